@@ -1,0 +1,82 @@
+/**
+ * Every setting the shop reads from the environment, declared once and validated at start-up. A wrong
+ * value stops start-up with a message naming the variable, what was wrong and how to fix it.
+ * Nothing else in the code reads `process.env`.
+ */
+import { z } from 'zod';
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(fallback);
+
+const seconds = (fallback: number) => z.coerce.number({ error: 'must be a number of seconds' }).int().positive().default(fallback);
+
+const url = z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).transform((value) => value.replace(/\/+$/, ''));
+
+export const envSchema = z.object({
+  /** Base URL of a real Magento 2.4 (e.g. `https://magento.example.com`). Unset: the embedded back end. */
+  MAGENTO_URL: url.optional(),
+  /** Integration (service) access token for catalogue reads and the payment bridge. Server side only. */
+  MAGENTO_TOKEN: z.string().min(1, 'must not be empty').optional(),
+
+  /** Address and port the embedded Magento-compatible back end listens on. */
+  EMBEDDED_MAGENTO_HOST: z.string().min(1).default('127.0.0.1'),
+  EMBEDDED_MAGENTO_PORT: port(8080),
+  /** SQLite file of the embedded back end; it survives restarts. */
+  EMBEDDED_MAGENTO_DB: z.string().min(1).default('var/magento/magento.sqlite'),
+  /** Folder holding the embedded back end's `catalog/product` media. */
+  EMBEDDED_MAGENTO_MEDIA: z.string().min(1).default('var/magento/media'),
+  /** The embedded back end's demo admin, who gets tokens from `POST /rest/V1/integration/admin/token`. */
+  EMBEDDED_ADMIN_USERNAME: z.string().min(1).default('admin'),
+  EMBEDDED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Admin123!'),
+  /** The integration token the embedded back end accepts (and the storefront sends) when MAGENTO_TOKEN is unset. */
+  EMBEDDED_INTEGRATION_TOKEN: z.string().min(16, 'must be at least 16 characters').default('embedded-demo-integration-token'),
+  /** Lifetimes of customer and admin tokens (Magento defaults: 1 h and 4 h). */
+  CUSTOMER_TOKEN_LIFETIME: seconds(3600),
+  ADMIN_TOKEN_LIFETIME: seconds(14400),
+
+  /** Demo catalogue: how many products, which seed, which neutral brand. */
+  DEMO_PRODUCT_COUNT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(250),
+  DEMO_SEED: z.coerce.number({ error: 'must be a number' }).int().default(1),
+  DEMO_BRAND: z.string().min(1).default('Clearwater'),
+  /** Flat-rate shipping per item in GBP in the embedded back end (the spec's shop charges 0). */
+  FLAT_RATE_PER_ITEM: z.coerce.number({ error: 'must be an amount in pounds' }).min(0).default(0),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const HINTS: Partial<Record<keyof Env, string>> = {
+  MAGENTO_URL: 'Unset it to use the embedded back end.',
+  EMBEDDED_MAGENTO_PORT: 'Pick a free port, e.g. EMBEDDED_MAGENTO_PORT=8081.',
+};
+
+/** Parses the environment; throws a ConfigError whose message lists every wrong variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) {
+    if (result.data.MAGENTO_URL && !result.data.MAGENTO_TOKEN) {
+      throw new ConfigError(
+        'Configuration error:\n  MAGENTO_TOKEN is required when MAGENTO_URL is set: create an integration in Magento (System → Integrations) with access to Catalog, Carts and Sales, and set its access token.',
+      );
+    }
+    return result.data;
+  }
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '') as keyof Env;
+    const got = source[name];
+    return `  ${name} ${issue.message}${got === undefined ? '' : ` (got "${got}")`}. ${HINTS[name] ?? 'Fix or unset it to use the default.'}`;
+  });
+  throw new ConfigError(`Configuration error:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,147 @@
+/**
+ * Magento's web API error model: an exception with an HTTP status and an un-substituted phrase, rendered
+ * as `{message, errors?, parameters?}` in that key order (CONTRACT.md §3.1). Every message here is one
+ * Magento itself sends (§3.3), so clients written against real Magento behave the same against us.
+ */
+
+export type ErrorParameters = Record<string, unknown> | unknown[];
+
+export interface ErrorBody {
+  message: string;
+  errors?: { message: string; parameters?: ErrorParameters }[];
+  parameters?: ErrorParameters;
+}
+
+export class MagentoError extends Error {
+  readonly status: number;
+  readonly parameters: ErrorParameters | undefined;
+  readonly errors: { message: string; parameters?: ErrorParameters }[] | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    parameters?: ErrorParameters,
+    errors?: { message: string; parameters?: ErrorParameters }[],
+  ) {
+    super(message);
+    this.name = 'MagentoError';
+    this.status = status;
+    this.parameters = parameters;
+    this.errors = errors;
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { message: this.message };
+    if (this.errors) body.errors = this.errors;
+    if (this.parameters) body.parameters = this.parameters;
+    return body;
+  }
+}
+
+const REQUIRED = '"%fieldName" is required. Enter and try again.';
+
+export const errors = {
+  routeNotFound: () => new MagentoError(404, 'Request does not match any route.'),
+  unauthorized: (resources: string) =>
+    new MagentoError(401, "The consumer isn't authorized to access %resources.", { resources }),
+  invalidCredentials: () =>
+    new MagentoError(
+      401,
+      'The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.',
+    ),
+  noSuchEntity: (fieldName: string, fieldValue: unknown) =>
+    new MagentoError(404, 'No such entity with %fieldName = %fieldValue', { fieldName, fieldValue }),
+  noActiveCart: () => new MagentoError(404, 'Current customer does not have an active cart.'),
+  productNotFound: () =>
+    new MagentoError(404, "The product that was requested doesn't exist. Verify the product and try again."),
+  productNotAvailable: () => new MagentoError(400, 'Product that you are trying to add is not available.'),
+  invalidFieldValue: (fieldName: string, value: unknown) =>
+    new MagentoError(400, 'Invalid value of "%value" provided for the %fieldName field.', { fieldName, value }),
+  qtyNotAvailable: () => new MagentoError(400, 'The requested qty is not available'),
+  cartItemNotFound: (quoteId: string, itemId: number | string) =>
+    new MagentoError(404, "The %1 Cart doesn't contain the %2 item.", [quoteId, itemId]),
+  emailExists: () =>
+    new MagentoError(400, 'A customer with the same email address already exists in an associated website.'),
+  invalidEmail: () => new MagentoError(400, '"Email" is not a valid email address.'),
+  passwordTooShort: (min: number) =>
+    new MagentoError(400, 'The password needs at least %1 characters. Create a new password and try again.', [min]),
+  passwordClasses: (min: number) =>
+    new MagentoError(
+      400,
+      'Minimum of different classes of characters in password is %1. Classes of characters: Lower Case, Upper Case, Digits, Special Characters.',
+      [min],
+    ),
+  /** One missing field is its own message; two or more are aggregated (CONTRACT.md §3.1). */
+  required: (fieldNames: string[]) => {
+    const [first] = fieldNames;
+    if (fieldNames.length === 1 && first !== undefined) {
+      return new MagentoError(400, REQUIRED, { fieldName: first });
+    }
+    return new MagentoError(
+      400,
+      'One or more input exceptions have occurred.',
+      undefined,
+      fieldNames.map((fieldName) => ({ message: REQUIRED, parameters: { fieldName } })),
+    );
+  },
+  notSupportedField: (fieldName: string) =>
+    new MagentoError(400, '"%fieldName" is not supported. Correct the field name and try again.', { fieldName }),
+  typeInvalid: (fieldName: string, value: unknown, type: string) =>
+    new MagentoError(
+      400,
+      `Error occurred during "${fieldName}" processing. The "${typeof value === 'object' ? JSON.stringify(value) : String(value)}" value's type is invalid. The "${type}" type was expected. Verify and try again.`,
+    ),
+  contentTypeEmpty: () => new MagentoError(400, 'Content-Type header is empty.'),
+  contentTypeInvalid: () => new MagentoError(400, 'Content-Type header is invalid.'),
+  charsetNotUtf8: () => new MagentoError(400, 'UTF-8 is the only supported charset.'),
+  decodingError: () => new MagentoError(400, 'Decoding error.'),
+  emptyCartShipping: () =>
+    new MagentoError(
+      400,
+      "The shipping method can't be set for an empty cart. Add an item to cart and try again.",
+    ),
+  shippingAddressMissing: () =>
+    new MagentoError(400, 'The shipping address is missing. Set the address and try again.'),
+  carrierNotFound: (carrier: string, method: string) =>
+    new MagentoError(404, 'Carrier with such method not found: %1, %2', [carrier, method]),
+  shippingInfoNotSaved: () =>
+    new MagentoError(
+      400,
+      'The shipping information was unable to be saved. Verify the input data and try again.',
+    ),
+  shippingMethodMissing: () =>
+    new MagentoError(400, 'The shipping method is missing. Select the shipping method and try again.'),
+  invalidPaymentMethod: () => new MagentoError(400, 'Enter a valid payment method and try again.'),
+  billingAddressInvalid: (detail: string) =>
+    new MagentoError(400, `Please check the billing address information. ${detail}`),
+  cartNotAnonymous: () =>
+    new MagentoError(400, "The customer can't be assigned to the cart because the cart isn't anonymous."),
+  assignWrongCustomer: () =>
+    new MagentoError(400, "You don't have the correct permissions to assign the customer to the cart."),
+  assignDifferentStore: () =>
+    new MagentoError(400, "The customer can't be assigned to the cart. The cart belongs to a different store."),
+  orderNotFound: () =>
+    new MagentoError(404, "The entity that was requested doesn't exist. Verify the entity and try again."),
+  sortDirection: () =>
+    new MagentoError(
+      400,
+      'The sort order has to be specified as %1 for ascending order or %2 for descending order.',
+      ['ASC', 'DESC'],
+    ),
+  sortField: (field: string) => new MagentoError(400, 'Sort order field %1 contains restricted symbols', [field]),
+  invalidConditionType: (type: string) => new MagentoError(400, 'Invalid condition type: %1', [type]),
+  attributeNotFound: (code: string) =>
+    new MagentoError(404, 'The attribute with a "%1" attributeCode doesn\'t exist. Verify the attribute and try again.', [
+      code,
+    ]),
+  countryNotAvailable: () => new MagentoError(404, "The country isn't available."),
+  requestTooLarge: () => new MagentoError(413, 'Request entity too large.'),
+  internal: () =>
+    new MagentoError(
+      500,
+      `Internal Error. Details are available in Magento log file. Report ID: webapi-${Date.now().toString(16)}`,
+    ),
+};
+
+export const contentTypeUnsupported = (type: string) =>
+  new MagentoError(400, 'Server cannot understand Content-Type HTTP header media type %1', [type]);

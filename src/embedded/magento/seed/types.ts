@@ -1,0 +1,86 @@
+/**
+ * The demo catalogue as plain data, before it is written to the embedded back end's database.
+ * Generated deterministically by `generateCatalogue` (catalogue.ts) and inserted by `seedDatabase`.
+ */
+
+export interface SeedCategory {
+  id: number;
+  /** 0 for the root catalog (id 1). */
+  parentId: number;
+  name: string;
+  /** The storefront's category code, e.g. `pressure-washer`. Empty for the two roots. */
+  urlKey: string;
+  isActive: boolean;
+  /** Position among its siblings, from 1. */
+  position: number;
+}
+
+export interface SeedAttribute {
+  /** Magento attribute code, e.g. `weight_kg`. */
+  code: string;
+  /** Frontend label shown on the product page, e.g. `Weight (kg)`. */
+  label: string;
+  /** Magento frontend input: text, textarea, price, select, boolean, date, weight, media_image. */
+  frontendInput: string;
+  /** Magento backend type: varchar, text, decimal, int, static, datetime. */
+  backendType: string;
+  isUserDefined: boolean;
+  /** true for the technical-data attributes rendered in the Specifications table. */
+  isTechnical: boolean;
+}
+
+export interface SeedImage {
+  /** Path relative to catalog/product, with dispersion folders: `/p/w/pw-2000-1.jpg`. */
+  file: string;
+  position: number;
+  /** Role names: image, small_image, thumbnail, swatch_image; [] for none. */
+  types: string[];
+  label: string;
+  /** What to draw on the generated picture. */
+  caption: string;
+  /** Hex colour for the generated picture's background, e.g. `#ffd400`. */
+  colour: string;
+}
+
+export interface SeedProductLink {
+  linkType: 'related' | 'upsell' | 'crosssell';
+  linkedSku: string;
+  position: number;
+}
+
+export interface SeedProduct {
+  sku: string;
+  name: string;
+  /** Base price incl VAT in GBP, with pence (two decimals). */
+  price: number;
+  /** 1 enabled, 2 disabled. */
+  status: 1 | 2;
+  /** 1 not visible individually, 2 catalog, 3 search, 4 catalog and search. */
+  visibility: 1 | 2 | 3 | 4;
+  weight: number;
+  qty: number;
+  isInStock: boolean;
+  categoryIds: number[];
+  /**
+   * Raw EAV values keyed by attribute code: url_key, short_description, description (HTML),
+   * supplier_code, list_price, sales_price, equipmentAttr, applications_attrib,
+   * documentationAttr1..n, technical-data codes, image/small_image/thumbnail, …
+   */
+  customAttributes: Record<string, string>;
+  images: SeedImage[];
+  links: SeedProductLink[];
+}
+
+export interface SeedCatalogue {
+  categories: SeedCategory[];
+  attributes: SeedAttribute[];
+  products: SeedProduct[];
+}
+
+export interface CatalogueOptions {
+  /** Same seed, same catalogue. */
+  seed: number;
+  productCount: number;
+  /** Neutral brand name used in product names, e.g. `Clearwater`. */
+  brand: string;
+}

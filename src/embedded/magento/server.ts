@@ -1,0 +1,78 @@
+/**
+ * Starts the embedded Magento back end: opens (and on first run seeds) its SQLite file, writes the demo
+ * pictures, and listens. Kept apart from the app so tests start it on a throwaway file and a free port.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ensureIntegrationToken } from './auth.ts';
+import { createMagentoApp } from './app.ts';
+import { Database } from './db.ts';
+import { generateCatalogue } from './seed/catalogue.ts';
+import { writeProductImages } from './seed/images.ts';
+import { isSeeded, seedDatabase } from './seed/seed-database.ts';
+
+export interface EmbeddedMagentoConfig {
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly dbFile: string;
+  readonly mediaDir: string;
+  readonly admin: { readonly username: string; readonly password: string };
+  readonly integrationToken: string;
+  readonly tokenLifetimes: { readonly customer: number; readonly admin: number };
+  readonly catalogue: { readonly seed: number; readonly productCount: number; readonly brand: string };
+  readonly flatRatePerItem: number;
+  readonly writeImages?: boolean;
+  readonly log?: (message: string) => void;
+}
+
+export interface RunningMagento {
+  readonly url: string;
+  readonly db: Database;
+  close(): Promise<void>;
+}
+
+export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Database> {
+  const db = new Database(config.dbFile);
+  if (!isSeeded(db)) {
+    const started = performance.now();
+    const catalogue = generateCatalogue(config.catalogue);
+    await seedDatabase(db, catalogue, config.admin);
+    if (config.writeImages !== false) await writeProductImages(catalogue, config.mediaDir);
+    config.log?.(`Seeded ${catalogue.products.length} demo products in ${Math.round(performance.now() - started)} ms`);
+  }
+  ensureIntegrationToken(db, config.integrationToken);
+  return db;
+}
+
+export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promise<RunningMagento> {
+  const db = await prepareDatabase(config);
+  const handle = createMagentoApp({
+    db,
+    mediaDir: config.mediaDir,
+    cart: { currency: 'GBP', flatRatePerItem: config.flatRatePerItem },
+    tokens: config.tokenLifetimes,
+    adminUsername: config.admin.username,
+    maxBodyBytes: 1024 * 1024,
+    ...(config.log ? { log: config.log } : {}),
+  });
+  const server: Server = createServer((req, res) => void handle(req, res));
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${config.host}:${port}`,
+    db,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+      }),
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Starts a real embedded back end on a throwaway SQLite file and a free port, and talks to it over HTTP,
+ * as the storefront does. Each test file gets its own instance, so tests never share state by accident.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedMagento, type EmbeddedMagentoConfig, type RunningMagento } from '../../src/embedded/magento/server.ts';
+
+export const ADMIN = { username: 'admin', password: 'Admin123!' } as const;
+export const INTEGRATION_TOKEN = 'test-integration-token-0123456789';
+
+export interface TestBackend extends RunningMagento {
+  readonly dir: string;
+  readonly config: EmbeddedMagentoConfig;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  /** A new customer with a unique e-mail, signed in. */
+  newCustomer(): Promise<{ email: string; password: string; token: string; id: number }>;
+  stop(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string | undefined;
+  body?: unknown;
+  /** Raw body text, sent as is (with `contentType`). */
+  raw?: string;
+  contentType?: string | null;
+}
+
+export interface Reply {
+  status: number;
+  // Parsed JSON body; tests assert on its shape.
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  headers: Headers;
+}
+
+export function testConfig(dir: string, overrides: Partial<EmbeddedMagentoConfig> = {}): EmbeddedMagentoConfig {
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    dbFile: join(dir, 'magento.sqlite'),
+    mediaDir: join(dir, 'media'),
+    admin: ADMIN,
+    integrationToken: INTEGRATION_TOKEN,
+    tokenLifetimes: { customer: 3600, admin: 14400 },
+    catalogue: { seed: 7, productCount: 120, brand: 'Clearwater' },
+    flatRatePerItem: 5,
+    writeImages: false,
+    ...overrides,
+  };
+}
+
+let customerCounter = 0;
+
+export async function startTestBackend(overrides: Partial<EmbeddedMagentoConfig> = {}, dir?: string): Promise<TestBackend> {
+  const folder = dir ?? mkdtempSync(join(tmpdir(), 'magento-test-'));
+  const config = testConfig(folder, overrides);
+  const running = await startEmbeddedMagento(config);
+
+  async function call(method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = {};
+    if (options.token) headers['Authorization'] = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && options.contentType !== null) headers['Content-Type'] = options.contentType ?? 'application/json';
+    const response = await fetch(`${running.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (e.g. media); keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  async function newCustomer() {
+    const email = `customer${++customerCounter}.${Date.now()}@example.com`;
+    const password = 'Sw33p!ngFloors';
+    const created = await call('POST', '/rest/V1/customers', {
+      body: {
+        customer: {
+          email,
+          firstname: 'Robin',
+          lastname: 'Hale',
+          addresses: [
+            {
+              firstname: 'Robin',
+              lastname: 'Hale',
+              street: ['1 High Street'],
+              city: 'Leeds',
+              postcode: 'LS1 4AB',
+              country_id: 'GB',
+              telephone: '0113 496 0000',
+              region: { region: 'West Yorkshire' },
+              default_billing: true,
+              default_shipping: true,
+            },
+          ],
+        },
+        password,
+      },
+    });
+    if (created.status !== 200) throw new Error(`customer not created: ${JSON.stringify(created.body)}`);
+    const token = await call('POST', '/rest/V1/integration/customer/token', { body: { username: email, password } });
+    if (token.status !== 200) throw new Error(`no token: ${JSON.stringify(token.body)}`);
+    return { email, password, token: token.body as string, id: created.body.id as number };
+  }
+
+  return {
+    ...running,
+    dir: folder,
+    config,
+    call,
+    newCustomer,
+    stop: async () => {
+      await running.close();
+      if (!dir) rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An enabled, visible, in-stock product with at least `minQty` in stock. */
+export async function pickProduct(backend: TestBackend, minQty = 5): Promise<{ sku: string; price: number; qty: number; name: string }> {
+  const reply = await backend.call(
+    'GET',
+    '/rest/V1/products?searchCriteria[filterGroups][0][filters][0][field]=status&searchCriteria[filterGroups][0][filters][0][value]=1&searchCriteria[filterGroups][1][filters][0][field]=visibility&searchCriteria[filterGroups][1][filters][0][value]=4&searchCriteria[pageSize]=0',
+    { token: INTEGRATION_TOKEN },
+  );
+  const products = (reply.body.items as { sku: string; price: number; name: string; extension_attributes: { stock_item: { qty: number; is_in_stock: boolean } } }[])
+    .filter((p) => p.extension_attributes.stock_item.is_in_stock && p.extension_attributes.stock_item.qty >= minQty);
+  const product = products[0];
+  if (!product) throw new Error('no product in stock');
+  return { sku: product.sku, price: product.price, qty: product.extension_attributes.stock_item.qty, name: product.name };
+}
