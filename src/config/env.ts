@@ -13,9 +13,12 @@ const port = (fallback: number) =>
     .max(65535, 'must be between 1 and 65535')
     .default(fallback);
 
-const seconds = (fallback: number) => z.coerce.number({ error: 'must be a number of seconds' }).int().positive().default(fallback);
+const seconds = (fallback: number) =>
+  z.coerce.number({ error: 'must be a number of seconds' }).int().positive().default(fallback);
 
-const url = z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).transform((value) => value.replace(/\/+$/, ''));
+const url = z
+  .url({ error: 'must be an absolute URL such as https://shop.example.com' })
+  .transform((value) => value.replace(/\/+$/, ''));
 
 export const envSchema = z.object({
   /** Base URL of a real Magento 2.4 (e.g. `https://magento.example.com`). Unset: the embedded back end. */
@@ -34,7 +37,10 @@ export const envSchema = z.object({
   EMBEDDED_ADMIN_USERNAME: z.string().min(1).default('admin'),
   EMBEDDED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Admin123!'),
   /** The integration token the embedded back end accepts (and the storefront sends) when MAGENTO_TOKEN is unset. */
-  EMBEDDED_INTEGRATION_TOKEN: z.string().min(16, 'must be at least 16 characters').default('embedded-demo-integration-token'),
+  EMBEDDED_INTEGRATION_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('embedded-demo-integration-token'),
   /** Lifetimes of customer and admin tokens (Magento defaults: 1 h and 4 h). */
   CUSTOMER_TOKEN_LIFETIME: seconds(3600),
   ADMIN_TOKEN_LIFETIME: seconds(14400),
@@ -63,7 +69,9 @@ const HINTS: Partial<Record<keyof Env, string>> = {
 
 /** Parses the environment; throws a ConfigError whose message lists every wrong variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = envSchema.safeParse(cleaned);
   if (result.success) {
     if (result.data.MAGENTO_URL && !result.data.MAGENTO_TOKEN) {

@@ -5,7 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedMagento, type EmbeddedMagentoConfig, type RunningMagento } from '../../src/embedded/magento/server.ts';
+import {
+  startEmbeddedMagento,
+  type EmbeddedMagentoConfig,
+  type RunningMagento,
+} from '../../src/embedded/magento/server.ts';
 
 export const ADMIN = { username: 'admin', password: 'Admin123!' } as const;
 export const INTEGRATION_TOKEN = 'test-integration-token-0123456789';
@@ -34,7 +38,10 @@ export interface Reply {
   headers: Headers;
 }
 
-export function testConfig(dir: string, overrides: Partial<EmbeddedMagentoConfig> = {}): EmbeddedMagentoConfig {
+export function testConfig(
+  dir: string,
+  overrides: Partial<EmbeddedMagentoConfig> = {},
+): EmbeddedMagentoConfig {
   return {
     host: '127.0.0.1',
     port: 0,
@@ -52,7 +59,10 @@ export function testConfig(dir: string, overrides: Partial<EmbeddedMagentoConfig
 
 let customerCounter = 0;
 
-export async function startTestBackend(overrides: Partial<EmbeddedMagentoConfig> = {}, dir?: string): Promise<TestBackend> {
+export async function startTestBackend(
+  overrides: Partial<EmbeddedMagentoConfig> = {},
+  dir?: string,
+): Promise<TestBackend> {
   const folder = dir ?? mkdtempSync(join(tmpdir(), 'magento-test-'));
   const config = testConfig(folder, overrides);
   const running = await startEmbeddedMagento(config);
@@ -63,8 +73,13 @@ export async function startTestBackend(overrides: Partial<EmbeddedMagentoConfig>
     let body: string | undefined;
     if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined && options.contentType !== null) headers['Content-Type'] = options.contentType ?? 'application/json';
-    const response = await fetch(`${running.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+    if (body !== undefined && options.contentType !== null)
+      headers['Content-Type'] = options.contentType ?? 'application/json';
+    const response = await fetch(`${running.url}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -103,7 +118,9 @@ export async function startTestBackend(overrides: Partial<EmbeddedMagentoConfig>
       },
     });
     if (created.status !== 200) throw new Error(`customer not created: ${JSON.stringify(created.body)}`);
-    const token = await call('POST', '/rest/V1/integration/customer/token', { body: { username: email, password } });
+    const token = await call('POST', '/rest/V1/integration/customer/token', {
+      body: { username: email, password },
+    });
     if (token.status !== 200) throw new Error(`no token: ${JSON.stringify(token.body)}`);
     return { email, password, token: token.body as string, id: created.body.id as number };
   }
@@ -122,15 +139,31 @@ export async function startTestBackend(overrides: Partial<EmbeddedMagentoConfig>
 }
 
 /** An enabled, visible, in-stock product with at least `minQty` in stock. */
-export async function pickProduct(backend: TestBackend, minQty = 5): Promise<{ sku: string; price: number; qty: number; name: string }> {
+export async function pickProduct(
+  backend: TestBackend,
+  minQty = 5,
+): Promise<{ sku: string; price: number; qty: number; name: string }> {
   const reply = await backend.call(
     'GET',
     '/rest/V1/products?searchCriteria[filterGroups][0][filters][0][field]=status&searchCriteria[filterGroups][0][filters][0][value]=1&searchCriteria[filterGroups][1][filters][0][field]=visibility&searchCriteria[filterGroups][1][filters][0][value]=4&searchCriteria[pageSize]=0',
     { token: INTEGRATION_TOKEN },
   );
-  const products = (reply.body.items as { sku: string; price: number; name: string; extension_attributes: { stock_item: { qty: number; is_in_stock: boolean } } }[])
-    .filter((p) => p.extension_attributes.stock_item.is_in_stock && p.extension_attributes.stock_item.qty >= minQty);
+  const products = (
+    reply.body.items as {
+      sku: string;
+      price: number;
+      name: string;
+      extension_attributes: { stock_item: { qty: number; is_in_stock: boolean } };
+    }[]
+  ).filter(
+    (p) => p.extension_attributes.stock_item.is_in_stock && p.extension_attributes.stock_item.qty >= minQty,
+  );
   const product = products[0];
   if (!product) throw new Error('no product in stock');
-  return { sku: product.sku, price: product.price, qty: product.extension_attributes.stock_item.qty, name: product.name };
+  return {
+    sku: product.sku,
+    price: product.price,
+    qty: product.extension_attributes.stock_item.qty,
+    name: product.name,
+  };
 }

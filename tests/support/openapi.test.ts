@@ -74,8 +74,6 @@ const RESPONSE_FIXTURES_NOT_IN_SUBSET: Record<string, Route> = {
   'guest-cart-items.response.json': ['GET', '/rest/V1/guest-carts/u8jzPde0IgxLd6GncfBAepfJBd0Kh8oO/items'],
 };
 
-
-
 /**
  * Fixture/schema inconsistency not covered by COVERAGE.md: `…/payment-information` is documented as
  * `integer`, but the fixtures hold the order id as a numeric string (`"97"`), following CONTRACT.md
@@ -226,9 +224,7 @@ function fillRejectedNulls(
 
 describe('validateResponse on the recorded fixtures', () => {
   const responseFixtures = fixtureNames.filter((name) => name.endsWith('.response.json'));
-  const passing = Object.keys(RESPONSE_ROUTES).filter(
-    (name) => !ORDER_ID_AS_STRING.has(name),
-  );
+  const passing = Object.keys(RESPONSE_ROUTES).filter((name) => !ORDER_ID_AS_STRING.has(name));
 
   it('knows every *.response.json fixture', () => {
     const known = new Set([...Object.keys(RESPONSE_ROUTES), ...Object.keys(RESPONSE_FIXTURES_NOT_IN_SUBSET)]);

@@ -6,13 +6,7 @@ import type { SQLInputValue } from 'node:sqlite';
 import { magentoDate, type Database } from './db.ts';
 import { errors } from './errors.ts';
 import type { Input } from './input.ts';
-import {
-  limitSql,
-  orderSql,
-  whereSql,
-  type FieldMapping,
-  type SearchCriteria,
-} from './search-criteria.ts';
+import { limitSql, orderSql, whereSql, type FieldMapping, type SearchCriteria } from './search-criteria.ts';
 
 // ---- Products -------------------------------------------------------------------------------------
 
@@ -68,7 +62,8 @@ const PRODUCT_COLUMNS: Readonly<Record<string, string>> = {
   updated_at: 'p.updated_at',
 };
 
-const attributeExpression = (code: string): string => `json_extract(p.attributes, '$."${code.replace(/["'\\]/g, '')}"')`;
+const attributeExpression = (code: string): string =>
+  `json_extract(p.attributes, '$."${code.replace(/["'\\]/g, '')}"')`;
 
 const productFields: FieldMapping = {
   expression: (field) => PRODUCT_COLUMNS[field] ?? attributeExpression(field),
@@ -125,7 +120,10 @@ function serializeProduct(row: ProductRow, categories: { category_id: number; po
   const customAttributes = Object.entries(attributes)
     .filter(([, value]) => value !== null && value !== undefined)
     .map(([attribute_code, value]) => ({ attribute_code, value }));
-  customAttributes.push({ attribute_code: 'category_ids', value: categories.map((c) => String(c.category_id)) });
+  customAttributes.push({
+    attribute_code: 'category_ids',
+    value: categories.map((c) => String(c.category_id)),
+  });
   return {
     id: row.id,
     sku: row.sku,
@@ -172,7 +170,8 @@ function categoriesOf(db: Database, productIds: number[]) {
 
 export function searchProducts(db: Database, criteria: SearchCriteria) {
   const where = whereSql(criteria, productFields);
-  const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${where.sql}`, ...where.params)?.n ?? 0;
+  const total =
+    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${where.sql}`, ...where.params)?.n ?? 0;
   const rows = db.all<ProductRow>(
     `SELECT p.* FROM products p ${where.sql} ${orderSql(criteria, productFields, 'p.id ASC')} ${limitSql(criteria, total)}`,
     ...where.params,
@@ -206,7 +205,10 @@ export interface ProductRecord {
 }
 
 export const findProductBySku = (db: Database, sku: string): ProductRecord | undefined =>
-  db.get<ProductRecord>('SELECT id, sku, name, price, status, type_id, qty, is_in_stock FROM products WHERE sku = ?', sku);
+  db.get<ProductRecord>(
+    'SELECT id, sku, name, price, status, type_id, qty, is_in_stock FROM products WHERE sku = ?',
+    sku,
+  );
 
 /**
  * Admin `POST /V1/products` (create, or update when the sku exists) and `PUT /V1/products/:sku`: the way
@@ -218,10 +220,14 @@ export function saveProduct(db: Database, product: Input, skuFromPath?: string) 
   return db.transaction(() => {
     const existing = db.get<ProductRow>('SELECT * FROM products p WHERE sku = ?', sku);
     const now = magentoDate();
-    const attributes: Record<string, unknown> = existing ? (JSON.parse(existing.attributes) as Record<string, unknown>) : {};
-    for (const entry of (product['custom_attributes'] as { attribute_code?: string; value?: unknown }[] | undefined) ?? []) {
+    const attributes: Record<string, unknown> = existing
+      ? (JSON.parse(existing.attributes) as Record<string, unknown>)
+      : {};
+    for (const entry of (product['custom_attributes'] as
+      { attribute_code?: string; value?: unknown }[] | undefined) ?? []) {
       if (!entry.attribute_code || entry.attribute_code === 'category_ids') continue;
-      if (entry.value === null || entry.value === undefined) delete attributes[entry.attribute_code];
+      // undefined is dropped by JSON.stringify: a null value removes the attribute.
+      if (entry.value === null || entry.value === undefined) attributes[entry.attribute_code] = undefined;
       else attributes[entry.attribute_code] = typeof entry.value === 'string' ? entry.value : entry.value;
     }
     const extension = (product['extension_attributes'] ?? {}) as {
@@ -229,7 +235,11 @@ export function saveProduct(db: Database, product: Input, skuFromPath?: string) 
       category_links?: { category_id?: unknown; position?: unknown }[];
     };
     const pickNumber = (value: unknown, fallback: number) =>
-      typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : fallback;
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && value !== ''
+          ? Number(value)
+          : fallback;
     const name = (product['name'] as string | undefined) ?? existing?.name;
     if (!name) throw errors.required(['name']);
     const values = {
@@ -247,7 +257,10 @@ export function saveProduct(db: Database, product: Input, skuFromPath?: string) 
           : extension.stock_item.is_in_stock === true || extension.stock_item.is_in_stock === 1
             ? 1
             : 0,
-      media: product['media_gallery_entries'] === undefined ? (existing?.media ?? '[]') : JSON.stringify(product['media_gallery_entries']),
+      media:
+        product['media_gallery_entries'] === undefined
+          ? (existing?.media ?? '[]')
+          : JSON.stringify(product['media_gallery_entries']),
       links:
         product['product_links'] === undefined
           ? (existing?.links ?? '[]')
@@ -336,12 +349,19 @@ interface CategoryTree {
 }
 
 /** `GET /V1/categories`: from Default Category (id 2) in a store view, from Root Catalog (id 1) for `all`. */
-export function categoryTree(db: Database, storeId: number, rootCategoryId?: number, depth?: number): CategoryTree {
+export function categoryTree(
+  db: Database,
+  storeId: number,
+  rootCategoryId?: number,
+  depth?: number,
+): CategoryTree {
   const rows = db.all<CategoryRow>('SELECT * FROM categories ORDER BY position, id');
   const byParent = new Map<number, CategoryRow[]>();
   for (const row of rows) byParent.set(row.parent_id, [...(byParent.get(row.parent_id) ?? []), row]);
   const direct = new Map<number, Set<number>>();
-  for (const link of db.all<{ category_id: number; product_id: number }>('SELECT category_id, product_id FROM category_products')) {
+  for (const link of db.all<{ category_id: number; product_id: number }>(
+    'SELECT category_id, product_id FROM category_products',
+  )) {
     const set = direct.get(link.category_id) ?? new Set<number>();
     set.add(link.product_id);
     direct.set(link.category_id, set);
@@ -349,7 +369,8 @@ export function categoryTree(db: Database, storeId: number, rootCategoryId?: num
   // Anchor categories count their descendants' products too.
   const productsUnder = (id: number): Set<number> => {
     const all = new Set(direct.get(id));
-    for (const child of byParent.get(id) ?? []) for (const product of productsUnder(child.id)) all.add(product);
+    for (const child of byParent.get(id) ?? [])
+      for (const product of productsUnder(child.id)) all.add(product);
     return all;
   };
   const rootId = rootCategoryId ?? (storeId === 0 ? 1 : 2);
@@ -364,7 +385,11 @@ export function categoryTree(db: Database, storeId: number, rootCategoryId?: num
     level: row.level,
     product_count: productsUnder(row.id).size,
     children_data:
-      remaining === 0 ? [] : (byParent.get(row.id) ?? []).map((child) => build(child, remaining === undefined ? undefined : remaining - 1)),
+      remaining === 0
+        ? []
+        : (byParent.get(row.id) ?? []).map((child) =>
+            build(child, remaining === undefined ? undefined : remaining - 1),
+          ),
   });
   return build(root, depth);
 }
@@ -373,7 +398,10 @@ export function categoryTree(db: Database, storeId: number, rootCategoryId?: num
 export function getCategory(db: Database, id: number) {
   const row = db.get<CategoryRow>('SELECT * FROM categories WHERE id = ?', id);
   if (!row) throw errors.noSuchEntity('id', id);
-  const children = db.all<{ id: number }>('SELECT id FROM categories WHERE parent_id = ? ORDER BY position, id', id);
+  const children = db.all<{ id: number }>(
+    'SELECT id FROM categories WHERE parent_id = ? ORDER BY position, id',
+    id,
+  );
   return {
     id: row.id,
     parent_id: row.parent_id,
@@ -457,7 +485,8 @@ const serializeAttribute = (row: AttributeRow) => ({
 
 export function searchAttributes(db: Database, criteria: SearchCriteria) {
   const where = whereSql(criteria, attributeFields);
-  const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM attributes a ${where.sql}`, ...where.params)?.n ?? 0;
+  const total =
+    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM attributes a ${where.sql}`, ...where.params)?.n ?? 0;
   const rows = db.all<AttributeRow>(
     `SELECT a.* FROM attributes a ${where.sql} ${orderSql(criteria, attributeFields, 'a.attribute_id ASC')} ${limitSql(criteria, total)}`,
     ...where.params,

@@ -151,7 +151,14 @@ const exVat = (incl: number): number => Math.round(Math.round(incl * 100) / 1.2)
 // Categories
 // ---------------------------------------------------------------------------------------------
 
-const HG_PW_VARIANTS = ['', 'Classic', 'Power Control', 'Smart Control', 'Full Control', 'Power Control Home'];
+const HG_PW_VARIANTS = [
+  '',
+  'Classic',
+  'Power Control',
+  'Smart Control',
+  'Full Control',
+  'Power Control Home',
+];
 
 const SUB_CATEGORY_DEFS: readonly SubCategoryDef[] = [
   // Professional (parent 3). Ids 4, 5, 6, then 8 onwards.
@@ -166,7 +173,14 @@ const SUB_CATEGORY_DEFS: readonly SubCategoryDef[] = [
     share: 8,
     price: [599, 4999],
     weightKg: [18, 130],
-    cycle: [null, 'hot-water-pressure-washers', null, 'hot-water-pressure-washers', null, 'discontinued-models'],
+    cycle: [
+      null,
+      'hot-water-pressure-washers',
+      null,
+      'hot-water-pressure-washers',
+      null,
+      'discontinued-models',
+    ],
     model: (r, t, child) => {
       const a = 5 + Math.floor(t * 6);
       const b = r.pick([11, 12, 13, 15, 17, 18]);
@@ -242,7 +256,10 @@ const SUB_CATEGORY_DEFS: readonly SubCategoryDef[] = [
     price: [399, 2999],
     weightKg: [7, 60],
     model: (r, t) => [
-      join(`SE ${r.pick([8, 10, 14, 30, 48].filter((x) => x <= 10 + t * 40))}/1`, r.pick(['', 'C', 'Bp', 'Adv'])),
+      join(
+        `SE ${r.pick([8, 10, 14, 30, 48].filter((x) => x <= 10 + t * 40))}/1`,
+        r.pick(['', 'C', 'Bp', 'Adv']),
+      ),
       'Spray Extraction Cleaner',
     ],
   },
@@ -298,7 +315,10 @@ const SUB_CATEGORY_DEFS: readonly SubCategoryDef[] = [
     price: [399, 29999],
     weightKg: [20, 1200],
     model: (r, t) => [
-      join(`KM ${70 + round(t * 80, 5)}/${r.pick([20, 30, 50, 100, 120])}`, r.pick(['', 'C', 'Bp', 'R', 'G'])),
+      join(
+        `KM ${70 + round(t * 80, 5)}/${r.pick([20, 30, 50, 100, 120])}`,
+        r.pick(['', 'C', 'Bp', 'R', 'G']),
+      ),
       'Vacuum Sweeper',
     ],
   },
@@ -530,7 +550,8 @@ const SUB_CATEGORY_DEFS: readonly SubCategoryDef[] = [
     cycle: ['compact-pressure-washers', null, 'premium-pressure-washers', null, null],
     model: (r, t, child) => {
       const n = 2 + Math.floor(t * 6);
-      if (child === 'compact-pressure-washers') return [join(`K ${Math.min(n, 4)} Compact`), 'Pressure Washer'];
+      if (child === 'compact-pressure-washers')
+        return [join(`K ${Math.min(n, 4)} Compact`), 'Pressure Washer'];
       if (child === 'premium-pressure-washers') {
         const v = r.pick(['Premium Power Control', 'Premium Smart Control', 'Premium Full Control Plus']);
         return [`K ${Math.max(n, 4)} ${v}`, 'Pressure Washer'];
@@ -588,7 +609,10 @@ const SUB_CATEGORY_DEFS: readonly SubCategoryDef[] = [
     price: [69, 499],
     weightKg: [1.5, 7],
     model: (r, t) => [
-      join(`SC ${1 + Math.floor(t * 5)}`, r.pick(['', 'EasyFix', 'Deluxe', 'Upright EasyFix', 'Premium Iron Kit'])),
+      join(
+        `SC ${1 + Math.floor(t * 5)}`,
+        r.pick(['', 'EasyFix', 'Deluxe', 'Upright EasyFix', 'Premium Iron Kit']),
+      ),
       'Steam Cleaner',
     ],
   },
@@ -787,10 +811,28 @@ const SUB_CATEGORY_DEFS: readonly SubCategoryDef[] = [
 ];
 
 const THIRD_LEVEL_DEFS: readonly ThirdLevelDef[] = [
-  { id: 38, parentId: 24, code: 'compact-pressure-washers', name: 'Compact Pressure Washers', isActive: true },
-  { id: 39, parentId: 24, code: 'premium-pressure-washers', name: 'Premium Pressure Washers', isActive: true },
+  {
+    id: 38,
+    parentId: 24,
+    code: 'compact-pressure-washers',
+    name: 'Compact Pressure Washers',
+    isActive: true,
+  },
+  {
+    id: 39,
+    parentId: 24,
+    code: 'premium-pressure-washers',
+    name: 'Premium Pressure Washers',
+    isActive: true,
+  },
   { id: 40, parentId: 29, code: 'wv-black-edition', name: 'WV Black Edition', isActive: true },
-  { id: 41, parentId: 4, code: 'hot-water-pressure-washers', name: 'Hot Water Pressure Washers', isActive: true },
+  {
+    id: 41,
+    parentId: 4,
+    code: 'hot-water-pressure-washers',
+    name: 'Hot Water Pressure Washers',
+    isActive: true,
+  },
   { id: 42, parentId: 11, code: 'ride-on-scrubber-dryers', name: 'Ride-on Scrubber Dryers', isActive: true },
   // The deliberately inactive category (is_active false); it still holds a few products.
   { id: 43, parentId: 4, code: 'discontinued-models', name: 'Discontinued Models', isActive: false },
@@ -1308,8 +1350,21 @@ const FAMILIES: Record<FamilyName, FamilyDef> = {
       'frequency_hz',
       'dimensions_mm',
     ],
-    equipment: ['Float switch', 'Multi-adapter connection', 'Carrying handle', 'Non-return valve', 'Pre-filter'],
-    applications: ['Flooded cellars', 'Garden ponds', 'Pools', 'Water butts', 'Garden irrigation', 'Building pits'],
+    equipment: [
+      'Float switch',
+      'Multi-adapter connection',
+      'Carrying handle',
+      'Non-return valve',
+      'Pre-filter',
+    ],
+    applications: [
+      'Flooded cellars',
+      'Garden ponds',
+      'Pools',
+      'Water butts',
+      'Garden irrigation',
+      'Building pits',
+    ],
     pitches: [
       'pumps out dirty water with particles up to a large grain size',
       'switches on and off automatically with its float switch',
@@ -1491,7 +1546,9 @@ const TECH_VALUES: Record<string, TechGen> = {
   pressure_bar: (c) => `20 - ${round(big(c) ? lerp(120, 200, c.t) : lerp(100, 180, c.t), 5)}`,
   max_pressure_bar: (c) => String(round(big(c) ? lerp(130, 220, c.t) : lerp(110, 190, c.t), 5)),
   flow_rate_lh: (c) =>
-    c.def.family === 'pump' ? String(round(lerp(3000, 16000, c.t), 100)) : String(round(lerp(340, 1300, c.t), 10)),
+    c.def.family === 'pump'
+      ? String(round(lerp(3000, 16000, c.t), 100))
+      : String(round(lerp(340, 1300, c.t), 10)),
   inlet_temperature_c: (c) => (c.model.startsWith('HDS') ? '30' : c.r.pick(['40', '60'])),
   hose_length_m: (c) => (big(c) ? c.r.pick(['10', '15', '20']) : c.r.pick(['5', '6', '8', '10'])),
   tank_capacity_l: (c) =>
@@ -1506,7 +1563,8 @@ const TECH_VALUES: Record<string, TechGen> = {
   },
   area_performance_m2h: (c) => String(round(big(c) ? lerp(200, 12000, c.t) : lerp(20, 2800, c.t), 10)),
   sound_pressure_db: (c) => String(c.r.int(58, 92)),
-  battery_voltage_v: (c) => (c.def.family === 'window' ? '3.6' : c.r.pick(big(c) ? ['24', '36'] : ['18', '36'])),
+  battery_voltage_v: (c) =>
+    c.def.family === 'window' ? '3.6' : c.r.pick(big(c) ? ['24', '36'] : ['18', '36']),
   battery_run_time_min: (c) => String(round(lerp(20, 150, c.t), 5)),
   charging_time_min: (c) => String(c.r.pick([60, 90, 120, 185, 240])),
   air_flow_ls: (c) => String(Math.round(lerp(35, 80, c.t))),
@@ -1534,21 +1592,22 @@ const TECH_VALUES: Record<string, TechGen> = {
 // Products
 // ---------------------------------------------------------------------------------------------
 
-/** Units per category: at least `min` each when possible, the rest by share (largest remainder). */
-function allocate(total: number, shares: readonly number[], min: number): number[] {
+/** Units per category: at least `mins[i]` each when possible, the rest by share (largest remainder). */
+function allocate(total: number, shares: readonly number[], mins: readonly number[]): number[] {
   const counts = shares.map(() => 0);
   if (shares.length === 0) return counts;
-  if (total < shares.length * min) {
+  const minSum = mins.reduce((a, b) => a + b, 0);
+  if (total < minSum) {
     for (let i = 0; i < total; i++) counts[i % shares.length] = (counts[i % shares.length] ?? 0) + 1;
     return counts;
   }
-  const rest = total - shares.length * min;
+  const rest = total - minSum;
   const sum = shares.reduce((a, b) => a + b, 0);
   const exact = shares.map((s) => (rest * s) / sum);
   let given = 0;
   exact.forEach((x, i) => {
     const whole = Math.floor(x);
-    counts[i] = min + whole;
+    counts[i] = (mins[i] ?? 0) + whole;
     given += whole;
   });
   const order = exact
@@ -1560,6 +1619,12 @@ function allocate(total: number, shares: readonly number[], min: number): number
   }
   return counts;
 }
+
+/** Leaf categories of a sub-category: its third-level children, then itself (null). */
+const leavesOf = (def: SubCategoryDef): (string | null)[] => [
+  ...new Set((def.cycle ?? []).filter((c): c is string => c !== null)),
+  null,
+];
 
 /** The first products of every leaf category are always enabled, visible and in stock. */
 const GUARANTEED_GOOD_PER_LEAF = 4;
@@ -1589,14 +1654,20 @@ export function generateCatalogue(options: CatalogueOptions): SeedCatalogue {
   const counts = allocate(
     productCount,
     eligible.map((d) => d.share),
-    6,
+    eligible.map((d) => Math.max(6, GUARANTEED_GOOD_PER_LEAF * leavesOf(d).length)),
   );
   const thirdByCode = new Map(THIRD_LEVEL_DEFS.map((t) => [t.code, t]));
   const slots: Slot[] = [];
   eligible.forEach((def, di) => {
+    const leaves = leavesOf(def);
+    // First fill every leaf round-robin with its guaranteed products, then follow the category's cycle.
+    const warmUp = GUARANTEED_GOOD_PER_LEAF * leaves.length;
     const leafCounts = new Map<string, number>();
     for (let i = 0; i < (counts[di] ?? 0); i++) {
-      const childCode = def.cycle ? (def.cycle[i % def.cycle.length] ?? null) : null;
+      const childCode =
+        i < warmUp || !def.cycle
+          ? (leaves[i % leaves.length] ?? null)
+          : (def.cycle[i % def.cycle.length] ?? null);
       const leafKey = childCode ?? '';
       const seen = leafCounts.get(leafKey) ?? 0;
       leafCounts.set(leafKey, seen + 1);
@@ -1645,7 +1716,8 @@ export function generateCatalogue(options: CatalogueOptions): SeedCatalogue {
 
     // Price, weight.
     const tierPrice = lerp(def.price[0], def.price[1], Math.pow(t, 1.4) * r.float(0.85, 1.15));
-    const premium = child?.code === 'premium-pressure-washers' || child?.code === 'hot-water-pressure-washers';
+    const premium =
+      child?.code === 'premium-pressure-washers' || child?.code === 'hot-water-pressure-washers';
     const price = retailPrice(r, Math.max(def.price[0], premium ? tierPrice * 1.3 : tierPrice));
     let weight = lerp(def.weightKg[0], def.weightKg[1], Math.min(1, t * r.float(0.8, 1.2)));
     if (size) {

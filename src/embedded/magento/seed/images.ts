@@ -99,7 +99,7 @@ async function writeOne(job: ImageJob): Promise<boolean> {
   const temporary = `${job.path}.${String(process.pid)}.tmp`;
   try {
     await sharp(Buffer.from(svgFor(job)))
-      .jpeg({ quality: JPEG_QUALITY, mozjpeg: false })
+      .jpeg({ quality: JPEG_QUALITY, optimiseCoding: false }) // Huffman optimisation costs ~30 % time for ~2 % size
       .toFile(temporary);
     await rename(temporary, job.path);
   } catch (error) {
@@ -133,7 +133,8 @@ export async function writeProductImages(
   }
 
   const queue = [...jobs.values()];
-  const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
+  // sharp runs each pipeline on libuv's pool; a few more jobs than cores overlaps encoding with file I/O.
+  const concurrency = Math.max(1, options.concurrency ?? Math.max(4, availableParallelism()));
   let written = 0;
   let next = 0;
   const worker = async (): Promise<void> => {

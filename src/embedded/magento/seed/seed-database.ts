@@ -95,7 +95,12 @@ export async function seedDatabase(
         now,
       ).lastInsertRowid;
       product.categoryIds.forEach((categoryId, position) => {
-        db.run('INSERT INTO category_products (category_id, product_id, position) VALUES (?, ?, ?)', categoryId, id, position);
+        db.run(
+          'INSERT INTO category_products (category_id, product_id, position) VALUES (?, ?, ?)',
+          categoryId,
+          id,
+          position,
+        );
       });
     }
     db.run('INSERT INTO admins (username, password_hash) VALUES (?, ?)', admin.username, adminHash);
@@ -119,8 +124,17 @@ export async function seedDatabase(
       firstname: DEMO_CUSTOMER.firstname,
       lastname: DEMO_CUSTOMER.lastname,
     });
-    const addressId = db.run('INSERT INTO customer_addresses (customer_id, data) VALUES (?, ?)', customerId, address).lastInsertRowid;
-    db.run('UPDATE customers SET default_billing = ?, default_shipping = ? WHERE id = ?', addressId, addressId, customerId);
+    const addressId = db.run(
+      'INSERT INTO customer_addresses (customer_id, data) VALUES (?, ?)',
+      customerId,
+      address,
+    ).lastInsertRowid;
+    db.run(
+      'UPDATE customers SET default_billing = ?, default_shipping = ? WHERE id = ?',
+      addressId,
+      addressId,
+      customerId,
+    );
     db.setMeta('seeded_at', now);
     db.setMeta('product_count', String(catalogue.products.length));
   });

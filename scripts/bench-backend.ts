@@ -1,0 +1,211 @@
+/**
+ * `npm run bench:backend`: figures for DESIGN.md §5, printed, not asserted.
+ * - seed time of the demo catalogue at 250 and 10,000 products (database, and pictures for 250);
+ * - p50/p99 latency of cart calls with 50 concurrent shoppers on loopback, and a check that no cart line
+ *   was lost or duplicated.
+ * The back end runs in its own process (as in production), so the load generator does not share its core.
+ * Bounded: a fixed number of rounds against 127.0.0.1 only.
+ */
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Database } from '../src/embedded/magento/db.ts';
+import { generateCatalogue } from '../src/embedded/magento/seed/catalogue.ts';
+import { writeProductImages } from '../src/embedded/magento/seed/images.ts';
+import { seedDatabase } from '../src/embedded/magento/seed/seed-database.ts';
+
+const SHOPPERS = 50;
+const ROUNDS = 8;
+const ADMIN = { username: 'admin', password: 'Admin123!' };
+
+async function timeSeed(productCount: number, withImages: boolean): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-seed-'));
+  try {
+    const started = performance.now();
+    const catalogue = generateCatalogue({ seed: 1, productCount, brand: 'Clearwater' });
+    const generated = performance.now();
+    const db = new Database(join(dir, 'magento.sqlite'));
+    await seedDatabase(db, catalogue, ADMIN);
+    db.close();
+    const seeded = performance.now();
+    const images = withImages ? await writeProductImages(catalogue, join(dir, 'media')) : 0;
+    const done = performance.now();
+    console.info(
+      `seed ${productCount} products: generate ${ms(generated - started)}, database ${ms(seeded - generated)}` +
+        (withImages ? `, ${images} pictures ${ms(done - seeded)}` : '') +
+        `, total ${ms(done - started)}`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function benchCarts(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-carts-'));
+  const token = 'bench-integration-token-0123456789';
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env['BENCH_PROFILE'] ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      'scripts/backend.ts',
+    ],
+    {
+      env: {
+        ...process.env,
+        EMBEDDED_MAGENTO_PORT: String(port),
+        EMBEDDED_MAGENTO_DB: join(dir, 'magento.sqlite'),
+        EMBEDDED_MAGENTO_MEDIA: join(dir, 'media'),
+        EMBEDDED_INTEGRATION_TOKEN: token,
+        DEMO_PRODUCT_COUNT: '250',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('REST back end')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`back end exited with ${code}`)));
+  });
+  const magento = { url: `http://127.0.0.1:${port}`, close: async () => void child.kill('SIGTERM') };
+  try {
+    const list = (await (
+      await fetch(
+        `${magento.url}/rest/V1/products?searchCriteria[filterGroups][0][filters][0][field]=status&searchCriteria[filterGroups][0][filters][0][value]=1&searchCriteria[pageSize]=0&fields=items[sku,extension_attributes[stock_item[qty,is_in_stock]]]`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      )
+    ).json()) as {
+      items: { sku: string; extension_attributes: { stock_item: { qty: number; is_in_stock: boolean } } }[];
+    };
+    const skus = list.items
+      .filter(
+        (p) =>
+          p.extension_attributes.stock_item.is_in_stock &&
+          p.extension_attributes.stock_item.qty >= SHOPPERS * ROUNDS,
+      )
+      .map((p) => p.sku);
+    const pool = skus.length > 0 ? skus : list.items.map((p) => p.sku);
+    const timings = new Map<string, number[]>();
+    // node:http with keep-alive: a lighter client than fetch, so the figures are the server's, not the client's.
+    const agent = new Agent({ keepAlive: true, maxSockets: SHOPPERS * 2 });
+    const send = (path: string, init?: RequestInit) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const body = typeof init?.body === 'string' ? init.body : undefined;
+        const req = request(
+          `${magento.url}${path}`,
+          {
+            agent,
+            method: init?.method ?? 'GET',
+            headers:
+              body === undefined
+                ? {}
+                : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                body: JSON.parse(Buffer.concat(chunks).toString()) as unknown,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const timed = async (name: string, input: string, init?: RequestInit) => {
+      const started = performance.now();
+      const result = await send(input, init);
+      const list = timings.get(name) ?? [];
+      list.push(performance.now() - started);
+      timings.set(name, list);
+      return result;
+    };
+    const json = (body: unknown): RequestInit => ({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    // Warm-up (JIT, connections), not measured.
+    await Promise.all(
+      Array.from({ length: SHOPPERS }, async () => {
+        const id = (await (
+          await fetch(`${magento.url}/rest/V1/guest-carts`, { method: 'POST' })
+        ).json()) as string;
+        await fetch(`${magento.url}/rest/V1/guest-carts/${id}/totals`).then((r) => r.arrayBuffer());
+      }),
+    );
+    let expectedQty = 0;
+    const shared = (await timed('POST guest-carts', '/rest/V1/guest-carts', { method: 'POST' }))
+      .body as string;
+    const sharedSku = pool[0] ?? '';
+    let sharedAdds = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: SHOPPERS }, async (_, shopper) => {
+        const cartId = (await timed('POST guest-carts', '/rest/V1/guest-carts', { method: 'POST' }))
+          .body as string;
+        for (let round = 0; round < ROUNDS; round++) {
+          const sku = pool[(shopper + round) % pool.length] ?? '';
+          await timed(
+            'POST items',
+            `/rest/V1/guest-carts/${cartId}/items`,
+            json({ cartItem: { sku, qty: 1 } }),
+          );
+          const added = await timed(
+            'POST items (shared cart)',
+            `/rest/V1/guest-carts/${shared}/items`,
+            json({ cartItem: { sku: sharedSku, qty: 1 } }),
+          );
+          if (added.status === 200) sharedAdds++;
+          await timed('GET cart', `/rest/V1/guest-carts/${cartId}`);
+          await timed('GET totals', `/rest/V1/guest-carts/${cartId}/totals`);
+        }
+        expectedQty += ROUNDS;
+      }),
+    );
+    const elapsed = performance.now() - started;
+    const all: number[] = [];
+    console.info(`cart calls, ${SHOPPERS} concurrent shoppers x ${ROUNDS} rounds on loopback:`);
+    for (const [name, values] of timings) {
+      values.sort((a, b) => a - b);
+      all.push(...values);
+      console.info(
+        `  ${name.padEnd(26)} n=${String(values.length).padStart(4)}  p50 ${percentile(values, 50).toFixed(1)} ms  p99 ${percentile(values, 99).toFixed(1)} ms`,
+      );
+    }
+    all.sort((a, b) => a - b);
+    console.info(
+      `  ${'all'.padEnd(26)} n=${String(all.length).padStart(4)}  p50 ${percentile(all, 50).toFixed(1)} ms  p99 ${percentile(all, 99).toFixed(1)} ms  (${Math.round((all.length / elapsed) * 1000)} req/s)`,
+    );
+    const cart = (await (await fetch(`${magento.url}/rest/V1/guest-carts/${shared}`)).json()) as {
+      items: { sku: string; qty: number }[];
+    };
+    const lines = cart.items.filter((item) => item.sku === sharedSku);
+    console.info(
+      `  shared cart: ${sharedAdds} successful parallel adds -> ${lines.length} line(s) with qty ${lines[0]?.qty ?? 0}` +
+        (lines.length === 1 && lines[0]?.qty === sharedAdds
+          ? ' (nothing lost or duplicated)'
+          : ' (MISMATCH)'),
+    );
+    void expectedQty;
+  } finally {
+    await magento.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await timeSeed(250, true);
+await timeSeed(10_000, false);
+await benchCarts();

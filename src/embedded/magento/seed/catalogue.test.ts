@@ -1,0 +1,393 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, it, expect } from 'vitest';
+import {
+  DOCUMENTATION_SEPARATOR,
+  HOME_GARDEN_CATEGORY_ID,
+  LIST_SEPARATOR,
+  PROFESSIONAL_CATEGORY_ID,
+  generateCatalogue,
+} from './catalogue.ts';
+import { COUNTRIES, US_REGIONS } from './countries.ts';
+import { writeProductImages } from './images.ts';
+import { createRandom, mulberry32 } from './random.ts';
+import type { SeedCatalogue, SeedProduct } from './types.ts';
+
+// Spec §2.
+const HOME_GARDEN_CODES = [
+  'pressure-washer',
+  'wet-dry-vacuum-cleaners',
+  'specialized-vacuum',
+  'steam-cleaners',
+  'push-sweepers',
+  'window-vac',
+  'hard-floor-cleaners',
+  'electric-wiping-mop',
+  'garden-tools',
+  'drainage-pumps',
+  'mobile-cleaning',
+  'watering-systems',
+  'accessories',
+  'detergents',
+];
+const PROFESSIONAL_CODES = [
+  'pressure-washer',
+  'vacuum-cleaners',
+  'industrial-vacuuming-dedusting-solutions',
+  'window-surface-vacuum-cleaners',
+  'carpet-upholstery-cleaners',
+  'steam-cleaners-steam-vacuum-cleaners',
+  'floor-scrubbers-scrubber-dryers',
+  'sweepers-vacuum-sweepers',
+  'municipal-equipment',
+  'vehicle-cleaning-systems',
+  'water-reclamation',
+  'parts-cleaning',
+  'tank-cleaning-systems',
+  'air-purifiers',
+  'consumables',
+  'professional-landscape-management',
+  'accessories',
+  'detergents',
+  'dry-ice-cleaning',
+];
+
+const BRAND = 'Clearwater';
+const small = generateCatalogue({ seed: 42, productCount: 250, brand: BRAND });
+
+const bySku = (c: SeedCatalogue): Map<string, SeedProduct> => new Map(c.products.map((p) => [p.sku, p]));
+const sellable = (p: SeedProduct): boolean => p.status === 1 && p.visibility === 4 && p.isInStock;
+const subCategory = (c: SeedCatalogue, parentId: number, code: string) =>
+  c.categories.find((cat) => cat.parentId === parentId && cat.urlKey === code);
+
+describe('random', () => {
+  it('is reproducible and in range', () => {
+    const a = mulberry32(1);
+    const b = mulberry32(1);
+    const xs = Array.from({ length: 100 }, () => a());
+    expect(xs).toEqual(Array.from({ length: 100 }, () => b()));
+    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
+    const r = createRandom(5);
+    const sample = r.sample(
+      Array.from({ length: 1000 }, (_, i) => i),
+      10,
+    );
+    expect(new Set(sample).size).toBe(10);
+    expect(r.sample([1, 2, 3], 10).sort()).toEqual([1, 2, 3]);
+  });
+});
+
+describe('generateCatalogue', () => {
+  it('is deterministic: same seed, deep-equal catalogue; other seed, other catalogue', () => {
+    expect(generateCatalogue({ seed: 42, productCount: 250, brand: BRAND })).toEqual(small);
+    const other = generateCatalogue({ seed: 43, productCount: 250, brand: BRAND });
+    expect(other.products.map((p) => p.name)).not.toEqual(small.products.map((p) => p.name));
+  });
+
+  it.each([0, 1, 31, 250, 1000, 1001])('makes exactly %i products', (count) => {
+    expect(generateCatalogue({ seed: 1, productCount: count, brand: BRAND }).products).toHaveLength(count);
+  });
+
+  it('has the fixed roots and audiences', () => {
+    const ids = (id: number) => small.categories.find((c) => c.id === id);
+    expect(ids(1)).toMatchObject({ parentId: 0, name: 'Root Catalog', urlKey: '' });
+    expect(ids(2)).toMatchObject({ parentId: 1, name: 'Default Category', urlKey: '' });
+    expect(ids(3)).toMatchObject({ parentId: 2, name: 'Professional', urlKey: 'professional' });
+    expect(ids(7)).toMatchObject({ parentId: 2, name: 'Home & Garden', urlKey: 'home-garden' });
+    expect(new Set(small.categories.map((c) => c.id)).size).toBe(small.categories.length);
+  });
+
+  it('has every spec category code under the right parent, with a readable name', () => {
+    for (const [parentId, codes] of [
+      [HOME_GARDEN_CATEGORY_ID, HOME_GARDEN_CODES],
+      [PROFESSIONAL_CATEGORY_ID, PROFESSIONAL_CODES],
+    ] as const) {
+      for (const code of codes) {
+        const category = subCategory(small, parentId, code);
+        expect(category, `${String(parentId)}/${code}`).toBeDefined();
+        expect(category?.name).toMatch(/^[A-Z]/);
+        expect(category?.name).not.toContain('-');
+      }
+      expect(small.categories.filter((c) => c.parentId === parentId)).toHaveLength(codes.length);
+    }
+    expect(subCategory(small, HOME_GARDEN_CATEGORY_ID, 'pressure-washer')?.name).toBe('Pressure Washers');
+    expect(subCategory(small, HOME_GARDEN_CATEGORY_ID, 'wet-dry-vacuum-cleaners')?.name).toBe(
+      'Wet & Dry Vacuum Cleaners',
+    );
+    for (const code of ['pressure-washer', 'accessories', 'detergents']) {
+      expect(subCategory(small, HOME_GARDEN_CATEGORY_ID, code)?.id).not.toBe(
+        subCategory(small, PROFESSIONAL_CATEGORY_ID, code)?.id,
+      );
+    }
+    // Ids 4, 5, 6 are the first Professional sub-categories.
+    for (const id of [4, 5, 6]) {
+      expect(small.categories.find((c) => c.id === id)?.parentId).toBe(PROFESSIONAL_CATEGORY_ID);
+    }
+  });
+
+  it('nests three levels below Default Category, with one inactive category and positions from 1', () => {
+    const byId = new Map(small.categories.map((c) => [c.id, c]));
+    const subIds = new Set(
+      small.categories
+        .filter((c) => c.parentId === HOME_GARDEN_CATEGORY_ID || c.parentId === PROFESSIONAL_CATEGORY_ID)
+        .map((c) => c.id),
+    );
+    const third = small.categories.filter((c) => subIds.has(c.parentId));
+    expect(third.length).toBeGreaterThanOrEqual(3);
+    expect(third.length).toBeLessThanOrEqual(6);
+    expect(third.every((c) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(c.urlKey))).toBe(true);
+    expect(small.categories.filter((c) => !c.isActive).length).toBeGreaterThanOrEqual(1);
+    for (const c of small.categories) if (c.parentId !== 0) expect(byId.has(c.parentId)).toBe(true);
+    const siblings = new Map<number, number[]>();
+    for (const c of small.categories)
+      siblings.set(c.parentId, [...(siblings.get(c.parentId) ?? []), c.position]);
+    for (const positions of siblings.values()) {
+      expect(positions.sort((a, b) => a - b)).toEqual(positions.map((_, i) => i + 1));
+    }
+  });
+
+  it('leaves exactly watering-systems empty; every other category has several sellable products', () => {
+    const watering = subCategory(small, HOME_GARDEN_CATEGORY_ID, 'watering-systems');
+    const counts = new Map<number, { all: number; good: number }>();
+    for (const p of small.products) {
+      for (const id of p.categoryIds) {
+        const entry = counts.get(id) ?? { all: 0, good: 0 };
+        entry.all++;
+        if (sellable(p)) entry.good++;
+        counts.set(id, entry);
+      }
+    }
+    expect(counts.has(watering?.id ?? -1)).toBe(false);
+    for (const c of small.categories) {
+      if (c.id <= 3 || c.id === HOME_GARDEN_CATEGORY_ID || c.id === watering?.id) continue;
+      expect(counts.get(c.id)?.good ?? 0, c.urlKey).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('puts each product in one sub-category and, when in a third-level category, in its parent too', () => {
+    const byId = new Map(small.categories.map((c) => [c.id, c]));
+    for (const p of small.products) {
+      const cats = p.categoryIds.map((id) => byId.get(id));
+      const subs = cats.filter(
+        (c) => c?.parentId === HOME_GARDEN_CATEGORY_ID || c?.parentId === PROFESSIONAL_CATEGORY_ID,
+      );
+      expect(subs).toHaveLength(1);
+      for (const c of cats) if (c && c !== subs[0]) expect(c.parentId).toBe(subs[0]?.id);
+    }
+  });
+
+  it('has unique skus and url keys in the right formats', () => {
+    for (const c of [small, generateCatalogue({ seed: 3, productCount: 10_000, brand: BRAND })]) {
+      const skus = c.products.map((p) => p.sku);
+      const keys = c.products.map((p) => p.customAttributes['url_key']);
+      expect(new Set(skus).size).toBe(skus.length);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(skus.every((s) => /^(HG|PRO)-[A-Z]{2}-\d{5,}$/.test(s))).toBe(true);
+      expect(keys.every((k) => k !== undefined && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(k))).toBe(true);
+    }
+  });
+
+  it('uses no real brand names', () => {
+    const text = JSON.stringify(small);
+    expect(text).not.toMatch(/k(ä|a)rcher|nilfisk|bosch|makita|dyson|numatic|hako|tennant|vax\b/i);
+    expect(small.products.every((p) => p.name.startsWith(`${BRAND} `))).toBe(true);
+  });
+
+  it('prices: list_price mirrors price, sales_price is excl VAT, some products have no list_price', () => {
+    let withoutList = 0;
+    for (const p of small.products) {
+      const a = p.customAttributes;
+      expect(Number.isFinite(p.price) && p.price > 0).toBe(true);
+      expect(Math.round(p.price * 100)).toBeCloseTo(p.price * 100, 6);
+      if (a['list_price'] === undefined) withoutList++;
+      else expect(a['list_price']).toBe(p.price.toFixed(2));
+      expect(a['sales_price']).toMatch(/^\d+\.\d\d$/);
+      expect(Math.abs(Number(a['sales_price']) - p.price / 1.2)).toBeLessThanOrEqual(0.0051);
+      if (a['full_list_price'] !== undefined) {
+        expect(Number(a['full_list_price'])).toBeGreaterThan(p.price);
+        expect(a['sale_price']).toBe(p.price.toFixed(2));
+      }
+    }
+    expect(withoutList / small.products.length).toBeGreaterThan(0.15);
+    expect(withoutList / small.products.length).toBeLessThan(0.45);
+  });
+
+  it('joins list attributes with &&!&& and formats documentation as title::url', () => {
+    const machines = small.products.filter((p) =>
+      p.customAttributes['equipmentAttr']?.includes(LIST_SEPARATOR),
+    );
+    expect(machines.length).toBeGreaterThan(100);
+    for (const p of small.products) {
+      for (const code of ['equipmentAttr', 'applications_attrib']) {
+        const value = p.customAttributes[code];
+        if (value === undefined) continue;
+        expect(value.split(LIST_SEPARATOR).every((item) => item.trim().length > 0)).toBe(true);
+      }
+      const docs = Object.keys(p.customAttributes).filter((k) => k.startsWith('documentationAttr'));
+      expect(docs.length).toBeLessThanOrEqual(3);
+      expect(docs.sort()).toEqual(docs.map((_, i) => `documentationAttr${String(i + 1)}`));
+      for (const k of docs) {
+        const [title, url] = (p.customAttributes[k] ?? '').split(DOCUMENTATION_SEPARATOR);
+        expect(title).toMatch(/^[A-Z]/);
+        expect(url).toMatch(/^https:\/\/docs\.example\.com\/\S+\.pdf$/);
+      }
+    }
+  });
+
+  it('has technical data, with some empty rows, and attributes for every code used', () => {
+    const technical = small.attributes.filter((a) => a.isTechnical);
+    expect(technical.length).toBeGreaterThanOrEqual(25);
+    expect(technical.length).toBeLessThanOrEqual(40);
+    expect(technical.every((a) => /^[a-z][a-z0-9_]*$/.test(a.code) && !a.label.endsWith(':'))).toBe(true);
+    expect(technical.every((a) => a.isUserDefined)).toBe(true);
+    const codes = new Set(small.attributes.map((a) => a.code));
+    for (const code of [
+      'name',
+      'sku',
+      'price',
+      'status',
+      'visibility',
+      'weight',
+      'url_key',
+      'description',
+      'short_description',
+      'image',
+      'small_image',
+      'thumbnail',
+      'supplier_code',
+      'list_price',
+      'sales_price',
+      'sale_price',
+      'full_list_price',
+      'full_sale_price',
+      'equipmentAttr',
+      'applications_attrib',
+      'documentationAttr1',
+      'documentationAttr10',
+    ]) {
+      expect(codes.has(code), code).toBe(true);
+    }
+    const techCodes = new Set(technical.map((a) => a.code));
+    let empty = 0;
+    for (const p of small.products) {
+      for (const k of Object.keys(p.customAttributes)) expect(codes.has(k), k).toBe(true);
+      const rows = Object.keys(p.customAttributes).filter((k) => techCodes.has(k));
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+      expect(rows.length).toBeLessThanOrEqual(12);
+      empty += rows.filter((k) => p.customAttributes[k] === '').length;
+      expect(p.customAttributes['supplier_code']).toMatch(/^\d\.\d{3}-\d{3}\.\d$/);
+      expect(p.customAttributes['short_description']).not.toMatch(/</);
+    }
+    expect(empty).toBeGreaterThan(0);
+  });
+
+  it('has images with dispersion paths, roles on the first, and matching image attributes', () => {
+    for (const p of small.products) {
+      expect(p.images.length).toBeGreaterThanOrEqual(2);
+      expect(p.images.length).toBeLessThanOrEqual(5);
+      p.images.forEach((image, i) => {
+        expect(image.position).toBe(i + 1);
+        expect(image.types).toEqual(i === 0 ? ['image', 'small_image', 'thumbnail'] : []);
+        const name = image.file.split('/').pop() ?? '';
+        expect(image.file).toBe(`/${name.charAt(0)}/${name.charAt(1)}/${name}`);
+        expect(name.startsWith(`${p.sku.toLowerCase()}-`)).toBe(true);
+        expect(image.label).toBe(`${p.name} view ${String(i + 1)}`);
+        expect(image.colour).toMatch(/^#[0-9a-f]{6}$/);
+      });
+      expect(p.customAttributes['image']).toBe(p.images[0]?.file);
+      expect(p.customAttributes['thumbnail']).toBe(p.images[0]?.file);
+    }
+  });
+
+  it('links resolve to other existing products of the right kind', () => {
+    const skus = bySku(small);
+    const categoryOf = (p: SeedProduct) => p.categoryIds[0];
+    const codeOf = new Map(small.categories.map((c) => [c.id, c.urlKey]));
+    const audienceOf = (p: SeedProduct) => p.sku.split('-')[0];
+    for (const p of small.products) {
+      const byType = (t: string) => p.links.filter((l) => l.linkType === t);
+      for (const t of ['related', 'upsell', 'crosssell']) {
+        expect(byType(t).map((l) => l.position)).toEqual(byType(t).map((_, i) => i + 1));
+      }
+      for (const link of p.links) {
+        const linked = skus.get(link.linkedSku);
+        expect(linked, link.linkedSku).toBeDefined();
+        expect(link.linkedSku).not.toBe(p.sku);
+        if (!linked) continue;
+        expect(audienceOf(linked)).toBe(audienceOf(p));
+        if (link.linkType === 'related') expect(categoryOf(linked)).toBe(categoryOf(p));
+        if (link.linkType === 'upsell') expect(codeOf.get(categoryOf(linked) ?? 0)).toBe('detergents');
+        if (link.linkType === 'crosssell') expect(codeOf.get(categoryOf(linked) ?? 0)).toBe('accessories');
+      }
+      const code = codeOf.get(categoryOf(p) ?? 0) ?? '';
+      if (code === 'pressure-washer') {
+        expect(byType('crosssell').length).toBeGreaterThanOrEqual(2);
+        expect(byType('crosssell').length).toBeLessThanOrEqual(4);
+        expect(byType('upsell').length).toBeGreaterThanOrEqual(1);
+        expect(byType('upsell').length).toBeLessThanOrEqual(3);
+        expect(byType('related').length).toBeGreaterThanOrEqual(2);
+      }
+      if (code === 'detergents' || code === 'accessories') {
+        expect(byType('crosssell')).toHaveLength(0);
+        expect(byType('related').length).toBeGreaterThanOrEqual(1);
+        expect(byType('related').length).toBeLessThanOrEqual(3);
+      }
+    }
+  });
+
+  it('generates 10,000 products with realistic proportions and a bounded image pool', () => {
+    const big = generateCatalogue({ seed: 9, productCount: 10_000, brand: BRAND });
+    const n = big.products.length;
+    expect(n).toBe(10_000);
+    const share = (f: (p: SeedProduct) => boolean) => big.products.filter(f).length / n;
+    expect(share((p) => p.status === 2)).toBeGreaterThan(0.02);
+    expect(share((p) => p.status === 2)).toBeLessThan(0.07);
+    expect(share((p) => !p.isInStock && p.qty === 0)).toBeGreaterThan(0.03);
+    expect(share((p) => !p.isInStock && p.qty === 0)).toBeLessThan(0.1);
+    expect(share((p) => p.visibility === 1)).toBeGreaterThan(0.005);
+    expect(share((p) => p.visibility === 1)).toBeLessThan(0.04);
+    expect(share((p) => p.customAttributes['list_price'] === undefined)).toBeGreaterThan(0.25);
+    expect(share((p) => p.customAttributes['list_price'] === undefined)).toBeLessThan(0.35);
+    const unsafe = share((p) =>
+      /<script|onerror=|javascript:|<iframe|onclick=/i.test(p.customAttributes['description'] ?? ''),
+    );
+    expect(unsafe).toBeGreaterThan(0.01);
+    expect(unsafe).toBeLessThan(0.04);
+    const files = new Set(big.products.flatMap((p) => p.images.map((i) => i.file)));
+    expect(files.size).toBeLessThanOrEqual(200);
+    const links = bySku(big);
+    expect(big.products.every((p) => p.links.every((l) => links.has(l.linkedSku)))).toBe(true);
+  });
+});
+
+describe('writeProductImages', () => {
+  it('writes each distinct file once as a 1000 × 1000 JPEG and skips existing files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seed-images-'));
+    try {
+      const catalogue = { ...small, products: small.products.slice(0, 2) };
+      const files = new Set(catalogue.products.flatMap((p) => p.images.map((i) => i.file)));
+      expect(await writeProductImages(catalogue, dir, { concurrency: 2 })).toBe(files.size);
+      const first = catalogue.products[0]?.images[0]?.file ?? '';
+      const meta = await sharp(join(dir, 'catalog', 'product', first)).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: 1000, height: 1000 });
+      expect(await writeProductImages(catalogue, dir)).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('countries', () => {
+  it('lists the ISO countries with alpha-3 codes and the 65 US regions', () => {
+    expect(COUNTRIES.length).toBeGreaterThanOrEqual(245);
+    expect(new Set(COUNTRIES.map((c) => c.id)).size).toBe(COUNTRIES.length);
+    expect(COUNTRIES.every((c) => /^[A-Z]{2}$/.test(c.id) && /^[A-Z]{3}$/.test(c.iso3) && c.name)).toBe(true);
+    expect(COUNTRIES.find((c) => c.id === 'GB')).toEqual({ id: 'GB', iso3: 'GBR', name: 'United Kingdom' });
+    expect(COUNTRIES.find((c) => c.id === 'US')).toEqual({ id: 'US', iso3: 'USA', name: 'United States' });
+    expect(US_REGIONS).toHaveLength(65);
+    expect(US_REGIONS[0]).toEqual({ id: '1', code: 'AL', name: 'Alabama' });
+    expect(US_REGIONS[64]).toEqual({ id: '65', code: 'WY', name: 'Wyoming' });
+  });
+});

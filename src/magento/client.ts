@@ -1,0 +1,161 @@
+/**
+ * The one seam to Magento's REST API: `magentoFetch` sends a request, retries what is worth retrying
+ * (network errors, 429 and 5xx on idempotent calls) with backoff, and parses the answer with the caller's
+ * zod schema, so bad data fails here with the field named. Magento's error bodies become MagentoApiError.
+ */
+import { z } from 'zod';
+
+export interface MagentoClientConfig {
+  /** Base URL without `/rest`, e.g. `https://magento.example.com` or `http://127.0.0.1:8080`. */
+  readonly baseUrl: string;
+  /** Bearer token (integration, admin or customer); never sent to a browser. */
+  readonly token?: string | undefined;
+  /** Store code segment: `default`, `all`, or undefined for `/rest/V1`. */
+  readonly storeCode?: string | undefined;
+  readonly timeoutMs?: number;
+  /** Attempts for idempotent calls, including the first. */
+  readonly attempts?: number;
+  readonly fetch?: typeof fetch;
+}
+
+/** Magento's error body (CONTRACT.md §3.1); parameters may be an object or a list. */
+export const magentoErrorBody = z.object({
+  message: z.string(),
+  parameters: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
+  errors: z.array(z.object({ message: z.string() }).loose()).optional(),
+});
+
+/** Substitutes `%name` / `%1` placeholders the way Magento clients do. */
+export function renderMagentoMessage(body: z.infer<typeof magentoErrorBody>): string {
+  const { message, parameters } = body;
+  if (!parameters) return message;
+  return message.replace(/%(\w+)/g, (whole, key: string) => {
+    const value = Array.isArray(parameters) ? parameters[Number(key) - 1] : parameters[key];
+    return value === undefined || value === null ? whole : String(value);
+  });
+}
+
+export class MagentoApiError extends Error {
+  readonly status: number;
+  readonly url: string;
+  /** Magento's message with its parameters substituted, when the body was Magento's. */
+  readonly magentoMessage: string | undefined;
+
+  constructor(message: string, options: { status: number; url: string; magentoMessage?: string | undefined; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'MagentoApiError';
+    this.status = options.status;
+    this.url = options.url;
+    this.magentoMessage = options.magentoMessage;
+  }
+}
+
+export interface MagentoRequest<T> {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path after `/V1`, e.g. `/products?searchCriteria[pageSize]=1`. */
+  readonly path: string;
+  readonly body?: unknown;
+  readonly schema: z.ZodType<T>;
+  /** Overrides the configured token (e.g. a customer's). */
+  readonly token?: string | undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Redacts a URL for messages: the host and path, never a query holding secrets. */
+const describe = (url: string) => url.split('?')[0] ?? url;
+
+export async function magentoFetch<T>(config: MagentoClientConfig, request: MagentoRequest<T>): Promise<T> {
+  const method = request.method ?? 'GET';
+  const segment = config.storeCode ? `/${config.storeCode}` : '';
+  const url = `${config.baseUrl.replace(/\/+$/, '')}/rest${segment}/V1${request.path}`;
+  const token = request.token ?? config.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  const attempts = method === 'GET' ? (config.attempts ?? 4) : 1;
+  const doFetch = config.fetch ?? fetch;
+
+  for (let attempt = 1; ; attempt++) {
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method,
+        headers,
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+        signal: AbortSignal.timeout(config.timeoutMs ?? 30_000),
+      });
+    } catch (error) {
+      if (attempt < attempts) {
+        await sleep(200 * 2 ** attempt);
+        continue;
+      }
+      throw new MagentoApiError(`Magento is unreachable at ${describe(url)}: ${error instanceof Error ? error.message : String(error)}`, {
+        status: 0,
+        url: describe(url),
+        cause: error,
+      });
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      if ((response.status === 429 || response.status >= 500) && attempt < attempts) {
+        await sleep(200 * 2 ** attempt);
+        continue;
+      }
+      let magentoMessage: string | undefined;
+      try {
+        const parsed = magentoErrorBody.safeParse(JSON.parse(text));
+        if (parsed.success) magentoMessage = renderMagentoMessage(parsed.data);
+      } catch {
+        // not JSON: keep the status alone
+      }
+      throw new MagentoApiError(`Magento answered ${response.status} to ${method} ${describe(url)}${magentoMessage ? `: ${magentoMessage}` : ''}`, {
+        status: response.status,
+        url: describe(url),
+        magentoMessage,
+      });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new MagentoApiError(`Magento sent something that is not JSON for ${method} ${describe(url)}`, {
+        status: response.status,
+        url: describe(url),
+        cause: error,
+      });
+    }
+    const parsed = request.schema.safeParse(json);
+    if (!parsed.success) {
+      throw new MagentoApiError(`Unexpected answer from ${method} ${describe(url)}: ${z.prettifyError(parsed.error)}`, {
+        status: response.status,
+        url: describe(url),
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+}
+
+/** `searchCriteria` query string for filters (one per group, so AND-ed), paging and sorting. */
+export function searchCriteria(options: {
+  filters?: readonly { field: string; value: string; conditionType?: string }[];
+  pageSize?: number;
+  currentPage?: number;
+  sort?: { field: string; direction: 'ASC' | 'DESC' };
+}): string {
+  const parts: string[] = [];
+  const add = (key: string, value: string | number) => parts.push(`searchCriteria${key}=${encodeURIComponent(String(value))}`);
+  (options.filters ?? []).forEach((filter, index) => {
+    add(`[filterGroups][${index}][filters][0][field]`, filter.field);
+    add(`[filterGroups][${index}][filters][0][value]`, filter.value);
+    add(`[filterGroups][${index}][filters][0][conditionType]`, filter.conditionType ?? 'eq');
+  });
+  if (options.sort) {
+    add('[sortOrders][0][field]', options.sort.field);
+    add('[sortOrders][0][direction]', options.sort.direction);
+  }
+  if (options.pageSize !== undefined) add('[pageSize]', options.pageSize);
+  if (options.currentPage !== undefined) add('[currentPage]', options.currentPage);
+  return parts.length ? parts.join('&') : 'searchCriteria=';
+}

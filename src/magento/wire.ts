@@ -1,0 +1,113 @@
+/**
+ * Magento's wire shapes for the catalogue, as real Magento sends them: ids as numbers or numeric strings,
+ * absent nulls, custom attribute values as a string or a list (CONTRACT.md §5.2, §7). Only the fields the
+ * shop reads are declared; everything else passes through untouched.
+ */
+import { z } from 'zod';
+
+const id = z.union([z.number(), z.string().regex(/^\d+$/)]).transform(Number);
+
+export const magentoCustomAttribute = z.object({
+  attribute_code: z.string(),
+  value: z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()])), z.null()]),
+});
+export type MagentoCustomAttribute = z.infer<typeof magentoCustomAttribute>;
+
+export const magentoMediaEntry = z
+  .object({
+    id: id.optional(),
+    media_type: z.string().optional(),
+    label: z.string().nullable().optional(),
+    position: z.number().nullable().optional(),
+    disabled: z.boolean().optional(),
+    types: z.array(z.string()).optional(),
+    file: z.string(),
+  })
+  .loose();
+export type MagentoMediaEntry = z.infer<typeof magentoMediaEntry>;
+
+export const magentoProductLink = z
+  .object({
+    sku: z.string().optional(),
+    link_type: z.string(),
+    linked_product_sku: z.string(),
+    position: z.number().nullable().optional(),
+  })
+  .loose();
+
+/** A product as `GET /V1/products` returns it. */
+export const magentoProduct = z
+  .object({
+    id: id,
+    sku: z.string().min(1),
+    name: z.string().min(1),
+    price: z.number().nullable().optional(),
+    status: z.union([z.number(), z.string()]).transform(Number).optional(),
+    visibility: z.union([z.number(), z.string()]).transform(Number).optional(),
+    type_id: z.string().optional(),
+    updated_at: z.string().optional(),
+    extension_attributes: z
+      .object({
+        category_links: z.array(z.object({ category_id: id, position: z.number().nullable().optional() }).loose()).optional(),
+        stock_item: z.object({ qty: z.number().nullable().optional(), is_in_stock: z.boolean() }).loose().optional(),
+      })
+      .loose()
+      .optional(),
+    product_links: z.array(magentoProductLink).optional(),
+    media_gallery_entries: z.array(magentoMediaEntry).optional(),
+    custom_attributes: z.array(magentoCustomAttribute).optional(),
+  })
+  .loose();
+export type MagentoProduct = z.infer<typeof magentoProduct>;
+
+/** Products are parsed one by one so one bad record is reported, not the whole page lost. */
+export const magentoProductPage = z.object({
+  items: z.array(z.unknown()),
+  total_count: z.number(),
+});
+
+export interface MagentoCategoryTree {
+  id: number;
+  parent_id: number;
+  name: string;
+  is_active: boolean | null;
+  position: number;
+  level: number;
+  product_count: number;
+  children_data: MagentoCategoryTree[];
+}
+
+export const magentoCategoryTree: z.ZodType<MagentoCategoryTree> = z.lazy(() =>
+  z.object({
+    id: id,
+    parent_id: id,
+    name: z.string(),
+    is_active: z.boolean().nullable().optional().transform((value) => value ?? null),
+    position: z.number().optional().default(0),
+    level: z.number().optional().default(0),
+    product_count: z.number().optional().default(0),
+    children_data: z.array(magentoCategoryTree).optional().default([]),
+  }),
+) as z.ZodType<MagentoCategoryTree>;
+
+/** `GET /V1/categories/:id`: where url_key lives. */
+export const magentoCategory = z
+  .object({
+    id: id,
+    name: z.string(),
+    custom_attributes: z.array(magentoCustomAttribute).optional(),
+  })
+  .loose();
+export type MagentoCategory = z.infer<typeof magentoCategory>;
+
+export const magentoAttribute = z
+  .object({
+    attribute_code: z.string(),
+    default_frontend_label: z.string().nullable().optional(),
+    frontend_labels: z.array(z.object({ store_id: z.number().optional(), label: z.string() }).loose()).optional(),
+    frontend_input: z.string().nullable().optional(),
+  })
+  .loose();
+export type MagentoAttribute = z.infer<typeof magentoAttribute>;
+
+export const magentoAttributePage = z.object({ items: z.array(magentoAttribute), total_count: z.number() });
