@@ -49,6 +49,23 @@ export const envSchema = z.object({
   DEMO_PRODUCT_COUNT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(250),
   DEMO_SEED: z.coerce.number({ error: 'must be a number' }).int().default(1),
   DEMO_BRAND: z.string().min(1).default('Clearwater'),
+  /** The shop as shoppers see it: name ({provider}), telephone numbers, e-mail and postal address. */
+  SHOP_NAME: z.string().min(1).default('Clearwater Cleaning'),
+  SHOP_PHONE: z.string().min(5).default('0800 123 4567'),
+  /** The second number the spec shows (order by phone on product pages). */
+  SHOP_ORDER_PHONE: z.string().min(5).default('0800 765 4321'),
+  SHOP_EMAIL: z.email({ error: 'must be an e-mail address' }).default('shop@example.com'),
+  SHOP_ADDRESS: z.string().min(1).default('Unit 4, Riverside Park, Leeds LS10 1AB, United Kingdom'),
+  /** Public URL of the shop, used for canonical links, Open Graph and the sitemap. */
+  SITE_URL: url.default('http://127.0.0.1:4321'),
+  /** Where the storefront server listens. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port(4321),
+  /** The catalogue snapshot the build reads (written by `npm run sync`). */
+  CATALOGUE_SNAPSHOT: z.string().min(1).default('var/catalogue/catalogue.json'),
+  /** `true` fails the sync on an invalid product instead of leaving it out (for CI). */
+  CATALOGUE_STRICT: z.stringbool({ error: 'must be true or false' }).default(false),
+
   /** Flat-rate shipping per item in GBP in the embedded back end (the spec's shop charges 0). */
   FLAT_RATE_PER_ITEM: z.coerce.number({ error: 'must be an amount in pounds' }).min(0).default(0),
 });

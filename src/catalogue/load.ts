@@ -1,0 +1,149 @@
+/**
+ * Reads the whole catalogue from Magento with a service (integration) token: the category tree from
+ * `/rest/all`, each category's url_key, the attribute labels, and every product, paged and fetched a few
+ * pages at a time. Each product is validated on its own: a bad one is left out and reported with its sku
+ * and the field at fault, or fails the load in strict mode.
+ */
+
+import { magentoFetch, searchCriteria, type MagentoClientConfig } from '../magento/client.ts';
+import {
+  magentoAttributePage,
+  magentoCategory,
+  magentoCategoryTree,
+  magentoProduct,
+  magentoProductPage,
+  type MagentoCategoryTree,
+} from '../magento/wire.ts';
+import { AUDIENCE_ROOTS, toAudiences, toProduct } from './map.ts';
+import type { Catalogue, Product } from './types.ts';
+
+export interface LoadOptions {
+  /** Fail on the first invalid product instead of leaving it out. */
+  readonly strict?: boolean;
+  readonly pageSize?: number;
+  /** Requests in flight at once. */
+  readonly concurrency?: number;
+  readonly log?: (message: string) => void;
+}
+
+export interface LoadProblem {
+  sku: string;
+  field: string;
+  message: string;
+}
+
+export class CatalogueLoadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'CatalogueLoadError';
+  }
+}
+
+/** Runs `task` over `items` with at most `limit` in flight, keeping order. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function descendants(node: MagentoCategoryTree): MagentoCategoryTree[] {
+  return node.children_data.flatMap((child) => [child, ...descendants(child)]);
+}
+
+export async function loadCatalogue(
+  config: MagentoClientConfig,
+  options: LoadOptions = {},
+): Promise<{ catalogue: Catalogue; problems: LoadProblem[] }> {
+  const concurrency = options.concurrency ?? 4;
+  const pageSize = options.pageSize ?? 200;
+  const log = options.log ?? (() => undefined);
+  const all = { ...config, storeCode: 'all' };
+
+  const tree = await magentoFetch(all, { path: '/categories', schema: magentoCategoryTree });
+  const audienceNodes = descendants(tree).filter((node) => Object.values(AUDIENCE_ROOTS).includes(node.id));
+  const categories = audienceNodes.flatMap(descendants);
+  const urlKeys = new Map<number, string>();
+  await mapLimit(categories, concurrency, async (node) => {
+    const category = await magentoFetch(config, { path: `/categories/${node.id}`, schema: magentoCategory });
+    const urlKey = category.custom_attributes?.find(
+      (attribute) => attribute.attribute_code === 'url_key',
+    )?.value;
+    if (typeof urlKey === 'string' && urlKey !== '') urlKeys.set(node.id, urlKey);
+  });
+  const audiences = toAudiences(tree, urlKeys);
+
+  const attributes = await magentoFetch(config, {
+    path: `/products/attributes?${searchCriteria({ pageSize: 0 })}`,
+    schema: magentoAttributePage,
+  });
+  const labels = new Map(
+    attributes.items
+      .map(
+        (attribute) =>
+          [
+            attribute.attribute_code.trim(),
+            (attribute.default_frontend_label ?? attribute.frontend_labels?.[0]?.label ?? '').trim(),
+          ] as const,
+      )
+      .filter(([, label]) => label !== ''),
+  );
+
+  const pagePath = (page: number) =>
+    `/products?${searchCriteria({ filters: [{ field: 'status', value: '1' }], pageSize, currentPage: page, sort: { field: 'entity_id', direction: 'ASC' } })}`;
+  const first = await magentoFetch(config, { path: pagePath(1), schema: magentoProductPage });
+  const pages = Math.max(1, Math.ceil(first.total_count / pageSize));
+  log(`Reading ${first.total_count} products in ${pages} pages`);
+  const rest = await mapLimit(
+    Array.from({ length: pages - 1 }, (_, index) => index + 2),
+    concurrency,
+    (page) => magentoFetch(config, { path: pagePath(page), schema: magentoProductPage }),
+  );
+
+  const problems: LoadProblem[] = [];
+  const products: Product[] = [];
+  for (const raw of [first, ...rest].flatMap((page) => page.items)) {
+    const parsed = magentoProduct.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const sku = typeof raw === 'object' && raw !== null && 'sku' in raw ? String(raw.sku) : '(no sku)';
+      const problem = {
+        sku,
+        field: issue?.path.join('.') || '(record)',
+        message: issue?.message ?? 'invalid',
+      };
+      if (options.strict)
+        throw new CatalogueLoadError(
+          `Product ${problem.sku} is invalid at ${problem.field}: ${problem.message}`,
+        );
+      problems.push(problem);
+      continue;
+    }
+    const product = toProduct(parsed.data, labels);
+    // Products without a page of their own (visibility 1, e.g. spare parts) still appear as connected products.
+    if (!product.urlKey && product.visibility !== 1) {
+      const problem = { sku: product.sku, field: 'custom_attributes.url_key', message: 'missing url_key' };
+      if (options.strict)
+        throw new CatalogueLoadError(
+          `Product ${problem.sku} is invalid at ${problem.field}: ${problem.message}`,
+        );
+      problems.push(problem);
+      continue;
+    }
+    products.push(product);
+  }
+  products.sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+  for (const problem of problems)
+    log(`Left out product ${problem.sku}: ${problem.field}: ${problem.message}`);
+  return { catalogue: { readAt: new Date().toISOString(), audiences, products }, problems };
+}

@@ -1,0 +1,220 @@
+/**
+ * Pure mappers from Magento's wire shapes to the catalogue's domain types. Attribute codes are trimmed
+ * (some carry stray spaces), technical-data labels come from Magento's attribute metadata, and empty rows
+ * are left out.
+ */
+import type { MagentoCategoryTree, MagentoCustomAttribute, MagentoProduct } from '../magento/wire.ts';
+import { exclVat, parsePrice } from './money.ts';
+import { sanitizeDescription } from './sanitize.ts';
+import type { Audience, CategoryNode, Product, ProductDocument, ProductImage, SpecRow } from './types.ts';
+
+/** Separator of Magento's list-valued attributes (equipmentAttr, applications_attrib). */
+export const LIST_SEPARATOR = '&&!&&';
+/** documentationAttrN holds `{title}::{url}`. */
+const DOCUMENT_SEPARATOR = '::';
+
+/** Magento's parent category ids of the two audiences (spec §9). */
+export const AUDIENCE_ROOTS: Readonly<Record<Audience, number>> = { 'home-garden': 7, professional: 3 };
+
+/**
+ * Attributes the page renders in their own places (or never), so they are not technical data.
+ * Everything else with a frontend label and a value is a specification row.
+ */
+const NOT_TECHNICAL = new Set([
+  'url_key',
+  'url_path',
+  'description',
+  'short_description',
+  'meta_title',
+  'meta_keyword',
+  'meta_description',
+  'image',
+  'small_image',
+  'thumbnail',
+  'swatch_image',
+  'supplier_code',
+  'list_price',
+  'sales_price',
+  'sale_price',
+  'full_list_price',
+  'full_sale_price',
+  'equipmentAttr',
+  'applications_attrib',
+  'tax_class_id',
+  'category_ids',
+  'options_container',
+  'required_options',
+  'has_options',
+  'msrp_display_actual_price_type',
+  'gift_message_available',
+  'special_price',
+  'special_from_date',
+  'special_to_date',
+  'news_from_date',
+  'news_to_date',
+  'custom_design',
+  'page_layout',
+  'country_of_manufacture',
+  'quantity_and_stock_status',
+  'name',
+  'sku',
+  'price',
+  'status',
+  'visibility',
+  'weight',
+]);
+const IGNORED_PATTERNS = [/^documentationAttr\d+$/, /^feature\d+/i];
+
+type Attributes = ReadonlyMap<string, string>;
+
+function attributeMap(list: readonly MagentoCustomAttribute[] | undefined): Attributes {
+  const map = new Map<string, string>();
+  for (const { attribute_code, value } of list ?? []) {
+    if (value === null) continue;
+    map.set(attribute_code.trim(), Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return map;
+}
+
+const text = (attributes: Attributes, code: string): string => (attributes.get(code) ?? '').trim();
+
+const splitList = (value: string): string[] =>
+  value
+    .split(LIST_SEPARATOR)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+function documents(attributes: Attributes): ProductDocument[] {
+  const out: ProductDocument[] = [];
+  for (let n = 1; n <= 10; n++) {
+    const raw = text(attributes, `documentationAttr${n}`);
+    if (!raw) continue;
+    const at = raw.indexOf(DOCUMENT_SEPARATOR);
+    const [title, url] =
+      at === -1
+        ? ['Documentation', raw]
+        : [raw.slice(0, at).trim(), raw.slice(at + DOCUMENT_SEPARATOR.length).trim()];
+    if (/^https?:\/\//.test(url)) out.push({ title: title || 'Documentation', url });
+  }
+  return out;
+}
+
+function images(product: MagentoProduct): ProductImage[] {
+  return (product.media_gallery_entries ?? [])
+    .filter((entry) => !entry.disabled && (entry.media_type ?? 'image') === 'image')
+    .map((entry, index) => ({
+      file: entry.file,
+      label: entry.label ?? product.name,
+      position: entry.position ?? index + 1,
+    }))
+    .sort((a, b) => a.position - b.position);
+}
+
+function technicalData(attributes: Attributes, labels: ReadonlyMap<string, string>): SpecRow[] {
+  const rows: SpecRow[] = [];
+  for (const [code, value] of attributes) {
+    if (NOT_TECHNICAL.has(code) || IGNORED_PATTERNS.some((pattern) => pattern.test(code))) continue;
+    const label = labels.get(code)?.trim();
+    if (!label || value.trim() === '') continue;
+    rows.push({ code, label, value: value.trim() });
+  }
+  return rows;
+}
+
+const linked = (product: MagentoProduct, type: string): string[] =>
+  (product.product_links ?? [])
+    .filter((link) => link.link_type === type)
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+    .map((link) => link.linked_product_sku);
+
+/** Maps one Magento product; `labels` are frontend labels by attribute code. */
+export function toProduct(product: MagentoProduct, labels: ReadonlyMap<string, string>): Product {
+  const attributes = attributeMap(product.custom_attributes);
+  const gallery = images(product);
+  const thumbnailFile = text(attributes, 'thumbnail');
+  const listPrice = parsePrice(attributes.get('list_price'));
+  const priceInclVat = listPrice ?? parsePrice(product.price);
+  const stock = product.extension_attributes?.stock_item;
+  return {
+    id: product.id,
+    sku: product.sku,
+    name: product.name.trim(),
+    urlKey: text(attributes, 'url_key'),
+    priceInclVat,
+    priceExclVat:
+      parsePrice(attributes.get('sales_price')) ?? (priceInclVat === null ? null : exclVat(priceInclVat)),
+    thumbnail: gallery.find((image) => image.file === thumbnailFile) ?? gallery[0] ?? null,
+    shortDescription: sanitizeDescription(text(attributes, 'short_description')).replace(/<[^>]+>/g, ''),
+    inStock: product.status === 1 && (stock ? stock.is_in_stock : true),
+    modelNumber: text(attributes, 'supplier_code') || null,
+    description: sanitizeDescription(text(attributes, 'description')),
+    images: gallery,
+    technicalData: technicalData(attributes, labels),
+    equipment: splitList(text(attributes, 'equipmentAttr')),
+    applications: splitList(text(attributes, 'applications_attrib')),
+    documents: documents(attributes),
+    listPrice,
+    categoryIds: (product.extension_attributes?.category_links ?? []).map((link) => link.category_id),
+    visibility: product.visibility ?? 4,
+    links: {
+      related: linked(product, 'related'),
+      upsell: linked(product, 'upsell'),
+      crosssell: linked(product, 'crosssell'),
+    },
+    updatedAt: product.updated_at ?? '',
+  };
+}
+
+/** Builds both audiences' trees; `urlKeys` maps category ids to url_key (from `GET /V1/categories/:id`). */
+export function toAudiences(
+  tree: MagentoCategoryTree,
+  urlKeys: ReadonlyMap<number, string>,
+): Record<Audience, CategoryNode> {
+  const find = (node: MagentoCategoryTree, id: number): MagentoCategoryTree | undefined =>
+    node.id === id ? node : node.children_data.map((child) => find(child, id)).find(Boolean);
+  const build = (node: MagentoCategoryTree, audience: Audience, parentPath: string): CategoryNode => {
+    const code = urlKeys.get(node.id) ?? slug(node.name);
+    const path = `${parentPath}/${code}`;
+    return {
+      id: node.id,
+      name: node.name,
+      code,
+      audience,
+      path,
+      position: node.position,
+      children: node.children_data
+        .filter((child) => child.is_active !== false)
+        .sort((a, b) => a.position - b.position)
+        .map((child) => build(child, audience, path)),
+    };
+  };
+  const audience = (key: Audience): CategoryNode => {
+    const node = find(tree, AUDIENCE_ROOTS[key]);
+    if (!node)
+      throw new Error(
+        `Magento's category tree has no category ${AUDIENCE_ROOTS[key]} (${key}); check the catalogue's root categories.`,
+      );
+    const root = build(node, key, '');
+    return {
+      ...root,
+      code: key,
+      path: `/${key}`,
+      children: root.children.map((child) => rebase(child, `/${key}`)),
+    };
+  };
+  return { 'home-garden': audience('home-garden'), professional: audience('professional') };
+}
+
+function rebase(node: CategoryNode, parentPath: string): CategoryNode {
+  const path = `${parentPath}/${node.code}`;
+  return { ...node, path, children: node.children.map((child) => rebase(child, path)) };
+}
+
+export const slug = (name: string): string =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/&/g, ' ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');

@@ -1,0 +1,88 @@
+/**
+ * The catalogue snapshot: what the last sync read from Magento, as one JSON file the build reads with fs
+ * (never `import`ed: DESIGN.md §4). Written atomically, so a failed sync leaves the previous one intact.
+ * `getCatalogue()` memoises the parsed snapshot and its indexes for the pages of one build.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Audience, Catalogue, CategoryNode, Product, ProductSummary } from './types.ts';
+
+/** Where `npm run sync` writes and the build reads; CATALOGUE_SNAPSHOT overrides it. */
+export const snapshotPath = (override?: string): string =>
+  resolve(override ?? 'var/catalogue/catalogue.json');
+
+export function writeSnapshot(file: string, catalogue: Catalogue): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(catalogue));
+  renameSync(temporary, file);
+}
+
+export function readSnapshot(file: string): Catalogue {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+  } catch (error) {
+    throw new Error(`No catalogue snapshot at ${file}: run \`npm run sync\` (or \`npm start\`) first.`, {
+      cause: error,
+    });
+  }
+}
+
+export interface CatalogueIndex {
+  catalogue: Catalogue;
+  /** Products with a page (visibility 2, 3 or 4). */
+  pages: Product[];
+  bySku: ReadonlyMap<string, Product>;
+  byUrlKey: ReadonlyMap<string, Product>;
+  /** Products shown in a category listing (visibility 2 or 4), by directly assigned category id. */
+  byCategory: ReadonlyMap<number, Product[]>;
+  /** Every category of both audiences, with its audience root, by path (`/home-garden/pressure-washer`). */
+  categoriesByPath: ReadonlyMap<string, CategoryNode>;
+  categoryOf(audience: Audience, code: string): CategoryNode | undefined;
+}
+
+let memo: { file: string; index: CatalogueIndex } | undefined;
+
+export function indexCatalogue(catalogue: Catalogue): CatalogueIndex {
+  const pages = catalogue.products.filter((product) => product.visibility !== 1 && product.urlKey !== '');
+  const byCategory = new Map<number, Product[]>();
+  for (const product of catalogue.products) {
+    if (product.visibility !== 2 && product.visibility !== 4) continue;
+    for (const id of product.categoryIds) byCategory.set(id, [...(byCategory.get(id) ?? []), product]);
+  }
+  for (const list of byCategory.values()) list.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+  const categoriesByPath = new Map<string, CategoryNode>();
+  const walk = (node: CategoryNode) => {
+    categoriesByPath.set(node.path, node);
+    node.children.forEach(walk);
+  };
+  Object.values(catalogue.audiences).forEach(walk);
+  return {
+    catalogue,
+    pages,
+    bySku: new Map(catalogue.products.map((product) => [product.sku, product])),
+    byUrlKey: new Map(pages.map((product) => [product.urlKey, product])),
+    byCategory,
+    categoriesByPath,
+    categoryOf: (audience, code) =>
+      catalogue.audiences[audience].children.find((child) => child.code === code),
+  };
+}
+
+/** The snapshot of this build, parsed once. */
+export function getCatalogue(file: string = snapshotPath(process.env['CATALOGUE_SNAPSHOT'])): CatalogueIndex {
+  if (memo?.file !== file) memo = { file, index: indexCatalogue(readSnapshot(file)) };
+  return memo.index;
+}
+
+/** The card fields of a product: what listings, search and connected sections need. */
+export const toSummary = (product: Product): ProductSummary => ({
+  sku: product.sku,
+  name: product.name,
+  urlKey: product.urlKey,
+  priceInclVat: product.priceInclVat,
+  priceExclVat: product.priceExclVat,
+  thumbnail: product.thumbnail,
+  shortDescription: product.shortDescription,
+  inStock: product.inStock,
+});
