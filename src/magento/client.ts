@@ -41,7 +41,10 @@ export class MagentoApiError extends Error {
   /** Magento's message with its parameters substituted, when the body was Magento's. */
   readonly magentoMessage: string | undefined;
 
-  constructor(message: string, options: { status: number; url: string; magentoMessage?: string | undefined; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { status: number; url: string; magentoMessage?: string | undefined; cause?: unknown },
+  ) {
     super(message, { cause: options.cause });
     this.name = 'MagentoApiError';
     this.status = options.status;
@@ -90,11 +93,14 @@ export async function magentoFetch<T>(config: MagentoClientConfig, request: Mage
         await sleep(200 * 2 ** attempt);
         continue;
       }
-      throw new MagentoApiError(`Magento is unreachable at ${describe(url)}: ${error instanceof Error ? error.message : String(error)}`, {
-        status: 0,
-        url: describe(url),
-        cause: error,
-      });
+      throw new MagentoApiError(
+        `Magento is unreachable at ${describe(url)}: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          status: 0,
+          url: describe(url),
+          cause: error,
+        },
+      );
     }
     const text = await response.text();
     if (!response.ok) {
@@ -109,11 +115,14 @@ export async function magentoFetch<T>(config: MagentoClientConfig, request: Mage
       } catch {
         // not JSON: keep the status alone
       }
-      throw new MagentoApiError(`Magento answered ${response.status} to ${method} ${describe(url)}${magentoMessage ? `: ${magentoMessage}` : ''}`, {
-        status: response.status,
-        url: describe(url),
-        magentoMessage,
-      });
+      throw new MagentoApiError(
+        `Magento answered ${response.status} to ${method} ${describe(url)}${magentoMessage ? `: ${magentoMessage}` : ''}`,
+        {
+          status: response.status,
+          url: describe(url),
+          magentoMessage,
+        },
+      );
     }
     let json: unknown;
     try {
@@ -127,11 +136,14 @@ export async function magentoFetch<T>(config: MagentoClientConfig, request: Mage
     }
     const parsed = request.schema.safeParse(json);
     if (!parsed.success) {
-      throw new MagentoApiError(`Unexpected answer from ${method} ${describe(url)}: ${z.prettifyError(parsed.error)}`, {
-        status: response.status,
-        url: describe(url),
-        cause: parsed.error,
-      });
+      throw new MagentoApiError(
+        `Unexpected answer from ${method} ${describe(url)}: ${z.prettifyError(parsed.error)}`,
+        {
+          status: response.status,
+          url: describe(url),
+          cause: parsed.error,
+        },
+      );
     }
     return parsed.data;
   }
@@ -145,7 +157,8 @@ export function searchCriteria(options: {
   sort?: { field: string; direction: 'ASC' | 'DESC' };
 }): string {
   const parts: string[] = [];
-  const add = (key: string, value: string | number) => parts.push(`searchCriteria${key}=${encodeURIComponent(String(value))}`);
+  const add = (key: string, value: string | number) =>
+    parts.push(`searchCriteria${key}=${encodeURIComponent(String(value))}`);
   (options.filters ?? []).forEach((filter, index) => {
     add(`[filterGroups][${index}][filters][0][field]`, filter.field);
     add(`[filterGroups][${index}][filters][0][value]`, filter.value);

@@ -48,8 +48,13 @@ export const magentoProduct = z
     updated_at: z.string().optional(),
     extension_attributes: z
       .object({
-        category_links: z.array(z.object({ category_id: id, position: z.number().nullable().optional() }).loose()).optional(),
-        stock_item: z.object({ qty: z.number().nullable().optional(), is_in_stock: z.boolean() }).loose().optional(),
+        category_links: z
+          .array(z.object({ category_id: id, position: z.number().nullable().optional() }).loose())
+          .optional(),
+        stock_item: z
+          .object({ qty: z.number().nullable().optional(), is_in_stock: z.boolean() })
+          .loose()
+          .optional(),
       })
       .loose()
       .optional(),
@@ -82,7 +87,11 @@ export const magentoCategoryTree: z.ZodType<MagentoCategoryTree> = z.lazy(() =>
     id: id,
     parent_id: id,
     name: z.string(),
-    is_active: z.boolean().nullable().optional().transform((value) => value ?? null),
+    is_active: z
+      .boolean()
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
     position: z.number().optional().default(0),
     level: z.number().optional().default(0),
     product_count: z.number().optional().default(0),
@@ -104,7 +113,9 @@ export const magentoAttribute = z
   .object({
     attribute_code: z.string(),
     default_frontend_label: z.string().nullable().optional(),
-    frontend_labels: z.array(z.object({ store_id: z.number().optional(), label: z.string() }).loose()).optional(),
+    frontend_labels: z
+      .array(z.object({ store_id: z.number().optional(), label: z.string() }).loose())
+      .optional(),
     frontend_input: z.string().nullable().optional(),
   })
   .loose();

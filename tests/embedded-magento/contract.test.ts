@@ -3,7 +3,14 @@
  * (with only COVERAGE.md's documented deviations) and against the recorded fixtures' shapes and key order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, INTEGRATION_TOKEN, pickProduct, startTestBackend, type Reply, type TestBackend } from '../support/backend.ts';
+import {
+  ADMIN,
+  INTEGRATION_TOKEN,
+  pickProduct,
+  startTestBackend,
+  type Reply,
+  type TestBackend,
+} from '../support/backend.ts';
 import { loadFixture, matchesFixtureShape, sameKeyOrder, validateResponse } from '../support/openapi.ts';
 
 let backend: TestBackend;
@@ -13,7 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => backend.stop());
 
-function expectContract(method: string, path: string, reply: Reply, fixture?: string, optionalKeys: string[] = []) {
+function expectContract(
+  method: string,
+  path: string,
+  reply: Reply,
+  fixture?: string,
+  optionalKeys: string[] = [],
+) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   const result = validateResponse(method, path.split('?')[0] ?? path, 200, reply.body);
   expect(result.ok ? [] : result.errors).toEqual([]);
@@ -69,20 +82,28 @@ describe('catalogue', () => {
   });
 
   it('GET /V1/categories with depth 0 returns the root without children', async () => {
-    const reply = await backend.call('GET', '/rest/V1/categories?rootCategoryId=7&depth=0', { token: INTEGRATION_TOKEN });
+    const reply = await backend.call('GET', '/rest/V1/categories?rootCategoryId=7&depth=0', {
+      token: INTEGRATION_TOKEN,
+    });
     expectContract('GET', '/V1/categories', reply);
     expect(reply.body).toMatchObject({ id: 7, name: 'Home & Garden', children_data: [] });
   });
 
   it('GET /V1/products by url_key answers like the fixture, criteria echoed in snake_case', async () => {
     const { sku } = await pickProduct(backend);
-    const bySku = await backend.call('GET', `/rest/V1/products/${encodeURIComponent(sku)}`, { token: INTEGRATION_TOKEN });
-    const urlKey = (bySku.body.custom_attributes as { attribute_code: string; value: string }[]).find((a) => a.attribute_code === 'url_key')?.value;
+    const bySku = await backend.call('GET', `/rest/V1/products/${encodeURIComponent(sku)}`, {
+      token: INTEGRATION_TOKEN,
+    });
+    const urlKey = (bySku.body.custom_attributes as { attribute_code: string; value: string }[]).find(
+      (a) => a.attribute_code === 'url_key',
+    )?.value;
     expect(urlKey).toBeTruthy();
     const request = loadFixture('products-search-by-url_key.request.json') as { path: string; query: string };
     const query = request.query.replace('proclean-pw-2000-electric-pressure-washer', String(urlKey));
     const reply = await backend.call('GET', `${request.path}?${query}`, { token: INTEGRATION_TOKEN });
-    expectContract('GET', '/V1/products', reply, 'products-search-by-url_key.response.json', ['items[].weight']);
+    expectContract('GET', '/V1/products', reply, 'products-search-by-url_key.response.json', [
+      'items[].weight',
+    ]);
     expect(reply.body.total_count).toBe(1);
     expect(reply.body.items[0].sku).toBe(sku);
     expect(reply.body.search_criteria).toEqual({
@@ -95,17 +116,29 @@ describe('catalogue', () => {
   });
 
   it('GET /V1/products by category answers with percent-encoded brackets too', async () => {
-    const request = loadFixture('products-search-by-category_id.request.json') as { path: string; query_percent_encoded_brackets: string };
+    const request = loadFixture('products-search-by-category_id.request.json') as {
+      path: string;
+      query_percent_encoded_brackets: string;
+    };
     const query = request.query_percent_encoded_brackets.replace('value%5D=3&', 'value%5D=8&');
     const reply = await backend.call('GET', `${request.path}?${query}`, { token: INTEGRATION_TOKEN });
-    expectContract('GET', '/V1/products', reply, 'products-search-by-category_id.response.json', ['items[].weight']);
-    expect(reply.body.search_criteria).toMatchObject({ sort_orders: [{ field: 'name', direction: 'ASC' }], page_size: 12, current_page: 1 });
+    expectContract('GET', '/V1/products', reply, 'products-search-by-category_id.response.json', [
+      'items[].weight',
+    ]);
+    expect(reply.body.search_criteria).toMatchObject({
+      sort_orders: [{ field: 'name', direction: 'ASC' }],
+      page_size: 12,
+      current_page: 1,
+    });
     const names = (reply.body.items as { name: string }[]).map((item) => item.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
   it('GET /V1/products with no match answers an empty list', async () => {
-    const request = loadFixture('products-search-by-sku-no-match.request.json') as { path: string; query: string };
+    const request = loadFixture('products-search-by-sku-no-match.request.json') as {
+      path: string;
+      query: string;
+    };
     const reply = await backend.call('GET', `${request.path}?${request.query}`, { token: INTEGRATION_TOKEN });
     expectContract('GET', '/V1/products', reply, 'products-search-by-sku-no-match.response.json');
   });
@@ -118,8 +151,13 @@ describe('catalogue', () => {
     );
     expect(reply.status).toBe(200);
     expect(reply.body.total_count).toBe(1);
-    expect(reply.body.items[0]).toMatchObject({ attribute_code: 'weight_kg', default_frontend_label: expect.any(String) });
-    const one = await backend.call('GET', '/rest/V1/products/attributes/weight_kg', { token: INTEGRATION_TOKEN });
+    expect(reply.body.items[0]).toMatchObject({
+      attribute_code: 'weight_kg',
+      default_frontend_label: expect.any(String),
+    });
+    const one = await backend.call('GET', '/rest/V1/products/attributes/weight_kg', {
+      token: INTEGRATION_TOKEN,
+    });
     expect(one.body.default_frontend_label).toBe(reply.body.items[0].default_frontend_label);
   });
 });
@@ -138,7 +176,9 @@ describe('tokens and directory', () => {
   it('POST /V1/integration/admin/token gives the demo admin a token string', async () => {
     const reply = await backend.call('POST', '/rest/V1/integration/admin/token', { body: ADMIN });
     expectContract('POST', '/V1/integration/admin/token', reply, 'integration-admin-token.response.json');
-    const products = await backend.call('GET', '/rest/V1/products?searchCriteria[pageSize]=1', { token: reply.body });
+    const products = await backend.call('GET', '/rest/V1/products?searchCriteria[pageSize]=1', {
+      token: reply.body,
+    });
     expect(products.status).toBe(200);
   });
 
@@ -147,12 +187,20 @@ describe('tokens and directory', () => {
     const reply = await backend.call('POST', '/rest/V1/integration/customer/token', {
       body: { username: customer.email, password: customer.password },
     });
-    expectContract('POST', '/V1/integration/customer/token', reply, 'integration-customer-token.response.json');
+    expectContract(
+      'POST',
+      '/V1/integration/customer/token',
+      reply,
+      'integration-customer-token.response.json',
+    );
     const wrong = await backend.call('POST', '/rest/V1/integration/customer/token', {
       body: { username: customer.email, password: 'not-it' },
     });
     expectError(wrong, 'error-401-token-invalid-credentials.json');
-    expectError(await backend.call('POST', '/rest/V1/integration/customer/token', { body: {} }), 'error-400-token-missing-credentials.json');
+    expectError(
+      await backend.call('POST', '/rest/V1/integration/customer/token', { body: {} }),
+      'error-400-token-missing-credentials.json',
+    );
   });
 });
 
@@ -177,7 +225,12 @@ describe('guest cart and checkout', () => {
     const updated = await backend.call('PUT', `/rest/V1/guest-carts/${cartId}/items/${added.body.item_id}`, {
       body: { cartItem: { qty: 2, quote_id: cartId } },
     });
-    expectContract('PUT', '/V1/guest-carts/{cartId}/items/{itemId}', updated, 'guest-cart-update-item.response.json');
+    expectContract(
+      'PUT',
+      '/V1/guest-carts/{cartId}/items/{itemId}',
+      updated,
+      'guest-cart-update-item.response.json',
+    );
     expect(updated.body.qty).toBe(2);
 
     const cart = await backend.call('GET', `/rest/V1/guest-carts/${cartId}`);
@@ -185,11 +238,23 @@ describe('guest cart and checkout', () => {
     expect(cart.body.items_qty).toBe(2);
 
     const before = await backend.call('GET', `/rest/V1/guest-carts/${cartId}/totals`);
-    expectContract('GET', '/V1/guest-carts/{cartId}/totals', before, 'guest-cart-totals-before-shipping.response.json');
+    expectContract(
+      'GET',
+      '/V1/guest-carts/{cartId}/totals',
+      before,
+      'guest-cart-totals-before-shipping.response.json',
+    );
     expect(before.body.subtotal).toBeCloseTo(product.price * 2, 2);
 
-    const shipped = await backend.call('POST', `/rest/V1/guest-carts/${cartId}/shipping-information`, { body: shippingInformation });
-    expectContract('POST', '/V1/guest-carts/{cartId}/shipping-information', shipped, 'guest-cart-shipping-information.response.json');
+    const shipped = await backend.call('POST', `/rest/V1/guest-carts/${cartId}/shipping-information`, {
+      body: shippingInformation,
+    });
+    expectContract(
+      'POST',
+      '/V1/guest-carts/{cartId}/shipping-information',
+      shipped,
+      'guest-cart-shipping-information.response.json',
+    );
     expect(shipped.body.totals.shipping_amount).toBe(10); // 2 items at the test's £5 flat rate per item
 
     const totals = await backend.call('GET', `/rest/V1/guest-carts/${cartId}/totals`);
@@ -203,15 +268,33 @@ describe('guest cart and checkout', () => {
     expect(Number(paid.body)).toBeGreaterThan(0);
 
     const order = await backend.call('GET', `/rest/V1/orders/${paid.body}`, { token: INTEGRATION_TOKEN });
-    expectContract('GET', '/V1/orders/{id}', order, 'orders-get.response.json', ['weight', 'items[].weight', 'items[].row_weight', 'remote_ip', 'extension_attributes.shipping_assignments[].items[].weight', 'extension_attributes.shipping_assignments[].items[].row_weight', 'billing_address.company', 'extension_attributes.shipping_assignments[].shipping.address.company']);
-    expect(order.body).toMatchObject({ customer_email: 'sam.patel@example.com', customer_is_guest: 1, status: 'pending', grand_total: totals.body.grand_total });
+    expectContract('GET', '/V1/orders/{id}', order, 'orders-get.response.json', [
+      'weight',
+      'items[].weight',
+      'items[].row_weight',
+      'remote_ip',
+      'extension_attributes.shipping_assignments[].items[].weight',
+      'extension_attributes.shipping_assignments[].items[].row_weight',
+      'billing_address.company',
+      'extension_attributes.shipping_assignments[].shipping.address.company',
+    ]);
+    expect(order.body).toMatchObject({
+      customer_email: 'sam.patel@example.com',
+      customer_is_guest: 1,
+      status: 'pending',
+      grand_total: totals.body.grand_total,
+    });
 
     const status = await backend.call('POST', '/rest/V1/orders', {
       token: INTEGRATION_TOKEN,
       body: { entity: { entity_id: Number(paid.body), status: 'complete' } },
     });
     expectContract('POST', '/V1/orders', status);
-    expect(status.body).toMatchObject({ entity_id: Number(paid.body), status: 'complete', state: 'complete' });
+    expect(status.body).toMatchObject({
+      entity_id: Number(paid.body),
+      status: 'complete',
+      state: 'complete',
+    });
 
     const gone = await backend.call('GET', `/rest/V1/guest-carts/${cartId}`);
     expect(gone.status).toBe(404);
@@ -221,28 +304,49 @@ describe('guest cart and checkout', () => {
   it('deletes an item with true', async () => {
     const product = await pickProduct(backend);
     const cartId = (await backend.call('POST', '/rest/V1/guest-carts')).body as string;
-    const added = await backend.call('POST', `/rest/V1/guest-carts/${cartId}/items`, { body: { cartItem: { sku: product.sku, qty: 1 } } });
-    const deleted = await backend.call('DELETE', `/rest/V1/guest-carts/${cartId}/items/${added.body.item_id}`);
-    expectContract('DELETE', '/V1/guest-carts/{cartId}/items/{itemId}', deleted, 'guest-cart-delete-item.response.json');
+    const added = await backend.call('POST', `/rest/V1/guest-carts/${cartId}/items`, {
+      body: { cartItem: { sku: product.sku, qty: 1 } },
+    });
+    const deleted = await backend.call(
+      'DELETE',
+      `/rest/V1/guest-carts/${cartId}/items/${added.body.item_id}`,
+    );
+    expectContract(
+      'DELETE',
+      '/V1/guest-carts/{cartId}/items/{itemId}',
+      deleted,
+      'guest-cart-delete-item.response.json',
+    );
     expect((await backend.call('GET', `/rest/V1/guest-carts/${cartId}`)).body.items).toEqual([]);
   });
 });
 
 describe('customers and their carts', () => {
   it('creates an account like the fixture, reads and saves it with its own token', async () => {
-    const request = loadFixture('customer-create.request.json') as { customer: Record<string, unknown>; password: string };
+    const request = loadFixture('customer-create.request.json') as {
+      customer: Record<string, unknown>;
+      password: string;
+    };
     const email = `dana.${Date.now()}@example.com`;
-    const created = await backend.call('POST', '/rest/V1/customers', { body: { ...request, customer: { ...request.customer, email } } });
+    const created = await backend.call('POST', '/rest/V1/customers', {
+      body: { ...request, customer: { ...request.customer, email } },
+    });
     expectContract('POST', '/V1/customers', created, 'customer-create.response.json');
     expect(created.body.addresses[0].region).toEqual({ region_code: 'TX', region: 'Texas', region_id: 57 });
     expect(created.body.default_billing).toBe(String(created.body.addresses[0].id));
 
-    const token = (await backend.call('POST', '/rest/V1/integration/customer/token', { body: { username: email, password: request.password } })).body as string;
+    const token = (
+      await backend.call('POST', '/rest/V1/integration/customer/token', {
+        body: { username: email, password: request.password },
+      })
+    ).body as string;
     const me = await backend.call('GET', '/rest/V1/customers/me', { token });
     expectContract('GET', '/V1/customers/me', me, 'customer-me-get.response.json');
 
     const update = loadFixture('customer-me-update.request.json') as { customer: Record<string, unknown> };
-    const addresses = (update.customer['addresses'] as Record<string, unknown>[]).map((a, i) => (i === 0 ? { ...a, id: me.body.addresses[0].id, customer_id: me.body.id } : a));
+    const addresses = (update.customer['addresses'] as Record<string, unknown>[]).map((a, i) =>
+      i === 0 ? { ...a, id: me.body.addresses[0].id, customer_id: me.body.id } : a,
+    );
     const saved = await backend.call('PUT', '/rest/V1/customers/me', {
       token,
       body: { customer: { ...update.customer, id: 999999, email, addresses } },
@@ -268,42 +372,76 @@ describe('customers and their carts', () => {
     expectContract('POST', '/V1/carts/mine', cartId, 'customer-cart-create.response.json');
     expect((await backend.call('POST', '/rest/default/V1/carts/mine', { token })).body).toBe(cartId.body);
 
-    const added = await backend.call('POST', '/rest/V1/carts/mine/items', { token, body: { cartItem: { sku: product.sku, qty: 1, quote_id: 'ignored' } } });
+    const added = await backend.call('POST', '/rest/V1/carts/mine/items', {
+      token,
+      body: { cartItem: { sku: product.sku, qty: 1, quote_id: 'ignored' } },
+    });
     expectContract('POST', '/V1/carts/mine/items', added, 'customer-cart-add-item.response.json');
     expect(added.body.quote_id).toBe(String(cartId.body));
 
     const guestId = (await backend.call('POST', '/rest/V1/guest-carts')).body as string;
-    await backend.call('POST', `/rest/V1/guest-carts/${guestId}/items`, { body: { cartItem: { sku: product.sku, qty: 2 } } });
-    const assigned = await backend.call('PUT', `/rest/V1/guest-carts/${guestId}`, { token, body: { customerId: customer.id, storeId: 1 } });
+    await backend.call('POST', `/rest/V1/guest-carts/${guestId}/items`, {
+      body: { cartItem: { sku: product.sku, qty: 2 } },
+    });
+    const assigned = await backend.call('PUT', `/rest/V1/guest-carts/${guestId}`, {
+      token,
+      body: { customerId: customer.id, storeId: 1 },
+    });
     expectContract('PUT', '/V1/guest-carts/{cartId}', assigned, 'guest-cart-assign-customer.response.json');
     expect((await backend.call('GET', `/rest/V1/guest-carts/${guestId}`)).status).toBe(404);
 
     const cart = await backend.call('GET', '/rest/V1/carts/mine', { token });
-    expectContract('GET', '/V1/carts/mine', cart, 'customer-cart-get.response.json', ['customer.addresses[].company']);
+    expectContract('GET', '/V1/carts/mine', cart, 'customer-cart-get.response.json', [
+      'customer.addresses[].company',
+    ]);
     expect(cart.body.items).toHaveLength(1);
     expect(cart.body.items_qty).toBe(3);
     expect(cart.body.customer_is_guest).toBe(false);
 
     const line = cart.body.items[0] as { item_id: number };
-    const updated = await backend.call('PUT', `/rest/V1/carts/mine/items/${line.item_id}`, { token, body: { cartItem: { qty: 1 } } });
+    const updated = await backend.call('PUT', `/rest/V1/carts/mine/items/${line.item_id}`, {
+      token,
+      body: { cartItem: { qty: 1 } },
+    });
     expectContract('PUT', '/V1/carts/mine/items/{itemId}', updated);
 
-    const shipped = await backend.call('POST', '/rest/V1/carts/mine/shipping-information', { token, body: shippingInformation });
+    const shipped = await backend.call('POST', '/rest/V1/carts/mine/shipping-information', {
+      token,
+      body: shippingInformation,
+    });
     expectContract('POST', '/V1/carts/mine/shipping-information', shipped);
     const totals = await backend.call('GET', '/rest/V1/carts/mine/totals', { token });
     // Not in the subset; it answers the guest totals' TotalsInterface.
     expectContract('GET', '/V1/guest-carts/{cartId}/totals', totals, 'guest-cart-totals.response.json');
-    const paid = await backend.call('POST', '/rest/V1/carts/mine/payment-information', { token, body: { paymentMethod: { method: 'checkmo' } } });
+    const paid = await backend.call('POST', '/rest/V1/carts/mine/payment-information', {
+      token,
+      body: { paymentMethod: { method: 'checkmo' } },
+    });
     expectContract('POST', '/V1/carts/mine/payment-information', paid);
     const order = await backend.call('GET', `/rest/V1/orders/${paid.body}`, { token: INTEGRATION_TOKEN });
-    expect(order.body).toMatchObject({ customer_email: customer.email, customer_is_guest: 0, total_qty_ordered: 1 });
-    expectError(await backend.call('GET', '/rest/V1/carts/mine', { token }), 'error-404-customer-cart-get-no-active-cart.json');
-    expectError(await backend.call('GET', '/rest/V1/carts/mine/totals', { token }), 'error-404-customer-has-no-active-cart.json');
+    expect(order.body).toMatchObject({
+      customer_email: customer.email,
+      customer_is_guest: 0,
+      total_qty_ordered: 1,
+    });
+    expectError(
+      await backend.call('GET', '/rest/V1/carts/mine', { token }),
+      'error-404-customer-cart-get-no-active-cart.json',
+    );
+    expectError(
+      await backend.call('GET', '/rest/V1/carts/mine/totals', { token }),
+      'error-404-customer-has-no-active-cart.json',
+    );
 
     const removeFrom = await backend.call('POST', '/rest/V1/carts/mine', { token });
     expect(removeFrom.body).not.toBe(cartId.body);
-    const again = await backend.call('POST', '/rest/V1/carts/mine/items', { token, body: { cartItem: { sku: product.sku, qty: 1 } } });
-    const deleted = await backend.call('DELETE', `/rest/V1/carts/mine/items/${again.body.item_id}`, { token });
+    const again = await backend.call('POST', '/rest/V1/carts/mine/items', {
+      token,
+      body: { cartItem: { sku: product.sku, qty: 1 } },
+    });
+    const deleted = await backend.call('DELETE', `/rest/V1/carts/mine/items/${again.body.item_id}`, {
+      token,
+    });
     expectContract('DELETE', '/V1/carts/mine/items/{itemId}', deleted);
   });
 });

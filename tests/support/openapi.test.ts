@@ -338,7 +338,7 @@ describe('validateResponse rejects what the schema forbids', () => {
   });
 
   it('a product search result whose items is not an array of products', () => {
-    for (const items of [{}, 'PW-2000', null, ['PW-2000'], [{ name: 'no sku' }]]) {
+    for (const items of [{}, 'PW-2000', ['PW-2000'], [{ name: 'no sku' }]]) {
       const errors = errorsOf(validateResponse(...products, 200, { ...validProducts(), items }));
       expect(errors, JSON.stringify(items)).not.toEqual([]);
     }
@@ -363,7 +363,7 @@ describe('validateResponse rejects what the schema forbids', () => {
     };
     expect(validateResponse(...products, 200, withValue('2'))).toEqual({ ok: true });
     expect(validateResponse(...products, 200, withValue(['3', '7']))).toEqual({ ok: true });
-    for (const bad of [2, [3], null, { a: '1' }, true]) {
+    for (const bad of [2, [3], { a: '1' }, true]) {
       expect(errorsOf(validateResponse(...products, 200, withValue(bad))), JSON.stringify(bad)).not.toEqual(
         [],
       );

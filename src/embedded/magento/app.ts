@@ -78,15 +78,29 @@ function parseBody(text: string, contentType: string | undefined): unknown {
 
 export function createMagentoApp(options: MagentoAppOptions) {
   const { db } = options;
-  const router = new Router(createRoutes({ db, cart: options.cart, tokens: options.tokens, admin: { username: options.adminUsername } }));
+  const router = new Router(
+    createRoutes({
+      db,
+      cart: options.cart,
+      tokens: options.tokens,
+      admin: { username: options.adminUsername },
+    }),
+  );
   const mediaRoot = normalize(join(options.mediaDir, 'catalog', 'product'));
 
   async function serveMedia(path: string, res: ServerResponse): Promise<boolean> {
     const prefix = MEDIA_PREFIXES.find((candidate) => path.startsWith(candidate));
     if (!prefix) return false;
-    const file = normalize(join(mediaRoot, decodeURIComponent(path.slice(prefix.length))));
+    let relative = '';
+    try {
+      relative = decodeURIComponent(path.slice(prefix.length));
+    } catch {
+      // A malformed escape names no file: leave `relative` empty so the path is refused below (404).
+    }
+    const file = normalize(join(mediaRoot, relative));
     const type = MEDIA_TYPES[extname(file).toLowerCase()];
-    const info = file.startsWith(mediaRoot + '/') && type ? await stat(file).catch(() => undefined) : undefined;
+    const info =
+      file.startsWith(mediaRoot + '/') && type ? await stat(file).catch(() => undefined) : undefined;
     if (!info?.isFile() || !type) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
       return true;
@@ -107,9 +121,10 @@ export function createMagentoApp(options: MagentoAppOptions) {
     const { route, params } = router.match(req.method ?? 'GET', located.path);
     const caller = resolveCaller(db, req.headers.authorization);
     authorize(caller, route.resource);
-    const body = req.method === 'POST' || req.method === 'PUT'
-      ? parseBody(await readBody(req, options.maxBodyBytes), req.headers['content-type'])
-      : undefined;
+    const body =
+      req.method === 'POST' || req.method === 'PUT'
+        ? parseBody(await readBody(req, options.maxBodyBytes), req.headers['content-type'])
+        : undefined;
     const result = await route.handle({ params, query, body, caller, scope: located.scope });
     const fields = parsePhpQuery(query)['fields'];
     return typeof fields === 'string' && fields !== '' ? applyFields(result, parseFields(fields)) : result;
@@ -126,7 +141,9 @@ export function createMagentoApp(options: MagentoAppOptions) {
         send(res, error.status, error.toBody());
         return;
       }
-      options.log?.(`Unexpected error on ${req.method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      options.log?.(
+        `Unexpected error on ${req.method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       send(res, 500, errors.internal().toBody());
     }
   };

@@ -7,7 +7,11 @@ import { promisify } from 'node:util';
 import type { Database } from './db.ts';
 import { errors } from './errors.ts';
 
-const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+) => Promise<Buffer>;
 
 /** Magento's user types (`Magento\Authorization\Model\UserContextInterface`). */
 export const USER_TYPE = { integration: 1, admin: 2, customer: 3 } as const;
@@ -59,7 +63,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 const now = (): number => Math.floor(Date.now() / 1000);
 
-export function issueToken(db: Database, userType: number, userId: number, lifetimeSeconds: number | null): string {
+export function issueToken(
+  db: Database,
+  userType: number,
+  userId: number,
+  lifetimeSeconds: number | null,
+): string {
   const token = randomString(32);
   const issued = now();
   db.run(

@@ -85,7 +85,11 @@ function insertQuote(db: Database, maskedId: string | null, customerId: number |
     now,
     now,
   ).lastInsertRowid;
-  db.run("INSERT INTO quote_addresses (quote_id, address_type) VALUES (?, 'billing'), (?, 'shipping')", id, id);
+  db.run(
+    "INSERT INTO quote_addresses (quote_id, address_type) VALUES (?, 'billing'), (?, 'shipping')",
+    id,
+    id,
+  );
   return id;
 }
 
@@ -99,7 +103,9 @@ export function createGuestCart(db: Database): string {
 
 /** Idempotent: the customer's active cart id when there is one (CONTRACT.md §5.5). */
 export function createCustomerCart(db: Database, customerId: number): number {
-  return db.transaction(() => activeQuoteForCustomer(db, customerId)?.id ?? insertQuote(db, null, customerId));
+  return db.transaction(
+    () => activeQuoteForCustomer(db, customerId)?.id ?? insertQuote(db, null, customerId),
+  );
 }
 
 // ---- Items ----------------------------------------------------------------------------------------
@@ -118,7 +124,8 @@ export const serializeItem = (item: ItemRow, quoteId: string = String(item.quote
 });
 
 function validQty(qty: unknown): number {
-  if (typeof qty !== 'number' || !Number.isFinite(qty) || qty <= 0) throw errors.invalidFieldValue('qty', qty ?? null);
+  if (typeof qty !== 'number' || !Number.isFinite(qty) || qty <= 0)
+    throw errors.invalidFieldValue('qty', qty ?? null);
   return qty;
 }
 
@@ -139,7 +146,13 @@ export function addItem(db: Database, quote: QuoteRow, cartItem: Input) {
     if (product.is_in_stock !== 1 || wanted > product.qty) throw errors.qtyNotAvailable();
     let itemId: number;
     if (line) {
-      db.run('UPDATE quote_items SET qty = ?, price = ?, name = ? WHERE item_id = ?', wanted, product.price, product.name, line.item_id);
+      db.run(
+        'UPDATE quote_items SET qty = ?, price = ?, name = ? WHERE item_id = ?',
+        wanted,
+        product.price,
+        product.name,
+        line.item_id,
+      );
       itemId = line.item_id;
     } else {
       itemId = db.run(
@@ -161,7 +174,11 @@ export function addItem(db: Database, quote: QuoteRow, cartItem: Input) {
 }
 
 function requireItem(db: Database, quote: QuoteRow, itemId: number): ItemRow {
-  const item = db.get<ItemRow>('SELECT * FROM quote_items WHERE item_id = ? AND quote_id = ?', itemId, quote.id);
+  const item = db.get<ItemRow>(
+    'SELECT * FROM quote_items WHERE item_id = ? AND quote_id = ?',
+    itemId,
+    quote.id,
+  );
   if (!item) throw errors.cartItemNotFound(String(quote.id), itemId);
   return item;
 }
@@ -194,12 +211,25 @@ export function listItems(db: Database, quote: QuoteRow, quoteIdOnWire: string) 
 
 // ---- Addresses ------------------------------------------------------------------------------------
 
-const REQUIRED_ADDRESS_GETTERS = ['region', 'region_id', 'region_code', 'country_id', 'street', 'telephone', 'postcode', 'city', 'firstname', 'lastname', 'email'];
+const REQUIRED_ADDRESS_GETTERS = [
+  'region',
+  'region_id',
+  'region_code',
+  'country_id',
+  'street',
+  'telephone',
+  'postcode',
+  'city',
+  'firstname',
+  'lastname',
+  'email',
+];
 
 /** Quote address in wire order; getters without `|null` are emitted as null when empty (§6.3). */
 function serializeQuoteAddress(id: number, data: AddressData) {
   const value = (key: string) => (data[key] === undefined ? null : data[key]);
-  const optional = (key: string) => (data[key] === undefined || data[key] === null ? {} : { [key]: data[key] });
+  const optional = (key: string) =>
+    data[key] === undefined || data[key] === null ? {} : { [key]: data[key] };
   return {
     id,
     region: value('region'),
@@ -236,20 +266,37 @@ export function quoteAddress(db: Database, quoteId: number, type: 'billing' | 's
   return { id: row.id, data: JSON.parse(row.data) as AddressData };
 }
 
-export function saveQuoteAddress(db: Database, quoteId: number, type: 'billing' | 'shipping', data: AddressData): void {
+export function saveQuoteAddress(
+  db: Database,
+  quoteId: number,
+  type: 'billing' | 'shipping',
+  data: AddressData,
+): void {
   const clean: AddressData = {};
   for (const [key, value] of Object.entries(data)) {
-    if (value !== undefined && value !== null && key !== 'id' && key !== 'extension_attributes' && key !== 'custom_attributes') {
+    if (
+      value !== undefined &&
+      value !== null &&
+      key !== 'id' &&
+      key !== 'extension_attributes' &&
+      key !== 'custom_attributes'
+    ) {
       clean[key] = value;
     }
   }
-  db.run('UPDATE quote_addresses SET data = ? WHERE quote_id = ? AND address_type = ?', JSON.stringify(clean), quoteId, type);
+  db.run(
+    'UPDATE quote_addresses SET data = ? WHERE quote_id = ? AND address_type = ?',
+    JSON.stringify(clean),
+    quoteId,
+    type,
+  );
 }
 
 export const missingAddressFields = (data: AddressData): string[] =>
   ['firstname', 'lastname', 'street', 'city', 'postcode', 'telephone', 'country_id'].filter((key) => {
     const value = data[key];
-    if (key === 'street') return !Array.isArray(value) || !value.some((line) => typeof line === 'string' && line.trim() !== '');
+    if (key === 'street')
+      return !Array.isArray(value) || !value.some((line) => typeof line === 'string' && line.trim() !== '');
     return typeof value !== 'string' || value.trim() === '';
   });
 
@@ -302,7 +349,10 @@ export function serializeCart(db: Database, quote: QuoteRow, settings: CartSetti
           ? []
           : [
               {
-                shipping: { address: serializeQuoteAddress(shipping.id, shipping.data), method: quote.shipping_method },
+                shipping: {
+                  address: serializeQuoteAddress(shipping.id, shipping.data),
+                  method: quote.shipping_method,
+                },
                 items: lines,
               },
             ],
@@ -388,10 +438,20 @@ export function computeTotals(db: Database, quote: QuoteRow, settings: CartSetti
  * `PUT /V1/guest-carts/:cartId` (2.4): the customer's current cart is merged into the guest cart, which
  * becomes the customer's active cart and loses its masked id.
  */
-export function assignGuestCart(db: Database, maskedId: string, customerId: number, requestedCustomerId: unknown, storeId: unknown): true {
+export function assignGuestCart(
+  db: Database,
+  maskedId: string,
+  customerId: number,
+  requestedCustomerId: unknown,
+  storeId: unknown,
+): true {
   return db.transaction(() => {
     const guest = quoteByMask(db, maskedId);
-    if (requestedCustomerId !== undefined && requestedCustomerId !== null && requestedCustomerId !== customerId) {
+    if (
+      requestedCustomerId !== undefined &&
+      requestedCustomerId !== null &&
+      requestedCustomerId !== customerId
+    ) {
       throw errors.assignWrongCustomer();
     }
     if (storeId !== 1) throw errors.assignDifferentStore();
@@ -399,8 +459,17 @@ export function assignGuestCart(db: Database, maskedId: string, customerId: numb
     const current = activeQuoteForCustomer(db, customerId);
     if (current) {
       for (const line of items(db, current.id)) {
-        const existing = db.get<ItemRow>('SELECT * FROM quote_items WHERE quote_id = ? AND sku = ?', guest.id, line.sku);
-        if (existing) db.run('UPDATE quote_items SET qty = ? WHERE item_id = ?', existing.qty + line.qty, existing.item_id);
+        const existing = db.get<ItemRow>(
+          'SELECT * FROM quote_items WHERE quote_id = ? AND sku = ?',
+          guest.id,
+          line.sku,
+        );
+        if (existing)
+          db.run(
+            'UPDATE quote_items SET qty = ? WHERE item_id = ?',
+            existing.qty + line.qty,
+            existing.item_id,
+          );
         else {
           db.run(
             'INSERT INTO quote_items (quote_id, product_id, sku, name, price, qty, product_type) VALUES (?, ?, ?, ?, ?, ?, ?)',

@@ -43,13 +43,26 @@ interface StoredAddress {
   vat_id?: string;
 }
 
-const OPTIONAL_ADDRESS_FIELDS = ['company', 'telephone', 'fax', 'postcode', 'city', 'middlename', 'prefix', 'suffix', 'vat_id'] as const;
+const OPTIONAL_ADDRESS_FIELDS = [
+  'company',
+  'telephone',
+  'fax',
+  'postcode',
+  'city',
+  'middlename',
+  'prefix',
+  'suffix',
+  'vat_id',
+] as const;
 const EXTRA_FIELDS = ['dob', 'middlename', 'prefix', 'suffix', 'gender', 'taxvat'] as const;
 
 /** Magento's own e-mail check is stricter than "contains @"; this matches its common cases. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function findCustomerByEmail(db: Database, email: string): { id: number; password_hash: string | null } | undefined {
+export function findCustomerByEmail(
+  db: Database,
+  email: string,
+): { id: number; password_hash: string | null } | undefined {
   return db.get('SELECT id, password_hash FROM customers WHERE email = ? AND website_id = 1', email);
 }
 
@@ -62,10 +75,18 @@ function serializeAddress(row: { id: number; customer_id: number; data: string }
     region_id: data.region.region_id,
     country_id: data.country_id,
     street: data.street,
-    ...Object.fromEntries(OPTIONAL_ADDRESS_FIELDS.slice(0, 5).filter((key) => data[key] !== undefined).map((key) => [key, data[key]])),
+    ...Object.fromEntries(
+      OPTIONAL_ADDRESS_FIELDS.slice(0, 5)
+        .filter((key) => data[key] !== undefined)
+        .map((key) => [key, data[key]]),
+    ),
     firstname: data.firstname,
     lastname: data.lastname,
-    ...Object.fromEntries(OPTIONAL_ADDRESS_FIELDS.slice(5).filter((key) => data[key] !== undefined).map((key) => [key, data[key]])),
+    ...Object.fromEntries(
+      OPTIONAL_ADDRESS_FIELDS.slice(5)
+        .filter((key) => data[key] !== undefined)
+        .map((key) => [key, data[key]]),
+    ),
     ...(customer.default_shipping === row.id ? { default_shipping: true } : {}),
     ...(customer.default_billing === row.id ? { default_billing: true } : {}),
   };
@@ -91,7 +112,11 @@ export function serializeCustomer(db: Database, id: number) {
     email: row.email,
     firstname: row.firstname,
     lastname: row.lastname,
-    ...Object.fromEntries(['middlename', 'prefix', 'suffix', 'gender'].filter((k) => extra[k] !== undefined).map((k) => [k, extra[k]])),
+    ...Object.fromEntries(
+      ['middlename', 'prefix', 'suffix', 'gender']
+        .filter((k) => extra[k] !== undefined)
+        .map((k) => [k, extra[k]]),
+    ),
     store_id: row.store_id,
     ...(extra['taxvat'] === undefined ? {} : { taxvat: extra['taxvat'] }),
     website_id: row.website_id,
@@ -104,14 +129,20 @@ export function serializeCustomer(db: Database, id: number) {
 const requireText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 function toStoredAddress(input: Input): StoredAddress {
-  const missing = (['firstname', 'lastname', 'street', 'city', 'country_id', 'telephone', 'postcode'] as const).filter((field) =>
+  const missing = (
+    ['firstname', 'lastname', 'street', 'city', 'country_id', 'telephone', 'postcode'] as const
+  ).filter((field) =>
     field === 'street'
       ? !Array.isArray(input['street']) || !(input['street'] as unknown[]).some(requireText)
       : !requireText(input[field]),
   );
   if (missing.length > 0) throw errors.required(missing);
   const countryId = String(input['country_id']).toUpperCase();
-  const region = (input['region'] ?? {}) as { region_code?: string | null; region?: string | null; region_id?: number | null };
+  const region = (input['region'] ?? {}) as {
+    region_code?: string | null;
+    region?: string | null;
+    region_id?: number | null;
+  };
   const regionId = region.region_id ?? (typeof input['region_id'] === 'number' ? input['region_id'] : 0);
   const known = regionId ? regionName(countryId, regionId) : undefined;
   const stored: StoredAddress = {
@@ -133,7 +164,9 @@ function toStoredAddress(input: Input): StoredAddress {
 }
 
 function validateCustomer(customer: Input): void {
-  const missing = (['email', 'firstname', 'lastname'] as const).filter((field) => !requireText(customer[field]));
+  const missing = (['email', 'firstname', 'lastname'] as const).filter(
+    (field) => !requireText(customer[field]),
+  );
   if (missing.length > 0) throw errors.required(missing);
   if (!EMAIL.test(String(customer['email']))) throw errors.invalidEmail();
 }
@@ -146,9 +179,16 @@ export function checkPasswordStrength(password: string): void {
 }
 
 /** Replaces the customer's addresses with `addresses` (kept ids updated, others deleted), then defaults. */
-function saveAddresses(db: Database, customerId: number, addresses: Input[], fallback: { billing: number | null; shipping: number | null }) {
+function saveAddresses(
+  db: Database,
+  customerId: number,
+  addresses: Input[],
+  fallback: { billing: number | null; shipping: number | null },
+) {
   const existing = new Set(
-    db.all<{ id: number }>('SELECT id FROM customer_addresses WHERE customer_id = ?', customerId).map((row) => row.id),
+    db
+      .all<{ id: number }>('SELECT id FROM customer_addresses WHERE customer_id = ?', customerId)
+      .map((row) => row.id),
   );
   const kept = new Set<number>();
   let billing: number | null = null;
@@ -161,7 +201,11 @@ function saveAddresses(db: Database, customerId: number, addresses: Input[], fal
       db.run('UPDATE customer_addresses SET data = ? WHERE id = ?', data, requestedId);
       id = requestedId;
     } else {
-      id = db.run('INSERT INTO customer_addresses (customer_id, data) VALUES (?, ?)', customerId, data).lastInsertRowid;
+      id = db.run(
+        'INSERT INTO customer_addresses (customer_id, data) VALUES (?, ?)',
+        customerId,
+        data,
+      ).lastInsertRowid;
     }
     kept.add(id);
     if (address['default_billing'] === true) billing = id;
@@ -177,9 +221,15 @@ function saveAddresses(db: Database, customerId: number, addresses: Input[], fal
   );
 }
 
-export async function createCustomer(db: Database, customer: Input, password: string | undefined, callerIsAdmin: boolean) {
+export async function createCustomer(
+  db: Database,
+  customer: Input,
+  password: string | undefined,
+  callerIsAdmin: boolean,
+) {
   validateCustomer(customer);
-  if (customer['group_id'] !== undefined && !callerIsAdmin) throw errors.unauthorized('Magento_Customer::manage');
+  if (customer['group_id'] !== undefined && !callerIsAdmin)
+    throw errors.unauthorized('Magento_Customer::manage');
   if (password !== undefined) checkPasswordStrength(password);
   const addresses = (customer['addresses'] as Input[] | undefined) ?? [];
   addresses.forEach(toStoredAddress); // validate before anything is written
@@ -187,8 +237,11 @@ export async function createCustomer(db: Database, customer: Input, password: st
   const id = db.transaction(() => {
     if (findCustomerByEmail(db, String(customer['email']))) throw errors.emailExists();
     const now = magentoDate();
-    const extra = Object.fromEntries(EXTRA_FIELDS.filter((key) => customer[key] !== undefined).map((key) => [key, customer[key]]));
-    const subscribed = (customer['extension_attributes'] as { is_subscribed?: boolean } | undefined)?.is_subscribed === true;
+    const extra = Object.fromEntries(
+      EXTRA_FIELDS.filter((key) => customer[key] !== undefined).map((key) => [key, customer[key]]),
+    );
+    const subscribed =
+      (customer['extension_attributes'] as { is_subscribed?: boolean } | undefined)?.is_subscribed === true;
     const newId = db.run(
       `INSERT INTO customers (email, website_id, store_id, group_id, firstname, lastname, password_hash, is_subscribed, extra, created_at, updated_at)
        VALUES (?, 1, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -218,7 +271,8 @@ export function updateCustomer(db: Database, id: number, customer: Input) {
     if (clash && clash.id !== id) throw errors.emailExists();
     const extra = { ...(JSON.parse(current.extra) as Record<string, unknown>) };
     for (const key of EXTRA_FIELDS) if (customer[key] !== undefined) extra[key] = customer[key];
-    const subscribed = (customer['extension_attributes'] as { is_subscribed?: boolean } | undefined)?.is_subscribed;
+    const subscribed = (customer['extension_attributes'] as { is_subscribed?: boolean } | undefined)
+      ?.is_subscribed;
     db.run(
       'UPDATE customers SET email = ?, firstname = ?, lastname = ?, is_subscribed = ?, extra = ?, updated_at = ? WHERE id = ?',
       String(customer['email']),
@@ -229,7 +283,8 @@ export function updateCustomer(db: Database, id: number, customer: Input) {
       magentoDate(),
       id,
     );
-    const toId = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null);
+    const toId = (value: unknown) =>
+      typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
     if (customer['addresses'] !== undefined) {
       saveAddresses(db, id, customer['addresses'] as Input[], {
         billing: toId(customer['default_billing']) ?? current.default_billing,

@@ -201,6 +201,16 @@ CREATE TABLE IF NOT EXISTS order_status_history (
 
 export type Row = Record<string, SQLInputValue>;
 
+let lastPattern: { source: string; regex: RegExp } | undefined;
+
+/** `value REGEXP pattern`, case-insensitive like MySQL's default collation; NULL for a NULL value. */
+function regexpMatch(pattern: unknown, value: unknown): number | null {
+  if (value === null || value === undefined || pattern === null || pattern === undefined) return null;
+  const source = String(pattern);
+  if (lastPattern?.source !== source) lastPattern = { source, regex: new RegExp(source, 'i') };
+  return lastPattern.regex.test(String(value)) ? 1 : 0;
+}
+
 export class Database {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
@@ -210,6 +220,8 @@ export class Database {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.#db = new DatabaseSync(file);
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+    // MySQL's REGEXP for searchCriteria's `regexp` condition (SQLite has no built-in implementation).
+    this.#db.function('regexp', { deterministic: true }, (pattern, value) => regexpMatch(pattern, value));
     this.#db.exec(SCHEMA);
   }
 
@@ -261,7 +273,11 @@ export class Database {
   }
 
   setMeta(key: string, value: string): void {
-    this.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, value);
+    this.run(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      key,
+      value,
+    );
   }
 
   close(): void {
@@ -271,4 +287,5 @@ export class Database {
 }
 
 /** Magento's date format: `YYYY-MM-DD HH:MM:SS` in UTC. */
-export const magentoDate = (date: Date = new Date()): string => date.toISOString().slice(0, 19).replace('T', ' ');
+export const magentoDate = (date: Date = new Date()): string =>
+  date.toISOString().slice(0, 19).replace('T', ' ');

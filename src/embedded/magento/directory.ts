@@ -1,7 +1,9 @@
 /** `GET /V1/directory/countries` (CONTRACT.md §5.9): every allowed country; regions only where defined. */
 import { COUNTRIES, US_REGIONS } from './seed/countries.ts';
 
-const REGIONS: Readonly<Record<string, readonly { id: string; code: string; name: string }[]>> = { US: US_REGIONS };
+const REGIONS: Readonly<Record<string, readonly { id: string; code: string; name: string }[]>> = {
+  US: US_REGIONS,
+};
 
 export function listCountries() {
   return COUNTRIES.map((country) => {

@@ -56,7 +56,10 @@ export const errors = {
     new MagentoError(404, "The product that was requested doesn't exist. Verify the product and try again."),
   productNotAvailable: () => new MagentoError(400, 'Product that you are trying to add is not available.'),
   invalidFieldValue: (fieldName: string, value: unknown) =>
-    new MagentoError(400, 'Invalid value of "%value" provided for the %fieldName field.', { fieldName, value }),
+    new MagentoError(400, 'Invalid value of "%value" provided for the %fieldName field.', {
+      fieldName,
+      value,
+    }),
   qtyNotAvailable: () => new MagentoError(400, 'The requested qty is not available'),
   cartItemNotFound: (quoteId: string, itemId: number | string) =>
     new MagentoError(404, "The %1 Cart doesn't contain the %2 item.", [quoteId, itemId]),
@@ -64,7 +67,9 @@ export const errors = {
     new MagentoError(400, 'A customer with the same email address already exists in an associated website.'),
   invalidEmail: () => new MagentoError(400, '"Email" is not a valid email address.'),
   passwordTooShort: (min: number) =>
-    new MagentoError(400, 'The password needs at least %1 characters. Create a new password and try again.', [min]),
+    new MagentoError(400, 'The password needs at least %1 characters. Create a new password and try again.', [
+      min,
+    ]),
   passwordClasses: (min: number) =>
     new MagentoError(
       400,
@@ -85,7 +90,9 @@ export const errors = {
     );
   },
   notSupportedField: (fieldName: string) =>
-    new MagentoError(400, '"%fieldName" is not supported. Correct the field name and try again.', { fieldName }),
+    new MagentoError(400, '"%fieldName" is not supported. Correct the field name and try again.', {
+      fieldName,
+    }),
   typeInvalid: (fieldName: string, value: unknown, type: string) =>
     new MagentoError(
       400,
@@ -119,7 +126,10 @@ export const errors = {
   assignWrongCustomer: () =>
     new MagentoError(400, "You don't have the correct permissions to assign the customer to the cart."),
   assignDifferentStore: () =>
-    new MagentoError(400, "The customer can't be assigned to the cart. The cart belongs to a different store."),
+    new MagentoError(
+      400,
+      "The customer can't be assigned to the cart. The cart belongs to a different store.",
+    ),
   orderNotFound: () =>
     new MagentoError(404, "The entity that was requested doesn't exist. Verify the entity and try again."),
   sortDirection: () =>
@@ -128,12 +138,15 @@ export const errors = {
       'The sort order has to be specified as %1 for ascending order or %2 for descending order.',
       ['ASC', 'DESC'],
     ),
-  sortField: (field: string) => new MagentoError(400, 'Sort order field %1 contains restricted symbols', [field]),
+  sortField: (field: string) =>
+    new MagentoError(400, 'Sort order field %1 contains restricted symbols', [field]),
   invalidConditionType: (type: string) => new MagentoError(400, 'Invalid condition type: %1', [type]),
   attributeNotFound: (code: string) =>
-    new MagentoError(404, 'The attribute with a "%1" attributeCode doesn\'t exist. Verify the attribute and try again.', [
-      code,
-    ]),
+    new MagentoError(
+      404,
+      'The attribute with a "%1" attributeCode doesn\'t exist. Verify the attribute and try again.',
+      [code],
+    ),
   countryNotAvailable: () => new MagentoError(404, "The country isn't available."),
   requestTooLarge: () => new MagentoError(413, 'Request entity too large.'),
   internal: () =>

@@ -8,13 +8,7 @@
 import { errors } from './errors.ts';
 
 export type FieldType =
-  | 'string'
-  | 'int'
-  | 'float'
-  | 'bool'
-  | 'mixed'
-  | { readonly array: FieldType }
-  | { readonly dto: Dto };
+  'string' | 'int' | 'float' | 'bool' | 'mixed' | { readonly array: FieldType } | { readonly dto: Dto };
 
 export interface Dto {
   readonly fields: Readonly<Record<string, FieldType>>;

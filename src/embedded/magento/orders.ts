@@ -24,7 +24,8 @@ const PAYMENT_METHODS = [{ code: 'checkmo', title: 'Check / Money order' }];
 
 export function saveShippingInformation(db: Database, quote: QuoteRow, info: Input, settings: CartSettings) {
   return db.transaction(() => {
-    const count = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM quote_items WHERE quote_id = ?', quote.id)?.n ?? 0;
+    const count =
+      db.get<{ n: number }>('SELECT COUNT(*) AS n FROM quote_items WHERE quote_id = ?', quote.id)?.n ?? 0;
     if (count === 0) throw errors.emptyCartShipping();
     const shipping = info['shipping_address'] as AddressData | undefined;
     if (!shipping || typeof shipping['country_id'] !== 'string' || shipping['country_id'] === '') {
@@ -32,7 +33,8 @@ export function saveShippingInformation(db: Database, quote: QuoteRow, info: Inp
     }
     const carrier = String(info['shipping_carrier_code'] ?? '');
     const method = String(info['shipping_method_code'] ?? '');
-    if (carrier !== FLAT_RATE.carrier || method !== FLAT_RATE.method) throw errors.carrierNotFound(carrier, method);
+    if (carrier !== FLAT_RATE.carrier || method !== FLAT_RATE.method)
+      throw errors.carrierNotFound(carrier, method);
     const billing = info['billing_address'] as AddressData | undefined;
     for (const address of billing ? [shipping, billing] : [shipping]) {
       if (!isKnownCountry(String(address['country_id']).toUpperCase())) throw errors.shippingInfoNotSaved();
@@ -65,7 +67,12 @@ interface PlaceOrderInput {
  * integer Magento's schema declares; real Magento has been seen to send a numeric string instead
  * (CONTRACT.md §1.4.7), which is why clients accept both.
  */
-export function placeOrder(db: Database, quote: QuoteRow, input: PlaceOrderInput, settings: CartSettings): number {
+export function placeOrder(
+  db: Database,
+  quote: QuoteRow,
+  input: PlaceOrderInput,
+  settings: CartSettings,
+): number {
   return db.transaction(() => {
     if (input.paymentMethod['method'] !== 'checkmo') throw errors.invalidPaymentMethod();
     if (input.billingAddress) saveQuoteAddress(db, quote.id, 'billing', input.billingAddress);
@@ -75,7 +82,8 @@ export function placeOrder(db: Database, quote: QuoteRow, input: PlaceOrderInput
     const billing = quoteAddress(db, quote.id, 'billing').data;
     const shipping = quoteAddress(db, quote.id, 'shipping').data;
     const missing = missingAddressFields(billing);
-    if (missing.length > 0) throw errors.billingAddressInvalid(`"${missing[0]}" is required. Enter and try again.`);
+    if (missing.length > 0)
+      throw errors.billingAddressInvalid(`"${missing[0]}" is required. Enter and try again.`);
 
     const customer =
       quote.customer_id === null
@@ -84,7 +92,8 @@ export function placeOrder(db: Database, quote: QuoteRow, input: PlaceOrderInput
             'SELECT email, firstname, lastname FROM customers WHERE id = ?',
             quote.customer_id,
           );
-    const email = customer?.email ?? input.email ?? (typeof billing['email'] === 'string' ? billing['email'] : undefined);
+    const email =
+      customer?.email ?? input.email ?? (typeof billing['email'] === 'string' ? billing['email'] : undefined);
     if (!email) throw errors.required(['email']);
 
     for (const line of lines) {
@@ -98,7 +107,7 @@ export function placeOrder(db: Database, quote: QuoteRow, input: PlaceOrderInput
 
     const totals = computeTotals(db, quote, settings);
     const now = magentoDate();
-    const next = (db.get<{ n: number }>('SELECT COALESCE(MAX(entity_id), 0) + 1 AS n FROM orders')?.n ?? 1);
+    const next = db.get<{ n: number }>('SELECT COALESCE(MAX(entity_id), 0) + 1 AS n FROM orders')?.n ?? 1;
     const incrementId = String(next).padStart(9, '0');
     const orderId = db.run(
       `INSERT INTO orders (entity_id, increment_id, quote_id, customer_id, customer_email, customer_firstname, customer_lastname,
@@ -152,8 +161,17 @@ export function placeOrder(db: Database, quote: QuoteRow, input: PlaceOrderInput
       orderId,
       JSON.stringify({ ...billing, email: billing['email'] ?? email }),
     );
-    db.run("INSERT INTO order_status_history (parent_id, status, comment, created_at) VALUES (?, 'pending', NULL, ?)", orderId, now);
-    db.run('UPDATE quotes SET is_active = 0, reserved_order_id = ?, updated_at = ? WHERE id = ?', incrementId, now, quote.id);
+    db.run(
+      "INSERT INTO order_status_history (parent_id, status, comment, created_at) VALUES (?, 'pending', NULL, ?)",
+      orderId,
+      now,
+    );
+    db.run(
+      'UPDATE quotes SET is_active = 0, reserved_order_id = ?, updated_at = ? WHERE id = ?',
+      incrementId,
+      now,
+      quote.id,
+    );
     return orderId;
   });
 }
@@ -183,7 +201,12 @@ interface OrderRow {
   updated_at: string;
 }
 
-function serializeOrderAddress(row: { entity_id: number; parent_id: number; address_type: string; data: string }) {
+function serializeOrderAddress(row: {
+  entity_id: number;
+  parent_id: number;
+  address_type: string;
+  data: string;
+}) {
   const data = JSON.parse(row.data) as AddressData;
   const keys = ['city', 'company', 'country_id', 'email'] as const;
   const tail = ['firstname', 'lastname'] as const;
@@ -206,10 +229,18 @@ export function getOrder(db: Database, id: number, settings: CartSettings) {
   if (!order) throw errors.orderNotFound();
   const code = settings.currency;
   const items = db
-    .all<{ item_id: number; quote_item_id: number; product_id: number; sku: string; name: string; price: number; qty: number; row_total: number; product_type: string; created_at: string }>(
-      'SELECT * FROM order_items WHERE order_id = ? ORDER BY item_id',
-      id,
-    )
+    .all<{
+      item_id: number;
+      quote_item_id: number;
+      product_id: number;
+      sku: string;
+      name: string;
+      price: number;
+      qty: number;
+      row_total: number;
+      product_type: string;
+      created_at: string;
+    }>('SELECT * FROM order_items WHERE order_id = ? ORDER BY item_id', id)
     .map((item) => ({
       amount_refunded: 0,
       base_amount_refunded: 0,
@@ -395,14 +426,26 @@ export function saveOrder(db: Database, entity: Input, settings: CartSettings) {
   return db.transaction(() => {
     const order = db.get<OrderRow>('SELECT * FROM orders WHERE entity_id = ?', id);
     if (!order) throw errors.orderNotFound();
-    const status = typeof entity['status'] === 'string' && entity['status'] !== '' ? entity['status'] : order.status;
-    const state = typeof entity['state'] === 'string' ? entity['state'] : (STATE_OF_STATUS[status] ?? order.state);
+    const status =
+      typeof entity['status'] === 'string' && entity['status'] !== '' ? entity['status'] : order.status;
+    const state =
+      typeof entity['state'] === 'string' ? entity['state'] : (STATE_OF_STATUS[status] ?? order.state);
     if (status !== order.status || state !== order.state) {
       const now = magentoDate();
-      db.run('UPDATE orders SET status = ?, state = ?, updated_at = ? WHERE entity_id = ?', status, state, now, id);
-      db.run('INSERT INTO order_status_history (parent_id, status, comment, created_at) VALUES (?, ?, NULL, ?)', id, status, now);
+      db.run(
+        'UPDATE orders SET status = ?, state = ?, updated_at = ? WHERE entity_id = ?',
+        status,
+        state,
+        now,
+        id,
+      );
+      db.run(
+        'INSERT INTO order_status_history (parent_id, status, comment, created_at) VALUES (?, ?, NULL, ?)',
+        id,
+        status,
+        now,
+      );
     }
     return getOrder(db, id, settings);
   });
 }
-

@@ -2,7 +2,14 @@
  * The route table: every REST call the storefront makes (COVERAGE.md) plus the admin calls an editor's
  * change and the payment bridge need, each with Magento's ACL resource (CONTRACT.md §2.3).
  */
-import { authorize, checkCredentials, issueToken, USER_TYPE, type Caller, type TokenLifetimes } from './auth.ts';
+import {
+  authorize,
+  checkCredentials,
+  issueToken,
+  USER_TYPE,
+  type Caller,
+  type TokenLifetimes,
+} from './auth.ts';
 import {
   addItem,
   assignGuestCart,
@@ -18,7 +25,15 @@ import {
   updateItem,
   type CartSettings,
 } from './carts.ts';
-import { categoryTree, getAttribute, getCategory, getProduct, saveProduct, searchAttributes, searchProducts } from './catalog.ts';
+import {
+  categoryTree,
+  getAttribute,
+  getCategory,
+  getProduct,
+  saveProduct,
+  searchAttributes,
+  searchProducts,
+} from './catalog.ts';
 import { createCustomer, findCustomerByEmail, serializeCustomer, updateCustomer } from './customers.ts';
 import type { Database } from './db.ts';
 import { listCountries } from './directory.ts';
@@ -96,7 +111,13 @@ export function createRoutes(ctx: RouteContext): Route[] {
         });
         const username = String(body['username']);
         const customer = findCustomerByEmail(db, username);
-        const ok = await checkCredentials(db, USER_TYPE.customer, username, customer?.password_hash ?? undefined, String(body['password']));
+        const ok = await checkCredentials(
+          db,
+          USER_TYPE.customer,
+          username,
+          customer?.password_hash ?? undefined,
+          String(body['password']),
+        );
         if (!ok || !customer) throw errors.invalidCredentials();
         return issueToken(db, USER_TYPE.customer, customer.id, ctx.tokens.customer);
       },
@@ -111,8 +132,17 @@ export function createRoutes(ctx: RouteContext): Route[] {
           password: { type: 'string', required: true },
         });
         const username = String(body['username']);
-        const admin = db.get<{ id: number; password_hash: string }>('SELECT id, password_hash FROM admins WHERE username = ?', username);
-        const ok = await checkCredentials(db, USER_TYPE.admin, username, admin?.password_hash, String(body['password']));
+        const admin = db.get<{ id: number; password_hash: string }>(
+          'SELECT id, password_hash FROM admins WHERE username = ?',
+          username,
+        );
+        const ok = await checkCredentials(
+          db,
+          USER_TYPE.admin,
+          username,
+          admin?.password_hash,
+          String(body['password']),
+        );
         if (!ok || !admin) throw errors.invalidCredentials();
         return issueToken(db, USER_TYPE.admin, admin.id, ctx.tokens.admin);
       },
@@ -141,7 +171,8 @@ export function createRoutes(ctx: RouteContext): Route[] {
       method: 'GET',
       path: '/V1/products',
       resource: 'Magento_Catalog::products',
-      handle: (request) => searchProducts(db, parseSearchCriteria(parsePhpQuery(request.query)['searchCriteria'])),
+      handle: (request) =>
+        searchProducts(db, parseSearchCriteria(parsePhpQuery(request.query)['searchCriteria'])),
     },
     {
       method: 'GET',
@@ -177,7 +208,8 @@ export function createRoutes(ctx: RouteContext): Route[] {
       method: 'GET',
       path: '/V1/products/attributes',
       resource: 'Magento_Catalog::attributes',
-      handle: (request) => searchAttributes(db, parseSearchCriteria(parsePhpQuery(request.query)['searchCriteria'])),
+      handle: (request) =>
+        searchAttributes(db, parseSearchCriteria(parsePhpQuery(request.query)['searchCriteria'])),
     },
     {
       method: 'GET',
@@ -203,7 +235,13 @@ export function createRoutes(ctx: RouteContext): Route[] {
           customerId: { type: 'int' },
           storeId: { type: 'int', required: true },
         });
-        return assignGuestCart(db, request.params['cartId'] ?? '', customerId(request.caller), body['customerId'], body['storeId']);
+        return assignGuestCart(
+          db,
+          request.params['cartId'] ?? '',
+          customerId(request.caller),
+          body['customerId'],
+          body['storeId'],
+        );
       },
     },
     {
@@ -217,7 +255,9 @@ export function createRoutes(ctx: RouteContext): Route[] {
       path: '/V1/guest-carts/:cartId/items',
       resource: 'anonymous',
       handle: (request) => {
-        const body = processParams(request.body, { cartItem: { type: { dto: cartItemDto }, required: true } });
+        const body = processParams(request.body, {
+          cartItem: { type: { dto: cartItemDto }, required: true },
+        });
         return addItem(db, guestCart(request), input(body['cartItem']));
       },
     },
@@ -226,8 +266,15 @@ export function createRoutes(ctx: RouteContext): Route[] {
       path: '/V1/guest-carts/:cartId/items/:itemId',
       resource: 'anonymous',
       handle: (request) => {
-        const body = processParams(request.body, { cartItem: { type: { dto: cartItemDto }, required: true } });
-        return updateItem(db, guestCart(request), intParam(request.params['itemId'], 'itemId'), input(body['cartItem']));
+        const body = processParams(request.body, {
+          cartItem: { type: { dto: cartItemDto }, required: true },
+        });
+        return updateItem(
+          db,
+          guestCart(request),
+          intParam(request.params['itemId'], 'itemId'),
+          input(body['cartItem']),
+        );
       },
     },
     {
@@ -314,7 +361,9 @@ export function createRoutes(ctx: RouteContext): Route[] {
       path: '/V1/carts/mine/items',
       resource: 'self',
       handle: (request) => {
-        const body = processParams(request.body, { cartItem: { type: { dto: cartItemDto }, required: true } });
+        const body = processParams(request.body, {
+          cartItem: { type: { dto: cartItemDto }, required: true },
+        });
         return addItem(db, mineCart(request), input(body['cartItem']));
       },
     },
@@ -323,8 +372,15 @@ export function createRoutes(ctx: RouteContext): Route[] {
       path: '/V1/carts/mine/items/:itemId',
       resource: 'self',
       handle: (request) => {
-        const body = processParams(request.body, { cartItem: { type: { dto: cartItemDto }, required: true } });
-        return updateItem(db, mineCart(request), intParam(request.params['itemId'], 'itemId'), input(body['cartItem']));
+        const body = processParams(request.body, {
+          cartItem: { type: { dto: cartItemDto }, required: true },
+        });
+        return updateItem(
+          db,
+          mineCart(request),
+          intParam(request.params['itemId'], 'itemId'),
+          input(body['cartItem']),
+        );
       },
     },
     {
@@ -430,7 +486,11 @@ export function createRoutes(ctx: RouteContext): Route[] {
           customer: { type: { dto: customerDto }, required: true },
           passwordHash: { type: 'string' },
         });
-        return updateCustomer(db, intParam(request.params['customerId'], 'customerId'), input(body['customer']));
+        return updateCustomer(
+          db,
+          intParam(request.params['customerId'], 'customerId'),
+          input(body['customer']),
+        );
       },
     },
 

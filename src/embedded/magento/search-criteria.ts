@@ -33,7 +33,8 @@ const list = (node: PhpValue | undefined): PhpValue[] =>
         .map(([, value]) => value)
     : [];
 
-const text = (node: PhpValue | undefined): string | undefined => (typeof node === 'string' ? node : undefined);
+const text = (node: PhpValue | undefined): string | undefined =>
+  typeof node === 'string' ? node : undefined;
 
 const integer = (node: PhpValue | undefined, field: string): number | undefined => {
   const value = text(node);
@@ -43,7 +44,10 @@ const integer = (node: PhpValue | undefined, field: string): number | undefined 
 };
 
 /** `searchCriteria` from the parsed query; `undefined` means it was missing (400 required). */
-export function parseSearchCriteria(node: PhpValue | undefined, paramName = 'searchCriteria'): SearchCriteria {
+export function parseSearchCriteria(
+  node: PhpValue | undefined,
+  paramName = 'searchCriteria',
+): SearchCriteria {
   if (node === undefined) throw errors.required([paramName]);
   const criteria: SearchCriteria = {
     filter_groups: list(pick(node, 'filterGroups', 'filter_groups')).map((group) => ({
@@ -102,7 +106,10 @@ export function filterSql(filter: Filter, mapping: FieldMapping): { sql: string;
     case 'in':
       return { sql: `${column} IN (${values.map(() => '?').join(', ')})`, params: values };
     case 'nin':
-      return { sql: `(${column} IS NULL OR ${column} NOT IN (${values.map(() => '?').join(', ')}))`, params: values };
+      return {
+        sql: `(${column} IS NULL OR ${column} NOT IN (${values.map(() => '?').join(', ')}))`,
+        params: values,
+      };
     case 'notnull':
       return { sql: `${column} IS NOT NULL`, params: [] };
     case 'null':
@@ -128,13 +135,18 @@ export function filterSql(filter: Filter, mapping: FieldMapping): { sql: string;
     case 'regexp':
       return { sql: `regexp(?, ${column})`, params: [value] };
     case 'seq':
-      return value === '' ? { sql: `${column} IS NULL`, params: [] } : { sql: `${column} = ?`, params: [value] };
+      return value === ''
+        ? { sql: `${column} IS NULL`, params: [] }
+        : { sql: `${column} = ?`, params: [value] };
     default:
       return { sql: `${column} = ?`, params: [value] };
   }
 }
 
-export function whereSql(criteria: SearchCriteria, mapping: FieldMapping): { sql: string; params: SQLInputValue[] } {
+export function whereSql(
+  criteria: SearchCriteria,
+  mapping: FieldMapping,
+): { sql: string; params: SQLInputValue[] } {
   const params: SQLInputValue[] = [];
   const groups = criteria.filter_groups
     .filter((group) => group.filters.length > 0)
@@ -158,7 +170,8 @@ export function orderSql(criteria: SearchCriteria, mapping: FieldMapping, tieBre
 
 /** LIMIT/OFFSET with Magento's clamping: no limit for 0 or none, page < 1 is 1, past the end is the last. */
 export function limitSql(criteria: SearchCriteria, total: number): string {
-  const size = criteria.page_size;
+  // Clamped like PHP's int cast, so a huge pageSize means "everything" rather than an SQL error.
+  const size = Math.min(criteria.page_size ?? 0, Number.MAX_SAFE_INTEGER);
   if (!size || size < 0) return '';
   const lastPage = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, criteria.current_page ?? 1), lastPage);

@@ -39,7 +39,9 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
     const catalogue = generateCatalogue(config.catalogue);
     await seedDatabase(db, catalogue, config.admin);
     if (config.writeImages !== false) await writeProductImages(catalogue, config.mediaDir);
-    config.log?.(`Seeded ${catalogue.products.length} demo products in ${Math.round(performance.now() - started)} ms`);
+    config.log?.(
+      `Seeded ${catalogue.products.length} demo products in ${Math.round(performance.now() - started)} ms`,
+    );
   }
   ensureIntegrationToken(db, config.integrationToken);
   return db;
