@@ -104,7 +104,7 @@ function images(product: MagentoProduct): ProductImage[] {
     .filter((entry) => !entry.disabled && (entry.media_type ?? 'image') === 'image')
     .map((entry, index) => ({
       file: entry.file,
-      label: entry.label ?? product.name,
+      label: entry.label?.trim() || product.name.trim(),
       position: entry.position ?? index + 1,
     }))
     .sort((a, b) => a.position - b.position);

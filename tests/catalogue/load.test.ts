@@ -1,0 +1,143 @@
+/**
+ * The catalogue loader against a real embedded back end over HTTP: what it reads, what it leaves out and
+ * reports, and how it fails when Magento is down or refuses the token.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../src/config/env.ts';
+import { CatalogueLoadError, loadCatalogue } from '../../src/catalogue/load.ts';
+import { indexCatalogue, readSnapshot } from '../../src/catalogue/snapshot.ts';
+import { syncCatalogue } from '../../src/catalogue/sync.ts';
+import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
+
+let backend: TestBackend;
+let config: { baseUrl: string; token: string };
+
+beforeAll(async () => {
+  backend = await startTestBackend({ catalogue: { seed: 11, productCount: 150, brand: 'Clearwater' } });
+  config = { baseUrl: backend.url, token: INTEGRATION_TOKEN };
+});
+afterAll(() => backend.stop());
+
+const adminPut = (sku: string, product: object) =>
+  backend.call('PUT', `/rest/V1/products/${encodeURIComponent(sku)}`, {
+    token: INTEGRATION_TOKEN,
+    body: { product },
+  });
+
+describe('loadCatalogue', () => {
+  it('reads both audiences with their codes and every enabled product, paged', async () => {
+    const { catalogue, problems } = await loadCatalogue(config, { pageSize: 40 });
+    expect(problems).toEqual([]);
+    const hg = catalogue.audiences['home-garden'];
+    expect(hg).toMatchObject({ id: 7, path: '/home-garden' });
+    expect(hg.children.map((c) => c.code)).toEqual(
+      expect.arrayContaining(['pressure-washer', 'watering-systems', 'detergents']),
+    );
+    expect(catalogue.audiences.professional.children.find((c) => c.code === 'pressure-washer')?.path).toBe(
+      '/professional/pressure-washer',
+    );
+    const enabled = await backend.call(
+      'GET',
+      '/rest/V1/products?searchCriteria[filterGroups][0][filters][0][field]=status&searchCriteria[filterGroups][0][filters][0][value]=1&searchCriteria[pageSize]=1',
+      { token: INTEGRATION_TOKEN },
+    );
+    expect(catalogue.products).toHaveLength(enabled.body.total_count);
+    const index = indexCatalogue(catalogue);
+    const product = index.pages[0];
+    expect(product?.urlKey).toMatch(/^[a-z0-9-]+$/);
+    expect(product?.technicalData.every((row) => row.label !== '' && row.value !== '')).toBe(true);
+  });
+
+  it('labels technical data from Magento attribute metadata', async () => {
+    const { catalogue } = await loadCatalogue(config);
+    const row = catalogue.products.flatMap((p) => p.technicalData).find((r) => r.code === 'weight_kg');
+    const attribute = await backend.call('GET', '/rest/V1/products/attributes/weight_kg', {
+      token: INTEGRATION_TOKEN,
+    });
+    expect(row?.label).toBe(attribute.body.default_frontend_label);
+  });
+
+  it('leaves out an invalid product and reports its sku and field; strict mode fails instead', async () => {
+    const { catalogue } = await loadCatalogue(config);
+    const victim = catalogue.products.find((p) => p.visibility === 4);
+    if (!victim) throw new Error('no product');
+    await adminPut(victim.sku, { custom_attributes: [{ attribute_code: 'url_key', value: null }] });
+    try {
+      const lenient = await loadCatalogue(config);
+      expect(lenient.problems).toEqual([
+        { sku: victim.sku, field: 'custom_attributes.url_key', message: 'missing url_key' },
+      ]);
+      expect(lenient.catalogue.products.some((p) => p.sku === victim.sku)).toBe(false);
+      await expect(loadCatalogue(config, { strict: true })).rejects.toThrow(
+        new RegExp(`${victim.sku}.*url_key`),
+      );
+    } finally {
+      await adminPut(victim.sku, {
+        custom_attributes: [{ attribute_code: 'url_key', value: victim.urlKey }],
+      });
+    }
+  });
+
+  it('fails with the URL and what to check when Magento refuses the token', async () => {
+    await expect(loadCatalogue({ ...config, token: 'not-a-real-token-000000' })).rejects.toThrow(
+      /401.*\/rest\/all\/V1\/categories.*consumer isn't authorized/,
+    );
+  });
+});
+
+describe('syncCatalogue', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sync-test-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const envFor = (url: string, token: string, snapshot: string) =>
+    loadEnv({ MAGENTO_URL: url, MAGENTO_TOKEN: token, CATALOGUE_SNAPSHOT: snapshot });
+
+  it('writes the snapshot, then reports no change when nothing changed, and a change after an edit', async () => {
+    const file = join(dir, 'catalogue.json');
+    const first = await syncCatalogue(envFor(backend.url, INTEGRATION_TOKEN, file));
+    expect(first.changed).toBe(true);
+    expect(readSnapshot(file).products).toHaveLength(first.products);
+    expect((await syncCatalogue(envFor(backend.url, INTEGRATION_TOKEN, file))).changed).toBe(false);
+    const product = readSnapshot(file).products[0];
+    if (!product) throw new Error('no product');
+    await adminPut(product.sku, {
+      price: 1234.56,
+      custom_attributes: [{ attribute_code: 'list_price', value: '1234.56' }],
+    });
+    const third = await syncCatalogue(envFor(backend.url, INTEGRATION_TOKEN, file));
+    expect(third.changed).toBe(true);
+    expect(readSnapshot(file).products.find((p) => p.sku === product.sku)?.priceInclVat).toBe(1234.56);
+  });
+
+  it('never writes the token into the snapshot', async () => {
+    const file = join(dir, 'token-check.json');
+    await syncCatalogue(envFor(backend.url, INTEGRATION_TOKEN, file));
+    expect(readFileSync(file, 'utf8')).not.toContain(INTEGRATION_TOKEN);
+  });
+
+  it('keeps the previous snapshot and says what to check when Magento is unreachable', async () => {
+    const file = join(dir, 'kept.json');
+    writeFileSync(file, '{"previous":true}');
+    const error = await syncCatalogue(envFor('http://127.0.0.1:9', INTEGRATION_TOKEN, file)).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(CatalogueLoadError);
+    expect((error as Error).message).toMatch(
+      /unreachable at http:\/\/127\.0\.0\.1:9\/rest\/all\/V1\/categories.*Check that Magento is running/,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('{"previous":true}');
+  });
+
+  it('explains a refused token', async () => {
+    const error = await syncCatalogue(
+      envFor(backend.url, 'wrong-token-0000000000', join(dir, 'x.json')),
+    ).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/MAGENTO_TOKEN is an integration access token/);
+  });
+});
