@@ -2,7 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'var/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: ['dist/', 'dist.*/', '.astro/', 'node_modules/', 'var/', 'test-results/', 'playwright-report/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

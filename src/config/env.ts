@@ -61,6 +61,14 @@ export const envSchema = z.object({
   /** Where the storefront server listens. */
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port(4321),
+  /**
+   * Base URL of Magento's product pictures, the sources of the image route. Unset:
+   * `{Magento or embedded back end}/media/catalog/product`.
+   * @example https://media.example.com/pub/media/catalog/product
+   */
+  MAGENTO_MEDIA_URL: url.optional(),
+  /** Disk cache of the image route's resized pictures; delete it to re-create them from Magento. */
+  IMAGE_CACHE_DIR: z.string().min(1).default('var/image-cache'),
   /** The catalogue snapshot the build reads (written by `npm run sync`). */
   CATALOGUE_SNAPSHOT: z.string().min(1).default('var/catalogue/catalogue.json'),
   /** `true` fails the sync on an invalid product instead of leaving it out (for CI). */

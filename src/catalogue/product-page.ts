@@ -1,0 +1,214 @@
+/**
+ * What the product page shows, worked out from the catalogue as pure functions: which products get a
+ * page at `/{url_key}`, the gallery order and its picture sources, the connected-product sections and
+ * the breadcrumb trail. The page and its components only lay these out.
+ */
+import { strings } from '../strings.ts';
+import { imageSrcset, imageUrl } from './images.ts';
+import { formatPrice } from './money.ts';
+import type { Crumb } from './seo.ts';
+import type { CatalogueIndex } from './snapshot.ts';
+import { toSummary } from './snapshot.ts';
+import type { Product, ProductImage, ProductSummary } from './types.ts';
+
+/**
+ * First path segments that belong to other routes: the spec's fixed screens, what the storefront server
+ * or the build owns, and the content pages known to have single-segment paths. The content pages' own
+ * paths are passed to `productRoutes` as well, so a new one is respected without editing this list.
+ */
+export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
+  'home-garden',
+  'professional',
+  'customer',
+  'search',
+  'basket',
+  'privacy-policy',
+  'paid',
+  'failed-payment',
+  'category-not-found',
+  'register-review',
+  'best-deals',
+  'cleaning-hygiene',
+  'hire',
+  'services',
+  'img',
+  'rest',
+  'media',
+  'pub',
+  'api',
+  '_astro',
+  '404',
+  '500',
+  'sitemap.xml',
+  'robots.txt',
+  'favicon.svg',
+]);
+
+export interface ProductRoutes {
+  /** Products that get a page, in catalogue order. */
+  routed: Product[];
+  /** Products left out because their url key belongs to another route or to another product. */
+  skipped: { product: Product; reason: string }[];
+  /** Page path by sku, for every routed product: what cards link to. */
+  hrefBySku: ReadonlyMap<string, string>;
+}
+
+/**
+ * The products with a page of their own at `/{url_key}`: never one whose url key is a route of its own
+ * (RESERVED_SEGMENTS, or one of `otherPaths`, e.g. the content pages' paths), and each url key once
+ * (Magento keeps url keys unique; should two products share one, the one `byUrlKey` holds wins).
+ */
+export function productRoutes(
+  index: Pick<CatalogueIndex, 'pages' | 'byUrlKey'>,
+  otherPaths: readonly string[] = [],
+): ProductRoutes {
+  const taken = new Set(RESERVED_SEGMENTS);
+  for (const path of otherPaths) {
+    const segments = path.split('/').filter(Boolean);
+    if (segments.length === 1 && segments[0]) taken.add(segments[0].toLowerCase());
+  }
+  const routed: Product[] = [];
+  const skipped: ProductRoutes['skipped'] = [];
+  const hrefBySku = new Map<string, string>();
+  for (const product of index.pages) {
+    const key = product.urlKey;
+    if (key === '' || key.includes('/')) {
+      skipped.push({ product, reason: `url key "${key}" is not a single path segment` });
+    } else if (taken.has(key.toLowerCase())) {
+      skipped.push({ product, reason: `url key "${key}" is a route of its own` });
+    } else if (index.byUrlKey.get(key)?.sku !== product.sku) {
+      skipped.push({ product, reason: `url key "${key}" is already used by another product` });
+    } else {
+      routed.push(product);
+      hrefBySku.set(product.sku, `/${key}`);
+    }
+  }
+  return { routed, skipped, hrefBySku };
+}
+
+/** Gallery pictures by Magento position (stable for equal positions). */
+export const galleryImages = (product: Pick<Product, 'images'>): ProductImage[] =>
+  product.images
+    .map((image, order) => ({ image, order }))
+    .sort((a, b) => a.image.position - b.image.position || a.order - b.order)
+    .map(({ image }) => image);
+
+/** The large gallery picture is never drawn wider than this (CSS pixels). */
+export const GALLERY_WIDTH = 560;
+/** `sizes` of the large gallery picture: full width on phones, GALLERY_WIDTH from there on. */
+export const GALLERY_SIZES = `(min-width: ${GALLERY_WIDTH + 32}px) ${GALLERY_WIDTH}px, calc(100vw - 2rem)`;
+
+export interface PictureSources {
+  webpSrcset: string;
+  jpegSrcset: string;
+  /** JPEG fallback `src`. */
+  src: string;
+  sizes: string;
+}
+
+/** The large gallery picture's sources, shared by the page's preload and the gallery itself. */
+export const galleryPicture = (file: string): PictureSources => ({
+  webpSrcset: imageSrcset(file, 960, 'webp'),
+  jpegSrcset: imageSrcset(file, 960, 'jpeg'),
+  src: imageUrl(file, 640, 'jpeg'),
+  sizes: GALLERY_SIZES,
+});
+
+/** A product card and where it links: null for products without a page (visibility 1). */
+export interface CardItem {
+  product: ProductSummary;
+  href: string | null;
+}
+
+/** What cards need to find products and their pages. */
+export interface CardSource {
+  bySku: ReadonlyMap<string, Product>;
+  /** From `productRoutes`. */
+  hrefBySku: ReadonlyMap<string, string>;
+}
+
+const card = (product: Product, hrefBySku: ReadonlyMap<string, string>): CardItem => ({
+  product: toSummary(product),
+  href: hrefBySku.get(product.sku) ?? null,
+});
+
+/** Cards for products, in the order given. */
+export const cardItems = (products: readonly Product[], hrefBySku: ReadonlyMap<string, string>): CardItem[] =>
+  products.map((product) => card(product, hrefBySku));
+
+/**
+ * Connected products by sku, in the order given: missing skus, the product itself and repeats are
+ * skipped. Products without a page of their own (not visible individually) keep their card, since they
+ * can still be bought, but have no link.
+ */
+export function resolveConnected(skus: readonly string[], source: CardSource, selfSku?: string): CardItem[] {
+  const seen = new Set<string>(selfSku === undefined ? [] : [selfSku]);
+  const items: CardItem[] = [];
+  for (const sku of skus) {
+    if (seen.has(sku)) continue;
+    seen.add(sku);
+    const product = source.bySku.get(sku);
+    if (product) items.push(card(product, source.hrefBySku));
+  }
+  return items;
+}
+
+export type SectionKey = 'detergents' | 'accessories' | 'related';
+
+export interface ConnectedSection {
+  key: SectionKey;
+  title: string;
+  items: CardItem[];
+}
+
+/**
+ * The connected-product sections in page order, without the empty ones. Magento's link types carry
+ * them: up-sells are the detergents, cross-sells the accessories, related products the related ones.
+ */
+export function connectedSections(
+  product: Pick<Product, 'sku' | 'links'>,
+  source: CardSource,
+): ConnectedSection[] {
+  const sections: ConnectedSection[] = [
+    {
+      key: 'detergents',
+      title: strings.product.detergents,
+      items: resolveConnected(product.links.upsell, source, product.sku),
+    },
+    {
+      key: 'accessories',
+      title: strings.product.accessories,
+      items: resolveConnected(product.links.crosssell, source, product.sku),
+    },
+    {
+      key: 'related',
+      title: strings.product.related,
+      items: resolveConnected(product.links.related, source, product.sku),
+    },
+  ];
+  return sections.filter((section) => section.items.length > 0);
+}
+
+/** Home > product name. */
+export const productTrail = (product: Pick<Product, 'name' | 'urlKey'>): Crumb[] => [
+  { name: 'Home', path: '/' },
+  { name: product.name, path: `/${product.urlKey}` },
+];
+
+export interface PriceLines {
+  /** '£149.99', or null when the price is hidden. */
+  inclVat: string | null;
+  exclVat: string | null;
+}
+
+/** The purchase panel's prices, each hidden (null) when Magento has none (0 or empty). */
+export const priceLines = (product: Pick<ProductSummary, 'priceInclVat' | 'priceExclVat'>): PriceLines => ({
+  inclVat: product.priceInclVat === null ? null : formatPrice(product.priceInclVat),
+  exclVat: product.priceExclVat === null ? null : formatPrice(product.priceExclVat),
+});
+
+/** The side info box (delivery, advice, guarantee) shows only when Magento has a list price. */
+export const showsInfoBox = (product: Pick<Product, 'listPrice'>): boolean => product.listPrice !== null;
+
+/** `tel:` link for a displayed number: `0800 765 4321` → `tel:08007654321`. */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;

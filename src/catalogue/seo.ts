@@ -1,0 +1,158 @@
+/**
+ * Search-engine metadata as pure functions: JSON-LD (schema.org Product and BreadcrumbList), the
+ * sitemap and robots.txt. Pages pass in the shop's site URL and name, so nothing here reads configuration.
+ */
+import { imageUrl } from './images.ts';
+import type { Product } from './types.ts';
+
+/** One step of a breadcrumb trail; `path` is root-relative (`/home-garden`). */
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export interface SiteContext {
+  /** Absolute URL of the shop without a trailing slash, e.g. `https://shop.example.com`. */
+  siteUrl: string;
+  /** The brand shown with products ({provider}). */
+  brand: string;
+}
+
+/** `/home-garden` on `https://shop.example.com` → `https://shop.example.com/home-garden`. */
+export const absoluteUrl = (path: string, siteUrl: string): string => new URL(path, `${siteUrl}/`).href;
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/**
+ * Plain text from the catalogue's HTML fields (the short description arrives tag-free but still
+ * entity-encoded, e.g. `ash &amp; dry`): tags dropped, entities decoded, whitespace collapsed.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, body: string) => {
+      if (body.startsWith('#')) {
+        const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : Number(body.slice(1));
+        return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+      }
+      return ENTITIES[body.toLowerCase()] ?? entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A meta description: plain text cut at a word boundary to at most `max` characters. */
+export function metaDescription(text: string, max = 160): string {
+  const plain = htmlToText(text);
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/** Prices in structured data: a decimal string with exactly two places, as Google's examples use. */
+export const schemaPrice = (amount: number): string => amount.toFixed(2);
+
+/** The picture URLs search engines get: the 960 px JPEG rendition, absolute. */
+export const productImageUrls = (product: Pick<Product, 'images'>, siteUrl: string): string[] =>
+  product.images.map((image) => absoluteUrl(imageUrl(image.file, 960, 'jpeg'), siteUrl));
+
+/** schema.org Product for a product page; `offers` only when the product has a price. */
+export function productJsonLd(product: Product, site: SiteContext): Record<string, unknown> {
+  const url = absoluteUrl(`/${product.urlKey}`, site.siteUrl);
+  const description = htmlToText(product.shortDescription);
+  const images = productImageUrls(product, site.siteUrl);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    sku: product.sku,
+    ...(product.modelNumber ? { mpn: product.modelNumber } : {}),
+    ...(description ? { description } : {}),
+    ...(images.length > 0 ? { image: images } : {}),
+    brand: { '@type': 'Brand', name: site.brand },
+    url,
+    ...(product.priceInclVat === null
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            url,
+            price: schemaPrice(product.priceInclVat),
+            priceCurrency: 'GBP',
+            availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          },
+        }),
+  };
+}
+
+/** schema.org BreadcrumbList for a trail that starts at Home and ends at the current page. */
+export function breadcrumbJsonLd(trail: readonly Crumb[], siteUrl: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(crumb.path, siteUrl),
+    })),
+  };
+}
+
+export interface SitemapEntry {
+  /** Root-relative path. */
+  path: string;
+  /** ISO 8601 date or date-time of the last change, when known. */
+  lastmod?: string;
+}
+
+const escapeXml = (text: string): string =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+/** Magento's `updated_at` (`2026-11-23 07:35:26`, UTC) as a W3C date-time; anything else is dropped. */
+export function toW3cDate(value: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}:\d{2}))?/.exec(value.trim());
+  if (!match) return undefined;
+  return match[2] ? `${match[1]}T${match[2]}Z` : match[1];
+}
+
+/** The sitemap protocol's urlset; duplicate paths are listed once (the first wins). */
+export function sitemapXml(entries: readonly SitemapEntry[], siteUrl: string): string {
+  const seen = new Set<string>();
+  const urls: string[] = [];
+  for (const entry of entries) {
+    const loc = absoluteUrl(entry.path, siteUrl);
+    if (seen.has(loc)) continue;
+    seen.add(loc);
+    const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '';
+    urls.push(`<url><loc>${escapeXml(loc)}</loc>${lastmod}</url>`);
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** Paths crawlers are asked to leave alone: per-shopper screens with nothing to index. */
+export const ROBOTS_DISALLOW = ['/basket', '/customer', '/search'] as const;
+
+export function robotsTxt(siteUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${absoluteUrl('/sitemap.xml', siteUrl)}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,93 @@
+/**
+ * `dist/build-info.json`: when the site was built, from which catalogue snapshot and configuration, how
+ * many pages, and the CSP hashes of its inline scripts. `npm start` compares it with the sources to
+ * decide whether to rebuild; the server reads the hashes from it.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Env } from '../config/env.ts';
+
+export const buildInfoSchema = z.object({
+  /** When the build started (ISO 8601): sources changed after it make the build stale. */
+  builtAt: z.iso.datetime(),
+  durationMs: z.number().int().nonnegative(),
+  /** `snapshotHash` of the catalogue snapshot the build rendered; null when there was none. */
+  snapshotHash: z.string().nullable(),
+  /** `configHash` of the settings pages render (site URL, shop identity). */
+  configHash: z.string(),
+  /** HTML files in `dist/client`. */
+  pages: z.number().int().nonnegative(),
+  /** CSP source expressions (`'sha256-…'`) of every inline script in the pages. */
+  scriptHashes: z.array(z.string()),
+  compression: z.object({
+    files: z.number().int().nonnegative(),
+    reused: z.number().int().nonnegative(),
+    brotliQuality: z.number().int(),
+    bytes: z.number().int().nonnegative(),
+    brotliBytes: z.number().int().nonnegative(),
+    ms: z.number().int().nonnegative(),
+  }),
+});
+
+export type BuildInfo = z.infer<typeof buildInfoSchema>;
+
+export const buildInfoPath = (distDir: string): string => join(distDir, 'build-info.json');
+
+/** The build info of `distDir`, or undefined when there is none (or it is unreadable: treat as no build). */
+export function readBuildInfo(distDir: string): BuildInfo | undefined {
+  try {
+    return buildInfoSchema.parse(JSON.parse(readFileSync(buildInfoPath(distDir), 'utf8')));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Hash of the snapshot's content, ignoring when it was read (as `syncCatalogue` compares them). */
+export function snapshotHash(file: string): string | null {
+  if (!existsSync(file)) return null;
+  const text = readFileSync(file, 'utf8').replace(/^\{"readAt":"[^"]*",/, '{');
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Hash of the settings that end up in the pages: changing one of them calls for a rebuild. */
+export function configHash(env: Env): string {
+  const rendered = Object.entries(env)
+    .filter(([name]) => name === 'SITE_URL' || name.startsWith('SHOP_'))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return createHash('sha256').update(JSON.stringify(rendered)).digest('hex').slice(0, 16);
+}
+
+function newestChange(path: string, after: number): string | undefined {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (!stats) return undefined;
+  if (!stats.isDirectory()) return stats.mtimeMs > after ? path : undefined;
+  for (const entry of readdirSync(path)) {
+    const changed = newestChange(join(path, entry), after);
+    if (changed) return changed;
+  }
+  return undefined;
+}
+
+export interface StalenessInput {
+  readonly distDir: string;
+  readonly snapshotFile: string;
+  readonly configHash: string;
+  /** Files and folders whose changes call for a rebuild (default: src, public, astro.config.mjs). */
+  readonly sources: readonly string[];
+}
+
+/** Why the site must be (re)built, or undefined when `distDir` is up to date. */
+export function whyStale(input: StalenessInput): string | undefined {
+  const info = readBuildInfo(input.distDir);
+  if (!info || !existsSync(join(input.distDir, 'client'))) return 'no previous build';
+  if (info.snapshotHash !== snapshotHash(input.snapshotFile)) return 'the catalogue changed';
+  if (info.configHash !== input.configHash) return 'the site settings changed';
+  const builtAt = Date.parse(info.builtAt);
+  for (const source of input.sources) {
+    const changed = newestChange(source, builtAt);
+    if (changed) return `${changed} changed`;
+  }
+  return undefined;
+}

@@ -1,0 +1,78 @@
+/** The storefront server's settings for a built site in `distDir`, from the validated environment. */
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Env } from '../config/env.ts';
+import { magentoClientConfig } from '../config/magento.ts';
+import type { StorefrontServerConfig } from './app.ts';
+import { loadAstroRoute } from './astro.ts';
+import { buildInfoPath, readBuildInfo } from './build-info.ts';
+import type { RouteHandler } from './http.ts';
+import { scanInlineScripts } from './security.ts';
+
+export const DIST_DIR = 'dist';
+
+/** Magento's product pictures: MAGENTO_MEDIA_URL, else the media folder of Magento or the embedded back end. */
+export const magentoMediaBaseUrl = (env: Env): string =>
+  env.MAGENTO_MEDIA_URL ?? `${magentoClientConfig(env).baseUrl}/media/catalog/product`;
+
+/**
+ * The CSP hashes of the build in `distDir`, re-read (at most once a second) when a rebuild replaces
+ * build-info.json. A build without them (made by hand with `astro build`) is scanned once.
+ */
+async function scriptHashesOf(distDir: string): Promise<() => readonly string[]> {
+  const file = buildInfoPath(distDir);
+  let hashes: readonly string[] =
+    readBuildInfo(distDir)?.scriptHashes ?? (await scanInlineScripts(join(distDir, 'client'))).hashes;
+  let modified = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  let checkedAt = Date.now();
+  return () => {
+    if (Date.now() - checkedAt < 1000) return hashes;
+    checkedAt = Date.now();
+    const now = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+    if (now !== modified) {
+      modified = now;
+      hashes = readBuildInfo(distDir)?.scriptHashes ?? hashes;
+    }
+    return hashes;
+  };
+}
+
+export interface SiteServerOptions {
+  /** The built site (default `dist`): `client/` is served, `server/entry.mjs` answers on-demand pages. */
+  readonly distDir?: string;
+  /** Routes tried before the site's files (REST proxy, session, payments, rebuild hook). */
+  readonly routes?: readonly RouteHandler[];
+  readonly log?: (message: string) => void;
+}
+
+export async function storefrontServerConfig(
+  env: Env,
+  options: SiteServerOptions = {},
+): Promise<StorefrontServerConfig> {
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const distDir = resolve(options.distDir ?? DIST_DIR);
+  const clientDir = join(distDir, 'client');
+  if (!existsSync(clientDir))
+    throw new Error(`No built site in ${clientDir}: run \`npm run build\` (or \`npm start\`) first.`);
+  const fallbackRoutes: RouteHandler[] = [];
+  const entry = join(distDir, 'server', 'entry.mjs');
+  if (existsSync(entry)) {
+    try {
+      fallbackRoutes.push(await loadAstroRoute(entry));
+    } catch (error) {
+      log(
+        `Warning: Astro's on-demand pages are off: ${entry} could not be loaded (${error instanceof Error ? error.message : String(error)}).`,
+      );
+    }
+  }
+  return {
+    clientDir,
+    magentoMediaBaseUrl: magentoMediaBaseUrl(env),
+    imageCacheDir: resolve(env.IMAGE_CACHE_DIR),
+    siteUrl: env.SITE_URL,
+    scriptHashes: await scriptHashesOf(distDir),
+    routes: options.routes ?? [],
+    fallbackRoutes,
+    log,
+  };
+}

@@ -1,0 +1,52 @@
+/** Content types of the files the built site holds, and which of them are worth compressing. */
+import { extname } from 'node:path';
+
+const UTF8 = '; charset=utf-8';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': `text/html${UTF8}`,
+  '.css': `text/css${UTF8}`,
+  '.js': `text/javascript${UTF8}`,
+  '.mjs': `text/javascript${UTF8}`,
+  '.json': `application/json${UTF8}`,
+  '.map': `application/json${UTF8}`,
+  '.webmanifest': `application/manifest+json${UTF8}`,
+  '.xml': `application/xml${UTF8}`,
+  '.txt': `text/plain${UTF8}`,
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+};
+
+/** Text formats: brotli or gzip shrink them several times over. Images and fonts are compressed already. */
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.map',
+  '.webmanifest',
+  '.xml',
+  '.txt',
+  '.svg',
+]);
+
+export const contentTypeOf = (file: string): string =>
+  TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+export const isCompressible = (file: string): boolean => COMPRESSIBLE.has(extname(file).toLowerCase());
+
+/** Below this size compression saves less than the bytes of its own headers; such files go out as they are. */
+export const MIN_COMPRESS_BYTES = 1024;

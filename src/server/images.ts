@@ -1,0 +1,195 @@
+/**
+ * `GET /img/{width}/{format}/catalog/product/{file}`: a Magento product picture, resized on demand
+ * (DESIGN.md §4). Only the allow-listed widths and formats and safe `catalog/product` paths; the source
+ * comes from Magento media; each result is written once to a disk cache and served from it afterwards;
+ * concurrent requests for the same uncached picture share one transform.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join, resolve, sep } from 'node:path';
+import sharp from 'sharp';
+import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, type ImageWidth } from '../catalogue/images.ts';
+import { etagMatches, isReadMethod, sendText, type RouteHandler } from './http.ts';
+import { CACHE_IMMUTABLE } from './static-site.ts';
+
+export interface ImageRouteOptions {
+  /** Magento's product media, e.g. `http://127.0.0.1:8080/media/catalog/product` (no trailing slash). */
+  readonly mediaBaseUrl: string;
+  /** Where transformed pictures are kept, as `{width}/{format}/catalog/product/{file}`. */
+  readonly cacheDir: string;
+  /** How long to wait for Magento media (default 10 s). */
+  readonly fetchTimeoutMs?: number;
+  /** Larger sources are refused (default 25 MB). */
+  readonly maxSourceBytes?: number;
+  readonly log?: (message: string) => void;
+}
+
+export interface ImageRequest {
+  readonly width: ImageWidth;
+  readonly format: ImageFormat;
+  /** Path below `catalog/product`, starting with `/`, e.g. `/p/w/pw-2000-1.jpg`. */
+  readonly file: string;
+}
+
+const PREFIX = '/img/';
+const ROUTE = /^\/img\/(\d{1,4})\/([a-z]{1,8})\/catalog\/product(\/[A-Za-z0-9._\-/]+)$/;
+const SOURCE_EXTENSION = /\.(jpe?g|png|webp|gif|avif|tiff?)$/i;
+const CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = { webp: 'image/webp', jpeg: 'image/jpeg' };
+const NOT_FOUND_CACHE = 'public, max-age=60';
+
+/** The picture a URL path asks for, or undefined when the width, format or file is not allowed. */
+export function parseImagePath(pathname: string): ImageRequest | undefined {
+  const match = ROUTE.exec(pathname);
+  if (!match) return undefined;
+  const [, widthText = '', formatText = '', file = ''] = match;
+  const width = IMAGE_WIDTHS.find((allowed) => String(allowed) === widthText);
+  const format = IMAGE_FORMATS.find((allowed) => allowed === formatText);
+  if (width === undefined || format === undefined) return undefined;
+  if (file.includes('..') || file.includes('//') || file.endsWith('/') || !SOURCE_EXTENSION.test(file))
+    return undefined;
+  return { width, format, file };
+}
+
+/** The transform: never wider than the source, aspect kept, orientation applied, metadata dropped. */
+export function transformImage(source: Buffer, width: number, format: ImageFormat): Promise<Buffer> {
+  const pipeline = sharp(source, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize({ width, withoutEnlargement: true });
+  return format === 'webp'
+    ? pipeline.webp({ quality: 75, effort: 2 }).toBuffer()
+    : pipeline
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 78, progressive: true, mozjpeg: false })
+        .toBuffer();
+}
+
+class ImageRouteError extends Error {
+  readonly status: 404 | 502;
+  constructor(status: 404 | 502, message: string) {
+    super(message);
+    this.name = 'ImageRouteError';
+    this.status = status;
+  }
+}
+
+const etagOf = (body: Buffer): string =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+export function createImageRoute(options: ImageRouteOptions): RouteHandler {
+  const cacheRoot = resolve(options.cacheDir);
+  const mediaBase = options.mediaBaseUrl.replace(/\/+$/, '');
+  const timeout = options.fetchTimeoutMs ?? 10_000;
+  const maxBytes = options.maxSourceBytes ?? 25 * 1024 * 1024;
+  const inFlight = new Map<string, Promise<Buffer>>();
+
+  async function fetchSource(file: string): Promise<Buffer> {
+    const url = `${mediaBase}${file}`;
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: AbortSignal.timeout(timeout) });
+    } catch (error) {
+      options.log?.(
+        `Image source ${url} unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      throw new ImageRouteError(502, 'Bad Gateway: Magento media is unreachable');
+    }
+    if (response.status === 404) {
+      await response.body?.cancel();
+      throw new ImageRouteError(404, 'Not Found');
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      options.log?.(`Image source ${url} answered ${response.status}`);
+      throw new ImageRouteError(502, `Bad Gateway: Magento media answered ${response.status}`);
+    }
+    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+      await response.body?.cancel();
+      throw new ImageRouteError(502, 'Bad Gateway: the source picture is too large');
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    if (body.length > maxBytes)
+      throw new ImageRouteError(502, 'Bad Gateway: the source picture is too large');
+    return body;
+  }
+
+  async function produce(request: ImageRequest, cacheFile: string): Promise<Buffer> {
+    const source = await fetchSource(request.file);
+    let output: Buffer;
+    try {
+      output = await transformImage(source, request.width, request.format);
+    } catch (error) {
+      options.log?.(
+        `Image ${request.file} could not be transformed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      throw new ImageRouteError(502, 'Bad Gateway: the source is not a readable picture');
+    }
+    // Write beside the target and rename, so a reader never sees half a file.
+    const temporary = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      await mkdir(dirname(cacheFile), { recursive: true });
+      await writeFile(temporary, output);
+      await rename(temporary, cacheFile);
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      options.log?.(
+        `Image cache not written (${cacheFile}): ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return output;
+  }
+
+  function transformed(request: ImageRequest, cacheFile: string): Promise<Buffer> {
+    const pending = inFlight.get(cacheFile);
+    if (pending) return pending;
+    const promise = produce(request, cacheFile).finally(() => inFlight.delete(cacheFile));
+    inFlight.set(cacheFile, promise);
+    return promise;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, body: Buffer, format: ImageFormat): void {
+    const etag = etagOf(body);
+    const headers = { 'Cache-Control': CACHE_IMMUTABLE, ETag: etag };
+    if (etagMatches(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Type': CONTENT_TYPES[format], 'Content-Length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  return async (req, res, url) => {
+    if (!url.pathname.startsWith(PREFIX)) return false;
+    const head = req.method === 'HEAD';
+    if (!isReadMethod(req)) {
+      sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+      return true;
+    }
+    const request = parseImagePath(url.pathname);
+    const cacheFile = request
+      ? join(cacheRoot, String(request.width), request.format, 'catalog/product', request.file)
+      : '';
+    if (!request || !cacheFile.startsWith(cacheRoot + sep)) {
+      sendText(res, 404, 'Not Found', { 'Cache-Control': NOT_FOUND_CACHE }, head);
+      return true;
+    }
+    const cached = await readFile(cacheFile).catch(() => undefined);
+    if (cached) {
+      send(req, res, cached, request.format);
+      return true;
+    }
+    try {
+      send(req, res, await transformed(request, cacheFile), request.format);
+    } catch (error) {
+      if (!(error instanceof ImageRouteError)) throw error;
+      sendText(
+        res,
+        error.status,
+        error.message,
+        { 'Cache-Control': error.status === 404 ? NOT_FOUND_CACHE : 'no-store' },
+        head,
+      );
+    }
+    return true;
+  };
+}

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readBuildInfo, snapshotHash, whyStale } from '../../src/server/build-info.ts';
+import { BuildError, buildSite, type BuildSiteOptions } from '../../src/server/build.ts';
+import { precompressSite } from '../../src/server/precompress.ts';
+import { filler, page } from './helpers.ts';
+
+/**
+ * Stands in for `astro build`: writes a small site into `--outDir`, or fails when FAKE_BUILD_FAIL is
+ * set. VERSION goes into the home page, so two builds differ.
+ */
+const FAKE_ASTRO = `
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+const out = process.argv[process.argv.indexOf('--outDir') + 1];
+if (process.env.FAKE_BUILD_FAIL) { console.error('fake build failed'); process.exit(3); }
+const files = {
+  'client/index.html': ${JSON.stringify(page('Home', '<script>window.x=1</script>'))}.replace('Home', 'Home ' + process.env.VERSION),
+  'client/404.html': ${JSON.stringify(page('Page not found'))},
+  'client/_astro/app.abc123.js': 'export const a = ' + JSON.stringify('z'.repeat(4000)) + ';',
+  'client/robots.txt': 'User-agent: *',
+  'server/entry.mjs': 'export const handler = (req, res, next) => next();',
+};
+for (const [path, content] of Object.entries(files)) {
+  mkdirSync(join(out, path, '..'), { recursive: true });
+  writeFileSync(join(out, path), content);
+}
+`;
+
+let root: string;
+let options: BuildSiteOptions;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'storefront-build-'));
+  writeFileSync(join(root, 'fake-astro.mjs'), FAKE_ASTRO);
+  mkdirSync(join(root, 'src'));
+  writeFileSync(join(root, 'src', 'page.astro'), '---\n---');
+  writeFileSync(join(root, 'catalogue.json'), '{"readAt":"2026-01-01T00:00:00.000Z","products":[1]}');
+  options = {
+    root,
+    distDir: join(root, 'dist'),
+    snapshotFile: join(root, 'catalogue.json'),
+    configHash: 'config-1',
+    command: [process.execPath, join(root, 'fake-astro.mjs')],
+    env: { ...process.env, VERSION: '1' },
+  };
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('buildSite', () => {
+  it('builds into dist with precompressed text and build-info.json', async () => {
+    const info = await buildSite(options);
+    const client = join(root, 'dist', 'client');
+    expect(readFileSync(join(client, 'index.html'), 'utf8')).toContain('Home 1');
+    const html = readFileSync(join(client, 'index.html'));
+    expect(brotliDecompressSync(readFileSync(join(client, 'index.html.br'))).equals(html)).toBe(true);
+    expect(gunzipSync(readFileSync(join(client, 'index.html.gz'))).equals(html)).toBe(true);
+    expect(existsSync(join(client, '_astro/app.abc123.js.br'))).toBe(true);
+    expect(existsSync(join(client, 'robots.txt.br'))).toBe(false); // too small to be worth it
+
+    expect(readBuildInfo(join(root, 'dist'))).toEqual(info);
+    expect(info.pages).toBe(2);
+    expect(info.snapshotHash).toBe(snapshotHash(join(root, 'catalogue.json')));
+    expect(info.scriptHashes).toEqual([
+      `'sha256-${createHash('sha256').update('window.x=1').digest('base64')}'`,
+    ]);
+    expect(existsSync(join(root, 'dist.next'))).toBe(false);
+  });
+
+  it('swaps a new build in and keeps the old one as dist.previous, reusing unchanged siblings', async () => {
+    await buildSite(options);
+    const info = await buildSite({ ...options, env: { ...process.env, VERSION: '2' } });
+    expect(readFileSync(join(root, 'dist', 'client', 'index.html'), 'utf8')).toContain('Home 2');
+    expect(readFileSync(join(root, 'dist.previous', 'client', 'index.html'), 'utf8')).toContain('Home 1');
+    expect(info.compression.reused).toBe(2); // 404.html and the script: unchanged
+    expect(info.compression.files).toBe(3);
+  });
+
+  it('fails loudly and leaves the previous dist untouched when the build fails', async () => {
+    await buildSite(options);
+    const before = readFileSync(join(root, 'dist', 'build-info.json'), 'utf8');
+    const failing = buildSite({ ...options, env: { ...process.env, FAKE_BUILD_FAIL: '1' } });
+    await expect(failing).rejects.toBeInstanceOf(BuildError);
+    await expect(failing).rejects.toThrow(/exited with 3.*previous site .* was kept/);
+    expect(readFileSync(join(root, 'dist', 'build-info.json'), 'utf8')).toBe(before);
+    expect(existsSync(join(root, 'dist.next'))).toBe(false);
+    expect(existsSync(join(root, 'dist.previous'))).toBe(false);
+  });
+
+  it('fails with a message when the build command cannot start', async () => {
+    await expect(buildSite({ ...options, command: [join(root, 'no-such-program')] })).rejects.toThrow(
+      /Could not start the site build/,
+    );
+    expect(existsSync(join(root, 'dist'))).toBe(false);
+  });
+});
+
+describe('whyStale', () => {
+  const input = () => ({
+    distDir: join(root, 'dist'),
+    snapshotFile: join(root, 'catalogue.json'),
+    configHash: 'config-1',
+    sources: [join(root, 'src'), join(root, 'astro.config.mjs')],
+  });
+
+  it('asks for a build when there is none', () => {
+    expect(whyStale(input())).toBe('no previous build');
+  });
+
+  it('is fresh after a build, and stale when the catalogue, settings or sources change', async () => {
+    await buildSite(options);
+    expect(whyStale(input())).toBeUndefined();
+
+    // A sync that read the same catalogue again (only readAt differs) changes nothing.
+    writeFileSync(join(root, 'catalogue.json'), '{"readAt":"2026-02-02T00:00:00.000Z","products":[1]}');
+    expect(whyStale(input())).toBeUndefined();
+
+    expect(whyStale({ ...input(), configHash: 'config-2' })).toBe('the site settings changed');
+
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(root, 'src', 'page.astro'), later, later);
+    expect(whyStale(input())).toMatch(/page\.astro changed$/);
+
+    writeFileSync(join(root, 'catalogue.json'), '{"readAt":"2026-02-02T00:00:00.000Z","products":[1,2]}');
+    expect(whyStale(input())).toBe('the catalogue changed');
+  });
+});
+
+describe('precompressSite', () => {
+  it('writes siblings only for text files worth compressing', async () => {
+    const dir = join(root, 'site');
+    mkdirSync(join(dir, 'a'), { recursive: true });
+    writeFileSync(join(dir, 'a', 'index.html'), page('A'));
+    writeFileSync(join(dir, 'data.json'), JSON.stringify({ text: filler('json') }));
+    writeFileSync(join(dir, 'tiny.css'), 'body{margin:0}');
+    writeFileSync(join(dir, 'photo.jpg'), Buffer.alloc(4096, 7));
+    const result = await precompressSite(dir);
+    expect(result).toMatchObject({ files: 2, reused: 0, brotliQuality: 11 });
+    expect(existsSync(join(dir, 'a', 'index.html.br'))).toBe(true);
+    expect(existsSync(join(dir, 'data.json.gz'))).toBe(true);
+    expect(existsSync(join(dir, 'tiny.css.br'))).toBe(false);
+    expect(existsSync(join(dir, 'photo.jpg.br'))).toBe(false);
+  });
+});

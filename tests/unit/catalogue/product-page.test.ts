@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cardItems,
+  connectedSections,
+  galleryImages,
+  galleryPicture,
+  priceLines,
+  productRoutes,
+  productTrail,
+  resolveConnected,
+  showsInfoBox,
+  telHref,
+} from '../../../src/catalogue/product-page.ts';
+import { index, product } from './fixtures.ts';
+
+describe('productRoutes', () => {
+  it('routes every product with a page', () => {
+    const catalogue = index([product({ sku: 'A' }), product({ sku: 'B' })]);
+    expect(productRoutes(catalogue).routed.map((p) => p.sku)).toEqual(['A', 'B']);
+    expect(productRoutes(catalogue).skipped).toEqual([]);
+  });
+
+  it('never emits the url keys of other routes, such as the single-segment content pages', () => {
+    const catalogue = index([
+      product({ sku: 'A', urlKey: 'best-deals' }),
+      product({ sku: 'B', urlKey: 'register-review' }),
+      product({ sku: 'C', urlKey: 'cleaning-hygiene' }),
+      product({ sku: 'D', urlKey: 'basket' }),
+      product({ sku: 'E', urlKey: 'Home-Garden' }),
+      product({ sku: 'F', urlKey: 'k-2-classic' }),
+    ]);
+    const { routed, skipped } = productRoutes(catalogue);
+    expect(routed.map((p) => p.urlKey)).toEqual(['k-2-classic']);
+    expect(skipped.map(({ product: p }) => p.sku)).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(skipped[0]?.reason).toContain('route of its own');
+  });
+
+  it('leaves alone the single-segment paths of other routes it is given, such as new content pages', () => {
+    const catalogue = index([
+      product({ sku: 'A', urlKey: 'winter-sale' }),
+      product({ sku: 'B', urlKey: 'support' }),
+    ]);
+    const { routed, skipped } = productRoutes(catalogue, ['/winter-sale', '/services/support']);
+    expect(routed.map((p) => p.sku)).toEqual(['B']);
+    expect(skipped.map(({ product: p }) => p.sku)).toEqual(['A']);
+  });
+
+  it('maps each routed product to its page', () => {
+    const catalogue = index([product({ sku: 'A', urlKey: 'a' }), product({ sku: 'B', urlKey: 'basket' })]);
+    expect([...productRoutes(catalogue).hrefBySku]).toEqual([['A', '/a']]);
+  });
+
+  it('gives a shared url key to one product only', () => {
+    const catalogue = index([product({ sku: 'A', urlKey: 'same' }), product({ sku: 'B', urlKey: 'same' })]);
+    const { routed, skipped } = productRoutes(catalogue);
+    expect(routed).toHaveLength(1);
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]?.reason).toContain('another product');
+  });
+
+  it('leaves out products that are not visible individually', () => {
+    const catalogue = index([product({ sku: 'A', visibility: 1 }), product({ sku: 'B' })]);
+    expect(productRoutes(catalogue).routed.map((p) => p.sku)).toEqual(['B']);
+  });
+});
+
+describe('galleryImages', () => {
+  it('orders pictures by position, keeping the given order for equal positions', () => {
+    const images = galleryImages({
+      images: [
+        { file: '/c.jpg', label: 'c', position: 3 },
+        { file: '/a.jpg', label: 'a', position: 1 },
+        { file: '/b1.jpg', label: 'b1', position: 2 },
+        { file: '/b2.jpg', label: 'b2', position: 2 },
+      ],
+    });
+    expect(images.map((image) => image.label)).toEqual(['a', 'b1', 'b2', 'c']);
+  });
+});
+
+describe('galleryPicture', () => {
+  it('offers WebP and JPEG up to 960 px with a JPEG fallback', () => {
+    const picture = galleryPicture('/h/g/pump-1.jpg');
+    expect(picture.webpSrcset.split(', ')).toHaveLength(5);
+    expect(picture.webpSrcset).toContain('/img/960/webp/catalog/product/h/g/pump-1.jpg 960w');
+    expect(picture.jpegSrcset).toContain('/img/160/jpeg/catalog/product/h/g/pump-1.jpg 160w');
+    expect(picture.src).toBe('/img/640/jpeg/catalog/product/h/g/pump-1.jpg');
+    expect(picture.sizes).toContain('560px');
+  });
+});
+
+const cardSource = (catalogue: ReturnType<typeof index>) => ({
+  bySku: catalogue.bySku,
+  hrefBySku: productRoutes(catalogue).hrefBySku,
+});
+
+describe('resolveConnected', () => {
+  const catalogue = cardSource(
+    index([
+      product({ sku: 'MAIN' }),
+      product({ sku: 'DET-1', name: 'Detergent 1' }),
+      product({ sku: 'DET-2', name: 'Detergent 2' }),
+      product({ sku: 'NOZZLE', visibility: 1 }),
+    ]),
+  );
+
+  it('keeps the given order and skips missing skus, repeats and the product itself', () => {
+    const items = resolveConnected(['DET-2', 'GONE', 'DET-1', 'DET-2', 'MAIN'], catalogue, 'MAIN');
+    expect(items.map((item) => item.product.sku)).toEqual(['DET-2', 'DET-1']);
+    expect(items[0]?.href).toBe('/det-2');
+  });
+
+  it('keeps products without a page of their own, unlinked', () => {
+    const [nozzle] = resolveConnected(['NOZZLE'], catalogue);
+    expect(nozzle?.product.sku).toBe('NOZZLE');
+    expect(nozzle?.href).toBeNull();
+  });
+
+  it('hands out card fields only', () => {
+    const [item] = resolveConnected(['DET-1'], catalogue);
+    expect(Object.keys(item?.product ?? {}).sort()).toEqual(
+      [
+        'inStock',
+        'name',
+        'priceExclVat',
+        'priceInclVat',
+        'shortDescription',
+        'sku',
+        'thumbnail',
+        'urlKey',
+      ].sort(),
+    );
+  });
+});
+
+describe('connectedSections', () => {
+  const catalogue = cardSource(
+    index([product({ sku: 'DET' }), product({ sku: 'ACC' }), product({ sku: 'REL' })]),
+  );
+
+  it('maps up-sells to Detergents, cross-sells to Accessories and related to Related Products, in that order', () => {
+    const sections = connectedSections(
+      { sku: 'MAIN', links: { related: ['REL'], upsell: ['DET'], crosssell: ['ACC'] } },
+      catalogue,
+    );
+    expect(
+      sections.map((section) => [section.key, section.title, section.items.map((i) => i.product.sku)]),
+    ).toEqual([
+      ['detergents', 'Detergents', ['DET']],
+      ['accessories', 'Accessories', ['ACC']],
+      ['related', 'Related Products', ['REL']],
+    ]);
+  });
+
+  it('omits sections without products, including those whose skus are all missing', () => {
+    const sections = connectedSections(
+      { sku: 'MAIN', links: { related: ['GONE'], upsell: [], crosssell: ['ACC'] } },
+      catalogue,
+    );
+    expect(sections.map((section) => section.key)).toEqual(['accessories']);
+  });
+});
+
+describe('cardItems', () => {
+  it('links products with a page and nothing else', () => {
+    const catalogue = index([
+      product({ sku: 'A', urlKey: 'a' }),
+      product({ sku: 'B', urlKey: 'basket' }),
+      product({ sku: 'C', urlKey: 'c', visibility: 1 }),
+    ]);
+    const items = cardItems(catalogue.catalogue.products, productRoutes(catalogue).hrefBySku);
+    expect(items.map((item) => [item.product.sku, item.href])).toEqual([
+      ['A', '/a'],
+      ['B', null],
+      ['C', null],
+    ]);
+  });
+});
+
+describe('productTrail', () => {
+  it('is Home > name', () => {
+    expect(productTrail({ name: 'K 2 Classic', urlKey: 'k-2-classic' })).toEqual([
+      { name: 'Home', path: '/' },
+      { name: 'K 2 Classic', path: '/k-2-classic' },
+    ]);
+  });
+});
+
+describe('priceLines', () => {
+  it('shows both prices with pence', () => {
+    expect(priceLines({ priceInclVat: 149.99, priceExclVat: 124.99 })).toEqual({
+      inclVat: '£149.99',
+      exclVat: '£124.99',
+    });
+    expect(priceLines({ priceInclVat: 1249.5, priceExclVat: 1041.25 })).toEqual({
+      inclVat: '£1,249.50',
+      exclVat: '£1,041.25',
+    });
+  });
+
+  it('hides a missing price', () => {
+    expect(priceLines({ priceInclVat: null, priceExclVat: null })).toEqual({ inclVat: null, exclVat: null });
+    expect(priceLines({ priceInclVat: 10, priceExclVat: null })).toEqual({
+      inclVat: '£10.00',
+      exclVat: null,
+    });
+  });
+});
+
+describe('showsInfoBox', () => {
+  it('shows the side info box only with a list price', () => {
+    expect(showsInfoBox({ listPrice: 359.99 })).toBe(true);
+    expect(showsInfoBox({ listPrice: null })).toBe(false);
+  });
+});
+
+describe('telHref', () => {
+  it('keeps digits and a leading plus', () => {
+    expect(telHref('0800 765 4321')).toBe('tel:08007654321');
+    expect(telHref('+44 (0)20 7946-0000')).toBe('tel:+4402079460000');
+  });
+});

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  htmlToText,
+  metaDescription,
+  productJsonLd,
+  robotsTxt,
+  schemaPrice,
+  sitemapXml,
+  toW3cDate,
+} from '../../../src/catalogue/seo.ts';
+import { product } from './fixtures.ts';
+
+const site = { siteUrl: 'https://shop.example.com', brand: 'Clearwater Cleaning' };
+
+describe('absoluteUrl', () => {
+  it('joins a root-relative path to the site URL', () => {
+    expect(absoluteUrl('/home-garden', site.siteUrl)).toBe('https://shop.example.com/home-garden');
+    expect(absoluteUrl('/', site.siteUrl)).toBe('https://shop.example.com/');
+  });
+});
+
+describe('htmlToText', () => {
+  it('drops tags, decodes entities and collapses whitespace', () => {
+    expect(htmlToText('The AD 6 ash &amp; dry vacuum')).toBe('The AD 6 ash & dry vacuum');
+    expect(htmlToText('<p>One</p>\n<p>Two &lt;3&gt; &#8364;5 &#x2013; &quot;ok&quot;</p>')).toBe(
+      'One Two <3> €5 – "ok"',
+    );
+  });
+
+  it('leaves unknown entities alone', () => {
+    expect(htmlToText('a &bogus; b')).toBe('a &bogus; b');
+  });
+});
+
+describe('metaDescription', () => {
+  it('keeps short text whole', () => {
+    expect(metaDescription('Short &amp; sweet.')).toBe('Short & sweet.');
+  });
+
+  it('cuts long text at a word boundary with an ellipsis', () => {
+    const text = 'word '.repeat(60);
+    const cut = metaDescription(text, 50);
+    expect(cut.length).toBeLessThanOrEqual(50);
+    expect(cut).toMatch(/word…$/);
+  });
+});
+
+describe('schemaPrice', () => {
+  it('always has two decimals', () => {
+    expect(schemaPrice(149.9)).toBe('149.90');
+    expect(schemaPrice(1249)).toBe('1249.00');
+    expect(schemaPrice(0.1 + 0.2)).toBe('0.30');
+  });
+});
+
+describe('productJsonLd', () => {
+  const pump = product({
+    sku: 'HG-DP-00219',
+    name: 'SP 8.500 Dirty Water Pump',
+    urlKey: 'sp-8-500-dirty-water-pump',
+    priceInclVat: 359.99,
+    shortDescription: 'Pumps dirty water &amp; more.',
+    modelNumber: '1.318-100.1',
+    images: [
+      { file: '/h/g/pump-1.jpg', label: 'view 1', position: 1 },
+      { file: '/h/g/pump-2.jpg', label: 'view 2', position: 2 },
+    ],
+  });
+
+  it('describes the product with an offer in GBP', () => {
+    expect(productJsonLd(pump, site)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'SP 8.500 Dirty Water Pump',
+      sku: 'HG-DP-00219',
+      mpn: '1.318-100.1',
+      description: 'Pumps dirty water & more.',
+      image: [
+        'https://shop.example.com/img/960/jpeg/catalog/product/h/g/pump-1.jpg',
+        'https://shop.example.com/img/960/jpeg/catalog/product/h/g/pump-2.jpg',
+      ],
+      brand: { '@type': 'Brand', name: 'Clearwater Cleaning' },
+      url: 'https://shop.example.com/sp-8-500-dirty-water-pump',
+      offers: {
+        '@type': 'Offer',
+        url: 'https://shop.example.com/sp-8-500-dirty-water-pump',
+        price: '359.99',
+        priceCurrency: 'GBP',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+  });
+
+  it('says OutOfStock for an unavailable product', () => {
+    const offers = productJsonLd({ ...pump, inStock: false }, site)['offers'];
+    expect(offers).toMatchObject({ availability: 'https://schema.org/OutOfStock' });
+  });
+
+  it('leaves out the offer without a price, and mpn and images when there are none', () => {
+    const bare = productJsonLd({ ...pump, priceInclVat: null, modelNumber: null, images: [] }, site);
+    expect(bare).not.toHaveProperty('offers');
+    expect(bare).not.toHaveProperty('mpn');
+    expect(bare).not.toHaveProperty('image');
+  });
+});
+
+describe('breadcrumbJsonLd', () => {
+  it('numbers the trail from 1 with absolute URLs', () => {
+    const trail = [
+      { name: 'Home', path: '/' },
+      { name: 'Home & Garden', path: '/home-garden' },
+      { name: 'Pressure Washers', path: '/home-garden/pressure-washer' },
+    ];
+    expect(breadcrumbJsonLd(trail, site.siteUrl)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.example.com/' },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: 'Home & Garden',
+          item: 'https://shop.example.com/home-garden',
+        },
+        {
+          '@type': 'ListItem',
+          position: 3,
+          name: 'Pressure Washers',
+          item: 'https://shop.example.com/home-garden/pressure-washer',
+        },
+      ],
+    });
+  });
+});
+
+describe('toW3cDate', () => {
+  it("turns Magento's updated_at into a UTC date-time", () => {
+    expect(toW3cDate('2026-11-23 07:35:26')).toBe('2026-11-23T07:35:26Z');
+    expect(toW3cDate('2026-11-23')).toBe('2026-11-23');
+    expect(toW3cDate('yesterday')).toBeUndefined();
+  });
+});
+
+describe('sitemapXml', () => {
+  it('lists each absolute URL once, with lastmod when known, XML-escaped', () => {
+    const xml = sitemapXml(
+      [{ path: '/' }, { path: '/a&b', lastmod: '2026-11-23T07:35:26Z' }, { path: '/' }],
+      site.siteUrl,
+    );
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    expect(xml.match(/<url>/g)).toHaveLength(2);
+    expect(xml).toContain('<url><loc>https://shop.example.com/</loc></url>');
+    expect(xml).toContain(
+      '<url><loc>https://shop.example.com/a&amp;b</loc><lastmod>2026-11-23T07:35:26Z</lastmod></url>',
+    );
+  });
+});
+
+describe('robotsTxt', () => {
+  it('allows everything but the per-shopper screens and names the sitemap', () => {
+    expect(robotsTxt(site.siteUrl)).toBe(
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /basket',
+        'Disallow: /customer',
+        'Disallow: /search',
+        '',
+        'Sitemap: https://shop.example.com/sitemap.xml',
+        '',
+      ].join('\n'),
+    );
+  });
+});

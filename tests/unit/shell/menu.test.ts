@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
+import type { Audience, Catalogue, CategoryNode, Product } from '../../../src/catalogue/types.ts';
+import { audienceMenus, categoryImage } from '../../../src/components/shell/menu.ts';
+
+const node = (
+  audience: Audience,
+  id: number,
+  code: string,
+  position: number,
+  children: CategoryNode[] = [],
+): CategoryNode => ({
+  id,
+  name: code.replace(/-/g, ' '),
+  code,
+  audience,
+  path: `/${audience}/${code}`,
+  position,
+  children,
+});
+
+const product = (sku: string, categoryIds: number[], file: string | null): Product => ({
+  sku,
+  name: sku,
+  urlKey: sku.toLowerCase(),
+  priceInclVat: 10,
+  priceExclVat: 8.33,
+  thumbnail: file === null ? null : { file, label: sku, position: 1 },
+  shortDescription: '',
+  inStock: true,
+  id: 1,
+  modelNumber: null,
+  description: '',
+  images: [],
+  technicalData: [],
+  equipment: [],
+  applications: [],
+  documents: [],
+  listPrice: null,
+  categoryIds,
+  visibility: 4,
+  links: { related: [], upsell: [], crosssell: [] },
+  updatedAt: '2024-01-01T00:00:00Z',
+});
+
+const windowVac = node('home-garden', 29, 'window-vac', 2, [node('home-garden', 40, 'wv-black-edition', 1)]);
+const catalogue: Catalogue = {
+  readAt: '2024-01-01T00:00:00Z',
+  audiences: {
+    'home-garden': {
+      ...node('home-garden', 7, 'home-garden', 1, [windowVac, node('home-garden', 24, 'pressure-washer', 1)]),
+      path: '/home-garden',
+    },
+    professional: {
+      ...node('professional', 3, 'professional', 2, [node('professional', 23, 'dry-ice-cleaning', 19)]),
+      path: '/professional',
+    },
+  },
+  products: [product('A', [24], '/a/a.jpg'), product('B', [40], '/b/b.jpg'), product('C', [24], null)],
+};
+
+describe('audienceMenus', () => {
+  const [homeGarden, professional] = audienceMenus(indexCatalogue(catalogue));
+
+  it('gives each audience its landing page and a tile per child category, in catalogue order', () => {
+    expect(homeGarden?.href).toBe('/home-garden');
+    expect(homeGarden?.tiles.map((tile) => tile.href)).toEqual([
+      '/home-garden/pressure-washer',
+      '/home-garden/window-vac',
+    ]);
+  });
+
+  it('keeps codes the listing refuses, such as dry-ice-cleaning, in the menu (spec §2)', () => {
+    expect(professional?.tiles.map((tile) => tile.code)).toEqual(['dry-ice-cleaning']);
+  });
+
+  it('shows no picture for a category without products', () => {
+    expect(professional?.tiles[0]?.image).toBeNull();
+  });
+});
+
+describe('categoryImage', () => {
+  const { byCategory } = indexCatalogue(catalogue);
+
+  it("uses a picture of the category's own products", () => {
+    expect(categoryImage(node('home-garden', 24, 'pressure-washer', 1), byCategory)?.file).toBe('/a/a.jpg');
+  });
+
+  it('falls back to a picture from a sub-category', () => {
+    expect(categoryImage(windowVac, byCategory)?.file).toBe('/b/b.jpg');
+  });
+});
