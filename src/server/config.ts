@@ -8,6 +8,7 @@ import { loadAstroRoute } from './astro.ts';
 import { buildInfoPath, readBuildInfo } from './build-info.ts';
 import type { RouteHandler } from './http.ts';
 import { scanInlineScripts } from './security.ts';
+import { createShopperRoutes } from './shopper/routes.ts';
 
 export const DIST_DIR = 'dist';
 
@@ -40,7 +41,7 @@ async function scriptHashesOf(distDir: string): Promise<() => readonly string[]>
 export interface SiteServerOptions {
   /** The built site (default `dist`): `client/` is served, `server/entry.mjs` answers on-demand pages. */
   readonly distDir?: string;
-  /** Routes tried before the site's files (REST proxy, session, payments, rebuild hook). */
+  /** Routes tried before the site's files; by default the shopper routes (search form, session, REST proxy). */
   readonly routes?: readonly RouteHandler[];
   readonly log?: (message: string) => void;
 }
@@ -71,7 +72,7 @@ export async function storefrontServerConfig(
     imageCacheDir: resolve(env.IMAGE_CACHE_DIR),
     siteUrl: env.SITE_URL,
     scriptHashes: await scriptHashesOf(distDir),
-    routes: options.routes ?? [],
+    routes: options.routes ?? createShopperRoutes(env, log),
     fallbackRoutes,
     log,
   };

@@ -1,0 +1,15 @@
+/**
+ * The shopper's session as islands see it: `login` in localStorage is only a non-secret marker
+ * ('true' while signed in); the customer token itself lives in an HttpOnly cookie (DESIGN.md §3).
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { computed } from 'nanostores';
+
+export const $login = persistentAtom<string>('login', '');
+/** Any stored value other than 'true' (including a corrupt one) counts as signed out. */
+export const $signedIn = computed($login, (value) => value === 'true');
+
+/** The server says the session is over (401 on a customer call). */
+export function sessionExpired(): void {
+  $login.set('');
+}

@@ -1,0 +1,131 @@
+/**
+ * The basket shared by the islands: Magento's cart (customer cart when signed in, else the guest cart
+ * whose masked id is kept under `guestCode`), refreshed on load and whenever `$basketChanged` flips.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { atom } from 'nanostores';
+import { z } from 'zod';
+import { $signedIn, sessionExpired } from '../account/session.ts';
+import { ShopApiError, shopFetch } from '../shop-api.ts';
+import { cartItemSchema, cartSchema, totalsSchema, validGuestCode, type Cart, type Totals } from './cart.ts';
+
+export const $guestCode = persistentAtom<string>('guestCode', '', {
+  decode: validGuestCode,
+  encode: (value) => value,
+});
+export const $cart = atom<Cart | null>(null);
+/** Flipped after every change to the basket; the badge and the basket page refresh on it. */
+export const $basketChanged = atom(false);
+
+const flip = () => $basketChanged.set(!$basketChanged.get());
+
+/** The base path of the current cart's calls, or undefined when there is none yet. */
+function cartPath(): string | undefined {
+  if ($signedIn.get()) return '/rest/V1/carts/mine';
+  const code = $guestCode.get();
+  return code ? `/rest/V1/guest-carts/${code}` : undefined;
+}
+
+async function handle<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ShopApiError && error.status === 401 && $signedIn.get()) sessionExpired();
+    throw error;
+  }
+}
+
+export async function refreshCart(): Promise<Cart | null> {
+  const path = cartPath();
+  if (!path) {
+    $cart.set(null);
+    return null;
+  }
+  try {
+    const cart = await handle(() => shopFetch(path, { schema: cartSchema }));
+    $cart.set(cart);
+    return cart;
+  } catch (error) {
+    // No cart (guest cart ordered or expired, customer without one): an empty basket.
+    if (error instanceof ShopApiError && error.status === 404) {
+      if (!$signedIn.get()) $guestCode.set('');
+      $cart.set(null);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** Makes sure a cart exists (customer cart when signed in, else a new guest cart) and returns its path. */
+async function ensureCart(): Promise<string> {
+  if ($signedIn.get()) {
+    await handle(() => shopFetch('/rest/V1/carts/mine', { method: 'POST', schema: z.number() }));
+    return '/rest/V1/carts/mine';
+  }
+  const existing = $guestCode.get();
+  if (existing) return `/rest/V1/guest-carts/${existing}`;
+  const code = await shopFetch('/rest/V1/guest-carts', { method: 'POST', schema: z.string() });
+  $guestCode.set(validGuestCode(code));
+  return `/rest/V1/guest-carts/${code}`;
+}
+
+export async function addToCart(sku: string, qty: number): Promise<void> {
+  const add = async () => {
+    const path = await ensureCart();
+    await handle(() =>
+      shopFetch(`${path}/items`, {
+        method: 'POST',
+        body: { cartItem: { sku, qty } },
+        schema: cartItemSchema,
+      }),
+    );
+  };
+  try {
+    await add();
+  } catch (error) {
+    // A guest cart that is gone (ordered, expired) is replaced once, as Magento's own clients do.
+    if (error instanceof ShopApiError && error.status === 404 && !$signedIn.get() && $guestCode.get()) {
+      const stale = await shopFetch(`/rest/V1/guest-carts/${$guestCode.get()}`, { schema: cartSchema }).then(
+        () => false,
+        (probe: unknown) => probe instanceof ShopApiError && probe.status === 404,
+      );
+      if (!stale) throw error;
+      $guestCode.set('');
+      await add();
+    } else throw error;
+  }
+  flip();
+}
+
+export async function updateCartItem(itemId: number, qty: number): Promise<void> {
+  const path = cartPath();
+  if (!path) throw new ShopApiError(404, 'Your cart is empty');
+  await handle(() =>
+    shopFetch(`${path}/items/${itemId}`, {
+      method: 'PUT',
+      body: { cartItem: { item_id: itemId, qty } },
+      schema: cartItemSchema,
+    }),
+  );
+  flip();
+}
+
+export async function removeCartItem(itemId: number): Promise<void> {
+  const path = cartPath();
+  if (!path) throw new ShopApiError(404, 'Your cart is empty');
+  await handle(() => shopFetch(`${path}/items/${itemId}`, { method: 'DELETE', schema: z.boolean() }));
+  flip();
+}
+
+export async function fetchTotals(): Promise<Totals | null> {
+  const path = cartPath();
+  if (!path) return null;
+  return handle(() => shopFetch(`${path}/totals`, { schema: totalsSchema }));
+}
+
+/** After a paid order: the cart is gone on Magento's side. */
+export function forgetCart(): void {
+  $guestCode.set('');
+  $cart.set(null);
+  flip();
+}

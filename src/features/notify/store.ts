@@ -1,0 +1,55 @@
+/**
+ * Notifications (DESIGN.md §3 replaces the spec's alert()s): one message at a time, shown by the
+ * Notifications island with role=status (or alert for problems), kept in sessionStorage so a message
+ * survives the page change that follows it (account created → sign-in page).
+ */
+import { atom } from 'nanostores';
+
+export type Tone = 'status' | 'alert';
+export interface Notice {
+  text: string;
+  tone: Tone;
+  /** Increases with every notice, so the same text twice is announced twice. */
+  id: number;
+}
+
+const KEY = 'notice';
+export const $notice = atom<Notice | null>(null);
+
+function readStored(): Notice | null {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<Notice>;
+    if (typeof value.text !== 'string' || (value.tone !== 'status' && value.tone !== 'alert')) return null;
+    return { text: value.text, tone: value.tone, id: Number(value.id) || Date.now() };
+  } catch {
+    return null;
+  }
+}
+
+/** Shows `text` now and after a navigation that follows straight away. */
+export function notify(text: string, tone: Tone = 'status'): void {
+  const notice = { text, tone, id: Date.now() };
+  $notice.set(notice);
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(notice));
+  } catch {
+    // storage unavailable (private mode): the notice still shows on this page
+  }
+}
+
+/** Picks up a notice left by the previous page (called once when the island mounts). */
+export function restoreNotice(): void {
+  const stored = readStored();
+  if (stored) $notice.set(stored);
+}
+
+export function dismissNotice(): void {
+  $notice.set(null);
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // nothing to clear
+  }
+}
