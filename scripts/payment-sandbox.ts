@@ -1,0 +1,28 @@
+/**
+ * `npm run payment-sandbox`: the embedded Opayo Server 4.00 sandbox on its own (registration, hosted
+ * card page, signed notifications, Transaction Monitor), on PAYMENT_SANDBOX_HOST:PAYMENT_SANDBOX_PORT.
+ */
+import { ConfigError, loadEnv } from '../src/config/env.ts';
+import { paymentSandboxConfig } from '../src/embedded/payment/config.ts';
+import { INSPECTION_PATH } from '../src/embedded/payment/app.ts';
+import { startPaymentSandbox } from '../src/embedded/payment/server.ts';
+
+try {
+  const env = loadEnv();
+  const sandbox = await startPaymentSandbox(paymentSandboxConfig(env, (message) => console.info(message)));
+  console.info(
+    `Payment sandbox (Opayo Server 4.00, vendor "${env.OPAYO_VENDOR}"): ${sandbox.registrationUrl}`,
+  );
+  console.info(`  transactions: ${sandbox.url}${INSPECTION_PATH}`);
+  if (env.OPAYO_REGISTRATION_URL) {
+    console.warn(
+      `  note: OPAYO_REGISTRATION_URL is set, so the shop posts to ${env.OPAYO_REGISTRATION_URL}, not here.`,
+    );
+  }
+  const stop = () => void sandbox.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

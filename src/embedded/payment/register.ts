@@ -1,0 +1,117 @@
+/**
+ * `POST /gateway/service/vspserver-register.vsp` (§1–2, §8.1): checks the registration, then answers OK
+ * with a new transaction, OK REPEATED with the same ids for an open one, or MALFORMED / INVALID, always as
+ * an HTTP 200 CRLF reply.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PROTOCOL } from '../../payments/opayo/protocol.ts';
+import { DETAIL, detail, REFUSALS, type Refusal } from './codes.ts';
+import type { SandboxStore, TransactionRecord } from './db.ts';
+import { MAX_FORM_BYTES, readForm, sendReply, sendText } from './http.ts';
+import { formatAmount } from './pages.ts';
+import { CARD_PATH } from './paths.ts';
+import { checkRegistration, type RegistrationSettings } from './registration.ts';
+
+export interface RegisterRouteOptions {
+  readonly store: SandboxStore;
+  readonly settings: RegistrationSettings;
+  /** The sandbox's address as browsers reach it; NextURL starts with it. */
+  readonly baseUrl: string;
+  /** Registration is refused (4020) from any other address; unset accepts every address. */
+  readonly allowedIps?: readonly string[] | undefined;
+  /** Still payable: registered and not yet timed out. */
+  readonly isOpen: (tx: TransactionRecord) => boolean;
+  readonly now: () => number;
+  readonly log?: ((message: string) => void) | undefined;
+}
+
+const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** §2.1: 10 upper-case letters and digits. */
+const newSecurityKey = (): string =>
+  Array.from({ length: 10 }, () => KEY_ALPHABET[randomInt(KEY_ALPHABET.length)]).join('');
+/** §2.1: a GUID in braces, upper case. */
+const newVpsTxId = (): string => `{${randomUUID().toUpperCase()}}`;
+
+/** `::ffff:127.0.0.1` → `127.0.0.1`; MyOpayo's zero-padded `127.000.000.001` → `127.0.0.1`. */
+export function normaliseIp(address: string): string {
+  const bare = address.replace(/^::ffff:/i, '');
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(bare)
+    ? bare
+        .split('.')
+        .map((octet) => String(Number(octet)))
+        .join('.')
+    : bare.toLowerCase();
+}
+
+function refuse(res: ServerResponse, refusal: Refusal): void {
+  sendReply(res, {
+    VPSProtocol: PROTOCOL,
+    Status: refusal.status,
+    StatusDetail: detail(refusal.code, refusal.text),
+  });
+}
+
+export function createRegisterRoute(options: RegisterRouteOptions) {
+  const { store } = options;
+  const allowedIps = options.allowedIps?.map(normaliseIp);
+
+  function registered(res: ServerResponse, tx: TransactionRecord, status: 'OK' | 'OK REPEATED'): void {
+    sendReply(res, {
+      VPSProtocol: PROTOCOL,
+      Status: status,
+      StatusDetail: DETAIL.registered,
+      VPSTxId: tx.vpsTxId,
+      SecurityKey: tx.securityKey,
+      NextURL: `${options.baseUrl}${CARD_PATH}?vpstxid=${tx.vpsTxId}`,
+    });
+  }
+
+  return async function register(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') {
+      sendText(res, 405, 'Post the transaction registration as application/x-www-form-urlencoded.\n', {
+        Allow: 'POST',
+      });
+      return;
+    }
+    if (allowedIps && !allowedIps.includes(normaliseIp(req.socket.remoteAddress ?? ''))) {
+      refuse(res, REFUSALS.invalidIp);
+      return;
+    }
+    const check = checkRegistration(await readForm(req, MAX_FORM_BYTES), options.settings);
+    if (!check.ok) {
+      const { refusal } = check;
+      options.log?.(`Registration refused: ${refusal.status} ${refusal.code} : ${refusal.text}`);
+      refuse(res, refusal);
+      return;
+    }
+    const { registration } = check;
+    const active = store.latest(registration.vendor, registration.vendorTxCode);
+    if (active && options.isOpen(active)) {
+      if (active.amountPence !== registration.amountPence) return refuse(res, REFUSALS.repeatAmountDiffers);
+      if (active.currency !== registration.currency) return refuse(res, REFUSALS.repeatCurrencyDiffers);
+      return registered(res, active, 'OK REPEATED');
+    }
+    if (store.hasSucceeded(registration.vendor, registration.vendorTxCode)) {
+      return refuse(res, REFUSALS.vendorTxCodeUsed);
+    }
+    const vpsTxId = newVpsTxId();
+    store.insert({
+      vpsTxId,
+      vendor: registration.vendor,
+      vendorTxCode: registration.vendorTxCode,
+      securityKey: newSecurityKey(),
+      amountPence: registration.amountPence,
+      currency: registration.currency,
+      description: registration.description,
+      notificationUrl: registration.notificationUrl,
+      fields: registration.fields,
+      registeredAt: options.now(),
+    });
+    const tx = store.get(vpsTxId);
+    if (!tx) throw new Error(`Transaction ${vpsTxId} was not stored`);
+    options.log?.(`Registered ${vpsTxId} (${tx.vendorTxCode}, ${formatAmount(tx.amountPence, tx.currency)})`);
+    registered(res, tx, 'OK');
+  };
+}

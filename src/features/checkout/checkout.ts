@@ -1,0 +1,154 @@
+/**
+ * The checkout's pure core: the address forms of the shipping step (spec §2, §5) and their mapping to
+ * Magento's quote addresses and back, the shipping-information body (flat rate, spec §9), and the payment
+ * bridge's answers as the islands parse them.
+ */
+import { z } from 'zod';
+import { countryName, resolveCountry, type CountryName } from '../account/country.ts';
+import { invalidAddressFields, type AddressFields } from '../account/validation.ts';
+
+/** The checkout's pages. */
+export const CHECKOUT_PATHS = {
+  home: '/',
+  account: '/customer',
+  basket: '/basket',
+  shipping: '/basket/shipping',
+  payment: '/basket/shipping/payment',
+  paid: '/paid',
+  failed: '/failed-payment',
+} as const;
+
+/** The fields of one address form, in the order the form shows them. */
+export const CHECKOUT_FIELDS = [
+  'email',
+  'firstname',
+  'lastname',
+  'street',
+  'city',
+  'region',
+  'postcode',
+  'country',
+  'telephone',
+] as const;
+export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
+export type CheckoutAddress = Record<CheckoutField, string>;
+export type AddressRole = 'shipping' | 'billing';
+
+export const emptyCheckoutAddress = (): CheckoutAddress =>
+  Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field, ''])) as CheckoutAddress;
+
+const text = z.string().nullable().optional();
+
+/** A quote address as Magento sends it (CONTRACT.md §6.3: flat region; empty getters are null). */
+export const quoteAddressSchema = z
+  .object({
+    firstname: text,
+    lastname: text,
+    street: z.array(z.string().nullable()).nullable().optional(),
+    city: text,
+    region: text,
+    postcode: text,
+    country_id: text,
+    telephone: text,
+    email: text,
+  })
+  .loose();
+export type QuoteAddress = z.infer<typeof quoteAddressSchema>;
+
+/** The cart with the addresses a previous Confirm stored on it. */
+export const checkoutCartSchema = z
+  .object({
+    id: z.number(),
+    items: z.array(z.object({ sku: z.string(), qty: z.number() }).loose()),
+    billing_address: quoteAddressSchema.optional(),
+    extension_attributes: z
+      .object({
+        shipping_assignments: z
+          .array(z.object({ shipping: z.object({ address: quoteAddressSchema.optional() }).loose() }).loose())
+          .optional(),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose();
+export type CheckoutCart = z.infer<typeof checkoutCartSchema>;
+
+export const cartShippingAddress = (cart: CheckoutCart): QuoteAddress | undefined =>
+  cart.extension_attributes?.shipping_assignments?.[0]?.shipping.address;
+
+/** A stored quote address as form values, or undefined when it is still Magento's empty address. */
+export function fromQuoteAddress(
+  address: QuoteAddress | undefined,
+  countries: readonly CountryName[],
+): CheckoutAddress | undefined {
+  if (!address?.firstname || !address.country_id) return undefined;
+  return {
+    email: address.email ?? '',
+    firstname: address.firstname,
+    lastname: address.lastname ?? '',
+    street: (address.street ?? []).filter((line): line is string => Boolean(line)).join(', '),
+    city: address.city ?? '',
+    region: address.region ?? '',
+    postcode: address.postcode ?? '',
+    country: countryName(address.country_id, countries),
+    telephone: address.telephone ?? '',
+  };
+}
+
+/** A customer's saved address (already in form shape, see the account islands) with their e-mail. */
+export const fromSavedAddress = (address: AddressFields, email: string): CheckoutAddress => ({
+  ...address,
+  email,
+});
+
+/** Spec §5, shipping Confirm: the fields at fault in one form ('Validation failed…' when any). */
+export const invalidCheckoutFields = (address: CheckoutAddress): string[] =>
+  invalidAddressFields(address, { checkout: true });
+
+/** The form's values as Magento's quote address, the country text resolved to a code (spec §5). */
+export function toQuoteAddress(address: CheckoutAddress, countries: readonly CountryName[]) {
+  return {
+    firstname: address.firstname.trim(),
+    lastname: address.lastname.trim(),
+    street: [address.street.trim()],
+    city: address.city.trim(),
+    region: address.region.trim(),
+    postcode: address.postcode.trim(),
+    country_id: resolveCountry(address.country, countries),
+    telephone: address.telephone.trim(),
+    email: address.email.trim(),
+  };
+}
+
+/** `POST …/shipping-information`: both addresses, carrier and method flatrate (spec §7, §9). */
+export const shippingInformation = (
+  shipping: CheckoutAddress,
+  billing: CheckoutAddress,
+  countries: readonly CountryName[],
+) => ({
+  addressInformation: {
+    shipping_address: toQuoteAddress(shipping, countries),
+    billing_address: toQuoteAddress(billing, countries),
+    shipping_carrier_code: 'flatrate',
+    shipping_method_code: 'flatrate',
+  },
+});
+
+/** Transaction codes are 40 letters, digits and hyphens (spec §9). */
+export const ORDER_CODE = /^[A-Za-z0-9-]{40}$/;
+/** A stored pending order code, or '' when missing or corrupt. */
+export const validOrderCode = (value: string): string => (ORDER_CODE.test(value) ? value : '');
+
+export const startReplySchema = z.object({ code: z.string().regex(ORDER_CODE), nextUrl: z.string() });
+export const paymentStatusSchema = z.object({ status: z.enum(['pending', 'paid', 'failed']) });
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>['status'];
+
+/** Where Pay may send the browser: the provider's page over http(s), nothing else (no `javascript:`). */
+export function isProviderUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The checkout as islands drive it: the pending transaction code kept in localStorage under `order`
+ * (spec §3), the shipping step's Confirm, Pay (the storefront server registers the payment and answers
+ * where to send the browser), and the paid page's question about its own code. No amount is computed or
+ * trusted here: totals are Magento's, the outcome is the payment bridge's.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { z } from 'zod';
+import type { CountryName } from '../account/country.ts';
+import { $signedIn, sessionExpired } from '../account/session.ts';
+import { $guestCode, forgetCart } from '../cart/store.ts';
+import { ShopApiError, shopFetch } from '../shop-api.ts';
+import {
+  checkoutCartSchema,
+  paymentStatusSchema,
+  shippingInformation,
+  startReplySchema,
+  validOrderCode,
+  type CheckoutAddress,
+  type CheckoutCart,
+  type PaymentStatus,
+} from './checkout.ts';
+
+export const $order = persistentAtom<string>('order', '', {
+  decode: validOrderCode,
+  encode: (value) => value,
+});
+
+/** Shipping and payment need a signed-in shopper or a guest cart (spec §2, §6). */
+export const hasCheckoutCart = (): boolean => $signedIn.get() || $guestCode.get() !== '';
+
+function cartPath(): string | undefined {
+  if ($signedIn.get()) return '/rest/V1/carts/mine';
+  const code = $guestCode.get();
+  return code ? `/rest/V1/guest-carts/${code}` : undefined;
+}
+
+async function asShopper<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ShopApiError && error.status === 401 && $signedIn.get()) sessionExpired();
+    throw error;
+  }
+}
+
+/** The cart with any addresses already confirmed; null when there is no cart (gone, ordered, none). */
+export async function fetchCheckoutCart(): Promise<CheckoutCart | null> {
+  const path = cartPath();
+  if (!path) return null;
+  try {
+    return await asShopper(() => shopFetch(path, { schema: checkoutCartSchema }));
+  } catch (error) {
+    if (error instanceof ShopApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Confirm: both addresses on the cart with the flat-rate method; Magento answers the new totals. */
+export async function saveShippingInformation(
+  shipping: CheckoutAddress,
+  billing: CheckoutAddress,
+  countries: readonly CountryName[],
+): Promise<void> {
+  const path = cartPath();
+  if (!path) throw new ShopApiError(404, 'Your cart is empty');
+  await asShopper(() =>
+    shopFetch(`${path}/shipping-information`, {
+      method: 'POST',
+      body: shippingInformation(shipping, billing, countries),
+      schema: z.unknown(),
+    }),
+  );
+}
+
+/**
+ * Pay: the server registers the payment for this shopper's cart (session cookie, or the guest code and
+ * e-mail) and answers the provider's page; the code is kept under `order` before the browser leaves.
+ */
+export async function startPayment(email?: string): Promise<string> {
+  const guestCode = $signedIn.get() ? undefined : $guestCode.get();
+  const reply = await asShopper(() =>
+    shopFetch('/payments/start', {
+      method: 'POST',
+      body: { ...(guestCode ? { guestCode } : {}), ...(email ? { email } : {}) },
+      schema: startReplySchema,
+    }),
+  );
+  $order.set(reply.code);
+  return reply.nextUrl;
+}
+
+/** The payment bridge's word on the stored code only; undefined when the code is unknown there. */
+export async function fetchPaymentStatus(code: string): Promise<PaymentStatus | undefined> {
+  try {
+    const reply = await shopFetch(`/payments/status/${encodeURIComponent(code)}`, {
+      schema: paymentStatusSchema,
+    });
+    return reply.status;
+  } catch (error) {
+    if (error instanceof ShopApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/** After a confirmed payment: the order is placed, so the code and the guest cart are forgotten. */
+export function finishPaidOrder(): void {
+  $order.set('');
+  forgetCart();
+}

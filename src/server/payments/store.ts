@@ -1,0 +1,220 @@
+/**
+ * The payment bridge's memory (node:sqlite): one row per registered transaction, holding what the
+ * server-to-server notification needs to place the order later without the shopper's cookie (the
+ * provider's secret, the amount, the cart reference and, for a customer, the customer token), and the
+ * transaction's state:
+ *
+ *   REGISTERED ──OK──▶ PLACING ──order placed──▶ PAID
+ *        │                 └────placement failed──▶ FAILED
+ *        └──NOTAUTHED / REJECTED / ABORT / ERROR──▶ FAILED
+ *
+ * Every transition is a compare-and-set on the state, so of two notifications arriving together only one
+ * places the order; the reply given for the final state is stored, so a repeated notification gets the
+ * same answer. The customer token is erased as soon as the transaction is final.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Acknowledgement } from './provider.ts';
+
+export type PaymentState = 'REGISTERED' | 'PLACING' | 'PAID' | 'FAILED';
+
+export interface NewPayment {
+  readonly code: string;
+  readonly provider: string;
+  readonly providerRef: string;
+  readonly secret: string;
+  readonly amountPence: number;
+  readonly currency: string;
+  readonly cartKind: 'guest' | 'customer';
+  /** The guest cart's masked id. */
+  readonly guestCart: string | null;
+  readonly customerToken: string | null;
+  readonly email: string;
+  /** Magento's internal cart id, to notice a different cart at notification time. */
+  readonly cartId: number;
+  /** `sku×qty` lines, sorted: the cart's contents when the shopper pressed Pay. */
+  readonly cartLines: string;
+}
+
+export interface PaymentRecord extends NewPayment {
+  readonly state: PaymentState;
+  /** The provider's status word of the notification that made the transaction final. */
+  readonly providerStatus: string | null;
+  readonly orderId: number | null;
+  readonly failure: string | null;
+  readonly reply: Acknowledgement | null;
+  readonly leaseUntil: number | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS payments (
+  code TEXT PRIMARY KEY,
+  provider TEXT NOT NULL,
+  provider_ref TEXT NOT NULL,
+  secret TEXT NOT NULL,
+  amount_pence INTEGER NOT NULL CHECK (amount_pence > 0),
+  currency TEXT NOT NULL,
+  cart_kind TEXT NOT NULL CHECK (cart_kind IN ('guest', 'customer')),
+  guest_cart TEXT,
+  customer_token TEXT,
+  email TEXT NOT NULL,
+  cart_id INTEGER NOT NULL,
+  cart_lines TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('REGISTERED', 'PLACING', 'PAID', 'FAILED')),
+  provider_status TEXT,
+  order_id INTEGER,
+  failure TEXT,
+  reply TEXT,
+  lease_until INTEGER,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS payments_order ON payments (order_id) WHERE order_id IS NOT NULL;
+`;
+
+interface Row {
+  code: string;
+  provider: string;
+  provider_ref: string;
+  secret: string;
+  amount_pence: number;
+  currency: string;
+  cart_kind: 'guest' | 'customer';
+  guest_cart: string | null;
+  customer_token: string | null;
+  email: string;
+  cart_id: number;
+  cart_lines: string;
+  state: PaymentState;
+  provider_status: string | null;
+  order_id: number | null;
+  failure: string | null;
+  reply: string | null;
+  lease_until: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toRecord = (row: Row): PaymentRecord => ({
+  code: row.code,
+  provider: row.provider,
+  providerRef: row.provider_ref,
+  secret: row.secret,
+  amountPence: row.amount_pence,
+  currency: row.currency,
+  cartKind: row.cart_kind,
+  guestCart: row.guest_cart,
+  customerToken: row.customer_token,
+  email: row.email,
+  cartId: row.cart_id,
+  cartLines: row.cart_lines,
+  state: row.state,
+  providerStatus: row.provider_status,
+  orderId: row.order_id,
+  failure: row.failure,
+  reply: row.reply === null ? null : (JSON.parse(row.reply) as Acknowledgement),
+  leaseUntil: row.lease_until,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export interface FinalState {
+  readonly state: 'PAID' | 'FAILED';
+  readonly providerStatus: string;
+  readonly reply: Acknowledgement;
+  readonly orderId?: number | null | undefined;
+  readonly failure?: string | null | undefined;
+}
+
+export interface PaymentStore {
+  insert(payment: NewPayment): void;
+  get(code: string): PaymentRecord | undefined;
+  /** REGISTERED (or PLACING whose lease ran out) → PLACING until `leaseUntil`; true if this caller won. */
+  claim(code: string, now: number, leaseUntil: number): boolean;
+  /** Remembers the Magento order at once, so nothing can place it a second time. */
+  recordOrder(code: string, orderId: number): void;
+  /** → PAID or FAILED from one of `from`; true if the row was in one of them. */
+  finish(code: string, from: readonly PaymentState[], final: FinalState): boolean;
+  close(): void;
+}
+
+const now = () => new Date().toISOString();
+
+export function openPaymentStore(file: string): PaymentStore {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+  db.exec(SCHEMA);
+
+  const insert = db.prepare(
+    `INSERT INTO payments (code, provider, provider_ref, secret, amount_pence, currency, cart_kind, guest_cart,
+       customer_token, email, cart_id, cart_lines, state, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'REGISTERED', ?, ?)`,
+  );
+  const select = db.prepare('SELECT * FROM payments WHERE code = ?');
+  const claim = db.prepare(
+    `UPDATE payments SET state = 'PLACING', lease_until = ?, updated_at = ?
+     WHERE code = ? AND (state = 'REGISTERED' OR (state = 'PLACING' AND lease_until < ?))`,
+  );
+  const recordOrder = db.prepare(
+    "UPDATE payments SET order_id = ?, updated_at = ? WHERE code = ? AND state = 'PLACING'",
+  );
+
+  return {
+    insert(payment) {
+      const at = now();
+      insert.run(
+        payment.code,
+        payment.provider,
+        payment.providerRef,
+        payment.secret,
+        payment.amountPence,
+        payment.currency,
+        payment.cartKind,
+        payment.guestCart,
+        payment.customerToken,
+        payment.email,
+        payment.cartId,
+        payment.cartLines,
+        at,
+        at,
+      );
+    },
+    get(code) {
+      const row = select.get(code) as Row | undefined;
+      return row ? toRecord(row) : undefined;
+    },
+    claim(code, at, leaseUntil) {
+      return Number(claim.run(leaseUntil, now(), code, at).changes) === 1;
+    },
+    recordOrder(code, orderId) {
+      recordOrder.run(orderId, now(), code);
+    },
+    finish(code, from, final) {
+      const states = from.map(() => '?').join(', ');
+      const result = db
+        .prepare(
+          `UPDATE payments SET state = ?, provider_status = ?, reply = ?, order_id = COALESCE(?, order_id),
+             failure = ?, customer_token = NULL, lease_until = NULL, updated_at = ?
+           WHERE code = ? AND state IN (${states})`,
+        )
+        .run(
+          final.state,
+          final.providerStatus,
+          JSON.stringify(final.reply),
+          final.orderId ?? null,
+          final.failure ?? null,
+          now(),
+          code,
+          ...from,
+        );
+      return Number(result.changes) === 1;
+    },
+    close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,655 @@
+/**
+ * The payment bridge on the storefront server, against a real embedded Magento and a fake Opayo Server
+ * 4.00 that speaks the protocol over HTTP: what registration sends, how registration errors reach the
+ * shopper, and that notifications place exactly one complete order per authorised payment, whatever is
+ * tampered with, replayed or sent twice at once.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteHandler } from '../../src/server/http.ts';
+import { createPaymentBridge } from '../../src/server/payments/bridge.ts';
+import { createMagentoCheckout, type MagentoCheckout } from '../../src/server/payments/magento-checkout.ts';
+import { createOpayoServerProvider } from '../../src/server/payments/opayo-server.ts';
+import { createPaymentRoutes, NOTIFY_PATH } from '../../src/server/payments/routes.ts';
+import { openPaymentStore, type PaymentStore } from '../../src/server/payments/store.ts';
+import type { RunningStorefront } from '../../src/server/server.ts';
+import { createRestProxy } from '../../src/server/shopper/proxy.ts';
+import { createSessionRoute } from '../../src/server/shopper/session.ts';
+import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
+import { startFakeOpayo, type FakeOpayo } from './payments-fake-opayo.ts';
+
+const SITE = 'http://127.0.0.1:4321';
+const VENDOR = 'testvendor';
+const PAID = `${SITE}/paid`;
+const FAILED = `${SITE}/failed-payment`;
+
+let backend: TestBackend;
+let opayo: FakeOpayo;
+let site: FakeSite;
+let shop: RunningStorefront;
+let dir: string;
+let store: PaymentStore;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  opayo = await startFakeOpayo(VENDOR);
+  site = makeFakeSite();
+  dir = mkdtempSync(join(tmpdir(), 'payments-test-'));
+  store = openPaymentStore(join(dir, 'payments.sqlite'));
+  // The notification URL names the shop's own port, known once it listens.
+  let payments: RouteHandler = () => false;
+  shop = await startFakeSite(site, {
+    siteUrl: SITE,
+    routes: [
+      createSessionRoute({ magento: { baseUrl: backend.url }, siteUrl: SITE, tokenLifetime: 3600 }),
+      createRestProxy({ magentoBaseUrl: backend.url, siteUrl: SITE }),
+      (req, res, url) => payments(req, res, url),
+    ],
+  });
+  const bridge = createPaymentBridge({
+    provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
+    magento: createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN }),
+    store,
+    siteUrl: SITE,
+    notificationUrl: `${shop.url}${NOTIFY_PATH}`,
+    shopName: 'Clearwater Cleaning',
+    waitMs: 5_000,
+    log: (line) => logs.push(line),
+  });
+  payments = createPaymentRoutes({ bridge, siteUrl: SITE, log: (line) => logs.push(line) });
+});
+afterAll(async () => {
+  await shop.close();
+  await opayo.close();
+  await backend.stop();
+  store.close();
+  rmSync(site.root, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// ---- Helpers ------------------------------------------------------------------------------------------
+
+const ADDRESS = {
+  firstname: 'Jane',
+  lastname: 'Smith',
+  street: ['88 Test Street', 'Flat 2'],
+  city: 'London',
+  region: 'Greater London',
+  postcode: 'SW1A 1AA',
+  country_id: 'GB',
+  telephone: '020 7946 0000',
+};
+const BILLING = { ...ADDRESS, firstname: 'Bill', lastname: 'Payer', street: ['1 Bill Road'], city: 'York' };
+
+interface Shopper {
+  /** For `/payments/start`: the guest code or the session cookie. */
+  body: Record<string, string>;
+  cookie: string;
+  /** Calls the shopper's own cart on the back end. */
+  cart: (method: string, path: string, body?: unknown) => ReturnType<TestBackend['call']>;
+  email: string;
+  sku: string;
+  price: number;
+}
+
+async function guest(qty = 2, withAddresses = true): Promise<Shopper> {
+  const product = await pickProduct(backend);
+  const masked = (await backend.call('POST', '/rest/V1/guest-carts')).body as string;
+  const email = `guest.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+  const cart: Shopper['cart'] = (method, path, body) =>
+    backend.call(method, `/rest/V1/guest-carts/${masked}${path}`, body === undefined ? {} : { body });
+  await cart('POST', '/items', { cartItem: { sku: product.sku, qty, quote_id: masked } });
+  if (withAddresses) await shipTo(cart, email);
+  return {
+    body: { guestCode: masked, email },
+    cookie: '',
+    cart,
+    email,
+    sku: product.sku,
+    price: product.price,
+  };
+}
+
+async function customer(qty = 1): Promise<Shopper> {
+  const product = await pickProduct(backend);
+  const person = await backend.newCustomer();
+  const signIn = await raw(shop.url, '/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: SITE },
+    body: JSON.stringify({ email: person.email, password: person.password }),
+  });
+  const cookie = String(signIn.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  const cart: Shopper['cart'] = (method, path, body) =>
+    backend.call(method, `/rest/V1/carts/mine${path}`, {
+      token: person.token,
+      ...(body === undefined ? {} : { body }),
+    });
+  await backend.call('POST', '/rest/V1/carts/mine', { token: person.token });
+  await cart('POST', '/items', { cartItem: { sku: product.sku, qty } });
+  await shipTo(cart, person.email);
+  return { body: {}, cookie, cart, email: person.email, sku: product.sku, price: product.price };
+}
+
+async function shipTo(cart: Shopper['cart'], email: string) {
+  const reply = await cart('POST', '/shipping-information', {
+    addressInformation: {
+      shipping_address: { ...ADDRESS, email },
+      billing_address: { ...BILLING, email },
+      shipping_carrier_code: 'flatrate',
+      shipping_method_code: 'flatrate',
+    },
+  });
+  expect(reply.status).toBe(200);
+}
+
+async function start(
+  shopper: Shopper,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const reply = await raw(shop.url, '/payments/start', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: SITE,
+      ...(shopper.cookie ? { Cookie: shopper.cookie } : {}),
+      ...headers,
+    },
+    body: JSON.stringify({ ...shopper.body, ...extra }),
+  });
+  return { status: reply.status, body: JSON.parse(reply.body.toString()) as Record<string, string> };
+}
+
+async function started(shopper: Shopper): Promise<string> {
+  const reply = await start(shopper);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body['code'] ?? '';
+}
+
+async function paymentStatus(code: string) {
+  const reply = await raw(shop.url, `/payments/status/${code}`);
+  return { status: reply.status, body: JSON.parse(reply.body.toString()) as Record<string, unknown> };
+}
+
+/** Orders Magento holds for a cart id, read straight from the back end's database. */
+function ordersOfCart(cartId: number): { entity_id: number; status: string }[] {
+  const db = new DatabaseSync(join(backend.dir, 'magento.sqlite'), { readOnly: true });
+  try {
+    return db.prepare('SELECT entity_id, status FROM orders WHERE quote_id = ?').all(cartId) as {
+      entity_id: number;
+      status: string;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+async function cartId(shopper: Shopper): Promise<number> {
+  return (await shopper.cart('GET', '')).body.id as number;
+}
+
+const order = async (id: number) =>
+  (await backend.call('GET', `/rest/V1/orders/${id}`, { token: INTEGRATION_TOKEN })).body;
+
+// ---- Registration -------------------------------------------------------------------------------------
+
+describe('starting a payment', () => {
+  it('registers PAYMENT 4.00 with Magento’s amount, the cart’s addresses and a basket that adds up', async () => {
+    const shopper = await guest(2);
+    const totals = (await shopper.cart('GET', '/totals')).body;
+    const grand = totals.total_segments.find((s: { code: string }) => s.code === 'grand_total')
+      .value as number;
+    const reply = await start(shopper, { amount: 0.01 });
+    expect(reply.status).toBe(200);
+    expect(Object.keys(reply.body).sort()).toEqual(['code', 'nextUrl']);
+    const code = reply.body['code'] ?? '';
+    expect(code).toMatch(/^[A-Za-z0-9-]{40}$/);
+    const sent = opayo.registered.get(code);
+    expect(reply.body['nextUrl']).toBe(
+      `${opayo.registrationUrl.replace('/vspserver-register.vsp', '')}/cardselection?vpstxid=${sent?.vpsTxId}`,
+    );
+    const fields = sent?.fields ?? {};
+    expect(fields).toMatchObject({
+      VPSProtocol: '4.00',
+      TxType: 'PAYMENT',
+      Vendor: VENDOR,
+      VendorTxCode: code,
+      Amount: grand.toFixed(2),
+      Currency: 'GBP',
+      Description: 'Order from Clearwater Cleaning online shop',
+      NotificationURL: `${shop.url}${NOTIFY_PATH}`,
+      BillingFirstnames: 'Bill',
+      BillingSurname: 'Payer',
+      BillingAddress1: '1 Bill Road',
+      BillingCity: 'York',
+      BillingPostCode: 'SW1A 1AA',
+      BillingCountry: 'GB',
+      BillingPhone: '020 7946 0000',
+      DeliveryFirstnames: 'Jane',
+      DeliverySurname: 'Smith',
+      DeliveryAddress1: '88 Test Street',
+      DeliveryAddress2: 'Flat 2',
+      DeliveryCity: 'London',
+      DeliveryCountry: 'GB',
+      CustomerEMail: shopper.email,
+    });
+    // Flat rate £5 per item in the test back end: the delivery line makes the basket add up.
+    expect(grand).toBeCloseTo(shopper.price * 2 + 10, 2);
+    const basket = (fields['Basket'] ?? '').split(':');
+    expect(basket[0]).toBe('2');
+    expect(basket.slice(-6)).toEqual(['Delivery', '1', '8.33', '1.67', '10.00', '10.00']);
+    expect(fields['BillingState']).toBeUndefined();
+    expect((await paymentStatus(code)).body).toEqual({ status: 'pending' });
+  });
+
+  it('keeps the provider’s secret on the server', async () => {
+    const shopper = await guest();
+    const reply = await start(shopper);
+    const secret = opayo.registered.get(reply.body['code'] ?? '')?.securityKey ?? 'none';
+    expect(JSON.stringify(reply.body)).not.toContain(secret);
+    expect(JSON.stringify((await paymentStatus(reply.body['code'] ?? '')).body)).not.toContain(secret);
+  });
+
+  it('takes a customer’s cart from the session cookie and the customer’s e-mail', async () => {
+    const shopper = await customer();
+    const code = await started(shopper);
+    expect(opayo.registered.get(code)?.fields['CustomerEMail']).toBe(shopper.email);
+  });
+
+  it('turns every reply but OK into a clear message for the shopper, and stores nothing', async () => {
+    const shopper = await guest();
+    const replies = [
+      'VPSProtocol=4.00\r\nStatus=INVALID\r\nStatusDetail=3082 : The Description value is too long.\r\n',
+      'VPSProtocol=4.00\r\nStatus=MALFORMED\r\nStatusDetail=3009 : The VendorTxCode is missing.\r\n',
+      'VPSProtocol=4.00\r\nStatus=ERROR\r\nStatusDetail=5000 : Opayo is down.\r\n',
+      'VPSProtocol=4.00\r\nStatus=OK\r\nStatusDetail=2014 : Registered.\r\n',
+      '<html>Bad gateway</html>',
+    ];
+    try {
+      for (const text of replies) {
+        let sentCode = '';
+        opayo.replyWith((fields) => {
+          sentCode = fields['VendorTxCode'] ?? '';
+          return text;
+        });
+        const reply = await start(shopper);
+        expect(reply.status, text).toBe(502);
+        expect(reply.body).toEqual({
+          message: 'Your payment could not be started. Please try again in a moment; your basket is kept.',
+        });
+        expect((await paymentStatus(sentCode)).status).toBe(404);
+      }
+    } finally {
+      opayo.replyWith(undefined);
+    }
+    expect(logs.some((line) => line.includes('INVALID 3082 : The Description value is too long.'))).toBe(
+      true,
+    );
+  });
+
+  it('accepts OK REPEATED like OK', async () => {
+    const shopper = await guest();
+    opayo.replyWith(
+      () =>
+        'Status=OK REPEATED\r\nVPSTxId={6F1C2A7E-3B9D-4E52-8A10-C4D7E9F0B123}\r\nSecurityKey=7LDN3RGAEZ\r\nNextURL=https://pay.example/card?x=1=2\r\n',
+    );
+    try {
+      const reply = await start(shopper);
+      expect(reply.status).toBe(200);
+      expect(reply.body['nextUrl']).toBe('https://pay.example/card?x=1=2');
+    } finally {
+      opayo.replyWith(undefined);
+    }
+  });
+
+  it('says so when the provider cannot be reached', async () => {
+    const shopper = await guest();
+    const bridge = createPaymentBridge({
+      provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: 'http://127.0.0.1:9/register' }),
+      magento: createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN }),
+      store,
+      siteUrl: SITE,
+      notificationUrl: `${shop.url}${NOTIFY_PATH}`,
+      shopName: 'Clearwater Cleaning',
+      log: () => undefined,
+    });
+    await expect(
+      bridge.start({ cart: { kind: 'guest', guestCart: shopper.body['guestCode'] ?? '' } }),
+    ).rejects.toMatchObject({
+      status: 502,
+    });
+  });
+
+  it('refuses other sites, missing carts, empty carts and carts without addresses', async () => {
+    const shopper = await guest();
+    expect((await start(shopper, {}, { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await start({ ...shopper, body: {} })).body).toEqual({ message: 'Your cart is empty' });
+    expect((await start({ ...shopper, body: { guestCode: 'A'.repeat(32) } })).status).toBe(409);
+
+    const bare = await guest(1, false);
+    const reply = await start(bare);
+    expect(reply.status).toBe(409);
+    expect(reply.body['message']).toBe('Please confirm your shipping and billing addresses first.');
+
+    const empty = await guest(1);
+    const items = (await empty.cart('GET', '')).body.items as { item_id: number }[];
+    for (const item of items) await empty.cart('DELETE', `/items/${item.item_id}`);
+    expect((await start(empty)).status).toBe(409);
+  });
+
+  it('answers 401 and ends the session when the customer’s token is no longer valid', async () => {
+    const shopper = await customer();
+    const reply = await raw(shop.url, '/payments/start', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: SITE, Cookie: 'shop_session=not-a-token' },
+      body: '{}',
+    });
+    expect(reply.status).toBe(401);
+    expect(String(reply.headers['set-cookie'])).toContain('Max-Age=0');
+    expect(shopper.cookie).not.toBe('');
+  });
+});
+
+// ---- Notifications ------------------------------------------------------------------------------------
+
+describe('an authorised payment', () => {
+  it('places one complete guest order with the right items, amount and addresses', async () => {
+    const shopper = await guest(2);
+    const id = await cartId(shopper);
+    const code = await started(shopper);
+    const amount = opayo.registered.get(code)?.fields['Amount'];
+
+    const reply = await opayo.notify(code, 'OK');
+    expect(reply.status).toBe(200);
+    expect(reply.text).toBe(`Status=OK\r\nRedirectURL=${PAID}\r\n`);
+    expect((await paymentStatus(code)).body).toEqual({ status: 'paid' });
+
+    const orders = ordersOfCart(id);
+    expect(orders).toHaveLength(1);
+    const placed = await order(orders[0]?.entity_id ?? 0);
+    expect(placed).toMatchObject({
+      status: 'complete',
+      state: 'complete',
+      customer_is_guest: 1,
+      customer_email: shopper.email,
+      grand_total: Number(amount),
+      payment: { method: 'checkmo' },
+      billing_address: { firstname: 'Bill', lastname: 'Payer', street: ['1 Bill Road'], city: 'York' },
+    });
+    expect(
+      placed.items.map((item: { sku: string; qty_ordered: number }) => [item.sku, item.qty_ordered]),
+    ).toEqual([[shopper.sku, 2]]);
+    expect(placed.extension_attributes.shipping_assignments[0].shipping.address).toMatchObject({
+      firstname: 'Jane',
+      street: ['88 Test Street', 'Flat 2'],
+      postcode: 'SW1A 1AA',
+    });
+  });
+
+  it('places one complete customer order and forgets the customer’s token', async () => {
+    const shopper = await customer(3);
+    const id = await cartId(shopper);
+    const code = await started(shopper);
+    expect(store.get(code)?.customerToken).toBeTruthy();
+
+    const reply = await opayo.notify(code, 'OK');
+    expect(reply.fields).toEqual({ Status: 'OK', RedirectURL: PAID });
+    const orders = ordersOfCart(id);
+    expect(orders).toHaveLength(1);
+    expect(await order(orders[0]?.entity_id ?? 0)).toMatchObject({
+      status: 'complete',
+      customer_is_guest: 0,
+      customer_email: shopper.email,
+      total_qty_ordered: 3,
+    });
+    expect(store.get(code)).toMatchObject({
+      state: 'PAID',
+      customerToken: null,
+      orderId: orders[0]?.entity_id,
+    });
+  });
+
+  it('answers a replayed notification the same, byte for byte, and places nothing more', async () => {
+    const shopper = await guest();
+    const id = await cartId(shopper);
+    const code = await started(shopper);
+    const first = await opayo.notify(code, 'OK');
+    const again = await opayo.notify(code, 'OK');
+    expect(again.text).toBe(first.text);
+    expect(ordersOfCart(id)).toHaveLength(1);
+  });
+
+  it('places one order when the same notification arrives several times at once', async () => {
+    const shopper = await guest();
+    const id = await cartId(shopper);
+    const code = await started(shopper);
+    const replies = await Promise.all(Array.from({ length: 5 }, () => opayo.notify(code, 'OK')));
+    expect(new Set(replies.map((reply) => reply.text))).toEqual(
+      new Set([`Status=OK\r\nRedirectURL=${PAID}\r\n`]),
+    );
+    expect(ordersOfCart(id)).toHaveLength(1);
+    expect(ordersOfCart(id)[0]?.status).toBe('complete');
+  });
+
+  it('refuses a second payment for a cart that is already ordered (Pay pressed twice)', async () => {
+    const shopper = await guest();
+    const id = await cartId(shopper);
+    const first = await started(shopper);
+    const second = await started(shopper);
+    expect((await opayo.notify(first, 'OK')).fields['Status']).toBe('OK');
+    const reply = await opayo.notify(second, 'OK');
+    expect(reply.fields).toMatchObject({ Status: 'INVALID', RedirectURL: FAILED });
+    expect((await paymentStatus(second)).body).toEqual({ status: 'failed' });
+    expect((await paymentStatus(first)).body).toEqual({ status: 'paid' });
+    expect(ordersOfCart(id)).toHaveLength(1);
+  });
+
+  it('places nothing when the cart changed after Pay (the amount differs)', async () => {
+    const shopper = await guest(1);
+    const id = await cartId(shopper);
+    const code = await started(shopper);
+    const items = (await shopper.cart('GET', '')).body.items as { item_id: number }[];
+    await shopper.cart('PUT', `/items/${items[0]?.item_id}`, {
+      cartItem: { qty: 4, quote_id: shopper.body['guestCode'] },
+    });
+    const reply = await opayo.notify(code, 'OK');
+    expect(reply.fields).toMatchObject({ Status: 'INVALID', RedirectURL: FAILED });
+    expect((await paymentStatus(code)).body).toEqual({ status: 'failed' });
+    expect(ordersOfCart(id)).toHaveLength(0);
+    expect(store.get(code)?.failure).toMatch(/changed/);
+    // The basket is still there to pay again.
+    expect((await shopper.cart('GET', '')).body.is_active).toBe(true);
+  });
+});
+
+describe('tampered and unknown notifications', () => {
+  it('refuses a wrong signature and changes nothing; the genuine one still works', async () => {
+    const shopper = await guest();
+    const id = await cartId(shopper);
+    const code = await started(shopper);
+
+    const forged = await opayo.notify(code, 'OK', { key: 'GUESSEDKEY' });
+    expect(forged.fields).toMatchObject({ Status: 'INVALID', RedirectURL: FAILED });
+    expect(forged.fields['StatusDetail']).toMatch(/MD5/);
+    const flipped = await opayo.notify(code, 'NOTAUTHED', { tamper: { Status: 'OK' } });
+    expect(flipped.fields['Status']).toBe('INVALID');
+    const unsigned = await opayo.notify(code, 'OK', { tamper: { VPSSignature: '' } });
+    expect(unsigned.fields['Status']).toBe('INVALID');
+    expect((await paymentStatus(code)).body).toEqual({ status: 'pending' });
+    expect(ordersOfCart(id)).toHaveLength(0);
+
+    expect((await opayo.notify(code, 'OK')).fields['Status']).toBe('OK');
+    expect(ordersOfCart(id)).toHaveLength(1);
+  });
+
+  it('refuses a notification naming another provider transaction', async () => {
+    const shopper = await guest();
+    const code = await started(shopper);
+    const reply = await opayo.notify(code, 'OK', {
+      fields: { VPSTxId: '{00000000-0000-0000-0000-000000000000}' },
+    });
+    expect(reply.fields['Status']).toBe('INVALID');
+    expect((await paymentStatus(code)).body).toEqual({ status: 'pending' });
+  });
+
+  it('refuses an unknown transaction code and a body that is no notification', async () => {
+    const post = (body: string) =>
+      raw(shop.url, NOTIFY_PATH, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    const unknown = await post(
+      'VPSProtocol=4.00&TxType=PAYMENT&VendorTxCode=NoSuchCode&VPSTxId=%7BX%7D&Status=OK&VPSSignature=00',
+    );
+    expect(unknown.status).toBe(200);
+    expect(unknown.headers['content-type']).toMatch(/^text\/plain/);
+    expect(unknown.body.toString()).toBe(
+      `Status=INVALID\r\nRedirectURL=${FAILED}\r\nStatusDetail=Unknown transaction.\r\n`,
+    );
+    expect((await post('hello')).body.toString()).toMatch(/^Status=INVALID\r\n/);
+    expect((await raw(shop.url, NOTIFY_PATH)).status).toBe(405);
+  });
+});
+
+describe('payments that do not go through', () => {
+  for (const status of ['NOTAUTHED', 'REJECTED', 'ABORT', 'ERROR']) {
+    it(`${status}: answers OK with the failure page, places nothing, and a later OK is refused`, async () => {
+      const shopper = await guest();
+      const id = await cartId(shopper);
+      const code = await started(shopper);
+      const reply = await opayo.notify(code, status);
+      expect(reply.text).toBe(`Status=OK\r\nRedirectURL=${FAILED}\r\n`);
+      expect((await paymentStatus(code)).body).toEqual({ status: 'failed' });
+      expect((await opayo.notify(code, status)).text).toBe(reply.text);
+
+      const late = await opayo.notify(code, 'OK');
+      expect(late.fields).toMatchObject({ Status: 'INVALID', RedirectURL: FAILED });
+      expect((await paymentStatus(code)).body).toEqual({ status: 'failed' });
+      expect(ordersOfCart(id)).toHaveLength(0);
+    });
+  }
+
+  it('a paid transaction stays paid whatever status arrives later', async () => {
+    const shopper = await guest();
+    const id = await cartId(shopper);
+    const code = await started(shopper);
+    await opayo.notify(code, 'OK');
+    const late = await opayo.notify(code, 'ABORT');
+    expect(late.fields).toMatchObject({ Status: 'INVALID', RedirectURL: PAID });
+    expect((await paymentStatus(code)).body).toEqual({ status: 'paid' });
+    expect(ordersOfCart(id)).toEqual([{ entity_id: expect.any(Number), status: 'complete' }]);
+  });
+});
+
+describe('the status route', () => {
+  it('tells only pending, paid or failed, and nothing about other codes', async () => {
+    expect((await paymentStatus('x'.repeat(40))).status).toBe(404);
+    expect((await raw(shop.url, '/payments/status/%2e%2e%2fsecret.txt')).status).toBe(404);
+    const shopper = await guest();
+    const code = await started(shopper);
+    const reply = await raw(shop.url, `/payments/status/${code}`);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(reply.body.toString())).toEqual({ status: 'pending' });
+    expect((await raw(shop.url, `/payments/status/${code}`, { method: 'POST' })).status).toBe(405);
+  });
+});
+
+describe('placing the order survives races and crashes', () => {
+  const magento = () => createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
+  const bridgeWith = (checkout: MagentoCheckout, leaseMs = 120_000) =>
+    createPaymentBridge({
+      provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
+      magento: checkout,
+      store,
+      siteUrl: SITE,
+      notificationUrl: `${shop.url}${NOTIFY_PATH}`,
+      shopName: 'Clearwater Cleaning',
+      leaseMs,
+      waitMs: 2_000,
+      log: () => undefined,
+    });
+
+  it('holds the order, and refuses the payment, when the cart changes between the check and the order', async () => {
+    const shopper = await guest(1);
+    const id = await cartId(shopper);
+    const real = magento();
+    const racing: MagentoCheckout = {
+      ...real,
+      async placeOrder(ref, email) {
+        await shopper.cart('POST', '/items', {
+          cartItem: { sku: shopper.sku, qty: 1, quote_id: shopper.body['guestCode'] },
+        });
+        return real.placeOrder(ref, email);
+      },
+    };
+    const bridge = bridgeWith(racing);
+    const { code } = await bridge.start({
+      cart: { kind: 'guest', guestCart: shopper.body['guestCode'] ?? '' },
+    });
+    const reply = await bridge.notify(opayo.notificationBody(code, 'OK'));
+    expect(reply.body).toMatch(
+      /^Status=INVALID\r\nRedirectURL=http:\/\/127\.0\.0\.1:4321\/failed-payment\r\n/,
+    );
+    expect(bridge.status(code)).toBe('failed');
+    const orders = ordersOfCart(id);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.status).toBe('holded');
+  });
+
+  it('finishes an order placed by a notification that never returned, without placing it again', async () => {
+    const shopper = await guest(1);
+    const id = await cartId(shopper);
+    const real = magento();
+    // The first notification places the order, then its process "dies" before setting it complete.
+    const dying: MagentoCheckout = { ...real, readOrder: () => new Promise(() => undefined) };
+    const first = bridgeWith(dying, 100);
+    const { code } = await first.start({
+      cart: { kind: 'guest', guestCart: shopper.body['guestCode'] ?? '' },
+    });
+    void first.notify(opayo.notificationBody(code, 'OK'));
+    await expect.poll(() => store.get(code)?.orderId ?? null).not.toBeNull();
+    expect(store.get(code)?.state).toBe('PLACING');
+
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const second = bridgeWith(real);
+    const reply = await second.notify(opayo.notificationBody(code, 'OK'));
+    expect(reply.body).toBe(`Status=OK\r\nRedirectURL=${PAID}\r\n`);
+    expect(second.status(code)).toBe('paid');
+    expect(ordersOfCart(id)).toEqual([{ entity_id: store.get(code)?.orderId, status: 'complete' }]);
+  });
+
+  it('a repeated notification waits for the one placing the order and answers the same', async () => {
+    const shopper = await guest(1);
+    const id = await cartId(shopper);
+    const real = magento();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: MagentoCheckout = {
+      ...real,
+      async placeOrder(ref, email) {
+        await gate;
+        return real.placeOrder(ref, email);
+      },
+    };
+    const bridge = bridgeWith(slow);
+    const { code } = await bridge.start({
+      cart: { kind: 'guest', guestCart: shopper.body['guestCode'] ?? '' },
+    });
+    const firstReply = bridge.notify(opayo.notificationBody(code, 'OK'));
+    await expect.poll(() => store.get(code)?.state).toBe('PLACING');
+    const secondReply = bridge.notify(opayo.notificationBody(code, 'OK'));
+    const declined = bridge.notify(opayo.notificationBody(code, 'NOTAUTHED'));
+    release();
+    const [a, b, c] = await Promise.all([firstReply, secondReply, declined]);
+    expect(a.body).toBe(`Status=OK\r\nRedirectURL=${PAID}\r\n`);
+    expect(b.body).toBe(a.body);
+    expect(c.body).toMatch(/^Status=INVALID\r\nRedirectURL=http:\/\/127\.0\.0\.1:4321\/paid\r\n/);
+    expect(ordersOfCart(id)).toHaveLength(1);
+  });
+});
