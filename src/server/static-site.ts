@@ -217,9 +217,9 @@ export function createStaticSite(options: StaticSiteOptions): StaticSite {
     async serve(req, res, url) {
       let found = await lookup(url.pathname);
       if (!found) {
-        const rewrite = rewrites.find(
-          (candidate) => url.pathname.startsWith(candidate.prefix) && pathSegments(url.pathname),
-        );
+        // The page served is fixed, so any path below the prefix may use it: a search term may hold an
+        // encoded slash or a stray '%' that would never be accepted as a file path.
+        const rewrite = rewrites.find((candidate) => url.pathname.startsWith(candidate.prefix));
         if (rewrite) found = await file(rewrite.file);
       }
       if (!found) return false;

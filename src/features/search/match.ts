@@ -1,7 +1,8 @@
 /**
- * The spec's search rule (§5): a case-insensitive match of the term against the product name, ignoring
- * the first space, the first hyphen and the first slash in each. "k4 power" finds "K 4 Power…" and
- * "wd-5" finds "WD 5".
+ * The spec's search rule (§5), as written: a case-insensitive match of the term against the product
+ * name, ignoring the first space, the first hyphen and the first slash in each. So "wd-5" finds "WD 5…"
+ * and "k4" finds "K 4…" when the name starts with it; in a name that starts with the brand the first
+ * space is the one after the brand, so a two-word term only matches where the name's words touch.
  */
 const dropFirst = (text: string, char: string): string => {
   const at = text.indexOf(char);

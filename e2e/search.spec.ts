@@ -1,0 +1,214 @@
+/**
+ * The search page (spec §2 Search page, §4, §5, §9): results for a term under the spec's matching rule,
+ * an exact count, cards leading to product pages, the empty result, and the ways to get there.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { productRoutes } from '../src/catalogue/product-page.ts';
+import { indexCatalogue } from '../src/catalogue/snapshot.ts';
+import type { Product } from '../src/catalogue/types.ts';
+import { matchesSearch } from '../src/features/search/match.ts';
+import { catalogue } from './support/catalogue.ts';
+import { expect, test } from './support/test.ts';
+
+/** What search covers (spec §9): products with visibility 4 that have a page, matching the term (§5). */
+function expectedHits(term: string): Product[] {
+  const routed = productRoutes(indexCatalogue(catalogue())).routed;
+  return routed
+    .filter((product) => product.visibility === 4 && matchesSearch(product.name, term))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-GB') || (a.sku < b.sku ? -1 : 1));
+}
+
+/** The page's own live region (the shell has another, for notifications). */
+const status = (page: Page) => page.getByRole('main').getByRole('status');
+const results = (page: Page) => page.getByRole('list', { name: 'Search results' });
+const cards = (page: Page) => results(page).getByRole('listitem');
+const headerSearch = (page: Page) => page.getByRole('searchbox', { name: 'Search products' });
+
+test('a term with hits shows its heading, the exact count and cards leading to product pages', async ({
+  page,
+}) => {
+  const hits = expectedHits('steam');
+  expect(hits.length, 'the demo catalogue has steam products').toBeGreaterThan(1);
+  expect(hits.length).toBeLessThanOrEqual(24);
+
+  await page.goto('/search/steam');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for: steam');
+  await expect(status(page)).toHaveText(`Results found: ${hits.length}`);
+  await expect(cards(page)).toHaveCount(hits.length);
+  await expect(page).toHaveTitle(/^Results for: steam \| /);
+
+  const [first] = hits;
+  if (!first) throw new Error('no hit');
+  const card = cards(page).first();
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText(first.name);
+  if (first.priceInclVat !== null) await expect(card).toContainText('incl VAT');
+  // The thumbnail leads to the product page too (for pointer users; the name's link is the tab stop).
+  await expect(card.locator('a:has(img)')).toHaveAttribute('href', `/${first.urlKey}`);
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/img\/320\/webp\/catalog\/product\//);
+
+  await card.getByRole('link', { name: first.name }).click();
+  await expect(page).toHaveURL(`/${first.urlKey}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
+});
+
+test('prices show with pence and are hidden when a product has none', async ({ page }) => {
+  const priced = expectedHits('vac').find((product) => product.priceInclVat !== null);
+  if (!priced?.priceInclVat) throw new Error('no priced vac');
+  const exact = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(
+    priced.priceInclVat,
+  );
+  await page.goto('/search/vac');
+  const card = cards(page)
+    .filter({ has: page.getByRole('link', { name: priced.name, exact: true }) })
+    .first();
+  await expect(card).toContainText(exact);
+});
+
+test('a term without hits says so', async ({ page }) => {
+  await page.goto('/search/xyzzy-no-such-machine');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for: xyzzy-no-such-machine');
+  await expect(page.getByText('No products found with that keyword')).toBeVisible();
+  await expect(page.getByText('Results found: 0')).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+});
+
+test('a hyphen in the name matches a space or nothing in the term, as the spec rule says', async ({
+  page,
+}) => {
+  const hits = expectedHits('high pressure');
+  expect(hits.length, 'the demo catalogue has High-Pressure names').toBeGreaterThan(0);
+  expect(hits.every((product) => product.name.includes('High-Pressure'))).toBe(true);
+  expect(expectedHits('highpressure')).toEqual(hits);
+
+  for (const term of ['high pressure', 'highpressure', 'HIGH-PRESSURE']) {
+    await page.goto(`/search/${encodeURIComponent(term)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for: ${term}`);
+    await expect(status(page)).toHaveText(`Results found: ${hits.length}`);
+    await expect(cards(page).getByRole('heading', { level: 2 })).toHaveText(
+      hits.map((product) => product.name),
+    );
+  }
+});
+
+test('many results show 24 at first and 24 more on "Show more", keeping the exact count', async ({
+  page,
+}) => {
+  const hits = expectedHits('professional');
+  expect(hits.length, 'the demo catalogue has over 48 Professional products').toBeGreaterThan(48);
+
+  await page.goto('/search/professional');
+  await expect(status(page)).toHaveText(`Results found: ${hits.length}`);
+  await expect(cards(page)).toHaveCount(24);
+  await expect(page.getByText(`Showing 24 of ${hits.length}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show more results' }).click();
+  await expect(cards(page)).toHaveCount(48);
+  await expect(page.getByText(`Showing 48 of ${hits.length}`)).toBeVisible();
+  // Focus moves to the first new card, so keyboard users carry on where the list grew.
+  await expect(cards(page).nth(24).getByRole('link')).toBeFocused();
+  await expect(cards(page).getByRole('heading', { level: 2 })).toHaveText(
+    hits.slice(0, 48).map((product) => product.name),
+  );
+});
+
+test('Enter with an empty header search box stays on the page', async ({ page }) => {
+  await page.goto('/search/steam');
+  await expect(status(page)).toHaveText(/Results found: \d+/);
+  await headerSearch(page).fill('');
+  await headerSearch(page).press('Enter');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL('/search/steam');
+});
+
+test('the search box on the page searches again, and does nothing when empty', async ({ page }) => {
+  await page.goto('/search/steam');
+  const again = page.getByRole('searchbox', { name: 'Search again' });
+  await expect(again).toHaveValue('steam');
+
+  await again.fill('  ');
+  await again.press('Enter');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL('/search/steam');
+
+  const hits = expectedHits('window');
+  expect(hits.length, 'the demo catalogue has window vacs').toBeGreaterThan(0);
+  await again.fill('window');
+  await again.press('Enter');
+  await expect(page).toHaveURL('/search/window');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for: window');
+  await expect(status(page)).toHaveText(`Results found: ${hits.length}`);
+});
+
+test('the header search form without JavaScript lands on the search route', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/search?q=steam');
+  await expect(page).toHaveURL('/search/steam');
+
+  await page.goto('/');
+  await headerSearch(page).fill('window vac');
+  await headerSearch(page).press('Enter');
+  await expect(page).toHaveURL('/search/window%20vac');
+  await context.close();
+});
+
+test('a loading state shows until the results arrive', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/search/data/names.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/search/steam');
+  await expect(status(page)).toHaveText('Searching…');
+  await expect(results(page)).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(status(page)).toHaveText(/Results found: \d+/);
+  await expect(results(page)).toHaveAttribute('aria-busy', 'false');
+});
+
+test('when the index cannot load the page says so, and Try again recovers', async ({ page }) => {
+  let offline = true;
+  await page.route('**/search/data/**', (route) =>
+    offline ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page.goto('/search/steam');
+  await expect(status(page)).toHaveText(/not available right now/);
+
+  offline = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(status(page)).toHaveText(`Results found: ${expectedHits('steam').length}`);
+});
+
+test('the search page passes axe with results, with more results shown, and with none', async ({ page }) => {
+  const axe = async () =>
+    (
+      await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze()
+    ).violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ') ?? '?'}`);
+
+  await page.goto('/search/professional');
+  await expect(cards(page)).toHaveCount(24);
+  expect(await axe()).toEqual([]);
+  await page.getByRole('button', { name: 'Show more results' }).click();
+  await expect(cards(page)).toHaveCount(48);
+  expect(await axe()).toEqual([]);
+
+  await page.goto('/search/xyzzy');
+  await expect(page.getByText('No products found with that keyword')).toBeVisible();
+  expect(await axe()).toEqual([]);
+});
+
+// The header encodes a slash in the term (`/search/8%2F1`); the server still answers with the search page.
+test('a term with a slash is searched like any other', async ({ page }) => {
+  const hits = expectedHits('8/1');
+  expect(hits.length, 'the demo catalogue has an SE 8/1').toBeGreaterThan(0);
+  await page.goto('/');
+  await headerSearch(page).fill('8/1');
+  await headerSearch(page).press('Enter');
+  await expect(page).toHaveURL('/search/8%2F1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for: 8/1');
+  await expect(status(page)).toHaveText(`Results found: ${hits.length}`);
+});
