@@ -28,21 +28,36 @@ function readStored(): Notice | null {
   }
 }
 
-/** Shows `text` now and after a navigation that follows straight away. */
-export function notify(text: string, tone: Tone = 'status'): void {
+/**
+ * Shows `text` now and after a navigation that follows straight away. `{ nextPage: false }` is for news
+ * about this page only (added to cart, validation failed): it is not shown again on the next page.
+ */
+export function notify(text: string, tone: Tone = 'status', options: { nextPage?: boolean } = {}): void {
   const notice = { text, tone, id: Date.now() };
   $notice.set(notice);
   try {
-    sessionStorage.setItem(KEY, JSON.stringify(notice));
+    if (options.nextPage === false) sessionStorage.removeItem(KEY);
+    else sessionStorage.setItem(KEY, JSON.stringify(notice));
   } catch {
     // storage unavailable (private mode): the notice still shows on this page
   }
 }
 
-/** Picks up a notice left by the previous page (called once when the island mounts). */
+/** A notice older than this was shown on its own page, not left for the next one. */
+const CARRY_OVER_MS = 30_000;
+
+/**
+ * Picks up a notice left by the previous page (called once when the island mounts). It is shown once:
+ * the stored copy is removed, so later pages and reloads do not repeat it.
+ */
 export function restoreNotice(): void {
   const stored = readStored();
-  if (stored) $notice.set(stored);
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // nothing to clear
+  }
+  if (stored && Date.now() - stored.id < CARRY_OVER_MS) $notice.set(stored);
 }
 
 export function dismissNotice(): void {

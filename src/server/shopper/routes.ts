@@ -2,6 +2,7 @@
 import type { Env } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import type { RouteHandler } from '../http.ts';
+import { createPaymentRoutesFromEnv } from '../payments/config.ts';
 import { createRestProxy, searchFormRoute } from './proxy.ts';
 import { createSessionRoute } from './session.ts';
 
@@ -16,5 +17,6 @@ export function createShopperRoutes(env: Env, log?: (message: string) => void): 
       ...(log ? { log } : {}),
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
+    createPaymentRoutesFromEnv(env, log),
   ];
 }

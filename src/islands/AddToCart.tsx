@@ -1,0 +1,86 @@
+/**
+ * Add to cart (spec §4 with DESIGN.md §3's fixes): the server renders exactly the catalogue's form
+ * (AddToCartForm.astro), which without JavaScript goes to the basket. Once hydrated, submitting makes
+ * sure a cart exists, adds the quantity, flips the basket toggle (the badge refreshes) and only then says
+ * 'This product is now in your cart!'; a failure says what went wrong (Magento's stock message, or that
+ * the shop is unavailable). While busy the button says so and further submits are ignored.
+ */
+import { useRef, useState, type SubmitEvent } from 'react';
+import { addToCart } from '../features/cart/store.ts';
+import { notify } from '../features/notify/store.ts';
+import { strings } from '../strings.ts';
+import { problemText } from './shared/problem.ts';
+import './add-to-cart.css';
+
+export interface AddToCartProps {
+  sku: string;
+  /** The product's name, so each button names its product for screen readers. */
+  name: string;
+  /** Show a quantity field (main product); otherwise the quantity is 1. */
+  withQuantity: boolean;
+  /** The quantity field's id, unique on the page. */
+  qtyId: string;
+  texts: { quantity: string; addToCart: string };
+}
+
+export default function AddToCart({ sku, name, withQuantity, qtyId, texts }: AddToCartProps) {
+  const [busy, setBusy] = useState(false);
+  const working = useRef(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (working.current) return;
+    const form = event.currentTarget;
+    const qty = Number(new FormData(form).get('qty'));
+    if (!Number.isInteger(qty) || qty < 1) {
+      form.reportValidity();
+      return;
+    }
+    working.current = true;
+    setBusy(true);
+    try {
+      await addToCart(sku, qty);
+      notify(strings.product.addedToCart, 'status', { nextPage: false });
+    } catch (error) {
+      notify(problemText(error), 'alert', { nextPage: false });
+    } finally {
+      working.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className={withQuantity ? 'add-to-cart with-quantity' : 'add-to-cart'}
+      data-add-to-cart=""
+      data-sku={sku}
+      action="/basket"
+      method="get"
+      onSubmit={submit}
+      aria-busy={busy || undefined}
+    >
+      <input type="hidden" name="sku" value={sku} />
+      {withQuantity ? (
+        <div className="qty">
+          <label htmlFor={qtyId}>{texts.quantity}</label>
+          <input
+            id={qtyId}
+            type="number"
+            name="qty"
+            min="1"
+            step="1"
+            defaultValue="1"
+            inputMode="numeric"
+            required
+          />
+        </div>
+      ) : (
+        <input type="hidden" name="qty" value="1" />
+      )}
+      <button type="submit" aria-disabled={busy || undefined}>
+        {busy ? strings.shopper.adding : texts.addToCart}
+        {!withQuantity && <span className="visually-hidden">: {name}</span>}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,238 @@
+/**
+ * The shipping step (spec §2, §4, §5): shipping and billing address forms, prefilled from what an earlier
+ * Confirm stored on the cart, else from a signed-in customer's default addresses. Without a session or a
+ * guest cart the shopper goes to /basket. Confirm checks both forms (e-mail with '@' and '.', names,
+ * street, city, region, postcode, country, telephone longer than 8 characters); a failure says
+ * 'Validation failed. Please check the information in the forms.' and marks the fields. A valid Confirm
+ * stores both addresses with the flat-rate method and goes to payment. Nothing typed is lost on an error.
+ */
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { $signedIn } from '../features/account/session.ts';
+import {
+  CHECKOUT_FIELDS,
+  CHECKOUT_PATHS,
+  cartShippingAddress,
+  emptyCheckoutAddress,
+  fromQuoteAddress,
+  fromSavedAddress,
+  invalidCheckoutFields,
+  type AddressRole,
+  type CheckoutAddress,
+  type CheckoutField,
+} from '../features/checkout/checkout.ts';
+import { fetchCheckoutCart, hasCheckoutCart, saveShippingInformation } from '../features/checkout/store.ts';
+import { notify } from '../features/notify/store.ts';
+import { strings } from '../strings.ts';
+import { fetchCountries, fetchCustomer } from './account/api.ts';
+import { addressForm, defaultAddress, type Country } from './account/customer.ts';
+import { Field, FormError, fieldId, type FieldProps } from './shared/Field.tsx';
+import { SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
+import { isSessionOver, problemText } from './shared/problem.ts';
+import './account/account.css';
+import '../features/checkout/checkout.css';
+
+const FORM = 'checkout';
+const ERROR_ID = 'checkout-error';
+const COUNTRIES_ID = 'checkout-countries';
+const t = strings.shopper;
+const c = strings.checkout;
+
+const LABELS: Record<CheckoutField, string> = {
+  email: t.email,
+  firstname: t.firstname,
+  lastname: t.lastname,
+  street: t.street,
+  city: t.city,
+  region: t.region,
+  postcode: t.postcode,
+  country: t.country,
+  telephone: t.telephone,
+};
+
+const INPUT: Partial<Record<CheckoutField, Pick<FieldProps, 'type' | 'autoComplete'>>> = {
+  email: { type: 'email', autoComplete: 'email' },
+  firstname: { autoComplete: 'given-name' },
+  lastname: { autoComplete: 'family-name' },
+  street: { autoComplete: 'address-line1' },
+  city: { autoComplete: 'address-level2' },
+  region: { autoComplete: 'address-level1' },
+  postcode: { autoComplete: 'postal-code' },
+  country: { autoComplete: 'country-name' },
+  telephone: { type: 'tel', autoComplete: 'tel' },
+};
+
+const HINTS: Partial<Record<CheckoutField, string>> = { email: c.emailHint, telephone: c.telephoneHint };
+
+const nameOf = (role: AddressRole, field: CheckoutField): string => `${role}_${field}`;
+
+function readAddress(form: HTMLFormElement, role: AddressRole): CheckoutAddress {
+  const data = new FormData(form);
+  const address = emptyCheckoutAddress();
+  for (const field of CHECKOUT_FIELDS) {
+    const value = data.get(nameOf(role, field));
+    address[field] = typeof value === 'string' ? value : '';
+  }
+  return address;
+}
+
+type State =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; shipping: CheckoutAddress; billing: CheckoutAddress; countries: Country[] };
+
+async function loadForms(): Promise<State | 'no-cart'> {
+  const [cart, countries] = await Promise.all([fetchCheckoutCart(), fetchCountries()]);
+  if (!cart || cart.items.length === 0) return 'no-cart';
+  let shipping = fromQuoteAddress(cartShippingAddress(cart), countries);
+  let billing = fromQuoteAddress(cart.billing_address, countries);
+  if ((!shipping || !billing) && $signedIn.get()) {
+    const customer = await fetchCustomer();
+    const email = customer.email ?? '';
+    shipping ??= fromSavedAddress(addressForm(defaultAddress(customer, 'shipping'), countries), email);
+    billing ??= fromSavedAddress(addressForm(defaultAddress(customer, 'billing'), countries), email);
+  }
+  return {
+    status: 'ready',
+    shipping: shipping ?? emptyCheckoutAddress(),
+    billing: billing ?? emptyCheckoutAddress(),
+    countries,
+  };
+}
+
+export default function CheckoutShipping() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [invalid, setInvalid] = useState<readonly string[]>([]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sameAddress, setSameAddress] = useState(false);
+  const working = useRef(false);
+
+  async function load() {
+    setState({ status: 'loading' });
+    try {
+      const loaded = await loadForms();
+      if (loaded === 'no-cart') redirectTo(CHECKOUT_PATHS.basket);
+      else setState(loaded);
+    } catch (failure) {
+      if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
+      else setState({ status: 'failed', message: problemText(failure) });
+    }
+  }
+
+  useEffect(() => {
+    if (!hasCheckoutCart()) redirectTo(CHECKOUT_PATHS.basket);
+    else void load();
+  }, []);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (working.current || state.status !== 'ready') return;
+    const form = event.currentTarget;
+    const shipping = readAddress(form, 'shipping');
+    const billing = sameAddress ? shipping : readAddress(form, 'billing');
+    const bad = [
+      ...invalidCheckoutFields(shipping).map((field) => nameOf('shipping', field as CheckoutField)),
+      ...(sameAddress
+        ? []
+        : invalidCheckoutFields(billing).map((field) => nameOf('billing', field as CheckoutField))),
+    ];
+    setInvalid(bad);
+    setError('');
+    if (bad.length > 0) {
+      notify(strings.validation.failed, 'alert');
+      const first = form.elements.namedItem(bad[0] ?? '');
+      if (first instanceof HTMLInputElement) first.focus();
+      return;
+    }
+    working.current = true;
+    setBusy(true);
+    try {
+      await saveShippingInformation(shipping, billing, state.countries);
+      goTo(CHECKOUT_PATHS.payment);
+    } catch (failure) {
+      working.current = false;
+      setBusy(false);
+      if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
+      else setError(problemText(failure));
+    }
+  }
+
+  if (state.status === 'loading')
+    return (
+      <p className="checkout-status" role="status">
+        {c.loading}
+      </p>
+    );
+  if (state.status === 'failed')
+    return (
+      <div className="checkout-status" role="alert">
+        <p>{state.message}</p>
+        <button type="button" className="button" onClick={() => void load()}>
+          {t.retry}
+        </button>
+      </div>
+    );
+
+  const fieldset = (role: AddressRole, values: CheckoutAddress, hidden = false) => (
+    <fieldset className="checkout-address" hidden={hidden}>
+      <legend>{role === 'shipping' ? c.shippingAddress : c.billingAddress}</legend>
+      <div className="account-form__grid">
+        {CHECKOUT_FIELDS.map((field) => {
+          const name = nameOf(role, field);
+          const hint = HINTS[field];
+          const hintId = `${fieldId(FORM, name)}-hint`;
+          const describedBy = [hint ? hintId : '', error ? ERROR_ID : ''].filter(Boolean).join(' ');
+          return (
+            <div key={name} className="checkout-field">
+              <Field
+                form={FORM}
+                name={name}
+                label={LABELS[field]}
+                defaultValue={values[field]}
+                invalid={invalid.includes(name)}
+                describedBy={describedBy || undefined}
+                {...(field === 'country' ? { list: COUNTRIES_ID } : {})}
+                {...INPUT[field]}
+              />
+              {hint && (
+                <p className="checkout-hint" id={hintId}>
+                  {hint}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+
+  return (
+    <form className="account-form checkout-form" id={FORM} method="post" onSubmit={submit} noValidate>
+      {fieldset('shipping', state.shipping)}
+      <label className="checkout-same">
+        <input
+          type="checkbox"
+          checked={sameAddress}
+          onChange={(event) => setSameAddress(event.currentTarget.checked)}
+        />
+        {c.copyShipping}
+      </label>
+      {/* Hidden, not removed: what was typed in the billing form survives ticking the box. */}
+      {fieldset('billing', state.billing, sameAddress)}
+      <datalist id={COUNTRIES_ID}>
+        {state.countries.map((country) => (
+          <option key={country.id} value={country.full_name_english} />
+        ))}
+      </datalist>
+      <FormError id={ERROR_ID} message={error} />
+      <div className="form-actions">
+        <a className="button button--secondary" href={CHECKOUT_PATHS.basket}>
+          {strings.basket.return}
+        </a>
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {busy ? c.saving : strings.basket.confirm}
+        </button>
+      </div>
+    </form>
+  );
+}

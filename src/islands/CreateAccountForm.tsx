@@ -1,0 +1,102 @@
+/**
+ * Create account (spec §2, §4, §5, §7): every field required (the browser checks, with e-mail and
+ * telephone input types); the country text is resolved to a code against Magento's country list; the
+ * account is created with a default shipping and a default billing address, subscribed. Success says
+ * 'Your account has been successfully created!' on the sign-in page; a refusal shows Magento's message
+ * (e-mail already used, password too weak) and keeps everything typed.
+ */
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { notify } from '../features/notify/store.ts';
+import { strings } from '../strings.ts';
+import { createCustomer, fetchCountries } from './account/api.ts';
+import { newAccountBody, type Country } from './account/customer.ts';
+import { Field, FormError, readFields } from './shared/Field.tsx';
+import { SIGN_IN_PATH, goTo } from './shared/navigation.ts';
+import { problemText } from './shared/problem.ts';
+import { useHydrated } from './shared/use-hydrated.ts';
+import './account/account.css';
+
+const FORM = 'create-account';
+const ERROR_ID = 'create-account-error';
+const COUNTRY_LIST = 'create-account-countries';
+const t = strings.shopper;
+
+const FIELDS = [
+  'email',
+  'firstname',
+  'lastname',
+  'postcode',
+  'street',
+  'city',
+  'region',
+  'country',
+  'telephone',
+  'password',
+] as const;
+
+export default function CreateAccountForm() {
+  const hydrated = useHydrated();
+  const [countries, setCountries] = useState<Country[]>([]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const working = useRef(false);
+
+  useEffect(() => {
+    // Only for the suggestions list; a failure here is retried (and reported) on submit.
+    fetchCountries().then(setCountries, () => undefined);
+  }, []);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (working.current) return;
+    const values = readFields(event.currentTarget, FIELDS);
+    working.current = true;
+    setBusy(true);
+    setError('');
+    try {
+      const list = await fetchCountries();
+      await createCustomer(newAccountBody(values, list));
+      notify(strings.account.created, 'status');
+      goTo(SIGN_IN_PATH);
+    } catch (failure) {
+      working.current = false;
+      setBusy(false);
+      setError(problemText(failure));
+    }
+  }
+
+  const field = (
+    name: (typeof FIELDS)[number],
+    label: string,
+    extra: Partial<Parameters<typeof Field>[0]> = {},
+  ) => <Field form={FORM} name={name} label={label} describedBy={error ? ERROR_ID : undefined} {...extra} />;
+
+  return (
+    <form className="account-form" id={FORM} method="post" onSubmit={submit}>
+      <p>{t.createAccountIntro}</p>
+      {field('email', t.email, { type: 'email', autoComplete: 'email' })}
+      <div className="account-form__grid">
+        {field('firstname', t.firstname, { autoComplete: 'given-name' })}
+        {field('lastname', t.lastname, { autoComplete: 'family-name' })}
+        {field('postcode', t.postcode, { autoComplete: 'postal-code' })}
+        {field('street', t.street, { autoComplete: 'address-line1' })}
+        {field('city', t.city, { autoComplete: 'address-level2' })}
+        {field('region', t.region, { autoComplete: 'address-level1' })}
+        {field('country', t.country, { autoComplete: 'country-name', list: COUNTRY_LIST })}
+        {field('telephone', t.telephone, { type: 'tel', autoComplete: 'tel' })}
+      </div>
+      {field('password', t.password, { type: 'password', autoComplete: 'new-password' })}
+      <datalist id={COUNTRY_LIST}>
+        {countries.map((country) => (
+          <option key={country.id} value={country.full_name_english} />
+        ))}
+      </datalist>
+      <FormError id={ERROR_ID} message={error} />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={!hydrated} aria-disabled={busy || undefined}>
+          {busy ? t.creating : t.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

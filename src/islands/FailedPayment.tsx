@@ -1,0 +1,58 @@
+/**
+ * The failed-payment page (spec §2): 'Your payment failed! :(', 'Unfortunately your payment was not
+ * accepted. Please try again.', links Homepage and Pay Again (the payment step, which starts a new
+ * transaction). Home when no pending order code is stored; the paid page when the server says this code
+ * was in fact paid (a shopper who came back here by hand must not be told otherwise).
+ */
+import { useEffect, useState } from 'react';
+import { CHECKOUT_PATHS } from '../features/checkout/checkout.ts';
+import { $order, fetchPaymentStatus } from '../features/checkout/store.ts';
+import { strings } from '../strings.ts';
+import { redirectTo } from './shared/navigation.ts';
+import '../features/checkout/checkout.css';
+
+const p = strings.payment;
+
+export default function FailedPayment() {
+  const [show, setShow] = useState(false);
+
+  useEffect(() => {
+    const code = $order.get();
+    if (!code) {
+      redirectTo(CHECKOUT_PATHS.home);
+      return;
+    }
+    fetchPaymentStatus(code).then(
+      (status) => {
+        if (status === 'paid') redirectTo(CHECKOUT_PATHS.paid);
+        else if (status === undefined) {
+          $order.set('');
+          redirectTo(CHECKOUT_PATHS.home);
+        } else setShow(true);
+      },
+      // The server cannot be asked: the page still says the payment did not go through.
+      () => setShow(true),
+    );
+  }, []);
+
+  if (!show)
+    return (
+      <p className="checkout-status" role="status">
+        {strings.checkout.loading}
+      </p>
+    );
+  return (
+    <div className="checkout-outcome">
+      <h1 className="page-title">{p.failed}</h1>
+      <p>{p.failedDetail}</p>
+      <div className="form-actions">
+        <a className="button button--secondary" href={CHECKOUT_PATHS.home}>
+          {p.homepage}
+        </a>
+        <a className="button" href={CHECKOUT_PATHS.payment}>
+          {p.payAgain}
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * Manage account (spec §2, §4, §5): the contact, billing or shipping section, prefilled from
+ * `customers/me`; signed-out shoppers go to sign-in. Confirm checks the spec's rules (e-mail with '@' and
+ * '.', names and every address field filled in); a failure says 'Validation failed. Please check the
+ * information in the forms.' and marks the fields, keeping what was typed. A valid form resolves the
+ * country, saves the whole customer with `PUT customers/me` and goes to My Account with 'Your data have
+ * been update successfully'; Magento's refusal is shown, the form kept.
+ */
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { $signedIn } from '../features/account/session.ts';
+import { invalidAddressFields, invalidContactFields } from '../features/account/validation.ts';
+import { notify } from '../features/notify/store.ts';
+import { strings } from '../strings.ts';
+import { fetchCountries, fetchCustomer, saveCustomer } from './account/api.ts';
+import {
+  addressForm,
+  addressUpdate,
+  contactForm,
+  contactUpdate,
+  defaultAddress,
+  manageRole,
+  type Country,
+  type Customer,
+  type ManageTarget,
+} from './account/customer.ts';
+import { Field, FormError, readFields, type FieldProps } from './shared/Field.tsx';
+import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
+import { isSessionOver, problemText } from './shared/problem.ts';
+import './account/account.css';
+
+const FORM = 'manage';
+const ERROR_ID = 'manage-error';
+const t = strings.shopper;
+
+const CONTACT_FIELDS = ['email', 'firstname', 'lastname'] as const;
+const ADDRESS_FIELDS = [
+  'firstname',
+  'lastname',
+  'street',
+  'city',
+  'region',
+  'postcode',
+  'country',
+  'telephone',
+] as const;
+
+type State =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; customer: Customer; countries: Country[] };
+
+export interface ManageAccountProps {
+  target: ManageTarget;
+}
+
+export default function ManageAccount({ target }: ManageAccountProps) {
+  const role = manageRole(target);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [invalid, setInvalid] = useState<readonly string[]>([]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const working = useRef(false);
+
+  async function load() {
+    setState({ status: 'loading' });
+    try {
+      const [customer, countries] = await Promise.all([
+        fetchCustomer(),
+        role ? fetchCountries() : Promise.resolve<Country[]>([]),
+      ]);
+      setState({ status: 'ready', customer, countries });
+    } catch (failure) {
+      if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
+      else setState({ status: 'failed', message: problemText(failure) });
+    }
+  }
+
+  useEffect(() => {
+    if (!$signedIn.get()) redirectTo(SIGN_IN_PATH);
+    else void load();
+    // Loads once per page; `role` comes from the page and never changes.
+  }, []);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (working.current || state.status !== 'ready') return;
+    const form = event.currentTarget;
+    const { customer, countries } = state;
+    let body: Customer;
+    let bad: string[];
+    if (role) {
+      const address = readFields(form, ADDRESS_FIELDS);
+      bad = invalidAddressFields(address);
+      body = addressUpdate(customer, role, address, countries);
+    } else {
+      const contact = readFields(form, CONTACT_FIELDS);
+      bad = invalidContactFields(contact);
+      body = contactUpdate(customer, contact);
+    }
+    setInvalid(bad);
+    setError('');
+    if (bad.length > 0) {
+      notify(strings.validation.failed, 'alert', { nextPage: false });
+      const first = form.elements.namedItem(bad[0] ?? '');
+      if (first instanceof HTMLInputElement) first.focus();
+      return;
+    }
+    working.current = true;
+    setBusy(true);
+    try {
+      await saveCustomer(body);
+      notify(strings.account.updated, 'status');
+      goTo(ACCOUNT_PATH);
+    } catch (failure) {
+      working.current = false;
+      setBusy(false);
+      if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
+      else setError(problemText(failure));
+    }
+  }
+
+  if (state.status === 'loading')
+    return (
+      <p className="account-status" role="status">
+        {t.loading}
+      </p>
+    );
+  if (state.status === 'failed')
+    return (
+      <div className="account-status" role="alert">
+        <p>{state.message}</p>
+        <button type="button" className="button" onClick={() => void load()}>
+          {t.retry}
+        </button>
+      </div>
+    );
+
+  const { customer, countries } = state;
+  const field = (
+    name: string,
+    label: string,
+    value: string,
+    extra: Pick<FieldProps, 'type' | 'autoComplete'> = {},
+  ) => (
+    <Field
+      form={FORM}
+      name={name}
+      label={label}
+      defaultValue={value}
+      invalid={invalid.includes(name)}
+      describedBy={error ? ERROR_ID : undefined}
+      {...extra}
+    />
+  );
+
+  let fields;
+  if (role) {
+    const values = addressForm(defaultAddress(customer, role), countries);
+    fields = (
+      <div className="account-form__grid">
+        {field('firstname', t.firstname, values.firstname, { autoComplete: 'given-name' })}
+        {field('lastname', t.lastname, values.lastname, { autoComplete: 'family-name' })}
+        {field('street', t.street, values.street, { autoComplete: 'address-line1' })}
+        {field('city', t.city, values.city, { autoComplete: 'address-level2' })}
+        {field('region', t.region, values.region, { autoComplete: 'address-level1' })}
+        {field('postcode', t.postcode, values.postcode, { autoComplete: 'postal-code' })}
+        {field('country', t.country, values.country, { autoComplete: 'country-name' })}
+        {field('telephone', t.telephone, values.telephone, { type: 'tel', autoComplete: 'tel' })}
+      </div>
+    );
+  } else {
+    const values = contactForm(customer);
+    fields = (
+      <>
+        {field('email', t.email, values.email, { type: 'email', autoComplete: 'email' })}
+        <div className="account-form__grid">
+          {field('firstname', t.firstname, values.firstname, { autoComplete: 'given-name' })}
+          {field('lastname', t.lastname, values.lastname, { autoComplete: 'family-name' })}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <form className="account-form" id={FORM} method="post" onSubmit={submit} noValidate>
+      {fields}
+      <FormError id={ERROR_ID} message={error} />
+      <div className="form-actions">
+        <a className="button button--secondary" href={ACCOUNT_PATH}>
+          {strings.basket.return}
+        </a>
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {busy ? t.saving : strings.basket.confirm}
+        </button>
+      </div>
+    </form>
+  );
+}

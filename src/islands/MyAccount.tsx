@@ -1,0 +1,147 @@
+/**
+ * My Account (spec §2): signed-out shoppers (or a session the server says is over) go to sign-in.
+ * Three summary blocks from `customers/me`, each with an edit link: Account Information and the default
+ * billing and shipping addresses, found by the customer's default address ids.
+ */
+import { Fragment, useEffect, useState } from 'react';
+import { $signedIn } from '../features/account/session.ts';
+import { strings } from '../strings.ts';
+import { fetchCountries, fetchCustomer } from './account/api.ts';
+import {
+  addressSummary,
+  defaultAddress,
+  type Country,
+  type Customer,
+  type CustomerAddress,
+} from './account/customer.ts';
+import { SIGN_IN_PATH, redirectTo } from './shared/navigation.ts';
+import { isSessionOver, problemText } from './shared/problem.ts';
+import './account/account.css';
+
+const t = strings.shopper;
+
+type State =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; customer: Customer; countries: Country[] };
+
+function Block({
+  id,
+  title,
+  href,
+  rows,
+  empty,
+}: {
+  id: string;
+  title: string;
+  href: string;
+  rows: [string, string][] | undefined;
+  empty?: string;
+}) {
+  return (
+    <section className="account-block" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {rows ? (
+        <dl>
+          {rows.map(([label, value]) => (
+            <Fragment key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      ) : (
+        <p>{empty}</p>
+      )}
+      <a href={href}>
+        {t.editLink}
+        <span className="visually-hidden"> {title}</span>
+      </a>
+    </section>
+  );
+}
+
+function addressRows(address: CustomerAddress | undefined, customer: Customer, countries: Country[]) {
+  if (!address) return undefined;
+  const summary = addressSummary(address, countries);
+  return [
+    [t.fullName, summary.fullName],
+    [t.address, summary.address],
+    [t.country, summary.country],
+    [t.tel, summary.telephone],
+    [t.email, customer.email ?? ''],
+  ] satisfies [string, string][];
+}
+
+export default function MyAccount() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  async function load() {
+    setState({ status: 'loading' });
+    try {
+      const [customer, countries] = await Promise.all([
+        fetchCustomer(),
+        fetchCountries().catch((): Country[] => []),
+      ]);
+      setState({ status: 'ready', customer, countries });
+    } catch (error) {
+      if (isSessionOver(error)) redirectTo(SIGN_IN_PATH);
+      else setState({ status: 'failed', message: problemText(error) });
+    }
+  }
+
+  useEffect(() => {
+    if (!$signedIn.get()) redirectTo(SIGN_IN_PATH);
+    else void load();
+  }, []);
+
+  if (state.status === 'loading')
+    return (
+      <p className="account-status" role="status">
+        {t.loading}
+      </p>
+    );
+  if (state.status === 'failed')
+    return (
+      <div className="account-status" role="alert">
+        <p>{state.message}</p>
+        <button type="button" className="button" onClick={() => void load()}>
+          {t.retry}
+        </button>
+      </div>
+    );
+
+  const { customer, countries } = state;
+  const billing = defaultAddress(customer, 'billing');
+  const shipping = defaultAddress(customer, 'shipping');
+  const a = strings.account;
+  return (
+    <div className="account-blocks">
+      <Block
+        id="account-information"
+        title={a.accountInformation}
+        href="/customer/manage/contact"
+        rows={[
+          [t.name, customer.firstname ?? ''],
+          [t.surname, customer.lastname ?? ''],
+          [t.email, customer.email ?? ''],
+          [t.tel, (billing ?? shipping)?.telephone ?? ''],
+        ]}
+      />
+      <Block
+        id="billing-address"
+        title={a.billingAddress}
+        href="/customer/manage/bill_addr"
+        rows={addressRows(billing, customer, countries)}
+        empty={t.noAddress}
+      />
+      <Block
+        id="shipping-address"
+        title={a.shippingAddress}
+        href="/customer/manage/shipp_addr"
+        rows={addressRows(shipping, customer, countries)}
+        empty={t.noAddress}
+      />
+    </div>
+  );
+}

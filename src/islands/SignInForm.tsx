@@ -1,0 +1,82 @@
+/**
+ * The 'Registered Customer' sign-in form (spec §2, §4). The storefront server exchanges the credentials
+ * for a customer token kept in an HttpOnly cookie and merges the guest basket; the island only keeps the
+ * signed-in marker. Success clears the form and goes to My Account; failure shows the spec's error line
+ * and keeps the e-mail. The button waits for hydration, so a password never goes out in a plain form.
+ */
+import { useRef, useState, type SubmitEvent } from 'react';
+import { signIn } from '../features/account/store.ts';
+import { ShopApiError } from '../features/shop-api.ts';
+import { strings } from '../strings.ts';
+import { Field, FormError, readFields } from './shared/Field.tsx';
+import { ACCOUNT_PATH, goTo } from './shared/navigation.ts';
+import { problemText } from './shared/problem.ts';
+import { useHydrated } from './shared/use-hydrated.ts';
+import './account/account.css';
+
+const FORM = 'sign-in';
+const ERROR_ID = 'sign-in-error';
+const t = strings.shopper;
+
+export default function SignInForm() {
+  const hydrated = useHydrated();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const working = useRef(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (working.current) return;
+    const form = event.currentTarget;
+    const { email, password } = readFields(form, ['email', 'password'] as const);
+    working.current = true;
+    setBusy(true);
+    setError('');
+    try {
+      await signIn(email.trim(), password);
+      form.reset();
+      goTo(ACCOUNT_PATH);
+    } catch (failure) {
+      working.current = false;
+      setBusy(false);
+      const wrong = failure instanceof ShopApiError && (failure.status === 401 || failure.status === 400);
+      setError(wrong ? strings.account.signInFailed : problemText(failure));
+      if (wrong) {
+        const field = form.elements.namedItem('password');
+        if (field instanceof HTMLInputElement) {
+          field.value = '';
+          field.focus();
+        }
+      }
+    }
+  }
+
+  return (
+    <form className="account-form" id={FORM} method="post" onSubmit={submit}>
+      <Field
+        form={FORM}
+        name="email"
+        label={t.email}
+        type="email"
+        autoComplete="email"
+        invalid={error !== ''}
+        describedBy={error ? ERROR_ID : undefined}
+      />
+      <Field
+        form={FORM}
+        name="password"
+        label={t.password}
+        type="password"
+        autoComplete="current-password"
+        invalid={error !== ''}
+        describedBy={error ? ERROR_ID : undefined}
+      />
+      <FormError id={ERROR_ID} message={error} />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={!hydrated} aria-disabled={busy || undefined}>
+          {busy ? t.signingIn : strings.account.signInButton}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * A labelled text field of the account forms. Uncontrolled (`defaultValue`): what the shopper typed,
+ * even before hydration, stays in the field through errors and re-renders; forms read it on submit.
+ */
+import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
+
+export interface FieldProps {
+  /** The form's id prefix, so ids are unique on the page. */
+  form: string;
+  name: string;
+  label: string;
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: HTMLInputAutoCompleteAttribute;
+  defaultValue?: string;
+  invalid?: boolean;
+  /** Ids of texts that describe the field (an error line). */
+  describedBy?: string | undefined;
+  list?: string;
+}
+
+export const fieldId = (form: string, name: string): string => `${form}-${name}`;
+
+export function Field({
+  form,
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  defaultValue = '',
+  invalid = false,
+  describedBy,
+  list,
+}: FieldProps) {
+  const id = fieldId(form, name);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        required
+        aria-invalid={invalid || undefined}
+        {...(autoComplete ? { autoComplete } : {})}
+        {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+        {...(list ? { list } : {})}
+      />
+    </div>
+  );
+}
+
+/** The line under a form that says what went wrong; present (empty) from the start, so it is announced. */
+export function FormError({ id, message }: { id: string; message: string }) {
+  return (
+    <p className="form-error" id={id} role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** Reads a form's named text fields (trimmed only where the caller trims). */
+export function readFields<K extends string>(form: HTMLFormElement, names: readonly K[]): Record<K, string> {
+  const data = new FormData(form);
+  const values = {} as Record<K, string>;
+  for (const name of names) {
+    const value = data.get(name);
+    values[name] = typeof value === 'string' ? value : '';
+  }
+  return values;
+}
