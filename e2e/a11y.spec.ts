@@ -1,0 +1,94 @@
+/**
+ * The accessibility sweep (STYLE.md Tests; DESIGN.md §5 Accessibility 100): axe with the WCAG 2.2 AA
+ * rules on every URL of the sitemap, the not-found pages and the cookie banner. The sitemap is split in
+ * two interleaved halves so both workers share it; one page is reused per half.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { disclosure, expect, test } from './support/test.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The sitemap's URLs as paths on the server under test (the sitemap names the configured site URL). */
+async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  const locs = [...(await response.text()).matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map(
+    (match) => match[1] ?? '',
+  );
+  expect(locs.length).toBeGreaterThan(0);
+  return locs.map((loc) => {
+    const url = new URL(loc);
+    return url.pathname + url.search;
+  });
+}
+
+/** Each violation as `rule-id (n×: first target)`, to name what to fix without opening a report. */
+async function violations(page: Page): Promise<string[]> {
+  // Legacy mode runs axe.run() in the page itself; the default mode opens a blank page for every run to
+  // merge results across frames, which triples the sweep's time, and the shop's pages have no frames.
+  const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.nodes.length}×: ${violation.nodes[0]?.target.join(' ') ?? '?'})`,
+  );
+}
+
+async function sweep(page: Page, paths: readonly string[]): Promise<void> {
+  const failures: string[] = [];
+  for (const path of paths) {
+    const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const status = response?.status() ?? 0;
+    if (status !== 200) {
+      failures.push(`${path}: HTTP ${status}`);
+      continue;
+    }
+    const found = await violations(page);
+    if (found.length > 0) failures.push(`${path}: ${found.join(', ')}`);
+  }
+  expect(failures, `axe violations on ${failures.length} of ${paths.length} pages`).toEqual([]);
+}
+
+for (const half of [0, 1]) {
+  test(`every sitemap URL passes axe (half ${half + 1} of 2)`, async ({ page, request }) => {
+    const paths = (await sitemapPaths(request)).filter((_, i) => i % 2 === half);
+    // About 150 pages: allow 3 s a page, for a busy machine.
+    test.setTimeout(30_000 + paths.length * 3_000);
+    await sweep(page, paths);
+  });
+}
+
+test('the not-found pages pass axe', async ({ page }) => {
+  for (const path of ['/no-such-product-xyz', '/home-garden/not-a-category']) {
+    const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
+    expect(response?.status(), path).toBe(404);
+    expect(await violations(page), path).toEqual([]);
+  }
+});
+
+test.describe('with the cookie banner showing', () => {
+  test.use({ cookiesAccepted: false });
+
+  test('home passes axe', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+test.describe('with menus open', () => {
+  test('the mega menu passes axe', async ({ page }) => {
+    await page.goto('/');
+    await disclosure(page.getByRole('navigation', { name: 'Main menu' }), 'Home & Garden').toggle.click();
+    await expect(page.getByRole('link', { name: 'All Home & Garden' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('the burger menu passes axe @mobile', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Menu', { exact: true }).click();
+    await disclosure(page.getByRole('navigation', { name: 'Main menu' }), 'Professional').toggle.click();
+    await expect(page.getByRole('link', { name: 'All Professional' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,131 @@
+/** Category listings (spec §2 Category listing, §5 rules, §8 errors). */
+import type { Page } from '@playwright/test';
+import { formatGbp, largestListing, listings, PRICE_PATTERN, type ListingInfo } from './support/catalogue.ts';
+import { expect, expectBreadcrumb, shop, test } from './support/test.ts';
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+
+const countText = (n: number): string => (n === 1 ? '1 item' : `${n} items`);
+
+/** The listing shows exactly its products, each as a card with picture, name, price and link. */
+async function expectCards(page: Page, listing: ListingInfo): Promise<void> {
+  await expect(page.getByText(countText(listing.products.length), { exact: true })).toBeVisible();
+  await expect(cards(page)).toHaveCount(listing.products.length);
+  const sorted = [...listing.products].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+  for (const [i, product] of sorted.entries()) {
+    const card = cards(page).nth(i);
+    await expect(card.getByRole('img')).toHaveAttribute('alt', product.thumbnail?.label ?? '');
+    await expect(card.getByRole('heading')).toHaveText(product.name);
+    await expect(card.getByRole('link', { name: product.name })).toHaveAttribute(
+      'href',
+      `/${product.urlKey}`,
+    );
+    await expect(card.getByText(PRICE_PATTERN)).toHaveText(
+      `${formatGbp(product.priceInclVat ?? 0)} incl VAT`,
+    );
+  }
+}
+
+test('a listing says how many items it has, and shows that many cards with picture, name and price', async ({
+  page,
+}) => {
+  const listing = largestListing();
+  expect(listing.products.length).toBeGreaterThan(10);
+  await page.goto(listing.path);
+  await expect(page).toHaveTitle(new RegExp(`^${listing.name} \\| .+ \\| ${shop.name}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.name);
+  await expectCards(page, listing);
+});
+
+test('prices in listings carry pence and thousands separators', async ({ page }) => {
+  const listing = listings().find((l) => l.products.some((p) => (p.priceInclVat ?? 0) >= 1000));
+  if (!listing) throw new Error('No listing has a product over £1,000; the demo catalogue changed.');
+  await page.goto(listing.path);
+  await expectCards(page, listing);
+  await expect(
+    cards(page)
+      .getByText(/£\d,\d{3}\.\d{2} incl VAT/)
+      .first(),
+  ).toBeVisible();
+});
+
+test('the pictures of the first row of cards load', async ({ page }) => {
+  await page.goto(largestListing().path);
+  for (const i of [0, 1, 2, 3]) {
+    const image = cards(page).nth(i).getByRole('img');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  }
+});
+
+test('every card of a listing leads to a product page that exists', async ({ page, request }) => {
+  await page.goto(largestListing().path);
+  const hrefs = await cards(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
+});
+
+test('choosing a card opens its product page', async ({ page }) => {
+  const listing = largestListing();
+  const product = [...listing.products].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'))[2];
+  if (!product) throw new Error('listing too small');
+  await page.goto(listing.path);
+  await cards(page).getByRole('link', { name: product.name }).click();
+  await expect(page).toHaveURL(`/${product.urlKey}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+});
+
+test('a listing with one product says "1 item"', async ({ page }) => {
+  const single = listings().find((l) => l.products.length === 1);
+  // The spec's singular form is only reachable with such a category; the 250-product demo catalogue
+  // has none (every category holds at least four products), so this is skipped rather than faked.
+  test.skip(!single, 'The demo catalogue has no listing with exactly one product.');
+  if (!single) return;
+  await page.goto(single.path);
+  await expect(page.getByText('1 item', { exact: true })).toBeVisible();
+  await expect(cards(page)).toHaveCount(1);
+});
+
+test('an empty listing says "There are no products here"', async ({ page }) => {
+  const response = await page.goto('/home-garden/watering-systems');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Watering Systems');
+  await expect(page.getByText('There are no products here')).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+});
+
+for (const path of [
+  '/home-garden/dry-ice-cleaning',
+  '/professional/dry-ice-cleaning',
+  '/home-garden/not-a-category',
+]) {
+  test(`${path} is Not Found (404) with a way back home`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not Found');
+    await expect(page.getByText('This page is not available now')).toBeVisible();
+    await page.getByRole('link', { name: 'Return to homepage' }).click();
+    await expect(page).toHaveURL('/');
+  });
+}
+
+test('a third-level listing shows its trail and its products', async ({ page }) => {
+  const path = '/home-garden/window-vac/wv-black-edition';
+  const listing = listings().find((l) => l.path === path);
+  if (!listing) throw new Error(`${path} is not in the catalogue`);
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await expectBreadcrumb(page, ['Home', 'Home & Garden', 'Window Vacs', listing.name]);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.name);
+  await expectCards(page, listing);
+});
+
+test('a listing with sub-categories links to them', async ({ page }) => {
+  await page.goto('/home-garden/window-vac');
+  await page
+    .getByRole('navigation', { name: 'Browse by type' })
+    .getByRole('link', { name: 'WV Black Edition' })
+    .click();
+  await expect(page).toHaveURL('/home-garden/window-vac/wv-black-edition');
+});

@@ -1,0 +1,68 @@
+/** The catalogue without JavaScript (DESIGN.md §5: catalogue content fully usable with JS off). */
+import { largestListing, richProduct, formatGbp } from './support/catalogue.ts';
+import { disclosure, expect, test } from './support/test.ts';
+
+test.use({ javaScriptEnabled: false });
+
+test('a product page shows its name, price, stock and specifications', async ({ page }) => {
+  const product = richProduct();
+  await page.goto(`/${product.urlKey}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+  await expect(
+    page.getByText(`${formatGbp(product.priceInclVat ?? 0)} incl VAT`, { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('In Stock', { exact: true })).toBeVisible();
+  const specifications = page.getByRole('region', { name: 'Specifications' });
+  await expect(specifications.getByRole('rowheader')).toHaveText(
+    product.technicalData.map((row) => row.label),
+  );
+  await expect(page.getByRole('button', { name: 'Add to cart', exact: true })).toBeVisible();
+});
+
+test('a product page gallery links each thumbnail to its large picture', async ({ page }) => {
+  const product = richProduct();
+  await page.goto(`/${product.urlKey}`);
+  const thumbnails = page.getByRole('list', { name: 'Choose an image' }).getByRole('link');
+  await expect(thumbnails).toHaveCount(product.images.length);
+  const href = await thumbnails.nth(1).getAttribute('href');
+  const response = await page.request.get(href ?? '');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^image\//);
+});
+
+test('a listing shows all its cards', async ({ page }) => {
+  const listing = largestListing();
+  await page.goto(listing.path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.name);
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(
+    listing.products.length,
+  );
+});
+
+test('home shows its carousels as rows of slides, the banners and the strip', async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'Home & garden', exact: true });
+  await expect(carousel.getByRole('link', { name: /Shop pressure washers/ })).toBeVisible();
+  // Without the script there is nothing to press: the controls stay out of the way.
+  await expect(carousel.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Discover steam cleaners' })).toBeVisible();
+  await expect(page.getByText('Free UK delivery on orders over £50')).toBeVisible();
+});
+
+test('the menus still open and lead to the listings', async ({ page }) => {
+  await page.goto('/');
+  const menu = disclosure(page.getByRole('navigation', { name: 'Main menu' }), 'Home & Garden');
+  await menu.toggle.click();
+  await menu.group.getByRole('link', { name: 'Hard Floor Cleaners' }).click();
+  await expect(page).toHaveURL('/home-garden/hard-floor-cleaners');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hard Floor Cleaners');
+});
+
+test('the burger menu still opens and leads to the listings @mobile', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Menu', { exact: true }).click();
+  const group = disclosure(page.getByRole('navigation', { name: 'Main menu' }), 'Professional');
+  await group.toggle.click();
+  await group.group.getByRole('link', { name: 'Air Purifiers' }).click();
+  await expect(page).toHaveURL('/professional/air-purifiers');
+});

@@ -1,0 +1,129 @@
+/** What crawlers and caches get (DESIGN.md §1 serving, §5 transfer budget): robots, sitemap, head tags, encodings. */
+import type { APIRequestContext } from '@playwright/test';
+import { largestListing, productPages, richProduct } from './support/catalogue.ts';
+import { expect, test } from './support/test.ts';
+
+async function sitemapLocs(request: APIRequestContext): Promise<string[]> {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/xml/);
+  return [...(await response.text()).matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((match) => match[1] ?? '');
+}
+
+/** The configured site origin, as the sitemap names it. */
+async function siteOrigin(request: APIRequestContext): Promise<string> {
+  const [first] = await sitemapLocs(request);
+  return new URL(first ?? '').origin;
+}
+
+test('robots.txt allows crawling and points to the sitemap by absolute URL', async ({ request }) => {
+  const response = await request.get('/robots.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  const text = await response.text();
+  expect(text).toMatch(/^User-agent: \*$/m);
+  const sitemap = /^Sitemap: (\S+)$/m.exec(text)?.[1] ?? '';
+  expect(sitemap).toMatch(/^https?:\/\/[^/]+\/sitemap\.xml$/);
+  expect(new URL(sitemap).origin).toBe(await siteOrigin(request));
+  // Per-shopper screens are kept out of search engines.
+  for (const path of ['/basket', '/customer', '/search']) expect(text).toContain(`Disallow: ${path}`);
+});
+
+test('the sitemap lists every product and listing page by absolute URL, once each', async ({ request }) => {
+  const locs = await sitemapLocs(request);
+  for (const loc of locs) expect(loc).toMatch(/^https?:\/\/[^/]+\//);
+  expect(new Set(locs).size, 'no duplicates').toBe(locs.length);
+  const origin = new URL(locs[0] ?? '').origin;
+  const paths = new Set(locs.map((loc) => new URL(loc).pathname));
+  expect(locs.every((loc) => new URL(loc).origin === origin)).toBe(true);
+
+  for (const path of ['/', '/home-garden', '/professional', largestListing().path])
+    expect(paths).toContain(path);
+  const missing = productPages()
+    .map((product) => `/${product.urlKey}`)
+    .filter((path) => !paths.has(path));
+  expect(missing, 'product pages left out of the sitemap').toEqual([]);
+  expect([...paths].filter((path) => path.endsWith('/dry-ice-cleaning'))).toEqual([]);
+});
+
+const INDEXED_PAGES = [
+  { label: 'home', path: () => '/' },
+  { label: 'a landing', path: () => '/home-garden' },
+  { label: 'a listing', path: () => largestListing().path },
+  { label: 'a product page', path: () => `/${richProduct().urlKey}` },
+  { label: 'the privacy summary', path: () => '/privacy-policy' },
+];
+
+for (const { label, path } of INDEXED_PAGES) {
+  test(`${label} has a canonical link and Open Graph title and URL`, async ({ page, request }) => {
+    const target = path();
+    await page.goto(target, { waitUntil: 'domcontentloaded' });
+    const canonical = new URL(target, await siteOrigin(request)).href;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', await page.title());
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical);
+  });
+}
+
+test('the not-found page is kept out of the index', async ({ page }) => {
+  const response = await page.goto('/no-such-product-xyz', { waitUntil: 'domcontentloaded' });
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+});
+
+/** Below this size compressing gains nothing, and the server sends the bytes as they are. */
+const WORTH_COMPRESSING = 1024;
+
+/** Two pages and every hashed stylesheet and script the home page loads. */
+async function textAssets(request: APIRequestContext): Promise<{ kind: string; path: string }[]> {
+  const html = await (await request.get('/')).text();
+  const hashed = [...html.matchAll(/(?:href|src|component-url|renderer-url)="(\/_astro\/[^"]+\.(css|js))"/g)];
+  const assets = [...new Map(hashed.map(([, path = '', ext = '']) => [path, ext.toUpperCase()])).entries()];
+  expect(assets.map(([, kind]) => kind).sort(), 'hashed stylesheets and scripts on home').toEqual(
+    expect.arrayContaining(['CSS', 'JS']),
+  );
+  return [
+    { kind: 'HTML', path: '/' },
+    { kind: 'HTML', path: `/${richProduct().urlKey}` },
+    ...assets.map(([path, kind]) => ({ kind, path })),
+  ];
+}
+
+for (const encoding of ['br', 'gzip'] as const) {
+  test(`HTML, CSS and JS are sent ${encoding}-encoded to browsers that accept it`, async ({ request }) => {
+    const encoded = new Set<string>();
+    for (const { kind, path } of await textAssets(request)) {
+      const plain = await request.get(path, { headers: { 'Accept-Encoding': 'identity' } });
+      const size = (await plain.body()).length;
+      const response = await request.get(path, { headers: { 'Accept-Encoding': encoding } });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['vary'], `${kind} ${path}`).toMatch(/Accept-Encoding/i);
+      if (size < WORTH_COMPRESSING) continue;
+      expect(response.headers()['content-encoding'], `${kind} ${path} (${size} bytes)`).toBe(encoding);
+      expect(await response.body(), `${kind} ${path} decodes to the same bytes`).toEqual(await plain.body());
+      encoded.add(kind);
+    }
+    expect([...encoded].sort(), 'kinds of text seen encoded').toEqual(['CSS', 'HTML', 'JS']);
+  });
+}
+
+test('text is sent unencoded to clients that accept no encoding', async ({ request }) => {
+  for (const { kind, path } of await textAssets(request)) {
+    const response = await request.get(path, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(response.headers()['content-encoding'], `${kind} ${path}`).toBeUndefined();
+  }
+});
+
+test('hashed assets under /_astro/ are cached immutable, pages are revalidated', async ({ request }) => {
+  for (const { kind, path } of await textAssets(request)) {
+    const cacheControl = (await request.get(path)).headers()['cache-control'] ?? '';
+    if (kind === 'HTML') {
+      expect(cacheControl, path).not.toMatch(/immutable/);
+      expect(cacheControl, path).toMatch(/no-cache|must-revalidate|max-age=0/);
+    } else {
+      expect(cacheControl, path).toMatch(/immutable/);
+      expect(cacheControl, path).toMatch(/max-age=31536000/);
+    }
+  }
+});
