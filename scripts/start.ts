@@ -1,9 +1,13 @@
 /**
  * `npm start`: the whole shop on this machine, on its embedded defaults. Starts the embedded
- * Magento-compatible back end (seeded on first run) unless MAGENTO_URL points at a real Magento, syncs
- * the catalogue, builds the site when it is stale, serves it, and prints every URL it starts.
+ * Magento-compatible back end (seeded on first run) unless MAGENTO_URL points at a real Magento, and the
+ * payment sandbox unless OPAYO_REGISTRATION_URL points at a real Opayo, syncs
+ * the catalogue, builds the site when it is stale, serves it, and prints every URL it starts. The
+ * server's rebuilder then keeps the site in step with the catalogue: the signed hook the back end calls
+ * after an admin save (`POST /rebuild`), polling every REBUILD_POLL_MINUTES, and `/rebuild/status`.
  * `--dist <dir>` builds and serves another folder than `dist`.
  */
+import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -13,6 +17,13 @@ import { syncCatalogue } from '../src/catalogue/sync.ts';
 import { ConfigError, loadEnv } from '../src/config/env.ts';
 import { embeddedMagentoConfig } from '../src/embedded/magento/config.ts';
 import { startEmbeddedMagento, type RunningMagento } from '../src/embedded/magento/server.ts';
+import { paymentSandboxConfig, usesPaymentSandbox } from '../src/embedded/payment/config.ts';
+import { startPaymentSandbox, type RunningPaymentSandbox } from '../src/embedded/payment/server.ts';
+import { adoptLegacyDist, buildLayout } from '../src/rebuild/builds.ts';
+import { rebuildSecret } from '../src/rebuild/config.ts';
+import { createRebuilder, type Rebuilder } from '../src/rebuild/rebuilder.ts';
+import { createRebuildRoutes } from '../src/rebuild/routes.ts';
+import { createRebuildTask } from '../src/rebuild/task.ts';
 import { configHash, readBuildInfo, whyStale } from '../src/server/build-info.ts';
 import { BuildError, buildSite } from '../src/server/build.ts';
 import { DIST_DIR, magentoMediaBaseUrl, storefrontServerConfig } from '../src/server/config.ts';
@@ -29,9 +40,13 @@ const message = (error: unknown) =>
       : String(error);
 
 let magento: RunningMagento | undefined;
+let paymentSandbox: RunningPaymentSandbox | undefined;
 let shop: RunningStorefront | undefined;
+let rebuilder: Rebuilder | undefined;
 const stop = (code: number) =>
-  void Promise.all([shop?.close(), magento?.close()]).finally(() => process.exit(code));
+  void Promise.all([rebuilder?.close(), shop?.close(), paymentSandbox?.close(), magento?.close()]).finally(
+    () => process.exit(code),
+  );
 process.once('SIGINT', () => stop(0));
 process.once('SIGTERM', () => stop(0));
 
@@ -47,11 +62,17 @@ try {
     );
     console.info(`  media:       ${magento.url}/media/catalog/product/...`);
   }
+  if (usesPaymentSandbox(env)) {
+    paymentSandbox = await startPaymentSandbox(paymentSandboxConfig(env, (line) => console.info(line)));
+    console.info(`Payment sandbox (Opayo Server 4.00): ${paymentSandbox.registrationUrl}`);
+  } else {
+    console.info(`Using Opayo at ${env.OPAYO_REGISTRATION_URL}`);
+  }
 
   const hasBuild = () => readBuildInfo(distDir) !== undefined;
   let synced = true;
   try {
-    const sync = await syncCatalogue(env, (line) => console.info(line));
+    const sync = await syncCatalogue(env, (line) => console.info(line), { incremental: true });
     console.info(
       `Catalogue: ${sync.products} products${sync.problems.length ? `, ${sync.problems.length} left out` : ''}; ${sync.changed ? 'snapshot updated' : 'unchanged'}`,
     );
@@ -90,12 +111,46 @@ try {
     console.info('Site is up to date.');
   }
 
-  const config = await storefrontServerConfig(env, { distDir, log: (line) => console.warn(line) });
+  // The server loads this build's on-demand entry: it is never pruned while the server runs.
+  await adoptLegacyDist(buildLayout(distDir));
+  rebuilder = createRebuilder({
+    task: createRebuildTask({
+      env,
+      root,
+      distDir,
+      protect: [realpathSync(distDir)],
+      log: (line) => console.info(line),
+    }),
+    debounceMs: env.REBUILD_DEBOUNCE_MS,
+    log: (line) => console.info(line),
+  });
+  const secret = rebuildSecret(env);
+  const config = await storefrontServerConfig(env, {
+    distDir,
+    extraRoutes: [
+      createRebuildRoutes({
+        rebuilder,
+        secret,
+        liveBuild: () => readBuildInfo(distDir),
+        log: (line) => console.warn(line),
+      }),
+    ],
+    log: (line) => console.warn(line),
+  });
   shop = await startStorefrontServer(config, { host: env.HOST, port: env.PORT });
   console.info(`\nShop: ${shop.url}/`);
   console.info(
     `  pictures: ${shop.url}/img/… from ${magentoMediaBaseUrl(env)}, cached in ${config.imageCacheDir}`,
   );
+  if (secret) {
+    console.info(`  rebuilds: POST ${shop.url}/rebuild (signed), status ${shop.url}/rebuild/status`);
+    if (secret !== env.REBUILD_SECRET)
+      console.info('            (demo secret: see README, "Demo credentials")');
+  } else {
+    console.info('  rebuilds: hook off (set REBUILD_SECRET to turn it on)');
+  }
+  rebuilder.startPolling(env.REBUILD_POLL_MINUTES);
+  if (env.REBUILD_POLL_MINUTES > 0) console.info(`  polling:  every ${env.REBUILD_POLL_MINUTES} min`);
 } catch (error) {
   console.error(message(error));
   stop(1);

@@ -1,14 +1,30 @@
 /**
- * One catalogue sync: read Magento, write the snapshot atomically, say whether anything changed. A
- * failure explains which URL failed and what to check, and leaves the previous snapshot untouched.
+ * One catalogue sync: read Magento, write the snapshot atomically, say whether anything changed and which
+ * products. A failure explains which URL failed and what to check, and leaves the previous snapshot
+ * untouched.
+ *
+ * Incremental syncs (`{ incremental: true }`, used by rebuilds) read only the products changed since the
+ * snapshot (`loadCatalogueChanges`). They read everything when there is no snapshot or sync state yet,
+ * when the attribute labels changed, and once a day anyway: some Magento changes do not touch a product's
+ * updated_at (stock through MSI, category assignments made from the category), and the daily full read
+ * brings those in.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
 import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { MagentoApiError } from '../magento/client.ts';
-import { CatalogueLoadError, loadCatalogue, type LoadProblem } from './load.ts';
+import { CatalogueLoadError, loadCatalogue, loadCatalogueChanges, type LoadProblem } from './load.ts';
 import { snapshotPath, writeSnapshot } from './snapshot.ts';
+import type { Catalogue, Product } from './types.ts';
+
+export interface SyncOptions {
+  /** Read only what changed since the snapshot (see the file's comment for when it reads everything). */
+  readonly incremental?: boolean;
+  /** In incremental mode, read everything when the last full read is older than this (default 24 h). */
+  readonly fullEveryMs?: number;
+}
 
 export interface SyncResult {
   file: string;
@@ -16,6 +32,14 @@ export interface SyncResult {
   problems: LoadProblem[];
   /** false when the catalogue read is identical to the snapshot already there. */
   changed: boolean;
+  /** How the catalogue was read: every product, or only those changed since the snapshot. */
+  mode: 'full' | 'incremental';
+  /** Why an incremental sync read everything. */
+  fullBecause?: string;
+  /** Skus of products new or changed since the previous snapshot. */
+  updated: string[];
+  /** Skus of products no longer in the catalogue (deleted, disabled, or left out as invalid). */
+  removed: string[];
 }
 
 /** Hash of the catalogue's content, ignoring when it was read. */
@@ -24,18 +48,122 @@ const contentHash = (text: string): string =>
     .update(text.replace(/^\{"readAt":"[^"]*",/, '{'))
     .digest('hex');
 
+/** What an incremental sync needs to know about the last one, kept beside the snapshot. */
+const syncStateSchema = z.object({
+  version: z.literal(1),
+  /** `labelsHash` of the attribute labels the snapshot's products were mapped with. */
+  labelsHash: z.string(),
+  /** When every product was last read (ISO 8601). */
+  lastFullAt: z.iso.datetime(),
+  /** When the last sync started reading (ISO 8601, this server's clock). */
+  readAt: z.iso.datetime(),
+});
+type SyncState = z.infer<typeof syncStateSchema>;
+
+export const syncStatePath = (snapshotFile: string): string =>
+  `${snapshotFile.replace(/\.json$/, '')}.sync.json`;
+
+/** What an incremental sync relies on in the previous snapshot (this code's own output). */
+const previousSnapshotSchema = z
+  .object({
+    audiences: z.object({}).loose(),
+    products: z.array(z.object({ sku: z.string(), updatedAt: z.string(), visibility: z.number() }).loose()),
+  })
+  .loose();
+
+function readJson<T>(file: string, schema: z.ZodType<T>): T | undefined {
+  try {
+    return schema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The previous snapshot, checked but kept exactly as read: zod's output puts the checked keys first, and
+ * the carried-over products must serialise as they were or an unchanged catalogue would look changed.
+ */
+function readPreviousSnapshot(file: string): Catalogue | undefined {
+  try {
+    const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    // Checked just above: the snapshot this sync wrote last time, from validated data.
+    return previousSnapshotSchema.safeParse(raw).success ? (raw as Catalogue) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Products added or changed, and removed, between two snapshots. */
+export function diffProducts(
+  before: readonly Product[],
+  after: readonly Product[],
+): { updated: string[]; removed: string[] } {
+  const previous = new Map(before.map((product) => [product.sku, JSON.stringify(product)]));
+  const now = new Set(after.map((product) => product.sku));
+  return {
+    updated: after
+      .filter((product) => previous.get(product.sku) !== JSON.stringify(product))
+      .map((product) => product.sku),
+    removed: before.filter((product) => !now.has(product.sku)).map((product) => product.sku),
+  };
+}
+
+function writeJsonAtomically(file: string, value: unknown): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(value));
+  renameSync(temporary, file);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export async function syncCatalogue(
   env: Env,
   log: (message: string) => void = () => undefined,
+  options: SyncOptions = {},
 ): Promise<SyncResult> {
   const config = magentoClientConfig(env);
   const file = snapshotPath(env.CATALOGUE_SNAPSHOT);
+  const stateFile = syncStatePath(file);
   try {
-    const { catalogue, problems } = await loadCatalogue(config, { strict: env.CATALOGUE_STRICT, log });
+    const previous = existsSync(file) ? readPreviousSnapshot(file) : undefined;
+    const state = readJson(stateFile, syncStateSchema);
+    const fullBecause = !options.incremental
+      ? undefined
+      : !previous
+        ? 'there is no snapshot to start from'
+        : !state
+          ? 'there is no record of the last sync'
+          : Date.now() - Date.parse(state.lastFullAt) > (options.fullEveryMs ?? DAY_MS)
+            ? 'the last full read is more than a day old'
+            : undefined;
+    const loadOptions = { strict: env.CATALOGUE_STRICT, log };
+    const readAt = new Date().toISOString();
+    const read =
+      options.incremental && !fullBecause && previous && state
+        ? await loadCatalogueChanges(config, previous, state, loadOptions)
+        : { ...(await loadCatalogue(config, loadOptions)), mode: 'full' as const };
+    const { catalogue, problems } = read;
+
     const before = existsSync(file) ? contentHash(readFileSync(file, 'utf8')) : undefined;
     const after = contentHash(JSON.stringify(catalogue));
     if (before !== after) writeSnapshot(file, catalogue);
-    return { file, products: catalogue.products.length, problems, changed: before !== after };
+    const nextState: SyncState = {
+      version: 1,
+      labelsHash: read.labelsHash,
+      readAt,
+      lastFullAt: read.mode === 'full' || !state ? new Date().toISOString() : state.lastFullAt,
+    };
+    writeJsonAtomically(stateFile, nextState);
+    const diff = diffProducts(previous?.products ?? [], catalogue.products);
+    return {
+      file,
+      products: catalogue.products.length,
+      problems,
+      changed: before !== after,
+      mode: read.mode,
+      ...(fullBecause ? { fullBecause } : {}),
+      ...diff,
+    };
   } catch (error) {
     if (error instanceof MagentoApiError) {
       const hint =

@@ -76,6 +76,57 @@ export const envSchema = z.object({
 
   /** Flat-rate shipping per item in GBP in the embedded back end (the spec's shop charges 0). */
   FLAT_RATE_PER_ITEM: z.coerce.number({ error: 'must be an amount in pounds' }).min(0).default(0),
+
+  /** Address and port of the embedded payment sandbox (an Opayo Server 4.00 look-alike). */
+  PAYMENT_SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
+  PAYMENT_SANDBOX_PORT: port(8090),
+  /** The Opayo vendor name (letters and digits, at most 15); the sandbox's demo vendor by default. */
+  OPAYO_VENDOR: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,15}$/, 'must be 1 to 15 letters or digits, as Opayo issued it')
+    .default('sandboxshop'),
+  /**
+   * Opayo Server's registration URL. Unset: the embedded sandbox's
+   * `http://{PAYMENT_SANDBOX_HOST}:{PAYMENT_SANDBOX_PORT}/gateway/service/vspserver-register.vsp`.
+   * @example https://sandbox.opayo.eu.elavon.com/gateway/service/vspserver-register.vsp
+   */
+  OPAYO_REGISTRATION_URL: url.optional(),
+  /**
+   * Public base URL the payment provider posts its notifications to (`{base}/payments/opayo/notify`);
+   * it must be reachable from the provider. Unset: SITE_URL.
+   */
+  PAYMENT_NOTIFICATION_BASE_URL: url.optional(),
+  /** SQLite file of the payment bridge's transactions (holds secrets: keep it private). */
+  PAYMENTS_DB: z.string().min(1).default('var/payments/payments.sqlite'),
+
+  /** SQLite file of the embedded payment sandbox; its transactions survive restarts. */
+  PAYMENT_SANDBOX_DB: z.string().min(1).default('var/payment-sandbox/sandbox.sqlite'),
+  /** The sandbox's Transaction Monitor aborts a payment left open this long (Opayo: 15 minutes). */
+  PAYMENT_SANDBOX_TIMEOUT: seconds(900),
+  /** `true`: the sandbox posts every notification twice, to test that the shop answers duplicates alike. */
+  PAYMENT_SANDBOX_NOTIFY_TWICE: z.stringbool({ error: 'must be true or false' }).default(false),
+  /** `true`: the sandbox ignores the shop's first reply to each notification and sends it again. */
+  PAYMENT_SANDBOX_DROP_FIRST_REPLY: z.stringbool({ error: 'must be true or false' }).default(false),
+
+  /**
+   * Shared secret of the rebuild hook (`POST /rebuild`, HMAC-SHA256 signed) and of the editors' status page
+   * (`/rebuild/status`). Unset: the hook is off, except with the embedded back end, which uses the demo
+   * secret `embedded-demo-rebuild-secret`.
+   */
+  REBUILD_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Where the embedded back end posts the signed rebuild hook after an admin product save. Unset:
+   * `{SITE_URL}/rebuild`, the storefront that `npm start` runs beside it.
+   */
+  REBUILD_HOOK_URL: url.optional(),
+  /** Sync (and rebuild when the catalogue changed) every this many minutes; 0 turns polling off. */
+  REBUILD_POLL_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).min(0).default(0),
+  /** Quiet time after a rebuild trigger before the rebuild starts, so a burst of saves gives one build. */
+  REBUILD_DEBOUNCE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(1500),
+  /** Internal, set by the site build for `astro build`: the live build's product-page fingerprints. */
+  REBUILD_PAGES_PREVIOUS: z.string().min(1).optional(),
+  /** Internal, set by the site build for `astro build`: where the product pages write their fingerprints. */
+  REBUILD_PAGES_MANIFEST: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

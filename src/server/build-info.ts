@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
 import type { Env } from '../config/env.ts';
 
@@ -29,6 +29,20 @@ export const buildInfoSchema = z.object({
     brotliBytes: z.number().int().nonnegative(),
     ms: z.number().int().nonnegative(),
   }),
+  /** The build's folder name in `dist.builds/` (absent in builds made before that layout). */
+  id: z.string().optional(),
+  /** `partial`: only the product pages whose data changed were rendered, the others taken from the live build. */
+  mode: z.enum(['full', 'partial']).optional(),
+  /** Why the build rendered every page (no live build to start from, sources or settings changed…). */
+  fullBecause: z.string().optional(),
+  /** HTML pages this build rendered; `pages - rendered` were taken unchanged from the live build. */
+  rendered: z.number().int().nonnegative().optional(),
+  /** Where the time went, in milliseconds: astro, secrets, precompress, scan, reuse, checks. */
+  timings: z.record(z.string(), z.number().int().nonnegative()).optional(),
+  /** `sourceHash` of the site's sources (src, public, astro config, lockfile) the build was made from. */
+  sourceHash: z.string().optional(),
+  /** Peak resident memory of the `astro build` process in KiB (Linux; absent elsewhere). */
+  astroPeakRssKb: z.number().int().nonnegative().optional(),
 });
 
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
@@ -59,7 +73,28 @@ export function configHash(env: Env): string {
   return createHash('sha256').update(JSON.stringify(rendered)).digest('hex').slice(0, 16);
 }
 
-function newestChange(path: string, after: number): string | undefined {
+function hashTree(hash: ReturnType<typeof createHash>, path: string, label: string): void {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (!stats) return;
+  if (!stats.isDirectory()) {
+    hash.update(`${label}\0`).update(readFileSync(path)).update('\0');
+    return;
+  }
+  for (const entry of readdirSync(path).sort()) hashTree(hash, join(path, entry), `${label}/${entry}`);
+}
+
+/**
+ * Hash of the content of the site's sources (names and bytes, not times): unlike modification times it
+ * survives a fresh checkout, so CI can tell an unchanged site from a changed one.
+ */
+export function sourceHash(sources: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const source of sources) hashTree(hash, source, basename(source));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The first file under `path` changed after `after` (epoch ms), or undefined. */
+export function newestChange(path: string, after: number): string | undefined {
   const stats = statSync(path, { throwIfNoEntry: false });
   if (!stats) return undefined;
   if (!stats.isDirectory()) return stats.mtimeMs > after ? path : undefined;
@@ -76,6 +111,11 @@ export interface StalenessInput {
   readonly configHash: string;
   /** Files and folders whose changes call for a rebuild (default: src, public, astro.config.mjs). */
   readonly sources: readonly string[];
+  /**
+   * `sourceHash` of the sources now: when given and the build recorded one, contents are compared
+   * instead of modification times (which a fresh checkout resets).
+   */
+  readonly sourceHash?: string;
 }
 
 /** Why the site must be (re)built, or undefined when `distDir` is up to date. */
@@ -84,6 +124,8 @@ export function whyStale(input: StalenessInput): string | undefined {
   if (!info || !existsSync(join(input.distDir, 'client'))) return 'no previous build';
   if (info.snapshotHash !== snapshotHash(input.snapshotFile)) return 'the catalogue changed';
   if (info.configHash !== input.configHash) return 'the site settings changed';
+  if (input.sourceHash !== undefined && info.sourceHash !== undefined)
+    return info.sourceHash === input.sourceHash ? undefined : 'the site sources changed';
   const builtAt = Date.parse(info.builtAt);
   for (const source of input.sources) {
     const changed = newestChange(source, builtAt);

@@ -43,6 +43,8 @@ export interface SiteServerOptions {
   readonly distDir?: string;
   /** Routes tried before the site's files; by default the shopper routes (search form, session, REST proxy). */
   readonly routes?: readonly RouteHandler[];
+  /** Routes tried before those, e.g. the rebuild hook and status (src/rebuild/routes.ts). */
+  readonly extraRoutes?: readonly RouteHandler[];
   readonly log?: (message: string) => void;
 }
 
@@ -72,7 +74,7 @@ export async function storefrontServerConfig(
     imageCacheDir: resolve(env.IMAGE_CACHE_DIR),
     siteUrl: env.SITE_URL,
     scriptHashes: await scriptHashesOf(distDir),
-    routes: options.routes ?? createShopperRoutes(env, log),
+    routes: [...(options.extraRoutes ?? []), ...(options.routes ?? createShopperRoutes(env, log))],
     fallbackRoutes,
     log,
   };

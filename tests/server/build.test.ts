@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -69,27 +79,30 @@ describe('buildSite', () => {
     expect(info.scriptHashes).toEqual([
       `'sha256-${createHash('sha256').update('window.x=1').digest('base64')}'`,
     ]);
-    expect(existsSync(join(root, 'dist.next'))).toBe(false);
+    // dist is a link to the build's own folder in dist.builds/
+    expect(lstatSync(join(root, 'dist')).isSymbolicLink()).toBe(true);
+    expect(readdirSync(join(root, 'dist.builds'))).toEqual([info.id]);
   });
 
-  it('swaps a new build in and keeps the old one as dist.previous, reusing unchanged siblings', async () => {
-    await buildSite(options);
+  it('switches dist to a new build and keeps the old one for rollback, reusing unchanged siblings', async () => {
+    const first = await buildSite(options);
     const info = await buildSite({ ...options, env: { ...process.env, VERSION: '2' } });
     expect(readFileSync(join(root, 'dist', 'client', 'index.html'), 'utf8')).toContain('Home 2');
-    expect(readFileSync(join(root, 'dist.previous', 'client', 'index.html'), 'utf8')).toContain('Home 1');
+    expect(readFileSync(join(root, 'dist.builds', first.id ?? '', 'client', 'index.html'), 'utf8')).toContain(
+      'Home 1',
+    );
     expect(info.compression.reused).toBe(2); // 404.html and the script: unchanged
     expect(info.compression.files).toBe(3);
   });
 
-  it('fails loudly and leaves the previous dist untouched when the build fails', async () => {
-    await buildSite(options);
+  it('fails loudly and leaves the live build untouched when the build fails', async () => {
+    const live = await buildSite(options);
     const before = readFileSync(join(root, 'dist', 'build-info.json'), 'utf8');
     const failing = buildSite({ ...options, env: { ...process.env, FAKE_BUILD_FAIL: '1' } });
     await expect(failing).rejects.toBeInstanceOf(BuildError);
-    await expect(failing).rejects.toThrow(/exited with 3.*previous site .* was kept/);
+    await expect(failing).rejects.toThrow(/exited with 3.*live site .* was kept[^]*fake build failed/);
     expect(readFileSync(join(root, 'dist', 'build-info.json'), 'utf8')).toBe(before);
-    expect(existsSync(join(root, 'dist.next'))).toBe(false);
-    expect(existsSync(join(root, 'dist.previous'))).toBe(false);
+    expect(readdirSync(join(root, 'dist.builds')).filter((name) => !name.startsWith('.'))).toEqual([live.id]);
   });
 
   it('fails with a message when the build command cannot start', async () => {

@@ -1,9 +1,13 @@
 /** The embedded back end's settings, taken from the validated environment. */
 import { resolve } from 'node:path';
 import type { Env } from '../../config/env.ts';
+import { rebuildHookUrl, rebuildSecret } from '../../rebuild/config.ts';
+import { productSaveNotifier } from '../../rebuild/hook-client.ts';
 import type { EmbeddedMagentoConfig } from './server.ts';
 
 export function embeddedMagentoConfig(env: Env, log?: (message: string) => void): EmbeddedMagentoConfig {
+  // After an admin product save, the storefront's signed rebuild hook is called (src/rebuild/).
+  const secret = rebuildSecret(env);
   return {
     host: env.EMBEDDED_MAGENTO_HOST,
     port: env.EMBEDDED_MAGENTO_PORT,
@@ -14,6 +18,7 @@ export function embeddedMagentoConfig(env: Env, log?: (message: string) => void)
     tokenLifetimes: { customer: env.CUSTOMER_TOKEN_LIFETIME, admin: env.ADMIN_TOKEN_LIFETIME },
     catalogue: { seed: env.DEMO_SEED, productCount: env.DEMO_PRODUCT_COUNT, brand: env.DEMO_BRAND },
     flatRatePerItem: env.FLAT_RATE_PER_ITEM,
+    ...(secret ? { onProductSaved: productSaveNotifier({ url: rebuildHookUrl(env), secret }, log) } : {}),
     ...(log ? { log } : {}),
   };
 }

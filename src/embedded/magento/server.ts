@@ -23,7 +23,19 @@ export interface EmbeddedMagentoConfig {
   readonly catalogue: { readonly seed: number; readonly productCount: number; readonly brand: string };
   readonly flatRatePerItem: number;
   readonly writeImages?: boolean;
+  /** Called with the sku after each admin product save (`POST /V1/products`, `PUT /V1/products/:sku`). */
+  readonly onProductSaved?: (sku: string) => void;
   readonly log?: (message: string) => void;
+}
+
+/** The sku of an admin product save, from its method and path (any store code), or undefined. */
+export function savedProductSku(method: string | undefined, url: string | undefined): string | undefined {
+  const path = new URL(url ?? '/', 'http://localhost').pathname;
+  const match = /^\/rest(?:\/[\w-]+)?\/V1\/products(?:\/([^/]+))?$/.exec(path);
+  if (!match) return undefined;
+  if (method === 'PUT' && match[1]) return decodeURIComponent(match[1].replace(/%(?![0-9a-f]{2})/gi, '%25'));
+  if (method === 'POST' && !match[1]) return '';
+  return undefined;
 }
 
 export interface RunningMagento {
@@ -58,7 +70,15 @@ export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promi
     maxBodyBytes: 1024 * 1024,
     ...(config.log ? { log: config.log } : {}),
   });
-  const server: Server = createServer((req, res) => void handle(req, res));
+  const server: Server = createServer((req, res) => {
+    // Like a Magento webhook: after a successful admin save, tell the storefront (never failing the save).
+    const sku = config.onProductSaved ? savedProductSku(req.method, req.url) : undefined;
+    if (sku !== undefined)
+      res.once('finish', () => {
+        if (res.statusCode === 200) config.onProductSaved?.(sku);
+      });
+    void handle(req, res);
+  });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

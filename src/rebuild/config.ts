@@ -1,0 +1,36 @@
+/** The rebuild settings, from the validated environment. */
+import { loadEnv, type Env } from '../config/env.ts';
+
+/** The embedded setup's demo secret (README, "Demo credentials"); never used with a real Magento. */
+export const DEMO_REBUILD_SECRET = 'embedded-demo-rebuild-secret';
+
+/** REBUILD_SECRET; with the embedded back end the demo secret; undefined (hook off) otherwise. */
+export const rebuildSecret = (env: Env): string | undefined =>
+  env.REBUILD_SECRET ?? (env.MAGENTO_URL ? undefined : DEMO_REBUILD_SECRET);
+
+/** Where the embedded back end posts the hook: REBUILD_HOOK_URL, else the storefront's `/rebuild`. */
+export const rebuildHookUrl = (env: Env): string => env.REBUILD_HOOK_URL ?? `${env.SITE_URL}/rebuild`;
+
+export interface NamedSecret {
+  readonly name: string;
+  readonly value: string;
+  /** The public demo default (README): written in the code, so only its presence in served files counts. */
+  readonly demoDefault?: boolean;
+}
+
+/**
+ * The secrets no built file may contain, by variable name (a check before every publish). Values shorter
+ * than 8 characters are left out: they would match ordinary text.
+ */
+export function buildSecrets(env: Env): NamedSecret[] {
+  const defaults = loadEnv({});
+  const candidates: [string, string | undefined, string | undefined][] = [
+    ['MAGENTO_TOKEN', env.MAGENTO_TOKEN, undefined],
+    ['EMBEDDED_INTEGRATION_TOKEN', env.EMBEDDED_INTEGRATION_TOKEN, defaults.EMBEDDED_INTEGRATION_TOKEN],
+    ['EMBEDDED_ADMIN_PASSWORD', env.EMBEDDED_ADMIN_PASSWORD, defaults.EMBEDDED_ADMIN_PASSWORD],
+    ['REBUILD_SECRET', rebuildSecret(env), DEMO_REBUILD_SECRET],
+  ];
+  return candidates.flatMap(([name, value, demo]) =>
+    value && value.length >= 8 ? [{ name, value, ...(value === demo ? { demoDefault: true } : {}) }] : [],
+  );
+}

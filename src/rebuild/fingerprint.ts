@@ -1,0 +1,44 @@
+/**
+ * Fingerprints of the product pages: a hash of everything a product page renders from data, so a rebuild
+ * re-renders only the pages whose fingerprint changed and reuses the others from the live build. What the
+ * page renders from its code is not here: any change under src/, public/ or the lockfile makes the next
+ * build a full one (`partialBuildBlocker` in src/server/build.ts).
+ *
+ * Keep this in step with `src/pages/[product].astro`: data the page starts to show must be added here, or
+ * a partial rebuild keeps the old page. Today that is the product itself, its connected-product cards
+ * (name, price, picture and link of each linked product), and what every page shares: the header menus
+ * (category tiles with a product picture each), the category tree and the shop's identity.
+ */
+import { createHash } from 'node:crypto';
+import { connectedSections } from '../catalogue/product-page.ts';
+import type { CatalogueIndex } from '../catalogue/snapshot.ts';
+import type { Product } from '../catalogue/types.ts';
+import { audienceMenus } from '../components/shell/menu.ts';
+import type { ShopInfo } from '../config/shop.ts';
+
+const hash = (...parts: readonly unknown[]): string => {
+  const digest = createHash('sha256');
+  for (const part of parts) digest.update(JSON.stringify(part)).update('\0');
+  return digest.digest('base64url').slice(0, 22);
+};
+
+/** What every page shows around its content: menus (with their product pictures), categories, shop. */
+export function sharedFingerprint(
+  index: Pick<CatalogueIndex, 'catalogue' | 'byCategory'>,
+  shop: ShopInfo,
+): string {
+  return hash(audienceMenus(index), index.catalogue.audiences, shop);
+}
+
+/** One fingerprint per routed product, by url key. */
+export function productFingerprints(
+  routed: readonly Product[],
+  index: Pick<CatalogueIndex, 'bySku'>,
+  hrefBySku: ReadonlyMap<string, string>,
+  shared: string,
+): Map<string, string> {
+  const source = { bySku: index.bySku, hrefBySku };
+  return new Map(
+    routed.map((product) => [product.urlKey, hash(shared, product, connectedSections(product, source))]),
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Sends the signed rebuild hook, as a back end does after an editor's save. Fire and forget: the save that
+ * triggered it never waits for or fails because of the storefront.
+ */
+import { signRebuildRequest } from './signature.ts';
+
+export interface RebuildHookTarget {
+  /** The storefront's hook, e.g. `http://127.0.0.1:4321/rebuild`. */
+  readonly url: string;
+  readonly secret: string;
+  readonly timeoutMs?: number;
+}
+
+/** What the hook's body may say; every field is optional and only informs the status page. */
+export interface RebuildHookPayload {
+  readonly reason?: string;
+  readonly skus?: readonly string[];
+}
+
+/** Posts one signed hook request and resolves with the HTTP status (202 when accepted). */
+export async function postRebuildHook(
+  target: RebuildHookTarget,
+  payload: RebuildHookPayload,
+): Promise<number> {
+  const body = JSON.stringify(payload);
+  const response = await fetch(target.url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...signRebuildRequest(target.secret, body) },
+    body,
+    signal: AbortSignal.timeout(target.timeoutMs ?? 5000),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+/**
+ * A callback for "product saved" (the sku, or '' when unknown) that posts the hook in the background and
+ * only logs a failure.
+ */
+export function productSaveNotifier(
+  target: RebuildHookTarget,
+  log: (message: string) => void = () => undefined,
+): (sku: string) => void {
+  return (sku) => {
+    const payload = sku ? { reason: `product ${sku} saved`, skus: [sku] } : { reason: 'a product was saved' };
+    postRebuildHook(target, payload).then(
+      (status) => {
+        if (status !== 202) log(`Rebuild hook ${target.url} answered ${status} (${payload.reason}).`);
+      },
+      (error: unknown) =>
+        log(
+          `Rebuild hook ${target.url} not reached (${payload.reason}): ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    );
+  };
+}

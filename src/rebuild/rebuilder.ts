@@ -1,0 +1,223 @@
+/**
+ * The rebuild queue: triggers (the hook, polling, the CLI) are debounced, one run goes at a time, and
+ * triggers that arrive during a run are coalesced into one follow-up run. Each run is a `RebuildTask`
+ * (sync → build → checks → publish, src/rebuild/task.ts); the queue keeps the status editors see: what
+ * runs now and how far it got, what is queued, and how the last runs went.
+ */
+import type { BuildProgress } from '../server/build.ts';
+
+export type RunPhase = 'syncing' | 'retrying' | 'building';
+
+export interface RunSummary {
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly durationMs: number;
+  /** Why it ran: each trigger it covers (e.g. `product HG-PW-00012 saved`, `poll`). */
+  readonly reasons: readonly string[];
+  /** `published`: a new build is live; `unchanged`: nothing to build; `failed`: the live site was kept. */
+  readonly outcome: 'published' | 'unchanged' | 'failed';
+  readonly sync?: {
+    readonly mode: 'full' | 'incremental';
+    readonly products: number;
+    /** Products new or changed, and removed, since the previous snapshot. */
+    readonly updated: number;
+    readonly removed: number;
+    readonly ms: number;
+    readonly attempts: number;
+  };
+  readonly build?: {
+    readonly id: string;
+    readonly mode: 'full' | 'partial';
+    readonly pages: number;
+    readonly rendered: number;
+    readonly ms: number;
+    readonly fullBecause?: string;
+  };
+  /** What went wrong, for editors: what failed and that the live site was kept. */
+  readonly error?: string;
+}
+
+export interface RunContext {
+  readonly reasons: readonly string[];
+  /** A full build was asked for (CLI `--full`, hook body `{"full": true}`). */
+  readonly full: boolean;
+  /** Reports progress to the status. */
+  report(phase: RunPhase, detail?: { message?: string; build?: BuildProgress }): void;
+}
+
+export type RebuildTask = (
+  context: RunContext,
+) => Promise<Omit<RunSummary, 'startedAt' | 'finishedAt' | 'durationMs' | 'reasons'>>;
+
+/** The run under way. */
+export interface CurrentRun {
+  startedAt: string;
+  reasons: readonly string[];
+  phase: RunPhase;
+  message?: string;
+  build?: BuildProgress;
+}
+
+export interface RebuildStatus {
+  /** `waiting`: triggers are queued (debounce, or behind the running run); `running`: a run is under way. */
+  readonly state: 'idle' | 'waiting' | 'running';
+  readonly current: Readonly<CurrentRun> | null;
+  readonly queued: readonly string[];
+  readonly last: RunSummary | null;
+  readonly lastPublished: RunSummary | null;
+  /** The latest runs, newest first. */
+  readonly history: readonly RunSummary[];
+  readonly pollMinutes: number;
+}
+
+export interface RebuilderOptions {
+  readonly task: RebuildTask;
+  /** Quiet time after the last trigger before a run starts (REBUILD_DEBOUNCE_MS). */
+  readonly debounceMs: number;
+  /** A steady stream of triggers still starts a run after this long (default 10 × debounce, at least 10 s). */
+  readonly maxWaitMs?: number;
+  readonly log?: (message: string) => void;
+}
+
+export interface TriggerOptions {
+  readonly full?: boolean;
+}
+
+export interface Rebuilder {
+  /** Queues a run; resolves with the summary of the run that covers this trigger. */
+  trigger(reason: string, options?: TriggerOptions): Promise<RunSummary>;
+  status(): RebuildStatus;
+  /** Syncs every `minutes` (0: off). */
+  startPolling(minutes: number): void;
+  /** Stops polling and pending triggers, and waits for the running run. */
+  close(): Promise<void>;
+}
+
+const HISTORY = 10;
+
+interface Waiter {
+  resolve(summary: RunSummary): void;
+}
+
+export function createRebuilder(options: RebuilderOptions): Rebuilder {
+  const log = options.log ?? (() => undefined);
+  const maxWaitMs = options.maxWaitMs ?? Math.max(10_000, options.debounceMs * 10);
+  let reasons: string[] = [];
+  let full = false;
+  let waiters: Waiter[] = [];
+  let firstQueuedAt: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let current: CurrentRun | null = null;
+  let history: RunSummary[] = [];
+  let lastPublished: RunSummary | null = null;
+  let pollMinutes = 0;
+  let poll: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  async function runQueued(): Promise<void> {
+    const covered = { reasons, full, waiters };
+    reasons = [];
+    full = false;
+    waiters = [];
+    firstQueuedAt = undefined;
+    const started = new Date();
+    current = { startedAt: started.toISOString(), reasons: covered.reasons, phase: 'syncing' };
+    log(`Rebuild started (${covered.reasons.join('; ')})`);
+    let result: Awaited<ReturnType<RebuildTask>>;
+    try {
+      result = await options.task({
+        reasons: covered.reasons,
+        full: covered.full,
+        report(phase, detail) {
+          if (!current) return;
+          current.phase = phase;
+          if (detail?.message === undefined) delete current.message;
+          else current.message = detail.message;
+          if (detail?.build === undefined) delete current.build;
+          else current.build = detail.build;
+        },
+      });
+    } catch (error) {
+      result = {
+        outcome: 'failed',
+        error: `The rebuild failed unexpectedly: ${error instanceof Error ? error.message : String(error)}. The live site was kept.`,
+      };
+    }
+    const finished = new Date();
+    const summary: RunSummary = {
+      ...result,
+      startedAt: started.toISOString(),
+      finishedAt: finished.toISOString(),
+      durationMs: finished.getTime() - started.getTime(),
+      reasons: covered.reasons,
+    };
+    current = null;
+    history = [summary, ...history].slice(0, HISTORY);
+    if (summary.outcome === 'published') lastPublished = summary;
+    log(
+      summary.outcome === 'failed'
+        ? `Rebuild failed after ${(summary.durationMs / 1000).toFixed(1)} s: ${summary.error ?? ''}`
+        : `Rebuild ${summary.outcome} in ${(summary.durationMs / 1000).toFixed(1)} s`,
+    );
+    for (const waiter of covered.waiters) waiter.resolve(summary);
+  }
+
+  function schedule(): void {
+    if (closed || running || reasons.length === 0) return;
+    clearTimeout(timer);
+    const waited = Date.now() - (firstQueuedAt ?? Date.now());
+    timer = setTimeout(start, Math.max(0, Math.min(options.debounceMs, maxWaitMs - waited)));
+  }
+
+  function start(): void {
+    timer = undefined;
+    if (closed || running || reasons.length === 0) return;
+    running = runQueued().finally(() => {
+      running = undefined;
+      schedule();
+    });
+  }
+
+  function trigger(reason: string, triggerOptions: TriggerOptions = {}): Promise<RunSummary> {
+    if (closed) return Promise.reject(new Error('The rebuilder is closed.'));
+    return new Promise<RunSummary>((resolve) => {
+      if (!reasons.includes(reason)) reasons.push(reason);
+      full ||= triggerOptions.full === true;
+      waiters.push({ resolve });
+      firstQueuedAt ??= Date.now();
+      schedule();
+    });
+  }
+
+  return {
+    trigger,
+
+    status() {
+      return {
+        state: current ? 'running' : reasons.length > 0 ? 'waiting' : 'idle',
+        current: current ? { ...current } : null,
+        queued: [...reasons],
+        last: history[0] ?? null,
+        lastPublished,
+        history: [...history],
+        pollMinutes,
+      };
+    },
+
+    startPolling(minutes) {
+      clearInterval(poll);
+      pollMinutes = minutes;
+      if (minutes <= 0) return;
+      poll = setInterval(() => trigger('poll').catch(() => undefined), minutes * 60_000);
+      poll.unref();
+    },
+
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The storefront server's rebuild routes:
+ * - `POST /rebuild`: the hook for back ends and CI, HMAC-signed (signature.ts). 202 when queued, 401 for a
+ *   bad, stale or replayed signature, 404 when no secret is configured (the hook is off).
+ * - `GET /rebuild/status`: the rebuild status as JSON, or as a page for editors when the browser asks for
+ *   HTML. Authorised by `Authorization: Bearer <secret>`, or HTTP Basic with the secret as the password
+ *   (any user name), so a browser can open it.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { BuildInfo } from '../server/build-info.ts';
+import type { RouteHandler } from '../server/http.ts';
+import { HttpError, readBody, sendJson } from '../server/shopper/http-json.ts';
+import type { Rebuilder } from './rebuilder.ts';
+import { MAX_SKEW_SECONDS, verifyRebuildRequest } from './signature.ts';
+import { renderStatusPage } from './status-page.ts';
+
+export interface RebuildRoutesOptions {
+  readonly rebuilder: Rebuilder;
+  /** The shared secret; undefined turns the hook and the status page off. */
+  readonly secret: string | undefined;
+  /** The live build's info, read when the status is asked for. */
+  readonly liveBuild: () => BuildInfo | undefined;
+  readonly log?: (message: string) => void;
+  readonly now?: () => number;
+}
+
+/** The hook's optional body: it only says why (shown on the status page) and may ask for a full build. */
+const hookBody = z
+  .object({
+    /** Shown on the status page, e.g. `nightly CI`. */
+    reason: z.string().max(200).optional(),
+    /** Skus the sender knows changed (informational: the sync finds the changes itself). */
+    skus: z.array(z.string().max(64)).max(1000).optional(),
+    /** Read every product and render every page. */
+    full: z.boolean().optional(),
+  })
+  .strict();
+
+const MAX_BODY_BYTES = 16 * 1024;
+/** Signatures seen within the replay window, refused the second time. */
+const MAX_REMEMBERED = 10_000;
+
+function sameSecret(given: string, secret: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The secret from `Authorization: Bearer …` or `Basic base64(user:secret)`. */
+function authorised(req: IncomingMessage, secret: string): boolean {
+  const header = req.headers.authorization ?? '';
+  const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+  if (bearer !== undefined) return sameSecret(bearer.trim(), secret);
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header)?.[1];
+  if (basic === undefined) return false;
+  const decoded = Buffer.from(basic, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon !== -1 && sameSecret(decoded.slice(colon + 1), secret);
+}
+
+const wantsHtml = (req: IncomingMessage): boolean => /\btext\/html\b/.test(req.headers.accept ?? '');
+
+export function createRebuildRoutes(options: RebuildRoutesOptions): RouteHandler {
+  const log = options.log ?? (() => undefined);
+  const now = options.now ?? Date.now;
+  const seen = new Map<string, number>();
+
+  function replayed(signature: string): boolean {
+    const time = now();
+    for (const [key, expires] of seen) if (expires < time || seen.size > MAX_REMEMBERED) seen.delete(key);
+    if (seen.has(signature)) return true;
+    seen.set(signature, time + 2 * MAX_SKEW_SECONDS * 1000);
+    return false;
+  }
+
+  async function hook(req: IncomingMessage, res: ServerResponse, secret: string): Promise<void> {
+    const body = await readBody(req, MAX_BODY_BYTES);
+    const verdict = verifyRebuildRequest(secret, body, req.headers, now());
+    if (!verdict.ok) {
+      log(`Rebuild hook refused: ${verdict.reason}`);
+      sendJson(res, 401, { message: verdict.reason });
+      return;
+    }
+    if (replayed(verdict.signature)) {
+      sendJson(res, 401, { message: 'This signed request was already used: sign each request afresh.' });
+      return;
+    }
+    let payload: z.infer<typeof hookBody> = {};
+    if (body.trim() !== '') {
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        throw new HttpError(400, 'The body must be JSON, e.g. {"reason":"nightly"}, or empty.');
+      }
+      const parsed = hookBody.safeParse(json);
+      if (!parsed.success)
+        throw new HttpError(400, `The body is not understood: ${z.prettifyError(parsed.error)}`);
+      payload = parsed.data;
+    }
+    const reason =
+      payload.reason ?? (payload.skus?.length ? `products ${payload.skus.join(', ')} changed` : 'hook');
+    // Queued, not awaited: the sender learns the outcome from the status. A closing server drops it.
+    options.rebuilder.trigger(reason, { full: payload.full === true }).catch(() => undefined);
+    sendJson(res, 202, { message: 'Rebuild queued.', status: '/rebuild/status' });
+  }
+
+  function status(req: IncomingMessage, res: ServerResponse, secret: string): void {
+    if (!authorised(req, secret)) {
+      sendJson(
+        res,
+        401,
+        {
+          message:
+            'Send the rebuild secret: Authorization: Bearer <secret>, or any user name and the secret as password.',
+        },
+        { 'WWW-Authenticate': 'Basic realm="Site rebuilds", charset="UTF-8"' },
+      );
+      return;
+    }
+    const current = options.rebuilder.status();
+    const live = options.liveBuild();
+    if (wantsHtml(req)) {
+      const html = Buffer.from(renderStatusPage(current, live));
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': html.length,
+        'Cache-Control': 'no-store',
+      });
+      res.end(req.method === 'HEAD' ? undefined : html);
+      return;
+    }
+    // The CSP hashes are of no interest to editors and only lengthen the answer.
+    const summary = live
+      ? Object.fromEntries(Object.entries(live).filter(([key]) => key !== 'scriptHashes'))
+      : null;
+    sendJson(res, 200, { ...current, live: summary });
+  }
+
+  return async (req, res, url) => {
+    if (url.pathname !== '/rebuild' && url.pathname !== '/rebuild/status') return false;
+    const secret = options.secret;
+    try {
+      if (!secret) {
+        sendJson(res, 404, { message: 'The rebuild hook is off: set REBUILD_SECRET to turn it on.' });
+      } else if (url.pathname === '/rebuild') {
+        if (req.method === 'POST') await hook(req, res, secret);
+        else sendJson(res, 405, { message: 'Use POST.' }, { Allow: 'POST' });
+      } else if (req.method === 'GET' || req.method === 'HEAD') {
+        status(req, res, secret);
+      } else {
+        sendJson(res, 405, { message: 'Use GET.' }, { Allow: 'GET, HEAD' });
+      }
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      sendJson(res, error.status, { message: error.message });
+    }
+    return true;
+  };
+}

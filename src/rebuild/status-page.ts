@@ -1,0 +1,88 @@
+/**
+ * The editors' status page (`/rebuild/status` in a browser): the live build, the run under way with its
+ * progress, what is queued, and the latest runs with their errors. Plain HTML that refreshes itself (no
+ * script, so the site's Content-Security-Policy needs nothing new).
+ */
+import type { BuildInfo } from '../server/build-info.ts';
+import type { RebuildStatus, RunSummary } from './rebuilder.ts';
+
+const escape = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const time = (iso: string | undefined): string =>
+  iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 19) + ' UTC' : '–';
+
+const seconds = (ms: number | undefined): string => (ms === undefined ? '–' : `${(ms / 1000).toFixed(1)} s`);
+
+const OUTCOME: Record<RunSummary['outcome'], string> = {
+  published: 'Published',
+  unchanged: 'Nothing changed',
+  failed: 'Failed: the live site was kept',
+};
+
+function runRow(run: RunSummary): string {
+  const changed = run.sync ? `${run.sync.updated} changed, ${run.sync.removed} removed` : '–';
+  const pages = run.build ? `${run.build.rendered} of ${run.build.pages} (${run.build.mode})` : '–';
+  return `<tr class="${run.outcome}"><td>${time(run.finishedAt)}</td><td>${OUTCOME[run.outcome]}</td><td>${seconds(run.durationMs)}</td><td>${changed}</td><td>${pages}</td><td>${escape(run.reasons.join('; '))}${run.error ? `<pre>${escape(run.error)}</pre>` : ''}</td></tr>`;
+}
+
+function currentSection(status: RebuildStatus): string {
+  const run = status.current;
+  if (!run)
+    return status.queued.length > 0
+      ? `<p>Starting soon for: ${escape(status.queued.join('; '))}</p>`
+      : '<p>No rebuild is running.</p>';
+  const build = run.build;
+  const bar =
+    build && build.expected
+      ? `<progress max="${build.expected}" value="${Math.min(build.rendered, build.expected)}"></progress> ${build.rendered} of about ${build.expected} pages`
+      : build
+        ? `<progress></progress> ${build.rendered} pages`
+        : '<progress></progress>';
+  return `<dl>
+<dt>Started</dt><dd>${time(run.startedAt)} for ${escape(run.reasons.join('; '))}</dd>
+<dt>Step</dt><dd>${escape(build ? `${run.phase}: ${build.step} (${build.mode} build)` : run.phase)}${run.message ? ` – ${escape(run.message)}` : ''}</dd>
+<dt>Progress</dt><dd>${bar}</dd>
+</dl>${status.queued.length > 0 ? `<p>Then again for: ${escape(status.queued.join('; '))}</p>` : ''}`;
+}
+
+export function renderStatusPage(status: RebuildStatus, live: BuildInfo | undefined): string {
+  const busy = status.state !== 'idle';
+  const last = status.last;
+  return `<!DOCTYPE html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${busy ? 2 : 10}">
+<meta name="robots" content="noindex">
+<title>Site rebuilds</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1a1a1a}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
+table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:.4rem;text-align:left;vertical-align:top}
+tr.failed td{background:#fdecea}pre{white-space:pre-wrap;margin:.25rem 0 0;font-size:.875rem}
+.error{border:2px solid #a4161a;background:#fdecea;padding:.75rem 1rem}progress{width:16rem}
+</style>
+</head>
+<body>
+<h1>Site rebuilds</h1>
+<h2>Live site</h2>
+${
+  live
+    ? `<dl><dt>Built</dt><dd>${time(live.builtAt)} in ${seconds(live.durationMs)} (${live.mode ?? 'full'} build${live.id ? `, ${escape(live.id)}` : ''})</dd><dt>Pages</dt><dd>${live.pages}${live.rendered === undefined ? '' : `, ${live.rendered} rendered by that build`}</dd></dl>`
+    : '<p>No build is live.</p>'
+}
+${last?.outcome === 'failed' ? `<div class="error" role="alert"><strong>The last rebuild failed</strong> (${time(last.finishedAt)}); the live site above keeps serving.<pre>${escape(last.error ?? '')}</pre></div>` : ''}
+<h2>Now</h2>
+${currentSection(status)}
+<p>Polling: ${status.pollMinutes > 0 ? `every ${status.pollMinutes} min` : 'off'}.</p>
+<h2>Latest runs</h2>
+${
+  status.history.length > 0
+    ? `<table><thead><tr><th>Finished</th><th>Outcome</th><th>Took</th><th>Products</th><th>Pages rendered</th><th>Why</th></tr></thead><tbody>${status.history.map(runRow).join('')}</tbody></table>`
+    : '<p>None since the server started.</p>'
+}
+</body>
+</html>
+`;
+}

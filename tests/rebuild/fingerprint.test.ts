@@ -1,0 +1,137 @@
+/**
+ * Which product pages a partial rebuild renders again: the changed product, the products that show it as
+ * a connected product, and every page when what all pages share (menus, categories, shop) changed.
+ */
+import { describe, expect, it } from 'vitest';
+import { indexCatalogue } from '../../src/catalogue/snapshot.ts';
+import type { Catalogue, CategoryNode, Product } from '../../src/catalogue/types.ts';
+import type { ShopInfo } from '../../src/config/shop.ts';
+import { productFingerprints, sharedFingerprint } from '../../src/rebuild/fingerprint.ts';
+import { planPages } from '../../src/rebuild/render-plan.ts';
+
+const root = (
+  audience: 'home-garden' | 'professional',
+  id: number,
+  children: CategoryNode[],
+): CategoryNode => ({
+  id,
+  name: audience,
+  code: audience,
+  audience,
+  path: `/${audience}`,
+  position: 1,
+  children,
+});
+
+const category: CategoryNode = {
+  id: 20,
+  name: 'Pressure washers',
+  code: 'pressure-washer',
+  audience: 'home-garden',
+  path: '/home-garden/pressure-washer',
+  position: 1,
+  children: [],
+};
+
+const product = (sku: string, overrides: Partial<Product> = {}): Product => ({
+  id: Number(sku.replace(/\D/g, '')) || 1,
+  sku,
+  name: `Product ${sku}`,
+  urlKey: `product-${sku.toLowerCase()}`,
+  priceInclVat: 100,
+  priceExclVat: 83.33,
+  thumbnail: { file: `/p/${sku}.jpg`, label: sku, position: 1 },
+  shortDescription: '',
+  inStock: true,
+  modelNumber: null,
+  description: '',
+  images: [],
+  technicalData: [],
+  equipment: [],
+  applications: [],
+  documents: [],
+  listPrice: null,
+  categoryIds: [20],
+  visibility: 4,
+  links: { related: [], upsell: [], crosssell: [] },
+  updatedAt: '2026-01-01 10:00:00',
+  ...overrides,
+});
+
+const shop: ShopInfo = {
+  name: 'Clearwater Cleaning',
+  phone: '0800 123 4567',
+  orderPhone: '0800 765 4321',
+  email: 'shop@example.com',
+  address: 'Leeds',
+  siteUrl: 'https://shop.example.com',
+};
+
+function fingerprints(products: Product[], shopInfo: ShopInfo = shop) {
+  const catalogue: Catalogue = {
+    readAt: '2026-01-01T10:00:00.000Z',
+    audiences: {
+      'home-garden': root('home-garden', 7, [category]),
+      professional: root('professional', 3, []),
+    },
+    products,
+  };
+  const index = indexCatalogue(catalogue);
+  const hrefBySku = new Map(index.pages.map((page) => [page.sku, `/${page.urlKey}`]));
+  const shared = sharedFingerprint(index, shopInfo);
+  return { shared, pages: productFingerprints(index.pages, index, hrefBySku, shared) };
+}
+
+const changedPages = (before: ReturnType<typeof fingerprints>, after: ReturnType<typeof fingerprints>) =>
+  planPages(after.pages, after.shared, {
+    version: 1,
+    shared: before.shared,
+    pages: Object.fromEntries(before.pages),
+    rendered: [],
+    partial: false,
+  }).manifest.rendered.sort();
+
+// A's picture is the menu tile's (the category's first product by name); B links to C.
+const catalogue = [
+  product('A1'),
+  product('B2', { links: { related: ['C3'], upsell: [], crosssell: [] } }),
+  product('C3'),
+];
+
+describe('product page fingerprints', () => {
+  it('render every page when there is no previous build to compare with', () => {
+    const { shared, pages } = fingerprints(catalogue);
+    const { manifest, render } = planPages(pages, shared);
+    expect(manifest.partial).toBe(false);
+    expect(render).toEqual(new Set(['product-a1', 'product-b2', 'product-c3']));
+  });
+
+  it('render nothing again when nothing changed', () => {
+    expect(changedPages(fingerprints(catalogue), fingerprints(catalogue))).toEqual([]);
+  });
+
+  it('render a changed product and the pages showing it as a connected product, not the others', () => {
+    const repriced = catalogue.map((p) => (p.sku === 'C3' ? { ...p, priceInclVat: 149.99 } : p));
+    expect(changedPages(fingerprints(catalogue), fingerprints(repriced))).toEqual([
+      'product-b2',
+      'product-c3',
+    ]);
+  });
+
+  it('drop a deleted product and render the pages that linked to it', () => {
+    const without = catalogue.filter((p) => p.sku !== 'C3');
+    const after = fingerprints(without);
+    expect(changedPages(fingerprints(catalogue), after)).toEqual(['product-b2']);
+    expect([...after.pages.keys()]).not.toContain('product-c3');
+  });
+
+  it('render every page when what all pages share changed (a menu picture, the shop)', () => {
+    const picture = catalogue.map((p) =>
+      p.sku === 'A1' ? { ...p, thumbnail: { file: '/p/new.jpg', label: 'A1', position: 1 } } : p,
+    );
+    expect(changedPages(fingerprints(catalogue), fingerprints(picture))).toHaveLength(3);
+    expect(
+      changedPages(fingerprints(catalogue), fingerprints(catalogue, { ...shop, phone: '0800 000 0000' })),
+    ).toHaveLength(3);
+  });
+});
