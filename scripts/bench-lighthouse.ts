@@ -11,7 +11,8 @@
  * Chromium: CHROME_PATH, else /usr/bin/chromium. Reports: var/bench/lighthouse/*.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -51,21 +52,68 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** Starts the end-to-end shop and waits (up to 10 minutes: it may build the site) until it answers. */
-async function startShop(): Promise<ChildProcess> {
+/** Whether something accepts TCP connections on 127.0.0.1:port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolvePromise) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolvePromise(true);
+    });
+    socket.once('error', () => resolvePromise(false));
+  });
+}
+
+/** A `scripts/e2e-server.ts` someone else started (it may still be seeding or building). */
+function otherE2eServer(): boolean {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('scripts/e2e-server.ts')) return true;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return false;
+}
+
+/** Waits up to 10 minutes (a starting shop may seed and build first) until the shop answers. */
+async function waitForShop(isAlive: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    if (await answers(`${base}/`)) return;
+    if (!isAlive()) throw new Error('The shop stopped before it answered.');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('The shop did not answer within 10 minutes.');
+}
+
+/**
+ * Starts the end-to-end shop and waits until it answers — unless one is already starting (its ports
+ * taken, or an e2e-server.ts process running): then it waits for that one and starts nothing, since a
+ * second e2e-server.ts would delete the first one's fresh database file.
+ */
+async function startShop(): Promise<ChildProcess | undefined> {
+  if ((await listening(14321)) || (await listening(18081)) || otherE2eServer()) {
+    console.info('An end-to-end shop is starting (port or process found): waiting for it…');
+    await waitForShop(() => true);
+    return undefined;
+  }
   console.info('Nothing answers at the URL: starting node scripts/e2e-server.ts…');
   const child = spawn(process.execPath, ['scripts/e2e-server.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 10 * 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`scripts/e2e-server.ts exited with ${child.exitCode}.`);
-    if (await answers(`${base}/`)) return child;
-    await new Promise((r) => setTimeout(r, 1000));
+  try {
+    await waitForShop(() => child.exitCode === null);
+    return child;
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw new Error(
+      `scripts/e2e-server.ts did not start (${child.exitCode === null ? 'no answer' : `exit ${child.exitCode}`}).`,
+      { cause: error },
+    );
   }
-  child.kill('SIGTERM');
-  throw new Error('The shop did not answer within 10 minutes.');
 }
 
 /** Starts `program` and resolves with its output line matching `ready` (rejects if it exits first). */
