@@ -5,7 +5,7 @@
  * nothing links to it; with Magento down the rebuild fails clearly and the site keeps serving.
  * Real `astro build` runs take seconds each, so this file makes three of them, in order.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,7 @@ beforeAll(async () => {
     onProductSaved: (sku) => notify(sku),
   });
   // Inside the project: the build's prerendering must resolve node_modules.
+  mkdirSync(join(ROOT, 'var'), { recursive: true });
   dir = mkdtempSync(join(ROOT, 'var', 'rebuild-test-'));
   snapshotFile = join(dir, 'catalogue.json');
   const buildEnv: NodeJS.ProcessEnv = {
