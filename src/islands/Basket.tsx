@@ -26,6 +26,7 @@ import { loadBasketProducts, type BasketProduct, type BasketProducts } from './b
 import { startBasketSync } from './basket/sync.ts';
 import { problemText } from './shared/problem.ts';
 import './basket/basket.css';
+import { LoadFailed, Loading } from './shared/LoadStatus.tsx';
 
 const b = strings.basket;
 const t = strings.shopper;
@@ -232,20 +233,15 @@ export default function Basket() {
     }
   }
 
-  if (load.status === 'loading')
-    return (
-      <p className="basket__status" role="status">
-        {t.loading}
-      </p>
-    );
+  if (load.status === 'loading') return <Loading className="basket__status" text={t.loading} />;
   if (load.status === 'failed')
     return (
-      <div className="basket__status" role="alert">
-        <p>{load.message}</p>
-        <button type="button" className="button" onClick={() => void start(false)}>
-          {t.retry}
-        </button>
-      </div>
+      <LoadFailed
+        className="basket__status"
+        message={load.message}
+        retryText={t.retry}
+        onRetry={() => void start(false)}
+      />
     );
   if (items.length === 0)
     return (

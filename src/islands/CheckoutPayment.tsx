@@ -18,6 +18,7 @@ import { SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
 import { isSessionOver, problemText } from './shared/problem.ts';
 import './account/account.css';
 import '../features/checkout/checkout.css';
+import { LoadFailed, Loading } from './shared/LoadStatus.tsx';
 
 const ERROR_ID = 'payment-error';
 const c = strings.checkout;
@@ -75,20 +76,15 @@ export default function CheckoutPayment() {
     }
   }
 
-  if (state.status === 'loading')
-    return (
-      <p className="checkout-status" role="status">
-        {c.loading}
-      </p>
-    );
+  if (state.status === 'loading') return <Loading className="checkout-status" text={c.loading} />;
   if (state.status === 'failed')
     return (
-      <div className="checkout-status" role="alert">
-        <p>{state.message}</p>
-        <button type="button" className="button" onClick={() => void load()}>
-          {strings.shopper.retry}
-        </button>
-      </div>
+      <LoadFailed
+        className="checkout-status"
+        message={state.message}
+        retryText={strings.shopper.retry}
+        onRetry={() => void load()}
+      />
     );
 
   const { totals } = state;

@@ -30,6 +30,7 @@ import { SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
 import { isSessionOver, problemText } from './shared/problem.ts';
 import './account/account.css';
 import '../features/checkout/checkout.css';
+import { LoadFailed, Loading } from './shared/LoadStatus.tsx';
 
 const FORM = 'checkout';
 const ERROR_ID = 'checkout-error';
@@ -157,20 +158,15 @@ export default function CheckoutShipping() {
     }
   }
 
-  if (state.status === 'loading')
-    return (
-      <p className="checkout-status" role="status">
-        {c.loading}
-      </p>
-    );
+  if (state.status === 'loading') return <Loading className="checkout-status" text={c.loading} />;
   if (state.status === 'failed')
     return (
-      <div className="checkout-status" role="alert">
-        <p>{state.message}</p>
-        <button type="button" className="button" onClick={() => void load()}>
-          {t.retry}
-        </button>
-      </div>
+      <LoadFailed
+        className="checkout-status"
+        message={state.message}
+        retryText={t.retry}
+        onRetry={() => void load()}
+      />
     );
 
   const fieldset = (role: AddressRole, values: CheckoutAddress, hidden = false) => (

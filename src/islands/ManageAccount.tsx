@@ -27,6 +27,7 @@ import { Field, FormError, readFields, type FieldProps } from './shared/Field.ts
 import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
 import { isSessionOver, problemText } from './shared/problem.ts';
 import './account/account.css';
+import { LoadFailed, Loading } from './shared/LoadStatus.tsx';
 
 const FORM = 'manage';
 const ERROR_ID = 'manage-error';
@@ -119,20 +120,15 @@ export default function ManageAccount({ target }: ManageAccountProps) {
     }
   }
 
-  if (state.status === 'loading')
-    return (
-      <p className="account-status" role="status">
-        {t.loading}
-      </p>
-    );
+  if (state.status === 'loading') return <Loading className="account-status" text={t.loading} />;
   if (state.status === 'failed')
     return (
-      <div className="account-status" role="alert">
-        <p>{state.message}</p>
-        <button type="button" className="button" onClick={() => void load()}>
-          {t.retry}
-        </button>
-      </div>
+      <LoadFailed
+        className="account-status"
+        message={state.message}
+        retryText={t.retry}
+        onRetry={() => void load()}
+      />
     );
 
   const { customer, countries } = state;

@@ -17,6 +17,7 @@ import {
 import { SIGN_IN_PATH, redirectTo } from './shared/navigation.ts';
 import { isSessionOver, problemText } from './shared/problem.ts';
 import './account/account.css';
+import { LoadFailed, Loading } from './shared/LoadStatus.tsx';
 
 const t = strings.shopper;
 
@@ -95,20 +96,15 @@ export default function MyAccount() {
     else void load();
   }, []);
 
-  if (state.status === 'loading')
-    return (
-      <p className="account-status" role="status">
-        {t.loading}
-      </p>
-    );
+  if (state.status === 'loading') return <Loading className="account-status" text={t.loading} />;
   if (state.status === 'failed')
     return (
-      <div className="account-status" role="alert">
-        <p>{state.message}</p>
-        <button type="button" className="button" onClick={() => void load()}>
-          {t.retry}
-        </button>
-      </div>
+      <LoadFailed
+        className="account-status"
+        message={state.message}
+        retryText={t.retry}
+        onRetry={() => void load()}
+      />
     );
 
   const { customer, countries } = state;
