@@ -145,6 +145,8 @@ export const strings = {
     emptyCart: 'Your cart is empty',
     addressesMissing: 'Please confirm your shipping and billing addresses first.',
     startFailed: 'Your payment could not be started. Please try again in a moment; your basket is kept.',
+    basketNotPayable:
+      'Your basket cannot be paid for as it stands. Please check the quantities in your basket and try again.',
     tooLarge: 'This order is above the limit for card payments. Please call us to order.',
     sessionEnded: 'Your session has ended. Please sign in again.',
     unknownPayment: 'This payment is not known.',

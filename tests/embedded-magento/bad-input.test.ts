@@ -246,6 +246,82 @@ describe('binding the body to the service parameters', () => {
   });
 });
 
+describe('quantities Magento refuses (the fractional-quantity money leak)', () => {
+  const add = (cartId: string, qty: unknown, sku: string) =>
+    backend.call('POST', `/rest/V1/guest-carts/${cartId}/items`, { body: { cartItem: { sku, qty } } });
+  const typeError = (value: string) =>
+    `Error occurred during "qty" processing. The "${value}" value's type is invalid. The "float" type was expected. Verify and try again.`;
+
+  it('a fraction of a whole-unit product is refused: below 1 by the minimum sale qty, above 1 as decimal', async () => {
+    const { sku } = await pickProduct(backend);
+    const cartId = await newGuestCart();
+    // Magento_InventorySales IsCorrectQtyCondition: the minimum sale quantity (1) is checked first...
+    for (const qty of [0.01, 1e-9, '0.5'])
+      expectError(await add(cartId, qty, sku), 400, 'The fewest you may purchase is 1');
+    // ...then whole units: 'You cannot use decimal quantity for this product.' (isDecimalQtyCheckFailed).
+    for (const qty of [1.5, 2.01, '3.25'])
+      expectError(await add(cartId, qty, sku), 400, 'You cannot use decimal quantity for this product.');
+    expect(await itemsOf(cartId)).toEqual([]);
+  });
+
+  it('a line whose total would become fractional, or an update to a fraction, is refused and left alone', async () => {
+    const { cartId, itemId, sku } = await filledGuestCart();
+    expectError(await add(cartId, 0.5, sku), 400, 'You cannot use decimal quantity for this product.');
+    const update = await backend.call('PUT', `/rest/V1/guest-carts/${cartId}/items/${itemId}`, {
+      body: { cartItem: { qty: 0.01 } },
+    });
+    expectError(update, 400, 'The fewest you may purchase is 1');
+    expect(await itemsOf(cartId)).toEqual([expect.objectContaining({ sku, qty: 1 })]);
+  });
+
+  it('a quantity above the maximum sale qty is refused before stock is looked at', async () => {
+    const { sku } = await pickProduct(backend);
+    const cartId = await newGuestCart();
+    expectError(
+      await add(cartId, 10001, sku),
+      400,
+      'The requested qty exceeds the maximum qty allowed in shopping cart',
+    );
+  });
+
+  it('booleans, hex and other non-numbers are type errors of the input processor, as PHP is_numeric() decides', async () => {
+    const { sku } = await pickProduct(backend);
+    const cartId = await newGuestCart();
+    const cases: [unknown, string][] = [
+      [true, '1'],
+      [false, ''],
+      ['0x1A', '0x1A'],
+      ['1e', '1e'],
+      ['', ''],
+      ['Infinity', 'Infinity'],
+    ];
+    for (const [qty, shown] of cases) expectError(await add(cartId, qty, sku), 400, typeError(shown));
+    // Numeric strings are numbers to PHP: ' 2' adds two.
+    expect((await add(cartId, ' 2', sku)).status).toBe(200);
+    expect(await itemsOf(cartId)).toEqual([expect.objectContaining({ sku, qty: 2 })]);
+  });
+
+  it('a product marked is_qty_decimal takes a fractional quantity', async () => {
+    const { sku } = await pickProduct(backend, 3);
+    const saved = await backend.call('PUT', `/rest/V1/products/${encodeURIComponent(sku)}`, {
+      token: INTEGRATION_TOKEN,
+      body: { product: { sku, extension_attributes: { stock_item: { is_qty_decimal: true } } } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.extension_attributes.stock_item.is_qty_decimal).toBe(true);
+    try {
+      const cartId = await newGuestCart();
+      expect((await add(cartId, 1.5, sku)).status).toBe(200);
+      expect(await itemsOf(cartId)).toEqual([expect.objectContaining({ sku, qty: 1.5 })]);
+    } finally {
+      await backend.call('PUT', `/rest/V1/products/${encodeURIComponent(sku)}`, {
+        token: INTEGRATION_TOKEN,
+        body: { product: { sku, extension_attributes: { stock_item: { is_qty_decimal: false } } } },
+      });
+    }
+  });
+});
+
 describe('cart errors', () => {
   it('qty above stock is "The requested qty is not available", also when the line would exceed it', async () => {
     const product = await pickProduct(backend, 2);

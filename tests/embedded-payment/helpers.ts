@@ -178,10 +178,13 @@ export function registration(
       notificationUrl: merchant.notifyUrl,
       billing: ADDRESS,
       delivery: ADDRESS,
-      basket: [
-        { description: 'Pressure washer', quantity: 1, unitGross: 13 },
-        { description: 'Detergent', quantity: 2, unitGross: 18.49 },
-      ],
+      basket: {
+        lines: [
+          { description: 'Pressure washer', quantity: 1, unitGross: 13 },
+          { description: 'Detergent', quantity: 2, unitGross: 18.49 },
+        ],
+        delivery: 0,
+      },
       ...input,
     }),
     ...overrides,

@@ -128,7 +128,7 @@ describe('a registration with a mistake', () => {
     ['no Description', { Description: '' }, 'MALFORMED', '3013 : The Description is missing.'],
     [
       'no Amount',
-      { Amount: undefined, Basket: undefined },
+      { Amount: undefined, BasketXML: undefined },
       'MALFORMED',
       '3031 : The Amount value is required.',
     ],
@@ -174,25 +174,25 @@ describe('a registration with a mistake', () => {
     ],
     [
       'an Amount with 3 decimals',
-      { Amount: '49.980', Basket: undefined },
+      { Amount: '49.980', BasketXML: undefined },
       'INVALID',
       '3004 : The Amount is invalid.',
     ],
     [
       'an Amount with a thousands separator',
-      { Amount: '4,567.89', Basket: undefined },
+      { Amount: '4,567.89', BasketXML: undefined },
       'INVALID',
       '3004 : The Amount is invalid.',
     ],
     [
       'an Amount of 0.00',
-      { Amount: '0.00', Basket: undefined },
+      { Amount: '0.00', BasketXML: undefined },
       'INVALID',
       '3005 : The Amount is outside the mininum and maximum limits.',
     ],
     [
       'an Amount over 100,000',
-      { Amount: '100000.01', Basket: undefined },
+      { Amount: '100000.01', BasketXML: undefined },
       'INVALID',
       '3005 : The Amount is outside the mininum and maximum limits.',
     ],
@@ -271,13 +271,13 @@ describe('a registration with a mistake', () => {
     ],
     [
       'a Basket that cannot be read',
-      { Basket: '2:Mug:1:10.83:2.17:13.00' },
+      { Basket: '2:Mug:1:10.83:2.17:13.00', BasketXML: undefined },
       'INVALID',
       '3021 : The Basket format is invalid.',
     ],
     [
       'a Basket line whose figures do not add up',
-      { Basket: '1:Mug:2:10.00:2.00:12.00:25.00', Amount: '25.00' },
+      { Basket: '1:Mug:2:10.00:2.00:12.00:25.00', Amount: '25.00', BasketXML: undefined },
       'INVALID',
       '3195 : The line item amount details do not add up correctly.',
     ],
@@ -288,8 +288,24 @@ describe('a registration with a mistake', () => {
       '3195 : The line item amount details do not add up correctly.',
     ],
     [
+      'a BasketXML that cannot be read',
+      { BasketXML: '<basket><item><description>Mug</description></item></basket>' },
+      'INVALID',
+      '3021 : The Basket format is invalid.',
+    ],
+    [
+      'a BasketXML item whose figures do not add up',
+      {
+        Amount: '25.00',
+        BasketXML:
+          '<basket><item><description>Mug</description><quantity>2</quantity><unitNetAmount>10.00</unitNetAmount><unitTaxAmount>2.00</unitTaxAmount><unitGrossAmount>12.00</unitGrossAmount><totalGrossAmount>25.00</totalGrossAmount></item></basket>',
+      },
+      'INVALID',
+      '3195 : The line item amount details do not add up correctly.',
+    ],
+    [
       'both Basket and BasketXML',
-      { BasketXML: '<basket></basket>' },
+      { Basket: '1:Mug:1:49.98:0.00:49.98:49.98' },
       'INVALID',
       '3194 : Must have only one basket field specified',
     ],
@@ -331,6 +347,7 @@ describe('a registration with a mistake', () => {
           BillingPostCode: '',
           Amount: '17.95',
           Basket: '2:Mug:1:10.83:2.17:13.00:13.00:Delivery:---:---:---:---:4.95',
+          BasketXML: undefined,
         },
       ),
     );

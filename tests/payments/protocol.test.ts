@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  basketField,
+  BASKET_XML_MAX,
+  basketXml,
   computeSignature,
   formatReply,
   newVendorTxCode,
@@ -126,10 +127,13 @@ describe('registration fields (§1.3)', () => {
     billing: address,
     delivery: address,
     email: 'jane@example.com',
-    basket: [
-      { description: 'Blue: Mug', quantity: 1, unitGross: 13 },
-      { description: 'Tea Towel Set', quantity: 2, unitGross: 18.49 },
-    ],
+    basket: {
+      lines: [
+        { description: 'Blue: Mug & <Cup>', quantity: 1, unitGross: 13 },
+        { description: 'Tea Towel Set', quantity: 2, unitGross: 18.49 },
+      ],
+      delivery: 0,
+    },
   });
 
   it('uses protocol 4.00 PAYMENT in GBP with the amount in pence', () => {
@@ -151,11 +155,53 @@ describe('registration fields (§1.3)', () => {
     expect(fields['BillingState']).toBeUndefined();
     expect(fields['Description']).toBe('Order from Clearwater Cleaning script');
   });
-  it('adds a basket that adds up to the amount, without colons in descriptions', () => {
-    expect(fields['Basket']).toBe(
-      '2:Blue Mug:1:10.83:2.17:13.00:13.00:Tea Towel Set:2:15.41:3.08:18.49:36.98',
+  it('sends the basket as BasketXML that adds up to the amount, with the text escaped', () => {
+    expect(fields['Basket']).toBeUndefined();
+    expect(fields['BasketXML']).toBe(
+      '<basket>' +
+        '<item><description>Blue: Mug &amp; &lt;Cup&gt;</description><quantity>1</quantity><unitNetAmount>10.83</unitNetAmount>' +
+        '<unitTaxAmount>2.17</unitTaxAmount><unitGrossAmount>13.00</unitGrossAmount><totalGrossAmount>13.00</totalGrossAmount></item>' +
+        '<item><description>Tea Towel Set</description><quantity>2</quantity><unitNetAmount>15.41</unitNetAmount>' +
+        '<unitTaxAmount>3.08</unitTaxAmount><unitGrossAmount>18.49</unitGrossAmount><totalGrossAmount>36.98</totalGrossAmount></item>' +
+        '</basket>',
     );
-    expect(basketField([{ description: 'x', quantity: 1, unitGross: 10 }], 12)).toBeUndefined();
+  });
+  it('refuses a basket that does not add up or holds a fractional quantity, rather than leaving it out', () => {
+    const line = { description: 'x', quantity: 1, unitGross: 10 };
+    expect(() => basketXml({ lines: [line], delivery: 0 }, 12)).toThrow(
+      /adds up to 10.00, not the amount 12.00/,
+    );
+    expect(() => basketXml({ lines: [{ ...line, quantity: 0.01 }], delivery: 0 }, 0.1)).toThrow(
+      /quantity 0.01/,
+    );
+    expect(() => basketXml({ lines: [], delivery: 5 }, 5)).toThrow(/no lines/);
+  });
+  it('keeps a long basket within 20,000 characters by shortening and then summing the tail, never dropping it', () => {
+    const lines = Array.from({ length: 300 }, (_, i) => ({
+      description: `Pressure washer model ${i} with a very long marketing name that goes on and on`,
+      quantity: 1 + (i % 3),
+      unitGross: 100 + i / 100,
+    }));
+    const amount = lines.reduce((sum, l) => sum + Math.round(l.unitGross * 100) * l.quantity, 0) / 100 + 4.95;
+    const xml = basketXml({ lines, delivery: 4.95 }, amount);
+    expect(xml.length).toBeLessThanOrEqual(BASKET_XML_MAX);
+    const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1] ?? '');
+    const totals = items.map((item) => Number(/<totalGrossAmount>([^<]*)</.exec(item)?.[1]));
+    const delivery = Number(/<deliveryGrossAmount>([^<]*)</.exec(xml)?.[1]);
+    expect(Math.round(totals.reduce((a, b) => a + b, 0) * 100) + Math.round(delivery * 100)).toBe(
+      Math.round(amount * 100),
+    );
+    const last = items.at(-1) ?? '';
+    expect(last).toMatch(
+      new RegExp(`<description>and ${300 - items.length + 1} more items</description><quantity>1</quantity>`),
+    );
+    // A basket that fits is sent whole, with its descriptions as they were.
+    expect(
+      basketXml(
+        { lines: lines.slice(0, 3), delivery: 0 },
+        lines.slice(0, 3).reduce((s, l) => s + Math.round(l.unitGross * 100) * l.quantity, 0) / 100,
+      ),
+    ).toContain('goes on and on');
   });
   it('makes distinct 40-character codes', () => {
     const codes = new Set(Array.from({ length: 200 }, newVendorTxCode));

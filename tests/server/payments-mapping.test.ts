@@ -1,8 +1,8 @@
 /** What the bridge hands the provider, from Magento's cart: addresses within the protocol's needs, lines that add up. */
 import { describe, expect, it } from 'vitest';
-import { paymentAddress, paymentLines } from '../../src/server/payments/bridge.ts';
+import { basketProblem, paymentAddress, paymentBasket } from '../../src/server/payments/bridge.ts';
 import type { CheckoutCart } from '../../src/server/payments/magento-checkout.ts';
-import { basketField, registrationFields } from '../../src/payments/opayo/protocol.ts';
+import { basketXml, registrationFields } from '../../src/payments/opayo/protocol.ts';
 
 describe('paymentAddress', () => {
   it('maps a quote address, with a second street line and the US state', () => {
@@ -71,30 +71,51 @@ describe('paymentAddress', () => {
   });
 });
 
-describe('paymentLines', () => {
-  const cart = (shippingAmount: number): CheckoutCart => ({
+describe('the basket of a payment', () => {
+  const cart = (
+    shippingAmount: number,
+    items = [
+      { name: 'Hose: 10 m', qty: 2, unitGross: 19.99 },
+      { name: 'Detergent', qty: 1, unitGross: 19.99 },
+    ],
+  ): CheckoutCart => ({
     id: 1,
-    lines: [],
+    lines: items.map((item) => ({ sku: item.name, qty: item.qty })),
     customerEmail: undefined,
     billing: undefined,
     shipping: undefined,
     shippingMethod: 'flatrate_flatrate',
-    amount: 59.97 + shippingAmount,
+    amount:
+      Math.round(items.reduce((sum, item) => sum + item.unitGross * item.qty, 0) * 100) / 100 +
+      shippingAmount,
     shippingAmount,
-    items: [
-      { name: 'Hose: 10 m', qty: 2, unitGross: 19.99 },
-      { name: 'Detergent', qty: 1, unitGross: 19.99 },
-    ],
+    items,
   });
 
-  it('adds delivery as a line, so the basket adds up to the amount', () => {
-    const lines = paymentLines(cart(15));
-    expect(lines.at(-1)).toEqual({ description: 'Delivery', quantity: 1, unitGross: 15 });
-    expect(basketField(lines, 74.97)).toMatch(/^3:Hose 10 m:2:/);
+  it('carries delivery beside the lines, so the basket adds up to the amount', () => {
+    const basket = paymentBasket(cart(15));
+    expect(basket.delivery).toBe(15);
+    expect(basketXml(basket, 74.97)).toContain('<deliveryGrossAmount>15.00</deliveryGrossAmount></basket>');
+    expect(basketXml(paymentBasket(cart(0)), 59.97)).not.toContain('deliveryGrossAmount');
   });
 
-  it('has no delivery line when delivery is free', () => {
-    expect(paymentLines(cart(0))).toHaveLength(2);
-    expect(basketField(paymentLines(cart(0)), 59.97)).toMatch(/^2:/);
+  it('is payable when every line is a whole quantity and the lines plus delivery make the amount', () => {
+    expect(basketProblem(cart(15))).toBeUndefined();
+  });
+
+  it('is refused for a fractional or zero quantity, however small the amount', () => {
+    // The probe: 0.01 of a £469.80 machine, 150 times over, would be a payment of £704.70.
+    const leak = cart(
+      0,
+      Array.from({ length: 150 }, (_, i) => ({ name: `Machine ${i}`, qty: 0.01, unitGross: 469.8 })),
+    );
+    expect(basketProblem(leak)).toMatch(/quantity 0.01/);
+    expect(basketProblem(cart(0, [{ name: 'Hose', qty: 0, unitGross: 10 }]))).toMatch(/quantity 0/);
+    expect(basketProblem({ ...cart(0), lines: [{ sku: 'HOSE', qty: 1.5 }] })).toMatch(/quantity 1.5/);
+  });
+
+  it('is refused when the amount is not the lines plus delivery', () => {
+    expect(basketProblem({ ...cart(15), amount: 70 })).toMatch(/do not make the amount/);
+    expect(basketProblem({ ...cart(15), shippingAmount: 0 })).toMatch(/do not make the amount/);
   });
 });

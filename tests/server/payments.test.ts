@@ -240,11 +240,44 @@ describe('starting a payment', () => {
     });
     // Flat rate £5 per item in the test back end: the delivery line makes the basket add up.
     expect(grand).toBeCloseTo(shopper.price * 2 + 10, 2);
-    const basket = (fields['Basket'] ?? '').split(':');
-    expect(basket[0]).toBe('2');
-    expect(basket.slice(-6)).toEqual(['Delivery', '1', '8.33', '1.67', '10.00', '10.00']);
+    expect(fields['Basket']).toBeUndefined();
+    const basket = fields['BasketXML'] ?? '';
+    expect(basket.match(/<item>/g)).toHaveLength(1);
+    expect(basket).toContain(`<quantity>2</quantity>`);
+    expect(basket).toContain(`<totalGrossAmount>${(shopper.price * 2).toFixed(2)}</totalGrossAmount>`);
+    expect(basket).toMatch(/<deliveryGrossAmount>10\.00<\/deliveryGrossAmount><\/basket>$/);
     expect(fields['BillingState']).toBeUndefined();
     expect((await paymentStatus(code)).body).toEqual({ status: 'pending' });
+  });
+
+  it('refuses to register a payment for a fractional line, even one Magento accepts (is_qty_decimal)', async () => {
+    const product = await pickProduct(backend);
+    const setDecimal = (on: boolean) =>
+      backend.call('PUT', `/rest/V1/products/${encodeURIComponent(product.sku)}`, {
+        token: INTEGRATION_TOKEN,
+        body: { product: { sku: product.sku, extension_attributes: { stock_item: { is_qty_decimal: on } } } },
+      });
+    expect((await setDecimal(true)).status).toBe(200);
+    try {
+      const shopper = await guest(1, false);
+      const line = (await shopper.cart('GET', '')).body.items[0] as { item_id: number };
+      const changed = await shopper.cart('PUT', `/items/${line.item_id}`, { cartItem: { qty: 1.5 } });
+      expect(changed.status).toBe(200);
+      await shipTo(shopper.cart, shopper.email);
+      const before = opayo.registered.size;
+      const reply = await start(shopper);
+      expect(reply).toEqual({
+        status: 409,
+        body: {
+          message:
+            'Your basket cannot be paid for as it stands. Please check the quantities in your basket and try again.',
+        },
+      });
+      expect(opayo.registered.size).toBe(before);
+      expect(logs.some((line) => line.includes('a line has quantity 1.5'))).toBe(true);
+    } finally {
+      await setDecimal(false);
+    }
   });
 
   it('keeps the provider’s secret on the server', async () => {

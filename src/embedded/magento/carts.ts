@@ -4,7 +4,7 @@
  * guest cart into a customer's on assignment (2.4 semantics). Every write runs in one transaction.
  */
 import { randomString } from './auth.ts';
-import { findProductBySku } from './catalog.ts';
+import { findProductBySku, SALE_QTY, type ProductRecord } from './catalog.ts';
 import { serializeCustomer } from './customers.ts';
 import { magentoDate, type Database } from './db.ts';
 import { errors } from './errors.ts';
@@ -123,6 +123,18 @@ export const serializeItem = (item: ItemRow, quoteId: string = String(item.quote
   quote_id: quoteId,
 });
 
+/**
+ * The quantity a line may hold, checked as Magento 2.4's InventorySales `IsCorrectQtyCondition` does
+ * before any stock check: the minimum and maximum sale quantity, then whole units unless the product is
+ * `is_qty_decimal`; then the salable quantity ("The requested qty is not available").
+ */
+function checkLineQty(product: ProductRecord, qty: number): void {
+  if (qty < SALE_QTY.min) throw errors.qtyBelowMinSale(SALE_QTY.min);
+  if (qty > SALE_QTY.max) throw errors.qtyAboveMaxSale();
+  if (product.is_qty_decimal !== 1 && !Number.isInteger(qty)) throw errors.qtyNotDecimal();
+  if (product.is_in_stock !== 1 || qty > product.qty) throw errors.qtyNotAvailable();
+}
+
 function validQty(qty: unknown): number {
   if (typeof qty !== 'number' || !Number.isFinite(qty) || qty <= 0)
     throw errors.invalidFieldValue('qty', qty ?? null);
@@ -143,7 +155,7 @@ export function addItem(db: Database, quote: QuoteRow, cartItem: Input) {
     if (product.status !== 1) throw errors.productNotAvailable();
     const line = db.get<ItemRow>('SELECT * FROM quote_items WHERE quote_id = ? AND sku = ?', quote.id, sku);
     const wanted = (line?.qty ?? 0) + qty;
-    if (product.is_in_stock !== 1 || wanted > product.qty) throw errors.qtyNotAvailable();
+    checkLineQty(product, wanted);
     let itemId: number;
     if (line) {
       db.run(
@@ -189,7 +201,7 @@ export function updateItem(db: Database, quote: QuoteRow, itemId: number, cartIt
     const item = requireItem(db, quote, itemId);
     const product = findProductBySku(db, item.sku);
     if (!product || product.status !== 1) throw errors.productNotAvailable();
-    if (product.is_in_stock !== 1 || qty > product.qty) throw errors.qtyNotAvailable();
+    checkLineQty(product, qty);
     db.run('UPDATE quote_items SET qty = ?, price = ? WHERE item_id = ?', qty, product.price, itemId);
     touch(db, quote.id);
     return serializeItem({ ...item, qty, price: product.price });

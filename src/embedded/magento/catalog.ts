@@ -22,6 +22,7 @@ interface ProductRow {
   weight: number | null;
   qty: number;
   is_in_stock: number;
+  is_qty_decimal: number;
   created_at: string;
   updated_at: string;
   attributes: string;
@@ -86,20 +87,23 @@ const productFields: FieldMapping = {
   },
 };
 
+/** The shop's stock configuration (Magento's defaults): the quantities one cart line may hold. */
+export const SALE_QTY = { min: 1, max: 10000 } as const;
+
 const stockItem = (row: ProductRow) => ({
   item_id: row.id,
   product_id: row.id,
   stock_id: 1,
   qty: row.qty,
   is_in_stock: row.is_in_stock === 1,
-  is_qty_decimal: false,
+  is_qty_decimal: row.is_qty_decimal === 1,
   show_default_notification_message: false,
   use_config_min_qty: true,
   min_qty: 0,
   use_config_min_sale_qty: 1,
-  min_sale_qty: 1,
+  min_sale_qty: SALE_QTY.min,
   use_config_max_sale_qty: true,
-  max_sale_qty: 10000,
+  max_sale_qty: SALE_QTY.max,
   use_config_backorders: true,
   backorders: 0,
   use_config_notify_stock_qty: true,
@@ -202,11 +206,12 @@ export interface ProductRecord {
   type_id: string;
   qty: number;
   is_in_stock: number;
+  is_qty_decimal: number;
 }
 
 export const findProductBySku = (db: Database, sku: string): ProductRecord | undefined =>
   db.get<ProductRecord>(
-    'SELECT id, sku, name, price, status, type_id, qty, is_in_stock FROM products WHERE sku = ?',
+    'SELECT id, sku, name, price, status, type_id, qty, is_in_stock, is_qty_decimal FROM products WHERE sku = ?',
     sku,
   );
 
@@ -231,7 +236,7 @@ export function saveProduct(db: Database, product: Input, skuFromPath?: string) 
       else attributes[entry.attribute_code] = typeof entry.value === 'string' ? entry.value : entry.value;
     }
     const extension = (product['extension_attributes'] ?? {}) as {
-      stock_item?: { qty?: unknown; is_in_stock?: unknown };
+      stock_item?: { qty?: unknown; is_in_stock?: unknown; is_qty_decimal?: unknown };
       category_links?: { category_id?: unknown; position?: unknown }[];
     };
     const pickNumber = (value: unknown, fallback: number) =>
@@ -255,6 +260,12 @@ export function saveProduct(db: Database, product: Input, skuFromPath?: string) 
         extension.stock_item?.is_in_stock === undefined
           ? (existing?.is_in_stock ?? 1)
           : extension.stock_item.is_in_stock === true || extension.stock_item.is_in_stock === 1
+            ? 1
+            : 0,
+      is_qty_decimal:
+        extension.stock_item?.is_qty_decimal === undefined
+          ? (existing?.is_qty_decimal ?? 0)
+          : extension.stock_item.is_qty_decimal === true || extension.stock_item.is_qty_decimal === 1
             ? 1
             : 0,
       media:
@@ -284,6 +295,7 @@ export function saveProduct(db: Database, product: Input, skuFromPath?: string) 
       values.weight,
       values.qty,
       values.is_in_stock,
+      values.is_qty_decimal,
       JSON.stringify(attributes),
       values.media,
       values.links,
@@ -293,7 +305,7 @@ export function saveProduct(db: Database, product: Input, skuFromPath?: string) 
     if (existing) {
       db.run(
         `UPDATE products SET name = ?, attribute_set_id = ?, price = ?, status = ?, visibility = ?, type_id = ?, weight = ?,
-         qty = ?, is_in_stock = ?, attributes = ?, media = ?, links = ?, updated_at = ? WHERE id = ?`,
+         qty = ?, is_in_stock = ?, is_qty_decimal = ?, attributes = ?, media = ?, links = ?, updated_at = ? WHERE id = ?`,
         ...params,
         existing.id,
       );
@@ -301,7 +313,8 @@ export function saveProduct(db: Database, product: Input, skuFromPath?: string) 
     } else {
       id = db.run(
         `INSERT INTO products (name, attribute_set_id, price, status, visibility, type_id, weight, qty, is_in_stock,
-         attributes, media, links, updated_at, created_at, sku) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         is_qty_decimal, attributes, media, links, updated_at, created_at, sku)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ...params,
         now,
         sku,

@@ -36,6 +36,7 @@ CREATE TABLE IF NOT EXISTS products (
   weight REAL,
   qty REAL NOT NULL DEFAULT 0,
   is_in_stock INTEGER NOT NULL DEFAULT 1,
+  is_qty_decimal INTEGER NOT NULL DEFAULT 0,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
   attributes TEXT NOT NULL DEFAULT '{}',
@@ -223,6 +224,14 @@ export class Database {
     // MySQL's REGEXP for searchCriteria's `regexp` condition (SQLite has no built-in implementation).
     this.#db.function('regexp', { deterministic: true }, (pattern, value) => regexpMatch(pattern, value));
     this.#db.exec(SCHEMA);
+    this.#migrate();
+  }
+
+  /** Columns added after a file was first created (CREATE TABLE IF NOT EXISTS leaves old tables as they were). */
+  #migrate(): void {
+    const columns = this.#db.prepare('PRAGMA table_info(products)').all();
+    if (!columns.some((column) => column['name'] === 'is_qty_decimal'))
+      this.#db.exec('ALTER TABLE products ADD COLUMN is_qty_decimal INTEGER NOT NULL DEFAULT 0');
   }
 
   #prepare(sql: string): StatementSync {

@@ -4,6 +4,16 @@
  * Magento itself sends (§3.3), so clients written against real Magento behave the same against us.
  */
 
+/** How a value reads inside a Magento phrase: PHP's string conversion (true is "1", false is ""). */
+export const phpString = (value: unknown): string =>
+  value === true
+    ? '1'
+    : value === false
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+
 export type ErrorParameters = Record<string, unknown> | unknown[];
 
 export interface ErrorBody {
@@ -61,6 +71,11 @@ export const errors = {
       value,
     }),
   qtyNotAvailable: () => new MagentoError(400, 'The requested qty is not available'),
+  // InventorySales IsCorrectQtyCondition (2.4 with MSI): the checks a line's quantity meets before stock.
+  qtyBelowMinSale: (min: number) => new MagentoError(400, `The fewest you may purchase is ${min}`),
+  qtyAboveMaxSale: () =>
+    new MagentoError(400, 'The requested qty exceeds the maximum qty allowed in shopping cart'),
+  qtyNotDecimal: () => new MagentoError(400, 'You cannot use decimal quantity for this product.'),
   cartItemNotFound: (quoteId: string, itemId: number | string) =>
     new MagentoError(404, "The %1 Cart doesn't contain the %2 item.", [quoteId, itemId]),
   emailExists: () =>
@@ -96,7 +111,7 @@ export const errors = {
   typeInvalid: (fieldName: string, value: unknown, type: string) =>
     new MagentoError(
       400,
-      `Error occurred during "${fieldName}" processing. The "${typeof value === 'object' ? JSON.stringify(value) : String(value)}" value's type is invalid. The "${type}" type was expected. Verify and try again.`,
+      `Error occurred during "${fieldName}" processing. The "${phpString(value)}" value's type is invalid. The "${type}" type was expected. Verify and try again.`,
     ),
   contentTypeEmpty: () => new MagentoError(400, 'Content-Type header is empty.'),
   contentTypeInvalid: () => new MagentoError(400, 'Content-Type header is invalid.'),

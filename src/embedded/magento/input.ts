@@ -26,6 +26,9 @@ const toCamelCase = (key: string): string => key.replace(/_([a-z])/g, (_, c: str
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** PHP 8's is_numeric() for strings: optional surrounding white space, decimal or exponent notation, no hex. */
+const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
+
 function castScalar(value: unknown, type: 'string' | 'int' | 'float' | 'bool', field: string): unknown {
   const typeName = type === 'bool' ? 'bool' : type;
   switch (type) {
@@ -35,13 +38,13 @@ function castScalar(value: unknown, type: 'string' | 'int' | 'float' | 'bool', f
       break;
     case 'int':
     case 'float': {
+      // TypeProcessor::setType refuses anything PHP's is_numeric() refuses (booleans included) before settype().
       if (typeof value === 'number' && Number.isFinite(value)) {
         return type === 'int' ? Math.trunc(value) : value;
       }
-      if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
+      if (typeof value === 'string' && PHP_NUMERIC.test(value)) {
         return type === 'int' ? Math.trunc(Number(value)) : Number(value);
       }
-      if (typeof value === 'boolean') return value ? 1 : 0;
       break;
     }
     case 'bool':

@@ -1,5 +1,5 @@
 /**
- * The classic colon basket (§1.4): `lines:desc:qty:unitNet:unitTax:unitGross:lineGross:…`. Checked the way
+ * The two basket fields, checked the way the gateway refuses them. The classic colon basket (§1.4): `lines:desc:qty:unitNet:unitTax:unitGross:lineGross:…`. Checked the way
  * the gateway refuses it: 3021 when it cannot be read, 3195 when a line's own figures or the line totals
  * do not add up to the Amount. `---` (or nothing) marks an unused column, as osCommerce sends for delivery.
  */
@@ -40,4 +40,48 @@ export function checkBasket(basket: string, amountPence: number): Refusal | unde
     total += lineTotal;
   }
   return total === amountPence ? undefined : REFUSALS.basketSums;
+}
+
+const ITEM = /<item>([\s\S]*?)<\/item>/g;
+const ITEM_FIELDS = [
+  'quantity',
+  'unitNetAmount',
+  'unitTaxAmount',
+  'unitGrossAmount',
+  'totalGrossAmount',
+] as const;
+
+const tag = (xml: string, name: string): string | undefined =>
+  new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
+
+/**
+ * BasketXML (table 1.3): `<basket>` of `<item>`s with description, quantity and the four amounts, then an
+ * optional `<deliveryGrossAmount>`. 3021 when it cannot be read, 3195 when an item's figures or the
+ * total (items plus delivery) do not make the Amount.
+ */
+export function checkBasketXml(xml: string, amountPence: number): Refusal | undefined {
+  if (!/^<basket>[\s\S]*<\/basket>$/.test(xml)) return REFUSALS.basketFormat;
+  const items = [...xml.matchAll(ITEM)].map((match) => match[1] ?? '');
+  if (items.length === 0) return REFUSALS.basketFormat;
+  let total = 0;
+  for (const item of items) {
+    const [quantity = '', ...amounts] = ITEM_FIELDS.map((name) => tag(item, name) ?? '');
+    const [unitNet, unitTax, unitGross, lineTotal] = amounts.map(pence);
+    if (tag(item, 'description') === undefined || !QUANTITY.test(quantity)) return REFUSALS.basketFormat;
+    if (
+      unitNet === undefined ||
+      unitTax === undefined ||
+      unitGross === undefined ||
+      lineTotal === undefined ||
+      [unitNet, unitTax, unitGross, lineTotal].some(Number.isNaN)
+    )
+      return REFUSALS.basketFormat;
+    if (unitNet + unitTax !== unitGross || Number(quantity) * unitGross !== lineTotal)
+      return REFUSALS.basketSums;
+    total += lineTotal;
+  }
+  const delivery = tag(xml.replace(ITEM, ''), 'deliveryGrossAmount');
+  const deliveryPence = delivery === undefined ? 0 : pence(delivery);
+  if (deliveryPence === undefined || Number.isNaN(deliveryPence)) return REFUSALS.basketFormat;
+  return total + deliveryPence === amountPence ? undefined : REFUSALS.basketSums;
 }

@@ -3,7 +3,7 @@
  * first problem, as the gateway does: a missing required field is MALFORMED, a wrong value INVALID, each
  * with its `NNNN : text` code (codes.ts). Pure: the vendor list and currencies come in as settings.
  */
-import { checkBasket } from './basket.ts';
+import { checkBasket, checkBasketXml } from './basket.ts';
 import {
   BILLING_REFUSALS,
   DELIVERY_REFUSALS,
@@ -226,7 +226,10 @@ function* problems(fields: Fields, settings: RegistrationSettings): Generator<Re
     if (refusal) yield refusal;
   }
   yield* maxLength(basketXml, 20_000, REFUSALS.basketXmlTooLong);
-  if (basketXml !== '' && !/^<basket>[\s\S]*<\/basket>$/.test(basketXml)) yield REFUSALS.basketFormat;
+  if (basketXml !== '') {
+    const refusal = checkBasketXml(basketXml, amount ?? 0);
+    if (refusal) yield refusal;
+  }
   yield* maxLength(get('CustomerXML'), 2000, REFUSALS.customerXmlTooLong);
   yield* maxLength(get('SurchargeXML'), 800, REFUSALS.surchargeXmlTooLong);
   yield* maxLength(get('VendorData'), 200, REFUSALS.vendorDataTooLong);

@@ -1,7 +1,7 @@
 /**
  * Opayo Server protocol 4.00, the parts both sides share (contracts/payment/opayo-server-4.00.md):
  * Name=Value replies split on the first '=', CRLF lines; registration fields cleaned and truncated to
- * the protocol's limits; the colon basket; and the 24-field VPSSignature (vendor lower-cased, MD5 of the
+ * the protocol's limits; the basket as BasketXML; and the 24-field VPSSignature (vendor lower-cased, MD5 of the
  * Latin-1 bytes, upper-case hex).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -144,7 +144,8 @@ export interface RegistrationInput {
   billing: OpayoAddress;
   delivery: OpayoAddress;
   email?: string | undefined;
-  basket?: readonly BasketLine[] | undefined;
+  /** Left out only by the sandbox's own tests; the bridge always sends one. */
+  basket?: Basket | undefined;
 }
 
 const money = (value: number): string => (Math.round(value * 100) / 100).toFixed(2);
@@ -166,37 +167,77 @@ function addressFields(prefix: 'Billing' | 'Delivery', address: OpayoAddress): R
   };
 }
 
+/** What the shopper pays for: the lines, and delivery (incl VAT, pounds; 0 when free). */
+export interface Basket {
+  readonly lines: readonly BasketLine[];
+  readonly delivery: number;
+}
+
+/** Table 1.3: the longest BasketXML the gateway takes. */
+export const BASKET_XML_MAX = 20_000;
+
+const penceOf = (pounds: number): number => Math.round(pounds * 100);
+const poundsOf = (pence: number): string => (pence / 100).toFixed(2);
+const xmlText = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A line's XML with VAT at 20 % inside the gross price: net + tax = gross exactly, in pence. */
+function itemXml(description: string, quantity: number, unitGrossPence: number): string {
+  const net = Math.round(unitGrossPence / 1.2);
+  return (
+    `<item><description>${xmlText(description)}</description><quantity>${quantity}</quantity>` +
+    `<unitNetAmount>${poundsOf(net)}</unitNetAmount><unitTaxAmount>${poundsOf(unitGrossPence - net)}</unitTaxAmount>` +
+    `<unitGrossAmount>${poundsOf(unitGrossPence)}</unitGrossAmount>` +
+    `<totalGrossAmount>${poundsOf(unitGrossPence * quantity)}</totalGrossAmount></item>`
+  );
+}
+
 /**
- * §1.4: `lines:desc:qty:unitNet:unitTax:unitGross:lineGross…` with VAT at 20 % inside the gross price;
- * left out (undefined) when it would not add up to the amount, as the protocol requires.
+ * §1.3/§1.4: the basket as BasketXML (≤ 20,000 characters, room for ~80 full lines where the colon
+ * Basket's 7,500 hold ~40). It must add up to the amount, so a basket that does not is an error for the
+ * caller to refuse the payment on, never a basket quietly left out. When the lines do not fit, the rule
+ * is: descriptions are shortened to 30 characters; if that is not enough, the lines that fit are kept
+ * and the rest become one "and N more items" line carrying their total, so every penny stays itemised.
  */
-export function basketField(lines: readonly BasketLine[], amount: number): string | undefined {
-  const parts = lines.map((line) => {
-    const net = Math.round((line.unitGross / 1.2) * 100) / 100;
-    const tax = Math.round((line.unitGross - net) * 100) / 100;
-    const description = clean(
-      line.description.replace(/:/g, ' '),
-      100,
-      /[0-9A-Za-z+'/\\,.\-{};_@()^"~$=!#?|[\] ]/,
+export function basketXml(basket: Basket, amount: number): string {
+  const lines = basket.lines.map((line) => ({
+    description: clean(line.description, 100, TEXT) || 'Item',
+    quantity: line.quantity,
+    unitGross: penceOf(line.unitGross),
+  }));
+  if (lines.length === 0) throw new Error('The basket has no lines.');
+  const bad = lines.find(
+    (line) => !Number.isInteger(line.quantity) || line.quantity < 1 || line.unitGross < 0,
+  );
+  if (bad) throw new Error(`The basket line "${bad.description}" has quantity ${bad.quantity}.`);
+  const delivery = penceOf(basket.delivery);
+  const total = lines.reduce((sum, line) => sum + line.unitGross * line.quantity, 0) + delivery;
+  if (total !== penceOf(amount))
+    throw new Error(`The basket adds up to ${poundsOf(total)}, not the amount ${money(amount)}.`);
+
+  const tail = delivery > 0 ? `<deliveryGrossAmount>${poundsOf(delivery)}</deliveryGrossAmount>` : '';
+  const wrap = (items: string[]) => `<basket>${items.join('')}${tail}</basket>`;
+  const full = lines.map((line) => itemXml(line.description, line.quantity, line.unitGross));
+  if (wrap(full).length <= BASKET_XML_MAX) return wrap(full);
+  const short = lines.map((line) =>
+    itemXml(line.description.slice(0, 30).trim(), line.quantity, line.unitGross),
+  );
+  if (wrap(short).length <= BASKET_XML_MAX) return wrap(short);
+  // Keep as many lines as fit beside the summary line (whose own length is bounded by `rest`).
+  const summary = (rest: readonly (typeof lines)[number][]) =>
+    itemXml(
+      `and ${rest.length} more items`,
+      1,
+      rest.reduce((sum, line) => sum + line.unitGross * line.quantity, 0),
     );
-    return [
-      description,
-      String(line.quantity),
-      money(net),
-      money(tax),
-      money(line.unitGross),
-      money(line.unitGross * line.quantity),
-    ].join(':');
-  });
-  const total = lines.reduce((sum, line) => sum + Math.round(line.unitGross * line.quantity * 100), 0);
-  if (lines.length === 0 || total !== Math.round(amount * 100)) return undefined;
-  const field = `${lines.length}:${parts.join(':')}`;
-  return field.length <= 7500 ? field : undefined;
+  let kept = short.length - 1;
+  while (kept > 0 && wrap([...short.slice(0, kept), summary(lines.slice(kept))]).length > BASKET_XML_MAX)
+    kept--;
+  return wrap([...short.slice(0, kept), summary(lines.slice(kept))]);
 }
 
 /** §1.3: every field the registration POST carries, cleaned and within its limits. */
 export function registrationFields(input: RegistrationInput): Record<string, string> {
-  const basket = input.basket ? basketField(input.basket, input.amount) : undefined;
   return {
     VPSProtocol: PROTOCOL,
     TxType: 'PAYMENT',
@@ -209,7 +250,7 @@ export function registrationFields(input: RegistrationInput): Record<string, str
     ...addressFields('Billing', input.billing),
     ...addressFields('Delivery', input.delivery),
     ...(input.email ? { CustomerEMail: input.email.trim().slice(0, 80) } : {}),
-    ...(basket ? { Basket: basket } : {}),
+    ...(input.basket ? { BasketXML: basketXml(input.basket, input.amount) } : {}),
     AllowGiftAid: '0',
     ApplyAVSCV2: '0',
     Apply3DSecure: '0',

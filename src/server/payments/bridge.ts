@@ -18,7 +18,7 @@ import type {
   Acknowledgement,
   HostedPaymentProvider,
   PaymentAddress,
-  PaymentLine,
+  PaymentBasket,
   ProviderNotification,
 } from './provider.ts';
 import type { PaymentRecord, PaymentStore } from './store.ts';
@@ -84,16 +84,31 @@ export function paymentAddress(address: QuoteAddress | undefined): PaymentAddres
   };
 }
 
-/** The basket lines, with delivery as a line of its own so they add up to the amount. */
-export function paymentLines(cart: CheckoutCart): PaymentLine[] {
-  const lines: PaymentLine[] = cart.items.map((item) => ({
-    description: item.name,
-    quantity: item.qty,
-    unitGross: item.unitGross,
-  }));
-  if (cart.shippingAmount > 0)
-    lines.push({ description: 'Delivery', quantity: 1, unitGross: cart.shippingAmount });
-  return lines;
+/** The basket the provider is told about: Magento's totals lines, and delivery. */
+export function paymentBasket(cart: CheckoutCart): PaymentBasket {
+  return {
+    lines: cart.items.map((item) => ({
+      description: item.name,
+      quantity: item.qty,
+      unitGross: item.unitGross,
+    })),
+    delivery: cart.shippingAmount,
+  };
+}
+
+/**
+ * Why this cart must not be paid for as it stands, or undefined. Independent of Magento's own checks: every
+ * line is a whole quantity of at least 1, and the amount is exactly the lines plus delivery, so a
+ * fractional or tampered line can never turn into a small payment for a large order.
+ */
+export function basketProblem(cart: CheckoutCart): string | undefined {
+  const quantities = [...cart.lines.map((line) => line.qty), ...cart.items.map((item) => item.qty)];
+  const fraction = quantities.find((qty) => !Number.isInteger(qty) || qty < 1);
+  if (fraction !== undefined) return `a line has quantity ${fraction}`;
+  const lines = cart.items.reduce((sum, item) => sum + pence(item.unitGross) * item.qty, 0);
+  if (lines + pence(cart.shippingAmount) !== pence(cart.amount))
+    return `the lines (${lines} pence) and delivery (${pence(cart.shippingAmount)}) do not make the amount (${pence(cart.amount)})`;
+  return undefined;
 }
 
 export function createPaymentBridge(config: PaymentBridgeConfig): PaymentBridge {
@@ -143,6 +158,11 @@ export function createPaymentBridge(config: PaymentBridgeConfig): PaymentBridge 
         ? text(cart.customerEmail)
         : [request.email, cart.billing?.email, cart.shipping?.email].map(text).find(isEmail);
     if (!email || !isEmail(email)) throw new HttpError(409, strings.checkout.addressesMissing);
+    const problem = basketProblem(cart);
+    if (problem) {
+      log(`Payment refused for cart ${cart.id}: ${problem}`);
+      throw new HttpError(409, strings.checkout.basketNotPayable);
+    }
 
     const code = provider.newCode();
     const amount = pence(cart.amount) / 100;
@@ -155,7 +175,7 @@ export function createPaymentBridge(config: PaymentBridgeConfig): PaymentBridge 
         billing,
         delivery,
         email,
-        lines: paymentLines(cart),
+        basket: paymentBasket(cart),
       },
       config.notificationUrl,
     );
@@ -239,6 +259,8 @@ export function createPaymentBridge(config: PaymentBridgeConfig): PaymentBridge 
     }
     if (cart.id !== record.cartId) return `another cart (${cart.id}, expected ${record.cartId})`;
     if (cartLinesKey(cart.lines) !== record.cartLines) return 'the cart changed after Pay';
+    const problem = basketProblem(cart);
+    if (problem) return problem;
     if (pence(cart.amount) !== record.amountPence)
       return `the amount changed (${pence(cart.amount)} pence, paid ${record.amountPence})`;
     return undefined;

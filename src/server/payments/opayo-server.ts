@@ -71,7 +71,7 @@ export function createOpayoServerProvider(config: OpayoServerConfig): HostedPaym
         billing: order.billing,
         delivery: order.delivery,
         email: order.email,
-        basket: order.lines,
+        basket: order.basket,
       });
       let text: string;
       try {

@@ -37,7 +37,14 @@ export interface PaymentOrder {
   readonly billing: PaymentAddress;
   readonly delivery: PaymentAddress;
   readonly email?: string | undefined;
+  /** The lines and delivery; they add up to `amount` exactly (the bridge refuses a payment otherwise). */
+  readonly basket: PaymentBasket;
+}
+
+export interface PaymentBasket {
   readonly lines: readonly PaymentLine[];
+  /** Delivery incl VAT in pounds; 0 when free. */
+  readonly delivery: number;
 }
 
 export type RegistrationResult =
