@@ -17,9 +17,9 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_REBUILD_SECRET } from '../src/rebuild/config.ts';
-import { buildInfoSchema, configHash, type BuildInfo } from '../src/server/build-info.ts';
-import { buildSite } from '../src/server/build.ts';
+import { DEMO_REBUILD_SECRET } from '../src/publish/config.ts';
+import { buildInfoSchema, configHash, type BuildInfo } from '../src/publish/build-info.ts';
+import { buildSite } from '../src/publish/build.ts';
 import { loadEnv } from '../src/config/env.ts';
 import { formatPrice } from '../src/catalogue/money.ts';
 import { readSnapshot } from '../src/catalogue/snapshot.ts';
@@ -180,7 +180,7 @@ async function changeToLive(options: {
     }),
   });
   if (options.full) {
-    const { signRebuildRequest } = await import('../src/rebuild/signature.ts');
+    const { signRebuildRequest } = await import('../src/publish/signature.ts');
     const body = '{"reason":"bench: full rebuild","full":true}';
     await fetch(`${options.shopUrl}/rebuild`, {
       method: 'POST',
@@ -213,7 +213,7 @@ async function changeToLive(options: {
 /**
  * Astro's own incremental build, measured on a copy of the project (never the shared one): the config
  * gets `experimental.incrementalBuild` and its own cacheDir, the product route returns the product's
- * fingerprint (src/rebuild/fingerprint.ts) as `cacheKey`. Each build then runs through `buildSite` as a
+ * fingerprint (src/publish/fingerprint.ts) as `cacheKey`. Each build then runs through `buildSite` as a
  * full build (precompress, scan, checks), so the totals compare with ours.
  */
 async function astroIncremental(
@@ -236,8 +236,8 @@ async function astroIncremental(
       )
       .replace('props: { product },', 'props: { product },\n    cacheKey: fingerprints.get(product.urlKey),')
       .replace(
-        "import { productsToRender } from '../rebuild/render-plan.ts';",
-        "import { productsToRender } from '../rebuild/render-plan.ts';\nimport { productFingerprints, sharedFingerprint } from '../rebuild/fingerprint.ts';",
+        "import { productsToRender } from '../publish/render-plan.ts';",
+        "import { productsToRender } from '../publish/render-plan.ts';\nimport { productFingerprints, sharedFingerprint } from '../publish/fingerprint.ts';",
       ),
   );
   const configPath = join(project, 'astro.config.mjs');

@@ -13,9 +13,9 @@ import { ConfigError, loadEnv, type Env } from '../src/config/env.ts';
 import { magentoClientConfig } from '../src/config/magento.ts';
 import { embeddedMagentoConfig } from '../src/embedded/magento/config.ts';
 import { startEmbeddedMagento, type RunningMagento } from '../src/embedded/magento/server.ts';
-import type { RunPhase, RunSummary } from '../src/rebuild/rebuilder.ts';
-import { createRebuildTask } from '../src/rebuild/task.ts';
-import type { BuildProgress } from '../src/server/build.ts';
+import type { RunPhase, RunSummary } from '../src/publish/rebuilder.ts';
+import { createRebuildTask } from '../src/publish/task.ts';
+import type { BuildProgress } from '../src/publish/build.ts';
 import { DIST_DIR } from '../src/server/config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

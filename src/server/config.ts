@@ -5,7 +5,7 @@ import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import type { StorefrontServerConfig } from './app.ts';
 import { loadAstroRoute } from './astro.ts';
-import { buildInfoPath, readBuildInfo } from './build-info.ts';
+import { buildInfoPath, readBuildInfo } from '../publish/build-info.ts';
 import type { RouteHandler } from './http.ts';
 import { scanInlineScripts } from './security.ts';
 import { createShopperRoutes } from './shopper/routes.ts';
@@ -43,7 +43,7 @@ export interface SiteServerOptions {
   readonly distDir?: string;
   /** Routes tried before the site's files; by default the shopper routes (search form, session, REST proxy). */
   readonly routes?: readonly RouteHandler[];
-  /** Routes tried before those, e.g. the rebuild hook and status (src/rebuild/routes.ts). */
+  /** Routes tried before those, e.g. the rebuild hook and status (src/publish/routes.ts). */
   readonly extraRoutes?: readonly RouteHandler[];
   readonly log?: (message: string) => void;
 }

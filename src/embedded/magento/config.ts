@@ -1,12 +1,12 @@
 /** The embedded back end's settings, taken from the validated environment. */
 import { resolve } from 'node:path';
 import type { Env } from '../../config/env.ts';
-import { rebuildHookUrl, rebuildSecret } from '../../rebuild/config.ts';
-import { productSaveNotifier } from '../../rebuild/hook-client.ts';
+import { rebuildHookUrl, rebuildSecret } from '../../publish/config.ts';
+import { productSaveNotifier } from '../../publish/hook-client.ts';
 import type { EmbeddedMagentoConfig } from './server.ts';
 
 export function embeddedMagentoConfig(env: Env, log?: (message: string) => void): EmbeddedMagentoConfig {
-  // After an admin product save, the storefront's signed rebuild hook is called (src/rebuild/).
+  // After an admin product save, the storefront's signed rebuild hook is called (src/publish/).
   const secret = rebuildSecret(env);
   return {
     host: env.EMBEDDED_MAGENTO_HOST,

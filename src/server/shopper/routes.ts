@@ -2,7 +2,7 @@
 import type { Env } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import type { RouteHandler } from '../http.ts';
-import { createPaymentRoutesFromEnv } from '../payments/config.ts';
+import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
 import { createRestProxy, searchFormRoute } from './proxy.ts';
 import { createSessionRoute } from './session.ts';
 

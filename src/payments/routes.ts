@@ -8,10 +8,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { strings } from '../../strings.ts';
-import type { RouteHandler } from '../http.ts';
-import { HttpError, isSameOrigin, readBody, readJson, sendJson } from '../shopper/http-json.ts';
-import { clearSessionCookie, customerToken } from '../shopper/session.ts';
+import { strings } from '../strings.ts';
+import type { RouteHandler } from '../server/http.ts';
+import { HttpError, isSameOrigin, readBody, readJson, sendJson } from '../server/shopper/http-json.ts';
+import { clearSessionCookie, customerToken } from '../server/shopper/session.ts';
 import type { PaymentBridge } from './bridge.ts';
 
 export const NOTIFY_PATH = '/payments/opayo/notify';

@@ -1,7 +1,7 @@
 /**
  * One rebuild run: an incremental catalogue sync (retried with backoff while Magento is down or failing),
  * nothing more when the catalogue and the sources are as the live build has them, else a build that is
- * checked and published atomically (src/server/build.ts). Whatever fails, the live site keeps serving the
+ * checked and published atomically (src/publish/build.ts). Whatever fails, the live site keeps serving the
  * last good build, and the summary says what failed in words an editor can act on.
  */
 import { CatalogueLoadError } from '../catalogue/load.ts';
@@ -9,8 +9,8 @@ import { snapshotPath } from '../catalogue/snapshot.ts';
 import { syncCatalogue, type SyncResult } from '../catalogue/sync.ts';
 import type { Env } from '../config/env.ts';
 import { MagentoApiError } from '../magento/client.ts';
-import { configHash, sourceHash, whyStale } from '../server/build-info.ts';
-import { buildSite, defaultSources, ReuseError, type BuildSiteOptions } from '../server/build.ts';
+import { configHash, sourceHash, whyStale } from './build-info.ts';
+import { buildSite, defaultSources, ReuseError, type BuildSiteOptions } from './build.ts';
 import type { RebuildTask, RunContext, RunSummary } from './rebuilder.ts';
 
 export interface RebuildTaskOptions {

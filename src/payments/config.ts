@@ -1,8 +1,8 @@
 /** The payment bridge and its routes from the validated environment (README: Payments). */
 import { resolve } from 'node:path';
-import type { Env } from '../../config/env.ts';
-import { magentoClientConfig } from '../../config/magento.ts';
-import type { RouteHandler } from '../http.ts';
+import type { Env } from '../config/env.ts';
+import { magentoClientConfig } from '../config/magento.ts';
+import type { RouteHandler } from '../server/http.ts';
 import { createPaymentBridge, type PaymentBridge } from './bridge.ts';
 import { createMagentoCheckout } from './magento-checkout.ts';
 import { createOpayoServerProvider } from './opayo-server.ts';

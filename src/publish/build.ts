@@ -1,10 +1,10 @@
 /**
  * One site build, published atomically: `astro build` into a fresh `dist.builds/<id>/`, precompressed text,
  * `build-info.json`, checks (pages, no secret in any file, a smoke test), then `dist` switched to it in one
- * rename (src/rebuild/builds.ts). A failed build or check throws and leaves the live site exactly as it was.
+ * rename (src/publish/builds.ts). A failed build or check throws and leaves the live site exactly as it was.
  *
  * Partial builds: when the live build was made from the same sources and settings, only the product pages
- * whose data changed are rendered (src/rebuild/render-plan.ts); the others are hard links to the live
+ * whose data changed are rendered (src/publish/render-plan.ts); the others are hard links to the live
  * build's files, which no build ever writes to again. Everything else is rendered every time. Used by
  * `npm run build`, `npm start` when the site is stale, `npm run rebuild` and the server's rebuilder.
  */
@@ -22,10 +22,10 @@ import {
   pruneBuilds,
   publishBuild,
   type BuildLayout,
-} from '../rebuild/builds.ts';
-import { checkPageCount, findSecrets, smokeTest } from '../rebuild/checks.ts';
-import { buildSecrets, type NamedSecret } from '../rebuild/config.ts';
-import { PAGES_MANIFEST_FILE, readPagesManifest, type PagesManifest } from '../rebuild/render-plan.ts';
+} from './builds.ts';
+import { checkPageCount, findSecrets, smokeTest } from './checks.ts';
+import { buildSecrets, type NamedSecret } from './config.ts';
+import { PAGES_MANIFEST_FILE, readPagesManifest, type PagesManifest } from './render-plan.ts';
 import {
   buildInfoPath,
   newestChange,
@@ -34,9 +34,9 @@ import {
   sourceHash,
   type BuildInfo,
 } from './build-info.ts';
-import { SUFFIX } from './encoding.ts';
+import { SUFFIX } from '../server/encoding.ts';
 import { precompressSite } from './precompress.ts';
-import { scanInlineScripts } from './security.ts';
+import { scanInlineScripts } from '../server/security.ts';
 
 export type BuildStep = 'rendering' | 'compressing' | 'checking' | 'publishing';
 
@@ -373,7 +373,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
       (builtAs === 'full'
         ? manifest
           ? "the live build's fingerprints could not be read"
-          : 'the product route does not plan its pages (src/rebuild/render-plan.ts)'
+          : 'the product route does not plan its pages (src/publish/render-plan.ts)'
         : undefined);
 
     // Secrets are looked for in what this build wrote; reused pages were checked when they were built.

@@ -1,10 +1,10 @@
 /**
  * The rebuild queue: triggers (the hook, polling, the CLI) are debounced, one run goes at a time, and
  * triggers that arrive during a run are coalesced into one follow-up run. Each run is a `RebuildTask`
- * (sync → build → checks → publish, src/rebuild/task.ts); the queue keeps the status editors see: what
+ * (sync → build → checks → publish, src/publish/task.ts); the queue keeps the status editors see: what
  * runs now and how far it got, what is queued, and how the last runs went.
  */
-import type { BuildProgress } from '../server/build.ts';
+import type { BuildProgress } from './build.ts';
 
 export type RunPhase = 'syncing' | 'retrying' | 'building';
 

@@ -5,8 +5,8 @@
  * at run time), read the order back and set it complete.
  */
 import { z } from 'zod';
-import { grandTotal, totalsSchema } from '../../features/cart/cart.ts';
-import { magentoFetch, type MagentoClientConfig } from '../../magento/client.ts';
+import { grandTotal, totalsSchema } from '../features/cart/cart.ts';
+import { magentoFetch, type MagentoClientConfig } from '../magento/client.ts';
 
 export type CartRef =
   | { readonly kind: 'guest'; readonly guestCart: string }

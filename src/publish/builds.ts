@@ -8,7 +8,7 @@
 import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, symlink, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { readBuildInfo, type BuildInfo } from '../server/build-info.ts';
+import { readBuildInfo, type BuildInfo } from './build-info.ts';
 
 export interface BuildLayout {
   /** The served path, a symbolic link to the live build (e.g. `/work/main/dist`). */

@@ -5,8 +5,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signRebuildRequest } from '../../src/rebuild/signature.ts';
-import type { BuildSiteOptions } from '../../src/server/build.ts';
+import { signRebuildRequest } from '../../src/publish/signature.ts';
+import type { BuildSiteOptions } from '../../src/publish/build.ts';
 import { page } from '../server/helpers.ts';
 
 /**

@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readBuildInfo, snapshotHash, whyStale } from '../../src/server/build-info.ts';
-import { BuildError, buildSite, type BuildSiteOptions } from '../../src/server/build.ts';
-import { precompressSite } from '../../src/server/precompress.ts';
-import { filler, page } from './helpers.ts';
+import { readBuildInfo, snapshotHash, whyStale } from '../../src/publish/build-info.ts';
+import { BuildError, buildSite, type BuildSiteOptions } from '../../src/publish/build.ts';
+import { precompressSite } from '../../src/publish/precompress.ts';
+import { filler, page } from '../server/helpers.ts';
 
 /**
  * Stands in for `astro build`: writes a small site into `--outDir`, or fails when FAKE_BUILD_FAIL is

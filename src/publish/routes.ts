@@ -9,7 +9,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import type { BuildInfo } from '../server/build-info.ts';
+import type { BuildInfo } from './build-info.ts';
 import type { RouteHandler } from '../server/http.ts';
 import { HttpError, readBody, sendJson } from '../server/shopper/http-json.ts';
 import type { Rebuilder } from './rebuilder.ts';

@@ -2,7 +2,7 @@
  * Fingerprints of the product pages: a hash of everything a product page renders from data, so a rebuild
  * re-renders only the pages whose fingerprint changed and reuses the others from the live build. What the
  * page renders from its code is not here: any change under src/, public/ or the lockfile makes the next
- * build a full one (`partialBuildBlocker` in src/server/build.ts).
+ * build a full one (`partialBuildBlocker` in src/publish/build.ts).
  *
  * Keep this in step with `src/pages/[product].astro`: data the page starts to show must be added here, or
  * a partial rebuild keeps the old page. Today that is the product itself, its connected-product cards

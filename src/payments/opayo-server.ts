@@ -12,7 +12,7 @@ import {
   registrationFields,
   replyField,
   signatureMatches,
-} from '../../payments/opayo/protocol.ts';
+} from './opayo/protocol.ts';
 import type {
   Acknowledgement,
   HostedPaymentProvider,

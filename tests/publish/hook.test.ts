@@ -1,15 +1,15 @@
 /**
  * The rebuild hook and status routes on a real HTTP server: signatures checked (bad, stale, replayed →
  * 401), bursts debounced into one run, triggers during a run coalesced into one follow-up, and the status
- * for editors behind the same secret. The runs themselves are stand-ins here; tests/rebuild/site.test.ts
+ * for editors behind the same secret. The runs themselves are stand-ins here; tests/publish/site.test.ts
  * runs real ones.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRebuilder, type RebuildTask, type Rebuilder } from '../../src/rebuild/rebuilder.ts';
-import { createRebuildRoutes } from '../../src/rebuild/routes.ts';
-import { signRebuildRequest, verifyRebuildRequest } from '../../src/rebuild/signature.ts';
+import { createRebuilder, type RebuildTask, type Rebuilder } from '../../src/publish/rebuilder.ts';
+import { createRebuildRoutes } from '../../src/publish/routes.ts';
+import { signRebuildRequest, verifyRebuildRequest } from '../../src/publish/signature.ts';
 import { requestUrl } from '../../src/server/http.ts';
 import { postHook } from './support.ts';
 

@@ -1,7 +1,7 @@
 /** What the bridge hands the provider, from Magento's cart: addresses within the protocol's needs, lines that add up. */
 import { describe, expect, it } from 'vitest';
-import { basketProblem, paymentAddress, paymentBasket } from '../../src/server/payments/bridge.ts';
-import type { CheckoutCart } from '../../src/server/payments/magento-checkout.ts';
+import { basketProblem, paymentAddress, paymentBasket } from '../../src/payments/bridge.ts';
+import type { CheckoutCart } from '../../src/payments/magento-checkout.ts';
 import { basketXml, registrationFields } from '../../src/payments/opayo/protocol.ts';
 
 describe('paymentAddress', () => {

@@ -21,9 +21,9 @@ import {
   listBuilds,
   rollback,
   RollbackError,
-} from '../../src/rebuild/builds.ts';
-import { readBuildInfo } from '../../src/server/build-info.ts';
-import { BuildError, buildSite } from '../../src/server/build.ts';
+} from '../../src/publish/builds.ts';
+import { readBuildInfo } from '../../src/publish/build-info.ts';
+import { BuildError, buildSite } from '../../src/publish/build.ts';
 import { storefrontServerConfig } from '../../src/server/config.ts';
 import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
 import { loadEnv } from '../../src/config/env.ts';

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../../src/catalogue/snapshot.ts';
 import type { Catalogue, CategoryNode, Product } from '../../src/catalogue/types.ts';
 import type { ShopInfo } from '../../src/config/shop.ts';
-import { productFingerprints, sharedFingerprint } from '../../src/rebuild/fingerprint.ts';
-import { planPages } from '../../src/rebuild/render-plan.ts';
+import { productFingerprints, sharedFingerprint } from '../../src/publish/fingerprint.ts';
+import { planPages } from '../../src/publish/render-plan.ts';
 
 const root = (
   audience: 'home-garden' | 'professional',

@@ -3,7 +3,7 @@
  * progress, what is queued, and the latest runs with their errors. Plain HTML that refreshes itself (no
  * script, so the site's Content-Security-Policy needs nothing new).
  */
-import type { BuildInfo } from '../server/build-info.ts';
+import type { BuildInfo } from './build-info.ts';
 import type { RebuildStatus, RunSummary } from './rebuilder.ts';
 
 const escape = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

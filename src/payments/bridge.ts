@@ -3,10 +3,10 @@
  * Magento computes, and turns the provider's signed notification into exactly one complete Magento order.
  * The browser is never trusted with an amount or an outcome: `/paid` only asks `status(code)`.
  */
-import { isEmail } from '../../features/account/validation.ts';
-import { MagentoApiError } from '../../magento/client.ts';
-import { strings } from '../../strings.ts';
-import { HttpError } from '../shopper/http-json.ts';
+import { isEmail } from '../features/account/validation.ts';
+import { MagentoApiError } from '../magento/client.ts';
+import { strings } from '../strings.ts';
+import { HttpError } from '../server/shopper/http-json.ts';
 import {
   cartLinesKey,
   type CartRef,
