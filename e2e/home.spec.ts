@@ -16,21 +16,30 @@ test('the document title is "Home | {shop}"', async ({ page }) => {
 /** The slide after n, counting round. */
 const after = (n: number, count: number): number => (n % count) + 1;
 
-/** Home, as soon as its scripts have run: the carousels' clocks start then, not when pictures arrive. */
-const openHome = (page: Page) => page.goto('/', { waitUntil: 'domcontentloaded' });
+/**
+ * Home on Playwright's clock, as soon as its scripts have run (the carousels' clocks start then, not when
+ * pictures arrive). Time flows as usual; a test jumps it forward instead of sleeping through an interval.
+ */
+async function openHome(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+}
+
+/** Well past one interval, jumped at once: every carousel that rotates has moved on by then. */
+const pastOneInterval = (page: Page) => page.clock.fastForward(INTERVAL_MS + 1000);
 
 test('both carousels move on every 3 seconds and wrap round to the first slide', async ({ page }) => {
-  const started = Date.now();
   await openHome(page);
   await leaveAlone(page);
   const shows = CAROUSELS.map(({ label }) => new Slideshow(page, label));
   for (const show of shows) await show.expectShowing(1, await show.slides.count());
 
-  await Promise.all(
-    shows.map(async (show) => show.expectShowing(2, await show.slides.count(), INTERVAL_MS + 2000)),
-  );
-  // The clock starts when the page's scripts run, so the first move cannot come sooner than the interval.
-  expect(Date.now() - started).toBeGreaterThanOrEqual(INTERVAL_MS);
+  // Not before the interval is up...
+  await page.clock.fastForward(INTERVAL_MS - 1000);
+  for (const show of shows) await show.expectShowing(1, await show.slides.count());
+  // ...and on to the next slide once it is.
+  await page.clock.fastForward(1000);
+  await Promise.all(shows.map(async (show) => show.expectShowing(2, await show.slides.count())));
 
   // Jump to the last slide, then let go: the carousel moves on from there, to the first.
   for (const show of shows) {
@@ -38,7 +47,8 @@ test('both carousels move on every 3 seconds and wrap round to the first slide',
     await show.dot(count).click();
     await show.expectShowing(count, count);
     await leaveAlone(page);
-    await show.expectShowing(1, count, INTERVAL_MS + 2000);
+    await pastOneInterval(page);
+    await show.expectShowing(1, count);
   }
 });
 
@@ -52,14 +62,14 @@ test('Pause stops a carousel and Play starts it again', async ({ page }) => {
   await expect(show.toggle).toHaveText(/Play/);
   await leaveAlone(page);
   const held = await show.current();
-  // Time is the behaviour here: well past one interval, the slide has not moved.
-  await page.waitForTimeout(INTERVAL_MS + 1000);
+  await page.clock.fastForward(INTERVAL_MS * 3);
   await show.expectShowing(held, count);
 
   await show.toggle.click();
   await expect(show.toggle).toHaveText(/Pause/);
   await leaveAlone(page);
-  await show.expectShowing(after(held, count), count, INTERVAL_MS + 2000);
+  await pastOneInterval(page);
+  await show.expectShowing(after(held, count), count);
 });
 
 test('a carousel holds still while the pointer is over it', async ({ page }) => {
@@ -68,11 +78,12 @@ test('a carousel holds still while the pointer is over it', async ({ page }) => 
   const count = await show.slides.count();
   await show.region.hover();
   const held = await show.current();
-  await page.waitForTimeout(INTERVAL_MS + 1000);
+  await page.clock.fastForward(INTERVAL_MS * 3);
   await show.expectShowing(held, count);
 
   await leaveAlone(page);
-  await show.expectShowing(after(held, count), count, INTERVAL_MS + 2000);
+  await pastOneInterval(page);
+  await show.expectShowing(after(held, count), count);
 });
 
 test('a carousel holds still while focus is inside it', async ({ page }) => {
@@ -81,11 +92,12 @@ test('a carousel holds still while focus is inside it', async ({ page }) => {
   const count = await show.slides.count();
   await show.toggle.focus();
   const held = await show.current();
-  await page.waitForTimeout(INTERVAL_MS + 1000);
+  await page.clock.fastForward(INTERVAL_MS * 3);
   await show.expectShowing(held, count);
 
   await leaveAlone(page);
-  await show.expectShowing(after(held, count), count, INTERVAL_MS + 2000);
+  await pastOneInterval(page);
+  await show.expectShowing(after(held, count), count);
 });
 
 test.describe('for shoppers who prefer reduced motion', () => {
@@ -96,14 +108,15 @@ test.describe('for shoppers who prefer reduced motion', () => {
     const shows = CAROUSELS.map(({ label }) => new Slideshow(page, label));
     for (const show of shows) await expect(show.toggle).toHaveText(/Play/);
     await leaveAlone(page);
-    await page.waitForTimeout(INTERVAL_MS + 1000);
+    await page.clock.fastForward(INTERVAL_MS * 3);
     for (const show of shows) await show.expectShowing(1, await show.slides.count());
 
     const [first] = shows;
     if (!first) throw new Error('no carousel');
     await first.toggle.click();
     await leaveAlone(page);
-    await first.expectShowing(2, await first.slides.count(), INTERVAL_MS + 2000);
+    await pastOneInterval(page);
+    await first.expectShowing(2, await first.slides.count());
   });
 });
 

@@ -25,6 +25,26 @@ const results = (page: Page) => page.getByRole('list', { name: 'Search results' 
 const cards = (page: Page) => results(page).getByRole('listitem');
 const headerSearch = (page: Page) => page.getByRole('searchbox', { name: 'Search products' });
 
+/**
+ * Presses Enter in a search box and waits for the form's submit event to have been handled (instead of
+ * sleeping and hoping nothing happened), then expects the page's script to have kept the browser from
+ * submitting, i.e. from leaving the page.
+ */
+async function expectSubmitKeptOnPage(box: ReturnType<Page['getByRole']>): Promise<void> {
+  const page = box.page();
+  await page.evaluate(() => {
+    delete document.documentElement.dataset['submitPrevented'];
+    // On window, bubbling: runs after the form's own submit listener.
+    window.addEventListener(
+      'submit',
+      (event) => (document.documentElement.dataset['submitPrevented'] = String(event.defaultPrevented)),
+      { once: true },
+    );
+  });
+  await box.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('data-submit-prevented', 'true');
+}
+
 test('a term with hits shows its heading, the exact count and cards leading to product pages', async ({
   page,
 }) => {
@@ -116,8 +136,7 @@ test('Enter with an empty header search box stays on the page', async ({ page })
   await page.goto('/search/steam');
   await expect(status(page)).toHaveText(/Results found: \d+/);
   await headerSearch(page).fill('');
-  await headerSearch(page).press('Enter');
-  await page.waitForTimeout(300);
+  await expectSubmitKeptOnPage(headerSearch(page));
   await expect(page).toHaveURL('/search/steam');
 });
 
@@ -127,8 +146,7 @@ test('the search box on the page searches again, and does nothing when empty', a
   await expect(again).toHaveValue('steam');
 
   await again.fill('  ');
-  await again.press('Enter');
-  await page.waitForTimeout(300);
+  await expectSubmitKeptOnPage(again);
   await expect(page).toHaveURL('/search/steam');
 
   const hits = expectedHits('window');

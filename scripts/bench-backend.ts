@@ -48,10 +48,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function benchCarts(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-carts-'));
-  const token = 'bench-integration-token-0123456789';
-  const port = 18_000 + Math.floor(Math.random() * 1000);
+/** Starts `npm run backend` as a child process on a throwaway database; resolves once it listens. */
+async function startBackend(dir: string, token: string, port: number) {
   const child = spawn(
     process.execPath,
     [
@@ -76,119 +74,140 @@ async function benchCarts(): Promise<void> {
     });
     child.once('exit', (code) => reject(new Error(`back end exited with ${code}`)));
   });
-  const magento = { url: `http://127.0.0.1:${port}`, close: async () => void child.kill('SIGTERM') };
-  try {
-    const list = (await (
-      await fetch(
-        `${magento.url}/rest/V1/products?searchCriteria[filterGroups][0][filters][0][field]=status&searchCriteria[filterGroups][0][filters][0][value]=1&searchCriteria[pageSize]=0&fields=items[sku,extension_attributes[stock_item[qty,is_in_stock]]]`,
-        { headers: { Authorization: `Bearer ${token}` } },
-      )
-    ).json()) as {
-      items: { sku: string; extension_attributes: { stock_item: { qty: number; is_in_stock: boolean } } }[];
-    };
-    const skus = list.items
-      .filter(
-        (p) =>
-          p.extension_attributes.stock_item.is_in_stock &&
-          p.extension_attributes.stock_item.qty >= SHOPPERS * ROUNDS,
-      )
-      .map((p) => p.sku);
-    const pool = skus.length > 0 ? skus : list.items.map((p) => p.sku);
-    const timings = new Map<string, number[]>();
-    // node:http with keep-alive: a lighter client than fetch, so the figures are the server's, not the client's.
-    const agent = new Agent({ keepAlive: true, maxSockets: SHOPPERS * 2 });
-    const send = (path: string, init?: RequestInit) =>
-      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-        const body = typeof init?.body === 'string' ? init.body : undefined;
-        const req = request(
-          `${magento.url}${path}`,
-          {
-            agent,
-            method: init?.method ?? 'GET',
-            headers:
-              body === undefined
-                ? {}
-                : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                body: JSON.parse(Buffer.concat(chunks).toString()) as unknown,
-              }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
-    const timed = async (name: string, input: string, init?: RequestInit) => {
-      const started = performance.now();
-      const result = await send(input, init);
-      const list = timings.get(name) ?? [];
-      list.push(performance.now() - started);
-      timings.set(name, list);
-      return result;
-    };
-    const json = (body: unknown): RequestInit => ({
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    // Warm-up (JIT, connections), not measured.
-    await Promise.all(
-      Array.from({ length: SHOPPERS }, async () => {
-        const id = (await (
-          await fetch(`${magento.url}/rest/V1/guest-carts`, { method: 'POST' })
-        ).json()) as string;
-        await fetch(`${magento.url}/rest/V1/guest-carts/${id}/totals`).then((r) => r.arrayBuffer());
-      }),
-    );
-    let expectedQty = 0;
-    const shared = (await timed('POST guest-carts', '/rest/V1/guest-carts', { method: 'POST' }))
-      .body as string;
-    const sharedSku = pool[0] ?? '';
-    let sharedAdds = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: SHOPPERS }, async (_, shopper) => {
-        const cartId = (await timed('POST guest-carts', '/rest/V1/guest-carts', { method: 'POST' }))
-          .body as string;
-        for (let round = 0; round < ROUNDS; round++) {
-          const sku = pool[(shopper + round) % pool.length] ?? '';
-          await timed(
-            'POST items',
-            `/rest/V1/guest-carts/${cartId}/items`,
-            json({ cartItem: { sku, qty: 1 } }),
+  return { url: `http://127.0.0.1:${port}`, close: async () => void child.kill('SIGTERM') };
+}
+
+/** Skus with enough stock for every shopper's adds (any sku when none has). */
+async function stockedSkus(url: string, token: string): Promise<string[]> {
+  const list = (await (
+    await fetch(
+      `${url}/rest/V1/products?searchCriteria[filterGroups][0][filters][0][field]=status&searchCriteria[filterGroups][0][filters][0][value]=1&searchCriteria[pageSize]=0&fields=items[sku,extension_attributes[stock_item[qty,is_in_stock]]]`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    )
+  ).json()) as {
+    items: { sku: string; extension_attributes: { stock_item: { qty: number; is_in_stock: boolean } } }[];
+  };
+  const skus = list.items
+    .filter(
+      (p) =>
+        p.extension_attributes.stock_item.is_in_stock &&
+        p.extension_attributes.stock_item.qty >= SHOPPERS * ROUNDS,
+    )
+    .map((p) => p.sku);
+  return skus.length > 0 ? skus : list.items.map((p) => p.sku);
+}
+
+/** A timing client: node:http with keep-alive, lighter than fetch, so the figures are the server's. */
+function timingClient(url: string) {
+  const timings = new Map<string, number[]>();
+  const agent = new Agent({ keepAlive: true, maxSockets: SHOPPERS * 2 });
+  const send = (path: string, init?: RequestInit) =>
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const body = typeof init?.body === 'string' ? init.body : undefined;
+      const req = request(
+        `${url}${path}`,
+        {
+          agent,
+          method: init?.method ?? 'GET',
+          headers:
+            body === undefined
+              ? {}
+              : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: JSON.parse(Buffer.concat(chunks).toString()) as unknown,
+            }),
           );
-          const added = await timed(
-            'POST items (shared cart)',
-            `/rest/V1/guest-carts/${shared}/items`,
-            json({ cartItem: { sku: sharedSku, qty: 1 } }),
-          );
-          if (added.status === 200) sharedAdds++;
-          await timed('GET cart', `/rest/V1/guest-carts/${cartId}`);
-          await timed('GET totals', `/rest/V1/guest-carts/${cartId}/totals`);
-        }
-        expectedQty += ROUNDS;
-      }),
-    );
-    const elapsed = performance.now() - started;
-    const all: number[] = [];
-    console.info(`cart calls, ${SHOPPERS} concurrent shoppers x ${ROUNDS} rounds on loopback:`);
-    for (const [name, values] of timings) {
-      values.sort((a, b) => a - b);
-      all.push(...values);
-      console.info(
-        `  ${name.padEnd(26)} n=${String(values.length).padStart(4)}  p50 ${percentile(values, 50).toFixed(1)} ms  p99 ${percentile(values, 99).toFixed(1)} ms`,
+        },
       );
-    }
-    all.sort((a, b) => a - b);
+      req.on('error', reject);
+      req.end(body);
+    });
+  const timed = async (name: string, input: string, init?: RequestInit) => {
+    const started = performance.now();
+    const result = await send(input, init);
+    const list = timings.get(name) ?? [];
+    list.push(performance.now() - started);
+    timings.set(name, list);
+    return result;
+  };
+  return { timings, timed };
+}
+
+function report(timings: Map<string, number[]>, elapsed: number): void {
+  const all: number[] = [];
+  console.info(`cart calls, ${SHOPPERS} concurrent shoppers x ${ROUNDS} rounds on loopback:`);
+  for (const [name, values] of timings) {
+    values.sort((a, b) => a - b);
+    all.push(...values);
     console.info(
-      `  ${'all'.padEnd(26)} n=${String(all.length).padStart(4)}  p50 ${percentile(all, 50).toFixed(1)} ms  p99 ${percentile(all, 99).toFixed(1)} ms  (${Math.round((all.length / elapsed) * 1000)} req/s)`,
+      `  ${name.padEnd(26)} n=${String(values.length).padStart(4)}  p50 ${percentile(values, 50).toFixed(1)} ms  p99 ${percentile(values, 99).toFixed(1)} ms`,
     );
+  }
+  all.sort((a, b) => a - b);
+  console.info(
+    `  ${'all'.padEnd(26)} n=${String(all.length).padStart(4)}  p50 ${percentile(all, 50).toFixed(1)} ms  p99 ${percentile(all, 99).toFixed(1)} ms  (${Math.round((all.length / elapsed) * 1000)} req/s)`,
+  );
+}
+
+const postJson = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** Every shopper fills a cart of their own and adds to one shared cart, reading cart and totals each round. */
+async function shop(url: string, pool: readonly string[]) {
+  const { timings, timed } = timingClient(url);
+  // Warm-up (JIT, connections), not measured.
+  await Promise.all(
+    Array.from({ length: SHOPPERS }, async () => {
+      const id = (await (await fetch(`${url}/rest/V1/guest-carts`, { method: 'POST' })).json()) as string;
+      await fetch(`${url}/rest/V1/guest-carts/${id}/totals`).then((r) => r.arrayBuffer());
+    }),
+  );
+  const shared = (await timed('POST guest-carts', '/rest/V1/guest-carts', { method: 'POST' })).body as string;
+  const sharedSku = pool[0] ?? '';
+  let sharedAdds = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: SHOPPERS }, async (_, shopper) => {
+      const cartId = (await timed('POST guest-carts', '/rest/V1/guest-carts', { method: 'POST' }))
+        .body as string;
+      for (let round = 0; round < ROUNDS; round++) {
+        const sku = pool[(shopper + round) % pool.length] ?? '';
+        await timed(
+          'POST items',
+          `/rest/V1/guest-carts/${cartId}/items`,
+          postJson({ cartItem: { sku, qty: 1 } }),
+        );
+        const added = await timed(
+          'POST items (shared cart)',
+          `/rest/V1/guest-carts/${shared}/items`,
+          postJson({ cartItem: { sku: sharedSku, qty: 1 } }),
+        );
+        if (added.status === 200) sharedAdds++;
+        await timed('GET cart', `/rest/V1/guest-carts/${cartId}`);
+        await timed('GET totals', `/rest/V1/guest-carts/${cartId}/totals`);
+      }
+    }),
+  );
+  report(timings, performance.now() - started);
+  return { shared, sharedSku, sharedAdds };
+}
+
+async function benchCarts(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-carts-'));
+  const token = 'bench-integration-token-0123456789';
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const magento = await startBackend(dir, token, port);
+  try {
+    const { shared, sharedSku, sharedAdds } = await shop(magento.url, await stockedSkus(magento.url, token));
     const cart = (await (await fetch(`${magento.url}/rest/V1/guest-carts/${shared}`)).json()) as {
       items: { sku: string; qty: number }[];
     };
@@ -199,7 +218,6 @@ async function benchCarts(): Promise<void> {
           ? ' (nothing lost or duplicated)'
           : ' (MISMATCH)'),
     );
-    void expectedQty;
   } finally {
     await magento.close();
     rmSync(dir, { recursive: true, force: true });

@@ -224,20 +224,23 @@ async function astroIncremental(
   copyProject(project);
   const pagePath = join(project, 'src/pages/[product].astro');
   const page = readFileSync(pagePath, 'utf8');
-  const routed = 'return productsToRender(routed, hrefBySku).map((product) => ({';
-  if (!page.includes(routed) || !page.includes('props: { product },'))
+  const routes = 'const { routed, skipped } = catalogueRoutes();';
+  const planned = 'const render = renderOnly && new Set(renderOnly);';
+  const planImport = "import { renderOnly } from 'virtual:render-plan';";
+  if (![routes, planned, planImport, 'props: { product },'].every((part) => page.includes(part)))
     return { skipped: 'the product route no longer has the shape this patch expects' };
   writeFileSync(
     pagePath,
     page
+      .replace(routes, 'const { routed, skipped, hrefBySku } = catalogueRoutes();')
       .replace(
-        routed,
-        `const fingerprints = productFingerprints(routed, getCatalogue(), hrefBySku, sharedFingerprint(getCatalogue(), shopInfo()));\n  ${routed}`,
+        planned,
+        `${planned}\n  const fingerprints = productFingerprints(routed, getCatalogue(), hrefBySku, sharedFingerprint(getCatalogue(), shopInfo()));`,
       )
       .replace('props: { product },', 'props: { product },\n    cacheKey: fingerprints.get(product.urlKey),')
       .replace(
-        "import { productsToRender } from '../publish/render-plan.ts';",
-        "import { productsToRender } from '../publish/render-plan.ts';\nimport { productFingerprints, sharedFingerprint } from '../publish/fingerprint.ts';",
+        planImport,
+        `${planImport}\nimport { productFingerprints, sharedFingerprint } from '../publish/fingerprint.ts';`,
       ),
   );
   const configPath = join(project, 'astro.config.mjs');

@@ -31,7 +31,7 @@ import {
 } from '../src/features/search/build-index.ts';
 import { findMatches, PAGE_SIZE, prepareNames, shardsFor } from '../src/features/search/results.ts';
 import { decodeNames } from '../src/features/search/search-index.ts';
-import { BUILD_LEVELS, compress, FAST_BUILD_LEVELS, type Levels } from '../src/server/encoding.ts';
+import { BUILD_LEVELS, compress, FAST_BUILD_LEVELS, type Levels } from '../src/publish/index.ts';
 import { pageWeight } from './bench/transfer.ts';
 
 const { values } = parseArgs({ options: { dist: { type: 'string' }, snapshot: { type: 'string' } } });

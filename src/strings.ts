@@ -1,8 +1,12 @@
 /**
- * Every text the shopper reads that the spec fixes, word for word, in one place for a copy editor.
+ * Every text the shopper reads, in one place for a copy editor, in two sections: `spec` holds the texts the
+ * spec fixes, word for word (do not "improve" them: tests and the spec compare them exactly); `ours` holds
+ * the texts the spec leaves to us (DESIGN.md §3). `strings` is both at once, which is what code imports.
  * `{provider}`, `{phone}`, `{email}` and the address are configuration (src/config/env.ts).
  */
-export const strings = {
+
+/** The spec's fixed texts, word for word. */
+export const spec = {
   notFound: {
     title: 'Not Found',
     page: 'Please return to the homepage',
@@ -86,6 +90,23 @@ export const strings = {
     advice: 'Expert advice and support',
     guarantee: '+1 extra year guarantee on Home & Garden machines',
   },
+} as const;
+
+/**
+ * The slideshow's control labels, on their own so the browser script that imports them bundles only
+ * these few texts, not every string of the shop.
+ */
+export const slideshowTexts = {
+  previous: 'Previous slide',
+  next: 'Next slide',
+  pause: 'Pause',
+  play: 'Play',
+  slideLabel: (n: number, count: number) => `${n} of ${count}`,
+  goTo: (n: number) => `Show slide ${n}`,
+} as const;
+
+/** Texts the spec leaves to us. */
+export const ours = {
   /** Texts of the account, basket and notification islands that the spec leaves to us (DESIGN.md §3). */
   shopper: {
     email: 'Email',
@@ -153,4 +174,88 @@ export const strings = {
     summary: 'Order summary',
     myAccount: 'My Account',
   },
+  /** Header, menus, footer, cookie banner, breadcrumb and privacy pages. */
+  shell: {
+    header: {
+      homeLink: (shop: string) => `${shop} home page`,
+      mainNav: 'Main menu',
+      homeGarden: 'Home & Garden',
+      professional: 'Professional',
+      services: 'Services',
+      hire: 'Hire',
+      allOf: (audience: string) => `All ${audience}`,
+      more: 'More',
+      menu: 'Menu',
+      basket: 'Basket',
+      account: 'Account',
+      accountMenu: 'Account menu',
+    },
+    search: {
+      label: 'Search products',
+      placeholder: 'Search products…',
+      submit: 'Search',
+    },
+    footer: {
+      contact: 'Contact',
+      telephone: 'Telephone',
+      email: 'E-mail',
+      help: 'Help and information',
+      privacySummary: 'Privacy Policy',
+      privacyNotice: 'Full Privacy Notice',
+      copyright: (shop: string, year: number) => `© ${year} ${shop}`,
+    },
+    cookies: {
+      region: 'Cookie notice',
+      message: 'This site uses cookies, some of which are essential for it to work.',
+      link: 'Read our privacy policy',
+    },
+    breadcrumb: {
+      label: 'Breadcrumb',
+      home: 'Home',
+    },
+    slideshow: slideshowTexts,
+    content: {
+      related: 'Useful links',
+    },
+    privacy: {
+      summaryTitle: 'Privacy Policy',
+      summaryIntro:
+        'A short summary of how we look after your personal data. The full notice gives every detail.',
+      fullNoticeLink: 'Read the full privacy notice',
+      darkTheme: 'Dark theme',
+      sectionsLabel: 'Privacy policy sections',
+    },
+  },
+  /** Catalogue pages: listings and product pages. */
+  catalogue: {
+    subcategories: 'Browse by type',
+    products: 'Products',
+    gallery: 'Product images',
+    chooseImage: 'Choose an image',
+    noImage: 'No image available',
+    description: 'Description',
+    documentation: 'Documentation',
+    opensInNewTab: '(opens in a new tab)',
+    addToCart: 'Add to cart',
+    addToWishList: 'Add to wish list',
+    addToCompare: 'Add to compare',
+    orderByPhone: 'Order by phone:',
+    infoBox: 'Why buy from us',
+  },
+  /** The search page (its fixed texts are `spec.search`; its form reuses `shell.search`). */
+  searchPage: {
+    pageTitle: 'Search',
+    searching: 'Searching…',
+    formLabel: 'Search again',
+    results: 'Search results',
+    showMore: 'Show more results',
+    loadingMore: 'Loading more results…',
+    showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+    unavailable: 'Search is not available right now. Please check your connection and try again.',
+    retry: 'Try again',
+    noScript: 'Searching needs JavaScript. Please turn it on, or browse the categories in the menu.',
+  },
 } as const;
+
+/** Every text: the spec's and ours (their top-level keys do not overlap). */
+export const strings = { ...spec, ...ours } as const;

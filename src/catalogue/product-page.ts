@@ -191,8 +191,8 @@ export function connectedSections(
 
 /** Home > product name. */
 export const productTrail = (product: Pick<Product, 'name' | 'urlKey'>): Crumb[] => [
-  { name: 'Home', path: '/' },
-  { name: product.name, path: `/${product.urlKey}` },
+  { name: strings.shell.breadcrumb.home, href: '/' },
+  { name: product.name, href: `/${product.urlKey}` },
 ];
 
 export interface PriceLines {
@@ -209,6 +209,3 @@ export const priceLines = (product: Pick<ProductSummary, 'priceInclVat' | 'price
 
 /** The side info box (delivery, advice, guarantee) shows only when Magento has a list price. */
 export const showsInfoBox = (product: Pick<Product, 'listPrice'>): boolean => product.listPrice !== null;
-
-/** `tel:` link for a displayed number: `0800 765 4321` → `tel:08007654321`. */
-export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -5,10 +5,14 @@
 import { imageUrl } from './images.ts';
 import type { Product } from './types.ts';
 
-/** One step of a breadcrumb trail; `path` is root-relative (`/home-garden`). */
+/**
+ * One step of a breadcrumb trail. The Breadcrumb component shows a trail and `breadcrumbJsonLd` describes
+ * the same trail to search engines, so the two cannot drift apart.
+ */
 export interface Crumb {
   name: string;
-  path: string;
+  /** Root-relative path (`/home-garden`); the last crumb (the current page) may leave it out. */
+  href?: string;
 }
 
 export interface SiteContext {
@@ -93,7 +97,10 @@ export function productJsonLd(product: Product, site: SiteContext): Record<strin
   };
 }
 
-/** schema.org BreadcrumbList for a trail that starts at Home and ends at the current page. */
+/**
+ * schema.org BreadcrumbList for a trail that starts at Home and ends at the current page; a crumb without
+ * a path has no `item`, as schema.org allows for the last one.
+ */
 export function breadcrumbJsonLd(trail: readonly Crumb[], siteUrl: string): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
@@ -102,7 +109,7 @@ export function breadcrumbJsonLd(trail: readonly Crumb[], siteUrl: string): Reco
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.name,
-      item: absoluteUrl(crumb.path, siteUrl),
+      ...(crumb.href === undefined ? {} : { item: absoluteUrl(crumb.href, siteUrl) }),
     })),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { loadEnv } from '../config/env.ts';
 import type { Audience, Catalogue, CategoryNode, Product, ProductSummary } from './types.ts';
 
 /** Where `npm run sync` writes and the build reads; CATALOGUE_SNAPSHOT overrides it. */
@@ -70,7 +71,7 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueIndex {
 }
 
 /** The snapshot of this build, parsed once. */
-export function getCatalogue(file: string = snapshotPath(process.env['CATALOGUE_SNAPSHOT'])): CatalogueIndex {
+export function getCatalogue(file: string = snapshotPath(loadEnv().CATALOGUE_SNAPSHOT)): CatalogueIndex {
   if (memo?.file !== file) memo = { file, index: indexCatalogue(readSnapshot(file)) };
   return memo.index;
 }

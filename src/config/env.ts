@@ -1,7 +1,8 @@
 /**
- * Every setting the shop reads from the environment, declared once and validated at start-up. A wrong
- * value stops start-up with a message naming the variable, what was wrong and how to fix it.
- * Nothing else in the code reads `process.env`.
+ * The environment (src/config/): every setting the shop reads from it, declared once in sections (the
+ * shop, Magento, payments, rebuilds, the embedded back ends) and validated at start-up. A wrong value
+ * stops start-up with a message naming the variable, what was wrong and how to fix it. This is the one
+ * file that reads `process.env` (eslint.config.js enforces it); the rest of the code is handed an `Env`.
  */
 import { z } from 'zod';
 
@@ -20,35 +21,8 @@ const url = z
   .url({ error: 'must be an absolute URL such as https://shop.example.com' })
   .transform((value) => value.replace(/\/+$/, ''));
 
-export const envSchema = z.object({
-  /** Base URL of a real Magento 2.4 (e.g. `https://magento.example.com`). Unset: the embedded back end. */
-  MAGENTO_URL: url.optional(),
-  /** Integration (service) access token for catalogue reads and the payment bridge. Server side only. */
-  MAGENTO_TOKEN: z.string().min(1, 'must not be empty').optional(),
-
-  /** Address and port the embedded Magento-compatible back end listens on. */
-  EMBEDDED_MAGENTO_HOST: z.string().min(1).default('127.0.0.1'),
-  EMBEDDED_MAGENTO_PORT: port(8080),
-  /** SQLite file of the embedded back end; it survives restarts. */
-  EMBEDDED_MAGENTO_DB: z.string().min(1).default('var/magento/magento.sqlite'),
-  /** Folder holding the embedded back end's `catalog/product` media. */
-  EMBEDDED_MAGENTO_MEDIA: z.string().min(1).default('var/magento/media'),
-  /** The embedded back end's demo admin, who gets tokens from `POST /rest/V1/integration/admin/token`. */
-  EMBEDDED_ADMIN_USERNAME: z.string().min(1).default('admin'),
-  EMBEDDED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Admin123!'),
-  /** The integration token the embedded back end accepts (and the storefront sends) when MAGENTO_TOKEN is unset. */
-  EMBEDDED_INTEGRATION_TOKEN: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .default('embedded-demo-integration-token'),
-  /** Lifetimes of customer and admin tokens (Magento defaults: 1 h and 4 h). */
-  CUSTOMER_TOKEN_LIFETIME: seconds(3600),
-  ADMIN_TOKEN_LIFETIME: seconds(14400),
-
-  /** Demo catalogue: how many products, which seed, which neutral brand. */
-  DEMO_PRODUCT_COUNT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(250),
-  DEMO_SEED: z.coerce.number({ error: 'must be a number' }).int().default(1),
-  DEMO_BRAND: z.string().min(1).default('Clearwater'),
+/** The shop as shoppers see it, where it is served and the catalogue snapshot it is built from. */
+const shopSection = z.object({
   /** The shop as shoppers see it: name ({provider}), telephone numbers, e-mail and postal address. */
   SHOP_NAME: z.string().min(1).default('Clearwater Cleaning'),
   SHOP_PHONE: z.string().min(5).default('0800 123 4567'),
@@ -61,25 +35,30 @@ export const envSchema = z.object({
   /** Where the storefront server listens. */
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port(4321),
-  /**
-   * Base URL of Magento's product pictures, the sources of the image route. Unset:
-   * `{Magento or embedded back end}/media/catalog/product`.
-   * @example https://media.example.com/pub/media/catalog/product
-   */
-  MAGENTO_MEDIA_URL: url.optional(),
   /** Disk cache of the image route's resized pictures; delete it to re-create them from Magento. */
   IMAGE_CACHE_DIR: z.string().min(1).default('var/image-cache'),
   /** The catalogue snapshot the build reads (written by `npm run sync`). */
   CATALOGUE_SNAPSHOT: z.string().min(1).default('var/catalogue/catalogue.json'),
   /** `true` fails the sync on an invalid product instead of leaving it out (for CI). */
   CATALOGUE_STRICT: z.stringbool({ error: 'must be true or false' }).default(false),
+});
 
-  /** Flat-rate shipping per item in GBP in the embedded back end (the spec's shop charges 0). */
-  FLAT_RATE_PER_ITEM: z.coerce.number({ error: 'must be an amount in pounds' }).min(0).default(0),
+/** The real Magento 2.4 the shop reads and orders through; unset, the embedded back end stands in. */
+const magentoSection = z.object({
+  /** Base URL of a real Magento 2.4 (e.g. `https://magento.example.com`). Unset: the embedded back end. */
+  MAGENTO_URL: url.optional(),
+  /** Integration (service) access token for catalogue reads and the payment bridge. Server side only. */
+  MAGENTO_TOKEN: z.string().min(1, 'must not be empty').optional(),
+  /**
+   * Base URL of Magento's product pictures, the sources of the image route. Unset:
+   * `{Magento or embedded back end}/media/catalog/product`.
+   * @example https://media.example.com/pub/media/catalog/product
+   */
+  MAGENTO_MEDIA_URL: url.optional(),
+});
 
-  /** Address and port of the embedded payment sandbox (an Opayo Server 4.00 look-alike). */
-  PAYMENT_SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
-  PAYMENT_SANDBOX_PORT: port(8090),
+/** Card payments through Opayo Server (or the embedded sandbox) and the bridge's own records. */
+const paymentsSection = z.object({
   /** The Opayo vendor name (letters and digits, at most 15); the sandbox's demo vendor by default. */
   OPAYO_VENDOR: z
     .string()
@@ -98,16 +77,10 @@ export const envSchema = z.object({
   PAYMENT_NOTIFICATION_BASE_URL: url.optional(),
   /** SQLite file of the payment bridge's transactions (holds secrets: keep it private). */
   PAYMENTS_DB: z.string().min(1).default('var/payments/payments.sqlite'),
+});
 
-  /** SQLite file of the embedded payment sandbox; its transactions survive restarts. */
-  PAYMENT_SANDBOX_DB: z.string().min(1).default('var/payment-sandbox/sandbox.sqlite'),
-  /** The sandbox's Transaction Monitor aborts a payment left open this long (Opayo: 15 minutes). */
-  PAYMENT_SANDBOX_TIMEOUT: seconds(900),
-  /** `true`: the sandbox posts every notification twice, to test that the shop answers duplicates alike. */
-  PAYMENT_SANDBOX_NOTIFY_TWICE: z.stringbool({ error: 'must be true or false' }).default(false),
-  /** `true`: the sandbox ignores the shop's first reply to each notification and sends it again. */
-  PAYMENT_SANDBOX_DROP_FIRST_REPLY: z.stringbool({ error: 'must be true or false' }).default(false),
-
+/** Keeping the site in step with the catalogue: the signed hook, polling and the rebuild queue. */
+const rebuildsSection = z.object({
   /**
    * Shared secret of the rebuild hook (`POST /rebuild`, HMAC-SHA256 signed) and of the editors' status page
    * (`/rebuild/status`). Unset: the hook is off, except with the embedded back end, which uses the demo
@@ -123,10 +96,55 @@ export const envSchema = z.object({
   REBUILD_POLL_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).min(0).default(0),
   /** Quiet time after a rebuild trigger before the rebuild starts, so a burst of saves gives one build. */
   REBUILD_DEBOUNCE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(1500),
-  /** Internal, set by the site build for `astro build`: the live build's product-page fingerprints. */
-  REBUILD_PAGES_PREVIOUS: z.string().min(1).optional(),
-  /** Internal, set by the site build for `astro build`: where the product pages write their fingerprints. */
-  REBUILD_PAGES_MANIFEST: z.string().min(1).optional(),
+});
+
+/** The embedded Magento-compatible back end and payment sandbox that `npm start` runs on this machine. */
+const embeddedSection = z.object({
+  /** Address and port the embedded Magento-compatible back end listens on. */
+  EMBEDDED_MAGENTO_HOST: z.string().min(1).default('127.0.0.1'),
+  EMBEDDED_MAGENTO_PORT: port(8080),
+  /** SQLite file of the embedded back end; it survives restarts. */
+  EMBEDDED_MAGENTO_DB: z.string().min(1).default('var/magento/magento.sqlite'),
+  /** Folder holding the embedded back end's `catalog/product` media. */
+  EMBEDDED_MAGENTO_MEDIA: z.string().min(1).default('var/magento/media'),
+  /** The embedded back end's demo admin, who gets tokens from `POST /rest/V1/integration/admin/token`. */
+  EMBEDDED_ADMIN_USERNAME: z.string().min(1).default('admin'),
+  EMBEDDED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Admin123!'),
+  /** The integration token the embedded back end accepts (and the storefront sends) when MAGENTO_TOKEN is unset. */
+  EMBEDDED_INTEGRATION_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('embedded-demo-integration-token'),
+  /** Lifetimes of customer and admin tokens (Magento defaults: 1 h and 4 h). */
+  CUSTOMER_TOKEN_LIFETIME: seconds(3600),
+  ADMIN_TOKEN_LIFETIME: seconds(14400),
+  /** Demo catalogue: how many products, which seed, which neutral brand. */
+  DEMO_PRODUCT_COUNT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(250),
+  DEMO_SEED: z.coerce.number({ error: 'must be a number' }).int().default(1),
+  DEMO_BRAND: z.string().min(1).default('Clearwater'),
+  /** Flat-rate shipping per item in GBP in the embedded back end (the spec's shop charges 0). */
+  FLAT_RATE_PER_ITEM: z.coerce.number({ error: 'must be an amount in pounds' }).min(0).default(0),
+
+  /** Address and port of the embedded payment sandbox (an Opayo Server 4.00 look-alike). */
+  PAYMENT_SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
+  PAYMENT_SANDBOX_PORT: port(8090),
+  /** SQLite file of the embedded payment sandbox; its transactions survive restarts. */
+  PAYMENT_SANDBOX_DB: z.string().min(1).default('var/payment-sandbox/sandbox.sqlite'),
+  /** The sandbox's Transaction Monitor aborts a payment left open this long (Opayo: 15 minutes). */
+  PAYMENT_SANDBOX_TIMEOUT: seconds(900),
+  /** `true`: the sandbox posts every notification twice, to test that the shop answers duplicates alike. */
+  PAYMENT_SANDBOX_NOTIFY_TWICE: z.stringbool({ error: 'must be true or false' }).default(false),
+  /** `true`: the sandbox ignores the shop's first reply to each notification and sends it again. */
+  PAYMENT_SANDBOX_DROP_FIRST_REPLY: z.stringbool({ error: 'must be true or false' }).default(false),
+});
+
+/** Every variable, the sections merged: `Env` is one flat object (`env.MAGENTO_URL`). */
+export const envSchema = z.object({
+  ...shopSection.shape,
+  ...magentoSection.shape,
+  ...paymentsSection.shape,
+  ...rebuildsSection.shape,
+  ...embeddedSection.shape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -138,13 +156,19 @@ export class ConfigError extends Error {
   }
 }
 
-const HINTS: Partial<Record<keyof Env, string>> = {
+const HINTS: Readonly<Partial<Record<string, string>>> = {
   MAGENTO_URL: 'Unset it to use the embedded back end.',
   EMBEDDED_MAGENTO_PORT: 'Pick a free port, e.g. EMBEDDED_MAGENTO_PORT=8081.',
 };
 
+/**
+ * This process's environment variables as they are, for the child processes that must inherit them
+ * (`astro build`) and for `loadEnv`'s default. Everything else takes a parsed `Env`.
+ */
+export const processEnvironment = (): NodeJS.ProcessEnv => process.env;
+
 /** Parses the environment; throws a ConfigError whose message lists every wrong variable. */
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+export function loadEnv(source: Readonly<Record<string, string | undefined>> = processEnvironment()): Env {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
@@ -158,7 +182,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     return result.data;
   }
   const lines = result.error.issues.map((issue) => {
-    const name = String(issue.path[0] ?? '') as keyof Env;
+    const name = String(issue.path[0] ?? '');
     const got = source[name];
     return `  ${name} ${issue.message}${got === undefined ? '' : ` (got "${got}")`}. ${HINTS[name] ?? 'Fix or unset it to use the default.'}`;
   });

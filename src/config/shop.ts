@@ -1,5 +1,5 @@
 /** What shoppers see of the shop's identity, from configuration (public, safe for pages). */
-import { loadEnv } from './env.ts';
+import { loadEnv, type Env } from './env.ts';
 
 export interface ShopInfo {
   name: string;
@@ -10,8 +10,8 @@ export interface ShopInfo {
   siteUrl: string;
 }
 
-export function shopInfo(): ShopInfo {
-  const env = loadEnv();
+/** The shop's identity in `env` (default: this process's environment, as in the pages of a build). */
+export function shopInfo(env: Env = loadEnv()): ShopInfo {
   return {
     name: env.SHOP_NAME,
     phone: env.SHOP_PHONE,

@@ -18,7 +18,6 @@ import {
   type SearchOutcome,
 } from '../features/search/search-client.ts';
 import type { SearchDetail } from '../features/search/search-index.ts';
-import { searchTexts } from '../features/search/texts.ts';
 import { strings } from '../strings.ts';
 
 interface Results {
@@ -153,13 +152,13 @@ export default function SearchResults() {
       <form
         className="search-again"
         role="search"
-        aria-label={searchTexts.formLabel}
+        aria-label={strings.searchPage.formLabel}
         action="/search"
         method="get"
         onSubmit={searchAgain}
       >
         <label className="visually-hidden" htmlFor="search-again">
-          {searchTexts.formLabel}
+          {strings.searchPage.formLabel}
         </label>
         <input
           key={term}
@@ -168,29 +167,29 @@ export default function SearchResults() {
           type="search"
           name="q"
           defaultValue={term}
-          placeholder={searchTexts.placeholder}
+          placeholder={strings.shell.search.placeholder}
           autoComplete="off"
           enterKeyHint="search"
         />
         <button className="search-again__submit" type="submit">
-          {searchTexts.submit}
+          {strings.shell.search.submit}
         </button>
       </form>
       <div className="search-results__status" role="status">
-        {phase.kind === 'loading' && <p>{searchTexts.searching}</p>}
-        {phase.kind === 'failed' && <p>{searchTexts.unavailable}</p>}
+        {phase.kind === 'loading' && <p>{strings.searchPage.searching}</p>}
+        {phase.kind === 'failed' && <p>{strings.searchPage.unavailable}</p>}
         {phase.kind === 'ready' && <p>{strings.search.found(phase.matches.length)}</p>}
         {phase.kind === 'ready' && phase.matches.length === 0 && <p>{strings.search.none}</p>}
       </div>
       {phase.kind === 'failed' && (
         <button className="button" type="button" onClick={() => setAttempt((n) => n + 1)}>
-          {searchTexts.retry}
+          {strings.searchPage.retry}
         </button>
       )}
       <ul
         ref={list}
         className="search-grid"
-        aria-label={searchTexts.results}
+        aria-label={strings.searchPage.results}
         aria-busy={loading || (phase.kind === 'ready' && phase.more === 'loading')}
       >
         {phase.kind === 'ready' &&
@@ -200,15 +199,15 @@ export default function SearchResults() {
       </ul>
       {phase.kind === 'ready' && phase.details.length < phase.matches.length && (
         <div className="search-results__more">
-          <p>{searchTexts.showing(phase.details.length, phase.matches.length)}</p>
-          {phase.more === 'failed' && <p role="alert">{searchTexts.unavailable}</p>}
+          <p>{strings.searchPage.showing(phase.details.length, phase.matches.length)}</p>
+          {phase.more === 'failed' && <p role="alert">{strings.searchPage.unavailable}</p>}
           <button
             className="button"
             type="button"
             onClick={() => void showMore()}
             aria-disabled={phase.more === 'loading'}
           >
-            {phase.more === 'loading' ? searchTexts.loadingMore : searchTexts.showMore}
+            {phase.more === 'loading' ? strings.searchPage.loadingMore : strings.searchPage.showMore}
           </button>
         </div>
       )}

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
-import type { RouteHandler } from '../server/http.ts';
+import type { Hono } from 'hono';
 import { createPaymentBridge, type PaymentBridge } from './bridge.ts';
 import { createMagentoCheckout } from './magento-checkout.ts';
 import { createOpayoServerProvider } from './opayo-server.ts';
@@ -35,7 +35,7 @@ export function paymentBridgeFromEnv(env: Env, log?: (message: string) => void):
   });
 }
 
-export function createPaymentRoutesFromEnv(env: Env, log?: (message: string) => void): RouteHandler {
+export function createPaymentRoutesFromEnv(env: Env, log?: (message: string) => void): Hono {
   return createPaymentRoutes({
     bridge: paymentBridgeFromEnv(env, log),
     siteUrl: env.SITE_URL,

@@ -52,6 +52,21 @@ const isWebUrl = (value: string): boolean => {
   }
 };
 
+/** The registration reply (§2.1) as the bridge's result: OK with its ids and NextURL, or why not. */
+function registrationResult(text: string): RegistrationResult {
+  const reply = parseReply(text);
+  const status = (replyField(reply, 'Status') ?? '').toUpperCase();
+  const detail = replyField(reply, 'StatusDetail') ?? '';
+  if (status !== 'OK' && status !== 'OK REPEATED')
+    return { ok: false, kind: status || 'UNREADABLE', detail: detail || text.slice(0, 200) };
+  const providerRef = replyField(reply, 'VPSTxId') ?? '';
+  const secret = replyField(reply, 'SecurityKey') ?? '';
+  const nextUrl = replyField(reply, 'NextURL') ?? '';
+  if (!providerRef || !secret || !isWebUrl(nextUrl))
+    return { ok: false, kind: 'UNREADABLE', detail: `${status} without VPSTxId, SecurityKey or NextURL` };
+  return { ok: true, providerRef, secret, nextUrl };
+}
+
 export function createOpayoServerProvider(config: OpayoServerConfig): HostedPaymentProvider {
   const doFetch = config.fetch ?? fetch;
   const timeoutMs = config.timeoutMs ?? 20_000;
@@ -91,17 +106,7 @@ export function createOpayoServerProvider(config: OpayoServerConfig): HostedPaym
           detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
         };
       }
-      const reply = parseReply(text);
-      const status = (replyField(reply, 'Status') ?? '').toUpperCase();
-      const detail = replyField(reply, 'StatusDetail') ?? '';
-      if (status !== 'OK' && status !== 'OK REPEATED')
-        return { ok: false, kind: status || 'UNREADABLE', detail: detail || text.slice(0, 200) };
-      const providerRef = replyField(reply, 'VPSTxId') ?? '';
-      const secret = replyField(reply, 'SecurityKey') ?? '';
-      const nextUrl = replyField(reply, 'NextURL') ?? '';
-      if (!providerRef || !secret || !isWebUrl(nextUrl))
-        return { ok: false, kind: 'UNREADABLE', detail: `${status} without VPSTxId, SecurityKey or NextURL` };
-      return { ok: true, providerRef, secret, nextUrl };
+      return registrationResult(text);
     },
 
     readNotification(body): ProviderNotification | undefined {

@@ -1,18 +1,28 @@
 /**
- * The payment bridge's HTTP face on the storefront server:
+ * The payment bridge's HTTP face on the storefront server, a Hono sub-app:
  * - `POST /payments/start` (same origin, JSON `{guestCode?, email?}`): the shopper's own cart (session
  *   cookie, else the guest cart code) is registered with the provider; answers `{code, nextUrl}`.
  * - `POST /payments/opayo/notify`: the provider's server-to-server notification (form-encoded), answered
  *   in the provider's format (CRLF `Name=Value` lines for Opayo).
  * - `GET /payments/status/{code}`: `{status: pending | paid | failed}` of that one transaction, nothing else.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import {
+  clearSessionCookie,
+  describeError,
+  HttpError,
+  jsonBody,
+  jsonErrors,
+  jsonOnly,
+  jsonReply,
+  limitBody,
+  methodNotAllowed,
+  sameOrigin,
+  sessionToken,
+} from '../http/index.ts';
 import { strings } from '../strings.ts';
-import type { RouteHandler } from '../server/http.ts';
-import { HttpError, isSameOrigin, readBody, readJson, sendJson } from '../server/shopper/http-json.ts';
-import { clearSessionCookie, customerToken } from '../server/shopper/session.ts';
-import type { PaymentBridge } from './bridge.ts';
+import type { PaymentBridge, StartRequest } from './bridge.ts';
 
 export const NOTIFY_PATH = '/payments/opayo/notify';
 const STATUS_PREFIX = '/payments/status/';
@@ -32,67 +42,67 @@ export interface PaymentRoutesConfig {
   readonly log?: (message: string) => void;
 }
 
-export function createPaymentRoutes(config: PaymentRoutesConfig): RouteHandler {
-  const { bridge } = config;
+export function createPaymentRoutes(config: PaymentRoutesConfig): Hono {
+  const { bridge, siteUrl } = config;
   const log = config.log ?? ((message: string) => console.warn(message));
+  const routes = new Hono();
+  routes.onError(
+    jsonErrors((error, c) => {
+      const notify = c.req.path === NOTIFY_PATH;
+      log(`Payment route ${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
+      // A notification answered 500 is sent again by the provider; the shopper sees a clear message.
+      return notify
+        ? new HttpError(500, 'Please try again.')
+        : new HttpError(502, strings.checkout.startFailed);
+    }),
+  );
 
-  async function start(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed.');
-    if (!isSameOrigin(req, config.siteUrl)) throw new HttpError(403, 'Cross-site requests are not allowed.');
-    const parsed = startBody.safeParse(await readJson(req, 4 * 1024));
-    if (!parsed.success) throw new HttpError(400, strings.checkout.emptyCart);
-    const token = customerToken(req);
-    const guestCode = parsed.data?.guestCode ?? '';
-    if (!token && !GUEST_CART.test(guestCode)) throw new HttpError(409, strings.checkout.emptyCart);
-    const started = await bridge.start({
-      cart: token ? { kind: 'customer', token } : { kind: 'guest', guestCart: guestCode },
-      email: parsed.data?.email,
-    });
-    sendJson(res, 200, started);
-  }
+  routes.post(
+    '/payments/start',
+    sameOrigin(siteUrl),
+    limitBody(4 * 1024),
+    jsonOnly,
+    jsonBody(startBody, strings.checkout.emptyCart),
+    async (c) => {
+      const body = c.req.valid('json');
+      const token = sessionToken(c);
+      const guestCode = body?.guestCode ?? '';
+      if (!token && !GUEST_CART.test(guestCode)) throw new HttpError(409, strings.checkout.emptyCart);
+      const cart: StartRequest['cart'] = token
+        ? { kind: 'customer', token }
+        : { kind: 'guest', guestCart: guestCode };
+      try {
+        return jsonReply(200, await bridge.start({ cart, email: body?.email }));
+      } catch (error) {
+        // Magento refused the customer's token: the session is over, end it here too.
+        if (error instanceof HttpError && error.status === 401)
+          throw new HttpError(401, error.message, { 'Set-Cookie': clearSessionCookie(siteUrl) });
+        throw error;
+      }
+    },
+  );
+  routes.all('/payments/start', methodNotAllowed('POST'));
 
-  async function notify(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed.');
-    const reply = await bridge.notify(await readBody(req, 16 * 1024));
+  routes.post(NOTIFY_PATH, limitBody(16 * 1024), async (c) => {
+    const reply = await bridge.notify(await c.req.text());
     const body = Buffer.from(reply.body, 'latin1');
-    res.writeHead(200, {
-      'Content-Type': reply.contentType,
-      'Content-Length': body.length,
-      'Cache-Control': 'no-store',
+    return new Response(body, {
+      headers: {
+        'Content-Type': reply.contentType,
+        'Content-Length': String(body.length),
+        'Cache-Control': 'no-store',
+      },
     });
-    res.end(body);
-  }
+  });
+  routes.all(NOTIFY_PATH, methodNotAllowed('POST'));
 
-  function status(req: IncomingMessage, res: ServerResponse, code: string): void {
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Method not allowed.');
+  const statusPath = `${STATUS_PREFIX}:code{.*}`;
+  routes.get(statusPath, (c: Context) => {
+    const code = new URL(c.req.url).pathname.slice(STATUS_PREFIX.length);
     const found = CODE.test(code) ? bridge.status(code) : undefined;
     if (!found) throw new HttpError(404, strings.checkout.unknownPayment);
-    sendJson(res, 200, { status: found });
-  }
-
-  return async (req, res, url) => {
-    const path = url.pathname;
-    if (path !== '/payments/start' && path !== NOTIFY_PATH && !path.startsWith(STATUS_PREFIX)) return false;
-    try {
-      if (path === '/payments/start') await start(req, res);
-      else if (path === NOTIFY_PATH) await notify(req, res);
-      else status(req, res, path.slice(STATUS_PREFIX.length));
-    } catch (error) {
-      if (error instanceof HttpError) {
-        const headers: Record<string, string> =
-          error.status === 401 ? { 'Set-Cookie': clearSessionCookie(config.siteUrl) } : {};
-        if (error.status === 405) headers['Allow'] = path.startsWith(STATUS_PREFIX) ? 'GET, HEAD' : 'POST';
-        sendJson(res, error.status, { message: error.message }, headers);
-      } else {
-        log(
-          `Payment route ${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
-        // A notification answered 500 is sent again by the provider; the shopper sees a clear message.
-        sendJson(res, path === NOTIFY_PATH ? 500 : 502, {
-          message: path === NOTIFY_PATH ? 'Please try again.' : strings.checkout.startFailed,
-        });
-      }
-    }
-    return true;
-  };
+    return jsonReply(200, { status: found });
+  });
+  routes.all(statusPath, methodNotAllowed('GET, HEAD'));
+  return routes;
 }

@@ -15,9 +15,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { z } from 'zod';
 import type { Acknowledgement } from './provider.ts';
 
-export type PaymentState = 'REGISTERED' | 'PLACING' | 'PAID' | 'FAILED';
+export const PAYMENT_STATES = ['REGISTERED', 'PLACING', 'PAID', 'FAILED'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export interface NewPayment {
   readonly code: string;
@@ -75,51 +77,58 @@ CREATE TABLE IF NOT EXISTS payments (
 CREATE UNIQUE INDEX IF NOT EXISTS payments_order ON payments (order_id) WHERE order_id IS NOT NULL;
 `;
 
-interface Row {
-  code: string;
-  provider: string;
-  provider_ref: string;
-  secret: string;
-  amount_pence: number;
-  currency: string;
-  cart_kind: 'guest' | 'customer';
-  guest_cart: string | null;
-  customer_token: string | null;
-  email: string;
-  cart_id: number;
-  cart_lines: string;
-  state: PaymentState;
-  provider_status: string | null;
-  order_id: number | null;
-  failure: string | null;
-  reply: string | null;
-  lease_until: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-const toRecord = (row: Row): PaymentRecord => ({
-  code: row.code,
-  provider: row.provider,
-  providerRef: row.provider_ref,
-  secret: row.secret,
-  amountPence: row.amount_pence,
-  currency: row.currency,
-  cartKind: row.cart_kind,
-  guestCart: row.guest_cart,
-  customerToken: row.customer_token,
-  email: row.email,
-  cartId: row.cart_id,
-  cartLines: row.cart_lines,
-  state: row.state,
-  providerStatus: row.provider_status,
-  orderId: row.order_id,
-  failure: row.failure,
-  reply: row.reply === null ? null : (JSON.parse(row.reply) as Acknowledgement),
-  leaseUntil: row.lease_until,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+const acknowledgementSchema = z.object({
+  status: z.enum(['OK', 'INVALID', 'ERROR']),
+  redirectUrl: z.string(),
+  detail: z.string().optional(),
 });
+
+/** A `payments` row, parsed once where it is read, as the bridge's record. */
+const rowSchema = z
+  .object({
+    code: z.string(),
+    provider: z.string(),
+    provider_ref: z.string(),
+    secret: z.string(),
+    amount_pence: z.number(),
+    currency: z.string(),
+    cart_kind: z.enum(['guest', 'customer']),
+    guest_cart: z.string().nullable(),
+    customer_token: z.string().nullable(),
+    email: z.string(),
+    cart_id: z.number(),
+    cart_lines: z.string(),
+    state: z.enum(PAYMENT_STATES),
+    provider_status: z.string().nullable(),
+    order_id: z.number().nullable(),
+    failure: z.string().nullable(),
+    reply: z.string().nullable(),
+    lease_until: z.number().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .transform((row): PaymentRecord => ({
+    code: row.code,
+    provider: row.provider,
+    providerRef: row.provider_ref,
+    secret: row.secret,
+    amountPence: row.amount_pence,
+    currency: row.currency,
+    cartKind: row.cart_kind,
+    guestCart: row.guest_cart,
+    customerToken: row.customer_token,
+    email: row.email,
+    cartId: row.cart_id,
+    cartLines: row.cart_lines,
+    state: row.state,
+    providerStatus: row.provider_status,
+    orderId: row.order_id,
+    failure: row.failure,
+    reply: row.reply === null ? null : acknowledgementSchema.parse(JSON.parse(row.reply)),
+    leaseUntil: row.lease_until,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
 
 export interface FinalState {
   readonly state: 'PAID' | 'FAILED';
@@ -184,8 +193,8 @@ export function openPaymentStore(file: string): PaymentStore {
       );
     },
     get(code) {
-      const row = select.get(code) as Row | undefined;
-      return row ? toRecord(row) : undefined;
+      const row = select.get(code);
+      return row ? rowSchema.parse(row) : undefined;
     },
     claim(code, at, leaseUntil) {
       return Number(claim.run(leaseUntil, now(), code, at).changes) === 1;

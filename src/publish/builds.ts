@@ -6,9 +6,13 @@
  * A real `dist` folder (the layout before this one) is moved into `dist.builds/` on the first publish.
  */
 import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, symlink, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { readBuildInfo, type BuildInfo } from './build-info.ts';
+import { buildInfoPath, readBuildInfo, type BuildInfo } from './build-info.ts';
+
+/** The `code` of a file-system error (`EEXIST`, `EPERM`…), if it has one. */
+const errorCode = (error: unknown): unknown =>
+  error instanceof Error && 'code' in error ? error.code : undefined;
 
 export interface BuildLayout {
   /** The served path, a symbolic link to the live build (e.g. `/work/main/dist`). */
@@ -182,7 +186,7 @@ const isRunning = (pid: number): boolean => {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 };
 
@@ -205,7 +209,7 @@ export async function lockBuilds(
       await handle.close();
       return () => rm(file, { force: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (errorCode(error) !== 'EEXIST') throw error;
     }
     const text = (await readFile(file, 'utf8').catch(() => '')).trim();
     const holder = Number(text);
@@ -221,5 +225,27 @@ export async function lockBuilds(
     if (!told) options.log?.(`Waiting for the build of process ${holder} to finish…`);
     told = true;
     await sleep(500);
+  }
+}
+
+/** Records a finished build in its build-info.json, switches `dist` to it and prunes old builds. */
+export async function publishAndPrune(
+  layout: BuildLayout,
+  dir: string,
+  info: BuildInfo,
+  options: { keep?: number; protect: readonly string[]; log: (message: string) => void },
+): Promise<void> {
+  await writeFile(buildInfoPath(dir), `${JSON.stringify(info, null, 2)}\n`);
+  await publishBuild(layout, dir);
+  try {
+    const removed = await pruneBuilds(layout, {
+      ...(options.keep === undefined ? {} : { keep: options.keep }),
+      protect: options.protect,
+    });
+    if (removed.length > 0) options.log(`Removed old builds: ${removed.join(', ')}`);
+  } catch (error) {
+    options.log(
+      `Warning: old builds could not be removed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

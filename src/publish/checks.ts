@@ -6,7 +6,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isCompressible } from '../server/content-types.ts';
+import { isCompressible } from './content-types.ts';
 import type { NamedSecret } from './config.ts';
 
 export function checkPageCount(pages: number, previousPages: number | undefined): string[] {

@@ -2,6 +2,8 @@
  * Sends the signed rebuild hook, as a back end does after an editor's save. Fire and forget: the save that
  * triggered it never waits for or fails because of the storefront.
  */
+import type { Env } from '../config/env.ts';
+import { rebuildHookUrl, rebuildSecret } from './config.ts';
 import { signRebuildRequest } from './signature.ts';
 
 export interface RebuildHookTarget {
@@ -53,4 +55,16 @@ export function productSaveNotifier(
         ),
     );
   };
+}
+
+/**
+ * What a back end started beside the shop is given so that an admin product save rebuilds the site: the
+ * notifier when the hook is on (a rebuild secret is set), nothing otherwise.
+ */
+export function rebuildOnProductSave(
+  env: Env,
+  log?: (message: string) => void,
+): { onProductSaved?: (sku: string) => void } {
+  const secret = rebuildSecret(env);
+  return secret ? { onProductSaved: productSaveNotifier({ url: rebuildHookUrl(env), secret }, log) } : {};
 }

@@ -6,15 +6,8 @@
 import { availableParallelism } from 'node:os';
 import { copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isCompressible, MIN_COMPRESS_BYTES } from '../server/content-types.ts';
-import {
-  BUILD_LEVELS,
-  CODINGS,
-  compress,
-  FAST_BUILD_LEVELS,
-  SUFFIX,
-  type Levels,
-} from '../server/encoding.ts';
+import { isCompressible, MIN_COMPRESS_BYTES } from './content-types.ts';
+import { BUILD_LEVELS, CODINGS, compress, FAST_BUILD_LEVELS, SUFFIX, type Levels } from './encoding.ts';
 
 export interface PrecompressResult {
   files: number;

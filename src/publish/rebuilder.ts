@@ -99,6 +99,64 @@ interface Waiter {
   resolve(summary: RunSummary): void;
 }
 
+/** Runs the task once, reporting into `current`; a task that throws makes a failed run. */
+async function runOnce(
+  task: RebuildTask,
+  current: CurrentRun,
+  full: boolean,
+  log: (message: string) => void,
+): Promise<RunSummary> {
+  log(`Rebuild started (${current.reasons.join('; ')})`);
+  let result: Awaited<ReturnType<RebuildTask>>;
+  try {
+    result = await task({
+      reasons: current.reasons,
+      full,
+      report(phase, detail) {
+        current.phase = phase;
+        if (detail?.message === undefined) delete current.message;
+        else current.message = detail.message;
+        if (detail?.build === undefined) delete current.build;
+        else current.build = detail.build;
+      },
+    });
+  } catch (error) {
+    result = {
+      outcome: 'failed',
+      error: `The rebuild failed unexpectedly: ${error instanceof Error ? error.message : String(error)}. The live site was kept.`,
+    };
+  }
+  const finished = new Date();
+  const durationMs = finished.getTime() - Date.parse(current.startedAt);
+  const seconds = `${(durationMs / 1000).toFixed(1)} s`;
+  log(
+    result.outcome === 'failed'
+      ? `Rebuild failed after ${seconds}: ${result.error ?? ''}`
+      : `Rebuild ${result.outcome} in ${seconds}`,
+  );
+  const { startedAt, reasons } = current;
+  return { ...result, startedAt, finishedAt: finished.toISOString(), durationMs, reasons };
+}
+
+function statusOf(state: {
+  current: CurrentRun | null;
+  queued: readonly string[];
+  history: readonly RunSummary[];
+  lastPublished: RunSummary | null;
+  pollMinutes: number;
+}): RebuildStatus {
+  const { current, queued, history } = state;
+  return {
+    state: current ? 'running' : queued.length > 0 ? 'waiting' : 'idle',
+    current: current ? { ...current } : null,
+    queued: [...queued],
+    last: history[0] ?? null,
+    lastPublished: state.lastPublished,
+    history: [...history],
+    pollMinutes: state.pollMinutes,
+  };
+}
+
 export function createRebuilder(options: RebuilderOptions): Rebuilder {
   const log = options.log ?? (() => undefined);
   const maxWaitMs = options.maxWaitMs ?? Math.max(10_000, options.debounceMs * 10);
@@ -121,45 +179,11 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
     full = false;
     waiters = [];
     firstQueuedAt = undefined;
-    const started = new Date();
-    current = { startedAt: started.toISOString(), reasons: covered.reasons, phase: 'syncing' };
-    log(`Rebuild started (${covered.reasons.join('; ')})`);
-    let result: Awaited<ReturnType<RebuildTask>>;
-    try {
-      result = await options.task({
-        reasons: covered.reasons,
-        full: covered.full,
-        report(phase, detail) {
-          if (!current) return;
-          current.phase = phase;
-          if (detail?.message === undefined) delete current.message;
-          else current.message = detail.message;
-          if (detail?.build === undefined) delete current.build;
-          else current.build = detail.build;
-        },
-      });
-    } catch (error) {
-      result = {
-        outcome: 'failed',
-        error: `The rebuild failed unexpectedly: ${error instanceof Error ? error.message : String(error)}. The live site was kept.`,
-      };
-    }
-    const finished = new Date();
-    const summary: RunSummary = {
-      ...result,
-      startedAt: started.toISOString(),
-      finishedAt: finished.toISOString(),
-      durationMs: finished.getTime() - started.getTime(),
-      reasons: covered.reasons,
-    };
+    current = { startedAt: new Date().toISOString(), reasons: covered.reasons, phase: 'syncing' };
+    const summary = await runOnce(options.task, current, covered.full, log);
     current = null;
     history = [summary, ...history].slice(0, HISTORY);
     if (summary.outcome === 'published') lastPublished = summary;
-    log(
-      summary.outcome === 'failed'
-        ? `Rebuild failed after ${(summary.durationMs / 1000).toFixed(1)} s: ${summary.error ?? ''}`
-        : `Rebuild ${summary.outcome} in ${(summary.durationMs / 1000).toFixed(1)} s`,
-    );
     for (const waiter of covered.waiters) waiter.resolve(summary);
   }
 
@@ -173,10 +197,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
   function start(): void {
     timer = undefined;
     if (closed || running || reasons.length === 0) return;
-    running = runQueued().finally(() => {
-      running = undefined;
-      schedule();
-    });
+    running = runQueued().finally(() => ((running = undefined), schedule()));
   }
 
   function trigger(reason: string, triggerOptions: TriggerOptions = {}): Promise<RunSummary> {
@@ -192,19 +213,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
 
   return {
     trigger,
-
-    status() {
-      return {
-        state: current ? 'running' : reasons.length > 0 ? 'waiting' : 'idle',
-        current: current ? { ...current } : null,
-        queued: [...reasons],
-        last: history[0] ?? null,
-        lastPublished,
-        history: [...history],
-        pollMinutes,
-      };
-    },
-
+    status: () => statusOf({ current, queued: reasons, history, lastPublished, pollMinutes }),
     startPolling(minutes) {
       clearInterval(poll);
       pollMinutes = minutes;
@@ -212,7 +221,6 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
       poll = setInterval(() => trigger('poll').catch(() => undefined), minutes * 60_000);
       poll.unref();
     },
-
     async close() {
       closed = true;
       clearTimeout(timer);

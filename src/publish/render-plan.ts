@@ -1,41 +1,53 @@
 /**
- * Which product pages this build renders. The product route's `getStaticPaths` passes its products through
- * `productsToRender`: in a plain `astro build` that is all of them; when the site build asks for a partial
- * rebuild (REBUILD_PAGES_MANIFEST, with the live build's fingerprints in REBUILD_PAGES_PREVIOUS), only the
- * products whose fingerprint changed. Every fingerprint is written to the manifest either way, so the
- * site build knows which pages to take from the live build and the next build has something to compare.
+ * Which pages a build renders, worked out before `astro build` runs. Product pages are the only ones a
+ * build may take from the live build: when the live build was made from the same sources and settings
+ * (`partialBuildBlocker`), only the products whose fingerprint (src/publish/fingerprint.ts) changed are
+ * rendered. The site build writes the url keys to render beside the build's folder (plan-files.ts) and
+ * the product route reads them as plain data; a plain `astro build` has no plan and renders every page.
  * Everything else (listings, home, landings, search index, sitemap, fixed pages) is rendered every time.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
-import { getCatalogue, type CatalogueIndex } from '../catalogue/snapshot.ts';
-import type { Product } from '../catalogue/types.ts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { productRoutes } from '../catalogue/product-page.ts';
+import { indexCatalogue, readSnapshot } from '../catalogue/snapshot.ts';
 import { loadEnv } from '../config/env.ts';
 import { shopInfo } from '../config/shop.ts';
+import { newestChange, type BuildInfo } from './build-info.ts';
 import { productFingerprints, sharedFingerprint } from './fingerprint.ts';
+import type { PagesManifest } from './plan-files.ts';
 
-export const pagesManifestSchema = z.object({
-  version: z.literal(1),
-  /** `sharedFingerprint` of the build: when it changes, every product page is rendered again. */
-  shared: z.string(),
-  /** Fingerprint by url key of every product page of the build (`/{url key}/index.html`). */
-  pages: z.record(z.string(), z.string()),
-  /** Url keys this build rendered; the other pages are the live build's, unchanged. */
-  rendered: z.array(z.string()),
-  /** false when there was no previous manifest to compare with, so every page was rendered. */
-  partial: z.boolean(),
-});
-export type PagesManifest = z.infer<typeof pagesManifestSchema>;
+export { PAGES_MANIFEST_FILE, readPagesManifest, type PagesManifest } from './plan-files.ts';
 
-export const PAGES_MANIFEST_FILE = 'pages.json';
+/** The route whose pages a plan chooses; a project without it (a stand-in site) renders everything. */
+const PRODUCT_ROUTE = 'src/pages/[product].astro';
+const CONTENT_PAGES = 'src/content/pages';
 
-/** The manifest in `file`, or undefined when there is none or it is unreadable (then: render everything). */
-export function readPagesManifest(file: string): PagesManifest | undefined {
-  try {
-    return pagesManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  } catch {
-    return undefined;
+export const defaultSources = (root: string): string[] =>
+  ['src', 'public', 'astro.config.mjs', 'package-lock.json'].map((path) => join(root, path));
+
+/** Why the next build must render every page, or undefined when it may take unchanged pages from `live`. */
+export function partialBuildBlocker(input: {
+  readonly mode: 'auto' | 'full';
+  readonly live: string | undefined;
+  readonly liveInfo: BuildInfo | undefined;
+  readonly liveManifest: PagesManifest | undefined;
+  readonly configHash: string;
+  readonly sources: readonly string[];
+  /** `sourceHash(sources)` now: compared with the live build's when it recorded one. */
+  readonly sourceHash: string;
+}): string | undefined {
+  if (input.mode === 'full') return 'a full build was asked for';
+  if (!input.live || !input.liveInfo) return 'there is no live build to start from';
+  if (!input.liveManifest) return 'the live build has no product-page fingerprints';
+  if (input.liveInfo.configHash !== input.configHash) return 'the site settings changed';
+  if (input.liveInfo.sourceHash !== undefined)
+    return input.liveInfo.sourceHash === input.sourceHash ? undefined : 'the site sources changed';
+  const builtAt = Date.parse(input.liveInfo.builtAt);
+  for (const source of input.sources) {
+    const changed = newestChange(source, builtAt);
+    if (changed) return `${changed} changed since the live build`;
   }
+  return undefined;
 }
 
 /** The plan of one build: what to render, given the fingerprints now and those of the live build. */
@@ -53,18 +65,38 @@ export function planPages(current: ReadonlyMap<string, string>, shared: string, 
   return { manifest, render: new Set(rendered) };
 }
 
-/** The routed products this build renders (all of them unless the site build asked for a partial one). */
-export function productsToRender(
-  routed: Product[],
-  hrefBySku: ReadonlyMap<string, string>,
-  index: CatalogueIndex = getCatalogue(),
-): Product[] {
-  const env = loadEnv();
-  if (!env.REBUILD_PAGES_MANIFEST) return routed;
-  const shared = sharedFingerprint(index, shopInfo());
+/**
+ * `path` of each content page's frontmatter: the paths product url keys must leave alone. The build reads
+ * them through Vite (`contentPagePaths`, src/components/catalogue/routes.ts); the plan is made outside it.
+ */
+function contentPagePaths(root: string): string[] {
+  const dir = join(root, CONTENT_PAGES);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .flatMap((name) => {
+      const frontmatter = /^---\r?\n([^]*?)\r?\n---/.exec(readFileSync(join(dir, name), 'utf8'))?.[1] ?? '';
+      const path = /^path:\s*['"]?([^'"\r\n]+?)['"]?\s*$/m.exec(frontmatter)?.[1];
+      return path ? [path] : [];
+    });
+}
+
+/**
+ * The manifest of the next build of `root` from `snapshotFile`: every routed product's fingerprint and the
+ * url keys to render (all of them without `previous`). Undefined for a project with no product route.
+ */
+export function workOutRenderPlan(input: {
+  readonly root: string;
+  readonly snapshotFile: string;
+  /** The build's environment: the shop's identity is on every page. */
+  readonly environment: Readonly<Record<string, string | undefined>>;
+  readonly previous: PagesManifest | undefined;
+}): PagesManifest | undefined {
+  if (!existsSync(join(input.root, PRODUCT_ROUTE))) return undefined;
+  // Read afresh: a long-running rebuilder sees a new snapshot in the same file each time.
+  const index = indexCatalogue(readSnapshot(input.snapshotFile));
+  const { routed, hrefBySku } = productRoutes(index, contentPagePaths(input.root));
+  const shared = sharedFingerprint(index, shopInfo(loadEnv(input.environment)));
   const current = productFingerprints(routed, index, hrefBySku, shared);
-  const previous = env.REBUILD_PAGES_PREVIOUS ? readPagesManifest(env.REBUILD_PAGES_PREVIOUS) : undefined;
-  const { manifest, render } = planPages(current, shared, previous);
-  writeFileSync(env.REBUILD_PAGES_MANIFEST, JSON.stringify(manifest));
-  return routed.filter((product) => render.has(product.urlKey));
+  return planPages(current, shared, input.previous).manifest;
 }

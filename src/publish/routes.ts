@@ -1,5 +1,5 @@
 /**
- * The storefront server's rebuild routes:
+ * The storefront server's rebuild routes, a Hono sub-app:
  * - `POST /rebuild`: the hook for back ends and CI, HMAC-signed (signature.ts). 202 when queued, 401 for a
  *   bad, stale or replayed signature, 404 when no secret is configured (the hook is off).
  * - `GET /rebuild/status`: the rebuild status as JSON, or as a page for editors when the browser asks for
@@ -7,11 +7,17 @@
  *   (any user name), so a browser can open it.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import {
+  describeError,
+  HttpError,
+  jsonErrors,
+  jsonReply,
+  limitBody,
+  methodNotAllowed,
+} from '../http/index.ts';
 import type { BuildInfo } from './build-info.ts';
-import type { RouteHandler } from '../server/http.ts';
-import { HttpError, readBody, sendJson } from '../server/shopper/http-json.ts';
 import type { Rebuilder } from './rebuilder.ts';
 import { MAX_SKEW_SECONDS, verifyRebuildRequest } from './signature.ts';
 import { renderStatusPage } from './status-page.ts';
@@ -49,8 +55,7 @@ function sameSecret(given: string, secret: string): boolean {
 }
 
 /** The secret from `Authorization: Bearer …` or `Basic base64(user:secret)`. */
-function authorised(req: IncomingMessage, secret: string): boolean {
-  const header = req.headers.authorization ?? '';
+function authorised(header: string, secret: string): boolean {
   const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1];
   if (bearer !== undefined) return sameSecret(bearer.trim(), secret);
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header)?.[1];
@@ -60,9 +65,52 @@ function authorised(req: IncomingMessage, secret: string): boolean {
   return colon !== -1 && sameSecret(decoded.slice(colon + 1), secret);
 }
 
-const wantsHtml = (req: IncomingMessage): boolean => /\btext\/html\b/.test(req.headers.accept ?? '');
+/** The hook's body: empty, or JSON that `hookBody` accepts (the signature covers the raw text). */
+function parseHookBody(body: string): z.infer<typeof hookBody> {
+  if (body.trim() === '') return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new HttpError(400, 'The body must be JSON, e.g. {"reason":"nightly"}, or empty.');
+  }
+  const parsed = hookBody.safeParse(json);
+  if (!parsed.success)
+    throw new HttpError(400, `The body is not understood: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
 
-export function createRebuildRoutes(options: RebuildRoutesOptions): RouteHandler {
+const ASK_FOR_SECRET =
+  'Send the rebuild secret: Authorization: Bearer <secret>, or any user name and the secret as password.';
+
+/** The status as JSON, or as the editors' page when the browser asks for HTML; 401 without the secret. */
+function statusReply(c: Context, options: RebuildRoutesOptions, secret: string): Response {
+  if (!authorised(c.req.header('authorization') ?? '', secret))
+    return jsonReply(
+      401,
+      { message: ASK_FOR_SECRET },
+      { 'WWW-Authenticate': 'Basic realm="Site rebuilds", charset="UTF-8"' },
+    );
+  const current = options.rebuilder.status();
+  const live = options.liveBuild();
+  if (/\btext\/html\b/.test(c.req.header('accept') ?? '')) {
+    const html = Buffer.from(renderStatusPage(current, live));
+    return new Response(html, {
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': String(html.length),
+        'Cache-Control': 'no-store',
+      },
+    });
+  }
+  // The CSP hashes are of no interest to editors and only lengthen the answer.
+  const summary = live
+    ? Object.fromEntries(Object.entries(live).filter(([key]) => key !== 'scriptHashes'))
+    : null;
+  return jsonReply(200, { ...current, live: summary });
+}
+
+export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
   const log = options.log ?? (() => undefined);
   const now = options.now ?? Date.now;
   const seen = new Map<string, number>();
@@ -75,88 +123,39 @@ export function createRebuildRoutes(options: RebuildRoutesOptions): RouteHandler
     return false;
   }
 
-  async function hook(req: IncomingMessage, res: ServerResponse, secret: string): Promise<void> {
-    const body = await readBody(req, MAX_BODY_BYTES);
-    const verdict = verifyRebuildRequest(secret, body, req.headers, now());
+  async function hook(c: Context, secret: string): Promise<Response> {
+    const body = await c.req.text();
+    const verdict = verifyRebuildRequest(secret, body, c.req.header(), now());
     if (!verdict.ok) {
       log(`Rebuild hook refused: ${verdict.reason}`);
-      sendJson(res, 401, { message: verdict.reason });
-      return;
+      return jsonReply(401, { message: verdict.reason });
     }
-    if (replayed(verdict.signature)) {
-      sendJson(res, 401, { message: 'This signed request was already used: sign each request afresh.' });
-      return;
-    }
-    let payload: z.infer<typeof hookBody> = {};
-    if (body.trim() !== '') {
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        throw new HttpError(400, 'The body must be JSON, e.g. {"reason":"nightly"}, or empty.');
-      }
-      const parsed = hookBody.safeParse(json);
-      if (!parsed.success)
-        throw new HttpError(400, `The body is not understood: ${z.prettifyError(parsed.error)}`);
-      payload = parsed.data;
-    }
+    if (replayed(verdict.signature))
+      return jsonReply(401, { message: 'This signed request was already used: sign each request afresh.' });
+    const payload = parseHookBody(body);
     const reason =
       payload.reason ?? (payload.skus?.length ? `products ${payload.skus.join(', ')} changed` : 'hook');
     // Queued, not awaited: the sender learns the outcome from the status. A closing server drops it.
     options.rebuilder.trigger(reason, { full: payload.full === true }).catch(() => undefined);
-    sendJson(res, 202, { message: 'Rebuild queued.', status: '/rebuild/status' });
+    return jsonReply(202, { message: 'Rebuild queued.', status: '/rebuild/status' });
   }
 
-  function status(req: IncomingMessage, res: ServerResponse, secret: string): void {
-    if (!authorised(req, secret)) {
-      sendJson(
-        res,
-        401,
-        {
-          message:
-            'Send the rebuild secret: Authorization: Bearer <secret>, or any user name and the secret as password.',
-        },
-        { 'WWW-Authenticate': 'Basic realm="Site rebuilds", charset="UTF-8"' },
-      );
-      return;
-    }
-    const current = options.rebuilder.status();
-    const live = options.liveBuild();
-    if (wantsHtml(req)) {
-      const html = Buffer.from(renderStatusPage(current, live));
-      res.writeHead(200, {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Length': html.length,
-        'Cache-Control': 'no-store',
-      });
-      res.end(req.method === 'HEAD' ? undefined : html);
-      return;
-    }
-    // The CSP hashes are of no interest to editors and only lengthen the answer.
-    const summary = live
-      ? Object.fromEntries(Object.entries(live).filter(([key]) => key !== 'scriptHashes'))
-      : null;
-    sendJson(res, 200, { ...current, live: summary });
+  const routes = new Hono();
+  routes.onError(
+    jsonErrors((error) => {
+      log(`Rebuild route failed: ${describeError(error)}`);
+      return new HttpError(500, 'Internal Server Error');
+    }),
+  );
+  const { secret } = options;
+  if (!secret) {
+    const off = () =>
+      jsonReply(404, { message: 'The rebuild hook is off: set REBUILD_SECRET to turn it on.' });
+    return routes.all('/rebuild', off).all('/rebuild/status', off);
   }
-
-  return async (req, res, url) => {
-    if (url.pathname !== '/rebuild' && url.pathname !== '/rebuild/status') return false;
-    const secret = options.secret;
-    try {
-      if (!secret) {
-        sendJson(res, 404, { message: 'The rebuild hook is off: set REBUILD_SECRET to turn it on.' });
-      } else if (url.pathname === '/rebuild') {
-        if (req.method === 'POST') await hook(req, res, secret);
-        else sendJson(res, 405, { message: 'Use POST.' }, { Allow: 'POST' });
-      } else if (req.method === 'GET' || req.method === 'HEAD') {
-        status(req, res, secret);
-      } else {
-        sendJson(res, 405, { message: 'Use GET.' }, { Allow: 'GET, HEAD' });
-      }
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      sendJson(res, error.status, { message: error.message });
-    }
-    return true;
-  };
+  routes.post('/rebuild', limitBody(MAX_BODY_BYTES), (c) => hook(c, secret));
+  routes.all('/rebuild', methodNotAllowed('POST', 'Use POST.'));
+  routes.get('/rebuild/status', (c) => statusReply(c, options, secret));
+  routes.all('/rebuild/status', methodNotAllowed('GET, HEAD', 'Use GET.'));
+  return routes;
 }

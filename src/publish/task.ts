@@ -7,10 +7,11 @@
 import { CatalogueLoadError } from '../catalogue/load.ts';
 import { snapshotPath } from '../catalogue/snapshot.ts';
 import { syncCatalogue, type SyncResult } from '../catalogue/sync.ts';
-import type { Env } from '../config/env.ts';
+import { processEnvironment, type Env } from '../config/env.ts';
 import { MagentoApiError } from '../magento/client.ts';
 import { configHash, sourceHash, whyStale } from './build-info.ts';
 import { buildSite, defaultSources, ReuseError, type BuildSiteOptions } from './build.ts';
+import { messageOf } from './errors.ts';
 import type { RebuildTask, RunContext, RunSummary } from './rebuilder.ts';
 
 export interface RebuildTaskOptions {
@@ -36,8 +37,6 @@ export interface RebuildTaskOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /** Worth another try: Magento unreachable, overloaded or failing, not a refused token or bad data. */
 function isTransient(error: unknown): boolean {
   const cause = error instanceof CatalogueLoadError ? error.cause : error;
@@ -48,65 +47,105 @@ function isTransient(error: unknown): boolean {
 
 type Outcome = Awaited<ReturnType<RebuildTask>>;
 
-export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
-  const log = options.log ?? (() => undefined);
-  const attempts = options.attempts ?? 3;
-  const retryDelayMs = options.retryDelayMs ?? 2000;
-  const snapshotFile = snapshotPath(options.env.CATALOGUE_SNAPSHOT);
-  const config = configHash(options.env);
+/** The task's settings with their defaults applied. */
+interface Settings {
+  readonly options: RebuildTaskOptions;
+  readonly log: (message: string) => void;
+  readonly attempts: number;
+  readonly retryDelayMs: number;
+  readonly snapshotFile: string;
+  readonly configHash: string;
+  readonly sources: readonly string[];
+}
 
-  async function sync(
-    context: RunContext,
-  ): Promise<{ result: SyncResult; attempts: number } | { error: string }> {
-    for (let attempt = 1; ; attempt++) {
-      context.report('syncing', attempt > 1 ? { message: `attempt ${attempt} of ${attempts}` } : undefined);
-      try {
+/** The sync, retried with backoff while Magento is down or failing. */
+async function sync(
+  settings: Settings,
+  context: RunContext,
+): Promise<{ result: SyncResult; attempts: number } | { error: string }> {
+  const { attempts, log } = settings;
+  for (let attempt = 1; ; attempt++) {
+    context.report('syncing', attempt > 1 ? { message: `attempt ${attempt} of ${attempts}` } : undefined);
+    try {
+      return {
+        result: await syncCatalogue(settings.options.env, log, { incremental: !context.full }),
+        attempts: attempt,
+      };
+    } catch (error) {
+      if (!isTransient(error) || attempt >= attempts)
         return {
-          result: await syncCatalogue(options.env, log, { incremental: !context.full }),
-          attempts: attempt,
+          error: `The catalogue could not be read from Magento${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${messageOf(error)} The live site keeps serving the last good build.`,
         };
-      } catch (error) {
-        if (!isTransient(error) || attempt >= attempts)
-          return {
-            error: `The catalogue could not be read from Magento${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${messageOf(error)} The live site keeps serving the last good build.`,
-          };
-        const wait = retryDelayMs * 2 ** (attempt - 1);
-        context.report('retrying', {
-          message: `${messageOf(error)} Trying again in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${attempts}).`,
-        });
-        log(`Catalogue sync failed (${messageOf(error)}); retrying in ${wait} ms`);
-        await sleep(wait);
-      }
+      const wait = settings.retryDelayMs * 2 ** (attempt - 1);
+      context.report('retrying', {
+        message: `${messageOf(error)} Trying again in ${(wait / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${attempts}).`,
+      });
+      log(`Catalogue sync failed (${messageOf(error)}); retrying in ${wait} ms`);
+      await sleep(wait);
     }
   }
+}
 
-  async function build(context: RunContext, full: boolean): Promise<NonNullable<RunSummary['build']>> {
-    const info = await buildSite({
-      root: options.root,
-      distDir: options.distDir,
-      snapshotFile,
-      configHash: config,
-      env: options.buildEnv ?? process.env,
-      ...(options.sources ? { sources: options.sources } : {}),
-      mode: full ? 'full' : 'auto',
-      log,
-      ...(options.protect ? { protect: options.protect } : {}),
-      ...(options.command ? { command: options.command } : {}),
-      onProgress: (progress) => context.report('building', { build: progress }),
-    });
-    return {
-      id: info.id ?? '',
-      mode: info.mode ?? 'full',
-      pages: info.pages,
-      rendered: info.rendered ?? info.pages,
-      ms: info.durationMs,
-      ...(info.fullBecause ? { fullBecause: info.fullBecause } : {}),
-    };
+async function build(
+  settings: Settings,
+  context: RunContext,
+  full: boolean,
+): Promise<NonNullable<RunSummary['build']>> {
+  const { options } = settings;
+  const info = await buildSite({
+    root: options.root,
+    distDir: options.distDir,
+    snapshotFile: settings.snapshotFile,
+    configHash: settings.configHash,
+    env: options.buildEnv ?? processEnvironment(),
+    ...(options.sources ? { sources: options.sources } : {}),
+    mode: full ? 'full' : 'auto',
+    log: settings.log,
+    ...(options.protect ? { protect: options.protect } : {}),
+    ...(options.command ? { command: options.command } : {}),
+    onProgress: (progress) => context.report('building', { build: progress }),
+  });
+  return {
+    id: info.id ?? '',
+    mode: info.mode ?? 'full',
+    pages: info.pages,
+    rendered: info.rendered ?? info.pages,
+    ms: info.durationMs,
+    ...(info.fullBecause ? { fullBecause: info.fullBecause } : {}),
+  };
+}
+
+/** A build, and a full one when a partial build could not take a page from the live build. */
+async function buildWithFallback(
+  settings: Settings,
+  context: RunContext,
+): Promise<NonNullable<RunSummary['build']> | string> {
+  try {
+    return await build(settings, context, context.full);
+  } catch (error) {
+    if (!(error instanceof ReuseError)) return messageOf(error);
+    settings.log(`${error.message} Building every page.`);
+    try {
+      return await build(settings, context, true);
+    } catch (again) {
+      return messageOf(again);
+    }
   }
+}
 
+export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
+  const settings: Settings = {
+    options,
+    log: options.log ?? (() => undefined),
+    attempts: options.attempts ?? 3,
+    retryDelayMs: options.retryDelayMs ?? 2000,
+    snapshotFile: snapshotPath(options.env.CATALOGUE_SNAPSHOT),
+    configHash: configHash(options.env),
+    sources: options.sources ?? defaultSources(options.root),
+  };
   return async (context): Promise<Outcome> => {
     const syncStarted = performance.now();
-    const synced = await sync(context);
+    const synced = await sync(settings, context);
     if ('error' in synced) return { outcome: 'failed', error: synced.error };
     const { result } = synced;
     const syncSummary = {
@@ -117,29 +156,18 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
       ms: Math.round(performance.now() - syncStarted),
       attempts: synced.attempts,
     };
-    const sources = options.sources ?? defaultSources(options.root);
     const stale = whyStale({
       distDir: options.distDir,
-      snapshotFile,
-      configHash: config,
-      sources,
-      sourceHash: sourceHash(sources),
+      snapshotFile: settings.snapshotFile,
+      configHash: settings.configHash,
+      sources: settings.sources,
+      sourceHash: sourceHash(settings.sources),
     });
     if (!stale && !context.full) return { outcome: 'unchanged', sync: syncSummary };
-
     context.report('building');
-    try {
-      return { outcome: 'published', sync: syncSummary, build: await build(context, context.full) };
-    } catch (error) {
-      if (error instanceof ReuseError) {
-        log(`${error.message} Building every page.`);
-        try {
-          return { outcome: 'published', sync: syncSummary, build: await build(context, true) };
-        } catch (again) {
-          return { outcome: 'failed', sync: syncSummary, error: messageOf(again) };
-        }
-      }
-      return { outcome: 'failed', sync: syncSummary, error: messageOf(error) };
-    }
+    const built = await buildWithFallback(settings, context);
+    return typeof built === 'string'
+      ? { outcome: 'failed', sync: syncSummary, error: built }
+      : { outcome: 'published', sync: syncSummary, build: built };
   };
 }

@@ -1,13 +1,21 @@
 /**
- * The storefront server as a Node request handler: security headers on everything, then the routes
- * other parts add (REST proxy, session, payments, rebuild hook), the image route, the built site's
- * files, on-demand routes (Astro's handler), and a real 404 page. Kept apart from the code that listens,
- * so tests build it with their own folders and ports.
+ * The storefront server: a Hono app that serves a built Astro site and mounts the routes it is given.
+ * In order: security headers (with the CSP hashes of the live build) on every answer; the routes other
+ * parts contribute as Hono sub-apps (REST proxy, session and search form from `shopper/`, payments from
+ * src/payments/routes.ts, the rebuild hook from src/publish); the product-image route; the built site's
+ * files with their precompressed siblings, ETag/304 and cache headers; on-demand pages (Astro's handler);
+ * and a real 404 page (405 for other methods). Each part guards its own routes with the shared
+ * middleware of src/http/ and renders its errors as `{message}` JSON; anything else that fails here is
+ * logged and answered 500. Kept apart from the code that listens (server.ts), so tests build it with
+ * their own folders and ports; build code is reached only through src/publish/index.ts.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isReadMethod, requestUrl, sendText, type RouteHandler } from './http.ts';
-import { createImageRoute } from './images.ts';
-import { securityHeaders } from './security.ts';
+import type { HttpBindings } from '@hono/node-server';
+import { Hono } from 'hono';
+import { etag } from 'hono/etag';
+import { describeError, textReply } from '../http/index.ts';
+import type { NodeRoute } from './astro.ts';
+import { createImageRoutes } from './images.ts';
+import { securityHeadersMiddleware } from './security.ts';
 import { createStaticSite, type NotFoundPage, type Rewrite } from './static-site.ts';
 
 export interface StorefrontServerConfig {
@@ -24,27 +32,21 @@ export interface StorefrontServerConfig {
    * `scanInlineScripts`. A function is asked on every request, so a rebuild can bring new hashes.
    */
   readonly scriptHashes: readonly string[] | (() => readonly string[]);
-  /** Tried first, in order, for every method: the extension point for the proxy, session, payments… */
-  readonly routes?: readonly RouteHandler[];
+  /** Mounted first, in order, for every method: the proxy, session, payments, rebuild hook… */
+  readonly routes?: readonly Hono[];
   /** Tried after the static files found nothing (e.g. Astro's on-demand pages), for every method. */
-  readonly fallbackRoutes?: readonly RouteHandler[];
+  readonly fallbackRoutes?: readonly NodeRoute[];
   readonly rewrites?: readonly Rewrite[];
   readonly notFoundPages?: readonly NotFoundPage[];
   readonly compressionCacheBytes?: number;
   readonly log?: (message: string) => void;
 }
 
-export type StorefrontHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+export type StorefrontApp = Hono<{ Bindings: HttpBindings }>;
 
-export function createStorefrontServer(config: StorefrontServerConfig): StorefrontHandler {
+export function createStorefrontApp(config: StorefrontServerConfig): StorefrontApp {
   const log = config.log ?? ((message: string) => console.error(message));
-  const routes = config.routes ?? [];
-  const fallbackRoutes = config.fallbackRoutes ?? [];
-  const images = createImageRoute({
-    mediaBaseUrl: config.magentoMediaBaseUrl,
-    cacheDir: config.imageCacheDir,
-    log,
-  });
+  const hashes = config.scriptHashes;
   const site = createStaticSite({
     clientDir: config.clientDir,
     ...(config.rewrites ? { rewrites: config.rewrites } : {}),
@@ -52,43 +54,23 @@ export function createStorefrontServer(config: StorefrontServerConfig): Storefro
     ...(config.compressionCacheBytes ? { compressionCacheBytes: config.compressionCacheBytes } : {}),
   });
 
-  const hashesSetting = config.scriptHashes;
-  const hashesOf = typeof hashesSetting === 'function' ? hashesSetting : () => hashesSetting;
-  // The headers are rebuilt only when the hashes change (a rebuild), not on every request.
-  let lastHashes: readonly string[] | undefined;
-  let lastHeaders: Record<string, string> = {};
-  const currentHeaders = (): Record<string, string> => {
-    const hashes = hashesOf();
-    if (hashes !== lastHashes) {
-      lastHashes = hashes;
-      lastHeaders = securityHeaders({ scriptHashes: hashes, siteUrl: config.siteUrl });
-    }
-    return lastHeaders;
-  };
-
-  return async (req, res) => {
-    try {
-      for (const [name, value] of Object.entries(currentHeaders())) res.setHeader(name, value);
-      const url = requestUrl(req);
-      if (!url) {
-        sendText(res, 400, 'Bad Request');
-        return;
-      }
-      for (const route of routes) if (await route(req, res, url)) return;
-      if (await images(req, res, url)) return;
-      if (isReadMethod(req) && (await site.serve(req, res, url))) return;
-      for (const route of fallbackRoutes) if (await route(req, res, url)) return;
-      if (!isReadMethod(req)) {
-        sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
-        return;
-      }
-      await site.notFound(req, res, url);
-    } catch (error) {
-      log(
-        `Storefront server error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      if (!res.headersSent) sendText(res, 500, 'Internal Server Error', { 'Cache-Control': 'no-store' });
-      else res.destroy();
-    }
-  };
+  const app: StorefrontApp = new Hono();
+  app.use(securityHeadersMiddleware(typeof hashes === 'function' ? hashes : () => hashes, config.siteUrl));
+  for (const routes of config.routes ?? []) app.route('/', routes);
+  app.route(
+    '/',
+    createImageRoutes({ mediaBaseUrl: config.magentoMediaBaseUrl, cacheDir: config.imageCacheDir, log }),
+  );
+  app.get('*', etag(), site.serve);
+  for (const route of config.fallbackRoutes ?? []) app.all('*', route);
+  app.all('*', (c) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? site.notFound(c)
+      : textReply(405, 'Method Not Allowed', { Allow: 'GET, HEAD' }),
+  );
+  app.onError((error, c) => {
+    log(`Storefront server error on ${c.req.method} ${c.req.url}: ${describeError(error)}`);
+    return textReply(500, 'Internal Server Error', { 'Cache-Control': 'no-store' });
+  });
+  return app;
 }

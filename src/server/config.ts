@@ -1,13 +1,16 @@
-/** The storefront server's settings for a built site in `distDir`, from the validated environment. */
+/**
+ * The storefront server's settings for a built site in `distDir`, from the validated environment (passed
+ * in: nothing here reads `process.env`).
+ */
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Hono } from 'hono';
 import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
+import { errorMessage } from '../http/index.ts';
+import { buildInfoPath, readBuildInfo, scanInlineScripts } from '../publish/index.ts';
 import type { StorefrontServerConfig } from './app.ts';
-import { loadAstroRoute } from './astro.ts';
-import { buildInfoPath, readBuildInfo } from '../publish/build-info.ts';
-import type { RouteHandler } from './http.ts';
-import { scanInlineScripts } from './security.ts';
+import { loadAstroRoute, type NodeRoute } from './astro.ts';
 import { createShopperRoutes } from './shopper/routes.ts';
 
 export const DIST_DIR = 'dist';
@@ -42,9 +45,9 @@ export interface SiteServerOptions {
   /** The built site (default `dist`): `client/` is served, `server/entry.mjs` answers on-demand pages. */
   readonly distDir?: string;
   /** Routes tried before the site's files; by default the shopper routes (search form, session, REST proxy). */
-  readonly routes?: readonly RouteHandler[];
-  /** Routes tried before those, e.g. the rebuild hook and status (src/publish/routes.ts). */
-  readonly extraRoutes?: readonly RouteHandler[];
+  readonly routes?: readonly Hono[];
+  /** Routes tried before those, e.g. the rebuild hook and status (`createRebuildRoutes` of src/publish). */
+  readonly extraRoutes?: readonly Hono[];
   readonly log?: (message: string) => void;
 }
 
@@ -57,15 +60,13 @@ export async function storefrontServerConfig(
   const clientDir = join(distDir, 'client');
   if (!existsSync(clientDir))
     throw new Error(`No built site in ${clientDir}: run \`npm run build\` (or \`npm start\`) first.`);
-  const fallbackRoutes: RouteHandler[] = [];
+  const fallbackRoutes: NodeRoute[] = [];
   const entry = join(distDir, 'server', 'entry.mjs');
   if (existsSync(entry)) {
     try {
       fallbackRoutes.push(await loadAstroRoute(entry));
     } catch (error) {
-      log(
-        `Warning: Astro's on-demand pages are off: ${entry} could not be loaded (${error instanceof Error ? error.message : String(error)}).`,
-      );
+      log(`Warning: Astro's on-demand pages are off: ${entry} could not be loaded (${errorMessage(error)}).`);
     }
   }
   return {

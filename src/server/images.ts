@@ -2,16 +2,17 @@
  * `GET /img/{width}/{format}/catalog/product/{file}`: a Magento product picture, resized on demand
  * (DESIGN.md §4). Only the allow-listed widths and formats and safe `catalog/product` paths; the source
  * comes from Magento media; each result is written once to a disk cache and served from it afterwards;
- * concurrent requests for the same uncached picture share one transform.
+ * concurrent requests for the same uncached picture share one transform. 304s come from Hono's `etag()`.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, resolve, sep } from 'node:path';
+import { Hono } from 'hono';
+import { etag } from 'hono/etag';
 import sharp from 'sharp';
 import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, type ImageWidth } from '../catalogue/images.ts';
-import { etagMatches, isReadMethod, sendText, type RouteHandler } from './http.ts';
-import { CACHE_IMMUTABLE } from './static-site.ts';
+import { errorMessage, textReply } from '../http/index.ts';
+import { CACHE_IMMUTABLE, rawPath } from './static-site.ts';
 
 export interface ImageRouteOptions {
   /** Magento's product media, e.g. `http://127.0.0.1:8080/media/catalog/product` (no trailing slash). */
@@ -32,7 +33,6 @@ export interface ImageRequest {
   readonly file: string;
 }
 
-const PREFIX = '/img/';
 const ROUTE = /^\/img\/(\d{1,4})\/([a-z]{1,8})\/catalog\/product(\/[A-Za-z0-9._\-/]+)$/;
 const SOURCE_EXTENSION = /\.(jpe?g|png|webp|gif|avif|tiff?)$/i;
 const CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = { webp: 'image/webp', jpeg: 'image/jpeg' };
@@ -73,123 +73,103 @@ class ImageRouteError extends Error {
   }
 }
 
+async function fetchSource(options: ImageRouteOptions, file: string): Promise<Buffer> {
+  const url = `${options.mediaBaseUrl.replace(/\/+$/, '')}${file}`;
+  const maxBytes = options.maxSourceBytes ?? 25 * 1024 * 1024;
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(options.fetchTimeoutMs ?? 10_000) });
+  } catch (error) {
+    options.log?.(`Image source ${url} unreachable: ${errorMessage(error)}`);
+    throw new ImageRouteError(502, 'Bad Gateway: Magento media is unreachable');
+  }
+  if (response.status === 404) {
+    await response.body?.cancel();
+    throw new ImageRouteError(404, 'Not Found');
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    options.log?.(`Image source ${url} answered ${response.status}`);
+    throw new ImageRouteError(502, `Bad Gateway: Magento media answered ${response.status}`);
+  }
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body?.cancel();
+    throw new ImageRouteError(502, 'Bad Gateway: the source picture is too large');
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  if (body.length > maxBytes) throw new ImageRouteError(502, 'Bad Gateway: the source picture is too large');
+  return body;
+}
+
+/** Writes beside the target and renames, so a reader never sees half a file. A failed write is only logged. */
+async function writeCache(cacheFile: string, output: Buffer, log: ImageRouteOptions['log']): Promise<void> {
+  const temporary = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await mkdir(dirname(cacheFile), { recursive: true });
+    await writeFile(temporary, output);
+    await rename(temporary, cacheFile);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    log?.(`Image cache not written (${cacheFile}): ${errorMessage(error)}`);
+  }
+}
+
+async function produce(options: ImageRouteOptions, request: ImageRequest, cacheFile: string) {
+  const source = await fetchSource(options, request.file);
+  let output: Buffer;
+  try {
+    output = await transformImage(source, request.width, request.format);
+  } catch (error) {
+    options.log?.(`Image ${request.file} could not be transformed: ${errorMessage(error)}`);
+    throw new ImageRouteError(502, 'Bad Gateway: the source is not a readable picture');
+  }
+  await writeCache(cacheFile, output, options.log);
+  return output;
+}
+
 const etagOf = (body: Buffer): string =>
   `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
-export function createImageRoute(options: ImageRouteOptions): RouteHandler {
+const picture = (body: Buffer, format: ImageFormat): Response =>
+  new Response(new Uint8Array(body), {
+    headers: {
+      'Cache-Control': CACHE_IMMUTABLE,
+      ETag: etagOf(body),
+      'Content-Type': CONTENT_TYPES[format],
+      'Content-Length': String(body.length),
+    },
+  });
+
+/** The image route as a Hono sub-app: every method of `/img/…` is its own (405 for all but GET and HEAD). */
+export function createImageRoutes(options: ImageRouteOptions): Hono {
   const cacheRoot = resolve(options.cacheDir);
-  const mediaBase = options.mediaBaseUrl.replace(/\/+$/, '');
-  const timeout = options.fetchTimeoutMs ?? 10_000;
-  const maxBytes = options.maxSourceBytes ?? 25 * 1024 * 1024;
   const inFlight = new Map<string, Promise<Buffer>>();
-
-  async function fetchSource(file: string): Promise<Buffer> {
-    const url = `${mediaBase}${file}`;
-    let response: Response;
-    try {
-      response = await fetch(url, { signal: AbortSignal.timeout(timeout) });
-    } catch (error) {
-      options.log?.(
-        `Image source ${url} unreachable: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      throw new ImageRouteError(502, 'Bad Gateway: Magento media is unreachable');
-    }
-    if (response.status === 404) {
-      await response.body?.cancel();
-      throw new ImageRouteError(404, 'Not Found');
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      options.log?.(`Image source ${url} answered ${response.status}`);
-      throw new ImageRouteError(502, `Bad Gateway: Magento media answered ${response.status}`);
-    }
-    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-      await response.body?.cancel();
-      throw new ImageRouteError(502, 'Bad Gateway: the source picture is too large');
-    }
-    const body = Buffer.from(await response.arrayBuffer());
-    if (body.length > maxBytes)
-      throw new ImageRouteError(502, 'Bad Gateway: the source picture is too large');
-    return body;
-  }
-
-  async function produce(request: ImageRequest, cacheFile: string): Promise<Buffer> {
-    const source = await fetchSource(request.file);
-    let output: Buffer;
-    try {
-      output = await transformImage(source, request.width, request.format);
-    } catch (error) {
-      options.log?.(
-        `Image ${request.file} could not be transformed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      throw new ImageRouteError(502, 'Bad Gateway: the source is not a readable picture');
-    }
-    // Write beside the target and rename, so a reader never sees half a file.
-    const temporary = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    try {
-      await mkdir(dirname(cacheFile), { recursive: true });
-      await writeFile(temporary, output);
-      await rename(temporary, cacheFile);
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined);
-      options.log?.(
-        `Image cache not written (${cacheFile}): ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    return output;
-  }
 
   function transformed(request: ImageRequest, cacheFile: string): Promise<Buffer> {
     const pending = inFlight.get(cacheFile);
     if (pending) return pending;
-    const promise = produce(request, cacheFile).finally(() => inFlight.delete(cacheFile));
+    const promise = produce(options, request, cacheFile).finally(() => inFlight.delete(cacheFile));
     inFlight.set(cacheFile, promise);
     return promise;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, body: Buffer, format: ImageFormat): void {
-    const etag = etagOf(body);
-    const headers = { 'Cache-Control': CACHE_IMMUTABLE, ETag: etag };
-    if (etagMatches(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, headers).end();
-      return;
-    }
-    res.writeHead(200, { ...headers, 'Content-Type': CONTENT_TYPES[format], 'Content-Length': body.length });
-    res.end(req.method === 'HEAD' ? undefined : body);
-  }
-
-  return async (req, res, url) => {
-    if (!url.pathname.startsWith(PREFIX)) return false;
-    const head = req.method === 'HEAD';
-    if (!isReadMethod(req)) {
-      sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
-      return true;
-    }
-    const request = parseImagePath(url.pathname);
-    const cacheFile = request
-      ? join(cacheRoot, String(request.width), request.format, 'catalog/product', request.file)
-      : '';
-    if (!request || !cacheFile.startsWith(cacheRoot + sep)) {
-      sendText(res, 404, 'Not Found', { 'Cache-Control': NOT_FOUND_CACHE }, head);
-      return true;
-    }
-    const cached = await readFile(cacheFile).catch(() => undefined);
-    if (cached) {
-      send(req, res, cached, request.format);
-      return true;
-    }
-    try {
-      send(req, res, await transformed(request, cacheFile), request.format);
-    } catch (error) {
-      if (!(error instanceof ImageRouteError)) throw error;
-      sendText(
-        res,
-        error.status,
-        error.message,
-        { 'Cache-Control': error.status === 404 ? NOT_FOUND_CACHE : 'no-store' },
-        head,
-      );
-    }
-    return true;
-  };
+  return new Hono()
+    .get('/img/:path{.*}', etag(), async (c) => {
+      const request = parseImagePath(rawPath(c));
+      const cacheFile = request
+        ? join(cacheRoot, String(request.width), request.format, 'catalog/product', request.file)
+        : '';
+      if (!request || !cacheFile.startsWith(cacheRoot + sep))
+        return textReply(404, 'Not Found', { 'Cache-Control': NOT_FOUND_CACHE });
+      const cached = await readFile(cacheFile).catch(() => undefined);
+      if (cached) return picture(cached, request.format);
+      try {
+        return picture(await transformed(request, cacheFile), request.format);
+      } catch (error) {
+        if (!(error instanceof ImageRouteError)) throw error;
+        const cache = error.status === 404 ? NOT_FOUND_CACHE : 'no-store';
+        return textReply(error.status, error.message, { 'Cache-Control': cache });
+      }
+    })
+    .all('/img/:path{.*}', () => textReply(405, 'Method Not Allowed', { Allow: 'GET, HEAD' }));
 }

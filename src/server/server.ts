@@ -1,7 +1,8 @@
-/** Listens with the storefront handler: the only part that opens a port. */
-import { createServer, type Server } from 'node:http';
+/** Listens with the storefront app (@hono/node-server): the only part that opens a port. */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createStorefrontServer, type StorefrontServerConfig } from './app.ts';
+import { createAdaptorServer } from '@hono/node-server';
+import { createStorefrontApp, type StorefrontServerConfig } from './app.ts';
 
 export interface ListenOptions {
   readonly host: string;
@@ -14,18 +15,23 @@ export interface RunningStorefront {
   close(): Promise<void>;
 }
 
+const isHttpServer = (server: unknown): server is Server =>
+  typeof server === 'object' && server !== null && 'closeAllConnections' in server;
+
 export async function startStorefrontServer(
   config: StorefrontServerConfig,
   listen: ListenOptions,
 ): Promise<RunningStorefront> {
-  const handle = createStorefrontServer(config);
-  const server: Server = createServer((req, res) => void handle(req, res));
+  const app = createStorefrontApp(config);
+  const server = createAdaptorServer({ fetch: app.fetch });
+  if (!isHttpServer(server)) throw new Error('Expected an HTTP/1.1 server.');
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(listen.port, listen.host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const address: AddressInfo | string | null = server.address();
+  const port = typeof address === 'object' && address ? address.port : listen.port;
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
   return {
     url: `http://${host}:${port}`,

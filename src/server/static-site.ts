@@ -1,26 +1,24 @@
 /**
- * The built site's files: path resolution (`/x` and `/x/` → `x/index.html`, nothing outside the client
- * folder), rewrites for client-rendered routes, real 404 pages, compression (precompressed siblings or
- * on the fly), cache headers and ETag/304.
+ * The built site's files as Hono handlers: path resolution (site-files.ts), rewrites for client-rendered
+ * routes, real 404 pages, compression (the build's precompressed `.br`/`.gz` siblings, or on the fly
+ * into a small cache) and cache headers. Each 200 carries a strong ETag per encoding; the server's
+ * `etag()` middleware answers 304 from it. Hono's `serveStatic` is not used: it cannot choose siblings
+ * by weight, keep one ETag per encoding, rewrite or answer with a 404 page.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, type Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, resolve, sep } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { contentTypeOf, isCompressible, MIN_COMPRESS_BYTES } from './content-types.ts';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Context, MiddlewareHandler } from 'hono';
 import {
-  CODINGS,
   compress,
   CompressionCache,
+  contentTypeOf,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
   negotiateEncoding,
   ON_THE_FLY_LEVELS,
-  SUFFIX,
-  type Coding,
   type Encoding,
-} from './encoding.ts';
-import { etagMatches } from './http.ts';
+} from '../publish/index.ts';
+import { createSiteFiles, MAX_BUFFERED_BYTES, type Described, type Found } from './site-files.ts';
 
 /** A path prefix whose unknown URLs are answered by one page (status 200): client-rendered routes. */
 export interface Rewrite {
@@ -68,176 +66,96 @@ export interface StaticSiteOptions {
 }
 
 export interface StaticSite {
-  /** Answers from a file or a rewrite; false when the URL names neither. GET and HEAD only. */
-  serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
-  /** Answers 404 with the not-found page for the URL. */
-  notFound(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  /** GET and HEAD: answers from a file or a rewrite, or passes the request on when the URL names neither. */
+  readonly serve: MiddlewareHandler;
+  /** The not-found page for the URL, with status 404. */
+  notFound(c: Context): Promise<Response>;
 }
 
-interface Found {
-  readonly path: string;
-  readonly relative: string;
-  readonly stats: Stats;
+/** The request's path exactly as sent (Hono's `c.req.path` is already partly decoded). */
+export const rawPath = (c: Context): string => new URL(c.req.url).pathname;
+
+/** Text worth compressing, of a size where it pays and that is read whole. */
+function encodingFor(found: Found, acceptEncoding: string | undefined): Encoding {
+  const size = found.stats.size;
+  return isCompressible(found.path) && size >= MIN_COMPRESS_BYTES && size <= MAX_BUFFERED_BYTES
+    ? negotiateEncoding(acceptEncoding)
+    : 'identity';
 }
 
-interface Described {
-  readonly key: string;
-  /** Content hash, without quotes; each encoding gets its own strong ETag from it. */
-  readonly hash: string;
-  readonly siblings: Partial<Record<Coding, { readonly path: string; readonly size: number }>>;
+function headersFor(found: Found, entry: Described, encoding: Encoding, status: 200 | 404) {
+  const headers: Record<string, string> = {
+    'Content-Type': contentTypeOf(found.path),
+    'Cache-Control': status === 200 ? cacheControlFor(found.relative) : CACHE_REVALIDATE,
+  };
+  if (isCompressible(found.path)) headers['Vary'] = 'Accept-Encoding';
+  // Only what exists answers with an ETag: a 404 page stands for a URL that has no content.
+  if (status === 200) headers['ETag'] = `"${entry.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  return headers;
 }
 
-/** Files bigger than this are not read whole: their ETag comes from size and time, and they are not compressed. */
-const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-const MAX_DESCRIBED = 50_000;
-
-/**
- * The URL path as folder segments, decoded; undefined when a segment could escape the folder or names a
- * hidden file (`..`, an encoded slash or NUL, a dotfile other than `.well-known`), or asks for a
- * precompressed sibling directly.
- */
-export function pathSegments(pathname: string): string[] | undefined {
-  const segments: string[] = [];
-  for (const raw of pathname.split('/')) {
-    if (raw === '') continue;
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return undefined;
-    if (segment.startsWith('.') && segment !== '.well-known') return undefined;
-    segments.push(segment);
-  }
-  const last = segments.at(-1);
-  if (last !== undefined && /\.(br|gz)$/.test(last)) return undefined;
-  return segments;
+/** A file as a web stream, read as the client takes it; cancelling it (a 304, a client gone) closes the file. */
+function fileStream(path: string): ReadableStream<Uint8Array> {
+  const chunks = createReadStream(path)[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done }: IteratorResult<Buffer> = await chunks.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await chunks.return?.();
+    },
+  });
 }
 
 export function createStaticSite(options: StaticSiteOptions): StaticSite {
-  const root = resolve(options.clientDir);
+  const files = createSiteFiles(options.clientDir);
   const rewrites = options.rewrites ?? DEFAULT_REWRITES;
   const notFoundPages = options.notFoundPages ?? DEFAULT_NOT_FOUND_PAGES;
   const compressed = new CompressionCache(options.compressionCacheBytes ?? 32 * 1024 * 1024);
-  const described = new Map<string, Described>();
 
-  async function file(relative: string): Promise<Found | undefined> {
-    const path = join(root, relative);
-    if (path !== root && !path.startsWith(root + sep)) return undefined;
-    const stats = await stat(path).catch(() => undefined);
-    return stats?.isFile() ? { path, relative: relative.split(sep).join('/'), stats } : undefined;
-  }
-
-  async function lookup(pathname: string): Promise<Found | undefined> {
-    const segments = pathSegments(pathname);
-    if (!segments) return undefined;
-    const base = segments.join('/');
-    if (base === '' || pathname.endsWith('/')) return file(join(base, 'index.html'));
-    return (await file(base)) ?? (await file(join(base, 'index.html')));
-  }
-
-  /** Hash and siblings of a file, looked up when it is first seen (the build writes siblings before the swap). */
-  async function describe(found: Found): Promise<Described> {
-    const key = `${found.stats.ino}:${found.stats.size}:${found.stats.mtimeMs}`;
-    const known = described.get(found.path);
-    if (known?.key === key) return known;
-    const hash =
-      found.stats.size <= MAX_BUFFERED_BYTES
-        ? createHash('sha256')
-            .update(await readFile(found.path))
-            .digest('base64url')
-            .slice(0, 27)
-        : `${found.stats.size.toString(36)}-${Math.round(found.stats.mtimeMs).toString(36)}`;
-    const siblings: Described['siblings'] = {};
-    if (isCompressible(found.path)) {
-      for (const coding of CODINGS) {
-        const path = found.path + SUFFIX[coding];
-        const sibling = await stat(path).catch(() => undefined);
-        // A sibling older than its file is stale (the file changed after the build): compress afresh.
-        if (sibling?.isFile() && sibling.mtimeMs >= found.stats.mtimeMs)
-          siblings[coding] = { path, size: sibling.size };
-      }
-    }
-    const entry = { key, hash, siblings };
-    if (described.size >= MAX_DESCRIBED) described.clear();
-    described.set(found.path, entry);
-    return entry;
-  }
-
-  async function send(
-    req: IncomingMessage,
-    res: ServerResponse,
-    found: Found,
-    status: 200 | 404,
-  ): Promise<void> {
-    const entry = await describe(found);
-    const compressible = isCompressible(found.path);
-    const size = found.stats.size;
-    const encoding: Encoding =
-      compressible && size >= MIN_COMPRESS_BYTES && size <= MAX_BUFFERED_BYTES
-        ? negotiateEncoding(req.headers['accept-encoding'])
-        : 'identity';
-    const headers: Record<string, string | number> = {
-      'Content-Type': contentTypeOf(found.path),
-      'Cache-Control': status === 200 ? cacheControlFor(found.relative) : CACHE_REVALIDATE,
-    };
-    if (compressible) headers['Vary'] = 'Accept-Encoding';
-    if (status === 200) {
-      const etag = `"${entry.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-      headers['ETag'] = etag;
-      if (etagMatches(req.headers['if-none-match'], etag)) {
-        delete headers['Content-Type'];
-        res.writeHead(304, headers).end();
-        return;
-      }
-    }
-    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-
+  async function respond(c: Context, found: Found, status: 200 | 404): Promise<Response> {
+    const entry = await files.describe(found);
+    const encoding = encodingFor(found, c.req.header('accept-encoding'));
+    const headers = headersFor(found, entry, encoding, status);
+    const head = c.req.method === 'HEAD';
     const sibling = encoding === 'identity' ? undefined : entry.siblings[encoding];
     if (encoding === 'identity' || sibling) {
-      headers['Content-Length'] = sibling?.size ?? size;
-      res.writeHead(status, headers);
-      if (req.method === 'HEAD') {
-        res.end();
-        return;
-      }
-      await pipeline(createReadStream(sibling?.path ?? found.path), res).catch(() => res.destroy());
-      return;
+      headers['Content-Length'] = String(sibling?.size ?? found.stats.size);
+      return new Response(head ? null : fileStream(sibling?.path ?? found.path), { status, headers });
     }
     const body = await compressed.get(`${found.path}\0${entry.key}\0${encoding}`, async () =>
       compress(await readFile(found.path), encoding, ON_THE_FLY_LEVELS),
     );
-    headers['Content-Length'] = body.length;
-    res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    headers['Content-Length'] = String(body.length);
+    return new Response(head ? null : new Uint8Array(body), { status, headers });
   }
 
   return {
-    async serve(req, res, url) {
-      let found = await lookup(url.pathname);
-      if (!found) {
-        // The page served is fixed, so any path below the prefix may use it: a search term may hold an
-        // encoded slash or a stray '%' that would never be accepted as a file path.
-        const rewrite = rewrites.find((candidate) => url.pathname.startsWith(candidate.prefix));
-        if (rewrite) found = await file(rewrite.file);
-      }
-      if (!found) return false;
-      await send(req, res, found, 200);
-      return true;
+    async serve(c, next) {
+      const pathname = rawPath(c);
+      let found = await files.lookup(pathname);
+      // The page served is fixed, so any path below the prefix may use it: a search term may hold an
+      // encoded slash or a stray '%' that would never be accepted as a file path.
+      const rewrite = found ? undefined : rewrites.find((candidate) => pathname.startsWith(candidate.prefix));
+      if (rewrite) found = await files.file(rewrite.file);
+      if (!found) return next();
+      return respond(c, found, 200);
     },
 
-    async notFound(req, res, url) {
+    async notFound(c) {
+      const pathname = rawPath(c);
       for (const page of notFoundPages) {
-        if (!url.pathname.startsWith(page.prefix)) continue;
-        const found = await file(page.file);
-        if (found) {
-          await send(req, res, found, 404);
-          return;
-        }
+        if (!pathname.startsWith(page.prefix)) continue;
+        const found = await files.file(page.file);
+        if (found) return respond(c, found, 404);
       }
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_REVALIDATE });
-      res.end(req.method === 'HEAD' ? undefined : 'Not Found');
+      return new Response(c.req.method === 'HEAD' ? null : 'Not Found', {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE_REVALIDATE },
+      });
     },
   };
 }

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteHandler } from '../../src/server/http.ts';
 import { createPaymentBridge } from '../../src/payments/bridge.ts';
 import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import { createOpayoServerProvider } from '../../src/payments/opayo-server.ts';
@@ -17,7 +17,7 @@ import { createPaymentRoutes, NOTIFY_PATH } from '../../src/payments/routes.ts';
 import { openPaymentStore, type PaymentStore } from '../../src/payments/store.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createRestProxy } from '../../src/server/shopper/proxy.ts';
-import { createSessionRoute } from '../../src/server/shopper/session.ts';
+import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from '../server/helpers.ts';
 import { startFakeOpayo, type FakeOpayo } from './payments-fake-opayo.ts';
@@ -42,13 +42,13 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'payments-test-'));
   store = openPaymentStore(join(dir, 'payments.sqlite'));
   // The notification URL names the shop's own port, known once it listens.
-  let payments: RouteHandler = () => false;
+  let payments = new Hono();
   shop = await startFakeSite(site, {
     siteUrl: SITE,
     routes: [
-      createSessionRoute({ magento: { baseUrl: backend.url }, siteUrl: SITE, tokenLifetime: 3600 }),
+      createSessionRoutes({ magento: { baseUrl: backend.url }, siteUrl: SITE, tokenLifetime: 3600 }),
       createRestProxy({ magentoBaseUrl: backend.url, siteUrl: SITE }),
-      (req, res, url) => payments(req, res, url),
+      new Hono().all('/payments/*', (c) => payments.fetch(c.req.raw)),
     ],
   });
   const bridge = createPaymentBridge({

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { processEnvironment } from '../../src/config/env.ts';
 import { readBuildInfo, snapshotHash, whyStale } from '../../src/publish/build-info.ts';
 import { BuildError, buildSite, type BuildSiteOptions } from '../../src/publish/build.ts';
 import { precompressSite } from '../../src/publish/precompress.ts';
@@ -56,7 +57,7 @@ beforeEach(() => {
     snapshotFile: join(root, 'catalogue.json'),
     configHash: 'config-1',
     command: [process.execPath, join(root, 'fake-astro.mjs')],
-    env: { ...process.env, VERSION: '1' },
+    env: { ...processEnvironment(), VERSION: '1' },
   };
 });
 
@@ -86,7 +87,7 @@ describe('buildSite', () => {
 
   it('switches dist to a new build and keeps the old one for rollback, reusing unchanged siblings', async () => {
     const first = await buildSite(options);
-    const info = await buildSite({ ...options, env: { ...process.env, VERSION: '2' } });
+    const info = await buildSite({ ...options, env: { ...processEnvironment(), VERSION: '2' } });
     expect(readFileSync(join(root, 'dist', 'client', 'index.html'), 'utf8')).toContain('Home 2');
     expect(readFileSync(join(root, 'dist.builds', first.id ?? '', 'client', 'index.html'), 'utf8')).toContain(
       'Home 1',
@@ -98,7 +99,7 @@ describe('buildSite', () => {
   it('fails loudly and leaves the live build untouched when the build fails', async () => {
     const live = await buildSite(options);
     const before = readFileSync(join(root, 'dist', 'build-info.json'), 'utf8');
-    const failing = buildSite({ ...options, env: { ...process.env, FAKE_BUILD_FAIL: '1' } });
+    const failing = buildSite({ ...options, env: { ...processEnvironment(), FAKE_BUILD_FAIL: '1' } });
     await expect(failing).rejects.toBeInstanceOf(BuildError);
     await expect(failing).rejects.toThrow(/exited with 3.*live site .* was kept[^]*fake build failed/);
     expect(readFileSync(join(root, 'dist', 'build-info.json'), 'utf8')).toBe(before);

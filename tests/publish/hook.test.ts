@@ -4,18 +4,17 @@
  * for editors behind the same secret. The runs themselves are stand-ins here; tests/publish/site.test.ts
  * runs real ones.
  */
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRebuilder, type RebuildTask, type Rebuilder } from '../../src/publish/rebuilder.ts';
 import { createRebuildRoutes } from '../../src/publish/routes.ts';
 import { signRebuildRequest, verifyRebuildRequest } from '../../src/publish/signature.ts';
-import { requestUrl } from '../../src/server/http.ts';
 import { postHook } from './support.ts';
 
 const SECRET = 'test-rebuild-secret-0123456789';
 
-let server: Server;
+let server: ServerType;
 let url: string;
 let rebuilder: Rebuilder;
 let runs: (readonly string[])[];
@@ -33,13 +32,8 @@ async function start(secret: string | undefined, debounceMs = 150): Promise<void
   runs = [];
   finishRun = () => undefined;
   rebuilder = createRebuilder({ task, debounceMs });
-  const route = createRebuildRoutes({ rebuilder, secret, liveBuild: () => undefined });
-  server = createServer((req, res) => {
-    const target = requestUrl(req);
-    void Promise.resolve(target ? route(req, res, target) : false).then((handled) => {
-      if (!handled) res.writeHead(404).end();
-    });
-  });
+  const routes = createRebuildRoutes({ rebuilder, secret, liveBuild: () => undefined });
+  server = createAdaptorServer({ fetch: routes.fetch });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }

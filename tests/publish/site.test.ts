@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexCatalogue, readSnapshot } from '../../src/catalogue/snapshot.ts';
 import type { Product } from '../../src/catalogue/types.ts';
 import { allListings } from '../../src/components/catalogue/listings.ts';
-import { loadEnv } from '../../src/config/env.ts';
+import { loadEnv, processEnvironment } from '../../src/config/env.ts';
 import { productSaveNotifier } from '../../src/publish/hook-client.ts';
 import { createRebuilder, type Rebuilder, type RunSummary } from '../../src/publish/rebuilder.ts';
 import { createRebuildRoutes } from '../../src/publish/routes.ts';
@@ -46,7 +46,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(ROOT, 'var', 'rebuild-test-'));
   snapshotFile = join(dir, 'catalogue.json');
   const buildEnv: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...processEnvironment(),
     MAGENTO_URL: backend.url,
     MAGENTO_TOKEN: INTEGRATION_TOKEN,
     CATALOGUE_SNAPSHOT: snapshotFile,

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processEnvironment } from '../../src/config/env.ts';
 import { signRebuildRequest } from '../../src/publish/signature.ts';
 import type { BuildSiteOptions } from '../../src/publish/build.ts';
 import { page } from '../server/helpers.ts';
@@ -55,7 +56,7 @@ export function fakeProject(): FakeProject {
     snapshotFile: join(root, 'catalogue.json'),
     configHash: 'config-1',
     command: [process.execPath, join(root, 'fake-astro.mjs')],
-    env: { ...process.env, VERSION: '1' },
+    env: { ...processEnvironment(), VERSION: '1' },
     secrets: [{ name: 'MAGENTO_TOKEN', value: 'very-secret-integration-token' }],
   };
   return {

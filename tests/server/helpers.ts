@@ -7,7 +7,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { StorefrontServerConfig } from '../../src/server/app.ts';
-import { scanInlineScripts } from '../../src/server/security.ts';
+import { scanInlineScripts } from '../../src/publish/index.ts';
 import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
 
 /** Enough text that compression applies (the server leaves files under 1 KB as they are). */

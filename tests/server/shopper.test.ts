@@ -6,8 +6,9 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStorefront } from '../../src/server/server.ts';
-import { createRestProxy, searchFormRoute } from '../../src/server/shopper/proxy.ts';
-import { createSessionRoute, SESSION_COOKIE } from '../../src/server/shopper/session.ts';
+import { SESSION_COOKIE } from '../../src/http/index.ts';
+import { createRestProxy, createSearchFormRoutes } from '../../src/server/shopper/proxy.ts';
+import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
 
@@ -22,8 +23,8 @@ beforeAll(async () => {
   shop = await startFakeSite(site, {
     siteUrl: SITE,
     routes: [
-      searchFormRoute,
-      createSessionRoute({ magento: { baseUrl: backend.url }, siteUrl: SITE, tokenLifetime: 3600 }),
+      createSearchFormRoutes(),
+      createSessionRoutes({ magento: { baseUrl: backend.url }, siteUrl: SITE, tokenLifetime: 3600 }),
       createRestProxy({ magentoBaseUrl: backend.url, siteUrl: SITE }),
     ],
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { INLINE_SCRIPT, makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
@@ -294,20 +295,11 @@ describe('methods', () => {
 
   it('runs added routes first, for any method, and fallback routes after the files', async () => {
     const other = await startFakeSite(site, {
-      routes: [
-        (req, res, url) => {
-          if (!url.pathname.startsWith('/rest/')) return false;
-          res
-            .writeHead(201, { 'Content-Type': 'application/json' })
-            .end(JSON.stringify({ method: req.method }));
-          return true;
-        },
-      ],
+      routes: [new Hono().all('/rest/*', (c) => c.json({ method: c.req.method }, 201))],
       fallbackRoutes: [
-        (_req, res, url) => {
-          if (url.pathname !== '/on-demand' && url.pathname !== '/a/b') return false;
-          res.writeHead(200, { 'Content-Type': 'text/plain' }).end('on demand');
-          return true;
+        async (c, next) => {
+          if (c.req.path !== '/on-demand' && c.req.path !== '/a/b') return next();
+          return c.text('on demand');
         },
       ],
     });

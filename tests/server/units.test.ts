@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAstroRoute } from '../../src/server/astro.ts';
-import { negotiateEncoding } from '../../src/server/encoding.ts';
-import { inlineScriptHashes } from '../../src/server/security.ts';
+import { inlineScriptHashes, negotiateEncoding } from '../../src/publish/index.ts';
 import { makeFakeSite, raw, startFakeSite } from './helpers.ts';
 
 describe('negotiateEncoding', () => {

@@ -6,6 +6,7 @@
  */
 import { AUDIENCE_NAMES, LISTING_CODES } from '../../catalogue/categories.ts';
 import type { Crumb } from '../../catalogue/seo.ts';
+import { strings } from '../../strings.ts';
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
 import type { Audience, CategoryNode } from '../../catalogue/types.ts';
 
@@ -77,16 +78,19 @@ export function subcategoryListings(
 }
 
 /** Every listing of both audiences, second level first. */
+/** The two audiences, in menu order; each has a landing and listings under `/{audience}`. */
+export const AUDIENCES: readonly Audience[] = ['home-garden', 'professional'];
+
 export const allListings = (index: Pick<CatalogueIndex, 'categoryOf'>): Listing[] =>
-  (['home-garden', 'professional'] as const).flatMap((audience) => [
+  AUDIENCES.flatMap((audience) => [
     ...categoryListings(index, audience),
     ...subcategoryListings(index, audience),
   ]);
 
 /** Home > {Audience} > [{Parent} >] {Category}. */
 export const listingTrail = (listing: Listing): Crumb[] => [
-  { name: 'Home', path: '/' },
-  { name: AUDIENCE_NAMES[listing.audience], path: `/${listing.audience}` },
-  ...(listing.parent ? [{ name: listing.parent.name, path: listing.parent.path }] : []),
-  { name: listing.name, path: listing.path },
+  { name: strings.shell.breadcrumb.home, href: '/' },
+  { name: AUDIENCE_NAMES[listing.audience], href: `/${listing.audience}` },
+  ...(listing.parent ? [{ name: listing.parent.name, href: listing.parent.path }] : []),
+  { name: listing.name, href: listing.path },
 ];

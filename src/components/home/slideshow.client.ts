@@ -12,19 +12,54 @@ import {
   wrapIndex,
   type RotationState,
 } from './slideshow.ts';
-import { shellTexts } from '../shell/texts.ts';
+import { slideshowTexts } from '../../strings.ts';
 
-function setUp(root: HTMLElement): void {
+/** The elements and settings of one server-rendered slideshow. */
+interface Parts {
+  root: HTMLElement;
+  track: HTMLElement;
+  controls: HTMLElement;
+  count: number;
+  dots: HTMLButtonElement[];
+  toggle: HTMLButtonElement | null;
+  toggleLabel: HTMLElement | null | undefined;
+  status: HTMLElement | null;
+  interval: number;
+  reducedMotion: MediaQueryList;
+}
+
+function findParts(root: HTMLElement): Parts | null {
   const track = root.querySelector<HTMLElement>('[data-track]');
   const controls = root.querySelector<HTMLElement>('[data-controls]');
-  if (!track || !controls) return;
-  const count = root.querySelectorAll('[data-slide]').length;
-  const dots = [...root.querySelectorAll<HTMLButtonElement>('[data-dot]')];
+  if (!track || !controls) return null;
   const toggle = root.querySelector<HTMLButtonElement>('[data-action="toggle"]');
-  const toggleLabel = toggle?.querySelector<HTMLElement>('[data-toggle-label]');
-  const interval = Number(root.dataset['autoplay'] ?? 0);
-  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  return {
+    root,
+    track,
+    controls,
+    count: root.querySelectorAll('[data-slide]').length,
+    dots: [...root.querySelectorAll<HTMLButtonElement>('[data-dot]')],
+    toggle,
+    toggleLabel: toggle?.querySelector<HTMLElement>('[data-toggle-label]'),
+    status: root.querySelector<HTMLElement>('[data-status]'),
+    interval: Number(root.dataset['autoplay'] ?? 0),
+    reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)'),
+  };
+}
 
+/** What the event handlers may do to a slideshow. */
+interface Show {
+  readonly state: RotationState;
+  current(): number;
+  goTo(target: number, announce?: boolean): void;
+  /** A swipe or scroll settled on `shown`: follow it without scrolling again. */
+  settleOn(shown: number): void;
+  /** Starts or stops the rotation timer after the state changed. */
+  schedule(): void;
+}
+
+function createShow(parts: Parts): Show {
+  const { track, count, dots, toggle, toggleLabel, status, interval, reducedMotion } = parts;
   let index = 0;
   let timer: number | undefined;
   const state: RotationState = {
@@ -34,12 +69,10 @@ function setUp(root: HTMLElement): void {
     hidden: document.hidden,
   };
 
-  const status = root.querySelector<HTMLElement>('[data-status]');
-
   /** Marks the current dot; announces the slide only when the shopper moved it (not on auto-rotation). */
   const showIndex = (announce: boolean): void => {
     dots.forEach((dot, i) => dot.setAttribute('aria-current', String(i === index)));
-    if (announce && status) status.textContent = shellTexts.slideshow.slideLabel(index + 1, count);
+    if (announce && status) status.textContent = slideshowTexts.slideLabel(index + 1, count);
   };
 
   const schedule = (): void => {
@@ -49,13 +82,13 @@ function setUp(root: HTMLElement): void {
     if (rotating) timer = window.setTimeout(() => goTo(nextIndex(index, count), false), interval);
     if (toggle && toggleLabel) {
       toggle.toggleAttribute('data-paused', state.paused);
-      toggleLabel.textContent = state.paused ? shellTexts.slideshow.play : shellTexts.slideshow.pause;
+      toggleLabel.textContent = state.paused ? slideshowTexts.play : slideshowTexts.pause;
     }
   };
 
   function goTo(target: number, announce = true): void {
     index = wrapIndex(target, count);
-    track?.scrollTo({
+    track.scrollTo({
       left: index * track.clientWidth,
       behavior: reducedMotion.matches ? 'instant' : 'smooth',
     });
@@ -63,62 +96,89 @@ function setUp(root: HTMLElement): void {
     schedule();
   }
 
-  controls.hidden = false;
+  const settleOn = (shown: number): void => {
+    if (shown === index) return;
+    index = shown;
+    showIndex(true);
+    schedule();
+  };
+
+  return { state, current: () => index, goTo, settleOn, schedule };
+}
+
+/** Previous, next, the dots, Pause/Play, and swipes. */
+function wireControls({ root, track, count, dots, toggle }: Parts, show: Show): void {
   root
     .querySelector('[data-action="previous"]')
-    ?.addEventListener('click', () => goTo(previousIndex(index, count)));
-  root.querySelector('[data-action="next"]')?.addEventListener('click', () => goTo(nextIndex(index, count)));
-  dots.forEach((dot, i) => dot.addEventListener('click', () => goTo(i)));
+    ?.addEventListener('click', () => show.goTo(previousIndex(show.current(), count)));
+  root
+    .querySelector('[data-action="next"]')
+    ?.addEventListener('click', () => show.goTo(nextIndex(show.current(), count)));
+  dots.forEach((dot, i) => dot.addEventListener('click', () => show.goTo(i)));
   toggle?.addEventListener('click', () => {
-    state.paused = !state.paused;
-    schedule();
+    show.state.paused = !show.state.paused;
+    show.schedule();
   });
 
   // A swipe or a focused link scrolled into view changes the slide too.
   let settle: number | undefined;
   track.addEventListener('scroll', () => {
     window.clearTimeout(settle);
-    settle = window.setTimeout(() => {
-      const shown = indexAtScroll(track.scrollLeft, track.clientWidth, count);
-      if (shown !== index) {
-        index = shown;
-        showIndex(true);
-        schedule();
-      }
-    }, 120);
+    settle = window.setTimeout(
+      () => show.settleOn(indexAtScroll(track.scrollLeft, track.clientWidth, count)),
+      120,
+    );
   });
+}
 
-  root.addEventListener('pointerenter', () => {
-    state.hovered = true;
-    schedule();
-  });
-  root.addEventListener('pointerleave', () => {
-    state.hovered = false;
-    schedule();
-  });
-  root.addEventListener('focusin', () => {
-    state.focused = true;
-    schedule();
-  });
+/** Hover, focus, a background tab and reduced motion hold the rotation; resizing keeps the slide aligned. */
+function wirePauses({ root, track, reducedMotion }: Parts, show: Show): void {
+  const { state } = show;
+  const update = (change: () => void) => () => {
+    change();
+    show.schedule();
+  };
+  root.addEventListener(
+    'pointerenter',
+    update(() => (state.hovered = true)),
+  );
+  root.addEventListener(
+    'pointerleave',
+    update(() => (state.hovered = false)),
+  );
+  root.addEventListener(
+    'focusin',
+    update(() => (state.focused = true)),
+  );
   root.addEventListener('focusout', (event) => {
     if (event.relatedTarget instanceof Node && root.contains(event.relatedTarget)) return;
     state.focused = false;
-    schedule();
+    show.schedule();
   });
-  document.addEventListener('visibilitychange', () => {
-    state.hidden = document.hidden;
-    schedule();
-  });
-  reducedMotion.addEventListener('change', () => {
-    if (reducedMotion.matches) state.paused = true;
-    schedule();
-  });
-  // The track keeps the shown slide aligned when the window is resized.
-  new ResizeObserver(() => track.scrollTo({ left: index * track.clientWidth, behavior: 'instant' })).observe(
-    track,
+  document.addEventListener(
+    'visibilitychange',
+    update(() => (state.hidden = document.hidden)),
   );
+  reducedMotion.addEventListener(
+    'change',
+    update(() => {
+      if (reducedMotion.matches) state.paused = true;
+    }),
+  );
+  // The track keeps the shown slide aligned when the window is resized.
+  new ResizeObserver(() =>
+    track.scrollTo({ left: show.current() * track.clientWidth, behavior: 'instant' }),
+  ).observe(track);
+}
 
-  schedule();
+function setUp(root: HTMLElement): void {
+  const parts = findParts(root);
+  if (!parts) return;
+  const show = createShow(parts);
+  parts.controls.hidden = false;
+  wireControls(parts, show);
+  wirePauses(parts, show);
+  show.schedule();
 }
 
 export function initSlideshows(): void {

@@ -1,13 +1,13 @@
-/** The embedded back end's settings, taken from the validated environment. */
+/**
+ * The embedded back end's settings, taken from the validated environment. The product-save notifier
+ * (`onProductSaved`) is not built here: whoever starts the back end passes it in, so this folder imports
+ * nothing of the storefront.
+ */
 import { resolve } from 'node:path';
 import type { Env } from '../../config/env.ts';
-import { rebuildHookUrl, rebuildSecret } from '../../publish/config.ts';
-import { productSaveNotifier } from '../../publish/hook-client.ts';
 import type { EmbeddedMagentoConfig } from './server.ts';
 
 export function embeddedMagentoConfig(env: Env, log?: (message: string) => void): EmbeddedMagentoConfig {
-  // After an admin product save, the storefront's signed rebuild hook is called (src/publish/).
-  const secret = rebuildSecret(env);
   return {
     host: env.EMBEDDED_MAGENTO_HOST,
     port: env.EMBEDDED_MAGENTO_PORT,
@@ -18,7 +18,6 @@ export function embeddedMagentoConfig(env: Env, log?: (message: string) => void)
     tokenLifetimes: { customer: env.CUSTOMER_TOKEN_LIFETIME, admin: env.ADMIN_TOKEN_LIFETIME },
     catalogue: { seed: env.DEMO_SEED, productCount: env.DEMO_PRODUCT_COUNT, brand: env.DEMO_BRAND },
     flatRatePerItem: env.FLAT_RATE_PER_ITEM,
-    ...(secret ? { onProductSaved: productSaveNotifier({ url: rebuildHookUrl(env), secret }, log) } : {}),
     ...(log ? { log } : {}),
   };
 }

@@ -6,6 +6,7 @@
  * type table instead of zod because the errors must be Magento's wording, field by field.
  */
 import { errors } from './errors.ts';
+import { isRecord } from './json.ts';
 
 export type FieldType =
   'string' | 'int' | 'float' | 'bool' | 'mixed' | { readonly array: FieldType } | { readonly dto: Dto };
@@ -22,9 +23,6 @@ export type Input = Record<string, unknown>;
 
 export const toSnakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const toCamelCase = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** PHP 8's is_numeric() for strings: optional surrounding white space, decimal or exponent notation, no hex. */
 const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/;

@@ -1,15 +1,15 @@
 /**
- * The payment sandbox as a Node request handler: the provider side of Opayo Server 4.00 (§8). The vendor's
+ * The payment sandbox as a Hono app: the provider side of Opayo Server 4.00 (§8). The vendor's
  * server registers a transaction; the shopper's browser pays (or cancels) on the hosted card page at
  * NextURL; the sandbox posts the signed outcome to the NotificationURL and sends the browser to the
  * RedirectURL the vendor answers with, or shows 5006 and keeps retrying. `runDueWork` is the Transaction
  * Monitor and the retry clock; the server calls it on a timer.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Hono, type Context } from 'hono';
 import { PROTOCOL } from '../../payments/opayo/protocol.ts';
 import { aborted } from './authorise.ts';
 import type { SandboxStore, TransactionRecord } from './db.ts';
-import { BodyTooLarge, sendJson, sendText } from './http.ts';
+import { formBodyLimit, sendJson, sendText } from './http.ts';
 import { inspectTransactions } from './inspection.ts';
 import { notificationFields } from './notification.ts';
 import { createNotifier } from './notifier.ts';
@@ -47,8 +47,8 @@ export interface PaymentSandboxOptions {
 }
 
 export interface PaymentSandboxApp {
-  /** The node:http request handler. */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** The routes; the server hands them Node's requests through `@hono/node-server`. */
+  readonly routes: Hono;
   /** Aborts timed-out transactions and sends due notification retries; resolves when those deliveries end. */
   runDueWork(): Promise<void>;
   /** Stops the notifier, waiting for deliveries in flight. */
@@ -81,60 +81,8 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
   const pages = createPaymentPages({ store, notifier, isOpen, now, log });
   let closing = false;
 
-  async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    switch (url.pathname) {
-      case REGISTER_PATH:
-        return register(req, res);
-      case CARD_PATH:
-        return pages.cardSelection(req, res, url);
-      case CHALLENGE_PATH:
-        return pages.challenge(req, res, url);
-      case STYLESHEET_PATH:
-        return sendText(res, 200, STYLESHEET, {
-          'Content-Type': 'text/css; charset=utf-8',
-          'Cache-Control': 'public, max-age=3600',
-        });
-      case '/favicon.ico':
-        // No icon, and no 404 in the browser console of every hosted page either.
-        res.writeHead(204, { 'Cache-Control': 'public, max-age=86400' }).end();
-        return;
-      case INSPECTION_PATH:
-        if (options.inspection && req.method === 'GET')
-          return sendJson(res, inspectTransactions(store, url.searchParams));
-        break;
-      case '/':
-        if (req.method === 'GET') {
-          return sendText(
-            res,
-            200,
-            `Opayo Server ${PROTOCOL} sandbox\nRegistration: POST ${options.baseUrl}${REGISTER_PATH}\n${options.inspection ? `Transactions: GET ${options.baseUrl}${INSPECTION_PATH}\n` : ''}`,
-          );
-        }
-        break;
-    }
-    sendText(res, 404, 'Not Found\n');
-  }
-
   return {
-    async handle(req, res) {
-      const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-      try {
-        await route(req, res, url);
-      } catch (error) {
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
-        if (error instanceof BodyTooLarge) {
-          sendText(res, 413, `${error.message}\n`);
-          return;
-        }
-        log?.(
-          `Unexpected error on ${req.method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
-        sendText(res, 500, 'The sandbox failed to handle this request.\n');
-      }
-    },
+    routes: createRoutes(options, register, pages),
 
     async runDueWork() {
       if (closing) return;
@@ -159,4 +107,67 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       await notifier.close();
     },
   };
+}
+
+type Pages = ReturnType<typeof createPaymentPages>;
+
+const methodNotAllowed =
+  (allow: string, text = 'Method Not Allowed\n') =>
+  (c: Context) =>
+    sendText(c, 405, text, { Allow: allow });
+
+const notFound = (c: Context) => sendText(c, 404, 'Not Found\n');
+
+/** Hono answers HEAD from a GET route; the sandbox's GET routes never took HEAD, so it gets `otherwise`. */
+const getOnly =
+  (handler: (c: Context) => Response, otherwise: (c: Context) => Response) =>
+  (c: Context): Response =>
+    c.req.method === 'HEAD' ? otherwise(c) : handler(c);
+
+/** The sandbox's routes; anything else is 404, and an unexpected failure a logged 500. */
+function createRoutes(
+  options: PaymentSandboxOptions,
+  register: (c: Context) => Promise<Response>,
+  pages: Pages,
+): Hono {
+  const app = new Hono();
+  app.post(REGISTER_PATH, formBodyLimit, register);
+  app.all(
+    REGISTER_PATH,
+    methodNotAllowed('POST', 'Post the transaction registration as application/x-www-form-urlencoded.\n'),
+  );
+  app.get(CARD_PATH, getOnly(pages.cardPageGet, methodNotAllowed('GET, POST')));
+  app.post(CARD_PATH, formBodyLimit, pages.cardPagePost);
+  app.all(CARD_PATH, methodNotAllowed('GET, POST'));
+  app.post(CHALLENGE_PATH, formBodyLimit, pages.challenge);
+  app.all(CHALLENGE_PATH, methodNotAllowed('POST'));
+  app.all(STYLESHEET_PATH, (c) =>
+    sendText(c, 200, STYLESHEET, {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    }),
+  );
+  // No icon, and no 404 in the browser console of every hosted page either.
+  app.all('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': 'public, max-age=86400' }));
+  if (options.inspection)
+    app.get(
+      INSPECTION_PATH,
+      getOnly(
+        (c) => sendJson(c, inspectTransactions(options.store, new URL(c.req.url).searchParams)),
+        notFound,
+      ),
+    );
+  const index = `Opayo Server ${PROTOCOL} sandbox\nRegistration: POST ${options.baseUrl}${REGISTER_PATH}\n${options.inspection ? `Transactions: GET ${options.baseUrl}${INSPECTION_PATH}\n` : ''}`;
+  app.get(
+    '/',
+    getOnly((c) => sendText(c, 200, index), notFound),
+  );
+  app.notFound(notFound);
+  app.onError((error, c) => {
+    options.log?.(
+      `Unexpected error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return sendText(c, 500, 'The sandbox failed to handle this request.\n');
+  });
+  return app;
 }

@@ -3,30 +3,20 @@
  * them (UTF-8 when the escapes are valid UTF-8, otherwise Latin-1), protocol replies as CRLF text, and
  * hosted pages with headers that keep them private and CSP-strict.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
 import { formatReply } from '../../payments/opayo/protocol.ts';
 
 /** Largest form body read: a 7,500-character basket and 20,000 of BasketXML fit with room to spare. */
 export const MAX_FORM_BYTES = 256 * 1024;
 
-export class BodyTooLarge extends Error {
-  constructor(limit: number) {
-    super(`The request body is larger than ${limit} bytes.`);
-    this.name = 'BodyTooLarge';
-  }
-}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  if (Number(req.headers['content-length'] ?? 0) > limit) throw new BodyTooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new BodyTooLarge(limit);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
+/** Hono's body-size limit for the form-posting routes, answering as the sandbox always has. */
+export const formBodyLimit = bodyLimit({
+  maxSize: MAX_FORM_BYTES,
+  onError: (c) => sendText(c, 413, `The request body is larger than ${MAX_FORM_BYTES} bytes.\n`),
+});
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -68,19 +58,21 @@ export function parseForm(body: string): Record<string, string> {
   return fields;
 }
 
-export async function readForm(req: IncomingMessage, limit: number): Promise<Record<string, string>> {
-  return parseForm((await readBody(req, limit)).toString('latin1'));
+/**
+ * The form fields of a request, read through `formBodyLimit`, as `schema` declares them. Not
+ * `c.req.parseBody()`: that decodes every escape as UTF-8, and the gateway takes ISO 8859-1 too (§1.2).
+ */
+export async function readForm<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  const bytes = Buffer.from(await c.req.arrayBuffer());
+  return schema.parse(parseForm(bytes.toString('latin1')));
 }
 
 /** A protocol reply (§2.1): HTTP 200, text/plain, CRLF Name=Value lines, whatever the Status. */
-export function sendReply(res: ServerResponse, fields: Readonly<Record<string, string>>, status = 200): void {
-  const body = formatReply(fields);
-  res.writeHead(status, {
+export function sendReply(c: Context, fields: Readonly<Record<string, string>>): Response {
+  return c.body(formatReply(fields), 200, {
     'Content-Type': 'text/plain; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
   });
-  res.end(body);
 }
 
 const PAGE_HEADERS = {
@@ -93,37 +85,27 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 } as const;
 
-export function sendPage(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { ...PAGE_HEADERS, 'Content-Length': Buffer.byteLength(html) });
-  res.end(html);
+export function sendPage(c: Context, status: ContentfulStatusCode, html: string): Response {
+  return c.body(html, status, PAGE_HEADERS);
 }
 
 /** 303 See Other: the browser GETs the shop's RedirectURL after its POST to the card page. */
-export function sendRedirect(res: ServerResponse, location: string, html: string): void {
-  res.writeHead(303, { ...PAGE_HEADERS, Location: location, 'Content-Length': Buffer.byteLength(html) });
-  res.end(html);
+export function sendRedirect(c: Context, location: string, html: string): Response {
+  return c.body(html, 303, { ...PAGE_HEADERS, Location: location });
 }
 
 export function sendText(
-  res: ServerResponse,
-  status: number,
+  c: Context,
+  status: ContentfulStatusCode,
   text: string,
   headers: Readonly<Record<string, string>> = {},
-): void {
-  res.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
+): Response {
+  return c.body(text, status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
 }
 
-export function sendJson(res: ServerResponse, body: unknown): void {
-  const text = JSON.stringify(body, null, 2);
-  res.writeHead(200, {
+export function sendJson(c: Context, body: unknown): Response {
+  return c.body(JSON.stringify(body, null, 2), 200, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
   });
-  res.end(text);
 }

@@ -51,53 +51,66 @@ export interface Notifier {
   close(): Promise<void>;
 }
 
+/** One POST of the notification; never throws: a failure is a reading without an answer. */
+async function post(
+  options: NotifierOptions,
+  stopping: AbortSignal,
+  tx: TransactionRecord,
+  body: string,
+): Promise<Post> {
+  const sentAt = options.now();
+  try {
+    const response = await fetch(tx.notificationUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': USER_AGENT },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.any([stopping, AbortSignal.timeout(options.timeoutMs)]),
+    });
+    const reply = await response.text();
+    return {
+      sentAt,
+      httpStatus: response.status,
+      reply: reply.slice(0, KEPT_REPLY_CHARS),
+      reading: readReply(response.status, reply),
+    };
+  } catch (error) {
+    return { sentAt, reading: { answered: false, problem: describeFailure(error) } };
+  }
+}
+
+/** Keeps one send in the delivery log, and says what came of it. */
+function record(
+  options: NotifierOptions,
+  tx: TransactionRecord,
+  sent: Post,
+  trigger: DeliveryTrigger,
+  dropped: boolean,
+): void {
+  const { reading } = sent;
+  options.store.addDelivery(tx.vpsTxId, {
+    sentAt: sent.sentAt,
+    trigger,
+    httpStatus: sent.httpStatus,
+    reply: sent.reply,
+    outcome: dropped ? 'dropped' : reading.answered ? 'answered' : 'not-answered',
+    problem: dropped
+      ? 'reply ignored (drop-first-reply switch)'
+      : reading.answered
+        ? undefined
+        : reading.problem,
+    replyStatus: reading.answered ? reading.status : undefined,
+    redirectUrl: reading.answered ? reading.redirectUrl : undefined,
+  });
+  options.log?.(
+    `Notification ${tx.vpsTxId} (${tx.vendorTxCode}, ${trigger}) → ${dropped ? 'dropped' : reading.answered ? `${reading.status} ${reading.redirectUrl}` : reading.problem}`,
+  );
+}
+
 export function createNotifier(options: NotifierOptions): Notifier {
   const { store } = options;
   const running = new Map<string, Promise<DeliveryResult>>();
   const stopping = new AbortController();
-
-  async function post(tx: TransactionRecord, body: string): Promise<Post> {
-    const sentAt = options.now();
-    try {
-      const response = await fetch(tx.notificationUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': USER_AGENT },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(options.timeoutMs)]),
-      });
-      const reply = await response.text();
-      return {
-        sentAt,
-        httpStatus: response.status,
-        reply: reply.slice(0, KEPT_REPLY_CHARS),
-        reading: readReply(response.status, reply),
-      };
-    } catch (error) {
-      return { sentAt, reading: { answered: false, problem: describeFailure(error) } };
-    }
-  }
-
-  function record(tx: TransactionRecord, sent: Post, trigger: DeliveryTrigger, dropped: boolean): void {
-    const { reading } = sent;
-    store.addDelivery(tx.vpsTxId, {
-      sentAt: sent.sentAt,
-      trigger,
-      httpStatus: sent.httpStatus,
-      reply: sent.reply,
-      outcome: dropped ? 'dropped' : reading.answered ? 'answered' : 'not-answered',
-      problem: dropped
-        ? 'reply ignored (drop-first-reply switch)'
-        : reading.answered
-          ? undefined
-          : reading.problem,
-      replyStatus: reading.answered ? reading.status : undefined,
-      redirectUrl: reading.answered ? reading.redirectUrl : undefined,
-    });
-    options.log?.(
-      `Notification ${tx.vpsTxId} (${tx.vendorTxCode}, ${trigger}) → ${dropped ? 'dropped' : reading.answered ? `${reading.status} ${reading.redirectUrl}` : reading.problem}`,
-    );
-  }
 
   async function run(vpsTxId: string, trigger: 'shopper' | 'retry' | 'monitor'): Promise<DeliveryResult> {
     const tx = store.get(vpsTxId);
@@ -121,9 +134,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
     let answer: DeliveryResult | undefined;
     let problem = 'no answer';
     for (const send of sends) {
-      const sent = await post(tx, body);
+      const sent = await post(options, stopping.signal, tx, body);
       if (stopping.signal.aborted) return { answered: false, problem: 'sandbox stopping' };
-      record(tx, sent, send.trigger, send.dropped);
+      record(options, tx, sent, send.trigger, send.dropped);
       if (send.dropped) continue;
       if (sent.reading.answered) {
         answer = { answered: true, status: sent.reading.status, redirectUrl: sent.reading.redirectUrl };

@@ -3,7 +3,8 @@
  * and the end of every payment: complete the transaction, notify the vendor, then 303 the browser to the
  * vendor's RedirectURL, or show 5006 while the notifier keeps retrying.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context } from 'hono';
+import { z } from 'zod';
 import {
   aborted,
   authorise,
@@ -15,7 +16,7 @@ import {
 import { checkCard, findTestCard, type CardEntry } from './cards.ts';
 import { DETAIL } from './codes.ts';
 import type { SandboxStore, TransactionRecord } from './db.ts';
-import { MAX_FORM_BYTES, readForm, sendPage, sendRedirect, sendText } from './http.ts';
+import { readForm, sendPage, sendRedirect } from './http.ts';
 import { notificationFields } from './notification.ts';
 import type { Notifier } from './notifier.ts';
 import {
@@ -38,6 +39,18 @@ export interface PaymentPagesOptions {
   readonly log?: ((message: string) => void) | undefined;
 }
 
+/** The card page's form: the card entered, or `action=cancel`. Fields left out read as empty. */
+const cardForm = z.object({
+  action: z.string().optional(),
+  CardNumber: z.string().default(''),
+  ExpiryDate: z.string().default(''),
+  SecurityCode: z.string().default(''),
+  CardHolder: z.string().default(''),
+});
+
+/** The 3-D Secure challenge's form: the word entered, or `action=cancel`. */
+const challengeForm = z.object({ action: z.string().optional(), Code: z.string().default('') });
+
 /** ELV-FSTAT, ACA 2001: the third failed card entry rejects the transaction. */
 const MAX_FAILED_ATTEMPTS = 3;
 
@@ -48,9 +61,9 @@ const order = (tx: TransactionRecord): Order => ({
   currency: tx.currency,
 });
 
-function showNotFound(res: ServerResponse): void {
-  sendPage(
-    res,
+function showNotFound(c: Context): Response {
+  return sendPage(
+    c,
     404,
     messagePage({
       title: 'Payment not found',
@@ -62,10 +75,10 @@ function showNotFound(res: ServerResponse): void {
   );
 }
 
-function showClosed(res: ServerResponse, tx: TransactionRecord): void {
+function showClosed(c: Context, tx: TransactionRecord): Response {
   if (tx.status === 'REGISTERED') {
-    sendPage(
-      res,
+    return sendPage(
+      c,
       200,
       messagePage({
         title: 'This payment has timed out',
@@ -75,10 +88,9 @@ function showClosed(res: ServerResponse, tx: TransactionRecord): void {
         ],
       }),
     );
-    return;
   }
-  sendPage(
-    res,
+  return sendPage(
+    c,
     200,
     messagePage({
       title: tx.status === 'OK' ? 'This payment is complete' : 'This payment is closed',
@@ -93,9 +105,9 @@ function showClosed(res: ServerResponse, tx: TransactionRecord): void {
   );
 }
 
-function showNoRedirect(res: ServerResponse, tx: TransactionRecord, outcome: Outcome): void {
-  sendPage(
-    res,
+function showNoRedirect(c: Context, tx: TransactionRecord, outcome: Outcome): Response {
+  return sendPage(
+    c,
     200,
     messagePage({
       title: 'We could not return you to the shop',
@@ -110,69 +122,68 @@ function showNoRedirect(res: ServerResponse, tx: TransactionRecord, outcome: Out
   );
 }
 
+function showCardForm(
+  c: Context,
+  tx: TransactionRecord,
+  form: Pick<CardPage, 'values' | 'errors' | 'attemptsLeft'> = {},
+): Response {
+  return sendPage(c, 200, cardPage({ action: pagePath(CARD_PATH, tx.vpsTxId), order: order(tx), ...form }));
+}
+
+function showChallenge(c: Context, tx: TransactionRecord, last4: string): Response {
+  return sendPage(
+    c,
+    200,
+    challengePage({ action: pagePath(CHALLENGE_PATH, tx.vpsTxId), order: order(tx), last4 }),
+  );
+}
+
+/** The open transaction a hosted page is for; otherwise the page that says why there is none. */
+function openTransaction(options: PaymentPagesOptions, c: Context): TransactionRecord | Response {
+  const tx = options.store.get(c.req.query('vpstxid') ?? '');
+  if (!tx) return showNotFound(c);
+  if (!options.isOpen(tx)) return showClosed(c, tx);
+  return tx;
+}
+
+/** Completes the transaction, notifies the vendor and sends the shopper where the vendor says (§8.3). */
+async function finish(
+  options: PaymentPagesOptions,
+  c: Context,
+  tx: TransactionRecord,
+  outcome: Outcome,
+): Promise<Response> {
+  const fields = notificationFields(tx, outcome);
+  if (!options.store.complete(tx.vpsTxId, outcome.status, outcome.statusDetail, fields, options.now()))
+    return showClosed(c, options.store.get(tx.vpsTxId) ?? tx);
+  options.log?.(`Transaction ${tx.vpsTxId} (${tx.vendorTxCode}): ${outcome.status} ${outcome.statusDetail}`);
+  const result = await options.notifier.deliver(tx.vpsTxId, 'shopper');
+  if (result.answered) return sendRedirect(c, result.redirectUrl, redirectBody(result.redirectUrl));
+  return showNoRedirect(c, tx, outcome);
+}
+
 export function createPaymentPages(options: PaymentPagesOptions) {
-  const { store, notifier } = options;
+  const { store } = options;
 
-  /** Completes the transaction, notifies the vendor and sends the shopper where the vendor says (§8.3). */
-  async function finish(res: ServerResponse, tx: TransactionRecord, outcome: Outcome): Promise<void> {
-    const fields = notificationFields(tx, outcome);
-    if (!store.complete(tx.vpsTxId, outcome.status, outcome.statusDetail, fields, options.now())) {
-      showClosed(res, store.get(tx.vpsTxId) ?? tx);
-      return;
-    }
-    options.log?.(
-      `Transaction ${tx.vpsTxId} (${tx.vendorTxCode}): ${outcome.status} ${outcome.statusDetail}`,
-    );
-    const result = await notifier.deliver(tx.vpsTxId, 'shopper');
-    if (result.answered) sendRedirect(res, result.redirectUrl, redirectBody(result.redirectUrl));
-    else showNoRedirect(res, tx, outcome);
+  /** `GET /gateway/service/cardselection?vpstxid=…`: the card form, or the challenge already started. */
+  function cardPageGet(c: Context): Response {
+    const tx = openTransaction(options, c);
+    if (tx instanceof Response) return tx;
+    if (tx.challenge) return showChallenge(c, tx, tx.challenge.number.slice(-4));
+    return showCardForm(c, tx);
   }
 
-  /** The open transaction a hosted page is for; otherwise the page that says why there is none. */
-  function openTransaction(url: URL, res: ServerResponse): TransactionRecord | undefined {
-    const tx = store.get(url.searchParams.get('vpstxid') ?? '');
-    if (!tx) showNotFound(res);
-    else if (!options.isOpen(tx)) showClosed(res, tx);
-    else return tx;
-    return undefined;
-  }
-
-  function showCardForm(
-    res: ServerResponse,
-    tx: TransactionRecord,
-    form: Pick<CardPage, 'values' | 'errors' | 'attemptsLeft'> = {},
-  ): void {
-    sendPage(res, 200, cardPage({ action: pagePath(CARD_PATH, tx.vpsTxId), order: order(tx), ...form }));
-  }
-
-  function showChallenge(res: ServerResponse, tx: TransactionRecord, last4: string): void {
-    sendPage(
-      res,
-      200,
-      challengePage({ action: pagePath(CHALLENGE_PATH, tx.vpsTxId), order: order(tx), last4 }),
-    );
-  }
-
-  /** `GET|POST /gateway/service/cardselection?vpstxid=…` */
-  async function cardSelection(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'POST') {
-      sendText(res, 405, 'Method Not Allowed\n', { Allow: 'GET, POST' });
-      return;
-    }
-    const tx = openTransaction(url, res);
-    if (!tx) return;
-    if (req.method === 'GET') {
-      if (tx.challenge) showChallenge(res, tx, tx.challenge.number.slice(-4));
-      else showCardForm(res, tx);
-      return;
-    }
-    const form = await readForm(req, MAX_FORM_BYTES);
-    if (form['action'] === 'cancel') return finish(res, tx, aborted());
+  /** `POST /gateway/service/cardselection?vpstxid=…`: the card entered, or Cancel. */
+  async function cardPagePost(c: Context): Promise<Response> {
+    const tx = openTransaction(options, c);
+    if (tx instanceof Response) return tx;
+    const form = await readForm(c, cardForm);
+    if (form.action === 'cancel') return finish(options, c, tx, aborted());
     const entry: CardEntry = {
-      cardNumber: form['CardNumber'] ?? '',
-      expiryDate: form['ExpiryDate'] ?? '',
-      securityCode: form['SecurityCode'] ?? '',
-      cardHolder: form['CardHolder'] ?? '',
+      cardNumber: form.CardNumber,
+      expiryDate: form.ExpiryDate,
+      securityCode: form.SecurityCode,
+      cardHolder: form.CardHolder,
     };
     const check = checkCard(entry, new Date(options.now()));
     if (!check.ok) {
@@ -181,12 +192,12 @@ export function createPaymentPages(options: PaymentPagesOptions) {
         expiryDate: entry.expiryDate,
         cardHolder: entry.cardHolder,
       };
-      if (!check.attempt) return showCardForm(res, tx, { values, errors: check.errors });
+      if (!check.attempt) return showCardForm(c, tx, { values, errors: check.errors });
       const attempts = store.failAttempt(tx.vpsTxId);
-      if (attempts === undefined) return showClosed(res, store.get(tx.vpsTxId) ?? tx);
+      if (attempts === undefined) return showClosed(c, store.get(tx.vpsTxId) ?? tx);
       if (attempts >= MAX_FAILED_ATTEMPTS)
-        return finish(res, tx, rejectedAfterAttempts(check.known, tx.fields));
-      return showCardForm(res, tx, {
+        return finish(options, c, tx, rejectedAfterAttempts(check.known, tx.fields));
+      return showCardForm(c, tx, {
         values,
         errors: check.errors,
         attemptsLeft: MAX_FAILED_ATTEMPTS - attempts,
@@ -200,35 +211,28 @@ export function createPaymentPages(options: PaymentPagesOptions) {
         expiry: entered.expiry,
         cardHolder: entered.cardHolder,
       });
-      return showChallenge(res, tx, entered.last4);
+      return showChallenge(c, tx, entered.last4);
     }
-    return finish(res, tx, authorise(entered, secure, tx.fields));
+    return finish(options, c, tx, authorise(entered, secure, tx.fields));
   }
 
   /** `POST /gateway/service/authentication?vpstxid=…`: the right word authenticates, anything else fails (§5.2). */
-  async function challenge(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (req.method !== 'POST') {
-      sendText(res, 405, 'Method Not Allowed\n', { Allow: 'POST' });
-      return;
-    }
-    const tx = openTransaction(url, res);
-    if (!tx) return;
-    const form = await readForm(req, MAX_FORM_BYTES);
+  async function challenge(c: Context): Promise<Response> {
+    const tx = openTransaction(options, c);
+    if (tx instanceof Response) return tx;
+    const form = await readForm(c, challengeForm);
     const card = tx.challenge && findTestCard(tx.challenge.number);
-    if (!tx.challenge || !card) {
-      res.writeHead(303, { Location: pagePath(CARD_PATH, tx.vpsTxId) }).end();
-      return;
-    }
-    if (form['action'] === 'cancel') return finish(res, tx, aborted());
-    const passed = (form['Code'] ?? '').trim().toLowerCase() === CHALLENGE_WORD;
+    if (!tx.challenge || !card) return c.body(null, 303, { Location: pagePath(CARD_PATH, tx.vpsTxId) });
+    if (form.action === 'cancel') return finish(options, c, tx, aborted());
+    const passed = form.Code.trim().toLowerCase() === CHALLENGE_WORD;
     const entered = {
       card,
       last4: card.number.slice(-4),
       expiry: tx.challenge.expiry,
       cardHolder: tx.challenge.cardHolder,
     };
-    return finish(res, tx, authorise(entered, passed ? 'OK' : 'NOTAUTHED', tx.fields));
+    return finish(options, c, tx, authorise(entered, passed ? 'OK' : 'NOTAUTHED', tx.fields));
   }
 
-  return { cardSelection, challenge };
+  return { cardPageGet, cardPagePost, challenge };
 }

@@ -4,11 +4,13 @@
  * an HTTP 200 CRLF reply.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { z } from 'zod';
 import { PROTOCOL } from '../../payments/opayo/protocol.ts';
 import { DETAIL, detail, REFUSALS, type Refusal } from './codes.ts';
 import type { SandboxStore, TransactionRecord } from './db.ts';
-import { MAX_FORM_BYTES, readForm, sendReply, sendText } from './http.ts';
+import { readForm, sendReply } from './http.ts';
 import { formatAmount } from './pages.ts';
 import { CARD_PATH } from './paths.ts';
 import { checkRegistration, type RegistrationSettings } from './registration.ts';
@@ -45,8 +47,11 @@ export function normaliseIp(address: string): string {
     : bare.toLowerCase();
 }
 
-function refuse(res: ServerResponse, refusal: Refusal): void {
-  sendReply(res, {
+/** Every field of a registration post, as text; `checkRegistration` reads them as the protocol says. */
+const registrationForm = z.record(z.string(), z.string());
+
+function refuse(c: Context, refusal: Refusal): Response {
+  return sendReply(c, {
     VPSProtocol: PROTOCOL,
     Status: refusal.status,
     StatusDetail: detail(refusal.code, refusal.text),
@@ -57,8 +62,8 @@ export function createRegisterRoute(options: RegisterRouteOptions) {
   const { store } = options;
   const allowedIps = options.allowedIps?.map(normaliseIp);
 
-  function registered(res: ServerResponse, tx: TransactionRecord, status: 'OK' | 'OK REPEATED'): void {
-    sendReply(res, {
+  function registered(c: Context, tx: TransactionRecord, status: 'OK' | 'OK REPEATED'): Response {
+    return sendReply(c, {
       VPSProtocol: PROTOCOL,
       Status: status,
       StatusDetail: DETAIL.registered,
@@ -68,33 +73,24 @@ export function createRegisterRoute(options: RegisterRouteOptions) {
     });
   }
 
-  return async function register(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST') {
-      sendText(res, 405, 'Post the transaction registration as application/x-www-form-urlencoded.\n', {
-        Allow: 'POST',
-      });
-      return;
-    }
-    if (allowedIps && !allowedIps.includes(normaliseIp(req.socket.remoteAddress ?? ''))) {
-      refuse(res, REFUSALS.invalidIp);
-      return;
-    }
-    const check = checkRegistration(await readForm(req, MAX_FORM_BYTES), options.settings);
+  return async function register(c: Context): Promise<Response> {
+    if (allowedIps && !allowedIps.includes(normaliseIp(getConnInfo(c).remote.address ?? '')))
+      return refuse(c, REFUSALS.invalidIp);
+    const check = checkRegistration(await readForm(c, registrationForm), options.settings);
     if (!check.ok) {
       const { refusal } = check;
       options.log?.(`Registration refused: ${refusal.status} ${refusal.code} : ${refusal.text}`);
-      refuse(res, refusal);
-      return;
+      return refuse(c, refusal);
     }
     const { registration } = check;
     const active = store.latest(registration.vendor, registration.vendorTxCode);
     if (active && options.isOpen(active)) {
-      if (active.amountPence !== registration.amountPence) return refuse(res, REFUSALS.repeatAmountDiffers);
-      if (active.currency !== registration.currency) return refuse(res, REFUSALS.repeatCurrencyDiffers);
-      return registered(res, active, 'OK REPEATED');
+      if (active.amountPence !== registration.amountPence) return refuse(c, REFUSALS.repeatAmountDiffers);
+      if (active.currency !== registration.currency) return refuse(c, REFUSALS.repeatCurrencyDiffers);
+      return registered(c, active, 'OK REPEATED');
     }
     if (store.hasSucceeded(registration.vendor, registration.vendorTxCode)) {
-      return refuse(res, REFUSALS.vendorTxCodeUsed);
+      return refuse(c, REFUSALS.vendorTxCodeUsed);
     }
     const vpsTxId = newVpsTxId();
     store.insert({
@@ -112,6 +108,6 @@ export function createRegisterRoute(options: RegisterRouteOptions) {
     const tx = store.get(vpsTxId);
     if (!tx) throw new Error(`Transaction ${vpsTxId} was not stored`);
     options.log?.(`Registered ${vpsTxId} (${tx.vendorTxCode}, ${formatAmount(tx.amountPence, tx.currency)})`);
-    registered(res, tx, 'OK');
+    return registered(c, tx, 'OK');
   };
 }

@@ -210,6 +210,12 @@ function* problems(fields: Fields, settings: RegistrationSettings): Generator<Re
   yield* maxLength(notificationUrl, 255, REFUSALS.notificationUrlTooLong);
   if (!isHttpUrl(notificationUrl)) yield REFUSALS.notificationUrlFormat;
 
+  yield* extraProblems(fields, amount);
+}
+
+/** The rest of the registration, checked in the gateway's order after the transaction's own fields. */
+function* extraProblems(fields: Fields, amount: number | undefined): Generator<Refusal> {
+  const get = (name: string) => fields[name] ?? '';
   yield* address(fields, 'Billing', BILLING_REFUSALS);
   yield* address(fields, 'Delivery', DELIVERY_REFUSALS);
 

@@ -3,8 +3,8 @@
  * notification retries on a timer. Kept apart from the app so tests start it on a throwaway file and a
  * free port, with a compressed clock.
  */
+import { getRequestListener } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createPaymentSandbox, REGISTER_PATH, type PaymentSandboxApp } from './app.ts';
 import { SandboxStore } from './db.ts';
 
@@ -78,7 +78,10 @@ export async function startPaymentSandbox(config: PaymentSandboxConfig): Promise
     store.close();
     throw error;
   }
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  if (address === null || typeof address === 'string')
+    throw new Error('The payment sandbox is not on a TCP port');
+  const { port } = address;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = (config.publicUrl ?? `http://${host}:${port}`).replace(/\/+$/, '');
   const running = createPaymentSandbox({
@@ -95,7 +98,7 @@ export async function startPaymentSandbox(config: PaymentSandboxConfig): Promise
     inspection: config.inspection ?? true,
     log: config.log,
   });
-  server.on('request', (req, res) => void running.handle(req, res));
+  server.on('request', getRequestListener(running.routes.fetch));
 
   const tick = () => {
     running.runDueWork().catch((error: unknown) => {

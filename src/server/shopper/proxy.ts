@@ -5,10 +5,18 @@
  * answers (error bodies included) reach the island unchanged. Catalogue reads, orders, other customers,
  * admin tokens and order placement are refused: they happen at build time or inside the payment bridge.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RouteHandler } from '../http.ts';
-import { HttpError, isSameOrigin, readBody, sendJson } from './http-json.ts';
-import { clearSessionCookie, customerToken } from './session.ts';
+import { Hono, type Context } from 'hono';
+import {
+  clearSessionCookie,
+  errorMessage,
+  HttpError,
+  jsonErrors,
+  jsonOnly,
+  limitBody,
+  sameOrigin,
+  sessionToken,
+} from '../../http/index.ts';
+import { rawPath } from '../static-site.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -21,6 +29,7 @@ interface AllowedCall {
 }
 
 const CART = '[A-Za-z0-9]{32}';
+const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again in a moment.';
 
 /** The allow-list: the islands' calls (spec §7), minus order placement and anything privileged. */
 export const ALLOWED_CALLS: readonly AllowedCall[] = [
@@ -50,105 +59,112 @@ export interface RestProxyConfig {
   readonly log?: (message: string) => void;
 }
 
-/** `/rest/V1/x` or `/rest/default/V1/x` → `x`; anything else (other store codes, `all`) is not ours. */
-function callPath(pathname: string): string | undefined {
-  const match = /^\/rest(?:\/default)?\/V1\/(.+)$/.exec(pathname);
-  return match?.[1];
+interface Call {
+  /** The path after `/V1/`. */
+  readonly path: string;
+  readonly method: Method;
+  readonly allowed: AllowedCall;
 }
 
-export function createRestProxy(config: RestProxyConfig): RouteHandler {
+/**
+ * The allowed call a request makes: `/rest/V1/x` or `/rest/default/V1/x`; anything else (other store
+ * codes, `all`, calls not on the list) is 404, a method the call does not take 405.
+ */
+function allowedCall(c: Context): Call {
+  const path = /^\/rest(?:\/default)?\/V1\/(.+)$/.exec(rawPath(c))?.[1];
+  const allowed = path === undefined ? undefined : ALLOWED_CALLS.find((call) => call.path.test(path));
+  if (path === undefined || !allowed) throw new HttpError(404, 'This call is not available from the shop.');
+  const method = allowed.methods.find((candidate) => candidate === c.req.method);
+  if (!method) throw new HttpError(405, 'Method not allowed.');
+  return { path, method, allowed };
+}
+
+const ROUTE = '/rest/:call{.*}';
+
+export function createRestProxy(config: RestProxyConfig): Hono {
   const timeoutMs = config.timeoutMs ?? 15_000;
-  const maxBodyBytes = config.maxBodyBytes ?? 32 * 1024;
   const doFetch = config.fetch ?? fetch;
   const log = config.log ?? (() => undefined);
   const base = config.magentoBaseUrl.replace(/\/+$/, '');
 
-  async function forward(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    path: string,
-    call: AllowedCall,
-  ) {
-    const method = req.method as Method;
-    if (method !== 'GET' && !isSameOrigin(req, config.siteUrl))
-      throw new HttpError(403, 'Cross-site requests are not allowed.');
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (call.as === 'customer') {
-      const token = customerToken(req);
-      if (!token) throw new HttpError(401, 'Please sign in again.');
-      headers['Authorization'] = `Bearer ${token}`;
-    }
-    let body: string | undefined;
-    if (method === 'POST' || method === 'PUT') {
-      body = await readBody(req, maxBodyBytes);
-      if (body.trim() !== '') {
-        const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-        if (type !== 'application/json')
-          throw new HttpError(415, 'Send JSON (Content-Type: application/json).');
-        headers['Content-Type'] = 'application/json';
-      } else body = undefined;
-    }
-    let response: Response;
+  /** Magento's answer, or 502/504 when it cannot be reached in time. */
+  async function send(call: Call, search: string, headers: Record<string, string>, body?: string) {
     try {
-      response = await doFetch(`${base}/rest/V1/${path}${url.search}`, {
-        method,
+      return await doFetch(`${base}/rest/V1/${call.path}${search}`, {
+        method: call.method,
         headers,
         ...(body === undefined ? {} : { body }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       log(
-        `Magento unreachable for ${method} /rest/V1/${path.replace(new RegExp(CART), '…')}: ${error instanceof Error ? error.message : String(error)}`,
+        `Magento unreachable for ${call.method} /rest/V1/${call.path.replace(new RegExp(CART), '…')}: ${errorMessage(error)}`,
       );
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new HttpError(
-        timedOut ? 504 : 502,
-        'The shop is temporarily unavailable. Please try again in a moment.',
-      );
+      throw new HttpError(timedOut ? 504 : 502, UNAVAILABLE);
     }
-    const text = await response.text();
-    const extra: Record<string, string> = {};
-    // An expired or revoked customer token: the session is over, say so and drop the cookie.
-    if (call.as === 'customer' && response.status === 401)
-      extra['Set-Cookie'] = clearSessionCookie(config.siteUrl);
-    res.writeHead(response.status, {
-      'Content-Type': response.headers.get('content-type') ?? 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(text),
-      'Cache-Control': 'no-store',
-      ...extra,
-    });
-    res.end(text);
   }
 
-  return async (req, res, url) => {
-    if (!url.pathname.startsWith('/rest/')) return false;
-    try {
-      const path = callPath(url.pathname);
-      const call =
-        path === undefined ? undefined : ALLOWED_CALLS.find((candidate) => candidate.path.test(path));
-      if (path === undefined || !call) throw new HttpError(404, 'This call is not available from the shop.');
-      if (!call.methods.includes(req.method as Method)) throw new HttpError(405, 'Method not allowed.');
-      await forward(req, res, url, path, call);
-    } catch (error) {
-      if (error instanceof HttpError) sendJson(res, error.status, { message: error.message });
-      else {
-        log(`Proxy error: ${error instanceof Error ? error.message : String(error)}`);
-        sendJson(res, 502, { message: 'The shop is temporarily unavailable. Please try again in a moment.' });
-      }
+  async function forward(c: Context): Promise<Response> {
+    const call = allowedCall(c);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (call.allowed.as === 'customer') {
+      const token = sessionToken(c);
+      if (!token) throw new HttpError(401, 'Please sign in again.');
+      headers['Authorization'] = `Bearer ${token}`;
     }
-    return true;
-  };
+    const text = call.method === 'POST' || call.method === 'PUT' ? await c.req.text() : '';
+    if (text.trim() !== '') headers['Content-Type'] = 'application/json';
+    const response = await send(
+      call,
+      new URL(c.req.url).search,
+      headers,
+      text.trim() === '' ? undefined : text,
+    );
+    const answer = await response.text();
+    return new Response(answer, {
+      status: response.status,
+      headers: {
+        'Content-Type': response.headers.get('content-type') ?? 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(answer)),
+        'Cache-Control': 'no-store',
+        // An expired or revoked customer token: the session is over, say so and drop the cookie.
+        ...(call.allowed.as === 'customer' && response.status === 401
+          ? { 'Set-Cookie': clearSessionCookie(config.siteUrl) }
+          : {}),
+      },
+    });
+  }
+
+  const routes = new Hono();
+  routes.onError(
+    jsonErrors((error) => {
+      log(`Proxy error: ${errorMessage(error)}`);
+      return new HttpError(502, UNAVAILABLE);
+    }),
+  );
+  // Refused calls and methods first, before any guard reads the body.
+  routes.all(ROUTE, async (c, next) => {
+    allowedCall(c);
+    await next();
+  });
+  routes.on(['POST', 'PUT', 'DELETE'], ROUTE, sameOrigin(config.siteUrl));
+  routes.on(['POST', 'PUT'], ROUTE, limitBody(config.maxBodyBytes ?? 32 * 1024), jsonOnly);
+  routes.all(ROUTE, forward);
+  return routes;
 }
 
 /** The search form without JavaScript submits `/search?q=…`: send it to the search route. */
-export const searchFormRoute: RouteHandler = (req, res, url) => {
-  if (url.pathname !== '/search' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-  const term = (url.searchParams.get('q') ?? '').trim();
-  res.writeHead(303, {
-    Location: term ? `/search/${encodeURIComponent(term)}` : '/',
-    'Cache-Control': 'no-store',
+export function createSearchFormRoutes(): Hono {
+  return new Hono().get('/search', (c) => {
+    const term = (new URL(c.req.url).searchParams.get('q') ?? '').trim();
+    return new Response(null, {
+      status: 303,
+      headers: {
+        Location: term ? `/search/${encodeURIComponent(term)}` : '/',
+        'Cache-Control': 'no-store',
+        'Content-Length': '0',
+      },
+    });
   });
-  res.end();
-  return true;
-};
+}

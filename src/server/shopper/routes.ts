@@ -1,16 +1,16 @@
-/** The shopper routes of the storefront server, from the validated environment. */
+/** The shopper routes of the storefront server (search form, session, REST proxy, payments), from the validated environment. */
+import type { Hono } from 'hono';
 import type { Env } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
-import type { RouteHandler } from '../http.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
-import { createRestProxy, searchFormRoute } from './proxy.ts';
-import { createSessionRoute } from './session.ts';
+import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
+import { createSessionRoutes } from './session.ts';
 
-export function createShopperRoutes(env: Env, log?: (message: string) => void): RouteHandler[] {
+export function createShopperRoutes(env: Env, log?: (message: string) => void): Hono[] {
   const { baseUrl } = magentoClientConfig(env);
   return [
-    searchFormRoute,
-    createSessionRoute({
+    createSearchFormRoutes(),
+    createSessionRoutes({
       magento: { baseUrl },
       siteUrl: env.SITE_URL,
       tokenLifetime: env.CUSTOMER_TOKEN_LIFETIME,

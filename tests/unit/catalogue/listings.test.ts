@@ -70,10 +70,10 @@ describe('listingTrail', () => {
       'Pressure Washers',
     ]);
     expect(listingTrail(compact)).toEqual([
-      { name: 'Home', path: '/' },
-      { name: 'Home & Garden', path: '/home-garden' },
-      { name: 'Pressure Washers', path: '/home-garden/pressure-washer' },
-      { name: 'Compact Pressure Washers', path: '/home-garden/pressure-washer/compact-pressure-washers' },
+      { name: 'Home', href: '/' },
+      { name: 'Home & Garden', href: '/home-garden' },
+      { name: 'Pressure Washers', href: '/home-garden/pressure-washer' },
+      { name: 'Compact Pressure Washers', href: '/home-garden/pressure-washer/compact-pressure-washers' },
     ]);
   });
 });

@@ -9,7 +9,6 @@ import {
   productTrail,
   resolveConnected,
   showsInfoBox,
-  telHref,
 } from '../../../src/catalogue/product-page.ts';
 import { index, product } from './fixtures.ts';
 
@@ -180,8 +179,8 @@ describe('cardItems', () => {
 describe('productTrail', () => {
   it('is Home > name', () => {
     expect(productTrail({ name: 'K 2 Classic', urlKey: 'k-2-classic' })).toEqual([
-      { name: 'Home', path: '/' },
-      { name: 'K 2 Classic', path: '/k-2-classic' },
+      { name: 'Home', href: '/' },
+      { name: 'K 2 Classic', href: '/k-2-classic' },
     ]);
   });
 });
@@ -211,12 +210,5 @@ describe('showsInfoBox', () => {
   it('shows the side info box only with a list price', () => {
     expect(showsInfoBox({ listPrice: 359.99 })).toBe(true);
     expect(showsInfoBox({ listPrice: null })).toBe(false);
-  });
-});
-
-describe('telHref', () => {
-  it('keeps digits and a leading plus', () => {
-    expect(telHref('0800 765 4321')).toBe('tel:08007654321');
-    expect(telHref('+44 (0)20 7946-0000')).toBe('tel:+4402079460000');
   });
 });

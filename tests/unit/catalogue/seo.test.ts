@@ -109,9 +109,9 @@ describe('productJsonLd', () => {
 describe('breadcrumbJsonLd', () => {
   it('numbers the trail from 1 with absolute URLs', () => {
     const trail = [
-      { name: 'Home', path: '/' },
-      { name: 'Home & Garden', path: '/home-garden' },
-      { name: 'Pressure Washers', path: '/home-garden/pressure-washer' },
+      { name: 'Home', href: '/' },
+      { name: 'Home & Garden', href: '/home-garden' },
+      { name: 'Pressure Washers', href: '/home-garden/pressure-washer' },
     ];
     expect(breadcrumbJsonLd(trail, site.siteUrl)).toEqual({
       '@context': 'https://schema.org',
@@ -132,6 +132,14 @@ describe('breadcrumbJsonLd', () => {
         },
       ],
     });
+  });
+
+  it('leaves out the URL of a crumb without a link', () => {
+    const ld = breadcrumbJsonLd([{ name: 'Home', href: '/' }, { name: 'Not Found' }], site.siteUrl);
+    expect(ld['itemListElement']).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.example.com/' },
+      { '@type': 'ListItem', position: 2, name: 'Not Found' },
+    ]);
   });
 });
 

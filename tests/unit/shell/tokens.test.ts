@@ -33,5 +33,6 @@ describe('telHref', () => {
   it('keeps only digits and a leading plus', () => {
     expect(telHref('0800 123 4567')).toBe('tel:08001234567');
     expect(telHref('+44 (0)113 496 0000')).toBe('tel:+4401134960000');
+    expect(telHref('+44 (0)20 7946-0000')).toBe('tel:+4402079460000');
   });
 });

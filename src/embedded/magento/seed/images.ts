@@ -33,7 +33,7 @@ function escapeXml(text: string): string {
 function inkFor(hex: string): string {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!m) return '#1a1a1a';
-  const [r, g, b] = [m[1], m[2], m[3]].map((c) => parseInt(c ?? '0', 16) / 255) as [number, number, number];
+  const [r = 0, g = 0, b = 0] = [m[1], m[2], m[3]].map((c) => parseInt(c ?? '0', 16) / 255);
   const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
   return luminance > 0.55 ? '#1a1a1a' : '#ffffff';
 }

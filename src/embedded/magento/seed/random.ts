@@ -18,6 +18,13 @@ export function mulberry32(seed: number): RandomSource {
   };
 }
 
+/** The item at an index known to be in range (seed data never holds undefined). */
+function at<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new RangeError(`no item at ${String(index)}`);
+  return item;
+}
+
 export interface Random {
   /** Float in [0, 1). */
   next(): number;
@@ -43,7 +50,7 @@ export function createRandom(seed: number): Random {
     chance: (p) => source() < p,
     pick<T>(items: readonly T[]): T {
       if (items.length === 0) throw new Error('pick from an empty array');
-      return items[int(0, items.length - 1)] as T;
+      return at(items, int(0, items.length - 1));
     },
     sample<T>(items: readonly T[], count: number): T[] {
       const n = Math.max(0, Math.min(count, items.length));
@@ -55,7 +62,7 @@ export function createRandom(seed: number): Random {
           const i = int(0, items.length - 1);
           if (!chosen.has(i)) {
             chosen.add(i);
-            out.push(items[i] as T);
+            out.push(at(items, i));
           }
         }
         return out;
@@ -64,8 +71,8 @@ export function createRandom(seed: number): Random {
       const copy = items.slice();
       for (let i = 0; i < n; i++) {
         const j = int(i, copy.length - 1);
-        const tmp = copy[i] as T;
-        copy[i] = copy[j] as T;
+        const tmp = at(copy, i);
+        copy[i] = at(copy, j);
         copy[j] = tmp;
       }
       return copy.slice(0, n);

@@ -2,7 +2,7 @@
  * Writes a generated catalogue, the demo admin and a demo customer into an empty database, in one
  * transaction, and records the seed so a restart keeps the data instead of seeding again.
  */
-import { hashPassword } from '../auth.ts';
+import { hashPassword } from '../auth/auth.ts';
 import { magentoDate, type Database } from '../db.ts';
 import type { SeedCatalogue } from './types.ts';
 
@@ -15,126 +15,150 @@ export const DEMO_CUSTOMER = {
 
 export const isSeeded = (db: Database): boolean => db.meta('seeded_at') !== undefined;
 
+function writeCategories(db: Database, catalogue: SeedCatalogue, now: string): void {
+  const levels = new Map<number, { level: number; path: string }>();
+  for (const category of catalogue.categories) {
+    const parent = levels.get(category.parentId);
+    const level = parent ? parent.level + 1 : 0;
+    const path = parent ? `${parent.path}/${category.id}` : String(category.id);
+    levels.set(category.id, { level, path });
+    db.run(
+      `INSERT INTO categories (id, parent_id, name, url_key, is_active, position, level, path, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      category.id,
+      category.parentId,
+      category.name,
+      category.urlKey,
+      // Root Catalog has no is_active value in Magento's install data (CONTRACT.md §5.1).
+      category.id === 1 ? null : category.isActive ? 1 : 0,
+      category.position,
+      level,
+      path,
+      now,
+      now,
+    );
+  }
+}
+
+function writeAttributes(db: Database, catalogue: SeedCatalogue): void {
+  catalogue.attributes.forEach((attribute, index) => {
+    db.run(
+      `INSERT INTO attributes (code, label, frontend_input, backend_type, is_user_defined, is_required, position)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      attribute.code,
+      attribute.label,
+      attribute.frontendInput,
+      attribute.backendType,
+      attribute.isUserDefined ? 1 : 0,
+      ['name', 'sku', 'price'].includes(attribute.code) ? 1 : 0,
+      index,
+    );
+  });
+}
+
+function writeProducts(db: Database, catalogue: SeedCatalogue, now: string): void {
+  let mediaId = 1;
+  for (const product of catalogue.products) {
+    const media = product.images.map((image) => ({
+      id: mediaId++,
+      media_type: 'image',
+      label: image.label,
+      position: image.position,
+      disabled: false,
+      types: image.types,
+      file: image.file,
+    }));
+    const links = product.links.map((link) => ({
+      sku: product.sku,
+      link_type: link.linkType,
+      linked_product_sku: link.linkedSku,
+      linked_product_type: 'simple',
+      position: link.position,
+    }));
+    const id = db.run(
+      `INSERT INTO products (sku, name, price, status, visibility, type_id, weight, qty, is_in_stock, attributes, media, links, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'simple', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      product.sku,
+      product.name,
+      product.price,
+      product.status,
+      product.visibility,
+      product.weight,
+      product.qty,
+      product.isInStock ? 1 : 0,
+      JSON.stringify({ tax_class_id: '2', ...product.customAttributes }),
+      JSON.stringify(media),
+      JSON.stringify(links),
+      now,
+      now,
+    ).lastInsertRowid;
+    product.categoryIds.forEach((categoryId, position) => {
+      db.run(
+        'INSERT INTO category_products (category_id, product_id, position) VALUES (?, ?, ?)',
+        categoryId,
+        id,
+        position,
+      );
+    });
+  }
+}
+
+/** The demo admin, and the demo customer with a default address. */
+function writePeople(
+  db: Database,
+  admin: { username: string },
+  hashes: { admin: string; customer: string },
+  now: string,
+): void {
+  db.run('INSERT INTO admins (username, password_hash) VALUES (?, ?)', admin.username, hashes.admin);
+  const customerId = db.run(
+    `INSERT INTO customers (email, firstname, lastname, password_hash, is_subscribed, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 1, ?, ?)`,
+    DEMO_CUSTOMER.email,
+    DEMO_CUSTOMER.firstname,
+    DEMO_CUSTOMER.lastname,
+    hashes.customer,
+    now,
+    now,
+  ).lastInsertRowid;
+  const address = JSON.stringify({
+    region: { region_code: null, region: 'Greater London', region_id: 0 },
+    country_id: 'GB',
+    street: ['221 Station Road'],
+    telephone: '020 7946 0958',
+    postcode: 'N1 9GU',
+    city: 'London',
+    firstname: DEMO_CUSTOMER.firstname,
+    lastname: DEMO_CUSTOMER.lastname,
+  });
+  const addressId = db.run(
+    'INSERT INTO customer_addresses (customer_id, data) VALUES (?, ?)',
+    customerId,
+    address,
+  ).lastInsertRowid;
+  db.run(
+    'UPDATE customers SET default_billing = ?, default_shipping = ? WHERE id = ?',
+    addressId,
+    addressId,
+    customerId,
+  );
+}
+
 export async function seedDatabase(
   db: Database,
   catalogue: SeedCatalogue,
   admin: { username: string; password: string },
 ): Promise<void> {
-  const adminHash = await hashPassword(admin.password);
-  const customerHash = await hashPassword(DEMO_CUSTOMER.password);
+  const hashes = {
+    admin: await hashPassword(admin.password),
+    customer: await hashPassword(DEMO_CUSTOMER.password),
+  };
   const now = magentoDate();
   db.transaction(() => {
-    const levels = new Map<number, { level: number; path: string }>();
-    for (const category of catalogue.categories) {
-      const parent = levels.get(category.parentId);
-      const level = parent ? parent.level + 1 : 0;
-      const path = parent ? `${parent.path}/${category.id}` : String(category.id);
-      levels.set(category.id, { level, path });
-      db.run(
-        `INSERT INTO categories (id, parent_id, name, url_key, is_active, position, level, path, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        category.id,
-        category.parentId,
-        category.name,
-        category.urlKey,
-        // Root Catalog has no is_active value in Magento's install data (CONTRACT.md §5.1).
-        category.id === 1 ? null : category.isActive ? 1 : 0,
-        category.position,
-        level,
-        path,
-        now,
-        now,
-      );
-    }
-    catalogue.attributes.forEach((attribute, index) => {
-      db.run(
-        `INSERT INTO attributes (code, label, frontend_input, backend_type, is_user_defined, is_required, position)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        attribute.code,
-        attribute.label,
-        attribute.frontendInput,
-        attribute.backendType,
-        attribute.isUserDefined ? 1 : 0,
-        ['name', 'sku', 'price'].includes(attribute.code) ? 1 : 0,
-        index,
-      );
-    });
-    let mediaId = 1;
-    for (const product of catalogue.products) {
-      const media = product.images.map((image) => ({
-        id: mediaId++,
-        media_type: 'image',
-        label: image.label,
-        position: image.position,
-        disabled: false,
-        types: image.types,
-        file: image.file,
-      }));
-      const links = product.links.map((link) => ({
-        sku: product.sku,
-        link_type: link.linkType,
-        linked_product_sku: link.linkedSku,
-        linked_product_type: 'simple',
-        position: link.position,
-      }));
-      const id = db.run(
-        `INSERT INTO products (sku, name, price, status, visibility, type_id, weight, qty, is_in_stock, attributes, media, links, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 'simple', ?, ?, ?, ?, ?, ?, ?, ?)`,
-        product.sku,
-        product.name,
-        product.price,
-        product.status,
-        product.visibility,
-        product.weight,
-        product.qty,
-        product.isInStock ? 1 : 0,
-        JSON.stringify({ tax_class_id: '2', ...product.customAttributes }),
-        JSON.stringify(media),
-        JSON.stringify(links),
-        now,
-        now,
-      ).lastInsertRowid;
-      product.categoryIds.forEach((categoryId, position) => {
-        db.run(
-          'INSERT INTO category_products (category_id, product_id, position) VALUES (?, ?, ?)',
-          categoryId,
-          id,
-          position,
-        );
-      });
-    }
-    db.run('INSERT INTO admins (username, password_hash) VALUES (?, ?)', admin.username, adminHash);
-    const customerId = db.run(
-      `INSERT INTO customers (email, firstname, lastname, password_hash, is_subscribed, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 1, ?, ?)`,
-      DEMO_CUSTOMER.email,
-      DEMO_CUSTOMER.firstname,
-      DEMO_CUSTOMER.lastname,
-      customerHash,
-      now,
-      now,
-    ).lastInsertRowid;
-    const address = JSON.stringify({
-      region: { region_code: null, region: 'Greater London', region_id: 0 },
-      country_id: 'GB',
-      street: ['221 Station Road'],
-      telephone: '020 7946 0958',
-      postcode: 'N1 9GU',
-      city: 'London',
-      firstname: DEMO_CUSTOMER.firstname,
-      lastname: DEMO_CUSTOMER.lastname,
-    });
-    const addressId = db.run(
-      'INSERT INTO customer_addresses (customer_id, data) VALUES (?, ?)',
-      customerId,
-      address,
-    ).lastInsertRowid;
-    db.run(
-      'UPDATE customers SET default_billing = ?, default_shipping = ? WHERE id = ?',
-      addressId,
-      addressId,
-      customerId,
-    );
+    writeCategories(db, catalogue, now);
+    writeAttributes(db, catalogue);
+    writeProducts(db, catalogue, now);
+    writePeople(db, admin, hashes, now);
     db.setMeta('seeded_at', now);
     db.setMeta('product_count', String(catalogue.products.length));
   });

@@ -1,0 +1,158 @@
+/**
+ * Who is calling (CONTRACT.md §2): tokens, their lifetimes, password hashing and the sign-in throttle.
+ * An invalid, expired or malformed token is not an error in itself: the caller is simply a guest (§2.2).
+ */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../db.ts';
+import { errors } from '../errors.ts';
+
+const scrypt = (password: string, salt: Buffer, keylen: number): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    scryptCallback(password, salt, keylen, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+
+/** Magento's user types (`Magento\Authorization\Model\UserContextInterface`). */
+export const USER_TYPE = { integration: 1, admin: 2, customer: 3 } as const;
+
+export type Caller =
+  | { readonly kind: 'guest' }
+  | { readonly kind: 'customer'; readonly customerId: number }
+  | { readonly kind: 'admin'; readonly adminId: number }
+  | { readonly kind: 'integration' };
+
+export interface TokenLifetimes {
+  /** Seconds; Magento's default `oauth/access_token_lifetime/customer` is 1 hour. */
+  readonly customer: number;
+  /** Seconds; Magento's default `oauth/access_token_lifetime/admin` is 4 hours. */
+  readonly admin: number;
+}
+
+/** Magento's `oauth/authentication_lock` defaults. */
+const MAX_FAILURES = 6;
+const LOCK_SECONDS = 1800;
+
+const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 32 random characters of the given alphabet, without modulo bias. */
+export function randomString(length: number, alphabet: string = ALPHANUMERIC): string {
+  let out = '';
+  const limit = 256 - (256 % alphabet.length);
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < limit && out.length < length) out += alphabet[byte % alphabet.length];
+    }
+  }
+  return out;
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32);
+  return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || salt === undefined || hash === undefined) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+const now = (): number => Math.floor(Date.now() / 1000);
+
+export function issueToken(
+  db: Database,
+  userType: number,
+  userId: number,
+  lifetimeSeconds: number | null,
+): string {
+  const token = randomString(32);
+  const issued = now();
+  db.run(
+    'INSERT INTO tokens (token, user_type, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    token,
+    userType,
+    userId,
+    issued,
+    lifetimeSeconds === null ? null : issued + lifetimeSeconds,
+  );
+  return token;
+}
+
+/** A long-lived integration token, as created in Magento's admin under System → Integrations. */
+export function ensureIntegrationToken(db: Database, token: string): void {
+  db.run(
+    `INSERT INTO tokens (token, user_type, user_id, created_at, expires_at) VALUES (?, ?, 0, ?, NULL)
+     ON CONFLICT (token) DO NOTHING`,
+    token,
+    USER_TYPE.integration,
+    now(),
+  );
+}
+
+export function resolveCaller(db: Database, authorization: string | undefined): Caller {
+  if (!authorization) return { kind: 'guest' };
+  const parts = authorization.trim().split(/\s+/);
+  if (parts.length !== 2 || parts[0]?.toLowerCase() !== 'bearer' || !parts[1]) return { kind: 'guest' };
+  const row = db.get<{ user_type: number; user_id: number; expires_at: number | null }>(
+    'SELECT user_type, user_id, expires_at FROM tokens WHERE token = ?',
+    parts[1],
+  );
+  if (!row || (row.expires_at !== null && row.expires_at <= now())) return { kind: 'guest' };
+  switch (row.user_type) {
+    case USER_TYPE.customer:
+      return { kind: 'customer', customerId: row.user_id };
+    case USER_TYPE.admin:
+      return { kind: 'admin', adminId: row.user_id };
+    case USER_TYPE.integration:
+      return { kind: 'integration' };
+    default:
+      return { kind: 'guest' };
+  }
+}
+
+/** `anonymous`, `self`, or an admin ACL resource such as `Magento_Catalog::products`. */
+export function authorize(caller: Caller, resource: string): void {
+  if (resource === 'anonymous') return;
+  if (resource === 'self') {
+    if (caller.kind === 'customer') return;
+    throw errors.unauthorized('self');
+  }
+  if (caller.kind === 'admin' || caller.kind === 'integration') return;
+  throw errors.unauthorized(resource);
+}
+
+/**
+ * Checks credentials with Magento's throttle: six failures lock the user name for 30 minutes, and a
+ * locked account gets the same message as a wrong password.
+ */
+export async function checkCredentials(
+  db: Database,
+  userType: number,
+  username: string,
+  passwordHash: string | undefined,
+  password: string,
+): Promise<boolean> {
+  const lock = db.get<{ failures: number; locked_until: number | null }>(
+    'SELECT failures, locked_until FROM login_failures WHERE user_type = ? AND username = ?',
+    userType,
+    username,
+  );
+  if (lock?.locked_until && lock.locked_until > now()) throw errors.invalidCredentials();
+  const valid = passwordHash !== undefined && (await verifyPassword(password, passwordHash));
+  if (valid) {
+    db.run('DELETE FROM login_failures WHERE user_type = ? AND username = ?', userType, username);
+    return true;
+  }
+  const failures = (lock && !(lock.locked_until && lock.locked_until <= now()) ? lock.failures : 0) + 1;
+  db.run(
+    `INSERT INTO login_failures (user_type, username, failures, locked_until) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_type, username) DO UPDATE SET failures = excluded.failures, locked_until = excluded.locked_until`,
+    userType,
+    username,
+    failures >= MAX_FAILURES ? 0 : failures,
+    failures >= MAX_FAILURES ? now() + LOCK_SECONDS : null,
+  );
+  return false;
+}

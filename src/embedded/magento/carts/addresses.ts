@@ -1,0 +1,96 @@
+/** Quote addresses: stored as wire-keyed JSON, serialized in Magento's getter order (§6.3). */
+import type { Database } from '../db.ts';
+import { errors } from '../errors.ts';
+import { jsonRecord } from '../json.ts';
+
+/** Quote address data as stored: the quote address fields, keyed as on the wire. */
+export type AddressData = Record<string, unknown>;
+
+export const REQUIRED_ADDRESS_GETTERS = [
+  'region',
+  'region_id',
+  'region_code',
+  'country_id',
+  'street',
+  'telephone',
+  'postcode',
+  'city',
+  'firstname',
+  'lastname',
+  'email',
+];
+
+/** Quote address in wire order; getters without `|null` are emitted as null when empty (§6.3). */
+export function serializeQuoteAddress(id: number, data: AddressData) {
+  const value = (key: string) => (data[key] === undefined ? null : data[key]);
+  const optional = (key: string) =>
+    data[key] === undefined || data[key] === null ? {} : { [key]: data[key] };
+  return {
+    id,
+    region: value('region'),
+    region_id: value('region_id'),
+    region_code: value('region_code'),
+    country_id: value('country_id'),
+    street: Array.isArray(data['street']) && data['street'].length > 0 ? data['street'] : [''],
+    ...optional('company'),
+    telephone: value('telephone'),
+    ...optional('fax'),
+    postcode: value('postcode'),
+    city: value('city'),
+    firstname: value('firstname'),
+    lastname: value('lastname'),
+    ...optional('middlename'),
+    ...optional('prefix'),
+    ...optional('suffix'),
+    ...optional('vat_id'),
+    ...optional('customer_id'),
+    email: value('email'),
+    same_as_billing: typeof data['same_as_billing'] === 'number' ? data['same_as_billing'] : 0,
+    ...optional('customer_address_id'),
+    save_in_address_book: typeof data['save_in_address_book'] === 'number' ? data['save_in_address_book'] : 0,
+  };
+}
+
+export function quoteAddress(db: Database, quoteId: number, type: 'billing' | 'shipping') {
+  const row = db.get<{ id: number; data: string }>(
+    'SELECT id, data FROM quote_addresses WHERE quote_id = ? AND address_type = ?',
+    quoteId,
+    type,
+  );
+  if (!row) throw errors.internal();
+  return { id: row.id, data: jsonRecord(row.data) };
+}
+
+export function saveQuoteAddress(
+  db: Database,
+  quoteId: number,
+  type: 'billing' | 'shipping',
+  data: AddressData,
+): void {
+  const clean: AddressData = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (
+      value !== undefined &&
+      value !== null &&
+      key !== 'id' &&
+      key !== 'extension_attributes' &&
+      key !== 'custom_attributes'
+    ) {
+      clean[key] = value;
+    }
+  }
+  db.run(
+    'UPDATE quote_addresses SET data = ? WHERE quote_id = ? AND address_type = ?',
+    JSON.stringify(clean),
+    quoteId,
+    type,
+  );
+}
+
+export const missingAddressFields = (data: AddressData): string[] =>
+  ['firstname', 'lastname', 'street', 'city', 'postcode', 'telephone', 'country_id'].filter((key) => {
+    const value = data[key];
+    if (key === 'street')
+      return !Array.isArray(value) || !value.some((line) => typeof line === 'string' && line.trim() !== '');
+    return typeof value !== 'string' || value.trim() === '';
+  });

@@ -1,0 +1,167 @@
+/**
+ * Quotes: guest carts behind a 32-character masked id, customer carts behind the token (CONTRACT.md
+ * §5.4–5.6), their items with stock enforced, addresses, totals computed here (§6.4), and the merge of a
+ * guest cart into a customer's on assignment (2.4 semantics). Every write runs in one transaction.
+ */
+import { randomString } from '../auth/auth.ts';
+import { magentoDate, type Database } from '../db.ts';
+import { errors } from '../errors.ts';
+import { items } from './items.ts';
+
+export interface CartSettings {
+  /** ISO currency of the store, e.g. GBP. */
+  readonly currency: string;
+  /** Flat rate per item (Magento's flatrate type I); 0 means free delivery. */
+  readonly flatRatePerItem: number;
+}
+
+export interface QuoteRow {
+  id: number;
+  masked_id: string | null;
+  customer_id: number | null;
+  store_id: number;
+  is_active: number;
+  customer_is_guest: number;
+  shipping_method: string | null;
+  reserved_order_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ItemRow {
+  item_id: number;
+  quote_id: number;
+  product_id: number;
+  sku: string;
+  name: string;
+  price: number;
+  qty: number;
+  product_type: string;
+}
+
+const MASK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Money in pence-exact decimal pounds. */
+export const roundMoney = (value: number): number => Math.round(value * 100) / 100;
+
+/** The line total, the same function the storefront uses for its optimistic display. */
+export const lineTotal = (price: number, qty: number): number => roundMoney(price * qty);
+
+// ---- Finding quotes -------------------------------------------------------------------------------
+
+export function quoteByMask(db: Database, maskedId: string): QuoteRow {
+  const quote = db.get<QuoteRow>('SELECT * FROM quotes WHERE masked_id = ?', maskedId);
+  if (!quote) throw errors.noSuchEntity('cartId', null);
+  if (quote.is_active !== 1) throw errors.noSuchEntity('cartId', String(quote.id));
+  return quote;
+}
+
+export function activeQuoteForCustomer(db: Database, customerId: number): QuoteRow | undefined {
+  return db.get<QuoteRow>('SELECT * FROM quotes WHERE customer_id = ? AND is_active = 1', customerId);
+}
+
+/** For `carts/mine/*` other than GET/POST `carts/mine` (ParamOverriderCartId). */
+export function requireCustomerQuote(db: Database, customerId: number): QuoteRow {
+  const quote = activeQuoteForCustomer(db, customerId);
+  if (!quote) throw errors.noActiveCart();
+  return quote;
+}
+
+// ---- Creating quotes ------------------------------------------------------------------------------
+
+function insertQuote(db: Database, maskedId: string | null, customerId: number | null): number {
+  const now = magentoDate();
+  const id = db.run(
+    `INSERT INTO quotes (masked_id, customer_id, store_id, is_active, customer_is_guest, created_at, updated_at)
+     VALUES (?, ?, 1, 1, ?, ?, ?)`,
+    maskedId,
+    customerId,
+    customerId === null ? 1 : 0,
+    now,
+    now,
+  ).lastInsertRowid;
+  db.run(
+    "INSERT INTO quote_addresses (quote_id, address_type) VALUES (?, 'billing'), (?, 'shipping')",
+    id,
+    id,
+  );
+  return id;
+}
+
+export function createGuestCart(db: Database): string {
+  return db.transaction(() => {
+    const masked = randomString(32, MASK_ALPHABET);
+    insertQuote(db, masked, null);
+    return masked;
+  });
+}
+
+/** Idempotent: the customer's active cart id when there is one (CONTRACT.md §5.5). */
+export function createCustomerCart(db: Database, customerId: number): number {
+  return db.transaction(
+    () => activeQuoteForCustomer(db, customerId)?.id ?? insertQuote(db, null, customerId),
+  );
+}
+
+// ---- Assigning a guest cart to a customer ---------------------------------------------------------
+
+/**
+ * `PUT /V1/guest-carts/:cartId` (2.4): the customer's current cart is merged into the guest cart, which
+ * becomes the customer's active cart and loses its masked id.
+ */
+export function assignGuestCart(
+  db: Database,
+  maskedId: string,
+  customerId: number,
+  requestedCustomerId: unknown,
+  storeId: unknown,
+): true {
+  return db.transaction(() => {
+    const guest = quoteByMask(db, maskedId);
+    if (
+      requestedCustomerId !== undefined &&
+      requestedCustomerId !== null &&
+      requestedCustomerId !== customerId
+    ) {
+      throw errors.assignWrongCustomer();
+    }
+    if (storeId !== 1) throw errors.assignDifferentStore();
+    if (guest.customer_id !== null) throw errors.cartNotAnonymous();
+    const current = activeQuoteForCustomer(db, customerId);
+    if (current) {
+      for (const line of items(db, current.id)) {
+        const existing = db.get<ItemRow>(
+          'SELECT * FROM quote_items WHERE quote_id = ? AND sku = ?',
+          guest.id,
+          line.sku,
+        );
+        if (existing)
+          db.run(
+            'UPDATE quote_items SET qty = ? WHERE item_id = ?',
+            existing.qty + line.qty,
+            existing.item_id,
+          );
+        else {
+          db.run(
+            'INSERT INTO quote_items (quote_id, product_id, sku, name, price, qty, product_type) VALUES (?, ?, ?, ?, ?, ?, ?)',
+            guest.id,
+            line.product_id,
+            line.sku,
+            line.name,
+            line.price,
+            line.qty,
+            line.product_type,
+          );
+        }
+      }
+      db.run('UPDATE quotes SET is_active = 0, updated_at = ? WHERE id = ?', magentoDate(), current.id);
+    }
+    db.run(
+      'UPDATE quotes SET customer_id = ?, customer_is_guest = 0, masked_id = NULL, updated_at = ? WHERE id = ?',
+      customerId,
+      magentoDate(),
+      guest.id,
+    );
+    return true;
+  });
+}

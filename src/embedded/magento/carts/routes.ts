@@ -1,0 +1,191 @@
+/**
+ * Cart services. One set of item, totals, shipping and payment routes serves both audiences; they differ
+ * only in how the cart is found: a guest's masked id in the path (the only secret, anonymous) or the
+ * customer's token (`mine`, the cart forced from the token like Magento's `%cart_id%` override).
+ */
+import type { Database } from '../db.ts';
+import { errors } from '../errors.ts';
+import { customerId, intParam } from '../http/params.ts';
+import { dtoParam, type Route, type RouteRequest } from '../http/route.ts';
+import {
+  cartItemDto,
+  paymentMethodDto,
+  quoteAddressDto,
+  shippingInformationDto,
+  type Params,
+} from '../input.ts';
+import { paymentDetails, placeOrder, saveShippingInformation } from '../orders/checkout.ts';
+import {
+  activeQuoteForCustomer,
+  assignGuestCart,
+  createCustomerCart,
+  createGuestCart,
+  quoteByMask,
+  requireCustomerQuote,
+  type CartSettings,
+  type QuoteRow,
+} from './carts.ts';
+import { addItem, deleteItem, listItems, updateItem } from './items.ts';
+import { computeTotals, serializeCart } from './totals.ts';
+
+/** How a family of cart routes finds its cart. */
+interface CartLocator {
+  /** The cart's URL, e.g. `/V1/guest-carts/:cartId`. */
+  readonly base: string;
+  readonly resource: string;
+  readonly find: (request: RouteRequest) => QuoteRow;
+  /** The cart id items carry on the wire (the masked id for a guest, the quote id for a customer). */
+  readonly wireId: (request: RouteRequest, quote: QuoteRow) => string;
+  /** Body parameters a guest adds when paying (the e-mail address a customer's account gives). */
+  readonly payer: Params;
+}
+
+const cartItemBody: Params = { cartItem: { type: { dto: cartItemDto }, required: true } };
+
+function cartRoutes(db: Database, settings: CartSettings, cart: CartLocator): Route[] {
+  const { base, resource, find } = cart;
+  const itemId = (request: RouteRequest) => intParam(request.params['itemId'], 'itemId');
+  return [
+    {
+      method: 'GET',
+      path: `${base}/items`,
+      resource,
+      handle: (request) => {
+        const quote = find(request);
+        return listItems(db, quote, cart.wireId(request, quote));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${base}/items`,
+      resource,
+      body: cartItemBody,
+      handle: (request) => addItem(db, find(request), dtoParam(request.body, 'cartItem')),
+    },
+    {
+      method: 'PUT',
+      path: `${base}/items/:itemId`,
+      resource,
+      body: cartItemBody,
+      handle: (request) => updateItem(db, find(request), itemId(request), dtoParam(request.body, 'cartItem')),
+    },
+    {
+      method: 'DELETE',
+      path: `${base}/items/:itemId`,
+      resource,
+      handle: (request) => deleteItem(db, find(request), itemId(request)),
+    },
+    {
+      method: 'GET',
+      path: `${base}/totals`,
+      resource,
+      handle: (request) => computeTotals(db, find(request), settings),
+    },
+    ...checkoutRoutes(db, settings, cart),
+  ];
+}
+
+function checkoutRoutes(db: Database, settings: CartSettings, cart: CartLocator): Route[] {
+  const { base, resource, find } = cart;
+  return [
+    {
+      method: 'POST',
+      path: `${base}/shipping-information`,
+      resource,
+      body: { addressInformation: { type: { dto: shippingInformationDto }, required: true } },
+      handle: (request) =>
+        saveShippingInformation(db, find(request), dtoParam(request.body, 'addressInformation'), settings),
+    },
+    {
+      method: 'GET',
+      path: `${base}/payment-information`,
+      resource,
+      handle: (request) => paymentDetails(db, find(request), settings),
+    },
+    {
+      method: 'POST',
+      path: `${base}/payment-information`,
+      resource,
+      body: {
+        ...cart.payer,
+        paymentMethod: { type: { dto: paymentMethodDto }, required: true },
+        billingAddress: { type: { dto: quoteAddressDto } },
+      },
+      handle: ({ body, ...request }) => {
+        const quote = find({ body, ...request });
+        const email = body['email'];
+        const billingAddress = body['billingAddress'] ? dtoParam(body, 'billingAddress') : undefined;
+        const payment = {
+          ...(typeof email === 'string' ? { email } : {}),
+          paymentMethod: dtoParam(body, 'paymentMethod'),
+          ...(billingAddress ? { billingAddress } : {}),
+        };
+        return placeOrder(db, quote, payment, settings);
+      },
+    },
+  ];
+}
+
+export function guestCartRoutes(db: Database, settings: CartSettings): Route[] {
+  const maskedId = (request: RouteRequest) => request.params['cartId'] ?? '';
+  return [
+    { method: 'POST', path: '/V1/guest-carts', resource: 'anonymous', handle: () => createGuestCart(db) },
+    {
+      method: 'GET',
+      path: '/V1/guest-carts/:cartId',
+      resource: 'anonymous',
+      handle: (request) => serializeCart(db, quoteByMask(db, maskedId(request)), settings),
+    },
+    {
+      // Assigning a guest cart to the signed-in customer needs the customer's token.
+      method: 'PUT',
+      path: '/V1/guest-carts/:cartId',
+      resource: 'self',
+      body: { customerId: { type: 'int' }, storeId: { type: 'int', required: true } },
+      handle: (request) =>
+        assignGuestCart(
+          db,
+          maskedId(request),
+          customerId(request.caller),
+          request.body['customerId'],
+          request.body['storeId'],
+        ),
+    },
+    ...cartRoutes(db, settings, {
+      base: '/V1/guest-carts/:cartId',
+      resource: 'anonymous',
+      find: (request) => quoteByMask(db, maskedId(request)),
+      wireId: maskedId,
+      payer: { email: { type: 'string', required: true } },
+    }),
+  ];
+}
+
+export function customerCartRoutes(db: Database, settings: CartSettings): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/V1/carts/mine',
+      resource: 'self',
+      handle: ({ caller }) => createCustomerCart(db, customerId(caller)),
+    },
+    {
+      method: 'GET',
+      path: '/V1/carts/mine',
+      resource: 'self',
+      handle: ({ caller }) => {
+        const id = customerId(caller);
+        const quote = activeQuoteForCustomer(db, id);
+        if (!quote) throw errors.noSuchEntity('customerId', id);
+        return serializeCart(db, quote, settings);
+      },
+    },
+    ...cartRoutes(db, settings, {
+      base: '/V1/carts/mine',
+      resource: 'self',
+      find: ({ caller }) => requireCustomerQuote(db, customerId(caller)),
+      wireId: (_request, quote) => String(quote.id),
+      payer: {},
+    }),
+  ];
+}

@@ -1,0 +1,79 @@
+/** Product attribute metadata (frontend labels, options), searchable with searchCriteria. */
+import type { Database } from '../db.ts';
+import { errors } from '../errors.ts';
+import { limitSql, orderSql, whereSql, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
+
+interface AttributeRow {
+  attribute_id: number;
+  code: string;
+  label: string;
+  frontend_input: string;
+  backend_type: string;
+  is_user_defined: number;
+  is_required: number;
+  position: number;
+}
+
+const ATTRIBUTE_COLUMNS: Readonly<Record<string, string>> = {
+  attribute_id: 'a.attribute_id',
+  attribute_code: 'a.code',
+  frontend_input: 'a.frontend_input',
+  backend_type: 'a.backend_type',
+  is_user_defined: 'a.is_user_defined',
+  is_required: 'a.is_required',
+  default_frontend_label: 'a.label',
+  frontend_label: 'a.label',
+  position: 'a.position',
+};
+
+const attributeFields: FieldMapping = { expression: (field) => ATTRIBUTE_COLUMNS[field] ?? 'NULL' };
+
+const serializeAttribute = (row: AttributeRow) => ({
+  is_wysiwyg_enabled: false,
+  is_html_allowed_on_front: row.frontend_input === 'textarea',
+  used_for_sort_by: false,
+  is_filterable: false,
+  is_filterable_in_search: false,
+  is_used_in_grid: true,
+  is_visible_in_grid: false,
+  is_filterable_in_grid: true,
+  position: row.position,
+  apply_to: [],
+  is_searchable: '0',
+  is_visible_in_advanced_search: '0',
+  is_comparable: '0',
+  is_used_for_promo_rules: '0',
+  is_visible_on_front: row.is_user_defined ? '1' : '0',
+  used_in_product_listing: '0',
+  is_visible: true,
+  scope: 'global',
+  attribute_id: row.attribute_id,
+  attribute_code: row.code,
+  frontend_input: row.frontend_input,
+  entity_type_id: '4',
+  is_required: row.is_required === 1,
+  options: [],
+  is_user_defined: row.is_user_defined === 1,
+  default_frontend_label: row.label,
+  frontend_labels: [],
+  backend_type: row.backend_type,
+  is_unique: '0',
+  validation_rules: [],
+});
+
+export function searchAttributes(db: Database, criteria: SearchCriteria) {
+  const where = whereSql(criteria, attributeFields);
+  const total =
+    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM attributes a ${where.sql}`, ...where.params)?.n ?? 0;
+  const rows = db.all<AttributeRow>(
+    `SELECT a.* FROM attributes a ${where.sql} ${orderSql(criteria, attributeFields, 'a.attribute_id ASC')} ${limitSql(criteria, total)}`,
+    ...where.params,
+  );
+  return { items: rows.map(serializeAttribute), search_criteria: criteria, total_count: total };
+}
+
+export function getAttribute(db: Database, code: string) {
+  const row = db.get<AttributeRow>('SELECT * FROM attributes WHERE code = ?', code);
+  if (!row) throw errors.attributeNotFound(code);
+  return serializeAttribute(row);
+}

@@ -1,0 +1,102 @@
+/** The category tree (§5.1) and one category, from the `categories` table. */
+import type { Database } from '../db.ts';
+import { errors } from '../errors.ts';
+
+interface CategoryRow {
+  id: number;
+  parent_id: number;
+  name: string;
+  url_key: string;
+  is_active: number | null;
+  position: number;
+  level: number;
+  path: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface CategoryTree {
+  id: number;
+  parent_id: number;
+  name: string;
+  is_active: boolean | null;
+  position: number;
+  level: number;
+  product_count: number;
+  children_data: CategoryTree[];
+}
+
+/** `GET /V1/categories`: from Default Category (id 2) in a store view, from Root Catalog (id 1) for `all`. */
+export function categoryTree(
+  db: Database,
+  storeId: number,
+  rootCategoryId?: number,
+  depth?: number,
+): CategoryTree {
+  const rows = db.all<CategoryRow>('SELECT * FROM categories ORDER BY position, id');
+  const byParent = new Map<number, CategoryRow[]>();
+  for (const row of rows) byParent.set(row.parent_id, [...(byParent.get(row.parent_id) ?? []), row]);
+  const direct = new Map<number, Set<number>>();
+  for (const link of db.all<{ category_id: number; product_id: number }>(
+    'SELECT category_id, product_id FROM category_products',
+  )) {
+    const set = direct.get(link.category_id) ?? new Set<number>();
+    set.add(link.product_id);
+    direct.set(link.category_id, set);
+  }
+  // Anchor categories count their descendants' products too.
+  const productsUnder = (id: number): Set<number> => {
+    const all = new Set(direct.get(id));
+    for (const child of byParent.get(id) ?? [])
+      for (const product of productsUnder(child.id)) all.add(product);
+    return all;
+  };
+  const rootId = rootCategoryId ?? (storeId === 0 ? 1 : 2);
+  const root = rows.find((row) => row.id === rootId);
+  if (!root) throw errors.noSuchEntity('id', rootId);
+  const build = (row: CategoryRow, remaining: number | undefined): CategoryTree => ({
+    id: row.id,
+    parent_id: row.parent_id,
+    name: row.name,
+    is_active: row.is_active === null ? null : row.is_active === 1,
+    position: row.position,
+    level: row.level,
+    product_count: productsUnder(row.id).size,
+    children_data:
+      remaining === 0
+        ? []
+        : (byParent.get(row.id) ?? []).map((child) =>
+            build(child, remaining === undefined ? undefined : remaining - 1),
+          ),
+  });
+  return build(root, depth);
+}
+
+/** `GET /V1/categories/:categoryId` (CategoryInterface), which is where a category's url_key lives. */
+export function getCategory(db: Database, id: number) {
+  const row = db.get<CategoryRow>('SELECT * FROM categories WHERE id = ?', id);
+  if (!row) throw errors.noSuchEntity('id', id);
+  const children = db.all<{ id: number }>(
+    'SELECT id FROM categories WHERE parent_id = ? ORDER BY position, id',
+    id,
+  );
+  return {
+    id: row.id,
+    parent_id: row.parent_id,
+    name: row.name,
+    is_active: row.is_active === 1,
+    position: row.position,
+    level: row.level,
+    children: children.map((child) => child.id).join(','),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    path: row.path,
+    available_sort_by: [],
+    include_in_menu: true,
+    custom_attributes: [
+      ...(row.url_key ? [{ attribute_code: 'url_key', value: row.url_key }] : []),
+      { attribute_code: 'display_mode', value: 'PRODUCTS' },
+      { attribute_code: 'is_anchor', value: '1' },
+    ],
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * Product reads (§5.2, §4): search with searchCriteria and one product by sku, serialized in Magento's
+ * wire order and types, and the stock record carts check.
+ */
+import type { Database } from '../db.ts';
+import { errors } from '../errors.ts';
+import { jsonArray, jsonRecord } from '../json.ts';
+import { limitSql, orderSql, whereSql, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
+
+export interface ProductRow {
+  id: number;
+  sku: string;
+  name: string;
+  attribute_set_id: number;
+  price: number;
+  status: number;
+  visibility: number;
+  type_id: string;
+  weight: number | null;
+  qty: number;
+  is_in_stock: number;
+  is_qty_decimal: number;
+  created_at: string;
+  updated_at: string;
+  attributes: string;
+  media: string;
+  links: string;
+}
+
+const PRODUCT_COLUMNS: Readonly<Record<string, string>> = {
+  entity_id: 'p.id',
+  id: 'p.id',
+  sku: 'p.sku',
+  name: 'p.name',
+  attribute_set_id: 'p.attribute_set_id',
+  price: 'p.price',
+  status: 'p.status',
+  visibility: 'p.visibility',
+  type_id: 'p.type_id',
+  weight: 'p.weight',
+  created_at: 'p.created_at',
+  updated_at: 'p.updated_at',
+};
+
+const attributeExpression = (code: string): string =>
+  `json_extract(p.attributes, '$."${code.replace(/["'\\]/g, '')}"')`;
+
+const productFields: FieldMapping = {
+  expression: (field) => PRODUCT_COLUMNS[field] ?? attributeExpression(field),
+  custom(filter) {
+    if (filter.field === 'category_id') {
+      const ids = filter.value.split(',').map((v) => v.trim());
+      const negate = filter.condition_type === 'nin' || filter.condition_type === 'neq';
+      return {
+        sql: `p.id ${negate ? 'NOT ' : ''}IN (SELECT product_id FROM category_products WHERE category_id IN (${ids.map(() => '?').join(', ')}))`,
+        params: ids,
+      };
+    }
+    if (filter.field === 'store_id' || filter.field === 'store' || filter.field === 'website_id') {
+      // One website (1) with one store view (1); store 0 is the admin scope and sees everything.
+      const ids = filter.value.split(',').map((v) => v.trim());
+      const known = filter.field === 'website_id' ? ['1'] : ['0', '1', 'default', 'admin'];
+      return { sql: ids.some((id) => known.includes(id)) ? '1' : '0', params: [] };
+    }
+    return undefined;
+  },
+};
+
+/** The shop's stock configuration (Magento's defaults): the quantities one cart line may hold. */
+export const SALE_QTY = { min: 1, max: 10000 } as const;
+
+const stockItem = (row: ProductRow) => ({
+  item_id: row.id,
+  product_id: row.id,
+  stock_id: 1,
+  qty: row.qty,
+  is_in_stock: row.is_in_stock === 1,
+  is_qty_decimal: row.is_qty_decimal === 1,
+  show_default_notification_message: false,
+  use_config_min_qty: true,
+  min_qty: 0,
+  use_config_min_sale_qty: 1,
+  min_sale_qty: SALE_QTY.min,
+  use_config_max_sale_qty: true,
+  max_sale_qty: SALE_QTY.max,
+  use_config_backorders: true,
+  backorders: 0,
+  use_config_notify_stock_qty: true,
+  notify_stock_qty: 1,
+  use_config_qty_increments: true,
+  qty_increments: 0,
+  use_config_enable_qty_inc: true,
+  enable_qty_increments: false,
+  use_config_manage_stock: true,
+  manage_stock: true,
+  low_stock_date: null,
+  is_decimal_divided: false,
+  stock_status_changed_auto: 0,
+});
+
+function serializeProduct(row: ProductRow, categories: { category_id: number; position: number }[]) {
+  const attributes = jsonRecord(row.attributes);
+  const customAttributes = Object.entries(attributes)
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([attribute_code, value]) => ({ attribute_code, value }));
+  customAttributes.push({
+    attribute_code: 'category_ids',
+    value: categories.map((c) => String(c.category_id)),
+  });
+  return {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    attribute_set_id: row.attribute_set_id,
+    price: row.price,
+    status: row.status,
+    visibility: row.visibility,
+    type_id: row.type_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    ...(row.weight === null ? {} : { weight: row.weight }),
+    extension_attributes: {
+      website_ids: [1],
+      category_links: categories.map((c) => ({ position: c.position, category_id: String(c.category_id) })),
+      stock_item: stockItem(row),
+    },
+    product_links: jsonArray(row.links),
+    options: [],
+    media_gallery_entries: jsonArray(row.media),
+    tier_prices: [],
+    custom_attributes: customAttributes,
+  };
+}
+
+function categoriesOf(db: Database, productIds: number[]) {
+  const byProduct = new Map<number, { category_id: number; position: number }[]>();
+  if (productIds.length === 0) return byProduct;
+  // Chunked to stay under SQLite's bound-parameter limit on pageSize=0 reads of big catalogues.
+  for (let start = 0; start < productIds.length; start += 500) {
+    const chunk = productIds.slice(start, start + 500);
+    const rows = db.all<{ product_id: number; category_id: number; position: number }>(
+      `SELECT product_id, category_id, position FROM category_products WHERE product_id IN (${chunk.map(() => '?').join(',')}) ORDER BY category_id`,
+      ...chunk,
+    );
+    for (const row of rows) {
+      const list = byProduct.get(row.product_id) ?? [];
+      list.push({ category_id: row.category_id, position: row.position });
+      byProduct.set(row.product_id, list);
+    }
+  }
+  return byProduct;
+}
+
+export function searchProducts(db: Database, criteria: SearchCriteria) {
+  const where = whereSql(criteria, productFields);
+  const total =
+    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${where.sql}`, ...where.params)?.n ?? 0;
+  const rows = db.all<ProductRow>(
+    `SELECT p.* FROM products p ${where.sql} ${orderSql(criteria, productFields, 'p.id ASC')} ${limitSql(criteria, total)}`,
+    ...where.params,
+  );
+  const categories = categoriesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => serializeProduct(row, categories.get(row.id) ?? [])),
+    search_criteria: criteria,
+    total_count: total,
+  };
+}
+
+export function getProduct(db: Database, sku: string) {
+  const row = db.get<ProductRow>('SELECT * FROM products p WHERE sku = ?', sku);
+  if (!row) throw errors.productNotFound();
+  return serializeProduct(row, categoriesOf(db, [row.id]).get(row.id) ?? []);
+}
+
+export interface ProductRecord {
+  id: number;
+  sku: string;
+  name: string;
+  price: number;
+  status: number;
+  type_id: string;
+  qty: number;
+  is_in_stock: number;
+  is_qty_decimal: number;
+}
+
+export const findProductBySku = (db: Database, sku: string): ProductRecord | undefined =>
+  db.get<ProductRecord>(
+    'SELECT id, sku, name, price, status, type_id, qty, is_in_stock, is_qty_decimal FROM products WHERE sku = ?',
+    sku,
+  );
+
+/**
+ * Admin `POST /V1/products` (create, or update when the sku exists) and `PUT /V1/products/:sku`: the way
+ * an editor's change arrives from Magento. Given fields replace, custom attributes merge by code.
+ */

@@ -1,0 +1,79 @@
+/** Catalogue services (admin or integration token): categories, products and product attributes. */
+import type { Database } from '../db.ts';
+import { intParam, optionalInt, queryValue, searchCriteriaParam } from '../http/params.ts';
+import { dtoParam, type Route } from '../http/route.ts';
+import { productDto, type Params } from '../input.ts';
+import { parseSearchCriteria } from '../search-criteria.ts';
+import { getAttribute, searchAttributes } from './attributes.ts';
+import { categoryTree, getCategory } from './categories.ts';
+import { getProduct, searchProducts } from './products.ts';
+import { saveProduct } from './save-product.ts';
+
+const productBody: Params = {
+  product: { type: { dto: productDto }, required: true },
+  saveOptions: { type: 'bool' },
+};
+
+export function catalogRoutes(db: Database): Route[] {
+  const categories = 'Magento_Catalog::categories';
+  const products = 'Magento_Catalog::products';
+  const attributes = 'Magento_Catalog::attributes';
+  return [
+    {
+      method: 'GET',
+      path: '/V1/categories',
+      resource: categories,
+      handle: (request) =>
+        categoryTree(
+          db,
+          request.scope.storeId,
+          optionalInt(queryValue(request, 'rootCategoryId'), 'rootCategoryId'),
+          optionalInt(queryValue(request, 'depth'), 'depth'),
+        ),
+    },
+    {
+      method: 'GET',
+      path: '/V1/categories/:categoryId',
+      resource: categories,
+      handle: ({ params }) => getCategory(db, intParam(params['categoryId'], 'categoryId')),
+    },
+    {
+      method: 'GET',
+      path: '/V1/products',
+      resource: products,
+      handle: (request) => searchProducts(db, parseSearchCriteria(searchCriteriaParam(request))),
+    },
+    {
+      method: 'GET',
+      path: '/V1/products/:sku',
+      resource: products,
+      handle: ({ params }) => getProduct(db, params['sku'] ?? ''),
+    },
+    {
+      method: 'POST',
+      path: '/V1/products',
+      resource: products,
+      body: productBody,
+      handle: ({ body }) => saveProduct(db, dtoParam(body, 'product')),
+    },
+    {
+      method: 'PUT',
+      path: '/V1/products/:sku',
+      resource: products,
+      body: productBody,
+      handle: ({ body, params }) => saveProduct(db, dtoParam(body, 'product'), params['sku']),
+    },
+    {
+      method: 'GET',
+      path: '/V1/products/attributes',
+      resource: attributes,
+      handle: (request) => searchAttributes(db, parseSearchCriteria(searchCriteriaParam(request))),
+    },
+    {
+      method: 'GET',
+      path: '/V1/products/attributes/:attributeCode',
+      resource: attributes,
+      handle: ({ params }) => getAttribute(db, params['attributeCode'] ?? ''),
+    },
+  ];
+}

@@ -1,0 +1,299 @@
+/**
+ * Customer accounts (CONTRACT.md §5.8): create (anonymous), read and save (`me` or admin by id), with
+ * Magento's shapes: string default address ids, region objects, default flags present only when true.
+ */
+import { z } from 'zod';
+import { hashPassword } from '../auth/auth.ts';
+import { magentoDate, type Database } from '../db.ts';
+import { errors } from '../errors.ts';
+import type { Input } from '../input.ts';
+import { jsonRecord, record, records } from '../json.ts';
+import { regionName } from '../directory/countries.ts';
+
+interface CustomerRow {
+  id: number;
+  email: string;
+  website_id: number;
+  store_id: number;
+  group_id: number;
+  firstname: string;
+  lastname: string;
+  password_hash: string | null;
+  default_billing: number | null;
+  default_shipping: number | null;
+  is_subscribed: number;
+  extra: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The stored part of a customer address (everything but id, customer id and default flags). */
+const storedAddress = z.object({
+  region: z.object({
+    region_code: z.string().nullable(),
+    region: z.string().nullable(),
+    region_id: z.number(),
+  }),
+  country_id: z.string(),
+  street: z.array(z.string()),
+  company: z.string().optional(),
+  telephone: z.string().optional(),
+  fax: z.string().optional(),
+  postcode: z.string().optional(),
+  city: z.string().optional(),
+  firstname: z.string(),
+  lastname: z.string(),
+  middlename: z.string().optional(),
+  prefix: z.string().optional(),
+  suffix: z.string().optional(),
+  vat_id: z.string().optional(),
+});
+type StoredAddress = z.infer<typeof storedAddress>;
+
+const OPTIONAL_ADDRESS_FIELDS = [
+  'company',
+  'telephone',
+  'fax',
+  'postcode',
+  'city',
+  'middlename',
+  'prefix',
+  'suffix',
+  'vat_id',
+] as const;
+const EXTRA_FIELDS = ['dob', 'middlename', 'prefix', 'suffix', 'gender', 'taxvat'] as const;
+
+/** Magento's own e-mail check is stricter than "contains @"; this matches its common cases. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function findCustomerByEmail(
+  db: Database,
+  email: string,
+): { id: number; password_hash: string | null } | undefined {
+  return db.get('SELECT id, password_hash FROM customers WHERE email = ? AND website_id = 1', email);
+}
+
+function serializeAddress(row: { id: number; customer_id: number; data: string }, customer: CustomerRow) {
+  const data = storedAddress.parse(JSON.parse(row.data));
+  return {
+    id: row.id,
+    customer_id: row.customer_id,
+    region: data.region,
+    region_id: data.region.region_id,
+    country_id: data.country_id,
+    street: data.street,
+    ...Object.fromEntries(
+      OPTIONAL_ADDRESS_FIELDS.slice(0, 5)
+        .filter((key) => data[key] !== undefined)
+        .map((key) => [key, data[key]]),
+    ),
+    firstname: data.firstname,
+    lastname: data.lastname,
+    ...Object.fromEntries(
+      OPTIONAL_ADDRESS_FIELDS.slice(5)
+        .filter((key) => data[key] !== undefined)
+        .map((key) => [key, data[key]]),
+    ),
+    ...(customer.default_shipping === row.id ? { default_shipping: true } : {}),
+    ...(customer.default_billing === row.id ? { default_billing: true } : {}),
+  };
+}
+
+export function serializeCustomer(db: Database, id: number) {
+  const row = db.get<CustomerRow>('SELECT * FROM customers WHERE id = ?', id);
+  if (!row) throw errors.noSuchEntity('customerId', id);
+  const extra = jsonRecord(row.extra);
+  const addresses = db.all<{ id: number; customer_id: number; data: string }>(
+    'SELECT id, customer_id, data FROM customer_addresses WHERE customer_id = ? ORDER BY id',
+    id,
+  );
+  return {
+    id: row.id,
+    group_id: row.group_id,
+    ...(row.default_billing === null ? {} : { default_billing: String(row.default_billing) }),
+    ...(row.default_shipping === null ? {} : { default_shipping: String(row.default_shipping) }),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    created_in: 'Default Store View',
+    ...(extra['dob'] === undefined ? {} : { dob: extra['dob'] }),
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    ...Object.fromEntries(
+      ['middlename', 'prefix', 'suffix', 'gender']
+        .filter((k) => extra[k] !== undefined)
+        .map((k) => [k, extra[k]]),
+    ),
+    store_id: row.store_id,
+    ...(extra['taxvat'] === undefined ? {} : { taxvat: extra['taxvat'] }),
+    website_id: row.website_id,
+    addresses: addresses.map((address) => serializeAddress(address, row)),
+    disable_auto_group_change: 0,
+    extension_attributes: { is_subscribed: row.is_subscribed === 1 },
+  };
+}
+
+const requireText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+function toStoredAddress(input: Input): StoredAddress {
+  const street = input['street'];
+  const lines = Array.isArray(street) ? street.filter((line) => typeof line === 'string') : [];
+  const missing = (
+    ['firstname', 'lastname', 'street', 'city', 'country_id', 'telephone', 'postcode'] as const
+  ).filter((field) =>
+    field === 'street' ? !Array.isArray(street) || !lines.some(requireText) : !requireText(input[field]),
+  );
+  if (missing.length > 0) throw errors.required(missing);
+  const countryId = String(input['country_id']).toUpperCase();
+  const region = record(input['region']);
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  const regionId = number(region['region_id']) ?? number(input['region_id']) ?? 0;
+  const known = regionId ? regionName(countryId, regionId) : undefined;
+  const stored: StoredAddress = {
+    region: {
+      // AbstractAddress::getRegionCode(): a free-text region doubles as its code.
+      region_code: text(region['region_code']) ?? known?.code ?? text(region['region']) ?? null,
+      region: text(region['region']) ?? known?.name ?? null,
+      region_id: regionId ?? 0,
+    },
+    country_id: countryId,
+    street: lines,
+    firstname: String(input['firstname']),
+    lastname: String(input['lastname']),
+  };
+  for (const key of OPTIONAL_ADDRESS_FIELDS) {
+    if (typeof input[key] === 'string') stored[key] = input[key];
+  }
+  return stored;
+}
+
+function validateCustomer(customer: Input): void {
+  const missing = (['email', 'firstname', 'lastname'] as const).filter(
+    (field) => !requireText(customer[field]),
+  );
+  if (missing.length > 0) throw errors.required(missing);
+  if (!EMAIL.test(String(customer['email']))) throw errors.invalidEmail();
+}
+
+/** Magento's defaults: at least 8 characters from at least 3 classes (lower, upper, digits, special). */
+export function checkPasswordStrength(password: string): void {
+  if (password.length < 8) throw errors.passwordTooShort(8);
+  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/].filter((re) => re.test(password)).length;
+  if (classes < 3) throw errors.passwordClasses(3);
+}
+
+/** Replaces the customer's addresses with `addresses` (kept ids updated, others deleted), then defaults. */
+function saveAddresses(
+  db: Database,
+  customerId: number,
+  addresses: Input[],
+  fallback: { billing: number | null; shipping: number | null },
+) {
+  const existing = new Set(
+    db
+      .all<{ id: number }>('SELECT id FROM customer_addresses WHERE customer_id = ?', customerId)
+      .map((row) => row.id),
+  );
+  const kept = new Set<number>();
+  let billing: number | null = null;
+  let shipping: number | null = null;
+  for (const address of addresses) {
+    const data = JSON.stringify(toStoredAddress(address));
+    const requestedId = typeof address['id'] === 'number' ? address['id'] : undefined;
+    let id: number;
+    if (requestedId !== undefined && existing.has(requestedId)) {
+      db.run('UPDATE customer_addresses SET data = ? WHERE id = ?', data, requestedId);
+      id = requestedId;
+    } else {
+      id = db.run(
+        'INSERT INTO customer_addresses (customer_id, data) VALUES (?, ?)',
+        customerId,
+        data,
+      ).lastInsertRowid;
+    }
+    kept.add(id);
+    if (address['default_billing'] === true) billing = id;
+    if (address['default_shipping'] === true) shipping = id;
+  }
+  for (const id of existing) if (!kept.has(id)) db.run('DELETE FROM customer_addresses WHERE id = ?', id);
+  const keep = (current: number | null) => (current !== null && kept.has(current) ? current : null);
+  db.run(
+    'UPDATE customers SET default_billing = ?, default_shipping = ? WHERE id = ?',
+    billing ?? keep(fallback.billing),
+    shipping ?? keep(fallback.shipping),
+    customerId,
+  );
+}
+
+export async function createCustomer(
+  db: Database,
+  customer: Input,
+  password: string | undefined,
+  callerIsAdmin: boolean,
+) {
+  validateCustomer(customer);
+  if (customer['group_id'] !== undefined && !callerIsAdmin)
+    throw errors.unauthorized('Magento_Customer::manage');
+  if (password !== undefined) checkPasswordStrength(password);
+  const addresses = records(customer['addresses']);
+  addresses.forEach(toStoredAddress); // validate before anything is written
+  const passwordHash = password === undefined ? null : await hashPassword(password);
+  const id = db.transaction(() => {
+    if (findCustomerByEmail(db, String(customer['email']))) throw errors.emailExists();
+    const now = magentoDate();
+    const extra = Object.fromEntries(
+      EXTRA_FIELDS.filter((key) => customer[key] !== undefined).map((key) => [key, customer[key]]),
+    );
+    const subscribed = record(customer['extension_attributes'])['is_subscribed'] === true;
+    const newId = db.run(
+      `INSERT INTO customers (email, website_id, store_id, group_id, firstname, lastname, password_hash, is_subscribed, extra, created_at, updated_at)
+       VALUES (?, 1, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      String(customer['email']),
+      typeof customer['group_id'] === 'number' ? customer['group_id'] : 1,
+      String(customer['firstname']),
+      String(customer['lastname']),
+      passwordHash,
+      subscribed ? 1 : 0,
+      JSON.stringify(extra),
+      now,
+      now,
+    ).lastInsertRowid;
+    saveAddresses(db, newId, addresses, { billing: null, shipping: null });
+    return newId;
+  });
+  return serializeCustomer(db, id);
+}
+
+/** `PUT /V1/customers/me` and `PUT /V1/customers/:id`; the id is forced by the caller. */
+export function updateCustomer(db: Database, id: number, customer: Input) {
+  validateCustomer(customer);
+  return db.transaction(() => {
+    const current = db.get<CustomerRow>('SELECT * FROM customers WHERE id = ?', id);
+    if (!current) throw errors.noSuchEntity('customerId', id);
+    const clash = findCustomerByEmail(db, String(customer['email']));
+    if (clash && clash.id !== id) throw errors.emailExists();
+    const extra = jsonRecord(current.extra);
+    for (const key of EXTRA_FIELDS) if (customer[key] !== undefined) extra[key] = customer[key];
+    const subscribed = record(customer['extension_attributes'])['is_subscribed'];
+    db.run(
+      'UPDATE customers SET email = ?, firstname = ?, lastname = ?, is_subscribed = ?, extra = ?, updated_at = ? WHERE id = ?',
+      String(customer['email']),
+      String(customer['firstname']),
+      String(customer['lastname']),
+      subscribed === undefined ? current.is_subscribed : subscribed ? 1 : 0,
+      JSON.stringify(extra),
+      magentoDate(),
+      id,
+    );
+    const toId = (value: unknown) =>
+      typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
+    if (customer['addresses'] !== undefined) {
+      saveAddresses(db, id, records(customer['addresses']), {
+        billing: toId(customer['default_billing']) ?? current.default_billing,
+        shipping: toId(customer['default_shipping']) ?? current.default_shipping,
+      });
+    }
+    return serializeCustomer(db, id);
+  });
+}

@@ -1,0 +1,202 @@
+/**
+ * Checkout: shipping information (flat rate), the payment details, and placing the order from the cart
+ * with payment method checkmo (stock checked and decremented, cart deactivated, all in one transaction)
+ * (CONTRACT.md §5.4, §5.5).
+ */
+import {
+  missingAddressFields,
+  quoteAddress,
+  saveQuoteAddress,
+  type AddressData,
+} from '../carts/addresses.ts';
+import { lineTotal, type CartSettings, type ItemRow, type QuoteRow } from '../carts/carts.ts';
+import { computeTotals, FLAT_RATE } from '../carts/totals.ts';
+import { magentoDate, type Database } from '../db.ts';
+import { isKnownCountry } from '../directory/countries.ts';
+import { errors } from '../errors.ts';
+import type { Input } from '../input.ts';
+import { isRecord, type JsonRecord } from '../json.ts';
+
+const optionalRecord = (value: unknown): JsonRecord | undefined => (isRecord(value) ? value : undefined);
+
+const PAYMENT_METHODS = [{ code: 'checkmo', title: 'Check / Money order' }];
+
+export function saveShippingInformation(db: Database, quote: QuoteRow, info: Input, settings: CartSettings) {
+  return db.transaction(() => {
+    const count =
+      db.get<{ n: number }>('SELECT COUNT(*) AS n FROM quote_items WHERE quote_id = ?', quote.id)?.n ?? 0;
+    if (count === 0) throw errors.emptyCartShipping();
+    const shipping = optionalRecord(info['shipping_address']);
+    if (!shipping || typeof shipping['country_id'] !== 'string' || shipping['country_id'] === '') {
+      throw errors.shippingAddressMissing();
+    }
+    const carrier = String(info['shipping_carrier_code'] ?? '');
+    const method = String(info['shipping_method_code'] ?? '');
+    if (carrier !== FLAT_RATE.carrier || method !== FLAT_RATE.method)
+      throw errors.carrierNotFound(carrier, method);
+    const billing = optionalRecord(info['billing_address']);
+    for (const address of billing ? [shipping, billing] : [shipping]) {
+      if (!isKnownCountry(String(address['country_id']).toUpperCase())) throw errors.shippingInfoNotSaved();
+    }
+    saveQuoteAddress(db, quote.id, 'shipping', shipping);
+    if (billing) saveQuoteAddress(db, quote.id, 'billing', billing);
+    db.run(
+      'UPDATE quotes SET shipping_method = ?, updated_at = ? WHERE id = ?',
+      `${FLAT_RATE.carrier}_${FLAT_RATE.method}`,
+      magentoDate(),
+      quote.id,
+    );
+    const updated = { ...quote, shipping_method: `${FLAT_RATE.carrier}_${FLAT_RATE.method}` };
+    return { payment_methods: PAYMENT_METHODS, totals: computeTotals(db, updated, settings) };
+  });
+}
+
+export function paymentDetails(db: Database, quote: QuoteRow, settings: CartSettings) {
+  return { payment_methods: PAYMENT_METHODS, totals: computeTotals(db, quote, settings) };
+}
+
+interface PlaceOrderInput {
+  email?: string;
+  paymentMethod: Input;
+  billingAddress?: Input;
+}
+
+/**
+ * `…/payment-information`: records the payment and places the order. Returns the order entity id as the
+ * integer Magento's schema declares; real Magento has been seen to send a numeric string instead
+ * (CONTRACT.md §1.4.7), which is why clients accept both.
+ */
+export function placeOrder(
+  db: Database,
+  quote: QuoteRow,
+  input: PlaceOrderInput,
+  settings: CartSettings,
+): number {
+  return db.transaction(() => {
+    const ready = orderable(db, quote, input);
+    const now = magentoDate();
+    const { orderId, incrementId } = insertOrder(db, quote, ready, settings, now);
+    moveLines(db, orderId, ready, now);
+    db.run(
+      'UPDATE quotes SET is_active = 0, reserved_order_id = ?, updated_at = ? WHERE id = ?',
+      incrementId,
+      now,
+      quote.id,
+    );
+    return orderId;
+  });
+}
+
+interface Orderable {
+  readonly lines: ItemRow[];
+  readonly billing: AddressData;
+  readonly shipping: AddressData;
+  readonly customer: { email: string; firstname: string; lastname: string } | undefined;
+  readonly email: string;
+}
+
+/** Magento's checks before an order is placed, in its order; what the order is made from. */
+function orderable(db: Database, quote: QuoteRow, input: PlaceOrderInput): Orderable {
+  if (input.paymentMethod['method'] !== 'checkmo') throw errors.invalidPaymentMethod();
+  if (input.billingAddress) saveQuoteAddress(db, quote.id, 'billing', input.billingAddress);
+  if (!quote.shipping_method) throw errors.shippingMethodMissing();
+  const lines = db.all<ItemRow>('SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quote.id);
+  if (lines.length === 0) throw errors.shippingMethodMissing();
+  const billing = quoteAddress(db, quote.id, 'billing').data;
+  const shipping = quoteAddress(db, quote.id, 'shipping').data;
+  const missing = missingAddressFields(billing);
+  if (missing.length > 0)
+    throw errors.billingAddressInvalid(`"${missing[0]}" is required. Enter and try again.`);
+
+  const customer =
+    quote.customer_id === null
+      ? undefined
+      : db.get<{ email: string; firstname: string; lastname: string }>(
+          'SELECT email, firstname, lastname FROM customers WHERE id = ?',
+          quote.customer_id,
+        );
+  const email =
+    customer?.email ?? input.email ?? (typeof billing['email'] === 'string' ? billing['email'] : undefined);
+  if (!email) throw errors.required(['email']);
+
+  for (const line of lines) {
+    const product = db.get<{ status: number; qty: number; is_in_stock: number }>(
+      'SELECT status, qty, is_in_stock FROM products WHERE id = ?',
+      line.product_id,
+    );
+    if (!product || product.status !== 1) throw errors.productNotAvailable();
+    if (product.is_in_stock !== 1 || line.qty > product.qty) throw errors.qtyNotAvailable();
+  }
+
+  return { lines, billing, shipping, customer, email };
+}
+
+function insertOrder(db: Database, quote: QuoteRow, ready: Orderable, settings: CartSettings, now: string) {
+  const { customer, billing, email } = ready;
+  const totals = computeTotals(db, quote, settings);
+  const next = db.get<{ n: number }>('SELECT COALESCE(MAX(entity_id), 0) + 1 AS n FROM orders')?.n ?? 1;
+  const incrementId = String(next).padStart(9, '0');
+  const orderId = db.run(
+    `INSERT INTO orders (entity_id, increment_id, quote_id, customer_id, customer_email, customer_firstname, customer_lastname,
+      customer_is_guest, state, status, subtotal, shipping_amount, grand_total, total_qty, shipping_method,
+      shipping_description, payment_method, store_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'new', 'pending', ?, ?, ?, ?, ?, ?, 'checkmo', ?, ?, ?)`,
+    next,
+    incrementId,
+    quote.id,
+    quote.customer_id,
+    email,
+    customer?.firstname ?? String(billing['firstname']),
+    customer?.lastname ?? String(billing['lastname']),
+    quote.customer_id === null ? 1 : 0,
+    totals.subtotal,
+    totals.shipping_amount,
+    totals.grand_total,
+    totals.items_qty,
+    quote.shipping_method,
+    FLAT_RATE.title,
+    quote.store_id,
+    now,
+    now,
+  ).lastInsertRowid;
+  return { orderId, incrementId };
+}
+
+/** Order lines, stock decremented, addresses and the first status history entry. */
+function moveLines(db: Database, orderId: number, ready: Orderable, now: string): void {
+  const { lines, shipping, billing, email } = ready;
+  for (const line of lines) {
+    db.run(
+      `INSERT INTO order_items (order_id, quote_item_id, product_id, sku, name, price, qty, row_total, product_type, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      orderId,
+      line.item_id,
+      line.product_id,
+      line.sku,
+      line.name,
+      line.price,
+      line.qty,
+      lineTotal(line.price, line.qty),
+      line.product_type,
+      now,
+    );
+    db.run(
+      'UPDATE products SET qty = qty - ?, is_in_stock = CASE WHEN qty - ? <= 0 THEN 0 ELSE is_in_stock END WHERE id = ?',
+      line.qty,
+      line.qty,
+      line.product_id,
+    );
+  }
+  db.run(
+    "INSERT INTO order_addresses (parent_id, address_type, data) VALUES (?, 'shipping', ?), (?, 'billing', ?)",
+    orderId,
+    JSON.stringify({ ...shipping, email: shipping['email'] ?? email }),
+    orderId,
+    JSON.stringify({ ...billing, email: billing['email'] ?? email }),
+  );
+  db.run(
+    "INSERT INTO order_status_history (parent_id, status, comment, created_at) VALUES (?, 'pending', NULL, ?)",
+    orderId,
+    now,
+  );
+}

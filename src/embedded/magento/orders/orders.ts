@@ -1,0 +1,88 @@
+/** The admin's order read and status update (CONTRACT.md §5.10). */
+import type { CartSettings } from '../carts/carts.ts';
+import { magentoDate, type Database } from '../db.ts';
+import { errors } from '../errors.ts';
+import type { Input } from '../input.ts';
+import {
+  orderHeader,
+  orderTail,
+  serializeOrderItem,
+  type OrderAddressRow,
+  type OrderItemRow,
+  type OrderRow,
+} from './serialize.ts';
+
+export function getOrder(db: Database, id: number, settings: CartSettings) {
+  const order = db.get<OrderRow>('SELECT * FROM orders WHERE entity_id = ?', id);
+  if (!order) throw errors.orderNotFound();
+  const items = db
+    .all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY item_id', id)
+    .map((item) => serializeOrderItem(order, item));
+  const addresses = db.all<OrderAddressRow>(
+    'SELECT * FROM order_addresses WHERE parent_id = ? ORDER BY entity_id',
+    id,
+  );
+  const billing = addresses.find((address) => address.address_type === 'billing');
+  const shipping = addresses.find((address) => address.address_type === 'shipping');
+  const histories = db
+    .all<{ entity_id: number; status: string; comment: string | null; created_at: string }>(
+      'SELECT * FROM order_status_history WHERE parent_id = ? ORDER BY entity_id',
+      id,
+    )
+    .map((history) => ({
+      comment: history.comment,
+      created_at: history.created_at,
+      entity_id: history.entity_id,
+      entity_name: 'order',
+      is_customer_notified: 0,
+      is_visible_on_front: 0,
+      parent_id: id,
+      status: history.status,
+    }));
+  return {
+    ...orderHeader(order, settings, billing, items.length),
+    items,
+    ...orderTail(order, items, { billing, shipping }, histories),
+  };
+}
+
+/** Magento's order states for the statuses an integration sets. */
+const STATE_OF_STATUS: Readonly<Record<string, string>> = {
+  pending: 'new',
+  processing: 'processing',
+  complete: 'complete',
+  closed: 'closed',
+  canceled: 'canceled',
+  holded: 'holded',
+};
+
+/** `POST /V1/orders` with `entity_id`: only the status (and its state) changes; returns the full order. */
+export function saveOrder(db: Database, entity: Input, settings: CartSettings) {
+  const id = entity['entity_id'];
+  if (typeof id !== 'number') throw errors.required(['entity_id']);
+  return db.transaction(() => {
+    const order = db.get<OrderRow>('SELECT * FROM orders WHERE entity_id = ?', id);
+    if (!order) throw errors.orderNotFound();
+    const status =
+      typeof entity['status'] === 'string' && entity['status'] !== '' ? entity['status'] : order.status;
+    const state =
+      typeof entity['state'] === 'string' ? entity['state'] : (STATE_OF_STATUS[status] ?? order.state);
+    if (status !== order.status || state !== order.state) {
+      const now = magentoDate();
+      db.run(
+        'UPDATE orders SET status = ?, state = ?, updated_at = ? WHERE entity_id = ?',
+        status,
+        state,
+        now,
+        id,
+      );
+      db.run(
+        'INSERT INTO order_status_history (parent_id, status, comment, created_at) VALUES (?, ?, NULL, ?)',
+        id,
+        status,
+        now,
+      );
+    }
+    return getOrder(db, id, settings);
+  });
+}

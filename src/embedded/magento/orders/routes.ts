@@ -1,0 +1,25 @@
+/** Order services (admin or integration token): read one order, save an order's status. */
+import type { CartSettings } from '../carts/carts.ts';
+import type { Database } from '../db.ts';
+import { intParam } from '../http/params.ts';
+import { dtoParam, type Route } from '../http/route.ts';
+import { orderDto } from '../input.ts';
+import { getOrder, saveOrder } from './orders.ts';
+
+export function orderRoutes(db: Database, settings: CartSettings): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/V1/orders/:id',
+      resource: 'Magento_Sales::actions_view',
+      handle: ({ params }) => getOrder(db, intParam(params['id'], 'id'), settings),
+    },
+    {
+      method: 'POST',
+      path: '/V1/orders/',
+      resource: 'Magento_Sales::create',
+      body: { entity: { type: { dto: orderDto }, required: true } },
+      handle: ({ body }) => saveOrder(db, dtoParam(body, 'entity'), settings),
+    },
+  ];
+}

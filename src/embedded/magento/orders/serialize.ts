@@ -1,0 +1,236 @@
+/** An order as Magento's `OrderInterface` serializes it: header, items, addresses, payment, history. */
+import type { CartSettings } from '../carts/carts.ts';
+import { jsonRecord } from '../json.ts';
+
+export interface OrderRow {
+  entity_id: number;
+  increment_id: string;
+  quote_id: number;
+  customer_id: number | null;
+  customer_email: string;
+  customer_firstname: string | null;
+  customer_lastname: string | null;
+  customer_is_guest: number;
+  state: string;
+  status: string;
+  subtotal: number;
+  shipping_amount: number;
+  grand_total: number;
+  total_qty: number;
+  shipping_method: string;
+  shipping_description: string;
+  payment_method: string;
+  store_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function serializeOrderAddress(row: {
+  entity_id: number;
+  parent_id: number;
+  address_type: string;
+  data: string;
+}) {
+  const data = jsonRecord(row.data);
+  const keys = ['city', 'company', 'country_id', 'email'] as const;
+  const tail = ['firstname', 'lastname'] as const;
+  return {
+    address_type: row.address_type,
+    ...Object.fromEntries(keys.filter((key) => data[key] !== undefined).map((key) => [key, data[key]])),
+    entity_id: row.entity_id,
+    ...Object.fromEntries(tail.filter((key) => data[key] !== undefined).map((key) => [key, data[key]])),
+    parent_id: row.parent_id,
+    ...Object.fromEntries(
+      (['postcode', 'region', 'region_code', 'region_id', 'street', 'telephone'] as const)
+        .filter((key) => data[key] !== undefined)
+        .map((key) => [key, data[key]]),
+    ),
+  };
+}
+
+export interface OrderItemRow {
+  item_id: number;
+  quote_item_id: number;
+  product_id: number;
+  sku: string;
+  name: string;
+  price: number;
+  qty: number;
+  row_total: number;
+  product_type: string;
+  created_at: string;
+}
+
+export interface OrderAddressRow {
+  entity_id: number;
+  parent_id: number;
+  address_type: string;
+  data: string;
+}
+
+export const serializeOrderItem = (order: OrderRow, item: OrderItemRow) => ({
+  amount_refunded: 0,
+  base_amount_refunded: 0,
+  base_discount_amount: 0,
+  base_discount_invoiced: 0,
+  base_original_price: item.price,
+  base_price: item.price,
+  base_price_incl_tax: item.price,
+  base_row_invoiced: 0,
+  base_row_total: item.row_total,
+  base_row_total_incl_tax: item.row_total,
+  base_tax_amount: 0,
+  base_tax_invoiced: 0,
+  created_at: item.created_at,
+  discount_amount: 0,
+  discount_invoiced: 0,
+  discount_percent: 0,
+  free_shipping: 0,
+  is_qty_decimal: 0,
+  is_virtual: 0,
+  item_id: item.item_id,
+  name: item.name,
+  no_discount: 0,
+  order_id: order.entity_id,
+  original_price: item.price,
+  price: item.price,
+  price_incl_tax: item.price,
+  product_id: item.product_id,
+  product_type: item.product_type,
+  qty_canceled: 0,
+  qty_invoiced: 0,
+  qty_ordered: item.qty,
+  qty_refunded: 0,
+  qty_shipped: 0,
+  quote_item_id: item.quote_item_id,
+  row_invoiced: 0,
+  row_total: item.row_total,
+  row_total_incl_tax: item.row_total,
+  sku: item.sku,
+  store_id: order.store_id,
+  tax_amount: 0,
+  tax_invoiced: 0,
+  tax_percent: 0,
+  updated_at: item.created_at,
+});
+
+/** The order's own fields, in Magento's order, up to `updated_at`. */
+export function orderHeader(
+  order: OrderRow,
+  settings: CartSettings,
+  billing: OrderAddressRow | undefined,
+  itemCount: number,
+) {
+  const code = settings.currency;
+  const totalDue = order.state === 'complete' ? 0 : order.grand_total;
+  return {
+    base_currency_code: code,
+    base_discount_amount: 0,
+    base_grand_total: order.grand_total,
+    base_discount_tax_compensation_amount: 0,
+    base_shipping_amount: order.shipping_amount,
+    base_shipping_discount_amount: 0,
+    base_shipping_incl_tax: order.shipping_amount,
+    base_shipping_tax_amount: 0,
+    base_subtotal: order.subtotal,
+    base_subtotal_incl_tax: order.subtotal,
+    base_tax_amount: 0,
+    base_total_due: totalDue,
+    base_to_global_rate: 1,
+    base_to_order_rate: 1,
+    ...(billing ? { billing_address_id: billing.entity_id } : {}),
+    created_at: order.created_at,
+    ...(order.customer_id === null ? {} : { customer_id: order.customer_id }),
+    customer_email: order.customer_email,
+    ...(order.customer_firstname === null ? {} : { customer_firstname: order.customer_firstname }),
+    customer_group_id: order.customer_id === null ? 0 : 1,
+    customer_is_guest: order.customer_is_guest,
+    ...(order.customer_lastname === null ? {} : { customer_lastname: order.customer_lastname }),
+    customer_note_notify: 1,
+    discount_amount: 0,
+    email_sent: 1,
+    entity_id: order.entity_id,
+    global_currency_code: code,
+    grand_total: order.grand_total,
+    discount_tax_compensation_amount: 0,
+    increment_id: order.increment_id,
+    is_virtual: 0,
+    order_currency_code: code,
+    quote_id: order.quote_id,
+    shipping_amount: order.shipping_amount,
+    shipping_description: order.shipping_description,
+    shipping_discount_amount: 0,
+    shipping_discount_tax_compensation_amount: 0,
+    shipping_incl_tax: order.shipping_amount,
+    shipping_tax_amount: 0,
+    state: order.state,
+    status: order.status,
+    store_currency_code: code,
+    store_id: order.store_id,
+    store_name: 'Main Website\nMain Website Store\nDefault Store View',
+    store_to_base_rate: 0,
+    store_to_order_rate: 0,
+    subtotal: order.subtotal,
+    subtotal_incl_tax: order.subtotal,
+    tax_amount: 0,
+    total_due: totalDue,
+    total_item_count: itemCount,
+    total_qty_ordered: order.total_qty,
+    updated_at: order.updated_at,
+  };
+}
+
+/** What follows the items: addresses, payment, history and the shipping assignment. */
+export function orderTail(
+  order: OrderRow,
+  items: readonly unknown[],
+  addresses: { billing: OrderAddressRow | undefined; shipping: OrderAddressRow | undefined },
+  histories: readonly unknown[],
+) {
+  const { billing, shipping } = addresses;
+  return {
+    ...(billing ? { billing_address: serializeOrderAddress(billing) } : {}),
+    payment: {
+      account_status: null,
+      additional_information: ['Check / Money order'],
+      amount_ordered: order.grand_total,
+      base_amount_ordered: order.grand_total,
+      base_shipping_amount: order.shipping_amount,
+      cc_last4: null,
+      entity_id: order.entity_id,
+      method: order.payment_method,
+      parent_id: order.entity_id,
+      shipping_amount: order.shipping_amount,
+    },
+    status_histories: histories,
+    extension_attributes: {
+      shipping_assignments: shipping
+        ? [
+            {
+              shipping: {
+                address: serializeOrderAddress(shipping),
+                method: order.shipping_method,
+                total: {
+                  base_shipping_amount: order.shipping_amount,
+                  base_shipping_discount_amount: 0,
+                  base_shipping_discount_tax_compensation_amnt: 0,
+                  base_shipping_incl_tax: order.shipping_amount,
+                  base_shipping_tax_amount: 0,
+                  shipping_amount: order.shipping_amount,
+                  shipping_discount_amount: 0,
+                  shipping_discount_tax_compensation_amount: 0,
+                  shipping_incl_tax: order.shipping_amount,
+                  shipping_tax_amount: 0,
+                },
+              },
+              items,
+            },
+          ]
+        : [],
+      payment_additional_info: [{ key: 'method_title', value: 'Check / Money order' }],
+      applied_taxes: [],
+      item_applied_taxes: [],
+      converting_from_quote: false,
+    },
+  };
+}

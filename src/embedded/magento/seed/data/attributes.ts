@@ -1,0 +1,47 @@
+/** The technical-data attributes of the demo catalogue: [code, frontend label]. */
+
+/** Technical-data attributes: [code, frontend label]. */
+export const TECHNICAL_ATTRIBUTES: readonly (readonly [string, string])[] = [
+  ['weight_kg', 'Weight (kg)'],
+  ['dimensions_mm', 'Dimensions (L × W × H) (mm)'],
+  ['voltage_v', 'Voltage (V)'],
+  ['frequency_hz', 'Frequency (Hz)'],
+  ['power_w', 'Power (W)'],
+  ['cable_length_m', 'Cable length (m)'],
+  ['pressure_bar', 'Pressure (bar)'],
+  ['max_pressure_bar', 'Max. pressure (bar)'],
+  ['flow_rate_lh', 'Max. flow rate (l/h)'],
+  ['inlet_temperature_c', 'Max. inlet temperature (°C)'],
+  ['hose_length_m', 'High-pressure hose length (m)'],
+  ['tank_capacity_l', 'Tank capacity (l)'],
+  ['fresh_water_tank_l', 'Fresh water tank (l)'],
+  ['dirty_water_tank_l', 'Dirty water tank (l)'],
+  ['working_width_mm', 'Working width (mm)'],
+  ['area_performance_m2h', 'Area performance (m²/h)'],
+  ['sound_pressure_db', 'Sound pressure level (dB(A))'],
+  ['battery_voltage_v', 'Battery voltage (V)'],
+  ['battery_run_time_min', 'Battery run time (min)'],
+  ['charging_time_min', 'Charging time (min)'],
+  ['air_flow_ls', 'Air flow (l/s)'],
+  ['vacuum_mbar', 'Vacuum (mbar)'],
+  ['filter_class', 'Filter class'],
+  ['container_volume_l', 'Container volume (l)'],
+  ['heating_time_min', 'Heating-up time (min)'],
+  ['steam_pressure_bar', 'Steam pressure (bar)'],
+  ['brush_speed_rpm', 'Brush speed (rpm)'],
+  ['delivery_height_m', 'Max. delivery height (m)'],
+  ['grain_size_mm', 'Max. grain size (mm)'],
+  ['immersion_depth_m', 'Max. immersion depth (m)'],
+  ['cutting_length_mm', 'Cutting length (mm)'],
+  ['heating_output_kw', 'Heating output (kW)'],
+  ['fuel_tank_l', 'Fuel tank (l)'],
+  ['ph_value', 'pH value'],
+  ['container_size', 'Container size'],
+  ['dilution', 'Dilution ratio'],
+  ['compatible_with', 'Compatible with'],
+  ['material', 'Material'],
+  ['colour', 'Colour'],
+];
+
+/** Codes of the technical-data attributes (rendered as Specifications rows). */
+export const TECHNICAL_ATTRIBUTE_CODES: readonly string[] = TECHNICAL_ATTRIBUTES.map(([code]) => code);

@@ -1,0 +1,110 @@
+/** The demo catalogue's fixed parts: the category tree and the product attributes, built from `data/`. */
+import { TECHNICAL_ATTRIBUTES } from './data/attributes.ts';
+import {
+  DEFAULT_CATEGORY_ID,
+  HOME_GARDEN_CATEGORY_ID,
+  PROFESSIONAL_CATEGORY_ID,
+  ROOT_CATALOG_ID,
+  SUB_CATEGORY_DEFS,
+  THIRD_LEVEL_DEFS,
+} from './data/categories.ts';
+import type { SeedAttribute, SeedCategory } from './types.ts';
+
+export function buildCategories(): SeedCategory[] {
+  const categories: SeedCategory[] = [
+    { id: ROOT_CATALOG_ID, parentId: 0, name: 'Root Catalog', urlKey: '', isActive: true, position: 1 },
+    {
+      id: DEFAULT_CATEGORY_ID,
+      parentId: ROOT_CATALOG_ID,
+      name: 'Default Category',
+      urlKey: '',
+      isActive: true,
+      position: 1,
+    },
+    {
+      id: PROFESSIONAL_CATEGORY_ID,
+      parentId: DEFAULT_CATEGORY_ID,
+      name: 'Professional',
+      urlKey: 'professional',
+      isActive: true,
+      position: 2,
+    },
+    {
+      id: HOME_GARDEN_CATEGORY_ID,
+      parentId: DEFAULT_CATEGORY_ID,
+      name: 'Home & Garden',
+      urlKey: 'home-garden',
+      isActive: true,
+      position: 1,
+    },
+  ];
+  const positions = new Map<number, number>();
+  const nextPosition = (parentId: number): number => {
+    const p = (positions.get(parentId) ?? 0) + 1;
+    positions.set(parentId, p);
+    return p;
+  };
+  for (const d of SUB_CATEGORY_DEFS) {
+    const parentId = d.audience === 'HG' ? HOME_GARDEN_CATEGORY_ID : PROFESSIONAL_CATEGORY_ID;
+    categories.push({
+      id: d.id,
+      parentId,
+      name: d.name,
+      urlKey: d.code,
+      isActive: true,
+      position: nextPosition(parentId),
+    });
+  }
+  for (const t of THIRD_LEVEL_DEFS) {
+    categories.push({
+      id: t.id,
+      parentId: t.parentId,
+      name: t.name,
+      urlKey: t.code,
+      isActive: t.isActive,
+      position: nextPosition(t.parentId),
+    });
+  }
+  return categories.sort((a, b) => a.id - b.id);
+}
+
+export function buildAttributes(): SeedAttribute[] {
+  const attr = (
+    code: string,
+    label: string,
+    frontendInput: string,
+    backendType: string,
+    isUserDefined: boolean,
+    isTechnical = false,
+  ): SeedAttribute => ({ code, label, frontendInput, backendType, isUserDefined, isTechnical });
+  const attributes: SeedAttribute[] = [
+    attr('name', 'Product Name', 'text', 'varchar', false),
+    attr('sku', 'SKU', 'text', 'static', false),
+    attr('price', 'Price', 'price', 'decimal', false),
+    attr('status', 'Enable Product', 'boolean', 'int', false),
+    attr('visibility', 'Visibility', 'select', 'int', false),
+    attr('weight', 'Weight', 'weight', 'decimal', false),
+    attr('url_key', 'URL Key', 'text', 'varchar', false),
+    attr('description', 'Description', 'textarea', 'text', false),
+    attr('short_description', 'Short Description', 'textarea', 'text', false),
+    attr('image', 'Base', 'media_image', 'varchar', false),
+    attr('small_image', 'Small', 'media_image', 'varchar', false),
+    attr('thumbnail', 'Thumbnail', 'media_image', 'varchar', false),
+    attr('supplier_code', 'Model n', 'text', 'varchar', true),
+    // The shop's own price attributes hold two-decimal strings ("149.99"), so they are text/varchar.
+    attr('list_price', 'List price (incl VAT)', 'text', 'varchar', true),
+    attr('sales_price', 'Sales price (excl VAT)', 'text', 'varchar', true),
+    attr('sale_price', 'Sale price (incl VAT)', 'text', 'varchar', true),
+    attr('full_list_price', 'Full list price (incl VAT)', 'text', 'varchar', true),
+    attr('full_sale_price', 'Full sale price (excl VAT)', 'text', 'varchar', true),
+    attr('equipmentAttr', 'Equipment', 'textarea', 'text', true),
+    attr('applications_attrib', 'Applications', 'textarea', 'text', true),
+  ];
+  for (let i = 1; i <= 10; i++) {
+    attributes.push(attr(`documentationAttr${i}`, `Documentation ${i}`, 'text', 'varchar', true));
+  }
+  for (const [code, label] of TECHNICAL_ATTRIBUTES) {
+    attributes.push(attr(code, label, 'text', 'varchar', true, true));
+  }
+  return attributes;
+}

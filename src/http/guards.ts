@@ -1,0 +1,93 @@
+/**
+ * The checks every state-changing route of the storefront makes, as middleware: the request comes from
+ * this site (Origin), its body is bounded, and a body is JSON. Each refuses with an `HttpError`.
+ */
+import { zValidator } from '@hono/zod-validator';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { HttpError } from './errors.ts';
+
+/**
+ * Cross-site request forgery guard: the browser's Origin (always sent on same-origin POST/PUT/DELETE
+ * fetches) must be this site, as configured or as addressed; a browser's `Sec-Fetch-Site` must agree.
+ */
+export function isSameOrigin(headers: Headers, siteUrl: string): boolean {
+  const site = headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin') return false;
+  const origin = headers.get('origin');
+  if (!origin) return false;
+  const allowed = new Set([new URL(siteUrl).origin]);
+  const host = headers.get('host');
+  if (host) {
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
+  }
+  return allowed.has(origin);
+}
+
+/** 403 unless the request comes from this site. */
+export const sameOrigin =
+  (siteUrl: string): MiddlewareHandler =>
+  async (c, next) => {
+    if (!isSameOrigin(c.req.raw.headers, siteUrl))
+      throw new HttpError(403, 'Cross-site requests are not allowed.');
+    await next();
+  };
+
+/** 413 for a body over `maxBytes`, whether it declares its length or streams. */
+export const limitBody = (maxBytes: number): MiddlewareHandler =>
+  bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new HttpError(413, 'The request is too large.');
+    },
+  });
+
+const mediaType = (header: string | undefined): string =>
+  (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** 415 for a body that is not declared JSON; an empty body passes (what it means is the route's call). */
+export const jsonOnly: MiddlewareHandler = async (c, next) => {
+  const text = await c.req.text();
+  if (text.trim() !== '' && mediaType(c.req.header('content-type')) !== 'application/json')
+    throw new HttpError(415, 'Send JSON (Content-Type: application/json).');
+  await next();
+};
+
+const wellFormed = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The JSON body parsed by `schema` (read it with `c.req.valid('json')`); 400 with `message` when the
+ * schema refuses it, 400 when it is not JSON at all. Put `jsonOnly` before it. An empty body is judged by
+ * the schema as `{}` (Hono's validator reads only bodies that are declared JSON).
+ */
+export function jsonBody<Schema extends z.ZodType>(schema: Schema, message: string) {
+  const validate = zValidator('json', schema, (result) => {
+    if (!result.success) throw new HttpError(400, message);
+  });
+  const checked: typeof validate = async (c, next) => {
+    const text = await c.req.text();
+    if (text.trim() === '') {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete('content-type');
+      c.req.raw = new Request(c.req.url, { method: c.req.method, headers });
+    } else if (!wellFormed(text)) throw new HttpError(400, 'The request body is not valid JSON.');
+    return validate(c, next);
+  };
+  return checked;
+}
+
+/** 405, with the methods the path does answer when given. */
+export const methodNotAllowed =
+  (allow?: string, message = 'Method not allowed.'): MiddlewareHandler =>
+  () => {
+    throw new HttpError(405, message, allow === undefined ? {} : { Allow: allow });
+  };

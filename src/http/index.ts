@@ -1,0 +1,9 @@
+/**
+ * HTTP plumbing shared by every part that answers on the storefront server (the server itself, the REST
+ * proxy and session, the payment routes, the rebuild hook): `HttpError` and the one way errors are
+ * rendered, the guards (same origin, bounded bodies, JSON only, zod-validated JSON), and the session
+ * cookie. It imports no part of the shop, so any part can use it without an import cycle.
+ */
+export { describeError, errorMessage, HttpError, jsonErrors, jsonReply, textReply } from './errors.ts';
+export { isSameOrigin, jsonBody, jsonOnly, limitBody, methodNotAllowed, sameOrigin } from './guards.ts';
+export { clearSessionCookie, SESSION_COOKIE, sessionCookie, sessionToken } from './session-cookie.ts';

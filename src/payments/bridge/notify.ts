@@ -1,0 +1,113 @@
+/**
+ * Step 2, notify: reads and verifies the provider's notification, then dispatches on the transaction's
+ * state and the payment's outcome. A final transaction gets the same answer again; an authorised payment
+ * claims the transaction (REGISTERED → PLACING) and goes on to `place`; a declined one ends FAILED; a
+ * notification that finds another one placing the order waits for its outcome.
+ */
+import type { ProviderNotification } from '../provider.ts';
+import type { PaymentRecord } from '../store.ts';
+import { isFinal, transition } from '../transitions.ts';
+import { describe, redirectFor, sleep, type BridgeDeps, type Reply } from './deps.ts';
+import { decline, place } from './place.ts';
+
+/** A transaction that is already PAID or FAILED: the same answer again, or INVALID for another status. */
+function replyFinal(deps: BridgeDeps, record: PaymentRecord, notification: ProviderNotification): Reply {
+  if (record.reply && record.providerStatus === notification.status) return deps.answer(record.reply);
+  deps.log(
+    `Payment ${record.code}: ${notification.status} notification for a transaction already ${record.state} (${record.providerStatus ?? '?'}); refused`,
+  );
+  return deps.answer({
+    status: 'INVALID',
+    redirectUrl: redirectFor(deps, record),
+    detail: 'The transaction is already complete.',
+  });
+}
+
+/** Another notification is placing this order: wait for its outcome and answer the same. */
+async function waitForFinal(
+  deps: BridgeDeps,
+  code: string,
+  notification: ProviderNotification,
+): Promise<Reply> {
+  const deadline = Date.now() + deps.waitMs;
+  for (;;) {
+    const record = deps.store().get(code);
+    if (record && isFinal(record.state)) return replyFinal(deps, record, notification);
+    if (record?.state === 'REGISTERED') return dispatch(deps, record, notification);
+    if (Date.now() > deadline)
+      return deps.answer({
+        status: 'ERROR',
+        redirectUrl: deps.paidUrl,
+        detail: 'The order is still being placed.',
+      });
+    await sleep(50);
+  }
+}
+
+/** An authorised payment: claim the transaction and place its order, or wait for whoever holds it. */
+async function authorised(deps: BridgeDeps, record: PaymentRecord, notification: ProviderNotification) {
+  const now = Date.now();
+  if (!deps.store().claim(record.code, now, now + deps.leaseMs))
+    return waitForFinal(deps, record.code, notification);
+  try {
+    return await place(deps, record.code, notification);
+  } catch (error) {
+    // Unexpected (a store failure): leave the claim to expire so a repeated notification retries.
+    deps.log(`Payment ${record.code}: placing the order failed: ${describe(error)}`);
+    return deps.answer({ status: 'ERROR', redirectUrl: deps.paidUrl, detail: 'Please try again.' });
+  }
+}
+
+async function dispatch(
+  deps: BridgeDeps,
+  record: PaymentRecord,
+  notification: ProviderNotification,
+): Promise<Reply> {
+  if (isFinal(record.state)) return replyFinal(deps, record, notification);
+  // Another notification holds the order: wait for it, unless its claim ran out (it crashed) and this
+  // one brings the authorisation to finish the job.
+  const leaseOver = (record.leaseUntil ?? 0) <= Date.now();
+  const event = record.state === 'PLACING' ? (leaseOver ? 'reclaim' : 'wait') : 'claim';
+  if (event === 'wait' || (event === 'reclaim' && notification.outcome !== 'AUTHORISED'))
+    return waitForFinal(deps, record.code, notification);
+  switch (notification.outcome) {
+    case 'AUTHORISED':
+      if (!transition(record.state, event).ok) return waitForFinal(deps, record.code, notification);
+      return authorised(deps, record, notification);
+    case 'PENDING':
+      return deps.answer({ status: 'OK', redirectUrl: deps.paidUrl });
+    case 'UNEXPECTED':
+      deps.log(`Payment ${record.code}: unexpected status ${notification.status}; refused`);
+      return deps.answer({ status: 'INVALID', redirectUrl: deps.failedUrl, detail: 'Unexpected status.' });
+    default: {
+      const declined = decline(deps, record, notification);
+      if (declined.done) return declined.reply;
+      const current = deps.store().get(record.code);
+      return current ? dispatch(deps, current, notification) : declined.reply;
+    }
+  }
+}
+
+export async function notify(deps: BridgeDeps, body: string): Promise<Reply> {
+  const notification = deps.provider.readNotification(body);
+  if (!notification) {
+    deps.log('Payment notification refused: not a notification');
+    return deps.answer({ status: 'INVALID', redirectUrl: deps.failedUrl, detail: 'Not a notification.' });
+  }
+  const record = deps.store().get(notification.code);
+  if (!record) {
+    // The code comes from the request: printable characters only, so it cannot forge log lines.
+    const shown = notification.code.slice(0, 40).replace(/[^\x20-\x7e]/g, '?');
+    deps.log(`Payment notification refused: unknown transaction ${shown}`);
+    return deps.answer({ status: 'INVALID', redirectUrl: deps.failedUrl, detail: 'Unknown transaction.' });
+  }
+  if (!deps.provider.verify(notification, record)) {
+    deps.log(`Payment ${record.code}: notification signature or transaction id does not match; refused`);
+    return deps.answer({
+      status: 'INVALID',
+      redirectUrl: redirectFor(deps, record),
+      detail: 'Cannot match the MD5 Hash. Order might be tampered with.',
+    });
+  }
+  return dispatch(deps, record, notification);
+}

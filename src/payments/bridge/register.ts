@@ -1,0 +1,105 @@
+/**
+ * Step 1, register: starts a payment for the shopper's own cart with the amount Magento computes. Reads
+ * the cart, checks it (lines, amount, addresses, e-mail, `basketProblem`), registers it with the provider
+ * and stores the transaction as REGISTERED.
+ */
+import { isEmail } from '../../features/account/validation.ts';
+import { MagentoApiError } from '../../magento/client.ts';
+import { HttpError } from '../../http/index.ts';
+import { strings } from '../../strings.ts';
+import { cartLinesKey, type CartRef, type CheckoutCart } from '../magento-checkout.ts';
+import type { PaymentAddress } from '../provider.ts';
+import { basketProblem, paymentAddress, paymentBasket, pence, text } from './basket.ts';
+import type { BridgeDeps } from './deps.ts';
+
+export interface StartRequest {
+  readonly cart: CartRef;
+  /** A guest's e-mail; otherwise the billing address's (guests) or the customer's. */
+  readonly email?: string | undefined;
+}
+
+const MAX_AMOUNT = 100_000;
+
+async function readShopperCart(deps: BridgeDeps, ref: CartRef): Promise<CheckoutCart> {
+  try {
+    return await deps.magento.readCart(ref);
+  } catch (error) {
+    if (error instanceof MagentoApiError && error.status === 401 && ref.kind === 'customer')
+      throw new HttpError(401, strings.checkout.sessionEnded);
+    if (error instanceof MagentoApiError && error.status === 404)
+      throw new HttpError(409, strings.checkout.emptyCart);
+    throw error;
+  }
+}
+
+interface Payable {
+  readonly billing: PaymentAddress;
+  readonly delivery: PaymentAddress;
+  readonly email: string;
+}
+
+/** The checks before a payment starts; throws the shopper's message when the cart cannot be paid for. */
+function payable(deps: BridgeDeps, request: StartRequest, cart: CheckoutCart): Payable {
+  if (cart.lines.length === 0 || cart.amount <= 0) throw new HttpError(409, strings.checkout.emptyCart);
+  if (cart.amount > MAX_AMOUNT) throw new HttpError(409, strings.checkout.tooLarge);
+  const billing = paymentAddress(cart.billing);
+  const delivery = paymentAddress(cart.shipping);
+  if (!billing || !delivery || !cart.shippingMethod)
+    throw new HttpError(409, strings.checkout.addressesMissing);
+  const email =
+    request.cart.kind === 'customer'
+      ? text(cart.customerEmail)
+      : [request.email, cart.billing?.email, cart.shipping?.email].map(text).find(isEmail);
+  if (!email || !isEmail(email)) throw new HttpError(409, strings.checkout.addressesMissing);
+  const problem = basketProblem(cart);
+  if (problem) {
+    deps.log(`Payment refused for cart ${cart.id}: ${problem}`);
+    throw new HttpError(409, strings.checkout.basketNotPayable);
+  }
+  return { billing, delivery, email };
+}
+
+export async function register(
+  deps: BridgeDeps,
+  request: StartRequest,
+): Promise<{ code: string; nextUrl: string }> {
+  const { provider, config } = deps;
+  const cart = await readShopperCart(deps, request.cart);
+  const { billing, delivery, email } = payable(deps, request, cart);
+  const code = provider.newCode();
+  const amount = pence(cart.amount) / 100;
+  const registration = await provider.register(
+    {
+      code,
+      amount,
+      currency: deps.currency,
+      description: `Order from ${config.shopName} online shop`,
+      billing,
+      delivery,
+      email,
+      basket: paymentBasket(cart),
+    },
+    config.notificationUrl,
+  );
+  if (!registration.ok) {
+    deps.log(
+      `Payment ${code} not registered by ${provider.name}: ${registration.kind} ${registration.detail}`,
+    );
+    throw new HttpError(502, strings.checkout.startFailed);
+  }
+  deps.store().insert({
+    code,
+    provider: provider.name,
+    providerRef: registration.providerRef,
+    secret: registration.secret,
+    amountPence: pence(amount),
+    currency: deps.currency,
+    cartKind: request.cart.kind,
+    guestCart: request.cart.kind === 'guest' ? request.cart.guestCart : null,
+    customerToken: request.cart.kind === 'customer' ? request.cart.token : null,
+    email,
+    cartId: cart.id,
+    cartLines: cartLinesKey(cart.lines),
+  });
+  return { code, nextUrl: registration.nextUrl };
+}

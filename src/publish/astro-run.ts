@@ -1,0 +1,74 @@
+/**
+ * Runs `astro build` as a child process: its output lines (colour codes stripped) go to a callback, the
+ * last few are kept for the error message of a failed build, and its peak memory is sampled for
+ * build-info.json.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** Lines of the build's output kept for the error message of a failed build. */
+const TAIL_LINES = 25;
+// eslint-disable-next-line no-control-regex -- colour codes are exactly what this strips
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** `astro build` lists each page it writes on a line of its own, drawn as a tree. */
+export const PAGE_LINE = /[├└]─ /;
+
+export interface RunResult {
+  code: number;
+  tail: string[];
+  peakKb: number | undefined;
+}
+
+/** Peak resident memory of a process in KiB (Linux /proc), or undefined. */
+function peakRssKb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function runBuild(
+  command: readonly [string, ...string[]],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  onLine: (line: string) => void,
+): Promise<RunResult> {
+  const [program, ...args] = command;
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(program, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const tail: string[] = [];
+    let peakKb: number | undefined;
+    const sample = setInterval(() => {
+      const kb = peakRssKb(child.pid);
+      if (kb !== undefined) peakKb = Math.max(peakKb ?? 0, kb);
+    }, 250);
+    const read = (stream: NodeJS.ReadableStream) => {
+      let rest = '';
+      stream.on('data', (chunk: Buffer) => {
+        const parts = (rest + chunk.toString()).split('\n');
+        rest = parts.pop() ?? '';
+        for (const raw of parts) {
+          const line = raw.replace(ANSI, '');
+          tail.push(line);
+          if (tail.length > TAIL_LINES) tail.shift();
+          onLine(line);
+        }
+      });
+    };
+    read(child.stdout);
+    read(child.stderr);
+    child.once('error', (error) => {
+      clearInterval(sample);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      clearInterval(sample);
+      resolvePromise({ code: code ?? (signal ? 128 : 1), tail, peakKb });
+    });
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * What happens to a build between `astro build` and the swap: secrets looked for, text precompressed,
+ * inline scripts scanned for the CSP, unchanged product pages taken from the live build, and the checks
+ * (src/publish/checks.ts). Returns what build-info.json records, and the problems that stop the publish.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { LISTING_CODES } from '../catalogue/categories.ts';
+import { loadEnv } from '../config/env.ts';
+import type { BuildInfo } from './build-info.ts';
+import { checkPageCount, findSecrets, smokeTest } from './checks.ts';
+import { buildSecrets, type NamedSecret } from './config.ts';
+import { scanInlineScripts } from './inline-scripts.ts';
+import type { PagesManifest } from './plan-files.ts';
+import { precompressSite, type PrecompressResult } from './precompress.ts';
+import { reuseFromLive } from './reuse.ts';
+
+/** More distinct inline scripts than this usually means per-page data in scripts; the CSP header grows. */
+const MANY_SCRIPT_HASHES = 40;
+
+export interface FinishInput {
+  readonly dir: string;
+  readonly live: string | undefined;
+  readonly liveInfo: BuildInfo | undefined;
+  /** The plan this build rendered (undefined: a project without a product route). */
+  readonly manifest: PagesManifest | undefined;
+  readonly environment: Readonly<Record<string, string | undefined>>;
+  readonly secrets: readonly NamedSecret[] | undefined;
+  readonly smokePages: readonly string[] | undefined;
+  readonly log: (message: string) => void;
+  readonly lap: (name: string) => void;
+  readonly progress: (step: 'checking' | 'compressing') => void;
+}
+
+export interface Finished {
+  readonly pages: number;
+  readonly rendered: number;
+  readonly scriptHashes: string[];
+  readonly compression: PrecompressResult;
+  readonly problems: string[];
+}
+
+function defaultSecrets(environment: Readonly<Record<string, string | undefined>>): NamedSecret[] {
+  try {
+    return buildSecrets(loadEnv(environment));
+  } catch {
+    return [];
+  }
+}
+
+function defaultSmokePages(manifest: PagesManifest | undefined): string[] {
+  const pages = ['index.html', '404.html'];
+  if (!manifest) return pages; // not the shop's own pages (no product route): home and 404 only
+  const product = manifest.rendered[0] ?? Object.keys(manifest.pages)[0];
+  if (product) pages.push(`${product}/index.html`);
+  pages.push(`home-garden/${LISTING_CODES['home-garden'][0]}/index.html`);
+  return pages;
+}
+
+/** Secrets are looked for in what this build wrote; reused pages were checked when they were built. */
+async function secretProblems(dir: string, secrets: readonly NamedSecret[]): Promise<string[]> {
+  // The server bundle may hold the code's public demo defaults; what browsers get must hold none.
+  const client = await findSecrets(join(dir, 'client'), secrets);
+  const server = await findSecrets(
+    join(dir, 'server'),
+    secrets.filter((secret) => !secret.demoDefault),
+  );
+  return [...client.map((problem) => `client/${problem}`), ...server.map((problem) => `server/${problem}`)];
+}
+
+export async function finishBuild(input: FinishInput): Promise<Finished> {
+  const { dir, live, liveInfo, manifest, log, lap } = input;
+  const clientDir = join(dir, 'client');
+  input.progress('checking');
+  const problems = await secretProblems(dir, input.secrets ?? defaultSecrets(input.environment));
+  lap('secrets');
+
+  input.progress('compressing');
+  const liveClient = live ? join(live, 'client') : undefined;
+  const compression = await precompressSite(clientDir, {
+    previousClientDir: liveClient && existsSync(liveClient) ? liveClient : undefined,
+  });
+  log(
+    `Precompressed ${compression.files} files (${compression.reused} reused, brotli ${compression.brotliQuality}) in ${compression.ms} ms`,
+  );
+  lap('precompress');
+  const scripts = await scanInlineScripts(clientDir);
+  for (const file of scripts.inlineHandlers)
+    log(`Warning: ${file} has an inline event handler (on…=), which the Content-Security-Policy blocks.`);
+  lap('scan');
+
+  const renderedKeys = new Set(manifest?.rendered ?? []);
+  const reused =
+    manifest?.partial && liveClient
+      ? Object.keys(manifest.pages).filter((key) => !renderedKeys.has(key))
+      : [];
+  if (reused.length > 0 && liveClient) await reuseFromLive(liveClient, clientDir, reused);
+  lap('reuse');
+  // Reused pages carry the live build's inline scripts: keep their hashes (a full build drops stale ones).
+  const scriptHashes = [
+    ...new Set([...scripts.hashes, ...(reused.length > 0 ? (liveInfo?.scriptHashes ?? []) : [])]),
+  ].sort();
+  if (scriptHashes.length > MANY_SCRIPT_HASHES)
+    log(
+      `Warning: the pages carry ${scriptHashes.length} different inline scripts, each a hash in the CSP header of every response. Pass per-page data in data- attributes or JSON script tags instead.`,
+    );
+  const pages = scripts.htmlFiles + reused.length;
+  problems.push(
+    ...checkPageCount(pages, liveInfo?.pages),
+    ...(await smokeTest(clientDir, input.smokePages ?? defaultSmokePages(manifest))),
+  );
+  lap('checks');
+  return { pages, rendered: scripts.htmlFiles, scriptHashes, compression, problems };
+}

@@ -1,0 +1,56 @@
+/**
+ * The two files of a build's render plan. The plan (`<build>.render-plan.json`, beside the build's output
+ * folder in `dist.builds/`) is what the site build hands `astro build`: the url keys of the product pages
+ * to render. astro.config.mjs serves it to the product route as the `virtual:render-plan` module. The
+ * pages manifest (`pages.json` inside a finished build) records every product page's fingerprint, so the
+ * next build knows which pages changed. Kept apart from render-plan.ts so the Astro config loads only this.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export const pagesManifestSchema = z.object({
+  version: z.literal(1),
+  /** `sharedFingerprint` of the build: when it changes, every product page is rendered again. */
+  shared: z.string(),
+  /** Fingerprint by url key of every product page of the build (`/{url key}/index.html`). */
+  pages: z.record(z.string(), z.string()),
+  /** Url keys this build rendered; the other pages are the live build's, unchanged. */
+  rendered: z.array(z.string()),
+  /** false when there was no previous manifest to compare with, so every page was rendered. */
+  partial: z.boolean(),
+});
+export type PagesManifest = z.infer<typeof pagesManifestSchema>;
+
+export const PAGES_MANIFEST_FILE = 'pages.json';
+
+/** The manifest in `file`, or undefined when there is none or it is unreadable (then: render everything). */
+export function readPagesManifest(file: string): PagesManifest | undefined {
+  try {
+    return pagesManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return undefined;
+  }
+}
+
+const renderPlanSchema = z.object({ render: z.array(z.string()) });
+
+/** Where the plan of the build writing into `outDir` lies: beside it, never inside what Astro writes. */
+export const renderPlanPath = (outDir: string): string => `${outDir.replace(/\/+$/, '')}.render-plan.json`;
+
+export function writeRenderPlan(outDir: string, render: readonly string[]): void {
+  writeFileSync(renderPlanPath(outDir), JSON.stringify({ render }));
+}
+
+/**
+ * The `virtual:render-plan` module of a build into `outDir`: `renderOnly`, the url keys to render, or
+ * null (render every product page) when no plan lies beside it, as in a plain `astro build`.
+ */
+export function renderPlanModule(outDir: string): string {
+  let render: string[] | null = null;
+  try {
+    render = renderPlanSchema.parse(JSON.parse(readFileSync(renderPlanPath(outDir), 'utf8'))).render;
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+  }
+  return `export const renderOnly = ${JSON.stringify(render)};\n`;
+}

@@ -1,0 +1,58 @@
+/**
+ * How a partial build takes the unchanged product pages from the live build: hard links (copies across
+ * file systems) to the live build's files, which no build ever writes to again.
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, link, mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SUFFIX } from './encoding.ts';
+import { ReuseError } from './errors.ts';
+
+/** Hard-links `names` from `from` into `to` (copies across file systems); `to` is a fresh folder. */
+async function linkFiles(from: string, to: string, names: readonly string[]): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const name of names) {
+    const source = join(from, name);
+    const target = join(to, name);
+    try {
+      await link(source, target);
+    } catch (error) {
+      const code = error instanceof Error && 'code' in error ? error.code : undefined;
+      if (code === 'EEXIST') continue;
+      if (code === 'EXDEV' || code === 'EPERM') await copyFile(source, target);
+      else throw error;
+    }
+  }
+}
+
+/**
+ * Takes the unchanged product pages (with their `.br`/`.gz`) from the live build, and any hashed asset
+ * of the live build the new one lacks (old pages, and browsers holding them, still ask for those).
+ */
+export async function reuseFromLive(
+  liveClient: string,
+  client: string,
+  urlKeys: readonly string[],
+): Promise<void> {
+  const names = ['index.html', ...Object.values(SUFFIX).map((suffix) => `index.html${suffix}`)];
+  let next = 0;
+  const worker = async () => {
+    for (let key = urlKeys[next++]; key !== undefined; key = urlKeys[next++]) {
+      const from = join(liveClient, key);
+      if (!existsSync(join(from, 'index.html')))
+        throw new ReuseError(`The live build has no page /${key} to reuse; a full build is needed.`);
+      await linkFiles(
+        from,
+        join(client, key),
+        names.filter((name) => existsSync(join(from, name))),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  const liveAssets = join(liveClient, '_astro');
+  if (existsSync(liveAssets)) {
+    const present = new Set(await readdir(join(client, '_astro')).catch(() => []));
+    const missing = (await readdir(liveAssets)).filter((name) => !present.has(name));
+    await linkFiles(liveAssets, join(client, '_astro'), missing);
+  }
+}

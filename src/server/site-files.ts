@@ -1,0 +1,115 @@
+/**
+ * Finding a URL's file in the built site's client folder (`/x` and `/x/` → `x/index.html`, nothing
+ * outside the folder, no hidden files) and describing it once: its content hash (for the ETag) and its
+ * precompressed `.br`/`.gz` siblings.
+ */
+import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { CODINGS, isCompressible, SUFFIX, type Coding } from '../publish/index.ts';
+
+export interface Found {
+  readonly path: string;
+  /** Relative to the client folder, with `/` separators. */
+  readonly relative: string;
+  readonly stats: Stats;
+}
+
+export interface Described {
+  readonly key: string;
+  /** Content hash, without quotes; each encoding gets its own strong ETag from it. */
+  readonly hash: string;
+  readonly siblings: Partial<Record<Coding, { readonly path: string; readonly size: number }>>;
+}
+
+/** Files bigger than this are not read whole: their ETag comes from size and time, and they are not compressed. */
+export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+const MAX_DESCRIBED = 50_000;
+
+/**
+ * The URL path as folder segments, decoded; undefined when a segment could escape the folder or names a
+ * hidden file (`..`, an encoded slash or NUL, a dotfile other than `.well-known`), or asks for a
+ * precompressed sibling directly.
+ */
+export function pathSegments(pathname: string): string[] | undefined {
+  const segments: string[] = [];
+  for (const raw of pathname.split('/')) {
+    if (raw === '') continue;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return undefined;
+    if (segment.startsWith('.') && segment !== '.well-known') return undefined;
+    segments.push(segment);
+  }
+  const last = segments.at(-1);
+  if (last !== undefined && /\.(br|gz)$/.test(last)) return undefined;
+  return segments;
+}
+
+export interface SiteFiles {
+  /** A file by its path relative to the client folder. */
+  file(relative: string): Promise<Found | undefined>;
+  /** The file a URL path names. */
+  lookup(pathname: string): Promise<Found | undefined>;
+  /** Hash and siblings, looked up when the file is first seen (the build writes siblings before the swap). */
+  describe(found: Found): Promise<Described>;
+}
+
+async function siblingsOf(found: Found): Promise<Described['siblings']> {
+  const siblings: Described['siblings'] = {};
+  if (!isCompressible(found.path)) return siblings;
+  for (const coding of CODINGS) {
+    const path = found.path + SUFFIX[coding];
+    const sibling = await stat(path).catch(() => undefined);
+    // A sibling older than its file is stale (the file changed after the build): compress afresh.
+    if (sibling?.isFile() && sibling.mtimeMs >= found.stats.mtimeMs)
+      siblings[coding] = { path, size: sibling.size };
+  }
+  return siblings;
+}
+
+async function hashOf(found: Found): Promise<string> {
+  if (found.stats.size > MAX_BUFFERED_BYTES)
+    return `${found.stats.size.toString(36)}-${Math.round(found.stats.mtimeMs).toString(36)}`;
+  return createHash('sha256')
+    .update(await readFile(found.path))
+    .digest('base64url')
+    .slice(0, 27);
+}
+
+export function createSiteFiles(clientDir: string): SiteFiles {
+  const root = resolve(clientDir);
+  const described = new Map<string, Described>();
+
+  async function file(relative: string): Promise<Found | undefined> {
+    const path = join(root, relative);
+    if (path !== root && !path.startsWith(root + sep)) return undefined;
+    const stats = await stat(path).catch(() => undefined);
+    return stats?.isFile() ? { path, relative: relative.split(sep).join('/'), stats } : undefined;
+  }
+
+  return {
+    file,
+    async lookup(pathname) {
+      const segments = pathSegments(pathname);
+      if (!segments) return undefined;
+      const base = segments.join('/');
+      if (base === '' || pathname.endsWith('/')) return file(join(base, 'index.html'));
+      return (await file(base)) ?? (await file(join(base, 'index.html')));
+    },
+    async describe(found) {
+      const key = `${found.stats.ino}:${found.stats.size}:${found.stats.mtimeMs}`;
+      const known = described.get(found.path);
+      if (known?.key === key) return known;
+      const entry = { key, hash: await hashOf(found), siblings: await siblingsOf(found) };
+      if (described.size >= MAX_DESCRIBED) described.clear();
+      described.set(found.path, entry);
+      return entry;
+    },
+  };
+}

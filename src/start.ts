@@ -1,0 +1,236 @@
+/**
+ * Start-up: the whole shop on this machine as one function. `startShop` starts the embedded
+ * Magento-compatible back end (seeded on first run) unless MAGENTO_URL points at a real Magento, and the
+ * payment sandbox unless OPAYO_REGISTRATION_URL points at a real Opayo; syncs the catalogue, builds the
+ * site when it is stale, serves it with the rebuilder (the signed hook the back end calls after an admin
+ * save, polling every REBUILD_POLL_MINUTES, `/rebuild/status`) and prints every URL it starts. Its options
+ * are explicit: `npm start` (scripts/start.ts) passes this process's environment, the end-to-end server
+ * (scripts/e2e-server.ts) its own ports and folders, and nothing rewrites `process.env`.
+ */
+import { realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CatalogueLoadError } from './catalogue/load.ts';
+import { snapshotPath } from './catalogue/snapshot.ts';
+import { syncCatalogue } from './catalogue/sync.ts';
+import { ConfigError, loadEnv, processEnvironment, type Env } from './config/env.ts';
+import { embeddedMagentoConfig } from './embedded/magento/config.ts';
+import { startEmbeddedMagento } from './embedded/magento/server.ts';
+import { paymentSandboxConfig, usesPaymentSandbox } from './embedded/payment/config.ts';
+import { startPaymentSandbox } from './embedded/payment/server.ts';
+import { configHash, readBuildInfo, whyStale } from './publish/build-info.ts';
+import { BuildError, buildSite } from './publish/build.ts';
+import { adoptLegacyDist, buildLayout } from './publish/builds.ts';
+import { rebuildSecret } from './publish/config.ts';
+import { rebuildOnProductSave } from './publish/hook-client.ts';
+import { createRebuilder } from './publish/rebuilder.ts';
+import { createRebuildRoutes } from './publish/routes.ts';
+import { createRebuildTask } from './publish/task.ts';
+import { magentoMediaBaseUrl, storefrontServerConfig } from './server/config.ts';
+import { startStorefrontServer } from './server/server.ts';
+
+type Variables = Readonly<Record<string, string | undefined>>;
+
+export interface ShopLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface StartShopOptions {
+  /** The project (where astro.config.mjs and node_modules are). */
+  readonly root: string;
+  /** The served folder (`dist`), relative to `root` or absolute. */
+  readonly distDir: string;
+  /** The variables the shop is configured from and its builds inherit (default: this process's). */
+  readonly environment?: Variables;
+  /** Settings over the environment's, e.g. the end-to-end server's ports and folders. */
+  readonly settings?: Readonly<Partial<Record<keyof Env, string>>>;
+  /** Always the embedded Magento and payment sandbox, never a configured real one (end-to-end tests). */
+  readonly embeddedOnly?: boolean;
+  readonly log?: ShopLog;
+}
+
+export interface RunningShop {
+  readonly urls: {
+    readonly shop: string;
+    /** The embedded Magento, when it runs. */
+    readonly magento?: string;
+    /** The payment sandbox's registration URL, when it runs. */
+    readonly paymentSandbox?: string;
+  };
+  /** Stops the rebuilder, the server and the embedded back ends. */
+  close(): Promise<void>;
+}
+
+/** The variables a real Magento or Opayo would be configured by: ignored with `embeddedOnly`. */
+const REAL_BACK_ENDS = ['MAGENTO_URL', 'OPAYO_REGISTRATION_URL', 'PAYMENT_NOTIFICATION_BASE_URL'];
+
+/** What to print for a start-up failure: the sentence for errors we explain, the stack for the others. */
+export function startupMessage(error: unknown): string {
+  if (error instanceof ConfigError || error instanceof CatalogueLoadError || error instanceof BuildError)
+    return error.message;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+function variablesOf(options: StartShopOptions): Variables {
+  const variables = Object.entries({ ...(options.environment ?? processEnvironment()), ...options.settings });
+  return Object.fromEntries(
+    options.embeddedOnly ? variables.filter(([name]) => !REAL_BACK_ENDS.includes(name)) : variables,
+  );
+}
+
+/** Closes what has started, newest first. */
+type Closer = () => Promise<void> | undefined;
+
+async function startBackEnds(
+  env: Env,
+  log: ShopLog,
+  closers: Closer[],
+): Promise<Omit<RunningShop['urls'], 'shop'>> {
+  let urls: { magento?: string; paymentSandbox?: string } = {};
+  if (env.MAGENTO_URL) {
+    log.info(`Using Magento at ${env.MAGENTO_URL}`);
+  } else {
+    // After an admin product save, the embedded back end calls the storefront's signed rebuild hook.
+    const magento = await startEmbeddedMagento({
+      ...embeddedMagentoConfig(env, (line) => log.info(line)),
+      ...rebuildOnProductSave(env, (line) => log.info(line)),
+    });
+    closers.push(() => magento.close());
+    urls = { magento: magento.url };
+    log.info(`Embedded Magento REST back end: ${magento.url}/rest/V1`);
+    log.info(
+      `  admin token: POST ${magento.url}/rest/V1/integration/admin/token (user "${env.EMBEDDED_ADMIN_USERNAME}")`,
+    );
+    log.info(`  media:       ${magento.url}/media/catalog/product/...`);
+  }
+  if (usesPaymentSandbox(env)) {
+    const sandbox = await startPaymentSandbox(paymentSandboxConfig(env, (line) => log.info(line)));
+    closers.push(() => sandbox.close());
+    urls = { ...urls, paymentSandbox: sandbox.registrationUrl };
+    log.info(`Payment sandbox (Opayo Server 4.00): ${sandbox.registrationUrl}`);
+  } else {
+    log.info(`Using Opayo at ${env.OPAYO_REGISTRATION_URL}`);
+  }
+  return urls;
+}
+
+interface Site {
+  readonly root: string;
+  readonly distDir: string;
+  readonly env: Env;
+  readonly variables: Variables;
+  readonly log: ShopLog;
+}
+
+/** Syncs the catalogue and builds the site when it is stale; a failure with a previous build only warns. */
+async function syncAndBuild({ root, distDir, env, variables, log }: Site): Promise<void> {
+  const hasBuild = () => readBuildInfo(distDir) !== undefined;
+  try {
+    const sync = await syncCatalogue(env, (line) => log.info(line), { incremental: true });
+    log.info(
+      `Catalogue: ${sync.products} products${sync.problems.length ? `, ${sync.problems.length} left out` : ''}; ${sync.changed ? 'snapshot updated' : 'unchanged'}`,
+    );
+  } catch (error) {
+    if (!hasBuild()) throw error;
+    log.warn(
+      `\nWARNING: the catalogue sync failed; serving the previous build, which may be out of date.\n  ${startupMessage(error)}\n`,
+    );
+    return;
+  }
+  const build = { distDir, snapshotFile: snapshotPath(env.CATALOGUE_SNAPSHOT), configHash: configHash(env) };
+  const stale = whyStale({
+    ...build,
+    sources: ['src', 'public', 'astro.config.mjs'].map((path) => join(root, path)),
+  });
+  if (!stale) return log.info('Site is up to date.');
+  log.info(`Building the site (${stale})…`);
+  try {
+    const info = await buildSite({ ...build, root, env: variables, log: (line) => log.info(line) });
+    log.info(`Site built: ${info.pages} pages in ${(info.durationMs / 1000).toFixed(1)} s`);
+  } catch (error) {
+    if (!hasBuild()) throw error;
+    log.warn(`\nWARNING: the site build failed; serving the previous build.\n  ${startupMessage(error)}\n`);
+  }
+}
+
+/** The storefront server with the rebuilder and its hook; returns the shop's URL. */
+async function serve({ root, distDir, env, variables, log }: Site, closers: Closer[]): Promise<string> {
+  // The server loads this build's on-demand entry: it is never pruned while the server runs.
+  await adoptLegacyDist(buildLayout(distDir));
+  const rebuilder = createRebuilder({
+    task: createRebuildTask({
+      env,
+      root,
+      distDir,
+      buildEnv: variables,
+      protect: [realpathSync(distDir)],
+      log: (line) => log.info(line),
+    }),
+    debounceMs: env.REBUILD_DEBOUNCE_MS,
+    log: (line) => log.info(line),
+  });
+  closers.push(() => rebuilder.close());
+  const secret = rebuildSecret(env);
+  const liveBuild = () => readBuildInfo(distDir);
+  const warn = (line: string) => log.warn(line);
+  const config = await storefrontServerConfig(env, {
+    distDir,
+    extraRoutes: [createRebuildRoutes({ rebuilder, secret, liveBuild, log: warn })],
+    log: warn,
+  });
+  const shop = await startStorefrontServer(config, { host: env.HOST, port: env.PORT });
+  closers.push(() => shop.close());
+  log.info(`\nShop: ${shop.url}/`);
+  log.info(
+    `  pictures: ${shop.url}/img/… from ${magentoMediaBaseUrl(env)}, cached in ${config.imageCacheDir}`,
+  );
+  if (secret) {
+    log.info(`  rebuilds: POST ${shop.url}/rebuild (signed), status ${shop.url}/rebuild/status`);
+    if (secret !== env.REBUILD_SECRET) log.info('            (demo secret: see README, "Demo credentials")');
+  } else {
+    log.info('  rebuilds: hook off (set REBUILD_SECRET to turn it on)');
+  }
+  rebuilder.startPolling(env.REBUILD_POLL_MINUTES);
+  if (env.REBUILD_POLL_MINUTES > 0) log.info(`  polling:  every ${env.REBUILD_POLL_MINUTES} min`);
+  return shop.url;
+}
+
+/** Starts the shop; on a failure, stops whatever had started and throws. */
+export async function startShop(options: StartShopOptions): Promise<RunningShop> {
+  const log = options.log ?? { info: (line) => console.info(line), warn: (line) => console.warn(line) };
+  const closers: Closer[] = [];
+  const close = async () => {
+    for (const closer of closers.splice(0).reverse()) await closer();
+  };
+  try {
+    const variables = variablesOf(options);
+    const env = loadEnv(variables);
+    const site: Site = {
+      root: options.root,
+      distDir: resolve(options.root, options.distDir),
+      env,
+      variables,
+      log,
+    };
+    const urls = await startBackEnds(env, log, closers);
+    await syncAndBuild(site);
+    return { urls: { ...urls, shop: await serve(site, closers) }, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** `startShop` as a command: stops on SIGINT/SIGTERM, and prints a failure and exits non-zero. */
+export async function runShop(options: StartShopOptions): Promise<void> {
+  let shop: RunningShop | undefined;
+  const stop = (code: number) => void (shop?.close() ?? Promise.resolve()).finally(() => process.exit(code));
+  process.once('SIGINT', () => stop(0));
+  process.once('SIGTERM', () => stop(0));
+  try {
+    shop = await startShop(options);
+  } catch (error) {
+    console.error(startupMessage(error));
+    stop(1);
+  }
+}
