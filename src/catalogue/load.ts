@@ -20,7 +20,7 @@ import {
   magentoProduct,
   magentoProductPage,
   type MagentoCategoryTree,
-} from '../magento/wire.ts';
+} from '../magento/wire/catalogue.ts';
 import { AUDIENCE_ROOTS, toAudiences, toProduct } from './map.ts';
 import type { Catalogue, Product } from './types.ts';
 

@@ -3,7 +3,11 @@
  * (some carry stray spaces), technical-data labels come from Magento's attribute metadata, and empty rows
  * are left out.
  */
-import type { MagentoCategoryTree, MagentoCustomAttribute, MagentoProduct } from '../magento/wire.ts';
+import type {
+  MagentoCategoryTree,
+  MagentoCustomAttribute,
+  MagentoProduct,
+} from '../magento/wire/catalogue.ts';
 import { exclVat, parsePrice } from './money.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import type { Audience, CategoryNode, Product, ProductDocument, ProductImage, SpecRow } from './types.ts';

@@ -4,7 +4,7 @@
  * message fit for the shopper (Magento's own where it is meant for shoppers).
  */
 import type { z } from 'zod';
-import { magentoErrorBody, renderMagentoMessage } from '../magento/client.ts';
+import { magentoErrorBody, renderMagentoMessage } from '../magento/wire/error.ts';
 
 export class ShopApiError extends Error {
   readonly status: number;

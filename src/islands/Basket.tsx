@@ -11,7 +11,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { imageSrcset, imageUrl } from '../catalogue/images.ts';
 import { formatPrice, lineTotal } from '../catalogue/money.ts';
-import { grandTotal, type CartItem, type Totals } from '../features/cart/cart.ts';
+import { grandTotal, type CartItem, type Totals } from '../magento/wire/cart.ts';
 import {
   $cart,
   addToCart,
@@ -22,8 +22,8 @@ import {
 } from '../features/cart/store.ts';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
-import { loadBasketProducts, type BasketProduct, type BasketProducts } from './basket/products.ts';
-import { startBasketSync } from './basket/sync.ts';
+import { loadBasketProducts, type BasketProduct, type BasketProducts } from '../features/cart/products.ts';
+import { startBasketSync } from '../features/cart/sync.ts';
 import { problemText } from './shared/problem.ts';
 import './basket/basket.css';
 import { LoadFailed, Loading } from './shared/LoadStatus.tsx';

@@ -6,10 +6,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { itemsCount } from '../features/cart/cart.ts';
+import { itemsCount } from '../magento/wire/cart.ts';
 import { $cart } from '../features/cart/store.ts';
 import { strings } from '../strings.ts';
-import { startBasketSync } from './basket/sync.ts';
+import { startBasketSync } from '../features/cart/sync.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
 
 export default function BasketBadge() {

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatPrice } from '../catalogue/money.ts';
-import { grandTotal, type Totals } from '../features/cart/cart.ts';
+import { grandTotal, type Totals } from '../magento/wire/cart.ts';
 import { fetchTotals } from '../features/cart/store.ts';
 import { CHECKOUT_PATHS, isProviderUrl } from '../features/checkout/checkout.ts';
 import { hasCheckoutCart, startPayment } from '../features/checkout/store.ts';

@@ -23,8 +23,9 @@ import {
 import { fetchCheckoutCart, hasCheckoutCart, saveShippingInformation } from '../features/checkout/store.ts';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
-import { fetchCountries, fetchCustomer } from './account/api.ts';
-import { addressForm, defaultAddress, type Country } from './account/customer.ts';
+import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
+import { addressForm, defaultAddress } from '../features/account/customer.ts';
+import type { Country } from '../magento/wire/directory.ts';
 import { Field, FormError, fieldId, type FieldProps } from './shared/Field.tsx';
 import { SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
 import { isSessionOver, problemText } from './shared/problem.ts';

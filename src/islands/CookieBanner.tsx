@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $privacy, acceptCookies } from './privacy-store.ts';
+import { $privacy, acceptCookies } from '../features/privacy/store.ts';
 
 export interface CookieBannerProps {
   texts: { region: string; message: string; link: string; accept: string };

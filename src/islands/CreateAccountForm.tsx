@@ -8,8 +8,9 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
-import { createCustomer, fetchCountries } from './account/api.ts';
-import { newAccountBody, type Country } from './account/customer.ts';
+import { createCustomer, fetchCountries } from '../features/account/api.ts';
+import { newAccountBody } from '../features/account/customer.ts';
+import type { Country } from '../magento/wire/directory.ts';
 import { Field, FormError, readFields } from './shared/Field.tsx';
 import { SIGN_IN_PATH, goTo } from './shared/navigation.ts';
 import { problemText } from './shared/problem.ts';

@@ -11,7 +11,7 @@ import { $signedIn } from '../features/account/session.ts';
 import { invalidAddressFields, invalidContactFields } from '../features/account/validation.ts';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
-import { fetchCountries, fetchCustomer, saveCustomer } from './account/api.ts';
+import { fetchCountries, fetchCustomer, saveCustomer } from '../features/account/api.ts';
 import {
   addressForm,
   addressUpdate,
@@ -19,10 +19,10 @@ import {
   contactUpdate,
   defaultAddress,
   manageRole,
-  type Country,
-  type Customer,
   type ManageTarget,
-} from './account/customer.ts';
+} from '../features/account/customer.ts';
+import type { Customer } from '../magento/wire/customer.ts';
+import type { Country } from '../magento/wire/directory.ts';
 import { Field, FormError, readFields, type FieldProps } from './shared/Field.tsx';
 import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
 import { isSessionOver, problemText } from './shared/problem.ts';

@@ -6,14 +6,11 @@
 import { Fragment, useEffect, useState } from 'react';
 import { $signedIn } from '../features/account/session.ts';
 import { strings } from '../strings.ts';
-import { fetchCountries, fetchCustomer } from './account/api.ts';
-import {
-  addressSummary,
-  defaultAddress,
-  type Country,
-  type Customer,
-  type CustomerAddress,
-} from './account/customer.ts';
+import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
+import { addressSummary, defaultAddress } from '../features/account/customer.ts';
+import type { CustomerAddress } from '../magento/wire/address.ts';
+import type { Customer } from '../magento/wire/customer.ts';
+import type { Country } from '../magento/wire/directory.ts';
 import { SIGN_IN_PATH, redirectTo } from './shared/navigation.ts';
 import { isSessionOver, problemText } from './shared/problem.ts';
 import './account/account.css';

@@ -4,6 +4,9 @@
  * zod schema, so bad data fails here with the field named. Magento's error bodies become MagentoApiError.
  */
 import { z } from 'zod';
+import { magentoErrorBody, renderMagentoMessage } from './wire/error.ts';
+
+export { magentoErrorBody, renderMagentoMessage };
 
 export interface MagentoClientConfig {
   /** Base URL without `/rest`, e.g. `https://magento.example.com` or `http://127.0.0.1:8080`. */
@@ -16,23 +19,6 @@ export interface MagentoClientConfig {
   /** Attempts for idempotent calls, including the first. */
   readonly attempts?: number;
   readonly fetch?: typeof fetch;
-}
-
-/** Magento's error body (CONTRACT.md §3.1); parameters may be an object or a list. */
-export const magentoErrorBody = z.object({
-  message: z.string(),
-  parameters: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
-  errors: z.array(z.object({ message: z.string() }).loose()).optional(),
-});
-
-/** Substitutes `%name` / `%1` placeholders the way Magento clients do. */
-export function renderMagentoMessage(body: z.infer<typeof magentoErrorBody>): string {
-  const { message, parameters } = body;
-  if (!parameters) return message;
-  return message.replace(/%(\w+)/g, (whole, key: string) => {
-    const value = Array.isArray(parameters) ? parameters[Number(key) - 1] : parameters[key];
-    return value === undefined || value === null ? whole : String(value);
-  });
 }
 
 export class MagentoApiError extends Error {

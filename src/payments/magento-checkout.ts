@@ -5,89 +5,16 @@
  * at run time), read the order back and set it complete.
  */
 import { z } from 'zod';
-import { grandTotal, totalsSchema } from '../features/cart/cart.ts';
+import type { QuoteAddress } from '../magento/wire/address.ts';
+import { checkoutCartSchema, checkoutTotalsSchema, grandTotal } from '../magento/wire/cart.ts';
+import { orderIdSchema, orderSchema } from '../magento/wire/order.ts';
 import { magentoFetch, type MagentoClientConfig } from '../magento/client.ts';
+
+export type { QuoteAddress };
 
 export type CartRef =
   | { readonly kind: 'guest'; readonly guestCart: string }
   | { readonly kind: 'customer'; readonly token: string };
-
-const nullableText = z.string().nullable().optional();
-
-/** A quote address (§6.3): flat region, every getter possibly null on an empty address. */
-export const quoteAddressSchema = z
-  .object({
-    firstname: nullableText,
-    lastname: nullableText,
-    street: z.array(z.string().nullable()).nullable().optional(),
-    city: nullableText,
-    postcode: nullableText,
-    country_id: nullableText,
-    region: nullableText,
-    region_code: nullableText,
-    telephone: nullableText,
-    email: nullableText,
-  })
-  .loose();
-export type QuoteAddress = z.infer<typeof quoteAddressSchema>;
-
-const checkoutCartSchema = z
-  .object({
-    id: z.number(),
-    is_active: z.boolean().optional(),
-    items: z.array(
-      z.object({ sku: z.string(), qty: z.number(), name: z.string().nullable().optional() }).loose(),
-    ),
-    customer: z.object({ email: z.string().nullable().optional() }).loose().optional(),
-    billing_address: quoteAddressSchema.optional(),
-    extension_attributes: z
-      .object({
-        shipping_assignments: z
-          .array(
-            z
-              .object({
-                shipping: z
-                  .object({
-                    address: quoteAddressSchema.optional(),
-                    method: z.string().nullable().optional(),
-                  })
-                  .loose(),
-              })
-              .loose(),
-          )
-          .optional(),
-      })
-      .loose()
-      .optional(),
-  })
-  .loose();
-
-const checkoutTotalsSchema = totalsSchema.extend({
-  items: z
-    .array(
-      z
-        .object({
-          qty: z.number(),
-          name: z.string().nullable().optional(),
-          price_incl_tax: z.number().nullable().optional(),
-          price: z.number(),
-        })
-        .loose(),
-    )
-    .optional(),
-});
-
-/** The order id from payment-information: documented int, seen as a numeric string (§1.4.7). */
-const orderIdSchema = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
-
-const orderSchema = z
-  .object({
-    entity_id: z.number(),
-    status: z.string().nullable().optional(),
-    grand_total: z.number().nullable().optional(),
-    base_grand_total: z.number().nullable().optional(),
-  })
-  .loose();
 
 export interface CheckoutLine {
   readonly sku: string;

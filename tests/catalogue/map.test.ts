@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toAudiences, toProduct } from '../../src/catalogue/map.ts';
 import { exclVat, formatPrice, lineTotal, parsePrice } from '../../src/catalogue/money.ts';
 import { sanitizeDescription } from '../../src/catalogue/sanitize.ts';
-import { magentoCategoryTree, magentoProduct } from '../../src/magento/wire.ts';
+import { magentoCategoryTree, magentoProduct } from '../../src/magento/wire/catalogue.ts';
 
 const wire = (overrides: Record<string, unknown> = {}) =>
   magentoProduct.parse({

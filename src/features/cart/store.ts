@@ -7,7 +7,8 @@ import { atom } from 'nanostores';
 import { z } from 'zod';
 import { $signedIn, sessionExpired } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
-import { cartItemSchema, cartSchema, totalsSchema, validGuestCode, type Cart, type Totals } from './cart.ts';
+import { cartItemSchema, cartSchema, totalsSchema, type Cart, type Totals } from '../../magento/wire/cart.ts';
+import { validGuestCode } from './cart.ts';
 
 export const $guestCode = persistentAtom<string>('guestCode', '', {
   decode: validGuestCode,

@@ -4,6 +4,8 @@
  * bridge's answers as the islands parse them.
  */
 import { z } from 'zod';
+import type { QuoteAddress } from '../../magento/wire/address.ts';
+import type { CheckoutCartWire } from '../../magento/wire/cart.ts';
 import { countryName, resolveCountry, type CountryName } from '../account/country.ts';
 import { invalidAddressFields, type AddressFields } from '../account/validation.ts';
 
@@ -37,41 +39,7 @@ export type AddressRole = 'shipping' | 'billing';
 export const emptyCheckoutAddress = (): CheckoutAddress =>
   Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field, ''])) as CheckoutAddress;
 
-const text = z.string().nullable().optional();
-
-/** A quote address as Magento sends it (CONTRACT.md §6.3: flat region; empty getters are null). */
-export const quoteAddressSchema = z
-  .object({
-    firstname: text,
-    lastname: text,
-    street: z.array(z.string().nullable()).nullable().optional(),
-    city: text,
-    region: text,
-    postcode: text,
-    country_id: text,
-    telephone: text,
-    email: text,
-  })
-  .loose();
-export type QuoteAddress = z.infer<typeof quoteAddressSchema>;
-
-/** The cart with the addresses a previous Confirm stored on it. */
-export const checkoutCartSchema = z
-  .object({
-    id: z.number(),
-    items: z.array(z.object({ sku: z.string(), qty: z.number() }).loose()),
-    billing_address: quoteAddressSchema.optional(),
-    extension_attributes: z
-      .object({
-        shipping_assignments: z
-          .array(z.object({ shipping: z.object({ address: quoteAddressSchema.optional() }).loose() }).loose())
-          .optional(),
-      })
-      .loose()
-      .optional(),
-  })
-  .loose();
-export type CheckoutCart = z.infer<typeof checkoutCartSchema>;
+export type CheckoutCart = CheckoutCartWire;
 
 export const cartShippingAddress = (cart: CheckoutCart): QuoteAddress | undefined =>
   cart.extension_attributes?.shipping_assignments?.[0]?.shipping.address;

@@ -5,13 +5,12 @@
  * trusted here: totals are Magento's, the outcome is the payment bridge's.
  */
 import { persistentAtom } from '@nanostores/persistent';
-import { z } from 'zod';
 import type { CountryName } from '../account/country.ts';
 import { $signedIn, sessionExpired } from '../account/session.ts';
 import { $guestCode, forgetCart } from '../cart/store.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
+import { checkoutCartSchema, paymentDetailsSchema } from '../../magento/wire/cart.ts';
 import {
-  checkoutCartSchema,
   paymentStatusSchema,
   shippingInformation,
   startReplySchema,
@@ -68,7 +67,7 @@ export async function saveShippingInformation(
     shopFetch(`${path}/shipping-information`, {
       method: 'POST',
       body: shippingInformation(shipping, billing, countries),
-      schema: z.unknown(),
+      schema: paymentDetailsSchema,
     }),
   );
 }

@@ -5,7 +5,7 @@
 import type { APIRoute } from 'astro';
 import { catalogueRoutes } from '../../components/catalogue/routes.ts';
 import { getCatalogue } from '../../catalogue/snapshot.ts';
-import type { BasketProducts } from '../../islands/basket/products.ts';
+import type { BasketProducts } from '../../features/cart/products.ts';
 
 export const GET: APIRoute = () => {
   const routed = new Set(catalogueRoutes().routed.map((product) => product.sku));

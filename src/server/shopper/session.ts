@@ -6,6 +6,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { customerSchema } from '../../magento/wire/customer.ts';
 import {
   clearSessionCookie,
   errorMessage,
@@ -39,10 +40,6 @@ const signInBody = z.object({
   guestCode: z.string().optional(),
 });
 
-const me = z
-  .object({ id: z.number(), store_id: z.number().optional(), firstname: z.string().nullable().optional() })
-  .loose();
-
 /** The customer's token, or 401 with the spec's message for a wrong e-mail or password. */
 async function customerTokenFor(config: SessionConfig, email: string, password: string): Promise<string> {
   try {
@@ -61,7 +58,11 @@ async function customerTokenFor(config: SessionConfig, email: string, password: 
 
 async function mergeGuestCart(config: SessionConfig, token: string, guestCode: string): Promise<void> {
   if (!GUEST_CART_ID.test(guestCode)) return;
-  const customer = await magentoFetch(config.magento, { path: '/customers/me', schema: me, token });
+  const customer = await magentoFetch(config.magento, {
+    path: '/customers/me',
+    schema: customerSchema,
+    token,
+  });
   await magentoFetch(config.magento, {
     method: 'PUT',
     path: `/guest-carts/${guestCode}`,

@@ -7,36 +7,13 @@ import { randomString } from '../auth/auth.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { items } from './items.ts';
+import type { ItemRow, QuoteRow } from './rows.ts';
 
 export interface CartSettings {
   /** ISO currency of the store, e.g. GBP. */
   readonly currency: string;
   /** Flat rate per item (Magento's flatrate type I); 0 means free delivery. */
   readonly flatRatePerItem: number;
-}
-
-export interface QuoteRow {
-  id: number;
-  masked_id: string | null;
-  customer_id: number | null;
-  store_id: number;
-  is_active: number;
-  customer_is_guest: number;
-  shipping_method: string | null;
-  reserved_order_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ItemRow {
-  item_id: number;
-  quote_id: number;
-  product_id: number;
-  sku: string;
-  name: string;
-  price: number;
-  qty: number;
-  product_type: string;
 }
 
 const MASK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -3,7 +3,7 @@ import { findProductBySku, SALE_QTY, type ProductRecord } from '../catalog/produ
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { Input } from '../input.ts';
-import type { ItemRow, QuoteRow } from './carts.ts';
+import type { ItemRow, QuoteRow } from './rows.ts';
 
 export const items = (db: Database, quoteId: number): ItemRow[] =>
   db.all<ItemRow>('SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quoteId);

@@ -23,8 +23,8 @@ import {
   quoteByMask,
   requireCustomerQuote,
   type CartSettings,
-  type QuoteRow,
 } from './carts.ts';
+import type { QuoteRow } from './rows.ts';
 import { addItem, deleteItem, listItems, updateItem } from './items.ts';
 import { computeTotals, serializeCart } from './totals.ts';
 

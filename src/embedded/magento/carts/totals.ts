@@ -4,7 +4,7 @@ import type { Database } from '../db.ts';
 import { quoteAddress, serializeQuoteAddress } from './addresses.ts';
 import { lineTotal, roundMoney, type CartSettings } from './carts.ts';
 import { items, serializeItem } from './items.ts';
-import type { QuoteRow } from './carts.ts';
+import type { QuoteRow } from './rows.ts';
 
 function currency(settings: CartSettings) {
   const code = settings.currency;

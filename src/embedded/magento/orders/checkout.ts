@@ -9,7 +9,8 @@ import {
   saveQuoteAddress,
   type AddressData,
 } from '../carts/addresses.ts';
-import { lineTotal, type CartSettings, type ItemRow, type QuoteRow } from '../carts/carts.ts';
+import { lineTotal, type CartSettings } from '../carts/carts.ts';
+import type { ItemRow, QuoteRow } from '../carts/rows.ts';
 import { computeTotals, FLAT_RATE } from '../carts/totals.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { isKnownCountry } from '../directory/countries.ts';

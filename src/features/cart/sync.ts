@@ -2,8 +2,8 @@
  * Keeps `$cart` in step with Magento on every page: one refresh on load and one whenever
  * `$basketChanged` flips, however many islands (badge, basket page) ask for it.
  */
-import { $basketChanged, refreshCart } from '../../features/cart/store.ts';
-import type { Cart } from '../../features/cart/cart.ts';
+import { $basketChanged, refreshCart } from './store.ts';
+import type { Cart } from '../../magento/wire/cart.ts';
 
 let started: Promise<Cart | null> | undefined;
 

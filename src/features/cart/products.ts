@@ -3,7 +3,7 @@
  * small JSON the build emits (`/basket/products.json`), fetched once, on demand.
  */
 import { z } from 'zod';
-import { shopFetch } from '../../features/shop-api.ts';
+import { shopFetch } from '../shop-api.ts';
 
 export const basketProductSchema = z.object({
   /** The product page is `/{urlKey}`; null when the product has no page of its own. */

@@ -2,9 +2,10 @@
  * The account islands' calls through the storefront's `/rest` proxy (it attaches the customer's token
  * from the HttpOnly cookie). A 401 on a customer call means the session is over: the marker is dropped.
  */
-import { sessionExpired } from '../../features/account/session.ts';
-import { ShopApiError, shopFetch } from '../../features/shop-api.ts';
-import { countriesSchema, customerSchema, type Country, type Customer } from './customer.ts';
+import { sessionExpired } from './session.ts';
+import { ShopApiError, shopFetch } from '../shop-api.ts';
+import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
+import { countriesSchema, type Country } from '../../magento/wire/directory.ts';
 
 const ME = '/rest/V1/customers/me';
 

@@ -6,12 +6,11 @@ import {
   addressSummary,
   addressUpdate,
   contactUpdate,
-  countriesSchema,
-  customerSchema,
   defaultAddress,
   newAccountBody,
-  type Customer,
 } from './customer.ts';
+import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
+import { countriesSchema } from '../../magento/wire/directory.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../shared/contracts/magento-rest/fixtures');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(resolve(FIXTURES, name), 'utf8'));

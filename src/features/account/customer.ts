@@ -3,74 +3,11 @@
  * save sends back every field it was given, and pure functions from it to the forms and summaries and
  * from the forms back to Magento's request bodies (spec §4, §7, with DESIGN.md §3's fixes).
  */
-import { z } from 'zod';
-import { resolveCountry, countryName } from '../../features/account/country.ts';
-import type { AddressFields } from '../../features/account/validation.ts';
-
-const text = z.string().nullable().optional();
-
-export const regionSchema = z
-  .object({
-    region: text,
-    region_code: text,
-    region_id: z.number().nullable().optional(),
-  })
-  .loose();
-export type Region = z.infer<typeof regionSchema>;
-
-export const customerAddressSchema = z
-  .object({
-    /** Present on saved addresses; a new address has none. */
-    id: z.number().optional(),
-    customer_id: z.number().optional(),
-    /** Customer addresses carry the region as an object (CONTRACT.md §5.8). */
-    region: regionSchema.nullable().optional(),
-    region_id: z.number().nullable().optional(),
-    country_id: z.string(),
-    street: z.array(z.string()).nullable().optional(),
-    telephone: text,
-    postcode: text,
-    city: text,
-    firstname: text,
-    lastname: text,
-    /** Present only when true. */
-    default_shipping: z.boolean().optional(),
-    default_billing: z.boolean().optional(),
-  })
-  .loose();
-export type CustomerAddress = z.infer<typeof customerAddressSchema>;
-
-/** Magento sends the default address ids as strings ("88"); accept numbers too. */
-const addressId = z.union([z.string(), z.number()]).nullable().optional();
-
-export const customerSchema = z
-  .object({
-    id: z.number(),
-    email: text,
-    firstname: text,
-    lastname: text,
-    website_id: z.number().optional(),
-    default_billing: addressId,
-    default_shipping: addressId,
-    addresses: z.array(customerAddressSchema).nullable().optional(),
-  })
-  .loose();
-export type Customer = z.infer<typeof customerSchema>;
-
-export const countriesSchema = z.array(
-  z
-    .object({
-      id: z.string(),
-      full_name_english: text.transform((value) => value ?? ''),
-      available_regions: z
-        .array(
-          z.object({ id: z.union([z.string(), z.number()]), code: z.string(), name: z.string() }).loose(),
-        )
-        .optional(),
-    })
-    .loose(),
-);
-export type Country = z.infer<typeof countriesSchema>[number];
+import { type CustomerAddress, type Region } from '../../magento/wire/address.ts';
+import type { Customer } from '../../magento/wire/customer.ts';
+import type { Country } from '../../magento/wire/directory.ts';
+import { resolveCountry, countryName } from './country.ts';
+import type { AddressFields } from './validation.ts';
 
 export type Role = 'billing' | 'shipping';
 export type ManageTarget = 'contact' | 'bill_addr' | 'shipp_addr';

@@ -1,0 +1,102 @@
+/**
+ * Every wire schema of the seam over every fixture of the REST contract it describes
+ * (`contracts/magento-rest/fixtures/`): what real Magento sends must parse. Every response fixture is
+ * either mapped to a schema here or listed with the reason it is not parsed, so a new fixture fails this
+ * test until someone decides.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { customerAddressSchema } from './address.ts';
+import {
+  cartItemSchema,
+  cartSchema,
+  checkoutCartSchema,
+  checkoutTotalsSchema,
+  paymentDetailsSchema,
+  totalsSchema,
+} from './cart.ts';
+import { magentoCategoryTree, magentoProductPage } from './catalogue.ts';
+import { customerSchema } from './customer.ts';
+import { countriesSchema } from './directory.ts';
+import { magentoErrorBody } from './error.ts';
+import { orderIdSchema, orderSchema } from './order.ts';
+
+const FIXTURES = join(import.meta.dirname, '../../../../shared/contracts/magento-rest/fixtures');
+
+const RESPONSES: Readonly<Record<string, readonly z.ZodType[]>> = {
+  'categories-tree-all-store.response.json': [magentoCategoryTree],
+  'categories-tree.response.json': [magentoCategoryTree],
+  'customer-cart-add-item.response.json': [cartItemSchema],
+  'customer-cart-create.response.json': [z.number()],
+  'customer-cart-get.response.json': [cartSchema, checkoutCartSchema],
+  'customer-cart-payment-information.response.json': [orderIdSchema],
+  'customer-create.response.json': [customerSchema],
+  'customer-me-get.response.json': [customerSchema],
+  'customer-me-update.response.json': [customerSchema],
+  'directory-countries.response.json': [countriesSchema],
+  'guest-cart-add-item.response.json': [cartItemSchema],
+  'guest-cart-assign-customer.response.json': [z.boolean()],
+  'guest-cart-create.response.json': [z.string().regex(/^[A-Za-z0-9]{32}$/)],
+  'guest-cart-delete-item.response.json': [z.boolean()],
+  'guest-cart-get-empty.response.json': [cartSchema, checkoutCartSchema],
+  'guest-cart-get.response.json': [cartSchema, checkoutCartSchema],
+  'guest-cart-items.response.json': [z.array(cartItemSchema)],
+  'guest-cart-payment-information.response.json': [orderIdSchema],
+  'guest-cart-shipping-information.response.json': [paymentDetailsSchema],
+  'guest-cart-totals-before-shipping.response.json': [totalsSchema, checkoutTotalsSchema],
+  'guest-cart-totals.response.json': [totalsSchema, checkoutTotalsSchema],
+  'guest-cart-update-item.response.json': [cartItemSchema],
+  'integration-admin-token.response.json': [z.string().min(1)],
+  'integration-customer-token.response.json': [z.string().min(1)],
+  'orders-get.response.json': [orderSchema],
+  'products-search-by-category_id.response.json': [magentoProductPage],
+  'products-search-by-sku-no-match.response.json': [magentoProductPage],
+  'products-search-by-skus-in.response.json': [magentoProductPage],
+  'products-search-by-url_key.response.json': [magentoProductPage],
+};
+
+/** Request fixtures the shop sends whose parts the seam also reads back. */
+const REQUESTS: Readonly<Record<string, (body: unknown) => unknown>> = {
+  'customer-me-update.request.json': (body) => z.object({ customer: customerSchema }).parse(body),
+  'customer-update-by-id.request.json': (body) => z.object({ customer: customerSchema }).parse(body),
+  'customer-create.request.json': (body) =>
+    z
+      .object({ customer: customerSchema.partial({ id: true }) })
+      .loose()
+      .parse(body),
+};
+
+const files = readdirSync(FIXTURES).filter((name) => name.endsWith('.json'));
+const read = (name: string): unknown => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
+
+describe('the wire schemas over the contract fixtures', () => {
+  it('every response fixture has a schema', () => {
+    const responses = files.filter((name) => name.endsWith('.response.json'));
+    expect(responses.filter((name) => !(name in RESPONSES))).toEqual([]);
+    expect(Object.keys(RESPONSES).filter((name) => !files.includes(name))).toEqual([]);
+  });
+
+  it.each(Object.entries(RESPONSES))('%s parses', (name, schemas) => {
+    for (const schema of schemas) {
+      const result = schema.safeParse(read(name));
+      expect(result.success, result.success ? '' : z.prettifyError(result.error)).toBe(true);
+    }
+  });
+
+  it.each(files.filter((name) => name.startsWith('error-')))('%s parses as an error body', (name) => {
+    expect(magentoErrorBody.safeParse(read(name)).success).toBe(true);
+  });
+
+  it.each(Object.entries(REQUESTS))('%s: the customer parts parse', (name, parse) => {
+    expect(() => parse(read(name))).not.toThrow();
+  });
+
+  it('saved customer addresses in the fixtures parse one by one', () => {
+    const me = customerSchema.parse(read('customer-me-get.response.json'));
+    for (const address of me.addresses ?? [])
+      expect(customerAddressSchema.safeParse(address).success).toBe(true);
+    expect(me.addresses?.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,17 @@
+/** What the shop reads of a Magento order, and the order id `payment-information` answers. */
+import { z } from 'zod';
+
+/** The order id from payment-information: documented int, seen as a numeric string (§1.4.7). */
+export const orderIdSchema = z.union([
+  z.number().int().positive(),
+  z.string().regex(/^\d+$/).transform(Number),
+]);
+
+export const orderSchema = z
+  .object({
+    entity_id: z.number(),
+    status: z.string().nullable().optional(),
+    grand_total: z.number().nullable().optional(),
+    base_grand_total: z.number().nullable().optional(),
+  })
+  .loose();
