@@ -5,12 +5,14 @@
  * 'This product is now in your cart!'; a failure says what went wrong (Magento's stock message, or that
  * the shop is unavailable). While busy the button says so and further submits are ignored.
  */
-import { useRef, useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
+import { wholeQuantity } from '../features/cart/cart.ts';
 import { addToCart } from '../features/cart/store.ts';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
 import { problemText } from './shared/problem.ts';
 import './add-to-cart.css';
+import { useBusy } from './shared/use-busy.ts';
 
 export interface AddToCartProps {
   sku: string;
@@ -24,28 +26,24 @@ export interface AddToCartProps {
 }
 
 export default function AddToCart({ sku, name, withQuantity, qtyId, texts }: AddToCartProps) {
-  const [busy, setBusy] = useState(false);
-  const working = useRef(false);
+  const { busy, start, finish } = useBusy();
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (working.current) return;
     const form = event.currentTarget;
-    const qty = Number(new FormData(form).get('qty'));
-    if (!Number.isInteger(qty) || qty < 1) {
+    const qty = wholeQuantity(String(new FormData(form).get('qty') ?? ''));
+    if (qty === undefined) {
       form.reportValidity();
       return;
     }
-    working.current = true;
-    setBusy(true);
+    if (!start(true)) return;
     try {
       await addToCart(sku, qty);
       notify(strings.product.addedToCart, 'status', { nextPage: false });
     } catch (error) {
       notify(problemText(error), 'alert', { nextPage: false });
     } finally {
-      working.current = false;
-      setBusy(false);
+      finish();
     }
   }
 

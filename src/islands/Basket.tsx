@@ -27,23 +27,19 @@ import { startBasketSync } from '../features/cart/sync.ts';
 import { problemText } from './shared/problem.ts';
 import './basket/basket.css';
 import { LoadFailed, Loading } from './shared/LoadStatus.tsx';
+import { wholeQuantity } from '../features/cart/cart.ts';
+import { useBusy } from './shared/use-busy.ts';
 
 const b = strings.basket;
 const t = strings.shopper;
 
 type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready' };
 
-/** A whole number of at least 1 (spec §5), or undefined. */
-function quantity(value: string): number | undefined {
-  const number = Number(value);
-  return value.trim() !== '' && Number.isInteger(number) && number >= 1 ? number : undefined;
-}
-
 /** Adds what a not-yet-hydrated add-to-cart form sent here, once (the query is dropped at once). */
 async function addFromQuery(): Promise<void> {
   const query = new URLSearchParams(window.location.search);
   const sku = query.get('sku');
-  const qty = quantity(query.get('qty') ?? '');
+  const qty = wholeQuantity(query.get('qty') ?? '');
   if (!sku) return;
   window.history.replaceState(null, '', window.location.pathname);
   if (qty === undefined) return;
@@ -89,7 +85,7 @@ function Row({ item, product, draft, busy, onDraft, onUpdate, onRemove }: RowPro
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const qty = quantity(value);
+    const qty = wholeQuantity(value);
     if (qty === undefined) event.currentTarget.reportValidity();
     else onUpdate(qty);
   }
@@ -159,8 +155,7 @@ export default function Basket() {
   const [totalsProblem, setTotalsProblem] = useState('');
   const [products, setProducts] = useState<BasketProducts>({});
   const [drafts, setDrafts] = useState<Record<number, string>>({});
-  const [busyItem, setBusyItem] = useState<number | null>(null);
-  const working = useRef(false);
+  const { active: busyItem, start: claim, finish } = useBusy<number>();
   const totalsRequest = useRef(0);
 
   const items = load.status === 'ready' ? (cart?.items ?? []) : [];
@@ -212,24 +207,21 @@ export default function Basket() {
       const next: Record<number, string> = {};
       for (const item of cart?.items ?? []) {
         const draft = current[item.item_id];
-        if (draft !== undefined && quantity(draft) !== item.qty) next[item.item_id] = draft;
+        if (draft !== undefined && wholeQuantity(draft) !== item.qty) next[item.item_id] = draft;
       }
       return next;
     });
   }, [cart]);
 
   async function change(itemId: number, work: () => Promise<void>, done: string) {
-    if (working.current) return;
-    working.current = true;
-    setBusyItem(itemId);
+    if (!claim(itemId)) return;
     try {
       await work();
       notify(done, 'status', { nextPage: false });
     } catch (error) {
       notify(problemText(error), 'alert', { nextPage: false });
     } finally {
-      working.current = false;
-      setBusyItem(null);
+      finish();
     }
   }
 

@@ -5,7 +5,7 @@
  * code under `order`, and follows the provider's NextURL (a navigation, not a form post: the site's CSP
  * allows form posts to itself only). A refusal is said plainly and Pay can be pressed again.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatPrice } from '../catalogue/money.ts';
 import { grandTotal, type Totals } from '../magento/wire/cart.ts';
 import { fetchTotals } from '../features/cart/store.ts';
@@ -19,6 +19,7 @@ import { isSessionOver, problemText } from './shared/problem.ts';
 import './account/account.css';
 import '../features/checkout/checkout.css';
 import { LoadFailed, Loading } from './shared/LoadStatus.tsx';
+import { useBusy } from './shared/use-busy.ts';
 
 const ERROR_ID = 'payment-error';
 const c = strings.checkout;
@@ -38,8 +39,7 @@ const payProblem = (error: unknown): string =>
 export default function CheckoutPayment() {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const working = useRef(false);
+  const { busy, start, finish } = useBusy();
 
   async function load() {
     setState({ status: 'loading' });
@@ -60,17 +60,14 @@ export default function CheckoutPayment() {
   }, []);
 
   async function pay() {
-    if (working.current) return;
-    working.current = true;
-    setBusy(true);
+    if (!start(true)) return;
     setError('');
     try {
       const nextUrl = await startPayment();
       if (!isProviderUrl(nextUrl)) throw new ShopApiError(502, c.startFailed);
       goTo(nextUrl);
     } catch (failure) {
-      working.current = false;
-      setBusy(false);
+      finish();
       if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
       else setError(payProblem(failure));
     }

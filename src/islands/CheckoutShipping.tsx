@@ -6,7 +6,7 @@
  * 'Validation failed. Please check the information in the forms.' and marks the fields. A valid Confirm
  * stores both addresses with the flat-rate method and goes to payment. Nothing typed is lost on an error.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { $signedIn } from '../features/account/session.ts';
 import {
   CHECKOUT_FIELDS,
@@ -26,6 +26,7 @@ import { strings } from '../strings.ts';
 import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
 import { addressForm, defaultAddress } from '../features/account/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
+import { useBusy } from './shared/use-busy.ts';
 import { Field, FormError, fieldId, type FieldProps } from './shared/Field.tsx';
 import { SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
 import { isSessionOver, problemText } from './shared/problem.ts';
@@ -105,9 +106,8 @@ export default function CheckoutShipping() {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [invalid, setInvalid] = useState<readonly string[]>([]);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, start, finish } = useBusy();
   const [sameAddress, setSameAddress] = useState(false);
-  const working = useRef(false);
 
   async function load() {
     setState({ status: 'loading' });
@@ -128,7 +128,7 @@ export default function CheckoutShipping() {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (working.current || state.status !== 'ready') return;
+    if (state.status !== 'ready') return;
     const form = event.currentTarget;
     const shipping = readAddress(form, 'shipping');
     const billing = sameAddress ? shipping : readAddress(form, 'billing');
@@ -146,14 +146,12 @@ export default function CheckoutShipping() {
       if (first instanceof HTMLInputElement) first.focus();
       return;
     }
-    working.current = true;
-    setBusy(true);
+    if (!start(true)) return;
     try {
       await saveShippingInformation(shipping, billing, state.countries);
       goTo(CHECKOUT_PATHS.payment);
     } catch (failure) {
-      working.current = false;
-      setBusy(false);
+      finish();
       if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
       else setError(problemText(failure));
     }

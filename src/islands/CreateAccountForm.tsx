@@ -5,12 +5,13 @@
  * 'Your account has been successfully created!' on the sign-in page; a refusal shows Magento's message
  * (e-mail already used, password too weak) and keeps everything typed.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
 import { createCustomer, fetchCountries } from '../features/account/api.ts';
 import { newAccountBody } from '../features/account/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
+import { useBusy } from './shared/use-busy.ts';
 import { Field, FormError, readFields } from './shared/Field.tsx';
 import { SIGN_IN_PATH, goTo } from './shared/navigation.ts';
 import { problemText } from './shared/problem.ts';
@@ -39,8 +40,7 @@ export default function CreateAccountForm() {
   const hydrated = useHydrated();
   const [countries, setCountries] = useState<Country[]>([]);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const working = useRef(false);
+  const { busy, start, finish } = useBusy();
 
   useEffect(() => {
     // Only for the suggestions list; a failure here is retried (and reported) on submit.
@@ -49,10 +49,8 @@ export default function CreateAccountForm() {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (working.current) return;
     const values = readFields(event.currentTarget, FIELDS);
-    working.current = true;
-    setBusy(true);
+    if (!start(true)) return;
     setError('');
     try {
       const list = await fetchCountries();
@@ -60,8 +58,7 @@ export default function CreateAccountForm() {
       notify(strings.account.created, 'status');
       goTo(SIGN_IN_PATH);
     } catch (failure) {
-      working.current = false;
-      setBusy(false);
+      finish();
       setError(problemText(failure));
     }
   }

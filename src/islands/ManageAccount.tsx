@@ -6,7 +6,7 @@
  * country, saves the whole customer with `PUT customers/me` and goes to My Account with 'Your data have
  * been update successfully'; Magento's refusal is shown, the form kept.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { $signedIn } from '../features/account/session.ts';
 import { invalidAddressFields, invalidContactFields } from '../features/account/validation.ts';
 import { notify } from '../features/notify/store.ts';
@@ -23,6 +23,7 @@ import {
 } from '../features/account/customer.ts';
 import type { Customer } from '../magento/wire/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
+import { useBusy } from './shared/use-busy.ts';
 import { Field, FormError, readFields, type FieldProps } from './shared/Field.tsx';
 import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
 import { isSessionOver, problemText } from './shared/problem.ts';
@@ -59,8 +60,7 @@ export default function ManageAccount({ target }: ManageAccountProps) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [invalid, setInvalid] = useState<readonly string[]>([]);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const working = useRef(false);
+  const { busy, start, finish } = useBusy();
 
   async function load() {
     setState({ status: 'loading' });
@@ -84,7 +84,7 @@ export default function ManageAccount({ target }: ManageAccountProps) {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (working.current || state.status !== 'ready') return;
+    if (state.status !== 'ready') return;
     const form = event.currentTarget;
     const { customer, countries } = state;
     let body: Customer;
@@ -106,15 +106,13 @@ export default function ManageAccount({ target }: ManageAccountProps) {
       if (first instanceof HTMLInputElement) first.focus();
       return;
     }
-    working.current = true;
-    setBusy(true);
+    if (!start(true)) return;
     try {
       await saveCustomer(body);
       notify(strings.account.updated, 'status');
       goTo(ACCOUNT_PATH);
     } catch (failure) {
-      working.current = false;
-      setBusy(false);
+      finish();
       if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
       else setError(problemText(failure));
     }

@@ -4,10 +4,11 @@
  * signed-in marker. Success clears the form and goes to My Account; failure shows the spec's error line
  * and keeps the e-mail. The button waits for hydration, so a password never goes out in a plain form.
  */
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { signIn } from '../features/account/store.ts';
 import { ShopApiError } from '../features/shop-api.ts';
 import { strings } from '../strings.ts';
+import { useBusy } from './shared/use-busy.ts';
 import { Field, FormError, readFields } from './shared/Field.tsx';
 import { ACCOUNT_PATH, goTo } from './shared/navigation.ts';
 import { problemText } from './shared/problem.ts';
@@ -21,24 +22,20 @@ const t = strings.shopper;
 export default function SignInForm() {
   const hydrated = useHydrated();
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const working = useRef(false);
+  const { busy, start, finish } = useBusy();
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (working.current) return;
     const form = event.currentTarget;
     const { email, password } = readFields(form, ['email', 'password'] as const);
-    working.current = true;
-    setBusy(true);
+    if (!start(true)) return;
     setError('');
     try {
       await signIn(email.trim(), password);
       form.reset();
       goTo(ACCOUNT_PATH);
     } catch (failure) {
-      working.current = false;
-      setBusy(false);
+      finish();
       const wrong = failure instanceof ShopApiError && (failure.status === 401 || failure.status === 400);
       setError(wrong ? strings.account.signInFailed : problemText(failure));
       if (wrong) {

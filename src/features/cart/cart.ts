@@ -3,3 +3,9 @@
 const GUEST_CODE = /^[A-Za-z0-9]{32}$/;
 /** A stored guest cart code, or '' when missing or corrupt. */
 export const validGuestCode = (value: string): string => (GUEST_CODE.test(value) ? value : '');
+
+/** A quantity a shopper typed: a whole number of at least 1 (spec §5), or undefined. */
+export function wholeQuantity(value: string): number | undefined {
+  const number = Number(value);
+  return value.trim() !== '' && Number.isInteger(number) && number >= 1 ? number : undefined;
+}
