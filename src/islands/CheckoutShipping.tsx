@@ -27,7 +27,8 @@ import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
 import { addressForm, defaultAddress } from '../features/account/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
 import { useBusy } from './shared/use-busy.ts';
-import { Field, FormError, fieldId, type FieldProps } from './shared/Field.tsx';
+import { AddressFields } from './shared/AddressFields.tsx';
+import { FormError } from './shared/Field.tsx';
 import { SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
 import { isSessionOver, problemText } from './shared/problem.ts';
 import './account/account.css';
@@ -39,30 +40,6 @@ const ERROR_ID = 'checkout-error';
 const COUNTRIES_ID = 'checkout-countries';
 const t = strings.shopper;
 const c = strings.checkout;
-
-const LABELS: Record<CheckoutField, string> = {
-  email: t.email,
-  firstname: t.firstname,
-  lastname: t.lastname,
-  street: t.street,
-  city: t.city,
-  region: t.region,
-  postcode: t.postcode,
-  country: t.country,
-  telephone: t.telephone,
-};
-
-const INPUT: Partial<Record<CheckoutField, Pick<FieldProps, 'type' | 'autoComplete'>>> = {
-  email: { type: 'email', autoComplete: 'email' },
-  firstname: { autoComplete: 'given-name' },
-  lastname: { autoComplete: 'family-name' },
-  street: { autoComplete: 'address-line1' },
-  city: { autoComplete: 'address-level2' },
-  region: { autoComplete: 'address-level1' },
-  postcode: { autoComplete: 'postal-code' },
-  country: { autoComplete: 'country-name' },
-  telephone: { type: 'tel', autoComplete: 'tel' },
-};
 
 const HINTS: Partial<Record<CheckoutField, string>> = { email: c.emailHint, telephone: c.telephoneHint };
 
@@ -172,31 +149,16 @@ export default function CheckoutShipping() {
     <fieldset className="checkout-address" hidden={hidden}>
       <legend>{role === 'shipping' ? c.shippingAddress : c.billingAddress}</legend>
       <div className="account-form__grid">
-        {CHECKOUT_FIELDS.map((field) => {
-          const name = nameOf(role, field);
-          const hint = HINTS[field];
-          const hintId = `${fieldId(FORM, name)}-hint`;
-          const describedBy = [hint ? hintId : '', error ? ERROR_ID : ''].filter(Boolean).join(' ');
-          return (
-            <div key={name} className="checkout-field">
-              <Field
-                form={FORM}
-                name={name}
-                label={LABELS[field]}
-                defaultValue={values[field]}
-                invalid={invalid.includes(name)}
-                describedBy={describedBy || undefined}
-                {...(field === 'country' ? { list: COUNTRIES_ID } : {})}
-                {...INPUT[field]}
-              />
-              {hint && (
-                <p className="checkout-hint" id={hintId}>
-                  {hint}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        <AddressFields
+          form={FORM}
+          fields={CHECKOUT_FIELDS}
+          values={values}
+          invalid={invalid}
+          errorId={error ? ERROR_ID : undefined}
+          nameOf={(field) => nameOf(role, field)}
+          hints={{ className: 'checkout-field', hintClassName: 'checkout-hint', texts: HINTS }}
+          countries={COUNTRIES_ID}
+        />
       </div>
     </fieldset>
   );

@@ -24,7 +24,8 @@ import {
 import type { Customer } from '../magento/wire/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
 import { useBusy } from './shared/use-busy.ts';
-import { Field, FormError, readFields, type FieldProps } from './shared/Field.tsx';
+import { AddressFields } from './shared/AddressFields.tsx';
+import { FormError, readFields } from './shared/Field.tsx';
 import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
 import { isSessionOver, problemText } from './shared/problem.ts';
 import './account/account.css';
@@ -130,50 +131,18 @@ export default function ManageAccount({ target }: ManageAccountProps) {
     );
 
   const { customer, countries } = state;
-  const field = (
-    name: string,
-    label: string,
-    value: string,
-    extra: Pick<FieldProps, 'type' | 'autoComplete'> = {},
-  ) => (
-    <Field
-      form={FORM}
-      name={name}
-      label={label}
-      defaultValue={value}
-      invalid={invalid.includes(name)}
-      describedBy={error ? ERROR_ID : undefined}
-      {...extra}
-    />
+  const common = { form: FORM, invalid, errorId: error ? ERROR_ID : undefined };
+  const fields = role ? (
+    <div className="account-form__grid">
+      <AddressFields
+        {...common}
+        fields={ADDRESS_FIELDS}
+        values={addressForm(defaultAddress(customer, role), countries)}
+      />
+    </div>
+  ) : (
+    <ContactFields {...common} values={contactForm(customer)} />
   );
-
-  let fields;
-  if (role) {
-    const values = addressForm(defaultAddress(customer, role), countries);
-    fields = (
-      <div className="account-form__grid">
-        {field('firstname', t.firstname, values.firstname, { autoComplete: 'given-name' })}
-        {field('lastname', t.lastname, values.lastname, { autoComplete: 'family-name' })}
-        {field('street', t.street, values.street, { autoComplete: 'address-line1' })}
-        {field('city', t.city, values.city, { autoComplete: 'address-level2' })}
-        {field('region', t.region, values.region, { autoComplete: 'address-level1' })}
-        {field('postcode', t.postcode, values.postcode, { autoComplete: 'postal-code' })}
-        {field('country', t.country, values.country, { autoComplete: 'country-name' })}
-        {field('telephone', t.telephone, values.telephone, { type: 'tel', autoComplete: 'tel' })}
-      </div>
-    );
-  } else {
-    const values = contactForm(customer);
-    fields = (
-      <>
-        {field('email', t.email, values.email, { type: 'email', autoComplete: 'email' })}
-        <div className="account-form__grid">
-          {field('firstname', t.firstname, values.firstname, { autoComplete: 'given-name' })}
-          {field('lastname', t.lastname, values.lastname, { autoComplete: 'family-name' })}
-        </div>
-      </>
-    );
-  }
 
   return (
     <form className="account-form" id={FORM} method="post" onSubmit={submit} noValidate>
@@ -188,5 +157,22 @@ export default function ManageAccount({ target }: ManageAccountProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The contact form: e-mail on its own line, then the names side by side. */
+function ContactFields(props: {
+  form: string;
+  invalid: readonly string[];
+  errorId: string | undefined;
+  values: ReturnType<typeof contactForm>;
+}) {
+  return (
+    <>
+      <AddressFields {...props} fields={['email']} />
+      <div className="account-form__grid">
+        <AddressFields {...props} fields={['firstname', 'lastname']} />
+      </div>
+    </>
   );
 }
