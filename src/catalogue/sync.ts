@@ -15,7 +15,8 @@ import { z } from 'zod';
 import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { MagentoApiError } from '../magento/client.ts';
-import { CatalogueLoadError, loadCatalogue, loadCatalogueChanges, type LoadProblem } from './load.ts';
+import { loadCatalogueChanges } from './changes.ts';
+import { CatalogueLoadError, loadCatalogue, type LoadProblem } from './load.ts';
 import { snapshotPath, writeSnapshot } from './snapshot.ts';
 import type { Catalogue, Product } from './types.ts';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameSecondSkus, staleSkus } from '../../src/catalogue/load.ts';
+import { sameSecondSkus, staleSkus } from '../../src/catalogue/changes.ts';
 import { readSnapshot } from '../../src/catalogue/snapshot.ts';
 import { syncCatalogue } from '../../src/catalogue/sync.ts';
 import type { Product } from '../../src/catalogue/types.ts';

@@ -122,3 +122,18 @@ export const magentoAttribute = z
 export type MagentoAttribute = z.infer<typeof magentoAttribute>;
 
 export const magentoAttributePage = z.object({ items: z.array(magentoAttribute), total_count: z.number() });
+
+/** What the sweep reads of every product (Magento's `fields` partial response). */
+export const magentoProductStamp = z
+  .object({
+    sku: z.string().min(1),
+    status: z.union([z.number(), z.string()]).transform(Number).optional(),
+    visibility: z.union([z.number(), z.string()]).transform(Number).optional(),
+    updated_at: z.string().optional(),
+  })
+  .loose();
+export const magentoProductStampPage = z.object({
+  items: z.array(magentoProductStamp).optional().default([]),
+  total_count: z.number(),
+});
+export type ProductStamp = z.infer<typeof magentoProductStamp>;
