@@ -10,8 +10,8 @@ import { $signedIn } from '../features/account/session.ts';
 import { signOut } from '../features/account/store.ts';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
-import { goTo } from './shared/navigation.ts';
-import { problemText } from './shared/problem.ts';
+import { goTo } from '../features/navigation.ts';
+import { problemText } from '../features/problem.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
 
 const t = strings.account;

@@ -10,7 +10,7 @@ import { wholeQuantity } from '../features/cart/cart.ts';
 import { addToCart } from '../features/cart/store.ts';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
-import { problemText } from './shared/problem.ts';
+import { problemText } from '../features/problem.ts';
 import './add-to-cart.css';
 import { useBusy } from './shared/use-busy.ts';
 

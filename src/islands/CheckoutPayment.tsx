@@ -5,27 +5,25 @@
  * code under `order`, and follows the provider's NextURL (a navigation, not a form post: the site's CSP
  * allows form posts to itself only). A refusal is said plainly and Pay can be pressed again.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatPrice } from '../catalogue/money.ts';
 import { grandTotal, type Totals } from '../magento/wire/cart.ts';
 import { fetchTotals } from '../features/cart/store.ts';
 import { CHECKOUT_PATHS, isProviderUrl } from '../features/checkout/checkout.ts';
-import { hasCheckoutCart, startPayment } from '../features/checkout/store.ts';
+import { checkoutCartOr, startPayment } from '../features/checkout/store.ts';
 import { ShopApiError, UNAVAILABLE } from '../features/shop-api.ts';
 import { strings } from '../strings.ts';
 import { FormError } from './shared/Field.tsx';
-import { SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
-import { isSessionOver, problemText } from './shared/problem.ts';
+import { Leave, goTo, leftForSignIn } from '../features/navigation.ts';
+import { problemText } from '../features/problem.ts';
 import './account/account.css';
 import '../features/checkout/checkout.css';
-import { LoadFailed, Loading } from './shared/LoadStatus.tsx';
+import { LoadStatus } from './shared/LoadStatus.tsx';
 import { useBusy } from './shared/use-busy.ts';
+import { useLoad } from './shared/use-load.ts';
 
 const ERROR_ID = 'payment-error';
 const c = strings.checkout;
-
-type State =
-  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; totals: Totals };
 
 const shippingCost = (totals: Totals): number =>
   totals.total_segments?.find((segment) => segment.code === 'shipping')?.value ?? totals.shipping_amount;
@@ -36,28 +34,25 @@ const payProblem = (error: unknown): string =>
     ? error.message || UNAVAILABLE
     : problemText(error);
 
+/** Magento's totals; an empty or vanished cart (404) has nothing to pay: back to the basket. */
+async function loadTotals(): Promise<Totals | Leave> {
+  try {
+    const totals = await fetchTotals();
+    if (!totals || (totals.items_qty ?? 0) <= 0) return new Leave(CHECKOUT_PATHS.basket);
+    return totals;
+  } catch (failure) {
+    if (failure instanceof ShopApiError && failure.status === 404) return new Leave(CHECKOUT_PATHS.basket);
+    throw failure;
+  }
+}
+
 export default function CheckoutPayment() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const { state, retry } = useLoad(loadTotals, {
+    guard: checkoutCartOr(CHECKOUT_PATHS.basket),
+    signIn: true,
+  });
   const [error, setError] = useState('');
   const { busy, start, finish } = useBusy();
-
-  async function load() {
-    setState({ status: 'loading' });
-    try {
-      const totals = await fetchTotals();
-      if (!totals || (totals.items_qty ?? 0) <= 0) redirectTo(CHECKOUT_PATHS.basket);
-      else setState({ status: 'ready', totals });
-    } catch (failure) {
-      if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
-      else if (failure instanceof ShopApiError && failure.status === 404) redirectTo(CHECKOUT_PATHS.basket);
-      else setState({ status: 'failed', message: problemText(failure) });
-    }
-  }
-
-  useEffect(() => {
-    if (!hasCheckoutCart()) redirectTo(CHECKOUT_PATHS.basket);
-    else void load();
-  }, []);
 
   async function pay() {
     if (!start(true)) return;
@@ -68,23 +63,14 @@ export default function CheckoutPayment() {
       goTo(nextUrl);
     } catch (failure) {
       finish();
-      if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
-      else setError(payProblem(failure));
+      if (!leftForSignIn(failure)) setError(payProblem(failure));
     }
   }
 
-  if (state.status === 'loading') return <Loading className="checkout-status" text={c.loading} />;
-  if (state.status === 'failed')
-    return (
-      <LoadFailed
-        className="checkout-status"
-        message={state.message}
-        retryText={strings.shopper.retry}
-        onRetry={() => void load()}
-      />
-    );
+  if (state.status !== 'ready')
+    return <LoadStatus state={state} className="checkout-status" text={c.loading} onRetry={retry} />;
 
-  const { totals } = state;
+  const totals = state.value;
   return (
     <div className="checkout-payment">
       <dl className="checkout-totals">

@@ -6,7 +6,7 @@
  * 'Validation failed. Please check the information in the forms.' and marks the fields. A valid Confirm
  * stores both addresses with the flat-rate method and goes to payment. Nothing typed is lost on an error.
  */
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { $signedIn } from '../features/account/session.ts';
 import {
   CHECKOUT_FIELDS,
@@ -20,30 +20,30 @@ import {
   type CheckoutAddress,
   type CheckoutField,
 } from '../features/checkout/checkout.ts';
-import { fetchCheckoutCart, hasCheckoutCart, saveShippingInformation } from '../features/checkout/store.ts';
+import { checkoutCartOr, fetchCheckoutCart, saveShippingInformation } from '../features/checkout/store.ts';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
 import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
 import { addressForm, defaultAddress } from '../features/account/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
 import { useBusy } from './shared/use-busy.ts';
+import { useLoad } from './shared/use-load.ts';
 import { AddressFields } from './shared/AddressFields.tsx';
-import { FormError } from './shared/Field.tsx';
-import { SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
-import { isSessionOver, problemText } from './shared/problem.ts';
+import { FormError, focusFirst } from './shared/Field.tsx';
+import { Leave, goTo, leftForSignIn } from '../features/navigation.ts';
+import { problemText } from '../features/problem.ts';
 import './account/account.css';
 import '../features/checkout/checkout.css';
-import { LoadFailed, Loading } from './shared/LoadStatus.tsx';
+import { LoadStatus } from './shared/LoadStatus.tsx';
 
 const FORM = 'checkout';
 const ERROR_ID = 'checkout-error';
 const COUNTRIES_ID = 'checkout-countries';
-const t = strings.shopper;
 const c = strings.checkout;
 
 const HINTS: Partial<Record<CheckoutField, string>> = { email: c.emailHint, telephone: c.telephoneHint };
 
-const nameOf = (role: AddressRole, field: CheckoutField): string => `${role}_${field}`;
+const nameOf = (role: AddressRole, field: string): string => `${role}_${field}`;
 
 function readAddress(form: HTMLFormElement, role: AddressRole): CheckoutAddress {
   const data = new FormData(form);
@@ -55,14 +55,15 @@ function readAddress(form: HTMLFormElement, role: AddressRole): CheckoutAddress 
   return address;
 }
 
-type State =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; shipping: CheckoutAddress; billing: CheckoutAddress; countries: Country[] };
+interface Forms {
+  shipping: CheckoutAddress;
+  billing: CheckoutAddress;
+  countries: Country[];
+}
 
-async function loadForms(): Promise<State | 'no-cart'> {
+async function loadForms(): Promise<Forms | Leave> {
   const [cart, countries] = await Promise.all([fetchCheckoutCart(), fetchCountries()]);
-  if (!cart || cart.items.length === 0) return 'no-cart';
+  if (!cart || cart.items.length === 0) return new Leave(CHECKOUT_PATHS.basket);
   let shipping = fromQuoteAddress(cartShippingAddress(cart), countries);
   let billing = fromQuoteAddress(cart.billing_address, countries);
   if ((!shipping || !billing) && $signedIn.get()) {
@@ -72,7 +73,6 @@ async function loadForms(): Promise<State | 'no-cart'> {
     billing ??= fromSavedAddress(addressForm(defaultAddress(customer, 'billing'), countries), email);
   }
   return {
-    status: 'ready',
     shipping: shipping ?? emptyCheckoutAddress(),
     billing: billing ?? emptyCheckoutAddress(),
     countries,
@@ -80,28 +80,11 @@ async function loadForms(): Promise<State | 'no-cart'> {
 }
 
 export default function CheckoutShipping() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const { state, retry } = useLoad(loadForms, { guard: checkoutCartOr(CHECKOUT_PATHS.basket), signIn: true });
   const [invalid, setInvalid] = useState<readonly string[]>([]);
   const [error, setError] = useState('');
   const { busy, start, finish } = useBusy();
   const [sameAddress, setSameAddress] = useState(false);
-
-  async function load() {
-    setState({ status: 'loading' });
-    try {
-      const loaded = await loadForms();
-      if (loaded === 'no-cart') redirectTo(CHECKOUT_PATHS.basket);
-      else setState(loaded);
-    } catch (failure) {
-      if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
-      else setState({ status: 'failed', message: problemText(failure) });
-    }
-  }
-
-  useEffect(() => {
-    if (!hasCheckoutCart()) redirectTo(CHECKOUT_PATHS.basket);
-    else void load();
-  }, []);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -110,62 +93,34 @@ export default function CheckoutShipping() {
     const shipping = readAddress(form, 'shipping');
     const billing = sameAddress ? shipping : readAddress(form, 'billing');
     const bad = [
-      ...invalidCheckoutFields(shipping).map((field) => nameOf('shipping', field as CheckoutField)),
-      ...(sameAddress
-        ? []
-        : invalidCheckoutFields(billing).map((field) => nameOf('billing', field as CheckoutField))),
+      ...invalidCheckoutFields(shipping).map((field) => nameOf('shipping', field)),
+      ...(sameAddress ? [] : invalidCheckoutFields(billing).map((field) => nameOf('billing', field))),
     ];
     setInvalid(bad);
     setError('');
     if (bad.length > 0) {
       notify(strings.validation.failed, 'alert');
-      const first = form.elements.namedItem(bad[0] ?? '');
-      if (first instanceof HTMLInputElement) first.focus();
+      focusFirst(form, bad);
       return;
     }
     if (!start(true)) return;
     try {
-      await saveShippingInformation(shipping, billing, state.countries);
+      await saveShippingInformation(shipping, billing, state.value.countries);
       goTo(CHECKOUT_PATHS.payment);
     } catch (failure) {
       finish();
-      if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
-      else setError(problemText(failure));
+      if (!leftForSignIn(failure)) setError(problemText(failure));
     }
   }
 
-  if (state.status === 'loading') return <Loading className="checkout-status" text={c.loading} />;
-  if (state.status === 'failed')
-    return (
-      <LoadFailed
-        className="checkout-status"
-        message={state.message}
-        retryText={t.retry}
-        onRetry={() => void load()}
-      />
-    );
+  if (state.status !== 'ready')
+    return <LoadStatus state={state} className="checkout-status" text={c.loading} onRetry={retry} />;
 
-  const fieldset = (role: AddressRole, values: CheckoutAddress, hidden = false) => (
-    <fieldset className="checkout-address" hidden={hidden}>
-      <legend>{role === 'shipping' ? c.shippingAddress : c.billingAddress}</legend>
-      <div className="account-form__grid">
-        <AddressFields
-          form={FORM}
-          fields={CHECKOUT_FIELDS}
-          values={values}
-          invalid={invalid}
-          errorId={error ? ERROR_ID : undefined}
-          nameOf={(field) => nameOf(role, field)}
-          hints={{ className: 'checkout-field', hintClassName: 'checkout-hint', texts: HINTS }}
-          countries={COUNTRIES_ID}
-        />
-      </div>
-    </fieldset>
-  );
-
+  const { countries } = state.value;
+  const common = { invalid, errorId: error ? ERROR_ID : undefined };
   return (
     <form className="account-form checkout-form" id={FORM} method="post" onSubmit={submit} noValidate>
-      {fieldset('shipping', state.shipping)}
+      <AddressFieldset {...common} role="shipping" values={state.value.shipping} />
       <label className="checkout-same">
         <input
           type="checkbox"
@@ -175,9 +130,9 @@ export default function CheckoutShipping() {
         {c.copyShipping}
       </label>
       {/* Hidden, not removed: what was typed in the billing form survives ticking the box. */}
-      {fieldset('billing', state.billing, sameAddress)}
+      <AddressFieldset {...common} role="billing" values={state.value.billing} hidden={sameAddress} />
       <datalist id={COUNTRIES_ID}>
-        {state.countries.map((country) => (
+        {countries.map((country) => (
           <option key={country.id} value={country.full_name_english} />
         ))}
       </datalist>
@@ -191,5 +146,34 @@ export default function CheckoutShipping() {
         </button>
       </div>
     </form>
+  );
+}
+
+interface AddressFieldsetProps {
+  role: AddressRole;
+  values: CheckoutAddress;
+  invalid: readonly string[];
+  errorId: string | undefined;
+  hidden?: boolean;
+}
+
+/** One address form of the step: its legend, and every field named after the role (`billing_city`). */
+function AddressFieldset({ role, values, invalid, errorId, hidden = false }: AddressFieldsetProps) {
+  return (
+    <fieldset className="checkout-address" hidden={hidden}>
+      <legend>{role === 'shipping' ? c.shippingAddress : c.billingAddress}</legend>
+      <div className="account-form__grid">
+        <AddressFields
+          form={FORM}
+          fields={CHECKOUT_FIELDS}
+          values={values}
+          invalid={invalid}
+          errorId={errorId}
+          nameOf={(field) => nameOf(role, field)}
+          hints={{ className: 'checkout-field', hintClassName: 'checkout-hint', texts: HINTS }}
+          countries={COUNTRIES_ID}
+        />
+      </div>
+    </fieldset>
   );
 }

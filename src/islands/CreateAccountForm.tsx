@@ -13,8 +13,8 @@ import { newAccountBody } from '../features/account/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
 import { useBusy } from './shared/use-busy.ts';
 import { Field, FormError, readFields } from './shared/Field.tsx';
-import { SIGN_IN_PATH, goTo } from './shared/navigation.ts';
-import { problemText } from './shared/problem.ts';
+import { SIGN_IN_PATH, goTo } from '../features/navigation.ts';
+import { problemText } from '../features/problem.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
 import './account/account.css';
 

@@ -6,8 +6,8 @@
  * country, saves the whole customer with `PUT customers/me` and goes to My Account with 'Your data have
  * been update successfully'; Magento's refusal is shown, the form kept.
  */
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { $signedIn } from '../features/account/session.ts';
+import { useState, type SubmitEvent } from 'react';
+import { signedInOr } from '../features/account/session.ts';
 import { invalidAddressFields, invalidContactFields } from '../features/account/validation.ts';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
@@ -24,12 +24,13 @@ import {
 import type { Customer } from '../magento/wire/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
 import { useBusy } from './shared/use-busy.ts';
+import { useLoad } from './shared/use-load.ts';
 import { AddressFields } from './shared/AddressFields.tsx';
-import { FormError, readFields } from './shared/Field.tsx';
-import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, redirectTo } from './shared/navigation.ts';
-import { isSessionOver, problemText } from './shared/problem.ts';
+import { FormError, focusFirst, readFields } from './shared/Field.tsx';
+import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, leftForSignIn } from '../features/navigation.ts';
+import { problemText } from '../features/problem.ts';
 import './account/account.css';
-import { LoadFailed, Loading } from './shared/LoadStatus.tsx';
+import { LoadStatus } from './shared/LoadStatus.tsx';
 
 const FORM = 'manage';
 const ERROR_ID = 'manage-error';
@@ -47,64 +48,53 @@ const ADDRESS_FIELDS = [
   'telephone',
 ] as const;
 
-type State =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; customer: Customer; countries: Country[] };
+type Role = ReturnType<typeof manageRole>;
+
+interface Loaded {
+  customer: Customer;
+  countries: Country[];
+}
 
 export interface ManageAccountProps {
   target: ManageTarget;
 }
 
+/** The whole customer as the form would save it, and the fields at fault. */
+function readForm(form: HTMLFormElement, role: Role, { customer, countries }: Loaded) {
+  if (role) {
+    const address = readFields(form, ADDRESS_FIELDS);
+    return { bad: invalidAddressFields(address), body: addressUpdate(customer, role, address, countries) };
+  }
+  const contact = readFields(form, CONTACT_FIELDS);
+  return { bad: invalidContactFields(contact), body: contactUpdate(customer, contact) };
+}
+
 export default function ManageAccount({ target }: ManageAccountProps) {
   const role = manageRole(target);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [invalid, setInvalid] = useState<readonly string[]>([]);
-  const [error, setError] = useState('');
-  const { busy, start, finish } = useBusy();
-
-  async function load() {
-    setState({ status: 'loading' });
-    try {
+  const { state, retry } = useLoad(
+    async (): Promise<Loaded> => {
       const [customer, countries] = await Promise.all([
         fetchCustomer(),
         role ? fetchCountries() : Promise.resolve<Country[]>([]),
       ]);
-      setState({ status: 'ready', customer, countries });
-    } catch (failure) {
-      if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
-      else setState({ status: 'failed', message: problemText(failure) });
-    }
-  }
-
-  useEffect(() => {
-    if (!$signedIn.get()) redirectTo(SIGN_IN_PATH);
-    else void load();
-    // Loads once per page; `role` comes from the page and never changes.
-  }, []);
+      return { customer, countries };
+    },
+    { guard: signedInOr(SIGN_IN_PATH), signIn: true },
+  );
+  const [invalid, setInvalid] = useState<readonly string[]>([]);
+  const [error, setError] = useState('');
+  const { busy, start, finish } = useBusy();
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state.status !== 'ready') return;
     const form = event.currentTarget;
-    const { customer, countries } = state;
-    let body: Customer;
-    let bad: string[];
-    if (role) {
-      const address = readFields(form, ADDRESS_FIELDS);
-      bad = invalidAddressFields(address);
-      body = addressUpdate(customer, role, address, countries);
-    } else {
-      const contact = readFields(form, CONTACT_FIELDS);
-      bad = invalidContactFields(contact);
-      body = contactUpdate(customer, contact);
-    }
+    const { bad, body } = readForm(form, role, state.value);
     setInvalid(bad);
     setError('');
     if (bad.length > 0) {
       notify(strings.validation.failed, 'alert', { nextPage: false });
-      const first = form.elements.namedItem(bad[0] ?? '');
-      if (first instanceof HTMLInputElement) first.focus();
+      focusFirst(form, bad);
       return;
     }
     if (!start(true)) return;
@@ -114,39 +104,17 @@ export default function ManageAccount({ target }: ManageAccountProps) {
       goTo(ACCOUNT_PATH);
     } catch (failure) {
       finish();
-      if (isSessionOver(failure)) redirectTo(SIGN_IN_PATH);
-      else setError(problemText(failure));
+      if (!leftForSignIn(failure)) setError(problemText(failure));
     }
   }
 
-  if (state.status === 'loading') return <Loading className="account-status" text={t.loading} />;
-  if (state.status === 'failed')
-    return (
-      <LoadFailed
-        className="account-status"
-        message={state.message}
-        retryText={t.retry}
-        onRetry={() => void load()}
-      />
-    );
+  if (state.status !== 'ready')
+    return <LoadStatus state={state} className="account-status" text={t.loading} onRetry={retry} />;
 
-  const { customer, countries } = state;
   const common = { form: FORM, invalid, errorId: error ? ERROR_ID : undefined };
-  const fields = role ? (
-    <div className="account-form__grid">
-      <AddressFields
-        {...common}
-        fields={ADDRESS_FIELDS}
-        values={addressForm(defaultAddress(customer, role), countries)}
-      />
-    </div>
-  ) : (
-    <ContactFields {...common} values={contactForm(customer)} />
-  );
-
   return (
     <form className="account-form" id={FORM} method="post" onSubmit={submit} noValidate>
-      {fields}
+      <ManageFields {...common} role={role} loaded={state.value} />
       <FormError id={ERROR_ID} message={error} />
       <div className="form-actions">
         <a className="button button--secondary" href={ACCOUNT_PATH}>
@@ -160,18 +128,34 @@ export default function ManageAccount({ target }: ManageAccountProps) {
   );
 }
 
-/** The contact form: e-mail on its own line, then the names side by side. */
-function ContactFields(props: {
+interface FieldsProps {
   form: string;
   invalid: readonly string[];
   errorId: string | undefined;
-  values: ReturnType<typeof contactForm>;
-}) {
+}
+
+/**
+ * An address section's fields side by side; the contact section's e-mail on its own line, then the names
+ * side by side.
+ */
+function ManageFields({ role, loaded, ...common }: FieldsProps & { role: Role; loaded: Loaded }) {
+  const { customer, countries } = loaded;
+  if (role)
+    return (
+      <div className="account-form__grid">
+        <AddressFields
+          {...common}
+          fields={ADDRESS_FIELDS}
+          values={addressForm(defaultAddress(customer, role), countries)}
+        />
+      </div>
+    );
+  const values = contactForm(customer);
   return (
     <>
-      <AddressFields {...props} fields={['email']} />
+      <AddressFields {...common} values={values} fields={['email']} />
       <div className="account-form__grid">
-        <AddressFields {...props} fields={['firstname', 'lastname']} />
+        <AddressFields {...common} values={values} fields={['firstname', 'lastname']} />
       </div>
     </>
   );

@@ -3,25 +3,20 @@
  * Three summary blocks from `customers/me`, each with an edit link: Account Information and the default
  * billing and shipping addresses, found by the customer's default address ids.
  */
-import { Fragment, useEffect, useState } from 'react';
-import { $signedIn } from '../features/account/session.ts';
+import { Fragment } from 'react';
+import { signedInOr } from '../features/account/session.ts';
 import { strings } from '../strings.ts';
 import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
 import { addressSummary, defaultAddress } from '../features/account/customer.ts';
 import type { CustomerAddress } from '../magento/wire/address.ts';
 import type { Customer } from '../magento/wire/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
-import { SIGN_IN_PATH, redirectTo } from './shared/navigation.ts';
-import { isSessionOver, problemText } from './shared/problem.ts';
+import { SIGN_IN_PATH } from '../features/navigation.ts';
 import './account/account.css';
-import { LoadFailed, Loading } from './shared/LoadStatus.tsx';
+import { LoadStatus } from './shared/LoadStatus.tsx';
+import { useLoad } from './shared/use-load.ts';
 
 const t = strings.shopper;
-
-type State =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; customer: Customer; countries: Country[] };
 
 function Block({
   id,
@@ -71,40 +66,20 @@ function addressRows(address: CustomerAddress | undefined, customer: Customer, c
   ] satisfies [string, string][];
 }
 
+async function loadAccount(): Promise<{ customer: Customer; countries: Country[] }> {
+  const [customer, countries] = await Promise.all([
+    fetchCustomer(),
+    fetchCountries().catch((): Country[] => []),
+  ]);
+  return { customer, countries };
+}
+
 export default function MyAccount() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const { state, retry } = useLoad(loadAccount, { guard: signedInOr(SIGN_IN_PATH), signIn: true });
+  if (state.status !== 'ready')
+    return <LoadStatus state={state} className="account-status" text={t.loading} onRetry={retry} />;
 
-  async function load() {
-    setState({ status: 'loading' });
-    try {
-      const [customer, countries] = await Promise.all([
-        fetchCustomer(),
-        fetchCountries().catch((): Country[] => []),
-      ]);
-      setState({ status: 'ready', customer, countries });
-    } catch (error) {
-      if (isSessionOver(error)) redirectTo(SIGN_IN_PATH);
-      else setState({ status: 'failed', message: problemText(error) });
-    }
-  }
-
-  useEffect(() => {
-    if (!$signedIn.get()) redirectTo(SIGN_IN_PATH);
-    else void load();
-  }, []);
-
-  if (state.status === 'loading') return <Loading className="account-status" text={t.loading} />;
-  if (state.status === 'failed')
-    return (
-      <LoadFailed
-        className="account-status"
-        message={state.message}
-        retryText={t.retry}
-        onRetry={() => void load()}
-      />
-    );
-
-  const { customer, countries } = state;
+  const { customer, countries } = state.value;
   const billing = defaultAddress(customer, 'billing');
   const shipping = defaultAddress(customer, 'shipping');
   const a = strings.account;

@@ -10,8 +10,8 @@ import { useEffect, useState } from 'react';
 import { CHECKOUT_PATHS } from '../features/checkout/checkout.ts';
 import { $order, fetchPaymentStatus, finishPaidOrder } from '../features/checkout/store.ts';
 import { strings } from '../strings.ts';
-import { redirectTo } from './shared/navigation.ts';
-import { problemText } from './shared/problem.ts';
+import { redirectTo } from '../features/navigation.ts';
+import { problemText } from '../features/problem.ts';
 import '../features/checkout/checkout.css';
 
 const c = strings.checkout;

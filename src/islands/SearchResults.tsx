@@ -75,15 +75,13 @@ function Card({ detail, eager }: { detail: SearchDetail; eager: boolean }) {
   );
 }
 
-export default function SearchResults() {
+/** The term once hydrated, and the search for it: the first page of matches, then "Show more". */
+function useSearch() {
   /** Null until hydrated: the pre-rendered page cannot know the term. */
   const [query, setQuery] = useState<{ term: string; valid: boolean } | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const client = useRef<SearchClient | null>(null);
-  const list = useRef<HTMLUListElement>(null);
-  /** After "Show more", focus moves to the first new card (by its position). */
-  const focusAt = useRef<number | null>(null);
 
   useEffect(() => setQuery(termFromPath(window.location.pathname)), []);
 
@@ -108,13 +106,8 @@ export default function SearchResults() {
     };
   }, [query, attempt]);
 
-  useEffect(() => {
-    if (phase.kind !== 'ready' || focusAt.current === null) return;
-    list.current?.querySelectorAll<HTMLAnchorElement>('.search-card__name a')[focusAt.current]?.focus();
-    focusAt.current = null;
-  }, [phase]);
-
-  async function showMore() {
+  /** Shows the next page of cards; `focus` hears the position of the first new one before they render. */
+  async function showMore(focus: (position: number) => void): Promise<void> {
     if (phase.kind !== 'ready' || phase.index === null || phase.more === 'loading' || !client.current) return;
     const { index, matches, details } = phase;
     const from = details.length;
@@ -122,14 +115,14 @@ export default function SearchResults() {
     setPhase({ ...phase, more: 'loading' });
     try {
       const added = await client.current.details(index, matches.slice(from, to));
-      focusAt.current = from;
+      focus(from);
       setPhase(ready({ index, matches, details: [...details, ...added] }));
     } catch (error) {
       try {
         // Rebuilt since the names were read: search again in the new index, as far as the shopper got.
         if (!(error instanceof StaleIndexError) || query === null) throw error;
         const outcome = await runSearch(client.current, query.term, to);
-        focusAt.current = Math.min(from, outcome.details.length - 1);
+        focus(Math.min(from, outcome.details.length - 1));
         setPhase(ready(outcome));
       } catch (failure) {
         console.error(failure);
@@ -138,6 +131,11 @@ export default function SearchResults() {
     }
   }
 
+  return { term: query?.term ?? '', phase, retry: () => setAttempt((n) => n + 1), showMore };
+}
+
+/** The search box above the results, holding the term searched. */
+function SearchAgain({ term }: { term: string }) {
   function searchAgain(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const text = new FormData(event.currentTarget).get('q');
@@ -145,44 +143,85 @@ export default function SearchResults() {
     if (path !== null) window.location.assign(path);
   }
 
-  const term = query?.term ?? '';
-  const loading = phase.kind === 'loading';
+  return (
+    <form
+      className="search-again"
+      role="search"
+      aria-label={strings.searchPage.formLabel}
+      action="/search"
+      method="get"
+      onSubmit={searchAgain}
+    >
+      <label className="visually-hidden" htmlFor="search-again">
+        {strings.searchPage.formLabel}
+      </label>
+      <input
+        key={term}
+        className="search-again__input"
+        id="search-again"
+        type="search"
+        name="q"
+        defaultValue={term}
+        placeholder={strings.shell.search.placeholder}
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+      <button className="search-again__submit" type="submit">
+        {strings.shell.search.submit}
+      </button>
+    </form>
+  );
+}
+
+/** How many were found (announced), or that the search is running or failed. */
+function SearchStatus({ phase }: { phase: Phase }) {
+  return (
+    <div className="search-results__status" role="status">
+      {phase.kind === 'loading' && <p>{strings.searchPage.searching}</p>}
+      {phase.kind === 'failed' && <p>{strings.searchPage.unavailable}</p>}
+      {phase.kind === 'ready' && <p>{strings.search.found(phase.matches.length)}</p>}
+      {phase.kind === 'ready' && phase.matches.length === 0 && <p>{strings.search.none}</p>}
+    </div>
+  );
+}
+
+interface ShowMoreProps {
+  shown: number;
+  total: number;
+  more: 'idle' | 'loading' | 'failed';
+  onMore: () => void;
+}
+
+function ShowMore({ shown, total, more, onMore }: ShowMoreProps) {
+  return (
+    <div className="search-results__more">
+      <p>{strings.searchPage.showing(shown, total)}</p>
+      {more === 'failed' && <p role="alert">{strings.searchPage.unavailable}</p>}
+      <button className="button" type="button" onClick={onMore} aria-disabled={more === 'loading'}>
+        {more === 'loading' ? strings.searchPage.loadingMore : strings.searchPage.showMore}
+      </button>
+    </div>
+  );
+}
+
+export default function SearchResults() {
+  const { term, phase, retry, showMore } = useSearch();
+  const list = useRef<HTMLUListElement>(null);
+  /** After "Show more", focus moves to the first new card (by its position). */
+  const focusAt = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (phase.kind !== 'ready' || focusAt.current === null) return;
+    list.current?.querySelectorAll<HTMLAnchorElement>('.search-card__name a')[focusAt.current]?.focus();
+    focusAt.current = null;
+  }, [phase]);
+
   return (
     <div className="search-results">
-      <form
-        className="search-again"
-        role="search"
-        aria-label={strings.searchPage.formLabel}
-        action="/search"
-        method="get"
-        onSubmit={searchAgain}
-      >
-        <label className="visually-hidden" htmlFor="search-again">
-          {strings.searchPage.formLabel}
-        </label>
-        <input
-          key={term}
-          className="search-again__input"
-          id="search-again"
-          type="search"
-          name="q"
-          defaultValue={term}
-          placeholder={strings.shell.search.placeholder}
-          autoComplete="off"
-          enterKeyHint="search"
-        />
-        <button className="search-again__submit" type="submit">
-          {strings.shell.search.submit}
-        </button>
-      </form>
-      <div className="search-results__status" role="status">
-        {phase.kind === 'loading' && <p>{strings.searchPage.searching}</p>}
-        {phase.kind === 'failed' && <p>{strings.searchPage.unavailable}</p>}
-        {phase.kind === 'ready' && <p>{strings.search.found(phase.matches.length)}</p>}
-        {phase.kind === 'ready' && phase.matches.length === 0 && <p>{strings.search.none}</p>}
-      </div>
+      <SearchAgain term={term} />
+      <SearchStatus phase={phase} />
       {phase.kind === 'failed' && (
-        <button className="button" type="button" onClick={() => setAttempt((n) => n + 1)}>
+        <button className="button" type="button" onClick={retry}>
           {strings.searchPage.retry}
         </button>
       )}
@@ -190,7 +229,7 @@ export default function SearchResults() {
         ref={list}
         className="search-grid"
         aria-label={strings.searchPage.results}
-        aria-busy={loading || (phase.kind === 'ready' && phase.more === 'loading')}
+        aria-busy={phase.kind === 'loading' || (phase.kind === 'ready' && phase.more === 'loading')}
       >
         {phase.kind === 'ready' &&
           phase.details.map((detail, position) => (
@@ -198,18 +237,12 @@ export default function SearchResults() {
           ))}
       </ul>
       {phase.kind === 'ready' && phase.details.length < phase.matches.length && (
-        <div className="search-results__more">
-          <p>{strings.searchPage.showing(phase.details.length, phase.matches.length)}</p>
-          {phase.more === 'failed' && <p role="alert">{strings.searchPage.unavailable}</p>}
-          <button
-            className="button"
-            type="button"
-            onClick={() => void showMore()}
-            aria-disabled={phase.more === 'loading'}
-          >
-            {phase.more === 'loading' ? strings.searchPage.loadingMore : strings.searchPage.showMore}
-          </button>
-        </div>
+        <ShowMore
+          shown={phase.details.length}
+          total={phase.matches.length}
+          more={phase.more}
+          onMore={() => void showMore((position) => (focusAt.current = position))}
+        />
       )}
     </div>
   );

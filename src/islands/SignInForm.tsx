@@ -10,8 +10,8 @@ import { ShopApiError } from '../features/shop-api.ts';
 import { strings } from '../strings.ts';
 import { useBusy } from './shared/use-busy.ts';
 import { Field, FormError, readFields } from './shared/Field.tsx';
-import { ACCOUNT_PATH, goTo } from './shared/navigation.ts';
-import { problemText } from './shared/problem.ts';
+import { ACCOUNT_PATH, goTo } from '../features/navigation.ts';
+import { problemText } from '../features/problem.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
 import './account/account.css';
 

@@ -13,3 +13,6 @@ export const $signedIn = computed($login, (value) => value === 'true');
 export function sessionExpired(): void {
   $login.set('');
 }
+
+/** A load guard for customer pages: null (go ahead) while signed in, else the page to leave for. */
+export const signedInOr = (path: string) => (): string | null => ($signedIn.get() ? null : path);

@@ -28,6 +28,9 @@ export const $order = persistentAtom<string>('order', '', {
 /** Shipping and payment need a signed-in shopper or a guest cart (spec §2, §6). */
 export const hasCheckoutCart = (): boolean => $signedIn.get() || $guestCode.get() !== '';
 
+/** A load guard for the checkout's steps: null (go ahead) with a cart to check out, else where to go. */
+export const checkoutCartOr = (path: string) => (): string | null => (hasCheckoutCart() ? null : path);
+
 function cartPath(): string | undefined {
   if ($signedIn.get()) return '/rest/V1/carts/mine';
   const code = $guestCode.get();

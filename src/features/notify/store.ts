@@ -4,6 +4,7 @@
  * survives the page change that follows it (account created → sign-in page).
  */
 import { atom } from 'nanostores';
+import { z } from 'zod';
 
 export type Tone = 'status' | 'alert';
 export interface Notice {
@@ -14,15 +15,23 @@ export interface Notice {
 }
 
 const KEY = 'notice';
+/** What `notify` stores; anything else found under the key (corrupt, older) is ignored. */
+const storedNotice = z.object({
+  text: z.string(),
+  tone: z.enum(['status', 'alert']),
+  id: z.unknown(),
+});
+
 export const $notice = atom<Notice | null>(null);
 
 function readStored(): Notice | null {
   try {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<Notice>;
-    if (typeof value.text !== 'string' || (value.tone !== 'status' && value.tone !== 'alert')) return null;
-    return { text: value.text, tone: value.tone, id: Number(value.id) || Date.now() };
+    const stored = storedNotice.safeParse(JSON.parse(raw));
+    if (!stored.success) return null;
+    const { text, tone, id } = stored.data;
+    return { text, tone, id: Number(id) || Date.now() };
   } catch {
     return null;
   }

@@ -69,3 +69,9 @@ export function readFields<K extends string>(form: HTMLFormElement, names: reado
   }
   return values;
 }
+
+/** After a refused submit: focus the first field at fault, so the shopper lands on it. */
+export function focusFirst(form: HTMLFormElement, names: readonly string[]): void {
+  const first = form.elements.namedItem(names[0] ?? '');
+  if (first instanceof HTMLInputElement) first.focus();
+}

@@ -2,6 +2,8 @@
  * What an island shows while its data loads, and when loading failed: the message and a retry button.
  * Announced to screen readers (status, then alert).
  */
+import { strings } from '../../strings.ts';
+
 interface LoadingProps {
   className: string;
   text: string;
@@ -30,5 +32,26 @@ export function LoadFailed({ className, message, retryText, onRetry }: LoadFaile
         {retryText}
       </button>
     </div>
+  );
+}
+
+interface LoadStatusProps {
+  state: { status: 'loading' } | { status: 'failed'; message: string };
+  className: string;
+  /** What the loading line says. */
+  text: string;
+  onRetry: () => void;
+}
+
+/** The loading line or the failure with Retry, for an island whose data is not ready. */
+export function LoadStatus({ state, className, text, onRetry }: LoadStatusProps) {
+  if (state.status === 'loading') return <Loading className={className} text={text} />;
+  return (
+    <LoadFailed
+      className={className}
+      message={state.message}
+      retryText={strings.shopper.retry}
+      onRetry={onRetry}
+    />
   );
 }

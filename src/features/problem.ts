@@ -4,8 +4,8 @@
  * the network is down (Magento's 5xx texts name log files, not remedies), and a sign-in prompt when the
  * session is over.
  */
-import { ShopApiError, UNAVAILABLE } from '../../features/shop-api.ts';
-import { strings } from '../../strings.ts';
+import { ShopApiError, UNAVAILABLE } from './shop-api.ts';
+import { strings } from '../strings.ts';
 
 export function problemText(error: unknown): string {
   if (!(error instanceof ShopApiError)) return UNAVAILABLE;

@@ -1,0 +1,25 @@
+/**
+ * A click on Add to cart made before the product page was hydrated posts the form to the basket page as
+ * `?sku=…&qty=…`; the basket adds it once, when it loads, and drops the query at once (a reload must not
+ * add it again).
+ */
+import { strings } from '../../strings.ts';
+import { notify } from '../notify/store.ts';
+import { problemText } from '../problem.ts';
+import { wholeQuantity } from './cart.ts';
+import { addToCart } from './store.ts';
+
+export async function addFromQuery(): Promise<void> {
+  const query = new URLSearchParams(window.location.search);
+  const sku = query.get('sku');
+  const qty = wholeQuantity(query.get('qty') ?? '');
+  if (!sku) return;
+  window.history.replaceState(null, '', window.location.pathname);
+  if (qty === undefined) return;
+  try {
+    await addToCart(sku, qty);
+    notify(strings.product.addedToCart, 'status', { nextPage: false });
+  } catch (error) {
+    notify(problemText(error), 'alert', { nextPage: false });
+  }
+}
