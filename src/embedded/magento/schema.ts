@@ -1,0 +1,194 @@
+/** The embedded back end's tables: Magento's entities, reduced to what the storefront's calls need. */
+
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE IF NOT EXISTS categories (
+  id INTEGER PRIMARY KEY,
+  parent_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  url_key TEXT NOT NULL DEFAULT '',
+  is_active INTEGER,
+  position INTEGER NOT NULL DEFAULT 0,
+  level INTEGER NOT NULL DEFAULT 0,
+  path TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS categories_parent ON categories (parent_id, position);
+
+CREATE TABLE IF NOT EXISTS products (
+  id INTEGER PRIMARY KEY,
+  sku TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  attribute_set_id INTEGER NOT NULL DEFAULT 4,
+  price REAL NOT NULL DEFAULT 0,
+  status INTEGER NOT NULL DEFAULT 1,
+  visibility INTEGER NOT NULL DEFAULT 4,
+  type_id TEXT NOT NULL DEFAULT 'simple',
+  weight REAL,
+  qty REAL NOT NULL DEFAULT 0,
+  is_in_stock INTEGER NOT NULL DEFAULT 1,
+  is_qty_decimal INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  attributes TEXT NOT NULL DEFAULT '{}',
+  media TEXT NOT NULL DEFAULT '[]',
+  links TEXT NOT NULL DEFAULT '[]'
+);
+CREATE INDEX IF NOT EXISTS products_url_key ON products (json_extract(attributes, '$.url_key'));
+CREATE INDEX IF NOT EXISTS products_visibility ON products (visibility);
+
+CREATE TABLE IF NOT EXISTS category_products (
+  category_id INTEGER NOT NULL,
+  product_id INTEGER NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+  position INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (category_id, product_id)
+);
+CREATE INDEX IF NOT EXISTS category_products_product ON category_products (product_id);
+
+CREATE TABLE IF NOT EXISTS attributes (
+  attribute_id INTEGER PRIMARY KEY,
+  code TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL,
+  frontend_input TEXT NOT NULL,
+  backend_type TEXT NOT NULL,
+  is_user_defined INTEGER NOT NULL,
+  is_required INTEGER NOT NULL DEFAULT 0,
+  position INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE IF NOT EXISTS admins (
+  id INTEGER PRIMARY KEY,
+  username TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS customers (
+  id INTEGER PRIMARY KEY,
+  email TEXT NOT NULL COLLATE NOCASE,
+  website_id INTEGER NOT NULL DEFAULT 1,
+  store_id INTEGER NOT NULL DEFAULT 1,
+  group_id INTEGER NOT NULL DEFAULT 1,
+  firstname TEXT NOT NULL,
+  lastname TEXT NOT NULL,
+  password_hash TEXT,
+  default_billing INTEGER,
+  default_shipping INTEGER,
+  is_subscribed INTEGER NOT NULL DEFAULT 0,
+  extra TEXT NOT NULL DEFAULT '{}',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (email, website_id)
+);
+
+CREATE TABLE IF NOT EXISTS customer_addresses (
+  id INTEGER PRIMARY KEY,
+  customer_id INTEGER NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
+  data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS customer_addresses_customer ON customer_addresses (customer_id);
+
+CREATE TABLE IF NOT EXISTS tokens (
+  token TEXT PRIMARY KEY,
+  user_type INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER
+);
+
+CREATE TABLE IF NOT EXISTS login_failures (
+  user_type INTEGER NOT NULL,
+  username TEXT NOT NULL COLLATE NOCASE,
+  failures INTEGER NOT NULL,
+  locked_until INTEGER,
+  PRIMARY KEY (user_type, username)
+);
+
+CREATE TABLE IF NOT EXISTS quotes (
+  id INTEGER PRIMARY KEY,
+  masked_id TEXT UNIQUE,
+  customer_id INTEGER REFERENCES customers (id),
+  store_id INTEGER NOT NULL DEFAULT 1,
+  is_active INTEGER NOT NULL DEFAULT 1,
+  customer_is_guest INTEGER NOT NULL DEFAULT 1,
+  shipping_method TEXT,
+  reserved_order_id TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS quotes_one_active_per_customer
+  ON quotes (customer_id) WHERE is_active = 1 AND customer_id IS NOT NULL;
+
+CREATE TABLE IF NOT EXISTS quote_items (
+  item_id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
+  product_id INTEGER NOT NULL,
+  sku TEXT NOT NULL,
+  name TEXT NOT NULL,
+  price REAL NOT NULL,
+  qty REAL NOT NULL,
+  product_type TEXT NOT NULL,
+  UNIQUE (quote_id, sku)
+);
+
+CREATE TABLE IF NOT EXISTS quote_addresses (
+  id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
+  address_type TEXT NOT NULL,
+  data TEXT NOT NULL DEFAULT '{}',
+  UNIQUE (quote_id, address_type)
+);
+
+CREATE TABLE IF NOT EXISTS orders (
+  entity_id INTEGER PRIMARY KEY,
+  increment_id TEXT NOT NULL UNIQUE,
+  quote_id INTEGER NOT NULL,
+  customer_id INTEGER,
+  customer_email TEXT NOT NULL,
+  customer_firstname TEXT,
+  customer_lastname TEXT,
+  customer_is_guest INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  status TEXT NOT NULL,
+  subtotal REAL NOT NULL,
+  shipping_amount REAL NOT NULL,
+  grand_total REAL NOT NULL,
+  total_qty REAL NOT NULL,
+  shipping_method TEXT NOT NULL,
+  shipping_description TEXT NOT NULL,
+  payment_method TEXT NOT NULL,
+  store_id INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS order_items (
+  item_id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders (entity_id) ON DELETE CASCADE,
+  quote_item_id INTEGER NOT NULL,
+  product_id INTEGER NOT NULL,
+  sku TEXT NOT NULL,
+  name TEXT NOT NULL,
+  price REAL NOT NULL,
+  qty REAL NOT NULL,
+  row_total REAL NOT NULL,
+  product_type TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS order_addresses (
+  entity_id INTEGER PRIMARY KEY,
+  parent_id INTEGER NOT NULL REFERENCES orders (entity_id) ON DELETE CASCADE,
+  address_type TEXT NOT NULL,
+  data TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS order_status_history (
+  entity_id INTEGER PRIMARY KEY,
+  parent_id INTEGER NOT NULL REFERENCES orders (entity_id) ON DELETE CASCADE,
+  status TEXT NOT NULL,
+  comment TEXT,
+  created_at TEXT NOT NULL
+);
+`;
