@@ -6,6 +6,7 @@
  *   in the provider's format (CRLF `Name=Value` lines for Opayo).
  * - `GET /payments/status/{code}`: `{status: pending | paid | failed}` of that one transaction, nothing else.
  */
+import { isMaskedCartId } from '../magento/wire/cart.ts';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -27,7 +28,6 @@ import type { PaymentBridge, StartRequest } from './bridge.ts';
 export const NOTIFY_PATH = '/payments/opayo/notify';
 const STATUS_PREFIX = '/payments/status/';
 const CODE = /^[A-Za-z0-9-]{40}$/;
-const GUEST_CART = /^[A-Za-z0-9]{32}$/;
 
 const startBody = z
   .object({
@@ -67,7 +67,7 @@ export function createPaymentRoutes(config: PaymentRoutesConfig): Hono {
       const body = c.req.valid('json');
       const token = sessionToken(c);
       const guestCode = body?.guestCode ?? '';
-      if (!token && !GUEST_CART.test(guestCode)) throw new HttpError(409, strings.checkout.emptyCart);
+      if (!token && !isMaskedCartId(guestCode)) throw new HttpError(409, strings.checkout.emptyCart);
       const cart: StartRequest['cart'] = token
         ? { kind: 'customer', token }
         : { kind: 'guest', guestCart: guestCode };

@@ -1,8 +1,8 @@
 /** The basket's own pure rules (the wire shapes are `src/magento/wire/cart.ts`). */
+import { isMaskedCartId } from '../../magento/wire/cart.ts';
 
-const GUEST_CODE = /^[A-Za-z0-9]{32}$/;
 /** A stored guest cart code, or '' when missing or corrupt. */
-export const validGuestCode = (value: string): string => (GUEST_CODE.test(value) ? value : '');
+export const validGuestCode = (value: string): string => (isMaskedCartId(value) ? value : '');
 
 /** A quantity a shopper typed: a whole number of at least 1 (spec §5), or undefined. */
 export function wholeQuantity(value: string): number | undefined {

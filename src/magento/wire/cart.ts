@@ -5,6 +5,10 @@
 import { z } from 'zod';
 import { quoteAddressSchema } from './address.ts';
 
+/** Magento's masked guest cart id (`QuoteIdMask`): 32 letters and digits, as a pattern to embed in others. */
+export const MASKED_CART_ID = '[A-Za-z0-9]{32}';
+export const isMaskedCartId = (value: string): boolean => new RegExp(`^${MASKED_CART_ID}$`).test(value);
+
 export const cartItemSchema = z
   .object({
     item_id: z.number(),

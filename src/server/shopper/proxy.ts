@@ -5,6 +5,7 @@
  * answers (error bodies included) reach the island unchanged. Catalogue reads, orders, other customers,
  * admin tokens and order placement are refused: they happen at build time or inside the payment bridge.
  */
+import { MASKED_CART_ID } from '../../magento/wire/cart.ts';
 import { Hono, type Context } from 'hono';
 import {
   clearSessionCookie,
@@ -28,7 +29,7 @@ interface AllowedCall {
   readonly as: 'guest' | 'customer';
 }
 
-const CART = '[A-Za-z0-9]{32}';
+const CART = MASKED_CART_ID;
 const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again in a moment.';
 
 /** The allow-list: the islands' calls (spec §7), minus order placement and anything privileged. */

@@ -6,6 +6,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { isMaskedCartId } from '../../magento/wire/cart.ts';
 import { customerSchema } from '../../magento/wire/customer.ts';
 import {
   clearSessionCookie,
@@ -22,8 +23,6 @@ import {
 } from '../../http/index.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
 import { strings } from '../../strings.ts';
-
-const GUEST_CART_ID = /^[A-Za-z0-9]{32}$/;
 
 export interface SessionConfig {
   /** Magento's base URL, without any token: customer calls carry the customer's own. */
@@ -57,7 +56,7 @@ async function customerTokenFor(config: SessionConfig, email: string, password: 
 }
 
 async function mergeGuestCart(config: SessionConfig, token: string, guestCode: string): Promise<void> {
-  if (!GUEST_CART_ID.test(guestCode)) return;
+  if (!isMaskedCartId(guestCode)) return;
   const customer = await magentoFetch(config.magento, {
     path: '/customers/me',
     schema: customerSchema,
