@@ -54,6 +54,15 @@ export interface ProductRoutes {
 }
 
 /**
+ * The `path` in a content page's frontmatter (`src/content/pages/*.md`), or undefined. One reader for the
+ * build (through Vite) and the render plan (before it), so both leave the same url keys to the pages.
+ */
+export function contentPagePath(markdown: string): string | undefined {
+  const frontmatter = /^---\r?\n([^]*?)\r?\n---/.exec(markdown)?.[1] ?? '';
+  return /^path:\s*['"]?([^'"\r\n]+?)['"]?\s*$/m.exec(frontmatter)?.[1];
+}
+
+/**
  * The products with a page of their own at `/{url_key}`: never one whose url key is a route of its own
  * (RESERVED_SEGMENTS, or one of `otherPaths`, e.g. the content pages' paths), and each url key once
  * (Magento keeps url keys unique; should two products share one, the one `byUrlKey` holds wins).

@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { productRoutes } from '../catalogue/product-page.ts';
+import { contentPagePath, productRoutes } from '../catalogue/product-page.ts';
 import { indexCatalogue, readSnapshot } from '../catalogue/snapshot.ts';
 import { loadEnv } from '../config/env.ts';
 import { shopInfo } from '../config/shop.ts';
@@ -65,20 +65,13 @@ export function planPages(current: ReadonlyMap<string, string>, shared: string, 
   return { manifest, render: new Set(rendered) };
 }
 
-/**
- * `path` of each content page's frontmatter: the paths product url keys must leave alone. The build reads
- * them through Vite (`contentPagePaths`, src/components/catalogue/routes.ts); the plan is made outside it.
- */
+/** The content pages' paths, read as the build reads them (`contentPagePath`). */
 function contentPagePaths(root: string): string[] {
   const dir = join(root, CONTENT_PAGES);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
-    .flatMap((name) => {
-      const frontmatter = /^---\r?\n([^]*?)\r?\n---/.exec(readFileSync(join(dir, name), 'utf8'))?.[1] ?? '';
-      const path = /^path:\s*['"]?([^'"\r\n]+?)['"]?\s*$/m.exec(frontmatter)?.[1];
-      return path ? [path] : [];
-    });
+    .flatMap((name) => contentPagePath(readFileSync(join(dir, name), 'utf8')) ?? []);
 }
 
 /**

@@ -2,18 +2,17 @@
  * The catalogue's routes for this build, worked out once and shared by the product pages, the listings'
  * cards and the sitemap: which products get a page, and the content pages' paths they must leave alone.
  */
-import { productRoutes, type ProductRoutes } from '../../catalogue/product-page.ts';
+import { contentPagePath, productRoutes, type ProductRoutes } from '../../catalogue/product-page.ts';
 import { getCatalogue, type CatalogueIndex } from '../../catalogue/snapshot.ts';
 
 /** Paths of the content pages (`path` in the frontmatter of `src/content/pages/*.md`, served by `[...page].astro`). */
 export function contentPagePaths(): string[] {
-  const frontmatter = import.meta.glob<Record<string, unknown>>('../../content/pages/*.md', {
+  const pages = import.meta.glob<string>('../../content/pages/*.md', {
     eager: true,
-    import: 'frontmatter',
+    query: '?raw',
+    import: 'default',
   });
-  return Object.values(frontmatter).flatMap((data) =>
-    typeof data['path'] === 'string' ? [data['path']] : [],
-  );
+  return Object.values(pages).flatMap((markdown) => contentPagePath(markdown) ?? []);
 }
 
 const memo = new WeakMap<CatalogueIndex, ProductRoutes>();

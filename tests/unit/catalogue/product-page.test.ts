@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contentPagePath,
   cardItems,
   connectedSections,
   galleryImages,
@@ -60,6 +61,17 @@ describe('productRoutes', () => {
   it('leaves out products that are not visible individually', () => {
     const catalogue = index([product({ sku: 'A', visibility: 1 }), product({ sku: 'B' })]);
     expect(productRoutes(catalogue).routed.map((p) => p.sku)).toEqual(['B']);
+  });
+});
+
+describe('contentPagePath', () => {
+  it('reads the path of the frontmatter, quoted or not, and nothing else', () => {
+    expect(contentPagePath('---\npath: /best-deals\ntitle: Best deals\n---\nBody')).toBe('/best-deals');
+    expect(contentPagePath("---\r\ntitle: x\r\npath: '/services/support'\r\n---\r\n")).toBe(
+      '/services/support',
+    );
+    expect(contentPagePath('---\ntitle: No path\n---\npath: /in-the-body')).toBeUndefined();
+    expect(contentPagePath('path: /no-frontmatter')).toBeUndefined();
   });
 });
 
