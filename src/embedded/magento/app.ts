@@ -2,7 +2,7 @@
  * The embedded Magento back end as a Hono app: a Magento 2.4-compatible REST service for local use and
  * tests. `GET /media/catalog/product/...` (and `/pub/media/...`) serves product pictures; every
  * `/rest/[<store>/]V1/...` call is routed with Magento's own rules (`http/router.ts`), authorized
- * (`auth/`), its body bound like ServiceInputProcessor (`input.ts`), answered by the resource folder's
+ * (`auth/`), its body bound like ServiceInputProcessor (`input.ts`, by the route), answered by the resource folder's
  * handler (`catalog/`, `carts/`, `customers/`, `orders/`, `directory/`, `auth/`) and trimmed by `fields=`.
  * `GET /openapi.json` (outside `/rest/`, so no Magento URL can clash) serves the OpenAPI document made
  * from the same route table. Any failure becomes Magento's error body; nothing unexpected leaks a stack
@@ -17,7 +17,6 @@ import { parseBody, readBody } from './http/body.ts';
 import { mediaRoot, serveMedia } from './http/media.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { resolveStore, Router } from './http/router.ts';
-import { processParams } from './input.ts';
 import { applyFields, parseFields, parsePhpQuery } from './query.ts';
 import { createRoutes } from './routes.ts';
 
@@ -67,14 +66,13 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
     const { route, params } = router.match(request.method, located.path);
     const caller = resolveCaller(db, request.headers.get('authorization') ?? undefined);
     authorize(caller, route.resource);
-    const raw =
+    const body =
       request.method === 'POST' || request.method === 'PUT'
         ? parseBody(
             await readBody(request, options.maxBodyBytes),
             request.headers.get('content-type') ?? undefined,
           )
         : undefined;
-    const body = route.body ? processParams(raw, route.body) : {};
     const result = await route.handle({ params, query, body, caller, scope: located.scope });
     const fields = parsePhpQuery(query)['fields'];
     return typeof fields === 'string' && fields !== '' ? applyFields(result, parseFields(fields)) : result;

@@ -1,25 +1,17 @@
 /**
- * Binds a JSON request body to a service method's parameters the way Magento's ServiceInputProcessor does
- * (CONTRACT.md §1.3): top-level keys are parameter names in camelCase or snake_case, nested DTO keys in
- * snake_case or camelCase, scalars cast to the declared type, unknown fields rejected (2.4.7+), missing
- * required parameters reported with Magento's exact (aggregate) message. We describe each DTO with a tiny
- * type table instead of zod because the errors must be Magento's wording, field by field.
+ * Request bodies as zod schemas that bind the way Magento's ServiceInputProcessor does (CONTRACT.md §1.3):
+ * top-level keys are the service method's parameter names in camelCase or snake_case, nested DTO keys in
+ * snake_case or camelCase, scalars cast to the declared type as PHP's `settype()` would, unknown fields
+ * refused (2.4.7+), and missing required parameters reported together. `bindBody` parses and turns the
+ * issues into Magento's exact message through one error map (`magentoError`), so a route's handler
+ * receives a typed body. The same schemas make the back end's OpenAPI document (`http/openapi.ts`).
  */
-import { errors } from './errors.ts';
+import { z } from 'zod';
+import { errors, type MagentoError } from './errors.ts';
 import { isRecord } from './json.ts';
 
-export type FieldType =
-  'string' | 'int' | 'float' | 'bool' | 'mixed' | { readonly array: FieldType } | { readonly dto: Dto };
-
-export interface Dto {
-  readonly fields: Readonly<Record<string, FieldType>>;
-  /** Accept fields not listed (large interfaces such as OrderInterface that we only partly model). */
-  readonly open?: boolean;
-}
-
-export type Params = Readonly<Record<string, { readonly type: FieldType; readonly required?: boolean }>>;
-
-export type Input = Record<string, unknown>;
+/** Why a value was refused, carried on a custom issue for the error map. */
+type Refusal = { readonly refused: 'missing' } | { readonly refused: 'type'; readonly type: string };
 
 export const toSnakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const toCamelCase = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -27,236 +19,259 @@ const toCamelCase = (key: string): string => key.replace(/_([a-z])/g, (_, c: str
 /** PHP 8's is_numeric() for strings: optional surrounding white space, decimal or exponent notation, no hex. */
 const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
 
-function castScalar(value: unknown, type: 'string' | 'int' | 'float' | 'bool', field: string): unknown {
-  const typeName = type === 'bool' ? 'bool' : type;
-  switch (type) {
-    case 'string':
-      if (typeof value === 'string') return value;
-      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-      break;
-    case 'int':
-    case 'float': {
-      // TypeProcessor::setType refuses anything PHP's is_numeric() refuses (booleans included) before settype().
-      if (typeof value === 'number' && Number.isFinite(value)) {
-        return type === 'int' ? Math.trunc(value) : value;
-      }
-      if (typeof value === 'string' && PHP_NUMERIC.test(value)) {
-        return type === 'int' ? Math.trunc(Number(value)) : Number(value);
-      }
-      break;
+// TypeProcessor::setType: the cast value, or undefined when Magento refuses it.
+const toText = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : undefined;
+
+/** Anything PHP's is_numeric() refuses (booleans included) is refused before settype(). */
+const toNumber = (value: unknown): number | undefined => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  return typeof value === 'string' && PHP_NUMERIC.test(value) ? Number(value) : undefined;
+};
+
+const toBool = (value: unknown): boolean | undefined => {
+  if (typeof value === 'boolean') return value;
+  if (value === 1 || value === '1' || value === 'true') return true;
+  if (value === 0 || value === '0' || value === 'false' || value === '') return false;
+  return undefined;
+};
+
+/** A scalar Magento declares as `type` (OpenAPI's `openApiType`); a left-out value is missing. */
+function scalar<T>(type: string, openApiType: string, cast: (value: unknown) => T | undefined) {
+  return z
+    .unknown()
+    .transform((value, context): T => {
+      const result = cast(value);
+      if (result !== undefined) return result;
+      const params: Refusal = value === undefined ? { refused: 'missing' } : { refused: 'type', type };
+      context.addIssue({ code: 'custom', input: value, params });
+      return z.NEVER;
+    })
+    .meta({ type: openApiType });
+}
+
+export const m = {
+  string: () => scalar('string', 'string', toText),
+  int: () =>
+    scalar('int', 'integer', (value) => {
+      const number = toNumber(value);
+      return number === undefined ? undefined : Math.trunc(number);
+    }),
+  float: () => scalar('float', 'number', toNumber),
+  bool: () => scalar('bool', 'boolean', toBool),
+  /** Kept as sent (extension and custom attributes we store without looking inside). */
+  mixed: () => z.unknown(),
+  /** An array of `item`; a lone scalar is wrapped into a one-element array, as Magento does. */
+  array: <T extends z.ZodType>(item: T) =>
+    z.preprocess(
+      (value) => (value === null || typeof value === 'object' ? value : [value]),
+      z.array(item.nullable()),
+    ),
+  /** A data interface: every field optional or null, keys in either case, unknown ones refused (or kept if `open`). */
+  dto: <S extends Record<string, z.ZodType>>(fields: S, options: { open?: boolean } = {}) => {
+    const shape = nullable(fields);
+    const object = (options.open ? z.looseObject(shape) : z.strictObject(shape)).partial();
+    return z.preprocess((value) => renameKeys(value, (key) => known(fields, toSnakeCase(key))), object);
+  },
+  /** A service method's body parameters, camelCase as PHP declares them; null counts as left out. */
+  params: <S extends Record<string, z.ZodType>>(shape: S) =>
+    z.preprocess(
+      (value) =>
+        renameKeys(
+          isRecord(value)
+            ? Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null))
+            : {},
+          (key) => known(shape, key) ?? known(shape, toCamelCase(key)),
+        ),
+      z.strictObject(shape),
+    ),
+};
+
+/** Every field of a data interface may be sent as null, which Magento keeps as null. */
+const nullable = <S extends Record<string, z.ZodType>>(fields: S) =>
+  // Object.fromEntries loses the keys' types; the map keeps them one for one.
+  Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.nullable()])) as {
+    [K in keyof S]: z.ZodNullable<S[K]>;
+  };
+
+const known = (shape: object, key: string): string | undefined => (key in shape ? key : undefined);
+
+/** The object with its keys renamed to the schema's where `rename` knows them. */
+function renameKeys(value: unknown, rename: (key: string) => string | undefined): unknown {
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [rename(key) ?? key, field]));
+}
+
+/** The name Magento reports for an issue: the innermost field (an array item reports its array). */
+const fieldOf = (path: readonly PropertyKey[]): string =>
+  String([...path].reverse().find((segment) => typeof segment === 'string') ?? '');
+
+const isRefusal = (value: unknown): value is Refusal =>
+  isRecord(value) && typeof value['refused'] === 'string';
+
+/**
+ * The one error map: zod's issues as Magento's message. A refused value or an unknown field is reported
+ * first (Magento throws on the first it meets); otherwise the missing parameters, aggregated.
+ */
+export function magentoError(issues: readonly z.core.$ZodIssue[]): MagentoError {
+  const missing: string[] = [];
+  for (const issue of issues) {
+    const field = fieldOf(issue.path);
+    if (issue.code === 'unrecognized_keys') return errors.notSupportedField(issue.keys[0] ?? '');
+    const refusal = issue.code === 'custom' && isRefusal(issue.params) ? issue.params : undefined;
+    if (refusal?.refused === 'missing' || (issue.code === 'invalid_type' && issue.input === undefined)) {
+      missing.push(field);
+    } else if (refusal?.refused === 'type') {
+      return errors.typeInvalid(field, issue.input, refusal.type);
+    } else if (issue.code === 'invalid_type') {
+      return errors.typeInvalid(field, issue.input, issue.expected);
+    } else {
+      return errors.typeInvalid(field, issue.input, 'mixed');
     }
-    case 'bool':
-      if (typeof value === 'boolean') return value;
-      if (value === 1 || value === '1' || value === 'true') return true;
-      if (value === 0 || value === '0' || value === 'false' || value === '') return false;
-      break;
   }
-  throw errors.typeInvalid(field, value, typeName);
+  return errors.required(missing);
 }
 
-function processValue(value: unknown, type: FieldType, field: string): unknown {
-  if (value === null) return null;
-  if (type === 'mixed') return value;
-  if (typeof type === 'string') {
-    if (typeof value === 'object') throw errors.typeInvalid(field, value, type);
-    return castScalar(value, type, field);
-  }
-  if ('array' in type) {
-    if (!Array.isArray(value)) {
-      // Magento wraps a lone value into a one-element array only for scalars.
-      if (typeof value !== 'object') return [processValue(value, type.array, field)];
-      throw errors.typeInvalid(field, value, 'array');
-    }
-    return value.map((item) => processValue(item, type.array, field));
-  }
-  if (!isRecord(value)) throw errors.typeInvalid(field, value, 'object');
-  return processDto(value, type.dto);
+/** The body bound to a route's parameters, or Magento's error for it. */
+export function bindBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body, { reportInput: true });
+  if (!result.success) throw magentoError(result.error.issues);
+  return result.data;
 }
 
-export function processDto(value: Record<string, unknown>, dto: Dto): Input {
-  const out: Input = {};
-  for (const [rawKey, rawValue] of Object.entries(value)) {
-    const key = toSnakeCase(rawKey);
-    const type = dto.fields[key];
-    if (type === undefined) {
-      if (dto.open) {
-        out[key] = rawValue;
-        continue;
-      }
-      throw errors.notSupportedField(rawKey);
-    }
-    out[key] = processValue(rawValue, type, key);
-  }
-  return out;
-}
+// ---- The data interfaces the storefront's calls carry ----------------------------------------------
 
-/** Binds the body to the parameters; path parameters have been merged by the caller. */
-export function processParams(body: unknown, params: Params): Input {
-  const source: Record<string, unknown> = isRecord(body) ? body : {};
-  const out: Input = {};
-  const known = new Map<string, string>();
-  for (const name of Object.keys(params)) {
-    known.set(name, name);
-    known.set(toSnakeCase(name), name);
-  }
-  for (const [rawKey, rawValue] of Object.entries(source)) {
-    const name = known.get(rawKey) ?? known.get(toCamelCase(rawKey));
-    if (name === undefined) throw errors.notSupportedField(rawKey);
-    const param = params[name];
-    if (param) out[name] = processValue(rawValue, param.type, name);
-  }
-  const missing = Object.entries(params)
-    .filter(([name, param]) => param.required && (out[name] === undefined || out[name] === null))
-    .map(([name]) => name);
-  if (missing.length > 0) throw errors.required(missing);
-  return out;
-}
+const extension = m.mixed;
 
-// ---- The DTOs the storefront's calls carry ----------------------------------------------------------
+export const regionDto = m.dto({
+  region_code: m.string(),
+  region: m.string(),
+  region_id: m.int(),
+  extension_attributes: extension(),
+});
 
-const extension = 'mixed' as const;
-
-export const regionDto: Dto = {
-  fields: { region_code: 'string', region: 'string', region_id: 'int', extension_attributes: extension },
+/** The fields both address interfaces (quote and customer) declare. */
+const addressFields = {
+  id: m.int(),
+  region_id: m.int(),
+  country_id: m.string(),
+  street: m.array(m.string()),
+  company: m.string(),
+  telephone: m.string(),
+  fax: m.string(),
+  postcode: m.string(),
+  city: m.string(),
+  firstname: m.string(),
+  lastname: m.string(),
+  middlename: m.string(),
+  prefix: m.string(),
+  suffix: m.string(),
+  vat_id: m.string(),
+  customer_id: m.int(),
+  extension_attributes: extension(),
+  custom_attributes: extension(),
 };
 
-export const quoteAddressDto: Dto = {
-  fields: {
-    id: 'int',
-    region: 'string',
-    region_id: 'int',
-    region_code: 'string',
-    country_id: 'string',
-    street: { array: 'string' },
-    company: 'string',
-    telephone: 'string',
-    fax: 'string',
-    postcode: 'string',
-    city: 'string',
-    firstname: 'string',
-    lastname: 'string',
-    middlename: 'string',
-    prefix: 'string',
-    suffix: 'string',
-    vat_id: 'string',
-    customer_id: 'int',
-    email: 'string',
-    same_as_billing: 'int',
-    customer_address_id: 'int',
-    save_in_address_book: 'int',
-    extension_attributes: extension,
-    custom_attributes: extension,
-  },
-};
+export const quoteAddressDto = m.dto({
+  ...addressFields,
+  region: m.string(),
+  region_code: m.string(),
+  email: m.string(),
+  same_as_billing: m.int(),
+  customer_address_id: m.int(),
+  save_in_address_book: m.int(),
+});
+export type QuoteAddressInput = z.output<typeof quoteAddressDto>;
 
-export const customerAddressDto: Dto = {
-  fields: {
-    id: 'int',
-    customer_id: 'int',
-    region: { dto: regionDto },
-    region_id: 'int',
-    country_id: 'string',
-    street: { array: 'string' },
-    company: 'string',
-    telephone: 'string',
-    fax: 'string',
-    postcode: 'string',
-    city: 'string',
-    firstname: 'string',
-    lastname: 'string',
-    middlename: 'string',
-    prefix: 'string',
-    suffix: 'string',
-    vat_id: 'string',
-    default_shipping: 'bool',
-    default_billing: 'bool',
-    extension_attributes: extension,
-    custom_attributes: extension,
-  },
-};
+export const customerAddressDto = m.dto({
+  ...addressFields,
+  region: regionDto,
+  default_shipping: m.bool(),
+  default_billing: m.bool(),
+});
+export type CustomerAddressInput = z.output<typeof customerAddressDto>;
 
-export const customerDto: Dto = {
-  fields: {
-    id: 'int',
-    group_id: 'int',
-    default_billing: 'string',
-    default_shipping: 'string',
-    confirmation: 'string',
-    created_at: 'string',
-    updated_at: 'string',
-    created_in: 'string',
-    dob: 'string',
-    email: 'string',
-    firstname: 'string',
-    lastname: 'string',
-    middlename: 'string',
-    prefix: 'string',
-    suffix: 'string',
-    gender: 'int',
-    store_id: 'int',
-    taxvat: 'string',
-    website_id: 'int',
-    addresses: { array: { dto: customerAddressDto } },
-    disable_auto_group_change: 'int',
-    extension_attributes: { dto: { fields: { is_subscribed: 'bool' }, open: true } },
-    custom_attributes: extension,
-  },
-};
+export const customerDto = m.dto({
+  id: m.int(),
+  group_id: m.int(),
+  default_billing: m.string(),
+  default_shipping: m.string(),
+  confirmation: m.string(),
+  created_at: m.string(),
+  updated_at: m.string(),
+  created_in: m.string(),
+  dob: m.string(),
+  email: m.string(),
+  firstname: m.string(),
+  lastname: m.string(),
+  middlename: m.string(),
+  prefix: m.string(),
+  suffix: m.string(),
+  gender: m.int(),
+  store_id: m.int(),
+  taxvat: m.string(),
+  website_id: m.int(),
+  addresses: m.array(customerAddressDto),
+  disable_auto_group_change: m.int(),
+  extension_attributes: m.dto({ is_subscribed: m.bool() }, { open: true }),
+  custom_attributes: extension(),
+});
+export type CustomerInput = z.output<typeof customerDto>;
 
-export const cartItemDto: Dto = {
-  fields: {
-    item_id: 'int',
-    sku: 'string',
-    qty: 'float',
-    name: 'string',
-    price: 'float',
-    product_type: 'string',
-    quote_id: 'string',
-    product_option: extension,
-    extension_attributes: extension,
-  },
-};
+export const cartItemDto = m.dto({
+  item_id: m.int(),
+  sku: m.string(),
+  qty: m.float(),
+  name: m.string(),
+  price: m.float(),
+  product_type: m.string(),
+  quote_id: m.string(),
+  product_option: extension(),
+  extension_attributes: extension(),
+});
+export type CartItemInput = z.output<typeof cartItemDto>;
 
-export const shippingInformationDto: Dto = {
-  fields: {
-    shipping_address: { dto: quoteAddressDto },
-    billing_address: { dto: quoteAddressDto },
-    shipping_method_code: 'string',
-    shipping_carrier_code: 'string',
-    extension_attributes: extension,
-    custom_attributes: extension,
-  },
-};
+export const shippingInformationDto = m.dto({
+  shipping_address: quoteAddressDto,
+  billing_address: quoteAddressDto,
+  shipping_method_code: m.string(),
+  shipping_carrier_code: m.string(),
+  extension_attributes: extension(),
+  custom_attributes: extension(),
+});
+export type ShippingInformationInput = z.output<typeof shippingInformationDto>;
 
-export const paymentMethodDto: Dto = {
-  fields: {
-    po_number: 'string',
-    method: 'string',
-    additional_data: { array: 'string' },
-    extension_attributes: extension,
-  },
-};
+export const paymentMethodDto = m.dto({
+  po_number: m.string(),
+  method: m.string(),
+  additional_data: m.array(m.string()),
+  extension_attributes: extension(),
+});
+export type PaymentMethodInput = z.output<typeof paymentMethodDto>;
 
-export const productDto: Dto = {
-  fields: {
-    id: 'int',
-    sku: 'string',
-    name: 'string',
-    attribute_set_id: 'int',
-    price: 'float',
-    status: 'int',
-    visibility: 'int',
-    type_id: 'string',
-    created_at: 'string',
-    updated_at: 'string',
-    weight: 'float',
-    extension_attributes: extension,
-    product_links: { array: 'mixed' },
-    options: extension,
-    media_gallery_entries: { array: 'mixed' },
-    tier_prices: extension,
-    custom_attributes: { array: { dto: { fields: { attribute_code: 'string', value: 'mixed' } } } },
-  },
-};
+export const productDto = m.dto({
+  id: m.int(),
+  sku: m.string(),
+  name: m.string(),
+  attribute_set_id: m.int(),
+  price: m.float(),
+  status: m.int(),
+  visibility: m.int(),
+  type_id: m.string(),
+  created_at: m.string(),
+  updated_at: m.string(),
+  weight: m.float(),
+  extension_attributes: extension(),
+  product_links: m.array(m.mixed()),
+  options: extension(),
+  media_gallery_entries: m.array(m.mixed()),
+  tier_prices: extension(),
+  custom_attributes: m.array(m.dto({ attribute_code: m.string(), value: m.mixed() })),
+});
+export type ProductInput = z.output<typeof productDto>;
 
-export const orderDto: Dto = { fields: { entity_id: 'int', status: 'string', state: 'string' }, open: true };
+/** OrderInterface is large and only partly modelled: fields we do not list are kept. */
+export const orderDto = m.dto({ entity_id: m.int(), status: m.string(), state: m.string() }, { open: true });
+export type OrderInput = z.output<typeof orderDto>;

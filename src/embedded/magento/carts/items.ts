@@ -2,7 +2,7 @@
 import { findProductBySku, SALE_QTY, type ProductRecord } from '../catalog/products.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
-import type { Input } from '../input.ts';
+import type { CartItemInput } from '../input.ts';
 import type { ItemRow, QuoteRow } from './rows.ts';
 
 export const items = (db: Database, quoteId: number): ItemRow[] =>
@@ -41,9 +41,9 @@ function touch(db: Database, quoteId: number): void {
 }
 
 /** Adds a product, or more of it to its existing line; the total asked for must be in stock. */
-export function addItem(db: Database, quote: QuoteRow, cartItem: Input) {
+export function addItem(db: Database, quote: QuoteRow, cartItem: CartItemInput) {
   const qty = validQty(cartItem['qty']);
-  const sku = typeof cartItem['sku'] === 'string' ? cartItem['sku'] : '';
+  const sku = cartItem.sku ?? '';
   return db.transaction(() => {
     const product = findProductBySku(db, sku);
     if (!product) throw errors.productNotFound();
@@ -90,7 +90,7 @@ function requireItem(db: Database, quote: QuoteRow, itemId: number): ItemRow {
   return item;
 }
 
-export function updateItem(db: Database, quote: QuoteRow, itemId: number, cartItem: Input) {
+export function updateItem(db: Database, quote: QuoteRow, itemId: number, cartItem: CartItemInput) {
   const qty = validQty(cartItem['qty']);
   return db.transaction(() => {
     const item = requireItem(db, quote, itemId);

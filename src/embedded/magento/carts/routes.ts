@@ -6,14 +6,8 @@
 import type { Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { customerId, intParam } from '../http/params.ts';
-import { dtoParam, type Route, type RouteRequest } from '../http/route.ts';
-import {
-  cartItemDto,
-  paymentMethodDto,
-  quoteAddressDto,
-  shippingInformationDto,
-  type Params,
-} from '../input.ts';
+import { withBody, type Route, type RouteRequest } from '../http/route.ts';
+import { cartItemDto, m, paymentMethodDto, quoteAddressDto, shippingInformationDto } from '../input.ts';
 import { paymentDetails, placeOrder, saveShippingInformation } from '../orders/checkout.ts';
 import {
   activeQuoteForCustomer,
@@ -36,11 +30,11 @@ interface CartLocator {
   readonly find: (request: RouteRequest) => QuoteRow;
   /** The cart id items carry on the wire (the masked id for a guest, the quote id for a customer). */
   readonly wireId: (request: RouteRequest, quote: QuoteRow) => string;
-  /** Body parameters a guest adds when paying (the e-mail address a customer's account gives). */
-  readonly payer: Params;
+  /** Whether the payer sends an e-mail address (a guest does; a customer's account gives it). */
+  readonly guest: boolean;
 }
 
-const cartItemBody: Params = { cartItem: { type: { dto: cartItemDto }, required: true } };
+const cartItemBody = m.params({ cartItem: cartItemDto });
 
 function cartRoutes(db: Database, settings: CartSettings, cart: CartLocator): Route[] {
   const { base, resource, find } = cart;
@@ -59,15 +53,15 @@ function cartRoutes(db: Database, settings: CartSettings, cart: CartLocator): Ro
       method: 'POST',
       path: `${base}/items`,
       resource,
-      body: cartItemBody,
-      handle: (request) => addItem(db, find(request), dtoParam(request.body, 'cartItem')),
+      ...withBody(cartItemBody, (request, { cartItem }) => addItem(db, find(request), cartItem)),
     },
     {
       method: 'PUT',
       path: `${base}/items/:itemId`,
       resource,
-      body: cartItemBody,
-      handle: (request) => updateItem(db, find(request), itemId(request), dtoParam(request.body, 'cartItem')),
+      ...withBody(cartItemBody, (request, { cartItem }) =>
+        updateItem(db, find(request), itemId(request), cartItem),
+      ),
     },
     {
       method: 'DELETE',
@@ -87,14 +81,17 @@ function cartRoutes(db: Database, settings: CartSettings, cart: CartLocator): Ro
 
 function checkoutRoutes(db: Database, settings: CartSettings, cart: CartLocator): Route[] {
   const { base, resource, find } = cart;
+  const payment = { paymentMethod: paymentMethodDto, billingAddress: quoteAddressDto.optional() };
   return [
     {
       method: 'POST',
       path: `${base}/shipping-information`,
       resource,
-      body: { addressInformation: { type: { dto: shippingInformationDto }, required: true } },
-      handle: (request) =>
-        saveShippingInformation(db, find(request), dtoParam(request.body, 'addressInformation'), settings),
+      ...withBody(
+        m.params({ addressInformation: shippingInformationDto }),
+        (request, { addressInformation }) =>
+          saveShippingInformation(db, find(request), addressInformation, settings),
+      ),
     },
     {
       method: 'GET',
@@ -106,22 +103,10 @@ function checkoutRoutes(db: Database, settings: CartSettings, cart: CartLocator)
       method: 'POST',
       path: `${base}/payment-information`,
       resource,
-      body: {
-        ...cart.payer,
-        paymentMethod: { type: { dto: paymentMethodDto }, required: true },
-        billingAddress: { type: { dto: quoteAddressDto } },
-      },
-      handle: ({ body, ...request }) => {
-        const quote = find({ body, ...request });
-        const email = body['email'];
-        const billingAddress = body['billingAddress'] ? dtoParam(body, 'billingAddress') : undefined;
-        const payment = {
-          ...(typeof email === 'string' ? { email } : {}),
-          paymentMethod: dtoParam(body, 'paymentMethod'),
-          ...(billingAddress ? { billingAddress } : {}),
-        };
-        return placeOrder(db, quote, payment, settings);
-      },
+      ...withBody(
+        cart.guest ? m.params({ email: m.string(), ...payment }) : m.params(payment),
+        (request, body) => placeOrder(db, find(request), body, settings),
+      ),
     },
   ];
 }
@@ -141,22 +126,16 @@ export function guestCartRoutes(db: Database, settings: CartSettings): Route[] {
       method: 'PUT',
       path: '/V1/guest-carts/:cartId',
       resource: 'self',
-      body: { customerId: { type: 'int' }, storeId: { type: 'int', required: true } },
-      handle: (request) =>
-        assignGuestCart(
-          db,
-          maskedId(request),
-          customerId(request.caller),
-          request.body['customerId'],
-          request.body['storeId'],
-        ),
+      ...withBody(m.params({ customerId: m.int().optional(), storeId: m.int() }), (request, body) =>
+        assignGuestCart(db, maskedId(request), customerId(request.caller), body.customerId, body.storeId),
+      ),
     },
     ...cartRoutes(db, settings, {
       base: '/V1/guest-carts/:cartId',
       resource: 'anonymous',
       find: (request) => quoteByMask(db, maskedId(request)),
       wireId: maskedId,
-      payer: { email: { type: 'string', required: true } },
+      guest: true,
     }),
   ];
 }
@@ -185,7 +164,7 @@ export function customerCartRoutes(db: Database, settings: CartSettings): Route[
       resource: 'self',
       find: ({ caller }) => requireCustomerQuote(db, customerId(caller)),
       wireId: (_request, quote) => String(quote.id),
-      payer: {},
+      guest: false,
     }),
   ];
 }

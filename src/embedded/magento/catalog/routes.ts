@@ -1,18 +1,15 @@
 /** Catalogue services (admin or integration token): categories, products and product attributes. */
 import type { Database } from '../db.ts';
 import { intParam, optionalInt, queryValue, searchCriteriaParam } from '../http/params.ts';
-import { dtoParam, type Route } from '../http/route.ts';
-import { productDto, type Params } from '../input.ts';
+import { withBody, type Route } from '../http/route.ts';
+import { m, productDto } from '../input.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
 import { getAttribute, searchAttributes } from './attributes.ts';
 import { categoryTree, getCategory } from './categories.ts';
 import { getProduct, searchProducts } from './products.ts';
 import { saveProduct } from './save-product.ts';
 
-const productBody: Params = {
-  product: { type: { dto: productDto }, required: true },
-  saveOptions: { type: 'bool' },
-};
+const productBody = m.params({ product: productDto, saveOptions: m.bool().optional() });
 
 export function catalogRoutes(db: Database): Route[] {
   const categories = 'Magento_Catalog::categories';
@@ -53,15 +50,13 @@ export function catalogRoutes(db: Database): Route[] {
       method: 'POST',
       path: '/V1/products',
       resource: products,
-      body: productBody,
-      handle: ({ body }) => saveProduct(db, dtoParam(body, 'product')),
+      ...withBody(productBody, (_, { product }) => saveProduct(db, product)),
     },
     {
       method: 'PUT',
       path: '/V1/products/:sku',
       resource: products,
-      body: productBody,
-      handle: ({ body, params }) => saveProduct(db, dtoParam(body, 'product'), params['sku']),
+      ...withBody(productBody, ({ params }, { product }) => saveProduct(db, product, params['sku'])),
     },
     {
       method: 'GET',

@@ -5,7 +5,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
-import type { Input } from '../input.ts';
+import type { ProductInput } from '../input.ts';
 import { jsonRecord, optionalString, record, records, type JsonRecord } from '../json.ts';
 import { getProduct, type ProductRow } from './products.ts';
 
@@ -16,7 +16,7 @@ const pickNumber = (value: unknown, fallback: number) =>
 const flag = (value: unknown, stored: number): number =>
   value === undefined ? stored : value === true || value === 1 ? 1 : 0;
 
-function mergedAttributes(product: Input, existing: ProductRow | undefined): JsonRecord {
+function mergedAttributes(product: ProductInput, existing: ProductRow | undefined): JsonRecord {
   const attributes = existing ? jsonRecord(existing.attributes) : {};
   for (const entry of records(product['custom_attributes'])) {
     const code = optionalString(entry['attribute_code']);
@@ -28,7 +28,7 @@ function mergedAttributes(product: Input, existing: ProductRow | undefined): Jso
   return attributes;
 }
 
-function productLinks(product: Input, existing: ProductRow | undefined, sku: string): string {
+function productLinks(product: ProductInput, existing: ProductRow | undefined, sku: string): string {
   if (product['product_links'] === undefined) return existing?.links ?? '[]';
   return JSON.stringify(
     records(product['product_links']).map((link) => ({
@@ -42,7 +42,7 @@ function productLinks(product: Input, existing: ProductRow | undefined, sku: str
 }
 
 /** The column values in the order the UPDATE and INSERT below list them. */
-function columnValues(product: Input, existing: ProductRow | undefined, sku: string): SQLInputValue[] {
+function columnValues(product: ProductInput, existing: ProductRow | undefined, sku: string): SQLInputValue[] {
   const name = optionalString(product['name']) ?? existing?.name;
   if (!name) throw errors.required(['name']);
   const stock = record(record(product['extension_attributes'])['stock_item']);
@@ -64,7 +64,7 @@ function columnValues(product: Input, existing: ProductRow | undefined, sku: str
   ];
 }
 
-function saveCategoryLinks(db: Database, productId: number, product: Input): void {
+function saveCategoryLinks(db: Database, productId: number, product: ProductInput): void {
   const links = record(product['extension_attributes'])['category_links'];
   // Left out (or null) keeps the product's categories; a list, even empty, replaces them.
   if (!Array.isArray(links)) return;
@@ -79,7 +79,7 @@ function saveCategoryLinks(db: Database, productId: number, product: Input): voi
   }
 }
 
-export function saveProduct(db: Database, product: Input, skuFromPath?: string) {
+export function saveProduct(db: Database, product: ProductInput, skuFromPath?: string) {
   const sku = skuFromPath ?? optionalString(product['sku']);
   if (!sku) throw errors.required(['sku']);
   return db.transaction(() => {

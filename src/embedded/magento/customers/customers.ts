@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/auth.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
-import type { Input } from '../input.ts';
+import type { CustomerAddressInput, CustomerInput } from '../input.ts';
 import { jsonRecord, record, records } from '../json.ts';
 import { regionName } from '../directory/countries.ts';
 
@@ -135,7 +135,7 @@ export function serializeCustomer(db: Database, id: number) {
 
 const requireText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
-function toStoredAddress(input: Input): StoredAddress {
+function toStoredAddress(input: CustomerAddressInput): StoredAddress {
   const street = input['street'];
   const lines = Array.isArray(street) ? street.filter((line) => typeof line === 'string') : [];
   const missing = (
@@ -168,7 +168,7 @@ function toStoredAddress(input: Input): StoredAddress {
   return stored;
 }
 
-function validateCustomer(customer: Input): void {
+function validateCustomer(customer: CustomerInput): void {
   const missing = (['email', 'firstname', 'lastname'] as const).filter(
     (field) => !requireText(customer[field]),
   );
@@ -187,7 +187,7 @@ export function checkPasswordStrength(password: string): void {
 function saveAddresses(
   db: Database,
   customerId: number,
-  addresses: Input[],
+  addresses: CustomerAddressInput[],
   fallback: { billing: number | null; shipping: number | null },
 ) {
   const existing = new Set(
@@ -200,7 +200,7 @@ function saveAddresses(
   let shipping: number | null = null;
   for (const address of addresses) {
     const data = JSON.stringify(toStoredAddress(address));
-    const requestedId = typeof address['id'] === 'number' ? address['id'] : undefined;
+    const requestedId = address.id ?? undefined;
     let id: number;
     if (requestedId !== undefined && existing.has(requestedId)) {
       db.run('UPDATE customer_addresses SET data = ? WHERE id = ?', data, requestedId);
@@ -228,7 +228,7 @@ function saveAddresses(
 
 export async function createCustomer(
   db: Database,
-  customer: Input,
+  customer: CustomerInput,
   password: string | undefined,
   callerIsAdmin: boolean,
 ) {
@@ -250,7 +250,7 @@ export async function createCustomer(
       `INSERT INTO customers (email, website_id, store_id, group_id, firstname, lastname, password_hash, is_subscribed, extra, created_at, updated_at)
        VALUES (?, 1, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
       String(customer['email']),
-      typeof customer['group_id'] === 'number' ? customer['group_id'] : 1,
+      customer.group_id ?? 1,
       String(customer['firstname']),
       String(customer['lastname']),
       passwordHash,
@@ -266,7 +266,7 @@ export async function createCustomer(
 }
 
 /** `PUT /V1/customers/me` and `PUT /V1/customers/:id`; the id is forced by the caller. */
-export function updateCustomer(db: Database, id: number, customer: Input) {
+export function updateCustomer(db: Database, id: number, customer: CustomerInput) {
   validateCustomer(customer);
   return db.transaction(() => {
     const current = db.get<CustomerRow>('SELECT * FROM customers WHERE id = ?', id);

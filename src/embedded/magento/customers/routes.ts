@@ -1,14 +1,11 @@
 /** Customer services: sign-up (anonymous), the signed-in customer (`me`) and the admin's view of one. */
 import type { Database } from '../db.ts';
 import { customerId, intParam } from '../http/params.ts';
-import { dtoParam, type Route } from '../http/route.ts';
-import { customerDto, type Params } from '../input.ts';
+import { withBody, type Route } from '../http/route.ts';
+import { customerDto, m } from '../input.ts';
 import { createCustomer, serializeCustomer, updateCustomer } from './customers.ts';
 
-const customerBody: Params = {
-  customer: { type: { dto: customerDto }, required: true },
-  passwordHash: { type: 'string' },
-};
+const customerBody = m.params({ customer: customerDto, passwordHash: m.string().optional() });
 
 export function customerRoutes(db: Database): Route[] {
   return [
@@ -16,18 +13,20 @@ export function customerRoutes(db: Database): Route[] {
       method: 'POST',
       path: '/V1/customers',
       resource: 'anonymous',
-      body: {
-        customer: { type: { dto: customerDto }, required: true },
-        password: { type: 'string' },
-        redirectUrl: { type: 'string' },
-      },
-      handle: ({ body, caller }) =>
-        createCustomer(
-          db,
-          dtoParam(body, 'customer'),
-          typeof body['password'] === 'string' ? body['password'] : undefined,
-          caller.kind === 'admin' || caller.kind === 'integration',
-        ),
+      ...withBody(
+        m.params({
+          customer: customerDto,
+          password: m.string().optional(),
+          redirectUrl: m.string().optional(),
+        }),
+        ({ caller }, { customer, password }) =>
+          createCustomer(
+            db,
+            customer,
+            password ?? undefined,
+            caller.kind === 'admin' || caller.kind === 'integration',
+          ),
+      ),
     },
     {
       method: 'GET',
@@ -39,8 +38,9 @@ export function customerRoutes(db: Database): Route[] {
       method: 'PUT',
       path: '/V1/customers/me',
       resource: 'self',
-      body: customerBody,
-      handle: ({ body, caller }) => updateCustomer(db, customerId(caller), dtoParam(body, 'customer')),
+      ...withBody(customerBody, ({ caller }, { customer }) =>
+        updateCustomer(db, customerId(caller), customer),
+      ),
     },
     {
       method: 'GET',
@@ -52,9 +52,9 @@ export function customerRoutes(db: Database): Route[] {
       method: 'PUT',
       path: '/V1/customers/:customerId',
       resource: 'Magento_Customer::manage',
-      body: customerBody,
-      handle: ({ body, params }) =>
-        updateCustomer(db, intParam(params['customerId'], 'customerId'), dtoParam(body, 'customer')),
+      ...withBody(customerBody, ({ params }, { customer }) =>
+        updateCustomer(db, intParam(params['customerId'], 'customerId'), customer),
+      ),
     },
   ];
 }

@@ -1,42 +1,13 @@
 /**
  * The back end's own OpenAPI document, made from the route table: each route's path (Magento's
- * `{name}` templates), method and body parameters. The body schemas are documentation only: bodies are
- * bound by `input.ts` so that errors keep Magento's wording (CONTRACT.md §3), and both read the same
- * parameter tables, so the document cannot drift from what the back end accepts.
+ * `{name}` templates), method and body parameters. The body schemas are the very zod schemas that bind
+ * the bodies (`input.ts`), so the document cannot drift from what the back end accepts.
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Dto, FieldType, Params } from '../input.ts';
 import type { Route } from './route.ts';
 
 /** Where the document is served: outside `/rest/` and the media folders, so no Magento URL can clash. */
 export const OPENAPI_PATH = '/openapi.json';
-
-function fieldSchema(type: FieldType): z.ZodType {
-  if (type === 'string') return z.string();
-  if (type === 'int') return z.number().int();
-  if (type === 'float') return z.number();
-  if (type === 'bool') return z.boolean();
-  if (type === 'mixed') return z.unknown();
-  if ('array' in type) return z.array(fieldSchema(type.array));
-  return dtoSchema(type.dto);
-}
-
-function dtoSchema(dto: Dto): z.ZodType {
-  const shape = Object.fromEntries(
-    Object.entries(dto.fields).map(([name, type]) => [name, fieldSchema(type).optional()]),
-  );
-  return dto.open ? z.looseObject(shape) : z.strictObject(shape);
-}
-
-const bodySchema = (params: Params) =>
-  z.object(
-    Object.fromEntries(
-      Object.entries(params).map(([name, { type, required }]) => [
-        name,
-        required ? fieldSchema(type) : fieldSchema(type).optional(),
-      ]),
-    ),
-  );
 
 /** `/V1/orders/` and `/V1/carts/:cartId` as OpenAPI writes them: `/V1/orders`, `/V1/carts/{cartId}`. */
 export const openApiPath = (path: string): string =>
@@ -56,7 +27,7 @@ function operation(route: Route) {
     request: {
       ...(hasParams ? { params: pathParams(route.path) } : {}),
       ...(route.body
-        ? { body: { required: true, content: { 'application/json': { schema: bodySchema(route.body) } } } }
+        ? { body: { required: true, content: { 'application/json': { schema: route.body } } } }
         : {}),
     },
     responses: { 200: { description: 'The service result, as Magento sends it.' } },

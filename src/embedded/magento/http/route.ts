@@ -1,11 +1,12 @@
 /**
  * What a REST route is: Magento's declared URL and method, its ACL resource, the service method's body
- * parameters (bound by `input.ts`, the one place that produces Magento's binding messages) and a handler
- * that receives the bound body. The same declaration yields the route's OpenAPI operation (`openapi.ts`).
+ * parameters as a zod schema (`input.ts`, the one place that produces Magento's binding messages) and a
+ * handler. `withBody` binds the body before the handler runs and hands it over typed. The same
+ * declaration yields the route's OpenAPI operation (`openapi.ts`).
  */
+import type { z } from 'zod';
 import type { Caller } from '../auth/auth.ts';
-import type { Input, Params } from '../input.ts';
-import { isRecord } from '../json.ts';
+import { bindBody } from '../input.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -18,8 +19,8 @@ export interface RouteRequest {
   readonly params: Readonly<Record<string, string>>;
   /** The raw query string without `?`. */
   readonly query: string;
-  /** The body bound to the route's `body` parameters (empty when the route declares none). */
-  readonly body: Input;
+  /** The request's JSON body as sent (undefined for GET and DELETE). */
+  readonly body: unknown;
   readonly caller: Caller;
   readonly scope: Scope;
 }
@@ -31,13 +32,16 @@ export interface Route {
   /** `anonymous`, `self` or an admin ACL resource. */
   readonly resource: string;
   /** The service method's body parameters; a route without them ignores its body, as Magento does. */
-  readonly body?: Params;
+  readonly body?: z.ZodType;
   readonly summary?: string;
   readonly handle: (request: RouteRequest) => unknown;
 }
 
-/** A bound DTO parameter (already checked by `input.ts`), or an empty one when it was left out. */
-export const dtoParam = (body: Input, name: string): Input => {
-  const value = body[name];
-  return isRecord(value) ? value : {};
-};
+/** A route's body schema and a handler that receives the body bound to it (refused with Magento's message). */
+export const withBody = <S extends z.ZodType>(
+  body: S,
+  handle: (request: RouteRequest, bound: z.output<S>) => unknown,
+): Pick<Route, 'body' | 'handle'> => ({
+  body,
+  handle: (request) => handle(request, bindBody(body, request.body)),
+});

@@ -15,14 +15,19 @@ import { computeTotals, FLAT_RATE } from '../carts/totals.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { isKnownCountry } from '../directory/countries.ts';
 import { errors } from '../errors.ts';
-import type { Input } from '../input.ts';
+import type { PaymentMethodInput, QuoteAddressInput, ShippingInformationInput } from '../input.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
 
 const optionalRecord = (value: unknown): JsonRecord | undefined => (isRecord(value) ? value : undefined);
 
 const PAYMENT_METHODS = [{ code: 'checkmo', title: 'Check / Money order' }];
 
-export function saveShippingInformation(db: Database, quote: QuoteRow, info: Input, settings: CartSettings) {
+export function saveShippingInformation(
+  db: Database,
+  quote: QuoteRow,
+  info: ShippingInformationInput,
+  settings: CartSettings,
+) {
   return db.transaction(() => {
     const count =
       db.get<{ n: number }>('SELECT COUNT(*) AS n FROM quote_items WHERE quote_id = ?', quote.id)?.n ?? 0;
@@ -57,9 +62,9 @@ export function paymentDetails(db: Database, quote: QuoteRow, settings: CartSett
 }
 
 interface PlaceOrderInput {
-  email?: string;
-  paymentMethod: Input;
-  billingAddress?: Input;
+  email?: string | undefined;
+  paymentMethod: PaymentMethodInput;
+  billingAddress?: QuoteAddressInput | undefined;
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { CartSettings } from '../carts/carts.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
-import type { Input } from '../input.ts';
+import type { OrderInput } from '../input.ts';
 import {
   orderHeader,
   orderTail,
@@ -57,16 +57,14 @@ const STATE_OF_STATUS: Readonly<Record<string, string>> = {
 };
 
 /** `POST /V1/orders` with `entity_id`: only the status (and its state) changes; returns the full order. */
-export function saveOrder(db: Database, entity: Input, settings: CartSettings) {
+export function saveOrder(db: Database, entity: OrderInput, settings: CartSettings) {
   const id = entity['entity_id'];
   if (typeof id !== 'number') throw errors.required(['entity_id']);
   return db.transaction(() => {
     const order = db.get<OrderRow>('SELECT * FROM orders WHERE entity_id = ?', id);
     if (!order) throw errors.orderNotFound();
-    const status =
-      typeof entity['status'] === 'string' && entity['status'] !== '' ? entity['status'] : order.status;
-    const state =
-      typeof entity['state'] === 'string' ? entity['state'] : (STATE_OF_STATUS[status] ?? order.state);
+    const status = entity.status || order.status;
+    const state = entity.state ?? STATE_OF_STATUS[status] ?? order.state;
     if (status !== order.status || state !== order.state) {
       const now = magentoDate();
       db.run(

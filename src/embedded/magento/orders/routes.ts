@@ -2,8 +2,8 @@
 import type { CartSettings } from '../carts/carts.ts';
 import type { Database } from '../db.ts';
 import { intParam } from '../http/params.ts';
-import { dtoParam, type Route } from '../http/route.ts';
-import { orderDto } from '../input.ts';
+import { withBody, type Route } from '../http/route.ts';
+import { m, orderDto } from '../input.ts';
 import { getOrder, saveOrder } from './orders.ts';
 
 export function orderRoutes(db: Database, settings: CartSettings): Route[] {
@@ -18,8 +18,7 @@ export function orderRoutes(db: Database, settings: CartSettings): Route[] {
       method: 'POST',
       path: '/V1/orders/',
       resource: 'Magento_Sales::create',
-      body: { entity: { type: { dto: orderDto }, required: true } },
-      handle: ({ body }) => saveOrder(db, dtoParam(body, 'entity'), settings),
+      ...withBody(m.params({ entity: orderDto }), (_, { entity }) => saveOrder(db, entity, settings)),
     },
   ];
 }
