@@ -6,9 +6,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { z } from 'zod';
 import { SCHEMA } from './schema.ts';
 
-export type Row = Record<string, SQLInputValue>;
+/**
+ * An INTEGER or REAL column as node:sqlite reads it (flags stay 0 or 1): any number, ±Infinity included.
+ * SQLite keeps an infinite value (a price sent as "1e999" casts to one) where z.number() would refuse it.
+ */
+export const sqlNumber = z.custom<number>((value) => typeof value === 'number');
+
+/** `SELECT COUNT(*) AS n …`. */
+export const countRow = z.object({ n: sqlNumber });
+
+const metaRow = z.object({ value: z.string() });
 
 let lastPattern: { source: string; regex: RegExp } | undefined;
 
@@ -51,12 +61,17 @@ export class Database {
     return statement;
   }
 
-  get<T = Row>(sql: string, ...params: SQLInputValue[]): T | undefined {
-    return this.#prepare(sql).get(...params) as T | undefined;
+  /** The first row, parsed by `schema` (extra columns dropped); a row that does not fit throws. */
+  get<S extends z.ZodType>(schema: S, sql: string, ...params: SQLInputValue[]): z.output<S> | undefined {
+    const row = this.#prepare(sql).get(...params);
+    return row === undefined ? undefined : schema.parse(row);
   }
 
-  all<T = Row>(sql: string, ...params: SQLInputValue[]): T[] {
-    return this.#prepare(sql).all(...params) as T[];
+  /** Every row, each parsed by `schema` (extra columns dropped); a row that does not fit throws. */
+  all<S extends z.ZodType>(schema: S, sql: string, ...params: SQLInputValue[]): z.output<S>[] {
+    return this.#prepare(sql)
+      .all(...params)
+      .map((row) => schema.parse(row));
   }
 
   run(sql: string, ...params: SQLInputValue[]): { changes: number; lastInsertRowid: number } {
@@ -86,7 +101,7 @@ export class Database {
   }
 
   meta(key: string): string | undefined {
-    return this.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', key)?.value;
+    return this.get(metaRow, 'SELECT value FROM meta WHERE key = ?', key)?.value;
   }
 
   setMeta(key: string, value: string): void {

@@ -7,14 +7,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { z } from 'zod';
 import {
-  num,
-  toDelivery,
-  toTransaction,
+  deliveryRow,
+  transactionRow,
   type DeliveryRecord,
   type NewTransaction,
   type PendingChallenge,
-  type Row,
   type TransactionRecord,
 } from './records.ts';
 import type { FinalStatus } from './authorise.ts';
@@ -65,6 +64,11 @@ CREATE TABLE IF NOT EXISTS deliveries (
 CREATE INDEX IF NOT EXISTS deliveries_tx ON deliveries (vps_tx_id, id);
 `;
 
+/** Any row at all, for `SELECT 1 …` existence checks. */
+const anyRow = z.object({});
+const failedAttemptsRow = z.object({ failed_attempts: z.number() });
+const vpsTxIdRow = z.object({ vps_tx_id: z.string() });
+
 /** Settlement of an authorised payment: only an OK reply to its OK notification settles it (§4.2, KIT). */
 
 export class SandboxStore {
@@ -77,12 +81,18 @@ export class SandboxStore {
     this.#db.exec(SCHEMA);
   }
 
-  #get(sql: string, ...params: SQLInputValue[]): Row | undefined {
-    return this.#db.prepare(sql).get(...params);
+  /** The first row, parsed by `schema`; a row that does not fit throws. */
+  #get<S extends z.ZodType>(schema: S, sql: string, ...params: SQLInputValue[]): z.output<S> | undefined {
+    const row = this.#db.prepare(sql).get(...params);
+    return row === undefined ? undefined : schema.parse(row);
   }
 
-  #all(sql: string, ...params: SQLInputValue[]): Row[] {
-    return this.#db.prepare(sql).all(...params);
+  /** Every row, each parsed by `schema`; a row that does not fit throws. */
+  #all<S extends z.ZodType>(schema: S, sql: string, ...params: SQLInputValue[]): z.output<S>[] {
+    return this.#db
+      .prepare(sql)
+      .all(...params)
+      .map((row) => schema.parse(row));
   }
 
   #run(sql: string, ...params: SQLInputValue[]): number {
@@ -108,25 +118,25 @@ export class SandboxStore {
   }
 
   get(vpsTxId: string): TransactionRecord | undefined {
-    const row = this.#get('SELECT * FROM transactions WHERE vps_tx_id = ?', vpsTxId);
-    return row && toTransaction(row);
+    return this.#get(transactionRow, 'SELECT * FROM transactions WHERE vps_tx_id = ?', vpsTxId);
   }
 
   /** The vendor's latest transaction with this VendorTxCode (vendor names are case-insensitive). */
   latest(vendor: string, vendorTxCode: string): TransactionRecord | undefined {
-    const row = this.#get(
+    return this.#get(
+      transactionRow,
       `SELECT * FROM transactions WHERE vendor_tx_code = ? AND lower(vendor) = lower(?)
        ORDER BY registered_at DESC, rowid DESC LIMIT 1`,
       vendorTxCode,
       vendor,
     );
-    return row && toTransaction(row);
   }
 
   /** Whether the vendor already has a successful transaction with this code (4042). */
   hasSucceeded(vendor: string, vendorTxCode: string): boolean {
     return (
       this.#get(
+        anyRow,
         `SELECT 1 FROM transactions WHERE vendor_tx_code = ? AND lower(vendor) = lower(?) AND status = 'OK'`,
         vendorTxCode,
         vendor,
@@ -137,11 +147,12 @@ export class SandboxStore {
   /** Counts a failed card entry on an open transaction; the new count, or undefined if it is not open. */
   failAttempt(vpsTxId: string): number | undefined {
     const row = this.#get(
+      failedAttemptsRow,
       `UPDATE transactions SET failed_attempts = failed_attempts + 1
        WHERE vps_tx_id = ? AND status = 'REGISTERED' RETURNING failed_attempts`,
       vpsTxId,
     );
-    return num(row?.['failed_attempts']);
+    return row?.failed_attempts;
   }
 
   setChallenge(vpsTxId: string, challenge: PendingChallenge | undefined): void {
@@ -196,7 +207,7 @@ export class SandboxStore {
   }
 
   deliveries(vpsTxId: string): DeliveryRecord[] {
-    return this.#all('SELECT * FROM deliveries WHERE vps_tx_id = ? ORDER BY id', vpsTxId).map(toDelivery);
+    return this.#all(deliveryRow, 'SELECT * FROM deliveries WHERE vps_tx_id = ? ORDER BY id', vpsTxId);
   }
 
   /** The vendor answered: settle an authorised payment on OK, void it on INVALID/ERROR (§4.2). */
@@ -235,27 +246,30 @@ export class SandboxStore {
   /** Transactions whose notification is due to be (re-)sent. */
   due(now: number): string[] {
     return this.#all(
+      vpsTxIdRow,
       `SELECT vps_tx_id FROM transactions WHERE notify_state = 'pending' AND next_notify_at <= ?
        ORDER BY next_notify_at`,
       now,
-    ).map((row) => String(row['vps_tx_id']));
+    ).map((row) => row.vps_tx_id);
   }
 
   /** Open transactions registered before `before`, for the Transaction Monitor. */
   expired(before: number): string[] {
     return this.#all(
+      vpsTxIdRow,
       `SELECT vps_tx_id FROM transactions WHERE status = 'REGISTERED' AND registered_at <= ?`,
       before,
-    ).map((row) => String(row['vps_tx_id']));
+    ).map((row) => row.vps_tx_id);
   }
 
   list(filter: { vendorTxCode?: string | undefined; vpsTxId?: string | undefined }): TransactionRecord[] {
     return this.#all(
+      transactionRow,
       `SELECT * FROM transactions WHERE (?1 IS NULL OR vendor_tx_code = ?1) AND (?2 IS NULL OR vps_tx_id = ?2)
        ORDER BY registered_at, rowid`,
       filter.vendorTxCode ?? null,
       filter.vpsTxId ?? null,
-    ).map(toTransaction);
+    );
   }
 
   close(): void {

@@ -1,8 +1,8 @@
 /**
- * The sandbox's records as the store hands them out: transactions and delivery attempts, each read from
- * its SQLite row once, here, with the JSON columns parsed by their zod schemas.
+ * The sandbox's records as the store hands them out: transactions and delivery attempts, each parsed from
+ * its SQLite row once, where it is read, by the row schemas here (JSON columns parsed by their own schemas),
+ * which turn the row into the camelCase record.
  */
-import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
 import type { TxStatus } from './authorise.ts';
 import type { Fields } from './registration.ts';
@@ -72,52 +72,85 @@ export type NewTransaction = Pick<
   | 'registeredAt'
 >;
 
-export type Row = Record<string, SQLInputValue>;
+/** A TEXT column holding JSON: parsed, then checked by `schema`. */
+const jsonText = <S extends z.ZodType>(schema: S) =>
+  z
+    .string()
+    .transform((text): unknown => JSON.parse(text))
+    .pipe(schema);
 
-const text = (value: SQLInputValue | undefined): string | undefined =>
-  value === null || value === undefined ? undefined : String(value);
-export const num = (value: SQLInputValue | undefined): number | undefined =>
-  value === null || value === undefined ? undefined : Number(value);
-const json = <T>(value: SQLInputValue | undefined, schema: z.ZodType<T>): T | undefined =>
-  value === null || value === undefined ? undefined : schema.parse(JSON.parse(String(value)));
+/** A `transactions` row, turned into its record (NULL columns become undefined). */
+export const transactionRow = z
+  .object({
+    vps_tx_id: z.string(),
+    vendor: z.string(),
+    vendor_tx_code: z.string(),
+    security_key: z.string(),
+    amount_pence: z.number(),
+    currency: z.string(),
+    description: z.string(),
+    notification_url: z.string(),
+    fields: jsonText(stringRecord).nullable(),
+    status: z.enum(['REGISTERED', 'OK', 'NOTAUTHED', 'REJECTED', 'ABORT', 'ERROR']),
+    status_detail: z.string(),
+    failed_attempts: z.number(),
+    challenge: jsonText(challengeSchema).nullable(),
+    notification: jsonText(stringRecord).nullable(),
+    settlement: z.enum(['pending', 'settled', 'void']).nullable(),
+    notify_state: z.enum(['none', 'pending', 'answered', 'failed']),
+    notify_retries: z.number(),
+    next_notify_at: z.number().nullable(),
+    reply_status: z.string().nullable(),
+    redirect_url: z.string().nullable(),
+    registered_at: z.number(),
+    completed_at: z.number().nullable(),
+  })
+  .transform((row): TransactionRecord => ({
+    vpsTxId: row.vps_tx_id,
+    vendor: row.vendor,
+    vendorTxCode: row.vendor_tx_code,
+    securityKey: row.security_key,
+    amountPence: row.amount_pence,
+    currency: row.currency,
+    description: row.description,
+    notificationUrl: row.notification_url,
+    fields: row.fields ?? {},
+    status: row.status,
+    statusDetail: row.status_detail,
+    failedAttempts: row.failed_attempts,
+    challenge: row.challenge ?? undefined,
+    notification: row.notification ?? undefined,
+    settlement: row.settlement ?? undefined,
+    notifyState: row.notify_state,
+    notifyRetries: row.notify_retries,
+    nextNotifyAt: row.next_notify_at ?? undefined,
+    replyStatus: row.reply_status ?? undefined,
+    redirectUrl: row.redirect_url ?? undefined,
+    registeredAt: row.registered_at,
+    completedAt: row.completed_at ?? undefined,
+  }));
 
-export function toTransaction(row: Row): TransactionRecord {
-  return {
-    vpsTxId: String(row['vps_tx_id']),
-    vendor: String(row['vendor']),
-    vendorTxCode: String(row['vendor_tx_code']),
-    securityKey: String(row['security_key']),
-    amountPence: Number(row['amount_pence']),
-    currency: String(row['currency']),
-    description: String(row['description']),
-    notificationUrl: String(row['notification_url']),
-    fields: json(row['fields'], stringRecord) ?? {},
-    status: z.enum(['REGISTERED', 'OK', 'NOTAUTHED', 'REJECTED', 'ABORT', 'ERROR']).parse(row['status']),
-    statusDetail: String(row['status_detail']),
-    failedAttempts: Number(row['failed_attempts']),
-    challenge: json(row['challenge'], challengeSchema),
-    notification: json(row['notification'], stringRecord),
-    settlement: z.enum(['pending', 'settled', 'void']).optional().parse(text(row['settlement'])),
-    notifyState: z.enum(['none', 'pending', 'answered', 'failed']).parse(row['notify_state']),
-    notifyRetries: Number(row['notify_retries']),
-    nextNotifyAt: num(row['next_notify_at']),
-    replyStatus: text(row['reply_status']),
-    redirectUrl: text(row['redirect_url']),
-    registeredAt: Number(row['registered_at']),
-    completedAt: num(row['completed_at']),
-  };
-}
-
-export function toDelivery(row: Row): DeliveryRecord {
-  return {
-    id: Number(row['id']),
-    sentAt: Number(row['sent_at']),
-    trigger: z.enum(['shopper', 'retry', 'monitor', 'duplicate']).parse(row['trigger']),
-    httpStatus: num(row['http_status']),
-    reply: text(row['reply']),
-    outcome: z.enum(['answered', 'not-answered', 'dropped']).parse(row['outcome']),
-    problem: text(row['problem']),
-    replyStatus: text(row['reply_status']),
-    redirectUrl: text(row['redirect_url']),
-  };
-}
+/** A `deliveries` row, turned into its record (NULL columns become undefined). */
+export const deliveryRow = z
+  .object({
+    id: z.number(),
+    sent_at: z.number(),
+    trigger: z.enum(['shopper', 'retry', 'monitor', 'duplicate']),
+    http_status: z.number().nullable(),
+    reply: z.string().nullable(),
+    outcome: z.enum(['answered', 'not-answered', 'dropped']),
+    problem: z.string().nullable(),
+    reply_status: z.string().nullable(),
+    redirect_url: z.string().nullable(),
+  })
+  .transform((row): DeliveryRecord => ({
+    id: row.id,
+    sentAt: row.sent_at,
+    trigger: row.trigger,
+    httpStatus: row.http_status ?? undefined,
+    reply: row.reply ?? undefined,
+    outcome: row.outcome,
+    problem: row.problem ?? undefined,
+    replyStatus: row.reply_status ?? undefined,
+    redirectUrl: row.redirect_url ?? undefined,
+  }));

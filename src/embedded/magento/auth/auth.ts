@@ -3,7 +3,8 @@
  * An invalid, expired or malformed token is not an error in itself: the caller is simply a guest (§2.2).
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../db.ts';
+import { z } from 'zod';
+import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 
 const scrypt = (password: string, salt: Buffer, keylen: number): Promise<Buffer> =>
@@ -91,14 +92,13 @@ export function ensureIntegrationToken(db: Database, token: string): void {
   );
 }
 
+const tokenRow = z.object({ user_type: sqlNumber, user_id: sqlNumber, expires_at: sqlNumber.nullable() });
+
 export function resolveCaller(db: Database, authorization: string | undefined): Caller {
   if (!authorization) return { kind: 'guest' };
   const parts = authorization.trim().split(/\s+/);
   if (parts.length !== 2 || parts[0]?.toLowerCase() !== 'bearer' || !parts[1]) return { kind: 'guest' };
-  const row = db.get<{ user_type: number; user_id: number; expires_at: number | null }>(
-    'SELECT user_type, user_id, expires_at FROM tokens WHERE token = ?',
-    parts[1],
-  );
+  const row = db.get(tokenRow, 'SELECT user_type, user_id, expires_at FROM tokens WHERE token = ?', parts[1]);
   if (!row || (row.expires_at !== null && row.expires_at <= now())) return { kind: 'guest' };
   switch (row.user_type) {
     case USER_TYPE.customer:
@@ -123,6 +123,8 @@ export function authorize(caller: Caller, resource: string): void {
   throw errors.unauthorized(resource);
 }
 
+const loginFailuresRow = z.object({ failures: sqlNumber, locked_until: sqlNumber.nullable() });
+
 /**
  * Checks credentials with Magento's throttle: six failures lock the user name for 30 minutes, and a
  * locked account gets the same message as a wrong password.
@@ -134,7 +136,8 @@ export async function checkCredentials(
   passwordHash: string | undefined,
   password: string,
 ): Promise<boolean> {
-  const lock = db.get<{ failures: number; locked_until: number | null }>(
+  const lock = db.get(
+    loginFailuresRow,
     'SELECT failures, locked_until FROM login_failures WHERE user_type = ? AND username = ?',
     userType,
     username,

@@ -1,5 +1,6 @@
 /** Token services: a customer's or an admin's user name and password exchanged for a bearer token. */
-import type { Database } from '../db.ts';
+import { z } from 'zod';
+import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { m } from '../input.ts';
@@ -8,13 +9,11 @@ import { checkCredentials, issueToken, USER_TYPE, type TokenLifetimes } from './
 
 const credentials = m.params({ username: m.string(), password: m.string() });
 
+const adminRow = z.object({ id: sqlNumber, password_hash: z.string() });
+
 const adminByName = (db: Database, username: string): { id: number; passwordHash: string } | undefined => {
-  const row = db.get<{ id: unknown; password_hash: unknown }>(
-    'SELECT id, password_hash FROM admins WHERE username = ?',
-    username,
-  );
-  if (typeof row?.id !== 'number' || typeof row.password_hash !== 'string') return undefined;
-  return { id: row.id, passwordHash: row.password_hash };
+  const row = db.get(adminRow, 'SELECT id, password_hash FROM admins WHERE username = ?', username);
+  return row && { id: row.id, passwordHash: row.password_hash };
 };
 
 export function tokenRoutes(db: Database, lifetimes: TokenLifetimes): Route[] {

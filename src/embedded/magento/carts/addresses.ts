@@ -2,6 +2,7 @@
 import type { Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { jsonRecord } from '../json.ts';
+import { quoteAddressRow } from './rows.ts';
 
 /** Quote address data as stored: the quote address fields, keyed as on the wire. */
 export type AddressData = Record<string, unknown>;
@@ -52,7 +53,8 @@ export function serializeQuoteAddress(id: number, data: AddressData) {
 }
 
 export function quoteAddress(db: Database, quoteId: number, type: 'billing' | 'shipping') {
-  const row = db.get<{ id: number; data: string }>(
+  const row = db.get(
+    quoteAddressRow,
     'SELECT id, data FROM quote_addresses WHERE quote_id = ? AND address_type = ?',
     quoteId,
     type,

@@ -7,7 +7,7 @@ import { randomString } from '../auth/auth.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { items } from './items.ts';
-import type { ItemRow, QuoteRow } from './rows.ts';
+import { itemRow, quoteRow, type QuoteRow } from './rows.ts';
 
 export interface CartSettings {
   /** ISO currency of the store, e.g. GBP. */
@@ -27,14 +27,14 @@ export const lineTotal = (price: number, qty: number): number => roundMoney(pric
 // ---- Finding quotes -------------------------------------------------------------------------------
 
 export function quoteByMask(db: Database, maskedId: string): QuoteRow {
-  const quote = db.get<QuoteRow>('SELECT * FROM quotes WHERE masked_id = ?', maskedId);
+  const quote = db.get(quoteRow, 'SELECT * FROM quotes WHERE masked_id = ?', maskedId);
   if (!quote) throw errors.noSuchEntity('cartId', null);
   if (quote.is_active !== 1) throw errors.noSuchEntity('cartId', String(quote.id));
   return quote;
 }
 
 export function activeQuoteForCustomer(db: Database, customerId: number): QuoteRow | undefined {
-  return db.get<QuoteRow>('SELECT * FROM quotes WHERE customer_id = ? AND is_active = 1', customerId);
+  return db.get(quoteRow, 'SELECT * FROM quotes WHERE customer_id = ? AND is_active = 1', customerId);
 }
 
 /** For `carts/mine/*` other than GET/POST `carts/mine` (ParamOverriderCartId). */
@@ -107,7 +107,8 @@ export function assignGuestCart(
     const current = activeQuoteForCustomer(db, customerId);
     if (current) {
       for (const line of items(db, current.id)) {
-        const existing = db.get<ItemRow>(
+        const existing = db.get(
+          itemRow,
           'SELECT * FROM quote_items WHERE quote_id = ? AND sku = ?',
           guest.id,
           line.sku,

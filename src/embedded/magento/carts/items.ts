@@ -3,10 +3,10 @@ import { findProductBySku, SALE_QTY, type ProductRecord } from '../catalog/produ
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { CartItemInput } from '../input.ts';
-import type { ItemRow, QuoteRow } from './rows.ts';
+import { itemRow, type ItemRow, type QuoteRow } from './rows.ts';
 
 export const items = (db: Database, quoteId: number): ItemRow[] =>
-  db.all<ItemRow>('SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quoteId);
+  db.all(itemRow, 'SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quoteId);
 
 export const serializeItem = (item: ItemRow, quoteId: string = String(item.quote_id)) => ({
   item_id: item.item_id,
@@ -48,7 +48,7 @@ export function addItem(db: Database, quote: QuoteRow, cartItem: CartItemInput) 
     const product = findProductBySku(db, sku);
     if (!product) throw errors.productNotFound();
     if (product.status !== 1) throw errors.productNotAvailable();
-    const line = db.get<ItemRow>('SELECT * FROM quote_items WHERE quote_id = ? AND sku = ?', quote.id, sku);
+    const line = db.get(itemRow, 'SELECT * FROM quote_items WHERE quote_id = ? AND sku = ?', quote.id, sku);
     const wanted = (line?.qty ?? 0) + qty;
     checkLineQty(product, wanted);
     let itemId: number;
@@ -74,14 +74,15 @@ export function addItem(db: Database, quote: QuoteRow, cartItem: CartItemInput) 
       ).lastInsertRowid;
     }
     touch(db, quote.id);
-    const item = db.get<ItemRow>('SELECT * FROM quote_items WHERE item_id = ?', itemId);
+    const item = db.get(itemRow, 'SELECT * FROM quote_items WHERE item_id = ?', itemId);
     if (!item) throw errors.internal();
     return serializeItem(item);
   });
 }
 
 function requireItem(db: Database, quote: QuoteRow, itemId: number): ItemRow {
-  const item = db.get<ItemRow>(
+  const item = db.get(
+    itemRow,
     'SELECT * FROM quote_items WHERE item_id = ? AND quote_id = ?',
     itemId,
     quote.id,

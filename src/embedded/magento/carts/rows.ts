@@ -1,25 +1,32 @@
-/** The cart tables' rows as the cart code reads them. */
+/** The cart tables' rows as the cart code reads them: zod schemas, with the row types derived from them. */
+import { z } from 'zod';
+import { sqlNumber } from '../db.ts';
 
-export interface QuoteRow {
-  id: number;
-  masked_id: string | null;
-  customer_id: number | null;
-  store_id: number;
-  is_active: number;
-  customer_is_guest: number;
-  shipping_method: string | null;
-  reserved_order_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const quoteRow = z.object({
+  id: sqlNumber,
+  masked_id: z.string().nullable(),
+  customer_id: sqlNumber.nullable(),
+  store_id: sqlNumber,
+  is_active: sqlNumber,
+  customer_is_guest: sqlNumber,
+  shipping_method: z.string().nullable(),
+  reserved_order_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type QuoteRow = z.output<typeof quoteRow>;
 
-export interface ItemRow {
-  item_id: number;
-  quote_id: number;
-  product_id: number;
-  sku: string;
-  name: string;
-  price: number;
-  qty: number;
-  product_type: string;
-}
+export const itemRow = z.object({
+  item_id: sqlNumber,
+  quote_id: sqlNumber,
+  product_id: sqlNumber,
+  sku: z.string(),
+  name: z.string(),
+  price: sqlNumber,
+  qty: sqlNumber,
+  product_type: z.string(),
+});
+export type ItemRow = z.output<typeof itemRow>;
+
+/** A quote address: its wire-keyed JSON `data` (the quote and address type are the lookup keys). */
+export const quoteAddressRow = z.object({ id: sqlNumber, data: z.string() });

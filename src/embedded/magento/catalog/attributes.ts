@@ -1,18 +1,20 @@
 /** Product attribute metadata (frontend labels, options), searchable with searchCriteria. */
-import type { Database } from '../db.ts';
+import { z } from 'zod';
+import { countRow, sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { limitSql, orderSql, whereSql, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
 
-interface AttributeRow {
-  attribute_id: number;
-  code: string;
-  label: string;
-  frontend_input: string;
-  backend_type: string;
-  is_user_defined: number;
-  is_required: number;
-  position: number;
-}
+const attributeRow = z.object({
+  attribute_id: sqlNumber,
+  code: z.string(),
+  label: z.string(),
+  frontend_input: z.string(),
+  backend_type: z.string(),
+  is_user_defined: sqlNumber,
+  is_required: sqlNumber,
+  position: sqlNumber,
+});
+type AttributeRow = z.output<typeof attributeRow>;
 
 const ATTRIBUTE_COLUMNS: Readonly<Record<string, string>> = {
   attribute_id: 'a.attribute_id',
@@ -64,8 +66,9 @@ const serializeAttribute = (row: AttributeRow) => ({
 export function searchAttributes(db: Database, criteria: SearchCriteria) {
   const where = whereSql(criteria, attributeFields);
   const total =
-    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM attributes a ${where.sql}`, ...where.params)?.n ?? 0;
-  const rows = db.all<AttributeRow>(
+    db.get(countRow, `SELECT COUNT(*) AS n FROM attributes a ${where.sql}`, ...where.params)?.n ?? 0;
+  const rows = db.all(
+    attributeRow,
     `SELECT a.* FROM attributes a ${where.sql} ${orderSql(criteria, attributeFields, 'a.attribute_id ASC')} ${limitSql(criteria, total)}`,
     ...where.params,
   );
@@ -73,7 +76,7 @@ export function searchAttributes(db: Database, criteria: SearchCriteria) {
 }
 
 export function getAttribute(db: Database, code: string) {
-  const row = db.get<AttributeRow>('SELECT * FROM attributes WHERE code = ?', code);
+  const row = db.get(attributeRow, 'SELECT * FROM attributes WHERE code = ?', code);
   if (!row) throw errors.attributeNotFound(code);
   return serializeAttribute(row);
 }

@@ -1,19 +1,25 @@
 /** The category tree (§5.1) and one category, from the `categories` table. */
-import type { Database } from '../db.ts';
+import { z } from 'zod';
+import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
+import { categoryProductRow } from './products.ts';
 
-interface CategoryRow {
-  id: number;
-  parent_id: number;
-  name: string;
-  url_key: string;
-  is_active: number | null;
-  position: number;
-  level: number;
-  path: string;
-  created_at: string;
-  updated_at: string;
-}
+const categoryRow = z.object({
+  id: sqlNumber,
+  parent_id: sqlNumber,
+  name: z.string(),
+  url_key: z.string(),
+  is_active: sqlNumber.nullable(),
+  position: sqlNumber,
+  level: sqlNumber,
+  path: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+type CategoryRow = z.output<typeof categoryRow>;
+
+const categoryId = categoryRow.pick({ id: true });
+const productInCategory = categoryProductRow.pick({ category_id: true, product_id: true });
 
 interface CategoryTree {
   id: number;
@@ -33,13 +39,11 @@ export function categoryTree(
   rootCategoryId?: number,
   depth?: number,
 ): CategoryTree {
-  const rows = db.all<CategoryRow>('SELECT * FROM categories ORDER BY position, id');
+  const rows = db.all(categoryRow, 'SELECT * FROM categories ORDER BY position, id');
   const byParent = new Map<number, CategoryRow[]>();
   for (const row of rows) byParent.set(row.parent_id, [...(byParent.get(row.parent_id) ?? []), row]);
   const direct = new Map<number, Set<number>>();
-  for (const link of db.all<{ category_id: number; product_id: number }>(
-    'SELECT category_id, product_id FROM category_products',
-  )) {
+  for (const link of db.all(productInCategory, 'SELECT category_id, product_id FROM category_products')) {
     const set = direct.get(link.category_id) ?? new Set<number>();
     set.add(link.product_id);
     direct.set(link.category_id, set);
@@ -74,9 +78,10 @@ export function categoryTree(
 
 /** `GET /V1/categories/:categoryId` (CategoryInterface), which is where a category's url_key lives. */
 export function getCategory(db: Database, id: number) {
-  const row = db.get<CategoryRow>('SELECT * FROM categories WHERE id = ?', id);
+  const row = db.get(categoryRow, 'SELECT * FROM categories WHERE id = ?', id);
   if (!row) throw errors.noSuchEntity('id', id);
-  const children = db.all<{ id: number }>(
+  const children = db.all(
+    categoryId,
     'SELECT id FROM categories WHERE parent_id = ? ORDER BY position, id',
     id,
   );

@@ -2,30 +2,39 @@
  * Product reads (§5.2, §4): search with searchCriteria and one product by sku, serialized in Magento's
  * wire order and types, and the stock record carts check.
  */
-import type { Database } from '../db.ts';
+import { z } from 'zod';
+import { countRow, sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { jsonArray, jsonRecord } from '../json.ts';
 import { limitSql, orderSql, whereSql, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
 
-export interface ProductRow {
-  id: number;
-  sku: string;
-  name: string;
-  attribute_set_id: number;
-  price: number;
-  status: number;
-  visibility: number;
-  type_id: string;
-  weight: number | null;
-  qty: number;
-  is_in_stock: number;
-  is_qty_decimal: number;
-  created_at: string;
-  updated_at: string;
-  attributes: string;
-  media: string;
-  links: string;
-}
+export const productRow = z.object({
+  id: sqlNumber,
+  sku: z.string(),
+  name: z.string(),
+  attribute_set_id: sqlNumber,
+  price: sqlNumber,
+  status: sqlNumber,
+  visibility: sqlNumber,
+  type_id: z.string(),
+  weight: sqlNumber.nullable(),
+  qty: sqlNumber,
+  is_in_stock: sqlNumber,
+  is_qty_decimal: sqlNumber,
+  created_at: z.string(),
+  updated_at: z.string(),
+  attributes: z.string(),
+  media: z.string(),
+  links: z.string(),
+});
+export type ProductRow = z.output<typeof productRow>;
+
+/** A product's place in a category (`category_products`). */
+export const categoryProductRow = z.object({
+  category_id: sqlNumber,
+  product_id: sqlNumber,
+  position: sqlNumber,
+});
 
 const PRODUCT_COLUMNS: Readonly<Record<string, string>> = {
   entity_id: 'p.id',
@@ -138,7 +147,8 @@ function categoriesOf(db: Database, productIds: number[]) {
   // Chunked to stay under SQLite's bound-parameter limit on pageSize=0 reads of big catalogues.
   for (let start = 0; start < productIds.length; start += 500) {
     const chunk = productIds.slice(start, start + 500);
-    const rows = db.all<{ product_id: number; category_id: number; position: number }>(
+    const rows = db.all(
+      categoryProductRow,
       `SELECT product_id, category_id, position FROM category_products WHERE product_id IN (${chunk.map(() => '?').join(',')}) ORDER BY category_id`,
       ...chunk,
     );
@@ -154,8 +164,9 @@ function categoriesOf(db: Database, productIds: number[]) {
 export function searchProducts(db: Database, criteria: SearchCriteria) {
   const where = whereSql(criteria, productFields);
   const total =
-    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM products p ${where.sql}`, ...where.params)?.n ?? 0;
-  const rows = db.all<ProductRow>(
+    db.get(countRow, `SELECT COUNT(*) AS n FROM products p ${where.sql}`, ...where.params)?.n ?? 0;
+  const rows = db.all(
+    productRow,
     `SELECT p.* FROM products p ${where.sql} ${orderSql(criteria, productFields, 'p.id ASC')} ${limitSql(criteria, total)}`,
     ...where.params,
   );
@@ -171,25 +182,28 @@ export function searchProducts(db: Database, criteria: SearchCriteria) {
 }
 
 export function getProduct(db: Database, sku: string) {
-  const row = db.get<ProductRow>('SELECT * FROM products p WHERE sku = ?', sku);
+  const row = db.get(productRow, 'SELECT * FROM products p WHERE sku = ?', sku);
   if (!row) throw errors.productNotFound();
   return serializeProduct(row, categoriesOf(db, [row.id]).get(row.id) ?? []);
 }
 
-export interface ProductRecord {
-  id: number;
-  sku: string;
-  name: string;
-  price: number;
-  status: number;
-  type_id: string;
-  qty: number;
-  is_in_stock: number;
-  is_qty_decimal: number;
-}
+/** What a cart checks of a product: its price, availability and stock. */
+const productRecord = productRow.pick({
+  id: true,
+  sku: true,
+  name: true,
+  price: true,
+  status: true,
+  type_id: true,
+  qty: true,
+  is_in_stock: true,
+  is_qty_decimal: true,
+});
+export type ProductRecord = z.output<typeof productRecord>;
 
 export const findProductBySku = (db: Database, sku: string): ProductRecord | undefined =>
-  db.get<ProductRecord>(
+  db.get(
+    productRecord,
     'SELECT id, sku, name, price, status, type_id, qty, is_in_stock, is_qty_decimal FROM products WHERE sku = ?',
     sku,
   );

@@ -7,7 +7,7 @@ import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { ProductInput } from '../input.ts';
 import { jsonRecord, optionalString, record, records, type JsonRecord } from '../json.ts';
-import { getProduct, type ProductRow } from './products.ts';
+import { getProduct, productRow, type ProductRow } from './products.ts';
 
 const pickNumber = (value: unknown, fallback: number) =>
   typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : fallback;
@@ -83,7 +83,7 @@ export function saveProduct(db: Database, product: ProductInput, skuFromPath?: s
   const sku = skuFromPath ?? optionalString(product['sku']);
   if (!sku) throw errors.required(['sku']);
   return db.transaction(() => {
-    const existing = db.get<ProductRow>('SELECT * FROM products p WHERE sku = ?', sku);
+    const existing = db.get(productRow, 'SELECT * FROM products p WHERE sku = ?', sku);
     const now = magentoDate();
     const values = [...columnValues(product, existing, sku), now];
     let id: number;

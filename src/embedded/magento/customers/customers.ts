@@ -4,28 +4,36 @@
  */
 import { z } from 'zod';
 import { hashPassword } from '../auth/auth.ts';
-import { magentoDate, type Database } from '../db.ts';
+import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { CustomerAddressInput, CustomerInput } from '../input.ts';
 import { jsonRecord, record, records } from '../json.ts';
 import { regionName } from '../directory/countries.ts';
 
-interface CustomerRow {
-  id: number;
-  email: string;
-  website_id: number;
-  store_id: number;
-  group_id: number;
-  firstname: string;
-  lastname: string;
-  password_hash: string | null;
-  default_billing: number | null;
-  default_shipping: number | null;
-  is_subscribed: number;
-  extra: string;
-  created_at: string;
-  updated_at: string;
-}
+export const customerRow = z.object({
+  id: sqlNumber,
+  email: z.string(),
+  website_id: sqlNumber,
+  store_id: sqlNumber,
+  group_id: sqlNumber,
+  firstname: z.string(),
+  lastname: z.string(),
+  password_hash: z.string().nullable(),
+  default_billing: sqlNumber.nullable(),
+  default_shipping: sqlNumber.nullable(),
+  is_subscribed: sqlNumber,
+  extra: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+type CustomerRow = z.output<typeof customerRow>;
+
+const customerLogin = customerRow.pick({ id: true, password_hash: true });
+
+/** A customer address: its stored JSON `data` (`storedAddress`). */
+const customerAddressRow = z.object({ id: sqlNumber, customer_id: sqlNumber, data: z.string() });
+type CustomerAddressRow = z.output<typeof customerAddressRow>;
+const customerAddressId = customerAddressRow.pick({ id: true });
 
 /** The stored part of a customer address (everything but id, customer id and default flags). */
 const storedAddress = z.object({
@@ -66,14 +74,15 @@ const EXTRA_FIELDS = ['dob', 'middlename', 'prefix', 'suffix', 'gender', 'taxvat
 /** Magento's own e-mail check is stricter than "contains @"; this matches its common cases. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function findCustomerByEmail(
-  db: Database,
-  email: string,
-): { id: number; password_hash: string | null } | undefined {
-  return db.get('SELECT id, password_hash FROM customers WHERE email = ? AND website_id = 1', email);
+export function findCustomerByEmail(db: Database, email: string): z.output<typeof customerLogin> | undefined {
+  return db.get(
+    customerLogin,
+    'SELECT id, password_hash FROM customers WHERE email = ? AND website_id = 1',
+    email,
+  );
 }
 
-function serializeAddress(row: { id: number; customer_id: number; data: string }, customer: CustomerRow) {
+function serializeAddress(row: CustomerAddressRow, customer: CustomerRow) {
   const data = storedAddress.parse(JSON.parse(row.data));
   return {
     id: row.id,
@@ -100,10 +109,11 @@ function serializeAddress(row: { id: number; customer_id: number; data: string }
 }
 
 export function serializeCustomer(db: Database, id: number) {
-  const row = db.get<CustomerRow>('SELECT * FROM customers WHERE id = ?', id);
+  const row = db.get(customerRow, 'SELECT * FROM customers WHERE id = ?', id);
   if (!row) throw errors.noSuchEntity('customerId', id);
   const extra = jsonRecord(row.extra);
-  const addresses = db.all<{ id: number; customer_id: number; data: string }>(
+  const addresses = db.all(
+    customerAddressRow,
     'SELECT id, customer_id, data FROM customer_addresses WHERE customer_id = ? ORDER BY id',
     id,
   );
@@ -192,7 +202,7 @@ function saveAddresses(
 ) {
   const existing = new Set(
     db
-      .all<{ id: number }>('SELECT id FROM customer_addresses WHERE customer_id = ?', customerId)
+      .all(customerAddressId, 'SELECT id FROM customer_addresses WHERE customer_id = ?', customerId)
       .map((row) => row.id),
   );
   const kept = new Set<number>();
@@ -269,7 +279,7 @@ export async function createCustomer(
 export function updateCustomer(db: Database, id: number, customer: CustomerInput) {
   validateCustomer(customer);
   return db.transaction(() => {
-    const current = db.get<CustomerRow>('SELECT * FROM customers WHERE id = ?', id);
+    const current = db.get(customerRow, 'SELECT * FROM customers WHERE id = ?', id);
     if (!current) throw errors.noSuchEntity('customerId', id);
     const clash = findCustomerByEmail(db, String(customer['email']));
     if (clash && clash.id !== id) throw errors.emailExists();

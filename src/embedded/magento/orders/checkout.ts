@@ -3,6 +3,7 @@
  * with payment method checkmo (stock checked and decremented, cart deactivated, all in one transaction)
  * (CONTRACT.md §5.4, §5.5).
  */
+import { z } from 'zod';
 import {
   missingAddressFields,
   quoteAddress,
@@ -10,15 +11,22 @@ import {
   type AddressData,
 } from '../carts/addresses.ts';
 import { lineTotal, type CartSettings } from '../carts/carts.ts';
-import type { ItemRow, QuoteRow } from '../carts/rows.ts';
+import { itemRow, type ItemRow, type QuoteRow } from '../carts/rows.ts';
 import { computeTotals, FLAT_RATE } from '../carts/totals.ts';
-import { magentoDate, type Database } from '../db.ts';
+import { productRow } from '../catalog/products.ts';
+import { customerRow } from '../customers/customers.ts';
+import { countRow, magentoDate, sqlNumber, type Database } from '../db.ts';
 import { isKnownCountry } from '../directory/countries.ts';
 import { errors } from '../errors.ts';
 import type { PaymentMethodInput, QuoteAddressInput, ShippingInformationInput } from '../input.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
 
 const optionalRecord = (value: unknown): JsonRecord | undefined => (isRecord(value) ? value : undefined);
+
+const customerContact = customerRow.pick({ email: true, firstname: true, lastname: true });
+type CustomerContact = z.output<typeof customerContact>;
+const productStock = productRow.pick({ status: true, qty: true, is_in_stock: true });
+const nextOrderId = z.object({ n: sqlNumber });
 
 const PAYMENT_METHODS = [{ code: 'checkmo', title: 'Check / Money order' }];
 
@@ -30,7 +38,7 @@ export function saveShippingInformation(
 ) {
   return db.transaction(() => {
     const count =
-      db.get<{ n: number }>('SELECT COUNT(*) AS n FROM quote_items WHERE quote_id = ?', quote.id)?.n ?? 0;
+      db.get(countRow, 'SELECT COUNT(*) AS n FROM quote_items WHERE quote_id = ?', quote.id)?.n ?? 0;
     if (count === 0) throw errors.emptyCartShipping();
     const shipping = optionalRecord(info['shipping_address']);
     if (!shipping || typeof shipping['country_id'] !== 'string' || shipping['country_id'] === '') {
@@ -97,7 +105,7 @@ interface Orderable {
   readonly lines: ItemRow[];
   readonly billing: AddressData;
   readonly shipping: AddressData;
-  readonly customer: { email: string; firstname: string; lastname: string } | undefined;
+  readonly customer: CustomerContact | undefined;
   readonly email: string;
 }
 
@@ -106,7 +114,7 @@ function orderable(db: Database, quote: QuoteRow, input: PlaceOrderInput): Order
   if (input.paymentMethod['method'] !== 'checkmo') throw errors.invalidPaymentMethod();
   if (input.billingAddress) saveQuoteAddress(db, quote.id, 'billing', input.billingAddress);
   if (!quote.shipping_method) throw errors.shippingMethodMissing();
-  const lines = db.all<ItemRow>('SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quote.id);
+  const lines = db.all(itemRow, 'SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quote.id);
   if (lines.length === 0) throw errors.shippingMethodMissing();
   const billing = quoteAddress(db, quote.id, 'billing').data;
   const shipping = quoteAddress(db, quote.id, 'shipping').data;
@@ -117,7 +125,8 @@ function orderable(db: Database, quote: QuoteRow, input: PlaceOrderInput): Order
   const customer =
     quote.customer_id === null
       ? undefined
-      : db.get<{ email: string; firstname: string; lastname: string }>(
+      : db.get(
+          customerContact,
           'SELECT email, firstname, lastname FROM customers WHERE id = ?',
           quote.customer_id,
         );
@@ -126,7 +135,8 @@ function orderable(db: Database, quote: QuoteRow, input: PlaceOrderInput): Order
   if (!email) throw errors.required(['email']);
 
   for (const line of lines) {
-    const product = db.get<{ status: number; qty: number; is_in_stock: number }>(
+    const product = db.get(
+      productStock,
       'SELECT status, qty, is_in_stock FROM products WHERE id = ?',
       line.product_id,
     );
@@ -140,7 +150,7 @@ function orderable(db: Database, quote: QuoteRow, input: PlaceOrderInput): Order
 function insertOrder(db: Database, quote: QuoteRow, ready: Orderable, settings: CartSettings, now: string) {
   const { customer, billing, email } = ready;
   const totals = computeTotals(db, quote, settings);
-  const next = db.get<{ n: number }>('SELECT COALESCE(MAX(entity_id), 0) + 1 AS n FROM orders')?.n ?? 1;
+  const next = db.get(nextOrderId, 'SELECT COALESCE(MAX(entity_id), 0) + 1 AS n FROM orders')?.n ?? 1;
   const incrementId = String(next).padStart(9, '0');
   const orderId = db.run(
     `INSERT INTO orders (entity_id, increment_id, quote_id, customer_id, customer_email, customer_firstname, customer_lastname,

@@ -7,25 +7,28 @@ import {
   orderHeader,
   orderTail,
   serializeOrderItem,
-  type OrderAddressRow,
-  type OrderItemRow,
-  type OrderRow,
+  orderAddressRow,
+  orderItemRow,
+  orderRow,
+  orderStatusHistoryRow,
 } from './serialize.ts';
 
 export function getOrder(db: Database, id: number, settings: CartSettings) {
-  const order = db.get<OrderRow>('SELECT * FROM orders WHERE entity_id = ?', id);
+  const order = db.get(orderRow, 'SELECT * FROM orders WHERE entity_id = ?', id);
   if (!order) throw errors.orderNotFound();
   const items = db
-    .all<OrderItemRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY item_id', id)
+    .all(orderItemRow, 'SELECT * FROM order_items WHERE order_id = ? ORDER BY item_id', id)
     .map((item) => serializeOrderItem(order, item));
-  const addresses = db.all<OrderAddressRow>(
+  const addresses = db.all(
+    orderAddressRow,
     'SELECT * FROM order_addresses WHERE parent_id = ? ORDER BY entity_id',
     id,
   );
   const billing = addresses.find((address) => address.address_type === 'billing');
   const shipping = addresses.find((address) => address.address_type === 'shipping');
   const histories = db
-    .all<{ entity_id: number; status: string; comment: string | null; created_at: string }>(
+    .all(
+      orderStatusHistoryRow,
       'SELECT * FROM order_status_history WHERE parent_id = ? ORDER BY entity_id',
       id,
     )
@@ -61,7 +64,7 @@ export function saveOrder(db: Database, entity: OrderInput, settings: CartSettin
   const id = entity['entity_id'];
   if (typeof id !== 'number') throw errors.required(['entity_id']);
   return db.transaction(() => {
-    const order = db.get<OrderRow>('SELECT * FROM orders WHERE entity_id = ?', id);
+    const order = db.get(orderRow, 'SELECT * FROM orders WHERE entity_id = ?', id);
     if (!order) throw errors.orderNotFound();
     const status = entity.status || order.status;
     const state = entity.state ?? STATE_OF_STATUS[status] ?? order.state;

@@ -1,36 +1,65 @@
 /** An order as Magento's `OrderInterface` serializes it: header, items, addresses, payment, history. */
+import { z } from 'zod';
 import type { CartSettings } from '../carts/carts.ts';
+import { sqlNumber } from '../db.ts';
 import { jsonRecord } from '../json.ts';
 
-export interface OrderRow {
-  entity_id: number;
-  increment_id: string;
-  quote_id: number;
-  customer_id: number | null;
-  customer_email: string;
-  customer_firstname: string | null;
-  customer_lastname: string | null;
-  customer_is_guest: number;
-  state: string;
-  status: string;
-  subtotal: number;
-  shipping_amount: number;
-  grand_total: number;
-  total_qty: number;
-  shipping_method: string;
-  shipping_description: string;
-  payment_method: string;
-  store_id: number;
-  created_at: string;
-  updated_at: string;
-}
+export const orderRow = z.object({
+  entity_id: sqlNumber,
+  increment_id: z.string(),
+  quote_id: sqlNumber,
+  customer_id: sqlNumber.nullable(),
+  customer_email: z.string(),
+  customer_firstname: z.string().nullable(),
+  customer_lastname: z.string().nullable(),
+  customer_is_guest: sqlNumber,
+  state: z.string(),
+  status: z.string(),
+  subtotal: sqlNumber,
+  shipping_amount: sqlNumber,
+  grand_total: sqlNumber,
+  total_qty: sqlNumber,
+  shipping_method: z.string(),
+  shipping_description: z.string(),
+  payment_method: z.string(),
+  store_id: sqlNumber,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OrderRow = z.output<typeof orderRow>;
 
-export function serializeOrderAddress(row: {
-  entity_id: number;
-  parent_id: number;
-  address_type: string;
-  data: string;
-}) {
+export const orderItemRow = z.object({
+  item_id: sqlNumber,
+  order_id: sqlNumber,
+  quote_item_id: sqlNumber,
+  product_id: sqlNumber,
+  sku: z.string(),
+  name: z.string(),
+  price: sqlNumber,
+  qty: sqlNumber,
+  row_total: sqlNumber,
+  product_type: z.string(),
+  created_at: z.string(),
+});
+export type OrderItemRow = z.output<typeof orderItemRow>;
+
+export const orderAddressRow = z.object({
+  entity_id: sqlNumber,
+  parent_id: sqlNumber,
+  address_type: z.string(),
+  data: z.string(),
+});
+export type OrderAddressRow = z.output<typeof orderAddressRow>;
+
+export const orderStatusHistoryRow = z.object({
+  entity_id: sqlNumber,
+  parent_id: sqlNumber,
+  status: z.string(),
+  comment: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export function serializeOrderAddress(row: OrderAddressRow) {
   const data = jsonRecord(row.data);
   const keys = ['city', 'company', 'country_id', 'email'] as const;
   const tail = ['firstname', 'lastname'] as const;
@@ -46,26 +75,6 @@ export function serializeOrderAddress(row: {
         .map((key) => [key, data[key]]),
     ),
   };
-}
-
-export interface OrderItemRow {
-  item_id: number;
-  quote_item_id: number;
-  product_id: number;
-  sku: string;
-  name: string;
-  price: number;
-  qty: number;
-  row_total: number;
-  product_type: string;
-  created_at: string;
-}
-
-export interface OrderAddressRow {
-  entity_id: number;
-  parent_id: number;
-  address_type: string;
-  data: string;
 }
 
 export const serializeOrderItem = (order: OrderRow, item: OrderItemRow) => ({
