@@ -8,7 +8,7 @@
  * (scripts/e2e-server.ts) its own ports and folders, and nothing rewrites `process.env`.
  */
 import { realpathSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { CatalogueLoadError } from './catalogue/load.ts';
 import { snapshotPath } from './catalogue/snapshot.ts';
 import { syncCatalogue } from './catalogue/sync.ts';
@@ -18,7 +18,7 @@ import { startEmbeddedMagento } from './embedded/magento/server.ts';
 import { paymentSandboxConfig, usesPaymentSandbox } from './embedded/payment/config.ts';
 import { startPaymentSandbox } from './embedded/payment/server.ts';
 import { configHash, readBuildInfo, whyStale } from './publish/build-info.ts';
-import { BuildError, buildSite } from './publish/build.ts';
+import { BuildError, buildSite, defaultSources } from './publish/build.ts';
 import { adoptLegacyDist, buildLayout } from './publish/builds.ts';
 import { rebuildSecret } from './publish/config.ts';
 import { rebuildOnProductSave } from './publish/hook-client.ts';
@@ -138,10 +138,7 @@ async function syncAndBuild({ root, distDir, env, variables, log }: Site): Promi
     return;
   }
   const build = { distDir, snapshotFile: snapshotPath(env.CATALOGUE_SNAPSHOT), configHash: configHash(env) };
-  const stale = whyStale({
-    ...build,
-    sources: ['src', 'public', 'astro.config.mjs'].map((path) => join(root, path)),
-  });
+  const stale = whyStale({ ...build, sources: defaultSources(root) });
   if (!stale) return log.info('Site is up to date.');
   log.info(`Building the site (${stale})…`);
   try {

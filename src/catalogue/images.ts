@@ -7,6 +7,10 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const IMAGE_FORMATS = ['webp', 'jpeg'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
+/** A product card's picture in the grid: two columns on phones, three from 640px, four from 960px, inside the 1200px page. */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1232px) 280px, (min-width: 960px) calc((100vw - 5rem) / 4), (min-width: 640px) calc((100vw - 4rem) / 3), calc((100vw - 3rem) / 2)';
+
 export const imageUrl = (file: string, width: ImageWidth, format: ImageFormat = 'webp'): string =>
   `/img/${width}/${format}/catalog/product${file.startsWith('/') ? file : `/${file}`}`;
 

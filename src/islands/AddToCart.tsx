@@ -12,6 +12,7 @@ import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
 import { problemText } from '../features/problem.ts';
 import './add-to-cart.css';
+import { QuantityField } from './shared/QuantityField.tsx';
 import { useBusy } from './shared/use-busy.ts';
 
 export interface AddToCartProps {
@@ -59,23 +60,11 @@ export default function AddToCart({ sku, name, withQuantity, qtyId, texts }: Add
     >
       <input type="hidden" name="sku" value={sku} />
       {withQuantity ? (
-        <div className="qty">
-          <label htmlFor={qtyId}>{texts.quantity}</label>
-          <input
-            id={qtyId}
-            type="number"
-            name="qty"
-            min="1"
-            step="1"
-            defaultValue="1"
-            inputMode="numeric"
-            required
-          />
-        </div>
+        <QuantityField id={qtyId} label={texts.quantity} defaultValue="1" />
       ) : (
         <input type="hidden" name="qty" value="1" />
       )}
-      <button type="submit" aria-disabled={busy || undefined}>
+      <button type="submit" className="button" aria-disabled={busy || undefined}>
         {busy ? strings.shopper.adding : texts.addToCart}
         {!withQuantity && <span className="visually-hidden">: {name}</span>}
       </button>

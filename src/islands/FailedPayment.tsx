@@ -10,6 +10,7 @@ import { $order, fetchPaymentStatus } from '../features/checkout/store.ts';
 import { strings } from '../strings.ts';
 import { redirectTo } from '../features/navigation.ts';
 import '../features/checkout/checkout.css';
+import { Outcome } from './shared/Outcome.tsx';
 
 const p = strings.payment;
 
@@ -42,17 +43,13 @@ export default function FailedPayment() {
       </p>
     );
   return (
-    <div className="checkout-outcome">
-      <h1 className="page-title">{p.failed}</h1>
-      <p>{p.failedDetail}</p>
-      <div className="form-actions">
-        <a className="button button--secondary" href={CHECKOUT_PATHS.home}>
-          {p.homepage}
-        </a>
-        <a className="button" href={CHECKOUT_PATHS.payment}>
-          {p.payAgain}
-        </a>
-      </div>
-    </div>
+    <Outcome
+      title={p.failed}
+      text={p.failedDetail}
+      links={[
+        { href: CHECKOUT_PATHS.home, label: p.homepage, secondary: true },
+        { href: CHECKOUT_PATHS.payment, label: p.payAgain },
+      ]}
+    />
   );
 }

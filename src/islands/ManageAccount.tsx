@@ -8,7 +8,11 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import { signedInOr } from '../features/account/session.ts';
-import { invalidAddressFields, invalidContactFields } from '../features/account/validation.ts';
+import {
+  ADDRESS_FIELDS,
+  invalidAddressFields,
+  invalidContactFields,
+} from '../features/account/validation.ts';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
 import { fetchCountries, fetchCustomer, saveCustomer } from '../features/account/api.ts';
@@ -37,16 +41,6 @@ const ERROR_ID = 'manage-error';
 const t = strings.shopper;
 
 const CONTACT_FIELDS = ['email', 'firstname', 'lastname'] as const;
-const ADDRESS_FIELDS = [
-  'firstname',
-  'lastname',
-  'street',
-  'city',
-  'region',
-  'postcode',
-  'country',
-  'telephone',
-] as const;
 
 type Role = ReturnType<typeof manageRole>;
 

@@ -13,6 +13,7 @@ import { strings } from '../strings.ts';
 import { redirectTo } from '../features/navigation.ts';
 import { problemText } from '../features/problem.ts';
 import '../features/checkout/checkout.css';
+import { Outcome } from './shared/Outcome.tsx';
 
 const c = strings.checkout;
 const p = strings.payment;
@@ -79,18 +80,14 @@ export default function PaidOrder() {
 
   if (view === 'paid')
     return (
-      <div className="checkout-outcome">
-        <h1 className="page-title">{p.paid}</h1>
-        <p>{p.thanks}</p>
-        <div className="form-actions">
-          <a className="button" href={CHECKOUT_PATHS.home}>
-            {p.homepage}
-          </a>
-          <a className="button button--secondary" href={CHECKOUT_PATHS.account}>
-            {strings.account.myAccount}
-          </a>
-        </div>
-      </div>
+      <Outcome
+        title={p.paid}
+        text={p.thanks}
+        links={[
+          { href: CHECKOUT_PATHS.home, label: p.homepage },
+          { href: CHECKOUT_PATHS.account, label: strings.account.myAccount, secondary: true },
+        ]}
+      />
     );
   if (typeof view === 'object')
     return (

@@ -5,7 +5,7 @@
  * term is read once hydrated. The heading is the page's, filled in before the first paint.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { imageUrl } from '../catalogue/images.ts';
+import { CARD_IMAGE_SIZES, imageUrl } from '../catalogue/images.ts';
 import { formatPrice } from '../catalogue/money.ts';
 import { searchPath } from '../components/shell/search.ts';
 import { nextShown, PAGE_SIZE, termFromPath } from '../features/search/results.ts';
@@ -37,23 +37,20 @@ type Phase =
 const ready = (results: Results | SearchOutcome): Phase => ({ kind: 'ready', more: 'idle', ...results });
 const NOTHING: Results = { index: null, matches: [], details: [] };
 
-/** Two columns on phones, three from 640px, four from 960px, inside the 1200px page. */
-const SIZES =
-  '(min-width: 1232px) 280px, (min-width: 960px) calc((100vw - 5rem) / 4), (min-width: 640px) calc((100vw - 4rem) / 3), calc((100vw - 3rem) / 2)';
 /** Cards of the first row load their picture at once. */
 const EAGER = 4;
 
 function Card({ detail, eager }: { detail: SearchDetail; eager: boolean }) {
   const { name, href, price, thumbnail, summary } = detail;
   return (
-    <li className="search-card">
+    <li className="product-card">
       {/* The name's link is the card's one tab stop; the picture repeats it for pointer users. */}
-      <a className="search-card__media" href={href} tabIndex={-1} aria-hidden="true">
+      <a className="product-card__media" href={href} tabIndex={-1} aria-hidden="true">
         {thumbnail && (
           <img
             src={imageUrl(thumbnail, 320)}
             srcSet={`${imageUrl(thumbnail, 160)} 160w, ${imageUrl(thumbnail, 320)} 320w`}
-            sizes={SIZES}
+            sizes={CARD_IMAGE_SIZES}
             alt=""
             width={320}
             height={320}
@@ -62,12 +59,12 @@ function Card({ detail, eager }: { detail: SearchDetail; eager: boolean }) {
           />
         )}
       </a>
-      <h2 className="search-card__name">
+      <h2 className="product-card__name">
         <a href={href}>{name}</a>
       </h2>
       {price !== null && (
-        <p className="search-card__price">
-          {formatPrice(price)} <span className="search-card__vat">{strings.product.inclVat}</span>
+        <p className="product-card__price">
+          {formatPrice(price)} <span className="product-card__vat">{strings.product.inclVat}</span>
         </p>
       )}
       {summary !== '' && <p className="search-card__summary">{summary}</p>}
@@ -145,7 +142,7 @@ function SearchAgain({ term }: { term: string }) {
 
   return (
     <form
-      className="search-again"
+      className="search-box search-again"
       role="search"
       aria-label={strings.searchPage.formLabel}
       action="/search"
@@ -157,7 +154,7 @@ function SearchAgain({ term }: { term: string }) {
       </label>
       <input
         key={term}
-        className="search-again__input"
+        className="search-box__input"
         id="search-again"
         type="search"
         name="q"
@@ -166,7 +163,7 @@ function SearchAgain({ term }: { term: string }) {
         autoComplete="off"
         enterKeyHint="search"
       />
-      <button className="search-again__submit" type="submit">
+      <button className="search-box__submit search-again__submit" type="submit">
         {strings.shell.search.submit}
       </button>
     </form>
@@ -212,7 +209,7 @@ export default function SearchResults() {
 
   useEffect(() => {
     if (phase.kind !== 'ready' || focusAt.current === null) return;
-    list.current?.querySelectorAll<HTMLAnchorElement>('.search-card__name a')[focusAt.current]?.focus();
+    list.current?.querySelectorAll<HTMLAnchorElement>('.product-card__name a')[focusAt.current]?.focus();
     focusAt.current = null;
   }, [phase]);
 
@@ -227,7 +224,7 @@ export default function SearchResults() {
       )}
       <ul
         ref={list}
-        className="search-grid"
+        className="product-grid"
         aria-label={strings.searchPage.results}
         aria-busy={phase.kind === 'loading' || (phase.kind === 'ready' && phase.more === 'loading')}
       >

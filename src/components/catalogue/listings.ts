@@ -77,10 +77,10 @@ export function subcategoryListings(
   });
 }
 
-/** Every listing of both audiences, second level first. */
 /** The two audiences, in menu order; each has a landing and listings under `/{audience}`. */
 export const AUDIENCES: readonly Audience[] = ['home-garden', 'professional'];
 
+/** Every listing of both audiences, second level first. */
 export const allListings = (index: Pick<CatalogueIndex, 'categoryOf'>): Listing[] =>
   AUDIENCES.flatMap((audience) => [
     ...categoryListings(index, audience),

@@ -32,7 +32,8 @@ export function invalidContactFields(contact: {
   return bad;
 }
 
-const ADDRESS_KEYS = [
+/** The fields of an address form, in the order the forms show them. */
+export const ADDRESS_FIELDS = [
   'firstname',
   'lastname',
   'street',
@@ -44,7 +45,7 @@ const ADDRESS_KEYS = [
 ] as const;
 
 export function invalidAddressFields(address: AddressFields, options: { checkout?: boolean } = {}): string[] {
-  const bad: string[] = ADDRESS_KEYS.filter((key) => !filled(address[key]));
+  const bad: string[] = ADDRESS_FIELDS.filter((key) => !filled(address[key]));
   if (options.checkout) {
     if (!isEmail(address.email ?? '')) bad.push('email');
     if (address.telephone.trim().length <= 8 && !bad.includes('telephone')) bad.push('telephone');

@@ -21,13 +21,14 @@ export const $basketChanged = atom(false);
 const flip = () => $basketChanged.set(!$basketChanged.get());
 
 /** The base path of the current cart's calls, or undefined when there is none yet. */
-function cartPath(): string | undefined {
+export function cartPath(): string | undefined {
   if ($signedIn.get()) return '/rest/V1/carts/mine';
   const code = $guestCode.get();
   return code ? `/rest/V1/guest-carts/${code}` : undefined;
 }
 
-async function handle<T>(work: () => Promise<T>): Promise<T> {
+/** A call made as the shopper: a signed-in shopper's 401 means the session is over. */
+export async function asShopper<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -43,7 +44,7 @@ export async function refreshCart(): Promise<Cart | null> {
     return null;
   }
   try {
-    const cart = await handle(() => shopFetch(path, { schema: cartSchema }));
+    const cart = await asShopper(() => shopFetch(path, { schema: cartSchema }));
     $cart.set(cart);
     return cart;
   } catch (error) {
@@ -60,7 +61,7 @@ export async function refreshCart(): Promise<Cart | null> {
 /** Makes sure a cart exists (customer cart when signed in, else a new guest cart) and returns its path. */
 async function ensureCart(): Promise<string> {
   if ($signedIn.get()) {
-    await handle(() => shopFetch('/rest/V1/carts/mine', { method: 'POST', schema: z.number() }));
+    await asShopper(() => shopFetch('/rest/V1/carts/mine', { method: 'POST', schema: z.number() }));
     return '/rest/V1/carts/mine';
   }
   const existing = $guestCode.get();
@@ -73,7 +74,7 @@ async function ensureCart(): Promise<string> {
 export async function addToCart(sku: string, qty: number): Promise<void> {
   const add = async () => {
     const path = await ensureCart();
-    await handle(() =>
+    await asShopper(() =>
       shopFetch(`${path}/items`, {
         method: 'POST',
         body: { cartItem: { sku, qty } },
@@ -101,7 +102,7 @@ export async function addToCart(sku: string, qty: number): Promise<void> {
 export async function updateCartItem(itemId: number, qty: number): Promise<void> {
   const path = cartPath();
   if (!path) throw new ShopApiError(404, 'Your cart is empty');
-  await handle(() =>
+  await asShopper(() =>
     shopFetch(`${path}/items/${itemId}`, {
       method: 'PUT',
       body: { cartItem: { item_id: itemId, qty } },
@@ -114,14 +115,14 @@ export async function updateCartItem(itemId: number, qty: number): Promise<void>
 export async function removeCartItem(itemId: number): Promise<void> {
   const path = cartPath();
   if (!path) throw new ShopApiError(404, 'Your cart is empty');
-  await handle(() => shopFetch(`${path}/items/${itemId}`, { method: 'DELETE', schema: z.boolean() }));
+  await asShopper(() => shopFetch(`${path}/items/${itemId}`, { method: 'DELETE', schema: z.boolean() }));
   flip();
 }
 
 export async function fetchTotals(): Promise<Totals | null> {
   const path = cartPath();
   if (!path) return null;
-  return handle(() => shopFetch(`${path}/totals`, { schema: totalsSchema }));
+  return asShopper(() => shopFetch(`${path}/totals`, { schema: totalsSchema }));
 }
 
 /** After a paid order: the cart is gone on Magento's side. */

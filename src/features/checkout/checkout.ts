@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { QuoteAddress } from '../../magento/wire/address.ts';
 import type { CheckoutCartWire } from '../../magento/wire/cart.ts';
 import { countryName, resolveCountry, type CountryName } from '../account/country.ts';
-import { invalidAddressFields, type AddressFields } from '../account/validation.ts';
+import { ADDRESS_FIELDS, invalidAddressFields, type AddressFields } from '../account/validation.ts';
 
 /** The checkout's pages. */
 export const CHECKOUT_PATHS = {
@@ -21,17 +21,7 @@ export const CHECKOUT_PATHS = {
 } as const;
 
 /** The fields of one address form, in the order the form shows them. */
-export const CHECKOUT_FIELDS = [
-  'email',
-  'firstname',
-  'lastname',
-  'street',
-  'city',
-  'region',
-  'postcode',
-  'country',
-  'telephone',
-] as const;
+export const CHECKOUT_FIELDS = ['email', ...ADDRESS_FIELDS] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 export type CheckoutAddress = Record<CheckoutField, string>;
 export type AddressRole = 'shipping' | 'billing';

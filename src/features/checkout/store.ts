@@ -6,8 +6,8 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import type { CountryName } from '../account/country.ts';
-import { $signedIn, sessionExpired } from '../account/session.ts';
-import { $guestCode, forgetCart } from '../cart/store.ts';
+import { $signedIn } from '../account/session.ts';
+import { $guestCode, asShopper, cartPath, forgetCart } from '../cart/store.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { checkoutCartSchema, paymentDetailsSchema } from '../../magento/wire/cart.ts';
 import {
@@ -30,21 +30,6 @@ export const hasCheckoutCart = (): boolean => $signedIn.get() || $guestCode.get(
 
 /** A load guard for the checkout's steps: null (go ahead) with a cart to check out, else where to go. */
 export const checkoutCartOr = (path: string) => (): string | null => (hasCheckoutCart() ? null : path);
-
-function cartPath(): string | undefined {
-  if ($signedIn.get()) return '/rest/V1/carts/mine';
-  const code = $guestCode.get();
-  return code ? `/rest/V1/guest-carts/${code}` : undefined;
-}
-
-async function asShopper<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ShopApiError && error.status === 401 && $signedIn.get()) sessionExpired();
-    throw error;
-  }
-}
 
 /** The cart with any addresses already confirmed; null when there is no cart (gone, ordered, none). */
 export async function fetchCheckoutCart(): Promise<CheckoutCart | null> {

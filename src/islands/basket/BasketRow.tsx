@@ -6,6 +6,7 @@ import { wholeQuantity } from '../../features/cart/cart.ts';
 import type { BasketProduct } from '../../features/cart/products.ts';
 import type { CartItem } from '../../magento/wire/cart.ts';
 import { strings } from '../../strings.ts';
+import { QuantityField } from '../shared/QuantityField.tsx';
 
 const b = strings.basket;
 const t = strings.shopper;
@@ -72,23 +73,17 @@ export function BasketRow({ item, product, draft, busy, onDraft, onUpdate, onRem
         </strong>
       </p>
       <form className="basket-row__form" onSubmit={submit}>
-        <div className="basket-row__qty">
-          <label htmlFor={qtyId}>
-            {t.quantity}
-            <span className="visually-hidden"> {name}</span>
-          </label>
-          <input
-            id={qtyId}
-            type="number"
-            name="qty"
-            min="1"
-            step="1"
-            inputMode="numeric"
-            required
-            value={value}
-            onChange={(event) => onDraft(event.target.value)}
-          />
-        </div>
+        <QuantityField
+          id={qtyId}
+          label={
+            <>
+              {t.quantity}
+              <span className="visually-hidden"> {name}</span>
+            </>
+          }
+          value={value}
+          onChange={(event) => onDraft(event.target.value)}
+        />
         <button type="submit" className="button" aria-disabled={busy || undefined}>
           {b.update}
           <span className="visually-hidden"> {name}</span>
