@@ -4,6 +4,8 @@
  * a page past the end returns the last page; the parsed criteria are echoed back in snake_case.
  */
 import type { SQLInputValue } from 'node:sqlite';
+import type { z } from 'zod';
+import { countRow, type Database } from './db.ts';
 import { errors } from './errors.ts';
 import type { PhpValue } from './query.ts';
 
@@ -176,4 +178,32 @@ export function limitSql(criteria: SearchCriteria, total: number): string {
   const lastPage = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, criteria.current_page ?? 1), lastPage);
   return `LIMIT ${size} OFFSET ${(page - 1) * size}`;
+}
+
+/** What a search runs over: the table, how fields map to SQL, the row's schema. */
+export interface SearchSource<S extends z.ZodType> {
+  readonly table: string;
+  /** The table's alias, as `mapping` and `tieBreak` name it. */
+  readonly alias: string;
+  readonly mapping: FieldMapping;
+  /** The last sort key, so that equal rows keep a stable order across pages. */
+  readonly tieBreak: string;
+  readonly row: S;
+}
+
+/** One page of a searchCriteria search: the page's rows and how many match in all (`total_count`). */
+export function searchPage<S extends z.ZodType>(
+  db: Database,
+  source: SearchSource<S>,
+  criteria: SearchCriteria,
+): { rows: z.output<S>[]; total: number } {
+  const where = whereSql(criteria, source.mapping);
+  const from = `${source.table} ${source.alias}`;
+  const total = db.get(countRow, `SELECT COUNT(*) AS n FROM ${from} ${where.sql}`, ...where.params)?.n ?? 0;
+  const rows = db.all(
+    source.row,
+    `SELECT ${source.alias}.* FROM ${from} ${where.sql} ${orderSql(criteria, source.mapping, source.tieBreak)} ${limitSql(criteria, total)}`,
+    ...where.params,
+  );
+  return { rows, total };
 }

@@ -1,8 +1,8 @@
 /** Product attribute metadata (frontend labels, options), searchable with searchCriteria. */
 import { z } from 'zod';
-import { countRow, sqlNumber, type Database } from '../db.ts';
+import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
-import { limitSql, orderSql, whereSql, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
+import { searchPage, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
 
 const attributeRow = z.object({
   attribute_id: sqlNumber,
@@ -64,13 +64,16 @@ const serializeAttribute = (row: AttributeRow) => ({
 });
 
 export function searchAttributes(db: Database, criteria: SearchCriteria) {
-  const where = whereSql(criteria, attributeFields);
-  const total =
-    db.get(countRow, `SELECT COUNT(*) AS n FROM attributes a ${where.sql}`, ...where.params)?.n ?? 0;
-  const rows = db.all(
-    attributeRow,
-    `SELECT a.* FROM attributes a ${where.sql} ${orderSql(criteria, attributeFields, 'a.attribute_id ASC')} ${limitSql(criteria, total)}`,
-    ...where.params,
+  const { rows, total } = searchPage(
+    db,
+    {
+      table: 'attributes',
+      alias: 'a',
+      mapping: attributeFields,
+      tieBreak: 'a.attribute_id ASC',
+      row: attributeRow,
+    },
+    criteria,
   );
   return { items: rows.map(serializeAttribute), search_criteria: criteria, total_count: total };
 }

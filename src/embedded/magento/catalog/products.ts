@@ -3,10 +3,10 @@
  * wire order and types, and the stock record carts check.
  */
 import { z } from 'zod';
-import { countRow, sqlNumber, type Database } from '../db.ts';
+import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { jsonArray, jsonRecord } from '../json.ts';
-import { limitSql, orderSql, whereSql, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
+import { searchPage, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
 
 export const productRow = z.object({
   id: sqlNumber,
@@ -162,13 +162,10 @@ function categoriesOf(db: Database, productIds: number[]) {
 }
 
 export function searchProducts(db: Database, criteria: SearchCriteria) {
-  const where = whereSql(criteria, productFields);
-  const total =
-    db.get(countRow, `SELECT COUNT(*) AS n FROM products p ${where.sql}`, ...where.params)?.n ?? 0;
-  const rows = db.all(
-    productRow,
-    `SELECT p.* FROM products p ${where.sql} ${orderSql(criteria, productFields, 'p.id ASC')} ${limitSql(criteria, total)}`,
-    ...where.params,
+  const { rows, total } = searchPage(
+    db,
+    { table: 'products', alias: 'p', mapping: productFields, tieBreak: 'p.id ASC', row: productRow },
+    criteria,
   );
   const categories = categoriesOf(
     db,
