@@ -2,61 +2,23 @@
  * Customer accounts (CONTRACT.md §5.8): create (anonymous), read and save (`me` or admin by id), with
  * Magento's shapes: string default address ids, region objects, default flags present only when true.
  */
-import { z } from 'zod';
 import { hashPassword } from '../auth/auth.ts';
-import { magentoDate, sqlNumber, type Database } from '../db.ts';
+import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { CustomerAddressInput, CustomerInput } from '../input.ts';
 import { jsonRecord, record, records } from '../json.ts';
 import { regionName } from '../directory/countries.ts';
-
-export const customerRow = z.object({
-  id: sqlNumber,
-  email: z.string(),
-  website_id: sqlNumber,
-  store_id: sqlNumber,
-  group_id: sqlNumber,
-  firstname: z.string(),
-  lastname: z.string(),
-  password_hash: z.string().nullable(),
-  default_billing: sqlNumber.nullable(),
-  default_shipping: sqlNumber.nullable(),
-  is_subscribed: sqlNumber,
-  extra: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-type CustomerRow = z.output<typeof customerRow>;
-
-const customerLogin = customerRow.pick({ id: true, password_hash: true });
-
-/** A customer address: its stored JSON `data` (`storedAddress`). */
-const customerAddressRow = z.object({ id: sqlNumber, customer_id: sqlNumber, data: z.string() });
-type CustomerAddressRow = z.output<typeof customerAddressRow>;
-const customerAddressId = customerAddressRow.pick({ id: true });
-
-/** The stored part of a customer address (everything but id, customer id and default flags). */
-const storedAddress = z.object({
-  region: z.object({
-    region_code: z.string().nullable(),
-    region: z.string().nullable(),
-    region_id: z.number(),
-  }),
-  country_id: z.string(),
-  street: z.array(z.string()),
-  company: z.string().optional(),
-  telephone: z.string().optional(),
-  fax: z.string().optional(),
-  postcode: z.string().optional(),
-  city: z.string().optional(),
-  firstname: z.string(),
-  lastname: z.string(),
-  middlename: z.string().optional(),
-  prefix: z.string().optional(),
-  suffix: z.string().optional(),
-  vat_id: z.string().optional(),
-});
-type StoredAddress = z.infer<typeof storedAddress>;
+import {
+  customerAddressId,
+  customerAddressRow,
+  customerLogin,
+  customerRow,
+  type CustomerLogin,
+  storedAddress,
+  type CustomerAddressRow,
+  type CustomerRow,
+  type StoredAddress,
+} from './rows.ts';
 
 const OPTIONAL_ADDRESS_FIELDS = [
   'company',
@@ -74,7 +36,7 @@ const EXTRA_FIELDS = ['dob', 'middlename', 'prefix', 'suffix', 'gender', 'taxvat
 /** Magento's own e-mail check is stricter than "contains @"; this matches its common cases. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function findCustomerByEmail(db: Database, email: string): z.output<typeof customerLogin> | undefined {
+export function findCustomerByEmail(db: Database, email: string): CustomerLogin | undefined {
   return db.get(
     customerLogin,
     'SELECT id, password_hash FROM customers WHERE email = ? AND website_id = 1',

@@ -14,7 +14,7 @@ import { lineTotal, type CartSettings } from '../carts/carts.ts';
 import { itemRow, type ItemRow, type QuoteRow } from '../carts/rows.ts';
 import { computeTotals, FLAT_RATE } from '../carts/totals.ts';
 import { productRow } from '../catalog/products.ts';
-import { customerRow } from '../customers/customers.ts';
+import { customerRow } from '../customers/rows.ts';
 import { countRow, magentoDate, sqlNumber, type Database } from '../db.ts';
 import { isKnownCountry } from '../directory/countries.ts';
 import { errors } from '../errors.ts';
