@@ -13,7 +13,7 @@ import { isRecord } from './json.ts';
 /** Why a value was refused, carried on a custom issue for the error map. */
 type Refusal = { readonly refused: 'missing' } | { readonly refused: 'type'; readonly type: string };
 
-export const toSnakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const toSnakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const toCamelCase = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** PHP 8's is_numeric() for strings: optional surrounding white space, decimal or exponent notation, no hex. */
