@@ -498,6 +498,42 @@ describe('sign-in lock', () => {
   });
 });
 
+describe('revoking a customer token (sign-out)', () => {
+  const revoke = (token?: string) =>
+    backend.call('POST', '/rest/V1/integration/customer/revoke-customer-token', token ? { token } : {});
+
+  it('ends every token of that customer at once, answers true, and leaves other customers signed in', async () => {
+    const customer = await backend.newCustomer();
+    const bystander = await backend.newCustomer();
+    const second = (
+      await backend.call('POST', '/rest/V1/integration/customer/token', {
+        body: { username: customer.email, password: customer.password },
+      })
+    ).body as string;
+    const revoked = await revoke(customer.token);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toBe(true);
+    for (const token of [customer.token, second]) {
+      expectFixtureError(
+        await backend.call('GET', '/rest/V1/customers/me', { token }),
+        'error-401-unauthorized-self.json',
+      );
+      expectFixtureError(
+        await backend.call('POST', '/rest/V1/carts/mine', { token }),
+        'error-401-unauthorized-self.json',
+      );
+    }
+    expect((await backend.call('GET', '/rest/V1/customers/me', { token: bystander.token })).status).toBe(200);
+  });
+
+  it('is a self route: a guest, or a token already revoked, gets the 401', async () => {
+    expectFixtureError(await revoke(), 'error-401-unauthorized-self.json');
+    const customer = await backend.newCustomer();
+    await revoke(customer.token);
+    expectFixtureError(await revoke(customer.token), 'error-401-unauthorized-self.json');
+  });
+});
+
 describe('token expiry', () => {
   let shortLived: TestBackend;
 

@@ -98,6 +98,34 @@ describe('session', () => {
     expect(String(reply.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=; .*Max-Age=0`));
   });
 
+  it('signs out for good: a copy of the session cookie or its token is refused at once, in the shop and in Magento', async () => {
+    const customer = await backend.newCustomer();
+    const { session } = await signIn(customer.email, customer.password);
+    const token = decodeURIComponent(session.split('=')[1] ?? '');
+    expect((await raw(shop.url, '/rest/V1/customers/me', { headers: { Cookie: session } })).status).toBe(200);
+
+    const out = await raw(shop.url, '/session', {
+      method: 'DELETE',
+      headers: { ...origin, Cookie: session },
+    });
+    expect(out.status).toBe(204);
+
+    const replayed = await raw(shop.url, '/rest/V1/customers/me', { headers: { Cookie: session } });
+    expect(replayed.status).toBe(401);
+    expect(String(replayed.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=; `));
+    expect((await backend.call('GET', '/rest/V1/customers/me', { token })).status).toBe(401);
+    expect((await backend.call('GET', '/rest/V1/carts/mine', { token })).status).toBe(401);
+  });
+
+  it('signs out even when the token had already expired in Magento', async () => {
+    const reply = await raw(shop.url, '/session', {
+      method: 'DELETE',
+      headers: { ...origin, Cookie: `${SESSION_COOKIE}=not-a-token-magento-knows` },
+    });
+    expect(reply.status).toBe(204);
+    expect(String(reply.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=; .*Max-Age=0`));
+  });
+
   it('refuses cross-site sign-in attempts', async () => {
     const customer = await backend.newCustomer();
     const reply = await raw(shop.url, '/session', {

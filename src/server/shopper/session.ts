@@ -2,7 +2,8 @@
  * Sign-in and sign-out (DESIGN.md §3), `POST` and `DELETE /session`: the storefront server exchanges
  * e-mail and password for a Magento customer token and keeps it in the session cookie
  * (src/http/session-cookie.ts); page scripts never see it. On sign-in a guest cart is merged into the
- * customer's (Magento 2.4's assign-and-merge).
+ * customer's (Magento 2.4's assign-and-merge). Sign-out revokes the customer's tokens in Magento before it
+ * drops the cookie, so a copy of the token stops working everywhere at once.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import {
   methodNotAllowed,
   sameOrigin,
   sessionCookie,
+  sessionToken,
 } from '../../http/index.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
 import { strings } from '../../strings.ts';
@@ -71,6 +73,25 @@ async function mergeGuestCart(config: SessionConfig, token: string, guestCode: s
   });
 }
 
+/**
+ * Ends the session's token in Magento (`revoke-customer-token`, as the customer). A token Magento no longer
+ * accepts (401) is already over; anything else is logged, and the cookie goes all the same.
+ */
+async function revokeToken(config: SessionConfig, token: string | undefined): Promise<void> {
+  if (!token) return;
+  try {
+    await magentoFetch(config.magento, {
+      method: 'POST',
+      path: '/integration/customer/revoke-customer-token',
+      schema: z.literal(true),
+      token,
+    });
+  } catch (error) {
+    if (error instanceof MagentoApiError && error.status === 401) return;
+    config.log?.(`Sign-out could not revoke the customer's token in Magento: ${errorMessage(error)}`);
+  }
+}
+
 export function createSessionRoutes(config: SessionConfig): Hono {
   const log = config.log ?? (() => undefined);
   const routes = new Hono();
@@ -103,9 +124,10 @@ export function createSessionRoutes(config: SessionConfig): Hono {
       return jsonReply(200, { signedIn: true, merged }, { 'Set-Cookie': cookie });
     },
   );
-  routes.delete('/session', sameOrigin(config.siteUrl), () =>
-    jsonReply(204, undefined, { 'Set-Cookie': clearSessionCookie(config.siteUrl) }),
-  );
+  routes.delete('/session', sameOrigin(config.siteUrl), async (c) => {
+    await revokeToken(config, sessionToken(c));
+    return jsonReply(204, undefined, { 'Set-Cookie': clearSessionCookie(config.siteUrl) });
+  });
   routes.all('/session', methodNotAllowed());
   return routes;
 }

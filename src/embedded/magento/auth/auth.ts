@@ -92,6 +92,16 @@ export function ensureIntegrationToken(db: Database, token: string): void {
   );
 }
 
+/**
+ * Every token of the customer stops working at once, on every device: Magento 2.4's
+ * `CustomerTokenService::revokeCustomerAccessToken` revokes all tokens issued to the user, and answers
+ * `true` even when there were none.
+ */
+export function revokeCustomerTokens(db: Database, customerId: number): true {
+  db.run('DELETE FROM tokens WHERE user_type = ? AND user_id = ?', USER_TYPE.customer, customerId);
+  return true;
+}
+
 const tokenRow = z.object({ user_type: sqlNumber, user_id: sqlNumber, expires_at: sqlNumber.nullable() });
 
 export function resolveCaller(db: Database, authorization: string | undefined): Caller {

@@ -1,11 +1,22 @@
-/** Token services: a customer's or an admin's user name and password exchanged for a bearer token. */
+/**
+ * Token services: a customer's or an admin's user name and password exchanged for a bearer token, and a
+ * customer's own tokens revoked (sign-out; Magento_Integration's webapi.xml: `self`, `customerId` forced
+ * to the caller's own id, so nothing in the body can name another customer).
+ */
 import { z } from 'zod';
 import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { m } from '../input.ts';
 import { findCustomerByEmail } from '../customers/customers.ts';
-import { checkCredentials, issueToken, USER_TYPE, type TokenLifetimes } from './auth.ts';
+import { customerId } from '../http/params.ts';
+import {
+  checkCredentials,
+  issueToken,
+  revokeCustomerTokens,
+  USER_TYPE,
+  type TokenLifetimes,
+} from './auth.ts';
 
 const credentials = m.params({ username: m.string(), password: m.string() });
 
@@ -41,6 +52,12 @@ export function tokenRoutes(db: Database, lifetimes: TokenLifetimes): Route[] {
         if (!ok || !admin) throw errors.invalidCredentials();
         return issueToken(db, USER_TYPE.admin, admin.id, lifetimes.admin);
       }),
+    },
+    {
+      method: 'POST',
+      path: '/V1/integration/customer/revoke-customer-token',
+      resource: 'self',
+      handle: ({ caller }) => revokeCustomerTokens(db, customerId(caller)),
     },
   ];
 }

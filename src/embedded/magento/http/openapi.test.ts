@@ -27,6 +27,7 @@ const EXTENSIONS = [
   'GET /V1/carts/mine/totals',
   'GET /V1/carts/mine/payment-information',
   'GET /V1/customers/{customerId}',
+  'POST /V1/integration/customer/revoke-customer-token',
 ].sort();
 
 /** Subset operations (COVERAGE.md rows 28–38, added 2026-11-23) the back end does not serve yet. */
