@@ -47,6 +47,19 @@ describe('guards', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('compares Origin with the configured public origin, never with the Host the request names', async () => {
+    const rebound = await post({
+      body: '{}',
+      headers: { Origin: 'http://attacker.example', Host: 'attacker.example' },
+    });
+    expect(rebound.status).toBe(403);
+    const otherPort = await post({
+      body: '{}',
+      headers: { Origin: 'http://127.0.0.1:9999', Host: '127.0.0.1:9999' },
+    });
+    expect(otherPort.status).toBe(403);
+  });
+
   it('refuses another origin, or none', async () => {
     expect((await post({ body: '{}', headers: { Origin: 'https://evil.example' } })).status).toBe(403);
     const none = await app().request('/thing', { method: 'POST', body: '{}' });
