@@ -6,4 +6,10 @@
  */
 export { describeError, errorMessage, HttpError, jsonErrors, jsonReply, textReply } from './errors.ts';
 export { isSameOrigin, jsonBody, jsonOnly, limitBody, methodNotAllowed, sameOrigin } from './guards.ts';
-export { clearSessionCookie, SESSION_COOKIE, sessionCookie, sessionToken } from './session-cookie.ts';
+export {
+  clearSessionCookie,
+  SESSION_COOKIE,
+  sessionCookie,
+  sessionToken,
+  wellFormedSessionToken,
+} from './session-cookie.ts';

@@ -5,11 +5,33 @@
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { HttpError } from './errors.ts';
 
 export const SESSION_COOKIE = 'shop_session';
 
-/** The customer token of the request's session, if any. */
-export const sessionToken = (c: Context): string | undefined => getCookie(c, SESSION_COOKIE) || undefined;
+/** What a Magento customer token looks like: 32 opaque characters or a JWT, visible ASCII either way. */
+const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
+
+/** The session cookie's token when it is shaped like one (a forged cookie may carry anything). */
+export function wellFormedSessionToken(c: Context): string | undefined {
+  const value = getCookie(c, SESSION_COOKIE);
+  return value && TOKEN_SHAPE.test(value) ? value : undefined;
+}
+
+/**
+ * The customer token of the request's session, if any. A cookie that cannot hold a token (control
+ * characters, spaces, a megabyte) is the client's error: 400, and the cookie is dropped, rather than a
+ * header Magento's client would refuse to send and a false "Magento unreachable".
+ */
+export function sessionToken(c: Context, siteUrl: string): string | undefined {
+  if (!getCookie(c, SESSION_COOKIE)) return undefined;
+  const token = wellFormedSessionToken(c);
+  if (!token)
+    throw new HttpError(400, 'Your session is not valid. Please sign in again.', {
+      'Set-Cookie': clearSessionCookie(siteUrl),
+    });
+  return token;
+}
 
 /**
  * `Set-Cookie` for the session. Written out rather than with Hono's `setCookie`, whose attribute order

@@ -65,7 +65,7 @@ export function createPaymentRoutes(config: PaymentRoutesConfig): Hono {
     jsonBody(startBody, strings.checkout.emptyCart),
     async (c) => {
       const body = c.req.valid('json');
-      const token = sessionToken(c);
+      const token = sessionToken(c, siteUrl);
       const guestCode = body?.guestCode ?? '';
       if (!token && !isMaskedCartId(guestCode)) throw new HttpError(409, strings.checkout.emptyCart);
       const cart: StartRequest['cart'] = token

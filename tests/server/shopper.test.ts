@@ -157,6 +157,17 @@ describe('/rest proxy', () => {
     expect(tooMany.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers a session cookie that cannot hold a token with 400 and drops it, not a 502', async () => {
+    for (const value of ['abc%0D%0AX-Injected%3A%201', 'abc%00def', 'a%20b', 'x'.repeat(5000)]) {
+      const reply = await raw(shop.url, '/rest/V1/customers/me', {
+        headers: { Cookie: `${SESSION_COOKIE}=${value}` },
+      });
+      expect(reply.status).toBe(400);
+      expect(parse(reply).message).toBe('Your session is not valid. Please sign in again.');
+      expect(String(reply.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=; .*Max-Age=0`));
+    }
+  });
+
   it("attaches the session's token to carts/mine and customers/me, and only the session's", async () => {
     const customer = await backend.newCustomer();
     const { session } = await signIn(customer.email, customer.password);

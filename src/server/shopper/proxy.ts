@@ -110,7 +110,7 @@ export function createRestProxy(config: RestProxyConfig): Hono {
     const call = allowedCall(c);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (call.allowed.as === 'customer') {
-      const token = sessionToken(c);
+      const token = sessionToken(c, config.siteUrl);
       if (!token) throw new HttpError(401, 'Please sign in again.');
       headers['Authorization'] = `Bearer ${token}`;
     }

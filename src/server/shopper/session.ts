@@ -21,7 +21,7 @@ import {
   methodNotAllowed,
   sameOrigin,
   sessionCookie,
-  sessionToken,
+  wellFormedSessionToken,
 } from '../../http/index.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
 import { strings } from '../../strings.ts';
@@ -125,7 +125,7 @@ export function createSessionRoutes(config: SessionConfig): Hono {
     },
   );
   routes.delete('/session', sameOrigin(config.siteUrl), async (c) => {
-    await revokeToken(config, sessionToken(c));
+    await revokeToken(config, wellFormedSessionToken(c));
     return jsonReply(204, undefined, { 'Set-Cookie': clearSessionCookie(config.siteUrl) });
   });
   routes.all('/session', methodNotAllowed());
