@@ -2,6 +2,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
+import { SERVER_DEADLINES } from '../http/index.ts';
 import { createStorefrontApp, type StorefrontServerConfig } from './app.ts';
 
 export interface ListenOptions {
@@ -23,9 +24,8 @@ export async function startStorefrontServer(
   listen: ListenOptions,
 ): Promise<RunningStorefront> {
   const app = createStorefrontApp(config);
-  const server = createAdaptorServer({ fetch: app.fetch });
+  const server = createAdaptorServer({ fetch: app.fetch, serverOptions: SERVER_DEADLINES });
   if (!isHttpServer(server)) throw new Error('Expected an HTTP/1.1 server.');
-  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(listen.port, listen.host, () => resolve());

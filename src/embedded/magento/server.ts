@@ -4,6 +4,7 @@
  */
 import { Server as HttpServer } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
+import { SERVER_DEADLINES } from '../../http/index.ts';
 import { ensureIntegrationToken } from './auth/auth.ts';
 import { createMagentoApp } from './app.ts';
 import { Database } from './db.ts';
@@ -60,9 +61,8 @@ export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promi
     ...(config.onProductSaved ? { onProductSaved: config.onProductSaved } : {}),
     ...(config.log ? { log: config.log } : {}),
   });
-  const server = createAdaptorServer({ fetch: app.fetch });
+  const server = createAdaptorServer({ fetch: app.fetch, serverOptions: SERVER_DEADLINES });
   if (!(server instanceof HttpServer)) throw new Error('Expected an HTTP/1.1 server');
-  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

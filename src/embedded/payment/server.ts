@@ -5,6 +5,7 @@
  */
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
+import { SERVER_DEADLINES } from '../../http/index.ts';
 import { createPaymentSandbox, REGISTER_PATH, type PaymentSandboxApp } from './app.ts';
 import { SandboxStore } from './db.ts';
 
@@ -67,8 +68,7 @@ export interface RunningPaymentSandbox {
 export async function startPaymentSandbox(config: PaymentSandboxConfig): Promise<RunningPaymentSandbox> {
   const store = new SandboxStore(config.dbFile);
   // The handler is attached once listening, because NextURL needs the port a port of 0 turns into.
-  const server: Server = createServer();
-  server.keepAliveTimeout = 5000;
+  const server: Server = createServer(SERVER_DEADLINES);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
