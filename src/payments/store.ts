@@ -12,11 +12,10 @@
  * places the order; the reply given for the final state is stored, so a repeated notification gets the
  * same answer. The customer token is erased as soon as the transaction is final.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import type { Acknowledgement } from './provider.ts';
+import { preparePrivateFile } from '../config/private-files.ts';
 
 export const PAYMENT_STATES = ['REGISTERED', 'PLACING', 'PAID', 'FAILED'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
@@ -153,7 +152,7 @@ export interface PaymentStore {
 const now = () => new Date().toISOString();
 
 export function openPaymentStore(file: string): PaymentStore {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  preparePrivateFile(file);
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
   db.exec(SCHEMA);

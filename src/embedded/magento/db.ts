@@ -3,11 +3,10 @@
  * catalogue, customers, tokens, carts and orders. All access is synchronous on one connection, so a
  * request's reads and writes inside `transaction()` cannot interleave with another request's.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import { SCHEMA } from './schema.ts';
+import { preparePrivateFile } from '../../config/private-files.ts';
 
 /**
  * An INTEGER or REAL column as node:sqlite reads it (flags stay 0 or 1): any number, ±Infinity included.
@@ -36,7 +35,7 @@ export class Database {
   #depth = 0;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    preparePrivateFile(file);
     this.#db = new DatabaseSync(file);
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
     // MySQL's REGEXP for searchCriteria's `regexp` condition (SQLite has no built-in implementation).

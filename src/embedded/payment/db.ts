@@ -4,8 +4,6 @@
  * State changes are conditional updates (`WHERE status = 'REGISTERED'`), so a double-clicked "Pay now"
  * or a card payment racing the Transaction Monitor completes a transaction once.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
 import {
@@ -17,6 +15,7 @@ import {
   type TransactionRecord,
 } from './records.ts';
 import type { FinalStatus } from './authorise.ts';
+import { preparePrivateFile } from '../../config/private-files.ts';
 
 export type * from './records.ts';
 
@@ -75,7 +74,7 @@ export class SandboxStore {
   readonly #db: DatabaseSync;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    preparePrivateFile(file);
     this.#db = new DatabaseSync(file);
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
     this.#db.exec(SCHEMA);
