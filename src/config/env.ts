@@ -4,6 +4,7 @@
  * stops start-up with a message naming the variable, what was wrong and how to fix it. This is the one
  * file that reads `process.env` (eslint.config.js enforces it); the rest of the code is handed an `Env`.
  */
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 const port = (fallback: number) =>
@@ -21,6 +22,27 @@ const url = z
   .url({ error: 'must be an absolute URL such as https://shop.example.com' })
   .transform((value) => value.replace(/\/+$/, ''));
 
+/** A comma-separated list of proxies, each as proxy-addr reads it (`loopback`, an address, a CIDR range). */
+const proxyList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => {
+      try {
+        proxyAddr.compile(list);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must list addresses or CIDR ranges, or loopback, linklocal, uniquelocal, separated by commas' },
+  );
+
 /** The shop as shoppers see it, where it is served and the catalogue snapshot it is built from. */
 const shopSection = z.object({
   /** The shop as shoppers see it: name ({provider}), telephone numbers, e-mail and postal address. */
@@ -32,6 +54,12 @@ const shopSection = z.object({
   SHOP_ADDRESS: z.string().min(1).default('Unit 4, Riverside Park, Leeds LS10 1AB, United Kingdom'),
   /** Public URL of the shop, used for canonical links, Open Graph and the sitemap. */
   SITE_URL: url.default('http://127.0.0.1:4321'),
+  /**
+   * Proxies in front of the storefront (a CDN, a load balancer) whose `X-Forwarded-For` names the client,
+   * for the sign-in and status-page throttles. Unset: none; the connection's address is the client.
+   * @example loopback,10.0.0.0/8
+   */
+  TRUSTED_PROXIES: proxyList.default([]),
   /** Where the storefront server listens. */
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port(4321),

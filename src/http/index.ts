@@ -4,7 +4,9 @@
  * rendered, the guards (same origin, bounded bodies, JSON only, zod-validated JSON), and the session
  * cookie. It imports no part of the shop, so any part can use it without an import cycle.
  */
+export { clientAddress, trustedProxies, type TrustedProxies } from './client-address.ts';
 export { SERVER_DEADLINES } from './deadlines.ts';
+export { FailureCounter, tooManyAttempts, waitInWords, type FailureLimit } from './throttle.ts';
 export { describeError, errorMessage, HttpError, jsonErrors, jsonReply, textReply } from './errors.ts';
 export { isSameOrigin, jsonBody, jsonOnly, limitBody, methodNotAllowed, sameOrigin } from './guards.ts';
 export {

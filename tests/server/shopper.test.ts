@@ -48,7 +48,8 @@ async function signIn(email: string, password: string, guestCode?: string) {
     method: 'POST',
     ...json({ email, password, ...(guestCode ? { guestCode } : {}) }),
   });
-  const cookie = String(reply.headers['set-cookie'] ?? '');
+  const cookies = reply.headers['set-cookie'] ?? [];
+  const cookie = cookies.find((line) => line.startsWith(`${SESSION_COOKIE}=`)) ?? '';
   return { reply, cookie, session: cookie.split(';')[0] ?? '' };
 }
 

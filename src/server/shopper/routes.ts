@@ -2,6 +2,7 @@
 import type { Hono } from 'hono';
 import type { Env } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
+import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
 import { createSessionRoutes } from './session.ts';
@@ -14,6 +15,7 @@ export function createShopperRoutes(env: Env, log?: (message: string) => void): 
       magento: { baseUrl },
       siteUrl: env.SITE_URL,
       tokenLifetime: env.CUSTOMER_TOKEN_LIFETIME,
+      trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
       ...(log ? { log } : {}),
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),

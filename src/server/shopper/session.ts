@@ -2,7 +2,8 @@
  * Sign-in and sign-out (DESIGN.md §3), `POST` and `DELETE /session`: the storefront server exchanges
  * e-mail and password for a Magento customer token and keeps it in the session cookie
  * (src/http/session-cookie.ts); page scripts never see it. On sign-in a guest cart is merged into the
- * customer's (Magento 2.4's assign-and-merge). Sign-out revokes the customer's tokens in Magento before it
+ * customer's (Magento 2.4's assign-and-merge). Failed sign-ins are throttled per client and per account
+ * (sign-in-throttle.ts) before Magento's own lock is reached. Sign-out revokes the customer's tokens in Magento before it
  * drops the cookie, so a copy of the token stops working everywhere at once.
  */
 import { Hono } from 'hono';
@@ -11,6 +12,9 @@ import { isMaskedCartId } from '../../magento/wire/cart.ts';
 import { customerSchema } from '../../magento/wire/customer.ts';
 import {
   clearSessionCookie,
+  clientAddress,
+  trustedProxies,
+  type TrustedProxies,
   errorMessage,
   HttpError,
   jsonBody,
@@ -25,6 +29,7 @@ import {
 } from '../../http/index.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
 import { strings } from '../../strings.ts';
+import { SignInThrottle, type SignInLimits } from './sign-in-throttle.ts';
 
 export interface SessionConfig {
   /** Magento's base URL, without any token: customer calls carry the customer's own. */
@@ -32,6 +37,10 @@ export interface SessionConfig {
   readonly siteUrl: string;
   /** Seconds; Magento's customer tokens live 1 hour by default. */
   readonly tokenLifetime: number;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); by default none. */
+  readonly trustedProxies?: TrustedProxies;
+  /** Failed sign-ins allowed per client and per account (SIGN_IN_LIMITS by default). */
+  readonly signInLimits?: SignInLimits;
   readonly log?: (message: string) => void;
 }
 
@@ -94,6 +103,8 @@ async function revokeToken(config: SessionConfig, token: string | undefined): Pr
 
 export function createSessionRoutes(config: SessionConfig): Hono {
   const log = config.log ?? (() => undefined);
+  const throttle = new SignInThrottle(config.siteUrl, config.signInLimits);
+  const trusted = config.trustedProxies ?? trustedProxies([]);
   const routes = new Hono();
   routes.onError(
     jsonErrors((error) => {
@@ -109,7 +120,16 @@ export function createSessionRoutes(config: SessionConfig): Hono {
     jsonBody(signInBody, 'Enter your e-mail address and password.'),
     async (c) => {
       const { email, password, guestCode } = c.req.valid('json');
-      const token = await customerTokenFor(config, email, password);
+      const client = clientAddress(c, trusted);
+      const known = throttle.isKnownBrowser(c, email);
+      await throttle.check(client, email, known);
+      let token: string;
+      try {
+        token = await customerTokenFor(config, email, password);
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 401) await throttle.failed(client, email, known);
+        throw error;
+      }
       let merged = false;
       if (guestCode) {
         try {
@@ -120,8 +140,13 @@ export function createSessionRoutes(config: SessionConfig): Hono {
           log(`Guest cart not merged on sign-in: ${errorMessage(error)}`);
         }
       }
-      const cookie = sessionCookie(token, config.tokenLifetime, config.siteUrl);
-      return jsonReply(200, { signedIn: true, merged }, { 'Set-Cookie': cookie });
+      const reply = jsonReply(
+        200,
+        { signedIn: true, merged },
+        { 'Set-Cookie': sessionCookie(token, config.tokenLifetime, config.siteUrl) },
+      );
+      reply.headers.append('Set-Cookie', throttle.knownBrowserCookie(email));
+      return reply;
     },
   );
   routes.delete('/session', sameOrigin(config.siteUrl), async (c) => {
