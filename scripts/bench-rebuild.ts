@@ -17,7 +17,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_REBUILD_SECRET } from '../src/publish/config.ts';
+import { DEMO_REBUILD_SECRET, DEMO_STATUS_PASSWORD } from '../src/publish/config.ts';
 import { buildInfoSchema, configHash, type BuildInfo } from '../src/publish/build-info.ts';
 import { buildSite } from '../src/publish/build.ts';
 import { loadEnv } from '../src/config/env.ts';
@@ -203,7 +203,7 @@ async function changeToLive(options: {
   const ms = performance.now() - started;
   const status = (await (
     await fetch(`${options.shopUrl}/rebuild/status`, {
-      headers: { Authorization: `Bearer ${DEMO_REBUILD_SECRET}` },
+      headers: { Authorization: `Bearer ${DEMO_STATUS_PASSWORD}` },
     })
   ).json()) as { last?: { sync?: { mode: string; ms: number; updated: number } } };
   await sleep(500); // the rebuilder records its summary right after the switch

@@ -20,7 +20,8 @@ import { startPaymentSandbox } from './embedded/payment/server.ts';
 import { configHash, readBuildInfo, whyStale } from './publish/build-info.ts';
 import { BuildError, buildSite, defaultSources } from './publish/build.ts';
 import { adoptLegacyDist, buildLayout } from './publish/builds.ts';
-import { rebuildSecret } from './publish/config.ts';
+import { trustedProxies } from './http/index.ts';
+import { rebuildSecret, statusPassword } from './publish/config.ts';
 import { rebuildOnProductSave } from './publish/hook-client.ts';
 import { createRebuilder } from './publish/rebuilder.ts';
 import { createRebuildRoutes } from './publish/routes.ts';
@@ -172,7 +173,18 @@ async function serve({ root, distDir, env, variables, log }: Site, closers: Clos
   const warn = (line: string) => log.warn(line);
   const config = await storefrontServerConfig(env, {
     distDir,
-    extraRoutes: [createRebuildRoutes({ rebuilder, secret, liveBuild, log: warn })],
+    extraRoutes: [
+      createRebuildRoutes({
+        rebuilder,
+        secret,
+        statusPassword: statusPassword(env),
+        siteUrl: env.SITE_URL,
+        replayFile: resolve(root, env.REBUILD_REPLAY_FILE),
+        trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
+        liveBuild,
+        log: warn,
+      }),
+    ],
     log: warn,
   });
   const shop = await startStorefrontServer(config, { host: env.HOST, port: env.PORT });
@@ -181,12 +193,16 @@ async function serve({ root, distDir, env, variables, log }: Site, closers: Clos
   log.info(
     `  pictures: ${shop.url}/img/… from ${magentoMediaBaseUrl(env)}, cached in ${config.imageCacheDir}`,
   );
-  if (secret) {
-    log.info(`  rebuilds: POST ${shop.url}/rebuild (signed), status ${shop.url}/rebuild/status`);
-    if (secret !== env.REBUILD_SECRET) log.info('            (demo secret: see README, "Demo credentials")');
-  } else {
-    log.info('  rebuilds: hook off (set REBUILD_SECRET to turn it on)');
-  }
+  log.info(
+    secret
+      ? `  rebuilds: POST ${shop.url}/rebuild (signed)${secret === env.REBUILD_SECRET ? '' : ' (demo secret: README, "Demo credentials")'}`
+      : '  rebuilds: hook off (set REBUILD_SECRET to turn it on)',
+  );
+  log.info(
+    statusPassword(env)
+      ? `  status:   ${shop.url}/rebuild/status${env.REBUILD_STATUS_PASSWORD ? '' : ' (demo password: README, "Demo credentials")'}`
+      : '  status:   page off (set REBUILD_STATUS_PASSWORD to turn it on)',
+  );
   rebuilder.startPolling(env.REBUILD_POLL_MINUTES);
   if (env.REBUILD_POLL_MINUTES > 0) log.info(`  polling:  every ${env.REBUILD_POLL_MINUTES} min`);
   return shop.url;

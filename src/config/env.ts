@@ -110,11 +110,18 @@ const paymentsSection = z.object({
 /** Keeping the site in step with the catalogue: the signed hook, polling and the rebuild queue. */
 const rebuildsSection = z.object({
   /**
-   * Shared secret of the rebuild hook (`POST /rebuild`, HMAC-SHA256 signed) and of the editors' status page
-   * (`/rebuild/status`). Unset: the hook is off, except with the embedded back end, which uses the demo
+   * Shared secret of the rebuild hook (`POST /rebuild`, HMAC-SHA256 signed). Unset: the hook is off, except with the embedded back end, which uses the demo
    * secret `embedded-demo-rebuild-secret`.
    */
   REBUILD_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Password of the editors' status page (`/rebuild/status`, with its "Rebuild now" and "Full rebuild"
+   * buttons): any user name and this password. Unset: the page is off, except with the embedded back end,
+   * which uses the demo password `embedded-demo-status-password`.
+   */
+  REBUILD_STATUS_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /** Where the hook keeps the signatures it accepted, so a restart does not reopen the replay window. */
+  REBUILD_REPLAY_FILE: z.string().min(1).default('var/rebuild/hook-signatures.json'),
   /**
    * Where the embedded back end posts the signed rebuild hook after an admin product save. Unset:
    * `{SITE_URL}/rebuild`, the storefront that `npm start` runs beside it.

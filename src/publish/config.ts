@@ -4,6 +4,13 @@ import { loadEnv, type Env } from '../config/env.ts';
 /** The embedded setup's demo secret (README, "Demo credentials"); never used with a real Magento. */
 export const DEMO_REBUILD_SECRET = 'embedded-demo-rebuild-secret';
 
+/** The embedded setup's demo password of the status page (README, "Demo credentials"). */
+export const DEMO_STATUS_PASSWORD = 'embedded-demo-status-password';
+
+/** REBUILD_STATUS_PASSWORD; with the embedded back end the demo password; undefined (page off) otherwise. */
+export const statusPassword = (env: Env): string | undefined =>
+  env.REBUILD_STATUS_PASSWORD ?? (env.MAGENTO_URL ? undefined : DEMO_STATUS_PASSWORD);
+
 /** REBUILD_SECRET; with the embedded back end the demo secret; undefined (hook off) otherwise. */
 export const rebuildSecret = (env: Env): string | undefined =>
   env.REBUILD_SECRET ?? (env.MAGENTO_URL ? undefined : DEMO_REBUILD_SECRET);
@@ -29,6 +36,7 @@ export function buildSecrets(env: Env): NamedSecret[] {
     ['EMBEDDED_INTEGRATION_TOKEN', env.EMBEDDED_INTEGRATION_TOKEN, defaults.EMBEDDED_INTEGRATION_TOKEN],
     ['EMBEDDED_ADMIN_PASSWORD', env.EMBEDDED_ADMIN_PASSWORD, defaults.EMBEDDED_ADMIN_PASSWORD],
     ['REBUILD_SECRET', rebuildSecret(env), DEMO_REBUILD_SECRET],
+    ['REBUILD_STATUS_PASSWORD', statusPassword(env), DEMO_STATUS_PASSWORD],
   ];
   return candidates.flatMap(([name, value, demo]) =>
     value && value.length >= 8 ? [{ name, value, ...(value === demo ? { demoDefault: true } : {}) }] : [],

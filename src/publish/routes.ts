@@ -1,12 +1,11 @@
 /**
  * The storefront server's rebuild routes, a Hono sub-app:
  * - `POST /rebuild`: the hook for back ends and CI, HMAC-signed (signature.ts). 202 when queued, 401 for a
- *   bad, stale or replayed signature, 404 when no secret is configured (the hook is off).
- * - `GET /rebuild/status`: the rebuild status as JSON, or as a page for editors when the browser asks for
- *   HTML. Authorised by `Authorization: Bearer <secret>`, or HTTP Basic with the secret as the password
- *   (any user name), so a browser can open it.
+ *   bad, stale or replayed signature (the replay list survives restarts, replay-list.ts), 404 when no
+ *   secret is configured (the hook is off).
+ * - `/rebuild/status`: the editors' status page and its buttons, behind its own password
+ *   (status-routes.ts).
  */
-import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -16,16 +15,25 @@ import {
   jsonReply,
   limitBody,
   methodNotAllowed,
+  type TrustedProxies,
 } from '../http/index.ts';
 import type { BuildInfo } from './build-info.ts';
 import type { Rebuilder } from './rebuilder.ts';
 import { MAX_SKEW_SECONDS, verifyRebuildRequest } from './signature.ts';
-import { renderStatusPage } from './status-page.ts';
+import { ReplayList } from './replay-list.ts';
+import { createStatusRoutes } from './status-routes.ts';
 
 export interface RebuildRoutesOptions {
   readonly rebuilder: Rebuilder;
-  /** The shared secret; undefined turns the hook and the status page off. */
+  /** The hook's shared secret; undefined turns the hook off. */
   readonly secret: string | undefined;
+  /** The status page's own password; undefined turns the page off. */
+  readonly statusPassword: string | undefined;
+  /** The shop's public URL: the status page's buttons must post from it. */
+  readonly siteUrl: string;
+  /** Where accepted hook signatures are kept until they expire; unset: in memory only. */
+  readonly replayFile?: string;
+  readonly trustedProxies?: TrustedProxies;
   /** The live build's info, read when the status is asked for. */
   readonly liveBuild: () => BuildInfo | undefined;
   readonly log?: (message: string) => void;
@@ -45,25 +53,6 @@ const hookBody = z
   .strict();
 
 const MAX_BODY_BYTES = 16 * 1024;
-/** Signatures seen within the replay window, refused the second time. */
-const MAX_REMEMBERED = 10_000;
-
-function sameSecret(given: string, secret: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The secret from `Authorization: Bearer …` or `Basic base64(user:secret)`. */
-function authorised(header: string, secret: string): boolean {
-  const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1];
-  if (bearer !== undefined) return sameSecret(bearer.trim(), secret);
-  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header)?.[1];
-  if (basic === undefined) return false;
-  const decoded = Buffer.from(basic, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon !== -1 && sameSecret(decoded.slice(colon + 1), secret);
-}
 
 /** The hook's body: empty, or JSON that `hookBody` accepts (the signature covers the raw text). */
 function parseHookBody(body: string): z.infer<typeof hookBody> {
@@ -80,48 +69,10 @@ function parseHookBody(body: string): z.infer<typeof hookBody> {
   return parsed.data;
 }
 
-const ASK_FOR_SECRET =
-  'Send the rebuild secret: Authorization: Bearer <secret>, or any user name and the secret as password.';
-
-/** The status as JSON, or as the editors' page when the browser asks for HTML; 401 without the secret. */
-function statusReply(c: Context, options: RebuildRoutesOptions, secret: string): Response {
-  if (!authorised(c.req.header('authorization') ?? '', secret))
-    return jsonReply(
-      401,
-      { message: ASK_FOR_SECRET },
-      { 'WWW-Authenticate': 'Basic realm="Site rebuilds", charset="UTF-8"' },
-    );
-  const current = options.rebuilder.status();
-  const live = options.liveBuild();
-  if (/\btext\/html\b/.test(c.req.header('accept') ?? '')) {
-    const html = Buffer.from(renderStatusPage(current, live));
-    return new Response(html, {
-      headers: {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Length': String(html.length),
-        'Cache-Control': 'no-store',
-      },
-    });
-  }
-  // The CSP hashes are of no interest to editors and only lengthen the answer.
-  const summary = live
-    ? Object.fromEntries(Object.entries(live).filter(([key]) => key !== 'scriptHashes'))
-    : null;
-  return jsonReply(200, { ...current, live: summary });
-}
-
 export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
   const log = options.log ?? (() => undefined);
   const now = options.now ?? Date.now;
-  const seen = new Map<string, number>();
-
-  function replayed(signature: string): boolean {
-    const time = now();
-    for (const [key, expires] of seen) if (expires < time || seen.size > MAX_REMEMBERED) seen.delete(key);
-    if (seen.has(signature)) return true;
-    seen.set(signature, time + 2 * MAX_SKEW_SECONDS * 1000);
-    return false;
-  }
+  const seen = new ReplayList(options.replayFile, now());
 
   async function hook(c: Context, secret: string): Promise<Response> {
     const body = await c.req.text();
@@ -130,7 +81,8 @@ export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
       log(`Rebuild hook refused: ${verdict.reason}`);
       return jsonReply(401, { message: verdict.reason });
     }
-    if (replayed(verdict.signature))
+    const time = now();
+    if (seen.usedBefore(verdict.signature, time, time + 2 * MAX_SKEW_SECONDS * 1000))
       return jsonReply(401, { message: 'This signed request was already used: sign each request afresh.' });
     const payload = parseHookBody(body);
     const reason =
@@ -147,15 +99,22 @@ export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
       return new HttpError(500, 'Internal Server Error');
     }),
   );
+  routes.route(
+    '/',
+    createStatusRoutes({
+      rebuilder: options.rebuilder,
+      password: options.statusPassword,
+      siteUrl: options.siteUrl,
+      liveBuild: options.liveBuild,
+      ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+    }),
+  );
   const { secret } = options;
-  if (!secret) {
-    const off = () =>
-      jsonReply(404, { message: 'The rebuild hook is off: set REBUILD_SECRET to turn it on.' });
-    return routes.all('/rebuild', off).all('/rebuild/status', off);
-  }
+  if (!secret)
+    return routes.all('/rebuild', () =>
+      jsonReply(404, { message: 'The rebuild hook is off: set REBUILD_SECRET to turn it on.' }),
+    );
   routes.post('/rebuild', limitBody(MAX_BODY_BYTES), (c) => hook(c, secret));
   routes.all('/rebuild', methodNotAllowed('POST', 'Use POST.'));
-  routes.get('/rebuild/status', (c) => statusReply(c, options, secret));
-  routes.all('/rebuild/status', methodNotAllowed('GET, HEAD', 'Use GET.'));
   return routes;
 }

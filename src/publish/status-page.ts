@@ -1,7 +1,9 @@
 /**
  * The editors' status page (`/rebuild/status` in a browser): the live build, the run under way with its
- * progress, what is queued, and the latest runs with their errors. Plain HTML that refreshes itself (no
- * script, so the site's Content-Security-Policy needs nothing new).
+ * progress, what is queued, the latest runs with their errors, and the "Rebuild now" / "Full rebuild"
+ * buttons (a same-origin form POST). A small script of its own (`/rebuild/status.js`, allowed by the
+ * site's `script-src 'self'`) redraws the live part every second while a run is under way, and every few
+ * seconds otherwise; without script the page refreshes itself.
  */
 import type { BuildInfo } from './build-info.ts';
 import type { RebuildStatus, RunSummary } from './rebuilder.ts';
@@ -45,7 +47,41 @@ function currentSection(status: RebuildStatus): string {
 </dl>${status.queued.length > 0 ? `<p>Then again for: ${escape(status.queued.join('; '))}</p>` : ''}`;
 }
 
-export function renderStatusPage(status: RebuildStatus, live: BuildInfo | undefined): string {
+/** The script that keeps the live part of the page current without reloading it (focus stays put). */
+export const STATUS_PAGE_SCRIPT = `(() => {
+  const live = () => document.getElementById('live');
+  const tick = async () => {
+    let busy = live()?.dataset.busy === 'true';
+    try {
+      const response = await fetch(location.pathname, { headers: { Accept: 'text/html' }, cache: 'no-store' });
+      const fresh = response.ok
+        ? new DOMParser().parseFromString(await response.text(), 'text/html').getElementById('live')
+        : null;
+      if (fresh) {
+        live()?.replaceWith(fresh);
+        busy = fresh.dataset.busy === 'true';
+      }
+    } finally {
+      setTimeout(tick, busy ? 1000 : 5000);
+    }
+  };
+  setTimeout(tick, 1000);
+})();
+`;
+
+/** What an editor's button asks for: a rebuild of what changed, or of everything. */
+export type RunRequest = 'now' | 'full';
+
+const QUEUED: Record<RunRequest, string> = {
+  now: 'Rebuild queued: it starts in a moment.',
+  full: 'Full rebuild queued: every product is read and every page rendered.',
+};
+
+export function renderStatusPage(
+  status: RebuildStatus,
+  live: BuildInfo | undefined,
+  queued?: RunRequest,
+): string {
   const busy = status.state !== 'idle';
   const last = status.last;
   return `<!DOCTYPE html>
@@ -53,7 +89,7 @@ export function renderStatusPage(status: RebuildStatus, live: BuildInfo | undefi
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${busy ? 2 : 10}">
+<noscript><meta http-equiv="refresh" content="${busy ? 2 : 10}"></noscript>
 <meta name="robots" content="noindex">
 <title>Site rebuilds</title>
 <style>
@@ -62,10 +98,19 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-we
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:.4rem;text-align:left;vertical-align:top}
 tr.failed td{background:#fdecea}pre{white-space:pre-wrap;margin:.25rem 0 0;font-size:.875rem}
 .error{border:2px solid #a4161a;background:#fdecea;padding:.75rem 1rem}progress{width:16rem}
+.notice{border:2px solid #1b6e3a;background:#e8f5ec;padding:.75rem 1rem}
+form{display:flex;gap:.75rem;flex-wrap:wrap;margin:1rem 0}button{font:inherit;padding:.5rem 1rem;cursor:pointer}
 </style>
+<script src="/rebuild/status.js" defer></script>
 </head>
 <body>
 <h1>Site rebuilds</h1>
+${queued ? `<p class="notice" role="status">${QUEUED[queued]}</p>` : ''}
+<form method="post" action="/rebuild/status">
+<button type="submit" name="run" value="now">Rebuild now</button>
+<button type="submit" name="run" value="full">Full rebuild</button>
+</form>
+<div id="live" data-busy="${busy}">
 <h2>Live site</h2>
 ${
   live
@@ -82,6 +127,7 @@ ${
     ? `<table><thead><tr><th>Finished</th><th>Outcome</th><th>Took</th><th>Products</th><th>Pages rendered</th><th>Why</th></tr></thead><tbody>${status.history.map(runRow).join('')}</tbody></table>`
     : '<p>None since the server started.</p>'
 }
+</div>
 </body>
 </html>
 `;

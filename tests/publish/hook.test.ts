@@ -1,10 +1,14 @@
 /**
  * The rebuild hook and status routes on a real HTTP server: signatures checked (bad, stale, replayed →
- * 401), bursts debounced into one run, triggers during a run coalesced into one follow-up, and the status
- * for editors behind the same secret. The runs themselves are stand-ins here; tests/publish/site.test.ts
+ * 401, also after a restart), bursts debounced into one run, triggers during a run coalesced into one
+ * follow-up, and the editors' status page behind its own password, throttled, with its same-origin
+ * "Rebuild now" / "Full rebuild" buttons and live progress script. The runs themselves are stand-ins here; tests/publish/site.test.ts
  * runs real ones.
  */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRebuilder, type RebuildTask, type Rebuilder } from '../../src/publish/rebuilder.ts';
@@ -13,6 +17,8 @@ import { signRebuildRequest, verifyRebuildRequest } from '../../src/publish/sign
 import { postHook } from './support.ts';
 
 const SECRET = 'test-rebuild-secret-0123456789';
+const PASSWORD = 'test-status-password-42';
+const SITE = 'http://127.0.0.1:4321';
 
 let server: ServerType;
 let url: string;
@@ -28,21 +34,41 @@ const task: RebuildTask = async (context) => {
   return { outcome: 'published', build: { id: 'b1', mode: 'partial', pages: 40, rendered: 12, ms: 5 } };
 };
 
-async function start(secret: string | undefined, debounceMs = 150): Promise<void> {
+let replayFile: string;
+
+async function start(
+  secret: string | undefined,
+  statusPassword: string | undefined = PASSWORD,
+): Promise<void> {
   runs = [];
   finishRun = () => undefined;
-  rebuilder = createRebuilder({ task, debounceMs });
-  const routes = createRebuildRoutes({ rebuilder, secret, liveBuild: () => undefined });
+  rebuilder = createRebuilder({ task, debounceMs: 150 });
+  const routes = createRebuildRoutes({
+    rebuilder,
+    secret,
+    statusPassword,
+    siteUrl: SITE,
+    replayFile,
+    liveBuild: () => undefined,
+  });
   server = createAdaptorServer({ fetch: routes.fetch });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-beforeEach(() => start(SECRET));
-afterEach(async () => {
+async function stop(): Promise<void> {
   finishRun();
   await rebuilder.close();
   await new Promise((resolve) => server.close(resolve));
+}
+
+beforeEach(() => {
+  replayFile = join(mkdtempSync(join(tmpdir(), 'rebuild-hook-')), 'state', 'hook-signatures.json');
+  return start(SECRET);
+});
+afterEach(async () => {
+  await stop();
+  rmSync(join(replayFile, '..', '..'), { recursive: true, force: true });
 });
 
 const until = async (check: () => boolean, timeoutMs = 5000): Promise<void> => {
@@ -95,6 +121,18 @@ describe('POST /rebuild', () => {
     expect(replay.body.message).toMatch(/already used/);
   });
 
+  it('still refuses a replay after the server restarts, from a file only the shop can read', async () => {
+    const body = '{"reason":"before the restart"}';
+    const now = Date.now();
+    expect((await postHook(`${url}/rebuild`, SECRET, body, { now })).status).toBe(202);
+    await stop();
+    await start(SECRET);
+    const replay = await postHook(`${url}/rebuild`, SECRET, body, { now });
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toMatch(/already used/);
+    expect((statSync(replayFile).mode & 0o777).toString(8)).toBe('600');
+  });
+
   it('gives one run for two triggers in a burst, and one follow-up for triggers during a run', async () => {
     expect((await postHook(`${url}/rebuild`, SECRET, '{"skus":["A-1"]}')).status).toBe(202);
     expect((await postHook(`${url}/rebuild`, SECRET, '{"skus":["B-2"]}')).status).toBe(202);
@@ -118,9 +156,7 @@ describe('POST /rebuild', () => {
   it('answers 400 for a body it does not understand, and 404 when no secret is configured', async () => {
     expect((await postHook(`${url}/rebuild`, SECRET, '{"everything":1}')).status).toBe(400);
     expect((await postHook(`${url}/rebuild`, SECRET, 'not json')).status).toBe(400);
-    finishRun();
-    await rebuilder.close();
-    await new Promise((resolve) => server.close(resolve));
+    await stop();
     await start(undefined);
     const off = await postHook(`${url}/rebuild`, SECRET, '{}');
     expect(off.status).toBe(404);
@@ -128,18 +164,19 @@ describe('POST /rebuild', () => {
   });
 });
 
-describe('GET /rebuild/status', () => {
-  it('needs the secret (Bearer, or Basic with the secret as password) and shows the run under way', async () => {
+const basic = (password: string) => `Basic ${Buffer.from(`editor:${password}`).toString('base64')}`;
+
+describe('the status page', () => {
+  it('needs its own password (Bearer, or Basic with any user), not the hook secret, and shows the run under way', async () => {
     const refused = await fetch(`${url}/rebuild/status`);
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
-    expect(
-      (await fetch(`${url}/rebuild/status`, { headers: { Authorization: 'Bearer wrong' } })).status,
-    ).toBe(401);
+    for (const wrong of [`Bearer ${SECRET}`, basic(SECRET), 'Bearer wrong'])
+      expect((await fetch(`${url}/rebuild/status`, { headers: { Authorization: wrong } })).status).toBe(401);
 
     await postHook(`${url}/rebuild`, SECRET, '{"reason":"price change"}');
     await until(() => runs.length === 1);
-    const json = await fetch(`${url}/rebuild/status`, { headers: { Authorization: `Bearer ${SECRET}` } });
+    const json = await fetch(`${url}/rebuild/status`, { headers: { Authorization: `Bearer ${PASSWORD}` } });
     expect(json.status).toBe(200);
     expect(await json.json()).toMatchObject({
       state: 'running',
@@ -147,21 +184,85 @@ describe('GET /rebuild/status', () => {
       live: null,
     });
 
-    const basic = Buffer.from(`editor:${SECRET}`).toString('base64');
     const html = await fetch(`${url}/rebuild/status`, {
-      headers: { Authorization: `Basic ${basic}`, Accept: 'text/html' },
+      headers: { Authorization: basic(PASSWORD), Accept: 'text/html' },
     });
     expect(html.headers.get('content-type')).toMatch(/^text\/html/);
     const text = await html.text();
     expect(text).toContain('<progress max="40" value="12">');
     expect(text).toContain('price change');
+    expect(text).toContain('<div id="live" data-busy="true">');
+    expect(text).toContain('<script src="/rebuild/status.js" defer></script>');
 
     finishRun();
     await until(() => rebuilder.status().state === 'idle');
     const after = (await (
-      await fetch(`${url}/rebuild/status`, { headers: { Authorization: `Bearer ${SECRET}` } })
+      await fetch(`${url}/rebuild/status`, { headers: { Authorization: `Bearer ${PASSWORD}` } })
     ).json()) as { last: { outcome: string; build: { rendered: number } } };
     expect(after.last).toMatchObject({ outcome: 'published', build: { rendered: 12 } });
+  });
+
+  it('holds a client that keeps guessing the password, and says how long', async () => {
+    for (let guess = 0; guess < 10; guess++)
+      expect(
+        (await fetch(`${url}/rebuild/status`, { headers: { Authorization: basic(`guess-${guess}`) } }))
+          .status,
+      ).toBe(401);
+    const held = await fetch(`${url}/rebuild/status`, { headers: { Authorization: basic(PASSWORD) } });
+    expect(held.status).toBe(429);
+    expect(held.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await held.json()) as { message: string }).message).toBe(
+      'Too many wrong passwords. Please try again in 15 minutes.',
+    );
+  });
+
+  it('"Rebuild now" and "Full rebuild" queue a run from the page, and only from the page', async () => {
+    const press = (run: string, origin = SITE) =>
+      fetch(`${url}/rebuild/status`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          Authorization: basic(PASSWORD),
+          Origin: origin,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: `run=${run}`,
+      });
+    const forged = await press('full', 'https://evil.example');
+    expect(forged.status).toBe(403);
+    const now = await press('now');
+    expect(now.status).toBe(303);
+    expect(now.headers.get('location')).toBe('/rebuild/status?queued=now');
+    await until(() => runs.length === 1);
+    expect(runs[0]).toEqual(['rebuild from the status page']);
+    const page = await fetch(`${url}/rebuild/status?queued=now`, {
+      headers: { Authorization: basic(PASSWORD), Accept: 'text/html' },
+    });
+    expect(await page.text()).toContain('Rebuild queued: it starts in a moment.');
+
+    finishRun();
+    await until(() => rebuilder.status().state === 'idle');
+    expect((await press('full')).status).toBe(303);
+    await until(() => runs.length === 2);
+    expect(runs[1]).toEqual(['full rebuild from the status page']);
+    expect((await press('everything')).status).toBe(400);
+    const noPassword = await fetch(`${url}/rebuild/status`, {
+      method: 'POST',
+      headers: { Origin: SITE, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'run=now',
+    });
+    expect(noPassword.status).toBe(401);
+  });
+
+  it('serves the live-progress script, and is off without a password', async () => {
+    const script = await fetch(`${url}/rebuild/status.js`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain("getElementById('live')");
+    await stop();
+    await start(SECRET, '');
+    const off = await fetch(`${url}/rebuild/status`, { headers: { Authorization: basic(PASSWORD) } });
+    expect(off.status).toBe(404);
+    expect(((await off.json()) as { message: string }).message).toMatch(/REBUILD_STATUS_PASSWORD/);
   });
 });
 

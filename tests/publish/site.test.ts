@@ -25,6 +25,7 @@ import { postHook } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SECRET = 'site-test-rebuild-secret-42';
+const STATUS_PASSWORD = 'site-test-status-password';
 const BUILD_TIMEOUT = 240_000;
 
 let backend: TestBackend;
@@ -74,7 +75,13 @@ beforeAll(async () => {
     distDir,
     routes: [],
     extraRoutes: [
-      createRebuildRoutes({ rebuilder, secret: SECRET, liveBuild: () => readBuildInfo(distDir) }),
+      createRebuildRoutes({
+        rebuilder,
+        secret: SECRET,
+        statusPassword: STATUS_PASSWORD,
+        siteUrl: 'http://127.0.0.1:4321',
+        liveBuild: () => readBuildInfo(distDir),
+      }),
     ],
     log: (line) => log.push(line),
   });
@@ -215,7 +222,7 @@ describe('an editor saves a product in the back end', () => {
       expect((await get(`/${product.urlKey}`)).status).toBe(200);
 
       const status = await fetch(`${shop.url}/rebuild/status`, {
-        headers: { Authorization: `Bearer ${SECRET}`, Accept: 'text/html' },
+        headers: { Authorization: `Bearer ${STATUS_PASSWORD}`, Accept: 'text/html' },
       });
       expect(await status.text()).toContain('The last rebuild failed');
     },

@@ -1,0 +1,146 @@
+/**
+ * The editors' status page, `/rebuild/status`, behind its own password (REBUILD_STATUS_PASSWORD, not the
+ * hook's secret): `Authorization: Bearer <password>`, or HTTP Basic with any user name and the password,
+ * so a browser can open it. A client that keeps giving a wrong password is held (10 failures in 15
+ * minutes, src/http/throttle.ts), as sign-in is.
+ * - `GET`: the status as JSON, or as the page when the browser asks for HTML;
+ * - `POST` (the page's "Rebuild now" / "Full rebuild" form, `run=now|full`): same origin only (the
+ *   browser resends Basic credentials on a cross-site form, so Origin is what stops forgery), then queues
+ *   the run and sends the editor back to the page (303);
+ * - `GET /rebuild/status.js`: the page's script that shows the run's progress live.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import {
+  clientAddress,
+  FailureCounter,
+  HttpError,
+  jsonReply,
+  limitBody,
+  methodNotAllowed,
+  sameOrigin,
+  tooManyAttempts,
+  trustedProxies,
+  type TrustedProxies,
+} from '../http/index.ts';
+import type { BuildInfo } from './build-info.ts';
+import type { Rebuilder } from './rebuilder.ts';
+import { renderStatusPage, STATUS_PAGE_SCRIPT, type RunRequest } from './status-page.ts';
+
+export interface StatusRoutesOptions {
+  readonly rebuilder: Rebuilder;
+  /** The status page's password; undefined turns the page off. */
+  readonly password: string | undefined;
+  /** The shop's public URL: the buttons' POST must come from it. */
+  readonly siteUrl: string;
+  /** The live build's info, read when the status is asked for. */
+  readonly liveBuild: () => BuildInfo | undefined;
+  readonly trustedProxies?: TrustedProxies;
+}
+
+const WRONG_PASSWORDS = { failures: 10, windowSeconds: 15 * 60 };
+
+const ASK_FOR_PASSWORD =
+  'Send the status page password: Authorization: Bearer <password>, or any user name and the password.';
+
+function samePassword(given: string, password: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(password);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The password from `Authorization: Bearer …` or `Basic base64(user:password)`; undefined when none is sent. */
+function givenPassword(header: string): string | undefined {
+  const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+  if (bearer !== undefined) return bearer.trim();
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header)?.[1];
+  if (basic === undefined) return undefined;
+  const decoded = Buffer.from(basic, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon === -1 ? undefined : decoded.slice(colon + 1);
+}
+
+const html = (text: string, status = 200): Response => {
+  const body = Buffer.from(text);
+  return new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': String(body.length),
+      'Cache-Control': 'no-store',
+    },
+  });
+};
+
+const runRequest = (value: unknown): RunRequest | undefined =>
+  value === 'now' || value === 'full' ? value : undefined;
+
+export function createStatusRoutes(options: StatusRoutesOptions): Hono {
+  const routes = new Hono();
+  const { password } = options;
+  if (!password) {
+    const off = () =>
+      jsonReply(404, { message: 'The status page is off: set REBUILD_STATUS_PASSWORD to turn it on.' });
+    return routes.all('/rebuild/status', off).all('/rebuild/status.js', off);
+  }
+  const wrongPasswords = new FailureCounter(WRONG_PASSWORDS);
+  const trusted = options.trustedProxies ?? trustedProxies([]);
+
+  /** Lets an editor with the password through; 401 (asking the browser for it) or 429 otherwise. */
+  const editorOnly: MiddlewareHandler = async (c, next) => {
+    const client = clientAddress(c, trusted);
+    const wait = await wrongPasswords.waitFor(client);
+    if (wait > 0) throw tooManyAttempts('Too many wrong passwords.', wait);
+    const given = givenPassword(c.req.header('authorization') ?? '');
+    if (given === undefined || !samePassword(given, password)) {
+      if (given !== undefined) await wrongPasswords.failed(client);
+      throw new HttpError(401, ASK_FOR_PASSWORD, {
+        'WWW-Authenticate': 'Basic realm="Site rebuilds", charset="UTF-8"',
+      });
+    }
+    await next();
+  };
+
+  routes.get('/rebuild/status.js', () => {
+    const body = Buffer.from(STATUS_PAGE_SCRIPT);
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Content-Length': String(body.length),
+        'Cache-Control': 'no-cache',
+      },
+    });
+  });
+  routes.get('/rebuild/status', editorOnly, (c) => {
+    const current = options.rebuilder.status();
+    const live = options.liveBuild();
+    if (/\btext\/html\b/.test(c.req.header('accept') ?? ''))
+      return html(renderStatusPage(current, live, runRequest(c.req.query('queued'))));
+    // The CSP hashes are of no interest to editors and only lengthen the answer.
+    const summary = live
+      ? Object.fromEntries(Object.entries(live).filter(([key]) => key !== 'scriptHashes'))
+      : null;
+    return jsonReply(200, { ...current, live: summary });
+  });
+  routes.post('/rebuild/status', sameOrigin(options.siteUrl), editorOnly, limitBody(1024), async (c) => {
+    const form = await c.req.parseBody();
+    const run = runRequest(form['run']);
+    if (!run) return jsonReply(400, { message: 'Choose run=now or run=full.' });
+    // Queued, not awaited: the page shows the run's progress.
+    options.rebuilder
+      .trigger(run === 'full' ? 'full rebuild from the status page' : 'rebuild from the status page', {
+        full: run === 'full',
+      })
+      .catch(() => undefined);
+    return new Response(null, {
+      status: 303,
+      headers: {
+        Location: `/rebuild/status?queued=${run}`,
+        'Cache-Control': 'no-store',
+        'Content-Length': '0',
+      },
+    });
+  });
+  routes.all('/rebuild/status', methodNotAllowed('GET, HEAD, POST', 'Use GET, or POST from the page.'));
+  return routes;
+}
