@@ -6,11 +6,13 @@
  * the cart, complete, and the transaction PAID. A notification arriving after the customer's token
  * expired still places the customer's order (integration token, quote id).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentBridge, type PaymentBridge } from '../../src/payments/bridge.ts';
+import { recoverOnStart } from '../../src/payments/config.ts';
 import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import { createOpayoServerProvider } from '../../src/payments/opayo-server.ts';
 import { openPaymentStore, type PaymentStore } from '../../src/payments/store.ts';
@@ -287,6 +289,56 @@ describe('a crash between the bridge’s steps ends with exactly one complete or
       expect(next.store.get(one)).toMatchObject({ state: 'FAILED', orderId: null });
     } finally {
       next.store.close();
+    }
+  });
+});
+
+describe('recovery when the storefront server starts', () => {
+  it('finishes an abandoned transaction at once, and never creates a payments file', async () => {
+    const missing = newFile();
+    const idle = bridgeOn(':memory:');
+    recoverOnStart(idle.bridge, missing, (line) => logs.push(line));
+    idle.store.close();
+    expect(existsSync(missing)).toBe(false);
+
+    const file = newFile();
+    const crash = CRASHES[1];
+    if (!crash) throw new Error('no crash after placing');
+    const { code, cartId } = await crashAt(crash, file);
+    const next = bridgeOn(file);
+    try {
+      recoverOnStart(next.bridge, file, (line) => logs.push(line));
+      await expect.poll(() => next.bridge.status(code)).toBe('paid');
+      await expectOneCompleteOrder(next.store, code, cartId);
+      expect(logs).toContain('Payments: 1 transaction(s) left placing by a crash finished');
+    } finally {
+      next.store.close();
+    }
+  });
+
+  it('opens a payments file written before claims remembered their status', async () => {
+    const file = newFile();
+    const old = new DatabaseSync(file);
+    old.exec(`CREATE TABLE payments (
+      code TEXT PRIMARY KEY, provider TEXT NOT NULL, provider_ref TEXT NOT NULL, secret TEXT NOT NULL,
+      amount_pence INTEGER NOT NULL, currency TEXT NOT NULL, cart_kind TEXT NOT NULL, guest_cart TEXT,
+      customer_token TEXT, email TEXT NOT NULL, cart_id INTEGER NOT NULL, cart_lines TEXT NOT NULL,
+      state TEXT NOT NULL, provider_status TEXT, order_id INTEGER, failure TEXT, reply TEXT,
+      lease_until INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`);
+    old.exec(`INSERT INTO payments VALUES ('C${'x'.repeat(39)}', 'opayo-server', '{X}', 'KEY', 1000, 'GBP',
+      'customer', NULL, 'old-token', 'a@example.com', 1, 'SKU×1', 'PLACING', NULL, NULL, NULL, NULL, 1,
+      '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`);
+    old.close();
+    const running = bridgeOn(file);
+    try {
+      // Its status is unknown, so it waits for the provider's next notification instead.
+      expect(await running.bridge.recover()).toBe(0);
+      expect(running.store.get(`C${'x'.repeat(39)}`)).toMatchObject({
+        state: 'PLACING',
+        authorisedStatus: null,
+      });
+    } finally {
+      running.store.close();
     }
   });
 });
