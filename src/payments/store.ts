@@ -33,8 +33,6 @@ export interface NewPayment {
   readonly cartKind: 'guest' | 'customer';
   /** The guest cart's masked id. */
   readonly guestCart: string | null;
-  /** Always null for new payments (the order is placed with the integration token). */
-  readonly customerToken: string | null;
   readonly email: string;
   /** Magento's quote id: the cart is read, placed and its order found by it, with the integration token. */
   readonly cartId: number;
@@ -43,6 +41,8 @@ export interface NewPayment {
 }
 
 export interface PaymentRecord extends NewPayment {
+  /** A customer token an older bridge kept until the end; new payments never store one. */
+  readonly customerToken: string | null;
   readonly state: PaymentState;
   /** The provider's status word of the notification that made the transaction final. */
   readonly providerStatus: string | null;
@@ -190,8 +190,8 @@ export function openPaymentStore(file: string): PaymentStore {
 
   const insert = db.prepare(
     `INSERT INTO payments (code, provider, provider_ref, secret, amount_pence, currency, cart_kind, guest_cart,
-       customer_token, email, cart_id, cart_lines, state, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'REGISTERED', ?, ?)`,
+       email, cart_id, cart_lines, state, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'REGISTERED', ?, ?)`,
   );
   const select = db.prepare('SELECT * FROM payments WHERE code = ?');
   const claim = db.prepare(
@@ -218,7 +218,6 @@ export function openPaymentStore(file: string): PaymentStore {
         payment.currency,
         payment.cartKind,
         payment.guestCart,
-        payment.customerToken,
         payment.email,
         payment.cartId,
         payment.cartLines,

@@ -94,7 +94,6 @@ export async function register(
     currency: deps.currency,
     cartKind: request.cart.kind,
     guestCart: request.cart.kind === 'guest' ? request.cart.guestCart : null,
-    customerToken: null,
     email,
     cartId: cart.id,
     cartLines: cartLinesKey(cart.lines),
