@@ -137,6 +137,20 @@ describe('selecting the payment method and placing the order by quote id', () =>
     expect((await ordersWhere('quote_id', id)).body.total_count).toBe(1);
   });
 
+  it('places a quote once when several placements arrive together', async () => {
+    // Each placement is one SQLite transaction, so they never overlap: the later ones find the quote
+    // inactive (404). On 2.4.7+ a call overlapping another gets CartMutex's 400 "The cart is locked for
+    // processing. Please try again later." instead; either way there is one order.
+    const id = await guestQuote();
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        admin('PUT', `/carts/${id}/order`, { paymentMethod: { method: 'checkmo' } }),
+      ),
+    );
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 404, 404, 404]);
+    expect((await ordersWhere('quote_id', id)).body.total_count).toBe(1);
+  });
+
   it('places a customer’s quote as that customer, with the method given in the body', async () => {
     const product = await pickProduct(backend);
     const person = await backend.newCustomer();
