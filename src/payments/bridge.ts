@@ -5,17 +5,21 @@
  * steps share one dependencies object (`bridge/deps.ts`): register (`bridge/register.ts`: read the cart,
  * check it, register with the provider, store it REGISTERED), notify (`bridge/notify.ts`: read and verify
  * the notification, dispatch on state and outcome), place (`bridge/place.ts`: claim, place the order once,
- * check its total, set it complete or holded) and status (`bridge/status.ts`). A transaction moves
- * REGISTERED → PLACING → PAID or FAILED, or REGISTERED → FAILED when declined or aborted; those moves are
- * the pure `transition` of `transitions.ts`, and the sqlite store (`store.ts`) applies them conditionally.
+ * check its total, set it complete or holded), status (`bridge/status.ts`) and recover
+ * (`bridge/recover.ts`: finish what a crash left PLACING). A transaction moves REGISTERED → PLACING →
+ * PAID or FAILED, or REGISTERED → FAILED when declined or aborted; those moves are the pure `transition`
+ * of `transitions.ts`, and the sqlite store (`store.ts`) applies them conditionally. Orders are placed and
+ * found with the integration token by Magento's quote id, so a crash between any two steps, or a
+ * notification arriving after the customer's token expired, still ends with exactly one order.
  */
 import { createDeps, type PaymentBridgeConfig } from './bridge/deps.ts';
 import { notify } from './bridge/notify.ts';
+import { recover } from './bridge/recover.ts';
 import { register, type StartRequest } from './bridge/register.ts';
 import { status, type PaymentStatus } from './bridge/status.ts';
 
 export { basketProblem, paymentAddress, paymentBasket } from './bridge/basket.ts';
-export type { PaymentBridgeConfig } from './bridge/deps.ts';
+export { DEFAULT_LEASE_MS, type PaymentBridgeConfig } from './bridge/deps.ts';
 export type { StartRequest } from './bridge/register.ts';
 export type { PaymentStatus } from './bridge/status.ts';
 
@@ -24,6 +28,11 @@ export interface PaymentBridge {
   /** Handles one notification body and returns the bytes to answer with. */
   notify(body: string): Promise<{ contentType: string; body: string }>;
   status(code: string): PaymentStatus | undefined;
+  /**
+   * Finishes the transactions left PLACING by a process that died (their lease ran out): adopts the order
+   * Magento already placed for the quote, or places it, and sets it complete. How many it took over.
+   */
+  recover(): Promise<number>;
 }
 
 export function createPaymentBridge(config: PaymentBridgeConfig): PaymentBridge {
@@ -32,5 +41,6 @@ export function createPaymentBridge(config: PaymentBridgeConfig): PaymentBridge 
     start: (request) => register(deps, request),
     notify: (body) => notify(deps, body),
     status: (code) => status(deps, code),
+    recover: () => recover(deps),
   };
 }

@@ -1,9 +1,10 @@
 /** The payment bridge and its routes from the validated environment (README: Payments). */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import type { Hono } from 'hono';
-import { createPaymentBridge, type PaymentBridge } from './bridge.ts';
+import { createPaymentBridge, DEFAULT_LEASE_MS, type PaymentBridge } from './bridge.ts';
 import { createMagentoCheckout } from './magento-checkout.ts';
 import { createOpayoServerProvider } from './opayo-server.ts';
 import { createPaymentRoutes, NOTIFY_PATH } from './routes.ts';
@@ -35,9 +36,30 @@ export function paymentBridgeFromEnv(env: Env, log?: (message: string) => void):
   });
 }
 
+/**
+ * On start, finishes what a crash of the previous process left PLACING: at once for claims whose lease
+ * already ran out, and once more when every claim made before the start has run out (a claim may belong
+ * to another process sharing the file, so a live one is never taken). Only when the payments file exists:
+ * a shop that never took a payment starts without creating it.
+ */
+export function recoverOnStart(bridge: PaymentBridge, file: string, log: (message: string) => void): void {
+  if (!existsSync(file)) return;
+  const run = () =>
+    void bridge
+      .recover()
+      .then((taken) => {
+        if (taken > 0) log(`Payments: ${taken} transaction(s) left placing by a crash finished`);
+      })
+      .catch((error: unknown) => log(`Payments: recovery failed: ${String(error)}`));
+  run();
+  setTimeout(run, DEFAULT_LEASE_MS + 1_000).unref();
+}
+
 export function createPaymentRoutesFromEnv(env: Env, log?: (message: string) => void): Hono {
+  const bridge = paymentBridgeFromEnv(env, log);
+  recoverOnStart(bridge, resolve(env.PAYMENTS_DB), log ?? ((message) => console.warn(message)));
   return createPaymentRoutes({
-    bridge: paymentBridgeFromEnv(env, log),
+    bridge,
     siteUrl: env.SITE_URL,
     ...(log ? { log } : {}),
   });

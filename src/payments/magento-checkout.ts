@@ -1,20 +1,28 @@
 /**
- * The Magento calls of the payment bridge (CONTRACT.md §5.4, §5.5, §5.10): read the cart, its addresses
- * and its totals as the shopper's own cart (guest masked id, or the customer's token); record the payment
- * (checkmo) on that cart, which places the order; then, with the integration token (used nowhere else
- * at run time), read the order back and set it complete.
+ * The Magento calls of the payment bridge (CONTRACT.md §5.4, §5.5, §5.10; COVERAGE.md rows 28–32). When
+ * the shopper presses Pay, the cart is read as the shopper's own (guest masked id, or the customer's
+ * token), which proves it is theirs. Everything after that uses the integration token and Magento's
+ * numeric quote id, never the shopper's token: read the cart again, select checkmo and place the order
+ * (the admin's `PUT /V1/carts/{cartId}/selected-payment-method` and `…/order`), so a notification that
+ * arrives after the customer's token expired still places it; find the order Magento placed for a quote
+ * (`GET /V1/orders` by `quote_id`), so a crash between placing and recording never places a second one;
+ * read the order back and set it complete.
  */
 import { z } from 'zod';
 import type { QuoteAddress } from '../magento/wire/address.ts';
 import { checkoutCartSchema, checkoutTotalsSchema, grandTotal } from '../magento/wire/cart.ts';
-import { orderIdSchema, orderSchema } from '../magento/wire/order.ts';
+import { orderIdSchema, orderSchema, orderSearchSchema } from '../magento/wire/order.ts';
 import { magentoFetch, type MagentoClientConfig } from '../magento/client.ts';
 
 export type { QuoteAddress };
 
-export type CartRef =
+/** The shopper's own cart, as the shopper names it. */
+export type ShopperCartRef =
   | { readonly kind: 'guest'; readonly guestCart: string }
   | { readonly kind: 'customer'; readonly token: string };
+
+/** A cart by Magento's quote id, reached with the integration token (the admin routes). */
+export type CartRef = ShopperCartRef | { readonly kind: 'quote'; readonly cartId: number };
 
 export interface CheckoutLine {
   readonly sku: string;
@@ -44,21 +52,54 @@ export const cartLinesKey = (lines: readonly CheckoutLine[]): string =>
     .sort()
     .join('\n');
 
+/** An order Magento holds for a quote. */
+export interface PlacedOrder {
+  readonly orderId: number;
+  readonly status: string | undefined;
+  readonly grandTotal: number | undefined;
+}
+
 export interface MagentoCheckout {
   readCart(ref: CartRef): Promise<CheckoutCart>;
-  /** Records the payment (checkmo) on the cart: Magento places the order and returns its entity id. */
-  placeOrder(ref: CartRef, email: string): Promise<number>;
+  /** Selects checkmo on the quote and places its order (integration token); the order's entity id. */
+  placeOrder(cartId: number): Promise<number>;
+  /** The orders Magento placed for a quote, oldest first (integration token). */
+  ordersOfCart(cartId: number): Promise<PlacedOrder[]>;
   readOrder(orderId: number): Promise<{ status: string | undefined; grandTotal: number | undefined }>;
   setOrderStatus(orderId: number, status: 'complete' | 'holded'): Promise<void>;
 }
 
+/** `searchCriteria` for the orders of one quote, oldest first (CONTRACT.md §4). */
+const ordersOfCartQuery = (cartId: number): string =>
+  new URLSearchParams({
+    'searchCriteria[filterGroups][0][filters][0][field]': 'quote_id',
+    'searchCriteria[filterGroups][0][filters][0][value]': String(cartId),
+    'searchCriteria[filterGroups][0][filters][0][conditionType]': 'eq',
+    'searchCriteria[sortOrders][0][field]': 'created_at',
+    'searchCriteria[sortOrders][0][direction]': 'ASC',
+  }).toString();
+
+const totalOf = (order: {
+  grand_total?: number | null | undefined;
+  base_grand_total?: number | null | undefined;
+}) => order.grand_total ?? order.base_grand_total ?? undefined;
+
 export function createMagentoCheckout(config: MagentoClientConfig & { token: string }): MagentoCheckout {
-  const customer = (ref: CartRef) => ({ ...config, token: ref.kind === 'customer' ? ref.token : undefined });
-  const base = (ref: CartRef) => (ref.kind === 'customer' ? '/carts/mine' : `/guest-carts/${ref.guestCart}`);
+  // The shopper's token for their own cart; the integration token for a quote id; none for a guest.
+  const caller = (ref: CartRef) => ({
+    ...config,
+    token: ref.kind === 'customer' ? ref.token : ref.kind === 'quote' ? config.token : undefined,
+  });
+  const base = (ref: CartRef) =>
+    ref.kind === 'customer'
+      ? '/carts/mine'
+      : ref.kind === 'guest'
+        ? `/guest-carts/${ref.guestCart}`
+        : `/carts/${ref.cartId}`;
 
   return {
     async readCart(ref) {
-      const shopper = customer(ref);
+      const shopper = caller(ref);
       const [cart, totals] = await Promise.all([
         magentoFetch(shopper, { path: base(ref), schema: checkoutCartSchema }),
         magentoFetch(shopper, { path: `${base(ref)}/totals`, schema: checkoutTotalsSchema }),
@@ -82,24 +123,39 @@ export function createMagentoCheckout(config: MagentoClientConfig & { token: str
       };
     },
 
-    placeOrder(ref, email) {
-      return magentoFetch(customer(ref), {
-        method: 'POST',
-        path: `${base(ref)}/payment-information`,
-        body: {
-          ...(ref.kind === 'guest' ? { email } : {}),
-          paymentMethod: { method: 'checkmo' },
-        },
+    async placeOrder(cartId) {
+      const payment = { method: 'checkmo' };
+      await magentoFetch(config, {
+        method: 'PUT',
+        path: `/carts/${cartId}/selected-payment-method`,
+        body: { method: payment },
+        schema: z.unknown(),
+      });
+      return magentoFetch(config, {
+        method: 'PUT',
+        path: `/carts/${cartId}/order`,
+        body: { paymentMethod: payment },
         schema: orderIdSchema,
       });
     },
 
+    async ordersOfCart(cartId) {
+      const found = await magentoFetch(config, {
+        path: `/orders?${ordersOfCartQuery(cartId)}`,
+        schema: orderSearchSchema,
+      });
+      return found.items
+        .filter((order) => (order.quote_id ?? cartId) === cartId)
+        .map((order) => ({
+          orderId: order.entity_id,
+          status: order.status ?? undefined,
+          grandTotal: totalOf(order),
+        }));
+    },
+
     async readOrder(orderId) {
       const order = await magentoFetch(config, { path: `/orders/${orderId}`, schema: orderSchema });
-      return {
-        status: order.status ?? undefined,
-        grandTotal: order.grand_total ?? order.base_grand_total ?? undefined,
-      };
+      return { status: order.status ?? undefined, grandTotal: totalOf(order) };
     },
 
     async setOrderStatus(orderId, status) {

@@ -1,7 +1,8 @@
 /**
  * The payment bridge's HTTP face on the storefront server, a Hono sub-app:
- * - `POST /payments/start` (same origin, JSON `{guestCode?, email?}`): the shopper's own cart (session
- *   cookie, else the guest cart code) is registered with the provider; answers `{code, nextUrl}`.
+ * - `POST /payments/start` (same origin, JSON `{guestCode?}`): the shopper's own cart (session cookie,
+ *   else the guest cart code) is registered with the provider; answers `{code, nextUrl}`. The e-mail is
+ *   the customer's, or a guest's billing address's (an `email` field is ignored).
  * - `POST /payments/opayo/notify`: the provider's server-to-server notification (form-encoded), answered
  *   in the provider's format (CRLF `Name=Value` lines for Opayo).
  * - `GET /payments/status/{code}`: `{status: pending | paid | failed}` of that one transaction, nothing else.
@@ -32,7 +33,6 @@ const CODE = /^[A-Za-z0-9-]{40}$/;
 const startBody = z
   .object({
     guestCode: z.string().max(64).optional(),
-    email: z.string().max(254).optional(),
   })
   .optional();
 
@@ -72,7 +72,7 @@ export function createPaymentRoutes(config: PaymentRoutesConfig): Hono {
         ? { kind: 'customer', token }
         : { kind: 'guest', guestCart: guestCode };
       try {
-        return jsonReply(200, await bridge.start({ cart, email: body?.email }));
+        return jsonReply(200, await bridge.start({ cart }));
       } catch (error) {
         // Magento refused the customer's token: the session is over, end it here too.
         if (error instanceof HttpError && error.status === 401)

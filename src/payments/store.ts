@@ -1,8 +1,7 @@
 /**
  * The payment bridge's memory (node:sqlite): one row per registered transaction, holding what the
  * server-to-server notification needs to place the order later without the shopper's cookie (the
- * provider's secret, the amount, the cart reference and, for a customer, the customer token), and the
- * transaction's state:
+ * provider's secret, the amount, Magento's quote id and the cart's lines), and the transaction's state:
  *
  *   REGISTERED ──OK──▶ PLACING ──order placed──▶ PAID
  *        │                 └────placement failed──▶ FAILED
@@ -10,7 +9,10 @@
  *
  * Every transition is a compare-and-set on the state, so of two notifications arriving together only one
  * places the order; the reply given for the final state is stored, so a repeated notification gets the
- * same answer. The customer token is erased as soon as the transaction is final.
+ * same answer. A claim remembers the authorised status it was made for, so a bridge restarted after a
+ * crash can finish a PLACING transaction without waiting for the provider to notify again; an order id is
+ * recorded by one transaction only. No customer token is kept: the order is placed with the integration
+ * token (older files may hold one, erased as soon as the transaction is final).
  */
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
@@ -30,15 +32,16 @@ export interface NewPayment {
   readonly cartKind: 'guest' | 'customer';
   /** The guest cart's masked id. */
   readonly guestCart: string | null;
-  readonly customerToken: string | null;
   readonly email: string;
-  /** Magento's internal cart id, to notice a different cart at notification time. */
+  /** Magento's quote id: the cart is read, placed and its order found by it, with the integration token. */
   readonly cartId: number;
   /** `sku×qty` lines, sorted: the cart's contents when the shopper pressed Pay. */
   readonly cartLines: string;
 }
 
 export interface PaymentRecord extends NewPayment {
+  /** A customer token an older bridge kept until the end; new payments never store one. */
+  readonly customerToken: string | null;
   readonly state: PaymentState;
   /** The provider's status word of the notification that made the transaction final. */
   readonly providerStatus: string | null;
@@ -46,6 +49,8 @@ export interface PaymentRecord extends NewPayment {
   readonly failure: string | null;
   readonly reply: Acknowledgement | null;
   readonly leaseUntil: number | null;
+  /** The provider's status word of the authorised notification that claimed it (PLACING). */
+  readonly authorisedStatus: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -70,6 +75,7 @@ CREATE TABLE IF NOT EXISTS payments (
   failure TEXT,
   reply TEXT,
   lease_until INTEGER,
+  authorised_status TEXT,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
@@ -103,6 +109,7 @@ const rowSchema = z
     failure: z.string().nullable(),
     reply: z.string().nullable(),
     lease_until: z.number().nullable(),
+    authorised_status: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -125,6 +132,7 @@ const rowSchema = z
     failure: row.failure,
     reply: row.reply === null ? null : acknowledgementSchema.parse(JSON.parse(row.reply)),
     leaseUntil: row.lease_until,
+    authorisedStatus: row.authorised_status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
@@ -140,10 +148,20 @@ export interface FinalState {
 export interface PaymentStore {
   insert(payment: NewPayment): void;
   get(code: string): PaymentRecord | undefined;
-  /** REGISTERED (or PLACING whose lease ran out) → PLACING until `leaseUntil`; true if this caller won. */
-  claim(code: string, now: number, leaseUntil: number): boolean;
-  /** Remembers the Magento order at once, so nothing can place it a second time. */
-  recordOrder(code: string, orderId: number): void;
+  /**
+   * REGISTERED (or PLACING whose lease ran out) → PLACING until `leaseUntil`, for the authorised
+   * notification whose status word is `status`; true if this caller won.
+   */
+  claim(code: string, now: number, leaseUntil: number, status: string): boolean;
+  /**
+   * Remembers the Magento order at once, so nothing can place it a second time; false when the row is no
+   * longer PLACING or another transaction already holds that order.
+   */
+  recordOrder(code: string, orderId: number): boolean;
+  /** The transaction that recorded this Magento order, if any. */
+  codeOfOrder(orderId: number): string | undefined;
+  /** PLACING transactions whose lease ran out before `now` (their notification died with its process). */
+  abandoned(now: number): PaymentRecord[];
   /** → PAID or FAILED from one of `from`; true if the row was in one of them. */
   finish(code: string, from: readonly PaymentState[], final: FinalState): boolean;
   close(): void;
@@ -151,24 +169,40 @@ export interface PaymentStore {
 
 const now = () => new Date().toISOString();
 
+/** Columns added after a file was first created (CREATE TABLE IF NOT EXISTS leaves old tables as they were). */
+function migrate(db: DatabaseSync): void {
+  const columns = db.prepare('PRAGMA table_info(payments)').all();
+  if (!columns.some((column) => column['name'] === 'authorised_status'))
+    db.exec('ALTER TABLE payments ADD COLUMN authorised_status TEXT');
+}
+
+/** SQLite's refusal of a second row with the same order id (the `payments_order` unique index). */
+const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof Error && /UNIQUE constraint failed/.test(error.message);
+
 export function openPaymentStore(file: string): PaymentStore {
   preparePrivateFile(file);
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
   db.exec(SCHEMA);
+  migrate(db);
 
   const insert = db.prepare(
     `INSERT INTO payments (code, provider, provider_ref, secret, amount_pence, currency, cart_kind, guest_cart,
-       customer_token, email, cart_id, cart_lines, state, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'REGISTERED', ?, ?)`,
+       email, cart_id, cart_lines, state, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'REGISTERED', ?, ?)`,
   );
   const select = db.prepare('SELECT * FROM payments WHERE code = ?');
   const claim = db.prepare(
-    `UPDATE payments SET state = 'PLACING', lease_until = ?, updated_at = ?
+    `UPDATE payments SET state = 'PLACING', lease_until = ?, authorised_status = ?, updated_at = ?
      WHERE code = ? AND (state = 'REGISTERED' OR (state = 'PLACING' AND lease_until < ?))`,
   );
   const recordOrder = db.prepare(
     "UPDATE payments SET order_id = ?, updated_at = ? WHERE code = ? AND state = 'PLACING'",
+  );
+  const codeOfOrder = db.prepare('SELECT code FROM payments WHERE order_id = ?');
+  const abandoned = db.prepare(
+    "SELECT * FROM payments WHERE state = 'PLACING' AND lease_until < ? ORDER BY updated_at",
   );
 
   return {
@@ -183,7 +217,6 @@ export function openPaymentStore(file: string): PaymentStore {
         payment.currency,
         payment.cartKind,
         payment.guestCart,
-        payment.customerToken,
         payment.email,
         payment.cartId,
         payment.cartLines,
@@ -195,11 +228,23 @@ export function openPaymentStore(file: string): PaymentStore {
       const row = select.get(code);
       return row ? rowSchema.parse(row) : undefined;
     },
-    claim(code, at, leaseUntil) {
-      return Number(claim.run(leaseUntil, now(), code, at).changes) === 1;
+    claim(code, at, leaseUntil, status) {
+      return Number(claim.run(leaseUntil, status, now(), code, at).changes) === 1;
     },
     recordOrder(code, orderId) {
-      recordOrder.run(orderId, now(), code);
+      try {
+        return Number(recordOrder.run(orderId, now(), code).changes) === 1;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+    codeOfOrder(orderId) {
+      const row = codeOfOrder.get(orderId);
+      return typeof row?.['code'] === 'string' ? row['code'] : undefined;
+    },
+    abandoned(at) {
+      return abandoned.all(at).map((row) => rowSchema.parse(row));
     },
     finish(code, from, final) {
       const states = from.map(() => '?').join(', ');

@@ -134,6 +134,8 @@ export const errors = {
   shippingMethodMissing: () =>
     new MagentoError(400, 'The shipping method is missing. Select the shipping method and try again.'),
   invalidPaymentMethod: () => new MagentoError(400, 'Enter a valid payment method and try again.'),
+  // Quote/Model/PaymentMethodManagement::set and Quote/Model/Quote/Payment::importData.
+  paymentMethodNotAvailable: () => new MagentoError(400, 'The requested Payment Method is not available.'),
   billingAddressInvalid: (detail: string) =>
     new MagentoError(400, `Please check the billing address information. ${detail}`),
   cartNotAnonymous: () =>

@@ -6,7 +6,7 @@
 import { tokenRoutes } from './auth/routes.ts';
 import type { TokenLifetimes } from './auth/auth.ts';
 import type { CartSettings } from './carts/carts.ts';
-import { customerCartRoutes, guestCartRoutes } from './carts/routes.ts';
+import { adminCartRoutes, customerCartRoutes, guestCartRoutes } from './carts/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import type { Database } from './db.ts';
@@ -27,6 +27,7 @@ export function createRoutes({ db, cart, tokens }: RouteContext): Route[] {
     ...catalogRoutes(db),
     ...guestCartRoutes(db, cart),
     ...customerCartRoutes(db, cart),
+    ...adminCartRoutes(db, cart),
     ...customerRoutes(db),
     ...orderRoutes(db, cart),
   ];

@@ -120,6 +120,13 @@ CREATE TABLE IF NOT EXISTS quotes (
 CREATE UNIQUE INDEX IF NOT EXISTS quotes_one_active_per_customer
   ON quotes (customer_id) WHERE is_active = 1 AND customer_id IS NOT NULL;
 
+-- Magento's quote_payment: the method chosen for a quote (PUT /V1/carts/:cartId/selected-payment-method).
+CREATE TABLE IF NOT EXISTS quote_payments (
+  payment_id INTEGER PRIMARY KEY,
+  quote_id INTEGER NOT NULL UNIQUE REFERENCES quotes (id) ON DELETE CASCADE,
+  method TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS quote_items (
   item_id INTEGER PRIMARY KEY,
   quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
@@ -162,6 +169,8 @@ CREATE TABLE IF NOT EXISTS orders (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+
+CREATE INDEX IF NOT EXISTS orders_quote ON orders (quote_id);
 
 CREATE TABLE IF NOT EXISTS order_items (
   item_id INTEGER PRIMARY KEY,

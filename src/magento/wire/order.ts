@@ -15,3 +15,14 @@ export const orderSchema = z
     base_grand_total: z.number().nullable().optional(),
   })
   .loose();
+
+/**
+ * `GET /V1/orders` (`OrderRepositoryInterface::getList`): the page of orders and how many match. The bridge
+ * reads only which order belongs to a quote, its status and total.
+ */
+export const orderSearchSchema = z
+  .object({
+    items: z.array(orderSchema.extend({ quote_id: orderIdSchema.nullable().optional() })),
+    total_count: z.number(),
+  })
+  .loose();

@@ -2,7 +2,7 @@
  * The one dependencies object the bridge's steps share: the provider, Magento, the store (opened on first
  * use), the shop's return addresses, timings and the log.
  */
-import type { CartRef, MagentoCheckout } from '../magento-checkout.ts';
+import type { MagentoCheckout } from '../magento-checkout.ts';
 import type { Acknowledgement, HostedPaymentProvider } from '../provider.ts';
 import type { PaymentRecord, PaymentStore } from '../store.ts';
 
@@ -27,6 +27,9 @@ export interface PaymentBridgeConfig {
 
 export type Reply = { contentType: string; body: string };
 
+/** How long a claim holds a transaction unless configured: 2 minutes. */
+export const DEFAULT_LEASE_MS = 120_000;
+
 export interface BridgeDeps {
   readonly config: PaymentBridgeConfig;
   readonly provider: HostedPaymentProvider;
@@ -50,7 +53,7 @@ export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
     store: () => (opened ??= typeof config.store === 'function' ? config.store() : config.store),
     log: config.log ?? ((message: string) => console.warn(message)),
     currency: config.currency ?? 'GBP',
-    leaseMs: config.leaseMs ?? 120_000,
+    leaseMs: config.leaseMs ?? DEFAULT_LEASE_MS,
     waitMs: config.waitMs ?? 30_000,
     paidUrl: `${config.siteUrl}/paid`,
     failedUrl: `${config.siteUrl}/failed-payment`,
@@ -60,13 +63,6 @@ export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-/** The cart a stored payment was started for, or undefined when its reference is gone. */
-export function refOf(record: PaymentRecord): CartRef | undefined {
-  if (record.cartKind === 'guest')
-    return record.guestCart ? { kind: 'guest', guestCart: record.guestCart } : undefined;
-  return record.customerToken ? { kind: 'customer', token: record.customerToken } : undefined;
-}
 
 /** Where the shopper goes after a final transaction. */
 export const redirectFor = (deps: BridgeDeps, record: PaymentRecord): string =>

@@ -47,10 +47,10 @@ async function waitForFinal(
 /** An authorised payment: claim the transaction and place its order, or wait for whoever holds it. */
 async function authorised(deps: BridgeDeps, record: PaymentRecord, notification: ProviderNotification) {
   const now = Date.now();
-  if (!deps.store().claim(record.code, now, now + deps.leaseMs))
+  if (!deps.store().claim(record.code, now, now + deps.leaseMs, notification.status))
     return waitForFinal(deps, record.code, notification);
   try {
-    return await place(deps, record.code, notification);
+    return await place(deps, record.code, notification.status);
   } catch (error) {
     // Unexpected (a store failure): leave the claim to expire so a repeated notification retries.
     deps.log(`Payment ${record.code}: placing the order failed: ${describe(error)}`);

@@ -1,14 +1,19 @@
 /**
- * Step 3, place: while holding the claim (PLACING), checks the cart still matches the payment, places the
- * Magento order once (or finds it placed), checks the order's total and sets it complete (PAID) or holded
- * (FAILED). Every ending goes through `transition`, and the store applies it only from the states it allows.
+ * Step 3, place: while holding the claim (PLACING), finds the order Magento may already have placed for
+ * the payment's quote (a process that died between placing and recording it) and adopts it; otherwise
+ * checks the cart still matches the payment and places the order, with the integration token and the
+ * quote id. Then it checks the order's total and sets it complete (PAID) or holded (FAILED). Every step
+ * leaves something a later attempt finds, so a crash between any two of them still ends with exactly one
+ * order: placed but not recorded → found by quote id; recorded but not complete → the recorded id is
+ * used; complete but not PAID → set complete again, which changes nothing. Every ending goes through
+ * `transition`, and the store applies it only from the states it allows.
  */
-import { cartLinesKey, type CartRef, type CheckoutCart } from '../magento-checkout.ts';
+import { cartLinesKey, type CheckoutCart, type PlacedOrder } from '../magento-checkout.ts';
 import type { Acknowledgement, ProviderNotification } from '../provider.ts';
 import type { PaymentRecord } from '../store.ts';
 import { isFinal, statesBefore, transition, type PaymentEvent } from '../transitions.ts';
 import { basketProblem, pence } from './basket.ts';
-import { describe, refOf, sleep, type BridgeDeps, type Reply } from './deps.ts';
+import { describe, sleep, type BridgeDeps, type Reply } from './deps.ts';
 
 interface Ending {
   readonly reply: Acknowledgement;
@@ -20,7 +25,7 @@ interface Ending {
 function end(
   deps: BridgeDeps,
   record: PaymentRecord,
-  notification: ProviderNotification,
+  providerStatus: string,
   event: Extract<PaymentEvent, 'placed' | 'notPlaced' | 'declined'>,
   ending: Ending,
 ): { done: boolean; reply: Reply } {
@@ -29,7 +34,7 @@ function end(
   if (!step?.ok || !isFinal(step.next)) throw new Error(`${event} does not end a transaction`);
   const done = deps.store().finish(record.code, from, {
     state: step.next,
-    providerStatus: notification.status,
+    providerStatus,
     reply: ending.reply,
     orderId: ending.orderId,
     failure: ending.failure,
@@ -39,31 +44,30 @@ function end(
 
 /** The provider declined, aborted or failed the payment: REGISTERED → FAILED, if it still is REGISTERED. */
 export function decline(deps: BridgeDeps, record: PaymentRecord, notification: ProviderNotification) {
-  return end(deps, record, notification, 'declined', {
+  return end(deps, record, notification.status, 'declined', {
     reply: { status: 'OK', redirectUrl: deps.failedUrl },
     failure: `${notification.status}: ${notification.detail}`,
   });
 }
 
-function fail(deps: BridgeDeps, record: PaymentRecord, notification: ProviderNotification, reason: string) {
-  deps.log(`Payment ${record.code}: ${notification.status} not turned into an order: ${reason}`);
+function fail(deps: BridgeDeps, record: PaymentRecord, providerStatus: string, reason: string) {
+  deps.log(`Payment ${record.code}: ${providerStatus} not turned into an order: ${reason}`);
   const reply: Acknowledgement = {
     status: 'INVALID',
     redirectUrl: deps.failedUrl,
     detail: 'The order could not be placed; do not settle.',
   };
-  return end(deps, record, notification, 'notPlaced', { reply, failure: reason }).reply;
+  return end(deps, record, providerStatus, 'notPlaced', { reply, failure: reason }).reply;
 }
 
-/** Why the cart cannot be ordered for this payment now, or undefined when it still matches. */
-async function cartMismatch(
-  deps: BridgeDeps,
-  record: PaymentRecord,
-  ref: CartRef,
-): Promise<string | undefined> {
+/**
+ * Why the cart cannot be ordered for this payment now, or undefined when it still matches. Read by quote
+ * id with the integration token: the shopper's token may have expired since Pay.
+ */
+async function cartMismatch(deps: BridgeDeps, record: PaymentRecord): Promise<string | undefined> {
   let cart: CheckoutCart;
   try {
-    cart = await deps.magento.readCart(ref);
+    cart = await deps.magento.readCart({ kind: 'quote', cartId: record.cartId });
   } catch (error) {
     return `the cart cannot be read (${describe(error)})`;
   }
@@ -89,36 +93,59 @@ async function setStatus(deps: BridgeDeps, orderId: number, status: 'complete' |
   return false;
 }
 
-/** The order of this payment: the one already placed, or a new one if the cart still matches. */
-async function orderOf(
-  deps: BridgeDeps,
-  record: PaymentRecord,
-): Promise<{ orderId: number } | { failure: string }> {
-  const ref = refOf(record);
-  if (!ref) return { failure: 'the cart reference is gone' };
-  if (record.orderId !== null) return { orderId: record.orderId };
-  const mismatch = await cartMismatch(deps, record, ref);
-  if (mismatch) return { failure: mismatch };
+type Found = { orderId: number } | { failure: string };
+
+/**
+ * Reconciles by quote id: the order Magento already placed for this payment's quote that no other payment
+ * has recorded, now recorded for this one; undefined when there is none. A failed lookup throws, since
+ * placing blindly could make a second order.
+ */
+async function adoptPlaced(deps: BridgeDeps, record: PaymentRecord): Promise<Found | undefined> {
+  const orders: PlacedOrder[] = await deps.magento.ordersOfCart(record.cartId);
+  const unclaimed = orders.find((order) => deps.store().codeOfOrder(order.orderId) === undefined);
+  if (!unclaimed) return undefined;
+  if (!deps.store().recordOrder(record.code, unclaimed.orderId))
+    return { failure: `order ${unclaimed.orderId} was recorded by another payment` };
+  deps.log(
+    `Payment ${record.code}: adopted order ${unclaimed.orderId}, already placed for cart ${record.cartId}`,
+  );
+  return { orderId: unclaimed.orderId };
+}
+
+/** Places the order with the two admin calls and records it at once. */
+async function placeNew(deps: BridgeDeps, record: PaymentRecord): Promise<Found> {
   let orderId: number;
   try {
-    orderId = await deps.magento.placeOrder(ref, record.email);
+    orderId = await deps.magento.placeOrder(record.cartId);
   } catch (error) {
-    return { failure: `Magento did not place the order (${describe(error)})` };
+    // Magento may have placed the order and only its answer was lost: look before giving up.
+    const late = await adoptPlaced(deps, record);
+    return late ?? { failure: `Magento did not place the order (${describe(error)})` };
   }
-  deps.store().recordOrder(record.code, orderId);
+  if (!deps.store().recordOrder(record.code, orderId))
+    return { failure: `order ${orderId} was recorded by another payment` };
   return { orderId };
 }
 
-/** Holds the claim: places the order once (or finds it placed), checks it and sets it complete. */
-export async function place(
-  deps: BridgeDeps,
-  code: string,
-  notification: ProviderNotification,
-): Promise<Reply> {
+/** The order of this payment: the one recorded, the one Magento already placed, or a new one. */
+async function orderOf(deps: BridgeDeps, record: PaymentRecord): Promise<Found> {
+  if (record.orderId !== null) return { orderId: record.orderId };
+  const adopted = await adoptPlaced(deps, record);
+  if (adopted) return adopted;
+  const mismatch = await cartMismatch(deps, record);
+  if (mismatch) return { failure: mismatch };
+  return placeNew(deps, record);
+}
+
+/**
+ * Holds the claim made for an authorised notification whose status word is `providerStatus`: places the
+ * order once (or finds it placed), checks it and sets it complete.
+ */
+export async function place(deps: BridgeDeps, code: string, providerStatus: string): Promise<Reply> {
   const record = deps.store().get(code);
   if (!record) return deps.answer({ status: 'INVALID', redirectUrl: deps.failedUrl });
   const placed = await orderOf(deps, record);
-  if ('failure' in placed) return fail(deps, record, notification, placed.failure);
+  if ('failure' in placed) return fail(deps, record, providerStatus, placed.failure);
   const { orderId } = placed;
   // The cart was checked before placing; the order's own total is checked too, in case the cart
   // changed in between.
@@ -136,14 +163,14 @@ export async function place(
       redirectUrl: deps.failedUrl,
       detail: 'The order total differs from the amount; do not settle.',
     };
-    return end(deps, record, notification, 'notPlaced', {
+    return end(deps, record, providerStatus, 'notPlaced', {
       reply,
       orderId,
       failure: 'order total differs from the amount',
     }).reply;
   }
   const completed = await setStatus(deps, orderId, 'complete');
-  return end(deps, record, notification, 'placed', {
+  return end(deps, record, providerStatus, 'placed', {
     reply: { status: 'OK', redirectUrl: deps.paidUrl },
     orderId,
     failure: completed ? null : 'placed, but the status could not be set to complete',

@@ -1,26 +1,25 @@
 /**
  * Step 1, register: starts a payment for the shopper's own cart with the amount Magento computes. Reads
- * the cart, checks it (lines, amount, addresses, e-mail, `basketProblem`), registers it with the provider
- * and stores the transaction as REGISTERED.
+ * the cart as the shopper's (which proves it is theirs), checks it (lines, amount, addresses, e-mail,
+ * `basketProblem`), registers it with the provider and stores the transaction as REGISTERED with
+ * Magento's quote id; the shopper's token is not kept, as the order is placed with the integration token.
  */
 import { isEmail } from '../../features/account/validation.ts';
 import { MagentoApiError } from '../../magento/client.ts';
 import { HttpError } from '../../http/index.ts';
 import { strings } from '../../strings.ts';
-import { cartLinesKey, type CartRef, type CheckoutCart } from '../magento-checkout.ts';
+import { cartLinesKey, type CheckoutCart, type ShopperCartRef } from '../magento-checkout.ts';
 import type { PaymentAddress } from '../provider.ts';
 import { basketProblem, paymentAddress, paymentBasket, pence, text } from './basket.ts';
 import type { BridgeDeps } from './deps.ts';
 
 export interface StartRequest {
-  readonly cart: CartRef;
-  /** A guest's e-mail; otherwise the billing address's (guests) or the customer's. */
-  readonly email?: string | undefined;
+  readonly cart: ShopperCartRef;
 }
 
 const MAX_AMOUNT = 100_000;
 
-async function readShopperCart(deps: BridgeDeps, ref: CartRef): Promise<CheckoutCart> {
+async function readShopperCart(deps: BridgeDeps, ref: ShopperCartRef): Promise<CheckoutCart> {
   try {
     return await deps.magento.readCart(ref);
   } catch (error) {
@@ -46,10 +45,9 @@ function payable(deps: BridgeDeps, request: StartRequest, cart: CheckoutCart): P
   const delivery = paymentAddress(cart.shipping);
   if (!billing || !delivery || !cart.shippingMethod)
     throw new HttpError(409, strings.checkout.addressesMissing);
-  const email =
-    request.cart.kind === 'customer'
-      ? text(cart.customerEmail)
-      : [request.email, cart.billing?.email, cart.shipping?.email].map(text).find(isEmail);
+  // The order's e-mail: the customer's, or for a guest the billing address's, which Magento's admin
+  // placement copies onto the order (Quote/Model/QuoteManagement.php, placeOrder).
+  const email = text(request.cart.kind === 'customer' ? cart.customerEmail : cart.billing?.email);
   if (!email || !isEmail(email)) throw new HttpError(409, strings.checkout.addressesMissing);
   const problem = basketProblem(cart);
   if (problem) {
@@ -96,7 +94,6 @@ export async function register(
     currency: deps.currency,
     cartKind: request.cart.kind,
     guestCart: request.cart.kind === 'guest' ? request.cart.guestCart : null,
-    customerToken: request.cart.kind === 'customer' ? request.cart.token : null,
     email,
     cartId: cart.id,
     cartLines: cartLinesKey(cart.lines),

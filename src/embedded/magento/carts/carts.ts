@@ -33,6 +33,17 @@ export function quoteByMask(db: Database, maskedId: string): QuoteRow {
   return quote;
 }
 
+/**
+ * An admin route's `{cartId}`, the numeric quote id: `QuoteRepository::get()` finds inactive quotes too
+ * (`GET /V1/carts/:cartId`, `selected-payment-method`); `getActive()` refuses them with the same 404
+ * (`…/totals`, `…/order`). Either way the value is the integer the path declares.
+ */
+export function quoteById(db: Database, cartId: number, activeOnly: boolean): QuoteRow {
+  const quote = db.get(quoteRow, 'SELECT * FROM quotes WHERE id = ?', cartId);
+  if (!quote || (activeOnly && quote.is_active !== 1)) throw errors.noSuchEntity('cartId', cartId);
+  return quote;
+}
+
 export function activeQuoteForCustomer(db: Database, customerId: number): QuoteRow | undefined {
   return db.get(quoteRow, 'SELECT * FROM quotes WHERE customer_id = ? AND is_active = 1', customerId);
 }

@@ -14,10 +14,12 @@ import {
   assignGuestCart,
   createCustomerCart,
   createGuestCart,
+  quoteById,
   quoteByMask,
   requireCustomerQuote,
   type CartSettings,
 } from './carts.ts';
+import { placeOrderForCart, selectPaymentMethod } from './payment.ts';
 import type { QuoteRow } from './rows.ts';
 import { addItem, deleteItem, listItems, updateItem } from './items.ts';
 import { computeTotals, serializeCart } from './totals.ts';
@@ -167,4 +169,57 @@ export function customerCartRoutes(db: Database, settings: CartSettings): Route[
       guest: false,
     }),
   ];
+}
+
+/**
+ * The admin's cart routes by numeric quote id (`Magento_Cart::manage`, Quote/etc/webapi.xml; COVERAGE.md
+ * rows 29–32): no ownership check, guest and customer quotes alike. The payment bridge reads the cart and
+ * places the order through these with its integration token.
+ */
+export function adminCartRoutes(db: Database, settings: CartSettings): Route[] {
+  const resource = 'Magento_Cart::manage';
+  const cartId = (request: RouteRequest) => intParam(request.params['cartId'], 'cartId');
+  return [
+    {
+      method: 'GET',
+      path: '/V1/carts/:cartId',
+      resource,
+      handle: (request) => adminCart(db, quoteById(db, cartId(request), false), settings),
+    },
+    {
+      method: 'GET',
+      path: '/V1/carts/:cartId/totals',
+      resource,
+      handle: (request) => computeTotals(db, quoteById(db, cartId(request), true), settings),
+    },
+    {
+      method: 'PUT',
+      path: '/V1/carts/:cartId/selected-payment-method',
+      resource,
+      ...withBody(m.params({ method: paymentMethodDto }), (request, { method }) =>
+        selectPaymentMethod(db, cartId(request), method),
+      ),
+    },
+    {
+      method: 'PUT',
+      path: '/V1/carts/:cartId/order',
+      resource,
+      ...withBody(m.params({ paymentMethod: paymentMethodDto.optional() }), (request, body) =>
+        placeOrderForCart(db, cartId(request), body.paymentMethod, settings),
+      ),
+    },
+  ];
+}
+
+/**
+ * `CartRepositoryInterface::get`: an inactive (ordered) quote is still answered, but
+ * `QuoteRepository\LoadHandler::load()` returns early for it, so it has no items and no shipping
+ * assignment (COVERAGE.md row 31, derived).
+ */
+function adminCart(db: Database, quote: QuoteRow, settings: CartSettings) {
+  const cart = serializeCart(db, quote, settings);
+  if (quote.is_active === 1) return cart;
+  return Object.fromEntries(
+    Object.entries(cart).filter(([key]) => key !== 'items' && key !== 'extension_attributes'),
+  );
 }

@@ -1,13 +1,20 @@
-/** Order services (admin or integration token): read one order, save an order's status. */
+/** Order services (admin or integration token): search orders, read one, save an order's status. */
 import type { CartSettings } from '../carts/carts.ts';
 import type { Database } from '../db.ts';
-import { intParam } from '../http/params.ts';
+import { intParam, searchCriteriaParam } from '../http/params.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { m, orderDto } from '../input.ts';
-import { getOrder, saveOrder } from './orders.ts';
+import { parseSearchCriteria } from '../search-criteria.ts';
+import { getOrder, saveOrder, searchOrders } from './orders.ts';
 
 export function orderRoutes(db: Database, settings: CartSettings): Route[] {
   return [
+    {
+      method: 'GET',
+      path: '/V1/orders',
+      resource: 'Magento_Sales::actions_view',
+      handle: (request) => searchOrders(db, parseSearchCriteria(searchCriteriaParam(request)), settings),
+    },
     {
       method: 'GET',
       path: '/V1/orders/:id',

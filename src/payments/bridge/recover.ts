@@ -1,0 +1,32 @@
+/**
+ * Step 4, recover: finishes the transactions a crash left PLACING. An authorised notification claims its
+ * transaction for a lease; when the process dies before the transaction is final, nothing else would touch
+ * it until the provider notifies again, and the shopper's money would be taken with no order, or Magento
+ * would hold a pending order nobody completes. Once the lease has run out, this takes the claim over (the
+ * same compare-and-set a notification uses, so two recoveries never both place) and runs `place` for the
+ * authorised status the claim remembered; `place` reconciles by quote id, so an order placed just before
+ * the crash is adopted, never placed again.
+ */
+import { describe, type BridgeDeps } from './deps.ts';
+import { place } from './place.ts';
+
+/** Finishes every abandoned PLACING transaction; how many it took over. */
+export async function recover(deps: BridgeDeps): Promise<number> {
+  let taken = 0;
+  for (const record of deps.store().abandoned(Date.now())) {
+    // A row written before claims remembered their status waits for the provider's next notification.
+    const status = record.authorisedStatus;
+    if (status === null) continue;
+    const now = Date.now();
+    if (!deps.store().claim(record.code, now, now + deps.leaseMs, status)) continue;
+    taken += 1;
+    deps.log(`Payment ${record.code}: taking over a claim abandoned while placing its order`);
+    try {
+      await place(deps, record.code, status);
+    } catch (error) {
+      // As for a notification: the claim expires and the next recovery or notification tries again.
+      deps.log(`Payment ${record.code}: recovery failed: ${describe(error)}`);
+    }
+  }
+  return taken;
+}
