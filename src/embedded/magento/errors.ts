@@ -104,6 +104,11 @@ export const errors = {
       fieldNames.map((fieldName) => ({ message: REQUIRED, parameters: { fieldName } })),
     );
   },
+  /**
+   * A `Magento\Framework\Validator\Exception` built from validator messages: they are the message,
+   * joined by PHP_EOL, with no parameters (lib/internal/Magento/Framework/Validator/Exception.php).
+   */
+  notValid: (messages: readonly string[]) => new MagentoError(400, messages.join('\n')),
   notSupportedField: (fieldName: string) =>
     new MagentoError(400, '"%fieldName" is not supported. Correct the field name and try again.', {
       fieldName,

@@ -19,6 +19,7 @@ import {
   type CustomerRow,
   type StoredAddress,
 } from './rows.ts';
+import { addressProblems, dobProblems, nameProblems, refuseProblems } from './validators.ts';
 
 const OPTIONAL_ADDRESS_FIELDS = [
   'company',
@@ -116,6 +117,8 @@ function toStoredAddress(input: CustomerAddressInput): StoredAddress {
     field === 'street' ? !Array.isArray(street) || !lines.some(requireText) : !requireText(input[field]),
   );
   if (missing.length > 0) throw errors.required(missing);
+  // ResourceModel\Address::_validate(): the customer_address validators, after the required fields.
+  refuseProblems(addressProblems(input));
   const countryId = String(input['country_id']).toUpperCase();
   const region = record(input['region']);
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -146,6 +149,8 @@ function validateCustomer(customer: CustomerInput): void {
   );
   if (missing.length > 0) throw errors.required(missing);
   if (!EMAIL.test(String(customer['email']))) throw errors.invalidEmail();
+  // ResourceModel\Customer::_validate(): the customer validators (Name, Dob), one exception for all.
+  refuseProblems([...nameProblems(customer), ...dobProblems(customer.dob)]);
 }
 
 /** Magento's defaults: at least 8 characters from at least 3 classes (lower, upper, digits, special). */
