@@ -2,9 +2,10 @@
  * The input limits Magento 2.4.7+ puts on customer and address fields (issue 10), over HTTP: names
  * (`Magento\Customer\Model\Validator\Name`, 255 characters of letters, marks, digits, spaces and
  * , - _ . ' ’ ` &), telephone, city and street (`Validator\Telephone`, `City`, `Street` as 2.4.8 ships
- * them) and the date of birth (`Validator\Dob`), on sign-up, on `PUT customers/me` with its addresses,
- * and on the cart's addresses. A refusal is 400 with the validators' messages joined by a newline
- * (`Magento\Framework\Validator\Exception`), and nothing is saved.
+ * them), the date of birth (`Validator\Dob`), the e-mail's local part and the password's length; on
+ * sign-up, on `PUT customers/me` with its addresses, and on the cart's addresses. A refusal is 400 with
+ * the validators' messages joined by a newline (`Magento\Framework\Validator\Exception`), and nothing
+ * is saved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
@@ -103,6 +104,54 @@ describe('names on sign-up (Validator/Name.php)', () => {
     const { reply, email } = await signUp({}, { lastname: 'Hale<img src=x>' });
     expectError(reply, 400, LAST_NAME);
     await expectNoAccount(email);
+  });
+});
+
+describe('e-mail and password on sign-up', () => {
+  it('a local part over 64 bytes "uses too many characters" (EAV email rule, Laminas LENGTH_EXCEEDED)', async () => {
+    const customer = (email: string) => ({ email, firstname: 'Robin', lastname: 'Hale' });
+    const long = await backend.call('POST', '/rest/V1/customers', {
+      body: { customer: customer(`${'l'.repeat(65)}@example.com`), password: PASSWORD },
+    });
+    expectError(long, 400, '"Email" uses too many characters.');
+    // A local part of 64 bytes exactly; the host keeps the address unique.
+    const longest = await backend.call('POST', '/rest/V1/customers', {
+      body: { customer: customer(`${'l'.repeat(64)}@${Date.now()}.example.com`), password: PASSWORD },
+    });
+    expect(longest.status, JSON.stringify(longest.body)).toBe(200);
+  });
+
+  it('the e-mail and name checks run as one chain: both messages, the e-mail first', async () => {
+    const { reply } = await signUp({ email: 'not-an-address', firstname: '<b>' });
+    expectError(reply, 400, `"Email" is not a valid email address.\n${FIRST_NAME}`);
+  });
+
+  it('a password over 256 characters is refused before anything else (AccountManagement::checkPasswordStrength)', async () => {
+    const email = uniqueEmail();
+    const customer = { email, firstname: 'Robin', lastname: 'Hale' };
+    const tooLong = await backend.call('POST', '/rest/V1/customers', {
+      body: { customer, password: 'Aa1!'.repeat(64) + 'x' },
+    });
+    expectError(tooLong, 400, 'Please enter a password with at most %1 characters.', [256]);
+    await expectNoAccount(email);
+    const longest = await backend.call('POST', '/rest/V1/customers', {
+      body: { customer, password: 'Aa1!'.repeat(64) },
+    });
+    expect(longest.status).toBe(200);
+  });
+
+  it('a password beginning or ending with a space is refused', async () => {
+    const reply = await backend.call('POST', '/rest/V1/customers', {
+      body: {
+        customer: { email: uniqueEmail(), firstname: 'Robin', lastname: 'Hale' },
+        password: ` ${PASSWORD}`,
+      },
+    });
+    expectError(
+      reply,
+      400,
+      "The password can't begin or end with a space. Verify the password and try again.",
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The character and length rules Magento 2.4.8 applies when it saves a customer, a customer address or
- * a quote address: `Magento\Customer\Model\Validator\{Name,Telephone,City,Street,Dob}`. Each rule is
- * copied with its quirks, because a client written against real Magento meets exactly these:
+ * a quote address: `Magento\Customer\Model\Validator\{Name,Telephone,City,Street,Dob}`, and the e-mail
+ * attribute's own check. Each rule is copied with its quirks, because a client written against real
+ * Magento meets exactly these:
  *
  * - Name, Telephone, City and Street take PHP's *first* match of the pattern and call the value valid
  *   when that match is the whole value. A value in which the pattern matches nothing at all is valid
@@ -46,6 +47,12 @@ const CITY = new RegExp(`(?:[\\p{L}\\p{M}${WHITESPACE}\\-']{1,100})`, 'u');
  */
 const STREET = new RegExp(`(?:[\\p{L}\\p{M}"\\[],-[^\\n]'’\`&[${WHITESPACE}][${DIGIT}]\\]){1,255}`, 'u');
 
+/**
+ * The shape the embedded store checks an e-mail address for; Magento's EAV check (Laminas EmailAddress,
+ * hostname lookup included) is stricter, this matches its common cases.
+ */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 // The messages, as the validators in app/code/Magento/Customer/Model/Validator/ add them.
 const MESSAGES = {
   firstname: 'First Name is not valid!', // Name.php
@@ -56,6 +63,17 @@ const MESSAGES = {
   street: "Invalid Street Address. Please use A-Z, a-z, 0-9, , - . ' ’ ` & spaces", // Street.php
   dob: 'The Date of Birth should not be greater than today.', // Dob.php
 } as const;
+
+/**
+ * The e-mail attribute's check (Eav\Model\Attribute\Data\AbstractData::_validateInputRule(), input rule
+ * `email`, label "Email"): Laminas EmailAddress refuses a local part over 64 bytes as LENGTH_EXCEEDED,
+ * which Magento words '"%1" uses too many characters.'.
+ */
+export function emailProblems(email: string): string[] {
+  if (!EMAIL.test(email)) return ['"Email" is not a valid email address.'];
+  const local = email.slice(0, email.lastIndexOf('@'));
+  return Buffer.byteLength(local, 'utf8') > 64 ? ['"Email" uses too many characters.'] : [];
+}
 
 /**
  * `isValidName()` and its siblings: PHP's `$value != null` skips null and '' (not '0'), then the first
