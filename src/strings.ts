@@ -238,6 +238,8 @@ export const ours = {
       `Please shorten this to ${max} characters or fewer (it has ${length}).`,
     notAllowed: (refused: readonly string[], allowed: string) =>
       `Please remove ${refused.join(', ')}: only ${allowed} can be used here.`,
+    emailLocalTooLong: 'Please shorten the part before “@” to 64 characters or fewer.',
+    passwordSpaces: 'Please remove the space at the start or end of your password.',
     invisible: 'invisible characters',
     nameChars: "letters, digits, spaces and , - _ . ' ’ ` &",
     telephoneChars: 'digits, spaces and + - ( )',

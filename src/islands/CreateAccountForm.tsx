@@ -1,11 +1,11 @@
 /**
  * Create account (spec §2, §4, §5, §7): every field required (the browser checks, with e-mail and
- * telephone input types), then Magento's limits on names, telephone and city, each refused field saying
- * under it what to change before anything is sent; the country text is resolved to a code against
- * Magento's country list; the account is created with a default shipping and a default billing address,
- * subscribed. Success says 'Your account has been successfully created!' on the sign-in page; a refusal
- * shows Magento's message (e-mail already used, password too weak, a limit the form does not check) and
- * keeps everything typed.
+ * telephone input types), then Magento's limits (names, telephone, city, the e-mail's local part, the
+ * password's length), each refused field saying under it what to change before anything is sent; the
+ * country text is resolved to a code against Magento's country list; the account is created with a
+ * default shipping and a default billing address, subscribed. Success says 'Your account has been
+ * successfully created!' on the sign-in page; a refusal shows Magento's message (e-mail already used,
+ * password too weak, a limit the form does not check) and keeps everything typed.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { notify } from '../features/notify/store.ts';
@@ -15,7 +15,7 @@ import { newAccountBody } from '../features/account/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
 import { useBusy } from './shared/use-busy.ts';
 import { Field, FormError, focusFirst, readFields } from './shared/Field.tsx';
-import { addressProblems, type FieldProblems } from '../features/account/validation.ts';
+import { newAccountProblems, type FieldProblems } from '../features/account/validation.ts';
 import { SIGN_IN_PATH, goTo } from '../features/navigation.ts';
 import { problemText } from '../features/problem.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
@@ -55,8 +55,7 @@ export default function CreateAccountForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const values = readFields(form, FIELDS);
-    // The names are the account's and its addresses' alike, so the address rules cover them all.
-    const found: FieldProblems = addressProblems(values);
+    const found: FieldProblems = newAccountProblems(values);
     const bad = FIELDS.filter((name) => name in found);
     setProblems(found);
     if (bad.length > 0) {

@@ -1,7 +1,13 @@
 /** The form rules field by field: the spec (§5) and Magento input limits (issue 10), with messages. */
 import { describe, expect, it } from 'vitest';
 import { strings } from '../../strings.ts';
-import { addressProblems, contactProblems, invalidAddressFields, limitProblem } from './validation.ts';
+import {
+  addressProblems,
+  contactProblems,
+  invalidAddressFields,
+  limitProblem,
+  newAccountProblems,
+} from './validation.ts';
 
 const t = strings.limits;
 
@@ -113,5 +119,39 @@ describe('the spec rules, now with a message per field', () => {
       { checkout: true },
     );
     expect(Object.keys(everything)).toEqual(['firstname', 'city', 'telephone', 'email']);
+  });
+});
+
+describe('e-mail and password (Magento: Laminas EmailAddress, AccountManagement::checkPasswordStrength)', () => {
+  const account = { ...address, email: 'sam@example.com', password: 'Sw33p!ngFloors' };
+
+  it('the part before "@" may have 64 bytes', () => {
+    expect(newAccountProblems({ ...account, email: `${'l'.repeat(64)}@example.com` })).toEqual({});
+    expect(newAccountProblems({ ...account, email: `${'l'.repeat(65)}@example.com` })).toEqual({
+      email: t.emailLocalTooLong,
+    });
+    // 33 two-byte letters are 66 bytes.
+    expect(
+      contactProblems({ email: `${'é'.repeat(33)}@example.com`, firstname: 'S', lastname: 'P' }),
+    ).toEqual({
+      email: t.emailLocalTooLong,
+    });
+  });
+
+  it('a password may have 256 characters and no space at either end', () => {
+    expect(newAccountProblems({ ...account, password: 'Aa1!'.repeat(64) })).toEqual({});
+    expect(newAccountProblems({ ...account, password: 'Aa1!'.repeat(64) + 'x' })).toEqual({
+      password: t.tooLong(256, 257),
+    });
+    expect(newAccountProblems({ ...account, password: 'Sw33p!ngFloors ' })).toEqual({
+      password: t.passwordSpaces,
+    });
+  });
+
+  it('create account also checks the names and the address', () => {
+    expect(newAccountProblems({ ...account, firstname: '<b>', city: 'St. Albans' })).toEqual({
+      firstname: t.notAllowed(['“<”', '“>”'], t.nameChars),
+      city: t.notAllowed(['“.”'], t.cityChars),
+    });
   });
 });

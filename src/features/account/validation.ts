@@ -86,6 +86,23 @@ function collect<K extends string>(entries: readonly [K, string | undefined][]):
   return problems;
 }
 
+/**
+ * Magento's e-mail rule (Laminas EmailAddress) allows 64 bytes before the '@'; counted in bytes as it
+ * does, so an accented local part meets the limit a little sooner than the message's "characters" say.
+ */
+export function emailLimitProblem(email: string): string | undefined {
+  const trimmed = email.trim();
+  const local = trimmed.slice(0, Math.max(0, trimmed.lastIndexOf('@')));
+  return new TextEncoder().encode(local).length > 64 ? t.emailLocalTooLong : undefined;
+}
+
+/** AccountManagement::checkPasswordStrength(): at most 256 characters and no space at either end. */
+export function passwordProblem(password: string): string | undefined {
+  const length = [...password].length;
+  if (length > 256) return t.tooLong(256, length);
+  return password.trim() === password ? undefined : t.passwordSpaces;
+}
+
 /** The contact form: an e-mail with '@' and '.', and both names within Magento's limits. */
 export function contactProblems(contact: {
   email: string;
@@ -93,7 +110,7 @@ export function contactProblems(contact: {
   lastname: string;
 }): FieldProblems<'email' | 'firstname' | 'lastname'> {
   return collect([
-    ['email', isEmail(contact.email) ? undefined : t.email],
+    ['email', isEmail(contact.email) ? emailLimitProblem(contact.email) : t.email],
     ['firstname', fieldProblem('firstname', contact.firstname)],
     ['lastname', fieldProblem('lastname', contact.lastname)],
   ]);
@@ -136,3 +153,19 @@ export function addressProblems(
 
 export const invalidAddressFields = (address: AddressFields, options: { checkout?: boolean } = {}) =>
   Object.keys(addressProblems(address, options));
+
+/**
+ * Create account: the browser has checked that every field is filled and the e-mail's shape; these are
+ * Magento's limits on top (names, address, the e-mail's local part, the password's length and ends).
+ */
+export function newAccountProblems(
+  values: AddressFields & { email: string; password: string },
+): FieldProblems<keyof AddressFields | 'password'> {
+  return {
+    ...collect<keyof AddressFields | 'password'>([
+      ['email', emailLimitProblem(values.email)],
+      ['password', passwordProblem(values.password)],
+    ]),
+    ...addressProblems(values),
+  };
+}
