@@ -1,13 +1,14 @@
 /**
  * The form rules: the spec's (§5: e-mails contain '@' and '.', names and every address field are filled
  * in, and at checkout the telephone is longer than 8 characters) and the input limits Magento 2.4.8 puts
- * on names, telephones and cities (issue 10; the embedded back end copies them in
- * `embedded/magento/customers/validators.ts`). Checking them here, on the trimmed values the forms send,
- * means a shopper is told what to change beside the field, keeping everything typed, instead of meeting
- * Magento's one-line refusal after a round trip.
+ * on names, telephones, cities, the e-mail's local part and the password (issue 10; the embedded back
+ * end copies them in `embedded/magento/customers/validators.ts`). Checking them here, on the trimmed
+ * values the forms send, means a shopper is told what to change beside the field, keeping everything
+ * typed, instead of meeting Magento's one-line refusal after a round trip.
  *
  * The checks are whole-value and so a little stricter than Magento's, which only looks at the first run
- * of allowed characters: whatever passes here, Magento accepts.
+ * of allowed characters: whatever passes here, Magento accepts (tests/unit/input-limits-agree.test.ts;
+ * one contrived street line is the exception it names).
  */
 import { strings } from '../../strings.ts';
 
