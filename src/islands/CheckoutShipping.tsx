@@ -2,8 +2,9 @@
  * The shipping step (spec §2, §4, §5): shipping and billing address forms, prefilled from what an earlier
  * Confirm stored on the cart, else from a signed-in customer's default addresses. Without a session or a
  * guest cart the shopper goes to /basket. Confirm checks both forms (e-mail with '@' and '.', names,
- * street, city, region, postcode, country, telephone longer than 8 characters); a failure says
- * 'Validation failed. Please check the information in the forms.' and marks the fields. A valid Confirm
+ * street, city, region, postcode, country, telephone longer than 8 characters) and Magento's limits on
+ * names, telephone and city; a failure says 'Validation failed. Please check the information in the
+ * forms.' and says under each field at fault what to change. A valid Confirm
  * stores both addresses with the flat-rate method and goes to payment. Nothing typed is lost on an error.
  */
 import { useState, type SubmitEvent } from 'react';
@@ -15,7 +16,7 @@ import {
   emptyCheckoutAddress,
   fromQuoteAddress,
   fromSavedAddress,
-  invalidCheckoutFields,
+  checkoutProblems,
   type AddressRole,
   type CheckoutAddress,
   type CheckoutField,
@@ -30,6 +31,7 @@ import { useBusy } from './shared/use-busy.ts';
 import { useLoad } from './shared/use-load.ts';
 import { AddressFields } from './shared/AddressFields.tsx';
 import { FormError, focusFirst } from './shared/Field.tsx';
+import type { FieldProblems } from '../features/account/validation.ts';
 import { Leave, goTo, leftForSignIn } from '../features/navigation.ts';
 import { problemText } from '../features/problem.ts';
 import './account/account.css';
@@ -44,6 +46,12 @@ const c = strings.checkout;
 const HINTS: Partial<Record<CheckoutField, string>> = { email: c.emailHint, telephone: c.telephoneHint };
 
 const nameOf = (role: AddressRole, field: string): string => `${role}_${field}`;
+
+/** One form's problems under the names of its inputs (`billing_city`). */
+const problemsOf = (role: AddressRole, address: CheckoutAddress): FieldProblems =>
+  Object.fromEntries(
+    Object.entries(checkoutProblems(address)).map(([field, problem]) => [nameOf(role, field), problem]),
+  );
 
 function readAddress(form: HTMLFormElement, role: AddressRole): CheckoutAddress {
   const data = new FormData(form);
@@ -81,7 +89,7 @@ async function loadForms(): Promise<Forms | Leave> {
 
 export default function CheckoutShipping() {
   const { state, retry } = useLoad(loadForms, { guard: checkoutCartOr(CHECKOUT_PATHS.basket), signIn: true });
-  const [invalid, setInvalid] = useState<readonly string[]>([]);
+  const [problems, setProblems] = useState<FieldProblems>({});
   const [error, setError] = useState('');
   const { busy, start, finish } = useBusy();
   const [sameAddress, setSameAddress] = useState(false);
@@ -92,11 +100,12 @@ export default function CheckoutShipping() {
     const form = event.currentTarget;
     const shipping = readAddress(form, 'shipping');
     const billing = sameAddress ? shipping : readAddress(form, 'billing');
-    const bad = [
-      ...invalidCheckoutFields(shipping).map((field) => nameOf('shipping', field)),
-      ...(sameAddress ? [] : invalidCheckoutFields(billing).map((field) => nameOf('billing', field))),
-    ];
-    setInvalid(bad);
+    const found = {
+      ...problemsOf('shipping', shipping),
+      ...(sameAddress ? {} : problemsOf('billing', billing)),
+    };
+    const bad = Object.keys(found);
+    setProblems(found);
     setError('');
     if (bad.length > 0) {
       notify(strings.validation.failed, 'alert');
@@ -117,7 +126,7 @@ export default function CheckoutShipping() {
     return <LoadStatus state={state} className="checkout-status" text={c.loading} onRetry={retry} />;
 
   const { countries } = state.value;
-  const common = { invalid, errorId: error ? ERROR_ID : undefined };
+  const common = { problems, errorId: error ? ERROR_ID : undefined };
   return (
     <form className="account-form checkout-form" id={FORM} method="post" onSubmit={submit} noValidate>
       <AddressFieldset {...common} role="shipping" values={state.value.shipping} />
@@ -152,13 +161,13 @@ export default function CheckoutShipping() {
 interface AddressFieldsetProps {
   role: AddressRole;
   values: CheckoutAddress;
-  invalid: readonly string[];
+  problems: FieldProblems;
   errorId: string | undefined;
   hidden?: boolean;
 }
 
 /** One address form of the step: its legend, and every field named after the role (`billing_city`). */
-function AddressFieldset({ role, values, invalid, errorId, hidden = false }: AddressFieldsetProps) {
+function AddressFieldset({ role, values, problems, errorId, hidden = false }: AddressFieldsetProps) {
   return (
     <fieldset className="checkout-address" hidden={hidden}>
       <legend>{role === 'shipping' ? c.shippingAddress : c.billingAddress}</legend>
@@ -167,7 +176,7 @@ function AddressFieldset({ role, values, invalid, errorId, hidden = false }: Add
           form={FORM}
           fields={CHECKOUT_FIELDS}
           values={values}
-          invalid={invalid}
+          problems={problems}
           errorId={errorId}
           nameOf={(field) => nameOf(role, field)}
           hints={{ className: 'checkout-field', hintClassName: 'checkout-hint', texts: HINTS }}

@@ -1,9 +1,11 @@
 /**
  * Create account (spec §2, §4, §5, §7): every field required (the browser checks, with e-mail and
- * telephone input types); the country text is resolved to a code against Magento's country list; the
- * account is created with a default shipping and a default billing address, subscribed. Success says
- * 'Your account has been successfully created!' on the sign-in page; a refusal shows Magento's message
- * (e-mail already used, password too weak) and keeps everything typed.
+ * telephone input types), then Magento's limits (names, telephone, city, the e-mail's local part, the
+ * password's length), each refused field saying under it what to change before anything is sent; the
+ * country text is resolved to a code against Magento's country list; the account is created with a
+ * default shipping and a default billing address, subscribed. Success says 'Your account has been
+ * successfully created!' on the sign-in page; a refusal shows Magento's message (e-mail already used,
+ * password too weak, a limit the form does not check) and keeps everything typed.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { notify } from '../features/notify/store.ts';
@@ -12,7 +14,8 @@ import { createCustomer, fetchCountries } from '../features/account/api.ts';
 import { newAccountBody } from '../features/account/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
 import { useBusy } from './shared/use-busy.ts';
-import { Field, FormError, readFields } from './shared/Field.tsx';
+import { Field, FormError, focusFirst, readFields } from './shared/Field.tsx';
+import { newAccountProblems, type FieldProblems } from '../features/account/validation.ts';
 import { SIGN_IN_PATH, goTo } from '../features/navigation.ts';
 import { problemText } from '../features/problem.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
@@ -40,6 +43,7 @@ export default function CreateAccountForm() {
   const hydrated = useHydrated();
   const [countries, setCountries] = useState<Country[]>([]);
   const [error, setError] = useState('');
+  const [problems, setProblems] = useState<FieldProblems>({});
   const { busy, start, finish } = useBusy();
 
   useEffect(() => {
@@ -49,7 +53,16 @@ export default function CreateAccountForm() {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = readFields(event.currentTarget, FIELDS);
+    const form = event.currentTarget;
+    const values = readFields(form, FIELDS);
+    const found: FieldProblems = newAccountProblems(values);
+    const bad = FIELDS.filter((name) => name in found);
+    setProblems(found);
+    if (bad.length > 0) {
+      setError('');
+      focusFirst(form, bad);
+      return;
+    }
     if (!start(true)) return;
     setError('');
     try {
@@ -67,7 +80,16 @@ export default function CreateAccountForm() {
     name: (typeof FIELDS)[number],
     label: string,
     extra: Partial<Parameters<typeof Field>[0]> = {},
-  ) => <Field form={FORM} name={name} label={label} describedBy={error ? ERROR_ID : undefined} {...extra} />;
+  ) => (
+    <Field
+      form={FORM}
+      name={name}
+      label={label}
+      error={problems[name]}
+      describedBy={error ? ERROR_ID : undefined}
+      {...extra}
+    />
+  );
 
   return (
     <form className="account-form" id={FORM} method="post" onSubmit={submit}>

@@ -1,8 +1,9 @@
 /**
  * Manage account (spec §2, §4, §5): the contact, billing or shipping section, prefilled from
  * `customers/me`; signed-out shoppers go to sign-in. Confirm checks the spec's rules (e-mail with '@' and
- * '.', names and every address field filled in); a failure says 'Validation failed. Please check the
- * information in the forms.' and marks the fields, keeping what was typed. A valid form resolves the
+ * '.', names and every address field filled in) and Magento's limits on names, telephone and city; a
+ * failure says 'Validation failed. Please check the information in the forms.' and says under each field
+ * at fault what to change, keeping what was typed. A valid form resolves the
  * country, saves the whole customer with `PUT customers/me` and goes to My Account with 'Your data have
  * been update successfully'; Magento's refusal is shown, the form kept.
  */
@@ -10,8 +11,9 @@ import { useState, type SubmitEvent } from 'react';
 import { signedInOr } from '../features/account/session.ts';
 import {
   ADDRESS_FIELDS,
-  invalidAddressFields,
-  invalidContactFields,
+  addressProblems,
+  contactProblems,
+  type FieldProblems,
 } from '../features/account/validation.ts';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
@@ -53,14 +55,14 @@ export interface ManageAccountProps {
   target: ManageTarget;
 }
 
-/** The whole customer as the form would save it, and the fields at fault. */
+/** The whole customer as the form would save it, and what is wrong, field by field. */
 function readForm(form: HTMLFormElement, role: Role, { customer, countries }: Loaded) {
   if (role) {
     const address = readFields(form, ADDRESS_FIELDS);
-    return { bad: invalidAddressFields(address), body: addressUpdate(customer, role, address, countries) };
+    return { problems: addressProblems(address), body: addressUpdate(customer, role, address, countries) };
   }
   const contact = readFields(form, CONTACT_FIELDS);
-  return { bad: invalidContactFields(contact), body: contactUpdate(customer, contact) };
+  return { problems: contactProblems(contact), body: contactUpdate(customer, contact) };
 }
 
 export default function ManageAccount({ target }: ManageAccountProps) {
@@ -75,7 +77,7 @@ export default function ManageAccount({ target }: ManageAccountProps) {
     },
     { guard: signedInOr(SIGN_IN_PATH), signIn: true },
   );
-  const [invalid, setInvalid] = useState<readonly string[]>([]);
+  const [problems, setProblems] = useState<FieldProblems>({});
   const [error, setError] = useState('');
   const { busy, start, finish } = useBusy();
 
@@ -83,8 +85,9 @@ export default function ManageAccount({ target }: ManageAccountProps) {
     event.preventDefault();
     if (state.status !== 'ready') return;
     const form = event.currentTarget;
-    const { bad, body } = readForm(form, role, state.value);
-    setInvalid(bad);
+    const { problems: found, body } = readForm(form, role, state.value);
+    const bad = Object.keys(found);
+    setProblems(found);
     setError('');
     if (bad.length > 0) {
       notify(strings.validation.failed, 'alert', { nextPage: false });
@@ -105,7 +108,7 @@ export default function ManageAccount({ target }: ManageAccountProps) {
   if (state.status !== 'ready')
     return <LoadStatus state={state} className="account-status" text={t.loading} onRetry={retry} />;
 
-  const common = { form: FORM, invalid, errorId: error ? ERROR_ID : undefined };
+  const common = { form: FORM, problems, errorId: error ? ERROR_ID : undefined };
   return (
     <form className="account-form" id={FORM} method="post" onSubmit={submit} noValidate>
       <ManageFields {...common} role={role} loaded={state.value} />
@@ -124,7 +127,7 @@ export default function ManageAccount({ target }: ManageAccountProps) {
 
 interface FieldsProps {
   form: string;
-  invalid: readonly string[];
+  problems: FieldProblems;
   errorId: string | undefined;
 }
 

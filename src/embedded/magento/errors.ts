@@ -80,11 +80,15 @@ export const errors = {
     new MagentoError(404, "The %1 Cart doesn't contain the %2 item.", [quoteId, itemId]),
   emailExists: () =>
     new MagentoError(400, 'A customer with the same email address already exists in an associated website.'),
-  invalidEmail: () => new MagentoError(400, '"Email" is not a valid email address.'),
   passwordTooShort: (min: number) =>
     new MagentoError(400, 'The password needs at least %1 characters. Create a new password and try again.', [
       min,
     ]),
+  // AccountManagement::checkPasswordStrength() [2.4].
+  passwordTooLong: (max: number) =>
+    new MagentoError(400, 'Please enter a password with at most %1 characters.', [max]),
+  passwordSpaces: () =>
+    new MagentoError(400, "The password can't begin or end with a space. Verify the password and try again."),
   passwordClasses: (min: number) =>
     new MagentoError(
       400,
@@ -104,6 +108,11 @@ export const errors = {
       fieldNames.map((fieldName) => ({ message: REQUIRED, parameters: { fieldName } })),
     );
   },
+  /**
+   * A `Magento\Framework\Validator\Exception` built from validator messages: they are the message,
+   * joined by PHP_EOL, with no parameters (lib/internal/Magento/Framework/Validator/Exception.php).
+   */
+  notValid: (messages: readonly string[]) => new MagentoError(400, messages.join('\n')),
   notSupportedField: (fieldName: string) =>
     new MagentoError(400, '"%fieldName" is not supported. Correct the field name and try again.', {
       fieldName,

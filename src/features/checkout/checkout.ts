@@ -7,7 +7,12 @@ import { z } from 'zod';
 import type { QuoteAddress } from '../../magento/wire/address.ts';
 import type { CheckoutCartWire } from '../../magento/wire/cart.ts';
 import { countryName, resolveCountry, type CountryName } from '../account/country.ts';
-import { ADDRESS_FIELDS, invalidAddressFields, type AddressFields } from '../account/validation.ts';
+import {
+  ADDRESS_FIELDS,
+  addressProblems,
+  type AddressFields,
+  type FieldProblems,
+} from '../account/validation.ts';
 
 /** The checkout's pages. */
 export const CHECKOUT_PATHS = {
@@ -59,9 +64,16 @@ export const fromSavedAddress = (address: AddressFields, email: string): Checkou
   email,
 });
 
-/** Spec §5, shipping Confirm: the fields at fault in one form ('Validation failed…' when any). */
+/**
+ * Spec §5, shipping Confirm, and Magento's input limits: what is wrong in one form, field by field
+ * ('Validation failed…' when anything is).
+ */
+export const checkoutProblems = (address: CheckoutAddress): FieldProblems<CheckoutField> =>
+  addressProblems(address, { checkout: true });
+
+/** The fields at fault in one form. */
 export const invalidCheckoutFields = (address: CheckoutAddress): string[] =>
-  invalidAddressFields(address, { checkout: true });
+  Object.keys(checkoutProblems(address));
 
 /** The form's values as Magento's quote address, the country text resolved to a code (spec §5). */
 export function toQuoteAddress(address: CheckoutAddress, countries: readonly CountryName[]) {

@@ -2,8 +2,9 @@
  * The address fields checkout and the account share: one label, input type and autocomplete per field,
  * in the forms' order, each an uncontrolled `Field` (what was typed survives errors). Checkout prefixes the
  * names with the address's role (`shipping_city`) and puts a hint under some fields; the account's forms
- * use the plain names.
+ * use the plain names. A field the last submit refused says why under it.
  */
+import type { FieldProblems } from '../../features/account/validation.ts';
 import { strings } from '../../strings.ts';
 import { Field, fieldId, type FieldProps } from './Field.tsx';
 
@@ -29,8 +30,8 @@ export interface AddressFieldsProps<F extends AddressField> {
   form: string;
   fields: readonly F[];
   values: Readonly<Record<F, string>>;
-  /** Names of the inputs the last submit found invalid. */
-  invalid: readonly string[];
+  /** What the last submit found wrong, by input name (see `features/account/validation.ts`). */
+  problems: FieldProblems;
   /** The form's error line, when it says something. */
   errorId?: string | undefined;
   /** The input's name; the field's own name by default. */
@@ -42,7 +43,7 @@ export interface AddressFieldsProps<F extends AddressField> {
 }
 
 export function AddressFields<F extends AddressField>(props: AddressFieldsProps<F>) {
-  const { form, fields, values, invalid, errorId, hints, countries } = props;
+  const { form, fields, values, problems, errorId, hints, countries } = props;
   const nameOf = props.nameOf ?? ((field: F) => field);
   return (
     <>
@@ -57,7 +58,7 @@ export function AddressFields<F extends AddressField>(props: AddressFieldsProps<
             form={form}
             name={name}
             defaultValue={values[field]}
-            invalid={invalid.includes(name)}
+            error={problems[name]}
             describedBy={describedBy || undefined}
             {...(field === 'country' && countries ? { list: countries } : {})}
             {...INPUTS[field]}

@@ -1,6 +1,8 @@
 /**
  * A labelled text field of the account forms. Uncontrolled (`defaultValue`): what the shopper typed,
- * even before hydration, stays in the field through errors and re-renders; forms read it on submit.
+ * even before hydration, stays in the field through errors and re-renders; forms read it on submit. A
+ * refused field says why on a line under it, which the input names as its description, so a screen
+ * reader reads the reason on reaching the field.
  */
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
 
@@ -13,6 +15,8 @@ export interface FieldProps {
   autoComplete?: HTMLInputAutoCompleteAttribute;
   defaultValue?: string;
   invalid?: boolean;
+  /** What to change in this field; the field is marked invalid and shows it under the input. */
+  error?: string | undefined;
   /** Ids of texts that describe the field (an error line). */
   describedBy?: string | undefined;
   list?: string;
@@ -28,10 +32,13 @@ export function Field({
   autoComplete,
   defaultValue = '',
   invalid = false,
+  error,
   describedBy,
   list,
 }: FieldProps) {
   const id = fieldId(form, name);
+  const errorId = `${id}-error`;
+  const described = [error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -41,11 +48,16 @@ export function Field({
         type={type}
         defaultValue={defaultValue}
         required
-        aria-invalid={invalid || undefined}
+        aria-invalid={invalid || Boolean(error) || undefined}
         {...(autoComplete ? { autoComplete } : {})}
-        {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+        {...(described ? { 'aria-describedby': described } : {})}
         {...(list ? { list } : {})}
       />
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import {
   type CustomerRow,
   type StoredAddress,
 } from './rows.ts';
+import { addressProblems, dobProblems, emailProblems, nameProblems, refuseProblems } from './validators.ts';
 
 const OPTIONAL_ADDRESS_FIELDS = [
   'company',
@@ -31,10 +32,9 @@ const OPTIONAL_ADDRESS_FIELDS = [
   'suffix',
   'vat_id',
 ] as const;
+/** AccountManagement::MAX_PASSWORD_LENGTH. */
+const MAX_PASSWORD_LENGTH = 256;
 const EXTRA_FIELDS = ['dob', 'middlename', 'prefix', 'suffix', 'gender', 'taxvat'] as const;
-
-/** Magento's own e-mail check is stricter than "contains @"; this matches its common cases. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function findCustomerByEmail(db: Database, email: string): CustomerLogin | undefined {
   return db.get(
@@ -116,6 +116,8 @@ function toStoredAddress(input: CustomerAddressInput): StoredAddress {
     field === 'street' ? !Array.isArray(street) || !lines.some(requireText) : !requireText(input[field]),
   );
   if (missing.length > 0) throw errors.required(missing);
+  // ResourceModel\Address::_validate(): the customer_address validators, after the required fields.
+  refuseProblems(addressProblems(input));
   const countryId = String(input['country_id']).toUpperCase();
   const region = record(input['region']);
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -145,12 +147,25 @@ function validateCustomer(customer: CustomerInput): void {
     (field) => !requireText(customer[field]),
   );
   if (missing.length > 0) throw errors.required(missing);
-  if (!EMAIL.test(String(customer['email']))) throw errors.invalidEmail();
+  // ResourceModel\Customer::_validate(): the EAV attribute check (the e-mail) and the customer validators
+  // (Name, Dob) run as one chain, and all their messages make one exception.
+  refuseProblems([
+    ...emailProblems(String(customer['email'])),
+    ...nameProblems(customer),
+    ...dobProblems(customer.dob),
+  ]);
 }
 
-/** Magento's defaults: at least 8 characters from at least 3 classes (lower, upper, digits, special). */
+/**
+ * AccountManagement::checkPasswordStrength() with Magento's defaults: at most 256 characters (checked
+ * first, before any hashing), at least 8, no space at either end, and at least 3 classes of characters
+ * (lower, upper, digits, special).
+ */
 export function checkPasswordStrength(password: string): void {
-  if (password.length < 8) throw errors.passwordTooShort(8);
+  const length = [...password].length;
+  if (length > MAX_PASSWORD_LENGTH) throw errors.passwordTooLong(MAX_PASSWORD_LENGTH);
+  if (length < 8) throw errors.passwordTooShort(8);
+  if (password.trim() !== password) throw errors.passwordSpaces();
   const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/].filter((re) => re.test(password)).length;
   if (classes < 3) throw errors.passwordClasses(3);
 }

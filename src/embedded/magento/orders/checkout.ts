@@ -15,6 +15,7 @@ import { itemRow, type ItemRow, type QuoteRow } from '../carts/rows.ts';
 import { computeTotals, FLAT_RATE } from '../carts/totals.ts';
 import { productRow } from '../catalog/products.ts';
 import { customerRow } from '../customers/rows.ts';
+import { addressProblems, refuseProblems } from '../customers/validators.ts';
 import { countRow, magentoDate, sqlNumber, type Database } from '../db.ts';
 import { isKnownCountry } from '../directory/countries.ts';
 import { errors } from '../errors.ts';
@@ -49,9 +50,13 @@ export function saveShippingInformation(
     if (carrier !== FLAT_RATE.carrier || method !== FLAT_RATE.method)
       throw errors.carrierNotFound(carrier, method);
     const billing = optionalRecord(info['billing_address']);
-    for (const address of billing ? [shipping, billing] : [shipping]) {
+    const addresses = billing ? [shipping, billing] : [shipping];
+    for (const address of addresses) {
       if (!isKnownCountry(String(address['country_id']).toUpperCase())) throw errors.shippingInfoNotSaved();
     }
+    // (derived) The customer address rules hold for quote addresses too: 2.4.8 refuses an order over a
+    // city it refuses (magento/magento2#39854), before anything is saved.
+    for (const address of addresses) refuseProblems(addressProblems(address));
     saveQuoteAddress(db, quote.id, 'shipping', shipping);
     if (billing) saveQuoteAddress(db, quote.id, 'billing', billing);
     db.run(
@@ -112,7 +117,10 @@ interface Orderable {
 /** Magento's checks before an order is placed, in its order; what the order is made from. */
 function orderable(db: Database, quote: QuoteRow, input: PlaceOrderInput): Orderable {
   if (input.paymentMethod['method'] !== 'checkmo') throw errors.invalidPaymentMethod();
-  if (input.billingAddress) saveQuoteAddress(db, quote.id, 'billing', input.billingAddress);
+  if (input.billingAddress) {
+    refuseProblems(addressProblems(input.billingAddress));
+    saveQuoteAddress(db, quote.id, 'billing', input.billingAddress);
+  }
   if (!quote.shipping_method) throw errors.shippingMethodMissing();
   const lines = db.all(itemRow, 'SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quote.id);
   if (lines.length === 0) throw errors.shippingMethodMissing();
