@@ -12,6 +12,7 @@ import {
   type TestBackend,
 } from '../support/backend.ts';
 import { loadFixture, matchesFixtureShape, sameKeyOrder, validateResponse } from '../support/openapi.ts';
+import { ADDRESS } from './helpers.ts';
 
 let backend: TestBackend;
 
@@ -46,19 +47,7 @@ function expectError(reply: Reply, fixture: string) {
   expect(matchesFixtureShape(reply.body, expected)).toEqual([]);
 }
 
-const address = {
-  region: 'Greater Manchester',
-  region_id: 0,
-  region_code: '',
-  country_id: 'GB',
-  street: ['12 Mill Lane'],
-  telephone: '0161 496 0123',
-  postcode: 'M1 2AB',
-  city: 'Manchester',
-  firstname: 'Sam',
-  lastname: 'Patel',
-  email: 'sam.patel@example.com',
-};
+const address = ADDRESS;
 
 const shippingInformation = {
   addressInformation: {

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { ADDRESS, expectError, SHIPPING_INFORMATION } from './helpers.ts';
+import { CUSTOMER_ADDRESS } from '../support/addresses.ts';
 
 let backend: TestBackend;
 
@@ -31,19 +32,7 @@ const PASSWORD = 'Sw33p!ngFloors';
 let counter = 0;
 const uniqueEmail = () => `limits${++counter}.${Date.now()}@example.com`;
 
-const customerAddress = (overrides: Record<string, unknown> = {}) => ({
-  firstname: 'Robin',
-  lastname: 'Hale',
-  street: ['1 High Street'],
-  city: 'Leeds',
-  postcode: 'LS1 4AB',
-  country_id: 'GB',
-  telephone: '0113 496 0000',
-  region: { region: 'West Yorkshire' },
-  default_billing: true,
-  default_shipping: true,
-  ...overrides,
-});
+const customerAddress = (overrides: Record<string, unknown> = {}) => ({ ...CUSTOMER_ADDRESS, ...overrides });
 
 /** `POST /V1/customers` with a valid customer changed by `overrides`; returns the reply and the e-mail. */
 async function signUp(overrides: Record<string, unknown> = {}, address: Record<string, unknown> = {}) {

@@ -16,7 +16,7 @@ import { recoverOnStart } from '../../src/payments/config.ts';
 import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import { createOpayoServerProvider } from '../../src/payments/opayo-server.ts';
 import { openPaymentStore, type PaymentStore } from '../../src/payments/store.ts';
-import { atStartOfSecond, sleep } from '../embedded-magento/helpers.ts';
+import { atStartOfSecond, SHIPPING_INFORMATION, sleep } from '../embedded-magento/helpers.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { startFakeOpayo, type FakeOpayo } from './payments-fake-opayo.ts';
 
@@ -362,23 +362,7 @@ describe('a notification after the customer’s token expired', () => {
     const cartId = (await shortLived.call('POST', '/rest/V1/carts/mine', { token: person.token }))
       .body as number;
     await mine('POST', '/items', { cartItem: { sku: product.sku, qty: 1 } });
-    const address = {
-      firstname: 'Robin',
-      lastname: 'Hale',
-      street: ['1 High Street'],
-      city: 'Leeds',
-      postcode: 'LS1 4AB',
-      country_id: 'GB',
-      telephone: '0113 496 0000',
-    };
-    await mine('POST', '/shipping-information', {
-      addressInformation: {
-        shipping_address: address,
-        billing_address: address,
-        shipping_carrier_code: 'flatrate',
-        shipping_method_code: 'flatrate',
-      },
-    });
+    await mine('POST', '/shipping-information', SHIPPING_INFORMATION);
     const store = openPaymentStore(newFile());
     const bridge = createPaymentBridge({
       provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),

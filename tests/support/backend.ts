@@ -10,6 +10,7 @@ import {
   type EmbeddedMagentoConfig,
   type RunningMagento,
 } from '../../src/embedded/magento/server.ts';
+import { CUSTOMER_ADDRESS } from './addresses.ts';
 
 export const ADMIN = { username: 'admin', password: 'Admin123!' } as const;
 export const INTEGRATION_TOKEN = 'test-integration-token-0123456789';
@@ -99,20 +100,7 @@ export async function startTestBackend(
           email,
           firstname: 'Robin',
           lastname: 'Hale',
-          addresses: [
-            {
-              firstname: 'Robin',
-              lastname: 'Hale',
-              street: ['1 High Street'],
-              city: 'Leeds',
-              postcode: 'LS1 4AB',
-              country_id: 'GB',
-              telephone: '0113 496 0000',
-              region: { region: 'West Yorkshire' },
-              default_billing: true,
-              default_shipping: true,
-            },
-          ],
+          addresses: [CUSTOMER_ADDRESS],
         },
         password,
       },

@@ -8,17 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { addressProblems as magentoAddressProblems } from '../../src/embedded/magento/customers/validators.ts';
 import { addressProblems } from '../../src/features/account/validation.ts';
+import { FORM_ADDRESS } from '../support/addresses.ts';
 
-const valid = {
-  firstname: 'Sam',
-  lastname: 'Patel',
-  street: '12 Mill Lane',
-  city: 'Manchester',
-  region: 'Greater Manchester',
-  postcode: 'M1 2AB',
-  country: 'United Kingdom',
-  telephone: '0161 496 0123',
-};
+const valid = FORM_ADDRESS;
 
 // Values near the edges of the rules: every allowed class, each limit and one past it, refused characters.
 const SAMPLES = [

@@ -6,6 +6,7 @@ import {
   isEmail,
 } from '../../src/features/account/validation.ts';
 import { matchesSearch, normaliseForSearch } from '../../src/features/search/match.ts';
+import { FORM_ADDRESS } from '../support/addresses.ts';
 
 const countries = [
   { id: 'GB', full_name_english: 'United Kingdom' },
@@ -61,17 +62,7 @@ describe('search matching (spec §5)', () => {
 });
 
 describe('form validation (spec §5)', () => {
-  const address = {
-    firstname: 'Sam',
-    lastname: 'Patel',
-    street: '12 Mill Lane',
-    city: 'Manchester',
-    region: 'Greater Manchester',
-    postcode: 'M1 2AB',
-    country: 'United Kingdom',
-    telephone: '0161 496 0123',
-    email: 'sam@example.com',
-  };
+  const address = FORM_ADDRESS;
   it("needs an e-mail with '@' and '.'", () => {
     expect(isEmail('sam@example.com')).toBe(true);
     expect(isEmail('sam@example')).toBe(false);

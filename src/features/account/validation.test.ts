@@ -8,20 +8,11 @@ import {
   limitProblem,
   newAccountProblems,
 } from './validation.ts';
+import { FORM_ADDRESS } from '../../../tests/support/addresses.ts';
 
 const t = strings.limits;
 
-const address = {
-  firstname: 'Sam',
-  lastname: 'Patel',
-  street: '12 Mill Lane',
-  city: 'Manchester',
-  region: 'Greater Manchester',
-  postcode: 'M1 2AB',
-  country: 'United Kingdom',
-  telephone: '0161 496 0123',
-  email: 'sam@example.com',
-};
+const address = FORM_ADDRESS;
 
 describe('names (Magento Validator/Name.php)', () => {
   it("accepts letters of any script, marks, digits, spaces and , - _ . ' ’ ` &", () => {
