@@ -4,17 +4,29 @@
  * - p50/p99 latency of cart calls with 50 concurrent shoppers on loopback, and a check that no cart line
  *   was lost or duplicated.
  * The back end runs in its own process (as in production), so the load generator does not share its core.
- * Bounded: a fixed number of rounds against 127.0.0.1 only.
+ * With `--beside-build`, a cold `astro build` of the current catalogue snapshot (scripts/bench/build.ts,
+ * into a throwaway folder) runs at the same time, as a rebuild would on a shop's one machine.
+ * Bounded: a fixed number of rounds against 127.0.0.1 only. Each figure is printed with the machine load.
  */
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { snapshotPath } from '../src/catalogue/snapshot.ts';
+import { loadEnv } from '../src/config/env.ts';
 import { Database } from '../src/embedded/magento/db.ts';
 import { generateCatalogue } from '../src/embedded/magento/seed/catalogue.ts';
 import { writeProductImages } from '../src/embedded/magento/seed/images.ts';
 import { seedDatabase } from '../src/embedded/magento/seed/seed-database.ts';
+import { machineLoad, runMeasured, type RunningChild } from './bench/proc.ts';
+
+const { values: options } = parseArgs({ options: { 'beside-build': { type: 'boolean', default: false } } });
+const BESIDE_DIST = 'var/bench-backend/dist';
+const snapshot = snapshotPath(loadEnv().CATALOGUE_SNAPSHOT);
+if (options['beside-build'] && !existsSync(snapshot))
+  throw new Error(`--beside-build builds ${snapshot}: run \`npm start\` (or \`npm run sync\`) first.`);
 
 const SHOPPERS = 50;
 const ROUNDS = 8;
@@ -141,7 +153,10 @@ function timingClient(url: string) {
 
 function report(timings: Map<string, number[]>, elapsed: number): void {
   const all: number[] = [];
-  console.info(`cart calls, ${SHOPPERS} concurrent shoppers x ${ROUNDS} rounds on loopback:`);
+  console.info(
+    `cart calls, ${SHOPPERS} concurrent shoppers x ${ROUNDS} rounds on loopback` +
+      `${options['beside-build'] ? ', a cold site build running beside them' : ''} (${machineLoad()}):`,
+  );
   for (const [name, values] of timings) {
     values.sort((a, b) => a - b);
     all.push(...values);
@@ -201,16 +216,64 @@ async function shop(url: string, pool: readonly string[]) {
   return { shared, sharedSku, sharedAdds };
 }
 
+/**
+ * Cold site builds of the current snapshot back to back, until stopped: how many finished, and the exit
+ * code of one that failed. At the priority `npm start`'s rebuilds run at.
+ */
+function buildsBeside(): { stop(): Promise<{ finished: number; failed: number | undefined }> } {
+  let stopped = false;
+  let current: RunningChild | undefined;
+  let finished = 0;
+  let failed: number | undefined;
+  const loop = (async () => {
+    while (!stopped && failed === undefined) {
+      // Inside the project: Astro's prerender must resolve node_modules.
+      current = runMeasured(
+        'nice',
+        ['-n', '19', process.execPath, 'scripts/bench/build.ts', '--cold', '--dist', BESIDE_DIST],
+        {
+          wrapWithTime: false,
+        },
+      );
+      const run = await current.done;
+      if (stopped) break;
+      if (run.code === 0) finished++;
+      else failed = run.code;
+    }
+  })();
+  let stopping: Promise<{ finished: number; failed: number | undefined }> | undefined;
+  return {
+    stop: () =>
+      (stopping ??= (async () => {
+        stopped = true;
+        current?.stop();
+        await loop;
+        return { finished, failed };
+      })()),
+  };
+}
+
 async function benchCarts(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-carts-'));
   const token = 'bench-integration-token-0123456789';
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const magento = await startBackend(dir, token, port);
+  const builds = options['beside-build'] ? buildsBeside() : undefined;
   try {
+    // Let the first build get past its start-up into Astro's render before the shoppers arrive.
+    if (builds) await new Promise((resolve) => setTimeout(resolve, 8000));
     const { shared, sharedSku, sharedAdds } = await shop(magento.url, await stockedSkus(magento.url, token));
     const cart = (await (await fetch(`${magento.url}/rest/V1/guest-carts/${shared}`)).json()) as {
       items: { sku: string; qty: number }[];
     };
+    if (builds) {
+      const { finished, failed } = await builds.stop();
+      console.info(
+        failed === undefined
+          ? `  beside them: ${finished} cold site build(s) finished, another was still running`
+          : `  WARNING: a site build beside them failed (exit ${failed}): not measured beside a build`,
+      );
+    }
     const lines = cart.items.filter((item) => item.sku === sharedSku);
     console.info(
       `  shared cart: ${sharedAdds} successful parallel adds -> ${lines.length} line(s) with qty ${lines[0]?.qty ?? 0}` +
@@ -219,8 +282,12 @@ async function benchCarts(): Promise<void> {
           : ' (MISMATCH)'),
     );
   } finally {
+    await builds?.stop();
     await magento.close();
     rmSync(dir, { recursive: true, force: true });
+    if (builds)
+      for (const path of [BESIDE_DIST, `${BESIDE_DIST}.builds`])
+        rmSync(path, { recursive: true, force: true });
   }
 }
 
