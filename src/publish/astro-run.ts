@@ -14,6 +14,17 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 /** `astro build` lists each page it writes on a line of its own, drawn as a tree. */
 export const PAGE_LINE = /[├└]─ /;
 
+/**
+ * The file (relative to the output's `client/` folder) of a finished page line, `  ├─ /a/index.html
+ * (+3ms)`: Astro ends the line with the render time after it has written the file (astro
+ * dist/core/build/generate.js, `generatePathWithPrerenderer`), so the file is whole. Undefined for other
+ * lines and for routes that wrote no file.
+ */
+export function writtenPage(line: string): string | undefined {
+  if (line.includes('file not created')) return undefined;
+  return /[├└]─ \/(.+?) \(\+[\d.]+m?s\)/.exec(line)?.[1];
+}
+
 export interface RunResult {
   code: number;
   tail: string[];
