@@ -373,7 +373,7 @@ async function benchSize(products: number): Promise<SizeFigures> {
 const timing = (build: BuildFigures) => {
   const at = (name: string) => seconds(build.timings[name] ?? 0);
   const phases = [
-    `astro ${at('astro')} (bundle ${at('astroBundle')}, render ${at('astroRender')})`,
+    `plan ${at('plan')}, astro ${at('astro')} (bundle ${at('astroBundle')}, render ${at('astroRender')})`,
     `after render: site pass ${at('finish')}, server secrets ${at('secrets')}, reuse ${at('reuse')}, checks ${at('checks')}`,
     `work: precompress ${at('work.compress')}, scan ${at('work.scan')}, secrets ${at('work.secrets')}, read ${at('work.read')}`,
   ];

@@ -22,7 +22,7 @@ import {
   publishAndPrune,
   type BuildLayout,
 } from './builds.ts';
-import { PAGE_LINE, runBuild, writtenPage, type RunResult } from './astro-run.ts';
+import { PAGE_LINE, pageLineReader, runBuild, type RunResult } from './astro-run.ts';
 import type { NamedSecret } from './config.ts';
 import { BuildError, messageOf } from './errors.ts';
 import { finishBuild, startClientPass, type Finished } from './finish.ts';
@@ -184,12 +184,12 @@ async function render(
   const started = performance.now();
   let renderStarted: number | undefined;
   try {
+    const pages = pageLineReader((file) => pass.add(file));
     run = await runBuild([...command, '--outDir', plan.dir], plan.root, environment, (line) => {
-      if (PAGE_LINE.test(line)) {
-        const page = writtenPage(line);
-        if (page !== undefined) pass.add(page);
-        rendered += 1;
-        if (rendered % 50 === 0) progress();
+      if (PAGE_LINE.test(line) || line.includes('(+')) {
+        const finished = pages.line(line);
+        if (Math.floor((rendered + finished) / 50) > Math.floor(rendered / 50)) progress();
+        rendered += finished;
         return;
       }
       if (/(prerendering|generating) static routes/.test(line)) {
@@ -263,6 +263,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
   try {
     await mkdir(layout.buildsDir, { recursive: true });
     const plan = planBuild(options, root, layout, dir);
+    lap('plan');
     log(
       plan.mode === 'full'
         ? `Full build: ${plan.fullBecause}.`

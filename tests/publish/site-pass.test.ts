@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadEnv, processEnvironment } from '../../src/config/env.ts';
-import { writtenPage } from '../../src/publish/astro-run.ts';
+import { pageLineReader } from '../../src/publish/astro-run.ts';
 import { buildSite } from '../../src/publish/build.ts';
 import { findSecrets } from '../../src/publish/checks.ts';
 import { scanInlineScripts } from '../../src/publish/inline-scripts.ts';
@@ -36,15 +36,33 @@ function writeSite(dir: string): void {
   writeFileSync(join(dir, 'tiny.css'), 'body{margin:0}');
 }
 
-describe('writtenPage', () => {
-  it("reads the file from Astro's finished page lines only", () => {
-    expect(writtenPage('16:47:40   ├─ /basket/index.html (+8ms) ')).toBe('basket/index.html');
-    expect(writtenPage('16:47:40   └─ /search/data/0.json (+1.20s) ')).toBe('search/data/0.json');
-    expect(writtenPage('16:47:40   ├─ /404.html')).toBeUndefined(); // started, not yet written
+describe('pageLineReader', () => {
+  const read = (lines: string[]) => {
+    const written: string[] = [];
+    const reader = pageLineReader((file) => written.push(file));
+    const finished = lines.reduce((sum, line) => sum + reader.line(line), 0);
+    return { written, finished };
+  };
+
+  it("reads the files from Astro's finished page lines", () => {
     expect(
-      writtenPage('  ├─ /empty.json (+2ms) (file not created, response body was empty)'),
-    ).toBeUndefined();
-    expect(writtenPage('16:46:21 [vite] ✓ built in 530ms')).toBeUndefined();
+      read([
+        '16:47:40   ├─ /basket/index.html (+8ms) ',
+        '16:47:40   └─ /search/data/0.json (+1.20s) ',
+        '  ├─ /empty.json (+2ms) (file not created, response body was empty)',
+        '16:46:21 [vite] ✓ built in 530ms',
+      ]),
+    ).toEqual({ written: ['basket/index.html', 'search/data/0.json'], finished: 3 });
+  });
+
+  it('takes pages rendered side by side (build.concurrency) as finished in the order they started', () => {
+    expect(
+      read([
+        '16:47:40   ├─ /a/index.html16:47:40   ├─ /b/index.html (+5ms) ',
+        ' (+6ms) ',
+        '   ├─ /c/index.html',
+      ]),
+    ).toEqual({ written: ['a/index.html', 'b/index.html'], finished: 2 });
   });
 });
 
