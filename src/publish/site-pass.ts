@@ -83,11 +83,18 @@ export function startSitePass(
   options: {
     readonly previousClientDir?: string | undefined;
     readonly secrets: readonly NamedSecret[];
+    /** Files handled at a time once Astro is done (default: one per core, at least 2). */
     readonly concurrency?: number;
+    /**
+     * Files handled at a time while Astro renders (default: one fewer than the cores, at least 1):
+     * Astro renders on one core and is the longest step, so the pass leaves it that core.
+     */
+    readonly concurrencyBeside?: number;
   },
 ): SitePass {
   const findSecrets = secretFinder(options.secrets);
   const concurrency = options.concurrency ?? Math.max(2, availableParallelism());
+  const concurrencyBeside = options.concurrencyBeside ?? Math.max(1, availableParallelism() - 1);
   const done = new Map<string, Done>();
   const queue: Waiting[] = [];
   const workMs = { read: 0, secrets: 0, scan: 0, compress: 0 };
@@ -134,7 +141,7 @@ export function startSitePass(
   };
 
   const pump = (): void => {
-    while (bulk && running < concurrency && queue.length > 0) {
+    while (bulk && running < (finishing ? concurrency : concurrencyBeside) && queue.length > 0) {
       const item = queue.shift();
       if (!item) break;
       running += 1;
