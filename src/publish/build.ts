@@ -25,7 +25,14 @@ import {
 import { PAGE_LINE, pageLineReader, runBuild, type RunResult } from './astro-run.ts';
 import type { NamedSecret } from './config.ts';
 import { BuildError, messageOf } from './errors.ts';
-import { finishBuild, startClientPass, type Finished } from './finish.ts';
+import {
+  finishBuild,
+  pageReuse,
+  reusedPages,
+  startClientPass,
+  type Finished,
+  type PageReuse,
+} from './finish.ts';
 import { PAGES_MANIFEST_FILE, readPagesManifest, renderPlanPath, writeRenderPlan } from './plan-files.ts';
 import { defaultSources, partialBuildBlocker, workOutRenderPlan, type PagesManifest } from './render-plan.ts';
 import type { SitePass } from './site-pass.ts';
@@ -157,6 +164,7 @@ async function render(
   plan: Plan,
   kept: string,
   pass: SitePass,
+  reuse: PageReuse,
 ): Promise<Rendered> {
   const log = options.log ?? (() => undefined);
   const { liveInfo, manifest, mode } = plan;
@@ -192,6 +200,8 @@ async function render(
         rendered += finished;
         return;
       }
+      // Astro empties its output folder just before it says so: from then on, link the reused pages.
+      if (/Building \w+ entrypoints|(prerendering|generating) static routes/.test(line)) reuse.start();
       if (/(prerendering|generating) static routes/.test(line)) {
         renderStarted ??= performance.now();
         progress();
@@ -260,6 +270,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
   };
   const kept = `The live site (${layout.dist}) was kept.`;
   let pass: SitePass | undefined;
+  let reuse: PageReuse | undefined;
   try {
     await mkdir(layout.buildsDir, { recursive: true });
     const plan = planBuild(options, root, layout, dir);
@@ -269,13 +280,16 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
         ? `Full build: ${plan.fullBecause}.`
         : 'Partial build: product pages whose data changed.',
     );
+    const reused = reusedPages(plan.manifest, plan.live);
+    reuse = pageReuse(plan.live, dir, reused);
     pass = startClientPass({
+      reused,
       dir,
       live: plan.live,
       environment: plan.environment,
       secrets: options.secrets,
     });
-    const { run, rendered, expected, bundleMs, renderMs } = await render(options, plan, kept, pass);
+    const { run, rendered, expected, bundleMs, renderMs } = await render(options, plan, kept, pass, reuse);
     lap('astro');
     Object.assign(timings, { astroBundle: bundleMs, astroRender: renderMs });
     if (plan.manifest) await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(plan.manifest));
@@ -289,6 +303,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
       secrets: options.secrets,
       smokePages: options.smokePages,
       pass,
+      reuse,
       log,
       lap,
       progress,
@@ -308,6 +323,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
     return info;
   } catch (error) {
     await pass?.stop();
+    await reuse?.settled();
     await rm(dir, { recursive: true, force: true });
     if (error instanceof BuildError) throw error;
     throw new BuildError(`The site build could not be finished: ${messageOf(error)}. ${kept}`, {

@@ -12,7 +12,7 @@ import { checkPageCount, findSecrets, smokeTest } from './checks.ts';
 import { buildSecrets, type NamedSecret } from './config.ts';
 import type { PagesManifest } from './plan-files.ts';
 import type { PrecompressResult } from './precompress.ts';
-import { reuseFromLive } from './reuse.ts';
+import { reuseAssets, reusePages } from './reuse.ts';
 import { startSitePass, type SitePass, type SitePassResult } from './site-pass.ts';
 
 /** More distinct inline scripts than this usually means per-page data in scripts; the CSP header grows. */
@@ -29,6 +29,8 @@ export interface FinishInput {
   readonly smokePages: readonly string[] | undefined;
   /** The per-file work started before `astro build` ran (`startClientPass`). */
   readonly pass: SitePass;
+  /** The pages linked from the live build, started while Astro ran (`pageReuse`). */
+  readonly reuse: PageReuse;
   readonly log: (message: string) => void;
   readonly lap: (name: string) => void;
   readonly progress: (step: 'checking' | 'compressing') => void;
@@ -70,13 +72,47 @@ export function startClientPass(input: {
   readonly live: string | undefined;
   readonly environment: Readonly<Record<string, string | undefined>>;
   readonly secrets: readonly NamedSecret[] | undefined;
+  /** The pages linked from the live build (`reusedPages`): not this build's to check or compress. */
+  readonly reused: readonly string[];
 }): SitePass {
   const liveClient = input.live ? join(input.live, 'client') : undefined;
   return startSitePass(join(input.dir, 'client'), {
     previousClientDir: liveClient && existsSync(liveClient) ? liveClient : undefined,
     secrets: input.secrets ?? defaultSecrets(input.environment),
+    skip: new Set(input.reused),
   });
 }
+
+/** The product pages a partial build takes from the live build: every page of the plan it does not render. */
+export function reusedPages(manifest: PagesManifest | undefined, live: string | undefined): string[] {
+  if (!manifest?.partial || !live) return [];
+  const rendered = new Set(manifest.rendered);
+  return Object.keys(manifest.pages).filter((key) => !rendered.has(key));
+}
+
+/**
+ * Links the reused pages from the live build (reuse.ts) while `astro build` runs: `start` once Astro has
+ * emptied its output folder, `done` when they are all there (a ReuseError when the live build lacks one).
+ */
+export function pageReuse(live: string | undefined, dir: string, keys: readonly string[]) {
+  let outcome: Promise<unknown> | undefined;
+  const start = (): void => {
+    if (outcome || !live || keys.length === 0) return;
+    // Settled at once, so a failure waits for `done` instead of ending the process as unhandled.
+    outcome = reusePages(join(live, 'client'), join(dir, 'client'), keys).then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    );
+  };
+  const done = async (): Promise<void> => {
+    start();
+    const result = await outcome;
+    if (result && typeof result === 'object' && 'error' in result) throw result.error;
+  };
+  return { keys, start, done, settled: async () => void (await outcome) };
+}
+
+export type PageReuse = ReturnType<typeof pageReuse>;
 
 /**
  * Secrets in the server bundle: it may hold the code's public demo defaults; what browsers get (the
@@ -110,12 +146,11 @@ export async function finishBuild(input: FinishInput): Promise<Finished> {
     log(`Warning: ${file} has an inline event handler (on…=), which the Content-Security-Policy blocks.`);
   const liveClient = live ? join(live, 'client') : undefined;
 
-  const renderedKeys = new Set(manifest?.rendered ?? []);
-  const reused =
-    manifest?.partial && liveClient
-      ? Object.keys(manifest.pages).filter((key) => !renderedKeys.has(key))
-      : [];
-  if (reused.length > 0 && liveClient) await reuseFromLive(liveClient, clientDir, reused);
+  const reused = input.reuse.keys;
+  if (reused.length > 0 && liveClient) {
+    await input.reuse.done();
+    await reuseAssets(liveClient, clientDir);
+  }
   lap('reuse');
   // Reused pages carry the live build's inline scripts: keep their hashes (a full build drops stale ones).
   const scriptHashes = [

@@ -67,10 +67,11 @@ interface Waiting {
   readonly mtimeMs: number;
 }
 
-async function* allTextFiles(dir: string, relative = ''): AsyncGenerator<string> {
+async function* allTextFiles(dir: string, relative = '', skip?: ReadonlySet<string>): AsyncGenerator<string> {
   const entries = await readdir(join(dir, relative), { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
     const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
+    if (relative === '' && skip?.has(entry.name)) continue;
     if (entry.isDirectory()) yield* allTextFiles(dir, path);
     else if (entry.isFile() && isCompressible(entry.name)) yield path;
   }
@@ -90,6 +91,8 @@ export function startSitePass(
      * Astro renders on one core and is the longest step, so the pass leaves it that core.
      */
     readonly concurrencyBeside?: number;
+    /** Top-level folders not to walk: the pages a partial build links from the live build (checked there). */
+    readonly skip?: ReadonlySet<string>;
   },
 ): SitePass {
   const findSecrets = secretFinder(options.secrets);
@@ -187,7 +190,7 @@ export function startSitePass(
       // Every file now: those never reported, and those that changed after they were read.
       const files: Waiting[] = [];
       let bytes = 0;
-      for await (const relative of allTextFiles(clientDir)) {
+      for await (const relative of allTextFiles(clientDir, '', options.skip)) {
         const stats = await statOf(join(clientDir, relative));
         if (!stats?.isFile()) continue;
         if (stats.size >= MIN_COMPRESS_BYTES) bytes += stats.size;

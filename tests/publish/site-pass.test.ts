@@ -13,6 +13,8 @@ import { loadEnv, processEnvironment } from '../../src/config/env.ts';
 import { pageLineReader } from '../../src/publish/astro-run.ts';
 import { buildSite } from '../../src/publish/build.ts';
 import { findSecrets } from '../../src/publish/checks.ts';
+import { ReuseError } from '../../src/publish/errors.ts';
+import { pageReuse, reusedPages } from '../../src/publish/finish.ts';
 import { scanInlineScripts } from '../../src/publish/inline-scripts.ts';
 import { precompressSite } from '../../src/publish/precompress.ts';
 import { startSitePass } from '../../src/publish/site-pass.ts';
@@ -176,5 +178,39 @@ describe('loadEnv', () => {
     expect(loadEnv({ SHOP_NAME: 'Second shop' }).SHOP_NAME).toBe('Second shop');
     expect(loadEnv({ SHOP_NAME: 'Second shop', UNRELATED: 'x' }).SHOP_NAME).toBe('Second shop');
     expect(() => loadEnv({ EMBEDDED_MAGENTO_PORT: 'not a port' })).toThrow(/EMBEDDED_MAGENTO_PORT/);
+  });
+});
+
+describe('pageReuse', () => {
+  it('links the unchanged pages from the live build once started, and says which page the live build lacks', async () => {
+    const live = join(root, 'live');
+    for (const key of ['kept-a', 'kept-b']) {
+      mkdirSync(join(live, 'client', key), { recursive: true });
+      writeFileSync(join(live, 'client', key, 'index.html'), page(key));
+      writeFileSync(join(live, 'client', key, 'index.html.br'), 'br');
+    }
+    const manifest = {
+      version: 1 as const,
+      shared: 's',
+      pages: { 'kept-a': '1', 'kept-b': '2', changed: '3' },
+      rendered: ['changed'],
+      partial: true,
+    };
+    const keys = reusedPages(manifest, live);
+    expect(keys).toEqual(['kept-a', 'kept-b']);
+    expect(reusedPages({ ...manifest, partial: false }, live)).toEqual([]);
+
+    const next = join(root, 'next');
+    mkdirSync(join(next, 'client'), { recursive: true });
+    const reuse = pageReuse(live, next, keys);
+    reuse.start();
+    await reuse.done();
+    const linked = join(next, 'client', 'kept-b', 'index.html.br');
+    expect(statSync(linked).ino).toBe(statSync(join(live, 'client', 'kept-b', 'index.html.br')).ino);
+
+    const missing = pageReuse(live, join(root, 'other'), ['gone']);
+    missing.start();
+    await missing.settled(); // a failure waits for done(), it never ends the process
+    await expect(missing.done()).rejects.toThrow(ReuseError);
   });
 });
