@@ -315,7 +315,11 @@ async function benchSize(products: number): Promise<SizeFigures> {
     readyWhen: (line) => line.startsWith('Shop: '),
     wrapWithTime: false,
     onLine: (line) => {
-      if (/^(Full|Partial) build|Site built|Rebuild |Catalogue:|Precompressed/.test(line.text))
+      if (
+        /^(Full|Partial) build|Site built|Rebuild |Catalogue:|Precompressed|WARNING|[Ee]rror|failed/.test(
+          line.text,
+        )
+      )
         console.info(`  [start] ${line.text}`);
     },
   });
