@@ -1,7 +1,8 @@
 /**
  * What happens to a build between `astro build` and the swap: secrets looked for, text precompressed,
  * inline scripts scanned for the CSP (one pass over the files, site-pass.ts, that starts while Astro
- * renders), unchanged product pages taken from the live build, and the checks (src/publish/checks.ts). Returns what build-info.json records, and the problems that stop the publish.
+ * renders), unchanged product pages taken from the live build (also while Astro renders), and the checks
+ * (src/publish/checks.ts). Returns what build-info.json records, and the problems that stop the publish.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
