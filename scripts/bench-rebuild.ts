@@ -315,7 +315,11 @@ async function benchSize(products: number): Promise<SizeFigures> {
     readyWhen: (line) => line.startsWith('Shop: '),
     wrapWithTime: false,
     onLine: (line) => {
-      if (/^(Full|Partial) build|Site built|Rebuild |Catalogue:|Precompressed/.test(line.text))
+      if (
+        /^(Full|Partial) build|Site built|Rebuild |Catalogue:|Precompressed|WARNING|[Ee]rror|failed/.test(
+          line.text,
+        )
+      )
         console.info(`  [start] ${line.text}`);
     },
   });
@@ -365,10 +369,20 @@ async function benchSize(products: number): Promise<SizeFigures> {
   }
 }
 
-const timing = (build: BuildFigures) =>
-  ['astro', 'precompress', 'scan', 'secrets', 'reuse']
-    .map((name) => `${name} ${seconds(build.timings[name] ?? 0)}`)
-    .join(', ');
+/**
+ * The phase split of one build: Astro's bundling and render, what the site pass (src/publish/site-pass.ts)
+ * still had to do after the render, the reuse links and the checks, then the site pass's work summed over
+ * files (compression, CSP scan, secret check: most of it overlapped the render), and Astro's peak memory.
+ */
+const timing = (build: BuildFigures) => {
+  const at = (name: string) => seconds(build.timings[name] ?? 0);
+  const phases = [
+    `plan ${at('plan')}, astro ${at('astro')} (bundle ${at('astroBundle')}, render ${at('astroRender')})`,
+    `after render: site pass ${at('finish')}, server secrets ${at('secrets')}, reuse ${at('reuse')}, checks ${at('checks')}`,
+    `work: precompress ${at('work.compress')}, scan ${at('work.scan')}, secrets ${at('work.secrets')}, read ${at('work.read')}`,
+  ];
+  return `${phases.join('; ')}; astro peak ${build.astroPeakKb === undefined ? '–' : megabytes(build.astroPeakKb)}`;
+};
 
 const results: SizeFigures[] = [];
 for (const products of sizes) {

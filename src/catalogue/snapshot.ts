@@ -12,10 +12,11 @@ import type { Audience, Catalogue, CategoryNode, Product, ProductSummary } from 
 export const snapshotPath = (override?: string): string =>
   resolve(override ?? 'var/catalogue/catalogue.json');
 
-export function writeSnapshot(file: string, catalogue: Catalogue): void {
+/** Writes the snapshot; `text` is `JSON.stringify(catalogue)` when the caller already has it. */
+export function writeSnapshot(file: string, catalogue: Catalogue, text = JSON.stringify(catalogue)): void {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(catalogue));
+  writeFileSync(temporary, text);
   renameSync(temporary, file);
 }
 

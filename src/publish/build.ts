@@ -22,12 +22,20 @@ import {
   publishAndPrune,
   type BuildLayout,
 } from './builds.ts';
-import { PAGE_LINE, runBuild, type RunResult } from './astro-run.ts';
+import { PAGE_LINE, pageLineReader, runBuild, type RunResult } from './astro-run.ts';
 import type { NamedSecret } from './config.ts';
 import { BuildError, messageOf } from './errors.ts';
-import { finishBuild, type Finished } from './finish.ts';
+import {
+  finishBuild,
+  pageReuse,
+  reusedPages,
+  startClientPass,
+  type Finished,
+  type PageReuse,
+} from './finish.ts';
 import { PAGES_MANIFEST_FILE, readPagesManifest, renderPlanPath, writeRenderPlan } from './plan-files.ts';
 import { defaultSources, partialBuildBlocker, workOutRenderPlan, type PagesManifest } from './render-plan.ts';
+import type { SitePass } from './site-pass.ts';
 
 export { BuildError, ReuseError } from './errors.ts';
 export { defaultSources, partialBuildBlocker } from './render-plan.ts';
@@ -142,10 +150,22 @@ interface Rendered {
   readonly run: RunResult;
   readonly rendered: number;
   readonly expected: number | undefined;
+  /** Astro's bundling (until it starts prerendering) and its prerendering, in ms. */
+  readonly bundleMs: number;
+  readonly renderMs: number;
 }
 
-/** Runs `astro build` into the plan's folder, reporting progress; throws a BuildError when it fails. */
-async function render(options: BuildSiteOptions, plan: Plan, kept: string): Promise<Rendered> {
+/**
+ * Runs `astro build` into the plan's folder, reporting progress and handing each page it writes to the
+ * site pass (site-pass.ts); throws a BuildError when it fails.
+ */
+async function render(
+  options: BuildSiteOptions,
+  plan: Plan,
+  kept: string,
+  pass: SitePass,
+  reuse: PageReuse,
+): Promise<Rendered> {
   const log = options.log ?? (() => undefined);
   const { liveInfo, manifest, mode } = plan;
   // Pages other than product pages are rendered every time; the estimate only drives the progress bar.
@@ -169,14 +189,23 @@ async function render(options: BuildSiteOptions, plan: Plan, kept: string): Prom
   ];
   const environment = { ...plan.environment, ASTRO_TELEMETRY_DISABLED: '1' };
   let run: RunResult;
+  const started = performance.now();
+  let renderStarted: number | undefined;
   try {
+    const pages = pageLineReader((file) => pass.add(file));
     run = await runBuild([...command, '--outDir', plan.dir], plan.root, environment, (line) => {
-      if (PAGE_LINE.test(line)) {
-        rendered += 1;
-        if (rendered % 50 === 0) progress();
+      if (PAGE_LINE.test(line) || line.includes('(+')) {
+        const finished = pages.line(line);
+        if (Math.floor((rendered + finished) / 50) > Math.floor(rendered / 50)) progress();
+        rendered += finished;
         return;
       }
-      if (/(prerendering|generating) static routes/.test(line)) progress();
+      // Astro empties its output folder just before it says so: from then on, link the reused pages.
+      if (/Building \w+ entrypoints|(prerendering|generating) static routes/.test(line)) reuse.start();
+      if (/(prerendering|generating) static routes/.test(line)) {
+        renderStarted ??= performance.now();
+        progress();
+      }
       if (line.trim() !== '') log(line);
     });
   } catch (error) {
@@ -191,7 +220,12 @@ async function render(options: BuildSiteOptions, plan: Plan, kept: string): Prom
         : `The site build wrote no ${clientDir}. ${kept}`,
     );
   }
-  return { run, rendered, expected };
+  const ended = performance.now();
+  return {
+    ...{ run, rendered, expected },
+    bundleMs: Math.round((renderStarted ?? ended) - started),
+    renderMs: Math.round(ended - (renderStarted ?? ended)),
+  };
 }
 
 function describe(
@@ -235,16 +269,29 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
     mark = now;
   };
   const kept = `The live site (${layout.dist}) was kept.`;
+  let pass: SitePass | undefined;
+  let reuse: PageReuse | undefined;
   try {
     await mkdir(layout.buildsDir, { recursive: true });
     const plan = planBuild(options, root, layout, dir);
+    lap('plan');
     log(
       plan.mode === 'full'
         ? `Full build: ${plan.fullBecause}.`
         : 'Partial build: product pages whose data changed.',
     );
-    const { run, rendered, expected } = await render(options, plan, kept);
+    const reused = reusedPages(plan.manifest, plan.live);
+    reuse = pageReuse(plan.live, dir, reused);
+    pass = startClientPass({
+      reused,
+      dir,
+      live: plan.live,
+      environment: plan.environment,
+      secrets: options.secrets,
+    });
+    const { run, rendered, expected, bundleMs, renderMs } = await render(options, plan, kept, pass, reuse);
     lap('astro');
+    Object.assign(timings, { astroBundle: bundleMs, astroRender: renderMs });
     if (plan.manifest) await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(plan.manifest));
     const progress = (step: BuildStep) => options.onProgress?.({ step, rendered, expected, mode: plan.mode });
     const finished = await finishBuild({
@@ -255,6 +302,8 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
       environment: plan.environment,
       secrets: options.secrets,
       smokePages: options.smokePages,
+      pass,
+      reuse,
       log,
       lap,
       progress,
@@ -263,6 +312,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
       throw new BuildError(
         `The new build failed its checks, so it was not published. ${kept}\n  ${finished.problems.join('\n  ')}`,
       );
+    for (const [kind, ms] of Object.entries(finished.workMs)) timings[`work.${kind}`] = ms;
     progress('publishing');
     const info = describe(options, plan, started, run, finished, timings);
     await publishAndPrune(layout, dir, info, {
@@ -272,6 +322,8 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
     });
     return info;
   } catch (error) {
+    await pass?.stop();
+    await reuse?.settled();
     await rm(dir, { recursive: true, force: true });
     if (error instanceof BuildError) throw error;
     throw new BuildError(`The site build could not be finished: ${messageOf(error)}. ${kept}`, {

@@ -36,20 +36,28 @@ const spellings = (value: string): Buffer[] =>
     Buffer.from(text),
   );
 
+/**
+ * A check of one file's bytes for the secrets: the problems it finds, each naming the file and the
+ * variable. Made once per build, so the site pass (site-pass.ts) can check each page as it reads it.
+ */
+export function secretFinder(secrets: readonly NamedSecret[]): (file: string, content: Buffer) => string[] {
+  const needles = secrets.map((secret) => ({ name: secret.name, forms: spellings(secret.value) }));
+  return (file, content) =>
+    needles
+      .filter((needle) => needle.forms.some((form) => content.includes(form)))
+      .map((needle) => `${file} contains the value of ${needle.name}: a secret must never be in the site.`);
+}
+
 /** Every text file under `dir` that contains one of the secrets, with the secret's variable name. */
 export async function findSecrets(dir: string, secrets: readonly NamedSecret[]): Promise<string[]> {
   if (secrets.length === 0) return [];
-  const needles = secrets.map((secret) => ({ name: secret.name, forms: spellings(secret.value) }));
+  const find = secretFinder(secrets);
   const files = await textFiles(dir);
   const problems: string[] = [];
   let next = 0;
   const worker = async () => {
-    for (let file = files[next++]; file !== undefined; file = files[next++]) {
-      const content = await readFile(join(dir, file));
-      for (const needle of needles)
-        if (needle.forms.some((form) => content.includes(form)))
-          problems.push(`${file} contains the value of ${needle.name}: a secret must never be in the site.`);
-    }
+    for (let file = files[next++]; file !== undefined; file = files[next++])
+      problems.push(...find(file, await readFile(join(dir, file))));
   };
   await Promise.all(Array.from({ length: 4 }, worker));
   return problems.sort();

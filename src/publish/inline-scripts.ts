@@ -54,6 +54,9 @@ async function* htmlFiles(dir: string, relative = ''): AsyncGenerator<string> {
   }
 }
 
+/** Whether an HTML document has an inline event-handler attribute, which the CSP blocks. */
+export const hasInlineHandler = (html: string): boolean => INLINE_HANDLER.test(html);
+
 /** Reads every HTML file under `clientDir` for the hashes the CSP needs. */
 export async function scanInlineScripts(clientDir: string): Promise<InlineScriptScan> {
   const hashes = new Set<string>();

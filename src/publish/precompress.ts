@@ -1,17 +1,18 @@
 /**
  * Writes `.br` and `.gz` siblings of the built site's text files, which the server sends as they are.
- * Files unchanged since the previous build take that build's siblings instead of being compressed again,
- * which keeps a rebuild after one product change quick.
+ * Files unchanged since the previous build take that build's siblings (hard links) instead of being
+ * compressed again, which keeps a rebuild after one product change quick. The site build compresses
+ * each page as Astro writes it (site-pass.ts, with `compressFile`); `precompressSite` does a whole folder.
  */
 import { availableParallelism } from 'node:os';
-import { copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isCompressible, MIN_COMPRESS_BYTES } from './content-types.ts';
 import { BUILD_LEVELS, CODINGS, compress, FAST_BUILD_LEVELS, SUFFIX, type Levels } from './encoding.ts';
 
 export interface PrecompressResult {
   files: number;
-  /** Files whose siblings were copied from the previous build. */
+  /** Files whose siblings were taken from the previous build. */
   reused: number;
   brotliQuality: number;
   bytes: number;
@@ -23,7 +24,11 @@ export interface PrecompressResult {
  * Up to this much text, pages get brotli 11 (~1 MB/s per core: a few seconds); above it the fast levels,
  * so 10,000 pages take seconds, not many minutes.
  */
-const THOROUGH_LIMIT_BYTES = 4 * 1024 * 1024;
+export const THOROUGH_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/** The levels of a site with `bytes` of text to compress (files of at least MIN_COMPRESS_BYTES). */
+export const bulkLevels = (bytes: number): Levels =>
+  bytes <= THOROUGH_LIMIT_BYTES ? BUILD_LEVELS : FAST_BUILD_LEVELS;
 
 async function* textFiles(dir: string, relative = ''): AsyncGenerator<string> {
   for (const entry of await readdir(join(dir, relative), { withFileTypes: true })) {
@@ -33,7 +38,18 @@ async function* textFiles(dir: string, relative = ''): AsyncGenerator<string> {
   }
 }
 
-/** Copies the previous build's siblings when the file is byte-identical and both siblings are there. */
+/** Hard-links `from` to `to` (a copy across file systems): the previous build's files are never written again. */
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? error.code : undefined;
+    if (code === 'EXDEV' || code === 'EPERM') await copyFile(from, to);
+    else throw error;
+  }
+}
+
+/** Takes the previous build's siblings when the file is byte-identical and both siblings are there. */
 async function reuse(previousDir: string | undefined, relative: string, content: Buffer, target: string) {
   if (!previousDir) return false;
   const previous = join(previousDir, relative);
@@ -43,8 +59,49 @@ async function reuse(previousDir: string | undefined, relative: string, content:
     CODINGS.map((coding) => stat(previous + SUFFIX[coding]).catch(() => undefined)),
   );
   if (siblings.some((sibling) => !sibling?.isFile())) return false;
-  await Promise.all(CODINGS.map((coding) => copyFile(previous + SUFFIX[coding], target + SUFFIX[coding])));
+  await Promise.all(CODINGS.map((coding) => linkOrCopy(previous + SUFFIX[coding], target + SUFFIX[coding])));
   return true;
+}
+
+/** What compressing one file did. */
+export interface Compressed {
+  readonly reused: boolean;
+  /** Size of what a brotli client gets: the `.br` sibling, or the file itself when none was worth it. */
+  readonly brotliBytes: number;
+}
+
+/**
+ * Writes the siblings of `relative` (whose bytes are `content`), or takes the previous build's. With
+ * `replacing`, siblings already there are removed first: they may be links to a previous build's files,
+ * which are never written again, or be left from an older version of the file.
+ */
+export async function compressFile(
+  clientDir: string,
+  relative: string,
+  content: Buffer,
+  options: {
+    readonly bulk: Levels;
+    readonly previousClientDir?: string | undefined;
+    readonly replacing?: boolean;
+  },
+): Promise<Compressed> {
+  const target = join(clientDir, relative);
+  if (options.replacing)
+    await Promise.all(CODINGS.map((coding) => rm(target + SUFFIX[coding], { force: true })));
+  if (await reuse(options.previousClientDir, relative, content, target))
+    return { reused: true, brotliBytes: (await stat(target + SUFFIX.br)).size };
+  // Hashed assets are downloaded by every visitor and compressed once: always the smallest.
+  const levels = relative.startsWith('_astro/') ? BUILD_LEVELS : options.bulk;
+  let brotliBytes = content.length;
+  for (const coding of CODINGS) {
+    const body = await compress(content, coding, levels);
+    // A sibling that saves almost nothing costs a decode for nothing.
+    if (body.length < content.length * 0.95) {
+      await writeFile(target + SUFFIX[coding], body);
+      if (coding === 'br') brotliBytes = body.length;
+    }
+  }
+  return { reused: false, brotliBytes };
 }
 
 export async function precompressSite(
@@ -60,30 +117,20 @@ export async function precompressSite(
     files.push({ relative, size });
     bytes += size;
   }
-  const bulk: Levels = bytes <= THOROUGH_LIMIT_BYTES ? BUILD_LEVELS : FAST_BUILD_LEVELS;
+  const bulk = bulkLevels(bytes);
   let reused = 0;
   let brotliBytes = 0;
   let next = 0;
 
   const worker = async (): Promise<void> => {
     for (let item = files[next++]; item; item = files[next++]) {
-      const target = join(clientDir, item.relative);
-      const content = await readFile(target);
-      if (await reuse(options.previousClientDir, item.relative, content, target)) {
-        reused += 1;
-        brotliBytes += (await stat(target + SUFFIX.br)).size;
-        continue;
-      }
-      // Hashed assets are downloaded by every visitor and compressed once: always the smallest.
-      const levels = item.relative.startsWith('_astro/') ? BUILD_LEVELS : bulk;
-      for (const coding of CODINGS) {
-        const body = await compress(content, coding, levels);
-        // A sibling that saves almost nothing costs a decode for nothing.
-        if (body.length < content.length * 0.95) {
-          await writeFile(target + SUFFIX[coding], body);
-          if (coding === 'br') brotliBytes += body.length;
-        } else if (coding === 'br') brotliBytes += content.length;
-      }
+      const content = await readFile(join(clientDir, item.relative));
+      const result = await compressFile(clientDir, item.relative, content, {
+        bulk,
+        previousClientDir: options.previousClientDir,
+      });
+      if (result.reused) reused += 1;
+      brotliBytes += result.brotliBytes;
     }
   };
   const concurrency = options.concurrency ?? Math.max(2, availableParallelism());

@@ -2,8 +2,9 @@
  * The whole loop with real builds: an editor's save through the embedded back end's admin API calls the
  * storefront's signed hook, the rebuilder syncs and rebuilds, and the new price is served on the product
  * page, its listing and in the search index, without a restart. A deleted product's page answers 404 and
- * nothing links to it; with Magento down the rebuild fails clearly and the site keeps serving.
- * Real `astro build` runs take seconds each, so this file makes three of them, in order.
+ * nothing links to it; a disabled one leaves its page, listing and search entry in the same partial run;
+ * with Magento down the rebuild fails clearly and the site keeps serving.
+ * Real `astro build` runs take seconds each, so this file makes four of them, in order.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -200,6 +201,37 @@ describe('an editor saves a product in the back end', () => {
       expect(allHtml(join(dir, 'dist', 'client')).filter((html) => html.includes(href))).toEqual([]);
       expect((await get('/sitemap.xml')).text).not.toContain(`/${product.urlKey}<`);
       expect(await searchIndexText()).not.toContain(`"${product.urlKey}"`);
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    'takes a disabled product off the site in the same run: its page, its listing card and its search entry',
+    async () => {
+      const product = catalogue().pages.find(
+        (candidate) => candidate.visibility === 4 && listingOf(candidate),
+      );
+      const listing = product && listingOf(product);
+      if (!product || !listing) throw new Error('no searchable product in a listing');
+      const href = `href="/${product.urlKey}"`;
+      expect((await get(listing.path)).text).toContain(href);
+      expect(await searchIndexText()).toContain(`"${product.urlKey}"`);
+
+      // An editor disables it (status 2), as Magento's admin does: PUT /V1/products/{sku}.
+      const token = await backend.call('POST', '/rest/V1/integration/admin/token', { body: ADMIN });
+      const saved = await backend.call('PUT', `/rest/V1/products/${encodeURIComponent(product.sku)}`, {
+        token: token.body as string,
+        body: { product: { status: 2 } },
+      });
+      expect(saved.status).toBe(200);
+      const run = await settled();
+      expect(run).toMatchObject({ outcome: 'published', sync: { mode: 'incremental', removed: 1 } });
+      expect(run.build).toMatchObject({ mode: 'partial' });
+
+      expect((await get(`/${product.urlKey}`)).status).toBe(404);
+      expect((await get(listing.path)).text).not.toContain(href);
+      expect(await searchIndexText()).not.toContain(`"${product.urlKey}"`);
+      expect((await get('/sitemap.xml')).text).not.toContain(`/${product.urlKey}<`);
     },
     BUILD_TIMEOUT,
   );
