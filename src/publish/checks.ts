@@ -4,9 +4,9 @@
  * emitted, and a few pages that every build has (home, 404, a product page, a listing) exist and are
  * HTML. Each check returns problems as sentences; an empty list means publish.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isCompressible } from './content-types.ts';
+import { textFiles } from './content-types.ts';
 import type { NamedSecret } from './config.ts';
 
 export function checkPageCount(pages: number, previousPages: number | undefined): string[] {
@@ -16,18 +16,6 @@ export function checkPageCount(pages: number, previousPages: number | undefined)
       `The build has ${pages} pages, fewer than half the live build's ${previousPages}: was the catalogue read incomplete?`,
     ];
   return [];
-}
-
-/** Text files under `dir` (relative paths), skipping the `.br`/`.gz` siblings. */
-async function textFiles(dir: string, relative = ''): Promise<string[]> {
-  const entries = await readdir(join(dir, relative), { withFileTypes: true }).catch(() => []);
-  const files: string[] = [];
-  for (const entry of entries) {
-    const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
-    if (entry.isDirectory()) files.push(...(await textFiles(dir, path)));
-    else if (entry.isFile() && isCompressible(entry.name)) files.push(path);
-  }
-  return files;
 }
 
 /** The ways a secret could be written into a file: as is, JSON-escaped and URL-encoded. */
@@ -52,7 +40,8 @@ export function secretFinder(secrets: readonly NamedSecret[]): (file: string, co
 export async function findSecrets(dir: string, secrets: readonly NamedSecret[]): Promise<string[]> {
   if (secrets.length === 0) return [];
   const find = secretFinder(secrets);
-  const files = await textFiles(dir);
+  const files: string[] = [];
+  for await (const file of textFiles(dir)) files.push(file);
   const problems: string[] = [];
   let next = 0;
   const worker = async () => {

@@ -1,5 +1,6 @@
 /** Content types of the files the built site holds, and which of them are worth compressing. */
-import { extname } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 
 const UTF8 = '; charset=utf-8';
 
@@ -50,3 +51,22 @@ export const isCompressible = (file: string): boolean => COMPRESSIBLE.has(extnam
 
 /** Below this size compression saves less than the bytes of its own headers; such files go out as they are. */
 export const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * The text files under `dir` (relative paths with `/`): the files the build compresses, scans and checks,
+ * without their `.br`/`.gz` siblings. A folder that cannot be read yields nothing; `skip` leaves out
+ * top-level entries by name (pages taken whole from the live build).
+ */
+export async function* textFiles(
+  dir: string,
+  skip?: ReadonlySet<string>,
+  relative = '',
+): AsyncGenerator<string> {
+  const entries = await readdir(join(dir, relative), { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
+    if (relative === '' && skip?.has(entry.name)) continue;
+    if (entry.isDirectory()) yield* textFiles(dir, undefined, path);
+    else if (entry.isFile() && isCompressible(entry.name)) yield path;
+  }
+}

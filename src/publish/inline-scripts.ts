@@ -4,8 +4,9 @@
  * scripts. JSON-LD (`type="application/ld+json"`) is data, not script, and needs no hash.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { textFiles } from './content-types.ts';
 
 /** Script types a browser executes (or, for import maps and speculation rules, treats as script under CSP). */
 const EXECUTABLE_TYPES = new Set([
@@ -46,14 +47,6 @@ export interface InlineScriptScan {
   htmlFiles: number;
 }
 
-async function* htmlFiles(dir: string, relative = ''): AsyncGenerator<string> {
-  for (const entry of await readdir(join(dir, relative), { withFileTypes: true })) {
-    const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
-    if (entry.isDirectory()) yield* htmlFiles(dir, path);
-    else if (entry.isFile() && entry.name.endsWith('.html')) yield path;
-  }
-}
-
 /** Whether an HTML document has an inline event-handler attribute, which the CSP blocks. */
 export const hasInlineHandler = (html: string): boolean => INLINE_HANDLER.test(html);
 
@@ -62,7 +55,8 @@ export async function scanInlineScripts(clientDir: string): Promise<InlineScript
   const hashes = new Set<string>();
   const inlineHandlers: string[] = [];
   let count = 0;
-  for await (const file of htmlFiles(clientDir)) {
+  for await (const file of textFiles(clientDir)) {
+    if (!file.endsWith('.html')) continue;
     const html = await readFile(join(clientDir, file), 'utf8');
     for (const hash of inlineScriptHashes(html)) hashes.add(hash);
     if (INLINE_HANDLER.test(html)) inlineHandlers.push(file);

@@ -5,9 +5,9 @@
  * each page as Astro writes it (site-pass.ts, with `compressFile`); `precompressSite` does a whole folder.
  */
 import { availableParallelism } from 'node:os';
-import { copyFile, link, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isCompressible, MIN_COMPRESS_BYTES } from './content-types.ts';
+import { MIN_COMPRESS_BYTES, textFiles } from './content-types.ts';
 import { BUILD_LEVELS, CODINGS, compress, FAST_BUILD_LEVELS, SUFFIX, type Levels } from './encoding.ts';
 
 export interface PrecompressResult {
@@ -29,14 +29,6 @@ export const THOROUGH_LIMIT_BYTES = 4 * 1024 * 1024;
 /** The levels of a site with `bytes` of text to compress (files of at least MIN_COMPRESS_BYTES). */
 export const bulkLevels = (bytes: number): Levels =>
   bytes <= THOROUGH_LIMIT_BYTES ? BUILD_LEVELS : FAST_BUILD_LEVELS;
-
-async function* textFiles(dir: string, relative = ''): AsyncGenerator<string> {
-  for (const entry of await readdir(join(dir, relative), { withFileTypes: true })) {
-    const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
-    if (entry.isDirectory()) yield* textFiles(dir, path);
-    else if (entry.isFile() && isCompressible(entry.name)) yield path;
-  }
-}
 
 /** Hard-links `from` to `to` (a copy across file systems): the previous build's files are never written again. */
 async function linkOrCopy(from: string, to: string): Promise<void> {

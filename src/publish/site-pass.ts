@@ -11,11 +11,11 @@
  * THOROUGH_LIMIT_BYTES of them have been seen (then the total is surely above it), or until `finish`.
  */
 import { availableParallelism } from 'node:os';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { secretFinder } from './checks.ts';
 import type { NamedSecret } from './config.ts';
-import { isCompressible, MIN_COMPRESS_BYTES } from './content-types.ts';
+import { isCompressible, MIN_COMPRESS_BYTES, textFiles } from './content-types.ts';
 import type { Levels } from './encoding.ts';
 import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
 import { bulkLevels, compressFile, THOROUGH_LIMIT_BYTES, type PrecompressResult } from './precompress.ts';
@@ -67,22 +67,12 @@ interface Waiting {
   readonly mtimeMs: number;
 }
 
-async function* allTextFiles(dir: string, relative = '', skip?: ReadonlySet<string>): AsyncGenerator<string> {
-  const entries = await readdir(join(dir, relative), { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
-    if (relative === '' && skip?.has(entry.name)) continue;
-    if (entry.isDirectory()) yield* allTextFiles(dir, path);
-    else if (entry.isFile() && isCompressible(entry.name)) yield path;
-  }
-}
-
 const statOf = (file: string) => stat(file).catch(() => undefined);
 
 /** Every text file under `dir` with its size and modification time, by relative path (stat 16 at a time). */
 async function listFiles(dir: string, skip?: ReadonlySet<string>): Promise<Map<string, Waiting>> {
   const paths: string[] = [];
-  for await (const relative of allTextFiles(dir, '', skip)) paths.push(relative);
+  for await (const relative of textFiles(dir, skip)) paths.push(relative);
   const files = new Map<string, Waiting>();
   let next = 0;
   const worker = async () => {
