@@ -11,6 +11,7 @@ export { describeError, errorMessage, HttpError, jsonErrors, jsonReply, textRepl
 export { isSameOrigin, jsonBody, jsonOnly, limitBody, methodNotAllowed, sameOrigin } from './guards.ts';
 export {
   clearSessionCookie,
+  privateCookie,
   SESSION_COOKIE,
   sessionCookie,
   sessionToken,

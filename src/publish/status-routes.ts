@@ -60,14 +60,14 @@ function givenPassword(header: string): string | undefined {
   return colon === -1 ? undefined : decoded.slice(colon + 1);
 }
 
-const html = (text: string, status = 200): Response => {
+/** The page or its script, as text of `contentType` (the page is never stored; the script is revalidated). */
+const textOf = (text: string, contentType: string, cacheControl: string): Response => {
   const body = Buffer.from(text);
   return new Response(body, {
-    status,
     headers: {
-      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Type': `${contentType}; charset=utf-8`,
       'Content-Length': String(body.length),
-      'Cache-Control': 'no-store',
+      'Cache-Control': cacheControl,
     },
   });
 };
@@ -101,21 +101,16 @@ export function createStatusRoutes(options: StatusRoutesOptions): Hono {
     await next();
   };
 
-  routes.get('/rebuild/status.js', () => {
-    const body = Buffer.from(STATUS_PAGE_SCRIPT);
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'text/javascript; charset=utf-8',
-        'Content-Length': String(body.length),
-        'Cache-Control': 'no-cache',
-      },
-    });
-  });
+  routes.get('/rebuild/status.js', () => textOf(STATUS_PAGE_SCRIPT, 'text/javascript', 'no-cache'));
   routes.get('/rebuild/status', editorOnly, (c) => {
     const current = options.rebuilder.status();
     const live = options.liveBuild();
     if (/\btext\/html\b/.test(c.req.header('accept') ?? ''))
-      return html(renderStatusPage(current, live, runRequest(c.req.query('queued'))));
+      return textOf(
+        renderStatusPage(current, live, runRequest(c.req.query('queued'))),
+        'text/html',
+        'no-store',
+      );
     // The CSP hashes are of no interest to editors and only lengthen the answer.
     const summary = live
       ? Object.fromEntries(Object.entries(live).filter(([key]) => key !== 'scriptHashes'))

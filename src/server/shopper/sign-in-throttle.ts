@@ -12,7 +12,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { FailureCounter, tooManyAttempts, type FailureLimit } from '../../http/index.ts';
+import { FailureCounter, privateCookie, tooManyAttempts, type FailureLimit } from '../../http/index.ts';
 
 export interface SignInLimits {
   readonly perClient: FailureLimit;
@@ -33,13 +33,13 @@ export class SignInThrottle {
   readonly #perClient: FailureCounter;
   readonly #perAccount: FailureCounter;
   readonly #key: Buffer;
-  readonly #secure: boolean;
+  readonly #siteUrl: string;
 
   constructor(siteUrl: string, limits: SignInLimits = SIGN_IN_LIMITS) {
     this.#perClient = new FailureCounter(limits.perClient);
     this.#perAccount = new FailureCounter(limits.perAccount);
     this.#key = randomBytes(32);
-    this.#secure = siteUrl.startsWith('https:');
+    this.#siteUrl = siteUrl;
   }
 
   #mark(email: string): Buffer {
@@ -68,13 +68,10 @@ export class SignInThrottle {
 
   /** `Set-Cookie` that marks this browser as known for the account it just signed in to. */
   knownBrowserCookie(email: string): string {
-    return [
-      `${KNOWN_COOKIE}=${this.#mark(email).toString('base64url')}`,
-      'Path=/session',
-      'HttpOnly',
-      'SameSite=Lax',
-      `Max-Age=${YEAR_SECONDS}`,
-      ...(this.#secure ? ['Secure'] : []),
-    ].join('; ');
+    return privateCookie(KNOWN_COOKIE, this.#mark(email).toString('base64url'), {
+      path: '/session',
+      maxAgeSeconds: YEAR_SECONDS,
+      siteUrl: this.#siteUrl,
+    });
   }
 }
