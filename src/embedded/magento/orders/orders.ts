@@ -12,11 +12,18 @@ import {
   orderItemRow,
   orderRow,
   orderStatusHistoryRow,
+  type OrderRow,
 } from './serialize.ts';
 
 export function getOrder(db: Database, id: number, settings: CartSettings) {
   const order = db.get(orderRow, 'SELECT * FROM orders WHERE entity_id = ?', id);
   if (!order) throw errors.orderNotFound();
+  return serializeOrder(db, order, settings);
+}
+
+/** An order row in Magento's full order shape, with its items, addresses and status history. */
+function serializeOrder(db: Database, order: OrderRow, settings: CartSettings) {
+  const id = order.entity_id;
   const items = db
     .all(orderItemRow, 'SELECT * FROM order_items WHERE order_id = ? ORDER BY item_id', id)
     .map((item) => serializeOrderItem(order, item));
@@ -76,7 +83,7 @@ export function searchOrders(db: Database, criteria: SearchCriteria, settings: C
     criteria,
   );
   return {
-    items: rows.map((row) => getOrder(db, row.entity_id, settings)),
+    items: rows.map((row) => serializeOrder(db, row, settings)),
     search_criteria: criteria,
     total_count: total,
   };
