@@ -6,7 +6,7 @@
  */
 export { clientAddress, trustedProxies, type TrustedProxies } from './client-address.ts';
 export { SERVER_DEADLINES } from './deadlines.ts';
-export { FailureCounter, tooManyAttempts, waitInWords, type FailureLimit } from './throttle.ts';
+export { FailureCounter, tooManyAttempts, type FailureLimit } from './throttle.ts';
 export { describeError, errorMessage, HttpError, jsonErrors, jsonReply, textReply } from './errors.ts';
 export { isSameOrigin, jsonBody, jsonOnly, limitBody, methodNotAllowed, sameOrigin } from './guards.ts';
 export {

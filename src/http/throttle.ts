@@ -30,14 +30,10 @@ export class FailureCounter {
   async failed(key: string): Promise<void> {
     await this.#limiter.penalty(key);
   }
-
-  async forget(key: string): Promise<void> {
-    await this.#limiter.delete(key);
-  }
 }
 
 /** "45 seconds", "12 minutes", "2 hours": rounded up, so the shopper never comes back too early. */
-export function waitInWords(seconds: number): string {
+function waitInWords(seconds: number): string {
   const [amount, unit] =
     seconds < 60
       ? [Math.max(1, Math.ceil(seconds)), 'second']
