@@ -90,7 +90,8 @@ test.describe('a guest basket', () => {
     await ready(page, product.sku);
     const form = addForm(page, product.sku);
     await form.getByLabel('Quantity', { exact: true }).fill('2');
-    // A double click adds once: the button is busy until Magento answered.
+    // A double click adds once: its second click is no second submit, and the button is busy until
+    // Magento answered.
     await form.getByRole('button', { name: 'Add to cart' }).dblclick();
     await expect(notices(page).getByRole('status')).toHaveText('This product is now in your cart!');
     await expect(badge(page)).toHaveText('2');

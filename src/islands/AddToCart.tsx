@@ -3,9 +3,10 @@
  * (AddToCartForm.astro), which without JavaScript goes to the basket. Once hydrated, submitting makes
  * sure a cart exists, adds the quantity, flips the basket toggle (the badge refreshes) and only then says
  * 'This product is now in your cart!'; a failure says what went wrong (Magento's stock message, or that
- * the shop is unavailable). While busy the button says so and further submits are ignored.
+ * the shop is unavailable). While busy the button says so and further submits are ignored, and the
+ * second click of a double click is no second submit: Magento may have answered the first one already.
  */
-import type { SubmitEvent } from 'react';
+import type { MouseEvent, SubmitEvent } from 'react';
 import { wholeQuantity } from '../features/cart/cart.ts';
 import { addToCart } from '../features/cart/store.ts';
 import { notify } from '../features/notify/store.ts';
@@ -48,6 +49,11 @@ export default function AddToCart({ sku, name, withQuantity, qtyId, texts }: Add
     }
   }
 
+  /** A click's `detail` counts the clicks of one gesture; a keyboard press is 0. */
+  function oneSubmitPerGesture(event: MouseEvent<HTMLButtonElement>) {
+    if (event.detail > 1) event.preventDefault();
+  }
+
   return (
     <form
       className={withQuantity ? 'add-to-cart with-quantity' : 'add-to-cart'}
@@ -64,7 +70,12 @@ export default function AddToCart({ sku, name, withQuantity, qtyId, texts }: Add
       ) : (
         <input type="hidden" name="qty" value="1" />
       )}
-      <button type="submit" className="button" aria-disabled={busy || undefined}>
+      <button
+        type="submit"
+        className="button"
+        aria-disabled={busy || undefined}
+        onClick={oneSubmitPerGesture}
+      >
         {busy ? strings.shopper.adding : texts.addToCart}
         {!withQuantity && <span className="visually-hidden">: {name}</span>}
       </button>
