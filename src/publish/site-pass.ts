@@ -192,6 +192,9 @@ export function startSitePass(
     async finish() {
       const started = performance.now();
       finishing = true;
+      // Levels unknown (less text seen than the thorough limit): nothing waiting could start, and the
+      // listing below finds those files again.
+      if (!bulk) queue.length = 0;
       // The folder is listed while the files still waiting are handled: one is I/O, the other CPU.
       const [present] = await Promise.all([listFiles(clientDir, options.skip), drained()]);
       // Every file now: those never reported, and those that changed after they were read.

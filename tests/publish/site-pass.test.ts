@@ -118,6 +118,20 @@ describe('startSitePass', () => {
     expect(readFileSync(join(live, 'index.html.br')).equals(liveSibling)).toBe(true);
     expect(result.scriptHashes).toHaveLength(1); // the old page's script is gone with it
   });
+
+  it('finishes a small site whose pages were reported before the levels were known', async () => {
+    writeSite(root);
+    const pass = startSitePass(root, { secrets: [] });
+    pass.add('index.html');
+    pass.add('a/index.html');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const result = await Promise.race([
+      pass.finish(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('finish never settled')), 2_000)),
+    ]);
+    expect(result.htmlFiles).toBe(2);
+    expect(gunzipSync(readFileSync(join(root, 'a', 'index.html.gz'))).toString()).toContain('Go');
+  });
 });
 
 /**
