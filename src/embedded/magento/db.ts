@@ -19,6 +19,15 @@ export const countRow = z.object({ n: sqlNumber });
 
 const metaRow = z.object({ value: z.string() });
 
+/** [table, column, definition] of every column added to a table after its first release, oldest first. */
+const ADDED_COLUMNS: readonly (readonly [string, string, string])[] = [
+  ['products', 'is_qty_decimal', 'INTEGER NOT NULL DEFAULT 0'],
+  ['attributes', 'is_filterable', 'INTEGER NOT NULL DEFAULT 0'],
+  ['attributes', 'is_filterable_in_search', 'INTEGER NOT NULL DEFAULT 0'],
+  ['attributes', 'used_for_sort_by', 'INTEGER NOT NULL DEFAULT 0'],
+  ['attributes', 'is_comparable', 'INTEGER NOT NULL DEFAULT 0'],
+];
+
 let lastPattern: { source: string; regex: RegExp } | undefined;
 
 /** `value REGEXP pattern`, case-insensitive like MySQL's default collation; NULL for a NULL value. */
@@ -46,9 +55,11 @@ export class Database {
 
   /** Columns added after a file was first created (CREATE TABLE IF NOT EXISTS leaves old tables as they were). */
   #migrate(): void {
-    const columns = this.#db.prepare('PRAGMA table_info(products)').all();
-    if (!columns.some((column) => column['name'] === 'is_qty_decimal'))
-      this.#db.exec('ALTER TABLE products ADD COLUMN is_qty_decimal INTEGER NOT NULL DEFAULT 0');
+    for (const [table, column, definition] of ADDED_COLUMNS) {
+      const columns = this.#db.prepare(`PRAGMA table_info(${table})`).all();
+      if (!columns.some((existing) => existing['name'] === column))
+        this.#db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
   }
 
   #prepare(sql: string): StatementSync {

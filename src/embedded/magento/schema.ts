@@ -55,8 +55,22 @@ CREATE TABLE IF NOT EXISTS attributes (
   backend_type TEXT NOT NULL,
   is_user_defined INTEGER NOT NULL,
   is_required INTEGER NOT NULL DEFAULT 0,
-  position INTEGER NOT NULL DEFAULT 0
+  position INTEGER NOT NULL DEFAULT 0,
+  -- catalog_eav_attribute's flags: 0 no, 1 filterable (with results), 2 filterable (no results).
+  is_filterable INTEGER NOT NULL DEFAULT 0,
+  is_filterable_in_search INTEGER NOT NULL DEFAULT 0,
+  used_for_sort_by INTEGER NOT NULL DEFAULT 0,
+  is_comparable INTEGER NOT NULL DEFAULT 0
 );
+
+-- Magento's eav_attribute_option (+ its admin label): the choices of a select or multiselect attribute.
+CREATE TABLE IF NOT EXISTS attribute_options (
+  option_id INTEGER PRIMARY KEY,
+  attribute_id INTEGER NOT NULL REFERENCES attributes (attribute_id) ON DELETE CASCADE,
+  label TEXT NOT NULL,
+  sort_order INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS attribute_options_attribute ON attribute_options (attribute_id, sort_order);
 
 CREATE TABLE IF NOT EXISTS admins (
   id INTEGER PRIMARY KEY,

@@ -4,7 +4,7 @@ import { intParam, optionalInt, queryValue, searchCriteriaParam } from '../http/
 import { withBody, type Route } from '../http/route.ts';
 import { m, productDto } from '../input.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
-import { getAttribute, searchAttributes } from './attributes.ts';
+import { getAttribute, getAttributeOptions, searchAttributes } from './attributes.ts';
 import { categoryTree, getCategory } from './categories.ts';
 import { getProduct, searchProducts } from './products.ts';
 import { saveProduct } from './save-product.ts';
@@ -14,7 +14,8 @@ const productBody = m.params({ product: productDto, saveOptions: m.bool().option
 export function catalogRoutes(db: Database): Route[] {
   const categories = 'Magento_Catalog::categories';
   const products = 'Magento_Catalog::products';
-  const attributes = 'Magento_Catalog::attributes';
+  // Catalog/etc/webapi.xml: Stores > Attributes > Product, not the products resource.
+  const attributes = 'Magento_Catalog::attributes_attributes';
   return [
     {
       method: 'GET',
@@ -69,6 +70,12 @@ export function catalogRoutes(db: Database): Route[] {
       path: '/V1/products/attributes/:attributeCode',
       resource: attributes,
       handle: ({ params }) => getAttribute(db, params['attributeCode'] ?? ''),
+    },
+    {
+      method: 'GET',
+      path: '/V1/products/attributes/:attributeCode/options',
+      resource: attributes,
+      handle: ({ params }) => getAttributeOptions(db, params['attributeCode'] ?? ''),
     },
   ];
 }
