@@ -105,3 +105,85 @@ export function getCategory(db: Database, id: number) {
     ],
   };
 }
+
+const assignedRow = z.object({ id: sqlNumber, sku: z.string(), position: sqlNumber });
+
+/** The store view's root category (Default Category) and the path every category of that store starts with. */
+const STORE_ROOT = { id: 2, path: '1/2' } as const;
+
+/** Enabled and in the catalog, the search or both: what the store's category-product index holds. */
+const INDEXED = 'p.status = 1 AND p.visibility IN (2, 3, 4)';
+
+/**
+ * `GET /V1/categories/:categoryId/products` (`CategoryLinkManagement::getAssignedProducts()`):
+ * `{sku, position, category_id}` per product, `category_id` the requested id as a string.
+ *
+ * - Store `all` (0) joins the assignments themselves: exactly the products assigned to this category,
+ *   with their merchandising position, whatever their status or visibility.
+ * - A store view reads its category-product index (`Indexer/Category/Product/AbstractAction`): only
+ *   enabled products visible in the catalog or search. Every category here is an anchor, so products of
+ *   its active descendants come too, once each, at their own position + 10000 unless also assigned
+ *   directly; the store's root category holds every indexed product; Root Catalog is outside the store.
+ *
+ * The collection sets no order; rows come in product id order, as the database would return them.
+ */
+export function assignedProducts(db: Database, id: number, storeId: number) {
+  const category = db.get(categoryRow, 'SELECT * FROM categories WHERE id = ?', id);
+  if (!category) throw errors.noSuchEntity('id', id);
+  const categoryId = String(id);
+  if (storeId === 0) {
+    return db
+      .all(
+        assignedRow,
+        `SELECT p.id, p.sku, cp.position FROM category_products cp JOIN products p ON p.id = cp.product_id
+         WHERE cp.category_id = ? ORDER BY p.id`,
+        id,
+      )
+      .map((row) => ({ sku: row.sku, position: row.position, category_id: categoryId }));
+  }
+  const positions = new Map<number, { sku: string; position: number }>();
+  const put = (rows: z.output<typeof assignedRow>[]) => {
+    for (const row of rows) positions.set(row.id, { sku: row.sku, position: row.position });
+  };
+  // Later steps overwrite earlier ones, as the indexer's INSERT … ON DUPLICATE KEY UPDATE does.
+  if (id === STORE_ROOT.id) {
+    put(
+      db.all(
+        assignedRow,
+        `SELECT p.id, p.sku, COALESCE((SELECT MIN(position) FROM category_products WHERE product_id = p.id), 0) AS position
+         FROM products p WHERE ${INDEXED}`,
+      ),
+    );
+  }
+  const inStore = category.path === STORE_ROOT.path || category.path.startsWith(`${STORE_ROOT.path}/`);
+  if (inStore) {
+    put(
+      db.all(
+        assignedRow,
+        `SELECT p.id, p.sku,
+           COALESCE((SELECT position FROM category_products WHERE category_id = ? AND product_id = p.id),
+                    MIN(cp.position) + 10000) AS position
+         FROM category_products cp
+         JOIN categories c ON c.id = cp.category_id
+         JOIN products p ON p.id = cp.product_id
+         WHERE c.path LIKE ? AND c.is_active = 1 AND ${INDEXED}
+         GROUP BY p.id`,
+        id,
+        `${category.path}/%`,
+      ),
+    );
+  }
+  if (category.path.startsWith(`${STORE_ROOT.path}/`)) {
+    put(
+      db.all(
+        assignedRow,
+        `SELECT p.id, p.sku, cp.position FROM category_products cp JOIN products p ON p.id = cp.product_id
+         WHERE cp.category_id = ? AND ${INDEXED}`,
+        id,
+      ),
+    );
+  }
+  return [...positions.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, row]) => ({ sku: row.sku, position: row.position, category_id: categoryId }));
+}

@@ -5,7 +5,7 @@ import { withBody, type Route } from '../http/route.ts';
 import { m, productDto } from '../input.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
 import { getAttribute, getAttributeOptions, searchAttributes } from './attributes.ts';
-import { categoryTree, getCategory } from './categories.ts';
+import { assignedProducts, categoryTree, getCategory } from './categories.ts';
 import { getProduct, searchProducts } from './products.ts';
 import { saveProduct } from './save-product.ts';
 
@@ -34,6 +34,13 @@ export function catalogRoutes(db: Database): Route[] {
       path: '/V1/categories/:categoryId',
       resource: categories,
       handle: ({ params }) => getCategory(db, intParam(params['categoryId'], 'categoryId')),
+    },
+    {
+      method: 'GET',
+      path: '/V1/categories/:categoryId/products',
+      resource: categories,
+      handle: ({ params, scope }) =>
+        assignedProducts(db, intParam(params['categoryId'], 'categoryId'), scope.storeId),
     },
     {
       method: 'GET',

@@ -31,7 +31,7 @@ const EXTENSIONS = [
 ].sort();
 
 /** Subset operations (COVERAGE.md rows 28–38, added 2026-11-23) the back end does not serve yet. */
-const NOT_SERVED_YET = ['DELETE /V1/products/{sku}', 'GET /V1/categories/{categoryId}/products'].sort();
+const NOT_SERVED_YET = ['DELETE /V1/products/{sku}'];
 
 const bodySchema = z.object({ required: z.array(z.string()).optional() });
 const operationSchema = z.object({
