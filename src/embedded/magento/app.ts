@@ -28,7 +28,7 @@ export interface MagentoAppOptions {
   readonly tokens: TokenLifetimes;
   /** Largest accepted request body in bytes. */
   readonly maxBodyBytes: number;
-  /** Called with the sku after each successful admin product save. */
+  /** Called with the sku after each successful admin product save or delete. */
   readonly onProductSaved?: (sku: string) => void;
   readonly log?: (message: string) => void;
 }
@@ -45,11 +45,12 @@ const json = (status: number, body: unknown): Response => {
   });
 };
 
-/** The sku of an admin product save, from its method and path (any store code), or undefined. */
+/** The sku of an admin product save or delete, from its method and path (any store code), or undefined. */
 export function savedProductSku(method: string, path: string): string | undefined {
   const match = /^\/rest(?:\/[\w-]+)?\/V1\/products(?:\/([^/]+))?$/.exec(path);
   if (!match) return undefined;
-  if (method === 'PUT' && match[1]) return decodeURIComponent(match[1].replace(/%(?![0-9a-f]{2})/gi, '%25'));
+  if ((method === 'PUT' || method === 'DELETE') && match[1])
+    return decodeURIComponent(match[1].replace(/%(?![0-9a-f]{2})/gi, '%25'));
   if (method === 'POST' && !match[1]) return '';
   return undefined;
 }
@@ -85,7 +86,7 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
       if (picture) return picture;
     }
     const response = json(200, await answerRest(c.req.raw, url.pathname, url.search.slice(1)));
-    // Like a Magento webhook: after a successful admin save, tell the storefront (never failing the save).
+    // Like a Magento webhook: after a successful admin save or delete, tell the storefront (never failing it).
     const sku = options.onProductSaved ? savedProductSku(c.req.method, url.pathname) : undefined;
     if (sku !== undefined) setImmediate(() => options.onProductSaved?.(sku));
     return response;

@@ -24,7 +24,7 @@ export interface EmbeddedMagentoConfig {
   readonly catalogue: { readonly seed: number; readonly productCount: number; readonly brand: string };
   readonly flatRatePerItem: number;
   readonly writeImages?: boolean;
-  /** Called with the sku after each admin product save (`POST /V1/products`, `PUT /V1/products/:sku`). */
+  /** Called with the sku after each admin product save (`POST /V1/products`, `PUT`/`DELETE /V1/products/:sku`). */
   readonly onProductSaved?: (sku: string) => void;
   readonly log?: (message: string) => void;
 }

@@ -206,6 +206,16 @@ export const findProductBySku = (db: Database, sku: string): ProductRecord | und
   );
 
 /**
- * Admin `POST /V1/products` (create, or update when the sku exists) and `PUT /V1/products/:sku`: the way
- * an editor's change arrives from Magento. Given fields replace, custom attributes merge by code.
+ * `DELETE /V1/products/:sku` (`ProductRepository::deleteById()`): `true`, or the GET's 404 for an unknown
+ * sku. The product's category assignments go with it (foreign key), and so do the cart lines holding it
+ * (Magento's `quote_item.product_id` cascades too); ordered items keep their copy of the product.
  */
+export function deleteProduct(db: Database, sku: string): true {
+  return db.transaction(() => {
+    const row = db.get(productRecord, 'SELECT * FROM products WHERE sku = ?', sku);
+    if (!row) throw errors.productNotFound();
+    db.run('DELETE FROM quote_items WHERE product_id = ?', row.id);
+    db.run('DELETE FROM products WHERE id = ?', row.id);
+    return true;
+  });
+}

@@ -6,7 +6,7 @@ import { m, productDto } from '../input.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
 import { getAttribute, getAttributeOptions, searchAttributes } from './attributes.ts';
 import { assignedProducts, categoryTree, getCategory } from './categories.ts';
-import { getProduct, searchProducts } from './products.ts';
+import { deleteProduct, getProduct, searchProducts } from './products.ts';
 import { saveProduct } from './save-product.ts';
 
 const productBody = m.params({ product: productDto, saveOptions: m.bool().optional() });
@@ -65,6 +65,12 @@ export function catalogRoutes(db: Database): Route[] {
       path: '/V1/products/:sku',
       resource: products,
       ...withBody(productBody, ({ params }, { product }) => saveProduct(db, product, params['sku'])),
+    },
+    {
+      method: 'DELETE',
+      path: '/V1/products/:sku',
+      resource: products,
+      handle: ({ params }) => deleteProduct(db, params['sku'] ?? ''),
     },
     {
       method: 'GET',
