@@ -1,18 +1,24 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, it, expect } from 'vitest';
 import {
+  CATALOGUE_DATE,
   DOCUMENTATION_SEPARATOR,
+  GIFT_SET_CATEGORY,
   HOME_GARDEN_CATEGORY_ID,
   LIST_SEPARATOR,
+  POWER_SOURCES,
   PROFESSIONAL_CATEGORY_ID,
   generateCatalogue,
 } from './catalogue.ts';
 import { COUNTRIES, US_REGIONS } from './countries.ts';
 import { writeProductImages } from './images.ts';
-import { createRandom, mulberry32 } from './random.ts';
+import { SUB_CATEGORY_DEFS } from './data/categories.ts';
+import { FAMILIES } from './data/families.ts';
+import { createRandom, mulberry32, seedFor } from './random.ts';
 import type { SeedCatalogue, SeedProduct } from './types.ts';
 
 // Spec §2.
@@ -136,7 +142,7 @@ describe('generateCatalogue', () => {
     );
     const third = small.categories.filter((c) => subIds.has(c.parentId));
     expect(third.length).toBeGreaterThanOrEqual(3);
-    expect(third.length).toBeLessThanOrEqual(6);
+    expect(third.length).toBeLessThanOrEqual(7);
     expect(third.every((c) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(c.urlKey))).toBe(true);
     expect(small.categories.filter((c) => !c.isActive).length).toBeGreaterThanOrEqual(1);
     for (const c of small.categories) if (c.parentId !== 0) expect(byId.has(c.parentId)).toBe(true);
@@ -148,7 +154,7 @@ describe('generateCatalogue', () => {
     }
   });
 
-  it('leaves exactly watering-systems empty; every other category has several sellable products', () => {
+  it('leaves exactly watering-systems empty; every other category but the gift sets has several sellable products', () => {
     const watering = subCategory(small, HOME_GARDEN_CATEGORY_ID, 'watering-systems');
     const counts = new Map<number, { all: number; good: number }>();
     for (const p of small.products) {
@@ -162,6 +168,7 @@ describe('generateCatalogue', () => {
     expect(counts.has(watering?.id ?? -1)).toBe(false);
     for (const c of small.categories) {
       if (c.id <= 3 || c.id === HOME_GARDEN_CATEGORY_ID || c.id === watering?.id) continue;
+      if (c.id === GIFT_SET_CATEGORY.id) continue;
       expect(counts.get(c.id)?.good ?? 0, c.urlKey).toBeGreaterThanOrEqual(4);
     }
   });
@@ -273,7 +280,7 @@ describe('generateCatalogue', () => {
     let empty = 0;
     for (const p of small.products) {
       for (const k of Object.keys(p.customAttributes)) expect(codes.has(k), k).toBe(true);
-      const rows = Object.keys(p.customAttributes).filter((k) => techCodes.has(k));
+      const rows = Object.keys(p.customAttributes).filter((k) => techCodes.has(k) && k !== 'power_source');
       expect(rows.length).toBeGreaterThanOrEqual(2);
       expect(rows.length).toBeLessThanOrEqual(12);
       empty += rows.filter((k) => p.customAttributes[k] === '').length;
@@ -359,6 +366,270 @@ describe('generateCatalogue', () => {
     expect(files.size).toBeLessThanOrEqual(200);
     const links = bySku(big);
     expect(big.products.every((p) => p.links.every((l) => links.has(l.linkedSku)))).toBe(true);
+  });
+});
+
+const NUMERIC_FILTERS = [
+  'max_pressure_bar',
+  'flow_rate_lh',
+  'power_w',
+  'weight_kg',
+  'cable_length_m',
+  'tank_capacity_l',
+  'working_width_mm',
+  'sound_pressure_db',
+];
+const SELECTS = ['voltage_v', 'filter_class', 'colour', 'material', 'power_source'];
+const attribute = (c: SeedCatalogue, code: string) => {
+  const found = c.attributes.find((a) => a.code === code);
+  if (!found) throw new Error(`no attribute ${code}`);
+  return found;
+};
+/** The role of the product's family (machine, accessory, detergent), from its sub-category. */
+const roleOf = (p: SeedProduct) => {
+  const def = SUB_CATEGORY_DEFS.find((d) => p.categoryIds.includes(d.id));
+  if (!def) throw new Error(`${p.sku} has no sub-category`);
+  return FAMILIES[def.family].role;
+};
+const big = generateCatalogue({ seed: 9, productCount: 10_000, brand: BRAND });
+
+describe('layered navigation metadata', () => {
+  it('makes the numeric filters decimal and filterable, pressure_bar stays a text range', () => {
+    for (const code of NUMERIC_FILTERS) {
+      expect(attribute(small, code), code).toMatchObject({
+        frontendInput: 'text',
+        backendType: 'decimal',
+        isFilterable: 1,
+        isFilterableInSearch: true,
+        isComparable: true,
+      });
+    }
+    expect(attribute(small, 'pressure_bar')).toMatchObject({
+      frontendInput: 'text',
+      backendType: 'varchar',
+      isFilterable: 0,
+      isFilterableInSearch: false,
+    });
+    expect(attribute(small, 'frequency_hz').backendType).toBe('varchar');
+    expect(attribute(small, 'vacuum_mbar')).toMatchObject({ backendType: 'decimal', isFilterable: 0 });
+  });
+
+  it('has the select attributes with their options, filterable as a shop sets them', () => {
+    for (const code of SELECTS) {
+      expect(attribute(small, code), code).toMatchObject({
+        frontendInput: 'select',
+        backendType: 'int',
+        isUserDefined: true,
+      });
+    }
+    expect(attribute(small, 'power_source')).toMatchObject({ label: 'Power source', isFilterable: 2 });
+    expect(attribute(small, 'voltage_v').isFilterable).toBe(1);
+    expect(attribute(small, 'filter_class').isFilterable).toBe(1);
+    expect(attribute(small, 'colour').isFilterable).toBe(1);
+    expect(attribute(small, 'material').isFilterable).toBe(0);
+    expect(attribute(small, 'power_source').options.map((o) => o.label)).toEqual([...POWER_SOURCES]);
+    expect(attribute(small, 'voltage_v').options.map((o) => o.label)).toEqual(['220 - 240', '230', '400']);
+    const ids = small.attributes.flatMap((a) => a.options.map((o) => o.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
+    for (const a of small.attributes) if (!SELECTS.includes(a.code)) expect(a.options, a.code).toEqual([]);
+  });
+
+  it('sorts by name, price and the key figures; price filters first, then power source', () => {
+    expect(
+      small.attributes
+        .filter((a) => a.usedForSortBy)
+        .map((a) => a.code)
+        .sort(),
+    ).toEqual(['max_pressure_bar', 'name', 'power_w', 'price', 'sound_pressure_db', 'weight_kg']);
+    expect(attribute(small, 'price')).toMatchObject({
+      isFilterable: 1,
+      isFilterableInSearch: true,
+      position: 1,
+    });
+    expect(attribute(small, 'power_source').position).toBe(2);
+    const filters = small.attributes.filter((a) => a.isFilterable > 0);
+    expect(filters.map((a) => a.position).sort((a, b) => a - b)).toEqual(filters.map((_, i) => i + 1));
+    for (const a of small.attributes) {
+      expect(a.isFilterableInSearch, a.code).toBe(a.isFilterable > 0);
+      if (a.isFilterable === 0) expect(a.position, a.code).toBe(0);
+      expect(a.isComparable, a.code).toBe(a.isTechnical);
+    }
+    expect(attribute(small, 'power_source').isComparable).toBe(true);
+  });
+});
+
+describe('product values for layered navigation', () => {
+  it('stores select values as option ids whose labels exist; never an empty select', () => {
+    for (const c of [small, big]) {
+      for (const code of SELECTS) {
+        const ids = new Set(attribute(c, code).options.map((o) => String(o.id)));
+        const values = c.products.flatMap((p) => p.customAttributes[code] ?? []);
+        expect(values.length, code).toBeGreaterThan(0);
+        expect(
+          values.filter((v) => !ids.has(v)),
+          code,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('gives machines, and only machines, a power source that fits the machine', () => {
+    const label = new Map(attribute(big, 'power_source').options.map((o) => [String(o.id), o.label]));
+    const source = (p: SeedProduct) => label.get(p.customAttributes['power_source'] ?? '');
+    const counts = new Map<string, number>();
+    for (const p of big.products) {
+      const machine = roleOf(p) === 'machine';
+      expect(p.customAttributes['power_source'] !== undefined, p.sku).toBe(machine);
+      if (!machine) continue;
+      const found = source(p) ?? 'none';
+      counts.set(found, (counts.get(found) ?? 0) + 1);
+      if (/\b(Battery|Cordless)\b/.test(p.name)) expect(found, p.name).toBe('Battery');
+      if (p.name.includes('Window Vac')) expect(found, p.name).toBe('Battery');
+      if (p.name.includes('Push Sweeper')) expect(found, p.name).toBe('Manual');
+      if (found === 'Petrol' || found === 'Diesel') expect(p.sku, p.name).toMatch(/^PRO-/);
+    }
+    for (const s of POWER_SOURCES) expect(counts.get(s) ?? 0, s).toBeGreaterThan(50);
+    expect(counts.get('Mains electric') ?? 0).toBeGreaterThan(counts.get('Petrol') ?? 0);
+  });
+
+  it('has about 1 % of the numeric filter values malformed as data entry goes', () => {
+    let values = 0;
+    const malformed: string[] = [];
+    for (const p of big.products) {
+      for (const code of NUMERIC_FILTERS) {
+        const value = p.customAttributes[code];
+        if (value === undefined || value === '') continue;
+        values++;
+        if (!/^\d+(\.\d+)?$/.test(value)) malformed.push(value);
+      }
+    }
+    expect(malformed.length / values).toBeGreaterThan(0.005);
+    expect(malformed.length / values).toBeLessThan(0.015);
+    expect(malformed).toContain('see data sheet');
+    expect(malformed.some((v) => /^approx\. \d/.test(v))).toBe(true);
+    expect(malformed.some((v) => /^\d+,\d+$/.test(v))).toBe(true);
+  });
+
+  it('spreads created_at over the two years before the catalogue date; updated_at is never earlier', () => {
+    const format = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
+    const time = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`);
+    const created = big.products.map((p) => time(p.createdAt));
+    for (const p of big.products) {
+      expect(p.createdAt).toMatch(format);
+      expect(p.updatedAt).toMatch(format);
+      expect(time(p.updatedAt), p.sku).toBeGreaterThanOrEqual(time(p.createdAt));
+      expect(time(p.updatedAt), p.sku).toBeLessThanOrEqual(CATALOGUE_DATE);
+    }
+    const day = 86_400_000;
+    expect(Math.min(...created)).toBeGreaterThanOrEqual(CATALOGUE_DATE - 731 * day);
+    expect(Math.max(...created)).toBeLessThan(CATALOGUE_DATE);
+    expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(700 * day);
+    // Spread, not clustered: each quarter of the two years holds a fair share.
+    for (let q = 0; q < 8; q++) {
+      const from = CATALOGUE_DATE - (q + 1) * 91.25 * day;
+      const share = created.filter((t) => t >= from && t < from + 91.25 * day).length / created.length;
+      expect(share, `quarter ${String(q)}`).toBeGreaterThan(0.08);
+    }
+    expect(new Set(big.products.map((p) => p.createdAt)).size).toBeGreaterThan(9_900);
+    expect(big.products.some((p) => p.updatedAt !== p.createdAt)).toBe(true);
+  });
+
+  it('orders every category 1..n like a merchandiser: featured sellable products first, not by name or sku', () => {
+    for (const c of [small, big]) {
+      const members = new Map<number, SeedProduct[]>();
+      for (const p of c.products) {
+        expect(Object.keys(p.categoryPositions).map(Number).sort()).toEqual([...p.categoryIds].sort());
+        for (const id of p.categoryIds) members.set(id, [...(members.get(id) ?? []), p]);
+      }
+      for (const [id, products] of members) {
+        const ordered = [...products].sort(
+          (a, b) => (a.categoryPositions[id] ?? 0) - (b.categoryPositions[id] ?? 0),
+        );
+        expect(
+          ordered.map((p) => p.categoryPositions[id]),
+          String(id),
+        ).toEqual(ordered.map((_, i) => i + 1));
+        expect(sellable(ordered[0] as SeedProduct), String(id)).toBe(true);
+        if (products.length < 8) continue;
+        const skus = ordered.map((p) => p.sku);
+        expect(skus, String(id)).not.toEqual([...skus].sort());
+        const names = ordered.map((p) => p.name);
+        expect(names, String(id)).not.toEqual([...names].sort());
+        // What a shopper can buy comes before what they cannot.
+        const firstUnsellable = ordered.findIndex((p) => !sellable(p));
+        if (firstUnsellable >= 0)
+          expect(ordered.slice(firstUnsellable).every((p) => !sellable(p))).toBe(true);
+      }
+    }
+  });
+
+  it.each([25, 120, 250, 1001, 10_000])(
+    'holds exactly one sellable window vac in the gift sets at %i products',
+    (count) => {
+      const c = count === 10_000 ? big : generateCatalogue({ seed: 5, productCount: count, brand: BRAND });
+      const category = c.categories.find((cat) => cat.id === GIFT_SET_CATEGORY.id);
+      expect(category).toMatchObject({
+        parentId: 29,
+        urlKey: 'wv-gift-sets',
+        name: 'WV Gift Sets',
+        isActive: true,
+      });
+      const inside = c.products.filter((p) => p.categoryIds.includes(GIFT_SET_CATEGORY.id));
+      expect(inside).toHaveLength(1);
+      const [gift] = inside as [SeedProduct];
+      expect(sellable(gift)).toBe(true);
+      expect(gift.categoryIds).toContain(GIFT_SET_CATEGORY.parentId);
+      expect(gift.name).toContain('Window Vac');
+      expect(gift.categoryPositions[GIFT_SET_CATEGORY.id]).toBe(1);
+    },
+  );
+
+  it('leaves the gift sets empty only while there is no window vac at all (below 25 products)', () => {
+    const tiny = generateCatalogue({ seed: 5, productCount: 24, brand: BRAND });
+    expect(tiny.products.some((p) => p.categoryIds.includes(29))).toBe(false);
+    expect(tiny.products.some((p) => p.categoryIds.includes(GIFT_SET_CATEGORY.id))).toBe(false);
+  });
+
+  it('draws the additions from their own streams: the main stream’s values are unchanged', () => {
+    // Fingerprint of every value drawn from the main stream (selects read back as labels, numeric
+    // filters left out as some are malformed on purpose), as generated before the additions existed.
+    const labels = new Map(
+      small.attributes.map((a) => [a.code, new Map(a.options.map((o) => [String(o.id), o.label]))]),
+    );
+    const rows = small.products.map((p) => [
+      p.sku,
+      p.name,
+      p.price,
+      p.status,
+      p.visibility,
+      p.weight,
+      p.qty,
+      p.isInStock,
+      p.categoryIds.filter((id) => id !== GIFT_SET_CATEGORY.id),
+      p.images,
+      p.links,
+      Object.fromEntries(
+        Object.entries(p.customAttributes)
+          .filter(
+            ([code, value]) => code !== 'power_source' && !NUMERIC_FILTERS.includes(code) && value !== '',
+          )
+          .map(([code, value]) => [code, labels.get(code)?.get(value) ?? value]),
+      ),
+    ]);
+    expect(createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16)).toBe(
+      '6c06d5c1393720bd',
+    );
+    expect(seedFor(42, 'product:HG-PW-00001')).not.toBe(seedFor(43, 'product:HG-PW-00001'));
+  });
+
+  it('is deterministic in the additions too, and another seed merchandises differently', () => {
+    const again = generateCatalogue({ seed: 42, productCount: 250, brand: BRAND });
+    expect(again.products.map((p) => [p.createdAt, p.updatedAt, p.categoryPositions])).toEqual(
+      small.products.map((p) => [p.createdAt, p.updatedAt, p.categoryPositions]),
+    );
+    const other = generateCatalogue({ seed: 43, productCount: 250, brand: BRAND });
+    expect(other.products.map((p) => p.createdAt)).not.toEqual(small.products.map((p) => p.createdAt));
   });
 });
 

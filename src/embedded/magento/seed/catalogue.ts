@@ -18,19 +18,31 @@
  * - `description`: HTML (`<p>`, `<ul><li>`, `<strong>`); about 2 % also contain markup that a sanitiser
  *   must remove (`<script>`, `onerror=`, `javascript:` links, `<iframe>`, `onclick=`).
  * - `image`, `small_image`, `thumbnail`: the first image's file.
- * - Technical-data attributes (see `TECHNICAL_ATTRIBUTES`): a few rows are intentionally `""`.
+ * - Technical-data attributes (see `TECHNICAL_ATTRIBUTES`): a few rows are intentionally `""`. Numeric
+ *   ones (`decimal`) hold the number as entered: about 1 % of the numeric filters' values are malformed
+ *   as real data entry is (`"see data sheet"`, `"approx. 2000"`, `"2000 W"`, `"7,5"`). Select ones
+ *   (`voltage_v`, `filter_class`, `material`, `colour`, and `power_source` on machines) hold the option
+ *   id as a string (`"3"`), exactly as Magento returns a select's value; an empty select is left out.
+ *
+ * Besides: `createdAt`/`updatedAt` spread over the two years before {@link CATALOGUE_DATE}; every
+ * category's merchandising order (`categoryPositions`, 1..n); the gift-set category holding one window vac.
+ * These, the power source, the option ids and the malformed numbers come from streams of their own
+ * (`seedFor`), so the values drawn from the main stream are the same as before they existed.
  */
 import { addLinks } from './links.ts';
+import { merchandise } from './merchandising.ts';
 import { makeProduct, type ProductRun } from './product.ts';
 import { createRandom } from './random.ts';
 import { assignSlots } from './slots.ts';
 import { buildAttributes, buildCategories } from './structure.ts';
-import type { CatalogueOptions, SeedCatalogue, SeedProduct } from './types.ts';
+import type { CatalogueOptions, SeedCatalogue } from './types.ts';
 
-export { TECHNICAL_ATTRIBUTE_CODES } from './data/attributes.ts';
+export { POWER_SOURCES, TECHNICAL_ATTRIBUTE_CODES } from './data/attributes.ts';
+export { CATALOGUE_DATE } from './merchandising.ts';
 export {
   DEFAULT_CATEGORY_ID,
   EMPTY_SUB_CATEGORY,
+  GIFT_SET_CATEGORY,
   HOME_GARDEN_CATEGORY_ID,
   PROFESSIONAL_CATEGORY_ID,
   ROOT_CATALOG_ID,
@@ -68,7 +80,9 @@ export function generateCatalogue(options: CatalogueOptions): SeedCatalogue {
     digits: Math.max(5, String(productCount).length),
     usedUrlKeys: new Set<string>(),
   };
-  const products: SeedProduct[] = slots.map((slot, index) => makeProduct(run, slot, index));
-  addLinks(r, products, slots);
+  const generated = slots.map((slot, index) => makeProduct(run, slot, index));
+  addLinks(r, generated, slots);
+  // Everything added later draws from its own streams, after the main stream's last draw.
+  const products = merchandise(seed, generated, slots, attributes);
   return { categories, attributes, products };
 }

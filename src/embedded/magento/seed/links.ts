@@ -5,7 +5,11 @@ import type { Random } from './random.ts';
 import type { Slot } from './slots.ts';
 import type { SeedProduct, SeedProductLink } from './types.ts';
 
-export function addLinks(r: Random, products: SeedProduct[], slots: readonly Slot[]): void {
+export function addLinks(
+  r: Random,
+  products: Pick<SeedProduct, 'sku' | 'status' | 'visibility' | 'isInStock' | 'links'>[],
+  slots: readonly Slot[],
+): void {
   const byCategory = new Map<number, number[]>();
   const pools = new Map<string, number[]>();
   const pushTo = <K>(map: Map<K, number[]>, key: K, i: number): void => {

@@ -16,7 +16,8 @@ import {
 import { DOC_TITLES, MALICIOUS_SNIPPETS, SPARE_PARTS, TECH_VALUES } from './data/texts.ts';
 import type { Random } from './random.ts';
 import type { Slot } from './slots.ts';
-import type { SeedImage, SeedProduct } from './types.ts';
+import type { GeneratedProduct } from './merchandising.ts';
+import type { SeedImage } from './types.ts';
 
 /** Separator of the list-valued attributes `equipmentAttr` and `applications_attrib`. */
 export const LIST_SEPARATOR = '&&!&&';
@@ -211,7 +212,7 @@ function productImages(run: ProductRun, def: SubCategoryDef, sku: string, name: 
   return images;
 }
 
-export function makeProduct(run: ProductRun, slot: Slot, index: number): SeedProduct {
+export function makeProduct(run: ProductRun, slot: Slot, index: number): GeneratedProduct {
   const { r } = run;
   const { def, child } = slot;
   const family = FAMILIES[def.family];

@@ -79,3 +79,17 @@ export function createRandom(seed: number): Random {
     },
   };
 }
+
+/**
+ * A seed for a separate stream, from the catalogue's seed and a key (FNV-1a over both): values added to
+ * the catalogue later draw from their own stream per product or category, so the main stream, and every
+ * value drawn from it, stays as it was.
+ */
+export function seedFor(seed: number, key: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${String(seed >>> 0)}:${key}`) {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}

@@ -41,22 +41,36 @@ function writeCategories(db: Database, catalogue: SeedCatalogue, now: string): v
 }
 
 function writeAttributes(db: Database, catalogue: SeedCatalogue): void {
-  catalogue.attributes.forEach((attribute, index) => {
-    db.run(
-      `INSERT INTO attributes (code, label, frontend_input, backend_type, is_user_defined, is_required, position)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  for (const attribute of catalogue.attributes) {
+    const attributeId = db.run(
+      `INSERT INTO attributes (code, label, frontend_input, backend_type, is_user_defined, is_required, position,
+         is_filterable, is_filterable_in_search, used_for_sort_by, is_comparable)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       attribute.code,
       attribute.label,
       attribute.frontendInput,
       attribute.backendType,
       attribute.isUserDefined ? 1 : 0,
       ['name', 'sku', 'price'].includes(attribute.code) ? 1 : 0,
-      index,
-    );
-  });
+      attribute.position,
+      attribute.isFilterable,
+      attribute.isFilterableInSearch ? 1 : 0,
+      attribute.usedForSortBy ? 1 : 0,
+      attribute.isComparable ? 1 : 0,
+    ).lastInsertRowid;
+    attribute.options.forEach((option, index) => {
+      db.run(
+        'INSERT INTO attribute_options (option_id, attribute_id, label, sort_order) VALUES (?, ?, ?, ?)',
+        option.id,
+        attributeId,
+        option.label,
+        index + 1,
+      );
+    });
+  }
 }
 
-function writeProducts(db: Database, catalogue: SeedCatalogue, now: string): void {
+function writeProducts(db: Database, catalogue: SeedCatalogue): void {
   let mediaId = 1;
   for (const product of catalogue.products) {
     const media = product.images.map((image) => ({
@@ -89,17 +103,17 @@ function writeProducts(db: Database, catalogue: SeedCatalogue, now: string): voi
       JSON.stringify({ tax_class_id: '2', ...product.customAttributes }),
       JSON.stringify(media),
       JSON.stringify(links),
-      now,
-      now,
+      product.createdAt,
+      product.updatedAt,
     ).lastInsertRowid;
-    product.categoryIds.forEach((categoryId, position) => {
+    for (const categoryId of product.categoryIds) {
       db.run(
         'INSERT INTO category_products (category_id, product_id, position) VALUES (?, ?, ?)',
         categoryId,
         id,
-        position,
+        product.categoryPositions[categoryId] ?? 0,
       );
-    });
+    }
   }
 }
 
@@ -157,7 +171,7 @@ export async function seedDatabase(
   db.transaction(() => {
     writeCategories(db, catalogue, now);
     writeAttributes(db, catalogue);
-    writeProducts(db, catalogue, now);
+    writeProducts(db, catalogue);
     writePeople(db, admin, hashes, now);
     db.setMeta('seeded_at', now);
     db.setMeta('product_count', String(catalogue.products.length));

@@ -1,5 +1,5 @@
 /** The demo catalogue's fixed parts: the category tree and the product attributes, built from `data/`. */
-import { TECHNICAL_ATTRIBUTES } from './data/attributes.ts';
+import { LAYERED_NAVIGATION, SORTABLE_ATTRIBUTES, TECHNICAL_ATTRIBUTES } from './data/attributes.ts';
 import {
   DEFAULT_CATEGORY_ID,
   HOME_GARDEN_CATEGORY_ID,
@@ -68,7 +68,15 @@ export function buildCategories(): SeedCategory[] {
   return categories.sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Every product attribute, in attribute-id order, with the shop's layered navigation, sorts and comparison
+ * flags, and option ids numbered from 1 across the select attributes in that order.
+ */
 export function buildAttributes(): SeedAttribute[] {
+  const filters = new Map(
+    LAYERED_NAVIGATION.map(([code, isFilterable], i) => [code, { isFilterable, position: i + 1 }]),
+  );
+  let nextOptionId = 1;
   const attr = (
     code: string,
     label: string,
@@ -76,7 +84,24 @@ export function buildAttributes(): SeedAttribute[] {
     backendType: string,
     isUserDefined: boolean,
     isTechnical = false,
-  ): SeedAttribute => ({ code, label, frontendInput, backendType, isUserDefined, isTechnical });
+    optionLabels: readonly string[] = [],
+  ): SeedAttribute => {
+    const filter = filters.get(code);
+    return {
+      code,
+      label,
+      frontendInput,
+      backendType,
+      isUserDefined,
+      isTechnical,
+      isFilterable: filter?.isFilterable ?? 0,
+      isFilterableInSearch: filter !== undefined,
+      usedForSortBy: SORTABLE_ATTRIBUTES.includes(code),
+      isComparable: isTechnical,
+      position: filter?.position ?? 0,
+      options: optionLabels.map((optionLabel) => ({ id: nextOptionId++, label: optionLabel })),
+    };
+  };
   const attributes: SeedAttribute[] = [
     attr('name', 'Product Name', 'text', 'varchar', false),
     attr('sku', 'SKU', 'text', 'static', false),
@@ -103,8 +128,14 @@ export function buildAttributes(): SeedAttribute[] {
   for (let i = 1; i <= 10; i++) {
     attributes.push(attr(`documentationAttr${i}`, `Documentation ${i}`, 'text', 'varchar', true));
   }
-  for (const [code, label] of TECHNICAL_ATTRIBUTES) {
-    attributes.push(attr(code, label, 'text', 'varchar', true, true));
+  const types = {
+    text: ['text', 'varchar'],
+    decimal: ['text', 'decimal'],
+    select: ['select', 'int'],
+  } as const;
+  for (const { code, label, kind, options } of TECHNICAL_ATTRIBUTES) {
+    const [input, backend] = types[kind];
+    attributes.push(attr(code, label, input, backend, true, true, options));
   }
   return attributes;
 }

@@ -27,6 +27,24 @@ export interface SeedAttribute {
   isUserDefined: boolean;
   /** true for the technical-data attributes rendered in the Specifications table. */
   isTechnical: boolean;
+  /** Layered navigation: 0 no, 1 filterable (only options with results), 2 filterable (every option). */
+  isFilterable: 0 | 1 | 2;
+  /** In the layered navigation of search results too. */
+  isFilterableInSearch: boolean;
+  /** Offered as a sort order of product listings. */
+  usedForSortBy: boolean;
+  /** Shown on the product comparison page. */
+  isComparable: boolean;
+  /** Order of the filter in the layered navigation; 0 for attributes that are not filters. */
+  position: number;
+  /** A select's options in sort order; [] for other inputs. Products hold the option id as a string. */
+  options: SeedOption[];
+}
+
+/** One choice of a select attribute: Magento's option id (unique across attributes) and its label. */
+export interface SeedOption {
+  id: number;
+  label: string;
 }
 
 export interface SeedImage {
@@ -61,10 +79,16 @@ export interface SeedProduct {
   qty: number;
   isInStock: boolean;
   categoryIds: number[];
+  /** The product's place in each of its categories (merchandising order, 1 = first), by category id. */
+  categoryPositions: Record<number, number>;
+  /** Magento's `YYYY-MM-DD HH:MM:SS` (UTC): when the product was created, and last saved (not earlier). */
+  createdAt: string;
+  updatedAt: string;
   /**
    * Raw EAV values keyed by attribute code: url_key, short_description, description (HTML),
    * supplier_code, list_price, sales_price, equipmentAttr, applications_attrib,
-   * documentationAttr1..n, technical-data codes, image/small_image/thumbnail, …
+   * documentationAttr1..n, technical-data codes (a select's value is its option id), image/small_image/
+   * thumbnail, …
    */
   customAttributes: Record<string, string>;
   images: SeedImage[];

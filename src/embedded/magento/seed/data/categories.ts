@@ -695,7 +695,21 @@ export const THIRD_LEVEL_DEFS: readonly ThirdLevelDef[] = [
   { id: 42, parentId: 11, code: 'ride-on-scrubber-dryers', name: 'Ride-on Scrubber Dryers', isActive: true },
   // The deliberately inactive category (is_active false); it still holds a few products.
   { id: 43, parentId: 4, code: 'discontinued-models', name: 'Discontinued Models', isActive: false },
+  // Holds exactly one product at every catalogue size (no slot: see GIFT_SET_CATEGORY).
+  { id: 44, parentId: 29, code: 'wv-gift-sets', name: 'WV Gift Sets', isActive: true },
 ];
+
+/**
+ * The category with exactly one product, whatever the catalogue's size: one sellable window vac (kept in
+ * its other categories) is merchandised here too. It takes no part in slot assignment (no sub-category
+ * cycle names it), so no other product changes because of it.
+ */
+export const GIFT_SET_CATEGORY = {
+  id: 44,
+  parentId: 29,
+  code: 'wv-gift-sets',
+  name: 'WV Gift Sets',
+} as const;
 
 /** Code, name and id of every second-level category, e.g. for mapping storefront codes to ids. */
 export const SUB_CATEGORIES: readonly {
