@@ -1,6 +1,6 @@
 /**
- * `loadCatalogueChanges` reads only what changed since a previous catalogue: categories and labels again
- * (cheap), a sweep of every product's sku, status, visibility and updated_at (Magento's `fields` filter),
+ * `loadCatalogueChanges` reads only what changed since a previous catalogue: categories, their product
+ * positions and the attributes again (cheap), a sweep of every product's sku, status, visibility and updated_at (Magento's `fields` filter),
  * then the full records of the products whose updated_at or visibility differ or that are new; products
  * the sweep no longer lists as enabled are dropped.
  */
@@ -18,12 +18,14 @@ import {
   labelsHash,
   loadAudiences,
   loadCatalogue,
-  loadLabels,
+  loadAttributes,
+  loadPositions,
   mapLimit,
   toProducts,
   type LoadOptions,
   type LoadProblem,
 } from './load.ts';
+import { attributeLookup } from './map.ts';
 import type { Catalogue, Product } from './types.ts';
 
 export type { ProductStamp };
@@ -138,11 +140,12 @@ export async function loadCatalogueChanges(
   const concurrency = options.concurrency ?? 4;
   const log = options.log ?? (() => undefined);
   const audiences = await loadAudiences(config, concurrency);
-  const labels = await loadLabels(config);
+  const attributes = await loadAttributes(config, concurrency);
+  const positions = await loadPositions(config, audiences, concurrency);
   const stamps = await sweepProducts(config);
-  const hash = labelsHash(labels);
+  const hash = labelsHash(attributes);
   if (hash !== last.labelsHash) {
-    log('The attribute labels changed: reading every product');
+    log('The attribute labels or options changed: reading every product');
     const full = await loadCatalogue(config, options);
     return { ...full, mode: 'full', fetched: full.catalogue.products.length };
   }
@@ -157,7 +160,7 @@ export async function loadCatalogueChanges(
     const status = magentoProductStamp.safeParse(raw).data?.status;
     return status === undefined || status === 1;
   });
-  const { products: fresh, problems } = toProducts(records, labels, options);
+  const { products: fresh, problems } = toProducts(records, attributeLookup(attributes), options);
   const dropped = new Set([...removed, ...fetch]);
   const products = [...previous.products.filter((product) => !dropped.has(product.sku)), ...fresh].sort(
     bySku,
@@ -165,7 +168,7 @@ export async function loadCatalogueChanges(
   for (const problem of problems)
     log(`Left out product ${problem.sku}: ${problem.field}: ${problem.message}`);
   return {
-    catalogue: { readAt: new Date().toISOString(), audiences, products },
+    catalogue: { readAt: new Date().toISOString(), audiences, products, attributes, positions },
     problems,
     labelsHash: hash,
     mode: 'incremental',

@@ -1,7 +1,7 @@
 /**
  * Reads the whole catalogue from Magento with a service (integration) token: the category tree from
- * `/rest/all`, each category's url_key, the attribute labels, and every product, paged and fetched a few
- * pages at a time. Each product is validated on its own: a bad one is left out and reported with its sku
+ * `/rest/all`, each category's url_key and product positions, the attributes (labels, flags, options), and
+ * every product, paged and fetched a few pages at a time. Each product is validated on its own: a bad one is left out and reported with its sku
  * and the field at fault, or fails the load in strict mode.
 
  * What changed since a previous read is `changes.ts`.
@@ -10,15 +10,17 @@ import { createHash } from 'node:crypto';
 
 import { magentoFetch, searchCriteria, type MagentoClientConfig } from '../magento/client.ts';
 import {
+  magentoAttributeOptions,
   magentoAttributePage,
   magentoCategory,
+  magentoCategoryProductLinks,
   magentoCategoryTree,
   magentoProduct,
   magentoProductPage,
   type MagentoCategoryTree,
 } from '../magento/wire/catalogue.ts';
-import { AUDIENCE_ROOTS, toAudiences, toProduct } from './map.ts';
-import type { Catalogue, Product } from './types.ts';
+import { AUDIENCE_ROOTS, attributeLookup, toAudiences, toProduct, type AttributeLookup } from './map.ts';
+import type { Catalogue, CatalogueAttribute, CategoryNode, Product } from './types.ts';
 
 export interface LoadOptions {
   /** Fail on the first invalid product instead of leaving it out. */
@@ -85,31 +87,98 @@ export async function loadAudiences(
   return toAudiences(tree, urlKeys);
 }
 
-/** Frontend labels by (trimmed) attribute code. */
-export async function loadLabels(config: MagentoClientConfig): Promise<Map<string, string>> {
-  const attributes = await magentoFetch(config, {
+const SELECT_INPUTS = new Set(['select', 'multiselect']);
+
+/**
+ * The product attributes with a frontend label: their flags (filterable, sortable, comparable, position)
+ * and, for select and multiselect attributes, their options, read through the options route with
+ * Magento's empty first option left out.
+ */
+export async function loadAttributes(
+  config: MagentoClientConfig,
+  concurrency: number,
+): Promise<CatalogueAttribute[]> {
+  const page = await magentoFetch(config, {
     path: `/products/attributes?${searchCriteria({ pageSize: 0 })}`,
     schema: magentoAttributePage,
   });
-  return new Map(
-    attributes.items
-      .map(
-        (attribute) =>
-          [
-            attribute.attribute_code.trim(),
-            (attribute.default_frontend_label ?? attribute.frontend_labels?.[0]?.label ?? '').trim(),
-          ] as const,
-      )
-      .filter(([, label]) => label !== ''),
-  );
+  const labelled = page.items
+    .map((attribute) => ({
+      attribute,
+      code: attribute.attribute_code.trim(),
+      label: (attribute.default_frontend_label ?? attribute.frontend_labels?.[0]?.label ?? '').trim(),
+    }))
+    .filter(({ label }) => label !== '');
+  return mapLimit(labelled, concurrency, async ({ attribute, code, label }) => {
+    const input = attribute.frontend_input ?? 'text';
+    const options =
+      SELECT_INPUTS.has(input) && attribute.is_user_defined !== false
+        ? await magentoFetch(config, {
+            path: `/products/attributes/${encodeURIComponent(attribute.attribute_code)}/options`,
+            schema: magentoAttributeOptions,
+          })
+        : [];
+    return {
+      code,
+      label,
+      input,
+      backendType: attribute.backend_type ?? 'varchar',
+      filterable: attribute.is_filterable,
+      sortable: attribute.used_for_sort_by,
+      comparable: attribute.is_comparable,
+      position: attribute.position ?? 0,
+      options: options
+        .filter((option) => option.value !== '' && option.label.trim() !== '')
+        .map((option) => ({ id: option.value, label: option.label.trim() })),
+    };
+  });
 }
 
-/** A stable hash of the labels: when it changes, every product must be mapped again (a full read). */
-export const labelsHash = (labels: ReadonlyMap<string, string>): string =>
+/**
+ * A stable hash of what mapping a product reads of the attributes (labels and option labels): when it
+ * changes, every product must be mapped again (a full read). The flags are not in it: they are read on
+ * every sync and used as they are.
+ */
+export const labelsHash = (attributes: readonly CatalogueAttribute[]): string =>
   createHash('sha256')
-    .update(JSON.stringify([...labels].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))
+    .update(
+      JSON.stringify(
+        attributes
+          .map(({ code, label, options }) => [code, label, options] as const)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      ),
+    )
     .digest('hex')
     .slice(0, 16);
+
+/**
+ * The merchandiser's order of every category (`GET /V1/categories/:id/products` in the `all` store, which
+ * gives the assigned products with their positions whatever their status), skus first position first.
+ */
+export async function loadPositions(
+  config: MagentoClientConfig,
+  audiences: Catalogue['audiences'],
+  concurrency: number,
+): Promise<Record<string, string[]>> {
+  const all = { ...config, storeCode: 'all' };
+  const ids: number[] = [];
+  const walk = (node: CategoryNode) => {
+    ids.push(node.id);
+    node.children.forEach(walk);
+  };
+  Object.values(audiences).forEach((root) => root.children.forEach(walk));
+  const lists = await mapLimit(ids, concurrency, (id) =>
+    magentoFetch(all, { path: `/categories/${id}/products`, schema: magentoCategoryProductLinks }),
+  );
+  return Object.fromEntries(
+    ids.map((id, at) => [
+      String(id),
+      [...(lists[at] ?? [])]
+        .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0))
+        .map((link) => link.sku),
+    ]),
+  );
+}
 
 const skuOf = (raw: unknown): string =>
   typeof raw === 'object' && raw !== null && 'sku' in raw ? String(raw.sku) : '(no sku)';
@@ -120,7 +189,7 @@ const skuOf = (raw: unknown): string =>
  */
 export function toProducts(
   raws: readonly unknown[],
-  labels: ReadonlyMap<string, string>,
+  attributes: AttributeLookup,
   options: LoadOptions,
 ): { products: Product[]; problems: LoadProblem[] } {
   const problems: LoadProblem[] = [];
@@ -141,7 +210,7 @@ export function toProducts(
       });
       continue;
     }
-    const product = toProduct(parsed.data, labels);
+    const product = toProduct(parsed.data, attributes);
     if (!product.urlKey && product.visibility !== 1) {
       problem({ sku: product.sku, field: 'custom_attributes.url_key', message: 'missing url_key' });
       continue;
@@ -161,7 +230,8 @@ export async function loadCatalogue(
   const pageSize = options.pageSize ?? 200;
   const log = options.log ?? (() => undefined);
   const audiences = await loadAudiences(config, concurrency);
-  const labels = await loadLabels(config);
+  const attributes = await loadAttributes(config, concurrency);
+  const positions = await loadPositions(config, audiences, concurrency);
 
   const pagePath = (page: number) =>
     `/products?${searchCriteria({ filters: [{ field: 'status', value: '1' }], pageSize, currentPage: page, sort: { field: 'entity_id', direction: 'ASC' } })}`;
@@ -176,15 +246,15 @@ export async function loadCatalogue(
 
   const { products, problems } = toProducts(
     [first, ...rest].flatMap((page) => page.items),
-    labels,
+    attributeLookup(attributes),
     options,
   );
   products.sort(bySku);
   for (const problem of problems)
     log(`Left out product ${problem.sku}: ${problem.field}: ${problem.message}`);
   return {
-    catalogue: { readAt: new Date().toISOString(), audiences, products },
+    catalogue: { readAt: new Date().toISOString(), audiences, products, attributes, positions },
     problems,
-    labelsHash: labelsHash(labels),
+    labelsHash: labelsHash(attributes),
   };
 }

@@ -10,7 +10,15 @@ import type {
 } from '../magento/wire/catalogue.ts';
 import { exclVat, parsePrice } from './money.ts';
 import { sanitizeDescription } from './sanitize.ts';
-import type { Audience, CategoryNode, Product, ProductDocument, ProductImage, SpecRow } from './types.ts';
+import type {
+  Audience,
+  CatalogueAttribute,
+  CategoryNode,
+  Product,
+  ProductDocument,
+  ProductImage,
+  SpecRow,
+} from './types.ts';
 
 /** Separator of Magento's list-valued attributes (equipmentAttr, applications_attrib). */
 export const LIST_SEPARATOR = '&&!&&';
@@ -114,13 +122,43 @@ function images(product: MagentoProduct): ProductImage[] {
     .sort((a, b) => a.position - b.position);
 }
 
-function technicalData(attributes: Attributes, labels: ReadonlyMap<string, string>): SpecRow[] {
+/** What mapping a product reads of the attribute metadata: labels, and option labels by option id. */
+export interface AttributeLookup {
+  labels: ReadonlyMap<string, string>;
+  options: ReadonlyMap<string, ReadonlyMap<string, string>>;
+}
+
+export const attributeLookup = (attributes: readonly CatalogueAttribute[]): AttributeLookup => ({
+  labels: new Map(attributes.map((attribute) => [attribute.code, attribute.label])),
+  options: new Map(
+    attributes
+      .filter((attribute) => attribute.options.length > 0)
+      .map((attribute) => [
+        attribute.code,
+        new Map(attribute.options.map((option) => [option.id, option.label])),
+      ]),
+  ),
+});
+
+/**
+ * A select or multiselect value is option ids (`"12"`, `"12,14"`): shown as their labels. An id with no
+ * option is kept as it came, so a data fault stays visible instead of vanishing.
+ */
+function optionLabels(value: string, options: ReadonlyMap<string, string> | undefined): string {
+  if (!options) return value;
+  return value
+    .split(',')
+    .map((id) => options.get(id.trim()) ?? id.trim())
+    .join(', ');
+}
+
+function technicalData(attributes: Attributes, lookup: AttributeLookup): SpecRow[] {
   const rows: SpecRow[] = [];
   for (const [code, value] of attributes) {
     if (NOT_TECHNICAL.has(code) || IGNORED_PATTERNS.some((pattern) => pattern.test(code))) continue;
-    const label = labels.get(code)?.trim();
+    const label = lookup.labels.get(code)?.trim();
     if (!label || value.trim() === '') continue;
-    rows.push({ code, label, value: value.trim() });
+    rows.push({ code, label, value: optionLabels(value.trim(), lookup.options.get(code)) });
   }
   return rows;
 }
@@ -131,8 +169,8 @@ const linked = (product: MagentoProduct, type: string): string[] =>
     .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
     .map((link) => link.linked_product_sku);
 
-/** Maps one Magento product; `labels` are frontend labels by attribute code. */
-export function toProduct(product: MagentoProduct, labels: ReadonlyMap<string, string>): Product {
+/** Maps one Magento product with the attributes' labels and options. */
+export function toProduct(product: MagentoProduct, lookup: AttributeLookup): Product {
   const attributes = attributeMap(product.custom_attributes);
   const gallery = images(product);
   const thumbnailFile = text(attributes, 'thumbnail');
@@ -153,7 +191,7 @@ export function toProduct(product: MagentoProduct, labels: ReadonlyMap<string, s
     modelNumber: text(attributes, 'supplier_code') || null,
     description: sanitizeDescription(text(attributes, 'description')),
     images: gallery,
-    technicalData: technicalData(attributes, labels),
+    technicalData: technicalData(attributes, lookup),
     equipment: splitList(text(attributes, 'equipmentAttr')),
     applications: splitList(text(attributes, 'applications_attrib')),
     documents: documents(attributes),
@@ -166,6 +204,7 @@ export function toProduct(product: MagentoProduct, labels: ReadonlyMap<string, s
       crosssell: linked(product, 'crosssell'),
     },
     updatedAt: product.updated_at ?? '',
+    createdAt: product.created_at ?? '',
   };
 }
 

@@ -70,6 +70,31 @@ export interface Product extends ProductSummary {
   /** Linked skus by Magento link type, in position order. */
   links: { related: string[]; upsell: string[]; crosssell: string[] };
   updatedAt: string;
+  /** When the product was created in Magento (`YYYY-MM-DD HH:MM:SS`, UTC): "newest first". */
+  createdAt: string;
+}
+
+/**
+ * A product attribute as Magento's metadata describes it: its label, how it is entered, and the flags a
+ * merchandiser sets in Magento's admin that decide where the storefront uses it (DESIGN.md §4).
+ */
+export interface CatalogueAttribute {
+  code: string;
+  label: string;
+  /** Magento's frontend_input: `text`, `select`, `multiselect`, `boolean`, `price`, `weight`, … */
+  input: string;
+  /** Magento's backend_type: `varchar`, `decimal`, `int`, … */
+  backendType: string;
+  /** Used in layered navigation (`is_filterable`). */
+  filterable: boolean;
+  /** Offered as a listing sort (`used_for_sort_by`). */
+  sortable: boolean;
+  /** Shown on the compare page (`is_comparable`). */
+  comparable: boolean;
+  /** Order among the filters (Magento's `position`). */
+  position: number;
+  /** The options of a select or multiselect attribute, in Magento's order (no empty option). */
+  options: { id: string; label: string }[];
 }
 
 export interface Catalogue {
@@ -79,4 +104,11 @@ export interface Catalogue {
   audiences: Record<Audience, CategoryNode>;
   /** Enabled products, sorted by sku; those with visibility 1 have no page of their own. */
   products: Product[];
+  /** The product attributes with a label, by code order. */
+  attributes: CatalogueAttribute[];
+  /**
+   * The merchandiser's order of each category (Magento's category-product positions), by category id:
+   * skus of the products assigned to it, first position first.
+   */
+  positions: Record<string, string[]>;
 }

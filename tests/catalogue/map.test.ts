@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { toAudiences, toProduct } from '../../src/catalogue/map.ts';
+import { attributeLookup, toAudiences, toProduct } from '../../src/catalogue/map.ts';
 import { exclVat, formatPrice, lineTotal, parsePrice } from '../../src/catalogue/money.ts';
 import { sanitizeDescription } from '../../src/catalogue/sanitize.ts';
+import type { CatalogueAttribute } from '../../src/catalogue/types.ts';
 import { magentoCategoryTree, magentoProduct } from '../../src/magento/wire/catalogue.ts';
+
+const attribute = (
+  code: string,
+  label: string,
+  options: CatalogueAttribute['options'] = [],
+): CatalogueAttribute => ({
+  code,
+  label,
+  input: options.length > 0 ? 'select' : 'text',
+  backendType: options.length > 0 ? 'int' : 'varchar',
+  filterable: false,
+  sortable: false,
+  comparable: false,
+  position: 0,
+  options,
+});
 
 const wire = (overrides: Record<string, unknown> = {}) =>
   magentoProduct.parse({
@@ -50,9 +67,9 @@ const wire = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
-const labels = new Map([
-  ['weight_kg', 'Weight (kg)'],
-  ['voltage_v', 'Voltage (V)'],
+const labels = attributeLookup([
+  attribute('weight_kg', 'Weight (kg)'),
+  attribute('voltage_v', 'Voltage (V)'),
 ]);
 
 describe('toProduct', () => {
@@ -114,6 +131,34 @@ describe('toProduct', () => {
     expect(free.priceInclVat).toBeNull();
     expect(free.priceExclVat).toBeNull();
     expect(free.listPrice).toBeNull();
+  });
+
+  it('shows select and multiselect values as their option labels, and keeps an unknown option id', () => {
+    const lookup = attributeLookup([
+      attribute('power_source', 'Power source', [
+        { id: '51', label: 'Mains electric' },
+        { id: '52', label: 'Battery' },
+      ]),
+    ]);
+    const valued = (value: string) =>
+      toProduct(
+        wire({
+          custom_attributes: [
+            { attribute_code: 'url_key', value: 'x' },
+            { attribute_code: 'power_source', value },
+          ],
+        }),
+        lookup,
+      ).technicalData;
+    expect(valued('52')).toEqual([{ code: 'power_source', label: 'Power source', value: 'Battery' }]);
+    expect(valued('51,52')[0]?.value).toBe('Mains electric, Battery');
+    expect(valued('99')[0]?.value).toBe('99');
+  });
+
+  it('keeps when the product was created, for "newest first"', () => {
+    expect(toProduct(wire({ created_at: '2025-03-04 10:11:12' }), labels).createdAt).toBe(
+      '2025-03-04 10:11:12',
+    );
   });
 
   it('falls back to the product price and the computed VAT-exclusive price without list or sales price', () => {

@@ -55,6 +55,7 @@ const product = (sku: string, overrides: Partial<Product> = {}): Product => ({
   visibility: 4,
   links: { related: [], upsell: [], crosssell: [] },
   updatedAt: '2026-01-01 10:00:00',
+  createdAt: '2026-01-01 10:00:00',
   ...overrides,
 });
 
@@ -75,6 +76,8 @@ function fingerprints(products: Product[], shopInfo: ShopInfo = shop) {
       professional: root('professional', 3, []),
     },
     products,
+    attributes: [],
+    positions: {},
   };
   const index = indexCatalogue(catalogue);
   const hrefBySku = new Map(index.pages.map((page) => [page.sku, `/${page.urlKey}`]));

@@ -45,6 +45,7 @@ export const magentoProduct = z
     status: z.union([z.number(), z.string()]).transform(Number).optional(),
     visibility: z.union([z.number(), z.string()]).transform(Number).optional(),
     type_id: z.string().optional(),
+    created_at: z.string().optional(),
     updated_at: z.string().optional(),
     extension_attributes: z
       .object({
@@ -109,6 +110,22 @@ export const magentoCategory = z
   .loose();
 export type MagentoCategory = z.infer<typeof magentoCategory>;
 
+/**
+ * A 0/1 flag of Magento's attribute metadata. The getters type some as bool and some as string
+ * (`is_comparable: "1"`), and `is_filterable` is 0, 1 or 2 in the database (COVERAGE.md D): any non-zero
+ * value means yes. Absent means no.
+ */
+const flag = z
+  .union([z.boolean(), z.number(), z.string()])
+  .optional()
+  .transform((value) => value === true || (value !== undefined && value !== false && Number(value) > 0));
+
+/** One option of a select or multiselect attribute; the first is Magento's empty option (`" "`, `""`). */
+export const magentoAttributeOption = z
+  .object({ label: z.string(), value: z.union([z.string(), z.number()]).transform(String) })
+  .loose();
+export const magentoAttributeOptions = z.array(magentoAttributeOption);
+
 export const magentoAttribute = z
   .object({
     attribute_code: z.string(),
@@ -117,6 +134,12 @@ export const magentoAttribute = z
       .array(z.object({ store_id: z.number().optional(), label: z.string() }).loose())
       .optional(),
     frontend_input: z.string().nullable().optional(),
+    backend_type: z.string().nullable().optional(),
+    is_filterable: flag,
+    used_for_sort_by: flag,
+    is_comparable: flag,
+    is_user_defined: z.boolean().optional(),
+    position: z.number().nullable().optional(),
   })
   .loose();
 export type MagentoAttribute = z.infer<typeof magentoAttribute>;
@@ -137,3 +160,8 @@ export const magentoProductStampPage = z.object({
   total_count: z.number(),
 });
 export type ProductStamp = z.infer<typeof magentoProductStamp>;
+
+/** `GET /V1/categories/:id/products`: the category's product links (`category_id` arrives as a string). */
+export const magentoCategoryProductLinks = z.array(
+  z.object({ sku: z.string(), position: z.number().nullable().optional(), category_id: id }).loose(),
+);

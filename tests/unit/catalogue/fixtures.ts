@@ -25,6 +25,7 @@ export function product(overrides: Partial<Product> & Pick<Product, 'sku'>): Pro
     visibility: 4,
     links: { related: [], upsell: [], crosssell: [] },
     updatedAt: '2026-11-23 07:35:26',
+    createdAt: '2026-01-05 09:00:00',
     ...overrides,
   };
 }
@@ -70,6 +71,8 @@ export function catalogue(products: Product[]): Catalogue {
       ]),
     },
     products,
+    attributes: [],
+    positions: {},
   };
 }
 

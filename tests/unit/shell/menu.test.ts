@@ -41,6 +41,7 @@ const product = (sku: string, categoryIds: number[], file: string | null): Produ
   visibility: 4,
   links: { related: [], upsell: [], crosssell: [] },
   updatedAt: '2024-01-01T00:00:00Z',
+  createdAt: '2024-01-01 00:00:00',
 });
 
 const windowVac = node('home-garden', 29, 'window-vac', 2, [node('home-garden', 40, 'wv-black-edition', 1)]);
@@ -57,6 +58,8 @@ const catalogue: Catalogue = {
     },
   },
   products: [product('A', [24], '/a/a.jpg'), product('B', [40], '/b/b.jpg'), product('C', [24], null)],
+  attributes: [],
+  positions: {},
 };
 
 describe('audienceMenus', () => {
