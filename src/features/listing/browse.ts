@@ -1,0 +1,236 @@
+/**
+ * Sorting, filtering and paging a category from its filter index, as pure functions: the listing's
+ * browser script runs them on every change, and the build runs them for the pre-rendered pages' filter
+ * counts, so both show the same numbers.
+ *
+ * Filters combine as shoppers expect from layered navigation: AND across filters, OR within one. A
+ * filter's counts are what each of its values would give with the other filters as they are (so a
+ * checked value's neighbours still show what adding them would bring); a value that would give nothing
+ * counts 0. Unavailable products go last in every order.
+ */
+import { P, PRICE, type Facet, type IndexedProduct, type ListingIndex } from './listing-index.ts';
+
+/** The spec's page size, and the larger ones a shopper may choose. */
+export const PAGE_SIZES = [12, 24, 48] as const;
+export const DEFAULT_PAGE_SIZE = 12;
+
+/** Built-in sorts, by URL key; attribute sorts are `{code}-asc`. */
+export const BUILT_IN_SORTS = ['position', 'price-asc', 'price-desc', 'name-asc', 'newest'] as const;
+export const DEFAULT_SORT = 'position';
+
+export interface BrowseState {
+  sort: string;
+  page: number;
+  perPage: number;
+  inStock: boolean;
+  /** Chosen values by facet code: option keys or band keys (`120-150`). */
+  filters: Record<string, string[]>;
+}
+
+export const DEFAULT_STATE: BrowseState = {
+  sort: DEFAULT_SORT,
+  page: 1,
+  perPage: DEFAULT_PAGE_SIZE,
+  inStock: false,
+  filters: {},
+};
+
+/** The key of a band in URLs and checkbox values: `120-150`. */
+export const bandKey = ([from, to]: readonly [number, number]): string => `${from}-${to}`;
+
+/** The URL keys of a facet's values, in the facet's order. */
+export const facetKeys = (facet: Facet): string[] =>
+  facet.kind === 'options' ? facet.options.map(([key]) => key) : facet.bands.map(bandKey);
+
+const attributeSortKey = (code: string): string => `${code}-asc`;
+
+/** Every sort key the index offers, built-in first. */
+export const sortKeys = (index: Pick<ListingIndex, 'sorts'>): string[] => [
+  ...BUILT_IN_SORTS,
+  ...index.sorts.map((sort) => attributeSortKey(sort.code)),
+];
+
+const RESERVED = new Set(['sort', 'page', 'per', 'in_stock']);
+
+/**
+ * The state in a listing URL's query, checked against the index: unknown sorts, page sizes, filters and
+ * values are dropped, so a hand-edited or outdated link still shows a sensible page. `page` defaults to
+ * `pathPage`, the page number of a pre-rendered page's path (`/…/page/3`).
+ */
+export function parseState(
+  params: URLSearchParams,
+  index: Pick<ListingIndex, 'facets' | 'sorts'>,
+  pathPage = 1,
+): BrowseState {
+  const sort = params.get('sort') ?? DEFAULT_SORT;
+  const per = Number(params.get('per'));
+  const page = Number(params.get('page') ?? pathPage);
+  const filters: Record<string, string[]> = {};
+  for (const facet of index.facets) {
+    if (RESERVED.has(facet.code)) continue;
+    const wanted = new Set((params.get(facet.code) ?? '').split(','));
+    const keys = facetKeys(facet).filter((key) => wanted.has(key));
+    if (keys.length > 0) filters[facet.code] = keys;
+  }
+  return {
+    sort: sortKeys(index).includes(sort) ? sort : DEFAULT_SORT,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    perPage: (PAGE_SIZES as readonly number[]).includes(per) ? per : DEFAULT_PAGE_SIZE,
+    inStock: params.get('in_stock') === '1',
+    filters,
+  };
+}
+
+/** The query of a state (`?sort=price-asc&max_pressure_bar=120-150&page=2`), '' for the default state. */
+export function stateQuery(state: BrowseState, facets: readonly Pick<Facet, 'code'>[]): string {
+  const params = new URLSearchParams();
+  if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
+  for (const { code } of facets) {
+    const keys = state.filters[code];
+    if (keys && keys.length > 0) params.set(code, keys.join(','));
+  }
+  if (state.inStock) params.set('in_stock', '1');
+  if (state.perPage !== DEFAULT_PAGE_SIZE) params.set('per', String(state.perPage));
+  if (state.page > 1) params.set('page', String(state.page));
+  const query = params.toString().replace(/%2C/g, ',');
+  return query === '' ? '' : `?${query}`;
+}
+
+/** Whether the state shows what the pre-rendered pages show (only the page may differ). */
+export const isPlainPaging = (state: BrowseState): boolean =>
+  state.sort === DEFAULT_SORT &&
+  state.perPage === DEFAULT_PAGE_SIZE &&
+  !state.inStock &&
+  Object.keys(state.filters).length === 0;
+
+/** Does a band contain `value`? The last band includes its upper bound. */
+export const inBand = (value: number, [from, to]: readonly [number, number], last: boolean): boolean =>
+  value >= from && (value < to || (last && value === to));
+
+/** Indexes of a facet's values (options or bands) that the product has. */
+export function valueIndexes(product: IndexedProduct, facet: Facet, column: number): number[] {
+  if (facet.kind === 'range') {
+    const value = facet.code === PRICE ? product[P.inclVat] : product[P.values][column];
+    if (typeof value !== 'number') return [];
+    const at = facet.bands.findIndex((band, i) => inBand(value, band, i === facet.bands.length - 1));
+    return at === -1 ? [] : [at];
+  }
+  const value = product[P.values][column];
+  return typeof value === 'number' ? [value] : Array.isArray(value) ? value : [];
+}
+
+export interface Counts {
+  /** Per facet code, per value: how many products that value would give with the other filters. */
+  facets: Record<string, number[]>;
+  /** How many products "in stock only" would give with the filters. */
+  inStock: number;
+}
+
+export interface Browsed {
+  /** Every product that matches, in the chosen order. */
+  results: IndexedProduct[];
+  /** The page shown (clamped to the last page) and how many pages there are. */
+  page: number;
+  pageCount: number;
+  /** The products of the page shown. */
+  shown: IndexedProduct[];
+  counts: Counts;
+}
+
+const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
+
+type Compare = (a: IndexedProduct, b: IndexedProduct) => number;
+
+/** null and missing values last, whatever the direction. */
+function byValue(read: (product: IndexedProduct) => unknown, direction: 1 | -1): Compare {
+  return (a, b) => {
+    const x = read(a);
+    const y = read(b);
+    const xs = Array.isArray(x) ? x[0] : x;
+    const ys = Array.isArray(y) ? y[0] : y;
+    if (xs === null || xs === undefined) return ys === null || ys === undefined ? 0 : 1;
+    if (ys === null || ys === undefined) return -1;
+    if (typeof xs === 'number' && typeof ys === 'number') return (xs - ys) * direction;
+    return collator.compare(String(xs), String(ys)) * direction;
+  };
+}
+
+function comparator(sort: string, index: Pick<ListingIndex, 'columns'>): Compare | null {
+  switch (sort) {
+    case 'price-asc':
+      return byValue((p) => p[P.inclVat], 1);
+    case 'price-desc':
+      return byValue((p) => p[P.inclVat], -1);
+    case 'name-asc':
+      return (a, b) => collator.compare(a[P.name], b[P.name]);
+    case 'newest':
+      return (a, b) => b[P.created] - a[P.created];
+    default: {
+      const column = index.columns.indexOf(sort.replace(/-asc$/, ''));
+      return column === -1 ? null : byValue((p) => p[P.values][column], 1);
+    }
+  }
+}
+
+/** The products in the chosen order: available first, then by the sort, then by position. */
+export function sortProducts(
+  products: readonly IndexedProduct[],
+  sort: string,
+  index: Pick<ListingIndex, 'columns'>,
+): IndexedProduct[] {
+  const position = new Map(products.map((product, at) => [product, at]));
+  const compare = comparator(sort, index);
+  return [...products].sort(
+    (a, b) =>
+      b[P.inStock] - a[P.inStock] ||
+      (compare ? compare(a, b) : 0) ||
+      (position.get(a) ?? 0) - (position.get(b) ?? 0),
+  );
+}
+
+/**
+ * Applies a state to an index. Each product is tested once per facet; a product failing exactly one
+ * facet still counts for that facet's values, which is what its count means.
+ */
+export function browse(index: ListingIndex, state: BrowseState): Browsed {
+  const { facets, columns } = index;
+  const columnOf = facets.map((facet) => columns.indexOf(facet.code));
+  const chosen = facets.map((facet) => {
+    const keys = new Set(state.filters[facet.code] ?? []);
+    return facetKeys(facet).flatMap((key, at) => (keys.has(key) ? [at] : []));
+  });
+  const counts: Counts = {
+    facets: Object.fromEntries(facets.map((facet) => [facet.code, facetKeys(facet).map(() => 0)])),
+    inStock: 0,
+  };
+  const matching: IndexedProduct[] = [];
+  for (const product of index.products) {
+    const has = facets.map((facet, f) => valueIndexes(product, facet, columnOf[f] ?? -1));
+    const failing = facets.flatMap((_, f) => {
+      const wanted = chosen[f] ?? [];
+      return wanted.length === 0 || wanted.some((at) => has[f]?.includes(at)) ? [] : [f];
+    });
+    const stocked = product[P.inStock] === 1;
+    if (failing.length === 0 && stocked) counts.inStock += 1;
+    if (state.inStock && !stocked) continue;
+    if (failing.length > 1) continue;
+    facets.forEach((facet, f) => {
+      if (failing.length === 1 && failing[0] !== f) return;
+      const tally = counts.facets[facet.code];
+      if (tally) for (const at of has[f] ?? []) tally[at] = (tally[at] ?? 0) + 1;
+    });
+    if (failing.length === 0) matching.push(product);
+  }
+  const results = sortProducts(matching, state.sort, index);
+  const pageCount = Math.max(1, Math.ceil(results.length / state.perPage));
+  const page = Math.min(state.page, pageCount);
+  const start = (page - 1) * state.perPage;
+  return { results, page, pageCount, shown: results.slice(start, start + state.perPage), counts };
+}
+
+/** The page numbers to link around `page`: first, last and a window of two either side. */
+export function pageWindow(page: number, pageCount: number, reach = 2): number[] {
+  const from = Math.max(1, page - reach);
+  const to = Math.min(pageCount, page + reach);
+  return Array.from({ length: to - from + 1 }, (_, at) => from + at);
+}

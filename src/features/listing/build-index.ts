@@ -1,0 +1,257 @@
+/**
+ * Builds a category's filter index (listing-index.ts) from the catalogue at build time. The filters are
+ * the attributes Magento marks `is_filterable`, in Magento's `position` order, plus price bands; the sorts
+ * those marked `used_for_sort_by`. A numeric attribute is filtered by bands worked out from the values in
+ * the category; a select, multiselect, boolean or text attribute by its values.
+ *
+ * A product whose value is missing is under no value of that filter; one whose value is malformed (text
+ * in a numeric attribute) likewise, and is reported as a data fault. Neither is ever dropped.
+ */
+import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
+import {
+  PRICE,
+  type AttributeSort,
+  type ColumnValue,
+  type Facet,
+  type IndexedProduct,
+  type ListingIndex,
+} from './listing-index.ts';
+
+export interface ValueProblem {
+  sku: string;
+  code: string;
+  value: string;
+}
+
+/** Magento's own sorts and filters the listing offers in its own way (price bands, name and price sorts). */
+const BUILT_IN = new Set(['name', 'price', 'sku']);
+const NUMERIC_INPUTS = new Set(['price', 'weight']);
+const NUMERIC_BACKENDS = new Set(['decimal', 'int']);
+const OPTION_INPUTS = new Set(['select', 'multiselect', 'boolean']);
+
+const isNumeric = (attribute: CatalogueAttribute): boolean =>
+  !OPTION_INPUTS.has(attribute.input) &&
+  (NUMERIC_INPUTS.has(attribute.input) || NUMERIC_BACKENDS.has(attribute.backendType));
+
+/** "Max. pressure (bar)" → name "Max. pressure", unit "bar"; "Sound pressure level (dB(A))" → "dB(A)". */
+export function splitUnit(label: string): { name: string; unit: string } {
+  const text = label.trim();
+  if (!text.endsWith(')')) return { name: text, unit: '' };
+  let depth = 0;
+  for (let at = text.length - 1; at >= 0; at -= 1) {
+    if (text[at] === ')') depth += 1;
+    if (text[at] === '(') depth -= 1;
+    if (depth === 0) {
+      const name = text.slice(0, at).trim();
+      return name === '' ? { name: text, unit: '' } : { name, unit: text.slice(at + 1, -1).trim() };
+    }
+  }
+  return { name: text, unit: '' };
+}
+
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/** A numeric attribute's value, or undefined when there is text that is not a plain number. */
+export const parseNumber = (value: string): number | null | undefined => {
+  const text = value.trim();
+  if (text === '') return null;
+  return NUMBER.test(text) ? Number(text) : undefined;
+};
+
+/** 1, 2, 2.5 or 5 times a power of ten: the band widths people read easily. */
+export function niceStep(raw: number): number {
+  if (!(raw > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * power >= raw) ?? 10;
+  return Number((step * power).toPrecision(12));
+}
+
+const round = (value: number): number => Number(value.toPrecision(12));
+
+/**
+ * Bands over `values` with round bounds, about `target` of them, each holding some values: bounds are the
+ * values' quantiles rounded to a nice step, so a skewed range still splits where the products are.
+ */
+export function niceBands(values: readonly number[], target = 5): [number, number][] {
+  if (values.length === 0) return [];
+  const sorted = [...values].sort((a, b) => a - b);
+  const min = sorted[0] ?? 0;
+  const max = sorted[sorted.length - 1] ?? 0;
+  const step = niceStep((max - min) / target || Math.abs(max) / target || 1);
+  const low = round(Math.floor(min / step) * step);
+  const high = Math.max(round(Math.ceil(max / step) * step), round(low + step));
+  const inner = new Set<number>();
+  for (let k = 1; k < target; k += 1) {
+    const quantile = sorted[Math.floor((k * sorted.length) / target)] ?? max;
+    const bound = round(Math.round(quantile / step) * step);
+    if (bound > low && bound < high) inner.add(bound);
+  }
+  const bounds = [low, ...[...inner].sort((a, b) => a - b), high];
+  const bands = bounds.slice(1).map((to, at): [number, number] => [bounds[at] ?? low, to]);
+  const last = bands.length - 1;
+  return bands.filter(([from, to], at) =>
+    sorted.some((value) => value >= from && (value < to || (at === last && value === to))),
+  );
+}
+
+/** A product's raw value of an attribute, from the specification rows the mapper made (labels for options). */
+const valueOf = (product: Product, code: string): string =>
+  product.technicalData.find((row) => row.code === code)?.value ?? '';
+
+/** Multiselect labels are joined with ", " by the mapper (map.ts). */
+const labelsOf = (attribute: CatalogueAttribute, value: string): string[] =>
+  value === '' ? [] : attribute.input === 'multiselect' ? value.split(', ') : [value];
+
+/** `Mains electric` → `mains-electric`; distinct per facet. */
+function optionKeys(labels: readonly string[]): string[] {
+  const used = new Set<string>();
+  return labels.map((label) => {
+    const base =
+      label
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[^a-z0-9.]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'value';
+    let key = base;
+    for (let n = 2; used.has(key); n += 1) key = `${base}-${n}`;
+    used.add(key);
+    return key;
+  });
+}
+
+interface Column {
+  code: string;
+  value: (product: Product) => ColumnValue;
+}
+
+/** The option facet and column of a select, multiselect, boolean or text attribute. */
+function optionFacet(
+  attribute: CatalogueAttribute,
+  products: readonly Product[],
+): { facet: Facet; column: Column } | null {
+  const present = new Set(
+    products.flatMap((product) => labelsOf(attribute, valueOf(product, attribute.code))),
+  );
+  if (present.size === 0) return null;
+  const ordered =
+    attribute.options.length > 0
+      ? [
+          ...attribute.options.map((option) => option.label).filter((label) => present.has(label)),
+          ...[...present].filter((label) => !attribute.options.some((option) => option.label === label)),
+        ]
+      : [...present].sort((a, b) => a.localeCompare(b, 'en-GB', { numeric: true }));
+  const at = new Map(ordered.map((label, i) => [label, i]));
+  const keys = optionKeys(ordered);
+  return {
+    facet: {
+      kind: 'options',
+      code: attribute.code,
+      label: attribute.label,
+      options: ordered.map((label, i) => [keys[i] ?? label, label]),
+    },
+    column: {
+      code: attribute.code,
+      value: (product) => {
+        const found = labelsOf(attribute, valueOf(product, attribute.code)).flatMap(
+          (label) => at.get(label) ?? [],
+        );
+        return found.length === 0 ? null : found.length === 1 ? (found[0] ?? null) : found;
+      },
+    },
+  };
+}
+
+/** The range facet and column of a numeric attribute; malformed values go to `problems`. */
+function rangeFacet(
+  attribute: CatalogueAttribute,
+  products: readonly Product[],
+  problems: ValueProblem[],
+): { facet: Facet; column: Column } | null {
+  const values = new Map<Product, number>();
+  for (const product of products) {
+    const raw = valueOf(product, attribute.code);
+    const value = parseNumber(raw);
+    if (value === undefined) problems.push({ sku: product.sku, code: attribute.code, value: raw });
+    else if (value !== null) values.set(product, value);
+  }
+  const bands = niceBands([...values.values()]);
+  if (bands.length === 0) return null;
+  const { name, unit } = splitUnit(attribute.label);
+  return {
+    facet: { kind: 'range', code: attribute.code, label: name, unit, bands },
+    column: { code: attribute.code, value: (product) => values.get(product) ?? null },
+  };
+}
+
+/** Sorting by a numeric attribute compares numbers; by any other, its text. */
+function sortColumn(attribute: CatalogueAttribute): Column {
+  return {
+    code: attribute.code,
+    value: (product) => {
+      const raw = valueOf(product, attribute.code);
+      if (raw === '') return null;
+      return isNumeric(attribute) ? (parseNumber(raw) ?? null) : raw;
+    },
+  };
+}
+
+const createdSeconds = (createdAt: string): number => {
+  const time = Date.parse(`${createdAt.replace(' ', 'T')}Z`);
+  return Number.isFinite(time) ? Math.floor(time / 1000) : 0;
+};
+
+/**
+ * The filter index of one category: `products` in the merchandiser's order, `attributes` the
+ * catalogue's, `hrefBySku` the product pages' paths. `problems` collects malformed values.
+ */
+export function buildListingIndex(
+  products: readonly Product[],
+  attributes: readonly CatalogueAttribute[],
+  hrefBySku: ReadonlyMap<string, string>,
+  problems: ValueProblem[] = [],
+): ListingIndex {
+  const facets: { facet: Facet; position: number }[] = [];
+  const columns: Column[] = [];
+  const priceAttribute = attributes.find((attribute) => attribute.code === PRICE);
+  const prices = products.flatMap((product) => (product.priceInclVat === null ? [] : [product.priceInclVat]));
+  const priceBands = niceBands(prices);
+  if (priceBands.length > 0)
+    facets.push({
+      facet: { kind: 'range', code: PRICE, label: 'Price', unit: '£', bands: priceBands },
+      position: priceAttribute?.filterable ? priceAttribute.position : -1,
+    });
+  for (const attribute of attributes) {
+    if (!attribute.filterable || BUILT_IN.has(attribute.code)) continue;
+    const built = isNumeric(attribute)
+      ? rangeFacet(attribute, products, problems)
+      : optionFacet(attribute, products);
+    if (!built) continue;
+    facets.push({ facet: built.facet, position: attribute.position });
+    columns.push(built.column);
+  }
+  const sorts: AttributeSort[] = [];
+  for (const attribute of attributes) {
+    if (!attribute.sortable || BUILT_IN.has(attribute.code)) continue;
+    if (!products.some((product) => valueOf(product, attribute.code) !== '')) continue;
+    sorts.push({ code: attribute.code, label: attribute.label });
+    if (!columns.some((column) => column.code === attribute.code)) columns.push(sortColumn(attribute));
+  }
+  return {
+    facets: facets.sort((a, b) => a.position - b.position).map(({ facet }) => facet),
+    sorts,
+    columns: columns.map((column) => column.code),
+    products: products.map((product): IndexedProduct => [
+      product.sku,
+      product.name,
+      hrefBySku.get(product.sku) ?? '',
+      product.thumbnail?.file ?? '',
+      product.thumbnail?.label ?? '',
+      product.priceInclVat,
+      product.priceExclVat,
+      product.inStock ? 1 : 0,
+      createdSeconds(product.createdAt),
+      columns.map((column) => column.value(product)),
+    ]),
+  };
+}

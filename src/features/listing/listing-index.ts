@@ -1,0 +1,128 @@
+/**
+ * A category's filter index: what the listing's browser script needs to sort, filter and page the
+ * category without a search server (DESIGN.md §4). The build writes one per category as a hashed static
+ * file; the same data, read at build time, gives the pre-rendered pages their filters and counts, so the
+ * pages and the script agree by construction.
+ *
+ * The file is compact (arrays, not objects) because it is fetched by shoppers: at 300 products it must
+ * stay within 25 KB brotli. It is our own build output, yet still data arriving over the wire, so the
+ * browser checks its shape (`parseListingIndex`) with a few hand checks rather than bundling zod.
+ */
+
+/** Filter by options: checkboxes, OR within the filter. Each option is `[url key, label]`. */
+export interface OptionFacet {
+  kind: 'options';
+  code: string;
+  label: string;
+  options: [key: string, label: string][];
+}
+
+/** Filter by numeric bands: `[from, to]`, from inclusive, to exclusive except for the last band. */
+export interface RangeFacet {
+  kind: 'range';
+  code: string;
+  label: string;
+  /** The unit from the attribute's label (`bar` from "Max. pressure (bar)"); `£` for price. */
+  unit: string;
+  bands: [from: number, to: number][];
+}
+
+export type Facet = OptionFacet | RangeFacet;
+
+/** A sort from an attribute Magento marks `used_for_sort_by`: ascending by its column's value. */
+export interface AttributeSort {
+  code: string;
+  label: string;
+}
+
+/**
+ * One product: `[sku, name, path, image file, image alt, price incl VAT, price excl VAT, in stock,
+ * created (Unix seconds), values]`. Path and image are `''` when there is none; prices `null`. `values`
+ * line up with the index's `columns`: an option facet's value is the indexes of its options, a range or
+ * sort column's value a number (or text for a text sort), `null` when missing or malformed.
+ */
+export type IndexedProduct = [
+  sku: string,
+  name: string,
+  path: string,
+  image: string,
+  alt: string,
+  inclVat: number | null,
+  exclVat: number | null,
+  inStock: 0 | 1,
+  created: number,
+  values: ColumnValue[],
+];
+
+export type ColumnValue = number | number[] | string | null;
+
+export interface ListingIndex {
+  /** Filters in the order shown (price first unless the merchandiser placed it elsewhere). */
+  facets: Facet[];
+  sorts: AttributeSort[];
+  /** Attribute codes of `IndexedProduct` values, in order. */
+  columns: string[];
+  /** Products in the merchandiser's order (the index is the position). */
+  products: IndexedProduct[];
+}
+
+/** The facet code of the price filter, which reads the product's price rather than a column. */
+export const PRICE = 'price';
+
+/** Field positions of `IndexedProduct`, for readable access. */
+export const P = {
+  sku: 0,
+  name: 1,
+  path: 2,
+  image: 3,
+  alt: 4,
+  inclVat: 5,
+  exclVat: 6,
+  inStock: 7,
+  created: 8,
+  values: 9,
+} as const;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumberOrNull = (value: unknown): boolean => value === null || typeof value === 'number';
+const isArray = Array.isArray as (value: unknown) => value is unknown[];
+
+function isFacet(value: unknown): value is Facet {
+  if (typeof value !== 'object' || value === null) return false;
+  const facet = value as Record<string, unknown>;
+  if (!isString(facet['code']) || !isString(facet['label'])) return false;
+  if (facet['kind'] === 'options')
+    return isArray(facet['options']) && facet['options'].every((o) => isArray(o) && o.every(isString));
+  return (
+    facet['kind'] === 'range' &&
+    isString(facet['unit']) &&
+    isArray(facet['bands']) &&
+    facet['bands'].every((b) => isArray(b) && b.length === 2 && b.every((n) => typeof n === 'number'))
+  );
+}
+
+function isProduct(value: unknown, columns: number): value is IndexedProduct {
+  return (
+    isArray(value) &&
+    value.length === 10 &&
+    [0, 1, 2, 3, 4].every((at) => isString(value[at])) &&
+    isNumberOrNull(value[5]) &&
+    isNumberOrNull(value[6]) &&
+    (value[7] === 0 || value[7] === 1) &&
+    typeof value[8] === 'number' &&
+    isArray(value[9]) &&
+    value[9].length === columns
+  );
+}
+
+/** The index in a fetched file, or null when it is not one (then the page stays as pre-rendered). */
+export function parseListingIndex(data: unknown): ListingIndex | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const index = data as Record<string, unknown>;
+  const { facets, sorts, columns, products } = index;
+  if (!isArray(facets) || !facets.every(isFacet)) return null;
+  if (!isArray(sorts) || !sorts.every((s) => isString((s as AttributeSort).code))) return null;
+  if (!isArray(columns) || !columns.every(isString)) return null;
+  if (!isArray(products) || !products.every((p) => isProduct(p, columns.length))) return null;
+  return { facets, sorts: sorts as AttributeSort[], columns, products };
+}

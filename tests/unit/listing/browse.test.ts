@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import {
+  browse,
+  DEFAULT_STATE,
+  isPlainPaging,
+  pageWindow,
+  parseState,
+  sortProducts,
+  stateQuery,
+  type BrowseState,
+} from '../../../src/features/listing/browse.ts';
+import { P, type IndexedProduct, type ListingIndex } from '../../../src/features/listing/listing-index.ts';
+
+/** [sku, price, in stock, created, pressure, power source option, brand text] */
+const row = (
+  sku: string,
+  price: number | null,
+  inStock: 0 | 1,
+  created: number,
+  pressure: number | null,
+  source: number | null,
+): IndexedProduct => [
+  sku,
+  `Washer ${sku}`,
+  `/${sku}`,
+  '',
+  '',
+  price,
+  price && price / 1.2,
+  inStock,
+  created,
+  [pressure, source],
+];
+
+const index: ListingIndex = {
+  facets: [
+    {
+      kind: 'range',
+      code: 'price',
+      label: 'Price',
+      unit: '£',
+      bands: [
+        [0, 100],
+        [100, 200],
+        [200, 300],
+      ],
+    },
+    {
+      kind: 'options',
+      code: 'power_source',
+      label: 'Power source',
+      options: [
+        ['mains', 'Mains'],
+        ['battery', 'Battery'],
+        ['petrol', 'Petrol'],
+      ],
+    },
+    {
+      kind: 'range',
+      code: 'pressure_bar',
+      label: 'Pressure',
+      unit: 'bar',
+      bands: [
+        [100, 150],
+        [150, 200],
+      ],
+    },
+  ],
+  sorts: [{ code: 'pressure_bar', label: 'Pressure (bar)' }],
+  columns: ['pressure_bar', 'power_source'],
+  products: [
+    row('D', 250, 1, 400, 180, 2),
+    row('A', 90, 1, 100, 120, 0),
+    row('X', 150, 0, 900, 150, 0),
+    row('B', 150, 1, 300, null, 1),
+    row('C', 300, 1, 200, 200, 0),
+    row('E', null, 1, 500, 110, 1),
+  ],
+};
+
+const skus = (products: readonly IndexedProduct[]) => products.map((product) => product[P.sku]);
+const state = (overrides: Partial<BrowseState>): BrowseState => ({ ...DEFAULT_STATE, ...overrides });
+
+describe('sorting', () => {
+  it('keeps the merchandiser order by default, with unavailable products last', () => {
+    expect(skus(sortProducts(index.products, 'position', index))).toEqual(['D', 'A', 'B', 'C', 'E', 'X']);
+  });
+
+  it('sorts by price both ways, a product without a price last either way, unavailable after all', () => {
+    expect(skus(sortProducts(index.products, 'price-asc', index))).toEqual(['A', 'B', 'D', 'C', 'E', 'X']);
+    expect(skus(sortProducts(index.products, 'price-desc', index))).toEqual(['C', 'D', 'B', 'A', 'E', 'X']);
+  });
+
+  it('sorts by name, by newest and by an attribute Magento marks for sorting', () => {
+    expect(skus(sortProducts(index.products, 'name-asc', index))).toEqual(['A', 'B', 'C', 'D', 'E', 'X']);
+    expect(skus(sortProducts(index.products, 'newest', index))).toEqual(['E', 'D', 'B', 'C', 'A', 'X']);
+    expect(skus(sortProducts(index.products, 'pressure_bar-asc', index))).toEqual([
+      'E',
+      'A',
+      'D',
+      'C',
+      'B',
+      'X',
+    ]);
+  });
+});
+
+describe('filtering', () => {
+  it('ORs values within a filter and ANDs filters', () => {
+    const within = browse(index, state({ filters: { power_source: ['mains', 'battery'] } }));
+    expect(skus(within.results)).toEqual(['A', 'B', 'C', 'E', 'X']);
+    const across = browse(index, state({ filters: { power_source: ['mains'], price: ['100-200'] } }));
+    expect(skus(across.results)).toEqual(['X']);
+  });
+
+  it('counts what each value would give with the other filters, 0 for a value that gives nothing', () => {
+    const { counts } = browse(index, state({ filters: { power_source: ['mains'] } }));
+    // Other power sources still show what choosing them would add.
+    expect(counts.facets['power_source']).toEqual([3, 2, 1]);
+    // Prices among mains machines: A (90), X (150), C (300).
+    expect(counts.facets['price']).toEqual([1, 1, 1]);
+    expect(counts.facets['pressure_bar']).toEqual([1, 2]);
+    expect(counts.inStock).toBe(2);
+  });
+
+  it('puts a product without a value (or price) under no band, and never drops it unfiltered', () => {
+    const all = browse(index, DEFAULT_STATE);
+    expect(all.results).toHaveLength(6);
+    expect(all.counts.facets['pressure_bar']).toEqual([2, 3]);
+    expect(all.counts.facets['price']?.reduce((a, b) => a + b)).toBe(5);
+  });
+
+  it('includes the upper bound in the last band only', () => {
+    const top = browse(index, state({ filters: { pressure_bar: ['150-200'] } }));
+    expect(skus(top.results).sort()).toEqual(['C', 'D', 'X']);
+  });
+
+  it('shows in-stock products only when asked', () => {
+    expect(skus(browse(index, state({ inStock: true })).results)).not.toContain('X');
+  });
+});
+
+describe('paging', () => {
+  it('pages the results and clamps a page past the end to the last one', () => {
+    const second = browse(index, state({ perPage: 12, page: 1 }));
+    expect(second.pageCount).toBe(1);
+    const many = {
+      ...index,
+      products: Array.from({ length: 30 }, (_, at) => row(`P${at}`, 10, 1, at, null, null)),
+    };
+    const page3 = browse(many, state({ page: 3 }));
+    expect(page3.pageCount).toBe(3);
+    expect(skus(page3.shown)).toEqual(['P24', 'P25', 'P26', 'P27', 'P28', 'P29']);
+    expect(browse(many, state({ page: 9 })).page).toBe(3);
+    expect(browse(many, state({ page: 2, perPage: 24 })).shown).toHaveLength(6);
+  });
+
+  it('links a window of two pages either side', () => {
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3]);
+    expect(pageWindow(5, 10)).toEqual([3, 4, 5, 6, 7]);
+    expect(pageWindow(10, 10)).toEqual([8, 9, 10]);
+  });
+});
+
+describe('the URL as the state', () => {
+  it('reads and writes the same state, in a stable order', () => {
+    const query = '?sort=price-asc&pressure_bar=150-200&power_source=battery,mains&in_stock=1&per=24&page=2';
+    const read = parseState(new URLSearchParams(query), index);
+    expect(read).toEqual({
+      sort: 'price-asc',
+      page: 2,
+      perPage: 24,
+      inStock: true,
+      filters: { power_source: ['mains', 'battery'], pressure_bar: ['150-200'] },
+    });
+    expect(stateQuery(read, index.facets)).toBe(
+      '?sort=price-asc&power_source=mains,battery&pressure_bar=150-200&in_stock=1&per=24&page=2',
+    );
+    expect(stateQuery(DEFAULT_STATE, index.facets)).toBe('');
+  });
+
+  it('drops what the index does not know, and takes the page from the path when the query has none', () => {
+    const read = parseState(
+      new URLSearchParams('?sort=cheapest&per=13&colour=red&power_source=diesel&page=-1'),
+      index,
+      4,
+    );
+    expect(read).toEqual({ ...DEFAULT_STATE, page: 1 });
+    expect(parseState(new URLSearchParams(''), index, 4).page).toBe(4);
+    expect(isPlainPaging(parseState(new URLSearchParams('?page=3'), index))).toBe(true);
+    expect(isPlainPaging(parseState(new URLSearchParams('?in_stock=1'), index))).toBe(false);
+  });
+});

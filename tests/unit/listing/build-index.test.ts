@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildListingIndex,
+  niceBands,
+  niceStep,
+  parseNumber,
+  splitUnit,
+  type ValueProblem,
+} from '../../../src/features/listing/build-index.ts';
+import { P } from '../../../src/features/listing/listing-index.ts';
+import type { CatalogueAttribute } from '../../../src/catalogue/types.ts';
+import { product } from '../catalogue/fixtures.ts';
+
+const attribute = (overrides: Partial<CatalogueAttribute> & Pick<CatalogueAttribute, 'code'>) => ({
+  label: overrides.code,
+  input: 'text',
+  backendType: 'decimal',
+  filterable: true,
+  sortable: false,
+  comparable: false,
+  position: 10,
+  options: [],
+  ...overrides,
+});
+
+const spec = (code: string, value: string) => ({ code, label: code, value });
+
+describe('bands', () => {
+  it('uses 1, 2, 2.5 and 5 times a power of ten as steps', () => {
+    expect([0.3, 7, 12, 24, 40, 230, 0].map(niceStep)).toEqual([0.5, 10, 20, 25, 50, 250, 1]);
+  });
+
+  it('splits where the products are, on round bounds, and leaves no band empty', () => {
+    const values = [110, 115, 120, 125, 130, 135, 140, 150, 160, 200, 210, 220];
+    const bands = niceBands(values);
+    expect(bands[0]?.[0]).toBeLessThanOrEqual(110);
+    expect(bands.at(-1)?.[1]).toBeGreaterThanOrEqual(220);
+    expect(bands.length).toBeGreaterThan(2);
+    const step = niceStep((220 - 110) / 5);
+    for (const [from, to] of bands) {
+      expect(from % step).toBe(0);
+      expect(to % step).toBe(0);
+      expect(values.some((value) => value >= from && value <= to)).toBe(true);
+    }
+    // Consecutive: each band starts where the last ended.
+    bands.slice(1).forEach(([from], at) => expect(from).toBe(bands[at]?.[1]));
+  });
+
+  it('gives one band when every product has the same value, and none without values', () => {
+    expect(niceBands([230, 230, 230])).toHaveLength(1);
+    expect(niceBands([230])[0]?.[0]).toBeLessThanOrEqual(230);
+    expect(niceBands([])).toEqual([]);
+  });
+
+  it('reads the unit from the label, with brackets inside it', () => {
+    expect(splitUnit('Max. pressure (bar)')).toEqual({ name: 'Max. pressure', unit: 'bar' });
+    expect(splitUnit('Sound pressure level (dB(A))')).toEqual({
+      name: 'Sound pressure level',
+      unit: 'dB(A)',
+    });
+    expect(splitUnit('Power source')).toEqual({ name: 'Power source', unit: '' });
+  });
+
+  it('takes plain numbers only', () => {
+    expect(parseNumber(' 8.5 ')).toBe(8.5);
+    expect(parseNumber('')).toBeNull();
+    expect(parseNumber('approx. 2000')).toBeUndefined();
+    expect(parseNumber('20 - 150')).toBeUndefined();
+  });
+});
+
+describe('buildListingIndex', () => {
+  const power = attribute({ code: 'power_w', label: 'Power (W)', position: 3, sortable: true });
+  const source = attribute({
+    code: 'power_source',
+    label: 'Power source',
+    input: 'select',
+    backendType: 'int',
+    position: 1,
+    options: [
+      { id: '1', label: 'Mains electric' },
+      { id: '2', label: 'Battery' },
+      { id: '3', label: 'Petrol' },
+    ],
+  });
+  const products = [
+    product({ sku: 'A', technicalData: [spec('power_w', '1800'), spec('power_source', 'Battery')] }),
+    product({
+      sku: 'B',
+      technicalData: [spec('power_w', 'approx. 2000'), spec('power_source', 'Mains electric')],
+    }),
+    product({ sku: 'C', technicalData: [spec('power_w', '2500')], priceInclVat: null, inStock: false }),
+  ];
+
+  it('has price bands first, then the filterable attributes by position, with the options in stock', () => {
+    const index = buildListingIndex(products, [power, source], new Map([['A', '/a']]));
+    expect(index.facets.map((facet) => facet.code)).toEqual(['price', 'power_source', 'power_w']);
+    const options = index.facets[1];
+    // Petrol is in no product of the category: not offered.
+    expect(options?.kind === 'options' && options.options).toEqual([
+      ['mains-electric', 'Mains electric'],
+      ['battery', 'Battery'],
+    ]);
+    expect(index.facets[2]).toMatchObject({ kind: 'range', label: 'Power', unit: 'W' });
+    expect(index.sorts).toEqual([{ code: 'power_w', label: 'Power (W)' }]);
+  });
+
+  it('keeps every product, with no value where it is missing or malformed, and reports the malformed', () => {
+    const problems: ValueProblem[] = [];
+    const index = buildListingIndex(products, [power, source], new Map([['A', '/a']]), problems);
+    expect(index.products.map((row) => row[P.sku])).toEqual(['A', 'B', 'C']);
+    const powerColumn = index.columns.indexOf('power_w');
+    expect(index.products.map((row) => row[P.values][powerColumn])).toEqual([1800, null, 2500]);
+    expect(problems).toEqual([{ sku: 'B', code: 'power_w', value: 'approx. 2000' }]);
+    expect(index.products[0]?.[P.path]).toBe('/a');
+    expect(index.products[1]?.[P.path]).toBe('');
+    expect(index.products[2]?.[P.inStock]).toBe(0);
+  });
+});
