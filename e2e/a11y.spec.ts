@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { largestListing } from './support/catalogue.ts';
 import { disclosure, expect, test } from './support/test.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -89,6 +90,22 @@ test.describe('with menus open', () => {
     await page.getByLabel('Menu', { exact: true }).click();
     await disclosure(page.getByRole('navigation', { name: 'Main menu' }), 'Professional').toggle.click();
     await expect(page.getByRole('link', { name: 'All Professional' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+test.describe('a listing with its filters in use', () => {
+  test('the sidebar filters pass axe with a filter chosen', async ({ page }) => {
+    await page.goto(largestListing().path);
+    await page.getByRole('group', { name: 'Price' }).getByRole('checkbox').first().check();
+    await expect(page.getByRole('button', { name: /^Remove filter Price/ })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('the filters drawer passes axe @mobile', async ({ page }) => {
+    await page.goto(largestListing().path);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /** The catalogue without JavaScript (DESIGN.md §5: catalogue content fully usable with JS off). */
-import { largestListing, richProduct, formatGbp } from './support/catalogue.ts';
+import { formatGbp, largestListing, PAGE_SIZE, pagePath, richProduct } from './support/catalogue.ts';
 import { disclosure, expect, test } from './support/test.ts';
 
 test.use({ javaScriptEnabled: false });
@@ -30,12 +30,19 @@ test('a product page gallery links each thumbnail to its large picture', async (
   expect(response.headers()['content-type']).toMatch(/^image\//);
 });
 
-test('a listing shows all its cards', async ({ page }) => {
+test('a listing pages with plain links, and its tools stay out of the way', async ({ page }) => {
   const listing = largestListing();
   await page.goto(listing.path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.name);
-  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(
-    listing.products.length,
+  const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  await expect(cards).toHaveCount(PAGE_SIZE);
+  // Sorting and filtering need the script: without it they are not offered.
+  await expect(page.getByLabel('Sort by')).toBeHidden();
+  await expect(page.getByRole('group', { name: 'Price' })).toBeHidden();
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(pagePath(listing.path, 2));
+  await expect(cards.getByRole('heading')).toHaveText(
+    listing.products.slice(PAGE_SIZE, 2 * PAGE_SIZE).map((product) => product.name),
   );
 });
 

@@ -1,6 +1,6 @@
 /** What crawlers and caches get (DESIGN.md §1 serving, §5 transfer budget): robots, sitemap, head tags, encodings. */
 import type { APIRequestContext } from '@playwright/test';
-import { largestListing, productPages, richProduct } from './support/catalogue.ts';
+import { largestListing, PAGE_SIZE, pagePath, productPages, richProduct } from './support/catalogue.ts';
 import { expect, test } from './support/test.ts';
 
 async function sitemapLocs(request: APIRequestContext): Promise<string[]> {
@@ -37,8 +37,12 @@ test('the sitemap lists every product and listing page by absolute URL, once eac
   const paths = new Set(locs.map((loc) => new URL(loc).pathname));
   expect(locs.every((loc) => new URL(loc).origin === origin)).toBe(true);
 
-  for (const path of ['/', '/home-garden', '/professional', largestListing().path])
-    expect(paths).toContain(path);
+  const listing = largestListing();
+  for (const path of ['/', '/home-garden', '/professional', listing.path]) expect(paths).toContain(path);
+  // Every page of a listing, and no page past its end.
+  const pageCount = Math.ceil(listing.products.length / PAGE_SIZE);
+  for (let n = 2; n <= pageCount; n += 1) expect(paths).toContain(pagePath(listing.path, n));
+  expect(paths).not.toContain(pagePath(listing.path, pageCount + 1));
   const missing = productPages()
     .map((product) => `/${product.urlKey}`)
     .filter((path) => !paths.has(path));

@@ -22,6 +22,8 @@ await runShop({
     EMBEDDED_MAGENTO_PORT: '18081',
     EMBEDDED_MAGENTO_DB: `${DIR}/magento.sqlite`,
     EMBEDDED_MAGENTO_MEDIA: `${DIR}/media`,
+    // More than the default 250, so the largest listings run to three pages and past 24 products.
+    DEMO_PRODUCT_COUNT: '400',
     CATALOGUE_SNAPSHOT: `${DIR}/catalogue.json`,
     IMAGE_CACHE_DIR: `${DIR}/image-cache`,
     PAYMENT_SANDBOX_PORT: '18091',

@@ -5,6 +5,50 @@
  * `{provider}`, `{phone}`, `{email}` and the address are configuration (src/config/env.ts).
  */
 
+/**
+ * The listing's texts (the spec's count and empty texts among them), on their own so the listing's
+ * browser script bundles only these.
+ */
+export const listingTexts = {
+  /** Spec: the product count. */
+  count: (n: number) => (n === 1 ? '1 item' : `${n} items`),
+  /** Spec: an empty listing. */
+  empty: 'There are no products here',
+  /** Spec: after a card's price. */
+  inclVat: 'incl VAT',
+  pageTitle: (title: string, page: number) => (page > 1 ? `${title} – page ${page}` : title),
+  tools: 'Sort and filter',
+  sortBy: 'Sort by',
+  sorts: {
+    position: 'Recommended',
+    'price-asc': 'Price: low to high',
+    'price-desc': 'Price: high to low',
+    'name-asc': 'Name: A to Z',
+    newest: 'Newest first',
+  } as Record<string, string>,
+  attributeSort: (label: string) => `${label}: low to high`,
+  perPage: 'Per page',
+  filters: 'Filters',
+  filtersWithCount: (n: number) => (n === 0 ? 'Filters' : `Filters (${n})`),
+  closeFilters: 'Close filters',
+  showProducts: (n: number) => (n === 1 ? 'Show 1 product' : `Show ${n} products`),
+  availability: 'Availability',
+  inStockOnly: 'In stock only',
+  activeFilters: 'Active filters',
+  removeFilter: (filter: string, value: string) => `Remove filter ${filter}: ${value}`,
+  clearAll: 'Clear all',
+  noMatches: 'No products match these filters.',
+  pages: 'Pages',
+  firstPage: 'First page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  lastPage: 'Last page',
+  page: (n: number) => `Page ${n}`,
+  showing: (from: number, to: number, total: number) =>
+    total === 0 ? '' : from === to ? `Showing ${from} of ${total}` : `Showing ${from}–${to} of ${total}`,
+  loadFailed: 'Sorting and filtering are not available just now. Please reload the page to try again.',
+} as const;
+
 /** The spec's fixed texts, word for word. */
 export const spec = {
   notFound: {
@@ -14,15 +58,12 @@ export const spec = {
     categoryLink: 'Return to homepage',
     manage: 'This page is not available',
   },
-  listing: {
-    count: (n: number) => (n === 1 ? '1 item' : `${n} items`),
-    empty: 'There are no products here',
-  },
+  listing: { count: listingTexts.count, empty: listingTexts.empty },
   product: {
     inStock: 'In Stock',
     unavailable: 'Unavailable',
     model: (code: string) => `Model ${code}`,
-    inclVat: 'incl VAT',
+    inclVat: listingTexts.inclVat,
     exclVat: 'excl VAT',
     specifications: 'Specifications',
     technicalData: 'Technical data',

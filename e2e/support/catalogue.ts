@@ -100,9 +100,18 @@ export const outOfStockProduct = (): Product =>
 export interface ListingInfo {
   path: string;
   name: string;
-  /** The products the listing shows: visibility 2 or 4, assigned directly to the category. */
+  /**
+   * The products the listing shows: visibility 2 or 4, assigned directly to the category, in the order
+   * the listing shows them first: Magento's category positions, unavailable products last.
+   */
   products: Product[];
 }
+
+/** The spec's page size. */
+export const PAGE_SIZE = 12;
+
+/** A listing page's own URL: the listing's path for page 1, `{path}/page/{n}` after. */
+export const pagePath = (path: string, page: number): string => (page <= 1 ? path : `${path}/page/${page}`);
 
 /** Spec §2: the code that appears in menus but whose listing is Not Found. */
 export const REFUSED_CODE = 'dry-ice-cleaning';
@@ -111,11 +120,14 @@ export const REFUSED_CODE = 'dry-ice-cleaning';
 export function listings(): ListingInfo[] {
   const { audiences, products } = catalogue();
   const shown = products.filter((p) => p.visibility === 2 || p.visibility === 4);
-  const info = (node: CategoryNode): ListingInfo => ({
-    path: node.path,
-    name: node.name,
-    products: shown.filter((p) => p.categoryIds.includes(node.id)),
-  });
+  const info = (node: CategoryNode): ListingInfo => {
+    const order = catalogue().positions[String(node.id)] ?? [];
+    const rank = (p: Product) => (order.includes(p.sku) ? order.indexOf(p.sku) : order.length);
+    const products = shown
+      .filter((p) => p.categoryIds.includes(node.id))
+      .sort((a, b) => Number(b.inStock) - Number(a.inStock) || rank(a) - rank(b));
+    return { path: node.path, name: node.name, products };
+  };
   return Object.values(audiences).flatMap((root) =>
     root.children
       .filter((node) => node.code !== REFUSED_CODE)

@@ -22,7 +22,11 @@ export function writeSnapshot(file: string, catalogue: Catalogue, text = JSON.st
 
 export function readSnapshot(file: string): Catalogue {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+    const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+    // A snapshot from before attributes and positions were read (the next sync reads them).
+    catalogue.attributes ??= [];
+    catalogue.positions ??= {};
+    return catalogue;
   } catch (error) {
     throw new Error(`No catalogue snapshot at ${file}: run \`npm run sync\` (or \`npm start\`) first.`, {
       cause: error,
@@ -36,7 +40,10 @@ export interface CatalogueIndex {
   pages: Product[];
   bySku: ReadonlyMap<string, Product>;
   byUrlKey: ReadonlyMap<string, Product>;
-  /** Products shown in a category listing (visibility 2 or 4), by directly assigned category id. */
+  /**
+   * Products shown in a category listing (visibility 2 or 4), by directly assigned category id, in the
+   * merchandiser's order (Magento's category-product positions).
+   */
   byCategory: ReadonlyMap<number, Product[]>;
   /** Every category of both audiences, with its audience root, by path (`/home-garden/pressure-washer`). */
   categoriesByPath: ReadonlyMap<string, CategoryNode>;
@@ -52,7 +59,16 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueIndex {
     if (product.visibility !== 2 && product.visibility !== 4) continue;
     for (const id of product.categoryIds) byCategory.set(id, [...(byCategory.get(id) ?? []), product]);
   }
-  for (const list of byCategory.values()) list.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+  // The merchandiser's order; products Magento gave no position (none in a consistent read) after, by name.
+  for (const [id, list] of byCategory) {
+    const rank = new Map((catalogue.positions[String(id)] ?? []).map((sku, at) => [sku, at]));
+    const unranked = rank.size;
+    list.sort(
+      (a, b) =>
+        (rank.get(a.sku) ?? unranked) - (rank.get(b.sku) ?? unranked) ||
+        a.name.localeCompare(b.name, 'en-GB'),
+    );
+  }
   const categoriesByPath = new Map<string, CategoryNode>();
   const walk = (node: CategoryNode) => {
     categoriesByPath.set(node.path, node);

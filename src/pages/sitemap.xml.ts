@@ -1,10 +1,10 @@
 /**
- * /sitemap.xml, written at build time: the fixed indexable screens, every category listing, the content
+ * /sitemap.xml, written at build time: the fixed indexable screens, every page of every category listing, the content
  * pages and every product page (with its last change). Per-shopper screens (basket, account, search, payment results)
  * are left out; robots.txt points here.
  */
 import type { APIRoute } from 'astro';
-import { allListings } from '../components/catalogue/listings.ts';
+import { allListingPages } from '../components/catalogue/listing-pages.ts';
 import { catalogueRoutes, contentPagePaths } from '../components/catalogue/routes.ts';
 import { sitemapXml, toW3cDate, type SitemapEntry } from '../catalogue/seo.ts';
 import { getCatalogue } from '../catalogue/snapshot.ts';
@@ -15,13 +15,14 @@ const FIXED_PATHS = ['/', '/home-garden', '/professional', '/privacy-policy', '/
 
 export const GET: APIRoute = () => {
   const index = getCatalogue();
+  const { routed, hrefBySku } = catalogueRoutes(index);
   const entries: SitemapEntry[] = [
     ...FIXED_PATHS.map((path) => ({ path })),
-    ...allListings(index).map((listing) => ({ path: listing.path })),
+    ...allListingPages(index, hrefBySku).map((page) => ({ path: page.path })),
     ...contentPagePaths()
       .sort()
       .map((path) => ({ path })),
-    ...catalogueRoutes(index).routed.map((product) => {
+    ...routed.map((product) => {
       const lastmod = toW3cDate(product.updatedAt);
       return lastmod ? { path: `/${product.urlKey}`, lastmod } : { path: `/${product.urlKey}` };
     }),

@@ -31,7 +31,7 @@ export const buildInfoSchema = z.object({
   }),
   /** The build's folder name in `dist.builds/` (absent in builds made before that layout). */
   id: z.string().optional(),
-  /** `partial`: only the product pages whose data changed were rendered, the others taken from the live build. */
+  /** `partial`: only the product and listing pages whose data changed were rendered, the others taken from the live build. */
   mode: z.enum(['full', 'partial']).optional(),
   /** Why the build rendered every page (no live build to start from, sources or settings changed…). */
   fullBecause: z.string().optional(),

@@ -168,7 +168,7 @@ async function render(
 ): Promise<Rendered> {
   const log = options.log ?? (() => undefined);
   const { liveInfo, manifest, mode } = plan;
-  // Pages other than product pages are rendered every time; the estimate only drives the progress bar.
+  // Pages other than product and listing pages are rendered every time; the estimate only drives the progress bar.
   const livePlan = plan.live ? readPagesManifest(join(plan.live, PAGES_MANIFEST_FILE)) : undefined;
   const otherPages =
     liveInfo && livePlan ? Math.max(0, liveInfo.pages - Object.keys(livePlan.pages).length) : undefined;
@@ -278,7 +278,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
     log(
       plan.mode === 'full'
         ? `Full build: ${plan.fullBecause}.`
-        : 'Partial build: product pages whose data changed.',
+        : 'Partial build: product and listing pages whose data changed.',
     );
     const reused = reusedPages(plan.manifest, plan.live);
     reuse = pageReuse(plan.live, dir, reused);

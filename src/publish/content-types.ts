@@ -4,6 +4,16 @@ import { extname, join } from 'node:path';
 
 const UTF8 = '; charset=utf-8';
 
+/**
+ * Folders whose file names carry a hash of their content, so their files never change: Astro's bundles,
+ * and the listings' filter indexes (`LISTING_INDEX_BASE` in components/catalogue/listing-pages.ts).
+ * Served cached for a year and compressed once at the highest levels.
+ */
+const HASHED_FOLDERS = ['_astro/', 'listing-data/'];
+
+export const isHashedAsset = (relative: string): boolean =>
+  HASHED_FOLDERS.some((folder) => relative.startsWith(folder));
+
 const TYPES: Readonly<Record<string, string>> = {
   '.html': `text/html${UTF8}`,
   '.css': `text/css${UTF8}`,
@@ -55,7 +65,8 @@ export const MIN_COMPRESS_BYTES = 1024;
 /**
  * The text files under `dir` (relative paths with `/`): the files the build compresses, scans and checks,
  * without their `.br`/`.gz` siblings. A folder that cannot be read yields nothing; `skip` leaves out
- * top-level entries by name (pages taken whole from the live build).
+ * the files of the folders it names (pages taken whole from the live build: `{url key}` or a listing's
+ * `home-garden/pressure-washer/page/2`).
  */
 export async function* textFiles(
   dir: string,
@@ -65,8 +76,10 @@ export async function* textFiles(
   const entries = await readdir(join(dir, relative), { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
     const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
+    // A product page's folder holds nothing else: skipped whole, without reading it.
     if (relative === '' && skip?.has(entry.name)) continue;
-    if (entry.isDirectory()) yield* textFiles(dir, undefined, path);
-    else if (entry.isFile() && isCompressible(entry.name)) yield path;
+    if (entry.isDirectory()) yield* textFiles(dir, skip, path);
+    // A listing page's folder (`home-garden/pressure-washer`) also holds other pages' folders.
+    else if (entry.isFile() && isCompressible(entry.name) && !skip?.has(relative)) yield path;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Fingerprints of the product pages: a hash of everything a product page renders from data, so a rebuild
- * re-renders only the pages whose fingerprint changed and reuses the others from the live build. What the
+ * Fingerprints of the product and listing pages: a hash of everything such a page renders from data, so a
+ * rebuild re-renders only the pages whose fingerprint changed and reuses the others from the live build. What the
  * page renders from its code is not here: any change under src/, public/ or the lockfile makes the next
  * build a full one (`partialBuildBlocker` in src/publish/build.ts).
  *
@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { connectedSections } from '../catalogue/product-page.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Product } from '../catalogue/types.ts';
+import type { ListingPage } from '../components/catalogue/listing-pages.ts';
 import { audienceMenus } from '../components/shell/menu.ts';
 import type { ShopInfo } from '../config/shop.ts';
 
@@ -42,3 +43,13 @@ export function productFingerprints(
     routed.map((product) => [product.urlKey, hash(shared, product, connectedSections(product, source))]),
   );
 }
+
+/**
+ * One fingerprint per listing page, by its path without the leading `/`. A listing page renders its
+ * listing (name, trail, sub-category links), its page number, and what the category's filter index
+ * holds (its cards, counts, page count), which the index file's URL names by its content hash.
+ */
+export const listingFingerprints = (pages: readonly ListingPage[], shared: string): Map<string, string> =>
+  new Map(
+    pages.map((page) => [page.path.slice(1), hash(shared, page.data.listing, page.page, page.data.url)]),
+  );

@@ -1,7 +1,7 @@
 /**
  * What happens to a build between `astro build` and the swap: secrets looked for, text precompressed,
  * inline scripts scanned for the CSP (one pass over the files, site-pass.ts, that starts while Astro
- * renders), unchanged product pages taken from the live build (also while Astro renders), and the checks
+ * renders), unchanged product and listing pages taken from the live build (also while Astro renders), and the checks
  * (src/publish/checks.ts). Returns what build-info.json records, and the problems that stop the publish.
  */
 import { existsSync } from 'node:fs';
@@ -84,7 +84,7 @@ export function startClientPass(input: {
   });
 }
 
-/** The product pages a partial build takes from the live build: every page of the plan it does not render. */
+/** The pages a partial build takes from the live build: every page of the plan it does not render. */
 export function reusedPages(manifest: PagesManifest | undefined, live: string | undefined): string[] {
   if (!manifest?.partial || !live) return [];
   const rendered = new Set(manifest.rendered);

@@ -5,7 +5,7 @@
  * build code only through this file. Kept light on purpose: serving a site loads no build machinery.
  */
 export { buildInfoPath, readBuildInfo, type BuildInfo } from './build-info.ts';
-export { contentTypeOf, isCompressible, MIN_COMPRESS_BYTES } from './content-types.ts';
+export { contentTypeOf, isCompressible, isHashedAsset, MIN_COMPRESS_BYTES } from './content-types.ts';
 export {
   BUILD_LEVELS,
   CODINGS,

@@ -1,8 +1,8 @@
 /**
  * The two files of a build's render plan. The plan (`<build>.render-plan.json`, beside the build's output
- * folder in `dist.builds/`) is what the site build hands `astro build`: the url keys of the product pages
- * to render. astro.config.mjs serves it to the product route as the `virtual:render-plan` module. The
- * pages manifest (`pages.json` inside a finished build) records every product page's fingerprint, so the
+ * folder in `dist.builds/`) is what the site build hands `astro build`: the keys of the product and
+ * listing pages to render. astro.config.mjs serves it to those routes as the `virtual:render-plan`
+ * module. The pages manifest (`pages.json` inside a finished build) records their fingerprints, so the
  * next build knows which pages changed. Kept apart from render-plan.ts so the Astro config loads only this.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,10 @@ export const pagesManifestSchema = z.object({
   version: z.literal(1),
   /** `sharedFingerprint` of the build: when it changes, every product page is rendered again. */
   shared: z.string(),
-  /** Fingerprint by url key of every product page of the build (`/{url key}/index.html`). */
+  /**
+   * Fingerprint of every product and listing page of the build, by key: a product's url key
+   * (`/{url key}/index.html`) or a listing page's path without the leading `/`.
+   */
   pages: z.record(z.string(), z.string()),
   /** Url keys this build rendered; the other pages are the live build's, unchanged. */
   rendered: z.array(z.string()),

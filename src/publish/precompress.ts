@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { copyFile, link, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MIN_COMPRESS_BYTES, textFiles } from './content-types.ts';
+import { isHashedAsset, MIN_COMPRESS_BYTES, textFiles } from './content-types.ts';
 import { BUILD_LEVELS, CODINGS, compress, FAST_BUILD_LEVELS, SUFFIX, type Levels } from './encoding.ts';
 
 export interface PrecompressResult {
@@ -83,7 +83,7 @@ export async function compressFile(
   if (await reuse(options.previousClientDir, relative, content, target))
     return { reused: true, brotliBytes: (await stat(target + SUFFIX.br)).size };
   // Hashed assets are downloaded by every visitor and compressed once: always the smallest.
-  const levels = relative.startsWith('_astro/') ? BUILD_LEVELS : options.bulk;
+  const levels = isHashedAsset(relative) ? BUILD_LEVELS : options.bulk;
   let brotliBytes = content.length;
   for (const coding of CODINGS) {
     const body = await compress(content, coding, levels);

@@ -1,10 +1,11 @@
 /**
- * Which pages a build renders, worked out before `astro build` runs. Product pages are the only ones a
- * build may take from the live build: when the live build was made from the same sources and settings
- * (`partialBuildBlocker`), only the products whose fingerprint (src/publish/fingerprint.ts) changed are
- * rendered. The site build writes the url keys to render beside the build's folder (plan-files.ts) and
- * the product route reads them as plain data; a plain `astro build` has no plan and renders every page.
- * Everything else (listings, home, landings, search index, sitemap, fixed pages) is rendered every time.
+ * Which pages a build renders, worked out before `astro build` runs. Product and listing pages are the
+ * ones a build may take from the live build: when the live build was made from the same sources and
+ * settings (`partialBuildBlocker`), only the pages whose fingerprint (src/publish/fingerprint.ts) changed
+ * are rendered. The site build writes their keys (a product's url key, a listing page's path without the
+ * leading `/`) beside the build's folder (plan-files.ts) and the two routes read them as plain data; a
+ * plain `astro build` has no plan and renders every page. Everything else (home, landings, filter and
+ * search indexes, sitemap, fixed pages) is rendered every time.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,8 @@ import { indexCatalogue, readSnapshot } from '../catalogue/snapshot.ts';
 import { loadEnv } from '../config/env.ts';
 import { shopInfo } from '../config/shop.ts';
 import { newestChange, type BuildInfo } from './build-info.ts';
-import { productFingerprints, sharedFingerprint } from './fingerprint.ts';
+import { allListingPages } from '../components/catalogue/listing-pages.ts';
+import { listingFingerprints, productFingerprints, sharedFingerprint } from './fingerprint.ts';
 import type { PagesManifest } from './plan-files.ts';
 
 export { PAGES_MANIFEST_FILE, readPagesManifest, type PagesManifest } from './plan-files.ts';
@@ -38,7 +40,7 @@ export function partialBuildBlocker(input: {
 }): string | undefined {
   if (input.mode === 'full') return 'a full build was asked for';
   if (!input.live || !input.liveInfo) return 'there is no live build to start from';
-  if (!input.liveManifest) return 'the live build has no product-page fingerprints';
+  if (!input.liveManifest) return 'the live build has no page fingerprints';
   if (input.liveInfo.configHash !== input.configHash) return 'the site settings changed';
   if (input.liveInfo.sourceHash !== undefined)
     return input.liveInfo.sourceHash === input.sourceHash ? undefined : 'the site sources changed';
@@ -75,8 +77,8 @@ function contentPagePaths(root: string): string[] {
 }
 
 /**
- * The manifest of the next build of `root` from `snapshotFile`: every routed product's fingerprint and the
- * url keys to render (all of them without `previous`). Undefined for a project with no product route.
+ * The manifest of the next build of `root` from `snapshotFile`: every product and listing page's
+ * fingerprint and the keys to render (all of them without `previous`). Undefined for a project with no product route.
  */
 export function workOutRenderPlan(input: {
   readonly root: string;
@@ -90,6 +92,9 @@ export function workOutRenderPlan(input: {
   const index = indexCatalogue(readSnapshot(input.snapshotFile));
   const { routed, hrefBySku } = productRoutes(index, contentPagePaths(input.root));
   const shared = sharedFingerprint(index, shopInfo(loadEnv(input.environment)));
-  const current = productFingerprints(routed, index, hrefBySku, shared);
+  const current = new Map([
+    ...productFingerprints(routed, index, hrefBySku, shared),
+    ...listingFingerprints(allListingPages(index, hrefBySku), shared),
+  ]);
   return planPages(current, shared, input.previous).manifest;
 }

@@ -1,5 +1,5 @@
 /**
- * How a partial build takes the unchanged product pages from the live build: hard links (copies across
+ * How a partial build takes the unchanged product and listing pages from the live build: hard links (copies across
  * file systems) to the live build's files, which no build ever writes to again.
  */
 import { existsSync } from 'node:fs';
@@ -26,7 +26,7 @@ async function linkFiles(from: string, to: string, names: readonly string[]): Pr
 }
 
 /**
- * Takes the unchanged product pages (with their `.br`/`.gz`) from the live build. The site build starts
+ * Takes the unchanged pages (with their `.br`/`.gz`) from the live build. The site build starts
  * this while `astro build` still bundles and renders (it writes only the pages that changed, elsewhere):
  * at 50,000 products the links took 4.7 s, most of it creating the pages' folders.
  */
@@ -64,7 +64,7 @@ export async function reuseAssets(liveClient: string, client: string): Promise<v
   await linkFiles(liveAssets, join(client, '_astro'), missing);
 }
 
-/** Takes the unchanged product pages and the missing hashed assets from the live build. */
+/** Takes the unchanged pages and the missing hashed assets from the live build. */
 export async function reuseFromLive(
   liveClient: string,
   client: string,

@@ -13,6 +13,7 @@ import {
   CompressionCache,
   contentTypeOf,
   isCompressible,
+  isHashedAsset,
   MIN_COMPRESS_BYTES,
   negotiateEncoding,
   ON_THE_FLY_LEVELS,
@@ -52,7 +53,7 @@ export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
 export const CACHE_SHORT = 'public, max-age=300';
 
 export function cacheControlFor(relative: string): string {
-  if (relative.startsWith('_astro/')) return CACHE_IMMUTABLE;
+  if (isHashedAsset(relative)) return CACHE_IMMUTABLE;
   if (relative.endsWith('.html')) return CACHE_REVALIDATE;
   return CACHE_SHORT;
 }

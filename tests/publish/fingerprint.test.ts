@@ -1,12 +1,18 @@
 /**
- * Which product pages a partial rebuild renders again: the changed product, the products that show it as
- * a connected product, and every page when what all pages share (menus, categories, shop) changed.
+ * Which product and listing pages a partial rebuild renders again: the changed product, the products that
+ * show it as a connected product, the pages of the listings that hold it, and every page when what all
+ * pages share (menus, categories, shop) changed.
  */
 import { describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../../src/catalogue/snapshot.ts';
 import type { Catalogue, CategoryNode, Product } from '../../src/catalogue/types.ts';
 import type { ShopInfo } from '../../src/config/shop.ts';
-import { productFingerprints, sharedFingerprint } from '../../src/publish/fingerprint.ts';
+import { allListingPages } from '../../src/components/catalogue/listing-pages.ts';
+import {
+  listingFingerprints,
+  productFingerprints,
+  sharedFingerprint,
+} from '../../src/publish/fingerprint.ts';
 import { planPages } from '../../src/publish/render-plan.ts';
 
 const root = (
@@ -136,5 +142,58 @@ describe('product page fingerprints', () => {
     expect(
       changedPages(fingerprints(catalogue), fingerprints(catalogue, { ...shop, phone: '0800 000 0000' })),
     ).toHaveLength(3);
+  });
+});
+
+describe('listing page fingerprints', () => {
+  const professional: CategoryNode = {
+    ...category,
+    id: 30,
+    audience: 'professional',
+    path: '/professional/pressure-washer',
+  };
+  /** Thirteen washers for Home & Garden (two pages), two for Professional. */
+  const products = [
+    ...Array.from({ length: 13 }, (_, at) => product(`H${String(at + 10)}`)),
+    product('P1', { categoryIds: [30] }),
+    product('P2', { categoryIds: [30] }),
+  ];
+
+  function listingPages(list: Product[]) {
+    const index = indexCatalogue({
+      readAt: '2026-01-01T10:00:00.000Z',
+      audiences: {
+        'home-garden': root('home-garden', 7, [category]),
+        professional: root('professional', 3, [professional]),
+      },
+      products: list,
+      attributes: [],
+      positions: {},
+    });
+    const hrefBySku = new Map(index.pages.map((page) => [page.sku, `/${page.urlKey}`]));
+    const shared = sharedFingerprint(index, shop);
+    return { shared, pages: listingFingerprints(allListingPages(index, hrefBySku), shared) };
+  }
+
+  it('key each page of each listing by its path', () => {
+    const keys = [...listingPages(products).pages.keys()];
+    expect(keys).toContain('home-garden/pressure-washer');
+    expect(keys).toContain('home-garden/pressure-washer/page/2');
+    expect(keys).toContain('professional/pressure-washer');
+    expect(keys).not.toContain('professional/pressure-washer/page/2');
+  });
+
+  it('render the pages of the listing holding a repriced product, and no other listing', () => {
+    const repriced = products.map((p) => (p.sku === 'H22' ? { ...p, priceInclVat: 99.5 } : p));
+    expect(changedPages(listingPages(products), listingPages(repriced))).toEqual([
+      'home-garden/pressure-washer',
+      'home-garden/pressure-washer/page/2',
+    ]);
+  });
+
+  it('render nothing when nothing changed, and drop a page the listing no longer fills', () => {
+    expect(changedPages(listingPages(products), listingPages(products))).toEqual([]);
+    const fewer = listingPages(products.filter((p) => p.sku !== 'H10'));
+    expect([...fewer.pages.keys()]).not.toContain('home-garden/pressure-washer/page/2');
   });
 });

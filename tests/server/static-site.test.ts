@@ -171,6 +171,10 @@ describe('cache headers and ETag', () => {
     expect((await raw(server.url, '/_astro/x.123.js')).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',
     );
+    // A listing's filter index is named by its content hash too.
+    expect((await raw(server.url, '/listing-data/24.AbC.json')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await raw(server.url, '/a/b')).headers['cache-control']).toBe(
       'public, max-age=0, must-revalidate',
     );

@@ -1,0 +1,54 @@
+/**
+ * The markup inside a product card (`<li class="product-card">`): picture, name linked to the product
+ * page (stretched over the card), price incl VAT. One function for the pre-rendered grids
+ * (ProductCard.astro) and the listing's browser script, so a card looks the same however it was drawn.
+ */
+import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../../catalogue/images.ts';
+import { formatPrice } from '../../catalogue/money.ts';
+import { listingTexts } from '../../strings.ts';
+
+export interface CardView {
+  name: string;
+  /** The product page, or null for a product without one. */
+  href: string | null;
+  image: { file: string; alt: string } | null;
+  priceInclVat: number | null;
+  headingLevel: 2 | 3;
+  /** Cards of the first row load at once; the rest lazily. */
+  eager?: boolean;
+  /** The very first card's picture is likely the page's largest: fetch it first. */
+  priority?: boolean;
+}
+
+/** The largest picture a card renders (DESIGN.md §4: the largest rendered size, not the source size). */
+const RENDITION = 640;
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+export function cardHtml(card: CardView): string {
+  const { image } = card;
+  const loading = card.eager ? '' : ' loading="lazy" decoding="async"';
+  const priority = card.priority ? ' fetchpriority="high"' : '';
+  const picture = image
+    ? `<picture><source type="image/webp" srcset="${escapeHtml(imageSrcset(image.file, RENDITION, 'webp'))}" sizes="${CARD_IMAGE_SIZES}">` +
+      `<img src="${escapeHtml(imageUrl(image.file, 480, 'jpeg'))}" alt="${escapeHtml(image.alt)}" width="480" height="480"${loading}${priority}></picture>`
+    : '';
+  const name = escapeHtml(card.name);
+  const heading = `h${card.headingLevel}`;
+  const price =
+    card.priceInclVat === null
+      ? ''
+      : `<p class="product-card__price">${formatPrice(card.priceInclVat)} <span class="product-card__vat">${listingTexts.inclVat}</span></p>`;
+  return (
+    `<div class="product-card__media">${picture}</div>` +
+    `<${heading} class="product-card__name">${card.href ? `<a href="${escapeHtml(card.href)}">${name}</a>` : name}</${heading}>` +
+    price
+  );
+}

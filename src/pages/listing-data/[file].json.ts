@@ -1,0 +1,28 @@
+/**
+ * /listing-data/{category id}.{hash}.json: each category's filter index (features/listing/listing-index.ts),
+ * named by its content so it is cached for good (DESIGN.md §4). Malformed filterable values are reported
+ * here, once per build, like the catalogue's other data faults.
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { allListingData, listingValueProblems } from '../../components/catalogue/listing-pages.ts';
+import { catalogueRoutes } from '../../components/catalogue/routes.ts';
+import { getCatalogue } from '../../catalogue/snapshot.ts';
+
+export const getStaticPaths = (() => {
+  const catalogue = getCatalogue();
+  const { hrefBySku } = catalogueRoutes(catalogue);
+  for (const { sku, code, value } of listingValueProblems(catalogue, hrefBySku))
+    console.warn(`Product ${sku}: ${code} "${value}" is not a number; it is in no band of that filter.`);
+  const files = new Map(
+    allListingData(catalogue, hrefBySku)
+      .filter((data) => data.listing.categoryId !== null)
+      .map((data) => [data.url, data.text]),
+  );
+  return [...files].map(([url, text]) => ({
+    params: { file: url.slice(url.lastIndexOf('/') + 1, -'.json'.length) },
+    props: { text },
+  }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute<{ text: string }> = ({ props }) =>
+  new Response(props.text, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
