@@ -3,6 +3,7 @@
  * grid of cards, the page links and the values' labels. Plain functions returning markup, used on both
  * sides, so a redrawn page is the page the build would have written.
  */
+import { pageWindow } from '../../features/listing/browse.ts';
 import { P, type Facet, type IndexedProduct } from '../../features/listing/listing-index.ts';
 import { listingTexts } from '../../strings.ts';
 import { cardHtml, escapeHtml } from './card-html.ts';
@@ -56,14 +57,12 @@ const link = (href: string, text: string, label: string, extra = ''): string =>
  */
 export function paginationHtml(page: number, pageCount: number, href: (page: number) => string): string {
   if (pageCount <= 1) return '';
-  const from = Math.max(1, page - 2);
-  const to = Math.min(pageCount, page + 2);
   const items: string[] = [];
   if (page > 1) {
     items.push(link(href(1), '«', listingTexts.firstPage, ' class="pagination__end"'));
     items.push(link(href(page - 1), '‹', listingTexts.previousPage, ' rel="prev"'));
   }
-  for (let n = from; n <= to; n += 1)
+  for (const n of pageWindow(page, pageCount))
     items.push(link(href(n), String(n), listingTexts.page(n), n === page ? ' aria-current="page"' : ''));
   if (page < pageCount) {
     items.push(link(href(page + 1), '›', listingTexts.nextPage, ' rel="next"'));
