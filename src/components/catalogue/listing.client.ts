@@ -270,7 +270,8 @@ class Listing {
       box.checked = code === 'in_stock' ? state.inStock : (state.filters[code] ?? []).includes(box.value);
       box.disabled = tally === 0 && !box.checked;
       const label = box.labels?.[0]?.querySelector('[data-count]');
-      if (label) label.textContent = String(tally);
+      // Only what changed: every write costs a style pass over the filters.
+      if (label && label.textContent !== String(tally)) label.textContent = String(tally);
     }
     this.drawChips(index, state);
     if (count) count.textContent = listingTexts.count(result.results.length);
