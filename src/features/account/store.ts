@@ -1,5 +1,5 @@
 /** Signing in and out: the server holds the token; islands keep the marker and the cart in step. */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { $cart, $guestCode, refreshCart } from '../cart/store.ts';
 import { shopFetch } from '../shop-api.ts';
 import { $login } from './session.ts';

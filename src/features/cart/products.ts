@@ -2,7 +2,7 @@
  * What the basket needs of the catalogue that the cart lacks: each sku's page and thumbnail, from the
  * small JSON the build emits (`/basket/products.json`), fetched once, on demand.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { shopFetch } from '../shop-api.ts';
 
 export const basketProductSchema = z.object({

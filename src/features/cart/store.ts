@@ -4,7 +4,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { $signedIn, sessionExpired } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { cartItemSchema, cartSchema, totalsSchema, type Cart, type Totals } from '../../magento/wire/cart.ts';

@@ -3,7 +3,7 @@
  * Magento's quote addresses and back, the shipping-information body (flat rate, spec §9), and the payment
  * bridge's answers as the islands parse them.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import type { QuoteAddress } from '../../magento/wire/address.ts';
 import type { CheckoutCartWire } from '../../magento/wire/cart.ts';
 import { countryName, resolveCountry, type CountryName } from '../account/country.ts';

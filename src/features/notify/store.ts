@@ -4,7 +4,7 @@
  * survives the page change that follows it (account created → sign-in page).
  */
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 export type Tone = 'status' | 'alert';
 export interface Notice {

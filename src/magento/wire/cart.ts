@@ -2,7 +2,7 @@
  * Magento's cart, cart item and totals (CONTRACT.md §6.1, §6.4) as the shop reads them, with the two pure
  * readings every consumer needs: the item count and the real grand total. Prices are Magento's, never a browser's.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { quoteAddressSchema } from './address.ts';
 
 /** Magento's masked guest cart id (`QuoteIdMask`): 32 letters and digits, as a pattern to embed in others. */

@@ -1,5 +1,5 @@
 /** Magento's error body (CONTRACT.md §3.1) and its message as a shopper reads it; no Node imports, so browser code may use it. */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 /** Magento's error body (CONTRACT.md §3.1); parameters may be an object or a list. */
 export const magentoErrorBody = z.object({
