@@ -39,7 +39,9 @@ const median = (list: readonly number[]): number => {
   const sorted = [...list].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
-const mark = (value: number, budget: number): string => (value <= budget ? 'met' : 'OVER');
+const mark = (value: number, budget: number): string =>
+  Number.isNaN(value) ? '–' : value <= budget ? 'met' : 'OVER';
+const ms = (value: number): string => (Number.isNaN(value) ? '–' : `${value.toFixed(1)} ms`);
 
 /** Every listing page: the folders under the two audiences (product pages live at the top level). */
 function listingPages(): { path: string; brotli: number; index: string | undefined }[] {
@@ -102,6 +104,7 @@ async function timed(page: Page, operation: string): Promise<{ render: number; f
     const box = root?.querySelector<HTMLInputElement>(
       'input[data-facet]:not([data-facet="in_stock"]):not(:disabled)',
     );
+    const before = performance.getEntriesByName('listing:render').length;
     const start = performance.now();
     if (op === 'filter on' || op === 'filter off') box?.click();
     else if (op === 'sort price' || op === 'sort position') {
@@ -115,7 +118,8 @@ async function timed(page: Page, operation: string): Promise<{ render: number; f
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
     const frame = performance.now() - start;
     const renders = performance.getEntriesByName('listing:render');
-    return { render: renders.at(-1)?.duration ?? NaN, frame };
+    // No redraw (the `nothing` floor): no redraw time.
+    return { render: renders.length > before ? (renders.at(-1)?.duration ?? NaN) : NaN, frame };
   }, operation);
 }
 
@@ -237,8 +241,8 @@ try {
           (timing[target.path] ?? {})[operation] = figures;
           return [
             operation,
-            `${figures.render.toFixed(1)} ms`,
-            `${figures.maxRender.toFixed(1)} ms`,
+            ms(figures.render),
+            ms(figures.maxRender),
             `${figures.frame.toFixed(1)} ms`,
             `${figures.maxFrame.toFixed(1)} ms`,
             mark(figures.render, TIME_BUDGET),
