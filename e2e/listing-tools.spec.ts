@@ -169,6 +169,14 @@ test('two filters combine, the counts follow, and removing one widens the result
   await expect(page.getByText(countText(priceOnly.length), { exact: true })).toBeVisible();
   await expect(group.getByRole('checkbox', { name: valueName(first) })).not.toBeChecked();
   await expect(page.locator(':focus')).toHaveCount(1);
+  // The price band removed too: plain paging again, at the pre-rendered pages' own URLs.
+  await price.locator(`input[value="${band.value}"]`).uncheck();
+  await expect(page).toHaveURL(listing.path);
+  await expect(pages(page).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+    'href',
+    pagePath(listing.path, 2),
+  );
+  await price.locator(`input[value="${band.value}"]`).check();
   await page.getByRole('button', { name: 'Clear all' }).click();
   await expect(page.getByText(countText(listing.products.length), { exact: true })).toBeVisible();
   await expect(page).toHaveURL(listing.path);

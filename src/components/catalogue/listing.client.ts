@@ -46,6 +46,12 @@ function storePerPage(perPage: number): void {
   }
 }
 
+/** The filters with `code` set to `keys`; a filter left with no values is dropped. */
+function withValues(filters: BrowseState['filters'], code: string, keys: string[]): BrowseState['filters'] {
+  const others = Object.fromEntries(Object.entries(filters).filter(([other]) => other !== code));
+  return keys.length === 0 ? others : { ...others, [code]: keys };
+}
+
 const pageOfPath = (pathname: string): number => Number(PAGE_PATH.exec(pathname)?.[1] ?? 1);
 
 interface Parts {
@@ -150,7 +156,7 @@ class Listing {
         const keys = new Set(state.filters[code] ?? []);
         if (box.checked) keys.add(box.value);
         else keys.delete(box.value);
-        return { ...state, filters: { ...state.filters, [code]: [...keys] }, page: 1 };
+        return { ...state, filters: withValues(state.filters, code, [...keys]), page: 1 };
       });
     });
     chipList.addEventListener('click', (event) => {
@@ -163,7 +169,11 @@ class Listing {
           ? { ...state, inStock: false, page: 1 }
           : {
               ...state,
-              filters: { ...state.filters, [code]: (state.filters[code] ?? []).filter((k) => k !== key) },
+              filters: withValues(
+                state.filters,
+                code,
+                (state.filters[code] ?? []).filter((k) => k !== key),
+              ),
               page: 1,
             },
       ).then(() => this.refocus(next));

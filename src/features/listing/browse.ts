@@ -101,7 +101,7 @@ export const isPlainPaging = (state: BrowseState): boolean =>
   state.sort === DEFAULT_SORT &&
   state.perPage === DEFAULT_PAGE_SIZE &&
   !state.inStock &&
-  Object.keys(state.filters).length === 0;
+  Object.values(state.filters).every((keys) => keys.length === 0);
 
 /** Does a band contain `value`? The last band includes its upper bound. */
 export const inBand = (value: number, [from, to]: readonly [number, number], last: boolean): boolean =>

@@ -189,5 +189,8 @@ describe('the URL as the state', () => {
     expect(parseState(new URLSearchParams(''), index, 4).page).toBe(4);
     expect(isPlainPaging(parseState(new URLSearchParams('?page=3'), index))).toBe(true);
     expect(isPlainPaging(parseState(new URLSearchParams('?in_stock=1'), index))).toBe(false);
+    // A filter whose last value was unchecked is plain paging again (the pre-rendered pages' URLs).
+    expect(isPlainPaging(state({ page: 2, filters: { power_source: [] } }))).toBe(true);
+    expect(isPlainPaging(state({ filters: { power_source: ['mains'] } }))).toBe(false);
   });
 });
