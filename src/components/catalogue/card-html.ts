@@ -6,6 +6,7 @@
 import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import { formatPrice } from '../../catalogue/money.ts';
 import { listingTexts } from '../../strings.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 export interface CardView {
   name: string;
@@ -22,15 +23,6 @@ export interface CardView {
 
 /** The largest picture a card renders (DESIGN.md §4: the largest rendered size, not the source size). */
 const RENDITION = 640;
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 export function cardHtml(card: CardView): string {
   const { image } = card;

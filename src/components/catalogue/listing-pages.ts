@@ -10,6 +10,7 @@ import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
 import { browse, DEFAULT_PAGE_SIZE, DEFAULT_STATE, type Browsed } from '../../features/listing/browse.ts';
 import { buildListingIndex, type ValueProblem } from '../../features/listing/build-index.ts';
 import type { IndexedProduct, ListingIndex } from '../../features/listing/listing-index.ts';
+import { pagePath } from './listing-view.ts';
 import { allListings, type Listing } from './listings.ts';
 
 /** Where the filter index files are served. */
@@ -34,9 +35,6 @@ export interface ListingPage {
   /** Root-relative path of this page. */
   path: string;
 }
-
-export const pagePath = (listing: Pick<Listing, 'path'>, page: number): string =>
-  page <= 1 ? listing.path : `${listing.path}/page/${page}`;
 
 const memo = new WeakMap<CatalogueIndex, { data: ListingData[]; problems: ValueProblem[] }>();
 

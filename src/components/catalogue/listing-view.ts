@@ -6,7 +6,12 @@
 import { pageWindow } from '../../features/listing/browse.ts';
 import { P, type Facet, type IndexedProduct } from '../../features/listing/listing-index.ts';
 import { listingTexts } from '../../strings.ts';
-import { cardHtml, escapeHtml } from './card-html.ts';
+import { escapeHtml } from '../escape-html.ts';
+import { cardHtml } from './card-html.ts';
+
+/** A listing page's own URL: the listing's path for page 1, `{path}/page/{n}` after. */
+export const pagePath = (listing: { path: string }, page: number): string =>
+  page <= 1 ? listing.path : `${listing.path}/page/${page}`;
 
 /** Cards whose pictures load at once: the first row at the widest layout. */
 const EAGER_CARDS = 4;

@@ -12,16 +12,16 @@ import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_STATE,
   facetKeys,
+  isPageSize,
   isPlainPaging,
-  PAGE_SIZES,
   parseState,
   stateQuery,
   type BrowseState,
 } from '../../features/listing/browse.ts';
 import { parseListingIndex, type ListingIndex } from '../../features/listing/listing-index.ts';
 import { listingTexts } from '../../strings.ts';
-import { escapeHtml } from './card-html.ts';
-import { gridHtml, paginationHtml, valueLabels } from './listing-view.ts';
+import { escapeHtml } from '../escape-html.ts';
+import { gridHtml, pagePath, paginationHtml, valueLabels } from './listing-view.ts';
 
 /** The page size a shopper chose, kept for the session (every listing). */
 const PER_PAGE_KEY = 'listing:per-page';
@@ -32,7 +32,7 @@ export const RENDER_MEASURE = 'listing:render';
 function storedPerPage(): number {
   try {
     const stored = Number(sessionStorage.getItem(PER_PAGE_KEY));
-    return (PAGE_SIZES as readonly number[]).includes(stored) ? stored : DEFAULT_PAGE_SIZE;
+    return isPageSize(stored) ? stored : DEFAULT_PAGE_SIZE;
   } catch {
     return DEFAULT_PAGE_SIZE;
   }
@@ -51,6 +51,10 @@ function withValues(filters: BrowseState['filters'], code: string, keys: string[
   const others = Object.fromEntries(Object.entries(filters).filter(([other]) => other !== code));
   return keys.length === 0 ? others : { ...others, [code]: keys };
 }
+
+/** The page, at `toSize` a page, that holds the first product of `page` at `fromSize` a page. */
+const pageHolding = (page: number, fromSize: number, toSize: number): number =>
+  Math.floor(((page - 1) * fromSize) / toSize) + 1;
 
 const pageOfPath = (pathname: string): number => Number(PAGE_PATH.exec(pathname)?.[1] ?? 1);
 
@@ -144,7 +148,7 @@ class Listing {
         ...state,
         perPage: size,
         // Keep the first product on screen in view.
-        page: Math.floor(((state.page - 1) * state.perPage) / size) + 1,
+        page: pageHolding(state.page, state.perPage, size),
       }));
     });
     filters.addEventListener('change', (event) => {
@@ -213,8 +217,7 @@ class Listing {
     if (!params.has('per')) params.set('per', String(storedPerPage()));
     const state = parseState(params, index, pageOfPath(location.pathname));
     // A page number in the path counts in pages of 12, whatever the size now.
-    if (!new URLSearchParams(location.search).has('page') && state.perPage !== DEFAULT_PAGE_SIZE)
-      state.page = Math.floor(((state.page - 1) * DEFAULT_PAGE_SIZE) / state.perPage) + 1;
+    if (!params.has('page')) state.page = pageHolding(state.page, DEFAULT_PAGE_SIZE, state.perPage);
     return state;
   }
 
@@ -243,7 +246,7 @@ class Listing {
   }
 
   private url(state: BrowseState): string {
-    if (isPlainPaging(state)) return state.page > 1 ? `${this.path}/page/${state.page}` : this.path;
+    if (isPlainPaging(state)) return pagePath({ path: this.path }, state.page);
     return `${this.path}${stateQuery(state, this.index?.facets ?? [])}`;
   }
 

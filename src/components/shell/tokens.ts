@@ -4,10 +4,9 @@
  * are escaped; a token in a Markdown link target arrives percent-encoded (`%7Bemail%7D`) and is filled too.
  */
 import type { ShopInfo } from '../../config/shop.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 export type TokenValues = Readonly<Record<string, string>>;
-
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const phoneDigits = (phone: string): string => phone.replace(/[^\d+]/g, '');
 

@@ -42,13 +42,17 @@ export const bandKey = ([from, to]: readonly [number, number]): string => `${fro
 export const facetKeys = (facet: Facet): string[] =>
   facet.kind === 'options' ? facet.options.map(([key]) => key) : facet.bands.map(bandKey);
 
-const attributeSortKey = (code: string): string => `${code}-asc`;
+/** The sort key of an attribute Magento marks `used_for_sort_by`: ascending by its value. */
+export const attributeSortKey = (code: string): string => `${code}-asc`;
 
 /** Every sort key the index offers, built-in first. */
 export const sortKeys = (index: Pick<ListingIndex, 'sorts'>): string[] => [
   ...BUILT_IN_SORTS,
   ...index.sorts.map((sort) => attributeSortKey(sort.code)),
 ];
+
+/** One of the page sizes a shopper may choose. */
+export const isPageSize = (size: number): boolean => (PAGE_SIZES as readonly number[]).includes(size);
 
 const RESERVED = new Set(['sort', 'page', 'per', 'in_stock']);
 
@@ -75,7 +79,7 @@ export function parseState(
   return {
     sort: sortKeys(index).includes(sort) ? sort : DEFAULT_SORT,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
-    perPage: (PAGE_SIZES as readonly number[]).includes(per) ? per : DEFAULT_PAGE_SIZE,
+    perPage: isPageSize(per) ? per : DEFAULT_PAGE_SIZE,
     inStock: params.get('in_stock') === '1',
     filters,
   };

@@ -7,6 +7,7 @@
  * A product whose value is missing is under no value of that filter; one whose value is malformed (text
  * in a numeric attribute) likewise, and is reported as a data fault. Neither is ever dropped.
  */
+import { toW3cDate } from '../../catalogue/seo.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
 import {
   PRICE,
@@ -196,8 +197,9 @@ function sortColumn(attribute: CatalogueAttribute): Column {
   };
 }
 
+/** Magento's `created_at` (`YYYY-MM-DD HH:MM:SS`, UTC) in Unix seconds; 0 when there is none. */
 const createdSeconds = (createdAt: string): number => {
-  const time = Date.parse(`${createdAt.replace(' ', 'T')}Z`);
+  const time = Date.parse(toW3cDate(createdAt) ?? '');
   return Number.isFinite(time) ? Math.floor(time / 1000) : 0;
 };
 

@@ -50,29 +50,31 @@ const ATTRIBUTE_COLUMNS: Readonly<Record<string, string>> = {
 
 const attributeFields: FieldMapping = { expression: (field) => ATTRIBUTE_COLUMNS[field] ?? 'NULL' };
 
+/** Where an attribute's options come from (`source_model`); attributes without options have none. */
+const TABLE_SOURCE = 'Magento\\Eav\\Model\\Entity\\Attribute\\Source\\Table';
+
 /**
- * Options of the system attributes whose source model is not the options table
+ * The system attributes whose options come from their own source model, not the options table
  * (`Catalog/Model/Product/Visibility::getAllOptions()`, `…/Attribute/Source/Status::getAllOptions()`):
  * no empty option, values as strings.
  */
-const SOURCE_MODEL_OPTIONS: Readonly<Record<string, readonly AttributeOption[]>> = {
-  visibility: [
-    { label: 'Not Visible Individually', value: '1' },
-    { label: 'Catalog', value: '2' },
-    { label: 'Search', value: '3' },
-    { label: 'Catalog, Search', value: '4' },
-  ],
-  status: [
-    { label: 'Enabled', value: '1' },
-    { label: 'Disabled', value: '2' },
-  ],
-};
-
-/** Where an attribute's options come from (`source_model`); attributes without options have none. */
-const TABLE_SOURCE = 'Magento\\Eav\\Model\\Entity\\Attribute\\Source\\Table';
-const SOURCE_MODELS: Readonly<Record<string, string>> = {
-  visibility: 'Magento\\Catalog\\Model\\Product\\Visibility',
-  status: 'Magento\\Catalog\\Model\\Product\\Attribute\\Source\\Status',
+const SOURCE_MODELS: Readonly<Record<string, { model: string; options: readonly AttributeOption[] }>> = {
+  visibility: {
+    model: 'Magento\\Catalog\\Model\\Product\\Visibility',
+    options: [
+      { label: 'Not Visible Individually', value: '1' },
+      { label: 'Catalog', value: '2' },
+      { label: 'Search', value: '3' },
+      { label: 'Catalog, Search', value: '4' },
+    ],
+  },
+  status: {
+    model: 'Magento\\Catalog\\Model\\Product\\Attribute\\Source\\Status',
+    options: [
+      { label: 'Enabled', value: '1' },
+      { label: 'Disabled', value: '2' },
+    ],
+  },
 };
 
 /** A user-defined select or multiselect takes its options from the options table (`Source\Table`). */
@@ -93,7 +95,7 @@ function optionsOf(
       ...stored.map((option) => ({ label: option.label, value: String(option.option_id) })),
     ];
   }
-  return [...(SOURCE_MODEL_OPTIONS[row.code] ?? [])];
+  return [...(SOURCE_MODELS[row.code]?.options ?? [])];
 }
 
 /** The stored options of these attributes, by attribute id, in sort order. */
@@ -115,7 +117,7 @@ function storedOptions(db: Database, attributeIds: readonly number[]) {
 }
 
 function sourceModel(row: AttributeRow): { source_model?: string } {
-  const model = usesOptionTable(row) ? TABLE_SOURCE : SOURCE_MODELS[row.code];
+  const model = usesOptionTable(row) ? TABLE_SOURCE : SOURCE_MODELS[row.code]?.model;
   return model === undefined ? {} : { source_model: model };
 }
 
