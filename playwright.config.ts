@@ -1,8 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { SHOP_URL } from './e2e/support/ports.ts';
 
 /** End-to-end journeys in Debian's Chromium against the built site, served by the storefront server. */
-const PORT = 14321;
-
 export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
@@ -13,7 +12,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env['CI']),
   reporter: process.env['CI'] ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: SHOP_URL,
     trace: 'off',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -34,7 +33,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/e2e-server.ts',
-    url: `http://127.0.0.1:${PORT}/`,
+    url: `${SHOP_URL}/`,
     timeout: 300_000,
     reuseExistingServer: !process.env['CI'],
     stdout: 'pipe',

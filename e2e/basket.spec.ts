@@ -6,10 +6,11 @@
 import type { Page } from '@playwright/test';
 import { lineTotal } from '../src/catalogue/money.ts';
 import { connected, formatGbp, productPages, richProduct, type Product } from './support/catalogue.ts';
+import { MAGENTO_URL } from './support/ports.ts';
 import { expect, test } from './support/test.ts';
 
 /** The embedded back end of the e2e shop (scripts/e2e-server.ts) and its default admin. */
-const MAGENTO = 'http://127.0.0.1:18081/rest/V1';
+const MAGENTO = `${MAGENTO_URL}/rest/V1`;
 const ADMIN = {
   username: process.env['EMBEDDED_ADMIN_USERNAME'] ?? 'admin',
   password: process.env['EMBEDDED_ADMIN_PASSWORD'] ?? 'Admin123!',

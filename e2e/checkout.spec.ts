@@ -10,11 +10,12 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { productPages, type Product } from './support/catalogue.ts';
+import { MAGENTO_URL, SANDBOX_URL } from './support/ports.ts';
 import { expect, test } from './support/test.ts';
 
 /** The e2e server's embedded back ends (scripts/e2e-server.ts); overridable for a shop on other ports. */
-const MAGENTO = process.env['E2E_MAGENTO_URL'] ?? 'http://127.0.0.1:18081';
-const SANDBOX = process.env['E2E_PAYMENT_SANDBOX_URL'] ?? 'http://127.0.0.1:18091';
+const MAGENTO = process.env['E2E_MAGENTO_URL'] ?? MAGENTO_URL;
+const SANDBOX = process.env['E2E_PAYMENT_SANDBOX_URL'] ?? SANDBOX_URL;
 const INTEGRATION_TOKEN = 'embedded-demo-integration-token';
 const GOOD_CARD = '4929000000006';
 const DECLINED_CARD = '4000000000000002';

@@ -11,6 +11,7 @@ import {
   richProduct,
   type Product,
 } from './support/catalogue.ts';
+import { MAGENTO_URL } from './support/ports.ts';
 import { expect, expectBreadcrumb, shop, telHref, test } from './support/test.ts';
 
 const open = async (page: Page, product: Product) => {
@@ -171,12 +172,9 @@ test.describe('description', () => {
     // The demo generator plants hostile markup in a few descriptions; the snapshot holds them cleaned, so
     // the raw ones are read from the embedded back end (port and token as scripts/e2e-server.ts sets them).
     const token = loadEnv({}).EMBEDDED_INTEGRATION_TOKEN;
-    const response = await request.get(
-      'http://127.0.0.1:18081/rest/V1/products?searchCriteria[pageSize]=1000',
-      {
-        headers: { Authorization: `Bearer ${token}` },
-      },
-    );
+    const response = await request.get(`${MAGENTO_URL}/rest/V1/products?searchCriteria[pageSize]=1000`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status()).toBe(200);
     const { items } = (await response.json()) as {
       items: { sku: string; custom_attributes: { attribute_code: string; value: unknown }[] }[];

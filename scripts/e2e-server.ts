@@ -6,6 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MAGENTO_PORT, SANDBOX_PORT, SHOP_PORT, SHOP_URL } from '../e2e/support/ports.ts';
 import { runShop } from '../src/start.ts';
 
 const DIR = 'var/e2e';
@@ -19,17 +20,17 @@ await runShop({
   distDir: `${DIR}/dist`,
   embeddedOnly: true,
   settings: {
-    EMBEDDED_MAGENTO_PORT: '18081',
+    EMBEDDED_MAGENTO_PORT: String(MAGENTO_PORT),
     EMBEDDED_MAGENTO_DB: `${DIR}/magento.sqlite`,
     EMBEDDED_MAGENTO_MEDIA: `${DIR}/media`,
     // More than the default 250, so the largest listings run to three pages and past 24 products.
     DEMO_PRODUCT_COUNT: '400',
     CATALOGUE_SNAPSHOT: `${DIR}/catalogue.json`,
     IMAGE_CACHE_DIR: `${DIR}/image-cache`,
-    PAYMENT_SANDBOX_PORT: '18091',
+    PAYMENT_SANDBOX_PORT: String(SANDBOX_PORT),
     PAYMENT_SANDBOX_DB: `${DIR}/payment-sandbox/sandbox.sqlite`,
     PAYMENTS_DB: `${DIR}/payments/payments.sqlite`,
-    PORT: '14321',
-    SITE_URL: 'http://127.0.0.1:14321',
+    PORT: String(SHOP_PORT),
+    SITE_URL: SHOP_URL,
   },
 });
