@@ -16,6 +16,8 @@ export const listingTexts = {
   empty: 'There are no products here',
   /** Spec: after a card's price. */
   inclVat: 'incl VAT',
+  /** Spec: after a price excl VAT. */
+  exclVat: 'excl VAT',
   pageTitle: (title: string, page: number) => (page > 1 ? `${title} – page ${page}` : title),
   tools: 'Sort and filter',
   sortBy: 'Sort by',
@@ -64,7 +66,7 @@ export const spec = {
     unavailable: 'Unavailable',
     model: (code: string) => `Model ${code}`,
     inclVat: listingTexts.inclVat,
-    exclVat: 'excl VAT',
+    exclVat: listingTexts.exclVat,
     specifications: 'Specifications',
     technicalData: 'Technical data',
     equipment: 'Equipment',

@@ -14,6 +14,7 @@ export interface CardView {
   href: string | null;
   image: { file: string; alt: string } | null;
   priceInclVat: number | null;
+  priceExclVat: number | null;
   headingLevel: 2 | 3;
   /** Cards of the first row load at once; the rest lazily. */
   eager?: boolean;
@@ -23,6 +24,24 @@ export interface CardView {
 
 /** The largest picture a card renders (DESIGN.md §4: the largest rendered size, not the source size). */
 const RENDITION = 640;
+
+/**
+ * A price in both forms, each labelled: the page shows the one the shopper chose (the `<html data-vat>`
+ * rules in global.css), so switching is a style change, with nothing to redraw and nothing to shift.
+ * Either missing: the other alone, whatever the choice.
+ */
+export function priceHtml(inclVat: number | null, exclVat: number | null): string {
+  const one = (amount: number, label: string) =>
+    `${formatPrice(amount)} <span class="product-card__vat">${label}</span>`;
+  if (inclVat === null || exclVat === null) {
+    if (inclVat !== null) return one(inclVat, listingTexts.inclVat);
+    return exclVat === null ? '' : one(exclVat, listingTexts.exclVat);
+  }
+  return (
+    `<span class="vat-incl">${one(inclVat, listingTexts.inclVat)}</span>` +
+    `<span class="vat-excl">${one(exclVat, listingTexts.exclVat)}</span>`
+  );
+}
 
 export function cardHtml(card: CardView): string {
   const { image } = card;
@@ -34,10 +53,8 @@ export function cardHtml(card: CardView): string {
     : '';
   const name = escapeHtml(card.name);
   const heading = `h${card.headingLevel}`;
-  const price =
-    card.priceInclVat === null
-      ? ''
-      : `<p class="product-card__price">${formatPrice(card.priceInclVat)} <span class="product-card__vat">${listingTexts.inclVat}</span></p>`;
+  const prices = priceHtml(card.priceInclVat, card.priceExclVat);
+  const price = prices && `<p class="product-card__price">${prices}</p>`;
   return (
     `<div class="product-card__media">${picture}</div>` +
     `<${heading} class="product-card__name">${card.href ? `<a href="${escapeHtml(card.href)}">${name}</a>` : name}</${heading}>` +

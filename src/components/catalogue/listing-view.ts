@@ -23,6 +23,7 @@ export const indexedCardHtml = (product: IndexedProduct, at: number): string =>
     href: product[P.path] || null,
     image: product[P.image] ? { file: product[P.image], alt: product[P.alt] || product[P.name] } : null,
     priceInclVat: product[P.inclVat],
+    priceExclVat: product[P.exclVat],
     headingLevel: 2,
     eager: at < EAGER_CARDS,
     priority: at === 0,
