@@ -4,52 +4,9 @@
  * the texts the spec leaves to us (DESIGN.md §3). `strings` is both at once, which is what code imports.
  * `{provider}`, `{phone}`, `{email}` and the address are configuration (src/config/env.ts).
  */
+import { listingTexts, shellTexts, slideshowTexts } from './browser-strings.ts';
 
-/**
- * The listing's texts (the spec's count and empty texts among them), on their own so the listing's
- * browser script bundles only these.
- */
-export const listingTexts = {
-  /** Spec: the product count. */
-  count: (n: number) => (n === 1 ? '1 item' : `${n} items`),
-  /** Spec: an empty listing. */
-  empty: 'There are no products here',
-  /** Spec: after a card's price. */
-  inclVat: 'incl VAT',
-  /** Spec: after a price excl VAT. */
-  exclVat: 'excl VAT',
-  pageTitle: (title: string, page: number) => (page > 1 ? `${title} – page ${page}` : title),
-  tools: 'Sort and filter',
-  sortBy: 'Sort by',
-  sorts: {
-    position: 'Recommended',
-    'price-asc': 'Price: low to high',
-    'price-desc': 'Price: high to low',
-    'name-asc': 'Name: A to Z',
-    newest: 'Newest first',
-  } as Record<string, string>,
-  attributeSort: (label: string) => `${label}: low to high`,
-  perPage: 'Per page',
-  filters: 'Filters',
-  filtersWithCount: (n: number) => (n === 0 ? 'Filters' : `Filters (${n})`),
-  closeFilters: 'Close filters',
-  showProducts: (n: number) => (n === 1 ? 'Show 1 product' : `Show ${n} products`),
-  availability: 'Availability',
-  inStockOnly: 'In stock only',
-  activeFilters: 'Active filters',
-  removeFilter: (filter: string, value: string) => `Remove filter ${filter}: ${value}`,
-  clearAll: 'Clear all',
-  noMatches: 'No products match these filters.',
-  pages: 'Pages',
-  firstPage: 'First page',
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
-  lastPage: 'Last page',
-  page: (n: number) => `Page ${n}`,
-  showing: (from: number, to: number, total: number) =>
-    total === 0 ? '' : from === to ? `Showing ${from} of ${total}` : `Showing ${from}–${to} of ${total}`,
-  loadFailed: 'Sorting and filtering are not available just now. Please reload the page to try again.',
-} as const;
+export { listingTexts, shellTexts, slideshowTexts };
 
 /** The spec's fixed texts, word for word. */
 export const spec = {
@@ -74,7 +31,7 @@ export const spec = {
     detergents: 'Detergents',
     accessories: 'Accessories',
     related: 'Related Products',
-    addedToCart: 'This product is now in your cart!',
+    addedToCart: shellTexts.addedToCart,
   },
   search: {
     resultsFor: (term: string) => `Results for: ${term}`,
@@ -135,19 +92,6 @@ export const spec = {
   },
 } as const;
 
-/**
- * The slideshow's control labels, on their own so the browser script that imports them bundles only
- * these few texts, not every string of the shop.
- */
-export const slideshowTexts = {
-  previous: 'Previous slide',
-  next: 'Next slide',
-  pause: 'Pause',
-  play: 'Play',
-  slideLabel: (n: number, count: number) => `${n} of ${count}`,
-  goTo: (n: number) => `Show slide ${n}`,
-} as const;
-
 /** Texts the spec leaves to us. */
 export const ours = {
   /** Texts of the account, basket and notification islands that the spec leaves to us (DESIGN.md §3). */
@@ -178,17 +122,17 @@ export const ours = {
     noAddress: 'No address saved yet.',
     loading: 'Loading…',
     retry: 'Try again',
-    sessionEnded: 'Your session has ended. Please sign in again.',
+    sessionEnded: shellTexts.sessionEnded,
     signingIn: 'Signing in…',
     creating: 'Creating your account…',
     saving: 'Saving…',
-    adding: 'Adding…',
+    adding: shellTexts.adding,
     dismiss: 'Dismiss',
     notifications: 'Notifications',
     basketTitle: 'Basket',
     quantity: 'Quantity',
     continueShopping: 'Continue shopping',
-    basketCount: (n: number) => (n === 1 ? '1 item in your basket' : `${n} items in your basket`),
+    basketCount: shellTexts.basketCount,
   },
   /** Texts of the shipping, payment, paid and failed-payment steps that the spec leaves to us. */
   checkout: {

@@ -48,6 +48,8 @@ export interface CatalogueIndex {
   /** Every category of both audiences, with its audience root, by path (`/home-garden/pressure-washer`). */
   categoriesByPath: ReadonlyMap<string, CategoryNode>;
   categoryOf(audience: Audience, code: string): CategoryNode | undefined;
+  /** The audience a product belongs to: the one all its categories share, else undefined. */
+  audienceOf(product: Pick<Product, 'categoryIds'>): Audience | undefined;
 }
 
 let memo: { file: string; index: CatalogueIndex } | undefined;
@@ -70,8 +72,10 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueIndex {
     );
   }
   const categoriesByPath = new Map<string, CategoryNode>();
+  const audienceById = new Map<number, Audience>();
   const walk = (node: CategoryNode) => {
     categoriesByPath.set(node.path, node);
+    audienceById.set(node.id, node.audience);
     node.children.forEach(walk);
   };
   Object.values(catalogue.audiences).forEach(walk);
@@ -84,6 +88,11 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueIndex {
     categoriesByPath,
     categoryOf: (audience, code) =>
       catalogue.audiences[audience].children.find((child) => child.code === code),
+    audienceOf: (product) => {
+      const found = new Set(product.categoryIds.map((id) => audienceById.get(id)));
+      found.delete(undefined);
+      return found.size === 1 ? [...found][0] : undefined;
+    },
   };
 }
 

@@ -5,12 +5,12 @@
  * session is over.
  */
 import { ShopApiError, UNAVAILABLE } from './shop-api.ts';
-import { strings } from '../strings.ts';
+import { shellTexts } from '../browser-strings.ts';
 
 export function problemText(error: unknown): string {
   if (!(error instanceof ShopApiError)) return UNAVAILABLE;
   if (error.status === 0 || error.status >= 500) return UNAVAILABLE;
-  if (error.status === 401) return strings.shopper.sessionEnded;
+  if (error.status === 401) return shellTexts.sessionEnded;
   return error.message || UNAVAILABLE;
 }
 

@@ -1,10 +1,11 @@
 /**
  * The islands' one seam to the storefront server (same origin only): `/session` and the `/rest/...`
- * proxy. Every answer is status-checked and parsed with zod; failures become ShopApiError carrying a
+ * proxy. Every answer is status-checked and read with its reader (a zod schema, or a hand-written check
+ * where the page must stay light: magento/wire/reader.ts); failures become ShopApiError carrying a
  * message fit for the shopper (Magento's own where it is meant for shoppers).
  */
-import type { z } from 'zod';
 import { magentoErrorBody, renderMagentoMessage } from '../magento/wire/error.ts';
+import type { Reader } from '../magento/wire/reader.ts';
 
 export class ShopApiError extends Error {
   readonly status: number;
@@ -19,7 +20,7 @@ export const UNAVAILABLE = 'The shop is temporarily unavailable. Please check yo
 
 export async function shopFetch<T>(
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; schema: z.ZodType<T> },
+  options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; schema: Reader<T> },
 ): Promise<T> {
   let response: Response;
   try {

@@ -9,11 +9,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import type { Cart, Totals } from '../magento/wire/cart.ts';
+import type { Totals } from '../magento/wire/cart.ts';
+import type { Cart } from '../magento/wire/shopper-cart.ts';
 import { wholeQuantity } from '../features/cart/cart.ts';
 import { addFromQuery } from '../features/cart/from-query.ts';
 import { loadBasketProducts, type BasketProducts } from '../features/cart/products.ts';
-import { $cart, fetchTotals, refreshCart, removeCartItem, updateCartItem } from '../features/cart/store.ts';
+import { $cart, refreshCart, removeCartItem, updateCartItem } from '../features/cart/store.ts';
+import { fetchTotals } from '../features/cart/totals.ts';
 import { startBasketSync } from '../features/cart/sync.ts';
 import { notify } from '../features/notify/store.ts';
 import { problemText } from '../features/problem.ts';
@@ -99,9 +101,9 @@ export default function Basket() {
     if (!claim(itemId)) return;
     try {
       await work();
-      notify(done, 'status', { nextPage: false });
+      notify(done, 'status');
     } catch (error) {
-      notify(problemText(error), 'alert', { nextPage: false });
+      notify(problemText(error), 'alert');
     } finally {
       finish();
     }

@@ -68,7 +68,7 @@ export default function CreateAccountForm() {
     try {
       const list = await fetchCountries();
       await createCustomer(newAccountBody(values, list));
-      notify(strings.account.created, 'status');
+      notify(strings.account.created, 'status', { carryTo: SIGN_IN_PATH });
       goTo(SIGN_IN_PATH);
     } catch (failure) {
       finish();

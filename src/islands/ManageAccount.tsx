@@ -90,14 +90,14 @@ export default function ManageAccount({ target }: ManageAccountProps) {
     setProblems(found);
     setError('');
     if (bad.length > 0) {
-      notify(strings.validation.failed, 'alert', { nextPage: false });
+      notify(strings.validation.failed, 'alert');
       focusFirst(form, bad);
       return;
     }
     if (!start(true)) return;
     try {
       await saveCustomer(body);
-      notify(strings.account.updated, 'status');
+      notify(strings.account.updated, 'status', { carryTo: ACCOUNT_PATH });
       goTo(ACCOUNT_PATH);
     } catch (failure) {
       finish();

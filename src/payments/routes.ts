@@ -7,7 +7,7 @@
  *   in the provider's format (CRLF `Name=Value` lines for Opayo).
  * - `GET /payments/status/{code}`: `{status: pending | paid | failed}` of that one transaction, nothing else.
  */
-import { isMaskedCartId } from '../magento/wire/cart.ts';
+import { isMaskedCartId } from '../magento/wire/shopper-cart.ts';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {

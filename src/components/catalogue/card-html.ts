@@ -5,7 +5,7 @@
  */
 import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import { formatPrice } from '../../catalogue/money.ts';
-import { listingTexts } from '../../strings.ts';
+import { listingTexts } from '../../browser-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 
 export interface CardView {

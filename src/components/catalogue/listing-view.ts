@@ -5,7 +5,7 @@
  */
 import { pageWindow } from '../../features/listing/browse.ts';
 import { P, type Facet, type IndexedProduct } from '../../features/listing/listing-index.ts';
-import { listingTexts } from '../../strings.ts';
+import { listingTexts } from '../../browser-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { cardHtml } from './card-html.ts';
 

@@ -19,7 +19,7 @@ import {
   type BrowseState,
 } from '../../features/listing/browse.ts';
 import { parseListingIndex, type ListingIndex } from '../../features/listing/listing-index.ts';
-import { listingTexts } from '../../strings.ts';
+import { listingTexts } from '../../browser-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { gridHtml, pagePath, paginationHtml, valueLabels } from './listing-view.ts';
 

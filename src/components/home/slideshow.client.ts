@@ -12,7 +12,7 @@ import {
   wrapIndex,
   type RotationState,
 } from './slideshow.ts';
-import { slideshowTexts } from '../../strings.ts';
+import { slideshowTexts } from '../../browser-strings.ts';
 
 /** The elements and settings of one server-rendered slideshow. */
 interface Parts {

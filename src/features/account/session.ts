@@ -5,7 +5,8 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 
-export const $login = persistentAtom<string>('login', '');
+export const LOGIN_KEY = 'login';
+export const $login = persistentAtom<string>(LOGIN_KEY, '');
 /** Any stored value other than 'true' (including a corrupt one) counts as signed out. */
 export const $signedIn = computed($login, (value) => value === 'true');
 

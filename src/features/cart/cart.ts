@@ -1,5 +1,5 @@
-/** The basket's own pure rules (the wire shapes are `src/magento/wire/cart.ts`). */
-import { isMaskedCartId } from '../../magento/wire/cart.ts';
+/** The basket's own pure rules (the wire shapes are `src/magento/wire/shopper-cart.ts`). */
+import { isMaskedCartId } from '../../magento/wire/shopper-cart.ts';
 
 /** A stored guest cart code, or '' when missing or corrupt. */
 export const validGuestCode = (value: string): string => (isMaskedCartId(value) ? value : '');

@@ -18,8 +18,8 @@ export async function addFromQuery(): Promise<void> {
   if (qty === undefined) return;
   try {
     await addToCart(sku, qty);
-    notify(strings.product.addedToCart, 'status', { nextPage: false });
+    notify(strings.product.addedToCart, 'status');
   } catch (error) {
-    notify(problemText(error), 'alert', { nextPage: false });
+    notify(problemText(error), 'alert');
   }
 }

@@ -1,13 +1,15 @@
 /**
- * The basket shared by the islands: Magento's cart (customer cart when signed in, else the guest cart
- * whose masked id is kept under `guestCode`), refreshed on load and whenever `$basketChanged` flips.
+ * The basket shared by the header and the islands: Magento's cart (customer cart when signed in, else the
+ * guest cart whose masked id is kept under `guestCode`), refreshed on load and whenever `$basketChanged`
+ * flips. It runs on every catalogue page (badge, add to cart), so it reads Magento's answers by hand, with
+ * no zod (DESIGN.md §4); the basket page's totals are in totals.ts.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { z } from '../../zod.ts';
+import { aBoolean, aNumber, aString } from '../../magento/wire/reader.ts';
+import { cartItemReader, cartReader, itemsCount, type Cart } from '../../magento/wire/shopper-cart.ts';
 import { $signedIn, sessionExpired } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
-import { cartItemSchema, cartSchema, totalsSchema, type Cart, type Totals } from '../../magento/wire/cart.ts';
 import { validGuestCode } from './cart.ts';
 
 export const $guestCode = persistentAtom<string>('guestCode', '', {
@@ -15,6 +17,35 @@ export const $guestCode = persistentAtom<string>('guestCode', '', {
   encode: (value) => value,
 });
 export const $cart = atom<Cart | null>(null);
+/**
+ * How many items the basket holds, as last read from Magento: undefined until known on this page. A
+ * failed read leaves it as it was; the last count read is also kept for the session, so a page whose
+ * first read fails can still show it (the badge: never a wrong 0).
+ */
+export const $basketCount = atom<number | undefined>(undefined);
+const COUNT_KEY = 'basketCount';
+
+function known(cart: Cart | null): void {
+  $cart.set(cart);
+  const count = itemsCount(cart);
+  $basketCount.set(count);
+  try {
+    sessionStorage.setItem(COUNT_KEY, String(count));
+  } catch {
+    // storage unavailable: the count still shows on this page
+  }
+}
+
+/** The count last read in this session, for a page whose own read failed; undefined if none or corrupt. */
+export function lastKnownCount(): number | undefined {
+  try {
+    const stored = sessionStorage.getItem(COUNT_KEY);
+    return stored !== null && /^\d+$/.test(stored) ? Number(stored) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Flipped after every change to the basket; the badge and the basket page refresh on it. */
 export const $basketChanged = atom(false);
 
@@ -40,18 +71,18 @@ export async function asShopper<T>(work: () => Promise<T>): Promise<T> {
 export async function refreshCart(): Promise<Cart | null> {
   const path = cartPath();
   if (!path) {
-    $cart.set(null);
+    known(null);
     return null;
   }
   try {
-    const cart = await asShopper(() => shopFetch(path, { schema: cartSchema }));
-    $cart.set(cart);
+    const cart = await asShopper(() => shopFetch(path, { schema: cartReader }));
+    known(cart);
     return cart;
   } catch (error) {
     // No cart (guest cart ordered or expired, customer without one): an empty basket.
     if (error instanceof ShopApiError && error.status === 404) {
       if (!$signedIn.get()) $guestCode.set('');
-      $cart.set(null);
+      known(null);
       return null;
     }
     throw error;
@@ -61,12 +92,12 @@ export async function refreshCart(): Promise<Cart | null> {
 /** Makes sure a cart exists (customer cart when signed in, else a new guest cart) and returns its path. */
 async function ensureCart(): Promise<string> {
   if ($signedIn.get()) {
-    await asShopper(() => shopFetch('/rest/V1/carts/mine', { method: 'POST', schema: z.number() }));
+    await asShopper(() => shopFetch('/rest/V1/carts/mine', { method: 'POST', schema: aNumber }));
     return '/rest/V1/carts/mine';
   }
   const existing = $guestCode.get();
   if (existing) return `/rest/V1/guest-carts/${existing}`;
-  const code = await shopFetch('/rest/V1/guest-carts', { method: 'POST', schema: z.string() });
+  const code = await shopFetch('/rest/V1/guest-carts', { method: 'POST', schema: aString });
   $guestCode.set(validGuestCode(code));
   return `/rest/V1/guest-carts/${code}`;
 }
@@ -78,7 +109,7 @@ export async function addToCart(sku: string, qty: number): Promise<void> {
       shopFetch(`${path}/items`, {
         method: 'POST',
         body: { cartItem: { sku, qty } },
-        schema: cartItemSchema,
+        schema: cartItemReader,
       }),
     );
   };
@@ -87,7 +118,7 @@ export async function addToCart(sku: string, qty: number): Promise<void> {
   } catch (error) {
     // A guest cart that is gone (ordered, expired) is replaced once, as Magento's own clients do.
     if (error instanceof ShopApiError && error.status === 404 && !$signedIn.get() && $guestCode.get()) {
-      const stale = await shopFetch(`/rest/V1/guest-carts/${$guestCode.get()}`, { schema: cartSchema }).then(
+      const stale = await shopFetch(`/rest/V1/guest-carts/${$guestCode.get()}`, { schema: cartReader }).then(
         () => false,
         (probe: unknown) => probe instanceof ShopApiError && probe.status === 404,
       );
@@ -106,7 +137,7 @@ export async function updateCartItem(itemId: number, qty: number): Promise<void>
     shopFetch(`${path}/items/${itemId}`, {
       method: 'PUT',
       body: { cartItem: { item_id: itemId, qty } },
-      schema: cartItemSchema,
+      schema: cartItemReader,
     }),
   );
   flip();
@@ -115,19 +146,13 @@ export async function updateCartItem(itemId: number, qty: number): Promise<void>
 export async function removeCartItem(itemId: number): Promise<void> {
   const path = cartPath();
   if (!path) throw new ShopApiError(404, 'Your cart is empty');
-  await asShopper(() => shopFetch(`${path}/items/${itemId}`, { method: 'DELETE', schema: z.boolean() }));
+  await asShopper(() => shopFetch(`${path}/items/${itemId}`, { method: 'DELETE', schema: aBoolean }));
   flip();
 }
 
-export async function fetchTotals(): Promise<Totals | null> {
-  const path = cartPath();
-  if (!path) return null;
-  return asShopper(() => shopFetch(`${path}/totals`, { schema: totalsSchema }));
-}
-
-/** After a paid order: the cart is gone on Magento's side. */
+/** After a paid order or signing out: the cart is gone, or no longer this browser's. */
 export function forgetCart(): void {
   $guestCode.set('');
-  $cart.set(null);
+  known(null);
   flip();
 }

@@ -3,7 +3,7 @@
  * `$basketChanged` flips, however many islands (badge, basket page) ask for it.
  */
 import { $basketChanged, refreshCart } from './store.ts';
-import type { Cart } from '../../magento/wire/cart.ts';
+import type { Cart } from '../../magento/wire/shopper-cart.ts';
 
 let started: Promise<Cart | null> | undefined;
 

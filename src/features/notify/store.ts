@@ -1,10 +1,12 @@
 /**
- * Notifications (DESIGN.md §3 replaces the spec's alert()s): one message at a time, shown by the
- * Notifications island with role=status (or alert for problems), kept in sessionStorage so a message
- * survives the page change that follows it (account created → sign-in page).
+ * Notifications (DESIGN.md §3 replaces the spec's alert()s): one message at a time, shown by the header's
+ * notification area (Notifications.astro) with role=status (or alert for problems). A message can be
+ * carried to the page that follows it (account created → sign-in page): it is kept in sessionStorage with
+ * the path it is meant for, and shown only there, only just after, and only if that page has not had news
+ * of its own by then. Everything runs on every page, so nothing here loads zod.
  */
 import { atom } from 'nanostores';
-import { z } from '../../zod.ts';
+import { asString, isRecord } from '../../magento/wire/reader.ts';
 
 export type Tone = 'status' | 'alert';
 export interface Notice {
@@ -14,66 +16,75 @@ export interface Notice {
   id: number;
 }
 
+/** A notice kept for the page it is meant for. */
+interface CarriedNotice extends Notice {
+  path: string;
+}
+
 const KEY = 'notice';
-/** What `notify` stores; anything else found under the key (corrupt, older) is ignored. */
-const storedNotice = z.object({
-  text: z.string(),
-  tone: z.enum(['status', 'alert']),
-  id: z.unknown(),
-});
+/** A carried notice older than this was not followed by its page straight away: it is dropped. */
+const CARRY_OVER_MS = 30_000;
 
 export const $notice = atom<Notice | null>(null);
 
-function readStored(): Notice | null {
+let lastId = 0;
+/** Ids keep increasing even within one millisecond. */
+const nextId = (): number => (lastId = Math.max(Date.now(), lastId + 1));
+
+function forget(): void {
   try {
-    const raw = sessionStorage.getItem(KEY);
-    if (!raw) return null;
-    const stored = storedNotice.safeParse(JSON.parse(raw));
-    if (!stored.success) return null;
-    const { text, tone, id } = stored.data;
-    return { text, tone, id: Number(id) || Date.now() };
+    sessionStorage.removeItem(KEY);
   } catch {
-    return null;
+    // storage unavailable: nothing was kept
   }
 }
 
+/** What `notify` kept; anything else found under the key (corrupt, older format) reads as nothing. */
+function readCarried(): CarriedNotice | null {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (!isRecord(stored)) return null;
+  const text = asString(stored['text']);
+  const path = asString(stored['path']);
+  const { tone, id } = stored;
+  if (text === undefined || path === undefined || (tone !== 'status' && tone !== 'alert')) return null;
+  if (typeof id !== 'number') return null;
+  return { text, tone, id, path };
+}
+
 /**
- * Shows `text` now and after a navigation that follows straight away. `{ nextPage: false }` is for news
- * about this page only (added to cart, validation failed): it is not shown again on the next page.
+ * Shows `text` now. With `carryTo`, the page the shopper is about to be sent to shows it too, on arrival
+ * (and no other page: a notice never turns up on a page it was not meant for).
  */
-export function notify(text: string, tone: Tone = 'status', options: { nextPage?: boolean } = {}): void {
-  const notice = { text, tone, id: Date.now() };
+export function notify(text: string, tone: Tone = 'status', options: { carryTo?: string } = {}): void {
+  const notice: Notice = { text, tone, id: nextId() };
   $notice.set(notice);
   try {
-    if (options.nextPage === false) sessionStorage.removeItem(KEY);
-    else sessionStorage.setItem(KEY, JSON.stringify(notice));
+    if (options.carryTo === undefined) sessionStorage.removeItem(KEY);
+    else sessionStorage.setItem(KEY, JSON.stringify({ ...notice, path: options.carryTo }));
   } catch {
     // storage unavailable (private mode): the notice still shows on this page
   }
 }
 
-/** A notice older than this was shown on its own page, not left for the next one. */
-const CARRY_OVER_MS = 30_000;
-
 /**
- * Picks up a notice left by the previous page (called once when the island mounts). It is shown once:
- * the stored copy is removed, so later pages and reloads do not repeat it.
+ * On arrival: shows the notice carried to this page, once (the stored copy is removed, so reloads and
+ * later pages do not repeat it). A notice this page already gave wins over one carried from before.
  */
-export function restoreNotice(): void {
-  const stored = readStored();
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // nothing to clear
-  }
-  if (stored && Date.now() - stored.id < CARRY_OVER_MS) $notice.set(stored);
+export function restoreNotice(path: string = window.location.pathname): void {
+  const carried = readCarried();
+  forget();
+  if (!carried || carried.path !== path || Date.now() - carried.id > CARRY_OVER_MS) return;
+  if ($notice.get()) return;
+  const { text, tone, id } = carried;
+  $notice.set({ text, tone, id });
 }
 
 export function dismissNotice(): void {
   $notice.set(null);
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // nothing to clear
-  }
+  forget();
 }

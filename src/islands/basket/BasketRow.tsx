@@ -4,7 +4,7 @@ import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import { formatPrice, lineTotal } from '../../catalogue/money.ts';
 import { wholeQuantity } from '../../features/cart/cart.ts';
 import type { BasketProduct } from '../../features/cart/products.ts';
-import type { CartItem } from '../../magento/wire/cart.ts';
+import type { CartItem } from '../../magento/wire/shopper-cart.ts';
 import { strings } from '../../strings.ts';
 import { QuantityField } from '../shared/QuantityField.tsx';
 

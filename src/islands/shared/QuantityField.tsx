@@ -1,6 +1,6 @@
 /** The whole-number quantity field of the add-to-cart and basket-line forms, its label above it. */
 import type { ChangeEventHandler, ReactNode } from 'react';
-import './quantity-field.css';
+import '../../styles/quantity-field.css';
 
 type Props = { id: string; label: ReactNode } & (
   | { defaultValue: string; value?: never; onChange?: never }

@@ -1,33 +1,10 @@
 /**
- * Magento's cart, cart item and totals (CONTRACT.md §6.1, §6.4) as the shop reads them, with the two pure
- * readings every consumer needs: the item count and the real grand total. Prices are Magento's, never a browser's.
+ * Magento's cart, cart item and totals (CONTRACT.md §6.1, §6.4) as the shop reads them, with the real grand
+ * total. The cart and its items as the browser reads them are in shopper-cart.ts (no zod).
+ * Prices are Magento's, never a browser's.
  */
 import { z } from '../../zod.ts';
 import { quoteAddressSchema } from './address.ts';
-
-/** Magento's masked guest cart id (`QuoteIdMask`): 32 letters and digits, as a pattern to embed in others. */
-export const MASKED_CART_ID = '[A-Za-z0-9]{32}';
-export const isMaskedCartId = (value: string): boolean => new RegExp(`^${MASKED_CART_ID}$`).test(value);
-
-export const cartItemSchema = z
-  .object({
-    item_id: z.number(),
-    sku: z.string(),
-    qty: z.number(),
-    name: z.string().nullable().optional(),
-    price: z.number().nullable().optional(),
-  })
-  .loose();
-export type CartItem = z.infer<typeof cartItemSchema>;
-
-export const cartSchema = z
-  .object({
-    id: z.number(),
-    items: z.array(cartItemSchema),
-    items_qty: z.number().nullable().optional(),
-  })
-  .loose();
-export type Cart = z.infer<typeof cartSchema>;
 
 export const totalsSchema = z
   .object({
@@ -41,10 +18,6 @@ export const totalsSchema = z
   })
   .loose();
 export type Totals = z.infer<typeof totalsSchema>;
-
-/** The badge count: Magento's items_qty (0 without a cart). */
-export const itemsCount = (cart: Cart | null): number =>
-  cart?.items_qty ?? cart?.items.reduce((sum, item) => sum + item.qty, 0) ?? 0;
 
 /** The real grand total is the `grand_total` segment (the top-level field is net of tax: CONTRACT.md §6.4). */
 export const grandTotal = (totals: Totals): number =>

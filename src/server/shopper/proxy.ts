@@ -5,7 +5,7 @@
  * answers (error bodies included) reach the island unchanged. Catalogue reads, orders, other customers,
  * admin tokens and order placement are refused: they happen at build time or inside the payment bridge.
  */
-import { MASKED_CART_ID } from '../../magento/wire/cart.ts';
+import { MASKED_CART_ID } from '../../magento/wire/shopper-cart.ts';
 import { Hono, type Context } from 'hono';
 import {
   clearSessionCookie,

@@ -8,7 +8,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isMaskedCartId } from '../../magento/wire/cart.ts';
+import { isMaskedCartId } from '../../magento/wire/shopper-cart.ts';
 import { customerSchema } from '../../magento/wire/customer.ts';
 import {
   clearSessionCookie,

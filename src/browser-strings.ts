@@ -1,0 +1,79 @@
+/**
+ * The texts that browser scripts of catalogue pages write (the listing's tools, the slideshow, the
+ * header's badge, add to cart and notices), in a module of their own: a page's script then bundles these
+ * few, not every text of the shop. They belong to strings.ts, which re-exports them, and follow its rules:
+ * the spec's texts are marked and kept word for word.
+ */
+
+/**
+ * The listing's texts (the spec's count and empty texts among them), on their own so the listing's
+ * browser script bundles only these.
+ */
+export const listingTexts = {
+  /** Spec: the product count. */
+  count: (n: number) => (n === 1 ? '1 item' : `${n} items`),
+  /** Spec: an empty listing. */
+  empty: 'There are no products here',
+  /** Spec: after a card's price. */
+  inclVat: 'incl VAT',
+  /** Spec: after a price excl VAT. */
+  exclVat: 'excl VAT',
+  pageTitle: (title: string, page: number) => (page > 1 ? `${title} – page ${page}` : title),
+  tools: 'Sort and filter',
+  sortBy: 'Sort by',
+  sorts: {
+    position: 'Recommended',
+    'price-asc': 'Price: low to high',
+    'price-desc': 'Price: high to low',
+    'name-asc': 'Name: A to Z',
+    newest: 'Newest first',
+  } as Record<string, string>,
+  attributeSort: (label: string) => `${label}: low to high`,
+  perPage: 'Per page',
+  filters: 'Filters',
+  filtersWithCount: (n: number) => (n === 0 ? 'Filters' : `Filters (${n})`),
+  closeFilters: 'Close filters',
+  showProducts: (n: number) => (n === 1 ? 'Show 1 product' : `Show ${n} products`),
+  availability: 'Availability',
+  inStockOnly: 'In stock only',
+  activeFilters: 'Active filters',
+  removeFilter: (filter: string, value: string) => `Remove filter ${filter}: ${value}`,
+  clearAll: 'Clear all',
+  noMatches: 'No products match these filters.',
+  pages: 'Pages',
+  firstPage: 'First page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  lastPage: 'Last page',
+  page: (n: number) => `Page ${n}`,
+  showing: (from: number, to: number, total: number) =>
+    total === 0 ? '' : from === to ? `Showing ${from} of ${total}` : `Showing ${from}–${to} of ${total}`,
+  loadFailed: 'Sorting and filtering are not available just now. Please reload the page to try again.',
+} as const;
+
+/**
+ * The texts the header's scripts write on every page (basket badge, add to cart, notices), on their own so
+ * the shell's browser code bundles only these. The spec's one is marked.
+ */
+export const shellTexts = {
+  /** Spec: after add to cart. */
+  addedToCart: 'This product is now in your cart!',
+  adding: 'Adding…',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  basketCount: (n: number) => (n === 1 ? '1 item in your basket' : `${n} items in your basket`),
+  /** The VAT choice in the header: "Prices incl VAT / excl VAT". */
+  vatChoice: 'Prices',
+} as const;
+
+/**
+ * The slideshow's control labels, on their own so the browser script that imports them bundles only
+ * these few texts, not every string of the shop.
+ */
+export const slideshowTexts = {
+  previous: 'Previous slide',
+  next: 'Next slide',
+  pause: 'Pause',
+  play: 'Play',
+  slideLabel: (n: number, count: number) => `${n} of ${count}`,
+  goTo: (n: number) => `Show slide ${n}`,
+} as const;

@@ -1,0 +1,71 @@
+/**
+ * Add to cart in place (AddToCartForm.astro): a submit makes sure a cart exists, adds the quantity, flips
+ * the basket toggle (the badge refreshes) and only then says 'This product is now in your cart!'; a
+ * failure says what went wrong (Magento's stock message, or that the shop is unavailable). While busy the
+ * button says so and further submits are ignored, and the second click of a double click is no second
+ * submit: Magento may have answered the first one already. Plain TypeScript over the cart store the
+ * header's badge has already loaded, so the first click waits for nothing but Magento.
+ */
+import { wholeQuantity } from '../../features/cart/cart.ts';
+import { addToCart } from '../../features/cart/store.ts';
+import { notify } from '../../features/notify/store.ts';
+import { problemText } from '../../features/problem.ts';
+import { shellTexts } from '../../browser-strings.ts';
+
+const FORM = 'form[data-add-to-cart]';
+
+function setBusy(form: HTMLFormElement, busy: boolean): void {
+  const label = form.querySelector<HTMLElement>('[data-label]');
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (busy) {
+    form.setAttribute('aria-busy', 'true');
+    button?.setAttribute('aria-disabled', 'true');
+    if (label) {
+      label.dataset['idle'] = label.textContent ?? '';
+      label.textContent = shellTexts.adding;
+    }
+  } else {
+    form.removeAttribute('aria-busy');
+    button?.removeAttribute('aria-disabled');
+    if (label?.dataset['idle']) label.textContent = label.dataset['idle'];
+  }
+}
+
+async function add(form: HTMLFormElement): Promise<void> {
+  if (form.getAttribute('aria-busy') === 'true') return;
+  const sku = form.dataset['sku'];
+  const qty = wholeQuantity(String(new FormData(form).get('qty') ?? ''));
+  if (!sku) return;
+  if (qty === undefined) {
+    form.reportValidity();
+    return;
+  }
+  setBusy(form, true);
+  try {
+    await addToCart(sku, qty);
+    notify(shellTexts.addedToCart);
+  } catch (error) {
+    notify(problemText(error), 'alert');
+  } finally {
+    setBusy(form, false);
+  }
+}
+
+let started = false;
+
+export function initAddToCart(): void {
+  if (started) return;
+  started = true;
+  document.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.matches(FORM)) return;
+    event.preventDefault();
+    void add(form);
+  });
+  // A click's `detail` counts the clicks of one gesture; a keyboard press is 0.
+  document.addEventListener('click', (event) => {
+    const target = event.target;
+    if (event.detail > 1 && target instanceof Element && target.closest(`${FORM} button[type="submit"]`))
+      event.preventDefault();
+  });
+}

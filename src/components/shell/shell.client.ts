@@ -1,0 +1,20 @@
+/**
+ * The script of every page's shell: menus, the VAT choice, the account menu, the basket badge, the cookie
+ * notice and the notices. Plain TypeScript on the same nanostores the islands use; no React and no zod
+ * (DESIGN.md §4: a catalogue page costs a few KB of script, not a framework).
+ */
+import { initAccountMenu } from './account-menu.client.ts';
+import { initBasketBadge } from './basket-badge.client.ts';
+import { initCookieBanner } from './cookie-banner.client.ts';
+import { initMenus } from './menus.client.ts';
+import { initNotifications } from './notifications.client.ts';
+import { initVatChoice } from './vat-choice.client.ts';
+
+export function initShell(): void {
+  initMenus();
+  initVatChoice();
+  initAccountMenu();
+  initNotifications();
+  initCookieBanner();
+  initBasketBadge();
+}
