@@ -4,7 +4,7 @@
  * redirects of signed-out shoppers. The customer token stays in an HttpOnly cookie: no script sees it.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/test.ts';
+import { expect, shellReady, test } from './support/test.ts';
 
 interface NewCustomer {
   email: string;
@@ -323,7 +323,7 @@ test.describe('managing the account', () => {
 test.describe('signing out and signed-out shoppers', () => {
   const accountMenu = (page: Page) => page.locator('#account-menu-slot');
   const openAccountMenu = async (page: Page) => {
-    await hydrated(page, 'AccountMenu');
+    await shellReady(page);
     await page.getByLabel('Account menu').click();
   };
 

@@ -1,7 +1,7 @@
 /** The shell around every page (spec §2, §4): header menus, search, footer contact, cookie banner. */
 import type { Page } from '@playwright/test';
 import { catalogue } from './support/catalogue.ts';
-import { disclosure, expect, PRIVACY_KEY, shop, telHref, test } from './support/test.ts';
+import { PRIVACY_KEY, disclosure, expect, shellReady, shop, telHref, test } from './support/test.ts';
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
@@ -132,9 +132,6 @@ test.describe('cookie banner', () => {
   test.use({ cookiesAccepted: false });
 
   const banner = (page: Page) => page.getByRole('region', { name: 'Cookie notice' });
-  /** The banner is an island: until it has hydrated, "not shown" proves nothing. */
-  const hydrated = (page: Page) =>
-    expect(page.locator('astro-island[component-url*="CookieBanner"]')).not.toHaveAttribute('ssr');
 
   test('shows on a first visit, says the site uses cookies and links to the privacy policy', async ({
     page,
@@ -149,16 +146,17 @@ test.describe('cookie banner', () => {
 
   test('Accept hides it for good on this browser', async ({ page }) => {
     await page.goto('/');
+    await shellReady(page);
     await banner(page).getByRole('button', { name: 'Accept' }).click();
     await expect(banner(page)).toBeHidden();
     expect(await page.evaluate((key) => localStorage.getItem(key), PRIVACY_KEY)).toBe('true');
 
     await page.reload();
-    await hydrated(page);
+    await shellReady(page);
     await expect(banner(page)).toBeHidden();
 
     await page.goto('/professional');
-    await hydrated(page);
+    await shellReady(page);
     await expect(banner(page)).toBeHidden();
   });
 

@@ -82,3 +82,10 @@ export function disclosure(scope: Locator | Page, label: string): { group: Locat
   // `has` is matched inside each group, so it is built from the page, not from `scope`.
   return { group: scope.getByRole('group').filter({ has: summary(page) }), toggle: summary(scope) };
 }
+
+/**
+ * Waits until the page's scripts have run (the shell marks `<html data-shell="ready">` last; module
+ * scripts run in document order): the header's menus, badge and add to cart answer from then on.
+ */
+export const shellReady = (page: Page): Promise<void> =>
+  expect(page.locator('html')).toHaveAttribute('data-shell', 'ready');

@@ -18,10 +18,14 @@ import {
   stateQuery,
   type BrowseState,
 } from '../../features/listing/browse.ts';
-import { parseListingIndex, type ListingIndex } from '../../features/listing/listing-index.ts';
+import { parseListingIndex, PRICE, type ListingIndex } from '../../features/listing/listing-index.ts';
+import type { VatForm } from '../../features/vat/store.ts';
 import { listingTexts } from '../../browser-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { gridHtml, pagePath, paginationHtml, valueLabels } from './listing-view.ts';
+
+/** The VAT form of the prices on the page (`<html data-vat>`, the header's VAT choice). */
+const shownVat = (): VatForm => (document.documentElement.dataset['vat'] === 'excl' ? 'excl' : 'incl');
 
 /** The page size a shopper chose, kept for the session (every listing). */
 const PER_PAGE_KEY = 'listing:per-page';
@@ -141,6 +145,11 @@ class Listing {
       'change',
       () => void this.change((state) => ({ ...state, sort: sort.value, page: 1 })),
     );
+    // Price bands and price sorts follow the VAT form the shopper reads: redraw when it changes.
+    new MutationObserver(() => {
+      if (this.index && (this.state.filters[PRICE]?.length || this.state.sort.startsWith('price')))
+        this.render(this.state);
+    }).observe(document.documentElement, { attributeFilter: ['data-vat'] });
     perPage.addEventListener('change', () => {
       const size = Number(perPage.value);
       storePerPage(size);
@@ -264,7 +273,7 @@ class Listing {
     if (!index) return wanted;
     const started = performance.now();
     const { grid, pagination, noMatches, sort, perPage, boxes, count } = this.parts;
-    const result = browse(index, wanted);
+    const result = browse(index, wanted, shownVat());
     const state = { ...wanted, page: result.page };
     this.state = state;
     grid.innerHTML = gridHtml(result.shown);

@@ -17,4 +17,7 @@ export function initShell(): void {
   initNotifications();
   initCookieBanner();
   initBasketBadge();
+  // Module scripts run in document order, so every script of the page has run by now: said for whoever
+  // waits for the page to be ready (the journeys).
+  document.documentElement.dataset['shell'] = 'ready';
 }

@@ -6,8 +6,10 @@
  * Filters combine as shoppers expect from layered navigation: AND across filters, OR within one. A
  * filter's counts are what each of its values would give with the other filters as they are (so a
  * checked value's neighbours still show what adding them would bring); a value that would give nothing
- * counts 0. Unavailable products go last in every order.
+ * counts 0. Unavailable products go last in every order. Prices are filtered and sorted in the form the
+ * shopper reads them (incl or excl VAT).
  */
+import type { VatForm } from '../vat/store.ts';
 import { P, PRICE, type Facet, type IndexedProduct, type ListingIndex } from './listing-index.ts';
 
 /** The spec's page size, and the larger ones a shopper may choose. */
@@ -111,10 +113,22 @@ export const isPlainPaging = (state: BrowseState): boolean =>
 export const inBand = (value: number, [from, to]: readonly [number, number], last: boolean): boolean =>
   value >= from && (value < to || (last && value === to));
 
+/**
+ * The price the shopper reads (the header's VAT choice): price filters and sorts go by it, so a band
+ * "£100–£200" holds the cards showing £100 to £200.
+ */
+const shownPrice = (product: IndexedProduct, vat: VatForm): number | null =>
+  vat === 'excl' ? product[P.exclVat] : product[P.inclVat];
+
 /** Indexes of a facet's values (options or bands) that the product has. */
-export function valueIndexes(product: IndexedProduct, facet: Facet, column: number): number[] {
+export function valueIndexes(
+  product: IndexedProduct,
+  facet: Facet,
+  column: number,
+  vat: VatForm = 'incl',
+): number[] {
   if (facet.kind === 'range') {
-    const value = facet.code === PRICE ? product[P.inclVat] : product[P.values][column];
+    const value = facet.code === PRICE ? shownPrice(product, vat) : product[P.values][column];
     if (typeof value !== 'number') return [];
     const at = facet.bands.findIndex((band, i) => inBand(value, band, i === facet.bands.length - 1));
     return at === -1 ? [] : [at];
@@ -159,12 +173,12 @@ function byValue(read: (product: IndexedProduct) => unknown, direction: 1 | -1):
   };
 }
 
-function comparator(sort: string, index: Pick<ListingIndex, 'columns'>): Compare | null {
+function comparator(sort: string, index: Pick<ListingIndex, 'columns'>, vat: VatForm): Compare | null {
   switch (sort) {
     case 'price-asc':
-      return byValue((p) => p[P.inclVat], 1);
+      return byValue((p) => shownPrice(p, vat), 1);
     case 'price-desc':
-      return byValue((p) => p[P.inclVat], -1);
+      return byValue((p) => shownPrice(p, vat), -1);
     case 'name-asc':
       return (a, b) => collator.compare(a[P.name], b[P.name]);
     case 'newest':
@@ -181,9 +195,10 @@ export function sortProducts(
   products: readonly IndexedProduct[],
   sort: string,
   index: Pick<ListingIndex, 'columns'>,
+  vat: VatForm = 'incl',
 ): IndexedProduct[] {
   const position = new Map(products.map((product, at) => [product, at]));
-  const compare = comparator(sort, index);
+  const compare = comparator(sort, index, vat);
   return [...products].sort(
     (a, b) =>
       b[P.inStock] - a[P.inStock] ||
@@ -196,7 +211,7 @@ export function sortProducts(
  * Applies a state to an index. Each product is tested once per facet; a product failing exactly one
  * facet still counts for that facet's values, which is what its count means.
  */
-export function browse(index: ListingIndex, state: BrowseState): Browsed {
+export function browse(index: ListingIndex, state: BrowseState, vat: VatForm = 'incl'): Browsed {
   const { facets, columns } = index;
   const columnOf = facets.map((facet) => columns.indexOf(facet.code));
   const chosen = facets.map((facet) => {
@@ -209,7 +224,7 @@ export function browse(index: ListingIndex, state: BrowseState): Browsed {
   };
   const matching: IndexedProduct[] = [];
   for (const product of index.products) {
-    const has = facets.map((facet, f) => valueIndexes(product, facet, columnOf[f] ?? -1));
+    const has = facets.map((facet, f) => valueIndexes(product, facet, columnOf[f] ?? -1, vat));
     const failing = facets.flatMap((_, f) => {
       const wanted = chosen[f] ?? [];
       return wanted.length === 0 || wanted.some((at) => has[f]?.includes(at)) ? [] : [f];
@@ -225,7 +240,7 @@ export function browse(index: ListingIndex, state: BrowseState): Browsed {
     });
     if (failing.length === 0) matching.push(product);
   }
-  const results = sortProducts(matching, state.sort, index);
+  const results = sortProducts(matching, state.sort, index, vat);
   const pageCount = Math.max(1, Math.ceil(results.length / state.perPage));
   const page = Math.min(state.page, pageCount);
   const start = (page - 1) * state.perPage;

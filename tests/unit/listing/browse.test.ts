@@ -123,6 +123,22 @@ describe('filtering', () => {
     expect(counts.inStock).toBe(2);
   });
 
+  it('filters and sorts prices in the VAT form the shopper reads', () => {
+    // F costs £210 incl VAT, £175 excl VAT; G £190 incl and, at a reduced rate, £181 excl.
+    const products = [
+      row('F', 210, 1, 1, null, null),
+      [...row('G', 190, 1, 2, null, null)] as IndexedProduct,
+    ];
+    (products[1] as unknown[])[P.exclVat] = 181;
+    const vatIndex = { ...index, products };
+    const band = (vat: 'incl' | 'excl') =>
+      skus(browse(vatIndex, state({ filters: { price: ['100-200'] } }), vat).results);
+    expect(band('incl')).toEqual(['G']);
+    expect(band('excl')).toEqual(['F', 'G']);
+    expect(skus(sortProducts(products, 'price-asc', vatIndex))).toEqual(['G', 'F']);
+    expect(skus(sortProducts(products, 'price-asc', vatIndex, 'excl'))).toEqual(['F', 'G']);
+  });
+
   it('puts a product without a value (or price) under no band, and never drops it unfiltered', () => {
     const all = browse(index, DEFAULT_STATE);
     expect(all.results).toHaveLength(6);
