@@ -2,11 +2,11 @@
  * The end-to-end shop's ports (scripts/e2e-server.ts, playwright.config.ts and the journeys that call the
  * back ends directly). `E2E_PORT_OFFSET` moves all three, so two checkouts can run their journeys at once.
  */
-const offset = Number(process.env['E2E_PORT_OFFSET'] ?? 0) || 0;
+export const PORT_OFFSET = Number(process.env['E2E_PORT_OFFSET'] ?? 0) || 0;
 
-export const SHOP_PORT = 14321 + offset;
-export const MAGENTO_PORT = 18081 + offset;
-export const SANDBOX_PORT = 18091 + offset;
+export const SHOP_PORT = 14321 + PORT_OFFSET;
+export const MAGENTO_PORT = 18081 + PORT_OFFSET;
+export const SANDBOX_PORT = 18091 + PORT_OFFSET;
 export const SHOP_URL = `http://127.0.0.1:${SHOP_PORT}`;
 export const MAGENTO_URL = `http://127.0.0.1:${MAGENTO_PORT}`;
 export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;

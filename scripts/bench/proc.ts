@@ -34,7 +34,7 @@ export interface MeasuredRun {
 const TIME = '/usr/bin/time';
 
 /** Busy CPU time of the whole machine so far, in ms (USER_HZ = 100). */
-function machineBusyMs(): number {
+export function machineBusyMs(): number {
   const [, ...fields] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
   const ticks = fields.slice(0, 8).map(Number);
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
@@ -57,7 +57,8 @@ function parents(): Map<number, number> {
   return result;
 }
 
-function descendants(root: number): number[] {
+/** The pids of `root` and all its descendants. */
+export function descendants(root: number): number[] {
   const byParent = new Map<number, number[]>();
   for (const [pid, ppid] of parents()) byParent.set(ppid, [...(byParent.get(ppid) ?? []), pid]);
   const found: number[] = [];
