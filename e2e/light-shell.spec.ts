@@ -124,6 +124,24 @@ test.describe('the basket badge', () => {
   });
 });
 
+test.describe('a notice beside the cookie notice', () => {
+  test.use({ cookiesAccepted: false });
+
+  test('sits above it, so Accept stays uncovered and works @mobile', async ({ page }) => {
+    const product = richProduct();
+    await page.goto(`/${product.urlKey}`);
+    await shellReady(page);
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText('This product is now in your cart!');
+    const notice = await page.locator('[data-notice]').boundingBox();
+    const accept = page.getByRole('button', { name: 'Accept' });
+    const button = await accept.boundingBox();
+    expect(notice && button && notice.y + notice.height <= button.y).toBe(true);
+    await accept.click();
+    await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeHidden();
+  });
+});
+
 test('no page type breaks the Content Security Policy', async ({ page }) => {
   const product = richProduct();
   const listing = listings()[0];

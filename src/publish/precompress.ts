@@ -5,7 +5,7 @@
  * each page as Astro writes it (site-pass.ts, with `compressFile`); `precompressSite` does a whole folder.
  */
 import { availableParallelism } from 'node:os';
-import { copyFile, link, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isHashedAsset, MIN_COMPRESS_BYTES, textFiles } from './content-types.ts';
 import { BUILD_LEVELS, CODINGS, compress, FAST_BUILD_LEVELS, SUFFIX, type Levels } from './encoding.ts';
@@ -52,6 +52,11 @@ async function reuse(previousDir: string | undefined, relative: string, content:
   );
   if (siblings.some((sibling) => !sibling?.isFile())) return false;
   await Promise.all(CODINGS.map((coding) => linkOrCopy(previous + SUFFIX[coding], target + SUFFIX[coding])));
+  // The build wrote the file anew, so it is younger than the siblings it takes, and the server would take
+  // them for stale and compress on the fly (larger). The bytes are the previous build's, so its time is
+  // too: the siblings stay fresh and the file keeps its ETag across builds.
+  const { atime, mtime } = await stat(previous);
+  await utimes(target, atime, mtime);
   return true;
 }
 

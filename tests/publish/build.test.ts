@@ -7,6 +7,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -94,6 +95,10 @@ describe('buildSite', () => {
     );
     expect(info.compression.reused).toBe(2); // 404.html and the script: unchanged
     expect(info.compression.files).toBe(3);
+    // The siblings taken are not older than the file, or the server would compress it afresh per request.
+    const script = join(root, 'dist', 'client', '_astro/app.abc123.js');
+    for (const suffix of ['.br', '.gz'])
+      expect(statSync(script + suffix).mtimeMs).toBeGreaterThanOrEqual(statSync(script).mtimeMs);
   });
 
   it('fails loudly and leaves the live build untouched when the build fails', async () => {
