@@ -46,6 +46,28 @@ test.describe('Home & Garden landing', () => {
     await slider.expectShowing(1, count);
   });
 
+  test('Next pressed again while the slide is still moving goes exactly one slide further', async ({
+    page,
+  }) => {
+    // Playwright's clock plays a busy phone: timers held back, then a long pause while a slide is moving.
+    await page.clock.install();
+    await page.goto('/home-garden');
+    const slider = new Slideshow(page, 'Home & Garden highlights');
+    const count = await slider.slides.count();
+    expect(count).toBeGreaterThan(2);
+    const track = slider.region.locator('[data-track]');
+    const moving = track.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => element.addEventListener('scroll', () => resolve(), { once: true })),
+    );
+
+    await slider.next.click();
+    await moving;
+    await page.clock.runFor(1000);
+    await slider.next.click();
+    await slider.expectShowing(3, count);
+  });
+
   test('the category grid shows every Home & Garden category and each link opens its listing', async ({
     page,
     request,

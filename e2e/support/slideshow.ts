@@ -49,9 +49,8 @@ export class Slideshow {
 
   /**
    * The shown slide is n: the slide has scrolled fully into view and its dot is the current one. The
-   * scroll is awaited first: the slideshow takes a 120 ms pause in scroll events for the end of a swipe,
-   * so on a busy machine it can briefly believe a half-way slide is shown; a Previous/Next pressed then
-   * starts from that slide. A shopper waits for the slide to arrive, and so do the tests.
+   * scroll is awaited first, as a shopper waits for the slide to arrive: after a swipe the dots follow
+   * only once the scroll has ended.
    */
   async expectShowing(n: number, count: number, timeout?: number): Promise<void> {
     const options = timeout === undefined ? {} : { timeout };

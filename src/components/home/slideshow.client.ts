@@ -2,14 +2,16 @@
  * Brings the server-rendered slideshows to life: previous/next wrap both ways, dots jump to a slide, and
  * carousels move on by themselves every `data-autoplay` ms, except while hovered, focused, in a
  * background tab, paused by the shopper, or when the shopper prefers reduced motion (then Play starts it).
- * Slides stay a scrollable row, so swiping keeps working and updates the dots.
+ * Slides stay a scrollable row, so swiping keeps working and updates the dots once the scroll has ended.
  */
 import {
   indexAtScroll,
   nextIndex,
   previousIndex,
+  scrollEnded,
   shouldRotate,
   wrapIndex,
+  type Place,
   type RotationState,
 } from './slideshow.ts';
 import { slideshowTexts } from '../../browser-strings.ts';
@@ -52,15 +54,17 @@ interface Show {
   readonly state: RotationState;
   current(): number;
   goTo(target: number, announce?: boolean): void;
-  /** A swipe or scroll settled on `shown`: follow it without scrolling again. */
+  /** A scroll ended with `shown` in view: follow it without scrolling again, unless it is on the way. */
   settleOn(shown: number): void;
+  /** The shopper took hold of the track: where their scroll ends is where the slideshow is. */
+  letGo(): void;
   /** Starts or stops the rotation timer after the state changed. */
   schedule(): void;
 }
 
 function createShow(parts: Parts): Show {
   const { track, count, dots, toggle, toggleLabel, status, interval, reducedMotion } = parts;
-  let index = 0;
+  let place: Place = { index: 0, moving: false };
   let timer: number | undefined;
   const state: RotationState = {
     paused: interval <= 0 || reducedMotion.matches,
@@ -71,15 +75,15 @@ function createShow(parts: Parts): Show {
 
   /** Marks the current dot; announces the slide only when the shopper moved it (not on auto-rotation). */
   const showIndex = (announce: boolean): void => {
-    dots.forEach((dot, i) => dot.setAttribute('aria-current', String(i === index)));
-    if (announce && status) status.textContent = slideshowTexts.slideLabel(index + 1, count);
+    dots.forEach((dot, i) => dot.setAttribute('aria-current', String(i === place.index)));
+    if (announce && status) status.textContent = slideshowTexts.slideLabel(place.index + 1, count);
   };
 
   const schedule = (): void => {
     window.clearTimeout(timer);
     timer = undefined;
     const rotating = interval > 0 && shouldRotate(state);
-    if (rotating) timer = window.setTimeout(() => goTo(nextIndex(index, count), false), interval);
+    if (rotating) timer = window.setTimeout(() => goTo(nextIndex(place.index, count), false), interval);
     if (toggle && toggleLabel) {
       toggle.toggleAttribute('data-paused', state.paused);
       toggleLabel.textContent = state.paused ? slideshowTexts.play : slideshowTexts.pause;
@@ -87,23 +91,28 @@ function createShow(parts: Parts): Show {
   };
 
   function goTo(target: number, announce = true): void {
-    index = wrapIndex(target, count);
-    track.scrollTo({
-      left: index * track.clientWidth,
-      behavior: reducedMotion.matches ? 'instant' : 'smooth',
-    });
+    const index = wrapIndex(target, count);
+    const left = index * track.clientWidth;
+    // A scroll that goes nowhere has no end to wait for.
+    place = { index, moving: Math.abs(track.scrollLeft - left) >= 1 };
+    track.scrollTo({ left, behavior: reducedMotion.matches ? 'instant' : 'smooth' });
     showIndex(announce);
     schedule();
   }
 
   const settleOn = (shown: number): void => {
-    if (shown === index) return;
-    index = shown;
+    const before = place.index;
+    place = scrollEnded(place, shown);
+    if (place.index === before) return;
     showIndex(true);
     schedule();
   };
 
-  return { state, current: () => index, goTo, settleOn, schedule };
+  const letGo = (): void => {
+    place = { ...place, moving: false };
+  };
+
+  return { state, current: () => place.index, goTo, settleOn, letGo, schedule };
 }
 
 /** Previous, next, the dots, Pause/Play, and swipes. */
@@ -120,14 +129,26 @@ function wireControls({ root, track, count, dots, toggle }: Parts, show: Show): 
     show.schedule();
   });
 
-  // A swipe or a focused link scrolled into view changes the slide too.
-  let settle: number | undefined;
+  // A swipe or a focused link scrolled into view changes the slide too, once the scroll is over: a
+  // position read on the way would be a slide the shopper never asked for.
+  onScrollEnd(track, () => show.settleOn(indexAtScroll(track.scrollLeft, track.clientWidth, count)));
+  for (const type of ['pointerdown', 'wheel', 'keydown', 'focusin'] as const) {
+    track.addEventListener(type, show.letGo, { passive: true });
+  }
+}
+
+/** `scrollend`, or where it is missing (Safari before 26.2) a 120 ms pause in scroll events. */
+function onScrollEnd(track: HTMLElement, ended: () => void): void {
+  // The DOM types say every browser has it, so the question is put to `window` as a plain object.
+  const browser: object = window;
+  if ('onscrollend' in browser) {
+    track.addEventListener('scrollend', ended);
+    return;
+  }
+  let pause: number | undefined;
   track.addEventListener('scroll', () => {
-    window.clearTimeout(settle);
-    settle = window.setTimeout(
-      () => show.settleOn(indexAtScroll(track.scrollLeft, track.clientWidth, count)),
-      120,
-    );
+    window.clearTimeout(pause);
+    pause = window.setTimeout(ended, 120);
   });
 }
 

@@ -17,6 +17,28 @@ export function indexAtScroll(scrollLeft: number, slideWidth: number, count: num
   return Math.min(count - 1, Math.max(0, Math.round(scrollLeft / slideWidth)));
 }
 
+/**
+ * Where a slideshow stands: the slide it shows or is on its way to, and whether a scroll it started is
+ * still running. Previous and Next step from `index` even mid-scroll, so quick presses neither skip nor
+ * repeat a slide.
+ */
+export interface Place {
+  index: number;
+  /** The slideshow's own scroll to `index` has not ended yet. */
+  moving: boolean;
+}
+
+/**
+ * A scroll ended with slide `shown` in view. While the slideshow's own scroll is running, an end anywhere
+ * else is a position on the way (a scroll cut short by the next press, or a pause in scroll events taken
+ * for an end) and changes nothing; otherwise the shopper scrolled (a swipe, a link focused) and the
+ * slideshow follows.
+ */
+export function scrollEnded(place: Place, shown: number): Place {
+  if (place.moving && shown !== place.index) return place;
+  return { index: shown, moving: false };
+}
+
 export interface RotationState {
   /** The shopper pressed Pause (or prefers reduced motion and has not pressed Play). */
   paused: boolean;

@@ -30,6 +30,9 @@ export interface AudienceMenu {
   more: readonly MenuLink[];
 }
 
+/** The id of the header's one `<nav>`: the desktop bar, and the burger's panel on phones. */
+export const MAIN_MENU_ID = 'main-menu';
+
 export const SERVICES_MENU: readonly MenuLink[] = [
   { label: 'Industry solutions', href: '/services/industry-solutions' },
   { label: 'Food industry', href: '/services/industry-solutions/food-industry' },

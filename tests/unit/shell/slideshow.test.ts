@@ -4,6 +4,7 @@ import {
   indexAtScroll,
   nextIndex,
   previousIndex,
+  scrollEnded,
   shouldRotate,
   wrapIndex,
 } from '../../../src/components/home/slideshow.ts';
@@ -41,6 +42,23 @@ describe('indexAtScroll', () => {
     expect(indexAtScroll(9000, 500, 4)).toBe(3);
     expect(indexAtScroll(-30, 500, 4)).toBe(0);
     expect(indexAtScroll(300, 0, 4)).toBe(0);
+  });
+});
+
+describe('scrollEnded', () => {
+  it('ignores a position on the way while the slideshow is still scrolling to its slide', () => {
+    // Next twice from the first slide: the first scroll, cut short half-way, ends on slide 2's position.
+    const place = { index: 2, moving: true };
+    expect(scrollEnded(place, 1)).toBe(place);
+    expect(nextIndex(scrollEnded(place, 1).index, 4)).toBe(3);
+  });
+
+  it('stops moving once the scroll ends on its slide', () => {
+    expect(scrollEnded({ index: 2, moving: true }, 2)).toEqual({ index: 2, moving: false });
+  });
+
+  it("follows the shopper's own scroll (a swipe, a focused link) wherever it ends", () => {
+    expect(scrollEnded({ index: 2, moving: false }, 0)).toEqual({ index: 0, moving: false });
   });
 });
 
