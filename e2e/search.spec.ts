@@ -136,13 +136,19 @@ test('many results show 24 at first and 24 more on "Show more", keeping the exac
     hits.slice(0, 48).map((product) => product.name),
   );
 
-  // A card of the second page shows its price with pence, like a listing card.
-  const at = hits.findIndex((product, index) => index >= 24 && index < 48 && product.priceInclVat !== null);
+  // A card of the second page shows its price with pence, like a listing card: incl VAT, or excl VAT
+  // when the shopper chose it (`<html data-vat>`, which the card's two prices follow without a redraw).
+  const at = hits.findIndex(
+    (product, index) =>
+      index >= 24 && index < 48 && product.priceInclVat !== null && product.priceExclVat !== null,
+  );
   const priced = hits[at];
-  if (!priced?.priceInclVat) throw new Error('no priced result on the second page');
+  if (!priced?.priceInclVat || !priced.priceExclVat) throw new Error('no priced result on the second page');
   const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
   const price = cards(page).nth(at).locator('.product-card__price');
   await expect(price).toHaveText(`${gbp.format(priced.priceInclVat)} incl VAT`, { useInnerText: true });
+  await page.evaluate(() => (document.documentElement.dataset['vat'] = 'excl'));
+  await expect(price).toHaveText(`${gbp.format(priced.priceExclVat)} excl VAT`, { useInnerText: true });
 });
 
 test('Enter with an empty header search box stays on the page', async ({ page }) => {

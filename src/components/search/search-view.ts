@@ -18,8 +18,8 @@ export function searchCardHtml(detail: SearchDetail, position: number): string {
     href,
     // The index holds no picture labels; the listing's cards fall back to the name too.
     image: thumbnail === null ? null : { file: thumbnail, alt: name },
-    priceInclVat: detail.price,
-    priceExclVat: null,
+    priceInclVat: detail.priceInclVat,
+    priceExclVat: detail.priceExclVat,
     headingLevel: 2,
     eager: position < EAGER_CARDS,
     priority: position === 0,
