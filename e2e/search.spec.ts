@@ -151,6 +151,25 @@ test('many results show 24 at first and 24 more on "Show more", keeping the exac
   await expect(price).toHaveText(`${gbp.format(priced.priceExclVat)} excl VAT`, { useInnerText: true });
 });
 
+test('when more results cannot load the page says so, and Show more tries again', async ({ page }) => {
+  const hits = expectedHits('professional');
+  await page.goto('/search/professional');
+  await expect(cards(page)).toHaveCount(24);
+
+  await page.route('**/search/data/*.json?*', (route) => route.abort('internetdisconnected'));
+  const more = page.getByRole('button', { name: 'Show more results' });
+  await more.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'not available right now' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(24);
+  await expect(results(page)).toHaveAttribute('aria-busy', 'false');
+
+  await page.unroute('**/search/data/*.json?*');
+  await more.click();
+  await expect(cards(page)).toHaveCount(48);
+  await expect(page.getByText(`Showing 48 of ${hits.length}`)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'not available right now' })).toHaveCount(0);
+});
+
 test('Enter with an empty header search box stays on the page', async ({ page }) => {
   await page.goto('/search/steam');
   await expect(status(page)).toHaveText(/Results found: \d+/);
