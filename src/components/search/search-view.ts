@@ -10,7 +10,7 @@ import { escapeHtml } from '../escape-html.ts';
 /** Cards whose pictures load at once: the first row at the widest layout. */
 const EAGER_CARDS = 4;
 
-/** The card of the result at `position` in the list; the first row loads at once, the first picture first of all. */
+/** The card of the result at `position`: the first row's pictures load at once, the very first one first. */
 export function searchCardHtml(detail: SearchDetail, position: number): string {
   const { name, href, thumbnail, summary } = detail;
   const card = cardHtml({

@@ -46,6 +46,9 @@ function findParts(root: HTMLElement): Parts | null {
 type More = 'idle' | 'loading' | 'failed';
 
 class SearchResults {
+  private readonly parts: Parts;
+  /** The term of the URL, as the heading shows it. */
+  private readonly term: string;
   private readonly client = createSearchClient();
   /** The index searched; null until a search has listed its first page (or when nothing was searched). */
   private index: LoadedIndex | null = null;
@@ -60,9 +63,6 @@ class SearchResults {
     listed: (details) => this.append(details),
   };
 
-  private readonly parts: Parts;
-  private readonly term: string;
-
   constructor(parts: Parts, term: string) {
     this.parts = parts;
     this.term = term;
@@ -71,8 +71,13 @@ class SearchResults {
   start(valid: boolean): void {
     this.parts.retry.addEventListener('click', () => void this.search());
     this.parts.showMore.addEventListener('click', () => void this.showMore());
-    if (valid && this.term.trim() !== '') void this.search();
-    else this.finish([]);
+    if (valid && this.term.trim() !== '') {
+      void this.search();
+      return;
+    }
+    // Nothing to search for (a blank or malformed term): no results.
+    this.matched([]);
+    this.drawMore('idle');
   }
 
   private async search(): Promise<void> {
@@ -102,12 +107,6 @@ class SearchResults {
     this.parts.grid.innerHTML = '';
     const found = strings.search.found(matches.length);
     this.parts.status.innerHTML = linesHtml(matches.length === 0 ? [found, strings.search.none] : [found]);
-  }
-
-  /** Nothing to search for (a blank or malformed term): no results. */
-  private finish(matches: readonly number[]): void {
-    this.matched(matches);
-    this.drawMore('idle');
   }
 
   private append(details: readonly SearchDetail[]): void {
