@@ -63,11 +63,16 @@ test('a term with hits shows its heading, the exact count and cards leading to p
   const card = cards(page).first();
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(first.name);
   if (first.priceInclVat !== null) await expect(card).toContainText('incl VAT');
-  // The thumbnail leads to the product page too (for pointer users; the name's link is the tab stop).
-  await expect(card.locator('a:has(img)')).toHaveAttribute('href', `/${first.urlKey}`);
-  await expect(card.locator('img')).toHaveAttribute('src', /^\/img\/320\/webp\/catalog\/product\//);
+  // The listing's card: its picture from the image route, the first one fetched before anything else.
+  await expect(card.locator('picture source')).toHaveAttribute(
+    'srcset',
+    /^\/img\/160\/webp\/catalog\/product\//,
+  );
+  await expect(card.locator('img')).toHaveAttribute('fetchpriority', 'high');
 
-  await card.getByRole('link', { name: first.name }).click();
+  // The whole card leads to the product page: the name's link (the one tab stop) is stretched over it,
+  // so a click on the picture lands on the link (force: Playwright would otherwise wait for the picture).
+  await card.locator('img').click({ force: true });
   await expect(page).toHaveURL(`/${first.urlKey}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
 });
@@ -130,6 +135,39 @@ test('many results show 24 at first and 24 more on "Show more", keeping the exac
   await expect(cards(page).getByRole('heading', { level: 2 })).toHaveText(
     hits.slice(0, 48).map((product) => product.name),
   );
+
+  // A card of the second page shows its price with pence, like a listing card: incl VAT, or excl VAT
+  // when the shopper chose it (`<html data-vat>`, which the card's two prices follow without a redraw).
+  const at = hits.findIndex(
+    (product, index) =>
+      index >= 24 && index < 48 && product.priceInclVat !== null && product.priceExclVat !== null,
+  );
+  const priced = hits[at];
+  if (!priced?.priceInclVat || !priced.priceExclVat) throw new Error('no priced result on the second page');
+  const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+  const price = cards(page).nth(at).locator('.product-card__price');
+  await expect(price).toHaveText(`${gbp.format(priced.priceInclVat)} incl VAT`, { useInnerText: true });
+  await page.evaluate(() => (document.documentElement.dataset['vat'] = 'excl'));
+  await expect(price).toHaveText(`${gbp.format(priced.priceExclVat)} excl VAT`, { useInnerText: true });
+});
+
+test('when more results cannot load the page says so, and Show more tries again', async ({ page }) => {
+  const hits = expectedHits('professional');
+  await page.goto('/search/professional');
+  await expect(cards(page)).toHaveCount(24);
+
+  await page.route('**/search/data/*.json?*', (route) => route.abort('internetdisconnected'));
+  const more = page.getByRole('button', { name: 'Show more results' });
+  await more.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'not available right now' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(24);
+  await expect(results(page)).toHaveAttribute('aria-busy', 'false');
+
+  await page.unroute('**/search/data/*.json?*');
+  await more.click();
+  await expect(cards(page)).toHaveCount(48);
+  await expect(page.getByText(`Showing 48 of ${hits.length}`)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'not available right now' })).toHaveCount(0);
 });
 
 test('Enter with an empty header search box stays on the page', async ({ page }) => {

@@ -43,6 +43,7 @@ const byName = (a: Product, b: Product): number =>
 const toRecord = (product: Product): SearchDetailRecord => [
   product.urlKey,
   product.priceInclVat,
+  product.priceExclVat,
   product.thumbnail?.file ?? '',
   metaDescription(product.shortDescription, SUMMARY_MAX),
 ];

@@ -32,6 +32,26 @@ export function shardsFor(results: readonly number[], shardSize: number): number
   return [...new Set(results.map((result) => Math.floor(result / shardSize)))].sort((a, b) => a - b);
 }
 
+/**
+ * The results cut wherever the shard changes, in their order: each run's details arrive with one shard, so
+ * a page can list the first run's cards without waiting for the shards of the later ones.
+ */
+export function runsByShard(results: readonly number[], shardSize: number): number[][] {
+  const runs: number[][] = [];
+  let run: number[] = [];
+  let shard = -1;
+  for (const result of results) {
+    const next = Math.floor(result / shardSize);
+    if (next !== shard) {
+      run = [];
+      runs.push(run);
+      shard = next;
+    }
+    run.push(result);
+  }
+  return runs;
+}
+
 /** The search term of a `/search/{term}` path: decoded, or the raw text when its escapes are malformed. */
 export function termFromPath(pathname: string): { term: string; valid: boolean } {
   const raw = pathname.replace(/^\/search\/?/, '').replace(/\/+$/, '');

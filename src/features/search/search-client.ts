@@ -3,7 +3,7 @@
  * shown (each fetched once), and a search that survives a rebuild between the two (a shard of another
  * build makes it fetch the names afresh and search again).
  */
-import { findMatches, prepareNames, shardsFor } from './results.ts';
+import { findMatches, prepareNames, runsByShard, shardsFor } from './results.ts';
 import {
   SearchIndexError,
   decodeNames,
@@ -122,13 +122,53 @@ export interface SearchOutcome {
   details: SearchDetail[];
 }
 
-/** Searches and loads the first `shown` results' details, fetching the names afresh once if stale. */
-export async function runSearch(client: SearchClient, term: string, shown: number): Promise<SearchOutcome> {
+/** What a running search reports, so a page can paint each part as soon as it is known. */
+export interface SearchProgress {
+  /** The matches are known, so the count can show. Again, from the start, if the index proved stale. */
+  matched(matches: readonly number[]): void;
+  /** The next cards in list order: one shard's, once every card before them has arrived. */
+  listed(details: readonly SearchDetail[]): void;
+}
+
+/** Details of `results`, reported run by run in order; the shards are all requested at once. */
+async function detailsInOrder(
+  client: SearchClient,
+  index: LoadedIndex,
+  results: readonly number[],
+  progress: SearchProgress | undefined,
+): Promise<SearchDetail[]> {
+  const runs = runsByShard(results, index.names.s).map((run) => client.details(index, run));
+  // Awaited in order below; a later run failing first must not count as unhandled in the meantime.
+  for (const run of runs) run.catch(() => undefined);
+  const details: SearchDetail[] = [];
+  for (const run of runs) {
+    const added = await run;
+    details.push(...added);
+    progress?.listed(added);
+  }
+  return details;
+}
+
+/**
+ * Searches and loads the first `shown` results' details, fetching the names afresh once if stale.
+ * `progress` hears the matches as soon as they are known and the cards as they arrive.
+ */
+export async function runSearch(
+  client: SearchClient,
+  term: string,
+  shown: number,
+  progress?: SearchProgress,
+): Promise<SearchOutcome> {
   for (let attempt = 0; ; attempt += 1) {
     const index = await client.index(attempt > 0);
     const matches = findMatches(index.prepared, term);
+    progress?.matched(matches);
     try {
-      return { index, matches, details: await client.details(index, matches.slice(0, shown)) };
+      return {
+        index,
+        matches,
+        details: await detailsInOrder(client, index, matches.slice(0, shown), progress),
+      };
     } catch (error) {
       if (!(error instanceof StaleIndexError) || attempt > 0) throw error;
     }

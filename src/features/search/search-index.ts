@@ -6,7 +6,7 @@
  *   Matching needs only the names, and a result's position in this list is its id. The names are
  *   sorted, so each is stored as the length of the prefix it shares with the one before plus the rest
  *   ("front coding"): about a fifth smaller after brotli on varied names, and undone in one pass.
- * - `{shard}.json`: the card details (url key, price, thumbnail, short description) of `shardSize`
+ * - `{shard}.json`: the card details (url key, prices, thumbnail, short description) of `shardSize`
  *   consecutive results, fetched only for the results on screen.
  *
  * Both carry the build's version; a shard from another build than the names is refused, so a shopper
@@ -65,8 +65,17 @@ export function frontCode(names: readonly string[]): string[] {
   });
 }
 
-/** One product's card details, as a tuple to keep the file small: url key, price, thumbnail, text. */
-export type SearchDetailRecord = [urlKey: string, price: number | null, thumbnail: string, summary: string];
+/**
+ * One product's card details, as a tuple to keep the file small: url key, price incl VAT, price excl VAT,
+ * thumbnail, text. Cards carry both prices; the shopper's VAT choice shows one (card-html.ts).
+ */
+export type SearchDetailRecord = [
+  urlKey: string,
+  priceInclVat: number | null,
+  priceExclVat: number | null,
+  thumbnail: string,
+  summary: string,
+];
 
 /** What `{shard}.json` holds. */
 export interface SearchShard {
@@ -81,8 +90,10 @@ export interface SearchDetail {
   name: string;
   /** Product page path, `/{url_key}`. */
   href: string;
-  /** GBP incl VAT with pence; null hides the price. */
-  price: number | null;
+  /** GBP incl VAT with pence; null when the product has none. */
+  priceInclVat: number | null;
+  /** GBP excl VAT with pence; null when the product has none. Both null hide the price. */
+  priceExclVat: number | null;
   /** Path of the thumbnail under Magento's `catalog/product` media folder; null when there is none. */
   thumbnail: string | null;
   /** Plain-text short description, possibly shortened. */
@@ -136,18 +147,23 @@ export function decodeNames(data: unknown): SearchNames {
   return { v, s, n };
 }
 
+function price(file: string, where: string, value: unknown): number | null {
+  if (value !== null && (typeof value !== 'number' || !Number.isFinite(value) || value <= 0))
+    throw new SearchIndexError(`${file}: ${where} should be a positive price or null`);
+  return value;
+}
+
 function decodeRecord(file: string, value: unknown, index: number): SearchDetailRecord {
   const where = `"d"[${index}]`;
-  if (!Array.isArray(value) || value.length !== 4)
-    throw new SearchIndexError(`${file}: ${where} should be a list of 4 values`);
-  const [urlKey, price, thumbnail, summary] = value as unknown[];
-  if (price !== null && (typeof price !== 'number' || !Number.isFinite(price) || price <= 0))
-    throw new SearchIndexError(`${file}: ${where}[1] should be a positive price or null`);
+  if (!Array.isArray(value) || value.length !== 5)
+    throw new SearchIndexError(`${file}: ${where} should be a list of 5 values`);
+  const [urlKey, inclVat, exclVat, thumbnail, summary] = value as unknown[];
   return [
     text(file, `${where}[0]`, urlKey),
-    price,
-    text(file, `${where}[2]`, thumbnail),
-    text(file, `${where}[3]`, summary),
+    price(file, `${where}[1]`, inclVat),
+    price(file, `${where}[2]`, exclVat),
+    text(file, `${where}[3]`, thumbnail),
+    text(file, `${where}[4]`, summary),
   ];
 }
 
@@ -165,6 +181,13 @@ export function decodeShard(data: unknown, shard: number): SearchShard {
 
 /** The card details of result `index`, from its name and its shard's record. */
 export function toDetail(name: string, record: SearchDetailRecord): SearchDetail {
-  const [urlKey, price, thumbnail, summary] = record;
-  return { name, href: `/${urlKey}`, price, thumbnail: thumbnail === '' ? null : thumbnail, summary };
+  const [urlKey, priceInclVat, priceExclVat, thumbnail, summary] = record;
+  return {
+    name,
+    href: `/${urlKey}`,
+    priceInclVat,
+    priceExclVat,
+    thumbnail: thumbnail === '' ? null : thumbnail,
+    summary,
+  };
 }

@@ -27,7 +27,13 @@ describe('searchableProducts', () => {
 describe('buildSearchIndex', () => {
   const products = [
     product({ sku: 'B2', name: 'Window Vac WV 2' }),
-    product({ sku: 'A1', name: 'K 4 Compact Pressure Washer', priceInclVat: null, thumbnail: null }),
+    product({
+      sku: 'A1',
+      name: 'K 4 Compact Pressure Washer',
+      priceInclVat: null,
+      priceExclVat: null,
+      thumbnail: null,
+    }),
     product({ sku: 'B1', name: 'Window Vac WV 2' }),
     product({
       sku: 'C1',
@@ -49,22 +55,22 @@ describe('buildSearchIndex', () => {
     expect(decodeNames(wire(names)).n).toEqual(list);
   });
 
-  it('cuts the details into shards that follow the names, with plain-text summaries', () => {
+  it('cuts the details into shards that follow the names, with both prices and plain-text summaries', () => {
     const { names, shards } = buildSearchIndex(products, { shardSize: 3 });
     expect(shards.map((shard) => [shard.i, shard.d.length, shard.v])).toEqual([
       [0, 3, names.v],
       [1, 1, names.v],
     ]);
-    expect(shards[0]?.d[0]).toEqual(['a1', null, '', 'A compact machine.']);
-    expect(shards[0]?.d[1]?.[3]).toBe('Kills 99.99 % of germs & bacteria.');
-    expect(shards[0]?.d[2]).toEqual(['b1', 149.99, '/m/a/b1-1.jpg', 'A compact machine.']);
+    expect(shards[0]?.d[0]).toEqual(['a1', null, null, '', 'A compact machine.']);
+    expect(shards[0]?.d[1]?.[4]).toBe('Kills 99.99 % of germs & bacteria.');
+    expect(shards[0]?.d[2]).toEqual(['b1', 149.99, 124.99, '/m/a/b1-1.jpg', 'A compact machine.']);
     expect(shards[1]?.d[0]?.[0]).toBe('b2');
   });
 
   it('shortens long summaries at a word', () => {
     const long = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
     const { shards } = buildSearchIndex([product({ sku: 'L1', shortDescription: long })]);
-    const summary = shards[0]?.d[0]?.[3] ?? '';
+    const summary = shards[0]?.d[0]?.[4] ?? '';
     expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX);
     expect(summary.endsWith('…')).toBe(true);
     expect(long.startsWith(summary.slice(0, -1))).toBe(true);
@@ -75,6 +81,8 @@ describe('buildSearchIndex', () => {
     expect(buildSearchIndex([...products].reverse()).names.v).toBe(first);
     const repriced = products.map((p) => (p.sku === 'C1' ? { ...p, priceInclVat: 99 } : p));
     expect(buildSearchIndex(repriced).names.v).not.toBe(first);
+    const exclRepriced = products.map((p) => (p.sku === 'C1' ? { ...p, priceExclVat: 82.5 } : p));
+    expect(buildSearchIndex(exclRepriced).names.v).not.toBe(first);
   });
 
   it('builds an empty index for an empty catalogue', () => {
@@ -92,7 +100,10 @@ describe('buildSearchIndex', () => {
 
 describe('decoding the index files', () => {
   const built = buildSearchIndex(
-    [product({ sku: 'A1', name: 'Alpha' }), product({ sku: 'B1', name: 'Beta', priceInclVat: null })],
+    [
+      product({ sku: 'A1', name: 'Alpha' }),
+      product({ sku: 'B1', name: 'Beta', priceInclVat: null, priceExclVat: 90 }),
+    ],
     { shardSize: 1 },
   );
 
@@ -101,17 +112,22 @@ describe('decoding the index files', () => {
     built.shards.forEach((shard) => expect(decodeShard(wire(shard), shard.i)).toEqual(shard));
   });
 
-  it('turns a record into card details', () => {
+  it('turns a record into card details, each price as the build wrote it', () => {
     const record = built.shards[1]?.d[0];
     if (!record) throw new Error('no record');
     expect(toDetail('Beta', record)).toEqual({
       name: 'Beta',
       href: '/b1',
-      price: null,
+      priceInclVat: null,
+      priceExclVat: 90,
       thumbnail: '/m/a/b1-1.jpg',
       summary: 'A compact machine.',
     });
-    expect(toDetail('Beta', ['b1', 10, '', '']).thumbnail).toBeNull();
+    expect(toDetail('Alpha', built.shards[0]?.d[0] ?? ['', null, null, '', ''])).toMatchObject({
+      priceInclVat: 149.99,
+      priceExclVat: 124.99,
+    });
+    expect(toDetail('Beta', ['b1', 12, 10, '', '']).thumbnail).toBeNull();
   });
 
   it.each([
@@ -130,10 +146,13 @@ describe('decoding the index files', () => {
 
   it.each([
     [{ v: 'x', i: 2, d: [] }, '3.json: holds shard 2'],
-    [{ v: 'x', i: 3, d: [['a', 1, '']] }, '3.json: "d"[0] should be a list of 4 values'],
-    [{ v: 'x', i: 3, d: [['a', -1, '', '']] }, '3.json: "d"[0][1] should be a positive price or null'],
-    [{ v: 'x', i: 3, d: [['a', '9.99', '', '']] }, '3.json: "d"[0][1] should be a positive price or null'],
-    [{ v: 'x', i: 3, d: [[1, null, '', '']] }, '3.json: "d"[0][0] should be a string'],
+    [{ v: 'x', i: 3, d: [['a', 1, '', '']] }, '3.json: "d"[0] should be a list of 5 values'],
+    [{ v: 'x', i: 3, d: [['a', -1, 1, '', '']] }, '3.json: "d"[0][1] should be a positive price or null'],
+    [{ v: 'x', i: 3, d: [['a', '9.99', 1, '', '']] }, '3.json: "d"[0][1] should be a positive price or null'],
+    [{ v: 'x', i: 3, d: [['a', 12, 0, '', '']] }, '3.json: "d"[0][2] should be a positive price or null'],
+    [{ v: 'x', i: 3, d: [['a', 12, '10', '', '']] }, '3.json: "d"[0][2] should be a positive price or null'],
+    [{ v: 'x', i: 3, d: [['a', 12, 10, null, '']] }, '3.json: "d"[0][3] should be a string'],
+    [{ v: 'x', i: 3, d: [[1, null, null, '', '']] }, '3.json: "d"[0][0] should be a string'],
   ])('shard %j is refused with a message naming the field', (data, message) => {
     expect(() => decodeShard(data, 3)).toThrow(new SearchIndexError(message));
   });

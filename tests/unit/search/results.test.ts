@@ -6,6 +6,7 @@ import {
   nextShown,
   PAGE_SIZE,
   prepareNames,
+  runsByShard,
   shardsFor,
   termFromPath,
 } from '../../../src/features/search/results.ts';
@@ -79,6 +80,12 @@ describe('paging', () => {
   it('names each shard a run of results needs once, in order', () => {
     expect(shardsFor([70, 3, 5, 33, 64, 31], 32)).toEqual([0, 1, 2]);
     expect(shardsFor([], 32)).toEqual([]);
+  });
+
+  it('cuts results into runs that each need one shard, keeping their order', () => {
+    expect(runsByShard([3, 5, 31, 33, 64, 70], 32)).toEqual([[3, 5, 31], [33], [64, 70]]);
+    expect(runsByShard([40], 32)).toEqual([[40]]);
+    expect(runsByShard([], 32)).toEqual([]);
   });
 });
 

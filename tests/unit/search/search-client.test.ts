@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildSearchIndex, type BuiltSearchIndex } from '../../../src/features/search/build-index.ts';
-import { createSearchClient, runSearch } from '../../../src/features/search/search-client.ts';
+import {
+  createSearchClient,
+  runSearch,
+  type FetchLike,
+  type SearchProgress,
+} from '../../../src/features/search/search-client.ts';
 import { SearchIndexError } from '../../../src/features/search/search-index.ts';
 import { product } from '../catalogue/fixtures.ts';
 
@@ -51,6 +56,52 @@ describe('runSearch', () => {
       '/search/data/0.json',
       '/search/data/1.json',
     ]);
+  });
+
+  it('reports the count first, then the cards in list order however their shards arrive', async () => {
+    const server = serve(buildSearchIndex(catalogue(names), { shardSize: 10 }));
+    let releaseFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    // The first results' shard arrives last.
+    const fetchImpl: FetchLike = async (url, init) => {
+      if (new URL(url, 'http://shop.test').pathname === '/search/data/0.json') await firstHeld;
+      return server.fetchImpl(url, init);
+    };
+    const heard: string[] = [];
+    const progress: SearchProgress = {
+      matched: (matches) => heard.push(`matched ${matches.length}`),
+      listed: (details) => heard.push(details.map((detail) => detail.name.slice(8, 11)).join(' ')),
+    };
+    const search = runSearch(createSearchClient(fetchImpl), 'steam', 6, progress);
+    // The names and the second shard have been served (and given a moment to be read); the first shard
+    // is still on its way, so no card may be listed yet.
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual(['matched 34']);
+    releaseFirst();
+    const outcome = await search;
+    expect(heard).toEqual(['matched 34', '000 003 006 009', '012 015']);
+    expect(outcome.details.map((detail) => detail.name.slice(8, 11))).toEqual([
+      '000',
+      '003',
+      '006',
+      '009',
+      '012',
+      '015',
+    ]);
+  });
+
+  it('reports the matches again when a stale index made it search afresh', async () => {
+    const server = serve(buildSearchIndex(catalogue(names), { shardSize: 10 }));
+    const client = createSearchClient(server.fetchImpl);
+    await client.index();
+    server.rebuild(buildSearchIndex(catalogue(['Alpha Steam', ...names]), { shardSize: 10 }));
+    const heard: string[] = [];
+    await runSearch(client, 'steam', 2, {
+      matched: (matches) => heard.push(`matched ${matches.length}`),
+      listed: (details) => heard.push(details.map((detail) => detail.name).join(', ')),
+    });
+    expect(heard).toEqual(['matched 34', 'matched 35', 'Alpha Steam, Machine 000 Steam']);
   });
 
   it('fetches the names once and each shard once for the same page', async () => {
