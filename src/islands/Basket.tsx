@@ -9,7 +9,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import type { Totals } from '../magento/wire/cart.ts';
+import type { Totals } from '../magento/wire/shopper-totals.ts';
 import type { Cart } from '../magento/wire/shopper-cart.ts';
 import { wholeQuantity } from '../features/cart/cart.ts';
 import { addFromQuery } from '../features/cart/from-query.ts';

@@ -1,6 +1,6 @@
 /** Below the basket's lines: Magento's 'Total shipping cost' and 'Total' (never computed here), Return, Confirm. */
 import { formatPrice } from '../../catalogue/money.ts';
-import { grandTotal, type Totals } from '../../magento/wire/cart.ts';
+import { grandTotal, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { strings } from '../../strings.ts';
 
 const b = strings.basket;
