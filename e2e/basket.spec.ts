@@ -1,9 +1,10 @@
 /**
  * Add to cart and the basket (spec §2, §4, §5 with DESIGN.md §3's fixes): the notice only after Magento
  * took the item, the badge, quantities with exact pence, Update and Remove, stock refusals with
- * Magento's message, and the guest basket merged into the customer's on sign-in.
+ * Magento's message, prices incl or excl VAT as the shopper chose, the empty basket at once, and the guest
+ * basket merged into the customer's on sign-in.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { lineTotal } from '../src/catalogue/money.ts';
 import { connected, formatGbp, productPages, richProduct, type Product } from './support/catalogue.ts';
 import { MAGENTO_URL } from './support/ports.ts';
@@ -45,6 +46,7 @@ async function productWithPence(skip: readonly string[] = []): Promise<Product> 
 }
 
 const notices = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+/** The header's count: Magento's items_qty, 0 included (spec: with no token and no code the count is 0). */
 const badge = (page: Page) => page.locator('#basket-link [data-basket-count]');
 const addForm = (page: Page, sku: string) => page.locator(`form[data-add-to-cart][data-sku="${sku}"]`);
 
@@ -80,6 +82,22 @@ async function cartLine(page: Page, sku: string): Promise<{ price: number; qty: 
 const row = (page: Page, name: string) =>
   page.getByRole('main').getByRole('listitem').filter({ hasText: name });
 
+/** What a line's total reads on screen, in the VAT form shown (both are in the markup). */
+const expectLineTotal = (line: Locator, text: string) =>
+  expect(line.locator('.basket-row__total strong')).toHaveText(text, { useInnerText: true });
+const incl = (amount: number) => `${formatGbp(amount)} incl VAT`;
+const excl = (amount: number) => `${formatGbp(amount)} excl VAT`;
+
+/** The amount below the lines that `term` ('Items', 'Total shipping cost', 'Total') names. */
+const amount = (page: Page, term: string) =>
+  page
+    .locator('.basket__totals')
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${term}$`) })
+    .locator('+ dd');
+const expectAmount = (page: Page, term: string, text: string) =>
+  expect(amount(page, term)).toHaveText(text, { useInnerText: true });
+
 test.describe('a guest basket', () => {
   test('adds with a quantity, updates it and removes it, with Magento’s totals in pence', async ({
     page,
@@ -105,21 +123,22 @@ test.describe('a guest basket', () => {
     await expect(line.getByRole('link')).toHaveAttribute('href', `/${product.urlKey}`);
     await expect(line.locator('img')).toHaveAttribute('src', /\/img\/160\/webp\/catalog\/product\//);
     await expect(line.getByText('Total for this item')).toBeVisible();
-    await expect(line.locator('strong')).toHaveText(formatGbp(lineTotal(price, 2)));
+    await expectLineTotal(line, incl(lineTotal(price, 2)));
     const quantity = line.getByRole('spinbutton', { name: `Quantity ${product.name}` });
     await expect(quantity).toHaveValue('2');
     await expect(quantity).toHaveAttribute('min', '1');
-    const totals = page.locator('.basket__totals');
-    await expect(totals.getByText('Total shipping cost')).toBeVisible();
-    await expect(totals).toContainText(`Total shipping cost${formatGbp(0)}`);
-    await expect(totals).toContainText(`Total${formatGbp(lineTotal(price, 2))}`);
+    // The lines' sum in the VAT form shown; Magento's shipping and total, the total always incl VAT.
+    await expectAmount(page, 'Items', incl(lineTotal(price, 2)));
+    await expectAmount(page, 'Total shipping cost', formatGbp(0));
+    await expectAmount(page, 'Total', incl(lineTotal(price, 2)));
     expect(Math.round(price * 100) % 100, 'a price with pence').not.toBe(0);
 
     await quantity.fill('3');
     await line.getByRole('button', { name: `Update ${product.name}` }).click();
     await expect(notices(page).getByRole('status')).toHaveText('Item quantity update successfully!');
-    await expect(line.locator('strong')).toHaveText(formatGbp(lineTotal(price, 3)));
-    await expect(totals).toContainText(`Total${formatGbp(lineTotal(price, 3))}`);
+    await expectLineTotal(line, incl(lineTotal(price, 3)));
+    await expectAmount(page, 'Items', incl(lineTotal(price, 3)));
+    await expectAmount(page, 'Total', incl(lineTotal(price, 3)));
     await expect(quantity).toHaveValue('3');
     await expect(badge(page)).toHaveText('3');
 
@@ -173,7 +192,7 @@ test.describe('a guest basket', () => {
     await line.getByRole('button', { name: `Update ${product.name}` }).click();
     await expect(notices(page).getByRole('alert')).toHaveText('The requested qty is not available');
     await expect(quantity).toHaveValue(String(stock + 5));
-    await expect(line.locator('strong')).toHaveText(formatGbp(price));
+    await expectLineTotal(line, incl(price));
     await expect(badge(page)).toHaveText('1');
   });
 
@@ -186,6 +205,53 @@ test.describe('a guest basket', () => {
     await expect(page).toHaveURL('/basket');
     await expect(row(page, product.name).getByRole('spinbutton')).toHaveValue('2');
     await expect(badge(page)).toHaveText('2');
+  });
+
+  test('a line and the lines’ sum show excl VAT once the shopper chooses it; the Total stays incl VAT', async ({
+    page,
+  }) => {
+    const product = await productWithPence();
+    const unitExclVat = product.priceExclVat;
+    if (unitExclVat === null) throw new Error(`${product.sku} has no price excl VAT`);
+    await addMainProduct(page, product, 2);
+    await expect(badge(page)).toHaveText('2');
+    const { price } = await cartLine(page, product.sku);
+    await page.goto('/basket');
+    await shellReady(page);
+    const line = row(page, product.name);
+    await expectLineTotal(line, incl(lineTotal(price, 2)));
+
+    await page.locator('[data-vat-choice="excl"]').click();
+    await expectLineTotal(line, excl(lineTotal(unitExclVat, 2)));
+    await expectAmount(page, 'Items', excl(lineTotal(unitExclVat, 2)));
+    await expectAmount(page, 'Total', incl(lineTotal(price, 2)));
+    // The choice holds on the next visit.
+    await page.reload();
+    await expectLineTotal(row(page, product.name), excl(lineTotal(unitExclVat, 2)));
+  });
+
+  test('a browser with no cart shows the empty basket before any script module runs', async ({ page }) => {
+    // Modules refused: only the page's own HTML and its inline scripts can show it.
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await page.goto('/basket');
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+    await page.unroute('**/_astro/*.js');
+
+    // With the scripts, the page stays as it was first painted: the loading line never comes back.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const loading = document.querySelector<HTMLElement>('[data-basket-loading]');
+        const empty = document.querySelector<HTMLElement>('[data-basket-empty]');
+        if (loading && empty && (!loading.hidden || empty.hidden))
+          document.documentElement.dataset['basketRedrawn'] = 'true';
+      }).observe(document, { subtree: true, attributeFilter: ['hidden'] });
+    });
+    await page.reload();
+    await shellReady(page);
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Continue shopping' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-basket-redrawn');
   });
 });
 

@@ -351,7 +351,7 @@ test.describe('guest checkout', () => {
     // Cleared: the islands' persistent stores write an empty value.
     expect(await storedOrderCode(page)).toBeFalsy();
     expect(await page.evaluate(() => localStorage.getItem('guestCode'))).toBeFalsy();
-    await expect(page.locator('[data-basket-count]')).toHaveText('');
+    await expect(page.locator('[data-basket-count]')).toHaveText('0');
     expect(await page.request.get(`/rest/V1/guest-carts/${code}`).then((r) => r.status())).toBe(404);
     // The provider was told OK, so it settles; the amount is Magento's.
     expect(await sandboxTransaction(request, vpsTxId)).toMatchObject({
@@ -488,7 +488,7 @@ test.describe('signed-in checkout', () => {
       type: 'figure',
       description: `customer: Pay → card page ${registrationMs} ms; Pay now → /paid confirmed ${returnMs} ms`,
     });
-    await expect(page.locator('[data-basket-count]')).toHaveText('');
+    await expect(page.locator('[data-basket-count]')).toHaveText('0');
     expect(await storedOrderCode(page)).toBeFalsy();
 
     const orders = await ordersOfCart(request, facts.id);

@@ -1,6 +1,6 @@
 /**
  * The texts that browser scripts of catalogue pages write (the listing's tools, the slideshow, the
- * header's badge, add to cart and notices), in a module of their own: a page's script then bundles these
+ * header's badge, add to cart and notices) and the basket's, in a module of their own: a page's script then bundles these
  * few, not every text of the shop. They belong to strings.ts, which re-exports them, and follow its rules:
  * the spec's texts are marked and kept word for word.
  */
@@ -63,6 +63,19 @@ export const shellTexts = {
   basketCount: (n: number) => (n === 1 ? '1 item in your basket' : `${n} items in your basket`),
   /** The VAT choice in the header: "Prices incl VAT / excl VAT". */
   vatChoice: 'Prices',
+} as const;
+
+/**
+ * The texts the basket page's script writes (the notices after Update and Remove, the totals' placeholder),
+ * on their own so that script bundles only these; the rest of the basket's texts are in its server-rendered
+ * markup. The spec's are marked.
+ */
+export const basketTexts = {
+  /** Spec: after Update. */
+  quantityUpdated: 'Item quantity update successfully!',
+  /** Spec: after Remove. */
+  removed: 'The item has been removed successfully',
+  loading: 'Loading…',
 } as const;
 
 /**

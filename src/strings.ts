@@ -4,9 +4,9 @@
  * the texts the spec leaves to us (DESIGN.md §3). `strings` is both at once, which is what code imports.
  * `{provider}`, `{phone}`, `{email}` and the address are configuration (src/config/env.ts).
  */
-import { listingTexts, shellTexts, slideshowTexts } from './browser-strings.ts';
+import { basketTexts, listingTexts, shellTexts, slideshowTexts } from './browser-strings.ts';
 
-export { listingTexts, shellTexts, slideshowTexts };
+export { basketTexts, listingTexts, shellTexts, slideshowTexts };
 
 /** The spec's fixed texts, word for word. */
 export const spec = {
@@ -64,8 +64,8 @@ export const spec = {
     totalShipping: 'Total shipping cost',
     total: 'Total',
     empty: 'Your cart is empty',
-    quantityUpdated: 'Item quantity update successfully!',
-    removed: 'The item has been removed successfully',
+    quantityUpdated: basketTexts.quantityUpdated,
+    removed: basketTexts.removed,
     return: 'Return',
     confirm: 'Confirm',
   },
@@ -120,7 +120,7 @@ export const ours = {
     createAccountTitle: 'Create an Account',
     createAccountIntro: 'All fields are required.',
     noAddress: 'No address saved yet.',
-    loading: 'Loading…',
+    loading: basketTexts.loading,
     retry: 'Try again',
     sessionEnded: shellTexts.sessionEnded,
     signingIn: 'Signing in…',
@@ -132,6 +132,8 @@ export const ours = {
     basketTitle: 'Basket',
     quantity: 'Quantity',
     continueShopping: 'Continue shopping',
+    /** The basket's row above the totals: the sum of its lines, in both VAT forms. */
+    basketItems: 'Items',
     basketCount: shellTexts.basketCount,
   },
   /** Texts of the shipping, payment, paid and failed-payment steps that the spec leaves to us. */

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { formatPrice } from '../catalogue/money.ts';
-import { grandTotal, type Totals } from '../magento/wire/cart.ts';
+import { grandTotal, type Totals } from '../magento/wire/shopper-totals.ts';
 import { fetchTotals } from '../features/cart/totals.ts';
 import { CHECKOUT_PATHS, isProviderUrl } from '../features/checkout/checkout.ts';
 import { checkoutCartOr, startPayment } from '../features/checkout/store.ts';

@@ -10,7 +10,8 @@
  */
 import { z } from 'zod';
 import type { QuoteAddress } from '../magento/wire/address.ts';
-import { checkoutCartSchema, checkoutTotalsSchema, grandTotal } from '../magento/wire/cart.ts';
+import { checkoutCartSchema, checkoutTotalsSchema } from '../magento/wire/cart.ts';
+import { grandTotal } from '../magento/wire/shopper-totals.ts';
 import { orderIdSchema, orderSchema, orderSearchSchema } from '../magento/wire/order.ts';
 import { magentoFetch, type MagentoClientConfig } from '../magento/client.ts';
 

@@ -1,6 +1,12 @@
 /** The basket's own pure rules (the wire shapes are `src/magento/wire/shopper-cart.ts`). */
 import { isMaskedCartId } from '../../magento/wire/shopper-cart.ts';
 
+/**
+ * Where this browser keeps its guest cart's code (spec §3, browser storage). store.ts's `$guestCode` is
+ * stored under the same key; the basket page's first-paint check (Basket.astro) reads it before any module.
+ */
+export const GUEST_CODE_KEY = 'guestCode';
+
 /** A stored guest cart code, or '' when missing or corrupt. */
 export const validGuestCode = (value: string): string => (isMaskedCartId(value) ? value : '');
 

@@ -1,9 +1,9 @@
 /**
- * A click on Add to cart made before the product page was hydrated posts the form to the basket page as
+ * A click on Add to cart made before the product page's script ran posts the form to the basket page as
  * `?sku=…&qty=…`; the basket adds it once, when it loads, and drops the query at once (a reload must not
- * add it again).
+ * add it again). Its one text comes from browser-strings.ts, so the basket's script bundles no other.
  */
-import { strings } from '../../strings.ts';
+import { shellTexts } from '../../browser-strings.ts';
 import { notify } from '../notify/store.ts';
 import { problemText } from '../problem.ts';
 import { wholeQuantity } from './cart.ts';
@@ -18,7 +18,7 @@ export async function addFromQuery(): Promise<void> {
   if (qty === undefined) return;
   try {
     await addToCart(sku, qty);
-    notify(strings.product.addedToCart, 'status');
+    notify(shellTexts.addedToCart, 'status');
   } catch (error) {
     notify(problemText(error), 'alert');
   }

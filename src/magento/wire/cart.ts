@@ -1,6 +1,7 @@
 /**
- * Magento's cart, cart item and totals (CONTRACT.md §6.1, §6.4) as the shop reads them, with the real grand
- * total. The cart and its items as the browser reads them are in shopper-cart.ts (no zod).
+ * Magento's cart and totals (CONTRACT.md §6.1, §6.4) with zod, as checkout (its islands and the payment
+ * bridge on the server) reads them. The basket badge, add to cart and the basket page read the cart and
+ * the totals by hand, with no zod: shopper-cart.ts and shopper-totals.ts (whose `grandTotal` both use).
  * Prices are Magento's, never a browser's.
  */
 import { z } from '../../zod.ts';
@@ -17,11 +18,6 @@ export const totalsSchema = z
       .optional(),
   })
   .loose();
-export type Totals = z.infer<typeof totalsSchema>;
-
-/** The real grand total is the `grand_total` segment (the top-level field is net of tax: CONTRACT.md §6.4). */
-export const grandTotal = (totals: Totals): number =>
-  totals.total_segments?.find((segment) => segment.code === 'grand_total')?.value ?? totals.grand_total;
 
 /** The cart with what checkout reads of it: the customer, both addresses and the shipping method. */
 export const checkoutCartSchema = z

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { customerAddressSchema } from './address.ts';
 import { cartItemReader, cartReader } from './shopper-cart.ts';
+import { grandTotal, totalsReader } from './shopper-totals.ts';
 import { checkoutCartSchema, checkoutTotalsSchema, paymentDetailsSchema, totalsSchema } from './cart.ts';
 import { magentoCategoryTree, magentoProductPage } from './catalogue.ts';
 import { customerSchema } from './customer.ts';
@@ -40,8 +41,8 @@ const RESPONSES: Readonly<Record<string, readonly Reader<unknown>[]>> = {
   'guest-cart-items.response.json': [listOf(cartItemReader)],
   'guest-cart-payment-information.response.json': [orderIdSchema],
   'guest-cart-shipping-information.response.json': [paymentDetailsSchema],
-  'guest-cart-totals-before-shipping.response.json': [totalsSchema, checkoutTotalsSchema],
-  'guest-cart-totals.response.json': [totalsSchema, checkoutTotalsSchema],
+  'guest-cart-totals-before-shipping.response.json': [totalsReader, totalsSchema, checkoutTotalsSchema],
+  'guest-cart-totals.response.json': [totalsReader, totalsSchema, checkoutTotalsSchema],
   'guest-cart-update-item.response.json': [cartItemReader],
   'integration-admin-token.response.json': [z.string().min(1)],
   'integration-customer-token.response.json': [z.string().min(1)],
@@ -90,6 +91,22 @@ describe('the wire schemas over the contract fixtures', () => {
     expect(() => parse(read(name))).not.toThrow();
   });
 
+  it('the totals inside the shipping-information answer read by hand too', () => {
+    const details = read('guest-cart-shipping-information.response.json') as Record<string, unknown>;
+    expect(totalsReader.safeParse(details['totals']).success).toBe(true);
+  });
+
+  it('the hand-read totals give the same grand total as the zod-read ones', () => {
+    for (const name of [
+      'guest-cart-totals.response.json',
+      'guest-cart-totals-before-shipping.response.json',
+    ]) {
+      const byHand = totalsReader.safeParse(read(name));
+      if (!byHand.success) throw new Error(`${name} does not read`);
+      expect(grandTotal(byHand.data)).toBe(grandTotal(totalsSchema.parse(read(name))));
+    }
+  });
+
   it('saved customer addresses in the fixtures parse one by one', () => {
     const me = customerSchema.parse(read('customer-me-get.response.json'));
     for (const address of me.addresses ?? [])
@@ -117,6 +134,32 @@ describe('the hand-written readers refuse what is not of the shape', () => {
       success: true,
       data: { id: 1, items: [{ item_id: 1, sku: 'A', qty: 2, name: null, price: undefined }], items_qty: 2 },
     });
+  });
+
+  const totals = read('guest-cart-totals.response.json') as Record<string, unknown>;
+  it.each([
+    ['totals without a grand total', { ...totals, grand_total: undefined }],
+    ['totals whose shipping is text', { ...totals, shipping_amount: '15.00' }],
+    ['totals whose subtotal is null', { ...totals, subtotal: null }],
+    ['totals whose segments are not a list', { ...totals, total_segments: { code: 'grand_total' } }],
+    ['a segment without a code', { ...totals, total_segments: [{ value: 1 }] }],
+    ['a segment whose value is text', { ...totals, total_segments: [{ code: 'grand_total', value: '1' }] }],
+    ['totals as a list', [totals]],
+  ])('%s', (_, value) => expect(totalsReader.safeParse(value).success).toBe(false));
+
+  it('reads the real grand total from its segment, and keeps a null segment value', () => {
+    const read = totalsReader.safeParse({
+      grand_total: 100,
+      subtotal: 100,
+      shipping_amount: 0,
+      total_segments: [
+        { code: 'tax', value: null },
+        { code: 'grand_total', value: 120 },
+      ],
+    });
+    if (!read.success) throw new Error('the totals do not read');
+    expect(read.data.total_segments?.[0]).toEqual({ code: 'tax', value: null });
+    expect(grandTotal(read.data)).toBe(120);
   });
 
   it.each([

@@ -28,6 +28,19 @@ export const asString = (value: unknown): string | undefined =>
 export const asNumber = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
+/**
+ * An optional, nullable field: undefined or null as they came, the value when `as` reads it, else `BAD`
+ * (present, but not of the type: the whole answer is refused).
+ */
+export const BAD = Symbol('bad');
+export function optional<T>(
+  value: unknown,
+  as: (value: unknown) => T | undefined,
+): T | null | undefined | typeof BAD {
+  if (value === undefined || value === null) return value;
+  return as(value) ?? BAD;
+}
+
 export const aString: Reader<string> = handReader(asString);
 export const aNumber: Reader<number> = handReader(asNumber);
 export const aBoolean: Reader<boolean> = handReader((value) =>

@@ -3,7 +3,7 @@
  * add to cart and the basket page. Checked by hand, with no zod, because the badge and add to cart run on
  * every catalogue page (DESIGN.md §4); other fields Magento sends are kept as they came.
  */
-import { asNumber, asString, handReader, isRecord, type Reader } from './reader.ts';
+import { asNumber, asString, BAD, handReader, isRecord, optional, type Reader } from './reader.ts';
 
 /** Magento's masked guest cart id (`QuoteIdMask`): 32 letters and digits, as a pattern to embed in others. */
 export const MASKED_CART_ID = '[A-Za-z0-9]{32}';
@@ -25,16 +25,6 @@ export interface Cart {
   [field: string]: unknown;
 }
 
-/** An optional, nullable field: undefined or null as they came, the value when of the type, else `bad`. */
-const bad = Symbol('bad');
-function optional<T>(
-  value: unknown,
-  as: (value: unknown) => T | undefined,
-): T | null | undefined | typeof bad {
-  if (value === undefined || value === null) return value;
-  return as(value) ?? bad;
-}
-
 function readItem(value: unknown): CartItem | undefined {
   if (!isRecord(value)) return undefined;
   const item_id = asNumber(value['item_id']);
@@ -42,7 +32,7 @@ function readItem(value: unknown): CartItem | undefined {
   const qty = asNumber(value['qty']);
   const name = optional(value['name'], asString);
   const price = optional(value['price'], asNumber);
-  if (item_id === undefined || sku === undefined || qty === undefined || name === bad || price === bad)
+  if (item_id === undefined || sku === undefined || qty === undefined || name === BAD || price === BAD)
     return undefined;
   return { ...value, item_id, sku, qty, name, price };
 }
@@ -54,7 +44,7 @@ export const cartReader: Reader<Cart> = handReader((value) => {
   const id = asNumber(value['id']);
   const items = value['items'].map(readItem);
   const itemsQty = optional(value['items_qty'], asNumber);
-  if (id === undefined || itemsQty === bad || !items.every((item) => item !== undefined)) return undefined;
+  if (id === undefined || itemsQty === BAD || !items.every((item) => item !== undefined)) return undefined;
   return { ...value, id, items: items as CartItem[], items_qty: itemsQty };
 });
 

@@ -1,0 +1,313 @@
+/**
+ * The basket page in the browser (Basket.astro; spec §2, §4, §5 with DESIGN.md §3's fixes): plain
+ * TypeScript over the cart store the header's badge already runs, no framework and no zod (DESIGN.md §4).
+ *
+ * On arrival it adds what the query carries (`?sku=…&qty=…`, features/cart/from-query.ts) and waits for
+ * the page's cart sync: the loading line until then, the failure with Try again if that fails. Then one
+ * row per cart line (basket-row.ts), redrawn in place whenever the cart changes. Update and Remove say so
+ * ('Item quantity update successfully!', 'The item has been removed successfully'), or say what went
+ * wrong; one action runs at a time, its line busy meanwhile; a quantity typed is never lost while the cart
+ * refreshes (it is kept until the cart shows it). Below the lines: their sum in both VAT forms, then
+ * Magento's 'Total shipping cost' and 'Total', read again whenever the cart changes (the newest answer
+ * wins) and never computed here.
+ */
+import { formatPrice } from '../../catalogue/money.ts';
+import { wholeQuantity } from '../../features/cart/cart.ts';
+import { addFromQuery } from '../../features/cart/from-query.ts';
+import { lineAmounts, linesSum } from '../../features/cart/lines.ts';
+import { loadBasketProducts, type BasketProducts } from '../../features/cart/products.ts';
+import { $cart, refreshCart, removeCartItem, updateCartItem } from '../../features/cart/store.ts';
+import { startBasketSync } from '../../features/cart/sync.ts';
+import { fetchTotals } from '../../features/cart/totals.ts';
+import { notify } from '../../features/notify/store.ts';
+import { problemText } from '../../features/problem.ts';
+import type { Cart, CartItem } from '../../magento/wire/shopper-cart.ts';
+import { grandTotal, type Totals } from '../../magento/wire/shopper-totals.ts';
+import { basketTexts, listingTexts } from '../../browser-strings.ts';
+import { BasketRow } from './basket-row.ts';
+import { labelledAmount, vatPrice } from './vat-price.ts';
+
+interface Parts {
+  loading: HTMLElement;
+  failed: HTMLElement;
+  failedText: HTMLElement;
+  retry: HTMLButtonElement;
+  empty: HTMLElement;
+  full: HTMLElement;
+  rows: HTMLUListElement;
+  template: HTMLTemplateElement;
+  totalsProblem: HTMLElement;
+  itemsRow: HTMLElement;
+  itemsTotal: HTMLElement;
+  shipping: HTMLElement;
+  grandTotal: HTMLElement;
+}
+
+function findParts(root: HTMLElement): Parts | null {
+  const one = <T extends Element>(selector: string, type: { new (): T; prototype: T }): T | null => {
+    const found = root.querySelector(selector);
+    return found instanceof type ? found : null;
+  };
+  const loading = one('[data-basket-loading]', HTMLElement);
+  const failed = one('[data-basket-failed]', HTMLElement);
+  const failedText = one('[data-basket-problem]', HTMLElement);
+  const retry = one('[data-basket-retry]', HTMLButtonElement);
+  const empty = one('[data-basket-empty]', HTMLElement);
+  const full = one('[data-basket-full]', HTMLElement);
+  const rows = one('[data-basket-rows]', HTMLUListElement);
+  const template = one('template[data-basket-row]', HTMLTemplateElement);
+  const totalsProblem = one('[data-totals-problem]', HTMLElement);
+  const itemsRow = one('[data-items-row]', HTMLElement);
+  const itemsTotal = one('[data-items-total]', HTMLElement);
+  const shipping = one('[data-shipping]', HTMLElement);
+  const grandTotal = one('[data-grand-total]', HTMLElement);
+  if (!loading || !failed || !failedText || !retry || !empty || !full || !rows || !template) return null;
+  if (!totalsProblem || !itemsRow || !itemsTotal || !shipping || !grandTotal) return null;
+  return {
+    loading,
+    failed,
+    failedText,
+    retry,
+    empty,
+    full,
+    rows,
+    template,
+    totalsProblem,
+    itemsRow,
+    itemsTotal,
+    shipping,
+    grandTotal,
+  };
+}
+
+type Status = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
+
+class BasketPage {
+  private status: Status = { kind: 'loading' };
+  private cart: Cart | null = null;
+  private products: BasketProducts = new Map();
+  private productsAsked = false;
+  /** Quantities typed and not yet shown by the cart, by line. */
+  private readonly drafts = new Map<number, string>();
+  /** The line whose Update or Remove is running; one at a time (a double click must not act twice). */
+  private busyItem: number | null = null;
+  private readonly rows = new Map<number, BasketRow>();
+  private totals: Totals | null = null;
+  private totalsProblem = '';
+  private totalsRequest = 0;
+
+  private readonly parts: Parts;
+
+  constructor(parts: Parts) {
+    this.parts = parts;
+  }
+
+  start(): void {
+    const { rows, retry } = this.parts;
+    rows.addEventListener('input', (event) => this.typed(event));
+    rows.addEventListener('submit', (event) => this.submitted(event));
+    rows.addEventListener('click', (event) => this.clicked(event));
+    retry.addEventListener('click', () => void this.load(true));
+    $cart.subscribe((cart) => this.cartChanged(cart));
+    void this.load(false);
+  }
+
+  private items(): CartItem[] {
+    return this.status.kind === 'ready' ? (this.cart?.items ?? []) : [];
+  }
+
+  /**
+   * The first load adds what the query carries and waits for the page's cart sync; Try again refreshes
+   * the cart. The first load paints nothing until it is done: the page already shows the loading line,
+   * or the empty basket when this browser has no cart (Basket.astro), and that stays as it is.
+   */
+  private async load(retry: boolean): Promise<void> {
+    this.status = { kind: 'loading' };
+    if (retry) this.paint();
+    try {
+      if (retry) await refreshCart();
+      else {
+        await addFromQuery();
+        await startBasketSync();
+      }
+      this.status = { kind: 'ready' };
+      this.cartChanged(this.cart);
+    } catch (error) {
+      this.status = { kind: 'failed', message: problemText(error) };
+      this.paint();
+    }
+  }
+
+  private cartChanged(cart: Cart | null): void {
+    this.cart = cart;
+    for (const [itemId, draft] of this.drafts) {
+      const item = cart?.items.find((line) => line.item_id === itemId);
+      if (!item || wholeQuantity(draft) === item.qty) this.drafts.delete(itemId);
+    }
+    if (this.status.kind !== 'ready') return;
+    this.refreshTotals();
+    this.loadProducts();
+    this.paint();
+  }
+
+  /** Magento's totals for the cart as it now is; an answer to an older request is dropped. */
+  private refreshTotals(): void {
+    const request = ++this.totalsRequest;
+    if (this.items().length === 0) {
+      this.totals = null;
+      return;
+    }
+    fetchTotals().then(
+      (totals) => {
+        if (request !== this.totalsRequest) return;
+        this.totals = totals;
+        this.totalsProblem = '';
+        this.paintSummary();
+      },
+      (error: unknown) => {
+        if (request !== this.totalsRequest) return;
+        this.totalsProblem = problemText(error);
+        this.paintSummary();
+      },
+    );
+  }
+
+  /** Pictures, links and excl-VAT prices, once there is a line to show them for. */
+  private loadProducts(): void {
+    if (this.productsAsked || this.items().length === 0) return;
+    this.productsAsked = true;
+    loadBasketProducts().then(
+      (products) => {
+        this.products = products;
+        this.paint();
+      },
+      () => {
+        // The lines show without them; the next change of the cart asks again.
+        this.productsAsked = false;
+      },
+    );
+  }
+
+  private paint(): void {
+    const { loading, failed, failedText, empty, full } = this.parts;
+    const { status } = this;
+    const items = this.items();
+    if (status.kind === 'failed') failedText.textContent = status.message;
+    loading.hidden = status.kind !== 'loading';
+    failed.hidden = status.kind !== 'failed';
+    empty.hidden = status.kind !== 'ready' || items.length > 0;
+    full.hidden = items.length === 0;
+    this.paintRows(items);
+    if (items.length > 0) this.paintSummary();
+  }
+
+  private paintRows(items: CartItem[]): void {
+    const { rows: list, template } = this.parts;
+    const wanted = new Set(items.map((item) => item.item_id));
+    const focusLost = this.removeRows(wanted);
+    items.forEach((item, at) => {
+      let row = this.rows.get(item.item_id);
+      if (!row) {
+        row = new BasketRow(template, item.item_id);
+        this.rows.set(item.item_id, row);
+      }
+      row.update({
+        item,
+        product: this.products.get(item.sku),
+        quantity: this.drafts.get(item.item_id) ?? String(item.qty),
+        busy: this.busyItem === item.item_id,
+      });
+      // Moved only when out of place: moving a row would take the focus out of it.
+      const here = list.children[at];
+      if (here !== row.element) list.insertBefore(row.element, here ?? null);
+    });
+    if (focusLost !== null) this.refocus(items, focusLost);
+  }
+
+  /** Removes the rows of lines no longer in the cart; answers where focus was if it was in one of them. */
+  private removeRows(wanted: Set<number>): number | null {
+    let focusLost: number | null = null;
+    for (const row of [...this.rows.values()]) {
+      if (wanted.has(row.itemId)) continue;
+      if (row.element.contains(document.activeElement))
+        focusLost = [...this.parts.rows.children].indexOf(row.element);
+      row.element.remove();
+      this.rows.delete(row.itemId);
+    }
+    return focusLost;
+  }
+
+  /** Focus that was in a removed line goes to the line that took its place, or home's link when none is left. */
+  private refocus(items: CartItem[], at: number): void {
+    const next = items[Math.min(at, items.length - 1)];
+    const row = next && this.rows.get(next.item_id);
+    if (row) row.focus();
+    else this.parts.empty.querySelector<HTMLElement>('a')?.focus();
+  }
+
+  private paintSummary(): void {
+    const { itemsRow, itemsTotal, shipping, grandTotal: grand, totalsProblem } = this.parts;
+    const items = this.items();
+    const sum = linesSum(items.map((item) => lineAmounts(item, this.products.get(item.sku)?.priceExclVat)));
+    itemsRow.hidden = sum.inclVat === null && sum.exclVat === null;
+    itemsTotal.replaceChildren(...vatPrice(sum));
+    const { totals } = this;
+    shipping.textContent = totals ? formatPrice(totals.shipping_amount) : basketTexts.loading;
+    grand.replaceChildren(
+      ...(totals ? labelledAmount(grandTotal(totals), listingTexts.inclVat) : [basketTexts.loading]),
+    );
+    totalsProblem.textContent = this.totalsProblem;
+    totalsProblem.hidden = this.totalsProblem === '';
+  }
+
+  private lineOf(event: Event): number | undefined {
+    const target = event.target;
+    const row = target instanceof Element ? target.closest<HTMLElement>('[data-item-id]') : null;
+    const itemId = Number(row?.dataset['itemId']);
+    return Number.isInteger(itemId) ? itemId : undefined;
+  }
+
+  private typed(event: Event): void {
+    const itemId = this.lineOf(event);
+    if (itemId !== undefined && event.target instanceof HTMLInputElement)
+      this.drafts.set(itemId, event.target.value);
+  }
+
+  private submitted(event: SubmitEvent): void {
+    const form = event.target;
+    const itemId = this.lineOf(event);
+    if (!(form instanceof HTMLFormElement) || itemId === undefined) return;
+    event.preventDefault();
+    const qty = wholeQuantity(String(new FormData(form).get('qty') ?? ''));
+    if (qty === undefined) form.reportValidity();
+    else void this.change(itemId, () => updateCartItem(itemId, qty), basketTexts.quantityUpdated);
+  }
+
+  private clicked(event: MouseEvent): void {
+    const itemId = this.lineOf(event);
+    const remove = event.target instanceof Element && event.target.closest('[data-remove]');
+    if (remove && itemId !== undefined)
+      void this.change(itemId, () => removeCartItem(itemId), basketTexts.removed);
+  }
+
+  private async change(itemId: number, work: () => Promise<void>, done: string): Promise<void> {
+    if (this.busyItem !== null) return;
+    this.busyItem = itemId;
+    this.paint();
+    try {
+      await work();
+      notify(done, 'status');
+    } catch (error) {
+      notify(problemText(error), 'alert');
+    } finally {
+      this.busyItem = null;
+      this.paint();
+    }
+  }
+}
+
+export function initBasket(): void {
+  const root = document.querySelector<HTMLElement>('[data-basket]');
+  const parts = root && findParts(root);
+  if (parts) new BasketPage(parts).start();
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { basketProductsReader } from './products.ts';
+
+const product = { urlKey: 'hose-reel', thumbnail: '/h/r/hose.jpg', priceExclVat: 33.29 };
+
+describe('basketProductsReader', () => {
+  it('reads /basket/products.json as the build writes it', () => {
+    const read = basketProductsReader.safeParse({
+      'HG-1': product,
+      'HG-2': { urlKey: null, thumbnail: null, priceExclVat: null },
+    });
+    if (!read.success) throw new Error('the file does not read');
+    expect(read.data.get('HG-1')).toEqual(product);
+    expect(read.data.get('HG-2')).toEqual({ urlKey: null, thumbnail: null, priceExclVat: null });
+  });
+
+  it('reads a file from before prices were added as "price unknown"', () => {
+    const read = basketProductsReader.safeParse({ 'HG-1': { urlKey: 'a', thumbnail: null } });
+    expect(read.success && read.data.get('HG-1')?.priceExclVat).toBeNull();
+  });
+
+  it('finds no product for a sku that only names an object property', () => {
+    const read = basketProductsReader.safeParse({ 'HG-1': product });
+    expect(read.success && read.data.get('constructor')).toBeUndefined();
+  });
+
+  it.each([
+    ['a list', [product]],
+    ['a product that is text', { 'HG-1': 'hose-reel' }],
+    ['a url key that is a number', { 'HG-1': { ...product, urlKey: 5 } }],
+    ['a missing thumbnail', { 'HG-1': { urlKey: 'a', priceExclVat: 1 } }],
+    ['a price that is text', { 'HG-1': { ...product, priceExclVat: '33.29' } }],
+    ['a price of nothing', { 'HG-1': { ...product, priceExclVat: 0 } }],
+  ])('refuses %s', (_, value) => expect(basketProductsReader.safeParse(value).success).toBe(false));
+});
