@@ -10,9 +10,9 @@ import { aBoolean, aNumber, aString } from '../../magento/wire/reader.ts';
 import { cartItemReader, cartReader, itemsCount, type Cart } from '../../magento/wire/shopper-cart.ts';
 import { $signedIn, sessionExpired } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
-import { validGuestCode } from './cart.ts';
+import { GUEST_CODE_KEY, validGuestCode } from './cart.ts';
 
-export const $guestCode = persistentAtom<string>('guestCode', '', {
+export const $guestCode = persistentAtom<string>(GUEST_CODE_KEY, '', {
   decode: validGuestCode,
   encode: (value) => value,
 });
