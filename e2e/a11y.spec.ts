@@ -1,7 +1,8 @@
 /**
  * The accessibility sweep (STYLE.md Tests; DESIGN.md §5 Accessibility 100): axe with the WCAG 2.2 AA
- * rules on every URL of the sitemap, the not-found pages and the cookie banner. The sitemap is split in
- * two interleaved halves so both workers share it; one page is reused per half.
+ * rules on every URL of the sitemap, with prices shown incl VAT and excl VAT (the header's VAT choice),
+ * the not-found pages and the cookie banner. The sitemap is split in two interleaved halves per VAT form
+ * so both workers share it; one page is reused per half.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -50,13 +51,25 @@ async function sweep(page: Page, paths: readonly string[]): Promise<void> {
   expect(failures, `axe violations on ${failures.length} of ${paths.length} pages`).toEqual([]);
 }
 
-for (const half of [0, 1]) {
-  test(`every sitemap URL passes axe (half ${half + 1} of 2)`, async ({ page, request }) => {
-    const paths = (await sitemapPaths(request)).filter((_, i) => i % 2 === half);
-    // About 150 pages: allow 3 s a page, for a busy machine.
-    test.setTimeout(30_000 + paths.length * 3_000);
-    await sweep(page, paths);
-  });
+for (const vat of ['incl', 'excl'] as const) {
+  for (const half of [0, 1]) {
+    test(`every sitemap URL passes axe, prices ${vat} VAT (half ${half + 1} of 2)`, async ({
+      page,
+      request,
+    }) => {
+      await page.addInitScript((form) => {
+        try {
+          localStorage.setItem('vat', form);
+        } catch {
+          // about:blank has no storage; the shop's pages do.
+        }
+      }, vat);
+      const paths = (await sitemapPaths(request)).filter((_, i) => i % 2 === half);
+      // About 230 pages: allow 3 s a page, for a busy machine.
+      test.setTimeout(30_000 + paths.length * 3_000);
+      await sweep(page, paths);
+    });
+  }
 }
 
 test('the not-found pages pass axe', async ({ page }) => {
