@@ -43,9 +43,7 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), renderPlan],
   trailingSlash: 'ignore',
-  // Every page's styles inline (~4 KB brotli): no stylesheet request stands between the HTML and the first
-  // paint, which on a slow phone network is most of the time to the LCP (DESIGN.md §5: LCP ≤ 1.5 s).
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  build: { format: 'directory', inlineStylesheets: 'auto' },
   compressHTML: true,
   prefetch: false,
   devToolbar: { enabled: false },
