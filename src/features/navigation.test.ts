@@ -1,14 +1,49 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Leave, SIGN_IN_PATH, leftForSignIn } from './navigation.ts';
+import { Leave, SIGN_IN_PATH, goTo, leftForSignIn, redirectTo } from './navigation.ts';
 import { ShopApiError } from './shop-api.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+/** What runs when the page is shown again (from the browser's cache). */
+let pageshow: (() => void)[] = [];
+const showAgain = () => {
+  for (const listener of pageshow.splice(0)) listener();
+};
+
+afterEach(() => {
+  showAgain();
+  vi.unstubAllGlobals();
+});
+
+function stubWindow() {
+  const location = { replace: vi.fn(), assign: vi.fn() };
+  vi.stubGlobal('window', {
+    location,
+    addEventListener: (type: string, listener: () => void) => type === 'pageshow' && pageshow.push(listener),
+  });
+  return location;
+}
 
 function stubLocation() {
-  const replace = vi.fn();
-  vi.stubGlobal('window', { location: { replace, assign: vi.fn() } });
-  return replace;
+  return stubWindow().replace;
 }
+
+describe('page changes', () => {
+  it('the first one wins: a guard noticing what caused it does not send the shopper elsewhere', () => {
+    const location = stubWindow();
+    goTo('/');
+    redirectTo(SIGN_IN_PATH);
+    goTo('/basket');
+    expect(location.assign).toHaveBeenCalledExactlyOnceWith('/');
+    expect(location.replace).not.toHaveBeenCalled();
+  });
+
+  it('a page shown again from the browser cache can be left again', () => {
+    const location = stubWindow();
+    goTo('/');
+    showAgain();
+    goTo('/basket');
+    expect(location.assign).toHaveBeenLastCalledWith('/basket');
+  });
+});
 
 describe('leftForSignIn (the one session-over rule of the islands)', () => {
   it('sends the shopper to sign in when the server says the session is over', () => {
