@@ -90,3 +90,16 @@ export const slideshowTexts = {
   slideLabel: (n: number, count: number) => `${n} of ${count}`,
   goTo: (n: number) => `Show slide ${n}`,
 } as const;
+
+/** The search results script's texts. */
+export const searchTexts = {
+  /** Spec: the result count. */
+  found: (n: number) => `Results found: ${n}`,
+  /** Spec: no results. */
+  none: 'No products found with that keyword',
+  searching: 'Searching…',
+  showMore: 'Show more results',
+  loadingMore: 'Loading more results…',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+  unavailable: 'Search is not available right now. Please check your connection and try again.',
+} as const;

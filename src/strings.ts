@@ -4,9 +4,9 @@
  * the texts the spec leaves to us (DESIGN.md §3). `strings` is both at once, which is what code imports.
  * `{provider}`, `{phone}`, `{email}` and the address are configuration (src/config/env.ts).
  */
-import { basketTexts, listingTexts, shellTexts, slideshowTexts } from './browser-strings.ts';
+import { basketTexts, listingTexts, searchTexts, shellTexts, slideshowTexts } from './browser-strings.ts';
 
-export { basketTexts, listingTexts, shellTexts, slideshowTexts };
+export { basketTexts, listingTexts, searchTexts, shellTexts, slideshowTexts };
 
 /** The spec's fixed texts, word for word. */
 export const spec = {
@@ -35,8 +35,8 @@ export const spec = {
   },
   search: {
     resultsFor: (term: string) => `Results for: ${term}`,
-    found: (n: number) => `Results found: ${n}`,
-    none: 'No products found with that keyword',
+    found: searchTexts.found,
+    none: searchTexts.none,
   },
   cookies: {
     accept: 'Accept',
@@ -253,13 +253,13 @@ export const ours = {
   /** The search page (its fixed texts are `spec.search`; its form reuses `shell.search`). */
   searchPage: {
     pageTitle: 'Search',
-    searching: 'Searching…',
+    searching: searchTexts.searching,
     formLabel: 'Search again',
     results: 'Search results',
-    showMore: 'Show more results',
-    loadingMore: 'Loading more results…',
-    showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
-    unavailable: 'Search is not available right now. Please check your connection and try again.',
+    showMore: searchTexts.showMore,
+    loadingMore: searchTexts.loadingMore,
+    showing: searchTexts.showing,
+    unavailable: searchTexts.unavailable,
     retry: 'Try again',
     noScript: 'Searching needs JavaScript. Please turn it on, or browse the categories in the menu.',
   },

@@ -16,10 +16,8 @@ import {
   type SearchProgress,
 } from '../../features/search/search-client.ts';
 import type { SearchDetail } from '../../features/search/search-index.ts';
-import { strings } from '../../strings.ts';
+import { searchTexts as texts } from '../../browser-strings.ts';
 import { linesHtml, searchCardsHtml } from './search-view.ts';
-
-const texts = strings.searchPage;
 
 interface Parts {
   status: HTMLElement;
@@ -105,8 +103,8 @@ class SearchResults {
     this.matches = matches;
     this.shown = 0;
     this.parts.grid.innerHTML = '';
-    const found = strings.search.found(matches.length);
-    this.parts.status.innerHTML = linesHtml(matches.length === 0 ? [found, strings.search.none] : [found]);
+    const found = texts.found(matches.length);
+    this.parts.status.innerHTML = linesHtml(matches.length === 0 ? [found, texts.none] : [found]);
   }
 
   private append(details: readonly SearchDetail[]): void {
