@@ -73,3 +73,9 @@ test('the burger menu still opens and leads to the listings @mobile', async ({ p
   await group.group.getByRole('link', { name: 'Air Purifiers' }).click();
   await expect(page).toHaveURL('/professional/air-purifiers');
 });
+
+test('the basket says it needs JavaScript, instead of loading for ever', async ({ page }) => {
+  await page.goto('/basket');
+  await expect(page.getByText(/Your basket needs JavaScript/)).toBeVisible();
+  await expect(page.getByText('Loading…')).toBeHidden();
+});

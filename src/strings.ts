@@ -132,6 +132,8 @@ export const ours = {
     basketTitle: 'Basket',
     quantity: 'Quantity',
     continueShopping: 'Continue shopping',
+    basketNoScript:
+      'Your basket needs JavaScript: please turn it on to see it, change it and check out. You can also order by phone.',
     /** The basket's row above the totals: the sum of its lines, in both VAT forms. */
     basketItems: 'Items',
     basketCount: shellTexts.basketCount,
