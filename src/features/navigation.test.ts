@@ -3,7 +3,7 @@ import { Leave, SIGN_IN_PATH, goTo, leftForSignIn, redirectTo } from './navigati
 import { ShopApiError } from './shop-api.ts';
 
 /** What runs when the page is shown again (from the browser's cache). */
-let pageshow: (() => void)[] = [];
+const pageshow: (() => void)[] = [];
 const showAgain = () => {
   for (const listener of pageshow.splice(0)) listener();
 };
