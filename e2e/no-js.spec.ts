@@ -77,5 +77,5 @@ test('the burger menu still opens and leads to the listings @mobile', async ({ p
 test('the basket says it needs JavaScript, instead of loading for ever', async ({ page }) => {
   await page.goto('/basket');
   await expect(page.getByText(/Your basket needs JavaScript/)).toBeVisible();
-  await expect(page.getByText('Loading…')).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeHidden();
 });
