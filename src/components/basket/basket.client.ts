@@ -24,6 +24,7 @@ import { problemText } from '../../features/problem.ts';
 import type { Cart, CartItem } from '../../magento/wire/shopper-cart.ts';
 import { grandTotal, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { basketTexts, listingTexts } from '../../browser-strings.ts';
+import { findParts } from '../find-parts.ts';
 import { BasketRow } from './basket-row.ts';
 import { labelledAmount, vatPrice } from './vat-price.ts';
 
@@ -43,42 +44,22 @@ interface Parts {
   grandTotal: HTMLElement;
 }
 
-function findParts(root: HTMLElement): Parts | null {
-  const one = <T extends Element>(selector: string, type: { new (): T; prototype: T }): T | null => {
-    const found = root.querySelector(selector);
-    return found instanceof type ? found : null;
-  };
-  const loading = one('[data-basket-loading]', HTMLElement);
-  const failed = one('[data-basket-failed]', HTMLElement);
-  const failedText = one('[data-basket-problem]', HTMLElement);
-  const retry = one('[data-basket-retry]', HTMLButtonElement);
-  const empty = one('[data-basket-empty]', HTMLElement);
-  const full = one('[data-basket-full]', HTMLElement);
-  const rows = one('[data-basket-rows]', HTMLUListElement);
-  const template = one('template[data-basket-row]', HTMLTemplateElement);
-  const totalsProblem = one('[data-totals-problem]', HTMLElement);
-  const itemsRow = one('[data-items-row]', HTMLElement);
-  const itemsTotal = one('[data-items-total]', HTMLElement);
-  const shipping = one('[data-shipping]', HTMLElement);
-  const grandTotal = one('[data-grand-total]', HTMLElement);
-  if (!loading || !failed || !failedText || !retry || !empty || !full || !rows || !template) return null;
-  if (!totalsProblem || !itemsRow || !itemsTotal || !shipping || !grandTotal) return null;
-  return {
-    loading,
-    failed,
-    failedText,
-    retry,
-    empty,
-    full,
-    rows,
-    template,
-    totalsProblem,
-    itemsRow,
-    itemsTotal,
-    shipping,
-    grandTotal,
-  };
-}
+const findBasketParts = (root: HTMLElement): Parts | null =>
+  findParts(root, {
+    loading: ['[data-basket-loading]', HTMLElement],
+    failed: ['[data-basket-failed]', HTMLElement],
+    failedText: ['[data-basket-problem]', HTMLElement],
+    retry: ['[data-basket-retry]', HTMLButtonElement],
+    empty: ['[data-basket-empty]', HTMLElement],
+    full: ['[data-basket-full]', HTMLElement],
+    rows: ['[data-basket-rows]', HTMLUListElement],
+    template: ['template[data-basket-row]', HTMLTemplateElement],
+    totalsProblem: ['[data-totals-problem]', HTMLElement],
+    itemsRow: ['[data-items-row]', HTMLElement],
+    itemsTotal: ['[data-items-total]', HTMLElement],
+    shipping: ['[data-shipping]', HTMLElement],
+    grandTotal: ['[data-grand-total]', HTMLElement],
+  });
 
 type Status = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
 
@@ -308,6 +289,6 @@ class BasketPage {
 
 export function initBasket(): void {
   const root = document.querySelector<HTMLElement>('[data-basket]');
-  const parts = root && findParts(root);
+  const parts = root && findBasketParts(root);
   if (parts) new BasketPage(parts).start();
 }

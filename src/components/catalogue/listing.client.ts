@@ -22,6 +22,7 @@ import { parseListingIndex, PRICE, type ListingIndex } from '../../features/list
 import type { VatForm } from '../../features/vat/store.ts';
 import { listingTexts } from '../../browser-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
+import { findParts } from '../find-parts.ts';
 import { gridHtml, pagePath, paginationHtml, valueLabels } from './listing-view.ts';
 
 /** The VAT form of the prices on the page (`<html data-vat>`, the header's VAT choice). */
@@ -79,41 +80,28 @@ interface Parts {
   boxes: HTMLInputElement[];
 }
 
-function findParts(root: HTMLElement): Parts | null {
-  const one = <T extends Element>(selector: string): T | null => root.querySelector<T>(selector);
-  const parts = {
-    root,
-    count: document.querySelector<HTMLElement>('[data-listing-count]'),
-    grid: one<HTMLElement>('[data-grid]'),
-    pagination: one<HTMLElement>('[data-pagination]'),
-    noMatches: one<HTMLElement>('[data-no-matches]'),
-    filters: one<HTMLElement>('[data-filters]'),
-    toggle: one<HTMLButtonElement>('[data-filters-open]'),
-    close: one<HTMLButtonElement>('[data-filters-close]'),
-    show: one<HTMLButtonElement>('[data-filters-show]'),
-    chips: one<HTMLElement>('[data-chips]'),
-    chipList: one<HTMLElement>('[data-chip-list]'),
-    sort: one<HTMLSelectElement>('[data-sort]'),
-    perPage: one<HTMLSelectElement>('[data-per-page]'),
-    boxes: [...root.querySelectorAll<HTMLInputElement>('input[data-facet]')],
-  };
-  const { grid, pagination, noMatches, filters, toggle, close, show, chips, chipList, sort, perPage } = parts;
-  if (!grid || !pagination || !noMatches || !filters || !toggle || !close || !show) return null;
-  if (!chips || !chipList || !sort || !perPage) return null;
-  return {
-    ...parts,
-    grid,
-    pagination,
-    noMatches,
-    filters,
-    toggle,
-    close,
-    show,
-    chips,
-    chipList,
-    sort,
-    perPage,
-  };
+function findListingParts(root: HTMLElement): Parts | null {
+  const parts = findParts(root, {
+    grid: ['[data-grid]', HTMLElement],
+    pagination: ['[data-pagination]', HTMLElement],
+    noMatches: ['[data-no-matches]', HTMLElement],
+    filters: ['[data-filters]', HTMLElement],
+    toggle: ['[data-filters-open]', HTMLButtonElement],
+    close: ['[data-filters-close]', HTMLButtonElement],
+    show: ['[data-filters-show]', HTMLButtonElement],
+    chips: ['[data-chips]', HTMLElement],
+    chipList: ['[data-chip-list]', HTMLElement],
+    sort: ['[data-sort]', HTMLSelectElement],
+    perPage: ['[data-per-page]', HTMLSelectElement],
+  });
+  return (
+    parts && {
+      ...parts,
+      root,
+      count: document.querySelector<HTMLElement>('[data-listing-count]'),
+      boxes: [...root.querySelectorAll<HTMLInputElement>('input[data-facet]')],
+    }
+  );
 }
 
 class Listing {
@@ -387,6 +375,6 @@ class Listing {
 
 export function initListing(): void {
   const root = document.querySelector<HTMLElement>('[data-listing]');
-  const parts = root && findParts(root);
+  const parts = root && findListingParts(root);
   if (parts) new Listing(parts).start();
 }

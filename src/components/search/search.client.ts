@@ -17,6 +17,7 @@ import {
 } from '../../features/search/search-client.ts';
 import type { SearchDetail } from '../../features/search/search-index.ts';
 import { searchTexts as texts } from '../../browser-strings.ts';
+import { findParts } from '../find-parts.ts';
 import { linesHtml, searchCardsHtml } from './search-view.ts';
 
 interface Parts {
@@ -28,18 +29,15 @@ interface Parts {
   showMore: HTMLButtonElement;
 }
 
-function findParts(root: HTMLElement): Parts | null {
-  const one = <T extends HTMLElement>(selector: string): T | null => root.querySelector<T>(selector);
-  const parts = {
-    status: one('[data-status]'),
-    retry: one<HTMLButtonElement>('[data-retry]'),
-    grid: one('[data-grid]'),
-    more: one('[data-more]'),
-    showing: one('[data-showing]'),
-    showMore: one<HTMLButtonElement>('[data-show-more]'),
-  };
-  return Object.values(parts).every(Boolean) ? (parts as Parts) : null;
-}
+const findSearchParts = (root: HTMLElement): Parts | null =>
+  findParts(root, {
+    status: ['[data-status]', HTMLElement],
+    retry: ['[data-retry]', HTMLButtonElement],
+    grid: ['[data-grid]', HTMLElement],
+    more: ['[data-more]', HTMLElement],
+    showing: ['[data-showing]', HTMLElement],
+    showMore: ['[data-show-more]', HTMLButtonElement],
+  });
 
 type More = 'idle' | 'loading' | 'failed';
 
@@ -164,7 +162,7 @@ class SearchResults {
 
 export function initSearch(): void {
   const root = document.querySelector<HTMLElement>('[data-search-results]');
-  const parts = root && findParts(root);
+  const parts = root && findSearchParts(root);
   if (!parts) return;
   const { term, valid } = termFromPath(location.pathname);
   new SearchResults(parts, term).start(valid);
