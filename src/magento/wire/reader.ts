@@ -49,15 +49,23 @@ export const aBoolean: Reader<boolean> = handReader((value) =>
 /** Any answer at all, read for its status only. */
 export const anything: Reader<unknown> = { safeParse: (value) => ({ success: true, data: value }) };
 
+/** `value` when it is a list whose every entry `read` reads, as read; else undefined. */
+export function asListOf<T>(value: unknown, read: (entry: unknown) => T | undefined): T[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const entries: T[] = [];
+  for (const entry of value) {
+    const found = read(entry);
+    if (found === undefined) return undefined;
+    entries.push(found);
+  }
+  return entries;
+}
+
 /** A list whose every entry `entry` reads. */
 export const listOf = <T>(entry: Reader<T>): Reader<T[]> =>
-  handReader((value) => {
-    if (!Array.isArray(value)) return undefined;
-    const read: T[] = [];
-    for (const item of value) {
+  handReader((value) =>
+    asListOf(value, (item) => {
       const result = entry.safeParse(item);
-      if (!result.success) return undefined;
-      read.push(result.data);
-    }
-    return read;
-  });
+      return result.success ? result.data : undefined;
+    }),
+  );

@@ -3,7 +3,7 @@
  * add to cart and the basket page. Checked by hand, with no zod, because the badge and add to cart run on
  * every catalogue page (DESIGN.md §4); other fields Magento sends are kept as they came.
  */
-import { asNumber, asString, BAD, handReader, isRecord, optional, type Reader } from './reader.ts';
+import { asListOf, asNumber, asString, BAD, handReader, isRecord, optional, type Reader } from './reader.ts';
 
 /** Magento's masked guest cart id (`QuoteIdMask`): 32 letters and digits, as a pattern to embed in others. */
 export const MASKED_CART_ID = '[A-Za-z0-9]{32}';
@@ -40,12 +40,12 @@ function readItem(value: unknown): CartItem | undefined {
 export const cartItemReader: Reader<CartItem> = handReader(readItem);
 
 export const cartReader: Reader<Cart> = handReader((value) => {
-  if (!isRecord(value) || !Array.isArray(value['items'])) return undefined;
+  if (!isRecord(value)) return undefined;
   const id = asNumber(value['id']);
-  const items = value['items'].map(readItem);
+  const items = asListOf(value['items'], readItem);
   const itemsQty = optional(value['items_qty'], asNumber);
-  if (id === undefined || itemsQty === BAD || !items.every((item) => item !== undefined)) return undefined;
-  return { ...value, id, items: items as CartItem[], items_qty: itemsQty };
+  if (id === undefined || items === undefined || itemsQty === BAD) return undefined;
+  return { ...value, id, items, items_qty: itemsQty };
 });
 
 /** The badge count: Magento's items_qty (0 without a cart). */

@@ -4,7 +4,7 @@
  * Only the fields the pages show are checked; the rest are kept as they came. The server's payment bridge
  * reads the same answer with the zod `totalsSchema` (cart.ts). Amounts are Magento's, never a browser's.
  */
-import { asNumber, asString, BAD, handReader, isRecord, optional, type Reader } from './reader.ts';
+import { asListOf, asNumber, asString, BAD, handReader, isRecord, optional, type Reader } from './reader.ts';
 
 export interface TotalSegment {
   /** `subtotal`, `shipping`, `tax`, `grand_total`, … in collector order. */
@@ -31,11 +31,7 @@ function readSegment(value: unknown): TotalSegment | undefined {
   return { ...value, code, value: segmentValue };
 }
 
-function readSegments(value: unknown): TotalSegment[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const segments = value.map(readSegment);
-  return segments.every((segment) => segment !== undefined) ? (segments as TotalSegment[]) : undefined;
-}
+const readSegments = (value: unknown): TotalSegment[] | undefined => asListOf(value, readSegment);
 
 export const totalsReader: Reader<Totals> = handReader((value) => {
   if (!isRecord(value)) return undefined;
