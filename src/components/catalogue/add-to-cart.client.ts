@@ -51,11 +51,8 @@ async function add(form: HTMLFormElement): Promise<void> {
   }
 }
 
-let started = false;
-
+/** Run once per page: Astro includes a component's script once, however many forms the page has. */
 export function initAddToCart(): void {
-  if (started) return;
-  started = true;
   document.addEventListener('submit', (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.matches(FORM)) return;
