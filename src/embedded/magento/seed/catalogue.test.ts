@@ -453,7 +453,9 @@ describe('layered navigation metadata', () => {
     for (const a of small.attributes) {
       expect(a.isFilterableInSearch, a.code).toBe(a.isFilterable > 0);
       if (a.isFilterable === 0) expect(a.position, a.code).toBe(0);
-      expect(a.isComparable, a.code).toBe(a.isTechnical);
+      expect(a.isComparable, a.code).toBe(
+        a.isTechnical || ['equipmentAttr', 'applications_attrib'].includes(a.code),
+      );
     }
     expect(attribute(small, 'power_source').isComparable).toBe(true);
   });

@@ -72,6 +72,9 @@ export function buildCategories(): SeedCategory[] {
  * Every product attribute, in attribute-id order, with the shop's layered navigation, sorts and comparison
  * flags, and option ids numbered from 1 across the select attributes in that order.
  */
+/** The lists the product page shows in their own sections, compared too (what comes in the box, what it is for). */
+const COMPARED_LISTS: readonly string[] = ['equipmentAttr', 'applications_attrib'];
+
 export function buildAttributes(): SeedAttribute[] {
   const filters = new Map(
     LAYERED_NAVIGATION.map(([code, isFilterable], i) => [code, { isFilterable, position: i + 1 }]),
@@ -97,7 +100,7 @@ export function buildAttributes(): SeedAttribute[] {
       isFilterable: filter?.isFilterable ?? 0,
       isFilterableInSearch: filter !== undefined,
       usedForSortBy: SORTABLE_ATTRIBUTES.includes(code),
-      isComparable: isTechnical,
+      isComparable: isTechnical || COMPARED_LISTS.includes(code),
       position: filter?.position ?? 0,
       options: optionLabels.map((optionLabel) => ({ id: nextOptionId++, label: optionLabel })),
     };
