@@ -52,6 +52,17 @@ export const listingTexts = {
 } as const;
 
 /**
+ * The wish-list and compare buttons of the purchase panel and every card: each names what it will do,
+ * so its text is its state.
+ */
+export const productToolTexts = {
+  addToWishList: 'Add to wish list',
+  removeFromWishList: 'Remove from wish list',
+  addToCompare: 'Add to compare',
+  removeFromCompare: 'Remove from compare',
+} as const;
+
+/**
  * The texts the header's scripts write on every page (basket badge, add to cart, notices), on their own so
  * the shell's browser code bundles only these. The spec's one is marked.
  */

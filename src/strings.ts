@@ -4,9 +4,16 @@
  * the texts the spec leaves to us (DESIGN.md §3). `strings` is both at once, which is what code imports.
  * `{provider}`, `{phone}`, `{email}` and the address are configuration (src/config/env.ts).
  */
-import { basketTexts, listingTexts, searchTexts, shellTexts, slideshowTexts } from './browser-strings.ts';
+import {
+  basketTexts,
+  listingTexts,
+  productToolTexts,
+  searchTexts,
+  shellTexts,
+  slideshowTexts,
+} from './browser-strings.ts';
 
-export { basketTexts, listingTexts, searchTexts, shellTexts, slideshowTexts };
+export { basketTexts, listingTexts, productToolTexts, searchTexts, shellTexts, slideshowTexts };
 
 /** The spec's fixed texts, word for word. */
 export const spec = {
@@ -247,8 +254,8 @@ export const ours = {
     documentation: 'Documentation',
     opensInNewTab: '(opens in a new tab)',
     addToCart: 'Add to cart',
-    addToWishList: 'Add to wish list',
-    addToCompare: 'Add to compare',
+    addToWishList: productToolTexts.addToWishList,
+    addToCompare: productToolTexts.addToCompare,
     orderByPhone: 'Order by phone:',
     infoBox: 'Why buy from us',
   },

@@ -5,7 +5,7 @@
  */
 import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import { formatPrice } from '../../catalogue/money.ts';
-import { listingTexts } from '../../browser-strings.ts';
+import { listingTexts, productToolTexts } from '../../browser-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 
 export interface CardView {
@@ -59,5 +59,22 @@ export function cardHtml(card: CardView): string {
     `<div class="product-card__media">${picture}</div>` +
     `<${heading} class="product-card__name">${card.href ? `<a href="${escapeHtml(card.href)}">${name}</a>` : name}</${heading}>` +
     price
+  );
+}
+
+/**
+ * The wish-list and compare buttons of a product (every card, and the purchase panel): plain buttons
+ * holding the sku, wired by delegation from the shell's scripts, which also set each one's text and
+ * `data-on` from the shopper's lists. Each names its product for screen readers. Hidden without
+ * JavaScript (Base.astro), since they need it.
+ */
+export function productToolsHtml(product: { sku: string; name: string }): string {
+  const sku = escapeHtml(product.sku);
+  const name = `<span class="visually-hidden">: ${escapeHtml(product.name)}</span>`;
+  const button = (kind: 'wishlist' | 'compare', label: string) =>
+    `<button type="button" class="product-tool" data-${kind}-sku="${sku}"><span data-label>${label}</span>${name}</button>`;
+  return (
+    `<div class="product-tools">${button('wishlist', productToolTexts.addToWishList)}` +
+    `${button('compare', productToolTexts.addToCompare)}</div>`
   );
 }

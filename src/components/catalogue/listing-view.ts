@@ -7,7 +7,7 @@ import { pageWindow } from '../../features/listing/browse.ts';
 import { P, type Facet, type IndexedProduct } from '../../features/listing/listing-index.ts';
 import { listingTexts } from '../../browser-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
-import { cardHtml } from './card-html.ts';
+import { cardHtml, productToolsHtml } from './card-html.ts';
 
 /** A listing page's own URL: the listing's path for page 1, `{path}/page/{n}` after. */
 export const pagePath = (listing: { path: string }, page: number): string =>
@@ -27,7 +27,7 @@ export const indexedCardHtml = (product: IndexedProduct, at: number): string =>
     headingLevel: 2,
     eager: at < EAGER_CARDS,
     priority: at === 0,
-  })}</li>`;
+  })}${productToolsHtml({ sku: product[P.sku], name: product[P.name] })}</li>`;
 
 export const gridHtml = (products: readonly IndexedProduct[]): string =>
   products.map(indexedCardHtml).join('');
