@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { sleep } from './helpers.ts';
 import {
+  ADD_MUTATION,
   addToWishlist,
   createProduct,
   expectData,
@@ -243,6 +244,25 @@ describe('addProductsToWishlist', () => {
       ),
     );
     expect(data.addProductsToWishlist).toEqual({ wishlist: { id, items_count: 2 }, user_errors: [] });
+  });
+
+  it('answers a list id that does not exist as not found (200, graphql-input), adding nothing', async () => {
+    const { token } = await backend.newCustomer();
+    const product = await createProduct(backend);
+    const reply = await gql(backend, ADD_MUTATION, {
+      token,
+      variables: { id: '999999', items: [{ sku: product.sku, quantity: 1 }] },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.errors).toEqual([
+      expect.objectContaining({
+        message: 'The wishlist was not found.',
+        path: ['addProductsToWishlist'],
+        extensions: { category: 'graphql-input' },
+      }),
+    ]);
+    expect(reply.body.data).toEqual({ addProductsToWishlist: null });
+    expect((await readWishlist(backend, token)).items_count).toBe(0);
   });
 
   it('replaces the quantity when the product is added again, keeping its one line', async () => {
