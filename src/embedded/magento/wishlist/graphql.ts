@@ -69,9 +69,11 @@ export const lastOperationType = (document: DocumentNode): string | undefined =>
  * anything else (a bug, a non-null violation, a failed type resolution) is masked like webonyx does
  * outside developer mode, keeping only where it happened.
  */
-function formatExecutionError(error: GraphQLError): GraphQLFormattedError {
+function formatExecutionError(error: GraphQLError, log?: (message: string) => void): GraphQLFormattedError {
   if (error.originalError instanceof ClientSafeError) return error.toJSON();
   const { locations, path } = error.toJSON();
+  // Magento writes the real text to its log; the client only learns where it happened.
+  log?.(`GraphQL error at ${(path ?? []).join('.')}: ${error.originalError?.stack ?? error.message}`);
   return { message: INTERNAL_ERROR_MESSAGE, ...(locations ? { locations } : {}), ...(path ? { path } : {}) };
 }
 
@@ -94,6 +96,7 @@ export async function runDocument(
   document: DocumentNode,
   variables: Record<string, unknown> | undefined,
   context: WishlistContext,
+  log?: (message: string) => void,
 ): Promise<GraphQlReply> {
   const invalid = validate(wishlistSchema, document);
   if (invalid.length > 0) return { status: 200, body: { errors: invalid.map((error) => error.toJSON()) } };
@@ -107,6 +110,6 @@ export async function runDocument(
   if (!('data' in result))
     return { status: 200, body: { errors: (result.errors ?? []).map((e) => e.toJSON()) } };
   if (!result.errors?.length) return { status: 200, body: { data: result.data } };
-  const errors = result.errors.map(formatExecutionError);
+  const errors = result.errors.map((error) => formatExecutionError(error, log));
   return { status: statusOf(errors), body: { errors, data: result.data } };
 }

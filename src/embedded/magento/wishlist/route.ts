@@ -112,7 +112,7 @@ async function answer(c: Context, options: WishlistGraphQlOptions): Promise<Grap
     product: { mediaUrl: `${new URL(c.req.url).origin}/media/catalog/product`, currency: cart.currency },
     cart,
   };
-  return runDocument(document, data.variables, context);
+  return runDocument(document, data.variables, context, options.log);
 }
 
 /** The `/graphql` endpoint as a sub-app, mounted before the REST catch-all. */
