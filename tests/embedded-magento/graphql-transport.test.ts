@@ -343,3 +343,15 @@ describe('an expired customer token', () => {
     expectFieldError(reply, 'customer', CUSTOMER_NOT_AUTHORIZED, 'graphql-authorization', 403);
   });
 });
+
+describe('storeConfig', () => {
+  it('tells anyone, guest or customer, that wish lists are on', async () => {
+    const { token } = await backend.newCustomer();
+    for (const caller of [undefined, token]) {
+      const data = expectData(
+        await gql(backend, '{ storeConfig { magento_wishlist_general_is_enabled } }', { token: caller }),
+      );
+      expect(data).toEqual({ storeConfig: { magento_wishlist_general_is_enabled: '1' } });
+    }
+  });
+});

@@ -28,6 +28,8 @@ export const wishlistSchema = buildSchema(WISHLIST_SDL);
  */
 const rootValue = {
   customer: (_args: unknown, context: WishlistContext) => customerQuery(context),
+  // `wishlist/general/active`: always on here (Magento's default), as the String Magento answers.
+  storeConfig: () => ({ magento_wishlist_general_is_enabled: '1' }),
   wishlist: (_args: unknown, context: WishlistContext) => wishlistQuery(context),
   addProductsToWishlist,
   removeProductsFromWishlist,

@@ -1,13 +1,14 @@
 /**
  * The wish-list part of Magento Open Source 2.4.9's GraphQL schema (Magento_WishlistGraphQl with the
- * Catalog, Customer and Directory types it reaches), as a client sees it on the wire: nullability is the
- * executable schema's (`wishlist-introspection-2.4.9.json`), where output list items are nullable
- * (`[Wishlist]!`) although the module's `.graphqls` writes `[Wishlist!]!`, and argument lists keep theirs.
- * Adobe Commerce's multi-list members (`Wishlist.name`, `visibility`, create/update/delete/copy/move) are
- * absent, so selecting them is a validation error as on Open Source. `updateProductsInWishlist`, the
- * configurable/bundle/grouped/downloadable item types and most product fields are left out: the storefront
- * adds, lists, removes, clears and moves to the cart. `tests/embedded-magento/graphql-wishlist-schema.test.ts`
- * holds every type, field, argument and enum value here to the 2.4.9 introspection.
+ * Catalog, Customer and Directory types it reaches, and its `storeConfig` switch), as a client sees it on
+ * the wire: nullability is the executable schema's (`wishlist-introspection-2.4.9.json`), where output list
+ * items are nullable (`[Wishlist]!`) although the module's `.graphqls` writes `[Wishlist!]!`, and argument
+ * lists keep theirs. Adobe Commerce's multi-list members (`Wishlist.name`, `visibility`,
+ * create/update/delete/copy/move) are absent, so selecting them is a validation error as on Open Source.
+ * `updateProductsInWishlist`, the configurable/bundle/grouped/downloadable item types and most product
+ * fields are left out: the storefront adds, lists, removes, clears and moves to the cart.
+ * `tests/embedded-magento/graphql-wishlist-schema.test.ts` holds every type, field, argument and enum value
+ * here to the 2.4.9 introspection.
  */
 
 /** Directory's `CurrencyEnum`, every code Magento 2.4.9 lists (a store may be configured for any). */
@@ -54,7 +55,13 @@ const MEDIA_FIELDS = `
 export const WISHLIST_SDL = `
 type Query {
   customer: Customer
+  "Open to guests: whether wish lists are on, before a storefront offers one."
+  storeConfig: StoreConfig
   wishlist: WishlistOutput @deprecated(reason: "Moved under \`Customer.wishlist\`.")
+}
+
+type StoreConfig {
+  magento_wishlist_general_is_enabled: String
 }
 
 type Mutation {
