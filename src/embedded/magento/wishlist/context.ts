@@ -1,10 +1,9 @@
 /**
  * What every resolver of one GraphQL request sees: the database, the customer behind the bearer token, and
- * the store's settings a product's fields and the cart need.
+ * what a product's fields need of the store.
  */
 import { z } from 'zod';
 import { resolveCaller } from '../auth/auth.ts';
-import type { CartSettings } from '../carts/carts.ts';
 import { sqlNumber, type Database } from '../db.ts';
 import type { ProductScope } from './product.ts';
 
@@ -17,7 +16,6 @@ export interface WishlistContext {
    */
   readonly customerId: number | undefined;
   readonly product: ProductScope;
-  readonly cart: CartSettings;
 }
 
 const customerIdRow = z.object({ id: sqlNumber });

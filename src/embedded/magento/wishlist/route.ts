@@ -15,6 +15,7 @@ import { lastOperationType, parseQuery, runDocument, type GraphQlReply } from '.
 
 export interface WishlistGraphQlOptions {
   readonly db: Database;
+  /** The store's cart settings: prices go out in its currency. */
   readonly cart: CartSettings;
   /** Largest accepted request body in bytes, the REST side's limit. */
   readonly maxBodyBytes: number;
@@ -110,7 +111,6 @@ async function answer(c: Context, options: WishlistGraphQlOptions): Promise<Grap
     db,
     customerId: requestCustomer(db, c.req.header('authorization')),
     product: { mediaUrl: `${new URL(c.req.url).origin}/media/catalog/product`, currency: cart.currency },
-    cart,
   };
   return runDocument(document, data.variables, context, options.log);
 }
