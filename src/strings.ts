@@ -258,6 +258,8 @@ export const ours = {
     addToCompare: productToolTexts.addToCompare,
     orderByPhone: 'Order by phone:',
     infoBox: 'Why buy from us',
+    /** The section of the products viewed last, on product pages and the basket. */
+    recentlyViewed: 'Recently viewed',
   },
   /** The search page (its fixed texts are `spec.search`; its form reuses `shell.search`). */
   searchPage: {

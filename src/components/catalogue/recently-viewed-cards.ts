@@ -1,0 +1,38 @@
+/**
+ * The "Recently viewed" section's cards (RecentlyViewed.astro), loaded by recently-viewed.client.ts when
+ * the section nears the viewport: each product's facts from the static facts files (no back-end call),
+ * drawn as the listing draws its cards, newest first. A product that no longer has a page leaves the list
+ * quietly; one whose file cannot be had is left out this time; with nothing left, the section stays hidden.
+ */
+import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
+import { shownRecentlyViewed } from '../../features/recently-viewed/recently-viewed.ts';
+import { $recentlyViewed, forgetViewed } from '../../features/recently-viewed/store.ts';
+import { findParts } from '../find-parts.ts';
+import { cardHtml, productToolsHtml } from './card-html.ts';
+
+/** A listing's card: picture, name (a heading under the section's), price in both VAT forms, the tools. */
+const cardOf = (facts: ProductFacts): string =>
+  `<li class="product-card">${cardHtml({
+    name: facts.name,
+    href: facts.href,
+    image: facts.image,
+    priceInclVat: facts.priceInclVat,
+    priceExclVat: facts.priceExclVat,
+    headingLevel: 3,
+  })}${productToolsHtml(facts)}</li>`;
+
+export async function drawRecentlyViewed(root: HTMLElement, current: string | undefined): Promise<void> {
+  const parts = findParts(root, {
+    section: ['section', HTMLElement],
+    grid: ['[data-recently-viewed-grid]', HTMLElement],
+  });
+  if (!parts) return;
+  const skus = shownRecentlyViewed($recentlyViewed.get(), current);
+  const results = await loadFacts(skus);
+  const gone = skus.filter((_, at) => results[at]?.status === 'gone');
+  if (gone.length > 0) forgetViewed(gone);
+  const found = results.flatMap((result) => (result.status === 'found' ? [result.facts] : []));
+  if (found.length === 0) return;
+  parts.grid.innerHTML = found.map(cardOf).join('');
+  parts.section.hidden = false;
+}

@@ -1,0 +1,39 @@
+/**
+ * The products this browser viewed last, as skus, newest first (store.ts keeps them in localStorage): the
+ * pure rules, so the store, the product page's recording and the "Recently viewed" section agree on them.
+ */
+
+/** Where the list is kept (localStorage), as JSON: an array of skus, newest first. */
+export const RECENTLY_VIEWED_KEY = 'recentlyViewed';
+
+/** How many products the list remembers. */
+export const RECENTLY_VIEWED_LIMIT = 8;
+
+/** Magento's longest sku. */
+const SKU_MAX = 64;
+
+const isSku = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && value.length <= SKU_MAX;
+
+/** The list with `sku` first: moved there if it was already in it, the oldest dropped beyond the limit. */
+export const withViewed = (list: readonly string[], sku: string): string[] =>
+  [sku, ...list.filter((other) => other !== sku)].slice(0, RECENTLY_VIEWED_LIMIT);
+
+/**
+ * The stored list read tolerantly: anything but a JSON array of skus (corrupt, edited, from an older
+ * shop) is an empty list; unusable entries are dropped, the first of repeated skus kept, the limit applied.
+ */
+export function decodeRecentlyViewed(stored: string): string[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return [...new Set(value.filter(isSku))].slice(0, RECENTLY_VIEWED_LIMIT);
+}
+
+/** What a "Recently viewed" section shows: the list without the product on screen, if any. */
+export const shownRecentlyViewed = (list: readonly string[], current?: string): string[] =>
+  list.filter((sku) => sku !== current);
