@@ -11,9 +11,20 @@ import {
   searchTexts,
   shellTexts,
   slideshowTexts,
+  wishlistPageTexts,
+  wishlistTexts,
 } from './browser-strings.ts';
 
-export { basketTexts, listingTexts, productToolTexts, searchTexts, shellTexts, slideshowTexts };
+export {
+  basketTexts,
+  listingTexts,
+  productToolTexts,
+  searchTexts,
+  shellTexts,
+  slideshowTexts,
+  wishlistPageTexts,
+  wishlistTexts,
+};
 
 /** The spec's fixed texts, word for word. */
 export const spec = {
@@ -26,8 +37,8 @@ export const spec = {
   },
   listing: { count: listingTexts.count, empty: listingTexts.empty },
   product: {
-    inStock: 'In Stock',
-    unavailable: 'Unavailable',
+    inStock: wishlistPageTexts.inStock,
+    unavailable: wishlistPageTexts.unavailable,
     model: (code: string) => `Model ${code}`,
     inclVat: listingTexts.inclVat,
     exclVat: listingTexts.exclVat,
@@ -185,6 +196,7 @@ export const ours = {
       more: 'More',
       menu: 'Menu',
       basket: 'Basket',
+      wishList: 'Wish list',
       account: 'Account',
       accountMenu: 'Account menu',
     },
@@ -258,6 +270,21 @@ export const ours = {
     addToCompare: productToolTexts.addToCompare,
     orderByPhone: 'Order by phone:',
     infoBox: 'Why buy from us',
+  },
+  /** The wish list: its page, and the notice after a sign-in merged the guest's list. */
+  wishlist: {
+    title: 'Wish list',
+    empty: 'Your wish list is empty.',
+    emptyHint: 'Add products with “Add to wish list” on any product to keep them here.',
+    continueShopping: 'Continue shopping',
+    addAll: 'Add all to basket',
+    noScript: 'Your wish list needs JavaScript: please turn it on to see and change it.',
+    retry: 'Try again',
+    merged: (n: number) =>
+      n === 1
+        ? '1 product from your wish list was added to your account.'
+        : `${n} products from your wish list were added to your account.`,
+    ...wishlistPageTexts,
   },
   /** The search page (its fixed texts are `spec.search`; its form reuses `shell.search`). */
   searchPage: {
