@@ -56,7 +56,7 @@ describe('the guest store', () => {
   });
   /** Another tab writing the key: the storage event this tab gets. */
   const otherTab = (value: string | null) => {
-    if (value === null) delete storage[WISHLIST_KEY];
+    if (value === null) Reflect.deleteProperty(storage, WISHLIST_KEY);
     else storage[WISHLIST_KEY] = value;
     for (const listener of listeners) listener({ key: WISHLIST_KEY, newValue: value });
   };
