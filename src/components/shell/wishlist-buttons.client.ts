@@ -5,7 +5,9 @@
  * states are set again whenever the page adds markup, so redrawn cards are right at once. A click toggles
  * the product and says so, naming it; one toggle per product at a time.
  */
-import { $wishlistSkus, toggleWishlist } from '../../features/wishlist/store.ts';
+import { $signedIn } from '../../features/account/session.ts';
+import { toggleCustomerWishlist } from '../../features/wishlist/customer.ts';
+import { $wishlistSkus, toggleGuestWishlist } from '../../features/wishlist/store.ts';
 import { notify } from '../../features/notify/store.ts';
 import { problemText } from '../../features/problem.ts';
 import { productToolTexts, wishlistTexts } from '../../browser-strings.ts';
@@ -35,7 +37,7 @@ async function toggle(button: HTMLElement, sku: string): Promise<void> {
   busy.add(sku);
   button.setAttribute('aria-disabled', 'true');
   try {
-    const on = await toggleWishlist(sku);
+    const on = $signedIn.get() ? await toggleCustomerWishlist(sku) : toggleGuestWishlist(sku);
     notify((on ? wishlistTexts.added : wishlistTexts.removed)(nameOf(button)));
   } catch (error) {
     notify(problemText(error), 'alert');

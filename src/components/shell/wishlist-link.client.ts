@@ -5,11 +5,8 @@
  * ("2 Wish list"); `#wishlist-link-count` describes it ("2 products in your wish list").
  */
 import { $signedIn } from '../../features/account/session.ts';
-import {
-  $wishlistSkus,
-  lastKnownWishlistCount,
-  readCustomerWishlist,
-} from '../../features/wishlist/store.ts';
+import { readCustomerWishlist } from '../../features/wishlist/customer.ts';
+import { $wishlistSkus, lastKnownWishlistCount } from '../../features/wishlist/store.ts';
 import { wishlistTexts } from '../../browser-strings.ts';
 
 export function initWishlistLink(): void {

@@ -5,7 +5,8 @@
 import { anything, asNumber, handReader, isRecord } from '../../magento/wire/reader.ts';
 import { forgetCart, $guestCode, refreshCart } from '../cart/store.ts';
 import { shopFetch } from '../shop-api.ts';
-import { $guestWishlist, forgetCustomerWishlist } from '../wishlist/store.ts';
+import { forgetCustomerWishlist } from '../wishlist/customer.ts';
+import { $guestWishlist } from '../wishlist/store.ts';
 import { $login } from './session.ts';
 
 const signedInReply = handReader((value) =>
@@ -14,29 +15,26 @@ const signedInReply = handReader((value) =>
 
 /**
  * Signs in, sending the guest's cart and wish list to be merged into the customer's. Answers how many
- * products the wish list's merge added; undefined when it failed, and the guest's list is then kept for
- * the next sign-in (a failed merge never fails the sign-in).
+ * products the wish list's merge added; undefined when there was nothing to merge or the merge failed
+ * (the guest's list is then kept for the next sign-in: a failed merge never fails the sign-in).
  */
-export async function signIn(email: string, password: string): Promise<{ wishlistAdded?: number }> {
+export async function signIn(
+  email: string,
+  password: string,
+): Promise<{ wishlistAdded: number | undefined }> {
   const guestCode = $guestCode.get();
-  const wishlist = $guestWishlist.get();
   const reply = await shopFetch('/session', {
     method: 'POST',
-    body: {
-      email,
-      password,
-      ...(guestCode ? { guestCode } : {}),
-      ...(wishlist.length > 0 ? { wishlist } : {}),
-    },
+    body: { email, password, ...(guestCode ? { guestCode } : {}), wishlist: $guestWishlist.get() },
     schema: signedInReply,
   });
   $login.set('true');
   // The guest cart now belongs to the customer (merged) or is gone: forget its code either way.
   $guestCode.set('');
-  const wishlistAdded = wishlist.length > 0 ? asNumber(reply['wishlistAdded']) : 0;
+  const wishlistAdded = asNumber(reply['wishlistAdded']);
   if (wishlistAdded !== undefined) $guestWishlist.set([]);
   await refreshCart();
-  return wishlistAdded === undefined ? {} : { wishlistAdded };
+  return { wishlistAdded };
 }
 
 export async function signOut(): Promise<void> {
