@@ -128,15 +128,10 @@ export const wishlistTexts = {
   full: 'Your wish list is full. Please remove a product before adding another.',
 } as const;
 
-/** The /wishlist page's script's texts (the rest are in its server-rendered markup). */
+/**
+ * The /wishlist page's script's texts: its notices (the rows' texts are in its server-rendered markup).
+ */
 export const wishlistPageTexts = {
-  count: (n: number) => (n === 1 ? '1 product' : `${n} products`),
-  /** Spec: a product's stock, as on its page. */
-  inStock: 'In Stock',
-  /** Spec: a product out of stock, as on its page. */
-  unavailable: 'Unavailable',
-  addToBasket: 'Add to basket',
-  remove: 'Remove',
   moved: (n: number) =>
     n === 1 ? '1 product was added to your basket.' : `${n} products were added to your basket.`,
   notMoved: (names: readonly string[]) => `Not available, so still in your wish list: ${names.join(', ')}.`,
@@ -145,5 +140,4 @@ export const wishlistPageTexts = {
       ? '1 product in your wish list is no longer sold, so it has been removed.'
       : `${n} products in your wish list are no longer sold, so they have been removed.`,
   unavailableNow: "Your wish list can't be shown right now. Please try again.",
-  busy: 'Working…',
 } as const;

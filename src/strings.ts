@@ -37,8 +37,8 @@ export const spec = {
   },
   listing: { count: listingTexts.count, empty: listingTexts.empty },
   product: {
-    inStock: wishlistPageTexts.inStock,
-    unavailable: wishlistPageTexts.unavailable,
+    inStock: 'In Stock',
+    unavailable: 'Unavailable',
     model: (code: string) => `Model ${code}`,
     inclVat: listingTexts.inclVat,
     exclVat: listingTexts.exclVat,
@@ -284,6 +284,11 @@ export const ours = {
       n === 1
         ? '1 product from your wish list was added to your account.'
         : `${n} products from your wish list were added to your account.`,
+    addToBasket: 'Add to basket',
+    remove: 'Remove',
+    /** A product's stock, in the spec's words of its page. */
+    inStock: spec.product.inStock,
+    unavailable: spec.product.unavailable,
     ...wishlistPageTexts,
   },
   /** The search page (its fixed texts are `spec.search`; its form reuses `shell.search`). */

@@ -1,15 +1,14 @@
 /**
- * One product of the /wishlist page, as markup: picture and name linking to the product page (when the
- * product has facts: catalogue, build-facts.ts), its price in both VAT forms (the page shows the chosen
- * one), its stock, then "Add to basket" (left out when the product is known to be out of stock, as on its
- * page) and "Remove", each naming the product for screen readers. A product Magento lists but the facts
- * do not know (no page in this build) shows the name Magento gave, or its sku.
+ * One product of the /wishlist page, cloned from Wishlist.astro's `<template data-wishlist-row>` (its
+ * texts are in that markup): picture and name linking to the product page (when the product has facts:
+ * features/product-data), its price in both VAT forms (the page shows the chosen one), its stock, then
+ * "Add to basket" (left out when the product is known to be out of stock, as on its page) and "Remove",
+ * each naming the product for screen readers. A product Magento lists but the facts do not know (no page
+ * in this build) shows the name Magento gave, or its sku, and no price or stock.
  */
 import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import type { ProductFacts } from '../../features/product-data/facts.ts';
-import { wishlistPageTexts } from '../../browser-strings.ts';
 import { priceHtml } from '../catalogue/card-html.ts';
-import { escapeHtml } from '../escape-html.ts';
 
 export interface WishlistEntry {
   sku: string;
@@ -19,36 +18,44 @@ export interface WishlistEntry {
   facts: ProductFacts | undefined;
 }
 
-const t = wishlistPageTexts;
-
-function pictureHtml(image: ProductFacts['image'] | undefined): string {
-  if (!image) return '<span class="wishlist-row__picture wishlist-row__picture--none"></span>';
-  return (
-    `<img class="wishlist-row__picture" src="${escapeHtml(imageUrl(image.file, 160))}"` +
-    ` srcset="${escapeHtml(imageSrcset(image.file, 320))}" sizes="96px" width="96" height="96" alt=""` +
-    ` loading="lazy" decoding="async">`
-  );
+function picture(image: ProductFacts['image'] | undefined): HTMLElement | null {
+  if (!image) return null;
+  const img = document.createElement('img');
+  img.className = 'wishlist-row__picture';
+  img.src = imageUrl(image.file, 160);
+  img.srcset = imageSrcset(image.file, 320);
+  img.sizes = '96px';
+  img.width = 96;
+  img.height = 96;
+  img.alt = '';
+  img.loading = 'lazy';
+  img.decoding = 'async';
+  return img;
 }
 
-export function wishlistRowHtml(entry: WishlistEntry): string {
+/** The row of `entry`, with `data-sku` naming its product. */
+export function wishlistRow(template: HTMLTemplateElement, entry: WishlistEntry): HTMLLIElement {
+  const row = document.importNode(template.content, true).querySelector('li');
+  if (!row) throw new Error('The wish-list row template has no <li>');
+  const find = (selector: string) => row.querySelector<HTMLElement>(selector);
   const { facts } = entry;
-  const name = escapeHtml(entry.name);
-  const after = `<span class="visually-hidden">: ${name}</span>`;
-  const product = `${pictureHtml(facts?.image)}<span class="wishlist-row__name">${name}</span>`;
+  row.dataset['sku'] = entry.sku;
+  const name = find('[data-name]');
+  if (name) name.textContent = entry.name;
+  for (const after of row.querySelectorAll('[data-name-after]')) after.textContent = `: ${entry.name}`;
+  if (facts) find('[data-product]')?.setAttribute('href', facts.href);
+  const image = picture(facts?.image);
+  if (image) find('[data-picture]')?.replaceWith(image);
   const prices = facts ? priceHtml(facts.priceInclVat, facts.priceExclVat) : '';
-  const stock = facts
-    ? `<p class="wishlist-row__stock wishlist-row__stock--${facts.inStock ? 'in' : 'out'}">${facts.inStock ? t.inStock : t.unavailable}</p>`
-    : '';
-  const move =
-    facts?.inStock === false
-      ? ''
-      : `<button type="button" class="button" data-move>${t.addToBasket}${after}</button>`;
-  return (
-    (facts
-      ? `<a class="wishlist-row__product" href="${escapeHtml(facts.href)}">${product}</a>`
-      : `<span class="wishlist-row__product">${product}</span>`) +
-    `<div class="wishlist-row__facts">${prices && `<p class="wishlist-row__price">${prices}</p>`}${stock}</div>` +
-    `<div class="wishlist-row__actions">${move}` +
-    `<button type="button" class="button button--secondary" data-remove>${t.remove}${after}</button></div>`
-  );
+  const price = find('[data-price]');
+  if (prices && price) price.innerHTML = prices;
+  else price?.remove();
+  if (facts?.inStock !== true) find('[data-in-stock]')?.remove();
+  if (facts?.inStock !== false) find('[data-out-of-stock]')?.remove();
+  if (facts?.inStock === false) find('[data-move]')?.remove();
+  return row;
 }
+
+/** What a row shows, so it is drawn again only when that changed. */
+export const rowKey = (entry: WishlistEntry): string =>
+  JSON.stringify([entry.id, entry.name, entry.facts ?? null]);

@@ -13,17 +13,17 @@ import { $signedIn } from '../../features/account/session.ts';
 import { addToCart, cartChangedElsewhere } from '../../features/cart/store.ts';
 import { notify } from '../../features/notify/store.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
-import { ShopApiError, UNAVAILABLE } from '../../features/shop-api.ts';
+import { problemText } from '../../features/problem.ts';
+import { ShopApiError } from '../../features/shop-api.ts';
 import {
-  $customerWishlist,
-  $guestWishlist,
   moveCustomerItemsToBasket,
   readCustomerWishlist,
   removeFromCustomerWishlist,
-} from '../../features/wishlist/store.ts';
+} from '../../features/wishlist/customer.ts';
+import { $customerWishlist, $guestWishlist } from '../../features/wishlist/store.ts';
 import { shellTexts, wishlistPageTexts, wishlistTexts } from '../../browser-strings.ts';
 import { findParts } from '../find-parts.ts';
-import { wishlistRowHtml, type WishlistEntry } from './wishlist-row.ts';
+import { rowKey, wishlistRow, type WishlistEntry } from './wishlist-row.ts';
 
 const t = wishlistPageTexts;
 
@@ -34,9 +34,9 @@ interface Parts {
   retry: HTMLButtonElement;
   empty: HTMLElement;
   full: HTMLElement;
-  count: HTMLElement;
   addAll: HTMLButtonElement;
   rows: HTMLUListElement;
+  template: HTMLTemplateElement;
 }
 
 const findWishlistParts = (root: HTMLElement): Parts | null =>
@@ -47,9 +47,9 @@ const findWishlistParts = (root: HTMLElement): Parts | null =>
     retry: ['[data-wishlist-retry]', HTMLButtonElement],
     empty: ['[data-wishlist-empty]', HTMLElement],
     full: ['[data-wishlist-full]', HTMLElement],
-    count: ['[data-wishlist-size]', HTMLElement],
     addAll: ['[data-wishlist-all]', HTMLButtonElement],
     rows: ['[data-wishlist-rows]', HTMLUListElement],
+    template: ['template[data-wishlist-row]', HTMLTemplateElement],
   });
 
 type Status = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
@@ -60,11 +60,9 @@ interface NotMoved {
   reason: string;
 }
 
-/** What the shopper reads when a call fails: the server's own words, which say what to do. */
-function problem(error: unknown): string {
-  if (!(error instanceof ShopApiError) || error.status === 0) return UNAVAILABLE;
-  return error.status === 401 ? shellTexts.sessionEnded : error.message || UNAVAILABLE;
-}
+/** What the shopper reads when a call fails; for the wish list's own routes, their words when it is down. */
+const problem = (error: unknown): string =>
+  error instanceof ShopApiError && error.status >= 500 ? error.message : problemText(error);
 
 /** Failures worth naming per product (Magento refused it); anything else stops "Add all" and is shown. */
 const refusal = (error: unknown): boolean =>
@@ -76,7 +74,7 @@ class WishlistPage {
   private readonly facts = new Map<string, ProductFacts | null>();
   private busy = false;
   private loads = 0;
-  private readonly rows = new Map<string, { element: HTMLLIElement; html: string }>();
+  private readonly rows = new Map<string, { element: HTMLLIElement; key: string }>();
   private readonly root: HTMLElement;
   private readonly parts: Parts;
 
@@ -173,7 +171,7 @@ class WishlistPage {
   }
 
   private paint(): void {
-    const { loading, failed, failedText, empty, full, count, addAll } = this.parts;
+    const { loading, failed, failedText, empty, full, addAll } = this.parts;
     const { status } = this;
     const entries = status.kind === 'ready' ? this.entries() : [];
     if (status.kind === 'failed') failedText.textContent = status.message;
@@ -181,7 +179,6 @@ class WishlistPage {
     failed.hidden = status.kind !== 'failed';
     empty.hidden = status.kind !== 'ready' || entries.length > 0;
     full.hidden = entries.length === 0;
-    count.textContent = t.count(entries.length);
     this.paintRows(entries);
     if (this.busy) this.root.setAttribute('aria-busy', 'true');
     else this.root.removeAttribute('aria-busy');
@@ -203,18 +200,13 @@ class WishlistPage {
       this.rows.delete(sku);
     }
     entries.forEach((entry, at) => {
+      const key = rowKey(entry);
       let row = this.rows.get(entry.sku);
-      if (!row) {
-        const element = document.createElement('li');
-        element.className = 'wishlist-row';
-        element.dataset['sku'] = entry.sku;
-        row = { element, html: '' };
+      if (row?.key !== key) {
+        const element = wishlistRow(this.parts.template, entry);
+        row?.element.replaceWith(element);
+        row = { element, key };
         this.rows.set(entry.sku, row);
-      }
-      const html = wishlistRowHtml(entry);
-      if (row.html !== html) {
-        row.element.innerHTML = html;
-        row.html = html;
       }
       const here = list.children[at];
       if (here !== row.element) list.insertBefore(row.element, here ?? null);
