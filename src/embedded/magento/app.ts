@@ -5,7 +5,8 @@
  * (`auth/`), its body bound like ServiceInputProcessor (`input.ts`, by the route), answered by the resource folder's
  * handler (`catalog/`, `carts/`, `customers/`, `orders/`, `directory/`, `auth/`) and trimmed by `fields=`.
  * `GET /openapi.json` (outside `/rest/`, so no Magento URL can clash) serves the OpenAPI document made
- * from the same route table. Any failure becomes Magento's error body; nothing unexpected leaks a stack
+ * from the same route table. `/graphql` answers Magento's wish-list GraphQL (`wishlist/`): in Open Source
+ * the wish list has no REST API. Any failure becomes Magento's error body; nothing unexpected leaks a stack
  * trace (the 500 message is Magento's masked one).
  */
 import { Hono, type Context } from 'hono';
@@ -19,6 +20,7 @@ import { openApiDocument } from './http/openapi.ts';
 import { resolveStore, Router } from './http/router.ts';
 import { applyFields, parseFields, parsePhpQuery } from './query.ts';
 import { createRoutes } from './routes.ts';
+import { wishlistGraphQl } from './wishlist/route.ts';
 
 export interface MagentoAppOptions {
   readonly db: Database;
@@ -94,6 +96,15 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
 
   const app = new Hono();
   app.route('/', openApiDocument(routes));
+  app.route(
+    '/',
+    wishlistGraphQl({
+      db,
+      cart: options.cart,
+      maxBodyBytes: options.maxBodyBytes,
+      ...(options.log ? { log: options.log } : {}),
+    }),
+  );
   app.all('*', answer);
   app.onError((error, c) => {
     if (error instanceof MagentoError) return json(error.status, error.toBody());

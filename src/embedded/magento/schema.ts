@@ -214,4 +214,28 @@ CREATE TABLE IF NOT EXISTS order_status_history (
   comment TEXT,
   created_at TEXT NOT NULL
 );
+
+-- Magento_Wishlist's tables (Wishlist/etc/db_schema.xml): one list per customer (UNIQUE customer_id, as in
+-- Open Source), created lazily; its rows go with the customer and, like Magento's foreign keys, with the
+-- product (a product deleted through the admin API takes its wish-list rows along).
+CREATE TABLE IF NOT EXISTS wishlist (
+  wishlist_id INTEGER PRIMARY KEY,
+  customer_id INTEGER NOT NULL UNIQUE REFERENCES customers (id) ON DELETE CASCADE,
+  shared INTEGER NOT NULL DEFAULT 0,
+  sharing_code TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS wishlist_item (
+  wishlist_item_id INTEGER PRIMARY KEY,
+  wishlist_id INTEGER NOT NULL REFERENCES wishlist (wishlist_id) ON DELETE CASCADE,
+  product_id INTEGER NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+  store_id INTEGER,
+  added_at TEXT NOT NULL,
+  description TEXT,
+  -- DECIMAL(12,4) in Magento; a REAL keeps the same values for the quantities a shopper enters.
+  qty REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS wishlist_item_wishlist ON wishlist_item (wishlist_id, wishlist_item_id);
+CREATE INDEX IF NOT EXISTS wishlist_item_product ON wishlist_item (product_id);
 `;

@@ -1,0 +1,29 @@
+/**
+ * What every resolver of one GraphQL request sees: the database, the customer behind the bearer token, and
+ * what a product's fields need of the store.
+ */
+import { z } from 'zod';
+import { resolveCaller } from '../auth/auth.ts';
+import { sqlNumber, type Database } from '../db.ts';
+import type { ProductScope } from './product.ts';
+
+export interface WishlistContext {
+  readonly db: Database;
+  /**
+   * The signed-in customer, or undefined for a guest. A missing, unknown, expired or revoked token, and an
+   * admin's or integration's, all leave the request a guest's: GraphQL's user context gives up quietly, as
+   * REST's does (WISHLIST.md §5), and no wish list belongs to an admin.
+   */
+  readonly customerId: number | undefined;
+  readonly product: ProductScope;
+}
+
+const customerIdRow = z.object({ id: sqlNumber });
+
+/** The customer a request acts for, from its `Authorization` header (the REST side's token code). */
+export function requestCustomer(db: Database, authorization: string | undefined): number | undefined {
+  const caller = resolveCaller(db, authorization);
+  if (caller.kind !== 'customer') return undefined;
+  // A token outliving its customer names nobody (Magento's oauth_token rows go with the customer).
+  return db.get(customerIdRow, 'SELECT id FROM customers WHERE id = ?', caller.customerId)?.id;
+}

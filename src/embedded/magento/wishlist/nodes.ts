@@ -1,0 +1,242 @@
+/**
+ * The objects the queries answer with. graphql-js's default resolver reads a field from its source object
+ * and calls it when it is a method (with the field's arguments), so each GraphQL object type here is a
+ * class whose members are named as the schema's fields; `__typename` picks an interface's concrete type.
+ */
+import { z } from 'zod';
+import { USER_TYPE } from '../auth/auth.ts';
+import { countRow, type Database } from '../db.ts';
+import type { WishlistContext } from './context.ts';
+import { gqlErrors } from './errors.ts';
+import { phpInt } from './php.ts';
+import { productById, productTypeName, productView } from './product.ts';
+import {
+  countVisibleItems,
+  ensureWishlist,
+  findWishlist,
+  visibleItems,
+  wishlistOfCustomer,
+  type WishlistItemRow,
+  type WishlistRow,
+} from './wishlists.ts';
+
+/** The wish-list item type of each product type (`Type/WishlistItemType`). */
+const ITEM_TYPES: Readonly<Record<string, string>> = {
+  SimpleProduct: 'SimpleWishlistItem',
+  VirtualProduct: 'VirtualWishlistItem',
+};
+
+/** A list item's product, loaded once: `product` and the item's own type both need it. */
+function itemProduct(context: WishlistContext, row: WishlistItemRow) {
+  const product = productById(context.db, row.product_id);
+  return product && { typeId: product.type_id, view: productView(product, context.product) };
+}
+
+/** `WishlistItemInterface`: one visible row of a list. */
+export class WishlistItemNode {
+  readonly #row: WishlistItemRow;
+  readonly #product: ReturnType<typeof itemProduct>;
+
+  constructor(context: WishlistContext, row: WishlistItemRow) {
+    this.#row = row;
+    this.#product = itemProduct(context, row);
+  }
+
+  get __typename(): string {
+    const typeId = this.#product?.typeId ?? '';
+    const type = ITEM_TYPES[productTypeName(typeId) ?? ''];
+    // Magento fails the same way on a product type it has no item type for (not client-safe, so masked).
+    if (!type) throw new Error(`Product "${typeId}" type is not supported`);
+    return type;
+  }
+
+  get id(): string {
+    return String(this.#row.wishlist_item_id);
+  }
+
+  get quantity(): number {
+    return this.#row.qty;
+  }
+
+  get description(): string | null {
+    return this.#row.description;
+  }
+
+  get added_at(): string {
+    return this.#row.added_at;
+  }
+
+  get product() {
+    return this.#product?.view ?? null;
+  }
+
+  /** Simple products in the embedded catalogue carry no custom options. */
+  get customizable_options(): [] {
+    return [];
+  }
+}
+
+/** The deprecated `WishlistItem` type of `Wishlist.items`: `id` an Int, `qty` for `quantity`. */
+export class LegacyWishlistItemNode {
+  readonly #row: WishlistItemRow;
+  readonly #product: ReturnType<typeof itemProduct>;
+
+  constructor(context: WishlistContext, row: WishlistItemRow) {
+    this.#row = row;
+    this.#product = itemProduct(context, row);
+  }
+
+  get id(): number {
+    return this.#row.wishlist_item_id;
+  }
+
+  get qty(): number {
+    return this.#row.qty;
+  }
+
+  get description(): string | null {
+    return this.#row.description;
+  }
+
+  get added_at(): string {
+    return this.#row.added_at;
+  }
+
+  get product() {
+    return this.#product?.view ?? null;
+  }
+}
+
+const pageArgs = z.object({
+  currentPage: z.number().int().nullish(),
+  pageSize: z.number().int().nullish(),
+});
+
+/**
+ * `Wishlist` (and the deprecated `WishlistOutput`). Without a row it is Magento's empty array, which
+ * webonyx answers as an object whose fields are all null (`wishlist_v2` of another customer's list), and
+ * whose items fail like Magento's `Missing key "model"`.
+ */
+export class WishlistNode {
+  readonly #context: WishlistContext;
+  readonly #row: WishlistRow | undefined;
+
+  constructor(context: WishlistContext, row: WishlistRow | undefined) {
+    this.#context = context;
+    this.#row = row;
+  }
+
+  #model(): WishlistRow {
+    if (!this.#row) throw new Error('Missing key "model" in Wishlist value data');
+    return this.#row;
+  }
+
+  get id(): string | null {
+    return this.#row ? String(this.#row.wishlist_id) : null;
+  }
+
+  get items_count(): number | null {
+    return this.#row ? countVisibleItems(this.#context.db, this.#row.wishlist_id) : null;
+  }
+
+  get sharing_code(): string | null {
+    return this.#row?.sharing_code ?? null;
+  }
+
+  get updated_at(): string | null {
+    return this.#row?.updated_at ?? null;
+  }
+
+  /** Always null in Open Source (`WishlistOutput.name`). */
+  get name(): null {
+    return null;
+  }
+
+  items(): LegacyWishlistItemNode[] {
+    const { db } = this.#context;
+    return visibleItems(db, this.#model().wishlist_id).map(
+      (row) => new LegacyWishlistItemNode(this.#context, row),
+    );
+  }
+
+  /**
+   * `WishlistItems`: Magento's collection paging. A page past the end is the last page again
+   * (`getCurPage()` clamps), there is always at least one page, and a size of 0 or less means no limit.
+   */
+  items_v2(args: unknown) {
+    const { db } = this.#context;
+    const wishlistId = this.#model().wishlist_id;
+    const { currentPage, pageSize } = pageArgs.parse(args);
+    const size = (pageSize ?? 20) > 0 ? (pageSize ?? 20) : 0;
+    const count = countVisibleItems(db, wishlistId);
+    const lastPage = count === 0 || size === 0 ? 1 : Math.ceil(count / size);
+    const requested = (currentPage ?? 1) > 0 ? (currentPage ?? 1) : 1;
+    const current = Math.min(requested, lastPage);
+    const rows =
+      size === 0 ? visibleItems(db, wishlistId) : visibleItems(db, wishlistId, { size, number: current });
+    return {
+      items: rows.map((row) => new WishlistItemNode(this.#context, row)),
+      // The collection's page size is `false` when none was set; it goes out as null (derived).
+      page_info: { current_page: current, page_size: size === 0 ? null : size, total_pages: lastPage },
+    };
+  }
+}
+
+const idArgs = z.object({ id: z.string() });
+
+/** `Customer`: only its wish-list fields; the resolver of `Query.customer` has checked the caller. */
+export class CustomerNode {
+  readonly #context: WishlistContext;
+  readonly #customerId: number;
+
+  constructor(context: WishlistContext, customerId: number) {
+    this.#context = context;
+    this.#customerId = customerId;
+  }
+
+  /** Open Source's one list, created on this first read; paging cannot page past it. */
+  wishlists(): WishlistNode[] {
+    return [new WishlistNode(this.#context, ensureWishlist(this.#context.db, this.#customerId))];
+  }
+
+  /** Deprecated `Customer.wishlist` (`CustomerWishlistResolver`): the list, created if missing. */
+  wishlist(): WishlistNode {
+    return new WishlistNode(this.#context, ensureWishlist(this.#context.db, this.#customerId));
+  }
+
+  /** `WishlistById`: a list by id, or the customer's own for an id casting to 0; another's is empty. */
+  wishlist_v2(args: unknown): WishlistNode {
+    const { db } = this.#context;
+    const id = phpInt(idArgs.parse(args).id);
+    const row = id > 0 ? findWishlist(db, id) : wishlistOfCustomer(db, this.#customerId);
+    return new WishlistNode(this.#context, row?.customer_id === this.#customerId ? row : undefined);
+  }
+}
+
+/** Whether the customer's sign-in is locked by the failed-attempt throttle (`auth/auth.ts`). */
+function isSignInLocked(db: Database, customerId: number): boolean {
+  const locked = db.get(
+    countRow,
+    `SELECT COUNT(*) AS n FROM customers c JOIN login_failures f ON f.user_type = ? AND f.username = c.email
+     WHERE c.id = ? AND f.locked_until > ?`,
+    USER_TYPE.customer,
+    customerId,
+    Math.floor(Date.now() / 1000),
+  );
+  return (locked?.n ?? 0) > 0;
+}
+
+/** `Query.customer` (CustomerGraphQl): a guest is refused first, then a locked account. */
+export function customerQuery(context: WishlistContext): CustomerNode {
+  const { customerId } = context;
+  if (customerId === undefined) throw gqlErrors.customerNotAuthorized();
+  if (isSignInLocked(context.db, customerId)) throw gqlErrors.accountLocked();
+  return new CustomerNode(context, customerId);
+}
+
+/** Deprecated `Query.wishlist` (`WishlistResolver`): the list as it is, never created here. */
+export function wishlistQuery(context: WishlistContext): WishlistNode {
+  const { customerId } = context;
+  if (customerId === undefined) throw gqlErrors.wishlistGuest();
+  return new WishlistNode(context, wishlistOfCustomer(context.db, customerId));
+}

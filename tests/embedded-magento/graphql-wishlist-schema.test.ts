@@ -1,0 +1,209 @@
+/**
+ * Drift from Magento's schema fails here: the introspection query is run against `/graphql` and every type,
+ * field, argument, input field and enum value the back end exposes must exist in Magento 2.4.9's own
+ * introspection (`shared/contracts/magento-graphql/wishlist-introspection-2.4.9.json`) with the identical
+ * type reference, default value and deprecation. What is left out, and the few types the extract does not
+ * hold, are named lists, so a change to either is deliberate.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { getIntrospectionQuery } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { expectData, gql } from './graphql-helpers.ts';
+
+const INTROSPECTION = resolve(
+  import.meta.dirname,
+  '../../../shared/contracts/magento-graphql/wishlist-introspection-2.4.9.json',
+);
+
+interface TypeRef {
+  kind: string;
+  name: string | null;
+  ofType: TypeRef | null;
+}
+const typeRef: z.ZodType<TypeRef> = z.lazy(() =>
+  z.object({ kind: z.string(), name: z.string().nullable(), ofType: typeRef.nullable() }),
+);
+const inputValue = z.object({ name: z.string(), type: typeRef, defaultValue: z.string().nullable() });
+const named = z.object({ name: z.string() });
+const fullType = z.object({
+  kind: z.string(),
+  name: z.string(),
+  'x-fields-filtered': z.boolean().optional(),
+  fields: z
+    .array(
+      z.object({
+        name: z.string(),
+        args: z.array(inputValue),
+        type: typeRef,
+        isDeprecated: z.boolean(),
+        deprecationReason: z.string().nullable(),
+      }),
+    )
+    .nullable(),
+  inputFields: z.array(inputValue).nullable(),
+  interfaces: z.array(named).nullable(),
+  enumValues: z.array(z.object({ name: z.string(), isDeprecated: z.boolean() })).nullable(),
+  possibleTypes: z.array(named).nullable(),
+});
+type FullType = z.output<typeof fullType>;
+
+const magentoTypes = new Map(
+  z
+    .object({ types: z.array(fullType) })
+    .parse(JSON.parse(readFileSync(INTROSPECTION, 'utf8')))
+    .types.map((type) => [type.name, type]),
+);
+
+/** Types of the 2.4.9 extract the Open Source stand-in leaves out, and why. */
+const LEFT_OUT = [
+  'ConfigurableWishlistItem', // configurable products: none in the embedded catalogue
+  'UpdateProductsInWishlistOutput', // updateProductsInWishlist: the storefront does not update lines
+  'WishlistItemUpdateInput',
+  'WishlistVisibilityEnum', // Adobe Commerce only
+].sort();
+
+/**
+ * Types the extract does not hold (it stops at the wish-list types), checked by hand against the full
+ * 2.4.9 introspection (AdobeDocs/commerce-webapi `spectaql/schema.json`, commit 8042bbfe): the product
+ * types and `MediaGalleryInterface` are also held below to the interface fields the extract does have.
+ */
+const OUTSIDE_EXTRACT = [
+  'CurrencyEnum', // its 170 codes, as 2.4.9 lists them
+  'MediaGalleryInterface', // the fields of ProductImage
+  'ProductDiscount', // amount_off, percent_off: Float
+  'SelectedCustomizableOption', // its scalar fields; `values` and the deprecated `id` left out
+  'SimpleProduct',
+  'StoreConfig', // magento_wishlist_general_is_enabled: String
+  'VirtualProduct',
+].sort();
+
+/** Fields of the extract's (field-filtered) types that it does not list, checked by hand likewise. */
+const FIELDS_BEYOND_EXTRACT = ['Query.storeConfig']; // storeConfig: StoreConfig, no arguments
+
+/** Fields of the extract's types the stand-in does not expose. */
+const FIELDS_LEFT_OUT = [
+  'Mutation.updateProductsInWishlist',
+  'ProductPrice.fixed_product_taxes',
+  'Wishlist.name', // Adobe Commerce only: a validation error on Open Source
+  'Wishlist.visibility', // Adobe Commerce only
+].sort();
+
+const BUILT_IN_SCALARS = ['Boolean', 'Float', 'ID', 'Int', 'String'];
+
+const show = (ref: TypeRef | null): string =>
+  ref === null
+    ? 'none'
+    : ref.kind === 'NON_NULL'
+      ? `${show(ref.ofType)}!`
+      : ref.kind === 'LIST'
+        ? `[${show(ref.ofType)}]`
+        : String(ref.name);
+
+const names = (list: readonly { name: string }[] | null) => (list ?? []).map((item) => item.name).sort();
+
+let backend: TestBackend;
+let ours: Map<string, FullType>;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  const data = expectData(await gql(backend, getIntrospectionQuery()));
+  const schema = z.object({ __schema: z.object({ types: z.array(fullType) }) }).parse(data).__schema;
+  ours = new Map(
+    schema.types
+      .filter((type) => !type.name.startsWith('__') && !BUILT_IN_SCALARS.includes(type.name))
+      .map((type) => [type.name, type]),
+  );
+});
+afterAll(() => backend.stop());
+
+const magento = (name: string): FullType => {
+  const type = magentoTypes.get(name);
+  if (!type) throw new Error(`${name} is not in the 2.4.9 extract`);
+  return type;
+};
+
+describe('the wish-list schema against Magento 2.4.9’s introspection', () => {
+  it('exposes every type of the extract but the listed ones, and only the listed types beyond it', () => {
+    const missing = [...magentoTypes.keys()].filter((name) => !ours.has(name)).sort();
+    expect(missing).toEqual(LEFT_OUT);
+    const beyond = [...ours.keys()].filter((name) => !magentoTypes.has(name)).sort();
+    expect(beyond).toEqual(OUTSIDE_EXTRACT);
+  });
+
+  it('gives each shared type Magento’s kind, interfaces and possible types', () => {
+    for (const [name, type] of ours) {
+      const theirs = magentoTypes.get(name);
+      if (!theirs) continue;
+      expect({ [name]: type.kind }).toEqual({ [name]: theirs.kind });
+      for (const iface of names(type.interfaces)) expect(names(theirs.interfaces), name).toContain(iface);
+      for (const possible of names(type.possibleTypes))
+        expect(names(theirs.possibleTypes), name).toContain(possible);
+    }
+  });
+
+  it('gives every field Magento’s type, arguments (all of them, with defaults) and deprecation', () => {
+    const leftOut: string[] = [];
+    for (const [name, theirs] of magentoTypes) {
+      const type = ours.get(name);
+      if (!type) continue;
+      const fields = new Map((type.fields ?? []).map((field) => [field.name, field]));
+      for (const field of fields.keys()) {
+        if (FIELDS_BEYOND_EXTRACT.includes(`${name}.${field}`)) continue;
+        expect(names(theirs.fields), `${name}.${field} is not Magento's`).toContain(field);
+      }
+      for (const expected of theirs.fields ?? []) {
+        const field = fields.get(expected.name);
+        const key = `${name}.${expected.name}`;
+        if (!field) {
+          leftOut.push(key);
+          continue;
+        }
+        expect({ [key]: show(field.type) }).toEqual({ [key]: show(expected.type) });
+        expect({ [key]: [field.isDeprecated, field.deprecationReason] }).toEqual({
+          [key]: [expected.isDeprecated, expected.deprecationReason],
+        });
+        const args = field.args.map((arg) => [arg.name, show(arg.type), arg.defaultValue]);
+        expect({ [key]: args }).toEqual({
+          [key]: expected.args.map((arg) => [arg.name, show(arg.type), arg.defaultValue]),
+        });
+      }
+    }
+    expect(leftOut.sort()).toEqual(FIELDS_LEFT_OUT);
+  });
+
+  it('gives every input object all of Magento’s input fields, with their types', () => {
+    for (const [name, type] of ours) {
+      if (type.kind !== 'INPUT_OBJECT') continue;
+      const show3 = (list: FullType['inputFields']) =>
+        (list ?? []).map((field) => [field.name, show(field.type), field.defaultValue]).sort();
+      expect({ [name]: show3(type.inputFields) }).toEqual({ [name]: show3(magento(name).inputFields) });
+    }
+  });
+
+  it('gives every enum of the extract exactly Magento’s values', () => {
+    for (const [name, type] of ours) {
+      if (type.kind !== 'ENUM' || !magentoTypes.has(name)) continue;
+      expect({ [name]: names(type.enumValues) }).toEqual({ [name]: names(magento(name).enumValues) });
+    }
+  });
+
+  it('holds the types beyond the extract to the interface fields the extract has', () => {
+    const fieldsOf = (type: FullType | undefined) =>
+      (type?.fields ?? []).map((field) => [field.name, show(field.type), field.isDeprecated]).sort();
+    for (const product of ['SimpleProduct', 'VirtualProduct']) {
+      expect({ [product]: fieldsOf(ours.get(product)) }).toEqual({
+        [product]: fieldsOf(magento('ProductInterface')),
+      });
+      expect(names(ours.get(product)?.interfaces ?? [])).toEqual(['ProductInterface']);
+    }
+    // ProductImage is the extract's only MediaGalleryInterface; the interface has ProductImage's fields.
+    expect(fieldsOf(ours.get('MediaGalleryInterface'))).toEqual(fieldsOf(magento('ProductImage')));
+    expect(names(ours.get('CurrencyEnum')?.enumValues ?? [])).toHaveLength(170);
+    expect(names(ours.get('CurrencyEnum')?.enumValues ?? [])).toEqual(
+      expect.arrayContaining(['GBP', 'EUR', 'USD']),
+    );
+  });
+});
