@@ -212,6 +212,12 @@ test('a guest’s wish list joins the customer’s on sign-in and follows the cu
   } finally {
     await elsewhere.close();
   }
+
+  // Signed out, the header shows the guest's list again (emptied by the merge); the customer's stays.
+  await page.getByLabel('Account menu').click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(wishlistLink(page)).toHaveAccessibleName('0 Wish list');
 });
 
 test('add all to basket adds the available products, names the one that is not, and keeps it on the list', async ({
@@ -314,6 +320,43 @@ test('a card’s button keeps its state when the listing redraws and after a rel
     `${product.name} has been removed from your wish list.`,
   );
   await expectOnList(page, product, false);
+  await expect(wishlistLink(page)).toHaveAccessibleName('0 Wish list');
+});
+
+test('a product no longer sold leaves a guest’s list, and the page says so', async ({ page }) => {
+  const [kept] = products(9, 1) as [Product];
+  await page.goto('/privacy-policy');
+  await page.evaluate(
+    (sku) => window.localStorage.setItem('wishlist', JSON.stringify([sku, 'NO-LONGER-SOLD'])),
+    kept.sku,
+  );
+  await page.goto('/wishlist');
+  await expect(notices(page).getByRole('alert')).toHaveText(
+    '1 product in your wish list is no longer sold, so it has been removed.',
+  );
+  await expect(rows(page)).toHaveCount(1);
+  await expect(row(page, kept)).toBeVisible();
+  await expect(wishlistLink(page)).toHaveAccessibleName('1 Wish list');
+});
+
+test('when the list cannot be read, the page says so, and Try again reads it again', async ({ page }) => {
+  // A signed-in customer whose list the server cannot read (its answer is what the server test pins down).
+  await signIn(page, await newCustomer());
+  let down = true;
+  await page.route('**/wishlist/items', (route) =>
+    route.fulfill(
+      down
+        ? { status: 503, json: { message: "Your wish list can't be shown right now. Please try again." } }
+        : { status: 200, json: { items: [], count: 0, done: [], failed: [] } },
+    ),
+  );
+  await page.goto('/wishlist');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(
+    "Your wish list can't be shown right now. Please try again.",
+  );
+  down = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Your wish list is empty.')).toBeVisible();
   await expect(wishlistLink(page)).toHaveAccessibleName('0 Wish list');
 });
 
