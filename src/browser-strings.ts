@@ -114,3 +114,30 @@ export const searchTexts = {
   showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
   unavailable: 'Search is not available right now. Please check your connection and try again.',
 } as const;
+
+/**
+ * The wish list's texts that every page's script writes (the header link's description, the buttons'
+ * notices), on their own so the shell bundles only these few; the /wishlist page's are below.
+ */
+export const wishlistTexts = {
+  count: (n: number) => (n === 1 ? '1 product in your wish list' : `${n} products in your wish list`),
+  added: (name: string) => `${name} is now in your wish list.`,
+  removed: (name: string) => `${name} has been removed from your wish list.`,
+  /** A notice's name for a product whose button names none. */
+  thisProduct: 'This product',
+  full: 'Your wish list is full. Please remove a product before adding another.',
+} as const;
+
+/**
+ * The /wishlist page's script's texts: its notices (the rows' texts are in its server-rendered markup).
+ */
+export const wishlistPageTexts = {
+  moved: (n: number) =>
+    n === 1 ? '1 product was added to your basket.' : `${n} products were added to your basket.`,
+  notMoved: (names: readonly string[]) => `Not available, so still in your wish list: ${names.join(', ')}.`,
+  gone: (n: number) =>
+    n === 1
+      ? '1 product in your wish list is no longer sold, so it has been removed.'
+      : `${n} products in your wish list are no longer sold, so they have been removed.`,
+  unavailableNow: "Your wish list can't be shown right now. Please try again.",
+} as const;

@@ -11,9 +11,20 @@ import {
   searchTexts,
   shellTexts,
   slideshowTexts,
+  wishlistPageTexts,
+  wishlistTexts,
 } from './browser-strings.ts';
 
-export { basketTexts, listingTexts, productToolTexts, searchTexts, shellTexts, slideshowTexts };
+export {
+  basketTexts,
+  listingTexts,
+  productToolTexts,
+  searchTexts,
+  shellTexts,
+  slideshowTexts,
+  wishlistPageTexts,
+  wishlistTexts,
+};
 
 /** The spec's fixed texts, word for word. */
 export const spec = {
@@ -185,6 +196,7 @@ export const ours = {
       more: 'More',
       menu: 'Menu',
       basket: 'Basket',
+      wishList: 'Wish list',
       account: 'Account',
       accountMenu: 'Account menu',
     },
@@ -260,6 +272,26 @@ export const ours = {
     infoBox: 'Why buy from us',
     /** The section of the products viewed last, on product pages and the basket. */
     recentlyViewed: 'Recently viewed',
+  },
+  /** The wish list: its page, and the notice after a sign-in merged the guest's list. */
+  wishlist: {
+    title: 'Wish list',
+    empty: 'Your wish list is empty.',
+    emptyHint: 'Add products with “Add to wish list” on any product to keep them here.',
+    continueShopping: 'Continue shopping',
+    addAll: 'Add all to basket',
+    noScript: 'Your wish list needs JavaScript: please turn it on to see and change it.',
+    retry: 'Try again',
+    merged: (n: number) =>
+      n === 1
+        ? '1 product from your wish list was added to your account.'
+        : `${n} products from your wish list were added to your account.`,
+    addToBasket: 'Add to basket',
+    remove: 'Remove',
+    /** A product's stock, in the spec's words of its page. */
+    inStock: spec.product.inStock,
+    unavailable: spec.product.unavailable,
+    ...wishlistPageTexts,
   },
   /** The search page (its fixed texts are `spec.search`; its form reuses `shell.search`). */
   searchPage: {

@@ -22,6 +22,7 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   'customer',
   'search',
   'basket',
+  'wishlist',
   'privacy-policy',
   'paid',
   'failed-payment',

@@ -29,6 +29,26 @@ export const sameOrigin =
     await next();
   };
 
+/**
+ * 403 for a read another site asks for: a browser's `Sec-Fetch-Site` says cross-site or same-site, or an
+ * Origin other than the shop's is sent. A shopper's own visit (same-origin, or typed: `none`) and clients
+ * that send neither header pass. For reads that answer a shopper's own data (SameSite=Lax already keeps
+ * the session cookie off most cross-site requests; this refuses the rest).
+ */
+export const notCrossSite =
+  (siteUrl: string): MiddlewareHandler =>
+  async (c, next) => {
+    const site = c.req.header('sec-fetch-site');
+    const origin = c.req.header('origin');
+    if (
+      site === 'cross-site' ||
+      site === 'same-site' ||
+      (origin !== undefined && origin !== new URL(siteUrl).origin)
+    )
+      throw new HttpError(403, 'Cross-site requests are not allowed.');
+    await next();
+  };
+
 /** 413 for a body over `maxBytes`, whether it declares its length or streams. */
 export const limitBody = (maxBytes: number): MiddlewareHandler =>
   bodyLimit({

@@ -8,7 +8,15 @@ export { clientAddress, trustedProxies, type TrustedProxies } from './client-add
 export { SERVER_DEADLINES } from './deadlines.ts';
 export { FailureCounter, tooManyAttempts, type FailureLimit } from './throttle.ts';
 export { describeError, errorMessage, HttpError, jsonErrors, jsonReply, textReply } from './errors.ts';
-export { isSameOrigin, jsonBody, jsonOnly, limitBody, methodNotAllowed, sameOrigin } from './guards.ts';
+export {
+  isSameOrigin,
+  jsonBody,
+  jsonOnly,
+  limitBody,
+  methodNotAllowed,
+  notCrossSite,
+  sameOrigin,
+} from './guards.ts';
 export {
   clearSessionCookie,
   privateCookie,

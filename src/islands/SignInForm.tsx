@@ -1,11 +1,13 @@
 /**
  * The 'Registered Customer' sign-in form (spec §2, §4). The storefront server exchanges the credentials
- * for a customer token kept in an HttpOnly cookie and merges the guest basket; the island only keeps the
- * signed-in marker. Success clears the form and goes to My Account; failure shows the spec's error line
- * and keeps the e-mail. The button waits for hydration, so a password never goes out in a plain form.
+ * for a customer token kept in an HttpOnly cookie and merges the guest basket and wish list; the island
+ * only keeps the signed-in marker. Success clears the form and goes to My Account, telling the shopper
+ * there how many products of the wish list were added to the account; failure shows the spec's error
+ * line and keeps the e-mail. The button waits for hydration, so a password never goes out in a plain form.
  */
 import { useState, type SubmitEvent } from 'react';
 import { signIn } from '../features/account/store.ts';
+import { notify } from '../features/notify/store.ts';
 import { ShopApiError } from '../features/shop-api.ts';
 import { strings } from '../strings.ts';
 import { useBusy } from './shared/use-busy.ts';
@@ -31,8 +33,9 @@ export default function SignInForm() {
     if (!start(true)) return;
     setError('');
     try {
-      await signIn(email.trim(), password);
+      const { wishlistAdded } = await signIn(email.trim(), password);
       form.reset();
+      if (wishlistAdded) notify(strings.wishlist.merged(wishlistAdded), 'status', { carryTo: ACCOUNT_PATH });
       goTo(ACCOUNT_PATH);
     } catch (failure) {
       finish();

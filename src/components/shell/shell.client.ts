@@ -1,7 +1,8 @@
 /**
- * The script of every page's shell: menus, the VAT choice, the account menu, the basket badge, the cookie
- * notice and the notices. Plain TypeScript on the same nanostores the islands use; no React and no zod
- * (DESIGN.md §4: a catalogue page costs a few KB of script, not a framework).
+ * The script of every page's shell: menus, the VAT choice, the account menu, the basket badge, the wish
+ * list's count and buttons, the cookie notice and the notices. Plain TypeScript on the same nanostores
+ * the islands use; no React and no zod (DESIGN.md §4: a catalogue page costs a few KB of script, not a
+ * framework).
  */
 import { initAccountMenu } from './account-menu.client.ts';
 import { initBasketBadge } from './basket-badge.client.ts';
@@ -9,6 +10,8 @@ import { initCookieBanner } from './cookie-banner.client.ts';
 import { initMenus } from './menus.client.ts';
 import { initNotifications } from './notifications.client.ts';
 import { initVatChoice } from './vat-choice.client.ts';
+import { initWishlistButtons } from './wishlist-buttons.client.ts';
+import { initWishlistLink } from './wishlist-link.client.ts';
 
 export function initShell(): void {
   initMenus();
@@ -17,6 +20,8 @@ export function initShell(): void {
   initNotifications();
   initCookieBanner();
   initBasketBadge();
+  initWishlistLink();
+  initWishlistButtons();
   // Module scripts run in document order, so every script of the page has run by now: said for whoever
   // waits for the page to be ready (the journeys).
   document.documentElement.dataset['shell'] = 'ready';

@@ -1,27 +1,40 @@
 /**
- * Signing in and out: the server holds the token; the header and islands keep the marker and the cart in
- * step. Sign-out runs from the header of every page, so answers are read by hand (no zod).
+ * Signing in and out: the server holds the token; the header and islands keep the marker, the cart and
+ * the wish list in step. Sign-out runs from the header of every page, so answers are read by hand (no zod).
  */
-import { anything, handReader, isRecord } from '../../magento/wire/reader.ts';
+import { anything, asNumber, handReader, isRecord } from '../../magento/wire/reader.ts';
 import { forgetCart, $guestCode, refreshCart } from '../cart/store.ts';
 import { shopFetch } from '../shop-api.ts';
+import { forgetCustomerWishlist } from '../wishlist/customer.ts';
+import { $guestWishlist } from '../wishlist/store.ts';
 import { $login } from './session.ts';
 
 const signedInReply = handReader((value) =>
   isRecord(value) && value['signedIn'] === true ? value : undefined,
 );
 
-export async function signIn(email: string, password: string): Promise<void> {
+/**
+ * Signs in, sending the guest's cart and wish list to be merged into the customer's. Answers how many
+ * products the wish list's merge added; undefined when there was nothing to merge or the merge failed
+ * (the guest's list is then kept for the next sign-in: a failed merge never fails the sign-in).
+ */
+export async function signIn(
+  email: string,
+  password: string,
+): Promise<{ wishlistAdded: number | undefined }> {
   const guestCode = $guestCode.get();
-  await shopFetch('/session', {
+  const reply = await shopFetch('/session', {
     method: 'POST',
-    body: { email, password, ...(guestCode ? { guestCode } : {}) },
+    body: { email, password, ...(guestCode ? { guestCode } : {}), wishlist: $guestWishlist.get() },
     schema: signedInReply,
   });
   $login.set('true');
   // The guest cart now belongs to the customer (merged) or is gone: forget its code either way.
   $guestCode.set('');
+  const wishlistAdded = asNumber(reply['wishlistAdded']);
+  if (wishlistAdded !== undefined) $guestWishlist.set([]);
   await refreshCart();
+  return { wishlistAdded };
 }
 
 export async function signOut(): Promise<void> {
@@ -30,5 +43,6 @@ export async function signOut(): Promise<void> {
   } finally {
     $login.set('');
     forgetCart();
+    forgetCustomerWishlist();
   }
 }

@@ -51,6 +51,9 @@ export const $basketChanged = atom(false);
 
 const flip = () => $basketChanged.set(!$basketChanged.get());
 
+/** Magento's cart changed by another way than these calls (the wish list moved products into it). */
+export const cartChangedElsewhere = (): void => flip();
+
 /** The base path of the current cart's calls, or undefined when there is none yet. */
 export function cartPath(): string | undefined {
   if ($signedIn.get()) return '/rest/V1/carts/mine';

@@ -1,4 +1,7 @@
-/** The shopper routes of the storefront server (search form, session, REST proxy, payments), from the validated environment. */
+/**
+ * The shopper routes of the storefront server (search form, session, REST proxy, wish list, payments),
+ * from the validated environment.
+ */
 import type { Hono } from 'hono';
 import type { Env } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
@@ -6,6 +9,7 @@ import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
 import { createSessionRoutes } from './session.ts';
+import { createWishlistRoutes } from './wishlist.ts';
 
 export function createShopperRoutes(env: Env, log?: (message: string) => void): Hono[] {
   const { baseUrl } = magentoClientConfig(env);
@@ -19,6 +23,7 @@ export function createShopperRoutes(env: Env, log?: (message: string) => void): 
       ...(log ? { log } : {}),
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
+    createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createPaymentRoutesFromEnv(env, log),
   ];
 }

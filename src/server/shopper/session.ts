@@ -2,7 +2,8 @@
  * Sign-in and sign-out (DESIGN.md §3), `POST` and `DELETE /session`: the storefront server exchanges
  * e-mail and password for a Magento customer token and keeps it in the session cookie
  * (src/http/session-cookie.ts); page scripts never see it. On sign-in a guest cart is merged into the
- * customer's (Magento 2.4's assign-and-merge). Failed sign-ins are throttled per client and per account
+ * customer's (Magento 2.4's assign-and-merge), and the guest's wish list (skus kept in the browser) into
+ * the customer's list in Magento; either merge failing never fails the sign-in. Failed sign-ins are throttled per client and per account
  * (sign-in-throttle.ts) before Magento's own lock is reached. Sign-out revokes the customer's tokens in Magento before it
  * drops the cookie, so a copy of the token stops working everywhere at once.
  */
@@ -28,12 +29,17 @@ import {
   wellFormedSessionToken,
 } from '../../http/index.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
+import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
+import { isSku, MAX_WISHLIST } from '../../features/wishlist/wishlist.ts';
+import { addToWishlist } from '../../features/wishlist/wishlist.server.ts';
 import { strings } from '../../strings.ts';
 import { SignInThrottle, type SignInLimits } from './sign-in-throttle.ts';
 
 export interface SessionConfig {
   /** Magento's base URL, without any token: customer calls carry the customer's own. */
   readonly magento: MagentoClientConfig;
+  /** Magento's GraphQL, for the wish list's merge; by default at the same base URL, bounded to a few seconds. */
+  readonly wishlist?: MagentoGraphqlConfig;
   readonly siteUrl: string;
   /** Seconds; Magento's customer tokens live 1 hour by default. */
   readonly tokenLifetime: number;
@@ -48,6 +54,8 @@ const signInBody = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(256),
   guestCode: z.string().optional(),
+  /** The guest's wish list: skus to add to the customer's. */
+  wishlist: z.array(z.string().refine(isSku)).max(MAX_WISHLIST).optional(),
 });
 
 /** The customer's token, or 401 with the spec's message for a wrong e-mail or password. */
@@ -101,6 +109,27 @@ async function revokeToken(config: SessionConfig, token: string | undefined): Pr
   }
 }
 
+/**
+ * Adds the guest's skus the customer's list does not hold yet; answers how many were added, or undefined
+ * when the merge failed (the browser then keeps the guest's list for the next sign-in).
+ */
+async function mergeGuestWishlist(
+  config: SessionConfig,
+  token: string,
+  skus: readonly string[],
+  log: (message: string) => void,
+): Promise<number | undefined> {
+  const wishlist = config.wishlist ?? { baseUrl: config.magento.baseUrl, timeoutMs: 5_000, attempts: 1 };
+  try {
+    const { done, failed } = await addToWishlist(wishlist, token, skus);
+    if (failed.length > 0) log(`Guest wish list: ${failed.length} products not added on sign-in`);
+    return done.length;
+  } catch (error) {
+    log(`Guest wish list not merged on sign-in: ${errorMessage(error)}`);
+    return undefined;
+  }
+}
+
 export function createSessionRoutes(config: SessionConfig): Hono {
   const log = config.log ?? (() => undefined);
   const throttle = new SignInThrottle(config.siteUrl, config.signInLimits);
@@ -115,11 +144,12 @@ export function createSessionRoutes(config: SessionConfig): Hono {
   routes.post(
     '/session',
     sameOrigin(config.siteUrl),
-    limitBody(8 * 1024),
+    // Room for the guest's wish list: 100 skus of up to 64 characters.
+    limitBody(16 * 1024),
     jsonOnly,
     jsonBody(signInBody, 'Enter your e-mail address and password.'),
     async (c) => {
-      const { email, password, guestCode } = c.req.valid('json');
+      const { email, password, guestCode, wishlist } = c.req.valid('json');
       const client = clientAddress(c, trusted);
       const known = throttle.isKnownBrowser(c, email);
       await throttle.check(client, email, known);
@@ -140,9 +170,12 @@ export function createSessionRoutes(config: SessionConfig): Hono {
           log(`Guest cart not merged on sign-in: ${errorMessage(error)}`);
         }
       }
+      const wishlistAdded = wishlist?.length
+        ? await mergeGuestWishlist(config, token, wishlist, log)
+        : undefined;
       const reply = jsonReply(
         200,
-        { signedIn: true, merged },
+        { signedIn: true, merged, ...(wishlistAdded === undefined ? {} : { wishlistAdded }) },
         { 'Set-Cookie': sessionCookie(token, config.tokenLifetime, config.siteUrl) },
       );
       reply.headers.append('Set-Cookie', throttle.knownBrowserCookie(email));

@@ -1,0 +1,153 @@
+/**
+ * The signed-in customer's wish list (DESIGN.md §1), for the header, the product buttons and /wishlist:
+ * same-origin JSON routes that call Magento's GraphQL wish list (features/wishlist/wishlist.server.ts)
+ * with the token of the session cookie. The browser never names a list: every call is on the session's
+ * customer's own. Writes are checked like the /rest proxy's (Origin, bounded JSON bodies), reads refuse
+ * other sites; answers are never cached.
+ *
+ * - `GET /wishlist/items` → `{items: [{id, sku, name}], count}`
+ * - `POST /wishlist/items` `{skus}` → the list, with `done` (added) and `failed` ({sku, message})
+ * - `DELETE /wishlist/items/:id` → the list; 404 when the item is not on it
+ * - `POST /wishlist/cart` `{ids?}` → the list, with `done` (moved to the basket: all when no ids) and
+ *   `failed` (Magento's reason per product)
+ *
+ * No session: 401. Magento ran the call as a guest (expired or revoked token): 401, and the session
+ * cookie goes, as the /rest proxy does. Magento down or unreadable: 503 with a line that says so.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { WishlistAnswer } from '../../features/wishlist/answer.ts';
+import { isSku, MAX_WISHLIST } from '../../features/wishlist/wishlist.ts';
+import {
+  addToWishlist,
+  moveToCart,
+  NotOnWishlist,
+  readWishlist,
+  removeFromWishlist,
+  type CustomerWishlist,
+  type WishlistChange,
+} from '../../features/wishlist/wishlist.server.ts';
+import {
+  clearSessionCookie,
+  errorMessage,
+  HttpError,
+  jsonBody,
+  jsonErrors,
+  jsonOnly,
+  jsonReply,
+  limitBody,
+  methodNotAllowed,
+  notCrossSite,
+  sameOrigin,
+  wellFormedSessionToken,
+} from '../../http/index.ts';
+import { MagentoGraphqlError, type MagentoGraphqlConfig } from '../../magento/graphql.ts';
+import { strings } from '../../strings.ts';
+
+export interface WishlistRoutesConfig {
+  /** Magento's GraphQL (its base URL, as for REST); calls carry the session's customer token. */
+  readonly magento: MagentoGraphqlConfig;
+  readonly siteUrl: string;
+  readonly log?: (message: string) => void;
+}
+
+export const WISHLIST_TEXTS = {
+  signIn: 'Please sign in to keep a wish list in your account.',
+  sessionEnded: strings.shopper.sessionEnded,
+  cannotShow: strings.wishlist.unavailableNow,
+  cannotChange: "Your wish list can't be changed right now. Please try again.",
+  notOnList: 'This product is no longer in your wish list.',
+  badSkus: `Send the products as {"skus": [...]}: 1 to ${MAX_WISHLIST} skus.`,
+  badIds: `Send the items as {"ids": [...]} (1 to ${MAX_WISHLIST} wish-list item ids), or no ids to move them all.`,
+} as const;
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
+const MAX_BODY = 16 * 1024;
+
+const itemId = z.string().regex(/^\d{1,10}$/);
+const addBody = z.object({ skus: z.array(z.string().refine(isSku)).min(1).max(MAX_WISHLIST) });
+const cartBody = z.object({ ids: z.array(itemId).min(1).max(MAX_WISHLIST).optional() });
+
+const answer = (list: CustomerWishlist, change?: Omit<WishlistChange, 'list'>): Response => {
+  const body: WishlistAnswer & { count: number } = {
+    items: list.items,
+    count: list.items.length,
+    done: change?.done ?? [],
+    failed: change?.failed ?? [],
+  };
+  return jsonReply(200, body, PRIVATE);
+};
+
+export function createWishlistRoutes(config: WishlistRoutesConfig): Hono {
+  const log = config.log ?? (() => undefined);
+  const { magento, siteUrl } = config;
+
+  /** The session's token, or 401: without one there is no customer list to show. */
+  function tokenOf(c: Context): string {
+    const token = wellFormedSessionToken(c);
+    if (!token)
+      throw new HttpError(401, WISHLIST_TEXTS.signIn, {
+        ...PRIVATE,
+        'Set-Cookie': clearSessionCookie(siteUrl),
+      });
+    return token;
+  }
+
+  /** Magento's failures as the shopper reads them. */
+  async function withMagento(c: Context, work: (token: string) => Promise<Response>): Promise<Response> {
+    const token = tokenOf(c);
+    const reading = c.req.method === 'GET';
+    try {
+      return await work(token);
+    } catch (error) {
+      if (error instanceof NotOnWishlist) throw new HttpError(404, WISHLIST_TEXTS.notOnList, PRIVATE);
+      if (!(error instanceof MagentoGraphqlError)) throw error;
+      if (error.kind === 'unauthorized')
+        throw new HttpError(401, WISHLIST_TEXTS.sessionEnded, {
+          ...PRIVATE,
+          'Set-Cookie': clearSessionCookie(siteUrl),
+        });
+      log(`Wish list: ${error.message}`);
+      if (error.kind === 'refused' && error.magentoMessage)
+        throw new HttpError(409, error.magentoMessage, PRIVATE);
+      throw new HttpError(503, reading ? WISHLIST_TEXTS.cannotShow : WISHLIST_TEXTS.cannotChange, PRIVATE);
+    }
+  }
+
+  const routes = new Hono();
+  routes.onError(
+    jsonErrors((error, c) => {
+      log(`Wish list failed: ${errorMessage(error)}`);
+      const reading = c.req.method === 'GET';
+      return new HttpError(503, reading ? WISHLIST_TEXTS.cannotShow : WISHLIST_TEXTS.cannotChange, PRIVATE);
+    }),
+  );
+  const write = [sameOrigin(siteUrl), limitBody(MAX_BODY), jsonOnly] as const;
+
+  routes.get('/wishlist/items', notCrossSite(siteUrl), (c) =>
+    withMagento(c, async (token) => answer(await readWishlist(magento, token))),
+  );
+  routes.post('/wishlist/items', ...write, jsonBody(addBody, WISHLIST_TEXTS.badSkus), (c) =>
+    withMagento(c, async (token) => {
+      const { list, ...change } = await addToWishlist(magento, token, c.req.valid('json').skus);
+      return answer(list, change);
+    }),
+  );
+  routes.delete('/wishlist/items/:id', sameOrigin(siteUrl), (c) =>
+    withMagento(c, async (token) => {
+      const id = c.req.param('id');
+      if (!itemId.safeParse(id).success) throw new NotOnWishlist(id);
+      return answer(await removeFromWishlist(magento, token, id));
+    }),
+  );
+  routes.post('/wishlist/cart', ...write, jsonBody(cartBody, WISHLIST_TEXTS.badIds), (c) =>
+    withMagento(c, async (token) => {
+      const { list, ...change } = await moveToCart(magento, token, c.req.valid('json').ids);
+      return answer(list, change);
+    }),
+  );
+  routes.all('/wishlist/items', methodNotAllowed('GET, POST'));
+  routes.all('/wishlist/items/:id', methodNotAllowed('DELETE'));
+  routes.all('/wishlist/cart', methodNotAllowed('POST'));
+  return routes;
+}
