@@ -79,8 +79,9 @@ async function cartLine(page: Page, sku: string): Promise<{ price: number; qty: 
   return line;
 }
 
+/** A line of the basket (not a card of "Recently viewed" below it). */
 const row = (page: Page, name: string) =>
-  page.getByRole('main').getByRole('listitem').filter({ hasText: name });
+  page.getByRole('list', { name: 'Items in your basket' }).getByRole('listitem').filter({ hasText: name });
 
 /** What a line's total reads on screen, in the VAT form shown (both are in the markup). */
 const expectLineTotal = (line: Locator, text: string) =>

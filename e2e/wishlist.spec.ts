@@ -246,7 +246,7 @@ test('add all to basket adds the available products, names the one that is not, 
     await expect(basketBadge(page)).toHaveText('2');
 
     await page.goto('/basket');
-    const basketRows = page.getByRole('main').getByRole('listitem');
+    const basketRows = page.getByRole('list', { name: 'Items in your basket' }).getByRole('listitem');
     await expect(basketRows).toHaveCount(2);
     await expect(basketRows.filter({ hasText: first.name })).toBeVisible();
     await expect(basketRows.filter({ hasText: second.name })).toBeVisible();

@@ -114,6 +114,8 @@ export const spec = {
 export const ours = {
   /** Texts of the account, basket and notification islands that the spec leaves to us (DESIGN.md §3). */
   shopper: {
+    /** The basket's list of lines, named so it is told apart from the cards below it. */
+    basketLines: 'Items in your basket',
     email: 'Email',
     password: 'Password',
     firstname: 'First name',
