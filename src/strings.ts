@@ -6,14 +6,27 @@
  */
 import {
   basketTexts,
+  comparePageTexts,
+  compareTexts,
   listingTexts,
+  productTexts,
   productToolTexts,
   searchTexts,
   shellTexts,
   slideshowTexts,
 } from './browser-strings.ts';
 
-export { basketTexts, listingTexts, productToolTexts, searchTexts, shellTexts, slideshowTexts };
+export {
+  basketTexts,
+  comparePageTexts,
+  compareTexts,
+  listingTexts,
+  productTexts,
+  productToolTexts,
+  searchTexts,
+  shellTexts,
+  slideshowTexts,
+};
 
 /** The spec's fixed texts, word for word. */
 export const spec = {
@@ -26,8 +39,8 @@ export const spec = {
   },
   listing: { count: listingTexts.count, empty: listingTexts.empty },
   product: {
-    inStock: 'In Stock',
-    unavailable: 'Unavailable',
+    inStock: productTexts.inStock,
+    unavailable: productTexts.unavailable,
     model: (code: string) => `Model ${code}`,
     inclVat: listingTexts.inclVat,
     exclVat: listingTexts.exclVat,
@@ -253,7 +266,7 @@ export const ours = {
     description: 'Description',
     documentation: 'Documentation',
     opensInNewTab: '(opens in a new tab)',
-    addToCart: 'Add to cart',
+    addToCart: productTexts.addToCart,
     addToWishList: productToolTexts.addToWishList,
     addToCompare: productToolTexts.addToCompare,
     orderByPhone: 'Order by phone:',
@@ -271,6 +284,22 @@ export const ours = {
     unavailable: searchTexts.unavailable,
     retry: 'Try again',
     noScript: 'Searching needs JavaScript. Please turn it on, or browse the categories in the menu.',
+  },
+  /** The compare tray (every page) and the /compare page; what their scripts write is `compareTexts`. */
+  compare: {
+    tray: 'Products to compare',
+    trayLink: 'Compare',
+    clear: 'Clear',
+    clearWhat: 'the comparison',
+    pageTitle: 'Compare products',
+    loading: 'Loading the products…',
+    empty: 'You have no products to compare yet.',
+    emptyHint: `Choose up to 4 products with “${productToolTexts.addToCompare}” on any product or list, then come back here.`,
+    emptyLink: 'Browse the shop',
+    retry: 'Try again',
+    differencesOnly: 'Show differences only',
+    tableRegion: 'Comparison table',
+    noScript: 'Comparing products needs JavaScript. Please turn it on, or open each product’s page.',
   },
 } as const;
 

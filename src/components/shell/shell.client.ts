@@ -1,8 +1,9 @@
 /**
  * The script of every page's shell: menus, the VAT choice, the account menu, the basket badge, the cookie
- * notice and the notices. Plain TypeScript on the same nanostores the islands use; no React and no zod
+ * notice, the notices, and the compare buttons and tray. Plain TypeScript on the same nanostores the islands use; no React and no zod
  * (DESIGN.md §4: a catalogue page costs a few KB of script, not a framework).
  */
+import { initCompare } from '../compare/compare.client.ts';
 import { initAccountMenu } from './account-menu.client.ts';
 import { initBasketBadge } from './basket-badge.client.ts';
 import { initCookieBanner } from './cookie-banner.client.ts';
@@ -17,6 +18,7 @@ export function initShell(): void {
   initNotifications();
   initCookieBanner();
   initBasketBadge();
+  initCompare();
   // Module scripts run in document order, so every script of the page has run by now: said for whoever
   // waits for the page to be ready (the journeys).
   document.documentElement.dataset['shell'] = 'ready';
