@@ -6,15 +6,14 @@
  */
 import {
   basketTexts,
-  comparePageTexts,
   compareTexts,
   listingTexts,
-  productTexts,
   productToolTexts,
   searchTexts,
   shellTexts,
   slideshowTexts,
 } from './browser-strings.ts';
+import { comparePageTexts, productTexts } from './compare-strings.ts';
 
 export {
   basketTexts,

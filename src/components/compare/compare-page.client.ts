@@ -1,20 +1,19 @@
 /**
- * The /compare page (ComparePage.astro's markup): the URL is the comparison. `?skus=a,b,c` names the
+ * The /compare page (pages/compare.astro's markup): the URL is the comparison. `?skus=a,b,c` names the
  * products, and opening such a link makes them the browser's compare list too; with none, the browser's
  * list is shown and written into the URL, so the address bar always holds a link that shows this table to
  * anyone. The products' facts come from the build's static files (no back-end call): a sku that is gone
  * from the shop is taken off the list and the URL, with a notice naming it; a file that cannot be had
  * (network, server) leaves everything as it was, with a message and Try again.
  */
-import { compareHref, skusFromQuery } from '../../features/compare/compare-url.ts';
 import { compareRows } from '../../features/compare/rows.ts';
 import { sheetReader, SHEET_ID, type SheetGroup } from '../../features/compare/sheet.ts';
-import { $compare, setCompare } from '../../features/compare/store.ts';
 import { notify } from '../../features/notify/store.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
-import { comparePageTexts as texts } from '../../browser-strings.ts';
+import { comparePageTexts as texts } from '../../compare-strings.ts';
 import { initAddToCart } from '../catalogue/add-to-cart.client.ts';
 import { findParts } from '../find-parts.ts';
+import { comparisonFromUrl, keepComparison } from './compare.client.ts';
 import { compareTableHtml, differentKinds } from './compare-view.ts';
 
 interface Parts {
@@ -63,8 +62,6 @@ class ComparePage {
 
   start(): void {
     const { retry, differences, table } = this.parts;
-    const named = skusFromQuery(location.search);
-    if (named) setCompare(named);
     retry.addEventListener('click', () => void this.load(this.asked));
     differences.addEventListener('change', () =>
       table.toggleAttribute('data-differences-only', differences.checked),
@@ -73,7 +70,7 @@ class ComparePage {
       const button = event.target instanceof Element && event.target.closest('[data-remove]');
       if (button) this.remove(button.getAttribute('data-remove') ?? '');
     });
-    void this.load(named ?? $compare.get());
+    void this.load(comparisonFromUrl());
   }
 
   private async load(skus: readonly string[]): Promise<void> {
@@ -96,9 +93,7 @@ class ComparePage {
   /** Compares `products`: the list, the URL and the table follow. */
   private keep(products: ProductFacts[]): void {
     this.products = products;
-    const skus = products.map((product) => product.sku);
-    setCompare(skus);
-    history.replaceState(history.state, '', compareHref(skus));
+    keepComparison(products.map((product) => product.sku));
     this.draw();
   }
 

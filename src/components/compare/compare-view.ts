@@ -10,7 +10,7 @@
 import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import type { CompareRowGroup, CompareValue } from '../../features/compare/rows.ts';
 import type { ProductFacts } from '../../features/product-data/facts.ts';
-import { comparePageTexts as texts, productTexts } from '../../browser-strings.ts';
+import { comparePageTexts as texts, productTexts } from '../../compare-strings.ts';
 import { priceHtml } from '../catalogue/card-html.ts';
 import { escapeHtml } from '../escape-html.ts';
 

@@ -1,21 +1,29 @@
 /**
- * Compare on every page (part of the shell's script): the "Add to compare" buttons of the cards and the
- * purchase panel, and the compare tray (CompareTray.astro) while the list holds anything: the chosen
- * products' thumbnails, "Compare (n)" linking to the comparison and "Clear". A fifth product is refused
- * with a notice that says why, never dropped silently. The thumbnails' code and data (the products'
- * facts files) load only once there is something to show.
+ * Compare in the browser. On every page (part of the shell's script): the "Add to compare" buttons of
+ * the cards and the purchase panel, and the compare tray (CompareTray.astro) while the list holds
+ * anything: the chosen products' thumbnails, "Compare (n)" linking to the comparison and "Clear". A fifth
+ * product is refused with a notice that says why, never dropped silently. The thumbnails' data (the
+ * products' facts files) loads only once there is something to show; their few lines of code are here
+ * rather than imported on demand, which would cost every page Vite's preloading helper (about 0.65 KB
+ * brotli), more than they weigh.
+ *
+ * For the /compare page's script, the comparison its URL names and how it is kept: here rather than in
+ * that script, so the list and URL code the two share travels in one chunk with the rest of compare
+ * instead of a small one of its own (every page loads it).
  */
-import { compareHref } from '../../features/compare/compare-url.ts';
+import { compareHref, skusFromQuery } from '../../features/compare/compare-url.ts';
 import {
   $compare,
   addToCompare,
   clearCompare,
   COMPARE_MAX,
   removeFromCompare,
+  setCompare,
 } from '../../features/compare/store.ts';
 import { notify } from '../../features/notify/store.ts';
 import { compareTexts, productToolTexts } from '../../browser-strings.ts';
 import { wireToolButtons } from '../catalogue/tool-buttons.client.ts';
+import { drawThumbnails } from './tray-thumbnails.ts';
 
 function toggle(sku: string, on: boolean): void {
   if (on) {
@@ -44,8 +52,7 @@ function initTray(tray: HTMLElement): void {
     const fresh = skus.filter((sku) => !shown.has(sku));
     for (const sku of fresh) shown.set(sku, document.createElement('li'));
     items.replaceChildren(...skus.flatMap((sku) => shown.get(sku) ?? []));
-    if (fresh.length > 0)
-      void import('./tray-thumbnails.ts').then(({ drawThumbnails }) => drawThumbnails(fresh, shown));
+    drawThumbnails(fresh, shown);
   });
 }
 
@@ -58,4 +65,20 @@ export function initCompare(): void {
   });
   const tray = document.querySelector<HTMLElement>('[data-compare-tray]');
   if (tray) initTray(tray);
+}
+
+/**
+ * The skus the /compare page compares: those its URL names, which become the browser's list too (a shared
+ * link shows its sender's table), else the browser's list.
+ */
+export function comparisonFromUrl(search: string = location.search): string[] {
+  const named = skusFromQuery(search);
+  if (named) setCompare(named);
+  return named ?? $compare.get();
+}
+
+/** Keeps `skus` as the comparison: the browser's list, and the page's URL (so it can be copied as it is). */
+export function keepComparison(skus: readonly string[]): void {
+  setCompare(skus);
+  history.replaceState(history.state, '', compareHref(skus));
 }

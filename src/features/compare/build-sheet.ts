@@ -4,7 +4,7 @@
  * then the lists it shows in their own sections (equipment, applications). Empty groups are left out.
  */
 import type { CatalogueAttribute } from '../../catalogue/types.ts';
-import { splitUnit } from '../listing/build-index.ts';
+import { splitUnit } from '../listing/numbers.ts';
 import { LIST_ATTRIBUTES } from '../product-data/build-facts.ts';
 import { BETTER } from './better.ts';
 import type { SheetAttribute, SheetGroup } from './sheet.ts';

@@ -8,7 +8,7 @@
  * can be ranked, none is.
  */
 import type { ProductFacts } from '../product-data/facts.ts';
-import { parseNumber } from '../listing/build-index.ts';
+import { parseNumber } from '../listing/numbers.ts';
 import type { SheetAttribute, SheetGroup } from './sheet.ts';
 
 export type CompareValue = string | string[] | null;
