@@ -329,6 +329,9 @@ test('on a phone the table scrolls sideways with the labels in view, and the nam
     client: element.clientWidth,
   }));
   expect(sizes.scroll).toBeGreaterThan(sizes.client);
+  // The box scrolls, not the page: nothing in the table widens the page beyond the phone's screen.
+  const screenWidth = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screenWidth);
   const before = await label.boundingBox();
   await box.evaluate((element) => element.scrollBy({ left: 400 }));
   await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);

@@ -291,6 +291,8 @@ export const ours = {
     clear: 'Clear',
     clearWhat: 'the comparison',
     pageTitle: 'Compare products',
+    intro:
+      'Up to four products side by side, with every figure we hold for them. The address of this page shows the same table to anyone you send it to.',
     loading: 'Loading the products…',
     empty: 'You have no products to compare yet.',
     emptyHint: `Choose up to 4 products with “${productToolTexts.addToCompare}” on any product or list, then come back here.`,
