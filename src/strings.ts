@@ -291,6 +291,7 @@ export const ours = {
     clear: 'Clear',
     clearWhat: 'the comparison',
     pageTitle: 'Compare products',
+    description: 'Compare cleaning machines side by side: prices, stock and every specification.',
     intro:
       'Up to four products side by side, with every figure we hold for them. The address of this page shows the same table to anyone you send it to.',
     loading: 'Loading the products…',
