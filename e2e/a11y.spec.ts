@@ -1,13 +1,13 @@
 /**
  * The accessibility sweep (STYLE.md Tests; DESIGN.md §5 Accessibility 100): axe with the WCAG 2.2 AA
  * rules on every URL of the sitemap, with prices shown incl VAT and excl VAT (the header's VAT choice),
- * the not-found pages and the cookie banner. The sitemap is split in two interleaved halves per VAT form
+ * the not-found pages, the cookie banner, and the comparison of four products (not in the sitemap). The sitemap is split in two interleaved halves per VAT form
  * so both workers share it; one page is reused per half.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { largestListing } from './support/catalogue.ts';
-import { disclosure, expect, test } from './support/test.ts';
+import { largestListing, listings } from './support/catalogue.ts';
+import { disclosure, expect, shellReady, test } from './support/test.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -78,6 +78,45 @@ test('the not-found pages pass axe', async ({ page }) => {
     expect(response?.status(), path).toBe(404);
     expect(await violations(page), path).toEqual([]);
   }
+});
+
+test.describe('compare', () => {
+  for (const vat of ['incl', 'excl'] as const) {
+    test(`the comparison of four products passes axe, prices ${vat} VAT, with differences only too`, async ({
+      page,
+    }) => {
+      await page.addInitScript((form) => {
+        try {
+          localStorage.setItem('vat', form);
+        } catch {
+          // about:blank has no storage
+        }
+      }, vat);
+      const products =
+        listings()
+          .find((listing) => listing.products.length >= 4)
+          ?.products.slice(0, 4) ?? [];
+      await page.goto(`/compare?skus=${products.map((product) => product.sku).join(',')}`);
+      await shellReady(page);
+      await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(4);
+      expect(await violations(page)).toEqual([]);
+      await page.getByRole('checkbox', { name: 'Show differences only' }).check();
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+
+  test('a listing with the compare tray showing passes axe', async ({ page }) => {
+    const listing = largestListing();
+    await page.goto(listing.path);
+    await shellReady(page);
+    const buttons = page.getByRole('button', { name: /^Add to compare/ });
+    // The first button turns into "Remove from compare" once clicked: the next first is another product.
+    await buttons.first().click();
+    await buttons.first().click();
+    const tray = page.getByRole('region', { name: 'Products to compare' });
+    await expect(tray.getByRole('img')).toHaveCount(2);
+    expect(await violations(page)).toEqual([]);
+  });
 });
 
 test.describe('with the cookie banner showing', () => {

@@ -79,3 +79,14 @@ test('the basket says it needs JavaScript, instead of loading for ever', async (
   await expect(page.getByText(/Your basket needs JavaScript/)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeHidden();
 });
+
+test('the comparison says it needs JavaScript, and the compare buttons and tray stay out of the way', async ({
+  page,
+}) => {
+  await page.goto('/compare?skus=A,B');
+  await expect(page.getByText(/^Comparing products needs JavaScript/)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the products…' })).toBeHidden();
+  await page.goto('/home-garden/pressure-washer');
+  await expect(page.getByRole('button', { name: /^Add to compare/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Products to compare' })).toBeHidden();
+});

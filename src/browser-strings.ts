@@ -63,6 +63,17 @@ export const productToolTexts = {
 } as const;
 
 /**
+ * What the compare buttons and the compare tray say (the shell's compare script): a polite notice after
+ * each change, the tray being the main feedback, and a clear one when the list is full.
+ */
+export const compareTexts = {
+  added: (count: number, max: number) => `Added to your comparison (${count} of ${max})`,
+  removed: 'Removed from your comparison',
+  full: (max: number) => `You can compare up to ${max} products. Remove one to add another.`,
+  cleared: 'Your comparison is empty now',
+} as const;
+
+/**
  * The texts the header's scripts write on every page (basket badge, add to cart, notices), on their own so
  * the shell's browser code bundles only these. The spec's one is marked.
  */

@@ -6,6 +6,7 @@
  */
 import {
   basketTexts,
+  compareTexts,
   listingTexts,
   productToolTexts,
   searchTexts,
@@ -14,10 +15,14 @@ import {
   wishlistPageTexts,
   wishlistTexts,
 } from './browser-strings.ts';
+import { comparePageTexts, productTexts } from './compare-strings.ts';
 
 export {
   basketTexts,
+  comparePageTexts,
+  compareTexts,
   listingTexts,
+  productTexts,
   productToolTexts,
   searchTexts,
   shellTexts,
@@ -37,8 +42,8 @@ export const spec = {
   },
   listing: { count: listingTexts.count, empty: listingTexts.empty },
   product: {
-    inStock: 'In Stock',
-    unavailable: 'Unavailable',
+    inStock: productTexts.inStock,
+    unavailable: productTexts.unavailable,
     model: (code: string) => `Model ${code}`,
     inclVat: listingTexts.inclVat,
     exclVat: listingTexts.exclVat,
@@ -267,7 +272,7 @@ export const ours = {
     description: 'Description',
     documentation: 'Documentation',
     opensInNewTab: '(opens in a new tab)',
-    addToCart: 'Add to cart',
+    addToCart: productTexts.addToCart,
     addToWishList: productToolTexts.addToWishList,
     addToCompare: productToolTexts.addToCompare,
     orderByPhone: 'Order by phone:',
@@ -307,6 +312,25 @@ export const ours = {
     unavailable: searchTexts.unavailable,
     retry: 'Try again',
     noScript: 'Searching needs JavaScript. Please turn it on, or browse the categories in the menu.',
+  },
+  /** The compare tray (every page) and the /compare page; what their scripts write is `compareTexts`. */
+  compare: {
+    tray: 'Products to compare',
+    trayLink: 'Compare',
+    clear: 'Clear',
+    clearWhat: 'the comparison',
+    pageTitle: 'Compare products',
+    description: 'Compare cleaning machines side by side: prices, stock and every specification.',
+    intro:
+      'Up to four products side by side, with every figure we hold for them. The address of this page shows the same table to anyone you send it to.',
+    loading: 'Loading the products…',
+    empty: 'You have no products to compare yet.',
+    emptyHint: `Choose up to 4 products with “${productToolTexts.addToCompare}” on any product or list, then come back here.`,
+    emptyLink: 'Browse the shop',
+    retry: 'Try again',
+    differencesOnly: 'Show differences only',
+    tableRegion: 'Comparison table',
+    noScript: 'Comparing products needs JavaScript. Please turn it on, or open each product’s page.',
   },
 } as const;
 

@@ -1,10 +1,10 @@
 /**
  * The search page's markup that its browser script draws: result cards and the status lines. A result
  * card is the listing's card (`cardHtml`), so search and listings show a product the same way, with the
- * product's short description after the price.
+ * product's short description after the price, then its wish-list and compare buttons.
  */
 import type { SearchDetail } from '../../features/search/search-index.ts';
-import { cardHtml } from '../catalogue/card-html.ts';
+import { cardHtml, productToolsHtml } from '../catalogue/card-html.ts';
 import { escapeHtml } from '../escape-html.ts';
 
 /** Cards whose pictures load at once: the first row at the widest layout. */
@@ -12,7 +12,7 @@ const EAGER_CARDS = 4;
 
 /** The card of the result at `position`: the first row's pictures load at once, the very first one first. */
 export function searchCardHtml(detail: SearchDetail, position: number): string {
-  const { name, href, thumbnail, summary } = detail;
+  const { name, href, thumbnail, summary, sku } = detail;
   const card = cardHtml({
     name,
     href,
@@ -25,7 +25,7 @@ export function searchCardHtml(detail: SearchDetail, position: number): string {
     priority: position === 0,
   });
   const text = summary === '' ? '' : `<p class="search-card__summary">${escapeHtml(summary)}</p>`;
-  return `<li class="product-card">${card}${text}</li>`;
+  return `<li class="product-card">${card}${text}${productToolsHtml({ sku, name })}</li>`;
 }
 
 /** Cards for results listed from position `from` on. */

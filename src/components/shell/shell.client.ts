@@ -1,9 +1,10 @@
 /**
  * The script of every page's shell: menus, the VAT choice, the account menu, the basket badge, the wish
- * list's count and buttons, the cookie notice and the notices. Plain TypeScript on the same nanostores
- * the islands use; no React and no zod (DESIGN.md §4: a catalogue page costs a few KB of script, not a
- * framework).
+ * list's count and buttons, the compare buttons and tray, the cookie notice and the notices. Plain
+ * TypeScript on the same nanostores the islands use; no React and no zod (DESIGN.md §4: a catalogue page
+ * costs a few KB of script, not a framework).
  */
+import { initCompare } from '../compare/compare.client.ts';
 import { initAccountMenu } from './account-menu.client.ts';
 import { initBasketBadge } from './basket-badge.client.ts';
 import { initCookieBanner } from './cookie-banner.client.ts';
@@ -22,6 +23,7 @@ export function initShell(): void {
   initBasketBadge();
   initWishlistLink();
   initWishlistButtons();
+  initCompare();
   // Module scripts run in document order, so every script of the page has run by now: said for whoever
   // waits for the page to be ready (the journeys).
   document.documentElement.dataset['shell'] = 'ready';

@@ -9,6 +9,7 @@
  */
 import { toW3cDate } from '../../catalogue/seo.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
+import { parseNumber, splitUnit } from './numbers.ts';
 import {
   PRICE,
   type AttributeSort,
@@ -17,6 +18,8 @@ import {
   type IndexedProduct,
   type ListingIndex,
 } from './listing-index.ts';
+
+export { parseNumber, splitUnit };
 
 export interface ValueProblem {
   sku: string;
@@ -33,31 +36,6 @@ const OPTION_INPUTS = new Set(['select', 'multiselect', 'boolean']);
 const isNumeric = (attribute: CatalogueAttribute): boolean =>
   !OPTION_INPUTS.has(attribute.input) &&
   (NUMERIC_INPUTS.has(attribute.input) || NUMERIC_BACKENDS.has(attribute.backendType));
-
-/** "Max. pressure (bar)" → name "Max. pressure", unit "bar"; "Sound pressure level (dB(A))" → "dB(A)". */
-export function splitUnit(label: string): { name: string; unit: string } {
-  const text = label.trim();
-  if (!text.endsWith(')')) return { name: text, unit: '' };
-  let depth = 0;
-  for (let at = text.length - 1; at >= 0; at -= 1) {
-    if (text[at] === ')') depth += 1;
-    if (text[at] === '(') depth -= 1;
-    if (depth === 0) {
-      const name = text.slice(0, at).trim();
-      return name === '' ? { name: text, unit: '' } : { name, unit: text.slice(at + 1, -1).trim() };
-    }
-  }
-  return { name: text, unit: '' };
-}
-
-const NUMBER = /^-?\d+(?:\.\d+)?$/;
-
-/** A numeric attribute's value, or undefined when there is text that is not a plain number. */
-export const parseNumber = (value: string): number | null | undefined => {
-  const text = value.trim();
-  if (text === '') return null;
-  return NUMBER.test(text) ? Number(text) : undefined;
-};
 
 /** 1, 2, 2.5 or 5 times a power of ten: the band widths people read easily. */
 export function niceStep(raw: number): number {

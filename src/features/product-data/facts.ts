@@ -15,6 +15,7 @@ import {
   optional,
   type Reader,
 } from '../../magento/wire/reader.ts';
+import { productDataShard, productDataUrl } from './files.ts';
 
 export interface ProductFacts {
   sku: string;
@@ -36,22 +37,7 @@ export interface ProductFacts {
   specs: Record<string, string | string[]>;
 }
 
-export const PRODUCT_DATA_BASE = '/product-data';
-
-/**
- * How many files the facts are spread over: a fixed number, so any page finds a sku's file from the sku
- * alone, with no manifest. About 1 product a file at 250 products, 40 (about 5 KB brotli) at 10,000.
- */
-export const PRODUCT_DATA_SHARDS = 256;
-
-/** The file a sku's facts are in: FNV-1a of its UTF-16 code units, modulo the number of files. */
-export function productDataShard(sku: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < sku.length; i++) hash = Math.imul(hash ^ sku.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % PRODUCT_DATA_SHARDS;
-}
-
-export const productDataUrl = (shard: number): string => `${PRODUCT_DATA_BASE}/${shard}.json`;
+export { PRODUCT_DATA_BASE, PRODUCT_DATA_SHARDS, productDataShard, productDataUrl } from './files.ts';
 
 /** What each file holds: the facts of its products, by sku. */
 export type ProductDataFile = Record<string, ProductFacts>;

@@ -46,6 +46,7 @@ const toRecord = (product: Product): SearchDetailRecord => [
   product.priceExclVat,
   product.thumbnail?.file ?? '',
   metaDescription(product.shortDescription, SUMMARY_MAX),
+  product.sku,
 ];
 
 /** The index of `products` (already filtered by `searchableProducts`). */

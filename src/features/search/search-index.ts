@@ -6,7 +6,7 @@
  *   Matching needs only the names, and a result's position in this list is its id. The names are
  *   sorted, so each is stored as the length of the prefix it shares with the one before plus the rest
  *   ("front coding"): about a fifth smaller after brotli on varied names, and undone in one pass.
- * - `{shard}.json`: the card details (url key, prices, thumbnail, short description) of `shardSize`
+ * - `{shard}.json`: the card details (url key, prices, thumbnail, short description, sku) of `shardSize`
  *   consecutive results, fetched only for the results on screen.
  *
  * Both carry the build's version; a shard from another build than the names is refused, so a shopper
@@ -67,7 +67,8 @@ export function frontCode(names: readonly string[]): string[] {
 
 /**
  * One product's card details, as a tuple to keep the file small: url key, price incl VAT, price excl VAT,
- * thumbnail, text. Cards carry both prices; the shopper's VAT choice shows one (card-html.ts).
+ * thumbnail, text, sku (for the card's wish-list and compare buttons). Cards carry both prices; the
+ * shopper's VAT choice shows one (card-html.ts).
  */
 export type SearchDetailRecord = [
   urlKey: string,
@@ -75,6 +76,7 @@ export type SearchDetailRecord = [
   priceExclVat: number | null,
   thumbnail: string,
   summary: string,
+  sku: string,
 ];
 
 /** What `{shard}.json` holds. */
@@ -98,6 +100,7 @@ export interface SearchDetail {
   thumbnail: string | null;
   /** Plain-text short description, possibly shortened. */
   summary: string;
+  sku: string;
 }
 
 export class SearchIndexError extends Error {
@@ -155,15 +158,16 @@ function price(file: string, where: string, value: unknown): number | null {
 
 function decodeRecord(file: string, value: unknown, index: number): SearchDetailRecord {
   const where = `"d"[${index}]`;
-  if (!Array.isArray(value) || value.length !== 5)
-    throw new SearchIndexError(`${file}: ${where} should be a list of 5 values`);
-  const [urlKey, inclVat, exclVat, thumbnail, summary] = value as unknown[];
+  if (!Array.isArray(value) || value.length !== 6)
+    throw new SearchIndexError(`${file}: ${where} should be a list of 6 values`);
+  const [urlKey, inclVat, exclVat, thumbnail, summary, sku] = value as unknown[];
   return [
     text(file, `${where}[0]`, urlKey),
     price(file, `${where}[1]`, inclVat),
     price(file, `${where}[2]`, exclVat),
     text(file, `${where}[3]`, thumbnail),
     text(file, `${where}[4]`, summary),
+    text(file, `${where}[5]`, sku),
   ];
 }
 
@@ -181,7 +185,7 @@ export function decodeShard(data: unknown, shard: number): SearchShard {
 
 /** The card details of result `index`, from its name and its shard's record. */
 export function toDetail(name: string, record: SearchDetailRecord): SearchDetail {
-  const [urlKey, priceInclVat, priceExclVat, thumbnail, summary] = record;
+  const [urlKey, priceInclVat, priceExclVat, thumbnail, summary, sku] = record;
   return {
     name,
     href: `/${urlKey}`,
@@ -189,5 +193,6 @@ export function toDetail(name: string, record: SearchDetailRecord): SearchDetail
     priceExclVat,
     thumbnail: thumbnail === '' ? null : thumbnail,
     summary,
+    sku,
   };
 }

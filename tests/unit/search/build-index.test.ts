@@ -61,9 +61,9 @@ describe('buildSearchIndex', () => {
       [0, 3, names.v],
       [1, 1, names.v],
     ]);
-    expect(shards[0]?.d[0]).toEqual(['a1', null, null, '', 'A compact machine.']);
+    expect(shards[0]?.d[0]).toEqual(['a1', null, null, '', 'A compact machine.', 'A1']);
     expect(shards[0]?.d[1]?.[4]).toBe('Kills 99.99 % of germs & bacteria.');
-    expect(shards[0]?.d[2]).toEqual(['b1', 149.99, 124.99, '/m/a/b1-1.jpg', 'A compact machine.']);
+    expect(shards[0]?.d[2]).toEqual(['b1', 149.99, 124.99, '/m/a/b1-1.jpg', 'A compact machine.', 'B1']);
     expect(shards[1]?.d[0]?.[0]).toBe('b2');
   });
 
@@ -122,12 +122,13 @@ describe('decoding the index files', () => {
       priceExclVat: 90,
       thumbnail: '/m/a/b1-1.jpg',
       summary: 'A compact machine.',
+      sku: 'B1',
     });
-    expect(toDetail('Alpha', built.shards[0]?.d[0] ?? ['', null, null, '', ''])).toMatchObject({
+    expect(toDetail('Alpha', built.shards[0]?.d[0] ?? ['', null, null, '', '', ''])).toMatchObject({
       priceInclVat: 149.99,
       priceExclVat: 124.99,
     });
-    expect(toDetail('Beta', ['b1', 12, 10, '', '']).thumbnail).toBeNull();
+    expect(toDetail('Beta', ['b1', 12, 10, '', '', 'B1']).thumbnail).toBeNull();
   });
 
   it.each([
@@ -146,13 +147,26 @@ describe('decoding the index files', () => {
 
   it.each([
     [{ v: 'x', i: 2, d: [] }, '3.json: holds shard 2'],
-    [{ v: 'x', i: 3, d: [['a', 1, '', '']] }, '3.json: "d"[0] should be a list of 5 values'],
-    [{ v: 'x', i: 3, d: [['a', -1, 1, '', '']] }, '3.json: "d"[0][1] should be a positive price or null'],
-    [{ v: 'x', i: 3, d: [['a', '9.99', 1, '', '']] }, '3.json: "d"[0][1] should be a positive price or null'],
-    [{ v: 'x', i: 3, d: [['a', 12, 0, '', '']] }, '3.json: "d"[0][2] should be a positive price or null'],
-    [{ v: 'x', i: 3, d: [['a', 12, '10', '', '']] }, '3.json: "d"[0][2] should be a positive price or null'],
-    [{ v: 'x', i: 3, d: [['a', 12, 10, null, '']] }, '3.json: "d"[0][3] should be a string'],
-    [{ v: 'x', i: 3, d: [[1, null, null, '', '']] }, '3.json: "d"[0][0] should be a string'],
+    [{ v: 'x', i: 3, d: [['a', 1, 1, '', '']] }, '3.json: "d"[0] should be a list of 6 values'],
+    [
+      { v: 'x', i: 3, d: [['a', -1, 1, '', '', 'A']] },
+      '3.json: "d"[0][1] should be a positive price or null',
+    ],
+    [
+      { v: 'x', i: 3, d: [['a', '9.99', 1, '', '', 'A']] },
+      '3.json: "d"[0][1] should be a positive price or null',
+    ],
+    [
+      { v: 'x', i: 3, d: [['a', 12, 0, '', '', 'A']] },
+      '3.json: "d"[0][2] should be a positive price or null',
+    ],
+    [
+      { v: 'x', i: 3, d: [['a', 12, '10', '', '', 'A']] },
+      '3.json: "d"[0][2] should be a positive price or null',
+    ],
+    [{ v: 'x', i: 3, d: [['a', 12, 10, null, '', 'A']] }, '3.json: "d"[0][3] should be a string'],
+    [{ v: 'x', i: 3, d: [[1, null, null, '', '', 'A']] }, '3.json: "d"[0][0] should be a string'],
+    [{ v: 'x', i: 3, d: [['a', null, null, '', '', 7]] }, '3.json: "d"[0][5] should be a string'],
   ])('shard %j is refused with a message naming the field', (data, message) => {
     expect(() => decodeShard(data, 3)).toThrow(new SearchIndexError(message));
   });

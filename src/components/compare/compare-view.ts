@@ -1,0 +1,109 @@
+/**
+ * The compare table's markup, drawn by the /compare page's script (compare-page.client.ts): a real table,
+ * one column per product. The head row (pinned while the table scrolls) holds each product's picture and
+ * name, linked to its page; a first group of rows its price in both VAT forms (the shopper's choice shows,
+ * as on cards), stock, add to cart and remove; then the compared attributes in their groups, each group
+ * headed by a row header over the whole width. Every row is headed by its label, the first column, which
+ * stays in view as the table scrolls sideways. Rows whose values are all the same carry `data-same`, for
+ * "Show differences only"; the best value of a row carries a "Best" tag, not colour alone.
+ */
+import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
+import type { CompareRowGroup, CompareValue } from '../../features/compare/rows.ts';
+import type { ProductFacts } from '../../features/product-data/facts.ts';
+import { comparePageTexts as texts, productTexts } from '../../compare-strings.ts';
+import { priceHtml } from '../catalogue/card-html.ts';
+import { escapeHtml } from '../escape-html.ts';
+
+const hidden = (text: string): string => `<span class="visually-hidden">${escapeHtml(text)}</span>`;
+
+/** The picture and linked name heading a product's column. */
+function productHeading(product: ProductFacts): string {
+  const { image } = product;
+  const picture = image
+    ? `<img src="${escapeHtml(imageUrl(image.file, 160))}" srcset="${escapeHtml(imageSrcset(image.file, 320))}" sizes="(min-width: 640px) 96px, 48px" alt="" width="96" height="96">`
+    : '';
+  return `<th scope="col" class="compare__product">${picture}<a href="${escapeHtml(product.href)}">${escapeHtml(product.name)}</a></th>`;
+}
+
+/**
+ * AddToCartForm.astro's markup for one item (a connected product's form), so add-to-cart.client.ts adds
+ * it in place, and without JavaScript it would go to the basket, which adds it.
+ */
+export function addToCartFormHtml(product: Pick<ProductFacts, 'sku' | 'name'>): string {
+  const sku = escapeHtml(product.sku);
+  return (
+    `<form class="add-to-cart" data-add-to-cart data-sku="${sku}" action="/basket" method="get">` +
+    `<input type="hidden" name="sku" value="${sku}"><input type="hidden" name="qty" value="1">` +
+    `<button type="submit" class="button"><span data-label>${escapeHtml(texts.addToCart)}</span>${hidden(`: ${product.name}`)}</button></form>`
+  );
+}
+
+function summaryRows(products: readonly ProductFacts[]): string {
+  const row = (label: string, cell: (product: ProductFacts) => string) =>
+    `<tr><th scope="row">${label}</th>${products.map((product) => `<td>${cell(product)}</td>`).join('')}</tr>`;
+  return (
+    `<tbody class="compare__summary">` +
+    row(escapeHtml(texts.price), (product) => priceHtml(product.priceInclVat, product.priceExclVat)) +
+    row(
+      escapeHtml(texts.stock),
+      (product) =>
+        `<span class="compare__stock compare__stock--${product.inStock ? 'in' : 'out'}">${escapeHtml(product.inStock ? productTexts.inStock : productTexts.unavailable)}</span>`,
+    ) +
+    row(hidden(texts.addToCart), (product) =>
+      product.inStock ? addToCartFormHtml(product) : escapeHtml(productTexts.unavailable),
+    ) +
+    row(
+      hidden(texts.remove),
+      (product) =>
+        `<button type="button" class="button button--secondary compare__remove" data-remove="${escapeHtml(product.sku)}">${escapeHtml(texts.remove)}${hidden(`: ${product.name}`)}</button>`,
+    ) +
+    `</tbody>`
+  );
+}
+
+function valueHtml(value: CompareValue, best: boolean): string {
+  if (value === null) return `<span aria-hidden="true">–</span>${hidden(texts.missing)}`;
+  if (Array.isArray(value)) return `<ul>${value.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
+  return best
+    ? `<strong>${escapeHtml(value)}</strong> <span class="compare__best"><span aria-hidden="true">★ </span>${escapeHtml(texts.best)}</span>`
+    : escapeHtml(value);
+}
+
+const same = (is: boolean): string => (is ? ' data-same' : '');
+
+function groupHtml(group: CompareRowGroup, columns: number): string {
+  const rows = group.rows.map(
+    (row) =>
+      `<tr${same(row.same)}><th scope="row">${escapeHtml(row.label)}</th>${row.values
+        .map(
+          (value, at) =>
+            `<td${row.best[at] ? ' class="compare__best-cell"' : ''}>${valueHtml(value, row.best[at] ?? false)}</td>`,
+        )
+        .join('')}</tr>`,
+  );
+  return (
+    `<tbody${same(group.same)}><tr><th scope="rowgroup" colspan="${columns + 1}" class="compare__group">` +
+    `<span>${escapeHtml(group.label)}</span></th></tr>${rows.join('')}</tbody>`
+  );
+}
+
+/** The whole table: head row, summary rows, then the groups of compared rows. */
+export function compareTableHtml(
+  products: readonly ProductFacts[],
+  groups: readonly CompareRowGroup[],
+  captionId: string,
+): string {
+  return (
+    `<table class="compare__table"><caption id="${captionId}">${escapeHtml(texts.caption(products.length))}</caption>` +
+    `<thead><tr><td></td>${products.map(productHeading).join('')}</tr></thead>` +
+    summaryRows(products) +
+    groups.map((group) => groupHtml(group, products.length)).join('') +
+    `</table>`
+  );
+}
+
+/** The kinds of product compared, when there is more than one (the page says so above the table). */
+export function differentKinds(products: readonly Pick<ProductFacts, 'kind'>[]): string[] {
+  const kinds = [...new Set(products.flatMap((product) => (product.kind ? [product.kind.name] : [])))];
+  return kinds.length > 1 ? kinds : [];
+}
