@@ -9,18 +9,19 @@ import type { ReadableAtom } from 'nanostores';
 export interface ToolButtons {
   /** `compare` for `[data-compare-sku]`. */
   kind: 'wishlist' | 'compare';
-  $skus: ReadableAtom<readonly string[]>;
+  /** The list; undefined while not yet known (every button then offers to add). */
+  $skus: ReadableAtom<readonly string[] | undefined>;
   /** The label when the product is not in the list, and when it is. */
   labels: readonly [add: string, remove: string];
-  /** A click on the button of `sku`; `on`: it is in the list. */
-  toggle: (sku: string, on: boolean) => void;
+  /** A click on `button`, of `sku`; `on`: it is in the list. */
+  toggle: (sku: string, on: boolean, button: HTMLElement) => void;
 }
 
 export function wireToolButtons({ kind, $skus, labels, toggle }: ToolButtons): void {
   const attribute = `data-${kind}-sku`;
   const selector = `[${attribute}]`;
   const show = () => {
-    const skus = $skus.get();
+    const skus = $skus.get() ?? [];
     for (const button of document.querySelectorAll(selector)) {
       const on = skus.includes(button.getAttribute(attribute) ?? '');
       const label = button.querySelector('[data-label]');
@@ -31,9 +32,9 @@ export function wireToolButtons({ kind, $skus, labels, toggle }: ToolButtons): v
     }
   };
   document.addEventListener('click', (event) => {
-    const button = event.target instanceof Element && event.target.closest(selector);
+    const button = event.target instanceof Element && event.target.closest<HTMLElement>(selector);
     const sku = button && button.getAttribute(attribute);
-    if (sku) toggle(sku, $skus.get().includes(sku));
+    if (sku) toggle(sku, ($skus.get() ?? []).includes(sku), button);
   });
   $skus.subscribe(show);
   // Cards drawn later arrive as elements; a label's new text arrives as a text node, and is ignored.

@@ -72,10 +72,12 @@ export const lastOperationType = (document: DocumentNode): string | undefined =>
  * outside developer mode, keeping only where it happened.
  */
 function formatExecutionError(error: GraphQLError, log?: (message: string) => void): GraphQLFormattedError {
-  if (error.originalError instanceof ClientSafeError) return error.toJSON();
+  if (error.cause instanceof ClientSafeError) return error.toJSON();
   const { locations, path } = error.toJSON();
   // Magento writes the real text to its log; the client only learns where it happened.
-  log?.(`GraphQL error at ${(path ?? []).join('.')}: ${error.originalError?.stack ?? error.message}`);
+  log?.(
+    `GraphQL error at ${(path ?? []).join('.')}: ${error.cause instanceof Error ? error.cause.stack : error.message}`,
+  );
   return { message: INTERNAL_ERROR_MESSAGE, ...(locations ? { locations } : {}), ...(path ? { path } : {}) };
 }
 
