@@ -59,8 +59,12 @@ export const contentTypeOf = (file: string): string =>
 
 export const isCompressible = (file: string): boolean => COMPRESSIBLE.has(extname(file).toLowerCase());
 
-/** Below this size compression saves less than the bytes of its own headers; such files go out as they are. */
-export const MIN_COMPRESS_BYTES = 1024;
+/**
+ * Below this size compression saves about what its own header costs (`Content-Encoding: br`); such files go
+ * out as they are. Small script chunks are common (a page's shared modules split by who imports them) and
+ * brotli still halves one of 400 bytes, so the bar is low.
+ */
+export const MIN_COMPRESS_BYTES = 256;
 
 /**
  * The text files under `dir` (relative paths with `/`): the files the build compresses, scans and checks,
