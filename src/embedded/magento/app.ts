@@ -14,7 +14,7 @@ import { authorize, resolveCaller, type TokenLifetimes } from './auth/auth.ts';
 import type { CartSettings } from './carts/carts.ts';
 import type { Database } from './db.ts';
 import { errors, MagentoError } from './errors.ts';
-import { parseBody, readBody } from './http/body.ts';
+import { jsonResponse, parseBody, readBody } from './http/body.ts';
 import { mediaRoot, serveMedia } from './http/media.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { resolveStore, Router } from './http/router.ts';
@@ -34,18 +34,6 @@ export interface MagentoAppOptions {
   readonly onProductSaved?: (sku: string) => void;
   readonly log?: (message: string) => void;
 }
-
-const json = (status: number, body: unknown): Response => {
-  const text = JSON.stringify(body);
-  return new Response(text, {
-    status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(Buffer.byteLength(text)),
-      'Cache-Control': 'no-store',
-    },
-  });
-};
 
 /** The sku of an admin product save or delete, from its method and path (any store code), or undefined. */
 export function savedProductSku(method: string, path: string): string | undefined {
@@ -87,7 +75,7 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
       const picture = serveMedia(media, url.pathname);
       if (picture) return picture;
     }
-    const response = json(200, await answerRest(c.req.raw, url.pathname, url.search.slice(1)));
+    const response = jsonResponse(200, await answerRest(c.req.raw, url.pathname, url.search.slice(1)));
     // Like a Magento webhook: after a successful admin save or delete, tell the storefront (never failing it).
     const sku = options.onProductSaved ? savedProductSku(c.req.method, url.pathname) : undefined;
     if (sku !== undefined) setImmediate(() => options.onProductSaved?.(sku));
@@ -107,10 +95,10 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
   );
   app.all('*', answer);
   app.onError((error, c) => {
-    if (error instanceof MagentoError) return json(error.status, error.toBody());
+    if (error instanceof MagentoError) return jsonResponse(error.status, error.toBody());
     const detail = error.stack ?? error.message;
     options.log?.(`Unexpected error on ${c.req.method} ${new URL(c.req.url).pathname}: ${detail}`);
-    return json(500, errors.internal().toBody());
+    return jsonResponse(500, errors.internal().toBody());
   });
   return app;
 }

@@ -32,3 +32,16 @@ export function parseBody(text: string, contentType: string | undefined): unknow
     throw errors.decodingError();
   }
 }
+
+/** A JSON answer as Magento sends one: never cached, its length declared. */
+export const jsonResponse = (status: number, body: unknown): Response => {
+  const text = JSON.stringify(body);
+  return new Response(text, {
+    status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(text)),
+      'Cache-Control': 'no-store',
+    },
+  });
+};

@@ -8,6 +8,7 @@
 import { Hono, type Context } from 'hono';
 import type { CartSettings } from '../carts/carts.ts';
 import type { Database } from '../db.ts';
+import { jsonResponse } from '../http/body.ts';
 import { isRecord } from '../json.ts';
 import { requestCustomer, type WishlistContext } from './context.ts';
 import { ClientSafeError, gqlErrors, INTERNAL_ERROR_MESSAGE } from './errors.ts';
@@ -27,18 +28,6 @@ interface RequestData {
   readonly query: string;
   readonly variables: Record<string, unknown> | undefined;
 }
-
-const reply = (status: number, body: unknown): Response => {
-  const text = JSON.stringify(body);
-  return new Response(text, {
-    status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(Buffer.byteLength(text)),
-      'Cache-Control': 'no-store',
-    },
-  });
-};
 
 /**
  * A refusal before execution (a `GraphQlInputException` the controller catches): one error entry with its
@@ -121,12 +110,12 @@ export function wishlistGraphQl(options: WishlistGraphQlOptions): Hono {
   app.on(['GET', 'POST'], '/graphql', async (c) => {
     try {
       const { status, body } = await answer(c, options);
-      return reply(status, body);
+      return jsonResponse(status, body);
     } catch (error) {
-      if (error instanceof ClientSafeError) return reply(400, refusal(error).body);
+      if (error instanceof ClientSafeError) return jsonResponse(400, refusal(error).body);
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
       options.log?.(`Unexpected error on ${c.req.method} /graphql: ${detail}`);
-      return reply(500, { errors: [{ message: INTERNAL_ERROR_MESSAGE }] });
+      return jsonResponse(500, { errors: [{ message: INTERNAL_ERROR_MESSAGE }] });
     }
   });
   // The controller answers a CORS preflight with an empty 204.
