@@ -12,11 +12,16 @@ import {
   MOVE_TO_CART,
   READ_WISHLIST,
   REMOVE_FROM_WISHLIST,
-  toWishlistItems,
   WISHLIST_PAGE_SIZE,
   type WishlistWire,
 } from '../../magento/wire/wishlist.ts';
 import type { WishlistFailure, WishlistItem } from './answer.ts';
+
+/** The page's items the shop can show: those whose product Magento names by sku. */
+const toWishlistItems = (list: WishlistWire): WishlistItem[] =>
+  (list.items_v2?.items ?? []).flatMap((item) =>
+    item?.product?.sku ? [{ id: item.id, sku: item.product.sku, name: item.product.name ?? null }] : [],
+  );
 
 /** Pages of a list read at most: 1,000 products. */
 const MAX_PAGES = 10;

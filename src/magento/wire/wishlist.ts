@@ -6,7 +6,6 @@
  * needs the list's real id, read first.
  */
 import { z } from 'zod';
-import type { WishlistItem } from '../../features/wishlist/answer.ts';
 import type { GraphqlOperation } from '../graphql.ts';
 
 /** Items per page asked of Magento (its default is 20; 2.4.7+ refuse pages over 300 by default). */
@@ -107,9 +106,3 @@ export const MOVE_TO_CART = {
     }),
   }),
 } satisfies GraphqlOperation<unknown>;
-
-/** The page's items the shop can show: those whose product Magento names by sku. */
-export const toWishlistItems = (list: WishlistWire): WishlistItem[] =>
-  (list.items_v2?.items ?? []).flatMap((item) =>
-    item?.product?.sku ? [{ id: item.id, sku: item.product.sku, name: item.product.name ?? null }] : [],
-  );
