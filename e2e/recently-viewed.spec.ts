@@ -110,8 +110,9 @@ test('the section stays hidden when the product files cannot be had', async ({ p
   await view(page, b);
   await page.route('**/product-data/**', (route) => route.abort());
 
-  await openBasket(page);
+  // Listened for before the page opens: the section may ask for the files as soon as it loads.
   const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/product-data/'));
+  await openBasket(page);
   const section = await recentlyViewed(page);
   await failed;
   await expect(section).toHaveCount(0);
