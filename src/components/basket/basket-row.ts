@@ -5,10 +5,10 @@
  * and the busy state while an action on the line runs. Only what changed is touched, so a field being
  * typed in keeps its caret and focus while the cart refreshes around it.
  */
-import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import { lineAmounts } from '../../features/cart/lines.ts';
 import type { BasketProduct } from '../../features/cart/products.ts';
 import type { CartItem } from '../../magento/wire/shopper-cart.ts';
+import { linePicture } from '../line-product.ts';
 import { vatKey, vatPrice } from './vat-price.ts';
 
 export interface RowState {
@@ -27,22 +27,10 @@ function part<T extends Element>(root: ParentNode, selector: string, type: { new
 }
 
 function picture(thumbnail: string | null): HTMLElement {
-  if (!thumbnail) {
-    const none = document.createElement('span');
-    none.className = 'basket-row__picture basket-row__picture--none';
-    return none;
-  }
-  const image = document.createElement('img');
-  image.className = 'basket-row__picture';
-  image.src = imageUrl(thumbnail, 160);
-  image.srcset = imageSrcset(thumbnail, 320);
-  image.sizes = '96px';
-  image.width = 96;
-  image.height = 96;
-  image.alt = '';
-  image.loading = 'lazy';
-  image.decoding = 'async';
-  return image;
+  if (thumbnail) return linePicture(thumbnail);
+  const none = document.createElement('span');
+  none.className = 'line-product__picture';
+  return none;
 }
 
 function setBusy(element: Element, attribute: 'aria-busy' | 'aria-disabled', busy: boolean): void {

@@ -6,7 +6,7 @@
  * each naming the product for screen readers. A product Magento lists but the facts do not know (no page
  * in this build) shows the name Magento gave, or its sku, and no price or stock.
  */
-import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
+import { linePicture } from '../line-product.ts';
 import type { ProductFacts } from '../../features/product-data/facts.ts';
 import { priceHtml } from '../catalogue/card-html.ts';
 
@@ -16,21 +16,6 @@ export interface WishlistEntry {
   id?: string | undefined;
   name: string;
   facts: ProductFacts | undefined;
-}
-
-function picture(image: ProductFacts['image'] | undefined): HTMLElement | null {
-  if (!image) return null;
-  const img = document.createElement('img');
-  img.className = 'wishlist-row__picture';
-  img.src = imageUrl(image.file, 160);
-  img.srcset = imageSrcset(image.file, 320);
-  img.sizes = '96px';
-  img.width = 96;
-  img.height = 96;
-  img.alt = '';
-  img.loading = 'lazy';
-  img.decoding = 'async';
-  return img;
 }
 
 /** The row of `entry`, with `data-sku` naming its product. */
@@ -44,8 +29,7 @@ export function wishlistRow(template: HTMLTemplateElement, entry: WishlistEntry)
   if (name) name.textContent = entry.name;
   for (const after of row.querySelectorAll('[data-name-after]')) after.textContent = `: ${entry.name}`;
   if (facts) find('[data-product]')?.setAttribute('href', facts.href);
-  const image = picture(facts?.image);
-  if (image) find('[data-picture]')?.replaceWith(image);
+  if (facts?.image) find('[data-picture]')?.replaceWith(linePicture(facts.image.file));
   const prices = facts ? priceHtml(facts.priceInclVat, facts.priceExclVat) : '';
   const price = find('[data-price]');
   if (prices && price) price.innerHTML = prices;
