@@ -9,6 +9,7 @@ import { atom } from 'nanostores';
 import { aBoolean, aNumber, aString } from '../../magento/wire/reader.ts';
 import { cartItemReader, cartReader, itemsCount, type Cart } from '../../magento/wire/shopper-cart.ts';
 import { $signedIn, sessionExpired } from '../account/session.ts';
+import { sessionCount } from '../session-count.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { GUEST_CODE_KEY, validGuestCode } from './cart.ts';
 
@@ -23,28 +24,17 @@ export const $cart = atom<Cart | null>(null);
  * first read fails can still show it (the badge: never a wrong 0).
  */
 export const $basketCount = atom<number | undefined>(undefined);
-const COUNT_KEY = 'basketCount';
+const basketCount = sessionCount('basketCount');
 
 function known(cart: Cart | null): void {
   $cart.set(cart);
   const count = itemsCount(cart);
   $basketCount.set(count);
-  try {
-    sessionStorage.setItem(COUNT_KEY, String(count));
-  } catch {
-    // storage unavailable: the count still shows on this page
-  }
+  basketCount.remember(count);
 }
 
 /** The count last read in this session, for a page whose own read failed; undefined if none or corrupt. */
-export function lastKnownCount(): number | undefined {
-  try {
-    const stored = sessionStorage.getItem(COUNT_KEY);
-    return stored !== null && /^\d+$/.test(stored) ? Number(stored) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const lastKnownCount = (): number | undefined => basketCount.recall();
 
 /** Flipped after every change to the basket; the badge and the basket page refresh on it. */
 export const $basketChanged = atom(false);

@@ -6,15 +6,11 @@
 import { sessionExpired } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { wishlistAnswer, type WishlistAnswer, type WishlistItem } from './answer.ts';
-import { $customerWishlist, COUNT_KEY } from './store.ts';
+import { $customerWishlist, customerWishlistCount } from './store.ts';
 
 function known(answer: WishlistAnswer): WishlistAnswer {
   $customerWishlist.set(answer.items);
-  try {
-    sessionStorage.setItem(COUNT_KEY, String(answer.items.length));
-  } catch {
-    // storage unavailable: the count still shows on this page
-  }
+  customerWishlistCount.remember(answer.items.length);
   return answer;
 }
 
@@ -79,9 +75,5 @@ export async function toggleCustomerWishlist(sku: string): Promise<boolean> {
 export function forgetCustomerWishlist(): void {
   $customerWishlist.set(undefined);
   reading = undefined;
-  try {
-    sessionStorage.removeItem(COUNT_KEY);
-  } catch {
-    // storage unavailable: nothing was kept
-  }
+  customerWishlistCount.forget();
 }

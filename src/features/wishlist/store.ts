@@ -8,6 +8,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { wishlistTexts } from '../../browser-strings.ts';
 import { $signedIn } from '../account/session.ts';
+import { sessionCount } from '../session-count.ts';
 import { ShopApiError } from '../shop-api.ts';
 import type { WishlistItem } from './answer.ts';
 import { decodeSkus, encodeSkus, MAX_WISHLIST, toggled, WISHLIST_KEY } from './wishlist.ts';
@@ -27,18 +28,8 @@ export const $wishlistSkus = computed(
     signedIn ? customer?.map((item) => item.sku) : guest,
 );
 
-/** Where the customer's count last read in this session is kept (as the basket badge's). */
-export const COUNT_KEY = 'wishlistCount';
-
-/** The customer's count last read in this session, for a page whose own read failed. */
-export function lastKnownWishlistCount(): number | undefined {
-  try {
-    const stored = sessionStorage.getItem(COUNT_KEY);
-    return stored !== null && /^\d+$/.test(stored) ? Number(stored) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The customer's count last read in this session (as the basket badge's), for a page whose own read failed. */
+export const customerWishlistCount = sessionCount('wishlistCount');
 
 /** Puts the product on the guest's list, or takes it off: answers whether it is on the list now. */
 export function toggleGuestWishlist(sku: string): boolean {
