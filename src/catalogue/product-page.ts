@@ -23,6 +23,8 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   'search',
   'basket',
   'wishlist',
+  'orders',
+  'order-status',
   'compare',
   'privacy-policy',
   'paid',

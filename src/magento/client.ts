@@ -135,12 +135,14 @@ export async function magentoFetch<T>(config: MagentoClientConfig, request: Mage
   }
 }
 
-/** `searchCriteria` query string for filters (one per group, so AND-ed), paging and sorting. */
+type SortOrder = { field: string; direction: 'ASC' | 'DESC' };
+
+/** `searchCriteria` query string for filters (one per group, so AND-ed), paging and sorting (by each in turn). */
 export function searchCriteria(options: {
   filters?: readonly { field: string; value: string; conditionType?: string }[];
   pageSize?: number;
   currentPage?: number;
-  sort?: { field: string; direction: 'ASC' | 'DESC' };
+  sort?: SortOrder | readonly SortOrder[];
 }): string {
   const parts: string[] = [];
   const add = (key: string, value: string | number) =>
@@ -150,10 +152,15 @@ export function searchCriteria(options: {
     add(`[filterGroups][${index}][filters][0][value]`, filter.value);
     add(`[filterGroups][${index}][filters][0][conditionType]`, filter.conditionType ?? 'eq');
   });
-  if (options.sort) {
-    add('[sortOrders][0][field]', options.sort.field);
-    add('[sortOrders][0][direction]', options.sort.direction);
-  }
+  const sorts: readonly SortOrder[] = options.sort
+    ? 'field' in options.sort
+      ? [options.sort]
+      : options.sort
+    : [];
+  sorts.forEach((sort, index) => {
+    add(`[sortOrders][${index}][field]`, sort.field);
+    add(`[sortOrders][${index}][direction]`, sort.direction);
+  });
   if (options.pageSize !== undefined) add('[pageSize]', options.pageSize);
   if (options.currentPage !== undefined) add('[currentPage]', options.currentPage);
   return parts.length ? parts.join('&') : 'searchCriteria=';

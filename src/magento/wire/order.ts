@@ -1,5 +1,6 @@
 /** What the shop reads of a Magento order, and the order id `payment-information` answers. */
 import { z } from '../../zod.ts';
+import { quoteAddressSchema } from './address.ts';
 
 /** The order id from payment-information: documented int, seen as a numeric string (§1.4.7). */
 export const orderIdSchema = z.union([
@@ -25,4 +26,84 @@ export const orderSearchSchema = z
     items: z.array(orderSchema.extend({ quote_id: orderIdSchema.nullable().optional() })),
     total_count: z.number(),
   })
+  .loose();
+
+const money = z.number().nullable().optional();
+const text = z.string().nullable().optional();
+
+/** An order line (`sales-data-order-item-interface`): children of configurable and bundle rows name a parent. */
+export const orderLineSchema = z
+  .object({
+    sku: z.string(),
+    name: text,
+    qty_ordered: money,
+    price: money,
+    price_incl_tax: money,
+    row_total: money,
+    row_total_incl_tax: money,
+    parent_item_id: z.number().nullable().optional(),
+  })
+  .loose();
+
+/** An order address (`sales-data-order-address-interface`): flat region, as on a quote. */
+export const orderAddressSchema = quoteAddressSchema.extend({ company: text });
+
+/**
+ * A customer's order as the account pages and the guest lookup read it (COVERAGE.md row 28, CONTRACT.md
+ * §5.10): the fields they show, and the ones that say whose it is. Amounts are Magento's numbers; `_incl_tax`
+ * twins may be absent on older orders.
+ */
+export const customerOrderSchema = z
+  .object({
+    entity_id: z.number(),
+    increment_id: z.string(),
+    created_at: z.string(),
+    status: text,
+    state: text,
+    customer_id: z.number().nullable().optional(),
+    customer_email: text,
+    order_currency_code: text,
+    grand_total: money,
+    subtotal: money,
+    subtotal_incl_tax: money,
+    shipping_amount: money,
+    shipping_incl_tax: money,
+    tax_amount: money,
+    discount_amount: money,
+    total_qty_ordered: money,
+    shipping_description: text,
+    items: z.array(orderLineSchema).optional(),
+    billing_address: orderAddressSchema.nullable().optional(),
+    payment: z.object({ method: text }).loose().nullable().optional(),
+    extension_attributes: z
+      .object({
+        shipping_assignments: z
+          .array(
+            z
+              .object({
+                shipping: z
+                  .object({ address: orderAddressSchema.nullable().optional() })
+                  .loose()
+                  .nullable()
+                  .optional(),
+              })
+              .loose(),
+          )
+          .nullable()
+          .optional(),
+        payment_additional_info: z
+          .array(z.object({ key: z.string(), value: z.string().nullable().optional() }).loose())
+          .nullable()
+          .optional(),
+      })
+      .loose()
+      .nullable()
+      .optional(),
+  })
+  .loose();
+export type CustomerOrderWire = z.infer<typeof customerOrderSchema>;
+
+/** `GET /V1/orders` for a customer's orders: the page, and how many there are in all. */
+export const customerOrdersSchema = z
+  .object({ items: z.array(customerOrderSchema), total_count: z.number() })
   .loose();

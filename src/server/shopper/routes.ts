@@ -1,5 +1,6 @@
 /**
- * The shopper routes of the storefront server (search form, session, REST proxy, wish list, payments),
+ * The shopper routes of the storefront server (search form, session, REST proxy, wish list, orders,
+ * payments),
  * from the validated environment.
  */
 import type { Hono } from 'hono';
@@ -7,23 +8,27 @@ import type { Env } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
+import { createOrdersRoutes } from './orders.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
 import { createSessionRoutes } from './session.ts';
 import { createWishlistRoutes } from './wishlist.ts';
 
 export function createShopperRoutes(env: Env, log?: (message: string) => void): Hono[] {
-  const { baseUrl } = magentoClientConfig(env);
+  const magento = magentoClientConfig(env);
+  const { baseUrl } = magento;
+  const proxies = trustedProxies(env.TRUSTED_PROXIES);
   return [
     createSearchFormRoutes(),
     createSessionRoutes({
       magento: { baseUrl },
       siteUrl: env.SITE_URL,
       tokenLifetime: env.CUSTOMER_TOKEN_LIFETIME,
-      trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
+      trustedProxies: proxies,
       ...(log ? { log } : {}),
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
+    createOrdersRoutes({ magento, siteUrl: env.SITE_URL, trustedProxies: proxies, ...(log ? { log } : {}) }),
     createPaymentRoutesFromEnv(env, log),
   ];
 }

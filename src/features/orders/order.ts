@@ -1,0 +1,81 @@
+/**
+ * A customer's orders as the storefront server hands them to the browser (DESIGN.md §1, "orders"): only
+ * what the account pages and the guest lookup show, never Magento's internal ids or another customer's
+ * data. Amounts are in the order's currency, VAT included, as Magento charged them.
+ */
+
+/** One row of "My orders". */
+export interface OrderSummary {
+  /** Magento's order number (`increment_id`), e.g. "000000123": what the shopper reads and the URL names. */
+  readonly number: string;
+  /** When it was placed, ISO 8601 in UTC. */
+  readonly placedAt: string;
+  /** Magento's status label, e.g. "Complete". */
+  readonly status: string;
+  /** How many items (the quantities of its products added up). */
+  readonly itemCount: number;
+  /** The grand total, VAT included. */
+  readonly total: number;
+  readonly currency: string;
+}
+
+/** A product line of an order, from the order itself (a product deleted since still shows). */
+export interface OrderLine {
+  readonly sku: string;
+  readonly name: string;
+  readonly qty: number;
+  /** Unit price and line total as charged, VAT included. */
+  readonly price: number;
+  readonly rowTotal: number;
+}
+
+export interface OrderAddress {
+  readonly name: string;
+  /** Company, street lines, city, region and postcode: the lines of the address under the name. */
+  readonly lines: readonly string[];
+  readonly country: string;
+  readonly telephone: string | null;
+}
+
+export interface OrderDetail extends OrderSummary {
+  readonly lines: readonly OrderLine[];
+  readonly subtotal: number;
+  readonly shipping: number;
+  readonly shippingMethod: string | null;
+  /** A discount (a negative amount), when the order had one. */
+  readonly discount: number | null;
+  /** The VAT Magento shows for the order, when it gives one. */
+  readonly vat: number | null;
+  readonly billingAddress: OrderAddress | null;
+  readonly shippingAddress: OrderAddress | null;
+  /** How it was paid, in words. */
+  readonly payment: string;
+}
+
+/** A page of "My orders", newest first. */
+export interface OrdersPage {
+  readonly orders: readonly OrderSummary[];
+  /** The page shown (from 1), how many pages there are, and how many orders in all. */
+  readonly page: number;
+  readonly pages: number;
+  readonly total: number;
+}
+
+/** Orders on a page of `/customer/orders`; the account page's block shows the latest few. */
+export const ORDERS_PAGE_SIZE = 10;
+export const LATEST_ORDERS = 3;
+export const MAX_ORDERS_PAGE_SIZE = 50;
+
+/**
+ * An order number as a shopper may type it: spaces and a leading "#" dropped. Magento's numbers are
+ * letters, digits, `-` and `_` (a store prefix may come first), at most 32.
+ */
+export function orderNumberOf(typed: string): string | undefined {
+  const number = typed.replace(/\s+/g, '').replace(/^#/, '');
+  return /^[A-Za-z0-9_-]{1,32}$/.test(number) ? number : undefined;
+}
+
+/** `/customer/orders/{number}`: one order of the signed-in customer. */
+export const orderPath = (number: string): string => `/customer/orders/${encodeURIComponent(number)}`;
+export const ORDERS_PATH = '/customer/orders';
+export const ORDER_STATUS_PATH = '/order-status';

@@ -1,0 +1,93 @@
+/**
+ * Orders placed over HTTP against an embedded back end, the way a shopper's checkout places them (cart,
+ * shipping information, payment information with checkmo): for a customer (their token) or a guest.
+ */
+import { INTEGRATION_TOKEN, type TestBackend } from './backend.ts';
+
+export interface TestOrderAddress {
+  readonly firstname: string;
+  readonly lastname: string;
+  readonly street: readonly string[];
+  readonly city: string;
+  readonly postcode: string;
+  readonly country_id: string;
+  readonly telephone: string;
+  readonly email: string;
+}
+
+export const ORDER_ADDRESS: TestOrderAddress = {
+  firstname: 'Sam',
+  lastname: 'Patel',
+  street: ['12 Mill Lane'],
+  city: 'Manchester',
+  postcode: 'M1 2AB',
+  country_id: 'GB',
+  telephone: '0161 496 0123',
+  email: 'sam.patel@example.com',
+};
+
+export interface PlacedTestOrder {
+  readonly id: number;
+  /** Magento's order number (`increment_id`). */
+  readonly number: string;
+}
+
+/** Places an order of `lines` as the customer whose token is given, or as a guest (`token` undefined). */
+export async function placeTestOrder(
+  backend: TestBackend,
+  options: {
+    token?: string;
+    lines: readonly { sku: string; qty: number }[];
+    address?: TestOrderAddress;
+  },
+): Promise<PlacedTestOrder> {
+  const { token } = options;
+  const address = options.address ?? ORDER_ADDRESS;
+  const check = (step: string, reply: { status: number; body: unknown }) => {
+    if (reply.status !== 200) throw new Error(`${step}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  };
+  let cart: string;
+  if (token) {
+    check('cart', await backend.call('POST', '/rest/V1/carts/mine', { token }));
+    cart = '/rest/V1/carts/mine';
+  } else {
+    cart = `/rest/V1/guest-carts/${String(check('cart', await backend.call('POST', '/rest/V1/guest-carts')))}`;
+  }
+  for (const line of options.lines)
+    check(
+      `add ${line.sku}`,
+      await backend.call('POST', `${cart}/items`, {
+        token,
+        body: { cartItem: { sku: line.sku, qty: line.qty } },
+      }),
+    );
+  check(
+    'shipping',
+    await backend.call('POST', `${cart}/shipping-information`, {
+      token,
+      body: {
+        addressInformation: {
+          shipping_address: address,
+          billing_address: address,
+          shipping_carrier_code: 'flatrate',
+          shipping_method_code: 'flatrate',
+        },
+      },
+    }),
+  );
+  const id = Number(
+    check(
+      'payment',
+      await backend.call('POST', `${cart}/payment-information`, {
+        token,
+        body: { ...(token ? {} : { email: address.email }), paymentMethod: { method: 'checkmo' } },
+      }),
+    ),
+  );
+  const order = check(
+    'order',
+    await backend.call('GET', `/rest/V1/orders/${id}`, { token: INTEGRATION_TOKEN }),
+  );
+  return { id, number: (order as { increment_id: string }).increment_id };
+}
