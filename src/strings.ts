@@ -330,9 +330,7 @@ export const ours = {
     buyingAgain: 'Adding to your basket…',
     addedAgain: (n: number) =>
       n === 1 ? '1 product was added to your basket.' : `${n} products were added to your basket.`,
-    notAddedAgain: (names: string) => `Not added, because it is unavailable now: ${names}.`,
-    noneAddedAgain: 'None of these products can be bought now.',
-    noLongerSold: 'no longer sold',
+    notAddedAgain: (names: string) => `Unavailable now, so not added: ${names}.`,
     lookupTitle: 'Order status',
     lookupLink: 'Order status',
     lookupIntro:

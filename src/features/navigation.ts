@@ -31,10 +31,27 @@ export function redirectTo(path: string): void {
   leave(() => window.location.replace(path));
 }
 
-/** Sends the shopper to sign in when `error` says the session is over; answers whether it did. */
-export function leftForSignIn(error: unknown): boolean {
+/**
+ * Where sign-in may send the shopper back to (`?next=`): only the shop's own order pages, never another
+ * site or an arbitrary path (an open redirect). Undefined for anything else.
+ */
+export function safeReturnPath(value: string | null): string | undefined {
+  return value && /^\/customer\/orders(\/[\w%-]{1,100})?(\?page=\d{1,6})?$/.test(value) ? value : undefined;
+}
+
+/** Sign-in that sends the shopper back to `back` afterwards (an order page; anything else: My Account). */
+export const signInAndBack = (back: string): string => {
+  const safe = safeReturnPath(back);
+  return safe ? `${SIGN_IN_PATH}?next=${encodeURIComponent(safe)}` : SIGN_IN_PATH;
+};
+
+/**
+ * Sends the shopper to sign in when `error` says the session is over (and, from an order page, back to
+ * `back` afterwards); answers whether it did.
+ */
+export function leftForSignIn(error: unknown, back?: string): boolean {
   if (!isSessionOver(error)) return false;
-  redirectTo(SIGN_IN_PATH);
+  redirectTo(back === undefined ? SIGN_IN_PATH : signInAndBack(back));
   return true;
 }
 

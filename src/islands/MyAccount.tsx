@@ -1,7 +1,7 @@
 /**
  * My Account (spec §2): signed-out shoppers (or a session the server says is over) go to sign-in.
  * Three summary blocks from `customers/me`, each with an edit link: Account Information and the default
- * billing and shipping addresses, found by the customer's default address ids.
+ * billing and shipping addresses, found by the customer's default address ids; then the latest orders.
  */
 import { Fragment } from 'react';
 import { signedInOr } from '../features/account/session.ts';
@@ -13,6 +13,7 @@ import type { Customer } from '../magento/wire/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
 import { SIGN_IN_PATH } from '../features/navigation.ts';
 import './account/account.css';
+import { RecentOrders } from './orders/RecentOrders.tsx';
 import { LoadStatus } from './shared/LoadStatus.tsx';
 import { useLoad } from './shared/use-load.ts';
 
@@ -110,6 +111,7 @@ export default function MyAccount() {
         rows={addressRows(shipping, customer, countries)}
         empty={t.noAddress}
       />
+      <RecentOrders />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * The 'Registered Customer' sign-in form (spec §2, §4). The storefront server exchanges the credentials
  * for a customer token kept in an HttpOnly cookie and merges the guest basket and wish list; the island
- * only keeps the signed-in marker. Success clears the form and goes to My Account, telling the shopper
- * there how many products of the wish list were added to the account; failure shows the spec's error
+ * only keeps the signed-in marker. Success clears the form and goes to My Account (or back to the order
+ * page named by `?next=`, when an ended session sent the shopper here), telling the shopper there how many
+ * products of the wish list were added to the account; failure shows the spec's error
  * line and keeps the e-mail. The button waits for hydration, so a password never goes out in a plain form.
  */
 import { useState, type SubmitEvent } from 'react';
@@ -12,7 +13,7 @@ import { ShopApiError } from '../features/shop-api.ts';
 import { strings } from '../strings.ts';
 import { useBusy } from './shared/use-busy.ts';
 import { Field, FormError, readFields } from './shared/Field.tsx';
-import { ACCOUNT_PATH, goTo } from '../features/navigation.ts';
+import { ACCOUNT_PATH, goTo, safeReturnPath } from '../features/navigation.ts';
 import { problemText } from '../features/problem.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
 import './account/account.css';
@@ -35,8 +36,11 @@ export default function SignInForm() {
     try {
       const { wishlistAdded } = await signIn(email.trim(), password);
       form.reset();
-      if (wishlistAdded) notify(strings.wishlist.merged(wishlistAdded), 'status', { carryTo: ACCOUNT_PATH });
-      goTo(ACCOUNT_PATH);
+      // Sent here from an order page whose session ended: back there; otherwise My Account.
+      const next = safeReturnPath(new URLSearchParams(window.location.search).get('next')) ?? ACCOUNT_PATH;
+      if (wishlistAdded)
+        notify(strings.wishlist.merged(wishlistAdded), 'status', { carryTo: next.split('?')[0] ?? next });
+      goTo(next);
     } catch (failure) {
       finish();
       const wrong = failure instanceof ShopApiError && (failure.status === 401 || failure.status === 400);

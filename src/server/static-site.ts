@@ -38,6 +38,7 @@ export interface NotFoundPage {
 export const DEFAULT_REWRITES: readonly Rewrite[] = [
   { prefix: '/search/', file: 'search/index.html' },
   { prefix: '/customer/manage/', file: 'customer/manage/index.html' },
+  { prefix: '/customer/orders/', file: 'customer/order/index.html' },
 ];
 
 export const DEFAULT_NOT_FOUND_PAGES: readonly NotFoundPage[] = [

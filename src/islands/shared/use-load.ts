@@ -16,6 +16,8 @@ export interface LoadOptions {
   guard?: () => string | null;
   /** A 401 means sign in again (customer pages), not a message. */
   signIn?: boolean;
+  /** After signing in again, come back to this page (the order pages). */
+  comeBack?: boolean;
 }
 
 export function useLoad<T>(
@@ -31,7 +33,8 @@ export function useLoad<T>(
       if (value instanceof Leave) redirectTo(value.path);
       else setState({ status: 'ready', value });
     } catch (failure) {
-      if (!(options.signIn && leftForSignIn(failure)))
+      const back = options.comeBack ? window.location.pathname + window.location.search : undefined;
+      if (!(options.signIn && leftForSignIn(failure, back)))
         setState({ status: 'failed', message: problemText(failure) });
     }
   }

@@ -1,0 +1,74 @@
+/**
+ * The account's order pages and the guest lookup in the browser: calls to the storefront server's order
+ * routes (server/shopper/orders.ts), answers checked with zod (these are React island pages, DESIGN.md §4).
+ * A 401 on the customer's routes means the session is over: the marker is dropped, as account calls do.
+ */
+import { z } from '../../zod.ts';
+import { sessionExpired } from '../account/session.ts';
+import { ShopApiError, shopFetch } from '../shop-api.ts';
+import type { OrderDetail, OrdersPage } from './order.ts';
+
+const summary = z.object({
+  number: z.string(),
+  placedAt: z.string(),
+  status: z.string(),
+  itemCount: z.number(),
+  total: z.number(),
+  currency: z.string(),
+});
+
+const address = z.object({
+  name: z.string(),
+  lines: z.array(z.string()),
+  country: z.string(),
+  telephone: z.string().nullable(),
+});
+
+const ordersPage: z.ZodType<OrdersPage> = z.object({
+  orders: z.array(summary),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+
+const orderDetail: z.ZodType<OrderDetail> = summary.extend({
+  lines: z.array(
+    z.object({ sku: z.string(), name: z.string(), qty: z.number(), price: z.number(), rowTotal: z.number() }),
+  ),
+  subtotal: z.number(),
+  shipping: z.number(),
+  shippingMethod: z.string().nullable(),
+  discount: z.number().nullable(),
+  vat: z.number().nullable(),
+  billingAddress: address.nullable(),
+  shippingAddress: address.nullable(),
+  payment: z.string(),
+});
+
+async function asCustomer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ShopApiError && error.status === 401) sessionExpired();
+    throw error;
+  }
+}
+
+export const fetchOrders = (page: number, size?: number): Promise<OrdersPage> =>
+  asCustomer(() =>
+    shopFetch(`/orders/mine?page=${page}${size === undefined ? '' : `&size=${size}`}`, {
+      schema: ordersPage,
+    }),
+  );
+
+export const fetchOrder = (number: string): Promise<OrderDetail> =>
+  asCustomer(() => shopFetch(`/orders/mine/${encodeURIComponent(number)}`, { schema: orderDetail }));
+
+export interface LookupDetails {
+  number: string;
+  email: string;
+  postcode: string;
+}
+
+export const lookUpOrder = (details: LookupDetails): Promise<OrderDetail> =>
+  shopFetch('/orders/lookup', { method: 'POST', body: details, schema: orderDetail });

@@ -1,0 +1,61 @@
+/**
+ * "Buy again": an order's products go into the shopper's basket through the basket's own calls (so at
+ * today's prices and stock, into the guest's or the customer's cart as usual). A product Magento refuses
+ * now (sold out, no longer sold) is named and the rest are added; then the basket opens, saying what
+ * happened. When none could be added the shopper stays here and is told why.
+ */
+import { strings } from '../../strings.ts';
+import { addToCart } from '../cart/store.ts';
+import { CHECKOUT_PATHS } from '../checkout/checkout.ts';
+import { goTo } from '../navigation.ts';
+import { notify } from '../notify/store.ts';
+import { ShopApiError } from '../shop-api.ts';
+import type { OrderLine } from './order.ts';
+
+const t = strings.orders;
+
+export interface Reordered {
+  readonly added: readonly OrderLine[];
+  readonly refused: readonly OrderLine[];
+}
+
+/** Magento refused this product (a 4xx other than an ended session); anything else stops the whole. */
+const refusedByMagento = (error: unknown): boolean =>
+  error instanceof ShopApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
+
+/** Adds each line in turn, in the quantity ordered (whole items, at least one). */
+export async function addLinesToBasket(lines: readonly OrderLine[]): Promise<Reordered> {
+  const added: OrderLine[] = [];
+  const refused: OrderLine[] = [];
+  for (const line of lines) {
+    try {
+      await addToCart(line.sku, Math.max(1, Math.round(line.qty)));
+      added.push(line);
+    } catch (error) {
+      if (!refusedByMagento(error)) throw error;
+      refused.push(line);
+    }
+  }
+  return { added, refused };
+}
+
+/** What the basket says on arrival, or (nothing added) what this page says. */
+export function reorderNotice({ added, refused }: Reordered): string {
+  const names = refused.map((line) => line.name).join(', ');
+  return [added.length > 0 ? t.addedAgain(added.length) : '', names ? t.notAddedAgain(names) : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Buys `lines` again and opens the basket; false (with the reason shown here) when none could be added. */
+export async function buyAgain(lines: readonly OrderLine[]): Promise<boolean> {
+  const result = await addLinesToBasket(lines);
+  const text = reorderNotice(result);
+  if (result.added.length === 0) {
+    notify(text, 'alert');
+    return false;
+  }
+  notify(text, result.refused.length > 0 ? 'alert' : 'status', { carryTo: CHECKOUT_PATHS.basket });
+  goTo(CHECKOUT_PATHS.basket);
+  return true;
+}
