@@ -17,10 +17,11 @@ export type PaymentStatusAnswer =
 const NUMBER_WAIT_MS = 2_000;
 
 /**
- * Magento's order numbers are up to 32 characters (`sales_order.increment_id`): digits, with any prefix a
- * store adds. Anything else is not shown to the shopper.
+ * Magento's order numbers are letters, digits, `-` and `_` (a store prefix may come first), at most 32
+ * (`sales_order.increment_id`), as the order pages accept them (features/orders `orderNumberOf`). Anything
+ * else is not shown to the shopper.
  */
-const ORDER_NUMBER = /^[\x21-\x7e]{1,32}$/;
+const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** The number as the paid page may show it, or undefined (logged when Magento gave an odd one). */
 export function shownOrderNumber(
