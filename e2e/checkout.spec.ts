@@ -3,7 +3,8 @@
  * embedded Opayo Server sandbox's hosted card page, and the way back to /paid or /failed-payment, for a
  * guest and a signed-in customer, with the authorising card, the declined card and Cancel. Afterwards the
  * embedded Magento is asked (admin side) for the orders of each cart: exactly one complete order with the
- * right items, amount and addresses per successful payment, none for the others.
+ * right items, amount and addresses per successful payment, none for the others; the paid page shows
+ * that order's number, with a link to it for a signed-in customer and to the order-status lookup.
  *
  * The basket is filled through the shop's own `/rest` proxy from the page (the basket and product pages
  * have their own journeys); everything from the shipping step on goes through the screens.
@@ -160,6 +161,8 @@ async function cartFacts(page: Page): Promise<CartFacts> {
 
 interface MagentoOrder {
   entity_id: number;
+  /** The order's number, e.g. "000000123". */
+  increment_id: string;
   quote_id: number;
   status: string;
   state: string;
@@ -249,6 +252,27 @@ async function sandboxTransaction(request: APIRequestContext, vpsTxId: string) {
     transactions: { vendorTxCode: string; status: string; amount: string; settled: boolean }[];
   };
   return body.transactions[0];
+}
+
+/** The paid page's order number, in bold, and its links onward; `signedIn` adds the link to the order. */
+async function expectOrderNumber(page: Page, order: MagentoOrder | undefined, signedIn: boolean) {
+  const number = order?.increment_id ?? '';
+  expect(number).toMatch(/^\d{9}$/);
+  const main = page.getByRole('main');
+  await expect(main.getByText(`Your order number is ${number}.`, { exact: true })).toBeVisible();
+  await expect(main.locator('strong')).toHaveText(number);
+  await expect(main.getByRole('link', { name: 'Check your order status' })).toHaveAttribute(
+    'href',
+    '/order-status',
+  );
+  const view = main.getByRole('link', { name: 'View your order' });
+  if (signedIn) await expect(view).toHaveAttribute('href', `/customer/orders/${number}`);
+  else await expect(view).toHaveCount(0);
+  // The spec's texts and links stay as they were.
+  await expect(main.getByRole('heading', { name: 'Your payment was successfull' })).toBeVisible();
+  await expect(main.getByText('Thank you to have chosen us!')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Homepage' })).toHaveAttribute('href', '/');
+  await expect(main.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/customer');
 }
 
 async function confirmShipping(page: Page, shipping: Address, billing: Address): Promise<void> {
@@ -385,6 +409,11 @@ test.describe('guest checkout', () => {
       postcode: 'SW1A 1AA',
       telephone: '020 7946 0000',
     });
+
+    // The number the paid page shows is that order's, and a reload in this tab keeps it.
+    await expectOrderNumber(page, order, false);
+    await page.reload();
+    await expectOrderNumber(page, order, false);
   });
 
   test('the declined card ends on the failed page with no order; Pay Again with the good card orders once', async ({
@@ -506,6 +535,7 @@ test.describe('signed-in checkout', () => {
       },
     });
     expect(orders[0]?.items.map((item) => [item.sku, item.qty_ordered])).toEqual([[product.sku, 1]]);
+    await expectOrderNumber(page, orders[0], true);
   });
 
   test('a customer’s declined card and Cancel leave no order', async ({ page, request }, testInfo) => {

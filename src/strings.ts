@@ -189,6 +189,10 @@ export const ours = {
     unknownPayment: 'This payment is not known.',
     summary: 'Order summary',
     myAccount: 'My Account',
+    /** The paid page, under the spec's texts (issue 14); `{number}` is the order's number, in bold. */
+    orderNumber: 'Your order number is {number}.',
+    viewOrder: 'View your order',
+    checkOrderStatus: 'Check your order status',
   },
   /** Header, menus, footer, cookie banner, breadcrumb and privacy pages. */
   shell: {

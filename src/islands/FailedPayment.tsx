@@ -24,9 +24,9 @@ export default function FailedPayment() {
       return;
     }
     fetchPaymentStatus(code).then(
-      (status) => {
-        if (status === 'paid') redirectTo(CHECKOUT_PATHS.paid);
-        else if (status === undefined) {
+      (answer) => {
+        if (answer?.status === 'paid') redirectTo(CHECKOUT_PATHS.paid);
+        else if (answer === undefined) {
           $order.set('');
           redirectTo(CHECKOUT_PATHS.home);
         } else setShow(true);

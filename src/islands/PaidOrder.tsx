@@ -2,42 +2,77 @@
  * The paid page (spec §2; DESIGN.md §3): the provider sends the shopper here once the payment bridge has
  * placed the order. The page trusts nothing in the browser: it asks the server for the status of its own
  * stored code only. Paid: 'Your payment was successfull', 'Thank you to have chosen us!', links to the
- * homepage and My Account; the `order` and `guestCode` keys are cleared and the basket badge drops to 0.
- * Still pending: it asks again for a while. Failed: the failed-payment page. Nothing stored: home, unless
- * this tab has just shown the confirmation (a reload keeps it).
+ * homepage and My Account; then the order's number when the bridge knows it (issue 14), with a link to the
+ * order for a signed-in customer, and always one to the order-status lookup. The `order` and `guestCode`
+ * keys are cleared and the basket badge drops to 0. Still pending: it asks again for a while. Failed: the
+ * failed-payment page. Nothing stored: home, unless this tab has just shown the confirmation (a reload
+ * keeps it, with the number).
  */
 import { useEffect, useState } from 'react';
-import { CHECKOUT_PATHS } from '../features/checkout/checkout.ts';
+import { $signedIn } from '../features/account/session.ts';
+import { CHECKOUT_PATHS, customerOrderPath } from '../features/checkout/checkout.ts';
 import { $order, fetchPaymentStatus, finishPaidOrder } from '../features/checkout/store.ts';
 import { strings } from '../strings.ts';
 import { redirectTo } from '../features/navigation.ts';
 import { problemText } from '../features/problem.ts';
 import '../features/checkout/checkout.css';
-import { Outcome } from './shared/Outcome.tsx';
+import { Outcome, type OutcomeLink } from './shared/Outcome.tsx';
 
 const c = strings.checkout;
 const p = strings.payment;
-/** This tab showed the confirmation already (sessionStorage: per tab, gone with it). */
+/** This tab showed the confirmation already (sessionStorage: per tab, gone with it), and its number. */
 const SHOWN_KEY = 'paidShown';
+const NUMBER_KEY = 'paidOrderNumber';
 const POLL_MS = 1000;
 const POLL_FOR_MS = 60_000;
 
-type View = 'checking' | 'pending' | 'paid' | { problem: string };
+/** Paid: the order's number, or '' when the bridge does not know it. */
+type View = 'checking' | 'pending' | { paid: string } | { problem: string };
 
-function markShown(): void {
+function markShown(number: string): void {
   try {
     sessionStorage.setItem(SHOWN_KEY, 'true');
+    sessionStorage.setItem(NUMBER_KEY, number);
   } catch {
     // storage unavailable: a reload then goes home, which is acceptable
   }
 }
 
-function shownBefore(): boolean {
+/** The number shown before in this tab ('' for none), or undefined when nothing was shown. */
+function shownBefore(): string | undefined {
   try {
-    return sessionStorage.getItem(SHOWN_KEY) === 'true';
+    if (sessionStorage.getItem(SHOWN_KEY) !== 'true') return undefined;
+    return sessionStorage.getItem(NUMBER_KEY) ?? '';
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** "Your order number is <strong>000000123</strong>." */
+function OrderNumber({ number }: { number: string }) {
+  const [before, after] = c.orderNumber.split('{number}');
+  return (
+    <p>
+      {before}
+      <strong>{number}</strong>
+      {after}
+    </p>
+  );
+}
+
+function Paid({ number }: { number: string }) {
+  const links: OutcomeLink[] = [
+    { href: CHECKOUT_PATHS.home, label: p.homepage },
+    { href: CHECKOUT_PATHS.account, label: strings.account.myAccount, secondary: true },
+  ];
+  if (number && $signedIn.get())
+    links.push({ href: customerOrderPath(number), label: c.viewOrder, secondary: true });
+  if (number) links.push({ href: CHECKOUT_PATHS.orderStatus, label: c.checkOrderStatus, secondary: true });
+  return (
+    <Outcome title={p.paid} text={p.thanks} links={links}>
+      {number ? <OrderNumber number={number} /> : null}
+    </Outcome>
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,11 +85,13 @@ export default function PaidOrder() {
     const until = Date.now() + POLL_FOR_MS;
     try {
       for (;;) {
-        const status = await fetchPaymentStatus(code);
+        const answer = await fetchPaymentStatus(code);
+        const status = answer?.status;
         if (status === 'paid') {
+          const number = answer?.order ?? '';
           finishPaidOrder();
-          markShown();
-          setView('paid');
+          markShown(number);
+          setView({ paid: number });
           return;
         }
         if (status === 'failed') return redirectTo(CHECKOUT_PATHS.failed);
@@ -73,22 +110,13 @@ export default function PaidOrder() {
 
   useEffect(() => {
     const code = $order.get();
+    const shown = shownBefore();
     if (code) void check(code);
-    else if (shownBefore()) setView('paid');
+    else if (shown !== undefined) setView({ paid: shown });
     else redirectTo(CHECKOUT_PATHS.home);
   }, []);
 
-  if (view === 'paid')
-    return (
-      <Outcome
-        title={p.paid}
-        text={p.thanks}
-        links={[
-          { href: CHECKOUT_PATHS.home, label: p.homepage },
-          { href: CHECKOUT_PATHS.account, label: strings.account.myAccount, secondary: true },
-        ]}
-      />
-    );
+  if (typeof view === 'object' && 'paid' in view) return <Paid number={view.paid} />;
   if (typeof view === 'object')
     return (
       <div className="checkout-outcome" role="alert">

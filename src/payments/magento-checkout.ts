@@ -6,7 +6,7 @@
  * (the admin's `PUT /V1/carts/{cartId}/selected-payment-method` and `…/order`), so a notification that
  * arrives after the customer's token expired still places it; find the order Magento placed for a quote
  * (`GET /V1/orders` by `quote_id`), so a crash between placing and recording never places a second one;
- * read the order back and set it complete.
+ * read the order back (its total and its number) and set it complete.
  */
 import { z } from 'zod';
 import type { QuoteAddress } from '../magento/wire/address.ts';
@@ -60,13 +60,22 @@ export interface PlacedOrder {
   readonly grandTotal: number | undefined;
 }
 
+/** What the bridge reads of an order it placed: its status, total and number. */
+export interface ReadOrder {
+  readonly status: string | undefined;
+  readonly grandTotal: number | undefined;
+  /** Magento's `increment_id`, the number the customer is told (e.g. "000000123"). */
+  readonly number: string | undefined;
+}
+
 export interface MagentoCheckout {
   readCart(ref: CartRef): Promise<CheckoutCart>;
   /** Selects checkmo on the quote and places its order (integration token); the order's entity id. */
   placeOrder(cartId: number): Promise<number>;
   /** The orders Magento placed for a quote, oldest first (integration token). */
   ordersOfCart(cartId: number): Promise<PlacedOrder[]>;
-  readOrder(orderId: number): Promise<{ status: string | undefined; grandTotal: number | undefined }>;
+  /** An order read back by its entity id (integration token). */
+  readOrder(orderId: number): Promise<ReadOrder>;
   setOrderStatus(orderId: number, status: 'complete' | 'holded'): Promise<void>;
 }
 
@@ -156,7 +165,11 @@ export function createMagentoCheckout(config: MagentoClientConfig & { token: str
 
     async readOrder(orderId) {
       const order = await magentoFetch(config, { path: `/orders/${orderId}`, schema: orderSchema });
-      return { status: order.status ?? undefined, grandTotal: totalOf(order) };
+      return {
+        status: order.status ?? undefined,
+        grandTotal: totalOf(order),
+        number: order.increment_id ?? undefined,
+      };
     },
 
     async setOrderStatus(orderId, status) {

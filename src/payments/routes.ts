@@ -5,7 +5,8 @@
  *   the customer's, or a guest's billing address's (an `email` field is ignored).
  * - `POST /payments/opayo/notify`: the provider's server-to-server notification (form-encoded), answered
  *   in the provider's format (CRLF `Name=Value` lines for Opayo).
- * - `GET /payments/status/{code}`: `{status: pending | paid | failed}` of that one transaction, nothing else.
+ * - `GET /payments/status/{code}`: `{status: pending | paid | failed}` of that one transaction, and for a
+ *   paid one the order's number (`{status: 'paid', order: '000000123'}`, when known); nothing else.
  */
 import { isMaskedCartId } from '../magento/wire/shopper-cart.ts';
 import { Hono, type Context } from 'hono';
@@ -97,11 +98,11 @@ export function createPaymentRoutes(config: PaymentRoutesConfig): Hono {
   routes.all(NOTIFY_PATH, methodNotAllowed('POST'));
 
   const statusPath = `${STATUS_PREFIX}:code{.*}`;
-  routes.get(statusPath, (c: Context) => {
+  routes.get(statusPath, async (c: Context) => {
     const code = new URL(c.req.url).pathname.slice(STATUS_PREFIX.length);
-    const found = CODE.test(code) ? bridge.status(code) : undefined;
+    const found = CODE.test(code) ? await bridge.status(code) : undefined;
     if (!found) throw new HttpError(404, strings.checkout.unknownPayment);
-    return jsonReply(200, { status: found });
+    return jsonReply(200, found);
   });
   routes.all(statusPath, methodNotAllowed('GET, HEAD'));
   return routes;

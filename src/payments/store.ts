@@ -11,7 +11,8 @@
  * places the order; the reply given for the final state is stored, so a repeated notification gets the
  * same answer. A claim remembers the authorised status it was made for, so a bridge restarted after a
  * crash can finish a PLACING transaction without waiting for the provider to notify again; an order id is
- * recorded by one transaction only. No customer token is kept: the order is placed with the integration
+ * recorded by one transaction only. A PAID transaction keeps its order's number (Magento's `increment_id`),
+ * which the paid page shows; it is written once, when known. No customer token is kept: the order is placed with the integration
  * token (older files may hold one, erased as soon as the transaction is final).
  */
 import { DatabaseSync } from 'node:sqlite';
@@ -46,6 +47,8 @@ export interface PaymentRecord extends NewPayment {
   /** The provider's status word of the notification that made the transaction final. */
   readonly providerStatus: string | null;
   readonly orderId: number | null;
+  /** The order's number, Magento's `increment_id` (e.g. "000000123"), once known; PAID only. */
+  readonly orderNumber: string | null;
   readonly failure: string | null;
   readonly reply: Acknowledgement | null;
   readonly leaseUntil: number | null;
@@ -72,6 +75,7 @@ CREATE TABLE IF NOT EXISTS payments (
   state TEXT NOT NULL CHECK (state IN ('REGISTERED', 'PLACING', 'PAID', 'FAILED')),
   provider_status TEXT,
   order_id INTEGER,
+  order_number TEXT,
   failure TEXT,
   reply TEXT,
   lease_until INTEGER,
@@ -106,6 +110,7 @@ const rowSchema = z
     state: z.enum(PAYMENT_STATES),
     provider_status: z.string().nullable(),
     order_id: z.number().nullable(),
+    order_number: z.string().nullable(),
     failure: z.string().nullable(),
     reply: z.string().nullable(),
     lease_until: z.number().nullable(),
@@ -129,6 +134,7 @@ const rowSchema = z
     state: row.state,
     providerStatus: row.provider_status,
     orderId: row.order_id,
+    orderNumber: row.order_number,
     failure: row.failure,
     reply: row.reply === null ? null : acknowledgementSchema.parse(JSON.parse(row.reply)),
     leaseUntil: row.lease_until,
@@ -142,6 +148,7 @@ export interface FinalState {
   readonly providerStatus: string;
   readonly reply: Acknowledgement;
   readonly orderId?: number | null | undefined;
+  readonly orderNumber?: string | null | undefined;
   readonly failure?: string | null | undefined;
 }
 
@@ -162,6 +169,11 @@ export interface PaymentStore {
   codeOfOrder(orderId: number): string | undefined;
   /** PLACING transactions whose lease ran out before `now` (their notification died with its process). */
   abandoned(now: number): PaymentRecord[];
+  /**
+   * The number of a PAID transaction's order, read after it ended; false when the row is not PAID or
+   * already has one (the first number written stays).
+   */
+  recordOrderNumber(code: string, orderNumber: string): boolean;
   /** → PAID or FAILED from one of `from`; true if the row was in one of them. */
   finish(code: string, from: readonly PaymentState[], final: FinalState): boolean;
   close(): void;
@@ -172,8 +184,9 @@ const now = () => new Date().toISOString();
 /** Columns added after a file was first created (CREATE TABLE IF NOT EXISTS leaves old tables as they were). */
 function migrate(db: DatabaseSync): void {
   const columns = db.prepare('PRAGMA table_info(payments)').all();
-  if (!columns.some((column) => column['name'] === 'authorised_status'))
-    db.exec('ALTER TABLE payments ADD COLUMN authorised_status TEXT');
+  const has = (name: string) => columns.some((column) => column['name'] === name);
+  if (!has('authorised_status')) db.exec('ALTER TABLE payments ADD COLUMN authorised_status TEXT');
+  if (!has('order_number')) db.exec('ALTER TABLE payments ADD COLUMN order_number TEXT');
 }
 
 /** SQLite's refusal of a second row with the same order id (the `payments_order` unique index). */
@@ -199,6 +212,9 @@ export function openPaymentStore(file: string): PaymentStore {
   );
   const recordOrder = db.prepare(
     "UPDATE payments SET order_id = ?, updated_at = ? WHERE code = ? AND state = 'PLACING'",
+  );
+  const recordOrderNumber = db.prepare(
+    "UPDATE payments SET order_number = ?, updated_at = ? WHERE code = ? AND state = 'PAID' AND order_number IS NULL",
   );
   const codeOfOrder = db.prepare('SELECT code FROM payments WHERE order_id = ?');
   const abandoned = db.prepare(
@@ -239,6 +255,9 @@ export function openPaymentStore(file: string): PaymentStore {
         throw error;
       }
     },
+    recordOrderNumber(code, orderNumber) {
+      return Number(recordOrderNumber.run(orderNumber, now(), code).changes) === 1;
+    },
     codeOfOrder(orderId) {
       const row = codeOfOrder.get(orderId);
       return typeof row?.['code'] === 'string' ? row['code'] : undefined;
@@ -251,7 +270,7 @@ export function openPaymentStore(file: string): PaymentStore {
       const result = db
         .prepare(
           `UPDATE payments SET state = ?, provider_status = ?, reply = ?, order_id = COALESCE(?, order_id),
-             failure = ?, customer_token = NULL, lease_until = NULL, updated_at = ?
+             order_number = COALESCE(?, order_number), failure = ?, customer_token = NULL, lease_until = NULL, updated_at = ?
            WHERE code = ? AND state IN (${states})`,
         )
         .run(
@@ -259,6 +278,7 @@ export function openPaymentStore(file: string): PaymentStore {
           final.providerStatus,
           JSON.stringify(final.reply),
           final.orderId ?? null,
+          final.orderNumber ?? null,
           final.failure ?? null,
           now(),
           code,

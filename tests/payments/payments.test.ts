@@ -196,6 +196,15 @@ async function cartId(shopper: Shopper): Promise<number> {
 const order = async (id: number) =>
   (await backend.call('GET', `/rest/V1/orders/${id}`, { token: INTEGRATION_TOKEN })).body;
 
+/** The number Magento gave the one order of a cart (its `increment_id`, e.g. "000000123"). */
+async function orderNumberOf(cartId: number): Promise<string> {
+  const orders = ordersOfCart(cartId);
+  expect(orders).toHaveLength(1);
+  const number = (await order(orders[0]?.entity_id ?? 0)).increment_id as string;
+  expect(number).toMatch(/^\d{9}$/);
+  return number;
+}
+
 // ---- Registration -------------------------------------------------------------------------------------
 
 describe('starting a payment', () => {
@@ -400,7 +409,10 @@ describe('an authorised payment', () => {
     const reply = await opayo.notify(code, 'OK');
     expect(reply.status).toBe(200);
     expect(reply.text).toBe(`Status=OK\r\nRedirectURL=${PAID}\r\n`);
-    expect((await paymentStatus(code)).body).toEqual({ status: 'paid' });
+    // The paid page learns the order's number, kept with the transaction, and nothing else of the order.
+    const number = await orderNumberOf(id);
+    expect((await paymentStatus(code)).body).toEqual({ status: 'paid', order: number });
+    expect(store.get(code)?.orderNumber).toBe(number);
 
     const orders = ordersOfCart(id);
     expect(orders).toHaveLength(1);
@@ -444,6 +456,7 @@ describe('an authorised payment', () => {
       state: 'PAID',
       customerToken: null,
       orderId: orders[0]?.entity_id,
+      orderNumber: await orderNumberOf(id),
     });
   });
 
@@ -478,7 +491,7 @@ describe('an authorised payment', () => {
     const reply = await opayo.notify(second, 'OK');
     expect(reply.fields).toMatchObject({ Status: 'INVALID', RedirectURL: FAILED });
     expect((await paymentStatus(second)).body).toEqual({ status: 'failed' });
-    expect((await paymentStatus(first)).body).toEqual({ status: 'paid' });
+    expect((await paymentStatus(first)).body).toEqual({ status: 'paid', order: await orderNumberOf(id) });
     expect(ordersOfCart(id)).toHaveLength(1);
   });
 
@@ -575,7 +588,7 @@ describe('payments that do not go through', () => {
     await opayo.notify(code, 'OK');
     const late = await opayo.notify(code, 'ABORT');
     expect(late.fields).toMatchObject({ Status: 'INVALID', RedirectURL: PAID });
-    expect((await paymentStatus(code)).body).toEqual({ status: 'paid' });
+    expect((await paymentStatus(code)).body).toEqual({ status: 'paid', order: await orderNumberOf(id) });
     expect(ordersOfCart(id)).toEqual([{ entity_id: expect.any(Number), status: 'complete' }]);
   });
 });
@@ -629,7 +642,9 @@ describe('placing the order survives races and crashes', () => {
     expect(reply.body).toMatch(
       /^Status=INVALID\r\nRedirectURL=http:\/\/127\.0\.0\.1:4321\/failed-payment\r\n/,
     );
-    expect(bridge.status(code)).toBe('failed');
+    // A held order's number is not the shopper's to see: the payment failed.
+    expect(await bridge.status(code)).toEqual({ status: 'failed' });
+    expect(store.get(code)?.orderNumber).toBeNull();
     const orders = ordersOfCart(id);
     expect(orders).toHaveLength(1);
     expect(orders[0]?.status).toBe('holded');
@@ -653,7 +668,7 @@ describe('placing the order survives races and crashes', () => {
     const second = bridgeWith(real);
     const reply = await second.notify(opayo.notificationBody(code, 'OK'));
     expect(reply.body).toBe(`Status=OK\r\nRedirectURL=${PAID}\r\n`);
-    expect(second.status(code)).toBe('paid');
+    expect(await second.status(code)).toEqual({ status: 'paid', order: await orderNumberOf(id) });
     expect(ordersOfCart(id)).toEqual([{ entity_id: store.get(code)?.orderId, status: 'complete' }]);
   });
 
@@ -684,5 +699,116 @@ describe('placing the order survives races and crashes', () => {
     expect(b.body).toBe(a.body);
     expect(c.body).toMatch(/^Status=INVALID\r\nRedirectURL=http:\/\/127\.0\.0\.1:4321\/paid\r\n/);
     expect(ordersOfCart(id)).toHaveLength(1);
+  });
+});
+
+describe('the paid order’s number', () => {
+  const bridgeWith = (checkout: MagentoCheckout, on: PaymentStore = store) =>
+    createPaymentBridge({
+      provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
+      magento: checkout,
+      store: on,
+      siteUrl: SITE,
+      notificationUrl: `${shop.url}${NOTIFY_PATH}`,
+      shopName: 'Clearwater Cleaning',
+      waitMs: 2_000,
+      log: (line) => logs.push(line),
+    });
+  const down = () => Promise.reject(new Error('Magento is down'));
+
+  /** A guest payment made PAID by a bridge whose read-back of the order fails: its code and cart id. */
+  async function paidUnread(): Promise<{ code: string; id: number }> {
+    const shopper = await guest(1);
+    const id = await cartId(shopper);
+    const unread = bridgeWith({
+      ...createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN }),
+      readOrder: down,
+    });
+    const { code } = await unread.start({
+      cart: { kind: 'guest', guestCart: shopper.body['guestCode'] ?? '' },
+    });
+    expect((await unread.notify(opayo.notificationBody(code, 'OK'))).body).toBe(
+      `Status=OK\r\nRedirectURL=${PAID}\r\n`,
+    );
+    expect(store.get(code)).toMatchObject({ state: 'PAID', orderNumber: null });
+    return { code, id };
+  }
+
+  it('when placing could not read it back, the status answer reads it once by the order id and keeps it', async () => {
+    const { code, id } = await paidUnread();
+    const real = createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
+    const reads: number[] = [];
+    const counting = bridgeWith({
+      ...real,
+      readOrder: (orderId) => (reads.push(orderId), real.readOrder(orderId)),
+    });
+    const number = await orderNumberOf(id);
+    expect(await counting.status(code)).toEqual({ status: 'paid', order: number });
+    expect(reads).toEqual([store.get(code)?.orderId]);
+    expect(store.get(code)?.orderNumber).toBe(number);
+    // Kept: the next answers need no read.
+    expect(await counting.status(code)).toEqual({ status: 'paid', order: number });
+    expect(reads).toHaveLength(1);
+  });
+
+  it('when Magento still does not answer, the status is paid without a number, never an error', async () => {
+    const { code } = await paidUnread();
+    const real = createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
+    expect(await bridgeWith({ ...real, readOrder: down }).status(code)).toEqual({ status: 'paid' });
+    expect(logs.some((line) => line.includes(code) && line.includes('Magento is down'))).toBe(true);
+    // A read that hangs holds the answer only briefly.
+    const hanging = bridgeWith({ ...real, readOrder: () => new Promise(() => undefined) });
+    const asked = Date.now();
+    expect(await hanging.status(code)).toEqual({ status: 'paid' });
+    expect(Date.now() - asked).toBeLessThan(5_000);
+    expect(store.get(code)?.orderNumber).toBeNull();
+    // Later, with Magento back, the page learns it.
+    expect(await bridgeWith(real).status(code)).toMatchObject({ status: 'paid', order: expect.any(String) });
+  });
+
+  it('a number Magento gives in an odd shape is never shown', async () => {
+    const { code } = await paidUnread();
+    const real = createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
+    const odd = bridgeWith({
+      ...real,
+      readOrder: async (orderId) => ({ ...(await real.readOrder(orderId)), number: '<b>1</b>\n 2' }),
+    });
+    expect(await odd.status(code)).toEqual({ status: 'paid' });
+    expect(store.get(code)?.orderNumber).toBeNull();
+  });
+
+  it('a payments file from before order numbers opens, and its paid transactions get their number', async () => {
+    const { code, id } = await paidUnread();
+    const paid = store.get(code);
+    if (!paid) throw new Error('no payment');
+    const file = join(dir, 'before-order-numbers.sqlite');
+    const old = new DatabaseSync(file);
+    old.exec(`CREATE TABLE payments (
+      code TEXT PRIMARY KEY, provider TEXT NOT NULL, provider_ref TEXT NOT NULL, secret TEXT NOT NULL,
+      amount_pence INTEGER NOT NULL, currency TEXT NOT NULL, cart_kind TEXT NOT NULL, guest_cart TEXT,
+      customer_token TEXT, email TEXT NOT NULL, cart_id INTEGER NOT NULL, cart_lines TEXT NOT NULL,
+      state TEXT NOT NULL, provider_status TEXT, order_id INTEGER, failure TEXT, reply TEXT,
+      lease_until INTEGER, authorised_status TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`);
+    old
+      .prepare(
+        `INSERT INTO payments VALUES (?, 'opayo-server', '{X}', 'KEY', ?, 'GBP', 'guest', NULL, NULL,
+          'a@example.com', ?, 'SKU×1', 'PAID', 'OK', ?, NULL, NULL, NULL, 'OK', ?, ?)`,
+      )
+      .run(code, paid.amountPence, id, paid.orderId, paid.createdAt, paid.updatedAt);
+    old.close();
+
+    const reopened = openPaymentStore(file);
+    try {
+      expect(reopened.get(code)).toMatchObject({ state: 'PAID', orderId: paid.orderId, orderNumber: null });
+      const number = await orderNumberOf(id);
+      const bridge = bridgeWith(
+        createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN }),
+        reopened,
+      );
+      expect(await bridge.status(code)).toEqual({ status: 'paid', order: number });
+      expect(reopened.get(code)?.orderNumber).toBe(number);
+    } finally {
+      reopened.close();
+    }
   });
 });

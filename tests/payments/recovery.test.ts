@@ -107,7 +107,9 @@ async function guestCart(): Promise<{ masked: string; cartId: number }> {
 }
 
 /** The orders Magento holds for a quote, asked over HTTP as an admin would. */
-async function ordersOfCart(cartId: number): Promise<{ entity_id: number; status: string }[]> {
+async function ordersOfCart(
+  cartId: number,
+): Promise<{ entity_id: number; increment_id: string; status: string }[]> {
   const reply = await backend.call(
     'GET',
     `/rest/V1/orders?searchCriteria[filterGroups][0][filters][0][field]=quote_id&searchCriteria[filterGroups][0][filters][0][value]=${cartId}`,
@@ -186,7 +188,11 @@ async function crashAt(crash: Crash, file: string) {
 async function expectOneCompleteOrder(store: PaymentStore, code: string, cartId: number) {
   const orders = await ordersOfCart(cartId);
   expect(orders.map((order) => order.status)).toEqual(['complete']);
-  expect(store.get(code)).toMatchObject({ state: 'PAID', orderId: orders[0]?.entity_id });
+  expect(store.get(code)).toMatchObject({
+    state: 'PAID',
+    orderId: orders[0]?.entity_id,
+    orderNumber: orders[0]?.increment_id,
+  });
 }
 
 describe('a crash between the bridge’s steps ends with exactly one complete order', () => {
@@ -197,7 +203,7 @@ describe('a crash between the bridge’s steps ends with exactly one complete or
       const next = bridgeOn(file);
       try {
         expect(await next.bridge.recover()).toBe(1);
-        expect(next.bridge.status(code)).toBe('paid');
+        expect(await next.bridge.status(code)).toMatchObject({ status: 'paid' });
         await expectOneCompleteOrder(next.store, code, cartId);
         // The provider's retried notification gets the answer the recovery stored, and changes nothing.
         expect((await next.bridge.notify(opayo.notificationBody(code, 'OK'))).body).toBe(PAID_REPLY);
@@ -308,7 +314,7 @@ describe('recovery when the storefront server starts', () => {
     const next = bridgeOn(file);
     try {
       recoverOnStart(next.bridge, file, (line) => logs.push(line));
-      await expect.poll(() => next.bridge.status(code)).toBe('paid');
+      await expect.poll(async () => (await next.bridge.status(code))?.status).toBe('paid');
       await expectOneCompleteOrder(next.store, code, cartId);
       expect(logs).toContain('Payments: 1 transaction(s) left placing by a crash finished');
     } finally {
@@ -336,6 +342,7 @@ describe('recovery when the storefront server starts', () => {
       expect(running.store.get(`C${'x'.repeat(39)}`)).toMatchObject({
         state: 'PLACING',
         authorisedStatus: null,
+        orderNumber: null,
       });
     } finally {
       running.store.close();

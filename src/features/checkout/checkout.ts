@@ -23,7 +23,12 @@ export const CHECKOUT_PATHS = {
   payment: '/basket/shipping/payment',
   paid: '/paid',
   failed: '/failed-payment',
+  /** The guest order lookup (issue 14). */
+  orderStatus: '/order-status',
 } as const;
+
+/** A signed-in customer's own order, by its number (Magento's `increment_id`). */
+export const customerOrderPath = (number: string): string => `/customer/orders/${encodeURIComponent(number)}`;
 
 /** The fields of one address form, in the order the form shows them. */
 export const CHECKOUT_FIELDS = ['email', ...ADDRESS_FIELDS] as const;
@@ -110,8 +115,14 @@ export const ORDER_CODE = /^[A-Za-z0-9-]{40}$/;
 export const validOrderCode = (value: string): string => (ORDER_CODE.test(value) ? value : '');
 
 export const startReplySchema = z.object({ code: z.string().regex(ORDER_CODE), nextUrl: z.string() });
-export const paymentStatusSchema = z.object({ status: z.enum(['pending', 'paid', 'failed']) });
-export type PaymentStatus = z.infer<typeof paymentStatusSchema>['status'];
+/** `GET /payments/status/{code}`: the transaction's state, and for a paid one its order's number when known. */
+export const paymentStatusSchema = z.object({
+  status: z.enum(['pending', 'paid', 'failed']),
+  /** @example "000000123" */
+  order: z.string().optional(),
+});
+export type PaymentAnswer = z.infer<typeof paymentStatusSchema>;
+export type PaymentStatus = PaymentAnswer['status'];
 
 /** Where Pay may send the browser: the provider's page over http(s), nothing else (no `javascript:`). */
 export function isProviderUrl(value: string): boolean {

@@ -17,7 +17,7 @@ import {
   validOrderCode,
   type CheckoutAddress,
   type CheckoutCart,
-  type PaymentStatus,
+  type PaymentAnswer,
 } from './checkout.ts';
 
 export const $order = persistentAtom<string>('order', '', {
@@ -77,13 +77,15 @@ export async function startPayment(email?: string): Promise<string> {
   return reply.nextUrl;
 }
 
-/** The payment bridge's word on the stored code only; undefined when the code is unknown there. */
-export async function fetchPaymentStatus(code: string): Promise<PaymentStatus | undefined> {
+/**
+ * The payment bridge's word on the stored code only (its state, and a paid order's number); undefined
+ * when the code is unknown there.
+ */
+export async function fetchPaymentStatus(code: string): Promise<PaymentAnswer | undefined> {
   try {
-    const reply = await shopFetch(`/payments/status/${encodeURIComponent(code)}`, {
+    return await shopFetch(`/payments/status/${encodeURIComponent(code)}`, {
       schema: paymentStatusSchema,
     });
-    return reply.status;
   } catch (error) {
     if (error instanceof ShopApiError && error.status === 404) return undefined;
     throw error;

@@ -1,15 +1,31 @@
-/** How a payment ended: the heading, a sentence and the links onward (the secondary ones in outline). */
+/**
+ * How a payment ended: the heading, a sentence, anything more to say, and the links onward (the secondary
+ * ones in outline).
+ */
+import type { ReactNode } from 'react';
+
 export interface OutcomeLink {
   href: string;
   label: string;
   secondary?: boolean;
 }
 
-export function Outcome({ title, text, links }: { title: string; text: string; links: OutcomeLink[] }) {
+export function Outcome({
+  title,
+  text,
+  links,
+  children,
+}: {
+  title: string;
+  text: string;
+  links: OutcomeLink[];
+  children?: ReactNode;
+}) {
   return (
     <div className="checkout-outcome">
       <h1 className="page-title">{title}</h1>
       <p>{text}</p>
+      {children}
       <div className="form-actions">
         {links.map(({ href, label, secondary }) => (
           <a key={href} className={secondary ? 'button button--secondary' : 'button'} href={href}>

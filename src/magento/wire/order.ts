@@ -11,6 +11,11 @@ export const orderIdSchema = z.union([
 export const orderSchema = z
   .object({
     entity_id: z.number(),
+    /**
+     * The order number the customer is told, a string with its leading zeros (and any store prefix).
+     * @example "000000123"
+     */
+    increment_id: z.string().nullable().optional(),
     status: z.string().nullable().optional(),
     grand_total: z.number().nullable().optional(),
     base_grand_total: z.number().nullable().optional(),

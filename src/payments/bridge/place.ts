@@ -2,7 +2,8 @@
  * Step 3, place: while holding the claim (PLACING), finds the order Magento may already have placed for
  * the payment's quote (a process that died between placing and recording it) and adopts it; otherwise
  * checks the cart still matches the payment and places the order, with the integration token and the
- * quote id. Then it checks the order's total and sets it complete (PAID) or holded (FAILED). Every step
+ * quote id. Then it reads the order back, checks its total and sets it complete (PAID, with the order's
+ * number the paid page shows) or holded (FAILED). Every step
  * leaves something a later attempt finds, so a crash between any two of them still ends with exactly one
  * order: placed but not recorded → found by quote id; recorded but not complete → the recorded id is
  * used; complete but not PAID → set complete again, which changes nothing. Every ending goes through
@@ -14,10 +15,12 @@ import type { PaymentRecord } from '../store.ts';
 import { isFinal, statesBefore, transition, type PaymentEvent } from '../transitions.ts';
 import { basketProblem, pence } from './basket.ts';
 import { describe, sleep, type BridgeDeps, type Reply } from './deps.ts';
+import { shownOrderNumber } from './status.ts';
 
 interface Ending {
   readonly reply: Acknowledgement;
   readonly orderId?: number;
+  readonly orderNumber?: string | undefined;
   readonly failure: string | null;
 }
 
@@ -37,6 +40,7 @@ function end(
     providerStatus,
     reply: ending.reply,
     orderId: ending.orderId,
+    orderNumber: ending.orderNumber,
     failure: ending.failure,
   });
   return { done, reply: deps.answer(ending.reply) };
@@ -173,6 +177,8 @@ export async function place(deps: BridgeDeps, code: string, providerStatus: stri
   return end(deps, record, providerStatus, 'placed', {
     reply: { status: 'OK', redirectUrl: deps.paidUrl },
     orderId,
+    // Unread (Magento did not answer): the status route reads it later.
+    orderNumber: shownOrderNumber(deps, orderId, order?.number),
     failure: completed ? null : 'placed, but the status could not be set to complete',
   }).reply;
 }

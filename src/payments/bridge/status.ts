@@ -1,10 +1,69 @@
-/** Step 4, status: what `/paid` may tell the browser; the stored state, never anything the browser sent. */
-import type { BridgeDeps } from './deps.ts';
+/**
+ * Step 4, status: what `/paid` may tell the browser; the stored state, never anything the browser sent.
+ * Pending and failed say no more; paid adds the order's number (Magento's `increment_id`), which `place`
+ * stored when it read the order back. When that read failed, the number is read here once by the
+ * recorded order id and stored; best effort: the answer waits for it only briefly and never fails for it.
+ */
+import type { PaymentRecord } from '../store.ts';
+import { describe, type BridgeDeps } from './deps.ts';
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed';
 
-export function status(deps: BridgeDeps, code: string): PaymentStatus | undefined {
+/** The status answer: for a paid transaction, the order's number when it is known. */
+export type PaymentStatusAnswer =
+  { readonly status: 'pending' | 'failed' } | { readonly status: 'paid'; readonly order?: string };
+
+/** How long a status answer waits for a late read of the order's number (the read goes on after it). */
+const NUMBER_WAIT_MS = 2_000;
+
+/**
+ * Magento's order numbers are letters, digits, `-` and `_` (a store prefix may come first), at most 32
+ * (`sales_order.increment_id`), as the order pages accept them (features/orders `orderNumberOf`). Anything
+ * else is not shown to the shopper.
+ */
+const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** The number as the paid page may show it, or undefined (logged when Magento gave an odd one). */
+export function shownOrderNumber(
+  deps: BridgeDeps,
+  orderId: number,
+  number: string | undefined,
+): string | undefined {
+  if (number === undefined || ORDER_NUMBER.test(number)) return number;
+  deps.log(`Order ${orderId}: its number ${JSON.stringify(number.slice(0, 40))} is not shown`);
+  return undefined;
+}
+
+/** Reads the number of a PAID transaction's order and stores it; undefined when it cannot be had. */
+async function readNumber(deps: BridgeDeps, record: PaymentRecord): Promise<string | undefined> {
+  const { orderId } = record;
+  if (orderId === null) return undefined;
+  try {
+    const number = shownOrderNumber(deps, orderId, (await deps.magento.readOrder(orderId)).number);
+    if (number !== undefined) deps.store().recordOrderNumber(record.code, number);
+    return number;
+  } catch (error) {
+    deps.log(`Payment ${record.code}: the number of order ${orderId} not read: ${describe(error)}`);
+    return undefined;
+  }
+}
+
+/** `work`'s value, or undefined once `ms` have passed (the work itself is not stopped). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function status(deps: BridgeDeps, code: string): Promise<PaymentStatusAnswer | undefined> {
   const record = deps.store().get(code);
   if (!record) return undefined;
-  return record.state === 'PAID' ? 'paid' : record.state === 'FAILED' ? 'failed' : 'pending';
+  if (record.state === 'FAILED') return { status: 'failed' };
+  if (record.state !== 'PAID') return { status: 'pending' };
+  const order = record.orderNumber ?? (await within(readNumber(deps, record), NUMBER_WAIT_MS));
+  return order === undefined ? { status: 'paid' } : { status: 'paid', order };
 }
