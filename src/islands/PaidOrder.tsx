@@ -10,7 +10,8 @@
  */
 import { useEffect, useState } from 'react';
 import { $signedIn } from '../features/account/session.ts';
-import { CHECKOUT_PATHS, customerOrderPath } from '../features/checkout/checkout.ts';
+import { CHECKOUT_PATHS } from '../features/checkout/checkout.ts';
+import { ORDER_STATUS_PATH, orderPath } from '../features/orders/order.ts';
 import { $order, fetchPaymentStatus, finishPaidOrder } from '../features/checkout/store.ts';
 import { strings } from '../strings.ts';
 import { redirectTo } from '../features/navigation.ts';
@@ -65,9 +66,8 @@ function Paid({ number }: { number: string }) {
     { href: CHECKOUT_PATHS.home, label: p.homepage },
     { href: CHECKOUT_PATHS.account, label: strings.account.myAccount, secondary: true },
   ];
-  if (number && $signedIn.get())
-    links.push({ href: customerOrderPath(number), label: c.viewOrder, secondary: true });
-  if (number) links.push({ href: CHECKOUT_PATHS.orderStatus, label: c.checkOrderStatus, secondary: true });
+  if (number && $signedIn.get()) links.push({ href: orderPath(number), label: c.viewOrder, secondary: true });
+  links.push({ href: ORDER_STATUS_PATH, label: c.checkOrderStatus, secondary: true });
   return (
     <Outcome title={p.paid} text={p.thanks} links={links}>
       {number ? <OrderNumber number={number} /> : null}

@@ -23,12 +23,7 @@ export const CHECKOUT_PATHS = {
   payment: '/basket/shipping/payment',
   paid: '/paid',
   failed: '/failed-payment',
-  /** The guest order lookup (issue 14). */
-  orderStatus: '/order-status',
 } as const;
-
-/** A signed-in customer's own order, by its number (Magento's `increment_id`). */
-export const customerOrderPath = (number: string): string => `/customer/orders/${encodeURIComponent(number)}`;
 
 /** The fields of one address form, in the order the form shows them. */
 export const CHECKOUT_FIELDS = ['email', ...ADDRESS_FIELDS] as const;

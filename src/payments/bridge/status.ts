@@ -6,6 +6,7 @@
  */
 import type { PaymentRecord } from '../store.ts';
 import { describe, type BridgeDeps } from './deps.ts';
+import { orderNumberOf } from '../../features/orders/order.ts';
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed';
 
@@ -17,19 +18,15 @@ export type PaymentStatusAnswer =
 const NUMBER_WAIT_MS = 2_000;
 
 /**
- * Magento's order numbers are letters, digits, `-` and `_` (a store prefix may come first), at most 32
- * (`sales_order.increment_id`), as the order pages accept them (features/orders `orderNumberOf`). Anything
- * else is not shown to the shopper.
+ * The number as the paid page may show it: one the order pages accept as it is (`orderNumberOf`), else
+ * undefined (logged when Magento gave an odd one).
  */
-const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
-
-/** The number as the paid page may show it, or undefined (logged when Magento gave an odd one). */
 export function shownOrderNumber(
   deps: BridgeDeps,
   orderId: number,
   number: string | undefined,
 ): string | undefined {
-  if (number === undefined || ORDER_NUMBER.test(number)) return number;
+  if (number === undefined || orderNumberOf(number) === number) return number;
   deps.log(`Order ${orderId}: its number ${JSON.stringify(number.slice(0, 40))} is not shown`);
   return undefined;
 }
