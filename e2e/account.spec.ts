@@ -4,7 +4,7 @@
  * redirects of signed-out shoppers. The customer token stays in an HttpOnly cookie: no script sees it.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, shellReady, test } from './support/test.ts';
+import { expect, hydrated, shellReady, test } from './support/test.ts';
 
 interface NewCustomer {
   email: string;
@@ -42,11 +42,6 @@ const notices = (page: Page) => page.getByRole('region', { name: 'Notifications'
 const statusNotice = (page: Page) => notices(page).getByRole('status');
 const alertNotice = (page: Page) => notices(page).getByRole('alert');
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
-
-/** Islands hydrate when the browser is idle: wait until the named one has. */
-async function hydrated(page: Page, island: string): Promise<void> {
-  await expect(page.locator(`astro-island[opts*='"name":"${island}"']:not([ssr])`).first()).toBeAttached();
-}
 
 async function register(page: Page, customer: NewCustomer): Promise<void> {
   await page.goto('/customer/create-account');

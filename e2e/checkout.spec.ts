@@ -11,27 +11,18 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { productPages, type Product } from './support/catalogue.ts';
-import { MAGENTO_URL, SANDBOX_URL } from './support/ports.ts';
-import { expect, test } from './support/test.ts';
+import {
+  customerCart,
+  enterCard,
+  GOOD_CARD,
+  INTEGRATION_TOKEN,
+  MAGENTO,
+  SANDBOX,
+  type Address,
+} from './support/checkout.ts';
+import { expect, hydrated, test } from './support/test.ts';
 
-/** The e2e server's embedded back ends (scripts/e2e-server.ts); overridable for a shop on other ports. */
-const MAGENTO = process.env['E2E_MAGENTO_URL'] ?? MAGENTO_URL;
-const SANDBOX = process.env['E2E_PAYMENT_SANDBOX_URL'] ?? SANDBOX_URL;
-const INTEGRATION_TOKEN = 'embedded-demo-integration-token';
-const GOOD_CARD = '4929000000006';
 const DECLINED_CARD = '4000000000000002';
-
-interface Address {
-  email: string;
-  firstname: string;
-  lastname: string;
-  street: string;
-  city: string;
-  region: string;
-  postcode: string;
-  country: string;
-  telephone: string;
-}
 
 // A checkout is a journey over five pages and two servers: it gets more time than a single screen.
 test.describe.configure({ timeout: 90_000 });
@@ -63,11 +54,6 @@ function productFor(title: string): Product {
   return product;
 }
 
-/** Islands hydrate on load: wait until the named one has. */
-async function hydrated(page: Page, island: string): Promise<void> {
-  await expect(page.locator(`astro-island[opts*='"name":"${island}"']:not([ssr])`).first()).toBeAttached();
-}
-
 /** A guest cart with `qty` of `sku`, made through the shop's proxy and stored as the islands do. */
 async function guestCart(page: Page, sku: string, qty: number): Promise<string> {
   await page.goto('/privacy-policy');
@@ -85,56 +71,6 @@ async function guestCart(page: Page, sku: string, qty: number): Promise<string> 
       return code;
     },
     { sku, qty },
-  );
-}
-
-/** A registered customer with default addresses, signed in (HttpOnly cookie), with `sku` in the cart. */
-async function customerCart(page: Page, sku: string, home: Address): Promise<void> {
-  await page.goto('/privacy-policy');
-  await page.evaluate(
-    async ({ sku, home }) => {
-      const json = { 'Content-Type': 'application/json' };
-      const password = 'Scrub!Brush42';
-      const saved = {
-        firstname: home.firstname,
-        lastname: home.lastname,
-        street: [home.street],
-        city: home.city,
-        region: { region: home.region },
-        postcode: home.postcode,
-        country_id: 'GB',
-        telephone: home.telephone,
-      };
-      const created = await fetch('/rest/V1/customers', {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({
-          customer: {
-            email: home.email,
-            firstname: home.firstname,
-            lastname: home.lastname,
-            addresses: [{ ...saved, default_shipping: true, default_billing: true }],
-          },
-          password,
-        }),
-      });
-      if (!created.ok) throw new Error(`customer not created: ${await created.text()}`);
-      const session = await fetch('/session', {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email: home.email, password }),
-      });
-      if (!session.ok) throw new Error(`not signed in: ${await session.text()}`);
-      localStorage.setItem('login', 'true');
-      await fetch('/rest/V1/carts/mine', { method: 'POST' });
-      const added = await fetch('/rest/V1/carts/mine/items', {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ cartItem: { sku, qty: 1 } }),
-      });
-      if (!added.ok) throw new Error(`not added: ${await added.text()}`);
-    },
-    { sku, home },
   );
 }
 
@@ -233,13 +169,6 @@ async function pay(page: Page, facts: CartFacts): Promise<{ vpsTxId: string; reg
   await expect(page.getByLabel('Card number')).toBeVisible();
   const registrationMs = Date.now() - started;
   return { vpsTxId: new URL(page.url()).searchParams.get('vpstxid') ?? '', registrationMs };
-}
-
-async function enterCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry date').fill('1230');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByLabel('Name on card').fill('Jane Shopper');
 }
 
 async function storedOrderCode(page: Page): Promise<string | null> {
@@ -493,7 +422,7 @@ test.describe('signed-in checkout', () => {
       postcode: 'YO1 7HH',
       telephone: '01904 555123',
     });
-    await customerCart(page, product.sku, home);
+    await customerCart(page, [{ sku: product.sku, qty: 1 }], home);
 
     await page.goto('/basket/shipping');
     await hydrated(page, 'CheckoutShipping');
@@ -541,7 +470,7 @@ test.describe('signed-in checkout', () => {
   test('a customer’s declined card and Cancel leave no order', async ({ page, request }, testInfo) => {
     const product = productFor(testInfo.title);
     const home = address({ lastname: `Hale${tag()}` });
-    await customerCart(page, product.sku, home);
+    await customerCart(page, [{ sku: product.sku, qty: 1 }], home);
     await page.goto('/basket/shipping');
     await hydrated(page, 'CheckoutShipping');
     await page.getByRole('button', { name: 'Confirm' }).click();

@@ -89,3 +89,8 @@ export function disclosure(scope: Locator | Page, label: string): { group: Locat
  */
 export const shellReady = (page: Page): Promise<void> =>
   expect(page.locator('html')).toHaveAttribute('data-shell', 'ready');
+
+/** React islands hydrate on load or when the browser is idle: wait until the named one has. */
+export async function hydrated(page: Page, island: string): Promise<void> {
+  await expect(page.locator(`astro-island[opts*='"name":"${island}"']:not([ssr])`).first()).toBeAttached();
+}

@@ -5,7 +5,9 @@
  */
 import { z } from '../../zod.ts';
 import { sessionExpired } from '../account/session.ts';
+import { problemText } from '../problem.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
+import { strings } from '../../strings.ts';
 import type { OrderDetail, OrdersPage } from './order.ts';
 
 const summary = z.object({
@@ -72,3 +74,9 @@ export interface LookupDetails {
 
 export const lookUpOrder = (details: LookupDetails): Promise<OrderDetail> =>
   shopFetch('/orders/lookup', { method: 'POST', body: details, schema: orderDetail });
+
+/** What a failed order call says: the shop or Magento down is "Your orders can't be shown right now". */
+export const ordersProblem = (error: unknown): string =>
+  error instanceof ShopApiError && (error.status === 0 || error.status >= 500)
+    ? strings.orders.unavailable
+    : problemText(error);

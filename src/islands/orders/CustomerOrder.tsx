@@ -4,7 +4,7 @@
  * server says is over, go to sign in and come back here. An order that is not theirs, or does not exist,
  * is the same "not found" with the way back to My orders; Magento down says so with Try again.
  */
-import { fetchOrder } from '../../features/orders/api.ts';
+import { fetchOrder, ordersProblem } from '../../features/orders/api.ts';
 import { orderNumberOf, ORDERS_PATH, type OrderDetail } from '../../features/orders/order.ts';
 import { ShopApiError } from '../../features/shop-api.ts';
 import { strings } from '../../strings.ts';
@@ -41,7 +41,12 @@ async function loadOrder(): Promise<OrderDetail | null> {
 }
 
 export default function CustomerOrder() {
-  const { state, retry } = useLoad(loadOrder, { guard: signedInHere, signIn: true, comeBack: true });
+  const { state, retry } = useLoad(loadOrder, {
+    guard: signedInHere,
+    signIn: true,
+    comeBack: true,
+    describe: ordersProblem,
+  });
   if (state.status !== 'ready')
     return <LoadStatus state={state} className="account-status" text={t.loadingOrder} onRetry={retry} />;
   if (state.value === null)

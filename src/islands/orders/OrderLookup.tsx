@@ -5,9 +5,8 @@
  * typed stays in the form through every failure, and "Look up another order" brings the form back with it.
  */
 import { useState, type SubmitEvent } from 'react';
-import { lookUpOrder } from '../../features/orders/api.ts';
+import { lookUpOrder, ordersProblem } from '../../features/orders/api.ts';
 import type { OrderDetail } from '../../features/orders/order.ts';
-import { problemText } from '../../features/problem.ts';
 import { ShopApiError } from '../../features/shop-api.ts';
 import { strings } from '../../strings.ts';
 import '../account/account.css';
@@ -24,9 +23,8 @@ const t = strings.orders;
 
 /** What the shopper reads when the lookup failed: the server's words for "not found" and "wait". */
 function lookupProblem(error: unknown): string {
-  if (error instanceof ShopApiError && (error.status === 404 || error.status === 429 || error.status === 503))
-    return error.message;
-  return problemText(error);
+  if (error instanceof ShopApiError && (error.status === 404 || error.status === 429)) return error.message;
+  return ordersProblem(error);
 }
 
 export default function OrderLookup() {

@@ -5,7 +5,7 @@
  * Try again; a page past the last goes to the last.
  */
 import { Leave } from '../../features/navigation.ts';
-import { fetchOrders } from '../../features/orders/api.ts';
+import { fetchOrders, ordersProblem } from '../../features/orders/api.ts';
 import { ORDERS_PATH, type OrdersPage } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
 import '../account/account.css';
@@ -42,7 +42,12 @@ function Pages({ page, pages }: { page: number; pages: number }) {
 }
 
 export default function OrdersList() {
-  const { state, retry } = useLoad(loadPage, { guard: signedInHere, signIn: true, comeBack: true });
+  const { state, retry } = useLoad(loadPage, {
+    guard: signedInHere,
+    signIn: true,
+    comeBack: true,
+    describe: ordersProblem,
+  });
   if (state.status !== 'ready')
     return <LoadStatus state={state} className="account-status" text={t.loading} onRetry={retry} />;
   const { orders, page, pages } = state.value;

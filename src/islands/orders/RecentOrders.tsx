@@ -3,7 +3,7 @@
  * them. It loads on its own, so the other blocks never wait for it, and a Magento that cannot answer
  * says so here with Try again.
  */
-import { fetchOrders } from '../../features/orders/api.ts';
+import { fetchOrders, ordersProblem } from '../../features/orders/api.ts';
 import { LATEST_ORDERS, ORDERS_PATH } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
 import { LoadStatus } from '../shared/LoadStatus.tsx';
@@ -14,7 +14,10 @@ import './orders.css';
 const t = strings.orders;
 
 export function RecentOrders() {
-  const { state, retry } = useLoad(() => fetchOrders(1, LATEST_ORDERS), { signIn: true });
+  const { state, retry } = useLoad(() => fetchOrders(1, LATEST_ORDERS), {
+    signIn: true,
+    describe: ordersProblem,
+  });
   return (
     <section className="account-block account-block--orders" aria-labelledby="my-orders">
       <h2 id="my-orders">{t.myOrders}</h2>

@@ -18,6 +18,8 @@ export interface LoadOptions {
   signIn?: boolean;
   /** After signing in again, come back to this page (the order pages). */
   comeBack?: boolean;
+  /** What a failure says, when the island has its own words (default: `problemText`). */
+  describe?: (error: unknown) => string;
 }
 
 export function useLoad<T>(
@@ -35,7 +37,7 @@ export function useLoad<T>(
     } catch (failure) {
       const back = options.comeBack ? window.location.pathname + window.location.search : undefined;
       if (!(options.signIn && leftForSignIn(failure, back)))
-        setState({ status: 'failed', message: problemText(failure) });
+        setState({ status: 'failed', message: (options.describe ?? problemText)(failure) });
     }
   }
 

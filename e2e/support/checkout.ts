@@ -1,0 +1,87 @@
+/** What journeys that pay share: the e2e server's back ends and the sandbox's cards. */
+import type { Page } from '@playwright/test';
+import { MAGENTO_URL, SANDBOX_URL } from './ports.ts';
+
+/** The e2e server's embedded back ends (scripts/e2e-server.ts); overridable for a shop on other ports. */
+export const MAGENTO = process.env['E2E_MAGENTO_URL'] ?? MAGENTO_URL;
+export const SANDBOX = process.env['E2E_PAYMENT_SANDBOX_URL'] ?? SANDBOX_URL;
+export const INTEGRATION_TOKEN = 'embedded-demo-integration-token';
+/** The sandbox's card that authorises. */
+export const GOOD_CARD = '4929000000006';
+
+/** The sandbox's card page: a card number and the rest of a valid card. */
+export async function enterCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('1230');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Name on card').fill('Jane Shopper');
+}
+
+/** A shopper's address as the checkout forms hold it. */
+export interface Address {
+  email: string;
+  firstname: string;
+  lastname: string;
+  street: string;
+  city: string;
+  region: string;
+  postcode: string;
+  country: string;
+  telephone: string;
+}
+
+/** A registered customer with default addresses, signed in (HttpOnly cookie), with `lines` in the cart. */
+export async function customerCart(
+  page: Page,
+  lines: readonly { sku: string; qty: number }[],
+  home: Address,
+): Promise<void> {
+  await page.goto('/privacy-policy');
+  await page.evaluate(
+    async ({ lines, home }) => {
+      const json = { 'Content-Type': 'application/json' };
+      const password = 'Scrub!Brush42';
+      const saved = {
+        firstname: home.firstname,
+        lastname: home.lastname,
+        street: [home.street],
+        city: home.city,
+        region: { region: home.region },
+        postcode: home.postcode,
+        country_id: 'GB',
+        telephone: home.telephone,
+      };
+      const created = await fetch('/rest/V1/customers', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          customer: {
+            email: home.email,
+            firstname: home.firstname,
+            lastname: home.lastname,
+            addresses: [{ ...saved, default_shipping: true, default_billing: true }],
+          },
+          password,
+        }),
+      });
+      if (!created.ok) throw new Error(`customer not created: ${await created.text()}`);
+      const session = await fetch('/session', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: home.email, password }),
+      });
+      if (!session.ok) throw new Error(`not signed in: ${await session.text()}`);
+      localStorage.setItem('login', 'true');
+      await fetch('/rest/V1/carts/mine', { method: 'POST' });
+      for (const { sku, qty } of lines) {
+        const added = await fetch('/rest/V1/carts/mine/items', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ cartItem: { sku, qty } }),
+        });
+        if (!added.ok) throw new Error(`not added: ${await added.text()}`);
+      }
+    },
+    { lines, home },
+  );
+}
