@@ -17,6 +17,8 @@ interface WireOrder {
   customer_id?: number;
   customer_email: string;
   customer_is_guest: number;
+  grand_total: number;
+  items: { sku: string; qty_ordered: number }[];
 }
 
 let backend: TestBackend;
@@ -149,6 +151,29 @@ describe("a customer's orders", () => {
     expect(beyond.search_criteria).toMatchObject({ current_page: 7 });
     const zero = await search(myOrdersQuery(alice.id, 0));
     expect(numbers(zero)).toEqual(numbers(await search(myOrdersQuery(alice.id, 1))));
+  });
+
+  it('trims a page to the fields asked for (`fields=`), items and their lines alike', async () => {
+    const fields = 'items[increment_id,created_at,grand_total,items[sku,qty_ordered]],total_count';
+    const reply = await backend.call(
+      'GET',
+      `${myOrdersQuery(alice.id, 1)}&fields=${encodeURIComponent(fields)}`,
+      {
+        token: INTEGRATION_TOKEN,
+      },
+    );
+    expect(reply.status).toBe(200);
+    expect(Object.keys(reply.body)).toEqual(['items', 'total_count']);
+    expect(reply.body.total_count).toBe(13);
+    const full = await search(myOrdersQuery(alice.id, 1));
+    expect(reply.body.items).toEqual(
+      full.items.map((order) => ({
+        increment_id: order.increment_id,
+        created_at: order.created_at,
+        grand_total: order.grand_total,
+        items: order.items.map(({ sku, qty_ordered }) => ({ sku, qty_ordered })),
+      })),
+    );
   });
 
   it('finds nothing for a customer without orders, or for an id that is no customer', async () => {
