@@ -62,3 +62,36 @@ describe('opening a database file from before the attribute flags', () => {
     again.close();
   });
 });
+
+describe('opening a database file from before the order indexes', () => {
+  it('indexes a customer’s orders, so "My orders" reads a page by index rather than every order', () => {
+    const file = join(dir, 'old-orders.sqlite');
+    const old = new DatabaseSync(file);
+    old.exec(`CREATE TABLE orders (
+        entity_id INTEGER PRIMARY KEY, quote_id INTEGER NOT NULL, customer_id INTEGER, created_at TEXT NOT NULL
+      );
+      CREATE INDEX orders_quote ON orders (quote_id);
+      CREATE TABLE order_items (item_id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL);`);
+    old.close();
+
+    new Database(file).close();
+    const reopened = new DatabaseSync(file);
+    try {
+      const plan = reopened
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT * FROM orders WHERE customer_id = ? ORDER BY created_at DESC, entity_id DESC LIMIT 10`,
+        )
+        .all(1)
+        .map((row) => String(row['detail']));
+      // One search of the index, in its order: no scan of every order, no sort.
+      expect(plan).toHaveLength(1);
+      expect(plan[0]).toMatch(/^SEARCH orders USING (COVERING )?INDEX orders_customer \(customer_id=\?\)$/);
+      const items = reopened
+        .prepare('EXPLAIN QUERY PLAN SELECT * FROM order_items WHERE order_id = ?')
+        .all(1);
+      expect(String(items[0]?.['detail'])).toMatch(/USING (COVERING )?INDEX order_items_order/);
+    } finally {
+      reopened.close();
+    }
+  });
+});

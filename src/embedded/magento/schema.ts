@@ -185,6 +185,8 @@ CREATE TABLE IF NOT EXISTS orders (
 );
 
 CREATE INDEX IF NOT EXISTS orders_quote ON orders (quote_id);
+-- "My orders": a customer's orders newest first, a page at a time, even for a customer with thousands.
+CREATE INDEX IF NOT EXISTS orders_customer ON orders (customer_id, created_at);
 
 CREATE TABLE IF NOT EXISTS order_items (
   item_id INTEGER PRIMARY KEY,
@@ -199,6 +201,7 @@ CREATE TABLE IF NOT EXISTS order_items (
   product_type TEXT NOT NULL,
   created_at TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS order_items_order ON order_items (order_id);
 
 CREATE TABLE IF NOT EXISTS order_addresses (
   entity_id INTEGER PRIMARY KEY,
@@ -206,6 +209,7 @@ CREATE TABLE IF NOT EXISTS order_addresses (
   address_type TEXT NOT NULL,
   data TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS order_addresses_order ON order_addresses (parent_id);
 
 CREATE TABLE IF NOT EXISTS order_status_history (
   entity_id INTEGER PRIMARY KEY,
@@ -214,6 +218,7 @@ CREATE TABLE IF NOT EXISTS order_status_history (
   comment TEXT,
   created_at TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS order_status_history_order ON order_status_history (parent_id);
 
 -- Magento_Wishlist's tables (Wishlist/etc/db_schema.xml): one list per customer (UNIQUE customer_id, as in
 -- Open Source), created lazily; its rows go with the customer and, like Magento's foreign keys, with the

@@ -40,7 +40,7 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
   if (!isSeeded(db)) {
     const started = performance.now();
     const catalogue = generateCatalogue(config.catalogue);
-    await seedDatabase(db, catalogue, config.admin);
+    await seedDatabase(db, catalogue, config.admin, { flatRatePerItem: config.flatRatePerItem });
     if (config.writeImages !== false) await writeProductImages(catalogue, config.mediaDir);
     config.log?.(
       `Seeded ${catalogue.products.length} demo products in ${Math.round(performance.now() - started)} ms`,

@@ -64,11 +64,15 @@ export function serializeCart(db: Database, quote: QuoteRow, settings: CartSetti
 
 export const FLAT_RATE = { carrier: 'flatrate', method: 'flatrate', title: 'Flat Rate - Fixed' } as const;
 
+/** Flat-rate shipping for `qty` items (Magento's flatrate type I: a price per item). */
+export const flatRateShipping = (settings: Pick<CartSettings, 'flatRatePerItem'>, qty: number): number =>
+  roundMoney(settings.flatRatePerItem * qty);
+
 export function computeTotals(db: Database, quote: QuoteRow, settings: CartSettings) {
   const lines = items(db, quote.id);
   const qty = lines.reduce((sum, line) => sum + line.qty, 0);
   const subtotal = roundMoney(lines.reduce((sum, line) => sum + lineTotal(line.price, line.qty), 0));
-  const shipping = quote.shipping_method ? roundMoney(settings.flatRatePerItem * qty) : 0;
+  const shipping = quote.shipping_method ? flatRateShipping(settings, qty) : 0;
   const grandTotal = roundMoney(subtotal + shipping);
   const code = settings.currency;
   return {

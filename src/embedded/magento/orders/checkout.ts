@@ -3,31 +3,31 @@
  * with payment method checkmo (stock checked and decremented, cart deactivated, all in one transaction)
  * (CONTRACT.md §5.4, §5.5).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   missingAddressFields,
   quoteAddress,
   saveQuoteAddress,
   type AddressData,
 } from '../carts/addresses.ts';
-import { lineTotal, type CartSettings } from '../carts/carts.ts';
+import type { CartSettings } from '../carts/carts.ts';
 import { itemRow, type ItemRow, type QuoteRow } from '../carts/rows.ts';
 import { computeTotals, FLAT_RATE } from '../carts/totals.ts';
 import { productRow } from '../catalog/products.ts';
 import { customerRow } from '../customers/rows.ts';
 import { addressProblems, refuseProblems } from '../customers/validators.ts';
-import { countRow, magentoDate, sqlNumber, type Database } from '../db.ts';
+import { countRow, magentoDate, type Database } from '../db.ts';
 import { isKnownCountry } from '../directory/countries.ts';
 import { errors } from '../errors.ts';
 import type { PaymentMethodInput, QuoteAddressInput, ShippingInformationInput } from '../input.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
+import { writeOrder } from './write.ts';
 
 const optionalRecord = (value: unknown): JsonRecord | undefined => (isRecord(value) ? value : undefined);
 
 const customerContact = customerRow.pick({ email: true, firstname: true, lastname: true });
 type CustomerContact = z.output<typeof customerContact>;
 const productStock = productRow.pick({ status: true, qty: true, is_in_stock: true });
-const nextOrderId = z.object({ n: sqlNumber });
 
 const PAYMENT_METHODS = [{ code: 'checkmo', title: 'Check / Money order' }];
 
@@ -95,7 +95,6 @@ export function placeOrder(
     const ready = orderable(db, quote, input);
     const now = magentoDate();
     const { orderId, incrementId } = insertOrder(db, quote, ready, settings, now);
-    moveLines(db, orderId, ready, now);
     db.run(
       'UPDATE quotes SET is_active = 0, reserved_order_id = ?, updated_at = ? WHERE id = ?',
       incrementId,
@@ -112,6 +111,7 @@ interface Orderable {
   readonly shipping: AddressData;
   readonly customer: CustomerContact | undefined;
   readonly email: string;
+  readonly shippingMethod: string;
 }
 
 /** Magento's checks before an order is placed, in its order; what the order is made from. */
@@ -121,7 +121,8 @@ function orderable(db: Database, quote: QuoteRow, input: PlaceOrderInput): Order
     refuseProblems(addressProblems(input.billingAddress));
     saveQuoteAddress(db, quote.id, 'billing', input.billingAddress);
   }
-  if (!quote.shipping_method) throw errors.shippingMethodMissing();
+  const shippingMethod = quote.shipping_method;
+  if (!shippingMethod) throw errors.shippingMethodMissing();
   const lines = db.all(itemRow, 'SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quote.id);
   if (lines.length === 0) throw errors.shippingMethodMissing();
   const billing = quoteAddress(db, quote.id, 'billing').data;
@@ -152,58 +153,36 @@ function orderable(db: Database, quote: QuoteRow, input: PlaceOrderInput): Order
     if (product.is_in_stock !== 1 || line.qty > product.qty) throw errors.qtyNotAvailable();
   }
 
-  return { lines, billing, shipping, customer, email };
+  return { lines, billing, shipping, customer, email, shippingMethod };
 }
 
+/** The order, written as the seed writes its past ones; then the stock its lines take. */
 function insertOrder(db: Database, quote: QuoteRow, ready: Orderable, settings: CartSettings, now: string) {
   const { customer, billing, email } = ready;
   const totals = computeTotals(db, quote, settings);
-  const next = db.get(nextOrderId, 'SELECT COALESCE(MAX(entity_id), 0) + 1 AS n FROM orders')?.n ?? 1;
-  const incrementId = String(next).padStart(9, '0');
-  const orderId = db.run(
-    `INSERT INTO orders (entity_id, increment_id, quote_id, customer_id, customer_email, customer_firstname, customer_lastname,
-      customer_is_guest, state, status, subtotal, shipping_amount, grand_total, total_qty, shipping_method,
-      shipping_description, payment_method, store_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'new', 'pending', ?, ?, ?, ?, ?, ?, 'checkmo', ?, ?, ?)`,
-    next,
-    incrementId,
-    quote.id,
-    quote.customer_id,
-    email,
-    customer?.firstname ?? String(billing['firstname']),
-    customer?.lastname ?? String(billing['lastname']),
-    quote.customer_id === null ? 1 : 0,
-    totals.subtotal,
-    totals.shipping_amount,
-    totals.grand_total,
-    totals.items_qty,
-    quote.shipping_method,
-    FLAT_RATE.title,
-    quote.store_id,
-    now,
-    now,
-  ).lastInsertRowid;
-  return { orderId, incrementId };
+  const written = writeOrder(db, {
+    quoteId: quote.id,
+    storeId: quote.store_id,
+    customer: {
+      id: quote.customer_id,
+      email,
+      firstname: customer?.firstname ?? String(billing['firstname']),
+      lastname: customer?.lastname ?? String(billing['lastname']),
+    },
+    lines: ready.lines,
+    shippingAmount: totals.shipping_amount,
+    shippingMethod: ready.shippingMethod,
+    billing,
+    shipping: ready.shipping,
+    createdAt: now,
+    history: [{ status: 'pending', at: now }],
+  });
+  takeStock(db, ready.lines);
+  return written;
 }
 
-/** Order lines, stock decremented, addresses and the first status history entry. */
-function moveLines(db: Database, orderId: number, ready: Orderable, now: string): void {
-  const { lines, shipping, billing, email } = ready;
+function takeStock(db: Database, lines: readonly ItemRow[]): void {
   for (const line of lines) {
-    db.run(
-      `INSERT INTO order_items (order_id, quote_item_id, product_id, sku, name, price, qty, row_total, product_type, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      orderId,
-      line.item_id,
-      line.product_id,
-      line.sku,
-      line.name,
-      line.price,
-      line.qty,
-      lineTotal(line.price, line.qty),
-      line.product_type,
-      now,
-    );
     db.run(
       'UPDATE products SET qty = qty - ?, is_in_stock = CASE WHEN qty - ? <= 0 THEN 0 ELSE is_in_stock END WHERE id = ?',
       line.qty,
@@ -211,16 +190,4 @@ function moveLines(db: Database, orderId: number, ready: Orderable, now: string)
       line.product_id,
     );
   }
-  db.run(
-    "INSERT INTO order_addresses (parent_id, address_type, data) VALUES (?, 'shipping', ?), (?, 'billing', ?)",
-    orderId,
-    JSON.stringify({ ...shipping, email: shipping['email'] ?? email }),
-    orderId,
-    JSON.stringify({ ...billing, email: billing['email'] ?? email }),
-  );
-  db.run(
-    "INSERT INTO order_status_history (parent_id, status, comment, created_at) VALUES (?, 'pending', NULL, ?)",
-    orderId,
-    now,
-  );
 }

@@ -14,6 +14,7 @@ import {
   orderStatusHistoryRow,
   type OrderRow,
 } from './serialize.ts';
+import { STATE_OF_STATUS } from './write.ts';
 
 export function getOrder(db: Database, id: number, settings: CartSettings) {
   const order = db.get(orderRow, 'SELECT * FROM orders WHERE entity_id = ?', id);
@@ -88,16 +89,6 @@ export function searchOrders(db: Database, criteria: SearchCriteria, settings: C
     total_count: total,
   };
 }
-
-/** Magento's order states for the statuses an integration sets. */
-const STATE_OF_STATUS: Readonly<Record<string, string>> = {
-  pending: 'new',
-  processing: 'processing',
-  complete: 'complete',
-  closed: 'closed',
-  canceled: 'canceled',
-  holded: 'holded',
-};
 
 /** `POST /V1/orders` with `entity_id`: only the status (and its state) changes; returns the full order. */
 export function saveOrder(db: Database, entity: OrderInput, settings: CartSettings) {

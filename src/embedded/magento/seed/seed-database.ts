@@ -1,9 +1,11 @@
 /**
- * Writes a generated catalogue, the demo admin and a demo customer into an empty database, in one
- * transaction, and records the seed so a restart keeps the data instead of seeding again.
+ * Writes a generated catalogue, the demo admin and a demo customer with a few past orders into an empty
+ * database, in one transaction, and records the seed so a restart keeps the data instead of seeding again.
  */
 import { hashPassword } from '../auth/auth.ts';
+import type { CartSettings } from '../carts/carts.ts';
 import { magentoDate, type Database } from '../db.ts';
+import { writeDemoOrders } from './orders.ts';
 import type { SeedCatalogue } from './types.ts';
 
 export const DEMO_CUSTOMER = {
@@ -117,13 +119,13 @@ function writeProducts(db: Database, catalogue: SeedCatalogue): void {
   }
 }
 
-/** The demo admin, and the demo customer with a default address. */
+/** The demo admin, and the demo customer with a default address; returns the customer's id. */
 function writePeople(
   db: Database,
   admin: { username: string },
   hashes: { admin: string; customer: string },
   now: string,
-): void {
+): number {
   db.run('INSERT INTO admins (username, password_hash) VALUES (?, ?)', admin.username, hashes.admin);
   const customerId = db.run(
     `INSERT INTO customers (email, firstname, lastname, password_hash, is_subscribed, created_at, updated_at)
@@ -156,23 +158,28 @@ function writePeople(
     addressId,
     customerId,
   );
+  return customerId;
 }
 
+/** `shipping`: the flat rate per item checkout charges, which the demo customer's past orders paid too. */
 export async function seedDatabase(
   db: Database,
   catalogue: SeedCatalogue,
   admin: { username: string; password: string },
+  shipping: Pick<CartSettings, 'flatRatePerItem'>,
 ): Promise<void> {
   const hashes = {
     admin: await hashPassword(admin.password),
     customer: await hashPassword(DEMO_CUSTOMER.password),
   };
-  const now = magentoDate();
+  const seededAt = new Date();
+  const now = magentoDate(seededAt);
   db.transaction(() => {
     writeCategories(db, catalogue, now);
     writeAttributes(db, catalogue);
     writeProducts(db, catalogue);
-    writePeople(db, admin, hashes, now);
+    const customerId = writePeople(db, admin, hashes, now);
+    writeDemoOrders(db, customerId, shipping, seededAt);
     db.setMeta('seeded_at', now);
     db.setMeta('product_count', String(catalogue.products.length));
   });

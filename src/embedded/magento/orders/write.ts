@@ -1,0 +1,137 @@
+/**
+ * Writing an order: the one place that fills `orders`, `order_items`, `order_addresses` and
+ * `order_status_history`, for checkout and for the seed's past orders alike. Stock is not touched here:
+ * checkout takes it itself, and a seeded order must leave the catalogue's stock as it is.
+ */
+import { z } from 'zod';
+import type { AddressData } from '../carts/addresses.ts';
+import { lineTotal, roundMoney } from '../carts/carts.ts';
+import type { ItemRow } from '../carts/rows.ts';
+import { FLAT_RATE } from '../carts/totals.ts';
+import { sqlNumber, type Database } from '../db.ts';
+
+/** Magento's order states for the statuses an integration sets. */
+export const STATE_OF_STATUS: Readonly<Record<string, string>> = {
+  pending: 'new',
+  processing: 'processing',
+  complete: 'complete',
+  closed: 'closed',
+  canceled: 'canceled',
+  holded: 'holded',
+};
+
+/** A line as the order keeps it: the quote item it came from, at the price it was bought for. */
+export type OrderLine = Pick<
+  ItemRow,
+  'item_id' | 'product_id' | 'sku' | 'name' | 'price' | 'qty' | 'product_type'
+>;
+
+export interface NewOrder {
+  /** The quote the order was placed from (Magento always has one; the payment bridge finds orders by it). */
+  readonly quoteId: number;
+  readonly storeId: number;
+  /** `id` null for a guest (Magento clears `customer_id` on a guest's order). */
+  readonly customer: {
+    readonly id: number | null;
+    readonly email: string;
+    readonly firstname: string;
+    readonly lastname: string;
+  };
+  readonly lines: readonly OrderLine[];
+  readonly shippingAmount: number;
+  /** e.g. `flatrate_flatrate`. */
+  readonly shippingMethod: string;
+  /** Address data keyed as on the wire (flat `region`); the customer's e-mail fills a missing `email`. */
+  readonly billing: AddressData;
+  readonly shipping: AddressData;
+  /** Magento's `YYYY-MM-DD HH:MM:SS` (UTC). */
+  readonly createdAt: string;
+  /**
+   * The status history, oldest first and not empty: the last entry is the order's status (its state
+   * follows from it) and its time the order's `updated_at`. Checkout writes `[{ status: 'pending', at }]`.
+   */
+  readonly history: readonly [{ status: string; at: string }, ...{ status: string; at: string }[]];
+}
+
+/** Subtotal, quantity and grand total from the lines and shipping, as the cart's totals compute them. */
+export function orderTotals(lines: readonly OrderLine[], shippingAmount: number) {
+  const subtotal = roundMoney(lines.reduce((sum, line) => sum + lineTotal(line.price, line.qty), 0));
+  return {
+    subtotal,
+    totalQty: lines.reduce((sum, line) => sum + line.qty, 0),
+    grandTotal: roundMoney(subtotal + shippingAmount),
+  };
+}
+
+const nextOrderId = z.object({ n: sqlNumber });
+
+/**
+ * Writes one order with its lines, addresses and status history; returns its entity id and number.
+ * Entity id and increment id come from one sequence (`000000001`, …), so checkout and the seed never
+ * hand out the same number. Callers run it inside their transaction.
+ */
+export function writeOrder(db: Database, order: NewOrder): { orderId: number; incrementId: string } {
+  const { customer, lines, history } = order;
+  const last = history[history.length - 1] ?? history[0];
+  const totals = orderTotals(lines, order.shippingAmount);
+  const next = db.get(nextOrderId, 'SELECT COALESCE(MAX(entity_id), 0) + 1 AS n FROM orders')?.n ?? 1;
+  const incrementId = String(next).padStart(9, '0');
+  const orderId = db.run(
+    `INSERT INTO orders (entity_id, increment_id, quote_id, customer_id, customer_email, customer_firstname, customer_lastname,
+      customer_is_guest, state, status, subtotal, shipping_amount, grand_total, total_qty, shipping_method,
+      shipping_description, payment_method, store_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'checkmo', ?, ?, ?)`,
+    next,
+    incrementId,
+    order.quoteId,
+    customer.id,
+    customer.email,
+    customer.firstname,
+    customer.lastname,
+    customer.id === null ? 1 : 0,
+    STATE_OF_STATUS[last.status] ?? last.status,
+    last.status,
+    totals.subtotal,
+    order.shippingAmount,
+    totals.grandTotal,
+    totals.totalQty,
+    order.shippingMethod,
+    FLAT_RATE.title,
+    order.storeId,
+    order.createdAt,
+    last.at,
+  ).lastInsertRowid;
+  for (const line of lines) {
+    db.run(
+      `INSERT INTO order_items (order_id, quote_item_id, product_id, sku, name, price, qty, row_total, product_type, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      orderId,
+      line.item_id,
+      line.product_id,
+      line.sku,
+      line.name,
+      line.price,
+      line.qty,
+      lineTotal(line.price, line.qty),
+      line.product_type,
+      order.createdAt,
+    );
+  }
+  const withEmail = (address: AddressData) => ({ ...address, email: address['email'] ?? customer.email });
+  db.run(
+    "INSERT INTO order_addresses (parent_id, address_type, data) VALUES (?, 'shipping', ?), (?, 'billing', ?)",
+    orderId,
+    JSON.stringify(withEmail(order.shipping)),
+    orderId,
+    JSON.stringify(withEmail(order.billing)),
+  );
+  for (const entry of history) {
+    db.run(
+      'INSERT INTO order_status_history (parent_id, status, comment, created_at) VALUES (?, ?, NULL, ?)',
+      orderId,
+      entry.status,
+      entry.at,
+    );
+  }
+  return { orderId, incrementId };
+}

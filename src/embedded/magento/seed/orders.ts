@@ -1,0 +1,309 @@
+/**
+ * Past orders: the demo customer's few, so "My orders" has something to show on a fresh start, and many
+ * for one customer (`seedCustomerOrders`) for benchmarks and tests. Each is written as checkout writes
+ * one (`writeOrder`), from an inactive quote as a placed order leaves it, so that a search by `quote_id`
+ * never finds a past order for a cart made later. Stock is left as the catalogue says.
+ */
+import { z } from 'zod';
+import type { AddressData } from '../carts/addresses.ts';
+import type { CartSettings } from '../carts/carts.ts';
+import { FLAT_RATE, flatRateShipping } from '../carts/totals.ts';
+import { customerAddressRow, customerRow, storedAddress } from '../customers/rows.ts';
+import { magentoDate, sqlNumber, type Database } from '../db.ts';
+import { jsonRecord } from '../json.ts';
+import { writeOrder, type NewOrder, type OrderLine } from '../orders/write.ts';
+import { PROFESSIONAL_CATEGORY_ID, SUB_CATEGORIES } from './data/categories.ts';
+
+type Shipping = Pick<CartSettings, 'flatRatePerItem'>;
+
+const product = z.object({
+  id: sqlNumber,
+  sku: z.string(),
+  name: z.string(),
+  price: sqlNumber,
+  type_id: z.string(),
+});
+type Product = z.output<typeof product>;
+
+const SELLABLE = 'p.status = 1 AND p.visibility = 4 AND p.is_in_stock = 1 AND p.qty > 0';
+
+/** Products a shopper can buy today (enabled, visible, in stock), in id order; of one category if given. */
+function sellableProducts(db: Database, categoryId?: number): Product[] {
+  return categoryId === undefined
+    ? db.all(
+        product,
+        `SELECT p.id, p.sku, p.name, p.price, p.type_id FROM products p WHERE ${SELLABLE} ORDER BY p.id`,
+      )
+    : db.all(
+        product,
+        `SELECT p.id, p.sku, p.name, p.price, p.type_id FROM products p
+         JOIN category_products c ON c.product_id = p.id AND c.category_id = ?
+         WHERE ${SELLABLE} ORDER BY p.id`,
+        categoryId,
+      );
+}
+
+/** What a status went through, in hours after the order was placed (Magento's usual path to it). */
+const STEPS: Readonly<Record<string, readonly (readonly [status: string, hours: number])[]>> = {
+  pending: [['pending', 0]],
+  processing: [
+    ['pending', 0],
+    ['processing', 2],
+  ],
+  complete: [
+    ['pending', 0],
+    ['processing', 2],
+    ['complete', 72],
+  ],
+  canceled: [
+    ['pending', 0],
+    ['canceled', 24],
+  ],
+};
+
+interface Customer {
+  readonly id: number;
+  readonly email: string;
+  readonly firstname: string;
+  readonly lastname: string;
+  readonly billing: AddressData;
+  readonly shipping: AddressData;
+}
+
+/** A customer address as an order keeps it: the region flat, the customer's e-mail added. */
+function orderAddress(db: Database, addressId: number, email: string): AddressData | undefined {
+  const row = db.get(customerAddressRow, 'SELECT * FROM customer_addresses WHERE id = ?', addressId);
+  if (!row) return undefined;
+  const { region, ...rest } = storedAddress.parse(jsonRecord(row.data));
+  return {
+    ...rest,
+    ...(region.region === null ? {} : { region: region.region }),
+    region_id: region.region_id,
+    ...(region.region_code === null ? {} : { region_code: region.region_code }),
+    email,
+  };
+}
+
+/** The customer with the default addresses checkout would offer (the first address when no default). */
+function customerToShip(db: Database, customerId: number): Customer {
+  const row = db.get(customerRow, 'SELECT * FROM customers WHERE id = ?', customerId);
+  if (!row) throw new Error(`No customer ${customerId} to write past orders for.`);
+  const first = db.get(
+    customerAddressRow,
+    'SELECT * FROM customer_addresses WHERE customer_id = ? ORDER BY id',
+    customerId,
+  );
+  const address = (id: number | null) =>
+    (id === null ? undefined : orderAddress(db, id, row.email)) ??
+    (first ? orderAddress(db, first.id, row.email) : undefined);
+  const billing = address(row.default_billing);
+  const shipping = address(row.default_shipping);
+  if (!billing || !shipping)
+    throw new Error(`Customer ${customerId} has no address: past orders need one to ship to.`);
+  const { email, firstname, lastname } = row;
+  return { id: customerId, email, firstname, lastname, billing, shipping };
+}
+
+interface PastOrder {
+  readonly lines: readonly { readonly product: Product; readonly qty: number }[];
+  readonly status: string;
+  readonly placedAt: Date;
+}
+
+/** One past order: its inactive quote and lines, then the order itself, its history up to `latest`. */
+function writePastOrder(
+  db: Database,
+  customer: Customer,
+  order: PastOrder,
+  shipping: Shipping,
+  latest: Date,
+): { orderId: number; incrementId: string; createdAt: string } {
+  const createdAt = magentoDate(order.placedAt);
+  const method = `${FLAT_RATE.carrier}_${FLAT_RATE.method}`;
+  const quoteId = db.run(
+    `INSERT INTO quotes (masked_id, customer_id, store_id, is_active, customer_is_guest, shipping_method, created_at, updated_at)
+     VALUES (NULL, ?, 1, 0, 0, ?, ?, ?)`,
+    customer.id,
+    method,
+    createdAt,
+    createdAt,
+  ).lastInsertRowid;
+  db.run(
+    "INSERT INTO quote_addresses (quote_id, address_type, data) VALUES (?, 'billing', ?), (?, 'shipping', ?)",
+    quoteId,
+    JSON.stringify(customer.billing),
+    quoteId,
+    JSON.stringify(customer.shipping),
+  );
+  const lines: OrderLine[] = order.lines.map(({ product: item, qty }) => ({
+    item_id: db.run(
+      `INSERT INTO quote_items (quote_id, product_id, sku, name, price, qty, product_type)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      quoteId,
+      item.id,
+      item.sku,
+      item.name,
+      item.price,
+      qty,
+      item.type_id,
+    ).lastInsertRowid,
+    product_id: item.id,
+    sku: item.sku,
+    name: item.name,
+    price: item.price,
+    qty,
+    product_type: item.type_id,
+  }));
+  const placed = order.placedAt.getTime();
+  const [first, ...rest] = (STEPS[order.status] ?? [[order.status, 0]]).map(([status, hours]) => ({
+    status,
+    at: magentoDate(new Date(Math.max(placed, Math.min(placed + hours * 3_600_000, latest.getTime())))),
+  }));
+  const history: NewOrder['history'] = [first ?? { status: order.status, at: createdAt }, ...rest];
+  const written = writeOrder(db, {
+    quoteId,
+    storeId: 1,
+    customer,
+    lines,
+    shippingAmount: flatRateShipping(
+      shipping,
+      lines.reduce((sum, line) => sum + line.qty, 0),
+    ),
+    shippingMethod: method,
+    billing: customer.billing,
+    shipping: customer.shipping,
+    createdAt,
+    history,
+  });
+  db.run('UPDATE quotes SET reserved_order_id = ? WHERE id = ?', written.incrementId, quoteId);
+  return { ...written, createdAt };
+}
+
+/** Where the demo orders' products come from: the nth sellable product of a Professional sub-category. */
+const SHELVES = {
+  machine: { code: 'pressure-washer', nth: 0 },
+  vacuum: { code: 'vacuum-cleaners', nth: 0 },
+  detergent: { code: 'detergents', nth: 0 },
+  otherDetergent: { code: 'detergents', nth: 1 },
+  consumable: { code: 'consumables', nth: 0 },
+  accessory: { code: 'accessories', nth: 0 },
+} as const;
+type Shelf = keyof typeof SHELVES;
+
+/**
+ * The demo customer's past orders, oldest first: a trade buyer's pressure washer, and the detergent it
+ * keeps buying (three times), a cancelled vacuum, and the latest order still being processed.
+ */
+export const DEMO_ORDERS: readonly {
+  readonly daysAgo: number;
+  readonly status: 'complete' | 'processing' | 'canceled';
+  readonly lines: readonly (readonly [Shelf, number])[];
+}[] = [
+  {
+    daysAgo: 152,
+    status: 'complete',
+    lines: [
+      ['machine', 1],
+      ['detergent', 2],
+    ],
+  },
+  {
+    daysAgo: 94,
+    status: 'complete',
+    lines: [
+      ['detergent', 4],
+      ['consumable', 2],
+      ['accessory', 1],
+    ],
+  },
+  { daysAgo: 47, status: 'canceled', lines: [['vacuum', 1]] },
+  {
+    daysAgo: 11,
+    status: 'processing',
+    lines: [
+      ['detergent', 3],
+      ['otherDetergent', 1],
+    ],
+  },
+];
+
+/** Each shelf's product; a catalogue too small to have one gets another sellable product, or none. */
+function stockShelves(db: Database): Partial<Record<Shelf, Product>> {
+  const spare = sellableProducts(db);
+  const taken = new Set<number>();
+  const shelves: Partial<Record<Shelf, Product>> = {};
+  for (const [shelf, { code, nth }] of Object.entries(SHELVES) as [Shelf, (typeof SHELVES)[Shelf]][]) {
+    const category = SUB_CATEGORIES.find((c) => c.parentId === PROFESSIONAL_CATEGORY_ID && c.code === code);
+    const own = category ? sellableProducts(db, category.id)[nth] : undefined;
+    const chosen = own && !taken.has(own.id) ? own : spare.find((p) => !taken.has(p.id));
+    if (!chosen) continue;
+    taken.add(chosen.id);
+    shelves[shelf] = chosen;
+  }
+  return shelves;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * Writes the demo customer's past orders ({@link DEMO_ORDERS}), dated back from `now`, with flat-rate
+ * shipping as checkout charges it. Part of the seed: runs inside its transaction.
+ */
+export function writeDemoOrders(db: Database, customerId: number, shipping: Shipping, now: Date): void {
+  const customer = customerToShip(db, customerId);
+  const shelves = stockShelves(db);
+  for (const demo of DEMO_ORDERS) {
+    const lines = demo.lines.flatMap(([shelf, qty]) => {
+      const item = shelves[shelf];
+      return item ? [{ product: item, qty }] : [];
+    });
+    if (lines.length === 0) continue;
+    const placedAt = new Date(now.getTime() - demo.daysAgo * DAY);
+    writePastOrder(db, customer, { lines, status: demo.status, placedAt }, shipping, now);
+  }
+}
+
+export interface CustomerOrdersOptions {
+  /** When the newest order was placed (default: now). */
+  readonly newest?: Date;
+  /** Days between the oldest order and the newest (default 730). */
+  readonly days?: number;
+  /** Flat-rate shipping per item, as the back end's checkout charges it (default 0, free delivery). */
+  readonly flatRatePerItem?: number;
+}
+
+/**
+ * Writes `count` past orders for one customer in one transaction: spread evenly over `days` up to
+ * `newest` (oldest written first, so numbers rise with dates as in a real shop), 1–3 lines each of
+ * today's sellable products, mostly complete, one in nine cancelled, the newest still processing or
+ * pending. Stock is untouched. Returns the orders written, oldest first.
+ */
+export function seedCustomerOrders(
+  db: Database,
+  customerId: number,
+  count: number,
+  options: CustomerOrdersOptions = {},
+): { orderId: number; incrementId: string; createdAt: string }[] {
+  const newest = options.newest ?? new Date();
+  const span = (options.days ?? 730) * DAY;
+  const step = count > 1 ? Math.max(1000, Math.floor(span / (count - 1))) : 0;
+  const shipping = { flatRatePerItem: options.flatRatePerItem ?? 0 };
+  return db.transaction(() => {
+    const customer = customerToShip(db, customerId);
+    const pool = sellableProducts(db);
+    if (pool.length === 0) throw new Error('No sellable product to write past orders with.');
+    return Array.from({ length: count }, (_, k) => {
+      const picked = new Set<Product>();
+      for (let j = 0; j < 1 + (k % 3); j++) {
+        const item = pool[(k * 7 + j * 13) % pool.length];
+        if (item) picked.add(item);
+      }
+      const lines = [...picked].map((item, j) => ({ product: item, qty: 1 + ((k + j) % 4) }));
+      const fromNewest = count - 1 - k;
+      const status =
+        fromNewest === 0 ? 'pending' : fromNewest < 3 ? 'processing' : k % 9 === 4 ? 'canceled' : 'complete';
+      const placedAt = new Date(newest.getTime() - fromNewest * step);
+      return writePastOrder(db, customer, { lines, status, placedAt }, shipping, newest);
+    });
+  });
+}
