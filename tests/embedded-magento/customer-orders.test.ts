@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCustomerOrders } from '../../src/embedded/magento/seed/orders.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateResponse } from '../support/openapi.ts';
-import { ADDRESS, expectError } from './helpers.ts';
+import { ORDER_ADDRESS, placeTestOrder } from '../support/orders.ts';
+import { expectError } from './helpers.ts';
 
 interface WireOrder {
   entity_id: number;
@@ -51,29 +52,6 @@ async function search(path: string, token: string | undefined = INTEGRATION_TOKE
 
 const numbers = (orders: { items: WireOrder[] }) => orders.items.map((order) => order.increment_id);
 
-/** One line, shipped and paid with checkmo through the customer's or a guest's own cart routes. */
-async function checkout(cart: string, token?: string, email: string = ADDRESS.email): Promise<number> {
-  const product = await pickProduct(backend);
-  const call = (path: string, body: unknown) => backend.call('POST', `${cart}${path}`, { token, body });
-  expect((await call('/items', { cartItem: { sku: product.sku, qty: 1 } })).status).toBe(200);
-  const address = { ...ADDRESS, email };
-  const shipping = await call('/shipping-information', {
-    addressInformation: {
-      shipping_address: address,
-      billing_address: address,
-      shipping_carrier_code: 'flatrate',
-      shipping_method_code: 'flatrate',
-    },
-  });
-  expect(shipping.status, JSON.stringify(shipping.body)).toBe(200);
-  const paid = await call('/payment-information', {
-    paymentMethod: { method: 'checkmo' },
-    ...(token ? {} : { email }),
-  });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  return Number(paid.body);
-}
-
 beforeAll(async () => {
   backend = await startTestBackend();
   alice = await backend.newCustomer();
@@ -88,13 +66,15 @@ beforeAll(async () => {
     ...seedCustomerOrders(backend.db, alice.id, 1, { ...options, newest: tie }),
     ...seedCustomerOrders(backend.db, alice.id, 1, { ...options, newest: tie }),
   ].map((order) => order.orderId);
-  await backend.call('POST', '/rest/V1/carts/mine', { token: alice.token });
-  await checkout('/rest/V1/carts/mine', alice.token);
+  const line = { sku: (await pickProduct(backend)).sku, qty: 1 };
+  await placeTestOrder(backend, { token: alice.token, lines: [line] });
   seedCustomerOrders(backend.db, bob.id, 3, options);
   // A guest who gives Alice's e-mail address: the order is still nobody's account's.
-  const masked = (await backend.call('POST', '/rest/V1/guest-carts')).body as string;
-  const guestId = await checkout(`/rest/V1/guest-carts/${masked}`, undefined, alice.email.toUpperCase());
-  guestOrder = (await backend.call('GET', `/rest/V1/orders/${guestId}`, { token: INTEGRATION_TOKEN }))
+  const guest = await placeTestOrder(backend, {
+    lines: [line],
+    address: { ...ORDER_ADDRESS, email: alice.email.toUpperCase() },
+  });
+  guestOrder = (await backend.call('GET', `/rest/V1/orders/${guest.id}`, { token: INTEGRATION_TOKEN }))
     .body as WireOrder;
 });
 afterAll(() => backend.stop());
