@@ -6,6 +6,7 @@
  * they typed; an ended session on an order page signs in and comes back; a Magento that cannot answer is
  * said with Try again.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { productPages, type Product } from './support/catalogue.ts';
 import {
@@ -263,4 +264,51 @@ test('a guest finds their order with its number, billing e-mail and postcode', a
 
   await page.getByRole('button', { name: 'Look up another order' }).click();
   await expect(numberField).toHaveValue(number);
+});
+
+/** axe's WCAG 2.2 AA findings on the page as it is now, as `rule (n×)`. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .setLegacyMode(true)
+    .analyze();
+  return results.violations.map((violation) => `${violation.id} (${violation.nodes.length}×)`);
+}
+
+test('the order pages pass axe: My Account, My orders, one order, and the lookup with its answer', async ({
+  page,
+}) => {
+  const [product] = products(6, 1) as [Product];
+  const customer = home();
+  await customerCart(page, [{ sku: product.sku, qty: 1 }], customer);
+  const number = await checkOut(page);
+  const found: string[] = [];
+  const check = async (what: string) => found.push(...(await violations(page)).map((v) => `${what}: ${v}`));
+
+  await page.goto('/customer');
+  await expect(
+    page.getByRole('region', { name: 'My orders' }).getByRole('link', { name: `View order ${number}` }),
+  ).toBeVisible();
+  await check('/customer');
+  await page.goto('/customer/orders');
+  await expect(page.getByRole('row').filter({ hasText: number })).toBeVisible();
+  await check('/customer/orders');
+  await page.goto(`/customer/orders/${number}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
+  await check('the order');
+
+  await page.goto('/order-status');
+  await hydrated(page, 'OrderLookup');
+  await check('/order-status');
+  await page.getByLabel('Order number', { exact: true }).fill(number);
+  await page.getByLabel('Billing e-mail address', { exact: true }).fill(customer.email);
+  await page.getByLabel('Billing postcode', { exact: true }).fill('XX1 1XX');
+  await page.getByRole('button', { name: 'Find my order' }).click();
+  await expect(page.getByText('We could not find an order with those details')).toBeVisible();
+  await check('/order-status, not found');
+  await page.getByLabel('Billing postcode', { exact: true }).fill(customer.postcode);
+  await page.getByRole('button', { name: 'Find my order' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: `Order ${number}` })).toBeVisible();
+  await check('/order-status, found');
+  expect(found).toEqual([]);
 });
