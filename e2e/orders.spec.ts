@@ -17,6 +17,7 @@ import {
   MAGENTO,
   type Address,
 } from './support/checkout.ts';
+import { ORDER_ADDRESS, placeTestOrder } from '../tests/support/orders.ts';
 import { expect, hydrated, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -32,25 +33,27 @@ function products(from: number, count: number): Product[] {
   return picked;
 }
 
-async function magento(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${MAGENTO}/rest/V1${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(init.token === '' ? {} : { Authorization: `Bearer ${init.token ?? INTEGRATION_TOKEN}` }),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const body: unknown = await response.json();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
+/** The e2e shop's embedded back end, called as the tests' back-end helpers call theirs. */
+const backEnd = {
+  async call(method: string, path: string, options: { token?: string | undefined; body?: unknown } = {}) {
+    const response = await fetch(`${MAGENTO}${path}`, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    });
+    return { status: response.status, body: (await response.json()) as unknown, headers: response.headers };
+  },
+};
 
 async function setStock(sku: string, qty: number): Promise<void> {
-  await magento(`/products/${encodeURIComponent(sku)}`, {
-    method: 'PUT',
+  const reply = await backEnd.call('PUT', `/rest/V1/products/${encodeURIComponent(sku)}`, {
+    token: INTEGRATION_TOKEN,
     body: { product: { sku, extension_attributes: { stock_item: { qty, is_in_stock: qty > 0 } } } },
   });
+  if (reply.status !== 200) throw new Error(`stock of ${sku} not set: ${JSON.stringify(reply.body)}`);
 }
 
 function home(): Address {
@@ -200,41 +203,12 @@ test('Magento not answering: My orders says so and Try again loads them', async 
 test('a guest finds their order with its number, billing e-mail and postcode', async ({ page }) => {
   const [product] = products(5, 1) as [Product];
   // The guest's order, placed at the back end as a checkout would (the card journey is checkout.spec's).
-  const cart = (await magento('/guest-carts', { method: 'POST', token: '' })) as string;
   const email = `e2e-guest-${tag()}@example.com`;
-  const address = {
-    firstname: 'Sam',
-    lastname: 'Patel',
-    street: ['4 Quay Street'],
-    city: 'Bristol',
-    postcode: 'BS1 4DJ',
-    country_id: 'GB',
-    telephone: '0117 496 0000',
-    email,
-  };
-  await magento(`/guest-carts/${cart}/items`, {
-    method: 'POST',
-    token: '',
-    body: { cartItem: { sku: product.sku, qty: 1 } },
+  const { number } = await placeTestOrder(backEnd, {
+    lines: [{ sku: product.sku, qty: 1 }],
+    address: { ...ORDER_ADDRESS, street: ['4 Quay Street'], city: 'Bristol', postcode: 'BS1 4DJ', email },
+    integrationToken: INTEGRATION_TOKEN,
   });
-  await magento(`/guest-carts/${cart}/shipping-information`, {
-    method: 'POST',
-    token: '',
-    body: {
-      addressInformation: {
-        shipping_address: address,
-        billing_address: address,
-        shipping_carrier_code: 'flatrate',
-        shipping_method_code: 'flatrate',
-      },
-    },
-  });
-  const id = await magento(`/guest-carts/${cart}/payment-information`, {
-    method: 'POST',
-    token: '',
-    body: { email, paymentMethod: { method: 'checkmo' } },
-  });
-  const { increment_id: number } = (await magento(`/orders/${String(id)}`)) as { increment_id: string };
 
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Order status' }).click();

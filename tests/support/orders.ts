@@ -34,11 +34,13 @@ export interface PlacedTestOrder {
 
 /** Places an order of `lines` as the customer whose token is given, or as a guest (`token` undefined). */
 export async function placeTestOrder(
-  backend: TestBackend,
+  backend: Pick<TestBackend, 'call'>,
   options: {
     token?: string;
     lines: readonly { sku: string; qty: number }[];
     address?: TestOrderAddress;
+    /** The back end's integration token, to read the order back (default: the test back end's). */
+    integrationToken?: string;
   },
 ): Promise<PlacedTestOrder> {
   const { token } = options;
@@ -87,7 +89,9 @@ export async function placeTestOrder(
   );
   const order = check(
     'order',
-    await backend.call('GET', `/rest/V1/orders/${id}`, { token: INTEGRATION_TOKEN }),
+    await backend.call('GET', `/rest/V1/orders/${id}`, {
+      token: options.integrationToken ?? INTEGRATION_TOKEN,
+    }),
   );
   return { id, number: (order as { increment_id: string }).increment_id };
 }

@@ -9,7 +9,8 @@ import { countriesSchema, type Country } from '../../magento/wire/directory.ts';
 
 const ME = '/rest/V1/customers/me';
 
-async function asCustomer<T>(work: () => Promise<T>): Promise<T> {
+/** A customer call: a 401 means the session is over, and the signed-in marker is dropped. */
+export async function asCustomer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -4,7 +4,7 @@
  * A 401 on the customer's routes means the session is over: the marker is dropped, as account calls do.
  */
 import { z } from '../../zod.ts';
-import { sessionExpired } from '../account/session.ts';
+import { asCustomer } from '../account/api.ts';
 import { problemText } from '../problem.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { strings } from '../../strings.ts';
@@ -46,15 +46,6 @@ const orderDetail: z.ZodType<OrderDetail> = summary.extend({
   shippingAddress: address.nullable(),
   payment: z.string(),
 });
-
-async function asCustomer<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ShopApiError && error.status === 401) sessionExpired();
-    throw error;
-  }
-}
 
 export const fetchOrders = (page: number, size?: number): Promise<OrdersPage> =>
   asCustomer(() =>
