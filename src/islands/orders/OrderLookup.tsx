@@ -4,7 +4,7 @@
  * same "We could not find an order with those details"; too many failures say how long to wait. What was
  * typed stays in the form through every failure, and "Look up another order" brings the form back with it.
  */
-import { useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { lookUpOrder, ordersProblem } from '../../features/orders/api.ts';
 import type { OrderDetail } from '../../features/orders/order.ts';
 import { ShopApiError } from '../../features/shop-api.ts';
@@ -13,8 +13,10 @@ import '../account/account.css';
 import { Field, FormError, readFields } from '../shared/Field.tsx';
 import { useBusy } from '../shared/use-busy.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
-import { OrderView } from './OrderView.tsx';
 import './orders.css';
+
+/** The order's view loads once an order is found: the form alone stays light for the main thread. */
+const OrderView = lazy(() => import('./OrderView.tsx').then((module) => ({ default: module.OrderView })));
 
 const FORM = 'order-status';
 const ERROR_ID = 'order-status-error';
@@ -62,14 +64,14 @@ export default function OrderLookup() {
 
   if (order)
     return (
-      <>
+      <Suspense fallback={<p role="status">{t.loadingOrder}</p>}>
         <OrderView order={order} heading="h2" />
         <p className="order__back">
           <button type="button" className="button button--secondary" onClick={() => setOrder(null)}>
             {t.lookupAnother}
           </button>
         </p>
-      </>
+      </Suspense>
     );
 
   return (
