@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { magentoFetch, searchCriteria, type MagentoClientConfig } from '../magento/client.ts';
+import { magentoTime } from '../magento/wire/date.ts';
 import {
   magentoProductPage,
   magentoProductStamp,
@@ -40,9 +41,6 @@ export async function sweepProducts(config: MagentoClientConfig): Promise<Produc
     );
   return page.items;
 }
-
-/** Magento's `updated_at` (UTC, `YYYY-MM-DD HH:MM:SS`) as epoch milliseconds. */
-const magentoTime = (text: string): number => Date.parse(`${text.replace(' ', 'T')}Z`);
 
 /** Clock difference between Magento and this server that the same-second rule allows for. */
 const CLOCK_SKEW_MS = 60_000;

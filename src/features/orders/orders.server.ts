@@ -5,13 +5,14 @@
  * order number whose billing e-mail and postcode the shopper also knows. Each order is mapped to the
  * fields the pages show (features/orders/order.ts) before it leaves the server.
  */
-import { z } from 'zod';
 import {
   MagentoApiError,
   magentoFetch,
   searchCriteria,
   type MagentoClientConfig,
 } from '../../magento/client.ts';
+import { customerSchema } from '../../magento/wire/customer.ts';
+import { magentoTime } from '../../magento/wire/date.ts';
 import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
 import { strings } from '../../strings.ts';
 import type { OrderAddress, OrderDetail, OrderLine, OrdersPage, OrderSummary } from './order.ts';
@@ -27,12 +28,14 @@ export class SessionEnded extends Error {
   }
 }
 
-const me = z.object({ id: z.number() }).loose();
-
 /** The id Magento gives for the customer whose token this is: the only customer whose orders it may see. */
 export async function customerIdOf(magento: OrdersMagento, customerToken: string): Promise<number> {
   try {
-    const customer = await magentoFetch(magento, { path: '/customers/me', schema: me, token: customerToken });
+    const customer = await magentoFetch(magento, {
+      path: '/customers/me',
+      schema: customerSchema,
+      token: customerToken,
+    });
     return customer.id;
   } catch (error) {
     if (error instanceof MagentoApiError && error.status === 401) throw new SessionEnded();
@@ -55,7 +58,7 @@ const STATUS_LABELS: Readonly<Record<string, string>> = {
   fraud: 'Suspected fraud',
 };
 
-export function statusLabel(status: string | null | undefined): string {
+function statusLabel(status: string | null | undefined): string {
   if (!status) return t.statusUnknown;
   const known = STATUS_LABELS[status];
   if (known) return known;
@@ -63,10 +66,10 @@ export function statusLabel(status: string | null | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** `created_at` is Magento's "YYYY-MM-DD HH:MM:SS" in UTC. */
+/** Magento's `created_at` as ISO 8601; the text as given when it is not a timestamp. */
 const isoDate = (magento: string): string => {
-  const date = new Date(`${magento.replace(' ', 'T')}Z`);
-  return Number.isNaN(date.getTime()) ? magento : date.toISOString();
+  const time = magentoTime(magento);
+  return Number.isNaN(time) ? magento : new Date(time).toISOString();
 };
 
 const amount = (value: number | null | undefined): number => value ?? 0;
@@ -134,7 +137,7 @@ function line(wire: NonNullable<CustomerOrderWire['items']>[number]): OrderLine 
   };
 }
 
-export function orderDetail(order: CustomerOrderWire): OrderDetail {
+function orderDetail(order: CustomerOrderWire): OrderDetail {
   const discount = order.discount_amount ?? 0;
   const vat = order.tax_amount ?? 0;
   return {

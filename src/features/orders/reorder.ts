@@ -14,7 +14,7 @@ import type { OrderLine } from './order.ts';
 
 const t = strings.orders;
 
-export interface Reordered {
+interface Reordered {
   readonly added: readonly OrderLine[];
   readonly refused: readonly OrderLine[];
 }
@@ -24,7 +24,7 @@ const refusedByMagento = (error: unknown): boolean =>
   error instanceof ShopApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
 
 /** Adds each line in turn, in the quantity ordered (whole items, at least one). */
-export async function addLinesToBasket(lines: readonly OrderLine[]): Promise<Reordered> {
+async function addLinesToBasket(lines: readonly OrderLine[]): Promise<Reordered> {
   const added: OrderLine[] = [];
   const refused: OrderLine[] = [];
   for (const line of lines) {
@@ -40,7 +40,7 @@ export async function addLinesToBasket(lines: readonly OrderLine[]): Promise<Reo
 }
 
 /** What the basket says on arrival, or (nothing added) what this page says. */
-export function reorderNotice({ added, refused }: Reordered): string {
+function reorderNotice({ added, refused }: Reordered): string {
   const names = refused.map((line) => line.name).join(', ');
   return [added.length > 0 ? t.addedAgain(added.length) : '', names ? t.notAddedAgain(names) : '']
     .filter(Boolean)
