@@ -19,6 +19,8 @@ import {
   MAGENTO,
   SANDBOX,
   type Address,
+  address,
+  tag,
 } from './support/checkout.ts';
 import { expect, hydrated, test } from './support/test.ts';
 
@@ -26,23 +28,6 @@ const DECLINED_CARD = '4000000000000002';
 
 // A checkout is a journey over five pages and two servers: it gets more time than a single screen.
 test.describe.configure({ timeout: 90_000 });
-
-const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-function address(overrides: Partial<Address> = {}): Address {
-  return {
-    email: `e2e-checkout-${tag()}@example.com`,
-    firstname: 'Jane',
-    lastname: 'Shopper',
-    street: '88 Test Street',
-    city: 'London',
-    region: 'Greater London',
-    postcode: 'SW1A 1AA',
-    country: 'United Kingdom',
-    telephone: '020 7946 0000',
-    ...overrides,
-  };
-}
 
 /** A different in-stock product for each test, so parallel journeys never compete for stock. */
 function productFor(title: string): Product {

@@ -16,13 +16,13 @@ import {
   INTEGRATION_TOKEN,
   MAGENTO,
   type Address,
+  address,
+  tag,
 } from './support/checkout.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../tests/support/orders.ts';
 import { expect, hydrated, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
-
-const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 /** In-stock products from the middle of the catalogue (other journeys take theirs from its ends). */
 function products(from: number, count: number): Product[] {
@@ -56,8 +56,9 @@ async function setStock(sku: string, qty: number): Promise<void> {
   if (reply.status !== 200) throw new Error(`stock of ${sku} not set: ${JSON.stringify(reply.body)}`);
 }
 
-function home(): Address {
-  return {
+/** A new customer's home: their default address, prefilled at checkout. */
+const home = (): Address =>
+  address({
     email: `e2e-orders-${tag()}@example.com`,
     firstname: 'Robin',
     lastname: 'Hale',
@@ -65,10 +66,8 @@ function home(): Address {
     city: 'York',
     region: 'North Yorkshire',
     postcode: 'YO1 7HH',
-    country: 'United Kingdom',
     telephone: '01904 555123',
-  };
-}
+  });
 
 const notices = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 

@@ -30,6 +30,25 @@ export interface Address {
   telephone: string;
 }
 
+/** A tag that makes an e-mail address (or a name) no other test uses. */
+export const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** A checkout address of a new shopper; `overrides` change what a test needs. */
+export function address(overrides: Partial<Address> = {}): Address {
+  return {
+    email: `e2e-checkout-${tag()}@example.com`,
+    firstname: 'Jane',
+    lastname: 'Shopper',
+    street: '88 Test Street',
+    city: 'London',
+    region: 'Greater London',
+    postcode: 'SW1A 1AA',
+    country: 'United Kingdom',
+    telephone: '020 7946 0000',
+    ...overrides,
+  };
+}
+
 /** A registered customer with default addresses, signed in (HttpOnly cookie), with `lines` in the cart. */
 export async function customerCart(
   page: Page,
