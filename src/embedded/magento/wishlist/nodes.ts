@@ -32,18 +32,33 @@ function itemProduct(context: WishlistContext, row: WishlistItemRow) {
   return product && { typeId: product.type_id, view: productView(product, context.product) };
 }
 
-/** `WishlistItemInterface`: one visible row of a list. */
-export class WishlistItemNode {
-  readonly #row: WishlistItemRow;
-  readonly #product: ReturnType<typeof itemProduct>;
+/** What both item types read alike from one visible row of a list and its product. */
+abstract class ItemNodeBase {
+  protected readonly row: WishlistItemRow;
+  protected readonly itemProduct: ReturnType<typeof itemProduct>;
 
   constructor(context: WishlistContext, row: WishlistItemRow) {
-    this.#row = row;
-    this.#product = itemProduct(context, row);
+    this.row = row;
+    this.itemProduct = itemProduct(context, row);
   }
 
+  get description(): string | null {
+    return this.row.description;
+  }
+
+  get added_at(): string {
+    return this.row.added_at;
+  }
+
+  get product() {
+    return this.itemProduct?.view ?? null;
+  }
+}
+
+/** `WishlistItemInterface`: one visible row of a list. */
+export class WishlistItemNode extends ItemNodeBase {
   get __typename(): string {
-    const typeId = this.#product?.typeId ?? '';
+    const typeId = this.itemProduct?.typeId ?? '';
     const type = ITEM_TYPES[productTypeName(typeId) ?? ''];
     // Magento fails the same way on a product type it has no item type for (not client-safe, so masked).
     if (!type) throw new Error(`Product "${typeId}" type is not supported`);
@@ -51,23 +66,11 @@ export class WishlistItemNode {
   }
 
   get id(): string {
-    return String(this.#row.wishlist_item_id);
+    return String(this.row.wishlist_item_id);
   }
 
   get quantity(): number {
-    return this.#row.qty;
-  }
-
-  get description(): string | null {
-    return this.#row.description;
-  }
-
-  get added_at(): string {
-    return this.#row.added_at;
-  }
-
-  get product() {
-    return this.#product?.view ?? null;
+    return this.row.qty;
   }
 
   /** Simple products in the embedded catalogue carry no custom options. */
@@ -77,33 +80,13 @@ export class WishlistItemNode {
 }
 
 /** The deprecated `WishlistItem` type of `Wishlist.items`: `id` an Int, `qty` for `quantity`. */
-export class LegacyWishlistItemNode {
-  readonly #row: WishlistItemRow;
-  readonly #product: ReturnType<typeof itemProduct>;
-
-  constructor(context: WishlistContext, row: WishlistItemRow) {
-    this.#row = row;
-    this.#product = itemProduct(context, row);
-  }
-
+export class LegacyWishlistItemNode extends ItemNodeBase {
   get id(): number {
-    return this.#row.wishlist_item_id;
+    return this.row.wishlist_item_id;
   }
 
   get qty(): number {
-    return this.#row.qty;
-  }
-
-  get description(): string | null {
-    return this.#row.description;
-  }
-
-  get added_at(): string {
-    return this.#row.added_at;
-  }
-
-  get product() {
-    return this.#product?.view ?? null;
+    return this.row.qty;
   }
 }
 
