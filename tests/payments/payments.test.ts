@@ -21,6 +21,7 @@ import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from '../server/helpers.ts';
 import { startFakeOpayo, type FakeOpayo } from './payments-fake-opayo.ts';
+import { PAYMENTS_BEFORE_ORDER_NUMBERS } from './old-files.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 const VENDOR = 'testvendor';
@@ -783,12 +784,7 @@ describe('the paid order’s number', () => {
     if (!paid) throw new Error('no payment');
     const file = join(dir, 'before-order-numbers.sqlite');
     const old = new DatabaseSync(file);
-    old.exec(`CREATE TABLE payments (
-      code TEXT PRIMARY KEY, provider TEXT NOT NULL, provider_ref TEXT NOT NULL, secret TEXT NOT NULL,
-      amount_pence INTEGER NOT NULL, currency TEXT NOT NULL, cart_kind TEXT NOT NULL, guest_cart TEXT,
-      customer_token TEXT, email TEXT NOT NULL, cart_id INTEGER NOT NULL, cart_lines TEXT NOT NULL,
-      state TEXT NOT NULL, provider_status TEXT, order_id INTEGER, failure TEXT, reply TEXT,
-      lease_until INTEGER, authorised_status TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`);
+    old.exec(PAYMENTS_BEFORE_ORDER_NUMBERS);
     old
       .prepare(
         `INSERT INTO payments VALUES (?, 'opayo-server', '{X}', 'KEY', ?, 'GBP', 'guest', NULL, NULL,

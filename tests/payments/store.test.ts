@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPaymentStore, type NewPayment, type PaymentStore } from '../../src/payments/store.ts';
+import { PAYMENTS_BEFORE_ORDER_NUMBERS } from './old-files.ts';
 
 let dir: string;
 let store: PaymentStore;
@@ -109,12 +110,7 @@ describe('a payments file written before order numbers', () => {
   it('gains the column on opening; its rows read with no number, and a number can then be kept', () => {
     const file = join(dir, 'old.sqlite');
     const old = new DatabaseSync(file);
-    old.exec(`CREATE TABLE payments (
-      code TEXT PRIMARY KEY, provider TEXT NOT NULL, provider_ref TEXT NOT NULL, secret TEXT NOT NULL,
-      amount_pence INTEGER NOT NULL, currency TEXT NOT NULL, cart_kind TEXT NOT NULL, guest_cart TEXT,
-      customer_token TEXT, email TEXT NOT NULL, cart_id INTEGER NOT NULL, cart_lines TEXT NOT NULL,
-      state TEXT NOT NULL, provider_status TEXT, order_id INTEGER, failure TEXT, reply TEXT,
-      lease_until INTEGER, authorised_status TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`);
+    old.exec(PAYMENTS_BEFORE_ORDER_NUMBERS);
     const code = `P${'1'.repeat(39)}`;
     old
       .prepare(
