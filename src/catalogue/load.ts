@@ -19,7 +19,15 @@ import {
   magentoProductPage,
   type MagentoCategoryTree,
 } from '../magento/wire/catalogue.ts';
-import { AUDIENCE_ROOTS, attributeLookup, toAudiences, toProduct, type AttributeLookup } from './map.ts';
+import {
+  AUDIENCE_ROOTS,
+  attributeLabel,
+  attributeLookup,
+  toAttribute,
+  toAudiences,
+  toProduct,
+  type AttributeLookup,
+} from './map.ts';
 import type { Catalogue, CatalogueAttribute, CategoryNode, Product } from './types.ts';
 
 export interface LoadOptions {
@@ -90,9 +98,9 @@ export async function loadAudiences(
 const SELECT_INPUTS = new Set(['select', 'multiselect']);
 
 /**
- * The product attributes with a frontend label: their flags (filterable, sortable, comparable, position)
- * and, for select and multiselect attributes, their options, read through the options route with
- * Magento's empty first option left out.
+ * The product attributes with a frontend label: their flags (filterable, sortable, comparable, searchable,
+ * filterable in search, position), search weight and, for select and multiselect attributes, their
+ * options, read through the options route with Magento's empty first option left out.
  */
 export async function loadAttributes(
   config: MagentoClientConfig,
@@ -102,35 +110,16 @@ export async function loadAttributes(
     path: `/products/attributes?${searchCriteria({ pageSize: 0 })}`,
     schema: magentoAttributePage,
   });
-  const labelled = page.items
-    .map((attribute) => ({
-      attribute,
-      code: attribute.attribute_code.trim(),
-      label: (attribute.default_frontend_label ?? attribute.frontend_labels?.[0]?.label ?? '').trim(),
-    }))
-    .filter(({ label }) => label !== '');
-  return mapLimit(labelled, concurrency, async ({ attribute, code, label }) => {
-    const input = attribute.frontend_input ?? 'text';
+  const labelled = page.items.filter((attribute) => attributeLabel(attribute) !== '');
+  return mapLimit(labelled, concurrency, async (attribute) => {
     const options =
-      SELECT_INPUTS.has(input) && attribute.is_user_defined !== false
+      SELECT_INPUTS.has(attribute.frontend_input ?? 'text') && attribute.is_user_defined !== false
         ? await magentoFetch(config, {
             path: `/products/attributes/${encodeURIComponent(attribute.attribute_code)}/options`,
             schema: magentoAttributeOptions,
           })
         : [];
-    return {
-      code,
-      label,
-      input,
-      backendType: attribute.backend_type ?? 'varchar',
-      filterable: attribute.is_filterable,
-      sortable: attribute.used_for_sort_by,
-      comparable: attribute.is_comparable,
-      position: attribute.position ?? 0,
-      options: options
-        .filter((option) => option.value !== '' && option.label.trim() !== '')
-        .map((option) => ({ id: option.value, label: option.label.trim() })),
-    };
+    return toAttribute(attribute, options);
   });
 }
 

@@ -4,6 +4,8 @@
  * are left out.
  */
 import type {
+  MagentoAttribute,
+  MagentoAttributeOption,
   MagentoCategoryTree,
   MagentoCustomAttribute,
   MagentoProduct,
@@ -120,6 +122,36 @@ function images(product: MagentoProduct): ProductImage[] {
       position: entry.position ?? index + 1,
     }))
     .sort((a, b) => a.position - b.position);
+}
+
+/** An attribute's admin label, else its first store label, trimmed; '' when it has none. */
+export const attributeLabel = (attribute: MagentoAttribute): string =>
+  (attribute.default_frontend_label ?? attribute.frontend_labels?.[0]?.label ?? '').trim();
+
+/**
+ * An attribute's metadata and, for a select or multiselect, its options (from the options route), with
+ * Magento's empty first option and blank labels left out.
+ */
+export function toAttribute(
+  attribute: MagentoAttribute,
+  options: readonly MagentoAttributeOption[] = [],
+): CatalogueAttribute {
+  return {
+    code: attribute.attribute_code.trim(),
+    label: attributeLabel(attribute),
+    input: attribute.frontend_input ?? 'text',
+    backendType: attribute.backend_type ?? 'varchar',
+    filterable: attribute.is_filterable,
+    sortable: attribute.used_for_sort_by,
+    comparable: attribute.is_comparable,
+    searchable: attribute.is_searchable,
+    filterableInSearch: attribute.is_filterable_in_search,
+    searchWeight: attribute.search_weight,
+    position: attribute.position ?? 0,
+    options: options
+      .filter((option) => option.value !== '' && option.label.trim() !== '')
+      .map((option) => ({ id: option.value, label: option.label.trim() })),
+  };
 }
 
 /** What mapping a product reads of the attribute metadata: labels, and option labels by option id. */

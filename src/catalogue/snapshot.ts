@@ -6,7 +6,14 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { loadEnv } from '../config/env.ts';
-import type { Audience, Catalogue, CategoryNode, Product, ProductSummary } from './types.ts';
+import type {
+  Audience,
+  Catalogue,
+  CatalogueAttribute,
+  CategoryNode,
+  Product,
+  ProductSummary,
+} from './types.ts';
 
 /** Where `npm run sync` writes and the build reads; CATALOGUE_SNAPSHOT overrides it. */
 export const snapshotPath = (override?: string): string =>
@@ -20,13 +27,36 @@ export function writeSnapshot(file: string, catalogue: Catalogue, text = JSON.st
   renameSync(temporary, file);
 }
 
+type SearchMetadata = 'searchable' | 'filterableInSearch' | 'searchWeight';
+
+/** An attribute as older snapshots hold it: from before the search metadata was read. */
+type StoredAttribute = Omit<CatalogueAttribute, SearchMetadata> &
+  Partial<Pick<CatalogueAttribute, SearchMetadata>>;
+
+/** The snapshot as any release wrote it: older ones lack the parts read since. */
+type StoredCatalogue = Omit<Catalogue, 'attributes' | 'positions'> & {
+  attributes?: StoredAttribute[];
+  positions?: Catalogue['positions'];
+};
+
+/** Missing search metadata reads as Magento's defaults: not searchable, not a search filter, no weight. */
+const withSearchMetadata = (attribute: StoredAttribute): CatalogueAttribute => ({
+  ...attribute,
+  searchable: attribute.searchable ?? false,
+  filterableInSearch: attribute.filterableInSearch ?? false,
+  searchWeight: attribute.searchWeight ?? null,
+});
+
 export function readSnapshot(file: string): Catalogue {
   try {
-    const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
-    // A snapshot from before attributes and positions were read (the next sync reads them).
-    catalogue.attributes ??= [];
-    catalogue.positions ??= {};
-    return catalogue;
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredCatalogue;
+    // A snapshot from before attributes, their search metadata and positions were read (the next sync
+    // reads them).
+    return {
+      ...stored,
+      attributes: (stored.attributes ?? []).map(withSearchMetadata),
+      positions: stored.positions ?? {},
+    };
   } catch (error) {
     throw new Error(`No catalogue snapshot at ${file}: run \`npm run sync\` (or \`npm start\`) first.`, {
       cause: error,

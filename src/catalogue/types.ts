@@ -91,6 +91,18 @@ export interface CatalogueAttribute {
   sortable: boolean;
   /** Shown on the compare page (`is_comparable`). */
   comparable: boolean;
+  /**
+   * Quick search looks in its values (Magento's `is_searchable`, which arrives as `"0"`/`"1"`; absent
+   * means no).
+   */
+  searchable: boolean;
+  /** A filter of the search results page too (`is_filterable_in_search`; absent means no). */
+  filterableInSearch: boolean;
+  /**
+   * How much a match in this attribute counts in search, 1 (least) to 10 (Magento's `search_weight`),
+   * when the back end sends it (stock Magento REST does not; a custom module may); else null.
+   */
+  searchWeight: number | null;
   /** Order among the filters (Magento's `position`). */
   position: number;
   /** The options of a select or multiselect attribute, in Magento's order (no empty option). */

@@ -60,6 +60,36 @@ describe('loadCatalogue', () => {
     expect(row?.label).toBe(attribute.body.default_frontend_label);
   });
 
+  it('reads which attributes search looks in and filters by, as the back end marks them', async () => {
+    const { catalogue } = await loadCatalogue(config);
+    const attribute = (code: string) => catalogue.attributes.find((a) => a.code === code);
+    expect(attribute('supplier_code')).toMatchObject({
+      searchable: true,
+      filterableInSearch: false,
+      searchWeight: null,
+    });
+    expect(attribute('colour')).toMatchObject({
+      searchable: true,
+      filterableInSearch: true,
+      filterable: true,
+    });
+    expect(attribute('description')).toMatchObject({ searchable: false, filterableInSearch: false });
+    expect(attribute('flow_rate_lh')).toMatchObject({ filterable: true, filterableInSearch: false });
+    const searchable = await backend.call(
+      'GET',
+      '/rest/V1/products/attributes?searchCriteria[filterGroups][0][filters][0][field]=is_searchable&searchCriteria[filterGroups][0][filters][0][value]=1',
+      { token: INTEGRATION_TOKEN },
+    );
+    expect(
+      catalogue.attributes
+        .filter((a) => a.searchable)
+        .map((a) => a.code)
+        .sort(),
+    ).toEqual((searchable.body.items as { attribute_code: string }[]).map((a) => a.attribute_code).sort());
+    // The embedded back end answers as stock Magento does: no search_weight.
+    expect(catalogue.attributes.every((a) => a.searchWeight === null)).toBe(true);
+  });
+
   it('leaves out an invalid product and reports its sku and field; strict mode fails instead', async () => {
     const { catalogue } = await loadCatalogue(config);
     const victim = catalogue.products.find((p) => p.visibility === 4);
@@ -113,6 +143,28 @@ describe('syncCatalogue', () => {
     const third = await syncCatalogue(envFor(backend.url, INTEGRATION_TOKEN, file));
     expect(third.changed).toBe(true);
     expect(readSnapshot(file).products.find((p) => p.sku === product.sku)?.priceInclVat).toBe(1234.56);
+  });
+
+  it('reads a snapshot from before the search metadata as unsearchable, and the next sync fills it in', async () => {
+    const file = join(dir, 'before-search.json');
+    await syncCatalogue(envFor(backend.url, INTEGRATION_TOKEN, file));
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown>[] };
+    for (const attribute of written.attributes) {
+      delete attribute['searchable'];
+      delete attribute['filterableInSearch'];
+      delete attribute['searchWeight'];
+    }
+    writeFileSync(file, JSON.stringify(written));
+    const old = readSnapshot(file).attributes.find((a) => a.code === 'colour');
+    expect(old).toMatchObject({ filterable: true, searchable: false, filterableInSearch: false });
+    expect(old?.searchWeight).toBeNull();
+
+    expect((await syncCatalogue(envFor(backend.url, INTEGRATION_TOKEN, file))).changed).toBe(true);
+    expect(readSnapshot(file).attributes.find((a) => a.code === 'colour')).toMatchObject({
+      searchable: true,
+      filterableInSearch: true,
+      searchWeight: null,
+    });
   });
 
   it('never writes the token into the snapshot', async () => {

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { attributeLookup, toAudiences, toProduct } from '../../src/catalogue/map.ts';
+import { attributeLookup, toAttribute, toAudiences, toProduct } from '../../src/catalogue/map.ts';
 import { exclVat, formatPrice, lineTotal, parsePrice } from '../../src/catalogue/money.ts';
 import { sanitizeDescription } from '../../src/catalogue/sanitize.ts';
 import type { CatalogueAttribute } from '../../src/catalogue/types.ts';
-import { magentoCategoryTree, magentoProduct } from '../../src/magento/wire/catalogue.ts';
+import {
+  magentoAttribute,
+  magentoAttributeOptions,
+  magentoCategoryTree,
+  magentoProduct,
+} from '../../src/magento/wire/catalogue.ts';
 
 const attribute = (
   code: string,
@@ -17,6 +22,9 @@ const attribute = (
   filterable: false,
   sortable: false,
   comparable: false,
+  searchable: false,
+  filterableInSearch: false,
+  searchWeight: null,
   position: 0,
   options,
 });
@@ -169,6 +177,87 @@ describe('toProduct', () => {
     expect(product.priceInclVat).toBe(149.99);
     expect(product.priceExclVat).toBe(124.99);
     expect(product.listPrice).toBeNull();
+  });
+});
+
+/** An attribute as Magento's `GET /V1/products/attributes` item, through the wire schema. */
+const wireAttribute = (overrides: Record<string, unknown> = {}) =>
+  magentoAttribute.parse({
+    attribute_code: 'colour ',
+    default_frontend_label: ' Colour ',
+    frontend_input: 'select',
+    backend_type: 'int',
+    is_user_defined: true,
+    is_filterable: true,
+    used_for_sort_by: false,
+    is_comparable: '1',
+    position: 13,
+    ...overrides,
+  });
+
+describe('toAttribute', () => {
+  it('maps the flags, label and options, without the empty option', () => {
+    const options = magentoAttributeOptions.parse([
+      { label: ' ', value: '' },
+      { label: 'Yellow ', value: '30' },
+      { label: 'Anthracite', value: 31 },
+    ]);
+    expect(
+      toAttribute(wireAttribute({ is_searchable: '1', is_filterable_in_search: true }), options),
+    ).toEqual({
+      code: 'colour',
+      label: 'Colour',
+      input: 'select',
+      backendType: 'int',
+      filterable: true,
+      sortable: false,
+      comparable: true,
+      searchable: true,
+      filterableInSearch: true,
+      searchWeight: null,
+      position: 13,
+      options: [
+        { id: '30', label: 'Yellow' },
+        { id: '31', label: 'Anthracite' },
+      ],
+    });
+  });
+
+  it('reads is_searchable and is_filterable_in_search as Magento types them, or as 0/1, true/false', () => {
+    const flags = (overrides: Record<string, unknown>) => {
+      const { searchable, filterableInSearch } = toAttribute(wireAttribute(overrides));
+      return [searchable, filterableInSearch];
+    };
+    // Magento 2.4: getIsSearchable() is typed string, getIsFilterableInSearch() bool.
+    expect(flags({ is_searchable: '1', is_filterable_in_search: true })).toEqual([true, true]);
+    expect(flags({ is_searchable: '0', is_filterable_in_search: false })).toEqual([false, false]);
+    expect(flags({ is_searchable: 1, is_filterable_in_search: 1 })).toEqual([true, true]);
+    expect(flags({ is_searchable: 0, is_filterable_in_search: '0' })).toEqual([false, false]);
+    expect(flags({ is_searchable: true, is_filterable_in_search: '1' })).toEqual([true, true]);
+    expect(flags({ is_searchable: false })).toEqual([false, false]);
+    // Absent (a back end that leaves null getters out): no.
+    expect(flags({})).toEqual([false, false]);
+  });
+
+  it('keeps a search_weight from 1 to 10 when the back end sends one, else null', () => {
+    const weight = (value: unknown) => toAttribute(wireAttribute({ search_weight: value })).searchWeight;
+    // Stock Magento REST never sends it: no getter of EavAttributeInterface reads the column.
+    expect(toAttribute(wireAttribute()).searchWeight).toBeNull();
+    expect(weight(5)).toBe(5);
+    expect(weight('10')).toBe(10);
+    expect(weight(1)).toBe(1);
+    expect(weight(2.5)).toBe(2.5);
+    expect(weight(null)).toBeNull();
+    expect(weight('')).toBeNull();
+    expect(weight(0)).toBeNull();
+    expect(weight(11)).toBeNull();
+    expect(weight('heavy')).toBeNull();
+  });
+
+  it('refuses a search flag of a type Magento never sends, naming the field', () => {
+    const result = magentoAttribute.safeParse({ attribute_code: 'colour', is_searchable: { yes: 1 } });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['is_searchable']);
   });
 });
 

@@ -150,7 +150,84 @@ describe('product attributes: flags and wire types', () => {
     expect(comparable).toContain('pressure_bar');
     expect(comparable).not.toContain('name');
     expect(comparable).not.toContain('price');
-    expect(await codes(filter('is_filterable_in_search', '1'))).toHaveLength(13);
+    expect(await codes(filter('is_filterable_in_search', '1'))).toHaveLength(8);
+  });
+});
+
+describe('product attributes: search metadata', () => {
+  it('answers is_searchable as the string "0"/"1" and is_filterable_in_search as a boolean', async () => {
+    const colour = await get('/rest/V1/products/attributes/colour');
+    expectValid('GET', '/V1/products/attributes/colour', colour);
+    expect(colour.body).toMatchObject({ is_searchable: '1', is_filterable_in_search: true });
+    const flowRate = await get('/rest/V1/products/attributes/flow_rate_lh');
+    // In the layered navigation of categories, not of search results.
+    expect(flowRate.body).toMatchObject({
+      is_searchable: '0',
+      is_filterable: true,
+      is_filterable_in_search: false,
+    });
+    const description = await get('/rest/V1/products/attributes/description');
+    expect(description.body).toMatchObject({ is_searchable: '0', is_filterable_in_search: false });
+    for (const body of [colour.body, flowRate.body, description.body]) {
+      expect(typeof body.is_searchable).toBe('string');
+      expect(typeof body.is_filterable_in_search).toBe('boolean');
+    }
+  });
+
+  it('sends no search_weight: no getter of the attribute interface reads it', async () => {
+    const name = await get('/rest/V1/products/attributes/name');
+    expect(name.body).toMatchObject({ is_searchable: '1' });
+    expect(name.body).not.toHaveProperty('search_weight');
+    const all = await get('/rest/V1/products/attributes?searchCriteria[pageSize]=0');
+    expectValid('GET', '/V1/products/attributes', all);
+    const items = all.body.items as Record<string, unknown>[];
+    expect(items.length).toBeGreaterThan(40);
+    expect(items.filter((item) => 'search_weight' in item)).toEqual([]);
+  });
+
+  it('filters on is_searchable and is_filterable_in_search, as on the other flags', async () => {
+    const codes = async (query: string) => {
+      const reply = await get(`/rest/V1/products/attributes?${query}`);
+      expectValid('GET', '/V1/products/attributes', reply);
+      return (reply.body.items as WireAttribute[]).map((a) => a.attribute_code).sort();
+    };
+    const searchable = await codes(filter('is_searchable', '1'));
+    expect(searchable).toEqual(
+      [
+        'name',
+        'sku',
+        'supplier_code',
+        'power_source',
+        'filter_class',
+        'material',
+        'colour',
+        'voltage_v',
+        'max_pressure_bar',
+        'power_w',
+        'tank_capacity_l',
+        'working_width_mm',
+        'battery_voltage_v',
+        'container_size',
+        'compatible_with',
+      ].sort(),
+    );
+    expect(await codes(filter('is_filterable_in_search', '1'))).toEqual(
+      [
+        'price',
+        'power_source',
+        'max_pressure_bar',
+        'power_w',
+        'filter_class',
+        'colour',
+        'tank_capacity_l',
+        'weight_kg',
+      ].sort(),
+    );
+    const notSearchable = await codes(filter('is_searchable', '0'));
+    expect(notSearchable).toContain('description');
+    expect(notSearchable).toContain('short_description');
+    expect(notSearchable).toContain('price');
+    expect(notSearchable.filter((code) => searchable.includes(code))).toEqual([]);
   });
 });
 

@@ -45,6 +45,7 @@ describe('opening a database file from before the attribute flags', () => {
         is_filterable_in_search: false,
         used_for_sort_by: false,
         is_comparable: '0',
+        is_searchable: '0',
         options: [],
       });
       // A select without stored options still has Magento's empty option.
@@ -53,6 +54,10 @@ describe('opening a database file from before the attribute flags', () => {
         filter_groups: [{ filters: [{ field: 'is_filterable', value: '0', condition_type: 'gt' }] }],
       });
       expect(filterable.total_count).toBe(0);
+      const searchable = searchAttributes(db, {
+        filter_groups: [{ filters: [{ field: 'is_searchable', value: '1', condition_type: 'eq' }] }],
+      });
+      expect(searchable.total_count).toBe(0);
     } finally {
       db.close();
     }

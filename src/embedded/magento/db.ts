@@ -26,6 +26,7 @@ const ADDED_COLUMNS: readonly (readonly [string, string, string])[] = [
   ['attributes', 'is_filterable_in_search', 'INTEGER NOT NULL DEFAULT 0'],
   ['attributes', 'used_for_sort_by', 'INTEGER NOT NULL DEFAULT 0'],
   ['attributes', 'is_comparable', 'INTEGER NOT NULL DEFAULT 0'],
+  ['attributes', 'is_searchable', 'INTEGER NOT NULL DEFAULT 0'],
 ];
 
 let lastPattern: { source: string; regex: RegExp } | undefined;

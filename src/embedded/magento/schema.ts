@@ -60,7 +60,9 @@ CREATE TABLE IF NOT EXISTS attributes (
   is_filterable INTEGER NOT NULL DEFAULT 0,
   is_filterable_in_search INTEGER NOT NULL DEFAULT 0,
   used_for_sort_by INTEGER NOT NULL DEFAULT 0,
-  is_comparable INTEGER NOT NULL DEFAULT 0
+  is_comparable INTEGER NOT NULL DEFAULT 0,
+  -- Quick search looks in this attribute's values (Catalog/etc/db_schema.xml: smallint, default 0).
+  is_searchable INTEGER NOT NULL DEFAULT 0
 );
 
 -- Magento's eav_attribute_option (+ its admin label): the choices of a select or multiselect attribute.

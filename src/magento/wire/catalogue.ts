@@ -120,10 +120,26 @@ const flag = z
   .optional()
   .transform((value) => value === true || (value !== undefined && value !== false && Number(value) > 0));
 
+/**
+ * `search_weight` (1–10: how much a match in this attribute counts in quick search). Magento keeps it in
+ * catalog_eav_attribute but no getter of the attribute interface reads it, so stock REST never sends it;
+ * a custom module may. Absent, empty, or not a number from 1 to 10 reads as null (no weight of its own):
+ * one odd value from a module should not stop the catalogue from loading.
+ */
+const searchWeight = z
+  .union([z.number(), z.string()])
+  .nullable()
+  .optional()
+  .transform((value) => {
+    const weight = value === null || value === undefined || value === '' ? NaN : Number(value);
+    return weight >= 1 && weight <= 10 ? weight : null;
+  });
+
 /** One option of a select or multiselect attribute; the first is Magento's empty option (`" "`, `""`). */
 export const magentoAttributeOption = z
   .object({ label: z.string(), value: z.union([z.string(), z.number()]).transform(String) })
   .loose();
+export type MagentoAttributeOption = z.infer<typeof magentoAttributeOption>;
 export const magentoAttributeOptions = z.array(magentoAttributeOption);
 
 export const magentoAttribute = z
@@ -138,6 +154,11 @@ export const magentoAttribute = z
     is_filterable: flag,
     used_for_sort_by: flag,
     is_comparable: flag,
+    /** Quick search looks in its values; typed string (`"1"`) like is_comparable. */
+    is_searchable: flag,
+    /** A filter of the search results page too; typed bool. */
+    is_filterable_in_search: flag,
+    search_weight: searchWeight,
     is_user_defined: z.boolean().optional(),
     position: z.number().nullable().optional(),
   })

@@ -14,6 +14,9 @@ const attribute = (code: string, label: string, comparable = true): CatalogueAtt
   filterable: false,
   sortable: false,
   comparable,
+  searchable: false,
+  filterableInSearch: false,
+  searchWeight: null,
   position: 0,
   options: [],
 });

@@ -17,6 +17,9 @@ const attribute = (code: string, comparable: boolean): CatalogueAttribute => ({
   filterable: false,
   sortable: false,
   comparable,
+  searchable: false,
+  filterableInSearch: false,
+  searchWeight: null,
   position: 0,
   options: [],
 });

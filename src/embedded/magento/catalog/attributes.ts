@@ -1,7 +1,8 @@
 /**
  * Product attribute metadata (COVERAGE.md D): one attribute, a searchCriteria list, and an attribute's
  * options, serialized with the wire types of Magento's getters (`is_filterable` boolean although the
- * column holds 0/1/2, `is_comparable` the string "0"/"1", `entity_type_id` the string "4").
+ * column holds 0/1/2, `is_filterable_in_search` boolean, `is_comparable` and `is_searchable` the string
+ * "0"/"1", `entity_type_id` the string "4").
  */
 import { z } from 'zod';
 import { sqlNumber, type Database } from '../db.ts';
@@ -21,6 +22,7 @@ const attributeRow = z.object({
   is_filterable_in_search: sqlNumber,
   used_for_sort_by: sqlNumber,
   is_comparable: sqlNumber,
+  is_searchable: sqlNumber,
 });
 type AttributeRow = z.output<typeof attributeRow>;
 
@@ -46,6 +48,7 @@ const ATTRIBUTE_COLUMNS: Readonly<Record<string, string>> = {
   is_filterable_in_search: 'a.is_filterable_in_search',
   used_for_sort_by: 'a.used_for_sort_by',
   is_comparable: 'a.is_comparable',
+  is_searchable: 'a.is_searchable',
 };
 
 const attributeFields: FieldMapping = { expression: (field) => ATTRIBUTE_COLUMNS[field] ?? 'NULL' };
@@ -133,7 +136,10 @@ const serializeAttribute = (row: AttributeRow, options: AttributeOption[]) => ({
   is_filterable_in_grid: true,
   position: row.position,
   apply_to: [],
-  is_searchable: '0',
+  // `getIsSearchable()` is typed string (Catalog/Api/Data/EavAttributeInterface), like is_comparable.
+  // Magento keeps `search_weight` in the same table (CatalogSearch/etc/db_schema.xml), but no getter of
+  // the interface reads it, so REST never sends it: neither do we.
+  is_searchable: row.is_searchable !== 0 ? '1' : '0',
   is_visible_in_advanced_search: '0',
   is_comparable: row.is_comparable !== 0 ? '1' : '0',
   is_used_for_promo_rules: '0',

@@ -400,7 +400,6 @@ describe('layered navigation metadata', () => {
         frontendInput: 'text',
         backendType: 'decimal',
         isFilterable: 1,
-        isFilterableInSearch: true,
         isComparable: true,
       });
     }
@@ -451,13 +450,74 @@ describe('layered navigation metadata', () => {
     const filters = small.attributes.filter((a) => a.isFilterable > 0);
     expect(filters.map((a) => a.position).sort((a, b) => a - b)).toEqual(filters.map((_, i) => i + 1));
     for (const a of small.attributes) {
-      expect(a.isFilterableInSearch, a.code).toBe(a.isFilterable > 0);
       if (a.isFilterable === 0) expect(a.position, a.code).toBe(0);
       expect(a.isComparable, a.code).toBe(
         a.isTechnical || ['equipmentAttr', 'applications_attrib'].includes(a.code),
       );
     }
     expect(attribute(small, 'power_source').isComparable).toBe(true);
+  });
+});
+
+describe('search metadata', () => {
+  const codes = (keep: (a: SeedCatalogue['attributes'][number]) => boolean) =>
+    small.attributes
+      .filter(keep)
+      .map((a) => a.code)
+      .sort();
+
+  it('searches the names, sku, model number and key technical values, not the prose, prices or lists', () => {
+    expect(codes((a) => a.isSearchable)).toEqual(
+      [
+        'name',
+        'sku',
+        'supplier_code',
+        'power_source',
+        'filter_class',
+        'material',
+        'colour',
+        'voltage_v',
+        'max_pressure_bar',
+        'power_w',
+        'tank_capacity_l',
+        'working_width_mm',
+        'battery_voltage_v',
+        'container_size',
+        'compatible_with',
+      ].sort(),
+    );
+    for (const code of ['description', 'short_description', 'price', 'list_price', 'equipmentAttr']) {
+      expect(attribute(small, code).isSearchable, code).toBe(false);
+    }
+    expect(attribute(small, 'documentationAttr1').isSearchable).toBe(false);
+  });
+
+  it('offers a few of the layered-navigation filters on search results too', () => {
+    expect(codes((a) => a.isFilterableInSearch)).toEqual(
+      [
+        'price',
+        'power_source',
+        'max_pressure_bar',
+        'power_w',
+        'filter_class',
+        'colour',
+        'tank_capacity_l',
+        'weight_kg',
+      ].sort(),
+    );
+    for (const a of small.attributes)
+      if (a.isFilterableInSearch) expect(a.isFilterable, a.code).toBeGreaterThan(0);
+    expect(attribute(small, 'flow_rate_lh')).toMatchObject({ isFilterable: 1, isFilterableInSearch: false });
+  });
+
+  it('is the same for every seed and size', () => {
+    const strip = (c: SeedCatalogue) =>
+      c.attributes.map(({ code, isSearchable, isFilterableInSearch }) => [
+        code,
+        isSearchable,
+        isFilterableInSearch,
+      ]);
+    expect(strip(big)).toEqual(strip(small));
   });
 });
 

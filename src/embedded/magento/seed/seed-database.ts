@@ -46,8 +46,8 @@ function writeAttributes(db: Database, catalogue: SeedCatalogue): void {
   for (const attribute of catalogue.attributes) {
     const attributeId = db.run(
       `INSERT INTO attributes (code, label, frontend_input, backend_type, is_user_defined, is_required, position,
-         is_filterable, is_filterable_in_search, used_for_sort_by, is_comparable)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         is_filterable, is_filterable_in_search, used_for_sort_by, is_comparable, is_searchable)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       attribute.code,
       attribute.label,
       attribute.frontendInput,
@@ -59,6 +59,7 @@ function writeAttributes(db: Database, catalogue: SeedCatalogue): void {
       attribute.isFilterableInSearch ? 1 : 0,
       attribute.usedForSortBy ? 1 : 0,
       attribute.isComparable ? 1 : 0,
+      attribute.isSearchable ? 1 : 0,
     ).lastInsertRowid;
     attribute.options.forEach((option, index) => {
       db.run(

@@ -1,5 +1,11 @@
 /** The demo catalogue's fixed parts: the category tree and the product attributes, built from `data/`. */
-import { LAYERED_NAVIGATION, SORTABLE_ATTRIBUTES, TECHNICAL_ATTRIBUTES } from './data/attributes.ts';
+import {
+  FILTERABLE_IN_SEARCH,
+  LAYERED_NAVIGATION,
+  SEARCHABLE_ATTRIBUTES,
+  SORTABLE_ATTRIBUTES,
+  TECHNICAL_ATTRIBUTES,
+} from './data/attributes.ts';
 import {
   DEFAULT_CATEGORY_ID,
   HOME_GARDEN_CATEGORY_ID,
@@ -68,13 +74,13 @@ export function buildCategories(): SeedCategory[] {
   return categories.sort((a, b) => a.id - b.id);
 }
 
-/**
- * Every product attribute, in attribute-id order, with the shop's layered navigation, sorts and comparison
- * flags, and option ids numbered from 1 across the select attributes in that order.
- */
 /** The lists the product page shows in their own sections, compared too (what comes in the box, what it is for). */
 const COMPARED_LISTS: readonly string[] = ['equipmentAttr', 'applications_attrib'];
 
+/**
+ * Every product attribute, in attribute-id order, with the shop's layered navigation, search, sorts and
+ * comparison flags, and option ids numbered from 1 across the select attributes in that order.
+ */
 export function buildAttributes(): SeedAttribute[] {
   const filters = new Map(
     LAYERED_NAVIGATION.map(([code, isFilterable], i) => [code, { isFilterable, position: i + 1 }]),
@@ -98,7 +104,8 @@ export function buildAttributes(): SeedAttribute[] {
       isUserDefined,
       isTechnical,
       isFilterable: filter?.isFilterable ?? 0,
-      isFilterableInSearch: filter !== undefined,
+      isFilterableInSearch: filter !== undefined && FILTERABLE_IN_SEARCH.includes(code),
+      isSearchable: SEARCHABLE_ATTRIBUTES.includes(code),
       usedForSortBy: SORTABLE_ATTRIBUTES.includes(code),
       isComparable: isTechnical || COMPARED_LISTS.includes(code),
       position: filter?.position ?? 0,

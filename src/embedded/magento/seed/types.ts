@@ -31,6 +31,8 @@ export interface SeedAttribute {
   isFilterable: 0 | 1 | 2;
   /** In the layered navigation of search results too. */
   isFilterableInSearch: boolean;
+  /** Quick search looks in its values (`is_searchable`). */
+  isSearchable: boolean;
   /** Offered as a sort order of product listings. */
   usedForSortBy: boolean;
   /** Shown on the product comparison page. */

@@ -108,6 +108,49 @@ export const LAYERED_NAVIGATION: readonly (readonly [code: string, isFilterable:
   ['colour', 1],
 ];
 
+/**
+ * The filters also offered on search results (`is_filterable_in_search`): the few that narrow a search
+ * across every kind of product (price, power source, the key figures a buyer compares machines on),
+ * not the specialised ones (flow rate, working width, cable length, …). Each is in the layered navigation.
+ */
+export const FILTERABLE_IN_SEARCH: readonly string[] = [
+  'price',
+  'power_source',
+  'max_pressure_bar',
+  'power_w',
+  'filter_class',
+  'colour',
+  'tank_capacity_l',
+  'weight_kg',
+];
+
+/**
+ * The attributes quick search looks in (`is_searchable`): what a shopper types to find a machine or the
+ * part for one (its name, sku or model number, "battery", "HEPA 13", "stainless steel", "230", "150 bar",
+ * "WD 5", "1 l"). Description and short description stay unsearchable although Magento's install marks
+ * them searchable (Catalog/Setup/CategorySetup.php): their long prose would make the search index many
+ * times larger for little gain, and the name and the technical values already carry the words shoppers
+ * search by. Prices (searchable in Magento's install too), documentation and equipment lists are not
+ * searched either: nobody types a price, and those lists name other things than the product.
+ */
+export const SEARCHABLE_ATTRIBUTES: readonly string[] = [
+  'name',
+  'sku',
+  'supplier_code',
+  'power_source',
+  'filter_class',
+  'material',
+  'colour',
+  'voltage_v',
+  'max_pressure_bar',
+  'power_w',
+  'tank_capacity_l',
+  'working_width_mm',
+  'battery_voltage_v',
+  'container_size',
+  'compatible_with',
+];
+
 /** Offered as listing sorts (`used_for_sort_by`): Magento's name and price, and the key figures. */
 export const SORTABLE_ATTRIBUTES: readonly string[] = [
   'name',
