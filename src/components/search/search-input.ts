@@ -1,0 +1,54 @@
+/**
+ * What the search index is built from, for this site: the products search covers (visible in search,
+ * with a page), the listings in menu order (the "Recommended" order of results and the categories a query
+ * can lead to), the attribute metadata and the merchant's synonyms (`src/content/search-synonyms.json`).
+ * Shared by the site's index files, the storefront server's no-JavaScript results, the benchmark and the
+ * relevance tests, so all of them search the same index.
+ */
+import synonymsFile from '../../content/search-synonyms.json' with { type: 'json' };
+import { AUDIENCE_NAMES } from '../../catalogue/categories.ts';
+import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
+import type { Product } from '../../catalogue/types.ts';
+import type { SearchBuildInput } from '../../features/search/build.ts';
+import { compileSynonyms, synonymsSchema, type SynonymTable } from '../../features/search/synonyms.ts';
+import { parseContent } from '../shell/parse-content.ts';
+import { allListings } from '../catalogue/listings.ts';
+
+/** Magento's visibility values that include search: 3 "search" and 4 "catalog, search". */
+const IN_SEARCH = new Set([3, 4]);
+
+export const searchableProducts = (withPage: readonly Product[]): Product[] =>
+  withPage.filter((product) => IN_SEARCH.has(product.visibility));
+
+/** The merchant's synonyms, checked: a mistake stops the build naming the file and the field. */
+export const siteSynonyms = (): SynonymTable =>
+  compileSynonyms(parseContent(synonymsSchema, synonymsFile, 'src/content/search-synonyms.json'));
+
+export function searchBuildInput(
+  index: CatalogueIndex,
+  routes: { routed: readonly Product[]; hrefBySku: ReadonlyMap<string, string> },
+  synonyms: SynonymTable = siteSynonyms(),
+): SearchBuildInput {
+  const seen = new Set<number>();
+  const listings = allListings(index).flatMap((listing) => {
+    const id = listing.categoryId;
+    if (id === null || seen.has(id)) return [];
+    seen.add(id);
+    return [
+      {
+        name: listing.name,
+        path: listing.path,
+        audience: AUDIENCE_NAMES[listing.audience],
+        categoryId: id,
+        products: index.byCategory.get(id) ?? [],
+      },
+    ];
+  });
+  return {
+    products: searchableProducts(routes.routed),
+    hrefBySku: routes.hrefBySku,
+    attributes: index.catalogue.attributes,
+    listings,
+    synonyms,
+  };
+}

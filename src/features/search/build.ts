@@ -1,0 +1,347 @@
+/**
+ * Builds the search index files (files.ts) from the catalogue, at build time.
+ *
+ * What is indexed, as Magento's quick search does (its `RequestGenerator` reads the attribute metadata):
+ * the name, SKU and model number (`supplier_code`) always; the brand (a `brand` or `manufacturer`
+ * attribute, when the shop has one) and the products' category names; and the value of every attribute
+ * Magento marks `is_searchable`, with its unit ("150 bar"). Each field weighs what Magento's `search_weight`
+ * says when the back end gives it (stock Magento's REST does not), else name, SKU and model first.
+ * Descriptions stay out: they would make the index three to five times larger (research/search-anchors.md).
+ */
+import { createHash } from 'node:crypto';
+import { metaDescription } from '../../catalogue/seo.ts';
+import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
+import { buildListingIndex } from '../listing/build-index.ts';
+import { splitUnit } from '../listing/numbers.ts';
+import {
+  codeBucket,
+  FIELD,
+  info,
+  KEY_SPACE,
+  keyNumber,
+  shardKey,
+  type CategoryEntry,
+  type Postings,
+  type RecordShard,
+  type SearchCore,
+  type SearchRecord,
+  type TermShard,
+  type WordsFile,
+} from './files.ts';
+import type { SynonymTable } from './synonyms.ts';
+import { codeTerms, compactCode, textTerms, wordCount } from './text.ts';
+
+/** Bumped when the files' meaning changes, so browsers holding old files start afresh. */
+const FORMAT = 1;
+export const RECORD_SHARD_SIZE = 32;
+/** Short descriptions on result cards are cut (at a word) to this many characters. */
+export const SUMMARY_MAX = 160;
+/** How many words the core suggests for a one- or two-letter prefix. */
+const TOP_WORDS = 8;
+
+/** Weights (Magento's 1–10 scale) of the fields whose attribute gives none. */
+const DEFAULT_WEIGHT = { name: 10, sku: 9, model: 9, brand: 7, category: 6, attribute: 3 } as const;
+const BRAND_CODES = new Set(['brand', 'manufacturer']);
+/** Attributes indexed as fields of their own (or not at all: prices, texts, pictures). */
+const OWN_FIELDS = new Set([
+  'name',
+  'sku',
+  'supplier_code',
+  'price',
+  'description',
+  'short_description',
+  'url_key',
+]);
+
+/** A listing the search can lead to, with its products in the merchandiser's order. */
+export interface SearchListing {
+  name: string;
+  path: string;
+  /** The audience's name, e.g. "Home & Garden", to tell two "Pressure Washers" apart. */
+  audience: string;
+  categoryId: number;
+  products: readonly Pick<Product, 'sku'>[];
+}
+
+export interface SearchBuildInput {
+  /** The products search covers (visible in search, with a page), in any order. */
+  products: readonly Product[];
+  hrefBySku: ReadonlyMap<string, string>;
+  attributes: readonly CatalogueAttribute[];
+  /** Every listing, in menu order: their order is the "Recommended" order of results (by SKU). */
+  listings: readonly SearchListing[];
+  synonyms: SynonymTable;
+  recordShardSize?: number;
+}
+
+export interface BuiltSearch {
+  core: SearchCore;
+  terms: Map<string, TermShard>;
+  /** Code buckets, by number. */
+  codes: TermShard[];
+  words: Map<string, WordsFile>;
+  records: RecordShard[];
+  /** The products by number, in the index's order. */
+  products: Product[];
+}
+
+/** The products in the "Recommended" order: listings in menu order, then the rest by SKU. */
+function recommendedOrder(input: SearchBuildInput): Product[] {
+  const wanted = new Map(input.products.map((product) => [product.sku, product]));
+  const seen = new Set<string>();
+  const ordered: Product[] = [];
+  const take = ({ sku }: Pick<Product, 'sku'>): void => {
+    const product = wanted.get(sku);
+    if (!product || seen.has(sku)) return;
+    seen.add(sku);
+    ordered.push(product);
+  };
+  for (const listing of input.listings) listing.products.forEach(take);
+  [...input.products].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0)).forEach(take);
+  return ordered;
+}
+
+interface Hit {
+  fields: number;
+  position: number;
+  weight: number;
+}
+
+/** A product's index terms, each with where it occurs: words (prefix shards) and codes (code buckets). */
+interface ProductTerms {
+  words: Map<string, Hit>;
+  codes: Map<string, Hit>;
+}
+
+function addHit(hits: Map<string, Hit>, term: string, field: number, position: number, weight: number): void {
+  const hit = hits.get(term);
+  if (hit) {
+    hit.fields |= field;
+    hit.position = Math.min(hit.position, position);
+    hit.weight = Math.max(hit.weight, weight);
+  } else hits.set(term, { fields: field, position, weight });
+}
+
+/** The index terms of one product. */
+function productTerms(
+  product: Product,
+  attributes: ReadonlyMap<string, CatalogueAttribute>,
+  categoryNames: ReadonlyMap<number, string>,
+): ProductTerms {
+  const found: ProductTerms = { words: new Map(), codes: new Map() };
+  const add = (text: string, field: number, weight: number): void => {
+    for (const { term, position } of textTerms(text))
+      addHit(found.words, term, field, field === FIELD.name ? position : 15, weight);
+  };
+  const addCode = (code: string, field: number, weight: number): void => {
+    for (const term of codeTerms(code)) addHit(found.codes, term, field, 15, weight);
+    const whole = compactCode(code);
+    if (whole !== '') addHit(found.codes, whole, field | FIELD.code, 15, weight);
+  };
+  const weightOf = (code: string, fallback: number): number => attributes.get(code)?.searchWeight ?? fallback;
+  add(product.name, FIELD.name, weightOf('name', DEFAULT_WEIGHT.name));
+  addCode(product.sku, FIELD.sku, weightOf('sku', DEFAULT_WEIGHT.sku));
+  if (product.modelNumber)
+    addCode(product.modelNumber, FIELD.model, weightOf('supplier_code', DEFAULT_WEIGHT.model));
+  for (const id of product.categoryIds) {
+    const name = categoryNames.get(id);
+    if (name) add(name, FIELD.category, DEFAULT_WEIGHT.category);
+  }
+  for (const row of product.technicalData) {
+    const attribute = attributes.get(row.code);
+    if (!attribute || row.value === '') continue;
+    if (BRAND_CODES.has(row.code))
+      add(row.value, FIELD.brand, attribute.searchWeight ?? DEFAULT_WEIGHT.brand);
+    else if (attribute.searchable && !OWN_FIELDS.has(row.code))
+      add(
+        `${row.value} ${splitUnit(attribute.label).unit}`,
+        FIELD.attribute,
+        attribute.searchWeight ?? DEFAULT_WEIGHT.attribute,
+      );
+  }
+  return found;
+}
+
+interface TermList {
+  ids: number[];
+  infos: number[];
+  weight: number;
+}
+
+/** Terms per code bucket, on average: a bucket is fetched whole to look one code up. */
+const CODES_PER_BUCKET = 128;
+
+const hashOf = (value: unknown): string =>
+  createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 12);
+
+/** The core's bitmap of existing shard keys, base64. */
+function keyBitmap(keys: Iterable<string>): string {
+  const bytes = new Uint8Array(Math.ceil(KEY_SPACE / 8));
+  for (const key of keys) {
+    const bit = keyNumber(key);
+    if (bit >= 0) bytes[bit >> 3] = (bytes[bit >> 3] ?? 0) | (1 << (bit & 7));
+  }
+  return Buffer.from(bytes).toString('base64');
+}
+
+function addPosting(
+  lists: Map<string, TermList>,
+  term: string,
+  id: number,
+  packed: number,
+  weight: number,
+): void {
+  let list = lists.get(term);
+  if (!list) lists.set(term, (list = { ids: [], infos: [], weight }));
+  list.ids.push(id);
+  list.infos.push(packed);
+  list.weight = Math.max(list.weight, weight);
+}
+
+/** The commonest value of a list. */
+function commonest(values: readonly number[]): number {
+  const counts = new Map<number, number>();
+  let best = values[0] ?? 0;
+  for (const value of values) {
+    const count = (counts.get(value) ?? 0) + 1;
+    counts.set(value, count);
+    if (count > (counts.get(best) ?? 0)) best = value;
+  }
+  return best;
+}
+
+const gapsOf = (ids: readonly number[]): number[] => ids.map((id, at) => id - (ids[at - 1] ?? 0));
+
+/** A term's postings as written (`Postings`): the other way round when most of `total` products have it. */
+function postingsOf(list: TermList, total: number): Postings {
+  if (list.ids.length * 2 <= total) return [gapsOf(list.ids), list.infos, list.weight];
+  const having = new Set(list.ids);
+  const without = Array.from({ length: total }, (_, id) => id).filter((id) => !having.has(id));
+  const shared = commonest(
+    list.infos.map((packed) =>
+      info.pack(info.fields(packed), info.position(packed), info.endsName(packed), false),
+    ),
+  );
+  return [gapsOf(without), [shared], list.weight, 1];
+}
+
+/** Term shards (or code buckets) of `lists`, by the key `keyOf` gives each term, terms in order. */
+function shardsOf(
+  lists: Map<string, TermList>,
+  total: number,
+  v: string,
+  keyOf: (term: string) => string,
+): Map<string, TermShard> {
+  const shards = new Map<string, TermShard>();
+  for (const [term, list] of [...lists].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const key = keyOf(term);
+    let shard = shards.get(key);
+    if (!shard) shards.set(key, (shard = { v, t: {} }));
+    shard.t[term] = postingsOf(list, total);
+  }
+  return shards;
+}
+
+export function buildSearchFiles(input: SearchBuildInput): BuiltSearch {
+  const size = input.recordShardSize ?? RECORD_SHARD_SIZE;
+  const products = recommendedOrder(input);
+  const v = hashOf([FORMAT, size, products.map((product) => product.sku)]);
+  const categoryNames = new Map(input.listings.map((listing) => [listing.categoryId, listing.name]));
+  const attributes = new Map(input.attributes.map((attribute) => [attribute.code, attribute]));
+
+  const lists = new Map<string, TermList>();
+  const codeLists = new Map<string, TermList>();
+  products.forEach((product, id) => {
+    const lastWord = wordCount(product.name) - 1;
+    const found = productTerms(product, attributes, categoryNames);
+    const pack = (hit: Hit): number =>
+      info.pack(
+        hit.fields,
+        hit.position,
+        hit.fields & FIELD.name ? hit.position === lastWord : false,
+        product.inStock,
+      );
+    for (const [term, hit] of found.words) addPosting(lists, term, id, pack(hit), hit.weight);
+    for (const [term, hit] of found.codes) addPosting(codeLists, term, id, pack(hit), hit.weight);
+  });
+
+  const terms = shardsOf(lists, products.length, v, shardKey);
+  const bucketCount = Math.max(1, Math.ceil(codeLists.size / CODES_PER_BUCKET));
+  const buckets = shardsOf(codeLists, products.length, v, (term) => String(codeBucket(term, bucketCount)));
+  const codes = Array.from({ length: bucketCount }, (_, at) => buckets.get(String(at)) ?? { v, t: {} });
+
+  const byLetter = new Map<string, [string, number][]>();
+  for (const [term, list] of lists) {
+    if (term.length < 3 || !/^[a-z]+$/.test(term)) continue;
+    const letter = term.charAt(0);
+    let entries = byLetter.get(letter);
+    if (!entries) byLetter.set(letter, (entries = []));
+    entries.push([term, list.ids.length]);
+  }
+  const words = new Map(
+    [...byLetter]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([letter, entries]): [string, WordsFile] => {
+        entries.sort(([a], [b]) => (a < b ? -1 : 1));
+        return [
+          letter,
+          { v, w: entries.map(([word]) => word).join(' '), f: entries.map(([, count]) => count) },
+        ];
+      }),
+  );
+
+  const top: Record<string, string[]> = {};
+  const popular = [...lists]
+    .filter(([term]) => /^[a-z]/.test(term))
+    .sort(([a, x], [b, y]) => y.ids.length - x.ids.length || (a < b ? -1 : 1));
+  for (const [term] of popular)
+    for (const prefix of [term.slice(0, 1), term.slice(0, 2)]) {
+      if (term.length <= prefix.length) continue;
+      const list = (top[prefix] ??= []);
+      if (list.length < TOP_WORDS) list.push(term);
+    }
+
+  const searchAttributes = input.attributes.map((attribute) => ({
+    ...attribute,
+    filterable: attribute.filterableInSearch,
+  }));
+  const listing = buildListingIndex(products, searchAttributes, input.hrefBySku);
+  const records: RecordShard[] = [];
+  for (let start = 0; start < products.length; start += size)
+    records.push({
+      v,
+      i: start / size,
+      d: listing.products
+        .slice(start, start + size)
+        .map((indexed, at): SearchRecord => [
+          ...indexed,
+          metaDescription(products[start + at]?.shortDescription ?? '', SUMMARY_MAX),
+        ]),
+    });
+
+  const categories: CategoryEntry[] = input.listings
+    .map((entry): CategoryEntry => [entry.name, entry.path, entry.products.length, entry.audience])
+    .filter(([, , count]) => count > 0);
+
+  return {
+    core: {
+      v,
+      n: products.length,
+      s: size,
+      k: keyBitmap(terms.keys()),
+      cb: bucketCount,
+      c: categories,
+      wl: [...words.keys()].sort().join(''),
+      syn: input.synonyms,
+      top,
+      facets: listing.facets,
+      sorts: listing.sorts,
+      columns: listing.columns,
+    },
+    terms,
+    codes,
+    words,
+    records,
+    products,
+  };
+}

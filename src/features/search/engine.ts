@@ -1,0 +1,612 @@
+/**
+ * The search engine (issue 23): matches and ranks a query against the index files (files.ts), fetching
+ * only the pieces the query needs through an `IndexSource`: the browser's fetches them over HTTP, the
+ * storefront server's reads them from the built site, the tests' from a build in memory. One engine, so
+ * the suggestions, the results page with and without JavaScript, and the relevance tests agree.
+ *
+ * Matching. Every word of the query must match (AND), each against the index's terms: exactly, as a
+ * prefix when it is the last word (the shopper may still be typing), through a synonym, or, for a word the
+ * index does not know (or when nothing matches otherwise), corrected within the allowed edits (typo.ts). A
+ * code typed in pieces ("k 5") is matched joined, or piece by piece when the joined form is unknown.
+ *
+ * Ranking, best first: the whole SKU or model number; then the whole name, the query as a phrase in the
+ * name, all words in the name, the SKU or model, other fields; exact words before prefixes, synonyms and
+ * corrections; available before unavailable; heavier fields first; then the shop's "Recommended" order.
+ */
+import {
+  codeBucket,
+  decodeCore,
+  FIELD,
+  info,
+  keyNumber,
+  shardKey,
+  StaleIndexError,
+  type CategoryEntry,
+  type RecordShard,
+  type SearchCore,
+  type SearchRecord,
+  type TermShard,
+  type WordsFile,
+} from './files.ts';
+import { MAX_SYNONYM_WORDS } from './synonyms.ts';
+import { allowedEdits, editDistance } from './typo.ts';
+import { queryWords, textTerms, type QueryWord } from './text.ts';
+
+/** Where the engine reads the index files; each method may cache, and `reset` forgets everything. */
+export interface IndexSource {
+  core(): Promise<unknown>;
+  terms(key: string, v: string): Promise<TermShard>;
+  codes(bucket: number, v: string): Promise<TermShard>;
+  words(letter: string, v: string): Promise<WordsFile | null>;
+  records(shard: number, v: string): Promise<RecordShard>;
+  /** After a rebuild renumbered the products: the next `core()` must be fresh. */
+  reset(): void;
+}
+
+/** How a word matched a product, best (lowest) first. */
+export const QUALITY = { exact: 0, prefix: 1, synonym: 2, typo: 3 } as const;
+const NONE = 255;
+
+export interface CategoryHit {
+  name: string;
+  path: string;
+  count: number;
+  audience: string;
+}
+
+export interface SearchAnswer {
+  /** Product numbers, best first: all that match, or the best `limit` of them. */
+  ids: number[];
+  /** How many products match. */
+  total: number;
+  /** Categories whose names the query matches, most products first. */
+  categories: CategoryHit[];
+  /**
+   * The query as the index understands it, when that differs from what was typed: corrected words, and
+   * words nothing matches left out. Offered as "Did you mean …" when nothing is found.
+   */
+  didYouMean: string | null;
+  /** True when the results rely on a corrected word. */
+  corrected: boolean;
+  core: SearchCore;
+}
+
+interface Decoded {
+  ids: Int32Array;
+  infos: Int32Array;
+}
+
+/** One term a query word is matched through, how well, and whether it is a code's (`c/` buckets). */
+interface Candidate {
+  term: string;
+  quality: number;
+  code?: boolean;
+}
+
+/** How a search is run: `typing` for suggestions, where a last word under 3 letters matches only whole. */
+export interface SearchOptions {
+  typing?: boolean;
+  /** Rank only this many (the rest stay unranked and are left out of `ids`; `total` counts them all). */
+  limit?: number;
+}
+
+/** A query word resolved to index terms; `parts` when a joined code is matched piece by piece. */
+interface Resolved {
+  word: QueryWord;
+  candidates: Candidate[];
+  parts?: Resolved[];
+  /** The word as corrected, for "Did you mean". */
+  shown: string;
+}
+
+/** Per product, how a word (or slot) matched: quality (NONE for no match) and the posting's info. */
+interface Match {
+  quality: Uint8Array;
+  infos: Int32Array;
+  /** Products matched, ascending. */
+  ids: number[];
+  /** How many query words it spans (a joined code counts its parts). */
+  span: number;
+}
+
+/** One slot of a query matched: its products, its words as understood, the terms each alternative's words matched. */
+interface SlotMatch {
+  match: Match;
+  shown: string;
+  terms: Set<string>[][];
+}
+
+/** How many matched slots the engine keeps between keystrokes. */
+const SLOT_CACHE = 48;
+
+const asCategory = ([name, path, count, audience]: CategoryEntry): CategoryHit => ({
+  name,
+  path,
+  count,
+  audience,
+});
+
+export interface SearchEngine {
+  search(query: string, options?: SearchOptions): Promise<SearchAnswer>;
+  /** The records of these products, in the same order. */
+  records(ids: readonly number[]): Promise<SearchRecord[]>;
+  core(): Promise<SearchCore>;
+}
+
+export function createSearchEngine(source: IndexSource): SearchEngine {
+  let loaded: Promise<{ core: SearchCore; keys: Uint8Array; categoryTerms: string[][] }> | undefined;
+  const decoded = new Map<string, Decoded>();
+  const slotCache = new Map<string, Promise<SlotMatch>>();
+
+  function state() {
+    loaded ??= source.core().then((data) => {
+      const core = decodeCore(data);
+      decoded.clear();
+      slotCache.clear();
+      const keys = Uint8Array.from(atob(core.k), (char) => char.charCodeAt(0));
+      const categoryTerms = core.c.map(([name]) => textTerms(name).map(({ term }) => term));
+      return { core, keys, categoryTerms };
+    });
+    loaded.catch(() => (loaded = undefined));
+    return loaded;
+  }
+
+  async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof StaleIndexError)) throw error;
+      source.reset();
+      loaded = undefined;
+      return run();
+    }
+  }
+
+  return {
+    core: async () => (await state()).core,
+    search: (query, options = {}) => withRetry(async () => runSearch(await state(), query, options)),
+    records: (ids) =>
+      withRetry(async () => {
+        const { core } = await state();
+        const shards = new Map<number, Promise<RecordShard>>();
+        for (const id of ids) {
+          const shard = Math.floor(id / core.s);
+          if (!shards.has(shard)) shards.set(shard, source.records(shard, core.v));
+        }
+        const loadedShards = new Map<number, RecordShard>();
+        await Promise.all([...shards].map(async ([n, pending]) => loadedShards.set(n, await pending)));
+        return ids.map((id) => {
+          const record = loadedShards.get(Math.floor(id / core.s))?.d[id % core.s];
+          if (!record) throw new StaleIndexError(`no record of product ${id}`);
+          return record;
+        });
+      }),
+  };
+
+  async function runSearch(
+    { core, keys, categoryTerms }: { core: SearchCore; keys: Uint8Array; categoryTerms: string[][] },
+    query: string,
+    options: SearchOptions,
+  ): Promise<SearchAnswer> {
+    const empty: SearchAnswer = {
+      ids: [],
+      total: 0,
+      categories: [],
+      didYouMean: null,
+      corrected: false,
+      core,
+    };
+    const words = queryWords(query);
+    if (words.length === 0) return empty;
+    const prefixLast = !/\s$/.test(query);
+
+    const hasKey = (key: string): boolean => {
+      const bit = keyNumber(key);
+      return bit >= 0 && ((keys[bit >> 3] ?? 0) & (1 << (bit & 7))) !== 0;
+    };
+    const shardCache = new Map<string, Promise<TermShard | null>>();
+    const shardOf = (key: string): Promise<TermShard | null> => {
+      let pending = shardCache.get(key);
+      if (!pending) {
+        pending = hasKey(key) ? source.terms(key, core.v) : Promise.resolve(null);
+        shardCache.set(key, pending);
+      }
+      return pending;
+    };
+    const bucketCache = new Map<number, Promise<TermShard>>();
+    const bucketOf = (term: string): Promise<TermShard> => {
+      const bucket = codeBucket(term, core.cb);
+      let pending = bucketCache.get(bucket);
+      if (!pending) bucketCache.set(bucket, (pending = source.codes(bucket, core.v)));
+      return pending;
+    };
+    const postings = async ({ term, code }: Candidate): Promise<Decoded | null> => {
+      const name = code ? `c/${term}` : term;
+      const cached = decoded.get(name);
+      if (cached) return cached;
+      const found = (code ? await bucketOf(term) : await shardOf(shardKey(term)))?.t[term];
+      if (!found) return null;
+      const [gaps, infos, weight, complement] = found;
+      let ids = new Int32Array(gaps.length);
+      let id = 0;
+      gaps.forEach((gap, at) => (ids[at] = id += gap));
+      let packed = Int32Array.from(infos, (one) => info.withWeight(one, weight));
+      if (complement === 1) {
+        // Written the other way round (files.ts `Postings`): every product but those listed, one info for all.
+        const without = new Uint8Array(core.n);
+        for (const absent of ids) without[absent] = 1;
+        ids = new Int32Array(core.n - ids.length);
+        let at = 0;
+        for (let product = 0; product < core.n; product += 1) if (!without[product]) ids[at++] = product;
+        packed = new Int32Array(ids.length).fill(packed[0] ?? 0);
+      }
+      const result = { ids, infos: packed };
+      decoded.set(name, result);
+      return result;
+    };
+
+    /** The index terms a word matches exactly or as a prefix (the prefix only for the last word). */
+    async function direct(text: string, prefix: boolean): Promise<Candidate[]> {
+      const candidates: Candidate[] = [];
+      if (/\d/.test(text) && text.length >= 3 && (await bucketOf(text)).t[text])
+        candidates.push({ term: text, quality: QUALITY.exact, code: true });
+      if (text.length >= 3) {
+        const shard = await shardOf(shardKey(text));
+        if (shard)
+          for (const term of Object.keys(shard.t)) {
+            if (term === text) candidates.push({ term, quality: QUALITY.exact });
+            else if (prefix && term.startsWith(text)) candidates.push({ term, quality: QUALITY.prefix });
+          }
+        // A shard holds only terms of ≥ 3 letters below a key; a prefix of three also starts longer keys.
+        return candidates;
+      }
+      if (hasKey(text)) candidates.push({ term: text, quality: QUALITY.exact });
+      if (prefix) for (const term of core.top[text] ?? []) candidates.push({ term, quality: QUALITY.prefix });
+      return candidates;
+    }
+
+    /** Words within the allowed edits of `text` (of a prefix of them, for a word being typed). */
+    async function corrections(text: string, prefix: boolean): Promise<Candidate[]> {
+      const edits = allowedEdits(text);
+      if (edits === 0) return [];
+      const letters = edits > 1 ? new Set([text.charAt(0), text.charAt(1)]) : new Set([text.charAt(0)]);
+      const found: { term: string; distance: number; count: number }[] = [];
+      for (const letter of letters) {
+        if (!core.wl.includes(letter)) continue;
+        const file = await source.words(letter, core.v);
+        if (!file) continue;
+        file.w.split(' ').forEach((term, at) => {
+          const whole = editDistance(text, term, edits);
+          const partial =
+            prefix && term.length > text.length
+              ? editDistance(text, term.slice(0, text.length), edits)
+              : edits + 1;
+          const distance = Math.min(whole, partial);
+          if (distance <= edits && term !== text) found.push({ term, distance, count: file.f[at] ?? 0 });
+        });
+      }
+      found.sort((a, b) => a.distance - b.distance || b.count - a.count);
+      const best = found[0]?.distance;
+      return found
+        .filter((candidate) => candidate.distance === best)
+        .slice(0, 4)
+        .map(({ term }) => ({ term, quality: QUALITY.typo }));
+    }
+
+    async function resolve(word: QueryWord, prefix: boolean, typos: boolean): Promise<Resolved> {
+      const candidates = await direct(word.text, prefix);
+      if (candidates.length > 0 || !word.parts) {
+        if (candidates.length === 0 || (typos && !candidates.some((c) => c.quality === QUALITY.exact))) {
+          const fixed = typos || candidates.length === 0 ? await corrections(word.text, prefix) : [];
+          return {
+            word,
+            candidates: [...candidates, ...fixed],
+            shown: candidates.length > 0 ? word.typed : (fixed[0]?.term ?? word.typed),
+          };
+        }
+        return { word, candidates, shown: word.typed };
+      }
+      const parts = await Promise.all(
+        word.parts.map((part, at) =>
+          resolve({ text: part, typed: part }, prefix && at === (word.parts?.length ?? 0) - 1, typos),
+        ),
+      );
+      return { word, candidates, parts, shown: word.typed };
+    }
+
+    async function matchOf(resolved: Resolved): Promise<Match> {
+      const quality = new Uint8Array(core.n).fill(NONE);
+      const infos = new Int32Array(core.n);
+      const ids: number[] = [];
+      if (resolved.parts) {
+        const parts = await Promise.all(resolved.parts.map(matchOf));
+        const both = intersect(parts, core.n);
+        return { ...both, span: parts.length };
+      }
+      for (const candidate of resolved.candidates) {
+        const q = candidate.quality;
+        const list = await postings(candidate);
+        if (!list) continue;
+        for (let at = 0; at < list.ids.length; at += 1) {
+          const id = list.ids[at] ?? 0;
+          const current = quality[id] ?? NONE;
+          if (current === NONE) ids.push(id);
+          if (q < current) {
+            quality[id] = q;
+            infos[id] = list.infos[at] ?? 0;
+          } else if (q === current) infos[id] = (infos[id] ?? 0) | info.fields(list.infos[at] ?? 0);
+        }
+      }
+      return { quality, infos, ids: resolved.candidates.length > 1 ? present(quality) : ids, span: 1 };
+    }
+
+    /** The query as slots: each a list of alternatives (synonyms), each a list of words that must all match. */
+    function slots(): QueryWord[][][] {
+      const result: QueryWord[][][] = [];
+      for (let at = 0; at < words.length;) {
+        let taken = 1;
+        let alternatives: QueryWord[][] = [[words[at] as QueryWord]];
+        for (let length = Math.min(MAX_SYNONYM_WORDS, words.length - at); length >= 1; length -= 1) {
+          const phrase = words.slice(at, at + length);
+          const others = core.syn[phrase.map((word) => word.text).join(' ')];
+          if (!others) continue;
+          taken = length;
+          alternatives = [
+            phrase,
+            ...others.map((other) => other.split(' ').map((text) => ({ text, typed: text }))),
+          ];
+          break;
+        }
+        result.push(alternatives);
+        at += taken;
+      }
+      return result;
+    }
+
+    const querySlots = slots();
+    const lastSlot = querySlots.length - 1;
+    // While typing, a last word of one or two letters is matched whole, or left aside until it grows: the
+    // words it might begin are too many to fetch on every first keystroke.
+    const lastWord = words.at(-1)?.text ?? '';
+    const shortLast = options.typing === true && prefixLast && lastWord.length < 3 && !/\d/.test(lastWord);
+
+    async function evaluate(typos: boolean): Promise<SlotMatch[]> {
+      return Promise.all(
+        querySlots.map((alternatives, at) => {
+          const prefix = prefixLast && !shortLast && at === lastSlot;
+          const key = JSON.stringify([alternatives, prefix, typos]);
+          let pending = slotCache.get(key);
+          if (!pending) {
+            if (slotCache.size >= SLOT_CACHE) slotCache.clear();
+            pending = evaluateSlot(alternatives, prefix, typos);
+            slotCache.set(key, pending);
+            pending.catch(() => slotCache.delete(key));
+          }
+          return pending;
+        }),
+      );
+    }
+
+    /** One slot's matches (cached between keystrokes: the words before the last one do not change). */
+    async function evaluateSlot(
+      alternatives: QueryWord[][],
+      prefix: boolean,
+      typos: boolean,
+    ): Promise<SlotMatch> {
+      {
+        const perAlternative: Match[] = [];
+        const terms: Set<string>[][] = [];
+        let shown = '';
+        for (const [which, alternative] of alternatives.entries()) {
+          const resolved = await Promise.all(
+            alternative.map((word, i) => resolve(word, prefix && i === alternative.length - 1, typos)),
+          );
+          if (which === 0) shown = resolved.map((r) => r.shown).join(' ');
+          terms.push(resolved.map(termsOf));
+          const match = intersect(await Promise.all(resolved.map(matchOf)), core.n);
+          if (which > 0)
+            for (const id of match.ids) match.quality[id] = Math.max(match.quality[id] ?? 0, QUALITY.synonym);
+          perAlternative.push(match);
+        }
+        return { match: union(perAlternative, core.n), shown, terms };
+      }
+    }
+
+    let evaluated = await evaluate(false);
+    if (shortLast && evaluated.at(-1)?.match.ids.length === 0) {
+      evaluated = evaluated.slice(0, -1);
+      if (evaluated.length === 0)
+        return {
+          ...empty,
+          categories: core.c
+            .filter((_, at) => categoryTerms[at]?.some((term) => term.startsWith(lastWord)))
+            .sort((a, b) => b[2] - a[2])
+            .slice(0, 3)
+            .map(asCategory),
+        };
+    }
+    let all = intersect(
+      evaluated.map((slot) => slot.match),
+      core.n,
+    );
+    if (all.ids.length === 0 && !shortLast) {
+      evaluated = await evaluate(true);
+      all = intersect(
+        evaluated.map((slot) => slot.match),
+        core.n,
+      );
+    }
+    const typed = words.map((word) => word.typed).join(' ');
+    const understood = evaluated
+      .filter((slot) => slot.match.ids.length > 0)
+      .map((slot) => slot.shown)
+      .join(' ');
+    const matches = evaluated.map((slot) => slot.match);
+    const didYouMean = understood !== '' && understood !== typed ? understood : null;
+
+    // A category matches a slot when, for one of the slot's alternatives, each word (as matched) is one
+    // of the words of its name.
+    const slotHits = categoryTerms.map(
+      (names) =>
+        evaluated.filter((slot) =>
+          slot.terms.some((alternative) =>
+            alternative.every((terms) => names.some((name) => terms.has(name))),
+          ),
+        ).length,
+    );
+    const wanted = all.ids.length > 0 ? evaluated.length : Math.max(1, ...slotHits);
+    const categories = core.c
+      .map((entry, at) => ({ entry, hits: slotHits[at] ?? 0 }))
+      .filter(({ hits }) => hits > 0 && hits >= wanted)
+      .sort((a, b) => b.hits - a.hits || b.entry[2] - a.entry[2])
+      .map(({ entry }) => asCategory(entry));
+
+    return {
+      ids: rank(all.ids, matches, options.limit),
+      total: all.ids.length,
+      categories: all.ids.length > 0 ? categories : categories.slice(0, 3),
+      didYouMean,
+      corrected: all.ids.length > 0 && didYouMean !== null,
+      core,
+    };
+  }
+}
+
+/** The index terms a resolved word matches through (a joined code's pieces each count). */
+function termsOf(resolved: Resolved): Set<string> {
+  const terms = new Set(resolved.candidates.map((candidate) => candidate.term));
+  for (const part of resolved.parts ?? []) for (const term of termsOf(part)) terms.add(term);
+  return terms;
+}
+
+/** The products a quality array marks, ascending: one pass, faster than sorting a long list. */
+function present(quality: Uint8Array): number[] {
+  const ids: number[] = [];
+  for (let id = 0; id < quality.length; id += 1) if (quality[id] !== NONE) ids.push(id);
+  return ids;
+}
+
+/** Products every match holds; each keeps the worst quality and the name info of the first. */
+function intersect(matches: readonly Match[], n: number): Match {
+  if (matches.length === 1) return matches[0] as Match;
+  const quality = new Uint8Array(n).fill(NONE);
+  const infos = new Int32Array(n);
+  if (matches.length === 0) return { quality, infos, ids: [], span: 0 };
+  const smallest = [...matches].sort((a, b) => a.ids.length - b.ids.length)[0] as Match;
+  const ids: number[] = [];
+  for (const id of smallest.ids) {
+    let worst = 0;
+    let fields = -1;
+    for (const match of matches) {
+      const q = match.quality[id] ?? NONE;
+      if (q === NONE) {
+        worst = NONE;
+        break;
+      }
+      worst = Math.max(worst, q);
+      fields &= info.fields(match.infos[id] ?? 0);
+    }
+    if (worst === NONE) continue;
+    ids.push(id);
+    quality[id] = worst;
+    const first = matches[0]?.infos[id] ?? 0;
+    infos[id] = (first & ~127) | (fields & 127);
+  }
+  return { quality, infos, ids, span: matches.reduce((sum, match) => sum + match.span, 0) };
+}
+
+/** Products any match holds, each with its best match. */
+function union(matches: readonly Match[], n: number): Match {
+  if (matches.length === 1) return matches[0] as Match;
+  const quality = new Uint8Array(n).fill(NONE);
+  const infos = new Int32Array(n);
+  const ids: number[] = [];
+  for (const match of matches)
+    for (const id of match.ids) {
+      const q = match.quality[id] ?? NONE;
+      if ((quality[id] ?? NONE) === NONE) ids.push(id);
+      if (q < (quality[id] ?? NONE)) {
+        quality[id] = q;
+        infos[id] = match.infos[id] ?? 0;
+      }
+    }
+  return { quality, infos, ids: present(quality), span: matches[0]?.span ?? 1 };
+}
+
+/** Bits of the product number in a ranking key: up to a million products. */
+const ID_BITS = 2 ** 20;
+
+/**
+ * The ranking of `ids` (see the module's comment), as one number per product compared at once: whole code
+ * (1 bit), tier (3), summed match quality (5), out of stock (1), missing weight (8), product number (20).
+ */
+function rank(ids: readonly number[], matches: readonly Match[], limit = Infinity): number[] {
+  const keys = new Float64Array(ids.length);
+  const last = matches.length - 1;
+  ids.forEach((id, at) => {
+    let code = 1;
+    let inName = true;
+    let phrase = true;
+    let codeField = false;
+    let qualitySum = 0;
+    let weight = 0;
+    let previous = -1;
+    let previousSpan = 1;
+    let stocked = false;
+    let whole = false;
+    matches.forEach((match, slot) => {
+      const packed = match.infos[id] ?? 0;
+      const fields = info.fields(packed);
+      const q = match.quality[id] ?? 0;
+      const position = info.position(packed);
+      if (fields & FIELD.code && q === QUALITY.exact) code = 0;
+      if (fields & (FIELD.sku | FIELD.model)) codeField = true;
+      if (!(fields & FIELD.name)) inName = false;
+      if (
+        !(fields & FIELD.name) ||
+        (previous >= 0 && (position <= previous || position - previous > previousSpan))
+      )
+        phrase = false;
+      if (slot === 0 && position !== 0) whole = false;
+      else if (slot === 0) whole = true;
+      if (slot === last && !info.endsName(packed)) whole = false;
+      previous = position;
+      previousSpan = match.span;
+      qualitySum += q;
+      weight += info.weight(packed);
+      stocked ||= info.inStock(packed);
+    });
+    const tier = inName && phrase ? (whole ? 0 : 1) : inName ? 2 : codeField ? 3 : 4;
+    const rest = (((code * 8 + tier) * 32 + Math.min(qualitySum, 31)) * 2 + (stocked ? 0 : 1)) * 256;
+    keys[at] = (rest + Math.max(0, 255 - weight)) * ID_BITS + id;
+  });
+  const best = limit < keys.length ? smallest(keys, limit) : keys;
+  best.sort();
+  return Array.from(best, (key) => key % ID_BITS);
+}
+
+/** The `count` smallest of `keys` (distinct numbers), unordered: a quickselect, in place. */
+function smallest(keys: Float64Array, count: number): Float64Array {
+  let from = 0;
+  let to = keys.length - 1;
+  while (from < to) {
+    const pivot = keys[(from + to) >> 1] ?? 0;
+    let low = from;
+    let high = to;
+    while (low <= high) {
+      while ((keys[low] ?? 0) < pivot) low += 1;
+      while ((keys[high] ?? 0) > pivot) high -= 1;
+      if (low <= high) {
+        const swap = keys[low] ?? 0;
+        keys[low] = keys[high] ?? 0;
+        keys[high] = swap;
+        low += 1;
+        high -= 1;
+      }
+    }
+    if (count - 1 <= high) to = high;
+    else if (count - 1 >= low) from = low;
+    else break;
+  }
+  return keys.subarray(0, count);
+}

@@ -1,0 +1,257 @@
+/**
+ * The search index as static files (issue 23, DESIGN.md §3): built with the site from the catalogue
+ * snapshot, read by the browser a piece at a time and by the storefront server's no-JavaScript results
+ * page, with the same engine (engine.ts). Four kinds, all under `/search/data/`:
+ *
+ * - `core.json`, fetched when the search box is focused: the categories with their product counts, the
+ *   synonyms, the top words for one- and two-letter prefixes, which term shards exist, and the results
+ *   page's filters (the attributes Magento marks `is_filterable_in_search`).
+ * - `t/{key}.json`, term shards: every index term whose first three letters are `key` (a shorter term is
+ *   its own key) with its postings: the products it occurs in and how. A query word needs one shard, and
+ *   a word being typed needs no other while it grows past three letters.
+ * - `c/{n}.json`, code buckets: the terms of SKUs and model numbers (which hold digits), spread over
+ *   buckets by a hash of the term. They are matched whole only ("HG-PW-00156", "pw00156", "00156",
+ *   "13246030"), so one small bucket answers a code however long the catalogue, where prefix shards of
+ *   100,000 SKUs would each hold thousands.
+ * - `w/{letter}.json`, the words (no digits) starting with that letter and how many products have each:
+ *   fetched only to correct a word the index does not know.
+ * - `d/{n}.json`, product records of `s` consecutive products: what a suggestion or a result card shows,
+ *   and the values the results page filters by.
+ *
+ * Products are numbered in the shop's "Recommended" order (categories in menu order, each in the
+ * merchandiser's order), so the results of one query cluster in a few record shards and ties in ranking
+ * fall back to that order by comparing numbers. Every file carries `v`, a hash of that numbering: a price
+ * or stock change keeps it (so only the files holding that product change), a product added or removed
+ * renews it, and a browser holding files of two numberings starts again from a fresh core.
+ *
+ * The files are our own build output, yet still data arriving over the wire: each is checked by hand
+ * (no zod in the browser's bundle).
+ */
+import type { AttributeSort, Facet, IndexedProduct } from '../listing/listing-index.ts';
+import type { SynonymTable } from './synonyms.ts';
+
+export const SEARCH_DATA = '/search/data';
+export const coreUrl = (): string => `${SEARCH_DATA}/core.json`;
+export const termShardUrl = (key: string, v: string): string => `${SEARCH_DATA}/t/${key}.json?v=${v}`;
+export const codeBucketUrl = (bucket: number, v: string): string => `${SEARCH_DATA}/c/${bucket}.json?v=${v}`;
+export const wordsUrl = (letter: string, v: string): string => `${SEARCH_DATA}/w/${letter}.json?v=${v}`;
+export const recordShardUrl = (shard: number, v: string): string => `${SEARCH_DATA}/d/${shard}.json?v=${v}`;
+
+/** A term's shard key: its first three characters. */
+export const shardKey = (term: string): string => term.slice(0, 3);
+
+/** The code bucket of a term: FNV-1a of its characters, modulo the core's bucket count. */
+export function codeBucket(term: string, buckets: number): number {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < term.length; at += 1) hash = Math.imul(hash ^ term.charCodeAt(at), 0x01000193);
+  return (hash >>> 0) % buckets;
+}
+
+/** Where a posting's term occurs, as bits of `Posting` info. */
+export const FIELD = {
+  name: 1,
+  sku: 2,
+  model: 4,
+  brand: 8,
+  category: 16,
+  attribute: 32,
+  /** The whole SKU or model number, however typed: puts its product first. */
+  code: 64,
+} as const;
+
+/**
+ * A posting's info, packed in one number: field bits (0–6), the term's first word position in the name
+ * (7–9, capped at 7), whether that word ends the name (10: with position 0 of the first query word, "the
+ * whole name"), and in stock (11). The engine adds the term's search weight (16–19) once read: the files
+ * carry it once per term.
+ */
+export const info = {
+  pack: (fields: number, position: number, endsName: boolean, inStock: boolean): number =>
+    fields | (Math.min(position, 7) << 7) | (endsName ? 1 << 10 : 0) | (inStock ? 1 << 11 : 0),
+  withWeight: (packed: number, weight: number): number => (packed & 0xffff) | (Math.min(weight, 15) << 16),
+  fields: (packed: number): number => packed & 127,
+  position: (packed: number): number => (packed >> 7) & 7,
+  endsName: (packed: number): boolean => ((packed >> 10) & 1) === 1,
+  inStock: (packed: number): boolean => ((packed >> 11) & 1) === 1,
+  weight: (packed: number): number => (packed >> 16) & 15,
+};
+
+/**
+ * A term's postings: product numbers as gaps from the one before (ascending), each one's info, and the
+ * heaviest search weight (Magento's 1–10) of the fields the term occurs in. A term most products have
+ * (the brand of a one-brand shop) is written the other way round, `complement` 1: the numbers of the
+ * products WITHOUT it, and one info for all that have it (their commonest, stock left out), so the most
+ * common words cost the least to fetch.
+ */
+export type Postings = [gaps: number[], infos: number[], weight: number, complement?: 1];
+
+/** A category a query may lead to: name, listing path, product count, and its audience's name. */
+export type CategoryEntry = [name: string, path: string, count: number, audience: string];
+
+export interface SearchCore {
+  v: string;
+  /** How many products the index holds. */
+  n: number;
+  /** Products per record shard. */
+  s: number;
+  /** Which term shards exist: a bitmap over `keyNumber`, base64. */
+  k: string;
+  /** How many code buckets there are (`codeBucket`). */
+  cb: number;
+  c: CategoryEntry[];
+  /** The first letters that have a words file (`w/{letter}.json`). */
+  wl: string;
+  syn: SynonymTable;
+  /** One- and two-letter prefixes → the commonest words starting so, commonest first. */
+  top: Record<string, string[]>;
+  /** The results page's filters and sorts, over `IndexedProduct` values in `columns` order. */
+  facets: Facet[];
+  sorts: AttributeSort[];
+  columns: string[];
+}
+
+export interface TermShard {
+  v: string;
+  t: Record<string, Postings>;
+}
+
+export interface WordsFile {
+  v: string;
+  /** Words, space-separated, and how many products have each (same order). */
+  w: string;
+  f: number[];
+}
+
+/** A product record: the listing's product tuple and the short description a result card shows. */
+export type SearchRecord = [...IndexedProduct, summary: string];
+
+export interface RecordShard {
+  v: string;
+  i: number;
+  d: SearchRecord[];
+}
+
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+const KEY_OFFSETS = [0, 0, 36, 36 + 36 ** 2];
+export const KEY_SPACE = 36 + 36 ** 2 + 36 ** 3;
+
+/** The bit of a shard key (1–3 characters of a-z0-9) in the core's bitmap; -1 for any other text. */
+export function keyNumber(key: string): number {
+  if (key.length < 1 || key.length > 3) return -1;
+  let value = 0;
+  for (const char of key) {
+    const digit = ALPHABET.indexOf(char);
+    if (digit === -1) return -1;
+    value = value * 36 + digit;
+  }
+  return (KEY_OFFSETS[key.length] ?? 0) + value;
+}
+
+export class SearchIndexError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'SearchIndexError';
+  }
+}
+
+/** Files of another numbering than the core in hand: the caller starts again from a fresh core. */
+export class StaleIndexError extends SearchIndexError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StaleIndexError';
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNumbers = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'number');
+
+function check(condition: boolean, file: string, what: string): asserts condition {
+  if (!condition) throw new SearchIndexError(`${file}: ${what}`);
+}
+
+function versionOf(data: unknown, file: string, v: string | undefined): Record<string, unknown> {
+  check(isObject(data) && typeof data['v'] === 'string', file, 'should be an object with a version "v"');
+  if (v !== undefined && data['v'] !== v)
+    throw new StaleIndexError(`${file} is of index ${String(data['v'])}, not ${v}`);
+  return data;
+}
+
+export function decodeCore(data: unknown): SearchCore {
+  const file = 'core.json';
+  const core = versionOf(data, file, undefined);
+  check(
+    typeof core['n'] === 'number' &&
+      typeof core['s'] === 'number' &&
+      core['s'] > 0 &&
+      typeof core['cb'] === 'number',
+    file,
+    '"n", "s" and "cb" should be numbers',
+  );
+  check(
+    typeof core['k'] === 'string' && typeof core['wl'] === 'string',
+    file,
+    '"k" and "wl" should be strings',
+  );
+  check(
+    Array.isArray(core['c']) && core['c'].every((c) => Array.isArray(c) && c.length === 4),
+    file,
+    '"c" should list categories',
+  );
+  check(isObject(core['syn']) && isObject(core['top']), file, '"syn" and "top" should be objects');
+  check(
+    Array.isArray(core['facets']) && Array.isArray(core['sorts']) && Array.isArray(core['columns']),
+    file,
+    'filters missing',
+  );
+  return core as unknown as SearchCore;
+}
+
+/** Parses a term shard (`t/{key}.json`) or a code bucket (`c/{n}.json`, `key` then `c{n}`). */
+export function decodeTermShard(data: unknown, key: string, v: string): TermShard {
+  const file = key.startsWith('c/') ? `${key}.json` : `t/${key}.json`;
+  const shard = versionOf(data, file, v);
+  const terms = shard['t'];
+  check(isObject(terms), file, '"t" should be an object');
+  for (const [term, postings] of Object.entries(terms))
+    check(
+      Array.isArray(postings) &&
+        isNumbers(postings[0]) &&
+        isNumbers(postings[1]) &&
+        (postings[3] === 1 ? postings[1].length === 1 : postings[0].length === postings[1].length) &&
+        typeof postings[2] === 'number',
+      file,
+      `"${term}" should be two lists of numbers of one length and a weight`,
+    );
+  return shard as unknown as TermShard;
+}
+
+export function decodeWords(data: unknown, letter: string, v: string): WordsFile {
+  const file = `w/${letter}.json`;
+  const words = versionOf(data, file, v);
+  check(typeof words['w'] === 'string' && isNumbers(words['f']), file, '"w" should be text and "f" numbers');
+  return words as unknown as WordsFile;
+}
+
+export function decodeRecordShard(data: unknown, shard: number, v: string): RecordShard {
+  const file = `d/${shard}.json`;
+  const records = versionOf(data, file, v);
+  check(records['i'] === shard, file, `should hold shard ${shard}`);
+  const list = records['d'];
+  check(
+    Array.isArray(list) &&
+      list.every(
+        (record) =>
+          Array.isArray(record) &&
+          record.length === 11 &&
+          typeof record[0] === 'string' &&
+          typeof record[1] === 'string' &&
+          typeof record[2] === 'string' &&
+          typeof record[10] === 'string',
+      ),
+    file,
+    '"d" should list product records',
+  );
+  return records as unknown as RecordShard;
+}

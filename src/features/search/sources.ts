@@ -1,0 +1,121 @@
+/**
+ * Where the engine reads the index files: over HTTP in the browser (`fetchSource`), from a build in
+ * memory (`memorySource`: the build's own checks, the tests and the benchmark), or from the built site's
+ * folder (`readerSource`, given a way to read a file: the storefront server's no-JavaScript results).
+ * Each file is fetched once and kept; a term shard or word list the core says does not exist is never
+ * asked for.
+ */
+import type { BuiltSearch } from './build.ts';
+import type { IndexSource } from './engine.ts';
+import {
+  codeBucketUrl,
+  coreUrl,
+  decodeRecordShard,
+  decodeTermShard,
+  decodeWords,
+  recordShardUrl,
+  SearchIndexError,
+  termShardUrl,
+  wordsUrl,
+  type RecordShard,
+  type TermShard,
+  type WordsFile,
+} from './files.ts';
+
+/** Keeps each file's promise, forgetting a failed one so a retry asks again. */
+function cached() {
+  const kept = new Map<string, Promise<unknown>>();
+  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    let pending = kept.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = load();
+      kept.set(key, pending);
+      pending.catch(() => kept.delete(key));
+    }
+    return pending;
+  };
+}
+
+/**
+ * A source over `read(url)`, given a file's URL (`/search/data/t/pre.json?v=…`): its data, or null when
+ * there is no such file. `fresh` asks past any cache (the core, after a rebuild renumbered the products).
+ */
+export function readerSource(read: (url: string, fresh: boolean) => Promise<unknown>): IndexSource {
+  let keep = cached();
+  let fresh = false;
+  return {
+    core: () =>
+      keep('core', async () => {
+        const data = await read(coreUrl(), fresh);
+        fresh = false;
+        if (data === null) throw new SearchIndexError('core.json: not found');
+        return data;
+      }),
+    terms: (key, v) =>
+      keep(`t/${key}`, async (): Promise<TermShard> => {
+        const data = await read(termShardUrl(key, v), false);
+        if (data === null) return { v, t: {} };
+        return decodeTermShard(data, key, v);
+      }),
+    codes: (bucket, v) =>
+      keep(`c/${bucket}`, async (): Promise<TermShard> => {
+        const data = await read(codeBucketUrl(bucket, v), false);
+        if (data === null) throw new SearchIndexError(`c/${bucket}.json: not found`);
+        return decodeTermShard(data, `c/${bucket}`, v);
+      }),
+    words: (letter, v) =>
+      keep(`w/${letter}`, async (): Promise<WordsFile | null> => {
+        const data = await read(wordsUrl(letter, v), false);
+        return data === null ? null : decodeWords(data, letter, v);
+      }),
+    records: (shard, v) =>
+      keep(`d/${shard}`, async (): Promise<RecordShard> => {
+        const data = await read(recordShardUrl(shard, v), false);
+        if (data === null) throw new SearchIndexError(`d/${shard}.json: not found`);
+        return decodeRecordShard(data, shard, v);
+      }),
+    reset: () => {
+      keep = cached();
+      fresh = true;
+    },
+  };
+}
+
+/** The browser's source: the index files of this site, over HTTP (the words of a letter may not exist). */
+export function fetchSource(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): IndexSource {
+  return readerSource(async (path, fresh) => {
+    const url = path;
+    let response: Response;
+    try {
+      response = await fetchImpl(url, fresh ? { cache: 'reload' } : undefined);
+    } catch (error) {
+      throw new SearchIndexError(`${url}: could not be fetched`, { cause: error });
+    }
+    if (response.status === 404) return null;
+    if (!response.ok) throw new SearchIndexError(`${url}: HTTP ${response.status}`);
+    return (await response.json()) as unknown;
+  });
+}
+
+/** A source over a build in memory. */
+export function memorySource(built: BuiltSearch): IndexSource {
+  return {
+    core: () => Promise.resolve(structuredClone(built.core)),
+    terms: (key, v) => Promise.resolve(decodeTermShard(built.terms.get(key) ?? { v, t: {} }, key, v)),
+    codes: (bucket, v) => {
+      const file = built.codes[bucket];
+      if (!file) return Promise.reject(new SearchIndexError(`c/${bucket}.json: not found`));
+      return Promise.resolve(decodeTermShard(file, `c/${bucket}`, v));
+    },
+    words: (letter, v) => {
+      const file = built.words.get(letter);
+      return Promise.resolve(file ? decodeWords(file, letter, v) : null);
+    },
+    records: (shard, v) => {
+      const file = built.records[shard];
+      if (!file) return Promise.reject(new SearchIndexError(`d/${shard}.json: not found`));
+      return Promise.resolve(decodeRecordShard(file, shard, v));
+    },
+    reset: () => undefined,
+  };
+}

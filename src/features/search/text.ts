@@ -1,0 +1,165 @@
+/**
+ * The one normaliser of search (issue 23): the build indexes product text with it and the browser and the
+ * server read queries with it, so "K5" = "K 5" = "k-5", "HD5/15" = "HD 5/15" and "1.252-100.6" = "12521006"
+ * on both sides by construction.
+ *
+ * - Text is folded: NFKD, accents dropped, lower case, `&` read as "and"; anything but a-z and 0-9 separates
+ *   words (so `-`, `/`, `.`, `_` and spaces all do).
+ * - Words are reduced to their English singular (`stem`): "washers" finds "washer", "brushes" "brush".
+ * - Stop words ("and", "for", "with", …) carry no meaning in a product search: "wet and dry" = "wet & dry".
+ * - Codes: a run of adjacent words holding a digit, with the short words (≤ 3 letters) beside them, is a
+ *   model number or SKU typed some way. The index holds every joined span of such a run (`hd`, `5`, `15`,
+ *   `hd5`, `515`, `hd515`, `hd515c`, …); a query joins its whole run (`hd 5/15` → `hd515`), so any spacing
+ *   of a code meets the index.
+ */
+
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'at',
+  'by',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+]);
+
+/** The longest code run the index joins: a longer one is joined in windows of this many words. */
+const MAX_RUN = 6;
+
+/** Folded words of a text: lower-case a-z / 0-9 runs, accents dropped. */
+export function foldWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/ß/g, 'ss')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+const hasDigit = (word: string): boolean => /\d/.test(word);
+
+/**
+ * The singular of an English word, by rule: enough for product words ("washers", "brushes", "batteries",
+ * "hoses", "boxes") and harmless where it errs, since the index and the query reduce alike. Words with
+ * digits, and short ones, are left alone.
+ */
+export function stem(word: string): string {
+  if (word.length <= 3 || hasDigit(word)) return word;
+  if (word.endsWith('sses')) return word.slice(0, -2);
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(?:x|ch|sh|z)es$/.test(word)) return word.slice(0, -2);
+  if (/(?:ss|us|is)$/.test(word)) return word;
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
+
+/** May this word be part of a code run: it holds a digit, or is a short non-stop word (`hd`, `k`, `l`). */
+const codeLike = (word: string): boolean => hasDigit(word) || (word.length <= 3 && !isStopWord(word));
+
+/** The code runs of a word list: index spans `[from, to)` of ≥ 1 word holding at least one digit. */
+export function codeRuns(words: readonly string[]): [from: number, to: number][] {
+  const runs: [number, number][] = [];
+  let at = 0;
+  while (at < words.length) {
+    if (!codeLike(words[at] ?? '')) {
+      at += 1;
+      continue;
+    }
+    let end = at;
+    while (end < words.length && codeLike(words[end] ?? '')) end += 1;
+    if (words.slice(at, end).some(hasDigit)) runs.push([at, end]);
+    at = end;
+  }
+  return runs;
+}
+
+/** A query word: the text matched against the index's terms, and the words a joined code was made of. */
+export interface QueryWord {
+  text: string;
+  /** For a joined code (`k5` from "k 5"): its parts, tried one by one when the joined form is unknown. */
+  parts?: string[];
+  /** The word as the shopper typed it (before the singular), for "Did you mean". */
+  typed: string;
+}
+
+/**
+ * The words of a query, in order: stop words dropped (unless nothing else is left), each code run joined
+ * into one word, every other word reduced to its singular.
+ */
+export function queryWords(query: string): QueryWord[] {
+  const folded = foldWords(query);
+  const meaningful = folded.filter((word) => !isStopWord(word));
+  const words = meaningful.length > 0 ? meaningful : folded;
+  const runs = codeRuns(words);
+  const result: QueryWord[] = [];
+  let at = 0;
+  for (const [from, to] of [...runs, [words.length, words.length] as [number, number]]) {
+    for (; at < from; at += 1) {
+      const word = words[at] ?? '';
+      result.push({ text: stem(word), typed: word });
+    }
+    if (to > from) {
+      const parts = words.slice(from, to);
+      const joined = parts.join('');
+      result.push(
+        parts.length > 1 ? { text: joined, parts, typed: parts.join(' ') } : { text: joined, typed: joined },
+      );
+    }
+    at = to;
+  }
+  return result;
+}
+
+/** A term the index holds for a text, with the word's place among the text's words (for phrases). */
+export interface IndexedTerm {
+  term: string;
+  position: number;
+}
+
+/**
+ * The terms of a product's text as the index holds them: every meaningful word reduced to its singular
+ * (with its position), and every joined span of each code run (at the span's first position).
+ */
+export function textTerms(text: string): IndexedTerm[] {
+  const words = foldWords(text).filter((word) => !isStopWord(word));
+  const terms: IndexedTerm[] = words.map((word, position) => ({ term: stem(word), position }));
+  for (const [from, to] of codeRuns(words))
+    for (let start = from; start < to; start += 1)
+      for (let end = start + 2; end <= Math.min(to, start + MAX_RUN); end += 1)
+        terms.push({ term: words.slice(start, end).join(''), position: start });
+  return terms;
+}
+
+/** How many meaningful words a text has: a name's length, for "the whole name" in ranking. */
+export const wordCount = (text: string): number => foldWords(text).filter((word) => !isStopWord(word)).length;
+
+/** A code (SKU, model number) folded whole: `HG-PW-00156` → `hgpw00156`. */
+export const compactCode = (code: string): string => foldWords(code).join('');
+
+/**
+ * The terms a SKU or model number is found by, besides its whole folded form: every joined span of its
+ * words that holds a digit and has 3 characters or more (`pw00156`, `00156`, `324603`), and the tails of
+ * its last number (`0156`, `156`), so a shopper typing the end of a code finds it (Algolia's suffix trick,
+ * kept to the number so the terms stay few). Letters-only pieces ("hg", "pw") find nothing on their own.
+ */
+export function codeTerms(code: string): string[] {
+  const terms = new Set(
+    textTerms(code)
+      .map(({ term }) => term)
+      .filter((term) => term.length >= 3 && hasDigit(term)),
+  );
+  const last = foldWords(code).findLast(hasDigit) ?? '';
+  for (let from = 1; last.length - from >= 3; from += 1) terms.add(last.slice(from));
+  terms.delete(compactCode(code));
+  return [...terms];
+}

@@ -1,0 +1,44 @@
+/**
+ * Typo tolerance as the search engines publish it (Algolia's defaults, Meilisearch's first-letter rule):
+ * one edit from 4 letters, two from 8; a swap of two neighbouring letters is one edit; a word with a digit
+ * (a SKU, a model number) is never corrected; a wrong first letter costs two edits, since shoppers rarely
+ * get it wrong and it changes the word the most.
+ */
+
+/** How many edits a query word may be away from an index term. */
+export function allowedEdits(word: string): number {
+  if (/\d/.test(word)) return 0;
+  if (word.length >= 8) return 2;
+  return word.length >= 4 ? 1 : 0;
+}
+
+/**
+ * The optimal-string-alignment distance of `a` and `b` (Damerau–Levenshtein without re-editing a
+ * swapped pair), a first-letter edit counted twice; `max + 1` as soon as it must exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const firstLetter = a[0] === b[0] ? 0 : 1;
+  const budget = max - firstLetter;
+  if (budget < 0) return max + 1;
+  const width = b.length + 1;
+  let before = new Array<number>(width).fill(0);
+  let previous = Array.from({ length: width }, (_, j) => j);
+  let current = new Array<number>(width).fill(0);
+  for (let i = 1; i <= a.length; i += 1) {
+    current[0] = i;
+    let rowBest = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      current[j] = value;
+      if (value < rowBest) rowBest = value;
+    }
+    if (rowBest > max) return max + 1;
+    [before, previous, current] = [previous, current, before];
+  }
+  const distance = (previous[b.length] ?? 0) + firstLetter;
+  return distance > max ? max + 1 : distance;
+}

@@ -1,0 +1,265 @@
+/**
+ * The engine over a small hand-made catalogue, built and searched in memory: matching (AND, prefixes,
+ * plurals, codes, synonyms, typos), ranking, categories and "Did you mean".
+ */
+import { describe, expect, it } from 'vitest';
+import type { CatalogueAttribute, Product } from '../../../src/catalogue/types.ts';
+import { buildSearchFiles, type SearchListing } from '../../../src/features/search/build.ts';
+import { createSearchEngine, type IndexSource } from '../../../src/features/search/engine.ts';
+import { memorySource } from '../../../src/features/search/sources.ts';
+import { compileSynonyms } from '../../../src/features/search/synonyms.ts';
+import { product } from '../catalogue/fixtures.ts';
+
+const attribute = (code: string, overrides: Partial<CatalogueAttribute> = {}): CatalogueAttribute => ({
+  code,
+  label: code,
+  input: 'text',
+  backendType: 'varchar',
+  filterable: false,
+  sortable: false,
+  comparable: false,
+  searchable: false,
+  filterableInSearch: false,
+  searchWeight: null,
+  position: 0,
+  options: [],
+  ...overrides,
+});
+
+const ATTRIBUTES = [
+  attribute('max_pressure_bar', { label: 'Max. pressure (bar)', searchable: true, backendType: 'decimal' }),
+  attribute('power_source', { label: 'Power source', searchable: true, input: 'select' }),
+  attribute('colour', { label: 'Colour' }),
+];
+
+const spec = (code: string, value: string) => ({ code, label: code, value });
+
+const PRODUCTS: Product[] = [
+  product({
+    sku: 'HG-PW-001',
+    name: 'Clearwater K 5 Premium Pressure Washer',
+    categoryIds: [24],
+    modelNumber: '1.324-603.0',
+    technicalData: [spec('max_pressure_bar', '145'), spec('power_source', 'Mains electric')],
+  }),
+  product({
+    sku: 'HG-PW-002',
+    name: 'Clearwater K 4 Compact Pressure Washer',
+    categoryIds: [24],
+    technicalData: [spec('max_pressure_bar', '130')],
+  }),
+  product({
+    sku: 'PRO-PW-003',
+    name: 'Clearwater Professional HD 5/15 C Classic Pressure Washer',
+    categoryIds: [2],
+    modelNumber: '1.520-930.0',
+    technicalData: [spec('max_pressure_bar', '150'), spec('power_source', 'Petrol')],
+  }),
+  product({
+    sku: 'PRO-PW-004',
+    name: 'Clearwater Professional HD 6/13 Pressure Washer',
+    categoryIds: [2],
+    inStock: false,
+    technicalData: [spec('max_pressure_bar', '150'), spec('power_source', 'Petrol'), spec('colour', 'Red')],
+  }),
+  product({ sku: 'HG-WD-005', name: 'Clearwater WD 3 Wet & Dry Vacuum', categoryIds: [25] }),
+  product({ sku: 'HG-WV-006', name: 'Clearwater WV 5 Window Vac', categoryIds: [26] }),
+  product({ sku: 'HG-SC-007', name: 'Clearwater SC 3 Steam Cleaner', categoryIds: [27] }),
+  product({ sku: 'HG-SC-008', name: 'Clearwater SC 3 Steam Cleaner Premium', categoryIds: [27] }),
+  product({ sku: 'HG-DT-009', name: 'Clearwater Patio Detergent 5 l', categoryIds: [28] }),
+  product({
+    sku: 'HG-PW-010',
+    name: 'Clearwater K 5 Pressure Washer Hose',
+    categoryIds: [28],
+    visibility: 3,
+  }),
+];
+
+const listing = (
+  categoryId: number,
+  name: string,
+  path: string,
+  audience = 'Home & Garden',
+): SearchListing => ({
+  categoryId,
+  name,
+  path,
+  audience,
+  products: PRODUCTS.filter((p) => p.categoryIds.includes(categoryId)),
+});
+
+const LISTINGS = [
+  listing(24, 'Pressure Washers', '/home-garden/pressure-washer'),
+  listing(25, 'Wet & Dry Vacuum Cleaners', '/home-garden/wet-dry-vacuum-cleaners'),
+  listing(26, 'Window Vacs', '/home-garden/window-vac'),
+  listing(27, 'Steam Cleaners', '/home-garden/steam-cleaners'),
+  listing(28, 'Accessories', '/home-garden/accessories'),
+  listing(2, 'Pressure Washers', '/professional/pressure-washer', 'Professional'),
+];
+
+function build(products = PRODUCTS) {
+  return buildSearchFiles({
+    products,
+    hrefBySku: new Map(products.map((p) => [p.sku, `/${p.urlKey}`])),
+    attributes: ATTRIBUTES,
+    listings: LISTINGS,
+    synonyms: compileSynonyms({
+      equivalent: [
+        ['vacuum', 'hoover'],
+        ['pressure washer', 'jet wash'],
+      ],
+      oneWay: [{ from: 'patio cleaner', to: ['pressure washer'] }],
+    }),
+    recordShardSize: 4,
+  });
+}
+
+const built = build();
+const engine = createSearchEngine(memorySource(built));
+
+async function skus(query: string): Promise<string[]> {
+  const answer = await engine.search(query);
+  return (await engine.records(answer.ids)).map((record) => record[0]);
+}
+
+describe('matching', () => {
+  it('finds two-word product types the spec rule missed, every word required', async () => {
+    expect(await skus('pressure washer')).toEqual(
+      expect.arrayContaining(['HG-PW-001', 'HG-PW-002', 'PRO-PW-003', 'PRO-PW-004', 'HG-PW-010']),
+    );
+    expect(await skus('steam washer')).toEqual([]);
+  });
+
+  it('matches the last word as a prefix while typing, not after a space', async () => {
+    expect(await skus('steam clea')).toEqual(['HG-SC-007', 'HG-SC-008']);
+    expect(await skus('steam clea ')).toEqual([]);
+  });
+
+  it('finds plurals and singulars alike', async () => {
+    expect(await skus('pressure washers')).toEqual(await skus('pressure washer'));
+  });
+
+  it('finds a model code however it is spaced', async () => {
+    for (const typed of ['k5', 'K 5', 'k-5'])
+      expect((await skus(typed)).slice(0, 2).sort()).toEqual(['HG-PW-001', 'HG-PW-010']);
+    for (const typed of ['HD5/15', 'hd 5/15', 'hd515']) expect((await skus(typed))[0]).toBe('PRO-PW-003');
+  });
+
+  it('puts the product of a SKU or model number first, in any typing', async () => {
+    for (const typed of ['HG-PW-002', 'hgpw002', 'hg pw 002', 'pw-002'])
+      expect((await skus(typed))[0], typed).toBe('HG-PW-002');
+    for (const typed of ['1.520-930.0', '15209300', '1 520 930 0'])
+      expect((await skus(typed))[0], typed).toBe('PRO-PW-003');
+  });
+
+  it('finds through synonyms, both ways for equivalents, one way for one-way ones', async () => {
+    expect(await skus('hoover')).toEqual(['HG-WD-005']);
+    expect((await skus('jet wash')).length).toBe(5);
+    expect(await skus('patio cleaner')).toEqual(expect.arrayContaining(['HG-PW-001', 'PRO-PW-003']));
+    // "pressure washer" does not find what only "patio cleaner" would.
+    expect(await skus('pressure washer')).not.toContain('HG-DT-009');
+  });
+
+  it('corrects a misspelt word and says how it understood the query', async () => {
+    const answer = await engine.search('presure washer');
+    expect(answer.ids).toHaveLength(5);
+    expect(answer.corrected).toBe(true);
+    expect(answer.didYouMean).toBe('pressure washer');
+  });
+
+  it('never corrects a word with digits', async () => {
+    expect(await skus('k6')).toEqual([]);
+  });
+
+  it('searches attributes marked searchable, with their units, and not the others', async () => {
+    expect(await skus('150 bar petrol')).toEqual(['PRO-PW-003', 'PRO-PW-004']);
+    expect(await skus('red')).toEqual([]);
+  });
+
+  it('covers products visible in search only, and finds category words', async () => {
+    expect(await skus('hose')).toEqual(['HG-PW-010']);
+    expect(await skus('accessories')).toEqual(['HG-DT-009', 'HG-PW-010']);
+  });
+});
+
+describe('ranking', () => {
+  it('puts the whole name before a name that holds it as a phrase', async () => {
+    expect(await skus('Clearwater SC 3 Steam Cleaner')).toEqual(['HG-SC-007', 'HG-SC-008']);
+  });
+
+  it('puts matches in the name before matches elsewhere', async () => {
+    // "vacuum" is in the wet & dry vac's name, and in no other product.
+    const found = await skus('window');
+    expect(found[0]).toBe('HG-WV-006');
+  });
+
+  it('puts unavailable products after available ones of the same relevance', async () => {
+    const found = await skus('professional pressure washer');
+    expect(found).toEqual(['PRO-PW-003', 'PRO-PW-004']);
+    expect(await skus('petrol')).toEqual(['PRO-PW-003', 'PRO-PW-004']);
+  });
+
+  it('puts exact words before corrected ones', async () => {
+    const extra = build([
+      ...PRODUCTS,
+      product({ sku: 'HG-X-011', name: 'Clearwater Stem Brush', categoryIds: [28] }),
+    ]);
+    const search = createSearchEngine(memorySource(extra));
+    const answer = await search.search('stem');
+    expect((await search.records(answer.ids)).map((r) => r[0])).toEqual(['HG-X-011']);
+  });
+});
+
+describe('categories and no match', () => {
+  it('offers the categories a product-type query names, most products first', async () => {
+    const answer = await engine.search('pressure washers');
+    expect(answer.categories.map((c) => `${c.name} (${c.audience})`)).toEqual([
+      'Pressure Washers (Home & Garden)',
+      'Pressure Washers (Professional)',
+    ]);
+  });
+
+  it('offers what it understood and the nearest categories when nothing matches', async () => {
+    const answer = await engine.search('steam zzzz');
+    expect(answer.ids).toEqual([]);
+    expect(answer.didYouMean).toBe('steam');
+    expect(answer.categories.map((c) => c.name)).toEqual(['Steam Cleaners']);
+  });
+
+  it('answers nothing for a blank query or signs alone', async () => {
+    for (const blank of ['', '   ', '&/-']) expect((await engine.search(blank)).ids).toEqual([]);
+  });
+});
+
+describe('files', () => {
+  it('numbers products in the Recommended order and keeps a price change to the files holding it', () => {
+    expect(built.products.map((p) => p.sku).slice(0, 2)).toEqual(['HG-PW-001', 'HG-PW-002']);
+    const repriced = build(
+      PRODUCTS.map((p) => (p.sku === 'HG-WV-006' ? { ...p, priceInclVat: 99, priceExclVat: 82.5 } : p)),
+    );
+    // The core's price bands follow the prices; nothing else in it does.
+    expect({ ...repriced.core, facets: [] }).toEqual({ ...built.core, facets: [] });
+    expect(repriced.terms).toEqual(built.terms);
+    const changed = repriced.records.filter(
+      (shard, at) => JSON.stringify(shard) !== JSON.stringify(built.records[at]),
+    );
+    expect(changed.map((shard) => shard.i)).toEqual([
+      Math.floor(built.products.findIndex((p) => p.sku === 'HG-WV-006') / 4),
+    ]);
+  });
+
+  it('starts again from a fresh core when a file of another numbering arrives', async () => {
+    const renumbered = build(PRODUCTS.slice(1));
+    let fresh = false;
+    const source: IndexSource = {
+      ...memorySource(built),
+      core: () => Promise.resolve((fresh ? renumbered : built).core),
+      terms: (key, v) => memorySource(renumbered).terms(key, v),
+      reset: () => (fresh = true),
+    };
+    const search = createSearchEngine(source);
+    const answer = await search.search('window vac');
+    expect(answer.core.v).toBe(renumbered.core.v);
+    expect(answer.ids).toHaveLength(1);
+  });
+});
