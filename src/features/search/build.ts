@@ -152,12 +152,16 @@ function productTerms(
     if (!attribute || row.value === '') continue;
     if (BRAND_CODES.has(row.code))
       add(row.value, FIELD.brand, attribute.searchWeight ?? DEFAULT_WEIGHT.brand);
-    else if (attribute.searchable && !OWN_FIELDS.has(row.code))
-      add(
-        `${row.value} ${splitUnit(attribute.label).unit}`,
-        FIELD.attribute,
-        attribute.searchWeight ?? DEFAULT_WEIGHT.attribute,
-      );
+    else if (attribute.searchable && !OWN_FIELDS.has(row.code)) {
+      const weight = attribute.searchWeight ?? DEFAULT_WEIGHT.attribute;
+      add(row.value, FIELD.attribute, weight);
+      // "150 bar" is found as "150bar" (the query joins a number with its unit); the unit alone ("bar",
+      // "w") is in every product with that attribute and would find nothing in particular.
+      const { unit } = splitUnit(attribute.label);
+      const value = textTerms(row.value).map(({ term }) => term);
+      for (const term of new Set(textTerms(`${row.value} ${unit}`).map(({ term }) => term)))
+        if (!value.includes(term) && /\d/.test(term)) addHit(found.words, term, FIELD.attribute, 15, weight);
+    }
   }
   return found;
 }

@@ -104,7 +104,7 @@ interface Match {
   quality: Uint8Array;
   infos: Int32Array;
   /** Products matched, ascending. */
-  ids: number[];
+  ids: Int32Array;
   /** How many query words it spans (a joined code counts its parts). */
   span: number;
 }
@@ -317,7 +317,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     async function matchOf(resolved: Resolved): Promise<Match> {
       const quality = new Uint8Array(core.n).fill(NONE);
       const infos = new Int32Array(core.n);
-      const ids: number[] = [];
+      let only: Int32Array | undefined;
       if (resolved.parts) {
         const parts = await Promise.all(resolved.parts.map(matchOf));
         const both = intersect(parts, core.n);
@@ -327,17 +327,19 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         const q = candidate.quality;
         const list = await postings(candidate);
         if (!list) continue;
-        for (let at = 0; at < list.ids.length; at += 1) {
-          const id = list.ids[at] ?? 0;
-          const current = quality[id] ?? NONE;
-          if (current === NONE) ids.push(id);
+        only = only === undefined ? list.ids : new Int32Array(0);
+        const { ids, infos: packed } = list;
+        for (let at = 0; at < ids.length; at += 1) {
+          const id = ids[at] as number;
+          const current = quality[id] as number;
           if (q < current) {
             quality[id] = q;
-            infos[id] = list.infos[at] ?? 0;
-          } else if (q === current) infos[id] = (infos[id] ?? 0) | info.fields(list.infos[at] ?? 0);
+            infos[id] = packed[at] as number;
+          } else if (q === current) infos[id] = (infos[id] as number) | info.fields(packed[at] as number);
         }
       }
-      return { quality, infos, ids: resolved.candidates.length > 1 ? present(quality) : ids, span: 1 };
+      // One list is already the products in order; several are merged by one pass over the marks.
+      return { quality, infos, ids: only?.length ? only : present(quality), span: 1 };
     }
 
     /** The query as slots: each a list of alternatives (synonyms), each a list of words that must all match. */
@@ -480,9 +482,12 @@ function termsOf(resolved: Resolved): Set<string> {
 }
 
 /** The products a quality array marks, ascending: one pass, faster than sorting a long list. */
-function present(quality: Uint8Array): number[] {
-  const ids: number[] = [];
-  for (let id = 0; id < quality.length; id += 1) if (quality[id] !== NONE) ids.push(id);
+function present(quality: Uint8Array): Int32Array {
+  let count = 0;
+  for (let id = 0; id < quality.length; id += 1) if (quality[id] !== NONE) count += 1;
+  const ids = new Int32Array(count);
+  let at = 0;
+  for (let id = 0; id < quality.length; id += 1) if (quality[id] !== NONE) ids[at++] = id;
   return ids;
 }
 
@@ -491,28 +496,30 @@ function intersect(matches: readonly Match[], n: number): Match {
   if (matches.length === 1) return matches[0] as Match;
   const quality = new Uint8Array(n).fill(NONE);
   const infos = new Int32Array(n);
-  if (matches.length === 0) return { quality, infos, ids: [], span: 0 };
+  if (matches.length === 0) return { quality, infos, ids: new Int32Array(0), span: 0 };
   const smallest = [...matches].sort((a, b) => a.ids.length - b.ids.length)[0] as Match;
-  const ids: number[] = [];
+  const kept = new Int32Array(smallest.ids.length);
+  let count = 0;
   for (const id of smallest.ids) {
     let worst = 0;
     let fields = -1;
     for (const match of matches) {
-      const q = match.quality[id] ?? NONE;
+      const q = match.quality[id] as number;
       if (q === NONE) {
         worst = NONE;
         break;
       }
-      worst = Math.max(worst, q);
-      fields &= info.fields(match.infos[id] ?? 0);
+      if (q > worst) worst = q;
+      fields &= info.fields(match.infos[id] as number);
     }
     if (worst === NONE) continue;
-    ids.push(id);
+    kept[count++] = id;
     quality[id] = worst;
     const first = matches[0]?.infos[id] ?? 0;
     infos[id] = (first & ~127) | (fields & 127);
   }
-  return { quality, infos, ids, span: matches.reduce((sum, match) => sum + match.span, 0) };
+  const span = matches.reduce((sum, match) => sum + match.span, 0);
+  return { quality, infos, ids: kept.subarray(0, count), span };
 }
 
 /** Products any match holds, each with its best match. */
@@ -520,11 +527,9 @@ function union(matches: readonly Match[], n: number): Match {
   if (matches.length === 1) return matches[0] as Match;
   const quality = new Uint8Array(n).fill(NONE);
   const infos = new Int32Array(n);
-  const ids: number[] = [];
   for (const match of matches)
     for (const id of match.ids) {
       const q = match.quality[id] ?? NONE;
-      if ((quality[id] ?? NONE) === NONE) ids.push(id);
       if (q < (quality[id] ?? NONE)) {
         quality[id] = q;
         infos[id] = match.infos[id] ?? 0;
@@ -540,10 +545,11 @@ const ID_BITS = 2 ** 20;
  * The ranking of `ids` (see the module's comment), as one number per product compared at once: whole code
  * (1 bit), tier (3), summed match quality (5), out of stock (1), missing weight (8), product number (20).
  */
-function rank(ids: readonly number[], matches: readonly Match[], limit = Infinity): number[] {
+function rank(ids: Int32Array, matches: readonly Match[], limit = Infinity): number[] {
   const keys = new Float64Array(ids.length);
   const last = matches.length - 1;
-  ids.forEach((id, at) => {
+  for (let at = 0; at < ids.length; at += 1) {
+    const id = ids[at] as number;
     let code = 1;
     let inName = true;
     let phrase = true;
@@ -554,10 +560,11 @@ function rank(ids: readonly number[], matches: readonly Match[], limit = Infinit
     let previousSpan = 1;
     let stocked = false;
     let whole = false;
-    matches.forEach((match, slot) => {
-      const packed = match.infos[id] ?? 0;
+    for (let slot = 0; slot <= last; slot += 1) {
+      const match = matches[slot] as Match;
+      const packed = match.infos[id] as number;
       const fields = info.fields(packed);
-      const q = match.quality[id] ?? 0;
+      const q = match.quality[id] as number;
       const position = info.position(packed);
       if (fields & FIELD.code && q === QUALITY.exact) code = 0;
       if (fields & (FIELD.sku | FIELD.model)) codeField = true;
@@ -575,11 +582,11 @@ function rank(ids: readonly number[], matches: readonly Match[], limit = Infinit
       qualitySum += q;
       weight += info.weight(packed);
       stocked ||= info.inStock(packed);
-    });
+    }
     const tier = inName && phrase ? (whole ? 0 : 1) : inName ? 2 : codeField ? 3 : 4;
     const rest = (((code * 8 + tier) * 32 + Math.min(qualitySum, 31)) * 2 + (stocked ? 0 : 1)) * 256;
     keys[at] = (rest + Math.max(0, 255 - weight)) * ID_BITS + id;
-  });
+  }
   const best = limit < keys.length ? smallest(keys, limit) : keys;
   best.sort();
   return Array.from(best, (key) => key % ID_BITS);
