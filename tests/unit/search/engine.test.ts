@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogueAttribute, Product } from '../../../src/catalogue/types.ts';
 import { buildSearchFiles, type SearchListing } from '../../../src/features/search/build.ts';
 import { createSearchEngine, type IndexSource } from '../../../src/features/search/engine.ts';
+import type { TermShard } from '../../../src/features/search/files.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';
 import { compileSynonyms } from '../../../src/features/search/synonyms.ts';
 import { product } from '../catalogue/fixtures.ts';
@@ -246,6 +247,28 @@ describe('files', () => {
     expect(changed.map((shard) => shard.i)).toEqual([
       Math.floor(built.products.findIndex((p) => p.sku === 'HG-WV-006') / 4),
     ]);
+  });
+
+  it('keeps a stock change to the record shard and the term files holding that product', () => {
+    const sku = 'HG-WV-006';
+    const soldOut = build(PRODUCTS.map((p) => (p.sku === sku ? { ...p, inStock: false } : p)));
+    const id = built.products.findIndex((p) => p.sku === sku);
+    const holding = (shard: TermShard): boolean =>
+      Object.values(shard.t).some(([gaps]) =>
+        gaps.reduce<number[]>((ids, gap) => [...ids, (ids.at(-1) ?? 0) + gap], []).includes(id),
+      );
+    for (const [key, shard] of soldOut.terms)
+      if (JSON.stringify(shard) !== JSON.stringify(built.terms.get(key)))
+        expect(holding(shard), key).toBe(true);
+    expect(
+      [...soldOut.terms].filter(
+        ([key, shard]) => JSON.stringify(shard) !== JSON.stringify(built.terms.get(key)),
+      ).length,
+    ).toBeGreaterThan(0);
+    const changed = soldOut.records.filter(
+      (shard, at) => JSON.stringify(shard) !== JSON.stringify(built.records[at]),
+    );
+    expect(changed.map((shard) => shard.i)).toEqual([Math.floor(id / 4)]);
   });
 
   it('starts again from a fresh core when a file of another numbering arrives', async () => {
