@@ -80,8 +80,8 @@ test.describe('top menus', () => {
 test.describe('search box', () => {
   test('Enter with text goes to /search/{term}', async ({ page }) => {
     await page.goto('/home-garden');
-    await page.getByRole('searchbox', { name: 'Search products' }).fill('window vac');
-    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await page.getByRole('combobox', { name: 'Search products' }).fill('window vac');
+    await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
     // The search screen is another part of the shop; the box's job is to get there.
     await expect(page).toHaveURL('/search/window%20vac');
   });
@@ -94,7 +94,7 @@ test.describe('search box', () => {
         if (request.isNavigationRequest()) documents.push(request.url());
       });
       await page.evaluate(() => sessionStorage.setItem('e2e-marker', 'still here'));
-      const box = page.getByRole('searchbox', { name: 'Search products' });
+      const box = page.getByRole('combobox', { name: 'Search products' });
       await box.fill(text);
       await box.press('Enter');
       // A navigation would have been requested within the key press's task; one frame later it would show.

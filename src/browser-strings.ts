@@ -126,6 +126,18 @@ export const searchTexts = {
   unavailable: 'Search is not available right now. Please check your connection and try again.',
 } as const;
 
+/** The header search box's suggestions as the shopper types (loaded once the box is focused). */
+export const suggestTexts = {
+  /** A category row: its audience and product count (the listing's count). */
+  category: (audience: string, count: number) => `Category in ${audience}, ${listingTexts.count(count)}`,
+  seeAll: (n: number) => (n === 1 ? 'See 1 result' : `See all ${n} results`),
+  didYouMean: (text: string) => `Did you mean “${text}”?`,
+  /** Announced (politely) as the list changes. */
+  count: (n: number) => (n === 1 ? '1 suggestion' : `${n} suggestions`),
+  /** Spec: no results. */
+  none: searchTexts.none,
+} as const;
+
 /**
  * The wish list's texts that every page's script writes (the header link's description, the buttons'
  * notices), on their own so the shell bundles only these few; the /wishlist page's are below.

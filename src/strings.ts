@@ -12,6 +12,7 @@ import {
   searchTexts,
   shellTexts,
   slideshowTexts,
+  suggestTexts,
   wishlistPageTexts,
   wishlistTexts,
 } from './browser-strings.ts';
@@ -27,6 +28,7 @@ export {
   searchTexts,
   shellTexts,
   slideshowTexts,
+  suggestTexts,
   wishlistPageTexts,
   wishlistTexts,
 };
@@ -215,6 +217,8 @@ export const ours = {
       label: 'Search products',
       placeholder: 'Search products…',
       submit: 'Search',
+      /** The list of suggestions under the box as the shopper types. */
+      suggestions: 'Suggestions',
     },
     footer: {
       contact: 'Contact',

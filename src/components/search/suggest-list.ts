@@ -1,0 +1,145 @@
+/**
+ * What the header's search suggestions list (issue 23), as data and markup, apart from the DOM so it can be
+ * tested on its own: which rows fit (categories first, then products, then "See all N results"), each row's
+ * markup, and how the arrow keys move through them. The engine's answer and records come in; nothing here
+ * fetches or touches the page.
+ */
+import type { CategoryHit } from '../../features/search/engine.ts';
+import type { SearchRecord } from '../../features/search/files.ts';
+import { imageUrl } from '../../catalogue/images.ts';
+import { foldWords } from '../../features/search/text.ts';
+import { suggestTexts } from '../../browser-strings.ts';
+import { productTexts } from '../../compare-strings.ts';
+import { priceHtml } from '../catalogue/card-html.ts';
+import { escapeHtml } from '../escape-html.ts';
+import { searchPath } from '../shell/search.ts';
+
+/** Rows on a phone and on a desktop, the "See all" row included: a phone's keyboard hides the rest. */
+export const PHONE_ROWS = 8;
+export const DESKTOP_ROWS = 10;
+/** Categories offered before the products, at most. */
+export const MAX_CATEGORIES = 3;
+/** The header's phone layout (Header.astro's breakpoint). */
+export const PHONE_MEDIA = '(max-width: 899.98px)';
+
+export type SuggestRow =
+  | { kind: 'category'; href: string; name: string; audience: string; count: number }
+  | {
+      kind: 'product';
+      href: string;
+      name: string;
+      image: string;
+      inclVat: number | null;
+      exclVat: number | null;
+      inStock: boolean;
+    }
+  | { kind: 'didYouMean'; href: string; text: string }
+  | { kind: 'seeAll'; href: string; total: number };
+
+/** The part of the engine's answer the list reads. */
+export interface SuggestAnswer {
+  /** The best products, best first (the engine ranks only as many as asked for). */
+  ids: readonly number[];
+  /** How many products match. */
+  total: number;
+  categories: readonly CategoryHit[];
+  didYouMean: string | null;
+}
+
+export interface SuggestPlan {
+  categories: CategoryHit[];
+  /** How many of the best products to show (their records are fetched next). */
+  products: number;
+}
+
+/** The categories and how many products fit in `limit` rows, keeping the last one for "See all". */
+export function planRows(answer: SuggestAnswer, limit: number): SuggestPlan {
+  const categories = answer.categories.slice(0, MAX_CATEGORIES);
+  const room = Math.max(0, limit - categories.length - 1);
+  return { categories, products: Math.min(answer.ids.length, room) };
+}
+
+/**
+ * The rows for `text`. With results: the planned categories, the products of `records` (the best first),
+ * then "See all N results". With none: "Did you mean …" when the engine understood the query otherwise,
+ * then the categories nearest its words, as the results page offers them.
+ */
+export function suggestionRows(
+  text: string,
+  answer: SuggestAnswer,
+  plan: SuggestPlan,
+  records: readonly SearchRecord[],
+): SuggestRow[] {
+  const rows: SuggestRow[] = [];
+  const corrected = answer.total === 0 && answer.didYouMean ? searchPath(answer.didYouMean) : null;
+  if (corrected !== null && answer.didYouMean)
+    rows.push({ kind: 'didYouMean', href: corrected, text: answer.didYouMean });
+  for (const { name, path, count, audience } of plan.categories)
+    rows.push({ kind: 'category', href: path, name, audience, count });
+  for (const [, name, path, image, , inclVat, exclVat, inStock] of records.slice(0, plan.products))
+    rows.push({ kind: 'product', href: path, name, image, inclVat, exclVat, inStock: inStock === 1 });
+  const all = searchPath(text);
+  if (answer.total > 0 && all !== null) rows.push({ kind: 'seeAll', href: all, total: answer.total });
+  return rows;
+}
+
+/**
+ * Whether the shopper is still on the first letters of a word: the engine, while typing, leaves a last
+ * word of one or two letters (without digits) aside until it grows, so finding nothing yet means nothing.
+ */
+export function stillTyping(text: string): boolean {
+  const last = foldWords(text).at(-1) ?? '';
+  return !/\s$/.test(text) && last.length < 3 && !/\d/.test(last);
+}
+
+/** Nothing matched the whole query: the spec's "No products found" text shows above any rows. */
+export const nothingFound = (text: string, answer: SuggestAnswer): boolean =>
+  answer.total === 0 && !stillTyping(text);
+
+/** The option's inner markup: what a shopper reads, which is also its name for screen readers. */
+function rowContent(row: SuggestRow): string {
+  const line = (name: string, meta: string) =>
+    `<span class="suggest__text"><span class="suggest__name">${name}</span>` +
+    (meta && `<span class="suggest__meta">${meta}</span>`) +
+    `</span>`;
+  switch (row.kind) {
+    case 'category':
+      return line(escapeHtml(row.name), escapeHtml(suggestTexts.category(row.audience, row.count)));
+    case 'product': {
+      const picture = row.image
+        ? `<img class="suggest__thumb" src="${escapeHtml(imageUrl(row.image, 160))}" alt="" width="48" height="48" decoding="async">`
+        : `<span class="suggest__thumb"></span>`;
+      const price = priceHtml(row.inclVat, row.exclVat);
+      const stock = row.inStock
+        ? `<span class="suggest__stock">${productTexts.inStock}</span>`
+        : `<span class="suggest__stock suggest__stock--out">${productTexts.unavailable}</span>`;
+      return picture + line(escapeHtml(row.name), (price && `<span>${price}</span> `) + stock);
+    }
+    case 'didYouMean':
+      return line(escapeHtml(suggestTexts.didYouMean(row.text)), '');
+    case 'seeAll':
+      return line(escapeHtml(suggestTexts.seeAll(row.total)), '');
+  }
+}
+
+/**
+ * The listbox's options, `{idPrefix}-{n}` each: links (so a click, a middle click or a long press does what
+ * a link does) taking the option role, out of the tab order since the input keeps focus
+ * (`aria-activedescendant`).
+ */
+export function rowsHtml(rows: readonly SuggestRow[], idPrefix: string): string {
+  return rows
+    .map(
+      (row, at) =>
+        `<a role="option" tabindex="-1" aria-selected="false" id="${escapeHtml(`${idPrefix}-${at}`)}" ` +
+        `class="suggest__row suggest__row--${row.kind}" href="${escapeHtml(row.href)}">${rowContent(row)}</a>`,
+    )
+    .join('');
+}
+
+/** The row an arrow key moves to from `active` (-1: none), wrapping at either end; -1 when there are none. */
+export function moveActive(active: number, count: number, step: 1 | -1): number {
+  if (count <= 0) return -1;
+  if (active < 0 || active >= count) return step === 1 ? 0 : count - 1;
+  return (active + step + count) % count;
+}

@@ -1,0 +1,202 @@
+/**
+ * Suggestions as the shopper types in the header's search box (issue 23): the WAI-ARIA combobox with a
+ * listbox popup, list autocomplete (APG). SearchForm.astro imports this module only once the box is
+ * focused, so no page loads any of search before a shopper reaches for it; on load the engine fetches the
+ * index's core, and each keystroke only the few files its words need.
+ *
+ * Every keystroke searches (the last word as a prefix) and paints only if no later keystroke has: answers
+ * may arrive out of order while files load. The time from the keystroke to the painted list is measured as
+ * `search:suggest` (performance.measure; with the files cached it is the script's own time), for the
+ * benchmark to read.
+ *
+ * Keys, as the APG says: Down/Up move through the rows (wrapping) and open a closed list, Enter opens the
+ * active row (with none, the form submits as before), Escape closes, and a second Escape clears the box;
+ * Left/Right/Home/End return to editing. A click opens a row (they are links); leaving the box closes it.
+ */
+import { suggestTexts } from '../../browser-strings.ts';
+import { createSearchEngine } from '../../features/search/engine.ts';
+import { fetchSource } from '../../features/search/sources.ts';
+import {
+  DESKTOP_ROWS,
+  moveActive,
+  nothingFound,
+  PHONE_MEDIA,
+  PHONE_ROWS,
+  planRows,
+  rowsHtml,
+  suggestionRows,
+  type SuggestRow,
+} from './suggest-list.ts';
+
+/** The performance measure of one keystroke's suggestions. */
+export const SUGGEST_MEASURE = 'search:suggest';
+
+/** Wires the suggestions of a `form[data-suggest]` (SearchForm.astro's markup); once per form. */
+export function attachSuggestions(form: HTMLFormElement): void {
+  const input = form.querySelector<HTMLInputElement>('input[role="combobox"]');
+  const popup = form.querySelector<HTMLElement>('[data-suggest-popup]');
+  const list = form.querySelector<HTMLElement>('[role="listbox"]');
+  const none = form.querySelector<HTMLElement>('[data-suggest-none]');
+  const status = form.querySelector<HTMLElement>('[data-suggest-status]');
+  if (!input || !popup || !list || !none || !status || form.dataset['suggestReady']) return;
+  form.dataset['suggestReady'] = 'true';
+  wire({ form, input, popup, list, none, status });
+}
+
+interface Parts {
+  form: HTMLFormElement;
+  input: HTMLInputElement;
+  popup: HTMLElement;
+  list: HTMLElement;
+  /** The spec's "No products found" line, in the popup but not an option. */
+  none: HTMLElement;
+  /** The polite live region saying how many suggestions there are. */
+  status: HTMLElement;
+}
+
+function wire({ form, input, popup, list, none, status }: Parts): void {
+  const engine = createSearchEngine(fetchSource());
+  const phone = window.matchMedia(PHONE_MEDIA);
+  let latest = 0;
+  let rows: SuggestRow[] = [];
+  let active = -1;
+
+  // The core names the other files: fetch it now, while the shopper starts typing.
+  engine.core().catch(() => undefined);
+
+  const isOpen = () => !popup.hidden;
+  const options = () => list.querySelectorAll<HTMLElement>('[role="option"]');
+
+  function setActive(next: number): void {
+    const all = options();
+    all[active]?.setAttribute('aria-selected', 'false');
+    active = next;
+    const row = all[active];
+    if (!row) {
+      active = -1;
+      input.removeAttribute('aria-activedescendant');
+      return;
+    }
+    row.setAttribute('aria-selected', 'true');
+    input.setAttribute('aria-activedescendant', row.id);
+    row.scrollIntoView({ block: 'nearest' });
+  }
+
+  function open(): void {
+    popup.hidden = false;
+    input.setAttribute('aria-expanded', String(!list.hidden));
+  }
+
+  function close(): void {
+    setActive(-1);
+    popup.hidden = true;
+    input.setAttribute('aria-expanded', 'false');
+  }
+
+  /** Forgets the list (the text changed or was cleared), so no answer still on its way paints. */
+  function clear(): void {
+    latest += 1;
+    close();
+    rows = [];
+    list.replaceChildren();
+    list.hidden = true;
+    none.hidden = true;
+    status.textContent = '';
+  }
+
+  function paint(next: SuggestRow[], empty: boolean): void {
+    setActive(-1);
+    rows = next;
+    list.innerHTML = rowsHtml(rows, list.id);
+    list.hidden = rows.length === 0;
+    none.hidden = !empty;
+    if (rows.length === 0 && !empty) {
+      close();
+      status.textContent = '';
+      return;
+    }
+    open();
+    const count = rows.length > 0 ? suggestTexts.count(rows.length) : '';
+    status.textContent = empty ? [suggestTexts.none, count].filter(Boolean).join('. ') : count;
+  }
+
+  async function suggest(): Promise<void> {
+    const text = input.value;
+    if (text.trim() === '') return clear();
+    const mine = (latest += 1);
+    const started = performance.now();
+    try {
+      const limit = phone.matches ? PHONE_ROWS : DESKTOP_ROWS;
+      const answer = await engine.search(text, { typing: true, limit });
+      if (mine !== latest) return;
+      const plan = planRows(answer, limit);
+      const records = await engine.records(answer.ids.slice(0, plan.products));
+      // A later keystroke has its own answer coming; and a box left meanwhile shows nothing.
+      if (mine !== latest || document.activeElement !== input) return;
+      paint(suggestionRows(text, answer, plan, records), nothingFound(text, answer));
+      performance.measure(SUGGEST_MEASURE, {
+        start: started,
+        detail: { query: text, rows: rows.length, total: answer.total },
+      });
+    } catch {
+      // Offline or a broken index: no suggestions, and Enter still goes to the results page.
+      if (mine === latest) close();
+    }
+  }
+
+  input.addEventListener('input', () => void suggest());
+
+  input.addEventListener('keydown', (event) => {
+    if (event.isComposing || event.ctrlKey || event.metaKey) return;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        if (!isOpen()) {
+          if (rows.length === 0) return void suggest();
+          open();
+          if (event.altKey) return;
+        }
+        setActive(moveActive(active, rows.length, event.key === 'ArrowDown' ? 1 : -1));
+        return;
+      }
+      case 'Enter': {
+        const row = isOpen() ? rows[active] : undefined;
+        if (!row) return; // the form's own submit: /search/{text}
+        event.preventDefault();
+        window.location.assign(row.href);
+        return;
+      }
+      case 'Escape':
+        // Prevented either way: a search input's own Escape would clear the text at the first press.
+        if (isOpen()) {
+          event.preventDefault();
+          close();
+        } else if (input.value !== '') {
+          event.preventDefault();
+          input.value = '';
+          clear();
+        }
+        return;
+      case 'ArrowLeft':
+      case 'ArrowRight':
+      case 'Home':
+      case 'End':
+        setActive(-1);
+        return;
+    }
+  });
+
+  // A press on the list must not take focus from the box (which would close it before the click lands).
+  popup.addEventListener('mousedown', (event) => event.preventDefault());
+  form.addEventListener('focusout', (event) => {
+    if (!(event.relatedTarget instanceof Node && form.contains(event.relatedTarget))) close();
+  });
+  // Back to this page from the bfcache: the list was open when the shopper left through it.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) close();
+  });
+
+  // Typed before this module arrived: suggest for it now.
+  if (document.activeElement === input && input.value.trim() !== '') void suggest();
+}

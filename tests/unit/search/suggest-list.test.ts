@@ -1,0 +1,226 @@
+/**
+ * The header's suggestions as data (search/suggest-list.ts): what fits in a phone's 8 rows and a desktop's
+ * 10, in which order, what each row says and where it leads, and how the arrow keys move.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  DESKTOP_ROWS,
+  moveActive,
+  nothingFound,
+  PHONE_ROWS,
+  planRows,
+  rowsHtml,
+  stillTyping,
+  suggestionRows,
+  type SuggestAnswer,
+} from '../../../src/components/search/suggest-list.ts';
+import type { CategoryHit } from '../../../src/features/search/engine.ts';
+import type { SearchRecord } from '../../../src/features/search/files.ts';
+
+const category = (name: string, audience: string, count: number): CategoryHit => ({
+  name,
+  path: `/${audience.toLowerCase().replace(/\W+/g, '-')}/${name.toLowerCase().replace(/\W+/g, '-')}`,
+  count,
+  audience,
+});
+
+const record = (n: number, overrides: Partial<Record<'inStock' | 'image', unknown>> = {}): SearchRecord => [
+  `HG-PW-${String(n).padStart(5, '0')}`,
+  `Clearwater K ${n} Pressure Washer`,
+  `/clearwater-k-${n}-pressure-washer`,
+  (overrides['image'] as string | undefined) ?? `/h/g/hg-pw-${n}-1.jpg`,
+  `Clearwater K ${n}`,
+  100 + n,
+  Math.round(((100 + n) / 1.2) * 100) / 100,
+  (overrides['inStock'] as 0 | 1 | undefined) ?? 1,
+  0,
+  [],
+  'A pressure washer.',
+];
+
+const washers: CategoryHit[] = [
+  category('Pressure Washers', 'Home & Garden', 16),
+  category('Pressure Washers', 'Professional', 14),
+  category('Compact Pressure Washers', 'Home & Garden', 5),
+  category('Premium Pressure Washers', 'Home & Garden', 5),
+];
+
+const answer = (
+  ids: number,
+  categories: CategoryHit[] = [],
+  didYouMean: string | null = null,
+): SuggestAnswer => ({
+  ids: Array.from({ length: Math.min(ids, DESKTOP_ROWS) }, (_, at) => at),
+  total: ids,
+  categories,
+  didYouMean,
+});
+
+const rowsFor = (text: string, found: SuggestAnswer, limit: number) => {
+  const plan = planRows(found, limit);
+  return suggestionRows(
+    text,
+    found,
+    plan,
+    found.ids.slice(0, plan.products).map((id) => record(id)),
+  );
+};
+
+describe('planRows', () => {
+  it('fills a desktop list with up to 3 categories, products, and keeps a row for "See all"', () => {
+    expect(planRows(answer(40, washers), DESKTOP_ROWS)).toEqual({
+      categories: washers.slice(0, 3),
+      products: 6,
+    });
+    expect(planRows(answer(40), DESKTOP_ROWS).products).toBe(9);
+  });
+
+  it('fits a phone in 8 rows', () => {
+    expect(planRows(answer(40, washers), PHONE_ROWS).products).toBe(4);
+    expect(planRows(answer(40), PHONE_ROWS).products).toBe(7);
+  });
+
+  it('asks for no more products than matched', () => {
+    expect(planRows(answer(2, washers), DESKTOP_ROWS).products).toBe(2);
+    expect(planRows(answer(0, washers), DESKTOP_ROWS).products).toBe(0);
+  });
+});
+
+describe('suggestionRows', () => {
+  it('lists categories, then products best first, then "See all N results" for the typed text', () => {
+    const rows = rowsFor('presure washer', answer(33, washers), DESKTOP_ROWS);
+    expect(rows.map((row) => row.kind)).toEqual([
+      ...Array<string>(3).fill('category'),
+      ...Array<string>(6).fill('product'),
+      'seeAll',
+    ]);
+    expect(rows[0]).toEqual({
+      kind: 'category',
+      href: washers[0]?.path,
+      name: 'Pressure Washers',
+      audience: 'Home & Garden',
+      count: 16,
+    });
+    expect(rows[3]).toMatchObject({
+      kind: 'product',
+      name: 'Clearwater K 0 Pressure Washer',
+      href: '/clearwater-k-0-pressure-washer',
+    });
+    expect(rows.at(-1)).toEqual({ kind: 'seeAll', href: '/search/presure%20washer', total: 33 });
+  });
+
+  it('never passes the row limit, whatever matched', () => {
+    for (const limit of [PHONE_ROWS, DESKTOP_ROWS])
+      for (const ids of [0, 1, 5, 500])
+        for (const categories of [[], washers.slice(0, 1), washers])
+          expect(rowsFor('washer', answer(ids, categories), limit).length).toBeLessThanOrEqual(limit);
+  });
+
+  it('offers "Did you mean" only when nothing matched, leading to its own search', () => {
+    expect(rowsFor('xyzzy washr', answer(0, [], 'washer'), DESKTOP_ROWS)).toEqual([
+      { kind: 'didYouMean', href: '/search/washer', text: 'washer' },
+    ]);
+    expect(rowsFor('presure', answer(4, [], 'pressure'), DESKTOP_ROWS).map((row) => row.kind)).not.toContain(
+      'didYouMean',
+    );
+  });
+
+  it('puts "Did you mean" before the categories nearest the words when nothing matched', () => {
+    expect(
+      rowsFor('presure xyzzy', answer(0, washers, 'pressure'), DESKTOP_ROWS).map((row) => row.kind),
+    ).toEqual(['didYouMean', 'category', 'category', 'category']);
+  });
+
+  it('has no "See all" row without results', () => {
+    expect(rowsFor('pr', answer(0, washers.slice(0, 2)), DESKTOP_ROWS).map((row) => row.kind)).toEqual([
+      'category',
+      'category',
+    ]);
+  });
+});
+
+describe('nothingFound', () => {
+  it('is true when no product matches, whatever categories are near', () => {
+    expect(nothingFound('xyzzy', answer(0))).toBe(true);
+    expect(nothingFound('presure xyzzy', answer(0, washers, 'pressure'))).toBe(true);
+    expect(nothingFound('washer', answer(1))).toBe(false);
+  });
+
+  it('waits while the last word has only one or two letters (the engine leaves it aside)', () => {
+    expect(nothingFound('pr', answer(0, washers))).toBe(false);
+    expect(nothingFound('washer x', answer(0))).toBe(false);
+    expect(nothingFound('pr ', answer(0))).toBe(true);
+    expect(nothingFound('k9', answer(0))).toBe(true);
+  });
+});
+
+describe('stillTyping', () => {
+  it('reads the last word as the engine does: folded, digits make it a code', () => {
+    expect(stillTyping('p')).toBe(true);
+    expect(stillTyping('pressure wa')).toBe(true);
+    expect(stillTyping('pressure wa ')).toBe(false);
+    expect(stillTyping('Pressure WA-')).toBe(true);
+    expect(stillTyping('pre')).toBe(false);
+    expect(stillTyping('k5')).toBe(false);
+  });
+});
+
+describe('rowsHtml', () => {
+  const rows = suggestionRows(
+    'k1',
+    answer(2, washers.slice(0, 1)),
+    planRows(answer(2, washers.slice(0, 1)), 10),
+    [record(1), record(2, { inStock: 0, image: '' })],
+  );
+  const html = rowsHtml(rows, 'list');
+
+  it('makes each row an option link, numbered for aria-activedescendant and out of the tab order', () => {
+    const options = [
+      ...html.matchAll(
+        /<a role="option" tabindex="-1" aria-selected="false" id="([^"]+)"[^>]*href="([^"]+)"/g,
+      ),
+    ];
+    expect(options.map((match) => [match[1], match[2]])).toEqual([
+      ['list-0', '/home-garden/pressure-washers'],
+      ['list-1', '/clearwater-k-1-pressure-washer'],
+      ['list-2', '/clearwater-k-2-pressure-washer'],
+      ['list-3', '/search/k1'],
+    ]);
+  });
+
+  it("says a category's audience and product count, and a product's price in both VAT forms and stock", () => {
+    expect(html).toContain('Category in Home &#38; Garden, 16 items');
+    expect(html).toContain('src="/img/160/webp/catalog/product/h/g/hg-pw-1-1.jpg" alt=""');
+    expect(html).toMatch(/class="vat-incl">£101\.00 .*incl VAT.*class="vat-excl">£84\.17 .*excl VAT/);
+    expect(html).toContain('>In Stock<');
+    expect(html).toContain('suggest__stock--out">Unavailable<');
+    expect(html).toContain('See all 2 results');
+  });
+
+  it('escapes what it shows', () => {
+    const [row] =
+      rowsHtml([{ kind: 'didYouMean', href: '/search/%3Cb%3E', text: '<b>"x"' }], 'l').match(
+        />Did you mean[^<]*</,
+      ) ?? [];
+    expect(row).toBe('>Did you mean “&#60;b&#62;&#34;x&#34;”?<');
+  });
+});
+
+describe('moveActive', () => {
+  it('starts at the first row going down and the last going up', () => {
+    expect(moveActive(-1, 5, 1)).toBe(0);
+    expect(moveActive(-1, 5, -1)).toBe(4);
+  });
+
+  it('moves one row and wraps at either end', () => {
+    expect(moveActive(0, 5, 1)).toBe(1);
+    expect(moveActive(4, 5, 1)).toBe(0);
+    expect(moveActive(0, 5, -1)).toBe(4);
+    expect(moveActive(3, 5, -1)).toBe(2);
+  });
+
+  it('has nowhere to go in an empty list, and recovers from a row that is gone', () => {
+    expect(moveActive(-1, 0, 1)).toBe(-1);
+    expect(moveActive(7, 3, 1)).toBe(0);
+  });
+});
