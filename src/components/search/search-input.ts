@@ -44,7 +44,14 @@ export function searchBuildInput(
       },
     ];
   });
+  const audienceRoots = new Set(Object.values(index.catalogue.audiences).map((root) => root.id));
+  const categoryNames = new Map(
+    [...index.categoriesByPath.values()]
+      .filter((category) => !audienceRoots.has(category.id))
+      .map((category) => [category.id, category.name]),
+  );
   return {
+    categoryNames,
     products: searchableProducts(routes.routed),
     hrefBySku: routes.hrefBySku,
     attributes: index.catalogue.attributes,

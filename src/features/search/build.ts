@@ -36,8 +36,6 @@ const FORMAT = 1;
 export const RECORD_SHARD_SIZE = 32;
 /** Short descriptions on result cards are cut (at a word) to this many characters. */
 export const SUMMARY_MAX = 160;
-/** How many words the core suggests for a one- or two-letter prefix. */
-const TOP_WORDS = 8;
 
 /** Weights (Magento's 1–10 scale) of the fields whose attribute gives none. */
 const DEFAULT_WEIGHT = { name: 10, sku: 9, model: 9, brand: 7, category: 6, attribute: 3 } as const;
@@ -71,12 +69,19 @@ export interface SearchBuildInput {
   /** Every listing, in menu order: their order is the "Recommended" order of results (by SKU). */
   listings: readonly SearchListing[];
   synonyms: SynonymTable;
+  /**
+   * The name of every category a product may be in, by id: a product is found by its categories' names
+   * even where the shop has no listing for one. The listings' names when absent.
+   */
+  categoryNames?: ReadonlyMap<number, string>;
   recordShardSize?: number;
 }
 
 export interface BuiltSearch {
   core: SearchCore;
   terms: Map<string, TermShard>;
+  /** Every word starting with a one- or two-character prefix, by prefix. */
+  prefixes: Map<string, TermShard>;
   /** Code buckets, by number. */
   codes: TermShard[];
   words: Map<string, WordsFile>;
@@ -172,6 +177,49 @@ interface TermList {
   weight: number;
 }
 
+/**
+ * For every one- and two-character prefix, the products having any word that starts with it (written as
+ * `p/{prefix}.json`): the results page finds "s" or "pc" as the spec's rule did, with one file instead of
+ * every shard under the prefix. Each product keeps the info of its first such word.
+ */
+function prefixUnions(lists: ReadonlyMap<string, TermList>, total: number): Map<string, TermList> {
+  const sorted = [...lists.keys()].sort();
+  const stamp = new Int32Array(total).fill(-1);
+  const unions = new Map<string, TermList>();
+  let round = 0;
+  for (const length of [1, 2]) {
+    for (let from = 0; from < sorted.length;) {
+      const prefix = (sorted[from] ?? '').slice(0, length);
+      if (prefix.length < length) {
+        from += 1;
+        continue;
+      }
+      let to = from;
+      while (to < sorted.length && (sorted[to] ?? '').startsWith(prefix)) to += 1;
+      const ids: number[] = [];
+      const infos = new Map<number, number>();
+      for (let at = from; at < to; at += 1) {
+        const term = sorted[at] ?? '';
+        const list = lists.get(term);
+        if (!list || term.length <= length) continue;
+        list.ids.forEach((id, i) => {
+          if (stamp[id] === round) return;
+          stamp[id] = round;
+          ids.push(id);
+          infos.set(id, list.infos[i] ?? 0);
+        });
+      }
+      if (ids.length > 0) {
+        ids.sort((a, b) => a - b);
+        unions.set(prefix, { ids, infos: ids.map((id) => infos.get(id) ?? 0), weight: 1 });
+      }
+      round += 1;
+      from = to;
+    }
+  }
+  return unions;
+}
+
 /** Terms per code bucket, on average: a bucket is fetched whole to look one code up. */
 const CODES_PER_BUCKET = 128;
 
@@ -250,7 +298,8 @@ export function buildSearchFiles(input: SearchBuildInput): BuiltSearch {
   const size = input.recordShardSize ?? RECORD_SHARD_SIZE;
   const products = recommendedOrder(input);
   const v = hashOf([FORMAT, size, products.map((product) => product.sku)]);
-  const categoryNames = new Map(input.listings.map((listing) => [listing.categoryId, listing.name]));
+  const categoryNames =
+    input.categoryNames ?? new Map(input.listings.map((listing) => [listing.categoryId, listing.name]));
   const attributes = new Map(input.attributes.map((attribute) => [attribute.code, attribute]));
 
   const lists = new Map<string, TermList>();
@@ -270,6 +319,12 @@ export function buildSearchFiles(input: SearchBuildInput): BuiltSearch {
   });
 
   const terms = shardsOf(lists, products.length, v, shardKey);
+  const prefixes = new Map(
+    [...prefixUnions(lists, products.length)].map(([prefix, list]): [string, TermShard] => [
+      prefix,
+      { v, t: { [prefix]: postingsOf(list, products.length) } },
+    ]),
+  );
   const bucketCount = Math.max(1, Math.ceil(codeLists.size / CODES_PER_BUCKET));
   const buckets = shardsOf(codeLists, products.length, v, (term) => String(codeBucket(term, bucketCount)));
   const codes = Array.from({ length: bucketCount }, (_, at) => buckets.get(String(at)) ?? { v, t: {} });
@@ -293,17 +348,6 @@ export function buildSearchFiles(input: SearchBuildInput): BuiltSearch {
         ];
       }),
   );
-
-  const top: Record<string, string[]> = {};
-  const popular = [...lists]
-    .filter(([term]) => /^[a-z]/.test(term))
-    .sort(([a, x], [b, y]) => y.ids.length - x.ids.length || (a < b ? -1 : 1));
-  for (const [term] of popular)
-    for (const prefix of [term.slice(0, 1), term.slice(0, 2)]) {
-      if (term.length <= prefix.length) continue;
-      const list = (top[prefix] ??= []);
-      if (list.length < TOP_WORDS) list.push(term);
-    }
 
   const searchAttributes = input.attributes.map((attribute) => ({
     ...attribute,
@@ -337,12 +381,12 @@ export function buildSearchFiles(input: SearchBuildInput): BuiltSearch {
       c: categories,
       wl: [...words.keys()].sort().join(''),
       syn: input.synonyms,
-      top,
       facets: listing.facets,
       sorts: listing.sorts,
       columns: listing.columns,
     },
     terms,
+    prefixes,
     codes,
     words,
     records,

@@ -19,6 +19,7 @@ import {
   FIELD,
   info,
   keyNumber,
+  MAX_SYNONYM_WORDS,
   shardKey,
   StaleIndexError,
   type CategoryEntry,
@@ -28,7 +29,6 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
-import { MAX_SYNONYM_WORDS } from './synonyms.ts';
 import { allowedEdits, editDistance } from './typo.ts';
 import { queryWords, textTerms, type QueryWord } from './text.ts';
 
@@ -36,6 +36,7 @@ import { queryWords, textTerms, type QueryWord } from './text.ts';
 export interface IndexSource {
   core(): Promise<unknown>;
   terms(key: string, v: string): Promise<TermShard>;
+  prefixes(prefix: string, v: string): Promise<TermShard>;
   codes(bucket: number, v: string): Promise<TermShard>;
   words(letter: string, v: string): Promise<WordsFile | null>;
   records(shard: number, v: string): Promise<RecordShard>;
@@ -81,6 +82,8 @@ interface Candidate {
   term: string;
   quality: number;
   code?: boolean;
+  /** Every word starting with `term` (`p/{term}.json`). */
+  prefixFile?: boolean;
 }
 
 /** How a search is run: `typing` for suggestions, where a last word under 3 letters matches only whole. */
@@ -220,11 +223,25 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       if (!pending) bucketCache.set(bucket, (pending = source.codes(bucket, core.v)));
       return pending;
     };
-    const postings = async ({ term, code }: Candidate): Promise<Decoded | null> => {
-      const name = code ? `c/${term}` : term;
+    /** Is there a term longer than `prefix` (1–2 characters) starting with it, so `p/{prefix}.json`? */
+    const hasLongerKey = (prefix: string): boolean => {
+      const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
+      for (const next of alphabet) {
+        if (hasKey(prefix + next)) return true;
+        if (prefix.length === 1) for (const third of alphabet) if (hasKey(prefix + next + third)) return true;
+      }
+      return false;
+    };
+    const postings = async ({ term, code, prefixFile }: Candidate): Promise<Decoded | null> => {
+      const name = code ? `c/${term}` : prefixFile ? `p/${term}` : term;
       const cached = decoded.get(name);
       if (cached) return cached;
-      const found = (code ? await bucketOf(term) : await shardOf(shardKey(term)))?.t[term];
+      const file = code
+        ? await bucketOf(term)
+        : prefixFile
+          ? await source.prefixes(term, core.v)
+          : await shardOf(shardKey(term));
+      const found = file?.t[term];
       if (!found) return null;
       const [gaps, infos, weight, complement] = found;
       let ids = new Int32Array(gaps.length);
@@ -261,13 +278,16 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         return candidates;
       }
       if (hasKey(text)) candidates.push({ term: text, quality: QUALITY.exact });
-      if (prefix) for (const term of core.top[text] ?? []) candidates.push({ term, quality: QUALITY.prefix });
+      if (prefix && hasLongerKey(text))
+        candidates.push({ term: text, quality: QUALITY.prefix, prefixFile: true });
       return candidates;
     }
 
     /** Words within the allowed edits of `text` (of a prefix of them, for a word being typed). */
-    async function corrections(text: string, prefix: boolean): Promise<Candidate[]> {
-      const edits = allowedEdits(text);
+    async function corrections(text: string, prefix: boolean, typed = text): Promise<Candidate[]> {
+      // The word as typed too: a misspelt plural's singular ("cordlses" → "cordlse") is further from the
+      // word than what was typed.
+      const edits = Math.max(allowedEdits(text), allowedEdits(typed));
       if (edits === 0) return [];
       const letters = edits > 1 ? new Set([text.charAt(0), text.charAt(1)]) : new Set([text.charAt(0)]);
       const found: { term: string; distance: number; count: number }[] = [];
@@ -276,7 +296,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         const file = await source.words(letter, core.v);
         if (!file) continue;
         file.w.split(' ').forEach((term, at) => {
-          const whole = editDistance(text, term, edits);
+          const whole = Math.min(editDistance(text, term, edits), editDistance(typed, term, edits));
           const partial =
             prefix && term.length > text.length
               ? editDistance(text, term.slice(0, text.length), edits)
@@ -297,7 +317,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       const candidates = await direct(word.text, prefix);
       if (candidates.length > 0 || !word.parts) {
         if (candidates.length === 0 || (typos && !candidates.some((c) => c.quality === QUALITY.exact))) {
-          const fixed = typos || candidates.length === 0 ? await corrections(word.text, prefix) : [];
+          const fixed =
+            typos || candidates.length === 0 ? await corrections(word.text, prefix, word.typed) : [];
           return {
             word,
             candidates: [...candidates, ...fixed],
@@ -339,7 +360,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         }
       }
       // One list is already the products in order; several are merged by one pass over the marks.
-      return { quality, infos, ids: only?.length ? only : present(quality), span: 1 };
+      const span = resolved.word.parts?.length ?? 1;
+      return { quality, infos, ids: only?.length ? only : present(quality), span };
     }
 
     /** The query as slots: each a list of alternatives (synonyms), each a list of words that must all match. */

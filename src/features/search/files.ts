@@ -4,11 +4,14 @@
  * page, with the same engine (engine.ts). Four kinds, all under `/search/data/`:
  *
  * - `core.json`, fetched when the search box is focused: the categories with their product counts, the
- *   synonyms, the top words for one- and two-letter prefixes, which term shards exist, and the results
+ *   synonyms, which term shards exist, and the results
  *   page's filters (the attributes Magento marks `is_filterable_in_search`).
  * - `t/{key}.json`, term shards: every index term whose first three letters are `key` (a shorter term is
  *   its own key) with its postings: the products it occurs in and how. A query word needs one shard, and
  *   a word being typed needs no other while it grows past three letters.
+ * - `p/{prefix}.json`, for a one- or two-character prefix, every product with a word starting so: the
+ *   results page's answer to "s" or "pc" (one file where the prefix's shards would be dozens). A prefix
+ *   has one when some longer term starts with it.
  * - `c/{n}.json`, code buckets: the terms of SKUs and model numbers (which hold digits), spread over
  *   buckets by a hash of the term. They are matched whole only ("HG-PW-00156", "pw00156", "00156",
  *   "13246030"), so one small bucket answers a code however long the catalogue, where prefix shards of
@@ -33,6 +36,7 @@ import type { SynonymTable } from './synonyms.ts';
 export const SEARCH_DATA = '/search/data';
 export const coreUrl = (): string => `${SEARCH_DATA}/core.json`;
 export const termShardUrl = (key: string, v: string): string => `${SEARCH_DATA}/t/${key}.json?v=${v}`;
+export const prefixUrl = (prefix: string, v: string): string => `${SEARCH_DATA}/p/${prefix}.json?v=${v}`;
 export const codeBucketUrl = (bucket: number, v: string): string => `${SEARCH_DATA}/c/${bucket}.json?v=${v}`;
 export const wordsUrl = (letter: string, v: string): string => `${SEARCH_DATA}/w/${letter}.json?v=${v}`;
 export const recordShardUrl = (shard: number, v: string): string => `${SEARCH_DATA}/d/${shard}.json?v=${v}`;
@@ -46,6 +50,9 @@ export function codeBucket(term: string, buckets: number): number {
   for (let at = 0; at < term.length; at += 1) hash = Math.imul(hash ^ term.charCodeAt(at), 0x01000193);
   return (hash >>> 0) % buckets;
 }
+
+/** The longest synonym phrase, in words: how far a query is scanned for one. */
+export const MAX_SYNONYM_WORDS = 4;
 
 /** Where a posting's term occurs, as bits of `Posting` info. */
 export const FIELD = {
@@ -61,18 +68,18 @@ export const FIELD = {
 
 /**
  * A posting's info, packed in one number: field bits (0–6), the term's first word position in the name
- * (7–9, capped at 7), whether that word ends the name (10: with position 0 of the first query word, "the
- * whole name"), and in stock (11). The engine adds the term's search weight (16–19) once read: the files
+ * (7–10, capped at 15), whether that word ends the name (11: with position 0 of the first query word, "the
+ * whole name"), and in stock (12). The engine adds the term's search weight (16–19) once read: the files
  * carry it once per term.
  */
 export const info = {
   pack: (fields: number, position: number, endsName: boolean, inStock: boolean): number =>
-    fields | (Math.min(position, 7) << 7) | (endsName ? 1 << 10 : 0) | (inStock ? 1 << 11 : 0),
+    fields | (Math.min(position, 15) << 7) | (endsName ? 1 << 11 : 0) | (inStock ? 1 << 12 : 0),
   withWeight: (packed: number, weight: number): number => (packed & 0xffff) | (Math.min(weight, 15) << 16),
   fields: (packed: number): number => packed & 127,
-  position: (packed: number): number => (packed >> 7) & 7,
-  endsName: (packed: number): boolean => ((packed >> 10) & 1) === 1,
-  inStock: (packed: number): boolean => ((packed >> 11) & 1) === 1,
+  position: (packed: number): number => (packed >> 7) & 15,
+  endsName: (packed: number): boolean => ((packed >> 11) & 1) === 1,
+  inStock: (packed: number): boolean => ((packed >> 12) & 1) === 1,
   weight: (packed: number): number => (packed >> 16) & 15,
 };
 
@@ -102,8 +109,6 @@ export interface SearchCore {
   /** The first letters that have a words file (`w/{letter}.json`). */
   wl: string;
   syn: SynonymTable;
-  /** One- and two-letter prefixes → the commonest words starting so, commonest first. */
-  top: Record<string, string[]>;
   /** The results page's filters and sorts, over `IndexedProduct` values in `columns` order. */
   facets: Facet[];
   sorts: AttributeSort[];
@@ -199,7 +204,7 @@ export function decodeCore(data: unknown): SearchCore {
     file,
     '"c" should list categories',
   );
-  check(isObject(core['syn']) && isObject(core['top']), file, '"syn" and "top" should be objects');
+  check(isObject(core['syn']), file, '"syn" should be an object');
   check(
     Array.isArray(core['facets']) && Array.isArray(core['sorts']) && Array.isArray(core['columns']),
     file,
@@ -208,9 +213,9 @@ export function decodeCore(data: unknown): SearchCore {
   return core as unknown as SearchCore;
 }
 
-/** Parses a term shard (`t/{key}.json`) or a code bucket (`c/{n}.json`, `key` then `c{n}`). */
+/** Parses a term shard (`t/{key}.json`), or a code bucket or prefix file (`key` then `c/{n}`, `p/{prefix}`). */
 export function decodeTermShard(data: unknown, key: string, v: string): TermShard {
-  const file = key.startsWith('c/') ? `${key}.json` : `t/${key}.json`;
+  const file = key.includes('/') ? `${key}.json` : `t/${key}.json`;
   const shard = versionOf(data, file, v);
   const terms = shard['t'];
   check(isObject(terms), file, '"t" should be an object');

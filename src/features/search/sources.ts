@@ -10,6 +10,7 @@ import type { IndexSource } from './engine.ts';
 import {
   codeBucketUrl,
   coreUrl,
+  prefixUrl,
   decodeRecordShard,
   decodeTermShard,
   decodeWords,
@@ -57,6 +58,12 @@ export function readerSource(read: (url: string, fresh: boolean) => Promise<unkn
         if (data === null) return { v, t: {} };
         return decodeTermShard(data, key, v);
       }),
+    prefixes: (prefix, v) =>
+      keep(`p/${prefix}`, async (): Promise<TermShard> => {
+        const data = await read(prefixUrl(prefix, v), false);
+        if (data === null) return { v, t: {} };
+        return decodeTermShard(data, `p/${prefix}`, v);
+      }),
     codes: (bucket, v) =>
       keep(`c/${bucket}`, async (): Promise<TermShard> => {
         const data = await read(codeBucketUrl(bucket, v), false);
@@ -102,6 +109,8 @@ export function memorySource(built: BuiltSearch): IndexSource {
   return {
     core: () => Promise.resolve(structuredClone(built.core)),
     terms: (key, v) => Promise.resolve(decodeTermShard(built.terms.get(key) ?? { v, t: {} }, key, v)),
+    prefixes: (prefix, v) =>
+      Promise.resolve(decodeTermShard(built.prefixes.get(prefix) ?? { v, t: {} }, `p/${prefix}`, v)),
     codes: (bucket, v) => {
       const file = built.codes[bucket];
       if (!file) return Promise.reject(new SearchIndexError(`c/${bucket}.json: not found`));

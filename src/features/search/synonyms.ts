@@ -11,6 +11,7 @@
  * which the search core file carries to the browser.
  */
 import { z } from 'zod';
+import { MAX_SYNONYM_WORDS } from './files.ts';
 import { queryWords } from './text.ts';
 
 const phrase = z
@@ -30,9 +31,6 @@ export type Synonyms = z.infer<typeof synonymsSchema>;
 
 /** Query phrase (its words' texts joined by spaces) → the other phrases it also finds, likewise joined. */
 export type SynonymTable = Record<string, string[]>;
-
-/** The longest phrase a table holds, in words: how far a query is scanned for one. */
-export const MAX_SYNONYM_WORDS = 4;
 
 export const phraseKey = (text: string): string =>
   queryWords(text)
