@@ -190,13 +190,23 @@ function comparator(sort: string, index: Pick<ListingIndex, 'columns'>, vat: Vat
   }
 }
 
+export interface BrowseOptions {
+  /**
+   * The products are ranked (a search's results, best first, stock already weighed in): the default
+   * sort keeps their order as it is instead of putting unavailable products last.
+   */
+  ranked?: boolean;
+}
+
 /** The products in the chosen order: available first, then by the sort, then by position. */
 export function sortProducts(
   products: readonly IndexedProduct[],
   sort: string,
   index: Pick<ListingIndex, 'columns'>,
   vat: VatForm = 'incl',
+  options: BrowseOptions = {},
 ): IndexedProduct[] {
+  if (options.ranked && sort === DEFAULT_SORT) return [...products];
   const position = new Map(products.map((product, at) => [product, at]));
   const compare = comparator(sort, index, vat);
   return [...products].sort(
@@ -211,7 +221,12 @@ export function sortProducts(
  * Applies a state to an index. Each product is tested once per facet; a product failing exactly one
  * facet still counts for that facet's values, which is what its count means.
  */
-export function browse(index: ListingIndex, state: BrowseState, vat: VatForm = 'incl'): Browsed {
+export function browse(
+  index: ListingIndex,
+  state: BrowseState,
+  vat: VatForm = 'incl',
+  options: BrowseOptions = {},
+): Browsed {
   const { facets, columns } = index;
   const columnOf = facets.map((facet) => columns.indexOf(facet.code));
   const chosen = facets.map((facet) => {
@@ -240,7 +255,7 @@ export function browse(index: ListingIndex, state: BrowseState, vat: VatForm = '
     });
     if (failing.length === 0) matching.push(product);
   }
-  const results = sortProducts(matching, state.sort, index, vat);
+  const results = sortProducts(matching, state.sort, index, vat, options);
   const pageCount = Math.max(1, Math.ceil(results.length / state.perPage));
   const page = Math.min(state.page, pageCount);
   const start = (page - 1) * state.perPage;

@@ -9,7 +9,7 @@
  */
 import { toW3cDate } from '../../catalogue/seo.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
-import { parseNumber, splitUnit } from './numbers.ts';
+import { niceBands, niceStep, parseNumber, splitUnit } from './numbers.ts';
 import {
   PRICE,
   type AttributeSort,
@@ -19,7 +19,7 @@ import {
   type ListingIndex,
 } from './listing-index.ts';
 
-export { parseNumber, splitUnit };
+export { niceBands, niceStep, parseNumber, splitUnit };
 
 export interface ValueProblem {
   sku: string;
@@ -36,42 +36,6 @@ const OPTION_INPUTS = new Set(['select', 'multiselect', 'boolean']);
 const isNumeric = (attribute: CatalogueAttribute): boolean =>
   !OPTION_INPUTS.has(attribute.input) &&
   (NUMERIC_INPUTS.has(attribute.input) || NUMERIC_BACKENDS.has(attribute.backendType));
-
-/** 1, 2, 2.5 or 5 times a power of ten: the band widths people read easily. */
-export function niceStep(raw: number): number {
-  if (!(raw > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * power >= raw) ?? 10;
-  return Number((step * power).toPrecision(12));
-}
-
-const round = (value: number): number => Number(value.toPrecision(12));
-
-/**
- * Bands over `values` with round bounds, about `target` of them, each holding some values: bounds are the
- * values' quantiles rounded to a nice step, so a skewed range still splits where the products are.
- */
-export function niceBands(values: readonly number[], target = 5): [number, number][] {
-  if (values.length === 0) return [];
-  const sorted = [...values].sort((a, b) => a - b);
-  const min = sorted[0] ?? 0;
-  const max = sorted[sorted.length - 1] ?? 0;
-  const step = niceStep((max - min) / target || Math.abs(max) / target || 1);
-  const low = round(Math.floor(min / step) * step);
-  const high = Math.max(round(Math.ceil(max / step) * step), round(low + step));
-  const inner = new Set<number>();
-  for (let k = 1; k < target; k += 1) {
-    const quantile = sorted[Math.floor((k * sorted.length) / target)] ?? max;
-    const bound = round(Math.round(quantile / step) * step);
-    if (bound > low && bound < high) inner.add(bound);
-  }
-  const bounds = [low, ...[...inner].sort((a, b) => a - b), high];
-  const bands = bounds.slice(1).map((to, at): [number, number] => [bounds[at] ?? low, to]);
-  const last = bands.length - 1;
-  return bands.filter(([from, to], at) =>
-    sorted.some((value) => value >= from && (value < to || (at === last && value === to))),
-  );
-}
 
 /** A product's raw value of an attribute, from the specification rows the mapper made (labels for options). */
 const valueOf = (product: Product, code: string): string =>

@@ -86,6 +86,29 @@ describe('sorting', () => {
     expect(skus(sortProducts(index.products, 'position', index))).toEqual(['D', 'A', 'B', 'C', 'E', 'X']);
   });
 
+  it("keeps ranked products (a search's results) in their own order by default, and sorts them otherwise", () => {
+    const ranked = { ranked: true };
+    expect(skus(sortProducts(index.products, 'position', index, 'incl', ranked))).toEqual([
+      'D',
+      'A',
+      'X',
+      'B',
+      'C',
+      'E',
+    ]);
+    expect(skus(sortProducts(index.products, 'price-asc', index, 'incl', ranked))).toEqual(
+      skus(sortProducts(index.products, 'price-asc', index)),
+    );
+    expect(skus(browse(index, state({ perPage: 12 }), 'incl', ranked).shown)).toEqual([
+      'D',
+      'A',
+      'X',
+      'B',
+      'C',
+      'E',
+    ]);
+  });
+
   it('sorts by price both ways, a product without a price last either way, unavailable after all', () => {
     expect(skus(sortProducts(index.products, 'price-asc', index))).toEqual(['A', 'B', 'D', 'C', 'E', 'X']);
     expect(skus(sortProducts(index.products, 'price-desc', index))).toEqual(['C', 'D', 'B', 'A', 'E', 'X']);
