@@ -1,10 +1,27 @@
 /**
  * The parts of a listing page that the build pre-renders and the listing's browser script redraws: the
- * grid of cards, the page links and the values' labels. Plain functions returning markup, used on both
- * sides, so a redrawn page is the page the build would have written.
+ * grid of cards, the page links, the sort and filter tools and the values' labels. Plain functions
+ * returning markup, used on both sides, so a redrawn page is the page the build would have written. The
+ * search results page draws its tools, cards and page links with them too, in the storefront server and
+ * in the browser.
  */
-import { pageWindow } from '../../features/listing/browse.ts';
-import { P, type Facet, type IndexedProduct } from '../../features/listing/listing-index.ts';
+import {
+  attributeSortKey,
+  DEFAULT_SORT,
+  facetKeys,
+  PAGE_SIZES,
+  pageWindow,
+  sortKeys,
+  type BrowseState,
+  type Counts,
+} from '../../features/listing/browse.ts';
+import {
+  P,
+  type AttributeSort,
+  type Facet,
+  type IndexedProduct,
+  type ListingIndex,
+} from '../../features/listing/listing-index.ts';
 import { listingTexts } from '../../browser-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { cardHtml, productToolsHtml } from './card-html.ts';
@@ -16,8 +33,11 @@ export const pagePath = (listing: { path: string }, page: number): string =>
 /** Cards whose pictures load at once: the first row at the widest layout. */
 const EAGER_CARDS = 4;
 
-/** One card of the grid; the first row loads at once, the first picture first of all. */
-export const indexedCardHtml = (product: IndexedProduct, at: number): string =>
+/**
+ * One card of the grid; the first row loads at once, the first picture first of all. `after` goes after
+ * the price (a search result's short description).
+ */
+export const indexedCardHtml = (product: IndexedProduct, at: number, after = ''): string =>
   `<li class="product-card">${cardHtml({
     name: product[P.name],
     href: product[P.path] || null,
@@ -27,10 +47,10 @@ export const indexedCardHtml = (product: IndexedProduct, at: number): string =>
     headingLevel: 2,
     eager: at < EAGER_CARDS,
     priority: at === 0,
-  })}${productToolsHtml({ sku: product[P.sku], name: product[P.name] })}</li>`;
+  })}${after}${productToolsHtml({ sku: product[P.sku], name: product[P.name] })}</li>`;
 
 export const gridHtml = (products: readonly IndexedProduct[]): string =>
-  products.map(indexedCardHtml).join('');
+  products.map((product, at) => indexedCardHtml(product, at)).join('');
 
 const amount = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 const pounds = new Intl.NumberFormat('en-GB', {
@@ -75,4 +95,131 @@ export function paginationHtml(page: number, pageCount: number, href: (page: num
     items.push(link(href(pageCount), '»', listingTexts.lastPage, ' class="pagination__end"'));
   }
   return `<ul>${items.join('')}</ul>`;
+}
+
+/** The label of a sort key: the built-in sorts' own, an attribute's "{label}: low to high". */
+export function sortLabel(key: string, sorts: readonly AttributeSort[], defaultLabel?: string): string {
+  if (key === DEFAULT_SORT && defaultLabel !== undefined) return defaultLabel;
+  return (
+    listingTexts.sorts[key] ??
+    listingTexts.attributeSort(sorts.find((sort) => attributeSortKey(sort.code) === key)?.label ?? key)
+  );
+}
+
+/** What the sort and filter tools show: the index's filters and sorts, the state, and its counts. */
+export interface ToolsView {
+  index: Pick<ListingIndex, 'facets' | 'sorts'>;
+  state: BrowseState;
+  counts: Counts;
+  /** How many products the state gives. */
+  total: number;
+  /** The default sort's name: "Recommended" on a listing, "Relevance" on search results. */
+  defaultSortLabel?: string;
+  /**
+   * Why the sorts and filters are off (search results too many to filter): said in place of the
+   * filters, and the sort offers its default alone.
+   */
+  off?: string;
+}
+
+const attribute = (name: string, value: string | number): string => ` ${name}="${escapeHtml(String(value))}"`;
+
+/** The sort and page-size menus and, on a phone, the button that opens the filters. */
+export function toolbarHtml(view: ToolsView): string {
+  const { index, state } = view;
+  const keys = view.off === undefined ? sortKeys(index) : [DEFAULT_SORT];
+  const sorts = keys
+    .map(
+      (key) =>
+        `<option${attribute('value', key)}${key === state.sort ? ' selected' : ''}>${escapeHtml(sortLabel(key, index.sorts, view.defaultSortLabel))}</option>`,
+    )
+    .join('');
+  const sizes = PAGE_SIZES.map(
+    (size) => `<option value="${size}"${size === state.perPage ? ' selected' : ''}>${size}</option>`,
+  ).join('');
+  return (
+    `<div class="listing__toolbar" role="group"${attribute('aria-label', listingTexts.tools)}>` +
+    `<button type="button" class="listing__filters-toggle" aria-expanded="false" aria-controls="listing-filters" data-filters-open>${escapeHtml(listingTexts.filtersWithCount(chosenCount(state)))}</button>` +
+    `<label class="listing__control"><span>${escapeHtml(listingTexts.sortBy)}</span><select name="sort" data-sort${view.off === undefined ? '' : ' disabled'}>${sorts}</select></label>` +
+    `<label class="listing__control"><span>${escapeHtml(listingTexts.perPage)}</span><select name="per" data-per-page>${sizes}</select></label>` +
+    `</div>`
+  );
+}
+
+/** How many filter values the state has chosen ("in stock only" counts as one). */
+export const chosenCount = (state: BrowseState): number =>
+  Object.values(state.filters).reduce((sum, keys) => sum + keys.length, state.inStock ? 1 : 0);
+
+/** The chips of the chosen filter values, each removing its value. */
+export function chipsHtml(index: Pick<ListingIndex, 'facets'>, state: BrowseState): string {
+  const chips: string[] = [];
+  const chip = (code: string, key: string, filter: string, value: string) =>
+    `<li><button type="button" class="chip"${attribute('data-facet', code)}${attribute('data-key', key)}${attribute('aria-label', listingTexts.removeFilter(filter, value))}>${escapeHtml(value)} ×</button></li>`;
+  if (state.inStock) chips.push(chip('in_stock', '1', listingTexts.availability, listingTexts.inStockOnly));
+  for (const facet of index.facets) {
+    const labels = valueLabels(facet);
+    const chosen = new Set(state.filters[facet.code] ?? []);
+    facetKeys(facet).forEach((key, at) => {
+      if (chosen.has(key)) chips.push(chip(facet.code, key, facet.label, labels[at] ?? key));
+    });
+  }
+  return chips.join('');
+}
+
+/** One checkbox of a filter, with its count; a value that would give nothing is off unless chosen. */
+function valueHtml(code: string, id: string, key: string, label: string, count: number, checked: boolean) {
+  return (
+    `<div class="facet__value"><input type="checkbox"${attribute('id', id)}${attribute('name', code)}${attribute('value', key)}${attribute('data-facet', code)}${checked ? ' checked' : ''}${count === 0 && !checked ? ' disabled' : ''}>` +
+    `<label${attribute('for', id)}>${escapeHtml(label)} <span class="facet__count" data-count>${count}</span></label></div>`
+  );
+}
+
+/**
+ * The filters: "in stock only", then each filter's values with what each would give (`browse`'s
+ * counts), the chips of the chosen ones, and on a phone the drawer's close and "Show N products".
+ */
+export function filtersHtml(view: ToolsView): string {
+  const { index, state, counts } = view;
+  const chips = chipsHtml(index, state);
+  const facets =
+    view.off === undefined
+      ? `<fieldset class="facet"><legend>${escapeHtml(listingTexts.availability)}</legend>` +
+        valueHtml(
+          'in_stock',
+          'filter-in-stock',
+          '1',
+          listingTexts.inStockOnly,
+          counts.inStock,
+          state.inStock,
+        ) +
+        `</fieldset>` +
+        index.facets
+          .map((facet) => {
+            const labels = valueLabels(facet);
+            const tally = counts.facets[facet.code] ?? [];
+            const chosen = new Set(state.filters[facet.code] ?? []);
+            const values = facetKeys(facet).map((key, at) =>
+              valueHtml(
+                facet.code,
+                valueId(facet, key),
+                key,
+                labels[at] ?? key,
+                tally[at] ?? 0,
+                chosen.has(key),
+              ),
+            );
+            return `<fieldset class="facet"><legend>${escapeHtml(facet.label)}</legend>${values.join('')}</fieldset>`;
+          })
+          .join('')
+      : `<p class="filters__off">${escapeHtml(view.off)}</p>`;
+  return (
+    `<section id="listing-filters" class="filters" aria-labelledby="listing-filters-title" data-filters>` +
+    `<div class="filters__head"><h2 id="listing-filters-title">${escapeHtml(listingTexts.filters)}</h2>` +
+    `<button type="button" class="filters__close" data-filters-close>${escapeHtml(listingTexts.closeFilters)}</button></div>` +
+    `<div class="chips" data-chips${chips === '' ? ' hidden' : ''}><h3 class="visually-hidden">${escapeHtml(listingTexts.activeFilters)}</h3>` +
+    `<ul data-chip-list>${chips}</ul><button type="button" class="chips__clear" data-clear>${escapeHtml(listingTexts.clearAll)}</button></div>` +
+    facets +
+    `<div class="filters__foot"><button type="button" class="filters__show" data-filters-show>${escapeHtml(listingTexts.showProducts(view.total))}</button></div>` +
+    `</section>`
+  );
 }

@@ -1,0 +1,335 @@
+/**
+ * The sort, filter and page-size tools over a grid of products, in the browser (DESIGN.md §4): plain
+ * TypeScript over a filter index (listing-index.ts), no framework. The page as first drawn (by the build
+ * or the storefront server) is the starting point; the index is loaded when the shopper first reaches for
+ * the tools, and every change redraws the cards, counts, chips and page links with the functions that
+ * drew the page (listing-view.ts), from `browse`'s results. The URL is the state, so a shared or reloaded
+ * link shows the same products and Back/Forward step through the changes.
+ *
+ * Shared by the category listings (listing.client.ts) and the search results (search/search.client.ts):
+ * each is a `BrowseHost` saying where its index comes from, what its URLs look like, how its cards and
+ * count read.
+ */
+import {
+  browse,
+  DEFAULT_STATE,
+  facetKeys,
+  type Browsed,
+  type BrowseOptions,
+  type BrowseState,
+} from '../../features/listing/browse.ts';
+import { PRICE, type IndexedProduct, type ListingIndex } from '../../features/listing/listing-index.ts';
+import type { VatForm } from '../../features/vat/store.ts';
+import { listingTexts } from '../../browser-strings.ts';
+import { findParts } from '../find-parts.ts';
+import { chipsHtml, chosenCount, paginationHtml } from './listing-view.ts';
+
+/** The VAT form of the prices on the page (`<html data-vat>`, the header's VAT choice). */
+export const shownVat = (): VatForm => (document.documentElement.dataset['vat'] === 'excl' ? 'excl' : 'incl');
+
+/** The performance measure of each redraw (sort, filter, page), read by `npm run bench:listing`. */
+export const RENDER_MEASURE = 'listing:render';
+
+/** The filters with `code` set to `keys`; a filter left with no values is dropped. */
+function withValues(filters: BrowseState['filters'], code: string, keys: string[]): BrowseState['filters'] {
+  const others = Object.fromEntries(Object.entries(filters).filter(([other]) => other !== code));
+  return keys.length === 0 ? others : { ...others, [code]: keys };
+}
+
+/** The page, at `toSize` a page, that holds the first product of `page` at `fromSize` a page. */
+export const pageHolding = (page: number, fromSize: number, toSize: number): number =>
+  Math.floor(((page - 1) * fromSize) / toSize) + 1;
+
+export interface ToolParts {
+  root: HTMLElement;
+  grid: HTMLElement;
+  pagination: HTMLElement;
+  noMatches: HTMLElement;
+  filters: HTMLElement;
+  toggle: HTMLButtonElement;
+  close: HTMLButtonElement;
+  show: HTMLButtonElement;
+  chips: HTMLElement;
+  chipList: HTMLElement;
+  sort: HTMLSelectElement;
+  perPage: HTMLSelectElement;
+}
+
+/** The tools' elements inside `root`, or null when the markup is not the tools'. */
+export const findToolParts = (root: HTMLElement): ToolParts | null => {
+  const parts = findParts(root, {
+    grid: ['[data-grid]', HTMLElement],
+    pagination: ['[data-pagination]', HTMLElement],
+    noMatches: ['[data-no-matches]', HTMLElement],
+    filters: ['[data-filters]', HTMLElement],
+    toggle: ['[data-filters-open]', HTMLButtonElement],
+    close: ['[data-filters-close]', HTMLButtonElement],
+    show: ['[data-filters-show]', HTMLButtonElement],
+    chips: ['[data-chips]', HTMLElement],
+    chipList: ['[data-chip-list]', HTMLElement],
+    sort: ['[data-sort]', HTMLSelectElement],
+    perPage: ['[data-per-page]', HTMLSelectElement],
+  });
+  return parts && { ...parts, root };
+};
+
+/** What differs between the pages that use the tools. */
+export interface BrowseHost {
+  /** The index, or null when it cannot be had (the host has said so). */
+  load(): Promise<ListingIndex | null>;
+  /** The state the page's URL asks for. */
+  fromLocation(index: ListingIndex): BrowseState;
+  /** The URL of a state. */
+  url(state: BrowseState): string;
+  /** The page number a page link leads to. */
+  pageOf(link: URL): number;
+  /** The grid's cards. */
+  cardsHtml(products: readonly IndexedProduct[]): string;
+  /** After a redraw: the count, the document's title. */
+  rendered(result: Browsed, state: BrowseState): void;
+  /** The shopper chose a page size. */
+  perPageChosen?(size: number): void;
+  /** Options for `browse` (a search's ranked results). */
+  options?: BrowseOptions;
+}
+
+export class BrowseTools {
+  private index: ListingIndex | null = null;
+  private loading: Promise<ListingIndex | null> | null = null;
+  private state: BrowseState = DEFAULT_STATE;
+  private readonly parts: ToolParts;
+  private readonly host: BrowseHost;
+
+  constructor(parts: ToolParts, host: BrowseHost) {
+    this.parts = parts;
+    this.host = host;
+  }
+
+  /** The index in hand, if loaded. */
+  get loaded(): ListingIndex | null {
+    return this.index;
+  }
+
+  start(): void {
+    const { root, sort, perPage, filters, toggle, close, show, chipList, chips, pagination } = this.parts;
+    // The index is loaded when the shopper reaches for the tools, before they have chosen anything.
+    const warm = () => void this.load();
+    for (const tools of [root.querySelector('.listing__toolbar'), filters, pagination])
+      for (const type of ['pointerdown', 'focusin'])
+        tools?.addEventListener(type, warm, { once: true, passive: true });
+    sort.addEventListener(
+      'change',
+      () => void this.change((state) => ({ ...state, sort: sort.value, page: 1 })),
+    );
+    // Price bands and price sorts follow the VAT form the shopper reads: redraw when it changes.
+    new MutationObserver(() => {
+      if (this.index && this.followsVat(this.state)) this.render(this.state);
+    }).observe(document.documentElement, { attributeFilter: ['data-vat'] });
+    perPage.addEventListener('change', () => {
+      const size = Number(perPage.value);
+      this.host.perPageChosen?.(size);
+      void this.change((state) => ({
+        ...state,
+        perPage: size,
+        // Keep the first product on screen in view.
+        page: pageHolding(state.page, state.perPage, size),
+      }));
+    });
+    filters.addEventListener('change', (event) => {
+      const box = event.target;
+      if (!(box instanceof HTMLInputElement) || !box.dataset['facet']) return;
+      const code = box.dataset['facet'];
+      void this.change((state) => {
+        if (code === 'in_stock') return { ...state, inStock: box.checked, page: 1 };
+        const keys = new Set(state.filters[code] ?? []);
+        if (box.checked) keys.add(box.value);
+        else keys.delete(box.value);
+        return { ...state, filters: withValues(state.filters, code, [...keys]), page: 1 };
+      });
+    });
+    chipList.addEventListener('click', (event) => {
+      const chip = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button') : null;
+      if (!chip) return;
+      const { facet: code = '', key = '' } = chip.dataset;
+      const next = chip.parentElement?.nextElementSibling?.querySelector('button') ?? null;
+      void this.change((state) =>
+        code === 'in_stock'
+          ? { ...state, inStock: false, page: 1 }
+          : {
+              ...state,
+              filters: withValues(
+                state.filters,
+                code,
+                (state.filters[code] ?? []).filter((k) => k !== key),
+              ),
+              page: 1,
+            },
+      ).then(() => this.refocus(next));
+    });
+    chips.querySelector('[data-clear]')?.addEventListener('click', () => {
+      void this.change((state) => ({ ...state, filters: {}, inStock: false, page: 1 })).then(() =>
+        this.refocus(null),
+      );
+    });
+    pagination.addEventListener('click', (event) => {
+      const link =
+        event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
+      // Until the index is here, a page link is a plain link: the next page loads as a page.
+      if (!link || !this.index || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0)
+        return;
+      event.preventDefault();
+      const page = this.host.pageOf(new URL(link.href));
+      void this.change((state) => ({ ...state, page })).then(() => {
+        this.parts.grid.focus({ preventScroll: true });
+        this.parts.root.scrollIntoView({ block: 'start' });
+      });
+    });
+    toggle.addEventListener('click', () => this.openDrawer());
+    close.addEventListener('click', () => this.closeDrawer());
+    show.addEventListener('click', () => this.closeDrawer());
+    filters.addEventListener('keydown', (event) => this.drawerKeys(event));
+    addEventListener('popstate', () => {
+      if (this.index) this.render(this.host.fromLocation(this.index));
+    });
+  }
+
+  /** Whether the state's order or filters depend on the VAT form the prices are read in. */
+  followsVat(state: BrowseState): boolean {
+    return Boolean(state.filters[PRICE]?.length) || state.sort.startsWith('price');
+  }
+
+  /** The index, loaded once (again after a failure). */
+  load(): Promise<ListingIndex | null> {
+    this.loading ??= this.host.load().then((index) => {
+      if (!index) {
+        this.loading = null;
+        return null;
+      }
+      this.index = index;
+      this.state = this.host.fromLocation(index);
+      return index;
+    });
+    return this.loading;
+  }
+
+  /** Shows the state the URL asks for (replacing the history entry if the URL changes). */
+  showLocation(): void {
+    if (this.index) this.show(this.host.fromLocation(this.index), 'replace');
+  }
+
+  private async change(next: (state: BrowseState) => BrowseState): Promise<void> {
+    const index = this.index ?? (await this.load());
+    if (!index) return;
+    this.show(next(this.state), 'push');
+  }
+
+  private show(state: BrowseState, history: 'push' | 'replace'): void {
+    const shown = this.render(state);
+    const url = this.host.url(shown);
+    if (url === `${location.pathname}${location.search}`) return;
+    if (history === 'push') window.history.pushState(null, '', url);
+    else window.history.replaceState(null, '', url);
+  }
+
+  /** Draws a state; returns it with the page clamped to the last one. */
+  render(wanted: BrowseState): BrowseState {
+    const index = this.index;
+    if (!index) return wanted;
+    const started = performance.now();
+    const { grid, pagination, noMatches, sort, perPage, root } = this.parts;
+    const result = browse(index, wanted, shownVat(), this.host.options);
+    const state = { ...wanted, page: result.page };
+    this.state = state;
+    grid.innerHTML = this.host.cardsHtml(result.shown);
+    noMatches.hidden = result.results.length > 0;
+    pagination.innerHTML = paginationHtml(result.page, result.pageCount, (page) =>
+      this.host.url({ ...state, page }),
+    );
+    sort.value = state.sort;
+    perPage.value = String(state.perPage);
+    const byCode = new Map(index.facets.map((facet) => [facet.code, facet]));
+    for (const box of root.querySelectorAll<HTMLInputElement>('input[data-facet]')) {
+      const code = box.dataset['facet'] ?? '';
+      const facet = byCode.get(code);
+      const at = facet ? facetKeys(facet).indexOf(box.value) : -1;
+      const tally = code === 'in_stock' ? result.counts.inStock : (result.counts.facets[code]?.[at] ?? 0);
+      box.checked = code === 'in_stock' ? state.inStock : (state.filters[code] ?? []).includes(box.value);
+      box.disabled = tally === 0 && !box.checked;
+      const label = box.labels?.[0]?.querySelector('[data-count]');
+      // Only what changed: every write costs a style pass over the filters.
+      if (label && label.textContent !== String(tally)) label.textContent = String(tally);
+    }
+    this.drawChips(index, state);
+    this.parts.show.textContent = listingTexts.showProducts(result.results.length);
+    this.host.rendered(result, state);
+    // For the benchmark (DESIGN.md §5: sort or filter ≤ 16 ms at 4× CPU throttling).
+    performance.measure(RENDER_MEASURE, { start: started });
+    return state;
+  }
+
+  private drawChips(index: ListingIndex, state: BrowseState): void {
+    const chips = chipsHtml(index, state);
+    this.parts.chipList.innerHTML = chips;
+    this.parts.chips.hidden = chips === '';
+    this.parts.toggle.textContent = listingTexts.filtersWithCount(chosenCount(state));
+  }
+
+  /** After a chip goes: to the next chip, else to the filters' heading, so focus is never lost. */
+  private refocus(next: HTMLButtonElement | null): void {
+    const target =
+      (next &&
+        this.parts.chipList.querySelector<HTMLButtonElement>(
+          `button[data-facet="${CSS.escape(next.dataset['facet'] ?? '')}"][data-key="${CSS.escape(next.dataset['key'] ?? '')}"]`,
+        )) ??
+      this.parts.chipList.querySelector<HTMLButtonElement>('button') ??
+      this.parts.filters.querySelector<HTMLElement>('h2');
+    if (target instanceof HTMLHeadingElement) target.tabIndex = -1;
+    target?.focus();
+  }
+
+  private openDrawer(): void {
+    const { filters, toggle, close } = this.parts;
+    void this.load();
+    filters.classList.add('is-open');
+    filters.setAttribute('role', 'dialog');
+    filters.setAttribute('aria-modal', 'true');
+    toggle.setAttribute('aria-expanded', 'true');
+    document.body.style.overflow = 'hidden';
+    close.focus();
+  }
+
+  private closeDrawer(): void {
+    const { filters, toggle } = this.parts;
+    if (!filters.classList.contains('is-open')) return;
+    filters.classList.remove('is-open');
+    filters.removeAttribute('role');
+    filters.removeAttribute('aria-modal');
+    toggle.setAttribute('aria-expanded', 'false');
+    document.body.style.overflow = '';
+    toggle.focus();
+  }
+
+  /** Escape closes the drawer; Tab stays inside it while it is open. */
+  private drawerKeys(event: KeyboardEvent): void {
+    const { filters } = this.parts;
+    if (!filters.classList.contains('is-open')) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      this.closeDrawer();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = [...filters.querySelectorAll<HTMLElement>('button, input:not(:disabled)')].filter(
+      (element) => !element.closest('[hidden]'),
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  }
+}
