@@ -113,17 +113,30 @@ export const slideshowTexts = {
   goTo: (n: number) => `Show slide ${n}`,
 } as const;
 
-/** The search results script's texts. */
+/** The search results' texts: the page's script and the storefront server write them. */
 export const searchTexts = {
+  /** Spec: the heading. */
+  resultsFor: (term: string) => `Results for: ${term}`,
   /** Spec: the result count. */
   found: (n: number) => `Results found: ${n}`,
   /** Spec: no results. */
   none: 'No products found with that keyword',
   searching: 'Searching…',
-  showMore: 'Show more results',
-  loadingMore: 'Loading more results…',
-  showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+  results: 'Search results',
   unavailable: 'Search is not available right now. Please check your connection and try again.',
+  retry: 'Try again',
+  /** The default order: the engine's ranking. */
+  relevance: 'Relevance',
+  /** Before the corrected query, a link, and a question mark. */
+  didYouMean: 'Did you mean',
+  /** Results of a corrected query: before the query as understood. */
+  showingFor: 'Showing results for',
+  categories: 'Categories',
+  /** A category's line: its audience and product count. */
+  category: (audience: string, count: number) => `${audience} · ${listingTexts.count(count)}`,
+  loadingFilters: 'Loading the filters…',
+  tooMany: (max: number) =>
+    `Sorting and filtering work on up to ${max.toLocaleString('en-GB')} results. Add a word, or choose a category, to narrow them down.`,
 } as const;
 
 /** The header search box's suggestions as the shopper types (loaded once the box is focused). */

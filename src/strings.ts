@@ -59,7 +59,7 @@ export const spec = {
     addedToCart: shellTexts.addedToCart,
   },
   search: {
-    resultsFor: (term: string) => `Results for: ${term}`,
+    resultsFor: searchTexts.resultsFor,
     found: searchTexts.found,
     none: searchTexts.none,
   },
@@ -380,12 +380,9 @@ export const ours = {
     pageTitle: 'Search',
     searching: searchTexts.searching,
     formLabel: 'Search again',
-    results: 'Search results',
-    showMore: searchTexts.showMore,
-    loadingMore: searchTexts.loadingMore,
-    showing: searchTexts.showing,
+    results: searchTexts.results,
     unavailable: searchTexts.unavailable,
-    retry: 'Try again',
+    retry: searchTexts.retry,
     noScript: 'Searching needs JavaScript. Please turn it on, or browse the categories in the menu.',
   },
   /** The compare tray (every page) and the /compare page; what their scripts write is `compareTexts`. */

@@ -1,37 +1,132 @@
 /**
- * The search page's markup that its browser script draws: result cards and the status lines. A result
- * card is the listing's card (`cardHtml`), so search and listings show a product the same way, with the
- * product's short description after the price, then its wish-list and compare buttons.
+ * The search results page's markup (spec §2 Search page), drawn by the storefront server into the page it
+ * serves and by the page's browser script when it draws or redraws: the same functions on both sides, so
+ * the script takes over the server's page without repainting it. The tools, cards and page links are the
+ * category listing's (catalogue/listing-view.ts); a result card adds the product's short description after
+ * the price.
  */
-import type { SearchDetail } from '../../features/search/search-index.ts';
-import { cardHtml, productToolsHtml } from '../catalogue/card-html.ts';
+import { DEFAULT_STATE, stateQuery, type BrowseState } from '../../features/listing/browse.ts';
+import type { IndexedProduct, ListingIndex } from '../../features/listing/listing-index.ts';
+import type { CategoryHit } from '../../features/search/engine.ts';
+import { listingTexts, searchTexts } from '../../browser-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
+import {
+  filtersHtml,
+  indexedCardHtml,
+  paginationHtml,
+  toolbarHtml,
+  type ToolsView,
+} from '../catalogue/listing-view.ts';
+import { MAX_FILTERED_MATCHES, type ResultsPage } from './search-results.ts';
 
-/** Cards whose pictures load at once: the first row at the widest layout. */
-const EAGER_CARDS = 4;
+/** The results page of a term: `/search/{term}`, the term encoded as the header's search box does. */
+export const searchPath = (term: string): string => `/search/${encodeURIComponent(term)}`;
 
-/** The card of the result at `position`: the first row's pictures load at once, the very first one first. */
-export function searchCardHtml(detail: SearchDetail, position: number): string {
-  const { name, href, thumbnail, summary, sku } = detail;
-  const card = cardHtml({
-    name,
-    href,
-    // The index holds no picture labels; the listing's cards fall back to the name too.
-    image: thumbnail === null ? null : { file: thumbnail, alt: name },
-    priceInclVat: detail.priceInclVat,
-    priceExclVat: detail.priceExclVat,
-    headingLevel: 2,
-    eager: position < EAGER_CARDS,
-    priority: position === 0,
-  });
-  const text = summary === '' ? '' : `<p class="search-card__summary">${escapeHtml(summary)}</p>`;
-  return `<li class="product-card">${card}${text}${productToolsHtml({ sku, name })}</li>`;
+/** The URL of a state of a term's results (`?sort=price-asc&power_source=petrol&page=2`). */
+export const resultsUrl = (term: string, state: BrowseState, index: Pick<ListingIndex, 'facets'> | null) =>
+  `${searchPath(term)}${stateQuery(state, index?.facets ?? [])}`;
+
+/** The document title: the heading, and the page number after the first. */
+export const resultsTitle = (term: string, page: number): string =>
+  listingTexts.pageTitle(searchTexts.resultsFor(term), page);
+
+/** The result cards of a page: the listing's card, with the short description after the price. */
+export function searchCardsHtml(products: readonly IndexedProduct[], summaries: readonly string[]): string {
+  return products
+    .map((product, at) => {
+      const summary = summaries[at] ?? '';
+      return indexedCardHtml(
+        product,
+        at,
+        summary === '' ? '' : `<p class="search-card__summary">${escapeHtml(summary)}</p>`,
+      );
+    })
+    .join('');
 }
 
-/** Cards for results listed from position `from` on. */
-export const searchCardsHtml = (details: readonly SearchDetail[], from: number): string =>
-  details.map((detail, at) => searchCardHtml(detail, from + at)).join('');
+/** The status lines: the count, and the spec's text when nothing is found. */
+export const statusHtml = (total: number, matched: number): string =>
+  `<p>${escapeHtml(searchTexts.found(total))}</p>` +
+  (matched === 0 ? `<p>${escapeHtml(searchTexts.none)}</p>` : '');
 
-/** Lines of text, one paragraph each. */
-export const linesHtml = (lines: readonly string[]): string =>
-  lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
+/** One line of text for the status region (searching, unavailable). */
+export const lineHtml = (text: string): string => `<p>${escapeHtml(text)}</p>`;
+
+export interface HintsView {
+  /** How many products match (before filters). */
+  matched: number;
+  didYouMean: string | null;
+  /** The results rely on a corrected word (`didYouMean` is the query as understood). */
+  corrected: boolean;
+  categories: readonly CategoryHit[];
+}
+
+/**
+ * Above the results: the query as corrected ("Showing results for …"), or with nothing found "Did you
+ * mean …" as a link to its results; then the categories the words lead to, each a link to its listing
+ * with its audience and product count (a product-type query's own category first).
+ */
+export function hintsHtml(view: HintsView): string {
+  const { didYouMean } = view;
+  let hint = '';
+  if (didYouMean !== null && view.matched === 0)
+    hint = `<p class="search-hint">${escapeHtml(searchTexts.didYouMean)} <a href="${escapeHtml(searchPath(didYouMean))}">${escapeHtml(didYouMean)}</a>?</p>`;
+  else if (didYouMean !== null && view.corrected)
+    hint = `<p class="search-hint">${escapeHtml(searchTexts.showingFor)} <strong>${escapeHtml(didYouMean)}</strong></p>`;
+  const categories =
+    view.categories.length === 0
+      ? ''
+      : `<nav class="search-categories" aria-label="${escapeHtml(searchTexts.categories)}"><ul>${view.categories
+          .map(
+            (category) =>
+              `<li><a href="${escapeHtml(category.path)}"><span class="search-categories__name">${escapeHtml(category.name)}</span> <span class="search-categories__about">${escapeHtml(searchTexts.category(category.audience, category.count))}</span></a></li>`,
+          )
+          .join('')}</ul></nav>`;
+  return hint + categories;
+}
+
+/** The sort and filter tools of a page of results: on, loading, or off (too many to filter). */
+export function searchToolsView(
+  page: ResultsPage,
+  index: Pick<ListingIndex, 'facets' | 'sorts'> | null,
+  off: 'loading' | 'too-many' | null,
+): ToolsView {
+  const tools: ToolsView = {
+    index: index ?? { facets: [], sorts: [] },
+    state: page.state,
+    counts: page.counts ?? { facets: {}, inStock: 0 },
+    total: page.total,
+    defaultSortLabel: searchTexts.relevance,
+  };
+  if (off === 'loading') tools.off = searchTexts.loadingFilters;
+  if (off === 'too-many') tools.off = searchTexts.tooMany(MAX_FILTERED_MATCHES);
+  return tools;
+}
+
+/**
+ * The results with their tools: the toolbar, the filters beside the cards, the text for filters that
+ * leave nothing, the page links (plain links, so they work without JavaScript).
+ */
+export function resultsHtml(term: string, page: ResultsPage, tools: ToolsView): string {
+  const pages = paginationHtml(page.state.page, page.pageCount, (n) =>
+    resultsUrl(term, { ...page.state, page: n }, tools.index),
+  );
+  return (
+    toolbarHtml(tools) +
+    `<div class="listing__body">${filtersHtml(tools)}<div class="listing__results">` +
+    `<ul class="product-grid" aria-label="${escapeHtml(searchTexts.results)}" tabindex="-1" data-grid>${searchCardsHtml(page.shown, page.summaries)}</ul>` +
+    `<p class="empty" data-no-matches${page.total > 0 ? ' hidden' : ''}>${escapeHtml(listingTexts.noMatches)}</p>` +
+    `<nav class="pagination" aria-label="${escapeHtml(listingTexts.pages)}" data-pagination>${pages}</nav>` +
+    `</div></div>`
+  );
+}
+
+/** An empty page of results, for the tools' first state. */
+export const NO_RESULTS: ResultsPage = {
+  state: DEFAULT_STATE,
+  shown: [],
+  summaries: [],
+  total: 0,
+  pageCount: 1,
+  counts: null,
+};

@@ -1,169 +1,284 @@
 /**
- * The search page's results in the browser (spec §2 Search page), plain TypeScript on the pre-rendered
- * markup of SearchResults.astro: reads the term from `/search/{term}`, matches it against the build's
- * search index with the spec's rule and lists the results 24 cards at a time, with the exact count.
+ * The search results page in the browser (spec §2 Search page, issue 23), plain TypeScript over the
+ * markup of search-page.ts.
  *
- * Painting early is the point (DESIGN.md §5: LCP ≤ 1.5 s on a phone): no framework to fetch and start,
- * the names file already requested with the page, the count shown as soon as the names are matched, and
- * each card as soon as its shard (and every card before it) has arrived.
+ * Usually the storefront server has drawn the page already (server/search-page.ts: heading, count, hints,
+ * cards, tools with their counts, page links), and this script only takes over: the listing's tools
+ * (catalogue/browse-tools.client.ts) sort, filter and page the matches once the shopper reaches for
+ * them, after the engine (features/search/engine.ts) has found the same matches from the same index
+ * files and fetched their records. Nothing is repainted that the server drew.
+ *
+ * When the page comes as the build wrote it (a host without the server, or the server could not search),
+ * this script searches itself: the count and hints as soon as the matches are known, the first page of
+ * cards from that page's own records, then every match's records for the filters and their counts. The
+ * heading was filled before the first paint by a few inline lines (SearchResults.astro).
  */
-import { nextShown, PAGE_SIZE, termFromPath } from '../../features/search/results.ts';
-import {
-  createSearchClient,
-  runSearch,
-  StaleIndexError,
-  type LoadedIndex,
-  type SearchProgress,
-} from '../../features/search/search-client.ts';
-import type { SearchDetail } from '../../features/search/search-index.ts';
+import type { BrowseState } from '../../features/listing/browse.ts';
+import type { ListingIndex } from '../../features/listing/listing-index.ts';
+import { createSearchEngine } from '../../features/search/engine.ts';
+import { fetchSource } from '../../features/search/sources.ts';
+import { termFromPath } from '../../features/search/term.ts';
 import { searchTexts as texts } from '../../browser-strings.ts';
+import { BrowseTools, findToolParts, pageHolding, shownVat } from '../catalogue/browse-tools.client.ts';
+import { filtersHtml, toolbarHtml } from '../catalogue/listing-view.ts';
 import { findParts } from '../find-parts.ts';
-import { linesHtml, searchCardsHtml } from './search-view.ts';
+import { searchPath } from '../shell/search.ts';
+import {
+  browsePage,
+  canFilter,
+  isRankedPaging,
+  loadMatchesIndex,
+  RANKED,
+  rankedPage,
+  resultsState,
+  searchFor,
+  type MatchesIndex,
+  type ResultsAnswer,
+  type ResultsPage,
+} from './search-results.ts';
+import {
+  hintsHtml,
+  lineHtml,
+  NO_RESULTS,
+  resultsHtml,
+  resultsTitle,
+  resultsUrl,
+  searchCardsHtml,
+  searchToolsView,
+  statusHtml,
+} from './search-view.ts';
 
 interface Parts {
+  root: HTMLElement;
   status: HTMLElement;
-  retry: HTMLButtonElement;
-  grid: HTMLElement;
-  more: HTMLElement;
-  showing: HTMLElement;
-  showMore: HTMLButtonElement;
+  retry: HTMLElement;
+  hints: HTMLElement;
+  tools: HTMLElement;
+  again: HTMLFormElement;
 }
 
-const findSearchParts = (root: HTMLElement): Parts | null =>
-  findParts(root, {
-    status: ['[data-status]', HTMLElement],
-    retry: ['[data-retry]', HTMLButtonElement],
-    grid: ['[data-grid]', HTMLElement],
-    more: ['[data-more]', HTMLElement],
-    showing: ['[data-showing]', HTMLElement],
-    showMore: ['[data-show-more]', HTMLButtonElement],
-  });
+function findSearchParts(): Parts | null {
+  const root = document.querySelector<HTMLElement>('[data-search-results]');
+  const parts =
+    root &&
+    findParts(root, {
+      status: ['[data-status]', HTMLElement],
+      retry: ['[data-retry]', HTMLElement],
+      hints: ['[data-hints]', HTMLElement],
+      tools: ['[data-search-tools]', HTMLElement],
+    });
+  const again = document.querySelector('form[data-search-again]');
+  return root && parts && again instanceof HTMLFormElement ? { ...parts, root, again } : null;
+}
 
-type More = 'idle' | 'loading' | 'failed';
+const params = (): URLSearchParams => new URLSearchParams(location.search);
 
-class SearchResults {
+class SearchPage {
   private readonly parts: Parts;
-  /** The term of the URL, as the heading shows it. */
   private readonly term: string;
-  private readonly client = createSearchClient();
-  /** The index searched; null until a search has listed its first page (or when nothing was searched). */
-  private index: LoadedIndex | null = null;
-  /** Every match, in list order: the count is its length. */
-  private matches: readonly number[] = [];
-  /** How many of them have their card on the page. */
-  private shown = 0;
-  private more: More = 'idle';
-  /** What each search reports: the count, then the cards as they arrive. */
-  private readonly progress: SearchProgress = {
-    matched: (matches) => this.matched(matches),
-    listed: (details) => this.append(details),
-  };
+  private readonly valid: boolean;
+  private readonly engine = createSearchEngine(fetchSource());
+  private readonly titleSuffix: string;
+  private answer: ResultsAnswer | null = null;
+  private matches: MatchesIndex | null = null;
+  private tools: BrowseTools | null = null;
+  /** The status as it was before the tools failed to load, shown again when they try again. */
+  private statusShown: string | null = null;
 
-  constructor(parts: Parts, term: string) {
+  constructor(parts: Parts, term: string, valid: boolean) {
     this.parts = parts;
     this.term = term;
+    this.valid = valid;
+    const cut = document.title.indexOf(' | ');
+    this.titleSuffix = cut === -1 ? '' : document.title.slice(cut);
   }
 
-  start(valid: boolean): void {
-    this.parts.retry.addEventListener('click', () => void this.search());
-    this.parts.showMore.addEventListener('click', () => void this.showMore());
-    if (valid && this.term.trim() !== '') {
+  start(): void {
+    const { again, retry, root } = this.parts;
+    // The box on the page works as the header's does (spec §5): Enter with text goes to its results.
+    again.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const text = new FormData(again).get('q');
+      const path = searchPath(typeof text === 'string' ? text : '');
+      if (path !== null) window.location.assign(path);
+    });
+    // A link (the server could not search) reloads the page; the button is this script's.
+    if (retry instanceof HTMLButtonElement) retry.addEventListener('click', () => void this.retry());
+    if (root.dataset['v'] === undefined) {
       void this.search();
       return;
     }
-    // Nothing to search for (a blank or malformed term): no results.
-    this.matched([]);
-    this.drawMore('idle');
+    this.attach();
+    // The server sorts and filters prices incl VAT: a shopper reading them excl VAT gets their order.
+    const state = params();
+    const followsVat = state.get('sort')?.startsWith('price') === true || state.has('price');
+    if (this.tools && shownVat() === 'excl' && followsVat)
+      void this.tools.load().then(() => this.tools?.showLocation());
   }
 
+  private async retry(): Promise<void> {
+    if (!this.tools) return this.search();
+    // The tools could not load their index: the page is as it was, and they try again.
+    this.parts.retry.hidden = true;
+    if (this.statusShown !== null) this.parts.status.innerHTML = this.statusShown;
+    await this.tools.load();
+  }
+
+  /** The page as the build wrote it: search, draw the first page, then the tools. */
   private async search(): Promise<void> {
-    const { status, retry, grid } = this.parts;
-    status.innerHTML = linesHtml([texts.searching]);
+    const { root, status, retry } = this.parts;
+    status.innerHTML = lineHtml(texts.searching);
     retry.hidden = true;
-    grid.setAttribute('aria-busy', 'true');
+    root.setAttribute('aria-busy', 'true');
     try {
-      const outcome = await runSearch(this.client, this.term, PAGE_SIZE, this.progress);
-      this.index = outcome.index;
-      this.drawMore('idle');
+      const answer = await this.find();
+      const filterable = canFilter(answer);
+      let drawn = false;
+      if (answer.total === 0) {
+        this.draw(answer, NO_RESULTS, null, null);
+        drawn = true;
+      } else if (!filterable || isRankedPaging(params())) {
+        // The first page paints from its own records; the filters follow with every match's.
+        const page = await rankedPage(this.engine, answer, resultsState(params(), null));
+        this.draw(answer, page, null, filterable ? 'loading' : 'too-many');
+        drawn = true;
+      }
+      if (filterable && answer.total > 0) {
+        const matches = await this.matchesOf(answer);
+        const page = browsePage(matches, resultsState(params(), matches.index), shownVat());
+        if (drawn) this.drawTools(page, matches.index);
+        else this.draw(answer, page, matches.index, null);
+      }
+      this.attach();
     } catch (error) {
       console.error(error);
-      this.index = null;
-      this.parts.more.hidden = true;
-      grid.innerHTML = '';
-      grid.setAttribute('aria-busy', 'false');
-      status.innerHTML = linesHtml([texts.unavailable]);
+      this.answer = null;
+      this.parts.tools.hidden = true;
+      this.parts.hints.innerHTML = '';
+      status.innerHTML = lineHtml(texts.unavailable);
       retry.hidden = false;
+    } finally {
+      root.setAttribute('aria-busy', 'false');
     }
   }
 
-  /** The count (announced), with the list emptied for the cards to come. */
-  private matched(matches: readonly number[]): void {
-    this.matches = matches;
-    this.shown = 0;
-    this.parts.grid.innerHTML = '';
-    const found = texts.found(matches.length);
-    this.parts.status.innerHTML = linesHtml(matches.length === 0 ? [found, texts.none] : [found]);
+  private async find(): Promise<ResultsAnswer> {
+    if (this.answer) return this.answer;
+    const term = this.valid ? this.term : '';
+    this.answer = await searchFor(this.engine, term, resultsState(params(), null));
+    return this.answer;
   }
 
-  private append(details: readonly SearchDetail[]): void {
-    this.parts.grid.insertAdjacentHTML('beforeend', searchCardsHtml(details, this.shown));
-    this.shown += details.length;
+  private async matchesOf(answer: ResultsAnswer): Promise<MatchesIndex> {
+    this.matches ??= await loadMatchesIndex(this.engine, answer);
+    if (!this.matches) throw new Error('too many matches to filter');
+    return this.matches;
   }
 
-  /** The next page of cards; focus moves to the first new one, so keyboard users carry on from there. */
-  private async showMore(): Promise<void> {
-    const index = this.index;
-    if (!index || this.more === 'loading') return;
-    const from = this.shown;
-    const to = nextShown(from, this.matches.length);
-    this.drawMore('loading');
+  /** Draws the whole page of results. */
+  private draw(
+    answer: ResultsAnswer,
+    page: ResultsPage,
+    index: ListingIndex | null,
+    off: 'loading' | 'too-many' | null,
+  ): void {
+    const { root, status, hints, tools } = this.parts;
+    root.dataset['v'] = answer.core.v;
+    status.innerHTML = statusHtml(page.total, answer.total);
+    hints.innerHTML = hintsHtml({ ...answer, matched: answer.total });
+    tools.innerHTML =
+      answer.total === 0 ? '' : resultsHtml(this.term, page, searchToolsView(page, index, off));
+    tools.hidden = answer.total === 0;
+    document.title = `${resultsTitle(this.term, page.state.page)}${this.titleSuffix}`;
+  }
+
+  /** Draws the toolbar and filters once the filter index is here, leaving the cards as they are. */
+  private drawTools(page: ResultsPage, index: ListingIndex): void {
+    const view = searchToolsView(page, index, null);
+    const { tools } = this.parts;
+    tools.querySelector('.listing__toolbar')?.replaceWith(fragment(toolbarHtml(view)));
+    tools.querySelector('[data-filters]')?.replaceWith(fragment(filtersHtml(view)));
+  }
+
+  /** The tools over the results on the page (the server's or this script's). */
+  private attach(): void {
+    const { tools } = this.parts;
+    const parts = tools.hidden ? null : findToolParts(tools);
+    if (!parts) return;
+    if (parts.sort.disabled) {
+      // Too many to sort and filter: the page size and page links still lead through the results.
+      parts.perPage.addEventListener('change', () => {
+        const state = resultsState(params(), null);
+        const perPage = Number(parts.perPage.value);
+        window.location.assign(
+          resultsUrl(
+            this.term,
+            { ...state, perPage, page: pageHolding(state.page, state.perPage, perPage) },
+            null,
+          ),
+        );
+      });
+      return;
+    }
+    this.tools = new BrowseTools(parts, {
+      load: () => this.loadIndex(),
+      fromLocation: (index) => resultsState(params(), index),
+      url: (state: BrowseState) => resultsUrl(this.term, state, this.matches?.index ?? null),
+      pageOf: (link) => Number(link.searchParams.get('page') ?? 1),
+      cardsHtml: (products) =>
+        searchCardsHtml(
+          products,
+          products.map((product) => this.matches?.summaries.get(product) ?? ''),
+        ),
+      rendered: (result, state) => {
+        this.parts.status.innerHTML = statusHtml(result.results.length, this.answer?.total ?? 0);
+        document.title = `${resultsTitle(this.term, state.page)}${this.titleSuffix}`;
+      },
+      options: RANKED,
+    });
+    this.tools.start();
+    if (this.matches) void this.tools.load();
+  }
+
+  /** The matches' filter index, for the tools; null (and the page says why) when it cannot be had. */
+  private async loadIndex(): Promise<ListingIndex | null> {
+    const { status, retry, root } = this.parts;
     try {
-      this.append(await this.client.details(index, this.matches.slice(from, to)));
-      this.drawMore('idle');
-      this.focusCard(from);
-    } catch (error) {
-      try {
-        // Rebuilt since the names were read: search again in the new index, as far as the shopper got.
-        if (!(error instanceof StaleIndexError)) throw error;
-        const outcome = await runSearch(this.client, this.term, to, this.progress);
-        this.index = outcome.index;
-        this.drawMore('idle');
-        this.focusCard(Math.min(from, this.shown - 1));
-      } catch (failure) {
-        console.error(failure);
-        this.drawMore('failed');
+      const answer = await this.find();
+      const matches = await this.matchesOf(answer);
+      if (answer.core.v !== root.dataset['v']) {
+        // Rebuilt since the page was drawn: draw it again from this index, with tools of its own.
+        this.tools = null;
+        this.draw(
+          answer,
+          browsePage(matches, resultsState(params(), matches.index), shownVat()),
+          matches.index,
+          null,
+        );
+        this.attach();
+        return null;
       }
+      return matches.index;
+    } catch (error) {
+      console.error(error);
+      this.statusShown = status.innerHTML;
+      status.innerHTML = lineHtml(texts.unavailable);
+      retry.hidden = false;
+      return null;
     }
-  }
-
-  /** "Showing x of y" and its button, while there are more results than cards. */
-  private drawMore(more: More): void {
-    const { grid, more: block, showing, showMore } = this.parts;
-    this.more = more;
-    grid.setAttribute('aria-busy', String(more === 'loading'));
-    block.hidden = this.shown >= this.matches.length;
-    showing.textContent = texts.showing(this.shown, this.matches.length);
-    showMore.textContent = more === 'loading' ? texts.loadingMore : texts.showMore;
-    showMore.setAttribute('aria-disabled', String(more === 'loading'));
-    // Added when the failure happens, so screen readers announce it; gone on the next attempt.
-    block.querySelector('[role="alert"]')?.remove();
-    if (more === 'failed') {
-      const alert = document.createElement('p');
-      alert.setAttribute('role', 'alert');
-      alert.textContent = texts.unavailable;
-      showMore.before(alert);
-    }
-  }
-
-  private focusCard(position: number): void {
-    this.parts.grid.querySelectorAll<HTMLAnchorElement>('.product-card__name a')[position]?.focus();
   }
 }
 
+/** Markup as nodes, to put in place of an element. */
+function fragment(html: string): DocumentFragment {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return template.content;
+}
+
 export function initSearch(): void {
-  const root = document.querySelector<HTMLElement>('[data-search-results]');
-  const parts = root && findSearchParts(root);
+  const parts = findSearchParts();
   if (!parts) return;
   const { term, valid } = termFromPath(location.pathname);
-  new SearchResults(parts, term).start(valid);
+  new SearchPage(parts, term, valid).start();
 }
