@@ -2,8 +2,9 @@
  * The storefront server: a Hono app that serves a built Astro site and mounts the routes it is given.
  * In order: security headers (with the CSP hashes of the live build) on every answer; the routes other
  * parts contribute as Hono sub-apps (REST proxy, session and search form from `shopper/`, payments from
- * src/payments/routes.ts, the rebuild hook from src/publish); the product-image route; the built site's
- * files with their precompressed siblings, ETag/304 and cache headers; on-demand pages (Astro's handler);
+ * src/payments/routes.ts, the rebuild hook from src/publish); the product-image route; the search results
+ * page, drawn for each term from the build's search index (search-page.ts); the built site's files with
+ * their precompressed siblings, ETag/304 and cache headers; on-demand pages (Astro's handler);
  * and a real 404 page (405 for other methods). Each part guards its own routes with the shared
  * middleware of src/http/ and renders its errors as `{message}` JSON; anything else that fails here is
  * logged and answered 500. Kept apart from the code that listens (server.ts), so tests build it with
@@ -15,6 +16,7 @@ import { etag } from 'hono/etag';
 import { describeError, textReply } from '../http/index.ts';
 import type { NodeRoute } from './astro.ts';
 import { createImageRoutes } from './images.ts';
+import { createSearchPage } from './search-page.ts';
 import { securityHeadersMiddleware } from './security.ts';
 import { createStaticSite, type NotFoundPage, type Rewrite } from './static-site.ts';
 
@@ -61,6 +63,7 @@ export function createStorefrontApp(config: StorefrontServerConfig): StorefrontA
     '/',
     createImageRoutes({ mediaBaseUrl: config.magentoMediaBaseUrl, cacheDir: config.imageCacheDir, log }),
   );
+  app.get('/search/*', etag(), createSearchPage({ clientDir: config.clientDir, log }));
   app.get('*', etag(), site.serve);
   for (const route of config.fallbackRoutes ?? []) app.all('*', route);
   app.all('*', (c) =>

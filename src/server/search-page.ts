@@ -1,0 +1,183 @@
+/**
+ * The search results page, drawn for each term by the storefront server (issue 23): `/search/{term}`
+ * answers with the build's `search/index.html` and, between its two markers, the heading, count, hints,
+ * the first page of cards with the tools and plain page links (components/search/search-page.ts). So the
+ * results are there without JavaScript, and with it they paint with the page (LCP) and the page's script
+ * takes over without drawing them again.
+ *
+ * It searches the build's own index files (`<client dir>/search/data/`) with the browser's engine
+ * (`createSearchEngine(readerSource(…))`), so both find the same. Each file is parsed once and kept for
+ * as long as its build is the one served: the build is known by the client folder's real path (`dist` is a
+ * link a publish swaps, src/publish/builds.ts) and its search page's and core's identity, checked on every
+ * request (three `stat`s); a new build gets a fresh engine and template, and the old ones are dropped.
+ *
+ * The page holds no inline script of its own (the CSP's hashes are the build's, src/server/security.ts):
+ * the drawn body replaces the build's loading state, inline lines included. It is per term and per build,
+ * so caches must revalidate it (ETag); a page saying the index could not be read is not kept at all.
+ */
+import { createHash } from 'node:crypto';
+import { realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import type { Context, MiddlewareHandler } from 'hono';
+import {
+  searchBody,
+  searchBodyHtml,
+  SEARCH_BODY_END,
+  SEARCH_BODY_START,
+  type SearchBodyView,
+} from '../components/search/search-page.ts';
+import { resultsTitle } from '../components/search/search-view.ts';
+import { escapeHtml } from '../components/escape-html.ts';
+import { createSearchEngine, type SearchEngine } from '../features/search/engine.ts';
+import { coreUrl, SEARCH_DATA } from '../features/search/files.ts';
+import { readerSource } from '../features/search/sources.ts';
+import { termFromPath } from '../features/search/term.ts';
+import { describeError } from '../http/index.ts';
+import { compress, negotiateEncoding, ON_THE_FLY_LEVELS } from '../publish/index.ts';
+import { CACHE_REVALIDATE, rawPath } from './static-site.ts';
+
+/** The page the build writes for search, relative to the client folder. */
+export const SEARCH_PAGE_FILE = 'search/index.html';
+
+export interface SearchPageOptions {
+  /** The built site's client folder (`dist/client`; `dist` may be a link a publish swaps). */
+  readonly clientDir: string;
+  readonly log?: (message: string) => void;
+}
+
+/** The build's page split around its body: the drawn body goes between `before` and `after`. */
+interface Template {
+  readonly before: string;
+  readonly after: string;
+  /** The document title after the page's own (` | {shop}`), as the build escaped it. */
+  readonly titleSuffix: string;
+}
+
+interface Build {
+  readonly key: string;
+  readonly engine: SearchEngine;
+  /** null when the build's page has no markers (a build from before them): it is served as it is. */
+  readonly template: Promise<Template | null>;
+}
+
+const TITLE = /<title>([^<]*)<\/title>/;
+const OG_TITLE = /(<meta property="og:title" content=")[^"]*(")/;
+
+/** The build's search page, split at its markers; null when it has none. */
+function parseTemplate(html: string): Template | null {
+  const start = html.indexOf(SEARCH_BODY_START);
+  const end = html.indexOf(SEARCH_BODY_END, start);
+  const title = TITLE.exec(html);
+  if (start === -1 || end === -1 || !title) return null;
+  const pageTitle = title[1] ?? '';
+  const cut = pageTitle.indexOf(' | ');
+  return {
+    before: html.slice(0, start),
+    after: html.slice(end + SEARCH_BODY_END.length),
+    titleSuffix: cut === -1 ? '' : pageTitle.slice(cut),
+  };
+}
+
+/** The page: the template with the drawn body, and the title of the term (and page) in its head. */
+function pageHtml(template: Template, view: SearchBodyView, body: string): string {
+  const own =
+    view.kind === 'results'
+      ? resultsTitle(view.term, view.page.state.page)
+      : resultsTitle(view.kind === 'unavailable' ? view.term : '', 1);
+  const title = `${escapeHtml(own)}${template.titleSuffix}`;
+  const before = template.before
+    .replace(TITLE, () => `<title>${title}</title>`)
+    .replace(OG_TITLE, (_, open: string, close: string) => `${open}${title}${close}`);
+  return `${before}${body}${template.after}`;
+}
+
+const isMissing = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+
+/** A file's identity: a rebuild in place (no link swap) changes one of these. */
+function identity(path: string): string {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : 'none';
+}
+
+export function createSearchPage(options: SearchPageOptions): MiddlewareHandler {
+  const log = options.log ?? ((message: string) => console.error(message));
+  const clientDir = resolve(options.clientDir);
+  let current: Build | undefined;
+
+  function load(root: string, key: string): Build {
+    const data = join(root, ...SEARCH_DATA.split('/').filter(Boolean));
+    const engine = createSearchEngine(
+      readerSource(async (url) => {
+        const path = join(root, decodeURIComponent(url.replace(/\?.*$/, '')));
+        if (!path.startsWith(data + sep)) return null;
+        try {
+          return JSON.parse(await readFile(path, 'utf8')) as unknown;
+        } catch (error) {
+          if (isMissing(error)) return null;
+          throw error;
+        }
+      }),
+    );
+    const template = readFile(join(root, SEARCH_PAGE_FILE), 'utf8').then(parseTemplate, (error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    template.catch(() => undefined);
+    return { key, engine, template };
+  }
+
+  /** The build served now, checked on every request. */
+  function build(): Build | undefined {
+    let root: string;
+    try {
+      root = realpathSync(clientDir);
+    } catch {
+      return undefined;
+    }
+    const key = `${root}\0${identity(join(root, SEARCH_PAGE_FILE))}\0${identity(join(root, coreUrl()))}`;
+    if (current?.key !== key) current = load(root, key);
+    return current;
+  }
+
+  async function respond(c: Context, view: SearchBodyView, template: Template): Promise<Response> {
+    const html = Buffer.from(pageHtml(template, view, searchBodyHtml(view)));
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+    const body = encoding === 'identity' ? html : await compress(html, encoding, ON_THE_FLY_LEVELS);
+    const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=utf-8',
+      // Per term and per build: any cache revalidates (cheap with the ETag); a failure is not kept.
+      'Cache-Control': view.kind === 'unavailable' ? 'no-store' : CACHE_REVALIDATE,
+      Vary: 'Accept-Encoding',
+      'Content-Length': String(body.length),
+    };
+    if (view.kind !== 'unavailable')
+      headers['ETag'] = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+  }
+
+  return async (c, next) => {
+    const pathname = rawPath(c);
+    if (!pathname.startsWith('/search/') || pathname.startsWith(`${SEARCH_DATA}/`)) return next();
+    const served = build();
+    const template = await served?.template.catch((error: unknown) => {
+      log(`Search page: ${SEARCH_PAGE_FILE} could not be read (${describeError(error)}).`);
+      return null;
+    });
+    // No page of this kind in the build: the static site serves what there is.
+    if (!served || !template) return next();
+    const { term, valid } = termFromPath(pathname);
+    const url = new URL(c.req.url);
+    let view: SearchBodyView;
+    try {
+      view = await searchBody(served.engine, valid ? term : '', term, url.searchParams);
+    } catch (error) {
+      log(`Search page: the search index could not be read (${describeError(error)}).`);
+      view = { kind: 'unavailable', term, url: `${pathname}${url.search}` };
+    }
+    return respond(c, view, template);
+  };
+}
