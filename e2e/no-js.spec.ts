@@ -1,5 +1,6 @@
 /** The catalogue without JavaScript (DESIGN.md §5: catalogue content fully usable with JS off). */
 import { formatGbp, largestListing, PAGE_SIZE, pagePath, richProduct } from './support/catalogue.ts';
+import { expectedSearch, nameOf } from './support/search.ts';
 import { disclosure, expect, test } from './support/test.ts';
 
 test.use({ javaScriptEnabled: false });
@@ -89,4 +90,48 @@ test('the comparison says it needs JavaScript, and the compare buttons and tray 
   await page.goto('/home-garden/pressure-washer');
   await expect(page.getByRole('button', { name: /^Add to compare/ })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Products to compare' })).toBeHidden();
+});
+
+test('search shows the first page of results, with its categories and plain page links', async ({ page }) => {
+  const query = 'pressure washer';
+  const { answer, records } = await expectedSearch(query);
+  expect(answer.total).toBeGreaterThan(PAGE_SIZE);
+  await page.goto(`/search/${encodeURIComponent(query)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for: ${query}`);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(`Results found: ${answer.total}`);
+  const cards = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+  await expect(cards.getByRole('heading')).toHaveText(records.slice(0, PAGE_SIZE).map(nameOf));
+  const categories = page.getByRole('navigation', { name: 'Categories' }).getByRole('link');
+  await expect(categories).toHaveCount(answer.categories.length);
+  // Sorting and filtering need the script: without it they are not offered.
+  await expect(page.getByLabel('Sort by')).toBeHidden();
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(`/search/${encodeURIComponent(query)}?page=2`);
+  await expect(cards.getByRole('heading')).toHaveText(records.slice(PAGE_SIZE, 2 * PAGE_SIZE).map(nameOf));
+  await cards.first().getByRole('link').click();
+  await expect(page).toHaveURL(records[PAGE_SIZE]?.[2] ?? '');
+});
+
+test('search offers what was meant when nothing is found, as a plain link', async ({ page }) => {
+  const { answer } = await expectedSearch('presure xyzzyq');
+  const meant = answer.didYouMean ?? '';
+  await page.goto('/search/presure%20xyzzyq');
+  await expect(page.getByRole('main').getByText('No products found with that keyword')).toBeVisible();
+  await page.getByRole('link', { name: meant, exact: true }).click();
+  await expect(page).toHaveURL(`/search/${encodeURIComponent(meant)}`);
+  const { answer: understood } = await expectedSearch(meant);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(`Results found: ${understood.total}`);
+});
+
+test('the header search form leads to the results', async ({ page }) => {
+  const { answer } = await expectedSearch('window vac');
+  await page.goto('/search?q=steam');
+  await expect(page).toHaveURL('/search/steam');
+  await page.goto('/');
+  const box = page.locator('header form[action="/search"] input[name="q"]').first();
+  await box.fill('window vac');
+  await box.press('Enter');
+  await expect(page).toHaveURL('/search/window%20vac');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for: window vac');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(`Results found: ${answer.total}`);
 });

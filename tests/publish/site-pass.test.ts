@@ -50,11 +50,11 @@ describe('pageLineReader', () => {
     expect(
       read([
         '16:47:40   ├─ /basket/index.html (+8ms) ',
-        '16:47:40   └─ /search/data/0.json (+1.20s) ',
+        '16:47:40   └─ /search/data/d/0.json (+1.20s) ',
         '  ├─ /empty.json (+2ms) (file not created, response body was empty)',
         '16:46:21 [vite] ✓ built in 530ms',
       ]),
-    ).toEqual({ written: ['basket/index.html', 'search/data/0.json'], finished: 3 });
+    ).toEqual({ written: ['basket/index.html', 'search/data/d/0.json'], finished: 3 });
   });
 
   it('takes pages rendered side by side (build.concurrency) as finished in the order they started', () => {
