@@ -1,233 +1,730 @@
 /**
- * `node scripts/bench-search.ts [--dist var/e2e/dist] [--snapshot var/catalogue/catalogue.json]`: the
- * search index's figures (DESIGN.md §5 budget at 10,000 products: first result list ≤ 150 KB compressed
- * transferred, matching ≤ 50 ms).
+ * `npm run bench:search [-- --products 10000,100000] [--browser] [--no-relevance] [--sample 300]
+ * [--mini-sample 40] [--passes 3]`: search's budgets (issue 23, DESIGN.md §5), printed, not asserted.
  *
- * For 250 and 10,000 demo products it starts an embedded back end on a throwaway folder under var/,
- * reads the catalogue over HTTP as a sync does, builds the index as the site build does, and prints
- * - the bytes of the names file and the detail shards: raw, gzip and brotli at the levels the build
- *   writes them with (brotli 6 / gzip 6) and at the thorough ones (brotli 11 / gzip 9);
- * - for a few terms: hits, matching time (median, p95 and worst of many runs, names prepared
- *   once), and what the first result list transfers: the names file plus the shards of the first 24 results;
- * - at 10,000, the same transfer for other shard sizes, which is how the default was chosen;
- * - with `--snapshot`, the same for that catalogue snapshot as well (a real shop's names compress far
- *   less than the demo generator's, which repeat a few hundred names);
- * - with `--dist`, the search page itself (HTML, CSS and the JavaScript it loads, brotli) from a built
- *   site, added to the index bytes for the whole first list.
+ * 1. Relevance on the demo catalogue (the labelled set of tests/unit/search/relevance.test.ts, built by
+ *    tests/support/search-relevance.ts) for the engine, for the spec's old rule (`matchesSearch`, results in
+ *    the index's "Recommended" order) and for MiniSearch configured as the research measured it (prefix on
+ *    the last word, fuzzy 1 edit from 4 letters and 2 from 8, AND, boosts name > SKU > model > categories >
+ *    attributes).
+ * 2. For each product count (a throwaway embedded back end under var/, as bench:site starts it, read over
+ *    HTTP as a sync does, then stopped and its folder removed):
+ *    - the index build: time and peak memory `buildSearchFiles` adds (the process's resident set sampled
+ *      every millisecond by a worker thread), serialising time, files by kind, raw and brotli bytes (at the
+ *      levels the site build uses for them: brotli 6 for a site of more than 4 MB of text, nothing for files
+ *      under 256 bytes or that brotli shrinks by less than 5 %);
+ *    - bytes of focusing the box and typing "clearwater pressure washer" one key at a time, as
+ *      suggest.client.ts does it (engine search with `typing`, then the records of the products shown on a
+ *      desktop): the suggestion module's JavaScript (esbuild, minified, brotli 11 as hashed assets are),
+ *      core.json and every file the engine asks for, keystroke by keystroke (budget ≤ 50 KB at 10,000 and
+ *      ≤ 80 KB at 100,000 in all; ≤ 5 KB per keystroke);
+ *    - script time per keystroke in Node, for several queries typed one key at a time with the files
+ *      already downloaded (a fresh engine per query, its core read at focus): search, records and the
+ *      rows' markup; with `--browser`, the same in Chromium at 4× CPU throttling (CDP
+ *      `Emulation.setCPUThrottlingRate`), the rows also written into the page (budget ≤ 8 ms p95);
+ *    - relevance on a sample of the set built from that catalogue (`--sample` queries per kind) for the
+ *      engine and the spec's rule, and on a smaller one (`--mini-sample`) for the engine and MiniSearch,
+ *      whose fuzzy prefix search takes seconds a query at 100,000 products;
+ *    - MiniSearch over the same products: its whole index's bytes (raw, brotli 6 and 11), build and load
+ *      time and time per keystroke in Node, for comparison.
+ * Chromium: CHROME_PATH, else /usr/bin/chromium. Everything listens on the loopback only.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
+import { build as esbuild } from 'esbuild';
+import MiniSearch, { type SearchOptions as MiniSearchOptions } from 'minisearch';
+import { chromium } from 'playwright';
+import synonymsFile from '../src/content/search-synonyms.json' with { type: 'json' };
 import { loadCatalogue } from '../src/catalogue/load.ts';
 import { productRoutes } from '../src/catalogue/product-page.ts';
-import { indexCatalogue, readSnapshot } from '../src/catalogue/snapshot.ts';
-import type { Catalogue } from '../src/catalogue/types.ts';
-import { startEmbeddedMagento } from '../src/embedded/magento/server.ts';
+import { indexCatalogue, type CatalogueIndex } from '../src/catalogue/snapshot.ts';
+import type { Catalogue, Product } from '../src/catalogue/types.ts';
+import { searchBuildInput } from '../src/components/search/search-input.ts';
+import { DESKTOP_ROWS, planRows, rowsHtml, suggestionRows } from '../src/components/search/suggest-list.ts';
+import { buildSearchFiles, type BuiltSearch, type SearchBuildInput } from '../src/features/search/build.ts';
+import { createSearchEngine, type SearchEngine } from '../src/features/search/engine.ts';
+import { SEARCH_DATA } from '../src/features/search/files.ts';
+import { normaliseForSearch } from '../src/features/search/match.ts';
+import { memorySource, readerSource } from '../src/features/search/sources.ts';
+import { synonymsSchema, type Synonyms } from '../src/features/search/synonyms.ts';
 import {
-  buildSearchIndex,
-  DEFAULT_SHARD_SIZE,
-  searchableProducts,
-  type BuiltSearchIndex,
-} from '../src/features/search/build-index.ts';
-import { findMatches, PAGE_SIZE, prepareNames, shardsFor } from '../src/features/search/results.ts';
-import { decodeNames } from '../src/features/search/search-index.ts';
-import { BUILD_LEVELS, compress, FAST_BUILD_LEVELS, type Levels } from '../src/publish/index.ts';
-import { pageWeight } from './bench/transfer.ts';
+  BUILD_LEVELS,
+  compress,
+  FAST_BUILD_LEVELS,
+  MIN_COMPRESS_BYTES,
+  type Levels,
+} from '../src/publish/index.ts';
+import {
+  EXACT_KINDS,
+  formatReport,
+  QUERY_KINDS,
+  readDemoCatalogue,
+  relevanceSet,
+  report,
+  runSet,
+  type LabelledQuery,
+  type Ranker,
+} from '../tests/support/search-relevance.ts';
+import { kilobytes, runMeasured, table } from './bench/proc.ts';
 
-const { values } = parseArgs({ options: { dist: { type: 'string' }, snapshot: { type: 'string' } } });
-const TERMS = [
-  'steam',
-  'pressure washer',
-  'high pressure',
-  'battery',
-  'professional',
-  'vac',
-  'k 4',
-  'a',
-  'zzz',
-];
-const BUDGET_BYTES = 150 * 1024;
-const BUDGET_MS = 50;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '10000,100000' },
+    browser: { type: 'boolean', default: false },
+    'no-relevance': { type: 'boolean', default: false },
+    sample: { type: 'string', default: '300' },
+    'mini-sample': { type: 'string', default: '40' },
+    passes: { type: 'string', default: '3' },
+  },
+});
+const counts = (values.products ?? '')
+  .split(',')
+  .map((text) => Number(text.trim()))
+  .filter((count) => Number.isInteger(count) && count > 0);
+const samplePerKind = Math.max(10, Number(values.sample) || 300);
+/** MiniSearch's fuzzy prefix search takes seconds a query at 100,000 products: it gets fewer. */
+const miniSamplePerKind = Math.max(5, Number(values['mini-sample']) || 40);
+const passes = Math.max(1, Number(values.passes) || 3);
+
+const TYPED = 'clearwater pressure washer';
+const BYTES_BUDGET: Record<number, number> = { 10_000: 50 * 1024, 100_000: 80 * 1024 };
+const KEYSTROKE_BUDGET = 5 * 1024;
+const TIME_BUDGET_MS = 8;
+/** The levels the site build compresses its many files with (precompress.ts: a site of more than 4 MB). */
+const SERVED_LEVELS = FAST_BUILD_LEVELS;
 const TOKEN = 'bench-search-integration-token-0123456789';
 
-async function readDemoCatalogue(productCount: number): Promise<Catalogue> {
-  mkdirSync('var', { recursive: true });
-  const dir = mkdtempSync(resolve('var', 'bench-search-'));
-  const backend = await startEmbeddedMagento({
-    host: '127.0.0.1',
-    port: 0,
-    dbFile: join(dir, 'magento.sqlite'),
-    mediaDir: join(dir, 'media'),
-    admin: { username: 'admin', password: 'Admin123!' },
-    integrationToken: TOKEN,
-    tokenLifetimes: { customer: 3600, admin: 14400 },
-    catalogue: { seed: 1, productCount, brand: 'Clearwater' },
-    flatRatePerItem: 0,
-    writeImages: false,
+const ms = (value: number): string => (Number.isNaN(value) ? '–' : `${value.toFixed(value < 10 ? 2 : 0)} ms`);
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const verdict = (value: number, budget: number): string => (value <= budget ? 'met' : 'OVER');
+function percentile(list: readonly number[], p: number): number {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+// ---------------------------------------------------------------------------------------------------------
+// The catalogue
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The demo catalogue of `productCount` products, from a throwaway embedded back end run as a child process
+ * (scripts/bench/backend.ts, as bench:site runs it: at 100,000 products a back end in this process would
+ * share its event loop with the loader reading it), read over HTTP as a sync does.
+ */
+async function demoCatalogue(productCount: number): Promise<Catalogue> {
+  mkdirSync(resolve(root, 'var'), { recursive: true });
+  const dir = mkdtempSync(resolve(root, 'var', 'bench-search-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    EMBEDDED_MAGENTO_DB: join(dir, 'magento.sqlite'),
+    EMBEDDED_MAGENTO_MEDIA: join(dir, 'media'),
+    EMBEDDED_INTEGRATION_TOKEN: TOKEN,
+    DEMO_PRODUCT_COUNT: String(productCount),
+  };
+  delete env['MAGENTO_URL'];
+  delete env['MAGENTO_TOKEN'];
+  const lines: string[] = [];
+  const backend = runMeasured(process.execPath, ['scripts/bench/backend.ts'], {
+    cwd: root,
+    env,
+    onLine: (line) => lines.push(line.text),
+    wrapWithTime: false,
+    readyWhen: (line) => line.startsWith('BENCH '),
   });
   try {
-    const { catalogue, problems } = await loadCatalogue({ baseUrl: backend.url, token: TOKEN });
+    await backend.ready;
+    const ready = lines.find((text) => text.startsWith('BENCH '));
+    if (!ready) throw new Error(`The back end exited:\n${lines.join('\n')}`);
+    const { url } = JSON.parse(ready.slice('BENCH '.length)) as { url: string };
+    const { catalogue, problems } = await loadCatalogue({ baseUrl: url, token: TOKEN });
     if (problems.length > 0) console.warn(`${problems.length} products left out by the loader`);
     return catalogue;
   } finally {
-    await backend.close();
+    backend.stop();
+    await backend.done;
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-interface Sizes {
-  raw: number;
-  gz: number;
-  br: number;
+const siteInput = (index: CatalogueIndex): SearchBuildInput =>
+  searchBuildInput(index, productRoutes(index, []));
+
+// ---------------------------------------------------------------------------------------------------------
+// The index files, as the site serves them
+// ---------------------------------------------------------------------------------------------------------
+
+/** Every file of a build by its path under /search/data/, as the site's endpoints write it (JSON). */
+function siteFiles(built: BuiltSearch): Map<string, string> {
+  const files = new Map<string, string>([['core.json', JSON.stringify(built.core)]]);
+  for (const [key, shard] of built.terms) files.set(`t/${key}.json`, JSON.stringify(shard));
+  built.codes.forEach((bucket, at) => files.set(`c/${at}.json`, JSON.stringify(bucket)));
+  for (const [letter, words] of built.words) files.set(`w/${letter}.json`, JSON.stringify(words));
+  built.records.forEach((shard, at) => files.set(`d/${at}.json`, JSON.stringify(shard)));
+  return files;
 }
 
-async function sizes(text: string, levels: Levels): Promise<Sizes> {
-  const data = Buffer.from(text);
-  const [gz, br] = await Promise.all([compress(data, 'gzip', levels), compress(data, 'br', levels)]);
-  return { raw: data.length, gz: gz.length, br: br.length };
+const pathOf = (url: string): string => url.replace(/\?.*$/, '').slice(SEARCH_DATA.length + 1);
+
+/** Bytes a file travels as: its brotli sibling when the build writes one, else raw. */
+async function servedBytes(text: string, levels: Levels = SERVED_LEVELS): Promise<number> {
+  const raw = Buffer.byteLength(text);
+  if (raw < MIN_COMPRESS_BYTES) return raw;
+  const br = (await compress(Buffer.from(text), 'br', levels)).length;
+  return br < raw * 0.95 ? br : raw;
 }
 
-const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
-const show = (s: Sizes): string => `raw ${kb(s.raw)}, gzip ${kb(s.gz)}, brotli ${kb(s.br)}`;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+/** `servedBytes` of many texts, a few at a time (compression runs on the libuv pool). */
+async function servedAll(texts: readonly string[], levels: Levels = SERVED_LEVELS): Promise<number[]> {
+  const sizes = new Array<number>(texts.length).fill(0);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let at = next++; at < texts.length; at = next++)
+      sizes[at] = await servedBytes(texts[at] ?? '', levels);
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return sizes;
 }
 
-/** Brotli bytes (at `levels`) of the names file and of each shard. */
-async function fileBytes(built: BuiltSearchIndex, levels: Levels) {
-  const names = await sizes(JSON.stringify(built.names), levels);
-  const shards = await Promise.all(built.shards.map((shard) => sizes(JSON.stringify(shard), levels)));
-  return { names, shards };
+/** An engine over the files in memory, parsed on each first read as a browser parses a cached response. */
+function engineOver(files: ReadonlyMap<string, string>, requested?: string[]): SearchEngine {
+  return createSearchEngine(
+    readerSource((url) => {
+      const path = pathOf(url);
+      requested?.push(path);
+      const text = files.get(path);
+      return Promise.resolve(text === undefined ? null : (JSON.parse(text) as unknown));
+    }),
+  );
 }
 
-/** Names file plus the shards of the first page of results, brotli; and how many requests. */
-function firstList(
-  built: BuiltSearchIndex,
-  bytes: { names: Sizes; shards: Sizes[] },
-  matches: number[],
-): { br: number; requests: number } {
-  const needed = shardsFor(matches.slice(0, PAGE_SIZE), built.names.s);
+/** What suggest.client.ts does on a keystroke, short of the DOM: search, the shown records, the rows. */
+async function suggest(engine: SearchEngine, text: string, limit = DESKTOP_ROWS): Promise<string> {
+  const answer = await engine.search(text, { typing: true, limit });
+  const plan = planRows(answer, limit);
+  const records = await engine.records(answer.ids.slice(0, plan.products));
+  return rowsHtml(suggestionRows(text, answer, plan, records), 'bench');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Build time and memory
+// ---------------------------------------------------------------------------------------------------------
+
+/** The process's peak resident set, sampled every millisecond by a worker thread while the main one works. */
+async function rssSampler() {
+  const peak = new Float64Array(new SharedArrayBuffer(8));
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const peak = new Float64Array(workerData);
+     setInterval(() => { const rss = process.memoryUsage.rss(); if (rss > peak[0]) peak[0] = rss; }, 1);`,
+    { eval: true, workerData: peak.buffer },
+  );
+  await new Promise((done) => worker.once('online', done));
   return {
-    br: bytes.names.br + needed.reduce((sum, shard) => sum + (bytes.shards[shard]?.br ?? 0), 0),
-    requests: 1 + needed.length,
+    reset: () => (peak[0] = process.memoryUsage.rss()),
+    peak: () => Math.max(peak[0] ?? 0, process.memoryUsage.rss()),
+    stop: () => worker.terminate(),
   };
 }
 
-/** The bound for any term: the first results each in a shard of its own, the largest shards at that. */
-function worstFirstList(bytes: { names: Sizes; shards: Sizes[] }): { br: number; requests: number } {
-  const largest = bytes.shards
-    .map((shard) => shard.br)
-    .sort((a, b) => b - a)
-    .slice(0, PAGE_SIZE);
-  return { br: bytes.names.br + largest.reduce((sum, br) => sum + br, 0), requests: 1 + largest.length };
+async function measureBuild(input: SearchBuildInput) {
+  const sampler = await rssSampler();
+  try {
+    gc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const rssBefore = sampler.reset();
+    const started = performance.now();
+    const built = buildSearchFiles(input);
+    const buildMs = performance.now() - started;
+    const serialiseStarted = performance.now();
+    const files = siteFiles(built);
+    const serialiseMs = performance.now() - serialiseStarted;
+    const peakAdded = sampler.peak() - rssBefore;
+    gc();
+    const retained = process.memoryUsage().heapUsed - heapBefore;
+    return { built, files, buildMs, serialiseMs, peakAdded, retained };
+  } finally {
+    await sampler.stop();
+  }
 }
 
-const page = values.dist ? pageWeight(join(values.dist, 'client'), 'search', '/search') : undefined;
-const pageBytes = page ? (page.htmlBr ?? page.htmlRaw) + page.css + page.js : 0;
-if (page) {
-  console.info(
-    `Search page (${values.dist}): HTML ${kb(page.htmlBr ?? page.htmlRaw)} + CSS ${kb(page.css)} + JS ${kb(page.js)} (${kb(page.jsRaw)} raw, ${page.jsFiles.length} files) brotli = ${kb(pageBytes)}`,
-  );
-}
-
-const sources: { label: string; read: () => Promise<Catalogue> }[] = [
-  { label: '250 demo products', read: () => readDemoCatalogue(250) },
-  { label: '10000 demo products', read: () => readDemoCatalogue(10_000) },
-];
-const snapshot = values.snapshot;
-if (snapshot) sources.push({ label: snapshot, read: () => Promise.resolve(readSnapshot(snapshot)) });
-
-for (const source of sources) {
+async function printFiles(files: ReadonlyMap<string, string>): Promise<Map<string, number>> {
+  const paths = [...files.keys()];
   const started = performance.now();
-  const catalogue = await source.read();
-  const loadedMs = performance.now() - started;
-  const index = indexCatalogue(catalogue);
-  const products = searchableProducts(productRoutes(index).routed);
-  const buildStarted = performance.now();
-  const built = buildSearchIndex(products);
-  const buildMs = performance.now() - buildStarted;
-  const large = catalogue.products.length > 1000;
-  // What the build writes for sites with over 4 MB of text (`precompress.ts`), which even the demo of
-  // 250 products is: the index files are not under `_astro/`, so they get the fast levels.
-  const served = FAST_BUILD_LEVELS;
+  const sizes = await servedAll(paths.map((path) => files.get(path) ?? ''));
+  const compressMs = performance.now() - started;
+  const served = new Map(paths.map((path, at) => [path, sizes[at] ?? 0]));
+  const kinds = [
+    ['core.json', 'core'],
+    ['t/', 'term shards'],
+    ['c/', 'code buckets'],
+    ['w/', 'word lists'],
+    ['d/', 'record shards'],
+  ] as const;
+  const rows = kinds.map(([prefix, label]) => {
+    const own = paths.filter((path) => path.startsWith(prefix));
+    const raw = own.map((path) => Buffer.byteLength(files.get(path) ?? ''));
+    const br = own.map((path) => served.get(path) ?? 0);
+    const sum = (list: number[]) => list.reduce((total, value) => total + value, 0);
+    return [
+      label,
+      String(own.length),
+      kilobytes(sum(raw)),
+      kilobytes(sum(br)),
+      kilobytes(percentile(br, 50)),
+      kilobytes(Math.max(0, ...br)),
+    ];
+  });
+  const totalRaw = paths.reduce((sum, path) => sum + Buffer.byteLength(files.get(path) ?? ''), 0);
+  const totalBr = sizes.reduce((sum, value) => sum + value, 0);
+  rows.push(['all', String(paths.length), kilobytes(totalRaw), kilobytes(totalBr), '', '']);
+  console.info(
+    `\nIndex files (served: brotli ${SERVED_LEVELS.brotli} siblings; compressing them took ${ms(compressMs)})`,
+  );
+  console.info(table(['kind', 'files', 'raw', 'served', 'median', 'largest'], rows));
+  return served;
+}
 
-  console.info(
-    `\n== ${source.label}: ${catalogue.products.length} enabled, ${products.length} searchable (visibility 4, with a page); read in ${(loadedMs / 1000).toFixed(1)} s, index built in ${buildMs.toFixed(0)} ms`,
-  );
-  const bytes = await fileBytes(built, served);
-  const thorough = await fileBytes(built, BUILD_LEVELS);
-  const total = (list: Sizes[]): Sizes =>
-    list.reduce((sum, s) => ({ raw: sum.raw + s.raw, gz: sum.gz + s.gz, br: sum.br + s.br }), {
-      raw: 0,
-      gz: 0,
-      br: 0,
-    });
-  const levelsLabel = (levels: Levels) => `brotli ${levels.brotli} / gzip ${levels.gzip}`;
-  console.info(`names.json (${built.names.n.length} names), ${levelsLabel(served)}: ${show(bytes.names)}`);
-  console.info(`names.json, ${levelsLabel(BUILD_LEVELS)}: ${show(thorough.names)}`);
-  const shardTotal = total(bytes.shards);
-  console.info(
-    `${built.shards.length} shards of ${built.names.s}, ${levelsLabel(served)}: total ${show(shardTotal)}; one shard ≈ ${show(
-      {
-        raw: shardTotal.raw / Math.max(1, built.shards.length),
-        gz: shardTotal.gz / Math.max(1, built.shards.length),
-        br: shardTotal.br / Math.max(1, built.shards.length),
-      },
-    )}`,
-  );
+// ---------------------------------------------------------------------------------------------------------
+// The engine's JavaScript
+// ---------------------------------------------------------------------------------------------------------
 
-  const worst = worstFirstList(bytes);
-  console.info(
-    `First list, worst case (24 results in 24 different shards): index ${kb(worst.br)} in ${worst.requests} requests${page ? `, with page ${kb(worst.br + pageBytes)} (budget ${kb(BUDGET_BYTES)})` : ''}`,
-  );
+async function bundle(contents: string): Promise<string> {
+  const result = await esbuild({
+    stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'bench-search-entry.ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
 
-  // Matching as the browser does it: parse and prepare the names once, then match per term.
-  const parseStarted = performance.now();
-  const names = decodeNames(JSON.parse(JSON.stringify(built.names)));
-  const prepared = prepareNames(names.n);
-  console.info(
-    `Parse + prepare names once: ${(performance.now() - parseStarted).toFixed(1)} ms (on this machine's Node)`,
+/** The module the header loads on focus (suggest.client.ts: engine, sources, rows), and the engine alone. */
+async function engineCode(): Promise<{ suggest: number; engine: number; suggestRaw: number }> {
+  const suggestJs = await bundle(`export * from './src/components/search/suggest.client.ts';`);
+  const engineJs = await bundle(
+    `export { createSearchEngine } from './src/features/search/engine.ts';
+     export { fetchSource } from './src/features/search/sources.ts';`,
   );
-  const runs = large ? 200 : 1000;
-  for (const term of TERMS) {
-    const times: number[] = [];
-    let matches: number[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      const at = performance.now();
-      matches = findMatches(prepared, term);
-      times.push(performance.now() - at);
-    }
-    // p95, not the maximum: one run in a few hundred meets a garbage collection or a busy machine.
-    const p95 = percentile(times, 95);
-    const list = firstList(built, bytes, matches);
-    const withPage = list.br + pageBytes;
-    const verdict = large
-      ? `  [match ${p95 <= BUDGET_MS ? 'ok' : 'OVER'}${page ? `, bytes ${withPage <= BUDGET_BYTES ? 'ok' : 'OVER'}` : ''}]`
-      : '';
-    console.info(
-      `  ${JSON.stringify(term).padEnd(18)} ${String(matches.length).padStart(5)} hits  match median ${percentile(times, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms  first list: index ${kb(list.br)} in ${list.requests} requests${page ? `, with page ${kb(withPage)}` : ''}${verdict}`,
-    );
+  return {
+    suggest: await servedBytes(suggestJs, BUILD_LEVELS),
+    engine: await servedBytes(engineJs, BUILD_LEVELS),
+    suggestRaw: Buffer.byteLength(suggestJs),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Typing a query: bytes, then time
+// ---------------------------------------------------------------------------------------------------------
+
+async function typingBytes(
+  files: ReadonlyMap<string, string>,
+  served: ReadonlyMap<string, number>,
+  js: number,
+  count: number,
+): Promise<void> {
+  const requested: string[] = [];
+  const engine = engineOver(files, requested);
+  await engine.core();
+  const bytesOf = (paths: readonly string[]): number =>
+    paths.reduce((sum, path) => sum + (served.get(path) ?? 0), 0);
+  const focus = requested.splice(0);
+  const steps: { text: string; paths: string[]; bytes: number }[] = [];
+  for (let length = 1; length <= TYPED.length; length += 1) {
+    const text = TYPED.slice(0, length);
+    await suggest(engine, text);
+    const paths = requested.splice(0);
+    steps.push({ text, paths, bytes: bytesOf(paths) });
   }
+  const all = [...focus, ...steps.flatMap((step) => step.paths)];
+  const thorough = await servedAll(
+    all.map((path) => files.get(path) ?? ''),
+    BUILD_LEVELS,
+  );
+  const total = js + bytesOf(all);
+  const keystrokes = steps.map((step) => step.bytes);
+  const budget = BYTES_BUDGET[count] ?? BYTES_BUDGET[10_000] ?? 0;
+  console.info(`\nFocus, then typing "${TYPED}" one key at a time (desktop: ${DESKTOP_ROWS} rows)`);
+  console.info(
+    table(
+      ['step', 'files asked for', 'bytes'],
+      [
+        ['focus: suggestion JS (brotli 11)', '', kilobytes(js)],
+        ['focus: core', focus.join(' '), kilobytes(bytesOf(focus))],
+        ...steps
+          .filter((step) => step.paths.length > 0)
+          .map((step) => [`"${step.text}"`, step.paths.join(' '), kilobytes(step.bytes)]),
+      ],
+    ),
+  );
+  console.info(
+    `Total: ${kilobytes(total)} (${all.length} files + JS; ${kilobytes(js + thorough.reduce((sum, value) => sum + value, 0))} were the files brotli 11), budget ≤ ${kilobytes(budget)}: ${verdict(total, budget)}. ` +
+      `Per keystroke (${steps.length}): median ${kilobytes(percentile(keystrokes, 50))}, max ${kilobytes(Math.max(...keystrokes))}, budget ≤ ${kilobytes(KEYSTROKE_BUDGET)}: ${verdict(Math.max(...keystrokes), KEYSTROKE_BUDGET)}`,
+  );
+}
 
-  if (large) {
-    console.info(
-      `Shard size vs first list (index bytes / requests, ${levelsLabel(served)}): worst case, then per term`,
-    );
-    for (const shardSize of [...new Set([8, 16, 32, 64, 128, 500, DEFAULT_SHARD_SIZE])].sort(
-      (a, b) => a - b,
-    )) {
-      const variant = buildSearchIndex(products, { shardSize });
-      const variantBytes = await fileBytes(variant, served);
-      const cells = TERMS.map((term) => {
-        const list = firstList(variant, variantBytes, findMatches(prepared, term));
-        return `${term} ${kb(list.br)}/${list.requests}`;
-      });
-      const bound = worstFirstList(variantBytes);
-      console.info(
-        `  ${String(shardSize).padStart(3)}: worst ${kb(bound.br)}/${bound.requests} · ${cells.join(' · ')}`,
+/** Queries typed for timing: everyday words, a typo, codes typed several ways, a SKU and a model number. */
+function timedQueries(products: readonly Product[]): string[] {
+  const middle = products[Math.floor(products.length / 2)];
+  return [
+    TYPED,
+    'presure washer',
+    'k5 premium',
+    'hd 5/15',
+    'wet and dry vacuum',
+    'steam cleaner',
+    'hoover',
+    '150 bar petrol',
+    'window vac',
+    'scrubber dryer',
+    ...(middle ? [middle.sku, middle.modelNumber ?? ''] : []),
+  ].filter((query) => query !== '');
+}
+
+/** Script time of each keystroke in Node, files downloaded already; also which files the queries read. */
+async function nodeKeystrokes(files: ReadonlyMap<string, string>, queries: readonly string[]) {
+  const times: Keystroke[] = [];
+  const requested: string[] = [];
+  for (let pass = 0; pass <= passes; pass += 1)
+    for (const query of queries) {
+      const engine = engineOver(files, requested);
+      await engine.core();
+      for (let length = 1; length <= query.length; length += 1) {
+        const text = query.slice(0, length);
+        const started = performance.now();
+        await suggest(engine, text);
+        if (pass > 0) times.push({ text, ms: performance.now() - started });
+      }
+    }
+  return { times, paths: [...new Set(requested)] };
+}
+
+/** The page's side of `--browser`: the same keystroke loop, the rows written into the page. */
+const PAGE_ENTRY = `
+import { createSearchEngine } from './src/features/search/engine.ts';
+import { readerSource } from './src/features/search/sources.ts';
+import { DESKTOP_ROWS, planRows, rowsHtml, suggestionRows } from './src/components/search/suggest-list.ts';
+
+const list = document.getElementById('list');
+globalThis.benchTyping = async (files, queries, passes) => {
+  const times = [];
+  for (let pass = 0; pass <= passes; pass += 1)
+    for (const query of queries) {
+      const engine = createSearchEngine(
+        readerSource((url) => {
+          const text = files[url.replace(/\\?.*$/, '').slice(${JSON.stringify(SEARCH_DATA.length + 1)})];
+          return Promise.resolve(text === undefined ? null : JSON.parse(text));
+        }),
       );
+      await engine.core();
+      for (let length = 1; length <= query.length; length += 1) {
+        const text = query.slice(0, length);
+        const started = performance.now();
+        const answer = await engine.search(text, { typing: true, limit: DESKTOP_ROWS });
+        const plan = planRows(answer, DESKTOP_ROWS);
+        const records = await engine.records(answer.ids.slice(0, plan.products));
+        list.innerHTML = rowsHtml(suggestionRows(text, answer, plan, records), 'bench');
+        if (pass > 0) times.push({ text, ms: performance.now() - started });
+      }
     }
+  return times;
+};
+`;
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** Script time of each keystroke in Chromium at 4× CPU throttling, the files the queries read in memory. */
+async function browserKeystrokes(
+  files: ReadonlyMap<string, string>,
+  paths: readonly string[],
+  queries: string[],
+) {
+  const script = await bundle(PAGE_ENTRY);
+  const data = JSON.stringify(Object.fromEntries(paths.map((path) => [path, files.get(path)])));
+  const server = createServer((request, response) => {
+    const [type, body] =
+      request.url === '/bench.js'
+        ? ['text/javascript', script]
+        : request.url === '/files.json'
+          ? ['application/json', data]
+          : [
+              'text/html',
+              '<!doctype html><html lang="en"><meta charset="utf-8"><title>bench</title><div id="list"></div><script type="module" src="/bench.js"></script></html>',
+            ];
+    response.writeHead(200, { 'Content-Type': `${type}; charset=utf-8` }).end(body);
+  });
+  const base = await listen(server);
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.waitForFunction(() => 'benchTyping' in globalThis);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    return await page.evaluate(
+      async ({ queries: list, passes: count }) => {
+        const loaded = (await (await fetch('/files.json')).json()) as Record<string, string>;
+        const run = (globalThis as unknown as Record<string, unknown>)['benchTyping'] as (
+          files: Record<string, string>,
+          queries: string[],
+          passes: number,
+        ) => Promise<{ text: string; ms: number }[]>;
+        return run(loaded, list, count);
+      },
+      { queries, passes },
+    );
+  } finally {
+    await browser.close();
+    await new Promise((done) => server.close(done));
   }
+}
+
+/** One timed keystroke: the box's text after it, and the script's time. */
+interface Keystroke {
+  text: string;
+  ms: number;
+}
+
+function printTimes(label: string, keystrokes: readonly Keystroke[], budget?: number): void {
+  const times = keystrokes.map((keystroke) => keystroke.ms);
+  // The slowest texts, each once (its worst pass).
+  const worst = new Map<string, number>();
+  for (const { text, ms: took } of keystrokes) worst.set(text, Math.max(worst.get(text) ?? 0, took));
+  const slowest = [...worst]
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 5)
+    .map(([text, took]) => `"${text}" ${ms(took)}`);
+  const p95 = percentile(times, 95);
+  console.info(
+    `${label}: ${times.length} keystrokes, p50 ${ms(percentile(times, 50))}, p95 ${ms(p95)}, max ${ms(Math.max(...times))}` +
+      (budget === undefined ? '' : `; budget p95 ≤ ${ms(budget)} at 4×: ${verdict(p95, budget)}`) +
+      `\n  slowest: ${slowest.join(', ')}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The three searches
+// ---------------------------------------------------------------------------------------------------------
+
+function engineRanker(built: BuiltSearch): Ranker {
+  const engine = createSearchEngine(memorySource(built));
+  return async (query) => (await engine.search(query)).ids.map((id) => built.products[id]?.sku ?? '');
+}
+
+/** The spec's rule: the products whose name it matches, in the index's order. */
+function oldRuleRanker(products: readonly Product[]): Ranker {
+  const names = products.map((product) => normaliseForSearch(product.name));
+  return (query) => {
+    const needle = normaliseForSearch(query.trim());
+    if (needle === '') return [];
+    return products.flatMap((product, at) => ((names[at] ?? '').includes(needle) ? [product.sku] : []));
+  };
+}
+
+interface MiniDocument {
+  id: number;
+  name: string;
+  sku: string;
+  model: string;
+  categories: string;
+  attributes: string;
+}
+
+const MINI_FIELDS = ['name', 'sku', 'model', 'categories', 'attributes'];
+const MINI_SEARCH: MiniSearchOptions = {
+  combineWith: 'AND',
+  prefix: (_term, at, terms) => at === terms.length - 1,
+  fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false),
+  boost: { name: 5, sku: 4, model: 3, categories: 2, attributes: 1 },
+};
+
+function miniDocuments(input: SearchBuildInput, products: readonly Product[]): MiniDocument[] {
+  const categoryNames = new Map(input.listings.map((listing) => [listing.categoryId, listing.name]));
+  const searchable = new Set(input.attributes.filter((attribute) => attribute.searchable).map((a) => a.code));
+  return products.map((product, id) => ({
+    id,
+    name: product.name,
+    sku: product.sku,
+    model: product.modelNumber ?? '',
+    categories: product.categoryIds.map((category) => categoryNames.get(category) ?? '').join(' '),
+    attributes: product.technicalData
+      .filter((row) => searchable.has(row.code))
+      .map((row) => row.value)
+      .join(' '),
+  }));
+}
+
+function miniSearchOf(documents: readonly MiniDocument[]): MiniSearch<MiniDocument> {
+  const mini = new MiniSearch<MiniDocument>({
+    fields: MINI_FIELDS,
+    idField: 'id',
+    searchOptions: MINI_SEARCH,
+  });
+  mini.addAll(documents as MiniDocument[]);
+  return mini;
+}
+
+const miniRanker =
+  (mini: MiniSearch<MiniDocument>, products: readonly Product[]): Ranker =>
+  (query) =>
+    mini.search(query).map((result) => products[result.id as number]?.sku ?? '');
+
+/** Up to `perKind` queries of each kind, spread evenly over the set. */
+function sampled(set: readonly LabelledQuery[], perKind: number): LabelledQuery[] {
+  return QUERY_KINDS.flatMap((kind) => {
+    const own = set.filter((query) => query.kind === kind);
+    const step = Math.max(1, own.length / perKind);
+    return Array.from(
+      { length: Math.min(perKind, own.length) },
+      (_, at) => own[Math.floor(at * step)],
+    ).filter((query): query is LabelledQuery => query !== undefined);
+  });
+}
+
+async function printRelevance(title: string, set: readonly LabelledQuery[], rankers: [string, Ranker][]) {
+  console.info(`\n${title}: ${set.length} labelled queries`);
+  const summary: string[][] = [];
+  for (const [label, ranker] of rankers) {
+    const started = performance.now();
+    const figures = report(await runSet(set, ranker));
+    const took = performance.now() - started;
+    console.info(formatReport(`${label} (${ms(took)} for the set)`, figures));
+    summary.push([
+      label,
+      `${(figures.exact.successAt1 * 100).toFixed(1)} %`,
+      figures.overall.mrrAt10.toFixed(3),
+      figures.macroMrrAt10.toFixed(3),
+      String(figures.overall.empty),
+    ]);
+  }
+  console.info(
+    table(
+      [`search (first right: ${EXACT_KINDS.join('/')})`, 'succ@1', 'MRR@10', 'MRR kinds', 'empty'],
+      summary,
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------------------
+
+const synonyms: Synonyms = synonymsSchema.parse(synonymsFile);
+
+if (!values['no-relevance']) {
+  const index = indexCatalogue(await readDemoCatalogue());
+  const input = siteInput(index);
+  const built = buildSearchFiles(input);
+  const set = relevanceSet({ products: input.products, catalogue: index.catalogue, synonyms });
+  await printRelevance(`Relevance on the demo catalogue (${built.products.length} products)`, set, [
+    ['engine', engineRanker(built)],
+    ["spec's rule", oldRuleRanker(built.products)],
+    ['MiniSearch', miniRanker(miniSearchOf(miniDocuments(input, built.products)), built.products)],
+  ]);
+}
+
+let js: Awaited<ReturnType<typeof engineCode>> | undefined;
+for (const count of counts) {
+  console.info(`\n=== ${count} demo products ===`);
+  const readStarted = performance.now();
+  const index = indexCatalogue(await demoCatalogue(count));
+  const input = siteInput(index);
+  console.info(
+    `Catalogue read from a throwaway back end in ${ms(performance.now() - readStarted)}: ${input.products.length} searchable products`,
+  );
+
+  const { built, files, buildMs, serialiseMs, peakAdded, retained } = await measureBuild(input);
+  const buildBudget = count >= 100_000 ? 60_000 : 5_000;
+  console.info(
+    `Index build: buildSearchFiles ${ms(buildMs)} + serialising ${ms(serialiseMs)} (budget ≤ ${ms(buildBudget)} added to the build: ${verdict(buildMs + serialiseMs, buildBudget)}); ` +
+      `peak memory added ${mb(peakAdded)} (resident set), ${mb(retained)} kept while the files are held`,
+  );
+  const served = await printFiles(files);
+
+  js ??= await engineCode();
+  console.info(
+    `\nJavaScript loaded on focus: suggest.client.ts bundle ${kilobytes(js.suggest)} brotli (${kilobytes(js.suggestRaw)} minified), of which the engine and its sources alone ${kilobytes(js.engine)}`,
+  );
+  await typingBytes(files, served, js.suggest, count);
+
+  const queries = timedQueries(built.products);
+  console.info(
+    `\nScript time per keystroke, files downloaded already (${queries.length} queries: ${queries.join(', ')})`,
+  );
+  const node = await nodeKeystrokes(files, queries);
+  printTimes('Node (no throttling)', node.times);
+  if (values.browser)
+    printTimes(
+      'Chromium, 4× CPU throttling',
+      await browserKeystrokes(files, node.paths, queries),
+      TIME_BUDGET_MS,
+    );
+
+  const miniStarted = performance.now();
+  const documents = miniDocuments(input, built.products);
+  const mini = miniSearchOf(documents);
+  const miniBuildMs = performance.now() - miniStarted;
+  const miniJson = JSON.stringify(mini);
+  const [mini6, mini11] = [
+    await servedBytes(miniJson, FAST_BUILD_LEVELS),
+    await servedBytes(miniJson, BUILD_LEVELS),
+  ];
+  const loadStarted = performance.now();
+  const loaded = MiniSearch.loadJSON<MiniDocument>(miniJson, {
+    fields: MINI_FIELDS,
+    idField: 'id',
+    searchOptions: MINI_SEARCH,
+  });
+  const miniLoadMs = performance.now() - loadStarted;
+  const miniTimes: Keystroke[] = [];
+  for (let pass = 0; pass <= passes; pass += 1)
+    for (const query of queries)
+      for (let length = 1; length <= query.length; length += 1) {
+        const text = query.slice(0, length);
+        const started = performance.now();
+        loaded.search(text);
+        if (pass > 0) miniTimes.push({ text, ms: performance.now() - started });
+      }
+  console.info(
+    `\nMiniSearch, whole index (no display records): ${kilobytes(Buffer.byteLength(miniJson))} raw, ${kilobytes(mini6)} brotli 6, ${kilobytes(mini11)} brotli 11; built in ${ms(miniBuildMs)}, loaded in ${ms(miniLoadMs)}`,
+  );
+  printTimes('MiniSearch per keystroke in Node (search only)', miniTimes);
+
+  const set = sampled(
+    relevanceSet({ products: input.products, catalogue: index.catalogue, synonyms }),
+    samplePerKind,
+  );
+  await printRelevance(`Relevance at ${count} products (up to ${samplePerKind} queries of each kind)`, set, [
+    ['engine', engineRanker(built)],
+    ["spec's rule", oldRuleRanker(built.products)],
+  ]);
+  await printRelevance(
+    `Relevance at ${count} products, MiniSearch beside the engine (up to ${miniSamplePerKind} of those queries of each kind)`,
+    sampled(set, miniSamplePerKind),
+    [
+      ['engine', engineRanker(built)],
+      ['MiniSearch', miniRanker(loaded, built.products)],
+    ],
+  );
 }
