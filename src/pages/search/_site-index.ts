@@ -1,18 +1,15 @@
-/** The search index of this build's catalogue, built once and shared by the index files' endpoints. */
+/** The search index of this build's catalogue (features/search/files.ts), built once and shared by its files' endpoints. */
 import { catalogueRoutes } from '../../components/catalogue/routes.ts';
+import { searchBuildInput } from '../../components/search/search-input.ts';
 import { getCatalogue, type CatalogueIndex } from '../../catalogue/snapshot.ts';
-import {
-  buildSearchIndex,
-  searchableProducts,
-  type BuiltSearchIndex,
-} from '../../features/search/build-index.ts';
+import { buildSearchFiles, type BuiltSearch } from '../../features/search/build.ts';
 
-const memo = new WeakMap<CatalogueIndex, BuiltSearchIndex>();
+const memo = new WeakMap<CatalogueIndex, BuiltSearch>();
 
-export function siteSearchIndex(catalogue: CatalogueIndex = getCatalogue()): BuiltSearchIndex {
+export function siteSearchIndex(catalogue: CatalogueIndex = getCatalogue()): BuiltSearch {
   let built = memo.get(catalogue);
   if (!built) {
-    built = buildSearchIndex(searchableProducts(catalogueRoutes(catalogue).routed));
+    built = buildSearchFiles(searchBuildInput(catalogue, catalogueRoutes(catalogue)));
     memo.set(catalogue, built);
   }
   return built;
