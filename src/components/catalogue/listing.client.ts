@@ -61,19 +61,17 @@ class ListingHost implements BrowseHost {
     this.count = document.querySelector<HTMLElement>('[data-listing-count]');
   }
 
-  load(): Promise<ListingIndex | null> {
-    return fetch(this.root.dataset['index'] ?? '')
-      .then((response) => (response.ok ? response.json() : null))
-      .then((data: unknown) => {
-        const index = parseListingIndex(data);
-        if (!index) throw new Error('not a filter index');
-        this.index = index;
-        return index;
-      })
-      .catch(() => {
-        if (this.count) this.count.textContent = listingTexts.loadFailed;
-        return null;
-      });
+  async load(): Promise<ListingIndex | null> {
+    try {
+      const response = await fetch(this.root.dataset['index'] ?? '');
+      const index = parseListingIndex(response.ok ? await response.json() : null);
+      if (!index) throw new Error('not a filter index');
+      this.index = index;
+      return index;
+    } catch {
+      if (this.count) this.count.textContent = listingTexts.loadFailed;
+      return null;
+    }
   }
 
   fromLocation(index: ListingIndex): BrowseState {
