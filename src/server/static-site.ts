@@ -27,6 +27,8 @@ export interface Rewrite {
   readonly prefix: string;
   /** The page that renders them, relative to the client folder, e.g. `search/index.html`. */
   readonly file: string;
+  /** A folder below the prefix of files only (`/search/data/`): a missing one there is a real 404. */
+  readonly except?: string;
 }
 
 /** The page answering unknown URLs below a prefix, with status 404. The first existing match wins. */
@@ -36,7 +38,7 @@ export interface NotFoundPage {
 }
 
 export const DEFAULT_REWRITES: readonly Rewrite[] = [
-  { prefix: '/search/', file: 'search/index.html' },
+  { prefix: '/search/', file: 'search/index.html', except: '/search/data/' },
   { prefix: '/customer/manage/', file: 'customer/manage/index.html' },
   { prefix: '/customer/orders/', file: 'customer/order/index.html' },
 ];
@@ -141,7 +143,13 @@ export function createStaticSite(options: StaticSiteOptions): StaticSite {
       let found = await files.lookup(pathname);
       // The page served is fixed, so any path below the prefix may use it: a search term may hold an
       // encoded slash or a stray '%' that would never be accepted as a file path.
-      const rewrite = found ? undefined : rewrites.find((candidate) => pathname.startsWith(candidate.prefix));
+      const rewrite = found
+        ? undefined
+        : rewrites.find(
+            (candidate) =>
+              pathname.startsWith(candidate.prefix) &&
+              !(candidate.except !== undefined && pathname.startsWith(candidate.except)),
+          );
       if (rewrite) found = await files.file(rewrite.file);
       if (!found) return next();
       return respond(c, found, 200);

@@ -107,6 +107,12 @@ describe('rewrites for client-rendered routes', () => {
     },
   );
 
+  it('answers a search index file the build did not write with a real 404, never the search page', async () => {
+    const reply = await raw(server.url, '/search/data/t/zzz.json?v=1');
+    expect(reply.status).toBe(404);
+    expect(reply.body.toString()).not.toContain('<h1>Search</h1>');
+  });
+
   it('serves /customer/manage/{target} from customer/manage/index.html', async () => {
     const reply = await raw(server.url, '/customer/manage/addresses');
     expect(reply.status).toBe(200);
