@@ -119,6 +119,9 @@ interface SlotMatch {
   terms: Set<string>[][];
 }
 
+/** How many terms' decoded postings the engine keeps (a server answers every term in time). */
+const DECODED_TERMS = 2048;
+
 /** How many matched slots the engine keeps between keystrokes. */
 const SLOT_CACHE = 48;
 
@@ -258,6 +261,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         packed = new Int32Array(ids.length).fill(packed[0] ?? 0);
       }
       const result = { ids, infos: packed };
+      if (decoded.size >= DECODED_TERMS) decoded.delete(decoded.keys().next().value ?? '');
       decoded.set(name, result);
       return result;
     };

@@ -24,12 +24,17 @@ import {
 } from './files.ts';
 
 /** Keeps each file's promise, forgetting a failed one so a retry asks again. */
+/** Files kept at most: a long-running server meets every file in time, a shopper's tab never this many. */
+const KEPT_FILES = 4096;
+
 function cached() {
   const kept = new Map<string, Promise<unknown>>();
   return <T>(key: string, load: () => Promise<T>): Promise<T> => {
     let pending = kept.get(key) as Promise<T> | undefined;
     if (!pending) {
       pending = load();
+      // The longest kept goes first (a Map keeps its insertion order).
+      if (kept.size >= KEPT_FILES) kept.delete(kept.keys().next().value ?? '');
       kept.set(key, pending);
       pending.catch(() => kept.delete(key));
     }
