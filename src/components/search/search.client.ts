@@ -16,6 +16,7 @@
 import type { BrowseState } from '../../features/listing/browse.ts';
 import type { ListingIndex } from '../../features/listing/listing-index.ts';
 import { createSearchEngine } from '../../features/search/engine.ts';
+import { StaleIndexError } from '../../features/search/files.ts';
 import { fetchSource } from '../../features/search/sources.ts';
 import { termFromPath } from '../../features/search/term.ts';
 import { searchTexts as texts } from '../../browser-strings.ts';
@@ -124,8 +125,11 @@ class SearchPage {
     await this.tools.load();
   }
 
-  /** The page as the build wrote it: search, draw the first page, then the tools. */
-  private async search(): Promise<void> {
+  /**
+   * The page as the build wrote it: search, draw the first page, then the tools. A rebuild that
+   * renumbered the products between the search and its records is searched again once, on the new index.
+   */
+  private async search(renumbered = false): Promise<void> {
     const { root, status, retry } = this.parts;
     status.innerHTML = lineHtml(texts.searching);
     retry.hidden = true;
@@ -151,8 +155,9 @@ class SearchPage {
       }
       this.attach();
     } catch (error) {
-      console.error(error);
       this.answer = null;
+      if (error instanceof StaleIndexError && !renumbered) return this.search(true);
+      console.error(error);
       this.parts.tools.hidden = true;
       this.parts.hints.innerHTML = '';
       status.innerHTML = lineHtml(texts.unavailable);

@@ -162,17 +162,32 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       return await run();
     } catch (error) {
       if (!(error instanceof StaleIndexError)) throw error;
-      source.reset();
-      loaded = undefined;
+      forget();
       return run();
     }
+  }
+
+  async function rethrowStale<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof StaleIndexError) forget();
+      throw error;
+    }
+  }
+
+  /** The next call starts from a fresh core: the products were renumbered. */
+  function forget(): void {
+    source.reset();
+    loaded = undefined;
   }
 
   return {
     core: async () => (await state()).core,
     search: (query, options = {}) => withRetry(async () => runSearch(await state(), query, options)),
+    // Not retried: the ids are the old numbering's. The caller searches again (and gets the new one).
     records: (ids) =>
-      withRetry(async () => {
+      rethrowStale(async () => {
         const { core } = await state();
         const shards = new Map<number, Promise<RecordShard>>();
         for (const id of ids) {

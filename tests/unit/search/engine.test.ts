@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogueAttribute, Product } from '../../../src/catalogue/types.ts';
 import { buildSearchFiles, type SearchListing } from '../../../src/features/search/build.ts';
 import { createSearchEngine, type IndexSource } from '../../../src/features/search/engine.ts';
-import type { TermShard } from '../../../src/features/search/files.ts';
+import { StaleIndexError, type TermShard } from '../../../src/features/search/files.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';
 import { compileSynonyms } from '../../../src/features/search/synonyms.ts';
 import { product } from '../catalogue/fixtures.ts';
@@ -269,6 +269,29 @@ describe('files', () => {
       (shard, at) => JSON.stringify(shard) !== JSON.stringify(built.records[at]),
     );
     expect(changed.map((shard) => shard.i)).toEqual([Math.floor(id / 4)]);
+  });
+
+  it('refuses records of another numbering, and the next search reads the new one', async () => {
+    // The site is rebuilt with a product fewer between a search and the fetch of its records.
+    const renumbered = build(PRODUCTS.slice(1));
+    let live = built;
+    const files = (): IndexSource => memorySource(live);
+    const source: IndexSource = {
+      core: () => files().core(),
+      terms: (key, v) => files().terms(key, v),
+      prefixes: (prefix, v) => files().prefixes(prefix, v),
+      codes: (bucket, v) => files().codes(bucket, v),
+      words: (letter, v) => files().words(letter, v),
+      records: (shard, v) => files().records(shard, v),
+      reset: () => undefined,
+    };
+    const search = createSearchEngine(source);
+    const answer = await search.search('window vac');
+    live = renumbered;
+    await expect(search.records(answer.ids)).rejects.toBeInstanceOf(StaleIndexError);
+    const again = await search.search('window vac');
+    expect(again.core.v).toBe(renumbered.core.v);
+    expect((await search.records(again.ids)).map((record) => record[0])).toEqual(['HG-WV-006']);
   });
 
   it('starts again from a fresh core when a file of another numbering arrives', async () => {
