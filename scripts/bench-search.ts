@@ -46,12 +46,12 @@ import { productRoutes } from '../src/catalogue/product-page.ts';
 import { indexCatalogue, type CatalogueIndex } from '../src/catalogue/snapshot.ts';
 import type { Catalogue, Product } from '../src/catalogue/types.ts';
 import { searchBuildInput } from '../src/components/search/search-input.ts';
-import { DESKTOP_ROWS, planRows, rowsHtml, suggestionRows } from '../src/components/search/suggest-list.ts';
+import { DESKTOP_ROWS } from '../src/components/search/suggest-list.ts';
 import { buildSearchFiles, type BuiltSearch, type SearchBuildInput } from '../src/features/search/build.ts';
-import { createSearchEngine, type SearchEngine } from '../src/features/search/engine.ts';
+import { createSearchEngine } from '../src/features/search/engine.ts';
 import { SEARCH_DATA } from '../src/features/search/files.ts';
 import { normaliseForSearch } from '../src/features/search/match.ts';
-import { memorySource, readerSource } from '../src/features/search/sources.ts';
+import { memorySource } from '../src/features/search/sources.ts';
 import { synonymsSchema, type Synonyms } from '../src/features/search/synonyms.ts';
 import {
   BUILD_LEVELS,
@@ -61,8 +61,10 @@ import {
   type Levels,
 } from '../src/publish/index.ts';
 import {
+  describeMiss,
   EXACT_KINDS,
   formatReport,
+  misses,
   QUERY_KINDS,
   readDemoCatalogue,
   relevanceSet,
@@ -72,6 +74,7 @@ import {
   type Ranker,
 } from '../tests/support/search-relevance.ts';
 import { kilobytes, runMeasured, table } from './bench/proc.ts';
+import { engineOver, suggest, typeQueries, typingInWorker, type Keystroke } from './bench/search-typing.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -100,6 +103,8 @@ const TIME_BUDGET_MS = 8;
 /** The levels the site build compresses its many files with (precompress.ts: a site of more than 4 MB). */
 const SERVED_LEVELS = FAST_BUILD_LEVELS;
 const TOKEN = 'bench-search-integration-token-0123456789';
+/** How many of the engine's missed queries are listed. */
+const MISSES_SHOWN = 12;
 
 const ms = (value: number): string => (Number.isNaN(value) ? '–' : `${value.toFixed(value < 10 ? 2 : 0)} ms`);
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -173,8 +178,6 @@ function siteFiles(built: BuiltSearch): Map<string, string> {
   return files;
 }
 
-const pathOf = (url: string): string => url.replace(/\?.*$/, '').slice(SEARCH_DATA.length + 1);
-
 /** Bytes a file travels as: its brotli sibling when the build writes one, else raw. */
 async function servedBytes(text: string, levels: Levels = SERVED_LEVELS): Promise<number> {
   const raw = Buffer.byteLength(text);
@@ -193,26 +196,6 @@ async function servedAll(texts: readonly string[], levels: Levels = SERVED_LEVEL
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return sizes;
-}
-
-/** An engine over the files in memory, parsed on each first read as a browser parses a cached response. */
-function engineOver(files: ReadonlyMap<string, string>, requested?: string[]): SearchEngine {
-  return createSearchEngine(
-    readerSource((url) => {
-      const path = pathOf(url);
-      requested?.push(path);
-      const text = files.get(path);
-      return Promise.resolve(text === undefined ? null : (JSON.parse(text) as unknown));
-    }),
-  );
-}
-
-/** What suggest.client.ts does on a keystroke, short of the DOM: search, the shown records, the rows. */
-async function suggest(engine: SearchEngine, text: string, limit = DESKTOP_ROWS): Promise<string> {
-  const answer = await engine.search(text, { typing: true, limit });
-  const plan = planRows(answer, limit);
-  const records = await engine.records(answer.ids.slice(0, plan.products));
-  return rowsHtml(suggestionRows(text, answer, plan, records), 'bench');
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -394,24 +377,6 @@ function timedQueries(products: readonly Product[]): string[] {
   ].filter((query) => query !== '');
 }
 
-/** Script time of each keystroke in Node, files downloaded already; also which files the queries read. */
-async function nodeKeystrokes(files: ReadonlyMap<string, string>, queries: readonly string[]) {
-  const times: Keystroke[] = [];
-  const requested: string[] = [];
-  for (let pass = 0; pass <= passes; pass += 1)
-    for (const query of queries) {
-      const engine = engineOver(files, requested);
-      await engine.core();
-      for (let length = 1; length <= query.length; length += 1) {
-        const text = query.slice(0, length);
-        const started = performance.now();
-        await suggest(engine, text);
-        if (pass > 0) times.push({ text, ms: performance.now() - started });
-      }
-    }
-  return { times, paths: [...new Set(requested)] };
-}
-
 /** The page's side of `--browser`: the same keystroke loop, the rows written into the page. */
 const PAGE_ENTRY = `
 import { createSearchEngine } from './src/features/search/engine.ts';
@@ -498,12 +463,6 @@ async function browserKeystrokes(
     await browser.close();
     await new Promise((done) => server.close(done));
   }
-}
-
-/** One timed keystroke: the box's text after it, and the script's time. */
-interface Keystroke {
-  text: string;
-  ms: number;
 }
 
 function printTimes(label: string, keystrokes: readonly Keystroke[], budget?: number): void {
@@ -607,9 +566,15 @@ async function printRelevance(title: string, set: readonly LabelledQuery[], rank
   const summary: string[][] = [];
   for (const [label, ranker] of rankers) {
     const started = performance.now();
-    const figures = report(await runSet(set, ranker));
+    const results = await runSet(set, ranker);
+    const figures = report(results);
     const took = performance.now() - started;
     console.info(formatReport(`${label} (${ms(took)} for the set)`, figures));
+    if (label === 'engine') {
+      const missed = misses(results);
+      for (const miss of missed.slice(0, MISSES_SHOWN)) console.info(`  miss: ${describeMiss(miss)}`);
+      if (missed.length > MISSES_SHOWN) console.info(`  … and ${missed.length - MISSES_SHOWN} more`);
+    }
     summary.push([
       label,
       `${(figures.exact.successAt1 * 100).toFixed(1)} %`,
@@ -672,14 +637,15 @@ for (const count of counts) {
   console.info(
     `\nScript time per keystroke, files downloaded already (${queries.length} queries: ${queries.join(', ')})`,
   );
-  const node = await nodeKeystrokes(files, queries);
-  printTimes('Node (no throttling)', node.times);
+  // Which files the queries read, then their keystrokes timed on a heap of their own.
+  const { paths } = await typeQueries(files, queries, 0);
+  const needed: [string, string][] = paths.flatMap((path) => {
+    const text = files.get(path);
+    return text === undefined ? [] : [[path, text]];
+  });
+  printTimes('Node (no throttling)', await typingInWorker({ files: needed, queries, passes }));
   if (values.browser)
-    printTimes(
-      'Chromium, 4× CPU throttling',
-      await browserKeystrokes(files, node.paths, queries),
-      TIME_BUDGET_MS,
-    );
+    printTimes('Chromium, 4× CPU throttling', await browserKeystrokes(files, paths, queries), TIME_BUDGET_MS);
 
   const miniStarted = performance.now();
   const documents = miniDocuments(input, built.products);

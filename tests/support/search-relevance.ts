@@ -442,11 +442,12 @@ function synonymQueries(described: readonly Described[], synonyms: Synonyms): La
 /** How many values of one attribute the set asks for, the commonest first. */
 const VALUES_PER_ATTRIBUTE = 8;
 const MAX_PAIRS = 40;
+const MAX_MEASURE_PAIRS = 20;
 
 /**
  * Attribute words as shoppers type them, from the values of the attributes marked searchable: a measure
  * ("150 bar", "36 v"), a word value ("petrol", "hepa 14"), a measure with a word value ("150 bar petrol"),
- * and a word value with the product's type ("petrol pressure washer"). The right answers are the products
+ * two measures ("180 bar 2720 w") and a word value with the product's type ("petrol pressure washer"). The right answers are the products
  * with every one of those values (and of that type, `ofType`); a value alone is also answered by the
  * products whose name says it ("Black" of "WV Black Edition").
  */
@@ -494,26 +495,37 @@ function attributeQueries(
         skusOf(described.filter((item) => says(item, fact))),
       );
 
-  // A measure with a word value, as "150 bar petrol": pressures first, then the rest.
-  const pairs: [Fact, Fact][] = [];
+  // A measure with a word value, as "150 bar petrol", and two measures, as "180 bar 2720 w": pressures
+  // first, then the rest.
+  const wordValue = (fact: Fact): boolean =>
+    !fact.measure && fact.words.length <= 2 && /^[A-Za-z ]{2,}$/.test(fact.phrase);
+  const pairs: { how: string; facts: [Fact, Fact] }[] = [];
   for (const item of described) {
-    const words = item.facts.filter(
-      (fact) => !fact.measure && fact.words.length <= 2 && fact.phrase.length >= 2,
-    );
-    for (const measure of item.facts.filter((fact) => fact.measure))
-      for (const word of words) pairs.push([measure, word]);
+    const measures = item.facts.filter((fact) => fact.measure);
+    for (const [at, measure] of measures.entries()) {
+      for (const word of item.facts.filter(wordValue))
+        pairs.push({ how: 'measure and value', facts: [measure, word] });
+      for (const other of measures.slice(at + 1))
+        if (other.code !== measure.code) pairs.push({ how: 'two measures', facts: [measure, other] });
+    }
   }
   pairs.sort(
-    ([a], [b]) =>
+    ({ facts: [a] }, { facts: [b] }) =>
       Number(b.code === 'max_pressure_bar') - Number(a.code === 'max_pressure_bar') ||
       pick(a.phrase, 1000) - pick(b.phrase, 1000),
   );
-  const before = queries.length;
-  for (const [measure, word] of pairs) {
-    if (queries.length - before >= MAX_PAIRS) break;
-    add('measure and value', `${measure.phrase} ${word.phrase}`.toLowerCase(), () =>
-      skusOf(described.filter((item) => hasFact(item, measure) && hasFact(item, word))),
-    );
+  for (const [how, most] of [
+    ['measure and value', MAX_PAIRS],
+    ['two measures', MAX_MEASURE_PAIRS],
+  ] as const) {
+    const before = queries.length;
+    for (const { facts } of pairs.filter((pair) => pair.how === how)) {
+      if (queries.length - before >= most) break;
+      const [first, second] = facts;
+      add(how, `${first.phrase} ${second.phrase}`.toLowerCase(), () =>
+        skusOf(described.filter((item) => hasFact(item, first) && hasFact(item, second))),
+      );
+    }
   }
 
   // A word value with the product's type, as "petrol pressure washer".
