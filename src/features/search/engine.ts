@@ -346,12 +346,39 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         }
         return { word, candidates, shown: word.typed };
       }
-      const parts = await Promise.all(
-        word.parts.map((part, at) =>
-          resolve({ text: part, typed: part }, prefix && at === (word.parts?.length ?? 0) - 1, typos),
-        ),
-      );
-      return { word, candidates, parts, shown: word.typed };
+      return { word, candidates, parts: await segments(word.parts, prefix, typos), shown: word.typed };
+    }
+
+    /**
+     * A code whose joined form the index does not know, cut into the longest runs of its pieces it does
+     * know, from the left: "180 bar 2720 w" is `180bar` and `2720w`, "nt 20 1" each piece alone.
+     */
+    async function segments(parts: readonly string[], prefix: boolean, typos: boolean): Promise<Resolved[]> {
+      const found: Resolved[] = [];
+      for (let from = 0; from < parts.length;) {
+        let to = parts.length;
+        let candidates: Candidate[] = [];
+        for (; to > from + 1; to -= 1) {
+          candidates = await direct(parts.slice(from, to).join(''), prefix && to === parts.length);
+          if (candidates.length > 0) break;
+        }
+        const piece = parts.slice(from, to);
+        found.push(
+          piece.length > 1
+            ? {
+                word: { text: piece.join(''), parts: piece, typed: piece.join(' ') },
+                candidates,
+                shown: piece.join(' '),
+              }
+            : await resolve(
+                { text: parts[from] ?? '', typed: parts[from] ?? '' },
+                prefix && to === parts.length,
+                typos,
+              ),
+        );
+        from = to;
+      }
+      return found;
     }
 
     async function matchOf(resolved: Resolved): Promise<Match> {

@@ -31,6 +31,7 @@ const ATTRIBUTES = [
   attribute('max_pressure_bar', { label: 'Max. pressure (bar)', searchable: true, backendType: 'decimal' }),
   attribute('power_source', { label: 'Power source', searchable: true, input: 'select' }),
   attribute('colour', { label: 'Colour' }),
+  attribute('power_w', { label: 'Power (W)', searchable: true, backendType: 'decimal' }),
 ];
 
 const spec = (code: string, value: string) => ({ code, label: code, value });
@@ -41,7 +42,11 @@ const PRODUCTS: Product[] = [
     name: 'Clearwater K 5 Premium Pressure Washer',
     categoryIds: [24],
     modelNumber: '1.324-603.0',
-    technicalData: [spec('max_pressure_bar', '145'), spec('power_source', 'Mains electric')],
+    technicalData: [
+      spec('max_pressure_bar', '145'),
+      spec('power_source', 'Mains electric'),
+      spec('power_w', '2100'),
+    ],
   }),
   product({
     sku: 'HG-PW-002',
@@ -175,6 +180,11 @@ describe('matching', () => {
   it('searches attributes marked searchable, with their units, and not the others', async () => {
     expect(await skus('150 bar petrol')).toEqual(['PRO-PW-003', 'PRO-PW-004']);
     expect(await skus('red')).toEqual([]);
+  });
+
+  it('finds two measures typed together, each number with its unit', async () => {
+    expect(await skus('145 bar 2100 w')).toEqual(['HG-PW-001']);
+    expect(await skus('145 bar 2000 w')).toEqual([]);
   });
 
   it('covers products visible in search only, and finds category words', async () => {
