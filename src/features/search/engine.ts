@@ -435,14 +435,16 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
 
     const querySlots = slots();
     const lastSlot = querySlots.length - 1;
-    // While typing, a last word of one or two letters is matched whole, or left aside until it grows: the
-    // words it might begin are too many to fetch on every first keystroke.
+    // While typing, a last word of one or two letters (no digit) is left aside until it grows, after other
+    // words, and matched only whole alone ("k"): the words it might begin are too many to fetch on every
+    // first keystroke, and the words before it already say what the shopper wants.
     const lastWord = words.at(-1)?.text ?? '';
     const shortLast = options.typing === true && prefixLast && lastWord.length < 3 && !/\d/.test(lastWord);
+    const counted = shortLast && querySlots.length > 1 ? querySlots.slice(0, -1) : querySlots;
 
     async function evaluate(typos: boolean): Promise<SlotMatch[]> {
       return Promise.all(
-        querySlots.map((alternatives, at) => {
+        counted.map((alternatives, at) => {
           const prefix = prefixLast && !shortLast && at === lastSlot;
           const key = JSON.stringify([alternatives, prefix, typos]);
           let pending = slotCache.get(key);

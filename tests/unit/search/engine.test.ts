@@ -141,6 +141,24 @@ describe('matching', () => {
     expect(await skus('steam clea ')).toEqual([]);
   });
 
+  it('while typing, leaves a last word of one or two letters aside until it grows; the results page does not', async () => {
+    const typing = async (query: string) => (await engine.search(query, { typing: true })).ids;
+    expect(await typing('clearwater pressure w')).toEqual(await typing('clearwater pressure'));
+    expect(await typing('clearwater pressure was')).toEqual(
+      (await engine.search('clearwater pressure washer')).ids,
+    );
+    // Alone, it is matched whole: "k" is a model range.
+    const k = await engine.search('k', { typing: true });
+    expect((await engine.records(k.ids)).map((record) => record[0]).sort()).toEqual([
+      'HG-PW-001',
+      'HG-PW-002',
+      'HG-PW-010',
+    ]);
+    expect((await engine.search('ste', { typing: true })).total).toBe(2);
+    expect((await engine.search('st', { typing: true })).total).toBe(0);
+    expect(await skus('steam cl')).toEqual(['HG-SC-007', 'HG-SC-008']);
+  });
+
   it('finds plurals and singulars alike', async () => {
     expect(await skus('pressure washers')).toEqual(await skus('pressure washer'));
   });
