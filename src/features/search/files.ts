@@ -31,7 +31,6 @@
  * (no zod in the browser's bundle).
  */
 import type { AttributeSort, Facet, IndexedProduct } from '../listing/listing-index.ts';
-import type { SynonymTable } from './synonyms.ts';
 
 export const SEARCH_DATA = '/search/data';
 export const coreUrl = (): string => `${SEARCH_DATA}/core.json`;
@@ -50,6 +49,12 @@ export function codeBucket(term: string, buckets: number): number {
   for (let at = 0; at < term.length; at += 1) hash = Math.imul(hash ^ term.charCodeAt(at), 0x01000193);
   return (hash >>> 0) % buckets;
 }
+
+/**
+ * The merchant's synonyms as the core carries them (compiled by synonyms.ts): a query phrase (its words'
+ * texts joined by spaces) → the other phrases it also finds, likewise joined.
+ */
+export type SynonymTable = Record<string, string[]>;
 
 /** The longest synonym phrase, in words: how far a query is scanned for one. */
 export const MAX_SYNONYM_WORDS = 4;

@@ -11,7 +11,9 @@
  * which the search core file carries to the browser.
  */
 import { z } from 'zod';
-import { MAX_SYNONYM_WORDS } from './files.ts';
+import { MAX_SYNONYM_WORDS, type SynonymTable } from './files.ts';
+
+export type { SynonymTable };
 import { queryWords } from './text.ts';
 
 const phrase = z
@@ -28,9 +30,6 @@ export const synonymsSchema = z.object({
   oneWay: z.array(z.object({ from: phrase, to: z.array(phrase).min(1) })),
 });
 export type Synonyms = z.infer<typeof synonymsSchema>;
-
-/** Query phrase (its words' texts joined by spaces) → the other phrases it also finds, likewise joined. */
-export type SynonymTable = Record<string, string[]>;
 
 export const phraseKey = (text: string): string =>
   queryWords(text)
