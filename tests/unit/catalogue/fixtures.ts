@@ -1,6 +1,23 @@
 /** Small hand-made catalogue pieces for the catalogue page helpers' tests. */
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
-import type { Catalogue, CategoryNode, Product } from '../../../src/catalogue/types.ts';
+import type { Catalogue, CatalogueAttribute, CategoryNode, Product } from '../../../src/catalogue/types.ts';
+
+/** A text attribute Magento uses nowhere (not filtered, sorted, compared or searched) unless told. */
+export const attribute = (code: string, overrides: Partial<CatalogueAttribute> = {}): CatalogueAttribute => ({
+  code,
+  label: code,
+  input: 'text',
+  backendType: 'varchar',
+  filterable: false,
+  sortable: false,
+  comparable: false,
+  searchable: false,
+  filterableInSearch: false,
+  searchWeight: null,
+  position: 0,
+  options: [],
+  ...overrides,
+});
 
 export function product(overrides: Partial<Product> & Pick<Product, 'sku'>): Product {
   const slug = overrides.sku.toLowerCase();

@@ -7,22 +7,10 @@ import {
   productDataShard,
   productFactsReader,
 } from '../../../src/features/product-data/facts.ts';
-import { catalogue, product } from '../catalogue/fixtures.ts';
+import { attribute, catalogue, product } from '../catalogue/fixtures.ts';
 
-const attribute = (code: string, comparable: boolean): CatalogueAttribute => ({
-  code,
-  label: code,
-  input: 'text',
-  backendType: 'varchar',
-  filterable: false,
-  sortable: false,
-  comparable,
-  searchable: false,
-  filterableInSearch: false,
-  searchWeight: null,
-  position: 0,
-  options: [],
-});
+const comparable = (code: string, isComparable: boolean): CatalogueAttribute =>
+  attribute(code, { comparable: isComparable });
 
 const washer = product({
   sku: 'PW-2000',
@@ -39,10 +27,10 @@ const index = () =>
   indexCatalogue({
     ...catalogue([washer]),
     attributes: [
-      attribute('weight_kg', true),
-      attribute('supplier_note', false),
-      attribute('equipmentAttr', true),
-      attribute('applications_attrib', false),
+      comparable('weight_kg', true),
+      comparable('supplier_note', false),
+      comparable('equipmentAttr', true),
+      comparable('applications_attrib', false),
     ],
   });
 

@@ -3,29 +3,13 @@
  * plurals, codes, synonyms, typos), ranking, categories and "Did you mean".
  */
 import { describe, expect, it } from 'vitest';
-import type { CatalogueAttribute, Product } from '../../../src/catalogue/types.ts';
+import type { Product } from '../../../src/catalogue/types.ts';
 import { buildSearchFiles, type SearchListing } from '../../../src/features/search/build.ts';
 import { createSearchEngine, type IndexSource } from '../../../src/features/search/engine.ts';
 import { StaleIndexError, type TermShard } from '../../../src/features/search/files.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';
 import { compileSynonyms } from '../../../src/features/search/synonyms.ts';
-import { product } from '../catalogue/fixtures.ts';
-
-const attribute = (code: string, overrides: Partial<CatalogueAttribute> = {}): CatalogueAttribute => ({
-  code,
-  label: code,
-  input: 'text',
-  backendType: 'varchar',
-  filterable: false,
-  sortable: false,
-  comparable: false,
-  searchable: false,
-  filterableInSearch: false,
-  searchWeight: null,
-  position: 0,
-  options: [],
-  ...overrides,
-});
+import { attribute, product } from '../catalogue/fixtures.ts';
 
 const ATTRIBUTES = [
   attribute('max_pressure_bar', { label: 'Max. pressure (bar)', searchable: true, backendType: 'decimal' }),
