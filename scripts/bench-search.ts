@@ -47,7 +47,12 @@ import { indexCatalogue, type CatalogueIndex } from '../src/catalogue/snapshot.t
 import type { Catalogue, Product } from '../src/catalogue/types.ts';
 import { searchBuildInput } from '../src/components/search/search-input.ts';
 import { DESKTOP_ROWS } from '../src/components/search/suggest-list.ts';
-import { buildSearchFiles, type BuiltSearch, type SearchBuildInput } from '../src/features/search/build.ts';
+import {
+  buildSearchFiles,
+  indexFiles,
+  type BuiltSearch,
+  type SearchBuildInput,
+} from '../src/features/search/build.ts';
 import { createSearchEngine } from '../src/features/search/engine.ts';
 import { SEARCH_DATA } from '../src/features/search/files.ts';
 import { normaliseForSearch } from '../src/features/search/match.ts';
@@ -170,12 +175,7 @@ const siteInput = (index: CatalogueIndex): SearchBuildInput =>
 
 /** Every file of a build by its path under /search/data/, as the site's endpoints write it (JSON). */
 function siteFiles(built: BuiltSearch): Map<string, string> {
-  const files = new Map<string, string>([['core.json', JSON.stringify(built.core)]]);
-  for (const [key, shard] of built.terms) files.set(`t/${key}.json`, JSON.stringify(shard));
-  built.codes.forEach((bucket, at) => files.set(`c/${at}.json`, JSON.stringify(bucket)));
-  for (const [letter, words] of built.words) files.set(`w/${letter}.json`, JSON.stringify(words));
-  built.records.forEach((shard, at) => files.set(`d/${at}.json`, JSON.stringify(shard)));
-  return files;
+  return new Map(indexFiles(built).map(([path, data]) => [path, JSON.stringify(data)]));
 }
 
 /** Bytes a file travels as: its brotli sibling when the build writes one, else raw. */
@@ -249,6 +249,7 @@ async function printFiles(files: ReadonlyMap<string, string>): Promise<Map<strin
   const kinds = [
     ['core.json', 'core'],
     ['t/', 'term shards'],
+    ['p/', 'prefix files'],
     ['c/', 'code buckets'],
     ['w/', 'word lists'],
     ['d/', 'record shards'],

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueAttribute, Product } from '../../src/catalogue/types.ts';
-import { buildSearchFiles, type BuiltSearch } from '../../src/features/search/build.ts';
+import { buildSearchFiles, indexFiles, type BuiltSearch } from '../../src/features/search/build.ts';
 import { createSearchEngine } from '../../src/features/search/engine.ts';
 import { memorySource } from '../../src/features/search/sources.ts';
 import { compileSynonyms } from '../../src/features/search/synonyms.ts';
@@ -92,11 +92,7 @@ function writeIndex(clientDir: string, built: BuiltSearch): void {
     mkdirSync(dirname(join(data, path)), { recursive: true });
     writeFileSync(join(data, path), JSON.stringify(content));
   };
-  write('core.json', built.core);
-  for (const [key, shard] of built.terms) write(`t/${key}.json`, shard);
-  built.codes.forEach((bucket, at) => write(`c/${at}.json`, bucket));
-  for (const [letter, words] of built.words) write(`w/${letter}.json`, words);
-  for (const records of built.records) write(`d/${records.i}.json`, records);
+  for (const [path, content] of indexFiles(built)) write(path, content);
 }
 
 /** The build's search page: the loading state between the markers, and an inline script inside them. */

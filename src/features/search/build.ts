@@ -16,6 +16,7 @@ import { splitUnit } from '../listing/numbers.ts';
 import {
   codeBucket,
   FIELD,
+  indexPath,
   info,
   KEY_SPACE,
   keyNumber,
@@ -33,9 +34,9 @@ import { codeTerms, compactCode, textTerms, wordCount } from './text.ts';
 
 /** Bumped when the files' meaning changes, so browsers holding old files start afresh. */
 const FORMAT = 1;
-export const RECORD_SHARD_SIZE = 32;
+const RECORD_SHARD_SIZE = 32;
 /** Short descriptions on result cards are cut (at a word) to this many characters. */
-export const SUMMARY_MAX = 160;
+const SUMMARY_MAX = 160;
 
 /** Weights (Magento's 1–10 scale) of the fields whose attribute gives none. */
 const DEFAULT_WEIGHT = { name: 10, sku: 9, model: 9, brand: 7, category: 6, attribute: 3 } as const;
@@ -392,4 +393,16 @@ export function buildSearchFiles(input: SearchBuildInput): BuiltSearch {
     records,
     products,
   };
+}
+
+/** Every file of a built index, by its path below `/search/data/`: what the site writes, in one list. */
+export function indexFiles(built: BuiltSearch): [path: string, data: unknown][] {
+  return [
+    [indexPath.core(), built.core],
+    ...[...built.terms].map(([key, shard]): [string, unknown] => [indexPath.terms(key), shard]),
+    ...[...built.prefixes].map(([prefix, shard]): [string, unknown] => [indexPath.prefix(prefix), shard]),
+    ...built.codes.map((bucket, at): [string, unknown] => [indexPath.codes(at), bucket]),
+    ...[...built.words].map(([letter, words]): [string, unknown] => [indexPath.words(letter), words]),
+    ...built.records.map((records): [string, unknown] => [indexPath.records(records.i), records]),
+  ];
 }

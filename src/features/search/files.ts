@@ -33,12 +33,25 @@
 import type { AttributeSort, Facet, IndexedProduct } from '../listing/listing-index.ts';
 
 export const SEARCH_DATA = '/search/data';
-export const coreUrl = (): string => `${SEARCH_DATA}/core.json`;
-export const termShardUrl = (key: string, v: string): string => `${SEARCH_DATA}/t/${key}.json?v=${v}`;
-export const prefixUrl = (prefix: string, v: string): string => `${SEARCH_DATA}/p/${prefix}.json?v=${v}`;
-export const codeBucketUrl = (bucket: number, v: string): string => `${SEARCH_DATA}/c/${bucket}.json?v=${v}`;
-export const wordsUrl = (letter: string, v: string): string => `${SEARCH_DATA}/w/${letter}.json?v=${v}`;
-export const recordShardUrl = (shard: number, v: string): string => `${SEARCH_DATA}/d/${shard}.json?v=${v}`;
+
+/** Each file's path below `SEARCH_DATA`: what the build writes and, with the version, what is fetched. */
+export const indexPath = {
+  core: (): string => 'core.json',
+  terms: (key: string): string => `t/${key}.json`,
+  prefix: (prefix: string): string => `p/${prefix}.json`,
+  codes: (bucket: number): string => `c/${bucket}.json`,
+  words: (letter: string): string => `w/${letter}.json`,
+  records: (shard: number): string => `d/${shard}.json`,
+};
+
+/** The version in the query makes another numbering's file another URL for any cache on the way. */
+const versioned = (path: string, v: string): string => `${SEARCH_DATA}/${path}?v=${v}`;
+export const coreUrl = (): string => `${SEARCH_DATA}/${indexPath.core()}`;
+export const termShardUrl = (key: string, v: string): string => versioned(indexPath.terms(key), v);
+export const prefixUrl = (prefix: string, v: string): string => versioned(indexPath.prefix(prefix), v);
+export const codeBucketUrl = (bucket: number, v: string): string => versioned(indexPath.codes(bucket), v);
+export const wordsUrl = (letter: string, v: string): string => versioned(indexPath.words(letter), v);
+export const recordShardUrl = (shard: number, v: string): string => versioned(indexPath.records(shard), v);
 
 /** A term's shard key: its first three characters. */
 export const shardKey = (term: string): string => term.slice(0, 3);
