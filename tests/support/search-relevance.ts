@@ -11,11 +11,12 @@
  * copied into the answers.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Catalogue, CatalogueAttribute, CategoryNode, Product } from '../../src/catalogue/types.ts';
 import { loadEnv } from '../../src/config/env.ts';
 import { startEmbeddedMagento } from '../../src/embedded/magento/server.ts';
+import { INTEGRATION_TOKEN, testConfig } from './backend.ts';
 import { matchesSearch, normaliseForSearch } from '../../src/features/search/match.ts';
 import type { Synonyms } from '../../src/features/search/synonyms.ts';
 
@@ -766,8 +767,6 @@ export const describeMiss = (result: QueryResult): string =>
 // The demo catalogue
 // ---------------------------------------------------------------------------------------------------------
 
-const TOKEN = 'relevance-integration-token-0123456789';
-
 /**
  * The demo catalogue as the site reads it: a throwaway embedded back end seeded as `npm start` seeds it
  * (the configuration's defaults, unless `productCount` says otherwise), read over HTTP by the loader,
@@ -777,24 +776,18 @@ export async function readDemoCatalogue(productCount?: number): Promise<Catalogu
   const env = loadEnv({});
   mkdirSync('var', { recursive: true });
   const dir = mkdtempSync(resolve('var', 'search-relevance-'));
-  const backend = await startEmbeddedMagento({
-    host: '127.0.0.1',
-    port: 0,
-    dbFile: join(dir, 'magento.sqlite'),
-    mediaDir: join(dir, 'media'),
-    admin: { username: 'admin', password: 'Admin123!' },
-    integrationToken: TOKEN,
-    tokenLifetimes: { customer: 3600, admin: 14400 },
-    catalogue: {
-      seed: env.DEMO_SEED,
-      productCount: productCount ?? env.DEMO_PRODUCT_COUNT,
-      brand: env.DEMO_BRAND,
-    },
-    flatRatePerItem: 0,
-    writeImages: false,
-  });
+  const backend = await startEmbeddedMagento(
+    testConfig(dir, {
+      catalogue: {
+        seed: env.DEMO_SEED,
+        productCount: productCount ?? env.DEMO_PRODUCT_COUNT,
+        brand: env.DEMO_BRAND,
+      },
+      flatRatePerItem: 0,
+    }),
+  );
   try {
-    const { catalogue, problems } = await loadCatalogue({ baseUrl: backend.url, token: TOKEN });
+    const { catalogue, problems } = await loadCatalogue({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
     if (problems.length > 0) console.warn(`${problems.length} products left out by the loader`);
     return catalogue;
   } finally {
