@@ -45,7 +45,7 @@ export interface IndexSource {
 }
 
 /** How a word matched a product, best (lowest) first. */
-export const QUALITY = { exact: 0, prefix: 1, synonym: 2, typo: 3 } as const;
+const QUALITY = { exact: 0, prefix: 1, synonym: 2, typo: 3 } as const;
 const NONE = 255;
 
 export interface CategoryHit {
@@ -465,23 +465,21 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       prefix: boolean,
       typos: boolean,
     ): Promise<SlotMatch> {
-      {
-        const perAlternative: Match[] = [];
-        const terms: Set<string>[][] = [];
-        let shown = '';
-        for (const [which, alternative] of alternatives.entries()) {
-          const resolved = await Promise.all(
-            alternative.map((word, i) => resolve(word, prefix && i === alternative.length - 1, typos)),
-          );
-          if (which === 0) shown = resolved.map((r) => r.shown).join(' ');
-          terms.push(resolved.map(termsOf));
-          const match = intersect(await Promise.all(resolved.map(matchOf)), core.n);
-          if (which > 0)
-            for (const id of match.ids) match.quality[id] = Math.max(match.quality[id] ?? 0, QUALITY.synonym);
-          perAlternative.push(match);
-        }
-        return { match: union(perAlternative, core.n), shown, terms };
+      const perAlternative: Match[] = [];
+      const terms: Set<string>[][] = [];
+      let shown = '';
+      for (const [which, alternative] of alternatives.entries()) {
+        const resolved = await Promise.all(
+          alternative.map((word, i) => resolve(word, prefix && i === alternative.length - 1, typos)),
+        );
+        if (which === 0) shown = resolved.map((r) => r.shown).join(' ');
+        terms.push(resolved.map(termsOf));
+        const match = intersect(await Promise.all(resolved.map(matchOf)), core.n);
+        if (which > 0)
+          for (const id of match.ids) match.quality[id] = Math.max(match.quality[id] ?? 0, QUALITY.synonym);
+        perAlternative.push(match);
       }
+      return { match: union(perAlternative, core.n), shown, terms };
     }
 
     let evaluated = await evaluate(false);

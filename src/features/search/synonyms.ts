@@ -31,7 +31,7 @@ export const synonymsSchema = z.object({
 });
 export type Synonyms = z.infer<typeof synonymsSchema>;
 
-export const phraseKey = (text: string): string =>
+const phraseKey = (text: string): string =>
   queryWords(text)
     .map((word) => word.text)
     .join(' ');

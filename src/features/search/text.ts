@@ -61,13 +61,13 @@ export function stem(word: string): string {
   return word;
 }
 
-export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
+const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
 
 /** May this word be part of a code run: it holds a digit, or is a short non-stop word (`hd`, `k`, `l`). */
 const codeLike = (word: string): boolean => hasDigit(word) || (word.length <= 3 && !isStopWord(word));
 
 /** The code runs of a word list: index spans `[from, to)` of ≥ 1 word holding at least one digit. */
-export function codeRuns(words: readonly string[]): [from: number, to: number][] {
+function codeRuns(words: readonly string[]): [from: number, to: number][] {
   const runs: [number, number][] = [];
   let at = 0;
   while (at < words.length) {
@@ -121,7 +121,7 @@ export function queryWords(query: string): QueryWord[] {
 }
 
 /** A term the index holds for a text, with the word's place among the text's words (for phrases). */
-export interface IndexedTerm {
+interface IndexedTerm {
   term: string;
   position: number;
 }
