@@ -180,6 +180,35 @@ test('Escape closes the list and keeps the text; a second Escape clears it', asy
   await expect(listbox(page)).toBeHidden();
 });
 
+test('an answer still on its way when Escape is pressed does not open the list again', async ({ page }) => {
+  await page.goto('/');
+  await type(page, 'pressure');
+  await expect(listbox(page)).toBeVisible();
+
+  // Hold the index files the next words need, so their answer arrives after Escape.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: Promise<unknown>[] = [];
+  await page.route('**/search/data/**', async (route) => {
+    asked.push(held);
+    await held;
+    await route.continue();
+  });
+  await box(page).pressSequentially(' washer');
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  await box(page).press('Escape');
+  await expect(listbox(page)).toBeHidden();
+
+  const answered = page.waitForResponse('**/search/data/**');
+  release();
+  await answered;
+  // The late answer would paint within a frame or two of its file; give it ten times that.
+  await page.waitForTimeout(300);
+  await expect(listbox(page)).toBeHidden();
+  await expect(box(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(box(page)).toHaveValue('pressure washer');
+});
+
 test('leaving the box closes the list', async ({ page }) => {
   await page.goto('/');
   await type(page, 'pressure');
@@ -196,6 +225,8 @@ test('"See all N results" leads to the results page; Enter without a row still s
   await type(page, 'pressure washer');
   const all = options(page).last();
   await expect(all).toHaveText(/^See all \d+ results$/);
+  // Painted for the whole text, not for a keystroke before the last.
+  await expect(all).toHaveAttribute('href', '/search/pressure%20washer');
   await all.click();
   await expect(page).toHaveURL('/search/pressure%20washer');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for: pressure washer');

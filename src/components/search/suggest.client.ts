@@ -93,6 +93,12 @@ function wire({ form, input, popup, list, none, status }: Parts): void {
     input.setAttribute('aria-expanded', 'false');
   }
 
+  /** Closes the list at the shopper's word, so no answer still on its way opens it again. */
+  function dismiss(): void {
+    latest += 1;
+    close();
+  }
+
   /** Forgets the list (the text changed or was cleared), so no answer still on its way paints. */
   function clear(): void {
     latest += 1;
@@ -171,7 +177,7 @@ function wire({ form, input, popup, list, none, status }: Parts): void {
         // Prevented either way: a search input's own Escape would clear the text at the first press.
         if (isOpen()) {
           event.preventDefault();
-          close();
+          dismiss();
         } else if (input.value !== '') {
           event.preventDefault();
           input.value = '';
@@ -190,7 +196,7 @@ function wire({ form, input, popup, list, none, status }: Parts): void {
   // A press on the list must not take focus from the box (which would close it before the click lands).
   popup.addEventListener('mousedown', (event) => event.preventDefault());
   form.addEventListener('focusout', (event) => {
-    if (!(event.relatedTarget instanceof Node && form.contains(event.relatedTarget))) close();
+    if (!(event.relatedTarget instanceof Node && form.contains(event.relatedTarget))) dismiss();
   });
   // Back to this page from the bfcache: the list was open when the shopper left through it.
   window.addEventListener('pageshow', (event) => {
