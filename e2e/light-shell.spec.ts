@@ -5,7 +5,14 @@
  * fully with JavaScript off.
  */
 import type { Page } from '@playwright/test';
-import { catalogue, formatGbp, listings, richProduct, type Product } from './support/catalogue.ts';
+import {
+  catalogue,
+  formatGbp,
+  listings,
+  productPages,
+  richProduct,
+  type Product,
+} from './support/catalogue.ts';
 import { expect, shellReady, test } from './support/test.ts';
 
 const priced = (products: Product[]) =>
@@ -113,6 +120,32 @@ test.describe('the basket badge', () => {
     await expect(page.getByRole('link', { name: '1 Basket' })).toHaveAccessibleDescription(
       '1 item in your basket',
     );
+  });
+
+  test('sits clear of its link’s label on a wide screen, as the wish list’s two-digit count does', async ({
+    page,
+  }) => {
+    const skus = productPages()
+      .slice(0, 12)
+      .map((product) => product.sku);
+    await page.addInitScript((list) => {
+      try {
+        localStorage.setItem('wishlist', JSON.stringify(list));
+      } catch {
+        // about:blank has no storage; the shop's pages do.
+      }
+    }, skus);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await expect(page.locator('[data-wishlist-count]')).toHaveText('12');
+    await expect(page.locator('[data-basket-count]')).toHaveText('0');
+    for (const kind of ['wishlist', 'basket']) {
+      const badge = await page.locator(`#${kind}-link .header-count`).boundingBox();
+      const label = await page.locator(`#${kind}-link .header-button__label`).boundingBox();
+      expect(badge && label && badge.x + badge.width <= label.x, `the ${kind} count before its label`).toBe(
+        true,
+      );
+    }
   });
 
   test('keeps the last count it read when a read fails, never a wrong 0', async ({ page }) => {
