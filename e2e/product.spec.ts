@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { loadEnv } from '../src/config/env.ts';
 import {
+  catalogue,
   CONNECTED_SECTIONS,
   connected,
   formatGbp,
@@ -9,10 +10,11 @@ import {
   productPages,
   productWithoutListPrice,
   richProduct,
+  type CategoryNode,
   type Product,
 } from './support/catalogue.ts';
 import { MAGENTO_URL } from './support/ports.ts';
-import { expect, expectBreadcrumb, shop, telHref, test } from './support/test.ts';
+import { chooseVat, expect, expectBreadcrumb, shellReady, shop, telHref, test } from './support/test.ts';
 
 const open = async (page: Page, product: Product) => {
   // Pictures are awaited by the tests that are about them.
@@ -244,6 +246,171 @@ test('structured data describes the product with a GBP offer and its availabilit
       },
     });
   }
+});
+
+type Audience = 'home-garden' | 'professional';
+
+/** The audience all of a product's categories belong to, as the page's default VAT form follows it. */
+function audienceOf(product: Product): Audience | undefined {
+  const ids = (node: CategoryNode): number[] => [node.id, ...node.children.flatMap(ids)];
+  const { audiences } = catalogue();
+  const found = new Set(
+    product.categoryIds.map((id) =>
+      (Object.keys(audiences) as Audience[]).find((audience) => ids(audiences[audience]).includes(id)),
+    ),
+  );
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/** An in-stock product with both prices and a page, of one audience, matching `matches`. */
+function available(audience: Audience, matches: (product: Product) => boolean): Product {
+  const product = productPages().find(
+    (p) =>
+      p.inStock &&
+      p.priceInclVat !== null &&
+      p.priceExclVat !== null &&
+      audienceOf(p) === audience &&
+      matches(p),
+  );
+  if (!product)
+    throw new Error(`The e2e catalogue has no such ${audience} product; the demo catalogue changed.`);
+  return product;
+}
+
+const parcel = (p: Product) => (p.weight ?? 0) <= 30;
+
+test.describe('delivery', () => {
+  const panel = (page: Page) => page.locator('.purchase');
+  const line = (page: Page, text: string) => panel(page).locator('p').filter({ hasText: text });
+  const estimate = (page: Page) => panel(page).locator('[data-delivery-estimate]');
+
+  test('a parcel from £50 goes free, and the days are worked out on the shopper’s clock', async ({
+    page,
+  }) => {
+    // Friday 28 August 2026, 13:59 in London (summer time): dispatched that day, then 2 to 3 working days,
+    // Monday 31 being a bank holiday.
+    await page.clock.setFixedTime(new Date('2026-08-28T12:59:00Z'));
+    await open(
+      page,
+      available('home-garden', (p) => parcel(p) && (p.priceInclVat ?? 0) >= 50),
+    );
+    await expect(panel(page).getByText('Free UK delivery', { exact: true })).toBeVisible();
+    await expect(estimate(page)).toHaveText('Wednesday 2 – Thursday 3 September');
+    await expect(line(page, 'Estimated delivery:')).toHaveText(
+      'Estimated delivery: Wednesday 2 – Thursday 3 September',
+      { useInnerText: true },
+    );
+    await expect(line(page, 'Next working day')).toHaveText('Next working day £9.95 (order by 2 pm)', {
+      useInnerText: true,
+    });
+    await expect(panel(page).getByText('Free returns within 30 days', { exact: true })).toBeVisible();
+  });
+
+  test('ordered after the 2 pm cut-off, the days count from the next working day', async ({ page }) => {
+    // 14:01 in London is 13:01 UTC in summer.
+    await page.clock.setFixedTime(new Date('2026-08-28T13:01:00Z'));
+    await open(
+      page,
+      available('home-garden', (p) => parcel(p) && (p.priceInclVat ?? 0) >= 50),
+    );
+    await expect(estimate(page)).toHaveText('Thursday 3 – Friday 4 September');
+  });
+
+  test('a parcel under £50 pays standard delivery, in the shopper’s VAT form', async ({ page }) => {
+    await chooseVat(page, 'incl');
+    const product = available('home-garden', (p) => parcel(p) && (p.priceInclVat ?? 0) < 50);
+    await open(page, product);
+    await expect(line(page, 'Standard delivery')).toHaveText('Standard delivery £4.95', {
+      useInnerText: true,
+    });
+    await expect(panel(page).getByText('Free UK delivery', { exact: true })).toHaveCount(0);
+    await shellReady(page);
+    await page.getByRole('button', { name: 'excl VAT', exact: true }).click();
+    await expect(line(page, 'Standard delivery')).toHaveText('Standard delivery £4.13 excl VAT', {
+      useInnerText: true,
+    });
+  });
+
+  test('a product over 30 kg goes by pallet, and only so', async ({ page }) => {
+    await chooseVat(page, 'incl');
+    // Monday 23 November 2026, 9 am: 3 to 5 working days from that day.
+    await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
+    await open(
+      page,
+      available('professional', (p) => !parcel(p)),
+    );
+    await expect(line(page, 'Pallet delivery')).toHaveText('Pallet delivery £49.00', { useInnerText: true });
+    await expect(estimate(page)).toHaveText('Thursday 26 – Monday 30 November');
+    await expect(line(page, 'Next working day')).toHaveCount(0);
+    await expect(panel(page).getByText('Free UK delivery', { exact: true })).toHaveCount(0);
+  });
+
+  test('writing the days moves nothing on the page', async ({ page }) => {
+    // The longest kind of estimate, across two months, in the narrowest panel (two columns at 900 px).
+    await page.setViewportSize({ width: 900, height: 900 });
+    await page.clock.setFixedTime(new Date('2026-09-28T09:00:00Z'));
+    const product = available('home-garden', parcel);
+    const below = () => panel(page).getByText('Free returns within 30 days').boundingBox();
+    // First as the page paints, before its scripts run (here, never).
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await open(page, product);
+    await expect(estimate(page)).toHaveText('2–3 working days');
+    const before = await below();
+    await page.unrouteAll();
+    await open(page, product);
+    await expect(estimate(page)).toHaveText('Wednesday 30 September – Thursday 1 October');
+    expect(await below()).toEqual(before);
+  });
+
+  test('a product out of stock says nothing of delivery', async ({ page }) => {
+    await open(page, outOfStockProduct());
+    await expect(panel(page).getByText('Estimated delivery:')).toHaveCount(0);
+  });
+});
+
+test.describe('delivery without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the estimate is the transit time', async ({ page }) => {
+    await open(page, available('home-garden', parcel));
+    await expect(page.locator('.purchase [data-delivery-estimate]')).toHaveText('2–3 working days');
+  });
+});
+
+test.describe('the VAT choice in reading order', () => {
+  /** The purchase panel's prices in the order a screen reader reads them (the markup's). */
+  const readOrder = (page: Page) =>
+    page
+      .locator('.purchase .prices p')
+      .evaluateAll((lines) => lines.map((line) => (line.textContent ?? '').replace(/\s+/g, ' ').trim()));
+
+  test('the chosen form is read first, as it is shown first', async ({ page }) => {
+    const product = available('home-garden', () => true);
+    const incl = `${formatGbp(product.priceInclVat ?? 0)} incl VAT`;
+    const excl = `${formatGbp(product.priceExclVat ?? 0)} excl VAT`;
+    await open(page, product);
+    await shellReady(page);
+    expect(await readOrder(page)).toEqual([incl, excl]);
+
+    await page.getByRole('button', { name: 'excl VAT', exact: true }).click();
+    await expect.poll(() => readOrder(page)).toEqual([excl, incl]);
+    await page.reload();
+    await shellReady(page);
+    expect(await readOrder(page)).toEqual([excl, incl]);
+
+    await page.getByRole('button', { name: 'incl VAT', exact: true }).click();
+    await expect.poll(() => readOrder(page)).toEqual([incl, excl]);
+  });
+
+  test('a Professional product is read excl VAT first from its markup, before any script', async ({
+    request,
+  }) => {
+    const product = available('professional', () => true);
+    const html = await (await request.get(`/${product.urlKey}`)).text();
+    const prices = /<div class="prices[^"]*"[^>]*data-vat-order[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+    expect(prices.indexOf('data-vat-form="excl"')).toBeGreaterThanOrEqual(0);
+    expect(prices.indexOf('data-vat-form="excl"')).toBeLessThan(prices.indexOf('data-vat-form="incl"'));
+  });
 });
 
 test('an unknown product URL answers 404 Not Found with a link home', async ({ page }) => {

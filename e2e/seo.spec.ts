@@ -1,6 +1,13 @@
 /** What crawlers and caches get (DESIGN.md §1 serving, §5 transfer budget): robots, sitemap, head tags, encodings. */
 import type { APIRequestContext } from '@playwright/test';
-import { largestListing, PAGE_SIZE, pagePath, productPages, richProduct } from './support/catalogue.ts';
+import {
+  largestListing,
+  PAGE_SIZE,
+  pagePath,
+  productPages,
+  richProduct,
+  type Product,
+} from './support/catalogue.ts';
 import { expect, test } from './support/test.ts';
 
 async function sitemapLocs(request: APIRequestContext): Promise<string[]> {
@@ -68,6 +75,80 @@ for (const { label, path } of INDEXED_PAGES) {
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical);
   });
 }
+
+/** The Product block of a page's JSON-LD. */
+async function productJsonLd(request: APIRequestContext, product: Product): Promise<Record<string, unknown>> {
+  const html = await (await request.get(`/${product.urlKey}`)).text();
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    ([, json = 'null']) => JSON.parse(json) as Record<string, unknown>,
+  );
+  const block = blocks.find((data) => data['@type'] === 'Product');
+  expect(block, `a Product block on /${product.urlKey}`).toBeDefined();
+  return block ?? {};
+}
+
+/** Google's merchant listing shape of one delivery method: a rate in GBP to GB, in working days. */
+const shipping = (value: number, minTransit: number, maxTransit: number) => ({
+  '@type': 'OfferShippingDetails',
+  shippingRate: { '@type': 'MonetaryAmount', value, currency: 'GBP' },
+  shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' },
+  deliveryTime: {
+    '@type': 'ShippingDeliveryTime',
+    handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
+    transitTime: {
+      '@type': 'QuantitativeValue',
+      minValue: minTransit,
+      maxValue: maxTransit,
+      unitCode: 'DAY',
+    },
+    businessDays: {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map(
+        (day) => `https://schema.org/${day}`,
+      ),
+    },
+  },
+});
+
+const priced = (matches: (product: Product) => boolean): Product => {
+  const product = productPages().find((p) => p.priceInclVat !== null && matches(p));
+  if (!product) throw new Error('The e2e catalogue has no such product; the demo catalogue changed.');
+  return product;
+};
+
+test('a product’s offer gives its delivery methods and the returns policy', async ({ request }) => {
+  const cases = [
+    {
+      product: priced((p) => (p.weight ?? 0) <= 30 && (p.priceInclVat ?? 0) >= 50),
+      rates: [
+        [0, 2, 3],
+        [9.95, 1, 1],
+      ],
+    },
+    {
+      product: priced((p) => (p.weight ?? 0) <= 30 && (p.priceInclVat ?? 0) < 50),
+      rates: [
+        [4.95, 2, 3],
+        [9.95, 1, 1],
+      ],
+    },
+    { product: priced((p) => (p.weight ?? 0) > 30), rates: [[49, 3, 5]] },
+  ] as const;
+  for (const { product, rates } of cases) {
+    const offers = (await productJsonLd(request, product))['offers'] as Record<string, unknown>;
+    expect(offers['shippingDetails'], product.urlKey).toEqual(
+      rates.map(([value, min, max]) => shipping(value, min, max)),
+    );
+    expect(offers['hasMerchantReturnPolicy'], product.urlKey).toEqual({
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: 'GB',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: 30,
+      returnMethod: 'https://schema.org/ReturnByMail',
+      returnFees: 'https://schema.org/FreeReturn',
+    });
+  }
+});
 
 test('the not-found page is kept out of the index', async ({ page }) => {
   const response = await page.goto('/no-such-product-xyz', { waitUntil: 'domcontentloaded' });

@@ -98,6 +98,18 @@ export const basketTexts = {
   /** Spec: after Remove. */
   removed: 'The item has been removed successfully',
   loading: 'Loading…',
+  couponApply: 'Apply',
+  couponRemove: 'Remove',
+  couponApplied: (code: string) => `Discount code ${code} applied.`,
+  couponRemoved: (code: string) => `Discount code ${code} removed.`,
+  couponActive: (code: string) => `Discount code ${code}`,
+  couponRemoveLabel: (code: string) => `Remove discount code ${code}`,
+  couponEmpty: 'Enter a discount code.',
+  couponDropped: (code: string) =>
+    `The discount code ${code} no longer applies to your basket, so it has been removed.`,
+  applying: 'Applying…',
+  free: 'Free',
+  spendForFreeDelivery: (amount: string) => `Spend ${amount} more for free delivery`,
 } as const;
 
 /**
@@ -176,4 +188,20 @@ export const wishlistPageTexts = {
       ? '1 product in your wish list is no longer sold, so it has been removed.'
       : `${n} products in your wish list are no longer sold, so they have been removed.`,
   unavailableNow: "Your wish list can't be shown right now. Please try again.",
+} as const;
+
+/**
+ * Delivery days and times as the product page's estimate writes them (src/delivery/format.ts); the
+ * page's other delivery texts are strings.ts `delivery`.
+ */
+export const deliveryTexts = {
+  /** "Thursday 26 November". */
+  day: (weekday: string, date: number, month: string) => `${weekday} ${date} ${month}`,
+  /** The first day of a range within one month: "Wednesday 25". */
+  dayOfMonth: (weekday: string, date: number) => `${weekday} ${date}`,
+  range: (first: string, last: string) => `${first} – ${last}`,
+  workingDays: (n: number) => (n === 1 ? '1 working day' : `${n} working days`),
+  workingDayRange: (min: number, max: number) => `${min}–${max} working days`,
+  am: (clock: string) => `${clock} am`,
+  pm: (clock: string) => `${clock} pm`,
 } as const;

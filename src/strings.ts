@@ -7,6 +7,7 @@
 import {
   basketTexts,
   compareTexts,
+  deliveryTexts,
   listingTexts,
   productToolTexts,
   searchTexts,
@@ -22,6 +23,7 @@ export {
   basketTexts,
   comparePageTexts,
   compareTexts,
+  deliveryTexts,
   listingTexts,
   productTexts,
   productToolTexts,
@@ -166,7 +168,18 @@ export const ours = {
     basketCount: shellTexts.basketCount,
   },
   /** Texts of the shipping, payment, paid and failed-payment steps that the spec leaves to us. */
+  /** The basket's discount code field (Magento's coupons); its notices are basketTexts'. */
+  coupon: {
+    label: 'Discount code',
+    apply: basketTexts.couponApply,
+    remove: basketTexts.couponRemove,
+  },
   checkout: {
+    subtotal: 'Subtotal',
+    delivery: 'Delivery',
+    deliveryLoading: 'Finding delivery options…',
+    noDelivery: 'We cannot deliver to this address. We deliver to addresses in the United Kingdom.',
+    estimatedDelivery: (date: string) => `Estimated delivery: ${date}`,
     shippingTitle: 'Shipping',
     paymentTitle: 'Payment',
     paidTitle: 'Payment successful',
@@ -403,6 +416,16 @@ export const ours = {
     differencesOnly: 'Show differences only',
     tableRegion: 'Comparison table',
     noScript: 'Comparing products needs JavaScript. Please turn it on, or open each product’s page.',
+  },
+  /**
+   * Delivery and returns on the product page, with the figures of src/content/delivery.json; the days its
+   * script writes are `deliveryTexts`.
+   */
+  delivery: {
+    free: 'Free UK delivery',
+    estimate: 'Estimated delivery:',
+    orderBy: (time: string) => `(order by ${time})`,
+    returns: (days: number) => `Free returns within ${days} days`,
   },
 } as const;
 

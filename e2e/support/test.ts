@@ -94,3 +94,13 @@ export const shellReady = (page: Page): Promise<void> =>
 export async function hydrated(page: Page, island: string): Promise<void> {
   await expect(page.locator(`astro-island[opts*='"name":"${island}"']:not([ssr])`).first()).toBeAttached();
 }
+
+/** Every page the test opens shows prices in `vat` form, as if the shopper had chosen it. */
+export const chooseVat = (page: Page, vat: 'incl' | 'excl') =>
+  page.addInitScript((form) => {
+    try {
+      localStorage.setItem('vat', form);
+    } catch {
+      // about:blank has no storage; the shop's pages do.
+    }
+  }, vat);

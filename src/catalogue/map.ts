@@ -227,6 +227,7 @@ export function toProduct(product: MagentoProduct, lookup: AttributeLookup): Pro
     equipment: splitList(text(attributes, 'equipmentAttr')),
     applications: splitList(text(attributes, 'applications_attrib')),
     documents: documents(attributes),
+    weight: product.weight ?? null,
     listPrice,
     categoryIds: (product.extension_attributes?.category_links ?? []).map((link) => link.category_id),
     visibility: product.visibility ?? 4,

@@ -1,11 +1,15 @@
 /**
  * What the product page shows, worked out from the catalogue as pure functions: which products get a
  * page at `/{url_key}`, the gallery order and its picture sources, the connected-product sections and
- * the breadcrumb trail. The page and its components only lay these out.
+ * the breadcrumb trail, the prices and what it says about delivery. The page and its components only lay
+ * these out.
  */
+import type { DeliveryConfig } from '../delivery/config.ts';
+import { freeDelivery, productDeliveryMethods } from '../delivery/delivery.ts';
+import { formatTime, formatWorkingDays } from '../delivery/format.ts';
 import { strings } from '../strings.ts';
 import { imageSrcset, imageUrl } from './images.ts';
-import { formatPrice } from './money.ts';
+import { exclVat, formatPrice } from './money.ts';
 import type { Crumb } from './seo.ts';
 import type { CatalogueIndex } from './snapshot.ts';
 import { toSummary } from './snapshot.ts';
@@ -220,6 +224,60 @@ export const priceLines = (product: Pick<ProductSummary, 'priceInclVat' | 'price
   inclVat: product.priceInclVat === null ? null : formatPrice(product.priceInclVat),
   exclVat: product.priceExclVat === null ? null : formatPrice(product.priceExclVat),
 });
+
+/** A delivery price in both VAT forms ('£4.95', '£4.13'), as prices are written: a style shows one. */
+export interface DeliveryPrice {
+  inclVat: string;
+  exclVat: string;
+}
+
+/** What the purchase panel says about delivery and returns. */
+export interface ProductDelivery {
+  /** Free standard delivery: said instead of the method's title and price. */
+  free: boolean;
+  /** The usual method for this product alone: standard delivery for a parcel, else pallet delivery. */
+  title: string;
+  price: DeliveryPrice;
+  /** `carrier/method` in Magento's codes, for the estimate the browser works out at view time. */
+  method: string;
+  /** The estimate without a clock (no JavaScript), e.g. "2–3 working days". */
+  transit: string;
+  /** The faster method for a parcel (next working day), with the time to order by. */
+  faster: { title: string; price: DeliveryPrice; orderBy: string } | null;
+  returnDays: number;
+}
+
+const deliveryPrice = (inclVat: number): DeliveryPrice => ({
+  inclVat: formatPrice(inclVat),
+  exclVat: formatPrice(exclVat(inclVat)),
+});
+
+/** Delivery and returns for a product page, from the delivery file (src/content/delivery.json). */
+export function productDelivery(
+  product: Pick<Product, 'priceInclVat' | 'weight'>,
+  config: DeliveryConfig,
+): ProductDelivery {
+  const [usual = config.methods.pallet, faster] = productDeliveryMethods(
+    product.priceInclVat,
+    product.weight,
+    config,
+  );
+  return {
+    free: freeDelivery(product.priceInclVat, product.weight, config),
+    title: usual.title,
+    price: deliveryPrice(usual.price),
+    method: `${usual.carrierCode}/${usual.methodCode}`,
+    transit: formatWorkingDays(usual.transitDays),
+    faster: faster
+      ? {
+          title: faster.title,
+          price: deliveryPrice(faster.price),
+          orderBy: formatTime(config.dispatch.cutOff),
+        }
+      : null,
+    returnDays: config.returns.merchantReturnDays,
+  };
+}
 
 /** The side info box (delivery, advice, guarantee) shows only when Magento has a list price. */
 export const showsInfoBox = (product: Pick<Product, 'listPrice'>): boolean => product.listPrice !== null;

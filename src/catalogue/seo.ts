@@ -1,7 +1,10 @@
 /**
- * Search-engine metadata as pure functions: JSON-LD (schema.org Product and BreadcrumbList), the
- * sitemap and robots.txt. Pages pass in the shop's site URL and name, so nothing here reads configuration.
+ * Search-engine metadata as pure functions: JSON-LD (schema.org Product with its offer's delivery and
+ * returns, and BreadcrumbList), the sitemap and robots.txt. Pages pass in the shop's site URL and name and
+ * the delivery file, so nothing here reads configuration.
  */
+import type { DeliveryConfig, WorkingDayRange } from '../delivery/config.ts';
+import { productDeliveryMethods } from '../delivery/delivery.ts';
 import { imageUrl } from './images.ts';
 import type { Product } from './types.ts';
 
@@ -68,8 +71,65 @@ export const schemaPrice = (amount: number): string => amount.toFixed(2);
 export const productImageUrls = (product: Pick<Product, 'images'>, siteUrl: string): string[] =>
   product.images.map((image) => absoluteUrl(imageUrl(image.file, 960, 'jpeg'), siteUrl));
 
-/** schema.org Product for a product page; `offers` only when the product has a price. */
-export function productJsonLd(product: Product, site: SiteContext): Record<string, unknown> {
+const SCHEMA = 'https://schema.org/';
+
+/** A span of days as schema.org's QuantitativeValue (unit code DAY, as Google's merchant listings ask). */
+const days = ({ min, max }: WorkingDayRange): Record<string, unknown> => ({
+  '@type': 'QuantitativeValue',
+  minValue: min,
+  maxValue: max,
+  unitCode: 'DAY',
+});
+
+/** The days handling and transit count: Monday to Friday (left out, Google would count Saturdays too). */
+const WORKING_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => `${SCHEMA}${day}`);
+
+/**
+ * One OfferShippingDetails per method the product on its own is offered (Google's merchant listing
+ * shape): the rate incl VAT, the country, and the handling and transit times in working days. Handling is
+ * the dispatch days, one more when the order misses the cut-off. The cut-off itself (`cutoffTime`) is left
+ * out: it needs a UTC offset, which changes with British Summer Time while the page stays the same.
+ */
+export function shippingDetailsJsonLd(
+  product: Pick<Product, 'priceInclVat' | 'weight'>,
+  delivery: DeliveryConfig,
+): Record<string, unknown>[] {
+  const handling = { min: delivery.dispatch.workingDays, max: delivery.dispatch.workingDays + 1 };
+  return productDeliveryMethods(product.priceInclVat, product.weight, delivery).map((method) => ({
+    '@type': 'OfferShippingDetails',
+    shippingRate: { '@type': 'MonetaryAmount', value: method.price, currency: delivery.currency },
+    shippingDestination: { '@type': 'DefinedRegion', addressCountry: delivery.country },
+    deliveryTime: {
+      '@type': 'ShippingDeliveryTime',
+      handlingTime: days(handling),
+      transitTime: days(method.transitDays),
+      businessDays: { '@type': 'OpeningHoursSpecification', dayOfWeek: WORKING_WEEK },
+    },
+  }));
+}
+
+/** schema.org MerchantReturnPolicy of the delivery file's returns: a finite window, by Google's names. */
+export function returnPolicyJsonLd(delivery: DeliveryConfig): Record<string, unknown> {
+  const { returns } = delivery;
+  return {
+    '@type': 'MerchantReturnPolicy',
+    applicableCountry: returns.applicableCountry,
+    returnPolicyCategory: `${SCHEMA}MerchantReturnFiniteReturnWindow`,
+    merchantReturnDays: returns.merchantReturnDays,
+    returnMethod: `${SCHEMA}${returns.returnMethod}`,
+    returnFees: `${SCHEMA}${returns.returnFees}`,
+  };
+}
+
+/**
+ * schema.org Product for a product page; `offers` only when the product has a price, with its delivery
+ * and returns when the page passes the delivery file.
+ */
+export function productJsonLd(
+  product: Product,
+  site: SiteContext,
+  delivery?: DeliveryConfig,
+): Record<string, unknown> {
   const url = absoluteUrl(`/${product.urlKey}`, site.siteUrl);
   const description = htmlToText(product.shortDescription);
   const images = productImageUrls(product, site.siteUrl);
@@ -92,6 +152,12 @@ export function productJsonLd(product: Product, site: SiteContext): Record<strin
             price: schemaPrice(product.priceInclVat),
             priceCurrency: 'GBP',
             availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+            ...(delivery
+              ? {
+                  shippingDetails: shippingDetailsJsonLd(product, delivery),
+                  hasMerchantReturnPolicy: returnPolicyJsonLd(delivery),
+                }
+              : {}),
           },
         }),
   };

@@ -33,10 +33,14 @@ type SearchMetadata = 'searchable' | 'filterableInSearch' | 'searchWeight';
 type StoredAttribute = Omit<CatalogueAttribute, SearchMetadata> &
   Partial<Pick<CatalogueAttribute, SearchMetadata>>;
 
+/** A product as older snapshots hold it: from before its weight was read. */
+type StoredProduct = Omit<Product, 'weight'> & Partial<Pick<Product, 'weight'>>;
+
 /** The snapshot as any release wrote it: older ones lack the parts read since. */
-type StoredCatalogue = Omit<Catalogue, 'attributes' | 'positions'> & {
+type StoredCatalogue = Omit<Catalogue, 'attributes' | 'positions' | 'products'> & {
   attributes?: StoredAttribute[];
   positions?: Catalogue['positions'];
+  products: StoredProduct[];
 };
 
 /** Missing search metadata reads as Magento's defaults: not searchable, not a search filter, no weight. */
@@ -50,10 +54,11 @@ const withSearchMetadata = (attribute: StoredAttribute): CatalogueAttribute => (
 export function readSnapshot(file: string): Catalogue {
   try {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredCatalogue;
-    // A snapshot from before attributes, their search metadata and positions were read (the next sync
-    // reads them).
+    // A snapshot from before attributes, their search metadata, positions and weights were read (the
+    // next sync reads them).
     return {
       ...stored,
+      products: stored.products.map((product) => ({ ...product, weight: product.weight ?? null })),
       attributes: (stored.attributes ?? []).map(withSearchMetadata),
       positions: stored.positions ?? {},
     };

@@ -61,6 +61,11 @@ export interface Product extends ProductSummary {
   equipment: string[];
   applications: string[];
   documents: ProductDocument[];
+  /**
+   * Shipping weight in kg (Magento's top-level `weight`), or null when Magento has none: it decides parcel
+   * or pallet delivery (src/delivery).
+   */
+  weight: number | null;
   /** list_price when Magento has one: the side info box shows only then. */
   listPrice: number | null;
   /** Directly assigned category ids (Magento semantics). */

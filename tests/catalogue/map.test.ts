@@ -101,6 +101,13 @@ describe('toProduct', () => {
     });
   });
 
+  it('reads the shipping weight from Magento’s top-level weight; none when it is absent, null or negative', () => {
+    expect(toProduct(wire({ weight: 28.5 }), labels).weight).toBe(28.5);
+    expect(toProduct(wire(), labels).weight).toBeNull();
+    expect(toProduct(wire({ weight: null }), labels).weight).toBeNull();
+    expect(toProduct(wire({ weight: -1 }), labels).weight).toBeNull();
+  });
+
   it('orders the gallery by position, drops disabled images and picks the thumbnail', () => {
     const product = toProduct(wire(), labels);
     expect(product.images.map((image) => image.file)).toEqual(['/p/w/pw-1.jpg', '/p/w/pw-2.jpg']);

@@ -56,6 +56,7 @@ const product = (sku: string, overrides: Partial<Product> = {}): Product => ({
   equipment: [],
   applications: [],
   documents: [],
+  weight: null,
   listPrice: null,
   categoryIds: [20],
   visibility: 4,

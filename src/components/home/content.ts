@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import homeFile from '../../content/home.json';
 import landingsFile from '../../content/landings.json';
-import { parseContent } from '../shell/parse-content.ts';
+import { parseContent } from '../../config/parse-content.ts';
 
 /** A page of this shop, e.g. `/home-garden/steam-cleaners` (no host, no trailing slash). */
 const sitePath = z

@@ -11,7 +11,7 @@ import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
 import type { Product } from '../../catalogue/types.ts';
 import type { SearchBuildInput } from '../../features/search/build.ts';
 import { compileSynonyms, synonymsSchema, type SynonymTable } from '../../features/search/synonyms.ts';
-import { parseContent } from '../shell/parse-content.ts';
+import { parseContent } from '../../config/parse-content.ts';
 import { allListings } from '../catalogue/listings.ts';
 
 /** Magento's visibility values that include search: 3 "search" and 4 "catalog, search". */

@@ -5,7 +5,7 @@
  */
 import type { MarkdownInstance } from 'astro';
 import type { z } from 'zod';
-import { parseContent } from './parse-content.ts';
+import { parseContent } from '../../config/parse-content.ts';
 import { fillTokens, type TokenValues } from './tokens.ts';
 
 /** What `import.meta.glob<MarkdownModule>('…/*.md', { eager: true })` gives per file. */

@@ -6,6 +6,7 @@
  * a style shows one, so nothing redraws.
  */
 import { persistentAtom } from '@nanostores/persistent';
+import type { Audience } from '../../catalogue/types.ts';
 
 export type VatForm = 'incl' | 'excl';
 export const VAT_KEY = 'vat';
@@ -21,6 +22,10 @@ export const $vatChoice = persistentAtom<VatForm | ''>(VAT_KEY, '', {
 export function chooseVat(form: VatForm): void {
   $vatChoice.set(form);
 }
+
+/** A page's own default: excl VAT on Professional pages, incl VAT elsewhere. */
+export const pageVatDefault = (audience: Audience | undefined): VatForm =>
+  audience === 'professional' ? 'excl' : 'incl';
 
 /** The form a page shows: the shopper's choice, else the page's own default. */
 export const shownVat = (choice: VatForm | '', pageDefault: VatForm): VatForm => choice || pageDefault;

@@ -42,6 +42,15 @@ export const magentoProduct = z
     sku: z.string().min(1),
     name: z.string().min(1),
     price: z.number().nullable().optional(),
+    /**
+     * Kilograms, top-level on the product, not a custom attribute (CONTRACT.md: a float, omitted when
+     * null). A negative one is a data fault and reads as none.
+     */
+    weight: z
+      .number()
+      .nullable()
+      .optional()
+      .transform((kg) => (kg === null || kg === undefined || kg < 0 ? null : kg)),
     status: z.union([z.number(), z.string()]).transform(Number).optional(),
     visibility: z.union([z.number(), z.string()]).transform(Number).optional(),
     type_id: z.string().optional(),

@@ -37,6 +37,7 @@ export function product(overrides: Partial<Product> & Pick<Product, 'sku'>): Pro
     equipment: [],
     applications: [],
     documents: [],
+    weight: 1.8,
     listPrice: null,
     categoryIds: [],
     visibility: 4,

@@ -6,11 +6,14 @@ import {
   galleryImages,
   galleryPicture,
   priceLines,
+  productDelivery,
   productRoutes,
   productTrail,
   resolveConnected,
   showsInfoBox,
 } from '../../../src/catalogue/product-page.ts';
+import { deliveryConfig } from '../../../src/delivery/config.ts';
+import { strings } from '../../../src/strings.ts';
 import { index, product } from './fixtures.ts';
 
 describe('productRoutes', () => {
@@ -215,6 +218,44 @@ describe('priceLines', () => {
       inclVat: '£10.00',
       exclVat: null,
     });
+  });
+});
+
+describe('productDelivery', () => {
+  it('offers a parcel from £50 free standard delivery, with next working day by the 2 pm cut-off', () => {
+    expect(productDelivery({ priceInclVat: 149.99, weight: 11.5 }, deliveryConfig)).toEqual({
+      free: true,
+      title: 'Standard delivery',
+      price: { inclVat: '£0.00', exclVat: '£0.00' },
+      method: 'freeshipping/freeshipping',
+      transit: '2–3 working days',
+      faster: { title: 'Next working day', price: { inclVat: '£9.95', exclVat: '£8.29' }, orderBy: '2 pm' },
+      returnDays: 30,
+    });
+  });
+
+  it('prices standard delivery below £50, in both VAT forms', () => {
+    expect(productDelivery({ priceInclVat: 49.99, weight: 1.1 }, deliveryConfig)).toMatchObject({
+      free: false,
+      title: 'Standard delivery',
+      price: { inclVat: '£4.95', exclVat: '£4.13' },
+      method: 'flatrate/flatrate',
+    });
+  });
+
+  it('sends a product over 30 kg by pallet, and only so', () => {
+    expect(productDelivery({ priceInclVat: 8999, weight: 182 }, deliveryConfig)).toMatchObject({
+      free: false,
+      title: 'Pallet delivery',
+      price: { inclVat: '£49.00', exclVat: '£40.83' },
+      method: 'tablerate/bestway',
+      transit: '3–5 working days',
+      faster: null,
+    });
+  });
+
+  it('agrees with the free delivery the shop promises everywhere (the spec’s strip)', () => {
+    expect(strings.strip.delivery).toContain(`£${deliveryConfig.freeDeliveryThreshold}`);
   });
 });
 

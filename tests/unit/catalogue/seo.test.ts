@@ -5,11 +5,14 @@ import {
   htmlToText,
   metaDescription,
   productJsonLd,
+  returnPolicyJsonLd,
   robotsTxt,
   schemaPrice,
+  shippingDetailsJsonLd,
   sitemapXml,
   toW3cDate,
 } from '../../../src/catalogue/seo.ts';
+import { deliveryConfig } from '../../../src/delivery/config.ts';
 import { product } from './fixtures.ts';
 
 const site = { siteUrl: 'https://shop.example.com', brand: 'Clearwater Cleaning' };
@@ -103,6 +106,79 @@ describe('productJsonLd', () => {
     expect(bare).not.toHaveProperty('offers');
     expect(bare).not.toHaveProperty('mpn');
     expect(bare).not.toHaveProperty('image');
+  });
+});
+
+describe('delivery and returns in the offer', () => {
+  const days = (minValue: number, maxValue: number) => ({
+    '@type': 'QuantitativeValue',
+    minValue,
+    maxValue,
+    unitCode: 'DAY',
+  });
+  const shipping = (value: number, transit: [number, number]) => ({
+    '@type': 'OfferShippingDetails',
+    shippingRate: { '@type': 'MonetaryAmount', value, currency: 'GBP' },
+    shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' },
+    deliveryTime: {
+      '@type': 'ShippingDeliveryTime',
+      handlingTime: days(0, 1),
+      transitTime: days(...transit),
+      businessDays: {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: [
+          'https://schema.org/Monday',
+          'https://schema.org/Tuesday',
+          'https://schema.org/Wednesday',
+          'https://schema.org/Thursday',
+          'https://schema.org/Friday',
+        ],
+      },
+    },
+  });
+  const returnPolicy = {
+    '@type': 'MerchantReturnPolicy',
+    applicableCountry: 'GB',
+    returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+    merchantReturnDays: 30,
+    returnMethod: 'https://schema.org/ReturnByMail',
+    returnFees: 'https://schema.org/FreeReturn',
+  };
+
+  it('gives a parcel from £50 free standard delivery and next working day, with the returns policy', () => {
+    const machine = product({ sku: 'HG-PW-1', priceInclVat: 149.99, weight: 11.5 });
+    expect(productJsonLd(machine, site, deliveryConfig)['offers']).toEqual({
+      '@type': 'Offer',
+      url: 'https://shop.example.com/hg-pw-1',
+      price: '149.99',
+      priceCurrency: 'GBP',
+      availability: 'https://schema.org/InStock',
+      shippingDetails: [shipping(0, [2, 3]), shipping(9.95, [1, 1])],
+      hasMerchantReturnPolicy: returnPolicy,
+    });
+  });
+
+  it('charges standard delivery below £50', () => {
+    const detergent = product({ sku: 'HG-DT-1', priceInclVat: 12.99, weight: 1.1 });
+    expect(shippingDetailsJsonLd(detergent, deliveryConfig)).toEqual([
+      shipping(4.95, [2, 3]),
+      shipping(9.95, [1, 1]),
+    ]);
+  });
+
+  it('sends anything over 30 kg by pallet alone', () => {
+    const scrubber = product({ sku: 'PR-SD-1', priceInclVat: 8999, weight: 182 });
+    expect(shippingDetailsJsonLd(scrubber, deliveryConfig)).toEqual([shipping(49, [3, 5])]);
+  });
+
+  it('describes the returns by schema.org’s names', () => {
+    expect(returnPolicyJsonLd(deliveryConfig)).toEqual(returnPolicy);
+  });
+
+  it('says nothing of delivery without an offer, or without the delivery file', () => {
+    const unpriced = product({ sku: 'HG-PW-2', priceInclVat: null });
+    expect(productJsonLd(unpriced, site, deliveryConfig)).not.toHaveProperty('offers');
+    expect(productJsonLd(product({ sku: 'HG-PW-3' }), site)['offers']).not.toHaveProperty('shippingDetails');
   });
 });
 

@@ -12,7 +12,7 @@ import {
   promoSchema,
 } from '../../../src/components/home/content.ts';
 import { HIRE_MENU, SERVICES_MENU } from '../../../src/components/shell/menu.ts';
-import { parseContent } from '../../../src/components/shell/parse-content.ts';
+import { parseContent } from '../../../src/config/parse-content.ts';
 import { checkPaths, contentPageSchema } from '../../../src/components/shell/pages.ts';
 import { NOTICE_SECTIONS, SUMMARY_SECTIONS } from '../../../src/components/shell/privacy.ts';
 

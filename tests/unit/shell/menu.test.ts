@@ -36,6 +36,7 @@ const product = (sku: string, categoryIds: number[], file: string | null): Produ
   equipment: [],
   applications: [],
   documents: [],
+  weight: null,
   listPrice: null,
   categoryIds,
   visibility: 4,

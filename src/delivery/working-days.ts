@@ -1,0 +1,81 @@
+/**
+ * UK working days: Monday to Friday except England and Wales bank holidays
+ * (`src/content/bank-holidays-england-wales.json`, from gov.uk). Days are plain calendar dates,
+ * `YYYY-MM-DD`, with no time zone of their own; `wallClock` turns an instant into the day and time it is
+ * in the UK (or another zone), summer time included.
+ *
+ * Past the last year the file lists, every weekday counts as a working day: estimates then ignore bank
+ * holidays and come out early around them. `working-days.test.ts` fails once the list is
+ * within a year of running out, so someone adds the next years from https://www.gov.uk/bank-holidays.json
+ * long before that happens.
+ */
+import holidays from '../content/bank-holidays-england-wales.json' with { type: 'json' };
+
+/** A calendar day, `YYYY-MM-DD`. */
+export type IsoDay = string;
+
+const BANK_HOLIDAYS: ReadonlySet<IsoDay> = new Set(holidays.events.map((event) => event.date));
+
+/** The last year the bank-holiday list covers. */
+export const BANK_HOLIDAYS_LAST_YEAR = Math.max(
+  ...holidays.events.map((event) => Number(event.date.slice(0, 4))),
+);
+
+export const isBankHoliday = (day: IsoDay): boolean => BANK_HOLIDAYS.has(day);
+
+const DAY_MS = 86_400_000;
+const toTime = (day: IsoDay): number => Date.parse(`${day}T00:00:00Z`);
+const fromTime = (time: number): IsoDay => new Date(time).toISOString().slice(0, 10);
+
+/** 0 Sunday … 6 Saturday. */
+export const weekday = (day: IsoDay): number => new Date(toTime(day)).getUTCDay();
+
+export const addDays = (day: IsoDay, count: number): IsoDay => fromTime(toTime(day) + count * DAY_MS);
+
+export function isWorkingDay(day: IsoDay): boolean {
+  const dayOfWeek = weekday(day);
+  return dayOfWeek !== 0 && dayOfWeek !== 6 && !isBankHoliday(day);
+}
+
+/** The first working day after `day`. */
+export function nextWorkingDay(day: IsoDay): IsoDay {
+  let next = addDays(day, 1);
+  while (!isWorkingDay(next)) next = addDays(next, 1);
+  return next;
+}
+
+/** The `count`th working day after `day` (`day` itself for 0). */
+export function addWorkingDays(day: IsoDay, count: number): IsoDay {
+  let result = day;
+  for (let left = count; left > 0; left -= 1) result = nextWorkingDay(result);
+  return result;
+}
+
+/** What the clock reads in `timeZone` at `now`: the day, and minutes since its midnight. */
+export interface WallClock {
+  day: IsoDay;
+  minutes: number;
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+export function wallClock(now: Date, timeZone = 'Europe/London'): WallClock {
+  let format = clocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, part.value]));
+  return {
+    day: `${parts['year']}-${parts['month']}-${parts['day']}`,
+    minutes: Number(parts['hour']) * 60 + Number(parts['minute']),
+  };
+}
