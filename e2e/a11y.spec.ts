@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { largestListing, listings } from './support/catalogue.ts';
-import { disclosure, expect, shellReady, test } from './support/test.ts';
+import { chooseVat, disclosure, expect, shellReady, test } from './support/test.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -50,16 +50,6 @@ async function sweep(page: Page, paths: readonly string[]): Promise<void> {
   }
   expect(failures, `axe violations on ${failures.length} of ${paths.length} pages`).toEqual([]);
 }
-
-/** Every page the test opens shows prices in `vat` form, as if the shopper had chosen it. */
-const chooseVat = (page: Page, vat: 'incl' | 'excl') =>
-  page.addInitScript((form) => {
-    try {
-      localStorage.setItem('vat', form);
-    } catch {
-      // about:blank has no storage; the shop's pages do.
-    }
-  }, vat);
 
 for (const vat of ['incl', 'excl'] as const) {
   for (const half of [0, 1]) {

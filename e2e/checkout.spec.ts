@@ -14,6 +14,10 @@ import { productPages, type Product } from './support/catalogue.ts';
 import {
   customerCart,
   enterCard,
+  field,
+  fill,
+  form,
+  guestCart,
   GOOD_CARD,
   INTEGRATION_TOKEN,
   MAGENTO,
@@ -37,26 +41,6 @@ function productFor(title: string): Product {
   const product = products[hash % products.length];
   if (!product) throw new Error('The e2e catalogue has no product in stock.');
   return product;
-}
-
-/** A guest cart with `qty` of `sku`, made through the shop's proxy and stored as the islands do. */
-async function guestCart(page: Page, sku: string, qty: number): Promise<string> {
-  await page.goto('/privacy-policy');
-  return page.evaluate(
-    async ({ sku, qty }) => {
-      const json = { 'Content-Type': 'application/json' };
-      const code = (await (await fetch('/rest/V1/guest-carts', { method: 'POST' })).json()) as string;
-      const added = await fetch(`/rest/V1/guest-carts/${code}/items`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ cartItem: { sku, qty, quote_id: code } }),
-      });
-      if (!added.ok) throw new Error(`not added: ${await added.text()}`);
-      localStorage.setItem('guestCode', code);
-      return code;
-    },
-    { sku, qty },
-  );
 }
 
 interface CartFacts {
@@ -111,21 +95,6 @@ async function ordersOfCart(request: APIRequestContext, cartId: number): Promise
 
 const gbp = (amount: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amount);
-
-const form = (page: Page, legend: string): Locator => page.getByRole('group', { name: legend });
-const field = (scope: Locator, label: string) => scope.getByLabel(label, { exact: true });
-
-async function fill(scope: Locator, values: Address): Promise<void> {
-  await field(scope, 'Email').fill(values.email);
-  await field(scope, 'First name').fill(values.firstname);
-  await field(scope, 'Last name').fill(values.lastname);
-  await field(scope, 'Street').fill(values.street);
-  await field(scope, 'City').fill(values.city);
-  await field(scope, 'Region').fill(values.region);
-  await field(scope, 'Postcode').fill(values.postcode);
-  await field(scope, 'Country').fill(values.country);
-  await field(scope, 'Telephone').fill(values.telephone);
-}
 
 async function expectValues(scope: Locator, values: Address): Promise<void> {
   await expect(field(scope, 'Email')).toHaveValue(values.email);

@@ -19,6 +19,7 @@ import { loadEnv } from '../src/config/env.ts';
 import { Database } from '../src/embedded/magento/db.ts';
 import { generateCatalogue } from '../src/embedded/magento/seed/catalogue.ts';
 import { writeProductImages } from '../src/embedded/magento/seed/images.ts';
+import { DEMO_CARRIERS } from '../src/embedded/magento/checkout/carrier-config.ts';
 import { seedDatabase } from '../src/embedded/magento/seed/seed-database.ts';
 import { machineLoad, runMeasured, type RunningChild } from './bench/proc.ts';
 
@@ -39,7 +40,7 @@ async function timeSeed(productCount: number, withImages: boolean): Promise<void
     const catalogue = generateCatalogue({ seed: 1, productCount, brand: 'Clearwater' });
     const generated = performance.now();
     const db = new Database(join(dir, 'magento.sqlite'));
-    await seedDatabase(db, catalogue, ADMIN, { flatRatePerItem: 0 });
+    await seedDatabase(db, catalogue, ADMIN, DEMO_CARRIERS);
     db.close();
     const seeded = performance.now();
     const images = withImages ? await writeProductImages(catalogue, join(dir, 'media')) : 0;

@@ -68,7 +68,6 @@ try {
     integrationToken: 'bench-integration-token-0123456789',
     tokenLifetimes: { customer: 3600, admin: 14400 },
     catalogue: { seed: 1, productCount: 20, brand: 'Clearwater' },
-    flatRatePerItem: 0,
     writeImages: true,
   });
   const mediaRoot = join(dir, 'media', 'catalog', 'product');

@@ -61,7 +61,6 @@ try {
     integrationToken: TOKEN,
     tokenLifetimes: { customer: 3600, admin: 14400 },
     catalogue: { seed: 1, productCount: 200, brand: 'Clearwater' },
-    flatRatePerItem: 0,
     writeImages: false,
   });
   const json = { 'Content-Type': 'application/json' };

@@ -1,5 +1,5 @@
 /** What journeys that pay share: the e2e server's back ends and the sandbox's cards. */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { MAGENTO_URL, SANDBOX_URL } from './ports.ts';
 
 /** The e2e server's embedded back ends (scripts/e2e-server.ts); overridable for a shop on other ports. */
@@ -103,4 +103,40 @@ export async function customerCart(
     },
     { lines, home },
   );
+}
+
+/** A guest cart with `qty` of `sku`, made through the shop's proxy and stored as the islands do. */
+export async function guestCart(page: Page, sku: string, qty: number): Promise<string> {
+  await page.goto('/privacy-policy');
+  return page.evaluate(
+    async ({ sku, qty }) => {
+      const json = { 'Content-Type': 'application/json' };
+      const code = (await (await fetch('/rest/V1/guest-carts', { method: 'POST' })).json()) as string;
+      const added = await fetch(`/rest/V1/guest-carts/${code}/items`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ cartItem: { sku, qty, quote_id: code } }),
+      });
+      if (!added.ok) throw new Error(`not added: ${await added.text()}`);
+      localStorage.setItem('guestCode', code);
+      return code;
+    },
+    { sku, qty },
+  );
+}
+
+/** A fieldset of the shipping step by its legend ('Shipping address', 'Billing address', 'Delivery'). */
+export const form = (page: Page, legend: string): Locator => page.getByRole('group', { name: legend });
+export const field = (scope: Locator, label: string) => scope.getByLabel(label, { exact: true });
+
+export async function fill(scope: Locator, values: Address): Promise<void> {
+  await field(scope, 'Email').fill(values.email);
+  await field(scope, 'First name').fill(values.firstname);
+  await field(scope, 'Last name').fill(values.lastname);
+  await field(scope, 'Street').fill(values.street);
+  await field(scope, 'City').fill(values.city);
+  await field(scope, 'Region').fill(values.region);
+  await field(scope, 'Postcode').fill(values.postcode);
+  await field(scope, 'Country').fill(values.country);
+  await field(scope, 'Telephone').fill(values.telephone);
 }

@@ -157,8 +157,6 @@ const embeddedSection = z.object({
   DEMO_PRODUCT_COUNT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(250),
   DEMO_SEED: z.coerce.number({ error: 'must be a number' }).int().default(1),
   DEMO_BRAND: z.string().min(1).default('Clearwater'),
-  /** Flat-rate shipping per item in GBP in the embedded back end (the spec's shop charges 0). */
-  FLAT_RATE_PER_ITEM: z.coerce.number({ error: 'must be an amount in pounds' }).min(0).default(0),
 
   /** Address and port of the embedded payment sandbox (an Opayo Server 4.00 look-alike). */
   PAYMENT_SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),

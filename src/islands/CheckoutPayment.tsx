@@ -1,13 +1,13 @@
 /**
- * The payment step (spec §2, §4): Magento's shipping cost and total (never computed here), Return to the
+ * The payment step (spec §2, §4): Magento's subtotal, discount, shipping cost and total (never computed
+ * here), Return to the
  * shipping step and Pay. Without a session or a guest cart, or with an empty cart, the shopper goes to
  * /basket. Pay asks the storefront server to register the payment for this cart, keeps the transaction
  * code under `order`, and follows the provider's NextURL (a navigation, not a form post: the site's CSP
  * allows form posts to itself only). A refusal is said plainly and Pay can be pressed again.
  */
 import { useState } from 'react';
-import { formatPrice } from '../catalogue/money.ts';
-import { grandTotal, type Totals } from '../magento/wire/shopper-totals.ts';
+import { deliveryName, type Totals } from '../magento/wire/shopper-totals.ts';
 import { fetchTotals } from '../features/cart/totals.ts';
 import { CHECKOUT_PATHS, isProviderUrl } from '../features/checkout/checkout.ts';
 import { checkoutCartOr, startPayment } from '../features/checkout/store.ts';
@@ -19,14 +19,12 @@ import { problemText } from '../features/problem.ts';
 import './account/account.css';
 import '../features/checkout/checkout.css';
 import { LoadStatus } from './shared/LoadStatus.tsx';
+import { TotalsSummary } from './checkout/Amounts.tsx';
 import { useBusy } from './shared/use-busy.ts';
 import { useLoad } from './shared/use-load.ts';
 
 const ERROR_ID = 'payment-error';
 const c = strings.checkout;
-
-const shippingCost = (totals: Totals): number =>
-  totals.total_segments?.find((segment) => segment.code === 'shipping')?.value ?? totals.shipping_amount;
 
 /** The payment bridge's own messages are meant for the shopper; a dead network is not a message. */
 const payProblem = (error: unknown): string =>
@@ -73,16 +71,7 @@ export default function CheckoutPayment() {
   const totals = state.value;
   return (
     <div className="checkout-payment">
-      <dl className="checkout-totals">
-        <div>
-          <dt>{strings.basket.totalShipping}</dt>
-          <dd>{formatPrice(shippingCost(totals))}</dd>
-        </div>
-        <div className="checkout-totals__grand">
-          <dt>{strings.basket.total}</dt>
-          <dd>{formatPrice(grandTotal(totals))}</dd>
-        </div>
-      </dl>
+      <TotalsSummary totals={totals} method={deliveryName(totals) || undefined} />
       <FormError id={ERROR_ID} message={error} />
       <div className="form-actions">
         <a className="button button--secondary" href={CHECKOUT_PATHS.shipping}>

@@ -4,15 +4,19 @@
  * guest cart the shopper goes to /basket. Confirm checks both forms (e-mail with '@' and '.', names,
  * street, city, region, postcode, country, telephone longer than 8 characters) and Magento's limits on
  * names, telephone and city; a failure says 'Validation failed. Please check the information in the
- * forms.' and says under each field at fault what to change. A valid Confirm
- * stores both addresses with the flat-rate method and goes to payment. Nothing typed is lost on an error.
+ * forms.' and says under each field at fault what to change. Below the shipping address, the delivery
+ * options Magento offers for it (checkout/DeliveryChoice.tsx: for a signed-in customer's saved address by
+ * its id, else for the address as typed, asked again when its country or postcode changes), with Magento's
+ * totals for the one chosen. A valid Confirm stores both addresses with the chosen method and goes to
+ * payment. Nothing typed is lost on an error.
  */
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { $signedIn } from '../features/account/session.ts';
 import {
   CHECKOUT_FIELDS,
   CHECKOUT_PATHS,
   cartShippingAddress,
+  cartShippingMethod,
   emptyCheckoutAddress,
   fromQuoteAddress,
   fromSavedAddress,
@@ -22,6 +26,10 @@ import {
   type CheckoutField,
 } from '../features/checkout/checkout.ts';
 import { checkoutCartOr, fetchCheckoutCart, saveShippingInformation } from '../features/checkout/store.ts';
+import type { DeliveryAddress, DeliveryDestination } from '../features/cart/delivery.ts';
+import { resolveCountry } from '../features/account/country.ts';
+import { DeliveryChoice } from './checkout/DeliveryChoice.tsx';
+import { useDelivery } from './checkout/use-delivery.ts';
 import { notify } from '../features/notify/store.ts';
 import { strings } from '../strings.ts';
 import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
@@ -67,6 +75,10 @@ interface Forms {
   shipping: CheckoutAddress;
   billing: CheckoutAddress;
   countries: Country[];
+  /** The signed-in customer's saved address the shipping form was filled from, by id. */
+  savedShippingId: number | undefined;
+  /** The delivery method the cart holds from an earlier Confirm (`flatrate_flatrate`), or ''. */
+  cartMethod: string;
 }
 
 async function loadForms(): Promise<Forms | Leave> {
@@ -74,18 +86,47 @@ async function loadForms(): Promise<Forms | Leave> {
   if (!cart || cart.items.length === 0) return new Leave(CHECKOUT_PATHS.basket);
   let shipping = fromQuoteAddress(cartShippingAddress(cart), countries);
   let billing = fromQuoteAddress(cart.billing_address, countries);
+  let savedShippingId: number | undefined;
   if ((!shipping || !billing) && $signedIn.get()) {
     const customer = await fetchCustomer();
     const email = customer.email ?? '';
-    shipping ??= fromSavedAddress(addressForm(defaultAddress(customer, 'shipping'), countries), email);
+    if (!shipping) {
+      const saved = defaultAddress(customer, 'shipping');
+      savedShippingId = typeof saved?.id === 'number' ? saved.id : undefined;
+      shipping = fromSavedAddress(addressForm(saved, countries), email);
+    }
     billing ??= fromSavedAddress(addressForm(defaultAddress(customer, 'billing'), countries), email);
   }
   return {
     shipping: shipping ?? emptyCheckoutAddress(),
     billing: billing ?? emptyCheckoutAddress(),
     countries,
+    savedShippingId,
+    cartMethod: cartShippingMethod(cart),
   };
 }
+
+/** What delivery depends on in a shipping form, the country resolved; undefined until it names a country. */
+function deliveryAddress(
+  address: Pick<CheckoutAddress, 'country' | 'postcode' | 'region' | 'city'>,
+  countries: readonly Country[],
+): DeliveryAddress | undefined {
+  const country = resolveCountry(address.country, countries);
+  if (!country) return undefined;
+  return {
+    country_id: country,
+    postcode: address.postcode.trim(),
+    region: address.region.trim(),
+    city: address.city.trim(),
+  };
+}
+
+const sameWhere = (a: DeliveryAddress | undefined, b: DeliveryAddress | undefined): boolean =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The shipping form's fields delivery depends on: a change to one asks Magento again. */
+const DELIVERY_FIELDS = ['country', 'postcode', 'region', 'city'] as const;
+const DELIVERY_DELAY_MS = 400;
 
 export default function CheckoutShipping() {
   const { state, retry } = useLoad(loadForms, { guard: checkoutCartOr(CHECKOUT_PATHS.basket), signIn: true });
@@ -93,6 +134,30 @@ export default function CheckoutShipping() {
   const [error, setError] = useState('');
   const { busy, start, finish } = useBusy();
   const [sameAddress, setSameAddress] = useState(false);
+  const forms = state.status === 'ready' ? state.value : undefined;
+  /** Where the shopper changed the delivery address to since the form was filled (once typing paused). */
+  const [edited, setEdited] = useState<DeliveryAddress | undefined>(undefined);
+  const typed = edited ?? (forms && deliveryAddress(forms.shipping, forms.countries));
+  const [now] = useState(() => new Date());
+  const destination: DeliveryDestination | undefined =
+    forms?.savedShippingId !== undefined && !edited
+      ? { addressId: forms.savedShippingId }
+      : typed && { address: typed };
+  const delivery = useDelivery(destination, typed, forms?.cartMethod ?? '');
+  const pause = useRef<number | undefined>(undefined);
+
+  /** A change to the shipping form's country, postcode, region or city: estimate again once typing pauses. */
+  function changed(event: ChangeEvent<HTMLFormElement>) {
+    const target = event.target;
+    if (!forms || !(target instanceof HTMLInputElement)) return;
+    if (!DELIVERY_FIELDS.some((field) => target.name === nameOf('shipping', field))) return;
+    const form = event.currentTarget;
+    window.clearTimeout(pause.current);
+    pause.current = window.setTimeout(() => {
+      const address = deliveryAddress(readAddress(form, 'shipping'), forms.countries);
+      if (address) setEdited(address);
+    }, DELIVERY_DELAY_MS);
+  }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -114,7 +179,18 @@ export default function CheckoutShipping() {
     }
     if (!start(true)) return;
     try {
-      await saveShippingInformation(shipping, billing, state.value.countries);
+      // Confirm pressed before Magento answered for where the form now says: ask it now.
+      const where = deliveryAddress(shipping, state.value.countries);
+      const stale = !sameWhere(where, typed);
+      const asked = stale ? where && { address: where } : destination;
+      const method = !stale && delivery.chosen ? delivery.chosen : asked && (await delivery.settle(asked));
+      if (!method) {
+        finish();
+        setError(c.noDelivery);
+        return;
+      }
+      window.clearTimeout(pause.current);
+      await saveShippingInformation(shipping, billing, state.value.countries, method);
       goTo(CHECKOUT_PATHS.payment);
     } catch (failure) {
       finish();
@@ -128,8 +204,16 @@ export default function CheckoutShipping() {
   const { countries } = state.value;
   const common = { problems, errorId: error ? ERROR_ID : undefined };
   return (
-    <form className="account-form checkout-form" id={FORM} method="post" onSubmit={submit} noValidate>
+    <form
+      className="account-form checkout-form"
+      id={FORM}
+      method="post"
+      onSubmit={submit}
+      onChange={changed}
+      noValidate
+    >
       <AddressFieldset {...common} role="shipping" values={state.value.shipping} />
+      <DeliveryChoice delivery={delivery} form={FORM} now={now} />
       <label className="checkout-same">
         <input
           type="checkbox"

@@ -39,11 +39,53 @@ export interface CheckoutCart {
   readonly billing: QuoteAddress | undefined;
   readonly shipping: QuoteAddress | undefined;
   readonly shippingMethod: string | undefined;
-  /** The real grand total (the `grand_total` segment), in pounds. */
+  /** The real grand total (the `grand_total` segment), in pounds: after any discount, with delivery. */
   readonly amount: number;
   readonly shippingAmount: number;
+  /** Money off the cart (a code or a cart rule); undefined when nothing is taken off. */
+  readonly discount: CheckoutDiscount | undefined;
   /** Totals items: name, quantity, unit price incl VAT. */
   readonly items: readonly { name: string; qty: number; unitGross: number }[];
+}
+
+/** The discount Magento applied to a cart. */
+export interface CheckoutDiscount {
+  /** Pounds off, as a positive number (Magento's totals carry it negative). */
+  readonly amount: number;
+  /** Magento's title for it: "Discount (<rule label or code>)", or "Discount". */
+  readonly title: string;
+}
+
+/**
+ * The totals' discount fields (COMMERCE-BASICS.md §1.4), beside what checkout reads of the totals: the
+ * `discount` segment (negative, titled), else the top-level `discount_amount` (negative) with the
+ * code's label.
+ */
+const bridgeTotalsSchema = checkoutTotalsSchema.extend({
+  discount_amount: z.number().nullable().optional(),
+  coupon_code: z.string().nullable().optional(),
+  total_segments: z
+    .array(
+      z
+        .object({
+          code: z.string(),
+          title: z.string().nullable().optional(),
+          value: z.number().nullable().optional(),
+        })
+        .loose(),
+    )
+    .optional(),
+  extension_attributes: z.object({ coupon_label: z.string().nullable().optional() }).loose().optional(),
+});
+
+/** The cart's discount from its totals, or undefined when there is none (or it is 0). */
+export function discountOf(totals: z.infer<typeof bridgeTotalsSchema>): CheckoutDiscount | undefined {
+  const segment = totals.total_segments?.find((entry) => entry.code === 'discount');
+  const value = segment?.value ?? totals.discount_amount ?? 0;
+  if (value === 0) return undefined;
+  const label = (totals.extension_attributes?.coupon_label ?? totals.coupon_code ?? '').trim();
+  const title = segment?.title?.trim() || (label ? `Discount (${label})` : 'Discount');
+  return { amount: -value, title };
 }
 
 /** `sku×qty` lines sorted: compares a cart's contents at Pay and at notification. */
@@ -112,7 +154,7 @@ export function createMagentoCheckout(config: MagentoClientConfig & { token: str
       const shopper = caller(ref);
       const [cart, totals] = await Promise.all([
         magentoFetch(shopper, { path: base(ref), schema: checkoutCartSchema }),
-        magentoFetch(shopper, { path: `${base(ref)}/totals`, schema: checkoutTotalsSchema }),
+        magentoFetch(shopper, { path: `${base(ref)}/totals`, schema: bridgeTotalsSchema }),
       ]);
       const assignment = cart.extension_attributes?.shipping_assignments?.[0]?.shipping;
       const shippingSegment = totals.total_segments?.find((segment) => segment.code === 'shipping')?.value;
@@ -125,6 +167,7 @@ export function createMagentoCheckout(config: MagentoClientConfig & { token: str
         shippingMethod: assignment?.method ?? undefined,
         amount: grandTotal(totals),
         shippingAmount: shippingSegment ?? totals.shipping_amount,
+        discount: discountOf(totals),
         items: (totals.items ?? []).map((item) => ({
           name: item.name ?? '',
           qty: item.qty,

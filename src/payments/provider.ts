@@ -37,14 +37,27 @@ export interface PaymentOrder {
   readonly billing: PaymentAddress;
   readonly delivery: PaymentAddress;
   readonly email?: string | undefined;
-  /** The lines and delivery; they add up to `amount` exactly (the bridge refuses a payment otherwise). */
+  /**
+   * The lines, delivery and discounts; lines + delivery − discounts make `amount` exactly (the bridge
+   * refuses a payment otherwise).
+   */
   readonly basket: PaymentBasket;
+}
+
+/** Money off the whole order (a discount code, a cart rule), as the shopper is told it. */
+export interface PaymentDiscount {
+  /** Magento's title for it, e.g. "Discount (10% off detergents)". */
+  readonly description: string;
+  /** Pounds off incl VAT, positive. */
+  readonly amount: number;
 }
 
 export interface PaymentBasket {
   readonly lines: readonly PaymentLine[];
   /** Delivery incl VAT in pounds; 0 when free. */
   readonly delivery: number;
+  /** None when nothing is taken off. */
+  readonly discounts: readonly PaymentDiscount[];
 }
 
 export type RegistrationResult =

@@ -57,18 +57,17 @@ beforeAll(async () => {
   alice = await backend.newCustomer();
   bob = await backend.newCustomer();
   const now = Date.now();
-  const options = { flatRatePerItem: backend.config.flatRatePerItem };
   // Written out of date order, so a list in entity order would come out wrong.
-  seedCustomerOrders(backend.db, alice.id, 6, { ...options, newest: new Date(now - DAY), days: 20 });
-  seedCustomerOrders(backend.db, alice.id, 4, { ...options, newest: new Date(now - 60 * DAY), days: 20 });
+  seedCustomerOrders(backend.db, alice.id, 6, { newest: new Date(now - DAY), days: 20 });
+  seedCustomerOrders(backend.db, alice.id, 4, { newest: new Date(now - 60 * DAY), days: 20 });
   const tie = new Date(now - 10 * DAY);
   sameSecond = [
-    ...seedCustomerOrders(backend.db, alice.id, 1, { ...options, newest: tie }),
-    ...seedCustomerOrders(backend.db, alice.id, 1, { ...options, newest: tie }),
+    ...seedCustomerOrders(backend.db, alice.id, 1, { newest: tie }),
+    ...seedCustomerOrders(backend.db, alice.id, 1, { newest: tie }),
   ].map((order) => order.orderId);
   const line = { sku: (await pickProduct(backend)).sku, qty: 1 };
   await placeTestOrder(backend, { token: alice.token, lines: [line] });
-  seedCustomerOrders(backend.db, bob.id, 3, options);
+  seedCustomerOrders(backend.db, bob.id, 3);
   // A guest who gives Alice's e-mail address: the order is still nobody's account's.
   const guest = await placeTestOrder(backend, {
     lines: [line],

@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { expect } from 'vitest';
-import { INTEGRATION_TOKEN, type Reply, type TestBackend } from '../support/backend.ts';
+import { INTEGRATION_TOKEN, PARCEL_ITEM_KG, type Reply, type TestBackend } from '../support/backend.ts';
 import { loadFixture } from '../support/openapi.ts';
 
 export interface ErrorFixture {
@@ -116,6 +116,8 @@ export interface ProductSummary {
   price: number;
   status: number;
   visibility: number;
+  /** kg; 0 when the product has none. */
+  weight: number;
   qty: number;
   inStock: boolean;
   categoryIds: string[];
@@ -128,6 +130,7 @@ interface WireProduct {
   price: number;
   status: number;
   visibility: number;
+  weight?: number;
   extension_attributes: {
     stock_item: { qty: number; is_in_stock: boolean };
     category_links?: { category_id: string }[];
@@ -141,6 +144,7 @@ export const summarize = (product: WireProduct): ProductSummary => ({
   price: product.price,
   status: product.status,
   visibility: product.visibility,
+  weight: product.weight ?? 0,
   qty: product.extension_attributes.stock_item.qty,
   inStock: product.extension_attributes.stock_item.is_in_stock,
   categoryIds: (product.extension_attributes.category_links ?? []).map((link) => link.category_id),
@@ -156,10 +160,17 @@ export async function allProducts(backend: TestBackend): Promise<ProductSummary[
   return (reply.body.items as WireProduct[]).map(summarize);
 }
 
-/** Sellable products (enabled, visible, in stock) with at least `minQty` in stock. */
-export async function sellableProducts(backend: TestBackend, minQty = 1): Promise<ProductSummary[]> {
+/**
+ * Sellable products (enabled, visible, in stock) with at least `minQty` in stock, light enough for
+ * standard delivery a few at a time (`PARCEL_ITEM_KG`).
+ */
+export async function sellableProducts(
+  backend: TestBackend,
+  minQty = 1,
+  maxWeight = PARCEL_ITEM_KG,
+): Promise<ProductSummary[]> {
   return (await allProducts(backend)).filter(
-    (p) => p.status === 1 && p.visibility === 4 && p.inStock && p.qty >= minQty,
+    (p) => p.status === 1 && p.visibility === 4 && p.inStock && p.qty >= minQty && p.weight <= maxWeight,
   );
 }
 

@@ -16,6 +16,13 @@ import {
   type TestSandbox,
 } from './helpers.ts';
 
+/** The helpers' two items (49.98), then `tail` (delivery) and `<discounts>` of `discounts`. */
+const basketWithDiscount = (discounts: string, tail = ''): string =>
+  '<basket>' +
+  '<item><description>Pressure washer</description><quantity>1</quantity><unitNetAmount>10.83</unitNetAmount><unitTaxAmount>2.17</unitTaxAmount><unitGrossAmount>13.00</unitGrossAmount><totalGrossAmount>13.00</totalGrossAmount></item>' +
+  '<item><description>Detergent</description><quantity>2</quantity><unitNetAmount>15.41</unitNetAmount><unitTaxAmount>3.08</unitTaxAmount><unitGrossAmount>18.49</unitGrossAmount><totalGrossAmount>36.98</totalGrossAmount></item>' +
+  `${tail}<discounts>${discounts}</discounts></basket>`;
+
 let sandbox: TestSandbox;
 let merchant: FakeMerchant;
 
@@ -304,6 +311,34 @@ describe('a registration with a mistake', () => {
       '3195 : The line item amount details do not add up correctly.',
     ],
     [
+      'a BasketXML discount without a <fixed> amount',
+      { BasketXML: basketWithDiscount('<discount><description>Welcome</description></discount>') },
+      'INVALID',
+      '3021 : The Basket format is invalid.',
+    ],
+    [
+      'a BasketXML discount that adds money (<fixed> below 0)',
+      {
+        Amount: '59.98',
+        BasketXML: basketWithDiscount(
+          '<discount><fixed>-10.00</fixed><description>x</description></discount>',
+        ),
+      },
+      'INVALID',
+      '3021 : The Basket format is invalid.',
+    ],
+    [
+      'a BasketXML whose discount is not taken off the Amount',
+      {
+        Amount: '49.98',
+        BasketXML: basketWithDiscount(
+          '<discount><fixed>10.00</fixed><description>Welcome</description></discount>',
+        ),
+      },
+      'INVALID',
+      '3195 : The line item amount details do not add up correctly.',
+    ],
+    [
       'both Basket and BasketXML',
       { Basket: '1:Mug:1:49.98:0.00:49.98:49.98' },
       'INVALID',
@@ -352,6 +387,26 @@ describe('a registration with a mistake', () => {
       ),
     );
     expect(reply.fields['Status']).toBe('OK');
+  });
+
+  it('accepts a BasketXML with delivery and discounts that add up to the Amount', async () => {
+    // 49.98 of items + 4.95 delivery − (10.00 + 0.50) off = 44.43
+    const reply = await postRegistration(
+      sandbox,
+      registration(
+        merchant,
+        {},
+        {
+          Amount: '44.43',
+          BasketXML: basketWithDiscount(
+            '<discount><fixed>10.00</fixed><description>Discount (Welcome 10% off)</description></discount>' +
+              '<discount><fixed>0.5</fixed><description>Loyalty</description></discount>',
+            '<deliveryGrossAmount>4.95</deliveryGrossAmount>',
+          ),
+        },
+      ),
+    );
+    expect(reply.fields['StatusDetail']).toBe('2014 : The Transaction was Registered Successfully.');
   });
 
   it('does not register anything it refused', async () => {

@@ -1,7 +1,7 @@
 /** The sandbox's pure parts: card checks, basket arithmetic, the notification body and the reply reading. */
 import { describe, expect, it } from 'vitest';
 import { avsCv2, authorise, threeDSecure } from '../../src/embedded/payment/authorise.ts';
-import { checkBasket } from '../../src/embedded/payment/basket.ts';
+import { checkBasket, checkBasketXml } from '../../src/embedded/payment/basket.ts';
 import {
   checkCard,
   findTestCard,
@@ -103,6 +103,42 @@ describe('the colon basket', () => {
     expect(checkBasket('1:Mug:one:10.83:2.17:13.00:13.00', 1300)?.code).toBe('3021');
     expect(checkBasket('0:', 0)?.code).toBe('3021');
     expect(checkBasket('1:Mug:1:10.83:2.17:13.00:', 1300)?.code).toBe('3021');
+  });
+});
+
+describe('BasketXML', () => {
+  const item =
+    '<item><description>Mug</description><quantity>2</quantity><unitNetAmount>10.83</unitNetAmount>' +
+    '<unitTaxAmount>2.17</unitTaxAmount><unitGrossAmount>13.00</unitGrossAmount><totalGrossAmount>26.00</totalGrossAmount></item>';
+  const delivery = '<deliveryGrossAmount>4.95</deliveryGrossAmount>';
+  const discount = (fixed: string, description = '<description>Welcome</description>') =>
+    `<discount><fixed>${fixed}</fixed>${description}</discount>`;
+  const basket = (...discounts: string[]) =>
+    `<basket>${item}${delivery}${discounts.length ? `<discounts>${discounts.join('')}</discounts>` : ''}</basket>`;
+
+  it('adds items and delivery, less every discount, to the Amount', () => {
+    expect(checkBasketXml(basket(), 3095)).toBeUndefined();
+    expect(checkBasketXml(basket(discount('5.00')), 2595)).toBeUndefined();
+    expect(checkBasketXml(basket(discount('5.00'), discount('0.95', '')), 2500)).toBeUndefined();
+    // A discount left out of the sum, or counted twice, does not make the Amount.
+    expect(checkBasketXml(basket(discount('5.00')), 3095)?.code).toBe('3195');
+    expect(checkBasketXml(basket(discount('5.00'), discount('5.00')), 2595)?.code).toBe('3195');
+  });
+
+  it('cannot read discounts without an amount of money off', () => {
+    expect(checkBasketXml(basket(discount('')), 3095)?.code).toBe('3021');
+    expect(checkBasketXml(basket(discount('five')), 3095)?.code).toBe('3021');
+    expect(checkBasketXml(basket(discount('-5.00')), 3595)?.code).toBe('3021');
+    expect(checkBasketXml(basket('<discount><description>x</description></discount>'), 3095)?.code).toBe(
+      '3021',
+    );
+    expect(checkBasketXml(`<basket>${item}<discounts></discounts></basket>`, 2600)?.code).toBe('3021');
+    expect(
+      checkBasketXml(
+        `<basket>${item}<discounts>${discount('1.00')}</discounts><discounts>${discount('1.00')}</discounts></basket>`,
+        2400,
+      )?.code,
+    ).toBe('3021');
   });
 });
 

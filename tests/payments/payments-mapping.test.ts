@@ -1,7 +1,11 @@
-/** What the bridge hands the provider, from Magento's cart: addresses within the protocol's needs, lines that add up. */
+/**
+ * What the bridge hands the provider, from Magento's cart: addresses within the protocol's needs, lines,
+ * delivery and discount that add up.
+ */
 import { describe, expect, it } from 'vitest';
 import { basketProblem, paymentAddress, paymentBasket } from '../../src/payments/bridge.ts';
-import type { CheckoutCart } from '../../src/payments/magento-checkout.ts';
+import { checkBasketXml } from '../../src/embedded/payment/basket.ts';
+import { createMagentoCheckout, type CheckoutCart } from '../../src/payments/magento-checkout.ts';
 import { basketXml, registrationFields } from '../../src/payments/opayo/protocol.ts';
 
 describe('paymentAddress', () => {
@@ -45,6 +49,22 @@ describe('paymentAddress', () => {
     ).toBeUndefined();
   });
 
+  it('is undefined without a telephone of more than 8 characters, as the checkout form requires', () => {
+    const address = {
+      firstname: 'Jane',
+      lastname: 'Smith',
+      street: ['88 Test Street'],
+      city: 'London',
+      postcode: 'SW1A 1AA',
+      country_id: 'GB',
+    };
+    expect(paymentAddress(address)).toBeUndefined();
+    expect(paymentAddress({ ...address, telephone: null })).toBeUndefined();
+    expect(paymentAddress({ ...address, telephone: '   ' })).toBeUndefined();
+    expect(paymentAddress({ ...address, telephone: ' 12345678 ' })).toBeUndefined();
+    expect(paymentAddress({ ...address, telephone: ' 123456789 ' })?.phone).toBe('123456789');
+  });
+
   it('stays within the protocol limits once registered (Address1 50, Surname 20)', () => {
     const long = paymentAddress({
       firstname: 'Maximilian Alexander Fitzgerald',
@@ -53,6 +73,7 @@ describe('paymentAddress', () => {
       city: 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch',
       postcode: 'LL61 5UJ',
       country_id: 'GB',
+      telephone: '+44 (0)1248 713045 ext 12',
     });
     if (!long) throw new Error('address expected');
     const fields = registrationFields({
@@ -89,6 +110,7 @@ describe('the basket of a payment', () => {
       Math.round(items.reduce((sum, item) => sum + item.unitGross * item.qty, 0) * 100) / 100 +
       shippingAmount,
     shippingAmount,
+    discount: undefined,
     items,
   });
 
@@ -117,5 +139,118 @@ describe('the basket of a payment', () => {
   it('is refused when the amount is not the lines plus delivery', () => {
     expect(basketProblem({ ...cart(15), amount: 70 })).toMatch(/do not make the amount/);
     expect(basketProblem({ ...cart(15), shippingAmount: 0 })).toMatch(/do not make the amount/);
+  });
+});
+
+describe('a discount', () => {
+  // COMMERCE-BASICS.md §1.4's example in pounds: 2 × £24.50, 10 % off (£4.90), £10 delivery.
+  const segments = [
+    { code: 'subtotal', title: 'Subtotal', value: 49 },
+    { code: 'discount', title: 'Discount (10% off detergents)', value: -4.9 },
+    { code: 'shipping', title: 'Shipping & Handling (Flat Rate - Fixed)', value: 10 },
+    { code: 'tax', title: 'Tax', value: 0, extension_attributes: { tax_grandtotal_details: [] } },
+    { code: 'grand_total', title: 'Grand Total', value: 54.1, area: 'footer' },
+  ];
+  const totals = {
+    grand_total: 54.1,
+    subtotal: 49,
+    discount_amount: -4.9,
+    subtotal_with_discount: 44.1,
+    shipping_amount: 10,
+    shipping_discount_amount: 0,
+    coupon_code: 'CLEAN10',
+    items_qty: 2,
+    items: [
+      {
+        item_id: 590,
+        price: 24.5,
+        qty: 2,
+        row_total: 49,
+        discount_amount: 4.9,
+        discount_percent: 10,
+        price_incl_tax: 24.5,
+        name: 'Floor Detergent 5 L',
+      },
+    ],
+    total_segments: segments,
+    extension_attributes: { coupon_label: '10% off detergents' },
+  };
+  const quote = {
+    id: 312,
+    items: [{ item_id: 590, sku: 'DET-5L', qty: 2, name: 'Floor Detergent 5 L' }],
+    billing_address: {},
+    extension_attributes: {
+      shipping_assignments: [{ shipping: { address: {}, method: 'flatrate_flatrate' } }],
+    },
+  };
+  /** Magento answering the cart and its totals with these hand-made bodies. */
+  const magentoWith = (totalsBody: unknown) =>
+    createMagentoCheckout({
+      baseUrl: 'http://magento.test',
+      token: 'integration',
+      fetch: (input) =>
+        Promise.resolve(Response.json(String(input).endsWith('/totals') ? totalsBody : quote)),
+    });
+  const read = (totalsBody: unknown) => magentoWith(totalsBody).readCart({ kind: 'quote', cartId: 312 });
+
+  it('is read from the discount segment as pounds off with its title, and the amount stays the grand total', async () => {
+    const cart = await read(totals);
+    expect(cart.discount).toEqual({ amount: 4.9, title: 'Discount (10% off detergents)' });
+    expect(cart.amount).toBe(54.1);
+    expect(cart.shippingAmount).toBe(10);
+    expect(basketProblem(cart)).toBeUndefined();
+  });
+
+  it('is read from the top-level discount_amount when there is no segment, titled with the code’s label', async () => {
+    const withoutSegment = { ...totals, total_segments: segments.filter((s) => s.code !== 'discount') };
+    expect((await read(withoutSegment)).discount).toEqual({
+      amount: 4.9,
+      title: 'Discount (10% off detergents)',
+    });
+    const unlabelled = { ...withoutSegment, extension_attributes: {} };
+    expect((await read(unlabelled)).discount).toEqual({ amount: 4.9, title: 'Discount (CLEAN10)' });
+    // Magento omits coupon_code when no code is in use (an automatic cart rule).
+    expect((await read({ ...unlabelled, coupon_code: null })).discount).toEqual({
+      amount: 4.9,
+      title: 'Discount',
+    });
+  });
+
+  it('is none without a discount, or with one of 0', async () => {
+    const none = {
+      ...totals,
+      discount_amount: 0,
+      grand_total: 59,
+      total_segments: segments
+        .filter((s) => s.code !== 'discount')
+        .map((s) => (s.code === 'grand_total' ? { ...s, value: 59 } : s)),
+    };
+    const cart = await read(none);
+    expect(cart.discount).toBeUndefined();
+    expect(paymentBasket(cart).discounts).toEqual([]);
+    expect(basketProblem(cart)).toBeUndefined();
+  });
+
+  it('goes into BasketXML after delivery, and the basket still adds up to the amount', async () => {
+    const cart = await read(totals);
+    const xml = basketXml(paymentBasket(cart), cart.amount);
+    expect(xml).toMatch(
+      /<deliveryGrossAmount>10\.00<\/deliveryGrossAmount><discounts><discount><fixed>4\.90<\/fixed><description>Discount \(10% off detergents\)<\/description><\/discount><\/discounts><\/basket>$/,
+    );
+    // The gateway's own check (the sandbox's): Σ totalGrossAmount + deliveryGrossAmount − Σ fixed = Amount.
+    expect(checkBasketXml(xml, 5410)).toBeUndefined();
+  });
+
+  it('makes the basket unpayable when lines and delivery less the discount are not the amount', async () => {
+    const cart = await read(totals);
+    // The amount before the discount: Magento took money off but the total did not follow.
+    expect(basketProblem({ ...cart, amount: 59 })).toMatch(
+      /the lines \(4900 pence\) and delivery \(1000\) less the discount \(490\) do not make the amount \(5900\)/,
+    );
+    expect(basketProblem({ ...cart, discount: undefined })).toMatch(/do not make the amount/);
+    // A "discount" that adds money is refused outright, even when the figures are made to add up.
+    expect(basketProblem({ ...cart, discount: { amount: -4.9, title: 'Discount' }, amount: 63.9 })).toMatch(
+      /adds to the amount/,
+    );
   });
 });

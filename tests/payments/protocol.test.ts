@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkBasketXml } from '../../src/embedded/payment/basket.ts';
 import {
   BASKET_XML_MAX,
   basketXml,
@@ -176,6 +177,51 @@ describe('registration fields (§1.3)', () => {
     );
     expect(() => basketXml({ lines: [], delivery: 5 }, 5)).toThrow(/no lines/);
   });
+  it('takes discounts off after delivery, as <discounts> the gateway subtracts from the lines and delivery', () => {
+    const lines = [{ description: 'Hose', quantity: 2, unitGross: 19.99 }];
+    expect(
+      basketXml(
+        {
+          lines,
+          delivery: 4.95,
+          discounts: [{ description: 'Discount (10% off <hoses> & more)', amount: 4 }],
+        },
+        40.93,
+      ),
+    ).toBe(
+      '<basket><item><description>Hose</description><quantity>2</quantity><unitNetAmount>16.66</unitNetAmount>' +
+        '<unitTaxAmount>3.33</unitTaxAmount><unitGrossAmount>19.99</unitGrossAmount><totalGrossAmount>39.98</totalGrossAmount></item>' +
+        '<deliveryGrossAmount>4.95</deliveryGrossAmount>' +
+        '<discounts><discount><fixed>4.00</fixed><description>Discount (10% off &lt;hoses&gt; &amp; more)</description></discount></discounts>' +
+        '</basket>',
+    );
+    // Free delivery: the discounts follow the items; a discount of 0 is no discount.
+    expect(
+      basketXml(
+        {
+          lines,
+          delivery: 0,
+          discounts: [
+            { description: 'Nothing', amount: 0 },
+            { description: '', amount: 9.98 },
+          ],
+        },
+        30,
+      ),
+    ).toMatch(
+      /<\/item><discounts><discount><fixed>9\.98<\/fixed><description>Discount<\/description><\/discount><\/discounts><\/basket>$/,
+    );
+    expect(basketXml({ lines, delivery: 0, discounts: [] }, 39.98)).not.toContain('discounts');
+  });
+  it('refuses discounts that are not taken off the amount, or that add money', () => {
+    const lines = [{ description: 'Hose', quantity: 2, unitGross: 19.99 }];
+    expect(() =>
+      basketXml({ lines, delivery: 4.95, discounts: [{ description: 'x', amount: 4 }] }, 44.93),
+    ).toThrow(/adds up to 40.93, not the amount 44.93/);
+    expect(() =>
+      basketXml({ lines, delivery: 0, discounts: [{ description: 'x', amount: -1 }] }, 40.98),
+    ).toThrow(/The discount "x" is -1.00, not money off/);
+  });
   it('keeps a long basket within 20,000 characters by shortening and then summing the tail, never dropping it', () => {
     const lines = Array.from({ length: 300 }, (_, i) => ({
       description: `Pressure washer model ${i} with a very long marketing name that goes on and on`,
@@ -195,6 +241,14 @@ describe('registration fields (§1.3)', () => {
     expect(last).toMatch(
       new RegExp(`<description>and ${300 - items.length + 1} more items</description><quantity>1</quantity>`),
     );
+    // A discount stays whole at the end of a shortened basket, and the sandbox (the gateway's sums) agrees.
+    const discounts = [{ description: 'Discount (£20 off orders over £200)', amount: 20 }];
+    const discounted = basketXml({ lines, delivery: 4.95, discounts }, amount - 20);
+    expect(discounted.length).toBeLessThanOrEqual(BASKET_XML_MAX);
+    expect(discounted).toMatch(
+      /<\/deliveryGrossAmount><discounts><discount><fixed>20\.00<\/fixed><description>Discount \(GBP 20 off orders over GBP 200\)<\/description><\/discount><\/discounts><\/basket>$/,
+    );
+    expect(checkBasketXml(discounted, Math.round(amount * 100) - 2000)).toBeUndefined();
     // A basket that fits is sent whole, with its descriptions as they were.
     expect(
       basketXml(

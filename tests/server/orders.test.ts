@@ -146,8 +146,9 @@ describe("a signed-in customer's orders", () => {
       shipping: magento.shipping_amount,
       vat: null,
       discount: null,
+      discountFor: null,
       payment: 'Card, paid online',
-      shippingMethod: 'Flat Rate - Fixed',
+      shippingMethod: 'Standard delivery - Standard',
       lines: [{ sku, name: magento.items[0]?.name, qty: 3 }],
       billingAddress: {
         name: 'Sam Patel',

@@ -53,6 +53,22 @@ async function signIn(email: string, password: string, guestCode?: string) {
   return { reply, cookie, session: cookie.split(';')[0] ?? '' };
 }
 
+/** A new customer whose cart holds 1 of a product, and a guest cart holding 2 of it. */
+async function customerAndGuestCarts() {
+  const product = await pickProduct(backend);
+  const customer = await backend.newCustomer();
+  await backend.call('POST', '/rest/V1/carts/mine', { token: customer.token });
+  await backend.call('POST', '/rest/V1/carts/mine/items', {
+    token: customer.token,
+    body: { cartItem: { sku: product.sku, qty: 1 } },
+  });
+  const guestCode = (await backend.call('POST', '/rest/V1/guest-carts')).body as string;
+  await backend.call('POST', `/rest/V1/guest-carts/${guestCode}/items`, {
+    body: { cartItem: { sku: product.sku, qty: 2 } },
+  });
+  return { customer, guestCode };
+}
+
 describe('session', () => {
   it('keeps the customer token in an HttpOnly SameSite=Lax cookie and never in the body', async () => {
     const customer = await backend.newCustomer();
@@ -73,17 +89,7 @@ describe('session', () => {
   });
 
   it('merges the guest cart into the customer cart on sign-in', async () => {
-    const product = await pickProduct(backend);
-    const customer = await backend.newCustomer();
-    await backend.call('POST', '/rest/V1/carts/mine', { token: customer.token });
-    await backend.call('POST', '/rest/V1/carts/mine/items', {
-      token: customer.token,
-      body: { cartItem: { sku: product.sku, qty: 1 } },
-    });
-    const guestCode = (await backend.call('POST', '/rest/V1/guest-carts')).body as string;
-    await backend.call('POST', `/rest/V1/guest-carts/${guestCode}/items`, {
-      body: { cartItem: { sku: product.sku, qty: 2 } },
-    });
+    const { customer, guestCode } = await customerAndGuestCarts();
 
     const { reply, session } = await signIn(customer.email, customer.password, guestCode);
     expect(parse(reply)).toMatchObject({ signedIn: true, merged: true });
@@ -91,6 +97,20 @@ describe('session', () => {
     expect(cart.status).toBe(200);
     expect(parse(cart)['items_qty']).toBe(3);
     expect((await backend.call('GET', `/rest/V1/guest-carts/${guestCode}`)).status).toBe(404);
+  });
+
+  it('answers merged: false for a guest code that is not a cart, and leaves the customer’s cart alone', async () => {
+    // Not a masked cart id at all, a well-formed code Magento does not know (404), and a guest cart
+    // already merged by an earlier sign-in (no longer a guest cart: 404 too).
+    const { customer, guestCode: spent } = await customerAndGuestCarts();
+    expect(parse((await signIn(customer.email, customer.password, spent)).reply)['merged']).toBe(true);
+    for (const code of ['not-a-cart', 'Z'.repeat(32), spent]) {
+      const { reply, session } = await signIn(customer.email, customer.password, code);
+      expect(reply.status, code).toBe(200);
+      expect(parse(reply), code).toMatchObject({ signedIn: true, merged: false });
+      const cart = await raw(shop.url, '/rest/V1/carts/mine', { headers: { Cookie: session } });
+      expect(parse(cart)['items_qty'], code).toBe(3);
+    }
   });
 
   it('signs out by expiring the cookie', async () => {

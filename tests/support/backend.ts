@@ -13,6 +13,9 @@ import {
 import { CUSTOMER_ADDRESS } from './addresses.ts';
 
 export const ADMIN = { username: 'admin', password: 'Admin123!' } as const;
+
+/** The heaviest product (kg) the helpers pick: six of them still go as one standard parcel (≤ 30 kg). */
+export const PARCEL_ITEM_KG = 5;
 export const INTEGRATION_TOKEN = 'test-integration-token-0123456789';
 
 export interface TestBackend extends RunningMagento {
@@ -52,7 +55,6 @@ export function testConfig(
     integrationToken: INTEGRATION_TOKEN,
     tokenLifetimes: { customer: 3600, admin: 14400 },
     catalogue: { seed: 7, productCount: 120, brand: 'Clearwater' },
-    flatRatePerItem: 5,
     writeImages: false,
     ...overrides,
   };
@@ -126,10 +128,14 @@ export async function startTestBackend(
   };
 }
 
-/** An enabled, visible, in-stock product with at least `minQty` in stock. */
+/**
+ * An enabled, visible, in-stock product with at least `minQty` in stock, light enough that a few of them
+ * go by standard delivery (the demo carriers send a parcel up to 30 kg; heavier goes on a pallet).
+ */
 export async function pickProduct(
   backend: TestBackend,
   minQty = 5,
+  maxWeight = PARCEL_ITEM_KG,
 ): Promise<{ sku: string; price: number; qty: number; name: string }> {
   const reply = await backend.call(
     'GET',
@@ -141,10 +147,14 @@ export async function pickProduct(
       sku: string;
       price: number;
       name: string;
+      weight?: number;
       extension_attributes: { stock_item: { qty: number; is_in_stock: boolean } };
     }[]
   ).filter(
-    (p) => p.extension_attributes.stock_item.is_in_stock && p.extension_attributes.stock_item.qty >= minQty,
+    (p) =>
+      p.extension_attributes.stock_item.is_in_stock &&
+      p.extension_attributes.stock_item.qty >= minQty &&
+      (p.weight ?? 0) <= maxWeight,
   );
   const product = products[0];
   if (!product) throw new Error('no product in stock');

@@ -2,11 +2,13 @@ import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, it, expect } from 'vitest';
 import {
+  findOpenSourceOperation,
   findOperation,
   loadContract,
   loadFixture,
   matchesFixtureShape,
   sameKeyOrder,
+  validateOpenSourceResponse,
   validateResponse,
   type ValidationResult,
 } from './openapi.ts';
@@ -547,5 +549,32 @@ describe('sameKeyOrder', () => {
       '(root): key order differs at "items" (expected "id"); actual [items, id], fixture [id, items]',
       'items[0]: key order differs at "qty" (expected "sku"); actual [item_id, qty, sku], fixture [item_id, sku, qty]',
     ]);
+  });
+});
+
+describe('Magento Open Source 2.4 schema, for the operations the subset lacks', () => {
+  it('resolves them as the subset does, and validates their answers with the same deviations', () => {
+    expect(findOperation('PUT', '/V1/guest-carts/abc/coupons/SAVE10')).toBeUndefined();
+    expect(findOpenSourceOperation('PUT', '/rest/V1/guest-carts/abc/coupons/SAVE10')?.template).toBe(
+      '/V1/guest-carts/{cartId}/coupons/{couponCode}',
+    );
+    expect(findOpenSourceOperation('GET', '/V1/salesRules/search')?.template).toBe('/V1/salesRules/search');
+    expect(findOpenSourceOperation('GET', '/V1/salesRules/7')?.template).toBe('/V1/salesRules/{ruleId}');
+    expect(findOpenSourceOperation('GET', '/V1/guest-carts/abc/coupons/SAVE10')).toBeUndefined();
+    expect(validateOpenSourceResponse('PUT', '/V1/carts/mine/coupons/SAVE10', 200, true)).toEqual({
+      ok: true,
+    });
+    expect(validateOpenSourceResponse('PUT', '/V1/carts/mine/coupons/SAVE10', 200, 'yes').ok).toBe(false);
+    const coupon = { coupon_id: 3, rule_id: 1, code: 'SAVE10', times_used: 0, is_primary: null, type: 0 };
+    expect(validateOpenSourceResponse('GET', '/V1/coupons/3', 200, coupon)).toEqual({ ok: true });
+    expect(validateOpenSourceResponse('GET', '/V1/coupons/3', 200, { ...coupon, rule_id: '1' }).ok).toBe(
+      false,
+    );
+    // An error body with positional parameters (COVERAGE.md item 1).
+    const refusal = { message: 'The "%1" Cart doesn\'t contain products.', parameters: ['312'] };
+    expect(validateOpenSourceResponse('PUT', '/V1/guest-carts/abc/coupons/X', 404, refusal)).toEqual({
+      ok: true,
+    });
+    expect(() => validateOpenSourceResponse('GET', '/V1/reviews', 200, [])).toThrow(/not an operation/);
   });
 });

@@ -2,7 +2,10 @@
  * Contract-test support: validate responses against Magento's own OpenAPI subset
  * (`shared/contracts/magento-openapi/storefront-subset.openapi.json`, OpenAPI 3.0.3 generated from
  * Adobe Commerce 2.4.9) and compare them with the recorded fixtures in
- * `shared/contracts/magento-rest/fixtures/`.
+ * `shared/contracts/magento-rest/fixtures/`. Operations the subset does not hold (coupons, sales rules,
+ * shipping estimates) are validated against the whole of Magento Open Source 2.4's own schema
+ * (`magento-open-source-2.4/schema.json`, Swagger 2.0, read into the same form) with
+ * `validateOpenSourceResponse`.
  *
  * The schema is validated as Magento publishes it, except for the deviations that
  * `shared/contracts/magento-openapi/COVERAGE.md` ("Coverage gaps and known differences") documents
@@ -25,6 +28,11 @@ const CONTRACT_FILE = resolve(
   '../shared/contracts/magento-openapi/storefront-subset.openapi.json',
 );
 const FIXTURES_DIR = resolve(PROJECT_ROOT, '../shared/contracts/magento-rest/fixtures');
+/** Magento Open Source 2.4's generated Swagger 2.0 document (SOURCE.md, "What the php-etl file is"). */
+const OPEN_SOURCE_FILE = resolve(
+  PROJECT_ROOT,
+  '../shared/contracts/magento-openapi/magento-open-source-2.4/schema.json',
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Contract types (only what this module reads)
@@ -66,6 +74,55 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 let contractCache: Contract | undefined;
+let openSourceCache: Contract | undefined;
+
+/** A Swagger 2.0 reference (`#/definitions/x`) as the OpenAPI 3 form writes it (`#/components/schemas/x`). */
+function swaggerRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(swaggerRefs);
+  if (!isRecord(node)) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string'
+        ? value.replace(/^#\/definitions\//, '#/components/schemas/')
+        : swaggerRefs(value),
+    ]),
+  );
+}
+
+/**
+ * Magento Open Source 2.4's whole schema in the subset's form: each response's `schema` under
+ * `content['application/json']`, `definitions` as `components.schemas`. Parsed once; treat it as read-only.
+ */
+export function loadOpenSourceContract(): Contract {
+  if (openSourceCache) return openSourceCache;
+  const parsed: unknown = JSON.parse(readFileSync(OPEN_SOURCE_FILE, 'utf8'));
+  if (!isRecord(parsed) || !isRecord(parsed['paths']) || !isRecord(parsed['definitions'])) {
+    throw new Error(`${OPEN_SOURCE_FILE} is not a Swagger document with paths and definitions`);
+  }
+  const paths: Contract['paths'] = {};
+  for (const [path, item] of Object.entries(parsed['paths'])) {
+    if (!isRecord(item)) continue;
+    const operations: Record<string, Operation> = {};
+    for (const [method, operation] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method) || !isRecord(operation) || !isRecord(operation['responses'])) continue;
+      const responses: Record<string, ResponseObject> = {};
+      for (const [status, response] of Object.entries(operation['responses'])) {
+        if (!isRecord(response)) continue;
+        const description = typeof response['description'] === 'string' ? response['description'] : '';
+        const schema = response['schema'];
+        responses[status] = isRecord(schema)
+          ? { description, content: { 'application/json': { schema: swaggerRefs(schema) as JsonSchema } } }
+          : { description };
+      }
+      operations[method] = { ...operation, responses };
+    }
+    paths[path] = operations;
+  }
+  const schemas = swaggerRefs(parsed['definitions']) as Record<string, JsonSchema>;
+  openSourceCache = { openapi: '3.0.3', paths, components: { schemas } };
+  return openSourceCache;
+}
 
 /** The storefront subset, parsed once. Treat it as read-only. */
 export function loadContract(): Contract {
@@ -181,14 +238,32 @@ function nullable(prop: Record<string, unknown>): Record<string, unknown> {
 // Ajv
 // ---------------------------------------------------------------------------------------------------
 
-const COMPONENTS_ID = 'https://contracts.invalid/magento-openapi/storefront-subset.json';
+/** One contract to validate against: where it comes from, its components' `$id`, its compiled validators. */
+interface ContractSource {
+  readonly name: string;
+  readonly load: () => Contract;
+  readonly componentsId: string;
+  ajv?: Ajv;
+  readonly validators: Map<string, ValidateFunction>;
+}
 
-let ajvCache: Ajv | undefined;
-const validatorCache = new Map<string, ValidateFunction>();
+const SUBSET_SOURCE: ContractSource = {
+  name: 'storefront OpenAPI subset',
+  load: loadContract,
+  componentsId: 'https://contracts.invalid/magento-openapi/storefront-subset.json',
+  validators: new Map(),
+};
 
-function getAjv(): Ajv {
-  if (ajvCache) return ajvCache;
-  const schemas = structuredClone(loadContract().components.schemas);
+const OPEN_SOURCE_SOURCE: ContractSource = {
+  name: 'Magento Open Source 2.4 schema',
+  load: loadOpenSourceContract,
+  componentsId: 'https://contracts.invalid/magento-openapi/open-source-2.4.json',
+  validators: new Map(),
+};
+
+function getAjv(source: ContractSource): Ajv {
+  if (source.ajv) return source.ajv;
+  const schemas = structuredClone(source.load().components.schemas);
   relaxSchemas(schemas);
   // `strict: false`: the Swagger-derived schemas carry OpenAPI-only keywords and union types.
   // Ajv 8 understands OpenAPI 3.0 `nullable: true` out of the box. JSON Schema's `type: "number"`
@@ -197,20 +272,20 @@ function getAjv(): Ajv {
   const ajv = new Ajv({ strict: false, allErrors: true });
   // The components are added under an `$id` so that `#/components/schemas/...` refs inside them resolve;
   // operation schemas refer to them absolutely (see `absoluteRefs`).
-  ajv.addSchema({ $id: COMPONENTS_ID, components: { schemas } });
-  ajvCache = ajv;
+  ajv.addSchema({ $id: source.componentsId, components: { schemas } });
+  source.ajv = ajv;
   return ajv;
 }
 
-function absoluteRefs(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(absoluteRefs);
+function absoluteRefs(node: unknown, componentsId: string): unknown {
+  if (Array.isArray(node)) return node.map((child) => absoluteRefs(child, componentsId));
   if (!isRecord(node)) return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     out[key] =
       key === '$ref' && typeof value === 'string' && value.startsWith('#/')
-        ? `${COMPONENTS_ID}${value}`
-        : absoluteRefs(value);
+        ? `${componentsId}${value}`
+        : absoluteRefs(value, componentsId);
   }
   return out;
 }
@@ -249,10 +324,19 @@ function isParam(segment: string): boolean {
  * with a literal segment at the first position where they differ wins.
  */
 export function findOperation(method: string, path: string): ResolvedOperation | undefined {
+  return findIn(loadContract(), method, path);
+}
+
+/** `findOperation` over Magento Open Source 2.4's whole schema. */
+export function findOpenSourceOperation(method: string, path: string): ResolvedOperation | undefined {
+  return findIn(loadOpenSourceContract(), method, path);
+}
+
+function findIn(contract: Contract, method: string, path: string): ResolvedOperation | undefined {
   const lower = method.toLowerCase();
   if (!HTTP_METHODS.has(lower)) return undefined;
   const requestPath = normalizeRequestPath(path);
-  const { paths } = loadContract();
+  const { paths } = contract;
 
   const exact = paths[requestPath]?.[lower];
   if (exact) return { method: lower, template: requestPath, operation: exact };
@@ -294,9 +378,32 @@ export function validateResponse(
   status: number,
   body: unknown,
 ): ValidationResult {
-  const resolved = findOperation(method, path);
+  return validateIn(SUBSET_SOURCE, method, path, status, body);
+}
+
+/**
+ * `validateResponse` against Magento Open Source 2.4's whole schema, for the operations the storefront
+ * subset does not hold (coupons, sales rules, shipping estimates); the same documented deviations apply.
+ */
+export function validateOpenSourceResponse(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+): ValidationResult {
+  return validateIn(OPEN_SOURCE_SOURCE, method, path, status, body);
+}
+
+function validateIn(
+  source: ContractSource,
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+): ValidationResult {
+  const resolved = findIn(source.load(), method, path);
   if (!resolved) {
-    throw new Error(`${method.toUpperCase()} ${path} is not an operation of the storefront OpenAPI subset`);
+    throw new Error(`${method.toUpperCase()} ${path} is not an operation of the ${source.name}`);
   }
   const { responses } = resolved.operation;
   const statusKey = status === 200 ? '200' : responses[String(status)] ? String(status) : 'default';
@@ -309,13 +416,13 @@ export function validateResponse(
   }
 
   const cacheKey = `${resolved.method} ${resolved.template} ${statusKey}`;
-  let validate = validatorCache.get(cacheKey);
+  let validate = source.validators.get(cacheKey);
   if (!validate) {
-    const ajv = getAjv();
+    const ajv = getAjv(source);
     const responseSchema = structuredClone(schema);
     allowNullOnOptionalProperties(responseSchema); // COVERAGE.md item 2, for any inline object schema.
-    validate = ajv.compile(absoluteRefs(responseSchema) as JsonSchema);
-    validatorCache.set(cacheKey, validate);
+    validate = ajv.compile(absoluteRefs(responseSchema, source.componentsId) as JsonSchema);
+    source.validators.set(cacheKey, validate);
   }
 
   if (validate(body)) return { ok: true };

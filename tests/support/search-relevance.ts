@@ -783,7 +783,6 @@ export async function readDemoCatalogue(productCount?: number): Promise<Catalogu
         productCount: productCount ?? env.DEMO_PRODUCT_COUNT,
         brand: env.DEMO_BRAND,
       },
-      flatRatePerItem: 0,
     }),
   );
   try {

@@ -11,21 +11,31 @@
  * Magento's 'Total shipping cost' and 'Total', read again whenever the cart changes (the newest answer
  * wins) and never computed here.
  */
-import { formatPrice } from '../../catalogue/money.ts';
+import { exclVat, formatPrice } from '../../catalogue/money.ts';
 import { wholeQuantity } from '../../features/cart/cart.ts';
 import { addFromQuery } from '../../features/cart/from-query.ts';
 import { lineAmounts, linesSum } from '../../features/cart/lines.ts';
 import { loadBasketProducts, type BasketProducts } from '../../features/cart/products.ts';
 import { $cart, refreshCart, removeCartItem, updateCartItem } from '../../features/cart/store.ts';
 import { startBasketSync } from '../../features/cart/sync.ts';
+import { $couponChanged } from '../../features/cart/coupon.ts';
+import { basketDelivery, type BasketDelivery } from '../../features/cart/delivery.ts';
 import { fetchTotals } from '../../features/cart/totals.ts';
+import { deliveryConfig, deliveryMethod, spendForFreeDelivery } from '../../delivery/index.ts';
+import type { ShippingMethod } from '../../magento/wire/shipping-method.ts';
 import { notify } from '../../features/notify/store.ts';
 import { problemText } from '../../features/problem.ts';
 import type { Cart, CartItem } from '../../magento/wire/shopper-cart.ts';
-import { grandTotal, type Totals } from '../../magento/wire/shopper-totals.ts';
+import {
+  discountLine,
+  grandTotal,
+  shippingLine,
+  subtotalWithDiscount,
+} from '../../magento/wire/shopper-totals.ts';
 import { basketTexts, listingTexts } from '../../browser-strings.ts';
 import { findParts } from '../find-parts.ts';
 import { BasketRow } from './basket-row.ts';
+import { CouponForm } from './coupon-form.ts';
 import { labelledAmount, vatPrice } from './vat-price.ts';
 
 interface Parts {
@@ -40,7 +50,13 @@ interface Parts {
   totalsProblem: HTMLElement;
   itemsRow: HTMLElement;
   itemsTotal: HTMLElement;
+  discountRow: HTMLElement;
+  discountTitle: HTMLElement;
+  discount: HTMLElement;
   shipping: HTMLElement;
+  methodRow: HTMLElement;
+  shippingMethod: HTMLElement;
+  freeDelivery: HTMLElement;
   grandTotal: HTMLElement;
 }
 
@@ -57,7 +73,13 @@ const findBasketParts = (root: HTMLElement): Parts | null =>
     totalsProblem: ['[data-totals-problem]', HTMLElement],
     itemsRow: ['[data-items-row]', HTMLElement],
     itemsTotal: ['[data-items-total]', HTMLElement],
+    discountRow: ['[data-discount-row]', HTMLElement],
+    discountTitle: ['[data-discount-title]', HTMLElement],
+    discount: ['[data-discount]', HTMLElement],
     shipping: ['[data-shipping]', HTMLElement],
+    methodRow: ['[data-method-row]', HTMLElement],
+    shippingMethod: ['[data-shipping-method]', HTMLElement],
+    freeDelivery: ['[data-free-delivery]', HTMLElement],
     grandTotal: ['[data-grand-total]', HTMLElement],
   });
 
@@ -73,14 +95,16 @@ class BasketPage {
   /** The line whose Update or Remove is running; one at a time (a double click must not act twice). */
   private busyItem: number | null = null;
   private readonly rows = new Map<number, BasketRow>();
-  private totals: Totals | null = null;
+  private delivery: BasketDelivery | null = null;
   private totalsProblem = '';
   private totalsRequest = 0;
 
   private readonly parts: Parts;
+  private readonly coupon: CouponForm | null;
 
-  constructor(parts: Parts) {
+  constructor(parts: Parts, coupon: CouponForm | null) {
     this.parts = parts;
+    this.coupon = coupon;
   }
 
   start(): void {
@@ -90,6 +114,9 @@ class BasketPage {
     rows.addEventListener('click', (event) => this.clicked(event));
     retry.addEventListener('click', () => void this.load(true));
     $cart.subscribe((cart) => this.cartChanged(cart));
+    $couponChanged.listen(() => {
+      if (this.status.kind === 'ready') this.refreshTotals();
+    });
     void this.load(false);
   }
 
@@ -131,18 +158,22 @@ class BasketPage {
     this.paint();
   }
 
-  /** Magento's totals for the cart as it now is; an answer to an older request is dropped. */
+  /**
+   * Magento's totals for the cart as it now is, with the cheapest UK delivery it offers; an answer to an
+   * older request is dropped.
+   */
   private refreshTotals(): void {
     const request = ++this.totalsRequest;
     if (this.items().length === 0) {
-      this.totals = null;
+      this.delivery = null;
       return;
     }
-    fetchTotals().then(
-      (totals) => {
+    basketDelivery(fetchTotals).then(
+      (delivery) => {
         if (request !== this.totalsRequest) return;
-        this.totals = totals;
+        this.delivery = delivery;
         this.totalsProblem = '';
+        this.coupon?.totals(delivery.totals);
         this.paintSummary();
       },
       (error: unknown) => {
@@ -227,18 +258,42 @@ class BasketPage {
   }
 
   private paintSummary(): void {
-    const { itemsRow, itemsTotal, shipping, grandTotal: grand, totalsProblem } = this.parts;
+    const { itemsRow, itemsTotal, grandTotal: grand, totalsProblem } = this.parts;
     const items = this.items();
     const sum = linesSum(items.map((item) => lineAmounts(item, this.products.get(item.sku)?.priceExclVat)));
     itemsRow.hidden = sum.inclVat === null && sum.exclVat === null;
     itemsTotal.replaceChildren(...vatPrice(sum));
-    const { totals } = this;
-    shipping.textContent = totals ? formatPrice(totals.shipping_amount) : basketTexts.loading;
+    this.paintDelivery();
+    const totals = this.delivery?.totals;
     grand.replaceChildren(
       ...(totals ? labelledAmount(grandTotal(totals), listingTexts.inclVat) : [basketTexts.loading]),
     );
     totalsProblem.textContent = this.totalsProblem;
     totalsProblem.hidden = this.totalsProblem === '';
+  }
+
+  /** Magento's discount and delivery lines, and how far the basket is from free delivery. */
+  private paintDelivery(): void {
+    const { discountRow, discountTitle, discount, shipping, methodRow, shippingMethod, freeDelivery } =
+      this.parts;
+    const { delivery } = this;
+    const reduction = delivery && discountLine(delivery.totals);
+    discountRow.hidden = !reduction;
+    discountTitle.textContent = reduction?.title ?? '';
+    discount.replaceChildren(...(reduction ? signed(reduction.value) : []));
+    methodRow.hidden = !delivery?.method;
+    shippingMethod.textContent = delivery?.method?.carrier_title ?? '';
+    if (!delivery) {
+      shipping.textContent = basketTexts.loading;
+      freeDelivery.hidden = true;
+      return;
+    }
+    shipping.textContent = formatPrice(shippingLine(delivery.totals).value);
+    // Only standard delivery has a free form: a basket by pallet is never told to spend more.
+    const standard = delivery.method && isStandard(delivery.method);
+    const more = standard ? spendForFreeDelivery(subtotalWithDiscount(delivery.totals)) : 0;
+    freeDelivery.hidden = more <= 0;
+    freeDelivery.textContent = more > 0 ? basketTexts.spendForFreeDelivery(formatPrice(more)) : '';
   }
 
   private lineOf(event: Event): number | undefined {
@@ -287,8 +342,18 @@ class BasketPage {
   }
 }
 
+/** Magento's method is the shop's standard delivery (the one free from the threshold). */
+const isStandard = (method: ShippingMethod): boolean =>
+  deliveryMethod(method.carrier_code, method.method_code ?? '') === deliveryConfig.methods.standard;
+
+/** A reduction Magento gives incl VAT (negative) as "−£4.95", in both VAT forms (the page shows the shopper's). */
+function signed(value: number): Node[] {
+  const amount = Math.abs(value);
+  return [document.createTextNode('−'), ...vatPrice({ inclVat: amount, exclVat: exclVat(amount) })];
+}
+
 export function initBasket(): void {
   const root = document.querySelector<HTMLElement>('[data-basket]');
   const parts = root && findBasketParts(root);
-  if (parts) new BasketPage(parts).start();
+  if (parts) new BasketPage(parts, CouponForm.find(root)).start();
 }

@@ -3,7 +3,7 @@
  * tests. `GET /media/catalog/product/...` (and `/pub/media/...`) serves product pictures; every
  * `/rest/[<store>/]V1/...` call is routed with Magento's own rules (`http/router.ts`), authorized
  * (`auth/`), its body bound like ServiceInputProcessor (`input.ts`, by the route), answered by the resource folder's
- * handler (`catalog/`, `carts/`, `customers/`, `orders/`, `directory/`, `auth/`) and trimmed by `fields=`.
+ * handler (`catalog/`, `carts/`, `checkout/`, `customers/`, `orders/`, `directory/`, `auth/`) and trimmed by `fields=`.
  * `GET /openapi.json` (outside `/rest/`, so no Magento URL can clash) serves the OpenAPI document made
  * from the same route table. `/graphql` answers Magento's wish-list GraphQL (`wishlist/`): in Open Source
  * the wish list has no REST API. Any failure becomes Magento's error body; nothing unexpected leaks a stack
@@ -11,7 +11,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { authorize, resolveCaller, type TokenLifetimes } from './auth/auth.ts';
-import type { CartSettings } from './carts/carts.ts';
+import type { CheckoutSettings } from './checkout/settings.ts';
 import type { Database } from './db.ts';
 import { errors, MagentoError } from './errors.ts';
 import { jsonResponse, parseBody, readBody } from './http/body.ts';
@@ -26,7 +26,8 @@ export interface MagentoAppOptions {
   readonly db: Database;
   /** Folder holding `catalog/product/...`. */
   readonly mediaDir: string;
-  readonly cart: CartSettings;
+  /** The store's currency and time zone, and the checkout's delivery carriers. */
+  readonly checkout: CheckoutSettings;
   readonly tokens: TokenLifetimes;
   /** Largest accepted request body in bytes. */
   readonly maxBodyBytes: number;
@@ -47,7 +48,7 @@ export function savedProductSku(method: string, path: string): string | undefine
 
 export function createMagentoApp(options: MagentoAppOptions): Hono {
   const { db } = options;
-  const routes = createRoutes({ db, cart: options.cart, tokens: options.tokens });
+  const routes = createRoutes({ db, checkout: options.checkout, tokens: options.tokens });
   const router = new Router(routes);
   const media = mediaRoot(options.mediaDir);
 
@@ -88,7 +89,7 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
     '/',
     wishlistGraphQl({
       db,
-      cart: options.cart,
+      cart: options.checkout,
       maxBodyBytes: options.maxBodyBytes,
       ...(options.log ? { log: options.log } : {}),
     }),

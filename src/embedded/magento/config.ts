@@ -17,7 +17,6 @@ export function embeddedMagentoConfig(env: Env, log?: (message: string) => void)
     integrationToken: env.EMBEDDED_INTEGRATION_TOKEN,
     tokenLifetimes: { customer: env.CUSTOMER_TOKEN_LIFETIME, admin: env.ADMIN_TOKEN_LIFETIME },
     catalogue: { seed: env.DEMO_SEED, productCount: env.DEMO_PRODUCT_COUNT, brand: env.DEMO_BRAND },
-    flatRatePerItem: env.FLAT_RATE_PER_ITEM,
     ...(log ? { log } : {}),
   };
 }

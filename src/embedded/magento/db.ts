@@ -27,6 +27,13 @@ const ADDED_COLUMNS: readonly (readonly [string, string, string])[] = [
   ['attributes', 'used_for_sort_by', 'INTEGER NOT NULL DEFAULT 0'],
   ['attributes', 'is_comparable', 'INTEGER NOT NULL DEFAULT 0'],
   ['attributes', 'is_searchable', 'INTEGER NOT NULL DEFAULT 0'],
+  ['quotes', 'coupon_code', 'TEXT'],
+  ['orders', 'discount_amount', 'REAL NOT NULL DEFAULT 0'],
+  ['orders', 'coupon_code', 'TEXT'],
+  ['orders', 'discount_description', 'TEXT'],
+  ['orders', 'applied_rule_ids', 'TEXT'],
+  ['order_items', 'discount_amount', 'REAL NOT NULL DEFAULT 0'],
+  ['order_items', 'discount_percent', 'REAL NOT NULL DEFAULT 0'],
 ];
 
 let lastPattern: { source: string; regex: RegExp } | undefined;

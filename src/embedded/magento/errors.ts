@@ -140,13 +140,37 @@ export const errors = {
       400,
       'The shipping information was unable to be saved. Verify the input data and try again.',
     ),
+  // ShippingInformationManagement: no method code, after the address was saved (NoSuchEntityException).
+  shippingMethodNotFound: () =>
+    new MagentoError(404, 'The shipping method is missing. Select the shipping method and try again.'),
   shippingMethodMissing: () =>
     new MagentoError(400, 'The shipping method is missing. Select the shipping method and try again.'),
   invalidPaymentMethod: () => new MagentoError(400, 'Enter a valid payment method and try again.'),
   // Quote/Model/PaymentMethodManagement::set and Quote/Model/Quote/Payment::importData.
   paymentMethodNotAvailable: () => new MagentoError(400, 'The requested Payment Method is not available.'),
-  billingAddressInvalid: (detail: string) =>
-    new MagentoError(400, `Please check the billing address information. ${detail}`),
+  // QuoteValidator::validateBeforeSubmit: the rule's general message, then its validator's messages
+  // joined by a space as %1 (ShippingAddressValidationRule, BillingAddressValidationRule).
+  shippingAddressInvalid: (messages: readonly string[]) =>
+    new MagentoError(400, 'Please check the shipping address information. %1', [messages.join(' ')]),
+  billingAddressInvalid: (messages: readonly string[]) =>
+    new MagentoError(400, 'Please check the billing address information. %1', [messages.join(' ')]),
+  // ShippingMethodManagement::getList.
+  shippingAddressNotSet: () => new MagentoError(400, 'Shipping address not set.'),
+  // TotalsInformationManagement::validateQuote.
+  totalsEmptyCart: () => new MagentoError(400, 'Totals calculation is not applicable to empty cart.'),
+  // CouponManagement::set/remove (the quote id as the route gives it: a string for a guest's cart).
+  cartWithoutProducts: (quoteId: string | number) =>
+    new MagentoError(404, 'The "%1" Cart doesn\'t contain products.', [quoteId]),
+  couponNotValid: () => new MagentoError(404, "The coupon code isn't valid. Verify the code and try again."),
+  /** A bare `NoSuchEntityException` (RuleRepository, CouponRepository `getById`/`deleteById`). */
+  noSuchEntityBare: () => new MagentoError(404, 'No such entity.'),
+  /** `AbstractModel::validateData` as `ToModel::toModel` throws it: each message followed by "; ". */
+  ruleNotValid: (messages: readonly string[]) =>
+    new MagentoError(400, messages.map((message) => `${message}; `).join('')),
+  /** CouponRepository::save wraps every refusal about the rule (the inner message already substituted). */
+  couponNotSaved: (inner: string) => new MagentoError(400, 'Error occurred when saving coupon: %1', [inner]),
+  /** `AbstractDb::_checkUnique` (salesrule_coupon's unique code). */
+  alreadyExists: (what: string) => new MagentoError(400, '%1 already exists.', [what]),
   cartNotAnonymous: () =>
     new MagentoError(400, "The customer can't be assigned to the cart because the cart isn't anonymous."),
   assignWrongCustomer: () =>

@@ -243,6 +243,15 @@ export const shippingInformationDto = m.dto({
 });
 export type ShippingInformationInput = z.output<typeof shippingInformationDto>;
 
+/** Checkout's `TotalsInformationInterface`: an address and a method to price without saving them. */
+export const totalsInformationDto = m.dto({
+  address: quoteAddressDto,
+  shipping_method_code: m.string(),
+  shipping_carrier_code: m.string(),
+  extension_attributes: extension(),
+  custom_attributes: extension(),
+});
+
 export const paymentMethodDto = m.dto({
   po_number: m.string(),
   method: m.string(),

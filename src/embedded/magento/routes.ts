@@ -1,34 +1,48 @@
 /**
  * The route table: every REST call the storefront makes (COVERAGE.md) plus the admin calls an editor's
  * change and the payment bridge need, each with Magento's ACL resource (CONTRACT.md §2.3). Each resource
- * folder declares its own routes; this only gathers them.
+ * folder declares its own routes; this only gathers them, and hands the cart routes' locators to the
+ * checkout's.
  */
 import { tokenRoutes } from './auth/routes.ts';
 import type { TokenLifetimes } from './auth/auth.ts';
-import type { CartSettings } from './carts/carts.ts';
-import { adminCartRoutes, customerCartRoutes, guestCartRoutes } from './carts/routes.ts';
+import {
+  adminCartRoutes,
+  customerCart,
+  customerCartRoutes,
+  guestCart,
+  guestCartRoutes,
+} from './carts/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { adminCheckoutRoutes, checkoutCartHooks, checkoutRoutes } from './checkout/routes.ts';
+import type { CheckoutSettings } from './checkout/settings.ts';
 import { customerRoutes } from './customers/routes.ts';
 import type { Database } from './db.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import type { Route } from './http/route.ts';
 import { orderRoutes } from './orders/routes.ts';
+import { salesRuleRoutes } from './sales-rules/routes.ts';
 
 export interface RouteContext {
   readonly db: Database;
-  readonly cart: CartSettings;
+  readonly checkout: CheckoutSettings;
   readonly tokens: TokenLifetimes;
 }
 
-export function createRoutes({ db, cart, tokens }: RouteContext): Route[] {
+export function createRoutes({ db, checkout, tokens }: RouteContext): Route[] {
+  const hooks = checkoutCartHooks(db, checkout);
   return [
     ...directoryRoutes(),
     ...tokenRoutes(db, tokens),
     ...catalogRoutes(db),
-    ...guestCartRoutes(db, cart),
-    ...customerCartRoutes(db, cart),
-    ...adminCartRoutes(db, cart),
+    ...guestCartRoutes(db, checkout, hooks),
+    ...checkoutRoutes(db, checkout, guestCart(db)),
+    ...customerCartRoutes(db, checkout, hooks),
+    ...checkoutRoutes(db, checkout, customerCart(db)),
+    ...adminCartRoutes(db, checkout),
+    ...adminCheckoutRoutes(db, checkout),
     ...customerRoutes(db),
-    ...orderRoutes(db, cart),
+    ...orderRoutes(db, checkout),
+    ...salesRuleRoutes(db),
   ];
 }

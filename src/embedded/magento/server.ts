@@ -6,11 +6,15 @@ import { Server as HttpServer } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import { SERVER_DEADLINES } from '../../http/index.ts';
 import { ensureIntegrationToken } from './auth/auth.ts';
+import { carriersConfig, DEMO_CARRIERS, type CarriersConfig } from './checkout/carrier-config.ts';
+import type { CheckoutSettings } from './checkout/settings.ts';
 import { createMagentoApp } from './app.ts';
 import { Database } from './db.ts';
 import { generateCatalogue } from './seed/catalogue.ts';
 import { writeProductImages } from './seed/images.ts';
+import { ensureDemoSalesRules } from './seed/sales-rules.ts';
 import { isSeeded, seedDatabase } from './seed/seed-database.ts';
+import { magentoDate } from './db.ts';
 
 export interface EmbeddedMagentoConfig {
   readonly host: string;
@@ -22,7 +26,10 @@ export interface EmbeddedMagentoConfig {
   readonly integrationToken: string;
   readonly tokenLifetimes: { readonly customer: number; readonly admin: number };
   readonly catalogue: { readonly seed: number; readonly productCount: number; readonly brand: string };
-  readonly flatRatePerItem: number;
+  /** The delivery carriers (`carriers/*`); the demo shop's when left out. */
+  readonly carriers?: CarriersConfig;
+  /** The store's time zone, in which discount codes' dates are days (default Europe/London). */
+  readonly timezone?: string;
   readonly writeImages?: boolean;
   /** Called with the sku after each admin product save (`POST /V1/products`, `PUT`/`DELETE /V1/products/:sku`). */
   readonly onProductSaved?: (sku: string) => void;
@@ -40,14 +47,29 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
   if (!isSeeded(db)) {
     const started = performance.now();
     const catalogue = generateCatalogue(config.catalogue);
-    await seedDatabase(db, catalogue, config.admin, { flatRatePerItem: config.flatRatePerItem });
+    await seedDatabase(db, catalogue, config.admin, checkoutSettings(config).carriers);
     if (config.writeImages !== false) await writeProductImages(catalogue, config.mediaDir);
     config.log?.(
       `Seeded ${catalogue.products.length} demo products in ${Math.round(performance.now() - started)} ms`,
     );
   }
+  // A database seeded before discount codes existed gets the demo ones now.
+  ensureDemoSalesRules(db, magentoDate());
   ensureIntegrationToken(db, config.integrationToken);
   return db;
+}
+
+/**
+ * The checkout's settings: GBP, the store's time zone and the carriers, checked at start-up so that a
+ * carrier configured wrongly stops the back end with the field named.
+ */
+export function checkoutSettings(config: EmbeddedMagentoConfig): CheckoutSettings {
+  const parsed = carriersConfig.safeParse(config.carriers ?? DEMO_CARRIERS);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `carriers.${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`The embedded back end's carrier configuration is not valid:\n${problems.join('\n')}`);
+  }
+  return { currency: 'GBP', timezone: config.timezone ?? 'Europe/London', carriers: parsed.data };
 }
 
 export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promise<RunningMagento> {
@@ -55,7 +77,7 @@ export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promi
   const app = createMagentoApp({
     db,
     mediaDir: config.mediaDir,
-    cart: { currency: 'GBP', flatRatePerItem: config.flatRatePerItem },
+    checkout: checkoutSettings(config),
     tokens: config.tokenLifetimes,
     maxBodyBytes: 1024 * 1024,
     ...(config.onProductSaved ? { onProductSaved: config.onProductSaved } : {}),

@@ -54,10 +54,35 @@ const ITEM_FIELDS = [
 const tag = (xml: string, name: string): string | undefined =>
   new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
 
+const DISCOUNTS = /<discounts>([\s\S]*?)<\/discounts>/g;
+const DISCOUNT = /<discount>([\s\S]*?)<\/discount>/g;
+const AMOUNT = /^\d{1,6}(\.\d{1,2})?$/;
+
+/**
+ * The pence the basket's `<discounts>` take off (0 without any), or undefined when they cannot be read:
+ * more than one `<discounts>`, one without a `<discount>`, or a `<discount>` whose `<fixed>` is missing or
+ * not an amount of money off (a negative one included: a discount adds nothing).
+ */
+function discountsPence(xml: string): number | undefined {
+  const blocks = [...xml.matchAll(DISCOUNTS)].map((match) => match[1] ?? '');
+  if (blocks.length > 1) return undefined;
+  if (blocks[0] === undefined) return 0;
+  const discounts = [...blocks[0].matchAll(DISCOUNT)].map((match) => match[1] ?? '');
+  if (discounts.length === 0) return undefined;
+  let total = 0;
+  for (const discount of discounts) {
+    const fixed = tag(discount, 'fixed');
+    if (fixed === undefined || !AMOUNT.test(fixed)) return undefined;
+    total += Math.round(Number(fixed) * 100);
+  }
+  return total;
+}
+
 /**
  * BasketXML (table 1.3): `<basket>` of `<item>`s with description, quantity and the four amounts, then an
- * optional `<deliveryGrossAmount>`. 3021 when it cannot be read, 3195 when an item's figures or the
- * total (items plus delivery) do not make the Amount.
+ * optional `<deliveryGrossAmount>`, then optional `<discounts>` of `<discount>`s with `<fixed>` (pounds
+ * off) and a description. 3021 when it cannot be read, 3195 when an item's figures or the total (items
+ * plus delivery less discounts, as contracts/payment §1.4 adds it) do not make the Amount.
  */
 export function checkBasketXml(xml: string, amountPence: number): Refusal | undefined {
   if (!/^<basket>[\s\S]*<\/basket>$/.test(xml)) return REFUSALS.basketFormat;
@@ -80,8 +105,11 @@ export function checkBasketXml(xml: string, amountPence: number): Refusal | unde
       return REFUSALS.basketSums;
     total += lineTotal;
   }
-  const delivery = tag(xml.replace(ITEM, ''), 'deliveryGrossAmount');
+  const rest = xml.replace(ITEM, '').replace(DISCOUNTS, '');
+  const delivery = tag(rest, 'deliveryGrossAmount');
   const deliveryPence = delivery === undefined ? 0 : pence(delivery);
   if (deliveryPence === undefined || Number.isNaN(deliveryPence)) return REFUSALS.basketFormat;
-  return total + deliveryPence === amountPence ? undefined : REFUSALS.basketSums;
+  const discounts = discountsPence(xml.replace(ITEM, ''));
+  if (discounts === undefined) return REFUSALS.basketFormat;
+  return total + deliveryPence - discounts === amountPence ? undefined : REFUSALS.basketSums;
 }

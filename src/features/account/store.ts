@@ -3,6 +3,7 @@
  * the wish list in step. Sign-out runs from the header of every page, so answers are read by hand (no zod).
  */
 import { anything, asNumber, handReader, isRecord } from '../../magento/wire/reader.ts';
+import { keepCouponAfterSignIn } from '../cart/coupon.ts';
 import { forgetCart, $guestCode, refreshCart } from '../cart/store.ts';
 import { shopFetch } from '../shop-api.ts';
 import { forgetCustomerWishlist } from '../wishlist/customer.ts';
@@ -33,6 +34,8 @@ export async function signIn(
   $guestCode.set('');
   const wishlistAdded = asNumber(reply['wishlistAdded']);
   if (wishlistAdded !== undefined) $guestWishlist.set([]);
+  // The guest's discount code, on the customer's cart when the merge did not carry it.
+  await keepCouponAfterSignIn();
   await refreshCart();
   return { wishlistAdded };
 }

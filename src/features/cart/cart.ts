@@ -15,3 +15,6 @@ export function wholeQuantity(value: string): number | undefined {
   const number = Number(value);
   return value.trim() !== '' && Number.isInteger(number) && number >= 1 ? number : undefined;
 }
+
+/** Magento's coupon codes are at most 255 characters (`salesrule_coupon.code`). */
+export const COUPON_MAX_LENGTH = 255;

@@ -11,13 +11,21 @@ import { cartItemReader, cartReader, itemsCount, type Cart } from '../../magento
 import { $signedIn, sessionExpired } from '../account/session.ts';
 import { sessionCount } from '../session-count.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
-import { GUEST_CODE_KEY, validGuestCode } from './cart.ts';
+import { COUPON_MAX_LENGTH, GUEST_CODE_KEY, validGuestCode } from './cart.ts';
 
 export const $guestCode = persistentAtom<string>(GUEST_CODE_KEY, '', {
   decode: validGuestCode,
   encode: (value) => value,
 });
 export const $cart = atom<Cart | null>(null);
+/**
+ * The discount code this browser last applied and Magento accepted, '' when none (coupon.ts); forgotten
+ * with the cart.
+ */
+export const $appliedCoupon = persistentAtom<string>('coupon', '', {
+  decode: (value) => (value.length <= COUPON_MAX_LENGTH ? value : ''),
+  encode: (value) => value,
+});
 /**
  * How many items the basket holds, as last read from Magento: undefined until known on this page. A
  * failed read leaves it as it was; the last count read is also kept for the session, so a page whose
@@ -51,6 +59,13 @@ export function cartPath(): string | undefined {
   return code ? `/rest/V1/guest-carts/${code}` : undefined;
 }
 
+/** The current cart's path, for calls that need a cart: a 404 'Your cart is empty' when there is none. */
+export function requireCartPath(): string {
+  const path = cartPath();
+  if (!path) throw new ShopApiError(404, 'Your cart is empty');
+  return path;
+}
+
 /** A call made as the shopper: a signed-in shopper's 401 means the session is over. */
 export async function asShopper<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -75,6 +90,7 @@ export async function refreshCart(): Promise<Cart | null> {
     // No cart (guest cart ordered or expired, customer without one): an empty basket.
     if (error instanceof ShopApiError && error.status === 404) {
       if (!$signedIn.get()) $guestCode.set('');
+      $appliedCoupon.set('');
       known(null);
       return null;
     }
@@ -124,8 +140,7 @@ export async function addToCart(sku: string, qty: number): Promise<void> {
 }
 
 export async function updateCartItem(itemId: number, qty: number): Promise<void> {
-  const path = cartPath();
-  if (!path) throw new ShopApiError(404, 'Your cart is empty');
+  const path = requireCartPath();
   await asShopper(() =>
     shopFetch(`${path}/items/${itemId}`, {
       method: 'PUT',
@@ -137,8 +152,7 @@ export async function updateCartItem(itemId: number, qty: number): Promise<void>
 }
 
 export async function removeCartItem(itemId: number): Promise<void> {
-  const path = cartPath();
-  if (!path) throw new ShopApiError(404, 'Your cart is empty');
+  const path = requireCartPath();
   await asShopper(() => shopFetch(`${path}/items/${itemId}`, { method: 'DELETE', schema: aBoolean }));
   flip();
 }
@@ -146,6 +160,7 @@ export async function removeCartItem(itemId: number): Promise<void> {
 /** After a paid order or signing out: the cart is gone, or no longer this browser's. */
 export function forgetCart(): void {
   $guestCode.set('');
+  $appliedCoupon.set('');
   known(null);
   flip();
 }

@@ -56,11 +56,14 @@ describe('shipping Confirm validation (spec §5)', () => {
 });
 
 describe('shipping information (spec §7, §9)', () => {
-  it('sends both addresses with the country resolved and the flat-rate method', () => {
-    const body = shippingInformation(jane, { ...jane, country: 'uk', city: ' York ' }, countries);
+  it('sends both addresses with the country resolved and the delivery method chosen', () => {
+    const body = shippingInformation(jane, { ...jane, country: 'uk', city: ' York ' }, countries, {
+      carrier_code: 'nextday',
+      method_code: 'nextday',
+    });
     expect(body.addressInformation).toMatchObject({
-      shipping_carrier_code: 'flatrate',
-      shipping_method_code: 'flatrate',
+      shipping_carrier_code: 'nextday',
+      shipping_method_code: 'nextday',
       shipping_address: { country_id: 'FR', street: ['88 Test Street'], email: 'jane@example.com' },
       billing_address: { country_id: 'GB', city: 'York' },
     });

@@ -1,6 +1,7 @@
 /**
  * The checkout's pure core: the address forms of the shipping step (spec §2, §5) and their mapping to
- * Magento's quote addresses and back, the shipping-information body (flat rate, spec §9), and the payment
+ * Magento's quote addresses and back, the shipping-information body (with the delivery method the shopper
+ * chose from Magento's, DESIGN.md §3 in place of the spec's flat rate), and the payment
  * bridge's answers as the islands parse them.
  */
 import { z } from '../../zod.ts';
@@ -38,6 +39,10 @@ export type CheckoutCart = CheckoutCartWire;
 
 export const cartShippingAddress = (cart: CheckoutCart): QuoteAddress | undefined =>
   cart.extension_attributes?.shipping_assignments?.[0]?.shipping.address;
+
+/** The method the cart's shipping assignment holds (`flatrate_flatrate`), '' when none is chosen yet. */
+export const cartShippingMethod = (cart: CheckoutCart): string =>
+  cart.extension_attributes?.shipping_assignments?.[0]?.shipping.method ?? '';
 
 /** A stored quote address as form values, or undefined when it is still Magento's empty address. */
 export function fromQuoteAddress(
@@ -90,17 +95,24 @@ export function toQuoteAddress(address: CheckoutAddress, countries: readonly Cou
   };
 }
 
-/** `POST …/shipping-information`: both addresses, carrier and method flatrate (spec §7, §9). */
+/** A delivery method as Magento names it on shipping-information. */
+export interface DeliveryMethodCode {
+  readonly carrier_code: string;
+  readonly method_code: string | null;
+}
+
+/** `POST …/shipping-information`: both addresses and the chosen delivery method (spec §7). */
 export const shippingInformation = (
   shipping: CheckoutAddress,
   billing: CheckoutAddress,
   countries: readonly CountryName[],
+  method: DeliveryMethodCode,
 ) => ({
   addressInformation: {
     shipping_address: toQuoteAddress(shipping, countries),
     billing_address: toQuoteAddress(billing, countries),
-    shipping_carrier_code: 'flatrate',
-    shipping_method_code: 'flatrate',
+    shipping_carrier_code: method.carrier_code,
+    shipping_method_code: method.method_code ?? '',
   },
 });
 

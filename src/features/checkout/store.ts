@@ -7,7 +7,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { CountryName } from '../account/country.ts';
 import { $signedIn } from '../account/session.ts';
-import { $guestCode, asShopper, cartPath, forgetCart } from '../cart/store.ts';
+import { $guestCode, asShopper, cartPath, forgetCart, requireCartPath } from '../cart/store.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { checkoutCartSchema, paymentDetailsSchema } from '../../magento/wire/cart.ts';
 import {
@@ -17,6 +17,7 @@ import {
   validOrderCode,
   type CheckoutAddress,
   type CheckoutCart,
+  type DeliveryMethodCode,
   type PaymentAnswer,
 } from './checkout.ts';
 
@@ -43,18 +44,18 @@ export async function fetchCheckoutCart(): Promise<CheckoutCart | null> {
   }
 }
 
-/** Confirm: both addresses on the cart with the flat-rate method; Magento answers the new totals. */
+/** Confirm: both addresses and the chosen delivery method on the cart; Magento answers the new totals. */
 export async function saveShippingInformation(
   shipping: CheckoutAddress,
   billing: CheckoutAddress,
   countries: readonly CountryName[],
+  method: DeliveryMethodCode,
 ): Promise<void> {
-  const path = cartPath();
-  if (!path) throw new ShopApiError(404, 'Your cart is empty');
+  const path = requireCartPath();
   await asShopper(() =>
     shopFetch(`${path}/shipping-information`, {
       method: 'POST',
-      body: shippingInformation(shipping, billing, countries),
+      body: shippingInformation(shipping, billing, countries, method),
       schema: paymentDetailsSchema,
     }),
   );

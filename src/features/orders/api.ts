@@ -41,6 +41,7 @@ const orderDetail: z.ZodType<OrderDetail> = summary.extend({
   shipping: z.number(),
   shippingMethod: z.string().nullable(),
   discount: z.number().nullable(),
+  discountFor: z.string().nullable(),
   vat: z.number().nullable(),
   billingAddress: address.nullable(),
   shippingAddress: address.nullable(),

@@ -44,6 +44,8 @@ export interface OrderDetail extends OrderSummary {
   readonly shippingMethod: string | null;
   /** A discount (a negative amount), when the order had one. */
   readonly discount: number | null;
+  /** What Magento says the discount was for (the rule's label or the code), when it says. */
+  readonly discountFor: string | null;
   /** The VAT Magento shows for the order, when it gives one. */
   readonly vat: number | null;
   readonly billingAddress: OrderAddress | null;

@@ -147,6 +147,7 @@ function orderDetail(order: CustomerOrderWire): OrderDetail {
     shipping: order.shipping_incl_tax ?? amount(order.shipping_amount),
     shippingMethod: order.shipping_description ?? null,
     discount: discount === 0 ? null : discount,
+    discountFor: discount === 0 ? null : order.discount_description || null,
     vat: vat > 0 ? vat : null,
     billingAddress: address(order.billing_address),
     shippingAddress: address(order.extension_attributes?.shipping_assignments?.[0]?.shipping?.address),

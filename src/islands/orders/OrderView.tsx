@@ -188,7 +188,7 @@ export function OrderView({ order, heading }: { order: OrderDetail; heading: 'h1
         <dd>{money(order.shipping)}</dd>
         {order.discount !== null && (
           <>
-            <dt>{t.discount}</dt>
+            <dt>{order.discountFor ? `${t.discount} (${order.discountFor})` : t.discount}</dt>
             <dd>{money(order.discount)}</dd>
           </>
         )}

@@ -75,6 +75,8 @@ export const customerOrderSchema = z
     shipping_incl_tax: money,
     tax_amount: money,
     discount_amount: money,
+    /** The rule's label or the coupon code, as Magento's order totals title the discount: `Discount (%1)`. */
+    discount_description: text,
     total_qty_ordered: money,
     shipping_description: text,
     items: z.array(orderLineSchema).optional(),

@@ -54,3 +54,48 @@ interface GrandTotalFields {
 /** The real grand total is the `grand_total` segment (the top-level field is net of tax: CONTRACT.md §6.4). */
 export const grandTotal = (totals: GrandTotalFields): number =>
   totals.total_segments?.find((segment) => segment.code === 'grand_total')?.value ?? totals.grand_total;
+
+/** A segment's title and value, as Magento titles it (`Discount (Welcome 10% off)`). */
+export interface SegmentLine {
+  readonly title: string;
+  readonly value: number;
+}
+
+function segment(totals: Totals, code: string): SegmentLine | undefined {
+  const found = totals.total_segments?.find((entry) => entry.code === code);
+  if (!found || typeof found.value !== 'number') return undefined;
+  return { title: typeof found['title'] === 'string' ? found['title'] : '', value: found.value };
+}
+
+/**
+ * The discount as Magento's totals give it: the `discount` segment (negative, titled with the rule's label
+ * or the code), present only when there is one (COMMERCE-BASICS.md §1.4).
+ */
+export const discountLine = (totals: Totals): SegmentLine | undefined => {
+  const found = segment(totals, 'discount');
+  return found && found.value !== 0 ? found : undefined;
+};
+
+/** Delivery as Magento charges it: the `shipping` segment, else the top-level amount. */
+export const shippingLine = (totals: Totals): SegmentLine =>
+  segment(totals, 'shipping') ?? { title: '', value: totals.shipping_amount };
+
+/**
+ * The delivery's name from the `shipping` segment's title, which Magento writes as `Shipping & Handling
+ * (<carrier title> - <method title>)` once a method is set (COMMERCE-BASICS.md §2.5): the carrier title,
+ * or '' before a method is chosen.
+ */
+export function deliveryName(totals: Totals): string {
+  const title = shippingLine(totals).title;
+  const inner = /\((.*)\)$/.exec(title)?.[1] ?? '';
+  const dash = inner.lastIndexOf(' - ');
+  return dash === -1 ? inner : inner.slice(0, dash);
+}
+
+/** The code Magento kept on the cart (omitted, or empty, when none applies). */
+export const couponCode = (totals: Totals): string =>
+  typeof totals['coupon_code'] === 'string' ? totals['coupon_code'] : '';
+
+/** The subtotal after discount, incl VAT here (what Magento's free-shipping threshold is compared with). */
+export const subtotalWithDiscount = (totals: Totals): number =>
+  typeof totals['subtotal_with_discount'] === 'number' ? totals['subtotal_with_discount'] : totals.subtotal;

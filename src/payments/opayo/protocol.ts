@@ -167,10 +167,18 @@ function addressFields(prefix: 'Billing' | 'Delivery', address: OpayoAddress): R
   };
 }
 
-/** What the shopper pays for: the lines, and delivery (incl VAT, pounds; 0 when free). */
+/** Money off the whole basket (BasketXML's `<discount>`): what it is, and the pounds it takes off. */
+export interface BasketDiscount {
+  readonly description: string;
+  /** Pounds off, incl VAT: positive (`<fixed>`). */
+  readonly amount: number;
+}
+
+/** What the shopper pays for: the lines, delivery (incl VAT, pounds; 0 when free) and any discounts. */
 export interface Basket {
   readonly lines: readonly BasketLine[];
   readonly delivery: number;
+  readonly discounts?: readonly BasketDiscount[] | undefined;
 }
 
 /** Table 1.3: the longest BasketXML the gateway takes. */
@@ -193,15 +201,34 @@ function itemXml(description: string, quantity: number, unitGrossPence: number):
 }
 
 /**
+ * A basket description in the gateway's characters, with the currency signs spelt out first, so a rule
+ * named "£20 off orders over £200" does not become "20 off orders over 200".
+ */
+const basketText = (value: string): string =>
+  clean(value.replace(/£\s*/g, 'GBP ').replace(/€\s*/g, 'EUR '), 100, TEXT);
+
+/** `<discounts>` after delivery (table 1.3), one `<discount>` each; nothing when there are none. */
+function discountsXml(discounts: readonly { description: string; fixed: number }[]): string {
+  if (discounts.length === 0) return '';
+  const each = discounts.map(
+    (discount) =>
+      `<discount><fixed>${poundsOf(discount.fixed)}</fixed>` +
+      `<description>${xmlText(discount.description)}</description></discount>`,
+  );
+  return `<discounts>${each.join('')}</discounts>`;
+}
+
+/**
  * §1.3/§1.4: the basket as BasketXML (≤ 20,000 characters, room for ~80 full lines where the colon
- * Basket's 7,500 hold ~40). It must add up to the amount, so a basket that does not is an error for the
- * caller to refuse the payment on, never a basket quietly left out. When the lines do not fit, the rule
- * is: descriptions are shortened to 30 characters; if that is not enough, the lines that fit are kept
- * and the rest become one "and N more items" line carrying their total, so every penny stays itemised.
+ * Basket's 7,500 hold ~40). It must add up to the amount as the gateway adds it (Σ totalGrossAmount +
+ * deliveryGrossAmount − Σ discount `fixed`), so a basket that does not is an error for the caller to
+ * refuse the payment on, never a basket quietly left out. When the lines do not fit, the rule is:
+ * descriptions are shortened to 30 characters; if that is not enough, the lines that fit are kept and the
+ * rest become one "and N more items" line carrying their total, so every penny stays itemised.
  */
 export function basketXml(basket: Basket, amount: number): string {
   const lines = basket.lines.map((line) => ({
-    description: clean(line.description, 100, TEXT) || 'Item',
+    description: basketText(line.description) || 'Item',
     quantity: line.quantity,
     unitGross: penceOf(line.unitGross),
   }));
@@ -211,11 +238,25 @@ export function basketXml(basket: Basket, amount: number): string {
   );
   if (bad) throw new Error(`The basket line "${bad.description}" has quantity ${bad.quantity}.`);
   const delivery = penceOf(basket.delivery);
-  const total = lines.reduce((sum, line) => sum + line.unitGross * line.quantity, 0) + delivery;
+  const discounts = (basket.discounts ?? [])
+    .map((discount) => ({
+      description: basketText(discount.description) || 'Discount',
+      fixed: penceOf(discount.amount),
+    }))
+    .filter((discount) => discount.fixed !== 0);
+  const negative = discounts.find((discount) => discount.fixed < 0);
+  if (negative)
+    throw new Error(`The discount "${negative.description}" is ${poundsOf(negative.fixed)}, not money off.`);
+  const total =
+    lines.reduce((sum, line) => sum + line.unitGross * line.quantity, 0) +
+    delivery -
+    discounts.reduce((sum, discount) => sum + discount.fixed, 0);
   if (total !== penceOf(amount))
     throw new Error(`The basket adds up to ${poundsOf(total)}, not the amount ${money(amount)}.`);
 
-  const tail = delivery > 0 ? `<deliveryGrossAmount>${poundsOf(delivery)}</deliveryGrossAmount>` : '';
+  const tail =
+    (delivery > 0 ? `<deliveryGrossAmount>${poundsOf(delivery)}</deliveryGrossAmount>` : '') +
+    discountsXml(discounts);
   const wrap = (items: string[]) => `<basket>${items.join('')}${tail}</basket>`;
   const full = lines.map((line) => itemXml(line.description, line.quantity, line.unitGross));
   if (wrap(full).length <= BASKET_XML_MAX) return wrap(full);

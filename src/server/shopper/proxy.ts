@@ -30,6 +30,8 @@ interface AllowedCall {
 }
 
 const CART = MASKED_CART_ID;
+/** A discount code as one path segment; never `.` or `..` (written or escaped), which URLs resolve away. */
+const COUPON = '(?!(?:\\.|%2[eE]){1,2}$)[^/]+';
 const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again in a moment.';
 
 /** The allow-list: the islands' calls (spec §7), minus order placement and anything privileged. */
@@ -40,11 +42,25 @@ export const ALLOWED_CALLS: readonly AllowedCall[] = [
   { methods: ['POST'], path: new RegExp(`^guest-carts/${CART}/items$`), as: 'guest' },
   { methods: ['PUT', 'DELETE'], path: new RegExp(`^guest-carts/${CART}/items/\\d+$`), as: 'guest' },
   { methods: ['POST'], path: new RegExp(`^guest-carts/${CART}/shipping-information$`), as: 'guest' },
+  // Discount codes: only PUT carries the code (COMMERCE-BASICS.md §1.1).
+  { methods: ['GET', 'DELETE'], path: new RegExp(`^guest-carts/${CART}/coupons$`), as: 'guest' },
+  { methods: ['PUT'], path: new RegExp(`^guest-carts/${CART}/coupons/${COUPON}$`), as: 'guest' },
+  // Delivery: the methods for an address, and the totals with one, saving nothing (§2.1).
+  { methods: ['POST'], path: new RegExp(`^guest-carts/${CART}/estimate-shipping-methods$`), as: 'guest' },
+  { methods: ['POST'], path: new RegExp(`^guest-carts/${CART}/totals-information$`), as: 'guest' },
   { methods: ['GET', 'POST'], path: /^carts\/mine$/, as: 'customer' },
   { methods: ['GET'], path: /^carts\/mine\/totals$/, as: 'customer' },
   { methods: ['POST'], path: /^carts\/mine\/items$/, as: 'customer' },
   { methods: ['PUT', 'DELETE'], path: /^carts\/mine\/items\/\d+$/, as: 'customer' },
   { methods: ['POST'], path: /^carts\/mine\/shipping-information$/, as: 'customer' },
+  { methods: ['GET', 'DELETE'], path: /^carts\/mine\/coupons$/, as: 'customer' },
+  { methods: ['PUT'], path: new RegExp(`^carts/mine/coupons/${COUPON}$`), as: 'customer' },
+  {
+    methods: ['POST'],
+    path: /^carts\/mine\/estimate-shipping-methods(?:-by-address-id)?$/,
+    as: 'customer',
+  },
+  { methods: ['POST'], path: /^carts\/mine\/totals-information$/, as: 'customer' },
   { methods: ['GET', 'PUT'], path: /^customers\/me$/, as: 'customer' },
   { methods: ['POST'], path: /^customers$/, as: 'guest' },
   { methods: ['GET'], path: /^directory\/countries$/, as: 'guest' },

@@ -74,20 +74,37 @@ async function customerTokenFor(config: SessionConfig, email: string, password: 
   }
 }
 
-async function mergeGuestCart(config: SessionConfig, token: string, guestCode: string): Promise<void> {
-  if (!isMaskedCartId(guestCode)) return;
-  const customer = await magentoFetch(config.magento, {
-    path: '/customers/me',
-    schema: customerSchema,
-    token,
-  });
-  await magentoFetch(config.magento, {
-    method: 'PUT',
-    path: `/guest-carts/${guestCode}`,
-    body: { customerId: customer.id, storeId: customer.store_id ?? 1 },
-    schema: z.unknown(),
-    token,
-  });
+/**
+ * Assigns the guest's cart to the customer (Magento 2.4 merges the customer's current cart into it);
+ * answers whether a cart was merged. A code that is not a masked cart id is never sent; one Magento does
+ * not know (404), a cart it refuses to assign (already a customer's, another store) or any other failure
+ * merges nothing and is logged: none is worth failing the sign-in for.
+ */
+async function mergeGuestCart(
+  config: SessionConfig,
+  token: string,
+  guestCode: string,
+  log: (message: string) => void,
+): Promise<boolean> {
+  if (!isMaskedCartId(guestCode)) return false;
+  try {
+    const customer = await magentoFetch(config.magento, {
+      path: '/customers/me',
+      schema: customerSchema,
+      token,
+    });
+    // Magento answers `true` once the cart is the customer's (CONTRACT.md §1.4).
+    return await magentoFetch(config.magento, {
+      method: 'PUT',
+      path: `/guest-carts/${guestCode}`,
+      body: { customerId: customer.id, storeId: customer.store_id ?? 1 },
+      schema: z.boolean(),
+      token,
+    });
+  } catch (error) {
+    log(`Guest cart not merged on sign-in: ${errorMessage(error)}`);
+    return false;
+  }
 }
 
 /**
@@ -160,16 +177,7 @@ export function createSessionRoutes(config: SessionConfig): Hono {
         if (error instanceof HttpError && error.status === 401) await throttle.failed(client, email, known);
         throw error;
       }
-      let merged = false;
-      if (guestCode) {
-        try {
-          await mergeGuestCart(config, token, guestCode);
-          merged = true;
-        } catch (error) {
-          // A guest cart that is gone or already assigned is not worth failing the sign-in for.
-          log(`Guest cart not merged on sign-in: ${errorMessage(error)}`);
-        }
-      }
+      const merged = guestCode ? await mergeGuestCart(config, token, guestCode, log) : false;
       const wishlistAdded = wishlist?.length
         ? await mergeGuestWishlist(config, token, wishlist, log)
         : undefined;

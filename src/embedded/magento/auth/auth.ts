@@ -1,25 +1,15 @@
 /**
- * Who is calling (CONTRACT.md §2): tokens, their lifetimes, password hashing and the sign-in throttle.
- * An invalid, expired or malformed token is not an error in itself: the caller is simply a guest (§2.2).
+ * Who is calling (CONTRACT.md §2): tokens, their lifetimes and the sign-in throttle. An invalid, expired
+ * or malformed token is not an error in itself: the caller is simply a guest (§2.2).
  */
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { Caller } from '../caller.ts';
+import { randomString, verifyPassword } from '../crypto.ts';
 import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 
-const scrypt = (password: string, salt: Buffer, keylen: number): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    scryptCallback(password, salt, keylen, (error, key) => (error ? reject(error) : resolve(key)));
-  });
-
 /** Magento's user types (`Magento\Authorization\Model\UserContextInterface`). */
 export const USER_TYPE = { integration: 1, admin: 2, customer: 3 } as const;
-
-export type Caller =
-  | { readonly kind: 'guest' }
-  | { readonly kind: 'customer'; readonly customerId: number }
-  | { readonly kind: 'admin'; readonly adminId: number }
-  | { readonly kind: 'integration' };
 
 export interface TokenLifetimes {
   /** Seconds; Magento's default `oauth/access_token_lifetime/customer` is 1 hour. */
@@ -31,34 +21,6 @@ export interface TokenLifetimes {
 /** Magento's `oauth/authentication_lock` defaults. */
 const MAX_FAILURES = 6;
 const LOCK_SECONDS = 1800;
-
-const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-/** 32 random characters of the given alphabet, without modulo bias. */
-export function randomString(length: number, alphabet: string = ALPHANUMERIC): string {
-  let out = '';
-  const limit = 256 - (256 % alphabet.length);
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < limit && out.length < length) out += alphabet[byte % alphabet.length];
-    }
-  }
-  return out;
-}
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32);
-  return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || salt === undefined || hash === undefined) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length);
-  return timingSafeEqual(actual, expected);
-}
 
 const now = (): number => Math.floor(Date.now() / 1000);
 

@@ -89,10 +89,28 @@ export function saveQuoteAddress(
   );
 }
 
-export const missingAddressFields = (data: AddressData): string[] =>
-  ['firstname', 'lastname', 'street', 'city', 'postcode', 'telephone', 'country_id'].filter((key) => {
-    const value = data[key];
-    if (key === 'street')
-      return !Array.isArray(value) || !value.some((line) => typeof line === 'string' && line.trim() !== '');
-    return typeof value !== 'string' || value.trim() === '';
-  });
+/** Countries whose postcode may be left out (Directory's `general/country/optional_zip_countries`). */
+const OPTIONAL_POSTCODE = ['HK', 'IE', 'MO', 'PA'];
+
+const blank = (value: unknown): boolean => typeof value !== 'string' || value.trim() === '';
+
+/**
+ * `Quote\Address::validate()`'s messages for a quote address, in its validators' order
+ * (`Customer\Model\Address\Validator\General`, then `Country`): each field it requires and lacks,
+ * named as Magento names it (`countryId`, not `country_id`).
+ */
+export function addressValidationMessages(data: AddressData): string[] {
+  const street = data['street'];
+  const streetMissing = !Array.isArray(street) || blank(street[0]);
+  const country = typeof data['country_id'] === 'string' ? data['country_id'].toUpperCase() : '';
+  const missing = [
+    ...(blank(data['firstname']) ? ['firstname'] : []),
+    ...(blank(data['lastname']) ? ['lastname'] : []),
+    ...(streetMissing ? ['street'] : []),
+    ...(blank(data['city']) ? ['city'] : []),
+    ...(blank(data['telephone']) ? ['telephone'] : []),
+    ...(!OPTIONAL_POSTCODE.includes(country) && blank(data['postcode']) ? ['postcode'] : []),
+    ...(country === '' ? ['countryId'] : []),
+  ];
+  return missing.map((field) => `"${field}" is required. Enter and try again.`);
+}

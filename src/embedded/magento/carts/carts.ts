@@ -1,28 +1,16 @@
 /**
  * Quotes: guest carts behind a 32-character masked id, customer carts behind the token (CONTRACT.md
- * §5.4–5.6), their items with stock enforced, addresses, totals computed here (§6.4), and the merge of a
- * guest cart into a customer's on assignment (2.4 semantics). Every write runs in one transaction.
+ * §5.4–5.6), and the merge of a guest cart into a customer's on assignment (2.4 semantics). Items are
+ * `items.ts`; totals, shipping and coupons are the checkout's (`../checkout/`). Every write runs in one
+ * transaction.
  */
-import { randomString } from '../auth/auth.ts';
+import { randomString } from '../crypto.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { items } from './items.ts';
 import { itemRow, quoteRow, type QuoteRow } from './rows.ts';
 
-export interface CartSettings {
-  /** ISO currency of the store, e.g. GBP. */
-  readonly currency: string;
-  /** Flat rate per item (Magento's flatrate type I); 0 means free delivery. */
-  readonly flatRatePerItem: number;
-}
-
 const MASK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** Money in pence-exact decimal pounds. */
-export const roundMoney = (value: number): number => Math.round(value * 100) / 100;
-
-/** The line total, the same function the storefront uses for its optimistic display. */
-export const lineTotal = (price: number, qty: number): number => roundMoney(price * qty);
 
 // ---- Finding quotes -------------------------------------------------------------------------------
 
@@ -95,7 +83,8 @@ export function createCustomerCart(db: Database, customerId: number): number {
 
 /**
  * `PUT /V1/guest-carts/:cartId` (2.4): the customer's current cart is merged into the guest cart, which
- * becomes the customer's active cart and loses its masked id.
+ * becomes the customer's active cart and loses its masked id. A discount code on the guest cart survives
+ * the sign-in unless the customer's cart had one of its own.
  */
 export function assignGuestCart(
   db: Database,
@@ -143,6 +132,10 @@ export function assignGuestCart(
           );
         }
       }
+      // `Quote::merge`: the merged-in quote's code, if it has one, replaces the guest cart's; otherwise the
+      // guest's code stays. Nothing is collected here, so the next collection checks it for the customer.
+      if (current.coupon_code)
+        db.run('UPDATE quotes SET coupon_code = ? WHERE id = ?', current.coupon_code, guest.id);
       db.run('UPDATE quotes SET is_active = 0, updated_at = ? WHERE id = ?', magentoDate(), current.id);
     }
     db.run(

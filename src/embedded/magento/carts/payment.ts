@@ -1,15 +1,14 @@
 /**
- * The quote's payment method and the admin's way of placing an order by quote id (CONTRACT.md §5.4,
- * COVERAGE.md rows 29–30): a server with an integration token (the payment bridge) records checkmo on the
- * quote, then places it, with no shopper token, so a notification arriving after the customer's token
- * expired still turns into the order.
+ * The quote's payment method (CONTRACT.md §5.4, COVERAGE.md rows 29–30): a server with an integration
+ * token (the payment bridge) records checkmo on the quote, then places it by quote id
+ * (`../checkout/place-order.ts`), with no shopper token, so a notification arriving after the customer's
+ * token expired still turns into the order.
  */
 import { z } from 'zod';
 import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { PaymentMethodInput } from '../input.ts';
-import { placeOrder } from '../orders/checkout.ts';
-import { quoteById, type CartSettings } from './carts.ts';
+import { quoteById } from './carts.ts';
 import { quoteAddress } from './addresses.ts';
 import type { QuoteRow } from './rows.ts';
 
@@ -18,11 +17,11 @@ const AVAILABLE_METHODS = ['checkmo'];
 
 const quotePaymentRow = z.object({ payment_id: sqlNumber, method: z.string() });
 
-const storedPayment = (db: Database, quoteId: number) =>
+export const storedPayment = (db: Database, quoteId: number) =>
   db.get(quotePaymentRow, 'SELECT payment_id, method FROM quote_payments WHERE quote_id = ?', quoteId);
 
 /** `Quote\Payment::importData()`: an unknown or unavailable method is refused before anything is kept. */
-function importPayment(db: Database, quote: QuoteRow, method: PaymentMethodInput): number {
+export function importPayment(db: Database, quote: QuoteRow, method: PaymentMethodInput): number {
   const code = method.method ?? '';
   if (!AVAILABLE_METHODS.includes(code)) throw errors.paymentMethodNotAvailable();
   db.run(
@@ -46,27 +45,5 @@ export function selectPaymentMethod(db: Database, cartId: number, method: Paymen
     const country = quoteAddress(db, quote.id, 'shipping').data['country_id'];
     if (typeof country !== 'string' || country === '') throw errors.shippingAddressMissing();
     return String(importPayment(db, quote, method));
-  });
-}
-
-/**
- * `PUT /V1/carts/:cartId/order` (`QuoteManagement::placeOrder($cartId, $paymentMethod)`): the active
- * quote only (a second call after a successful one gets 404 for `cartId`); a method in the body is
- * imported first, otherwise the one already selected is used, and none at all is Magento's "Enter a
- * valid payment method". A guest quote's order takes the billing address's e-mail, a customer quote's
- * the customer's (`placeOrder` in `orders/checkout.ts`).
- */
-export function placeOrderForCart(
-  db: Database,
-  cartId: number,
-  method: PaymentMethodInput | undefined,
-  settings: CartSettings,
-): number {
-  return db.transaction(() => {
-    const quote = quoteById(db, cartId, true);
-    if (method) importPayment(db, quote, method);
-    const selected = storedPayment(db, quote.id);
-    if (!selected) throw errors.invalidPaymentMethod();
-    return placeOrder(db, quote, { paymentMethod: { method: selected.method } }, settings);
   });
 }

@@ -1,14 +1,15 @@
 /**
- * Cart services. One set of item, totals, shipping and payment routes serves both audiences; they differ
- * only in how the cart is found: a guest's masked id in the path (the only secret, anonymous) or the
- * customer's token (`mine`, the cart forced from the token like Magento's `%cart_id%` override).
+ * Cart services: the quote and its items. One set of item routes serves both audiences; they differ only
+ * in how the cart is found (a `CartLocator`): a guest's masked id in the path (the only secret,
+ * anonymous) or the customer's token (`mine`, the cart forced from the token like Magento's `%cart_id%`
+ * override). The checkout's routes (`../checkout/routes.ts`) find their cart through the same locators.
  */
 import type { Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { customerId, intParam } from '../http/params.ts';
 import { withBody, type Route, type RouteRequest } from '../http/route.ts';
-import { cartItemDto, m, paymentMethodDto, quoteAddressDto, shippingInformationDto } from '../input.ts';
-import { paymentDetails, placeOrder, saveShippingInformation } from '../orders/checkout.ts';
+import { cartItemDto, m, paymentMethodDto } from '../input.ts';
+import type { StoreSettings } from '../store.ts';
 import {
   activeQuoteForCustomer,
   assignGuestCart,
@@ -17,30 +18,72 @@ import {
   quoteById,
   quoteByMask,
   requireCustomerQuote,
-  type CartSettings,
 } from './carts.ts';
-import { placeOrderForCart, selectPaymentMethod } from './payment.ts';
-import type { QuoteRow } from './rows.ts';
 import { addItem, deleteItem, listItems, updateItem } from './items.ts';
-import { computeTotals, serializeCart } from './totals.ts';
+import { selectPaymentMethod } from './payment.ts';
+import type { QuoteRow } from './rows.ts';
+import { serializeCart } from './serialize.ts';
 
 /** How a family of cart routes finds its cart. */
-interface CartLocator {
+export interface CartLocator {
   /** The cart's URL, e.g. `/V1/guest-carts/:cartId`. */
   readonly base: string;
   readonly resource: string;
   readonly find: (request: RouteRequest) => QuoteRow;
   /** The cart id items carry on the wire (the masked id for a guest, the quote id for a customer). */
   readonly wireId: (request: RouteRequest, quote: QuoteRow) => string;
-  /** Whether the payer sends an e-mail address (a guest does; a customer's account gives it). */
+  /**
+   * Whether the cart is a guest's: the payer then sends an e-mail address, and a message naming the
+   * quote id gives it as the string `GuestCartManagement` read from the mask table.
+   */
   readonly guest: boolean;
 }
 
+/** What the items' routes do after a write, e.g. the checkout saving its newly collected totals. */
+export interface CartHooks {
+  readonly afterItemsChanged?: (quote: QuoteRow) => void;
+}
+
+const maskedId = (request: RouteRequest) => request.params['cartId'] ?? '';
+const adminCartId = (request: RouteRequest) => intParam(request.params['cartId'], 'cartId');
+
+export const guestCart = (db: Database): CartLocator => ({
+  base: '/V1/guest-carts/:cartId',
+  resource: 'anonymous',
+  find: (request) => quoteByMask(db, maskedId(request)),
+  wireId: maskedId,
+  guest: true,
+});
+
+export const customerCart = (db: Database): CartLocator => ({
+  base: '/V1/carts/mine',
+  resource: 'self',
+  find: ({ caller }) => requireCustomerQuote(db, customerId(caller)),
+  wireId: (_request, quote) => String(quote.id),
+  guest: false,
+});
+
+/** The admin's cart by numeric quote id (`Magento_Cart::manage`): the active quote, as `getActive()` finds it. */
+export const adminCart = (db: Database): CartLocator => ({
+  base: '/V1/carts/:cartId',
+  resource: 'Magento_Cart::manage',
+  find: (request) => quoteById(db, adminCartId(request), true),
+  wireId: (_request, quote) => String(quote.id),
+  guest: false,
+});
+
 const cartItemBody = m.params({ cartItem: cartItemDto });
 
-function cartRoutes(db: Database, settings: CartSettings, cart: CartLocator): Route[] {
+function itemRoutes(db: Database, cart: CartLocator, hooks: CartHooks): Route[] {
   const { base, resource, find } = cart;
   const itemId = (request: RouteRequest) => intParam(request.params['itemId'], 'itemId');
+  /** The write, then the hook on the quote as it now stands, in one transaction. */
+  const written = <T>(quote: QuoteRow, write: () => T): T =>
+    db.transaction(() => {
+      const result = write();
+      hooks.afterItemsChanged?.(quote);
+      return result;
+    });
   return [
     {
       method: 'GET',
@@ -55,73 +98,40 @@ function cartRoutes(db: Database, settings: CartSettings, cart: CartLocator): Ro
       method: 'POST',
       path: `${base}/items`,
       resource,
-      ...withBody(cartItemBody, (request, { cartItem }) => addItem(db, find(request), cartItem)),
+      ...withBody(cartItemBody, (request, { cartItem }) => {
+        const quote = find(request);
+        return written(quote, () => addItem(db, quote, cartItem));
+      }),
     },
     {
       method: 'PUT',
       path: `${base}/items/:itemId`,
       resource,
-      ...withBody(cartItemBody, (request, { cartItem }) =>
-        updateItem(db, find(request), itemId(request), cartItem),
-      ),
+      ...withBody(cartItemBody, (request, { cartItem }) => {
+        const quote = find(request);
+        return written(quote, () => updateItem(db, quote, itemId(request), cartItem));
+      }),
     },
     {
       method: 'DELETE',
       path: `${base}/items/:itemId`,
       resource,
-      handle: (request) => deleteItem(db, find(request), itemId(request)),
-    },
-    {
-      method: 'GET',
-      path: `${base}/totals`,
-      resource,
-      handle: (request) => computeTotals(db, find(request), settings),
-    },
-    ...checkoutRoutes(db, settings, cart),
-  ];
-}
-
-function checkoutRoutes(db: Database, settings: CartSettings, cart: CartLocator): Route[] {
-  const { base, resource, find } = cart;
-  const payment = { paymentMethod: paymentMethodDto, billingAddress: quoteAddressDto.optional() };
-  return [
-    {
-      method: 'POST',
-      path: `${base}/shipping-information`,
-      resource,
-      ...withBody(
-        m.params({ addressInformation: shippingInformationDto }),
-        (request, { addressInformation }) =>
-          saveShippingInformation(db, find(request), addressInformation, settings),
-      ),
-    },
-    {
-      method: 'GET',
-      path: `${base}/payment-information`,
-      resource,
-      handle: (request) => paymentDetails(db, find(request), settings),
-    },
-    {
-      method: 'POST',
-      path: `${base}/payment-information`,
-      resource,
-      ...withBody(
-        cart.guest ? m.params({ email: m.string(), ...payment }) : m.params(payment),
-        (request, body) => placeOrder(db, find(request), body, settings),
-      ),
+      handle: (request) => {
+        const quote = find(request);
+        return written(quote, () => deleteItem(db, quote, itemId(request)));
+      },
     },
   ];
 }
 
-export function guestCartRoutes(db: Database, settings: CartSettings): Route[] {
-  const maskedId = (request: RouteRequest) => request.params['cartId'] ?? '';
+export function guestCartRoutes(db: Database, store: StoreSettings, hooks: CartHooks = {}): Route[] {
   return [
     { method: 'POST', path: '/V1/guest-carts', resource: 'anonymous', handle: () => createGuestCart(db) },
     {
       method: 'GET',
       path: '/V1/guest-carts/:cartId',
       resource: 'anonymous',
-      handle: (request) => serializeCart(db, quoteByMask(db, maskedId(request)), settings),
+      handle: (request) => serializeCart(db, quoteByMask(db, maskedId(request)), store),
     },
     {
       // Assigning a guest cart to the signed-in customer needs the customer's token.
@@ -132,17 +142,11 @@ export function guestCartRoutes(db: Database, settings: CartSettings): Route[] {
         assignGuestCart(db, maskedId(request), customerId(request.caller), body.customerId, body.storeId),
       ),
     },
-    ...cartRoutes(db, settings, {
-      base: '/V1/guest-carts/:cartId',
-      resource: 'anonymous',
-      find: (request) => quoteByMask(db, maskedId(request)),
-      wireId: maskedId,
-      guest: true,
-    }),
+    ...itemRoutes(db, guestCart(db), hooks),
   ];
 }
 
-export function customerCartRoutes(db: Database, settings: CartSettings): Route[] {
+export function customerCartRoutes(db: Database, store: StoreSettings, hooks: CartHooks = {}): Route[] {
   return [
     {
       method: 'POST',
@@ -158,54 +162,33 @@ export function customerCartRoutes(db: Database, settings: CartSettings): Route[
         const id = customerId(caller);
         const quote = activeQuoteForCustomer(db, id);
         if (!quote) throw errors.noSuchEntity('customerId', id);
-        return serializeCart(db, quote, settings);
+        return serializeCart(db, quote, store);
       },
     },
-    ...cartRoutes(db, settings, {
-      base: '/V1/carts/mine',
-      resource: 'self',
-      find: ({ caller }) => requireCustomerQuote(db, customerId(caller)),
-      wireId: (_request, quote) => String(quote.id),
-      guest: false,
-    }),
+    ...itemRoutes(db, customerCart(db), hooks),
   ];
 }
 
 /**
  * The admin's cart routes by numeric quote id (`Magento_Cart::manage`, Quote/etc/webapi.xml; COVERAGE.md
  * rows 29–32): no ownership check, guest and customer quotes alike. The payment bridge reads the cart and
- * places the order through these with its integration token.
+ * selects the payment method through these with its integration token.
  */
-export function adminCartRoutes(db: Database, settings: CartSettings): Route[] {
+export function adminCartRoutes(db: Database, store: StoreSettings): Route[] {
   const resource = 'Magento_Cart::manage';
-  const cartId = (request: RouteRequest) => intParam(request.params['cartId'], 'cartId');
   return [
     {
       method: 'GET',
       path: '/V1/carts/:cartId',
       resource,
-      handle: (request) => adminCart(db, quoteById(db, cartId(request), false), settings),
-    },
-    {
-      method: 'GET',
-      path: '/V1/carts/:cartId/totals',
-      resource,
-      handle: (request) => computeTotals(db, quoteById(db, cartId(request), true), settings),
+      handle: (request) => inactiveTrimmed(db, quoteById(db, adminCartId(request), false), store),
     },
     {
       method: 'PUT',
       path: '/V1/carts/:cartId/selected-payment-method',
       resource,
       ...withBody(m.params({ method: paymentMethodDto }), (request, { method }) =>
-        selectPaymentMethod(db, cartId(request), method),
-      ),
-    },
-    {
-      method: 'PUT',
-      path: '/V1/carts/:cartId/order',
-      resource,
-      ...withBody(m.params({ paymentMethod: paymentMethodDto.optional() }), (request, body) =>
-        placeOrderForCart(db, cartId(request), body.paymentMethod, settings),
+        selectPaymentMethod(db, adminCartId(request), method),
       ),
     },
   ];
@@ -216,8 +199,8 @@ export function adminCartRoutes(db: Database, settings: CartSettings): Route[] {
  * `QuoteRepository\LoadHandler::load()` returns early for it, so it has no items and no shipping
  * assignment (COVERAGE.md row 31, derived).
  */
-function adminCart(db: Database, quote: QuoteRow, settings: CartSettings) {
-  const cart = serializeCart(db, quote, settings);
+function inactiveTrimmed(db: Database, quote: QuoteRow, store: StoreSettings) {
+  const cart = serializeCart(db, quote, store);
   if (quote.is_active === 1) return cart;
   return Object.fromEntries(
     Object.entries(cart).filter(([key]) => key !== 'items' && key !== 'extension_attributes'),

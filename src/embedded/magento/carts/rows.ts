@@ -11,6 +11,8 @@ export const quoteRow = z.object({
   customer_is_guest: sqlNumber,
   shipping_method: z.string().nullable(),
   reserved_order_id: z.string().nullable(),
+  /** NULL before any code, '' once one was removed or dropped. */
+  coupon_code: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -2,7 +2,7 @@
  * Customer accounts (CONTRACT.md §5.8): create (anonymous), read and save (`me` or admin by id), with
  * Magento's shapes: string default address ids, region objects, default flags present only when true.
  */
-import { hashPassword } from '../auth/auth.ts';
+import { hashPassword } from '../crypto.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { CustomerAddressInput, CustomerInput } from '../input.ts';

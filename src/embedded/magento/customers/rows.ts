@@ -1,6 +1,7 @@
 /** The customer tables' rows as the customer code reads them, and the JSON a customer address keeps. */
 import { z } from 'zod';
 import { sqlNumber } from '../db.ts';
+import { jsonRecord } from '../json.ts';
 
 export const customerRow = z.object({
   id: sqlNumber,
@@ -50,3 +51,17 @@ export const storedAddress = z.object({
   vat_id: z.string().optional(),
 });
 export type StoredAddress = z.infer<typeof storedAddress>;
+
+/**
+ * A saved customer address as a quote or an order address holds it: the region flat (`region`,
+ * `region_id`, `region_code`) instead of the customer address's `region` object.
+ */
+export function flatAddress(row: Pick<CustomerAddressRow, 'data'>) {
+  const { region, ...rest } = storedAddress.parse(jsonRecord(row.data));
+  return {
+    ...rest,
+    ...(region.region === null ? {} : { region: region.region }),
+    region_id: region.region_id,
+    ...(region.region_code === null ? {} : { region_code: region.region_code }),
+  };
+}

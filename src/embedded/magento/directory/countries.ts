@@ -1,5 +1,5 @@
 /** `GET /V1/directory/countries` (CONTRACT.md §5.9): every allowed country; regions only where defined. */
-import { COUNTRIES, US_REGIONS } from '../seed/countries.ts';
+import { COUNTRIES, US_REGIONS } from './country-data.ts';
 
 const REGIONS: Readonly<Record<string, readonly { id: string; code: string; name: string }[]>> = {
   US: US_REGIONS,

@@ -2,17 +2,26 @@
  * Drift from Magento's contract fails here: the back end's own OpenAPI document (`GET /openapi.json`) is
  * compared with the storefront subset of Magento 2.4's schema (`../shared/contracts/magento-openapi/`):
  * the same path templates and methods, and the same required top-level request-body fields. Every
- * difference is listed below by name, so adding, dropping or changing an operation means editing a list.
+ * operation outside the subset is listed below by name, and must be one of Magento Open Source 2.4's own
+ * (`magento-open-source-2.4/schema.json`) with the same path, method and required body fields, so adding,
+ * dropping or changing an operation means editing a list.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMagentoApp } from '../app.ts';
+import { DEMO_CARRIERS } from '../checkout/carrier-config.ts';
 import { Database } from '../db.ts';
 
 const SUBSET = fileURLToPath(
   new URL('../../../../../shared/contracts/magento-openapi/storefront-subset.openapi.json', import.meta.url),
+);
+const OPEN_SOURCE = fileURLToPath(
+  new URL(
+    '../../../../../shared/contracts/magento-openapi/magento-open-source-2.4/schema.json',
+    import.meta.url,
+  ),
 );
 
 /** Operations we serve that the subset does not hold (COVERAGE.md lists most as "not requested"). */
@@ -28,6 +37,39 @@ const EXTENSIONS = [
   'GET /V1/carts/mine/payment-information',
   'GET /V1/customers/{customerId}',
   'POST /V1/integration/customer/revoke-customer-token',
+  // Cart price rules and coupons for the admin (COMMERCE-BASICS.md §1.5).
+  'POST /V1/salesRules',
+  'GET /V1/salesRules/search',
+  'GET /V1/salesRules/{ruleId}',
+  'PUT /V1/salesRules/{ruleId}',
+  'DELETE /V1/salesRules/{ruleId}',
+  'POST /V1/coupons',
+  'GET /V1/coupons/search',
+  'GET /V1/coupons/{couponId}',
+  'PUT /V1/coupons/{couponId}',
+  'DELETE /V1/coupons/{couponId}',
+  // A cart's discount code (COMMERCE-BASICS.md §1.1): GET and DELETE carry no code in the path.
+  'GET /V1/guest-carts/{cartId}/coupons',
+  'PUT /V1/guest-carts/{cartId}/coupons/{couponCode}',
+  'DELETE /V1/guest-carts/{cartId}/coupons',
+  'GET /V1/carts/mine/coupons',
+  'PUT /V1/carts/mine/coupons/{couponCode}',
+  'DELETE /V1/carts/mine/coupons',
+  'GET /V1/carts/{cartId}/coupons',
+  'PUT /V1/carts/{cartId}/coupons/{couponCode}',
+  'DELETE /V1/carts/{cartId}/coupons',
+  // Delivery methods and totals previews (§2.1).
+  'POST /V1/guest-carts/{cartId}/estimate-shipping-methods',
+  'POST /V1/carts/mine/estimate-shipping-methods',
+  'POST /V1/carts/{cartId}/estimate-shipping-methods',
+  'POST /V1/carts/mine/estimate-shipping-methods-by-address-id',
+  'POST /V1/carts/{cartId}/estimate-shipping-methods-by-address-id',
+  'GET /V1/guest-carts/{cartId}/shipping-methods',
+  'GET /V1/carts/mine/shipping-methods',
+  'GET /V1/carts/{cartId}/shipping-methods',
+  'POST /V1/guest-carts/{cartId}/totals-information',
+  'POST /V1/carts/mine/totals-information',
+  'POST /V1/carts/{cartId}/totals-information',
 ].sort();
 
 /** Subset operations the back end does not serve yet (none: rows 28–38 of COVERAGE.md are served too). */
@@ -43,6 +85,27 @@ const documentSchema = z.object({
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 const METHODS = ['get', 'post', 'put', 'delete'];
+
+/** Swagger 2.0 (Magento's own output): the body is the `in: body` parameter. */
+const swaggerOperationSchema = z.object({
+  parameters: z.array(z.object({ in: z.string(), schema: bodySchema.optional() })).optional(),
+});
+const swaggerDocumentSchema = z.object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
+
+/** The same map for a Swagger 2.0 document. */
+function swaggerOperations(document: unknown): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const [path, item] of Object.entries(swaggerDocumentSchema.parse(document).paths)) {
+    for (const [method, value] of Object.entries(item)) {
+      if (!METHODS.includes(method)) continue;
+      const body = swaggerOperationSchema
+        .parse(value)
+        .parameters?.find((parameter) => parameter.in === 'body');
+      found.set(`${method.toUpperCase()} ${path}`, [...(body?.schema?.required ?? [])].sort());
+    }
+  }
+  return found;
+}
 
 /** `METHOD /path` → the sorted required top-level body fields (empty without a body). */
 function operations(document: unknown): Map<string, string[]> {
@@ -63,7 +126,7 @@ describe('the OpenAPI document against Magento’s storefront subset', () => {
   const app = createMagentoApp({
     db,
     mediaDir: '/nonexistent',
-    cart: { currency: 'GBP', flatRatePerItem: 0 },
+    checkout: { currency: 'GBP', timezone: 'Europe/London', carriers: DEMO_CARRIERS },
     tokens: { customer: 3600, admin: 3600 },
     maxBodyBytes: 1024,
   });
@@ -87,6 +150,15 @@ describe('the OpenAPI document against Magento’s storefront subset', () => {
   it('serves nothing outside the subset except the listed extensions', async () => {
     const extra = [...(await ours()).keys()].filter((key) => !subset.has(key)).sort();
     expect(extra).toEqual(EXTENSIONS);
+  });
+
+  it('serves each extension as Magento Open Source 2.4 declares it, with the same required body fields', async () => {
+    const served = await ours();
+    const magento = swaggerOperations(JSON.parse(readFileSync(OPEN_SOURCE, 'utf8')));
+    for (const key of EXTENSIONS) {
+      expect(magento.has(key), `${key} is not an operation of Magento Open Source 2.4`).toBe(true);
+      expect({ [key]: served.get(key) }).toEqual({ [key]: magento.get(key) });
+    }
   });
 
   it('keeps the document off every Magento URL', async () => {

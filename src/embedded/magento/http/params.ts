@@ -1,5 +1,5 @@
 /** Path and query parameters read the way Magento binds them, and the caller a `self` route acts for. */
-import type { Caller } from '../auth/auth.ts';
+import type { Caller } from '../caller.ts';
 import { errors } from '../errors.ts';
 import { parsePhpQuery } from '../query.ts';
 import type { RouteRequest } from './route.ts';

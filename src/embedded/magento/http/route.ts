@@ -5,7 +5,7 @@
  * declaration yields the route's OpenAPI operation (`openapi.ts`).
  */
 import type { z } from 'zod';
-import type { Caller } from '../auth/auth.ts';
+import type { Caller } from '../caller.ts';
 import { bindBody } from '../input.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

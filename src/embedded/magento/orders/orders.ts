@@ -1,5 +1,5 @@
 /** The admin's order read and status update (CONTRACT.md §5.10). */
-import type { CartSettings } from '../carts/carts.ts';
+import type { StoreSettings } from '../store.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { OrderInput } from '../input.ts';
@@ -16,14 +16,14 @@ import {
 } from './serialize.ts';
 import { STATE_OF_STATUS } from './write.ts';
 
-export function getOrder(db: Database, id: number, settings: CartSettings) {
+export function getOrder(db: Database, id: number, settings: StoreSettings) {
   const order = db.get(orderRow, 'SELECT * FROM orders WHERE entity_id = ?', id);
   if (!order) throw errors.orderNotFound();
   return serializeOrder(db, order, settings);
 }
 
 /** An order row in Magento's full order shape, with its items, addresses and status history. */
-function serializeOrder(db: Database, order: OrderRow, settings: CartSettings) {
+function serializeOrder(db: Database, order: OrderRow, settings: StoreSettings) {
   const id = order.entity_id;
   const items = db
     .all(orderItemRow, 'SELECT * FROM order_items WHERE order_id = ? ORDER BY item_id', id)
@@ -77,7 +77,7 @@ const orderFields: FieldMapping = {
  * in the full shape of `GET /V1/orders/:id` (COVERAGE.md row 28). The payment bridge finds the order
  * Magento placed for a quote with `quote_id`; an account page finds a customer's with `customer_id`.
  */
-export function searchOrders(db: Database, criteria: SearchCriteria, settings: CartSettings) {
+export function searchOrders(db: Database, criteria: SearchCriteria, settings: StoreSettings) {
   const { rows, total } = searchPage(
     db,
     { table: 'orders', alias: 'o', mapping: orderFields, tieBreak: 'o.entity_id ASC', row: orderRow },
@@ -91,7 +91,7 @@ export function searchOrders(db: Database, criteria: SearchCriteria, settings: C
 }
 
 /** `POST /V1/orders` with `entity_id`: only the status (and its state) changes; returns the full order. */
-export function saveOrder(db: Database, entity: OrderInput, settings: CartSettings) {
+export function saveOrder(db: Database, entity: OrderInput, settings: StoreSettings) {
   const id = entity['entity_id'];
   if (typeof id !== 'number') throw errors.required(['entity_id']);
   return db.transaction(() => {

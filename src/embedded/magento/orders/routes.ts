@@ -1,5 +1,5 @@
 /** Order services (admin or integration token): search orders, read one, save an order's status. */
-import type { CartSettings } from '../carts/carts.ts';
+import type { StoreSettings } from '../store.ts';
 import type { Database } from '../db.ts';
 import { intParam, searchCriteriaParam } from '../http/params.ts';
 import { withBody, type Route } from '../http/route.ts';
@@ -7,7 +7,7 @@ import { m, orderDto } from '../input.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
 import { getOrder, saveOrder, searchOrders } from './orders.ts';
 
-export function orderRoutes(db: Database, settings: CartSettings): Route[] {
+export function orderRoutes(db: Database, settings: StoreSettings): Route[] {
   return [
     {
       method: 'GET',

@@ -1,6 +1,6 @@
 /** An order as Magento's `OrderInterface` serializes it: header, items, addresses, payment, history. */
 import { z } from 'zod';
-import type { CartSettings } from '../carts/carts.ts';
+import type { StoreSettings } from '../store.ts';
 import { sqlNumber } from '../db.ts';
 import { jsonRecord } from '../json.ts';
 
@@ -17,10 +17,15 @@ export const orderRow = z.object({
   status: z.string(),
   subtotal: sqlNumber,
   shipping_amount: sqlNumber,
+  /** Negative (0 without a discount). */
+  discount_amount: sqlNumber,
   grand_total: sqlNumber,
   total_qty: sqlNumber,
   shipping_method: z.string(),
   shipping_description: z.string(),
+  coupon_code: z.string().nullable(),
+  discount_description: z.string().nullable(),
+  applied_rule_ids: z.string().nullable(),
   payment_method: z.string(),
   store_id: sqlNumber,
   created_at: z.string(),
@@ -38,6 +43,9 @@ export const orderItemRow = z.object({
   price: sqlNumber,
   qty: sqlNumber,
   row_total: sqlNumber,
+  /** Positive. */
+  discount_amount: sqlNumber,
+  discount_percent: sqlNumber,
   product_type: z.string(),
   created_at: z.string(),
 });
@@ -80,7 +88,7 @@ export function serializeOrderAddress(row: OrderAddressRow) {
 export const serializeOrderItem = (order: OrderRow, item: OrderItemRow) => ({
   amount_refunded: 0,
   base_amount_refunded: 0,
-  base_discount_amount: 0,
+  base_discount_amount: item.discount_amount,
   base_discount_invoiced: 0,
   base_original_price: item.price,
   base_price: item.price,
@@ -91,9 +99,9 @@ export const serializeOrderItem = (order: OrderRow, item: OrderItemRow) => ({
   base_tax_amount: 0,
   base_tax_invoiced: 0,
   created_at: item.created_at,
-  discount_amount: 0,
+  discount_amount: item.discount_amount,
   discount_invoiced: 0,
-  discount_percent: 0,
+  discount_percent: item.discount_percent,
   free_shipping: 0,
   is_qty_decimal: 0,
   is_virtual: 0,
@@ -126,15 +134,16 @@ export const serializeOrderItem = (order: OrderRow, item: OrderItemRow) => ({
 /** The order's own fields, in Magento's order, up to `updated_at`. */
 export function orderHeader(
   order: OrderRow,
-  settings: CartSettings,
+  settings: StoreSettings,
   billing: OrderAddressRow | undefined,
   itemCount: number,
 ) {
   const code = settings.currency;
   const totalDue = order.state === 'complete' ? 0 : order.grand_total;
   return {
+    ...(order.applied_rule_ids ? { applied_rule_ids: order.applied_rule_ids } : {}),
     base_currency_code: code,
-    base_discount_amount: 0,
+    base_discount_amount: order.discount_amount,
     base_grand_total: order.grand_total,
     base_discount_tax_compensation_amount: 0,
     base_shipping_amount: order.shipping_amount,
@@ -148,6 +157,7 @@ export function orderHeader(
     base_to_global_rate: 1,
     base_to_order_rate: 1,
     ...(billing ? { billing_address_id: billing.entity_id } : {}),
+    ...(order.coupon_code ? { coupon_code: order.coupon_code } : {}),
     created_at: order.created_at,
     ...(order.customer_id === null ? {} : { customer_id: order.customer_id }),
     customer_email: order.customer_email,
@@ -156,7 +166,8 @@ export function orderHeader(
     customer_is_guest: order.customer_is_guest,
     ...(order.customer_lastname === null ? {} : { customer_lastname: order.customer_lastname }),
     customer_note_notify: 1,
-    discount_amount: 0,
+    discount_amount: order.discount_amount,
+    ...(order.discount_description ? { discount_description: order.discount_description } : {}),
     email_sent: 1,
     entity_id: order.entity_id,
     global_currency_code: code,

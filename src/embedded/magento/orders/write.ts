@@ -4,11 +4,9 @@
  * checkout takes it itself, and a seeded order must leave the catalogue's stock as it is.
  */
 import { z } from 'zod';
-import type { AddressData } from '../carts/addresses.ts';
-import { lineTotal, roundMoney } from '../carts/carts.ts';
-import type { ItemRow } from '../carts/rows.ts';
-import { FLAT_RATE } from '../carts/totals.ts';
 import { sqlNumber, type Database } from '../db.ts';
+import type { JsonRecord } from '../json.ts';
+import { lineTotal, roundMoney } from '../money.ts';
 
 /** Magento's order states for the statuses an integration sets. */
 export const STATE_OF_STATUS: Readonly<Record<string, string>> = {
@@ -21,10 +19,32 @@ export const STATE_OF_STATUS: Readonly<Record<string, string>> = {
 };
 
 /** A line as the order keeps it: the quote item it came from, at the price it was bought for. */
-export type OrderLine = Pick<
-  ItemRow,
-  'item_id' | 'product_id' | 'sku' | 'name' | 'price' | 'qty' | 'product_type'
->;
+export interface OrderLine {
+  /** The quote item's id. */
+  readonly item_id: number;
+  readonly product_id: number;
+  readonly sku: string;
+  readonly name: string;
+  readonly price: number;
+  readonly qty: number;
+  readonly product_type: string;
+  /** The line's share of the discount, positive (0 when none). */
+  readonly discount_amount?: number;
+  readonly discount_percent?: number;
+}
+
+/** The cart price rules' part in an order. */
+export interface OrderDiscount {
+  /** Σ the lines' discounts, positive (the order keeps it negative). */
+  readonly amount: number;
+  /** The rules' labels, ", "-joined, as the cart's discount segment names them ('' for none). */
+  readonly description: string;
+  readonly couponCode: string | null;
+  readonly appliedRuleIds: readonly number[];
+}
+
+/** Address data keyed as on the wire (flat `region`). */
+type AddressData = JsonRecord;
 
 export interface NewOrder {
   /** The quote the order was placed from (Magento always has one; the payment bridge finds orders by it). */
@@ -41,6 +61,10 @@ export interface NewOrder {
   readonly shippingAmount: number;
   /** e.g. `flatrate_flatrate`. */
   readonly shippingMethod: string;
+  /** `<carrier title> - <method title>`, e.g. `Standard delivery - Standard`. */
+  readonly shippingDescription: string;
+  /** Left out when no rule applied. */
+  readonly discount?: OrderDiscount | undefined;
   /** Address data keyed as on the wire (flat `region`); the customer's e-mail fills a missing `email`. */
   readonly billing: AddressData;
   readonly shipping: AddressData;
@@ -53,13 +77,16 @@ export interface NewOrder {
   readonly history: readonly [{ status: string; at: string }, ...{ status: string; at: string }[]];
 }
 
-/** Subtotal, quantity and grand total from the lines and shipping, as the cart's totals compute them. */
-export function orderTotals(lines: readonly OrderLine[], shippingAmount: number) {
+/**
+ * Subtotal, quantity and grand total (subtotal − discount + shipping) from the lines, the discount and
+ * shipping, as the cart's totals compute them.
+ */
+export function orderTotals(lines: readonly OrderLine[], shippingAmount: number, discount = 0) {
   const subtotal = roundMoney(lines.reduce((sum, line) => sum + lineTotal(line.price, line.qty), 0));
   return {
     subtotal,
     totalQty: lines.reduce((sum, line) => sum + line.qty, 0),
-    grandTotal: roundMoney(subtotal + shippingAmount),
+    grandTotal: roundMoney(subtotal - discount + shippingAmount),
   };
 }
 
@@ -73,14 +100,16 @@ const nextOrderId = z.object({ n: sqlNumber });
 export function writeOrder(db: Database, order: NewOrder): { orderId: number; incrementId: string } {
   const { customer, lines, history } = order;
   const last = history[history.length - 1] ?? history[0];
-  const totals = orderTotals(lines, order.shippingAmount);
+  const { discount } = order;
+  const totals = orderTotals(lines, order.shippingAmount, discount?.amount ?? 0);
   const next = db.get(nextOrderId, 'SELECT COALESCE(MAX(entity_id), 0) + 1 AS n FROM orders')?.n ?? 1;
   const incrementId = String(next).padStart(9, '0');
   const orderId = db.run(
     `INSERT INTO orders (entity_id, increment_id, quote_id, customer_id, customer_email, customer_firstname, customer_lastname,
-      customer_is_guest, state, status, subtotal, shipping_amount, grand_total, total_qty, shipping_method,
-      shipping_description, payment_method, store_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'checkmo', ?, ?, ?)`,
+      customer_is_guest, state, status, subtotal, shipping_amount, discount_amount, grand_total, total_qty,
+      shipping_method, shipping_description, coupon_code, discount_description, applied_rule_ids, payment_method,
+      store_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'checkmo', ?, ?, ?)`,
     next,
     incrementId,
     order.quoteId,
@@ -93,18 +122,23 @@ export function writeOrder(db: Database, order: NewOrder): { orderId: number; in
     last.status,
     totals.subtotal,
     order.shippingAmount,
+    discount && discount.amount !== 0 ? -discount.amount : 0,
     totals.grandTotal,
     totals.totalQty,
     order.shippingMethod,
-    FLAT_RATE.title,
+    order.shippingDescription,
+    discount?.couponCode ?? null,
+    discount?.description || null,
+    discount ? discount.appliedRuleIds.join(',') : null,
     order.storeId,
     order.createdAt,
     last.at,
   ).lastInsertRowid;
   for (const line of lines) {
     db.run(
-      `INSERT INTO order_items (order_id, quote_item_id, product_id, sku, name, price, qty, row_total, product_type, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO order_items (order_id, quote_item_id, product_id, sku, name, price, qty, row_total,
+         discount_amount, discount_percent, product_type, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       orderId,
       line.item_id,
       line.product_id,
@@ -113,6 +147,8 @@ export function writeOrder(db: Database, order: NewOrder): { orderId: number; in
       line.price,
       line.qty,
       lineTotal(line.price, line.qty),
+      line.discount_amount ?? 0,
+      line.discount_percent ?? 0,
       line.product_type,
       order.createdAt,
     );

@@ -14,7 +14,7 @@ import {
   PROFESSIONAL_CATEGORY_ID,
   generateCatalogue,
 } from './catalogue.ts';
-import { COUNTRIES, US_REGIONS } from './countries.ts';
+import { COUNTRIES, US_REGIONS } from '../directory/country-data.ts';
 import { writeProductImages } from './images.ts';
 import { SUB_CATEGORY_DEFS } from './data/categories.ts';
 import { FAMILIES } from './data/families.ts';

@@ -2,19 +2,18 @@
  * Past orders: the demo customer's few, so "My orders" has something to show on a fresh start, and many
  * for one customer (`seedCustomerOrders`) for benchmarks and tests. Each is written as checkout writes
  * one (`writeOrder`), from an inactive quote as a placed order leaves it, so that a search by `quote_id`
- * never finds a past order for a cart made later. Stock is left as the catalogue says.
+ * never finds a past order for a cart made later, delivered by the cheapest method the carriers offer its
+ * parcel in Great Britain, as the basket picks it. Stock is left as the catalogue says.
  */
 import { z } from 'zod';
 import type { AddressData } from '../carts/addresses.ts';
-import type { CartSettings } from '../carts/carts.ts';
-import { FLAT_RATE, flatRateShipping } from '../carts/totals.ts';
-import { customerAddressRow, customerRow, storedAddress } from '../customers/rows.ts';
+import { DEMO_CARRIERS, type CarriersConfig } from '../checkout/carrier-config.ts';
+import { collectRates, rateCode, rateDescription, type Rate } from '../checkout/carriers.ts';
+import { customerAddressRow, customerRow, flatAddress } from '../customers/rows.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
-import { jsonRecord } from '../json.ts';
+import { lineTotal, roundMoney } from '../money.ts';
 import { writeOrder, type NewOrder, type OrderLine } from '../orders/write.ts';
 import { PROFESSIONAL_CATEGORY_ID, SUB_CATEGORIES } from './data/categories.ts';
-
-type Shipping = Pick<CartSettings, 'flatRatePerItem'>;
 
 const product = z.object({
   id: sqlNumber,
@@ -22,6 +21,7 @@ const product = z.object({
   name: z.string(),
   price: sqlNumber,
   type_id: z.string(),
+  weight: sqlNumber.nullable(),
 });
 type Product = z.output<typeof product>;
 
@@ -32,11 +32,11 @@ function sellableProducts(db: Database, categoryId?: number): Product[] {
   return categoryId === undefined
     ? db.all(
         product,
-        `SELECT p.id, p.sku, p.name, p.price, p.type_id FROM products p WHERE ${SELLABLE} ORDER BY p.id`,
+        `SELECT p.id, p.sku, p.name, p.price, p.type_id, p.weight FROM products p WHERE ${SELLABLE} ORDER BY p.id`,
       )
     : db.all(
         product,
-        `SELECT p.id, p.sku, p.name, p.price, p.type_id FROM products p
+        `SELECT p.id, p.sku, p.name, p.price, p.type_id, p.weight FROM products p
          JOIN category_products c ON c.product_id = p.id AND c.category_id = ?
          WHERE ${SELLABLE} ORDER BY p.id`,
         categoryId,
@@ -74,14 +74,7 @@ interface Customer {
 function orderAddress(db: Database, addressId: number, email: string): AddressData | undefined {
   const row = db.get(customerAddressRow, 'SELECT * FROM customer_addresses WHERE id = ?', addressId);
   if (!row) return undefined;
-  const { region, ...rest } = storedAddress.parse(jsonRecord(row.data));
-  return {
-    ...rest,
-    ...(region.region === null ? {} : { region: region.region }),
-    region_id: region.region_id,
-    ...(region.region_code === null ? {} : { region_code: region.region_code }),
-    email,
-  };
+  return { ...flatAddress(row), email };
 }
 
 /** The customer with the default addresses checkout would offer (the first address when no default). */
@@ -110,16 +103,39 @@ interface PastOrder {
   readonly placedAt: Date;
 }
 
+/** The cheapest way the carriers deliver the order's parcel to Great Britain. */
+function cheapestDelivery(carriers: CarriersConfig, order: PastOrder): Rate {
+  const lines = order.lines;
+  const subtotal = roundMoney(lines.reduce((sum, line) => sum + lineTotal(line.product.price, line.qty), 0));
+  const rates = collectRates(carriers, {
+    countryId: 'GB',
+    packageWeight: lines.reduce((sum, line) => sum + (line.product.weight ?? 0) * line.qty, 0),
+    packageQty: lines.reduce((sum, line) => sum + line.qty, 0),
+    packageValueWithDiscount: subtotal,
+    freeShipping: false,
+  });
+  const cheapest = rates.reduce<Rate | undefined>(
+    (best, rate) => (best && best.price <= rate.price ? best : rate),
+    undefined,
+  );
+  if (!cheapest)
+    throw new Error(
+      `No carrier delivers a past order of ${lines.map((line) => line.product.sku).join(', ')} to GB.`,
+    );
+  return cheapest;
+}
+
 /** One past order: its inactive quote and lines, then the order itself, its history up to `latest`. */
 function writePastOrder(
   db: Database,
   customer: Customer,
   order: PastOrder,
-  shipping: Shipping,
+  carriers: CarriersConfig,
   latest: Date,
 ): { orderId: number; incrementId: string; createdAt: string } {
   const createdAt = magentoDate(order.placedAt);
-  const method = `${FLAT_RATE.carrier}_${FLAT_RATE.method}`;
+  const delivery = cheapestDelivery(carriers, order);
+  const method = rateCode(delivery);
   const quoteId = db.run(
     `INSERT INTO quotes (masked_id, customer_id, store_id, is_active, customer_is_guest, shipping_method, created_at, updated_at)
      VALUES (NULL, ?, 1, 0, 0, ?, ?, ?)`,
@@ -165,11 +181,9 @@ function writePastOrder(
     storeId: 1,
     customer,
     lines,
-    shippingAmount: flatRateShipping(
-      shipping,
-      lines.reduce((sum, line) => sum + line.qty, 0),
-    ),
+    shippingAmount: delivery.price,
     shippingMethod: method,
+    shippingDescription: rateDescription(delivery),
     billing: customer.billing,
     shipping: customer.shipping,
     createdAt,
@@ -246,10 +260,10 @@ function stockShelves(db: Database): Partial<Record<Shelf, Product>> {
 const DAY = 86_400_000;
 
 /**
- * Writes the demo customer's past orders ({@link DEMO_ORDERS}), dated back from `now`, with flat-rate
- * shipping as checkout charges it. Part of the seed: runs inside its transaction.
+ * Writes the demo customer's past orders ({@link DEMO_ORDERS}), dated back from `now`, delivered as
+ * `carriers` would deliver them today. Part of the seed: runs inside its transaction.
  */
-export function writeDemoOrders(db: Database, customerId: number, shipping: Shipping, now: Date): void {
+export function writeDemoOrders(db: Database, customerId: number, carriers: CarriersConfig, now: Date): void {
   const customer = customerToShip(db, customerId);
   const shelves = stockShelves(db);
   for (const demo of DEMO_ORDERS) {
@@ -259,7 +273,7 @@ export function writeDemoOrders(db: Database, customerId: number, shipping: Ship
     });
     if (lines.length === 0) continue;
     const placedAt = new Date(now.getTime() - demo.daysAgo * DAY);
-    writePastOrder(db, customer, { lines, status: demo.status, placedAt }, shipping, now);
+    writePastOrder(db, customer, { lines, status: demo.status, placedAt }, carriers, now);
   }
 }
 
@@ -268,8 +282,8 @@ export interface CustomerOrdersOptions {
   readonly newest?: Date;
   /** Days between the oldest order and the newest (default 730). */
   readonly days?: number;
-  /** Flat-rate shipping per item, as the back end's checkout charges it (default 0, free delivery). */
-  readonly flatRatePerItem?: number;
+  /** The carriers that deliver them (default: the demo shop's). */
+  readonly carriers?: CarriersConfig;
 }
 
 /**
@@ -287,7 +301,7 @@ export function seedCustomerOrders(
   const newest = options.newest ?? new Date();
   const span = (options.days ?? 730) * DAY;
   const step = count > 1 ? Math.max(1000, Math.floor(span / (count - 1))) : 0;
-  const shipping = { flatRatePerItem: options.flatRatePerItem ?? 0 };
+  const carriers = options.carriers ?? DEMO_CARRIERS;
   return db.transaction(() => {
     const customer = customerToShip(db, customerId);
     const pool = sellableProducts(db);
@@ -303,7 +317,7 @@ export function seedCustomerOrders(
       const status =
         fromNewest === 0 ? 'pending' : fromNewest < 3 ? 'processing' : k % 9 === 4 ? 'canceled' : 'complete';
       const placedAt = new Date(newest.getTime() - fromNewest * step);
-      return writePastOrder(db, customer, { lines, status, placedAt }, shipping, newest);
+      return writePastOrder(db, customer, { lines, status, placedAt }, carriers, newest);
     });
   });
 }

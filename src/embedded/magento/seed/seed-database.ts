@@ -1,11 +1,13 @@
 /**
- * Writes a generated catalogue, the demo admin and a demo customer with a few past orders into an empty
- * database, in one transaction, and records the seed so a restart keeps the data instead of seeding again.
+ * Writes a generated catalogue, the demo admin, a demo customer with a few past orders and the demo
+ * discount codes into an empty database, in one transaction, and records the seed so a restart keeps the
+ * data instead of seeding again.
  */
-import { hashPassword } from '../auth/auth.ts';
-import type { CartSettings } from '../carts/carts.ts';
+import { hashPassword } from '../crypto.ts';
+import type { CarriersConfig } from '../checkout/carrier-config.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { writeDemoOrders } from './orders.ts';
+import { ensureDemoSalesRules } from './sales-rules.ts';
 import type { SeedCatalogue } from './types.ts';
 
 export const DEMO_CUSTOMER = {
@@ -162,12 +164,12 @@ function writePeople(
   return customerId;
 }
 
-/** `shipping`: the flat rate per item checkout charges, which the demo customer's past orders paid too. */
+/** `carriers`: the delivery checkout offers, by which the demo customer's past orders came too. */
 export async function seedDatabase(
   db: Database,
   catalogue: SeedCatalogue,
   admin: { username: string; password: string },
-  shipping: Pick<CartSettings, 'flatRatePerItem'>,
+  carriers: CarriersConfig,
 ): Promise<void> {
   const hashes = {
     admin: await hashPassword(admin.password),
@@ -180,7 +182,8 @@ export async function seedDatabase(
     writeAttributes(db, catalogue);
     writeProducts(db, catalogue);
     const customerId = writePeople(db, admin, hashes, now);
-    writeDemoOrders(db, customerId, shipping, seededAt);
+    writeDemoOrders(db, customerId, carriers, seededAt);
+    ensureDemoSalesRules(db, now);
     db.setMeta('seeded_at', now);
     db.setMeta('product_count', String(catalogue.products.length));
   });

@@ -6,7 +6,7 @@
  * with Magento's `graphql-input` category; nothing unexpected leaks more than "Internal server error".
  */
 import { Hono, type Context } from 'hono';
-import type { CartSettings } from '../carts/carts.ts';
+import type { StoreSettings } from '../store.ts';
 import type { Database } from '../db.ts';
 import { jsonResponse } from '../http/body.ts';
 import { isRecord } from '../json.ts';
@@ -17,7 +17,7 @@ import { lastOperationType, parseQuery, runDocument, type GraphQlReply } from '.
 export interface WishlistGraphQlOptions {
   readonly db: Database;
   /** The store's cart settings: prices go out in its currency. */
-  readonly cart: CartSettings;
+  readonly cart: StoreSettings;
   /** Largest accepted request body in bytes, the REST side's limit. */
   readonly maxBodyBytes: number;
   readonly log?: (message: string) => void;

@@ -1,0 +1,63 @@
+/** A cart as Magento's `CartInterface` serializes it (CONTRACT.md §5.4, §6.1). */
+import { serializeCustomer } from '../customers/customers.ts';
+import type { Database } from '../db.ts';
+import type { StoreSettings } from '../store.ts';
+import { quoteAddress, serializeQuoteAddress } from './addresses.ts';
+import { items, serializeItem } from './items.ts';
+import type { QuoteRow } from './rows.ts';
+
+function currency(settings: StoreSettings) {
+  const code = settings.currency;
+  return {
+    global_currency_code: code,
+    base_currency_code: code,
+    store_currency_code: code,
+    quote_currency_code: code,
+    store_to_base_rate: 0,
+    store_to_quote_rate: 0,
+    base_to_global_rate: 1,
+    base_to_quote_rate: 1,
+  };
+}
+
+export function serializeCart(db: Database, quote: QuoteRow, settings: StoreSettings) {
+  const lines = items(db, quote.id).map((item) => serializeItem(item));
+  const billing = quoteAddress(db, quote.id, 'billing');
+  const shipping = quoteAddress(db, quote.id, 'shipping');
+  return {
+    id: quote.id,
+    created_at: quote.created_at,
+    updated_at: quote.updated_at,
+    is_active: quote.is_active === 1,
+    is_virtual: false,
+    items: lines,
+    items_count: lines.length,
+    items_qty: lines.reduce((sum, line) => sum + line.qty, 0),
+    customer:
+      quote.customer_id === null
+        ? { email: null, firstname: null, lastname: null }
+        : serializeCustomer(db, quote.customer_id),
+    billing_address: serializeQuoteAddress(billing.id, billing.data),
+    ...(quote.reserved_order_id ? { reserved_order_id: quote.reserved_order_id } : {}),
+    orig_order_id: 0,
+    currency: currency(settings),
+    customer_is_guest: quote.customer_is_guest === 1,
+    customer_note_notify: true,
+    customer_tax_class_id: 3,
+    store_id: quote.store_id,
+    extension_attributes: {
+      shipping_assignments:
+        lines.length === 0
+          ? []
+          : [
+              {
+                shipping: {
+                  address: serializeQuoteAddress(shipping.id, shipping.data),
+                  method: quote.shipping_method,
+                },
+                items: lines,
+              },
+            ],
+    },
+  };
+}

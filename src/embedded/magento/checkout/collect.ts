@@ -1,0 +1,171 @@
+/**
+ * Collecting a quote's totals (`Quote\TotalsCollector::collect`): the subtotal of its lines, the cart price
+ * rules' discounts (and free shipping) for the code it carries, the rates the carriers give its shipping
+ * address, the chosen method's price, the grand total. Everything is worked out afresh from the lines,
+ * the rules and the carriers each time, as Magento does on every `collectTotals()`; a code that no longer
+ * applies comes out dropped (`_validateCouponCode`), which a cart write then keeps (`saveCollected`).
+ */
+import { z } from 'zod';
+import { quoteAddress, type AddressData } from '../carts/addresses.ts';
+import { itemRow, quoteRow, type ItemRow, type QuoteRow } from '../carts/rows.ts';
+import { sqlNumber, type Database } from '../db.ts';
+import { lineTotal, roundMoney } from '../money.ts';
+import { applyRules } from '../sales-rules/discount.ts';
+import { storeLabel } from '../sales-rules/rules.ts';
+import { rulesForCart, type CartParty } from '../sales-rules/validator.ts';
+import { storeToday, WEBSITE_ID } from '../store.ts';
+import { collectRates, rateCode, type Rate } from './carriers.ts';
+import type { CheckoutSettings } from './settings.ts';
+
+/** What to collect for instead of what the quote holds (estimates, previews, applying a code). */
+export interface CollectOptions {
+  /** The shipping address to price delivery to. */
+  readonly shippingAddress?: AddressData;
+  /** The method (`carrier_method`) to price. */
+  readonly shippingMethod?: string | null;
+  /** The code to try. */
+  readonly couponCode?: string | null;
+  /** The moment the rules' days are compared with (now). */
+  readonly now?: Date;
+}
+
+export interface CollectedLine extends ItemRow {
+  readonly rowTotal: number;
+  /** Positive, as an item's `discount_amount` is. */
+  readonly discountAmount: number;
+  readonly discountPercent: number;
+}
+
+export interface Collected {
+  readonly lines: readonly CollectedLine[];
+  readonly itemsQty: number;
+  readonly subtotal: number;
+  /** Σ the lines' discounts (positive). */
+  readonly discountAmount: number;
+  readonly discountDescription: string;
+  readonly appliedRuleIds: readonly number[];
+  /** The code the collection leaves on the quote: the coupon's own spelling, '' once dropped, null for none. */
+  readonly couponCode: string | null;
+  /** The applied coupon's rule's label (`coupon_label`). */
+  readonly couponLabel: string | undefined;
+  /** The applied coupon's id, for counting its use. */
+  readonly couponId: number | undefined;
+  /** Every rate for the shipping address ([] without a country). */
+  readonly rates: readonly Rate[];
+  /** The chosen method, as the quote holds it. */
+  readonly shippingMethod: string | null;
+  /** The chosen method's rate, if the carriers still give it. */
+  readonly shippingRate: Rate | undefined;
+  readonly shippingAmount: number;
+  readonly grandTotal: number;
+  /** Σ product weight × qty, kg. */
+  readonly weight: number;
+}
+
+const weighedItem = itemRow.extend({ weight: sqlNumber });
+const groupRow = z.object({ group_id: sqlNumber });
+
+/** The quote's lines with each product's weight (none counts as 0). */
+const weighedItems = (db: Database, quoteId: number) =>
+  db.all(
+    weighedItem,
+    `SELECT i.*, COALESCE(p.weight, 0) AS weight FROM quote_items i LEFT JOIN products p ON p.id = i.product_id
+     WHERE i.quote_id = ? ORDER BY i.item_id`,
+    quoteId,
+  );
+
+/** Website 1, and the customer's group, or NOT LOGGED IN (0) for a guest's quote. */
+function partyOf(db: Database, quote: QuoteRow): CartParty {
+  const group =
+    quote.customer_id === null
+      ? 0
+      : (db.get(groupRow, 'SELECT group_id FROM customers WHERE id = ?', quote.customer_id)?.group_id ?? 1);
+  return { websiteId: WEBSITE_ID, customerGroupId: group, customerId: quote.customer_id };
+}
+
+/** What `_validateCouponCode` leaves: no code stays none, a code that applied stays, any other is ''. */
+const keptCode = (asked: string | null, applied: string | null): string | null =>
+  asked === null ? null : (applied ?? '');
+
+export function collectTotals(
+  db: Database,
+  quote: QuoteRow,
+  settings: CheckoutSettings,
+  options: CollectOptions = {},
+): Collected {
+  const items = weighedItems(db, quote.id);
+  const itemsQty = items.reduce((sum, line) => sum + line.qty, 0);
+  const subtotal = roundMoney(items.reduce((sum, line) => sum + lineTotal(line.price, line.qty), 0));
+  const weight = items.reduce((sum, line) => sum + line.weight * line.qty, 0);
+
+  const asked = options.couponCode !== undefined ? options.couponCode : quote.coupon_code;
+  const today = storeToday(settings.timezone, options.now);
+  const { rules, coupon } = rulesForCart(db, partyOf(db, quote), asked || null, today);
+  const couponCode = asked ? (coupon?.code ?? asked) : null;
+  const discount = applyRules(
+    rules,
+    items.map((line) => ({ itemId: line.item_id, price: line.price, qty: line.qty })),
+    { base_subtotal: subtotal, total_qty: itemsQty, weight },
+    { couponCode, storeId: quote.store_id },
+  );
+  const couponRule = discount.couponApplied ? rules.find((rule) => rule.id === coupon?.rule_id) : undefined;
+
+  const address = options.shippingAddress ?? quoteAddress(db, quote.id, 'shipping').data;
+  const country = typeof address['country_id'] === 'string' ? address['country_id'].toUpperCase() : '';
+  const rates =
+    items.length === 0 || country === ''
+      ? []
+      : collectRates(settings.carriers, {
+          countryId: country,
+          packageWeight: weight,
+          packageQty: itemsQty,
+          packageValueWithDiscount: roundMoney(subtotal - discount.amount),
+          freeShipping: discount.freeShipping,
+        });
+  const shippingMethod =
+    options.shippingMethod !== undefined ? options.shippingMethod : quote.shipping_method;
+  const shippingRate = shippingMethod ? rates.find((rate) => rateCode(rate) === shippingMethod) : undefined;
+  const shippingAmount = shippingRate?.price ?? 0;
+
+  return {
+    lines: items.map((line) => {
+      const off = discount.lines.get(line.item_id);
+      return {
+        ...itemRow.parse(line),
+        rowTotal: lineTotal(line.price, line.qty),
+        discountAmount: off?.amount ?? 0,
+        discountPercent: off?.percent ?? 0,
+      };
+    }),
+    itemsQty,
+    subtotal,
+    discountAmount: discount.amount,
+    discountDescription: discount.description,
+    appliedRuleIds: discount.appliedRuleIds,
+    couponCode: keptCode(asked, couponRule ? couponCode : null),
+    couponLabel: couponRule ? storeLabel(couponRule, quote.store_id) : undefined,
+    couponId: couponRule ? coupon?.coupon_id : undefined,
+    rates,
+    shippingMethod,
+    shippingRate,
+    shippingAmount,
+    grandTotal: roundMoney(subtotal - discount.amount + shippingAmount),
+    weight,
+  };
+}
+
+/** The quote as it now stands in the database. */
+export const currentQuote = (db: Database, quoteId: number): QuoteRow | undefined =>
+  db.get(quoteRow, 'SELECT * FROM quotes WHERE id = ?', quoteId);
+
+/**
+ * A cart write's `collectTotals()->save()`: the code a fresh collection no longer applies is dropped
+ * from the quote ('' as `_validateCouponCode` leaves it). Runs inside the write's transaction.
+ */
+export function saveCollected(db: Database, quoteId: number, settings: CheckoutSettings): void {
+  const quote = currentQuote(db, quoteId);
+  if (!quote?.coupon_code) return;
+  const collected = collectTotals(db, quote, settings);
+  if (collected.couponCode !== quote.coupon_code)
+    db.run('UPDATE quotes SET coupon_code = ? WHERE id = ?', collected.couponCode, quote.id);
+}

@@ -1,0 +1,213 @@
+/**
+ * The payment details, and placing the order from the cart with payment method checkmo (CONTRACT.md §5.4,
+ * §5.5): by the shopper (`…/payment-information`) or by the admin's quote id (`PUT /V1/carts/:cartId/order`,
+ * the payment bridge). The totals are collected one last time and the order is made from that
+ * collection: its discount, its delivery and its grand total are the ones the cart showed. Stock is checked
+ * and taken, the rules' and coupon's uses counted, the cart deactivated, all in one transaction.
+ */
+import type { z } from 'zod';
+import {
+  addressValidationMessages,
+  quoteAddress,
+  saveQuoteAddress,
+  type AddressData,
+} from '../carts/addresses.ts';
+import { quoteById } from '../carts/carts.ts';
+import { importPayment, storedPayment } from '../carts/payment.ts';
+import type { QuoteRow } from '../carts/rows.ts';
+import { productRow } from '../catalog/products.ts';
+import { customerRow } from '../customers/rows.ts';
+import { addressProblems, refuseProblems } from '../customers/validators.ts';
+import { magentoDate, type Database } from '../db.ts';
+import { errors } from '../errors.ts';
+import type { PaymentMethodInput, QuoteAddressInput } from '../input.ts';
+import { writeOrder } from '../orders/write.ts';
+import { recordUsage } from '../sales-rules/usage.ts';
+import { rateCode, rateDescription, type Rate } from './carriers.ts';
+import { collectTotals, type Collected, type CollectedLine } from './collect.ts';
+import type { CheckoutSettings } from './settings.ts';
+import { computeTotals } from './totals.ts';
+
+const customerContact = customerRow.pick({ email: true, firstname: true, lastname: true });
+type CustomerContact = z.output<typeof customerContact>;
+const productStock = productRow.pick({ status: true, qty: true, is_in_stock: true });
+
+export const PAYMENT_METHODS = [{ code: 'checkmo', title: 'Check / Money order' }];
+
+export function paymentDetails(db: Database, quote: QuoteRow, settings: CheckoutSettings) {
+  return { payment_methods: PAYMENT_METHODS, totals: computeTotals(db, quote, settings) };
+}
+
+interface PlaceOrderInput {
+  email?: string | undefined;
+  paymentMethod: PaymentMethodInput;
+  billingAddress?: QuoteAddressInput | undefined;
+}
+
+/**
+ * `…/payment-information`: records the payment and places the order. Returns the order entity id as the
+ * integer Magento's schema declares; real Magento has been seen to send a numeric string instead
+ * (CONTRACT.md §1.4.7), which is why clients accept both.
+ */
+export function placeOrder(
+  db: Database,
+  quote: QuoteRow,
+  input: PlaceOrderInput,
+  settings: CheckoutSettings,
+): number {
+  return db.transaction(() => {
+    const ready = orderable(db, quote, input, settings);
+    const now = magentoDate();
+    const { orderId, incrementId } = insertOrder(db, quote, ready, now);
+    db.run(
+      'UPDATE quotes SET is_active = 0, reserved_order_id = ?, updated_at = ? WHERE id = ?',
+      incrementId,
+      now,
+      quote.id,
+    );
+    return orderId;
+  });
+}
+
+interface Orderable {
+  readonly collected: Collected;
+  readonly rate: Rate;
+  readonly billing: AddressData;
+  readonly shipping: AddressData;
+  readonly customer: CustomerContact | undefined;
+  readonly email: string;
+}
+
+/**
+ * Magento's checks before an order is placed, in its order (`QuoteValidator::validateBeforeSubmit`'s
+ * rules: shipping address, shipping method, billing address; then the coupon, 2.4.7's
+ * `CouponUsagesIncrementObserver`; then stock); what the order is made from. A cart that never had a
+ * method chosen is refused for it first, as the contract's fixture records.
+ */
+function orderable(
+  db: Database,
+  quote: QuoteRow,
+  input: PlaceOrderInput,
+  settings: CheckoutSettings,
+): Orderable {
+  if (input.paymentMethod['method'] !== 'checkmo') throw errors.invalidPaymentMethod();
+  if (input.billingAddress) {
+    refuseProblems(addressProblems(input.billingAddress));
+    saveQuoteAddress(db, quote.id, 'billing', input.billingAddress);
+  }
+  if (!quote.shipping_method) throw errors.shippingMethodMissing();
+  const collected = collectTotals(db, quote, settings);
+  if (collected.lines.length === 0) throw errors.shippingMethodMissing();
+  const billing = quoteAddress(db, quote.id, 'billing').data;
+  const shipping = quoteAddress(db, quote.id, 'shipping').data;
+  const shippingProblems = addressValidationMessages(shipping);
+  if (shippingProblems.length > 0) throw errors.shippingAddressInvalid(shippingProblems);
+  // A method the carriers no longer give (the basket got heavier, fell under a threshold) is no method.
+  const rate = collected.shippingRate;
+  if (!rate || rateCode(rate) !== quote.shipping_method) throw errors.shippingMethodMissing();
+  const billingProblems = addressValidationMessages(billing);
+  if (billingProblems.length > 0) throw errors.billingAddressInvalid(billingProblems);
+
+  const customer =
+    quote.customer_id === null
+      ? undefined
+      : db.get(
+          customerContact,
+          'SELECT email, firstname, lastname FROM customers WHERE id = ?',
+          quote.customer_id,
+        );
+  const email =
+    customer?.email ?? input.email ?? (typeof billing['email'] === 'string' ? billing['email'] : undefined);
+  if (!email) throw errors.required(['email']);
+
+  // 2.4.7+: a code the last collection dropped, or a coupon used up meanwhile, refuses the order.
+  if (quote.coupon_code && !collected.couponCode) throw errors.couponNotValid();
+
+  for (const line of collected.lines) {
+    const product = db.get(
+      productStock,
+      'SELECT status, qty, is_in_stock FROM products WHERE id = ?',
+      line.product_id,
+    );
+    if (!product || product.status !== 1) throw errors.productNotAvailable();
+    if (product.is_in_stock !== 1 || line.qty > product.qty) throw errors.qtyNotAvailable();
+  }
+
+  return { collected, rate, billing, shipping, customer, email };
+}
+
+/** The order, written as the seed writes its past ones; then the stock its lines take and the uses. */
+function insertOrder(db: Database, quote: QuoteRow, ready: Orderable, now: string) {
+  const { customer, billing, email, collected, rate } = ready;
+  const written = writeOrder(db, {
+    quoteId: quote.id,
+    storeId: quote.store_id,
+    customer: {
+      id: quote.customer_id,
+      email,
+      firstname: customer?.firstname ?? String(billing['firstname']),
+      lastname: customer?.lastname ?? String(billing['lastname']),
+    },
+    lines: collected.lines.map((line) => ({
+      ...line,
+      discount_amount: line.discountAmount,
+      discount_percent: line.discountPercent,
+    })),
+    shippingAmount: collected.shippingAmount,
+    shippingMethod: rateCode(rate),
+    shippingDescription: rateDescription(rate),
+    discount:
+      collected.appliedRuleIds.length === 0
+        ? undefined
+        : {
+            amount: collected.discountAmount,
+            description: collected.discountDescription,
+            couponCode: collected.couponCode || null,
+            appliedRuleIds: collected.appliedRuleIds,
+          },
+    billing,
+    shipping: ready.shipping,
+    createdAt: now,
+    history: [{ status: 'pending', at: now }],
+  });
+  takeStock(db, collected.lines);
+  recordUsage(db, {
+    ruleIds: collected.appliedRuleIds,
+    couponId: collected.couponId,
+    customerId: quote.customer_id,
+  });
+  return written;
+}
+
+function takeStock(db: Database, lines: readonly CollectedLine[]): void {
+  for (const line of lines) {
+    db.run(
+      'UPDATE products SET qty = qty - ?, is_in_stock = CASE WHEN qty - ? <= 0 THEN 0 ELSE is_in_stock END WHERE id = ?',
+      line.qty,
+      line.qty,
+      line.product_id,
+    );
+  }
+}
+
+/**
+ * `PUT /V1/carts/:cartId/order` (`QuoteManagement::placeOrder($cartId, $paymentMethod)`): the active
+ * quote only (a second call after a successful one gets 404 for `cartId`); a method in the body is
+ * imported first, otherwise the one already selected is used, and none at all is Magento's "Enter a
+ * valid payment method". A guest quote's order takes the billing address's e-mail, a customer quote's
+ * the customer's (`placeOrder`).
+ */
+export function placeOrderForCart(
+  db: Database,
+  cartId: number,
+  method: PaymentMethodInput | undefined,
+  settings: CheckoutSettings,
+): number {
+  return db.transaction(() => {
+    const quote = quoteById(db, cartId, true);
+    if (method) importPayment(db, quote, method);
+    const selected = storedPayment(db, quote.id);
+    if (!selected) throw errors.invalidPaymentMethod();
+    return placeOrder(db, quote, { paymentMethod: { method: selected.method } }, settings);
+  });
+}

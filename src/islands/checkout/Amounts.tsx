@@ -1,0 +1,70 @@
+/**
+ * Magento's amounts in the checkout islands: prices in both VAT forms (`vat-incl` / `vat-excl`, labelled),
+ * of which the page shows the shopper's choice (the `<html data-vat>` rules in global.css), as the
+ * catalogue and the basket write them; and the totals summary of the shipping and payment steps, every
+ * figure from Magento's totals (subtotal, discount with its title, delivery, total), none computed here.
+ * What is charged (shipping cost and total) reads incl VAT, as the basket's does.
+ */
+import { exclVat, formatPrice } from '../../catalogue/money.ts';
+import { discountLine, grandTotal, shippingLine, type Totals } from '../../magento/wire/shopper-totals.ts';
+import { basketTexts, listingTexts } from '../../browser-strings.ts';
+import { strings } from '../../strings.ts';
+
+/** An amount Magento gives incl VAT, in both forms; 0 is "Free" where `free` says so. */
+export function VatAmount({ inclVat, free = false }: { inclVat: number; free?: boolean }) {
+  if (free && inclVat === 0) return <>{basketTexts.free}</>;
+  return (
+    <>
+      <span className="vat-incl">
+        {formatPrice(inclVat)} <span className="checkout-vat">{listingTexts.inclVat}</span>
+      </span>
+      <span className="vat-excl">
+        {formatPrice(exclVat(inclVat))} <span className="checkout-vat">{listingTexts.exclVat}</span>
+      </span>
+    </>
+  );
+}
+
+interface TotalsSummaryProps {
+  totals: Totals;
+  /** The delivery method's name, when known (`Next working day`). */
+  method?: string | undefined;
+  busy?: boolean;
+}
+
+export function TotalsSummary({ totals, method, busy = false }: TotalsSummaryProps) {
+  const discount = discountLine(totals);
+  const shipping = shippingLine(totals).value;
+  return (
+    <dl className="checkout-totals" aria-busy={busy || undefined} aria-live="polite">
+      <div>
+        <dt>{strings.checkout.subtotal}</dt>
+        <dd>
+          <VatAmount inclVat={totals.subtotal} />
+        </dd>
+      </div>
+      {discount && (
+        <div>
+          <dt>{discount.title}</dt>
+          <dd>
+            −<VatAmount inclVat={Math.abs(discount.value)} />
+          </dd>
+        </div>
+      )}
+      {method && (
+        <div>
+          <dt>{strings.checkout.delivery}</dt>
+          <dd>{method}</dd>
+        </div>
+      )}
+      <div>
+        <dt>{strings.basket.totalShipping}</dt>
+        <dd>{formatPrice(shipping)}</dd>
+      </div>
+      <div className="checkout-totals__grand">
+        <dt>{strings.basket.total}</dt>
+        <dd>{formatPrice(grandTotal(totals))}</dd>
+      </div>
+    </dl>
+  );
+}
