@@ -20,24 +20,35 @@
  * Figures also go to var/bench/shell.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync } from 'node:zlib';
-import { chromium, devices, type Browser, type BrowserContext } from 'playwright';
+import { chromium, type Browser } from 'playwright';
 import { SHOP_URL } from '../e2e/support/ports.ts';
 import { strings } from '../src/strings.ts';
-import { addProbe, readProbe, recordNetwork, settle, type Transfer } from './bench/page-probe.ts';
 import {
-  descendants,
-  kilobytes,
-  machineBusyMs,
-  machineLoad,
-  otherBusyProcesses,
-  table,
-} from './bench/proc.ts';
+  addProbe,
+  bodies,
+  fileName,
+  fromCache,
+  isCspMessage,
+  isScript,
+  readProbe,
+  recordNetwork,
+  settle,
+  type Transfer,
+} from './bench/page-probe.ts';
+import { kb, loadLine, machineBusyMs, machineLoad, median, table, verdict } from './bench/proc.ts';
 import { firstProductPath, openShop, type Shop } from './bench/shop.ts';
+import {
+  DEVICE,
+  loadUntouched,
+  newContext,
+  printLoaded,
+  type Loaded,
+  type PageSpec,
+} from './bench/untouched.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -50,7 +61,6 @@ const { values } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs) || 1);
 const chromePath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
-const DEVICE = 'Pixel 7';
 const NOTICE = strings.product.addedToCart;
 const KB = 1024;
 const SHELL_BUDGET = 15 * KB;
@@ -60,96 +70,9 @@ const THROTTLE = 4;
 /** How long a throttled add to cart may take before the run counts as failed. */
 const NOTICE_TIMEOUT_MS = 20_000;
 
-interface PageSpec {
-  name: string;
-  path: string;
-  budget: number;
-}
-
 /** The budget of a `--path`: the shopper pages' for search and basket, otherwise the catalogue's. */
 const budgetOf = (path: string): number =>
   /^\/(search|basket)(\/|$)/.test(path) ? SHOPPER_BUDGET : SHELL_BUDGET;
-
-/** A script: DevTools' type (module preloads and dynamic imports included), or a .js URL fetched otherwise. */
-const isScript = (transfer: Transfer) =>
-  !transfer.failed && (transfer.type === 'Script' || /\.m?js$/.test(new URL(transfer.url).pathname));
-const fromCache = (list: readonly Transfer[]) => list.filter((t) => t.cached).length;
-const bodies = (list: readonly Transfer[]) => list.reduce((total, t) => total + t.bodyBytes, 0);
-const headers = (list: readonly Transfer[]) => list.reduce((total, t) => total + t.headerBytes, 0);
-const fileName = (url: string) => new URL(url).pathname.split('/').pop() || url;
-const kb = (bytes: number) => kilobytes(bytes).replace(' KB', '');
-const verdict = (value: number, budget: number) => (value <= budget ? 'pass' : 'OVER');
-const median = (list: readonly number[]): number => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-};
-const isCspMessage = (text: string) => /content security policy/i.test(text);
-
-async function newContext(browser: Browser): Promise<BrowserContext> {
-  const descriptor = devices[DEVICE];
-  if (!descriptor) throw new Error(`Playwright has no '${DEVICE}' device descriptor.`);
-  return browser.newContext({ ...descriptor });
-}
-
-interface Loaded {
-  spec: PageSpec;
-  status: number;
-  settled: boolean;
-  scripts: Transfer[];
-  html: Transfer | undefined;
-  inline: { count: number; bytes: number; brotli: number };
-  csp: string[];
-  cspConsole: string[];
-  errors: string[];
-}
-
-/** One page in a fresh context, untouched until its network and main thread are idle. */
-async function loadUntouched(browser: Browser, base: string, spec: PageSpec): Promise<Loaded> {
-  const context = await newContext(browser);
-  try {
-    const page = await context.newPage();
-    const cspConsole: string[] = [];
-    const errors: string[] = [];
-    // Playwright passes the browser's own log entries (where CSP reports go) as console messages too.
-    page.on('console', (message) => {
-      if (isCspMessage(message.text())) cspConsole.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await addProbe(page, NOTICE);
-    const log = await recordNetwork(page);
-    const response = await page.goto(`${base}${spec.path}`, { waitUntil: 'networkidle', timeout: 60_000 });
-    const settled = await settle(page, log);
-    const probe = await readProbe(page);
-    const inline = await page.evaluate(() =>
-      [...document.querySelectorAll('script:not([src])')]
-        .filter((script) => ['', 'module', 'text/javascript'].includes(script.getAttribute('type') ?? ''))
-        .map((script) => script.textContent ?? ''),
-    );
-    const inlineText = inline.join('\n');
-    const transfers = log.transfers();
-    const documentUrl = response?.url() ?? `${base}${spec.path}`;
-    return {
-      spec,
-      status: response?.status() ?? 0,
-      settled,
-      scripts: transfers.filter(isScript),
-      html: transfers.find((t) => t.type === 'Document' && t.url === documentUrl),
-      inline: {
-        count: inline.length,
-        bytes: Buffer.byteLength(inlineText),
-        brotli: inlineText ? brotliCompressSync(inlineText).length : 0,
-      },
-      csp: probe?.csp ?? [],
-      cspConsole,
-      errors,
-    };
-  } finally {
-    await context.close();
-  }
-}
 
 interface AddRun {
   /** Input to the notice in the document, and to the first task after its frame was painted (ms). */
@@ -242,85 +165,6 @@ function describe(run: AddRun): string {
     .join('; ');
 }
 
-/** The machine's load, with a warning when other work may have slowed the timings. */
-async function loadLine(): Promise<string> {
-  // Not our own Chromium, nor a shop started here.
-  const busy = await otherBusyProcesses(new Set(descendants(process.pid)));
-  const [one = 0] = loadavg();
-  const warning =
-    one > availableParallelism() / 2 || busy.length > 0
-      ? '\nWARNING: the machine is busy; times are likely inflated: run again when it is quiet.'
-      : '';
-  return `${machineLoad()}${busy.length ? `; busy: ${busy.join(', ')}` : ''}${warning}`;
-}
-
-function printLoaded(loaded: readonly Loaded[]): void {
-  console.info(
-    `\n## JavaScript before any interaction (${DEVICE}, no throttling; compressed bodies as transferred; KB = 1024 bytes)`,
-  );
-  console.info(
-    table(
-      [
-        'page',
-        'JS KB (br)',
-        'files',
-        'budget',
-        '',
-        '+ headers KB',
-        'inline JS KB (br≈)',
-        'HTML KB',
-        'CSP',
-        'notes',
-      ],
-      loaded.map((entry) => {
-        const body = bodies(entry.scripts);
-        const notes = [
-          entry.status === 200 ? '' : `HTTP ${entry.status}`,
-          entry.settled ? '' : 'still loading after 30 s',
-          entry.errors.length ? `${entry.errors.length} script error(s)` : '',
-          fromCache(entry.scripts) ? `${fromCache(entry.scripts)} more script(s) from the cache` : '',
-        ];
-        return [
-          entry.spec.name === entry.spec.path ? entry.spec.path : `${entry.spec.name} ${entry.spec.path}`,
-          kb(body),
-          String(entry.scripts.length - fromCache(entry.scripts)),
-          `≤ ${entry.spec.budget / KB}`,
-          verdict(body, entry.spec.budget),
-          kb(headers(entry.scripts)),
-          entry.inline.count ? `${kb(entry.inline.brotli)} (${entry.inline.count})` : '0',
-          entry.html ? kb(entry.html.bodyBytes) : '–',
-          `${entry.csp.length} / ${entry.cspConsole.length}`,
-          notes.filter(Boolean).join('; '),
-        ];
-      }),
-    ),
-  );
-  console.info(
-    'JS KB: the scripts\' bodies as sent (brotli, or plain when tiny); + headers: their response headers. Inline JS: the HTML\'s inline scripts compressed on their own (count), inside "HTML KB (br)", not in "JS KB". CSP: securitypolicyviolation events / console messages about the Content Security Policy.',
-  );
-
-  const files = new Map<string, number>();
-  for (const entry of loaded)
-    for (const script of entry.scripts) if (!script.cached) files.set(fileName(script.url), script.bodyBytes);
-  console.info('\nScripts loaded before any interaction (KB br; x = loaded on that page):');
-  console.info(
-    table(
-      ['file', 'KB', ...loaded.map((entry) => entry.spec.name)],
-      [...files]
-        .sort(([, a], [, b]) => b - a)
-        .map(([name, bytes]) => [
-          name,
-          kb(bytes),
-          ...loaded.map((entry) => (entry.scripts.some((s) => fileName(s.url) === name) ? 'x' : '')),
-        ]),
-    ),
-  );
-  for (const entry of loaded) {
-    for (const line of [...entry.csp, ...entry.cspConsole]) console.info(`  CSP ${entry.spec.path}: ${line}`);
-    for (const line of entry.errors) console.info(`  error ${entry.spec.path}: ${line}`);
-  }
-}
-
 function printAdds(product: string, adds: readonly AddRun[]): void {
   const done = adds.filter((run) => run.ms !== undefined);
   const times = done.map((run) => run.ms ?? NaN);
@@ -384,7 +228,7 @@ try {
   browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
 
   const loaded: Loaded[] = [];
-  for (const spec of pages) loaded.push(await loadUntouched(browser, base, spec));
+  for (const spec of pages) loaded.push(await loadUntouched(browser, base, spec, NOTICE));
   printLoaded(loaded);
 
   let addToCart: { path: string; throttle: number; runs: AddRun[] } | undefined;

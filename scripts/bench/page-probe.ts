@@ -22,6 +22,20 @@ export interface Transfer {
   cached: boolean;
 }
 
+/** A script: DevTools' type (module preloads and dynamic imports included), or a .js URL fetched otherwise. */
+export const isScript = (transfer: Transfer): boolean =>
+  !transfer.failed && (transfer.type === 'Script' || /\.m?js$/.test(new URL(transfer.url).pathname));
+/** How many came from the browser's cache (not over the wire). */
+export const fromCache = (list: readonly Transfer[]): number => list.filter((t) => t.cached).length;
+/** Body bytes as sent (compressed), summed. */
+export const bodies = (list: readonly Transfer[]): number =>
+  list.reduce((total, t) => total + t.bodyBytes, 0);
+export const headers = (list: readonly Transfer[]): number =>
+  list.reduce((total, t) => total + t.headerBytes, 0);
+export const fileName = (url: string): string => new URL(url).pathname.split('/').pop() || url;
+/** A console message about the Content Security Policy (where the browser reports what it blocked). */
+export const isCspMessage = (text: string): boolean => /content security policy/i.test(text);
+
 export interface NetworkLog {
   transfers(): Transfer[];
   /** Requests sent and neither finished nor failed. */

@@ -256,9 +256,35 @@ export async function otherBusyProcesses(ours: ReadonlySet<number> = new Set()):
   return busy;
 }
 
+/**
+ * The machine's load and the other processes keeping it busy (not this one's descendants: our Chromium,
+ * a shop started here), with a warning when they may have slowed the timings.
+ */
+export async function loadLine(): Promise<string> {
+  const busy = await otherBusyProcesses(new Set(descendants(process.pid)));
+  const [one = 0] = loadavg();
+  const warning =
+    one > availableParallelism() / 2 || busy.length > 0
+      ? '\nWARNING: the machine is busy; times are likely inflated: run again when it is quiet.'
+      : '';
+  return `${machineLoad()}${busy.length ? `; busy: ${busy.join(', ')}` : ''}${warning}`;
+}
+
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 export const megabytes = (kb: number): string => `${Math.round(kb / 1024)} MB`;
 export const kilobytes = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** KB (1024 bytes) with one decimal, without the unit, for a table's cells. */
+export const kb = (bytes: number): string => kilobytes(bytes).replace(' KB', '');
+/** 'pass' when a figure is within its budget, else 'OVER'. */
+export const verdict = (value: number, budget: number): string => (value <= budget ? 'pass' : 'OVER');
+export const median = (list: readonly number[]): number => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+};
 
 /** A plain text table with right-aligned numbers. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
