@@ -99,10 +99,9 @@ function wire({ form, input, popup, list, none, status }: Parts): void {
     close();
   }
 
-  /** Forgets the list (the text changed or was cleared), so no answer still on its way paints. */
+  /** Dismisses and forgets the list: the text changed or was cleared. */
   function clear(): void {
-    latest += 1;
-    close();
+    dismiss();
     rows = [];
     list.replaceChildren();
     list.hidden = true;
