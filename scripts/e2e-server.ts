@@ -6,10 +6,10 @@
  */
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MAGENTO_PORT, SANDBOX_PORT, SHOP_PORT, SHOP_URL } from '../e2e/support/ports.ts';
+import { E2E_DIR, MAGENTO_PORT, SANDBOX_PORT, SHOP_PORT, SHOP_URL } from '../e2e/support/ports.ts';
 import { runShop } from '../src/start.ts';
 
-const DIR = 'var/e2e';
+const DIR = E2E_DIR;
 for (const file of ['magento.sqlite', 'magento.sqlite-wal', 'magento.sqlite-shm'])
   rmSync(`${DIR}/${file}`, { force: true });
 rmSync(`${DIR}/payments`, { recursive: true, force: true });

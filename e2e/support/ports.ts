@@ -10,3 +10,6 @@ export const SANDBOX_PORT = 18091 + PORT_OFFSET;
 export const SHOP_URL = `http://127.0.0.1:${SHOP_PORT}`;
 export const MAGENTO_URL = `http://127.0.0.1:${MAGENTO_PORT}`;
 export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
+
+/** The end-to-end shop's folders: `E2E_DIR` moves them, so two runs in one checkout keep apart. */
+export const E2E_DIR = process.env['E2E_DIR'] ?? 'var/e2e';

@@ -16,10 +16,12 @@ import type {
   Audience,
   CatalogueAttribute,
   CategoryNode,
+  Configurable,
   Product,
   ProductDocument,
   ProductImage,
   SpecRow,
+  TierPrice,
 } from './types.ts';
 
 /** Separator of Magento's list-valued attributes (equipmentAttr, applications_attrib). */
@@ -137,6 +139,7 @@ export function toAttribute(
   options: readonly MagentoAttributeOption[] = [],
 ): CatalogueAttribute {
   return {
+    id: attribute.attribute_id ?? '',
     code: attribute.attribute_code.trim(),
     label: attributeLabel(attribute),
     input: attribute.frontend_input ?? 'text',
@@ -157,11 +160,14 @@ export function toAttribute(
 /** What mapping a product reads of the attribute metadata: labels, and option labels by option id. */
 export interface AttributeLookup {
   labels: ReadonlyMap<string, string>;
+  /** The attributes by Magento's attribute id (configurable options name them so). */
+  byId: ReadonlyMap<string, CatalogueAttribute>;
   options: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 export const attributeLookup = (attributes: readonly CatalogueAttribute[]): AttributeLookup => ({
   labels: new Map(attributes.map((attribute) => [attribute.code, attribute.label])),
+  byId: new Map(attributes.map((attribute) => [attribute.id, attribute])),
   options: new Map(
     attributes
       .filter((attribute) => attribute.options.length > 0)
@@ -201,6 +207,49 @@ const linked = (product: MagentoProduct, type: string): string[] =>
     .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
     .map((link) => link.linked_product_sku);
 
+function tierPrices(product: MagentoProduct): TierPrice[] {
+  return (product.tier_prices ?? [])
+    .filter((tier) => tier.value > 0 && tier.qty > 0)
+    .map((tier) => ({
+      customerGroupId: tier.customer_group_id,
+      qty: tier.qty,
+      priceInclVat: tier.value,
+      priceExclVat: exclVat(tier.value),
+    }))
+    .sort((a, b) => a.qty - b.qty || a.customerGroupId - b.customerGroupId);
+}
+
+/**
+ * A configurable product's attributes as Magento names them (attribute id, option ids), with codes and labels
+ * from the attribute metadata; its variants are found among the catalogue's products later
+ * (`variants.ts`), since the children are products of their own.
+ */
+function configurable(product: MagentoProduct, lookup: AttributeLookup): Configurable | null {
+  if (product.type_id !== 'configurable') return null;
+  const extension = product.extension_attributes;
+  const attributes = (extension?.configurable_product_options ?? []).flatMap((option, index) => {
+    const attribute = lookup.byId.get(option.attribute_id);
+    if (!attribute) return [];
+    const known = new Set((option.values ?? []).map((value) => String(value.value_index)));
+    return [
+      {
+        attributeId: option.attribute_id,
+        code: attribute.code,
+        label: option.label?.trim() || attribute.label,
+        position: option.position ?? index,
+        values: attribute.options
+          .filter((value) => known.has(value.id))
+          .map((value) => ({ id: Number(value.id), label: value.label, slug: slug(value.label) })),
+      },
+    ];
+  });
+  return {
+    attributes: attributes.sort((a, b) => a.position - b.position),
+    childIds: extension?.configurable_product_links ?? [],
+    variants: [],
+  };
+}
+
 /** Maps one Magento product with the attributes' labels and options. */
 export function toProduct(product: MagentoProduct, lookup: AttributeLookup): Product {
   const attributes = attributeMap(product.custom_attributes);
@@ -236,6 +285,11 @@ export function toProduct(product: MagentoProduct, lookup: AttributeLookup): Pro
       upsell: linked(product, 'upsell'),
       crosssell: linked(product, 'crosssell'),
     },
+    tierPrices: tierPrices(product),
+    typeId: product.type_id ?? 'simple',
+    configurable: configurable(product, lookup),
+    parentSku: null,
+    priceFrom: false,
     updatedAt: product.updated_at ?? '',
     createdAt: product.created_at ?? '',
   };

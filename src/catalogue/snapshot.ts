@@ -147,4 +147,5 @@ export const toSummary = (product: Product): ProductSummary => ({
   thumbnail: product.thumbnail,
   shortDescription: product.shortDescription,
   inStock: product.inStock,
+  priceFrom: product.priceFrom,
 });

@@ -51,7 +51,8 @@ const contentHash = (text: string): string =>
 
 /** What an incremental sync needs to know about the last one, kept beside the snapshot. */
 const syncStateSchema = z.object({
-  version: z.literal(1),
+  /** 2 since products carry variants and tier prices: a snapshot from before is read afresh in full. */
+  version: z.literal(2),
   /** `labelsHash` of the attribute labels the snapshot's products were mapped with. */
   labelsHash: z.string(),
   /** When every product was last read (ISO 8601). */
@@ -162,7 +163,7 @@ export async function syncCatalogue(
     const after = contentHash(text);
     if (before !== after) writeSnapshot(file, catalogue, text);
     const nextState: SyncState = {
-      version: 1,
+      version: 2,
       labelsHash: read.labelsHash,
       readAt,
       lastFullAt: read.mode === 'full' || !state ? new Date().toISOString() : state.lastFullAt,

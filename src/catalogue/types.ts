@@ -47,7 +47,67 @@ export interface ProductSummary {
   /** The thumbnail image file, or the first image. */
   thumbnail: ProductImage | null;
   shortDescription: string;
+  /** For a configurable product: whether any of its children is in stock. */
   inStock: boolean;
+  /**
+   * The price is the cheapest of a configurable product's children and they differ ("from £X"); false for a
+   * simple product or when every child costs the same.
+   */
+  priceFrom: boolean;
+}
+
+/**
+ * One of Magento's `tier_prices`: `qty` or more at `priceInclVat` each, for one customer group (0 NOT LOGGED IN,
+ * 1 General, …; 32000 is ALL GROUPS, `ALL_GROUPS`). Magento's value is incl VAT, as `price` is.
+ */
+export interface TierPrice {
+  customerGroupId: number;
+  qty: number;
+  priceInclVat: number;
+  priceExclVat: number;
+}
+
+/** Magento's customer group id for "ALL GROUPS" (`GroupManagementInterface::CUST_GROUP_ALL`). */
+export const ALL_GROUPS = 32000;
+
+/**
+ * One attribute a configurable product varies by (Magento's `configurable_product_options`), e.g. Volume:
+ * the values its children have, in the attribute's option order.
+ */
+export interface VariantAttribute {
+  /** The EAV attribute id, a string on the wire: the cart's `option_id`. */
+  attributeId: string;
+  code: string;
+  /** The option's label on the product (Magento's `label`), else the attribute's. */
+  label: string;
+  position: number;
+  values: VariantValue[];
+}
+
+export interface VariantValue {
+  /** Magento's option id (`value_index`): the cart's `option_value`. */
+  id: number;
+  label: string;
+  /** The label in URLs, e.g. `5-l` for "5 l" (`?volume=5-l`). */
+  slug: string;
+}
+
+/** One child of a configurable product: its sku and the option id it has for each attribute, by code. */
+export interface Variant {
+  sku: string;
+  values: Record<string, number>;
+}
+
+/**
+ * A configurable product's options and children. The children are products of their own in the catalogue
+ * (usually visibility 1, no page): price, stock, model number, pictures and specifications are theirs.
+ */
+export interface Configurable {
+  attributes: VariantAttribute[];
+  /** Magento's `configurable_product_links`: the children's entity ids, as they come. */
+  childIds: number[];
+  /** The children found in the catalogue (enabled, with every attribute's value), in sku order. */
+  variants: Variant[];
 }
 
 export interface Product extends ProductSummary {
@@ -74,6 +134,14 @@ export interface Product extends ProductSummary {
   visibility: number;
   /** Linked skus by Magento link type, in position order. */
   links: { related: string[]; upsell: string[]; crosssell: string[] };
+  /** Magento's `tier_prices` (on a configurable, they live on the children). */
+  tierPrices: TierPrice[];
+  /** Magento's `type_id`: `simple`, `configurable`, `virtual`, … */
+  typeId: string;
+  /** A configurable product's options and children; null for any other type. */
+  configurable: Configurable | null;
+  /** The sku of the configurable product this one is a child of, if any (the first, by sku). */
+  parentSku: string | null;
   updatedAt: string;
   /** When the product was created in Magento (`YYYY-MM-DD HH:MM:SS`, UTC): "newest first". */
   createdAt: string;
@@ -84,6 +152,8 @@ export interface Product extends ProductSummary {
  * merchandiser sets in Magento's admin that decide where the storefront uses it (DESIGN.md §4).
  */
 export interface CatalogueAttribute {
+  /** Magento's attribute_id (a configurable option names its attribute by it). */
+  id: string;
   code: string;
   label: string;
   /** Magento's frontend_input: `text`, `select`, `multiselect`, `boolean`, `price`, `weight`, … */

@@ -15,6 +15,7 @@ const attribute = (
   label: string,
   options: CatalogueAttribute['options'] = [],
 ): CatalogueAttribute => ({
+  id: '',
   code,
   label,
   input: options.length > 0 ? 'select' : 'text',
@@ -190,6 +191,7 @@ describe('toProduct', () => {
 /** An attribute as Magento's `GET /V1/products/attributes` item, through the wire schema. */
 const wireAttribute = (overrides: Record<string, unknown> = {}) =>
   magentoAttribute.parse({
+    attribute_id: 142,
     attribute_code: 'colour ',
     default_frontend_label: ' Colour ',
     frontend_input: 'select',
@@ -212,6 +214,7 @@ describe('toAttribute', () => {
     expect(
       toAttribute(wireAttribute({ is_searchable: '1', is_filterable_in_search: true }), options),
     ).toEqual({
+      id: '142',
       code: 'colour',
       label: 'Colour',
       input: 'select',

@@ -17,6 +17,7 @@ import { product } from '../unit/catalogue/fixtures.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
 
 const POWER_SOURCE: CatalogueAttribute = {
+  id: '',
   code: 'power_source',
   label: 'Power source',
   input: 'select',

@@ -65,8 +65,29 @@ export const magentoProduct = z
           .object({ qty: z.number().nullable().optional(), is_in_stock: z.boolean() })
           .loose()
           .optional(),
+        /** A configurable's options (COMMERCE-BASICS §3.1): `attribute_id` is a string, values option ids. */
+        configurable_product_options: z
+          .array(
+            z
+              .object({
+                attribute_id: z.union([z.number(), z.string()]).transform(String),
+                label: z.string().nullable().optional(),
+                position: z.number().nullable().optional(),
+                values: z.array(z.object({ value_index: z.number() }).loose()).optional(),
+              })
+              .loose(),
+          )
+          .nullable()
+          .optional(),
+        /** A configurable's children, by entity id. */
+        configurable_product_links: z.array(z.number()).nullable().optional(),
       })
       .loose()
+      .optional(),
+    /** COMMERCE-BASICS §4.1: per customer group (32000 ALL GROUPS), `value` the unit price from `qty`. */
+    tier_prices: z
+      .array(z.object({ customer_group_id: z.number(), qty: z.number(), value: z.number() }).loose())
+      .nullable()
       .optional(),
     product_links: z.array(magentoProductLink).optional(),
     media_gallery_entries: z.array(magentoMediaEntry).optional(),
@@ -153,6 +174,7 @@ export const magentoAttributeOptions = z.array(magentoAttributeOption);
 
 export const magentoAttribute = z
   .object({
+    attribute_id: z.union([z.number(), z.string()]).transform(String).optional(),
     attribute_code: z.string(),
     default_frontend_label: z.string().nullable().optional(),
     frontend_labels: z

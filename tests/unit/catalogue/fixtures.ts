@@ -4,6 +4,7 @@ import type { Catalogue, CatalogueAttribute, CategoryNode, Product } from '../..
 
 /** A text attribute Magento uses nowhere (not filtered, sorted, compared or searched) unless told. */
 export const attribute = (code: string, overrides: Partial<CatalogueAttribute> = {}): CatalogueAttribute => ({
+  id: `9${code.length}${code.charCodeAt(0)}`,
   code,
   label: code,
   input: 'text',
@@ -38,6 +39,11 @@ export function product(overrides: Partial<Product> & Pick<Product, 'sku'>): Pro
     applications: [],
     documents: [],
     weight: 1.8,
+    tierPrices: [],
+    typeId: 'simple',
+    configurable: null,
+    parentSku: null,
+    priceFrom: false,
     listPrice: null,
     categoryIds: [],
     visibility: 4,

@@ -137,6 +137,7 @@ describe('resolveConnected', () => {
         'inStock',
         'name',
         'priceExclVat',
+        'priceFrom',
         'priceInclVat',
         'shortDescription',
         'sku',

@@ -7,6 +7,7 @@ import { buildSheet } from '../../../src/features/compare/build-sheet.ts';
 import { sheetReader } from '../../../src/features/compare/sheet.ts';
 
 const attribute = (code: string, label: string, comparable = true): CatalogueAttribute => ({
+  id: '',
   code,
   label,
   input: 'text',

@@ -12,6 +12,7 @@ import type { CatalogueAttribute } from '../../../src/catalogue/types.ts';
 import { product } from '../catalogue/fixtures.ts';
 
 const attribute = (overrides: Partial<CatalogueAttribute> & Pick<CatalogueAttribute, 'code'>) => ({
+  id: '',
   label: overrides.code,
   input: 'text',
   backendType: 'decimal',

@@ -41,6 +41,11 @@ const product = (sku: string, categoryIds: number[], file: string | null): Produ
   categoryIds,
   visibility: 4,
   links: { related: [], upsell: [], crosssell: [] },
+  tierPrices: [],
+  typeId: 'simple',
+  configurable: null,
+  parentSku: null,
+  priceFrom: false,
   updatedAt: '2024-01-01T00:00:00Z',
   createdAt: '2024-01-01 00:00:00',
 });
