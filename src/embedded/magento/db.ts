@@ -33,6 +33,9 @@ const ADDED_COLUMNS: readonly (readonly [string, string, string])[] = [
   ['orders', 'discount_description', 'TEXT'],
   ['orders', 'applied_rule_ids', 'TEXT'],
   ['order_items', 'discount_amount', 'REAL NOT NULL DEFAULT 0'],
+  ['quote_items', 'product_option', 'TEXT'],
+  ['order_items', 'product_option', 'TEXT'],
+  ['order_items', 'parent_item_id', 'INTEGER'],
   ['order_items', 'discount_percent', 'REAL NOT NULL DEFAULT 0'],
 ];
 

@@ -47,6 +47,40 @@ CREATE TABLE IF NOT EXISTS category_products (
 );
 CREATE INDEX IF NOT EXISTS category_products_product ON category_products (product_id);
 
+-- Magento_ConfigurableProduct's catalog_product_super_attribute (with its label and the option ids the
+-- product uses, as OptionInterface carries them) and catalog_product_super_link (COMMERCE-BASICS §3).
+CREATE TABLE IF NOT EXISTS configurable_options (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+  attribute_id INTEGER NOT NULL,
+  label TEXT NOT NULL DEFAULT '',
+  position INTEGER NOT NULL DEFAULT 0,
+  is_use_default INTEGER NOT NULL DEFAULT 0,
+  -- The option ids (value_index) as a JSON list of integers, in the order saved.
+  value_indexes TEXT NOT NULL DEFAULT '[]',
+  UNIQUE (product_id, attribute_id)
+);
+
+CREATE TABLE IF NOT EXISTS configurable_links (
+  parent_id INTEGER NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+  child_id INTEGER NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+  PRIMARY KEY (parent_id, child_id)
+);
+CREATE INDEX IF NOT EXISTS configurable_links_child ON configurable_links (child_id);
+
+-- catalog_product_entity_tier_price: customer_group_id 32000 is ALL GROUPS (all_groups = 1 in Magento's
+-- table), percentage_value set for a percentage tier, website_id 0 for all websites (COMMERCE-BASICS §4).
+CREATE TABLE IF NOT EXISTS tier_prices (
+  value_id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+  customer_group_id INTEGER NOT NULL,
+  qty REAL NOT NULL,
+  value REAL NOT NULL,
+  percentage_value REAL,
+  website_id INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (product_id, customer_group_id, qty, website_id)
+);
+
 CREATE TABLE IF NOT EXISTS attributes (
   attribute_id INTEGER PRIMARY KEY,
   code TEXT NOT NULL UNIQUE,
@@ -154,6 +188,9 @@ CREATE TABLE IF NOT EXISTS quote_items (
   price REAL NOT NULL,
   qty REAL NOT NULL,
   product_type TEXT NOT NULL,
+  -- A configurable line: product_id is the parent's, sku the chosen child's, and this the cart's
+  -- configurable_item_options as sent back ([{option_id: "155", option_value: 212}], JSON); NULL otherwise.
+  product_option TEXT,
   UNIQUE (quote_id, sku)
 );
 
@@ -212,6 +249,10 @@ CREATE TABLE IF NOT EXISTS order_items (
   discount_amount REAL NOT NULL DEFAULT 0,
   discount_percent REAL NOT NULL DEFAULT 0,
   product_type TEXT NOT NULL,
+  -- A configurable's chosen options (the quote line's product_option, JSON); NULL otherwise. Magento also
+  -- keeps a hidden child item (parent_item_id set) for the chosen simple product.
+  product_option TEXT,
+  parent_item_id INTEGER,
   created_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS order_items_order ON order_items (order_id);
