@@ -5,8 +5,13 @@
  * button says so and further submits are ignored, and the second click of a double click is no second
  * submit: Magento may have answered the first one already. Plain TypeScript over the cart store the
  * header's badge has already loaded, so the first click waits for nothing but Magento.
+ *
+ * A configurable product's form holds the option picker's radio inputs (`super_attribute[<attribute id>]`):
+ * the checked ones go with the parent's sku, and Magento's "You need to choose options for your item."
+ * is what the shopper reads when a choice is missing or sold out.
  */
 import { wholeQuantity } from '../../features/cart/cart.ts';
+import { chosenOptions } from '../../features/cart/options.ts';
 import { addToCart } from '../../features/cart/store.ts';
 import { notify } from '../../features/notify/store.ts';
 import { problemText } from '../../features/problem.ts';
@@ -34,7 +39,8 @@ function setBusy(form: HTMLFormElement, busy: boolean): void {
 async function add(form: HTMLFormElement): Promise<void> {
   if (form.getAttribute('aria-busy') === 'true') return;
   const sku = form.dataset['sku'];
-  const qty = wholeQuantity(String(new FormData(form).get('qty') ?? ''));
+  const data = new FormData(form);
+  const qty = wholeQuantity(String(data.get('qty') ?? ''));
   if (!sku) return;
   if (qty === undefined) {
     form.reportValidity();
@@ -42,7 +48,7 @@ async function add(form: HTMLFormElement): Promise<void> {
   }
   setBusy(form, true);
   try {
-    await addToCart(sku, qty);
+    await addToCart(sku, qty, chosenOptions(data));
     notify(shellTexts.addedToCart);
   } catch (error) {
     notify(problemText(error), 'alert');

@@ -1,12 +1,14 @@
 /**
  * A click on Add to cart made before the product page's script ran posts the form to the basket page as
- * `?sku=…&qty=…`; the basket adds it once, when it loads, and drops the query at once (a reload must not
+ * `?sku=…&qty=…` (with a configurable's choice as `super_attribute[<attribute id>]=<option id>`, the
+ * picker's radio inputs); the basket adds it once, when it loads, and drops the query at once (a reload must not
  * add it again). Its one text comes from browser-strings.ts, so the basket's script bundles no other.
  */
 import { shellTexts } from '../../browser-strings.ts';
 import { notify } from '../notify/store.ts';
 import { problemText } from '../problem.ts';
 import { wholeQuantity } from './cart.ts';
+import { chosenOptions } from './options.ts';
 import { addToCart } from './store.ts';
 
 export async function addFromQuery(): Promise<void> {
@@ -17,7 +19,7 @@ export async function addFromQuery(): Promise<void> {
   window.history.replaceState(null, '', window.location.pathname);
   if (qty === undefined) return;
   try {
-    await addToCart(sku, qty);
+    await addToCart(sku, qty, chosenOptions(query));
     notify(shellTexts.addedToCart, 'status');
   } catch (error) {
     notify(problemText(error), 'alert');

@@ -12,6 +12,7 @@ import { $signedIn, sessionExpired } from '../account/session.ts';
 import { sessionCount } from '../session-count.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { COUPON_MAX_LENGTH, GUEST_CODE_KEY, validGuestCode } from './cart.ts';
+import { productOption, type ConfigurableItemOption } from './options.ts';
 
 export const $guestCode = persistentAtom<string>(GUEST_CODE_KEY, '', {
   decode: validGuestCode,
@@ -111,13 +112,25 @@ async function ensureCart(): Promise<string> {
   return `/rest/V1/guest-carts/${code}`;
 }
 
-export async function addToCart(sku: string, qty: number): Promise<void> {
+/**
+ * Adds `qty` of `sku`; a configurable product's `sku` is the parent's, with the chosen `options` (its
+ * attribute ids and option ids, options.ts): Magento finds the child, or refuses with "You need to choose
+ * options for your item.", which is thrown as the message the shopper reads. Product page, basket query
+ * and quick order all add through here.
+ */
+export async function addToCart(
+  sku: string,
+  qty: number,
+  options: readonly ConfigurableItemOption[] = [],
+): Promise<void> {
+  const option = productOption(options);
+  const cartItem = option ? { sku, qty, product_option: option } : { sku, qty };
   const add = async () => {
     const path = await ensureCart();
     await asShopper(() =>
       shopFetch(`${path}/items`, {
         method: 'POST',
-        body: { cartItem: { sku, qty } },
+        body: { cartItem },
         schema: cartItemReader,
       }),
     );
