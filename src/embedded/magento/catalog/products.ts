@@ -7,6 +7,7 @@ import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { jsonArray, jsonRecord } from '../json.ts';
 import { searchPage, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
+import { productExtras, serializeTierPrices, type ProductExtras } from './product-extras.ts';
 
 export const productRow = z.object({
   id: sqlNumber,
@@ -107,7 +108,16 @@ const stockItem = (row: ProductRow) => ({
   stock_status_changed_auto: 0,
 });
 
-function serializeProduct(row: ProductRow, categories: { category_id: number; position: number }[]) {
+/**
+ * One product in Magento's wire order. A configurable's options and child links come after the category
+ * links and before the stock item: Magento's configurable read handler runs inside the product's load,
+ * the stock item is added after it (`AfterProductLoad`); other types have neither key.
+ */
+function serializeProduct(
+  row: ProductRow,
+  categories: { category_id: number; position: number }[],
+  extras: ProductExtras,
+) {
   const attributes = jsonRecord(row.attributes);
   const customAttributes = Object.entries(attributes)
     .filter(([, value]) => value !== null && value !== undefined)
@@ -131,12 +141,18 @@ function serializeProduct(row: ProductRow, categories: { category_id: number; po
     extension_attributes: {
       website_ids: [1],
       category_links: categories.map((c) => ({ position: c.position, category_id: String(c.category_id) })),
+      ...(row.type_id === 'configurable'
+        ? {
+            configurable_product_options: extras.options.get(row.id) ?? [],
+            configurable_product_links: extras.links.get(row.id) ?? [],
+          }
+        : {}),
       stock_item: stockItem(row),
     },
     product_links: jsonArray(row.links),
     options: [],
     media_gallery_entries: jsonArray(row.media),
-    tier_prices: [],
+    tier_prices: serializeTierPrices(extras.tiers.get(row.id) ?? [], row.price),
     custom_attributes: customAttributes,
   };
 }
@@ -167,12 +183,15 @@ export function searchProducts(db: Database, criteria: SearchCriteria) {
     { table: 'products', alias: 'p', mapping: productFields, tieBreak: 'p.id ASC', row: productRow },
     criteria,
   );
-  const categories = categoriesOf(
+  const ids = rows.map((row) => row.id);
+  const categories = categoriesOf(db, ids);
+  const extras = productExtras(
     db,
-    rows.map((row) => row.id),
+    ids,
+    rows.filter((row) => row.type_id === 'configurable').map((row) => row.id),
   );
   return {
-    items: rows.map((row) => serializeProduct(row, categories.get(row.id) ?? [])),
+    items: rows.map((row) => serializeProduct(row, categories.get(row.id) ?? [], extras)),
     search_criteria: criteria,
     total_count: total,
   };
@@ -181,7 +200,13 @@ export function searchProducts(db: Database, criteria: SearchCriteria) {
 export function getProduct(db: Database, sku: string) {
   const row = db.get(productRow, 'SELECT * FROM products p WHERE sku = ?', sku);
   if (!row) throw errors.productNotFound();
-  return serializeProduct(row, categoriesOf(db, [row.id]).get(row.id) ?? []);
+  return serializeRow(db, row);
+}
+
+/** One product row as the GET answers it. */
+export function serializeRow(db: Database, row: ProductRow) {
+  const extras = productExtras(db, [row.id], row.type_id === 'configurable' ? [row.id] : []);
+  return serializeProduct(row, categoriesOf(db, [row.id]).get(row.id) ?? [], extras);
 }
 
 /** What a cart checks of a product: its price, availability and stock. */
