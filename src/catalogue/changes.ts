@@ -28,6 +28,7 @@ import {
 } from './load.ts';
 import { attributeLookup } from './map.ts';
 import type { Catalogue, Product } from './types.ts';
+import { withVariants } from './variants.ts';
 
 export type { ProductStamp };
 
@@ -160,8 +161,9 @@ export async function loadCatalogueChanges(
   });
   const { products: fresh, problems } = toProducts(records, attributeLookup(attributes), options);
   const dropped = new Set([...removed, ...fetch]);
-  const products = [...previous.products.filter((product) => !dropped.has(product.sku)), ...fresh].sort(
-    bySku,
+  // Variants again over the whole catalogue: a child read afresh changes its parent's card, read or not.
+  const products = withVariants(
+    [...previous.products.filter((product) => !dropped.has(product.sku)), ...fresh].sort(bySku),
   );
   for (const problem of problems)
     log(`Left out product ${problem.sku}: ${problem.field}: ${problem.message}`);

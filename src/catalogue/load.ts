@@ -2,7 +2,8 @@
  * Reads the whole catalogue from Magento with a service (integration) token: the category tree from
  * `/rest/all`, each category's url_key and product positions, the attributes (labels, flags, options), and
  * every product, paged and fetched a few pages at a time. Each product is validated on its own: a bad one is left out and reported with its sku
- * and the field at fault, or fails the load in strict mode.
+ * and the field at fault, or fails the load in strict mode. A configurable product's variants are its
+ * children among the products read (`variants.ts`).
 
  * What changed since a previous read is `changes.ts`.
  */
@@ -29,6 +30,7 @@ import {
   type AttributeLookup,
 } from './map.ts';
 import type { Catalogue, CatalogueAttribute, CategoryNode, Product } from './types.ts';
+import { withVariants } from './variants.ts';
 
 export interface LoadOptions {
   /** Fail on the first invalid product instead of leaving it out. */
@@ -233,12 +235,12 @@ export async function loadCatalogue(
     (page) => magentoFetch(config, { path: pagePath(page), schema: magentoProductPage }),
   );
 
-  const { products, problems } = toProducts(
+  const { products: read, problems } = toProducts(
     [first, ...rest].flatMap((page) => page.items),
     attributeLookup(attributes),
     options,
   );
-  products.sort(bySku);
+  const products = withVariants(read.sort(bySku));
   for (const problem of problems)
     log(`Left out product ${problem.sku}: ${problem.field}: ${problem.message}`);
   return {

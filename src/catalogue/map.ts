@@ -163,6 +163,8 @@ export interface AttributeLookup {
   /** The attributes by Magento's attribute id (configurable options name them so). */
   byId: ReadonlyMap<string, CatalogueAttribute>;
   options: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** The codes of the select (single-choice) attributes: a configurable varies by those. */
+  selects: ReadonlySet<string>;
 }
 
 export const attributeLookup = (attributes: readonly CatalogueAttribute[]): AttributeLookup => ({
@@ -175,6 +177,9 @@ export const attributeLookup = (attributes: readonly CatalogueAttribute[]): Attr
         attribute.code,
         new Map(attribute.options.map((option) => [option.id, option.label])),
       ]),
+  ),
+  selects: new Set(
+    attributes.filter((attribute) => attribute.input === 'select').map((attribute) => attribute.code),
   ),
 });
 
@@ -199,6 +204,16 @@ function technicalData(attributes: Attributes, lookup: AttributeLookup): SpecRow
     rows.push({ code, label, value: optionLabels(value.trim(), lookup.options.get(code)) });
   }
   return rows;
+}
+
+/** The option id of each select attribute with a known option, by code (a variant's values). */
+function optionValues(attributes: Attributes, lookup: AttributeLookup): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [code, value] of attributes) {
+    const id = value.trim();
+    if (lookup.selects.has(code) && lookup.options.get(code)?.has(id)) values[code] = id;
+  }
+  return values;
 }
 
 const linked = (product: MagentoProduct, type: string): string[] =>
@@ -289,6 +304,7 @@ export function toProduct(product: MagentoProduct, lookup: AttributeLookup): Pro
     typeId: product.type_id ?? 'simple',
     configurable: configurable(product, lookup),
     parentSku: null,
+    optionValues: optionValues(attributes, lookup),
     priceFrom: false,
     updatedAt: product.updated_at ?? '',
     createdAt: product.created_at ?? '',

@@ -33,8 +33,9 @@ type SearchMetadata = 'searchable' | 'filterableInSearch' | 'searchWeight';
 type StoredAttribute = Omit<CatalogueAttribute, SearchMetadata> &
   Partial<Pick<CatalogueAttribute, SearchMetadata>>;
 
-/** A product as older snapshots hold it: from before its weight was read. */
-type StoredProduct = Omit<Product, 'weight'> & Partial<Pick<Product, 'weight'>>;
+/** A product as older snapshots hold it: from before its weight or its options' ids were read. */
+type StoredProduct = Omit<Product, 'weight' | 'optionValues'> &
+  Partial<Pick<Product, 'weight' | 'optionValues'>>;
 
 /** The snapshot as any release wrote it: older ones lack the parts read since. */
 type StoredCatalogue = Omit<Catalogue, 'attributes' | 'positions' | 'products'> & {
@@ -58,7 +59,11 @@ export function readSnapshot(file: string): Catalogue {
     // next sync reads them).
     return {
       ...stored,
-      products: stored.products.map((product) => ({ ...product, weight: product.weight ?? null })),
+      products: stored.products.map((product) => ({
+        ...product,
+        weight: product.weight ?? null,
+        optionValues: product.optionValues ?? {},
+      })),
       attributes: (stored.attributes ?? []).map(withSearchMetadata),
       positions: stored.positions ?? {},
     };

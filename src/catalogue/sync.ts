@@ -51,8 +51,11 @@ const contentHash = (text: string): string =>
 
 /** What an incremental sync needs to know about the last one, kept beside the snapshot. */
 const syncStateSchema = z.object({
-  /** 2 since products carry variants and tier prices: a snapshot from before is read afresh in full. */
-  version: z.literal(2),
+  /**
+   * 3 since products carry their select options' ids, which variants are found by (2: variants and tier
+   * prices): a snapshot from before is read afresh in full.
+   */
+  version: z.literal(3),
   /** `labelsHash` of the attribute labels the snapshot's products were mapped with. */
   labelsHash: z.string(),
   /** When every product was last read (ISO 8601). */
@@ -163,7 +166,7 @@ export async function syncCatalogue(
     const after = contentHash(text);
     if (before !== after) writeSnapshot(file, catalogue, text);
     const nextState: SyncState = {
-      version: 2,
+      version: 3,
       labelsHash: read.labelsHash,
       readAt,
       lastFullAt: read.mode === 'full' || !state ? new Date().toISOString() : state.lastFullAt,

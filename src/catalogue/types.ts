@@ -142,6 +142,11 @@ export interface Product extends ProductSummary {
   configurable: Configurable | null;
   /** The sku of the configurable product this one is a child of, if any (the first, by sku). */
   parentSku: string | null;
+  /**
+   * The option id of each select attribute the product has a value for, by code (`{ volume: "212" }`): what
+   * makes a child one variant of its parent (`variants.ts`) and what a listing filters a parent by.
+   */
+  optionValues: Record<string, string>;
   updatedAt: string;
   /** When the product was created in Magento (`YYYY-MM-DD HH:MM:SS`, UTC): "newest first". */
   createdAt: string;

@@ -171,6 +171,30 @@ describe('toProduct', () => {
     expect(valued('99')[0]?.value).toBe('99');
   });
 
+  it("keeps a select attribute's option id by code, what makes a child a variant of its parent", () => {
+    const lookup = attributeLookup([
+      attribute('volume', 'Volume', [
+        { id: '211', label: '1 l' },
+        { id: '212', label: '5 l' },
+      ]),
+      attribute('weight_kg', 'Weight (kg)'),
+    ]);
+    const valued = (volume: string) =>
+      toProduct(
+        wire({
+          custom_attributes: [
+            { attribute_code: 'url_key', value: 'x' },
+            { attribute_code: 'volume', value: volume },
+            { attribute_code: 'weight_kg', value: '2' },
+          ],
+        }),
+        lookup,
+      ).optionValues;
+    expect(valued('212')).toEqual({ volume: '212' });
+    // An id the attribute has no option for is not a value a picker could show.
+    expect(valued('999')).toEqual({});
+  });
+
   it('keeps when the product was created, for "newest first"', () => {
     expect(toProduct(wire({ created_at: '2025-03-04 10:11:12' }), labels).createdAt).toBe(
       '2025-03-04 10:11:12',

@@ -65,6 +65,7 @@ const product = (sku: string, overrides: Partial<Product> = {}): Product => ({
   typeId: 'simple',
   configurable: null,
   parentSku: null,
+  optionValues: {},
   priceFrom: false,
   updatedAt: '2026-01-01 10:00:00',
   createdAt: '2026-01-01 10:00:00',

@@ -1,6 +1,12 @@
 /** Small hand-made catalogue pieces for the catalogue page helpers' tests. */
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
-import type { Catalogue, CatalogueAttribute, CategoryNode, Product } from '../../../src/catalogue/types.ts';
+import type {
+  Catalogue,
+  CatalogueAttribute,
+  CategoryNode,
+  Product,
+  VariantAttribute,
+} from '../../../src/catalogue/types.ts';
 
 /** A text attribute Magento uses nowhere (not filtered, sorted, compared or searched) unless told. */
 export const attribute = (code: string, overrides: Partial<CatalogueAttribute> = {}): CatalogueAttribute => ({
@@ -43,6 +49,7 @@ export function product(overrides: Partial<Product> & Pick<Product, 'sku'>): Pro
     typeId: 'simple',
     configurable: null,
     parentSku: null,
+    optionValues: {},
     priceFrom: false,
     listPrice: null,
     categoryIds: [],
@@ -101,3 +108,56 @@ export function catalogue(products: Product[]): Catalogue {
 }
 
 export const index = (products: Product[]) => indexCatalogue(catalogue(products));
+
+/** Volume as a configurable varies by it: options 211 "1 l", 212 "5 l", 213 "10 l". */
+export const VOLUME: VariantAttribute = {
+  attributeId: '155',
+  code: 'volume',
+  label: 'Volume',
+  position: 0,
+  values: [
+    { id: 211, label: '1 l', slug: '1-l' },
+    { id: 212, label: '5 l', slug: '5-l' },
+    { id: 213, label: '10 l', slug: '10-l' },
+  ],
+};
+
+/**
+ * "Car Shampoo" in 1 l (£9.99), 5 l (£29.99) and 10 l (£49.99, sold out), the children not visible on their
+ * own, before `withVariants` joins them: what the catalogue reader maps from Magento.
+ */
+export function shampoo(): { parent: Product; one: Product; five: Product; ten: Product } {
+  const child = (id: number, sku: string, volume: string, price: number, inStock = true): Product =>
+    product({
+      id,
+      sku,
+      name: `Car Shampoo ${volume}`,
+      urlKey: sku.toLowerCase(),
+      visibility: 1,
+      priceInclVat: price,
+      priceExclVat: Math.round((price / 1.2) * 100) / 100,
+      inStock,
+      modelNumber: `6.295-${id}.0`,
+      optionValues: { volume: String(VOLUME.values.find((value) => value.label === volume)?.id) },
+    });
+  return {
+    parent: product({
+      id: 300,
+      sku: 'CS',
+      name: 'Car Shampoo',
+      urlKey: 'car-shampoo',
+      typeId: 'configurable',
+      priceInclVat: null,
+      priceExclVat: null,
+      modelNumber: null,
+      configurable: { attributes: [VOLUME], childIds: [301, 302, 303], variants: [] },
+    }),
+    one: child(301, 'CS-1L', '1 l', 9.99),
+    five: child(302, 'CS-5L', '5 l', 29.99),
+    ten: child(303, 'CS-10L', '10 l', 49.99, false),
+  };
+}
+
+/** The shampoo's products in catalogue (sku) order. */
+export const shampooProducts = (): Product[] =>
+  Object.values(shampoo()).sort((a, b) => (a.sku < b.sku ? -1 : 1));

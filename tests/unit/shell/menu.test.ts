@@ -45,6 +45,7 @@ const product = (sku: string, categoryIds: number[], file: string | null): Produ
   typeId: 'simple',
   configurable: null,
   parentSku: null,
+  optionValues: {},
   priceFrom: false,
   updatedAt: '2024-01-01T00:00:00Z',
   createdAt: '2024-01-01 00:00:00',
