@@ -1,10 +1,13 @@
 /**
  * The facts file of each product with a page (facts.ts), written by the build: its card fields, its kind
- * and the values of the attributes Magento marks `is_comparable`, as its product page shows them.
+ * and the values of the attributes Magento marks `is_comparable`, as its product page shows them; its
+ * model number and ALL GROUPS tier prices; a configurable's attributes and children; and an entry of each
+ * child of a configurable with a page, which links to the parent's page with that child chosen.
  */
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
-import type { CategoryNode, Product } from '../../catalogue/types.ts';
-import type { ProductFacts } from './facts.ts';
+import { variantHref } from '../../catalogue/variants.ts';
+import { ALL_GROUPS, type CategoryNode, type Product } from '../../catalogue/types.ts';
+import type { FactsParent, FactsTierPrice, FactsVariants, ProductFacts } from './facts.ts';
 
 /** The list-valued attributes the product page shows in their own sections, and where the product holds them. */
 export const LIST_ATTRIBUTES = {
@@ -28,6 +31,53 @@ const memo = new WeakMap<
   CatalogueIndex,
   { comparable: ReadonlySet<string>; categories: ReadonlyMap<number, CategoryNode> }
 >();
+
+/**
+ * The quantity prices every shopper gets: Magento's ALL GROUPS tiers, fewest first, the cheapest where two
+ * share a quantity (a group's own tiers are the trade account's business, not the public files').
+ */
+function publicTiers(product: Product): FactsTierPrice[] {
+  const byQty = new Map<number, FactsTierPrice>();
+  for (const tier of product.tierPrices) {
+    if (tier.customerGroupId !== ALL_GROUPS) continue;
+    const known = byQty.get(tier.qty);
+    if (!known || tier.priceInclVat < known.priceInclVat)
+      byQty.set(tier.qty, {
+        qty: tier.qty,
+        priceInclVat: tier.priceInclVat,
+        priceExclVat: tier.priceExclVat,
+      });
+  }
+  return [...byQty.values()].sort((a, b) => a.qty - b.qty);
+}
+
+/** A configurable's attributes and the children it sells (Magento's order of values, children by sku). */
+function variantsOf(index: CatalogueIndex, product: Product): FactsVariants | undefined {
+  const configurable = product.configurable;
+  if (!configurable) return undefined;
+  return {
+    attributes: configurable.attributes.map((attribute) => ({
+      code: attribute.code,
+      id: attribute.attributeId,
+      label: attribute.label,
+      values: attribute.values.map(({ id, label, slug }) => ({ id, label, slug })),
+    })),
+    children: configurable.variants.flatMap((variant) => {
+      const child = index.bySku.get(variant.sku);
+      if (!child) return [];
+      return [
+        {
+          sku: child.sku,
+          values: variant.values,
+          priceInclVat: child.priceInclVat,
+          priceExclVat: child.priceExclVat,
+          inStock: child.inStock,
+          model: child.modelNumber,
+        },
+      ];
+    }),
+  };
+}
 
 /** A product's facts; `href` is its page (`/{url_key}`). */
 export function productFacts(index: CatalogueIndex, product: Product, href: string): ProductFacts {
@@ -59,5 +109,76 @@ export function productFacts(index: CatalogueIndex, product: Product, href: stri
     inStock: product.inStock,
     kind: kind ? { id: kind.id, name: kind.name } : null,
     specs,
+    ...(product.modelNumber ? { model: product.modelNumber } : {}),
+    ...optionalTiers(product),
+    ...optionalVariants(index, product),
   };
+}
+
+function optionalTiers(product: Product): Pick<ProductFacts, 'tierPrices'> {
+  const tiers = publicTiers(product);
+  return tiers.length > 0 ? { tierPrices: tiers } : {};
+}
+
+function optionalVariants(index: CatalogueIndex, product: Product): Pick<ProductFacts, 'variants'> {
+  const variants = variantsOf(index, product);
+  return variants ? { variants } : {};
+}
+
+/**
+ * The facts of a configurable's child, which has no page: its own price, stock, model number, tiers and
+ * specifications, the parent's picture and kind where it has none, and a link to the parent's page
+ * (`parentHref`, which is `/{url key}`) with it chosen.
+ */
+export function childFacts(
+  index: CatalogueIndex,
+  parent: Product,
+  parentHref: string,
+  child: Product,
+): ProductFacts | undefined {
+  const configurable = parent.configurable;
+  const variant = configurable?.variants.find(({ sku }) => sku === child.sku);
+  if (!configurable || !variant) return undefined;
+  const own = productFacts(index, child, parentHref);
+  const options: FactsParent['options'] = configurable.attributes.flatMap((attribute) => {
+    const value = attribute.values.find(({ id }) => id === variant.values[attribute.code]);
+    return value ? [{ code: attribute.code, label: attribute.label, value: value.label }] : [];
+  });
+  const parentFacts = productFacts(index, parent, parentHref);
+  return {
+    ...own,
+    href: variantHref(parent.urlKey, configurable.attributes, variant),
+    image: own.image ?? parentFacts.image,
+    kind: own.kind ?? parentFacts.kind,
+    parent: { sku: parent.sku, name: parent.name, options },
+  };
+}
+
+/**
+ * Every entry of the facts files, by sku: each product with a page (`hrefBySku`), and each child of a
+ * configurable among them (children are visibility 1: no page, yet a basket line or a quick-order row
+ * names them). A child of two configurables is its first parent's (by sku, `parentSku`).
+ */
+export function allFacts(
+  index: CatalogueIndex,
+  routed: readonly Product[],
+  hrefBySku: ReadonlyMap<string, string>,
+): Map<string, ProductFacts> {
+  const entries = new Map<string, ProductFacts>();
+  for (const product of routed) {
+    const href = hrefBySku.get(product.sku);
+    if (href) entries.set(product.sku, productFacts(index, product, href));
+  }
+  for (const parent of routed) {
+    const href = hrefBySku.get(parent.sku);
+    if (!href || !parent.configurable) continue;
+    for (const { sku } of parent.configurable.variants) {
+      const child = index.bySku.get(sku);
+      if (!child || entries.has(sku) || (child.parentSku !== null && child.parentSku !== parent.sku))
+        continue;
+      const facts = childFacts(index, parent, href, child);
+      if (facts) entries.set(sku, facts);
+    }
+  }
+  return entries;
 }

@@ -3,7 +3,12 @@
  * build writes (`/product-data/{n}.json`, build-facts.ts), spread over a fixed number of files by a hash of
  * the sku. Compare, the guest's wish list and "Recently viewed" draw from these, so they work from a CDN
  * with no Magento call, and every build writes them all afresh (a few hundred small files).
- * Read by hand (magento/wire/reader.ts): no zod on catalogue pages (DESIGN.md §4).
+ * Quick order resolves a typed SKU or model number through them too (codes.ts finds the sku), and a
+ * configurable's children have entries of their own, keyed by their skus, though they have no page: a
+ * basket line, a wish-list item or a quick-order row names the child.
+ * Read by hand (magento/wire/reader.ts): no zod on catalogue pages (DESIGN.md §4). What most products
+ * lack (a model number, tier prices, variants, a parent) is left out of the file rather than written
+ * empty, to keep 10,000 products' files small.
  */
 import {
   asListOf,
@@ -35,6 +40,59 @@ export interface ProductFacts {
    * shows them: one text (technical data), or a list (equipment, applications). Missing values are absent.
    */
   specs: Record<string, string | string[]>;
+  /** Magento's supplier_code ("Model n"), when it has one. */
+  model?: string;
+  /**
+   * The quantity prices every shopper gets (Magento's ALL GROUPS, 32000), fewest first: `qty` or more at
+   * these prices each. Absent when none.
+   */
+  tierPrices?: FactsTierPrice[];
+  /** A configurable product's attributes and children, for a size picker; absent for any other type. */
+  variants?: FactsVariants;
+  /**
+   * A configurable's child (it has no page of its own): its parent and the options that make it this
+   * child. Its `href` is then the parent's page with this child chosen (`/car-shampoo?volume=5-l`).
+   */
+  parent?: FactsParent;
+}
+
+export interface FactsTierPrice {
+  qty: number;
+  priceInclVat: number;
+  priceExclVat: number;
+}
+
+/** One attribute a configurable varies by, e.g. Volume, with its values in Magento's option order. */
+export interface FactsVariantAttribute {
+  code: string;
+  /** Magento's attribute id: the cart's `option_id` (a string, as on the wire). */
+  id: string;
+  label: string;
+  /** `id` is the option id (the cart's `option_value`); `slug` the value in the page's URL (`5-l`). */
+  values: { id: number; label: string; slug: string }[];
+}
+
+/** One child of a configurable: what the picker needs to show it once chosen. */
+export interface FactsChild {
+  sku: string;
+  /** The option id it has for each attribute, by attribute code. */
+  values: Record<string, number>;
+  priceInclVat: number | null;
+  priceExclVat: number | null;
+  inStock: boolean;
+  model: string | null;
+}
+
+export interface FactsVariants {
+  attributes: FactsVariantAttribute[];
+  children: FactsChild[];
+}
+
+export interface FactsParent {
+  sku: string;
+  name: string;
+  /** The child's value of each attribute, in the parent's attribute order: "Volume", "5 l". */
+  options: { code: string; label: string; value: string }[];
 }
 
 export { PRODUCT_DATA_BASE, PRODUCT_DATA_SHARDS, productDataShard, productDataUrl } from './files.ts';
@@ -72,6 +130,108 @@ function readSpecs(value: unknown): Record<string, string | string[]> | undefine
   return specs;
 }
 
+function readTier(value: unknown): FactsTierPrice | undefined {
+  if (!isRecord(value)) return undefined;
+  const qty = asNumber(value['qty']);
+  const priceInclVat = price(value['priceInclVat']);
+  const priceExclVat = price(value['priceExclVat']);
+  return qty === undefined || priceInclVat === undefined || priceExclVat === undefined
+    ? undefined
+    : { qty, priceInclVat, priceExclVat };
+}
+
+function readValue(value: unknown): FactsVariantAttribute['values'][number] | undefined {
+  if (!isRecord(value)) return undefined;
+  const id = asNumber(value['id']);
+  const label = asString(value['label']);
+  const slug = asString(value['slug']);
+  return id === undefined || label === undefined || slug === undefined ? undefined : { id, label, slug };
+}
+
+function readAttribute(value: unknown): FactsVariantAttribute | undefined {
+  if (!isRecord(value)) return undefined;
+  const code = asString(value['code']);
+  const id = asString(value['id']);
+  const label = asString(value['label']);
+  const values = asListOf(value['values'], readValue);
+  return code === undefined || id === undefined || label === undefined || !values
+    ? undefined
+    : { code, id, label, values };
+}
+
+function readOptionIds(value: unknown): Record<string, number> | undefined {
+  if (!isRecord(value)) return undefined;
+  const ids: Record<string, number> = {};
+  for (const [code, id] of Object.entries(value)) {
+    const read = asNumber(id);
+    if (read === undefined) return undefined;
+    ids[code] = read;
+  }
+  return ids;
+}
+
+function readChild(value: unknown): FactsChild | undefined {
+  if (!isRecord(value)) return undefined;
+  const sku = asString(value['sku']);
+  const values = readOptionIds(value['values']);
+  const priceInclVat = optional(value['priceInclVat'], price);
+  const priceExclVat = optional(value['priceExclVat'], price);
+  const inStock = value['inStock'];
+  const model = optional(value['model'], asString);
+  if (sku === undefined || !values || typeof inStock !== 'boolean') return undefined;
+  if (priceInclVat === BAD || priceExclVat === BAD || model === BAD) return undefined;
+  return {
+    sku,
+    values,
+    priceInclVat: priceInclVat ?? null,
+    priceExclVat: priceExclVat ?? null,
+    inStock,
+    model: model ?? null,
+  };
+}
+
+function readVariants(value: unknown): FactsVariants | undefined {
+  if (!isRecord(value)) return undefined;
+  const attributes = asListOf(value['attributes'], readAttribute);
+  const children = asListOf(value['children'], readChild);
+  return attributes && children ? { attributes, children } : undefined;
+}
+
+function readOption(value: unknown): FactsParent['options'][number] | undefined {
+  if (!isRecord(value)) return undefined;
+  const code = asString(value['code']);
+  const label = asString(value['label']);
+  const option = asString(value['value']);
+  return code === undefined || label === undefined || option === undefined
+    ? undefined
+    : { code, label, value: option };
+}
+
+function readParent(value: unknown): FactsParent | undefined {
+  if (!isRecord(value)) return undefined;
+  const sku = asString(value['sku']);
+  const name = asString(value['name']);
+  const options = asListOf(value['options'], readOption);
+  return sku === undefined || name === undefined || !options ? undefined : { sku, name, options };
+}
+
+/** The optional parts of a product's facts, each left out when absent; undefined when one is malformed. */
+function readExtras(
+  value: Record<string, unknown>,
+): Pick<ProductFacts, 'model' | 'tierPrices' | 'variants' | 'parent'> | undefined {
+  const model = optional(value['model'], asString);
+  const tierPrices = optional(value['tierPrices'], (tiers) => asListOf(tiers, readTier));
+  const variants = optional(value['variants'], readVariants);
+  const parent = optional(value['parent'], readParent);
+  if (model === BAD || tierPrices === BAD || variants === BAD || parent === BAD) return undefined;
+  return {
+    ...(model ? { model } : {}),
+    ...(tierPrices && tierPrices.length > 0 ? { tierPrices } : {}),
+    ...(variants ? { variants } : {}),
+    ...(parent ? { parent } : {}),
+  };
+}
+
 export const productFactsReader: Reader<ProductFacts> = handReader((value) => {
   if (!isRecord(value)) return undefined;
   const sku = asString(value['sku']);
@@ -83,9 +243,10 @@ export const productFactsReader: Reader<ProductFacts> = handReader((value) => {
   const inStock = value['inStock'];
   const kind = optional(value['kind'], readKind);
   const specs = readSpecs(value['specs']);
+  const extras = readExtras(value);
   if (sku === undefined || name === undefined || href === undefined || typeof inStock !== 'boolean')
     return undefined;
-  if (image === BAD || priceInclVat === BAD || priceExclVat === BAD || kind === BAD || !specs)
+  if (image === BAD || priceInclVat === BAD || priceExclVat === BAD || kind === BAD || !specs || !extras)
     return undefined;
   return {
     sku,
@@ -97,6 +258,7 @@ export const productFactsReader: Reader<ProductFacts> = handReader((value) => {
     inStock,
     kind: kind ?? null,
     specs,
+    ...extras,
   };
 });
 

@@ -1,26 +1,21 @@
 /**
- * /product-data/{n}.json: the facts of the products with a page whose sku falls in file n
- * (features/product-data/facts.ts), every file written on every build, empty ones included, so a sku
- * that is gone reads as gone, not as a missing file.
+ * /product-data/{n}.json: the facts of the products with a page, and of their configurables' children,
+ * whose sku falls in file n (features/product-data/facts.ts), every file written on every build, empty
+ * ones included, so a sku that is gone reads as gone, not as a missing file.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { catalogueRoutes } from '../../components/catalogue/routes.ts';
-import { getCatalogue } from '../../catalogue/snapshot.ts';
-import { productFacts } from '../../features/product-data/build-facts.ts';
 import {
   PRODUCT_DATA_SHARDS,
   productDataShard,
   type ProductDataFile,
 } from '../../features/product-data/facts.ts';
+import { siteFacts } from './_site-facts.ts';
 
 export const getStaticPaths = (() => {
-  const index = getCatalogue();
-  const { routed, hrefBySku } = catalogueRoutes(index);
   const files: ProductDataFile[] = Array.from({ length: PRODUCT_DATA_SHARDS }, () => ({}));
-  for (const product of routed) {
-    const href = hrefBySku.get(product.sku);
-    const file = files[productDataShard(product.sku)];
-    if (href && file) file[product.sku] = productFacts(index, product, href);
+  for (const [sku, facts] of siteFacts()) {
+    const file = files[productDataShard(sku)];
+    if (file) file[sku] = facts;
   }
   return files.map((file, shard) => ({
     params: { shard: String(shard) },

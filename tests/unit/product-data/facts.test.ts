@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
-import type { CatalogueAttribute } from '../../../src/catalogue/types.ts';
-import { productFacts } from '../../../src/features/product-data/build-facts.ts';
+import { ALL_GROUPS, type CatalogueAttribute } from '../../../src/catalogue/types.ts';
+import { withVariants } from '../../../src/catalogue/variants.ts';
+import { buildProductCodes } from '../../../src/features/product-data/build-codes.ts';
+import { allFacts, productFacts } from '../../../src/features/product-data/build-facts.ts';
+import { foldCode, productCodeFile } from '../../../src/features/product-data/codes.ts';
 import {
   PRODUCT_DATA_SHARDS,
   productDataShard,
   productFactsReader,
 } from '../../../src/features/product-data/facts.ts';
-import { attribute, catalogue, product } from '../catalogue/fixtures.ts';
+import { attribute, catalogue, product, shampooProducts } from '../catalogue/fixtures.ts';
 
 const comparable = (code: string, isComparable: boolean): CatalogueAttribute =>
   attribute(code, { comparable: isComparable });
@@ -77,5 +80,143 @@ describe('product facts', () => {
       used.add(shard);
     }
     expect(used.size).toBe(PRODUCT_DATA_SHARDS);
+  });
+});
+
+describe('the facts of a configurable product and its children', () => {
+  const withTiers = (products: ReturnType<typeof shampooProducts>) =>
+    products.map((one) =>
+      one.sku === 'CS-5L'
+        ? {
+            ...one,
+            tierPrices: [
+              { customerGroupId: 1, qty: 4, priceInclVat: 20, priceExclVat: 16.67 },
+              { customerGroupId: ALL_GROUPS, qty: 10, priceInclVat: 24.99, priceExclVat: 20.83 },
+              { customerGroupId: ALL_GROUPS, qty: 4, priceInclVat: 26.99, priceExclVat: 22.49 },
+            ],
+          }
+        : one,
+    );
+  const shop = () => {
+    const products = withVariants(withTiers(shampooProducts()));
+    const catalogueIndex = indexCatalogue(catalogue(products));
+    const parent = catalogueIndex.bySku.get('CS');
+    if (!parent) throw new Error('no parent');
+    return {
+      catalogueIndex,
+      parent,
+      entries: allFacts(catalogueIndex, [parent], new Map([['CS', '/car-shampoo']])),
+    };
+  };
+
+  it('give the parent its attributes and every child with option ids, prices, stock and model', () => {
+    const facts = shop().entries.get('CS');
+    expect(facts?.variants).toEqual({
+      attributes: [
+        {
+          code: 'volume',
+          id: '155',
+          label: 'Volume',
+          values: [
+            { id: 211, label: '1 l', slug: '1-l' },
+            { id: 212, label: '5 l', slug: '5-l' },
+            { id: 213, label: '10 l', slug: '10-l' },
+          ],
+        },
+      ],
+      children: [
+        {
+          sku: 'CS-10L',
+          values: { volume: 213 },
+          priceInclVat: 49.99,
+          priceExclVat: 41.66,
+          inStock: false,
+          model: '6.295-303.0',
+        },
+        {
+          sku: 'CS-1L',
+          values: { volume: 211 },
+          priceInclVat: 9.99,
+          priceExclVat: 8.33,
+          inStock: true,
+          model: '6.295-301.0',
+        },
+        {
+          sku: 'CS-5L',
+          values: { volume: 212 },
+          priceInclVat: 29.99,
+          priceExclVat: 24.99,
+          inStock: true,
+          model: '6.295-302.0',
+        },
+      ],
+    });
+    expect(facts).not.toHaveProperty('parent');
+    expect(facts).not.toHaveProperty('model');
+  });
+
+  it('give each child an entry of its own that opens the parent with it chosen', () => {
+    const child = shop().entries.get('CS-5L');
+    expect(child).toMatchObject({
+      sku: 'CS-5L',
+      name: 'Car Shampoo 5 l',
+      href: '/car-shampoo?volume=5-l',
+      priceInclVat: 29.99,
+      inStock: true,
+      model: '6.295-302.0',
+      parent: {
+        sku: 'CS',
+        name: 'Car Shampoo',
+        options: [{ code: 'volume', label: 'Volume', value: '5 l' }],
+      },
+    });
+    expect(shop().entries.get('CS-10L')).toMatchObject({ inStock: false, href: '/car-shampoo?volume=10-l' });
+  });
+
+  it('carry only the ALL GROUPS tier prices, fewest first', () => {
+    expect(shop().entries.get('CS-5L')?.tierPrices).toEqual([
+      { qty: 4, priceInclVat: 26.99, priceExclVat: 22.49 },
+      { qty: 10, priceInclVat: 24.99, priceExclVat: 20.83 },
+    ]);
+    expect(shop().entries.get('CS-1L')).not.toHaveProperty('tierPrices');
+  });
+
+  it('read back as written, variants, parent and tiers included, and refuse malformed ones', () => {
+    for (const facts of shop().entries.values()) {
+      const read = productFactsReader.safeParse(JSON.parse(JSON.stringify(facts)));
+      expect(read).toEqual({ success: true, data: facts });
+    }
+    const parent = shop().entries.get('CS');
+    const child = shop().entries.get('CS-5L');
+    if (!parent?.variants || !child?.parent) throw new Error('no variants');
+    for (const bad of [
+      {
+        ...parent,
+        variants: { ...parent.variants, children: [{ sku: 'CS-1L', values: { volume: '211' } }] },
+      },
+      { ...parent, variants: { attributes: [{ code: 'volume' }], children: [] } },
+      { ...child, parent: { sku: 'CS' } },
+      { ...child, tierPrices: [{ qty: '4', priceInclVat: 26.99, priceExclVat: 22.49 }] },
+      { ...child, model: 6295 },
+    ])
+      expect(productFactsReader.safeParse(bad).success).toBe(false);
+  });
+
+  it('find a SKU or model number however typed, a SKU before a model number that folds the same', () => {
+    const files = buildProductCodes(shop().entries);
+    const lookUp = (typed: string) => files[productCodeFile(foldCode(typed))]?.[foldCode(typed)];
+    expect(lookUp('cs-5l')).toBe('CS-5L');
+    expect(lookUp('CS 5L')).toBe('CS-5L');
+    expect(lookUp('6.295-302.0')).toBe('CS-5L');
+    expect(lookUp('62953020')).toBe('CS-5L');
+    expect(lookUp('cs')).toBe('CS');
+    expect(lookUp('CS-20L')).toBeUndefined();
+    const clash = new Map([
+      ['AB-1', { ...productFacts(index(), washer, '/a'), sku: 'AB-1', model: 'XY-1' }],
+      ['XY-1', { ...productFacts(index(), washer, '/b'), sku: 'XY-1', model: 'AB-1' }],
+    ]);
+    const clashFiles = buildProductCodes(clash);
+    expect(clashFiles[productCodeFile('ab1')]?.['ab1']).toBe('AB-1');
+    expect(clashFiles[productCodeFile('xy1')]?.['xy1']).toBe('XY-1');
   });
 });
