@@ -298,6 +298,18 @@ CREATE TABLE IF NOT EXISTS wishlist_item (
 CREATE INDEX IF NOT EXISTS wishlist_item_wishlist ON wishlist_item (wishlist_id, wishlist_item_id);
 CREATE INDEX IF NOT EXISTS wishlist_item_product ON wishlist_item (product_id);
 
+-- Magento_Wishlist's wishlist_item_option: what an item was added with (code info_buyRequest, the buy
+-- request as JSON, a configurable's super_attribute as [[attribute id, option id], ...] in the order
+-- given) and, for a configurable whose choice matched a child, that child (simple_product, its product_id).
+CREATE TABLE IF NOT EXISTS wishlist_item_option (
+  option_id INTEGER PRIMARY KEY,
+  wishlist_item_id INTEGER NOT NULL REFERENCES wishlist_item (wishlist_item_id) ON DELETE CASCADE,
+  product_id INTEGER NOT NULL,
+  code TEXT NOT NULL,
+  value TEXT
+);
+CREATE INDEX IF NOT EXISTS wishlist_item_option_item ON wishlist_item_option (wishlist_item_id);
+
 -- Magento_SalesRule's tables (SalesRule/etc/db_schema.xml), with the rule's websites, customer groups
 -- and store labels kept as JSON lists on the rule instead of three link tables. Column defaults are
 -- Magento's.
