@@ -110,6 +110,10 @@ export const basketTexts = {
   applying: 'Applying…',
   free: 'Free',
   spendForFreeDelivery: (amount: string) => `Spend ${amount} more for free delivery`,
+  /** After a line's unit price: "£22.50 each". */
+  each: 'each',
+  /** After a unit price Magento lowered for the quantity (a tier price): "£22.50 each (tier price)". */
+  tierPrice: '(tier price)',
 } as const;
 
 /**

@@ -14,7 +14,8 @@
 import { exclVat, formatPrice } from '../../catalogue/money.ts';
 import { wholeQuantity } from '../../features/cart/cart.ts';
 import { addFromQuery } from '../../features/cart/from-query.ts';
-import { lineAmounts, linesSum } from '../../features/cart/lines.ts';
+import { lineAmounts, linesSum, unitExclVat } from '../../features/cart/lines.ts';
+import { totalsOptions, type OptionLabel } from '../../features/cart/options.ts';
 import { loadBasketProducts, type BasketProducts } from '../../features/cart/products.ts';
 import { $cart, refreshCart, removeCartItem, updateCartItem } from '../../features/cart/store.ts';
 import { startBasketSync } from '../../features/cart/sync.ts';
@@ -96,6 +97,8 @@ class BasketPage {
   private busyItem: number | null = null;
   private readonly rows = new Map<number, BasketRow>();
   private delivery: BasketDelivery | null = null;
+  /** The chosen options of each line, as Magento's totals last gave them (item id → labels). */
+  private options = new Map<number, OptionLabel[]>();
   private totalsProblem = '';
   private totalsRequest = 0;
 
@@ -172,8 +175,10 @@ class BasketPage {
       (delivery) => {
         if (request !== this.totalsRequest) return;
         this.delivery = delivery;
+        this.options = totalsOptions(delivery.totals);
         this.totalsProblem = '';
         this.coupon?.totals(delivery.totals);
+        this.paintRows(this.items());
         this.paintSummary();
       },
       (error: unknown) => {
@@ -226,6 +231,7 @@ class BasketPage {
       row.update({
         item,
         product: this.products.get(item.sku),
+        options: this.options.get(item.item_id),
         quantity: this.drafts.get(item.item_id) ?? String(item.qty),
         busy: this.busyItem === item.item_id,
       });
@@ -260,7 +266,9 @@ class BasketPage {
   private paintSummary(): void {
     const { itemsRow, itemsTotal, grandTotal: grand, totalsProblem } = this.parts;
     const items = this.items();
-    const sum = linesSum(items.map((item) => lineAmounts(item, this.products.get(item.sku)?.priceExclVat)));
+    const sum = linesSum(
+      items.map((item) => lineAmounts(item, unitExclVat(item.price, this.products.get(item.sku)))),
+    );
     itemsRow.hidden = sum.inclVat === null && sum.exclVat === null;
     itemsTotal.replaceChildren(...vatPrice(sum));
     this.paintDelivery();

@@ -5,7 +5,7 @@
  * style change. Either missing: the other alone, whatever the choice. Made as nodes (text, never HTML).
  */
 import { formatPrice } from '../../catalogue/money.ts';
-import { listingTexts } from '../../browser-strings.ts';
+import { basketTexts, listingTexts } from '../../browser-strings.ts';
 import type { VatAmounts } from '../../features/cart/lines.ts';
 
 /** `£12.50 incl VAT`, the label in a span of its own. */
@@ -28,6 +28,29 @@ export function vatPrice({ inclVat, exclVat }: VatAmounts): Node[] {
     return [form('vat-incl', inclVat, listingTexts.inclVat), form('vat-excl', exclVat, listingTexts.exclVat)];
   if (inclVat !== null) return labelledAmount(inclVat, listingTexts.inclVat);
   return exclVat === null ? [] : labelledAmount(exclVat, listingTexts.exclVat);
+}
+
+function unitForm(className: string, amount: number, label: string): HTMLElement {
+  const span = document.createElement('span');
+  if (className) span.className = className;
+  const small = document.createElement('span');
+  small.className = 'basket__vat';
+  small.textContent = label;
+  span.append(`${formatPrice(amount)} ${basketTexts.each} `, small);
+  return span;
+}
+
+/**
+ * A line's unit price as Magento applies it, "£22.50 each incl VAT", in both VAT forms like `vatPrice`,
+ * and "(tier price)" after it when Magento lowered it for the quantity.
+ */
+export function unitPrice({ inclVat, exclVat }: VatAmounts, tier: boolean): Node[] {
+  const forms: Node[] = [];
+  const both = inclVat !== null && exclVat !== null;
+  if (inclVat !== null) forms.push(unitForm(both ? 'vat-incl' : '', inclVat, listingTexts.inclVat));
+  if (exclVat !== null) forms.push(unitForm(both ? 'vat-excl' : '', exclVat, listingTexts.exclVat));
+  if (forms.length > 0 && tier) forms.push(document.createTextNode(` ${basketTexts.tierPrice}`));
+  return forms;
 }
 
 /** A key that changes when what `vatPrice` would show changes, so unchanged prices are not redrawn. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineAmounts, linesSum } from './lines.ts';
+import { isTierPrice, lineAmounts, linesSum, unitExclVat } from './lines.ts';
 
 describe('lineAmounts', () => {
   it("is Magento's price × qty incl VAT and the catalogue's excl-VAT price × qty, to the penny", () => {
@@ -31,5 +31,26 @@ describe('linesSum', () => {
 
   it('of no lines is zero', () => {
     expect(linesSum([])).toEqual({ inclVat: 0, exclVat: 0 });
+  });
+});
+
+describe('a tier price', () => {
+  const list = { priceInclVat: 24.5, priceExclVat: 20.42 };
+
+  it("is a unit price Magento applied below the catalogue's", () => {
+    expect(isTierPrice(22.5, list)).toBe(true);
+    expect(isTierPrice(24.5, list)).toBe(false);
+    expect(isTierPrice(24.499999, list)).toBe(false);
+    expect(isTierPrice(22.5, undefined)).toBe(false);
+    expect(isTierPrice(null, list)).toBe(false);
+    expect(isTierPrice(22.5, { priceInclVat: null })).toBe(false);
+  });
+
+  it("has its excl-VAT form from Magento's price, the list price keeping the catalogue's", () => {
+    expect(unitExclVat(22.5, list)).toBe(18.75);
+    expect(unitExclVat(24.5, list)).toBe(20.42);
+    expect(unitExclVat(null, list)).toBe(20.42);
+    expect(unitExclVat(22.5, { priceExclVat: 20.42 })).toBe(20.42);
+    expect(unitExclVat(22.5, undefined)).toBeNull();
   });
 });

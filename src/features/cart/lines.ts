@@ -5,7 +5,7 @@
  * form is null as soon as one line lacks it: a sum of some lines would be a wrong total. Shipping and the
  * grand total are never computed here: they are Magento's (totals.ts).
  */
-import { lineTotal } from '../../catalogue/money.ts';
+import { exclVat, lineTotal } from '../../catalogue/money.ts';
 
 export interface VatAmounts {
   inclVat: number | null;
@@ -20,6 +20,34 @@ export function lineAmounts(
     inclVat: item.price === null || item.price === undefined ? null : lineTotal(item.price, item.qty),
     exclVat: unitExclVat === null || unitExclVat === undefined ? null : lineTotal(unitExclVat, item.qty),
   };
+}
+
+/** The catalogue's unit prices of a line's sku, either unknown (null or undefined). */
+export interface ListPrices {
+  priceInclVat?: number | null | undefined;
+  priceExclVat?: number | null | undefined;
+}
+
+/**
+ * Magento applied a lower unit price than the catalogue's own for this quantity: a tier price
+ * (COMMERCE-BASICS.md §4.3). False when either price is unknown.
+ */
+export function isTierPrice(price: number | null | undefined, list: ListPrices | undefined): boolean {
+  const listPrice = list?.priceInclVat;
+  if (price === null || price === undefined || listPrice === null || listPrice === undefined) return false;
+  return Math.round(price * 100) < Math.round(listPrice * 100);
+}
+
+/**
+ * The excl-VAT unit price of a line: the catalogue's, unless Magento charges another unit price than the
+ * catalogue's incl VAT (a tier price), whose excl-VAT form is then worked out from Magento's price. A
+ * tier-priced line must not show its excl-VAT total at the list price.
+ */
+export function unitExclVat(price: number | null | undefined, list: ListPrices | undefined): number | null {
+  const listExcl = list?.priceExclVat ?? null;
+  const listIncl = list?.priceInclVat;
+  if (price === null || price === undefined || listIncl === null || listIncl === undefined) return listExcl;
+  return Math.round(price * 100) === Math.round(listIncl * 100) ? listExcl : exclVat(price);
 }
 
 /** Sums in whole pence, so adding many lines never drifts by a floating-point penny. */

@@ -3,6 +3,7 @@ import {
   chosenOptions,
   optionLabels,
   optionParams,
+  hasChosenOptions,
   optionsText,
   productOption,
   totalsOptions,
@@ -52,6 +53,22 @@ describe('productOption', () => {
   it('goes back into a query as the names the basket reads', () => {
     const options = [{ option_id: '155', option_value: 212 }];
     expect(chosenOptions(new URLSearchParams(optionParams(options)))).toEqual(options);
+  });
+});
+
+describe('hasChosenOptions', () => {
+  it("is true of a cart item whose product_option names Magento's configurable options", () => {
+    expect(
+      hasChosenOptions({
+        sku: 'CS-5L',
+        product_option: productOption([{ option_id: '155', option_value: 212 }]),
+      }),
+    ).toBe(true);
+    expect(hasChosenOptions({ sku: 'HG-1' })).toBe(false);
+    expect(hasChosenOptions({ product_option: null })).toBe(false);
+    expect(
+      hasChosenOptions({ product_option: { extension_attributes: { configurable_item_options: [] } } }),
+    ).toBe(false);
   });
 });
 

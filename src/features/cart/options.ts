@@ -52,6 +52,14 @@ export const productOption = (options: readonly ConfigurableItemOption[]): Produ
 export const optionParams = (options: readonly ConfigurableItemOption[]): [string, string][] =>
   options.map(({ option_id, option_value }) => [`super_attribute[${option_id}]`, String(option_value)]);
 
+/** A cart item names chosen options (`product_option.extension_attributes.configurable_item_options`). */
+export function hasChosenOptions(item: Record<string, unknown>): boolean {
+  const option = item['product_option'];
+  const extension = isRecord(option) ? option['extension_attributes'] : undefined;
+  const chosen = isRecord(extension) ? extension['configurable_item_options'] : undefined;
+  return Array.isArray(chosen) && chosen.length > 0;
+}
+
 function readLabel(value: unknown): OptionLabel | undefined {
   if (!isRecord(value)) return undefined;
   const label = asString(value['label']);
@@ -85,10 +93,11 @@ export const optionsText = (labels: readonly OptionLabel[]): string =>
  * The labels Magento's totals give each line, by item id (`totals.items[].options`); lines without
  * options are left out.
  */
-export function totalsOptions(totals: { items?: unknown }): Map<number, OptionLabel[]> {
+export function totalsOptions(totals: Record<string, unknown>): Map<number, OptionLabel[]> {
   const byItem = new Map<number, OptionLabel[]>();
-  if (!Array.isArray(totals.items)) return byItem;
-  for (const item of totals.items) {
+  const items = totals['items'];
+  if (!Array.isArray(items)) return byItem;
+  for (const item of items) {
     if (!isRecord(item)) continue;
     const id = asNumber(item['item_id']);
     const labels = optionLabels(item['options']);

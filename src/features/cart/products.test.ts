@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { basketProductsReader } from './products.ts';
 
-const product = { urlKey: 'hose-reel', thumbnail: '/h/r/hose.jpg', priceExclVat: 33.29 };
+const product = { urlKey: 'hose-reel', thumbnail: '/h/r/hose.jpg', priceExclVat: 33.29, priceInclVat: 39.95 };
 
 describe('basketProductsReader', () => {
   it('reads /basket/products.json as the build writes it', () => {
@@ -10,8 +10,20 @@ describe('basketProductsReader', () => {
       'HG-2': { urlKey: null, thumbnail: null, priceExclVat: null },
     });
     if (!read.success) throw new Error('the file does not read');
-    expect(read.data.get('HG-1')).toEqual(product);
-    expect(read.data.get('HG-2')).toEqual({ urlKey: null, thumbnail: null, priceExclVat: null });
+    expect(read.data.get('HG-1')).toEqual({ ...product, href: '/hose-reel' });
+    expect(read.data.get('HG-2')).toEqual({
+      urlKey: null,
+      href: null,
+      thumbnail: null,
+      priceExclVat: null,
+      priceInclVat: null,
+    });
+  });
+
+  it("links a configurable's child to its parent's page with the child chosen", () => {
+    const child = { urlKey: null, href: '/car-shampoo?volume=5-l', thumbnail: null, priceExclVat: 20.42 };
+    const read = basketProductsReader.safeParse({ 'CS-5L': { ...child, priceInclVat: 24.5 } });
+    expect(read.success && read.data.get('CS-5L')?.href).toBe('/car-shampoo?volume=5-l');
   });
 
   it('reads a file from before prices were added as "price unknown"', () => {
@@ -31,5 +43,8 @@ describe('basketProductsReader', () => {
     ['a missing thumbnail', { 'HG-1': { urlKey: 'a', priceExclVat: 1 } }],
     ['a price that is text', { 'HG-1': { ...product, priceExclVat: '33.29' } }],
     ['a price of nothing', { 'HG-1': { ...product, priceExclVat: 0 } }],
+    ['a list price that is text', { 'HG-1': { ...product, priceInclVat: '39.95' } }],
+    ['a link to another site', { 'HG-1': { ...product, href: '//example.com/x' } }],
+    ['a link that is no path', { 'HG-1': { ...product, href: 'javascript:alert(1)' } }],
   ])('refuses %s', (_, value) => expect(basketProductsReader.safeParse(value).success).toBe(false));
 });

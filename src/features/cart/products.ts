@@ -1,7 +1,10 @@
 /**
- * What the basket needs of the catalogue that the cart lacks: each sku's page, thumbnail and price excl
- * VAT, from the small JSON the build emits (`/basket/products.json`), fetched once, on demand. Read by
- * hand (magento/wire/reader.ts), with no zod: the basket page stays light (DESIGN.md §4).
+ * What the basket needs of the catalogue that the cart lacks: each sku's page, thumbnail and list prices,
+ * from the small JSON the build emits (`/basket/products.json`), fetched once, on demand. A configurable's
+ * cart line carries its child's sku: the child has no page, so its entry links to the parent's page with
+ * the child chosen (`href`, `/car-shampoo?volume=5-l`). The list price incl VAT tells a tier price Magento
+ * applied from the product's own. Read by hand (magento/wire/reader.ts), with no zod: the basket page
+ * stays light (DESIGN.md §4).
  */
 import {
   asNumber,
@@ -17,14 +20,27 @@ import { shopFetch } from '../shop-api.ts';
 export interface BasketProduct {
   /** The product page is `/{urlKey}`; null when the product has no page of its own. */
   urlKey: string | null;
+  /**
+   * Where the line links: the product page, or for a configurable's child its parent's page with the
+   * child chosen; null when there is none.
+   */
+  href: string | null;
   /** Path under `catalog/product`, e.g. `/h/g/hg-pw-00012-1.jpg`. */
   thumbnail: string | null;
   /** The catalogue's unit price excl VAT; null when unknown. */
   priceExclVat: number | null;
+  /** The catalogue's unit price incl VAT (before any tier price); null when unknown. */
+  priceInclVat: number | null;
 }
 
-/** The file as the build writes it: sku → product. */
-export type BasketProductsFile = Record<string, BasketProduct>;
+/**
+ * The file as the build writes it: sku → product. `href` is written only where it is not `/{urlKey}`,
+ * and a file from before it or `priceInclVat` reads as "not known".
+ */
+export type BasketProductsFile = Record<
+  string,
+  Omit<BasketProduct, 'href' | 'priceInclVat'> & { href?: string; priceInclVat: number | null }
+>;
 /** The file as the basket reads it. */
 export type BasketProducts = ReadonlyMap<string, BasketProduct>;
 
@@ -44,8 +60,21 @@ function readProduct(value: unknown): BasketProduct | undefined {
   const thumbnail = stringOrNull(value['thumbnail']);
   // A file written before prices were added reads as "price unknown", not as a broken file.
   const priceExclVat = optional(value['priceExclVat'], price);
-  if (urlKey === undefined || thumbnail === undefined || priceExclVat === BAD) return undefined;
-  return { urlKey, thumbnail, priceExclVat: priceExclVat ?? null };
+  const priceInclVat = optional(value['priceInclVat'], price);
+  const href = optional(value['href'], (link) => {
+    const text = asString(link);
+    // Only a path of this site: the file is the shop's own, but a link is never taken on trust.
+    return text !== undefined && /^\/(?!\/)/.test(text) ? text : undefined;
+  });
+  if (urlKey === undefined || thumbnail === undefined) return undefined;
+  if (priceExclVat === BAD || priceInclVat === BAD || href === BAD) return undefined;
+  return {
+    urlKey,
+    href: href ?? (urlKey === null ? null : `/${urlKey}`),
+    thumbnail,
+    priceExclVat: priceExclVat ?? null,
+    priceInclVat: priceInclVat ?? null,
+  };
 }
 
 export const basketProductsReader: Reader<BasketProducts> = handReader((value) => {
