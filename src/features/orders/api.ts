@@ -35,7 +35,14 @@ const ordersPage: z.ZodType<OrdersPage> = z.object({
 
 const orderDetail: z.ZodType<OrderDetail> = summary.extend({
   lines: z.array(
-    z.object({ sku: z.string(), name: z.string(), qty: z.number(), price: z.number(), rowTotal: z.number() }),
+    z.object({
+      sku: z.string(),
+      name: z.string(),
+      options: z.array(z.object({ option_id: z.string(), option_value: z.number() })),
+      qty: z.number(),
+      price: z.number(),
+      rowTotal: z.number(),
+    }),
   ),
   subtotal: z.number(),
   shipping: z.number(),

@@ -19,10 +19,22 @@ export interface OrderSummary {
   readonly currency: string;
 }
 
-/** A product line of an order, from the order itself (a product deleted since still shows). */
+/** A chosen option of a configurable's order line: Magento's attribute id and option id. */
+export interface OrderLineOption {
+  readonly option_id: string;
+  readonly option_value: number;
+}
+
+/**
+ * A product line of an order, from the order itself (a product deleted since still shows). A configurable's
+ * line is Magento's parent item: the chosen child's sku, the parent's name, and the options it was added
+ * with (their labels come from the product facts of the child's sku); its hidden child item is not a line.
+ */
 export interface OrderLine {
   readonly sku: string;
   readonly name: string;
+  /** The chosen options (Magento's ids); empty for a simple product. */
+  readonly options: readonly OrderLineOption[];
   readonly qty: number;
   /** Unit price and line total as charged, VAT included. */
   readonly price: number;

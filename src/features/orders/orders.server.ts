@@ -15,7 +15,14 @@ import { customerSchema } from '../../magento/wire/customer.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
 import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
 import { strings } from '../../strings.ts';
-import type { OrderAddress, OrderDetail, OrderLine, OrdersPage, OrderSummary } from './order.ts';
+import type {
+  OrderAddress,
+  OrderDetail,
+  OrderLine,
+  OrderLineOption,
+  OrdersPage,
+  OrderSummary,
+} from './order.ts';
 
 /** Magento with the integration token (orders) and its base URL (the customer's own `customers/me`). */
 export type OrdersMagento = MagentoClientConfig & { readonly token: string };
@@ -127,10 +134,19 @@ function paymentLabel(order: CustomerOrderWire): string {
   return title ?? method ?? t.statusUnknown;
 }
 
-function line(wire: NonNullable<CustomerOrderWire['items']>[number]): OrderLine {
+type WireLine = NonNullable<CustomerOrderWire['items']>[number];
+
+/** A configurable line's choice as Magento keeps it (ids only: the page finds the labels). */
+const lineOptions = (wire: WireLine): OrderLineOption[] =>
+  (wire.product_option?.extension_attributes?.configurable_item_options ?? []).map(
+    ({ option_id, option_value }) => ({ option_id, option_value }),
+  );
+
+function line(wire: WireLine): OrderLine {
   return {
     sku: wire.sku,
     name: wire.name ?? wire.sku,
+    options: lineOptions(wire),
     qty: amount(wire.qty_ordered),
     price: wire.price_incl_tax ?? amount(wire.price),
     rowTotal: wire.row_total_incl_tax ?? amount(wire.row_total),

@@ -23,13 +23,22 @@ interface Reordered {
 const refusedByMagento = (error: unknown): boolean =>
   error instanceof ShopApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
 
+/**
+ * The parent of a configurable line's child, by child sku (from the product facts), so the line is bought
+ * again as it was added: the parent's sku with the same options. Without it the child's sku is added.
+ */
+export type ParentSkus = ReadonlyMap<string, string>;
+
 /** Adds each line in turn, in the quantity ordered (whole items, at least one). */
-async function addLinesToBasket(lines: readonly OrderLine[]): Promise<Reordered> {
+async function addLinesToBasket(lines: readonly OrderLine[], parents: ParentSkus): Promise<Reordered> {
   const added: OrderLine[] = [];
   const refused: OrderLine[] = [];
   for (const line of lines) {
+    const parent = line.options.length > 0 ? parents.get(line.sku) : undefined;
     try {
-      await addToCart(line.sku, Math.max(1, Math.round(line.qty)));
+      const qty = Math.max(1, Math.round(line.qty));
+      if (parent) await addToCart(parent, qty, line.options);
+      else await addToCart(line.sku, qty);
       added.push(line);
     } catch (error) {
       if (!refusedByMagento(error)) throw error;
@@ -48,8 +57,11 @@ function reorderNotice({ added, refused }: Reordered): string {
 }
 
 /** Buys `lines` again and opens the basket; false (with the reason shown here) when none could be added. */
-export async function buyAgain(lines: readonly OrderLine[]): Promise<boolean> {
-  const result = await addLinesToBasket(lines);
+export async function buyAgain(
+  lines: readonly OrderLine[],
+  parents: ParentSkus = new Map(),
+): Promise<boolean> {
+  const result = await addLinesToBasket(lines, parents);
   const text = reorderNotice(result);
   if (result.added.length === 0) {
     notify(text, 'alert');

@@ -1,13 +1,15 @@
 /**
  * One order as the shopper reads it, for a signed-in customer's order page and the guest lookup alike:
  * its lines (a thumbnail linking to the product page while the shop still sells it: the product facts
- * files, no back-end call; the name and prices always from the order itself), the totals, the addresses,
+ * files, no back-end call; the name and prices always from the order itself; a configurable's line with
+ * its chosen options, named by its child's facts, and linking to the parent's page with them chosen), the totals, the addresses,
  * how it was sent and paid. "Buy again" puts the whole order, or one line, into the basket; "Print" gives
  * a clean sheet (orders.css hides the shop around it).
  */
 import { useEffect, useState } from 'react';
 import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import type { OrderAddress, OrderDetail, OrderLine } from '../../features/orders/order.ts';
+import { optionsText } from '../../features/cart/options.ts';
 import { buyAgain } from '../../features/orders/reorder.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
 import { notify } from '../../features/notify/store.ts';
@@ -38,6 +40,13 @@ function useFacts(skus: readonly string[]): ReadonlyMap<string, ProductFacts> {
     };
   }, [key]);
   return facts;
+}
+
+/** Each configurable child's parent sku, from the facts read (Buy again adds the parent with its options). */
+function parentSkus(facts: ReadonlyMap<string, ProductFacts>): Map<string, string> {
+  const parents = new Map<string, string>();
+  for (const [sku, entry] of facts) if (entry.parent) parents.set(sku, entry.parent.sku);
+  return parents;
 }
 
 function Address({ title, address }: { title: string; address: OrderAddress | null }) {
@@ -75,10 +84,18 @@ function Product({ line, facts }: { line: OrderLine; facts: ProductFacts | undef
   ) : (
     <span className="order-line__picture order-line__picture--none" aria-hidden="true" />
   );
+  // A configurable's line: its child's facts name the chosen options ("Volume: 5 l") and link to them.
+  const options = line.options.length > 0 && facts?.parent ? optionsText(facts.parent.options) : '';
   return (
     <div className="order-line__product">
       {picture}
-      {facts ? <a href={facts.href}>{line.name}</a> : <span>{line.name}</span>}
+      <span className="order-line__name">
+        {facts ? <a href={facts.href}>{line.name}</a> : <span>{line.name}</span>}
+        {line.options.length > 0 && (
+          // Its room is kept while the facts load, so the table does not move when they come.
+          <span className="order-line__options">{options || '\u00a0'}</span>
+        )}
+      </span>
     </div>
   );
 }
@@ -93,7 +110,7 @@ export function OrderView({ order, heading }: { order: OrderDetail; heading: 'h1
   async function again(lines: readonly OrderLine[]) {
     if (!start(true)) return;
     try {
-      if (!(await buyAgain(lines))) finish();
+      if (!(await buyAgain(lines, parentSkus(facts)))) finish();
     } catch (error) {
       notify(problemText(error), 'alert');
       finish();

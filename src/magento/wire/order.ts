@@ -47,6 +47,32 @@ export const orderLineSchema = z
     row_total: money,
     row_total_incl_tax: money,
     parent_item_id: z.number().nullable().optional(),
+    /** `configurable` for a configurable's line (its sku is the chosen child's, its name the parent's). */
+    product_type: text,
+    /** A configurable line's choice: the attribute ids and option ids it was added with (ids, no labels). */
+    product_option: z
+      .object({
+        extension_attributes: z
+          .object({
+            configurable_item_options: z
+              .array(
+                z
+                  .object({
+                    option_id: z.union([z.string(), z.number()]).transform(String),
+                    option_value: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]),
+                  })
+                  .loose(),
+              )
+              .nullable()
+              .optional(),
+          })
+          .loose()
+          .nullable()
+          .optional(),
+      })
+      .loose()
+      .nullable()
+      .optional(),
   })
   .loose();
 
