@@ -1,0 +1,99 @@
+/**
+ * What a configurable product's page shows of its variants, worked out at build time from the catalogue:
+ * the picker's data (every child's facts, embedded in the page as JSON), the variant it opens with, and
+ * the rows of the table that lists every child (what a shopper without JavaScript compares).
+ */
+import { galleryImages, priceLines } from './product-page.ts';
+import { tierLines } from './tier-prices.ts';
+import type { Product } from './types.ts';
+import { defaultVariant, type PickerData, type VariantFacts } from './variant-picker.ts';
+import { variantHref, variantQuery } from './variants.ts';
+
+export interface VariantRow {
+  sku: string;
+  /** The child's value of each attribute, in the attributes' order. */
+  values: string[];
+  model: string | null;
+  inclVat: string | null;
+  exclVat: string | null;
+  inStock: boolean;
+  /** The parent's page with this child chosen. */
+  href: string;
+}
+
+export interface VariantPage {
+  data: PickerData;
+  /** The variant the page is rendered with: the cheapest in stock. */
+  chosen: VariantFacts;
+  rows: VariantRow[];
+}
+
+/** The facts of one child as the picker shows them. */
+export function variantFacts(
+  parent: Pick<Product, 'configurable'>,
+  child: Product,
+  values: Record<string, number>,
+): VariantFacts {
+  const prices = priceLines(child);
+  const image = galleryImages(child)[0];
+  return {
+    sku: child.sku,
+    values,
+    query: variantQuery(parent.configurable?.attributes ?? [], values),
+    inStock: child.inStock,
+    price: child.priceInclVat,
+    inclVat: prices.inclVat,
+    exclVat: prices.exclVat,
+    model: child.modelNumber,
+    image: image ? { file: image.file, label: image.label } : null,
+    specs: child.technicalData.map((row) => [row.label, row.value]),
+    tiers: tierLines(child.tierPrices, child).map(({ inclVat, exclVat }) => ({ inclVat, exclVat })),
+  };
+}
+
+/** A configurable product's variants as its page shows them; null for any other product or one without any. */
+export function variantPage(
+  product: Pick<Product, 'urlKey' | 'configurable' | 'images'>,
+  bySku: ReadonlyMap<string, Product>,
+): VariantPage | null {
+  const { configurable } = product;
+  if (!configurable) return null;
+  const variants: VariantFacts[] = [];
+  const rows: VariantRow[] = [];
+  // In the attributes' value order (1 l, 5 l, 10 l), as the picker lists them, not in sku order.
+  const rank = (variant: { values: Record<string, number> }) =>
+    configurable.attributes.map((attribute) =>
+      attribute.values.findIndex((value) => value.id === variant.values[attribute.code]),
+    );
+  const ordered = [...configurable.variants].sort((a, b) => {
+    const [ra, rb] = [rank(a), rank(b)];
+    const at = ra.findIndex((r, i) => r !== rb[i]);
+    return at === -1 ? 0 : (ra[at] ?? 0) - (rb[at] ?? 0);
+  });
+  for (const variant of ordered) {
+    const child = bySku.get(variant.sku);
+    if (!child) continue;
+    const facts = variantFacts(product, child, variant.values);
+    variants.push(facts);
+    rows.push({
+      sku: child.sku,
+      values: configurable.attributes.map(
+        (attribute) =>
+          attribute.values.find((value) => value.id === variant.values[attribute.code])?.label ?? '',
+      ),
+      model: child.modelNumber,
+      inclVat: facts.inclVat,
+      exclVat: facts.exclVat,
+      inStock: child.inStock,
+      href: variantHref(product.urlKey, configurable.attributes, variant),
+    });
+  }
+  const lead = galleryImages(product)[0];
+  const data: PickerData = {
+    attributes: configurable.attributes,
+    variants,
+    image: lead ? { file: lead.file, label: lead.label } : null,
+  };
+  const chosen = defaultVariant(data);
+  return chosen ? { data, chosen, rows } : null;
+}

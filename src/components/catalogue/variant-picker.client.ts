@@ -1,0 +1,146 @@
+/**
+ * Switches a configurable product's page to the chosen child without a reload: prices in both VAT forms,
+ * stock, model number, main picture, quantity prices and specifications, the picker's sold-out marks, the
+ * add button (off for a sold-out child) and the URL (`?volume=5-l`, with history.replaceState, so a shared
+ * link opens with the choice). A page opened with a choice in its URL opens with it. The facts come from the
+ * JSON the page embeds (VariantPicker.astro); the state is variant-picker.ts's, which rendered the page.
+ */
+import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
+import {
+  openingVariant,
+  pickerState,
+  type PickerData,
+  type VariantFacts,
+} from '../../catalogue/variant-picker.ts';
+
+const text = (element: Element | null, value: string) => {
+  if (element && element.textContent !== value) element.textContent = value;
+};
+
+/** Rows of cells as DOM, built from text (the facts are shop data, never markup). */
+function rows(cells: readonly (readonly string[])[], tag: 'tr' | 'li'): HTMLElement[] {
+  return cells.map((row) => {
+    const element = document.createElement(tag);
+    if (tag === 'li') {
+      const [incl = '', excl = ''] = row;
+      element.innerHTML = '<span class="vat-incl"></span><span class="vat-excl"></span>';
+      text(element.firstElementChild, incl);
+      text(element.lastElementChild, excl);
+    } else {
+      const [label = '', value = ''] = row;
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = label;
+      const td = document.createElement('td');
+      td.textContent = value;
+      element.append(th, td);
+    }
+    return element;
+  });
+}
+
+function show(page: HTMLElement, data: PickerData, chosen: VariantFacts): void {
+  const picker = page.querySelector<HTMLElement>('[data-variant-picker]');
+  if (!picker) return;
+  picker.dataset['chosen'] = chosen.sku;
+  const state = pickerState(data, chosen);
+  data.attributes.forEach((attribute, at) => {
+    const inputs = picker.querySelectorAll<HTMLInputElement>(`input[data-code="${attribute.code}"]`);
+    (state[at] ?? []).forEach((value, index) => {
+      const input = inputs[index];
+      if (!input) return;
+      input.checked = value.checked;
+      const note = input.parentElement?.querySelector<HTMLElement>('[data-sold-out]');
+      if (note) note.hidden = !value.soldOut;
+    });
+  });
+
+  for (const form of ['incl', 'excl'] as const) {
+    const amount = chosen[form === 'incl' ? 'inclVat' : 'exclVat'];
+    const line = page.querySelector<HTMLElement>(`[data-price="${form}"]`);
+    if (!line) continue;
+    line.hidden = amount === null;
+    text(line.querySelector('.amount'), amount ?? '');
+  }
+  const stock = page.querySelector<HTMLElement>('[data-stock]');
+  if (stock) {
+    stock.classList.toggle('in', chosen.inStock);
+    stock.classList.toggle('out', !chosen.inStock);
+    text(
+      stock.querySelector('[data-stock-text]'),
+      stock.dataset[chosen.inStock ? 'inText' : 'outText'] ?? '',
+    );
+  }
+  const model = page.querySelector<HTMLElement>('[data-model]');
+  if (model) {
+    model.hidden = chosen.model === null;
+    text(model, (model.dataset['template'] ?? '{}').replace('{}', chosen.model ?? ''));
+  }
+  const button = page.querySelector<HTMLButtonElement>('form[data-add-to-cart] button[type="submit"]');
+  if (button) button.disabled = !chosen.inStock;
+  const tiers = page.querySelector<HTMLElement>('[data-tiers]');
+  if (tiers) {
+    tiers.replaceChildren(
+      ...rows(
+        chosen.tiers.map((tier) => [tier.inclVat, tier.exclVat]),
+        'li',
+      ),
+    );
+    tiers.hidden = chosen.tiers.length === 0;
+  }
+  const specs = page.querySelector<HTMLElement>('[data-variant-specs]');
+  if (specs && chosen.specs.length > 0) specs.replaceChildren(...rows(chosen.specs, 'tr'));
+
+  const picture = chosen.image ?? data.image;
+  const source = page.querySelector<HTMLSourceElement>('[data-gallery-source]');
+  const image = page.querySelector<HTMLImageElement>('[data-gallery-image]');
+  if (picture && source && image) {
+    source.srcset = imageSrcset(picture.file, 960, 'webp');
+    image.srcset = imageSrcset(picture.file, 960, 'jpeg');
+    image.src = imageUrl(picture.file, 640, 'jpeg');
+    image.alt = picture.label;
+    for (const thumb of page.querySelectorAll('[data-gallery] a[data-file]'))
+      if (thumb.getAttribute('data-file') === picture.file) thumb.setAttribute('aria-current', 'true');
+      else thumb.removeAttribute('aria-current');
+  }
+}
+
+/** The URL with this choice, keeping any other parameter (a campaign's) and the fragment. */
+function urlWith(data: PickerData, chosen: VariantFacts): string {
+  const params = new URLSearchParams(location.search);
+  for (const attribute of data.attributes) params.delete(attribute.code);
+  for (const [code, slug] of new URLSearchParams(chosen.query)) params.set(code, slug);
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
+}
+
+export function initVariantPicker(): void {
+  const json = document.querySelector('script[data-variant-data]');
+  const page = document.querySelector<HTMLElement>('main') ?? document.body;
+  if (!json) return;
+  let data: PickerData;
+  try {
+    data = JSON.parse(json.textContent ?? '') as PickerData;
+  } catch {
+    return; // The page as rendered still works as a form.
+  }
+  const rendered = page.querySelector<HTMLElement>('[data-variant-picker]')?.dataset['chosen'];
+  const opening = openingVariant(data, location.search);
+  if (opening && opening.sku !== rendered) show(page, data, opening);
+
+  page.addEventListener('change', (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.dataset['code']) return;
+    const attribute = data.attributes.findIndex((candidate) => candidate.code === input.dataset['code']);
+    const rendered = page.querySelector<HTMLElement>('[data-variant-picker]')?.dataset['chosen'];
+    const current = data.variants.find((variant) => variant.sku === rendered);
+    if (!current || attribute === -1) return;
+    const target = pickerState(data, current)[attribute]?.find(
+      (value) => String(value.id) === input.value,
+    )?.sku;
+    const chosen = data.variants.find((variant) => variant.sku === target);
+    if (!chosen) return;
+    show(page, data, chosen);
+    history.replaceState(history.state, '', urlWith(data, chosen));
+  });
+}
