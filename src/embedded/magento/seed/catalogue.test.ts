@@ -7,6 +7,8 @@ import { describe, it, expect } from 'vitest';
 import {
   CATALOGUE_DATE,
   DOCUMENTATION_SEPARATOR,
+  CONFIGURABLES_FROM,
+  DEMO_CONFIGURABLES,
   GIFT_SET_CATEGORY,
   HOME_GARDEN_CATEGORY_ID,
   LIST_SEPARATOR,
@@ -61,7 +63,19 @@ const PROFESSIONAL_CODES = [
 ];
 
 const BRAND = 'Clearwater';
-const small = generateCatalogue({ seed: 42, productCount: 250, brand: BRAND });
+const FAMILY_SKUS = new Set(
+  DEMO_CONFIGURABLES.flatMap((c) => [c.parentSku, ...c.children.map((child) => child.sku)]),
+);
+/**
+ * The generated simple products only: the generator's invariants are theirs. The configurable families
+ * on top of them (seed/configurables.ts) have their own tests (configurables.test.ts).
+ */
+const simple = (c: SeedCatalogue): SeedCatalogue => ({
+  ...c,
+  products: c.products.filter((p) => !FAMILY_SKUS.has(p.sku)),
+});
+const fullSmall = generateCatalogue({ seed: 42, productCount: 250, brand: BRAND });
+const small = simple(fullSmall);
 
 const bySku = (c: SeedCatalogue): Map<string, SeedProduct> => new Map(c.products.map((p) => [p.sku, p]));
 const sellable = (p: SeedProduct): boolean => p.status === 1 && p.visibility === 4 && p.isInStock;
@@ -87,14 +101,20 @@ describe('random', () => {
 
 describe('generateCatalogue', () => {
   it('is deterministic: same seed, deep-equal catalogue; other seed, other catalogue', () => {
-    expect(generateCatalogue({ seed: 42, productCount: 250, brand: BRAND })).toEqual(small);
+    expect(generateCatalogue({ seed: 42, productCount: 250, brand: BRAND })).toEqual(fullSmall);
     const other = generateCatalogue({ seed: 43, productCount: 250, brand: BRAND });
     expect(other.products.map((p) => p.name)).not.toEqual(small.products.map((p) => p.name));
   });
 
-  it.each([0, 1, 31, 250, 1000, 1001])('makes exactly %i products', (count) => {
-    expect(generateCatalogue({ seed: 1, productCount: count, brand: BRAND }).products).toHaveLength(count);
-  });
+  it.each([0, 1, 31, 99, 100, 250, 1000, 1001])(
+    'makes exactly %i simple products, and the configurable families on top from 100',
+    (count) => {
+      const c = generateCatalogue({ seed: 1, productCount: count, brand: BRAND });
+      expect(simple(c).products).toHaveLength(count);
+      expect(c.products).toHaveLength(count + (count >= CONFIGURABLES_FROM ? FAMILY_SKUS.size : 0));
+      expect(c.configurables).toHaveLength(count >= CONFIGURABLES_FROM ? DEMO_CONFIGURABLES.length : 0);
+    },
+  );
 
   it('has the fixed roots and audiences', () => {
     const ids = (id: number) => small.categories.find((c) => c.id === id);
@@ -186,7 +206,7 @@ describe('generateCatalogue', () => {
   });
 
   it('has unique skus and url keys in the right formats', () => {
-    for (const c of [small, generateCatalogue({ seed: 3, productCount: 10_000, brand: BRAND })]) {
+    for (const c of [small, simple(generateCatalogue({ seed: 3, productCount: 10_000, brand: BRAND }))]) {
       const skus = c.products.map((p) => p.sku);
       const keys = c.products.map((p) => p.customAttributes['url_key']);
       expect(new Set(skus).size).toBe(skus.length);
@@ -345,7 +365,7 @@ describe('generateCatalogue', () => {
   });
 
   it('generates 10,000 products with realistic proportions and a bounded image pool', () => {
-    const big = generateCatalogue({ seed: 9, productCount: 10_000, brand: BRAND });
+    const big = simple(generateCatalogue({ seed: 9, productCount: 10_000, brand: BRAND }));
     const n = big.products.length;
     expect(n).toBe(10_000);
     const share = (f: (p: SeedProduct) => boolean) => big.products.filter(f).length / n;
@@ -379,7 +399,7 @@ const NUMERIC_FILTERS = [
   'working_width_mm',
   'sound_pressure_db',
 ];
-const SELECTS = ['voltage_v', 'filter_class', 'colour', 'material', 'power_source'];
+const SELECTS = ['voltage_v', 'filter_class', 'colour', 'material', 'power_source', 'volume', 'kit'];
 const attribute = (c: SeedCatalogue, code: string) => {
   const found = c.attributes.find((a) => a.code === code);
   if (!found) throw new Error(`no attribute ${code}`);
@@ -391,7 +411,7 @@ const roleOf = (p: SeedProduct) => {
   if (!def) throw new Error(`${p.sku} has no sub-category`);
   return FAMILIES[def.family].role;
 };
-const big = generateCatalogue({ seed: 9, productCount: 10_000, brand: BRAND });
+const big = simple(generateCatalogue({ seed: 9, productCount: 10_000, brand: BRAND }));
 
 describe('layered navigation metadata', () => {
   it('makes the numeric filters decimal and filterable, pressure_bar stays a text range', () => {
@@ -426,6 +446,24 @@ describe('layered navigation metadata', () => {
     expect(attribute(small, 'filter_class').isFilterable).toBe(1);
     expect(attribute(small, 'colour').isFilterable).toBe(1);
     expect(attribute(small, 'material').isFilterable).toBe(0);
+    expect(attribute(small, 'volume')).toMatchObject({
+      label: 'Volume',
+      isFilterable: 1,
+      isComparable: true,
+    });
+    expect(attribute(small, 'kit')).toMatchObject({ label: 'Kit', isFilterable: 1, isComparable: true });
+    expect(attribute(small, 'volume').options.map((o) => o.label)).toEqual([
+      '1 l',
+      '2.5 l',
+      '5 l',
+      '10 l',
+      '20 l',
+    ]);
+    expect(attribute(small, 'kit').options.map((o) => o.label)).toEqual([
+      'Standard',
+      'Home kit',
+      'Premium kit',
+    ]);
     expect(attribute(small, 'power_source').options.map((o) => o.label)).toEqual([...POWER_SOURCES]);
     expect(attribute(small, 'voltage_v').options.map((o) => o.label)).toEqual(['220 - 240', '230', '400']);
     const ids = small.attributes.flatMap((a) => a.options.map((o) => o.id));
@@ -452,7 +490,7 @@ describe('layered navigation metadata', () => {
     for (const a of small.attributes) {
       if (a.isFilterable === 0) expect(a.position, a.code).toBe(0);
       expect(a.isComparable, a.code).toBe(
-        a.isTechnical || ['equipmentAttr', 'applications_attrib'].includes(a.code),
+        a.isTechnical || ['equipmentAttr', 'applications_attrib', 'volume', 'kit'].includes(a.code),
       );
     }
     expect(attribute(small, 'power_source').isComparable).toBe(true);
@@ -523,8 +561,9 @@ describe('search metadata', () => {
 
 describe('product values for layered navigation', () => {
   it('stores select values as option ids whose labels exist; never an empty select', () => {
-    for (const c of [small, big]) {
-      for (const code of SELECTS) {
+    for (const c of [fullSmall, big]) {
+      // The variant attributes are the configurable families' children's only.
+      for (const code of c === big ? SELECTS.filter((s) => s !== 'volume' && s !== 'kit') : SELECTS) {
         const ids = new Set(attribute(c, code).options.map((o) => String(o.id)));
         const values = c.products.flatMap((p) => p.customAttributes[code] ?? []);
         expect(values.length, code).toBeGreaterThan(0);
@@ -629,7 +668,8 @@ describe('product values for layered navigation', () => {
   it.each([25, 120, 250, 1001, 10_000])(
     'holds exactly one sellable window vac in the gift sets at %i products',
     (count) => {
-      const c = count === 10_000 ? big : generateCatalogue({ seed: 5, productCount: count, brand: BRAND });
+      const c =
+        count === 10_000 ? big : simple(generateCatalogue({ seed: 5, productCount: count, brand: BRAND }));
       const category = c.categories.find((cat) => cat.id === GIFT_SET_CATEGORY.id);
       expect(category).toMatchObject({
         parentId: 29,
@@ -688,7 +728,7 @@ describe('product values for layered navigation', () => {
   it('is deterministic in the additions too, and another seed merchandises differently', () => {
     const again = generateCatalogue({ seed: 42, productCount: 250, brand: BRAND });
     expect(again.products.map((p) => [p.createdAt, p.updatedAt, p.categoryPositions])).toEqual(
-      small.products.map((p) => [p.createdAt, p.updatedAt, p.categoryPositions]),
+      fullSmall.products.map((p) => [p.createdAt, p.updatedAt, p.categoryPositions]),
     );
     const other = generateCatalogue({ seed: 43, productCount: 250, brand: BRAND });
     expect(other.products.map((p) => p.createdAt)).not.toEqual(small.products.map((p) => p.createdAt));

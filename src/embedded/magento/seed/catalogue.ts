@@ -24,11 +24,17 @@
  *   (`voltage_v`, `filter_class`, `material`, `colour`, and `power_source` on machines) hold the option
  *   id as a string (`"3"`), exactly as Magento returns a select's value; an empty select is left out.
  *
+ * Configurable products (seed/configurables.ts): from {@link CONFIGURABLES_FROM} products up, a fixed set of
+ * detergent, consumable and machine families (a parent with price 0, children in `volume` or `kit`
+ * variants) comes on top of the `productCount` generated simple products, with tier prices on the
+ * professional ones' children; `products` then holds `productCount` + their parents and children.
+ *
  * Besides: `createdAt`/`updatedAt` spread over the two years before {@link CATALOGUE_DATE}; every
  * category's merchandising order (`categoryPositions`, 1..n); the gift-set category holding one window vac.
  * These, the power source, the option ids and the malformed numbers come from streams of their own
  * (`seedFor`), so the values drawn from the main stream are the same as before they existed.
  */
+import { CONFIGURABLES_FROM, configurableSeed } from './configurables.ts';
 import { addLinks } from './links.ts';
 import { merchandise } from './merchandising.ts';
 import { makeProduct, type ProductRun } from './product.ts';
@@ -39,6 +45,7 @@ import type { CatalogueOptions, SeedCatalogue } from './types.ts';
 
 export { POWER_SOURCES, TECHNICAL_ATTRIBUTE_CODES } from './data/attributes.ts';
 export { CATALOGUE_DATE } from './merchandising.ts';
+export { ALL_GROUPS, CONFIGURABLES_FROM, DEMO_CONFIGURABLES, DEMO_TIER_PRICES } from './configurables.ts';
 export {
   DEFAULT_CATEGORY_ID,
   EMPTY_SUB_CATEGORY,
@@ -84,5 +91,24 @@ export function generateCatalogue(options: CatalogueOptions): SeedCatalogue {
   addLinks(r, generated, slots);
   // Everything added later draws from its own streams, after the main stream's last draw.
   const products = merchandise(seed, generated, slots, attributes);
-  return { categories, attributes, products };
+  if (productCount < CONFIGURABLES_FROM)
+    return { categories, attributes, products, configurables: [], tierPrices: [] };
+  // The configurable families come on top, after each category's generated products.
+  const last = new Map<number, number>();
+  for (const product of products)
+    for (const [id, position] of Object.entries(product.categoryPositions))
+      last.set(Number(id), Math.max(last.get(Number(id)) ?? 0, position));
+  const nextPosition = (categoryId: number): number => {
+    const position = (last.get(categoryId) ?? 0) + 1;
+    last.set(categoryId, position);
+    return position;
+  };
+  const extra = configurableSeed(seed, brand, attributes, nextPosition);
+  return {
+    categories,
+    attributes,
+    products: [...products, ...extra.products],
+    configurables: extra.configurables,
+    tierPrices: extra.tierPrices,
+  };
 }

@@ -38,7 +38,7 @@ const UNITS: Readonly<Record<string, string>> = {
 const magentoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** Created on one of the 730 days before CATALOGUE_DATE in office hours; a third never saved since. */
-function dates(r: Random): { createdAt: string; updatedAt: string } {
+export function catalogueDates(r: Random): { createdAt: string; updatedAt: string } {
   const day = CATALOGUE_DATE - (1 + Math.floor(r.next() * CATALOGUE_DAYS)) * DAY_MS;
   const created = day + (7 * 3600 + Math.floor(r.next() * 12 * 3600)) * 1000;
   const saved = r.next();
@@ -157,7 +157,7 @@ function enrich(
   options: Map<string, Map<string, string>>,
 ): Omit<SeedProduct, 'categoryPositions'> {
   const r = createRandom(seedFor(seed, `product:${product.sku}`));
-  const { createdAt, updatedAt } = dates(r);
+  const { createdAt, updatedAt } = catalogueDates(r);
   const labels = { ...product.customAttributes };
   if (FAMILIES[slot.def.family].role === 'machine')
     labels['power_source'] = powerSource(r, slot, product.name);

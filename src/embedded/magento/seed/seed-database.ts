@@ -44,12 +44,14 @@ function writeCategories(db: Database, catalogue: SeedCatalogue, now: string): v
   }
 }
 
+/** Attribute ids are the attributes' places in the list from 1 (what `attributeIdOf` relies on). */
 function writeAttributes(db: Database, catalogue: SeedCatalogue): void {
-  for (const attribute of catalogue.attributes) {
+  for (const [index, attribute] of catalogue.attributes.entries()) {
     const attributeId = db.run(
-      `INSERT INTO attributes (code, label, frontend_input, backend_type, is_user_defined, is_required, position,
-         is_filterable, is_filterable_in_search, used_for_sort_by, is_comparable, is_searchable)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO attributes (attribute_id, code, label, frontend_input, backend_type, is_user_defined, is_required,
+         position, is_filterable, is_filterable_in_search, used_for_sort_by, is_comparable, is_searchable)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      index + 1,
       attribute.code,
       attribute.label,
       attribute.frontendInput,
@@ -75,7 +77,8 @@ function writeAttributes(db: Database, catalogue: SeedCatalogue): void {
   }
 }
 
-function writeProducts(db: Database, catalogue: SeedCatalogue): void {
+function writeProducts(db: Database, catalogue: SeedCatalogue): Map<string, number> {
+  const ids = new Map<string, number>();
   let mediaId = 1;
   for (const product of catalogue.products) {
     const media = product.images.map((image) => ({
@@ -96,13 +99,15 @@ function writeProducts(db: Database, catalogue: SeedCatalogue): void {
     }));
     const id = db.run(
       `INSERT INTO products (sku, name, price, status, visibility, type_id, weight, qty, is_in_stock, attributes, media, links, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'simple', ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       product.sku,
       product.name,
       product.price,
       product.status,
       product.visibility,
-      product.weight,
+      product.typeId ?? 'simple',
+      // A configurable has no weight of its own (Magento leaves it out): its children have one.
+      product.typeId === 'configurable' ? null : product.weight,
       product.qty,
       product.isInStock ? 1 : 0,
       JSON.stringify({ tax_class_id: '2', ...product.customAttributes }),
@@ -119,6 +124,49 @@ function writeProducts(db: Database, catalogue: SeedCatalogue): void {
         product.categoryPositions[categoryId] ?? 0,
       );
     }
+    ids.set(product.sku, id);
+  }
+  return ids;
+}
+
+/** The configurables' options (one per attribute, every child's value in option order), links and tiers. */
+function writeConfigurables(db: Database, catalogue: SeedCatalogue, ids: Map<string, number>): void {
+  const idOf = (sku: string): number => {
+    const id = ids.get(sku);
+    if (id === undefined) throw new Error(`no product ${sku}`);
+    return id;
+  };
+  const bySku = new Map(catalogue.products.map((p) => [p.sku, p]));
+  for (const configurable of catalogue.configurables) {
+    const parentId = idOf(configurable.parentSku);
+    configurable.attributeCodes.forEach((code, position) => {
+      const index = catalogue.attributes.findIndex((a) => a.code === code);
+      const attribute = catalogue.attributes[index];
+      if (!attribute) throw new Error(`no attribute ${code}`);
+      const used = new Set(configurable.childSkus.map((sku) => bySku.get(sku)?.customAttributes[code]));
+      const values = attribute.options.filter((o) => used.has(String(o.id))).map((o) => o.id);
+      db.run(
+        `INSERT INTO configurable_options (product_id, attribute_id, label, position, is_use_default, value_indexes)
+         VALUES (?, ?, ?, ?, 0, ?)`,
+        parentId,
+        index + 1,
+        attribute.label,
+        position,
+        JSON.stringify(values),
+      );
+    });
+    for (const sku of configurable.childSkus) {
+      db.run('INSERT INTO configurable_links (parent_id, child_id) VALUES (?, ?)', parentId, idOf(sku));
+    }
+  }
+  for (const tier of catalogue.tierPrices) {
+    db.run(
+      'INSERT INTO tier_prices (product_id, customer_group_id, qty, value, website_id) VALUES (?, ?, ?, ?, 0)',
+      idOf(tier.sku),
+      tier.customerGroupId,
+      tier.qty,
+      tier.value,
+    );
   }
 }
 
@@ -180,7 +228,7 @@ export async function seedDatabase(
   db.transaction(() => {
     writeCategories(db, catalogue, now);
     writeAttributes(db, catalogue);
-    writeProducts(db, catalogue);
+    writeConfigurables(db, catalogue, writeProducts(db, catalogue));
     const customerId = writePeople(db, admin, hashes, now);
     writeDemoOrders(db, customerId, carriers, seededAt);
     ensureDemoSalesRules(db, now);

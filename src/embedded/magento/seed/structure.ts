@@ -78,6 +78,19 @@ export function buildCategories(): SeedCategory[] {
 const COMPARED_LISTS: readonly string[] = ['equipmentAttr', 'applications_attrib'];
 
 /**
+ * The configurable products' variant attributes (seed/configurables.ts): selects, last in attribute-id
+ * order so every other attribute and option keeps its id; filterable and compared like technical data.
+ */
+export const VARIANT_ATTRIBUTES: readonly (readonly [
+  code: string,
+  label: string,
+  options: readonly string[],
+])[] = [
+  ['volume', 'Volume', ['1 l', '2.5 l', '5 l', '10 l', '20 l']],
+  ['kit', 'Kit', ['Standard', 'Home kit', 'Premium kit']],
+];
+
+/**
  * Every product attribute, in attribute-id order, with the shop's layered navigation, search, sorts and
  * comparison flags, and option ids numbered from 1 across the select attributes in that order.
  */
@@ -107,7 +120,8 @@ export function buildAttributes(): SeedAttribute[] {
       isFilterableInSearch: filter !== undefined && FILTERABLE_IN_SEARCH.includes(code),
       isSearchable: SEARCHABLE_ATTRIBUTES.includes(code),
       usedForSortBy: SORTABLE_ATTRIBUTES.includes(code),
-      isComparable: isTechnical || COMPARED_LISTS.includes(code),
+      isComparable:
+        isTechnical || COMPARED_LISTS.includes(code) || VARIANT_ATTRIBUTES.some(([c]) => c === code),
       position: filter?.position ?? 0,
       options: optionLabels.map((optionLabel) => ({ id: nextOptionId++, label: optionLabel })),
     };
@@ -146,6 +160,9 @@ export function buildAttributes(): SeedAttribute[] {
   for (const { code, label, kind, options } of TECHNICAL_ATTRIBUTES) {
     const [input, backend] = types[kind];
     attributes.push(attr(code, label, input, backend, true, true, options));
+  }
+  for (const [code, label, options] of VARIANT_ATTRIBUTES) {
+    attributes.push(attr(code, label, 'select', 'int', true, false, options));
   }
   return attributes;
 }

@@ -71,6 +71,8 @@ export interface SeedProductLink {
 export interface SeedProduct {
   sku: string;
   name: string;
+  /** Magento's `type_id`; left out for a simple product. */
+  typeId?: 'configurable';
   /** Base price incl VAT in GBP, with pence (two decimals). */
   price: number;
   /** 1 enabled, 2 disabled. */
@@ -97,10 +99,27 @@ export interface SeedProduct {
   links: SeedProductLink[];
 }
 
+/** A configurable's options (attribute codes) and its children, by sku. */
+export interface SeedConfigurable {
+  parentSku: string;
+  attributeCodes: string[];
+  childSkus: string[];
+}
+
+/** One fixed tier price (`catalog_product_entity_tier_price`); customer group 32000 is ALL GROUPS. */
+export interface SeedTierPrice {
+  sku: string;
+  customerGroupId: number;
+  qty: number;
+  value: number;
+}
+
 export interface SeedCatalogue {
   categories: SeedCategory[];
   attributes: SeedAttribute[];
   products: SeedProduct[];
+  configurables: SeedConfigurable[];
+  tierPrices: SeedTierPrice[];
 }
 
 export interface CatalogueOptions {

@@ -106,6 +106,9 @@ export const LAYERED_NAVIGATION: readonly (readonly [code: string, isFilterable:
   ['weight_kg', 1],
   ['sound_pressure_db', 1],
   ['colour', 1],
+  // The configurable products' variant attributes (seed/structure.ts VARIANT_ATTRIBUTES).
+  ['volume', 1],
+  ['kit', 1],
 ];
 
 /**

@@ -654,7 +654,8 @@ export const SUB_CATEGORY_DEFS: readonly SubCategoryDef[] = [
       const product = r.pick([
         'Universal Cleaner',
         'Stone & Façade Cleaner',
-        'Car Shampoo',
+        // Car Shampoo is one configurable product in sizes (seed/configurables.ts), not a card per size.
+        'Car Wash & Wax',
         'Patio & Deck Cleaner',
         'Glass Cleaner Concentrate',
         'Wood Floor Care',

@@ -1,0 +1,147 @@
+/**
+ * Configurable products in the catalogue (COMMERCE-BASICS §3.1, §4.1): the seeded families read as
+ * Magento serializes them (`type_id` configurable, options and child links only on configurables, in
+ * Magento's key order; tier prices on the children), and saved through `POST`/`PUT /V1/products` with
+ * Magento's refusals.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CONFIGURABLES, DEMO_TIER_PRICES } from '../../src/embedded/magento/seed/configurables.ts';
+import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { validateResponse } from '../support/openapi.ts';
+
+let backend: TestBackend;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(() => backend.stop());
+
+const path = (sku: string) => `/rest/V1/products/${encodeURIComponent(sku)}`;
+const get = (sku: string) => backend.call('GET', path(sku), { token: INTEGRATION_TOKEN });
+const fact = (sku: string) => {
+  const found = DEMO_CONFIGURABLES.find((c) => c.parentSku === sku);
+  if (!found) throw new Error(`no demo configurable ${sku}`);
+  return found;
+};
+const attr = (product: { custom_attributes: { attribute_code: string; value: unknown }[] }, code: string) =>
+  product.custom_attributes.find((a) => a.attribute_code === code)?.value;
+
+interface WireOption {
+  id: number;
+  attribute_id: string;
+  label: string;
+  position: number;
+  is_use_default: boolean;
+  values: { value_index: number }[];
+  product_id: number;
+}
+
+describe('GET /V1/products/:sku of a configurable', () => {
+  it('is type configurable with its options and child links between the category links and the stock item', async () => {
+    const shampoo = fact('HG-DT-CARSHAMPOO');
+    const reply = await get(shampoo.parentSku);
+    expect(reply.status).toBe(200);
+    const product = reply.body;
+    expect(product).toMatchObject({
+      sku: shampoo.parentSku,
+      name: shampoo.name,
+      type_id: 'configurable',
+      price: 0,
+    });
+    expect(product).not.toHaveProperty('weight');
+    expect(attr(product, 'url_key')).toBe(shampoo.urlKey);
+    expect(Object.keys(product.extension_attributes)).toEqual([
+      'website_ids',
+      'category_links',
+      'configurable_product_options',
+      'configurable_product_links',
+      'stock_item',
+    ]);
+    const [option, ...others] = product.extension_attributes.configurable_product_options as WireOption[];
+    expect(others).toEqual([]);
+    expect(Object.keys(option ?? {})).toEqual([
+      'id',
+      'attribute_id',
+      'label',
+      'position',
+      'is_use_default',
+      'values',
+      'product_id',
+    ]);
+    expect(option).toMatchObject({
+      attribute_id: String(shampoo.attributeId),
+      label: 'Volume',
+      position: 0,
+      is_use_default: false,
+      values: shampoo.children.map((c) => ({ value_index: c.valueId })),
+      product_id: product.id,
+    });
+    expect(typeof option?.id).toBe('number');
+
+    const childIds: number[] = [];
+    for (const child of shampoo.children) {
+      const wire = (await get(child.sku)).body;
+      childIds.push(wire.id as number);
+      expect(wire).toMatchObject({ type_id: 'simple', visibility: 1, price: child.price });
+      expect(wire.extension_attributes.stock_item.is_in_stock).toBe(child.inStock);
+      expect(attr(wire, 'volume')).toBe(String(child.valueId));
+      expect(attr(wire, 'supplier_code')).toBe(child.model);
+      expect(Object.keys(wire.extension_attributes)).toEqual(['website_ids', 'category_links', 'stock_item']);
+    }
+    expect(product.extension_attributes.configurable_product_links).toEqual(childIds.sort((a, b) => a - b));
+    const result = validateResponse('GET', path(shampoo.parentSku), 200, product);
+    expect(result.ok ? [] : result.errors).toEqual([]);
+  });
+
+  it('names the option values the attribute options list labels', async () => {
+    const kit = DEMO_CONFIGURABLES.find((c) => c.attributeCode === 'kit');
+    const options = await backend.call('GET', '/rest/V1/products/attributes/kit/options', {
+      token: INTEGRATION_TOKEN,
+    });
+    const labels = new Map(
+      (options.body as { value: string; label: string }[]).map((o) => [o.value, o.label]),
+    );
+    for (const child of kit?.children ?? []) expect(labels.get(String(child.valueId))).toBe(child.valueLabel);
+  });
+});
+
+describe('tier prices on products', () => {
+  it('serializes the children’s tiers as ProductTierPriceInterface, ALL GROUPS as 32000', async () => {
+    const sku = 'PRO-DT-FLOORCLEAN-5L';
+    const reply = await get(sku);
+    const expected = DEMO_TIER_PRICES.filter((t) => t.sku === sku);
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    const tiers = reply.body.tier_prices as Record<string, unknown>[];
+    expect(tiers).toHaveLength(expected.length);
+    for (const tier of tiers)
+      expect(Object.keys(tier)).toEqual(['customer_group_id', 'qty', 'value', 'extension_attributes']);
+    expect(tiers).toEqual(
+      expect.arrayContaining(
+        expected.map((t) => ({
+          customer_group_id: t.customerGroupId,
+          qty: t.qty,
+          value: t.value,
+          extension_attributes: { website_id: 0 },
+        })),
+      ),
+    );
+    const result = validateResponse('GET', path(sku), 200, reply.body);
+    expect(result.ok ? [] : result.errors).toEqual([]);
+    expect((await get('HG-DT-CARSHAMPOO-5L')).body.tier_prices).toEqual([]);
+  });
+
+  it('reads options, links and tiers for a whole page (pageSize=0) as for one product', async () => {
+    const all = await backend.call('GET', '/rest/V1/products?searchCriteria[pageSize]=0', {
+      token: INTEGRATION_TOKEN,
+    });
+    const items = all.body.items as { sku: string; type_id: string; tier_prices: unknown[] }[];
+    const configurables = items.filter((p) => p.type_id === 'configurable');
+    expect(configurables.map((p) => p.sku).sort()).toEqual(DEMO_CONFIGURABLES.map((c) => c.parentSku).sort());
+    for (const sku of ['PRO-DT-FLOORCLEAN', 'PRO-DT-FLOORCLEAN-5L', 'HG-PW-K5KIT']) {
+      expect(items.find((p) => p.sku === sku)).toEqual((await get(sku)).body);
+    }
+    expect(items.filter((p) => p.tier_prices.length > 0).length).toBe(
+      new Set(DEMO_TIER_PRICES.map((t) => t.sku)).size,
+    );
+  });
+});
