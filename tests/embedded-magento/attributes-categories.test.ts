@@ -105,7 +105,7 @@ describe('product attributes: flags and wire types', () => {
     const reply = await get(path);
     expectValid('GET', '/V1/products/attributes', reply);
     const items = reply.body.items as WireAttribute[];
-    expect(reply.body.total_count).toBe(13);
+    expect(reply.body.total_count).toBe(15);
     expect(items.map((a) => a.attribute_code)).toEqual([
       'price',
       'power_source',
@@ -120,6 +120,9 @@ describe('product attributes: flags and wire types', () => {
       'weight_kg',
       'sound_pressure_db',
       'colour',
+      // The configurable products' variant attributes.
+      'volume',
+      'kit',
     ]);
     expect(items.map((a) => a.position)).toEqual(items.map((_, i) => i + 1));
     expect(items.every((a) => (a as unknown as { is_filterable: unknown }).is_filterable === true)).toBe(
