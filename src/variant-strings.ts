@@ -3,6 +3,10 @@
  * browser code writes too (so they live apart from strings.ts, which that code must not load).
  */
 export const variantTexts = {
+  /** Before a configurable product's card price, the cheapest of its children's: "from £9.99". */
+  from: 'from',
+  /** A configurable product's card, instead of add to cart: its page is where a size is chosen. */
+  chooseOptions: 'Choose options',
   /** Issue 25, word for word: a tier price line. */
   tier: (qty: number, price: string, percent: number) =>
     `Buy ${qty} or more: ${price} each (save ${percent} %)`,

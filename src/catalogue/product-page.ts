@@ -136,6 +136,8 @@ export const galleryPicture = (file: string): PictureSources => ({
 export interface CardItem {
   product: ProductSummary;
   href: string | null;
+  /** A configurable product: bought from its page, where its options are chosen, not from a card. */
+  chooseOptions?: boolean;
 }
 
 /** What cards need to find products and their pages. */
@@ -148,6 +150,7 @@ export interface CardSource {
 const card = (product: Product, hrefBySku: ReadonlyMap<string, string>): CardItem => ({
   product: toSummary(product),
   href: hrefBySku.get(product.sku) ?? null,
+  ...(product.configurable ? { chooseOptions: true } : {}),
 });
 
 /** Cards for products, in the order given. */

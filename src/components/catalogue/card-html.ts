@@ -6,6 +6,7 @@
 import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import { formatPrice } from '../../catalogue/money.ts';
 import { listingTexts, productToolTexts } from '../../browser-strings.ts';
+import { variantTexts } from '../../variant-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 
 export interface CardView {
@@ -15,6 +16,8 @@ export interface CardView {
   image: { file: string; alt: string } | null;
   priceInclVat: number | null;
   priceExclVat: number | null;
+  /** The price is the cheapest of a configurable product's children, which differ: "from £9.99". */
+  priceFrom?: boolean;
   headingLevel: 2 | 3;
   /** Cards of the first row load at once; the rest lazily. */
   eager?: boolean;
@@ -28,11 +31,12 @@ const RENDITION = 640;
 /**
  * A price in both forms, each labelled: the page shows the one the shopper chose (the `<html data-vat>`
  * rules in global.css), so switching is a style change, with nothing to redraw and nothing to shift.
- * Either missing: the other alone, whatever the choice.
+ * Either missing: the other alone, whatever the choice. `from` says the price is a configurable product's
+ * cheapest ("from £9.99"): every card decides that here.
  */
-export function priceHtml(inclVat: number | null, exclVat: number | null): string {
+export function priceHtml(inclVat: number | null, exclVat: number | null, from = false): string {
   const one = (amount: number, label: string) =>
-    `${formatPrice(amount)} <span class="product-card__vat">${label}</span>`;
+    `${from ? `${variantTexts.from} ` : ''}${formatPrice(amount)} <span class="product-card__vat">${label}</span>`;
   if (inclVat === null || exclVat === null) {
     if (inclVat !== null) return one(inclVat, listingTexts.inclVat);
     return exclVat === null ? '' : one(exclVat, listingTexts.exclVat);
@@ -53,7 +57,7 @@ export function cardHtml(card: CardView): string {
     : '';
   const name = escapeHtml(card.name);
   const heading = `h${card.headingLevel}`;
-  const prices = priceHtml(card.priceInclVat, card.priceExclVat);
+  const prices = priceHtml(card.priceInclVat, card.priceExclVat, card.priceFrom);
   const price = prices && `<p class="product-card__price">${prices}</p>`;
   return (
     `<div class="product-card__media">${picture}</div>` +

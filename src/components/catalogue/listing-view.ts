@@ -35,22 +35,28 @@ const EAGER_CARDS = 4;
 
 /**
  * One card of the grid; the first row loads at once, the first picture first of all. `after` goes after
- * the price (a search result's short description).
+ * the price (a search result's short description); `from` says its price is a configurable product's
+ * cheapest (the index's `from`).
  */
-export const indexedCardHtml = (product: IndexedProduct, at: number, after = ''): string =>
+export const indexedCardHtml = (product: IndexedProduct, at: number, after = '', from = false): string =>
   `<li class="product-card">${cardHtml({
     name: product[P.name],
     href: product[P.path] || null,
     image: product[P.image] ? { file: product[P.image], alt: product[P.alt] || product[P.name] } : null,
     priceInclVat: product[P.inclVat],
     priceExclVat: product[P.exclVat],
+    priceFrom: from,
     headingLevel: 2,
     eager: at < EAGER_CARDS,
     priority: at === 0,
   })}${after}${productToolsHtml({ sku: product[P.sku], name: product[P.name] })}</li>`;
 
-export const gridHtml = (products: readonly IndexedProduct[]): string =>
-  products.map((product, at) => indexedCardHtml(product, at)).join('');
+/** The cards of a page; `from` holds the skus whose price is "from" (the index's `from`). */
+export const gridHtml = (
+  products: readonly IndexedProduct[],
+  from: ReadonlySet<string> = new Set(),
+): string =>
+  products.map((product, at) => indexedCardHtml(product, at, '', from.has(product[P.sku]))).join('');
 
 const amount = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 const pounds = new Intl.NumberFormat('en-GB', {

@@ -13,7 +13,11 @@ import {
   stateQuery,
   type BrowseState,
 } from '../../features/listing/browse.ts';
-import { parseListingIndex, type ListingIndex } from '../../features/listing/listing-index.ts';
+import {
+  parseListingIndex,
+  type IndexedProduct,
+  type ListingIndex,
+} from '../../features/listing/listing-index.ts';
 import { listingTexts } from '../../browser-strings.ts';
 import { BrowseTools, findToolParts, pageHolding, type BrowseHost } from './browse-tools.client.ts';
 import { gridHtml, pagePath } from './listing-view.ts';
@@ -67,6 +71,7 @@ class ListingHost implements BrowseHost {
       const index = parseListingIndex(response.ok ? await response.json() : null);
       if (!index) throw new Error('not a filter index');
       this.index = index;
+      this.from = new Set(index.from);
       return index;
     } catch {
       if (this.count) this.count.textContent = listingTexts.loadFailed;
@@ -92,7 +97,12 @@ class ListingHost implements BrowseHost {
     return Number(link.searchParams.get('page') ?? pageOfPath(link.pathname));
   }
 
-  cardsHtml = gridHtml;
+  /** The skus whose card says "from" (the index's `from`). */
+  private from: ReadonlySet<string> = new Set();
+
+  cardsHtml(products: readonly IndexedProduct[]): string {
+    return gridHtml(products, this.from);
+  }
 
   perPageChosen = storePerPage;
 

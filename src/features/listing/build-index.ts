@@ -6,6 +6,9 @@
  *
  * A product whose value is missing is under no value of that filter; one whose value is malformed (text
  * in a numeric attribute) likewise, and is reported as a data fault. Neither is ever dropped.
+ *
+ * A configurable product is listed once, at its cheapest child's price ("from"), and has every value its
+ * children have of the attributes it varies by, so `volume=5-l` finds the shampoo that comes in 5 l.
  */
 import { toW3cDate } from '../../catalogue/seo.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
@@ -45,6 +48,17 @@ const valueOf = (product: Product, code: string): string =>
 const labelsOf = (attribute: CatalogueAttribute, value: string): string[] =>
   value === '' ? [] : attribute.input === 'multiselect' ? value.split(', ') : [value];
 
+/**
+ * A product's values of an option attribute: a configurable product's are its children's, for an attribute
+ * it varies by (in the attribute's order), else its own.
+ */
+function productLabels(attribute: CatalogueAttribute, product: Product): string[] {
+  const varying = product.configurable?.attributes.find((candidate) => candidate.code === attribute.code);
+  if (!varying || !product.configurable) return labelsOf(attribute, valueOf(product, attribute.code));
+  const ids = new Set(product.configurable.variants.map((variant) => variant.values[attribute.code]));
+  return varying.values.filter((value) => ids.has(value.id)).map((value) => value.label);
+}
+
 /** `Mains electric` → `mains-electric`; distinct per facet. */
 function optionKeys(labels: readonly string[]): string[] {
   const used = new Set<string>();
@@ -73,9 +87,7 @@ function optionFacet(
   attribute: CatalogueAttribute,
   products: readonly Product[],
 ): { facet: Facet; column: Column } | null {
-  const present = new Set(
-    products.flatMap((product) => labelsOf(attribute, valueOf(product, attribute.code))),
-  );
+  const present = new Set(products.flatMap((product) => productLabels(attribute, product)));
   if (present.size === 0) return null;
   const ordered =
     attribute.options.length > 0
@@ -96,9 +108,7 @@ function optionFacet(
     column: {
       code: attribute.code,
       value: (product) => {
-        const found = labelsOf(attribute, valueOf(product, attribute.code)).flatMap(
-          (label) => at.get(label) ?? [],
-        );
+        const found = productLabels(attribute, product).flatMap((label) => at.get(label) ?? []);
         return found.length === 0 ? null : found.length === 1 ? (found[0] ?? null) : found;
       },
     },
@@ -181,7 +191,9 @@ export function buildListingIndex(
     sorts.push({ code: attribute.code, label: attribute.label });
     if (!columns.some((column) => column.code === attribute.code)) columns.push(sortColumn(attribute));
   }
+  const from = products.filter((product) => product.priceFrom).map((product) => product.sku);
   return {
+    ...(from.length > 0 ? { from } : {}),
     facets: facets.sort((a, b) => a.position - b.position).map(({ facet }) => facet),
     sorts,
     columns: columns.map((column) => column.code),

@@ -64,6 +64,11 @@ export interface ListingIndex {
   columns: string[];
   /** Products in the merchandiser's order (the index is the position). */
   products: IndexedProduct[];
+  /**
+   * The skus whose price is the cheapest of a configurable product's children, which differ ("from £9.99");
+   * absent when there are none.
+   */
+  from?: string[];
 }
 
 /** The facet code of the price filter, which reads the product's price rather than a column. */
@@ -124,5 +129,7 @@ export function parseListingIndex(data: unknown): ListingIndex | null {
   if (!isArray(sorts) || !sorts.every((s) => isString((s as AttributeSort).code))) return null;
   if (!isArray(columns) || !columns.every(isString)) return null;
   if (!isArray(products) || !products.every((p) => isProduct(p, columns.length))) return null;
-  return { facets, sorts: sorts as AttributeSort[], columns, products };
+  const { from } = index;
+  if (from !== undefined && !(isArray(from) && from.every(isString))) return null;
+  return { facets, sorts: sorts as AttributeSort[], columns, products, ...(from ? { from } : {}) };
 }

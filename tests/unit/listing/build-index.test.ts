@@ -7,9 +7,11 @@ import {
   splitUnit,
   type ValueProblem,
 } from '../../../src/features/listing/build-index.ts';
-import { P } from '../../../src/features/listing/listing-index.ts';
+import { P, parseListingIndex } from '../../../src/features/listing/listing-index.ts';
 import type { CatalogueAttribute } from '../../../src/catalogue/types.ts';
-import { product } from '../catalogue/fixtures.ts';
+import { withVariants } from '../../../src/catalogue/variants.ts';
+import { gridHtml } from '../../../src/components/catalogue/listing-view.ts';
+import { product, shampooProducts, VOLUME } from '../catalogue/fixtures.ts';
 
 const attribute = (overrides: Partial<CatalogueAttribute> & Pick<CatalogueAttribute, 'code'>) => ({
   id: '',
@@ -119,5 +121,42 @@ describe('buildListingIndex', () => {
     expect(index.products[0]?.[P.path]).toBe('/a');
     expect(index.products[1]?.[P.path]).toBe('');
     expect(index.products[2]?.[P.inStock]).toBe(0);
+  });
+});
+
+describe('a configurable product in a listing', () => {
+  const volume = attribute({
+    code: 'volume',
+    label: 'Volume',
+    input: 'select',
+    backendType: 'int',
+    options: VOLUME.values.map((value) => ({ id: String(value.id), label: value.label })),
+  });
+
+  it("is listed once at its from-price, under every value its children have, and the grid says 'from'", () => {
+    const catalogue = withVariants(shampooProducts());
+    const parent = catalogue.find((item) => item.sku === 'CS');
+    const other = product({ sku: 'OTHER', technicalData: [spec('volume', '5 l')], priceInclVat: 12 });
+    if (!parent) throw new Error('no parent');
+    const index = buildListingIndex([parent, other], [volume], new Map([['CS', '/car-shampoo']]));
+    expect(index.facets.find((facet) => facet.code === 'volume')).toMatchObject({
+      options: [
+        ['1-l', '1 l'],
+        ['5-l', '5 l'],
+        ['10-l', '10 l'],
+      ],
+    });
+    const column = index.columns.indexOf('volume');
+    expect(
+      index.products.map((row) => [row[P.sku], row[P.inclVat], row[P.inStock], row[P.values][column]]),
+    ).toEqual([
+      ['CS', 9.99, 1, [0, 1, 2]],
+      ['OTHER', 12, 1, 1],
+    ]);
+    expect(index.from).toEqual(['CS']);
+    expect(parseListingIndex(JSON.parse(JSON.stringify(index)))?.from).toEqual(['CS']);
+    const grid = gridHtml(index.products, new Set(index.from));
+    expect(grid).toContain('from £9.99');
+    expect(grid).not.toContain('from £12.00');
   });
 });
