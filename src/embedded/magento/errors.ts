@@ -76,6 +76,9 @@ export const errors = {
   qtyAboveMaxSale: () =>
     new MagentoError(400, 'The requested qty exceeds the maximum qty allowed in shopping cart'),
   qtyNotDecimal: () => new MagentoError(400, 'You cannot use decimal quantity for this product.'),
+  // ConfigurableProduct's Type\Configurable::_prepareProduct (COMMERCE-BASICS §3.3).
+  chooseOptions: () => new MagentoError(400, 'You need to choose options for your item.'),
+  cannotAddItem: () => new MagentoError(400, "You can't add the item to shopping cart."),
   cartItemNotFound: (quoteId: string, itemId: number | string) =>
     new MagentoError(404, "The %1 Cart doesn't contain the %2 item.", [quoteId, itemId]),
   emailExists: () =>

@@ -220,6 +220,27 @@ export const customerDto = m.dto({
 });
 export type CustomerInput = z.output<typeof customerDto>;
 
+/** `ConfigurableItemOptionValueInterface`: the attribute id (a string) and the chosen option id (an int). */
+const configurableItemOptionDto = m.dto({
+  option_id: m.string(),
+  option_value: m.int(),
+  extension_attributes: extension(),
+});
+
+/**
+ * A cart item's `ProductOptionInterface`: Open Source's extension attributes, of which the cart reads the
+ * configurable's chosen options; the others are accepted and left alone.
+ */
+export const productOptionDto = m.dto({
+  extension_attributes: m.dto({
+    custom_options: m.mixed(),
+    bundle_options: m.mixed(),
+    downloadable_option: m.mixed(),
+    configurable_item_options: m.array(configurableItemOptionDto),
+  }),
+});
+export type ProductOptionInput = z.output<typeof productOptionDto>;
+
 export const cartItemDto = m.dto({
   item_id: m.int(),
   sku: m.string(),
@@ -228,7 +249,7 @@ export const cartItemDto = m.dto({
   price: m.float(),
   product_type: m.string(),
   quote_id: m.string(),
-  product_option: extension(),
+  product_option: productOptionDto,
   extension_attributes: extension(),
 });
 export type CartItemInput = z.output<typeof cartItemDto>;

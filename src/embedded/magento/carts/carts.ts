@@ -7,7 +7,7 @@
 import { randomString } from '../crypto.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
-import { items } from './items.ts';
+import { items, repriceItems } from './items.ts';
 import { itemRow, quoteRow, type QuoteRow } from './rows.ts';
 
 const MASK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -83,7 +83,8 @@ export function createCustomerCart(db: Database, customerId: number): number {
 
 /**
  * `PUT /V1/guest-carts/:cartId` (2.4): the customer's current cart is merged into the guest cart, which
- * becomes the customer's active cart and loses its masked id. A discount code on the guest cart survives
+ * becomes the customer's active cart and loses its masked id; a line of the same product (a configurable's
+ * same choice) takes both quantities. A discount code on the guest cart survives
  * the sign-in unless the customer's cart had one of its own.
  */
 export function assignGuestCart(
@@ -121,7 +122,8 @@ export function assignGuestCart(
           );
         else {
           db.run(
-            'INSERT INTO quote_items (quote_id, product_id, sku, name, price, qty, product_type) VALUES (?, ?, ?, ?, ?, ?, ?)',
+            `INSERT INTO quote_items (quote_id, product_id, sku, name, price, qty, product_type, product_option)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
             guest.id,
             line.product_id,
             line.sku,
@@ -129,6 +131,7 @@ export function assignGuestCart(
             line.price,
             line.qty,
             line.product_type,
+            line.product_option,
           );
         }
       }
@@ -144,6 +147,8 @@ export function assignGuestCart(
       magentoDate(),
       guest.id,
     );
+    // The cart is now priced for the customer's group (a trade customer's tier prices).
+    repriceItems(db, { id: guest.id, customer_id: customerId });
     return true;
   });
 }

@@ -1,13 +1,29 @@
-/** Cart items: add, change, remove and list, with stock and sale-quantity limits enforced. */
-import { findProductBySku, SALE_QTY, type ProductRecord } from '../catalog/products.ts';
-import { magentoDate, type Database } from '../db.ts';
+/**
+ * Cart items: add, change, remove and list, with stock and sale-quantity limits enforced and each line
+ * priced for its quantity and the quote's customer group (`pricing.ts`). A configurable is added with its
+ * chosen options and sold as the child they choose (`configurable.ts`).
+ */
+import { z } from 'zod';
+import { findProductBySku, type ProductRecord } from '../catalog/products.ts';
+import { SALE_QTY } from '../catalog/products.ts';
+import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
-import type { CartItemInput } from '../input.ts';
+import type { CartItemInput, ProductOptionInput } from '../input.ts';
+import {
+  childRow,
+  chooseChild,
+  hasSalableChild,
+  parseOptions,
+  productOptionOf,
+  type ItemOption,
+} from './configurable.ts';
+import { customerGroupOf, unitPrice } from './pricing.ts';
 import { itemRow, type ItemRow, type QuoteRow } from './rows.ts';
 
 export const items = (db: Database, quoteId: number): ItemRow[] =>
   db.all(itemRow, 'SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quoteId);
 
+/** `CartItemInterface` in its getters' order; `product_option` only on a line with options. */
 export const serializeItem = (item: ItemRow, quoteId: string = String(item.quote_id)) => ({
   item_id: item.item_id,
   sku: item.sku,
@@ -16,14 +32,20 @@ export const serializeItem = (item: ItemRow, quoteId: string = String(item.quote
   price: item.price,
   product_type: item.product_type,
   quote_id: quoteId,
+  ...(item.product_option === null
+    ? {}
+    : { product_option: productOptionOf(parseOptions(item.product_option)) }),
 });
+
+/** What a line's stock and sale limits are checked on: the product sold (a configurable's child). */
+type Stocked = Pick<ProductRecord, 'is_qty_decimal' | 'is_in_stock' | 'qty'>;
 
 /**
  * The quantity a line may hold, checked as Magento 2.4's InventorySales `IsCorrectQtyCondition` does
  * before any stock check: the minimum and maximum sale quantity, then whole units unless the product is
  * `is_qty_decimal`; then the salable quantity ("The requested qty is not available").
  */
-function checkLineQty(product: ProductRecord, qty: number): void {
+function checkLineQty(product: Stocked, qty: number): void {
   if (qty < SALE_QTY.min) throw errors.qtyBelowMinSale(SALE_QTY.min);
   if (qty > SALE_QTY.max) throw errors.qtyAboveMaxSale();
   if (product.is_qty_decimal !== 1 && !Number.isInteger(qty)) throw errors.qtyNotDecimal();
@@ -40,6 +62,83 @@ function touch(db: Database, quoteId: number): void {
   db.run('UPDATE quotes SET updated_at = ? WHERE id = ?', magentoDate(), quoteId);
 }
 
+/**
+ * What a line sells: the product the shopper named (the line's product, name and type) and the product
+ * sold (its sku, price, tiers and stock), the same for a simple product, the chosen child for a
+ * configurable; with the choice, null for a product without options.
+ */
+interface Sale {
+  readonly line: Pick<ProductRecord, 'id' | 'name' | 'type_id'>;
+  readonly sold: Stocked & Pick<ProductRecord, 'id' | 'sku' | 'price'>;
+  readonly options: readonly ItemOption[] | null;
+}
+
+/**
+ * `Quote::addProduct`'s checks for an enabled product: a configurable none of whose children sells is
+ * "not available"; otherwise its options must choose a child.
+ */
+function saleOf(
+  db: Database,
+  product: ProductRecord,
+  productOption: ProductOptionInput | null | undefined,
+): Sale {
+  if (product.type_id !== 'configurable') return { line: product, sold: product, options: null };
+  if (!hasSalableChild(db, product.id)) throw errors.productNotAvailable();
+  const { child, options } = chooseChild(db, product.id, productOption);
+  return { line: product, sold: child, options };
+}
+
+const priceOf = (db: Database, quote: QuoteRow, sale: Sale, qty: number): number =>
+  unitPrice(db, sale.sold.id, sale.sold.price, customerGroupOf(db, quote), qty);
+
+/**
+ * Puts `qty` of the sale in the cart: onto the line already selling the same product (the same child,
+ * for a configurable: the same options), or a new line; the line's whole quantity must be in stock. One
+ * line per sku: a child already in the cart on its own cannot also come as its configurable's choice.
+ */
+function putSale(db: Database, quote: QuoteRow, sale: Sale, qty: number): number {
+  const line = db.get(
+    itemRow,
+    'SELECT * FROM quote_items WHERE quote_id = ? AND sku = ?',
+    quote.id,
+    sale.sold.sku,
+  );
+  if (line && line.product_id !== sale.line.id) throw errors.cannotAddItem();
+  const wanted = (line?.qty ?? 0) + qty;
+  checkLineQty(sale.sold, wanted);
+  const price = priceOf(db, quote, sale, wanted);
+  const options = sale.options === null ? null : JSON.stringify(sale.options);
+  if (line) {
+    db.run(
+      'UPDATE quote_items SET qty = ?, price = ?, name = ?, product_option = ? WHERE item_id = ?',
+      wanted,
+      price,
+      sale.line.name,
+      options,
+      line.item_id,
+    );
+    return line.item_id;
+  }
+  return db.run(
+    `INSERT INTO quote_items (quote_id, product_id, sku, name, price, qty, product_type, product_option)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    quote.id,
+    sale.line.id,
+    sale.sold.sku,
+    sale.line.name,
+    price,
+    qty,
+    sale.line.type_id,
+    options,
+  ).lastInsertRowid;
+}
+
+function serializedRow(db: Database, itemId: number) {
+  const item = db.get(itemRow, 'SELECT * FROM quote_items WHERE item_id = ?', itemId);
+  if (!item) throw errors.internal();
+  return serializeItem(item);
+}
+
 /** Adds a product, or more of it to its existing line; the total asked for must be in stock. */
 export function addItem(db: Database, quote: QuoteRow, cartItem: CartItemInput) {
   const qty = validQty(cartItem['qty']);
@@ -48,35 +147,9 @@ export function addItem(db: Database, quote: QuoteRow, cartItem: CartItemInput) 
     const product = findProductBySku(db, sku);
     if (!product) throw errors.productNotFound();
     if (product.status !== 1) throw errors.productNotAvailable();
-    const line = db.get(itemRow, 'SELECT * FROM quote_items WHERE quote_id = ? AND sku = ?', quote.id, sku);
-    const wanted = (line?.qty ?? 0) + qty;
-    checkLineQty(product, wanted);
-    let itemId: number;
-    if (line) {
-      db.run(
-        'UPDATE quote_items SET qty = ?, price = ?, name = ? WHERE item_id = ?',
-        wanted,
-        product.price,
-        product.name,
-        line.item_id,
-      );
-      itemId = line.item_id;
-    } else {
-      itemId = db.run(
-        'INSERT INTO quote_items (quote_id, product_id, sku, name, price, qty, product_type) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        quote.id,
-        product.id,
-        product.sku,
-        product.name,
-        product.price,
-        qty,
-        product.type_id,
-      ).lastInsertRowid;
-    }
+    const itemId = putSale(db, quote, saleOf(db, product, cartItem.product_option), qty);
     touch(db, quote.id);
-    const item = db.get(itemRow, 'SELECT * FROM quote_items WHERE item_id = ?', itemId);
-    if (!item) throw errors.internal();
-    return serializeItem(item);
+    return serializedRow(db, itemId);
   });
 }
 
@@ -91,16 +164,50 @@ function requireItem(db: Database, quote: QuoteRow, itemId: number): ItemRow {
   return item;
 }
 
+const productById = (db: Database, id: number): ProductRecord | undefined =>
+  db.get(
+    childRow,
+    'SELECT id, sku, name, price, status, type_id, qty, is_in_stock, is_qty_decimal, attributes FROM products WHERE id = ?',
+    id,
+  );
+
+/** Whether an update carries a new choice (`CartItemProcessor::convertToBuyRequest` gives a buy request). */
+const choosesAgain = (item: ItemRow, productOption: ProductOptionInput | null | undefined): boolean =>
+  item.product_type === 'configurable' &&
+  (productOption?.extension_attributes?.configurable_item_options ?? []).length > 0;
+
+/**
+ * `PUT …/items/:itemId`: a new quantity, priced afresh (a tier reached or left). A configurable's line
+ * sent new options is `Quote::updateItem`: the same child keeps the line; another child takes the
+ * line's place, as a new line or onto the line already holding that child, and that line is the answer.
+ */
 export function updateItem(db: Database, quote: QuoteRow, itemId: number, cartItem: CartItemInput) {
   const qty = validQty(cartItem['qty']);
   return db.transaction(() => {
     const item = requireItem(db, quote, itemId);
-    const product = findProductBySku(db, item.sku);
-    if (!product || product.status !== 1) throw errors.productNotAvailable();
-    checkLineQty(product, qty);
-    db.run('UPDATE quote_items SET qty = ?, price = ? WHERE item_id = ?', qty, product.price, itemId);
+    if (choosesAgain(item, cartItem.product_option)) {
+      const parent = productById(db, item.product_id);
+      if (!parent || parent.status !== 1) throw errors.productNotAvailable();
+      const sale = saleOf(db, parent, cartItem.product_option);
+      if (sale.sold.sku !== item.sku) {
+        db.run('DELETE FROM quote_items WHERE item_id = ?', itemId);
+        const moved = putSale(db, quote, sale, qty);
+        touch(db, quote.id);
+        return serializedRow(db, moved);
+      }
+      db.run(
+        'UPDATE quote_items SET product_option = ? WHERE item_id = ?',
+        JSON.stringify(sale.options),
+        itemId,
+      );
+    }
+    const sold = findProductBySku(db, item.sku);
+    if (!sold || sold.status !== 1) throw errors.productNotAvailable();
+    checkLineQty(sold, qty);
+    const price = unitPrice(db, sold.id, sold.price, customerGroupOf(db, quote), qty);
+    db.run('UPDATE quote_items SET qty = ?, price = ? WHERE item_id = ?', qty, price, itemId);
     touch(db, quote.id);
-    return serializeItem({ ...item, qty, price: product.price });
+    return serializedRow(db, itemId);
   });
 }
 
@@ -115,4 +222,28 @@ export function deleteItem(db: Database, quote: QuoteRow, itemId: number): true 
 
 export function listItems(db: Database, quote: QuoteRow, quoteIdOnWire: string) {
   return items(db, quote.id).map((item) => serializeItem(item, quoteIdOnWire));
+}
+
+const soldRow = z.object({ id: sqlNumber, price: sqlNumber });
+
+/**
+ * A line's unit price now, for `group`: its sold product's (the line's sku: the product, or a
+ * configurable's child) for the line's quantity; the stored price if that product is gone.
+ */
+export function linePrice(db: Database, line: Pick<ItemRow, 'sku' | 'qty' | 'price'>, group: number): number {
+  const sold = db.get(soldRow, 'SELECT id, price FROM products WHERE sku = ?', line.sku);
+  return sold ? unitPrice(db, sold.id, sold.price, group, line.qty) : line.price;
+}
+
+/**
+ * Stores each line's price as a collection now works it out (`collectTotals()->save()`): after a guest's
+ * cart becomes a customer's, its lines are priced for the customer's group.
+ */
+export function repriceItems(db: Database, quote: Pick<QuoteRow, 'id' | 'customer_id'>): void {
+  const group = customerGroupOf(db, quote);
+  for (const line of items(db, quote.id)) {
+    const price = linePrice(db, line, group);
+    if (price !== line.price)
+      db.run('UPDATE quote_items SET price = ? WHERE item_id = ?', price, line.item_id);
+  }
 }

@@ -27,6 +27,8 @@ export const itemRow = z.object({
   price: sqlNumber,
   qty: sqlNumber,
   product_type: z.string(),
+  /** A configurable line's chosen options (`[{option_id, option_value}]`, JSON); null otherwise. */
+  product_option: z.string().nullable(),
 });
 export type ItemRow = z.output<typeof itemRow>;
 

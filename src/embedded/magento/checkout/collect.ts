@@ -1,5 +1,6 @@
 /**
- * Collecting a quote's totals (`Quote\TotalsCollector::collect`): the subtotal of its lines, the cart price
+ * Collecting a quote's totals (`Quote\TotalsCollector::collect`): the subtotal of its lines (each priced for
+ * its quantity and the quote's customer group, so a tier reached counts at once), the cart price
  * rules' discounts (and free shipping) for the code it carries, the rates the carriers give its shipping
  * address, the chosen method's price, the grand total. Everything is worked out afresh from the lines,
  * the rules and the carriers each time, as Magento does on every `collectTotals()`; a code that no longer
@@ -7,6 +8,9 @@
  */
 import { z } from 'zod';
 import { quoteAddress, type AddressData } from '../carts/addresses.ts';
+import { formattedOptions, parseOptions } from '../carts/configurable.ts';
+import { repriceItems } from '../carts/items.ts';
+import { customerGroupOf, unitPrice } from '../carts/pricing.ts';
 import { itemRow, quoteRow, type ItemRow, type QuoteRow } from '../carts/rows.ts';
 import { sqlNumber, type Database } from '../db.ts';
 import { lineTotal, roundMoney } from '../money.ts';
@@ -30,6 +34,13 @@ export interface CollectOptions {
 }
 
 export interface CollectedLine extends ItemRow {
+  /**
+   * The product sold, whose stock the line takes: the line's own, or a configurable's chosen child
+   * (undefined once it is gone from the catalogue).
+   */
+  readonly sold: { readonly id: number; readonly name: string } | undefined;
+  /** The totals item's `options`: the chosen options' labels, JSON-encoded ("[]" for none). */
+  readonly options: string;
   readonly rowTotal: number;
   /** Positive, as an item's `discount_amount` is. */
   readonly discountAmount: number;
@@ -62,26 +73,39 @@ export interface Collected {
   readonly weight: number;
 }
 
-const weighedItem = itemRow.extend({ weight: sqlNumber });
-const groupRow = z.object({ group_id: sqlNumber });
+const soldItem = itemRow.extend({
+  weight: sqlNumber,
+  sold_id: sqlNumber.nullable(),
+  sold_name: z.string().nullable(),
+  sold_price: sqlNumber.nullable(),
+});
 
-/** The quote's lines with each product's weight (none counts as 0). */
-const weighedItems = (db: Database, quoteId: number) =>
+/**
+ * The quote's lines with the product each sells, found by the line's sku (a configurable's chosen child):
+ * its weight (none counts as 0), price and name.
+ */
+const soldItems = (db: Database, quoteId: number) =>
   db.all(
-    weighedItem,
-    `SELECT i.*, COALESCE(p.weight, 0) AS weight FROM quote_items i LEFT JOIN products p ON p.id = i.product_id
+    soldItem,
+    `SELECT i.*, COALESCE(p.weight, 0) AS weight, p.id AS sold_id, p.name AS sold_name, p.price AS sold_price
+     FROM quote_items i LEFT JOIN products p ON p.sku = i.sku
      WHERE i.quote_id = ? ORDER BY i.item_id`,
     quoteId,
   );
 
-/** Website 1, and the customer's group, or NOT LOGGED IN (0) for a guest's quote. */
-function partyOf(db: Database, quote: QuoteRow): CartParty {
-  const group =
-    quote.customer_id === null
-      ? 0
-      : (db.get(groupRow, 'SELECT group_id FROM customers WHERE id = ?', quote.customer_id)?.group_id ?? 1);
-  return { websiteId: WEBSITE_ID, customerGroupId: group, customerId: quote.customer_id };
-}
+/**
+ * The lines priced as the subtotal collector prices them (`getFinalPrice($qty)`): the sold product's
+ * price or its best tier for the line's quantity and the quote's group; a line whose product is gone
+ * keeps its stored price.
+ */
+const pricedItems = (db: Database, quoteId: number, group: number) =>
+  soldItems(db, quoteId).map((line) => ({
+    ...line,
+    price:
+      line.sold_id === null || line.sold_price === null
+        ? line.price
+        : unitPrice(db, line.sold_id, line.sold_price, group, line.qty),
+  }));
 
 /** What `_validateCouponCode` leaves: no code stays none, a code that applied stays, any other is ''. */
 const keptCode = (asked: string | null, applied: string | null): string | null =>
@@ -93,14 +117,19 @@ export function collectTotals(
   settings: CheckoutSettings,
   options: CollectOptions = {},
 ): Collected {
-  const items = weighedItems(db, quote.id);
+  const party: CartParty = {
+    websiteId: WEBSITE_ID,
+    customerGroupId: customerGroupOf(db, quote),
+    customerId: quote.customer_id,
+  };
+  const items = pricedItems(db, quote.id, party.customerGroupId);
   const itemsQty = items.reduce((sum, line) => sum + line.qty, 0);
   const subtotal = roundMoney(items.reduce((sum, line) => sum + lineTotal(line.price, line.qty), 0));
   const weight = items.reduce((sum, line) => sum + line.weight * line.qty, 0);
 
   const asked = options.couponCode !== undefined ? options.couponCode : quote.coupon_code;
   const today = storeToday(settings.timezone, options.now);
-  const { rules, coupon } = rulesForCart(db, partyOf(db, quote), asked || null, today);
+  const { rules, coupon } = rulesForCart(db, party, asked || null, today);
   const couponCode = asked ? (coupon?.code ?? asked) : null;
   const discount = applyRules(
     rules,
@@ -132,6 +161,11 @@ export function collectTotals(
       const off = discount.lines.get(line.item_id);
       return {
         ...itemRow.parse(line),
+        sold: line.sold_id === null ? undefined : { id: line.sold_id, name: line.sold_name ?? line.name },
+        options:
+          line.product_option === null
+            ? '[]'
+            : formattedOptions(db, line.product_id, parseOptions(line.product_option)),
         rowTotal: lineTotal(line.price, line.qty),
         discountAmount: off?.amount ?? 0,
         discountPercent: off?.percent ?? 0,
@@ -159,12 +193,15 @@ export const currentQuote = (db: Database, quoteId: number): QuoteRow | undefine
   db.get(quoteRow, 'SELECT * FROM quotes WHERE id = ?', quoteId);
 
 /**
- * A cart write's `collectTotals()->save()`: the code a fresh collection no longer applies is dropped
- * from the quote ('' as `_validateCouponCode` leaves it). Runs inside the write's transaction.
+ * A cart write's `collectTotals()->save()`: each line keeps the price the collection gives it, and the
+ * code a fresh collection no longer applies is dropped from the quote ('' as `_validateCouponCode` leaves
+ * it). Runs inside the write's transaction.
  */
 export function saveCollected(db: Database, quoteId: number, settings: CheckoutSettings): void {
   const quote = currentQuote(db, quoteId);
-  if (!quote?.coupon_code) return;
+  if (!quote) return;
+  repriceItems(db, quote);
+  if (!quote.coupon_code) return;
   const collected = collectTotals(db, quote, settings);
   if (collected.couponCode !== quote.coupon_code)
     db.run('UPDATE quotes SET coupon_code = ? WHERE id = ?', collected.couponCode, quote.id);

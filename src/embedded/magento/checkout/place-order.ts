@@ -124,11 +124,9 @@ function orderable(
   if (quote.coupon_code && !collected.couponCode) throw errors.couponNotValid();
 
   for (const line of collected.lines) {
-    const product = db.get(
-      productStock,
-      'SELECT status, qty, is_in_stock FROM products WHERE id = ?',
-      line.product_id,
-    );
+    const product = line.sold
+      ? db.get(productStock, 'SELECT status, qty, is_in_stock FROM products WHERE id = ?', line.sold.id)
+      : undefined;
     if (!product || product.status !== 1) throw errors.productNotAvailable();
     if (product.is_in_stock !== 1 || line.qty > product.qty) throw errors.qtyNotAvailable();
   }
@@ -152,6 +150,11 @@ function insertOrder(db: Database, quote: QuoteRow, ready: Orderable, now: strin
       ...line,
       discount_amount: line.discountAmount,
       discount_percent: line.discountPercent,
+      // A configurable's line is Magento's pair: this item and its chosen child's, hidden under it.
+      child:
+        line.product_type === 'configurable' && line.sold
+          ? { product_id: line.sold.id, sku: line.sku, name: line.sold.name }
+          : undefined,
     })),
     shippingAmount: collected.shippingAmount,
     shippingMethod: rateCode(rate),
@@ -179,13 +182,15 @@ function insertOrder(db: Database, quote: QuoteRow, ready: Orderable, now: strin
   return written;
 }
 
+/** Each line's sold product gives up the line's quantity (a configurable's child, not the parent). */
 function takeStock(db: Database, lines: readonly CollectedLine[]): void {
   for (const line of lines) {
+    if (!line.sold) continue;
     db.run(
       'UPDATE products SET qty = qty - ?, is_in_stock = CASE WHEN qty - ? <= 0 THEN 0 ELSE is_in_stock END WHERE id = ?',
       line.qty,
       line.qty,
-      line.product_id,
+      line.sold.id,
     );
   }
 }

@@ -62,7 +62,7 @@ export function serializeTotals(collected: Collected, settings: CheckoutSettings
       base_price_incl_tax: line.price,
       row_total_incl_tax: line.rowTotal,
       base_row_total_incl_tax: line.rowTotal,
-      options: '[]',
+      options: line.options,
       weee_tax_applied_amount: null,
       weee_tax_applied: null,
       name: line.name,

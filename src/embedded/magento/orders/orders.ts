@@ -25,9 +25,14 @@ export function getOrder(db: Database, id: number, settings: StoreSettings) {
 /** An order row in Magento's full order shape, with its items, addresses and status history. */
 function serializeOrder(db: Database, order: OrderRow, settings: StoreSettings) {
   const id = order.entity_id;
-  const items = db
-    .all(orderItemRow, 'SELECT * FROM order_items WHERE order_id = ? ORDER BY item_id', id)
-    .map((item) => serializeOrderItem(order, item));
+  const rows = db.all(orderItemRow, 'SELECT * FROM order_items WHERE order_id = ? ORDER BY item_id', id);
+  const byId = new Map(rows.map((row) => [row.item_id, row]));
+  // Children included, as `Order::getItems()` has them; each child carries its parent item.
+  const items = rows.map((item) =>
+    serializeOrderItem(order, item, item.parent_item_id === null ? undefined : byId.get(item.parent_item_id)),
+  );
+  // `Order` resource's calculateItems(): an item with children is not counted, its child is.
+  const itemCount = rows.filter((row) => !rows.some((other) => other.parent_item_id === row.item_id)).length;
   const addresses = db.all(
     orderAddressRow,
     'SELECT * FROM order_addresses WHERE parent_id = ? ORDER BY entity_id',
@@ -52,7 +57,7 @@ function serializeOrder(db: Database, order: OrderRow, settings: StoreSettings) 
       status: history.status,
     }));
   return {
-    ...orderHeader(order, settings, billing, items.length),
+    ...orderHeader(order, settings, billing, itemCount),
     items,
     ...orderTail(order, items, { billing, shipping }, histories),
   };

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { StoreSettings } from '../store.ts';
 import { sqlNumber } from '../db.ts';
+import { parseOptions, productOptionOf } from '../carts/configurable.ts';
 import { jsonRecord } from '../json.ts';
 
 export const orderRow = z.object({
@@ -47,6 +48,10 @@ export const orderItemRow = z.object({
   discount_amount: sqlNumber,
   discount_percent: sqlNumber,
   product_type: z.string(),
+  /** A configurable item's chosen options (JSON), null otherwise. */
+  product_option: z.string().nullable(),
+  /** Set on a configurable's child item. */
+  parent_item_id: sqlNumber.nullable(),
   created_at: z.string(),
 });
 export type OrderItemRow = z.output<typeof orderItemRow>;
@@ -85,7 +90,24 @@ export function serializeOrderAddress(row: OrderAddressRow) {
   };
 }
 
-export const serializeOrderItem = (order: OrderRow, item: OrderItemRow) => ({
+/**
+ * `OrderItemInterface` in its getters' order. A configurable's item carries its choice as `product_option`
+ * (`Order\ProductOption::add`, only on an item without a parent); its child's item names it by
+ * `parent_item_id` and carries it whole as `parent_item` (`getParentItem()`).
+ */
+export const serializeOrderItem = (order: OrderRow, item: OrderItemRow, parent?: OrderItemRow) => ({
+  ...orderItemFields(order, item),
+  ...(parent ? { parent_item: { ...orderItemFields(order, parent), ...productOption(parent) } } : {}),
+  ...productOption(item),
+});
+
+const productOption = (item: OrderItemRow) =>
+  item.product_option === null || item.parent_item_id !== null
+    ? {}
+    : { product_option: productOptionOf(parseOptions(item.product_option)) };
+
+/** The item's own fields, up to `updated_at` (a parent item has neither parent nor, here, children). */
+const orderItemFields = (order: OrderRow, item: OrderItemRow) => ({
   amount_refunded: 0,
   base_amount_refunded: 0,
   base_discount_amount: item.discount_amount,
@@ -110,6 +132,7 @@ export const serializeOrderItem = (order: OrderRow, item: OrderItemRow) => ({
   no_discount: 0,
   order_id: order.entity_id,
   original_price: item.price,
+  ...(item.parent_item_id === null ? {} : { parent_item_id: item.parent_item_id }),
   price: item.price,
   price_incl_tax: item.price,
   product_id: item.product_id,

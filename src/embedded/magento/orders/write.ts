@@ -31,6 +31,13 @@ export interface OrderLine {
   /** The line's share of the discount, positive (0 when none). */
   readonly discount_amount?: number;
   readonly discount_percent?: number;
+  /** A configurable line's chosen options as the quote line keeps them (JSON), null or left out otherwise. */
+  readonly product_option?: string | null;
+  /**
+   * A configurable line's chosen child: Magento orders the pair, the configurable item (the price, the
+   * options) and the child's item under it (`parent_item_id`, price 0), which stock and shipping follow.
+   */
+  readonly child?: { readonly product_id: number; readonly sku: string; readonly name: string } | undefined;
 }
 
 /** The cart price rules' part in an order. */
@@ -135,10 +142,10 @@ export function writeOrder(db: Database, order: NewOrder): { orderId: number; in
     last.at,
   ).lastInsertRowid;
   for (const line of lines) {
-    db.run(
+    const parentItemId = db.run(
       `INSERT INTO order_items (order_id, quote_item_id, product_id, sku, name, price, qty, row_total,
-         discount_amount, discount_percent, product_type, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         discount_amount, discount_percent, product_type, product_option, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       orderId,
       line.item_id,
       line.product_id,
@@ -150,8 +157,24 @@ export function writeOrder(db: Database, order: NewOrder): { orderId: number; in
       line.discount_amount ?? 0,
       line.discount_percent ?? 0,
       line.product_type,
+      line.product_option ?? null,
       order.createdAt,
-    );
+    ).lastInsertRowid;
+    // The child's own quote item is not kept (REST never shows it), so it names its parent's.
+    if (line.child)
+      db.run(
+        `INSERT INTO order_items (order_id, quote_item_id, product_id, sku, name, price, qty, row_total,
+           product_type, parent_item_id, created_at)
+         VALUES (?, ?, ?, ?, ?, 0, ?, 0, 'simple', ?, ?)`,
+        orderId,
+        line.item_id,
+        line.child.product_id,
+        line.child.sku,
+        line.child.name,
+        line.qty,
+        parentItemId,
+        order.createdAt,
+      );
   }
   const withEmail = (address: AddressData) => ({ ...address, email: address['email'] ?? customer.email });
   db.run(
