@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONFIGURABLES, DEMO_TIER_PRICES } from '../../src/embedded/magento/seed/configurables.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateResponse } from '../support/openapi.ts';
+import { expectError } from './helpers.ts';
 
 let backend: TestBackend;
 
@@ -143,5 +144,158 @@ describe('tier prices on products', () => {
     expect(items.filter((p) => p.tier_prices.length > 0).length).toBe(
       new Set(DEMO_TIER_PRICES.map((t) => t.sku)).size,
     );
+  });
+});
+
+describe('POST and PUT /V1/products with configurable parts and tier prices', () => {
+  const volume = fact('PRO-DT-FLOORCLEAN');
+  const [oneLitre, fiveLitre] = volume.children;
+  let run = 0;
+
+  /** A simple child with a volume value, created as an editor would; its entity id. */
+  async function child(valueId: number | undefined, price = 10): Promise<{ id: number; sku: string }> {
+    const sku = `CFG-TEST-${String(++run)}-${String(Date.now())}`;
+    const reply = await backend.call('POST', '/rest/V1/products', {
+      token: INTEGRATION_TOKEN,
+      body: {
+        product: {
+          sku,
+          name: `Test child ${sku}`,
+          price,
+          visibility: 1,
+          type_id: 'simple',
+          custom_attributes:
+            valueId === undefined ? [] : [{ attribute_code: 'volume', value: String(valueId) }],
+          extension_attributes: { stock_item: { qty: 10, is_in_stock: true } },
+        },
+      },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return { id: reply.body.id as number, sku };
+  }
+
+  const parentBody = (sku: string, links: number[], values = [oneLitre?.valueId, fiveLitre?.valueId]) => ({
+    product: {
+      sku,
+      name: `Test configurable ${sku}`,
+      price: 0,
+      type_id: 'configurable',
+      extension_attributes: {
+        configurable_product_options: [
+          {
+            attribute_id: String(volume.attributeId),
+            label: 'Size',
+            position: 0,
+            values: values.map((value_index) => ({ value_index })),
+          },
+        ],
+        configurable_product_links: links,
+      },
+    },
+  });
+
+  it('creates a configurable with exactly the two keys and reads the links back', async () => {
+    const a = await child(oneLitre?.valueId);
+    const b = await child(fiveLitre?.valueId);
+    const sku = `CFG-PARENT-${String(Date.now())}`;
+    const reply = await backend.call('POST', '/rest/V1/products', {
+      token: INTEGRATION_TOKEN,
+      body: parentBody(sku, [b.id, a.id]),
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.type_id).toBe('configurable');
+    expect(reply.body.extension_attributes.configurable_product_links).toEqual(
+      [a.id, b.id].sort((x, y) => x - y),
+    );
+    expect(reply.body.extension_attributes.configurable_product_options).toEqual([
+      expect.objectContaining({
+        attribute_id: String(volume.attributeId),
+        label: 'Size',
+        position: 0,
+        is_use_default: false,
+        values: [{ value_index: oneLitre?.valueId }, { value_index: fiveLitre?.valueId }],
+        product_id: reply.body.id,
+      }),
+    ]);
+    expect(await get(sku).then((r) => r.body)).toEqual(reply.body);
+
+    // Left out, the options and links stay; an empty list of links removes them.
+    const renamed = await backend.call('PUT', path(sku), {
+      token: INTEGRATION_TOKEN,
+      body: { product: { name: 'Renamed' } },
+    });
+    expect(renamed.body.extension_attributes.configurable_product_links).toHaveLength(2);
+    const emptied = await backend.call('PUT', path(sku), {
+      token: INTEGRATION_TOKEN,
+      body: { product: { extension_attributes: { configurable_product_links: [] } } },
+    });
+    expect(emptied.body.extension_attributes.configurable_product_links).toEqual([]);
+    expect(emptied.body.extension_attributes.configurable_product_options).toHaveLength(1);
+  });
+
+  it('refuses two children with the same set of attribute values, naming the later one first', async () => {
+    const a = await child(oneLitre?.valueId);
+    const b = await child(oneLitre?.valueId);
+    const sku = `CFG-SAME-${String(Date.now())}`;
+    const reply = await backend.call('POST', '/rest/V1/products', {
+      token: INTEGRATION_TOKEN,
+      body: parentBody(sku, [a.id, b.id]),
+    });
+    expectError(reply, 400, 'Products "%1" and "%2" have the same set of attribute values.', [b.id, a.id]);
+    // Nothing of the refused save is kept.
+    expect((await get(sku)).status).toBe(404);
+  });
+
+  it('refuses a link to a product that does not exist, and a child without the attribute', async () => {
+    const a = await child(oneLitre?.valueId);
+    expectError(
+      await backend.call('POST', '/rest/V1/products', {
+        token: INTEGRATION_TOKEN,
+        body: parentBody(`CFG-MISSING-${String(Date.now())}`, [a.id, 99_999_999]),
+      }),
+      400,
+      'Unable to save product',
+    );
+    const bare = await child(undefined);
+    expectError(
+      await backend.call('POST', '/rest/V1/products', {
+        token: INTEGRATION_TOKEN,
+        body: parentBody(`CFG-BARE-${String(Date.now())}`, [a.id, bare.id]),
+      }),
+      400,
+      'Product with id "%1" does not contain required attribute "%2".',
+      [bare.id, 'volume'],
+    );
+  });
+
+  it('replaces tier prices when given, keeps them when left out; a percentage tier follows the price', async () => {
+    const { sku } = await child(oneLitre?.valueId, 20);
+    const put = (product: object) =>
+      backend.call('PUT', path(sku), { token: INTEGRATION_TOKEN, body: { product } });
+    const reply = await put({
+      tier_prices: [
+        { customer_group_id: 32000, qty: 5, value: 18 },
+        {
+          customer_group_id: 1,
+          qty: 10,
+          value: 0,
+          extension_attributes: { percentage_value: 25, website_id: 0 },
+        },
+      ],
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.tier_prices).toEqual([
+      { customer_group_id: 32000, qty: 5, value: 18, extension_attributes: { website_id: 0 } },
+      {
+        customer_group_id: 1,
+        qty: 10,
+        value: 15,
+        extension_attributes: { percentage_value: 25, website_id: 0 },
+      },
+    ]);
+    const repriced = await put({ price: 40 });
+    expect(repriced.body.tier_prices).toHaveLength(2);
+    expect(repriced.body.tier_prices[1].value).toBe(30);
+    expect((await put({ tier_prices: [] })).body.tier_prices).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Admin `POST /V1/products` (create, or update when the sku exists) and `PUT /V1/products/:sku`: the way
- * an editor's change arrives from Magento. Given fields replace, custom attributes merge by code.
+ * an editor's change arrives from Magento. Given fields replace, custom attributes merge by code; a
+ * configurable's options and child links and any product's tier prices are replaced when given
+ * (save-configurable.ts).
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { magentoDate, type Database } from '../db.ts';
@@ -8,6 +10,7 @@ import { errors } from '../errors.ts';
 import type { ProductInput } from '../input.ts';
 import { jsonRecord, optionalString, record, records, type JsonRecord } from '../json.ts';
 import { getProduct, productRow, type ProductRow } from './products.ts';
+import { saveProductParts } from './save-configurable.ts';
 
 const pickNumber = (value: unknown, fallback: number) =>
   typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : fallback;
@@ -106,6 +109,9 @@ export function saveProduct(db: Database, product: ProductInput, skuFromPath?: s
       ).lastInsertRowid;
     }
     saveCategoryLinks(db, id, product);
+    // A child saved on its own leaves its parent's row (and updated_at) alone, as in Magento: the
+    // storefront joins children to their parent on every read, so a child's new price reaches the card.
+    saveProductParts(db, id, optionalString(product['type_id']) ?? existing?.type_id ?? 'simple', product);
     return getProduct(db, sku);
   });
 }
