@@ -1,12 +1,13 @@
 /**
  * Search-engine metadata as pure functions: JSON-LD (schema.org Product with its offer's delivery and
- * returns, and BreadcrumbList), the sitemap and robots.txt. Pages pass in the shop's site URL and name and
+ * returns, ProductGroup for a configurable product, and BreadcrumbList), the sitemap and robots.txt. Pages pass in the shop's site URL and name and
  * the delivery file, so nothing here reads configuration.
  */
 import type { DeliveryConfig, WorkingDayRange } from '../delivery/config.ts';
 import { productDeliveryMethods } from '../delivery/delivery.ts';
 import { imageUrl } from './images.ts';
-import type { Product } from './types.ts';
+import type { Product, VariantAttribute } from './types.ts';
+import { variantHref } from './variants.ts';
 
 /**
  * One step of a breadcrumb trail. The Breadcrumb component shows a trail and `breadcrumbJsonLd` describes
@@ -121,6 +122,30 @@ export function returnPolicyJsonLd(delivery: DeliveryConfig): Record<string, unk
   };
 }
 
+/** The `offers` of a product at `url`, with its delivery and returns when given; none without a price. */
+function offersJsonLd(
+  product: Product,
+  url: string,
+  delivery: DeliveryConfig | undefined,
+): Record<string, unknown> {
+  if (product.priceInclVat === null) return {};
+  return {
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: schemaPrice(product.priceInclVat),
+      priceCurrency: 'GBP',
+      availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      ...(delivery
+        ? {
+            shippingDetails: shippingDetailsJsonLd(product, delivery),
+            hasMerchantReturnPolicy: returnPolicyJsonLd(delivery),
+          }
+        : {}),
+    },
+  };
+}
+
 /**
  * schema.org Product for a product page; `offers` only when the product has a price, with its delivery
  * and returns when the page passes the delivery file.
@@ -143,23 +168,87 @@ export function productJsonLd(
     ...(images.length > 0 ? { image: images } : {}),
     brand: { '@type': 'Brand', name: site.brand },
     url,
-    ...(product.priceInclVat === null
-      ? {}
-      : {
-          offers: {
-            '@type': 'Offer',
-            url,
-            price: schemaPrice(product.priceInclVat),
-            priceCurrency: 'GBP',
-            availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-            ...(delivery
-              ? {
-                  shippingDetails: shippingDetailsJsonLd(product, delivery),
-                  hasMerchantReturnPolicy: returnPolicyJsonLd(delivery),
-                }
-              : {}),
-          },
-        }),
+    ...offersJsonLd(product, url, delivery),
+  };
+}
+
+/**
+ * The schema.org property a variant attribute is, where one fits (Google's variant properties: a volume is
+ * a size); else none, and the variant names it in `additionalProperty` under its label.
+ */
+const VARIANT_PROPERTIES: Readonly<Record<string, string>> = {
+  volume: 'size',
+  size: 'size',
+  color: 'color',
+  colour: 'color',
+  material: 'material',
+  pattern: 'pattern',
+};
+
+const variesBy = (attribute: VariantAttribute): string => {
+  const property = VARIANT_PROPERTIES[attribute.code];
+  return property ? `${SCHEMA}${property}` : attribute.label;
+};
+
+/**
+ * schema.org ProductGroup for a configurable product's page (Google's product variants): its sku as
+ * `productGroupID`, what its children vary by, and each child as a Product in `hasVariant` with its own
+ * sku, name, model number, picture (else the parent's) and offer, whose url is the page with that child
+ * chosen (`?volume=5-l`), with the delivery and returns facts a product's offer has.
+ */
+export function productGroupJsonLd(
+  product: Product,
+  bySku: ReadonlyMap<string, Product>,
+  site: SiteContext,
+  delivery?: DeliveryConfig,
+): Record<string, unknown> {
+  const { configurable } = product;
+  if (!configurable) return productJsonLd(product, site, delivery);
+  const url = absoluteUrl(`/${product.urlKey}`, site.siteUrl);
+  const description = htmlToText(product.shortDescription);
+  const images = productImageUrls(product, site.siteUrl);
+  const brand = { '@type': 'Brand', name: site.brand };
+  const hasVariant = configurable.variants.flatMap((variant) => {
+    const child = bySku.get(variant.sku);
+    if (!child) return [];
+    const own = productImageUrls(child, site.siteUrl);
+    const properties: Record<string, string> = {};
+    const additional: Record<string, unknown>[] = [];
+    for (const attribute of configurable.attributes) {
+      const label = attribute.values.find((value) => value.id === variant.values[attribute.code])?.label;
+      if (label === undefined) continue;
+      const property = VARIANT_PROPERTIES[attribute.code];
+      if (property) properties[property] = label;
+      else additional.push({ '@type': 'PropertyValue', name: attribute.label, value: label });
+    }
+    return [
+      {
+        '@type': 'Product',
+        sku: child.sku,
+        name: child.name,
+        ...(child.modelNumber ? { mpn: child.modelNumber } : {}),
+        ...((own.length > 0 ? own : images).length > 0 ? { image: own.length > 0 ? own : images } : {}),
+        ...properties,
+        ...(additional.length > 0 ? { additionalProperty: additional } : {}),
+        ...offersJsonLd(
+          child,
+          absoluteUrl(variantHref(product.urlKey, configurable.attributes, variant), site.siteUrl),
+          delivery,
+        ),
+      },
+    ];
+  });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProductGroup',
+    name: product.name,
+    productGroupID: product.sku,
+    ...(description ? { description } : {}),
+    ...(images.length > 0 ? { image: images } : {}),
+    brand,
+    url,
+    variesBy: configurable.attributes.map(variesBy),
+    hasVariant,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   breadcrumbJsonLd,
   htmlToText,
   metaDescription,
+  productGroupJsonLd,
   productJsonLd,
   returnPolicyJsonLd,
   robotsTxt,
@@ -13,7 +14,8 @@ import {
   toW3cDate,
 } from '../../../src/catalogue/seo.ts';
 import { deliveryConfig } from '../../../src/delivery/config.ts';
-import { product } from './fixtures.ts';
+import { withVariants } from '../../../src/catalogue/variants.ts';
+import { product, shampooProducts, VOLUME } from './fixtures.ts';
 
 const site = { siteUrl: 'https://shop.example.com', brand: 'Clearwater Cleaning' };
 
@@ -258,5 +260,64 @@ describe('robotsTxt', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('productGroupJsonLd', () => {
+  const catalogue = withVariants(shampooProducts());
+  const bySku = new Map(catalogue.map((item) => [item.sku, item]));
+  const parent = bySku.get('CS');
+  if (!parent) throw new Error('no parent');
+
+  it('describes a configurable product as a ProductGroup varying by size, each child an offer at its link', () => {
+    const group = productGroupJsonLd(parent, bySku, site, deliveryConfig);
+    expect(group).toMatchObject({
+      '@type': 'ProductGroup',
+      name: 'Car Shampoo',
+      productGroupID: 'CS',
+      url: 'https://shop.example.com/car-shampoo',
+      variesBy: ['https://schema.org/size'],
+    });
+    const variants = group['hasVariant'] as Record<string, unknown>[];
+    expect(variants.map((variant) => [variant['sku'], variant['size']])).toEqual([
+      ['CS-10L', '10 l'],
+      ['CS-1L', '1 l'],
+      ['CS-5L', '5 l'],
+    ]);
+    expect(variants[2]).toMatchObject({
+      '@type': 'Product',
+      name: 'Car Shampoo 5 l',
+      mpn: '6.295-302.0',
+      image: ['https://shop.example.com/img/960/jpeg/catalog/product/m/a/cs-5l-1.jpg'],
+      offers: {
+        '@type': 'Offer',
+        url: 'https://shop.example.com/car-shampoo?volume=5-l',
+        price: '29.99',
+        availability: 'https://schema.org/InStock',
+        hasMerchantReturnPolicy: returnPolicyJsonLd(deliveryConfig),
+      },
+    });
+    expect((variants[2]?.['offers'] as Record<string, unknown>)['shippingDetails']).toEqual(
+      shippingDetailsJsonLd(bySku.get('CS-5L') ?? parent, deliveryConfig),
+    );
+    expect(variants[0]).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+  });
+
+  it('names an attribute schema.org has no property for by its label, on each variant too', () => {
+    const kit = { ...VOLUME, code: 'kit', label: 'Kit' };
+    const configurable = parent.configurable && {
+      ...parent.configurable,
+      attributes: [kit],
+      variants: parent.configurable.variants.map((variant) => ({
+        ...variant,
+        values: { kit: variant.values['volume'] ?? 0 },
+      })),
+    };
+    const group = productGroupJsonLd({ ...parent, configurable }, bySku, site);
+    expect(group['variesBy']).toEqual(['Kit']);
+    expect((group['hasVariant'] as Record<string, unknown>[])[1]).toMatchObject({
+      additionalProperty: [{ '@type': 'PropertyValue', name: 'Kit', value: '1 l' }],
+      offers: { url: 'https://shop.example.com/car-shampoo?kit=1-l' },
+    });
   });
 });
