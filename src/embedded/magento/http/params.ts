@@ -1,6 +1,6 @@
 /** Path and query parameters read the way Magento binds them, and the caller a `self` route acts for. */
 import type { Caller } from '../caller.ts';
-import { errors } from '../errors.ts';
+import { errors, MagentoError, phpString } from '../errors.ts';
 import { parsePhpQuery } from '../query.ts';
 import type { RouteRequest } from './route.ts';
 
@@ -10,8 +10,21 @@ export const customerId = (caller: Caller): number => {
   return caller.customerId;
 };
 
+/**
+ * A service method's own parameter (from the path or the query) of the wrong type: the bare message, as
+ * `ServiceInputProcessor::process()` rethrows the type processor's text as a new phrase (no parameters).
+ * The `Error occurred during "…" processing.` prefix belongs to a DTO's fields only (`errors.typeInvalid`).
+ */
+export const paramTypeInvalid = (value: unknown, type: string): MagentoError =>
+  new MagentoError(
+    400,
+    `The "${phpString(value)}" value's type is invalid. The "${type}" type was expected. Verify and try again.`,
+  );
+
+/** An int parameter; one not given at all is a missing required parameter. */
 export const intParam = (value: string | undefined, field: string): number => {
-  if (value === undefined || !/^-?\d+$/.test(value)) throw errors.typeInvalid(field, value ?? '', 'int');
+  if (value === undefined) throw errors.required([field]);
+  if (!/^-?\d+$/.test(value)) throw paramTypeInvalid(value, 'int');
   return Number(value);
 };
 
