@@ -3,11 +3,10 @@
  * (COMMERCE-BASICS.md §4.3): a line's unit price is the product's price or its best tier for the line's
  * quantity and the quote's customer group (a guest NOT LOGGED IN, a customer their group) or ALL GROUPS;
  * reached or left as the quantity changes, taken up when a guest's cart becomes a customer's, and the base
- * the discounts and the order work from. Tiers on the test's own products are written straight into the
- * back end's database (the admin's price-storage routes are not this suite's subject); the configurable
- * children's are the demo catalogue's (DEMO_TIER_PRICES).
+ * the discounts and the order work from. Tiers on the test's own products are saved through the admin API
+ * (`PUT /V1/products/:sku` with `tier_prices`); the configurable children's are the demo catalogue's
+ * (DEMO_TIER_PRICES).
  */
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALL_GROUPS,
@@ -15,7 +14,7 @@ import {
   DEMO_TIER_PRICES,
   GENERAL_GROUP,
 } from '../../src/embedded/magento/seed/configurables.ts';
-import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import {
   addLine,
   applyCode,
@@ -44,29 +43,32 @@ interface Tier {
   readonly percent?: number;
 }
 
-/**
- * Test-only: tier prices written into `tier_prices` as Magento's catalog_product_entity_tier_price holds
- * them (a percentage tier with its percentage, value 0), on a second connection to the back end's file.
- */
-function writeTiers(sku: string, tiers: readonly Tier[]): void {
-  const db = new DatabaseSync(backend.config.dbFile);
-  try {
-    const product = db.prepare('SELECT id FROM products WHERE sku = ?').get(sku);
-    if (!product) throw new Error(`no product ${sku}`);
-    const insert = db.prepare(
-      'INSERT INTO tier_prices (product_id, customer_group_id, qty, value, percentage_value, website_id) VALUES (?, ?, ?, ?, ?, 0)',
-    );
-    for (const tier of tiers)
-      insert.run(Number(product['id']), tier.group, tier.qty, tier.value ?? 0, tier.percent ?? null);
-  } finally {
-    db.close();
-  }
+/** The product's tier prices replaced through the admin API (`PUT /V1/products/:sku` with `tier_prices`). */
+async function writeTiers(sku: string, tiers: readonly Tier[]): Promise<void> {
+  const saved = await backend.call('PUT', `/rest/V1/products/${sku}`, {
+    token: INTEGRATION_TOKEN,
+    body: {
+      product: {
+        sku,
+        tier_prices: tiers.map((tier) => ({
+          customer_group_id: tier.group,
+          qty: tier.qty,
+          value: tier.value ?? 0,
+          extension_attributes: {
+            ...(tier.percent === undefined ? {} : { percentage_value: tier.percent }),
+            website_id: 0,
+          },
+        })),
+      },
+    },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
 /** A product at `price` with `tiers`; its sku. */
 async function tiered(price: number, tiers: readonly Tier[]): Promise<string> {
   const sku = await makeProduct(backend, price, 1);
-  writeTiers(sku, tiers);
+  await writeTiers(sku, tiers);
   return sku;
 }
 
