@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/config/env.ts';
-import { CatalogueLoadError, loadCatalogue } from '../../src/catalogue/load.ts';
+import { loadCatalogueChanges } from '../../src/catalogue/changes.ts';
+import { CatalogueLoadError, labelsHash, loadCatalogue } from '../../src/catalogue/load.ts';
+import { DEMO_CONFIGURABLES } from '../../src/embedded/magento/seed/configurables.ts';
 import { indexCatalogue, readSnapshot } from '../../src/catalogue/snapshot.ts';
 import { syncCatalogue } from '../../src/catalogue/sync.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
@@ -115,6 +117,46 @@ describe('loadCatalogue', () => {
     await expect(loadCatalogue({ ...config, token: 'not-a-real-token-000000' })).rejects.toThrow(
       /401.*\/rest\/all\/V1\/categories.*consumer isn't authorized/,
     );
+  });
+});
+
+describe('variants', () => {
+  const shampoo = DEMO_CONFIGURABLES.find((family) => family.parentSku === 'HG-DT-CARSHAMPOO');
+  if (!shampoo) throw new Error('The demo has no Car Shampoo');
+  const cheapest = shampoo.children.filter((child) => child.inStock).sort((a, b) => a.price - b.price);
+
+  it("joins a configurable product's children as its variants, and a child changed alone changes its parent", async () => {
+    const { catalogue } = await loadCatalogue(config);
+    const bySku = new Map(catalogue.products.map((product) => [product.sku, product]));
+    const parent = bySku.get(shampoo.parentSku);
+    expect(
+      parent?.configurable?.attributes.map((attribute) => [attribute.code, attribute.attributeId]),
+    ).toEqual([[shampoo.attributeCode, String(shampoo.attributeId)]]);
+    expect(
+      parent?.configurable?.variants.map((variant) => variant.values[shampoo.attributeCode]).sort(),
+    ).toEqual(shampoo.children.map((child) => child.valueId).sort());
+    expect(parent).toMatchObject({ priceInclVat: cheapest[0]?.price, priceFrom: true, inStock: true });
+    for (const child of shampoo.children) expect(bySku.get(child.sku)?.parentSku).toBe(shampoo.parentSku);
+
+    // The cheapest size costs more now: only it is read again, and the parent's card follows.
+    const [first, second] = cheapest;
+    if (!first || !second) throw new Error('Car Shampoo has fewer than two sizes in stock');
+    const priced = (price: number) => ({
+      price,
+      custom_attributes: [
+        { attribute_code: 'list_price', value: price.toFixed(2) },
+        { attribute_code: 'sales_price', value: (price / 1.2).toFixed(2) },
+      ],
+    });
+    await adminPut(first.sku, priced(second.price + 10));
+    const changed = await loadCatalogueChanges(config, catalogue, {
+      labelsHash: labelsHash(catalogue.attributes),
+      readAt: catalogue.readAt,
+    });
+    expect(changed.mode).toBe('incremental');
+    const after = changed.catalogue.products.find((product) => product.sku === shampoo.parentSku);
+    expect(after?.priceInclVat).toBe(second.price);
+    await adminPut(first.sku, priced(first.price));
   });
 });
 
