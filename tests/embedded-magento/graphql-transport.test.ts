@@ -272,7 +272,7 @@ describe('the /graphql transport', () => {
   it('masks an unexpected failure as "Internal server error", keeping where it happened', async () => {
     const { token } = await backend.newCustomer();
     // A product type the schema has no wish-list item type for fails as Magento's type resolver does.
-    const odd = await createProduct(backend, { typeId: 'configurable' });
+    const odd = await createProduct(backend, { typeId: 'bundle' });
     const added = await gql(
       backend,
       `mutation { addProductsToWishlist(wishlistId: "0", wishlistItems: [{ sku: "${odd.sku}", quantity: 1 }]) {
@@ -292,7 +292,7 @@ describe('the /graphql transport', () => {
       ],
       data: { customer: { wishlists: [{ items_v2: { items: [null] } }] } },
     });
-    expect(JSON.stringify(reply.body)).not.toContain('configurable');
+    expect(JSON.stringify(reply.body)).not.toContain('bundle');
   });
 
   it('refuses a body over the size limit the REST side has (1 MiB)', async () => {

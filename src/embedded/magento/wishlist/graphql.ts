@@ -15,7 +15,12 @@ import {
 } from 'graphql';
 import type { WishlistContext } from './context.ts';
 import { ClientSafeError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
-import { addProductsToWishlist, clearWishlist, removeProductsFromWishlist } from './mutations.ts';
+import {
+  addProductsToWishlist,
+  clearWishlist,
+  removeProductsFromWishlist,
+  updateProductsInWishlist,
+} from './mutations.ts';
 import { customerQuery, wishlistQuery } from './nodes.ts';
 import { WISHLIST_SDL } from './sdl.ts';
 import { addWishlistItemsToCart } from './to-cart.ts';
@@ -28,11 +33,18 @@ export const wishlistSchema = buildSchema(WISHLIST_SDL);
  */
 const rootValue = {
   customer: (_args: unknown, context: WishlistContext) => customerQuery(context),
-  // `wishlist/general/active`: always on here (Magento's default), as the String Magento answers.
-  storeConfig: () => ({ magento_wishlist_general_is_enabled: '1' }),
+  storeConfig: () => ({
+    // `wishlist/general/active`: always on here (Magento's default), as the String Magento answers.
+    magento_wishlist_general_is_enabled: '1',
+    // The storefront's product URLs are `/<url_key>`, as `ProductInterface.url_suffix` says.
+    product_url_suffix: '',
+    // The one store view, under Magento's code for the default store view.
+    store_code: 'default',
+  }),
   wishlist: (_args: unknown, context: WishlistContext) => wishlistQuery(context),
   addProductsToWishlist,
   removeProductsFromWishlist,
+  updateProductsInWishlist,
   addWishlistItemsToCart,
   clearWishlist,
 };

@@ -4,7 +4,8 @@
  * fail the whole call. Each mutation is one transaction.
  */
 import { z } from 'zod';
-import { findProductBySku } from '../catalog/products.ts';
+import { findProductBySku, type ProductRow } from '../catalog/products.ts';
+import { childFor, choiceFromChild, choiceFromUids } from './configurable.ts';
 import type { WishlistContext } from './context.ts';
 import { gqlErrors } from './errors.ts';
 import { WishlistNode } from './nodes.ts';
@@ -15,11 +16,19 @@ import {
   ensureWishlist,
   findItem,
   findWishlist,
+  addItemQty,
   putItem,
+  replaceConfig,
+  representingItem,
+  represents,
+  setItemDescription,
+  setItemQty,
   touchWishlist,
   visibleItemOf,
+  type ItemConfig,
   type WishlistRow,
 } from './wishlists.ts';
+import { productById, productBySku } from './product.ts';
 
 export type UserErrorCode = 'PRODUCT_NOT_FOUND' | 'UNDEFINED';
 
@@ -55,8 +64,32 @@ const itemInput = z.object({
   sku: z.string(),
   quantity: z.number(),
   parent_sku: z.string().nullish(),
+  selected_options: z.array(z.string().nullable()).nullish(),
 });
 const addArgs = z.object({ wishlistId: z.string(), wishlistItems: z.array(itemInput) });
+
+/**
+ * What a configurable line asks for (`BuyRequestBuilder`'s providers): the `configurable/…` uids among
+ * `selected_options`, or else, with `parent_sku`, the values of the child named by `sku`. A product that is
+ * not configurable has no configuration (Magento's buy request carries the values, its type ignores them).
+ */
+function lineConfig(
+  context: WishlistContext,
+  product: Pick<ProductRow, 'id' | 'type_id'>,
+  line: {
+    sku?: string | null | undefined;
+    parent_sku?: string | null | undefined;
+    selected_options?: readonly (string | null)[] | null | undefined;
+  },
+): ItemConfig | undefined {
+  if (product.type_id !== 'configurable') return undefined;
+  let choice = choiceFromUids(line.selected_options ?? []);
+  if (choice.length === 0 && line.parent_sku && line.sku && line.parent_sku !== line.sku) {
+    const child = productBySku(context.db, line.sku);
+    if (child) choice = choiceFromChild(context.db, product, child);
+  }
+  return { superAttribute: choice, childId: childFor(context.db, product.id, choice)?.id };
+}
 
 /** One line of `addProductsToWishlist`: its user error, or undefined when the product went in. */
 function addLine(context: WishlistContext, wishlistId: number, line: z.output<typeof itemInput>) {
@@ -70,7 +103,7 @@ function addLine(context: WishlistContext, wishlistId: number, line: z.output<ty
   if (product.status !== 1) return fail('The product is disabled');
   // `Wishlist::addNewItem()` with "Display Out of Stock Products" off (Magento's default).
   if (product.is_in_stock !== 1) return fail('Cannot add product without stock to wishlist.');
-  putItem(context.db, wishlistId, product.id, line.quantity);
+  putItem(context.db, wishlistId, product.id, line.quantity, lineConfig(context, product, line));
   return undefined;
 }
 
@@ -118,6 +151,71 @@ export function removeProductsFromWishlist(args: unknown, context: WishlistConte
     const wishlist = ownWishlist(context, customerId, wishlistId);
     const errors = wishlistItemsIds.flatMap((id) => removeLine(context, wishlist.wishlist_id, id) ?? []);
     if (wishlistItemsIds.length > 0) touchWishlist(context.db, wishlist.wishlist_id);
+    return {
+      wishlist: new WishlistNode(context, findWishlist(context.db, wishlist.wishlist_id)),
+      user_errors: errors,
+    };
+  });
+}
+
+const updateInput = z.object({
+  wishlist_item_id: z.string(),
+  quantity: z.number().nullish(),
+  description: z.string().nullish(),
+  selected_options: z.array(z.string().nullable()).nullish(),
+});
+const updateArgs = z.object({ wishlistId: z.string(), wishlistItems: z.array(updateInput) });
+
+/**
+ * One line of `updateProductsInWishlist` (`Wishlist\UpdateProductsInWishlist`, then `Wishlist::updateItem()`):
+ * the item is added again from the new request. The request's `selected_options` are the whole choice: a
+ * configurable updated without them keeps no child, as Magento's re-add from the new buy request does
+ * (derived), so a client sends them back with a new quantity. When another line already has the new
+ * configuration, the quantity goes on top of that line's and this one goes; when no line has it, a new
+ * line (a new id) takes this one's place and description.
+ */
+function updateLine(
+  context: WishlistContext,
+  wishlistId: number,
+  line: z.output<typeof updateInput>,
+): UserError | undefined {
+  const { db } = context;
+  const itemId = phpInt(line.wishlist_item_id);
+  const fail = (message: string) => ({ code: 'UNDEFINED', message }) as const;
+  const item = visibleItemOf(db, wishlistId, itemId);
+  if (!item) return fail(`The wishlist item with ID "${String(itemId)}" does not belong to the wishlist`);
+  const qty = line.quantity ?? 0;
+  if (Math.trunc(qty) === 0) return fail('The quantity of a wish list item cannot be 0');
+  const product = productById(db, item.product_id);
+  if (!product || product.status !== 1) return fail('The product is disabled');
+  if (product.is_in_stock !== 1) return fail('Cannot add product without stock to wishlist.');
+  const config = lineConfig(context, product, { selected_options: line.selected_options });
+  const description = line.description === undefined ? item.description : line.description;
+  const other = representingItem(db, wishlistId, product.id, config, item.wishlist_item_id);
+  if (other) {
+    addItemQty(db, other.wishlist_item_id, qty);
+    setItemDescription(db, other.wishlist_item_id, description);
+    deleteItem(db, item.wishlist_item_id);
+  } else if (represents(db, item.wishlist_item_id, config)) {
+    setItemQty(db, item.wishlist_item_id, qty);
+    replaceConfig(db, item.wishlist_item_id, qty, config);
+    setItemDescription(db, item.wishlist_item_id, description);
+  } else {
+    const newId = putItem(db, wishlistId, product.id, qty, config);
+    setItemDescription(db, newId, description);
+    deleteItem(db, item.wishlist_item_id);
+  }
+  return undefined;
+}
+
+/** `updateProductsInWishlist`: the list is saved unless every line failed. */
+export function updateProductsInWishlist(args: unknown, context: WishlistContext): WishlistOutput {
+  const customerId = requireCustomer(context);
+  const { wishlistId, wishlistItems } = updateArgs.parse(args);
+  return context.db.transaction(() => {
+    const wishlist = ownWishlist(context, customerId, wishlistId);
+    const errors = wishlistItems.flatMap((line) => updateLine(context, wishlist.wishlist_id, line) ?? []);
+    if (errors.length !== wishlistItems.length) touchWishlist(context.db, wishlist.wishlist_id);
     return {
       wishlist: new WishlistNode(context, findWishlist(context.db, wishlist.wishlist_id)),
       user_errors: errors,

@@ -9,11 +9,13 @@ import { countRow, type Database } from '../db.ts';
 import type { WishlistContext } from './context.ts';
 import { gqlErrors } from './errors.ts';
 import { phpInt } from './php.ts';
+import { configurableAttributes, encodeUid, optionValueUid } from './configurable.ts';
 import { productById, productTypeName, productView } from './product.ts';
 import {
   countVisibleItems,
   ensureWishlist,
   findWishlist,
+  itemConfig,
   visibleItems,
   wishlistOfCustomer,
   type WishlistItemRow,
@@ -24,12 +26,13 @@ import {
 const ITEM_TYPES: Readonly<Record<string, string>> = {
   SimpleProduct: 'SimpleWishlistItem',
   VirtualProduct: 'VirtualWishlistItem',
+  ConfigurableProduct: 'ConfigurableWishlistItem',
 };
 
 /** A list item's product, loaded once: `product` and the item's own type both need it. */
 function itemProduct(context: WishlistContext, row: WishlistItemRow) {
   const product = productById(context.db, row.product_id);
-  return product && { typeId: product.type_id, view: productView(product, context.product) };
+  return product && { typeId: product.type_id, view: productView(context.db, product, context.product) };
 }
 
 /** What both item types read alike from one visible row of a list and its product. */
@@ -55,8 +58,15 @@ abstract class ItemNodeBase {
   }
 }
 
-/** `WishlistItemInterface`: one visible row of a list. */
+/** `WishlistItemInterface`: one visible row of a list (a `ConfigurableWishlistItem`'s fields too). */
 export class WishlistItemNode extends ItemNodeBase {
+  readonly #context: WishlistContext;
+
+  constructor(context: WishlistContext, row: WishlistItemRow) {
+    super(context, row);
+    this.#context = context;
+  }
+
   get __typename(): string {
     const typeId = this.itemProduct?.typeId ?? '';
     const type = ITEM_TYPES[productTypeName(typeId) ?? ''];
@@ -76,6 +86,56 @@ export class WishlistItemNode extends ItemNodeBase {
   /** Simple products in the embedded catalogue carry no custom options. */
   get customizable_options(): [] {
     return [];
+  }
+
+  /** The child the item's choice resolved to (`simple_product`), if any. */
+  #child() {
+    const childId = itemConfig(this.#context.db, this.row.wishlist_item_id)?.childId;
+    return childId === undefined ? undefined : productById(this.#context.db, childId);
+  }
+
+  /**
+   * `ConfigurableWishlistItem.child_sku` (Wishlist\ChildSku): the chosen child's SKU, or "" for an item
+   * added without a choice. A choice that matched no child also answers "" here, where Magento's resolver
+   * fails on the missing child (chosen: the item stays readable).
+   */
+  get child_sku(): string {
+    return this.#child()?.sku ?? '';
+  }
+
+  /** `configured_variant` (Wishlist\ConfiguredVariant): the chosen child as a product, or null. */
+  get configured_variant() {
+    const child = this.#child();
+    return child ? productView(this.#context.db, child, this.#context.product) : null;
+  }
+
+  /**
+   * `configurable_options` (Wishlist\ConfigurableOptions over the type's `getSelectedAttributesInfo()`):
+   * the values that chose the child, in the order they were given, with the attribute's store label and
+   * the option's; none when no child was chosen (Magento keeps the `attributes` option only with one).
+   */
+  get configurable_options() {
+    const { db } = this.#context;
+    const config = itemConfig(db, this.row.wishlist_item_id);
+    if (config?.childId === undefined) return [];
+    const attributes = configurableAttributes(db, this.row.product_id);
+    return config.superAttribute.flatMap(([attributeId, valueId]) => {
+      const attribute = attributes.find((candidate) => candidate.attributeId === attributeId);
+      const value = attribute?.values.find((candidate) => candidate.valueIndex === valueId);
+      if (!attribute || !value) return [];
+      return [
+        {
+          id: attributeId,
+          configurable_product_option_uid: encodeUid(
+            `configurable/${String(this.row.product_id)}/${String(attributeId)}`,
+          ),
+          option_label: attribute.label,
+          value_id: valueId,
+          configurable_product_option_value_uid: optionValueUid(attributeId, valueId),
+          value_label: value.label,
+        },
+      ];
+    });
   }
 }
 

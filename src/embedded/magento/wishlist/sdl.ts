@@ -1,14 +1,15 @@
 /**
  * The wish-list part of Magento Open Source 2.4.9's GraphQL schema (Magento_WishlistGraphQl with the
- * Catalog, Customer and Directory types it reaches, and its `storeConfig` switch), as a client sees it on
+ * Catalog, ConfigurableProduct, Swatches, Customer and Directory types it reaches, and the `storeConfig`
+ * fields a wish-list page reads), as a client sees it on
  * the wire: nullability is the executable schema's (`wishlist-introspection-2.4.9.json`), where output list
  * items are nullable (`[Wishlist]!`) although the module's `.graphqls` writes `[Wishlist!]!`, and argument
  * lists keep theirs. Adobe Commerce's multi-list members (`Wishlist.name`, `visibility`,
  * create/update/delete/copy/move) are absent, so selecting them is a validation error as on Open Source.
- * `updateProductsInWishlist`, the configurable/bundle/grouped/downloadable item types and most product
- * fields are left out: the storefront adds, lists, removes, clears and moves to the cart.
- * `tests/embedded-magento/graphql-wishlist-schema.test.ts` holds every type, field, argument and enum value
- * here to the 2.4.9 introspection.
+ * The bundle/grouped/downloadable item types and most product fields are left out: the catalogue has
+ * simple and configurable products. PWA Studio's wish-list documents validate against this schema
+ * (`tests/embedded-magento/graphql-pwa-studio.test.ts`), and `graphql-wishlist-schema.test.ts` holds every
+ * type, field, argument and enum value here to the 2.4.9 introspection.
  */
 
 /** Directory's `CurrencyEnum`, every code Magento 2.4.9 lists (a store may be configured for any). */
@@ -38,6 +39,7 @@ const PRODUCT_FIELDS = `
   name: String
   url_key: String
   url_suffix: String
+  image: ProductImage
   small_image: ProductImage
   thumbnail: ProductImage
   price_range: PriceRange!
@@ -62,11 +64,14 @@ type Query {
 
 type StoreConfig {
   magento_wishlist_general_is_enabled: String
+  product_url_suffix: String
+  store_code: ID
 }
 
 type Mutation {
   addProductsToWishlist(wishlistId: ID!, wishlistItems: [WishlistItemInput!]!): AddProductsToWishlistOutput
   removeProductsFromWishlist(wishlistId: ID!, wishlistItemsIds: [ID!]!): RemoveProductsFromWishlistOutput
+  updateProductsInWishlist(wishlistId: ID!, wishlistItems: [WishlistItemUpdateInput!]!): UpdateProductsInWishlistOutput
   addWishlistItemsToCart(wishlistId: ID!, wishlistItemIds: [ID!]): AddWishlistItemsToCartOutput
   clearWishlist(wishlistId: ID!): RemoveProductsFromWishlistOutput
 }
@@ -116,6 +121,22 @@ type SimpleWishlistItem implements WishlistItemInterface {${WISHLIST_ITEM_FIELDS
 type VirtualWishlistItem implements WishlistItemInterface {${WISHLIST_ITEM_FIELDS}
 }
 
+type ConfigurableWishlistItem implements WishlistItemInterface {${WISHLIST_ITEM_FIELDS}
+  child_sku: String! @deprecated(reason: "Use \`ConfigurableWishlistItem.configured_variant.sku\` instead.")
+  configurable_options: [SelectedConfigurableOption]
+  configured_variant: ProductInterface
+}
+
+type SelectedConfigurableOption {
+  configurable_product_option_uid: ID!
+  configurable_product_option_value_uid: ID!
+  id: Int! @deprecated(reason: "Use \`SelectedConfigurableOption.configurable_product_option_uid\` instead.")
+  option_label: String!
+  value_id: Int!
+    @deprecated(reason: "Use \`SelectedConfigurableOption.configurable_product_option_value_uid\` instead.")
+  value_label: String!
+}
+
 type WishlistItem {
   added_at: String
   description: String
@@ -140,6 +161,14 @@ input WishlistItemInput {
   sku: String!
 }
 
+input WishlistItemUpdateInput {
+  description: String
+  entered_options: [EnteredOptionInput]
+  quantity: Float
+  selected_options: [ID]
+  wishlist_item_id: ID!
+}
+
 input EnteredOptionInput {
   uid: ID!
   value: String!
@@ -151,6 +180,11 @@ type AddProductsToWishlistOutput {
 }
 
 type RemoveProductsFromWishlistOutput {
+  user_errors: [WishListUserInputError]!
+  wishlist: Wishlist!
+}
+
+type UpdateProductsInWishlistOutput {
   user_errors: [WishListUserInputError]!
   wishlist: Wishlist!
 }
@@ -193,6 +227,64 @@ type SimpleProduct implements ProductInterface {${PRODUCT_FIELDS}
 }
 
 type VirtualProduct implements ProductInterface {${PRODUCT_FIELDS}
+}
+
+type ConfigurableProduct implements ProductInterface {${PRODUCT_FIELDS}
+  configurable_options: [ConfigurableProductOptions]
+  variants: [ConfigurableVariant]
+}
+
+type ConfigurableProductOptions {
+  attribute_code: String
+  attribute_id: String @deprecated(reason: "Use \`attribute_uid\` instead.")
+  attribute_id_v2: Int @deprecated(reason: "Use \`attribute_uid\` instead.")
+  attribute_uid: ID!
+  id: Int @deprecated(reason: "Use \`uid\` instead.")
+  label: String
+  position: Int
+  product_id: Int @deprecated(reason: "\`product_id\` is not needed and can be obtained from its parent.")
+  uid: ID!
+  use_default: Boolean
+  values: [ConfigurableProductOptionsValues]
+}
+
+type ConfigurableProductOptionsValues {
+  default_label: String
+  label: String
+  store_label: String
+  swatch_data: SwatchDataInterface
+  uid: ID
+  use_default_value: Boolean
+  value_index: Int @deprecated(reason: "Use \`uid\` instead.")
+}
+
+interface SwatchDataInterface {
+  value: String
+}
+
+type ImageSwatchData implements SwatchDataInterface {
+  thumbnail: String
+  value: String
+}
+
+type TextSwatchData implements SwatchDataInterface {
+  value: String
+}
+
+type ColorSwatchData implements SwatchDataInterface {
+  value: String
+}
+
+type ConfigurableVariant {
+  attributes: [ConfigurableAttributeOption]
+  product: SimpleProduct
+}
+
+type ConfigurableAttributeOption {
+  code: String
+  label: String
+  uid: ID!
+  value_index: Int
 }
 
 interface MediaGalleryInterface {${MEDIA_FIELDS}

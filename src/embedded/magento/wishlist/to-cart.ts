@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { activeQuoteForCustomer, createCustomerCart } from '../carts/carts.ts';
 import { addItem } from '../carts/items.ts';
+import type { Database } from '../db.ts';
 import { MagentoError } from '../errors.ts';
 import type { WishlistContext } from './context.ts';
 import { gqlErrors } from './errors.ts';
@@ -14,7 +15,14 @@ import { WishlistNode } from './nodes.ts';
 import { phpEmpty } from './php.ts';
 import { productById } from './product.ts';
 import { ownWishlist, requireCustomer } from './mutations.ts';
-import { deleteItem, findWishlist, touchWishlist, visibleItems, type WishlistItemRow } from './wishlists.ts';
+import {
+  deleteItem,
+  findWishlist,
+  itemConfig,
+  touchWishlist,
+  visibleItems,
+  type WishlistItemRow,
+} from './wishlists.ts';
 
 export type CartErrorCode = 'PRODUCT_NOT_FOUND' | 'NOT_SALABLE' | 'INSUFFICIENT_STOCK' | 'UNDEFINED';
 
@@ -44,6 +52,22 @@ export interface CartUserError {
   readonly wishlistItemId: string;
 }
 
+/**
+ * A configurable item's choice as the cart takes it (`CartItems\ConfigurableDataProvider` turns the buy
+ * request's `super_attribute` into `selected_options`; REST's equal is `configurable_item_options`). An item
+ * with no choice sends an empty one, which the cart refuses as Magento's does ("You need to choose options
+ * for your item."), and the item stays in the list.
+ */
+function cartOptions(db: Database, item: WishlistItemRow) {
+  const config = itemConfig(db, item.wishlist_item_id);
+  if (!config) return {};
+  const options = config.superAttribute.map(([attributeId, value]) => ({
+    option_id: String(attributeId),
+    option_value: value,
+  }));
+  return { product_option: { extension_attributes: { configurable_item_options: options } } };
+}
+
 /** The cart's refusal of one item as GraphQL's add-to-cart words it, or undefined when it went in. */
 function addToCart(context: WishlistContext, customerId: number, item: WishlistItemRow): string | undefined {
   const { db } = context;
@@ -51,7 +75,7 @@ function addToCart(context: WishlistContext, customerId: number, item: WishlistI
   const product = productById(db, item.product_id);
   if (!quote || !product) throw new Error(`Wish-list item ${String(item.wishlist_item_id)} cannot be moved`);
   try {
-    addItem(db, quote, { sku: product.sku, qty: item.qty });
+    addItem(db, quote, { sku: product.sku, qty: item.qty, ...cartOptions(db, item) });
     return undefined;
   } catch (error) {
     if (!(error instanceof MagentoError)) throw error;
