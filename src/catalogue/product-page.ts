@@ -30,6 +30,7 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   'orders',
   'order-status',
   'compare',
+  'quick-order',
   'privacy-policy',
   'paid',
   'failed-payment',

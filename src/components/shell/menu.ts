@@ -58,6 +58,7 @@ const MORE_LINKS: Readonly<Record<Audience, readonly MenuLink[]>> = {
   professional: [
     { label: 'Cleaning & hygiene', href: '/cleaning-hygiene' },
     { label: 'Industry solutions', href: '/services/industry-solutions' },
+    { label: 'Quick order', href: '/quick-order' },
   ],
 };
 

@@ -305,3 +305,26 @@ export async function loadFacts(skus: readonly string[]): Promise<FactsResult[]>
     }),
   );
 }
+
+/**
+ * One sku's facts at a time, each file fetched once for the page (a failed one is asked again next time):
+ * for a page that looks skus up one by one as they are typed (quick order).
+ */
+export function factsCache(): (sku: string) => Promise<FactsResult> {
+  const shards = new Map<number, Promise<ReadonlyMap<string, ProductFacts> | undefined>>();
+  return async (sku) => {
+    const shard = productDataShard(sku);
+    let pending = shards.get(shard);
+    if (!pending) {
+      pending = loadShard(shard);
+      shards.set(shard, pending);
+    }
+    const file = await pending;
+    if (!file) {
+      if (shards.get(shard) === pending) shards.delete(shard);
+      return { status: 'failed' };
+    }
+    const facts = file.get(sku);
+    return facts ? { status: 'found', facts } : { status: 'gone' };
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Quick order's rows as plain data: what a row's code resolves to (from the build's facts and codes
+ * files, no back end: facts.ts, codes.ts), what is wrong with a row if anything, and what a row adds to
+ * the basket. Pure, apart from `resolveCode`'s look-ups, which are passed in.
+ */
+import { wholeQuantity } from '../cart/cart.ts';
+import type { ConfigurableItemOption } from '../cart/options.ts';
+import type { FactsChild, ProductFacts } from '../product-data/facts.ts';
+import { quickOrderTexts as t } from './texts.ts';
+
+/** A row as typed (and kept across reloads): the code, the quantity and a configurable's chosen values. */
+export interface OrderRow {
+  code: string;
+  qty: string;
+  /** The chosen option id of each attribute, by attribute code; empty until one is chosen. */
+  choice: Record<string, number>;
+}
+
+export const emptyRow = (): OrderRow => ({ code: '', qty: '1', choice: {} });
+
+/** What a row's code came to. */
+export type Resolution =
+  | { status: 'empty' }
+  | { status: 'unknown' }
+  | { status: 'failed' }
+  /**
+   * A product with a page; for a configurable, `child` is the child whose own code was typed (it is then
+   * chosen), else null.
+   */
+  | { status: 'found'; product: ProductFacts; child: string | null };
+
+/** The look-ups a row needs: which sku a code is, and a sku's facts. */
+export interface Lookup {
+  skuOfCode(code: string): Promise<{ status: 'found'; sku: string } | { status: 'unknown' | 'failed' }>;
+  facts(sku: string): Promise<{ status: 'found'; facts: ProductFacts } | { status: 'gone' | 'failed' }>;
+}
+
+/**
+ * A code resolved: its product, or the parent of the child it names (a child has no page: the row shows
+ * the parent with the child's values chosen).
+ */
+export async function resolveCode(code: string, lookup: Lookup): Promise<Resolution> {
+  if (code.trim() === '') return { status: 'empty' };
+  const found = await lookup.skuOfCode(code);
+  if (found.status !== 'found') return { status: found.status };
+  const facts = await lookup.facts(found.sku);
+  if (facts.status !== 'found') return { status: facts.status === 'gone' ? 'unknown' : 'failed' };
+  const parent = facts.facts.parent;
+  if (!parent) return { status: 'found', product: facts.facts, child: null };
+  const parentFacts = await lookup.facts(parent.sku);
+  if (parentFacts.status !== 'found' || !parentFacts.facts.variants)
+    return { status: parentFacts.status === 'failed' ? 'failed' : 'unknown' };
+  return { status: 'found', product: parentFacts.facts, child: facts.facts.sku };
+}
+
+/** The values of a child, as a row's choice. */
+export const choiceOf = (child: FactsChild): Record<string, number> => ({ ...child.values });
+
+/** A configurable's child with exactly the chosen values, if any. */
+export function chosenChild(
+  product: ProductFacts,
+  choice: Readonly<Record<string, number>>,
+): FactsChild | undefined {
+  const variants = product.variants;
+  if (!variants) return undefined;
+  return variants.children.find((child) =>
+    variants.attributes.every((attribute) => child.values[attribute.code] === choice[attribute.code]),
+  );
+}
+
+/** What a row adds to the basket: the sku (a configurable's own), the quantity and the chosen options. */
+export interface BasketAdd {
+  sku: string;
+  qty: number;
+  options: ConfigurableItemOption[];
+  /** The name the shopper reads ("Car Shampoo, Volume: 5 l"). */
+  name: string;
+}
+
+/** A row's verdict: ignored (blank), a problem to say, or what it adds. */
+export type Verdict =
+  { kind: 'blank' } | { kind: 'problem'; message: string } | { kind: 'ready'; add: BasketAdd };
+
+/** What a row comes to, given what its code resolved to (undefined while it is being looked up). */
+export function verdict(row: OrderRow, resolution: Resolution | undefined): Verdict {
+  const qty = wholeQuantity(row.qty.trim());
+  if (row.code.trim() === '')
+    return row.qty.trim() === '' || row.qty.trim() === '1' ? { kind: 'blank' } : problem(t.noCode);
+  if (!resolution) return problem(t.looking);
+  if (resolution.status === 'empty') return { kind: 'blank' };
+  if (resolution.status === 'unknown') return problem(t.unknown);
+  if (resolution.status === 'failed') return problem(t.failed);
+  const { product } = resolution;
+  const variants = product.variants;
+  let name = product.name;
+  let options: ConfigurableItemOption[] = [];
+  let inStock = product.inStock;
+  if (variants) {
+    const missing = variants.attributes.find((attribute) => row.choice[attribute.code] === undefined);
+    const child = chosenChild(product, row.choice);
+    if (missing || !child)
+      return problem(t.choose(missing?.label ?? variants.attributes[0]?.label ?? 'size'));
+    inStock = child.inStock;
+    options = variants.attributes.map((attribute) => ({
+      option_id: attribute.id,
+      option_value: child.values[attribute.code] ?? 0,
+    }));
+    const labels = variants.attributes.map((attribute) => {
+      const value = attribute.values.find(({ id }) => id === child.values[attribute.code]);
+      return `${attribute.label}: ${value?.label ?? ''}`;
+    });
+    name = `${product.name}, ${labels.join(', ')}`;
+  }
+  if (!inStock) return problem(t.soldOut);
+  if (qty === undefined) return problem(t.badQuantity);
+  return { kind: 'ready', add: { sku: product.sku, qty, options, name } };
+}
+
+const problem = (message: string): Verdict => ({ kind: 'problem', message });
+
+/**
+ * The rows after pasting `lines` into row `at`: the first line replaces that row, each next one fills the
+ * row after if it is blank, else a new row inserted there, so the lines stay together and no row already
+ * typed is overwritten; at most `max` rows in all (`kept` says how many lines found a row).
+ */
+export function spreadLines(
+  rows: readonly OrderRow[],
+  at: number,
+  lines: readonly { code: string; qty: string }[],
+  max: number,
+): { rows: OrderRow[]; kept: number } {
+  const result = rows.map((row) => ({ ...row, choice: { ...row.choice } }));
+  let kept = 0;
+  let position = Math.min(Math.max(at, 0), result.length);
+  for (const line of lines) {
+    const row: OrderRow = { code: line.code, qty: line.qty, choice: {} };
+    if (position < result.length && (kept === 0 || isBlank(result[position]))) result[position] = row;
+    else if (result.length < max) result.splice(position, 0, row);
+    else break;
+    kept += 1;
+    position += 1;
+  }
+  return { rows: result, kept };
+}
+
+const isBlank = (row: OrderRow | undefined): boolean =>
+  row !== undefined && row.code.trim() === '' && (row.qty.trim() === '' || row.qty.trim() === '1');

@@ -1,0 +1,55 @@
+/**
+ * The quick order page's texts, its markup's and its script's (apart from browser-strings.ts, the chunk
+ * every page's shell loads: these are for one page only). Headings and labels are ours; the stock words
+ * are the product page's (spec).
+ */
+import { productTexts } from '../../compare-strings.ts';
+
+/** The page's path (a reserved first segment: catalogue/product-page.ts). */
+export const QUICK_ORDER_PATH = '/quick-order';
+
+export const quickOrderTexts = {
+  pageTitle: 'Quick order',
+  description:
+    'Order by SKU or model number: type or paste your lines and add them all to the basket at once.',
+  intro:
+    'Type a SKU or model number and a quantity on each row, or paste lines from a spreadsheet or a CSV file (code, then quantity; a line without a quantity orders 1).',
+  noScript:
+    'Quick order needs JavaScript. Without it, find each product with the search and add it to the basket from its page.',
+  codeHeading: 'SKU or model number',
+  qtyHeading: 'Quantity',
+  productHeading: 'Product',
+  codeLabel: (row: number) => `SKU or model number, row ${row}`,
+  qtyLabel: (row: number) => `Quantity, row ${row}`,
+  remove: (row: number) => `Remove row ${row}`,
+  removeShort: 'Remove',
+  addRow: 'Add a row',
+  addAll: 'Add all to basket',
+  adding: 'Adding…',
+  looking: 'Looking it up…',
+  inStock: productTexts.inStock,
+  soldOut: 'Sold out: this product cannot be ordered at the moment.',
+  unknown: 'No product has this SKU or model number.',
+  failed:
+    "This row can't be looked up right now. Please check your connection; it is tried again as you type.",
+  badQuantity: 'Enter a quantity of 1 or more, in whole numbers.',
+  noCode: 'Enter a SKU or model number.',
+  choose: (label: string) => `Choose a ${label.toLowerCase()}.`,
+  soldOutValue: (label: string) => `${label} (sold out)`,
+  chooseOption: 'Choose…',
+  model: (model: string) => `Model ${model}`,
+  nothingToAdd: 'There is nothing to add yet: enter a SKU or model number on a row.',
+  tooManyLines: (max: number) => `Only the first ${max} rows were kept: order the rest in a second go.`,
+  summaryTitle: 'What happened to your rows',
+  added: (qty: number, name: string) => `Added ${qty} × ${name}.`,
+  notAdded: (code: string, reason: string) => `Not added: ${code || 'empty row'}. ${reason}`,
+  allAdded: (count: number) =>
+    count === 1 ? 'The row was added to your basket.' : `All ${count} rows were added to your basket.`,
+  someAdded: (added: number, left: number) =>
+    `${added} ${added === 1 ? 'row was' : 'rows were'} added to your basket; ${left} ${left === 1 ? 'row was' : 'rows were'} not, and ${left === 1 ? 'stays' : 'stay'} below.`,
+  noneAdded: 'Nothing was added to your basket: see each row below.',
+  toBasket: 'Go to the basket',
+  /** The menu's and the basket's link to the page. */
+  menuLink: 'Quick order',
+  basketLink: 'Quick order: order by SKU or model number',
+} as const;
