@@ -6,6 +6,7 @@ import { m, productDto } from '../input.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
 import { getAttribute, getAttributeOptions, searchAttributes } from './attributes.ts';
 import { assignedProducts, categoryTree, getCategory } from './categories.ts';
+import { configurableRoutes } from './configurable-products.ts';
 import { deleteProduct, getProduct, searchProducts } from './products.ts';
 import { saveProduct } from './save-product.ts';
 
@@ -90,5 +91,6 @@ export function catalogRoutes(db: Database): Route[] {
       resource: attributes,
       handle: ({ params }) => getAttributeOptions(db, params['attributeCode'] ?? ''),
     },
+    ...configurableRoutes(db),
   ];
 }

@@ -70,6 +70,13 @@ const EXTENSIONS = [
   'POST /V1/guest-carts/{cartId}/totals-information',
   'POST /V1/carts/mine/totals-information',
   'POST /V1/carts/{cartId}/totals-information',
+  // A configurable's children and options (COMMERCE-BASICS.md §3.2).
+  'GET /V1/configurable-products/{sku}/children',
+  'GET /V1/configurable-products/{sku}/options/all',
+  'GET /V1/configurable-products/{sku}/options/{id}',
+  'POST /V1/configurable-products/{sku}/options',
+  'POST /V1/configurable-products/{sku}/child',
+  'DELETE /V1/configurable-products/{sku}/children/{childSku}',
 ].sort();
 
 /** Subset operations the back end does not serve yet (none: rows 28–38 of COVERAGE.md are served too). */
