@@ -1,0 +1,43 @@
+/**
+ * How to put a configurable's child in a cart or a customer's wish list: Magento takes the parent's sku with
+ * the chosen options (attribute id and option id each: the cart's `configurable_item_options`, GraphQL's
+ * `selected_options` uids), never the child's sku alone. Found from the product facts (the child's entry
+ * names its parent; the parent's lists its attributes and children), or on the product page from its picker.
+ */
+import type { ConfigurableItemOption } from './cart/options.ts';
+import { loadFacts, type ProductFacts } from './product-data/facts.ts';
+
+export interface VariantChoice {
+  /** The configurable product's sku. */
+  parentSku: string;
+  options: ConfigurableItemOption[];
+}
+
+/** The options that choose `childSku` among the parent's children; undefined when it is not one of them. */
+export function choiceIn(
+  parent: Pick<ProductFacts, 'sku' | 'variants'>,
+  childSku: string,
+): VariantChoice | undefined {
+  const variants = parent.variants;
+  const child = variants?.children.find((candidate) => candidate.sku === childSku);
+  if (!variants || !child) return undefined;
+  const options: ConfigurableItemOption[] = [];
+  for (const attribute of variants.attributes) {
+    const value = child.values[attribute.code];
+    if (value === undefined) return undefined;
+    options.push({ option_id: attribute.id, option_value: value });
+  }
+  return { parentSku: parent.sku, options };
+}
+
+/**
+ * The choice of `sku` when the facts say it is a configurable's child (its parent's facts read too);
+ * undefined for any other product, or when the facts cannot be had (then the sku is used as it is).
+ */
+export async function variantChoice(sku: string): Promise<VariantChoice | undefined> {
+  const [own] = await loadFacts([sku]);
+  const parentSku = own?.status === 'found' ? own.facts.parent?.sku : undefined;
+  if (!parentSku) return undefined;
+  const [parent] = await loadFacts([parentSku]);
+  return parent?.status === 'found' ? choiceIn(parent.facts, sku) : undefined;
+}
