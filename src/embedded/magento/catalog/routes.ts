@@ -7,6 +7,7 @@ import { parseSearchCriteria } from '../search-criteria.ts';
 import { getAttribute, getAttributeOptions, searchAttributes } from './attributes.ts';
 import { assignedProducts, categoryTree, getCategory } from './categories.ts';
 import { configurableRoutes } from './configurable-products.ts';
+import { priceStorageRoutes } from './price-storage.ts';
 import { deleteProduct, getProduct, searchProducts } from './products.ts';
 import { saveProduct } from './save-product.ts';
 
@@ -92,5 +93,6 @@ export function catalogRoutes(db: Database): Route[] {
       handle: ({ params }) => getAttributeOptions(db, params['attributeCode'] ?? ''),
     },
     ...configurableRoutes(db),
+    ...priceStorageRoutes(db),
   ];
 }

@@ -77,6 +77,11 @@ const EXTENSIONS = [
   'POST /V1/configurable-products/{sku}/options',
   'POST /V1/configurable-products/{sku}/child',
   'DELETE /V1/configurable-products/{sku}/children/{childSku}',
+  // Tier prices in bulk, Magento's price storage (§4.2).
+  'POST /V1/products/tier-prices-information',
+  'POST /V1/products/tier-prices',
+  'PUT /V1/products/tier-prices',
+  'POST /V1/products/tier-prices-delete',
 ].sort();
 
 /** Subset operations the back end does not serve yet (none: rows 28–38 of COVERAGE.md are served too). */
