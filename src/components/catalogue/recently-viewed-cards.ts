@@ -1,10 +1,12 @@
 /**
  * The "Recently viewed" section's cards (RecentlyViewed.astro), loaded by recently-viewed.client.ts when
  * the section nears the viewport: each product's facts from the static facts files (no back-end call),
- * drawn as the listing draws its cards, newest first. A product that no longer has a page leaves the list
+ * drawn as the listing draws its cards, newest first (a configurable's child as its parent's name with the
+ * chosen options, its own price, linking to the parent's page with the choice). A product that no longer has a page leaves the list
  * quietly; one whose file cannot be had is left out this time; with nothing left, the section stays hidden.
  */
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
+import { variantName } from '../../features/variant-name.ts';
 import { shownRecentlyViewed } from '../../features/recently-viewed/recently-viewed.ts';
 import { $recentlyViewed, forgetViewed } from '../../features/recently-viewed/store.ts';
 import { findParts } from '../find-parts.ts';
@@ -13,7 +15,7 @@ import { cardHtml, productToolsHtml } from './card-html.ts';
 /** A listing's card: picture, name (a heading under the section's), price in both VAT forms, the tools. */
 const cardOf = (facts: ProductFacts): string =>
   `<li class="product-card">${cardHtml({
-    name: facts.name,
+    name: variantName(facts),
     href: facts.href,
     image: facts.image,
     priceInclVat: facts.priceInclVat,
@@ -21,13 +23,16 @@ const cardOf = (facts: ProductFacts): string =>
     headingLevel: 3,
   })}${productToolsHtml(facts)}</li>`;
 
-export async function drawRecentlyViewed(root: HTMLElement, current: string | undefined): Promise<void> {
+export async function drawRecentlyViewed(
+  root: HTMLElement,
+  ...current: (string | undefined)[]
+): Promise<void> {
   const parts = findParts(root, {
     section: ['section', HTMLElement],
     grid: ['[data-recently-viewed-grid]', HTMLElement],
   });
   if (!parts) return;
-  const skus = shownRecentlyViewed($recentlyViewed.get(), current);
+  const skus = shownRecentlyViewed($recentlyViewed.get(), ...current);
   const results = await loadFacts(skus);
   const gone = skus.filter((_, at) => results[at]?.status === 'gone');
   if (gone.length > 0) forgetViewed(gone);

@@ -1,11 +1,13 @@
 /**
  * "Recently viewed" in the browser (RecentlyViewed.astro). On a product page its product is recorded at
- * once; that and the watch below are all that loads with the page. The cards are drawn by
+ * once (a configurable product's: the child chosen, replaced when the shopper chooses another); that and
+ * the watch below are all that loads with the page. The cards are drawn by
  * recently-viewed-cards.ts, loaded only when there is something to show and the section nears the
  * viewport (DESIGN.md §5: a catalogue page's script before interaction stays small). The section is
  * drawn once, from the list as the page found it: a list changed later in another tab shows on the next
  * page, so nothing moves under the shopper's eyes.
  */
+import { pageChoice, watchChoice } from '../../features/chosen-variant.ts';
 import { shownRecentlyViewed } from '../../features/recently-viewed/recently-viewed.ts';
 import { $recentlyViewed, recordView } from '../../features/recently-viewed/store.ts';
 
@@ -19,14 +21,22 @@ export function initRecentlyViewed(): void {
   const root = document.querySelector<HTMLElement>('[data-recently-viewed]');
   if (!root) return;
   const current = root.dataset['current'];
-  if (current) recordView(current);
-  if (shownRecentlyViewed($recentlyViewed.get(), current).length === 0) return;
+  // A configurable product's page records the child chosen, and follows the choice.
+  let recorded = current && (pageChoice() ?? current);
+  if (recorded) recordView(recorded);
+  watchChoice(() => {
+    const chosen = pageChoice();
+    if (!chosen || chosen === recorded) return;
+    recordView(chosen, recorded);
+    recorded = chosen;
+  });
+  if (shownRecentlyViewed($recentlyViewed.get(), current, recorded).length === 0) return;
   const near = new IntersectionObserver(
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       near.disconnect();
       import('./recently-viewed-cards.ts').then(
-        ({ drawRecentlyViewed }) => drawRecentlyViewed(root, current),
+        ({ drawRecentlyViewed }) => drawRecentlyViewed(root, current, recorded),
         // Optional content: without its script the section just stays hidden.
         () => undefined,
       );

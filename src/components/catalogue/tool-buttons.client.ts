@@ -2,9 +2,11 @@
  * The wish-list and compare buttons (card-html.ts `productToolsHtml`) from a list of skus: one delegated
  * click listener for every button of a kind, wherever it is and whenever it was drawn, and each button's
  * state (`data-on` and its label) kept to the list, including on cards the listing and search scripts
- * draw later (a MutationObserver sees them arrive).
+ * draw later (a MutationObserver sees them arrive). On a configurable product's page the purchase panel's
+ * buttons stand for the chosen child (chosen-variant.ts), and follow the choice.
  */
 import type { ReadableAtom } from 'nanostores';
+import { chosenSku, watchChoice } from '../../features/chosen-variant.ts';
 
 export interface ToolButtons {
   /** `compare` for `[data-compare-sku]`. */
@@ -23,7 +25,7 @@ export function wireToolButtons({ kind, $skus, labels, toggle }: ToolButtons): v
   const show = () => {
     const skus = $skus.get() ?? [];
     for (const button of document.querySelectorAll(selector)) {
-      const on = skus.includes(button.getAttribute(attribute) ?? '');
+      const on = skus.includes(chosenSku(button.getAttribute(attribute) ?? ''));
       const label = button.querySelector('[data-label]');
       const text = labels[on ? 1 : 0];
       button.toggleAttribute('data-on', on);
@@ -33,10 +35,12 @@ export function wireToolButtons({ kind, $skus, labels, toggle }: ToolButtons): v
   };
   document.addEventListener('click', (event) => {
     const button = event.target instanceof Element && event.target.closest<HTMLElement>(selector);
-    const sku = button && button.getAttribute(attribute);
-    if (sku) toggle(sku, ($skus.get() ?? []).includes(sku), button);
+    const named = button && button.getAttribute(attribute);
+    const sku = named && chosenSku(named);
+    if (button && sku) toggle(sku, ($skus.get() ?? []).includes(sku), button);
   });
   $skus.subscribe(show);
+  watchChoice(show);
   // Cards drawn later arrive as elements; a label's new text arrives as a text node, and is ignored.
   new MutationObserver((records) => {
     if (records.some((record) => [...record.addedNodes].some((node) => node instanceof Element))) show();

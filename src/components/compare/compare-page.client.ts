@@ -10,11 +10,13 @@ import { compareRows } from '../../features/compare/rows.ts';
 import { sheetReader, SHEET_ID, type SheetGroup } from '../../features/compare/sheet.ts';
 import { notify } from '../../features/notify/store.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
+import { choiceIn } from '../../features/variant-choice.ts';
+import { variantName } from '../../features/variant-name.ts';
 import { comparePageTexts as texts } from '../../compare-strings.ts';
 import { initAddToCart } from '../catalogue/add-to-cart.client.ts';
 import { findParts } from '../find-parts.ts';
 import { comparisonFromUrl, keepComparison } from './compare.client.ts';
-import { compareTableHtml, differentKinds } from './compare-view.ts';
+import { compareTableHtml, differentKinds, type ComparedProduct } from './compare-view.ts';
 
 interface Parts {
   heading: HTMLElement;
@@ -51,7 +53,7 @@ class ComparePage {
   private readonly parts: Parts;
   private readonly sheet: readonly SheetGroup[];
   /** The products compared, in column order. */
-  private products: ProductFacts[] = [];
+  private products: ComparedProduct[] = [];
   /** The skus last asked for, which Try again asks for again. */
   private asked: readonly string[] = [];
 
@@ -87,11 +89,11 @@ class ComparePage {
     }
     const gone = skus.filter((_, at) => results[at]?.status === 'gone');
     if (gone.length > 0) notify(texts.gone(gone));
-    this.keep(results.flatMap((result) => (result.status === 'found' ? [result.facts] : [])));
+    this.keep(await compared(results.flatMap((result) => (result.status === 'found' ? [result.facts] : []))));
   }
 
   /** Compares `products`: the list, the URL and the table follow. */
-  private keep(products: ProductFacts[]): void {
+  private keep(products: ComparedProduct[]): void {
     this.products = products;
     keepComparison(products.map((product) => product.sku));
     this.draw();
@@ -137,6 +139,22 @@ class ComparePage {
       this.parts.kinds.hidden = true;
     }
   }
+}
+
+/**
+ * The products as compared: a configurable's child by its parent's name and the chosen options, with the
+ * choice that adds it to the cart (from its parent's facts; without them it is added by its own sku).
+ */
+async function compared(found: readonly ProductFacts[]): Promise<ComparedProduct[]> {
+  const parents = [...new Set(found.flatMap((facts) => (facts.parent ? [facts.parent.sku] : [])))];
+  const parentFacts = new Map<string, ProductFacts>();
+  for (const result of parents.length > 0 ? await loadFacts(parents) : [])
+    if (result.status === 'found') parentFacts.set(result.facts.sku, result.facts);
+  return found.map((facts) => {
+    if (!facts.parent) return facts;
+    const parent = parentFacts.get(facts.parent.sku);
+    return { ...facts, name: variantName(facts), choice: parent && choiceIn(parent, facts.sku) };
+  });
 }
 
 /** The sheet the build embedded in the page; none (a broken page) compares no attributes, just products. */

@@ -1,6 +1,7 @@
 /**
  * The compare table's markup, drawn by the /compare page's script (compare-page.client.ts): a real table,
- * one column per product. The head row (pinned while the table scrolls) holds each product's picture and
+ * one column per product (a configurable's child named by its parent and the chosen options, with its own
+ * price and stock, linking to the parent's page with the choice). The head row (pinned while the table scrolls) holds each product's picture and
  * name, linked to its page; a first group of rows its price in both VAT forms (the shopper's choice shows,
  * as on cards), stock, add to cart and remove; then the compared attributes in their groups, each group
  * headed by a row header over the whole width. Every row is headed by its label, the first column, which
@@ -10,9 +11,13 @@
 import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import type { CompareRowGroup, CompareValue } from '../../features/compare/rows.ts';
 import type { ProductFacts } from '../../features/product-data/facts.ts';
+import type { VariantChoice } from '../../features/variant-choice.ts';
 import { comparePageTexts as texts, productTexts } from '../../compare-strings.ts';
 import { priceHtml } from '../catalogue/card-html.ts';
 import { escapeHtml } from '../escape-html.ts';
+
+/** A product compared: its facts, and for a configurable's child the choice that adds it to the cart. */
+export type ComparedProduct = ProductFacts & { choice?: VariantChoice | undefined };
 
 const hidden = (text: string): string => `<span class="visually-hidden">${escapeHtml(text)}</span>`;
 
@@ -29,17 +34,24 @@ function productHeading(product: ProductFacts): string {
  * AddToCartForm.astro's markup for one item (a connected product's form), so add-to-cart.client.ts adds
  * it in place, and without JavaScript it would go to the basket, which adds it.
  */
-export function addToCartFormHtml(product: Pick<ProductFacts, 'sku' | 'name'>): string {
-  const sku = escapeHtml(product.sku);
+export function addToCartFormHtml(product: Pick<ComparedProduct, 'sku' | 'name' | 'choice'>): string {
+  // A configurable's child is added as Magento sells it: its parent's sku with the options chosen.
+  const sku = escapeHtml(product.choice?.parentSku ?? product.sku);
+  const options = (product.choice?.options ?? [])
+    .map(
+      ({ option_id, option_value }) =>
+        `<input type="hidden" name="super_attribute[${escapeHtml(option_id)}]" value="${option_value}">`,
+    )
+    .join('');
   return (
     `<form class="add-to-cart" data-add-to-cart data-sku="${sku}" action="/basket" method="get">` +
-    `<input type="hidden" name="sku" value="${sku}"><input type="hidden" name="qty" value="1">` +
+    `<input type="hidden" name="sku" value="${sku}">${options}<input type="hidden" name="qty" value="1">` +
     `<button type="submit" class="button"><span data-label>${escapeHtml(texts.addToCart)}</span>${hidden(`: ${product.name}`)}</button></form>`
   );
 }
 
-function summaryRows(products: readonly ProductFacts[]): string {
-  const row = (label: string, cell: (product: ProductFacts) => string) =>
+function summaryRows(products: readonly ComparedProduct[]): string {
+  const row = (label: string, cell: (product: ComparedProduct) => string) =>
     `<tr><th scope="row">${label}</th>${products.map((product) => `<td>${cell(product)}</td>`).join('')}</tr>`;
   return (
     `<tbody class="compare__summary">` +
@@ -89,7 +101,7 @@ function groupHtml(group: CompareRowGroup, columns: number): string {
 
 /** The whole table: head row, summary rows, then the groups of compared rows. */
 export function compareTableHtml(
-  products: readonly ProductFacts[],
+  products: readonly ComparedProduct[],
   groups: readonly CompareRowGroup[],
   captionId: string,
 ): string {

@@ -4,6 +4,7 @@
  * at a time.
  */
 import { $signedIn } from '../../features/account/session.ts';
+import { pageVariantChoice } from '../../features/chosen-variant.ts';
 import { toggleCustomerWishlist } from '../../features/wishlist/customer.ts';
 import { $wishlistSkus, toggleGuestWishlist } from '../../features/wishlist/store.ts';
 import { notify } from '../../features/notify/store.ts';
@@ -23,7 +24,10 @@ async function toggle(button: HTMLElement, sku: string): Promise<void> {
   busy.add(sku);
   button.setAttribute('aria-disabled', 'true');
   try {
-    const on = $signedIn.get() ? await toggleCustomerWishlist(sku) : toggleGuestWishlist(sku);
+    // A customer's list keeps a configurable's child as its parent with the options chosen on its page.
+    const on = $signedIn.get()
+      ? await toggleCustomerWishlist(sku, pageVariantChoice(sku))
+      : toggleGuestWishlist(sku);
     notify((on ? wishlistTexts.added : wishlistTexts.removed)(nameOf(button)));
   } catch (error) {
     notify(problemText(error), 'alert');

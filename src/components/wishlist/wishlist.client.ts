@@ -3,7 +3,8 @@
  * files (features/product-data/facts.ts), so a guest's needs no back-end call at all. A guest's list is
  * the skus kept in this browser, a product no longer sold is dropped with a notice; a customer's is read
  * from Magento through the storefront server, and a product the facts do not know shows the name Magento
- * gave. Each row adds its product to the basket or removes it; "Add all to basket" adds every product,
+ * gave. A configurable's child shows as its parent's name with the chosen options ("Car Shampoo (Volume:
+ * 5 l)"), its own price and stock, linking to the parent's page with the choice. Each row adds its product to the basket or removes it; "Add all to basket" adds every product,
  * names those that could not be added, and, as Magento does with a customer's list, the products added
  * leave the list (a guest's too, so both behave alike). One action runs at a time. When the list cannot be
  * read, the page says so with Try again, never a blank page. Plain TypeScript over the stores the
@@ -13,6 +14,8 @@ import { $signedIn } from '../../features/account/session.ts';
 import { addToCart, cartChangedElsewhere } from '../../features/cart/store.ts';
 import { notify } from '../../features/notify/store.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
+import { variantChoice } from '../../features/variant-choice.ts';
+import { variantName } from '../../features/variant-name.ts';
 import { problemText } from '../../features/problem.ts';
 import { ShopApiError } from '../../features/shop-api.ts';
 import {
@@ -103,11 +106,16 @@ class WishlistPage {
     if ($signedIn.get())
       return ($customerWishlist.get() ?? []).map((item) => {
         const facts = this.facts.get(item.sku) ?? undefined;
-        return { sku: item.sku, id: item.id, name: facts?.name ?? item.name ?? item.sku, facts };
+        return {
+          sku: item.sku,
+          id: item.id,
+          name: facts ? variantName(facts) : (item.name ?? item.sku),
+          facts,
+        };
       });
     return $guestWishlist.get().flatMap((sku) => {
       const facts = this.facts.get(sku);
-      return facts ? [{ sku, name: facts.name, facts }] : [];
+      return facts ? [{ sku, name: variantName(facts), facts }] : [];
     });
   }
 
@@ -263,7 +271,10 @@ class WishlistPage {
     } else {
       for (const entry of entries) {
         try {
-          await addToCart(entry.sku, 1);
+          // A configurable's child goes in as Magento sells it: its parent with the options chosen.
+          const choice = entry.facts?.parent ? await variantChoice(entry.sku) : undefined;
+          if (choice) await addToCart(choice.parentSku, 1, choice.options);
+          else await addToCart(entry.sku, 1);
           moved++;
           $guestWishlist.set($guestWishlist.get().filter((sku) => sku !== entry.sku));
         } catch (error) {

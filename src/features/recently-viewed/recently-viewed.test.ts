@@ -26,6 +26,11 @@ describe('withViewed', () => {
     expect(withViewed(['C', 'B'], 'C')).toEqual(['C', 'B']);
   });
 
+  it('puts another choice of a configurable product in the place of the one recorded from its page', () => {
+    expect(withViewed(['CS-5L', 'B'], 'CS-1L', 'CS-5L')).toEqual(['CS-1L', 'B']);
+    expect(withViewed(['B', 'CS-1L', 'CS-5L'], 'CS-1L', 'CS-5L')).toEqual(['CS-1L', 'B']);
+  });
+
   it('remembers the last 8, dropping the oldest', () => {
     const full = skus(RECENTLY_VIEWED_LIMIT);
     expect(withViewed(full, 'NEW')).toEqual(['NEW', ...full.slice(0, RECENTLY_VIEWED_LIMIT - 1)]);
@@ -64,6 +69,10 @@ describe('shownRecentlyViewed', () => {
   it('leaves out the product on screen', () => {
     expect(shownRecentlyViewed(['C', 'B', 'A'], 'C')).toEqual(['B', 'A']);
     expect(shownRecentlyViewed(['C', 'B', 'A'], 'B')).toEqual(['C', 'A']);
+  });
+
+  it('leaves out a configurable product on screen and the child chosen on its page', () => {
+    expect(shownRecentlyViewed(['CS-5L', 'B', 'CS'], 'CS', 'CS-5L')).toEqual(['B']);
   });
 
   it('shows the whole list where no product is on screen (the basket)', () => {

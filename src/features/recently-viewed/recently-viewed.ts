@@ -15,9 +15,13 @@ const SKU_MAX = 64;
 const isSku = (value: unknown): value is string =>
   typeof value === 'string' && value !== '' && value.length <= SKU_MAX;
 
-/** The list with `sku` first: moved there if it was already in it, the oldest dropped beyond the limit. */
-export const withViewed = (list: readonly string[], sku: string): string[] =>
-  [sku, ...list.filter((other) => other !== sku)].slice(0, RECENTLY_VIEWED_LIMIT);
+/**
+ * The list with `sku` first: moved there if it was already in it, the oldest dropped beyond the limit.
+ * `replacing` leaves the list too: a configurable product's page records its chosen child, and another
+ * choice on the same page takes that child's place rather than adding a second size.
+ */
+export const withViewed = (list: readonly string[], sku: string, replacing?: string): string[] =>
+  [sku, ...list.filter((other) => other !== sku && other !== replacing)].slice(0, RECENTLY_VIEWED_LIMIT);
 
 /**
  * The stored list read tolerantly: anything but a JSON array of skus (corrupt, edited, from an older
@@ -34,6 +38,6 @@ export function decodeRecentlyViewed(stored: string): string[] {
   return [...new Set(value.filter(isSku))].slice(0, RECENTLY_VIEWED_LIMIT);
 }
 
-/** What a "Recently viewed" section shows: the list without the product on screen, if any. */
-export const shownRecentlyViewed = (list: readonly string[], current?: string): string[] =>
-  list.filter((sku) => sku !== current);
+/** What a "Recently viewed" section shows: the list without the product on screen (and its chosen child), if any. */
+export const shownRecentlyViewed = (list: readonly string[], ...current: (string | undefined)[]): string[] =>
+  list.filter((sku) => !current.includes(sku));

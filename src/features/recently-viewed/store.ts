@@ -12,9 +12,9 @@ export const $recentlyViewed = persistentAtom<string[]>(RECENTLY_VIEWED_KEY, [],
   decode: decodeRecentlyViewed,
 });
 
-/** The product page's visit: its product becomes the newest. */
-export function recordView(sku: string): void {
-  $recentlyViewed.set(withViewed($recentlyViewed.get(), sku));
+/** The product page's visit: its product becomes the newest (in place of `replacing`, another choice of it). */
+export function recordView(sku: string, replacing?: string): void {
+  $recentlyViewed.set(withViewed($recentlyViewed.get(), sku, replacing));
 }
 
 /** Products that no longer have a page leave the list. */

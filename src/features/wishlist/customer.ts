@@ -5,6 +5,7 @@
  */
 import { sessionExpired } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
+import type { VariantChoice } from '../variant-choice.ts';
 import { wishlistAnswer, type WishlistAnswer, type WishlistItem } from './answer.ts';
 import { $customerWishlist, customerWishlistCount } from './store.ts';
 
@@ -41,9 +42,15 @@ export function readCustomerWishlist(again = false): Promise<WishlistItem[]> {
   return reading;
 }
 
-/** Adds skus: what Magento answered, with any product it refused. */
-export const addToCustomerWishlist = (skus: readonly string[]): Promise<WishlistAnswer> =>
-  call('/wishlist/items', 'POST', { skus });
+/**
+ * Adds skus: what Magento answered, with any product it refused. A configurable's child goes with its
+ * choice (the parent's sku and options), which Magento's list needs.
+ */
+export const addToCustomerWishlist = (
+  skus: readonly string[],
+  variants: readonly ({ sku: string } & VariantChoice)[] = [],
+): Promise<WishlistAnswer> =>
+  call('/wishlist/items', 'POST', variants.length > 0 ? { skus, variants } : { skus });
 
 /** Removes one item; one already gone (removed elsewhere) only refreshes the list. */
 export async function removeFromCustomerWishlist(id: string): Promise<void> {
@@ -60,13 +67,13 @@ export const moveCustomerItemsToBasket = (ids?: readonly string[]): Promise<Wish
   call('/wishlist/cart', 'POST', ids ? { ids } : {});
 
 /** Puts the product on the customer's list, or takes it off: answers whether it is on the list now. */
-export async function toggleCustomerWishlist(sku: string): Promise<boolean> {
+export async function toggleCustomerWishlist(sku: string, choice?: VariantChoice): Promise<boolean> {
   const item = (await readCustomerWishlist()).find((entry) => entry.sku === sku);
   if (item) {
     await removeFromCustomerWishlist(item.id);
     return false;
   }
-  const failure = (await addToCustomerWishlist([sku])).failed[0];
+  const failure = (await addToCustomerWishlist([sku], choice ? [{ sku, ...choice }] : [])).failed[0];
   if (failure) throw new ShopApiError(400, failure.message);
   return true;
 }

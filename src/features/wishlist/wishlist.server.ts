@@ -4,7 +4,8 @@
  * only where it holds what the browser names. Add puts on the list only what it does not hold yet (a
  * second add would reset a quantity set elsewhere); remove and move check the item is on this customer's
  * list before Magento is asked, so an item id of another customer's list changes nothing, whatever the
- * Magento version (older ones deleted by item id alone: WISHLIST.md §4.3).
+ * Magento version (older ones deleted by item id alone: WISHLIST.md §4.3). A configurable's child goes on
+ * the list as Magento keeps it, its parent with the chosen options, and is read back by the child's sku.
  */
 import { magentoGraphql, MagentoGraphqlError, type MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import {
@@ -15,13 +16,33 @@ import {
   WISHLIST_PAGE_SIZE,
   type WishlistWire,
 } from '../../magento/wire/wishlist.ts';
+import type { ConfigurableItemOption } from '../cart/options.ts';
+import type { VariantChoice } from '../variant-choice.ts';
 import type { WishlistFailure, WishlistItem } from './answer.ts';
 
-/** The page's items the shop can show: those whose product Magento names by sku. */
+/**
+ * The page's items the shop can show: those whose product Magento names by sku. A configurable's item is
+ * its chosen child (`configured_variant`), by the child's sku, with the parent's name.
+ */
 const toWishlistItems = (list: WishlistWire): WishlistItem[] =>
-  (list.items_v2?.items ?? []).flatMap((item) =>
-    item?.product?.sku ? [{ id: item.id, sku: item.product.sku, name: item.product.name ?? null }] : [],
-  );
+  (list.items_v2?.items ?? []).flatMap((item) => {
+    const sku = item?.configured_variant?.sku || item?.product?.sku;
+    return item && sku ? [{ id: item.id, sku, name: item.product?.name ?? null }] : [];
+  });
+
+/**
+ * A configurable option value's uid in Magento's GraphQL (`selected_options`): base64 of
+ * `configurable/<attribute id>/<option id>` (`ConfigurableProductGraphQl\Model\Options\SelectionUidFormatter`).
+ */
+export const configurableUid = (option: ConfigurableItemOption): string =>
+  Buffer.from(`configurable/${option.option_id}/${option.option_value}`).toString('base64');
+
+/** The wish-list input of a sku: a configurable's child as its parent's sku with the chosen options. */
+function wishlistInput(sku: string, variant: VariantChoice | undefined) {
+  return variant
+    ? { sku: variant.parentSku, quantity: 1, selected_options: variant.options.map(configurableUid) }
+    : { sku, quantity: 1 };
+}
 
 /** Pages of a list read at most: 1,000 products. */
 const MAX_PAGES = 10;
@@ -83,13 +104,14 @@ export async function addToWishlist(
   magento: MagentoGraphqlConfig,
   token: string,
   skus: readonly string[],
+  variants: ReadonlyMap<string, VariantChoice> = new Map(),
 ): Promise<WishlistChange> {
   const current = await readWishlist(magento, token);
   const missing = [...new Set(skus)].filter((sku) => !current.items.some((item) => item.sku === sku));
   if (missing.length === 0) return { list: current, done: [], failed: [] };
   const data = await magentoGraphql(magento, ADD_TO_WISHLIST, {
     token,
-    variables: { items: missing.map((sku) => ({ sku, quantity: 1 })), ...page(1) },
+    variables: { items: missing.map((sku) => wishlistInput(sku, variants.get(sku))), ...page(1) },
   });
   const { wishlist, user_errors: userErrors } = data.addProductsToWishlist;
   const list = await whole(magento, token, wishlist);
@@ -98,7 +120,8 @@ export async function addToWishlist(
     .filter((sku) => !done.includes(sku))
     .map((sku) => {
       // Magento's per-line errors do not name their line; its messages quote the sku.
-      const error = userErrors.find((candidate) => candidate?.message.includes(`"${sku}"`));
+      const named = variants.get(sku)?.parentSku ?? sku;
+      const error = userErrors.find((candidate) => candidate?.message.includes(`"${named}"`));
       const message = error?.code === 'PRODUCT_NOT_FOUND' ? NOT_SOLD : (error?.message ?? NOT_ADDED);
       return { sku, message };
     });

@@ -19,6 +19,8 @@ const wishlistItemWire = z.object({
   id,
   quantity: z.number(),
   product: z.object({ sku: z.string().nullish(), name: z.string().nullish() }).nullable(),
+  /** A `ConfigurableWishlistItem`'s chosen child (absent on other items; null when none was chosen). */
+  configured_variant: z.object({ sku: z.string().nullish() }).nullish(),
 });
 
 /** A wish list with one page of its items (`items_v2`); `total_pages` says whether more pages follow. */
@@ -36,7 +38,7 @@ export type WishlistWire = z.infer<typeof wishlistWire>;
 
 /** The fields every operation reads of the list it answers. */
 const WISHLIST_FIELDS = `id items_count items_v2(currentPage: $page, pageSize: $size) {
-      items { id quantity product { sku name } }
+      items { id quantity product { sku name } ... on ConfigurableWishlistItem { configured_variant { sku } } }
       page_info { total_pages }
     }`;
 

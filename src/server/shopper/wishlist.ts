@@ -6,7 +6,9 @@
  * other sites; answers are never cached.
  *
  * - `GET /wishlist/items` → `{items: [{id, sku, name}], count}`
- * - `POST /wishlist/items` `{skus}` → the list, with `done` (added) and `failed` ({sku, message})
+ * - `POST /wishlist/items` `{skus, variants?}` → the list, with `done` (added) and `failed` ({sku, message});
+ *   a configurable's child among `skus` comes with `variants: [{sku, parentSku, options}]` (the cart's
+ *   `configurable_item_options`), and goes on the list as its parent with those options chosen
  * - `DELETE /wishlist/items/:id` → the list; 404 when the item is not on it
  * - `POST /wishlist/cart` `{ids?}` → the list, with `done` (moved to the basket: all when no ids) and
  *   `failed` (Magento's reason per product)
@@ -65,7 +67,21 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
 const MAX_BODY = 16 * 1024;
 
 const itemId = z.string().regex(/^\d{1,10}$/);
-const addBody = z.object({ skus: z.array(z.string().refine(isSku)).min(1).max(MAX_WISHLIST) });
+/** A configurable's child named in `skus`, with its parent's sku and the options that choose it. */
+const variantBody = z.object({
+  sku: z.string().refine(isSku),
+  parentSku: z.string().refine(isSku),
+  options: z
+    .array(
+      z.object({ option_id: z.string().regex(/^\d{1,10}$/), option_value: z.number().int().nonnegative() }),
+    )
+    .min(1)
+    .max(10),
+});
+const addBody = z.object({
+  skus: z.array(z.string().refine(isSku)).min(1).max(MAX_WISHLIST),
+  variants: z.array(variantBody).max(MAX_WISHLIST).optional(),
+});
 const cartBody = z.object({ ids: z.array(itemId).min(1).max(MAX_WISHLIST).optional() });
 
 const answer = (list: CustomerWishlist, change?: Omit<WishlistChange, 'list'>): Response => {
@@ -129,7 +145,9 @@ export function createWishlistRoutes(config: WishlistRoutesConfig): Hono {
   );
   routes.post('/wishlist/items', ...write, jsonBody(addBody, WISHLIST_TEXTS.badSkus), (c) =>
     withMagento(c, async (token) => {
-      const { list, ...change } = await addToWishlist(magento, token, c.req.valid('json').skus);
+      const { skus, variants = [] } = c.req.valid('json');
+      const chosen = new Map(variants.map(({ sku, ...choice }) => [sku, choice]));
+      const { list, ...change } = await addToWishlist(magento, token, skus, chosen);
       return answer(list, change);
     }),
   );
