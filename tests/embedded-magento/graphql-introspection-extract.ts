@@ -56,6 +56,7 @@ const FILTERED: Readonly<Record<string, readonly string[]>> = {
 
 /** Fields added to types the extract holds (filtered there). */
 const ADDED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  Customer: ['id'],
   ProductInterface: ['image'],
   Query: ['storeConfig'],
 };

@@ -237,6 +237,14 @@ export class CustomerNode {
     this.#customerId = customerId;
   }
 
+  /**
+   * `Customer.id`, `ID!` in 2.4.9 (an `Int` always null before): the customer's uid, base64 of the entity
+   * id as Magento's `Uid` encodes ids (derived: the 2.4.9 resolver was not read).
+   */
+  get id(): string {
+    return encodeUid(String(this.#customerId));
+  }
+
   /** Open Source's one list, created on this first read; paging cannot page past it. */
   wishlists(): WishlistNode[] {
     return [new WishlistNode(this.#context, ensureWishlist(this.#context.db, this.#customerId))];

@@ -77,6 +77,7 @@ type Mutation {
 }
 
 type Customer {
+  id: ID!
   "Exactly one list in Open Source, created on first read."
   wishlists(pageSize: Int = 20, currentPage: Int = 1): [Wishlist]!
   wishlist_v2(id: ID!): Wishlist
