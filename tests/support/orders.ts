@@ -37,7 +37,8 @@ export async function placeTestOrder(
   backend: Pick<TestBackend, 'call'>,
   options: {
     token?: string;
-    lines: readonly { sku: string; qty: number }[];
+    /** A configurable's line: the parent's sku with Magento's `product_option` choosing the child. */
+    lines: readonly { sku: string; qty: number; product_option?: unknown }[];
     address?: TestOrderAddress;
     /** The back end's integration token, to read the order back (default: the test back end's). */
     integrationToken?: string;
@@ -61,7 +62,7 @@ export async function placeTestOrder(
       `add ${line.sku}`,
       await backend.call('POST', `${cart}/items`, {
         token,
-        body: { cartItem: { sku: line.sku, qty: line.qty } },
+        body: { cartItem: line },
       }),
     );
   check(
