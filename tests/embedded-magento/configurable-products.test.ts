@@ -4,6 +4,7 @@
  * the products ACL resource.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedProductSku } from '../../src/embedded/magento/app.ts';
 import { DEMO_CONFIGURABLES } from '../../src/embedded/magento/seed/configurables.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse } from '../support/openapi.ts';
@@ -224,5 +225,23 @@ describe('changing a configurable', () => {
         fieldName: 'childSku',
       },
     );
+  });
+});
+
+describe('telling the storefront', () => {
+  it('counts a change to a configurable’s options or children, and bulk tier prices, as product saves', () => {
+    expect(savedProductSku('POST', '/rest/V1/configurable-products/DET%20X/child')).toBe('DET X');
+    expect(savedProductSku('POST', '/rest/default/V1/configurable-products/DET/options')).toBe('DET');
+    expect(savedProductSku('DELETE', '/rest/V1/configurable-products/DET/children/DET-5L')).toBe('DET');
+    expect(savedProductSku('GET', '/rest/V1/configurable-products/DET/children')).toBeUndefined();
+    expect(savedProductSku('GET', '/rest/V1/configurable-products/DET/options/all')).toBeUndefined();
+    for (const [method, path] of [
+      ['POST', '/rest/V1/products/tier-prices'],
+      ['PUT', '/rest/V1/products/tier-prices'],
+      ['POST', '/rest/V1/products/tier-prices-delete'],
+    ] as const)
+      expect(savedProductSku(method, path)).toBe('');
+    expect(savedProductSku('POST', '/rest/V1/products/tier-prices-information')).toBeUndefined();
+    expect(savedProductSku('PUT', '/rest/V1/products/PW-1')).toBe('PW-1');
   });
 });

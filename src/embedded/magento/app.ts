@@ -36,12 +36,24 @@ export interface MagentoAppOptions {
   readonly log?: (message: string) => void;
 }
 
-/** The sku of an admin product save or delete, from its method and path (any store code), or undefined. */
+const decodeSku = (segment: string): string =>
+  decodeURIComponent(segment.replace(/%(?![0-9a-f]{2})/gi, '%25'));
+
+/**
+ * The sku of an admin product save or delete, from its method and path (any store code), or undefined;
+ * `''` when the sku is not in the path (a new product, or tier prices of several products). A change to a
+ * configurable's options or children is a save of the configurable.
+ */
 export function savedProductSku(method: string, path: string): string | undefined {
+  const configurable =
+    /^\/rest(?:\/[\w-]+)?\/V1\/configurable-products\/([^/]+)\/(?:options|child|children\/[^/]+)$/.exec(path);
+  if (configurable?.[1])
+    return method === 'POST' || method === 'DELETE' ? decodeSku(configurable[1]) : undefined;
   const match = /^\/rest(?:\/[\w-]+)?\/V1\/products(?:\/([^/]+))?$/.exec(path);
   if (!match) return undefined;
-  if ((method === 'PUT' || method === 'DELETE') && match[1])
-    return decodeURIComponent(match[1].replace(/%(?![0-9a-f]{2})/gi, '%25'));
+  if (match[1] === 'tier-prices' || match[1] === 'tier-prices-delete')
+    return method === 'GET' ? undefined : '';
+  if ((method === 'PUT' || method === 'DELETE') && match[1]) return decodeSku(match[1]);
   if (method === 'POST' && !match[1]) return '';
   return undefined;
 }
