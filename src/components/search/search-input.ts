@@ -54,6 +54,7 @@ export function searchBuildInput(
     categoryNames,
     products: searchableProducts(routes.routed),
     hrefBySku: routes.hrefBySku,
+    bySku: index.bySku,
     attributes: index.catalogue.attributes,
     listings,
     synonyms,

@@ -49,7 +49,7 @@ export const RANKED: BrowseOptions = { ranked: true };
 /** The answer a search gives the results page: ids, count, categories, "Did you mean", the core. */
 export type ResultsAnswer = Pick<
   SearchAnswer,
-  'ids' | 'total' | 'categories' | 'didYouMean' | 'corrected' | 'core'
+  'ids' | 'total' | 'categories' | 'didYouMean' | 'corrected' | 'variants' | 'core'
 >;
 
 /**
@@ -72,6 +72,7 @@ export async function searchFor(
       categories: [],
       didYouMean: null,
       corrected: false,
+      variants: {},
       core: await engine.core(),
     };
   return engine.search(term, { limit: rankLimit(state) });
@@ -158,10 +159,10 @@ export function matchesIndex(
 /** The matches' filter index from the engine, or null when there are too many to filter. */
 export async function loadMatchesIndex(
   engine: SearchEngine,
-  answer: Pick<SearchAnswer, 'ids' | 'total' | 'core'>,
+  answer: Pick<SearchAnswer, 'ids' | 'total' | 'core' | 'variants'>,
 ): Promise<MatchesIndex | null> {
   if (!canFilter(answer)) return null;
-  return matchesIndex(answer.core, await engine.records(answer.ids));
+  return matchesIndex(answer.core, await engine.records(answer.ids, answer.variants));
 }
 
 /**
@@ -213,14 +214,14 @@ export function browsePage(matches: MatchesIndex, state: BrowseState, vat: VatFo
 /** A page of the matches in the engine's order, from that page's records alone. */
 export async function rankedPage(
   engine: SearchEngine,
-  answer: Pick<SearchAnswer, 'ids' | 'total'>,
+  answer: Pick<SearchAnswer, 'ids' | 'total' | 'variants'>,
   wanted: BrowseState,
 ): Promise<ResultsPage> {
   const total = answer.total;
   const pageCount = Math.max(1, Math.ceil(total / wanted.perPage));
   const page = Math.min(wanted.page, pageCount);
   const start = (page - 1) * wanted.perPage;
-  const records = await engine.records(answer.ids.slice(start, start + wanted.perPage));
+  const records = await engine.records(answer.ids.slice(start, start + wanted.perPage), answer.variants);
   const { index, summaries } = matchesIndex({ facets: [], sorts: [], columns: [] }, records);
   return {
     state: { ...DEFAULT_STATE, page, perPage: wanted.perPage },

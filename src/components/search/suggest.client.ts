@@ -135,7 +135,7 @@ function wire({ form, input, popup, list, none, status }: Parts): void {
       const answer = await engine.search(text, { typing: true, limit });
       if (mine !== latest) return;
       const plan = planRows(answer, limit);
-      const records = await engine.records(answer.ids.slice(0, plan.products));
+      const records = await engine.records(answer.ids.slice(0, plan.products), answer.variants);
       // A later keystroke has its own answer coming; and a box left meanwhile shows nothing.
       if (mine !== latest || document.activeElement !== input) return;
       paint(suggestionRows(text, answer, plan, records), nothingFound(text, answer));

@@ -7,10 +7,15 @@
  * Magento marks `is_searchable`, with its unit ("150 bar"). Each field weighs what Magento's `search_weight`
  * says when the back end gives it (stock Magento's REST does not), else name, SKU and model first.
  * Descriptions stay out: they would make the index three to five times larger (research/search-anchors.md).
+ *
+ * A configurable product is also found by its children's SKUs and model numbers (the children, visibility 1,
+ * are no results of their own); a code only one child has leads to the parent with that child chosen: its
+ * code bucket says which (`TermShard.x`, the query `?volume=5-l` of the parent's page).
  */
 import { createHash } from 'node:crypto';
 import { metaDescription } from '../../catalogue/seo.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
+import { variantQuery } from '../../catalogue/variants.ts';
 import { buildListingIndex } from '../listing/build-index.ts';
 import { splitUnit } from '../listing/numbers.ts';
 import {
@@ -75,6 +80,8 @@ export interface SearchBuildInput {
    * even where the shop has no listing for one. The listings' names when absent.
    */
   categoryNames?: ReadonlyMap<number, string>;
+  /** The catalogue's products by sku, where a configurable's children are found; none are indexed without. */
+  bySku?: ReadonlyMap<string, Product>;
   recordShardSize?: number;
 }
 
@@ -113,10 +120,14 @@ interface Hit {
   weight: number;
 }
 
-/** A product's index terms, each with where it occurs: words (prefix shards) and codes (code buckets). */
+/**
+ * A product's index terms, each with where it occurs: words (prefix shards) and codes (code buckets); and
+ * for a configurable, the code terms that only one child has, with that child's query (`volume=5-l`).
+ */
 interface ProductTerms {
   words: Map<string, Hit>;
   codes: Map<string, Hit>;
+  variants: Map<string, string>;
 }
 
 function addHit(hits: Map<string, Hit>, term: string, field: number, position: number, weight: number): void {
@@ -133,8 +144,9 @@ function productTerms(
   product: Product,
   attributes: ReadonlyMap<string, CatalogueAttribute>,
   categoryNames: ReadonlyMap<number, string>,
+  bySku: ReadonlyMap<string, Product>,
 ): ProductTerms {
-  const found: ProductTerms = { words: new Map(), codes: new Map() };
+  const found: ProductTerms = { words: new Map(), codes: new Map(), variants: new Map() };
   const add = (text: string, field: number, weight: number): void => {
     for (const { term, position } of textTerms(text))
       addHit(found.words, term, field, field === FIELD.name ? position : 15, weight);
@@ -149,6 +161,7 @@ function productTerms(
   addCode(product.sku, FIELD.sku, weightOf('sku', DEFAULT_WEIGHT.sku));
   if (product.modelNumber)
     addCode(product.modelNumber, FIELD.model, weightOf('supplier_code', DEFAULT_WEIGHT.model));
+  if (product.configurable) addChildCodes(product, found, addCode, bySku, weightOf);
   for (const id of product.categoryIds) {
     const name = categoryNames.get(id);
     if (name) add(name, FIELD.category, DEFAULT_WEIGHT.category);
@@ -170,6 +183,46 @@ function productTerms(
     }
   }
   return found;
+}
+
+/**
+ * A configurable's children's SKUs and model numbers, as codes of the parent; each code term that no
+ * other child and not the parent itself has remembers the child's query, so it opens the parent with it.
+ */
+function addChildCodes(
+  product: Product,
+  found: ProductTerms,
+  addCode: (code: string, field: number, weight: number) => void,
+  bySku: ReadonlyMap<string, Product>,
+  weightOf: (code: string, fallback: number) => number,
+): void {
+  const configurable = product.configurable;
+  if (!configurable) return;
+  const own = new Set(found.codes.keys());
+  const owners = new Map<string, Set<string>>();
+  for (const variant of configurable.variants) {
+    const child = bySku.get(variant.sku);
+    if (!child) continue;
+    const query = variantQuery(configurable.attributes, variant.values);
+    const terms = new Set<string>();
+    const collect = (code: string, field: number, weight: number): void => {
+      addCode(code, field, weight);
+      for (const term of [...codeTerms(code), compactCode(code)]) if (term !== '') terms.add(term);
+    };
+    collect(child.sku, FIELD.sku, weightOf('sku', DEFAULT_WEIGHT.sku));
+    if (child.modelNumber)
+      collect(child.modelNumber, FIELD.model, weightOf('supplier_code', DEFAULT_WEIGHT.model));
+    for (const term of terms) {
+      if (own.has(term)) continue;
+      let queries = owners.get(term);
+      if (!queries) owners.set(term, (queries = new Set()));
+      queries.add(query);
+    }
+  }
+  for (const [term, queries] of owners) {
+    const [query] = queries;
+    if (queries.size === 1 && query) found.variants.set(term, query);
+  }
 }
 
 interface TermList {
@@ -305,9 +358,16 @@ export function buildSearchFiles(input: SearchBuildInput): BuiltSearch {
 
   const lists = new Map<string, TermList>();
   const codeLists = new Map<string, TermList>();
+  const variantTerms = new Map<string, Record<string, string>>();
+  const bySku = input.bySku ?? new Map<string, Product>();
   products.forEach((product, id) => {
     const lastWord = wordCount(product.name) - 1;
-    const found = productTerms(product, attributes, categoryNames);
+    const found = productTerms(product, attributes, categoryNames, bySku);
+    for (const [term, query] of found.variants) {
+      let byProduct = variantTerms.get(term);
+      if (!byProduct) variantTerms.set(term, (byProduct = {}));
+      byProduct[id] = query;
+    }
     const pack = (hit: Hit): number =>
       info.pack(
         hit.fields,
@@ -329,6 +389,10 @@ export function buildSearchFiles(input: SearchBuildInput): BuiltSearch {
   const bucketCount = Math.max(1, Math.ceil(codeLists.size / CODES_PER_BUCKET));
   const buckets = shardsOf(codeLists, products.length, v, (term) => String(codeBucket(term, bucketCount)));
   const codes = Array.from({ length: bucketCount }, (_, at) => buckets.get(String(at)) ?? { v, t: {} });
+  for (const [term, byProduct] of [...variantTerms].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const bucket = codes[codeBucket(term, bucketCount)];
+    if (bucket) (bucket.x ??= {})[term] = byProduct;
+  }
 
   const byLetter = new Map<string, [string, number][]>();
   for (const [term, list] of lists) {

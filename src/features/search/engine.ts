@@ -30,7 +30,7 @@ import {
   type WordsFile,
 } from './files.ts';
 import { allowedEdits, editDistance } from './typo.ts';
-import { queryWords, textTerms, type QueryWord } from './text.ts';
+import { foldWords, queryWords, textTerms, type QueryWord } from './text.ts';
 
 /** Where the engine reads the index files; each method may cache, and `reset` forgets everything. */
 export interface IndexSource {
@@ -69,6 +69,11 @@ export interface SearchAnswer {
   didYouMean: string | null;
   /** True when the results rely on a corrected word. */
   corrected: boolean;
+  /**
+   * For a configurable found by one child's SKU or model number, by product number: the query of its page
+   * that chooses that child (`volume=5-l`); `records` puts it on the product's path.
+   */
+  variants: Record<number, string>;
   core: SearchCore;
 }
 
@@ -117,6 +122,8 @@ interface SlotMatch {
   match: Match;
   shown: string;
   terms: Set<string>[][];
+  /** The code terms (`c/` buckets) its words matched. */
+  codes: string[];
 }
 
 /** How many terms' decoded postings the engine keeps (a server answers every term in time). */
@@ -134,8 +141,11 @@ const asCategory = ([name, path, count, audience]: CategoryEntry): CategoryHit =
 
 export interface SearchEngine {
   search(query: string, options?: SearchOptions): Promise<SearchAnswer>;
-  /** The records of these products, in the same order. */
-  records(ids: readonly number[]): Promise<SearchRecord[]>;
+  /**
+   * The records of these products, in the same order; a product in `variants` (the answer's) has its
+   * path with the query that chooses the child the shopper typed the code of (`/car-shampoo?volume=5-l`).
+   */
+  records(ids: readonly number[], variants?: Readonly<Record<number, string>>): Promise<SearchRecord[]>;
   core(): Promise<SearchCore>;
 }
 
@@ -186,7 +196,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     core: async () => (await state()).core,
     search: (query, options = {}) => withRetry(async () => runSearch(await state(), query, options)),
     // Not retried: the ids are the old numbering's. The caller searches again (and gets the new one).
-    records: (ids) =>
+    records: (ids, variants = {}) =>
       rethrowStale(async () => {
         const { core } = await state();
         const shards = new Map<number, Promise<RecordShard>>();
@@ -199,7 +209,11 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         return ids.map((id) => {
           const record = loadedShards.get(Math.floor(id / core.s))?.d[id % core.s];
           if (!record) throw new StaleIndexError(`no record of product ${id}`);
-          return record;
+          const query = variants[id];
+          if (query === undefined || record[2] === '') return record;
+          const withQuery: SearchRecord = [...record];
+          withQuery[2] = `${record[2]}?${query}`;
+          return withQuery;
         });
       }),
   };
@@ -215,6 +229,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       categories: [],
       didYouMean: null,
       corrected: false,
+      variants: {},
       core,
     };
     const words = queryWords(query);
@@ -467,6 +482,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     ): Promise<SlotMatch> {
       const perAlternative: Match[] = [];
       const terms: Set<string>[][] = [];
+      const codes: string[] = [];
       let shown = '';
       for (const [which, alternative] of alternatives.entries()) {
         const resolved = await Promise.all(
@@ -474,12 +490,13 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         );
         if (which === 0) shown = resolved.map((r) => r.shown).join(' ');
         terms.push(resolved.map(termsOf));
+        codes.push(...resolved.flatMap(codeTermsOf));
         const match = intersect(await Promise.all(resolved.map(matchOf)), core.n);
         if (which > 0)
           for (const id of match.ids) match.quality[id] = Math.max(match.quality[id] ?? 0, QUALITY.synonym);
         perAlternative.push(match);
       }
-      return { match: union(perAlternative, core.n), shown, terms };
+      return { match: union(perAlternative, core.n), shown, terms, codes };
     }
 
     let evaluated = await evaluate(false);
@@ -499,6 +516,13 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       evaluated.map((slot) => slot.match),
       core.n,
     );
+    if (all.ids.length === 0 && !shortLast) {
+      const code = await wholeCode();
+      if (code) {
+        evaluated = [code];
+        all = code.match;
+      }
+    }
     if (all.ids.length === 0 && !shortLast) {
       evaluated = await evaluate(true);
       all = intersect(
@@ -537,9 +561,54 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       categories: all.ids.length > 0 ? categories : categories.slice(0, 3),
       didYouMean,
       corrected: all.ids.length > 0 && didYouMean !== null,
+      variants: await variantsOf(evaluated, all.ids),
       core,
     };
+
+    /**
+     * The last resort before corrections: the whole query as one code with no digit ("HG-DT-CARSHAMPOO",
+     * "hgdtcarshampoo", or the end of one, "hampoo"), which the words did not find. A code with a digit is
+     * already looked up word by word (`direct`); this costs one code bucket, and only when nothing matched.
+     */
+    async function wholeCode(): Promise<SlotMatch | null> {
+      const whole = foldWords(query).join('');
+      if (whole.length < 3 || /\d/.test(whole) || !(await bucketOf(whole)).t[whole]) return null;
+      // Shown as typed (the words' own typing), so it is no "Did you mean".
+      const typed = words.map((word) => word.typed).join(' ');
+      const match = await matchOf({
+        word: { text: whole, typed },
+        candidates: [{ term: whole, quality: QUALITY.exact, code: true }],
+        shown: typed,
+      });
+      return { match, shown: typed, terms: [[new Set([whole])]], codes: [whole] };
+    }
+
+    /** The children chosen by the code terms matched (`TermShard.x`), for the products found. */
+    async function variantsOf(
+      slots: readonly SlotMatch[],
+      found: Int32Array,
+    ): Promise<Record<number, string>> {
+      const chosen: Record<number, string> = {};
+      const codeTerms = new Set(slots.flatMap((slot) => slot.codes));
+      if (codeTerms.size === 0 || found.length === 0) return chosen;
+      const ids = new Set(found);
+      for (const term of codeTerms) {
+        const byProduct = (await bucketOf(term)).x?.[term];
+        if (byProduct)
+          for (const [id, query] of Object.entries(byProduct))
+            if (ids.has(Number(id))) chosen[Number(id)] = query;
+      }
+      return chosen;
+    }
   }
+}
+
+/** The code terms a resolved word matches through (a joined code's pieces each count). */
+function codeTermsOf(resolved: Resolved): string[] {
+  return [
+    ...resolved.candidates.filter((candidate) => candidate.code).map((candidate) => candidate.term),
+    ...(resolved.parts ?? []).flatMap(codeTermsOf),
+  ];
 }
 
 /** The index terms a resolved word matches through (a joined code's pieces each count). */

@@ -136,6 +136,11 @@ export interface SearchCore {
 export interface TermShard {
   v: string;
   t: Record<string, Postings>;
+  /**
+   * In a code bucket: the terms of a configurable's child's SKU or model number that only that child has,
+   * by product number: the query of the parent's page that chooses the child (`volume=5-l`).
+   */
+  x?: Record<string, Record<string, string>>;
 }
 
 export interface WordsFile {
@@ -247,6 +252,17 @@ export function decodeTermShard(data: unknown, key: string, v: string): TermShar
       file,
       `"${term}" should be two lists of numbers of one length and a weight`,
     );
+  const variants = shard['x'];
+  check(
+    variants === undefined ||
+      (isObject(variants) &&
+        Object.values(variants).every(
+          (byProduct) =>
+            isObject(byProduct) && Object.values(byProduct).every((query) => typeof query === 'string'),
+        )),
+    file,
+    '"x" should give each term a query by product',
+  );
   return shard as unknown as TermShard;
 }
 

@@ -150,7 +150,8 @@ export const compactCode = (code: string): string => foldWords(code).join('');
  * The terms a SKU or model number is found by, besides its whole folded form: every joined span of its
  * words that holds a digit and has 3 characters or more (`pw00156`, `00156`, `324603`), and the tails of
  * its last number (`0156`, `156`), so a shopper typing the end of a code finds it (Algolia's suffix trick,
- * kept to the number so the terms stay few). Letters-only pieces ("hg", "pw") find nothing on their own.
+ * kept to the number so the terms stay few; of the last word when the code has no digit). Letters-only
+ * pieces ("hg", "pw") find nothing on their own.
  */
 export function codeTerms(code: string): string[] {
   const terms = new Set(
@@ -158,7 +159,10 @@ export function codeTerms(code: string): string[] {
       .map(({ term }) => term)
       .filter((term) => term.length >= 3 && hasDigit(term)),
   );
-  const last = foldWords(code).findLast(hasDigit) ?? '';
+  // A code with no digit at all ("HG-DT-CARSHAMPOO") is found by the end of its last word instead, though
+  // only when a query finds nothing else (the engine's last resort, engine.ts).
+  const words = foldWords(code);
+  const last = words.findLast(hasDigit) ?? words.at(-1) ?? '';
   for (let from = 1; last.length - from >= 3; from += 1) terms.add(last.slice(from));
   terms.delete(compactCode(code));
   return [...terms];
