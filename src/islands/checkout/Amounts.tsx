@@ -2,11 +2,14 @@
  * Magento's amounts in the checkout islands: prices in both VAT forms (`vat-incl` / `vat-excl`, labelled),
  * of which the page shows the shopper's choice (the `<html data-vat>` rules in global.css), as the
  * catalogue and the basket write them; and the totals summary of the shipping and payment steps, every
- * figure from Magento's totals (subtotal, discount with its title, delivery, total), none computed here.
+ * figure from Magento's totals (each line with its quantity, name, chosen options and row total; subtotal,
+ * discount with its title, delivery, total), none computed here.
  * What is charged (shipping cost and total) reads incl VAT, as the basket's does.
  */
 import { exclVat, formatPrice } from '../../catalogue/money.ts';
 import { discountLine, grandTotal, shippingLine, type Totals } from '../../magento/wire/shopper-totals.ts';
+import { optionsText } from '../../features/cart/options.ts';
+import { summaryLines } from '../../features/cart/totals.ts';
 import { basketTexts, listingTexts } from '../../browser-strings.ts';
 import { strings } from '../../strings.ts';
 
@@ -37,6 +40,19 @@ export function TotalsSummary({ totals, method, busy = false }: TotalsSummaryPro
   const shipping = shippingLine(totals).value;
   return (
     <dl className="checkout-totals" aria-busy={busy || undefined} aria-live="polite">
+      {summaryLines(totals).map((line) => (
+        <div key={line.itemId} className="checkout-totals__line">
+          <dt>
+            {line.qty} × {line.name}
+            {line.options.length > 0 && (
+              <span className="checkout-totals__options">{optionsText(line.options)}</span>
+            )}
+          </dt>
+          <dd>
+            <VatAmount inclVat={line.rowTotal} />
+          </dd>
+        </div>
+      ))}
       <div>
         <dt>{strings.checkout.subtotal}</dt>
         <dd>
