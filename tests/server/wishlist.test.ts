@@ -14,6 +14,7 @@ import type { RunningStorefront } from '../../src/server/server.ts';
 import { createRestProxy } from '../../src/server/shopper/proxy.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { createWishlistRoutes, WISHLIST_TEXTS } from '../../src/server/shopper/wishlist.ts';
+import { DEMO_CONFIGURABLES } from '../../src/embedded/magento/seed/configurables.ts';
 import { ADMIN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
 
@@ -134,6 +135,29 @@ async function setStock(sku: string, inStock: boolean): Promise<void> {
   if (reply.status !== 200) throw new Error(`stock not changed: ${JSON.stringify(reply.body)}`);
 }
 
+/** What Magento's list holds of a configurable's item: the product and the chosen child. */
+const CONFIGURED = {
+  query: `query Configured($page: Int!, $size: Int!) {
+  customer { wishlists { items_v2(currentPage: $page, pageSize: $size) { items {
+    product { sku } ... on ConfigurableWishlistItem { configured_variant { sku } }
+  } } } }
+}`,
+  reads: true,
+  data: z.object({
+    customer: z
+      .object({
+        wishlists: z.array(
+          z.object({ items_v2: z.object({ items: z.array(z.unknown()) }).nullable() }).nullable(),
+        ),
+      })
+      .nullable(),
+  }),
+};
+
+/** The Magento customer token a session cookie carries (the cookie's value is the token). */
+const customerToken = (session: string): string =>
+  decodeURIComponent(session.slice(session.indexOf('=') + 1));
+
 describe('a signed-in customer’s wish list', () => {
   it('adds, lists, removes and answers never cached, with no duplicates', async () => {
     const session = await newSession();
@@ -194,6 +218,50 @@ describe('a signed-in customer’s wish list', () => {
     } finally {
       await setStock(out, true);
     }
+  });
+
+  it("keeps a configurable's chosen child as Magento does: the parent with the options, read back by the child's sku", async () => {
+    const session = await newSession();
+    const family = DEMO_CONFIGURABLES.find(
+      (candidate) => candidate.children.filter((c) => c.inStock).length > 1,
+    );
+    const child = family?.children.find((candidate) => candidate.inStock);
+    if (!family || !child) throw new Error('the demo has no configurable in stock');
+    const options = [{ option_id: String(family.attributeId), option_value: child.valueId }];
+    const variants = [{ sku: child.sku, parentSku: family.parentSku, options }];
+    const reply = await raw(shop.url, '/wishlist/items', {
+      method: 'POST',
+      ...json({ skus: [child.sku], variants }, { Cookie: session }),
+    });
+    expect(reply.status).toBe(200);
+    const answer = parse(reply);
+    expect(answer).toMatchObject({ done: [child.sku], failed: [], count: 1 });
+    expect(answer.items).toEqual([{ id: expect.stringMatching(/^\d+$/), sku: child.sku, name: family.name }]);
+
+    // What Magento's list holds: the parent, its chosen child the one asked for.
+    const data = await magentoGraphql({ baseUrl: backend.url }, CONFIGURED, {
+      token: customerToken(session),
+      variables: { page: 1, size: 20 },
+    });
+    expect(data.customer?.wishlists[0]?.items_v2?.items).toEqual([
+      { product: { sku: family.parentSku }, configured_variant: { sku: child.sku } },
+    ]);
+
+    // Moved to the basket, it is that child under the parent.
+    const moved = parse(await move(session));
+    expect(moved.done).toEqual([child.sku]);
+    const cart = await raw(shop.url, '/rest/V1/carts/mine', { headers: { Cookie: session } });
+    const lines = (JSON.parse(cart.body.toString()) as { items: { sku: string; name: string }[] }).items;
+    expect(lines).toMatchObject([{ sku: child.sku, name: family.name }]);
+  });
+
+  it('refuses a variant that is not whole', async () => {
+    const session = await newSession();
+    const reply = await raw(shop.url, '/wishlist/items', {
+      method: 'POST',
+      ...json({ skus: ['A'], variants: [{ sku: 'A', parentSku: 'P', options: [] }] }, { Cookie: session }),
+    });
+    expect(reply.status).toBe(400);
   });
 
   it('moves only the items named', async () => {
