@@ -41,3 +41,25 @@ export async function variantChoice(sku: string): Promise<VariantChoice | undefi
   const [parent] = await loadFacts([parentSku]);
   return parent?.status === 'found' ? choiceIn(parent.facts, sku) : undefined;
 }
+
+/**
+ * The choices of those `skus` that are configurables' children, by sku (facts files read once each); a
+ * sku whose facts cannot be had is left out and goes on as it is.
+ */
+export async function variantChoices(skus: readonly string[]): Promise<Map<string, VariantChoice>> {
+  const choices = new Map<string, VariantChoice>();
+  const children = (await loadFacts(skus)).flatMap((result) =>
+    result.status === 'found' && result.facts.parent ? [result.facts] : [],
+  );
+  const parentSkus = [...new Set(children.map((child) => child.parent?.sku ?? ''))];
+  if (parentSkus.length === 0) return choices;
+  const parents = new Map<string, ProductFacts>();
+  for (const result of await loadFacts(parentSkus))
+    if (result.status === 'found') parents.set(result.facts.sku, result.facts);
+  for (const child of children) {
+    const parent = child.parent && parents.get(child.parent.sku);
+    const choice = parent && choiceIn(parent, child.sku);
+    if (choice) choices.set(child.sku, choice);
+  }
+  return choices;
+}

@@ -426,6 +426,32 @@ describe('Magento down', () => {
 });
 
 describe('sign-in merges the guest’s wish list', () => {
+  it("keeps a guest's configurable child as its parent with the options the page sends", async () => {
+    const customer = await backend.newCustomer();
+    const family = DEMO_CONFIGURABLES.find((candidate) => candidate.children.some((c) => c.inStock));
+    const child = family?.children.find((candidate) => candidate.inStock);
+    if (!family || !child) throw new Error('the demo has no configurable in stock');
+    const { body, session } = await signIn(customer.email, customer.password, {
+      wishlist: [child.sku],
+      wishlistVariants: [
+        {
+          sku: child.sku,
+          parentSku: family.parentSku,
+          options: [{ option_id: String(family.attributeId), option_value: child.valueId }],
+        },
+      ],
+    });
+    expect(body).toMatchObject({ signedIn: true, wishlistAdded: 1 });
+    expect(parse(await list(session)).items).toMatchObject([{ sku: child.sku, name: family.name }]);
+    const data = await magentoGraphql({ baseUrl: backend.url }, CONFIGURED, {
+      token: customerToken(session),
+      variables: { page: 1, size: 20 },
+    });
+    expect(data.customer?.wishlists[0]?.items_v2?.items).toEqual([
+      { product: { sku: family.parentSku }, configured_variant: { sku: child.sku } },
+    ]);
+  });
+
   it('adds what the customer’s list does not hold, once, and says how many', async () => {
     const customer = await backend.newCustomer();
     const [kept, a, b] = take(3) as [string, string, string];

@@ -7,6 +7,7 @@ import { keepCouponAfterSignIn } from '../cart/coupon.ts';
 import { forgetCart, $guestCode, refreshCart } from '../cart/store.ts';
 import { shopFetch } from '../shop-api.ts';
 import { forgetCustomerWishlist } from '../wishlist/customer.ts';
+import { variantChoices, type VariantChoice } from '../variant-choice.ts';
 import { $guestWishlist } from '../wishlist/store.ts';
 import { $login } from './session.ts';
 
@@ -19,14 +20,35 @@ const signedInReply = handReader((value) =>
  * products the wish list's merge added; undefined when there was nothing to merge or the merge failed
  * (the guest's list is then kept for the next sign-in: a failed merge never fails the sign-in).
  */
+/**
+ * The guest's wish-listed configurable children with their choices (the customer's list keeps a child as
+ * its parent with options); none when the facts cannot be had, and the skus then merge as they are.
+ */
+async function wishlistVariants(skus: readonly string[]): Promise<({ sku: string } & VariantChoice)[]> {
+  if (skus.length === 0) return [];
+  try {
+    return [...(await variantChoices(skus))].map(([sku, choice]) => ({ sku, ...choice }));
+  } catch {
+    return [];
+  }
+}
+
 export async function signIn(
   email: string,
   password: string,
 ): Promise<{ wishlistAdded: number | undefined }> {
   const guestCode = $guestCode.get();
+  const wishlist = $guestWishlist.get();
+  const variants = await wishlistVariants(wishlist);
   const reply = await shopFetch('/session', {
     method: 'POST',
-    body: { email, password, ...(guestCode ? { guestCode } : {}), wishlist: $guestWishlist.get() },
+    body: {
+      email,
+      password,
+      ...(guestCode ? { guestCode } : {}),
+      wishlist,
+      ...(variants.length > 0 ? { wishlistVariants: variants } : {}),
+    },
     schema: signedInReply,
   });
   $login.set('true');

@@ -31,7 +31,9 @@ import {
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
 import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import { isSku, MAX_WISHLIST } from '../../features/wishlist/wishlist.ts';
+import type { VariantChoice } from '../../features/variant-choice.ts';
 import { addToWishlist } from '../../features/wishlist/wishlist.server.ts';
+import { variantBody } from './wishlist.ts';
 import { strings } from '../../strings.ts';
 import { SignInThrottle, type SignInLimits } from './sign-in-throttle.ts';
 
@@ -56,6 +58,8 @@ const signInBody = z.object({
   guestCode: z.string().optional(),
   /** The guest's wish list: skus to add to the customer's. */
   wishlist: z.array(z.string().refine(isSku)).max(MAX_WISHLIST).optional(),
+  /** The configurable children among `wishlist`, with their parents and options (as POST /wishlist/items). */
+  wishlistVariants: z.array(variantBody).max(MAX_WISHLIST).optional(),
 });
 
 /** The customer's token, or 401 with the spec's message for a wrong e-mail or password. */
@@ -134,11 +138,12 @@ async function mergeGuestWishlist(
   config: SessionConfig,
   token: string,
   skus: readonly string[],
+  variants: ReadonlyMap<string, VariantChoice>,
   log: (message: string) => void,
 ): Promise<number | undefined> {
   const wishlist = config.wishlist ?? { baseUrl: config.magento.baseUrl, timeoutMs: 5_000, attempts: 1 };
   try {
-    const { done, failed } = await addToWishlist(wishlist, token, skus);
+    const { done, failed } = await addToWishlist(wishlist, token, skus, variants);
     if (failed.length > 0) log(`Guest wish list: ${failed.length} products not added on sign-in`);
     return done.length;
   } catch (error) {
@@ -166,7 +171,8 @@ export function createSessionRoutes(config: SessionConfig): Hono {
     jsonOnly,
     jsonBody(signInBody, 'Enter your e-mail address and password.'),
     async (c) => {
-      const { email, password, guestCode, wishlist } = c.req.valid('json');
+      const { email, password, guestCode, wishlist, wishlistVariants = [] } = c.req.valid('json');
+      const variants = new Map(wishlistVariants.map(({ sku, ...choice }) => [sku, choice]));
       const client = clientAddress(c, trusted);
       const known = throttle.isKnownBrowser(c, email);
       await throttle.check(client, email, known);
@@ -179,7 +185,7 @@ export function createSessionRoutes(config: SessionConfig): Hono {
       }
       const merged = guestCode ? await mergeGuestCart(config, token, guestCode, log) : false;
       const wishlistAdded = wishlist?.length
-        ? await mergeGuestWishlist(config, token, wishlist, log)
+        ? await mergeGuestWishlist(config, token, wishlist, variants, log)
         : undefined;
       const reply = jsonReply(
         200,

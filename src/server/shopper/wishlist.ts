@@ -68,7 +68,7 @@ const MAX_BODY = 16 * 1024;
 
 const itemId = z.string().regex(/^\d{1,10}$/);
 /** A configurable's child named in `skus`, with its parent's sku and the options that choose it. */
-const variantBody = z.object({
+export const variantBody = z.object({
   sku: z.string().refine(isSku),
   parentSku: z.string().refine(isSku),
   options: z
