@@ -2,7 +2,8 @@
  * Switches a configurable product's page to the chosen child without a reload: prices in both VAT forms,
  * stock, model number, main picture, quantity prices and specifications, the picker's sold-out marks, the
  * add button (off for a sold-out child) and the URL (`?volume=5-l`, with history.replaceState, so a shared
- * link opens with the choice). A page opened with a choice in its URL opens with it. The facts come from the
+ * link opens with the choice). A page opened with a choice in its URL opens with it. VariantPicker.astro
+ * loads this when the shopper comes to the picker. The facts come from the
  * JSON the page embeds (VariantPicker.astro); the state is variant-picker.ts's, which rendered the page.
  */
 import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
@@ -66,10 +67,10 @@ function show(page: HTMLElement, data: PickerData, chosen: VariantFacts): void {
   if (stock) {
     stock.classList.toggle('in', chosen.inStock);
     stock.classList.toggle('out', !chosen.inStock);
-    text(
-      stock.querySelector('[data-stock-text]'),
-      stock.dataset[chosen.inStock ? 'inText' : 'outText'] ?? '',
-    );
+    // The words are the text after the dot, as rendered.
+    const words = stock.lastChild;
+    if (words?.nodeType === Node.TEXT_NODE)
+      words.textContent = stock.dataset[chosen.inStock ? 'inText' : 'outText'] ?? '';
   }
   const model = page.querySelector<HTMLElement>('[data-model]');
   if (model) {
@@ -88,13 +89,22 @@ function show(page: HTMLElement, data: PickerData, chosen: VariantFacts): void {
     );
     tiers.hidden = chosen.tiers.length === 0;
   }
-  const specs = page.querySelector<HTMLElement>('[data-variant-specs]');
-  if (specs && chosen.specs.length > 0) specs.replaceChildren(...rows(chosen.specs, 'tr'));
+  const specs = page.querySelector<HTMLTableSectionElement>('[data-variant-specs]');
+  if (specs && chosen.specs.length > 0) {
+    // Children share their rows, mostly: their values change in place, and only a different set is rebuilt.
+    const cells = [...specs.rows].map((row) => [row.cells[0], row.cells[1]] as const);
+    if (
+      cells.length === chosen.specs.length &&
+      chosen.specs.every(([label], at) => cells[at]?.[0]?.textContent === label)
+    )
+      chosen.specs.forEach(([, value], at) => text(cells[at]?.[1] ?? null, value));
+    else specs.replaceChildren(...rows(chosen.specs, 'tr'));
+  }
 
   const picture = chosen.image ?? data.image;
   const source = page.querySelector<HTMLSourceElement>('[data-gallery-source]');
   const image = page.querySelector<HTMLImageElement>('[data-gallery-image]');
-  if (picture && source && image) {
+  if (picture && source && image && image.getAttribute('src') !== imageUrl(picture.file, 640, 'jpeg')) {
     source.srcset = imageSrcset(picture.file, 960, 'webp');
     image.srcset = imageSrcset(picture.file, 960, 'jpeg');
     image.src = imageUrl(picture.file, 640, 'jpeg');
@@ -114,33 +124,43 @@ function urlWith(data: PickerData, chosen: VariantFacts): string {
   return `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
 }
 
+/**
+ * Wires the picker: opens with the URL's choice, takes up a choice made before this code arrived (it loads
+ * when the shopper comes to the picker), and switches the page on every choice after.
+ */
 export function initVariantPicker(): void {
   const json = document.querySelector('script[data-variant-data]');
   const page = document.querySelector<HTMLElement>('main') ?? document.body;
-  if (!json) return;
+  const picker = page.querySelector<HTMLElement>('[data-variant-picker]');
+  if (!json || !picker) return;
   let data: PickerData;
   try {
     data = JSON.parse(json.textContent ?? '') as PickerData;
   } catch {
     return; // The page as rendered still works as a form.
   }
-  const rendered = page.querySelector<HTMLElement>('[data-variant-picker]')?.dataset['chosen'];
-  const opening = openingVariant(data, location.search);
-  if (opening && opening.sku !== rendered) show(page, data, opening);
+  const current = () => data.variants.find((variant) => variant.sku === picker.dataset['chosen']);
 
-  page.addEventListener('change', (event) => {
-    const input = event.target;
-    if (!(input instanceof HTMLInputElement) || !input.dataset['code']) return;
+  /** The shopper chose `input`'s value: the variant it leads to, shown and written to the URL. */
+  const choose = (input: HTMLInputElement) => {
     const attribute = data.attributes.findIndex((candidate) => candidate.code === input.dataset['code']);
-    const rendered = page.querySelector<HTMLElement>('[data-variant-picker]')?.dataset['chosen'];
-    const current = data.variants.find((variant) => variant.sku === rendered);
-    if (!current || attribute === -1) return;
-    const target = pickerState(data, current)[attribute]?.find(
-      (value) => String(value.id) === input.value,
-    )?.sku;
+    const from = current();
+    if (!from || attribute === -1) return;
+    const target = pickerState(data, from)[attribute]?.find((value) => String(value.id) === input.value)?.sku;
     const chosen = data.variants.find((variant) => variant.sku === target);
-    if (!chosen) return;
+    if (!chosen || chosen === from) return;
     show(page, data, chosen);
     history.replaceState(history.state, '', urlWith(data, chosen));
+  };
+
+  const opening = openingVariant(data, location.search);
+  const rendered = current();
+  if (opening && opening !== rendered) show(page, data, opening);
+  else if (rendered)
+    for (const input of picker.querySelectorAll<HTMLInputElement>('input[data-code]:checked'))
+      if (rendered.values[input.dataset['code'] ?? ''] !== Number(input.value)) choose(input);
+
+  picker.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.dataset['code']) choose(event.target);
   });
 }
