@@ -4,6 +4,7 @@
  * prices, the listing's "from" price and filter, and the ProductGroup structured data. The demo's facts come
  * from the seed (DEMO_CONFIGURABLES, DEMO_TIER_PRICES), not from this file.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   DEMO_CONFIGURABLES,
@@ -203,6 +204,35 @@ test('the page describes a ProductGroup varying by size with each size an offer 
   const five = variants.find((variant) => variant.sku === child('5 l').sku);
   expect(five?.size).toBe('5 l');
   expect(five?.offers.url).toMatch(new RegExp(`/${shampoo.urlKey}\\?volume=5-l$`));
+});
+
+test('a shared link opens with its choice without moving the page, and the picker passes axe', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`/${shampoo.urlKey}?volume=5-l`);
+  await shellReady(page);
+  await expectChild(page, '5 l');
+  await page.waitForLoadState('load');
+  const shifted = await page.evaluate(() =>
+    (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+  );
+  expect(shifted).toBeLessThan(0.01);
+
+  await size(page, '2.5 l').check();
+  const results = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .setLegacyMode(true)
+    .analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
 
 test('switching a size redraws within 50 ms at 4x CPU throttling', async ({ page }) => {
