@@ -14,7 +14,8 @@ import {
 } from '../../../src/catalogue/product-page.ts';
 import { deliveryConfig } from '../../../src/delivery/config.ts';
 import { strings } from '../../../src/strings.ts';
-import { index, product } from './fixtures.ts';
+import { withVariants } from '../../../src/catalogue/variants.ts';
+import { index, product, shampooProducts } from './fixtures.ts';
 
 describe('productRoutes', () => {
   it('routes every product with a page', () => {
@@ -128,6 +129,17 @@ describe('resolveConnected', () => {
     const [nozzle] = resolveConnected(['NOZZLE'], catalogue);
     expect(nozzle?.product.sku).toBe('NOZZLE');
     expect(nozzle?.href).toBeNull();
+  });
+
+  it('sends a configurable product to its page to choose options, at its from-price', () => {
+    const shampoo = cardSource(index(withVariants(shampooProducts())));
+    const [card] = resolveConnected(['CS'], shampoo);
+    expect(card).toMatchObject({
+      href: '/car-shampoo',
+      chooseOptions: true,
+      product: { priceInclVat: 9.99, priceFrom: true },
+    });
+    expect(resolveConnected(['DET-1'], catalogue)[0]).not.toHaveProperty('chooseOptions');
   });
 
   it('hands out card fields only', () => {
