@@ -52,7 +52,7 @@ export function initQuickOrder(root: HTMLElement): void {
   const summary = root.querySelector<HTMLElement>('[data-summary]');
   if (!form || !list || !addRowButton || !submitButton || !note || !summary) return;
 
-  const lookup = siteLookup();
+  const lookup = siteLookup(Math.max(1, Number(root.dataset['codeFiles']) || 1));
   let nextKey = 0;
   let busy = false;
   const state: RowState[] = [];

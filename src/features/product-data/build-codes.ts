@@ -3,20 +3,43 @@
  * its model number. A SKU wins over another product's model number that folds the same, and of two
  * products sharing a model number the first keeps it, parents before children (a configurable and its
  * children often share their range's number: typing it then opens the parent, where a size is chosen).
+ * Each file carries the row facts (no specifications, kind or picture) of the skus its codes name, and of
+ * a child's parent.
  */
 import type { ProductFacts } from './facts.ts';
-import { foldCode, PRODUCT_CODE_FILES, productCodeFile, type ProductCodesFile } from './codes.ts';
+import { codeFileCount, foldCode, productCodeFile, type ProductCodesFile } from './codes.ts';
+
+/** What a quick-order row shows of a product: its facts less what only compare and lists use. */
+function rowFacts(facts: ProductFacts): ProductFacts {
+  const row: ProductFacts = { ...facts, image: null, kind: null, specs: {} };
+  delete row.tierPrices;
+  return row;
+}
 
 export function buildProductCodes(entries: ReadonlyMap<string, ProductFacts>): ProductCodesFile[] {
-  const files: ProductCodesFile[] = Array.from({ length: PRODUCT_CODE_FILES }, () => ({}));
+  const claims = new Map<string, string>();
   const claim = (code: string, sku: string): void => {
     const folded = foldCode(code);
-    const file = files[productCodeFile(folded)];
-    if (folded !== '' && file && file[folded] === undefined) file[folded] = sku;
+    if (folded !== '' && !claims.has(folded)) claims.set(folded, sku);
   };
   const all = [...entries.values()];
   for (const facts of all) claim(facts.sku, facts.sku);
   for (const facts of all) if (!facts.parent && facts.model) claim(facts.model, facts.sku);
   for (const facts of all) if (facts.parent && facts.model) claim(facts.model, facts.sku);
+
+  const count = codeFileCount(claims.size);
+  const files: ProductCodesFile[] = Array.from({ length: count }, () => ({ c: {}, f: {} }));
+  const carry = (file: ProductCodesFile, sku: string): void => {
+    const facts = entries.get(sku);
+    if (facts && !file.f[sku]) file.f[sku] = rowFacts(facts);
+  };
+  for (const [folded, sku] of claims) {
+    const file = files[productCodeFile(folded, count)];
+    if (!file) continue;
+    file.c[folded] = sku;
+    carry(file, sku);
+    const parent = entries.get(sku)?.parent;
+    if (parent) carry(file, parent.sku);
+  }
   return files;
 }

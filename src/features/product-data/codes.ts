@@ -1,31 +1,38 @@
 /**
- * Which sku a typed code is: every SKU and model number (Magento's supplier_code) of the facts files'
+ * Which product a typed code is: every SKU and model number (Magento's supplier_code) of the facts files'
  * products (facts.ts), folded as search folds codes (`compactCode`: "K5" = "k-5", "1.252-100.6" =
- * "12521006", "hgpw00156" = "HG-PW-00156"), spread over a fixed number of small files by a hash of the
- * folded code, so quick order finds a row's product from the code alone, with no back end and no manifest.
+ * "12521006", "hgpw00156" = "HG-PW-00156"), spread over a few files by a hash of the folded code. Each
+ * file also holds the facts a quick-order row shows of the products its codes name (and of a child's
+ * parent), without the specifications, so one file answers a row: 50 pasted lines cost a handful of
+ * requests, not a hundred. How many files there are depends on the catalogue's size; the build writes
+ * the number into the quick order page (`data-code-files`), so the page and its files always agree.
  * Written by the build (`/product-data/codes/{n}.json`, build-codes.ts); read by hand.
  */
 import { isRecord } from '../../magento/wire/reader.ts';
 import { compactCode } from '../search/text.ts';
+import { productFactsReader, type ProductFacts } from './facts.ts';
 import { PRODUCT_DATA_BASE } from './files.ts';
 
-/**
- * How many files the codes are spread over: about 8 codes a file at the demo's 250 products, 400 (about
- * 5 KB brotli) at 10,000 products with their children.
- */
-export const PRODUCT_CODE_FILES = 64;
+/** Codes a file holds, about: 3 files at the demo's 440 products, about 50 (15 KB brotli each) at 10,000. */
+export const CODES_PER_FILE = 512;
 
-/** What each file holds: skus by folded code. */
-export type ProductCodesFile = Record<string, string>;
+/** How many files `codes` codes are spread over. */
+export const codeFileCount = (codes: number): number => Math.max(1, Math.ceil(codes / CODES_PER_FILE));
+
+/** What each file holds: skus by folded code (`c`), and the row facts of those skus and their parents (`f`). */
+export interface ProductCodesFile {
+  c: Record<string, string>;
+  f: Record<string, ProductFacts>;
+}
 
 /** A code as the files hold it (`compactCode`), '' for one with no letter or digit. */
 export const foldCode = (code: string): string => compactCode(code);
 
 /** The file a folded code is in: FNV-1a of its characters, modulo the number of files. */
-export function productCodeFile(folded: string): number {
+export function productCodeFile(folded: string, files: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < folded.length; i++) hash = Math.imul(hash ^ folded.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % PRODUCT_CODE_FILES;
+  return (hash >>> 0) % files;
 }
 
 export const productCodesUrl = (file: number): string => `${PRODUCT_DATA_BASE}/codes/${file}.json`;
@@ -38,35 +45,55 @@ export type CodeResult =
   /** The file could not be had: try again; this says nothing about the code. */
   | { status: 'failed' };
 
-const files = new Map<number, Promise<ProductCodesFile | undefined>>();
-
-async function loadFile(file: number): Promise<ProductCodesFile | undefined> {
-  try {
-    const response = await fetch(productCodesUrl(file), { credentials: 'same-origin' });
-    if (!response.ok) return undefined;
-    const data: unknown = await response.json();
-    if (!isRecord(data) || !Object.values(data).every((sku) => typeof sku === 'string')) return undefined;
-    return data as ProductCodesFile;
-  } catch {
-    return undefined;
+/** A file read by hand: undefined when it is not one. */
+export function readCodesFile(data: unknown): ProductCodesFile | undefined {
+  if (!isRecord(data) || !isRecord(data['c']) || !isRecord(data['f'])) return undefined;
+  if (!Object.values(data['c']).every((sku) => typeof sku === 'string')) return undefined;
+  const facts: Record<string, ProductFacts> = {};
+  for (const [sku, entry] of Object.entries(data['f'])) {
+    const read = productFactsReader.safeParse(entry);
+    if (!read.success || read.data.sku !== sku) return undefined;
+    facts[sku] = read.data;
   }
+  return { c: data['c'] as Record<string, string>, f: facts };
 }
 
-/** The sku of a typed SKU or model number; each file is fetched once per page (a failed one again). */
-export async function skuOfCode(typed: string): Promise<CodeResult> {
-  const folded = foldCode(typed);
-  if (folded === '') return { status: 'unknown' };
-  const number = productCodeFile(folded);
-  let pending = files.get(number);
-  if (!pending) {
-    pending = loadFile(number);
-    files.set(number, pending);
+/**
+ * Look-ups over `files` code files, each fetched once per page (a failed one again): the sku of a typed
+ * code, and the facts of the skus the files loaded so far hold (`known`).
+ */
+export function codeFiles(files: number) {
+  const loaded = new Map<number, Promise<ProductCodesFile | undefined>>();
+  const known = new Map<string, ProductFacts>();
+  async function load(number: number): Promise<ProductCodesFile | undefined> {
+    try {
+      const response = await fetch(productCodesUrl(number), { credentials: 'same-origin' });
+      if (!response.ok) return undefined;
+      const file = readCodesFile(await response.json());
+      for (const [sku, facts] of Object.entries(file?.f ?? {})) known.set(sku, facts);
+      return file;
+    } catch {
+      return undefined;
+    }
   }
-  const file = await pending;
-  if (!file) {
-    files.delete(number);
-    return { status: 'failed' };
-  }
-  const sku = file[folded];
-  return sku === undefined ? { status: 'unknown' } : { status: 'found', sku };
+  return {
+    known,
+    async skuOfCode(typed: string): Promise<CodeResult> {
+      const folded = foldCode(typed);
+      if (folded === '') return { status: 'unknown' };
+      const number = productCodeFile(folded, files);
+      let pending = loaded.get(number);
+      if (!pending) {
+        pending = load(number);
+        loaded.set(number, pending);
+      }
+      const file = await pending;
+      if (!file) {
+        if (loaded.get(number) === pending) loaded.delete(number);
+        return { status: 'failed' };
+      }
+      const sku = file.c[folded];
+      return sku === undefined ? { status: 'unknown' } : { status: 'found', sku };
+    },
+  };
 }

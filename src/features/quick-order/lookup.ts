@@ -1,8 +1,19 @@
-/** The browser's look-ups for quick order: the build's codes and facts files, each fetched once per page. */
-import { skuOfCode } from '../product-data/codes.ts';
+/**
+ * The browser's look-ups for quick order: the build's codes files (`files` of them, as the page says),
+ * which carry the facts of the products their codes name, and the facts files for anything else.
+ */
+import { codeFiles } from '../product-data/codes.ts';
 import { factsCache } from '../product-data/facts.ts';
 import type { Lookup } from './rows.ts';
 
-export function siteLookup(): Lookup {
-  return { skuOfCode, facts: factsCache() };
+export function siteLookup(files: number): Lookup {
+  const codes = codeFiles(files);
+  const facts = factsCache();
+  return {
+    skuOfCode: (code) => codes.skuOfCode(code),
+    facts: (sku) => {
+      const known = codes.known.get(sku);
+      return known ? Promise.resolve({ status: 'found', facts: known }) : facts(sku);
+    },
+  };
 }

@@ -1,7 +1,12 @@
-/** This build's facts entries (features/product-data/build-facts.ts), worked out once for the facts and codes files. */
+/**
+ * This build's facts entries (features/product-data/build-facts.ts) and codes files (build-codes.ts),
+ * worked out once for the facts files, the codes files and the quick order page.
+ */
 import { catalogueRoutes } from '../../components/catalogue/routes.ts';
 import { getCatalogue, type CatalogueIndex } from '../../catalogue/snapshot.ts';
 import { allFacts } from '../../features/product-data/build-facts.ts';
+import { buildProductCodes } from '../../features/product-data/build-codes.ts';
+import type { ProductCodesFile } from '../../features/product-data/codes.ts';
 import type { ProductFacts } from '../../features/product-data/facts.ts';
 
 const memo = new WeakMap<CatalogueIndex, Map<string, ProductFacts>>();
@@ -14,4 +19,15 @@ export function siteFacts(index: CatalogueIndex = getCatalogue()): Map<string, P
     memo.set(index, entries);
   }
   return entries;
+}
+
+const codesMemo = new WeakMap<CatalogueIndex, ProductCodesFile[]>();
+
+export function siteCodes(index: CatalogueIndex = getCatalogue()): ProductCodesFile[] {
+  let files = codesMemo.get(index);
+  if (!files) {
+    files = buildProductCodes(siteFacts(index));
+    codesMemo.set(index, files);
+  }
+  return files;
 }

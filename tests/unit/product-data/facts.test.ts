@@ -4,7 +4,12 @@ import { ALL_GROUPS, type CatalogueAttribute } from '../../../src/catalogue/type
 import { withVariants } from '../../../src/catalogue/variants.ts';
 import { buildProductCodes } from '../../../src/features/product-data/build-codes.ts';
 import { allFacts, productFacts } from '../../../src/features/product-data/build-facts.ts';
-import { foldCode, productCodeFile } from '../../../src/features/product-data/codes.ts';
+import {
+  codeFileCount,
+  foldCode,
+  productCodeFile,
+  readCodesFile,
+} from '../../../src/features/product-data/codes.ts';
 import {
   PRODUCT_DATA_SHARDS,
   productDataShard,
@@ -204,7 +209,8 @@ describe('the facts of a configurable product and its children', () => {
 
   it('find a SKU or model number however typed, a SKU before a model number that folds the same', () => {
     const files = buildProductCodes(shop().entries);
-    const lookUp = (typed: string) => files[productCodeFile(foldCode(typed))]?.[foldCode(typed)];
+    const lookUp = (typed: string) =>
+      files[productCodeFile(foldCode(typed), files.length)]?.c[foldCode(typed)];
     expect(lookUp('cs-5l')).toBe('CS-5L');
     expect(lookUp('CS 5L')).toBe('CS-5L');
     expect(lookUp('6.295-302.0')).toBe('CS-5L');
@@ -215,8 +221,24 @@ describe('the facts of a configurable product and its children', () => {
       ['AB-1', { ...productFacts(index(), washer, '/a'), sku: 'AB-1', model: 'XY-1' }],
       ['XY-1', { ...productFacts(index(), washer, '/b'), sku: 'XY-1', model: 'AB-1' }],
     ]);
-    const clashFiles = buildProductCodes(clash);
-    expect(clashFiles[productCodeFile('ab1')]?.['ab1']).toBe('AB-1');
-    expect(clashFiles[productCodeFile('xy1')]?.['xy1']).toBe('XY-1');
+    const [clashFile] = buildProductCodes(clash);
+    expect(clashFile?.c['ab1']).toBe('AB-1');
+    expect(clashFile?.c['xy1']).toBe('XY-1');
+  });
+
+  it("carry, with each code, the row facts of its product and a child's parent, readable as written", () => {
+    const files = buildProductCodes(shop().entries);
+    const folded = foldCode('6.295-302.0');
+    const file = files[productCodeFile(folded, files.length)];
+    expect(file?.f['CS-5L']).toMatchObject({ sku: 'CS-5L', parent: { sku: 'CS' }, specs: {}, image: null });
+    expect(file?.f['CS']?.variants?.children).toHaveLength(3);
+    expect(readCodesFile(JSON.parse(JSON.stringify(file)))).toEqual(file);
+    expect(readCodesFile({ c: { cs5l: 5 }, f: {} })).toBeUndefined();
+    expect(readCodesFile({ c: {}, f: { CS: { sku: 'CS' } } })).toBeUndefined();
+  });
+
+  it('spread over more files as the catalogue grows', () => {
+    expect(codeFileCount(10)).toBe(1);
+    expect(codeFileCount(26_000)).toBe(51);
   });
 });

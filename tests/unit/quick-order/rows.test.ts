@@ -25,7 +25,7 @@ function shopLookup(): Lookup {
   const codes = buildProductCodes(entries);
   return {
     skuOfCode: (code) => {
-      const sku = codes[productCodeFile(foldCode(code))]?.[foldCode(code)];
+      const sku = codes[productCodeFile(foldCode(code), codes.length)]?.c[foldCode(code)];
       return Promise.resolve(sku ? { status: 'found', sku } : { status: 'unknown' });
     },
     facts: (sku) => {

@@ -1,13 +1,13 @@
 /**
  * /product-data/codes/{n}.json: skus by folded SKU or model number (features/product-data/codes.ts), for
- * quick order; every file written on every build, empty ones included (an unknown code reads as unknown).
+ * quick order, with the row facts of the products they name; as many files as the catalogue needs, the
+ * number written into the quick order page.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { buildProductCodes } from '../../../features/product-data/build-codes.ts';
-import { siteFacts } from '../_site-facts.ts';
+import { siteCodes } from '../_site-facts.ts';
 
 export const getStaticPaths = (() => {
-  return buildProductCodes(siteFacts()).map((file, number) => ({
+  return siteCodes().map((file, number) => ({
     params: { file: String(number) },
     props: { text: JSON.stringify(file) },
   }));
