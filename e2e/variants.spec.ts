@@ -134,7 +134,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('quantity prices read "Buy 4 or more" in the page\'s VAT form and follow the chosen size', async ({
+test('quantity prices read "Buy 4 or more" in the page\'s VAT form and, with delivery, follow the chosen size', async ({
   page,
 }) => {
   const floor = family('PRO-DT-FLOORCLEAN');
@@ -162,6 +162,17 @@ test('quantity prices read "Buy 4 or more" in the page\'s VAT form and follow th
   await expect(page.locator('[data-tiers] .vat-excl').first()).toHaveText(
     line(second.price, tier(second.sku, 4), 4, 'excl'),
   );
+
+  // A size over the free delivery threshold is delivered free; the cheapest one is not.
+  const free = page.getByText('Free UK delivery', { exact: true });
+  await expect(free).toBeHidden();
+  const big = floor.children.find((candidate) => candidate.price >= 50 && candidate.inStock);
+  if (!big) throw new Error('Floor cleaner has no size over the free delivery threshold');
+  await page
+    .getByRole('group', { name: floor.attributeLabel })
+    .getByRole('radio', { name: big.valueLabel })
+    .check();
+  await expect(free).toBeVisible();
 });
 
 test('the listing shows the configurable product once, from its cheapest size, and a size filter finds it', async ({

@@ -3,7 +3,8 @@
  * the picker's data (every child's facts, embedded in the page as JSON), the variant it opens with, and
  * the rows of the table that lists every child (what a shopper without JavaScript compares).
  */
-import { galleryImages, priceLines } from './product-page.ts';
+import type { DeliveryConfig } from '../delivery/config.ts';
+import { galleryImages, priceLines, productDelivery, type ProductDelivery } from './product-page.ts';
 import { tierLines } from './tier-prices.ts';
 import type { Product } from './types.ts';
 import { defaultVariant, type PickerData, type VariantFacts } from './variant-picker.ts';
@@ -23,6 +24,8 @@ export interface VariantRow {
 
 export interface VariantPage {
   data: PickerData;
+  /** What the children's delivery blocks say, each once (`VariantFacts.delivery` points into it). */
+  deliveries: ProductDelivery[];
   /** The variant the page is rendered with: the cheapest in stock. */
   chosen: VariantFacts;
   rows: VariantRow[];
@@ -33,6 +36,7 @@ export function variantFacts(
   parent: Pick<Product, 'configurable'>,
   child: Product,
   values: Record<string, number>,
+  delivery: number | null = null,
 ): VariantFacts {
   const prices = priceLines(child);
   const image = galleryImages(child)[0];
@@ -48,6 +52,7 @@ export function variantFacts(
     image: image ? { file: image.file, label: image.label } : null,
     specs: child.technicalData.map((row) => [row.label, row.value]),
     tiers: tierLines(child.tierPrices, child).map(({ inclVat, exclVat }) => ({ inclVat, exclVat })),
+    delivery,
   };
 }
 
@@ -55,11 +60,25 @@ export function variantFacts(
 export function variantPage(
   product: Pick<Product, 'urlKey' | 'configurable' | 'images'>,
   bySku: ReadonlyMap<string, Product>,
+  deliveryConfig?: DeliveryConfig,
 ): VariantPage | null {
   const { configurable } = product;
   if (!configurable) return null;
   const variants: VariantFacts[] = [];
   const rows: VariantRow[] = [];
+  const deliveries: ProductDelivery[] = [];
+  const deliveryKeys: string[] = [];
+  /** A child for sale is delivered by its own price and weight; the same delivery is one block. */
+  const deliveryOf = (child: Product): number | null => {
+    if (!deliveryConfig || !child.inStock || child.priceInclVat === null) return null;
+    const delivery = productDelivery(child, deliveryConfig);
+    const key = JSON.stringify(delivery);
+    if (!deliveryKeys.includes(key)) {
+      deliveryKeys.push(key);
+      deliveries.push(delivery);
+    }
+    return deliveryKeys.indexOf(key);
+  };
   // In the attributes' value order (1 l, 5 l, 10 l), as the picker lists them, not in sku order.
   const rank = (variant: { values: Record<string, number> }) =>
     configurable.attributes.map((attribute) =>
@@ -73,7 +92,7 @@ export function variantPage(
   for (const variant of ordered) {
     const child = bySku.get(variant.sku);
     if (!child) continue;
-    const facts = variantFacts(product, child, variant.values);
+    const facts = variantFacts(product, child, variant.values, deliveryOf(child));
     variants.push(facts);
     rows.push({
       sku: child.sku,
@@ -95,5 +114,5 @@ export function variantPage(
     image: lead ? { file: lead.file, label: lead.label } : null,
   };
   const chosen = defaultVariant(data);
-  return chosen ? { data, chosen, rows } : null;
+  return chosen ? { data, deliveries, chosen, rows } : null;
 }

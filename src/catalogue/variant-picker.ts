@@ -27,6 +27,11 @@ export interface VariantFacts {
   specs: [string, string][];
   /** Its quantity prices, one line each in both VAT forms (tier-prices.ts). */
   tiers: { inclVat: string; exclVat: string }[];
+  /**
+   * Which of the page's delivery blocks is its own (children differ in price and weight, so in how they are
+   * delivered), by index; null when it is not for sale.
+   */
+  delivery: number | null;
 }
 
 /** What the page embeds as JSON: the attributes and every variant's facts. */

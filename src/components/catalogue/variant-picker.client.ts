@@ -1,6 +1,6 @@
 /**
  * Switches a configurable product's page to the chosen child without a reload: prices in both VAT forms,
- * stock, model number, main picture, quantity prices and specifications, the picker's sold-out marks, the
+ * stock, model number, main picture, quantity prices, delivery and specifications, the picker's sold-out marks, the
  * add button (off for a sold-out child) and the URL (`?volume=5-l`, with history.replaceState, so a shared
  * link opens with the choice). A page opened with a choice in its URL opens with it. VariantPicker.astro
  * loads this when the shopper comes to the picker. The facts come from the
@@ -77,6 +77,8 @@ function show(page: HTMLElement, data: PickerData, chosen: VariantFacts): void {
     model.hidden = chosen.model === null;
     text(model, (model.dataset['template'] ?? '{}').replace('{}', chosen.model ?? ''));
   }
+  for (const block of page.querySelectorAll<HTMLElement>('[data-variant-delivery]'))
+    block.hidden = block.dataset['variantDelivery'] !== String(chosen.delivery);
   const button = page.querySelector<HTMLButtonElement>('form[data-add-to-cart] button[type="submit"]');
   if (button) button.disabled = !chosen.inStock;
   const tiers = page.querySelector<HTMLElement>('[data-tiers]');

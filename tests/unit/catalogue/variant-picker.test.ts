@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { productDelivery } from '../../../src/catalogue/product-page.ts';
 import { savePercent, tierLines } from '../../../src/catalogue/tier-prices.ts';
+import { deliveryConfig } from '../../../src/delivery/config.ts';
 import { ALL_GROUPS, type Product } from '../../../src/catalogue/types.ts';
 import { variantPage } from '../../../src/catalogue/variant-page.ts';
 import {
@@ -125,12 +127,36 @@ describe('the option picker', () => {
           exclVat: 'Buy 4 or more: £22.49 each (save 10 %)',
         },
       ],
+      delivery: null,
     });
     // The table without JavaScript: every child in the picker's order, linking to its choice.
     expect(rows.map((row) => [row.values, row.inStock, row.href])).toEqual([
       [['1 l'], true, '/car-shampoo?volume=1-l'],
       [['5 l'], true, '/car-shampoo?volume=5-l'],
       [['10 l'], false, '/car-shampoo?volume=10-l'],
+    ]);
+  });
+});
+
+describe("a child's delivery", () => {
+  it('is its own by price and weight, one block per way of delivering, none for a sold-out child', () => {
+    const { parent, one, five, ten } = shampoo();
+    const catalogue = withVariants(
+      [parent, one, { ...five, weight: 400 }, ten].sort((a, b) => (a.sku < b.sku ? -1 : 1)),
+    );
+    const bySku = new Map(catalogue.map((item) => [item.sku, item]));
+    const built = variantPage(bySku.get('CS') ?? parent, bySku, deliveryConfig);
+    if (!built) throw new Error('no variants');
+    const { data, deliveries } = built;
+    expect(deliveries.map((delivery) => delivery.title)).toEqual([
+      productDelivery(one, deliveryConfig).title,
+      productDelivery({ ...five, weight: 400 }, deliveryConfig).title,
+    ]);
+    expect(deliveries[0]?.title).not.toBe(deliveries[1]?.title);
+    expect(data.variants.map((variant) => [variant.sku, variant.delivery])).toEqual([
+      ['CS-1L', 0],
+      ['CS-5L', 1],
+      ['CS-10L', null],
     ]);
   });
 });
@@ -164,6 +190,7 @@ describe('the option picker with two attributes', () => {
     image: null,
     specs: [],
     tiers: [],
+    delivery: null,
   });
   const data: PickerData = {
     attributes: [page().data.attributes[0] ?? kit, kit],
