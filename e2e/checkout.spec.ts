@@ -35,7 +35,10 @@ test.describe.configure({ timeout: 90_000 });
 
 /** A different in-stock product for each test, so parallel journeys never compete for stock. */
 function productFor(title: string): Product {
-  const products = productPages().filter((p) => p.inStock && p.priceInclVat !== null);
+  // Simple products: a configurable is bought with a choice (variants-basket.spec.ts).
+  const products = productPages().filter(
+    (p) => p.typeId === 'simple' && p.inStock && p.priceInclVat !== null,
+  );
   let hash = 0;
   for (const char of title) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   const product = products[hash % products.length];

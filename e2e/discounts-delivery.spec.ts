@@ -30,7 +30,7 @@ const INVALID = "The coupon code isn't valid. Verify the code and try again.";
 /** In-stock products with a page, a price and a weight, cheapest first; `skip` keeps parallel tests apart. */
 function productWhere(what: string, fits: (p: Product, price: number, weight: number) => boolean, skip = 0) {
   const found = productPages()
-    .filter((p) => p.inStock && p.priceInclVat !== null && p.weight !== null)
+    .filter((p) => p.typeId === 'simple' && p.inStock && p.priceInclVat !== null && p.weight !== null)
     .filter((p) => fits(p, p.priceInclVat ?? 0, p.weight ?? 0))
     .sort((a, b) => (a.priceInclVat ?? 0) - (b.priceInclVat ?? 0));
   const product = found[skip] ?? found[0];

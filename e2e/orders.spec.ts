@@ -24,10 +24,13 @@ import { expect, hydrated, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-/** In-stock products from the middle of the catalogue (other journeys take theirs from its ends). */
+/**
+ * In-stock simple products from the middle of the catalogue (other journeys take theirs from its ends); a
+ * configurable is bought with a choice (variants-basket.spec.ts).
+ */
 function products(from: number, count: number): Product[] {
   const picked = productPages()
-    .filter((p) => p.inStock && p.priceInclVat !== null)
+    .filter((p) => p.typeId === 'simple' && p.inStock && p.priceInclVat !== null)
     .slice(40 + from, 40 + from + count);
   if (picked.length < count) throw new Error('The e2e catalogue has too few products in stock.');
   return picked;
