@@ -342,17 +342,50 @@ export function initQuickOrder(root: HTMLElement): void {
       lines,
       MAX_ROWS,
     );
-    // Rows the paste left as they were keep their state (and their look-ups).
+    // Rows the paste left as they were keep their state (and their look-ups); the row pasted into keeps
+    // its element, so the focus stays where it was and the page is laid out once, after the look-ups.
     const before = new Map(state.map((entry) => [entry.row, entry]));
-    const fresh = rows.map((row) => before.get(row) ?? stateOf(row));
+    const pastedInto = state[at];
+    const fresh = rows.map((row, position) => {
+      const known = before.get(row);
+      if (known) return known;
+      const entry = stateOf(row);
+      if (position === at && pastedInto) entry.key = pastedInto.key;
+      return entry;
+    });
     state.splice(0, state.length, ...fresh);
     if (note) note.textContent = kept < lines.length ? t.tooManyLines(MAX_ROWS) : '';
-    drawAll();
-    state.forEach((entry) => void resolve(entry));
+    placeRows();
+    for (const entry of state) if (!before.has(entry.row)) void resolve(entry);
     save();
-    const last = state[Math.min(at + kept - 1, state.length - 1)];
-    if (last) elementOf(last)?.querySelector<HTMLInputElement>('[data-code]')?.focus();
   }
+
+  /**
+   * The list's elements in the rows' order, with as few moves as a paste needs: rows gone are removed,
+   * new rows inserted, kept ones relabelled (and refilled, for the row pasted into); none is taken out and
+   * put back, which would lose the focus.
+   */
+  const placeRows = (): void => {
+    const keys = new Set(state.map((entry) => String(entry.key)));
+    for (const item of [...list.children])
+      if (item instanceof HTMLElement && !keys.has(item.dataset['key'] ?? '')) item.remove();
+    let previous: Element | null = null;
+    state.forEach((entry, position) => {
+      let item: HTMLLIElement | null = elementOf(entry);
+      if (item) {
+        label(item, position);
+        const code = item.querySelector<HTMLInputElement>('[data-code]');
+        const qty = item.querySelector<HTMLInputElement>('[data-qty]');
+        if (code && code.value !== entry.row.code) code.value = entry.row.code;
+        if (qty && qty.value !== entry.row.qty) qty.value = entry.row.qty;
+      } else item = rowElement(entry, position);
+      const place: Element | null = previous ? previous.nextElementSibling : list.firstElementChild;
+      if (place !== item) list.insertBefore(item, place);
+      if (entry.resolution === undefined || entry.resolvedCode === undefined) drawResult(entry, true);
+      previous = item;
+    });
+    addRowButton.toggleAttribute('disabled', state.length >= MAX_ROWS);
+  };
 
   form.addEventListener('click', (event) => {
     const target = event.target;

@@ -45,39 +45,46 @@ export type CodeResult =
   /** The file could not be had: try again; this says nothing about the code. */
   | { status: 'failed' };
 
-/** A file read by hand: undefined when it is not one. */
+/**
+ * A file read by hand: undefined when it is not one. Its facts are checked one at a time as a row asks
+ * for them (`factsIn`), not all at once: a paste of 50 lines reads 50 of a file's hundreds.
+ */
 export function readCodesFile(data: unknown): ProductCodesFile | undefined {
   if (!isRecord(data) || !isRecord(data['c']) || !isRecord(data['f'])) return undefined;
   if (!Object.values(data['c']).every((sku) => typeof sku === 'string')) return undefined;
-  const facts: Record<string, ProductFacts> = {};
-  for (const [sku, entry] of Object.entries(data['f'])) {
-    const read = productFactsReader.safeParse(entry);
-    if (!read.success || read.data.sku !== sku) return undefined;
-    facts[sku] = read.data;
-  }
-  return { c: data['c'] as Record<string, string>, f: facts };
+  return data as unknown as ProductCodesFile;
+}
+
+/** A sku's facts in a file read by `readCodesFile`, checked; undefined when absent or malformed. */
+export function factsIn(file: ProductCodesFile, sku: string): ProductFacts | undefined {
+  if (!Object.hasOwn(file.f, sku)) return undefined;
+  const read = productFactsReader.safeParse(file.f[sku]);
+  return read.success && read.data.sku === sku ? read.data : undefined;
 }
 
 /**
  * Look-ups over `files` code files, each fetched once per page (a failed one again): the sku of a typed
- * code, and the facts of the skus the files loaded so far hold (`known`).
+ * code, and the facts of a sku that a file loaded so far carries (`known`).
  */
 export function codeFiles(files: number) {
   const loaded = new Map<number, Promise<ProductCodesFile | undefined>>();
-  const known = new Map<string, ProductFacts>();
+  const carriers = new Map<string, ProductCodesFile>();
   async function load(number: number): Promise<ProductCodesFile | undefined> {
     try {
       const response = await fetch(productCodesUrl(number), { credentials: 'same-origin' });
       if (!response.ok) return undefined;
       const file = readCodesFile(await response.json());
-      for (const [sku, facts] of Object.entries(file?.f ?? {})) known.set(sku, facts);
+      if (file) for (const sku of Object.keys(file.f)) carriers.set(sku, file);
       return file;
     } catch {
       return undefined;
     }
   }
   return {
-    known,
+    known(sku: string): ProductFacts | undefined {
+      const file = carriers.get(sku);
+      return file && factsIn(file, sku);
+    },
     async skuOfCode(typed: string): Promise<CodeResult> {
       const folded = foldCode(typed);
       if (folded === '') return { status: 'unknown' };

@@ -12,7 +12,7 @@ export function siteLookup(files: number): Lookup {
   return {
     skuOfCode: (code) => codes.skuOfCode(code),
     facts: (sku) => {
-      const known = codes.known.get(sku);
+      const known = codes.known(sku);
       return known ? Promise.resolve({ status: 'found', facts: known }) : facts(sku);
     },
   };

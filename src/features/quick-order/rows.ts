@@ -129,7 +129,8 @@ export function spreadLines(
   lines: readonly { code: string; qty: string }[],
   max: number,
 ): { rows: OrderRow[]; kept: number } {
-  const result = rows.map((row) => ({ ...row, choice: { ...row.choice } }));
+  // The rows the paste does not fill are the same objects: the page keeps their state and look-ups.
+  const result = [...rows];
   let kept = 0;
   let position = Math.min(Math.max(at, 0), result.length);
   for (const line of lines) {

@@ -6,6 +6,7 @@ import { buildProductCodes } from '../../../src/features/product-data/build-code
 import { allFacts, productFacts } from '../../../src/features/product-data/build-facts.ts';
 import {
   codeFileCount,
+  factsIn,
   foldCode,
   productCodeFile,
   readCodesFile,
@@ -232,9 +233,13 @@ describe('the facts of a configurable product and its children', () => {
     const file = files[productCodeFile(folded, files.length)];
     expect(file?.f['CS-5L']).toMatchObject({ sku: 'CS-5L', parent: { sku: 'CS' }, specs: {}, image: null });
     expect(file?.f['CS']?.variants?.children).toHaveLength(3);
-    expect(readCodesFile(JSON.parse(JSON.stringify(file)))).toEqual(file);
+    const read = readCodesFile(JSON.parse(JSON.stringify(file)));
+    if (!read || !file) throw new Error('unreadable');
+    expect(factsIn(read, 'CS-5L')).toEqual(file.f['CS-5L']);
+    expect(factsIn(read, 'CS-20L')).toBeUndefined();
     expect(readCodesFile({ c: { cs5l: 5 }, f: {} })).toBeUndefined();
-    expect(readCodesFile({ c: {}, f: { CS: { sku: 'CS' } } })).toBeUndefined();
+    const bad = readCodesFile({ c: { cs: 'CS' }, f: { CS: { sku: 'CS' } } });
+    expect(bad && factsIn(bad, 'CS')).toBeUndefined();
   });
 
   it('spread over more files as the catalogue grows', () => {
