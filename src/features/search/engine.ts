@@ -566,13 +566,14 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     };
 
     /**
-     * The last resort before corrections: the whole query as one code with no digit ("HG-DT-CARSHAMPOO",
-     * "hgdtcarshampoo", or the end of one, "hampoo"), which the words did not find. A code with a digit is
-     * already looked up word by word (`direct`); this costs one code bucket, and only when nothing matched.
+     * The last resort before corrections: the whole query as one code, which its words did not find: a
+     * code with no digit ("HG-DT-CARSHAMPOO", "hgdtcarshampoo", or the end of one, "hampoo"), or one whose
+     * digits sit apart from a long word ("HG-DT-CARSHAMPOO-5L", not one code run). This costs one code
+     * bucket, and only when nothing matched.
      */
     async function wholeCode(): Promise<SlotMatch | null> {
       const whole = foldWords(query).join('');
-      if (whole.length < 3 || /\d/.test(whole) || !(await bucketOf(whole)).t[whole]) return null;
+      if (whole.length < 3 || !(await bucketOf(whole)).t[whole]) return null;
       // Shown as typed (the words' own typing), so it is no "Did you mean".
       const typed = words.map((word) => word.typed).join(' ');
       const match = await matchOf({

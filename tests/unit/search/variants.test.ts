@@ -79,12 +79,18 @@ describe('search and variants', () => {
 });
 
 describe('a SKU with no digit', () => {
-  const plain = [product({ sku: 'HG-DT-CARSHAMPOO', name: 'Car Shampoo', modelNumber: null })];
+  const plain = [
+    product({ sku: 'HG-DT-CARSHAMPOO', name: 'Car Shampoo', modelNumber: null }),
+    product({ sku: 'HG-DT-CARSHAMPOO-5L', name: 'Car Shampoo 5 l', modelNumber: null, urlKey: 'five' }),
+  ];
   const plainEngine = createSearchEngine(
     memorySource(
       buildSearchFiles({
         products: plain,
-        hrefBySku: new Map([['HG-DT-CARSHAMPOO', '/car-shampoo']]),
+        hrefBySku: new Map([
+          ['HG-DT-CARSHAMPOO', '/car-shampoo'],
+          ['HG-DT-CARSHAMPOO-5L', '/five'],
+        ]),
         attributes: [],
         listings: [],
         synonyms: {},
@@ -95,8 +101,17 @@ describe('a SKU with no digit', () => {
   it('is found whole however typed, or by its end, as a last resort and with no "Did you mean"', async () => {
     for (const typed of ['HG-DT-CARSHAMPOO', 'hgdtcarshampoo', 'HG DT CARSHAMPOO', 'HAMPOO']) {
       const answer = await plainEngine.search(typed);
-      expect(answer.ids).toEqual([0]);
+      expect((await plainEngine.records(answer.ids))[0]?.[0]).toBe('HG-DT-CARSHAMPOO');
       expect(answer.didYouMean).toBeNull();
+    }
+  });
+
+  it('is found whole when its digits sit apart from a long word', async () => {
+    for (const typed of ['HG-DT-CARSHAMPOO-5L', 'hg dt carshampoo 5l']) {
+      const answer = await plainEngine.search(typed);
+      expect((await plainEngine.records(answer.ids)).map((record) => record[0])).toEqual([
+        'HG-DT-CARSHAMPOO-5L',
+      ]);
     }
   });
 });
