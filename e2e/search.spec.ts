@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { sortProducts } from '../src/features/listing/browse.ts';
 import type { IndexedProduct } from '../src/features/listing/listing-index.ts';
 import { bySku, formatGbp } from './support/catalogue.ts';
+import { E2E_DIR } from './support/ports.ts';
 import { expectedSearch, nameOf, type SearchRecord } from './support/search.ts';
 import { expect, test } from './support/test.ts';
 
@@ -218,7 +219,7 @@ test('served as the build wrote it, the page searches in the browser: loading, f
   page,
 }) => {
   // The page without the server's results, as a host without the storefront server would serve it.
-  const built = readFileSync(new URL('../var/e2e/dist/client/search/index.html', import.meta.url), 'utf8');
+  const built = readFileSync(new URL(`../${E2E_DIR}/dist/client/search/index.html`, import.meta.url), 'utf8');
   await page.route('**/search/steam', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: built }),
   );
