@@ -6,6 +6,7 @@
  * reload, the page is linked from the Professional menu and the basket, and without JavaScript it says
  * what to do instead. The demo's configurables come from the seed (DEMO_CONFIGURABLES).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_CONFIGURABLES, type DemoConfigurable } from '../src/embedded/magento/seed/configurables.ts';
 import { catalogue } from './support/catalogue.ts';
@@ -200,6 +201,30 @@ test('50 pasted lines resolve from the build files (figure at 4× CPU throttling
   console.info(
     `[figure] quick order: 50 pasted lines resolved in ${Math.round(ms)} ms at 4× CPU throttling (budget 100 ms)`,
   );
+});
+
+test('the page passes axe empty, with resolved rows, a size picker and problems, and after adding', async ({
+  page,
+}) => {
+  if (!fiveLitre) throw new Error('The demo lacks Car Shampoo 5 l');
+  const axe = async () =>
+    (
+      await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze()
+    ).violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ') ?? '?'}`);
+  await page.addInitScript(() => sessionStorage.clear());
+  await openQuickOrder(page);
+  expect(await axe()).toEqual([]);
+  await paste(
+    page.getByLabel('SKU or model number, row 1'),
+    `${fiveLitre.sku}\t2\n${shampoo.parentSku}\nNO-SUCH-SKU-1\tmany`,
+  );
+  await expect(rows(page).nth(2)).toContainText('No product has this SKU or model number.');
+  expect(await axe()).toEqual([]);
+  await page.getByRole('button', { name: 'Add all to basket' }).click();
+  await expect(page.getByRole('region', { name: 'What happened to your rows' })).toBeFocused();
+  expect(await axe()).toEqual([]);
 });
 
 test('linked from the Professional menu and the basket', async ({ page }) => {

@@ -289,6 +289,9 @@ export function initQuickOrder(root: HTMLElement): void {
     return item ? state.find((entry) => String(entry.key) === item.dataset['key']) : undefined;
   };
 
+  // The shopper is about to type or paste: a small catalogue's code files are fetched now.
+  form.addEventListener('focusin', () => lookup.warm(), { once: true });
+
   form.addEventListener('input', (event) => {
     const target = event.target;
     const entry = entryOf(target);

@@ -16,6 +16,9 @@ import { PRODUCT_DATA_BASE } from './files.ts';
 /** Codes a file holds, about: 3 files at the demo's 440 products, about 50 (15 KB brotli each) at 10,000. */
 export const CODES_PER_FILE = 512;
 
+/** Files fetched ahead of the first code (`warm`) when there are no more: about 2,000 products' worth. */
+export const WARM_FILES = 4;
+
 /** How many files `codes` codes are spread over. */
 export const codeFileCount = (codes: number): number => Math.max(1, Math.ceil(codes / CODES_PER_FILE));
 
@@ -80,7 +83,22 @@ export function codeFiles(files: number) {
       return undefined;
     }
   }
+  const fileOf = (number: number): Promise<ProductCodesFile | undefined> => {
+    let pending = loaded.get(number);
+    if (!pending) {
+      pending = load(number);
+      loaded.set(number, pending);
+    }
+    return pending;
+  };
   return {
+    /**
+     * Fetches every file ahead of the first code, when there are at most `WARM_FILES` (a small
+     * catalogue's): a paste then waits for no request. A large catalogue's files come as codes need them.
+     */
+    warm(): void {
+      if (files <= WARM_FILES) for (let number = 0; number < files; number += 1) void fileOf(number);
+    },
     known(sku: string): ProductFacts | undefined {
       const file = carriers.get(sku);
       return file && factsIn(file, sku);
@@ -89,11 +107,7 @@ export function codeFiles(files: number) {
       const folded = foldCode(typed);
       if (folded === '') return { status: 'unknown' };
       const number = productCodeFile(folded, files);
-      let pending = loaded.get(number);
-      if (!pending) {
-        pending = load(number);
-        loaded.set(number, pending);
-      }
+      const pending = fileOf(number);
       const file = await pending;
       if (!file) {
         if (loaded.get(number) === pending) loaded.delete(number);

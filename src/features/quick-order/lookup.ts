@@ -6,10 +6,11 @@ import { codeFiles } from '../product-data/codes.ts';
 import { factsCache } from '../product-data/facts.ts';
 import type { Lookup } from './rows.ts';
 
-export function siteLookup(files: number): Lookup {
+export function siteLookup(files: number): Lookup & { warm(): void } {
   const codes = codeFiles(files);
   const facts = factsCache();
   return {
+    warm: () => codes.warm(),
     skuOfCode: (code) => codes.skuOfCode(code),
     facts: (sku) => {
       const known = codes.known(sku);
