@@ -10,8 +10,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_CONFIGURABLES, type DemoConfigurable } from '../src/embedded/magento/seed/configurables.ts';
 import { catalogue } from './support/catalogue.ts';
-import { address, customerCart, enterCard, GOOD_CARD, tag } from './support/checkout.ts';
-import { expect, hydrated, shellReady, test } from './support/test.ts';
+import { address, checkOut, customerCart, tag } from './support/checkout.ts';
+import { expect, shellReady, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -125,16 +125,7 @@ test('five pasted lines: three added, two explained, then paid', async ({ page }
   await expect(basket).toHaveCount(3);
   await expect(basket.filter({ hasText: shampoo.name })).toContainText(`${shampoo.attributeLabel}: 5 l`);
 
-  await page.goto('/basket/shipping');
-  await hydrated(page, 'CheckoutShipping');
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL('/basket/shipping/payment');
-  await hydrated(page, 'CheckoutPayment');
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByLabel('Card number')).toBeVisible();
-  await enterCard(page, GOOD_CARD);
-  await page.getByRole('button', { name: 'Pay now' }).click();
-  await expect(page).toHaveURL('/paid');
+  await checkOut(page);
 });
 
 test('a typed row resolves as typed; a configurable asks for its size, a bad quantity says so', async ({

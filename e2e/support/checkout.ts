@@ -1,6 +1,7 @@
 /** What journeys that pay share: the e2e server's back ends and the sandbox's cards. */
 import type { Locator, Page } from '@playwright/test';
 import { MAGENTO_URL, SANDBOX_URL } from './ports.ts';
+import { expect, hydrated } from './test.ts';
 
 /** The e2e server's embedded back ends (scripts/e2e-server.ts); overridable for a shop on other ports. */
 export const MAGENTO = process.env['E2E_MAGENTO_URL'] ?? MAGENTO_URL;
@@ -15,6 +16,23 @@ export async function enterCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Expiry date').fill('1230');
   await page.getByLabel('Security code').fill('123');
   await page.getByLabel('Name on card').fill('Jane Shopper');
+}
+
+/** From a filled basket: the prefilled shipping step, Pay, the authorising card; the paid page's number. */
+export async function checkOut(page: Page): Promise<string> {
+  await page.goto('/basket/shipping');
+  await hydrated(page, 'CheckoutShipping');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL('/basket/shipping/payment');
+  await hydrated(page, 'CheckoutPayment');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await enterCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL('/paid');
+  const number = page.getByRole('main').locator('strong');
+  await expect(number).toHaveText(/^\d{9}$/);
+  return (await number.textContent()) ?? '';
 }
 
 /** A shopper's address as the checkout forms hold it. */
