@@ -7,7 +7,11 @@
  * catalogue's families (DEMO_CONFIGURABLES), which the test back end seeds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CONFIGURABLES, type DemoConfigurable } from '../../src/embedded/magento/seed/configurables.ts';
+import {
+  demoChild,
+  demoFamily,
+  type DemoConfigurable,
+} from '../../src/embedded/magento/seed/configurables.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse, validateResponse } from '../support/openapi.ts';
 import {
@@ -29,25 +33,14 @@ beforeAll(async () => {
 });
 afterAll(() => backend.stop());
 
-function family(parentSku: string): DemoConfigurable {
-  const found = DEMO_CONFIGURABLES.find((candidate) => candidate.parentSku === parentSku);
-  if (!found) throw new Error(`no demo family ${parentSku}`);
-  return found;
-}
-
 /** Car Shampoo: 1 l (7.99), 2.5 l (14.99, sold out), 5 l (24.99); no tiers. */
-const shampoo = family('HG-DT-CARSHAMPOO');
-const child = (label: string, of: DemoConfigurable = shampoo) => {
-  const found = of.children.find((candidate) => candidate.valueLabel === label);
-  if (!found) throw new Error(`no ${label} in ${of.parentSku}`);
-  return found;
-};
+const shampoo = demoFamily('HG-DT-CARSHAMPOO');
 
 /** Magento's `product_option` choosing `label` of the family's attribute. */
 const choosing = (label: string, of: DemoConfigurable = shampoo) => ({
   extension_attributes: {
     configurable_item_options: [
-      { option_id: String(of.attributeId), option_value: child(label, of).valueId },
+      { option_id: String(of.attributeId), option_value: demoChild(of, label).valueId },
     ],
   },
 });
@@ -75,7 +68,7 @@ describe('adding a configurable with its options', () => {
     expectItem(cart, 'POST', '/items', added);
     expect(added.body).toEqual({
       item_id: expect.any(Number),
-      sku: child('5 l').sku,
+      sku: demoChild(shampoo, '5 l').sku,
       qty: 2,
       name: shampoo.name,
       price: 24.99,
@@ -111,7 +104,7 @@ describe('adding a configurable with its options', () => {
         product_option: {
           extension_attributes: {
             configurable_item_options: [
-              { option_id: shampoo.attributeId, option_value: String(child('1 l').valueId) },
+              { option_id: shampoo.attributeId, option_value: String(demoChild(shampoo, '1 l').valueId) },
             ],
           },
         },
@@ -119,7 +112,7 @@ describe('adding a configurable with its options', () => {
     });
     expectItem(cart, 'POST', '/items', added);
     expect(added.body).toMatchObject({
-      sku: child('1 l').sku,
+      sku: demoChild(shampoo, '1 l').sku,
       name: shampoo.name,
       price: 7.99,
       product_type: 'configurable',
@@ -187,18 +180,22 @@ describe('adding a configurable with its options', () => {
     const cart = await guestCart(backend, []);
     const first = await addChoice(cart, '5 l');
     const again = await addChoice(cart, '5 l', 2);
-    expect(again.body).toMatchObject({ item_id: first.body.item_id, qty: 3, sku: child('5 l').sku });
+    expect(again.body).toMatchObject({
+      item_id: first.body.item_id,
+      qty: 3,
+      sku: demoChild(shampoo, '5 l').sku,
+    });
     const other = await addChoice(cart, '1 l');
     expect(other.body.item_id).not.toBe(first.body.item_id);
     const lines = (await cart.call('GET', '/items')).body as { sku: string; qty: number }[];
     expect(lines.map((line) => [line.sku, line.qty])).toEqual([
-      [child('5 l').sku, 3],
-      [child('1 l').sku, 1],
+      [demoChild(shampoo, '5 l').sku, 3],
+      [demoChild(shampoo, '1 l').sku, 1],
     ]);
   });
 
   it('sells a configurable none of whose children is in stock as not available', async () => {
-    const kit = family('HG-SC-SC3KIT');
+    const kit = demoFamily('HG-SC-SC3KIT');
     for (const each of kit.children) {
       const saved = await backend.call('PUT', `/rest/V1/products/${each.sku}`, {
         token: INTEGRATION_TOKEN,
@@ -227,7 +224,7 @@ describe('changing a configurable line', () => {
     expect(qtyOnly.body).toMatchObject({
       item_id: itemId,
       qty: 3,
-      sku: child('5 l').sku,
+      sku: demoChild(shampoo, '5 l').sku,
       product_option: choosing('5 l'),
     });
     const withNull = await cart.call('PUT', `/items/${itemId}`, {
@@ -245,7 +242,7 @@ describe('changing a configurable line', () => {
     });
     expectItem(cart, 'PUT', `/items/${itemId}`, switched);
     expect(switched.body).toMatchObject({
-      sku: child('1 l').sku,
+      sku: demoChild(shampoo, '1 l').sku,
       qty: 2,
       name: shampoo.name,
       price: 7.99,
@@ -254,7 +251,7 @@ describe('changing a configurable line', () => {
     });
     const lines = (await cart.call('GET', '/items')).body as { item_id: number; sku: string }[];
     expect(lines).toHaveLength(1);
-    expect(lines[0]?.sku).toBe(child('1 l').sku);
+    expect(lines[0]?.sku).toBe(demoChild(shampoo, '1 l').sku);
     expect(lines[0]?.item_id).toBe(switched.body.item_id);
   });
 
@@ -265,7 +262,11 @@ describe('changing a configurable line', () => {
     const moved = await cart.call('PUT', `/items/${five.body.item_id as number}`, {
       cartItem: { qty: 2, product_option: choosing('1 l') },
     });
-    expect(moved.body).toMatchObject({ item_id: one.body.item_id, qty: 3, sku: child('1 l').sku });
+    expect(moved.body).toMatchObject({
+      item_id: one.body.item_id,
+      qty: 3,
+      sku: demoChild(shampoo, '1 l').sku,
+    });
     expect((await cart.call('GET', '/items')).body).toHaveLength(1);
   });
 
@@ -299,7 +300,7 @@ describe('totals and the order', () => {
   });
 
   it("orders the pair Magento keeps: the configurable's item and its child's under it", async () => {
-    const sold = child('5 l');
+    const sold = demoChild(shampoo, '5 l');
     const before = await backend.call('GET', `/rest/V1/products/${sold.sku}`, { token: INTEGRATION_TOKEN });
     const stock = before.body.extension_attributes.stock_item.qty as number;
     const cart = await guestCart(backend, []);

@@ -8,7 +8,11 @@
  * families (DEMO_CONFIGURABLES), which the test back end seeds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CONFIGURABLES, type DemoConfigurable } from '../../src/embedded/magento/seed/configurables.ts';
+import {
+  demoChild,
+  demoFamily,
+  type DemoConfigurable,
+} from '../../src/embedded/magento/seed/configurables.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { expectData, gql } from './graphql-helpers.ts';
 
@@ -18,23 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => backend.stop());
 
-function family(parentSku: string): DemoConfigurable {
-  const found = DEMO_CONFIGURABLES.find((candidate) => candidate.parentSku === parentSku);
-  if (!found) throw new Error(`no demo family ${parentSku}`);
-  return found;
-}
-
 /** Car Shampoo: 1 l (7.99), 2.5 l (14.99, sold out), 5 l (24.99). */
-const shampoo = family('HG-DT-CARSHAMPOO');
-const child = (label: string, of: DemoConfigurable = shampoo) => {
-  const found = of.children.find((candidate) => candidate.valueLabel === label);
-  if (!found) throw new Error(`no ${label} in ${of.parentSku}`);
-  return found;
-};
+const shampoo = demoFamily('HG-DT-CARSHAMPOO');
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 /** The uid a storefront sends in `selected_options` for one value of the family's attribute. */
 const uid = (label: string, of: DemoConfigurable = shampoo) =>
-  b64(`configurable/${String(of.attributeId)}/${String(child(label, of).valueId)}`);
+  b64(`configurable/${String(of.attributeId)}/${String(demoChild(of, label).valueId)}`);
 
 const ITEM = `__typename id quantity description
   product { __typename sku name }
@@ -95,7 +88,7 @@ async function parentId(of: DemoConfigurable = shampoo): Promise<number> {
 
 /** What `configurable_options` of an item that chose `label` holds. */
 async function chosen(label: string, of: DemoConfigurable = shampoo) {
-  const value = child(label, of);
+  const value = demoChild(of, label);
   return [
     {
       id: of.attributeId,
@@ -125,9 +118,9 @@ describe('addProductsToWishlist with a configurable product', () => {
         quantity: 2,
         description: null,
         product: { __typename: 'ConfigurableProduct', sku: shampoo.parentSku, name: shampoo.name },
-        child_sku: child('5 l').sku,
+        child_sku: demoChild(shampoo, '5 l').sku,
         configurable_options: await chosen('5 l'),
-        configured_variant: { __typename: 'SimpleProduct', sku: child('5 l').sku },
+        configured_variant: { __typename: 'SimpleProduct', sku: demoChild(shampoo, '5 l').sku },
       },
     ]);
   });
@@ -141,18 +134,20 @@ describe('addProductsToWishlist with a configurable product', () => {
     ]);
     expect(again.user_errors).toEqual([]);
     expect(again.wishlist.items_v2.items.map((item) => [item.child_sku, item.quantity])).toEqual([
-      [child('1 l').sku, 3],
-      [child('5 l').sku, 1],
+      [demoChild(shampoo, '1 l').sku, 3],
+      [demoChild(shampoo, '5 l').sku, 1],
     ]);
   });
 
   it('takes the choice from a child sku given with parent_sku', async () => {
     const { token } = await backend.newCustomer();
-    const output = await add(token, [{ parent_sku: shampoo.parentSku, sku: child('1 l').sku, quantity: 1 }]);
+    const output = await add(token, [
+      { parent_sku: shampoo.parentSku, sku: demoChild(shampoo, '1 l').sku, quantity: 1 },
+    ]);
     expect(output.user_errors).toEqual([]);
     const [item] = output.wishlist.items_v2.items;
     expect(item?.product.sku).toBe(shampoo.parentSku);
-    expect(item?.child_sku).toBe(child('1 l').sku);
+    expect(item?.child_sku).toBe(demoChild(shampoo, '1 l').sku);
     expect(item?.configurable_options).toEqual(await chosen('1 l'));
   });
 
@@ -162,7 +157,7 @@ describe('addProductsToWishlist with a configurable product', () => {
       { sku: shampoo.parentSku, quantity: 1, selected_options: [uid('2.5 l')] },
     ]);
     expect(output.user_errors).toEqual([]);
-    expect(output.wishlist.items_v2.items[0]?.child_sku).toBe(child('2.5 l').sku);
+    expect(output.wishlist.items_v2.items[0]?.child_sku).toBe(demoChild(shampoo, '2.5 l').sku);
   });
 
   it('adds a configurable without options as Magento does: no child, child_sku "" and no options', async () => {
@@ -170,7 +165,11 @@ describe('addProductsToWishlist with a configurable product', () => {
     const output = await add(token, [
       { sku: shampoo.parentSku, quantity: 1 },
       // A uid of another option type, and one of an option no child has, choose nothing either.
-      { sku: family('HG-DT-UNIVERSAL').parentSku, quantity: 1, selected_options: [b64('custom-option/1/2')] },
+      {
+        sku: demoFamily('HG-DT-UNIVERSAL').parentSku,
+        quantity: 1,
+        selected_options: [b64('custom-option/1/2')],
+      },
     ]);
     expect(output.user_errors).toEqual([]);
     expect(
@@ -236,12 +235,12 @@ describe('a configurable item’s product', () => {
     expect(product.image.label).toEqual(expect.any(String));
     // Every child's price counts but the sold-out one's: 1 l at 7.99 to 5 l at 24.99.
     expect(product.price_range).toEqual({
-      minimum_price: { final_price: { value: child('1 l').price, currency: 'GBP' } },
-      maximum_price: { final_price: { value: child('5 l').price } },
+      minimum_price: { final_price: { value: demoChild(shampoo, '1 l').price, currency: 'GBP' } },
+      maximum_price: { final_price: { value: demoChild(shampoo, '5 l').price } },
     });
     const value = (label: string) => ({
       uid: uid(label),
-      value_index: child(label).valueId,
+      value_index: demoChild(shampoo, label).valueId,
       label,
       default_label: label,
       store_label: label,
@@ -299,7 +298,7 @@ describe('updateProductsInWishlist', () => {
       expect.objectContaining({
         quantity: 4,
         description: 'for the van',
-        child_sku: child('5 l').sku,
+        child_sku: demoChild(shampoo, '5 l').sku,
         configurable_options: await chosen('5 l'),
       }),
     ]);
@@ -314,7 +313,7 @@ describe('updateProductsInWishlist', () => {
       { wishlist_item_id: id, quantity: 6, selected_options: [uid('1 l')] },
     ]);
     expect(output.wishlist.items_v2.items.map((item) => [item.id, item.quantity, item.child_sku])).toEqual([
-      [id, 6, child('1 l').sku],
+      [id, 6, demoChild(shampoo, '1 l').sku],
     ]);
   });
 
@@ -329,7 +328,7 @@ describe('updateProductsInWishlist', () => {
       { wishlist_item_id: small?.id, quantity: 3, selected_options: [uid('5 l')] },
     ]);
     expect(output.wishlist.items_v2.items.map((item) => [item.id, item.quantity, item.child_sku])).toEqual([
-      [large?.id, 5, child('5 l').sku],
+      [large?.id, 5, demoChild(shampoo, '5 l').sku],
     ]);
   });
 
@@ -355,7 +354,7 @@ describe('updateProductsInWishlist', () => {
       },
     ]);
     expect(output.wishlist.items_v2.items.map((item) => [item.id, item.quantity, item.child_sku])).toEqual([
-      [itemId, 1, child('1 l').sku],
+      [itemId, 1, demoChild(shampoo, '1 l').sku],
     ]);
   });
 });
@@ -384,15 +383,15 @@ describe('addWishlistItemsToCart with a configurable item', () => {
     expect(cart.status).toBe(200);
     expect(cart.body.items).toEqual([
       expect.objectContaining({
-        sku: child('5 l').sku,
+        sku: demoChild(shampoo, '5 l').sku,
         qty: 2,
         name: shampoo.name,
-        price: child('5 l').price,
+        price: demoChild(shampoo, '5 l').price,
         product_type: 'configurable',
         product_option: {
           extension_attributes: {
             configurable_item_options: [
-              { option_id: String(shampoo.attributeId), option_value: child('5 l').valueId },
+              { option_id: String(shampoo.attributeId), option_value: demoChild(shampoo, '5 l').valueId },
             ],
           },
         },

@@ -6,7 +6,7 @@
  * price, tiers and stock); Magento's hidden child quote item is not kept, since REST never shows it.
  */
 import { z } from 'zod';
-import { productRow } from '../catalog/products.ts';
+import { productRecord, productRow } from '../catalog/products.ts';
 import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { ProductOptionInput } from '../input.ts';
@@ -21,18 +21,7 @@ export interface ItemOption {
 const storedOptions = z.array(z.object({ option_id: z.string(), option_value: z.number() }));
 
 /** A child as the cart sells it: what a simple product's line needs, and its attribute values. */
-export const childRow = productRow.pick({
-  id: true,
-  sku: true,
-  name: true,
-  price: true,
-  status: true,
-  type_id: true,
-  qty: true,
-  is_in_stock: true,
-  is_qty_decimal: true,
-  attributes: true,
-});
+const childRow = productRecord.extend({ attributes: productRow.shape.attributes });
 export type ChildRow = z.output<typeof childRow>;
 
 const attributeRow = z.object({ attribute_id: sqlNumber, code: z.string(), label: z.string() });

@@ -3,21 +3,18 @@
  * priced for its quantity and the quote's customer group (`pricing.ts`). A configurable is added with its
  * chosen options and sold as the child they choose (`configurable.ts`).
  */
-import { z } from 'zod';
-import { findProductBySku, type ProductRecord } from '../catalog/products.ts';
-import { SALE_QTY } from '../catalog/products.ts';
-import { magentoDate, sqlNumber, type Database } from '../db.ts';
+import { findProductById, findProductBySku, SALE_QTY, type ProductRecord } from '../catalog/products.ts';
+import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { CartItemInput, ProductOptionInput } from '../input.ts';
 import {
-  childRow,
   chooseChild,
   hasSalableChild,
   parseOptions,
   productOptionOf,
   type ItemOption,
 } from './configurable.ts';
-import { customerGroupOf, unitPrice } from './pricing.ts';
+import { customerGroupOf, linePrice, unitPrice } from './pricing.ts';
 import { itemRow, type ItemRow, type QuoteRow } from './rows.ts';
 
 export const items = (db: Database, quoteId: number): ItemRow[] =>
@@ -164,13 +161,6 @@ function requireItem(db: Database, quote: QuoteRow, itemId: number): ItemRow {
   return item;
 }
 
-const productById = (db: Database, id: number): ProductRecord | undefined =>
-  db.get(
-    childRow,
-    'SELECT id, sku, name, price, status, type_id, qty, is_in_stock, is_qty_decimal, attributes FROM products WHERE id = ?',
-    id,
-  );
-
 /** Whether an update carries a new choice (`CartItemProcessor::convertToBuyRequest` gives a buy request). */
 const choosesAgain = (item: ItemRow, productOption: ProductOptionInput | null | undefined): boolean =>
   item.product_type === 'configurable' &&
@@ -186,7 +176,7 @@ export function updateItem(db: Database, quote: QuoteRow, itemId: number, cartIt
   return db.transaction(() => {
     const item = requireItem(db, quote, itemId);
     if (choosesAgain(item, cartItem.product_option)) {
-      const parent = productById(db, item.product_id);
+      const parent = findProductById(db, item.product_id);
       if (!parent || parent.status !== 1) throw errors.productNotAvailable();
       const sale = saleOf(db, parent, cartItem.product_option);
       if (sale.sold.sku !== item.sku) {
@@ -222,17 +212,6 @@ export function deleteItem(db: Database, quote: QuoteRow, itemId: number): true 
 
 export function listItems(db: Database, quote: QuoteRow, quoteIdOnWire: string) {
   return items(db, quote.id).map((item) => serializeItem(item, quoteIdOnWire));
-}
-
-const soldRow = z.object({ id: sqlNumber, price: sqlNumber });
-
-/**
- * A line's unit price now, for `group`: its sold product's (the line's sku: the product, or a
- * configurable's child) for the line's quantity; the stored price if that product is gone.
- */
-export function linePrice(db: Database, line: Pick<ItemRow, 'sku' | 'qty' | 'price'>, group: number): number {
-  const sold = db.get(soldRow, 'SELECT id, price FROM products WHERE sku = ?', line.sku);
-  return sold ? unitPrice(db, sold.id, sold.price, group, line.qty) : line.price;
 }
 
 /**

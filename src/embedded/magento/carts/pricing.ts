@@ -7,12 +7,11 @@
  * chosen child (tiers live on the children), with the line's quantity.
  */
 import { z } from 'zod';
+import { ALL_GROUPS } from '../catalog/product-extras.ts';
 import { sqlNumber, type Database } from '../db.ts';
 import { roundMoney } from '../money.ts';
-import type { QuoteRow } from './rows.ts';
+import type { ItemRow, QuoteRow } from './rows.ts';
 
-/** `GroupManagementInterface::CUST_GROUP_ALL`: a tier for every customer group. */
-export const ALL_GROUPS = 32000;
 /** The group a guest's quote is priced for. */
 export const NOT_LOGGED_IN = 0;
 
@@ -74,4 +73,15 @@ export function unitPrice(
     productId,
   );
   return Math.max(0, roundMoney(tiers.length === 0 ? price : bestTier(tiers, price, group, qty)));
+}
+
+const soldRow = z.object({ id: sqlNumber, price: sqlNumber });
+
+/**
+ * A line's unit price now, for `group`: its sold product's (the line's sku: the product, or a
+ * configurable's child) for the line's quantity; the stored price if that product is gone.
+ */
+export function linePrice(db: Database, line: Pick<ItemRow, 'sku' | 'qty' | 'price'>, group: number): number {
+  const sold = db.get(soldRow, 'SELECT id, price FROM products WHERE sku = ?', line.sku);
+  return sold ? unitPrice(db, sold.id, sold.price, group, line.qty) : line.price;
 }

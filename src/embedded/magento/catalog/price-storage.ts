@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { m } from '../input.ts';
-import { ALL_GROUPS_ID } from './product-extras.ts';
+import { ALL_GROUPS } from './product-extras.ts';
 
 /** Magento's install groups; ALL GROUPS is read back lowercase (`TierPriceFactory::$allGroupsValue`). */
 const GROUPS: readonly (readonly [number, string])[] = [
@@ -17,7 +17,7 @@ const GROUPS: readonly (readonly [number, string])[] = [
   [1, 'General'],
   [2, 'Wholesale'],
   [3, 'Retailer'],
-  [ALL_GROUPS_ID, 'all groups'],
+  [ALL_GROUPS, 'all groups'],
 ];
 const groupCode = (id: number): string => GROUPS.find(([groupId]) => groupId === id)?.[1] ?? String(id);
 const groupId = (code: string): number | undefined =>

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { sqlNumber, type Database } from '../db.ts';
 import { jsonArray } from '../json.ts';
 
-export const ALL_GROUPS_ID = 32000;
+/** `GroupManagementInterface::CUST_GROUP_ALL`: a tier price for every customer group. */
+export const ALL_GROUPS = 32000;
 
 const optionRow = z.object({
   id: sqlNumber,

@@ -210,7 +210,7 @@ export function serializeRow(db: Database, row: ProductRow) {
 }
 
 /** What a cart checks of a product: its price, availability and stock. */
-const productRecord = productRow.pick({
+export const productRecord = productRow.pick({
   id: true,
   sku: true,
   name: true,
@@ -228,6 +228,13 @@ export const findProductBySku = (db: Database, sku: string): ProductRecord | und
     productRecord,
     'SELECT id, sku, name, price, status, type_id, qty, is_in_stock, is_qty_decimal FROM products WHERE sku = ?',
     sku,
+  );
+
+export const findProductById = (db: Database, id: number): ProductRecord | undefined =>
+  db.get(
+    productRecord,
+    'SELECT id, sku, name, price, status, type_id, qty, is_in_stock, is_qty_decimal FROM products WHERE id = ?',
+    id,
   );
 
 /**

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { quoteAddress, type AddressData } from '../carts/addresses.ts';
 import { formattedOptions, parseOptions } from '../carts/configurable.ts';
 import { repriceItems } from '../carts/items.ts';
-import { customerGroupOf, unitPrice } from '../carts/pricing.ts';
+import { customerGroupOf, linePrice } from '../carts/pricing.ts';
 import { itemRow, quoteRow, type ItemRow, type QuoteRow } from '../carts/rows.ts';
 import { sqlNumber, type Database } from '../db.ts';
 import { lineTotal, roundMoney } from '../money.ts';
@@ -77,35 +77,24 @@ const soldItem = itemRow.extend({
   weight: sqlNumber,
   sold_id: sqlNumber.nullable(),
   sold_name: z.string().nullable(),
-  sold_price: sqlNumber.nullable(),
 });
 
 /**
  * The quote's lines with the product each sells, found by the line's sku (a configurable's chosen child):
- * its weight (none counts as 0), price and name.
+ * its weight (none counts as 0) and name.
  */
 const soldItems = (db: Database, quoteId: number) =>
   db.all(
     soldItem,
-    `SELECT i.*, COALESCE(p.weight, 0) AS weight, p.id AS sold_id, p.name AS sold_name, p.price AS sold_price
+    `SELECT i.*, COALESCE(p.weight, 0) AS weight, p.id AS sold_id, p.name AS sold_name
      FROM quote_items i LEFT JOIN products p ON p.sku = i.sku
      WHERE i.quote_id = ? ORDER BY i.item_id`,
     quoteId,
   );
 
-/**
- * The lines priced as the subtotal collector prices them (`getFinalPrice($qty)`): the sold product's
- * price or its best tier for the line's quantity and the quote's group; a line whose product is gone
- * keeps its stored price.
- */
+/** The lines priced as the subtotal collector prices them (`getFinalPrice($qty)`, {@link linePrice}). */
 const pricedItems = (db: Database, quoteId: number, group: number) =>
-  soldItems(db, quoteId).map((line) => ({
-    ...line,
-    price:
-      line.sold_id === null || line.sold_price === null
-        ? line.price
-        : unitPrice(db, line.sold_id, line.sold_price, group, line.qty),
-  }));
+  soldItems(db, quoteId).map((line) => ({ ...line, price: linePrice(db, line, group) }));
 
 /** What `_validateCouponCode` leaves: no code stays none, a code that applied stays, any other is ''. */
 const keptCode = (asked: string | null, applied: string | null): string | null =>

@@ -15,7 +15,7 @@ export const customerId = (caller: Caller): number => {
  * `ServiceInputProcessor::process()` rethrows the type processor's text as a new phrase (no parameters).
  * The `Error occurred during "…" processing.` prefix belongs to a DTO's fields only (`errors.typeInvalid`).
  */
-export const paramTypeInvalid = (value: unknown, type: string): MagentoError =>
+const paramTypeInvalid = (value: unknown, type: string): MagentoError =>
   new MagentoError(
     400,
     `The "${phpString(value)}" value's type is invalid. The "${type}" type was expected. Verify and try again.`,

@@ -10,6 +10,7 @@
  * from a stream of their own. `DEMO_CONFIGURABLES` and `DEMO_TIER_PRICES` are the facts tests import
  * (for the default brand).
  */
+import { ALL_GROUPS } from '../catalog/product-extras.ts';
 import { FAMILIES } from './data/families.ts';
 import { join } from './data/shape.ts';
 import { catalogueDates } from './merchandising.ts';
@@ -21,7 +22,7 @@ import type { SeedAttribute, SeedConfigurable, SeedImage, SeedProduct, SeedTierP
 /** Catalogues of at least this many products hold the configurable families. */
 export const CONFIGURABLES_FROM = 100;
 /** Magento's customer groups a tier names: ALL GROUPS, and General (signed-in customers). */
-export const ALL_GROUPS = 32000;
+export { ALL_GROUPS };
 export const GENERAL_GROUP = 1;
 
 type VariantAttribute = 'volume' | 'kit';
@@ -343,6 +344,20 @@ export function demoTierPrices(configurables: readonly DemoConfigurable[]): Demo
 export const DEMO_BRAND = 'Clearwater';
 export const DEMO_CONFIGURABLES: readonly DemoConfigurable[] = demoConfigurables(DEMO_BRAND);
 export const DEMO_TIER_PRICES: readonly DemoTierPrice[] = demoTierPrices(DEMO_CONFIGURABLES);
+
+/** The demo family with this parent sku; one not in the demo throws, so a test fails naming it. */
+export function demoFamily(parentSku: string): DemoConfigurable {
+  const found = DEMO_CONFIGURABLES.find((candidate) => candidate.parentSku === parentSku);
+  if (!found) throw new Error(`no demo family ${parentSku}`);
+  return found;
+}
+
+/** The family's child for one value of its attribute (`'5 l'`); one it lacks throws. */
+export function demoChild(family: DemoConfigurable, label: string): DemoChild {
+  const found = family.children.find((candidate) => candidate.valueLabel === label);
+  if (!found) throw new Error(`no ${label} in ${family.parentSku}`);
+  return found;
+}
 
 function image(sku: string, n: number, label: string, caption: string, colour: string): SeedImage {
   const fileName = `${sku.toLowerCase()}-${String(n)}.jpg`;

@@ -147,7 +147,7 @@ export function productView(db: Database, product: ProductRow, scope: ProductSco
   const configurable = product.type_id === 'configurable';
   return {
     __typename: productTypeName(product.type_id),
-    uid: Buffer.from(String(product.id)).toString('base64'),
+    uid: encodeUid(String(product.id)),
     id: product.id,
     sku: product.sku,
     name: product.name,
