@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { choiceIn } from './variant-choice.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { choiceIn, choicesOf } from './variant-choice.ts';
+
+/** The parents' facts files as loadFacts reads them: `CS` only (any other parent cannot be had). */
+const loadFacts = vi.hoisted(() => vi.fn());
+vi.mock('./product-data/facts.ts', () => ({ loadFacts }));
 
 const parent = {
   sku: 'CS',
@@ -44,5 +48,34 @@ describe('choiceIn', () => {
     expect(choiceIn(parent, 'OTHER')).toBeUndefined();
     expect(choiceIn(parent, 'CS-ODD')).toBeUndefined();
     expect(choiceIn({ sku: 'HG-1' }, 'CS-5L')).toBeUndefined();
+  });
+});
+
+describe('choicesOf', () => {
+  const childOf = (sku: string, parentSku: string) => ({
+    sku,
+    parent: { sku: parentSku, name: 'Car Shampoo', options: [] },
+  });
+
+  it("chooses each child of the products given by its parent's facts, each parent read once", async () => {
+    loadFacts.mockImplementation(async (skus: readonly string[]) =>
+      skus.map((sku) => (sku === 'CS' ? { status: 'found', facts: parent } : { status: 'failed' })),
+    );
+    const choices = await choicesOf([
+      childOf('CS-5L', 'CS'),
+      { sku: 'HG-1' },
+      childOf('CS-ODD', 'CS'),
+      childOf('X-1', 'X'),
+    ]);
+    expect([...choices.keys()]).toEqual(['CS-5L']);
+    expect(choices.get('CS-5L')?.parentSku).toBe('CS');
+    expect(loadFacts).toHaveBeenCalledOnce();
+    expect(loadFacts).toHaveBeenCalledWith(['CS', 'X']);
+  });
+
+  it('reads no facts when no product is a child', async () => {
+    loadFacts.mockClear();
+    expect((await choicesOf([{ sku: 'HG-1' }])).size).toBe(0);
+    expect(loadFacts).not.toHaveBeenCalled();
   });
 });

@@ -31,26 +31,24 @@ export function choiceIn(
 }
 
 /**
- * The choice of `sku` when the facts say it is a configurable's child (its parent's facts read too);
- * undefined for any other product, or when the facts cannot be had (then the sku is used as it is).
- */
-export async function variantChoice(sku: string): Promise<VariantChoice | undefined> {
-  const [own] = await loadFacts([sku]);
-  const parentSku = own?.status === 'found' ? own.facts.parent?.sku : undefined;
-  if (!parentSku) return undefined;
-  const [parent] = await loadFacts([parentSku]);
-  return parent?.status === 'found' ? choiceIn(parent.facts, sku) : undefined;
-}
-
-/**
  * The choices of those `skus` that are configurables' children, by sku (facts files read once each); a
  * sku whose facts cannot be had is left out and goes on as it is.
  */
 export async function variantChoices(skus: readonly string[]): Promise<Map<string, VariantChoice>> {
-  const choices = new Map<string, VariantChoice>();
-  const children = (await loadFacts(skus)).flatMap((result) =>
-    result.status === 'found' && result.facts.parent ? [result.facts] : [],
+  return choicesOf(
+    (await loadFacts(skus)).flatMap((result) => (result.status === 'found' ? [result.facts] : [])),
   );
+}
+
+/**
+ * The choices of those products that are configurables' children, by sku, from facts already read (their
+ * parents' facts read once each); a child whose parent's facts cannot be had is left out.
+ */
+export async function choicesOf(
+  products: readonly Pick<ProductFacts, 'sku' | 'parent'>[],
+): Promise<Map<string, VariantChoice>> {
+  const choices = new Map<string, VariantChoice>();
+  const children = products.filter((product) => product.parent);
   const parentSkus = [...new Set(children.map((child) => child.parent?.sku ?? ''))];
   if (parentSkus.length === 0) return choices;
   const parents = new Map<string, ProductFacts>();

@@ -10,7 +10,7 @@ import { compareRows } from '../../features/compare/rows.ts';
 import { sheetReader, SHEET_ID, type SheetGroup } from '../../features/compare/sheet.ts';
 import { notify } from '../../features/notify/store.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
-import { choiceIn } from '../../features/variant-choice.ts';
+import { choicesOf } from '../../features/variant-choice.ts';
 import { variantName } from '../../features/variant-name.ts';
 import { comparePageTexts as texts } from '../../compare-strings.ts';
 import { initAddToCart } from '../catalogue/add-to-cart.client.ts';
@@ -146,15 +146,10 @@ class ComparePage {
  * choice that adds it to the cart (from its parent's facts; without them it is added by its own sku).
  */
 async function compared(found: readonly ProductFacts[]): Promise<ComparedProduct[]> {
-  const parents = [...new Set(found.flatMap((facts) => (facts.parent ? [facts.parent.sku] : [])))];
-  const parentFacts = new Map<string, ProductFacts>();
-  for (const result of parents.length > 0 ? await loadFacts(parents) : [])
-    if (result.status === 'found') parentFacts.set(result.facts.sku, result.facts);
-  return found.map((facts) => {
-    if (!facts.parent) return facts;
-    const parent = parentFacts.get(facts.parent.sku);
-    return { ...facts, name: variantName(facts), choice: parent && choiceIn(parent, facts.sku) };
-  });
+  const choices = await choicesOf(found);
+  return found.map((facts) =>
+    facts.parent ? { ...facts, name: variantName(facts), choice: choices.get(facts.sku) } : facts,
+  );
 }
 
 /** The sheet the build embedded in the page; none (a broken page) compares no attributes, just products. */

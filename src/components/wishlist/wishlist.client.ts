@@ -14,7 +14,7 @@ import { $signedIn } from '../../features/account/session.ts';
 import { addToCart, cartChangedElsewhere } from '../../features/cart/store.ts';
 import { notify } from '../../features/notify/store.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
-import { variantChoice } from '../../features/variant-choice.ts';
+import { choicesOf } from '../../features/variant-choice.ts';
 import { variantName } from '../../features/variant-name.ts';
 import { problemText } from '../../features/problem.ts';
 import { ShopApiError } from '../../features/shop-api.ts';
@@ -269,10 +269,11 @@ class WishlistPage {
         notMoved.push({ name, reason: failure.message });
       }
     } else {
+      // A configurable's child goes in as Magento sells it: its parent with the options chosen.
+      const choices = await choicesOf(entries.flatMap((entry) => entry.facts ?? []));
       for (const entry of entries) {
         try {
-          // A configurable's child goes in as Magento sells it: its parent with the options chosen.
-          const choice = entry.facts?.parent ? await variantChoice(entry.sku) : undefined;
+          const choice = choices.get(entry.sku);
           if (choice) await addToCart(choice.parentSku, 1, choice.options);
           else await addToCart(entry.sku, 1);
           moved++;
