@@ -3,6 +3,7 @@
  * what the account pages and the guest lookup show, never Magento's internal ids or another customer's
  * data. Amounts are in the order's currency, VAT included, as Magento charged them.
  */
+import type { ConfigurableItemOption } from '../cart/options.ts';
 
 /** One row of "My orders". */
 export interface OrderSummary {
@@ -19,12 +20,6 @@ export interface OrderSummary {
   readonly currency: string;
 }
 
-/** A chosen option of a configurable's order line: Magento's attribute id and option id. */
-export interface OrderLineOption {
-  readonly option_id: string;
-  readonly option_value: number;
-}
-
 /**
  * A product line of an order, from the order itself (a product deleted since still shows). A configurable's
  * line is Magento's parent item: the chosen child's sku, the parent's name, and the options it was added
@@ -33,8 +28,8 @@ export interface OrderLineOption {
 export interface OrderLine {
   readonly sku: string;
   readonly name: string;
-  /** The chosen options (Magento's ids); empty for a simple product. */
-  readonly options: readonly OrderLineOption[];
+  /** The chosen options (Magento's ids, as the cart takes them); empty for a simple product. */
+  readonly options: readonly Readonly<ConfigurableItemOption>[];
   readonly qty: number;
   /** Unit price and line total as charged, VAT included. */
   readonly price: number;

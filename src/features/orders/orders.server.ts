@@ -15,14 +15,8 @@ import { customerSchema } from '../../magento/wire/customer.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
 import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
 import { strings } from '../../strings.ts';
-import type {
-  OrderAddress,
-  OrderDetail,
-  OrderLine,
-  OrderLineOption,
-  OrdersPage,
-  OrderSummary,
-} from './order.ts';
+import type { ConfigurableItemOption } from '../cart/options.ts';
+import type { OrderAddress, OrderDetail, OrderLine, OrdersPage, OrderSummary } from './order.ts';
 
 /** Magento with the integration token (orders) and its base URL (the customer's own `customers/me`). */
 export type OrdersMagento = MagentoClientConfig & { readonly token: string };
@@ -137,7 +131,7 @@ function paymentLabel(order: CustomerOrderWire): string {
 type WireLine = NonNullable<CustomerOrderWire['items']>[number];
 
 /** A configurable line's choice as Magento keeps it (ids only: the page finds the labels). */
-const lineOptions = (wire: WireLine): OrderLineOption[] =>
+const lineOptions = (wire: WireLine): ConfigurableItemOption[] =>
   (wire.product_option?.extension_attributes?.configurable_item_options ?? []).map(
     ({ option_id, option_value }) => ({ option_id, option_value }),
   );
