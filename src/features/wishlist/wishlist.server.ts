@@ -34,7 +34,7 @@ const toWishlistItems = (list: WishlistWire): WishlistItem[] =>
  * A configurable option value's uid in Magento's GraphQL (`selected_options`): base64 of
  * `configurable/<attribute id>/<option id>` (`ConfigurableProductGraphQl\Model\Options\SelectionUidFormatter`).
  */
-export const configurableUid = (option: ConfigurableItemOption): string =>
+const configurableUid = (option: ConfigurableItemOption): string =>
   Buffer.from(`configurable/${option.option_id}/${option.option_value}`).toString('base64');
 
 /** The wish-list input of a sku: a configurable's child as its parent's sku with the chosen options. */
