@@ -10,9 +10,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { productPages, type Product } from './support/catalogue.ts';
 import {
+  checkOut,
   customerCart,
-  enterCard,
-  GOOD_CARD,
   INTEGRATION_TOKEN,
   MAGENTO,
   type Address,
@@ -73,23 +72,6 @@ const home = (): Address =>
   });
 
 const notices = (page: Page) => page.getByRole('region', { name: 'Notifications' });
-
-/** From a filled basket: the prefilled shipping step, Pay, the authorising card; the paid page's number. */
-async function checkOut(page: Page): Promise<string> {
-  await page.goto('/basket/shipping');
-  await hydrated(page, 'CheckoutShipping');
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL('/basket/shipping/payment');
-  await hydrated(page, 'CheckoutPayment');
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByLabel('Card number')).toBeVisible();
-  await enterCard(page, GOOD_CARD);
-  await page.getByRole('button', { name: 'Pay now' }).click();
-  await expect(page).toHaveURL('/paid');
-  const number = page.getByRole('main').locator('strong');
-  await expect(number).toHaveText(/^\d{9}$/);
-  return (await number.textContent()) ?? '';
-}
 
 test('a customer’s order: paid page, My Account, My orders, the order, and Buy again with one product sold out', async ({
   page,

@@ -13,8 +13,8 @@ import {
   type DemoConfigurable,
 } from '../src/embedded/magento/seed/configurables.ts';
 import { formatGbp } from './support/catalogue.ts';
-import { address, customerCart, enterCard, GOOD_CARD, tag } from './support/checkout.ts';
-import { expect, hydrated, shellReady, test } from './support/test.ts';
+import { address, checkOut, customerCart, tag } from './support/checkout.ts';
+import { expect, shellReady, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -97,16 +97,7 @@ test('the order page shows the size bought after paying', async ({ page }) => {
   await customerCart(page, [], address({ email: `e2e-variants-${tag()}@example.com`, postcode: 'YO1 7HH' }));
   await addFromPage(page, shampoo, '5 l', 2);
 
-  await page.goto('/basket/shipping');
-  await hydrated(page, 'CheckoutShipping');
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL('/basket/shipping/payment');
-  await hydrated(page, 'CheckoutPayment');
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByLabel('Card number')).toBeVisible();
-  await enterCard(page, GOOD_CARD);
-  await page.getByRole('button', { name: 'Pay now' }).click();
-  await expect(page).toHaveURL('/paid');
+  await checkOut(page);
 
   await page.getByRole('link', { name: 'View your order' }).click();
   const line = page
