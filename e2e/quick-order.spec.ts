@@ -8,8 +8,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { formatPrice } from '../src/catalogue/money.ts';
+import { ALL_GROUPS } from '../src/catalogue/types.ts';
 import { DEMO_CONFIGURABLES, type DemoConfigurable } from '../src/embedded/magento/seed/configurables.ts';
-import { catalogue } from './support/catalogue.ts';
+import { bySku, catalogue } from './support/catalogue.ts';
 import { address, checkOut, customerCart, tag } from './support/checkout.ts';
 import { expect, shellReady, test } from './support/test.ts';
 
@@ -97,7 +99,9 @@ test('five pasted lines: three added, two explained, then paid', async ({ page }
   await expect(page.getByLabel('SKU or model number, row 5')).toHaveValue(soldOut.sku);
   const list = rows(page);
   await expect(list.nth(0)).toContainText(shampoo.name);
-  await expect(list.nth(0).getByLabel(shampoo.attributeLabel)).toHaveValue(String(fiveLitre.valueId));
+  await expect(list.nth(0).getByLabel(`${shampoo.attributeLabel}, row 1`)).toHaveValue(
+    String(fiveLitre.valueId),
+  );
   await expect(list.nth(1)).toContainText(simple.name);
   await expect(list.nth(3)).toContainText('No product has this SKU or model number.');
   await expect(list.nth(4)).toContainText('Sold out: this product cannot be ordered at the moment.');
@@ -107,9 +111,9 @@ test('five pasted lines: three added, two explained, then paid', async ({ page }
   await expect(summary).toBeFocused();
   await expect(summary).toContainText('3 rows were added to your basket; 2 rows were not, and stay below.');
   await expect(summary.getByRole('listitem')).toHaveText([
-    `Added 2 × ${shampoo.name}, ${shampoo.attributeLabel}: 5 l.`,
+    `Added 2 × ${shampoo.name} (${shampoo.attributeLabel}: 5 l).`,
     `Added 1 × ${simple.name}.`,
-    `Added 3 × ${other.name}, ${other.attributeLabel}: ${otherChild.valueLabel}.`,
+    `Added 3 × ${other.name} (${other.attributeLabel}: ${otherChild.valueLabel}).`,
     'Not added: NO-SUCH-SKU-1. No product has this SKU or model number.',
     `Not added: ${soldOut.sku}. Sold out: this product cannot be ordered at the moment.`,
   ]);
@@ -136,8 +140,12 @@ test('a typed row resolves as typed; a configurable asks for its size, a bad qua
   const first = rows(page).nth(0);
   await page.getByLabel('SKU or model number, row 1').fill(shampoo.parentSku.toLowerCase());
   await expect(first).toContainText(shampoo.name);
-  await expect(first).toContainText(`Choose a ${shampoo.attributeLabel.toLowerCase()}.`);
-  await first.getByLabel(shampoo.attributeLabel).selectOption({ label: '5 l' });
+  const choose = `Choose a ${shampoo.attributeLabel.toLowerCase()}.`;
+  await expect(first).toContainText(choose);
+  // The row's status describes its fields, and its size picker names the row.
+  await expect(page.getByLabel('SKU or model number, row 1')).toHaveAccessibleDescription(choose);
+  await expect(page.getByLabel('Quantity, row 1')).toHaveAccessibleDescription(choose);
+  await first.getByLabel(`${shampoo.attributeLabel}, row 1`).selectOption({ label: '5 l' });
   await expect(first).toContainText('In Stock');
   await expect(first.getByRole('link', { name: shampoo.name })).toHaveAttribute(
     'href',
@@ -146,10 +154,34 @@ test('a typed row resolves as typed; a configurable asks for its size, a bad qua
   await page.getByLabel('Quantity, row 1').fill('2.5');
   await expect(first).toContainText('Enter a quantity of 1 or more, in whole numbers.');
   await expect(page.getByLabel('Quantity, row 1')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Quantity, row 1')).toHaveAccessibleDescription(
+    'Enter a quantity of 1 or more, in whole numbers.',
+  );
 
   await page.getByRole('button', { name: 'Remove row 1' }).click();
   await expect(page.getByLabel('SKU or model number, row 1')).toHaveValue('');
   await expect(page.getByLabel('SKU or model number, row 1')).toBeFocused();
+});
+
+test('a row shows the trade price its quantity comes to, in the VAT form shown', async ({ page }) => {
+  const child = family('PRO-DT-FLOORCLEAN').children.find(({ valueLabel }) => valueLabel === '5 l');
+  const tier = bySku(child?.sku ?? '')?.tierPrices.find(
+    ({ customerGroupId, qty }) => customerGroupId === ALL_GROUPS && qty === 4,
+  );
+  if (!child || !tier) throw new Error('The demo lacks the floor cleaner 5 l and its tier of 4');
+  await page.addInitScript(() => sessionStorage.clear());
+  await openQuickOrder(page);
+  await page.getByLabel('SKU or model number, row 1').fill(child.sku);
+  await page.getByLabel('Quantity, row 1').fill('3');
+  const price = rows(page).nth(0).locator('.quick-order__price');
+  await expect(price).not.toContainText('or more');
+  await page.getByLabel('Quantity, row 1').fill('4');
+  // The page shows one VAT form (a Professional page: excl VAT unless the shopper chose incl).
+  const shown = (await page.locator('html').getAttribute('data-vat')) === 'excl' ? 'excl' : 'incl';
+  const amount = shown === 'incl' ? tier.priceInclVat : tier.priceExclVat;
+  await expect(price).toHaveText(`${formatPrice(amount)} each ${shown} VAT (4 or more)`, {
+    useInnerText: true,
+  });
 });
 
 test('50 pasted lines resolve from the build files (figure at 4× CPU throttling)', async ({ page }) => {

@@ -6,9 +6,14 @@
  * `variantFromQuery` write and read the choice in a page's URL (`/car-shampoo?volume=5-l`); they import
  * nothing, so the product page's browser code uses the same ones.
  */
-import type { Configurable, Product, Variant, VariantAttribute } from './types.ts';
+import type { Configurable, Product, Variant, VariantAttribute, VariantValue } from './types.ts';
 
 type Choice = Readonly<Record<string, number>>;
+
+/** What naming a choice in a URL needs of an attribute (the product facts' attributes have as much). */
+type QueryAttribute = Pick<VariantAttribute, 'code'> & {
+  values: readonly Pick<VariantValue, 'id' | 'slug'>[];
+};
 
 const priced = (product: Product): product is Product & { priceInclVat: number } =>
   product.priceInclVat !== null;
@@ -89,7 +94,7 @@ export function withVariants(products: readonly Product[]): Product[] {
 }
 
 /** The query that names a choice, in the attributes' order: `volume=5-l&kit=home-kit`. */
-export function variantQuery(attributes: readonly VariantAttribute[], choice: Choice): string {
+export function variantQuery(attributes: readonly QueryAttribute[], choice: Choice): string {
   const parts: string[] = [];
   for (const attribute of attributes) {
     const value = attribute.values.find((candidate) => candidate.id === choice[attribute.code]);
@@ -101,7 +106,7 @@ export function variantQuery(attributes: readonly VariantAttribute[], choice: Ch
 /** The link to a parent's page with one variant chosen: `/car-shampoo?volume=5-l`. */
 export function variantHref(
   parentUrlKey: string,
-  attributes: readonly VariantAttribute[],
+  attributes: readonly QueryAttribute[],
   variant: Pick<Variant, 'values'>,
 ): string {
   const query = variantQuery(attributes, variant.values);
@@ -126,11 +131,11 @@ export function choiceFromQuery(
   return choice;
 }
 
-/** The variant with exactly these values, if the parent has one. */
-export const variantWith = (
-  configurable: Pick<Configurable, 'attributes' | 'variants'>,
+/** The variant with exactly these values, if the parent has one (a catalogue variant or a facts child). */
+export const variantWith = <V extends Pick<Variant, 'values'>>(
+  configurable: { attributes: readonly Pick<VariantAttribute, 'code'>[]; variants: readonly V[] },
   choice: Choice,
-): Variant | undefined =>
+): V | undefined =>
   configurable.variants.find((variant) =>
     configurable.attributes.every((attribute) => variant.values[attribute.code] === choice[attribute.code]),
   );

@@ -5,7 +5,8 @@
  * through the cart store and then says, row by row, what was added and what was not and why. Rows not
  * added stay; every row is kept for the tab (saved.ts). Plain TypeScript: no React on this page.
  */
-import { addToCart } from '../../features/cart/store.ts';
+import { variantQuery } from '../../catalogue/variants.ts';
+import { addAllToCart } from '../../features/cart/store.ts';
 import { problemText } from '../../features/problem.ts';
 import { siteLookup } from '../../features/quick-order/lookup.ts';
 import { isMultiline, parsePaste } from '../../features/quick-order/paste.ts';
@@ -13,7 +14,9 @@ import {
   chosenChild,
   emptyRow,
   resolveCode,
+  rowPrice,
   spreadLines,
+  START_ROWS,
   verdict,
   type OrderRow,
   type Resolution,
@@ -22,12 +25,10 @@ import {
 import { loadRows, saveRows } from '../../features/quick-order/saved.ts';
 import { quickOrderTexts as t } from '../../features/quick-order/texts.ts';
 import type { ProductFacts } from '../../features/product-data/facts.ts';
-import { vatPrice } from '../basket/vat-price.ts';
+import { unitPrice, vatPrice } from '../basket/vat-price.ts';
 
 /** Rows at most: a longer paste keeps the first ones and says so. */
-export const MAX_ROWS = 200;
-/** Rows a fresh page starts with (the markup pre-renders as many, so nothing shifts). */
-export const START_ROWS = 5;
+const MAX_ROWS = 200;
 /** How long typing pauses before a code is looked up. */
 const TYPING_PAUSE_MS = 150;
 
@@ -110,16 +111,19 @@ export function initQuickOrder(root: HTMLElement): void {
     item.dataset['key'] = String(entry.key);
     const codeId = `quick-order-code-${entry.key}`;
     const qtyId = `quick-order-qty-${entry.key}`;
+    // The row's status ("No product has this SKU…", "Choose a volume.") describes its fields.
+    const statusId = statusIdOf(entry);
     item.innerHTML = `
       <div class="quick-order__field quick-order__field--code">
-        <label class="quick-order__label" for="${codeId}"></label>
+        <label class="visually-hidden quick-order__label" for="${codeId}"></label>
         <input class="quick-order__input" id="${codeId}" name="code" type="text" autocomplete="off"
-          autocapitalize="characters" spellcheck="false" maxlength="64" data-code />
+          autocapitalize="characters" spellcheck="false" maxlength="64" aria-describedby="${statusId}"
+          data-code />
       </div>
       <div class="quick-order__field quick-order__field--qty">
-        <label class="quick-order__label" for="${qtyId}"></label>
+        <label class="visually-hidden quick-order__label" for="${qtyId}"></label>
         <input class="quick-order__input" id="${qtyId}" name="qty" type="text" inputmode="numeric"
-          autocomplete="off" maxlength="6" data-qty />
+          autocomplete="off" maxlength="6" aria-describedby="${statusId}" data-qty />
       </div>
       <div class="quick-order__result" data-result></div>
       <button class="quick-order__remove" type="button" data-remove></button>`;
@@ -131,12 +135,16 @@ export function initQuickOrder(root: HTMLElement): void {
     return item;
   }
 
+  const statusIdOf = (entry: RowState): string => `quick-order-status-${entry.key}`;
+
   /** Labels that name the row's number (they change when a row above is removed). */
   function label(item: HTMLElement, position: number): void {
     const labels = item.querySelectorAll<HTMLLabelElement>('label');
     const [codeLabel, qtyLabel] = [labels[0], labels[1]];
     if (codeLabel) codeLabel.textContent = t.codeLabel(position + 1);
     if (qtyLabel) qtyLabel.textContent = t.qtyLabel(position + 1);
+    for (const row of item.querySelectorAll<HTMLElement>('[data-choice-row]'))
+      row.textContent = t.choiceRow(position + 1);
     const remove = item.querySelector<HTMLButtonElement>('[data-remove]');
     if (remove) {
       remove.textContent = t.removeShort;
@@ -170,9 +178,15 @@ export function initQuickOrder(root: HTMLElement): void {
       const id = `quick-order-${attribute.code}-${entry.key}`;
       const name = document.createElement('label');
       name.htmlFor = id;
-      name.textContent = attribute.label;
+      // Seen as "Volume", read as "Volume, row 3", as the row's other fields are.
+      const row = document.createElement('span');
+      row.className = 'visually-hidden';
+      row.dataset['choiceRow'] = '';
+      row.textContent = t.choiceRow(state.indexOf(entry) + 1);
+      name.append(attribute.label, row);
       const select = document.createElement('select');
       select.id = id;
+      select.setAttribute('aria-describedby', statusIdOf(entry));
       select.dataset['attribute'] = attribute.code;
       select.append(new Option(t.chooseOption, ''));
       for (const value of attribute.values) {
@@ -207,6 +221,7 @@ export function initQuickOrder(root: HTMLElement): void {
         if (pick) result.append(pick);
       }
       const status = document.createElement('p');
+      status.id = statusIdOf(entry);
       status.className = 'quick-order__status';
       status.dataset['status'] = '';
       result.append(status);
@@ -231,15 +246,13 @@ export function initQuickOrder(root: HTMLElement): void {
       small.textContent = t.model(model);
       parts.push(small);
     }
-    const amounts = child
-      ? { inclVat: child.priceInclVat, exclVat: child.priceExclVat }
-      : product.variants
-        ? null
-        : { inclVat: product.priceInclVat, exclVat: product.priceExclVat };
+    // What the basket will charge each for the typed quantity: a tier price says for how many.
+    const amounts = rowPrice(entry.row, entry.resolution);
     if (amounts && (amounts.inclVat !== null || amounts.exclVat !== null)) {
       const price = document.createElement('span');
       price.className = 'quick-order__price';
-      price.append(...vatPrice(amounts));
+      if (amounts.tierQty === null) price.append(...vatPrice(amounts));
+      else price.append(...unitPrice(amounts, false), ` ${t.tierQty(amounts.tierQty)}`);
       parts.push(price);
     }
     about.replaceChildren(...parts);
@@ -273,12 +286,7 @@ export function initQuickOrder(root: HTMLElement): void {
 
   /** The parent's page with the row's values chosen (`/car-shampoo?volume=5-l`). */
   function childHref(product: ProductFacts, choice: Readonly<Record<string, number>>): string {
-    const query = (product.variants?.attributes ?? [])
-      .flatMap((attribute) => {
-        const value = attribute.values.find(({ id }) => id === choice[attribute.code]);
-        return value ? [`${encodeURIComponent(attribute.code)}=${encodeURIComponent(value.slug)}`] : [];
-      })
-      .join('&');
+    const query = variantQuery(product.variants?.attributes ?? [], choice);
     return query ? `${product.href}?${query}` : product.href;
   }
 
@@ -441,23 +449,29 @@ export function initQuickOrder(root: HTMLElement): void {
     setBusy(true);
     try {
       await Promise.all(state.map((entry) => resolve(entry)));
+      const rows = state.map((entry) => ({ entry, outcome: verdict(entry.row, entry.resolution) }));
+      const ready = rows.flatMap(({ entry, outcome }) =>
+        outcome.kind === 'ready' ? [{ entry, add: outcome.add }] : [],
+      );
+      // One after the other, the basket refreshed once at the end.
+      const outcomes = await addAllToCart(ready.map(({ add }) => add));
+      const results = new Map(ready.map(({ entry }, at) => [entry, outcomes[at]]));
       const report: { text: string; added: boolean }[] = [];
       const left: RowState[] = [];
       let added = 0;
-      for (const entry of state) {
-        const outcome = verdict(entry.row, entry.resolution);
+      for (const { entry, outcome } of rows) {
         if (outcome.kind === 'blank') continue;
         if (outcome.kind === 'problem') {
           report.push({ text: t.notAdded(entry.row.code.trim(), outcome.message), added: false });
           left.push(entry);
           continue;
         }
-        try {
-          await addToCart(outcome.add.sku, outcome.add.qty, outcome.add.options);
+        const result = results.get(entry);
+        if (result?.status === 'fulfilled') {
           added += 1;
           report.push({ text: t.added(outcome.add.qty, outcome.add.name), added: true });
-        } catch (error) {
-          const reason = problemText(error);
+        } else {
+          const reason = problemText(result?.status === 'rejected' ? result.reason : undefined);
           report.push({ text: t.notAdded(entry.row.code.trim(), reason), added: false });
           left.push(entry);
           setProblem(entry, reason);

@@ -123,6 +123,36 @@ export async function addToCart(
   qty: number,
   options: readonly ConfigurableItemOption[] = [],
 ): Promise<void> {
+  await addItem(sku, qty, options);
+  flip();
+}
+
+/** An item as `addAllToCart` takes it. */
+export interface CartAdd {
+  sku: string;
+  qty: number;
+  options: readonly ConfigurableItemOption[];
+}
+
+/**
+ * Adds the items one after the other (quick order's "Add all to basket"), each outcome in order: one
+ * refused stops none of the others. The basket is refreshed once at the end, not after every item.
+ */
+export async function addAllToCart(items: readonly CartAdd[]): Promise<PromiseSettledResult<void>[]> {
+  const outcomes: PromiseSettledResult<void>[] = [];
+  for (const { sku, qty, options } of items)
+    outcomes.push(
+      await addItem(sku, qty, options).then(
+        (value): PromiseSettledResult<void> => ({ status: 'fulfilled', value }),
+        (reason: unknown): PromiseSettledResult<void> => ({ status: 'rejected', reason }),
+      ),
+    );
+  if (outcomes.some(({ status }) => status === 'fulfilled')) flip();
+  return outcomes;
+}
+
+/** Adds one item to Magento's cart (a gone guest cart replaced), without refreshing the basket. */
+async function addItem(sku: string, qty: number, options: readonly ConfigurableItemOption[]): Promise<void> {
   const option = productOption(options);
   const cartItem = option ? { sku, qty, product_option: option } : { sku, qty };
   const add = async () => {
@@ -149,7 +179,6 @@ export async function addToCart(
       await add();
     } else throw error;
   }
-  flip();
 }
 
 export async function updateCartItem(itemId: number, qty: number): Promise<void> {

@@ -3,18 +3,17 @@
  * its model number. A SKU wins over another product's model number that folds the same, and of two
  * products sharing a model number the first keeps it, parents before children (a configurable and its
  * children often share their range's number: typing it then opens the parent, where a size is chosen).
- * Each file carries the row facts (no specifications, kind or picture) of the skus its codes name, and of
+ * Each file carries the row facts (no specifications, kind or picture; tier prices kept) of the skus its codes name, and of
  * a child's parent.
  */
 import type { ProductFacts } from './facts.ts';
 import { codeFileCount, foldCode, productCodeFile, type ProductCodesFile } from './codes.ts';
 
-/** What a quick-order row shows of a product: its facts less what only compare and lists use. */
-function rowFacts(facts: ProductFacts): ProductFacts {
-  const row: ProductFacts = { ...facts, image: null, kind: null, specs: {} };
-  delete row.tierPrices;
-  return row;
-}
+/**
+ * What a quick-order row shows of a product: its facts less what only compare and lists use (its tier
+ * prices stay: the row shows the one its quantity comes to).
+ */
+const rowFacts = (facts: ProductFacts): ProductFacts => ({ ...facts, image: null, kind: null, specs: {} });
 
 export function buildProductCodes(entries: ReadonlyMap<string, ProductFacts>): ProductCodesFile[] {
   const claims = new Map<string, string>();

@@ -14,18 +14,22 @@ import { productFactsReader, type ProductFacts } from './facts.ts';
 import { PRODUCT_DATA_BASE } from './files.ts';
 
 /** Codes a file holds, about: 3 files at the demo's 440 products, about 50 (15 KB brotli each) at 10,000. */
-export const CODES_PER_FILE = 512;
+const CODES_PER_FILE = 512;
 
 /** Files fetched ahead of the first code (`warm`) when there are no more: about 2,000 products' worth. */
-export const WARM_FILES = 4;
+const WARM_FILES = 4;
 
 /** How many files `codes` codes are spread over. */
 export const codeFileCount = (codes: number): number => Math.max(1, Math.ceil(codes / CODES_PER_FILE));
 
-/** What each file holds: skus by folded code (`c`), and the row facts of those skus and their parents (`f`). */
-export interface ProductCodesFile {
+/**
+ * What each file holds: skus by folded code (`c`), and the row facts of those skus and their parents (`f`).
+ * The build writes `ProductFacts`; a file read in the browser holds them unchecked (`unknown`) until a row
+ * asks for one (`factsIn`).
+ */
+export interface ProductCodesFile<Facts = ProductFacts> {
   c: Record<string, string>;
-  f: Record<string, ProductFacts>;
+  f: Record<string, Facts>;
 }
 
 /** A code as the files hold it (`compactCode`), '' for one with no letter or digit. */
@@ -38,7 +42,7 @@ export function productCodeFile(folded: string, files: number): number {
   return (hash >>> 0) % files;
 }
 
-export const productCodesUrl = (file: number): string => `${PRODUCT_DATA_BASE}/codes/${file}.json`;
+const productCodesUrl = (file: number): string => `${PRODUCT_DATA_BASE}/codes/${file}.json`;
 
 /** What looking a code up came to. */
 export type CodeResult =
@@ -52,14 +56,18 @@ export type CodeResult =
  * A file read by hand: undefined when it is not one. Its facts are checked one at a time as a row asks
  * for them (`factsIn`), not all at once: a paste of 50 lines reads 50 of a file's hundreds.
  */
-export function readCodesFile(data: unknown): ProductCodesFile | undefined {
+export function readCodesFile(data: unknown): ProductCodesFile<unknown> | undefined {
   if (!isRecord(data) || !isRecord(data['c']) || !isRecord(data['f'])) return undefined;
-  if (!Object.values(data['c']).every((sku) => typeof sku === 'string')) return undefined;
-  return data as unknown as ProductCodesFile;
+  const codes: Record<string, string> = {};
+  for (const [folded, sku] of Object.entries(data['c'])) {
+    if (typeof sku !== 'string') return undefined;
+    codes[folded] = sku;
+  }
+  return { c: codes, f: data['f'] };
 }
 
 /** A sku's facts in a file read by `readCodesFile`, checked; undefined when absent or malformed. */
-export function factsIn(file: ProductCodesFile, sku: string): ProductFacts | undefined {
+export function factsIn(file: ProductCodesFile<unknown>, sku: string): ProductFacts | undefined {
   if (!Object.hasOwn(file.f, sku)) return undefined;
   const read = productFactsReader.safeParse(file.f[sku]);
   return read.success && read.data.sku === sku ? read.data : undefined;
@@ -70,9 +78,9 @@ export function factsIn(file: ProductCodesFile, sku: string): ProductFacts | und
  * code, and the facts of a sku that a file loaded so far carries (`known`).
  */
 export function codeFiles(files: number) {
-  const loaded = new Map<number, Promise<ProductCodesFile | undefined>>();
-  const carriers = new Map<string, ProductCodesFile>();
-  async function load(number: number): Promise<ProductCodesFile | undefined> {
+  const loaded = new Map<number, Promise<ProductCodesFile<unknown> | undefined>>();
+  const carriers = new Map<string, ProductCodesFile<unknown>>();
+  async function load(number: number): Promise<ProductCodesFile<unknown> | undefined> {
     try {
       const response = await fetch(productCodesUrl(number), { credentials: 'same-origin' });
       if (!response.ok) return undefined;
@@ -83,7 +91,7 @@ export function codeFiles(files: number) {
       return undefined;
     }
   }
-  const fileOf = (number: number): Promise<ProductCodesFile | undefined> => {
+  const fileOf = (number: number): Promise<ProductCodesFile<unknown> | undefined> => {
     let pending = loaded.get(number);
     if (!pending) {
       pending = load(number);

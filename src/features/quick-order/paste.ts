@@ -27,7 +27,7 @@ function separatorOf(text: string): string {
  * The rows of `text` as cells (RFC 4180): a quoted field may hold the separator, a line break or a
  * doubled quote (`""`); a quote inside an unquoted field is kept as it is.
  */
-export function splitRows(text: string, separator: string): string[][] {
+function splitRows(text: string, separator: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

@@ -3,10 +3,16 @@
  * files, no back end: facts.ts, codes.ts), what is wrong with a row if anything, and what a row adds to
  * the basket. Pure, apart from `resolveCode`'s look-ups, which are passed in.
  */
+import { variantWith } from '../../catalogue/variants.ts';
 import { wholeQuantity } from '../cart/cart.ts';
 import type { ConfigurableItemOption } from '../cart/options.ts';
-import type { FactsChild, ProductFacts } from '../product-data/facts.ts';
+import type { FactsChild, FactsTierPrice, ProductFacts } from '../product-data/facts.ts';
+import { choiceIn } from '../variant-choice.ts';
+import { variantName } from '../variant-name.ts';
 import { quickOrderTexts as t } from './texts.ts';
+
+/** Rows a fresh page starts with (the page pre-renders as many as the script draws, so nothing shifts). */
+export const START_ROWS = 5;
 
 /** A row as typed (and kept across reloads): the code, the quantity and a configurable's chosen values. */
 export interface OrderRow {
@@ -25,9 +31,14 @@ export type Resolution =
   | { status: 'failed' }
   /**
    * A product with a page; for a configurable, `child` is the child whose own code was typed (it is then
-   * chosen), else null.
+   * chosen), else null. `tiers` are the quantity prices of the product, or of each child, by sku.
    */
-  | { status: 'found'; product: ProductFacts; child: string | null };
+  | {
+      status: 'found';
+      product: ProductFacts;
+      child: string | null;
+      tiers: Readonly<Record<string, readonly FactsTierPrice[]>>;
+    };
 
 /** The look-ups a row needs: which sku a code is, and a sku's facts. */
 export interface Lookup {
@@ -46,26 +57,69 @@ export async function resolveCode(code: string, lookup: Lookup): Promise<Resolut
   const facts = await lookup.facts(found.sku);
   if (facts.status !== 'found') return { status: facts.status === 'gone' ? 'unknown' : 'failed' };
   const parent = facts.facts.parent;
-  if (!parent) return { status: 'found', product: facts.facts, child: null };
+  if (!parent) {
+    const product = facts.facts;
+    const tiers = product.variants ? await childTiers(product, lookup) : tiersOf(product);
+    return { status: 'found', product, child: null, tiers };
+  }
   const parentFacts = await lookup.facts(parent.sku);
   if (parentFacts.status !== 'found' || !parentFacts.facts.variants)
     return { status: parentFacts.status === 'failed' ? 'failed' : 'unknown' };
-  return { status: 'found', product: parentFacts.facts, child: facts.facts.sku };
+  const tiers = await childTiers(parentFacts.facts, lookup);
+  return { status: 'found', product: parentFacts.facts, child: facts.facts.sku, tiers };
 }
 
-/** The values of a child, as a row's choice. */
-export const choiceOf = (child: FactsChild): Record<string, number> => ({ ...child.values });
+const tiersOf = (facts: ProductFacts): Record<string, readonly FactsTierPrice[]> =>
+  facts.tierPrices ? { [facts.sku]: facts.tierPrices } : {};
+
+/**
+ * A configurable's children's quantity prices (they are the children's, in their own facts): a child whose
+ * facts cannot be had shows its price without them, as the row is still worth ordering.
+ */
+async function childTiers(
+  product: ProductFacts,
+  lookup: Lookup,
+): Promise<Record<string, readonly FactsTierPrice[]>> {
+  const children = product.variants?.children ?? [];
+  const found = await Promise.all(children.map(({ sku }) => lookup.facts(sku)));
+  const tiers: Record<string, readonly FactsTierPrice[]> = {};
+  for (const one of found) if (one.status === 'found') Object.assign(tiers, tiersOf(one.facts));
+  return tiers;
+}
 
 /** A configurable's child with exactly the chosen values, if any. */
-export function chosenChild(
+export const chosenChild = (
   product: ProductFacts,
   choice: Readonly<Record<string, number>>,
-): FactsChild | undefined {
-  const variants = product.variants;
-  if (!variants) return undefined;
-  return variants.children.find((child) =>
-    variants.attributes.every((attribute) => child.values[attribute.code] === choice[attribute.code]),
-  );
+): FactsChild | undefined =>
+  product.variants &&
+  variantWith({ attributes: product.variants.attributes, variants: product.variants.children }, choice);
+
+/** What a row's unit price comes to: `tierQty` is the least quantity of the tier price that applies. */
+export interface RowPrice {
+  inclVat: number | null;
+  exclVat: number | null;
+  tierQty: number | null;
+}
+
+/**
+ * The unit price the basket will charge for the row's quantity: the product's (or the chosen child's),
+ * or the ALL GROUPS tier price for as many when that is lower. Undefined for a configurable with no child
+ * chosen yet, and before the code is resolved.
+ */
+export function rowPrice(row: OrderRow, resolution: Resolution | undefined): RowPrice | undefined {
+  if (resolution?.status !== 'found') return undefined;
+  const { product } = resolution;
+  const child = chosenChild(product, row.choice);
+  if (product.variants && !child) return undefined;
+  const own = child ?? product;
+  const base = { inclVat: own.priceInclVat, exclVat: own.priceExclVat, tierQty: null };
+  const qty = wholeQuantity(row.qty.trim());
+  if (qty === undefined) return base;
+  // Fewest first: the last tier the quantity reaches is the one Magento applies.
+  const tier = (resolution.tiers[own.sku] ?? []).filter((one) => one.qty <= qty).at(-1);
+  if (!tier || (base.inclVat !== null && tier.priceInclVat >= base.inclVat)) return base;
+  return { inclVat: tier.priceInclVat, exclVat: tier.priceExclVat, tierQty: tier.qty };
 }
 
 /** What a row adds to the basket: the sku (a configurable's own), the quantity and the chosen options. */
@@ -73,7 +127,7 @@ export interface BasketAdd {
   sku: string;
   qty: number;
   options: ConfigurableItemOption[];
-  /** The name the shopper reads ("Car Shampoo, Volume: 5 l"). */
+  /** The name the shopper reads, as the basket names the line ("Car Shampoo (Volume: 5 l)"). */
   name: string;
 }
 
@@ -101,15 +155,19 @@ export function verdict(row: OrderRow, resolution: Resolution | undefined): Verd
     if (missing || !child)
       return problem(t.choose(missing?.label ?? variants.attributes[0]?.label ?? 'size'));
     inStock = child.inStock;
-    options = variants.attributes.map((attribute) => ({
-      option_id: attribute.id,
-      option_value: child.values[attribute.code] ?? 0,
-    }));
-    const labels = variants.attributes.map((attribute) => {
-      const value = attribute.values.find(({ id }) => id === child.values[attribute.code]);
-      return `${attribute.label}: ${value?.label ?? ''}`;
+    options = choiceIn(product, child.sku)?.options ?? [];
+    name = variantName({
+      name: product.name,
+      parent: {
+        sku: product.sku,
+        name: product.name,
+        options: variants.attributes.map((attribute) => ({
+          code: attribute.code,
+          label: attribute.label,
+          value: attribute.values.find(({ id }) => id === child.values[attribute.code])?.label ?? '',
+        })),
+      },
     });
-    name = `${product.name}, ${labels.join(', ')}`;
   }
   if (!inStock) return problem(t.soldOut);
   if (qty === undefined) return problem(t.badQuantity);

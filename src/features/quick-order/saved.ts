@@ -5,7 +5,7 @@
 import { asListOf, asString, isRecord } from '../../magento/wire/reader.ts';
 import type { OrderRow } from './rows.ts';
 
-export const SAVED_ROWS_KEY = 'quickOrder';
+const SAVED_ROWS_KEY = 'quickOrder';
 
 function readRow(value: unknown): OrderRow | undefined {
   if (!isRecord(value)) return undefined;

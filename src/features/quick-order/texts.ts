@@ -21,6 +21,8 @@ export const quickOrderTexts = {
   productHeading: 'Product',
   codeLabel: (row: number) => `SKU or model number, row ${row}`,
   qtyLabel: (row: number) => `Quantity, row ${row}`,
+  /** A size picker's label after its visible name ("Volume"): it is read "Volume, row 3". */
+  choiceRow: (row: number) => `, row ${row}`,
   remove: (row: number) => `Remove row ${row}`,
   removeShort: 'Remove',
   addRow: 'Add a row',
@@ -38,6 +40,8 @@ export const quickOrderTexts = {
   soldOutValue: (label: string) => `${label} (sold out)`,
   chooseOption: 'Choose…',
   model: (model: string) => `Model ${model}`,
+  /** After a tier price: the quantity it is for ("£37.99 each incl VAT (4 or more)"). */
+  tierQty: (qty: number) => `(${qty} or more)`,
   nothingToAdd: 'There is nothing to add yet: enter a SKU or model number on a row.',
   tooManyLines: (max: number) => `Only the first ${max} rows were kept: order the rest in a second go.`,
   summaryTitle: 'What happened to your rows',

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
+import { ALL_GROUPS } from '../../../src/catalogue/types.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';
 import { buildProductCodes } from '../../../src/features/product-data/build-codes.ts';
 import { allFacts } from '../../../src/features/product-data/build-facts.ts';
-import { foldCode, productCodeFile } from '../../../src/features/product-data/codes.ts';
+import {
+  factsIn,
+  foldCode,
+  productCodeFile,
+  readCodesFile,
+} from '../../../src/features/product-data/codes.ts';
 import {
   emptyRow,
   resolveCode,
+  rowPrice,
   spreadLines,
   verdict,
   type Lookup,
@@ -18,18 +25,35 @@ import { catalogue, product, shampooProducts } from '../catalogue/fixtures.ts';
 function shopLookup(): Lookup {
   const washer = product({ sku: 'HG-PW-00156', modelNumber: '1.673-220.0' });
   const empty = product({ sku: 'HG-PW-00999', inStock: false, urlKey: 'empty-one' });
-  const products = withVariants([...shampooProducts(), washer, empty]);
+  // The 5 l shampoo is cheaper by 4 or more and by 10 or more; a group's own tier is not the public's.
+  const shampoos = shampooProducts().map((one) =>
+    one.sku === 'CS-5L'
+      ? {
+          ...one,
+          tierPrices: [
+            { customerGroupId: 1, qty: 2, priceInclVat: 20, priceExclVat: 16.67 },
+            { customerGroupId: ALL_GROUPS, qty: 4, priceInclVat: 26.99, priceExclVat: 22.49 },
+            { customerGroupId: ALL_GROUPS, qty: 10, priceInclVat: 24.99, priceExclVat: 20.83 },
+          ],
+        }
+      : one,
+  );
+  const products = withVariants([...shampoos, washer, empty]);
   const index = indexCatalogue(catalogue(products));
   const routed = products.filter((one) => one.visibility !== 1);
   const entries = allFacts(index, routed, new Map(routed.map((one) => [one.sku, `/${one.urlKey}`])));
-  const codes = buildProductCodes(entries);
+  // As the browser reads them: through JSON, then each sku's facts from the codes files where carried.
+  const codes = buildProductCodes(entries).flatMap((file) => {
+    const read = readCodesFile(JSON.parse(JSON.stringify(file)));
+    return read ? [read] : [];
+  });
   return {
     skuOfCode: (code) => {
       const sku = codes[productCodeFile(foldCode(code), codes.length)]?.c[foldCode(code)];
       return Promise.resolve(sku ? { status: 'found', sku } : { status: 'unknown' });
     },
     facts: (sku) => {
-      const facts = entries.get(sku);
+      const facts = codes.map((file) => factsIn(file, sku)).find(Boolean) ?? entries.get(sku);
       return Promise.resolve(facts ? { status: 'found', facts } : { status: 'gone' });
     },
   };
@@ -69,7 +93,7 @@ describe('a quick-order row', () => {
           sku: 'CS',
           qty: 2,
           options: [{ option_id: '155', option_value: 212 }],
-          name: 'Car Shampoo, Volume: 5 l',
+          name: 'Car Shampoo (Volume: 5 l)',
         },
       });
   });
@@ -96,6 +120,28 @@ describe('a quick-order row', () => {
         kind: 'problem',
         message: 'Enter a quantity of 1 or more, in whole numbers.',
       });
+  });
+
+  it('shows the unit price the basket will charge: the public tier price the quantity reaches', async () => {
+    const priceOf = async (typed: OrderRow) => {
+      const resolution = await resolveCode(typed.code, shopLookup());
+      return rowPrice(typed, resolution);
+    };
+    const fiveLitres = { volume: 212 };
+    expect(await priceOf(row('CS', '3', fiveLitres))).toEqual({
+      inclVat: 29.99,
+      exclVat: 24.99,
+      tierQty: null,
+    });
+    expect(await priceOf(row('CS', '4', fiveLitres))).toEqual({
+      inclVat: 26.99,
+      exclVat: 22.49,
+      tierQty: 4,
+    });
+    expect(await priceOf(row('cs-5l', '12', fiveLitres))).toMatchObject({ inclVat: 24.99, tierQty: 10 });
+    expect(await priceOf(row('CS', '12', { volume: 211 }))).toMatchObject({ inclVat: 9.99, tierQty: null });
+    expect(await priceOf(row('CS', '4'))).toBeUndefined();
+    expect(await priceOf(row('CS', 'two', fiveLitres))).toMatchObject({ inclVat: 29.99, tierQty: null });
   });
 
   it('is blank when nothing is typed, and asks for a code when only a quantity is', async () => {
