@@ -17,6 +17,9 @@ export const variantTexts = {
   price: 'Price',
   stock: 'Stock',
   model: 'Model',
+  /** The table's last column, and each in-stock row's link there: "Add 5 l to basket". */
+  buy: 'Buy',
+  addToBasket: (values: string) => `Add ${values} to basket`,
   /** Where a variant has no model number. */
   none: '–',
 } as const;

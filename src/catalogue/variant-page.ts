@@ -1,14 +1,14 @@
 /**
  * What a configurable product's page shows of its variants, worked out at build time from the catalogue:
  * the picker's data (every child's facts, embedded in the page as JSON), the variant it opens with, and
- * the rows of the table that lists every child (what a shopper without JavaScript compares).
+ * the rows of the table that lists every child (what a shopper without JavaScript compares, and adds from).
  */
 import type { DeliveryConfig } from '../delivery/config.ts';
 import { galleryImages, priceLines, productDelivery, type ProductDelivery } from './product-page.ts';
 import { tierLines } from './tier-prices.ts';
-import type { Product } from './types.ts';
 import { defaultVariant, type PickerData, type VariantFacts } from './variant-picker.ts';
-import { variantHref, variantQuery } from './variants.ts';
+import type { Configurable, Product, Variant } from './types.ts';
+import { variantQuery } from './variants.ts';
 
 export interface VariantRow {
   sku: string;
@@ -18,8 +18,11 @@ export interface VariantRow {
   inclVat: string | null;
   exclVat: string | null;
   inStock: boolean;
-  /** The parent's page with this child chosen. */
-  href: string;
+  /**
+   * Adds one of this child to the basket without the picker's script: the parent's sku and its choice in
+   * the basket's query, as the add-to-cart form sends them (cart/from-query.ts); null when sold out.
+   */
+  addHref: string | null;
 }
 
 export interface VariantPage {
@@ -56,9 +59,18 @@ export function variantFacts(
   };
 }
 
+/** `/basket?sku=CS&qty=1&super_attribute[155]=212`: the basket adds one of this child when it opens. */
+const basketHref = (parentSku: string, configurable: Configurable, variant: Variant): string =>
+  [
+    `/basket?sku=${encodeURIComponent(parentSku)}&qty=1`,
+    ...configurable.attributes.map(
+      (attribute) => `super_attribute[${attribute.attributeId}]=${variant.values[attribute.code] ?? ''}`,
+    ),
+  ].join('&');
+
 /** A configurable product's variants as its page shows them; null for any other product or one without any. */
 export function variantPage(
-  product: Pick<Product, 'urlKey' | 'configurable' | 'images'>,
+  product: Pick<Product, 'sku' | 'urlKey' | 'configurable' | 'images'>,
   bySku: ReadonlyMap<string, Product>,
   deliveryConfig?: DeliveryConfig,
 ): VariantPage | null {
@@ -104,12 +116,21 @@ export function variantPage(
       inclVat: facts.inclVat,
       exclVat: facts.exclVat,
       inStock: child.inStock,
-      href: variantHref(product.urlKey, configurable.attributes, variant),
+      addHref:
+        child.inStock && child.priceInclVat !== null ? basketHref(product.sku, configurable, variant) : null,
     });
   }
   const lead = galleryImages(product)[0];
+  // Only values some enabled child has: Magento lists an attribute's every option the parent was set up
+  // with, and a value no child has would be a radio that leads nowhere.
+  const attributes = configurable.attributes.map((attribute) => ({
+    ...attribute,
+    values: attribute.values.filter((value) =>
+      variants.some((variant) => variant.values[attribute.code] === value.id),
+    ),
+  }));
   const data: PickerData = {
-    attributes: configurable.attributes,
+    attributes,
     variants,
     image: lead ? { file: lead.file, label: lead.label } : null,
   };

@@ -46,14 +46,14 @@ function show(page: HTMLElement, data: PickerData, chosen: VariantFacts): void {
   picker.dataset['chosen'] = chosen.sku;
   const state = pickerState(data, chosen);
   data.attributes.forEach((attribute, at) => {
-    const inputs = picker.querySelectorAll<HTMLInputElement>(`input[data-code="${attribute.code}"]`);
-    (state[at] ?? []).forEach((value, index) => {
-      const input = inputs[index];
-      if (!input) return;
+    const inputs = [...picker.querySelectorAll<HTMLInputElement>(`input[data-code="${attribute.code}"]`)];
+    for (const value of state[at] ?? []) {
+      const input = inputs.find((candidate) => candidate.value === String(value.id));
+      if (!input) continue;
       input.checked = value.checked;
       const note = input.parentElement?.querySelector<HTMLElement>('[data-sold-out]');
       if (note) note.hidden = !value.soldOut;
-    });
+    }
   });
 
   for (const form of ['incl', 'excl'] as const) {
@@ -150,7 +150,16 @@ export function initVariantPicker(): void {
     if (!from || attribute === -1) return;
     const target = pickerState(data, from)[attribute]?.find((value) => String(value.id) === input.value)?.sku;
     const chosen = data.variants.find((variant) => variant.sku === target);
-    if (!chosen || chosen === from) return;
+    if (!chosen) {
+      // No child has that value (the page renders none such; a stale page might): the radios go back to
+      // the child shown, so what is checked is what the form sends and the page says.
+      for (const other of picker.querySelectorAll<HTMLInputElement>(
+        `input[data-code="${input.dataset['code']}"]`,
+      ))
+        other.checked = Number(other.value) === from.values[other.dataset['code'] ?? ''];
+      return;
+    }
+    if (chosen === from) return;
     show(page, data, chosen);
     history.replaceState(history.state, '', urlWith(data, chosen));
   };

@@ -12,7 +12,7 @@ import {
   type VariantFacts,
 } from '../../../src/catalogue/variant-picker.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';
-import { shampoo, shampooProducts } from './fixtures.ts';
+import { shampoo, shampooProducts, VOLUME } from './fixtures.ts';
 
 const tier = (qty: number, priceInclVat: number, customerGroupId = ALL_GROUPS) => ({
   customerGroupId,
@@ -86,6 +86,17 @@ describe('the option picker', () => {
     expect(openingVariant(data, '')?.sku).toBe('CS-1L');
   });
 
+  it('offers only the values an enabled child has', () => {
+    const { parent, one, five, ten } = shampoo();
+    const volume = { ...VOLUME, values: [...VOLUME.values, { id: 214, label: '20 l', slug: '20-l' }] };
+    const configurable = parent.configurable && { ...parent.configurable, attributes: [volume] };
+    const { data, chosen } = page(
+      [{ ...parent, configurable }, one, five, ten].sort((a, b) => (a.sku < b.sku ? -1 : 1)),
+    );
+    expect(data.attributes[0]?.values.map((value) => value.label)).toEqual(['1 l', '5 l', '10 l']);
+    expect(pickerState(data, chosen)[0]?.every((value) => value.sku !== undefined)).toBe(true);
+  });
+
   it('marks the sold-out value and checks the chosen one', () => {
     const { data, chosen } = page();
     const [volume] = pickerState(data, chosen);
@@ -129,11 +140,11 @@ describe('the option picker', () => {
       ],
       delivery: null,
     });
-    // The table without JavaScript: every child in the picker's order, linking to its choice.
-    expect(rows.map((row) => [row.values, row.inStock, row.href])).toEqual([
-      [['1 l'], true, '/car-shampoo?volume=1-l'],
-      [['5 l'], true, '/car-shampoo?volume=5-l'],
-      [['10 l'], false, '/car-shampoo?volume=10-l'],
+    // The table without JavaScript: every child in the picker's order, one in stock adding itself to the basket.
+    expect(rows.map((row) => [row.values, row.inStock, row.addHref])).toEqual([
+      [['1 l'], true, '/basket?sku=CS&qty=1&super_attribute[155]=211'],
+      [['5 l'], true, '/basket?sku=CS&qty=1&super_attribute[155]=212'],
+      [['10 l'], false, null],
     ]);
   });
 });
