@@ -2,11 +2,34 @@
  * What a product page says about quantity prices: one line per tier of Magento's `tier_prices` for ALL
  * GROUPS (32000, the tiers every shopper gets, which a pre-rendered page can promise), "Buy 4 or more: £X
  * each (save Y %)", in both VAT forms as every price on the page (a style shows the chosen one). A tier no
- * cheaper than the unit price, or for one item, says nothing and is left out.
+ * cheaper than the unit price, or for one item, says nothing and is left out. `publicTiers` is the one list
+ * of those tiers the build writes out (the product facts, the basket's products file).
  */
 import { variantTexts } from '../variant-strings.ts';
 import { formatPrice } from './money.ts';
-import { ALL_GROUPS, type ProductSummary, type TierPrice } from './types.ts';
+import { ALL_GROUPS, type Product, type ProductSummary, type TierPrice } from './types.ts';
+
+/** One quantity price every shopper gets. */
+export type PublicTier = Pick<TierPrice, 'qty' | 'priceInclVat' | 'priceExclVat'>;
+
+/**
+ * The quantity prices every shopper gets: Magento's ALL GROUPS tiers, fewest first, the cheapest where two
+ * share a quantity (a group's own tiers are the trade account's business, not the public files').
+ */
+export function publicTiers(product: Pick<Product, 'tierPrices'>): PublicTier[] {
+  const byQty = new Map<number, PublicTier>();
+  for (const tier of product.tierPrices) {
+    if (tier.customerGroupId !== ALL_GROUPS) continue;
+    const known = byQty.get(tier.qty);
+    if (!known || tier.priceInclVat < known.priceInclVat)
+      byQty.set(tier.qty, {
+        qty: tier.qty,
+        priceInclVat: tier.priceInclVat,
+        priceExclVat: tier.priceExclVat,
+      });
+  }
+  return [...byQty.values()].sort((a, b) => a.qty - b.qty);
+}
 
 export interface TierLine {
   qty: number;

@@ -127,17 +127,21 @@ describe('a tier price reached by quantity', () => {
     );
     const child = family?.children.find((candidate) => candidate.sku === tier?.sku);
     if (!tier || !family || !child) throw new Error('the demo has no ALL GROUPS tier on a child in stock');
-    const list = { priceInclVat: child.price, priceExclVat: exclVat(child.price) };
+    const list = {
+      priceInclVat: child.price,
+      priceExclVat: exclVat(child.price),
+      tiers: [{ qty: tier.qty, priceInclVat: tier.value }],
+    };
 
     await addToCart(family.parentSku, tier.qty - 1, picked(family, child.valueId));
     const below = await onlyLine();
     expect(below.price).toBe(child.price);
-    expect(isTierPrice(below.price, list)).toBe(false);
+    expect(isTierPrice(below.price, below.qty, list)).toBe(false);
 
     await updateCartItem(below.item_id, tier.qty);
     const reached = await onlyLine();
     expect(reached.price).toBe(tier.value);
-    expect(isTierPrice(reached.price, list)).toBe(true);
+    expect(isTierPrice(reached.price, reached.qty, list)).toBe(true);
     expect(unitExclVat(reached.price, list)).toBe(exclVat(tier.value));
   });
 });

@@ -114,10 +114,10 @@ export class BasketRow {
     this.options.hidden = reserved === '';
   }
 
-  /** "£22.50 each", for more than one; "(tier price)" when Magento's unit price is below the list price. */
+  /** "£22.50 each", for more than one; "(tier price)" when Magento's unit price is one of the sku's tiers. */
   private showUnit(item: CartItem, product: BasketProduct | undefined, excl: number | null): void {
     const price = item.price ?? null;
-    const tier = isTierPrice(price, product);
+    const tier = isTierPrice(price, item.qty, product);
     const amounts = { inclVat: price, exclVat: price === null ? null : excl };
     const key = item.qty > 1 || tier ? `${vatKey(amounts)}|${tier}` : '';
     if (key === this.shown.unit) return;

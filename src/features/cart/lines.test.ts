@@ -37,13 +37,20 @@ describe('linesSum', () => {
 describe('a tier price', () => {
   const list = { priceInclVat: 24.5, priceExclVat: 20.42 };
 
-  it("is a unit price Magento applied below the catalogue's", () => {
-    expect(isTierPrice(22.5, list)).toBe(true);
-    expect(isTierPrice(24.5, list)).toBe(false);
-    expect(isTierPrice(24.499999, list)).toBe(false);
-    expect(isTierPrice(22.5, undefined)).toBe(false);
-    expect(isTierPrice(null, list)).toBe(false);
-    expect(isTierPrice(22.5, { priceInclVat: null })).toBe(false);
+  const tiered = { ...list, tiers: [{ qty: 4, priceInclVat: 22.5 }] };
+
+  it("is one of the sku's tiers, at a quantity that reaches it", () => {
+    expect(isTierPrice(22.5, 4, tiered)).toBe(true);
+    expect(isTierPrice(22.500001, 10, tiered)).toBe(true);
+    expect(isTierPrice(22.5, 3, tiered)).toBe(false);
+    expect(isTierPrice(24.5, 4, tiered)).toBe(false);
+    expect(isTierPrice(null, 4, tiered)).toBe(false);
+    expect(isTierPrice(22.5, 4, undefined)).toBe(false);
+  });
+
+  it('is not a price cut since the build, below the list price but no tier', () => {
+    expect(isTierPrice(22.5, 1, { ...list, tiers: [] })).toBe(false);
+    expect(isTierPrice(21, 4, tiered)).toBe(false);
   });
 
   it("has its excl-VAT form from Magento's price, the list price keeping the catalogue's", () => {

@@ -28,14 +28,26 @@ export interface ListPrices {
   priceExclVat?: number | null | undefined;
 }
 
+/** A sku's quantity prices every shopper gets (the basket's products file, tier-prices.ts `publicTiers`). */
+export interface LineTiers {
+  tiers?: readonly { qty: number; priceInclVat: number }[] | undefined;
+}
+
+const pence = (amount: number): number => Math.round(amount * 100);
+
 /**
- * Magento applied a lower unit price than the catalogue's own for this quantity: a tier price
- * (COMMERCE-BASICS.md §4.3). False when either price is unknown.
+ * Magento charges one of the sku's ALL GROUPS tier prices (COMMERCE-BASICS.md §4.3): the line's unit price is
+ * a tier's whose quantity the line reaches. A price merely below the build's list price is not one (the
+ * price may have been cut since the build), nor is a group's own tier: neither is labelled. False when the
+ * price or the tiers are unknown.
  */
-export function isTierPrice(price: number | null | undefined, list: ListPrices | undefined): boolean {
-  const listPrice = list?.priceInclVat;
-  if (price === null || price === undefined || listPrice === null || listPrice === undefined) return false;
-  return Math.round(price * 100) < Math.round(listPrice * 100);
+export function isTierPrice(
+  price: number | null | undefined,
+  qty: number,
+  product: LineTiers | undefined,
+): boolean {
+  if (price === null || price === undefined) return false;
+  return (product?.tiers ?? []).some((tier) => tier.qty <= qty && pence(tier.priceInclVat) === pence(price));
 }
 
 /**

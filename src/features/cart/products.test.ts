@@ -10,14 +10,21 @@ describe('basketProductsReader', () => {
       'HG-2': { urlKey: null, thumbnail: null, priceExclVat: null },
     });
     if (!read.success) throw new Error('the file does not read');
-    expect(read.data.get('HG-1')).toEqual({ ...product, href: '/hose-reel' });
+    expect(read.data.get('HG-1')).toEqual({ ...product, href: '/hose-reel', tiers: [] });
     expect(read.data.get('HG-2')).toEqual({
       urlKey: null,
       href: null,
       thumbnail: null,
       priceExclVat: null,
       priceInclVat: null,
+      tiers: [],
     });
+  });
+
+  it('reads the tiers every shopper gets, where the build wrote any', () => {
+    const tiers = [{ qty: 4, priceInclVat: 35.95, priceExclVat: 29.96 }];
+    const read = basketProductsReader.safeParse({ 'HG-1': { ...product, tiers } });
+    expect(read.success && read.data.get('HG-1')?.tiers).toEqual(tiers);
   });
 
   it("links a configurable's child to its parent's page with the child chosen", () => {
@@ -44,6 +51,8 @@ describe('basketProductsReader', () => {
     ['a price that is text', { 'HG-1': { ...product, priceExclVat: '33.29' } }],
     ['a price of nothing', { 'HG-1': { ...product, priceExclVat: 0 } }],
     ['a list price that is text', { 'HG-1': { ...product, priceInclVat: '39.95' } }],
+    ['a tier without a quantity', { 'HG-1': { ...product, tiers: [{ priceInclVat: 1, priceExclVat: 1 }] } }],
+    ['tiers that are no list', { 'HG-1': { ...product, tiers: { qty: 4 } } }],
     ['a link to another site', { 'HG-1': { ...product, href: '//example.com/x' } }],
     ['a link that is no path', { 'HG-1': { ...product, href: 'javascript:alert(1)' } }],
   ])('refuses %s', (_, value) => expect(basketProductsReader.safeParse(value).success).toBe(false));

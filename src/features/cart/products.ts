@@ -2,11 +2,12 @@
  * What the basket needs of the catalogue that the cart lacks: each sku's page, thumbnail and list prices,
  * from the small JSON the build emits (`/basket/products.json`), fetched once, on demand. A configurable's
  * cart line carries its child's sku: the child has no page, so its entry links to the parent's page with
- * the child chosen (`href`, `/car-shampoo?volume=5-l`). The list price incl VAT tells a tier price Magento
- * applied from the product's own. Read by hand (magento/wire/reader.ts), with no zod: the basket page
+ * the child chosen (`href`, `/car-shampoo?volume=5-l`). Its ALL GROUPS tiers tell a tier price Magento
+ * applied from a price cut since the build (lines.ts `isTierPrice`). Read by hand (magento/wire/reader.ts), with no zod: the basket page
  * stays light (DESIGN.md §4).
  */
 import {
+  asListOf,
   asNumber,
   asString,
   BAD,
@@ -15,6 +16,7 @@ import {
   optional,
   type Reader,
 } from '../../magento/wire/reader.ts';
+import type { PublicTier } from '../../catalogue/tier-prices.ts';
 import { shopFetch } from '../shop-api.ts';
 
 export interface BasketProduct {
@@ -31,15 +33,21 @@ export interface BasketProduct {
   priceExclVat: number | null;
   /** The catalogue's unit price incl VAT (before any tier price); null when unknown. */
   priceInclVat: number | null;
+  /** Its quantity prices every shopper gets (tier-prices.ts `publicTiers`), fewest first; empty for none. */
+  tiers: readonly PublicTier[];
 }
 
 /**
  * The file as the build writes it: sku → product. `href` is written only where it is not `/{urlKey}`,
- * and a file from before it or `priceInclVat` reads as "not known".
+ * `tiers` only where there are any, and a file from before it or `priceInclVat` reads as "not known".
  */
 export type BasketProductsFile = Record<
   string,
-  Omit<BasketProduct, 'href' | 'priceInclVat'> & { href?: string; priceInclVat: number | null }
+  Omit<BasketProduct, 'href' | 'priceInclVat' | 'tiers'> & {
+    href?: string;
+    priceInclVat: number | null;
+    tiers?: PublicTier[];
+  }
 >;
 /** The file as the basket reads it. */
 export type BasketProducts = ReadonlyMap<string, BasketProduct>;
@@ -49,6 +57,16 @@ export const BASKET_PRODUCTS_PATH = '/basket/products.json';
 const price = (value: unknown): number | undefined => {
   const number = asNumber(value);
   return number !== undefined && number > 0 ? number : undefined;
+};
+
+const tier = (value: unknown): PublicTier | undefined => {
+  if (!isRecord(value)) return undefined;
+  const qty = asNumber(value['qty']);
+  const priceInclVat = price(value['priceInclVat']);
+  const priceExclVat = price(value['priceExclVat']);
+  return qty !== undefined && qty > 0 && priceInclVat !== undefined && priceExclVat !== undefined
+    ? { qty, priceInclVat, priceExclVat }
+    : undefined;
 };
 
 /** A string or null, as the build writes them; undefined for anything else (missing included). */
@@ -66,14 +84,16 @@ function readProduct(value: unknown): BasketProduct | undefined {
     // Only a path of this site: the file is the shop's own, but a link is never taken on trust.
     return text !== undefined && /^\/(?!\/)/.test(text) ? text : undefined;
   });
+  const tiers = optional(value['tiers'], (list) => asListOf(list, tier));
   if (urlKey === undefined || thumbnail === undefined) return undefined;
-  if (priceExclVat === BAD || priceInclVat === BAD || href === BAD) return undefined;
+  if (priceExclVat === BAD || priceInclVat === BAD || href === BAD || tiers === BAD) return undefined;
   return {
     urlKey,
     href: href ?? (urlKey === null ? null : `/${urlKey}`),
     thumbnail,
     priceExclVat: priceExclVat ?? null,
     priceInclVat: priceInclVat ?? null,
+    tiers: tiers ?? [],
   };
 }
 

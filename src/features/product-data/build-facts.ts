@@ -5,9 +5,10 @@
  * child of a configurable with a page, which links to the parent's page with that child chosen.
  */
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
+import { publicTiers } from '../../catalogue/tier-prices.ts';
 import { variantHref } from '../../catalogue/variants.ts';
-import { ALL_GROUPS, type CategoryNode, type Product } from '../../catalogue/types.ts';
-import type { FactsParent, FactsTierPrice, FactsVariants, ProductFacts } from './facts.ts';
+import type { CategoryNode, Product } from '../../catalogue/types.ts';
+import type { FactsParent, FactsVariants, ProductFacts } from './facts.ts';
 
 /** The list-valued attributes the product page shows in their own sections, and where the product holds them. */
 export const LIST_ATTRIBUTES = {
@@ -31,25 +32,6 @@ const memo = new WeakMap<
   CatalogueIndex,
   { comparable: ReadonlySet<string>; categories: ReadonlyMap<number, CategoryNode> }
 >();
-
-/**
- * The quantity prices every shopper gets: Magento's ALL GROUPS tiers, fewest first, the cheapest where two
- * share a quantity (a group's own tiers are the trade account's business, not the public files').
- */
-function publicTiers(product: Product): FactsTierPrice[] {
-  const byQty = new Map<number, FactsTierPrice>();
-  for (const tier of product.tierPrices) {
-    if (tier.customerGroupId !== ALL_GROUPS) continue;
-    const known = byQty.get(tier.qty);
-    if (!known || tier.priceInclVat < known.priceInclVat)
-      byQty.set(tier.qty, {
-        qty: tier.qty,
-        priceInclVat: tier.priceInclVat,
-        priceExclVat: tier.priceExclVat,
-      });
-  }
-  return [...byQty.values()].sort((a, b) => a.qty - b.qty);
-}
 
 /** A configurable's attributes and the children it sells (Magento's order of values, children by sku). */
 function variantsOf(index: CatalogueIndex, product: Product): FactsVariants | undefined {
