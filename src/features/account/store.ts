@@ -16,11 +16,6 @@ const signedInReply = handReader((value) =>
 );
 
 /**
- * Signs in, sending the guest's cart and wish list to be merged into the customer's. Answers how many
- * products the wish list's merge added; undefined when there was nothing to merge or the merge failed
- * (the guest's list is then kept for the next sign-in: a failed merge never fails the sign-in).
- */
-/**
  * The guest's wish-listed configurable children with their choices (the customer's list keeps a child as
  * its parent with options); none when the facts cannot be had, and the skus then merge as they are.
  */
@@ -33,6 +28,11 @@ async function wishlistVariants(skus: readonly string[]): Promise<({ sku: string
   }
 }
 
+/**
+ * Signs in, sending the guest's cart and wish list to be merged into the customer's. Answers how many
+ * products the wish list's merge added; undefined when there was nothing to merge or the merge failed
+ * (the guest's list is then kept for the next sign-in: a failed merge never fails the sign-in).
+ */
 export async function signIn(
   email: string,
   password: string,
