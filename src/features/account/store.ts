@@ -7,7 +7,7 @@ import { keepCouponAfterSignIn } from '../cart/coupon.ts';
 import { forgetCart, $guestCode, refreshCart } from '../cart/store.ts';
 import { shopFetch } from '../shop-api.ts';
 import { forgetCustomerWishlist } from '../wishlist/customer.ts';
-import { variantChoices, type VariantChoice } from '../variant-choice.ts';
+import type { VariantChoice } from '../variant-choice.ts';
 import { $guestWishlist } from '../wishlist/store.ts';
 import { $login } from './session.ts';
 
@@ -17,11 +17,13 @@ const signedInReply = handReader((value) =>
 
 /**
  * The guest's wish-listed configurable children with their choices (the customer's list keeps a child as
- * its parent with options); none when the facts cannot be had, and the skus then merge as they are.
+ * its parent with options); none when the facts cannot be had, and the skus then merge as they are. The
+ * facts reader loads only for a sign-in with a wish list: this module is in every page's shell.
  */
 async function wishlistVariants(skus: readonly string[]): Promise<({ sku: string } & VariantChoice)[]> {
   if (skus.length === 0) return [];
   try {
+    const { variantChoices } = await import('../variant-choice.ts');
     return [...(await variantChoices(skus))].map(([sku, choice]) => ({ sku, ...choice }));
   } catch {
     return [];
