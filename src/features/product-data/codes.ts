@@ -80,6 +80,7 @@ export function factsIn(file: ProductCodesFile<unknown>, sku: string): ProductFa
 export function codeFiles(files: number) {
   const loaded = new Map<number, Promise<ProductCodesFile<unknown> | undefined>>();
   const carriers = new Map<string, ProductCodesFile<unknown>>();
+  const checked = new Map<string, ProductFacts | undefined>();
   async function load(number: number): Promise<ProductCodesFile<unknown> | undefined> {
     try {
       const response = await fetch(productCodesUrl(number), { credentials: 'same-origin' });
@@ -109,7 +110,10 @@ export function codeFiles(files: number) {
     },
     known(sku: string): ProductFacts | undefined {
       const file = carriers.get(sku);
-      return file && factsIn(file, sku);
+      if (!file) return undefined;
+      // Each sku's facts are checked once: a paste asks for a parent again for each of its sizes' rows.
+      if (!checked.has(sku)) checked.set(sku, factsIn(file, sku));
+      return checked.get(sku);
     },
     async skuOfCode(typed: string): Promise<CodeResult> {
       const folded = foldCode(typed);
