@@ -4,7 +4,8 @@
  * chosen options and sold as the child they choose (`configurable.ts`).
  */
 import { findProductById, findProductBySku, SALE_QTY, type ProductRecord } from '../catalog/products.ts';
-import { magentoDate, type Database } from '../db.ts';
+import { z } from 'zod';
+import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { CartItemInput, ProductOptionInput } from '../input.ts';
 import {
@@ -19,6 +20,27 @@ import { itemRow, type ItemRow, type QuoteRow } from './rows.ts';
 
 export const items = (db: Database, quoteId: number): ItemRow[] =>
   db.all(itemRow, 'SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quoteId);
+
+const soldItem = itemRow.extend({
+  weight: sqlNumber,
+  sold_id: sqlNumber.nullable(),
+  sold_name: z.string().nullable(),
+  sold_price: sqlNumber.nullable(),
+});
+export type SoldItem = z.output<typeof soldItem>;
+
+/**
+ * The quote's lines with the product each sells, found by the line's sku (a configurable's chosen child):
+ * its id, name, price and weight (none counts as 0); the `sold_*` fields are null when it is gone.
+ */
+export const soldItems = (db: Database, quoteId: number): SoldItem[] =>
+  db.all(
+    soldItem,
+    `SELECT i.*, COALESCE(p.weight, 0) AS weight, p.id AS sold_id, p.name AS sold_name, p.price AS sold_price
+     FROM quote_items i LEFT JOIN products p ON p.sku = i.sku
+     WHERE i.quote_id = ? ORDER BY i.item_id`,
+    quoteId,
+  );
 
 /** `CartItemInterface` in its getters' order; `product_option` only on a line with options. */
 export const serializeItem = (item: ItemRow, quoteId: string = String(item.quote_id)) => ({
@@ -220,7 +242,7 @@ export function listItems(db: Database, quote: QuoteRow, quoteIdOnWire: string) 
  */
 export function repriceItems(db: Database, quote: Pick<QuoteRow, 'id' | 'customer_id'>): void {
   const group = customerGroupOf(db, quote);
-  for (const line of items(db, quote.id)) {
+  for (const line of soldItems(db, quote.id)) {
     const price = linePrice(db, line, group);
     if (price !== line.price)
       db.run('UPDATE quote_items SET price = ? WHERE item_id = ?', price, line.item_id);

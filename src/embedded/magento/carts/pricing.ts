@@ -75,13 +75,17 @@ export function unitPrice(
   return Math.max(0, roundMoney(tiers.length === 0 ? price : bestTier(tiers, price, group, qty)));
 }
 
-const soldRow = z.object({ id: sqlNumber, price: sqlNumber });
-
 /**
  * A line's unit price now, for `group`: its sold product's (the line's sku: the product, or a
- * configurable's child) for the line's quantity; the stored price if that product is gone.
+ * configurable's child, as `soldItems` joins it) for the line's quantity; the stored price if that product
+ * is gone.
  */
-export function linePrice(db: Database, line: Pick<ItemRow, 'sku' | 'qty' | 'price'>, group: number): number {
-  const sold = db.get(soldRow, 'SELECT id, price FROM products WHERE sku = ?', line.sku);
-  return sold ? unitPrice(db, sold.id, sold.price, group, line.qty) : line.price;
+export function linePrice(
+  db: Database,
+  line: Pick<ItemRow, 'qty' | 'price'> & { sold_id: number | null; sold_price: number | null },
+  group: number,
+): number {
+  return line.sold_id === null || line.sold_price === null
+    ? line.price
+    : unitPrice(db, line.sold_id, line.sold_price, group, line.qty);
 }

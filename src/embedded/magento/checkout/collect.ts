@@ -6,13 +6,12 @@
  * the rules and the carriers each time, as Magento does on every `collectTotals()`; a code that no longer
  * applies comes out dropped (`_validateCouponCode`), which a cart write then keeps (`saveCollected`).
  */
-import { z } from 'zod';
 import { quoteAddress, type AddressData } from '../carts/addresses.ts';
 import { formattedOptions, parseOptions } from '../carts/configurable.ts';
-import { repriceItems } from '../carts/items.ts';
+import { repriceItems, soldItems } from '../carts/items.ts';
 import { customerGroupOf, linePrice } from '../carts/pricing.ts';
 import { itemRow, quoteRow, type ItemRow, type QuoteRow } from '../carts/rows.ts';
-import { sqlNumber, type Database } from '../db.ts';
+import type { Database } from '../db.ts';
 import { lineTotal, roundMoney } from '../money.ts';
 import { applyRules } from '../sales-rules/discount.ts';
 import { storeLabel } from '../sales-rules/rules.ts';
@@ -72,25 +71,6 @@ export interface Collected {
   /** Σ product weight × qty, kg. */
   readonly weight: number;
 }
-
-const soldItem = itemRow.extend({
-  weight: sqlNumber,
-  sold_id: sqlNumber.nullable(),
-  sold_name: z.string().nullable(),
-});
-
-/**
- * The quote's lines with the product each sells, found by the line's sku (a configurable's chosen child):
- * its weight (none counts as 0) and name.
- */
-const soldItems = (db: Database, quoteId: number) =>
-  db.all(
-    soldItem,
-    `SELECT i.*, COALESCE(p.weight, 0) AS weight, p.id AS sold_id, p.name AS sold_name
-     FROM quote_items i LEFT JOIN products p ON p.sku = i.sku
-     WHERE i.quote_id = ? ORDER BY i.item_id`,
-    quoteId,
-  );
 
 /** The lines priced as the subtotal collector prices them (`getFinalPrice($qty)`, {@link linePrice}). */
 const pricedItems = (db: Database, quoteId: number, group: number) =>
