@@ -69,6 +69,16 @@ const shopSection = z.object({
   CATALOGUE_SNAPSHOT: z.string().min(1).default('var/catalogue/catalogue.json'),
   /** `true` fails the sync on an invalid product instead of leaving it out (for CI). */
   CATALOGUE_STRICT: z.stringbool({ error: 'must be true or false' }).default(false),
+  /**
+   * A file holding `{"offsetMs": n}` that moves the shop's clock (scheduled prices, in the embedded back end
+   * too) by n ms, for tests and demos of a sale's first day (src/config/clock.ts). Unset: the system clock.
+   */
+  SHOP_CLOCK_FILE: z.string().min(1).optional(),
+  /**
+   * The instant the build prices its pages at (ISO 8601): set by the publisher for `astro build`, so the
+   * render plan's fingerprints and the pages show the same sale prices. Unset: when the build starts.
+   */
+  CATALOGUE_PRICED_AT: z.iso.datetime({ error: 'must be an ISO 8601 instant' }).optional(),
 });
 
 /** The real Magento 2.4 the shop reads and orders through; unset, the embedded back end stands in. */
@@ -129,6 +139,16 @@ const rebuildsSection = z.object({
   REBUILD_HOOK_URL: url.optional(),
   /** Sync (and rebuild when the catalogue changed) every this many minutes; 0 turns polling off. */
   REBUILD_POLL_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).min(0).default(0),
+  /**
+   * When, in the shop's time (Europe/London), the nightly job checks every published price against the
+   * price Magento charges and republishes those that differ (catalogue price rules, imports that skip save
+   * events); `off` turns it off. The status page runs it on demand.
+   * @example 00:10
+   */
+  PRICE_RECONCILE_AT: z
+    .string()
+    .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day as HH:MM (24-hour), or off')
+    .default('00:10'),
   /** Quiet time after a rebuild trigger before the rebuild starts, so a burst of saves gives one build. */
   REBUILD_DEBOUNCE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(1500),
 });

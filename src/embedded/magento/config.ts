@@ -4,6 +4,7 @@
  * nothing of the storefront.
  */
 import { resolve } from 'node:path';
+import { shopClock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
 import type { EmbeddedMagentoConfig } from './server.ts';
 
@@ -17,6 +18,7 @@ export function embeddedMagentoConfig(env: Env, log?: (message: string) => void)
     integrationToken: env.EMBEDDED_INTEGRATION_TOKEN,
     tokenLifetimes: { customer: env.CUSTOMER_TOKEN_LIFETIME, admin: env.ADMIN_TOKEN_LIFETIME },
     catalogue: { seed: env.DEMO_SEED, productCount: env.DEMO_PRODUCT_COUNT, brand: env.DEMO_BRAND },
+    clock: shopClock(env.SHOP_CLOCK_FILE),
     ...(log ? { log } : {}),
   };
 }

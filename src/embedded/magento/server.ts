@@ -15,6 +15,7 @@ import { writeProductImages } from './seed/images.ts';
 import { ensureDemoSalesRules } from './seed/sales-rules.ts';
 import { isSeeded, seedDatabase } from './seed/seed-database.ts';
 import { magentoDate } from './db.ts';
+import { systemClock, type Clock } from '../../config/clock.ts';
 
 export interface EmbeddedMagentoConfig {
   readonly host: string;
@@ -28,8 +29,10 @@ export interface EmbeddedMagentoConfig {
   readonly catalogue: { readonly seed: number; readonly productCount: number; readonly brand: string };
   /** The delivery carriers (`carriers/*`); the demo shop's when left out. */
   readonly carriers?: CarriersConfig;
-  /** The store's time zone, in which discount codes' dates are days (default Europe/London). */
+  /** The store's time zone, in which discount codes' and special prices' dates are days (default Europe/London). */
   readonly timezone?: string;
+  /** The store's clock (default the system's): special prices and discount codes' dates go by it. */
+  readonly clock?: Clock;
   readonly writeImages?: boolean;
   /** Called with the sku after each admin product save (`POST /V1/products`, `PUT`/`DELETE /V1/products/:sku`). */
   readonly onProductSaved?: (sku: string) => void;
@@ -44,6 +47,7 @@ export interface RunningMagento {
 
 export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Database> {
   const db = new Database(config.dbFile);
+  db.store = { clock: config.clock ?? systemClock, timezone: checkoutSettings(config).timezone };
   if (!isSeeded(db)) {
     const started = performance.now();
     const catalogue = generateCatalogue(config.catalogue);

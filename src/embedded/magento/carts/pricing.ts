@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { ALL_GROUPS } from '../catalog/product-extras.ts';
+import { specialPriceNow } from '../catalog/special-price.ts';
 import { sqlNumber, type Database } from '../db.ts';
 import { roundMoney } from '../money.ts';
 import type { ItemRow, QuoteRow } from './rows.ts';
@@ -55,9 +56,29 @@ function bestTier(tiers: readonly Tier[], price: number, group: number, qty: num
   return found.price;
 }
 
+const specialRow = z.object({
+  special_price: z.union([z.string(), z.number(), z.null()]),
+  special_from_date: z.string().nullable(),
+  special_to_date: z.string().nullable(),
+});
+
+/** The product's special price if it applies now by the store's clock (catalog/special-price.ts). */
+function specialNow(db: Database, productId: number): number | undefined {
+  const row = db.get(
+    specialRow,
+    `SELECT json_extract(attributes, '$.special_price') AS special_price,
+            json_extract(attributes, '$.special_from_date') AS special_from_date,
+            json_extract(attributes, '$.special_to_date') AS special_to_date
+     FROM products WHERE id = ?`,
+    productId,
+  );
+  return row ? specialPriceNow(row, db.store) : undefined;
+}
+
 /**
- * The price one unit of `productId` (at `price`) sells for in a line of `qty` for `group`: the lower of
- * the price and the best tier, never below 0 (`getBasePrice`, then `max(0, …)`).
+ * The price one unit of `productId` (at `price`) sells for in a line of `qty` for `group`: the lowest of
+ * the price, the best tier and the special price while it applies, never below 0 (`getBasePrice`, then
+ * `max(0, …)`).
  */
 export function unitPrice(
   db: Database,
@@ -72,7 +93,9 @@ export function unitPrice(
      WHERE product_id = ? AND website_id IN (0, 1) ORDER BY qty, value_id`,
     productId,
   );
-  return Math.max(0, roundMoney(tiers.length === 0 ? price : bestTier(tiers, price, group, qty)));
+  const tiered = tiers.length === 0 ? price : bestTier(tiers, price, group, qty);
+  const special = specialNow(db, productId);
+  return Math.max(0, roundMoney(special === undefined ? tiered : Math.min(tiered, special)));
 }
 
 /**

@@ -55,7 +55,7 @@ const PRODUCT_COLUMNS: Readonly<Record<string, string>> = {
 const attributeExpression = (code: string): string =>
   `json_extract(p.attributes, '$."${code.replace(/["'\\]/g, '')}"')`;
 
-const productFields: FieldMapping = {
+export const productFields: FieldMapping = {
   expression: (field) => PRODUCT_COLUMNS[field] ?? attributeExpression(field),
   custom(filter) {
     if (filter.field === 'category_id') {

@@ -8,6 +8,7 @@ import { getAttribute, getAttributeOptions, searchAttributes } from './attribute
 import { assignedProducts, categoryTree, getCategory } from './categories.ts';
 import { configurableRoutes } from './configurable-products.ts';
 import { priceStorageRoutes } from './price-storage.ts';
+import { renderInfoRoutes } from './render-info.ts';
 import { deleteProduct, getProduct, searchProducts } from './products.ts';
 import { saveProduct } from './save-product.ts';
 
@@ -94,5 +95,6 @@ export function catalogRoutes(db: Database): Route[] {
     },
     ...configurableRoutes(db),
     ...priceStorageRoutes(db),
+    ...renderInfoRoutes(db),
   ];
 }

@@ -97,7 +97,7 @@ export function collectTotals(
   const weight = items.reduce((sum, line) => sum + line.weight * line.qty, 0);
 
   const asked = options.couponCode !== undefined ? options.couponCode : quote.coupon_code;
-  const today = storeToday(settings.timezone, options.now);
+  const today = storeToday(settings.timezone, options.now ?? new Date(db.store.clock.now()));
   const { rules, coupon } = rulesForCart(db, party, asked || null, today);
   const couponCode = asked ? (coupon?.code ?? asked) : null;
   const discount = applyRules(

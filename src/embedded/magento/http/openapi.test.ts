@@ -82,6 +82,8 @@ const EXTENSIONS = [
   'POST /V1/products/tier-prices',
   'PUT /V1/products/tier-prices',
   'POST /V1/products/tier-prices-delete',
+  // Magento's final prices, which the shop's price reconciliation reads (§5.3).
+  'GET /V1/products-render-info',
 ].sort();
 
 /** Subset operations the back end does not serve yet (none: rows 28–38 of COVERAGE.md are served too). */
