@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { SHOP_URL } from './e2e/support/ports.ts';
 
+/** Journeys that move the shop's clock (e2e/support/clock.ts). */
+const CLOCK_JOURNEYS = /\.clock\.spec\.ts$/;
+
 /** End-to-end journeys in Debian's Chromium against the built site, served by the storefront server. */
 export default defineConfig({
   testDir: 'e2e',
@@ -28,8 +31,27 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@mobile/ },
-    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grepInvert: /@mobile/,
+      testIgnore: CLOCK_JOURNEYS,
+    },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      grep: /@mobile/,
+      testIgnore: CLOCK_JOURNEYS,
+    },
+    // Journeys that move the shop's clock (past midnight, for scheduled prices) run after all the others, so
+    // no other journey sees the day change under it (delivery dates, discount codes' days).
+    {
+      name: 'clock',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: CLOCK_JOURNEYS,
+      dependencies: ['desktop', 'mobile'],
+      fullyParallel: false,
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.ts',

@@ -14,6 +14,8 @@ for (const file of ['magento.sqlite', 'magento.sqlite-wal', 'magento.sqlite-shm'
   rmSync(`${DIR}/${file}`, { force: true });
 rmSync(`${DIR}/payments`, { recursive: true, force: true });
 rmSync(`${DIR}/payment-sandbox`, { recursive: true, force: true });
+// The shop's clock starts as the system's: only the journeys of the `clock` project move it (e2e/support/clock.ts).
+rmSync(`${DIR}/clock.json`, { force: true });
 
 await runShop({
   root: fileURLToPath(new URL('..', import.meta.url)),
@@ -30,6 +32,7 @@ await runShop({
     PAYMENT_SANDBOX_PORT: String(SANDBOX_PORT),
     PAYMENT_SANDBOX_DB: `${DIR}/payment-sandbox/sandbox.sqlite`,
     PAYMENTS_DB: `${DIR}/payments/payments.sqlite`,
+    SHOP_CLOCK_FILE: `${DIR}/clock.json`,
     PORT: String(SHOP_PORT),
     SITE_URL: SHOP_URL,
   },

@@ -4,11 +4,13 @@
  * Prints progress and a summary (products changed, pages rendered, time); exits 1 when the run failed, in
  * which case the live site was kept. With the embedded back end and no `npm start` running, it starts the
  * back end for the run.
- * `--full`: read every product and render every page. `--dist <dir>`: another served folder than `dist`.
+ * `--full`: read every product and render every page. `--reconcile`: check every published price against
+ * Magento's first, as the nightly job does. `--dist <dir>`: another served folder than `dist`.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { shopClock } from '../src/config/clock.ts';
 import { ConfigError, loadEnv, type Env } from '../src/config/env.ts';
 import { magentoClientConfig } from '../src/config/magento.ts';
 import { embeddedMagentoConfig } from '../src/embedded/magento/config.ts';
@@ -79,7 +81,12 @@ function summary(run: RunSummary): string {
 let magento: RunningMagento | undefined;
 try {
   const { values } = parseArgs({
-    options: { dist: { type: 'string', default: DIST_DIR }, full: { type: 'boolean', default: false } },
+    options: {
+      dist: { type: 'string', default: DIST_DIR },
+      full: { type: 'boolean', default: false },
+      // Check every published price against what Magento charges first (as the nightly job does).
+      reconcile: { type: 'boolean', default: false },
+    },
   });
   const env = loadEnv();
   magento = await embeddedIfNeeded(env);
@@ -87,11 +94,18 @@ try {
     env,
     root,
     distDir: resolve(root, values.dist),
+    clock: shopClock(env.SHOP_CLOCK_FILE),
     log: (line) => console.info(line),
   });
   const started = new Date();
   const report = progressPrinter();
-  const outcome = await task({ reasons: ['npm run rebuild'], full: values.full, report });
+  const outcome = await task({
+    reasons: ['npm run rebuild'],
+    full: values.full,
+    reconcile: values.reconcile,
+    skus: [],
+    report,
+  });
   const finished = new Date();
   const run: RunSummary = {
     ...outcome,

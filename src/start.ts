@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { CatalogueLoadError } from './catalogue/load.ts';
 import { snapshotPath } from './catalogue/snapshot.ts';
 import { syncCatalogue } from './catalogue/sync.ts';
+import { shopClock, type Clock } from './config/clock.ts';
 import { ConfigError, loadEnv, processEnvironment, type Env } from './config/env.ts';
 import { embeddedMagentoConfig } from './embedded/magento/config.ts';
 import { startEmbeddedMagento } from './embedded/magento/server.ts';
@@ -25,6 +26,7 @@ import { rebuildSecret, statusPassword } from './publish/config.ts';
 import { rebuildOnProductSave } from './publish/hook-client.ts';
 import { createRebuilder } from './publish/rebuilder.ts';
 import { createRebuildRoutes } from './publish/routes.ts';
+import { startPublishSchedule } from './publish/schedule.ts';
 import { createRebuildTask } from './publish/task.ts';
 import { magentoMediaBaseUrl, storefrontServerConfig } from './server/config.ts';
 import { startStorefrontServer } from './server/server.ts';
@@ -121,10 +123,12 @@ interface Site {
   readonly env: Env;
   readonly variables: Variables;
   readonly log: ShopLog;
+  /** The shop's clock (SHOP_CLOCK_FILE's in tests and demos): what prices the pages show. */
+  readonly clock: Clock;
 }
 
 /** Syncs the catalogue and builds the site when it is stale; a failure with a previous build only warns. */
-async function syncAndBuild({ root, distDir, env, variables, log }: Site): Promise<void> {
+async function syncAndBuild({ root, distDir, env, variables, log, clock }: Site): Promise<void> {
   const hasBuild = () => readBuildInfo(distDir) !== undefined;
   try {
     const sync = await syncCatalogue(env, (line) => log.info(line), { incremental: true });
@@ -139,11 +143,17 @@ async function syncAndBuild({ root, distDir, env, variables, log }: Site): Promi
     return;
   }
   const build = { distDir, snapshotFile: snapshotPath(env.CATALOGUE_SNAPSHOT), configHash: configHash(env) };
-  const stale = whyStale({ ...build, sources: defaultSources(root) });
+  const stale = whyStale({ ...build, sources: defaultSources(root), now: clock.now() });
   if (!stale) return log.info('Site is up to date.');
   log.info(`Building the site (${stale})…`);
   try {
-    const info = await buildSite({ ...build, root, env: variables, log: (line) => log.info(line) });
+    const info = await buildSite({
+      ...build,
+      root,
+      env: variables,
+      pricedAt: clock.now(),
+      log: (line) => log.info(line),
+    });
     log.info(`Site built: ${info.pages} pages in ${(info.durationMs / 1000).toFixed(1)} s`);
   } catch (error) {
     if (!hasBuild()) throw error;
@@ -152,7 +162,10 @@ async function syncAndBuild({ root, distDir, env, variables, log }: Site): Promi
 }
 
 /** The storefront server with the rebuilder and its hook; returns the shop's URL. */
-async function serve({ root, distDir, env, variables, log }: Site, closers: Closer[]): Promise<string> {
+async function serve(
+  { root, distDir, env, variables, log, clock }: Site,
+  closers: Closer[],
+): Promise<string> {
   // The server loads this build's on-demand entry: it is never pruned while the server runs.
   await adoptLegacyDist(buildLayout(distDir));
   const rebuilder = createRebuilder({
@@ -162,7 +175,9 @@ async function serve({ root, distDir, env, variables, log }: Site, closers: Clos
       distDir,
       buildEnv: variables,
       protect: [realpathSync(distDir)],
+      clock,
       log: (line) => log.info(line),
+      warn: (line) => log.warn(line),
     }),
     debounceMs: env.REBUILD_DEBOUNCE_MS,
     log: (line) => log.info(line),
@@ -203,6 +218,17 @@ async function serve({ root, distDir, env, variables, log }: Site, closers: Clos
       ? `  status:   ${shop.url}/rebuild/status${env.REBUILD_STATUS_PASSWORD ? '' : ' (demo password: README, "Demo credentials")'}`
       : '  status:   page off (set REBUILD_STATUS_PASSWORD to turn it on)',
   );
+  const schedule = startPublishSchedule({
+    clock,
+    liveBuild,
+    trigger: (reason, options) => rebuilder.trigger(reason, options),
+    reconcileAt: env.PRICE_RECONCILE_AT,
+    log: (line) => log.info(line),
+  });
+  closers.push(() => void schedule.stop());
+  log.info(
+    `  prices:   scheduled changes republished at their instant; checked against Magento ${env.PRICE_RECONCILE_AT === 'off' ? 'on demand' : `nightly at ${env.PRICE_RECONCILE_AT} (shop time)`}`,
+  );
   rebuilder.startPolling(env.REBUILD_POLL_MINUTES);
   if (env.REBUILD_POLL_MINUTES > 0) log.info(`  polling:  every ${env.REBUILD_POLL_MINUTES} min`);
   return shop.url;
@@ -224,6 +250,7 @@ export async function startShop(options: StartShopOptions): Promise<RunningShop>
       env,
       variables,
       log,
+      clock: shopClock(env.SHOP_CLOCK_FILE),
     };
     const urls = await startBackEnds(env, log, closers);
     await syncAndBuild(site);

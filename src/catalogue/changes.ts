@@ -128,13 +128,15 @@ export interface CatalogueChanges {
 
 /**
  * The catalogue as it is now, reading only what changed since `previous`, read at `last.readAt` (see the
- * file's comment). When the attribute labels differ from `last.labelsHash`, every product is read again.
+ * file's comment), and the `recheck` products. When the attribute labels differ from `last.labelsHash`, every product is read again.
  */
 export async function loadCatalogueChanges(
   config: MagentoClientConfig,
   previous: Catalogue,
   last: { readonly labelsHash: string; readonly readAt: string },
   options: LoadOptions = {},
+  /** Products to read again whatever their updated_at says (saved by a call that does not touch it). */
+  recheck: readonly string[] = [],
 ): Promise<CatalogueChanges> {
   const concurrency = options.concurrency ?? 4;
   const log = options.log ?? (() => undefined);
@@ -151,7 +153,7 @@ export async function loadCatalogueChanges(
   const { fetch, removed } = staleSkus(
     previous.products,
     stamps,
-    sameSecondSkus(previous.products, last.readAt),
+    new Set([...sameSecondSkus(previous.products, last.readAt), ...recheck]),
   );
   log(`Reading ${fetch.length} changed products; ${removed.length} no longer enabled`);
   // A product disabled between the sweep and this read is dropped rather than shown.

@@ -20,6 +20,7 @@ import type {
   Product,
   ProductDocument,
   ProductImage,
+  SpecialPrice,
   SpecRow,
   TierPrice,
 } from './types.ts';
@@ -265,6 +266,17 @@ function configurable(product: MagentoProduct, lookup: AttributeLookup): Configu
   };
 }
 
+/** Magento's special price and its dates (custom attributes), or null when it has none. */
+function specialPrice(attributes: Attributes): SpecialPrice | null {
+  const price = parsePrice(attributes.get('special_price'));
+  if (price === null) return null;
+  const date = (code: string) => {
+    const value = attributes.get(code)?.trim();
+    return value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value : null;
+  };
+  return { priceInclVat: price, from: date('special_from_date'), to: date('special_to_date') };
+}
+
 /** Maps one Magento product with the attributes' labels and options. */
 export function toProduct(product: MagentoProduct, lookup: AttributeLookup): Product {
   const attributes = attributeMap(product.custom_attributes);
@@ -272,6 +284,8 @@ export function toProduct(product: MagentoProduct, lookup: AttributeLookup): Pro
   const thumbnailFile = text(attributes, 'thumbnail');
   const listPrice = parsePrice(attributes.get('list_price'));
   const priceInclVat = listPrice ?? parsePrice(product.price);
+  const priceExclVat =
+    parsePrice(attributes.get('sales_price')) ?? (priceInclVat === null ? null : exclVat(priceInclVat));
   const stock = product.extension_attributes?.stock_item;
   return {
     id: product.id,
@@ -279,8 +293,12 @@ export function toProduct(product: MagentoProduct, lookup: AttributeLookup): Pro
     name: product.name.trim(),
     urlKey: text(attributes, 'url_key'),
     priceInclVat,
-    priceExclVat:
-      parsePrice(attributes.get('sales_price')) ?? (priceInclVat === null ? null : exclVat(priceInclVat)),
+    priceExclVat,
+    wasInclVat: null,
+    wasExclVat: null,
+    regularPriceInclVat: priceInclVat,
+    regularPriceExclVat: priceExclVat,
+    specialPrice: specialPrice(attributes),
     thumbnail: gallery.find((image) => image.file === thumbnailFile) ?? gallery[0] ?? null,
     shortDescription: sanitizeDescription(text(attributes, 'short_description')).replace(/<[^>]+>/g, ''),
     inStock: product.status === 1 && (stock ? stock.is_in_stock : true),

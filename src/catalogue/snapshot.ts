@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { loadEnv } from '../config/env.ts';
+import { pricedAt } from './special-prices.ts';
 import type {
   Audience,
   Catalogue,
@@ -33,9 +34,11 @@ type SearchMetadata = 'searchable' | 'filterableInSearch' | 'searchWeight';
 type StoredAttribute = Omit<CatalogueAttribute, SearchMetadata> &
   Partial<Pick<CatalogueAttribute, SearchMetadata>>;
 
-/** A product as older snapshots hold it: from before its weight or its options' ids were read. */
-type StoredProduct = Omit<Product, 'weight' | 'optionValues'> &
-  Partial<Pick<Product, 'weight' | 'optionValues'>>;
+/** What older snapshots lack of a product: read since (weight, options' ids) or priced at build time since. */
+type Added = 'weight' | 'optionValues' | 'regularPriceInclVat' | 'regularPriceExclVat' | 'specialPrice';
+
+/** A product as any release stored it. */
+type StoredProduct = Omit<Product, Added | 'wasInclVat' | 'wasExclVat'> & Partial<Pick<Product, Added>>;
 
 /** The snapshot as any release wrote it: older ones lack the parts read since. */
 type StoredCatalogue = Omit<Catalogue, 'attributes' | 'positions' | 'products'> & {
@@ -63,6 +66,11 @@ export function readSnapshot(file: string): Catalogue {
         ...product,
         weight: product.weight ?? null,
         optionValues: product.optionValues ?? {},
+        regularPriceInclVat: product.regularPriceInclVat ?? product.priceInclVat,
+        regularPriceExclVat: product.regularPriceExclVat ?? product.priceExclVat,
+        specialPrice: product.specialPrice ?? null,
+        wasInclVat: null,
+        wasExclVat: null,
       })),
       attributes: (stored.attributes ?? []).map(withSearchMetadata),
       positions: stored.positions ?? {},
@@ -92,9 +100,17 @@ export interface CatalogueIndex {
   audienceOf(product: Pick<Product, 'categoryIds'>): Audience | undefined;
 }
 
-let memo: { file: string; index: CatalogueIndex } | undefined;
+let memo: { file: string; at: number; index: CatalogueIndex } | undefined;
 
-export function indexCatalogue(catalogue: Catalogue): CatalogueIndex {
+/**
+ * The catalogue's indexes, its products priced at `at` (epoch ms, default now): the sale and rule prices
+ * that apply then (special-prices.ts), which every page, card, filter index and search file shows.
+ */
+export function indexCatalogue(stored: Catalogue, options: { at?: number } = {}): CatalogueIndex {
+  const catalogue = {
+    ...stored,
+    products: pricedAt(stored.products, options.at ?? Date.now(), stored.rulePrices),
+  };
   const pages = catalogue.products.filter((product) => product.visibility !== 1 && product.urlKey !== '');
   const byCategory = new Map<number, Product[]>();
   for (const product of catalogue.products) {
@@ -136,9 +152,16 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueIndex {
   };
 }
 
-/** The snapshot of this build, parsed once. */
-export function getCatalogue(file: string = snapshotPath(loadEnv().CATALOGUE_SNAPSHOT)): CatalogueIndex {
-  if (memo?.file !== file) memo = { file, index: indexCatalogue(readSnapshot(file)) };
+/**
+ * The snapshot of this build, parsed once, priced at the instant the publisher handed the build
+ * (CATALOGUE_PRICED_AT, so pages and the render plan agree; a plain `astro build` prices at its start).
+ */
+export function getCatalogue(file?: string): CatalogueIndex {
+  const env = loadEnv();
+  const path = file ?? snapshotPath(env.CATALOGUE_SNAPSHOT);
+  const at = env.CATALOGUE_PRICED_AT ? Date.parse(env.CATALOGUE_PRICED_AT) : (memo?.at ?? Date.now());
+  if (memo?.file !== path || memo.at !== at)
+    memo = { file: path, at, index: indexCatalogue(readSnapshot(path), { at }) };
   return memo.index;
 }
 
@@ -153,4 +176,6 @@ export const toSummary = (product: Product): ProductSummary => ({
   shortDescription: product.shortDescription,
   inStock: product.inStock,
   priceFrom: product.priceFrom,
+  wasInclVat: product.wasInclVat,
+  wasExclVat: product.wasExclVat,
 });

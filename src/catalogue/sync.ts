@@ -16,7 +16,9 @@ import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { MagentoApiError } from '../magento/client.ts';
 import { loadCatalogueChanges } from './changes.ts';
+import { rulePricesFrom } from './final-prices.ts';
 import { CatalogueLoadError, loadCatalogue, type LoadProblem } from './load.ts';
+import { pricedAt } from './special-prices.ts';
 import { snapshotPath, writeSnapshot } from './snapshot.ts';
 import type { Catalogue, Product } from './types.ts';
 
@@ -25,6 +27,15 @@ export interface SyncOptions {
   readonly incremental?: boolean;
   /** In incremental mode, read everything when the last full read is older than this (default 24 h). */
   readonly fullEveryMs?: number;
+  /** Products to read again even when their updated_at did not change (the hook's skus, price drift). */
+  readonly recheck?: readonly string[];
+  /**
+   * Magento's final prices by entity id, read by a price reconciliation (src/publish/reconcile.ts): the
+   * catalogue's rule prices are worked out afresh from them, for the instant `at`. Without them the previous
+   * snapshot's rule prices are kept.
+   */
+  readonly finalPrices?: ReadonlyMap<number, number>;
+  readonly at?: number;
 }
 
 export interface SyncResult {
@@ -52,10 +63,10 @@ const contentHash = (text: string): string =>
 /** What an incremental sync needs to know about the last one, kept beside the snapshot. */
 const syncStateSchema = z.object({
   /**
-   * 3 since products carry their select options' ids, which variants are found by (2: variants and tier
-   * prices): a snapshot from before is read afresh in full.
+   * 4 since products carry their special prices and dates (3: select options' ids, which variants are found
+   * by; 2: variants and tier prices): a snapshot from before is read afresh in full.
    */
-  version: z.literal(3),
+  version: z.literal(4),
   /** `labelsHash` of the attribute labels the snapshot's products were mapped with. */
   labelsHash: z.string(),
   /** When every product was last read (ISO 8601). */
@@ -157,16 +168,24 @@ export async function syncCatalogue(
     const readAt = new Date().toISOString();
     const read =
       options.incremental && !fullBecause && previous && state
-        ? await loadCatalogueChanges(config, previous, state, loadOptions)
+        ? await loadCatalogueChanges(config, previous, state, loadOptions, options.recheck)
         : { ...(await loadCatalogue(config, loadOptions)), mode: 'full' as const };
-    const { catalogue, problems } = read;
+    const { problems } = read;
+    // A price reconciliation works the rule prices out afresh; any other sync keeps the last ones.
+    const rulePrices = options.finalPrices
+      ? rulePricesFrom(pricedAt(read.catalogue.products, options.at ?? Date.now()), options.finalPrices)
+      : (previous?.rulePrices ?? {});
+    const catalogue: Catalogue = {
+      ...read.catalogue,
+      ...(Object.keys(rulePrices).length > 0 ? { rulePrices } : {}),
+    };
 
     const before = previousFile?.hash;
     const text = JSON.stringify(catalogue);
     const after = contentHash(text);
     if (before !== after) writeSnapshot(file, catalogue, text);
     const nextState: SyncState = {
-      version: 3,
+      version: 4,
       labelsHash: read.labelsHash,
       readAt,
       lastFullAt: read.mode === 'full' || !state ? new Date().toISOString() : state.lastFullAt,

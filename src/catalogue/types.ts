@@ -54,6 +54,24 @@ export interface ProductSummary {
    * simple product or when every child costs the same.
    */
   priceFrom: boolean;
+  /**
+   * The regular price, struck through as "Was £X", while a lower sale price applies (Magento's special price
+   * within its dates, COMMERCE-BASICS §5.2); null otherwise. `priceInclVat`/`priceExclVat` are then the sale
+   * price. Worked out for the instant the build prices at (`special-prices.ts`), not stored in the snapshot.
+   */
+  wasInclVat: number | null;
+  wasExclVat: number | null;
+}
+
+/**
+ * Magento's `special_price` with `special_from_date` / `special_to_date`, as the product stores them: the
+ * dates are wall-clock times in the store's time zone (`YYYY-MM-DD HH:MM:SS`), the to-date counting through
+ * the end of its day (`Timezone::isScopeDateInInterval`).
+ */
+export interface SpecialPrice {
+  priceInclVat: number;
+  from: string | null;
+  to: string | null;
 }
 
 /**
@@ -134,6 +152,15 @@ export interface Product extends ProductSummary {
   visibility: number;
   /** Linked skus by Magento link type, in position order. */
   links: { related: string[]; upsell: string[]; crosssell: string[] };
+  /**
+   * The product's regular price as Magento stores it (`price`, or list_price), before any sale; the
+   * summary's `priceInclVat` is the price that applies at the build's instant.
+   */
+  regularPriceInclVat: number | null;
+  /** The regular price excl VAT (Magento's sales_price when set, else worked out from the incl VAT one). */
+  regularPriceExclVat: number | null;
+  /** Magento's special price and its dates, when it has one (on a configurable, they live on the children). */
+  specialPrice: SpecialPrice | null;
   /** Magento's `tier_prices` (on a configurable, they live on the children). */
   tierPrices: TierPrice[];
   /** Magento's `type_id`: `simple`, `configurable`, `virtual`, … */
@@ -203,4 +230,10 @@ export interface Catalogue {
    * skus of the products assigned to it, first position first.
    */
   positions: Record<string, string[]>;
+  /**
+   * Magento's final price of the products it sells for less than their own prices explain (a catalogue price
+   * rule, which no REST call shows), by sku, as the last price reconciliation read them
+   * (src/publish/reconcile.ts); applied as Magento applies a rule price, as the lowest of the candidates.
+   */
+  rulePrices?: Record<string, number>;
 }

@@ -38,7 +38,7 @@ function variantOf(child: Product, attributes: readonly VariantAttribute[]): Var
  */
 function parentFields(
   children: readonly Product[],
-): Pick<Product, 'priceInclVat' | 'priceExclVat' | 'inStock' | 'priceFrom'> {
+): Pick<Product, 'priceInclVat' | 'priceExclVat' | 'inStock' | 'priceFrom' | 'wasInclVat' | 'wasExclVat'> {
   const withPrice = children.filter(priced);
   const inStock = withPrice.filter((child) => child.inStock);
   const cheapest = (inStock.length > 0 ? inStock : withPrice).reduce<(typeof withPrice)[number] | null>(
@@ -48,6 +48,9 @@ function parentFields(
   return {
     priceInclVat: cheapest?.priceInclVat ?? null,
     priceExclVat: cheapest?.priceExclVat ?? null,
+    // On sale when the child it is priced from is ("from £X, was £Y").
+    wasInclVat: cheapest?.wasInclVat ?? null,
+    wasExclVat: cheapest?.wasExclVat ?? null,
     inStock: children.some((child) => child.inStock),
     priceFrom: new Set(withPrice.map((child) => child.priceInclVat)).size > 1,
   };

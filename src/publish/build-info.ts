@@ -9,6 +9,21 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import type { Env } from '../config/env.ts';
 
+/** A product's price changing at an instant with no save in Magento: a special price starting or ending. */
+export const priceChangeSchema = z.object({
+  /** The instant (ISO 8601, UTC) the price that applies changes. */
+  at: z.iso.datetime(),
+  sku: z.string(),
+  name: z.string(),
+  /** The price incl VAT before and after the instant (null: no price shown). */
+  before: z.number().nullable(),
+  after: z.number().nullable(),
+});
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+
+/** How many of the coming price changes a build records (the status page lists them; the first is what matters). */
+export const RECORDED_PRICE_CHANGES = 50;
+
 export const buildInfoSchema = z.object({
   /** When the build started (ISO 8601): sources changed after it make the build stale. */
   builtAt: z.iso.datetime(),
@@ -43,6 +58,15 @@ export const buildInfoSchema = z.object({
   sourceHash: z.string().optional(),
   /** Peak resident memory of the `astro build` process in KiB (Linux; absent elsewhere). */
   astroPeakRssKb: z.number().int().nonnegative().optional(),
+  /** The instant the pages' prices are those of (ISO 8601): a sale applies on a page when it applied then. */
+  pricedAt: z.iso.datetime().optional(),
+  /**
+   * The price changes due after `pricedAt`, soonest first (at most RECORDED_PRICE_CHANGES of them, and how
+   * many there are in all): the server re-renders the pages concerned at the first one's instant.
+   */
+  priceChanges: z
+    .object({ total: z.number().int().nonnegative(), upcoming: z.array(priceChangeSchema) })
+    .optional(),
 });
 
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
@@ -116,6 +140,20 @@ export interface StalenessInput {
    * instead of modification times (which a fresh checkout resets).
    */
   readonly sourceHash?: string;
+  /** Now, by the shop's clock (epoch ms; default the system's): a price change due by then makes the build stale. */
+  readonly now?: number;
+}
+
+/** The live build's price changes due by `now`, soonest first: their pages show a price that no longer applies. */
+export function duePriceChanges(info: BuildInfo | undefined, now: number): PriceChange[] {
+  return (info?.priceChanges?.upcoming ?? []).filter((change) => Date.parse(change.at) <= now);
+}
+
+/** Says which products a due price change is for, for the status page and the log: `HG-1, HG-2 and 3 more`. */
+export function describePriceChanges(changes: readonly PriceChange[]): string {
+  const skus = [...new Set(changes.map((change) => change.sku))];
+  const shown = skus.slice(0, 3).join(', ');
+  return skus.length > 3 ? `${shown} and ${skus.length - 3} more` : shown;
 }
 
 /** Why the site must be (re)built, or undefined when `distDir` is up to date. */
@@ -123,6 +161,8 @@ export function whyStale(input: StalenessInput): string | undefined {
   const info = readBuildInfo(input.distDir);
   if (!info || !existsSync(join(input.distDir, 'client'))) return 'no previous build';
   if (info.snapshotHash !== snapshotHash(input.snapshotFile)) return 'the catalogue changed';
+  const due = duePriceChanges(info, input.now ?? Date.now());
+  if (due.length > 0) return `a scheduled price change is due (${describePriceChanges(due)})`;
   if (info.configHash !== input.configHash) return 'the site settings changed';
   if (input.sourceHash !== undefined && info.sourceHash !== undefined)
     return info.sourceHash === input.sourceHash ? undefined : 'the site sources changed';

@@ -34,7 +34,13 @@ import {
   type PageReuse,
 } from './finish.ts';
 import { PAGES_MANIFEST_FILE, readPagesManifest, renderPlanPath, writeRenderPlan } from './plan-files.ts';
-import { defaultSources, partialBuildBlocker, workOutRenderPlan, type PagesManifest } from './render-plan.ts';
+import {
+  defaultSources,
+  partialBuildBlocker,
+  workOutRenderPlan,
+  type PagesManifest,
+  type PriceSchedule,
+} from './render-plan.ts';
 import type { SitePass } from './site-pass.ts';
 
 export { BuildError, ReuseError } from './errors.ts';
@@ -67,6 +73,8 @@ export interface BuildSiteOptions {
    * (not `node_modules/.bin/astro`, whose `#!/usr/bin/env node` may find an older system Node).
    */
   readonly command?: readonly [string, ...string[]];
+  /** The instant the pages are priced at (epoch ms; default now): a special price shows when it applies then. */
+  readonly pricedAt?: number;
   /** `auto` (default): partial when the live build allows it; `full`: render every page. */
   readonly mode?: 'auto' | 'full';
   /** Values no built file may contain. Default: the configured tokens and passwords (`buildSecrets`). */
@@ -110,6 +118,9 @@ interface Plan {
   readonly snapshotHash: string | null;
   /** Every product page's fingerprint and which to render (undefined: a project without a product route). */
   readonly manifest: PagesManifest | undefined;
+  /** The instant the pages are priced at, and the price changes due after it. */
+  readonly pricedAt: number;
+  readonly prices: PriceSchedule | undefined;
 }
 
 function planBuild(options: BuildSiteOptions, root: string, layout: BuildLayout, dir: string): Plan {
@@ -127,19 +138,26 @@ function planBuild(options: BuildSiteOptions, root: string, layout: BuildLayout,
     sources,
     sourceHash: hash,
   });
-  const environment = options.env ?? processEnvironment();
-  const manifest = workOutRenderPlan({
+  const pricedAt = options.pricedAt ?? Date.now();
+  // The pages price at the plan's instant, so their prices are those the fingerprints were worked out from.
+  const environment = {
+    ...(options.env ?? processEnvironment()),
+    CATALOGUE_PRICED_AT: new Date(pricedAt).toISOString(),
+  };
+  const planned = workOutRenderPlan({
     root,
     snapshotFile: options.snapshotFile,
     environment,
     previous: fullBecause ? undefined : liveManifest,
+    at: pricedAt,
   });
+  const manifest = planned?.manifest;
   const mode = fullBecause || !manifest?.partial ? 'full' : 'partial';
   const because =
     fullBecause ??
     (mode === 'full' ? 'the project has no product route to plan (render-plan.ts)' : undefined);
   return {
-    ...{ root, dir, environment, live, liveInfo, mode, manifest },
+    ...{ root, dir, environment, live, liveInfo, mode, manifest, pricedAt, prices: planned?.prices },
     fullBecause: because,
     sourceHash: hash,
     snapshotHash: snapshotHash(options.snapshotFile),
@@ -251,6 +269,8 @@ function describe(
     timings: { ...timings },
     sourceHash: plan.sourceHash,
     ...(run.peakKb === undefined ? {} : { astroPeakRssKb: run.peakKb }),
+    pricedAt: new Date(plan.pricedAt).toISOString(),
+    ...(plan.prices ? { priceChanges: plan.prices } : {}),
   };
 }
 

@@ -5,6 +5,7 @@
  * runs now and how far it got, what is queued, and how the last runs went.
  */
 import type { BuildProgress } from './build.ts';
+import type { ReconcileSummary } from './reconcile.ts';
 
 export type RunPhase = 'syncing' | 'retrying' | 'building';
 
@@ -33,6 +34,8 @@ export interface RunSummary {
     readonly ms: number;
     readonly fullBecause?: string;
   };
+  /** The check of the published prices against Magento's, when the run made one (reconcile.ts). */
+  readonly reconcile?: ReconcileSummary;
   /** What went wrong, for editors: what failed and that the live site was kept. */
   readonly error?: string;
 }
@@ -41,6 +44,10 @@ export interface RunContext {
   readonly reasons: readonly string[];
   /** A full build was asked for (CLI `--full`, hook body `{"full": true}`). */
   readonly full: boolean;
+  /** Published prices are to be checked against Magento's first (the nightly job, the status page). */
+  readonly reconcile: boolean;
+  /** Products the triggers say changed: the sync reads them again whatever their updated_at says. */
+  readonly skus: readonly string[];
   /** Reports progress to the status. */
   report(phase: RunPhase, detail?: { message?: string; build?: BuildProgress }): void;
 }
@@ -81,6 +88,12 @@ export interface RebuilderOptions {
 
 export interface TriggerOptions {
   readonly full?: boolean;
+  /** Check every published price against the price Magento charges now, and republish those that differ. */
+  readonly reconcile?: boolean;
+  /** Start without the debounce's quiet time (a price change due now: every second shows a wrong price). */
+  readonly urgent?: boolean;
+  /** Products the sender knows changed (the hook's `skus`). */
+  readonly skus?: readonly string[];
 }
 
 export interface Rebuilder {
@@ -103,7 +116,7 @@ interface Waiter {
 async function runOnce(
   task: RebuildTask,
   current: CurrentRun,
-  full: boolean,
+  asked: { full: boolean; reconcile: boolean; skus: readonly string[] },
   log: (message: string) => void,
 ): Promise<RunSummary> {
   log(`Rebuild started (${current.reasons.join('; ')})`);
@@ -111,7 +124,7 @@ async function runOnce(
   try {
     result = await task({
       reasons: current.reasons,
-      full,
+      ...asked,
       report(phase, detail) {
         current.phase = phase;
         if (detail?.message === undefined) delete current.message;
@@ -162,6 +175,9 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
   const maxWaitMs = options.maxWaitMs ?? Math.max(10_000, options.debounceMs * 10);
   let reasons: string[] = [];
   let full = false;
+  let reconcile = false;
+  let urgent = false;
+  let skus = new Set<string>();
   let waiters: Waiter[] = [];
   let firstQueuedAt: number | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -174,13 +190,16 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
   let closed = false;
 
   async function runQueued(): Promise<void> {
-    const covered = { reasons, full, waiters };
+    const covered = { reasons, full, reconcile, skus: [...skus], waiters };
     reasons = [];
     full = false;
+    reconcile = false;
+    urgent = false;
+    skus = new Set();
     waiters = [];
     firstQueuedAt = undefined;
     current = { startedAt: new Date().toISOString(), reasons: covered.reasons, phase: 'syncing' };
-    const summary = await runOnce(options.task, current, covered.full, log);
+    const summary = await runOnce(options.task, current, covered, log);
     current = null;
     history = [summary, ...history].slice(0, HISTORY);
     if (summary.outcome === 'published') lastPublished = summary;
@@ -191,7 +210,8 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
     if (closed || running || reasons.length === 0) return;
     clearTimeout(timer);
     const waited = Date.now() - (firstQueuedAt ?? Date.now());
-    timer = setTimeout(start, Math.max(0, Math.min(options.debounceMs, maxWaitMs - waited)));
+    const quiet = urgent ? 0 : Math.min(options.debounceMs, maxWaitMs - waited);
+    timer = setTimeout(start, Math.max(0, quiet));
   }
 
   function start(): void {
@@ -205,6 +225,9 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
     return new Promise<RunSummary>((resolve) => {
       if (!reasons.includes(reason)) reasons.push(reason);
       full ||= triggerOptions.full === true;
+      reconcile ||= triggerOptions.reconcile === true;
+      urgent ||= triggerOptions.urgent === true;
+      for (const sku of triggerOptions.skus ?? []) skus.add(sku);
       waiters.push({ resolve });
       firstQueuedAt ??= Date.now();
       schedule();

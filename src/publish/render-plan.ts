@@ -11,9 +11,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentPagePath, productRoutes } from '../catalogue/product-page.ts';
 import { indexCatalogue, readSnapshot } from '../catalogue/snapshot.ts';
+import { priceChanges } from '../catalogue/special-prices.ts';
 import { loadEnv } from '../config/env.ts';
 import { shopInfo } from '../config/shop.ts';
-import { newestChange, type BuildInfo } from './build-info.ts';
+import { newestChange, RECORDED_PRICE_CHANGES, type BuildInfo, type PriceChange } from './build-info.ts';
 import { allListingPages } from '../components/catalogue/listing-pages.ts';
 import { listingFingerprints, productFingerprints, sharedFingerprint } from './fingerprint.ts';
 import type { PagesManifest } from './plan-files.ts';
@@ -76,9 +77,16 @@ function contentPagePaths(root: string): string[] {
     .flatMap((name) => contentPagePath(readFileSync(join(dir, name), 'utf8')) ?? []);
 }
 
+/** The price changes due after a build's instant: the first few, and how many there are. */
+export interface PriceSchedule {
+  readonly total: number;
+  readonly upcoming: PriceChange[];
+}
+
 /**
- * The manifest of the next build of `root` from `snapshotFile`: every product and listing page's
- * fingerprint and the keys to render (all of them without `previous`). Undefined for a project with no product route.
+ * The plan of the next build of `root` from `snapshotFile`, priced at `at`: the manifest (every product and
+ * listing page's fingerprint and the keys to render, all of them without `previous`) and the price changes
+ * due after `at`. Undefined for a project with no product route.
  */
 export function workOutRenderPlan(input: {
   readonly root: string;
@@ -86,15 +94,22 @@ export function workOutRenderPlan(input: {
   /** The build's environment: the shop's identity is on every page. */
   readonly environment: Readonly<Record<string, string | undefined>>;
   readonly previous: PagesManifest | undefined;
-}): PagesManifest | undefined {
+  /** The instant the pages are priced at (epoch ms): the fingerprints hash the prices that apply then. */
+  readonly at: number;
+}): { manifest: PagesManifest; prices: PriceSchedule } | undefined {
   if (!existsSync(join(input.root, PRODUCT_ROUTE))) return undefined;
   // Read afresh: a long-running rebuilder sees a new snapshot in the same file each time.
-  const index = indexCatalogue(readSnapshot(input.snapshotFile));
+  const catalogue = readSnapshot(input.snapshotFile);
+  const index = indexCatalogue(catalogue, { at: input.at });
   const { routed, hrefBySku } = productRoutes(index, contentPagePaths(input.root));
   const shared = sharedFingerprint(index, shopInfo(loadEnv(input.environment)));
   const current = new Map([
     ...productFingerprints(routed, index, hrefBySku, shared),
     ...listingFingerprints(allListingPages(index, hrefBySku), shared),
   ]);
-  return planPages(current, shared, input.previous).manifest;
+  const changes = priceChanges(catalogue.products, input.at);
+  return {
+    manifest: planPages(current, shared, input.previous).manifest,
+    prices: { total: changes.length, upcoming: changes.slice(0, RECORDED_PRICE_CHANGES) },
+  };
 }

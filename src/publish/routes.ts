@@ -45,7 +45,10 @@ const hookBody = z
   .object({
     /** Shown on the status page, e.g. `nightly CI`. */
     reason: z.string().max(200).optional(),
-    /** Skus the sender knows changed (informational: the sync finds the changes itself). */
+    /**
+     * Skus the sender knows changed: the sync reads them again even when their updated_at did not move
+     * (Magento's price storage, `POST /V1/products/special-price` and the like, saves without touching it).
+     */
     skus: z.array(z.string().max(64)).max(1000).optional(),
     /** Read every product and render every page. */
     full: z.boolean().optional(),
@@ -88,7 +91,9 @@ export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
     const reason =
       payload.reason ?? (payload.skus?.length ? `products ${payload.skus.join(', ')} changed` : 'hook');
     // Queued, not awaited: the sender learns the outcome from the status. A closing server drops it.
-    options.rebuilder.trigger(reason, { full: payload.full === true }).catch(() => undefined);
+    options.rebuilder
+      .trigger(reason, { full: payload.full === true, skus: payload.skus ?? [] })
+      .catch(() => undefined);
     return jsonReply(202, { message: 'Rebuild queued.', status: '/rebuild/status' });
   }
 

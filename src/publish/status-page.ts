@@ -6,7 +6,9 @@
  * seconds otherwise; without script the page refreshes itself.
  */
 import type { BuildInfo } from './build-info.ts';
+import { driftWarning } from './reconcile.ts';
 import type { RebuildStatus, RunSummary } from './rebuilder.ts';
+import { shopTime } from './schedule.ts';
 
 const escape = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -69,13 +71,43 @@ export const STATUS_PAGE_SCRIPT = `(() => {
 })();
 `;
 
-/** What an editor's button asks for: a rebuild of what changed, or of everything. */
-export type RunRequest = 'now' | 'full';
+/** What an editor's button asks for: a rebuild of what changed, of everything, or a check of every price. */
+export type RunRequest = 'now' | 'full' | 'reconcile';
 
 const QUEUED: Record<RunRequest, string> = {
   now: 'Rebuild queued: it starts in a moment.',
   full: 'Full rebuild queued: every product is read and every page rendered.',
+  reconcile:
+    'Price check queued: every published price is compared with what Magento charges, and those that differ are republished.',
 };
+
+const money = (amount: number | null): string => (amount === null ? 'no price' : `£${amount.toFixed(2)}`);
+
+/** The price changes the live build has coming (sale prices starting or ending), soonest first. */
+function priceChangesSection(live: BuildInfo | undefined): string {
+  const changes = live?.priceChanges;
+  if (!changes || changes.total === 0) return '<p>No scheduled price changes.</p>';
+  const rows = changes.upcoming
+    .map(
+      (change) =>
+        `<tr><td>${escape(shopTime(change.at))}</td><td>${escape(change.name)} (${escape(change.sku)})</td><td>${money(change.before)}</td><td>${money(change.after)}</td></tr>`,
+    )
+    .join('');
+  const more =
+    changes.total > changes.upcoming.length
+      ? `<p>And ${changes.total - changes.upcoming.length} more after these.</p>`
+      : '';
+  return `<p>Each is republished at its time, shop time (Europe/London), with no action needed.</p><table><thead><tr><th>When</th><th>Product</th><th>Price before</th><th>Price after</th></tr></thead><tbody>${rows}</tbody></table>${more}`;
+}
+
+/** The last check of the published prices against Magento's, with a warning when prices had drifted. */
+function reconcileSection(history: readonly RunSummary[]): string {
+  const run = history.find((entry) => entry.reconcile !== undefined);
+  const check = run?.reconcile;
+  if (!run || !check) return '<p>No price check since the server started.</p>';
+  const drift = driftWarning(check);
+  return `<p>Last check ${time(run.finishedAt)}: ${check.checked} prices compared in ${seconds(check.ms)}, ${check.differed} differed${check.rulePrices > 0 ? `, ${check.rulePrices} published at a Magento price rule's price` : ''}.</p>${drift ? `<div class="warning" role="alert"><strong>Prices had changed behind the shop's back.</strong> ${escape(drift)}</div>` : ''}`;
+}
 
 export function renderStatusPage(
   status: RebuildStatus,
@@ -100,6 +132,7 @@ table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ccc;pad
 tr.failed td{background:#fdecea}pre{white-space:pre-wrap;margin:.25rem 0 0;font-size:.875rem}
 .error{border:2px solid #a4161a;background:#fdecea;padding:.75rem 1rem}progress{width:16rem}
 .notice{border:2px solid #1b6e3a;background:#e8f5ec;padding:.75rem 1rem}
+.warning{border:2px solid #8a5a00;background:#fff4e0;padding:.75rem 1rem}
 form{display:flex;gap:.75rem;flex-wrap:wrap;margin:1rem 0}button{font:inherit;padding:.5rem 1rem;cursor:pointer}
 </style>
 <script src="/rebuild/status.js" defer></script>
@@ -110,6 +143,7 @@ ${queued ? `<p class="notice" role="status">${QUEUED[queued]}</p>` : ''}
 <form method="post" action="/rebuild/status">
 <button type="submit" name="run" value="now">Rebuild now</button>
 <button type="submit" name="run" value="full">Full rebuild</button>
+<button type="submit" name="run" value="reconcile">Check prices now</button>
 </form>
 <div id="live" data-busy="${busy}">
 <h2>Live site</h2>
@@ -119,6 +153,10 @@ ${
     : '<p>No build is live.</p>'
 }
 ${last?.outcome === 'failed' ? `<div class="error" role="alert"><strong>The last rebuild failed</strong> (${time(last.finishedAt)}); the live site above keeps serving.<pre>${escape(last.error ?? '')}</pre></div>` : ''}
+<h2>Price changes coming up</h2>
+${priceChangesSection(live)}
+<h2>Price check</h2>
+${reconcileSection(status.history)}
 <h2>Now</h2>
 ${currentSection(status)}
 <p>Polling: ${status.pollMinutes > 0 ? `every ${status.pollMinutes} min` : 'off'}.</p>

@@ -4,7 +4,8 @@
  * so a browser can open it. A client that keeps giving a wrong password is held (10 failures in 15
  * minutes, src/http/throttle.ts), as sign-in is.
  * - `GET`: the status as JSON, or as the page when the browser asks for HTML;
- * - `POST` (the page's "Rebuild now" / "Full rebuild" form, `run=now|full`): same origin only (the
+ * - `POST` (the page's "Rebuild now" / "Full rebuild" / "Check prices now" form, `run=now|full|reconcile`):
+ *   same origin only (the
  *   browser resends Basic credentials on a cross-site form, so Origin is what stops forgery), then queues
  *   the run and sends the editor back to the page (303);
  * - `GET /rebuild/status.js`: the page's script that shows the run's progress live.
@@ -24,7 +25,7 @@ import {
   type TrustedProxies,
 } from '../http/index.ts';
 import type { BuildInfo } from './build-info.ts';
-import type { Rebuilder } from './rebuilder.ts';
+import type { Rebuilder, TriggerOptions } from './rebuilder.ts';
 import { renderStatusPage, STATUS_PAGE_SCRIPT, type RunRequest } from './status-page.ts';
 
 export interface StatusRoutesOptions {
@@ -73,7 +74,14 @@ const textOf = (text: string, contentType: string, cacheControl: string): Respon
 };
 
 const runRequest = (value: unknown): RunRequest | undefined =>
-  value === 'now' || value === 'full' ? value : undefined;
+  value === 'now' || value === 'full' || value === 'reconcile' ? value : undefined;
+
+/** What each button queues: the reason the status page shows, and the run's options. */
+const RUNS: Record<RunRequest, { reason: string; options: TriggerOptions }> = {
+  now: { reason: 'rebuild from the status page', options: {} },
+  full: { reason: 'full rebuild from the status page', options: { full: true } },
+  reconcile: { reason: 'price check from the status page', options: { reconcile: true } },
+};
 
 export function createStatusRoutes(options: StatusRoutesOptions): Hono {
   const routes = new Hono();
@@ -120,13 +128,9 @@ export function createStatusRoutes(options: StatusRoutesOptions): Hono {
   routes.post('/rebuild/status', sameOrigin(options.siteUrl), editorOnly, limitBody(1024), async (c) => {
     const form = await c.req.parseBody();
     const run = runRequest(form['run']);
-    if (!run) return jsonReply(400, { message: 'Choose run=now or run=full.' });
+    if (!run) return jsonReply(400, { message: 'Choose run=now, run=full or run=reconcile.' });
     // Queued, not awaited: the page shows the run's progress.
-    options.rebuilder
-      .trigger(run === 'full' ? 'full rebuild from the status page' : 'rebuild from the status page', {
-        full: run === 'full',
-      })
-      .catch(() => undefined);
+    options.rebuilder.trigger(RUNS[run].reason, RUNS[run].options).catch(() => undefined);
     return new Response(null, {
       status: 303,
       headers: {

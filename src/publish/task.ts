@@ -6,12 +6,15 @@
  */
 import { CatalogueLoadError } from '../catalogue/load.ts';
 import { snapshotPath } from '../catalogue/snapshot.ts';
-import { syncCatalogue, type SyncResult } from '../catalogue/sync.ts';
+import { syncCatalogue, type SyncOptions, type SyncResult } from '../catalogue/sync.ts';
+import { systemClock, type Clock } from '../config/clock.ts';
 import { processEnvironment, type Env } from '../config/env.ts';
+import { magentoClientConfig } from '../config/magento.ts';
 import { MagentoApiError } from '../magento/client.ts';
 import { configHash, sourceHash, whyStale } from './build-info.ts';
 import { buildSite, defaultSources, ReuseError, type BuildSiteOptions } from './build.ts';
 import { messageOf } from './errors.ts';
+import { checkPrices, driftWarning, reconcileSummary, type PriceCheck } from './reconcile.ts';
 import type { RebuildTask, RunContext, RunSummary } from './rebuilder.ts';
 
 export interface RebuildTaskOptions {
@@ -32,7 +35,11 @@ export interface RebuildTaskOptions {
   readonly sources?: readonly string[];
   /** Stand-in for `astro build` (tests). */
   readonly command?: BuildSiteOptions['command'];
+  /** The shop's clock: the instant the pages are priced at, and whether a scheduled price change is due. */
+  readonly clock?: Clock;
   readonly log?: (message: string) => void;
+  /** Warnings for the operator (price drift found by a reconciliation). Default: `log`. */
+  readonly warn?: (message: string) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,19 +63,21 @@ interface Settings {
   readonly snapshotFile: string;
   readonly configHash: string;
   readonly sources: readonly string[];
+  readonly clock: Clock;
 }
 
 /** The sync, retried with backoff while Magento is down or failing. */
 async function sync(
   settings: Settings,
   context: RunContext,
+  extra: Pick<SyncOptions, 'recheck' | 'finalPrices' | 'at'> = {},
 ): Promise<{ result: SyncResult; attempts: number } | { error: string }> {
   const { attempts, log } = settings;
   for (let attempt = 1; ; attempt++) {
     context.report('syncing', attempt > 1 ? { message: `attempt ${attempt} of ${attempts}` } : undefined);
     try {
       return {
-        result: await syncCatalogue(settings.options.env, log, { incremental: !context.full }),
+        result: await syncCatalogue(settings.options.env, log, { incremental: !context.full, ...extra }),
         attempts: attempt,
       };
     } catch (error) {
@@ -93,6 +102,7 @@ async function build(
 ): Promise<NonNullable<RunSummary['build']>> {
   const { options } = settings;
   const info = await buildSite({
+    pricedAt: settings.clock.now(),
     root: options.root,
     distDir: options.distDir,
     snapshotFile: settings.snapshotFile,
@@ -142,11 +152,36 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
     snapshotFile: snapshotPath(options.env.CATALOGUE_SNAPSHOT),
     configHash: configHash(options.env),
     sources: options.sources ?? defaultSources(options.root),
+    clock: options.clock ?? systemClock,
   };
+  const warn = options.warn ?? settings.log;
   return async (context): Promise<Outcome> => {
     const syncStarted = performance.now();
-    const synced = await sync(settings, context);
+    let check: PriceCheck | undefined;
+    if (context.reconcile) {
+      context.report('syncing', { message: 'checking every published price against Magento' });
+      try {
+        check = await checkPrices(
+          magentoClientConfig(options.env),
+          settings.snapshotFile,
+          settings.clock.now(),
+        );
+      } catch (error) {
+        return {
+          outcome: 'failed',
+          error: `The published prices could not be checked against Magento: ${messageOf(error)} The live site keeps serving the last good build.`,
+        };
+      }
+    }
+    const recheck = [...new Set([...context.skus, ...(check?.recheck ?? [])])];
+    const synced = await sync(settings, context, {
+      recheck,
+      ...(check ? { finalPrices: check.finals, at: settings.clock.now() } : {}),
+    });
     if ('error' in synced) return { outcome: 'failed', error: synced.error };
+    const reconcile = check && reconcileSummary(check, settings.snapshotFile, settings.clock.now());
+    const drift = reconcile && driftWarning(reconcile);
+    if (drift) warn(`WARNING: price reconciliation: ${drift}`);
     const { result } = synced;
     const syncSummary = {
       mode: result.mode,
@@ -162,12 +197,14 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
       configHash: settings.configHash,
       sources: settings.sources,
       sourceHash: sourceHash(settings.sources),
+      now: settings.clock.now(),
     });
-    if (!stale && !context.full) return { outcome: 'unchanged', sync: syncSummary };
+    const checked = reconcile ? { reconcile } : {};
+    if (!stale && !context.full) return { outcome: 'unchanged', sync: syncSummary, ...checked };
     context.report('building');
     const built = await buildWithFallback(settings, context);
     return typeof built === 'string'
-      ? { outcome: 'failed', sync: syncSummary, error: built }
-      : { outcome: 'published', sync: syncSummary, build: built };
+      ? { outcome: 'failed', sync: syncSummary, error: built, ...checked }
+      : { outcome: 'published', sync: syncSummary, build: built, ...checked };
   };
 }

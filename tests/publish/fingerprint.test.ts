@@ -14,6 +14,7 @@ import {
   sharedFingerprint,
 } from '../../src/publish/fingerprint.ts';
 import { planPages } from '../../src/publish/render-plan.ts';
+import { withRegularPrice } from '../unit/catalogue/fixtures.ts';
 
 const root = (
   audience: 'home-garden' | 'professional',
@@ -39,38 +40,39 @@ const category: CategoryNode = {
   children: [],
 };
 
-const product = (sku: string, overrides: Partial<Product> = {}): Product => ({
-  id: Number(sku.replace(/\D/g, '')) || 1,
-  sku,
-  name: `Product ${sku}`,
-  urlKey: `product-${sku.toLowerCase()}`,
-  priceInclVat: 100,
-  priceExclVat: 83.33,
-  thumbnail: { file: `/p/${sku}.jpg`, label: sku, position: 1 },
-  shortDescription: '',
-  inStock: true,
-  modelNumber: null,
-  description: '',
-  images: [],
-  technicalData: [],
-  equipment: [],
-  applications: [],
-  documents: [],
-  weight: null,
-  listPrice: null,
-  categoryIds: [20],
-  visibility: 4,
-  links: { related: [], upsell: [], crosssell: [] },
-  tierPrices: [],
-  typeId: 'simple',
-  configurable: null,
-  parentSku: null,
-  optionValues: {},
-  priceFrom: false,
-  updatedAt: '2026-01-01 10:00:00',
-  createdAt: '2026-01-01 10:00:00',
-  ...overrides,
-});
+const product = (sku: string, overrides: Partial<Product> = {}): Product =>
+  withRegularPrice({
+    id: Number(sku.replace(/\D/g, '')) || 1,
+    sku,
+    name: `Product ${sku}`,
+    urlKey: `product-${sku.toLowerCase()}`,
+    priceInclVat: 100,
+    priceExclVat: 83.33,
+    thumbnail: { file: `/p/${sku}.jpg`, label: sku, position: 1 },
+    shortDescription: '',
+    inStock: true,
+    modelNumber: null,
+    description: '',
+    images: [],
+    technicalData: [],
+    equipment: [],
+    applications: [],
+    documents: [],
+    weight: null,
+    listPrice: null,
+    categoryIds: [20],
+    visibility: 4,
+    links: { related: [], upsell: [], crosssell: [] },
+    tierPrices: [],
+    typeId: 'simple',
+    configurable: null,
+    parentSku: null,
+    optionValues: {},
+    priceFrom: false,
+    updatedAt: '2026-01-01 10:00:00',
+    createdAt: '2026-01-01 10:00:00',
+    ...overrides,
+  });
 
 const shop: ShopInfo = {
   name: 'Clearwater Cleaning',
@@ -127,7 +129,7 @@ describe('product page fingerprints', () => {
   });
 
   it('render a changed product and the pages showing it as a connected product, not the others', () => {
-    const repriced = catalogue.map((p) => (p.sku === 'C3' ? { ...p, priceInclVat: 149.99 } : p));
+    const repriced = catalogue.map((p) => (p.sku === 'C3' ? { ...p, regularPriceInclVat: 149.99 } : p));
     expect(changedPages(fingerprints(catalogue), fingerprints(repriced))).toEqual([
       'product-b2',
       'product-c3',
@@ -191,7 +193,7 @@ describe('listing page fingerprints', () => {
   });
 
   it('render the pages of the listing holding a repriced product, and no other listing', () => {
-    const repriced = products.map((p) => (p.sku === 'H22' ? { ...p, priceInclVat: 99.5 } : p));
+    const repriced = products.map((p) => (p.sku === 'H22' ? { ...p, regularPriceInclVat: 99.5 } : p));
     expect(changedPages(listingPages(products), listingPages(repriced))).toEqual([
       'home-garden/pressure-washer',
       'home-garden/pressure-washer/page/2',

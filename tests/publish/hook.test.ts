@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BuildInfo } from '../../src/publish/build-info.ts';
 import { createRebuilder, type RebuildTask, type Rebuilder } from '../../src/publish/rebuilder.ts';
 import { createRebuildRoutes } from '../../src/publish/routes.ts';
 import { signRebuildRequest, verifyRebuildRequest } from '../../src/publish/signature.ts';
@@ -24,14 +25,20 @@ let server: ServerType;
 let url: string;
 let rebuilder: Rebuilder;
 let runs: (readonly string[])[];
+/** What each run was asked to do besides building. */
+let asked: { reconcile: boolean; skus: readonly string[] }[];
+/** The live build the routes report, and the summary the stand-in run gives. */
+let live: BuildInfo | undefined;
+let outcome: Awaited<ReturnType<RebuildTask>>;
 /** Resolves the run under way; runs wait for it, so tests decide when a run ends. */
 let finishRun: () => void;
 
 const task: RebuildTask = async (context) => {
   runs.push(context.reasons);
+  asked.push({ reconcile: context.reconcile, skus: context.skus });
   context.report('building', { build: { step: 'rendering', rendered: 12, expected: 40, mode: 'partial' } });
   await new Promise<void>((resolve) => (finishRun = resolve));
-  return { outcome: 'published', build: { id: 'b1', mode: 'partial', pages: 40, rendered: 12, ms: 5 } };
+  return outcome;
 };
 
 let replayFile: string;
@@ -41,6 +48,9 @@ async function start(
   statusPassword: string | undefined = PASSWORD,
 ): Promise<void> {
   runs = [];
+  asked = [];
+  live = undefined;
+  outcome = { outcome: 'published', build: { id: 'b1', mode: 'partial', pages: 40, rendered: 12, ms: 5 } };
   finishRun = () => undefined;
   rebuilder = createRebuilder({ task, debounceMs: 150 });
   const routes = createRebuildRoutes({
@@ -49,7 +59,7 @@ async function start(
     statusPassword,
     siteUrl: SITE,
     replayFile,
-    liveBuild: () => undefined,
+    liveBuild: () => live,
   });
   server = createAdaptorServer({ fetch: routes.fetch });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -252,6 +262,82 @@ describe('the status page', () => {
       body: 'run=now',
     });
     expect(noPassword.status).toBe(401);
+  });
+
+  it('"Check prices now" queues a price check; the page lists the coming price changes and warns of drift found', async () => {
+    const week = '2026-12-01T00:00:00.000Z';
+    live = {
+      builtAt: '2026-11-25T10:00:00.000Z',
+      durationMs: 1000,
+      snapshotHash: 'snapshot',
+      configHash: 'config',
+      pages: 40,
+      scriptHashes: [],
+      compression: { files: 0, reused: 0, brotliQuality: 5, bytes: 0, brotliBytes: 0, ms: 0 },
+      pricedAt: '2026-11-25T10:00:00.000Z',
+      priceChanges: {
+        total: 2,
+        upcoming: [
+          { at: week, sku: 'HG-PW-00012', name: 'K 5 Pressure Washer', before: 249.99, after: 199.99 },
+          {
+            at: '2026-12-08T00:00:01.000Z',
+            sku: 'HG-PW-00012',
+            name: 'K 5 Pressure Washer',
+            before: 199.99,
+            after: 249.99,
+          },
+        ],
+      },
+    };
+    outcome = {
+      outcome: 'published',
+      reconcile: {
+        checked: 250,
+        differed: 1,
+        examples: [{ sku: 'HG-VC-00031', published: 89.99, magento: 79.99 }],
+        rulePrices: 1,
+        unexplained: [],
+        ms: 900,
+      },
+    };
+    const pressed = await fetch(`${url}/rebuild/status`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        Authorization: basic(PASSWORD),
+        Origin: SITE,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'run=reconcile',
+    });
+    expect(pressed.headers.get('location')).toBe('/rebuild/status?queued=reconcile');
+    await until(() => runs.length === 1);
+    expect(runs[0]).toEqual(['price check from the status page']);
+    expect(asked[0]).toEqual({ reconcile: true, skus: [] });
+    finishRun();
+    await until(() => rebuilder.status().state === 'idle');
+    const page = await (
+      await fetch(`${url}/rebuild/status`, {
+        headers: { Authorization: basic(PASSWORD), Accept: 'text/html' },
+      })
+    ).text();
+    expect(page).toContain('<h2>Price changes coming up</h2>');
+    expect(page).toContain(
+      '<tr><td>00:00 on 1 Dec</td><td>K 5 Pressure Washer (HG-PW-00012)</td><td>£249.99</td><td>£199.99</td></tr>',
+    );
+    expect(page).toContain('<td>00:00 on 8 Dec</td>');
+    expect(page).toContain(
+      "250 prices compared in 0.9 s, 1 differed, 1 published at a Magento price rule's price",
+    );
+    expect(page).toContain(
+      '1 published price differed from what Magento charges (HG-VC-00031: published £89.99, Magento £79.99); it was read again and republished.',
+    );
+  });
+
+  it('hands the skus a hook names to the run, so the sync reads them again', async () => {
+    expect((await postHook(`${url}/rebuild`, SECRET, '{"skus":["HG-PW-00012"]}')).status).toBe(202);
+    await until(() => runs.length === 1);
+    expect(asked[0]).toEqual({ reconcile: false, skus: ['HG-PW-00012'] });
   });
 
   it('serves the live-progress script, and is off without a password', async () => {

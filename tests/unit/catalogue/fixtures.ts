@@ -28,7 +28,7 @@ export const attribute = (code: string, overrides: Partial<CatalogueAttribute> =
 
 export function product(overrides: Partial<Product> & Pick<Product, 'sku'>): Product {
   const slug = overrides.sku.toLowerCase();
-  return {
+  return withRegularPrice({
     id: 1,
     name: `Machine ${overrides.sku}`,
     urlKey: slug,
@@ -58,8 +58,24 @@ export function product(overrides: Partial<Product> & Pick<Product, 'sku'>): Pro
     updatedAt: '2026-11-23 07:35:26',
     createdAt: '2026-01-05 09:00:00',
     ...overrides,
-  };
+  });
 }
+
+/** A product's regular price is the price it shows unless a test says otherwise (no sale by default). */
+export const withRegularPrice = (
+  product: Omit<
+    Product,
+    'regularPriceInclVat' | 'regularPriceExclVat' | 'specialPrice' | 'wasInclVat' | 'wasExclVat'
+  > &
+    Partial<Product>,
+): Product => ({
+  regularPriceInclVat: product.priceInclVat,
+  regularPriceExclVat: product.priceExclVat,
+  specialPrice: null,
+  wasInclVat: null,
+  wasExclVat: null,
+  ...product,
+});
 
 const node = (
   id: number,

@@ -155,6 +155,8 @@ describe('resolveConnected', () => {
         'sku',
         'thumbnail',
         'urlKey',
+        'wasExclVat',
+        'wasInclVat',
       ].sort(),
     );
   });

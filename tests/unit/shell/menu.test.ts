@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
 import type { Audience, Catalogue, CategoryNode, Product } from '../../../src/catalogue/types.ts';
 import { audienceMenus, categoryImage } from '../../../src/components/shell/menu.ts';
+import { withRegularPrice } from '../catalogue/fixtures.ts';
 
 const node = (
   audience: Audience,
@@ -19,37 +20,38 @@ const node = (
   children,
 });
 
-const product = (sku: string, categoryIds: number[], file: string | null): Product => ({
-  sku,
-  name: sku,
-  urlKey: sku.toLowerCase(),
-  priceInclVat: 10,
-  priceExclVat: 8.33,
-  thumbnail: file === null ? null : { file, label: sku, position: 1 },
-  shortDescription: '',
-  inStock: true,
-  id: 1,
-  modelNumber: null,
-  description: '',
-  images: [],
-  technicalData: [],
-  equipment: [],
-  applications: [],
-  documents: [],
-  weight: null,
-  listPrice: null,
-  categoryIds,
-  visibility: 4,
-  links: { related: [], upsell: [], crosssell: [] },
-  tierPrices: [],
-  typeId: 'simple',
-  configurable: null,
-  parentSku: null,
-  optionValues: {},
-  priceFrom: false,
-  updatedAt: '2024-01-01T00:00:00Z',
-  createdAt: '2024-01-01 00:00:00',
-});
+const product = (sku: string, categoryIds: number[], file: string | null): Product =>
+  withRegularPrice({
+    sku,
+    name: sku,
+    urlKey: sku.toLowerCase(),
+    priceInclVat: 10,
+    priceExclVat: 8.33,
+    thumbnail: file === null ? null : { file, label: sku, position: 1 },
+    shortDescription: '',
+    inStock: true,
+    id: 1,
+    modelNumber: null,
+    description: '',
+    images: [],
+    technicalData: [],
+    equipment: [],
+    applications: [],
+    documents: [],
+    weight: null,
+    listPrice: null,
+    categoryIds,
+    visibility: 4,
+    links: { related: [], upsell: [], crosssell: [] },
+    tierPrices: [],
+    typeId: 'simple',
+    configurable: null,
+    parentSku: null,
+    optionValues: {},
+    priceFrom: false,
+    updatedAt: '2024-01-01T00:00:00Z',
+    createdAt: '2024-01-01 00:00:00',
+  });
 
 const windowVac = node('home-garden', 29, 'window-vac', 2, [node('home-garden', 40, 'wv-black-edition', 1)]);
 const catalogue: Catalogue = {
