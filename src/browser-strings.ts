@@ -18,6 +18,8 @@ export const listingTexts = {
   inclVat: 'incl VAT',
   /** Spec: after a price excl VAT. */
   exclVat: 'excl VAT',
+  /** Before the regular price, struck through, while a sale price applies: "Was £149.99". */
+  was: 'Was',
   pageTitle: (title: string, page: number) => (page > 1 ? `${title} – page ${page}` : title),
   tools: 'Sort and filter',
   sortBy: 'Sort by',

@@ -221,12 +221,23 @@ export interface PriceLines {
   /** '£149.99', or null when the price is hidden. */
   inclVat: string | null;
   exclVat: string | null;
+  /** The regular price while a sale price applies ("Was £199.99"), in each form; null otherwise. */
+  wasInclVat: string | null;
+  wasExclVat: string | null;
 }
 
-/** The purchase panel's prices, each hidden (null) when Magento has none (0 or empty). */
-export const priceLines = (product: Pick<ProductSummary, 'priceInclVat' | 'priceExclVat'>): PriceLines => ({
-  inclVat: product.priceInclVat === null ? null : formatPrice(product.priceInclVat),
-  exclVat: product.priceExclVat === null ? null : formatPrice(product.priceExclVat),
+const written = (amount: number | null | undefined): string | null =>
+  amount === null || amount === undefined ? null : formatPrice(amount);
+
+/** The purchase panel's prices, each hidden (null) when Magento has none (0 or empty), with their "was". */
+export const priceLines = (
+  product: Pick<ProductSummary, 'priceInclVat' | 'priceExclVat'> &
+    Partial<Pick<ProductSummary, 'wasInclVat' | 'wasExclVat'>>,
+): PriceLines => ({
+  inclVat: written(product.priceInclVat),
+  exclVat: written(product.priceExclVat),
+  wasInclVat: written(product.wasInclVat),
+  wasExclVat: written(product.wasExclVat),
 });
 
 /** A delivery price in both VAT forms ('£4.95', '£4.13'), as prices are written: a style shows one. */

@@ -51,6 +51,8 @@ export function variantFacts(
     price: child.priceInclVat,
     inclVat: prices.inclVat,
     exclVat: prices.exclVat,
+    wasInclVat: prices.wasInclVat,
+    wasExclVat: prices.wasExclVat,
     model: child.modelNumber,
     image: image ? { file: image.file, label: image.label } : null,
     specs: child.technicalData.map((row) => [row.label, row.value]),

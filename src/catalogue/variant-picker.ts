@@ -20,6 +20,9 @@ export interface VariantFacts {
   /** Written out, e.g. '£29.99'; null hides that price. */
   inclVat: string | null;
   exclVat: string | null;
+  /** The regular price while a sale price applies, written out; null hides "Was". */
+  wasInclVat: string | null;
+  wasExclVat: string | null;
   model: string | null;
   /** Its main picture (Magento's media file and label), or null to keep the parent's. */
   image: { file: string; label: string } | null;

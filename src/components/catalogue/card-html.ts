@@ -18,12 +18,32 @@ export interface CardView {
   priceExclVat: number | null;
   /** The price is the cheapest of a configurable product's children, which differ: "from £9.99". */
   priceFrom?: boolean;
+  /** The regular price while a sale price applies ("Was £X"), in both VAT forms. */
+  was?: WasPrice | null;
   headingLevel: 2 | 3;
   /** Cards of the first row load at once; the rest lazily. */
   eager?: boolean;
   /** The very first card's picture is likely the page's largest: fetch it first. */
   priority?: boolean;
 }
+
+/** The regular price in both VAT forms, shown struck through after a sale price. */
+export interface WasPrice {
+  inclVat: number | null;
+  exclVat: number | null;
+}
+
+/** The regular price after a sale price, `Was £X` with the amount struck through (read as "Was £X"). */
+export const wasHtml = (amount: number | null): string =>
+  amount === null
+    ? ''
+    : ` <span class="price-was">${listingTexts.was} <del>${formatPrice(amount)}</del></span>`;
+
+/** A product's "was" prices, or null when no sale price applies. */
+export const wasOf = (product: { wasInclVat: number | null; wasExclVat: number | null }): WasPrice | null =>
+  product.wasInclVat === null && product.wasExclVat === null
+    ? null
+    : { inclVat: product.wasInclVat, exclVat: product.wasExclVat };
 
 /** The largest picture a card renders (DESIGN.md §4: the largest rendered size, not the source size). */
 const RENDITION = 640;
@@ -32,18 +52,24 @@ const RENDITION = 640;
  * A price in both forms, each labelled: the page shows the one the shopper chose (the `<html data-vat>`
  * rules in global.css), so switching is a style change, with nothing to redraw and nothing to shift.
  * Either missing: the other alone, whatever the choice. `from` says the price is a configurable product's
- * cheapest ("from £9.99"): every card decides that here.
+ * cheapest ("from £9.99"): every card decides that here. `was` is the regular price while a sale price
+ * applies: "Was £X" after each form, in the same form.
  */
-export function priceHtml(inclVat: number | null, exclVat: number | null, from = false): string {
-  const one = (amount: number, label: string) =>
-    `${from ? `${variantTexts.from} ` : ''}${formatPrice(amount)} <span class="product-card__vat">${label}</span>`;
+export function priceHtml(
+  inclVat: number | null,
+  exclVat: number | null,
+  from = false,
+  was: WasPrice | null = null,
+): string {
+  const one = (amount: number, label: string, regular: number | null | undefined) =>
+    `${from ? `${variantTexts.from} ` : ''}${formatPrice(amount)} <span class="product-card__vat">${label}</span>${wasHtml(regular ?? null)}`;
   if (inclVat === null || exclVat === null) {
-    if (inclVat !== null) return one(inclVat, listingTexts.inclVat);
-    return exclVat === null ? '' : one(exclVat, listingTexts.exclVat);
+    if (inclVat !== null) return one(inclVat, listingTexts.inclVat, was?.inclVat);
+    return exclVat === null ? '' : one(exclVat, listingTexts.exclVat, was?.exclVat);
   }
   return (
-    `<span class="vat-incl">${one(inclVat, listingTexts.inclVat)}</span>` +
-    `<span class="vat-excl">${one(exclVat, listingTexts.exclVat)}</span>`
+    `<span class="vat-incl">${one(inclVat, listingTexts.inclVat, was?.inclVat)}</span>` +
+    `<span class="vat-excl">${one(exclVat, listingTexts.exclVat, was?.exclVat)}</span>`
   );
 }
 
@@ -57,7 +83,7 @@ export function cardHtml(card: CardView): string {
     : '';
   const name = escapeHtml(card.name);
   const heading = `h${card.headingLevel}`;
-  const prices = priceHtml(card.priceInclVat, card.priceExclVat, card.priceFrom);
+  const prices = priceHtml(card.priceInclVat, card.priceExclVat, card.priceFrom, card.was ?? null);
   const price = prices && `<p class="product-card__price">${prices}</p>`;
   return (
     `<div class="product-card__media">${picture}</div>` +

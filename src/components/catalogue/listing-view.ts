@@ -38,7 +38,13 @@ const EAGER_CARDS = 4;
  * the price (a search result's short description); `from` says its price is a configurable product's
  * cheapest (the index's `from`).
  */
-export const indexedCardHtml = (product: IndexedProduct, at: number, after = '', from = false): string =>
+export const indexedCardHtml = (
+  product: IndexedProduct,
+  at: number,
+  after = '',
+  from = false,
+  was: readonly [number | null, number | null] | undefined = undefined,
+): string =>
   `<li class="product-card">${cardHtml({
     name: product[P.name],
     href: product[P.path] || null,
@@ -46,17 +52,24 @@ export const indexedCardHtml = (product: IndexedProduct, at: number, after = '',
     priceInclVat: product[P.inclVat],
     priceExclVat: product[P.exclVat],
     priceFrom: from,
+    was: was ? { inclVat: was[0], exclVat: was[1] } : null,
     headingLevel: 2,
     eager: at < EAGER_CARDS,
     priority: at === 0,
   })}${after}${productToolsHtml({ sku: product[P.sku], name: product[P.name] })}</li>`;
 
-/** The cards of a page; `from` holds the skus whose price is "from" (the index's `from`). */
+/**
+ * The cards of a page; `from` holds the skus whose price is "from" (the index's `from`), `was` the regular
+ * prices of those on sale (the index's `was`).
+ */
 export const gridHtml = (
   products: readonly IndexedProduct[],
   from: ReadonlySet<string> = new Set(),
+  was: ListingIndex['was'] = {},
 ): string =>
-  products.map((product, at) => indexedCardHtml(product, at, '', from.has(product[P.sku]))).join('');
+  products
+    .map((product, at) => indexedCardHtml(product, at, '', from.has(product[P.sku]), was[product[P.sku]]))
+    .join('');
 
 const amount = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 const pounds = new Intl.NumberFormat('en-GB', {

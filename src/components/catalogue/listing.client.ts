@@ -72,6 +72,7 @@ class ListingHost implements BrowseHost {
       if (!index) throw new Error('not a filter index');
       this.index = index;
       this.from = new Set(index.from);
+      this.was = index.was ?? {};
       return index;
     } catch {
       if (this.count) this.count.textContent = listingTexts.loadFailed;
@@ -99,9 +100,10 @@ class ListingHost implements BrowseHost {
 
   /** The skus whose card says "from" (the index's `from`). */
   private from: ReadonlySet<string> = new Set();
+  private was: NonNullable<ListingIndex['was']> = {};
 
   cardsHtml(products: readonly IndexedProduct[]): string {
-    return gridHtml(products, this.from);
+    return gridHtml(products, this.from, this.was);
   }
 
   perPageChosen = storePerPage;

@@ -20,6 +20,7 @@ const cardOf = (facts: ProductFacts): string =>
     image: facts.image,
     priceInclVat: facts.priceInclVat,
     priceExclVat: facts.priceExclVat,
+    was: facts.was ?? null,
     headingLevel: 3,
   })}${productToolsHtml(facts)}</li>`;
 

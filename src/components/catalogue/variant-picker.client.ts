@@ -62,6 +62,12 @@ function show(page: HTMLElement, data: PickerData, chosen: VariantFacts): void {
     if (!line) continue;
     line.hidden = amount === null;
     text(line.querySelector('.amount'), amount ?? '');
+    const was = chosen[form === 'incl' ? 'wasInclVat' : 'wasExclVat'];
+    const struck = line.querySelector<HTMLElement>('[data-was]');
+    if (struck) {
+      struck.hidden = was === null;
+      text(struck.querySelector('del'), was ?? '');
+    }
   }
   const stock = page.querySelector<HTMLElement>('[data-stock]');
   if (stock) {

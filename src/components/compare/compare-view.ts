@@ -55,7 +55,9 @@ function summaryRows(products: readonly ComparedProduct[]): string {
     `<tr><th scope="row">${label}</th>${products.map((product) => `<td>${cell(product)}</td>`).join('')}</tr>`;
   return (
     `<tbody class="compare__summary">` +
-    row(escapeHtml(texts.price), (product) => priceHtml(product.priceInclVat, product.priceExclVat)) +
+    row(escapeHtml(texts.price), (product) =>
+      priceHtml(product.priceInclVat, product.priceExclVat, false, product.was ?? null),
+    ) +
     row(
       escapeHtml(texts.stock),
       (product) =>

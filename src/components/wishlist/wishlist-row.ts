@@ -30,7 +30,7 @@ export function wishlistRow(template: HTMLTemplateElement, entry: WishlistEntry)
   for (const after of row.querySelectorAll('[data-name-after]')) after.textContent = `: ${entry.name}`;
   if (facts) find('[data-product]')?.setAttribute('href', facts.href);
   if (facts?.image) find('[data-picture]')?.replaceWith(linePicture(facts.image.file));
-  const prices = facts ? priceHtml(facts.priceInclVat, facts.priceExclVat) : '';
+  const prices = facts ? priceHtml(facts.priceInclVat, facts.priceExclVat, false, facts.was ?? null) : '';
   const price = find('[data-price]');
   if (prices && price) price.innerHTML = prices;
   else price?.remove();

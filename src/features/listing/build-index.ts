@@ -192,8 +192,17 @@ export function buildListingIndex(
     if (!columns.some((column) => column.code === attribute.code)) columns.push(sortColumn(attribute));
   }
   const from = products.filter((product) => product.priceFrom).map((product) => product.sku);
+  const was = Object.fromEntries(
+    products
+      .filter((product) => product.wasInclVat !== null || product.wasExclVat !== null)
+      .map((product): [string, [number | null, number | null]] => [
+        product.sku,
+        [product.wasInclVat, product.wasExclVat],
+      ]),
+  );
   return {
     ...(from.length > 0 ? { from } : {}),
+    ...(Object.keys(was).length > 0 ? { was } : {}),
     facets: facets.sort((a, b) => a.position - b.position).map(({ facet }) => facet),
     sorts,
     columns: columns.map((column) => column.code),

@@ -69,6 +69,11 @@ export interface ListingIndex {
    * absent when there are none.
    */
   from?: string[];
+  /**
+   * The regular prices `[incl VAT, excl VAT]` of the products on sale, by sku, shown struck through after
+   * the sale price ("Was £X"); absent when none is.
+   */
+  was?: Record<string, [number | null, number | null]>;
 }
 
 /** The facet code of the price filter, which reads the product's price rather than a column. */
@@ -120,6 +125,13 @@ function isProduct(value: unknown, columns: number): value is IndexedProduct {
   );
 }
 
+function isWas(value: unknown): value is NonNullable<ListingIndex['was']> {
+  if (typeof value !== 'object' || value === null || isArray(value)) return false;
+  return Object.values(value).every(
+    (prices) => isArray(prices) && prices.length === 2 && prices.every(isNumberOrNull),
+  );
+}
+
 /** The index in a fetched file, or null when it is not one (then the page stays as pre-rendered). */
 export function parseListingIndex(data: unknown): ListingIndex | null {
   if (typeof data !== 'object' || data === null) return null;
@@ -129,7 +141,15 @@ export function parseListingIndex(data: unknown): ListingIndex | null {
   if (!isArray(sorts) || !sorts.every((s) => isString((s as AttributeSort).code))) return null;
   if (!isArray(columns) || !columns.every(isString)) return null;
   if (!isArray(products) || !products.every((p) => isProduct(p, columns.length))) return null;
-  const { from } = index;
+  const { from, was } = index;
   if (from !== undefined && !(isArray(from) && from.every(isString))) return null;
-  return { facets, sorts: sorts as AttributeSort[], columns, products, ...(from ? { from } : {}) };
+  if (was !== undefined && !isWas(was)) return null;
+  return {
+    facets,
+    sorts: sorts as AttributeSort[],
+    columns,
+    products,
+    ...(from ? { from } : {}),
+    ...(was ? { was } : {}),
+  };
 }

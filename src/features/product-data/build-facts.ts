@@ -88,6 +88,9 @@ export function productFacts(index: CatalogueIndex, product: Product, href: stri
     image: image && { file: image.file, alt: image.label || product.name },
     priceInclVat: product.priceInclVat,
     priceExclVat: product.priceExclVat,
+    ...(product.wasInclVat !== null || product.wasExclVat !== null
+      ? { was: { inclVat: product.wasInclVat, exclVat: product.wasExclVat } }
+      : {}),
     inStock: product.inStock,
     kind: kind ? { id: kind.id, name: kind.name } : null,
     specs,

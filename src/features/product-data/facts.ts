@@ -32,6 +32,8 @@ export interface ProductFacts {
   /** GBP with pence; null when unknown (the price is then hidden, as on cards). */
   priceInclVat: number | null;
   priceExclVat: number | null;
+  /** The regular price while a sale price applies ("Was £X"); absent otherwise. */
+  was?: FactsWas;
   inStock: boolean;
   /** What kind of product it is: the listing category it is first assigned to; null when none. */
   kind: { id: number; name: string } | null;
@@ -54,6 +56,11 @@ export interface ProductFacts {
    * child. Its `href` is then the parent's page with this child chosen (`/car-shampoo?volume=5-l`).
    */
   parent?: FactsParent;
+}
+
+export interface FactsWas {
+  inclVat: number | null;
+  exclVat: number | null;
 }
 
 export interface FactsTierPrice {
@@ -215,16 +222,28 @@ function readParent(value: unknown): FactsParent | undefined {
   return sku === undefined || name === undefined || !options ? undefined : { sku, name, options };
 }
 
+function readWas(value: unknown): FactsWas | undefined {
+  if (!isRecord(value)) return undefined;
+  const inclVat = optional(value['inclVat'], price);
+  const exclVat = optional(value['exclVat'], price);
+  return inclVat === BAD || exclVat === BAD
+    ? undefined
+    : { inclVat: inclVat ?? null, exclVat: exclVat ?? null };
+}
+
 /** The optional parts of a product's facts, each left out when absent; undefined when one is malformed. */
 function readExtras(
   value: Record<string, unknown>,
-): Pick<ProductFacts, 'model' | 'tierPrices' | 'variants' | 'parent'> | undefined {
+): Pick<ProductFacts, 'model' | 'tierPrices' | 'variants' | 'parent' | 'was'> | undefined {
+  const was = optional(value['was'], readWas);
   const model = optional(value['model'], asString);
   const tierPrices = optional(value['tierPrices'], (tiers) => asListOf(tiers, readTier));
   const variants = optional(value['variants'], readVariants);
   const parent = optional(value['parent'], readParent);
-  if (model === BAD || tierPrices === BAD || variants === BAD || parent === BAD) return undefined;
+  if (model === BAD || tierPrices === BAD || variants === BAD || parent === BAD || was === BAD)
+    return undefined;
   return {
+    ...(was ? { was } : {}),
     ...(model ? { model } : {}),
     ...(tierPrices && tierPrices.length > 0 ? { tierPrices } : {}),
     ...(variants ? { variants } : {}),

@@ -112,3 +112,20 @@ describe('different kinds', () => {
     expect(differentKinds([washer, { kind: null }])).toEqual([]);
   });
 });
+
+describe('a compared product on sale', () => {
+  it('shows the sale price and "Was" the regular price, in both VAT forms', () => {
+    const onSale = [
+      facts('A', {}, { priceInclVat: 90, priceExclVat: 75, was: { inclVat: 120, exclVat: 100 } }),
+      facts('B', {}),
+    ];
+    const html = compareTableHtml(onSale, compareRows(sheet, onSale), 'caption-id');
+    expect(html).toContain(
+      '£90.00 <span class="product-card__vat">incl VAT</span> <span class="price-was">Was <del>£120.00</del></span>',
+    );
+    expect(html).toContain(
+      '£75.00 <span class="product-card__vat">excl VAT</span> <span class="price-was">Was <del>£100.00</del></span>',
+    );
+    expect(html.match(/Was/g)).toHaveLength(2);
+  });
+});

@@ -9,6 +9,7 @@ import {
 } from '../../../src/features/listing/build-index.ts';
 import { P, parseListingIndex } from '../../../src/features/listing/listing-index.ts';
 import type { CatalogueAttribute } from '../../../src/catalogue/types.ts';
+import { pricedAt } from '../../../src/catalogue/special-prices.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';
 import { gridHtml } from '../../../src/components/catalogue/listing-view.ts';
 import { product, shampooProducts, VOLUME } from '../catalogue/fixtures.ts';
@@ -158,5 +159,48 @@ describe('a configurable product in a listing', () => {
     const grid = gridHtml(index.products, new Set(index.from));
     expect(grid).toContain('from £9.99');
     expect(grid).not.toContain('from £12.00');
+  });
+});
+
+describe('a product on sale in a listing', () => {
+  it('sorts and filters by the sale price, and its card says "Was" the regular price in both VAT forms', () => {
+    const [onSale, dearer] = pricedAt(
+      [
+        product({
+          sku: 'SALE',
+          priceInclVat: 120,
+          priceExclVat: 100,
+          specialPrice: { priceInclVat: 90, from: '2026-12-01 00:00:00', to: null },
+        }),
+        product({ sku: 'FULL', priceInclVat: 100, priceExclVat: 83.33 }),
+      ],
+      Date.parse('2026-12-01T10:00:00Z'),
+    );
+    if (!onSale || !dearer) throw new Error('no products');
+    const index = buildListingIndex([onSale, dearer], [], new Map());
+    expect(index.products.map((row) => [row[P.sku], row[P.inclVat], row[P.exclVat]])).toEqual([
+      ['SALE', 90, 75],
+      ['FULL', 100, 83.33],
+    ]);
+    expect(index.was).toEqual({ SALE: [120, 100] });
+    const read = parseListingIndex(JSON.parse(JSON.stringify(index)));
+    expect(read?.was).toEqual({ SALE: [120, 100] });
+    const grid = gridHtml(index.products, new Set(), read?.was);
+    const [saleCard, fullCard] = grid.split('<li class="product-card">').slice(1);
+    expect(saleCard).toContain(
+      '<span class="vat-incl">£90.00 <span class="product-card__vat">incl VAT</span> <span class="price-was">Was <del>£120.00</del></span></span>',
+    );
+    expect(saleCard).toContain(
+      '£75.00 <span class="product-card__vat">excl VAT</span> <span class="price-was">Was <del>£100.00</del></span>',
+    );
+    expect(fullCard).not.toContain('Was');
+    // A day before the sale, no "was" anywhere.
+    const before = pricedAt([onSale], Date.parse('2026-11-30T10:00:00Z'));
+    expect(buildListingIndex(before, [], new Map()).was).toBeUndefined();
+  });
+
+  it('refuses an index whose "was" prices are not pairs of numbers', () => {
+    const index = buildListingIndex([product({ sku: 'A' })], [], new Map());
+    expect(parseListingIndex({ ...index, was: { A: ['£1'] } })).toBeNull();
   });
 });
