@@ -10,6 +10,7 @@
  * trace (the 500 message is Magento's masked one).
  */
 import { Hono, type Context } from 'hono';
+import { systemClock, type Clock } from '../../config/clock.ts';
 import { authorize, resolveCaller, type TokenLifetimes } from './auth/auth.ts';
 import type { CheckoutSettings } from './checkout/settings.ts';
 import type { Database } from './db.ts';
@@ -28,6 +29,8 @@ export interface MagentoAppOptions {
   readonly mediaDir: string;
   /** The store's currency and time zone, and the checkout's delivery carriers. */
   readonly checkout: CheckoutSettings;
+  /** The store's clock (default the system's): special prices and discount codes' dates go by it. */
+  readonly clock?: Clock;
   readonly tokens: TokenLifetimes;
   /** Largest accepted request body in bytes. */
   readonly maxBodyBytes: number;
@@ -41,8 +44,8 @@ const decodeSku = (segment: string): string =>
 
 /**
  * The sku of an admin product save or delete, from its method and path (any store code), or undefined;
- * `''` when the sku is not in the path (a new product, or tier prices of several products). A change to a
- * configurable's options or children is a save of the configurable.
+ * `''` when the sku is not in the path (a new product, or tier or special prices of several products). A
+ * change to a configurable's options or children is a save of the configurable.
  */
 export function savedProductSku(method: string, path: string): string | undefined {
   const configurable =
@@ -51,8 +54,8 @@ export function savedProductSku(method: string, path: string): string | undefine
     return method === 'POST' || method === 'DELETE' ? decodeSku(configurable[1]) : undefined;
   const match = /^\/rest(?:\/[\w-]+)?\/V1\/products(?:\/([^/]+))?$/.exec(path);
   if (!match) return undefined;
-  if (match[1] === 'tier-prices' || match[1] === 'tier-prices-delete')
-    return method === 'GET' ? undefined : '';
+  const priceStorage = ['tier-prices', 'tier-prices-delete', 'special-price', 'special-price-delete'];
+  if (match[1] !== undefined && priceStorage.includes(match[1])) return method === 'GET' ? undefined : '';
   if ((method === 'PUT' || method === 'DELETE') && match[1]) return decodeSku(match[1]);
   if (method === 'POST' && !match[1]) return '';
   return undefined;
@@ -60,7 +63,11 @@ export function savedProductSku(method: string, path: string): string | undefine
 
 export function createMagentoApp(options: MagentoAppOptions): Hono {
   const { db } = options;
-  const routes = createRoutes({ db, checkout: options.checkout, tokens: options.tokens });
+  const checkout: CheckoutSettings = {
+    ...options.checkout,
+    clock: options.clock ?? options.checkout.clock ?? systemClock,
+  };
+  const routes = createRoutes({ db, checkout, tokens: options.tokens });
   const router = new Router(routes);
   const media = mediaRoot(options.mediaDir);
 
@@ -101,7 +108,7 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
     '/',
     wishlistGraphQl({
       db,
-      cart: options.checkout,
+      cart: checkout,
       maxBodyBytes: options.maxBodyBytes,
       ...(options.log ? { log: options.log } : {}),
     }),

@@ -6,7 +6,6 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import { SCHEMA } from './schema.ts';
-import { systemClock, type Clock } from '../../config/clock.ts';
 import { preparePrivateFile } from '../../config/private-files.ts';
 
 /**
@@ -50,18 +49,7 @@ function regexpMatch(pattern: unknown, value: unknown): number | null {
   return lastPattern.regex.test(String(value)) ? 1 : 0;
 }
 
-/**
- * What "now" is in the store, for the data's dates (special prices' from and to): its clock, injectable so
- * tests need not wait for midnight (src/config/clock.ts), and its time zone (`general/locale/timezone`).
- */
-export interface StoreClock {
-  readonly clock: Clock;
-  readonly timezone: string;
-}
-
 export class Database {
-  /** The store's clock; the server sets the configured one (default: the system's, Europe/London). */
-  store: StoreClock = { clock: systemClock, timezone: 'Europe/London' };
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
   #depth = 0;

@@ -19,11 +19,12 @@ const toCamelCase = (key: string): string => key.replace(/_([a-z])/g, (_, c: str
 /** PHP 8's is_numeric() for strings: optional surrounding white space, decimal or exponent notation, no hex. */
 const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
 
-// TypeProcessor::setType: the cast value, or undefined when Magento refuses it.
-const toText = (value: unknown): string | undefined =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-    ? String(value)
-    : undefined;
+// TypeProcessor::setType: the cast value, or undefined when Magento refuses it. settype() makes true "1"
+// and false "" (a special price's `"price_to": false` is no date).
+const toText = (value: unknown): string | undefined => {
+  if (typeof value === 'boolean') return value ? '1' : '';
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+};
 
 /** Anything PHP's is_numeric() refuses (booleans included) is refused before settype(). */
 const toNumber = (value: unknown): number | undefined => {

@@ -34,7 +34,7 @@ export function createRoutes({ db, checkout, tokens }: RouteContext): Route[] {
   return [
     ...directoryRoutes(),
     ...tokenRoutes(db, tokens),
-    ...catalogRoutes(db),
+    ...catalogRoutes(db, checkout),
     ...guestCartRoutes(db, checkout, hooks),
     ...checkoutRoutes(db, checkout, guestCart(db)),
     ...customerCartRoutes(db, checkout, hooks),

@@ -189,20 +189,38 @@ export interface SearchSource<S extends z.ZodType> {
   /** The last sort key, so that equal rows keep a stable order across pages. */
   readonly tieBreak: string;
   readonly row: S;
+  /** SQL every row must also meet, whatever the criteria say (e.g. a listing's visibility). */
+  readonly condition?: string;
+  /** The columns `row` reads (default all the table's). */
+  readonly columns?: string;
 }
 
-/** One page of a searchCriteria search: the page's rows and how many match in all (`total_count`). */
+const withCondition = (where: { sql: string; params: SQLInputValue[] }, condition: string | undefined) =>
+  condition === undefined
+    ? where
+    : { sql: where.sql ? `${where.sql} AND (${condition})` : `WHERE ${condition}`, params: where.params };
+
+/**
+ * One page of a searchCriteria search: the page's rows and how many match in all (`total_count`). Without
+ * `count`, the rows alone: the matches are counted only to clamp a page past the first (a list answered
+ * without a total, read page after page, then costs no count over what is left to read).
+ */
 export function searchPage<S extends z.ZodType>(
   db: Database,
   source: SearchSource<S>,
   criteria: SearchCriteria,
+  { count = true }: { count?: boolean } = {},
 ): { rows: z.output<S>[]; total: number } {
-  const where = whereSql(criteria, source.mapping);
+  const where = withCondition(whereSql(criteria, source.mapping), source.condition);
   const from = `${source.table} ${source.alias}`;
-  const total = db.get(countRow, `SELECT COUNT(*) AS n FROM ${from} ${where.sql}`, ...where.params)?.n ?? 0;
+  const firstPage = !criteria.page_size || (criteria.current_page ?? 1) <= 1;
+  const total =
+    count || !firstPage
+      ? (db.get(countRow, `SELECT COUNT(*) AS n FROM ${from} ${where.sql}`, ...where.params)?.n ?? 0)
+      : 0;
   const rows = db.all(
     source.row,
-    `SELECT ${source.alias}.* FROM ${from} ${where.sql} ${orderSql(criteria, source.mapping, source.tieBreak)} ${limitSql(criteria, total)}`,
+    `SELECT ${source.columns ?? `${source.alias}.*`} FROM ${from} ${where.sql} ${orderSql(criteria, source.mapping, source.tieBreak)} ${limitSql(criteria, total)}`,
     ...where.params,
   );
   return { rows, total };

@@ -31,7 +31,10 @@ export interface EmbeddedMagentoConfig {
   readonly carriers?: CarriersConfig;
   /** The store's time zone, in which discount codes' and special prices' dates are days (default Europe/London). */
   readonly timezone?: string;
-  /** The store's clock (default the system's): special prices and discount codes' dates go by it. */
+  /**
+   * The store's clock (default the system's): special prices and discount codes' dates go by it, and the
+   * demo data's dates are relative to the day it reads when the database is seeded.
+   */
   readonly clock?: Clock;
   readonly writeImages?: boolean;
   /** Called with the sku after each admin product save (`POST /V1/products`, `PUT`/`DELETE /V1/products/:sku`). */
@@ -47,11 +50,14 @@ export interface RunningMagento {
 
 export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Database> {
   const db = new Database(config.dbFile);
-  db.store = { clock: config.clock ?? systemClock, timezone: checkoutSettings(config).timezone };
   if (!isSeeded(db)) {
     const started = performance.now();
     const catalogue = generateCatalogue(config.catalogue);
-    await seedDatabase(db, catalogue, config.admin, checkoutSettings(config).carriers);
+    const { carriers, timezone } = checkoutSettings(config);
+    await seedDatabase(db, catalogue, config.admin, carriers, {
+      now: new Date((config.clock ?? systemClock).now()),
+      timezone,
+    });
     if (config.writeImages !== false) await writeProductImages(catalogue, config.mediaDir);
     config.log?.(
       `Seeded ${catalogue.products.length} demo products in ${Math.round(performance.now() - started)} ms`,
@@ -65,7 +71,7 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
 
 /**
  * The checkout's settings: GBP, the store's time zone and the carriers, checked at start-up so that a
- * carrier configured wrongly stops the back end with the field named.
+ * carrier or a time zone configured wrongly stops the back end with the field named.
  */
 export function checkoutSettings(config: EmbeddedMagentoConfig): CheckoutSettings {
   const parsed = carriersConfig.safeParse(config.carriers ?? DEMO_CARRIERS);
@@ -73,7 +79,15 @@ export function checkoutSettings(config: EmbeddedMagentoConfig): CheckoutSetting
     const problems = parsed.error.issues.map((issue) => `carriers.${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`The embedded back end's carrier configuration is not valid:\n${problems.join('\n')}`);
   }
-  return { currency: 'GBP', timezone: config.timezone ?? 'Europe/London', carriers: parsed.data };
+  const timezone = config.timezone ?? 'Europe/London';
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: timezone });
+  } catch {
+    throw new Error(
+      `The embedded back end's timezone "${timezone}" is no IANA time zone: use one such as Europe/London.`,
+    );
+  }
+  return { currency: 'GBP', timezone, carriers: parsed.data };
 }
 
 export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promise<RunningMagento> {
@@ -82,6 +96,7 @@ export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promi
     db,
     mediaDir: config.mediaDir,
     checkout: checkoutSettings(config),
+    ...(config.clock ? { clock: config.clock } : {}),
     tokens: config.tokenLifetimes,
     maxBodyBytes: 1024 * 1024,
     ...(config.onProductSaved ? { onProductSaved: config.onProductSaved } : {}),

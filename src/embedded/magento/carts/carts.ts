@@ -9,6 +9,7 @@ import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { items, repriceItems } from './items.ts';
 import { itemRow, quoteRow, type QuoteRow } from './rows.ts';
+import type { StoreSettings } from '../store.ts';
 
 const MASK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -93,6 +94,7 @@ export function assignGuestCart(
   customerId: number,
   requestedCustomerId: unknown,
   storeId: unknown,
+  store: StoreSettings,
 ): true {
   return db.transaction(() => {
     const guest = quoteByMask(db, maskedId);
@@ -148,7 +150,7 @@ export function assignGuestCart(
       guest.id,
     );
     // The cart is now priced for the customer's group (a trade customer's tier prices).
-    repriceItems(db, { id: guest.id, customer_id: customerId });
+    repriceItems(db, { id: guest.id, customer_id: customerId }, store);
     return true;
   });
 }

@@ -15,8 +15,9 @@ import {
   productOptionOf,
   type ItemOption,
 } from './configurable.ts';
-import { customerGroupOf, linePrice, unitPrice } from './pricing.ts';
+import { customerGroupOf, linePrices, unitPrice } from './pricing.ts';
 import { itemRow, type ItemRow, type QuoteRow } from './rows.ts';
+import type { StoreSettings } from '../store.ts';
 
 export const items = (db: Database, quoteId: number): ItemRow[] =>
   db.all(itemRow, 'SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quoteId);
@@ -107,15 +108,15 @@ function saleOf(
   return { line: product, sold: child, options };
 }
 
-const priceOf = (db: Database, quote: QuoteRow, sale: Sale, qty: number): number =>
-  unitPrice(db, sale.sold.id, sale.sold.price, customerGroupOf(db, quote), qty);
+const priceOf = (db: Database, store: StoreSettings, quote: QuoteRow, sale: Sale, qty: number): number =>
+  unitPrice(db, store, sale.sold, customerGroupOf(db, quote), qty);
 
 /**
  * Puts `qty` of the sale in the cart: onto the line already selling the same product (the same child,
  * for a configurable: the same options), or a new line; the line's whole quantity must be in stock. One
  * line per sku: a child already in the cart on its own cannot also come as its configurable's choice.
  */
-function putSale(db: Database, quote: QuoteRow, sale: Sale, qty: number): number {
+function putSale(db: Database, store: StoreSettings, quote: QuoteRow, sale: Sale, qty: number): number {
   const line = db.get(
     itemRow,
     'SELECT * FROM quote_items WHERE quote_id = ? AND sku = ?',
@@ -125,7 +126,7 @@ function putSale(db: Database, quote: QuoteRow, sale: Sale, qty: number): number
   if (line && line.product_id !== sale.line.id) throw errors.cannotAddItem();
   const wanted = (line?.qty ?? 0) + qty;
   checkLineQty(sale.sold, wanted);
-  const price = priceOf(db, quote, sale, wanted);
+  const price = priceOf(db, store, quote, sale, wanted);
   const options = sale.options === null ? null : JSON.stringify(sale.options);
   if (line) {
     db.run(
@@ -158,15 +159,18 @@ function serializedRow(db: Database, itemId: number) {
   return serializeItem(item);
 }
 
-/** Adds a product, or more of it to its existing line; the total asked for must be in stock. */
-export function addItem(db: Database, quote: QuoteRow, cartItem: CartItemInput) {
+/**
+ * Adds a product, or more of it to its existing line, priced by the store's clock; the total asked for must
+ * be in stock.
+ */
+export function addItem(db: Database, quote: QuoteRow, cartItem: CartItemInput, store: StoreSettings) {
   const qty = validQty(cartItem['qty']);
   const sku = cartItem.sku ?? '';
   return db.transaction(() => {
     const product = findProductBySku(db, sku);
     if (!product) throw errors.productNotFound();
     if (product.status !== 1) throw errors.productNotAvailable();
-    const itemId = putSale(db, quote, saleOf(db, product, cartItem.product_option), qty);
+    const itemId = putSale(db, store, quote, saleOf(db, product, cartItem.product_option), qty);
     touch(db, quote.id);
     return serializedRow(db, itemId);
   });
@@ -193,7 +197,13 @@ const choosesAgain = (item: ItemRow, productOption: ProductOptionInput | null | 
  * sent new options is `Quote::updateItem`: the same child keeps the line; another child takes the
  * line's place, as a new line or onto the line already holding that child, and that line is the answer.
  */
-export function updateItem(db: Database, quote: QuoteRow, itemId: number, cartItem: CartItemInput) {
+export function updateItem(
+  db: Database,
+  quote: QuoteRow,
+  itemId: number,
+  cartItem: CartItemInput,
+  store: StoreSettings,
+) {
   const qty = validQty(cartItem['qty']);
   return db.transaction(() => {
     const item = requireItem(db, quote, itemId);
@@ -203,7 +213,7 @@ export function updateItem(db: Database, quote: QuoteRow, itemId: number, cartIt
       const sale = saleOf(db, parent, cartItem.product_option);
       if (sale.sold.sku !== item.sku) {
         db.run('DELETE FROM quote_items WHERE item_id = ?', itemId);
-        const moved = putSale(db, quote, sale, qty);
+        const moved = putSale(db, store, quote, sale, qty);
         touch(db, quote.id);
         return serializedRow(db, moved);
       }
@@ -216,7 +226,7 @@ export function updateItem(db: Database, quote: QuoteRow, itemId: number, cartIt
     const sold = findProductBySku(db, item.sku);
     if (!sold || sold.status !== 1) throw errors.productNotAvailable();
     checkLineQty(sold, qty);
-    const price = unitPrice(db, sold.id, sold.price, customerGroupOf(db, quote), qty);
+    const price = unitPrice(db, store, sold, customerGroupOf(db, quote), qty);
     db.run('UPDATE quote_items SET qty = ?, price = ? WHERE item_id = ?', qty, price, itemId);
     touch(db, quote.id);
     return serializedRow(db, itemId);
@@ -238,13 +248,19 @@ export function listItems(db: Database, quote: QuoteRow, quoteIdOnWire: string) 
 
 /**
  * Stores each line's price as a collection now works it out (`collectTotals()->save()`): after a guest's
- * cart becomes a customer's, its lines are priced for the customer's group.
+ * cart becomes a customer's, its lines are priced for the customer's group; a sale begun or ended since the
+ * last write shows in the lines' prices.
  */
-export function repriceItems(db: Database, quote: Pick<QuoteRow, 'id' | 'customer_id'>): void {
-  const group = customerGroupOf(db, quote);
-  for (const line of soldItems(db, quote.id)) {
-    const price = linePrice(db, line, group);
+export function repriceItems(
+  db: Database,
+  quote: Pick<QuoteRow, 'id' | 'customer_id'>,
+  store: StoreSettings,
+): void {
+  const lines = soldItems(db, quote.id);
+  const prices = linePrices(db, store, lines, customerGroupOf(db, quote));
+  lines.forEach((line, index) => {
+    const price = prices[index] ?? line.price;
     if (price !== line.price)
       db.run('UPDATE quote_items SET price = ? WHERE item_id = ?', price, line.item_id);
-  }
+  });
 }

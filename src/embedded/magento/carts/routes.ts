@@ -74,7 +74,7 @@ export const adminCart = (db: Database): CartLocator => ({
 
 const cartItemBody = m.params({ cartItem: cartItemDto });
 
-function itemRoutes(db: Database, cart: CartLocator, hooks: CartHooks): Route[] {
+function itemRoutes(db: Database, store: StoreSettings, cart: CartLocator, hooks: CartHooks): Route[] {
   const { base, resource, find } = cart;
   const itemId = (request: RouteRequest) => intParam(request.params['itemId'], 'itemId');
   /** The write, then the hook on the quote as it now stands, in one transaction. */
@@ -100,7 +100,7 @@ function itemRoutes(db: Database, cart: CartLocator, hooks: CartHooks): Route[] 
       resource,
       ...withBody(cartItemBody, (request, { cartItem }) => {
         const quote = find(request);
-        return written(quote, () => addItem(db, quote, cartItem));
+        return written(quote, () => addItem(db, quote, cartItem, store));
       }),
     },
     {
@@ -109,7 +109,7 @@ function itemRoutes(db: Database, cart: CartLocator, hooks: CartHooks): Route[] 
       resource,
       ...withBody(cartItemBody, (request, { cartItem }) => {
         const quote = find(request);
-        return written(quote, () => updateItem(db, quote, itemId(request), cartItem));
+        return written(quote, () => updateItem(db, quote, itemId(request), cartItem, store));
       }),
     },
     {
@@ -139,10 +139,17 @@ export function guestCartRoutes(db: Database, store: StoreSettings, hooks: CartH
       path: '/V1/guest-carts/:cartId',
       resource: 'self',
       ...withBody(m.params({ customerId: m.int().optional(), storeId: m.int() }), (request, body) =>
-        assignGuestCart(db, maskedId(request), customerId(request.caller), body.customerId, body.storeId),
+        assignGuestCart(
+          db,
+          maskedId(request),
+          customerId(request.caller),
+          body.customerId,
+          body.storeId,
+          store,
+        ),
       ),
     },
-    ...itemRoutes(db, guestCart(db), hooks),
+    ...itemRoutes(db, store, guestCart(db), hooks),
   ];
 }
 
@@ -165,7 +172,7 @@ export function customerCartRoutes(db: Database, store: StoreSettings, hooks: Ca
         return serializeCart(db, quote, store);
       },
     },
-    ...itemRoutes(db, customerCart(db), hooks),
+    ...itemRoutes(db, store, customerCart(db), hooks),
   ];
 }
 

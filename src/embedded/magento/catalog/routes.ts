@@ -1,4 +1,7 @@
-/** Catalogue services (admin or integration token): categories, products and product attributes. */
+/**
+ * Catalogue services (admin or integration token): categories, products and product attributes, price
+ * storage; and the products' render information (anonymous), priced by the store's clock.
+ */
 import type { Database } from '../db.ts';
 import { intParam, optionalInt, queryValue, searchCriteriaParam } from '../http/params.ts';
 import { withBody, type Route } from '../http/route.ts';
@@ -8,13 +11,15 @@ import { getAttribute, getAttributeOptions, searchAttributes } from './attribute
 import { assignedProducts, categoryTree, getCategory } from './categories.ts';
 import { configurableRoutes } from './configurable-products.ts';
 import { priceStorageRoutes } from './price-storage.ts';
-import { renderInfoRoutes } from './render-info.ts';
 import { deleteProduct, getProduct, searchProducts } from './products.ts';
+import { renderInfoRoutes } from './render-info.ts';
 import { saveProduct } from './save-product.ts';
+import { specialPriceStorageRoutes } from './special-price-storage.ts';
+import type { StoreSettings } from '../store.ts';
 
 const productBody = m.params({ product: productDto, saveOptions: m.bool().optional() });
 
-export function catalogRoutes(db: Database): Route[] {
+export function catalogRoutes(db: Database, store: StoreSettings): Route[] {
   const categories = 'Magento_Catalog::categories';
   const products = 'Magento_Catalog::products';
   // Catalog/etc/webapi.xml: Stores > Attributes > Product, not the products resource.
@@ -95,6 +100,7 @@ export function catalogRoutes(db: Database): Route[] {
     },
     ...configurableRoutes(db),
     ...priceStorageRoutes(db),
-    ...renderInfoRoutes(db),
+    ...specialPriceStorageRoutes(db),
+    ...renderInfoRoutes(db, store),
   ];
 }

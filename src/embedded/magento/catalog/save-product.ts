@@ -1,8 +1,8 @@
 /**
  * Admin `POST /V1/products` (create, or update when the sku exists) and `PUT /V1/products/:sku`: the way
- * an editor's change arrives from Magento. Given fields replace, custom attributes merge by code; a
- * configurable's options and child links and any product's tier prices are replaced when given
- * (save-configurable.ts).
+ * an editor's change arrives from Magento. Given fields replace, custom attributes merge by code (a special
+ * price and its dates in Magento's stored form); a configurable's options and child links and any
+ * product's tier prices are replaced when given (save-configurable.ts).
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { magentoDate, type Database } from '../db.ts';
@@ -11,6 +11,7 @@ import type { ProductInput } from '../input.ts';
 import { jsonRecord, optionalString, record, records, type JsonRecord } from '../json.ts';
 import { getProduct, productRow, type ProductRow } from './products.ts';
 import { saveProductParts } from './save-configurable.ts';
+import { SPECIAL_PRICE_ATTRIBUTES, storedSpecialValue } from './special-price.ts';
 
 const pickNumber = (value: unknown, fallback: number) =>
   typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : fallback;
@@ -19,13 +20,20 @@ const pickNumber = (value: unknown, fallback: number) =>
 const flag = (value: unknown, stored: number): number =>
   value === undefined ? stored : value === true || value === 1 ? 1 : 0;
 
+/**
+ * The special price and its dates are stored as Magento's decimal and datetime attributes give them back
+ * (`"19.990000"`, `"2026-06-01 00:00:00"`); an empty one is removed.
+ */
+const isSpecialPrice = (code: string): boolean =>
+  (SPECIAL_PRICE_ATTRIBUTES as readonly string[]).includes(code);
+
 function mergedAttributes(product: ProductInput, existing: ProductRow | undefined): JsonRecord {
   const attributes = existing ? jsonRecord(existing.attributes) : {};
   for (const entry of records(product['custom_attributes'])) {
     const code = optionalString(entry['attribute_code']);
     if (!code || code === 'category_ids') continue;
     // undefined is dropped by JSON.stringify: a null value removes the attribute.
-    const value = entry['value'];
+    const value = isSpecialPrice(code) ? storedSpecialValue(code, entry['value']) : entry['value'];
     attributes[code] = value === null || value === undefined ? undefined : value;
   }
   return attributes;

@@ -9,14 +9,14 @@
 import { quoteAddress, type AddressData } from '../carts/addresses.ts';
 import { formattedOptions, parseOptions } from '../carts/configurable.ts';
 import { repriceItems, soldItems } from '../carts/items.ts';
-import { customerGroupOf, linePrice } from '../carts/pricing.ts';
+import { customerGroupOf, linePrices } from '../carts/pricing.ts';
 import { itemRow, quoteRow, type ItemRow, type QuoteRow } from '../carts/rows.ts';
 import type { Database } from '../db.ts';
 import { lineTotal, roundMoney } from '../money.ts';
 import { applyRules } from '../sales-rules/discount.ts';
 import { storeLabel } from '../sales-rules/rules.ts';
 import { rulesForCart, type CartParty } from '../sales-rules/validator.ts';
-import { storeToday, WEBSITE_ID } from '../store.ts';
+import { storeNow, storeToday, WEBSITE_ID, type StoreSettings } from '../store.ts';
 import { collectRates, rateCode, type Rate } from './carriers.ts';
 import type { CheckoutSettings } from './settings.ts';
 
@@ -28,7 +28,7 @@ export interface CollectOptions {
   readonly shippingMethod?: string | null;
   /** The code to try. */
   readonly couponCode?: string | null;
-  /** The moment the rules' days are compared with (now). */
+  /** The moment the rules' days are compared with (now by the store's clock). */
   readonly now?: Date;
 }
 
@@ -72,9 +72,12 @@ export interface Collected {
   readonly weight: number;
 }
 
-/** The lines priced as the subtotal collector prices them (`getFinalPrice($qty)`, {@link linePrice}). */
-const pricedItems = (db: Database, quoteId: number, group: number) =>
-  soldItems(db, quoteId).map((line) => ({ ...line, price: linePrice(db, line, group) }));
+/** The lines priced as the subtotal collector prices them (`getFinalPrice($qty)`, {@link linePrices}). */
+function pricedItems(db: Database, store: StoreSettings, quoteId: number, group: number) {
+  const lines = soldItems(db, quoteId);
+  const prices = linePrices(db, store, lines, group);
+  return lines.map((line, index) => ({ ...line, price: prices[index] ?? line.price }));
+}
 
 /** What `_validateCouponCode` leaves: no code stays none, a code that applied stays, any other is ''. */
 const keptCode = (asked: string | null, applied: string | null): string | null =>
@@ -91,13 +94,13 @@ export function collectTotals(
     customerGroupId: customerGroupOf(db, quote),
     customerId: quote.customer_id,
   };
-  const items = pricedItems(db, quote.id, party.customerGroupId);
+  const items = pricedItems(db, settings, quote.id, party.customerGroupId);
   const itemsQty = items.reduce((sum, line) => sum + line.qty, 0);
   const subtotal = roundMoney(items.reduce((sum, line) => sum + lineTotal(line.price, line.qty), 0));
   const weight = items.reduce((sum, line) => sum + line.weight * line.qty, 0);
 
   const asked = options.couponCode !== undefined ? options.couponCode : quote.coupon_code;
-  const today = storeToday(settings.timezone, options.now ?? new Date(db.store.clock.now()));
+  const today = storeToday(settings.timezone, options.now ?? storeNow(settings));
   const { rules, coupon } = rulesForCart(db, party, asked || null, today);
   const couponCode = asked ? (coupon?.code ?? asked) : null;
   const discount = applyRules(
@@ -169,7 +172,7 @@ export const currentQuote = (db: Database, quoteId: number): QuoteRow | undefine
 export function saveCollected(db: Database, quoteId: number, settings: CheckoutSettings): void {
   const quote = currentQuote(db, quoteId);
   if (!quote) return;
-  repriceItems(db, quote);
+  repriceItems(db, quote, settings);
   if (!quote.coupon_code) return;
   const collected = collectTotals(db, quote, settings);
   if (collected.couponCode !== quote.coupon_code)

@@ -82,6 +82,10 @@ const EXTENSIONS = [
   'POST /V1/products/tier-prices',
   'PUT /V1/products/tier-prices',
   'POST /V1/products/tier-prices-delete',
+  // Special prices in bulk, Magento's price storage (§5.1).
+  'POST /V1/products/special-price-information',
+  'POST /V1/products/special-price',
+  'POST /V1/products/special-price-delete',
   // Magento's final prices, which the shop's price reconciliation reads (§5.3).
   'GET /V1/products-render-info',
 ].sort();

@@ -1,13 +1,15 @@
 /**
- * Writes a generated catalogue, the demo admin, a demo customer with a few past orders and the demo
- * discount codes into an empty database, in one transaction, and records the seed so a restart keeps the
- * data instead of seeding again.
+ * Writes a generated catalogue (with the demo sales), the demo admin, a demo customer with a few past
+ * orders and the demo discount codes into an empty database, in one transaction, and records the seed so a
+ * restart keeps the data instead of seeding again.
  */
 import { hashPassword } from '../crypto.ts';
 import type { CarriersConfig } from '../checkout/carrier-config.ts';
 import { magentoDate, type Database } from '../db.ts';
+import { storeToday } from '../store.ts';
 import { writeDemoOrders } from './orders.ts';
 import { ensureDemoSalesRules } from './sales-rules.ts';
+import { writeDemoSpecialPrices } from './special-prices.ts';
 import type { SeedCatalogue } from './types.ts';
 
 export const DEMO_CUSTOMER = {
@@ -212,23 +214,32 @@ function writePeople(
   return customerId;
 }
 
+/** When the database is seeded, and where: the demo data's dates (orders, sales) are relative to it. */
+export interface SeedTime {
+  readonly now: Date;
+  /** The store's time zone, whose day the demo sales start from. */
+  readonly timezone: string;
+}
+
 /** `carriers`: the delivery checkout offers, by which the demo customer's past orders came too. */
 export async function seedDatabase(
   db: Database,
   catalogue: SeedCatalogue,
   admin: { username: string; password: string },
   carriers: CarriersConfig,
+  time: SeedTime = { now: new Date(), timezone: 'Europe/London' },
 ): Promise<void> {
   const hashes = {
     admin: await hashPassword(admin.password),
     customer: await hashPassword(DEMO_CUSTOMER.password),
   };
-  const seededAt = new Date();
+  const seededAt = time.now;
   const now = magentoDate(seededAt);
   db.transaction(() => {
     writeCategories(db, catalogue, now);
     writeAttributes(db, catalogue);
     writeConfigurables(db, catalogue, writeProducts(db, catalogue));
+    writeDemoSpecialPrices(db, storeToday(time.timezone, seededAt));
     const customerId = writePeople(db, admin, hashes, now);
     writeDemoOrders(db, customerId, carriers, seededAt);
     ensureDemoSalesRules(db, now);

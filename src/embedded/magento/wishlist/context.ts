@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { resolveCaller } from '../auth/auth.ts';
 import { sqlNumber, type Database } from '../db.ts';
+import type { StoreSettings } from '../store.ts';
 import type { ProductScope } from './product.ts';
 
 export interface WishlistContext {
@@ -16,6 +17,8 @@ export interface WishlistContext {
    */
   readonly customerId: number | undefined;
   readonly product: ProductScope;
+  /** The store the cart prices for (its clock decides whether a special price applies). */
+  readonly store: StoreSettings;
 }
 
 const customerIdRow = z.object({ id: sqlNumber });

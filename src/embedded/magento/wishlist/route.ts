@@ -100,6 +100,7 @@ async function answer(c: Context, options: WishlistGraphQlOptions): Promise<Grap
     db,
     customerId: requestCustomer(db, c.req.header('authorization')),
     product: { mediaUrl: `${new URL(c.req.url).origin}/media/catalog/product`, currency: cart.currency },
+    store: cart,
   };
   return runDocument(document, data.variables, context, options.log);
 }

@@ -75,7 +75,7 @@ function addToCart(context: WishlistContext, customerId: number, item: WishlistI
   const product = productById(db, item.product_id);
   if (!quote || !product) throw new Error(`Wish-list item ${String(item.wishlist_item_id)} cannot be moved`);
   try {
-    addItem(db, quote, { sku: product.sku, qty: item.qty, ...cartOptions(db, item) });
+    addItem(db, quote, { sku: product.sku, qty: item.qty, ...cartOptions(db, item) }, context.store);
     return undefined;
   } catch (error) {
     if (!(error instanceof MagentoError)) throw error;
