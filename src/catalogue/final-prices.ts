@@ -9,7 +9,7 @@ import { magentoProductRenderList } from '../magento/wire/render-info.ts';
 import type { Product } from './types.ts';
 
 export interface FinalPriceOptions {
-  /** Products a request (default 500). */
+  /** Products a request (default 200: each page is one stretch of the back end's time, kept short beside cart calls). */
   readonly pageSize?: number;
   /** Magento's store view id (default 1, the default store view). */
   readonly storeId?: number;
@@ -25,7 +25,7 @@ export async function readFinalPrices(
   config: MagentoClientConfig,
   options: FinalPriceOptions = {},
 ): Promise<Map<number, number>> {
-  const pageSize = options.pageSize ?? 500;
+  const pageSize = options.pageSize ?? 200;
   const store = `storeId=${options.storeId ?? 1}&currencyCode=${encodeURIComponent(options.currencyCode ?? 'GBP')}`;
   const prices = new Map<number, number>();
   for (let after = 0; ;) {

@@ -216,6 +216,19 @@ describe('the cart and the order', () => {
     expect(order.grand_total).toBe(shipped.grand_total);
   });
 
+  it('shows a line at today’s price when the cart is read, as its totals charge it', async () => {
+    const sku = await makeProduct(backend, 40, 1);
+    await setSpecial(sku, 32, '2026-08-01 00:00:00', '2026-08-01 00:00:00');
+    clock.set('2026-08-01T09:00:00.000Z');
+    const cart = await guestCart(backend, [[sku, 1]]);
+    const line = async () => (await cart.call('GET', '')).body.items[0].price as number;
+    expect(await line()).toBe(32);
+    // The sale ended at 00:00:01 on 2 August (London): the cart's line and its item list say so.
+    clock.set('2026-08-02T00:00:01.000Z');
+    expect(await line()).toBe(40);
+    expect((await cart.call('GET', '/items')).body[0].price).toBe(40);
+  });
+
   it('prices a configurable line by its child’s special price', async () => {
     const kit = demoFamily('HG-SC-SC3KIT');
     const home = demoChild(kit, 'Home kit');

@@ -242,7 +242,9 @@ export function deleteItem(db: Database, quote: QuoteRow, itemId: number): true 
   });
 }
 
-export function listItems(db: Database, quote: QuoteRow, quoteIdOnWire: string) {
+/** The lines at today's prices, as a cart read gives them (serialize.ts, `serializeCart`). */
+export function listItems(db: Database, quote: QuoteRow, quoteIdOnWire: string, store: StoreSettings) {
+  repriceItems(db, quote, store);
   return items(db, quote.id).map((item) => serializeItem(item, quoteIdOnWire));
 }
 

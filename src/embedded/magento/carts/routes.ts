@@ -91,7 +91,7 @@ function itemRoutes(db: Database, store: StoreSettings, cart: CartLocator, hooks
       resource,
       handle: (request) => {
         const quote = find(request);
-        return listItems(db, quote, cart.wireId(request, quote));
+        return listItems(db, quote, cart.wireId(request, quote), store);
       },
     },
     {

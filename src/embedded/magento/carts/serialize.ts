@@ -3,7 +3,7 @@ import { serializeCustomer } from '../customers/customers.ts';
 import type { Database } from '../db.ts';
 import type { StoreSettings } from '../store.ts';
 import { quoteAddress, serializeQuoteAddress } from './addresses.ts';
-import { items, serializeItem } from './items.ts';
+import { items, repriceItems, serializeItem } from './items.ts';
 import type { QuoteRow } from './rows.ts';
 
 function currency(settings: StoreSettings) {
@@ -20,7 +20,13 @@ function currency(settings: StoreSettings) {
   };
 }
 
+/**
+ * The cart with its lines at today's prices: Magento recollects a quote whose products' prices changed
+ * (`trigger_recollect`, which the price indexer sets when a special price starts or ends), so a basket read
+ * after midnight shows the price its totals and its order charge, not the one its lines were added at.
+ */
 export function serializeCart(db: Database, quote: QuoteRow, settings: StoreSettings) {
+  repriceItems(db, quote, settings);
   const lines = items(db, quote.id).map((item) => serializeItem(item));
   const billing = quoteAddress(db, quote.id, 'billing');
   const shipping = quoteAddress(db, quote.id, 'shipping');
