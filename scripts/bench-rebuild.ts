@@ -8,7 +8,9 @@
  * 3. change-to-live: an editor's price change through the admin API (`PUT /rest/V1/products/{sku}`), which
  *    calls the storefront's signed hook; the clock stops when the product page serves the new price;
  * 4. with `--full-rebuild`, the same through a full rebuild (hook body `{"full":true}`);
- * 5. with `--astro-incremental`, Astro 7's `experimental.incrementalBuild` on a copy of the project whose
+ * 5. with `--prices`, a sale scheduled for midnight and the shop's clock moved to a second before it: how
+ *    long after the instant the product page and its listing show "Was";
+ * 6. with `--astro-incremental`, Astro 7's `experimental.incrementalBuild` on a copy of the project whose
  *    product route returns the product fingerprint as `cacheKey`: a cold build, then one product changed.
  * Memory: the peak RSS of each `astro build` (from its build-info.json) and of the server process.
  */
@@ -39,6 +41,8 @@ const { values } = parseArgs({
     products: { type: 'string', default: '250,10000' },
     'full-rebuild': { type: 'boolean', default: false },
     'astro-incremental': { type: 'boolean', default: false },
+    /** A sale scheduled for midnight: from the instant on the shop's clock to its pages showing it. */
+    prices: { type: 'boolean', default: false },
   },
 });
 const sizes = (values.products ?? '')
@@ -107,8 +111,19 @@ interface ChangeToLive {
   serverRssKb: number | undefined;
 }
 
+/** A scheduled sale reaching the pages: from its instant (on the shop's clock) to the page and its listing. */
+interface PriceBoundary {
+  sku: string;
+  listing: string;
+  /** The instant → the product page shows "Was"; → its listing page does too. */
+  pageMs: number;
+  listingMs: number;
+  build: BuildFigures;
+}
+
 interface SizeFigures {
   products: number;
+  prices?: PriceBoundary;
   startMs: number;
   firstBuild: BuildFigures;
   partial: ChangeToLive;
@@ -211,6 +226,83 @@ async function changeToLive(options: {
 }
 
 /**
+ * A sale scheduled for tomorrow on a product of a listing's first page (a product save with special_price and
+ * its dates), then the shop's clock moved to a second before midnight London time: how long after the
+ * instant the product page and the listing page show "Was".
+ */
+async function priceBoundary(options: {
+  magentoUrl: string;
+  shopUrl: string;
+  dist: string;
+  snapshot: string;
+  clockFile: string;
+}): Promise<PriceBoundary> {
+  const { londonWallClockToInstant, shopDay } = await import('../src/catalogue/special-prices.ts');
+  const catalogue = readSnapshot(options.snapshot);
+  const byUrlKey = new Map(catalogue.products.map((product) => [product.urlKey, product]));
+  const audience = Object.values(catalogue.audiences)[0];
+  const listing = audience?.children[0]?.path ?? '/';
+  const html = await (await fetch(`${options.shopUrl}${listing}`)).text();
+  const product = [...html.matchAll(/<a href="\/([^"?]+)">/g)]
+    .map((match) => byUrlKey.get(match[1] ?? ''))
+    .find((found) => found && found.typeId === 'simple' && found.regularPriceInclVat && !found.specialPrice);
+  if (!product?.regularPriceInclVat) throw new Error(`no simple product on ${listing}`);
+  const sale = Math.round(product.regularPriceInclVat * 70) / 100;
+  const tomorrow = shopDay(Date.now() + 86_400_000);
+  const instant = londonWallClockToInstant(`${tomorrow} 00:00:00`);
+  const adminToken = (await (
+    await fetch(`${options.magentoUrl}/rest/V1/integration/admin/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    })
+  ).json()) as string;
+  await magento(options.magentoUrl, `/products/${encodeURIComponent(product.sku)}`, {
+    method: 'PUT',
+    token: adminToken,
+    body: JSON.stringify({
+      product: {
+        custom_attributes: [
+          { attribute_code: 'special_price', value: sale.toFixed(2) },
+          { attribute_code: 'special_from_date', value: `${tomorrow} 00:00:00` },
+          { attribute_code: 'special_to_date', value: `${tomorrow} 00:00:00` },
+        ],
+      },
+    }),
+  });
+  // The save's own rebuild records the coming change.
+  for (;;) {
+    const info = await liveInfo(options.dist).catch(() => undefined);
+    if (info?.priceChanges?.upcoming.some((change) => change.sku === product.sku)) break;
+    await sleep(200);
+  }
+  // The product page's <del> carries Astro's scoped-style attribute; the card's does not.
+  const was = new RegExp(
+    `Was <del[^>]*>${formatPrice(product.regularPriceInclVat).replace('.', '\\.')}</del>`,
+  );
+  writeFileSync(options.clockFile, JSON.stringify({ offsetMs: instant - 1000 - Date.now() }));
+  const reached = performance.now() + 1000;
+  let pageMs: number | undefined;
+  let listingMs: number | undefined;
+  while (pageMs === undefined || listingMs === undefined) {
+    const [page, list] = await Promise.all(
+      [`/${product.urlKey}`, listing].map((path) =>
+        fetch(`${options.shopUrl}${path}`)
+          .then((response) => response.text())
+          .catch(() => ''),
+      ),
+    );
+    const now = performance.now() - reached;
+    if (pageMs === undefined && was.test(page ?? '')) pageMs = now;
+    if (listingMs === undefined && was.test(list ?? '')) listingMs = now;
+    if (now > 5 * 60_000) throw new Error(`the sale never showed on /${product.urlKey}`);
+    await sleep(100);
+  }
+  rmSync(options.clockFile, { force: true });
+  return { sku: product.sku, listing, pageMs, listingMs, build: figures(await liveInfo(options.dist)) };
+}
+
+/**
  * Astro's own incremental build, measured on a copy of the project (never the shared one): the config
  * gets `experimental.incrementalBuild` and its own cacheDir, the product route returns the product's
  * fingerprint (src/publish/fingerprint.ts) as `cacheKey`. Each build then runs through `buildSite` as a
@@ -300,6 +392,7 @@ async function benchSize(products: number): Promise<SizeFigures> {
     PAYMENTS_DB: join(dir, 'payments.sqlite'),
     PAYMENT_SANDBOX_DB: join(dir, 'payment-sandbox.sqlite'),
     REBUILD_DEBOUNCE_MS: '500',
+    SHOP_CLOCK_FILE: join(dir, 'clock.json'),
     ASTRO_TELEMETRY_DISABLED: '1',
   };
   const load = [machineLoad()];
@@ -345,18 +438,33 @@ async function benchSize(products: number): Promise<SizeFigures> {
     console.info(`  change-to-live (partial) for ${product.sku}…`);
     const partial = await changeToLive({ ...base, price: 1111.11, full: false });
     let full: ChangeToLive | undefined;
+    const result: SizeFigures = {
+      products,
+      startMs,
+      firstBuild,
+      partial,
+      serverPeakKb: 0,
+      load,
+    };
     if (values['full-rebuild']) {
       console.info('  change-to-live (full rebuild)…');
       full = await changeToLive({ ...base, price: 2222.22, full: true });
     }
+    if (values.prices) {
+      console.info('  a sale scheduled for midnight, the clock moved to a second before it…');
+      result.prices = await priceBoundary({
+        ...base,
+        snapshot: String(env['CATALOGUE_SNAPSHOT']),
+        clockFile: String(env['SHOP_CLOCK_FILE']),
+      });
+    }
     load.push(machineLoad());
     server.stop();
     const run = await server.done;
-    const serverPeakKb = Math.max(
+    result.serverPeakKb = Math.max(
       0,
       ...[...run.byCommand].filter(([name]) => name.includes('start.ts')).map(([, kb]) => kb),
     );
-    const result: SizeFigures = { products, startMs, firstBuild, partial, serverPeakKb, load };
     if (full) result.full = full;
     if (values['astro-incremental']) {
       console.info('  Astro experimental.incrementalBuild: cold, then one product changed…');
@@ -403,6 +511,10 @@ for (const result of results) {
   rows.push(row('first build (full, in npm start)', result.firstBuild.ms, result.firstBuild));
   rows.push(row('change-to-live, partial rebuild', result.partial.ms, result.partial.build));
   if (result.full) rows.push(row('change-to-live, full rebuild', result.full.ms, result.full.build));
+  if (result.prices) {
+    rows.push(row('scheduled sale → product page', result.prices.pageMs, result.prices.build));
+    rows.push(row('scheduled sale → its listing page', result.prices.listingMs, result.prices.build));
+  }
   const astro = result.astroIncremental;
   if (astro && 'cold' in astro) {
     rows.push(row('Astro incrementalBuild, cold (build only)', astro.cold.ms, astro.cold));
