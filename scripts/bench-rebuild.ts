@@ -144,6 +144,16 @@ async function magento(base: string, path: string, init: RequestInit & { token: 
   return body;
 }
 
+/** An admin token of the bench's back end, as an editor signs in. */
+const adminTokenOf = async (magentoUrl: string): Promise<string> =>
+  (await (
+    await fetch(`${magentoUrl}/rest/V1/integration/admin/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    })
+  ).json()) as string;
+
 /** Seeds the database in a child (the back end's own start-up), then stops it. */
 async function seed(project: string, dir: string, products: number, env: NodeJS.ProcessEnv): Promise<void> {
   const child = runMeasured(process.execPath, ['scripts/bench/backend.ts'], {
@@ -175,13 +185,7 @@ async function changeToLive(options: {
   full: boolean;
   serverPid: number;
 }): Promise<ChangeToLive> {
-  const adminToken = (await (
-    await fetch(`${options.magentoUrl}/rest/V1/integration/admin/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    })
-  ).json()) as string;
+  const adminToken = await adminTokenOf(options.magentoUrl);
   const shown = formatPrice(options.price);
   const started = performance.now();
   await magento(options.magentoUrl, `/products/${encodeURIComponent(options.sku)}`, {
@@ -250,13 +254,7 @@ async function priceBoundary(options: {
   const sale = Math.round(product.regularPriceInclVat * 70) / 100;
   const tomorrow = shopDay(Date.now() + 86_400_000);
   const instant = londonWallClockToInstant(`${tomorrow} 00:00:00`);
-  const adminToken = (await (
-    await fetch(`${options.magentoUrl}/rest/V1/integration/admin/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    })
-  ).json()) as string;
+  const adminToken = await adminTokenOf(options.magentoUrl);
   await magento(options.magentoUrl, `/products/${encodeURIComponent(product.sku)}`, {
     method: 'PUT',
     token: adminToken,
