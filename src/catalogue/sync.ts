@@ -205,7 +205,9 @@ export async function syncCatalogue(
     if (error instanceof MagentoApiError) {
       const hint =
         error.status === 401 || error.status === 403
-          ? 'Magento refused the token: check MAGENTO_TOKEN is an integration access token with Catalog access.'
+          ? config.oauth
+            ? "Magento refused the integration's OAuth signature: check MAGENTO_CONSUMER_KEY, MAGENTO_CONSUMER_SECRET, MAGENTO_ACCESS_TOKEN and MAGENTO_ACCESS_TOKEN_SECRET are the four values of an active integration with Catalog access, and that this machine's clock is right."
+            : 'Magento refused the token: check MAGENTO_TOKEN is an integration access token with Catalog access (Magento 2.4.4+ refuses it as a bearer token unless allowed: prefer the four OAuth values).'
           : error.status === 0
             ? `Check that Magento is running at ${config.baseUrl} (npm start starts the embedded one) or set MAGENTO_URL.`
             : 'Check the Magento logs for this request.';

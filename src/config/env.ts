@@ -81,12 +81,40 @@ const shopSection = z.object({
   CATALOGUE_PRICED_AT: z.iso.datetime({ error: 'must be an ISO 8601 instant' }).optional(),
 });
 
-/** The real Magento 2.4 the shop reads and orders through; unset, the embedded back end stands in. */
+/** One of an integration's OAuth values: Magento makes each 32 letters and digits. */
+const oauthValue = z
+  .string()
+  .regex(/^[A-Za-z0-9]{32}$/, "must be the 32 letters and digits Magento shows in the integration's details");
+
+/**
+ * The real Magento 2.4 the shop reads and orders through; unset, the embedded back end stands in.
+ *
+ * How the shop signs in as the integration follows from what is set, with no switch of its own: the four
+ * OAuth values (MAGENTO_CONSUMER_KEY…) sign every call with OAuth 1.0a, which Magento 2.4.4+ accepts by
+ * default; MAGENTO_TOKEN alone sends the access token as a bearer token, which it refuses unless its admin
+ * allows it. Setting both is an error, so there is never a doubt which one is used.
+ */
 const magentoSection = z.object({
   /** Base URL of a real Magento 2.4 (e.g. `https://magento.example.com`). Unset: the embedded back end. */
   MAGENTO_URL: url.optional(),
-  /** Integration (service) access token for catalogue reads and the payment bridge. Server side only. */
+  /**
+   * The integration's access token, sent as a bearer token for catalogue reads, orders and the payment
+   * bridge: only for a Magento whose "Allow OAuth Access Tokens to be used as standalone Bearer tokens"
+   * (Stores → Configuration → Services → OAuth → Consumer Settings) is Yes, off by default since 2.4.4.
+   * Prefer the four OAuth values below. Server side only.
+   */
   MAGENTO_TOKEN: z.string().min(1, 'must not be empty').optional(),
+  /**
+   * The integration's OAuth 1.0a credentials, all four or none, as Magento's admin shows them under System
+   * → Extensions → Integrations → the integration's Integration Details (README, "Connecting a real
+   * Magento"). Set, every call the shop makes as the integration (catalogue sync, orders, the payment
+   * bridge) is signed with them (HMAC-SHA256). With MAGENTO_URL unset they become the embedded back end's
+   * integration's credentials, and the storefront signs its calls to it. Server side only.
+   */
+  MAGENTO_CONSUMER_KEY: oauthValue.optional(),
+  MAGENTO_CONSUMER_SECRET: oauthValue.optional(),
+  MAGENTO_ACCESS_TOKEN: oauthValue.optional(),
+  MAGENTO_ACCESS_TOKEN_SECRET: oauthValue.optional(),
   /**
    * Base URL of Magento's product pictures, the sources of the image route. Unset:
    * `{Magento or embedded back end}/media/catalog/product`.
@@ -170,6 +198,15 @@ const embeddedSection = z.object({
     .string()
     .min(16, 'must be at least 16 characters')
     .default('embedded-demo-integration-token'),
+  /**
+   * The embedded back end's "Allow OAuth Access Tokens to be used as standalone Bearer tokens" (Magento's
+   * `oauth/consumer/enable_integration_as_bearer`). `true`, the demo's default, lets the storefront send
+   * EMBEDDED_INTEGRATION_TOKEN as a bearer token. `false` refuses integration tokens sent as bearer tokens,
+   * as Magento 2.4.4+ does by default, and the storefront signs its calls with OAuth 1.0a instead: with the
+   * four MAGENTO_CONSUMER_KEY… values when set, else the embedded integration's demo ones (README, "Demo
+   * credentials").
+   */
+  EMBEDDED_INTEGRATION_AS_BEARER: z.stringbool({ error: 'must be true or false' }).default(true),
   /** Lifetimes of customer and admin tokens (Magento defaults: 1 h and 4 h). */
   CUSTOMER_TOKEN_LIFETIME: seconds(3600),
   ADMIN_TOKEN_LIFETIME: seconds(14400),
@@ -209,6 +246,36 @@ export class ConfigError extends Error {
   }
 }
 
+/** The integration's four OAuth values, in the order Magento's admin shows them. */
+export const OAUTH_VARIABLES = [
+  'MAGENTO_CONSUMER_KEY',
+  'MAGENTO_CONSUMER_SECRET',
+  'MAGENTO_ACCESS_TOKEN',
+  'MAGENTO_ACCESS_TOKEN_SECRET',
+] as const;
+
+/** Values a message must not repeat: a wrong one is described by its length. */
+const SECRETS = new Set<string>(OAUTH_VARIABLES);
+
+/** The integration's credentials: all four OAuth values or none, not both kinds, and some with MAGENTO_URL. */
+function integrationProblems(env: Env): string[] {
+  const set = OAUTH_VARIABLES.filter((name) => env[name] !== undefined);
+  const missing = OAUTH_VARIABLES.filter((name) => env[name] === undefined);
+  if (set.length > 0 && missing.length > 0)
+    return [
+      `  ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: an integration's OAuth credentials are four values (consumer key and secret, access token and secret), so set all of them, as Magento shows them in the integration's details, or none.`,
+    ];
+  if (set.length > 0 && env.MAGENTO_TOKEN)
+    return [
+      '  MAGENTO_TOKEN and the four OAuth values are both set: keep the OAuth values (Magento 2.4.4+ refuses integration tokens sent as bearer tokens by default) and unset MAGENTO_TOKEN.',
+    ];
+  if (env.MAGENTO_URL && set.length === 0 && !env.MAGENTO_TOKEN)
+    return [
+      `  MAGENTO_URL needs the integration's credentials: create an integration in Magento (README, "Connecting a real Magento") and set ${OAUTH_VARIABLES.join(', ')} to its four values (or MAGENTO_TOKEN to its access token where Magento allows integration tokens as bearer tokens).`,
+    ];
+  return [];
+}
+
 const HINTS: Readonly<Partial<Record<string, string>>> = {
   MAGENTO_URL: 'Unset it to use the embedded back end.',
   EMBEDDED_MAGENTO_PORT: 'Pick a free port, e.g. EMBEDDED_MAGENTO_PORT=8081.',
@@ -246,17 +313,16 @@ function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
   );
   const result = envSchema.safeParse(cleaned);
   if (result.success) {
-    if (result.data.MAGENTO_URL && !result.data.MAGENTO_TOKEN) {
-      throw new ConfigError(
-        'Configuration error:\n  MAGENTO_TOKEN is required when MAGENTO_URL is set: create an integration in Magento (System → Integrations) with access to Catalog, Carts and Sales, and set its access token.',
-      );
-    }
+    const problems = integrationProblems(result.data);
+    if (problems.length > 0) throw new ConfigError(`Configuration error:\n${problems.join('\n')}`);
     return result.data;
   }
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '');
     const got = source[name];
-    return `  ${name} ${issue.message}${got === undefined ? '' : ` (got "${got}")`}. ${HINTS[name] ?? 'Fix or unset it to use the default.'}`;
+    const shown =
+      got === undefined ? '' : SECRETS.has(name) ? ` (got ${got.length} characters)` : ` (got "${got}")`;
+    return `  ${name} ${issue.message}${shown}. ${HINTS[name] ?? 'Fix or unset it to use the default.'}`;
   });
   throw new ConfigError(`Configuration error:\n${lines.join('\n')}`);
 }

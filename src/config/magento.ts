@@ -1,11 +1,53 @@
 /** How the storefront reaches Magento: the configured one, or the embedded back end. */
-import type { MagentoClientConfig } from '../magento/client.ts';
+import type { IntegrationConfig, OAuthCredentials } from '../magento/client.ts';
 import type { Env } from './env.ts';
 
-export function magentoClientConfig(env: Env): MagentoClientConfig & { token: string } {
-  if (env.MAGENTO_URL && env.MAGENTO_TOKEN) return { baseUrl: env.MAGENTO_URL, token: env.MAGENTO_TOKEN };
+/**
+ * The embedded back end's demo integration (README, "Demo credentials"), in Magento's form of 32 letters and
+ * digits each; public, so never used with a real Magento.
+ */
+export const EMBEDDED_DEMO_OAUTH: OAuthCredentials = {
+  consumerKey: 'embeddeddemoconsumerkey000000000',
+  consumerSecret: 'embeddeddemoconsumersecret000000',
+  accessToken: 'embeddeddemoaccesstoken000000000',
+  accessTokenSecret: 'embeddeddemotokensecret000000000',
+};
+
+/** The four MAGENTO_CONSUMER_KEY… values, when set (the environment's check makes it all four or none). */
+export function configuredOAuth(env: Env): OAuthCredentials | undefined {
+  const { MAGENTO_CONSUMER_KEY, MAGENTO_CONSUMER_SECRET, MAGENTO_ACCESS_TOKEN, MAGENTO_ACCESS_TOKEN_SECRET } =
+    env;
+  if (
+    !MAGENTO_CONSUMER_KEY ||
+    !MAGENTO_CONSUMER_SECRET ||
+    !MAGENTO_ACCESS_TOKEN ||
+    !MAGENTO_ACCESS_TOKEN_SECRET
+  )
+    return undefined;
   return {
-    baseUrl: `http://${env.EMBEDDED_MAGENTO_HOST}:${env.EMBEDDED_MAGENTO_PORT}`,
-    token: env.EMBEDDED_INTEGRATION_TOKEN,
+    consumerKey: MAGENTO_CONSUMER_KEY,
+    consumerSecret: MAGENTO_CONSUMER_SECRET,
+    accessToken: MAGENTO_ACCESS_TOKEN,
+    accessTokenSecret: MAGENTO_ACCESS_TOKEN_SECRET,
   };
+}
+
+/** The embedded back end's integration: the four configured values, or the demo ones. */
+export const embeddedIntegrationOAuth = (env: Env): OAuthCredentials =>
+  configuredOAuth(env) ?? EMBEDDED_DEMO_OAUTH;
+
+/**
+ * Magento as the integration. A real Magento: its four OAuth values, or MAGENTO_TOKEN as a bearer token.
+ * The embedded back end: OAuth when the four are set or when it refuses bearer integration tokens
+ * (EMBEDDED_INTEGRATION_AS_BEARER=false), else EMBEDDED_INTEGRATION_TOKEN as a bearer token.
+ */
+export function magentoClientConfig(env: Env): IntegrationConfig {
+  const oauth = configuredOAuth(env);
+  if (env.MAGENTO_URL) {
+    if (oauth) return { baseUrl: env.MAGENTO_URL, oauth };
+    if (env.MAGENTO_TOKEN) return { baseUrl: env.MAGENTO_URL, token: env.MAGENTO_TOKEN };
+  }
+  const baseUrl = `http://${env.EMBEDDED_MAGENTO_HOST}:${env.EMBEDDED_MAGENTO_PORT}`;
+  if (oauth || !env.EMBEDDED_INTEGRATION_AS_BEARER) return { baseUrl, oauth: embeddedIntegrationOAuth(env) };
+  return { baseUrl, token: env.EMBEDDED_INTEGRATION_TOKEN };
 }

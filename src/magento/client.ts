@@ -4,15 +4,23 @@
  * zod schema, so bad data fails here with the field named. Magento's error bodies become MagentoApiError.
  */
 import { z } from 'zod';
+import { oauthAuthorization, type OAuthCredentials } from './oauth.ts';
 import { magentoErrorBody, renderMagentoMessage } from './wire/error.ts';
 
 export { magentoErrorBody, renderMagentoMessage };
+export type { OAuthCredentials };
 
 export interface MagentoClientConfig {
   /** Base URL without `/rest`, e.g. `https://magento.example.com` or `http://127.0.0.1:8080`. */
   readonly baseUrl: string;
   /** Bearer token (integration, admin or customer); never sent to a browser. */
   readonly token?: string | undefined;
+  /**
+   * The integration's OAuth 1.0a credentials. When set, every call without a `request.token` of its own is
+   * signed with them (HMAC-SHA256) and `token` is not sent: Magento 2.4.4+ refuses an integration's access
+   * token used as a bearer token unless its admin allows it.
+   */
+  readonly oauth?: OAuthCredentials | undefined;
   /** Store code segment: `default`, `all`, or undefined for `/rest/V1`. */
   readonly storeCode?: string | undefined;
   readonly timeoutMs?: number;
@@ -20,6 +28,17 @@ export interface MagentoClientConfig {
   readonly attempts?: number;
   readonly fetch?: typeof fetch;
 }
+
+/** Magento as the integration: with its bearer token, or signing with its OAuth 1.0a credentials. */
+export type IntegrationConfig = MagentoClientConfig &
+  ({ readonly token: string } | { readonly oauth: OAuthCredentials });
+
+/** The same Magento for a shopper: their own token, or none for a guest; never the integration's credentials. */
+export const asShopper = (config: MagentoClientConfig, token: string | undefined): MagentoClientConfig => ({
+  ...config,
+  token,
+  oauth: undefined,
+});
 
 export class MagentoApiError extends Error {
   readonly status: number;
@@ -45,7 +64,7 @@ export interface MagentoRequest<T> {
   readonly path: string;
   readonly body?: unknown;
   readonly schema: z.ZodType<T>;
-  /** Overrides the configured token (e.g. a customer's). */
+  /** Overrides the configured credentials (e.g. a customer's token): sent as a bearer token, never signed. */
   readonly token?: string | undefined;
 }
 
@@ -54,23 +73,44 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Redacts a URL for messages: the host and path, never a query holding secrets. */
 const describe = (url: string) => url.split('?')[0] ?? url;
 
+/**
+ * To PHP a `+` in a query is a space, but Magento's signature check reads the query with rawurldecode,
+ * where it stays a `+` (`Framework\Oauth\Helper\Request::_extractQueryStringParams()`): `%20` means the
+ * same to Magento and signs the same on both sides.
+ */
+const plusAsSpace = (url: string): string => {
+  const start = url.indexOf('?');
+  return start === -1 ? url : url.slice(0, start) + url.slice(start).replace(/\+/g, '%20');
+};
+
+/** The `Authorization` header of one attempt: a retry is signed afresh (a new nonce and timestamp). */
+function authorization(
+  config: MagentoClientConfig,
+  request: { method: string; url: string; token: string | undefined },
+): string | undefined {
+  if (request.token) return `Bearer ${request.token}`;
+  if (config.oauth) return oauthAuthorization({ ...request, credentials: config.oauth });
+  return config.token ? `Bearer ${config.token}` : undefined;
+}
+
 export async function magentoFetch<T>(config: MagentoClientConfig, request: MagentoRequest<T>): Promise<T> {
   const method = request.method ?? 'GET';
   const segment = config.storeCode ? `/${config.storeCode}` : '';
-  const url = `${config.baseUrl.replace(/\/+$/, '')}/rest${segment}/V1${request.path}`;
-  const token = request.token ?? config.token;
+  const signed = !request.token && config.oauth !== undefined;
+  const address = `${config.baseUrl.replace(/\/+$/, '')}/rest${segment}/V1${request.path}`;
+  const url = signed ? plusAsSpace(address) : address;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers['Authorization'] = `Bearer ${token}`;
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   const attempts = method === 'GET' ? (config.attempts ?? 4) : 1;
   const doFetch = config.fetch ?? fetch;
 
   for (let attempt = 1; ; attempt++) {
     let response: Response;
+    const authorizationHeader = authorization(config, { method, url, token: request.token });
     try {
       response = await doFetch(url, {
         method,
-        headers,
+        headers: authorizationHeader ? { ...headers, Authorization: authorizationHeader } : headers,
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         signal: AbortSignal.timeout(config.timeoutMs ?? 30_000),
       });

@@ -13,7 +13,12 @@ import type { QuoteAddress } from '../magento/wire/address.ts';
 import { checkoutCartSchema, checkoutTotalsSchema } from '../magento/wire/cart.ts';
 import { grandTotal } from '../magento/wire/shopper-totals.ts';
 import { orderIdSchema, orderSchema, orderSearchSchema } from '../magento/wire/order.ts';
-import { magentoFetch, type MagentoClientConfig } from '../magento/client.ts';
+import {
+  asShopper,
+  magentoFetch,
+  type IntegrationConfig,
+  type MagentoClientConfig,
+} from '../magento/client.ts';
 
 export type { QuoteAddress };
 
@@ -136,12 +141,10 @@ const totalOf = (order: {
   base_grand_total?: number | null | undefined;
 }) => order.grand_total ?? order.base_grand_total ?? undefined;
 
-export function createMagentoCheckout(config: MagentoClientConfig & { token: string }): MagentoCheckout {
-  // The shopper's token for their own cart; the integration token for a quote id; none for a guest.
-  const caller = (ref: CartRef) => ({
-    ...config,
-    token: ref.kind === 'customer' ? ref.token : ref.kind === 'quote' ? config.token : undefined,
-  });
+export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckout {
+  // The shopper's token for their own cart; the integration's credentials for a quote id; none for a guest.
+  const caller = (ref: CartRef): MagentoClientConfig =>
+    ref.kind === 'quote' ? config : asShopper(config, ref.kind === 'customer' ? ref.token : undefined);
   const base = (ref: CartRef) =>
     ref.kind === 'customer'
       ? '/carts/mine'

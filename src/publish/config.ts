@@ -1,5 +1,6 @@
 /** The rebuild settings, from the validated environment. */
 import { loadEnv, type Env } from '../config/env.ts';
+import { configuredOAuth, EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from '../config/magento.ts';
 
 /** The embedded setup's demo secret (README, "Demo credentials"); never used with a real Magento. */
 export const DEMO_REBUILD_SECRET = 'embedded-demo-rebuild-secret';
@@ -18,6 +19,20 @@ export const rebuildSecret = (env: Env): string | undefined =>
 /** Where the embedded back end posts the hook: REBUILD_HOOK_URL, else the storefront's `/rebuild`. */
 export const rebuildHookUrl = (env: Env): string => env.REBUILD_HOOK_URL ?? `${env.SITE_URL}/rebuild`;
 
+/**
+ * The integration's OAuth secrets (the consumer key is public in OAuth): the configured ones, or with the
+ * embedded back end its demo ones.
+ */
+function oauthSecrets(env: Env): [string, string, string][] {
+  const oauth = env.MAGENTO_URL ? configuredOAuth(env) : embeddedIntegrationOAuth(env);
+  if (!oauth) return [];
+  return [
+    ['MAGENTO_CONSUMER_SECRET', oauth.consumerSecret, EMBEDDED_DEMO_OAUTH.consumerSecret],
+    ['MAGENTO_ACCESS_TOKEN', oauth.accessToken, EMBEDDED_DEMO_OAUTH.accessToken],
+    ['MAGENTO_ACCESS_TOKEN_SECRET', oauth.accessTokenSecret, EMBEDDED_DEMO_OAUTH.accessTokenSecret],
+  ];
+}
+
 export interface NamedSecret {
   readonly name: string;
   readonly value: string;
@@ -33,6 +48,7 @@ export function buildSecrets(env: Env): NamedSecret[] {
   const defaults = loadEnv({});
   const candidates: [string, string | undefined, string | undefined][] = [
     ['MAGENTO_TOKEN', env.MAGENTO_TOKEN, undefined],
+    ...oauthSecrets(env),
     ['EMBEDDED_INTEGRATION_TOKEN', env.EMBEDDED_INTEGRATION_TOKEN, defaults.EMBEDDED_INTEGRATION_TOKEN],
     ['EMBEDDED_ADMIN_PASSWORD', env.EMBEDDED_ADMIN_PASSWORD, defaults.EMBEDDED_ADMIN_PASSWORD],
     ['REBUILD_SECRET', rebuildSecret(env), DEMO_REBUILD_SECRET],

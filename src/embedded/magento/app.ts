@@ -32,6 +32,8 @@ export interface MagentoAppOptions {
   /** The store's clock (default the system's): special prices and discount codes' dates go by it. */
   readonly clock?: Clock;
   readonly tokens: TokenLifetimes;
+  /** Magento's `oauth/consumer/enable_integration_as_bearer` (default true here; Magento 2.4.4+: false). */
+  readonly integrationAsBearer?: boolean;
   /** Largest accepted request body in bytes. */
   readonly maxBodyBytes: number;
   /** Called with the sku after each successful admin product save or delete. */
@@ -75,7 +77,11 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
     const located = resolveStore(path);
     if (!located) throw errors.routeNotFound();
     const { route, params } = router.match(request.method, located.path);
-    const caller = resolveCaller(db, request.headers.get('authorization') ?? undefined);
+    const caller = resolveCaller(db, request.headers.get('authorization') ?? undefined, {
+      integrationAsBearer: options.integrationAsBearer ?? true,
+      request: { method: request.method, url: request.url, host: request.headers.get('host') ?? undefined },
+      anonymous: route.resource === 'anonymous',
+    });
     authorize(caller, route.resource);
     const body =
       request.method === 'POST' || request.method === 'PUT'

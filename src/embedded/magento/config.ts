@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { shopClock } from '../../config/clock.ts';
 import type { Env } from '../../config/env.ts';
+import { embeddedIntegrationOAuth } from '../../config/magento.ts';
 import type { EmbeddedMagentoConfig } from './server.ts';
 
 export function embeddedMagentoConfig(env: Env, log?: (message: string) => void): EmbeddedMagentoConfig {
@@ -16,6 +17,8 @@ export function embeddedMagentoConfig(env: Env, log?: (message: string) => void)
     mediaDir: resolve(env.EMBEDDED_MAGENTO_MEDIA),
     admin: { username: env.EMBEDDED_ADMIN_USERNAME, password: env.EMBEDDED_ADMIN_PASSWORD },
     integrationToken: env.EMBEDDED_INTEGRATION_TOKEN,
+    integrationOAuth: embeddedIntegrationOAuth(env),
+    integrationAsBearer: env.EMBEDDED_INTEGRATION_AS_BEARER,
     tokenLifetimes: { customer: env.CUSTOMER_TOKEN_LIFETIME, admin: env.ADMIN_TOKEN_LIFETIME },
     catalogue: { seed: env.DEMO_SEED, productCount: env.DEMO_PRODUCT_COUNT, brand: env.DEMO_BRAND },
     clock: shopClock(env.SHOP_CLOCK_FILE),

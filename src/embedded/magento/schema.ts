@@ -155,6 +155,26 @@ CREATE TABLE IF NOT EXISTS login_failures (
   PRIMARY KEY (user_type, username)
 );
 
+-- An integration's OAuth 1.0a consumer and access token (Magento's oauth_consumer, oauth_token) and the
+-- nonces each consumer has used (oauth_nonce), kept for oauth/cleanup/expiration_period.
+CREATE TABLE IF NOT EXISTS oauth_consumer (
+  entity_id INTEGER PRIMARY KEY,
+  consumer_key TEXT NOT NULL UNIQUE,
+  secret TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS oauth_token (
+  token TEXT PRIMARY KEY,
+  secret TEXT NOT NULL,
+  consumer_id INTEGER NOT NULL REFERENCES oauth_consumer (entity_id) ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS oauth_nonce (
+  nonce TEXT NOT NULL,
+  consumer_id INTEGER NOT NULL REFERENCES oauth_consumer (entity_id) ON DELETE CASCADE,
+  timestamp INTEGER NOT NULL,
+  PRIMARY KEY (nonce, consumer_id)
+);
+CREATE INDEX IF NOT EXISTS oauth_nonce_timestamp ON oauth_nonce (timestamp);
+
 CREATE TABLE IF NOT EXISTS quotes (
   id INTEGER PRIMARY KEY,
   masked_id TEXT UNIQUE,

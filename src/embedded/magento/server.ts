@@ -6,6 +6,7 @@ import { Server as HttpServer } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import { SERVER_DEADLINES } from '../../http/index.ts';
 import { ensureIntegrationToken } from './auth/auth.ts';
+import { ensureOAuthIntegration, type IntegrationCredentials } from './auth/oauth.ts';
 import { carriersConfig, DEMO_CARRIERS, type CarriersConfig } from './checkout/carrier-config.ts';
 import type { CheckoutSettings } from './checkout/settings.ts';
 import { createMagentoApp } from './app.ts';
@@ -25,6 +26,13 @@ export interface EmbeddedMagentoConfig {
   readonly mediaDir: string;
   readonly admin: { readonly username: string; readonly password: string };
   readonly integrationToken: string;
+  /** The integration's OAuth 1.0a consumer key and secret, access token and secret; none: no OAuth sign-in. */
+  readonly integrationOAuth?: IntegrationCredentials;
+  /**
+   * Magento's `oauth/consumer/enable_integration_as_bearer`: whether integration tokens may be sent as
+   * bearer tokens. Default true, so the demo works as before; Magento 2.4.4+ defaults to false.
+   */
+  readonly integrationAsBearer?: boolean;
   readonly tokenLifetimes: { readonly customer: number; readonly admin: number };
   readonly catalogue: { readonly seed: number; readonly productCount: number; readonly brand: string };
   /** The delivery carriers (`carriers/*`); the demo shop's when left out. */
@@ -66,6 +74,7 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
   // A database seeded before discount codes existed gets the demo ones now.
   ensureDemoSalesRules(db, magentoDate());
   ensureIntegrationToken(db, config.integrationToken);
+  if (config.integrationOAuth) ensureOAuthIntegration(db, config.integrationOAuth);
   return db;
 }
 
@@ -98,6 +107,7 @@ export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promi
     checkout: checkoutSettings(config),
     ...(config.clock ? { clock: config.clock } : {}),
     tokens: config.tokenLifetimes,
+    integrationAsBearer: config.integrationAsBearer ?? true,
     maxBodyBytes: 1024 * 1024,
     ...(config.onProductSaved ? { onProductSaved: config.onProductSaved } : {}),
     ...(config.log ? { log: config.log } : {}),

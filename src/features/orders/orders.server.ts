@@ -9,7 +9,7 @@ import {
   MagentoApiError,
   magentoFetch,
   searchCriteria,
-  type MagentoClientConfig,
+  type IntegrationConfig,
 } from '../../magento/client.ts';
 import { customerSchema } from '../../magento/wire/customer.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
@@ -18,8 +18,8 @@ import { strings } from '../../strings.ts';
 import type { ConfigurableItemOption } from '../cart/options.ts';
 import type { OrderAddress, OrderDetail, OrderLine, OrdersPage, OrderSummary } from './order.ts';
 
-/** Magento with the integration token (orders) and its base URL (the customer's own `customers/me`). */
-export type OrdersMagento = MagentoClientConfig & { readonly token: string };
+/** Magento as the integration (orders) and its base URL (the customer's own `customers/me`). */
+export type OrdersMagento = IntegrationConfig;
 
 /** Magento ran `customers/me` as nobody: the session's token expired or was revoked. */
 export class SessionEnded extends Error {

@@ -1,12 +1,14 @@
 /**
  * Who is calling (CONTRACT.md §2): tokens, their lifetimes and the sign-in throttle. An invalid, expired
- * or malformed token is not an error in itself: the caller is simply a guest (§2.2).
+ * or malformed token is not an error in itself: the caller is simply a guest (§2.2). An integration signs
+ * in with OAuth 1.0a (`oauth.ts`), or sends its token as a bearer token where that is allowed.
  */
 import { z } from 'zod';
 import type { Caller } from '../caller.ts';
 import { randomString, verifyPassword } from '../crypto.ts';
 import { sqlNumber, type Database } from '../db.ts';
-import { errors } from '../errors.ts';
+import { errors, MagentoError } from '../errors.ts';
+import { isAccessToken, oauthCaller, type ReceivedRequest } from './oauth.ts';
 
 /** Magento's user types (`Magento\Authorization\Model\UserContextInterface`). */
 export const USER_TYPE = { integration: 1, admin: 2, customer: 3 } as const;
@@ -66,21 +68,55 @@ export function revokeCustomerTokens(db: Database, customerId: number): true {
 
 const tokenRow = z.object({ user_type: sqlNumber, user_id: sqlNumber, expires_at: sqlNumber.nullable() });
 
-export function resolveCaller(db: Database, authorization: string | undefined): Caller {
-  if (!authorization) return { kind: 'guest' };
+export interface CallerOptions {
+  /**
+   * Magento's `oauth/consumer/enable_integration_as_bearer` (default true here; false in Magento 2.4.4+):
+   * when false an integration's token sent as a bearer token is not read, so the caller is a guest
+   * (`Integration\Model\OpaqueToken\Reader::validateUserType()` throws, `TokenUserContext` gives up).
+   */
+  readonly integrationAsBearer?: boolean;
+  /** The request as received, to check an `Authorization: OAuth …` header; without it such a header is a guest. */
+  readonly request?: ReceivedRequest;
+  /**
+   * The route is `anonymous`: a failed OAuth check leaves a guest instead of failing the request, since
+   * Magento's GuestAuthorization plugin lets anonymous resources through before any user context is asked.
+   */
+  readonly anonymous?: boolean;
+}
+
+const GUEST: Caller = { kind: 'guest' };
+
+export function resolveCaller(
+  db: Database,
+  authorization: string | undefined,
+  options: CallerOptions = {},
+): Caller {
+  if (!authorization) return GUEST;
   const parts = authorization.trim().split(/\s+/);
-  if (parts.length !== 2 || parts[0]?.toLowerCase() !== 'bearer' || !parts[1]) return { kind: 'guest' };
-  const row = db.get(tokenRow, 'SELECT user_type, user_id, expires_at FROM tokens WHERE token = ?', parts[1]);
-  if (!row || (row.expires_at !== null && row.expires_at <= now())) return { kind: 'guest' };
+  if (parts.length === 2 && parts[0]?.toLowerCase() === 'bearer' && parts[1])
+    return bearerCaller(db, parts[1], options.integrationAsBearer ?? true);
+  if (!options.request) return GUEST;
+  try {
+    return oauthCaller(db, authorization, options.request) ?? GUEST;
+  } catch (error) {
+    if (options.anonymous && error instanceof MagentoError) return GUEST;
+    throw error;
+  }
+}
+
+function bearerCaller(db: Database, token: string, integrationAsBearer: boolean): Caller {
+  const row = db.get(tokenRow, 'SELECT user_type, user_id, expires_at FROM tokens WHERE token = ?', token);
+  if (!row) return integrationAsBearer && isAccessToken(db, token) ? { kind: 'integration' } : GUEST;
+  if (row.expires_at !== null && row.expires_at <= now()) return GUEST;
   switch (row.user_type) {
     case USER_TYPE.customer:
       return { kind: 'customer', customerId: row.user_id };
     case USER_TYPE.admin:
       return { kind: 'admin', adminId: row.user_id };
     case USER_TYPE.integration:
-      return { kind: 'integration' };
+      return integrationAsBearer ? { kind: 'integration' } : GUEST;
     default:
-      return { kind: 'guest' };
+      return GUEST;
   }
 }
 
