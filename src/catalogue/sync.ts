@@ -14,8 +14,9 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
-import { MagentoApiError } from '../magento/client.ts';
+import { MagentoApiError, type MagentoClientConfig } from '../magento/client.ts';
 import { loadCatalogueChanges } from './changes.ts';
+import { readContentBlocks } from './content-blocks.ts';
 import { rulePricesFrom } from './final-prices.ts';
 import { CatalogueLoadError, loadCatalogue, type LoadProblem } from './load.ts';
 import { pricedAt } from './special-prices.ts';
@@ -143,6 +144,30 @@ function writeJsonAtomically(file: string, value: unknown): void {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The home page's and landings' CMS blocks. Magento failing to give them does not fail the sync: the
+ * pages keep the blocks read last time (or the shipped content), and the log says why.
+ */
+async function contentBlocks(
+  config: MagentoClientConfig,
+  previous: Catalogue['blocks'],
+  log: (message: string) => void,
+): Promise<Catalogue['blocks']> {
+  try {
+    return await readContentBlocks(config);
+  } catch (error) {
+    if (!(error instanceof MagentoApiError)) throw error;
+    const hint =
+      error.status === 401 || error.status === 403
+        ? ' Give the integration the resource Content → Elements → Blocks (Magento_Cms::block).'
+        : '';
+    log(
+      `WARNING: the home page's CMS blocks could not be read from Magento (${error.message}); ${previous ? 'keeping the ones read before' : 'the pages use the shipped content'}.${hint}`,
+    );
+    return previous;
+  }
+}
+
 export async function syncCatalogue(
   env: Env,
   log: (message: string) => void = () => undefined,
@@ -175,9 +200,11 @@ export async function syncCatalogue(
     const rulePrices = options.finalPrices
       ? rulePricesFrom(pricedAt(read.catalogue.products, options.at ?? Date.now()), options.finalPrices)
       : (previous?.rulePrices ?? {});
+    const blocks = await contentBlocks(config, previous?.blocks, log);
     const catalogue: Catalogue = {
       ...read.catalogue,
       ...(Object.keys(rulePrices).length > 0 ? { rulePrices } : {}),
+      ...(blocks ? { blocks } : {}),
     };
 
     const before = previousFile?.hash;

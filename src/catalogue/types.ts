@@ -236,4 +236,16 @@ export interface Catalogue {
    * (src/publish/reconcile.ts); applied as Magento applies a rule price, as the lowest of the candidates.
    */
   rulePrices?: Record<string, number>;
+  /**
+   * The active Magento CMS blocks the home page and landings are made of, by identifier, as Magento holds
+   * them (src/catalogue/content-blocks.ts); absent in a snapshot from before they were read.
+   */
+  blocks?: Record<string, ContentBlock>;
+}
+
+/** One CMS block as Magento holds it. */
+export interface ContentBlock {
+  readonly title: string;
+  /** Raw HTML with Magento's `{{media url=…}}` and `{{store url=…}}` directives. */
+  readonly content: string;
 }

@@ -1,7 +1,8 @@
 /**
  * `GET /img/{width}/{format}/catalog/product/{file}`: a Magento product picture, resized on demand
- * (DESIGN.md §4). Only the allow-listed widths and formats and safe `catalog/product` paths; the source
- * comes from Magento media; each result is written once to a disk cache and served from it afterwards;
+ * (DESIGN.md §4), and `GET /img/{width}/{format}/wysiwyg/{file}`: a picture of the editors' CMS blocks
+ * (SVG too, drawn at the width asked). Only the allow-listed widths and formats and safe paths in those two
+ * folders; the source comes from Magento media; each result is written once to a disk cache and served from it afterwards;
  * concurrent requests for the same uncached picture share one transform. 304s come from Hono's `etag()`.
  */
 import { createHash } from 'node:crypto';
@@ -26,15 +27,21 @@ export interface ImageRouteOptions {
   readonly log?: (message: string) => void;
 }
 
+/** The Magento media folders pictures come from: products', and the CMS editor's. */
+type MediaFolder = 'catalog/product' | 'wysiwyg';
+
 export interface ImageRequest {
   readonly width: ImageWidth;
   readonly format: ImageFormat;
-  /** Path below `catalog/product`, starting with `/`, e.g. `/p/w/pw-2000-1.jpg`. */
+  readonly folder: MediaFolder;
+  /** Path below the folder, starting with `/`, e.g. `/p/w/pw-2000-1.jpg`. */
   readonly file: string;
 }
 
-const ROUTE = /^\/img\/(\d{1,4})\/([a-z]{1,8})\/catalog\/product(\/[A-Za-z0-9._\-/]+)$/;
+const ROUTE = /^\/img\/(\d{1,4})\/([a-z]{1,8})\/(catalog\/product|wysiwyg)(\/[A-Za-z0-9._\-/]+)$/;
 const SOURCE_EXTENSION = /\.(jpe?g|png|webp|gif|avif|tiff?)$/i;
+/** Editors' pictures may be drawings too. */
+const WYSIWYG_EXTENSION = /\.(jpe?g|png|webp|gif|avif|tiff?|svg)$/i;
 const CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = { webp: 'image/webp', jpeg: 'image/jpeg' };
 const NOT_FOUND_CACHE = 'public, max-age=60';
 
@@ -42,18 +49,39 @@ const NOT_FOUND_CACHE = 'public, max-age=60';
 export function parseImagePath(pathname: string): ImageRequest | undefined {
   const match = ROUTE.exec(pathname);
   if (!match) return undefined;
-  const [, widthText = '', formatText = '', file = ''] = match;
+  const [, widthText = '', formatText = '', folderText = '', file = ''] = match;
   const width = IMAGE_WIDTHS.find((allowed) => String(allowed) === widthText);
   const format = IMAGE_FORMATS.find((allowed) => allowed === formatText);
   if (width === undefined || format === undefined) return undefined;
-  if (file.includes('..') || file.includes('//') || file.endsWith('/') || !SOURCE_EXTENSION.test(file))
+  const folder: MediaFolder = folderText === 'wysiwyg' ? 'wysiwyg' : 'catalog/product';
+  const extension = folder === 'wysiwyg' ? WYSIWYG_EXTENSION : SOURCE_EXTENSION;
+  if (file.includes('..') || file.includes('//') || file.endsWith('/') || !extension.test(file))
     return undefined;
-  return { width, format, file };
+  return { width, format, folder, file };
 }
 
-/** The transform: never wider than the source, aspect kept, orientation applied, metadata dropped. */
-export function transformImage(source: Buffer, width: number, format: ImageFormat): Promise<Buffer> {
-  const pipeline = sharp(source, { limitInputPixels: 40_000_000 })
+/** Magento's `media/wysiwyg`, beside the product pictures' `media/catalog/product`. */
+export const wysiwygBaseUrl = (mediaBaseUrl: string): string =>
+  `${mediaBaseUrl.replace(/\/+$/, '').replace(/\/catalog\/product$/, '')}/wysiwyg`;
+
+/** Pixels per inch at which a drawing is `width` pixels wide (72 draws it at its own size). */
+async function drawingDensity(source: Buffer, width: number): Promise<number> {
+  const { width: drawn } = await sharp(source).metadata();
+  return drawn ? Math.min(2400, Math.max(72, (72 * width) / drawn)) : 72;
+}
+
+/**
+ * The transform: never wider than the source (a drawing is drawn at the width asked), aspect kept,
+ * orientation applied, metadata dropped.
+ */
+export async function transformImage(
+  source: Buffer,
+  width: number,
+  format: ImageFormat,
+  drawing = false,
+): Promise<Buffer> {
+  const density = drawing ? await drawingDensity(source, width) : undefined;
+  const pipeline = sharp(source, { limitInputPixels: 40_000_000, ...(density ? { density } : {}) })
     .rotate()
     .resize({ width, withoutEnlargement: true });
   return format === 'webp'
@@ -73,8 +101,12 @@ class ImageRouteError extends Error {
   }
 }
 
-async function fetchSource(options: ImageRouteOptions, file: string): Promise<Buffer> {
-  const url = `${options.mediaBaseUrl.replace(/\/+$/, '')}${file}`;
+async function fetchSource(options: ImageRouteOptions, request: ImageRequest): Promise<Buffer> {
+  const base =
+    request.folder === 'wysiwyg'
+      ? wysiwygBaseUrl(options.mediaBaseUrl)
+      : options.mediaBaseUrl.replace(/\/+$/, '');
+  const url = `${base}${request.file}`;
   const maxBytes = options.maxSourceBytes ?? 25 * 1024 * 1024;
   let response: Response;
   try {
@@ -115,10 +147,10 @@ async function writeCache(cacheFile: string, output: Buffer, log: ImageRouteOpti
 }
 
 async function produce(options: ImageRouteOptions, request: ImageRequest, cacheFile: string) {
-  const source = await fetchSource(options, request.file);
+  const source = await fetchSource(options, request);
   let output: Buffer;
   try {
-    output = await transformImage(source, request.width, request.format);
+    output = await transformImage(source, request.width, request.format, /\.svg$/i.test(request.file));
   } catch (error) {
     options.log?.(`Image ${request.file} could not be transformed: ${errorMessage(error)}`);
     throw new ImageRouteError(502, 'Bad Gateway: the source is not a readable picture');
@@ -157,7 +189,7 @@ export function createImageRoutes(options: ImageRouteOptions): Hono {
     .get('/img/:path{.*}', etag(), async (c) => {
       const request = parseImagePath(rawPath(c));
       const cacheFile = request
-        ? join(cacheRoot, String(request.width), request.format, 'catalog/product', request.file)
+        ? join(cacheRoot, String(request.width), request.format, request.folder, request.file)
         : '';
       if (!request || !cacheFile.startsWith(cacheRoot + sep))
         return textReply(404, 'Not Found', { 'Cache-Control': NOT_FOUND_CACHE });

@@ -182,9 +182,20 @@ describe('parseImagePath', () => {
     expect(parseImagePath('/img/640/webp/catalog/product/p/w/pw-2000-1.jpg')).toEqual({
       width: 640,
       format: 'webp',
+      folder: 'catalog/product',
       file: '/p/w/pw-2000-1.jpg',
     });
     expect(parseImagePath('/img/0640/webp/catalog/product/p/w/pw.jpg')).toBeUndefined();
+    // Drawings only from the CMS editor's folder, and nothing outside the two folders.
+    expect(parseImagePath('/img/320/webp/wysiwyg/art/garden.svg')).toEqual({
+      width: 320,
+      format: 'webp',
+      folder: 'wysiwyg',
+      file: '/art/garden.svg',
+    });
+    expect(parseImagePath('/img/320/webp/catalog/product/p/w/x.svg')).toBeUndefined();
+    expect(parseImagePath('/img/320/webp/customer/a/b.jpg')).toBeUndefined();
+    expect(parseImagePath('/img/320/webp/wysiwyg/../catalog/x.jpg')).toBeUndefined();
     expect(parseImagePath('/img/640/webp/catalog/product//etc/x.jpg')).toBeUndefined();
     expect(parseImagePath('/img/640/webp/catalog/product/p/w/pw%20x.jpg')).toBeUndefined();
   });

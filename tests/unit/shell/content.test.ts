@@ -82,7 +82,7 @@ describe('home and landing content', () => {
   });
 
   it('only uses pictures that exist in public/', () => {
-    for (const promo of promos()) expect(existsSync(`public${promo.image}`), promo.image).toBe(true);
+    for (const promo of promos()) expect(existsSync(`public${promo.image.src}`), promo.image.src).toBe(true);
   });
 
   it('only links to pages the shop serves', () => {
