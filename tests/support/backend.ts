@@ -133,7 +133,7 @@ export async function startTestBackend(
  * go by standard delivery (the demo carriers send a parcel up to 30 kg; heavier goes on a pallet).
  */
 export async function pickProduct(
-  backend: TestBackend,
+  backend: Pick<TestBackend, 'call'>,
   minQty = 5,
   maxWeight = PARCEL_ITEM_KG,
 ): Promise<{ sku: string; price: number; qty: number; name: string }> {
