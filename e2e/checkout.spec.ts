@@ -19,11 +19,11 @@ import {
   form,
   guestCart,
   GOOD_CARD,
-  INTEGRATION_TOKEN,
   MAGENTO,
   SANDBOX,
   type Address,
   address,
+  asIntegration,
   tag,
 } from './support/checkout.ts';
 import { expect, hydrated, test } from './support/test.ts';
@@ -82,13 +82,12 @@ interface MagentoOrder {
   extension_attributes: { shipping_assignments: { shipping: { address: Record<string, unknown> } }[] };
 }
 
-/** Every order of the cart, asked of Magento with the integration token (orders are numbered from 1). */
+/** Every order of the cart, asked of Magento as the integration (orders are numbered from 1). */
 async function ordersOfCart(request: APIRequestContext, cartId: number): Promise<MagentoOrder[]> {
   const found: MagentoOrder[] = [];
   for (let id = 1; ; id++) {
-    const reply = await request.get(`${MAGENTO}/rest/V1/orders/${id}`, {
-      headers: { Authorization: `Bearer ${INTEGRATION_TOKEN}` },
-    });
+    const url = `${MAGENTO}/rest/V1/orders/${id}`;
+    const reply = await request.get(url, { headers: asIntegration('GET', url) });
     if (reply.status() === 404) return found;
     expect(reply.ok()).toBe(true);
     const order = (await reply.json()) as MagentoOrder;

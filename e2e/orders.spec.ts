@@ -12,10 +12,10 @@ import { productPages, type Product } from './support/catalogue.ts';
 import {
   checkOut,
   customerCart,
-  INTEGRATION_TOKEN,
   MAGENTO,
   type Address,
   address,
+  asIntegration,
   tag,
 } from './support/checkout.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../tests/support/orders.ts';
@@ -35,14 +35,22 @@ function products(from: number, count: number): Product[] {
   return picked;
 }
 
+/** Stands for the integration where the back-end helpers take a token: the call is signed with OAuth instead. */
+const INTEGRATION = 'the integration, signed';
+
 /** The e2e shop's embedded back end, called as the tests' back-end helpers call theirs. */
 const backEnd = {
   async call(method: string, path: string, options: { token?: string | undefined; body?: unknown } = {}) {
-    const response = await fetch(`${MAGENTO}${path}`, {
+    const url = `${MAGENTO}${path}`;
+    const response = await fetch(url, {
       method,
       headers: {
         'Content-Type': 'application/json',
-        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+        ...(options.token === INTEGRATION
+          ? asIntegration(method, url)
+          : options.token
+            ? { Authorization: `Bearer ${options.token}` }
+            : {}),
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
@@ -52,7 +60,7 @@ const backEnd = {
 
 async function setStock(sku: string, qty: number): Promise<void> {
   const reply = await backEnd.call('PUT', `/rest/V1/products/${encodeURIComponent(sku)}`, {
-    token: INTEGRATION_TOKEN,
+    token: INTEGRATION,
     body: { product: { sku, extension_attributes: { stock_item: { qty, is_in_stock: qty > 0 } } } },
   });
   if (reply.status !== 200) throw new Error(`stock of ${sku} not set: ${JSON.stringify(reply.body)}`);
@@ -191,7 +199,7 @@ test('a guest finds their order with its number, billing e-mail and postcode', a
   const { number } = await placeTestOrder(backEnd, {
     lines: [{ sku: product.sku, qty: 1 }],
     address: { ...ORDER_ADDRESS, street: ['4 Quay Street'], city: 'Bristol', postcode: 'BS1 4DJ', email },
-    integrationToken: INTEGRATION_TOKEN,
+    integrationToken: INTEGRATION,
   });
 
   await page.goto('/');

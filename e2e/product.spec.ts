@@ -1,6 +1,5 @@
 /** The product page (spec §2 Product page, §3 Product; DESIGN.md §3: exact pence, add to cart when in stock). */
 import type { Page } from '@playwright/test';
-import { loadEnv } from '../src/config/env.ts';
 import {
   catalogue,
   CONNECTED_SECTIONS,
@@ -13,6 +12,7 @@ import {
   type CategoryNode,
   type Product,
 } from './support/catalogue.ts';
+import { asIntegration } from './support/checkout.ts';
 import { MAGENTO_URL } from './support/ports.ts';
 import { chooseVat, expect, expectBreadcrumb, shellReady, shop, telHref, test } from './support/test.ts';
 
@@ -172,11 +172,9 @@ test.describe('description', () => {
     request,
   }) => {
     // The demo generator plants hostile markup in a few descriptions; the snapshot holds them cleaned, so
-    // the raw ones are read from the embedded back end (port and token as scripts/e2e-server.ts sets them).
-    const token = loadEnv({}).EMBEDDED_INTEGRATION_TOKEN;
-    const response = await request.get(`${MAGENTO_URL}/rest/V1/products?searchCriteria[pageSize]=1000`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
+    // the raw ones are read from the embedded back end (on the port scripts/e2e-server.ts gives it).
+    const url = `${MAGENTO_URL}/rest/V1/products?searchCriteria[pageSize]=1000`;
+    const response = await request.get(url, { headers: asIntegration('GET', url) });
     expect(response.status()).toBe(200);
     const { items } = (await response.json()) as {
       items: { sku: string; custom_attributes: { attribute_code: string; value: unknown }[] }[];
