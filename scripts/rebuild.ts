@@ -33,7 +33,7 @@ async function embeddedIfNeeded(env: Env): Promise<RunningMagento | undefined> {
   // No hook from this back end: this run is the rebuild.
   const config = {
     ...embeddedMagentoConfig(env, (line) => console.info(line)),
-    onProductSaved: () => undefined,
+    onSaved: () => undefined,
   };
   const magento = await startEmbeddedMagento(config);
   console.info(`Started the embedded back end for this run: ${magento.url}/rest/V1`);

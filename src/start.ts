@@ -23,7 +23,7 @@ import { BuildError, buildSite, defaultSources } from './publish/build.ts';
 import { adoptLegacyDist, buildLayout } from './publish/builds.ts';
 import { trustedProxies } from './http/index.ts';
 import { rebuildSecret, statusPassword } from './publish/config.ts';
-import { rebuildOnProductSave } from './publish/hook-client.ts';
+import { rebuildOnSave } from './publish/hook-client.ts';
 import { createRebuilder } from './publish/rebuilder.ts';
 import { createRebuildRoutes } from './publish/routes.ts';
 import { startPublishSchedule } from './publish/schedule.ts';
@@ -93,10 +93,10 @@ async function startBackEnds(
   if (env.MAGENTO_URL) {
     log.info(`Using Magento at ${env.MAGENTO_URL}`);
   } else {
-    // After an admin product save, the embedded back end calls the storefront's signed rebuild hook.
+    // After an admin save (a product, a CMS block), the embedded back end calls the storefront's signed rebuild hook.
     const magento = await startEmbeddedMagento({
       ...embeddedMagentoConfig(env, (line) => log.info(line)),
-      ...rebuildOnProductSave(env, (line) => log.info(line)),
+      ...rebuildOnSave(env, (line) => log.info(line)),
     });
     closers.push(() => magento.close());
     urls = { magento: magento.url };

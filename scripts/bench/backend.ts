@@ -7,13 +7,13 @@
 import { loadEnv } from '../../src/config/env.ts';
 import { embeddedMagentoConfig } from '../../src/embedded/magento/config.ts';
 import { startEmbeddedMagento } from '../../src/embedded/magento/server.ts';
-import { rebuildOnProductSave } from '../../src/publish/hook-client.ts';
+import { rebuildOnSave } from '../../src/publish/hook-client.ts';
 
 const env = loadEnv();
 const started = performance.now();
 const magento = await startEmbeddedMagento({
   ...embeddedMagentoConfig(env, (line) => console.info(line)),
-  ...rebuildOnProductSave(env, (line) => console.info(line)),
+  ...rebuildOnSave(env, (line) => console.info(line)),
   port: 0,
 });
 const seedMs = Math.round(performance.now() - started);

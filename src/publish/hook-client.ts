@@ -3,6 +3,7 @@
  * triggered it never waits for or fails because of the storefront.
  */
 import type { Env } from '../config/env.ts';
+import type { OnSaved, SavedEntity } from '../embedded/magento/saved.ts';
 import { rebuildHookUrl, rebuildSecret } from './config.ts';
 import { signRebuildRequest } from './signature.ts';
 
@@ -35,16 +36,25 @@ export async function postRebuildHook(
   return response.status;
 }
 
+/** What the hook is told of a save: the product's sku, or no sku for content (the pages say which blocks). */
+export function savePayload(saved: SavedEntity): RebuildHookPayload {
+  if (saved.entity === 'cms-block')
+    return { reason: `CMS block ${saved.identifier} ${saved.deleted ? 'deleted' : 'saved'}` };
+  return saved.sku
+    ? { reason: `product ${saved.sku} saved`, skus: [saved.sku] }
+    : { reason: 'a product was saved' };
+}
+
 /**
- * A callback for "product saved" (the sku, or '' when unknown) that posts the hook in the background and
- * only logs a failure.
+ * A callback for an admin save (a product, or a CMS block) that posts the hook in the background and only
+ * logs a failure.
  */
-export function productSaveNotifier(
+export function saveNotifier(
   target: RebuildHookTarget,
   log: (message: string) => void = () => undefined,
-): (sku: string) => void {
-  return (sku) => {
-    const payload = sku ? { reason: `product ${sku} saved`, skus: [sku] } : { reason: 'a product was saved' };
+): OnSaved {
+  return (saved) => {
+    const payload = savePayload(saved);
     postRebuildHook(target, payload).then(
       (status) => {
         if (status !== 202) log(`Rebuild hook ${target.url} answered ${status} (${payload.reason}).`);
@@ -58,13 +68,10 @@ export function productSaveNotifier(
 }
 
 /**
- * What a back end started beside the shop is given so that an admin product save rebuilds the site: the
- * notifier when the hook is on (a rebuild secret is set), nothing otherwise.
+ * What a back end started beside the shop is given so that an admin save (a product, a CMS block) rebuilds
+ * the site: the notifier when the hook is on (a rebuild secret is set), nothing otherwise.
  */
-export function rebuildOnProductSave(
-  env: Env,
-  log?: (message: string) => void,
-): { onProductSaved?: (sku: string) => void } {
+export function rebuildOnSave(env: Env, log?: (message: string) => void): { onSaved?: OnSaved } {
   const secret = rebuildSecret(env);
-  return secret ? { onProductSaved: productSaveNotifier({ url: rebuildHookUrl(env), secret }, log) } : {};
+  return secret ? { onSaved: saveNotifier({ url: rebuildHookUrl(env), secret }, log) } : {};
 }

@@ -11,7 +11,11 @@ let backend: TestBackend;
 const saved: string[] = [];
 
 beforeAll(async () => {
-  backend = await startTestBackend({ onProductSaved: (sku) => saved.push(sku) });
+  backend = await startTestBackend({
+    onSaved: (entity) => {
+      if (entity.entity === 'product') saved.push(entity.sku);
+    },
+  });
 });
 afterAll(() => backend.stop());
 

@@ -18,7 +18,12 @@ const clock = manualClock('2026-06-15T12:00:00.000Z');
 const saved: string[] = [];
 let backend: TestBackend;
 beforeAll(async () => {
-  backend = await startTestBackend({ clock, onProductSaved: (sku) => saved.push(sku) });
+  backend = await startTestBackend({
+    clock,
+    onSaved: (entity) => {
+      if (entity.entity === 'product') saved.push(entity.sku);
+    },
+  });
 });
 afterAll(() => backend.stop());
 

@@ -14,7 +14,8 @@ import { indexCatalogue, readSnapshot } from '../../src/catalogue/snapshot.ts';
 import type { Product } from '../../src/catalogue/types.ts';
 import { allListings } from '../../src/components/catalogue/listings.ts';
 import { loadEnv, processEnvironment } from '../../src/config/env.ts';
-import { productSaveNotifier } from '../../src/publish/hook-client.ts';
+import type { OnSaved } from '../../src/embedded/magento/saved.ts';
+import { saveNotifier } from '../../src/publish/hook-client.ts';
 import { createRebuilder, type Rebuilder, type RunSummary } from '../../src/publish/rebuilder.ts';
 import { createRebuildRoutes } from '../../src/publish/routes.ts';
 import { createRebuildTask } from '../../src/publish/task.ts';
@@ -41,14 +42,14 @@ let backendStopped = false;
 let dir: string;
 let rebuilder: Rebuilder;
 let shop: RunningStorefront;
-let notify: (sku: string) => void = () => undefined;
+let notify: OnSaved = () => undefined;
 let snapshotFile: string;
 const log: string[] = [];
 
 beforeAll(async () => {
   backend = await startTestBackend({
     catalogue: { seed: 7, productCount: 60, brand: 'Clearwater' },
-    onProductSaved: (sku) => notify(sku),
+    onSaved: (saved) => notify(saved),
   });
   // Inside the project: the build's prerendering must resolve node_modules.
   mkdirSync(join(ROOT, 'var'), { recursive: true });
@@ -94,7 +95,7 @@ beforeAll(async () => {
     log: (line) => log.push(line),
   });
   shop = await startStorefrontServer(config, { host: '127.0.0.1', port: 0 });
-  notify = productSaveNotifier({ url: `${shop.url}/rebuild`, secret: SECRET }, (line) => log.push(line));
+  notify = saveNotifier({ url: `${shop.url}/rebuild`, secret: SECRET }, (line) => log.push(line));
 }, BUILD_TIMEOUT);
 
 afterAll(async () => {

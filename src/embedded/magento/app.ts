@@ -1,9 +1,10 @@
 /**
  * The embedded Magento back end as a Hono app: a Magento 2.4-compatible REST service for local use and
- * tests. `GET /media/catalog/product/...` (and `/pub/media/...`) serves product pictures; every
- * `/rest/[<store>/]V1/...` call is routed with Magento's own rules (`http/router.ts`), authorized
- * (`auth/`), its body bound like ServiceInputProcessor (`input.ts`, by the route), answered by the resource folder's
- * handler (`catalog/`, `carts/`, `checkout/`, `customers/`, `orders/`, `directory/`, `auth/`) and trimmed by `fields=`.
+ * tests. `GET /media/catalog/product/...` and `/media/wysiwyg/...` (and `/pub/media/...`) serve product
+ * pictures and CMS content's; every `/rest/[<store>/]V1/...` call is routed with Magento's own rules
+ * (`http/router.ts`), authorized (`auth/`), its body bound like ServiceInputProcessor (`input.ts`, by the
+ * route), answered by the resource folder's handler (`catalog/`, `carts/`, `checkout/`, `customers/`,
+ * `orders/`, `directory/`, `auth/`, `cms/`) and trimmed by `fields=`.
  * `GET /openapi.json` (outside `/rest/`, so no Magento URL can clash) serves the OpenAPI document made
  * from the same route table. `/graphql` answers Magento's wish-list GraphQL (`wishlist/`): in Open Source
  * the wish list has no REST API. Any failure becomes Magento's error body; nothing unexpected leaks a stack
@@ -16,16 +17,17 @@ import type { CheckoutSettings } from './checkout/settings.ts';
 import type { Database } from './db.ts';
 import { errors, MagentoError } from './errors.ts';
 import { jsonResponse, parseBody, readBody } from './http/body.ts';
-import { mediaRoot, serveMedia } from './http/media.ts';
+import { serveMedia } from './http/media.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { resolveStore, Router } from './http/router.ts';
 import { applyFields, parseFields, parsePhpQuery } from './query.ts';
 import { createRoutes } from './routes.ts';
+import type { OnSaved, SavedEntity } from './saved.ts';
 import { wishlistGraphQl } from './wishlist/route.ts';
 
 export interface MagentoAppOptions {
   readonly db: Database;
-  /** Folder holding `catalog/product/...`. */
+  /** Magento's media folder: `catalog/product/...` and `wysiwyg/...` are served. */
   readonly mediaDir: string;
   /** The store's currency and time zone, and the checkout's delivery carriers. */
   readonly checkout: CheckoutSettings;
@@ -36,8 +38,8 @@ export interface MagentoAppOptions {
   readonly integrationAsBearer?: boolean;
   /** Largest accepted request body in bytes. */
   readonly maxBodyBytes: number;
-  /** Called with the sku after each successful admin product save or delete. */
-  readonly onProductSaved?: (sku: string) => void;
+  /** Told of each successful admin save or delete: a product's or a CMS block's. */
+  readonly onSaved?: OnSaved;
   readonly log?: (message: string) => void;
 }
 
@@ -69,9 +71,21 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
     ...options.checkout,
     clock: options.clock ?? options.checkout.clock ?? systemClock,
   };
-  const routes = createRoutes({ db, checkout, tokens: options.tokens });
+  // Like a Magento webhook: after a successful admin save or delete, tell the storefront, after the
+  // answer is on its way and never failing the save.
+  const onSaved = (saved: SavedEntity): void => {
+    const listener = options.onSaved;
+    if (!listener) return;
+    setImmediate(() => {
+      try {
+        listener(saved);
+      } catch (error) {
+        options.log?.(`The save listener failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+  };
+  const routes = createRoutes({ db, checkout, tokens: options.tokens, onSaved });
   const router = new Router(routes);
-  const media = mediaRoot(options.mediaDir);
 
   async function answerRest(request: Request, path: string, query: string): Promise<unknown> {
     const located = resolveStore(path);
@@ -98,13 +112,13 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
   async function answer(c: Context): Promise<Response> {
     const url = new URL(c.req.url);
     if (c.req.method === 'GET') {
-      const picture = serveMedia(media, url.pathname);
+      const picture = serveMedia(options.mediaDir, url.pathname);
       if (picture) return picture;
     }
     const response = jsonResponse(200, await answerRest(c.req.raw, url.pathname, url.search.slice(1)));
-    // Like a Magento webhook: after a successful admin save or delete, tell the storefront (never failing it).
-    const sku = options.onProductSaved ? savedProductSku(c.req.method, url.pathname) : undefined;
-    if (sku !== undefined) setImmediate(() => options.onProductSaved?.(sku));
+    // Product saves are read from the path; CMS block routes report theirs with the stored identifier.
+    const sku = options.onSaved ? savedProductSku(c.req.method, url.pathname) : undefined;
+    if (sku !== undefined) onSaved({ entity: 'product', sku });
     return response;
   }
 

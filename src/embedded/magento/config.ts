@@ -1,7 +1,7 @@
 /**
- * The embedded back end's settings, taken from the validated environment. The product-save notifier
- * (`onProductSaved`) is not built here: whoever starts the back end passes it in, so this folder imports
- * nothing of the storefront.
+ * The embedded back end's settings, taken from the validated environment. The save notifier (`onSaved`,
+ * the storefront's rebuild hook) is not built here: whoever starts the back end passes it in, so the back
+ * end never depends on the storefront's publishing.
  */
 import { resolve } from 'node:path';
 import { shopClock } from '../../config/clock.ts';

@@ -19,6 +19,9 @@ const toCamelCase = (key: string): string => key.replace(/_([a-z])/g, (_, c: str
 /** PHP 8's is_numeric() for strings: optional surrounding white space, decimal or exponent notation, no hex. */
 const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
 
+/** PHP 8's is_numeric() for a string. */
+export const isPhpNumeric = (value: string): boolean => PHP_NUMERIC.test(value);
+
 // TypeProcessor::setType: the cast value, or undefined when Magento refuses it. settype() makes true "1"
 // and false "" (a special price's `"price_to": false` is no date).
 const toText = (value: unknown): string | undefined => {

@@ -14,6 +14,7 @@ import {
   guestCartRoutes,
 } from './carts/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { cmsRoutes } from './cms/routes.ts';
 import { adminCheckoutRoutes, checkoutCartHooks, checkoutRoutes } from './checkout/routes.ts';
 import type { CheckoutSettings } from './checkout/settings.ts';
 import { customerRoutes } from './customers/routes.ts';
@@ -21,15 +22,18 @@ import type { Database } from './db.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import type { Route } from './http/route.ts';
 import { orderRoutes } from './orders/routes.ts';
+import type { OnSaved } from './saved.ts';
 import { salesRuleRoutes } from './sales-rules/routes.ts';
 
 export interface RouteContext {
   readonly db: Database;
   readonly checkout: CheckoutSettings;
   readonly tokens: TokenLifetimes;
+  /** Told of admin saves that routes report themselves (the others are read from the path, `app.ts`). */
+  readonly onSaved: OnSaved;
 }
 
-export function createRoutes({ db, checkout, tokens }: RouteContext): Route[] {
+export function createRoutes({ db, checkout, tokens, onSaved }: RouteContext): Route[] {
   const hooks = checkoutCartHooks(db, checkout);
   return [
     ...directoryRoutes(),
@@ -44,5 +48,6 @@ export function createRoutes({ db, checkout, tokens }: RouteContext): Route[] {
     ...customerRoutes(db),
     ...orderRoutes(db, checkout),
     ...salesRuleRoutes(db),
+    ...cmsRoutes(db, onSaved),
   ];
 }

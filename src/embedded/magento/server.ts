@@ -16,6 +16,7 @@ import { writeProductImages } from './seed/images.ts';
 import { ensureDemoSalesRules } from './seed/sales-rules.ts';
 import { isSeeded, seedDatabase } from './seed/seed-database.ts';
 import { magentoDate } from './db.ts';
+import type { OnSaved } from './saved.ts';
 import { systemClock, type Clock } from '../../config/clock.ts';
 
 export interface EmbeddedMagentoConfig {
@@ -45,8 +46,8 @@ export interface EmbeddedMagentoConfig {
    */
   readonly clock?: Clock;
   readonly writeImages?: boolean;
-  /** Called with the sku after each admin product save (`POST /V1/products`, `PUT`/`DELETE /V1/products/:sku`). */
-  readonly onProductSaved?: (sku: string) => void;
+  /** Told of each admin save or delete: a product's (with its sku) or a CMS block's (with its identifier). */
+  readonly onSaved?: OnSaved;
   readonly log?: (message: string) => void;
 }
 
@@ -109,7 +110,7 @@ export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promi
     tokens: config.tokenLifetimes,
     integrationAsBearer: config.integrationAsBearer ?? true,
     maxBodyBytes: 1024 * 1024,
-    ...(config.onProductSaved ? { onProductSaved: config.onProductSaved } : {}),
+    ...(config.onSaved ? { onSaved: config.onSaved } : {}),
     ...(config.log ? { log: config.log } : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch, serverOptions: SERVER_DEADLINES });

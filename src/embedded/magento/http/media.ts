@@ -1,11 +1,14 @@
 /**
- * Product pictures as Magento's web server serves them, under `/media/catalog/product/` and
- * `/pub/media/catalog/product/`: only known image types, never outside the media folder, 404 otherwise.
+ * Media as Magento's web server serves it, under `/media/` and `/pub/media/`: product pictures
+ * (`catalog/product/`) and the pictures CMS content shows (`wysiwyg/`, where Magento's media gallery
+ * keeps them). Only known image types, never outside the folder, 404 otherwise.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 
-const MEDIA_PREFIXES = ['/media/catalog/product/', '/pub/media/catalog/product/'];
+/** The folders of the media directory that are served, each under both URL prefixes. */
+const MEDIA_FOLDERS = ['catalog/product', 'wysiwyg'];
+const URL_PREFIXES = ['/media/', '/pub/media/'];
 const MEDIA_TYPES: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -42,11 +45,14 @@ async function mediaFile(mediaRoot: string, relativeEscaped: string): Promise<Re
   });
 }
 
-/** The picture a GET names, or undefined when the path is not under a media prefix. */
-export function serveMedia(mediaRoot: string, rawPath: string): Promise<Response> | undefined {
-  const prefix = MEDIA_PREFIXES.find((candidate) => rawPath.startsWith(candidate));
-  return prefix === undefined ? undefined : mediaFile(mediaRoot, rawPath.slice(prefix.length));
+/** The picture a GET names, or undefined when the path is not under a served media folder. */
+export function serveMedia(mediaDir: string, rawPath: string): Promise<Response> | undefined {
+  for (const urlPrefix of URL_PREFIXES) {
+    for (const folder of MEDIA_FOLDERS) {
+      const prefix = `${urlPrefix}${folder}/`;
+      if (rawPath.startsWith(prefix))
+        return mediaFile(normalize(join(mediaDir, folder)), rawPath.slice(prefix.length));
+    }
+  }
+  return undefined;
 }
-
-/** `mediaDir` holds `catalog/product/...`. */
-export const mediaRoot = (mediaDir: string): string => normalize(join(mediaDir, 'catalog', 'product'));

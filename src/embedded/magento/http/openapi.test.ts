@@ -88,6 +88,12 @@ const EXTENSIONS = [
   'POST /V1/products/special-price-delete',
   // Magento's final prices, which the shop's price reconciliation reads (§5.3).
   'GET /V1/products-render-info',
+  // CMS blocks: the home page's and the landings' content, which editors keep in Magento (§6).
+  'GET /V1/cmsBlock/search',
+  'GET /V1/cmsBlock/{blockId}',
+  'POST /V1/cmsBlock',
+  'PUT /V1/cmsBlock/{id}',
+  'DELETE /V1/cmsBlock/{blockId}',
 ].sort();
 
 /** Subset operations the back end does not serve yet (none: rows 28–38 of COVERAGE.md are served too). */
