@@ -1,8 +1,10 @@
 /**
  * Starts the embedded Magento back end: opens (and on first run seeds) its SQLite file, writes the demo
- * pictures, and listens. Kept apart from the app so tests start it on a throwaway file and a free port.
+ * pictures and the demo CMS blocks' drawings, and listens. Kept apart from the app so tests start it on a
+ * throwaway file and a free port.
  */
 import { Server as HttpServer } from 'node:http';
+import { resolve } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { SERVER_DEADLINES } from '../../http/index.ts';
 import { ensureIntegrationToken } from './auth/auth.ts';
@@ -12,6 +14,7 @@ import type { CheckoutSettings } from './checkout/settings.ts';
 import { createMagentoApp } from './app.ts';
 import { Database } from './db.ts';
 import { generateCatalogue } from './seed/catalogue.ts';
+import { copyDemoBlockPictures, ensureDemoCmsBlocks } from './seed/cms-blocks.ts';
 import { writeProductImages } from './seed/images.ts';
 import { ensureDemoSalesRules } from './seed/sales-rules.ts';
 import { isSeeded, seedDatabase } from './seed/seed-database.ts';
@@ -25,6 +28,8 @@ export interface EmbeddedMagentoConfig {
   readonly port: number;
   readonly dbFile: string;
   readonly mediaDir: string;
+  /** Where the demo CMS blocks' drawings are copied from (default `public/art` of the working folder). */
+  readonly artDir?: string;
   readonly admin: { readonly username: string; readonly password: string };
   readonly integrationToken: string;
   /** The integration's OAuth 1.0a consumer key and secret, access token and secret; none: no OAuth sign-in. */
@@ -72,11 +77,26 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
       `Seeded ${catalogue.products.length} demo products in ${Math.round(performance.now() - started)} ms`,
     );
   }
-  // A database seeded before discount codes existed gets the demo ones now.
+  // A database seeded before discount codes or CMS blocks existed gets the demo ones now.
   ensureDemoSalesRules(db, magentoDate());
+  const blocks = ensureDemoCmsBlocks(db, magentoDate());
+  if (blocks.length > 0) config.log?.(`Created ${blocks.length} demo CMS blocks: ${blocks.join(', ')}`);
+  await copyBlockPictures(config);
   ensureIntegrationToken(db, config.integrationToken);
   if (config.integrationOAuth) ensureOAuthIntegration(db, config.integrationOAuth);
   return db;
+}
+
+/** The demo blocks' drawings into Magento media; without them the blocks still work, so a failure only logs. */
+async function copyBlockPictures(config: EmbeddedMagentoConfig): Promise<void> {
+  const artDir = config.artDir ?? resolve('public/art');
+  try {
+    await copyDemoBlockPictures(artDir, config.mediaDir);
+  } catch (error) {
+    config.log?.(
+      `The demo CMS blocks' pictures were not copied from ${artDir}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 /**
