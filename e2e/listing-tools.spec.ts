@@ -11,6 +11,7 @@ import {
   listings,
   PAGE_SIZE,
   pagePath,
+  pricedNow,
   type ListingInfo,
   type Product,
 } from './support/catalogue.ts';
@@ -47,12 +48,15 @@ function filterableListing(): { listing: ListingInfo; code: string; values: stri
   throw new Error('No listing with a filterable select attribute of two values; the demo catalogue changed.');
 }
 
+/** The price that applies now (a sale price within its dates), as the shop sorts by it. */
+const priceNow = (product: Product): number => pricedNow().get(product.sku)?.priceInclVat ?? Infinity;
+
 /** In stock first, then by price (no price last), then the merchandiser's order (the listing's order). */
 const byPrice = (products: readonly Product[]): Product[] =>
   [...products].sort(
     (a, b) =>
       Number(b.inStock) - Number(a.inStock) ||
-      (a.priceInclVat ?? Infinity) - (b.priceInclVat ?? Infinity) ||
+      priceNow(a) - priceNow(b) ||
       products.indexOf(a) - products.indexOf(b),
   );
 
@@ -113,10 +117,10 @@ test('sorting by price shows the cheapest first, unavailable products last, and 
         .map((p) => p.name),
     );
   await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
-  const highest = listing.products.filter((p) => p.inStock && p.priceInclVat !== null);
-  const top = Math.max(...highest.map((p) => p.priceInclVat ?? 0));
+  const highest = listing.products.filter((p) => p.inStock && priceNow(p) !== Infinity);
+  const top = Math.max(...highest.map(priceNow));
   await expect(cards(page).first().getByRole('heading')).toHaveText(
-    highest.find((p) => p.priceInclVat === top)?.name ?? '',
+    highest.find((p) => priceNow(p) === top)?.name ?? '',
   );
 });
 

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pricedAt } from '../../src/catalogue/special-prices.ts';
 import type { Catalogue, CategoryNode, Product } from '../../src/catalogue/types.ts';
 import { E2E_DIR } from './ports.ts';
 
@@ -20,6 +21,18 @@ let cached: Catalogue | undefined;
 export function catalogue(): Catalogue {
   cached ??= JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Catalogue;
   return cached;
+}
+
+let priced: Map<string, Product> | undefined;
+
+/**
+ * The products as the shop prices them now: a sale price within its dates (the demo has one running from
+ * the day it was seeded), a configurable from its children; by sku.
+ */
+export function pricedNow(): ReadonlyMap<string, Product> {
+  const { products, rulePrices } = catalogue();
+  priced ??= new Map(pricedAt(products, Date.now(), rulePrices).map((product) => [product.sku, product]));
+  return priced;
 }
 
 /** Products with a page of their own (visibility 2, 3 or 4). */

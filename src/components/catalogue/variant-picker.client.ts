@@ -40,6 +40,15 @@ function rows(cells: readonly (readonly string[])[], tag: 'tr' | 'li'): HTMLElem
   });
 }
 
+/** A price line's "Was £X", made from the page's template when the chosen child is on sale. */
+function wasTemplate(page: HTMLElement, line: HTMLElement): HTMLElement | null {
+  const template = page.querySelector<HTMLTemplateElement>('template[data-was-template]');
+  const struck = template?.content.firstElementChild?.cloneNode(true);
+  if (!(struck instanceof HTMLElement)) return null;
+  line.append(struck);
+  return struck;
+}
+
 function show(page: HTMLElement, data: PickerData, chosen: VariantFacts): void {
   const picker = page.querySelector<HTMLElement>('[data-variant-picker]');
   if (!picker) return;
@@ -63,10 +72,11 @@ function show(page: HTMLElement, data: PickerData, chosen: VariantFacts): void {
     line.hidden = amount === null;
     text(line.querySelector('.amount'), amount ?? '');
     const was = chosen[form === 'incl' ? 'wasInclVat' : 'wasExclVat'];
-    const struck = line.querySelector<HTMLElement>('[data-was]');
-    if (struck) {
-      struck.hidden = was === null;
-      text(struck.querySelector('del'), was ?? '');
+    let struck = line.querySelector<HTMLElement>('[data-was]');
+    if (was === null) struck?.remove();
+    else {
+      struck ??= wasTemplate(page, line);
+      text(struck?.querySelector('del') ?? null, was);
     }
   }
   const stock = page.querySelector<HTMLElement>('[data-stock]');
