@@ -1,8 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { SHOP_URL } from './e2e/support/ports.ts';
 
-/** Journeys that move the shop's clock (e2e/support/clock.ts). */
-const CLOCK_JOURNEYS = /\.clock\.spec\.ts$/;
+/**
+ * Journeys that change what every other journey sees: the shop's clock (e2e/support/clock.ts), or the home
+ * page's CMS content.
+ */
+const CLOCK_JOURNEYS = /\.(clock|editor)\.spec\.ts$/;
 
 /** End-to-end journeys in Debian's Chromium against the built site, served by the storefront server. */
 export default defineConfig({

@@ -9,30 +9,11 @@ import type { Page } from '@playwright/test';
 import { londonWallClockToInstant, shopDay } from '../src/catalogue/special-prices.ts';
 import { DEMO_STATUS_PASSWORD } from '../src/publish/config.ts';
 import { formatGbp, listings, productPages, type Product } from './support/catalogue.ts';
-import { MAGENTO } from './support/checkout.ts';
+import { admin } from './support/admin.ts';
 import { resetShopClock, setShopClock } from './support/clock.ts';
 import { expect, shellReady, test } from './support/test.ts';
 
-const ADMIN = { username: 'admin', password: 'Admin123!' };
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function admin(path: string, init: { method: string; body?: unknown }): Promise<unknown> {
-  const token = (await (
-    await fetch(`${MAGENTO}/rest/V1/integration/admin/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    })
-  ).json()) as string;
-  const response = await fetch(`${MAGENTO}/rest/V1${path}`, {
-    method: init.method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const body: unknown = await response.json();
-  expect(response.ok, JSON.stringify(body)).toBe(true);
-  return body;
-}
 
 /** The live build's coming price changes, as the status page reports them. */
 async function comingChanges(shop: string): Promise<{ at: string; sku: string }[]> {

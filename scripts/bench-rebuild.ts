@@ -10,7 +10,9 @@
  * 4. with `--full-rebuild`, the same through a full rebuild (hook body `{"full":true}`);
  * 5. with `--prices`, a sale scheduled for midnight and the shop's clock moved to a second before it: how
  *    long after the instant the product page and its listing show "Was";
- * 6. with `--astro-incremental`, Astro 7's `experimental.incrementalBuild` on a copy of the project whose
+ * 6. with `--block`, an editor's CMS block save (the home page's first promo banner retitled through
+ *    `PUT /rest/V1/cmsBlock/{id}`): how long until the home page shows it;
+ * 7. with `--astro-incremental`, Astro 7's `experimental.incrementalBuild` on a copy of the project whose
  *    product route returns the product fingerprint as `cacheKey`: a cold build, then one product changed.
  * Memory: the peak RSS of each `astro build` (from its build-info.json) and of the server process.
  */
@@ -43,6 +45,8 @@ const { values } = parseArgs({
     'astro-incremental': { type: 'boolean', default: false },
     /** A sale scheduled for midnight: from the instant on the shop's clock to its pages showing it. */
     prices: { type: 'boolean', default: false },
+    /** An editor's CMS block save: from the save to the home page showing it. */
+    block: { type: 'boolean', default: false },
   },
 });
 const sizes = (values.products ?? '')
@@ -124,6 +128,7 @@ interface PriceBoundary {
 interface SizeFigures {
   products: number;
   prices?: PriceBoundary;
+  block?: ChangeToLive;
   startMs: number;
   firstBuild: BuildFigures;
   partial: ChangeToLive;
@@ -227,6 +232,42 @@ async function changeToLive(options: {
   ).json()) as { last?: { sync?: { mode: string; ms: number; updated: number } } };
   await sleep(500); // the rebuilder records its summary right after the switch
   return { ms, sync: status.last?.sync, build: figures(await liveInfo(options.dist)), serverRssKb };
+}
+
+/** Retitles the home page's first promo banner in its CMS block as an editor would, then waits until it is served. */
+async function blockToLive(options: {
+  magentoUrl: string;
+  shopUrl: string;
+  dist: string;
+  serverPid: number;
+}): Promise<ChangeToLive> {
+  const token = await adminTokenOf(options.magentoUrl);
+  const block = (await magento(options.magentoUrl, '/cmsBlock/home-promo-banners', { token })) as {
+    id: number;
+    content: string;
+  };
+  const title = `Spring clean ${Date.now()}`;
+  const content = block.content.replace(/<h3>[^<]*<\/h3>/, `<h3>${title}</h3>`);
+  if (content === block.content) throw new Error('The home-promo-banners block has no <h3> to retitle.');
+  const started = performance.now();
+  await magento(options.magentoUrl, `/cmsBlock/${block.id}`, {
+    method: 'PUT',
+    token,
+    body: JSON.stringify({ block: { ...block, content } }),
+  });
+  let serverRssKb = 0;
+  for (;;) {
+    const page = await fetch(`${options.shopUrl}/`)
+      .then((response) => response.text())
+      .catch(() => '');
+    serverRssKb = Math.max(serverRssKb, memoryOf(options.serverPid)?.rss ?? 0);
+    if (page.includes(title)) break;
+    if (performance.now() - started > 5 * 60_000) throw new Error(`"${title}" never showed on the home page`);
+    await sleep(100);
+  }
+  const ms = performance.now() - started;
+  await sleep(500); // the rebuilder records its summary right after the switch
+  return { ms, sync: undefined, build: figures(await liveInfo(options.dist)), serverRssKb };
 }
 
 /**
@@ -448,6 +489,10 @@ async function benchSize(products: number): Promise<SizeFigures> {
       console.info('  change-to-live (full rebuild)…');
       full = await changeToLive({ ...base, price: 2222.22, full: true });
     }
+    if (values.block) {
+      console.info("  an editor's CMS block save…");
+      result.block = await blockToLive(base);
+    }
     if (values.prices) {
       console.info('  a sale scheduled for midnight, the clock moved to a second before it…');
       result.prices = await priceBoundary({
@@ -509,6 +554,7 @@ for (const result of results) {
   rows.push(row('first build (full, in npm start)', result.firstBuild.ms, result.firstBuild));
   rows.push(row('change-to-live, partial rebuild', result.partial.ms, result.partial.build));
   if (result.full) rows.push(row('change-to-live, full rebuild', result.full.ms, result.full.build));
+  if (result.block) rows.push(row('CMS block save → home page', result.block.ms, result.block.build));
   if (result.prices) {
     rows.push(row('scheduled sale → product page', result.prices.pageMs, result.prices.build));
     rows.push(row('scheduled sale → its listing page', result.prices.listingMs, result.prices.build));

@@ -1,0 +1,24 @@
+/** An editor's calls to the embedded back end's admin API, as Magento's admin would make them. */
+import { expect } from '@playwright/test';
+import { MAGENTO } from './checkout.ts';
+
+const ADMIN = { username: 'admin', password: 'Admin123!' };
+
+/** Signs in as the demo admin and makes one admin REST call; a refusal fails the journey with Magento's answer. */
+export async function admin(path: string, init: { method: string; body?: unknown }): Promise<unknown> {
+  const token = (await (
+    await fetch(`${MAGENTO}/rest/V1/integration/admin/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    })
+  ).json()) as string;
+  const response = await fetch(`${MAGENTO}/rest/V1${path}`, {
+    method: init.method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const body: unknown = await response.json();
+  expect(response.ok, JSON.stringify(body)).toBe(true);
+  return body;
+}
