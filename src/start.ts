@@ -14,6 +14,7 @@ import { snapshotPath } from './catalogue/snapshot.ts';
 import { syncCatalogue } from './catalogue/sync.ts';
 import { shopClock, type Clock } from './config/clock.ts';
 import { ConfigError, loadEnv, processEnvironment, type Env } from './config/env.ts';
+import { EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from './config/magento.ts';
 import { embeddedMagentoConfig } from './embedded/magento/config.ts';
 import { startEmbeddedMagento } from './embedded/magento/server.ts';
 import { paymentSandboxConfig, usesPaymentSandbox } from './embedded/payment/config.ts';
@@ -105,6 +106,12 @@ async function startBackEnds(
       `  admin token: POST ${magento.url}/rest/V1/integration/admin/token (user "${env.EMBEDDED_ADMIN_USERNAME}")`,
     );
     log.info(`  media:       ${magento.url}/media/catalog/product/...`);
+    const oauth = embeddedIntegrationOAuth(env);
+    log.info(
+      oauth
+        ? `  integration: OAuth 1.0a signed${oauth === EMBEDDED_DEMO_OAUTH ? ' (demo values: README, "Demo credentials")' : ''}${env.EMBEDDED_INTEGRATION_AS_BEARER ? ', or its token as a bearer token' : '; integration tokens as bearer tokens refused'}`
+        : '  integration: its token as a bearer token (EMBEDDED_INTEGRATION_TOKEN)',
+    );
   }
   if (usesPaymentSandbox(env)) {
     const sandbox = await startPaymentSandbox(paymentSandboxConfig(env, (line) => log.info(line)));

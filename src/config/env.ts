@@ -117,7 +117,8 @@ const magentoSection = z.object({
   MAGENTO_ACCESS_TOKEN_SECRET: oauthValue.optional(),
   /**
    * Base URL of Magento's product pictures, the sources of the image route. Unset:
-   * `{Magento or embedded back end}/media/catalog/product`.
+   * `{Magento or embedded back end}/media/catalog/product`. The CMS blocks' pictures are read beside them:
+   * this URL with a final `/catalog/product` replaced by `/wysiwyg` (or with `/wysiwyg` added).
    * @example https://media.example.com/pub/media/catalog/product
    */
   MAGENTO_MEDIA_URL: url.optional(),
@@ -255,7 +256,14 @@ export const OAUTH_VARIABLES = [
 ] as const;
 
 /** Values a message must not repeat: a wrong one is described by its length. */
-const SECRETS = new Set<string>(OAUTH_VARIABLES);
+const SECRETS = new Set<string>([
+  ...OAUTH_VARIABLES,
+  'MAGENTO_TOKEN',
+  'EMBEDDED_INTEGRATION_TOKEN',
+  'EMBEDDED_ADMIN_PASSWORD',
+  'REBUILD_SECRET',
+  'REBUILD_STATUS_PASSWORD',
+]);
 
 /** The integration's credentials: all four OAuth values or none, not both kinds, and some with MAGENTO_URL. */
 function integrationProblems(env: Env): string[] {

@@ -32,9 +32,13 @@ export function configuredOAuth(env: Env): OAuthCredentials | undefined {
   };
 }
 
-/** The embedded back end's integration: the four configured values, or the demo ones. */
-export const embeddedIntegrationOAuth = (env: Env): OAuthCredentials =>
-  configuredOAuth(env) ?? EMBEDDED_DEMO_OAUTH;
+/**
+ * The embedded back end's OAuth integration: the four configured values; the public demo ones only when it
+ * refuses bearer integration tokens (EMBEDDED_INTEGRATION_AS_BEARER=false) and none are set; otherwise none,
+ * so a private EMBEDDED_INTEGRATION_TOKEN is the only way in as the integration.
+ */
+export const embeddedIntegrationOAuth = (env: Env): OAuthCredentials | undefined =>
+  configuredOAuth(env) ?? (env.EMBEDDED_INTEGRATION_AS_BEARER ? undefined : EMBEDDED_DEMO_OAUTH);
 
 /**
  * Magento as the integration. A real Magento: its four OAuth values, or MAGENTO_TOKEN as a bearer token.
@@ -48,6 +52,6 @@ export function magentoClientConfig(env: Env): IntegrationConfig {
     if (env.MAGENTO_TOKEN) return { baseUrl: env.MAGENTO_URL, token: env.MAGENTO_TOKEN };
   }
   const baseUrl = `http://${env.EMBEDDED_MAGENTO_HOST}:${env.EMBEDDED_MAGENTO_PORT}`;
-  if (oauth || !env.EMBEDDED_INTEGRATION_AS_BEARER) return { baseUrl, oauth: embeddedIntegrationOAuth(env) };
-  return { baseUrl, token: env.EMBEDDED_INTEGRATION_TOKEN };
+  const embedded = embeddedIntegrationOAuth(env);
+  return embedded ? { baseUrl, oauth: embedded } : { baseUrl, token: env.EMBEDDED_INTEGRATION_TOKEN };
 }

@@ -10,6 +10,7 @@ import { embeddedIntegrationOAuth } from '../../config/magento.ts';
 import type { EmbeddedMagentoConfig } from './server.ts';
 
 export function embeddedMagentoConfig(env: Env, log?: (message: string) => void): EmbeddedMagentoConfig {
+  const integrationOAuth = embeddedIntegrationOAuth(env);
   return {
     host: env.EMBEDDED_MAGENTO_HOST,
     port: env.EMBEDDED_MAGENTO_PORT,
@@ -17,7 +18,7 @@ export function embeddedMagentoConfig(env: Env, log?: (message: string) => void)
     mediaDir: resolve(env.EMBEDDED_MAGENTO_MEDIA),
     admin: { username: env.EMBEDDED_ADMIN_USERNAME, password: env.EMBEDDED_ADMIN_PASSWORD },
     integrationToken: env.EMBEDDED_INTEGRATION_TOKEN,
-    integrationOAuth: embeddedIntegrationOAuth(env),
+    ...(integrationOAuth ? { integrationOAuth } : {}),
     integrationAsBearer: env.EMBEDDED_INTEGRATION_AS_BEARER,
     tokenLifetimes: { customer: env.CUSTOMER_TOKEN_LIFETIME, admin: env.ADMIN_TOKEN_LIFETIME },
     catalogue: { seed: env.DEMO_SEED, productCount: env.DEMO_PRODUCT_COUNT, brand: env.DEMO_BRAND },

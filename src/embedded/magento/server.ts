@@ -83,7 +83,7 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
   if (blocks.length > 0) config.log?.(`Created ${blocks.length} demo CMS blocks: ${blocks.join(', ')}`);
   await copyBlockPictures(config);
   ensureIntegrationToken(db, config.integrationToken);
-  if (config.integrationOAuth) ensureOAuthIntegration(db, config.integrationOAuth);
+  ensureOAuthIntegration(db, config.integrationOAuth);
   return db;
 }
 

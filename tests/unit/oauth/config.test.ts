@@ -133,6 +133,9 @@ describe('how the storefront signs in as the integration', () => {
       integrationAsBearer: false,
     });
     expect(embeddedMagentoConfig(loadEnv({ ...FOUR })).integrationOAuth).toEqual(CREDENTIALS);
+    // Taking bearer tokens and given no OAuth values, it has no OAuth integration: the public demo values
+    // would otherwise let anyone in as the integration beside a private EMBEDDED_INTEGRATION_TOKEN.
+    expect(embeddedMagentoConfig(loadEnv({})).integrationOAuth).toBeUndefined();
     // The demo's values pass the check a real integration's do.
     for (const value of Object.values(EMBEDDED_DEMO_OAUTH)) expect(value).toMatch(/^[A-Za-z0-9]{32}$/);
   });
@@ -151,8 +154,10 @@ describe('secrets no built file may contain', () => {
     expect(secrets.map((secret) => secret.value)).not.toContain(FOUR.MAGENTO_CONSUMER_KEY);
   });
 
-  it('include the embedded integration’s demo values, marked as the public demo defaults', () => {
-    const secrets = buildSecrets(loadEnv({}));
+  it('include the embedded integration’s demo values when it signs with them, marked as the public demo defaults', () => {
+    // The demo OAuth integration exists only where the embedded back end refuses bearer integration tokens.
+    expect(buildSecrets(loadEnv({})).map((secret) => secret.name)).not.toContain('MAGENTO_ACCESS_TOKEN');
+    const secrets = buildSecrets(loadEnv({ EMBEDDED_INTEGRATION_AS_BEARER: 'false' }));
     expect(secrets).toEqual(
       expect.arrayContaining([
         { name: 'MAGENTO_CONSUMER_SECRET', value: EMBEDDED_DEMO_OAUTH.consumerSecret, demoDefault: true },

@@ -31,6 +31,7 @@ import { z } from 'zod';
 import type { Caller } from '../caller.ts';
 import { sqlNumber, type Database } from '../db.ts';
 import { errors, MagentoError } from '../errors.ts';
+import { isPhpNumeric } from '../input.ts';
 import {
   magentoSignature,
   oauthHeaderParameters,
@@ -92,10 +93,17 @@ const oauthError = {
 
 /**
  * The integration as created in Magento's admin under System → Extensions → Integrations: a consumer and
- * its access token, replaced by the configured ones at every start.
+ * its access token, replaced by the configured ones at every start (removed when none are configured).
  */
-export function ensureOAuthIntegration(db: Database, credentials: IntegrationCredentials): void {
+export function ensureOAuthIntegration(db: Database, credentials: IntegrationCredentials | undefined): void {
   db.transaction(() => {
+    if (!credentials) {
+      // No OAuth integration configured: one a previous start created must not let anyone in.
+      db.run('DELETE FROM oauth_nonce WHERE consumer_id = ?', CONSUMER_ID);
+      db.run('DELETE FROM oauth_token WHERE consumer_id = ?', CONSUMER_ID);
+      db.run('DELETE FROM oauth_consumer WHERE entity_id = ?', CONSUMER_ID);
+      return;
+    }
     db.run(
       `INSERT INTO oauth_consumer (entity_id, consumer_key, secret) VALUES (?, ?, ?)
        ON CONFLICT (entity_id) DO UPDATE SET consumer_key = excluded.consumer_key, secret = excluded.secret`,
@@ -128,8 +136,7 @@ const bytes = (text: string): number => Buffer.byteLength(text);
 
 /** PHP's `'1.0' != $version`: two numeric strings compare as numbers. */
 const isVersionOne = (version: string): boolean =>
-  version === '1.0' ||
-  (/^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(version) && Number(version) === 1);
+  version === '1.0' || (isPhpNumeric(version) && Number(version) === 1);
 
 /** PHP's `(int)` of a string: its leading number, truncated; 0 when there is none. */
 const phpInt = (text: string): number => {
