@@ -5,7 +5,7 @@ import { SHOP_URL } from './e2e/support/ports.ts';
  * Journeys that change what every other journey sees: the shop's clock (e2e/support/clock.ts), or the home
  * page's CMS content.
  */
-const CLOCK_JOURNEYS = /\.(clock|editor)\.spec\.ts$/;
+const LAST_JOURNEYS = /\.(clock|editor)\.spec\.ts$/;
 
 /** End-to-end journeys in Debian's Chromium against the built site, served by the storefront server. */
 export default defineConfig({
@@ -38,20 +38,20 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
       grepInvert: /@mobile/,
-      testIgnore: CLOCK_JOURNEYS,
+      testIgnore: LAST_JOURNEYS,
     },
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], channel: undefined },
       grep: /@mobile/,
-      testIgnore: CLOCK_JOURNEYS,
+      testIgnore: LAST_JOURNEYS,
     },
-    // Journeys that move the shop's clock (past midnight, for scheduled prices) run after all the others, so
-    // no other journey sees the day change under it (delivery dates, discount codes' days).
+    // Journeys that move the shop's clock (past midnight, for scheduled prices) or change the home page's CMS
+    // content run after all the others, so no other journey sees the day or the page change under it.
     {
-      name: 'clock',
+      name: 'last',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: CLOCK_JOURNEYS,
+      testMatch: LAST_JOURNEYS,
       dependencies: ['desktop', 'mobile'],
       fullyParallel: false,
     },

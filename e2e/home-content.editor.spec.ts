@@ -16,7 +16,8 @@ interface Block {
   active: boolean;
 }
 
-const save = (block: Block) => admin(`/cmsBlock/${block.id}`, { method: 'PUT', body: { block } });
+const save = (block: Block) =>
+  admin(`/cmsBlock/${block.id}`, { method: 'PUT', body: { block }, store: 'all' });
 
 test('an editor retitles a home promo banner in the CMS and sees it live', async ({ page }) => {
   const original = (await admin('/cmsBlock/home-promo-banners', { method: 'GET' })) as Block;

@@ -4,8 +4,15 @@ import { MAGENTO } from './checkout.ts';
 
 const ADMIN = { username: 'admin', password: 'Admin123!' };
 
-/** Signs in as the demo admin and makes one admin REST call; a refusal fails the journey with Magento's answer. */
-export async function admin(path: string, init: { method: string; body?: unknown }): Promise<unknown> {
+/**
+ * Signs in as the demo admin and makes one admin REST call; a refusal fails the journey with Magento's
+ * answer. `store: 'all'` calls `/rest/all/V1`, where a CMS block saved stays in All Store Views (Magento
+ * moves one saved through `/rest/V1` to the default store view).
+ */
+export async function admin(
+  path: string,
+  init: { method: string; body?: unknown; store?: 'all' },
+): Promise<unknown> {
   const token = (await (
     await fetch(`${MAGENTO}/rest/V1/integration/admin/token`, {
       method: 'POST',
@@ -13,7 +20,7 @@ export async function admin(path: string, init: { method: string; body?: unknown
       body: JSON.stringify(ADMIN),
     })
   ).json()) as string;
-  const response = await fetch(`${MAGENTO}/rest/V1${path}`, {
+  const response = await fetch(`${MAGENTO}/rest${init.store ? `/${init.store}` : ''}/V1${path}`, {
     method: init.method,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),

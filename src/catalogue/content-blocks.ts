@@ -22,7 +22,10 @@ export const CONTENT_BLOCKS = {
 
 export type ContentSlot = keyof typeof CONTENT_BLOCKS;
 
-/** The active blocks among CONTENT_BLOCKS, by identifier (the first one Magento lists when a store has its own). */
+/**
+ * The active blocks among CONTENT_BLOCKS, by identifier. Magento's answer says no block's store: where a
+ * shop with several store views keeps one per view, the first one listed is taken (this shop has one view).
+ */
 export async function readContentBlocks(config: MagentoClientConfig): Promise<Record<string, ContentBlock>> {
   const query = searchCriteria({
     filters: [

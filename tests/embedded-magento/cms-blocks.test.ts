@@ -14,6 +14,7 @@ import { homeContent, homePageContent, landingPagesContent } from '../../src/com
 import home from '../../src/content/home.json' with { type: 'json' };
 import landings from '../../src/content/landings.json' with { type: 'json' };
 import type { SavedEntity } from '../../src/embedded/magento/saved.ts';
+import { escapeHtml as escape } from '../../src/components/escape-html.ts';
 import { strings } from '../../src/strings.ts';
 import {
   ADMIN,
@@ -63,9 +64,6 @@ function expectMagento(method: string, path: string, reply: Reply): void {
   const result = validateOpenSourceResponse(method, path, 200, reply.body);
   expect(result.ok ? [] : result.errors).toEqual([]);
 }
-
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const BLOCK_KEYS = ['id', 'identifier', 'title', 'content', 'creation_time', 'update_time', 'active'];
 const MAGENTO_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -120,7 +118,7 @@ describe('the demo blocks', () => {
     expect(carousel.content.endsWith('</a></li>\n</ul>')).toBe(true);
     // Text is HTML-escaped.
     expect((await get('home-carousel-professional')).content).toContain(
-      '<h3>Floor scrubbers &amp; scrubber dryers</h3>',
+      '<h3>Floor scrubbers &#38; scrubber dryers</h3>',
     );
     expect((await get('home-promo-grid')).title).toBe('Home promo tiles');
     expect((await get('home-call-banner')).content).toBe(

@@ -63,15 +63,17 @@ export interface ContentImage {
 }
 
 /**
- * A picture's `src` once the directives are resolved: a Magento media picture in `wysiwyg/` through the
- * image route (WebP at every width), one of the site's own illustrations as it is, anything else nothing
- * (a picture from elsewhere would bypass the image route and the CSP).
+ * A picture's `src` once the directives are resolved: a Magento media picture in `wysiwyg/` or
+ * `catalog/product/` through the image route (WebP at every width), one of the site's own illustrations as
+ * it is, anything else nothing (a picture from elsewhere would bypass the image route and the CSP).
  */
 export function contentImage(src: string): ContentImage | undefined {
   if (/^\/art\/[a-z0-9-]+\.svg$/.test(src)) return { src };
   const file = src.startsWith(MEDIA_PREFIX) ? src.slice(MEDIA_PREFIX.length) : '';
-  if (!/^wysiwyg\/[A-Za-z0-9._\-/]+\.(jpe?g|png|webp|gif|svg)$/i.test(file) || /\.\.|\/\//.test(file))
-    return undefined;
+  const served =
+    /^wysiwyg\/[A-Za-z0-9._\-/]+\.(jpe?g|png|webp|gif|svg)$/i.test(file) ||
+    /^catalog\/product\/[A-Za-z0-9._\-/]+\.(jpe?g|png|webp|gif)$/i.test(file);
+  if (!served || /\.\.|\/\//.test(file)) return undefined;
   const url = (width: number) => `/img/${width}/webp/${file}`;
   return { src: url(960), srcset: IMAGE_WIDTHS.map((width) => `${url(width)} ${width}w`).join(', ') };
 }
@@ -97,20 +99,18 @@ const SANITIZE: sanitizeHtml.IOptions = {
     'span',
   ],
   allowedAttributes: {
-    a: ['href', 'title', 'rel'],
+    a: ['href', 'title'],
     img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
     li: ['data-theme'],
     p: ['class'],
     ul: ['class'],
   },
+  // Only the classes the blocks' shapes use: none of the shop's own (`visually-hidden`…).
+  allowedClasses: { p: ['cta'], ul: ['promos', 'strip'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: false,
   transformTags: {
     h1: 'h2',
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: /^https?:/i.test(attribs['href'] ?? '') ? { ...attribs, rel: 'noopener' } : attribs,
-    }),
     img: (tagName, attribs) => {
       const image = contentImage(attribs['src'] ?? '');
       const { alt = '', width, height } = attribs;

@@ -76,11 +76,12 @@ describe('CMS sanitising', () => {
     ]);
   });
 
-  it('marks links that leave the shop noopener', () => {
-    expect(cleanBlock('<a href="https://example.com/x">x</a>').html).toBe(
-      '<a href="https://example.com/x" rel="noopener">x</a>',
+  it("keeps links on the shop and to the web, without the editor's own attributes or classes", () => {
+    expect(cleanBlock('<a href="https://example.com/x" rel="opener" target="_blank">x</a>').html).toBe(
+      '<a href="https://example.com/x">x</a>',
     );
     expect(cleanBlock('<a href="{{store url="hire"}}">x</a>').html).toBe('<a href="/hire">x</a>');
+    expect(cleanBlock('<p class="visually-hidden cta">Call</p>').html).toBe('<p class="cta">Call</p>');
   });
 
   it('reads a banner: heading, sentence and the cta paragraph', () => {
@@ -167,7 +168,9 @@ describe('the landings from CMS blocks', () => {
       {
         'landing-home-garden-intro': {
           title: 'Intro',
-          content: '<p>Clean <strong>faster</strong>. See <a href="{{store url="hire"}}">hire</a>.</p>',
+          content:
+            '<p>Clean <strong>faster</strong>.<script>alert(1)</script> See <a href="{{store url="hire"}}" onclick="x()">hire</a>.</p>' +
+            '<img src="x" onerror="alert(2)">',
         },
       },
       warn,

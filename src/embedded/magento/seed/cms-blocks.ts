@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import home from '../../../content/home.json' with { type: 'json' };
 import landings from '../../../content/landings.json' with { type: 'json' };
+import { escapeHtml } from '../../../components/escape-html.ts';
 import { strings } from '../../../strings.ts';
 import { ALL_STORES } from '../cms/blocks.ts';
 import type { Database } from '../db.ts';
@@ -37,9 +38,6 @@ export interface DemoBlock {
 
 /** The size every drawing in `public/art/` is drawn at. */
 const ART_SIZE = { width: 480, height: 360 };
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `/art/x.svg` → `x.svg`; the content files only use drawings from `public/art/`. */
 function artName(image: string): string {
