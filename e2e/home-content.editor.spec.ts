@@ -5,6 +5,7 @@
  * The block is put back afterwards. This journey changes what every other journey sees, so it runs after
  * them (playwright.config.ts).
  */
+import type { Page } from '@playwright/test';
 import { admin } from './support/admin.ts';
 import { expect, shellReady, test } from './support/test.ts';
 
@@ -14,6 +15,14 @@ interface Block {
   title: string;
   content: string;
   active: boolean;
+}
+
+/** A rebuild takes seconds; the home page is opened afresh until it shows the change. */
+const LIVE = { timeout: 60_000, intervals: [500] };
+
+async function headingsOnHome(page: Page, title: string): Promise<number> {
+  await page.goto('/');
+  return page.getByRole('heading', { name: title }).count();
 }
 
 const save = (block: Block) =>
@@ -32,15 +41,7 @@ test('an editor retitles a home promo banner in the CMS and sees it live', async
 
   try {
     await save(edited);
-    await expect
-      .poll(
-        async () => {
-          await page.goto('/');
-          return page.getByRole('heading', { name: title }).count();
-        },
-        { timeout: 60_000, intervals: [500] },
-      )
-      .toBe(1);
+    await expect.poll(() => headingsOnHome(page, title), LIVE).toBe(1);
     await shellReady(page);
     const banner = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
     await expect(banner.getByRole('link')).toHaveAttribute('href', '/home-garden/steam-cleaners');
@@ -52,13 +53,5 @@ test('an editor retitles a home promo banner in the CMS and sees it live', async
   } finally {
     await save(original);
   }
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/');
-        return page.getByRole('heading', { name: title }).count();
-      },
-      { timeout: 60_000, intervals: [500] },
-    )
-    .toBe(0);
+  await expect.poll(() => headingsOnHome(page, title), LIVE).toBe(0);
 });

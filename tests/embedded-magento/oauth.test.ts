@@ -17,13 +17,9 @@ import {
   type TestBackend,
 } from '../support/backend.ts';
 import { expectError, expectFixtureError } from './helpers.ts';
+import { TEST_OAUTH } from '../support/oauth.ts';
 
-const CREDENTIALS: OAuthCredentials = {
-  consumerKey: '9fbfa25dbdabcf4f31c79b8c6f907a53',
-  consumerSecret: '0eed6e274075a8e88779f08f066b2783',
-  accessToken: '9ed43c8fb9353e5ab3eae63951dee059',
-  accessTokenSecret: '6af3468c3d8099ff59666a79f9c4cc24',
-};
+const CREDENTIALS = TEST_OAUTH;
 
 const PRODUCTS = '/rest/V1/products?searchCriteria[pageSize]=1';
 const UNAUTHORIZED_PRODUCTS = 'error-401-unauthorized-catalog-products.json';

@@ -15,7 +15,6 @@ import { syncCatalogue } from '../../src/catalogue/sync.ts';
 import { loadEnv } from '../../src/config/env.ts';
 import { magentoClientConfig } from '../../src/config/magento.ts';
 import { customerIdOf, customerOrder, listOrders } from '../../src/features/orders/orders.server.ts';
-import type { OAuthCredentials } from '../../src/magento/client.ts';
 import { createMagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import {
   ADMIN,
@@ -25,19 +24,10 @@ import {
   type TestBackend,
 } from '../support/backend.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../support/orders.ts';
+import { TEST_OAUTH, TEST_OAUTH_ENV } from '../support/oauth.ts';
 
-const CREDENTIALS: OAuthCredentials = {
-  consumerKey: '9fbfa25dbdabcf4f31c79b8c6f907a53',
-  consumerSecret: '0eed6e274075a8e88779f08f066b2783',
-  accessToken: '9ed43c8fb9353e5ab3eae63951dee059',
-  accessTokenSecret: '6af3468c3d8099ff59666a79f9c4cc24',
-};
-const FOUR = {
-  MAGENTO_CONSUMER_KEY: CREDENTIALS.consumerKey,
-  MAGENTO_CONSUMER_SECRET: CREDENTIALS.consumerSecret,
-  MAGENTO_ACCESS_TOKEN: CREDENTIALS.accessToken,
-  MAGENTO_ACCESS_TOKEN_SECRET: CREDENTIALS.accessTokenSecret,
-};
+const CREDENTIALS = TEST_OAUTH;
+const FOUR = TEST_OAUTH_ENV;
 
 let backend: TestBackend;
 let dir: string;

@@ -10,20 +10,11 @@ import { ConfigError, loadEnv } from '../../../src/config/env.ts';
 import { EMBEDDED_DEMO_OAUTH, magentoClientConfig } from '../../../src/config/magento.ts';
 import { embeddedMagentoConfig } from '../../../src/embedded/magento/config.ts';
 import { buildSecrets } from '../../../src/publish/config.ts';
+import { TEST_OAUTH, TEST_OAUTH_ENV } from '../../support/oauth.ts';
 
 const MAGENTO_URL = 'https://magento.example.com';
-const FOUR = {
-  MAGENTO_CONSUMER_KEY: '9fbfa25dbdabcf4f31c79b8c6f907a53',
-  MAGENTO_CONSUMER_SECRET: '0eed6e274075a8e88779f08f066b2783',
-  MAGENTO_ACCESS_TOKEN: '9ed43c8fb9353e5ab3eae63951dee059',
-  MAGENTO_ACCESS_TOKEN_SECRET: '6af3468c3d8099ff59666a79f9c4cc24',
-};
-const CREDENTIALS = {
-  consumerKey: FOUR.MAGENTO_CONSUMER_KEY,
-  consumerSecret: FOUR.MAGENTO_CONSUMER_SECRET,
-  accessToken: FOUR.MAGENTO_ACCESS_TOKEN,
-  accessTokenSecret: FOUR.MAGENTO_ACCESS_TOKEN_SECRET,
-};
+const FOUR = TEST_OAUTH_ENV;
+const CREDENTIALS = TEST_OAUTH;
 
 /** The ConfigError message for this environment (fails the test when it loads). */
 function refusal(source: Record<string, string>): string {

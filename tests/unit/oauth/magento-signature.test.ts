@@ -14,15 +14,11 @@ import {
   rawUrlDecode,
 } from '../../../src/embedded/magento/auth/oauth-signature.ts';
 import { magentoFetch } from '../../../src/magento/client.ts';
-import { signedParameters, type OAuthCredentials } from '../../../src/magento/oauth.ts';
+import { signedParameters } from '../../../src/magento/oauth.ts';
 import { z } from 'zod';
+import { TEST_OAUTH } from '../../support/oauth.ts';
 
-const INTEGRATION: OAuthCredentials = {
-  consumerKey: '9fbfa25dbdabcf4f31c79b8c6f907a53',
-  consumerSecret: '0eed6e274075a8e88779f08f066b2783',
-  accessToken: '9ed43c8fb9353e5ab3eae63951dee059',
-  accessTokenSecret: '6af3468c3d8099ff59666a79f9c4cc24',
-};
+const INTEGRATION = TEST_OAUTH;
 const SECRETS = { consumerSecret: INTEGRATION.consumerSecret, tokenSecret: INTEGRATION.accessTokenSecret };
 
 const PROTOCOL = {

@@ -16,6 +16,7 @@ import {
   signedParameters,
   type OAuthCredentials,
 } from '../../../src/magento/oauth.ts';
+import { TEST_OAUTH } from '../../support/oauth.ts';
 
 /** RFC 5849 §1.2: the printer's client credentials and the token Jane granted. */
 const PHOTOS: OAuthCredentials = {
@@ -25,13 +26,7 @@ const PHOTOS: OAuthCredentials = {
   accessTokenSecret: 'pfkkdhi9sl3r4s00',
 };
 
-/** An integration as Magento makes one: four values of 32 letters and digits (random, made for this test). */
-const INTEGRATION: OAuthCredentials = {
-  consumerKey: '9fbfa25dbdabcf4f31c79b8c6f907a53',
-  consumerSecret: '0eed6e274075a8e88779f08f066b2783',
-  accessToken: '9ed43c8fb9353e5ab3eae63951dee059',
-  accessTokenSecret: '6af3468c3d8099ff59666a79f9c4cc24',
-};
+const INTEGRATION = TEST_OAUTH;
 
 describe('RFC 5849 examples', () => {
   it('signs §1.2’s photos request with the signature the RFC gives', () => {
