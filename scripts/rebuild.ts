@@ -104,6 +104,7 @@ try {
     full: values.full,
     reconcile: values.reconcile,
     skus: [],
+    read: true,
     report,
   });
   const finished = new Date();

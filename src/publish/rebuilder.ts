@@ -48,6 +48,11 @@ export interface RunContext {
   readonly reconcile: boolean;
   /** Products the triggers say changed: the sync reads them again whatever their updated_at says. */
   readonly skus: readonly string[];
+  /**
+   * Magento is read before the build: false when only scheduled price changes asked for the run, whose
+   * dates the snapshot already holds (a second less between the instant and the page).
+   */
+  readonly read: boolean;
   /** Reports progress to the status. */
   report(phase: RunPhase, detail?: { message?: string; build?: BuildProgress }): void;
 }
@@ -94,6 +99,8 @@ export interface TriggerOptions {
   readonly urgent?: boolean;
   /** Products the sender knows changed (the hook's `skus`). */
   readonly skus?: readonly string[];
+  /** A scheduled price change, which needs no read of Magento (unless another trigger joins the run). */
+  readonly scheduled?: boolean;
 }
 
 export interface Rebuilder {
@@ -116,7 +123,7 @@ interface Waiter {
 async function runOnce(
   task: RebuildTask,
   current: CurrentRun,
-  asked: { full: boolean; reconcile: boolean; skus: readonly string[] },
+  asked: { full: boolean; reconcile: boolean; skus: readonly string[]; read: boolean },
   log: (message: string) => void,
 ): Promise<RunSummary> {
   log(`Rebuild started (${current.reasons.join('; ')})`);
@@ -176,6 +183,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
   let reasons: string[] = [];
   let full = false;
   let reconcile = false;
+  let read = false;
   let urgent = false;
   let skus = new Set<string>();
   let waiters: Waiter[] = [];
@@ -190,10 +198,11 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
   let closed = false;
 
   async function runQueued(): Promise<void> {
-    const covered = { reasons, full, reconcile, skus: [...skus], waiters };
+    const covered = { reasons, full, reconcile, skus: [...skus], read, waiters };
     reasons = [];
     full = false;
     reconcile = false;
+    read = false;
     urgent = false;
     skus = new Set();
     waiters = [];
@@ -226,6 +235,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
       if (!reasons.includes(reason)) reasons.push(reason);
       full ||= triggerOptions.full === true;
       reconcile ||= triggerOptions.reconcile === true;
+      read ||= triggerOptions.scheduled !== true;
       urgent ||= triggerOptions.urgent === true;
       for (const sku of triggerOptions.skus ?? []) skus.add(sku);
       waiters.push({ resolve });

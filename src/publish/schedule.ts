@@ -77,7 +77,7 @@ export function startPublishSchedule(options: PublishScheduleOptions): PublishSc
     const reason = `scheduled price change at ${shopTime(first.at)} (${describePriceChanges(due)})`;
     log(`Price change due: ${reason}`);
     options
-      .trigger(reason, { urgent: true })
+      .trigger(reason, { urgent: true, scheduled: true })
       .catch(() => undefined)
       .finally(() => (pending = false));
   }

@@ -173,24 +173,28 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
         };
       }
     }
-    const recheck = [...new Set([...context.skus, ...(check?.recheck ?? [])])];
-    const synced = await sync(settings, context, {
-      recheck,
-      ...(check ? { finalPrices: check.finals, at: settings.clock.now() } : {}),
-    });
-    if ('error' in synced) return { outcome: 'failed', error: synced.error };
+    let syncSummary: RunSummary['sync'];
+    // A run only scheduled price changes asked for builds from the snapshot, which holds their dates.
+    if (context.read || context.full || check) {
+      const recheck = [...new Set([...context.skus, ...(check?.recheck ?? [])])];
+      const synced = await sync(settings, context, {
+        recheck,
+        ...(check ? { finalPrices: check.finals, at: settings.clock.now() } : {}),
+      });
+      if ('error' in synced) return { outcome: 'failed', error: synced.error };
+      const { result } = synced;
+      syncSummary = {
+        mode: result.mode,
+        products: result.products,
+        updated: result.updated.length,
+        removed: result.removed.length,
+        ms: Math.round(performance.now() - syncStarted),
+        attempts: synced.attempts,
+      };
+    }
     const reconcile = check && reconcileSummary(check, settings.snapshotFile, settings.clock.now());
     const drift = reconcile && driftWarning(reconcile);
     if (drift) warn(`WARNING: price reconciliation: ${drift}`);
-    const { result } = synced;
-    const syncSummary = {
-      mode: result.mode,
-      products: result.products,
-      updated: result.updated.length,
-      removed: result.removed.length,
-      ms: Math.round(performance.now() - syncStarted),
-      attempts: synced.attempts,
-    };
     const stale = whyStale({
       distDir: options.distDir,
       snapshotFile: settings.snapshotFile,
@@ -199,12 +203,12 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
       sourceHash: sourceHash(settings.sources),
       now: settings.clock.now(),
     });
-    const checked = reconcile ? { reconcile } : {};
-    if (!stale && !context.full) return { outcome: 'unchanged', sync: syncSummary, ...checked };
+    const checked = { ...(reconcile ? { reconcile } : {}), ...(syncSummary ? { sync: syncSummary } : {}) };
+    if (!stale && !context.full) return { outcome: 'unchanged', ...checked };
     context.report('building');
     const built = await buildWithFallback(settings, context);
     return typeof built === 'string'
-      ? { outcome: 'failed', sync: syncSummary, error: built, ...checked }
-      : { outcome: 'published', sync: syncSummary, build: built, ...checked };
+      ? { outcome: 'failed', error: built, ...checked }
+      : { outcome: 'published', build: built, ...checked };
   };
 }

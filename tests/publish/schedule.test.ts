@@ -75,7 +75,7 @@ describe('scheduled price changes', () => {
     clock.set(winter);
     check();
     expect(triggers).toHaveLength(1);
-    expect(triggers[0]?.options).toEqual({ urgent: true });
+    expect(triggers[0]?.options).toEqual({ urgent: true, scheduled: true });
     expect(triggers[0]?.reason).toBe('scheduled price change at 00:00 on 1 Dec (HG-PW-00012)');
     await settle();
     check();

@@ -269,6 +269,13 @@ describe('an editor saves a product in the back end', () => {
         headers: { Authorization: `Bearer ${STATUS_PASSWORD}`, Accept: 'text/html' },
       });
       expect(await status.text()).toContain('The last rebuild failed');
+
+      // A run only a scheduled price change asks for builds from the snapshot, which holds the dates: it
+      // does not wait for Magento at all (here nothing is due, so nothing is built either).
+      const scheduled = await rebuilder.trigger('scheduled price change', { urgent: true, scheduled: true });
+      expect(scheduled).toMatchObject({ outcome: 'unchanged' });
+      expect(scheduled.sync).toBeUndefined();
+      expect(readBuildInfo(join(dir, 'dist'))).toEqual(live);
     },
     BUILD_TIMEOUT,
   );
