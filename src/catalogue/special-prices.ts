@@ -6,6 +6,7 @@
  * (`BasePrice`). Pages are files, so the build prices them at one instant (`pricedAt`) and records when the
  * next price changes (`priceChanges`): the publisher republishes the pages concerned then.
  */
+import { wallClockAsUtc } from '../config/clock.ts';
 import { exclVat } from './money.ts';
 import type { Product, SpecialPrice } from './types.ts';
 import { withVariants } from './variants.ts';
@@ -16,31 +17,8 @@ export const STORE_TIME_ZONE = 'Europe/London';
 const SECOND = 1000;
 const DAY = 86_400 * SECOND;
 
-const wallFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: STORE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The store's wall clock at `at`, read as a UTC time (Magento's `scopeTimeStamp`), in ms. */
-export function storeWallClock(at: number): number {
-  const parts = Object.fromEntries(
-    wallFormat.formatToParts(new Date(at)).map((part) => [part.type, part.value]),
-  );
-  return Date.UTC(
-    Number(parts['year']),
-    Number(parts['month']) - 1,
-    Number(parts['day']),
-    Number(parts['hour']),
-    Number(parts['minute']),
-    Number(parts['second']),
-  );
-}
+export const storeWallClock = (at: number): number => wallClockAsUtc(STORE_TIME_ZONE, at);
 
 /** The store's day at `at`, `YYYY-MM-DD`. */
 export const shopDay = (at: number): string => new Date(storeWallClock(at)).toISOString().slice(0, 10);
