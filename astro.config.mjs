@@ -2,7 +2,8 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
 import { loadEnv } from './src/config/env.ts';
 import { renderPlanModule } from './src/publish/plan-files.ts';
 
@@ -35,6 +36,39 @@ const renderPlan = {
     },
   },
 };
+
+/** Where the publisher's warm renderer (src/publish/render/warm.ts) waits for the bundle's renderer. */
+const WARM_RENDERER = Symbol.for('storefront.warm-renderer');
+
+/**
+ * Hands the publisher's warm renderer, when it runs this build in its own process, the renderer Astro
+ * prerendered the pages with: the prerender bundle's app, already loaded, with its routes, assets and
+ * styles, so later runs render changed pages without bundling again. A plain `astro build` has no warm
+ * renderer waiting and this does nothing.
+ * @type {import('astro').AstroIntegration}
+ */
+const warmRenderer = (() => {
+  /** @type {URL | undefined} */
+  let serverDir;
+  return {
+    name: 'warm-renderer',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        serverDir = config.build.server;
+      },
+      // After the pages are written and before Astro removes the prerender bundle (static-build.js).
+      'astro:build:generated': async () => {
+        /** @type {{ app?: unknown } | undefined} */
+        const waiting = Reflect.get(globalThis, WARM_RENDERER);
+        if (!waiting || !serverDir) return;
+        const dir = new URL('./.prerender/', serverDir);
+        const entry = readdirSync(dir).find((name) => name.startsWith('prerender-entry'));
+        if (!entry) throw new Error(`No prerender entry in ${fileURLToPath(dir)} for the warm renderer.`);
+        waiting.app = (await import(new URL(entry, dir).href)).app;
+      },
+    },
+  };
+})();
 
 /** The one module script of every page's shell (Base.astro). */
 const SHELL_SCRIPT = /[\\/]src[\\/]components[\\/]shell[\\/]shell\.client\.ts$/;
@@ -70,7 +104,7 @@ export default defineConfig({
   output: 'static',
   // On-demand routes (none in the catalogue) run through the storefront server in middleware mode.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), renderPlan],
+  integrations: [react(), renderPlan, warmRenderer],
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
   compressHTML: true,

@@ -182,6 +182,7 @@ async function serve(
       distDir,
       buildEnv: variables,
       protect: [realpathSync(distDir)],
+      warm: true,
       clock,
       log: (line) => log.info(line),
       warn: (line) => log.warn(line),

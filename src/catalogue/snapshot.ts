@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { loadEnv } from '../config/env.ts';
+import { handedOff } from '../site/handoff.ts';
 import { pricedAt } from './special-prices.ts';
 import type {
   Audience,
@@ -155,8 +156,11 @@ export function indexCatalogue(stored: Catalogue, options: { at?: number } = {})
 /**
  * The snapshot of this build, parsed once, priced at the instant the publisher handed the build
  * (CATALOGUE_PRICED_AT, so pages and the render plan agree; a plain `astro build` prices at its start).
+ * In the publisher's warm renderer, the catalogue it handed over for the run (src/site/handoff.ts).
  */
 export function getCatalogue(file?: string): CatalogueIndex {
+  const handed = file === undefined ? handedOff()?.index : undefined;
+  if (handed) return handed;
   const env = loadEnv();
   const path = file ?? snapshotPath(env.CATALOGUE_SNAPSHOT);
   const at = env.CATALOGUE_PRICED_AT ? Date.parse(env.CATALOGUE_PRICED_AT) : (memo?.at ?? Date.now());

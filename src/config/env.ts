@@ -179,7 +179,7 @@ const rebuildsSection = z.object({
     .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day as HH:MM (24-hour), or off')
     .default('00:10'),
   /** Quiet time after a rebuild trigger before the rebuild starts, so a burst of saves gives one build. */
-  REBUILD_DEBOUNCE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(1500),
+  REBUILD_DEBOUNCE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(0),
 });
 
 /** The embedded Magento-compatible back end and payment sandbox that `npm start` runs on this machine. */

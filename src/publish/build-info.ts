@@ -46,8 +46,16 @@ export const buildInfoSchema = z.object({
   }),
   /** The build's folder name in `dist.builds/` (absent in builds made before that layout). */
   id: z.string().optional(),
-  /** `partial`: only the product and listing pages whose data changed were rendered, the others taken from the live build. */
-  mode: z.enum(['full', 'partial']).optional(),
+  /**
+   * `partial`: only the product and listing pages whose data changed were rendered, the others taken from
+   * the live build; `warm`: the warm renderer rendered the pages and data files whose fingerprint changed,
+   * and the build holds only those, over the whole build it names in `base` (layers.ts).
+   */
+  mode: z.enum(['full', 'partial', 'warm']).optional(),
+  /** A warm build's whole build underneath (its id in `dist.builds/`, linked as `base`). */
+  base: z.string().optional(),
+  /** Files (relative to `client/`) of the base build this build no longer serves. */
+  removed: z.array(z.string()).optional(),
   /** Why the build rendered every page (no live build to start from, sources or settings changed…). */
   fullBecause: z.string().optional(),
   /** HTML pages this build rendered; `pages - rendered` were taken unchanged from the live build. */

@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { processEnvironment } from '../config/env.ts';
+import { loadEnv, processEnvironment } from '../config/env.ts';
 import { readBuildInfo, snapshotHash, sourceHash, type BuildInfo } from './build-info.ts';
 import {
   buildLayout,
@@ -23,7 +23,7 @@ import {
   type BuildLayout,
 } from './builds.ts';
 import { PAGE_LINE, pageLineReader, runBuild, type RunResult } from './astro-run.ts';
-import type { NamedSecret } from './config.ts';
+import { buildSecrets, type NamedSecret } from './config.ts';
 import { BuildError, messageOf } from './errors.ts';
 import {
   finishBuild,
@@ -42,6 +42,8 @@ import {
   type PriceSchedule,
 } from './render-plan.ts';
 import type { SitePass } from './site-pass.ts';
+import { assembleWarmBuild } from './render/warm-build.ts';
+import type { WarmRendererClient } from './render/warm-client.ts';
 
 export { BuildError, ReuseError } from './errors.ts';
 export { defaultSources, partialBuildBlocker } from './render-plan.ts';
@@ -89,6 +91,11 @@ export interface BuildSiteOptions {
   readonly protect?: readonly string[];
   readonly log?: (message: string) => void;
   readonly onProgress?: (progress: BuildProgress) => void;
+  /**
+   * The warm renderer (render/warm-client.ts): when it was made from the live build's sources, a
+   * partial build is rendered by it, as a layer over the live site, instead of by `astro build`.
+   */
+  readonly warm?: WarmRendererClient;
 }
 
 let building: Promise<BuildInfo> | undefined;
@@ -123,7 +130,8 @@ interface Plan {
   readonly prices: PriceSchedule | undefined;
 }
 
-function planBuild(options: BuildSiteOptions, root: string, layout: BuildLayout, dir: string): Plan {
+/** What decides between a full, a partial and a warm build, worked out before any page is planned. */
+function startPlan(options: BuildSiteOptions, root: string, layout: BuildLayout) {
   const live = liveBuildDir(layout);
   const liveInfo = live ? readBuildInfo(live) : undefined;
   const liveManifest = live ? readPagesManifest(join(live, PAGES_MANIFEST_FILE)) : undefined;
@@ -144,6 +152,16 @@ function planBuild(options: BuildSiteOptions, root: string, layout: BuildLayout,
     ...(options.env ?? processEnvironment()),
     CATALOGUE_PRICED_AT: new Date(pricedAt).toISOString(),
   };
+  return { live, liveInfo, liveManifest, sourceHash: hash, fullBecause, pricedAt, environment };
+}
+
+function planBuild(
+  options: BuildSiteOptions,
+  root: string,
+  dir: string,
+  started: ReturnType<typeof startPlan>,
+): Plan {
+  const { live, liveInfo, liveManifest, fullBecause, pricedAt, environment } = started;
   const planned = workOutRenderPlan({
     root,
     snapshotFile: options.snapshotFile,
@@ -159,7 +177,7 @@ function planBuild(options: BuildSiteOptions, root: string, layout: BuildLayout,
   return {
     ...{ root, dir, environment, live, liveInfo, mode, manifest, pricedAt, prices: planned?.prices },
     fullBecause: because,
-    sourceHash: hash,
+    sourceHash: started.sourceHash,
     snapshotHash: snapshotHash(options.snapshotFile),
   };
 }
@@ -274,6 +292,81 @@ function describe(
   };
 }
 
+/**
+ * A build by the warm renderer: the pages and data files whose fingerprint changed, rendered without
+ * `astro build`, as a layer over the live site (render/warm-build.ts), checked and published.
+ */
+async function warmBuild(
+  options: BuildSiteOptions,
+  layout: BuildLayout,
+  dir: string,
+  started: Date,
+  run: ReturnType<typeof startPlan> & {
+    readonly live: string;
+    readonly liveInfo: BuildInfo;
+    readonly liveManifest: PagesManifest;
+    readonly warm: WarmRendererClient;
+  },
+  steps: { lap(name: string): void; timings: Record<string, number>; kept: string },
+): Promise<BuildInfo> {
+  const { lap, timings } = steps;
+  const progress = (step: BuildStep, rendered = 0) =>
+    options.onProgress?.({ step, rendered, mode: 'partial' });
+  progress('rendering');
+  const siteUrl = loadEnv(run.environment).SITE_URL;
+  const outcome = await run.warm.run({
+    dir,
+    live: run.live,
+    liveKeys: run.liveManifest.pages,
+    snapshotFile: options.snapshotFile,
+    pricedAt: run.pricedAt,
+    siteUrl,
+  });
+  lap('render');
+  Object.assign(timings, { plan: outcome.planMs, renderPages: outcome.renderMs });
+  progress('compressing', outcome.written.length);
+  const assembled = await assembleWarmBuild({
+    dir,
+    live: run.live,
+    liveInfo: run.liveInfo,
+    outcome,
+    shared: run.liveManifest.shared,
+    secrets: options.secrets ?? buildSecrets(loadEnv(run.environment)),
+  });
+  lap('sitePass');
+  if (assembled.problems.length > 0)
+    throw new BuildError(
+      `The new build failed its checks, so it was not published. ${steps.kept}\n  ${assembled.problems.join('\n  ')}`,
+    );
+  progress('publishing', outcome.written.length);
+  const { pass } = assembled;
+  const info: BuildInfo = {
+    builtAt: started.toISOString(),
+    durationMs: Math.round(Date.now() - started.getTime()),
+    snapshotHash: snapshotHash(options.snapshotFile),
+    configHash: options.configHash,
+    pages: assembled.pages,
+    scriptHashes: [...new Set([...(run.liveInfo.scriptHashes ?? []), ...pass.scriptHashes])].sort(),
+    compression: pass.compression,
+    id: basename(dir),
+    mode: 'warm',
+    base: assembled.base,
+    removed: assembled.removed,
+    rendered: pass.htmlFiles,
+    timings: { ...timings },
+    sourceHash: run.sourceHash,
+    pricedAt: new Date(run.pricedAt).toISOString(),
+    ...(outcome.prices ? { priceChanges: outcome.prices } : {}),
+  };
+  await publishAndPrune(layout, dir, info, {
+    ...(options.keep === undefined ? {} : { keep: options.keep }),
+    protect: options.protect ?? [],
+    log: options.log ?? (() => undefined),
+  });
+  lap('swap');
+  return { ...info, timings: { ...timings } };
+}
+
 async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
   const log = options.log ?? (() => undefined);
   const root = resolve(options.root);
@@ -293,7 +386,26 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
   let reuse: PageReuse | undefined;
   try {
     await mkdir(layout.buildsDir, { recursive: true });
-    const plan = planBuild(options, root, layout, dir);
+    const begun = startPlan(options, root, layout);
+    const { live, liveInfo, liveManifest } = begun;
+    if (
+      options.warm?.sourceHash === begun.sourceHash &&
+      !begun.fullBecause &&
+      live &&
+      liveInfo &&
+      liveManifest
+    ) {
+      const warmRun = { ...begun, live, liveInfo, liveManifest, warm: options.warm };
+      try {
+        return await warmBuild(options, layout, dir, started, warmRun, { lap, timings, kept });
+      } catch (error) {
+        // A check that failed stops the run; a renderer that failed leaves the work to `astro build`.
+        if (error instanceof BuildError) throw error;
+        log(`The warm renderer failed (${messageOf(error)}); building with astro build.`);
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+    const plan = planBuild(options, root, dir, begun);
     lap('plan');
     log(
       plan.mode === 'full'

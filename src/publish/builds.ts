@@ -9,6 +9,7 @@ import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSyn
 import { mkdir, open, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { buildInfoPath, readBuildInfo, type BuildInfo } from './build-info.ts';
+import { layersOf, locateIn } from './layers.ts';
 
 /** The `code` of a file-system error (`EEXIST`, `EPERM`…), if it has one. */
 const errorCode = (error: unknown): unknown =>
@@ -130,9 +131,21 @@ export async function pruneBuilds(
   const builds = listBuilds(layout);
   const finished = builds.filter((build) => build.complete);
   const kept = new Set(finished.slice(-keep).map((build) => build.dir));
+  // A warm build is a layer over a whole build (layers.ts): that one stays as long as the layer does.
+  const bases = new Set(
+    builds
+      .filter((build) => build.live || kept.has(build.dir) || protect.has(build.dir))
+      .flatMap((build) => (build.info?.base ? [join(layout.buildsDir, build.info.base)] : [])),
+  );
   const removed: string[] = [];
   for (const build of builds) {
-    if (build.live || kept.has(build.dir) || protect.has(build.dir) || build.dir === options.building)
+    if (
+      build.live ||
+      kept.has(build.dir) ||
+      protect.has(build.dir) ||
+      bases.has(build.dir) ||
+      build.dir === options.building
+    )
       continue;
     await rm(build.dir, { recursive: true, force: true });
     removed.push(build.id);
@@ -164,7 +177,7 @@ export async function rollback(layout: BuildLayout, options: { to?: string } = {
         : `There is no earlier build to roll back to in ${layout.buildsDir} (builds: ${ids}).`,
     );
   }
-  if (!existsSync(join(target.dir, 'client', 'index.html')))
+  if (!(await locateIn(layersOf(target.dir), 'index.html')))
     throw new RollbackError(`Build ${target.id} has no client/index.html: it cannot be served.`);
   await publishBuild(layout, target.dir);
   return { ...target, live: true };

@@ -23,6 +23,10 @@ const hash = (...parts: readonly unknown[]): string => {
   return digest.digest('base64url').slice(0, 22);
 };
 
+/** The fingerprint of a file whose whole content is `text` (the data endpoints' JSON). */
+export const textFingerprint = (text: string): string =>
+  createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
 /** What every page shows around its content: menus (with their product pictures), categories, shop. */
 export function sharedFingerprint(
   index: Pick<CatalogueIndex, 'catalogue' | 'byCategory'>,

@@ -13,6 +13,7 @@ import { checkPageCount, findSecrets, smokeTest } from './checks.ts';
 import { buildSecrets, type NamedSecret } from './config.ts';
 import type { PagesManifest } from './plan-files.ts';
 import type { PrecompressResult } from './precompress.ts';
+import { layersOf } from './layers.ts';
 import { reuseAssets, reusePages } from './reuse.ts';
 import { startSitePass, type SitePass, type SitePassResult } from './site-pass.ts';
 
@@ -100,7 +101,7 @@ export function pageReuse(live: string | undefined, dir: string, keys: readonly 
   const start = (): void => {
     if (outcome || !live || keys.length === 0) return;
     // Settled at once, so a failure waits for `done` instead of ending the process as unhandled.
-    outcome = reusePages(join(live, 'client'), join(dir, 'client'), keys).then(
+    outcome = reusePages(layersOf(live), join(dir, 'client'), keys).then(
       () => undefined,
       (error: unknown) => ({ error }),
     );
@@ -145,12 +146,11 @@ export async function finishBuild(input: FinishInput): Promise<Finished> {
   lap('secrets');
   for (const file of pass.inlineHandlers)
     log(`Warning: ${file} has an inline event handler (on…=), which the Content-Security-Policy blocks.`);
-  const liveClient = live ? join(live, 'client') : undefined;
-
   const reused = input.reuse.keys;
-  if (reused.length > 0 && liveClient) {
+  if (reused.length > 0 && live) {
     await input.reuse.done();
-    await reuseAssets(liveClient, clientDir);
+    // The live build's hashed assets, from its base too when it is a warm build's layer (layers.ts).
+    for (const liveClient of layersOf(live).clients) await reuseAssets(liveClient, clientDir);
   }
   lap('reuse');
   // Reused pages carry the live build's inline scripts: keep their hashes (a full build drops stale ones).

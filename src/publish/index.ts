@@ -19,5 +19,6 @@ export {
   type Encoding,
   type Levels,
 } from './encoding.ts';
+export { layersOf, liveLayers, locateIn, type Layers } from './layers.ts';
 export { inlineScriptHashes, scanInlineScripts, type InlineScriptScan } from './inline-scripts.ts';
 export { createRebuildRoutes, type RebuildRoutesOptions } from './routes.ts';

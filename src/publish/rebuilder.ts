@@ -28,11 +28,13 @@ export interface RunSummary {
   };
   readonly build?: {
     readonly id: string;
-    readonly mode: 'full' | 'partial';
+    readonly mode: 'full' | 'partial' | 'warm';
     readonly pages: number;
     readonly rendered: number;
     readonly ms: number;
     readonly fullBecause?: string;
+    /** Where the build's time went, in ms (plan, render, sitePass, swap; astro… for `astro build`). */
+    readonly timings?: Readonly<Record<string, number>>;
   };
   /** The check of the published prices against Magento's, when the run made one (reconcile.ts). */
   readonly reconcile?: ReconcileSummary;
@@ -57,9 +59,17 @@ export interface RunContext {
   report(phase: RunPhase, detail?: { message?: string; build?: BuildProgress }): void;
 }
 
-export type RebuildTask = (
+/**
+ * How the next run renders: `warm` (the warm renderer is ready: the changed pages in about a second),
+ * `starting` (it is being made; until then `astro build`), `cold` (`astro build`).
+ */
+export type RendererState = 'warm' | 'starting' | 'cold';
+
+export type RebuildTask = ((
   context: RunContext,
-) => Promise<Omit<RunSummary, 'startedAt' | 'finishedAt' | 'durationMs' | 'reasons'>>;
+) => Promise<Omit<RunSummary, 'startedAt' | 'finishedAt' | 'durationMs' | 'reasons'>>) & {
+  readonly renderer?: () => RendererState;
+};
 
 /** The run under way. */
 export interface CurrentRun {
@@ -80,6 +90,7 @@ export interface RebuildStatus {
   /** The latest runs, newest first. */
   readonly history: readonly RunSummary[];
   readonly pollMinutes: number;
+  readonly renderer: RendererState;
 }
 
 export interface RebuilderOptions {
@@ -164,6 +175,7 @@ function statusOf(state: {
   history: readonly RunSummary[];
   lastPublished: RunSummary | null;
   pollMinutes: number;
+  renderer: RendererState;
 }): RebuildStatus {
   const { current, queued, history } = state;
   return {
@@ -174,6 +186,7 @@ function statusOf(state: {
     lastPublished: state.lastPublished,
     history: [...history],
     pollMinutes: state.pollMinutes,
+    renderer: state.renderer,
   };
 }
 
@@ -246,7 +259,11 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
 
   return {
     trigger,
-    status: () => statusOf({ current, queued: reasons, history, lastPublished, pollMinutes }),
+    status: () =>
+      statusOf({
+        ...{ current, queued: reasons, history, lastPublished, pollMinutes },
+        renderer: options.task.renderer?.() ?? 'cold',
+      }),
     startPolling(minutes) {
       clearInterval(poll);
       pollMinutes = minutes;

@@ -4,9 +4,10 @@
  */
 import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { SUFFIX } from './encoding.ts';
 import { ReuseError } from './errors.ts';
+import { locateIn, type Layers } from './layers.ts';
 
 /** Hard-links `names` from `from` into `to` (copies across file systems); `to` is a fresh folder. */
 async function linkFiles(from: string, to: string, names: readonly string[]): Promise<void> {
@@ -30,18 +31,14 @@ async function linkFiles(from: string, to: string, names: readonly string[]): Pr
  * this while `astro build` still bundles and renders (it writes only the pages that changed, elsewhere):
  * at 50,000 products the links took 4.7 s, most of it creating the pages' folders.
  */
-export async function reusePages(
-  liveClient: string,
-  client: string,
-  urlKeys: readonly string[],
-): Promise<void> {
+export async function reusePages(live: Layers, client: string, urlKeys: readonly string[]): Promise<void> {
   const names = ['index.html', ...Object.values(SUFFIX).map((suffix) => `index.html${suffix}`)];
   let next = 0;
   const worker = async () => {
     for (let key = urlKeys[next++]; key !== undefined; key = urlKeys[next++]) {
-      const from = join(liveClient, key);
-      if (!existsSync(join(from, 'index.html')))
-        throw new ReuseError(`The live build has no page /${key} to reuse; a full build is needed.`);
+      const page = await locateIn(live, `${key}/index.html`);
+      if (!page) throw new ReuseError(`The live build has no page /${key} to reuse; a full build is needed.`);
+      const from = dirname(page.path);
       await linkFiles(
         from,
         join(client, key),
@@ -62,14 +59,4 @@ export async function reuseAssets(liveClient: string, client: string): Promise<v
   const present = new Set(await readdir(join(client, '_astro')).catch(() => []));
   const missing = (await readdir(liveAssets)).filter((name) => !present.has(name));
   await linkFiles(liveAssets, join(client, '_astro'), missing);
-}
-
-/** Takes the unchanged pages and the missing hashed assets from the live build. */
-export async function reuseFromLive(
-  liveClient: string,
-  client: string,
-  urlKeys: readonly string[],
-): Promise<void> {
-  await reusePages(liveClient, client, urlKeys);
-  await reuseAssets(liveClient, client);
 }

@@ -4,6 +4,7 @@
  * checked and published atomically (src/publish/build.ts). Whatever fails, the live site keeps serving the
  * last good build, and the summary says what failed in words an editor can act on.
  */
+import { join, resolve } from 'node:path';
 import { CatalogueLoadError } from '../catalogue/load.ts';
 import { snapshotPath } from '../catalogue/snapshot.ts';
 import { syncCatalogue, type SyncOptions, type SyncResult } from '../catalogue/sync.ts';
@@ -11,11 +12,12 @@ import { systemClock, type Clock } from '../config/clock.ts';
 import { processEnvironment, type Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { MagentoApiError } from '../magento/client.ts';
-import { configHash, sourceHash, whyStale } from './build-info.ts';
+import { configHash, readBuildInfo, sourceHash, whyStale } from './build-info.ts';
 import { buildSite, defaultSources, ReuseError, type BuildSiteOptions } from './build.ts';
 import { messageOf } from './errors.ts';
+import { warmRendererClient, type WarmRendererClient } from './render/warm-client.ts';
 import { checkPrices, driftWarning, reconcileSummary, type PriceCheck } from './reconcile.ts';
-import type { RebuildTask, RunContext, RunSummary } from './rebuilder.ts';
+import type { RebuildTask, RendererState, RunContext, RunSummary } from './rebuilder.ts';
 
 export interface RebuildTaskOptions {
   readonly env: Env;
@@ -37,6 +39,11 @@ export interface RebuildTaskOptions {
   readonly command?: BuildSiteOptions['command'];
   /** The shop's clock: the instant the pages are priced at, and whether a scheduled price change is due. */
   readonly clock?: Clock;
+  /**
+   * Keep a warm renderer (render/warm-client.ts) beside the live build, so a rebuild renders only what
+   * changed, in about a second, instead of running `astro build` (the server's rebuilder; not one-off runs).
+   */
+  readonly warm?: boolean;
   readonly log?: (message: string) => void;
   /** Warnings for the operator (price drift found by a reconciliation). Default: `log`. */
   readonly warn?: (message: string) => void;
@@ -64,6 +71,7 @@ interface Settings {
   readonly configHash: string;
   readonly sources: readonly string[];
   readonly clock: Clock;
+  readonly warm: WarmRendererClient | undefined;
 }
 
 /** The sync, retried with backoff while Magento is down or failing. */
@@ -113,14 +121,17 @@ async function build(
     log: settings.log,
     ...(options.protect ? { protect: options.protect } : {}),
     ...(options.command ? { command: options.command } : {}),
+    ...(settings.warm ? { warm: settings.warm } : {}),
     onProgress: (progress) => context.report('building', { build: progress }),
   });
+  warmUp(settings, info.sourceHash);
   return {
     id: info.id ?? '',
     mode: info.mode ?? 'full',
     pages: info.pages,
     rendered: info.rendered ?? info.pages,
     ms: info.durationMs,
+    ...(info.timings ? { timings: info.timings } : {}),
     ...(info.fullBecause ? { fullBecause: info.fullBecause } : {}),
   };
 }
@@ -143,6 +154,27 @@ async function buildWithFallback(
   }
 }
 
+/**
+ * Starts a warm renderer for the sources of the live build (in the background, at a lower priority), and
+ * replaces one made from other sources: until it is ready, rebuilds run `astro build`.
+ */
+function warmUp(settings: Settings, liveSourceHash: string | undefined): void {
+  const { warm } = settings;
+  if (!warm || !liveSourceHash) return;
+  const now = sourceHash(settings.sources);
+  if (now !== liveSourceHash) return;
+  if (warm.sourceHash !== undefined && warm.sourceHash !== now) warm.close();
+  void warm.start({
+    sourceHash: now,
+    snapshotFile: settings.snapshotFile,
+    pricedAt: settings.clock.now(),
+    scratch: join(
+      `${resolve(settings.options.root, settings.options.distDir)}.builds`,
+      `.warm-${process.pid}`,
+    ),
+  });
+}
+
 export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
   const settings: Settings = {
     options,
@@ -153,9 +185,17 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
     configHash: configHash(options.env),
     sources: options.sources ?? defaultSources(options.root),
     clock: options.clock ?? systemClock,
+    warm: options.warm
+      ? warmRendererClient({
+          root: options.root,
+          env: options.buildEnv ?? processEnvironment(),
+          ...(options.log ? { log: options.log } : {}),
+        })
+      : undefined,
   };
+  warmUp(settings, readBuildInfo(resolve(options.root, options.distDir))?.sourceHash);
   const warn = options.warn ?? settings.log;
-  return async (context): Promise<Outcome> => {
+  const run = async (context: RunContext): Promise<Outcome> => {
     const syncStarted = performance.now();
     let check: PriceCheck | undefined;
     if (context.reconcile) {
@@ -211,4 +251,8 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
       ? { outcome: 'failed', error: built, ...checked }
       : { outcome: 'published', build: built, ...checked };
   };
+  const { warm } = settings;
+  return Object.assign(run, {
+    renderer: (): RendererState => (warm?.sourceHash ? 'warm' : warm?.starting ? 'starting' : 'cold'),
+  });
 }

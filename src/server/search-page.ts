@@ -16,9 +16,9 @@
  * so caches must revalidate it (ETag); a page saying the index could not be read is not kept at all.
  */
 import { createHash } from 'node:crypto';
-import { realpathSync, statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import {
   searchBody,
@@ -34,7 +34,14 @@ import { coreUrl, SEARCH_DATA } from '../features/search/files.ts';
 import { readerSource } from '../features/search/sources.ts';
 import { termFromPath } from '../features/search/term.ts';
 import { describeError } from '../http/index.ts';
-import { compress, negotiateEncoding, ON_THE_FLY_LEVELS } from '../publish/index.ts';
+import {
+  compress,
+  liveLayers,
+  locateIn,
+  negotiateEncoding,
+  ON_THE_FLY_LEVELS,
+  type Layers,
+} from '../publish/index.ts';
 import { CACHE_REVALIDATE, rawPath } from './static-site.ts';
 
 /** The page the build writes for search, relative to the client folder. */
@@ -92,52 +99,42 @@ function pageHtml(template: Template, view: SearchBodyView, body: string): strin
   return `${before}${body}${template.after}`;
 }
 
-const isMissing = (error: unknown): boolean =>
-  error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
-
-/** A file's identity: a rebuild in place (no link swap) changes one of these. */
-function identity(path: string): string {
-  const stats = statSync(path, { throwIfNoEntry: false });
-  return stats ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : 'none';
-}
+/** A file's identity: a new build (or a rebuild in place) changes one of these. */
+const identity = (found: { path: string; stats: Stats } | undefined): string =>
+  found ? `${found.path}:${found.stats.ino}:${found.stats.size}:${found.stats.mtimeMs}` : 'none';
 
 export function createSearchPage(options: SearchPageOptions): MiddlewareHandler {
   const log = options.log ?? ((message: string) => console.error(message));
-  const clientDir = resolve(options.clientDir);
+  const layers = liveLayers(dirname(resolve(options.clientDir)));
   let current: Build | undefined;
 
-  function load(root: string, key: string): Build {
-    const data = join(root, ...SEARCH_DATA.split('/').filter(Boolean));
+  /** The text of a file of the served build (found through its layers, src/publish/layers.ts), or null. */
+  const read = async (served: Layers, relative: string): Promise<string | null> => {
+    const found = await locateIn(served, relative);
+    return found ? readFile(found.path, 'utf8') : null;
+  };
+
+  function load(served: Layers, key: string): Build {
     const engine = createSearchEngine(
       readerSource(async (url) => {
-        const path = join(root, decodeURIComponent(url.replace(/\?.*$/, '')));
-        if (!path.startsWith(data + sep)) return null;
-        try {
-          return JSON.parse(await readFile(path, 'utf8')) as unknown;
-        } catch (error) {
-          if (isMissing(error)) return null;
-          throw error;
-        }
+        const relative = decodeURIComponent(url.replace(/\?.*$/, '')).replace(/^\/+/, '');
+        if (!`/${relative}`.startsWith(SEARCH_DATA) || relative.split('/').includes('..')) return null;
+        const text = await read(served, relative);
+        return text === null ? null : (JSON.parse(text) as unknown);
       }),
     );
-    const template = readFile(join(root, SEARCH_PAGE_FILE), 'utf8').then(parseTemplate, (error: unknown) => {
-      if (isMissing(error)) return null;
-      throw error;
-    });
+    const template = read(served, SEARCH_PAGE_FILE).then((text) =>
+      text === null ? null : parseTemplate(text),
+    );
     template.catch(() => undefined);
     return { key, engine, template };
   }
 
   /** The build served now, checked on every request. */
-  function build(): Build | undefined {
-    let root: string;
-    try {
-      root = realpathSync(clientDir);
-    } catch {
-      return undefined;
-    }
-    const key = `${root}\0${identity(join(root, SEARCH_PAGE_FILE))}\0${identity(join(root, coreUrl()))}`;
-    if (current?.key !== key) current = load(root, key);
+  async function build(): Promise<Build> {
+    const served = layers();
+    const key = `${identity(await locateIn(served, SEARCH_PAGE_FILE))}\0${identity(await locateIn(served, coreUrl().replace(/^\/+/, '')))}`;
+    if (current?.key !== key) current = load(served, key);
     return current;
   }
 
@@ -162,13 +159,13 @@ export function createSearchPage(options: SearchPageOptions): MiddlewareHandler 
   return async (c, next) => {
     const pathname = rawPath(c);
     if (!pathname.startsWith('/search/') || pathname.startsWith(`${SEARCH_DATA}/`)) return next();
-    const served = build();
-    const template = await served?.template.catch((error: unknown) => {
+    const served = await build();
+    const template = await served.template.catch((error: unknown) => {
       log(`Search page: ${SEARCH_PAGE_FILE} could not be read (${describeError(error)}).`);
       return null;
     });
     // No page of this kind in the build: the static site serves what there is.
-    if (!served || !template) return next();
+    if (!template) return next();
     const { term, valid } = termFromPath(pathname);
     const url = new URL(c.req.url);
     let view: SearchBodyView;

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
-import { CODINGS, isCompressible, SUFFIX, type Coding } from '../publish/index.ts';
+import { dirname, join, resolve, sep } from 'node:path';
+import { CODINGS, isCompressible, liveLayers, locateIn, SUFFIX, type Coding } from '../publish/index.ts';
 
 export interface Found {
   readonly path: string;
@@ -82,15 +82,21 @@ async function hashOf(found: Found): Promise<string> {
     .slice(0, 27);
 }
 
+/**
+ * The files of the build `dist` points at (`clientDir` is `dist/client`), found through its layers
+ * (src/publish/layers.ts): a warm build's own files first, then the whole build underneath.
+ */
 export function createSiteFiles(clientDir: string): SiteFiles {
   const root = resolve(clientDir);
+  const layers = liveLayers(dirname(root));
   const described = new Map<string, Described>();
 
   async function file(relative: string): Promise<Found | undefined> {
     const path = join(root, relative);
     if (path !== root && !path.startsWith(root + sep)) return undefined;
-    const stats = await stat(path).catch(() => undefined);
-    return stats?.isFile() ? { path, relative: relative.split(sep).join('/'), stats } : undefined;
+    const name = relative.split(sep).join('/');
+    const found = await locateIn(layers(), name);
+    return found ? { ...found, relative: name } : undefined;
   }
 
   return {

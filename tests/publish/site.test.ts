@@ -6,7 +6,7 @@
  * with Magento down the rebuild fails clearly and the site keeps serving.
  * Real `astro build` runs take seconds each, so this file makes four of them, in order.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ import {
   type SearchRecord,
 } from '../../src/features/search/files.ts';
 import { readBuildInfo } from '../../src/publish/build-info.ts';
+import { layersOf, locateIn } from '../../src/publish/layers.ts';
 import { storefrontServerConfig } from '../../src/server/config.ts';
 import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
 import { ADMIN, INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
@@ -74,12 +75,19 @@ beforeAll(async () => {
       buildEnv,
       attempts: 2,
       retryDelayMs: 100,
+      warm: true,
       log: (line) => log.push(line),
     }),
     debounceMs: 200,
   });
   const first = await rebuilder.trigger('first build');
   if (first.outcome !== 'published') throw new Error(`first build: ${first.error}\n${log.join('\n')}`);
+  // The editor's saves below are rendered by the warm renderer the first build started.
+  const deadline = Date.now() + 120_000;
+  while (rebuilder.status().renderer !== 'warm') {
+    if (Date.now() > deadline) throw new Error(`no warm renderer:\n${log.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   const config = await storefrontServerConfig(env, {
     distDir,
     routes: [],
@@ -134,13 +142,21 @@ async function searchRecordOf(product: Product): Promise<SearchRecord | undefine
   return shards.flatMap((shard) => shard.d).find((record) => record[0] === product.sku);
 }
 
-/** Every HTML file of the live build, as text. */
-function allHtml(client: string, relative = ''): string[] {
+/** Every HTML file (relative to `client`) under a client folder. */
+function htmlFiles(client: string, relative = ''): string[] {
   return readdirSync(join(client, relative), { withFileTypes: true }).flatMap((entry) => {
     const path = join(relative, entry.name);
-    if (entry.isDirectory()) return allHtml(client, path);
-    return entry.name.endsWith('.html') ? [readFileSync(join(client, path), 'utf8')] : [];
+    if (entry.isDirectory()) return htmlFiles(client, path);
+    return entry.name.endsWith('.html') ? [path] : [];
   });
+}
+
+/** Every HTML page the live build serves, as text: a warm build's own, then its base's (layers.ts). */
+async function allHtml(): Promise<string[]> {
+  const layers = layersOf(realpathSync(join(dir, 'dist')));
+  const files = new Set(layers.clients.flatMap((client) => htmlFiles(client)));
+  const pages = await Promise.all([...files].map((file) => locateIn(layers, file)));
+  return pages.flatMap((page) => (page ? [readFileSync(page.path, 'utf8')] : []));
 }
 
 const catalogue = () => indexCatalogue(readSnapshot(snapshotFile));
@@ -174,6 +190,21 @@ describe('an editor saves a product in the back end', () => {
       const run = await settled();
       expect(run).toMatchObject({ outcome: 'published', reasons: [`product ${product.sku} saved`] });
       expect(run.sync).toMatchObject({ mode: 'incremental', updated: 1, removed: 0 });
+      // Rendered warm: the pages showing the product, as a layer over the live site, the rest untouched.
+      expect(run.build).toMatchObject({ mode: 'warm' });
+      const layer = join(realpathSync(join(dir, 'dist')), 'client');
+      const written = htmlFiles(layer);
+      expect(written).toContain(`${product.urlKey}/index.html`);
+      const untouched = index.pages.find(
+        (other) =>
+          other.sku !== product.sku &&
+          !other.categoryIds.some((id) => product.categoryIds.includes(id)) &&
+          !Object.values(other.links).flat().includes(product.sku),
+      );
+      if (untouched) {
+        expect(written).not.toContain(`${untouched.urlKey}/index.html`);
+        expect((await get(`/${untouched.urlKey}`)).status).toBe(200);
+      }
       expect((await get(`/${product.urlKey}`)).text).toContain('£1,234.56');
       expect((await get(listing.path)).text).toContain('£1,234.56');
       expect((await searchRecordOf(product))?.[5]).toBe(1234.56);
@@ -199,7 +230,7 @@ describe('an editor saves a product in the back end', () => {
       );
       if (!product) throw new Error('no linked product in a listing');
       const href = `href="/${product.urlKey}"`;
-      expect(allHtml(join(dir, 'dist', 'client')).some((html) => html.includes(href))).toBe(true);
+      expect((await allHtml()).some((html) => html.includes(href))).toBe(true);
 
       // Magento has no delete in the embedded back end's API yet: the row goes, as a delete would remove it.
       backend.db.run('DELETE FROM products WHERE sku = ?', product.sku);
@@ -210,7 +241,7 @@ describe('an editor saves a product in the back end', () => {
       expect(run).toMatchObject({ outcome: 'published', sync: { removed: 1 } });
 
       expect((await get(`/${product.urlKey}`)).status).toBe(404);
-      expect(allHtml(join(dir, 'dist', 'client')).filter((html) => html.includes(href))).toEqual([]);
+      expect((await allHtml()).filter((html) => html.includes(href))).toEqual([]);
       expect((await get('/sitemap.xml')).text).not.toContain(`/${product.urlKey}<`);
       expect(await searchRecordOf(product)).toBeUndefined();
     },
@@ -238,7 +269,7 @@ describe('an editor saves a product in the back end', () => {
       expect(saved.status).toBe(200);
       const run = await settled();
       expect(run).toMatchObject({ outcome: 'published', sync: { mode: 'incremental', removed: 1 } });
-      expect(run.build).toMatchObject({ mode: 'partial' });
+      expect(run.build).toMatchObject({ mode: 'warm' });
 
       expect((await get(`/${product.urlKey}`)).status).toBe(404);
       expect((await get(listing.path)).text).not.toContain(href);

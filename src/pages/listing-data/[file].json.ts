@@ -3,10 +3,11 @@
  * named by its content so it is cached for good (DESIGN.md §4). Malformed filterable values are reported
  * here, once per build, like the catalogue's other data faults.
  */
-import type { APIRoute, GetStaticPaths } from 'astro';
+import type { GetStaticPaths } from 'astro';
 import { allListingData, listingValueProblems } from '../../components/catalogue/listing-pages.ts';
 import { catalogueRoutes } from '../../components/catalogue/routes.ts';
 import { getCatalogue } from '../../catalogue/snapshot.ts';
+import { dataFile, serveDataFile } from '../../site/data-files.ts';
 
 export const getStaticPaths = (() => {
   const catalogue = getCatalogue();
@@ -18,11 +19,9 @@ export const getStaticPaths = (() => {
       .filter((data) => data.listing.categoryId !== null)
       .map((data) => [data.url, data.text]),
   );
-  return [...files].map(([url, text]) => ({
-    params: { file: url.slice(url.lastIndexOf('/') + 1, -'.json'.length) },
-    props: { text },
-  }));
+  return [...files].map(([url, text]) =>
+    dataFile({ file: url.slice(url.lastIndexOf('/') + 1, -'.json'.length) }, text),
+  );
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ text: string }> = ({ props }) =>
-  new Response(props.text, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+export const GET = serveDataFile;

@@ -3,12 +3,13 @@
  * whose sku falls in file n (features/product-data/facts.ts), every file written on every build, empty
  * ones included, so a sku that is gone reads as gone, not as a missing file.
  */
-import type { APIRoute, GetStaticPaths } from 'astro';
+import type { GetStaticPaths } from 'astro';
 import {
   PRODUCT_DATA_SHARDS,
   productDataShard,
   type ProductDataFile,
 } from '../../features/product-data/facts.ts';
+import { dataFile, serveDataFile } from '../../site/data-files.ts';
 import { siteFacts } from './_site-facts.ts';
 
 export const getStaticPaths = (() => {
@@ -17,11 +18,7 @@ export const getStaticPaths = (() => {
     const file = files[productDataShard(sku)];
     if (file) file[sku] = facts;
   }
-  return files.map((file, shard) => ({
-    params: { shard: String(shard) },
-    props: { text: JSON.stringify(file) },
-  }));
+  return files.map((file, shard) => dataFile({ shard: String(shard) }, JSON.stringify(file)));
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ text: string }> = ({ props }) =>
-  new Response(props.text, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+export const GET = serveDataFile;

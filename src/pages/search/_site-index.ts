@@ -14,6 +14,3 @@ export function siteSearchIndex(catalogue: CatalogueIndex = getCatalogue()): Bui
   }
   return built;
 }
-
-export const jsonResponse = (data: unknown): Response =>
-  new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -1,0 +1,124 @@
+/**
+ * The publisher's side of the warm renderer (warm.ts): one child process, started at a lower priority than
+ * the server (shoppers' requests first), kept between rebuilds. `start` runs Astro's build in it once;
+ * from then on `run` renders a rebuild's changed pages in well under a second at 10,000 products. A
+ * renderer is made from the sources as they were when it started: the publisher uses it only for a live
+ * build made from the same sources (`sourceHash`), and replaces it after a full build.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { WarmJob, WarmOutcome } from './warm.ts';
+import type { WarmMessage, WarmReply } from './warm-worker.ts';
+
+const WORKER = fileURLToPath(new URL('./warm-worker.ts', import.meta.url));
+/** As `astro build` runs (astro-run.ts): nicer than the server, so a cart call is not queued behind a render. */
+const NICER_BY = 10;
+
+export interface WarmRendererClient {
+  /** The sources' hash its bundle was made from, once started; undefined before. */
+  readonly sourceHash: string | undefined;
+  /** Whether it is being started now. */
+  readonly starting: boolean;
+  /** Starts the renderer (Astro's build, in the background) unless it is started or starting. */
+  start(input: {
+    readonly sourceHash: string;
+    readonly snapshotFile: string;
+    readonly pricedAt: number;
+    readonly scratch: string;
+  }): Promise<void>;
+  run(job: WarmJob): Promise<WarmOutcome>;
+  close(): void;
+}
+
+type Pending = { resolve(value: unknown): void; reject(error: Error): void };
+
+export function warmRendererClient(options: {
+  /** The project (where astro.config.mjs is). */
+  readonly root: string;
+  /** The build's environment. */
+  readonly env: NodeJS.ProcessEnv;
+  readonly log?: (message: string) => void;
+}): WarmRendererClient {
+  const log = options.log ?? (() => undefined);
+  let child: ChildProcess | undefined;
+  let started: Promise<void> | undefined;
+  let sourceHash: string | undefined;
+  let next = 0;
+  const pending = new Map<number, Pending>();
+
+  function ensureChild(): ChildProcess {
+    if (child) return child;
+    const spawned = fork(WORKER, [], {
+      cwd: options.root,
+      env: { ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      execArgv: [],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    try {
+      if (spawned.pid !== undefined) setPriority(spawned.pid, Math.min(19, getPriority() + NICER_BY));
+    } catch {
+      // Not allowed here: the renderer runs at the server's priority.
+    }
+    spawned.stderr?.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim() !== '') log(`[warm renderer] ${line}`);
+    });
+    spawned.on('message', (reply: WarmReply) => {
+      const waiter = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (reply.ok) waiter?.resolve(reply.value);
+      else waiter?.reject(new Error(reply.error));
+    });
+    spawned.once('exit', (code, signal) => {
+      if (child === spawned) {
+        child = undefined;
+        started = undefined;
+        sourceHash = undefined;
+      }
+      for (const waiter of pending.values())
+        waiter.reject(new Error(`The warm renderer stopped (${signal ?? `exit ${code}`}).`));
+      pending.clear();
+    });
+    // The server's own work keeps it running, not its renderer (nor a test's).
+    spawned.unref();
+    spawned.channel?.unref();
+    child = spawned;
+    return spawned;
+  }
+
+  function ask(request: WarmMessage): Promise<unknown> {
+    const process = ensureChild();
+    const id = ++next;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      process.send({ ...request, id });
+    });
+  }
+
+  return {
+    get sourceHash() {
+      return sourceHash;
+    },
+    get starting() {
+      return started !== undefined && sourceHash === undefined;
+    },
+    start(input) {
+      started ??= (async () => {
+        const began = performance.now();
+        await ask({ type: 'start', root: options.root, ...input });
+        sourceHash = input.sourceHash;
+        log(`Warm renderer ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+      })().catch((error: unknown) => {
+        log(`The warm renderer could not start: ${error instanceof Error ? error.message : String(error)}`);
+        started = undefined;
+        child?.kill();
+      });
+      return started;
+    },
+    run: (job) => ask({ type: 'run', job }) as Promise<WarmOutcome>,
+    close() {
+      child?.kill();
+      child = undefined;
+    },
+  };
+}

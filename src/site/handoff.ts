@@ -1,0 +1,35 @@
+/**
+ * What the publisher's warm renderer (src/publish/render/warm.ts) hands the pages of the Astro bundle it
+ * keeps loaded, in the same process, for one run: the catalogue to render (so a run renders from the
+ * catalogue it planned with, not from whatever file a page would read) and which product and listing pages
+ * to render. A plain `astro build` hands nothing: its pages read the snapshot and the render plan beside
+ * the build (src/publish/plan-files.ts). The bundle holds its own copies of this module, so the handoff
+ * goes through one global, named here once.
+ */
+import type { CatalogueIndex } from '../catalogue/snapshot.ts';
+
+export interface SiteHandoff {
+  /** The catalogue this run renders, priced at the run's instant. */
+  readonly index: CatalogueIndex;
+  /** Keys of the product and listing pages to render; null: every one. */
+  readonly render: ReadonlySet<string> | null;
+}
+
+const HANDOFF = Symbol.for('storefront.site-handoff');
+const slot = globalThis as { [HANDOFF]?: SiteHandoff };
+
+export function handOff(handoff: SiteHandoff | undefined): void {
+  Reflect.set(slot, HANDOFF, handoff);
+}
+
+export const handedOff = (): SiteHandoff | undefined => slot[HANDOFF];
+
+/**
+ * The product and listing pages to render: what the warm renderer handed over, else the build's render
+ * plan (`renderOnly` of `virtual:render-plan`); null renders every one.
+ */
+export function pagesToRender(planned: readonly string[] | null): ReadonlySet<string> | null {
+  const handed = handedOff();
+  if (handed) return handed.render;
+  return planned && new Set(planned);
+}
