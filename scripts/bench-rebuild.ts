@@ -5,16 +5,23 @@
  * 1. seed the embedded back end's database (pictures only up to 1,000 products);
  * 2. `npm start` (scripts/start.ts) on free ports with that database: full sync and the first, full build
  *    (the full-build time for comparison), then it serves with its rebuilder on;
- * 3. change-to-live: an editor's price change through the admin API (`PUT /rest/V1/products/{sku}`), which
- *    calls the storefront's signed hook; the clock stops when the product page serves the new price;
- * 4. with `--full-rebuild`, the same through a full rebuild (hook body `{"full":true}`);
- * 5. with `--prices`, a sale scheduled for midnight and the shop's clock moved to a second before it: how
+ * 3. the warm renderer (src/publish/render/): the status page's `renderer` polled until it is `warm` (up to
+ *    5 minutes; the changes are measured anyway when it never is);
+ * 4. change-to-live, 5 times, one product after the other: an editor's price change through the admin API
+ *    (`PUT /rest/V1/products/{sku}`), which calls the storefront's signed hook; the clock stops when the
+ *    product page serves the new price. The median and all 5, each with its run's phases from the status
+ *    page (its wait in the queue, sync, the build's timings);
+ * 5. bulk (`--bulk N`, default 1,000, 0 skips it): N prices saved through the admin API, 8 at a time; the
+ *    clock stops when all N product pages serve their new price; which runs covered the saves;
+ * 6. with `--full-rebuild`, a change through a full rebuild (hook body `{"full":true}`);
+ * 7. with `--prices`, a sale scheduled for midnight and the shop's clock moved to a second before it: how
  *    long after the instant the product page and its listing show "Was";
- * 6. with `--block`, an editor's CMS block save (the home page's first promo banner retitled through
+ * 8. with `--block`, an editor's CMS block save (the home page's first promo banner retitled through
  *    `PUT /rest/V1/cmsBlock/{id}`): how long until the home page shows it;
- * 7. with `--astro-incremental`, Astro 7's `experimental.incrementalBuild` on a copy of the project whose
+ * 9. with `--astro-incremental`, Astro 7's `experimental.incrementalBuild` on a copy of the project whose
  *    product route returns the product fingerprint as `cacheKey`: a cold build, then one product changed.
- * Memory: the peak RSS of each `astro build` (from its build-info.json) and of the server process.
+ * Memory: the peak RSS of each `astro build` (from its build-info.json), of the server process and of its
+ * warm renderer's process (a child running warm-worker.ts).
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -27,8 +34,11 @@ import { buildSite } from '../src/publish/build.ts';
 import { loadEnv } from '../src/config/env.ts';
 import { formatPrice } from '../src/catalogue/money.ts';
 import { readSnapshot } from '../src/catalogue/snapshot.ts';
+import type { RebuildStatus, RunSummary } from '../src/publish/rebuilder.ts';
 import {
+  descendants,
   machineLoad,
+  median,
   megabytes,
   memoryOf,
   runMeasured,
@@ -47,8 +57,17 @@ const { values } = parseArgs({
     prices: { type: 'boolean', default: false },
     /** An editor's CMS block save: from the save to the home page showing it. */
     block: { type: 'boolean', default: false },
+    /** N prices saved at once through the admin API: from the first save to all N pages live (0: skip). */
+    bulk: { type: 'string', default: '1000' },
   },
 });
+const bulkSize = Number(values.bulk);
+if (!Number.isInteger(bulkSize) || bulkSize < 0)
+  throw new Error('--bulk takes a number of products, e.g. 1000');
+/** Price changes measured one after the other; the budget is their median. */
+const CHANGES = 5;
+/** Admin saves in flight at once in the bulk update. */
+const BULK_CONCURRENCY = 8;
 const sizes = (values.products ?? '')
   .split(',')
   .map((text) => Number(text.trim().replace(/k$/, '000')))
@@ -107,12 +126,49 @@ const figures = (info: BuildInfo): BuildFigures => ({
   timings: info.timings ?? {},
 });
 
+/** A rebuild run as the status page summarised it; `reasons` cut to the first few (a bulk run has hundreds). */
+type RunRecord = Omit<RunSummary, 'reasons'> & { reasons: string[]; reasonCount: number };
+
+const runRecord = (run: RunSummary): RunRecord => ({
+  ...run,
+  reasons: run.reasons.slice(0, 5),
+  reasonCount: run.reasons.length,
+});
+
 interface ChangeToLive {
   /** Admin save sent → new price served by the product page. */
   ms: number;
+  sku?: string;
+  price?: number;
+  /** When the admin save was sent (ISO). */
+  savedAt?: string;
+  /** The save → the start of the run that covered it (the debounce and any run ahead of it). */
+  queueMs?: number;
+  /** The run that covered the save, from the status page's history. */
+  run?: RunRecord;
   sync: { mode: string; ms: number; updated: number } | undefined;
   build: BuildFigures;
   serverRssKb: number | undefined;
+}
+
+/** N prices saved at once: from the first save to the last of their pages serving its new price. */
+interface BulkFigures {
+  products: number;
+  /** The first PUT sent → the last PUT answered. */
+  putsMs: number;
+  /** The first PUT sent → the last of the N pages seen serving its new price. */
+  liveMs: number;
+  /** Pages still not serving their new price when the bench gave up (15 minutes). */
+  notLive: number;
+  /** The runs whose reasons name one of the N saves, oldest first, each with its oldest save's wait. */
+  runs: (RunRecord & { bulkSaves: number; queueMs: number | undefined })[];
+}
+
+interface WarmRendererFigures {
+  /** Serving → the status page's `renderer` said `warm`; undefined when it never did. */
+  readyMs: number | undefined;
+  /** The last `renderer` state seen, and why the bench stopped waiting when it never became warm. */
+  state: string;
 }
 
 /** A scheduled sale reaching the pages: from its instant (on the shop's clock) to the page and its listing. */
@@ -131,10 +187,20 @@ interface SizeFigures {
   block?: ChangeToLive;
   startMs: number;
   firstBuild: BuildFigures;
+  warmRenderer: WarmRendererFigures;
+  /** The change whose time is the median of the 5 (`changes`). */
   partial: ChangeToLive;
+  /** The 5 changes' times, in the order they were made. */
+  changeMs: number[];
+  changes: ChangeToLive[];
+  bulk?: BulkFigures;
   full?: ChangeToLive;
   astroIncremental?: { cold: BuildFigures; warm: BuildFigures } | { skipped: string };
   serverPeakKb: number;
+  /** Peak RSS (VmHWM) of the warm renderer's process; undefined when none was seen. */
+  warmPeakKb: number | undefined;
+  /** Warm renderer processes still running after the server stopped (the bench ended them). */
+  warmLeftRunning?: number[];
   load: string[];
 }
 
@@ -179,6 +245,90 @@ async function liveInfo(dist: string): Promise<BuildInfo> {
   return buildInfoSchema.parse(JSON.parse(readFileSync(join(dist, 'build-info.json'), 'utf8')));
 }
 
+/** The status page's JSON (its password is the demo one the bench's `npm start` runs with); undefined on failure. */
+async function rebuildStatus(shopUrl: string): Promise<RebuildStatus | undefined> {
+  try {
+    const response = await fetch(`${shopUrl}/rebuild/status`, {
+      headers: { Authorization: `Bearer ${DEMO_STATUS_PASSWORD}` },
+    });
+    return response.ok ? ((await response.json()) as RebuildStatus) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The newest run in the status page's history whose reasons include one of `reasons`, waiting up to `ms`. */
+async function runCovering(
+  shopUrl: string,
+  reasons: readonly string[],
+  ms = 10_000,
+): Promise<RunSummary | undefined> {
+  const until = performance.now() + ms;
+  for (;;) {
+    const status = await rebuildStatus(shopUrl);
+    const run = status?.history.find((entry) => reasons.some((reason) => entry.reasons.includes(reason)));
+    if (run || performance.now() > until) return run;
+    await sleep(250);
+  }
+}
+
+/** The pids of the server's warm renderer processes (children running warm-worker.ts). */
+function warmRendererPids(serverPid: number): number[] {
+  return descendants(serverPid).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('warm-worker');
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Memory seen while measuring: the server's RSS and its warm renderer's peak, sampled from /proc. */
+class MemorySampler {
+  serverRssKb = 0;
+  warmPeakKb: number | undefined;
+  readonly warmPids = new Set<number>();
+  private readonly serverPid: number;
+  constructor(serverPid: number) {
+    this.serverPid = serverPid;
+  }
+
+  sample(): number {
+    const rss = memoryOf(this.serverPid)?.rss ?? 0;
+    this.serverRssKb = Math.max(this.serverRssKb, rss);
+    for (const pid of warmRendererPids(this.serverPid)) {
+      this.warmPids.add(pid);
+      const hwm = memoryOf(pid)?.hwm;
+      if (hwm !== undefined) this.warmPeakKb = Math.max(this.warmPeakKb ?? 0, hwm);
+    }
+    return rss;
+  }
+}
+
+/**
+ * Polls the status page (every 250 ms, up to 5 minutes) until its `renderer` says `warm`. Stops early
+ * when the server logged that the renderer could not start (`failed()`), or the status has no `renderer`.
+ */
+async function waitForWarmRenderer(
+  shopUrl: string,
+  servingAt: number,
+  sampler: MemorySampler,
+  failed: () => string | undefined,
+): Promise<WarmRendererFigures> {
+  let state = 'no answer from the status page';
+  while (performance.now() - servingAt < 5 * 60_000) {
+    const status = await rebuildStatus(shopUrl);
+    sampler.sample();
+    if (status) state = status.renderer ?? 'absent (the status has no renderer field)';
+    if (status?.renderer === 'warm') return { readyMs: performance.now() - servingAt, state };
+    if (status && status.renderer === undefined) return { readyMs: undefined, state };
+    const failure = failed();
+    if (failure) return { readyMs: undefined, state: `${state}: ${failure}` };
+    await sleep(250);
+  }
+  return { readyMs: undefined, state: `${state} after 5 minutes` };
+}
+
 /** Saves a new price as an editor would (or asks the hook for a full rebuild), then waits until it is served. */
 async function changeToLive(options: {
   magentoUrl: string;
@@ -188,10 +338,11 @@ async function changeToLive(options: {
   urlKey: string;
   price: number;
   full: boolean;
-  serverPid: number;
+  sampler: MemorySampler;
 }): Promise<ChangeToLive> {
   const adminToken = await adminTokenOf(options.magentoUrl);
   const shown = formatPrice(options.price);
+  const savedAt = Date.now();
   const started = performance.now();
   await magento(options.magentoUrl, `/products/${encodeURIComponent(options.sku)}`, {
     method: 'PUT',
@@ -203,35 +354,212 @@ async function changeToLive(options: {
       },
     }),
   });
+  const fullReason = 'bench: full rebuild';
   if (options.full) {
     const { signRebuildRequest } = await import('../src/publish/signature.ts');
-    const body = '{"reason":"bench: full rebuild","full":true}';
+    const body = JSON.stringify({ reason: fullReason, full: true });
     await fetch(`${options.shopUrl}/rebuild`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...signRebuildRequest(DEMO_REBUILD_SECRET, body) },
       body,
     });
   }
-  let serverRssKb: number | undefined;
+  let serverRssKb = 0;
   for (;;) {
     // A connection the server closes between two polls (keep-alive) is no reason to stop waiting.
     const page = await fetch(`${options.shopUrl}/${options.urlKey}`)
       .then((response) => response.text())
       .catch(() => '');
-    serverRssKb = Math.max(serverRssKb ?? 0, memoryOf(options.serverPid)?.rss ?? 0);
+    serverRssKb = Math.max(serverRssKb, options.sampler.sample());
     if (page.includes(shown)) break;
     if (performance.now() - started > 15 * 60_000)
       throw new Error(`${shown} never showed on /${options.urlKey}`);
     await sleep(100);
   }
   const ms = performance.now() - started;
-  const status = (await (
-    await fetch(`${options.shopUrl}/rebuild/status`, {
-      headers: { Authorization: `Bearer ${DEMO_STATUS_PASSWORD}` },
+  // The rebuilder records its summary right after the switch.
+  await sleep(1000);
+  const run = await runCovering(
+    options.shopUrl,
+    options.full ? [fullReason] : [`product ${options.sku} saved`],
+  );
+  const build = await liveInfo(options.dist).then(figures, () => undefined);
+  return {
+    ms,
+    sku: options.sku,
+    price: options.price,
+    savedAt: new Date(savedAt).toISOString(),
+    ...(run ? { run: runRecord(run), queueMs: Date.parse(run.startedAt) - savedAt } : {}),
+    sync: run?.sync,
+    build: build ?? buildOfRun(run),
+    serverRssKb,
+  };
+}
+
+/** A run's build as BuildFigures, when the live build's info cannot be read. */
+const buildOfRun = (run: RunSummary | undefined): BuildFigures => ({
+  ms: run?.build?.ms ?? 0,
+  mode: run?.build?.mode ?? '–',
+  pages: run?.build?.pages ?? 0,
+  rendered: run?.build?.rendered ?? 0,
+  astroPeakKb: undefined,
+  timings: { ...run?.build?.timings },
+});
+
+/**
+ * A bulk price update: `products` saved through the admin API, BULK_CONCURRENCY at a time, each at a price of
+ * its own; then every product page fetched again and again (only those not yet serving their new price)
+ * until all are live. The status page is read on each pass, so runs that leave its short history are kept.
+ */
+async function bulkToLive(options: {
+  magentoUrl: string;
+  shopUrl: string;
+  products: readonly { sku: string; urlKey: string }[];
+  sampler: MemorySampler;
+}): Promise<BulkFigures> {
+  const token = await adminTokenOf(options.magentoUrl);
+  const targets = options.products.map((product, index) => {
+    const price = 4000 + index + 0.25;
+    return { ...product, price, shown: formatPrice(price), savedAt: 0, liveAt: 0 };
+  });
+  const reasonOf = (sku: string) => `product ${sku} saved`;
+  const bySaveReason = new Map(targets.map((target) => [reasonOf(target.sku), target]));
+  const seenRuns = new Map<string, RunSummary>();
+  const noteRuns = (status: RebuildStatus | undefined) => {
+    for (const run of status?.history ?? []) seenRuns.set(run.startedAt, run);
+  };
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: BULK_CONCURRENCY }, async () => {
+      for (let target = targets[next++]; target; target = targets[next++]) {
+        target.savedAt = Date.now();
+        await magento(options.magentoUrl, `/products/${encodeURIComponent(target.sku)}`, {
+          method: 'PUT',
+          token,
+          body: JSON.stringify({
+            product: {
+              price: target.price,
+              custom_attributes: [{ attribute_code: 'list_price', value: String(target.price) }],
+            },
+          }),
+        });
+      }
+    }),
+  );
+  const putsMs = performance.now() - started;
+  console.info(`    ${targets.length} PUTs answered in ${seconds(putsMs)}; waiting for every page…`);
+  let pending = targets;
+  /** The last time a page went live or a run was under way or queued: 60 s of neither is giving up. */
+  let progressAt = performance.now();
+  while (pending.length > 0 && performance.now() - started < 15 * 60_000) {
+    let index = 0;
+    await Promise.all(
+      Array.from({ length: BULK_CONCURRENCY }, async () => {
+        for (let target = pending[index++]; target; target = pending[index++]) {
+          const page = await fetch(`${options.shopUrl}/${target.urlKey}`)
+            .then((response) => response.text())
+            .catch(() => '');
+          if (page.includes(target.shown)) target.liveAt = performance.now();
+        }
+      }),
+    );
+    const before = pending.length;
+    pending = pending.filter((target) => target.liveAt === 0);
+    const status = await rebuildStatus(options.shopUrl);
+    noteRuns(status);
+    options.sampler.sample();
+    if (pending.length < before || status?.state !== 'idle') progressAt = performance.now();
+    else if (performance.now() - progressAt > 60_000) {
+      const some = pending.slice(0, 5).map((target) => `/${target.urlKey} (${target.shown})`);
+      console.info(
+        `    ${pending.length} pages not live 60 s after the rebuilder went idle, e.g. ${some.join(', ')}`,
+      );
+      break;
+    }
+    if (pending.length > 0) await sleep(250);
+  }
+  // The last run's summary is recorded right after its switch.
+  await sleep(1000);
+  noteRuns(await rebuildStatus(options.shopUrl));
+  const runs = [...seenRuns.values()]
+    .map((run) => {
+      const saves = run.reasons.flatMap((reason) => bySaveReason.get(reason) ?? []);
+      const oldest = Math.min(...saves.map((save) => save.savedAt));
+      return {
+        run,
+        saves: saves.length,
+        queueMs: saves.length ? Date.parse(run.startedAt) - oldest : undefined,
+      };
     })
-  ).json()) as { last?: { sync?: { mode: string; ms: number; updated: number } } };
-  await sleep(500); // the rebuilder records its summary right after the switch
-  return { ms, sync: status.last?.sync, build: figures(await liveInfo(options.dist)), serverRssKb };
+    .filter(({ saves }) => saves > 0)
+    .sort((a, b) => Date.parse(a.run.startedAt) - Date.parse(b.run.startedAt))
+    .map(({ run, saves, queueMs }) => ({ ...runRecord(run), bulkSaves: saves, queueMs }));
+  return {
+    products: targets.length,
+    putsMs,
+    liveMs: Math.max(0, ...targets.map((target) => target.liveAt - started)),
+    notLive: pending.length,
+    runs,
+  };
+}
+
+const runCount = (count: number): string => `${count} run${count === 1 ? '' : 's'}`;
+
+/** Seconds with two decimals, for phases well under a second. */
+const s2 = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+/** Build timings in their order: a warm build's phases, then `astro build`'s; work sums (`work.*`) left out. */
+const PHASE_ORDER = [
+  'plan',
+  'render',
+  'renderPages',
+  'sitePass',
+  'swap',
+  'astro',
+  'astroBundle',
+  'astroRender',
+];
+
+const phasesOf = (timings: Readonly<Record<string, number>> | undefined): string =>
+  Object.entries(timings ?? {})
+    .filter(([name]) => !name.startsWith('work.'))
+    .sort(([a], [b]) => {
+      const rank = (name: string) =>
+        PHASE_ORDER.includes(name) ? PHASE_ORDER.indexOf(name) : PHASE_ORDER.length;
+      return rank(a) - rank(b);
+    })
+    .map(([name, ms]) => `${name} ${s2(ms)}`)
+    .join(', ');
+
+/** One compact line of a run's phases: its wait in the queue, sync, build mode, pages rendered and timings. */
+function runLine(run: RunRecord | undefined, queueMs: number | undefined): string {
+  if (!run) return 'no run in the status page names this save';
+  const parts = [
+    `queue ${queueMs === undefined ? '–' : s2(queueMs)}`,
+    `run ${s2(run.durationMs)} ${run.outcome}`,
+  ];
+  if (run.sync) parts.push(`sync ${run.sync.mode} ${s2(run.sync.ms)} (${run.sync.updated} updated)`);
+  if (run.build) {
+    parts.push(
+      `build ${run.build.mode} ${s2(run.build.ms)}, ${run.build.rendered} / ${run.build.pages} rendered`,
+    );
+    const phases = phasesOf(run.build.timings);
+    if (phases) parts.push(phases);
+    if (run.build.fullBecause) parts.push(`full because ${run.build.fullBecause}`);
+  }
+  if (run.error) parts.push(`error: ${run.error}`);
+  return parts.join('; ');
+}
+
+/** A change's line: its time, then its run's phases and what remained after the run (the page seen live). */
+function changeLine(change: ChangeToLive): string {
+  const { run, queueMs } = change;
+  const after =
+    run && queueMs !== undefined
+      ? `; seen live ${s2(change.ms - queueMs - run.durationMs)} after the run`
+      : '';
+  return `${change.sku ?? ''} ${seconds(change.ms)}: ${runLine(run, queueMs)}${after}`;
 }
 
 /** Retitles the home page's first promo banner in its CMS block as an editor would, then waits until it is served. */
@@ -239,16 +567,18 @@ async function blockToLive(options: {
   magentoUrl: string;
   shopUrl: string;
   dist: string;
-  serverPid: number;
+  sampler: MemorySampler;
 }): Promise<ChangeToLive> {
   const token = await adminTokenOf(options.magentoUrl);
   const block = (await magento(options.magentoUrl, '/cmsBlock/home-promo-banners', { token })) as {
     id: number;
+    identifier: string;
     content: string;
   };
   const title = `Spring clean ${Date.now()}`;
   const content = block.content.replace(/<h3>[^<]*<\/h3>/, `<h3>${title}</h3>`);
   if (content === block.content) throw new Error('The home-promo-banners block has no <h3> to retitle.');
+  const savedAt = Date.now();
   const started = performance.now();
   await magento(options.magentoUrl, `/cmsBlock/${block.id}`, {
     method: 'PUT',
@@ -260,14 +590,22 @@ async function blockToLive(options: {
     const page = await fetch(`${options.shopUrl}/`)
       .then((response) => response.text())
       .catch(() => '');
-    serverRssKb = Math.max(serverRssKb, memoryOf(options.serverPid)?.rss ?? 0);
+    serverRssKb = Math.max(serverRssKb, options.sampler.sample());
     if (page.includes(title)) break;
     if (performance.now() - started > 5 * 60_000) throw new Error(`"${title}" never showed on the home page`);
     await sleep(100);
   }
   const ms = performance.now() - started;
-  await sleep(500); // the rebuilder records its summary right after the switch
-  return { ms, sync: undefined, build: figures(await liveInfo(options.dist)), serverRssKb };
+  await sleep(1000); // the rebuilder records its summary right after the switch
+  const run = await runCovering(options.shopUrl, [`CMS block ${block.identifier} saved`]);
+  return {
+    ms,
+    savedAt: new Date(savedAt).toISOString(),
+    ...(run ? { run: runRecord(run), queueMs: Date.parse(run.startedAt) - savedAt } : {}),
+    sync: run?.sync,
+    build: await liveInfo(options.dist).then(figures, () => buildOfRun(run)),
+    serverRssKb,
+  };
 }
 
 /**
@@ -441,57 +779,134 @@ async function benchSize(products: number): Promise<SizeFigures> {
 
   const dist = join(dir, 'dist');
   const startedAt = performance.now();
+  let warmFailure: string | undefined;
+  /** The warm renderer's lines already shown: each run repeats its warnings, shown once. */
+  const rendererLines = new Set<string>();
+  let repeatedRendererLines = 0;
   const server: RunningChild = runMeasured(process.execPath, ['scripts/start.ts', '--dist', dist], {
     cwd: project,
     env,
     readyWhen: (line) => line.startsWith('Shop: '),
     wrapWithTime: false,
     onLine: (line) => {
+      if (/warm renderer could not start/i.test(line.text)) warmFailure ??= line.text;
+      if (line.text.startsWith('[warm renderer]')) {
+        if (rendererLines.has(line.text)) return void repeatedRendererLines++;
+        rendererLines.add(line.text);
+      }
       if (
-        /^(Full|Partial) build|Site built|Rebuild |Catalogue:|Precompressed|WARNING|[Ee]rror|failed/.test(
+        /^(Full|Partial) build|Site built|Rebuild |Catalogue:|Precompressed|[Ww]arm renderer|WARNING|[Ee]rror|failed/.test(
           line.text,
         )
       )
-        console.info(`  [start] ${line.text}`);
+        console.info(
+          `  [start] ${(line.at / 1000).toFixed(1)} s ${line.text.length > 300 ? `${line.text.slice(0, 300)}…` : line.text}`,
+        );
     },
   });
+  const sampler = new MemorySampler(server.pid);
+  /** Ends warm renderers the server left behind (by pid, each checked to still be one). */
+  const endLeftovers = (): number[] => {
+    const left = [...sampler.warmPids].filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('warm-worker');
+      } catch {
+        return false;
+      }
+    });
+    for (const pid of left) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return left;
+  };
   try {
     await server.ready;
-    const startMs = performance.now() - startedAt;
+    const servingAt = performance.now();
+    const startMs = servingAt - startedAt;
     const firstBuild = figures(await liveInfo(dist));
     const catalogue = readSnapshot(String(env['CATALOGUE_SNAPSHOT']));
-    const product = catalogue.products.find(
-      (candidate) => candidate.visibility === 4 && candidate.priceInclVat,
+    // Simple products: a configurable's page shows its variants' prices, not the one saved on it.
+    const pageable = catalogue.products.filter(
+      (candidate) => candidate.visibility === 4 && candidate.typeId === 'simple' && candidate.priceInclVat,
     );
-    if (!product) throw new Error('no product with a price and a page');
-    const base = {
-      magentoUrl: `http://127.0.0.1:${magentoPort}`,
-      shopUrl: `http://127.0.0.1:${shopPort}`,
-      dist,
-      sku: product.sku,
-      urlKey: product.urlKey,
-      serverPid: server.pid,
-    };
+    if (pageable.length < CHANGES) throw new Error(`fewer than ${CHANGES} products with a price and a page`);
+    const shopUrl = `http://127.0.0.1:${shopPort}`;
+    const base = { magentoUrl: `http://127.0.0.1:${magentoPort}`, shopUrl, dist, sampler };
+
+    console.info('  waiting for the warm renderer…');
+    const warmRenderer = await waitForWarmRenderer(shopUrl, servingAt, sampler, () => warmFailure);
+    console.info(
+      warmRenderer.readyMs === undefined
+        ? `  the warm renderer never became warm (${warmRenderer.state}): measuring anyway`
+        : `  warm renderer ready in ${seconds(warmRenderer.readyMs)} after serving`,
+    );
     // Let the start-up settle: the same-second rule would re-read products saved in the seed's second.
     await sleep(2000);
-    console.info(`  change-to-live (partial) for ${product.sku}…`);
-    const partial = await changeToLive({ ...base, price: 1111.11, full: false });
-    let full: ChangeToLive | undefined;
+
+    console.info(`  change-to-live, ${CHANGES} price changes one after the other…`);
+    const changes: ChangeToLive[] = [];
+    for (const [index, product] of pageable.slice(0, CHANGES).entries()) {
+      const change = await changeToLive({
+        ...base,
+        sku: product.sku,
+        urlKey: product.urlKey,
+        price: 1111.11 + index,
+        full: false,
+      });
+      console.info(`    ${index + 1}. ${changeLine(change)}`);
+      changes.push(change);
+    }
+    const changeMs = changes.map((change) => change.ms);
+    const middle = median(changeMs);
+    const partial = changes.find((change) => change.ms === middle) ?? (changes[0] as ChangeToLive);
     const result: SizeFigures = {
       products,
       startMs,
       firstBuild,
+      warmRenderer,
       partial,
+      changeMs,
+      changes,
       serverPeakKb: 0,
+      warmPeakKb: undefined,
       load,
     };
+
+    if (bulkSize > 0) {
+      const chosen = pageable.slice(CHANGES, CHANGES + bulkSize);
+      if (chosen.length < bulkSize)
+        console.info(`  bulk: only ${chosen.length} other products have a page; ${bulkSize} asked for`);
+      console.info(`  bulk: ${chosen.length} prices saved, ${BULK_CONCURRENCY} at a time…`);
+      result.bulk = await bulkToLive({ ...base, products: chosen });
+      const { bulk } = result;
+      console.info(
+        `    all ${bulk.products} live ${seconds(bulk.liveMs)} after the first PUT (PUTs ${seconds(bulk.putsMs)}; ${bulk.notLive} never live); ${runCount(bulk.runs.length)}`,
+      );
+      for (const [index, run] of bulk.runs.entries())
+        console.info(`    run ${index + 1} (${run.bulkSaves} saves): ${runLine(run, run.queueMs)}`);
+    }
     if (values['full-rebuild']) {
       console.info('  change-to-live (full rebuild)…');
-      full = await changeToLive({ ...base, price: 2222.22, full: true });
+      const [product] = pageable;
+      if (product) {
+        result.full = await changeToLive({
+          ...base,
+          sku: product.sku,
+          urlKey: product.urlKey,
+          price: 2222.22,
+          full: true,
+        });
+        console.info(`    ${changeLine(result.full)}`);
+      }
     }
     if (values.block) {
       console.info("  an editor's CMS block save…");
       result.block = await blockToLive(base);
+      console.info(`    ${changeLine(result.block)}`);
     }
     if (values.prices) {
       console.info('  a sale scheduled for midnight, the clock moved to a second before it…');
@@ -501,14 +916,27 @@ async function benchSize(products: number): Promise<SizeFigures> {
         clockFile: String(env['SHOP_CLOCK_FILE']),
       });
     }
+    if (repeatedRendererLines > 0)
+      console.info(`  (${repeatedRendererLines} repeated [warm renderer] lines not shown)`);
+    sampler.sample();
     load.push(machineLoad());
     server.stop();
     const run = await server.done;
-    result.serverPeakKb = Math.max(
-      0,
-      ...[...run.byCommand].filter(([name]) => name.includes('start.ts')).map(([, kb]) => kb),
-    );
-    if (full) result.full = full;
+    const peakOf = (part: string) =>
+      [...run.byCommand].filter(([name]) => name.includes(part)).map(([, kb]) => kb);
+    result.serverPeakKb = Math.max(0, ...peakOf('start.ts'));
+    const warmPeaks = [
+      ...peakOf('warm-worker'),
+      ...(sampler.warmPeakKb === undefined ? [] : [sampler.warmPeakKb]),
+    ];
+    result.warmPeakKb = warmPeaks.length > 0 ? Math.max(...warmPeaks) : undefined;
+    // The renderer exits when its parent goes; give it a moment, then end any left behind.
+    await sleep(1000);
+    const left = endLeftovers();
+    if (left.length > 0) {
+      result.warmLeftRunning = left;
+      console.info(`  warm renderer process(es) ${left.join(', ')} outlived the server: ended`);
+    }
     if (values['astro-incremental']) {
       console.info('  Astro experimental.incrementalBuild: cold, then one product changed…');
       result.astroIncremental = await astroIncremental(dir, env);
@@ -517,6 +945,9 @@ async function benchSize(products: number): Promise<SizeFigures> {
     return result;
   } finally {
     server.stop();
+    await server.done.catch(() => undefined);
+    await sleep(500);
+    endLeftovers();
   }
 }
 
@@ -552,7 +983,18 @@ for (const result of results) {
     build.astroPeakKb === undefined ? '–' : megabytes(build.astroPeakKb),
   ];
   rows.push(row('first build (full, in npm start)', result.firstBuild.ms, result.firstBuild));
-  rows.push(row('change-to-live, partial rebuild', result.partial.ms, result.partial.build));
+  rows.push(
+    row(`change-to-live, median of ${result.changes.length}`, result.partial.ms, result.partial.build),
+  );
+  if (result.bulk)
+    rows.push([
+      `${result.products}`,
+      `bulk ${result.bulk.products} prices → all pages live`,
+      seconds(result.bulk.liveMs),
+      runCount(result.bulk.runs.length),
+      `${result.bulk.runs.reduce((sum, run) => sum + (run.build?.rendered ?? 0), 0)} in all`,
+      '–',
+    ]);
   if (result.full) rows.push(row('change-to-live, full rebuild', result.full.ms, result.full.build));
   if (result.block) rows.push(row('CMS block save → home page', result.block.ms, result.block.build));
   if (result.prices) {
@@ -568,14 +1010,31 @@ for (const result of results) {
 console.info(`\n${table(['products', 'what', 'wall', 'build', 'pages rendered', 'astro peak RSS'], rows)}`);
 for (const result of results) {
   console.info(`\n${result.products} products:`);
+  console.info(`  npm start to serving: ${seconds(result.startMs)} (seed excluded)`);
   console.info(
-    `  npm start to serving: ${seconds(result.startMs)} (seed excluded); server peak RSS ${megabytes(result.serverPeakKb)}`,
+    `  peak RSS: server ${megabytes(result.serverPeakKb)}, warm renderer ${result.warmPeakKb === undefined ? '– (not seen)' : megabytes(result.warmPeakKb)}`,
+  );
+  const { warmRenderer } = result;
+  console.info(
+    `  warm renderer: ${warmRenderer.readyMs === undefined ? `never warm (${warmRenderer.state})` : `ready ${seconds(warmRenderer.readyMs)} after serving`}`,
   );
   console.info(`  first build:   ${timing(result.firstBuild)}`);
   console.info(
-    `  partial:       ${timing(result.partial.build)}; sync ${result.partial.sync ? `${result.partial.sync.mode} ${seconds(result.partial.sync.ms)}` : '–'}`,
+    `  change-to-live: median ${seconds(result.partial.ms)} of ${result.changeMs.map((ms) => seconds(ms)).join(', ')}`,
   );
-  if (result.full) console.info(`  full rebuild:  ${timing(result.full.build)}`);
+  for (const [index, change] of result.changes.entries())
+    console.info(`    ${index + 1}. ${changeLine(change)}`);
+  const { bulk } = result;
+  if (bulk) {
+    console.info(
+      `  bulk ${bulk.products}: all live ${seconds(bulk.liveMs)} after the first PUT; PUTs ${seconds(bulk.putsMs)}; ${runCount(bulk.runs.length)} covered them${bulk.notLive ? `; ${bulk.notLive} pages never live` : ''}`,
+    );
+    for (const [index, run] of bulk.runs.entries())
+      console.info(`    run ${index + 1} (${run.bulkSaves} saves): ${runLine(run, run.queueMs)}`);
+  }
+  if (result.full)
+    console.info(`  full rebuild:  ${timing(result.full.build)}\n    ${changeLine(result.full)}`);
+  if (result.block) console.info(`  CMS block:     ${changeLine(result.block)}`);
   const astro = result.astroIncremental;
   if (astro && 'cold' in astro) {
     console.info(`  astro cold:    ${timing(astro.cold)}`);
