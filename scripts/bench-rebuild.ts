@@ -768,7 +768,6 @@ async function benchSize(products: number): Promise<SizeFigures> {
     PAYMENT_SANDBOX_PORT: String(sandboxPort),
     PAYMENTS_DB: join(dir, 'payments.sqlite'),
     PAYMENT_SANDBOX_DB: join(dir, 'payment-sandbox.sqlite'),
-    REBUILD_DEBOUNCE_MS: '500',
     SHOP_CLOCK_FILE: join(dir, 'clock.json'),
     ASTRO_TELEMETRY_DISABLED: '1',
   };
