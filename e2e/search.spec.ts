@@ -5,11 +5,13 @@
  * shopper can recover from. What the page should show comes from the engine run over the e2e shop's own
  * snapshot (support/search.ts), never from hard-coded lists.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { sortProducts } from '../src/features/listing/browse.ts';
 import type { IndexedProduct } from '../src/features/listing/listing-index.ts';
+import { layersOf, locateIn } from '../src/publish/layers.ts';
 import { bySku, formatGbp } from './support/catalogue.ts';
 import { E2E_DIR } from './support/ports.ts';
 import { expectedSearch, nameOf, type SearchRecord } from './support/search.ts';
@@ -219,7 +221,11 @@ test('served as the build wrote it, the page searches in the browser: loading, f
   page,
 }) => {
   // The page without the server's results, as a host without the storefront server would serve it.
-  const built = readFileSync(new URL(`../${E2E_DIR}/dist/client/search/index.html`, import.meta.url), 'utf8');
+  // Found through the live build's layers: a warm rebuild's own files over its whole build (layers.ts).
+  const dist = realpathSync(fileURLToPath(new URL(`../${E2E_DIR}/dist`, import.meta.url)));
+  const file = await locateIn(layersOf(dist), 'search/index.html');
+  if (!file) throw new Error(`The live build in ${dist} has no search/index.html`);
+  const built = readFileSync(file.path, 'utf8');
   await page.route('**/search/steam', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: built }),
   );
