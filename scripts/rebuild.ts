@@ -104,6 +104,7 @@ try {
     full: values.full,
     reconcile: values.reconcile,
     skus: [],
+    targeted: false,
     read: true,
     report,
   });

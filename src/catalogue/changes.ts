@@ -137,24 +137,29 @@ export async function loadCatalogueChanges(
   options: LoadOptions = {},
   /** Products to read again whatever their updated_at says (saved by a call that does not touch it). */
   recheck: readonly string[] = [],
+  /** `targeted`: read only the `recheck` products, with no sweep of every product's stamp. */
+  mode: { readonly targeted?: boolean } = {},
 ): Promise<CatalogueChanges> {
   const concurrency = options.concurrency ?? 4;
   const log = options.log ?? (() => undefined);
   const audiences = await loadAudiences(config, concurrency);
   const attributes = await loadAttributes(config, concurrency);
   const positions = await loadPositions(config, audiences, concurrency);
-  const stamps = await sweepProducts(config);
+  const targeted = mode.targeted === true && recheck.length > 0;
+  const stamps = targeted ? [] : await sweepProducts(config);
   const hash = labelsHash(attributes);
   if (hash !== last.labelsHash) {
     log('The attribute labels or options changed: reading every product');
     const full = await loadCatalogue(config, options);
     return { ...full, mode: 'full', fetched: full.catalogue.products.length };
   }
-  const { fetch, removed } = staleSkus(
-    previous.products,
-    stamps,
-    new Set([...sameSecondSkus(previous.products, last.readAt), ...recheck]),
-  );
+  const { fetch, removed } = targeted
+    ? { fetch: [...new Set(recheck)], removed: [] }
+    : staleSkus(
+        previous.products,
+        stamps,
+        new Set([...sameSecondSkus(previous.products, last.readAt), ...recheck]),
+      );
   log(`Reading ${fetch.length} changed products; ${removed.length} no longer enabled`);
   // A product disabled between the sweep and this read is dropped rather than shown.
   const records = (await fetchProducts(config, fetch, concurrency)).filter((raw) => {

@@ -9,7 +9,12 @@
  */
 import { createHash } from 'node:crypto';
 
-import { magentoFetch, searchCriteria, type MagentoClientConfig } from '../magento/client.ts';
+import {
+  MagentoApiError,
+  magentoFetch,
+  searchCriteria,
+  type MagentoClientConfig,
+} from '../magento/client.ts';
 import {
   magentoAttributeOptions,
   magentoAttributePage,
@@ -52,6 +57,14 @@ export class CatalogueLoadError extends Error {
     super(message, options);
     this.name = 'CatalogueLoadError';
   }
+}
+
+/** Worth another try: Magento unreachable, overloaded or failing, not a refused token or bad data. */
+export function isTransientLoadFailure(error: unknown): boolean {
+  const cause = error instanceof CatalogueLoadError ? error.cause : error;
+  return (
+    cause instanceof MagentoApiError && (cause.status === 0 || cause.status === 429 || cause.status >= 500)
+  );
 }
 
 /** Runs `task` over `items` with at most `limit` in flight, keeping order. */

@@ -56,26 +56,46 @@ const withSearchMetadata = (attribute: StoredAttribute): CatalogueAttribute => (
   searchWeight: attribute.searchWeight ?? null,
 });
 
+const fromStoredProducts = new WeakMap<StoredProduct, Product>();
+
+/**
+ * A product as the pages read it, from any release's stored shape; the same object for as long as the
+ * stored one is (the warm renderer keeps the catalogue between runs, and memoises by product).
+ */
+function fromStoredProduct(product: StoredProduct): Product {
+  let read = fromStoredProducts.get(product);
+  if (!read) {
+    read = {
+      ...product,
+      weight: product.weight ?? null,
+      optionValues: product.optionValues ?? {},
+      regularPriceInclVat: product.regularPriceInclVat ?? product.priceInclVat,
+      regularPriceExclVat: product.regularPriceExclVat ?? product.priceExclVat,
+      specialPrice: product.specialPrice ?? null,
+      wasInclVat: null,
+      wasExclVat: null,
+    };
+    fromStoredProducts.set(product, read);
+  }
+  return read;
+}
+
+/**
+ * The catalogue as the pages read it from a snapshot as stored. A snapshot from before attributes, their
+ * search metadata, positions and weights were read gets the defaults (the next sync reads them).
+ */
+export function fromStored(stored: StoredCatalogue | Catalogue): Catalogue {
+  return {
+    ...stored,
+    products: stored.products.map(fromStoredProduct),
+    attributes: (stored.attributes ?? []).map(withSearchMetadata),
+    positions: stored.positions ?? {},
+  };
+}
+
 export function readSnapshot(file: string): Catalogue {
   try {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredCatalogue;
-    // A snapshot from before attributes, their search metadata, positions and weights were read (the
-    // next sync reads them).
-    return {
-      ...stored,
-      products: stored.products.map((product) => ({
-        ...product,
-        weight: product.weight ?? null,
-        optionValues: product.optionValues ?? {},
-        regularPriceInclVat: product.regularPriceInclVat ?? product.priceInclVat,
-        regularPriceExclVat: product.regularPriceExclVat ?? product.priceExclVat,
-        specialPrice: product.specialPrice ?? null,
-        wasInclVat: null,
-        wasExclVat: null,
-      })),
-      attributes: (stored.attributes ?? []).map(withSearchMetadata),
-      positions: stored.positions ?? {},
-    };
+    return fromStored(JSON.parse(readFileSync(file, 'utf8')) as StoredCatalogue);
   } catch (error) {
     throw new Error(`No catalogue snapshot at ${file}: run \`npm run sync\` (or \`npm start\`) first.`, {
       cause: error,

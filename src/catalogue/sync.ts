@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { MagentoApiError, type MagentoClientConfig } from '../magento/client.ts';
+import { catalogueHash } from './catalogue-hash.ts';
 import { loadCatalogueChanges } from './changes.ts';
 import { readContentBlocks } from './content-blocks.ts';
 import { rulePricesFrom } from './final-prices.ts';
@@ -37,6 +38,21 @@ export interface SyncOptions {
    */
   readonly finalPrices?: ReadonlyMap<number, number>;
   readonly at?: number;
+  /**
+   * In incremental mode, read only the `recheck` products (the hook named what was saved): no sweep of
+   * every product's stamp. The next sweep still starts from the last sweep's time.
+   */
+  readonly targeted?: boolean;
+  /** The snapshot the last sync left, kept in memory by its caller: the file is not read again. */
+  readonly previous?: CatalogueInMemory;
+  /** Write the snapshot later, with the result's `persist` (the warm renderer writes it after the swap). */
+  readonly deferWrite?: boolean;
+}
+
+/** A snapshot held in memory: the catalogue as stored, and its `catalogueHash`. */
+export interface CatalogueInMemory {
+  readonly catalogue: Catalogue;
+  readonly hash: string;
 }
 
 export interface SyncResult {
@@ -53,13 +69,11 @@ export interface SyncResult {
   updated: string[];
   /** Skus of products no longer in the catalogue (deleted, disabled, or left out as invalid). */
   removed: string[];
+  /** The snapshot now, for a caller that keeps it in memory. */
+  snapshot: CatalogueInMemory;
+  /** Writes the snapshot and the sync state (done already unless `deferWrite`). */
+  persist(): void;
 }
-
-/** Hash of the catalogue's content, ignoring when it was read. */
-const contentHash = (text: string): string =>
-  createHash('sha256')
-    .update(text.replace(/^\{"readAt":"[^"]*",/, '{'))
-    .digest('hex');
 
 /** What an incremental sync needs to know about the last one, kept beside the snapshot. */
 const syncStateSchema = z.object({
@@ -112,9 +126,9 @@ function readPreviousSnapshot(file: string): { catalogue: Catalogue | undefined;
     const raw: unknown = JSON.parse(text);
     // Checked just above: the snapshot this sync wrote last time, from validated data.
     const catalogue = previousSnapshotSchema.safeParse(raw).success ? (raw as Catalogue) : undefined;
-    return { catalogue, hash: contentHash(text) };
+    return { catalogue, hash: catalogueHash(raw) };
   } catch {
-    return { catalogue: undefined, hash: contentHash(text) };
+    return { catalogue: undefined, hash: createHash('sha256').update(text).digest('hex') };
   }
 }
 
@@ -177,7 +191,7 @@ export async function syncCatalogue(
   const file = snapshotPath(env.CATALOGUE_SNAPSHOT);
   const stateFile = syncStatePath(file);
   try {
-    const previousFile = existsSync(file) ? readPreviousSnapshot(file) : undefined;
+    const previousFile = options.previous ?? (existsSync(file) ? readPreviousSnapshot(file) : undefined);
     const previous = previousFile?.catalogue;
     const state = readJson(stateFile, syncStateSchema);
     const fullBecause = !options.incremental
@@ -193,7 +207,9 @@ export async function syncCatalogue(
     const readAt = new Date().toISOString();
     const read =
       options.incremental && !fullBecause && previous && state
-        ? await loadCatalogueChanges(config, previous, state, loadOptions, options.recheck)
+        ? await loadCatalogueChanges(config, previous, state, loadOptions, options.recheck, {
+            targeted: options.targeted === true,
+          })
         : { ...(await loadCatalogue(config, loadOptions)), mode: 'full' as const };
     const { problems } = read;
     // A price reconciliation works the rule prices out afresh; any other sync keeps the last ones.
@@ -208,16 +224,22 @@ export async function syncCatalogue(
     };
 
     const before = previousFile?.hash;
-    const text = JSON.stringify(catalogue);
-    const after = contentHash(text);
-    if (before !== after) writeSnapshot(file, catalogue, text);
+    const after = catalogueHash(catalogue);
     const nextState: SyncState = {
       version: 4,
       labelsHash: read.labelsHash,
-      readAt,
+      // A targeted read swept nothing: the next sweep starts from the last one's time.
+      readAt: read.mode === 'incremental' && options.targeted && state ? state.readAt : readAt,
       lastFullAt: read.mode === 'full' || !state ? new Date().toISOString() : state.lastFullAt,
     };
-    writeJsonAtomically(stateFile, nextState);
+    let persisted = false;
+    const persist = (): void => {
+      if (persisted) return;
+      persisted = true;
+      if (before !== after) writeSnapshot(file, catalogue);
+      writeJsonAtomically(stateFile, nextState);
+    };
+    if (!options.deferWrite) persist();
     const diff = diffProducts(previous?.products ?? [], catalogue.products);
     return {
       file,
@@ -227,6 +249,8 @@ export async function syncCatalogue(
       mode: read.mode,
       ...(fullBecause ? { fullBecause } : {}),
       ...diff,
+      snapshot: { catalogue, hash: after },
+      persist,
     };
   } catch (error) {
     if (error instanceof MagentoApiError) {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
+import { catalogueHash } from '../catalogue/catalogue-hash.ts';
 import type { Env } from '../config/env.ts';
 
 /** A product's price changing at an instant with no save in Magento: a special price starting or ending. */
@@ -91,10 +92,26 @@ export function readBuildInfo(distDir: string): BuildInfo | undefined {
 }
 
 /** Hash of the snapshot's content, ignoring when it was read (as `syncCatalogue` compares them). */
+let lastSnapshot: { file: string; identity: string; hash: string } | undefined;
+
+/**
+ * `catalogueHash` of the snapshot in `file` (null when there is none), read again only when the file
+ * changed: the rebuilder asks before every run.
+ */
 export function snapshotHash(file: string): string | null {
-  if (!existsSync(file)) return null;
-  const text = readFileSync(file, 'utf8').replace(/^\{"readAt":"[^"]*",/, '{');
-  return createHash('sha256').update(text).digest('hex');
+  const stats = statSync(file, { throwIfNoEntry: false });
+  if (!stats) return null;
+  const identity = `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+  if (lastSnapshot?.file === file && lastSnapshot.identity === identity) return lastSnapshot.hash;
+  const text = readFileSync(file, 'utf8');
+  let hash: string;
+  try {
+    hash = catalogueHash(JSON.parse(text));
+  } catch {
+    hash = createHash('sha256').update(text).digest('hex');
+  }
+  lastSnapshot = { file, identity, hash };
+  return hash;
 }
 
 /** Hash of the settings that end up in the pages: changing one of them calls for a rebuild. */
@@ -140,6 +157,8 @@ export function newestChange(path: string, after: number): string | undefined {
 export interface StalenessInput {
   readonly distDir: string;
   readonly snapshotFile: string;
+  /** The snapshot's hash when the caller knows it (a sync in the warm renderer, not written yet). */
+  readonly snapshotHash?: string | null;
   readonly configHash: string;
   /** Files and folders whose changes call for a rebuild (default: src, public, astro.config.mjs). */
   readonly sources: readonly string[];
@@ -168,7 +187,8 @@ export function describePriceChanges(changes: readonly PriceChange[]): string {
 export function whyStale(input: StalenessInput): string | undefined {
   const info = readBuildInfo(input.distDir);
   if (!info || !existsSync(join(input.distDir, 'client'))) return 'no previous build';
-  if (info.snapshotHash !== snapshotHash(input.snapshotFile)) return 'the catalogue changed';
+  if (info.snapshotHash !== (input.snapshotHash ?? snapshotHash(input.snapshotFile)))
+    return 'the catalogue changed';
   const due = duePriceChanges(info, input.now ?? Date.now());
   if (due.length > 0) return `a scheduled price change is due (${describePriceChanges(due)})`;
   if (info.configHash !== input.configHash) return 'the site settings changed';

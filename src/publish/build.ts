@@ -66,6 +66,8 @@ export interface BuildSiteOptions {
   readonly distDir: string;
   /** The catalogue snapshot the pages render (recorded by hash in build-info.json). */
   readonly snapshotFile: string;
+  /** Its hash, when the caller knows it (the warm renderer's sync, whose file is written after the run). */
+  readonly snapshotHash?: string;
   /** `configHash(env)` of the settings the pages render. */
   readonly configHash: string;
   /** Environment of the build process (default: this process's). */
@@ -318,7 +320,6 @@ async function warmBuild(
     dir,
     live: run.live,
     liveKeys: run.liveManifest.pages,
-    snapshotFile: options.snapshotFile,
     pricedAt: run.pricedAt,
     siteUrl,
   });
@@ -343,7 +344,7 @@ async function warmBuild(
   const info: BuildInfo = {
     builtAt: started.toISOString(),
     durationMs: Math.round(Date.now() - started.getTime()),
-    snapshotHash: snapshotHash(options.snapshotFile),
+    snapshotHash: options.snapshotHash ?? snapshotHash(options.snapshotFile),
     configHash: options.configHash,
     pages: assembled.pages,
     scriptHashes: [...new Set([...(run.liveInfo.scriptHashes ?? []), ...pass.scriptHashes])].sort(),
@@ -405,6 +406,8 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
         await rm(dir, { recursive: true, force: true });
       }
     }
+    // `astro build` reads the snapshot file: the warm renderer's sync may not have written it yet.
+    await options.warm?.flush();
     const plan = planBuild(options, root, dir, begun);
     lap('plan');
     log(

@@ -51,6 +51,11 @@ export interface RunContext {
   /** Products the triggers say changed: the sync reads them again whatever their updated_at says. */
   readonly skus: readonly string[];
   /**
+   * Every trigger that asks for a read named the products it changed (saves through the hook): the sync
+   * may read just those, with no sweep of the whole catalogue.
+   */
+  readonly targeted: boolean;
+  /**
    * Magento is read before the build: false when only scheduled price changes asked for the run, whose
    * dates the snapshot already holds (a second less between the instant and the page).
    */
@@ -134,7 +139,13 @@ interface Waiter {
 async function runOnce(
   task: RebuildTask,
   current: CurrentRun,
-  asked: { full: boolean; reconcile: boolean; skus: readonly string[]; read: boolean },
+  asked: {
+    full: boolean;
+    reconcile: boolean;
+    skus: readonly string[];
+    read: boolean;
+    targeted: boolean;
+  },
   log: (message: string) => void,
 ): Promise<RunSummary> {
   log(`Rebuild started (${current.reasons.join('; ')})`);
@@ -198,6 +209,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
   let reconcile = false;
   let read = false;
   let urgent = false;
+  let named = true;
   let skus = new Set<string>();
   let waiters: Waiter[] = [];
   let firstQueuedAt: number | undefined;
@@ -211,12 +223,16 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
   let closed = false;
 
   async function runQueued(): Promise<void> {
-    const covered = { reasons, full, reconcile, skus: [...skus], read, waiters };
+    const covered = {
+      ...{ reasons, full, reconcile, skus: [...skus], read, waiters },
+      targeted: named && skus.size > 0,
+    };
     reasons = [];
     full = false;
     reconcile = false;
     read = false;
     urgent = false;
+    named = true;
     skus = new Set();
     waiters = [];
     firstQueuedAt = undefined;
@@ -251,6 +267,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
       read ||= triggerOptions.scheduled !== true;
       urgent ||= triggerOptions.urgent === true;
       for (const sku of triggerOptions.skus ?? []) skus.add(sku);
+      if (triggerOptions.scheduled !== true && !triggerOptions.skus?.length) named = false;
       waiters.push({ resolve });
       firstQueuedAt ??= Date.now();
       schedule();

@@ -5,17 +5,16 @@
  * last good build, and the summary says what failed in words an editor can act on.
  */
 import { join, resolve } from 'node:path';
-import { CatalogueLoadError } from '../catalogue/load.ts';
+import { isTransientLoadFailure } from '../catalogue/load.ts';
 import { snapshotPath } from '../catalogue/snapshot.ts';
 import { syncCatalogue, type SyncOptions, type SyncResult } from '../catalogue/sync.ts';
 import { systemClock, type Clock } from '../config/clock.ts';
 import { processEnvironment, type Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
-import { MagentoApiError } from '../magento/client.ts';
 import { configHash, readBuildInfo, sourceHash, whyStale } from './build-info.ts';
 import { buildSite, defaultSources, ReuseError, type BuildSiteOptions } from './build.ts';
 import { messageOf } from './errors.ts';
-import { warmRendererClient, type WarmRendererClient } from './render/warm-client.ts';
+import { WarmRendererError, warmRendererClient, type WarmRendererClient } from './render/warm-client.ts';
 import { checkPrices, driftWarning, reconcileSummary, type PriceCheck } from './reconcile.ts';
 import type { RebuildTask, RendererState, RunContext, RunSummary } from './rebuilder.ts';
 
@@ -51,13 +50,9 @@ export interface RebuildTaskOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Worth another try: Magento unreachable, overloaded or failing, not a refused token or bad data. */
-function isTransient(error: unknown): boolean {
-  const cause = error instanceof CatalogueLoadError ? error.cause : error;
-  return (
-    cause instanceof MagentoApiError && (cause.status === 0 || cause.status === 429 || cause.status >= 500)
-  );
-}
+/** Worth another try: Magento unreachable, overloaded or failing (here, or in the warm renderer's sync). */
+const isTransient = (error: unknown): boolean =>
+  error instanceof WarmRendererError ? error.transient : isTransientLoadFailure(error);
 
 type Outcome = Awaited<ReturnType<RebuildTask>>;
 
@@ -75,17 +70,24 @@ interface Settings {
 }
 
 /** The sync, retried with backoff while Magento is down or failing. */
+/** What a run needs of a sync, wherever it ran. */
+type Synced = Pick<SyncResult, 'mode' | 'products' | 'updated' | 'removed'> & { readonly hash?: string };
+
 async function sync(
   settings: Settings,
   context: RunContext,
   extra: Pick<SyncOptions, 'recheck' | 'finalPrices' | 'at'> = {},
-): Promise<{ result: SyncResult; attempts: number } | { error: string }> {
+): Promise<{ result: Synced; attempts: number } | { error: string }> {
   const { attempts, log } = settings;
+  const syncOptions = { incremental: !context.full, targeted: context.targeted, ...extra };
   for (let attempt = 1; ; attempt++) {
     context.report('syncing', attempt > 1 ? { message: `attempt ${attempt} of ${attempts}` } : undefined);
     try {
       return {
-        result: await syncCatalogue(settings.options.env, log, { incremental: !context.full, ...extra }),
+        // In the warm renderer's process when there is one: it keeps the catalogue in memory.
+        result: settings.warm
+          ? await settings.warm.sync(syncOptions)
+          : await syncCatalogue(settings.options.env, log, syncOptions),
         attempts: attempt,
       };
     } catch (error) {
@@ -107,6 +109,7 @@ async function build(
   settings: Settings,
   context: RunContext,
   full: boolean,
+  snapshotHash: string | undefined,
 ): Promise<NonNullable<RunSummary['build']>> {
   const { options } = settings;
   const info = await buildSite({
@@ -114,6 +117,7 @@ async function build(
     root: options.root,
     distDir: options.distDir,
     snapshotFile: settings.snapshotFile,
+    ...(snapshotHash ? { snapshotHash } : {}),
     configHash: settings.configHash,
     env: options.buildEnv ?? processEnvironment(),
     ...(options.sources ? { sources: options.sources } : {}),
@@ -140,14 +144,15 @@ async function build(
 async function buildWithFallback(
   settings: Settings,
   context: RunContext,
+  snapshotHash: string | undefined,
 ): Promise<NonNullable<RunSummary['build']> | string> {
   try {
-    return await build(settings, context, context.full);
+    return await build(settings, context, context.full, snapshotHash);
   } catch (error) {
     if (!(error instanceof ReuseError)) return messageOf(error);
     settings.log(`${error.message} Building every page.`);
     try {
-      return await build(settings, context, true);
+      return await build(settings, context, true, snapshotHash);
     } catch (again) {
       return messageOf(again);
     }
@@ -166,7 +171,6 @@ function warmUp(settings: Settings, liveSourceHash: string | undefined): void {
   if (warm.sourceHash !== undefined && warm.sourceHash !== now) warm.close();
   void warm.start({
     sourceHash: now,
-    snapshotFile: settings.snapshotFile,
     pricedAt: settings.clock.now(),
     scratch: join(
       `${resolve(settings.options.root, settings.options.distDir)}.builds`,
@@ -201,6 +205,7 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
     if (context.reconcile) {
       context.report('syncing', { message: 'checking every published price against Magento' });
       try {
+        await settings.warm?.flush();
         check = await checkPrices(
           magentoClientConfig(options.env),
           settings.snapshotFile,
@@ -214,6 +219,7 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
       }
     }
     let syncSummary: RunSummary['sync'];
+    let snapshotHash: string | undefined;
     // A run only scheduled price changes asked for builds from the snapshot, which holds their dates.
     if (context.read || context.full || check) {
       const recheck = [...new Set([...context.skus, ...(check?.recheck ?? [])])];
@@ -223,6 +229,7 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
       });
       if ('error' in synced) return { outcome: 'failed', error: synced.error };
       const { result } = synced;
+      snapshotHash = result.hash;
       syncSummary = {
         mode: result.mode,
         products: result.products,
@@ -232,24 +239,31 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
         attempts: synced.attempts,
       };
     }
+    if (check) await settings.warm?.flush();
     const reconcile = check && reconcileSummary(check, settings.snapshotFile, settings.clock.now());
     const drift = reconcile && driftWarning(reconcile);
     if (drift) warn(`WARNING: price reconciliation: ${drift}`);
     const stale = whyStale({
       distDir: options.distDir,
       snapshotFile: settings.snapshotFile,
+      ...(snapshotHash ? { snapshotHash } : {}),
       configHash: settings.configHash,
       sources: settings.sources,
       sourceHash: sourceHash(settings.sources),
       now: settings.clock.now(),
     });
     const checked = { ...(reconcile ? { reconcile } : {}), ...(syncSummary ? { sync: syncSummary } : {}) };
-    if (!stale && !context.full) return { outcome: 'unchanged', ...checked };
+    if (!stale && !context.full) {
+      await settings.warm?.flush();
+      return { outcome: 'unchanged', ...checked };
+    }
     context.report('building');
-    const built = await buildWithFallback(settings, context);
-    return typeof built === 'string'
-      ? { outcome: 'failed', error: built, ...checked }
-      : { outcome: 'published', build: built, ...checked };
+    const built = await buildWithFallback(settings, context, snapshotHash);
+    if (typeof built === 'string') {
+      await settings.warm?.flush();
+      return { outcome: 'failed', error: built, ...checked };
+    }
+    return { outcome: 'published', build: built, ...checked };
   };
   const { warm } = settings;
   return Object.assign(run, {

@@ -8,8 +8,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { SyncOptions } from '../../catalogue/sync.ts';
 import type { WarmJob, WarmOutcome } from './warm.ts';
-import type { WarmMessage, WarmReply } from './warm-worker.ts';
+import type { WarmMessage, WarmReply, WarmSyncResult } from './warm-worker.ts';
 
 const WORKER = fileURLToPath(new URL('./warm-worker.ts', import.meta.url));
 /** As `astro build` runs (astro-run.ts): nicer than the server, so a cart call is not queued behind a render. */
@@ -23,15 +24,31 @@ export interface WarmRendererClient {
   /** Starts the renderer (Astro's build, in the background) unless it is started or starting. */
   start(input: {
     readonly sourceHash: string;
-    readonly snapshotFile: string;
     readonly pricedAt: number;
     readonly scratch: string;
   }): Promise<void>;
+  /**
+   * An incremental sync in the renderer's process, against the catalogue it keeps in memory. The snapshot
+   * file is written after the next warm run, or on `flush`.
+   */
+  sync(options: Omit<SyncOptions, 'previous' | 'deferWrite'>): Promise<WarmSyncResult>;
+  /** Writes the snapshot of the last sync, for whatever reads the file (`astro build`, a price check). */
+  flush(): Promise<void>;
   run(job: WarmJob): Promise<WarmOutcome>;
   close(): void;
 }
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
+
+/** A failure in the renderer's process, as its message says it; `transient` when Magento was down or failing. */
+export class WarmRendererError extends Error {
+  readonly transient: boolean;
+  constructor(message: string, transient = false) {
+    super(message);
+    this.name = 'WarmRendererError';
+    this.transient = transient;
+  }
+}
 
 export function warmRendererClient(options: {
   /** The project (where astro.config.mjs is). */
@@ -54,6 +71,8 @@ export function warmRendererClient(options: {
       env: { ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
       execArgv: [],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      // Maps (a price check's final prices) cross as they are.
+      serialization: 'advanced',
     });
     try {
       if (spawned.pid !== undefined) setPriority(spawned.pid, Math.min(19, getPriority() + NICER_BY));
@@ -67,7 +86,7 @@ export function warmRendererClient(options: {
       const waiter = pending.get(reply.id);
       pending.delete(reply.id);
       if (reply.ok) waiter?.resolve(reply.value);
-      else waiter?.reject(new Error(reply.error));
+      else waiter?.reject(new WarmRendererError(reply.error, reply.transient));
     });
     spawned.once('exit', (code, signal) => {
       if (child === spawned) {
@@ -76,7 +95,7 @@ export function warmRendererClient(options: {
         sourceHash = undefined;
       }
       for (const waiter of pending.values())
-        waiter.reject(new Error(`The warm renderer stopped (${signal ?? `exit ${code}`}).`));
+        waiter.reject(new WarmRendererError(`The warm renderer stopped (${signal ?? `exit ${code}`}).`));
       pending.clear();
     });
     // The server's own work keeps it running, not its renderer (nor a test's).
@@ -114,6 +133,10 @@ export function warmRendererClient(options: {
         child?.kill();
       });
       return started;
+    },
+    sync: (syncOptions) => ask({ type: 'sync', options: syncOptions }) as Promise<WarmSyncResult>,
+    flush: async () => {
+      if (child) await ask({ type: 'flush' });
     },
     run: (job) => ask({ type: 'run', job }) as Promise<WarmOutcome>,
     close() {

@@ -1,51 +1,129 @@
 /**
- * The warm renderer's process (warm.ts), started by warm-client.ts with the build's environment and the
- * project as its working folder. It answers one message at a time: `start` (Astro's build, once), then
- * `run` jobs; each answer carries the message's id. It exits when its parent goes.
+ * The publisher's process (started by warm-client.ts with the build's environment, the project as its
+ * working folder, at a lower priority than the server). It keeps the catalogue in memory from one sync to
+ * the next, so a rebuild neither reads the snapshot again nor waits for it to be written, and it keeps the
+ * warm renderer (warm.ts). Messages: `sync` (an incremental sync against the catalogue in memory; the
+ * snapshot is written after the run, or on `flush`), `start` (Astro's build, once, beside the syncs), and
+ * `run` (a warm build's rendering). Each answer carries the message's id. It exits when its parent goes.
  */
+import { readFileSync } from 'node:fs';
+import { catalogueHash } from '../../catalogue/catalogue-hash.ts';
+import { CatalogueLoadError, isTransientLoadFailure } from '../../catalogue/load.ts';
+import { fromStored, snapshotPath } from '../../catalogue/snapshot.ts';
+import {
+  syncCatalogue,
+  type CatalogueInMemory,
+  type SyncOptions,
+  type SyncResult,
+} from '../../catalogue/sync.ts';
+import type { Catalogue } from '../../catalogue/types.ts';
+import { loadEnv } from '../../config/env.ts';
 import { startWarmRenderer, type WarmJob, type WarmRenderer } from './warm.ts';
 
+/** What a sync in this process answers: the result without the catalogue it keeps. */
+export type WarmSyncResult = Omit<SyncResult, 'snapshot' | 'persist'> & { readonly hash: string };
+
 export type WarmMessage =
+  | { readonly type: 'start'; readonly root: string; readonly scratch: string; readonly pricedAt: number }
   | {
-      readonly type: 'start';
-      readonly root: string;
-      readonly scratch: string;
-      readonly snapshotFile: string;
-      readonly pricedAt: number;
+      readonly type: 'sync';
+      readonly options: Omit<SyncOptions, 'previous' | 'deferWrite'>;
     }
+  | { readonly type: 'flush' }
   | { readonly type: 'run'; readonly job: WarmJob };
 
 export type WarmRequest = WarmMessage & { readonly id: number };
 
 export type WarmReply =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
-  | { readonly id: number; readonly ok: false; readonly error: string };
+  | { readonly id: number; readonly ok: false; readonly error: string; readonly transient: boolean };
 
-let renderer: WarmRenderer | undefined;
+const env = loadEnv();
+const log = (line: string) => process.stderr.write(`${line}\n`);
+let memory: CatalogueInMemory | undefined;
+/** Writes the snapshot the last sync read, when it has not been written yet. */
+let persist: (() => void) | undefined;
+let renderer: Promise<WarmRenderer> | undefined;
+/** Syncs, flushes and runs go one at a time, in order; the renderer's start goes beside them. */
 let queue: Promise<unknown> = Promise.resolve();
 
-async function answer(request: WarmRequest): Promise<unknown> {
-  if (request.type === 'start') {
-    renderer ??= await startWarmRenderer(request);
-    return null;
+/** The catalogue in memory, read from the snapshot the first time. */
+function catalogue(): CatalogueInMemory {
+  if (!memory) {
+    const stored = JSON.parse(readFileSync(snapshotPath(env.CATALOGUE_SNAPSHOT), 'utf8')) as Catalogue;
+    memory = { catalogue: stored, hash: catalogueHash(stored) };
   }
-  if (!renderer) throw new Error('The warm renderer has not started.');
-  return renderer.run(request.job);
+  return memory;
+}
+
+function flush(): void {
+  const write = persist;
+  persist = undefined;
+  write?.();
+}
+
+async function sync(options: Omit<SyncOptions, 'previous' | 'deferWrite'>): Promise<WarmSyncResult> {
+  flush();
+  let previous: CatalogueInMemory | undefined;
+  try {
+    previous = catalogue();
+  } catch {
+    previous = undefined; // no snapshot yet: the sync reads everything
+  }
+  const result = await syncCatalogue(env, log, {
+    ...options,
+    ...(previous ? { previous } : {}),
+    deferWrite: true,
+  });
+  memory = result.snapshot;
+  persist = result.persist;
+  const { snapshot, persist: _persist, ...rest } = result;
+  return { ...rest, hash: snapshot.hash };
+}
+
+async function answer(message: WarmMessage): Promise<unknown> {
+  switch (message.type) {
+    case 'start':
+      renderer ??= startWarmRenderer({
+        root: message.root,
+        scratch: message.scratch,
+        pricedAt: message.pricedAt,
+        catalogue: fromStored(catalogue().catalogue),
+      });
+      await renderer;
+      return null;
+    case 'sync':
+      return sync(message.options);
+    case 'flush':
+      flush();
+      return null;
+    case 'run': {
+      if (!renderer) throw new Error('The warm renderer has not started.');
+      const outcome = (await renderer).run(message.job, fromStored(catalogue().catalogue));
+      return outcome;
+    }
+  }
 }
 
 process.on('message', (message: WarmRequest) => {
-  queue = queue.then(async () => {
-    let reply: WarmReply;
+  const reply = async (): Promise<void> => {
+    let value: WarmReply;
     try {
-      reply = { id: message.id, ok: true, value: await answer(message) };
+      value = { id: message.id, ok: true, value: await answer(message) };
     } catch (error) {
-      reply = {
+      if (!(error instanceof CatalogueLoadError)) log(error instanceof Error ? (error.stack ?? '') : '');
+      value = {
         id: message.id,
         ok: false,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        error: error instanceof Error ? error.message : String(error),
+        transient: isTransientLoadFailure(error),
       };
     }
-    process.send?.(reply);
-  });
+    process.send?.(value);
+    // The snapshot of a warm run is written once its build is out: not on the way to the page.
+    if (message.type === 'run') flush();
+  };
+  if (message.type === 'start') void reply();
+  else queue = queue.then(reply);
 });
 process.on('disconnect', () => process.exit(0));

@@ -10,7 +10,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
-import { indexCatalogue, readSnapshot } from '../../catalogue/snapshot.ts';
+import { indexCatalogue } from '../../catalogue/snapshot.ts';
+import type { Catalogue } from '../../catalogue/types.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
 import { RECORDED_PRICE_CHANGES } from '../build-info.ts';
 import type { PriceSchedule } from '../render-plan.ts';
@@ -44,7 +45,6 @@ export interface WarmJob {
   readonly live: string;
   /** The live build's fingerprints by key (`pages.json`). */
   readonly liveKeys: Readonly<Record<string, string>>;
-  readonly snapshotFile: string;
   /** The instant the pages are priced at (epoch ms). */
   readonly pricedAt: number;
   /** `SITE_URL`: the origin the pages are rendered for. */
@@ -90,7 +90,8 @@ async function sameAsLive(live: ReturnType<typeof layersOf>, file: string, body:
 }
 
 export interface WarmRenderer {
-  run(job: WarmJob): Promise<WarmOutcome>;
+  /** Renders `catalogue` (as the pages read it: `fromStored`) as the job says. */
+  run(job: WarmJob, catalogue: Catalogue): Promise<WarmOutcome>;
 }
 
 /**
@@ -100,7 +101,7 @@ export interface WarmRenderer {
 export async function startWarmRenderer(input: {
   readonly root: string;
   readonly scratch: string;
-  readonly snapshotFile: string;
+  readonly catalogue: Catalogue;
   readonly pricedAt: number;
 }): Promise<WarmRenderer> {
   const { build } = await import('astro');
@@ -108,7 +109,7 @@ export async function startWarmRenderer(input: {
   const waiting: { app?: PrerenderApp } = {};
   Reflect.set(globalThis, WARM_RENDERER, waiting);
   handOff({
-    index: indexCatalogue(readSnapshot(input.snapshotFile), { at: input.pricedAt }),
+    index: indexCatalogue(input.catalogue, { at: input.pricedAt }),
     render: new Set(),
   });
   try {
@@ -122,9 +123,8 @@ export async function startWarmRenderer(input: {
     throw new Error('Astro built the site but handed over no renderer (astro.config.mjs, warmRenderer).');
 
   return {
-    async run(job) {
+    async run(job, catalogue) {
       const started = performance.now();
-      const catalogue = readSnapshot(job.snapshotFile);
       handOff({ index: indexCatalogue(catalogue, { at: job.pricedAt }), render: null });
       app.routeCache.clearAll();
       const paths = (await new Paths(app).getAll()) as StaticPath[];
