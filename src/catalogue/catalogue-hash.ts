@@ -24,8 +24,8 @@ function productHash(product: unknown): string {
 export function catalogueHash(catalogue: unknown): string {
   const whole = createHash('sha256');
   if (typeof catalogue === 'object' && catalogue !== null && !Array.isArray(catalogue)) {
-    const { readAt: _readAt, products, ...rest } = catalogue as Record<string, unknown>;
-    whole.update(JSON.stringify(rest)).update('\0');
+    const { products, ...rest } = catalogue as Record<string, unknown>;
+    whole.update(JSON.stringify({ ...rest, readAt: undefined })).update('\0');
     for (const product of Array.isArray(products) ? products : []) whole.update(productHash(product));
   } else whole.update(JSON.stringify(catalogue));
   return whole.digest('hex');

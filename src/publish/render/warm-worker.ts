@@ -77,8 +77,12 @@ async function sync(options: Omit<SyncOptions, 'previous' | 'deferWrite'>): Prom
   });
   memory = result.snapshot;
   persist = result.persist;
-  const { snapshot, persist: _persist, ...rest } = result;
-  return { ...rest, hash: snapshot.hash };
+  return {
+    ...{ file: result.file, products: result.products, problems: result.problems },
+    ...{ changed: result.changed, mode: result.mode, updated: result.updated, removed: result.removed },
+    ...(result.fullBecause ? { fullBecause: result.fullBecause } : {}),
+    hash: result.snapshot.hash,
+  };
 }
 
 async function answer(message: WarmMessage): Promise<unknown> {
