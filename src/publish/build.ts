@@ -42,7 +42,7 @@ import {
   type PriceSchedule,
 } from './render-plan.ts';
 import type { SitePass } from './site-pass.ts';
-import { assembleWarmBuild } from './render/warm-build.ts';
+import { assembleWarmBuild, warmLevels } from './render/warm-build.ts';
 import type { WarmRendererClient } from './render/warm-client.ts';
 
 export { BuildError, ReuseError } from './errors.ts';
@@ -320,6 +320,7 @@ async function warmBuild(
     dir,
     live: run.live,
     liveKeys: run.liveManifest.pages,
+    levels: warmLevels(join(layout.buildsDir, run.liveInfo.base ?? basename(run.live))),
     pricedAt: run.pricedAt,
     siteUrl,
   });

@@ -5,8 +5,8 @@
  * each page as Astro writes it (site-pass.ts, with `compressFile`); `precompressSite` does a whole folder.
  */
 import { availableParallelism } from 'node:os';
-import { copyFile, link, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, link, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { isHashedAsset, MIN_COMPRESS_BYTES, textFiles } from './content-types.ts';
 import { BUILD_LEVELS, CODINGS, compress, FAST_BUILD_LEVELS, SUFFIX, type Levels } from './encoding.ts';
 
@@ -94,7 +94,10 @@ export async function compressFile(
     const body = await compress(content, coding, levels);
     // A sibling that saves almost nothing costs a decode for nothing.
     if (body.length < content.length * 0.95) {
-      await writeFile(target + SUFFIX[coding], body);
+      // Whole or not at all: a warm build's siblings are written while the server may serve the file.
+      const written = join(dirname(target), `.${basename(target)}${SUFFIX[coding]}.tmp`);
+      await writeFile(written, body);
+      await rename(written, target + SUFFIX[coding]);
       if (coding === 'br') brotliBytes = body.length;
     }
   }

@@ -101,6 +101,8 @@ export function startSitePass(
     readonly skip?: ReadonlySet<string>;
     /** Compression levels, when known (a warm build's are its base's); else worked out from the text's size. */
     readonly levels?: Levels;
+    /** false: no `.br`/`.gz` siblings (a warm build's are written after it is live, render/warm-worker.ts). */
+    readonly compress?: boolean;
   },
 ): SitePass {
   const findSecrets = secretFinder(options.secrets);
@@ -133,7 +135,7 @@ export function startSitePass(
     const text = html ? content.toString('utf8') : '';
     const hashes = html ? await timed('scan', () => inlineScriptHashes(text)) : [];
     const inlineHandler = html && hasInlineHandler(text);
-    const compressed = content.length >= MIN_COMPRESS_BYTES;
+    const compressed = options.compress !== false && content.length >= MIN_COMPRESS_BYTES;
     const result = compressed
       ? await timed('compress', () =>
           compressFile(clientDir, item.relative, content, {

@@ -89,7 +89,7 @@ async function hashOf(found: Found): Promise<string> {
 export function createSiteFiles(clientDir: string): SiteFiles {
   const root = resolve(clientDir);
   const layers = liveLayers(dirname(root));
-  const described = new Map<string, Described>();
+  const described = new Map<string, Described & { readonly lookAgainAt: number }>();
 
   async function file(relative: string): Promise<Found | undefined> {
     const path = join(root, relative);
@@ -111,8 +111,11 @@ export function createSiteFiles(clientDir: string): SiteFiles {
     async describe(found) {
       const key = `${found.stats.ino}:${found.stats.size}:${found.stats.mtimeMs}`;
       const known = described.get(found.path);
-      if (known?.key === key) return known;
-      const entry = { key, hash: await hashOf(found), siblings: await siblingsOf(found) };
+      // A warm build's siblings come a moment after its files (src/publish/render/warm.ts): look again.
+      if (known?.key === key && (Object.keys(known.siblings).length > 0 || Date.now() < known.lookAgainAt))
+        return known;
+      const hash = known?.key === key ? known.hash : await hashOf(found);
+      const entry = { key, hash, siblings: await siblingsOf(found), lookAgainAt: Date.now() + 1000 };
       if (described.size >= MAX_DESCRIBED) described.clear();
       described.set(found.path, entry);
       return entry;

@@ -8,7 +8,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { readBuildInfo, type BuildInfo } from '../build-info.ts';
 import { checkPageCount } from '../checks.ts';
 import type { NamedSecret } from '../config.ts';
-import { BUILD_LEVELS, FAST_BUILD_LEVELS, SUFFIX } from '../encoding.ts';
+import { BUILD_LEVELS, FAST_BUILD_LEVELS, SUFFIX, type Levels } from '../encoding.ts';
 import { BASE_LINK, layersOf, locateIn } from '../layers.ts';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan-files.ts';
 import { startSitePass, type SitePassResult } from '../site-pass.ts';
@@ -27,6 +27,12 @@ const sourceOf = (file: string): string => {
   for (const suffix of Object.values(SUFFIX)) if (file.endsWith(suffix)) return file.slice(0, -suffix.length);
   return file;
 };
+
+/** The levels a warm build's files are compressed at: the whole build's (they depend on the site's size). */
+export function warmLevels(base: string): Levels {
+  const quality = readBuildInfo(base)?.compression.brotliQuality;
+  return quality === BUILD_LEVELS.brotli ? BUILD_LEVELS : FAST_BUILD_LEVELS;
+}
 
 export interface WarmAssembly {
   readonly pass: SitePassResult;
@@ -52,10 +58,8 @@ export async function assembleWarmBuild(input: {
   // The whole build underneath: the live build's own base, or the live build when it is whole.
   const base = liveInfo.base ?? basename(live);
   const baseDir = join(dirname(dir), base);
-  // Compressed as the whole build was (its levels depend on the site's size, precompress.ts).
-  const quality = (readBuildInfo(baseDir) ?? liveInfo).compression.brotliQuality;
-  const levels = quality === BUILD_LEVELS.brotli ? BUILD_LEVELS : FAST_BUILD_LEVELS;
-  const sitePass = startSitePass(client, { secrets: input.secrets, levels });
+  // Checked and scanned now; compressed by the renderer once the build is live (warm-worker.ts).
+  const sitePass = startSitePass(client, { secrets: input.secrets, compress: false });
   for (const file of outcome.written) sitePass.add(file);
   const pass = await sitePass.finish();
 

@@ -18,7 +18,13 @@ import {
 } from '../../catalogue/sync.ts';
 import type { Catalogue } from '../../catalogue/types.ts';
 import { loadEnv } from '../../config/env.ts';
-import { startWarmRenderer, type WarmJob, type WarmRenderer } from './warm.ts';
+import {
+  compressWritten,
+  startWarmRenderer,
+  type WarmJob,
+  type WarmOutcome,
+  type WarmRenderer,
+} from './warm.ts';
 
 /** What a sync in this process answers: the result without the catalogue it keeps. */
 export type WarmSyncResult = Omit<SyncResult, 'snapshot' | 'persist'> & { readonly hash: string };
@@ -124,8 +130,12 @@ process.on('message', (message: WarmRequest) => {
       };
     }
     process.send?.(value);
-    // The snapshot of a warm run is written once its build is out: not on the way to the page.
-    if (message.type === 'run') flush();
+    // The snapshot of a warm run, and its files' compressed siblings, are written once the answer is out:
+    // not on the way to the page.
+    if (message.type === 'run') {
+      flush();
+      if (value.ok) await compressWritten(message.job, (value.value as WarmOutcome).written).catch(log);
+    }
   };
   if (message.type === 'start') void reply();
   else queue = queue.then(reply);

@@ -16,7 +16,10 @@ import { priceChanges } from '../../catalogue/special-prices.ts';
 import { RECORDED_PRICE_CHANGES } from '../build-info.ts';
 import type { PriceSchedule } from '../render-plan.ts';
 import { handOff } from '../../site/handoff.ts';
+import { isCompressible, MIN_COMPRESS_BYTES } from '../content-types.ts';
+import type { Levels } from '../encoding.ts';
 import { layersOf, locateIn } from '../layers.ts';
+import { compressFile } from '../precompress.ts';
 
 /** Where astro.config.mjs leaves the prerender bundle's app for this process. */
 const WARM_RENDERER = Symbol.for('storefront.warm-renderer');
@@ -49,6 +52,8 @@ export interface WarmJob {
   readonly pricedAt: number;
   /** `SITE_URL`: the origin the pages are rendered for. */
   readonly siteUrl: string;
+  /** The levels the written files are compressed at, after the run (`compressWritten`). */
+  readonly levels: Levels;
 }
 
 export interface WarmOutcome {
@@ -87,6 +92,21 @@ async function sameAsLive(live: ReturnType<typeof layersOf>, file: string, body:
   const found = await locateIn(live, file);
   if (!found || found.stats.size !== body.length) return false;
   return body.equals(await readFile(found.path));
+}
+
+/**
+ * The `.br`/`.gz` siblings of the files a run wrote, made once its build is live, at a lower priority than
+ * the server (this process's): until then the server compresses those few files as it sends them.
+ */
+export async function compressWritten(job: WarmJob, written: readonly string[]): Promise<void> {
+  const client = join(job.dir, 'client');
+  for (const file of written) {
+    if (!isCompressible(file)) continue;
+    const content = await readFile(join(client, file)).catch(() => undefined);
+    // Gone: the build failed its checks and was removed.
+    if (!content) return;
+    if (content.length >= MIN_COMPRESS_BYTES) await compressFile(client, file, content, { bulk: job.levels });
+  }
 }
 
 export interface WarmRenderer {
