@@ -5,7 +5,7 @@ import { defineConfig } from 'astro/config';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { loadEnv } from './src/config/env.ts';
-import { renderPlanModule } from './src/publish/plan-files.ts';
+import { renderPlanModule } from './src/publish/plan/plan-files.ts';
 
 const env = loadEnv();
 
@@ -13,7 +13,7 @@ const RENDER_PLAN = 'virtual:render-plan';
 
 /**
  * Serves the product route the render plan the site build wrote beside this build's output folder
- * (src/publish/plan-files.ts) as the `virtual:render-plan` module: the plan is data, found from the
+ * (src/publish/plan/plan-files.ts) as the `virtual:render-plan` module: the plan is data, found from the
  * `--outDir` the build was given, so no variable or side channel carries it.
  * @type {import('astro').AstroIntegration}
  */
@@ -37,7 +37,7 @@ const renderPlan = {
   },
 };
 
-/** Where the publisher's warm renderer (src/publish/render/warm.ts) waits for the bundle's renderer. */
+/** Where the publisher's warm renderer (src/publish/build/warm.ts) waits for the bundle's renderer. */
 const WARM_RENDERER = Symbol.for('storefront.warm-renderer');
 
 /**

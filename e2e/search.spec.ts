@@ -11,7 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { sortProducts } from '../src/features/listing/browse.ts';
 import type { IndexedProduct } from '../src/features/listing/listing-index.ts';
-import { layersOf, locateIn } from '../src/publish/layers.ts';
+import { layersOf, locateIn } from '../src/publish/releases/layers.ts';
 import { bySku, formatGbp } from './support/catalogue.ts';
 import { E2E_DIR } from './support/ports.ts';
 import { expectedSearch, nameOf, type SearchRecord } from './support/search.ts';

@@ -5,7 +5,7 @@
  * 1. seed the embedded back end's database (pictures only up to 1,000 products);
  * 2. `npm start` (scripts/start.ts) on free ports with that database: full sync and the first, full build
  *    (the full-build time for comparison), then it serves with its rebuilder on;
- * 3. the warm renderer (src/publish/render/): the status page's `renderer` polled until it is `warm` (up to
+ * 3. the warm renderer (src/publish/build/): the status page's `renderer` polled until it is `warm` (up to
  *    5 minutes; the changes are measured anyway when it never is);
  * 4. change-to-live, 5 times, one product after the other: an editor's price change through the admin API
  *    (`PUT /rest/V1/products/{sku}`), which calls the storefront's signed hook; the clock stops when the
@@ -28,13 +28,13 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_REBUILD_SECRET, DEMO_STATUS_PASSWORD } from '../src/publish/config.ts';
-import { buildInfoSchema, configHash, type BuildInfo } from '../src/publish/build-info.ts';
-import { buildSite } from '../src/publish/build.ts';
+import { DEMO_REBUILD_SECRET, DEMO_STATUS_PASSWORD } from '../src/publish/rebuild/config.ts';
+import { buildInfoSchema, configHash, type BuildInfo } from '../src/publish/releases/build-info.ts';
+import { buildSite } from '../src/publish/build/build.ts';
 import { loadEnv } from '../src/config/env.ts';
 import { formatPrice } from '../src/catalogue/money.ts';
 import { readSnapshot } from '../src/catalogue/snapshot.ts';
-import type { RebuildStatus, RunSummary } from '../src/publish/rebuilder.ts';
+import type { RebuildStatus, RunSummary } from '../src/publish/rebuild/rebuilder.ts';
 import {
   descendants,
   machineLoad,
@@ -356,7 +356,7 @@ async function changeToLive(options: {
   });
   const fullReason = 'bench: full rebuild';
   if (options.full) {
-    const { signRebuildRequest } = await import('../src/publish/signature.ts');
+    const { signRebuildRequest } = await import('../src/publish/rebuild/signature.ts');
     const body = JSON.stringify({ reason: fullReason, full: true });
     await fetch(`${options.shopUrl}/rebuild`, {
       method: 'POST',
@@ -682,7 +682,7 @@ async function priceBoundary(options: {
 /**
  * Astro's own incremental build, measured on a copy of the project (never the shared one): the config
  * gets `experimental.incrementalBuild` and its own cacheDir, the product route returns the product's
- * fingerprint (src/publish/fingerprint.ts) as `cacheKey`. Each build then runs through `buildSite` as a
+ * fingerprint (src/site/fingerprint.ts) as `cacheKey`. Each build then runs through `buildSite` as a
  * full build (precompress, scan, checks), so the totals compare with ours.
  */
 async function astroIncremental(
@@ -951,7 +951,7 @@ async function benchSize(products: number): Promise<SizeFigures> {
 }
 
 /**
- * The phase split of one build: Astro's bundling and render, what the site pass (src/publish/site-pass.ts)
+ * The phase split of one build: Astro's bundling and render, what the site pass (src/publish/build/site-pass.ts)
  * still had to do after the render, the reuse links and the checks, then the site pass's work summed over
  * files (compression, CSP scan, secret check: most of it overlapped the render), and Astro's peak memory.
  */

@@ -23,7 +23,7 @@ import { syncCatalogue } from '../src/catalogue/sync.ts';
 import { loadEnv } from '../src/config/env.ts';
 import { magentoClientConfig } from '../src/config/magento.ts';
 import { Database } from '../src/embedded/magento/db.ts';
-import { checkPrices, reconcileSummary } from '../src/publish/reconcile.ts';
+import { checkPrices, reconcileSummary } from '../src/publish/rebuild/reconcile.ts';
 import { machineLoad, megabytes, runMeasured, seconds, table } from './bench/proc.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

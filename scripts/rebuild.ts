@@ -15,9 +15,9 @@ import { ConfigError, loadEnv, type Env } from '../src/config/env.ts';
 import { magentoClientConfig } from '../src/config/magento.ts';
 import { embeddedMagentoConfig } from '../src/embedded/magento/config.ts';
 import { startEmbeddedMagento, type RunningMagento } from '../src/embedded/magento/server.ts';
-import type { RunPhase, RunSummary } from '../src/publish/rebuilder.ts';
-import { createRebuildTask } from '../src/publish/task.ts';
-import type { BuildProgress } from '../src/publish/build.ts';
+import type { RunPhase, RunSummary } from '../src/publish/rebuild/rebuilder.ts';
+import { createRebuildTask } from '../src/publish/rebuild/task.ts';
+import type { BuildProgress } from '../src/publish/build/build.ts';
 import { DIST_DIR } from '../src/server/config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -7,7 +7,13 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildLayout, listBuilds, rollback, RollbackError, type BuildEntry } from '../src/publish/builds.ts';
+import {
+  buildLayout,
+  listBuilds,
+  rollback,
+  RollbackError,
+  type BuildEntry,
+} from '../src/publish/releases/builds.ts';
 import { DIST_DIR } from '../src/server/config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

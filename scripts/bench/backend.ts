@@ -7,7 +7,7 @@
 import { loadEnv } from '../../src/config/env.ts';
 import { embeddedMagentoConfig } from '../../src/embedded/magento/config.ts';
 import { startEmbeddedMagento } from '../../src/embedded/magento/server.ts';
-import { rebuildOnSave } from '../../src/publish/hook-client.ts';
+import { rebuildOnSave } from '../../src/publish/rebuild/hook-client.ts';
 
 const env = loadEnv();
 const started = performance.now();

@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { snapshotPath } from '../../src/catalogue/snapshot.ts';
 import { loadEnv } from '../../src/config/env.ts';
-import { configHash } from '../../src/publish/build-info.ts';
-import { buildSite } from '../../src/publish/build.ts';
+import { configHash } from '../../src/publish/releases/build-info.ts';
+import { buildSite } from '../../src/publish/build/build.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({

@@ -32,7 +32,7 @@ export interface SyncOptions {
   /** Products to read again even when their updated_at did not change (the hook's skus, price drift). */
   readonly recheck?: readonly string[];
   /**
-   * Magento's final prices by entity id, read by a price reconciliation (src/publish/reconcile.ts): the
+   * Magento's final prices by entity id, read by a price reconciliation (src/publish/rebuild/reconcile.ts): the
    * catalogue's rule prices are worked out afresh from them, for the instant `at`. Without them the previous
    * snapshot's rule prices are kept.
    */

@@ -233,7 +233,7 @@ export interface Catalogue {
   /**
    * Magento's final price of the products it sells for less than their own prices explain (a catalogue price
    * rule, which no REST call shows), by sku, as the last price reconciliation read them
-   * (src/publish/reconcile.ts); applied as Magento applies a rule price, as the lowest of the candidates.
+   * (src/publish/rebuild/reconcile.ts); applied as Magento applies a rule price, as the lowest of the candidates.
    */
   rulePrices?: Record<string, number>;
   /**

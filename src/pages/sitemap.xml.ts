@@ -4,8 +4,8 @@
  * are left out; robots.txt points here.
  */
 import type { APIRoute } from 'astro';
-import { allListingPages } from '../components/catalogue/listing-pages.ts';
-import { catalogueRoutes, contentPagePaths } from '../components/catalogue/routes.ts';
+import { allListingPages } from '../site/listing-pages.ts';
+import { catalogueRoutes, contentPagePaths } from '../site/routes.ts';
 import { sitemapXml, toW3cDate, type SitemapEntry } from '../catalogue/seo.ts';
 import { getCatalogue } from '../catalogue/snapshot.ts';
 import { shopInfo } from '../config/shop.ts';

@@ -4,8 +4,13 @@
  * hashes of the Content-Security-Policy) and the rebuild hook's routes. The storefront server imports
  * build code only through this file. Kept light on purpose: serving a site loads no build machinery.
  */
-export { buildInfoPath, readBuildInfo, type BuildInfo } from './build-info.ts';
-export { contentTypeOf, isCompressible, isHashedAsset, MIN_COMPRESS_BYTES } from './content-types.ts';
+export { buildInfoPath, readBuildInfo, type BuildInfo } from './releases/build-info.ts';
+export {
+  contentTypeOf,
+  isCompressible,
+  isHashedAsset,
+  MIN_COMPRESS_BYTES,
+} from './releases/content-types.ts';
 export {
   BUILD_LEVELS,
   CODINGS,
@@ -18,7 +23,7 @@ export {
   type Coding,
   type Encoding,
   type Levels,
-} from './encoding.ts';
-export { layersOf, liveLayers, locateIn, type Layers } from './layers.ts';
-export { inlineScriptHashes, scanInlineScripts, type InlineScriptScan } from './inline-scripts.ts';
-export { createRebuildRoutes, type RebuildRoutesOptions } from './routes.ts';
+} from './releases/encoding.ts';
+export { layersOf, liveLayers, locateIn, type Layers } from './releases/layers.ts';
+export { inlineScriptHashes, scanInlineScripts, type InlineScriptScan } from './build/inline-scripts.ts';
+export { createRebuildRoutes, type RebuildRoutesOptions } from './rebuild/routes.ts';

@@ -8,7 +8,7 @@
  * It searches the build's own index files (`<client dir>/search/data/`) with the browser's engine
  * (`createSearchEngine(readerSource(…))`), so both find the same. Each file is parsed once and kept for
  * as long as its build is the one served: the build is known by the client folder's real path (`dist` is a
- * link a publish swaps, src/publish/builds.ts) and its search page's and core's identity, checked on every
+ * link a publish swaps, src/publish/releases/builds.ts) and its search page's and core's identity, checked on every
  * request (three `stat`s); a new build gets a fresh engine and template, and the old ones are dropped.
  *
  * The page holds no inline script of its own (the CSP's hashes are the build's, src/server/security.ts):
@@ -108,7 +108,7 @@ export function createSearchPage(options: SearchPageOptions): MiddlewareHandler 
   const layers = liveLayers(dirname(resolve(options.clientDir)));
   let current: Build | undefined;
 
-  /** The text of a file of the served build (found through its layers, src/publish/layers.ts), or null. */
+  /** The text of a file of the served build (found through its layers, src/publish/releases/layers.ts), or null. */
   const read = async (served: Layers, relative: string): Promise<string | null> => {
     const found = await locateIn(served, relative);
     return found ? readFile(found.path, 'utf8') : null;

@@ -84,7 +84,7 @@ async function hashOf(found: Found): Promise<string> {
 
 /**
  * The files of the build `dist` points at (`clientDir` is `dist/client`), found through its layers
- * (src/publish/layers.ts): a warm build's own files first, then the whole build underneath.
+ * (src/publish/releases/layers.ts): a warm build's own files first, then the whole build underneath.
  */
 export function createSiteFiles(clientDir: string): SiteFiles {
   const root = resolve(clientDir);
@@ -111,7 +111,7 @@ export function createSiteFiles(clientDir: string): SiteFiles {
     async describe(found) {
       const key = `${found.stats.ino}:${found.stats.size}:${found.stats.mtimeMs}`;
       const known = described.get(found.path);
-      // A warm build's siblings come a moment after its files (src/publish/render/warm.ts): look again.
+      // A warm build's siblings come a moment after its files (src/publish/build/warm.ts): look again.
       if (known?.key === key && (Object.keys(known.siblings).length > 0 || Date.now() < known.lookAgainAt))
         return known;
       const hash = known?.key === key ? known.hash : await hashOf(found);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isHashedAsset, textFiles } from '../../src/publish/content-types.ts';
+import { isHashedAsset, textFiles } from '../../src/publish/releases/content-types.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'content-types-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,13 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../../src/catalogue/snapshot.ts';
 import type { Catalogue, CategoryNode, Product } from '../../src/catalogue/types.ts';
 import type { ShopInfo } from '../../src/config/shop.ts';
-import { allListingPages } from '../../src/components/catalogue/listing-pages.ts';
-import {
-  listingFingerprints,
-  productFingerprints,
-  sharedFingerprint,
-} from '../../src/publish/fingerprint.ts';
-import { planPages } from '../../src/publish/render-plan.ts';
+import { allListingPages } from '../../src/site/listing-pages.ts';
+import { listingFingerprints, productFingerprints, sharedFingerprint } from '../../src/site/fingerprint.ts';
+import { planPages } from '../../src/publish/plan/render-plan.ts';
 import { withRegularPrice } from '../unit/catalogue/fixtures.ts';
 
 const root = (

@@ -1,6 +1,6 @@
 /** What the rebuild hook is told of each admin save: a product by its sku, a CMS block by its identifier. */
 import { describe, expect, it } from 'vitest';
-import { savePayload } from '../../src/publish/hook-client.ts';
+import { savePayload } from '../../src/publish/rebuild/hook-client.ts';
 
 describe('savePayload', () => {
   it('names the product and rebuilds its pages', () => {

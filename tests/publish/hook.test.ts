@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BuildInfo } from '../../src/publish/build-info.ts';
-import { createRebuilder, type RebuildTask, type Rebuilder } from '../../src/publish/rebuilder.ts';
-import { createRebuildRoutes } from '../../src/publish/routes.ts';
-import { signRebuildRequest, verifyRebuildRequest } from '../../src/publish/signature.ts';
+import type { BuildInfo } from '../../src/publish/releases/build-info.ts';
+import { createRebuilder, type RebuildTask, type Rebuilder } from '../../src/publish/rebuild/rebuilder.ts';
+import { createRebuildRoutes } from '../../src/publish/rebuild/routes.ts';
+import { signRebuildRequest, verifyRebuildRequest } from '../../src/publish/rebuild/signature.ts';
 import { postHook } from './support.ts';
 
 const SECRET = 'test-rebuild-secret-0123456789';
@@ -262,6 +262,29 @@ describe('the status page', () => {
       body: 'run=now',
     });
     expect(noPassword.status).toBe(401);
+  });
+
+  it("says where each run's time went: its wait in the queue, sync, plan, render, site pass and swap", async () => {
+    await start(SECRET);
+    outcome = {
+      outcome: 'published',
+      sync: { mode: 'incremental', products: 40, updated: 1, removed: 0, ms: 210, attempts: 1 },
+      build: {
+        ...{ id: 'b2', mode: 'warm', pages: 40, rendered: 3, ms: 600 },
+        timings: { plan: 120, render: 470, renderPages: 340, sitePass: 90, swap: 10 },
+      },
+    };
+    const run = rebuilder.trigger('product A saved', { skus: ['A'] });
+    await until(() => runs.length === 1);
+    finishRun();
+    const summary = await run;
+    expect(summary.queuedMs).toBeGreaterThanOrEqual(0);
+    const page = await fetch(`${url}/rebuild/status`, {
+      headers: { Authorization: basic(PASSWORD), Accept: 'text/html' },
+    });
+    expect(await page.text()).toMatch(
+      /<th>Where the time went<\/th>[^]*queue \d+\.\d\d s, sync 0\.21 s, plan 0\.12 s, render 0\.34 s, site pass 0\.09 s, swap 0\.01 s/,
+    );
   });
 
   it('"Check prices now" queues a price check; the page lists the coming price changes and warns of drift found', async () => {

@@ -21,9 +21,9 @@ import {
   listBuilds,
   rollback,
   RollbackError,
-} from '../../src/publish/builds.ts';
-import { readBuildInfo } from '../../src/publish/build-info.ts';
-import { BuildError, buildSite } from '../../src/publish/build.ts';
+} from '../../src/publish/releases/builds.ts';
+import { readBuildInfo } from '../../src/publish/releases/build-info.ts';
+import { BuildError, buildSite } from '../../src/publish/build/build.ts';
 import { storefrontServerConfig } from '../../src/server/config.ts';
 import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
 import { loadEnv } from '../../src/config/env.ts';

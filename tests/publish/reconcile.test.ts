@@ -1,5 +1,5 @@
 /**
- * Price reconciliation against a real embedded back end (src/publish/reconcile.ts): prices changed behind
+ * Price reconciliation against a real embedded back end (src/publish/rebuild/reconcile.ts): prices changed behind
  * the shop's back (straight in Magento's database, as an import that skips save events does: no hook, no new
  * updated_at) are found by comparing the published prices with Magento's final prices
  * (`products-render-info`); the sync reads those products again, and what a fresh read still does not
@@ -14,7 +14,7 @@ import { syncCatalogue } from '../../src/catalogue/sync.ts';
 import type { Product } from '../../src/catalogue/types.ts';
 import { loadEnv } from '../../src/config/env.ts';
 import { magentoClientConfig } from '../../src/config/magento.ts';
-import { checkPrices, driftWarning, reconcileSummary } from '../../src/publish/reconcile.ts';
+import { checkPrices, driftWarning, reconcileSummary } from '../../src/publish/rebuild/reconcile.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 let backend: TestBackend;

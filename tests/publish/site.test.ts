@@ -15,10 +15,10 @@ import type { Product } from '../../src/catalogue/types.ts';
 import { allListings } from '../../src/components/catalogue/listings.ts';
 import { loadEnv, processEnvironment } from '../../src/config/env.ts';
 import type { OnSaved } from '../../src/embedded/magento/saved.ts';
-import { saveNotifier } from '../../src/publish/hook-client.ts';
-import { createRebuilder, type Rebuilder, type RunSummary } from '../../src/publish/rebuilder.ts';
-import { createRebuildRoutes } from '../../src/publish/routes.ts';
-import { createRebuildTask } from '../../src/publish/task.ts';
+import { saveNotifier } from '../../src/publish/rebuild/hook-client.ts';
+import { createRebuilder, type Rebuilder, type RunSummary } from '../../src/publish/rebuild/rebuilder.ts';
+import { createRebuildRoutes } from '../../src/publish/rebuild/routes.ts';
+import { createRebuildTask } from '../../src/publish/rebuild/task.ts';
 import {
   coreUrl,
   recordShardUrl,
@@ -26,8 +26,8 @@ import {
   type SearchCore,
   type SearchRecord,
 } from '../../src/features/search/files.ts';
-import { readBuildInfo } from '../../src/publish/build-info.ts';
-import { layersOf, locateIn } from '../../src/publish/layers.ts';
+import { readBuildInfo } from '../../src/publish/releases/build-info.ts';
+import { layersOf, locateIn } from '../../src/publish/releases/layers.ts';
 import { storefrontServerConfig } from '../../src/server/config.ts';
 import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
 import { ADMIN, INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
@@ -83,7 +83,7 @@ beforeAll(async () => {
   const first = await rebuilder.trigger('first build');
   if (first.outcome !== 'published') throw new Error(`first build: ${first.error}\n${log.join('\n')}`);
   // The editor's saves below are rendered by the warm renderer the first build started.
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + BUILD_TIMEOUT;
   while (rebuilder.status().renderer !== 'warm') {
     if (Date.now() > deadline) throw new Error(`no warm renderer:\n${log.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -104,7 +104,7 @@ beforeAll(async () => {
   });
   shop = await startStorefrontServer(config, { host: '127.0.0.1', port: 0 });
   notify = saveNotifier({ url: `${shop.url}/rebuild`, secret: SECRET }, (line) => log.push(line));
-}, BUILD_TIMEOUT);
+}, 2 * BUILD_TIMEOUT);
 
 afterAll(async () => {
   await rebuilder?.close();

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processEnvironment } from '../../src/config/env.ts';
-import { signRebuildRequest } from '../../src/publish/signature.ts';
-import type { BuildSiteOptions } from '../../src/publish/build.ts';
+import { signRebuildRequest } from '../../src/publish/rebuild/signature.ts';
+import type { BuildSiteOptions } from '../../src/publish/build/build.ts';
 import { page } from '../server/helpers.ts';
 
 /**

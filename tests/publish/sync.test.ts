@@ -12,7 +12,7 @@ import { readSnapshot } from '../../src/catalogue/snapshot.ts';
 import { syncCatalogue } from '../../src/catalogue/sync.ts';
 import type { Product } from '../../src/catalogue/types.ts';
 import { loadEnv, type Env } from '../../src/config/env.ts';
-import { snapshotHash } from '../../src/publish/build-info.ts';
+import { snapshotHash } from '../../src/publish/releases/build-info.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 let backend: TestBackend;

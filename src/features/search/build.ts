@@ -139,6 +139,22 @@ function addHit(hits: Map<string, Hit>, term: string, field: number, position: n
   } else hits.set(term, { fields: field, position, weight });
 }
 
+/**
+ * Each product's terms, kept for as long as the product is the same object and the attributes and
+ * category names are the same (`context`): the warm renderer keeps the catalogue between rebuilds, so a
+ * rebuild after one save folds the words of one product, not of every product. The terms are only read.
+ */
+const termsMemo = new WeakMap<Product, { readonly context: string; readonly terms: ProductTerms }>();
+
+function memoisedTerms(product: Product, context: string, compute: () => ProductTerms): ProductTerms {
+  const known = termsMemo.get(product);
+  if (known?.context === context) return known.terms;
+  const terms = compute();
+  // A configurable's terms depend on its children too: its object is made anew whenever they change.
+  termsMemo.set(product, { context, terms });
+  return terms;
+}
+
 /** The index terms of one product. */
 function productTerms(
   product: Product,
@@ -360,9 +376,12 @@ export function buildSearchFiles(input: SearchBuildInput): BuiltSearch {
   const codeLists = new Map<string, TermList>();
   const variantTerms = new Map<string, Record<string, string>>();
   const bySku = input.bySku ?? new Map<string, Product>();
+  const context = JSON.stringify([input.attributes, [...categoryNames]]);
   products.forEach((product, id) => {
     const lastWord = wordCount(product.name) - 1;
-    const found = productTerms(product, attributes, categoryNames, bySku);
+    const found = memoisedTerms(product, context, () =>
+      productTerms(product, attributes, categoryNames, bySku),
+    );
     for (const [term, query] of found.variants) {
       let byProduct = variantTerms.get(term);
       if (!byProduct) variantTerms.set(term, (byProduct = {}));

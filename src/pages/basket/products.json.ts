@@ -7,7 +7,7 @@
  * (`/car-shampoo?volume=5-l`), and its picture is the parent's when it has none of its own.
  */
 import type { APIRoute } from 'astro';
-import { catalogueRoutes } from '../../components/catalogue/routes.ts';
+import { catalogueRoutes } from '../../site/routes.ts';
 import { getCatalogue } from '../../catalogue/snapshot.ts';
 import { publicTiers } from '../../catalogue/tier-prices.ts';
 import type { Product } from '../../catalogue/types.ts';

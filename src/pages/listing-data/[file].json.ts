@@ -4,8 +4,8 @@
  * here, once per build, like the catalogue's other data faults.
  */
 import type { GetStaticPaths } from 'astro';
-import { allListingData, listingValueProblems } from '../../components/catalogue/listing-pages.ts';
-import { catalogueRoutes } from '../../components/catalogue/routes.ts';
+import { allListingData, listingValueProblems } from '../../site/listing-pages.ts';
+import { catalogueRoutes } from '../../site/routes.ts';
 import { getCatalogue } from '../../catalogue/snapshot.ts';
 import { dataFile, serveDataFile } from '../../site/data-files.ts';
 

@@ -10,7 +10,7 @@ import {
   type ProductDataFile,
 } from '../../features/product-data/facts.ts';
 import { dataFile, serveDataFile } from '../../site/data-files.ts';
-import { siteFacts } from './_site-facts.ts';
+import { siteFacts } from '../../site/facts.ts';
 
 export const getStaticPaths = (() => {
   const files: ProductDataFile[] = Array.from({ length: PRODUCT_DATA_SHARDS }, () => ({}));

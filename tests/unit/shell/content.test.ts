@@ -11,7 +11,7 @@ import {
   landingsContent,
   promoSchema,
 } from '../../../src/components/home/content.ts';
-import { HIRE_MENU, SERVICES_MENU } from '../../../src/components/shell/menu.ts';
+import { HIRE_MENU, SERVICES_MENU } from '../../../src/site/menus.ts';
 import { parseContent } from '../../../src/config/parse-content.ts';
 import { checkPaths, contentPageSchema } from '../../../src/components/shell/pages.ts';
 import { NOTICE_SECTIONS, SUMMARY_SECTIONS } from '../../../src/components/shell/privacy.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
 import type { Audience, Catalogue, CategoryNode, Product } from '../../../src/catalogue/types.ts';
-import { audienceMenus, categoryImage } from '../../../src/components/shell/menu.ts';
+import { audienceMenus, categoryImage } from '../../../src/site/menus.ts';
 import { withRegularPrice } from '../catalogue/fixtures.ts';
 
 const node = (

@@ -5,7 +5,7 @@
  */
 import type { GetStaticPaths } from 'astro';
 import { dataFile, serveDataFile } from '../../../site/data-files.ts';
-import { siteCodes } from '../_site-facts.ts';
+import { siteCodes } from '../../../site/facts.ts';
 
 export const getStaticPaths = (() => {
   return siteCodes().map((file, number) => dataFile({ file: String(number) }, JSON.stringify(file)));

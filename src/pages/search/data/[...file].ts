@@ -2,7 +2,7 @@
 import type { GetStaticPaths } from 'astro';
 import { indexFiles } from '../../../features/search/build.ts';
 import { dataFile, serveDataFile } from '../../../site/data-files.ts';
-import { siteSearchIndex } from '../_site-index.ts';
+import { siteSearchIndex } from '../../../site/search-index.ts';
 
 export const getStaticPaths = (() =>
   indexFiles(siteSearchIndex()).map(([file, data]) =>

@@ -1,0 +1,171 @@
+/**
+ * What happens to a build between `astro build` and the swap: secrets looked for, text precompressed,
+ * inline scripts scanned for the CSP (one pass over the files, site-pass.ts, that starts while Astro
+ * renders), unchanged product and listing pages taken from the live build (also while Astro renders), and the checks
+ * (src/publish/build/checks.ts). Returns what build-info.json records, and the problems that stop the publish.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { LISTING_CODES } from '../../catalogue/categories.ts';
+import { loadEnv } from '../../config/env.ts';
+import type { BuildInfo } from '../releases/build-info.ts';
+import { checkPageCount, findSecrets, smokeTest } from './checks.ts';
+import { buildSecrets, type NamedSecret } from '../rebuild/config.ts';
+import type { PagesManifest } from '../plan/plan-files.ts';
+import type { PrecompressResult } from './precompress.ts';
+import { layersOf } from '../releases/layers.ts';
+import { reuseAssets, reusePages } from './reuse.ts';
+import { startSitePass, type SitePass, type SitePassResult } from './site-pass.ts';
+
+/** More distinct inline scripts than this usually means per-page data in scripts; the CSP header grows. */
+const MANY_SCRIPT_HASHES = 40;
+
+export interface FinishInput {
+  readonly dir: string;
+  readonly live: string | undefined;
+  readonly liveInfo: BuildInfo | undefined;
+  /** The plan this build rendered (undefined: a project without a product route). */
+  readonly manifest: PagesManifest | undefined;
+  readonly environment: Readonly<Record<string, string | undefined>>;
+  readonly secrets: readonly NamedSecret[] | undefined;
+  readonly smokePages: readonly string[] | undefined;
+  /** The per-file work started before `astro build` ran (`startClientPass`). */
+  readonly pass: SitePass;
+  /** The pages linked from the live build, started while Astro ran (`pageReuse`). */
+  readonly reuse: PageReuse;
+  readonly log: (message: string) => void;
+  readonly lap: (name: string) => void;
+  readonly progress: (step: 'checking' | 'compressing') => void;
+}
+
+export interface Finished {
+  readonly pages: number;
+  readonly rendered: number;
+  readonly scriptHashes: string[];
+  readonly compression: PrecompressResult;
+  readonly problems: string[];
+  /** Time the site pass spent on each kind of work, summed over files (site-pass.ts). */
+  readonly workMs: SitePassResult['workMs'];
+}
+
+function defaultSecrets(environment: Readonly<Record<string, string | undefined>>): NamedSecret[] {
+  try {
+    return buildSecrets(loadEnv(environment));
+  } catch {
+    return [];
+  }
+}
+
+function defaultSmokePages(manifest: PagesManifest | undefined): string[] {
+  const pages = ['index.html', '404.html'];
+  if (!manifest) return pages; // not the shop's own pages (no product route): home and 404 only
+  const product = manifest.rendered[0] ?? Object.keys(manifest.pages)[0];
+  if (product) pages.push(`${product}/index.html`);
+  pages.push(`home-garden/${LISTING_CODES['home-garden'][0]}/index.html`);
+  return pages;
+}
+
+/**
+ * Starts the per-file work on the build's `client/` folder (site-pass.ts): the site build hands it each
+ * page Astro writes, and `finishBuild` completes it.
+ */
+export function startClientPass(input: {
+  readonly dir: string;
+  readonly live: string | undefined;
+  readonly environment: Readonly<Record<string, string | undefined>>;
+  readonly secrets: readonly NamedSecret[] | undefined;
+  /** The pages linked from the live build (`reusedPages`): not this build's to check or compress. */
+  readonly reused: readonly string[];
+}): SitePass {
+  const liveClient = input.live ? join(input.live, 'client') : undefined;
+  return startSitePass(join(input.dir, 'client'), {
+    previousClientDir: liveClient && existsSync(liveClient) ? liveClient : undefined,
+    secrets: input.secrets ?? defaultSecrets(input.environment),
+    skip: new Set(input.reused),
+  });
+}
+
+/** The pages a partial build takes from the live build: every page of the plan it does not render. */
+export function reusedPages(manifest: PagesManifest | undefined, live: string | undefined): string[] {
+  if (!manifest?.partial || !live) return [];
+  const rendered = new Set(manifest.rendered);
+  return Object.keys(manifest.pages).filter((key) => !rendered.has(key));
+}
+
+/**
+ * Links the reused pages from the live build (reuse.ts) while `astro build` runs: `start` once Astro has
+ * emptied its output folder, `done` when they are all there (a ReuseError when the live build lacks one).
+ */
+export function pageReuse(live: string | undefined, dir: string, keys: readonly string[]) {
+  let outcome: Promise<unknown> | undefined;
+  const start = (): void => {
+    if (outcome || !live || keys.length === 0) return;
+    // Settled at once, so a failure waits for `done` instead of ending the process as unhandled.
+    outcome = reusePages(layersOf(live), join(dir, 'client'), keys).then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    );
+  };
+  const done = async (): Promise<void> => {
+    start();
+    const result = await outcome;
+    if (result && typeof result === 'object' && 'error' in result) throw result.error;
+  };
+  return { keys, start, done, settled: async () => void (await outcome) };
+}
+
+export type PageReuse = ReturnType<typeof pageReuse>;
+
+/**
+ * Secrets in the server bundle: it may hold the code's public demo defaults; what browsers get (the
+ * client folder, checked by the site pass) must hold none. Reused pages were checked when they were built.
+ */
+async function serverSecretProblems(dir: string, secrets: readonly NamedSecret[]): Promise<string[]> {
+  const server = await findSecrets(
+    join(dir, 'server'),
+    secrets.filter((secret) => !secret.demoDefault),
+  );
+  return server.map((problem) => `server/${problem}`);
+}
+
+export async function finishBuild(input: FinishInput): Promise<Finished> {
+  const { dir, live, liveInfo, manifest, log, lap } = input;
+  const clientDir = join(dir, 'client');
+  input.progress('compressing');
+  const pass = await input.pass.finish();
+  const { compression } = pass;
+  log(
+    `Precompressed ${compression.files} files (${compression.reused} reused, brotli ${compression.brotliQuality}; ${pass.early} while Astro rendered) in ${compression.ms} ms after the render`,
+  );
+  lap('finish');
+  input.progress('checking');
+  const problems = [
+    ...pass.secretProblems.map((problem) => `client/${problem}`),
+    ...(await serverSecretProblems(dir, input.secrets ?? defaultSecrets(input.environment))),
+  ];
+  lap('secrets');
+  for (const file of pass.inlineHandlers)
+    log(`Warning: ${file} has an inline event handler (on…=), which the Content-Security-Policy blocks.`);
+  const reused = input.reuse.keys;
+  if (reused.length > 0 && live) {
+    await input.reuse.done();
+    // The live build's hashed assets, from its base too when it is a warm build's layer (layers.ts).
+    for (const liveClient of layersOf(live).clients) await reuseAssets(liveClient, clientDir);
+  }
+  lap('reuse');
+  // Reused pages carry the live build's inline scripts: keep their hashes (a full build drops stale ones).
+  const scriptHashes = [
+    ...new Set([...pass.scriptHashes, ...(reused.length > 0 ? (liveInfo?.scriptHashes ?? []) : [])]),
+  ].sort();
+  if (scriptHashes.length > MANY_SCRIPT_HASHES)
+    log(
+      `Warning: the pages carry ${scriptHashes.length} different inline scripts, each a hash in the CSP header of every response. Pass per-page data in data- attributes or JSON script tags instead.`,
+    );
+  const pages = pass.htmlFiles + reused.length;
+  problems.push(
+    ...checkPageCount(pages, liveInfo?.pages),
+    ...(await smokeTest(clientDir, input.smokePages ?? defaultSmokePages(manifest))),
+  );
+  lap('checks');
+  return { pages, rendered: pass.htmlFiles, scriptHashes, compression, problems, workMs: pass.workMs };
+}

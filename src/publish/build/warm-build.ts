@@ -1,0 +1,108 @@
+/**
+ * A warm build (warm.ts renders, this assembles): the files the run wrote, checked and precompressed
+ * (site-pass.ts), in a new folder that is a layer over the live build's whole build (layers.ts), with the
+ * live layer's other files carried over as hard links. Its cost follows what changed, not the catalogue.
+ */
+import { link, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import { readBuildInfo, type BuildInfo } from '../releases/build-info.ts';
+import { checkPageCount } from './checks.ts';
+import type { NamedSecret } from '../rebuild/config.ts';
+import { BUILD_LEVELS, FAST_BUILD_LEVELS, SUFFIX, type Levels } from '../releases/encoding.ts';
+import { BASE_LINK, layersOf, locateIn } from '../releases/layers.ts';
+import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan/plan-files.ts';
+import { startSitePass, type SitePassResult } from './site-pass.ts';
+import type { WarmOutcome } from './warm.ts';
+
+/** Every file under `dir`, relative to it with `/` separators. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'));
+}
+
+/** A precompressed sibling's file (`a/index.html.br` → `a/index.html`), or the file itself. */
+const sourceOf = (file: string): string => {
+  for (const suffix of Object.values(SUFFIX)) if (file.endsWith(suffix)) return file.slice(0, -suffix.length);
+  return file;
+};
+
+/** The levels a warm build's files are compressed at: the whole build's (they depend on the site's size). */
+export function warmLevels(base: string): Levels {
+  const quality = readBuildInfo(base)?.compression.brotliQuality;
+  return quality === BUILD_LEVELS.brotli ? BUILD_LEVELS : FAST_BUILD_LEVELS;
+}
+
+export interface WarmAssembly {
+  readonly pass: SitePassResult;
+  readonly base: string;
+  readonly removed: string[];
+  readonly pages: number;
+  readonly problems: string[];
+  /** Files of the live layer carried into this one. */
+  readonly carried: number;
+}
+
+export async function assembleWarmBuild(input: {
+  readonly dir: string;
+  readonly live: string;
+  readonly liveInfo: BuildInfo;
+  readonly outcome: WarmOutcome;
+  readonly shared: string;
+  readonly secrets: readonly NamedSecret[];
+}): Promise<WarmAssembly> {
+  const { dir, live, liveInfo, outcome } = input;
+  const client = join(dir, 'client');
+  await mkdir(client, { recursive: true });
+  // The whole build underneath: the live build's own base, or the live build when it is whole.
+  const base = liveInfo.base ?? basename(live);
+  const baseDir = join(dirname(dir), base);
+  // Checked and scanned now; compressed by the renderer once the build is live (warm-worker.ts).
+  const sitePass = startSitePass(client, { secrets: input.secrets, compress: false });
+  for (const file of outcome.written) sitePass.add(file);
+  const pass = await sitePass.finish();
+
+  await symlink(join('..', base), join(dir, BASE_LINK), 'dir');
+  await symlink(join('..', base, 'server'), join(dir, 'server'), 'dir');
+
+  const written = new Set(outcome.written);
+  const gone = new Set(outcome.removed);
+  let carried = 0;
+  if (liveInfo.base) {
+    for (const file of await filesUnder(join(live, 'client'))) {
+      const source = sourceOf(file);
+      if (written.has(source) || gone.has(source)) continue;
+      await mkdir(dirname(join(client, file)), { recursive: true });
+      await link(join(live, 'client', file), join(client, file));
+      carried += 1;
+    }
+  }
+  const baseLayers = layersOf(baseDir);
+  const removed = [...new Set([...(liveInfo.removed ?? []), ...outcome.removed])].filter(
+    (file) => !written.has(file),
+  );
+  // Pages: the live count, with pages new to it added and pages gone taken off.
+  const liveLayers = layersOf(live);
+  let pages = liveInfo.pages;
+  for (const file of outcome.written)
+    if (file.endsWith('.html') && !(await locateIn(liveLayers, file))) pages += 1;
+  for (const file of outcome.removed)
+    if (file.endsWith('.html') && (await locateIn(liveLayers, file))) pages -= 1;
+
+  const problems = [...pass.secretProblems.map((problem) => `client/${problem}`)];
+  problems.push(...checkPageCount(pages, liveInfo.pages));
+  for (const page of ['index.html', '404.html'])
+    if (!written.has(page) && !(await locateIn(baseLayers, page)))
+      problems.push(`${page} is missing from the build.`);
+
+  const manifest: PagesManifest = {
+    version: 1,
+    shared: input.shared,
+    pages: outcome.keys,
+    rendered: outcome.rendered,
+    partial: true,
+  };
+  await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(manifest));
+  return { pass, base, removed, pages, problems, carried };
+}

@@ -1,0 +1,60 @@
+/** The rebuild settings, from the validated environment. */
+import { loadEnv, type Env } from '../../config/env.ts';
+import { configuredOAuth, EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from '../../config/magento.ts';
+
+/** The embedded setup's demo secret (README, "Demo credentials"); never used with a real Magento. */
+export const DEMO_REBUILD_SECRET = 'embedded-demo-rebuild-secret';
+
+/** The embedded setup's demo password of the status page (README, "Demo credentials"). */
+export const DEMO_STATUS_PASSWORD = 'embedded-demo-status-password';
+
+/** REBUILD_STATUS_PASSWORD; with the embedded back end the demo password; undefined (page off) otherwise. */
+export const statusPassword = (env: Env): string | undefined =>
+  env.REBUILD_STATUS_PASSWORD ?? (env.MAGENTO_URL ? undefined : DEMO_STATUS_PASSWORD);
+
+/** REBUILD_SECRET; with the embedded back end the demo secret; undefined (hook off) otherwise. */
+export const rebuildSecret = (env: Env): string | undefined =>
+  env.REBUILD_SECRET ?? (env.MAGENTO_URL ? undefined : DEMO_REBUILD_SECRET);
+
+/** Where the embedded back end posts the hook: REBUILD_HOOK_URL, else the storefront's `/rebuild`. */
+export const rebuildHookUrl = (env: Env): string => env.REBUILD_HOOK_URL ?? `${env.SITE_URL}/rebuild`;
+
+/**
+ * The integration's OAuth secrets (the consumer key is public in OAuth): the configured ones, or with the
+ * embedded back end its demo ones.
+ */
+function oauthSecrets(env: Env): [string, string, string][] {
+  const oauth = env.MAGENTO_URL ? configuredOAuth(env) : embeddedIntegrationOAuth(env);
+  if (!oauth) return [];
+  return [
+    ['MAGENTO_CONSUMER_SECRET', oauth.consumerSecret, EMBEDDED_DEMO_OAUTH.consumerSecret],
+    ['MAGENTO_ACCESS_TOKEN', oauth.accessToken, EMBEDDED_DEMO_OAUTH.accessToken],
+    ['MAGENTO_ACCESS_TOKEN_SECRET', oauth.accessTokenSecret, EMBEDDED_DEMO_OAUTH.accessTokenSecret],
+  ];
+}
+
+export interface NamedSecret {
+  readonly name: string;
+  readonly value: string;
+  /** The public demo default (README): written in the code, so only its presence in served files counts. */
+  readonly demoDefault?: boolean;
+}
+
+/**
+ * The secrets no built file may contain, by variable name (a check before every publish). Values shorter
+ * than 8 characters are left out: they would match ordinary text.
+ */
+export function buildSecrets(env: Env): NamedSecret[] {
+  const defaults = loadEnv({});
+  const candidates: [string, string | undefined, string | undefined][] = [
+    ['MAGENTO_TOKEN', env.MAGENTO_TOKEN, undefined],
+    ...oauthSecrets(env),
+    ['EMBEDDED_INTEGRATION_TOKEN', env.EMBEDDED_INTEGRATION_TOKEN, defaults.EMBEDDED_INTEGRATION_TOKEN],
+    ['EMBEDDED_ADMIN_PASSWORD', env.EMBEDDED_ADMIN_PASSWORD, defaults.EMBEDDED_ADMIN_PASSWORD],
+    ['REBUILD_SECRET', rebuildSecret(env), DEMO_REBUILD_SECRET],
+    ['REBUILD_STATUS_PASSWORD', statusPassword(env), DEMO_STATUS_PASSWORD],
+  ];
+  return candidates.flatMap(([name, value, demo]) =>
+    value && value.length >= 8 ? [{ name, value, ...(value === demo ? { demoDefault: true } : {}) }] : [],
+  );
+}

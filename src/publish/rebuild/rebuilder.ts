@@ -1,0 +1,301 @@
+/**
+ * The rebuild queue: triggers (the hook, polling, the CLI) are debounced, one run goes at a time, and
+ * triggers that arrive during a run are coalesced into one follow-up run. Each run is a `RebuildTask`
+ * (sync → build → checks → publish, src/publish/rebuild/task.ts); the queue keeps the status editors see: what
+ * runs now and how far it got, what is queued, and how the last runs went.
+ */
+import type { BuildProgress } from '../build/build.ts';
+import type { ReconcileSummary } from './reconcile.ts';
+
+export type RunPhase = 'syncing' | 'retrying' | 'building';
+
+export interface RunSummary {
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly durationMs: number;
+  /** How long its first trigger waited before the run started (behind the run before it). */
+  readonly queuedMs?: number;
+  /** Why it ran: each trigger it covers (e.g. `product HG-PW-00012 saved`, `poll`). */
+  readonly reasons: readonly string[];
+  /** `published`: a new build is live; `unchanged`: nothing to build; `failed`: the live site was kept. */
+  readonly outcome: 'published' | 'unchanged' | 'failed';
+  readonly sync?: {
+    readonly mode: 'full' | 'incremental';
+    readonly products: number;
+    /** Products new or changed, and removed, since the previous snapshot. */
+    readonly updated: number;
+    readonly removed: number;
+    readonly ms: number;
+    readonly attempts: number;
+  };
+  readonly build?: {
+    readonly id: string;
+    readonly mode: 'full' | 'partial' | 'warm';
+    readonly pages: number;
+    readonly rendered: number;
+    readonly ms: number;
+    readonly fullBecause?: string;
+    /** Where the build's time went, in ms (plan, render, sitePass, swap; astro… for `astro build`). */
+    readonly timings?: Readonly<Record<string, number>>;
+  };
+  /** The check of the published prices against Magento's, when the run made one (reconcile.ts). */
+  readonly reconcile?: ReconcileSummary;
+  /** What went wrong, for editors: what failed and that the live site was kept. */
+  readonly error?: string;
+}
+
+export interface RunContext {
+  readonly reasons: readonly string[];
+  /** A full build was asked for (CLI `--full`, hook body `{"full": true}`). */
+  readonly full: boolean;
+  /** Published prices are to be checked against Magento's first (the nightly job, the status page). */
+  readonly reconcile: boolean;
+  /** Products the triggers say changed: the sync reads them again whatever their updated_at says. */
+  readonly skus: readonly string[];
+  /**
+   * Every trigger that asks for a read named the products it changed (saves through the hook): the sync
+   * may read just those, with no sweep of the whole catalogue.
+   */
+  readonly targeted: boolean;
+  /**
+   * Magento is read before the build: false when only scheduled price changes asked for the run, whose
+   * dates the snapshot already holds (a second less between the instant and the page).
+   */
+  readonly read: boolean;
+  /** Reports progress to the status. */
+  report(phase: RunPhase, detail?: { message?: string; build?: BuildProgress }): void;
+}
+
+/**
+ * How the next run renders: `warm` (the warm renderer is ready: the changed pages in about a second),
+ * `starting` (it is being made; until then `astro build`), `cold` (`astro build`).
+ */
+export type RendererState = 'warm' | 'starting' | 'cold';
+
+export type RebuildTask = ((
+  context: RunContext,
+) => Promise<Omit<RunSummary, 'startedAt' | 'finishedAt' | 'durationMs' | 'reasons'>>) & {
+  readonly renderer?: () => RendererState;
+};
+
+/** The run under way. */
+export interface CurrentRun {
+  startedAt: string;
+  reasons: readonly string[];
+  phase: RunPhase;
+  message?: string;
+  build?: BuildProgress;
+}
+
+export interface RebuildStatus {
+  /** `waiting`: triggers are queued (debounce, or behind the running run); `running`: a run is under way. */
+  readonly state: 'idle' | 'waiting' | 'running';
+  readonly current: Readonly<CurrentRun> | null;
+  readonly queued: readonly string[];
+  readonly last: RunSummary | null;
+  readonly lastPublished: RunSummary | null;
+  /** The latest runs, newest first. */
+  readonly history: readonly RunSummary[];
+  readonly pollMinutes: number;
+  readonly renderer: RendererState;
+}
+
+export interface RebuilderOptions {
+  readonly task: RebuildTask;
+  /** Quiet time after the last trigger before a run starts (REBUILD_DEBOUNCE_MS). */
+  readonly debounceMs: number;
+  /** A steady stream of triggers still starts a run after this long (default 10 × debounce, at least 10 s). */
+  readonly maxWaitMs?: number;
+  readonly log?: (message: string) => void;
+}
+
+export interface TriggerOptions {
+  readonly full?: boolean;
+  /** Check every published price against the price Magento charges now, and republish those that differ. */
+  readonly reconcile?: boolean;
+  /** Start without the debounce's quiet time (a price change due now: every second shows a wrong price). */
+  readonly urgent?: boolean;
+  /** Products the sender knows changed (the hook's `skus`). */
+  readonly skus?: readonly string[];
+  /** A scheduled price change, which needs no read of Magento (unless another trigger joins the run). */
+  readonly scheduled?: boolean;
+}
+
+export interface Rebuilder {
+  /** Queues a run; resolves with the summary of the run that covers this trigger. */
+  trigger(reason: string, options?: TriggerOptions): Promise<RunSummary>;
+  status(): RebuildStatus;
+  /** Syncs every `minutes` (0: off). */
+  startPolling(minutes: number): void;
+  /** Stops polling and pending triggers, and waits for the running run. */
+  close(): Promise<void>;
+}
+
+const HISTORY = 10;
+
+interface Waiter {
+  resolve(summary: RunSummary): void;
+}
+
+/** Runs the task once, reporting into `current`; a task that throws makes a failed run. */
+async function runOnce(
+  task: RebuildTask,
+  current: CurrentRun,
+  asked: {
+    full: boolean;
+    reconcile: boolean;
+    skus: readonly string[];
+    read: boolean;
+    targeted: boolean;
+  },
+  log: (message: string) => void,
+): Promise<RunSummary> {
+  log(`Rebuild started (${current.reasons.join('; ')})`);
+  let result: Awaited<ReturnType<RebuildTask>>;
+  try {
+    result = await task({
+      reasons: current.reasons,
+      ...asked,
+      report(phase, detail) {
+        current.phase = phase;
+        if (detail?.message === undefined) delete current.message;
+        else current.message = detail.message;
+        if (detail?.build === undefined) delete current.build;
+        else current.build = detail.build;
+      },
+    });
+  } catch (error) {
+    result = {
+      outcome: 'failed',
+      error: `The rebuild failed unexpectedly: ${error instanceof Error ? error.message : String(error)}. The live site was kept.`,
+    };
+  }
+  const finished = new Date();
+  const durationMs = finished.getTime() - Date.parse(current.startedAt);
+  const seconds = `${(durationMs / 1000).toFixed(1)} s`;
+  log(
+    result.outcome === 'failed'
+      ? `Rebuild failed after ${seconds}: ${result.error ?? ''}`
+      : `Rebuild ${result.outcome} in ${seconds}`,
+  );
+  const { startedAt, reasons } = current;
+  return { ...result, startedAt, finishedAt: finished.toISOString(), durationMs, reasons };
+}
+
+function statusOf(state: {
+  current: CurrentRun | null;
+  queued: readonly string[];
+  history: readonly RunSummary[];
+  lastPublished: RunSummary | null;
+  pollMinutes: number;
+  renderer: RendererState;
+}): RebuildStatus {
+  const { current, queued, history } = state;
+  return {
+    state: current ? 'running' : queued.length > 0 ? 'waiting' : 'idle',
+    current: current ? { ...current } : null,
+    queued: [...queued],
+    last: history[0] ?? null,
+    lastPublished: state.lastPublished,
+    history: [...history],
+    pollMinutes: state.pollMinutes,
+    renderer: state.renderer,
+  };
+}
+
+export function createRebuilder(options: RebuilderOptions): Rebuilder {
+  const log = options.log ?? (() => undefined);
+  const maxWaitMs = options.maxWaitMs ?? Math.max(10_000, options.debounceMs * 10);
+  let reasons: string[] = [];
+  let full = false;
+  let reconcile = false;
+  let read = false;
+  let urgent = false;
+  let named = true;
+  let skus = new Set<string>();
+  let waiters: Waiter[] = [];
+  let firstQueuedAt: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let current: CurrentRun | null = null;
+  let history: RunSummary[] = [];
+  let lastPublished: RunSummary | null = null;
+  let pollMinutes = 0;
+  let poll: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  async function runQueued(): Promise<void> {
+    const covered = {
+      ...{ reasons, full, reconcile, skus: [...skus], read, waiters },
+      targeted: named && skus.size > 0,
+      queuedMs: Date.now() - (firstQueuedAt ?? Date.now()),
+    };
+    reasons = [];
+    full = false;
+    reconcile = false;
+    read = false;
+    urgent = false;
+    named = true;
+    skus = new Set();
+    waiters = [];
+    firstQueuedAt = undefined;
+    current = { startedAt: new Date().toISOString(), reasons: covered.reasons, phase: 'syncing' };
+    const summary = { ...(await runOnce(options.task, current, covered, log)), queuedMs: covered.queuedMs };
+    current = null;
+    history = [summary, ...history].slice(0, HISTORY);
+    if (summary.outcome === 'published') lastPublished = summary;
+    for (const waiter of covered.waiters) waiter.resolve(summary);
+  }
+
+  function schedule(): void {
+    if (closed || running || reasons.length === 0) return;
+    clearTimeout(timer);
+    const waited = Date.now() - (firstQueuedAt ?? Date.now());
+    const quiet = urgent ? 0 : Math.min(options.debounceMs, maxWaitMs - waited);
+    timer = setTimeout(start, Math.max(0, quiet));
+  }
+
+  function start(): void {
+    timer = undefined;
+    if (closed || running || reasons.length === 0) return;
+    running = runQueued().finally(() => ((running = undefined), schedule()));
+  }
+
+  function trigger(reason: string, triggerOptions: TriggerOptions = {}): Promise<RunSummary> {
+    if (closed) return Promise.reject(new Error('The rebuilder is closed.'));
+    return new Promise<RunSummary>((resolve) => {
+      if (!reasons.includes(reason)) reasons.push(reason);
+      full ||= triggerOptions.full === true;
+      reconcile ||= triggerOptions.reconcile === true;
+      read ||= triggerOptions.scheduled !== true;
+      urgent ||= triggerOptions.urgent === true;
+      for (const sku of triggerOptions.skus ?? []) skus.add(sku);
+      if (triggerOptions.scheduled !== true && !triggerOptions.skus?.length) named = false;
+      waiters.push({ resolve });
+      firstQueuedAt ??= Date.now();
+      schedule();
+    });
+  }
+
+  return {
+    trigger,
+    status: () =>
+      statusOf({
+        ...{ current, queued: reasons, history, lastPublished, pollMinutes },
+        renderer: options.task.renderer?.() ?? 'cold',
+      }),
+    startPolling(minutes) {
+      clearInterval(poll);
+      pollMinutes = minutes;
+      if (minutes <= 0) return;
+      poll = setInterval(() => trigger('poll').catch(() => undefined), minutes * 60_000);
+      poll.unref();
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The storefront server's rebuild routes, a Hono sub-app:
+ * - `POST /rebuild`: the hook for back ends and CI, HMAC-signed (signature.ts). 202 when queued, 401 for a
+ *   bad, stale or replayed signature (the replay list survives restarts, replay-list.ts), 404 when no
+ *   secret is configured (the hook is off).
+ * - `/rebuild/status`: the editors' status page and its buttons, behind its own password
+ *   (status-routes.ts).
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import {
+  describeError,
+  HttpError,
+  jsonErrors,
+  jsonReply,
+  limitBody,
+  methodNotAllowed,
+  type TrustedProxies,
+} from '../../http/index.ts';
+import type { BuildInfo } from '../releases/build-info.ts';
+import type { Rebuilder } from './rebuilder.ts';
+import { MAX_SKEW_SECONDS, verifyRebuildRequest } from './signature.ts';
+import { ReplayList } from './replay-list.ts';
+import { createStatusRoutes } from './status-routes.ts';
+
+export interface RebuildRoutesOptions {
+  readonly rebuilder: Rebuilder;
+  /** The hook's shared secret; undefined turns the hook off. */
+  readonly secret: string | undefined;
+  /** The status page's own password; undefined turns the page off. */
+  readonly statusPassword: string | undefined;
+  /** The shop's public URL: the status page's buttons must post from it. */
+  readonly siteUrl: string;
+  /** Where accepted hook signatures are kept until they expire; unset: in memory only. */
+  readonly replayFile?: string;
+  readonly trustedProxies?: TrustedProxies;
+  /** The live build's info, read when the status is asked for. */
+  readonly liveBuild: () => BuildInfo | undefined;
+  readonly log?: (message: string) => void;
+  readonly now?: () => number;
+}
+
+/** The hook's optional body: it only says why (shown on the status page) and may ask for a full build. */
+const hookBody = z
+  .object({
+    /** Shown on the status page, e.g. `nightly CI`. */
+    reason: z.string().max(200).optional(),
+    /**
+     * Skus the sender knows changed: the sync reads them again even when their updated_at did not move
+     * (Magento's price storage, `POST /V1/products/special-price` and the like, saves without touching it).
+     */
+    skus: z.array(z.string().max(64)).max(1000).optional(),
+    /** Read every product and render every page. */
+    full: z.boolean().optional(),
+  })
+  .strict();
+
+const MAX_BODY_BYTES = 16 * 1024;
+
+/** The hook's body: empty, or JSON that `hookBody` accepts (the signature covers the raw text). */
+function parseHookBody(body: string): z.infer<typeof hookBody> {
+  if (body.trim() === '') return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new HttpError(400, 'The body must be JSON, e.g. {"reason":"nightly"}, or empty.');
+  }
+  const parsed = hookBody.safeParse(json);
+  if (!parsed.success)
+    throw new HttpError(400, `The body is not understood: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
+  const log = options.log ?? (() => undefined);
+  const now = options.now ?? Date.now;
+  const seen = new ReplayList(options.replayFile, now());
+
+  async function hook(c: Context, secret: string): Promise<Response> {
+    const body = await c.req.text();
+    const verdict = verifyRebuildRequest(secret, body, c.req.header(), now());
+    if (!verdict.ok) {
+      log(`Rebuild hook refused: ${verdict.reason}`);
+      return jsonReply(401, { message: verdict.reason });
+    }
+    const time = now();
+    if (seen.usedBefore(verdict.signature, time, time + 2 * MAX_SKEW_SECONDS * 1000))
+      return jsonReply(401, { message: 'This signed request was already used: sign each request afresh.' });
+    const payload = parseHookBody(body);
+    const reason =
+      payload.reason ?? (payload.skus?.length ? `products ${payload.skus.join(', ')} changed` : 'hook');
+    // Queued, not awaited: the sender learns the outcome from the status. A closing server drops it.
+    options.rebuilder
+      .trigger(reason, { full: payload.full === true, skus: payload.skus ?? [] })
+      .catch(() => undefined);
+    return jsonReply(202, { message: 'Rebuild queued.', status: '/rebuild/status' });
+  }
+
+  const routes = new Hono();
+  routes.onError(
+    jsonErrors((error) => {
+      log(`Rebuild route failed: ${describeError(error)}`);
+      return new HttpError(500, 'Internal Server Error');
+    }),
+  );
+  routes.route(
+    '/',
+    createStatusRoutes({
+      rebuilder: options.rebuilder,
+      password: options.statusPassword,
+      siteUrl: options.siteUrl,
+      liveBuild: options.liveBuild,
+      ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+    }),
+  );
+  const { secret } = options;
+  if (!secret)
+    return routes.all('/rebuild', () =>
+      jsonReply(404, { message: 'The rebuild hook is off: set REBUILD_SECRET to turn it on.' }),
+    );
+  routes.post('/rebuild', limitBody(MAX_BODY_BYTES), (c) => hook(c, secret));
+  routes.all('/rebuild', methodNotAllowed('POST', 'Use POST.'));
+  return routes;
+}

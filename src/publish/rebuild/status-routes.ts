@@ -1,0 +1,145 @@
+/**
+ * The editors' status page, `/rebuild/status`, behind its own password (REBUILD_STATUS_PASSWORD, not the
+ * hook's secret): `Authorization: Bearer <password>`, or HTTP Basic with any user name and the password,
+ * so a browser can open it. A client that keeps giving a wrong password is held (10 failures in 15
+ * minutes, src/http/throttle.ts), as sign-in is.
+ * - `GET`: the status as JSON, or as the page when the browser asks for HTML;
+ * - `POST` (the page's "Rebuild now" / "Full rebuild" / "Check prices now" form, `run=now|full|reconcile`):
+ *   same origin only (the
+ *   browser resends Basic credentials on a cross-site form, so Origin is what stops forgery), then queues
+ *   the run and sends the editor back to the page (303);
+ * - `GET /rebuild/status.js`: the page's script that shows the run's progress live.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import {
+  clientAddress,
+  FailureCounter,
+  HttpError,
+  jsonReply,
+  limitBody,
+  methodNotAllowed,
+  sameOrigin,
+  tooManyAttempts,
+  trustedProxies,
+  type TrustedProxies,
+} from '../../http/index.ts';
+import type { BuildInfo } from '../releases/build-info.ts';
+import type { Rebuilder, TriggerOptions } from './rebuilder.ts';
+import { renderStatusPage, STATUS_PAGE_SCRIPT, type RunRequest } from './status-page.ts';
+
+export interface StatusRoutesOptions {
+  readonly rebuilder: Rebuilder;
+  /** The status page's password; undefined turns the page off. */
+  readonly password: string | undefined;
+  /** The shop's public URL: the buttons' POST must come from it. */
+  readonly siteUrl: string;
+  /** The live build's info, read when the status is asked for. */
+  readonly liveBuild: () => BuildInfo | undefined;
+  readonly trustedProxies?: TrustedProxies;
+}
+
+const WRONG_PASSWORDS = { failures: 10, windowSeconds: 15 * 60 };
+
+const ASK_FOR_PASSWORD =
+  'Send the status page password: Authorization: Bearer <password>, or any user name and the password.';
+
+function samePassword(given: string, password: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(password);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The password from `Authorization: Bearer …` or `Basic base64(user:password)`; undefined when none is sent. */
+function givenPassword(header: string): string | undefined {
+  const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+  if (bearer !== undefined) return bearer.trim();
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header)?.[1];
+  if (basic === undefined) return undefined;
+  const decoded = Buffer.from(basic, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon === -1 ? undefined : decoded.slice(colon + 1);
+}
+
+/** The page or its script, as text of `contentType` (the page is never stored; the script is revalidated). */
+const textOf = (text: string, contentType: string, cacheControl: string): Response => {
+  const body = Buffer.from(text);
+  return new Response(body, {
+    headers: {
+      'Content-Type': `${contentType}; charset=utf-8`,
+      'Content-Length': String(body.length),
+      'Cache-Control': cacheControl,
+    },
+  });
+};
+
+const runRequest = (value: unknown): RunRequest | undefined =>
+  value === 'now' || value === 'full' || value === 'reconcile' ? value : undefined;
+
+/** What each button queues: the reason the status page shows, and the run's options. */
+const RUNS: Record<RunRequest, { reason: string; options: TriggerOptions }> = {
+  now: { reason: 'rebuild from the status page', options: {} },
+  full: { reason: 'full rebuild from the status page', options: { full: true } },
+  reconcile: { reason: 'price check from the status page', options: { reconcile: true } },
+};
+
+export function createStatusRoutes(options: StatusRoutesOptions): Hono {
+  const routes = new Hono();
+  const { password } = options;
+  if (!password) {
+    const off = () =>
+      jsonReply(404, { message: 'The status page is off: set REBUILD_STATUS_PASSWORD to turn it on.' });
+    return routes.all('/rebuild/status', off).all('/rebuild/status.js', off);
+  }
+  const wrongPasswords = new FailureCounter(WRONG_PASSWORDS);
+  const trusted = options.trustedProxies ?? trustedProxies([]);
+
+  /** Lets an editor with the password through; 401 (asking the browser for it) or 429 otherwise. */
+  const editorOnly: MiddlewareHandler = async (c, next) => {
+    const client = clientAddress(c, trusted);
+    const wait = await wrongPasswords.waitFor(client);
+    if (wait > 0) throw tooManyAttempts('Too many wrong passwords.', wait);
+    const given = givenPassword(c.req.header('authorization') ?? '');
+    if (given === undefined || !samePassword(given, password)) {
+      if (given !== undefined) await wrongPasswords.failed(client);
+      throw new HttpError(401, ASK_FOR_PASSWORD, {
+        'WWW-Authenticate': 'Basic realm="Site rebuilds", charset="UTF-8"',
+      });
+    }
+    await next();
+  };
+
+  routes.get('/rebuild/status.js', () => textOf(STATUS_PAGE_SCRIPT, 'text/javascript', 'no-cache'));
+  routes.get('/rebuild/status', editorOnly, (c) => {
+    const current = options.rebuilder.status();
+    const live = options.liveBuild();
+    if (/\btext\/html\b/.test(c.req.header('accept') ?? ''))
+      return textOf(
+        renderStatusPage(current, live, runRequest(c.req.query('queued'))),
+        'text/html',
+        'no-store',
+      );
+    // The CSP hashes are of no interest to editors and only lengthen the answer.
+    const summary = live
+      ? Object.fromEntries(Object.entries(live).filter(([key]) => key !== 'scriptHashes'))
+      : null;
+    return jsonReply(200, { ...current, live: summary });
+  });
+  routes.post('/rebuild/status', sameOrigin(options.siteUrl), editorOnly, limitBody(1024), async (c) => {
+    const form = await c.req.parseBody();
+    const run = runRequest(form['run']);
+    if (!run) return jsonReply(400, { message: 'Choose run=now, run=full or run=reconcile.' });
+    // Queued, not awaited: the page shows the run's progress.
+    options.rebuilder.trigger(RUNS[run].reason, RUNS[run].options).catch(() => undefined);
+    return new Response(null, {
+      status: 303,
+      headers: {
+        Location: `/rebuild/status?queued=${run}`,
+        'Cache-Control': 'no-store',
+        'Content-Length': '0',
+      },
+    });
+  });
+  routes.all('/rebuild/status', methodNotAllowed('GET, HEAD, POST', 'Use GET, or POST from the page.'));
+  return routes;
+}

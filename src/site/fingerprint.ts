@@ -1,0 +1,87 @@
+/**
+ * Fingerprints of the site's pages: the hash of each page's model (what it renders from data), with what
+ * every page shares, so a rebuild renders only the pages whose fingerprint changed and takes the others
+ * from the live build. The routes return them as their cache keys, computed where their props are made:
+ * a product page's model (product-page.ts) is both its props and what its fingerprint hashes, a listing
+ * page's is its listing, page number and filter index (listing-pages.ts), a data file's is its text
+ * (data-files.ts). What a page renders from its code is not here: any change under src/, public/ or the
+ * lockfile makes the next build a full one (`partialBuildBlocker` in src/publish/plan/render-plan.ts).
+ * Models are hashed as JSON: they hold plain data (arrays and objects, no Maps).
+ */
+import { createHash } from 'node:crypto';
+import type { CatalogueIndex } from '../catalogue/snapshot.ts';
+import type { Product } from '../catalogue/types.ts';
+import type { ListingPage } from './listing-pages.ts';
+import { audienceMenus } from './menus.ts';
+import { productPageModel, type ProductPageModel } from './product-page.ts';
+import type { ShopInfo } from '../config/shop.ts';
+
+const hash = (...parts: readonly unknown[]): string => {
+  const digest = createHash('sha256');
+  for (const part of parts) digest.update(JSON.stringify(part)).update('\0');
+  return digest.digest('base64url').slice(0, 22);
+};
+
+/** The fingerprint of a file whose whole content is `text` (the data endpoints' JSON). */
+export const textFingerprint = (text: string): string =>
+  createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/** What every page shows around its content: menus (with their product pictures), categories, shop. */
+export function sharedFingerprint(
+  index: Pick<CatalogueIndex, 'catalogue' | 'byCategory'>,
+  shop: ShopInfo,
+): string {
+  return hash(audienceMenus(index), index.catalogue.audiences, shop);
+}
+
+/** One fingerprint per routed product, by url key. */
+/**
+ * Each product's own hash, once per product object: the catalogue's products are never changed once made
+ * (a sync or a price change makes new ones), and the warm renderer keeps the unchanged ones between runs,
+ * so a run hashes the products that changed, not all of them.
+ */
+const productDigests = new WeakMap<Product, string>();
+function productDigest(product: Product): string {
+  let digest = productDigests.get(product);
+  if (digest === undefined) {
+    digest = hash(product);
+    productDigests.set(product, digest);
+  }
+  return digest;
+}
+
+/**
+ * A product page's fingerprint: the hash of its model (product-page.ts), what the page renders, with the
+ * product and its variants' products by their own hashes.
+ */
+export const productFingerprint = (model: ProductPageModel, shared: string): string =>
+  hash(shared, {
+    ...model,
+    product: productDigest(model.product),
+    children: model.children.map(productDigest),
+  });
+
+/** One fingerprint per routed product, by url key. */
+export function productFingerprints(
+  routed: readonly Product[],
+  index: Pick<CatalogueIndex, 'bySku' | 'audienceOf'>,
+  hrefBySku: ReadonlyMap<string, string>,
+  shared: string,
+): Map<string, string> {
+  return new Map(
+    routed.map((product) => [
+      product.urlKey,
+      productFingerprint(productPageModel(product, index, hrefBySku), shared),
+    ]),
+  );
+}
+
+/**
+ * One fingerprint per listing page, by its path without the leading `/`. A listing page renders its
+ * listing (name, trail, sub-category links), its page number, and what the category's filter index
+ * holds (its cards, counts, page count), which the index file's URL names by its content hash.
+ */
+export const listingFingerprints = (pages: readonly ListingPage[], shared: string): Map<string, string> =>
+  new Map(
+    pages.map((page) => [page.path.slice(1), hash(shared, page.data.listing, page.page, page.data.url)]),
+  );

@@ -1,0 +1,28 @@
+/**
+ * The catalogue's routes for this build, worked out once and shared by the product pages, the listings'
+ * cards and the sitemap: which products get a page, and the content pages' paths they must leave alone.
+ */
+import { contentPagePath, productRoutes, type ProductRoutes } from '../catalogue/product-page.ts';
+import { getCatalogue, type CatalogueIndex } from '../catalogue/snapshot.ts';
+
+/** Paths of the content pages (`path` in the frontmatter of `src/content/pages/*.md`, served by `[...page].astro`). */
+export function contentPagePaths(): string[] {
+  const pages = import.meta.glob<string>('../content/pages/*.md', {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  });
+  return Object.values(pages).flatMap((markdown) => contentPagePath(markdown) ?? []);
+}
+
+const memo = new WeakMap<CatalogueIndex, ProductRoutes>();
+
+/** `productRoutes` of this build's catalogue, around the content pages, computed once per snapshot. */
+export function catalogueRoutes(index: CatalogueIndex = getCatalogue()): ProductRoutes {
+  let routes = memo.get(index);
+  if (!routes) {
+    routes = productRoutes(index, contentPagePaths());
+    memo.set(index, routes);
+  }
+  return routes;
+}

@@ -1,0 +1,16 @@
+/** The search index of this build's catalogue (features/search/files.ts), built once and shared by its files' endpoints. */
+import { catalogueRoutes } from './routes.ts';
+import { searchBuildInput } from '../components/search/search-input.ts';
+import { getCatalogue, type CatalogueIndex } from '../catalogue/snapshot.ts';
+import { buildSearchFiles, type BuiltSearch } from '../features/search/build.ts';
+
+const memo = new WeakMap<CatalogueIndex, BuiltSearch>();
+
+export function siteSearchIndex(catalogue: CatalogueIndex = getCatalogue()): BuiltSearch {
+  let built = memo.get(catalogue);
+  if (!built) {
+    built = buildSearchFiles(searchBuildInput(catalogue, catalogueRoutes(catalogue)));
+    memo.set(catalogue, built);
+  }
+  return built;
+}

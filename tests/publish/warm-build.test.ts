@@ -1,0 +1,199 @@
+/**
+ * Warm builds, with a stand-in for the warm renderer (the real one runs in tests/publish/site.test.ts):
+ * a warm build holds only what the renderer wrote, as a layer over the live build, served through it;
+ * a change to the site's code makes a full build, never a warm one; a renderer that fails half-way leaves
+ * the live site as it was; saves that arrive during a run all reach the next one.
+ */
+import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildSite, BuildError } from '../../src/publish/build/build.ts';
+import type { WarmRendererClient } from '../../src/publish/build/warm-client.ts';
+import type { WarmJob, WarmOutcome } from '../../src/publish/build/warm.ts';
+import { PAGES_MANIFEST_FILE } from '../../src/publish/plan/plan-files.ts';
+import { defaultSources } from '../../src/publish/plan/render-plan.ts';
+import { createRebuilder, type RunContext } from '../../src/publish/rebuild/rebuilder.ts';
+import { readBuildInfo, sourceHash } from '../../src/publish/releases/build-info.ts';
+import { layersOf, locateIn } from '../../src/publish/releases/layers.ts';
+import { fakeProject, type FakeProject } from './support.ts';
+
+let project: FakeProject;
+
+beforeEach(() => {
+  project = fakeProject();
+});
+afterEach(() => rmSync(project.root, { recursive: true, force: true }));
+
+/** The fake site's pages with a fingerprint each, as a real build's `pages.json` records them. */
+function recordFingerprints(keys: Record<string, string>): void {
+  const manifest = { version: 1, shared: 's', pages: keys, rendered: [], partial: false };
+  writeFileSync(join(project.root, 'dist', PAGES_MANIFEST_FILE), JSON.stringify(manifest));
+}
+
+/** A stand-in renderer made from the project's sources as they are now, rendering what `render` says. */
+function renderer(render: (job: WarmJob) => Promise<WarmOutcome>, hash?: string) {
+  const jobs: WarmJob[] = [];
+  const client: WarmRendererClient = {
+    sourceHash: hash ?? sourceHash(defaultSources(project.root)),
+    starting: false,
+    start: async () => undefined,
+    sync: () => Promise.reject(new Error('not in these tests')),
+    flush: async () => undefined,
+    run: (job) => {
+      jobs.push(job);
+      return render(job);
+    },
+    close: () => undefined,
+  };
+  return { client, jobs };
+}
+
+const outcome = (written: string[], keys: Record<string, string>, removed: string[] = []): WarmOutcome => ({
+  keys,
+  written,
+  rendered: written,
+  removed,
+  paths: Object.keys(keys).length,
+  prices: { total: 0, upcoming: [] },
+  planMs: 1,
+  renderMs: 1,
+});
+
+function write(dir: string, file: string, text: string): void {
+  mkdirSync(dirname(join(dir, 'client', file)), { recursive: true });
+  writeFileSync(join(dir, 'client', file), text);
+}
+
+const page = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${title}</body></html>`;
+
+const served = async (file: string): Promise<string | undefined> => {
+  const found = await locateIn(layersOf(realpathSync(join(project.root, 'dist'))), file);
+  return found && readFileSync(found.path, 'utf8');
+};
+
+describe('a warm build', () => {
+  it('holds only the pages whose fingerprint changed, over the live build, and serves the rest from it', async () => {
+    const whole = await buildSite(project.options);
+    recordFingerprints({ 'product-0': 'a0', 'product-1': 'a1', 'product-2': 'a2', 'product-3': 'a3' });
+    const { client, jobs } = renderer(async (job) => {
+      // The renderer is told the live fingerprints and writes what differs: product-1's price changed.
+      expect(job.liveKeys).toMatchObject({ 'product-1': 'a1' });
+      write(job.dir, 'product-1/index.html', page('Product 1 at £99'));
+      return outcome(
+        ['product-1/index.html'],
+        {
+          'product-0': 'a0',
+          'product-1': 'b1',
+          'product-2': 'a2',
+        },
+        ['product-3/index.html'],
+      );
+    });
+    const info = await buildSite({ ...project.options, warm: client });
+
+    expect(jobs).toHaveLength(1);
+    expect(info).toMatchObject({ mode: 'warm', base: whole.id, removed: ['product-3/index.html'] });
+    expect(await served('product-1/index.html')).toContain('£99');
+    expect(await served('product-0/index.html')).toContain('Product 0');
+    expect(await served('product-3/index.html')).toBeUndefined();
+    expect(info.pages).toBe(whole.pages - 1);
+    // The layer is the rendered page and nothing else of the site's.
+    const layer = realpathSync(join(project.root, 'dist'));
+    expect(readFileSync(join(layer, 'client', 'product-1', 'index.html'), 'utf8')).toContain('£99');
+    expect(() => readFileSync(join(layer, 'client', 'product-0', 'index.html'))).toThrow();
+    expect(JSON.parse(readFileSync(join(layer, PAGES_MANIFEST_FILE), 'utf8')).pages).toEqual({
+      'product-0': 'a0',
+      'product-1': 'b1',
+      'product-2': 'a2',
+    });
+
+    // The next warm build carries the live layer's page over, over the same whole build.
+    const second = renderer(async (job) => {
+      write(job.dir, 'product-2/index.html', page('Product 2 at £5'));
+      return outcome(['product-2/index.html'], { 'product-0': 'a0', 'product-1': 'b1', 'product-2': 'b2' });
+    });
+    const next = await buildSite({ ...project.options, warm: second.client });
+    expect(next).toMatchObject({ mode: 'warm', base: whole.id });
+    expect(await served('product-1/index.html')).toContain('£99');
+    expect(await served('product-2/index.html')).toContain('£5');
+    expect(await served('product-3/index.html')).toBeUndefined();
+  });
+
+  it('is not made when the site code changed since the live build: that build renders everything', async () => {
+    await buildSite(project.options);
+    recordFingerprints({ 'product-0': 'a0' });
+    const stale = renderer(
+      () => Promise.reject(new Error('must not render')),
+      sourceHash(defaultSources(project.root)),
+    );
+    writeFileSync(join(project.root, 'src', 'page.css'), 'h1 { color: red }');
+    const info = await buildSite({ ...project.options, warm: stale.client });
+    expect(stale.jobs).toHaveLength(0);
+    expect(info).toMatchObject({ mode: 'full', fullBecause: 'the site sources changed' });
+    expect(info.rendered).toBe(info.pages);
+  });
+
+  it('that fails half-way leaves the live site as it was', async () => {
+    const live = await buildSite(project.options);
+    recordFingerprints({ 'product-0': 'a0' });
+    const before = readFileSync(join(project.root, 'dist', 'build-info.json'), 'utf8');
+    const crashing = renderer(async (job) => {
+      write(job.dir, 'product-0/index.html', page('half a page'));
+      throw new Error('the renderer process died');
+    });
+    // The run falls back to astro build, which fails here too: nothing may change.
+    const failing = buildSite({
+      ...project.withEnv({ FAKE_BUILD_FAIL: 'also down' }),
+      warm: crashing.client,
+    });
+    await expect(failing).rejects.toBeInstanceOf(BuildError);
+    expect(crashing.jobs).toHaveLength(1);
+    expect(readFileSync(join(project.root, 'dist', 'build-info.json'), 'utf8')).toBe(before);
+    expect(realpathSync(join(project.root, 'dist'))).toBe(
+      join(realpathSync(project.root), 'dist.builds', live.id ?? ''),
+    );
+    expect(await served('product-0/index.html')).toContain('Product 0');
+    expect(readBuildInfo(join(project.root, 'dist'))?.mode).toBe('full');
+  });
+});
+
+describe('saves during a run', () => {
+  it('are batched into the next run, every product named, none lost and none waiting behind two runs', async () => {
+    const runs: RunContext[] = [];
+    let release: () => void = () => undefined;
+    const rebuilder = createRebuilder({
+      debounceMs: 0,
+      task: async (context) => {
+        runs.push(context);
+        if (runs.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return { outcome: 'unchanged' };
+      },
+    });
+    const first = rebuilder.trigger('product A saved', { skus: ['A'] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toHaveLength(1);
+    const during = ['B', 'C', 'D'].map((sku) => rebuilder.trigger(`product ${sku} saved`, { skus: [sku] }));
+    release();
+    const summaries = await Promise.all([first, ...during]);
+    await rebuilder.close();
+    expect(runs.map((run) => run.skus)).toEqual([['A'], ['B', 'C', 'D']]);
+    expect(runs.every((run) => run.targeted)).toBe(true);
+    expect(new Set(summaries.slice(1).map((summary) => summary.startedAt)).size).toBe(1);
+  });
+
+  it('read the whole catalogue when one of them named no product', async () => {
+    const runs: RunContext[] = [];
+    const rebuilder = createRebuilder({
+      debounceMs: 50,
+      task: async (context) => {
+        runs.push(context);
+        return { outcome: 'unchanged' };
+      },
+    });
+    await Promise.all([rebuilder.trigger('product A saved', { skus: ['A'] }), rebuilder.trigger('poll')]);
+    await rebuilder.close();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ skus: ['A'], targeted: false });
+  });
+});
