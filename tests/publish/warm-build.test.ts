@@ -39,6 +39,7 @@ function renderer(render: (job: WarmJob) => Promise<WarmOutcome>, hash?: string)
     start: async () => undefined,
     sync: () => Promise.reject(new Error('not in these tests')),
     flush: async () => undefined,
+    compressLater: () => undefined,
     run: (job) => {
       jobs.push(job);
       return render(job);

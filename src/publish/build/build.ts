@@ -47,7 +47,7 @@ import {
   type PriceSchedule,
 } from '../plan/render-plan.ts';
 import type { SitePass } from './site-pass.ts';
-import { assembleWarmBuild, warmLevels } from './warm-build.ts';
+import { assembleWarmBuild, levelsOf, warmLevels } from './warm-build.ts';
 import type { WarmRendererClient } from './warm-client.ts';
 
 export { BuildError, ReuseError } from './errors.ts';
@@ -428,6 +428,8 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
       live: plan.live,
       environment: plan.environment,
       secrets: options.secrets,
+      // With a warm renderer beside, its process compresses the build once it is live: Astro keeps both cores.
+      compress: options.warm === undefined,
     });
     const { run, rendered, expected, bundleMs, renderMs } = await render(options, plan, kept, pass, reuse);
     lap('astro');
@@ -460,6 +462,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
       protect: options.protect ?? [],
       log,
     });
+    options.warm?.compressLater(dir, levelsOf(info.compression.brotliQuality));
     return { ...info, timings: { ...info.timings, swap: swapMs } };
   } catch (error) {
     await pass?.stop();

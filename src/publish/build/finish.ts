@@ -76,12 +76,15 @@ export function startClientPass(input: {
   readonly secrets: readonly NamedSecret[] | undefined;
   /** The pages linked from the live build (`reusedPages`): not this build's to check or compress. */
   readonly reused: readonly string[];
+  /** false: no `.br`/`.gz` siblings now; the warm renderer's process writes them once the build is live. */
+  readonly compress?: boolean;
 }): SitePass {
   const liveClient = input.live ? join(input.live, 'client') : undefined;
   return startSitePass(join(input.dir, 'client'), {
     previousClientDir: liveClient && existsSync(liveClient) ? liveClient : undefined,
     secrets: input.secrets ?? defaultSecrets(input.environment),
     skip: new Set(input.reused),
+    ...(input.compress === false ? { compress: false } : {}),
   });
 }
 

@@ -28,11 +28,12 @@ const sourceOf = (file: string): string => {
   return file;
 };
 
-/** The levels a warm build's files are compressed at: the whole build's (they depend on the site's size). */
-export function warmLevels(base: string): Levels {
-  const quality = readBuildInfo(base)?.compression.brotliQuality;
-  return quality === BUILD_LEVELS.brotli ? BUILD_LEVELS : FAST_BUILD_LEVELS;
-}
+/** The levels a build whose pages got brotli `quality` was compressed at (they depend on the site's size). */
+export const levelsOf = (quality: number | undefined): Levels =>
+  quality === BUILD_LEVELS.brotli ? BUILD_LEVELS : FAST_BUILD_LEVELS;
+
+/** The levels a warm build's files are compressed at: the whole build's. */
+export const warmLevels = (base: string): Levels => levelsOf(readBuildInfo(base)?.compression.brotliQuality);
 
 export interface WarmAssembly {
   readonly pass: SitePassResult;

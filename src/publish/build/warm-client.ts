@@ -9,6 +9,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { SyncOptions } from '../../catalogue/sync.ts';
+import type { Levels } from '../releases/encoding.ts';
 import type { WarmJob, WarmOutcome } from './warm.ts';
 import type { WarmMessage, WarmReply, WarmSyncResult } from './warm-worker.ts';
 
@@ -34,6 +35,11 @@ export interface WarmRendererClient {
   sync(options: Omit<SyncOptions, 'previous' | 'deferWrite'>): Promise<WarmSyncResult>;
   /** Writes the snapshot of the last sync, for whatever reads the file (`astro build`, a price check). */
   flush(): Promise<void>;
+  /**
+   * Writes the `.br`/`.gz` siblings of a live build's files that lack them, in the background, giving way
+   * to syncs and runs; until then the server compresses those files as it sends them.
+   */
+  compressLater(dir: string, levels: Levels): void;
   run(job: WarmJob): Promise<WarmOutcome>;
   close(): void;
 }
@@ -137,6 +143,11 @@ export function warmRendererClient(options: {
     sync: (syncOptions) => ask({ type: 'sync', options: syncOptions }) as Promise<WarmSyncResult>,
     flush: async () => {
       if (child) await ask({ type: 'flush' });
+    },
+    compressLater: (dir, levels) => {
+      ask({ type: 'compress', dir, levels }).catch((error: unknown) =>
+        log(`Compressing ${dir} failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
     },
     run: (job) => ask({ type: 'run', job }) as Promise<WarmOutcome>,
     close() {

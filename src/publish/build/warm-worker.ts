@@ -6,7 +6,9 @@
  * snapshot is written after the run, or on `flush`), `start` (Astro's build, once, beside the syncs), and
  * `run` (a warm build's rendering). Each answer carries the message's id. It exits when its parent goes.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { catalogueHash } from '../../catalogue/catalogue-hash.ts';
 import { CatalogueLoadError, isTransientLoadFailure } from '../../catalogue/load.ts';
 import { fromStored, snapshotPath } from '../../catalogue/snapshot.ts';
@@ -18,6 +20,9 @@ import {
 } from '../../catalogue/sync.ts';
 import type { Catalogue } from '../../catalogue/types.ts';
 import { loadEnv } from '../../config/env.ts';
+import { MIN_COMPRESS_BYTES, textFiles } from '../releases/content-types.ts';
+import { CODINGS, SUFFIX, type Levels } from '../releases/encoding.ts';
+import { compressFile } from './precompress.ts';
 import {
   compressWritten,
   startWarmRenderer,
@@ -36,6 +41,7 @@ export type WarmMessage =
       readonly options: Omit<SyncOptions, 'previous' | 'deferWrite'>;
     }
   | { readonly type: 'flush' }
+  | { readonly type: 'compress'; readonly dir: string; readonly levels: Levels }
   | { readonly type: 'run'; readonly job: WarmJob };
 
 export type WarmRequest = WarmMessage & { readonly id: number };
@@ -50,6 +56,32 @@ let memory: CatalogueInMemory | undefined;
 /** Writes the snapshot the last sync read, when it has not been written yet. */
 let persist: (() => void) | undefined;
 let renderer: Promise<WarmRenderer> | undefined;
+/** Syncs and runs under way: a build's background compression waits while there are any. */
+let busy = 0;
+const quiet = async (): Promise<void> => {
+  while (busy > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+};
+
+/**
+ * Writes the siblings a live build's text files lack (a whole build published with none), one file at a
+ * time, pausing whenever a sync or a run is under way: those put a price live, this only saves bytes.
+ */
+async function compressBuild(dir: string, levels: Levels): Promise<number> {
+  const client = join(dir, 'client');
+  let compressed = 0;
+  for await (const file of textFiles(client)) {
+    await quiet();
+    const target = join(client, file);
+    if (CODINGS.every((coding) => existsSync(target + SUFFIX[coding]))) continue;
+    const content = await readFile(target).catch(() => undefined);
+    // Gone: the build was pruned meanwhile.
+    if (!content) return compressed;
+    if (content.length < MIN_COMPRESS_BYTES) continue;
+    await compressFile(client, file, content, { bulk: levels });
+    compressed += 1;
+  }
+  return compressed;
+}
 /** Syncs, flushes and runs go one at a time, in order; the renderer's start goes beside them. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -107,6 +139,8 @@ async function answer(message: WarmMessage): Promise<unknown> {
     case 'flush':
       flush();
       return null;
+    case 'compress':
+      return compressBuild(message.dir, message.levels);
     case 'run': {
       if (!renderer) throw new Error('The warm renderer has not started.');
       const outcome = (await renderer).run(message.job, fromStored(catalogue().catalogue));
@@ -137,7 +171,15 @@ process.on('message', (message: WarmRequest) => {
       if (value.ok) await compressWritten(message.job, (value.value as WarmOutcome).written).catch(log);
     }
   };
-  if (message.type === 'start') void reply();
-  else queue = queue.then(reply);
+  if (message.type === 'start' || message.type === 'compress') void reply();
+  else
+    queue = queue.then(async () => {
+      busy += 1;
+      try {
+        await reply();
+      } finally {
+        busy -= 1;
+      }
+    });
 });
 process.on('disconnect', () => process.exit(0));
