@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSite, BuildError } from '../../src/publish/build/build.ts';
+import { COMPACT_AFTER_FILES } from '../../src/publish/build/warm-build.ts';
 import type { WarmRendererClient } from '../../src/publish/build/warm-client.ts';
 import type { WarmJob, WarmOutcome } from '../../src/publish/build/warm.ts';
 import { PAGES_MANIFEST_FILE } from '../../src/publish/plan/plan-files.ts';
@@ -119,6 +120,30 @@ describe('a warm build', () => {
     expect(await served('product-1/index.html')).toContain('£99');
     expect(await served('product-2/index.html')).toContain('£5');
     expect(await served('product-3/index.html')).toBeUndefined();
+  });
+
+  it('folds a layer grown past COMPACT_AFTER_FILES into a whole build', async () => {
+    const whole = await buildSite(project.options);
+    recordFingerprints({ 'product-0': 'a0' });
+    const many = Array.from({ length: COMPACT_AFTER_FILES + 1 }, (_, at) => `data/${at}.json`);
+    const big = renderer(async (job) => {
+      for (const file of many) write(job.dir, file, `{"n":${file.length}}`);
+      return outcome(many, { 'product-0': 'a0' });
+    });
+    expect(await buildSite({ ...project.options, warm: big.client })).toMatchObject({ base: whole.id });
+    const next = renderer(async (job) => {
+      write(job.dir, 'product-0/index.html', page('Product 0 at £7'));
+      return outcome(['product-0/index.html'], { 'product-0': 'b0' }, ['product-3/index.html']);
+    });
+    const folded = await buildSite({ ...project.options, warm: next.client });
+    expect(folded.base).toBeUndefined();
+    const dir = realpathSync(join(project.root, 'dist'));
+    expect(readFileSync(join(dir, 'client', 'product-0', 'index.html'), 'utf8')).toContain('£7');
+    expect(readFileSync(join(dir, 'client', 'product-1', 'index.html'), 'utf8')).toContain('Product 1');
+    expect(readFileSync(join(dir, 'client', 'data', '7.json'), 'utf8')).toBe('{"n":11}');
+    expect(() => readFileSync(join(dir, 'client', 'product-3', 'index.html'))).toThrow();
+    expect(readFileSync(join(dir, 'server', 'entry.mjs'), 'utf8')).toContain('handler');
+    expect(await served('index.html')).toContain('Home 1');
   });
 
   it('is not made when the site code changed since the live build: that build renders everything', async () => {

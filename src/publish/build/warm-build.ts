@@ -35,9 +35,33 @@ export const levelsOf = (quality: number | undefined): Levels =>
 /** The levels a warm build's files are compressed at: the whole build's. */
 export const warmLevels = (base: string): Levels => levelsOf(readBuildInfo(base)?.compression.brotliQuality);
 
+/**
+ * A layer that holds more files than this (the pages of many runs, carried from layer to layer) is folded
+ * into a whole build by the next run: that run links every file once, and the runs after it carry nothing.
+ */
+export const COMPACT_AFTER_FILES = 6000;
+
+/** Hard-links every file under `from` into `to` that `keep` accepts, creating the folders it needs. */
+async function linkTree(from: string, to: string, keep: (file: string) => boolean): Promise<number> {
+  const made = new Set<string>();
+  let linked = 0;
+  for (const file of await filesUnder(from)) {
+    if (!keep(file)) continue;
+    const folder = dirname(join(to, file));
+    if (!made.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      made.add(folder);
+    }
+    await link(join(from, file), join(to, file));
+    linked += 1;
+  }
+  return linked;
+}
+
 export interface WarmAssembly {
   readonly pass: SitePassResult;
-  readonly base: string;
+  /** The whole build underneath; undefined when this build was folded into a whole one. */
+  readonly base: string | undefined;
   readonly removed: string[];
   readonly pages: number;
   readonly problems: string[];
@@ -64,25 +88,35 @@ export async function assembleWarmBuild(input: {
   for (const file of outcome.written) sitePass.add(file);
   const pass = await sitePass.finish();
 
-  await symlink(join('..', base), join(dir, BASE_LINK), 'dir');
-  await symlink(join('..', base, 'server'), join(dir, 'server'), 'dir');
-
   const written = new Set(outcome.written);
   const gone = new Set(outcome.removed);
+  const fresh = (file: string) => !written.has(sourceOf(file)) && !gone.has(sourceOf(file));
+  const liveFiles = liveInfo.base ? await filesUnder(join(live, 'client')) : [];
+  const removedBefore = new Set(liveInfo.removed ?? []);
+  const layerFiles = new Set(liveFiles.map(sourceOf));
   let carried = 0;
-  if (liveInfo.base) {
-    for (const file of await filesUnder(join(live, 'client'))) {
-      const source = sourceOf(file);
-      if (written.has(source) || gone.has(source)) continue;
-      await mkdir(dirname(join(client, file)), { recursive: true });
-      await link(join(live, 'client', file), join(client, file));
-      carried += 1;
-    }
+  for (const file of liveFiles.filter(fresh)) {
+    await mkdir(dirname(join(client, file)), { recursive: true });
+    await link(join(live, 'client', file), join(client, file));
+    carried += 1;
+  }
+  const whole = liveFiles.length > COMPACT_AFTER_FILES;
+  if (whole) {
+    // Folded: the base's files the layers did not replace or remove, and its server, linked in once.
+    await linkTree(
+      join(baseDir, 'client'),
+      client,
+      (file) => fresh(file) && !layerFiles.has(sourceOf(file)) && !removedBefore.has(sourceOf(file)),
+    );
+    await linkTree(join(baseDir, 'server'), join(dir, 'server'), () => true);
+  } else {
+    await symlink(join('..', base), join(dir, BASE_LINK), 'dir');
+    await symlink(join('..', base, 'server'), join(dir, 'server'), 'dir');
   }
   const baseLayers = layersOf(baseDir);
-  const removed = [...new Set([...(liveInfo.removed ?? []), ...outcome.removed])].filter(
-    (file) => !written.has(file),
-  );
+  const removed = whole
+    ? []
+    : [...new Set([...(liveInfo.removed ?? []), ...outcome.removed])].filter((file) => !written.has(file));
   // Pages: the live count, with pages new to it added and pages gone taken off.
   const liveLayers = layersOf(live);
   let pages = liveInfo.pages;
@@ -105,5 +139,5 @@ export async function assembleWarmBuild(input: {
     partial: true,
   };
   await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(manifest));
-  return { pass, base, removed, pages, problems, carried };
+  return { pass, base: whole ? undefined : base, removed, pages, problems, carried };
 }
