@@ -1,12 +1,19 @@
 /**
  * `npm run bench:backend`: figures for DESIGN.md §5, printed, not asserted.
  * - seed time of the demo catalogue at 250 and 10,000 products (database, and pictures for 250);
- * - p50/p99 latency of cart calls with 50 concurrent shoppers on loopback, and a check that no cart line
+ * - p50/p95/p99 latency of cart calls with 50 concurrent shoppers on loopback, and a check that no cart line
  *   was lost or duplicated.
  * The back end runs in its own process (as in production), so the load generator does not share its core.
  * With `--beside-build`, a cold `astro build` of the current catalogue snapshot (scripts/bench/build.ts,
  * into a throwaway folder) runs at the same time, as a rebuild would on a shop's one machine.
- * Bounded: a fixed number of rounds against 127.0.0.1 only. Each figure is printed with the machine load.
+ * With `--beside-rebuilds`, warm rebuilds run beside the shoppers instead, back to back, as an editor saving
+ * prices makes them (scripts/bench/rebuilds-beside.ts): a throwaway site of the bench's back end is built
+ * cold first (not measured), then, while the shoppers shop for `--seconds` (default 60, in passes of
+ * 50 shoppers x 8 rounds, each with fresh carts), one product's price after the other is saved through the
+ * admin API and the rebuild task runs for it with its warm renderer. `--products N` sizes the bench's back
+ * end (default 250), so the site rebuilt beside the shoppers.
+ * Bounded: a fixed number of rounds (passes for `--seconds`) against 127.0.0.1 only. Each figure is printed
+ * with the machine load.
  */
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -22,8 +29,22 @@ import { writeProductImages } from '../src/embedded/magento/seed/images.ts';
 import { DEMO_CARRIERS } from '../src/embedded/magento/checkout/carrier-config.ts';
 import { seedDatabase } from '../src/embedded/magento/seed/seed-database.ts';
 import { machineLoad, runMeasured, type RunningChild } from './bench/proc.ts';
+import { rebuildsReport, startRebuildsBeside, type RebuildsBeside } from './bench/rebuilds-beside.ts';
 
-const { values: options } = parseArgs({ options: { 'beside-build': { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({
+  options: {
+    'beside-build': { type: 'boolean', default: false },
+    'beside-rebuilds': { type: 'boolean', default: false },
+    products: { type: 'string', default: '250' },
+    seconds: { type: 'string', default: '60' },
+  },
+});
+if (options['beside-build'] && options['beside-rebuilds'])
+  throw new Error('--beside-build and --beside-rebuilds are two measurements: run one at a time.');
+const PRODUCTS = Number(options.products?.replace(/k$/, '000'));
+if (!Number.isInteger(PRODUCTS) || PRODUCTS < 1) throw new Error('--products takes a number, e.g. 10000');
+const SHOP_SECONDS = Number(options.seconds);
+if (!(SHOP_SECONDS > 0)) throw new Error('--seconds takes a number of seconds, e.g. 60');
 const BESIDE_DIST = 'var/bench-backend/dist';
 const snapshot = snapshotPath(loadEnv().CATALOGUE_SNAPSHOT);
 if (options['beside-build'] && !existsSync(snapshot))
@@ -76,7 +97,7 @@ async function startBackend(dir: string, token: string, port: number) {
         EMBEDDED_MAGENTO_DB: join(dir, 'magento.sqlite'),
         EMBEDDED_MAGENTO_MEDIA: join(dir, 'media'),
         EMBEDDED_INTEGRATION_TOKEN: token,
-        DEMO_PRODUCT_COUNT: '250',
+        DEMO_PRODUCT_COUNT: String(PRODUCTS),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -152,22 +173,27 @@ function timingClient(url: string) {
   return { timings, timed };
 }
 
-function report(timings: Map<string, number[]>, elapsed: number): void {
+const percentiles = (sorted: number[]) =>
+  [50, 95, 99].map((p) => `p${p} ${percentile(sorted, p).toFixed(1)} ms`).join('  ');
+
+function report(timings: Map<string, number[]>, elapsed: number, passes: number): void {
   const all: number[] = [];
+  const beside = options['beside-build']
+    ? ', a cold site build running beside them'
+    : options['beside-rebuilds']
+      ? `, ${passes} pass(es) in ${(elapsed / 1000).toFixed(1)} s, warm rebuilds running beside them`
+      : '';
   console.info(
-    `cart calls, ${SHOPPERS} concurrent shoppers x ${ROUNDS} rounds on loopback` +
-      `${options['beside-build'] ? ', a cold site build running beside them' : ''} (${machineLoad()}):`,
+    `cart calls, ${SHOPPERS} concurrent shoppers x ${ROUNDS} rounds on loopback, ${PRODUCTS} products${beside} (${machineLoad()}):`,
   );
   for (const [name, values] of timings) {
     values.sort((a, b) => a - b);
     all.push(...values);
-    console.info(
-      `  ${name.padEnd(26)} n=${String(values.length).padStart(4)}  p50 ${percentile(values, 50).toFixed(1)} ms  p99 ${percentile(values, 99).toFixed(1)} ms`,
-    );
+    console.info(`  ${name.padEnd(26)} n=${String(values.length).padStart(5)}  ${percentiles(values)}`);
   }
   all.sort((a, b) => a - b);
   console.info(
-    `  ${'all'.padEnd(26)} n=${String(all.length).padStart(4)}  p50 ${percentile(all, 50).toFixed(1)} ms  p99 ${percentile(all, 99).toFixed(1)} ms  (${Math.round((all.length / elapsed) * 1000)} req/s)`,
+    `  ${'all'.padEnd(26)} n=${String(all.length).padStart(5)}  ${percentiles(all)}  (${Math.round((all.length / elapsed) * 1000)} req/s)`,
   );
 }
 
@@ -177,8 +203,12 @@ const postJson = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-/** Every shopper fills a cart of their own and adds to one shared cart, reading cart and totals each round. */
-async function shop(url: string, pool: readonly string[]) {
+/**
+ * Every shopper fills a cart of their own and adds to one shared cart, reading cart and totals each round.
+ * One pass, or passes one after the other (fresh carts, a fresh shared cart) while `again()` says so; the
+ * shared cart of each pass is checked for lost or duplicated adds.
+ */
+async function shop(url: string, pool: readonly string[], again: () => boolean = () => false) {
   const { timings, timed } = timingClient(url);
   // Warm-up (JIT, connections), not measured.
   await Promise.all(
@@ -187,34 +217,52 @@ async function shop(url: string, pool: readonly string[]) {
       await fetch(`${url}/rest/V1/guest-carts/${id}/totals`).then((r) => r.arrayBuffer());
     }),
   );
-  const shared = (await timed('POST guest-carts', '/rest/V1/guest-carts', { method: 'POST' })).body as string;
   const sharedSku = pool[0] ?? '';
-  let sharedAdds = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: SHOPPERS }, async (_, shopper) => {
-      const cartId = (await timed('POST guest-carts', '/rest/V1/guest-carts', { method: 'POST' }))
-        .body as string;
-      for (let round = 0; round < ROUNDS; round++) {
-        const sku = pool[(shopper + round) % pool.length] ?? '';
-        await timed(
-          'POST items',
-          `/rest/V1/guest-carts/${cartId}/items`,
-          postJson({ cartItem: { sku, qty: 1 } }),
-        );
-        const added = await timed(
-          'POST items (shared cart)',
-          `/rest/V1/guest-carts/${shared}/items`,
-          postJson({ cartItem: { sku: sharedSku, qty: 1 } }),
-        );
-        if (added.status === 200) sharedAdds++;
-        await timed('GET cart', `/rest/V1/guest-carts/${cartId}`);
-        await timed('GET totals', `/rest/V1/guest-carts/${cartId}/totals`);
-      }
-    }),
-  );
-  report(timings, performance.now() - started);
-  return { shared, sharedSku, sharedAdds };
+  const checks: string[] = [];
+  let elapsed = 0;
+  let passes = 0;
+  do {
+    const shared = (await timed('POST guest-carts', '/rest/V1/guest-carts', { method: 'POST' }))
+      .body as string;
+    let sharedAdds = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: SHOPPERS }, async (_, shopper) => {
+        const cartId = (await timed('POST guest-carts', '/rest/V1/guest-carts', { method: 'POST' }))
+          .body as string;
+        for (let round = 0; round < ROUNDS; round++) {
+          const sku = pool[(shopper + round) % pool.length] ?? '';
+          await timed(
+            'POST items',
+            `/rest/V1/guest-carts/${cartId}/items`,
+            postJson({ cartItem: { sku, qty: 1 } }),
+          );
+          const added = await timed(
+            'POST items (shared cart)',
+            `/rest/V1/guest-carts/${shared}/items`,
+            postJson({ cartItem: { sku: sharedSku, qty: 1 } }),
+          );
+          if (added.status === 200) sharedAdds++;
+          await timed('GET cart', `/rest/V1/guest-carts/${cartId}`);
+          await timed('GET totals', `/rest/V1/guest-carts/${cartId}/totals`);
+        }
+      }),
+    );
+    elapsed += performance.now() - started;
+    passes++;
+    const cart = (await (await fetch(`${url}/rest/V1/guest-carts/${shared}`)).json()) as {
+      items: { sku: string; qty: number }[];
+    };
+    const lines = cart.items.filter((item) => item.sku === sharedSku);
+    checks.push(
+      `${sharedAdds} successful parallel adds -> ${lines.length} line(s) with qty ${lines[0]?.qty ?? 0}` +
+        (lines.length === 1 && lines[0]?.qty === sharedAdds
+          ? ' (nothing lost or duplicated)'
+          : ' (MISMATCH)'),
+    );
+  } while (again());
+  report(timings, elapsed, passes);
+  return checks;
 }
 
 /**
@@ -260,13 +308,19 @@ async function benchCarts(): Promise<void> {
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const magento = await startBackend(dir, token, port);
   const builds = options['beside-build'] ? buildsBeside() : undefined;
+  let rebuilds: RebuildsBeside | undefined;
   try {
     // Let the first build get past its start-up into Astro's render before the shoppers arrive.
     if (builds) await new Promise((resolve) => setTimeout(resolve, 8000));
-    const { shared, sharedSku, sharedAdds } = await shop(magento.url, await stockedSkus(magento.url, token));
-    const cart = (await (await fetch(`${magento.url}/rest/V1/guest-carts/${shared}`)).json()) as {
-      items: { sku: string; qty: number }[];
-    };
+    if (options['beside-rebuilds']) rebuilds = await startRebuildsBeside({ url: magento.url, token });
+    const pool = await stockedSkus(magento.url, token);
+    rebuilds?.go();
+    const until = performance.now() + SHOP_SECONDS * 1000;
+    const checks = await shop(
+      magento.url,
+      pool,
+      rebuilds ? () => performance.now() < until && rebuilds?.failure === undefined : undefined,
+    );
     if (builds) {
       const { finished, failed } = await builds.stop();
       console.info(
@@ -275,15 +329,18 @@ async function benchCarts(): Promise<void> {
           : `  WARNING: a site build beside them failed (exit ${failed}): not measured beside a build`,
       );
     }
-    const lines = cart.items.filter((item) => item.sku === sharedSku);
+    if (rebuilds) for (const line of rebuildsReport(await rebuilds.stop())) console.info(line);
+    const mismatches = checks.filter((check) => check.endsWith('(MISMATCH)'));
     console.info(
-      `  shared cart: ${sharedAdds} successful parallel adds -> ${lines.length} line(s) with qty ${lines[0]?.qty ?? 0}` +
-        (lines.length === 1 && lines[0]?.qty === sharedAdds
-          ? ' (nothing lost or duplicated)'
-          : ' (MISMATCH)'),
+      checks.length === 1
+        ? `  shared cart: ${checks[0]}`
+        : `  shared carts (one per pass): ${checks.length - mismatches.length} of ${checks.length} with nothing lost or duplicated` +
+            (mismatches.length > 0 ? `; MISMATCH: ${mismatches.join('; ')}` : ''),
     );
   } finally {
     await builds?.stop();
+    await rebuilds?.stop();
+    rebuilds?.remove();
     await magento.close();
     rmSync(dir, { recursive: true, force: true });
     if (builds)
