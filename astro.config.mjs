@@ -2,10 +2,10 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { loadEnv } from './src/config/env.ts';
-import { renderPlanModule } from './src/publish/plan/plan-files.ts';
+import { CACHE_KEYS_FILE, renderPlanModule } from './src/publish/plan/plan-files.ts';
 
 const env = loadEnv();
 
@@ -41,30 +41,42 @@ const renderPlan = {
 const WARM_RENDERER = Symbol.for('storefront.warm-renderer');
 
 /**
- * Hands the publisher's warm renderer, when it runs this build in its own process, the renderer Astro
- * prerendered the pages with: the prerender bundle's app, already loaded, with its routes, assets and
- * styles, so later runs render changed pages without bundling again. A plain `astro build` has no warm
- * renderer waiting and this does nothing.
+ * After the pages are written, with the prerender bundle Astro rendered them with: records every path's
+ * cache key (its fingerprint, src/site/fingerprint.ts) in `cache-keys.json` beside the build's `client/`,
+ * so the first warm rebuild after this build renders only what changed (src/publish/build/build.ts merges
+ * them into `pages.json`); and hands the publisher's warm renderer, when it runs this build in its own
+ * process, the bundle's app, already loaded, so later runs render changed pages without bundling again.
  * @type {import('astro').AstroIntegration}
  */
 const warmRenderer = (() => {
   /** @type {URL | undefined} */
   let serverDir;
+  /** @type {URL | undefined} */
+  let outDir;
   return {
     name: 'warm-renderer',
     hooks: {
       'astro:config:done': ({ config }) => {
         serverDir = config.build.server;
+        outDir = config.outDir;
       },
       // After the pages are written and before Astro removes the prerender bundle (static-build.js).
       'astro:build:generated': async () => {
-        /** @type {{ app?: unknown } | undefined} */
-        const waiting = Reflect.get(globalThis, WARM_RENDERER);
-        if (!waiting || !serverDir) return;
+        if (!serverDir || !outDir) return;
         const dir = new URL('./.prerender/', serverDir);
         const entry = readdirSync(dir).find((name) => name.startsWith('prerender-entry'));
-        if (!entry) throw new Error(`No prerender entry in ${fileURLToPath(dir)} for the warm renderer.`);
-        waiting.app = (await import(new URL(entry, dir).href)).app;
+        if (!entry) throw new Error(`No prerender entry in ${fileURLToPath(dir)}.`);
+        const { app } = await import(new URL(entry, dir).href);
+        // The route cache still holds every route's paths: listing them again runs no getStaticPaths.
+        const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');
+        /** @type {Record<string, string>} */
+        const keys = {};
+        for (const { pathname, cacheKey } of await new StaticPaths(app).getAll())
+          if (cacheKey !== undefined) keys[pathname.replace(/^\/+|\/+$/g, '')] = cacheKey;
+        writeFileSync(new URL(`./${CACHE_KEYS_FILE}`, outDir), JSON.stringify(keys));
+        /** @type {{ app?: unknown } | undefined} */
+        const waiting = Reflect.get(globalThis, WARM_RENDERER);
+        if (waiting) waiting.app = app;
       },
     },
   };

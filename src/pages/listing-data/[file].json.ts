@@ -7,7 +7,7 @@ import type { GetStaticPaths } from 'astro';
 import { allListingData, listingValueProblems } from '../../site/listing-pages.ts';
 import { catalogueRoutes } from '../../site/routes.ts';
 import { getCatalogue } from '../../catalogue/snapshot.ts';
-import { dataFile, serveDataFile } from '../../site/data-files.ts';
+import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-files.ts';
 
 export const getStaticPaths = (() => {
   const catalogue = getCatalogue();
@@ -19,7 +19,7 @@ export const getStaticPaths = (() => {
       .filter((data) => data.listing.categoryId !== null)
       .map((data) => [data.url, data.text]),
   );
-  return [...files].map(([url, text]) =>
+  return dataFilesToRender([...files], ([url]) => url).map(([url, text]) =>
     dataFile({ file: url.slice(url.lastIndexOf('/') + 1, -'.json'.length) }, text),
   );
 }) satisfies GetStaticPaths;

@@ -9,7 +9,7 @@ import {
   productDataShard,
   type ProductDataFile,
 } from '../../features/product-data/facts.ts';
-import { dataFile, serveDataFile } from '../../site/data-files.ts';
+import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-files.ts';
 import { siteFacts } from '../../site/facts.ts';
 
 export const getStaticPaths = (() => {
@@ -18,7 +18,10 @@ export const getStaticPaths = (() => {
     const file = files[productDataShard(sku)];
     if (file) file[sku] = facts;
   }
-  return files.map((file, shard) => dataFile({ shard: String(shard) }, JSON.stringify(file)));
+  const numbered = files.map((file, shard) => ({ file, shard }));
+  return dataFilesToRender(numbered, ({ shard }) => `product-data/${shard}.json`).map(({ file, shard }) =>
+    dataFile({ shard: String(shard) }, JSON.stringify(file)),
+  );
 }) satisfies GetStaticPaths;
 
 export const GET = serveDataFile;

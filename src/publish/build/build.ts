@@ -34,7 +34,9 @@ import {
   type PageReuse,
 } from './finish.ts';
 import {
+  CACHE_KEYS_FILE,
   PAGES_MANIFEST_FILE,
+  readCacheKeys,
   readPagesManifest,
   renderPlanPath,
   writeRenderPlan,
@@ -433,7 +435,12 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
     const { run, rendered, expected, bundleMs, renderMs } = await render(options, plan, kept, pass, reuse);
     lap('astro');
     Object.assign(timings, { astroBundle: bundleMs, astroRender: renderMs });
-    if (plan.manifest) await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(plan.manifest));
+    if (plan.manifest) {
+      // With the data files' keys, as Astro's routes gave them (astro.config.mjs writes them).
+      const keys = { ...readCacheKeys(dir), ...plan.manifest.pages };
+      await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify({ ...plan.manifest, pages: keys }));
+      await rm(join(dir, CACHE_KEYS_FILE), { force: true });
+    }
     const progress = (step: BuildStep) => options.onProgress?.({ step, rendered, expected, mode: plan.mode });
     const finished = await finishBuild({
       dir,

@@ -26,6 +26,24 @@ export type PagesManifest = z.infer<typeof pagesManifestSchema>;
 
 export const PAGES_MANIFEST_FILE = 'pages.json';
 
+/**
+ * Every path's cache key (its fingerprint) as the routes gave them to `astro build`, by key (the path
+ * without its leading `/`): written by astro.config.mjs beside the build's `client/`, merged into
+ * `pages.json` by the site build.
+ */
+export const CACHE_KEYS_FILE = 'cache-keys.json';
+
+/** The cache keys `astro build` recorded in `dir`, or none. */
+export function readCacheKeys(dir: string): Record<string, string> {
+  try {
+    return z
+      .record(z.string(), z.string())
+      .parse(JSON.parse(readFileSync(`${dir}/${CACHE_KEYS_FILE}`, 'utf8')));
+  } catch {
+    return {};
+  }
+}
+
 /** The manifest in `file`, or undefined when there is none or it is unreadable (then: render everything). */
 export function readPagesManifest(file: string): PagesManifest | undefined {
   try {

@@ -4,11 +4,14 @@
  * number written into the quick order page.
  */
 import type { GetStaticPaths } from 'astro';
-import { dataFile, serveDataFile } from '../../../site/data-files.ts';
+import { dataFile, dataFilesToRender, serveDataFile } from '../../../site/data-files.ts';
 import { siteCodes } from '../../../site/facts.ts';
 
 export const getStaticPaths = (() => {
-  return siteCodes().map((file, number) => dataFile({ file: String(number) }, JSON.stringify(file)));
+  const numbered = siteCodes().map((file, number) => ({ file, number }));
+  return dataFilesToRender(numbered, ({ number }) => `product-data/codes/${number}.json`).map(
+    ({ file, number }) => dataFile({ file: String(number) }, JSON.stringify(file)),
+  );
 }) satisfies GetStaticPaths;
 
 export const GET = serveDataFile;
