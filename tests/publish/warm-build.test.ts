@@ -57,6 +57,12 @@ const outcome = (written: string[], keys: Record<string, string>, removed: strin
   removed,
   paths: Object.keys(keys).length,
   prices: { total: 0, upcoming: [] },
+  scan: {
+    scriptHashes: [],
+    secretProblems: [],
+    inlineHandlers: [],
+    htmlFiles: written.filter((file) => file.endsWith('.html')).length,
+  },
   planMs: 1,
   renderMs: 1,
 });
@@ -158,6 +164,32 @@ describe('a warm build', () => {
     expect(stale.jobs).toHaveLength(0);
     expect(info).toMatchObject({ mode: 'full', fullBecause: 'the site sources changed' });
     expect(info.rendered).toBe(info.pages);
+  });
+
+  it('is refused when the renderer found a secret in a page it wrote, and the live site is kept', async () => {
+    const live = await buildSite(project.options);
+    recordFingerprints({ 'product-0': 'a0' });
+    const leaking = renderer(async (job) => {
+      write(job.dir, 'product-0/index.html', page('Product 0'));
+      return {
+        ...outcome(['product-0/index.html'], { 'product-0': 'b0' }),
+        scan: {
+          scriptHashes: [],
+          secretProblems: ['product-0/index.html contains the value of MAGENTO_TOKEN'],
+          inlineHandlers: [],
+          htmlFiles: 1,
+        },
+      };
+    });
+    // The renderer is handed the values to look for.
+    const refused = buildSite({ ...project.options, warm: leaking.client });
+    await expect(refused).rejects.toThrow(
+      /client\/product-0\/index.html contains the value of MAGENTO_TOKEN/,
+    );
+    expect(leaking.jobs[0]?.secrets).toEqual(project.options.secrets);
+    expect(realpathSync(join(project.root, 'dist'))).toBe(
+      join(realpathSync(project.root), 'dist.builds', live.id ?? ''),
+    );
   });
 
   it('that fails half-way leaves the live site as it was', async () => {

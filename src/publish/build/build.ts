@@ -328,6 +328,7 @@ async function warmBuild(
     live: run.live,
     liveKeys: run.liveManifest.pages,
     levels: warmLevels(join(layout.buildsDir, run.liveInfo.base ?? basename(run.live))),
+    secrets: options.secrets ?? buildSecrets(loadEnv(run.environment)),
     pricedAt: run.pricedAt,
     siteUrl,
   });
@@ -340,7 +341,7 @@ async function warmBuild(
     liveInfo: run.liveInfo,
     outcome,
     shared: run.liveManifest.shared,
-    secrets: options.secrets ?? buildSecrets(loadEnv(run.environment)),
+    log: options.log ?? (() => undefined),
   });
   lap('sitePass');
   if (assembled.problems.length > 0)
@@ -348,19 +349,21 @@ async function warmBuild(
       `The new build failed its checks, so it was not published. ${steps.kept}\n  ${assembled.problems.join('\n  ')}`,
     );
   progress('publishing', outcome.written.length);
-  const { pass } = assembled;
+  const { scan } = assembled;
+  const levels = warmLevels(join(layout.buildsDir, run.liveInfo.base ?? basename(run.live)));
   const info: BuildInfo = {
     builtAt: started.toISOString(),
     durationMs: Math.round(Date.now() - started.getTime()),
     snapshotHash: options.snapshotHash ?? snapshotHash(options.snapshotFile),
     configHash: options.configHash,
     pages: assembled.pages,
-    scriptHashes: [...new Set([...(run.liveInfo.scriptHashes ?? []), ...pass.scriptHashes])].sort(),
-    compression: pass.compression,
+    scriptHashes: [...new Set([...(run.liveInfo.scriptHashes ?? []), ...scan.scriptHashes])].sort(),
+    // Compressed by the renderer once live (warm.ts, compressWritten): nothing yet.
+    compression: { files: 0, reused: 0, brotliQuality: levels.brotli, bytes: 0, brotliBytes: 0, ms: 0 },
     id: basename(dir),
     mode: 'warm',
     ...(assembled.base ? { base: assembled.base, removed: assembled.removed } : {}),
-    rendered: pass.htmlFiles,
+    rendered: scan.htmlFiles,
     timings: { ...timings },
     sourceHash: run.sourceHash,
     pricedAt: new Date(run.pricedAt).toISOString(),

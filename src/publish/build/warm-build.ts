@@ -7,12 +7,10 @@ import { link, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { readBuildInfo, type BuildInfo } from '../releases/build-info.ts';
 import { checkPageCount } from './checks.ts';
-import type { NamedSecret } from '../rebuild/config.ts';
 import { BUILD_LEVELS, FAST_BUILD_LEVELS, SUFFIX, type Levels } from '../releases/encoding.ts';
 import { BASE_LINK, layersOf, locateIn } from '../releases/layers.ts';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan/plan-files.ts';
-import { startSitePass, type SitePassResult } from './site-pass.ts';
-import type { WarmOutcome } from './warm.ts';
+import type { WarmOutcome, WarmScan } from './warm.ts';
 
 /** Every file under `dir`, relative to it with `/` separators. */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -59,7 +57,8 @@ async function linkTree(from: string, to: string, keep: (file: string) => boolea
 }
 
 export interface WarmAssembly {
-  readonly pass: SitePassResult;
+  /** What the renderer found in the files it wrote (no site pass: it checked them as it wrote them). */
+  readonly scan: WarmScan;
   /** The whole build underneath; undefined when this build was folded into a whole one. */
   readonly base: string | undefined;
   readonly removed: string[];
@@ -75,7 +74,7 @@ export async function assembleWarmBuild(input: {
   readonly liveInfo: BuildInfo;
   readonly outcome: WarmOutcome;
   readonly shared: string;
-  readonly secrets: readonly NamedSecret[];
+  readonly log: (message: string) => void;
 }): Promise<WarmAssembly> {
   const { dir, live, liveInfo, outcome } = input;
   const client = join(dir, 'client');
@@ -83,10 +82,11 @@ export async function assembleWarmBuild(input: {
   // The whole build underneath: the live build's own base, or the live build when it is whole.
   const base = liveInfo.base ?? basename(live);
   const baseDir = join(dirname(dir), base);
-  // Checked and scanned now; compressed by the renderer once the build is live (warm-worker.ts).
-  const sitePass = startSitePass(client, { secrets: input.secrets, compress: false });
-  for (const file of outcome.written) sitePass.add(file);
-  const pass = await sitePass.finish();
+  const { scan } = outcome;
+  for (const file of scan.inlineHandlers)
+    input.log(
+      `Warning: ${file} has an inline event handler (on…=), which the Content-Security-Policy blocks.`,
+    );
 
   const written = new Set(outcome.written);
   const gone = new Set(outcome.removed);
@@ -125,7 +125,7 @@ export async function assembleWarmBuild(input: {
   for (const file of outcome.removed)
     if (file.endsWith('.html') && (await locateIn(liveLayers, file))) pages -= 1;
 
-  const problems = [...pass.secretProblems.map((problem) => `client/${problem}`)];
+  const problems = [...scan.secretProblems.map((problem) => `client/${problem}`)];
   problems.push(...checkPageCount(pages, liveInfo.pages));
   for (const page of ['index.html', '404.html'])
     if (!written.has(page) && !(await locateIn(baseLayers, page)))
@@ -139,5 +139,5 @@ export async function assembleWarmBuild(input: {
     partial: true,
   };
   await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(manifest));
-  return { pass, base: whole ? undefined : base, removed, pages, problems, carried };
+  return { scan, base: whole ? undefined : base, removed, pages, problems, carried };
 }

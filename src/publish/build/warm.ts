@@ -19,6 +19,9 @@ import { handOff } from '../../site/handoff.ts';
 import { isCompressible, MIN_COMPRESS_BYTES } from '../releases/content-types.ts';
 import type { Levels } from '../releases/encoding.ts';
 import { layersOf, locateIn } from '../releases/layers.ts';
+import type { NamedSecret } from '../rebuild/config.ts';
+import { secretFinder } from './checks.ts';
+import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
 import { compressFile } from './precompress.ts';
 
 /** Where astro.config.mjs leaves the prerender bundle's app for this process. */
@@ -54,6 +57,19 @@ export interface WarmJob {
   readonly siteUrl: string;
   /** The levels the written files are compressed at, after the run (`compressWritten`). */
   readonly levels: Levels;
+  /** Values no written file may contain (checks.ts): looked for in each page as it is rendered. */
+  readonly secrets: readonly NamedSecret[];
+}
+
+/** What the run found in the files it wrote, as it wrote them (the site pass's checks, site-pass.ts). */
+export interface WarmScan {
+  /** Every distinct inline-script hash of the written pages, for the CSP. */
+  readonly scriptHashes: string[];
+  /** Written files that contain a secret, as sentences. */
+  readonly secretProblems: string[];
+  /** Written pages with inline event handlers, which the CSP blocks. */
+  readonly inlineHandlers: string[];
+  readonly htmlFiles: number;
 }
 
 export interface WarmOutcome {
@@ -69,6 +85,7 @@ export interface WarmOutcome {
   readonly paths: number;
   /** The price changes due after the run's instant. */
   readonly prices: PriceSchedule;
+  readonly scan: WarmScan;
   readonly planMs: number;
   readonly renderMs: number;
 }
@@ -153,6 +170,9 @@ export async function startWarmRenderer(input: {
       const keys: Record<string, string> = {};
       const written: string[] = [];
       const rendered: string[] = [];
+      const findSecrets = secretFinder(job.secrets);
+      const hashes = new Set<string>();
+      const scan = { secretProblems: [] as string[], inlineHandlers: [] as string[], htmlFiles: 0 };
       for (const { pathname, route, cacheKey } of paths) {
         const key = pathname.replace(/^\/+|\/+$/g, '');
         if (cacheKey !== undefined) {
@@ -175,6 +195,13 @@ export async function startWarmRenderer(input: {
         await mkdir(dirname(target), { recursive: true });
         await writeFile(target, body);
         written.push(file);
+        scan.secretProblems.push(...findSecrets(file, body));
+        if (file.endsWith('.html')) {
+          const html = body.toString('utf8');
+          for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+          if (hasInlineHandler(html)) scan.inlineHandlers.push(file);
+          scan.htmlFiles += 1;
+        }
       }
       const removed = Object.keys(job.liveKeys)
         .filter((key) => keys[key] === undefined)
@@ -183,6 +210,7 @@ export async function startWarmRenderer(input: {
       const changes = priceChanges(catalogue.products, job.pricedAt);
       return {
         prices: { total: changes.length, upcoming: changes.slice(0, RECORDED_PRICE_CHANGES) },
+        scan: { ...scan, scriptHashes: [...hashes].sort() },
         keys,
         written,
         rendered,
