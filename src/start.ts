@@ -158,6 +158,8 @@ async function syncAndBuild({ root, distDir, env, variables, log, clock }: Site)
       ...build,
       root,
       env: variables,
+      // The rebuilder's warm renderer compresses it once the shop serves (src/publish/rebuild/task.ts).
+      compress: false,
       pricedAt: clock.now(),
       log: (line) => log.info(line),
     });

@@ -101,10 +101,16 @@ export interface BuildSiteOptions {
   readonly log?: (message: string) => void;
   readonly onProgress?: (progress: BuildProgress) => void;
   /**
-   * The warm renderer (render/warm-client.ts): when it was made from the live build's sources, a
+   * The warm renderer (warm-client.ts): when it was made from the live build's sources, a
    * partial build is rendered by it, as a layer over the live site, instead of by `astro build`.
    */
   readonly warm?: WarmRendererClient;
+  /**
+   * Write the `.br`/`.gz` siblings before publishing (default: yes, unless a warm renderer is given, whose
+   * process writes them once the build is live). `npm start` publishes its first build at once and the
+   * rebuilder's renderer compresses it.
+   */
+  readonly compress?: boolean;
 }
 
 let building: Promise<BuildInfo> | undefined;
@@ -303,7 +309,7 @@ function describe(
 
 /**
  * A build by the warm renderer: the pages and data files whose fingerprint changed, rendered without
- * `astro build`, as a layer over the live site (render/warm-build.ts), checked and published.
+ * `astro build`, as a layer over the live site (warm-build.ts), checked and published.
  */
 async function warmBuild(
   options: BuildSiteOptions,
@@ -433,7 +439,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
       environment: plan.environment,
       secrets: options.secrets,
       // With a warm renderer beside, its process compresses the build once it is live: Astro keeps both cores.
-      compress: options.warm === undefined,
+      compress: options.compress ?? options.warm === undefined,
     });
     const { run, rendered, expected, bundleMs, renderMs } = await render(options, plan, kept, pass, reuse);
     lap('astro');

@@ -101,7 +101,7 @@ export function startSitePass(
     readonly skip?: ReadonlySet<string>;
     /** Compression levels, when known (a warm build's are its base's); else worked out from the text's size. */
     readonly levels?: Levels;
-    /** false: no `.br`/`.gz` siblings (a warm build's are written after it is live, render/warm-worker.ts). */
+    /** false: no `.br`/`.gz` siblings (a warm build's are written after it is live, warm-worker.ts). */
     readonly compress?: boolean;
   },
 ): SitePass {

@@ -4,6 +4,7 @@
  * checked and published atomically (src/publish/build/build.ts). Whatever fails, the live site keeps serving the
  * last good build, and the summary says what failed in words an editor can act on.
  */
+import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isTransientLoadFailure } from '../../catalogue/load.ts';
 import { snapshotPath } from '../../catalogue/snapshot.ts';
@@ -14,6 +15,7 @@ import { magentoClientConfig } from '../../config/magento.ts';
 import { configHash, readBuildInfo, sourceHash, whyStale } from '../releases/build-info.ts';
 import { buildSite, defaultSources, ReuseError, type BuildSiteOptions } from '../build/build.ts';
 import { messageOf } from '../build/errors.ts';
+import { levelsOf } from '../build/warm-build.ts';
 import { WarmRendererError, warmRendererClient, type WarmRendererClient } from '../build/warm-client.ts';
 import { checkPrices, driftWarning, reconcileSummary, type PriceCheck } from './reconcile.ts';
 import type { RebuildTask, RendererState, RunContext, RunSummary } from './rebuilder.ts';
@@ -39,7 +41,7 @@ export interface RebuildTaskOptions {
   /** The shop's clock: the instant the pages are priced at, and whether a scheduled price change is due. */
   readonly clock?: Clock;
   /**
-   * Keep a warm renderer (render/warm-client.ts) beside the live build, so a rebuild renders only what
+   * Keep a warm renderer (src/publish/build/warm-client.ts) beside the live build, so a rebuild renders only what
    * changed, in about a second, instead of running `astro build` (the server's rebuilder; not one-off runs).
    */
   readonly warm?: boolean;
@@ -197,7 +199,12 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
         })
       : undefined,
   };
-  warmUp(settings, readBuildInfo(resolve(options.root, options.distDir))?.sourceHash);
+  const live = resolve(options.root, options.distDir);
+  const liveInfo = readBuildInfo(live);
+  warmUp(settings, liveInfo?.sourceHash);
+  // A build published without its compressed siblings (npm start's first): the renderer writes them.
+  if (liveInfo && !liveInfo.base)
+    settings.warm?.compressLater(realpathSync(live), levelsOf(liveInfo.compression.brotliQuality));
   const warn = options.warn ?? settings.log;
   const run = async (context: RunContext): Promise<Outcome> => {
     const syncStarted = performance.now();
