@@ -12,6 +12,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchAstroBuild } from './astro-command.ts';
 import { snapshotPath } from '../../src/catalogue/snapshot.ts';
 import { loadEnv } from '../../src/config/env.ts';
 import { configHash } from '../../src/publish/releases/build-info.ts';
@@ -28,13 +29,7 @@ const info = await buildSite({
   distDir: resolve(root, values.dist),
   snapshotFile: snapshotPath(env.CATALOGUE_SNAPSHOT),
   configHash: configHash(env),
-  command: [
-    process.execPath,
-    resolve(root, 'node_modules/astro/bin/astro.mjs'),
-    'build',
-    '--config',
-    'scripts/bench/astro.config.mjs',
-  ],
+  command: benchAstroBuild(root),
   sources: [],
   ...(values.cold ? { mode: 'full' as const } : {}),
   log: (line) => console.info(line),

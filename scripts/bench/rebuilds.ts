@@ -16,6 +16,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchAstroBuild } from './astro-command.ts';
 import { readSnapshot, snapshotPath } from '../../src/catalogue/snapshot.ts';
 import { loadEnv, processEnvironment } from '../../src/config/env.ts';
 import type { RunContext } from '../../src/publish/rebuild/rebuilder.ts';
@@ -38,13 +39,7 @@ const task = createRebuildTask({
   distDir: resolve(root, values.dist),
   buildEnv: processEnvironment(),
   sources: [],
-  command: [
-    process.execPath,
-    resolve(root, 'node_modules/astro/bin/astro.mjs'),
-    'build',
-    '--config',
-    'scripts/bench/astro.config.mjs',
-  ],
+  command: benchAstroBuild(root),
   attempts: 2,
   retryDelayMs: 500,
   warm: true,
