@@ -691,27 +691,7 @@ async function astroIncremental(
 ): Promise<NonNullable<SizeFigures['astroIncremental']>> {
   const project = join(dir, 'astro-incremental');
   copyProject(project);
-  const pagePath = join(project, 'src/pages/[product].astro');
-  const page = readFileSync(pagePath, 'utf8');
-  const routes = 'const { routed, skipped } = catalogueRoutes();';
-  const planned = 'const render = renderOnly && new Set(renderOnly);';
-  const planImport = "import { renderOnly } from 'virtual:render-plan';";
-  if (![routes, planned, planImport, 'props: { product },'].every((part) => page.includes(part)))
-    return { skipped: 'the product route no longer has the shape this patch expects' };
-  writeFileSync(
-    pagePath,
-    page
-      .replace(routes, 'const { routed, skipped, hrefBySku } = catalogueRoutes();')
-      .replace(
-        planned,
-        `${planned}\n  const fingerprints = productFingerprints(routed, getCatalogue(), hrefBySku, sharedFingerprint(getCatalogue(), shopInfo()));`,
-      )
-      .replace('props: { product },', 'props: { product },\n    cacheKey: fingerprints.get(product.urlKey),')
-      .replace(
-        planImport,
-        `${planImport}\nimport { productFingerprints, sharedFingerprint } from '../publish/fingerprint.ts';`,
-      ),
-  );
+  // The routes return their fingerprints as cache keys (src/site/fingerprint.ts): Astro's flag is all it takes.
   const configPath = join(project, 'astro.config.mjs');
   writeFileSync(
     configPath,

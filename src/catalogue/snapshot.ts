@@ -5,8 +5,6 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { loadEnv } from '../config/env.ts';
-import { handedOff } from '../site/handoff.ts';
 import { pricedAt } from './special-prices.ts';
 import type {
   Audience,
@@ -121,8 +119,6 @@ export interface CatalogueIndex {
   audienceOf(product: Pick<Product, 'categoryIds'>): Audience | undefined;
 }
 
-let memo: { file: string; at: number; index: CatalogueIndex } | undefined;
-
 /**
  * The catalogue's indexes, its products priced at `at` (epoch ms, default now): the sale and rule prices
  * that apply then (special-prices.ts), which every page, card, filter index and search file shows.
@@ -171,22 +167,6 @@ export function indexCatalogue(stored: Catalogue, options: { at?: number } = {})
       return found.size === 1 ? [...found][0] : undefined;
     },
   };
-}
-
-/**
- * The snapshot of this build, parsed once, priced at the instant the publisher handed the build
- * (CATALOGUE_PRICED_AT, so pages and the render plan agree; a plain `astro build` prices at its start).
- * In the publisher's warm renderer, the catalogue it handed over for the run (src/site/handoff.ts).
- */
-export function getCatalogue(file?: string): CatalogueIndex {
-  const handed = file === undefined ? handedOff()?.index : undefined;
-  if (handed) return handed;
-  const env = loadEnv();
-  const path = file ?? snapshotPath(env.CATALOGUE_SNAPSHOT);
-  const at = env.CATALOGUE_PRICED_AT ? Date.parse(env.CATALOGUE_PRICED_AT) : (memo?.at ?? Date.now());
-  if (memo?.file !== path || memo.at !== at)
-    memo = { file: path, at, index: indexCatalogue(readSnapshot(path), { at }) };
-  return memo.index;
 }
 
 /** The card fields of a product: what listings, search and connected sections need. */

@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { allListingPages } from '../site/listing-pages.ts';
 import { catalogueRoutes, contentPagePaths } from '../site/routes.ts';
 import { sitemapXml, toW3cDate, type SitemapEntry } from '../catalogue/seo.ts';
-import { getCatalogue } from '../catalogue/snapshot.ts';
+import { getCatalogue } from '../site/catalogue.ts';
 import { shopInfo } from '../config/shop.ts';
 
 /** Indexable screens with fixed paths (spec §2). */

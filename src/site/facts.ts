@@ -3,7 +3,8 @@
  * worked out once for the facts files, the codes files and the quick order page.
  */
 import { catalogueRoutes } from './routes.ts';
-import { getCatalogue, type CatalogueIndex } from '../catalogue/snapshot.ts';
+import { type CatalogueIndex } from '../catalogue/snapshot.ts';
+import { getCatalogue } from './catalogue.ts';
 import { allFacts } from '../features/product-data/build-facts.ts';
 import { buildProductCodes } from '../features/product-data/build-codes.ts';
 import type { ProductCodesFile } from '../features/product-data/codes.ts';

@@ -3,7 +3,8 @@
  * cards and the sitemap: which products get a page, and the content pages' paths they must leave alone.
  */
 import { contentPagePath, productRoutes, type ProductRoutes } from '../catalogue/product-page.ts';
-import { getCatalogue, type CatalogueIndex } from '../catalogue/snapshot.ts';
+import { type CatalogueIndex } from '../catalogue/snapshot.ts';
+import { getCatalogue } from './catalogue.ts';
 
 /** Paths of the content pages (`path` in the frontmatter of `src/content/pages/*.md`, served by `[...page].astro`). */
 export function contentPagePaths(): string[] {

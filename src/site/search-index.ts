@@ -1,7 +1,8 @@
 /** The search index of this build's catalogue (features/search/files.ts), built once and shared by its files' endpoints. */
 import { catalogueRoutes } from './routes.ts';
 import { searchBuildInput } from '../components/search/search-input.ts';
-import { getCatalogue, type CatalogueIndex } from '../catalogue/snapshot.ts';
+import { type CatalogueIndex } from '../catalogue/snapshot.ts';
+import { getCatalogue } from './catalogue.ts';
 import { buildSearchFiles, type BuiltSearch } from '../features/search/build.ts';
 
 const memo = new WeakMap<CatalogueIndex, BuiltSearch>();

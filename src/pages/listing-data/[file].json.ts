@@ -6,7 +6,7 @@
 import type { GetStaticPaths } from 'astro';
 import { allListingData, listingValueProblems } from '../../site/listing-pages.ts';
 import { catalogueRoutes } from '../../site/routes.ts';
-import { getCatalogue } from '../../catalogue/snapshot.ts';
+import { getCatalogue } from '../../site/catalogue.ts';
 import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-files.ts';
 
 export const getStaticPaths = (() => {
