@@ -167,7 +167,18 @@ export async function loadCatalogueChanges(
     return status === undefined || status === 1;
   });
   const { products: fresh, problems } = toProducts(records, attributeLookup(attributes), options);
-  const dropped = new Set([...removed, ...fetch]);
+  if (targeted) {
+    // A saved configurable naming a child the catalogue does not hold (added with it, unnamed): sweep.
+    const known = new Set([...previous.products, ...fresh].map((product) => product.id));
+    if (fresh.some((product) => product.configurable?.childIds.some((id) => !known.has(id))))
+      return loadCatalogueChanges(config, previous, last, options, recheck);
+  }
+  // A product read again under another sku (renamed) replaces the one it was.
+  const freshIds = new Set(fresh.map((product) => product.id));
+  const renamed = previous.products
+    .filter((product) => freshIds.has(product.id))
+    .map((product) => product.sku);
+  const dropped = new Set([...removed, ...fetch, ...renamed]);
   // Variants again over the whole catalogue: a child read afresh changes its parent's card, read or not.
   const products = withVariants(
     [...previous.products.filter((product) => !dropped.has(product.sku)), ...fresh].sort(bySku),

@@ -41,6 +41,7 @@ function renderer(render: (job: WarmJob) => Promise<WarmOutcome>, hash?: string)
     sync: () => Promise.reject(new Error('not in these tests')),
     flush: async () => undefined,
     compressLater: () => undefined,
+    lostSync: false,
     run: (job) => {
       jobs.push(job);
       return render(job);
@@ -61,6 +62,7 @@ const outcome = (written: string[], keys: Record<string, string>, removed: strin
     scriptHashes: [],
     secretProblems: [],
     inlineHandlers: [],
+    assets: [],
     htmlFiles: written.filter((file) => file.endsWith('.html')).length,
   },
   planMs: 1,
@@ -134,12 +136,12 @@ describe('a warm build', () => {
     const many = Array.from({ length: COMPACT_AFTER_FILES + 1 }, (_, at) => `data/${at}.json`);
     const big = renderer(async (job) => {
       for (const file of many) write(job.dir, file, `{"n":${file.length}}`);
-      return outcome(many, { 'product-0': 'a0' });
+      return outcome(many, { 'product-0': 'a0' }, ['product-3/index.html']);
     });
     expect(await buildSite({ ...project.options, warm: big.client })).toMatchObject({ base: whole.id });
     const next = renderer(async (job) => {
       write(job.dir, 'product-0/index.html', page('Product 0 at £7'));
-      return outcome(['product-0/index.html'], { 'product-0': 'b0' }, ['product-3/index.html']);
+      return outcome(['product-0/index.html'], { 'product-0': 'b0' });
     });
     const folded = await buildSite({ ...project.options, warm: next.client });
     expect(folded.base).toBeUndefined();
@@ -150,6 +152,45 @@ describe('a warm build', () => {
     expect(() => readFileSync(join(dir, 'client', 'product-3', 'index.html'))).toThrow();
     expect(readFileSync(join(dir, 'server', 'entry.mjs'), 'utf8')).toContain('handler');
     expect(await served('index.html')).toContain('Home 1');
+  });
+
+  it('carries no compressed sibling of a page it rewrote, from the live layer or from the base', async () => {
+    await buildSite(project.options);
+    recordFingerprints({ 'product-1': 'a1' });
+    const first = renderer(async (job) => {
+      write(job.dir, 'product-1/index.html', page('Product 1 at £99'));
+      // As the renderer's process compresses a page once its build is live.
+      write(job.dir, 'product-1/index.html.br', 'old brotli');
+      return outcome(['product-1/index.html'], { 'product-1': 'b1' });
+    });
+    await buildSite({ ...project.options, warm: first.client });
+    const second = renderer(async (job) => {
+      write(job.dir, 'product-1/index.html', page('Product 1 at £98'));
+      return outcome(['product-1/index.html'], { 'product-1': 'c1' });
+    });
+    await buildSite({ ...project.options, warm: second.client });
+    const layer = join(realpathSync(join(project.root, 'dist')), 'client', 'product-1');
+    expect(readFileSync(join(layer, 'index.html'), 'utf8')).toContain('£98');
+    // The base's .br of the page sits beside the base's own file, never beside the layer's.
+    expect(() => readFileSync(join(layer, 'index.html.br'))).toThrow();
+    expect(() => readFileSync(join(layer, 'index.html.gz'))).toThrow();
+  });
+
+  it('whose renderer fails leaves the work to astro build, in a folder of its own', async () => {
+    await buildSite(project.options);
+    recordFingerprints({ 'product-0': 'a0' });
+    let warmDir = '';
+    const crashing = renderer(async (job) => {
+      warmDir = job.dir;
+      write(job.dir, 'product-0/index.html', page('half a page'));
+      throw new Error('the renderer process died');
+    });
+    const info = await buildSite({ ...project.withEnv({ VERSION: '2' }), warm: crashing.client });
+    expect(info.mode).not.toBe('warm');
+    expect(join(realpathSync(project.root), 'dist.builds', info.id ?? '')).not.toBe(warmDir);
+    expect(() => readFileSync(join(warmDir, 'client', 'product-0', 'index.html'))).toThrow();
+    expect(await served('index.html')).toContain('Home 2');
+    expect(await served('product-0/index.html')).toContain('Product 0');
   });
 
   it('is not made when the site code changed since the live build: that build renders everything', async () => {
@@ -177,6 +218,7 @@ describe('a warm build', () => {
           scriptHashes: [],
           secretProblems: ['product-0/index.html contains the value of MAGENTO_TOKEN'],
           inlineHandlers: [],
+          assets: [],
           htmlFiles: 1,
         },
       };

@@ -350,6 +350,12 @@ async function warmBuild(
     log: options.log ?? (() => undefined),
   });
   lap('sitePass');
+  // Pages naming scripts or styles the live build lacks: the renderer is not the live build's (a failure
+  // of the renderer, so the run builds with astro build instead).
+  if (assembled.missingAssets.length > 0)
+    throw new Error(
+      `the warm renderer's pages name assets the live build lacks (${assembled.missingAssets.slice(0, 3).join(', ')})`,
+    );
   if (assembled.problems.length > 0)
     throw new BuildError(
       `The new build failed its checks, so it was not published. ${steps.kept}\n  ${assembled.problems.join('\n  ')}`,
@@ -380,6 +386,8 @@ async function warmBuild(
     protect: options.protect ?? [],
     log: options.log ?? (() => undefined),
   });
+  // A layer folded into a whole build has the base's files, some never compressed: the renderer does.
+  if (!assembled.base) run.warm.compressLater(dir, levels);
   return { ...info, timings: { ...timings, swap: swapMs } };
 }
 
@@ -389,7 +397,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
   const layout = buildLayout(resolve(root, options.distDir));
   const release = await lockBuilds(layout, { log });
   const started = new Date();
-  const dir = join(layout.buildsDir, newBuildId(started));
+  let dir = join(layout.buildsDir, newBuildId(started));
   const timings: Record<string, number> = {};
   let mark = performance.now();
   const lap = (name: string) => {
@@ -419,6 +427,8 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
         if (error instanceof BuildError) throw error;
         log(`The warm renderer failed (${messageOf(error)}); building with astro build.`);
         await rm(dir, { recursive: true, force: true });
+        // A folder of its own: the renderer may still write the failed one's siblings.
+        dir = join(layout.buildsDir, newBuildId(new Date()));
       }
     }
     // `astro build` reads the snapshot file: the warm renderer's sync may not have written it yet.

@@ -12,11 +12,14 @@ import { BASE_LINK, layersOf, locateIn } from '../releases/layers.ts';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan/plan-files.ts';
 import type { WarmOutcome, WarmScan } from './warm.ts';
 
-/** Every file under `dir`, relative to it with `/` separators. */
+/**
+ * Every file under `dir`, relative to it with `/` separators; not the hidden ones (a sibling being
+ * written, `.index.html.br.tmp`, which the server never serves either).
+ */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'));
 }
 
@@ -66,6 +69,8 @@ export interface WarmAssembly {
   readonly problems: string[];
   /** Files of the live layer carried into this one. */
   readonly carried: number;
+  /** Hashed assets (`/_astro/…`) the written pages name that the build does not have. */
+  readonly missingAssets: string[];
 }
 
 export async function assembleWarmBuild(input: {
@@ -139,5 +144,9 @@ export async function assembleWarmBuild(input: {
     partial: true,
   };
   await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(manifest));
-  return { scan, base: whole ? undefined : base, removed, pages, problems, carried };
+  // The renderer's bundle was made from the live build's sources, so its assets are the base's: check.
+  const missingAssets: string[] = [];
+  for (const asset of scan.assets)
+    if (!(await locateIn(baseLayers, asset.replace(/^\/+/, '')))) missingAssets.push(asset);
+  return { scan, base: whole ? undefined : base, removed, pages, problems, carried, missingAssets };
 }

@@ -33,8 +33,16 @@ export interface WarmRendererClient {
    * file is written after the next warm run, or on `flush`.
    */
   sync(options: Omit<SyncOptions, 'previous' | 'deferWrite'>): Promise<WarmSyncResult>;
-  /** Writes the snapshot of the last sync, for whatever reads the file (`astro build`, a price check). */
+  /**
+   * Writes the snapshot of the last sync, for whatever reads the file (`astro build`, a price check).
+   * Fails when the renderer stopped before writing a sync it had read: that run cannot build from it.
+   */
   flush(): Promise<void>;
+  /**
+   * The renderer stopped holding a sync it had not written: the next sync must sweep every product again
+   * (a read of only the saved ones would miss what the lost one read).
+   */
+  readonly lostSync: boolean;
   /**
    * Writes the `.br`/`.gz` siblings of a live build's files that lack them, in the background, giving way
    * to syncs and runs; until then the server compresses those files as it sends them.
@@ -69,6 +77,9 @@ export function warmRendererClient(options: {
   let sourceHash: string | undefined;
   let next = 0;
   const pending = new Map<number, Pending>();
+  /** A sync the renderer read and has not written to the snapshot file yet. */
+  let unwritten = false;
+  let lost = false;
 
   function ensureChild(): ChildProcess {
     if (child) return child;
@@ -99,6 +110,8 @@ export function warmRendererClient(options: {
         child = undefined;
         started = undefined;
         sourceHash = undefined;
+        if (unwritten) lost = true;
+        unwritten = false;
       }
       for (const waiter of pending.values())
         waiter.reject(new WarmRendererError(`The warm renderer stopped (${signal ?? `exit ${code}`}).`));
@@ -109,6 +122,16 @@ export function warmRendererClient(options: {
     spawned.channel?.unref();
     child = spawned;
     return spawned;
+  }
+
+  async function flush(): Promise<void> {
+    if (lost)
+      throw new WarmRendererError(
+        'The warm renderer stopped before it wrote the catalogue it had read; the next run reads every change again.',
+      );
+    if (!child) return;
+    await ask({ type: 'flush' });
+    unwritten = false;
   }
 
   function ask(request: WarmMessage): Promise<unknown> {
@@ -133,23 +156,36 @@ export function warmRendererClient(options: {
         await ask({ type: 'start', root: options.root, ...input });
         sourceHash = input.sourceHash;
         log(`Warm renderer ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-      })().catch((error: unknown) => {
+      })().catch(async (error: unknown) => {
         log(`The warm renderer could not start: ${error instanceof Error ? error.message : String(error)}`);
         started = undefined;
+        // What it synced is written first: the runs go on without it.
+        if (unwritten) await flush().catch(() => undefined);
         child?.kill();
       });
       return started;
     },
-    sync: (syncOptions) => ask({ type: 'sync', options: syncOptions }) as Promise<WarmSyncResult>,
-    flush: async () => {
-      if (child) await ask({ type: 'flush' });
+    get lostSync() {
+      return lost;
     },
+    sync: async (syncOptions) => {
+      const result = (await ask({ type: 'sync', options: syncOptions })) as WarmSyncResult;
+      unwritten = true;
+      lost = false;
+      return result;
+    },
+    flush,
     compressLater: (dir, levels) => {
       ask({ type: 'compress', dir, levels }).catch((error: unknown) =>
         log(`Compressing ${dir} failed: ${error instanceof Error ? error.message : String(error)}`),
       );
     },
-    run: (job) => ask({ type: 'run', job }) as Promise<WarmOutcome>,
+    run: async (job) => {
+      const outcome = (await ask({ type: 'run', job })) as WarmOutcome;
+      // The renderer writes the snapshot right after a run.
+      unwritten = false;
+      return outcome;
+    },
     close() {
       child?.kill();
       child = undefined;

@@ -6,7 +6,7 @@
  * snapshot is written after the run, or on `flush`), `start` (Astro's build, once, beside the syncs), and
  * `run` (a warm build's rendering). Each answer carries the message's id. It exits when its parent goes.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogueHash } from '../../catalogue/catalogue-hash.ts';
@@ -85,19 +85,32 @@ async function compressBuild(dir: string, levels: Levels): Promise<number> {
 /** Syncs, flushes and runs go one at a time, in order; the renderer's start goes beside them. */
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The catalogue in memory, read from the snapshot the first time. */
+const snapshotFile = snapshotPath(env.CATALOGUE_SNAPSHOT);
+/** The snapshot file as this process last read or wrote it: another writer (`npm run sync`) changes it. */
+let fileIdentity: string | undefined;
+const identityOf = (): string | undefined => {
+  const stats = statSync(snapshotFile, { throwIfNoEntry: false });
+  return stats && `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+};
+
+/**
+ * The catalogue in memory: read from the snapshot the first time, and again when something else wrote
+ * the file since (unless this process holds a newer sync it has not written).
+ */
 function catalogue(): CatalogueInMemory {
-  if (!memory) {
-    const stored = JSON.parse(readFileSync(snapshotPath(env.CATALOGUE_SNAPSHOT), 'utf8')) as Catalogue;
-    memory = { catalogue: stored, hash: catalogueHash(stored) };
-  }
+  if (memory && (persist || identityOf() === fileIdentity)) return memory;
+  fileIdentity = identityOf();
+  const stored = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Catalogue;
+  memory = { catalogue: stored, hash: catalogueHash(stored) };
   return memory;
 }
 
 function flush(): void {
   const write = persist;
   persist = undefined;
-  write?.();
+  if (!write) return;
+  write();
+  fileIdentity = identityOf();
 }
 
 async function sync(options: Omit<SyncOptions, 'previous' | 'deferWrite'>): Promise<WarmSyncResult> {

@@ -70,6 +70,8 @@ export interface WarmScan {
   /** Written pages with inline event handlers, which the CSP blocks. */
   readonly inlineHandlers: string[];
   readonly htmlFiles: number;
+  /** The hashed assets (`/_astro/…`) the written pages name. */
+  readonly assets: string[];
 }
 
 export interface WarmOutcome {
@@ -172,6 +174,7 @@ export async function startWarmRenderer(input: {
       const rendered: string[] = [];
       const findSecrets = secretFinder(job.secrets);
       const hashes = new Set<string>();
+      const assets = new Set<string>();
       const scan = { secretProblems: [] as string[], inlineHandlers: [] as string[], htmlFiles: 0 };
       for (const { pathname, route, cacheKey } of paths) {
         const key = pathname.replace(/^\/+|\/+$/g, '');
@@ -200,6 +203,7 @@ export async function startWarmRenderer(input: {
           const html = body.toString('utf8');
           for (const hash of inlineScriptHashes(html)) hashes.add(hash);
           if (hasInlineHandler(html)) scan.inlineHandlers.push(file);
+          for (const [asset] of html.matchAll(/\/_astro\/[\w.@-]+/g)) assets.add(asset);
           scan.htmlFiles += 1;
         }
       }
@@ -210,7 +214,7 @@ export async function startWarmRenderer(input: {
       const changes = priceChanges(catalogue.products, job.pricedAt);
       return {
         prices: { total: changes.length, upcoming: changes.slice(0, RECORDED_PRICE_CHANGES) },
-        scan: { ...scan, scriptHashes: [...hashes].sort() },
+        scan: { ...scan, scriptHashes: [...hashes].sort(), assets: [...assets].sort() },
         keys,
         written,
         rendered,

@@ -81,7 +81,9 @@ async function sync(
   extra: Pick<SyncOptions, 'recheck' | 'finalPrices' | 'at'> = {},
 ): Promise<{ result: Synced; attempts: number } | { error: string }> {
   const { attempts, log } = settings;
-  const syncOptions = { incremental: !context.full, targeted: context.targeted, ...extra };
+  // A sync the renderer lost (it stopped before writing it) is made good by sweeping every product.
+  const targeted = context.targeted && settings.warm?.lostSync !== true;
+  const syncOptions = { incremental: !context.full, targeted, ...extra };
   for (let attempt = 1; ; attempt++) {
     context.report('syncing', attempt > 1 ? { message: `attempt ${attempt} of ${attempts}` } : undefined);
     try {
