@@ -10,6 +10,7 @@
  * long before that happens.
  */
 import holidays from '../content/bank-holidays-england-wales.json' with { type: 'json' };
+import { wallClockAsUtc } from '../config/wall-clock.ts';
 
 /** A calendar day, `YYYY-MM-DD`. */
 export type IsoDay = string;
@@ -57,25 +58,10 @@ export interface WallClock {
   minutes: number;
 }
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
 export function wallClock(now: Date, timeZone = 'Europe/London'): WallClock {
-  let format = clocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, part.value]));
+  const wall = new Date(wallClockAsUtc(timeZone, now.getTime()));
   return {
-    day: `${parts['year']}-${parts['month']}-${parts['day']}`,
-    minutes: Number(parts['hour']) * 60 + Number(parts['minute']),
+    day: wall.toISOString().slice(0, 10),
+    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
   };
 }
