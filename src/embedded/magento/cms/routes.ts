@@ -27,6 +27,12 @@ export function cmsRoutes(db: Database, onSaved: OnSaved): Route[] {
   const blockId = (request: RouteRequest) => request.params['blockId'] ?? '';
   const saved = (identifier: string, deleted: boolean) =>
     onSaved({ entity: 'cms-block', identifier, deleted });
+  /** Saves a block in the request's store and says so (the rebuild hook). */
+  const save = (request: RouteRequest, block: Parameters<typeof saveBlock>[1]) => {
+    const result = saveBlock(db, block, request.scope.storeId);
+    saved(result.identifier, false);
+    return result.answer;
+  };
   return [
     {
       method: 'GET',
@@ -39,23 +45,14 @@ export function cmsRoutes(db: Database, onSaved: OnSaved): Route[] {
       method: 'POST',
       path: '/V1/cmsBlock',
       resource,
-      ...withBody(blockBody, (request, { block }) => {
-        const result = saveBlock(db, block, request.scope.storeId);
-        saved(result.identifier, false);
-        return result.answer;
-      }),
+      ...withBody(blockBody, (request, { block }) => save(request, block)),
     },
     {
       method: 'PUT',
       path: '/V1/cmsBlock/:id',
       resource,
       body: blockBody,
-      handle: (request) => {
-        const { block } = bindBody(blockBody, withPathId(request));
-        const result = saveBlock(db, block, request.scope.storeId);
-        saved(result.identifier, false);
-        return result.answer;
-      },
+      handle: (request) => save(request, bindBody(blockBody, withPathId(request)).block),
     },
     {
       method: 'DELETE',
