@@ -94,6 +94,8 @@ export interface BuildSiteOptions {
   readonly smokePages?: readonly string[];
   /** Files and folders whose change since the live build calls for a full build (default: the site's sources). */
   readonly sources?: readonly string[];
+  /** `sourceHash(sources)` when the caller has just worked it out (the rebuild task, for its staleness check). */
+  readonly sourceHash?: string;
   /** Finished builds kept (default 3). */
   readonly keep?: number;
   /** Build folders never pruned (e.g. the one whose server entry a running server loaded). */
@@ -151,7 +153,7 @@ function startPlan(options: BuildSiteOptions, root: string, layout: BuildLayout)
   const liveInfo = live ? readBuildInfo(live) : undefined;
   const liveManifest = live ? readPagesManifest(join(live, PAGES_MANIFEST_FILE)) : undefined;
   const sources = options.sources ?? defaultSources(root);
-  const hash = sourceHash(sources);
+  const hash = options.sourceHash ?? sourceHash(sources);
   const fullBecause = partialBuildBlocker({
     mode: options.mode ?? 'auto',
     live,
@@ -329,11 +331,13 @@ async function warmBuild(
     options.onProgress?.({ step, rendered, mode: 'partial' });
   progress('rendering');
   const siteUrl = loadEnv(run.environment).SITE_URL;
+  // The live build's whole build: its files are compressed at its levels (they depend on the site's size).
+  const levels = warmLevels(join(layout.buildsDir, run.liveInfo.base ?? basename(run.live)));
   const outcome = await run.warm.run({
     dir,
     live: run.live,
     liveKeys: run.liveManifest.pages,
-    levels: warmLevels(join(layout.buildsDir, run.liveInfo.base ?? basename(run.live))),
+    levels,
     secrets: options.secrets ?? buildSecrets(loadEnv(run.environment)),
     pricedAt: run.pricedAt,
     siteUrl,
@@ -362,7 +366,6 @@ async function warmBuild(
     );
   progress('publishing', outcome.written.length);
   const { scan } = assembled;
-  const levels = warmLevels(join(layout.buildsDir, run.liveInfo.base ?? basename(run.live)));
   const info: BuildInfo = {
     builtAt: started.toISOString(),
     durationMs: Math.round(Date.now() - started.getTime()),

@@ -99,8 +99,6 @@ export function startSitePass(
     readonly concurrencyBeside?: number;
     /** Top-level folders not to walk: the pages a partial build links from the live build (checked there). */
     readonly skip?: ReadonlySet<string>;
-    /** Compression levels, when known (a warm build's are its base's); else worked out from the text's size. */
-    readonly levels?: Levels;
     /** false: no `.br`/`.gz` siblings (a warm build's are written after it is live, warm-worker.ts). */
     readonly compress?: boolean;
   },
@@ -112,7 +110,7 @@ export function startSitePass(
   const queue: Waiting[] = [];
   const workMs = { read: 0, secrets: 0, scan: 0, compress: 0 };
   let seenBytes = 0;
-  let bulk: Levels | undefined = options.levels;
+  let bulk: Levels | undefined;
   let running = 0;
   let early = 0;
   let finishing = false;

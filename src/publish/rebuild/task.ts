@@ -113,7 +113,7 @@ async function build(
   settings: Settings,
   context: RunContext,
   full: boolean,
-  snapshotHash: string | undefined,
+  hashes: { readonly snapshot: string | undefined; readonly sources: string },
 ): Promise<NonNullable<RunSummary['build']>> {
   const { options } = settings;
   const info = await buildSite({
@@ -121,7 +121,8 @@ async function build(
     root: options.root,
     distDir: options.distDir,
     snapshotFile: settings.snapshotFile,
-    ...(snapshotHash ? { snapshotHash } : {}),
+    ...(hashes.snapshot ? { snapshotHash: hashes.snapshot } : {}),
+    sourceHash: hashes.sources,
     configHash: settings.configHash,
     env: options.buildEnv ?? processEnvironment(),
     ...(options.sources ? { sources: options.sources } : {}),
@@ -148,15 +149,15 @@ async function build(
 async function buildWithFallback(
   settings: Settings,
   context: RunContext,
-  snapshotHash: string | undefined,
+  hashes: { readonly snapshot: string | undefined; readonly sources: string },
 ): Promise<NonNullable<RunSummary['build']> | string> {
   try {
-    return await build(settings, context, context.full, snapshotHash);
+    return await build(settings, context, context.full, hashes);
   } catch (error) {
     if (!(error instanceof ReuseError)) return messageOf(error);
     settings.log(`${error.message} Building every page.`);
     try {
-      return await build(settings, context, true, snapshotHash);
+      return await build(settings, context, true, hashes);
     } catch (again) {
       return messageOf(again);
     }
@@ -169,7 +170,8 @@ async function buildWithFallback(
  */
 function warmUp(settings: Settings, liveSourceHash: string | undefined): void {
   const { warm } = settings;
-  if (!warm || !liveSourceHash) return;
+  // Already made from the live build's sources: nothing to hash again after every warm run.
+  if (!warm || !liveSourceHash || warm.sourceHash === liveSourceHash) return;
   const now = sourceHash(settings.sources);
   if (now !== liveSourceHash) return;
   if (warm.sourceHash !== undefined && warm.sourceHash !== now) warm.close();
@@ -252,13 +254,15 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
     const reconcile = check && reconcileSummary(check, settings.snapshotFile, settings.clock.now());
     const drift = reconcile && driftWarning(reconcile);
     if (drift) warn(`WARNING: price reconciliation: ${drift}`);
+    // Worked out once per run: the staleness check and the build both compare it with the live build's.
+    const sources = sourceHash(settings.sources);
     const stale = whyStale({
       distDir: options.distDir,
       snapshotFile: settings.snapshotFile,
       ...(snapshotHash ? { snapshotHash } : {}),
       configHash: settings.configHash,
       sources: settings.sources,
-      sourceHash: sourceHash(settings.sources),
+      sourceHash: sources,
       now: settings.clock.now(),
     });
     const checked = { ...(reconcile ? { reconcile } : {}), ...(syncSummary ? { sync: syncSummary } : {}) };
@@ -267,7 +271,7 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
       return { outcome: 'unchanged', ...checked };
     }
     context.report('building');
-    const built = await buildWithFallback(settings, context, snapshotHash);
+    const built = await buildWithFallback(settings, context, { snapshot: snapshotHash, sources });
     if (typeof built === 'string') {
       await settings.warm?.flush();
       return { outcome: 'failed', error: built, ...checked };
