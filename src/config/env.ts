@@ -182,6 +182,67 @@ const rebuildsSection = z.object({
   REBUILD_DEBOUNCE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(0),
 });
 
+/**
+ * Where the server keeps what it owns itself (payment records and claims, throttles, the hook's replay list,
+ * the rebuild queue, lock and status, the live build), shared by every replica: PostgreSQL when DATABASE_URL
+ * is set, an SQLite file on this host otherwise (any number of processes, one host).
+ */
+const storeSection = z.object({
+  /**
+   * PostgreSQL shared by every replica of the storefront server. Unset: STORE_FILE on this host, which is
+   * right for one host only.
+   * @example postgres://shop:secret@db.internal:5432/shop
+   */
+  DATABASE_URL: z
+    .url({ error: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database' })
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+      error: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database',
+    })
+    .optional(),
+  /** The SQLite file of the shared store when DATABASE_URL is unset (holds secrets: keep it private). */
+  STORE_FILE: z.string().min(1).default('var/store/shop.sqlite'),
+  /**
+   * The key that signs the "known browser" cookie of sign-in (at least 32 characters), the same on every
+   * replica. Unset: one is created once in the shared store and read by every replica. Set
+   * SIGN_IN_KEY_PREVIOUS to the old one while rotating, so cookies it signed stay valid.
+   */
+  SIGN_IN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SIGN_IN_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** This replica's name in the store (status page, publish barrier). Unset: `{hostname}:{PORT}`. */
+  REPLICA_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
+    .optional(),
+});
+
+/** The CDN in front of the replicas: how long it keeps pages and how it is told to drop them. */
+const cdnSection = z.object({
+  /**
+   * How the CDN is purged after a publish, once every replica serves the new build: `none`, `varnish`
+   * (PURGE with an `xkey` header to every CDN_PURGE_URLS host), `fastly` or `cloudflare` (their purge APIs).
+   */
+  CDN_PURGE: z.enum(['none', 'varnish', 'fastly', 'cloudflare']).default('none'),
+  /** Varnish hosts to purge, separated by commas. @example http://10.0.0.5:6081,http://10.0.0.6:6081 */
+  CDN_PURGE_URLS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'must list absolute URLs separated by commas' })))
+    .default([]),
+  /** Fastly: the service id and an API token allowed to purge it. */
+  FASTLY_SERVICE_ID: z.string().min(1).optional(),
+  FASTLY_API_TOKEN: z.string().min(1).optional(),
+  /** Cloudflare: the zone id and an API token with Cache Purge permission. */
+  CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
+  CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
+  /** How long the CDN may keep a page or data file before asking again (`s-maxage`); purges end it sooner. */
+  CDN_MAX_AGE: seconds(86_400),
+});
+
 /** The embedded Magento-compatible back end and payment sandbox that `npm start` runs on this machine. */
 const embeddedSection = z.object({
   /** Address and port the embedded Magento-compatible back end listens on. */
@@ -235,10 +296,21 @@ export const envSchema = z.object({
   ...magentoSection.shape,
   ...paymentsSection.shape,
   ...rebuildsSection.shape,
+  ...storeSection.shape,
+  ...cdnSection.shape,
   ...embeddedSection.shape,
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** One section's settings: a module takes the sections it reads, never the whole `Env`. */
+export type ShopSettings = z.infer<typeof shopSection>;
+export type MagentoSettings = z.infer<typeof magentoSection>;
+export type PaymentSettings = z.infer<typeof paymentsSection>;
+export type PublishingSettings = z.infer<typeof rebuildsSection>;
+export type StoreSettings = z.infer<typeof storeSection>;
+export type CdnSettings = z.infer<typeof cdnSection>;
+export type EmbeddedSettings = z.infer<typeof embeddedSection>;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -263,6 +335,11 @@ const SECRETS = new Set<string>([
   'EMBEDDED_ADMIN_PASSWORD',
   'REBUILD_SECRET',
   'REBUILD_STATUS_PASSWORD',
+  'DATABASE_URL',
+  'SIGN_IN_KEY',
+  'SIGN_IN_KEY_PREVIOUS',
+  'FASTLY_API_TOKEN',
+  'CLOUDFLARE_API_TOKEN',
 ]);
 
 /** The integration's credentials: all four OAuth values or none, not both kinds, and some with MAGENTO_URL. */
@@ -282,6 +359,25 @@ function integrationProblems(env: Env): string[] {
       `  MAGENTO_URL needs the integration's credentials: create an integration in Magento (README, "Connecting a real Magento") and set ${OAUTH_VARIABLES.join(', ')} to its four values (or MAGENTO_TOKEN to its access token where Magento allows integration tokens as bearer tokens).`,
     ];
   return [];
+}
+
+/** The purge the CDN_PURGE names has what it needs to reach the CDN. */
+function cdnProblems(env: Env): string[] {
+  const needs: Record<Env['CDN_PURGE'], readonly (keyof Env)[]> = {
+    none: [],
+    varnish: ['CDN_PURGE_URLS'],
+    fastly: ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN'],
+    cloudflare: ['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'],
+  };
+  const missing = needs[env.CDN_PURGE].filter((name) => {
+    const value = env[name];
+    return value === undefined || (Array.isArray(value) && value.length === 0);
+  });
+  return missing.length === 0
+    ? []
+    : [
+        `  CDN_PURGE=${env.CDN_PURGE} needs ${missing.join(' and ')}: set ${missing.length === 1 ? 'it' : 'them'}, or CDN_PURGE=none.`,
+      ];
 }
 
 const HINTS: Readonly<Partial<Record<string, string>>> = {
@@ -321,7 +417,7 @@ function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
   );
   const result = envSchema.safeParse(cleaned);
   if (result.success) {
-    const problems = integrationProblems(result.data);
+    const problems = [...integrationProblems(result.data), ...cdnProblems(result.data)];
     if (problems.length > 0) throw new ConfigError(`Configuration error:\n${problems.join('\n')}`);
     return result.data;
   }

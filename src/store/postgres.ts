@@ -1,0 +1,206 @@
+/**
+ * The shared store on PostgreSQL: one pool for statements, one dedicated connection per held lock (a
+ * session advisory lock, released by PostgreSQL itself when the connection dies) and one for LISTEN.
+ * Connections keep TCP keepalives on, so a dead host's lock is noticed and freed.
+ */
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { StoreUnavailableError, type HeldLock, type Row, type SharedStore } from './store.ts';
+
+/** BIGINT (milliseconds, ids) as a number: every value the store keeps is far below 2^53. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** `?` placeholders as PostgreSQL's `$1…$n` (statements here never hold a literal question mark). */
+const numbered = (text: string): string => {
+  let index = 0;
+  return text.replace(/\?/g, () => `$${++index}`);
+};
+
+/** A lock's name as the 64-bit key `pg_try_advisory_lock` takes. */
+const lockKey = (name: string): string =>
+  createHash('sha256').update(`shop-lock:${name}`).digest().readBigInt64BE(0).toString();
+
+/** Errors that mean "the store cannot answer now" rather than "this statement is wrong". */
+function unavailable(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  // 23: integrity (a unique violation is an answer), 22: data, 42: syntax or a missing table.
+  if (typeof code === 'string' && /^(2[23]|42)/.test(code)) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new StoreUnavailableError(`The shared store (PostgreSQL) is unavailable: ${message}`, {
+    cause: error,
+  });
+}
+
+export interface PostgresOptions {
+  readonly url: string;
+  /** Connections in the pool (default 10). */
+  readonly max?: number;
+  /** A schema to create and use (tests run each suite in its own). */
+  readonly schema?: string;
+  readonly log?: (message: string) => void;
+}
+
+export function openPostgresStore(options: PostgresOptions): SharedStore {
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const connection: pg.ClientConfig = {
+    connectionString: options.url,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    connectionTimeoutMillis: 3_000,
+    statement_timeout: 10_000,
+    application_name: 'storefront',
+    types,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  };
+  const pool = new pg.Pool({ ...connection, max: options.max ?? 10, idleTimeoutMillis: 30_000 });
+  // An idle connection dropped by the server must not take the process down; the next query reconnects.
+  pool.on('error', (error) => log(`Shared store: a PostgreSQL connection failed: ${error.message}`));
+  let schemaReady: Promise<void> | undefined;
+  let closed = false;
+  /** Lock and LISTEN connections: closing the store ends them, which frees its locks. */
+  const clients = new Set<pg.Client>();
+
+  const withSchema = async () => {
+    if (!options.schema) return;
+    schemaReady ??= pool
+      .query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '')}"`)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        schemaReady = undefined;
+        throw error;
+      });
+    await schemaReady;
+  };
+
+  const query = async <T extends Row>(text: string, params: readonly unknown[] = []): Promise<T[]> => {
+    try {
+      await withSchema();
+      return (await pool.query(numbered(text), [...params])).rows as T[];
+    } catch (error) {
+      throw unavailable(error);
+    }
+  };
+
+  /** A connection of its own (locks, LISTEN), connected or failing as "unavailable". */
+  const dedicated = async (): Promise<pg.Client> => {
+    await withSchema();
+    const client = new pg.Client(connection);
+    client.on('error', (error) => log(`Shared store: a PostgreSQL connection failed: ${error.message}`));
+    clients.add(client);
+    client.once('end', () => clients.delete(client));
+    try {
+      await client.connect();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    return client;
+  };
+
+  return {
+    dialect: 'postgres',
+    clock: '(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT',
+    query,
+    async run(text, params = []) {
+      try {
+        await withSchema();
+        return (await pool.query(numbered(text), [...params])).rowCount ?? 0;
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    async ensure(statements) {
+      await withSchema();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw unavailable(error);
+      });
+      try {
+        await client.query('BEGIN');
+        // Two replicas creating the same table at once would collide in PostgreSQL's catalogue.
+        await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey('schema')]);
+        for (const statement of statements) await client.query(statement);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw unavailable(error);
+      } finally {
+        client.release();
+      }
+    },
+    async tryLock(name) {
+      const client = await dedicated();
+      const { rows } = await client
+        .query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1) AS taken', [lockKey(name)])
+        .catch(async (error: unknown) => {
+          await client.end().catch(() => undefined);
+          throw unavailable(error);
+        });
+      if (!rows[0]?.taken) {
+        await client.end().catch(() => undefined);
+        return null;
+      }
+      let released = false;
+      const lost = new Promise<void>((resolve) => {
+        client.once('end', () => {
+          if (!released) resolve();
+        });
+        client.once('error', () => {
+          if (!released) resolve();
+        });
+      });
+      // A quiet connection is checked now and then, so a lock lost to a broken link is noticed.
+      const ping = setInterval(() => void client.query('SELECT 1').catch(() => undefined), 5_000);
+      ping.unref();
+      const lock: HeldLock = {
+        lost,
+        async release() {
+          if (released) return;
+          released = true;
+          clearInterval(ping);
+          // Ending the session releases its advisory locks.
+          await client.end().catch(() => undefined);
+        },
+      };
+      return lock;
+    },
+    async notify(channel, payload) {
+      await query('SELECT pg_notify(?, ?)', [channel, payload]);
+    },
+    async listen(channel, handler) {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async (): Promise<void> => {
+        const next = await dedicated();
+        next.on('notification', (message) => {
+          if (message.channel === channel) handler(message.payload ?? '');
+        });
+        // A broken LISTEN connection is opened again; callers also poll, so nothing waits on it.
+        next.once('end', reconnect);
+        await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        client = next;
+      };
+      function reconnect(): void {
+        if (stopped) return;
+        retry = setTimeout(() => void connect().catch(reconnect), 1_000);
+        retry.unref();
+      }
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => undefined);
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...clients].map((client) => client.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}

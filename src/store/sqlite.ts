@@ -1,0 +1,116 @@
+/**
+ * The shared store on an SQLite file (node:sqlite, WAL): every process on this host that opens the same
+ * file shares it; WAL does not work across hosts, so replicas on several hosts need DATABASE_URL. Locks are
+ * leases in a table, renewed while their holder lives; notifications do not cross processes (listeners poll).
+ */
+import { randomUUID } from 'node:crypto';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { preparePrivateFile } from '../config/private-files.ts';
+import { StoreUnavailableError, type HeldLock, type Row, type SharedStore } from './store.ts';
+
+/** How long a lock outlives its holder's last renewal. */
+const LOCK_LEASE_MS = 10_000;
+
+const LOCKS = `CREATE TABLE IF NOT EXISTS store_locks (
+  name TEXT PRIMARY KEY,
+  holder TEXT NOT NULL,
+  until_ms INTEGER NOT NULL
+)`;
+
+const CLOCK = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+
+/** SQLite's "database is locked" after its busy timeout is "try again", not a wrong statement. */
+function unavailable(error: unknown): unknown {
+  if (error instanceof Error && /database is (locked|busy)|SQLITE_BUSY/i.test(error.message))
+    return new StoreUnavailableError(`The shared store (SQLite) is busy: ${error.message}`, { cause: error });
+  return error;
+}
+
+export function openSqliteStore(file: string): SharedStore {
+  if (file !== ':memory:') preparePrivateFile(file);
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+  const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
+  const prepared = (text: string) => {
+    let statement = statements.get(text);
+    if (!statement) statements.set(text, (statement = db.prepare(text)));
+    return statement;
+  };
+  const values = (params: readonly unknown[]) => params as SQLInputValue[];
+  const query = <T extends Row>(text: string, params: readonly unknown[] = []): Promise<T[]> => {
+    try {
+      return Promise.resolve(prepared(text).all(...values(params)) as T[]);
+    } catch (error) {
+      return Promise.reject(unavailable(error));
+    }
+  };
+  const run = (text: string, params: readonly unknown[] = []): Promise<number> => {
+    try {
+      return Promise.resolve(Number(prepared(text).run(...values(params)).changes));
+    } catch (error) {
+      return Promise.reject(unavailable(error));
+    }
+  };
+  let locksReady = false;
+  const ensureLocks = () => {
+    if (!locksReady) db.exec(LOCKS);
+    locksReady = true;
+  };
+  const store: SharedStore = {
+    dialect: 'sqlite',
+    clock: CLOCK,
+    query,
+    run,
+    ensure(list) {
+      try {
+        for (const statement of list) db.exec(statement);
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(unavailable(error));
+      }
+    },
+    async tryLock(name) {
+      ensureLocks();
+      const holder = randomUUID();
+      const take = () =>
+        run(
+          `INSERT INTO store_locks (name, holder, until_ms) VALUES (?, ?, ${CLOCK} + ?)
+           ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms
+           WHERE store_locks.until_ms < ${CLOCK} OR store_locks.holder = excluded.holder`,
+          [name, holder, LOCK_LEASE_MS],
+        );
+      if ((await take()) !== 1) return null;
+      let released = false;
+      let markLost: () => void = () => undefined;
+      const lost = new Promise<void>((resolve) => (markLost = resolve));
+      const renew = setInterval(() => {
+        take()
+          .then((changed) => {
+            if (changed !== 1 && !released) markLost();
+          })
+          .catch(() => undefined);
+      }, LOCK_LEASE_MS / 4);
+      renew.unref();
+      const lock: HeldLock = {
+        lost,
+        async release() {
+          if (released) return;
+          released = true;
+          clearInterval(renew);
+          await run('DELETE FROM store_locks WHERE name = ? AND holder = ?', [name, holder]).catch(
+            () => undefined,
+          );
+        },
+      };
+      return lock;
+    },
+    notify: () => Promise.resolve(),
+    listen: () => Promise.resolve(() => Promise.resolve()),
+    close() {
+      statements.clear();
+      if (db.isOpen) db.close();
+      return Promise.resolve();
+    },
+  };
+  return store;
+}
