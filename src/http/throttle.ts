@@ -1,10 +1,22 @@
 /**
  * Throttles for guessing: failures counted per key (a client address, an account) in a fixed window with
- * rate-limiter-flexible's in-memory limiter; a key that reached its limit waits for the window to end, and
- * is told how long (429 with `Retry-After` and the wait in words). Counts live in this process: a restart
- * forgets them, which errs on the shopper's side.
+ * rate-limiter-flexible; a key that reached its limit waits for the window to end, and is told how long
+ * (429 with `Retry-After` and the wait in words).
+ *
+ * Given the shared store (src/store/), counts are kept in it, in one `throttle_counts` table, so every
+ * replica sees the same count and a restart forgets nothing: RateLimiterPostgres on PostgreSQL,
+ * RateLimiterSQLite on the SQLite file (through a small adapter for node:sqlite). While the store cannot
+ * answer, counts go to this process's memory (the limiters' insurance), so an outage still throttles.
+ * Without a store (tests, tools), counts live in this process only.
  */
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { DatabaseSync } from 'node:sqlite';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { SharedStore } from '../store/store.ts';
 import { HttpError } from './errors.ts';
 
 export interface FailureLimit {
@@ -12,23 +24,106 @@ export interface FailureLimit {
   readonly windowSeconds: number;
 }
 
-export class FailureCounter {
-  readonly #limiter: RateLimiterMemory;
-  readonly #failures: number;
+/** Where a counter keeps its counts; `name` tells its keys from other counters' in the store. */
+export interface SharedCounts {
+  readonly name: string;
+  /** Undefined: counts stay in this process. */
+  readonly store?: SharedStore | undefined;
+}
 
-  constructor(limit: FailureLimit) {
+const TABLE = 'throttle_counts';
+
+/** The table both limiters expect (their own CREATE statement, in types both databases take). */
+const TABLE_DDL = `CREATE TABLE IF NOT EXISTS ${TABLE} (
+  key VARCHAR(255) PRIMARY KEY,
+  points INTEGER NOT NULL DEFAULT 0,
+  expire BIGINT
+)`;
+
+/**
+ * The table, created once per store through `ensure` (replicas starting together take turns) rather than
+ * by each limiter on its own, which would leave it unusable for good if the store was down at start-up.
+ */
+const tables = new WeakMap<SharedStore, Promise<void>>();
+function tableIn(store: SharedStore): Promise<void> {
+  let ready = tables.get(store);
+  if (!ready) {
+    ready = store.ensure([TABLE_DDL]);
+    tables.set(store, ready);
+    // A store that was down is asked again next time.
+    ready.catch(() => tables.delete(store));
+  }
+  return ready;
+}
+
+/**
+ * node:sqlite's database in the shape RateLimiterSQLite takes for better-sqlite3: the same `prepare`, whose
+ * statements' `get` and `run` take the same arguments. Its `transaction` wraps one upsert, and one statement
+ * is already atomic in SQLite, so it runs the function as it is.
+ */
+const betterSqlite = (database: DatabaseSync) => ({
+  prepare: (sql: string) => database.prepare(sql),
+  transaction:
+    <A extends unknown[], R>(work: (...args: A) => R) =>
+    (...args: A) =>
+      work(...args),
+});
+
+function storeLimiter(
+  store: SharedStore,
+  options: { points: number; duration: number; keyPrefix: string; insuranceLimiter: RateLimiterMemory },
+): RateLimiterAbstract | undefined {
+  const table = { tableName: TABLE, tableCreated: true };
+  if (store.pgPool)
+    return new RateLimiterPostgres({ ...options, ...table, storeClient: store.pgPool, storeType: 'pool' });
+  if (store.sqliteDatabase)
+    return new RateLimiterSQLite({
+      ...options,
+      ...table,
+      storeClient: betterSqlite(store.sqliteDatabase),
+      storeType: 'better-sqlite3',
+    });
+  return undefined;
+}
+
+export class FailureCounter {
+  readonly #failures: number;
+  /** This process's counts: the only ones without a store, the insurance with one. */
+  readonly #memory: RateLimiterMemory;
+  readonly #shared: { store: SharedStore; limiter: RateLimiterAbstract } | undefined;
+
+  constructor(limit: FailureLimit, counts?: SharedCounts) {
     this.#failures = limit.failures;
-    this.#limiter = new RateLimiterMemory({ points: limit.failures, duration: limit.windowSeconds });
+    const options = {
+      points: limit.failures,
+      duration: limit.windowSeconds,
+      keyPrefix: counts?.name ?? 'rlflx',
+    };
+    this.#memory = new RateLimiterMemory(options);
+    const store = counts?.store;
+    const limiter = store && storeLimiter(store, { ...options, insuranceLimiter: this.#memory });
+    this.#shared = store && limiter ? { store, limiter } : undefined;
+  }
+
+  /** The store's limiter once its table is there; this process's while the store cannot make it. */
+  async #limiter(): Promise<RateLimiterAbstract> {
+    if (!this.#shared) return this.#memory;
+    try {
+      await tableIn(this.#shared.store);
+      return this.#shared.limiter;
+    } catch {
+      return this.#memory;
+    }
   }
 
   /** Seconds `key` must wait before it may try again; 0 while it is under its limit. */
   async waitFor(key: string): Promise<number> {
-    const counted = await this.#limiter.get(key);
+    const counted = await (await this.#limiter()).get(key);
     return counted && counted.consumedPoints >= this.#failures ? Math.ceil(counted.msBeforeNext / 1000) : 0;
   }
 
   async failed(key: string): Promise<void> {
-    await this.#limiter.penalty(key);
+    await (await this.#limiter()).penalty(key);
   }
 }
 

@@ -103,6 +103,7 @@ export function openPostgresStore(options: PostgresOptions): SharedStore {
 
   return {
     dialect: 'postgres',
+    pgPool: pool,
     clock: '(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT',
     query,
     async run(text, params = []) {

@@ -58,6 +58,7 @@ export function openSqliteStore(file: string): SharedStore {
   };
   const store: SharedStore = {
     dialect: 'sqlite',
+    sqliteDatabase: db,
     clock: CLOCK,
     query,
     run,

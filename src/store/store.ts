@@ -8,6 +8,9 @@
  * milliseconds, so leases and expiries are compared on one clock, not on each replica's.
  */
 
+import type { DatabaseSync } from 'node:sqlite';
+import type { Pool } from 'pg';
+
 export type Dialect = 'postgres' | 'sqlite';
 
 export type Row = Readonly<Record<string, unknown>>;
@@ -39,6 +42,13 @@ export interface SharedStore {
   /** Calls `handler` for each notification on `channel`; resolves when listening; returns a stop function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * The driver underneath, only for a library that brings its own statements and takes a driver itself
+   * (rate-limiter-flexible's limiters, src/http/throttle.ts): the `pg` Pool on PostgreSQL, the node:sqlite
+   * database on SQLite. Everything else goes through the methods above.
+   */
+  readonly pgPool?: Pool;
+  readonly sqliteDatabase?: DatabaseSync;
 }
 
 /** A store failure the caller answers as "try again" (PostgreSQL down, SQLite busy): never a final answer. */
