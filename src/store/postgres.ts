@@ -88,6 +88,7 @@ export function openPostgresStore(options: PostgresOptions): SharedStore {
 
   /** A connection of its own (locks, LISTEN), connected or failing as "unavailable". */
   const dedicated = async (): Promise<pg.Client> => {
+    if (closed) throw new StoreUnavailableError('The shared store (PostgreSQL) is closed.');
     await withSchema();
     const client = new pg.Client(connection);
     client.on('error', (error) => log(`Shared store: a PostgreSQL connection failed: ${error.message}`));

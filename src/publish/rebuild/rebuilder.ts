@@ -98,6 +98,8 @@ export interface RebuildStatus {
   readonly history: readonly RunSummary[];
   readonly pollMinutes: number;
   readonly renderer: RendererState;
+  /** The replica that builds, when several share the queue (shared-rebuilder.ts). */
+  readonly builder?: string;
 }
 
 export interface RebuilderOptions {
