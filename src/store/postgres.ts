@@ -71,6 +71,8 @@ export function openPostgresStore(options: PostgresOptions): SharedStore {
       .query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '')}"`)
       .then(() => undefined)
       .catch((error: unknown) => {
+        // Two connections creating it at once: one of them is told the name is taken, and it is there.
+        if ((error as { code?: unknown } | null)?.code === '23505') return;
         schemaReady = undefined;
         throw error;
       });
