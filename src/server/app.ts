@@ -10,11 +10,14 @@
  * logged and answered 500. Kept apart from the code that listens (server.ts), so tests build it with
  * their own folders and ports; build code is reached only through src/publish/index.ts.
  */
+import { dirname, resolve } from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
-import { etag } from 'hono/etag';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
+import { EDGE_HEADERS_ON_304, type EdgeCaching } from '../cdn/headers.ts';
 import { describeError, textReply } from '../http/index.ts';
 import type { NodeRoute } from './astro.ts';
+import { liveBuildId } from './build-id.ts';
 import { createImageRoutes } from './images.ts';
 import { createSearchPage } from './search-page.ts';
 import { securityHeadersMiddleware } from './security.ts';
@@ -41,6 +44,8 @@ export interface StorefrontServerConfig {
   readonly rewrites?: readonly Rewrite[];
   readonly notFoundPages?: readonly NotFoundPage[];
   readonly compressionCacheBytes?: number;
+  /** How long a CDN may keep the site's answers (`s-maxage`) and whether it reads `Cache-Tag`. */
+  readonly edge?: EdgeCaching;
   readonly log?: (message: string) => void;
 }
 
@@ -49,8 +54,12 @@ export type StorefrontApp = Hono<{ Bindings: HttpBindings }>;
 export function createStorefrontApp(config: StorefrontServerConfig): StorefrontApp {
   const log = config.log ?? ((message: string) => console.error(message));
   const hashes = config.scriptHashes;
+  const buildId = liveBuildId(dirname(resolve(config.clientDir)));
+  const edge = config.edge ? { edge: config.edge } : {};
   const site = createStaticSite({
     clientDir: config.clientDir,
+    buildId,
+    ...edge,
     ...(config.rewrites ? { rewrites: config.rewrites } : {}),
     ...(config.notFoundPages ? { notFoundPages: config.notFoundPages } : {}),
     ...(config.compressionCacheBytes ? { compressionCacheBytes: config.compressionCacheBytes } : {}),
@@ -63,8 +72,10 @@ export function createStorefrontApp(config: StorefrontServerConfig): StorefrontA
     '/',
     createImageRoutes({ mediaBaseUrl: config.magentoMediaBaseUrl, cacheDir: config.imageCacheDir, log }),
   );
-  app.get('/search/*', etag(), createSearchPage({ clientDir: config.clientDir, log }));
-  app.get('*', etag(), site.serve);
+  // A CDN revalidating an answer keeps its surrogate keys and build from the 304.
+  const revalidate = etag({ retainedHeaders: [...RETAINED_304_HEADERS, ...EDGE_HEADERS_ON_304] });
+  app.get('/search/*', revalidate, createSearchPage({ clientDir: config.clientDir, log, buildId, ...edge }));
+  app.get('*', revalidate, site.serve);
   for (const route of config.fallbackRoutes ?? []) app.all('*', route);
   app.all('*', (c) =>
     c.req.method === 'GET' || c.req.method === 'HEAD'

@@ -5,6 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Hono } from 'hono';
+import { edgeCachingFor } from '../cdn/headers.ts';
 import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { errorMessage } from '../http/index.ts';
@@ -75,6 +76,7 @@ export async function storefrontServerConfig(
     imageCacheDir: resolve(env.IMAGE_CACHE_DIR),
     siteUrl: env.SITE_URL,
     scriptHashes: await scriptHashesOf(distDir),
+    edge: edgeCachingFor(env),
     routes: [...(options.extraRoutes ?? []), ...(options.routes ?? createShopperRoutes(env, log))],
     fallbackRoutes,
     log,

@@ -13,13 +13,17 @@
  *
  * The page holds no inline script of its own (the CSP's hashes are the build's, src/server/security.ts):
  * the drawn body replaces the build's loading state, inline lines included. It is per term and per build,
- * so caches must revalidate it (ETag); a page saying the index could not be read is not kept at all.
+ * so browsers must revalidate it (ETag) and a CDN keeps it until a publish that changed the search page or
+ * index purges it (`search-results`, src/cdn/keys.ts); a page saying the index could not be read is not
+ * kept at all.
  */
 import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
+import { edgeHeaders, NO_EDGE_CACHING, withSharedMaxAge, type EdgeCaching } from '../cdn/headers.ts';
+import { SEARCH_RESULTS_KEY, surrogateKeysFor } from '../cdn/keys.ts';
 import {
   searchBody,
   searchBodyHtml,
@@ -42,6 +46,7 @@ import {
   ON_THE_FLY_LEVELS,
   type Layers,
 } from '../publish/index.ts';
+import { liveBuildId } from './build-id.ts';
 import { CACHE_REVALIDATE, rawPath } from './static-site.ts';
 
 /** The page the build writes for search, relative to the client folder. */
@@ -51,7 +56,14 @@ export interface SearchPageOptions {
   /** The built site's client folder (`dist/client`; `dist` may be a link a publish swaps). */
   readonly clientDir: string;
   readonly log?: (message: string) => void;
+  /** How long a CDN may keep a results page (default: as long as browsers). */
+  readonly edge?: EdgeCaching;
+  /** The live build's id, for `X-Build-Id` (default: read from the build `clientDir` belongs to). */
+  readonly buildId?: () => string | undefined;
 }
+
+/** A results page is drawn from the search page and the index: a change to either purges it. */
+const RESULTS_KEYS = [SEARCH_RESULTS_KEY, ...surrogateKeysFor(SEARCH_PAGE_FILE)];
 
 /** The build's page split around its body: the drawn body goes between `before` and `after`. */
 interface Template {
@@ -106,6 +118,8 @@ const identity = (found: { path: string; stats: Stats } | undefined): string =>
 export function createSearchPage(options: SearchPageOptions): MiddlewareHandler {
   const log = options.log ?? ((message: string) => console.error(message));
   const layers = liveLayers(dirname(resolve(options.clientDir)));
+  const edge = options.edge ?? NO_EDGE_CACHING;
+  const buildId = options.buildId ?? liveBuildId(dirname(resolve(options.clientDir)));
   let current: Build | undefined;
 
   /** The text of a file of the served build (found through its layers, src/publish/releases/layers.ts), or null. */
@@ -145,10 +159,11 @@ export function createSearchPage(options: SearchPageOptions): MiddlewareHandler 
     const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=utf-8',
-      // Per term and per build: any cache revalidates (cheap with the ETag); a failure is not kept.
-      'Cache-Control': view.kind === 'unavailable' ? 'no-store' : CACHE_REVALIDATE,
+      // Per term and per build: browsers revalidate (cheap with the ETag); a failure is not kept.
+      'Cache-Control': view.kind === 'unavailable' ? 'no-store' : withSharedMaxAge(CACHE_REVALIDATE, edge),
       Vary: 'Accept-Encoding',
       'Content-Length': String(body.length),
+      ...edgeHeaders(RESULTS_KEYS, edge, buildId()),
     };
     if (view.kind !== 'unavailable')
       headers['ETag'] = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;

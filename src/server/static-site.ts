@@ -3,11 +3,15 @@
  * routes, real 404 pages, compression (the build's precompressed `.br`/`.gz` siblings, or on the fly
  * into a small cache) and cache headers. Each 200 carries a strong ETag per encoding; the server's
  * `etag()` middleware answers 304 from it. Hono's `serveStatic` is not used: it cannot choose siblings
- * by weight, keep one ETag per encoding, rewrite or answer with a 404 page.
+ * by weight, keep one ETag per encoding, rewrite or answer with a 404 page. Each answer also tells a CDN
+ * how long to keep it, its surrogate keys and the build it came from (src/cdn/headers.ts).
  */
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
+import { edgeHeaders, NO_EDGE_CACHING, withSharedMaxAge, type EdgeCaching } from '../cdn/headers.ts';
+import { fileForUrlPath, fileKey, surrogateKeysFor } from '../cdn/keys.ts';
 import {
   compress,
   CompressionCache,
@@ -19,6 +23,7 @@ import {
   ON_THE_FLY_LEVELS,
   type Encoding,
 } from '../publish/index.ts';
+import { liveBuildId } from './build-id.ts';
 import { createSiteFiles, MAX_BUFFERED_BYTES, type Described, type Found } from './site-files.ts';
 
 /** A path prefix whose unknown URLs are answered by one page (status 200): client-rendered routes. */
@@ -50,15 +55,19 @@ export const DEFAULT_NOT_FOUND_PAGES: readonly NotFoundPage[] = [
 ];
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Pages: any cache may keep them but must revalidate (cheap with ETag), so a rebuild is live at once. */
+/**
+ * Pages and data files: browsers must revalidate (cheap with ETag), so a rebuild is live at once; a CDN
+ * that a publish purges may keep them longer (`s-maxage`, src/cdn/headers.ts).
+ */
 export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
-/** Unhashed public files (favicon, robots.txt, search index): a few minutes, then revalidate. */
+/** Other unhashed public files (favicon, robots.txt): a few minutes, then revalidate. */
 export const CACHE_SHORT = 'public, max-age=300';
 
-export function cacheControlFor(relative: string): string {
+export function cacheControlFor(relative: string, edge: EdgeCaching = NO_EDGE_CACHING): string {
   if (isHashedAsset(relative)) return CACHE_IMMUTABLE;
-  if (relative.endsWith('.html')) return CACHE_REVALIDATE;
-  return CACHE_SHORT;
+  if (relative.endsWith('.html') || relative.endsWith('.json'))
+    return withSharedMaxAge(CACHE_REVALIDATE, edge);
+  return withSharedMaxAge(CACHE_SHORT, edge);
 }
 
 export interface StaticSiteOptions {
@@ -67,6 +76,10 @@ export interface StaticSiteOptions {
   readonly notFoundPages?: readonly NotFoundPage[];
   /** Memory for on-the-fly compressed bodies (default 32 MB). */
   readonly compressionCacheBytes?: number;
+  /** How long a CDN may keep answers, and whether it reads `Cache-Tag` (default: as long as browsers). */
+  readonly edge?: EdgeCaching;
+  /** The live build's id, for `X-Build-Id` (default: read from the build `clientDir` belongs to). */
+  readonly buildId?: () => string | undefined;
 }
 
 export interface StaticSite {
@@ -87,10 +100,26 @@ function encodingFor(found: Found, acceptEncoding: string | undefined): Encoding
     : 'identity';
 }
 
-function headersFor(found: Found, entry: Described, encoding: Encoding, status: 200 | 404) {
+interface Answer {
+  readonly found: Found;
+  readonly status: 200 | 404;
+  /** Surrogate keys: the file's, and for a 404 the missing file's too (its publish purges the 404). */
+  readonly keys: readonly string[];
+}
+
+function headersFor(
+  answer: Answer,
+  entry: Described,
+  encoding: Encoding,
+  edge: EdgeCaching,
+  buildId?: string,
+) {
+  const { found, status } = answer;
   const headers: Record<string, string> = {
     'Content-Type': contentTypeOf(found.path),
-    'Cache-Control': status === 200 ? cacheControlFor(found.relative) : CACHE_REVALIDATE,
+    'Cache-Control':
+      status === 200 ? cacheControlFor(found.relative, edge) : withSharedMaxAge(CACHE_REVALIDATE, edge),
+    ...edgeHeaders(answer.keys, edge, buildId),
   };
   if (isCompressible(found.path)) headers['Vary'] = 'Accept-Encoding';
   // Only what exists answers with an ETag: a 404 page stands for a URL that has no content.
@@ -119,11 +148,14 @@ export function createStaticSite(options: StaticSiteOptions): StaticSite {
   const rewrites = options.rewrites ?? DEFAULT_REWRITES;
   const notFoundPages = options.notFoundPages ?? DEFAULT_NOT_FOUND_PAGES;
   const compressed = new CompressionCache(options.compressionCacheBytes ?? 32 * 1024 * 1024);
+  const edge = options.edge ?? NO_EDGE_CACHING;
+  const buildId = options.buildId ?? liveBuildId(dirname(resolve(options.clientDir)));
 
-  async function respond(c: Context, found: Found, status: 200 | 404): Promise<Response> {
+  async function respond(c: Context, answer: Answer): Promise<Response> {
+    const { found, status } = answer;
     const entry = await files.describe(found);
     const encoding = encodingFor(found, c.req.header('accept-encoding'));
-    const headers = headersFor(found, entry, encoding, status);
+    const headers = headersFor(answer, entry, encoding, edge, buildId());
     const head = c.req.method === 'HEAD';
     const sibling = encoding === 'identity' ? undefined : entry.siblings[encoding];
     if (encoding === 'identity' || sibling) {
@@ -152,7 +184,7 @@ export function createStaticSite(options: StaticSiteOptions): StaticSite {
           );
       if (rewrite) found = await files.file(rewrite.file);
       if (!found) return next();
-      return respond(c, found, 200);
+      return respond(c, { found, status: 200, keys: surrogateKeysFor(found.relative) });
     },
 
     async notFound(c) {
@@ -160,7 +192,14 @@ export function createStaticSite(options: StaticSiteOptions): StaticSite {
       for (const page of notFoundPages) {
         if (!pathname.startsWith(page.prefix)) continue;
         const found = await files.file(page.file);
-        if (found) return respond(c, found, 404);
+        if (!found) continue;
+        const missing = fileForUrlPath(pathname);
+        const keys = surrogateKeysFor(found.relative);
+        return respond(c, {
+          found,
+          status: 404,
+          keys: missing ? [...new Set([fileKey(missing), ...keys])] : keys,
+        });
       }
       return new Response(c.req.method === 'HEAD' ? null : 'Not Found', {
         status: 404,

@@ -245,6 +245,20 @@ describe('caching and encoding', () => {
     expect(head.body.length).toBe(0);
   });
 
+  it('is kept by a CDN until a publish of the search page or index purges it', async () => {
+    const edge = await startFakeSite(site, { edge: { sharedMaxAge: 600, cacheTag: false } });
+    try {
+      const reply = await raw(edge.url, '/search/steam?page=2');
+      expect(reply.headers['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=600');
+      expect(reply.headers['surrogate-key']).toBe('search-results page:/search page build');
+      const shard = await raw(edge.url, '/search/data/core.json');
+      expect(shard.headers['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=600');
+      expect(shard.headers['surrogate-key']).toBe('search:core search build');
+    } finally {
+      await edge.close();
+    }
+  });
+
   it('still serves the index files as files', async () => {
     const core = await raw(server.url, '/search/data/core.json');
     expect(core.status).toBe(200);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
@@ -210,6 +210,14 @@ describe('cache headers and ETag', () => {
     expect(stale.status).toBe(200);
   });
 
+  it('sends data files as pages, so a publish is live at once', async () => {
+    mkdirSync(join(site.clientDir, 'product-data'), { recursive: true });
+    writeFileSync(join(site.clientDir, 'product-data/3.json'), '{}');
+    expect((await raw(server.url, '/product-data/3.json')).headers['cache-control']).toBe(
+      'public, max-age=0, must-revalidate',
+    );
+  });
+
   it('changes the ETag when the file changes', async () => {
     const before = await raw(server.url, '/search/');
     writeFileSync(
@@ -324,5 +332,104 @@ describe('methods', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('headers for a CDN', () => {
+  let cdnSite: FakeSite;
+  let cdn: RunningStorefront;
+  const builds = () => join(cdnSite.root, 'dist.builds');
+
+  /** `dist` as publishing leaves it: a link to `dist.builds/<id>`, swapped by a rename. */
+  const publish = (id: string) => {
+    const link = join(cdnSite.root, '.dist.link');
+    symlinkSync(join(builds(), id), link);
+    renameSync(link, join(cdnSite.root, 'dist'));
+  };
+
+  beforeAll(async () => {
+    cdnSite = makeFakeSite();
+    mkdirSync(join(cdnSite.clientDir, 'car-shampoo'));
+    writeFileSync(join(cdnSite.clientDir, 'car-shampoo/index.html'), '<h1>Car shampoo</h1>');
+    mkdirSync(builds());
+    renameSync(join(cdnSite.root, 'dist'), join(builds(), '20260101T000000000Z-aaaa'));
+    publish('20260101T000000000Z-aaaa');
+    cdn = await startFakeSite(cdnSite, { edge: { sharedMaxAge: 86400, cacheTag: true } });
+  });
+
+  afterAll(async () => {
+    await cdn.close();
+    rmSync(cdnSite.root, { recursive: true, force: true });
+  });
+
+  it('lets the edge keep pages, 404s and data files until purged, while browsers revalidate', async () => {
+    for (const path of [
+      '/a/b',
+      '/',
+      '/listing-data/24.AbC.json?x',
+      '/customer/manage/addresses',
+      '/missing',
+    ]) {
+      const reply = await raw(cdn.url, path);
+      expect(reply.headers['cache-control'], path).toMatch(
+        path.startsWith('/listing-data/')
+          ? /^public, max-age=31536000, immutable$/
+          : /^public, max-age=0, must-revalidate, s-maxage=86400$/,
+      );
+    }
+    expect((await raw(cdn.url, '/_astro/x.123.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await raw(cdn.url, '/favicon.svg')).headers['cache-control']).toBe(
+      'public, max-age=300, s-maxage=86400',
+    );
+  });
+
+  it('files each answer under its surrogate keys, as Surrogate-Key and Cache-Tag', async () => {
+    const product = await raw(cdn.url, '/car-shampoo');
+    expect(product.headers['surrogate-key']).toBe('product:car-shampoo product build');
+    const page = await raw(cdn.url, '/a/b');
+    expect(page.headers['surrogate-key']).toBe('page:/a/b page build');
+    expect(page.headers['cache-tag']).toBe('page:/a/b,page,build');
+    // A rewrite is the page it serves.
+    expect((await raw(cdn.url, '/customer/manage/addresses')).headers['surrogate-key']).toBe(
+      'page:/customer/manage page build',
+    );
+  });
+
+  it('files a 404 under the key of the file it lacks, so the publish that adds it purges the 404', async () => {
+    const missing = await raw(cdn.url, '/new-product');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['surrogate-key']).toBe('product:new-product page:/404.html page build');
+    const category = await raw(cdn.url, '/home-garden/new-category');
+    expect(category.headers['surrogate-key']).toBe(
+      'listing:home-garden/new-category page:/category-not-found page build',
+    );
+  });
+
+  it('names the live build in X-Build-Id, the new one from the moment it is published', async () => {
+    expect((await raw(cdn.url, '/a/b')).headers['x-build-id']).toBe('20260101T000000000Z-aaaa');
+    cpSync(join(builds(), '20260101T000000000Z-aaaa'), join(builds(), '20260102T000000000Z-bbbb'), {
+      recursive: true,
+    });
+    publish('20260102T000000000Z-bbbb');
+    expect((await raw(cdn.url, '/a/b')).headers['x-build-id']).toBe('20260102T000000000Z-bbbb');
+    expect((await raw(cdn.url, '/missing')).headers['x-build-id']).toBe('20260102T000000000Z-bbbb');
+  });
+
+  it('keeps the keys and the build on a 304, for a CDN revalidating', async () => {
+    const first = await raw(cdn.url, '/a/b');
+    const again = await raw(cdn.url, '/a/b', { headers: { 'If-None-Match': String(first.headers['etag']) } });
+    expect(again.status).toBe(304);
+    expect(again.headers['surrogate-key']).toBe('page:/a/b page build');
+    expect(again.headers['x-build-id']).toBe(first.headers['x-build-id']);
+    expect(again.headers['cache-control']).toBe('public, max-age=0, must-revalidate, s-maxage=86400');
+  });
+
+  it('leaves the edge to browsers’ lifetimes and sends no Cache-Tag when no purge is configured', async () => {
+    const reply = await raw(server.url, '/a/b');
+    expect(reply.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(reply.headers['surrogate-key']).toBe('page:/a/b page build');
+    expect(reply.headers['cache-tag']).toBeUndefined();
   });
 });
