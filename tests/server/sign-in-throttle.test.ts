@@ -3,13 +3,17 @@
  * (whatever accounts it tries), an account guessed at from many clients waits for unknown browsers but not
  * for a browser that signed in to it before, the wait is said in words and in Retry-After, and neither lets
  * a guesser reach Magento's own six-failure lock. X-Forwarded-For names the client only behind a trusted proxy.
+ * With the shared store, replicas (each with its own connection to it) count together and trust each
+ * other's known-browser cookies, also after a restart; a store that is down still throttles.
  */
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, trustedProxies } from '../../src/http/index.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
+import type { SharedStore } from '../../src/store/store.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { BOTH_STORES, unreachablePostgresStore, type TestStore } from '../support/stores.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
@@ -129,5 +133,158 @@ describe('sign-in throttle', () => {
       'X-Forwarded-For': newClient(),
     });
     expect(held.status).toBe(429);
+  });
+});
+
+interface ReplicaOptions {
+  readonly store: SharedStore;
+  readonly key?: string;
+  readonly previousKey?: string;
+}
+
+/** Replicas started by a test, closed after it. */
+const replicas: RunningStorefront[] = [];
+afterEach(async () => {
+  for (const replica of replicas.splice(0)) await replica.close();
+});
+
+/** A replica of the shop with the real limits, behind a trusted proxy, on its own store connection. */
+async function replica(options: ReplicaOptions): Promise<RunningStorefront> {
+  const routes = createSessionRoutes({
+    magento: { baseUrl: backend.url },
+    siteUrl: SITE,
+    tokenLifetime: 3600,
+    trustedProxies: trustedProxies(['loopback']),
+    store: options.store,
+    signInKey: options.key,
+    signInKeyPrevious: options.previousKey,
+  });
+  const shop = await startFakeSite(site, { siteUrl: SITE, routes: [routes] });
+  replicas.push(shop);
+  return shop;
+}
+
+const knownCookie = (cookies: readonly string[]): string =>
+  cookies.find((line) => line.startsWith('shop_known='))?.split(';')[0] ?? '';
+
+/** Five wrong passwords for the account, each from a new client, taking turns over `shops`. */
+async function holdAccount(shops: readonly RunningStorefront[], email: string): Promise<void> {
+  for (let guess = 0; guess < 5; guess++) {
+    const shop = shops[guess % shops.length];
+    if (!shop) throw new Error('no replica');
+    const wrong = await signIn(shop, email, `Guess-${guess}-x`, { 'X-Forwarded-For': newClient() });
+    expect(wrong.status).toBe(401);
+  }
+}
+
+const HELD = 'Too many failed sign-ins for this account. Please try again in 15 minutes.';
+const KEY = 'k'.repeat(40);
+const NEXT_KEY = 'n'.repeat(40);
+
+describe.each(BOTH_STORES)('sign-in throttle shared by replicas on %s', (_name, make) => {
+  let test: TestStore;
+  beforeEach(() => {
+    test = make();
+  });
+  afterEach(() => test.dispose());
+
+  it('counts 5 failures for an account across two replicas and holds the 6th attempt, on either', async () => {
+    const a = await replica({ store: test.store });
+    const b = await replica({ store: test.open() });
+    const customer = await backend.newCustomer();
+    await holdAccount([a, b], customer.email);
+    for (const shop of [a, b]) {
+      const held = await signIn(shop, customer.email, customer.password, { 'X-Forwarded-For': newClient() });
+      expect(held.status).toBe(429);
+      expect(held.message).toBe(HELD);
+    }
+    // Five guesses in all never reach Magento's six-failure lock.
+    const magento = await backend.call('POST', '/rest/V1/integration/customer/token', {
+      body: { username: customer.email, password: customer.password },
+    });
+    expect(magento.status).toBe(200);
+  });
+
+  it('keeps no e-mail address in the store, only a keyed hash of it', async () => {
+    const shop = await replica({ store: test.store });
+    const customer = await backend.newCustomer();
+    await signIn(shop, customer.email, 'Wrong-password1', { 'X-Forwarded-For': newClient() });
+    const keys = (await test.store.query<{ key: string }>('SELECT key FROM throttle_counts')).map(
+      (row) => row.key,
+    );
+    const accounts = keys.filter((key) => key.startsWith('sign-in-account:'));
+    expect(accounts).toHaveLength(1);
+    expect(keys.some((key) => key.includes('@'))).toBe(false);
+  });
+
+  it('accepts a known-browser cookie made by another replica, and after a restart', async () => {
+    const a = await replica({ store: test.store });
+    const b = await replica({ store: test.open() });
+    const customer = await backend.newCustomer();
+    const first = await signIn(a, customer.email, customer.password, { 'X-Forwarded-For': newClient() });
+    const known = knownCookie(first.cookies);
+    expect(known).not.toBe('');
+    await holdAccount([a, b], customer.email);
+
+    const onB = await signIn(b, customer.email, customer.password, {
+      'X-Forwarded-For': newClient(),
+      Cookie: known,
+    });
+    expect(onB.status).toBe(200);
+
+    // A replica started afresh reads the same key and the same counts.
+    await Promise.all(replicas.splice(0).map((shop) => shop.close()));
+    const restarted = await replica({ store: test.open() });
+    const returning = await signIn(restarted, customer.email, customer.password, {
+      'X-Forwarded-For': newClient(),
+      Cookie: known,
+    });
+    expect(returning.status).toBe(200);
+    const stranger = await signIn(restarted, customer.email, customer.password, {
+      'X-Forwarded-For': newClient(),
+    });
+    expect(stranger.status).toBe(429);
+  });
+
+  it('accepts cookies signed with SIGN_IN_KEY_PREVIOUS while SIGN_IN_KEY is rotated', async () => {
+    const before = await replica({ store: test.store, key: KEY });
+    const customer = await backend.newCustomer();
+    const first = await signIn(before, customer.email, customer.password, { 'X-Forwarded-For': newClient() });
+    const known = knownCookie(first.cookies);
+    const rotating = await replica({ store: test.open(), key: NEXT_KEY, previousKey: KEY });
+    const rotated = await replica({ store: test.open(), key: NEXT_KEY });
+    await holdAccount([rotating], customer.email);
+
+    const returning = await signIn(rotating, customer.email, customer.password, {
+      'X-Forwarded-For': newClient(),
+      Cookie: known,
+    });
+    expect(returning.status).toBe(200);
+    // The browser gets a cookie under the new key, which the replica without the old one accepts.
+    const renewed = knownCookie(returning.cookies);
+    expect(renewed).not.toBe(known);
+    const old = { 'X-Forwarded-For': newClient(), Cookie: known };
+    expect((await signIn(rotated, customer.email, customer.password, old)).status).toBe(429);
+    const now = { 'X-Forwarded-For': newClient(), Cookie: renewed };
+    expect((await signIn(rotated, customer.email, customer.password, now)).status).toBe(200);
+  });
+});
+
+describe('sign-in throttle while the shared store is down', () => {
+  it('still signs in, and still holds an account after 5 failures', async () => {
+    const store = await unreachablePostgresStore();
+    try {
+      const shop = await replica({ store });
+      const customer = await backend.newCustomer();
+      const first = await signIn(shop, customer.email, customer.password, { 'X-Forwarded-For': newClient() });
+      expect(first.status).toBe(200);
+      // No key to sign a known-browser cookie with: none is given.
+      expect(knownCookie(first.cookies)).toBe('');
+      await holdAccount([shop], customer.email);
+      const held = await signIn(shop, customer.email, customer.password, { 'X-Forwarded-For': newClient() });
+      expect(held.status).toBe(429);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -3,11 +3,9 @@
  * together, a replica started afresh sees the counts made before, counters with different names keep
  * apart, and a store that cannot be reached still throttles from the process's own memory.
  */
-import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FailureCounter } from '../../src/http/index.ts';
-import { openPostgresStore } from '../../src/store/postgres.ts';
-import { BOTH_STORES, type TestStore } from '../support/stores.ts';
+import { BOTH_STORES, unreachablePostgresStore, type TestStore } from '../support/stores.ts';
 
 const LIMIT = { failures: 5, windowSeconds: 600 };
 
@@ -61,22 +59,9 @@ describe.each(BOTH_STORES)('failure counts on %s', (_name, make) => {
   });
 });
 
-/** A port nothing listens on: PostgreSQL "down". */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 describe('failure counts while the store is down', () => {
   it('still throttles, in this process', async () => {
-    const store = openPostgresStore({
-      url: `postgres://postgres@127.0.0.1:${await closedPort()}/test`,
-      log: () => undefined,
-    });
+    const store = await unreachablePostgresStore();
     try {
       const counter = new FailureCounter(LIMIT, { name: 'outage', store });
       for (let i = 0; i < LIMIT.failures; i++) {

@@ -4,6 +4,7 @@
  * suite in a schema of its own that is dropped afterwards.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -67,3 +68,16 @@ export const BOTH_STORES = [
   ['sqlite', sqliteTestStore],
   ['postgres', postgresTestStore],
 ] as const;
+
+/** A PostgreSQL store on a port nothing listens on: the shared store "down". */
+export async function unreachablePostgresStore(): Promise<SharedStore> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('No free port for an unreachable store.');
+  return openPostgresStore({
+    url: `postgres://postgres@127.0.0.1:${address.port}/test`,
+    log: () => undefined,
+  });
+}

@@ -35,6 +35,7 @@ import type { VariantChoice } from '../../features/variant-choice.ts';
 import { addToWishlist } from '../../features/wishlist/wishlist.server.ts';
 import { variantBody } from './wishlist.ts';
 import { strings } from '../../strings.ts';
+import type { SharedStore } from '../../store/store.ts';
 import { SignInThrottle, type SignInLimits } from './sign-in-throttle.ts';
 
 export interface SessionConfig {
@@ -49,6 +50,11 @@ export interface SessionConfig {
   readonly trustedProxies?: TrustedProxies;
   /** Failed sign-ins allowed per client and per account (SIGN_IN_LIMITS by default). */
   readonly signInLimits?: SignInLimits;
+  /** Where failed sign-ins are counted for every replica (and the key is kept if SIGN_IN_KEY is unset). */
+  readonly store?: SharedStore | undefined;
+  /** SIGN_IN_KEY and SIGN_IN_KEY_PREVIOUS: the known-browser cookie's key, and the one it replaces. */
+  readonly signInKey?: string | undefined;
+  readonly signInKeyPrevious?: string | undefined;
   readonly log?: (message: string) => void;
 }
 
@@ -154,7 +160,13 @@ async function mergeGuestWishlist(
 
 export function createSessionRoutes(config: SessionConfig): Hono {
   const log = config.log ?? (() => undefined);
-  const throttle = new SignInThrottle(config.siteUrl, config.signInLimits);
+  const throttle = new SignInThrottle(config.siteUrl, {
+    limits: config.signInLimits,
+    store: config.store,
+    key: config.signInKey,
+    previousKey: config.signInKeyPrevious,
+    log,
+  });
   const trusted = config.trustedProxies ?? trustedProxies([]);
   const routes = new Hono();
   routes.onError(
@@ -174,7 +186,7 @@ export function createSessionRoutes(config: SessionConfig): Hono {
       const { email, password, guestCode, wishlist, wishlistVariants = [] } = c.req.valid('json');
       const variants = new Map(wishlistVariants.map(({ sku, ...choice }) => [sku, choice]));
       const client = clientAddress(c, trusted);
-      const known = throttle.isKnownBrowser(c, email);
+      const known = await throttle.isKnownBrowser(c, email);
       await throttle.check(client, email, known);
       let token: string;
       try {
@@ -192,7 +204,8 @@ export function createSessionRoutes(config: SessionConfig): Hono {
         { signedIn: true, merged, ...(wishlistAdded === undefined ? {} : { wishlistAdded }) },
         { 'Set-Cookie': sessionCookie(token, config.tokenLifetime, config.siteUrl) },
       );
-      reply.headers.append('Set-Cookie', throttle.knownBrowserCookie(email));
+      const knownCookie = await throttle.knownBrowserCookie(email);
+      if (knownCookie) reply.headers.append('Set-Cookie', knownCookie);
       return reply;
     },
   );
