@@ -3,10 +3,11 @@
  * back end with orders placed over HTTP as checkout places them: a customer sees only their own orders
  * (never another's, by number, by Magento's id or by paging), answers are private and carry no internal
  * ids or other customers' data, an ended session and a Magento that is down are said clearly, and the
- * guest lookup finds an order only with all three details, counting failures per client and per number.
+ * guest lookup finds an order only with all three details, counting failures per client and per number,
+ * across replicas that share a store.
  */
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderDetail, OrdersPage } from '../../src/features/orders/order.ts';
 import { SESSION_COOKIE, trustedProxies } from '../../src/http/index.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
@@ -20,6 +21,7 @@ import {
   type TestBackend,
 } from '../support/backend.ts';
 import { ORDER_ADDRESS, placeTestOrder, type PlacedTestOrder } from '../support/orders.ts';
+import { BOTH_STORES, type TestStore } from '../support/stores.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
@@ -367,5 +369,62 @@ describe('the guest order lookup', () => {
     );
     const huge = await lookup({ ...right(), email: `${'a'.repeat(8000)}@example.com` }, client);
     expect(huge.status).toBe(413);
+  });
+});
+
+describe.each(BOTH_STORES)('the guest order lookup on replicas sharing %s', (_name, make) => {
+  let test: TestStore;
+  /** Two replicas, each with its own connection to the store. */
+  let a: RunningStorefront;
+  let b: RunningStorefront;
+  let clients = 0;
+  const newClient = () => `198.51.100.${++clients}`;
+
+  const replica = (store: TestStore['store']) =>
+    startFakeSite(site, {
+      siteUrl: SITE,
+      routes: [
+        createOrdersRoutes({
+          magento: { baseUrl: backend.url, token: INTEGRATION_TOKEN },
+          siteUrl: SITE,
+          trustedProxies: trustedProxies(['loopback']),
+          store,
+        }),
+      ],
+    });
+
+  const lookup = (replica: RunningStorefront, details: Record<string, unknown>, client: string) =>
+    raw(replica.url, '/orders/lookup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...origin, 'X-Forwarded-For': client },
+      body: JSON.stringify(details),
+    });
+
+  beforeEach(async () => {
+    test = make();
+    a = await replica(test.store);
+    b = await replica(test.open());
+  });
+  afterEach(async () => {
+    await a.close();
+    await b.close();
+    await test.dispose();
+  });
+
+  it('refuses the 6th try at an order number after 5 failures spread over the replicas', async () => {
+    const target = await placeTestOrder(backend, { lines: [{ sku, qty: 1 }] });
+    const details = { number: target.number, email: ORDER_ADDRESS.email, postcode: ORDER_ADDRESS.postcode };
+    for (let n = 0; n < 5; n++) {
+      const wrong = await lookup(n % 2 ? b : a, { ...details, postcode: `ZZ${n} 9ZZ` }, newClient());
+      expect(wrong.status).toBe(404);
+    }
+    for (const replica of [a, b]) expect((await lookup(replica, details, newClient())).status).toBe(429);
+  });
+
+  it('refuses a client its 6th lookup after 5 failures spread over the replicas', async () => {
+    const client = newClient();
+    const unknown = (n: number) => ({ number: `99998${n}`, email: 'a@example.com', postcode: 'M1 1AA' });
+    for (let n = 0; n < 5; n++) expect((await lookup(n % 2 ? b : a, unknown(n), client)).status).toBe(404);
+    expect((await lookup(a, unknown(5), client)).status).toBe(429);
   });
 });

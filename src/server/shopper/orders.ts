@@ -44,6 +44,7 @@ import {
   type FailureLimit,
   type TrustedProxies,
 } from '../../http/index.ts';
+import type { SharedStore } from '../../store/store.ts';
 import { strings } from '../../strings.ts';
 
 export interface OrderLimits {
@@ -63,6 +64,8 @@ export interface OrdersRoutesConfig {
   readonly siteUrl: string;
   readonly trustedProxies: TrustedProxies;
   readonly limits?: OrderLimits;
+  /** Where failed lookups are counted for every replica; without one, in this process. */
+  readonly store?: SharedStore | undefined;
   readonly log?: (message: string) => void;
 }
 
@@ -96,8 +99,11 @@ export function createOrdersRoutes(config: OrdersRoutesConfig): Hono {
   const log = config.log ?? (() => undefined);
   const { magento, siteUrl } = config;
   const limits = config.limits ?? ORDER_LOOKUP_LIMITS;
-  const perClient = new FailureCounter(limits.perClient);
-  const perOrder = new FailureCounter(limits.perOrder);
+  const perClient = new FailureCounter(limits.perClient, {
+    name: 'order-lookup-client',
+    store: config.store,
+  });
+  const perOrder = new FailureCounter(limits.perOrder, { name: 'order-lookup-number', store: config.store });
 
   const ended = (message: string) =>
     new HttpError(401, message, { ...PRIVATE, 'Set-Cookie': clearSessionCookie(siteUrl) });
