@@ -24,6 +24,7 @@ import {
   trustedProxies,
   type TrustedProxies,
 } from '../../http/index.ts';
+import type { SharedStore } from '../../store/store.ts';
 import type { BuildInfo } from '../releases/build-info.ts';
 import type { Rebuilder, TriggerOptions } from './rebuilder.ts';
 import { renderStatusPage, STATUS_PAGE_SCRIPT, type RunRequest } from './status-page.ts';
@@ -37,6 +38,8 @@ export interface StatusRoutesOptions {
   /** The live build's info, read when the status is asked for. */
   readonly liveBuild: () => BuildInfo | undefined;
   readonly trustedProxies?: TrustedProxies;
+  /** Where wrong passwords are counted for every replica; without one, in this process. */
+  readonly store?: SharedStore | undefined;
 }
 
 const WRONG_PASSWORDS = { failures: 10, windowSeconds: 15 * 60 };
@@ -91,7 +94,10 @@ export function createStatusRoutes(options: StatusRoutesOptions): Hono {
       jsonReply(404, { message: 'The status page is off: set REBUILD_STATUS_PASSWORD to turn it on.' });
     return routes.all('/rebuild/status', off).all('/rebuild/status.js', off);
   }
-  const wrongPasswords = new FailureCounter(WRONG_PASSWORDS);
+  const wrongPasswords = new FailureCounter(WRONG_PASSWORDS, {
+    name: 'status-password',
+    store: options.store,
+  });
   const trusted = options.trustedProxies ?? trustedProxies([]);
 
   /** Lets an editor with the password through; 401 (asking the browser for it) or 429 otherwise. */
