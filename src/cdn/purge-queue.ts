@@ -1,0 +1,215 @@
+/**
+ * The purges a publish asks for, kept in the shared store until the CDN acknowledged them (docs/cdn.md,
+ * "When purges happen"). `enqueue` writes a row, which `startPurgeQueue` sends at once; a failure is
+ * retried with growing delays; rows outlive restarts, and any replica drains what another left.
+ *
+ * Several replicas may drain together: a row is claimed for a lease on the store's clock (`UPDATE … WHERE
+ * due`, one winner), so one purge goes out once while its sender lives. If the sender dies mid-purge the
+ * lease runs out and another sends it again: a purge is idempotent, so twice is harmless, never lost.
+ */
+import { randomUUID } from 'node:crypto';
+import { errorMessage } from '../http/index.ts';
+import type { SharedStore } from '../store/store.ts';
+import type { Purger } from './purge.ts';
+
+export const PURGE_QUEUE_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS cdn_purges (
+    id TEXT PRIMARY KEY,
+    keys TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    created_ms BIGINT NOT NULL,
+    due_ms BIGINT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    claim TEXT,
+    done_ms BIGINT,
+    last_error TEXT
+  )`,
+  'CREATE INDEX IF NOT EXISTS cdn_purges_due ON cdn_purges (done_ms, due_ms)',
+];
+
+type PurgeRow = {
+  readonly id: string;
+  readonly keys: string;
+  readonly reason: string;
+  readonly attempts: number;
+  readonly claim: string;
+};
+
+/** 1 s, 2 s, 4 s … up to a minute: the change-to-live budget is 60 s. */
+export const defaultRetryDelay = (attempts: number): number => Math.min(60_000, 1_000 * 2 ** (attempts - 1));
+
+/** Done purges are kept this long, for whoever asks what was purged. */
+const KEEP_DONE_MS = 7 * 24 * 3600 * 1000;
+
+export interface PurgeQueueOptions {
+  readonly store: SharedStore;
+  readonly purger: Purger;
+  readonly log?: (message: string) => void;
+  /** How long a claimed row is its sender's (default 60 s): longer than a purge takes, batches included. */
+  readonly leaseMs?: number;
+  /** Delay before the next try after `attempts` failures (default `defaultRetryDelay`). */
+  readonly retryDelayMs?: (attempts: number) => number;
+}
+
+export interface PurgeQueue {
+  /** Keeps a purge of `keys` for `reason` (the log's words); resolves once it is stored, sends nothing. */
+  enqueue(keys: readonly string[], reason: string): Promise<void>;
+  /** Sends every purge that is due, one after another, until none is; resolves when done. */
+  drain(): Promise<void>;
+  /** Milliseconds until the next purge is due (0: now), or undefined when none is waiting. */
+  nextDue(): Promise<number | undefined>;
+}
+
+/** The queue's parts, without a timer: `startPurgeQueue` runs them, tests call them one by one. */
+export function createPurgeQueue(options: PurgeQueueOptions): PurgeQueue {
+  const { store, purger } = options;
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const leaseMs = options.leaseMs ?? 60_000;
+  const retryDelay = options.retryDelayMs ?? defaultRetryDelay;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  /** The oldest due row, now this drainer's for the lease; undefined when none is due. */
+  async function claim(): Promise<PurgeRow | undefined> {
+    // The due condition is checked again on the row itself: of two drainers picking the same row, the one
+    // that updates second finds it no longer due and claims nothing.
+    const [row] = await store.query<PurgeRow>(
+      `UPDATE cdn_purges SET claim = ?, due_ms = ${store.clock} + ?, attempts = attempts + 1
+       WHERE id = (SELECT id FROM cdn_purges WHERE done_ms IS NULL AND due_ms <= ${store.clock}
+                   ORDER BY created_ms, id LIMIT 1)
+         AND done_ms IS NULL AND due_ms <= ${store.clock}
+       RETURNING id, keys, reason, attempts, claim`,
+      [randomUUID(), leaseMs],
+    );
+    return row;
+  }
+
+  async function send(row: PurgeRow): Promise<void> {
+    try {
+      await purger.purge(row.keys.split(' '));
+    } catch (error) {
+      const delay = retryDelay(row.attempts);
+      log(
+        `CDN purge (${row.reason}) failed, try ${row.attempts}, again in ${Math.ceil(delay / 1000)} s: ${errorMessage(error)}`,
+      );
+      await store.run(
+        `UPDATE cdn_purges SET due_ms = ${store.clock} + ?, claim = NULL, last_error = ?
+         WHERE id = ? AND claim = ?`,
+        [delay, errorMessage(error).slice(0, 1000), row.id, row.claim],
+      );
+      return;
+    }
+    await store.run(`UPDATE cdn_purges SET done_ms = ${store.clock}, claim = NULL WHERE id = ?`, [row.id]);
+  }
+
+  async function drainOnce(): Promise<void> {
+    for (let row = await claim(); row; row = await claim()) await send(row);
+    await store.run(`DELETE FROM cdn_purges WHERE done_ms < ${store.clock} - ?`, [KEEP_DONE_MS]);
+  }
+
+  return {
+    async enqueue(keys, reason) {
+      const unique = [...new Set(keys)];
+      const bad = unique.find((key) => key === '' || /[\s,]/.test(key));
+      if (bad !== undefined)
+        throw new Error(
+          `"${bad}" is no surrogate key: keys hold no space or comma (src/cdn/keys.ts makes them).`,
+        );
+      if (unique.length === 0) return;
+      await store.run(
+        `INSERT INTO cdn_purges (id, keys, reason, created_ms, due_ms) VALUES (?, ?, ?, ${store.clock}, ${store.clock})`,
+        [randomUUID(), unique.join(' '), reason],
+      );
+    },
+
+    /** One drain at a time in this process; a call during one makes it look again when it ends. */
+    drain() {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        try {
+          do {
+            again = false;
+            await drainOnce();
+          } while (again);
+        } finally {
+          running = undefined;
+        }
+      })();
+      return running;
+    },
+
+    async nextDue() {
+      const [row] = await store.query<{ wait: number | null }>(
+        `SELECT MIN(due_ms) - ${store.clock} AS wait FROM cdn_purges WHERE done_ms IS NULL`,
+      );
+      return row?.wait === null || row?.wait === undefined ? undefined : Math.max(0, Number(row.wait));
+    },
+  };
+}
+
+export interface RunningPurgeQueue {
+  /** Keeps the purge (resolves once stored) and sends it at once, in the background. */
+  enqueue(keys: readonly string[], reason: string): Promise<void>;
+  /** Sends what is due now; resolves when nothing is due. */
+  drain(): Promise<void>;
+  /** Stops looking and waits for a purge being sent. */
+  close(): Promise<void>;
+}
+
+export interface StartPurgeQueueOptions extends PurgeQueueOptions {
+  /** How often the queue looks for purges another replica left (default 5 s; a retry due sooner, sooner). */
+  readonly pollMs?: number;
+}
+
+/**
+ * Creates the table and drains the queue: at once after each `enqueue`, when a retry is due, and every
+ * `pollMs` for what another replica left. Every replica may run one; the publisher calls `enqueue` once
+ * every replica serves the new build.
+ */
+export async function startPurgeQueue(options: StartPurgeQueueOptions): Promise<RunningPurgeQueue> {
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const pollMs = options.pollMs ?? 5_000;
+  await options.store.ensure(PURGE_QUEUE_SCHEMA);
+  const queue = createPurgeQueue(options);
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const ticks = new Set<Promise<void>>();
+
+  /** Drains, then looks again when the next purge is due, or after `pollMs`. */
+  async function tick(): Promise<void> {
+    let wait = pollMs;
+    try {
+      await queue.drain();
+      const due = await queue.nextDue();
+      if (due !== undefined) wait = Math.min(pollMs, Math.max(50, due));
+    } catch (error) {
+      log(`CDN purge: the queue could not be read: ${errorMessage(error)}`);
+    }
+    if (closed) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, wait);
+    timer.unref();
+  }
+  function run(): void {
+    const current = tick();
+    ticks.add(current);
+    void current.finally(() => ticks.delete(current));
+  }
+  run();
+
+  return {
+    async enqueue(keys, reason) {
+      await queue.enqueue(keys, reason);
+      if (!closed) run();
+    },
+    drain: () => queue.drain(),
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await Promise.all(ticks);
+    },
+  };
+}
