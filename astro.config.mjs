@@ -116,6 +116,9 @@ export default defineConfig({
   output: 'static',
   // On-demand routes (none in the catalogue) run through the storefront server in middleware mode.
   adapter: node({ mode: 'middleware' }),
+  // No Astro sessions: unless told so, the node adapter keeps them in files under node_modules/.astro,
+  // private to one replica. Off, Astro.session is undefined (Astro logs a warning) and nothing is kept.
+  session: false,
   integrations: [react(), renderPlan, warmRenderer],
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
