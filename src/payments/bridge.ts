@@ -9,7 +9,7 @@
  * and a paid order's number) and recover
  * (`bridge/recover.ts`: finish what a crash left PLACING). A transaction moves REGISTERED → PLACING →
  * PAID or FAILED, or REGISTERED → FAILED when declined or aborted; those moves are the pure `transition`
- * of `transitions.ts`, and the sqlite store (`store.ts`) applies them conditionally. Orders are placed and
+ * of `transitions.ts`, and the store (`store.ts`, shared by every replica) applies them conditionally. Orders are placed and
  * found with the integration token by Magento's quote id, so a crash between any two steps, or a
  * notification arriving after the customer's token expired, still ends with exactly one order.
  */
@@ -20,13 +20,22 @@ import { register, type StartRequest } from './bridge/register.ts';
 import { status, type PaymentStatusAnswer } from './bridge/status.ts';
 
 export { basketProblem, paymentAddress, paymentBasket } from './bridge/basket.ts';
-export { DEFAULT_LEASE_MS, type PaymentBridgeConfig } from './bridge/deps.ts';
+export {
+  DEFAULT_LEASE_MS,
+  DEFAULT_WAIT_MS,
+  OutcomeUnknownError,
+  type PaymentBridgeConfig,
+} from './bridge/deps.ts';
 export type { StartRequest } from './bridge/register.ts';
 export type { PaymentStatus, PaymentStatusAnswer } from './bridge/status.ts';
 
 export interface PaymentBridge {
   start(request: StartRequest): Promise<{ code: string; nextUrl: string }>;
-  /** Handles one notification body and returns the bytes to answer with. */
+  /**
+   * Handles one notification body and returns the bytes to answer with; throws when the outcome is not
+   * known yet (another notification is still placing the order, or the store failed): no answer must be
+   * given then, so the provider sends it again.
+   */
   notify(body: string): Promise<{ contentType: string; body: string }>;
   /**
    * What the paid page may know of its own transaction: pending, failed, or paid with the order's number
@@ -34,7 +43,7 @@ export interface PaymentBridge {
    */
   status(code: string): Promise<PaymentStatusAnswer | undefined>;
   /**
-   * Finishes the transactions left PLACING by a process that died (their lease ran out): adopts the order
+   * Finishes the transactions left PLACING by a replica that died (their lease ran out): adopts the order
    * Magento already placed for the quote, or places it, and sets it complete. How many it took over.
    */
   recover(): Promise<number>;

@@ -1,14 +1,15 @@
 /** The payment bridge and its routes from the validated environment (README: Payments). */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import type { Hono } from 'hono';
 import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
-import type { Hono } from 'hono';
+import type { SharedStore } from '../store/store.ts';
 import { createPaymentBridge, DEFAULT_LEASE_MS, type PaymentBridge } from './bridge.ts';
+import { paymentHome } from './home.ts';
 import { createMagentoCheckout } from './magento-checkout.ts';
 import { createOpayoServerProvider } from './opayo-server.ts';
+import { startRecoveryLeader } from './recovery-leader.ts';
 import { createPaymentRoutes, NOTIFY_PATH } from './routes.ts';
-import { openPaymentStore } from './store.ts';
+import type { PaymentStore } from './store.ts';
 
 /** OPAYO_REGISTRATION_URL, else the embedded sandbox's registration URL. */
 export const opayoRegistrationUrl = (env: Env): string =>
@@ -19,7 +20,11 @@ export const opayoRegistrationUrl = (env: Env): string =>
 export const notificationUrl = (env: Env): string =>
   `${env.PAYMENT_NOTIFICATION_BASE_URL ?? env.SITE_URL}${NOTIFY_PATH}`;
 
-export function paymentBridgeFromEnv(env: Env, log?: (message: string) => void): PaymentBridge {
+export function paymentBridgeFromEnv(
+  env: Env,
+  store: PaymentStore,
+  log?: (message: string) => void,
+): PaymentBridge {
   return createPaymentBridge({
     provider: createOpayoServerProvider({
       vendor: env.OPAYO_VENDOR,
@@ -27,8 +32,7 @@ export function paymentBridgeFromEnv(env: Env, log?: (message: string) => void):
     }),
     // The integration token stays inside the bridge: only it reads orders back and sets them complete.
     magento: createMagentoCheckout(magentoClientConfig(env)),
-    // Opened on the first payment, so serving the site never touches the payments file.
-    store: () => openPaymentStore(resolve(env.PAYMENTS_DB)),
+    store,
     siteUrl: env.SITE_URL,
     notificationUrl: notificationUrl(env),
     shopName: env.SHOP_NAME,
@@ -36,28 +40,31 @@ export function paymentBridgeFromEnv(env: Env, log?: (message: string) => void):
   });
 }
 
-/**
- * On start, finishes what a crash of the previous process left PLACING: at once for claims whose lease
- * already ran out, and once more when every claim made before the start has run out (a claim may belong
- * to another process sharing the file, so a live one is never taken). Only when the payments file exists:
- * a shop that never took a payment starts without creating it.
- */
-export function recoverOnStart(bridge: PaymentBridge, file: string, log: (message: string) => void): void {
-  if (!existsSync(file)) return;
-  const run = () =>
-    void bridge
-      .recover()
-      .then((taken) => {
-        if (taken > 0) log(`Payments: ${taken} transaction(s) left placing by a crash finished`);
-      })
-      .catch((error: unknown) => log(`Payments: recovery failed: ${String(error)}`));
-  run();
-  setTimeout(run, DEFAULT_LEASE_MS + 1_000).unref();
-}
+/** How often a replica that does not lead recovery tries to take the lead. */
+const LEAD_RETRY_MS = 5_000;
 
-export function createPaymentRoutesFromEnv(env: Env, log?: (message: string) => void): Hono {
-  const bridge = paymentBridgeFromEnv(env, log);
-  recoverOnStart(bridge, resolve(env.PAYMENTS_DB), log ?? ((message) => console.warn(message)));
+/**
+ * The payment routes, with their transactions in `store` when it is PostgreSQL (else PAYMENTS_DB) and
+ * recovery running on whichever replica leads it. Aborting `signal` stops recovery, releases its lock and
+ * closes the payments file; without one, recovery's timer does not keep the process alive.
+ */
+export function createPaymentRoutesFromEnv(
+  env: Env,
+  log?: (message: string) => void,
+  store?: SharedStore,
+  signal?: AbortSignal,
+): Hono {
+  const say = log ?? ((message: string) => console.warn(message));
+  const home = paymentHome(env, store, say);
+  const bridge = paymentBridgeFromEnv(env, home.store, log);
+  const stopRecovery = startRecoveryLeader({
+    recover: () => bridge.recover(),
+    lead: () => home.lead(),
+    everyMs: DEFAULT_LEASE_MS / 2,
+    retryMs: LEAD_RETRY_MS,
+    log: say,
+  });
+  signal?.addEventListener('abort', () => void stopRecovery().then(() => home.close()), { once: true });
   return createPaymentRoutes({
     bridge,
     siteUrl: env.SITE_URL,

@@ -4,7 +4,7 @@
  *   else the guest cart code) is registered with the provider; answers `{code, nextUrl}`. The e-mail is
  *   the customer's, or a guest's billing address's (an `email` field is ignored).
  * - `POST /payments/opayo/notify`: the provider's server-to-server notification (form-encoded), answered
- *   in the provider's format (CRLF `Name=Value` lines for Opayo).
+ *   in the provider's format (CRLF `Name=Value` lines for Opayo), or 503 while its outcome is not known.
  * - `GET /payments/status/{code}`: `{status: pending | paid | failed}` of that one transaction, and for a
  *   paid one the order's number (`{status: 'paid', order: '000000123'}`, when known); nothing else.
  */
@@ -85,7 +85,23 @@ export function createPaymentRoutes(config: PaymentRoutesConfig): Hono {
   routes.all('/payments/start', methodNotAllowed('POST'));
 
   routes.post(NOTIFY_PATH, limitBody(16 * 1024), async (c) => {
-    const reply = await bridge.notify(await c.req.text());
+    let reply: Awaited<ReturnType<PaymentBridge['notify']>>;
+    try {
+      reply = await bridge.notify(await c.req.text());
+    } catch (error) {
+      // The outcome is not known (another replica is placing the order, the store is down): a 503 with no
+      // acknowledgement is "not answered", so the provider sends the notification again, whereas a valid
+      // Status=ERROR would be final and void a payment whose order may yet be completed.
+      log(`Payment notification not answered (the provider will retry): ${describeError(error)}`);
+      return new Response('The outcome is not known yet; please send the notification again.\n', {
+        status: 503,
+        headers: {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Cache-Control': 'no-store',
+          'Retry-After': '5',
+        },
+      });
+    }
     const body = Buffer.from(reply.body, 'latin1');
     return new Response(body, {
       headers: {

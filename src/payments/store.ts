@@ -1,24 +1,27 @@
 /**
- * The payment bridge's memory (node:sqlite): one row per registered transaction, holding what the
- * server-to-server notification needs to place the order later without the shopper's cookie (the
- * provider's secret, the amount, Magento's quote id and the cart's lines), and the transaction's state:
+ * The payment bridge's memory, a table in the shared store (src/store: PostgreSQL shared by every
+ * replica, or an SQLite file on one host; the same SQL for both). One row per registered transaction,
+ * holding what the server-to-server notification needs to place the order later without the shopper's
+ * cookie (the provider's secret, the amount, Magento's quote id and the cart's lines), and the
+ * transaction's state:
  *
  *   REGISTERED ──OK──▶ PLACING ──order placed──▶ PAID
  *        │                 └────placement failed──▶ FAILED
  *        └──NOTAUTHED / REJECTED / ABORT / ERROR──▶ FAILED
  *
- * Every transition is a compare-and-set on the state, so of two notifications arriving together only one
- * places the order; the reply given for the final state is stored, so a repeated notification gets the
- * same answer. A claim remembers the authorised status it was made for, so a bridge restarted after a
- * crash can finish a PLACING transaction without waiting for the provider to notify again; an order id is
- * recorded by one transaction only. A PAID transaction keeps its order's number (Magento's `increment_id`),
- * which the paid page shows; it is written once, when known. No customer token is kept: the order is placed with the integration
- * token (older files may hold one, erased as soon as the transaction is final).
+ * Every transition is a compare-and-set on the state, so of two notifications arriving together, at one
+ * replica or two, only one places the order; the reply given for the final state is stored, so a
+ * repeated notification gets the same answer. A claim is a lease compared on the store's clock, renewed
+ * while its holder places the order, so the claim of a replica that died is taken over once it runs out.
+ * A claim remembers the authorised status it was made for, so recovery can finish a PLACING transaction
+ * without waiting for the provider to notify again; an order id is recorded by one transaction only. A
+ * PAID transaction keeps its order's number (Magento's `increment_id`), which the paid page shows; it is
+ * written once, when known. No customer token is kept: the order is placed with the integration token
+ * (older files may hold one, erased as soon as the transaction is final).
  */
-import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
+import type { SharedStore } from '../store/store.ts';
 import type { Acknowledgement } from './provider.ts';
-import { preparePrivateFile } from '../config/private-files.ts';
 
 export const PAYMENT_STATES = ['REGISTERED', 'PLACING', 'PAID', 'FAILED'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
@@ -58,8 +61,9 @@ export interface PaymentRecord extends NewPayment {
   readonly updatedAt: string;
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS payments (
+/** The table both dialects create alike: ms as BIGINT, one transaction per Magento order. */
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS payments (
   code TEXT PRIMARY KEY,
   provider TEXT NOT NULL,
   provider_ref TEXT NOT NULL,
@@ -78,13 +82,39 @@ CREATE TABLE IF NOT EXISTS payments (
   order_number TEXT,
   failure TEXT,
   reply TEXT,
-  lease_until INTEGER,
+  lease_until BIGINT,
   authorised_status TEXT,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
-);
-CREATE UNIQUE INDEX IF NOT EXISTS payments_order ON payments (order_id) WHERE order_id IS NOT NULL;
-`;
+)`,
+  'CREATE UNIQUE INDEX IF NOT EXISTS payments_order ON payments (order_id) WHERE order_id IS NOT NULL',
+];
+
+/** Every column, in the order a copy from one store to another names them. */
+const COLUMNS = [
+  'code',
+  'provider',
+  'provider_ref',
+  'secret',
+  'amount_pence',
+  'currency',
+  'cart_kind',
+  'guest_cart',
+  'customer_token',
+  'email',
+  'cart_id',
+  'cart_lines',
+  'state',
+  'provider_status',
+  'order_id',
+  'order_number',
+  'failure',
+  'reply',
+  'lease_until',
+  'authorised_status',
+  'created_at',
+  'updated_at',
+] as const;
 
 const acknowledgementSchema = z.object({
   status: z.enum(['OK', 'INVALID', 'ERROR']),
@@ -153,127 +183,158 @@ export interface FinalState {
 }
 
 export interface PaymentStore {
-  insert(payment: NewPayment): void;
-  get(code: string): PaymentRecord | undefined;
+  insert(payment: NewPayment): Promise<void>;
+  get(code: string): Promise<PaymentRecord | undefined>;
   /**
-   * REGISTERED (or PLACING whose lease ran out) → PLACING until `leaseUntil`, for the authorised
-   * notification whose status word is `status`; true if this caller won.
+   * REGISTERED (or PLACING whose lease ran out, by the store's clock) → PLACING for `leaseMs`, for the
+   * authorised notification whose status word is `status`; true if this caller won.
    */
-  claim(code: string, now: number, leaseUntil: number, status: string): boolean;
+  claim(code: string, leaseMs: number, status: string): Promise<boolean>;
+  /** Extends a PLACING claim by `leaseMs` from now (store's clock); false once it is no longer PLACING. */
+  renew(code: string, leaseMs: number): Promise<boolean>;
   /**
    * Remembers the Magento order at once, so nothing can place it a second time; false when the row is no
    * longer PLACING or another transaction already holds that order.
    */
-  recordOrder(code: string, orderId: number): boolean;
+  recordOrder(code: string, orderId: number): Promise<boolean>;
   /** The transaction that recorded this Magento order, if any. */
-  codeOfOrder(orderId: number): string | undefined;
-  /** PLACING transactions whose lease ran out before `now` (their notification died with its process). */
-  abandoned(now: number): PaymentRecord[];
+  codeOfOrder(orderId: number): Promise<string | undefined>;
+  /** PLACING transactions whose lease ran out by the store's clock (their placer died or stalled). */
+  abandoned(): Promise<PaymentRecord[]>;
   /**
    * The number of a PAID transaction's order, read after it ended; false when the row is not PAID or
    * already has one (the first number written stays).
    */
-  recordOrderNumber(code: string, orderNumber: string): boolean;
+  recordOrderNumber(code: string, orderNumber: string): Promise<boolean>;
   /** → PAID or FAILED from one of `from`; true if the row was in one of them. */
-  finish(code: string, from: readonly PaymentState[], final: FinalState): boolean;
-  close(): void;
+  finish(code: string, from: readonly PaymentState[], final: FinalState): Promise<boolean>;
 }
 
 const now = () => new Date().toISOString();
 
-/** Columns added after a file was first created (CREATE TABLE IF NOT EXISTS leaves old tables as they were). */
-function migrate(db: DatabaseSync): void {
-  const columns = db.prepare('PRAGMA table_info(payments)').all();
-  const has = (name: string) => columns.some((column) => column['name'] === name);
-  if (!has('authorised_status')) db.exec('ALTER TABLE payments ADD COLUMN authorised_status TEXT');
-  if (!has('order_number')) db.exec('ALTER TABLE payments ADD COLUMN order_number TEXT');
+/**
+ * The table as this version has it: created if missing, and in an SQLite file from an older version, the
+ * columns added since (CREATE TABLE IF NOT EXISTS leaves old tables as they were).
+ */
+async function prepareTable(store: SharedStore): Promise<void> {
+  await store.ensure(SCHEMA);
+  if (store.dialect !== 'sqlite') return;
+  const columns = await store.query<{ name: string }>('PRAGMA table_info(payments)');
+  const missing = ['authorised_status', 'order_number'].filter(
+    (name) => !columns.some((column) => column.name === name),
+  );
+  try {
+    await store.ensure(missing.map((name) => `ALTER TABLE payments ADD COLUMN ${name} TEXT`));
+  } catch (error) {
+    // Another process on this host added it first.
+    if (!(error instanceof Error && /duplicate column/i.test(error.message))) throw error;
+  }
 }
 
-/** SQLite's refusal of a second row with the same order id (the `payments_order` unique index). */
+/** The refusal of a second row with the same order id (the `payments_order` unique index). */
 const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Error && /UNIQUE constraint failed/.test(error.message);
+  (error as { code?: unknown } | null)?.code === '23505' ||
+  (error instanceof Error && /UNIQUE constraint failed/.test(error.message));
 
-export function openPaymentStore(file: string): PaymentStore {
-  preparePrivateFile(file);
-  const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
-  db.exec(SCHEMA);
-  migrate(db);
-
-  const insert = db.prepare(
-    `INSERT INTO payments (code, provider, provider_ref, secret, amount_pence, currency, cart_kind, guest_cart,
-       email, cart_id, cart_lines, state, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'REGISTERED', ?, ?)`,
-  );
-  const select = db.prepare('SELECT * FROM payments WHERE code = ?');
-  const claim = db.prepare(
-    `UPDATE payments SET state = 'PLACING', lease_until = ?, authorised_status = ?, updated_at = ?
-     WHERE code = ? AND (state = 'REGISTERED' OR (state = 'PLACING' AND lease_until < ?))`,
-  );
-  const recordOrder = db.prepare(
-    "UPDATE payments SET order_id = ?, updated_at = ? WHERE code = ? AND state = 'PLACING'",
-  );
-  const recordOrderNumber = db.prepare(
-    "UPDATE payments SET order_number = ?, updated_at = ? WHERE code = ? AND state = 'PAID' AND order_number IS NULL",
-  );
-  const codeOfOrder = db.prepare('SELECT code FROM payments WHERE order_id = ?');
-  const abandoned = db.prepare(
-    "SELECT * FROM payments WHERE state = 'PLACING' AND lease_until < ? ORDER BY updated_at",
-  );
+/**
+ * The payments table in `store` (created on first use, so opening touches nothing). The caller owns
+ * `store` and closes it.
+ */
+export function openPaymentStore(store: SharedStore): PaymentStore {
+  const { clock } = store;
+  let ready: Promise<void> | undefined;
+  /** The table, created once; a store that was down is asked again by the next call. */
+  const prepared = () =>
+    (ready ??= prepareTable(store).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    }));
+  const query = async (text: string, params: readonly unknown[]) => {
+    await prepared();
+    return store.query(text, params);
+  };
+  const changed = async (text: string, params: readonly unknown[]) => {
+    await prepared();
+    return (await store.run(text, params)) === 1;
+  };
 
   return {
-    insert(payment) {
+    async insert(payment) {
       const at = now();
-      insert.run(
-        payment.code,
-        payment.provider,
-        payment.providerRef,
-        payment.secret,
-        payment.amountPence,
-        payment.currency,
-        payment.cartKind,
-        payment.guestCart,
-        payment.email,
-        payment.cartId,
-        payment.cartLines,
-        at,
-        at,
+      await changed(
+        `INSERT INTO payments (code, provider, provider_ref, secret, amount_pence, currency, cart_kind, guest_cart,
+           email, cart_id, cart_lines, state, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'REGISTERED', ?, ?)`,
+        [
+          payment.code,
+          payment.provider,
+          payment.providerRef,
+          payment.secret,
+          payment.amountPence,
+          payment.currency,
+          payment.cartKind,
+          payment.guestCart,
+          payment.email,
+          payment.cartId,
+          payment.cartLines,
+          at,
+          at,
+        ],
       );
     },
-    get(code) {
-      const row = select.get(code);
+    async get(code) {
+      const [row] = await query('SELECT * FROM payments WHERE code = ?', [code]);
       return row ? rowSchema.parse(row) : undefined;
     },
-    claim(code, at, leaseUntil, status) {
-      return Number(claim.run(leaseUntil, status, now(), code, at).changes) === 1;
+    claim(code, leaseMs, status) {
+      // The lease is compared on the store's clock, so replicas whose clocks differ agree on who holds it.
+      return changed(
+        `UPDATE payments SET state = 'PLACING', lease_until = ${clock} + ?, authorised_status = ?, updated_at = ?
+         WHERE code = ? AND (state = 'REGISTERED' OR (state = 'PLACING' AND lease_until < ${clock}))`,
+        [leaseMs, status, now(), code],
+      );
     },
-    recordOrder(code, orderId) {
+    renew(code, leaseMs) {
+      return changed(`UPDATE payments SET lease_until = ${clock} + ? WHERE code = ? AND state = 'PLACING'`, [
+        leaseMs,
+        code,
+      ]);
+    },
+    async recordOrder(code, orderId) {
       try {
-        return Number(recordOrder.run(orderId, now(), code).changes) === 1;
+        return await changed(
+          "UPDATE payments SET order_id = ?, updated_at = ? WHERE code = ? AND state = 'PLACING'",
+          [orderId, now(), code],
+        );
       } catch (error) {
         if (isUniqueViolation(error)) return false;
         throw error;
       }
     },
     recordOrderNumber(code, orderNumber) {
-      return Number(recordOrderNumber.run(orderNumber, now(), code).changes) === 1;
+      return changed(
+        "UPDATE payments SET order_number = ?, updated_at = ? WHERE code = ? AND state = 'PAID' AND order_number IS NULL",
+        [orderNumber, now(), code],
+      );
     },
-    codeOfOrder(orderId) {
-      const row = codeOfOrder.get(orderId);
+    async codeOfOrder(orderId) {
+      const [row] = await query('SELECT code FROM payments WHERE order_id = ?', [orderId]);
       return typeof row?.['code'] === 'string' ? row['code'] : undefined;
     },
-    abandoned(at) {
-      return abandoned.all(at).map((row) => rowSchema.parse(row));
+    async abandoned() {
+      const rows = await query(
+        `SELECT * FROM payments WHERE state = 'PLACING' AND lease_until < ${clock} ORDER BY updated_at`,
+        [],
+      );
+      return rows.map((row) => rowSchema.parse(row));
     },
     finish(code, from, final) {
       const states = from.map(() => '?').join(', ');
-      const result = db
-        .prepare(
-          `UPDATE payments SET state = ?, provider_status = ?, reply = ?, order_id = COALESCE(?, order_id),
-             order_number = COALESCE(?, order_number), failure = ?, customer_token = NULL, lease_until = NULL, updated_at = ?
-           WHERE code = ? AND state IN (${states})`,
-        )
-        .run(
+      return changed(
+        `UPDATE payments SET state = ?, provider_status = ?, reply = ?, order_id = COALESCE(?, order_id),
+           order_number = COALESCE(?, order_number), failure = ?, customer_token = NULL, lease_until = NULL, updated_at = ?
+         WHERE code = ? AND state IN (${states})`,
+        [
           final.state,
           final.providerStatus,
           JSON.stringify(final.reply),
@@ -283,11 +344,31 @@ export function openPaymentStore(file: string): PaymentStore {
           now(),
           code,
           ...from,
-        );
-      return Number(result.changes) === 1;
-    },
-    close() {
-      db.close();
+        ],
+      );
     },
   };
+}
+
+/**
+ * Copies every transaction of `from` (an older single-host payments file) into `to`, leaving any `to`
+ * already has as it is; how many `from` held and how many were new to `to`.
+ */
+export async function copyPayments(
+  from: SharedStore,
+  to: SharedStore,
+): Promise<{ found: number; copied: number }> {
+  // Both tables as this version has them (the old file gains its later columns first).
+  await prepareTable(from);
+  await prepareTable(to);
+  const rows = await from.query(`SELECT ${COLUMNS.join(', ')} FROM payments`);
+  const insert = `INSERT INTO payments (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})
+    ON CONFLICT (code) DO NOTHING`;
+  let copied = 0;
+  for (const row of rows)
+    copied += await to.run(
+      insert,
+      COLUMNS.map((column) => row[column] ?? null),
+    );
+  return { found: rows.length, copied };
 }

@@ -16,6 +16,8 @@ import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/
 import { createOpayoServerProvider } from '../../src/payments/opayo-server.ts';
 import { createPaymentRoutes, NOTIFY_PATH } from '../../src/payments/routes.ts';
 import { openPaymentStore, type PaymentStore } from '../../src/payments/store.ts';
+import { openSqliteStore } from '../../src/store/sqlite.ts';
+import type { SharedStore } from '../../src/store/store.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createRestProxy } from '../../src/server/shopper/proxy.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
@@ -34,6 +36,7 @@ let opayo: FakeOpayo;
 let site: FakeSite;
 let shop: RunningStorefront;
 let dir: string;
+let shared: SharedStore;
 let store: PaymentStore;
 const logs: string[] = [];
 
@@ -42,7 +45,8 @@ beforeAll(async () => {
   opayo = await startFakeOpayo(VENDOR);
   site = makeFakeSite();
   dir = mkdtempSync(join(tmpdir(), 'payments-test-'));
-  store = openPaymentStore(join(dir, 'payments.sqlite'));
+  shared = openSqliteStore(join(dir, 'payments.sqlite'));
+  store = openPaymentStore(shared);
   // The notification URL names the shop's own port, known once it listens.
   let payments = new Hono();
   shop = await startFakeSite(site, {
@@ -69,7 +73,7 @@ afterAll(async () => {
   await shop.close();
   await opayo.close();
   await backend.stop();
-  store.close();
+  await shared.close();
   rmSync(site.root, { recursive: true, force: true });
   rmSync(dir, { recursive: true, force: true });
 });
@@ -448,7 +452,7 @@ describe('an authorised payment', () => {
     // The paid page learns the order's number, kept with the transaction, and nothing else of the order.
     const number = await orderNumberOf(id);
     expect((await paymentStatus(code)).body).toEqual({ status: 'paid', order: number });
-    expect(store.get(code)?.orderNumber).toBe(number);
+    expect((await store.get(code))?.orderNumber).toBe(number);
 
     const orders = ordersOfCart(id);
     expect(orders).toHaveLength(1);
@@ -476,7 +480,7 @@ describe('an authorised payment', () => {
     const shopper = await customer(3);
     const id = await cartId(shopper);
     const code = await started(shopper);
-    expect(store.get(code)).toMatchObject({ customerToken: null, cartId: id });
+    expect(await store.get(code)).toMatchObject({ customerToken: null, cartId: id });
 
     const reply = await opayo.notify(code, 'OK');
     expect(reply.fields).toEqual({ Status: 'OK', RedirectURL: PAID });
@@ -488,7 +492,7 @@ describe('an authorised payment', () => {
       customer_email: shopper.email,
       total_qty_ordered: 3,
     });
-    expect(store.get(code)).toMatchObject({
+    expect(await store.get(code)).toMatchObject({
       state: 'PAID',
       customerToken: null,
       orderId: orders[0]?.entity_id,
@@ -580,7 +584,7 @@ describe('an authorised payment', () => {
     const reply = await opayo.notify(code, 'OK');
     expect(reply.fields).toMatchObject({ Status: 'INVALID', RedirectURL: FAILED });
     expect(ordersOfCart(id)).toHaveLength(0);
-    expect(store.get(code)?.failure).toMatch(/the amount changed/);
+    expect((await store.get(code))?.failure).toMatch(/the amount changed/);
   });
 
   it('places nothing when the cart changed after Pay (the amount differs)', async () => {
@@ -595,7 +599,7 @@ describe('an authorised payment', () => {
     expect(reply.fields).toMatchObject({ Status: 'INVALID', RedirectURL: FAILED });
     expect((await paymentStatus(code)).body).toEqual({ status: 'failed' });
     expect(ordersOfCart(id)).toHaveLength(0);
-    expect(store.get(code)?.failure).toMatch(/changed/);
+    expect((await store.get(code))?.failure).toMatch(/changed/);
     // The basket is still there to pay again.
     expect((await shopper.cart('GET', '')).body.is_active).toBe(true);
   });
@@ -696,11 +700,11 @@ describe('the status route', () => {
 
 describe('placing the order survives races and crashes', () => {
   const magento = () => createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
-  const bridgeWith = (checkout: MagentoCheckout, leaseMs = 120_000) =>
+  const bridgeWith = (checkout: MagentoCheckout, leaseMs = 120_000, on: PaymentStore = store) =>
     createPaymentBridge({
       provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
       magento: checkout,
-      store,
+      store: on,
       siteUrl: SITE,
       notificationUrl: `${shop.url}${NOTIFY_PATH}`,
       shopName: 'Clearwater Cleaning',
@@ -732,7 +736,7 @@ describe('placing the order survives races and crashes', () => {
     );
     // A held order's number is not the shopper's to see: the payment failed.
     expect(await bridge.status(code)).toEqual({ status: 'failed' });
-    expect(store.get(code)?.orderNumber).toBeNull();
+    expect((await store.get(code))?.orderNumber).toBeNull();
     const orders = ordersOfCart(id);
     expect(orders).toHaveLength(1);
     expect(orders[0]?.status).toBe('holded');
@@ -742,22 +746,23 @@ describe('placing the order survives races and crashes', () => {
     const shopper = await guest(1);
     const id = await cartId(shopper);
     const real = magento();
-    // The first notification places the order, then its process "dies" before setting it complete.
+    // The first notification places the order, then its process "dies" before setting it complete: it
+    // renews its claim no more.
     const dying: MagentoCheckout = { ...real, readOrder: () => new Promise(() => undefined) };
-    const first = bridgeWith(dying, 100);
+    const first = bridgeWith(dying, 100, { ...store, renew: () => Promise.resolve(false) });
     const { code } = await first.start({
       cart: { kind: 'guest', guestCart: shopper.body['guestCode'] ?? '' },
     });
     void first.notify(opayo.notificationBody(code, 'OK'));
-    await expect.poll(() => store.get(code)?.orderId ?? null).not.toBeNull();
-    expect(store.get(code)?.state).toBe('PLACING');
+    await expect.poll(async () => (await store.get(code))?.orderId ?? null).not.toBeNull();
+    expect((await store.get(code))?.state).toBe('PLACING');
 
     await new Promise((resolve) => setTimeout(resolve, 150));
     const second = bridgeWith(real);
     const reply = await second.notify(opayo.notificationBody(code, 'OK'));
     expect(reply.body).toBe(`Status=OK\r\nRedirectURL=${PAID}\r\n`);
     expect(await second.status(code)).toEqual({ status: 'paid', order: await orderNumberOf(id) });
-    expect(ordersOfCart(id)).toEqual([{ entity_id: store.get(code)?.orderId, status: 'complete' }]);
+    expect(ordersOfCart(id)).toEqual([{ entity_id: (await store.get(code))?.orderId, status: 'complete' }]);
   });
 
   it('a repeated notification waits for the one placing the order and answers the same', async () => {
@@ -778,7 +783,7 @@ describe('placing the order survives races and crashes', () => {
       cart: { kind: 'guest', guestCart: shopper.body['guestCode'] ?? '' },
     });
     const firstReply = bridge.notify(opayo.notificationBody(code, 'OK'));
-    await expect.poll(() => store.get(code)?.state).toBe('PLACING');
+    await expect.poll(async () => (await store.get(code))?.state).toBe('PLACING');
     const secondReply = bridge.notify(opayo.notificationBody(code, 'OK'));
     const declined = bridge.notify(opayo.notificationBody(code, 'NOTAUTHED'));
     release();
@@ -818,7 +823,7 @@ describe('the paid order’s number', () => {
     expect((await unread.notify(opayo.notificationBody(code, 'OK'))).body).toBe(
       `Status=OK\r\nRedirectURL=${PAID}\r\n`,
     );
-    expect(store.get(code)).toMatchObject({ state: 'PAID', orderNumber: null });
+    expect(await store.get(code)).toMatchObject({ state: 'PAID', orderNumber: null });
     return { code, id };
   }
 
@@ -832,8 +837,8 @@ describe('the paid order’s number', () => {
     });
     const number = await orderNumberOf(id);
     expect(await counting.status(code)).toEqual({ status: 'paid', order: number });
-    expect(reads).toEqual([store.get(code)?.orderId]);
-    expect(store.get(code)?.orderNumber).toBe(number);
+    expect(reads).toEqual([(await store.get(code))?.orderId]);
+    expect((await store.get(code))?.orderNumber).toBe(number);
     // Kept: the next answers need no read.
     expect(await counting.status(code)).toEqual({ status: 'paid', order: number });
     expect(reads).toHaveLength(1);
@@ -849,7 +854,7 @@ describe('the paid order’s number', () => {
     const asked = Date.now();
     expect(await hanging.status(code)).toEqual({ status: 'paid' });
     expect(Date.now() - asked).toBeLessThan(5_000);
-    expect(store.get(code)?.orderNumber).toBeNull();
+    expect((await store.get(code))?.orderNumber).toBeNull();
     // Later, with Magento back, the page learns it.
     expect(await bridgeWith(real).status(code)).toMatchObject({ status: 'paid', order: expect.any(String) });
   });
@@ -862,12 +867,12 @@ describe('the paid order’s number', () => {
       readOrder: async (orderId) => ({ ...(await real.readOrder(orderId)), number: '<b>1</b>\n 2' }),
     });
     expect(await odd.status(code)).toEqual({ status: 'paid' });
-    expect(store.get(code)?.orderNumber).toBeNull();
+    expect((await store.get(code))?.orderNumber).toBeNull();
   });
 
   it('a payments file from before order numbers opens, and its paid transactions get their number', async () => {
     const { code, id } = await paidUnread();
-    const paid = store.get(code);
+    const paid = await store.get(code);
     if (!paid) throw new Error('no payment');
     const file = join(dir, 'before-order-numbers.sqlite');
     const old = new DatabaseSync(file);
@@ -880,18 +885,23 @@ describe('the paid order’s number', () => {
       .run(code, paid.amountPence, id, paid.orderId, paid.createdAt, paid.updatedAt);
     old.close();
 
-    const reopened = openPaymentStore(file);
+    const opened = openSqliteStore(file);
+    const reopened = openPaymentStore(opened);
     try {
-      expect(reopened.get(code)).toMatchObject({ state: 'PAID', orderId: paid.orderId, orderNumber: null });
+      expect(await reopened.get(code)).toMatchObject({
+        state: 'PAID',
+        orderId: paid.orderId,
+        orderNumber: null,
+      });
       const number = await orderNumberOf(id);
       const bridge = bridgeWith(
         createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN }),
         reopened,
       );
       expect(await bridge.status(code)).toEqual({ status: 'paid', order: number });
-      expect(reopened.get(code)?.orderNumber).toBe(number);
+      expect((await reopened.get(code))?.orderNumber).toBe(number);
     } finally {
-      reopened.close();
+      await opened.close();
     }
   });
 });

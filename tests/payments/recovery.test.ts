@@ -1,10 +1,11 @@
 /**
  * Payments survive crashes and late notifications (issue 10). The bridge is "killed" between two of its
- * steps (a Magento call that never returns stands for the process dying there), the embedded Magento is
- * stopped and started again on its SQLite file, and a new bridge opens the same payments file: whether it
- * recovers on start or on the provider's retried notification, Magento ends with exactly one order for
- * the cart, complete, and the transaction PAID. A notification arriving after the customer's token
- * expired still places the customer's order (integration token, quote id).
+ * steps (a Magento call that never returns stands for the process dying there, and its store connection
+ * closes, so its claim is renewed no more), the embedded Magento is stopped and started again on its
+ * SQLite file, and a new bridge opens the same payments file: whether it recovers (as the recovery leader)
+ * or on the provider's retried notification, Magento ends with exactly one order for the cart, complete,
+ * and the transaction PAID. A notification arriving after the customer's token expired still places the
+ * customer's order (integration token, quote id).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,12 +13,16 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentBridge, type PaymentBridge } from '../../src/payments/bridge.ts';
-import { recoverOnStart } from '../../src/payments/config.ts';
+import { paymentHome } from '../../src/payments/home.ts';
 import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import { createOpayoServerProvider } from '../../src/payments/opayo-server.ts';
+import { startRecoveryLeader } from '../../src/payments/recovery-leader.ts';
 import { openPaymentStore, type PaymentStore } from '../../src/payments/store.ts';
+import { openSqliteStore } from '../../src/store/sqlite.ts';
+import type { SharedStore } from '../../src/store/store.ts';
 import { atStartOfSecond, SHIPPING_INFORMATION, sleep } from '../embedded-magento/helpers.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { guestCartOn, ordersOfCartOn } from './carts.ts';
 import { startFakeOpayo, type FakeOpayo } from './payments-fake-opayo.ts';
 
 const SITE = 'http://127.0.0.1:4321';
@@ -51,13 +56,14 @@ async function restartBackend(): Promise<void> {
 interface Running {
   readonly bridge: PaymentBridge;
   readonly store: PaymentStore;
+  /** The process's connection to the payments file; closing it is the process dying. */
+  readonly shared: SharedStore;
 }
 
-/** A bridge on `file`, talking to the back end running now; `wrap` replaces some Magento calls. */
-function bridgeOn(file: string, wrap?: (real: MagentoCheckout) => MagentoCheckout): Running {
+/** A bridge on `store`, talking to the back end running now; `wrap` replaces some Magento calls. */
+function bridgeWith(store: PaymentStore, wrap?: (real: MagentoCheckout) => MagentoCheckout): PaymentBridge {
   const real = createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
-  const store = openPaymentStore(file);
-  const bridge = createPaymentBridge({
+  return createPaymentBridge({
     provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
     magento: wrap ? wrap(real) : real,
     store,
@@ -68,7 +74,13 @@ function bridgeOn(file: string, wrap?: (real: MagentoCheckout) => MagentoCheckou
     waitMs: 1_000,
     log: (line) => logs.push(line),
   });
-  return { bridge, store };
+}
+
+/** A bridge on the payments file `file`, as one process has it. */
+function bridgeOn(file: string, wrap?: (real: MagentoCheckout) => MagentoCheckout): Running {
+  const shared = openSqliteStore(file);
+  const store = openPaymentStore(shared);
+  return { bridge: bridgeWith(store, wrap), store, shared };
 }
 
 const newFile = () => join(dir, `payments-${++files}.sqlite`);
@@ -76,48 +88,9 @@ const newFile = () => join(dir, `payments-${++files}.sqlite`);
 /** A promise that never settles: the process "died" inside this call. */
 const dead = <T>(): Promise<T> => new Promise<T>(() => undefined);
 
-/** A guest cart with one line and both addresses (billing e-mail included); its masked and quote ids. */
-async function guestCart(): Promise<{ masked: string; cartId: number }> {
-  const product = await pickProduct(backend);
-  const masked = (await backend.call('POST', '/rest/V1/guest-carts')).body as string;
-  const cart = `/rest/V1/guest-carts/${masked}`;
-  await backend.call('POST', `${cart}/items`, { body: { cartItem: { sku: product.sku, qty: 2 } } });
-  const address = {
-    firstname: 'Jane',
-    lastname: 'Smith',
-    street: ['88 Test Street'],
-    city: 'London',
-    postcode: 'SW1A 1AA',
-    country_id: 'GB',
-    telephone: '020 7946 0000',
-    email: `guest.${Date.now()}@example.com`,
-  };
-  const shipped = await backend.call('POST', `${cart}/shipping-information`, {
-    body: {
-      addressInformation: {
-        shipping_address: address,
-        billing_address: address,
-        shipping_carrier_code: 'flatrate',
-        shipping_method_code: 'flatrate',
-      },
-    },
-  });
-  expect(shipped.status).toBe(200);
-  return { masked, cartId: (await backend.call('GET', cart)).body.id as number };
-}
-
-/** The orders Magento holds for a quote, asked over HTTP as an admin would. */
-async function ordersOfCart(
-  cartId: number,
-): Promise<{ entity_id: number; increment_id: string; status: string }[]> {
-  const reply = await backend.call(
-    'GET',
-    `/rest/V1/orders?searchCriteria[filterGroups][0][filters][0][field]=quote_id&searchCriteria[filterGroups][0][filters][0][value]=${cartId}`,
-    { token: INTEGRATION_TOKEN },
-  );
-  expect(reply.status).toBe(200);
-  return reply.body.items;
-}
+// The back end is restarted by some tests: always the one running now.
+const guestCart = () => guestCartOn(backend);
+const ordersOfCart = (cartId: number) => ordersOfCartOn(backend, cartId);
 
 interface Crash {
   readonly where: string;
@@ -176,10 +149,10 @@ async function crashAt(crash: Crash, file: string) {
   const { code } = await first.bridge.start({ cart: { kind: 'guest', guestCart: masked } });
   void first.bridge.notify(opayo.notificationBody(code, 'OK'));
   await died;
-  expect(first.store.get(code)?.state).toBe('PLACING');
+  expect((await first.store.get(code))?.state).toBe('PLACING');
   expect(await ordersOfCart(cartId)).toHaveLength(crash.ordersAtCrash);
   // The process is gone: its store is closed, Magento restarts, the lease runs out.
-  first.store.close();
+  await first.shared.close();
   await restartBackend();
   await sleep(LEASE_MS + 50);
   return { code, cartId };
@@ -188,7 +161,7 @@ async function crashAt(crash: Crash, file: string) {
 async function expectOneCompleteOrder(store: PaymentStore, code: string, cartId: number) {
   const orders = await ordersOfCart(cartId);
   expect(orders.map((order) => order.status)).toEqual(['complete']);
-  expect(store.get(code)).toMatchObject({
+  expect(await store.get(code)).toMatchObject({
     state: 'PAID',
     orderId: orders[0]?.entity_id,
     orderNumber: orders[0]?.increment_id,
@@ -197,7 +170,7 @@ async function expectOneCompleteOrder(store: PaymentStore, code: string, cartId:
 
 describe('a crash between the bridge’s steps ends with exactly one complete order', () => {
   for (const crash of CRASHES) {
-    it(`${crash.where}: recovered on start`, async () => {
+    it(`${crash.where}: recovered`, async () => {
       const file = newFile();
       const { code, cartId } = await crashAt(crash, file);
       const next = bridgeOn(file);
@@ -210,7 +183,7 @@ describe('a crash between the bridge’s steps ends with exactly one complete or
         expect(await next.bridge.recover()).toBe(0);
         await expectOneCompleteOrder(next.store, code, cartId);
       } finally {
-        next.store.close();
+        await next.shared.close();
       }
     });
 
@@ -222,25 +195,27 @@ describe('a crash between the bridge’s steps ends with exactly one complete or
         expect((await next.bridge.notify(opayo.notificationBody(code, 'OK'))).body).toBe(PAID_REPLY);
         await expectOneCompleteOrder(next.store, code, cartId);
       } finally {
-        next.store.close();
+        await next.shared.close();
       }
     });
   }
 
-  it('does not take over a claim whose lease is still running', async () => {
+  it('does not take over a claim its placer keeps renewing, however long it takes', async () => {
     const { masked } = await guestCart();
     const file = newFile();
     const first = bridgeOn(file, (real) => ({ ...real, readOrder: () => dead() }));
     const { code } = await first.bridge.start({ cart: { kind: 'guest', guestCart: masked } });
     void first.bridge.notify(opayo.notificationBody(code, 'OK'));
-    await expect.poll(() => first.store.get(code)?.orderId ?? null).not.toBeNull();
+    await expect.poll(async () => (await first.store.get(code))?.orderId ?? null).not.toBeNull();
     const other = bridgeOn(file);
     try {
+      // Three leases later the claim is still held: its placer renewed it.
+      await sleep(3 * LEASE_MS);
       expect(await other.bridge.recover()).toBe(0);
-      expect(other.store.get(code)?.state).toBe('PLACING');
+      expect((await other.store.get(code))?.state).toBe('PLACING');
     } finally {
-      other.store.close();
-      first.store.close();
+      await other.shared.close();
+      await first.shared.close();
     }
   });
 
@@ -258,7 +233,7 @@ describe('a crash between the bridge’s steps ends with exactly one complete or
       expect((await running.bridge.notify(opayo.notificationBody(code, 'OK'))).body).toBe(PAID_REPLY);
       await expectOneCompleteOrder(running.store, code, cartId);
     } finally {
-      running.store.close();
+      await running.shared.close();
     }
   });
 
@@ -280,7 +255,7 @@ describe('a crash between the bridge’s steps ends with exactly one complete or
     const two = (await first.bridge.start({ cart })).code;
     void first.bridge.notify(opayo.notificationBody(one, 'OK'));
     await died;
-    first.store.close();
+    await first.shared.close();
 
     const next = bridgeOn(file);
     try {
@@ -292,33 +267,48 @@ describe('a crash between the bridge’s steps ends with exactly one complete or
         /^Status=INVALID\r\nRedirectURL=http:\/\/127\.0\.0\.1:4321\/failed-payment\r\n/,
       );
       await expectOneCompleteOrder(next.store, two, cartId);
-      expect(next.store.get(one)).toMatchObject({ state: 'FAILED', orderId: null });
+      expect(await next.store.get(one)).toMatchObject({ state: 'FAILED', orderId: null });
     } finally {
-      next.store.close();
+      await next.shared.close();
     }
   });
 });
 
-describe('recovery when the storefront server starts', () => {
-  it('finishes an abandoned transaction at once, and never creates a payments file', async () => {
-    const missing = newFile();
-    const idle = bridgeOn(':memory:');
-    recoverOnStart(idle.bridge, missing, (line) => logs.push(line));
-    idle.store.close();
-    expect(existsSync(missing)).toBe(false);
+describe('recovery by the leader', () => {
+  /** Recovery as `createPaymentRoutesFromEnv` runs it, on PAYMENTS_DB = `file`, quickly. */
+  function leading(file: string) {
+    const home = paymentHome({ PAYMENTS_DB: file }, undefined, (line) => logs.push(line));
+    const bridge = bridgeWith(home.store);
+    const stop = startRecoveryLeader({
+      recover: () => bridge.recover(),
+      lead: () => home.lead(),
+      everyMs: 50,
+      retryMs: 50,
+      log: (line) => logs.push(line),
+    });
+    return { bridge, store: home.store, stop: () => stop().then(() => home.close()) };
+  }
 
+  it('never creates a payments file where there is none', async () => {
+    const missing = newFile();
+    const idle = leading(missing);
+    await sleep(200);
+    await idle.stop();
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('finishes a transaction abandoned by a crash as soon as it leads', async () => {
     const file = newFile();
     const crash = CRASHES[1];
     if (!crash) throw new Error('no crash after placing');
     const { code, cartId } = await crashAt(crash, file);
-    const next = bridgeOn(file);
+    const next = leading(file);
     try {
-      recoverOnStart(next.bridge, file, (line) => logs.push(line));
       await expect.poll(async () => (await next.bridge.status(code))?.status).toBe('paid');
       await expectOneCompleteOrder(next.store, code, cartId);
-      expect(logs).toContain('Payments: 1 transaction(s) left placing by a crash finished');
+      expect(logs).toContain('Payments: 1 transaction(s) left placing by a replica that died finished');
     } finally {
-      next.store.close();
+      await next.stop();
     }
   });
 
@@ -339,13 +329,13 @@ describe('recovery when the storefront server starts', () => {
     try {
       // Its status is unknown, so it waits for the provider's next notification instead.
       expect(await running.bridge.recover()).toBe(0);
-      expect(running.store.get(`C${'x'.repeat(39)}`)).toMatchObject({
+      expect(await running.store.get(`C${'x'.repeat(39)}`)).toMatchObject({
         state: 'PLACING',
         authorisedStatus: null,
         orderNumber: null,
       });
     } finally {
-      running.store.close();
+      await running.shared.close();
     }
   });
 });
@@ -370,7 +360,8 @@ describe('a notification after the customer’s token expired', () => {
       .body as number;
     await mine('POST', '/items', { cartItem: { sku: product.sku, qty: 1 } });
     await mine('POST', '/shipping-information', SHIPPING_INFORMATION);
-    const store = openPaymentStore(newFile());
+    const shared = openSqliteStore(newFile());
+    const store = openPaymentStore(shared);
     const bridge = createPaymentBridge({
       provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
       magento: createMagentoCheckout({ baseUrl: shortLived.url, token: INTEGRATION_TOKEN }),
@@ -402,7 +393,7 @@ describe('a notification after the customer’s token expired', () => {
         customer_email: person.email,
       });
     } finally {
-      store.close();
+      await shared.close();
     }
   });
 });

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Database } from '../../src/embedded/magento/db.ts';
 import { SandboxStore } from '../../src/embedded/payment/db.ts';
 import { openPaymentStore } from '../../src/payments/store.ts';
+import { openSqliteStore } from '../../src/store/sqlite.ts';
 
 const mode = (path: string): number => statSync(path).mode & 0o777;
 const roots: string[] = [];
@@ -23,32 +24,36 @@ afterEach(() => {
 });
 
 /** Each store, opened: it has written its schema, so SQLite's WAL files exist until it closes. */
-const stores: Record<string, (file: string) => { close(): void }> = {
-  'payment bridge': (file) => openPaymentStore(file),
-  'embedded back end': (file) => new Database(file),
-  'payment sandbox': (file) => new SandboxStore(file),
+const stores: Record<string, (file: string) => Promise<{ close(): unknown }>> = {
+  'payment bridge': async (file) => {
+    const store = openSqliteStore(file);
+    await openPaymentStore(store).get('');
+    return store;
+  },
+  'embedded back end': (file) => Promise.resolve(new Database(file)),
+  'payment sandbox': (file) => Promise.resolve(new SandboxStore(file)),
 };
 
 describe('secret files', () => {
   for (const [name, open] of Object.entries(stores)) {
-    it(`the ${name}'s database is 0600 in a 0700 folder, WAL included`, () => {
+    it(`the ${name}'s database is 0600 in a 0700 folder, WAL included`, async () => {
       const folder = freshFolder();
       const file = join(folder, 'store.sqlite');
-      const store = open(file);
+      const store = await open(file);
       try {
         expect(mode(folder).toString(8)).toBe('700');
         for (const path of [file, `${file}-wal`, `${file}-shm`]) expect(mode(path).toString(8)).toBe('600');
       } finally {
-        store.close();
+        await store.close();
       }
     });
 
-    it(`the ${name} tightens a database file an older version left readable by others`, () => {
+    it(`the ${name} tightens a database file an older version left readable by others`, async () => {
       const folder = freshFolder();
       const file = join(folder, 'store.sqlite');
-      open(file).close();
+      await (await open(file)).close();
       chmodSync(file, 0o644);
-      open(file).close();
+      await (await open(file)).close();
       expect(mode(file).toString(8)).toBe('600');
     });
   }

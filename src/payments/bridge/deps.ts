@@ -1,6 +1,6 @@
 /**
- * The one dependencies object the bridge's steps share: the provider, Magento, the store (opened on first
- * use), the shop's return addresses, timings and the log.
+ * The one dependencies object the bridge's steps share: the provider, Magento, the store, the shop's
+ * return addresses, timings and the log.
  */
 import type { MagentoCheckout } from '../magento-checkout.ts';
 import type { Acknowledgement, HostedPaymentProvider } from '../provider.ts';
@@ -9,8 +9,8 @@ import type { PaymentRecord, PaymentStore } from '../store.ts';
 export interface PaymentBridgeConfig {
   readonly provider: HostedPaymentProvider;
   readonly magento: MagentoCheckout;
-  /** The store, or a function opening it on first use (the server starts without touching the disk). */
-  readonly store: PaymentStore | (() => PaymentStore);
+  /** The transactions (`openPaymentStore`; config.ts opens it on first use). */
+  readonly store: PaymentStore;
   /** Public URL of the shop: the provider sends the shopper back to `{siteUrl}/paid` or `/failed-payment`. */
   readonly siteUrl: string;
   /** Where the provider posts its notifications (fully qualified). */
@@ -18,26 +18,41 @@ export interface PaymentBridgeConfig {
   /** `{provider}` of the spec, named in the payment description. */
   readonly shopName: string;
   readonly currency?: string;
-  /** How long one notification may hold a transaction while placing its order (default 2 minutes). */
+  /**
+   * How long a claim holds a transaction without being renewed (default 30 s): a replica that dies while
+   * placing an order has its claim taken over this long after its last renewal.
+   */
   readonly leaseMs?: number;
-  /** How long a repeated notification waits for the first one to finish (default 30 s). */
+  /** How often the placing replica renews its claim (default a third of the lease). */
+  readonly renewMs?: number;
+  /**
+   * How long a repeated notification waits for the one placing the order before answering 503 (default
+   * DEFAULT_WAIT_MS); keep it below the provider's own timeout, so the 503 is read, not a timeout.
+   */
   readonly waitMs?: number;
   readonly log?: (message: string) => void;
 }
 
 export type Reply = { contentType: string; body: string };
 
-/** How long a claim holds a transaction unless configured: 2 minutes. */
-export const DEFAULT_LEASE_MS = 120_000;
+/** How long a claim holds a transaction unless renewed: 30 s. */
+export const DEFAULT_LEASE_MS = 30_000;
+
+/**
+ * How long a repeated notification waits for another's outcome: 8 s, below the sandbox's 10 s timeout
+ * (Opayo does not document its own, contract §9).
+ */
+export const DEFAULT_WAIT_MS = 8_000;
 
 export interface BridgeDeps {
   readonly config: PaymentBridgeConfig;
   readonly provider: HostedPaymentProvider;
   readonly magento: MagentoCheckout;
-  readonly store: () => PaymentStore;
+  readonly store: PaymentStore;
   readonly log: (message: string) => void;
   readonly currency: string;
   readonly leaseMs: number;
+  readonly renewMs: number;
   readonly waitMs: number;
   readonly paidUrl: string;
   readonly failedUrl: string;
@@ -45,16 +60,17 @@ export interface BridgeDeps {
 }
 
 export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
-  let opened: PaymentStore | undefined;
+  const leaseMs = config.leaseMs ?? DEFAULT_LEASE_MS;
   return {
     config,
     provider: config.provider,
     magento: config.magento,
-    store: () => (opened ??= typeof config.store === 'function' ? config.store() : config.store),
+    store: config.store,
     log: config.log ?? ((message: string) => console.warn(message)),
     currency: config.currency ?? 'GBP',
-    leaseMs: config.leaseMs ?? DEFAULT_LEASE_MS,
-    waitMs: config.waitMs ?? 30_000,
+    leaseMs,
+    renewMs: config.renewMs ?? Math.round(leaseMs / 3),
+    waitMs: config.waitMs ?? DEFAULT_WAIT_MS,
     paidUrl: `${config.siteUrl}/paid`,
     failedUrl: `${config.siteUrl}/failed-payment`,
     answer: (ack) => config.provider.acknowledge(ack),
@@ -67,3 +83,15 @@ export const describe = (error: unknown): string => (error instanceof Error ? er
 /** Where the shopper goes after a final transaction. */
 export const redirectFor = (deps: BridgeDeps, record: PaymentRecord): string =>
   record.state === 'PAID' ? deps.paidUrl : deps.failedUrl;
+
+/**
+ * No final answer can be given yet: another notification is still placing the order. The route answers
+ * 503 without an acknowledgement, as for a store failure, so the provider sends the notification again
+ * (contract §4.2–4.3) rather than taking a final ERROR, not settling, and then seeing the order completed.
+ */
+export class OutcomeUnknownError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutcomeUnknownError';
+  }
+}

@@ -2,12 +2,15 @@
  * Step 2, notify: reads and verifies the provider's notification, then dispatches on the transaction's
  * state and the payment's outcome. A final transaction gets the same answer again; an authorised payment
  * claims the transaction (REGISTERED → PLACING) and goes on to `place`; a declined one ends FAILED; a
- * notification that finds another one placing the order waits for its outcome.
+ * notification that finds another one placing the order waits for its outcome. Whenever the outcome is not
+ * known (the wait ran out, the store failed), it throws instead of answering: a final ERROR would make the
+ * provider void a payment whose order may still be completed (topology F3), so the route answers 503 and
+ * the provider tries again.
  */
 import type { ProviderNotification } from '../provider.ts';
 import type { PaymentRecord } from '../store.ts';
 import { isFinal, transition } from '../transitions.ts';
-import { describe, redirectFor, sleep, type BridgeDeps, type Reply } from './deps.ts';
+import { describe, OutcomeUnknownError, redirectFor, sleep, type BridgeDeps, type Reply } from './deps.ts';
 import { decline, place } from './place.ts';
 
 /** A transaction that is already PAID or FAILED: the same answer again, or INVALID for another status. */
@@ -23,7 +26,10 @@ function replyFinal(deps: BridgeDeps, record: PaymentRecord, notification: Provi
   });
 }
 
-/** Another notification is placing this order: wait for its outcome and answer the same. */
+/**
+ * Another notification is placing this order: wait for its outcome and answer the same. When it takes
+ * longer than `waitMs`, there is no answer yet: the provider is asked to send the notification again.
+ */
 async function waitForFinal(
   deps: BridgeDeps,
   code: string,
@@ -31,30 +37,29 @@ async function waitForFinal(
 ): Promise<Reply> {
   const deadline = Date.now() + deps.waitMs;
   for (;;) {
-    const record = deps.store().get(code);
+    const record = await deps.store.get(code);
     if (record && isFinal(record.state)) return replyFinal(deps, record, notification);
     if (record?.state === 'REGISTERED') return dispatch(deps, record, notification);
     if (Date.now() > deadline)
-      return deps.answer({
-        status: 'ERROR',
-        redirectUrl: deps.paidUrl,
-        detail: 'The order is still being placed.',
-      });
+      throw new OutcomeUnknownError(`Payment ${code}: the order is still being placed`);
     await sleep(50);
   }
 }
 
-/** An authorised payment: claim the transaction and place its order, or wait for whoever holds it. */
+/**
+ * An authorised payment: claim the transaction and place its order, or wait for whoever holds it. The
+ * claim also takes over a PLACING one whose lease ran out (its replica died), by the store's clock.
+ */
 async function authorised(deps: BridgeDeps, record: PaymentRecord, notification: ProviderNotification) {
-  const now = Date.now();
-  if (!deps.store().claim(record.code, now, now + deps.leaseMs, notification.status))
+  if (!(await deps.store.claim(record.code, deps.leaseMs, notification.status)))
     return waitForFinal(deps, record.code, notification);
   try {
     return await place(deps, record.code, notification.status);
   } catch (error) {
-    // Unexpected (a store failure): leave the claim to expire so a repeated notification retries.
+    // Unexpected (a store failure): the claim runs out and recovery, or the provider's next try, finishes
+    // it; no final answer now, as the order may yet be completed.
     deps.log(`Payment ${record.code}: placing the order failed: ${describe(error)}`);
-    return deps.answer({ status: 'ERROR', redirectUrl: deps.paidUrl, detail: 'Please try again.' });
+    throw error;
   }
 }
 
@@ -64,11 +69,10 @@ async function dispatch(
   notification: ProviderNotification,
 ): Promise<Reply> {
   if (isFinal(record.state)) return replyFinal(deps, record, notification);
-  // Another notification holds the order: wait for it, unless its claim ran out (it crashed) and this
-  // one brings the authorisation to finish the job.
-  const leaseOver = (record.leaseUntil ?? 0) <= Date.now();
-  const event = record.state === 'PLACING' ? (leaseOver ? 'reclaim' : 'wait') : 'claim';
-  if (event === 'wait' || (event === 'reclaim' && notification.outcome !== 'AUTHORISED'))
+  // Another notification holds the order: an authorised one tries to take it over (the claim succeeds
+  // only if its lease ran out), anything else waits for its outcome.
+  const event = record.state === 'PLACING' ? 'reclaim' : 'claim';
+  if (event === 'reclaim' && notification.outcome !== 'AUTHORISED')
     return waitForFinal(deps, record.code, notification);
   switch (notification.outcome) {
     case 'AUTHORISED':
@@ -80,9 +84,9 @@ async function dispatch(
       deps.log(`Payment ${record.code}: unexpected status ${notification.status}; refused`);
       return deps.answer({ status: 'INVALID', redirectUrl: deps.failedUrl, detail: 'Unexpected status.' });
     default: {
-      const declined = decline(deps, record, notification);
+      const declined = await decline(deps, record, notification);
       if (declined.done) return declined.reply;
-      const current = deps.store().get(record.code);
+      const current = await deps.store.get(record.code);
       return current ? dispatch(deps, current, notification) : declined.reply;
     }
   }
@@ -94,7 +98,7 @@ export async function notify(deps: BridgeDeps, body: string): Promise<Reply> {
     deps.log('Payment notification refused: not a notification');
     return deps.answer({ status: 'INVALID', redirectUrl: deps.failedUrl, detail: 'Not a notification.' });
   }
-  const record = deps.store().get(notification.code);
+  const record = await deps.store.get(notification.code);
   if (!record) {
     // The code comes from the request: printable characters only, so it cannot forge log lines.
     const shown = notification.code.slice(0, 40).replace(/[^\x20-\x7e]/g, '?');

@@ -25,17 +25,17 @@ interface Ending {
 }
 
 /** Records the transaction's end reached by `event` and answers with its reply. */
-function end(
+async function end(
   deps: BridgeDeps,
   record: PaymentRecord,
   providerStatus: string,
   event: Extract<PaymentEvent, 'placed' | 'notPlaced' | 'declined'>,
   ending: Ending,
-): { done: boolean; reply: Reply } {
+): Promise<{ done: boolean; reply: Reply }> {
   const from = statesBefore(event);
   const step = from[0] === undefined ? undefined : transition(from[0], event);
   if (!step?.ok || !isFinal(step.next)) throw new Error(`${event} does not end a transaction`);
-  const done = deps.store().finish(record.code, from, {
+  const done = await deps.store.finish(record.code, from, {
     state: step.next,
     providerStatus,
     reply: ending.reply,
@@ -54,14 +54,14 @@ export function decline(deps: BridgeDeps, record: PaymentRecord, notification: P
   });
 }
 
-function fail(deps: BridgeDeps, record: PaymentRecord, providerStatus: string, reason: string) {
+async function fail(deps: BridgeDeps, record: PaymentRecord, providerStatus: string, reason: string) {
   deps.log(`Payment ${record.code}: ${providerStatus} not turned into an order: ${reason}`);
   const reply: Acknowledgement = {
     status: 'INVALID',
     redirectUrl: deps.failedUrl,
     detail: 'The order could not be placed; do not settle.',
   };
-  return end(deps, record, providerStatus, 'notPlaced', { reply, failure: reason }).reply;
+  return (await end(deps, record, providerStatus, 'notPlaced', { reply, failure: reason })).reply;
 }
 
 /**
@@ -106,9 +106,14 @@ type Found = { orderId: number } | { failure: string };
  */
 async function adoptPlaced(deps: BridgeDeps, record: PaymentRecord): Promise<Found | undefined> {
   const orders: PlacedOrder[] = await deps.magento.ordersOfCart(record.cartId);
-  const unclaimed = orders.find((order) => deps.store().codeOfOrder(order.orderId) === undefined);
+  let unclaimed: PlacedOrder | undefined;
+  for (const order of orders) {
+    if ((await deps.store.codeOfOrder(order.orderId)) !== undefined) continue;
+    unclaimed = order;
+    break;
+  }
   if (!unclaimed) return undefined;
-  if (!deps.store().recordOrder(record.code, unclaimed.orderId))
+  if (!(await deps.store.recordOrder(record.code, unclaimed.orderId)))
     return { failure: `order ${unclaimed.orderId} was recorded by another payment` };
   deps.log(
     `Payment ${record.code}: adopted order ${unclaimed.orderId}, already placed for cart ${record.cartId}`,
@@ -126,7 +131,7 @@ async function placeNew(deps: BridgeDeps, record: PaymentRecord): Promise<Found>
     const late = await adoptPlaced(deps, record);
     return late ?? { failure: `Magento did not place the order (${describe(error)})` };
   }
-  if (!deps.store().recordOrder(record.code, orderId))
+  if (!(await deps.store.recordOrder(record.code, orderId)))
     return { failure: `order ${orderId} was recorded by another payment` };
   return { orderId };
 }
@@ -142,11 +147,42 @@ async function orderOf(deps: BridgeDeps, record: PaymentRecord): Promise<Found> 
 }
 
 /**
- * Holds the claim made for an authorised notification whose status word is `providerStatus`: places the
- * order once (or finds it placed), checks it and sets it complete.
+ * Renews the claim on `code` while `work` runs, so no other replica takes over a live one. A renewal that
+ * finds the row no longer PLACING stops; so do renewals failing for a whole lease, as the claim may then
+ * be someone else's.
  */
-export async function place(deps: BridgeDeps, code: string, providerStatus: string): Promise<Reply> {
-  const record = deps.store().get(code);
+async function holdingClaim<T>(deps: BridgeDeps, code: string, work: () => Promise<T>): Promise<T> {
+  let renewedAt = performance.now();
+  const timer = setInterval(() => {
+    deps.store.renew(code, deps.leaseMs).then(
+      (held) => {
+        if (held) renewedAt = performance.now();
+        else clearInterval(timer);
+      },
+      (error: unknown) => {
+        deps.log(`Payment ${code}: the claim was not renewed: ${describe(error)}`);
+        if (performance.now() - renewedAt > deps.leaseMs) clearInterval(timer);
+      },
+    );
+  }, deps.renewMs);
+  timer.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * Holds the claim made for an authorised notification whose status word is `providerStatus`: places the
+ * order once (or finds it placed), checks it and sets it complete, renewing the claim meanwhile.
+ */
+export function place(deps: BridgeDeps, code: string, providerStatus: string): Promise<Reply> {
+  return holdingClaim(deps, code, () => placeClaimed(deps, code, providerStatus));
+}
+
+async function placeClaimed(deps: BridgeDeps, code: string, providerStatus: string): Promise<Reply> {
+  const record = await deps.store.get(code);
   if (!record) return deps.answer({ status: 'INVALID', redirectUrl: deps.failedUrl });
   const placed = await orderOf(deps, record);
   if ('failure' in placed) return fail(deps, record, providerStatus, placed.failure);
@@ -167,18 +203,20 @@ export async function place(deps: BridgeDeps, code: string, providerStatus: stri
       redirectUrl: deps.failedUrl,
       detail: 'The order total differs from the amount; do not settle.',
     };
-    return end(deps, record, providerStatus, 'notPlaced', {
+    const held = await end(deps, record, providerStatus, 'notPlaced', {
       reply,
       orderId,
       failure: 'order total differs from the amount',
-    }).reply;
+    });
+    return held.reply;
   }
   const completed = await setStatus(deps, orderId, 'complete');
-  return end(deps, record, providerStatus, 'placed', {
+  const paid = await end(deps, record, providerStatus, 'placed', {
     reply: { status: 'OK', redirectUrl: deps.paidUrl },
     orderId,
     // Unread (Magento did not answer): the status route reads it later.
     orderNumber: shownOrderNumber(deps, orderId, order?.number),
     failure: completed ? null : 'placed, but the status could not be set to complete',
-  }).reply;
+  });
+  return paid.reply;
 }

@@ -13,12 +13,11 @@ import { place } from './place.ts';
 /** Finishes every abandoned PLACING transaction; how many it took over. */
 export async function recover(deps: BridgeDeps): Promise<number> {
   let taken = 0;
-  for (const record of deps.store().abandoned(Date.now())) {
+  for (const record of await deps.store.abandoned()) {
     // A row written before claims remembered their status waits for the provider's next notification.
     const status = record.authorisedStatus;
     if (status === null) continue;
-    const now = Date.now();
-    if (!deps.store().claim(record.code, now, now + deps.leaseMs, status)) continue;
+    if (!(await deps.store.claim(record.code, deps.leaseMs, status))) continue;
     taken += 1;
     deps.log(`Payment ${record.code}: taking over a claim abandoned while placing its order`);
     try {

@@ -85,7 +85,7 @@ export async function register(
     );
     throw new HttpError(502, strings.checkout.startFailed);
   }
-  deps.store().insert({
+  await deps.store.insert({
     code,
     provider: provider.name,
     providerRef: registration.providerRef,

@@ -37,7 +37,7 @@ async function readNumber(deps: BridgeDeps, record: PaymentRecord): Promise<stri
   if (orderId === null) return undefined;
   try {
     const number = shownOrderNumber(deps, orderId, (await deps.magento.readOrder(orderId)).number);
-    if (number !== undefined) deps.store().recordOrderNumber(record.code, number);
+    if (number !== undefined) await deps.store.recordOrderNumber(record.code, number);
     return number;
   } catch (error) {
     deps.log(`Payment ${record.code}: the number of order ${orderId} not read: ${describe(error)}`);
@@ -57,7 +57,7 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
 }
 
 export async function status(deps: BridgeDeps, code: string): Promise<PaymentStatusAnswer | undefined> {
-  const record = deps.store().get(code);
+  const record = await deps.store.get(code);
   if (!record) return undefined;
   if (record.state === 'FAILED') return { status: 'failed' };
   if (record.state !== 'PAID') return { status: 'pending' };

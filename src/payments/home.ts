@@ -1,0 +1,109 @@
+/**
+ * Where the payment bridge keeps its transactions (topology S1). With a PostgreSQL shared store
+ * (DATABASE_URL), in it, so a notification reaching any replica finds the transaction another registered;
+ * otherwise in the SQLite file PAYMENTS_DB on this host, as before the shared store existed. Either way the
+ * store is opened on first use, so serving the site never creates the payments file.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { PaymentSettings } from '../config/env.ts';
+import { openSqliteStore } from '../store/sqlite.ts';
+import { StoreUnavailableError, type HeldLock, type SharedStore } from '../store/store.ts';
+import { copyPayments, openPaymentStore, type PaymentStore } from './store.ts';
+
+/** The lock naming the one replica that runs recovery. */
+const RECOVERY_LOCK = 'payments-recovery';
+
+export interface PaymentHome {
+  /** The transactions, opened on the first call. */
+  readonly store: PaymentStore;
+  /**
+   * The recovery lock if this replica can take it; null when another holds it, or when there are no
+   * payments yet (no file to recover from, and none is created for it).
+   */
+  lead(): Promise<HeldLock | null>;
+  /** Closes what the home opened itself (the payments file); a shared store is its owner's to close. */
+  close(): Promise<void>;
+}
+
+/** A PaymentStore that `open`s the real one on its first call (once; again after a failure). */
+function openedOnFirstUse(open: () => Promise<PaymentStore>): PaymentStore {
+  let opening: Promise<PaymentStore> | undefined;
+  const store = () =>
+    (opening ??= open().catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    }));
+  return {
+    insert: async (payment) => (await store()).insert(payment),
+    get: async (code) => (await store()).get(code),
+    claim: async (code, leaseMs, status) => (await store()).claim(code, leaseMs, status),
+    renew: async (code, leaseMs) => (await store()).renew(code, leaseMs),
+    recordOrder: async (code, orderId) => (await store()).recordOrder(code, orderId),
+    codeOfOrder: async (orderId) => (await store()).codeOfOrder(orderId),
+    abandoned: async () => (await store()).abandoned(),
+    recordOrderNumber: async (code, number) => (await store()).recordOrderNumber(code, number),
+    finish: async (code, from, final) => (await store()).finish(code, from, final),
+  };
+}
+
+/** The payments file of one host. */
+function fileHome(file: string): PaymentHome {
+  let sqlite: SharedStore | undefined;
+  const open = () => (sqlite ??= openSqliteStore(file));
+  return {
+    store: openedOnFirstUse(() => Promise.resolve(openPaymentStore(open()))),
+    // Processes on this host sharing the file elect their leader in it.
+    lead: () => (sqlite || existsSync(file) ? open().tryLock(RECOVERY_LOCK) : Promise.resolve(null)),
+    close: async () => {
+      await sqlite?.close();
+      sqlite = undefined;
+    },
+  };
+}
+
+/**
+ * Copies the payments file a single-host setup left (PLACING claims to finish, final answers to repeat)
+ * into the shared store; rows it already has stay as they are, so copying again at every start is harmless.
+ * A file that cannot be read is reported and left; a store that is down is "try again".
+ */
+async function copyOldFile(file: string, shared: SharedStore, log: (message: string) => void): Promise<void> {
+  if (!existsSync(file)) return;
+  const old = openSqliteStore(file);
+  try {
+    const { found, copied } = await copyPayments(old, shared);
+    log(
+      `Payments: ${copied} of the ${found} transaction(s) in ${file} copied into the shared store (the others were there already); the file can be removed once every replica runs with DATABASE_URL`,
+    );
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) throw error;
+    log(`Payments: ${file} could not be copied into the shared store: ${String(error)}`);
+  } finally {
+    await old.close();
+  }
+}
+
+function sharedHome(shared: SharedStore, file: string, log: (message: string) => void): PaymentHome {
+  const payments = openPaymentStore(shared);
+  return {
+    store: openedOnFirstUse(async () => {
+      await copyOldFile(file, shared, log);
+      return payments;
+    }),
+    lead: () => shared.tryLock(RECOVERY_LOCK),
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * The payments' home: the shared store when it is PostgreSQL (every host sees it), else PAYMENTS_DB (an
+ * SQLite shared store is on this host too, and the file keeps the payments a shop already has).
+ */
+export function paymentHome(
+  settings: Pick<PaymentSettings, 'PAYMENTS_DB'>,
+  shared: SharedStore | undefined,
+  log: (message: string) => void,
+): PaymentHome {
+  const file = resolve(settings.PAYMENTS_DB);
+  return shared?.dialect === 'postgres' ? sharedHome(shared, file, log) : fileHome(file);
+}
