@@ -8,12 +8,22 @@ import type { Env } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
+import type { SharedStore } from '../../store/store.ts';
 import { createOrdersRoutes } from './orders.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
 import { createSessionRoutes } from './session.ts';
 import { createWishlistRoutes } from './wishlist.ts';
 
-export function createShopperRoutes(env: Env, log?: (message: string) => void): Hono[] {
+/**
+ * `store`: the shared store, where throttles (and the known-browser key) are kept for every replica, and
+ * payments when it is PostgreSQL. Aborting `signal` stops the payment routes' recovery.
+ */
+export function createShopperRoutes(
+  env: Env,
+  log?: (message: string) => void,
+  store?: SharedStore,
+  signal?: AbortSignal,
+): Hono[] {
   const magento = magentoClientConfig(env);
   const { baseUrl } = magento;
   const proxies = trustedProxies(env.TRUSTED_PROXIES);
@@ -24,11 +34,20 @@ export function createShopperRoutes(env: Env, log?: (message: string) => void): 
       siteUrl: env.SITE_URL,
       tokenLifetime: env.CUSTOMER_TOKEN_LIFETIME,
       trustedProxies: proxies,
+      store,
+      signInKey: env.SIGN_IN_KEY,
+      signInKeyPrevious: env.SIGN_IN_KEY_PREVIOUS,
       ...(log ? { log } : {}),
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
-    createOrdersRoutes({ magento, siteUrl: env.SITE_URL, trustedProxies: proxies, ...(log ? { log } : {}) }),
-    createPaymentRoutesFromEnv(env, log),
+    createOrdersRoutes({
+      magento,
+      siteUrl: env.SITE_URL,
+      trustedProxies: proxies,
+      store,
+      ...(log ? { log } : {}),
+    }),
+    createPaymentRoutesFromEnv(env, log, store, signal),
   ];
 }
