@@ -10,6 +10,7 @@ import type { Env } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { errorMessage } from '../http/index.ts';
 import { buildInfoPath, readBuildInfo, scanInlineScripts } from '../publish/index.ts';
+import type { SharedStore } from '../store/store.ts';
 import type { StorefrontServerConfig } from './app.ts';
 import { loadAstroRoute, type NodeRoute } from './astro.ts';
 import { createShopperRoutes } from './shopper/routes.ts';
@@ -49,6 +50,13 @@ export interface SiteServerOptions {
   readonly routes?: readonly Hono[];
   /** Routes tried before those, e.g. the rebuild hook and status (`createRebuildRoutes` of src/publish). */
   readonly extraRoutes?: readonly Hono[];
+  /**
+   * The shared store (`openSharedStore`) the shopper routes keep their state in: payments (when it is
+   * PostgreSQL) and throttles. Unset: each keeps its own (the payments file, memory).
+   */
+  readonly store?: SharedStore;
+  /** Aborted when the server stops: ends the shopper routes' background work (payment recovery). */
+  readonly signal?: AbortSignal;
   readonly log?: (message: string) => void;
 }
 
@@ -77,7 +85,10 @@ export async function storefrontServerConfig(
     siteUrl: env.SITE_URL,
     scriptHashes: await scriptHashesOf(distDir),
     edge: edgeCachingFor(env),
-    routes: [...(options.extraRoutes ?? []), ...(options.routes ?? createShopperRoutes(env, log))],
+    routes: [
+      ...(options.extraRoutes ?? []),
+      ...(options.routes ?? createShopperRoutes(env, log, options.store, options.signal)),
+    ],
     fallbackRoutes,
     log,
   };
