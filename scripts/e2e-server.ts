@@ -13,6 +13,8 @@ const DIR = E2E_DIR;
 for (const file of ['magento.sqlite', 'magento.sqlite-wal', 'magento.sqlite-shm'])
   rmSync(`${DIR}/${file}`, { force: true });
 rmSync(`${DIR}/payments`, { recursive: true, force: true });
+// The shared store (throttle counts, the rebuild queue) starts empty too.
+rmSync(`${DIR}/store`, { recursive: true, force: true });
 rmSync(`${DIR}/payment-sandbox`, { recursive: true, force: true });
 // The shop's clock starts as the system's: only the journeys of the `clock` project move it (e2e/support/clock.ts).
 rmSync(`${DIR}/clock.json`, { force: true });
@@ -32,6 +34,7 @@ await runShop({
     PAYMENT_SANDBOX_PORT: String(SANDBOX_PORT),
     PAYMENT_SANDBOX_DB: `${DIR}/payment-sandbox/sandbox.sqlite`,
     PAYMENTS_DB: `${DIR}/payments/payments.sqlite`,
+    STORE_FILE: `${DIR}/store/shop.sqlite`,
     SHOP_CLOCK_FILE: `${DIR}/clock.json`,
     // As Magento 2.4.4+ by default: integration tokens are refused as bearer tokens, so the sync, orders and
     // the payment bridge prove they work signed with OAuth 1.0a (the demo integration's values).

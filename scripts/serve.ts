@@ -1,28 +1,37 @@
 /**
- * `npm run serve`: the storefront server for the built site in `dist` (run `npm run build` first), with
- * pictures from the configured Magento (or the embedded back end, which must be running: `npm run backend`).
+ * `npm run serve`: one replica of the storefront server for the built site in `dist` (run `npm run build`
+ * first), with no embedded back ends: it reads the configured Magento and Opayo (or the embedded ones run
+ * on their own, `npm run backend` and `npm run payment-sandbox`), keeps its state in the shared store
+ * (DATABASE_URL), takes the signed rebuild hook and serves the status page. Run as many as needed behind a
+ * load balancer, all on one `dist` (a shared volume): README, "Running several replicas".
  * `--dist <dir>` serves another build.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadEnv } from '../src/config/env.ts';
-import { DIST_DIR, magentoMediaBaseUrl, storefrontServerConfig } from '../src/server/config.ts';
-import { startStorefrontServer } from '../src/server/server.ts';
+import { shopClock } from '../src/config/clock.ts';
+import { loadEnv, processEnvironment } from '../src/config/env.ts';
+import { startReplica } from '../src/replica.ts';
+import { DIST_DIR } from '../src/server/config.ts';
+import { startupMessage } from '../src/start.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 try {
   const { values } = parseArgs({ options: { dist: { type: 'string', default: DIST_DIR } } });
   const env = loadEnv();
-  const config = await storefrontServerConfig(env, { distDir: resolve(root, values.dist) });
-  const shop = await startStorefrontServer(config, { host: env.HOST, port: env.PORT });
-  console.info(`Shop: ${shop.url}/`);
-  console.info(`  pictures from ${magentoMediaBaseUrl(env)}, cached in ${config.imageCacheDir}`);
-  const stop = () => void shop.close().then(() => process.exit(0));
+  const replica = await startReplica({
+    root,
+    distDir: resolve(root, values.dist),
+    env,
+    variables: processEnvironment(),
+    clock: shopClock(env.SHOP_CLOCK_FILE),
+    log: { info: (line) => console.info(line), warn: (line) => console.warn(line) },
+  });
+  const stop = () => void replica.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {
-  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  console.error(startupMessage(error));
   process.exit(1);
 }

@@ -2,12 +2,12 @@
  * Start-up: the whole shop on this machine as one function. `startShop` starts the embedded
  * Magento-compatible back end (seeded on first run) unless MAGENTO_URL points at a real Magento, and the
  * payment sandbox unless OPAYO_REGISTRATION_URL points at a real Opayo; syncs the catalogue, builds the
- * site when it is stale, serves it with the rebuilder (the signed hook the back end calls after an admin
- * save, polling every REBUILD_POLL_MINUTES, `/rebuild/status`) and prints every URL it starts. Its options
+ * site when it is stale, and serves it as one replica (src/replica.ts: the site, the signed hook the back
+ * end calls after an admin save, `/rebuild/status`, with its state in the shared store) and prints every
+ * URL it starts. Its options
  * are explicit: `npm start` (scripts/start.ts) passes this process's environment, the end-to-end server
  * (scripts/e2e-server.ts) its own ports and folders, and nothing rewrites `process.env`.
  */
-import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CatalogueLoadError } from './catalogue/load.ts';
 import { snapshotPath } from './catalogue/snapshot.ts';
@@ -21,16 +21,8 @@ import { paymentSandboxConfig, usesPaymentSandbox } from './embedded/payment/con
 import { startPaymentSandbox } from './embedded/payment/server.ts';
 import { configHash, readBuildInfo, whyStale } from './publish/releases/build-info.ts';
 import { BuildError, buildSite, defaultSources } from './publish/build/build.ts';
-import { adoptLegacyDist, buildLayout } from './publish/releases/builds.ts';
-import { trustedProxies } from './http/index.ts';
-import { rebuildSecret, statusPassword } from './publish/rebuild/config.ts';
 import { rebuildOnSave } from './publish/rebuild/hook-client.ts';
-import { createRebuilder } from './publish/rebuild/rebuilder.ts';
-import { createRebuildRoutes } from './publish/rebuild/routes.ts';
-import { startPublishSchedule } from './publish/plan/schedule.ts';
-import { createRebuildTask } from './publish/rebuild/task.ts';
-import { magentoMediaBaseUrl, storefrontServerConfig } from './server/config.ts';
-import { startStorefrontServer } from './server/server.ts';
+import { startReplica } from './replica.ts';
 
 type Variables = Readonly<Record<string, string | undefined>>;
 
@@ -170,80 +162,6 @@ async function syncAndBuild({ root, distDir, env, variables, log, clock }: Site)
   }
 }
 
-/** The storefront server with the rebuilder and its hook; returns the shop's URL. */
-async function serve(
-  { root, distDir, env, variables, log, clock }: Site,
-  closers: Closer[],
-): Promise<string> {
-  // The server loads this build's on-demand entry: it is never pruned while the server runs.
-  await adoptLegacyDist(buildLayout(distDir));
-  const rebuilder = createRebuilder({
-    task: createRebuildTask({
-      env,
-      root,
-      distDir,
-      buildEnv: variables,
-      protect: [realpathSync(distDir)],
-      warm: true,
-      clock,
-      log: (line) => log.info(line),
-      warn: (line) => log.warn(line),
-    }),
-    debounceMs: env.REBUILD_DEBOUNCE_MS,
-    log: (line) => log.info(line),
-  });
-  closers.push(() => rebuilder.close());
-  const secret = rebuildSecret(env);
-  const liveBuild = () => readBuildInfo(distDir);
-  const warn = (line: string) => log.warn(line);
-  const config = await storefrontServerConfig(env, {
-    distDir,
-    extraRoutes: [
-      createRebuildRoutes({
-        rebuilder,
-        secret,
-        statusPassword: statusPassword(env),
-        siteUrl: env.SITE_URL,
-        replayFile: resolve(root, env.REBUILD_REPLAY_FILE),
-        trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
-        liveBuild,
-        log: warn,
-      }),
-    ],
-    log: warn,
-  });
-  const shop = await startStorefrontServer(config, { host: env.HOST, port: env.PORT });
-  closers.push(() => shop.close());
-  log.info(`\nShop: ${shop.url}/`);
-  log.info(
-    `  pictures: ${shop.url}/img/… from ${magentoMediaBaseUrl(env)}, cached in ${config.imageCacheDir}`,
-  );
-  log.info(
-    secret
-      ? `  rebuilds: POST ${shop.url}/rebuild (signed)${secret === env.REBUILD_SECRET ? '' : ' (demo secret: README, "Demo credentials")'}`
-      : '  rebuilds: hook off (set REBUILD_SECRET to turn it on)',
-  );
-  log.info(
-    statusPassword(env)
-      ? `  status:   ${shop.url}/rebuild/status${env.REBUILD_STATUS_PASSWORD ? '' : ' (demo password: README, "Demo credentials")'}`
-      : '  status:   page off (set REBUILD_STATUS_PASSWORD to turn it on)',
-  );
-  const schedule = startPublishSchedule({
-    clock,
-    liveBuild,
-    trigger: (reason, options) => rebuilder.trigger(reason, options),
-    reconcileAt: env.PRICE_RECONCILE_AT,
-    log: (line) => log.info(line),
-  });
-  closers.push(() => void schedule.stop());
-  log.info(
-    `  prices:   scheduled changes republished at their instant; checked against Magento ${env.PRICE_RECONCILE_AT === 'off' ? 'on demand' : `nightly at ${env.PRICE_RECONCILE_AT} (shop time)`}`,
-  );
-  rebuilder.startPolling(env.REBUILD_POLL_MINUTES);
-  if (env.REBUILD_POLL_MINUTES > 0) log.info(`  polling:  every ${env.REBUILD_POLL_MINUTES} min`);
-  return shop.url;
-}
-
 /** Starts the shop; on a failure, stops whatever had started and throws. */
 export async function startShop(options: StartShopOptions): Promise<RunningShop> {
   const log = options.log ?? { info: (line) => console.info(line), warn: (line) => console.warn(line) };
@@ -264,7 +182,9 @@ export async function startShop(options: StartShopOptions): Promise<RunningShop>
     };
     const urls = await startBackEnds(env, log, closers);
     await syncAndBuild(site);
-    return { urls: { ...urls, shop: await serve(site, closers) }, close };
+    const replica = await startReplica(site);
+    closers.push(() => replica.close());
+    return { urls: { ...urls, shop: replica.url }, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

@@ -159,8 +159,6 @@ const rebuildsSection = z.object({
    * which uses the demo password `embedded-demo-status-password`.
    */
   REBUILD_STATUS_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-  /** Where the hook keeps the signatures it accepted, so a restart does not reopen the replay window. */
-  REBUILD_REPLAY_FILE: z.string().min(1).default('var/rebuild/hook-signatures.json'),
   /**
    * Where the embedded back end posts the signed rebuild hook after an admin product save. Unset:
    * `{SITE_URL}/rebuild`, the storefront that `npm start` runs beside it.

@@ -1,6 +1,6 @@
 /**
- * The rebuild hook and status routes on a real HTTP server: signatures checked (bad, stale, replayed →
- * 401, also after a restart), bursts debounced into one run, triggers during a run coalesced into one
+ * The rebuild hook and status routes on a real HTTP server: signatures checked (bad, stale → 401; the same
+ * signed request again → 202 "already accepted" and no run, also after a restart), bursts debounced into one run, triggers during a run coalesced into one
  * follow-up, and the editors' status page behind its own password, throttled, with its same-origin
  * "Rebuild now" / "Full rebuild" buttons and live progress script. The runs themselves are stand-ins here; tests/publish/site.test.ts
  * runs real ones.
@@ -13,7 +13,10 @@ import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BuildInfo } from '../../src/publish/releases/build-info.ts';
 import { createRebuilder, type RebuildTask, type Rebuilder } from '../../src/publish/rebuild/rebuilder.ts';
+import { storeReplayList } from '../../src/publish/rebuild/replay-list.ts';
 import { createRebuildRoutes } from '../../src/publish/rebuild/routes.ts';
+import { openSqliteStore } from '../../src/store/sqlite.ts';
+import type { SharedStore } from '../../src/store/store.ts';
 import { signRebuildRequest, verifyRebuildRequest } from '../../src/publish/rebuild/signature.ts';
 import { postHook } from './support.ts';
 
@@ -41,7 +44,9 @@ const task: RebuildTask = async (context) => {
   return outcome;
 };
 
-let replayFile: string;
+/** The shared store's file: the replay list lives in it, across restarts. */
+let storeFile: string;
+let store: SharedStore;
 
 async function start(
   secret: string | undefined,
@@ -53,12 +58,13 @@ async function start(
   outcome = { outcome: 'published', build: { id: 'b1', mode: 'partial', pages: 40, rendered: 12, ms: 5 } };
   finishRun = () => undefined;
   rebuilder = createRebuilder({ task, debounceMs: 150 });
+  store = openSqliteStore(storeFile);
   const routes = createRebuildRoutes({
     rebuilder,
     secret,
     statusPassword,
     siteUrl: SITE,
-    replayFile,
+    replayList: storeReplayList(store),
     liveBuild: () => live,
   });
   server = createAdaptorServer({ fetch: routes.fetch });
@@ -70,15 +76,16 @@ async function stop(): Promise<void> {
   finishRun();
   await rebuilder.close();
   await new Promise((resolve) => server.close(resolve));
+  await store.close();
 }
 
 beforeEach(() => {
-  replayFile = join(mkdtempSync(join(tmpdir(), 'rebuild-hook-')), 'state', 'hook-signatures.json');
+  storeFile = join(mkdtempSync(join(tmpdir(), 'rebuild-hook-')), 'state', 'shop.sqlite');
   return start(SECRET);
 });
 afterEach(async () => {
   await stop();
-  rmSync(join(replayFile, '..', '..'), { recursive: true, force: true });
+  rmSync(join(storeFile, '..', '..'), { recursive: true, force: true });
 });
 
 const until = async (check: () => boolean, timeoutMs = 5000): Promise<void> => {
@@ -122,25 +129,32 @@ describe('POST /rebuild', () => {
     expect(runs).toEqual([]);
   });
 
-  it('refuses the same signed request a second time (replay)', async () => {
+  it('accepts the same signed request again without queuing anything (a duplicate or a replay)', async () => {
     const body = '{"reason":"nightly"}';
     const now = Date.now();
     expect((await postHook(`${url}/rebuild`, SECRET, body, { now })).status).toBe(202);
     const replay = await postHook(`${url}/rebuild`, SECRET, body, { now });
-    expect(replay.status).toBe(401);
-    expect(replay.body.message).toMatch(/already used/);
+    expect(replay.status).toBe(202);
+    expect(replay.body.message).toMatch(/already accepted/);
+    await until(() => runs.length === 1);
+    finishRun();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(runs).toEqual([['nightly']]);
   });
 
-  it('still refuses a replay after the server restarts, from a file only the shop can read', async () => {
+  it('still queues nothing for it after the server restarts, from a store only the shop can read', async () => {
     const body = '{"reason":"before the restart"}';
     const now = Date.now();
     expect((await postHook(`${url}/rebuild`, SECRET, body, { now })).status).toBe(202);
+    await until(() => runs.length === 1);
     await stop();
     await start(SECRET);
     const replay = await postHook(`${url}/rebuild`, SECRET, body, { now });
-    expect(replay.status).toBe(401);
-    expect(replay.body.message).toMatch(/already used/);
-    expect((statSync(replayFile).mode & 0o777).toString(8)).toBe('600');
+    expect(replay.status).toBe(202);
+    expect(replay.body.message).toMatch(/already accepted/);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(runs).toEqual([]);
+    expect((statSync(storeFile).mode & 0o777).toString(8)).toBe('600');
   });
 
   it('gives one run for two triggers in a burst, and one follow-up for triggers during a run', async () => {

@@ -108,6 +108,8 @@ export interface RebuilderOptions {
   readonly debounceMs: number;
   /** A steady stream of triggers still starts a run after this long (default 10 × debounce, at least 10 s). */
   readonly maxWaitMs?: number;
+  /** Runs before this rebuilder's, newest first: a new builder carries on the history its predecessor kept. */
+  readonly history?: readonly RunSummary[];
   readonly log?: (message: string) => void;
 }
 
@@ -220,8 +222,8 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let current: CurrentRun | null = null;
-  let history: RunSummary[] = [];
-  let lastPublished: RunSummary | null = null;
+  let history: RunSummary[] = [...(options.history ?? [])].slice(0, HISTORY);
+  let lastPublished: RunSummary | null = history.find((run) => run.outcome === 'published') ?? null;
   let pollMinutes = 0;
   let poll: NodeJS.Timeout | undefined;
   let closed = false;

@@ -1,56 +1,52 @@
 /**
- * The rebuild hook's replay list: the signatures accepted within the replay window, refused a second
- * time. Kept in a private file (0600, src/config/private-files.ts), rewritten atomically on each accepted
- * request, so a restart of the storefront does not reopen the window for a captured request. Without a
- * file (tests) it lives in memory only.
+ * The rebuild hook's replay list, in the shared store: each signature accepted within the replay window,
+ * kept until it expires. The first replica to record a signature wins and queues the run; the same signed
+ * request delivered to another replica (a hook fanned out to every replica, a retry through the balancer)
+ * or replayed later finds it recorded, and queues nothing. The store keeps it across restarts.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
-import { preparePrivateFile } from '../../config/private-files.ts';
+import type { SharedStore } from '../../store/store.ts';
 
-/** More than any honest sender makes in a window; beyond it the oldest are forgotten first. */
-const MAX_REMEMBERED = 10_000;
+const SCHEMA = [
+  'CREATE TABLE IF NOT EXISTS hook_signatures (signature TEXT PRIMARY KEY, expires_ms BIGINT NOT NULL)',
+];
 
-const fileSchema = z.record(z.string(), z.number());
-
-/** The stored list; an empty or damaged file is an empty list (a signature is still bound to its time). */
-function readList(file: string): Record<string, number> {
-  try {
-    return fileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  } catch {
-    return {};
-  }
+export interface ReplayList {
+  /** True when this call is the first to record `signature` (kept until `expiresMs`); false when seen before. */
+  first(signature: string, expiresMs: number): Promise<boolean>;
 }
 
-export class ReplayList {
-  readonly #file: string | undefined;
-  readonly #seen = new Map<string, number>();
+export function storeReplayList(store: SharedStore): ReplayList {
+  let ready: Promise<void> | undefined;
+  let lastSweep = 0;
+  return {
+    async first(signature, expiresMs) {
+      await (ready ??= store.ensure(SCHEMA).catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      }));
+      if (Date.now() - lastSweep > 60_000) {
+        lastSweep = Date.now();
+        await store.run(`DELETE FROM hook_signatures WHERE expires_ms < ${store.clock}`);
+      }
+      const recorded = await store.query(
+        'INSERT INTO hook_signatures (signature, expires_ms) VALUES (?, ?) ON CONFLICT (signature) DO NOTHING RETURNING signature',
+        [signature, expiresMs],
+      );
+      return recorded.length === 1;
+    },
+  };
+}
 
-  constructor(file: string | undefined, now: number = Date.now()) {
-    this.#file = file;
-    if (!file) return;
-    preparePrivateFile(file);
-    for (const [signature, expires] of Object.entries(readList(file)))
-      if (expires > now) this.#seen.set(signature, expires);
-  }
-
-  /** True when `signature` was already used; otherwise remembers it until `expires` and says false. */
-  usedBefore(signature: string, now: number, expires: number): boolean {
-    for (const [key, until] of this.#seen) if (until <= now) this.#seen.delete(key);
-    if (this.#seen.has(signature)) return true;
-    this.#seen.set(signature, expires);
-    for (const key of this.#seen.keys()) {
-      if (this.#seen.size <= MAX_REMEMBERED) break;
-      this.#seen.delete(key);
-    }
-    this.#save();
-    return false;
-  }
-
-  #save(): void {
-    if (!this.#file) return;
-    const temporary = `${this.#file}.tmp`;
-    writeFileSync(temporary, JSON.stringify(Object.fromEntries(this.#seen)), { mode: 0o600 });
-    renameSync(temporary, this.#file);
-  }
+/** The list in this process's memory, for a hook with no shared store (tests, one-off tools). */
+export function memoryReplayList(): ReplayList {
+  const seen = new Map<string, number>();
+  return {
+    first(signature, expiresMs) {
+      const now = Date.now();
+      for (const [key, until] of seen) if (until <= now) seen.delete(key);
+      if (seen.has(signature)) return Promise.resolve(false);
+      seen.set(signature, expiresMs);
+      return Promise.resolve(true);
+    },
+  };
 }

@@ -1,8 +1,9 @@
 /**
  * The storefront server's rebuild routes, a Hono sub-app:
- * - `POST /rebuild`: the hook for back ends and CI, HMAC-signed (signature.ts). 202 when queued, 401 for a
- *   bad, stale or replayed signature (the replay list survives restarts, replay-list.ts), 404 when no
- *   secret is configured (the hook is off).
+ * - `POST /rebuild`: the hook for back ends and CI, HMAC-signed (signature.ts). 202 when queued; 202 "already
+ *   accepted", queuing nothing, for a signed request some replica accepted before (the replay list is in
+ *   the shared store, replay-list.ts), so a hook sent to every replica runs once and a replay runs nothing;
+ *   401 for a bad or stale signature, 404 when no secret is configured (the hook is off).
  * - `/rebuild/status`: the editors' status page and its buttons, behind its own password
  *   (status-routes.ts).
  */
@@ -17,10 +18,11 @@ import {
   methodNotAllowed,
   type TrustedProxies,
 } from '../../http/index.ts';
+import type { SharedStore } from '../../store/store.ts';
 import type { BuildInfo } from '../releases/build-info.ts';
 import type { Rebuilder } from './rebuilder.ts';
 import { MAX_SKEW_SECONDS, verifyRebuildRequest } from './signature.ts';
-import { ReplayList } from './replay-list.ts';
+import { memoryReplayList, type ReplayList } from './replay-list.ts';
 import { createStatusRoutes } from './status-routes.ts';
 
 export interface RebuildRoutesOptions {
@@ -31,8 +33,10 @@ export interface RebuildRoutesOptions {
   readonly statusPassword: string | undefined;
   /** The shop's public URL: the status page's buttons must post from it. */
   readonly siteUrl: string;
-  /** Where accepted hook signatures are kept until they expire; unset: in memory only. */
-  readonly replayFile?: string;
+  /** The signatures accepted within the replay window, shared by every replica; unset: this process's memory. */
+  readonly replayList?: ReplayList;
+  /** The shared store, where the status page counts wrong passwords for every replica; unset: memory. */
+  readonly store?: SharedStore;
   readonly trustedProxies?: TrustedProxies;
   /** The live build's info, read when the status is asked for. */
   readonly liveBuild: () => BuildInfo | undefined;
@@ -75,7 +79,7 @@ function parseHookBody(body: string): z.infer<typeof hookBody> {
 export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
   const log = options.log ?? (() => undefined);
   const now = options.now ?? Date.now;
-  const seen = new ReplayList(options.replayFile, now());
+  const seen = options.replayList ?? memoryReplayList();
 
   async function hook(c: Context, secret: string): Promise<Response> {
     const body = await c.req.text();
@@ -85,8 +89,12 @@ export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
       return jsonReply(401, { message: verdict.reason });
     }
     const time = now();
-    if (seen.usedBefore(verdict.signature, time, time + 2 * MAX_SKEW_SECONDS * 1000))
-      return jsonReply(401, { message: 'This signed request was already used: sign each request afresh.' });
+    if (!(await seen.first(verdict.signature, time + 2 * MAX_SKEW_SECONDS * 1000)))
+      return jsonReply(202, {
+        message:
+          'This signed request was already accepted: its rebuild is queued once; nothing more was queued.',
+        status: '/rebuild/status',
+      });
     const payload = parseHookBody(body);
     const reason =
       payload.reason ?? (payload.skus?.length ? `products ${payload.skus.join(', ')} changed` : 'hook');
@@ -111,6 +119,7 @@ export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
       password: options.statusPassword,
       siteUrl: options.siteUrl,
       liveBuild: options.liveBuild,
+      ...(options.store ? { store: options.store } : {}),
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     }),
   );

@@ -46,8 +46,11 @@ export interface SharedRebuilderOptions {
   readonly store: SharedStore;
   /** This replica's name (status page). */
   readonly replica: string;
-  /** Makes the builder's role when this replica takes the lock. */
-  readonly becomeBuilder: () => BuilderRole;
+  /**
+   * Makes the builder's role when this replica takes the lock, given the runs the builders before it
+   * recorded (newest first), so the history carries on.
+   */
+  readonly becomeBuilder: (history: readonly RunSummary[]) => BuilderRole;
   /** How often the queue and status are read when no notification comes (default 500 ms). */
   readonly tickMs?: number;
   /** How often a replica that is not the builder tries the lock (default 2 s). */
@@ -118,7 +121,8 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
     if (!lock) return;
     if (closed) return lock.release();
     log(`Rebuilds: ${options.replica} is the builder`);
-    const held = options.becomeBuilder();
+    await readStatus().catch(() => undefined);
+    const held = options.becomeBuilder(cached.history);
     role = held;
     held.rebuilder.startPolling(pollMinutes);
     releaseLock = () => lock.release();

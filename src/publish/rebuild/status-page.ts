@@ -183,7 +183,7 @@ ${priceChangesSection(live)}
 ${reconcileSection(status.history)}
 <h2>Now</h2>
 ${currentSection(status)}
-<p>Polling: ${status.pollMinutes > 0 ? `every ${status.pollMinutes} min` : 'off'}.</p>
+<p>Polling: ${status.pollMinutes > 0 ? `every ${status.pollMinutes} min` : 'off'}.${status.builder ? ` Builds run on replica ${escape(status.builder)}.` : ''}</p>
 <h2>Latest runs</h2>
 ${
   status.history.length > 0

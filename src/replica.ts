@@ -1,0 +1,223 @@
+/**
+ * One replica of the storefront server: the built site, the shopper routes, and the rebuild hook and status
+ * page, with what it keeps in the shared store (src/store/). `npm start` runs one beside the embedded back
+ * ends; `npm run serve` runs one on its own, as many times as needed behind a load balancer (README,
+ * "Running several replicas"). Whichever replica holds the store's builder lock builds: it runs the queued
+ * rebuilds, the scheduled price changes and the nightly price check, publishes to the shared `dist`,
+ * waits until every replica serves the new build, then has the CDN purged.
+ */
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { BUILD_KEY, purgeKeysFor } from './cdn/keys.ts';
+import { purgerFor } from './cdn/purge.ts';
+import { startPurgeQueue, type RunningPurgeQueue } from './cdn/purge-queue.ts';
+import type { Clock } from './config/clock.ts';
+import type { Env } from './config/env.ts';
+import { trustedProxies } from './http/index.ts';
+import { startPublishSchedule } from './publish/plan/schedule.ts';
+import { readBuildInfo } from './publish/releases/build-info.ts';
+import { adoptLegacyDist, buildLayout } from './publish/releases/builds.ts';
+import { changedFiles } from './publish/releases/changes.ts';
+import { announcePublish, awaitReplicas, startReplicaReports } from './publish/releases/replicas.ts';
+import { rebuildSecret, statusPassword } from './publish/rebuild/config.ts';
+import { createRebuilder, type RunSummary } from './publish/rebuild/rebuilder.ts';
+import { storeReplayList } from './publish/rebuild/replay-list.ts';
+import { createRebuildRoutes } from './publish/rebuild/routes.ts';
+import { createSharedRebuilder, type BuilderRole } from './publish/rebuild/shared-rebuilder.ts';
+import { createRebuildTask } from './publish/rebuild/task.ts';
+import { magentoMediaBaseUrl, storefrontServerConfig } from './server/config.ts';
+import { startStorefrontServer } from './server/server.ts';
+import { openSharedStore, replicaId, topologyWarning } from './store/open.ts';
+import type { SharedStore } from './store/store.ts';
+
+export interface ReplicaLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface ReplicaOptions {
+  /** The project (astro.config.mjs, node_modules): builds run from it. */
+  readonly root: string;
+  /** The served `dist` link, shared by every replica of this host (or a shared volume). */
+  readonly distDir: string;
+  readonly env: Env;
+  /** The variables builds inherit. */
+  readonly variables: Readonly<Record<string, string | undefined>>;
+  readonly clock: Clock;
+  readonly log: ReplicaLog;
+}
+
+export interface RunningReplica {
+  readonly url: string;
+  readonly replica: string;
+  readonly store: SharedStore;
+  close(): Promise<void>;
+}
+
+/** Closes what has started, newest first. */
+type Closer = () => Promise<void> | undefined;
+
+/**
+ * What the builder does after a run: once a new build is live here, announce it, wait for every replica to
+ * serve it, then purge what changed from the CDN.
+ */
+function afterPublish(options: {
+  readonly store: SharedStore;
+  readonly distDir: string;
+  readonly report: () => Promise<void>;
+  readonly purges: RunningPurgeQueue;
+  readonly log: ReplicaLog;
+}): (summary: RunSummary) => Promise<void> {
+  const { buildsDir } = buildLayout(options.distDir);
+  let previous: string | undefined = realpathSync(options.distDir);
+  /** One announcement per build, however many requests its run covered. */
+  const handled = new Map<string, Promise<void>>();
+  return (summary) => {
+    const id = summary.outcome === 'published' ? summary.build?.id : undefined;
+    if (!id) return Promise.resolve();
+    let done = handled.get(id);
+    if (!done) {
+      const next = join(buildsDir, id);
+      const changed = changedFiles(previous, next);
+      previous = next;
+      done = (async () => {
+        const started = performance.now();
+        await options.report();
+        await announcePublish(options.store, id);
+        const behind = await awaitReplicas(options.store, id);
+        const waited = Math.round(performance.now() - started);
+        if (behind.length > 0)
+          options.log.warn(
+            `Publish ${id}: ${behind.map((replica) => `${replica.replica} (on ${replica.buildId ?? 'no build'})`).join(', ')} still serve another build after ${waited} ms; purging anyway`,
+          );
+        else
+          options.log.info(
+            `Publish ${id}: every replica serves it (${waited} ms); ${changed === 'all' ? 'every file' : `${changed.length} file(s)`} changed`,
+          );
+        // Only now: purged earlier, the CDN could fetch the old page again from a replica still on it.
+        const keys = changed === 'all' ? [BUILD_KEY] : purgeKeysFor(changed);
+        if (keys.length > 0) await options.purges.enqueue(keys, `publish ${id}`);
+      })();
+      handled.set(id, done);
+      // Coalesced requests of one run finish together; older builds need no memory.
+      for (const key of [...handled.keys()].slice(0, -4)) handled.delete(key);
+    }
+    return done;
+  };
+}
+
+/**
+ * `GET /healthz` for the load balancer: this replica answers, and which build it serves. It does not ask the
+ * shared store: pages are served without it, so a store outage must not take every replica out.
+ */
+function healthRoutes(replica: string, liveBuild: () => { id?: string | undefined } | undefined): Hono {
+  return new Hono().get('/healthz', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ replica, build: liveBuild()?.id ?? null });
+  });
+}
+
+/** Starts a replica on the built site in `distDir`; on a failure, stops whatever had started and throws. */
+export async function startReplica(options: ReplicaOptions): Promise<RunningReplica> {
+  const { root, distDir, env, variables, clock, log } = options;
+  const closers: Closer[] = [];
+  const close = async () => {
+    for (const closer of closers.splice(0).reverse()) await closer();
+  };
+  try {
+    const warning = topologyWarning(env);
+    if (warning) log.warn(`\nWARNING: ${warning}\n`);
+    const store = openSharedStore(env, root, (line) => log.warn(line));
+    closers.push(() => store.close());
+    const replica = replicaId(env);
+    // The server loads this build's on-demand entry: it is never pruned while the server runs.
+    await adoptLegacyDist(buildLayout(distDir));
+    const reports = await startReplicaReports({ store, replica, distDir, log: (line) => log.warn(line) });
+    closers.push(() => reports.close());
+    const purges = await startPurgeQueue({ store, purger: purgerFor(env), log: (line) => log.warn(line) });
+    closers.push(() => purges.close());
+    const liveBuild = () => readBuildInfo(distDir);
+    const publish = afterPublish({ store, distDir, report: () => reports.report(), purges, log });
+    const becomeBuilder = (history: readonly RunSummary[]): BuilderRole => {
+      const rebuilder = createRebuilder({
+        history,
+        task: createRebuildTask({
+          env,
+          root,
+          distDir,
+          buildEnv: variables,
+          protect: [realpathSync(distDir)],
+          warm: true,
+          clock,
+          log: (line) => log.info(line),
+          warn: (line) => log.warn(line),
+        }),
+        debounceMs: env.REBUILD_DEBOUNCE_MS,
+        log: (line) => log.info(line),
+      });
+      const schedule = startPublishSchedule({
+        clock,
+        liveBuild,
+        trigger: (reason, triggerOptions) => rebuilder.trigger(reason, triggerOptions),
+        reconcileAt: env.PRICE_RECONCILE_AT,
+        log: (line) => log.info(line),
+      });
+      return {
+        rebuilder,
+        afterRun: publish,
+        stop: () => Promise.resolve(schedule.stop()),
+      };
+    };
+    const rebuilder = createSharedRebuilder({ store, replica, becomeBuilder, log: (line) => log.info(line) });
+    closers.push(() => rebuilder.close());
+    rebuilder.startPolling(env.REBUILD_POLL_MINUTES);
+    const secret = rebuildSecret(env);
+    const warn = (line: string) => log.warn(line);
+    const config = await storefrontServerConfig(env, {
+      distDir,
+      store,
+      extraRoutes: [
+        healthRoutes(replica, liveBuild),
+        createRebuildRoutes({
+          rebuilder,
+          secret,
+          statusPassword: statusPassword(env),
+          siteUrl: env.SITE_URL,
+          replayList: storeReplayList(store),
+          store,
+          trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
+          liveBuild,
+          log: warn,
+        }),
+      ],
+      log: warn,
+    });
+    const shop = await startStorefrontServer(config, { host: env.HOST, port: env.PORT });
+    closers.push(() => shop.close());
+    log.info(
+      `\nShop: ${shop.url}/ (replica ${replica}, store: ${env.DATABASE_URL ? 'PostgreSQL' : env.STORE_FILE})`,
+    );
+    log.info(
+      `  pictures: ${shop.url}/img/… from ${magentoMediaBaseUrl(env)}, cached in ${config.imageCacheDir}`,
+    );
+    log.info(
+      secret
+        ? `  rebuilds: POST ${shop.url}/rebuild (signed)${secret === env.REBUILD_SECRET ? '' : ' (demo secret: README, "Demo credentials")'}`
+        : '  rebuilds: hook off (set REBUILD_SECRET to turn it on)',
+    );
+    log.info(
+      statusPassword(env)
+        ? `  status:   ${shop.url}/rebuild/status${env.REBUILD_STATUS_PASSWORD ? '' : ' (demo password: README, "Demo credentials")'}`
+        : '  status:   page off (set REBUILD_STATUS_PASSWORD to turn it on)',
+    );
+    log.info(
+      `  prices:   scheduled changes republished at their instant; checked against Magento ${env.PRICE_RECONCILE_AT === 'off' ? 'on demand' : `nightly at ${env.PRICE_RECONCILE_AT} (shop time)`}, by the builder replica`,
+    );
+    if (env.REBUILD_POLL_MINUTES > 0) log.info(`  polling:  every ${env.REBUILD_POLL_MINUTES} min`);
+    return { url: shop.url, replica, store, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
