@@ -69,6 +69,15 @@ describe('publishing a build', () => {
     });
   });
 
+  it("keeps serving the previous build's hashed scripts after a full build, for pages still cached", async () => {
+    await buildSite(project.options);
+    const { url } = await serve();
+    await buildSite(project.withEnv({ VERSION: '2', FAKE_ASSET: 'def456' }));
+    expect(await (await fetch(`${url}/`)).text()).toContain('Home 2');
+    expect((await fetch(`${url}/_astro/app.def456.js`)).status).toBe(200);
+    expect((await fetch(`${url}/_astro/app.abc123.js`)).status).toBe(200);
+  });
+
   it('switches a running server to the new build at once, with no restart', async () => {
     await buildSite(project.options);
     const { url } = await serve();

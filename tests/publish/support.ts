@@ -12,7 +12,7 @@ import { page } from '../server/helpers.ts';
 
 /**
  * Writes a small site into `--outDir`: home (with VERSION in it), 404, FAKE_PAGES product-like pages
- * (default 4), a hashed script and a server entry. FAKE_BUILD_FAIL fails it, FAKE_LEAK writes that text
+ * (default 4), a hashed script (`_astro/app.{FAKE_ASSET or abc123}.js`) and a server entry. FAKE_BUILD_FAIL fails it, FAKE_LEAK writes that text
  * into a page, FAKE_NO_404 leaves the 404 page out.
  */
 const FAKE_ASTRO = `
@@ -24,7 +24,7 @@ if (env.FAKE_BUILD_FAIL) { console.error('fake build failed: ' + env.FAKE_BUILD_
 const page = (title) => ${JSON.stringify(page('TITLE'))}.replaceAll('TITLE', title);
 const files = {
   'client/index.html': page('Home ' + (env.VERSION ?? '1')),
-  'client/_astro/app.abc123.js': 'export const a = ' + JSON.stringify('z'.repeat(4000)) + ';',
+  ['client/_astro/app.' + (env.FAKE_ASSET ?? 'abc123') + '.js']: 'export const a = ' + JSON.stringify('z'.repeat(4000)) + ';',
   'server/entry.mjs': 'export const handler = (req, res, next) => next();',
 };
 if (!env.FAKE_NO_404) files['client/404.html'] = page('Page not found');

@@ -15,6 +15,9 @@ import type { PagesManifest } from '../plan/plan-files.ts';
 import type { PrecompressResult } from './precompress.ts';
 import { layersOf } from '../releases/layers.ts';
 import { reuseAssets, reusePages } from './reuse.ts';
+
+/** How long a full build keeps serving the hashed assets earlier builds wrote (longer than any cache keeps a page). */
+const CARRIED_ASSETS_MS = 7 * 24 * 3600_000;
 import { startSitePass, type SitePass, type SitePassResult } from './site-pass.ts';
 
 /** More distinct inline scripts than this usually means per-page data in scripts; the CSP header grows. */
@@ -150,10 +153,13 @@ export async function finishBuild(input: FinishInput): Promise<Finished> {
   for (const file of pass.inlineHandlers)
     log(`Warning: ${file} has an inline event handler (on…=), which the Content-Security-Policy blocks.`);
   const reused = input.reuse.keys;
-  if (reused.length > 0 && live) {
-    await input.reuse.done();
-    // The live build's hashed assets, from its base too when it is a warm build's layer (layers.ts).
-    for (const liveClient of layersOf(live).clients) await reuseAssets(liveClient, clientDir);
+  if (live) {
+    if (reused.length > 0) await input.reuse.done();
+    // The live build's hashed assets, from its base too when it is a warm build's layer (layers.ts): reused
+    // pages need them all; after a full build, pages of the previous builds still cached (by a CDN, in a
+    // browser) ask for theirs, so those of the last week stay served.
+    const since = reused.length > 0 ? 0 : Date.now() - CARRIED_ASSETS_MS;
+    for (const liveClient of layersOf(live).clients) await reuseAssets(liveClient, clientDir, since);
   }
   lap('reuse');
   // Reused pages carry the live build's inline scripts: keep their hashes (a full build drops stale ones).

@@ -2,7 +2,7 @@
  * How a partial build takes the unchanged product and listing pages from the live build: hard links (copies across
  * file systems) to the live build's files, which no build ever writes to again.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { SUFFIX } from '../releases/encoding.ts';
@@ -51,12 +51,15 @@ export async function reusePages(live: Layers, client: string, urlKeys: readonly
 
 /**
  * Links any hashed asset of the live build the new one lacks (old pages, and browsers holding them, still
- * ask for those). After `astro build`, which writes the new build's assets.
+ * ask for those), written since `since` (ms; links keep the time a file was first written, so assets
+ * carried from build to build age out). After `astro build`, which writes the new build's assets.
  */
-export async function reuseAssets(liveClient: string, client: string): Promise<void> {
+export async function reuseAssets(liveClient: string, client: string, since = 0): Promise<void> {
   const liveAssets = join(liveClient, '_astro');
   if (!existsSync(liveAssets)) return;
   const present = new Set(await readdir(join(client, '_astro')).catch(() => []));
-  const missing = (await readdir(liveAssets)).filter((name) => !present.has(name));
+  const missing = (await readdir(liveAssets)).filter(
+    (name) => !present.has(name) && (since === 0 || statSync(join(liveAssets, name)).mtimeMs >= since),
+  );
   await linkFiles(liveAssets, join(client, '_astro'), missing);
 }
