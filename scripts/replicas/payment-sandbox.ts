@@ -1,0 +1,35 @@
+/**
+ * The payment sandbox as `npm run payment-sandbox` starts it (the same settings from the environment,
+ * PAYMENT_SANDBOX_DROP_FIRST_REPLY and PAYMENT_SANDBOX_NOTIFY_TWICE included), with one difference: the
+ * retry clock of unanswered notifications is compressed (`--retry-ms`, default 1, 2, 3 then every 5 s),
+ * as the sandbox's own tests compress it. Opayo's schedule (2 s, 5 s, 15 s, 1 min, 5 min…) would make
+ * each scenario that waits for a retry last minutes: a replica killed mid-payment, a store outage.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadEnv } from '../../src/config/env.ts';
+import { paymentSandboxConfig } from '../../src/embedded/payment/config.ts';
+import { startPaymentSandbox } from '../../src/embedded/payment/server.ts';
+
+const { values } = parseArgs({
+  options: { 'retry-ms': { type: 'string', default: `1000,2000,3000,${Array(40).fill(5000).join(',')}` } },
+});
+
+try {
+  const retryScheduleMs = (values['retry-ms'] ?? '').split(',').map(Number);
+  if (retryScheduleMs.some((ms) => !Number.isInteger(ms) || ms <= 0))
+    throw new Error('--retry-ms takes milliseconds separated by commas, e.g. 1000,2000,5000');
+  const env = loadEnv();
+  const sandbox = await startPaymentSandbox({
+    ...paymentSandboxConfig(env, (message) => console.info(message)),
+    retryScheduleMs,
+  });
+  console.info(
+    `Payment sandbox: ${sandbox.registrationUrl} (notify twice: ${env.PAYMENT_SANDBOX_NOTIFY_TWICE}, drop first reply: ${env.PAYMENT_SANDBOX_DROP_FIRST_REPLY}, retries after ${retryScheduleMs.slice(0, 4).join(', ')}… ms)`,
+  );
+  const stop = () => void sandbox.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+}
