@@ -11,7 +11,13 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { shopClock } from '../src/config/clock.ts';
-import { ConfigError, loadEnv, type Env } from '../src/config/env.ts';
+import {
+  ConfigError,
+  loadEnv,
+  type EmbeddedSettings,
+  type MagentoSettings,
+  type ShopSettings,
+} from '../src/config/env.ts';
 import { magentoClientConfig } from '../src/config/magento.ts';
 import { embeddedMagentoConfig } from '../src/embedded/magento/config.ts';
 import { startEmbeddedMagento, type RunningMagento } from '../src/embedded/magento/server.ts';
@@ -23,7 +29,9 @@ import { DIST_DIR } from '../src/server/config.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The embedded back end when it is the one configured and nothing answers at its address yet. */
-async function embeddedIfNeeded(env: Env): Promise<RunningMagento | undefined> {
+async function embeddedIfNeeded(
+  env: MagentoSettings & EmbeddedSettings & Pick<ShopSettings, 'SHOP_CLOCK_FILE'>,
+): Promise<RunningMagento | undefined> {
   if (env.MAGENTO_URL) return undefined;
   const { baseUrl } = magentoClientConfig(env);
   const answers = await fetch(`${baseUrl}/rest/V1/directory/countries`, { signal: AbortSignal.timeout(2000) })

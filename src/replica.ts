@@ -13,7 +13,15 @@ import { BUILD_KEY, purgeKeysFor } from './cdn/keys.ts';
 import { purgerFor } from './cdn/purge.ts';
 import { startPurgeQueue, type RunningPurgeQueue } from './cdn/purge-queue.ts';
 import type { Clock } from './config/clock.ts';
-import type { Env } from './config/env.ts';
+import type {
+  CdnSettings,
+  EmbeddedSettings,
+  MagentoSettings,
+  PaymentSettings,
+  PublishingSettings,
+  ShopSettings,
+  StoreSettings,
+} from './config/env.ts';
 import { trustedProxies } from './http/index.ts';
 import { startPublishSchedule } from './publish/plan/schedule.ts';
 import { readBuildInfo } from './publish/releases/build-info.ts';
@@ -36,12 +44,24 @@ export interface ReplicaLog {
   warn(message: string): void;
 }
 
+/**
+ * A replica runs every part of the server (the site, the shopper routes and payments, the rebuilds, the
+ * shared store, the CDN purge, the embedded back end's address), so it reads every section.
+ */
+export type ReplicaSettings = ShopSettings &
+  MagentoSettings &
+  PaymentSettings &
+  PublishingSettings &
+  StoreSettings &
+  CdnSettings &
+  EmbeddedSettings;
+
 export interface ReplicaOptions {
   /** The project (astro.config.mjs, node_modules): builds run from it. */
   readonly root: string;
   /** The served `dist` link, shared by every replica of this host (or a shared volume). */
   readonly distDir: string;
-  readonly env: Env;
+  readonly env: ReplicaSettings;
   /** The variables builds inherit. */
   readonly variables: Readonly<Record<string, string | undefined>>;
   readonly clock: Clock;

@@ -13,7 +13,17 @@ import { CatalogueLoadError } from './catalogue/load.ts';
 import { snapshotPath } from './catalogue/snapshot.ts';
 import { syncCatalogue } from './catalogue/sync.ts';
 import { shopClock, type Clock } from './config/clock.ts';
-import { ConfigError, loadEnv, processEnvironment, type Env } from './config/env.ts';
+import {
+  ConfigError,
+  loadEnv,
+  processEnvironment,
+  type EmbeddedSettings,
+  type Env,
+  type MagentoSettings,
+  type PaymentSettings,
+  type PublishingSettings,
+  type ShopSettings,
+} from './config/env.ts';
 import { EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from './config/magento.ts';
 import { embeddedMagentoConfig } from './embedded/magento/config.ts';
 import { startEmbeddedMagento } from './embedded/magento/server.ts';
@@ -22,7 +32,7 @@ import { startPaymentSandbox } from './embedded/payment/server.ts';
 import { configHash, readBuildInfo, whyStale } from './publish/releases/build-info.ts';
 import { BuildError, buildSite, defaultSources } from './publish/build/build.ts';
 import { rebuildOnSave } from './publish/rebuild/hook-client.ts';
-import { startReplica } from './replica.ts';
+import { startReplica, type ReplicaSettings } from './replica.ts';
 
 type Variables = Readonly<Record<string, string | undefined>>;
 
@@ -77,8 +87,18 @@ function variablesOf(options: StartShopOptions): Variables {
 /** Closes what has started, newest first. */
 type Closer = () => Promise<void> | undefined;
 
+/**
+ * What starting the back ends reads: Magento's and the embedded back end's settings, the sandbox's vendor,
+ * and where the back end's rebuild hook goes (its secret and URL).
+ */
+type BackEndSettings = MagentoSettings &
+  EmbeddedSettings &
+  Pick<PaymentSettings, 'OPAYO_REGISTRATION_URL' | 'OPAYO_VENDOR'> &
+  Pick<PublishingSettings, 'REBUILD_SECRET' | 'REBUILD_HOOK_URL'> &
+  Pick<ShopSettings, 'SITE_URL' | 'SHOP_CLOCK_FILE'>;
+
 async function startBackEnds(
-  env: Env,
+  env: BackEndSettings,
   log: ShopLog,
   closers: Closer[],
 ): Promise<Omit<RunningShop['urls'], 'shop'>> {
@@ -119,7 +139,8 @@ async function startBackEnds(
 interface Site {
   readonly root: string;
   readonly distDir: string;
-  readonly env: Env;
+  /** Every section: the replica reads them all, and the sync and build some of the same. */
+  readonly env: ReplicaSettings;
   readonly variables: Variables;
   readonly log: ShopLog;
   /** The shop's clock (SHOP_CLOCK_FILE's in tests and demos): what prices the pages show. */

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Env } from '../config/env.ts';
+import type { EmbeddedSettings, MagentoSettings, ShopSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { MagentoApiError, type MagentoClientConfig } from '../magento/client.ts';
 import { catalogueHash } from './catalogue-hash.ts';
@@ -183,7 +183,7 @@ async function contentBlocks(
 }
 
 export async function syncCatalogue(
-  env: Env,
+  env: MagentoSettings & EmbeddedSettings & Pick<ShopSettings, 'CATALOGUE_SNAPSHOT' | 'CATALOGUE_STRICT'>,
   log: (message: string) => void = () => undefined,
   options: SyncOptions = {},
 ): Promise<SyncResult> {

@@ -1,6 +1,6 @@
 /** How the storefront reaches Magento: the configured one, or the embedded back end. */
 import type { IntegrationConfig, OAuthCredentials } from '../magento/client.ts';
-import type { Env } from './env.ts';
+import type { EmbeddedSettings, MagentoSettings } from './env.ts';
 
 /**
  * The embedded back end's demo integration (README, "Demo credentials"), in Magento's form of 32 letters and
@@ -14,7 +14,7 @@ export const EMBEDDED_DEMO_OAUTH: OAuthCredentials = {
 };
 
 /** The four MAGENTO_CONSUMER_KEY… values, when set (the environment's check makes it all four or none). */
-export function configuredOAuth(env: Env): OAuthCredentials | undefined {
+export function configuredOAuth(env: MagentoSettings): OAuthCredentials | undefined {
   const { MAGENTO_CONSUMER_KEY, MAGENTO_CONSUMER_SECRET, MAGENTO_ACCESS_TOKEN, MAGENTO_ACCESS_TOKEN_SECRET } =
     env;
   if (
@@ -37,7 +37,9 @@ export function configuredOAuth(env: Env): OAuthCredentials | undefined {
  * refuses bearer integration tokens (EMBEDDED_INTEGRATION_AS_BEARER=false) and none are set; otherwise none,
  * so a private EMBEDDED_INTEGRATION_TOKEN is the only way in as the integration.
  */
-export const embeddedIntegrationOAuth = (env: Env): OAuthCredentials | undefined =>
+export const embeddedIntegrationOAuth = (
+  env: MagentoSettings & Pick<EmbeddedSettings, 'EMBEDDED_INTEGRATION_AS_BEARER'>,
+): OAuthCredentials | undefined =>
   configuredOAuth(env) ?? (env.EMBEDDED_INTEGRATION_AS_BEARER ? undefined : EMBEDDED_DEMO_OAUTH);
 
 /**
@@ -45,7 +47,7 @@ export const embeddedIntegrationOAuth = (env: Env): OAuthCredentials | undefined
  * The embedded back end: OAuth when the four are set or when it refuses bearer integration tokens
  * (EMBEDDED_INTEGRATION_AS_BEARER=false), else EMBEDDED_INTEGRATION_TOKEN as a bearer token.
  */
-export function magentoClientConfig(env: Env): IntegrationConfig {
+export function magentoClientConfig(env: MagentoSettings & EmbeddedSettings): IntegrationConfig {
   const oauth = configuredOAuth(env);
   if (env.MAGENTO_URL) {
     if (oauth) return { baseUrl: env.MAGENTO_URL, oauth };

@@ -1,5 +1,5 @@
 /** What shoppers see of the shop's identity, from configuration (public, safe for pages). */
-import { loadEnv, type Env } from './env.ts';
+import { loadEnv, type ShopSettings } from './env.ts';
 
 export interface ShopInfo {
   name: string;
@@ -11,7 +11,7 @@ export interface ShopInfo {
 }
 
 /** The shop's identity in `env` (default: this process's environment, as in the pages of a build). */
-export function shopInfo(env: Env = loadEnv()): ShopInfo {
+export function shopInfo(env: ShopSettings = loadEnv()): ShopInfo {
   return {
     name: env.SHOP_NAME,
     phone: env.SHOP_PHONE,

@@ -5,11 +5,14 @@
  */
 import { resolve } from 'node:path';
 import { shopClock } from '../../config/clock.ts';
-import type { Env } from '../../config/env.ts';
+import type { EmbeddedSettings, MagentoSettings, ShopSettings } from '../../config/env.ts';
 import { embeddedIntegrationOAuth } from '../../config/magento.ts';
 import type { EmbeddedMagentoConfig } from './server.ts';
 
-export function embeddedMagentoConfig(env: Env, log?: (message: string) => void): EmbeddedMagentoConfig {
+export function embeddedMagentoConfig(
+  env: EmbeddedSettings & MagentoSettings & Pick<ShopSettings, 'SHOP_CLOCK_FILE'>,
+  log?: (message: string) => void,
+): EmbeddedMagentoConfig {
   const integrationOAuth = embeddedIntegrationOAuth(env);
   return {
     host: env.EMBEDDED_MAGENTO_HOST,

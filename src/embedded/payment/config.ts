@@ -1,12 +1,16 @@
 /** The payment sandbox's settings, taken from the validated environment. */
 import { resolve } from 'node:path';
-import type { Env } from '../../config/env.ts';
+import type { EmbeddedSettings, PaymentSettings } from '../../config/env.ts';
 import type { PaymentSandboxConfig } from './server.ts';
 
 /** The embedded sandbox runs only when no real provider is configured. */
-export const usesPaymentSandbox = (env: Env): boolean => env.OPAYO_REGISTRATION_URL === undefined;
+export const usesPaymentSandbox = (env: Pick<PaymentSettings, 'OPAYO_REGISTRATION_URL'>): boolean =>
+  env.OPAYO_REGISTRATION_URL === undefined;
 
-export function paymentSandboxConfig(env: Env, log?: (message: string) => void): PaymentSandboxConfig {
+export function paymentSandboxConfig(
+  env: EmbeddedSettings & Pick<PaymentSettings, 'OPAYO_VENDOR'>,
+  log?: (message: string) => void,
+): PaymentSandboxConfig {
   return {
     host: env.PAYMENT_SANDBOX_HOST,
     port: env.PAYMENT_SANDBOX_PORT,

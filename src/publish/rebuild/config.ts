@@ -1,5 +1,11 @@
 /** The rebuild settings, from the validated environment. */
-import { loadEnv, type Env } from '../../config/env.ts';
+import {
+  loadEnv,
+  type EmbeddedSettings,
+  type MagentoSettings,
+  type PublishingSettings,
+  type ShopSettings,
+} from '../../config/env.ts';
 import { configuredOAuth, EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from '../../config/magento.ts';
 
 /** The embedded setup's demo secret (README, "Demo credentials"); never used with a real Magento. */
@@ -9,21 +15,27 @@ export const DEMO_REBUILD_SECRET = 'embedded-demo-rebuild-secret';
 export const DEMO_STATUS_PASSWORD = 'embedded-demo-status-password';
 
 /** REBUILD_STATUS_PASSWORD; with the embedded back end the demo password; undefined (page off) otherwise. */
-export const statusPassword = (env: Env): string | undefined =>
-  env.REBUILD_STATUS_PASSWORD ?? (env.MAGENTO_URL ? undefined : DEMO_STATUS_PASSWORD);
+export const statusPassword = (
+  env: Pick<PublishingSettings, 'REBUILD_STATUS_PASSWORD'> & Pick<MagentoSettings, 'MAGENTO_URL'>,
+): string | undefined => env.REBUILD_STATUS_PASSWORD ?? (env.MAGENTO_URL ? undefined : DEMO_STATUS_PASSWORD);
 
 /** REBUILD_SECRET; with the embedded back end the demo secret; undefined (hook off) otherwise. */
-export const rebuildSecret = (env: Env): string | undefined =>
-  env.REBUILD_SECRET ?? (env.MAGENTO_URL ? undefined : DEMO_REBUILD_SECRET);
+export const rebuildSecret = (
+  env: Pick<PublishingSettings, 'REBUILD_SECRET'> & Pick<MagentoSettings, 'MAGENTO_URL'>,
+): string | undefined => env.REBUILD_SECRET ?? (env.MAGENTO_URL ? undefined : DEMO_REBUILD_SECRET);
 
 /** Where the embedded back end posts the hook: REBUILD_HOOK_URL, else the storefront's `/rebuild`. */
-export const rebuildHookUrl = (env: Env): string => env.REBUILD_HOOK_URL ?? `${env.SITE_URL}/rebuild`;
+export const rebuildHookUrl = (
+  env: Pick<PublishingSettings, 'REBUILD_HOOK_URL'> & Pick<ShopSettings, 'SITE_URL'>,
+): string => env.REBUILD_HOOK_URL ?? `${env.SITE_URL}/rebuild`;
 
 /**
  * The integration's OAuth secrets (the consumer key is public in OAuth): the configured ones, or with the
  * embedded back end its demo ones.
  */
-function oauthSecrets(env: Env): [string, string, string][] {
+function oauthSecrets(
+  env: MagentoSettings & Pick<EmbeddedSettings, 'EMBEDDED_INTEGRATION_AS_BEARER'>,
+): [string, string, string][] {
   const oauth = env.MAGENTO_URL ? configuredOAuth(env) : embeddedIntegrationOAuth(env);
   if (!oauth) return [];
   return [
@@ -44,7 +56,11 @@ export interface NamedSecret {
  * The secrets no built file may contain, by variable name (a check before every publish). Values shorter
  * than 8 characters are left out: they would match ordinary text.
  */
-export function buildSecrets(env: Env): NamedSecret[] {
+export function buildSecrets(
+  env: MagentoSettings &
+    EmbeddedSettings &
+    Pick<PublishingSettings, 'REBUILD_SECRET' | 'REBUILD_STATUS_PASSWORD'>,
+): NamedSecret[] {
   const defaults = loadEnv({});
   const candidates: [string, string | undefined, string | undefined][] = [
     ['MAGENTO_TOKEN', env.MAGENTO_TOKEN, undefined],

@@ -2,7 +2,7 @@
  * Sends the signed rebuild hook, as a back end does after an editor's save. Fire and forget: the save that
  * triggered it never waits for or fails because of the storefront.
  */
-import type { Env } from '../../config/env.ts';
+import type { MagentoSettings, PublishingSettings, ShopSettings } from '../../config/env.ts';
 import type { OnSaved, SavedEntity } from '../../embedded/magento/saved.ts';
 import { rebuildHookUrl, rebuildSecret } from './config.ts';
 import { signRebuildRequest } from './signature.ts';
@@ -71,7 +71,12 @@ export function saveNotifier(
  * What a back end started beside the shop is given so that an admin save (a product, a CMS block) rebuilds
  * the site: the notifier when the hook is on (a rebuild secret is set), nothing otherwise.
  */
-export function rebuildOnSave(env: Env, log?: (message: string) => void): { onSaved?: OnSaved } {
+export function rebuildOnSave(
+  env: Pick<PublishingSettings, 'REBUILD_SECRET' | 'REBUILD_HOOK_URL'> &
+    Pick<MagentoSettings, 'MAGENTO_URL'> &
+    Pick<ShopSettings, 'SITE_URL'>,
+  log?: (message: string) => void,
+): { onSaved?: OnSaved } {
   const secret = rebuildSecret(env);
   return secret ? { onSaved: saveNotifier({ url: rebuildHookUrl(env), secret }, log) } : {};
 }

@@ -10,7 +10,12 @@ import { isTransientLoadFailure } from '../../catalogue/load.ts';
 import { snapshotPath } from '../../catalogue/snapshot.ts';
 import { syncCatalogue, type SyncOptions, type SyncResult } from '../../catalogue/sync.ts';
 import { systemClock, type Clock } from '../../config/clock.ts';
-import { processEnvironment, type Env } from '../../config/env.ts';
+import {
+  processEnvironment,
+  type EmbeddedSettings,
+  type MagentoSettings,
+  type ShopSettings,
+} from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import { configHash, readBuildInfo, sourceHash, whyStale } from '../releases/build-info.ts';
 import { buildSite, defaultSources, ReuseError, type BuildSiteOptions } from '../build/build.ts';
@@ -21,7 +26,8 @@ import { checkPrices, driftWarning, reconcileSummary, type PriceCheck } from './
 import type { RebuildTask, RendererState, RunContext, RunSummary } from './rebuilder.ts';
 
 export interface RebuildTaskOptions {
-  readonly env: Env;
+  /** The shop's settings (the pages' configuration hash, the snapshot) and Magento's, for the sync. */
+  readonly env: ShopSettings & MagentoSettings & EmbeddedSettings;
   /** The project (where astro.config.mjs is). */
   readonly root: string;
   /** The served path (`dist`). */

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { catalogueHash } from '../../catalogue/catalogue-hash.ts';
-import type { Env } from '../../config/env.ts';
+import type { ShopSettings } from '../../config/env.ts';
 
 /** A product's price changing at an instant with no save in Magento: a special price starting or ending. */
 export const priceChangeSchema = z.object({
@@ -114,8 +114,11 @@ export function snapshotHash(file: string): string | null {
   return hash;
 }
 
-/** Hash of the settings that end up in the pages: changing one of them calls for a rebuild. */
-export function configHash(env: Env): string {
+/**
+ * Hash of the settings that end up in the pages: changing one of them calls for a rebuild. Callers pass the
+ * whole `Env`; the filter by name keeps the hash to SITE_URL and SHOP_* whatever else the object holds.
+ */
+export function configHash(env: ShopSettings): string {
   const rendered = Object.entries(env)
     .filter(([name]) => name === 'SITE_URL' || name.startsWith('SHOP_'))
     .sort(([a], [b]) => a.localeCompare(b));
