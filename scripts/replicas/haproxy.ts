@@ -5,7 +5,7 @@
  * X-Forwarded-For added. `X-Served-By` names the replica that answered; the stats socket in the scratch
  * folder tells the harness which replicas HAProxy sees up.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { HOST, PORTS } from './ports.ts';
@@ -106,3 +106,30 @@ export async function serverStates(socket: string): Promise<Map<string, string>>
 }
 
 export const socketPath = (scratch: string): string => join(scratch, 'haproxy.sock');
+
+/** HAProxy's request log (its stdout): which replica served what, from a point on. */
+export class BalancerLog {
+  readonly file: string;
+
+  constructor(file: string) {
+    this.file = file;
+  }
+
+  /** Where the log ends now: count from here with `servedBy`. */
+  mark(): number {
+    return existsSync(this.file) ? statSync(this.file).size : 0;
+  }
+
+  /** Requests whose path starts with `pathPrefix`, by the replica that answered, since `mark`. */
+  servedBy(pathPrefix: string, mark = 0): Map<string, number> {
+    const counts = new Map<string, number>();
+    if (!existsSync(this.file)) return counts;
+    const text = readFileSync(this.file).subarray(mark).toString('utf8');
+    for (const line of text.split('\n')) {
+      const match = / replicas\/([\w-]+) .*"[A-Z]+ (\S+) HTTP/.exec(line);
+      if (match?.[1] && match[2]?.startsWith(pathPrefix))
+        counts.set(match[1], (counts.get(match[1]) ?? 0) + 1);
+    }
+    return counts;
+  }
+}

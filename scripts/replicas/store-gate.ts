@@ -59,6 +59,8 @@ function close(): void {
   console.info(`${stamp()} gate closed: ${count} sockets reset, new connections refused`);
 }
 
+// Closed, the gate holds no socket: this keeps it running until it is told to stop.
+setInterval(() => undefined, 60_000);
 process.on('SIGUSR1', close);
 process.on('SIGUSR2', open);
 process.once('SIGTERM', () => {

@@ -14,7 +14,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { envSchema, processEnvironment } from '../../src/config/env.ts';
 import { EMBEDDED_DEMO_OAUTH } from '../../src/config/magento.ts';
-import { haproxyConfig, haproxyDaemon, serverStates, socketPath } from './haproxy.ts';
+import { BalancerLog, haproxyConfig, haproxyDaemon, serverStates, socketPath } from './haproxy.ts';
 import { http } from './http.ts';
 import { HOST, PORTS, urlOf } from './ports.ts';
 import { sharedDatabase, throughGate, type SharedDatabase } from './postgres.ts';
@@ -81,6 +81,7 @@ export class Topology {
   readonly snapshotFile: string;
   readonly replicas: Replica[] = [];
   readonly base = baseEnvironment();
+  readonly balancerLog: BalancerLog;
   tools: Tools | undefined;
   db: SharedDatabase | undefined;
   vcl: Vcl | undefined;
@@ -101,6 +102,7 @@ export class Topology {
     this.magentoDb = join(options.scratch, 'magento', 'magento.sqlite');
     this.sandboxDb = join(options.scratch, 'sandbox', 'sandbox.sqlite');
     this.snapshotFile = join(options.scratch, 'catalogue', 'catalogue.json');
+    this.balancerLog = new BalancerLog(join(this.logDir, 'haproxy.log'));
     for (const dir of [
       this.logDir,
       dirname(this.magentoDb),
@@ -419,6 +421,13 @@ export class Topology {
   /** Puts back whatever a scenario stopped, paused, closed or switched. */
   async heal(): Promise<string[]> {
     const healed: string[] = [];
+    // A daemon of the topology that died is started again (none should: the log says why).
+    for (const daemon of [this.gate, this.magento, this.haproxy, this.varnish?.varnishd, this.varnish?.ncsa])
+      if (daemon && !daemon.running) {
+        daemon.start();
+        healed.push(`restarted ${daemon.name}, which had stopped (see its log)`);
+        if (daemon === this.gate) this.#gateOpen = true;
+      }
     if (this.magento?.paused) {
       this.magento.resume();
       healed.push('resumed Magento');
@@ -441,9 +450,7 @@ export class Topology {
         healed.push(`restarted ${replica.id}`);
       }
     }
-    for (const daemon of [this.magento, this.gate, this.haproxy, this.varnish?.varnishd, this.varnish?.ncsa])
-      if (daemon && !daemon.running)
-        throw new Error(`${daemon.name} has stopped and cannot be healed: ${daemon.tail(5)}`);
+    if (healed.length > 0) await this.waitForBackEnds();
     return healed;
   }
 

@@ -1,5 +1,9 @@
 /** The scenarios in the order they run (topology.md §6, adapted): each leaves the topology whole. */
 import type { Scenario } from '../scenario.ts';
+import { killMidPayment } from './kill-mid-payment.ts';
+import { payments } from './payments.ts';
 import { smoke } from './smoke.ts';
+import { storeOutage } from './store-outage.ts';
+import { throttles } from './throttles.ts';
 
-export const SCENARIOS: readonly Scenario[] = [smoke];
+export const SCENARIOS: readonly Scenario[] = [smoke, payments, killMidPayment, storeOutage, throttles];
