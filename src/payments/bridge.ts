@@ -20,12 +20,7 @@ import { register, type StartRequest } from './bridge/register.ts';
 import { status, type PaymentStatusAnswer } from './bridge/status.ts';
 
 export { basketProblem, paymentAddress, paymentBasket } from './bridge/basket.ts';
-export {
-  DEFAULT_LEASE_MS,
-  DEFAULT_WAIT_MS,
-  OutcomeUnknownError,
-  type PaymentBridgeConfig,
-} from './bridge/deps.ts';
+export { DEFAULT_LEASE_MS, OutcomeUnknownError, type PaymentBridgeConfig } from './bridge/deps.ts';
 export type { StartRequest } from './bridge/register.ts';
 export type { PaymentStatus, PaymentStatusAnswer } from './bridge/status.ts';
 
