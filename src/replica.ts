@@ -150,6 +150,9 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
     if (warning) log.warn(`\nWARNING: ${warning}\n`);
     const store = openSharedStore(env, root, (line) => log.warn(line));
     closers.push(() => store.close());
+    // Stops what keeps running on the store (payment recovery) before the store closes.
+    const stopping = new AbortController();
+    closers.push(() => void stopping.abort());
     const replica = replicaId(env);
     // The server loads this build's on-demand entry: it is never pruned while the server runs.
     await adoptLegacyDist(buildLayout(distDir));
@@ -197,6 +200,7 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
     const config = await storefrontServerConfig(env, {
       distDir,
       store,
+      signal: stopping.signal,
       extraRoutes: [
         healthRoutes(replica, liveBuild),
         createRebuildRoutes({
