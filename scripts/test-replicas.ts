@@ -10,6 +10,7 @@
  *   npm run test:replicas -- --only smoke,t4     some of them (smoke, t1 … t7)
  *   npm run test:replicas -- --checkouts 20      T1 with fewer checkouts (default 50)
  *   npm run test:replicas -- --list              what each scenario checks
+ *   npm run test:replicas -- --keep              leave the topology up afterwards, until Ctrl-C
  *
  * Needs HAProxy, Varnish with varnish-modules (xkey) and PostgreSQL: DATABASE_URL when set (a fresh
  * database is made on that server and dropped after), else 127.0.0.1:5432 when it answers, else a
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     shoppers: { type: 'string', default: '50' },
     products: { type: 'string', default: '60' },
     list: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
   },
 });
 
@@ -157,6 +159,12 @@ async function main(): Promise<number> {
   try {
     await topology.up();
     for (const scenario of chosen) outcomes.push(await runScenario(topology, scenario));
+    if (values.keep) {
+      log(
+        `Kept up: Varnish ${topology.urls.varnish}, HAProxy ${topology.urls.haproxy}, ${topology.replicas.map((r) => `${r.id} ${r.url}`).join(', ')}, Magento ${topology.urls.magento}, sandbox ${topology.urls.sandbox}, store ${topology.storeUrl}. Ctrl-C tears down.`,
+      );
+      await new Promise(() => undefined);
+    }
   } catch (error) {
     console.error(`\nThe topology failed: ${error instanceof Error ? error.message : String(error)}`);
     console.error(`Logs of every daemon: ${join(where, 'logs')}`);

@@ -189,3 +189,56 @@ export async function bridgePayments(storeUrl: string, replicaFiles: readonly st
   }
   return { source: "each replica's own payments file (not shared)", payments };
 }
+
+/** A product whose page shows its price as is (no special price), for a price change to look for. */
+export function plainPricedProduct(dbFile: string): Buyable | undefined {
+  const row = readMagento(dbFile, (db) =>
+    db
+      .prepare(
+        `SELECT sku, price, json_extract(attributes, '$.url_key') AS url_key FROM products
+         WHERE type_id = 'simple' AND status = 1 AND visibility = 4 AND price > 0
+           AND json_extract(attributes, '$.special_price') IS NULL AND json_extract(attributes, '$.url_key') IS NOT NULL
+         ORDER BY id LIMIT 1 OFFSET 3`,
+      )
+      .get(),
+  );
+  const parsed = z.object({ sku: z.string(), price: z.number(), url_key: z.string() }).optional().parse(row);
+  return parsed && { sku: parsed.sku, price: parsed.price, urlKey: parsed.url_key };
+}
+
+const runSchema = z
+  .object({
+    startedAt: z.string(),
+    reasons: z.array(z.string()),
+    outcome: z.string(),
+    build: z.object({ id: z.string(), mode: z.string().optional() }).passthrough().optional(),
+  })
+  .passthrough();
+
+const statusSchema = z
+  .object({
+    state: z.string(),
+    builder: z.string().nullish(),
+    current: z.object({ phase: z.string(), startedAt: z.string() }).passthrough().nullish(),
+    history: z.array(runSchema),
+    live: z.object({ id: z.string().optional() }).passthrough().nullish(),
+  })
+  .passthrough();
+
+export type RebuildStatus = z.infer<typeof statusSchema>;
+export type RunSummary = z.infer<typeof runSchema>;
+
+/** The editors' status page as JSON, asked of one replica; undefined when it does not answer it. */
+export async function rebuildStatus(
+  replicaUrl: string,
+  password: string,
+): Promise<RebuildStatus | undefined> {
+  const reply = await http(`${replicaUrl}/rebuild/status`, {
+    headers: { Authorization: `Bearer ${password}`, Accept: 'application/json' },
+    agent: false,
+    timeoutMs: 5000,
+  });
+  if (reply.status !== 200) return undefined;
+  const parsed = statusSchema.safeParse(json(reply));
+  return parsed.success ? parsed.data : undefined;
+}

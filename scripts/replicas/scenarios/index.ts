@@ -2,8 +2,16 @@
 import type { Scenario } from '../scenario.ts';
 import { killMidPayment } from './kill-mid-payment.ts';
 import { payments } from './payments.ts';
+import { rebuild } from './rebuild.ts';
 import { smoke } from './smoke.ts';
 import { storeOutage } from './store-outage.ts';
 import { throttles } from './throttles.ts';
 
-export const SCENARIOS: readonly Scenario[] = [smoke, payments, killMidPayment, storeOutage, throttles];
+export const SCENARIOS: readonly Scenario[] = [
+  smoke,
+  payments,
+  killMidPayment,
+  storeOutage,
+  throttles,
+  rebuild,
+];
