@@ -25,6 +25,8 @@ const DATA = /\/(?:listing-data|product-data|search\/data)\/[\w.\-/]+\.json/g;
 
 export class Crawler {
   readonly records: CrawlRecord[] = [];
+  /** The build each URL came from in the warm pass: what the live site was before the crawl. */
+  readonly warmed = new Map<string, string | undefined>();
   readonly #base: string;
   readonly #rotation: readonly { url: string; kind: CrawlKind }[];
   readonly #intervalMs: number;
@@ -51,6 +53,7 @@ export class Crawler {
       const next = this.#pending.shift();
       if (next) await this.#fetch(next, 'warm');
     }
+    for (const record of this.records) this.warmed.set(record.url, record.buildId);
     this.records.length = 0;
   }
 

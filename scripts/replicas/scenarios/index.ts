@@ -1,5 +1,6 @@
 /** The scenarios in the order they run (topology.md §6, adapted): each leaves the topology whole. */
 import type { Scenario } from '../scenario.ts';
+import { builderFailover } from './builder-failover.ts';
 import { killMidPayment } from './kill-mid-payment.ts';
 import { payments } from './payments.ts';
 import { rebuild } from './rebuild.ts';
@@ -14,4 +15,5 @@ export const SCENARIOS: readonly Scenario[] = [
   storeOutage,
   throttles,
   rebuild,
+  builderFailover,
 ];
