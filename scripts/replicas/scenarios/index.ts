@@ -4,6 +4,7 @@ import { builderFailover } from './builder-failover.ts';
 import { killMidPayment } from './kill-mid-payment.ts';
 import { payments } from './payments.ts';
 import { rebuild } from './rebuild.ts';
+import { rollingRestart } from './rolling-restart.ts';
 import { smoke } from './smoke.ts';
 import { storeOutage } from './store-outage.ts';
 import { throttles } from './throttles.ts';
@@ -16,4 +17,5 @@ export const SCENARIOS: readonly Scenario[] = [
   throttles,
   rebuild,
   builderFailover,
+  rollingRestart,
 ];
