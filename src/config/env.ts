@@ -1,8 +1,11 @@
 /**
  * The environment (src/config/): every setting the shop reads from it, declared once in sections (the
- * shop, Magento, payments, rebuilds, the embedded back ends) and validated at start-up. A wrong value
- * stops start-up with a message naming the variable, what was wrong and how to fix it. This is the one
- * file that reads `process.env` (eslint.config.js enforces it); the rest of the code is handed an `Env`.
+ * shop, Magento, payments, rebuilds, the shared store, the CDN, the embedded back ends) and validated at
+ * start-up. A wrong value stops start-up with a message naming the variable, what was wrong and how to fix
+ * it. This is the one file that reads `process.env` (eslint.config.js enforces it). `loadEnv` returns
+ * every section as one flat `Env`, but a module takes only the sections it reads (`ShopSettings &
+ * MagentoSettings`, or a `Pick` of one or two variables), so its signature names what it depends on and a
+ * change to a section leads to its readers.
  */
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
@@ -288,7 +291,7 @@ const embeddedSection = z.object({
   PAYMENT_SANDBOX_DROP_FIRST_REPLY: z.stringbool({ error: 'must be true or false' }).default(false),
 });
 
-/** Every variable, the sections merged: `Env` is one flat object (`env.MAGENTO_URL`). */
+/** Every variable, the sections merged: `Env` is one flat object (`env.MAGENTO_URL`) with every section. */
 export const envSchema = z.object({
   ...shopSection.shape,
   ...magentoSection.shape,
@@ -341,7 +344,7 @@ const SECRETS = new Set<string>([
 ]);
 
 /** The integration's credentials: all four OAuth values or none, not both kinds, and some with MAGENTO_URL. */
-function integrationProblems(env: Env): string[] {
+function integrationProblems(env: MagentoSettings): string[] {
   const set = OAUTH_VARIABLES.filter((name) => env[name] !== undefined);
   const missing = OAUTH_VARIABLES.filter((name) => env[name] === undefined);
   if (set.length > 0 && missing.length > 0)
@@ -360,8 +363,8 @@ function integrationProblems(env: Env): string[] {
 }
 
 /** The purge the CDN_PURGE names has what it needs to reach the CDN. */
-function cdnProblems(env: Env): string[] {
-  const needs: Record<Env['CDN_PURGE'], readonly (keyof Env)[]> = {
+function cdnProblems(env: CdnSettings): string[] {
+  const needs: Record<CdnSettings['CDN_PURGE'], readonly (keyof CdnSettings)[]> = {
     none: [],
     varnish: ['CDN_PURGE_URLS'],
     fastly: ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN'],
@@ -385,7 +388,7 @@ const HINTS: Readonly<Partial<Record<string, string>>> = {
 
 /**
  * This process's environment variables as they are, for the child processes that must inherit them
- * (`astro build`) and for `loadEnv`'s default. Everything else takes a parsed `Env`.
+ * (`astro build`) and for `loadEnv`'s default. Everything else takes sections of a parsed `Env`.
  */
 export const processEnvironment = (): NodeJS.ProcessEnv => process.env;
 

@@ -1,6 +1,6 @@
 /** The payment bridge and its routes from the validated environment (README: Payments). */
 import type { Hono } from 'hono';
-import type { Env } from '../config/env.ts';
+import type { EmbeddedSettings, MagentoSettings, PaymentSettings, ShopSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import type { SharedStore } from '../store/store.ts';
 import { createPaymentBridge, DEFAULT_LEASE_MS, type PaymentBridge } from './bridge.ts';
@@ -12,16 +12,26 @@ import { createPaymentRoutes, NOTIFY_PATH } from './routes.ts';
 import type { PaymentStore } from './store.ts';
 
 /** OPAYO_REGISTRATION_URL, else the embedded sandbox's registration URL. */
-export const opayoRegistrationUrl = (env: Env): string =>
+export const opayoRegistrationUrl = (
+  env: Pick<PaymentSettings, 'OPAYO_REGISTRATION_URL'> &
+    Pick<EmbeddedSettings, 'PAYMENT_SANDBOX_HOST' | 'PAYMENT_SANDBOX_PORT'>,
+): string =>
   env.OPAYO_REGISTRATION_URL ??
   `http://${env.PAYMENT_SANDBOX_HOST}:${env.PAYMENT_SANDBOX_PORT}/gateway/service/vspserver-register.vsp`;
 
 /** `{PAYMENT_NOTIFICATION_BASE_URL or SITE_URL}/payments/opayo/notify`. */
-export const notificationUrl = (env: Env): string =>
-  `${env.PAYMENT_NOTIFICATION_BASE_URL ?? env.SITE_URL}${NOTIFY_PATH}`;
+export const notificationUrl = (
+  env: Pick<PaymentSettings, 'PAYMENT_NOTIFICATION_BASE_URL'> & Pick<ShopSettings, 'SITE_URL'>,
+): string => `${env.PAYMENT_NOTIFICATION_BASE_URL ?? env.SITE_URL}${NOTIFY_PATH}`;
+
+/** What the bridge reads: Opayo's settings, Magento as the integration (or the embedded back end), the shop. */
+type PaymentBridgeSettings = PaymentSettings &
+  MagentoSettings &
+  EmbeddedSettings &
+  Pick<ShopSettings, 'SITE_URL' | 'SHOP_NAME'>;
 
 export function paymentBridgeFromEnv(
-  env: Env,
+  env: PaymentBridgeSettings,
   store: PaymentStore,
   log?: (message: string) => void,
 ): PaymentBridge {
@@ -49,7 +59,7 @@ const LEAD_RETRY_MS = 5_000;
  * closes the payments file; without one, recovery's timer does not keep the process alive.
  */
 export function createPaymentRoutesFromEnv(
-  env: Env,
+  env: PaymentBridgeSettings,
   log?: (message: string) => void,
   store?: SharedStore,
   signal?: AbortSignal,

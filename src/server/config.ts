@@ -6,19 +6,19 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Hono } from 'hono';
 import { edgeCachingFor } from '../cdn/headers.ts';
-import type { Env } from '../config/env.ts';
+import type { CdnSettings, EmbeddedSettings, MagentoSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { errorMessage } from '../http/index.ts';
 import { buildInfoPath, readBuildInfo, scanInlineScripts } from '../publish/index.ts';
 import type { SharedStore } from '../store/store.ts';
 import type { StorefrontServerConfig } from './app.ts';
 import { loadAstroRoute, type NodeRoute } from './astro.ts';
-import { createShopperRoutes } from './shopper/routes.ts';
+import { createShopperRoutes, type ShopperRouteSettings } from './shopper/routes.ts';
 
 export const DIST_DIR = 'dist';
 
 /** Magento's product pictures: MAGENTO_MEDIA_URL, else the media folder of Magento or the embedded back end. */
-export const magentoMediaBaseUrl = (env: Env): string =>
+export const magentoMediaBaseUrl = (env: MagentoSettings & EmbeddedSettings): string =>
   env.MAGENTO_MEDIA_URL ?? `${magentoClientConfig(env).baseUrl}/media/catalog/product`;
 
 /**
@@ -60,8 +60,11 @@ export interface SiteServerOptions {
   readonly log?: (message: string) => void;
 }
 
+/** What the server reads: the shopper routes' settings (the shop's among them) and the CDN's caching. */
+type StorefrontServerSettings = ShopperRouteSettings & Pick<CdnSettings, 'CDN_PURGE' | 'CDN_MAX_AGE'>;
+
 export async function storefrontServerConfig(
-  env: Env,
+  env: StorefrontServerSettings,
   options: SiteServerOptions = {},
 ): Promise<StorefrontServerConfig> {
   const log = options.log ?? ((message: string) => console.warn(message));

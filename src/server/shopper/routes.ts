@@ -4,7 +4,13 @@
  * from the validated environment.
  */
 import type { Hono } from 'hono';
-import type { Env } from '../../config/env.ts';
+import type {
+  EmbeddedSettings,
+  MagentoSettings,
+  PaymentSettings,
+  ShopSettings,
+  StoreSettings,
+} from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
@@ -15,11 +21,21 @@ import { createSessionRoutes } from './session.ts';
 import { createWishlistRoutes } from './wishlist.ts';
 
 /**
+ * What the shopper routes read: the shop, Magento as the integration (or the embedded back end, whose
+ * customer token lifetime the session uses), the payment bridge's settings, and the sign-in keys.
+ */
+export type ShopperRouteSettings = ShopSettings &
+  MagentoSettings &
+  EmbeddedSettings &
+  PaymentSettings &
+  Pick<StoreSettings, 'SIGN_IN_KEY' | 'SIGN_IN_KEY_PREVIOUS'>;
+
+/**
  * `store`: the shared store, where throttles (and the known-browser key) are kept for every replica, and
  * payments when it is PostgreSQL. Aborting `signal` stops the payment routes' recovery.
  */
 export function createShopperRoutes(
-  env: Env,
+  env: ShopperRouteSettings,
   log?: (message: string) => void,
   store?: SharedStore,
   signal?: AbortSignal,
