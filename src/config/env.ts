@@ -145,8 +145,21 @@ const paymentsSection = z.object({
    * it must be reachable from the provider. Unset: SITE_URL.
    */
   PAYMENT_NOTIFICATION_BASE_URL: url.optional(),
-  /** SQLite file of the payment bridge's transactions (holds secrets: keep it private). */
+  /**
+   * SQLite file of the payment bridge's transactions (holds secrets: keep it private) when DATABASE_URL is
+   * unset; with it they are in PostgreSQL, and this file's rows, if it exists, are copied there once.
+   */
   PAYMENTS_DB: z.string().min(1).default('var/payments/payments.sqlite'),
+  /**
+   * How long a repeated notification waits for the replica placing its order before answering 503 (the
+   * provider then sends it again). Keep it below the provider's own timeout for the notification.
+   */
+  PAYMENT_NOTIFY_WAIT_MS: z.coerce
+    .number({ error: 'must be milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 or more milliseconds')
+    .max(60_000, 'must be at most 60000 (a minute): the provider stops waiting long before')
+    .default(8_000),
 });
 
 /** Keeping the site in step with the catalogue: the signed hook, polling and the rebuild queue. */

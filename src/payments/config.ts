@@ -46,6 +46,7 @@ export function paymentBridgeFromEnv(
     siteUrl: env.SITE_URL,
     notificationUrl: notificationUrl(env),
     shopName: env.SHOP_NAME,
+    waitMs: env.PAYMENT_NOTIFY_WAIT_MS,
     ...(log ? { log } : {}),
   });
 }
