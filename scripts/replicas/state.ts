@@ -84,16 +84,20 @@ export interface Buyable {
   readonly urlKey: string;
 }
 
-/** Simple products on sale with stock to spare, for checkouts that do not compete for the last unit. */
-export function buyableProducts(dbFile: string, minQty = 20): Buyable[] {
+/**
+ * Simple products on sale with stock to spare, for checkouts that do not compete for the last unit, and
+ * cheap enough for a card payment (the bridge refuses a cart over £1,000: src/payments/bridge/register.ts).
+ */
+export function buyableProducts(dbFile: string, minQty = 20, maxPrice = 500): Buyable[] {
   const rows = readMagento(dbFile, (db) =>
     db
       .prepare(
         `SELECT sku, price, json_extract(attributes, '$.url_key') AS url_key FROM products
          WHERE type_id = 'simple' AND status = 1 AND visibility = 4 AND is_in_stock = 1 AND qty >= ? AND price > 0
+           AND price <= ?
          ORDER BY id`,
       )
-      .all(minQty),
+      .all(minQty, maxPrice),
   );
   return z
     .array(z.object({ sku: z.string(), price: z.number(), url_key: z.string().nullable() }))
@@ -219,6 +223,8 @@ const statusSchema = z
   .object({
     state: z.string(),
     builder: z.string().nullish(),
+    /** The builder's renderer: `warm` renders a change in about a second; otherwise `astro build` runs. */
+    renderer: z.string().optional(),
     current: z.object({ phase: z.string(), startedAt: z.string() }).passthrough().nullish(),
     history: z.array(runSchema),
     live: z.object({ id: z.string().optional() }).passthrough().nullish(),

@@ -40,6 +40,8 @@ export const builderFailover: Scenario = {
   title: 'builder failover: kill -9 of the building replica mid-build; the other takes over and publishes',
   timeoutMs: 180_000,
   async run({ topology, signal, log }: ScenarioContext, findings: Findings) {
+    const cdn = topology.varnish?.log;
+    if (!cdn) throw new Error('Varnish is not up');
     const keys = buyableProducts(topology.magentoDb)
       .slice(0, 5)
       .map((p) => p.urlKey);
@@ -138,6 +140,13 @@ export const builderFailover: Scenario = {
       failures.length === 0 && foreign.length === 0,
       `live site unchanged meanwhile: ${crawler.records.length} requests through Varnish, ${failures.length} not 2xx/304, ${foreign.length} from another build than before the rebuild, until the publish${foreign[0] ? ` (e.g. ${foreign[0].buildId} ${foreign[0].url})` : ''}`,
     );
+    const after = crawler.records.filter((r) => publishedAt !== undefined && r.startedAt >= publishedAt);
+    if (after.length > 0) {
+      const { hits, misses } = await crawler.hitRatio(cdn, ['page']);
+      findings.figure(
+        `CDN hit ratio of the crawl's pages across the full build's publish: ${((hits / Math.max(1, hits + misses)) * 100).toFixed(1)} % (${misses} misses; a full build purges what it cannot tell changed)`,
+      );
+    }
     const builds = join(topology.options.scratch, 'dist.builds');
     const entries = existsSync(builds) ? readdirSync(builds, { withFileTypes: true }) : [];
     const unfinished = entries.filter(

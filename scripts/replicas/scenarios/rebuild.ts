@@ -57,6 +57,19 @@ export const rebuild: Scenario = {
     await crawler.warm();
     const [a, b] = topology.replicas;
     if (!a || !b) throw new Error('Two replicas are needed');
+    // Steady state: the builder's warm renderer is ready (after a restart it is made again, and until
+    // then a change is published by a full astro build, which purges the whole site).
+    const waitedFrom = Date.now();
+    let renderer: string | undefined;
+    while (Date.now() - waitedFrom < 45_000) {
+      const status = await rebuildStatus(a.url, topology.secrets.statusPassword);
+      renderer = status?.renderer;
+      if (renderer === 'warm' && status?.state === 'idle') break;
+      await sleep(250, signal);
+    }
+    findings.figure(
+      `the builder's renderer: ${renderer ?? 'unknown'} after ${seconds(Date.now() - waitedFrom)}`,
+    );
     const oldIds = await Promise.all(topology.replicas.map((replica) => buildIdOf(replica.url)));
     const oldId = oldIds[0];
     findings.figure(
