@@ -11,6 +11,7 @@
  *   npm run test:replicas -- --checkouts 20      T1 with fewer checkouts (default 50)
  *   npm run test:replicas -- --list              what each scenario checks
  *   npm run test:replicas -- --keep              leave the topology up afterwards, until Ctrl-C
+ *   npm run test:replicas -- --own-postgres      a throwaway PostgreSQL cluster even when one answers
  *
  * Needs HAProxy, Varnish with varnish-modules (xkey) and PostgreSQL: DATABASE_URL when set (a fresh
  * database is made on that server and dropped after), else 127.0.0.1:5432 when it answers, else a
@@ -41,6 +42,7 @@ const { values } = parseArgs({
     products: { type: 'string', default: '60' },
     list: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    'own-postgres': { type: 'boolean', default: false },
   },
 });
 
@@ -139,6 +141,7 @@ async function main(): Promise<number> {
     scratch,
     products,
     databaseUrl: processEnvironment()['DATABASE_URL'] || undefined,
+    ownPostgres: values['own-postgres'] ?? false,
     book: new PidBook(join(scratch, 'pids.json')),
     log,
   });

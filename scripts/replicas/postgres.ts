@@ -182,13 +182,22 @@ async function throwawayCluster(
   };
 }
 
-/** `given` is the harness's DATABASE_URL, when set. */
+/** `given` is the harness's DATABASE_URL, when set; `own` skips every server but a throwaway cluster. */
 export async function sharedDatabase(
   given: string | undefined,
   logDir: string,
   book: PidBook,
   env: NodeJS.ProcessEnv,
+  own = false,
 ): Promise<SharedDatabase> {
+  if (own) {
+    const cluster = await throwawayCluster(logDir, book, env);
+    return freshDatabase(
+      cluster.url,
+      `a throwaway PostgreSQL cluster on ${HOST}:${PORTS.postgres}`,
+      cluster.stop,
+    );
+  }
   if (given) {
     if (!(await answers(given))) throw new Error('DATABASE_URL is set but its server does not answer.');
     return freshDatabase(given, `DATABASE_URL's server (${targetOf(given)})`, async () => undefined);

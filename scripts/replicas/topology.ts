@@ -31,6 +31,8 @@ export interface TopologyOptions {
   readonly products: number;
   /** The harness's DATABASE_URL, when set: the server to make this run's database on. */
   readonly databaseUrl: string | undefined;
+  /** A throwaway cluster even when a server is given or answers on 5432. */
+  readonly ownPostgres: boolean;
   readonly book: PidBook;
   readonly log: (line: string) => void;
 }
@@ -152,7 +154,13 @@ export class Topology {
     const { root, scratch, book, log } = this.options;
     const tools = findTools();
     this.tools = tools;
-    this.db = await sharedDatabase(this.options.databaseUrl, this.logDir, book, this.base);
+    this.db = await sharedDatabase(
+      this.options.databaseUrl,
+      this.logDir,
+      book,
+      this.base,
+      this.options.ownPostgres,
+    );
     log(`Store: ${this.db.description}`);
 
     this.gate = new Daemon(
