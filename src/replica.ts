@@ -34,7 +34,8 @@ import { storeReplayList } from './publish/rebuild/replay-list.ts';
 import { createRebuildRoutes } from './publish/rebuild/routes.ts';
 import { createSharedRebuilder, type BuilderRole } from './publish/rebuild/shared-rebuilder.ts';
 import { createRebuildTask } from './publish/rebuild/task.ts';
-import { magentoMediaBaseUrl, storefrontServerConfig } from './server/config.ts';
+import { builtSiteIn, magentoMediaBaseUrl, storefrontServerConfig } from './server/config.ts';
+import { liveBuildId } from './server/build-id.ts';
 import { startStorefrontServer } from './server/server.ts';
 import { openSharedStore, replicaId, topologyWarning } from './store/open.ts';
 import type { SharedStore } from './store/store.ts';
@@ -78,9 +79,22 @@ export interface RunningReplica {
 /** Closes what has started, newest first. */
 type Closer = () => Promise<void> | undefined;
 
+/** Tries `step` a few times (1 s, 2 s, 4 s apart): a store that blinks must not cost a purge. */
+async function withRetries<T>(step: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await step();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** (attempt - 1)));
+    }
+  }
+}
+
 /**
- * What the builder does after a run: once a new build is live here, announce it, wait for every replica to
- * serve it, then purge what changed from the CDN.
+ * What the builder does after every run that published (the hook's, the schedule's, polling's): announce the
+ * new build, wait for every replica to serve it, then queue the CDN purge of what changed. Purged earlier,
+ * the CDN could fetch the old page again from a replica still on the old build and keep it.
  */
 function afterPublish(options: {
   readonly store: SharedStore;
@@ -90,40 +104,35 @@ function afterPublish(options: {
   readonly log: ReplicaLog;
 }): (summary: RunSummary) => Promise<void> {
   const { buildsDir } = buildLayout(options.distDir);
+  /** The build live before the run: the shared `dist` when this replica became the builder. */
   let previous: string | undefined = realpathSync(options.distDir);
-  /** One announcement per build, however many requests its run covered. */
-  const handled = new Map<string, Promise<void>>();
-  return (summary) => {
+  return async (summary) => {
     const id = summary.outcome === 'published' ? summary.build?.id : undefined;
-    if (!id) return Promise.resolve();
-    let done = handled.get(id);
-    if (!done) {
-      const next = join(buildsDir, id);
-      const changed = changedFiles(previous, next);
-      previous = next;
-      done = (async () => {
-        const started = performance.now();
-        await options.report();
-        await announcePublish(options.store, id);
-        const behind = await awaitReplicas(options.store, id);
-        const waited = Math.round(performance.now() - started);
-        if (behind.length > 0)
-          options.log.warn(
-            `Publish ${id}: ${behind.map((replica) => `${replica.replica} (on ${replica.buildId ?? 'no build'})`).join(', ')} still serve another build after ${waited} ms; purging anyway`,
-          );
-        else
-          options.log.info(
-            `Publish ${id}: every replica serves it (${waited} ms); ${changed === 'all' ? 'every file' : `${changed.length} file(s)`} changed`,
-          );
-        // Only now: purged earlier, the CDN could fetch the old page again from a replica still on it.
-        const keys = changed === 'all' ? [BUILD_KEY] : purgeKeysFor(changed);
-        if (keys.length > 0) await options.purges.enqueue(keys, `publish ${id}`);
-      })();
-      handled.set(id, done);
-      // Coalesced requests of one run finish together; older builds need no memory.
-      for (const key of [...handled.keys()].slice(0, -4)) handled.delete(key);
+    if (!id) return;
+    const next = join(buildsDir, id);
+    const changed = changedFiles(previous, next);
+    previous = next;
+    const started = performance.now();
+    try {
+      await options.report();
+      await withRetries(() => announcePublish(options.store, id));
+      const behind = await awaitReplicas(options.store, id);
+      const waited = Math.round(performance.now() - started);
+      if (behind.length > 0)
+        options.log.warn(
+          `Publish ${id}: ${behind.map((replica) => `${replica.replica} (on ${replica.buildId ?? 'no build'})`).join(', ')} still serve another build after ${waited} ms; purging anyway`,
+        );
+      else
+        options.log.info(
+          `Publish ${id}: every replica serves it (${waited} ms); ${changed === 'all' ? 'every file' : `${changed.length} file(s)`} changed`,
+        );
+    } catch (error) {
+      options.log.warn(
+        `Publish ${id}: the replicas could not be asked which build they serve (${String(error)}); purging anyway`,
+      );
     }
-    return done;
+    const keys = changed === 'all' ? [BUILD_KEY] : purgeKeysFor(changed);
+    if (keys.length > 0) await withRetries(() => options.purges.enqueue(keys, `publish ${id}`));
   };
 }
 
@@ -131,10 +140,10 @@ function afterPublish(options: {
  * `GET /healthz` for the load balancer: this replica answers, and which build it serves. It does not ask the
  * shared store: pages are served without it, so a store outage must not take every replica out.
  */
-function healthRoutes(replica: string, liveBuild: () => { id?: string | undefined } | undefined): Hono {
+function healthRoutes(replica: string, buildId: () => string | undefined): Hono {
   return new Hono().get('/healthz', (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ replica, build: liveBuild()?.id ?? null });
+    return c.json({ replica, build: buildId() ?? null });
   });
 }
 
@@ -146,6 +155,7 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
     for (const closer of closers.splice(0).reverse()) await closer();
   };
   try {
+    builtSiteIn(distDir);
     const warning = topologyWarning(env);
     if (warning) log.warn(`\nWARNING: ${warning}\n`);
     const store = openSharedStore(env, root, (line) => log.warn(line));
@@ -156,7 +166,9 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
     const replica = replicaId(env);
     // The server loads this build's on-demand entry: it is never pruned while the server runs.
     await adoptLegacyDist(buildLayout(distDir));
-    const reports = await startReplicaReports({ store, replica, distDir, log: (line) => log.warn(line) });
+    const loaded = realpathSync(distDir);
+    const buildId = liveBuildId(distDir);
+    const reports = await startReplicaReports({ store, replica, buildId, log: (line) => log.warn(line) });
     closers.push(() => reports.close());
     const purges = await startPurgeQueue({ store, purger: purgerFor(env), log: (line) => log.warn(line) });
     closers.push(() => purges.close());
@@ -165,12 +177,13 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
     const becomeBuilder = (history: readonly RunSummary[]): BuilderRole => {
       const rebuilder = createRebuilder({
         history,
+        onRun: publish,
         task: createRebuildTask({
           env,
           root,
           distDir,
           buildEnv: variables,
-          protect: [realpathSync(distDir)],
+          protect: [loaded],
           warm: true,
           clock,
           log: (line) => log.info(line),
@@ -186,11 +199,7 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
         reconcileAt: env.PRICE_RECONCILE_AT,
         log: (line) => log.info(line),
       });
-      return {
-        rebuilder,
-        afterRun: publish,
-        stop: () => Promise.resolve(schedule.stop()),
-      };
+      return { rebuilder, stop: () => Promise.resolve(schedule.stop()) };
     };
     const rebuilder = createSharedRebuilder({ store, replica, becomeBuilder, log: (line) => log.info(line) });
     closers.push(() => rebuilder.close());
@@ -202,7 +211,7 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
       store,
       signal: stopping.signal,
       extraRoutes: [
-        healthRoutes(replica, liveBuild),
+        healthRoutes(replica, buildId),
         createRebuildRoutes({
           rebuilder,
           secret,

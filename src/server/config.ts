@@ -63,15 +63,21 @@ export interface SiteServerOptions {
 /** What the server reads: the shopper routes' settings (the shop's among them) and the CDN's caching. */
 type StorefrontServerSettings = ShopperRouteSettings & Pick<CdnSettings, 'CDN_PURGE' | 'CDN_MAX_AGE'>;
 
+/** The built site's client folder in `distDir`; an error saying how to build one when there is none. */
+export function builtSiteIn(distDir: string): string {
+  const clientDir = join(resolve(distDir), 'client');
+  if (!existsSync(clientDir))
+    throw new Error(`No built site in ${clientDir}: run \`npm run build\` (or \`npm start\`) first.`);
+  return clientDir;
+}
+
 export async function storefrontServerConfig(
   env: StorefrontServerSettings,
   options: SiteServerOptions = {},
 ): Promise<StorefrontServerConfig> {
   const log = options.log ?? ((message: string) => console.warn(message));
   const distDir = resolve(options.distDir ?? DIST_DIR);
-  const clientDir = join(distDir, 'client');
-  if (!existsSync(clientDir))
-    throw new Error(`No built site in ${clientDir}: run \`npm run build\` (or \`npm start\`) first.`);
+  const clientDir = builtSiteIn(distDir);
   const fallbackRoutes: NodeRoute[] = [];
   const entry = join(distDir, 'server', 'entry.mjs');
   if (existsSync(entry)) {

@@ -148,17 +148,17 @@ export function openPostgresStore(options: PostgresOptions): SharedStore {
         return null;
       }
       let released = false;
-      const lost = new Promise<void>((resolve) => {
-        client.once('end', () => {
-          if (!released) resolve();
-        });
-        client.once('error', () => {
-          if (!released) resolve();
-        });
-      });
       // A quiet connection is checked now and then, so a lock lost to a broken link is noticed.
       const ping = setInterval(() => void client.query('SELECT 1').catch(() => undefined), 5_000);
       ping.unref();
+      const lost = new Promise<void>((resolve) => {
+        const gone = () => {
+          clearInterval(ping);
+          if (!released) resolve();
+        };
+        client.once('end', gone);
+        client.once('error', gone);
+      });
       const lock: HeldLock = {
         lost,
         async release() {

@@ -87,7 +87,10 @@ export function openSqliteStore(file: string): SharedStore {
       const renew = setInterval(() => {
         take()
           .then((changed) => {
-            if (changed !== 1 && !released) markLost();
+            if (changed === 1 || released) return;
+            // Taken by another holder: stop renewing, or this timer would take it back later unseen.
+            clearInterval(renew);
+            markLost();
           })
           .catch(() => undefined);
       }, LOCK_LEASE_MS / 4);

@@ -157,6 +157,21 @@ describe('POST /rebuild', () => {
     expect((statSync(storeFile).mode & 0o777).toString(8)).toBe('600');
   });
 
+  it('answers 503 when the rebuild cannot be kept, and queues the same request when it is sent again', async () => {
+    const body = '{"reason":"store blinked"}';
+    const now = Date.now();
+    const queue = rebuilder.queue;
+    rebuilder.queue = () => Promise.reject(new Error('store down'));
+    const refused = await postHook(`${url}/rebuild`, SECRET, body, { now });
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toMatch(/send the hook again/);
+    rebuilder.queue = queue;
+    const retried = await postHook(`${url}/rebuild`, SECRET, body, { now });
+    expect(retried.status).toBe(202);
+    expect(retried.body.message).toBe('Rebuild queued.');
+    await until(() => runs.length === 1);
+  });
+
   it('gives one run for two triggers in a burst, and one follow-up for triggers during a run', async () => {
     expect((await postHook(`${url}/rebuild`, SECRET, '{"skus":["A-1"]}')).status).toBe(202);
     expect((await postHook(`${url}/rebuild`, SECRET, '{"skus":["B-2"]}')).status).toBe(202);

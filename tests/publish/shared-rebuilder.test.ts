@@ -96,6 +96,22 @@ describe.each(BOTH_STORES)('the shared rebuild queue on %s', (_name, make) => {
     expect(await summary).toMatchObject({ outcome: 'published', build: { id: 'b-b' } });
   });
 
+  it('runs a request once when its builder loses the lock mid-run: the next builder runs it and marks it done', async () => {
+    const summary = b.rebuilder.trigger('poll');
+    await until(() => a.runs.length === 1);
+    // A's lock is lost while its process lives on (a broken connection): its turn ends, the request stays undone.
+    await a.store.close();
+    a.finish();
+    if (test.store.dialect === 'sqlite') await test.store.run('UPDATE store_locks SET until_ms = 0');
+    await until(() => b.runs.length === 1);
+    b.finish();
+    expect(await summary).toMatchObject({ build: { id: 'b-b' } });
+    const rows = await test.store.query<{ done: number }>(
+      'SELECT COUNT(*) AS done FROM rebuild_requests WHERE done_ms IS NOT NULL',
+    );
+    expect(Number(rows[0]?.done)).toBe(1);
+  });
+
   it('accepts a signed hook on the first replica it reaches only', async () => {
     const expires = Date.now() + 600_000;
     const onA = storeReplayList(a.store);
@@ -104,5 +120,26 @@ describe.each(BOTH_STORES)('the shared rebuild queue on %s', (_name, make) => {
     expect(answers.filter(Boolean)).toHaveLength(1);
     expect(await onB.first('sig-1', expires)).toBe(false);
     expect(await onB.first('sig-2', expires)).toBe(true);
+  });
+});
+
+describe("the builder's rebuilder", () => {
+  it('hands every run to onRun, the ones it starts itself too, before their triggers learn the outcome', async () => {
+    const seen: string[] = [];
+    const rebuilder = createRebuilder({
+      task: () =>
+        Promise.resolve({
+          outcome: 'published',
+          build: { id: 'b1', mode: 'warm', pages: 1, rendered: 1, ms: 1 },
+        }),
+      debounceMs: 0,
+      onRun: (summary) => {
+        seen.push(`onRun ${summary.reasons.join()}`);
+        return Promise.resolve();
+      },
+    });
+    await rebuilder.trigger('scheduled price change').then(() => seen.push('trigger resolved'));
+    await rebuilder.close();
+    expect(seen).toEqual(['onRun scheduled price change', 'trigger resolved']);
   });
 });

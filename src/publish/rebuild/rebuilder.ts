@@ -110,6 +110,11 @@ export interface RebuilderOptions {
   readonly maxWaitMs?: number;
   /** Runs before this rebuilder's, newest first: a new builder carries on the history its predecessor kept. */
   readonly history?: readonly RunSummary[];
+  /**
+   * Called after every run, whatever triggered it (the hook, the schedule, polling), before the triggers it
+   * covers learn its summary: what follows a publish (every replica switching, the CDN purge) goes here.
+   */
+  readonly onRun?: (summary: RunSummary) => Promise<void>;
   readonly log?: (message: string) => void;
 }
 
@@ -128,6 +133,11 @@ export interface TriggerOptions {
 export interface Rebuilder {
   /** Queues a run; resolves with the summary of the run that covers this trigger. */
   trigger(reason: string, options?: TriggerOptions): Promise<RunSummary>;
+  /**
+   * Queues a run without waiting for it; resolves once the trigger is kept (in the shared store, for a
+   * queue shared by replicas), and fails when it could not be, so the sender can be told to try again.
+   */
+  queue(reason: string, options?: TriggerOptions): Promise<void>;
   status(): RebuildStatus;
   /** Syncs every `minutes` (0: off). */
   startPolling(minutes: number): void;
@@ -248,6 +258,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
     current = null;
     history = [summary, ...history].slice(0, HISTORY);
     if (summary.outcome === 'published') lastPublished = summary;
+    await options.onRun?.(summary).catch((error: unknown) => log(`After the run: ${String(error)}`));
     for (const waiter of covered.waiters) waiter.resolve(summary);
   }
 
@@ -283,6 +294,11 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
 
   return {
     trigger,
+    queue(reason, triggerOptions) {
+      if (closed) return Promise.reject(new Error('The rebuilder is closed.'));
+      trigger(reason, triggerOptions).catch(() => undefined);
+      return Promise.resolve();
+    },
     status: () =>
       statusOf({
         ...{ current, queued: reasons, history, lastPublished, pollMinutes },

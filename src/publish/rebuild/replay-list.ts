@@ -13,6 +13,8 @@ const SCHEMA = [
 export interface ReplayList {
   /** True when this call is the first to record `signature` (kept until `expiresMs`); false when seen before. */
   first(signature: string, expiresMs: number): Promise<boolean>;
+  /** Drops a signature whose request could not be acted on, so the sender may send it again. */
+  forget(signature: string): Promise<void>;
 }
 
 export function storeReplayList(store: SharedStore): ReplayList {
@@ -34,6 +36,9 @@ export function storeReplayList(store: SharedStore): ReplayList {
       );
       return recorded.length === 1;
     },
+    async forget(signature) {
+      await store.run('DELETE FROM hook_signatures WHERE signature = ?', [signature]);
+    },
   };
 }
 
@@ -47,6 +52,10 @@ export function memoryReplayList(): ReplayList {
       if (seen.has(signature)) return Promise.resolve(false);
       seen.set(signature, expiresMs);
       return Promise.resolve(true);
+    },
+    forget(signature) {
+      seen.delete(signature);
+      return Promise.resolve();
     },
   };
 }

@@ -88,6 +88,9 @@ export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
       log(`Rebuild hook refused: ${verdict.reason}`);
       return jsonReply(401, { message: verdict.reason });
     }
+    const payload = parseHookBody(body);
+    const reason =
+      payload.reason ?? (payload.skus?.length ? `products ${payload.skus.join(', ')} changed` : 'hook');
     const time = now();
     if (!(await seen.first(verdict.signature, time + 2 * MAX_SKEW_SECONDS * 1000)))
       return jsonReply(202, {
@@ -95,13 +98,21 @@ export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
           'This signed request was already accepted: its rebuild is queued once; nothing more was queued.',
         status: '/rebuild/status',
       });
-    const payload = parseHookBody(body);
-    const reason =
-      payload.reason ?? (payload.skus?.length ? `products ${payload.skus.join(', ')} changed` : 'hook');
-    // Queued, not awaited: the sender learns the outcome from the status. A closing server drops it.
-    options.rebuilder
-      .trigger(reason, { full: payload.full === true, skus: payload.skus ?? [] })
-      .catch(() => undefined);
+    // Kept before answering (the sender learns the outcome from the status); if it cannot be, the signature
+    // is given back, so the sender's retry is queued rather than "already accepted".
+    try {
+      await options.rebuilder.queue(reason, { full: payload.full === true, skus: payload.skus ?? [] });
+    } catch (error) {
+      log(`Rebuild hook: the rebuild could not be queued: ${describeError(error)}`);
+      await seen.forget(verdict.signature).catch(() => undefined);
+      return jsonReply(
+        503,
+        { message: 'The rebuild could not be queued just now: send the hook again.' },
+        {
+          'Retry-After': '5',
+        },
+      );
+    }
     return jsonReply(202, { message: 'Rebuild queued.', status: '/rebuild/status' });
   }
 

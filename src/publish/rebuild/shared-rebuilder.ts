@@ -6,8 +6,8 @@
  * dies its lock is freed, another replica takes it within seconds and runs what was left undone; a request
  * is done only once the run covering it has finished.
  *
- * After each publish the builder records the live build and tells the replicas (`publish`); `afterPublish`
- * (live-build.ts) waits for all of them to serve it and then purges the CDN.
+ * What follows a publish (every replica switching to it, the CDN purge) is the builder's rebuilder's
+ * `onRun` (src/replica.ts), so runs the builder starts itself (scheduled prices, polling) get it too.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -36,8 +36,6 @@ const SCHEMA = [
 /** What the builder does while it holds the lock: its own rebuilder, and whatever runs beside it. */
 export interface BuilderRole {
   readonly rebuilder: Rebuilder;
-  /** Called with each run's summary, in order, before its requests are marked done. */
-  afterRun?(summary: RunSummary): Promise<void>;
   /** Stops what the role started (the schedule, the renderer) once its rebuilder is closed. */
   stop(): Promise<void>;
 }
@@ -95,10 +93,12 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
   const log = options.log ?? (() => undefined);
   const tickMs = options.tickMs ?? 500;
   const lockRetryMs = options.lockRetryMs ?? 2_000;
-  /** This builder session: requests it took are retaken by the next builder if it dies. */
-  const session = `${options.replica}/${randomUUID()}`;
+  /** This turn as builder (new at each taking of the lock): the next builder retakes what it left undone. */
+  let session = '';
   let closed = false;
   let role: BuilderRole | undefined;
+  /** A role being wound down after its lock was lost: no new one until it has stopped. */
+  let retiring: Promise<void> | undefined;
   let releaseLock: (() => Promise<void>) | undefined;
   let lastLockTry = 0;
   let cached: RebuildStatus = EMPTY_STATUS;
@@ -115,26 +115,35 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
   const tables = store.ensure(SCHEMA);
 
   async function tryToBuild(): Promise<void> {
-    if (role || Date.now() - lastLockTry < lockRetryMs) return;
+    if (role || retiring || Date.now() - lastLockTry < lockRetryMs) return;
     lastLockTry = Date.now();
     const lock = await store.tryLock('builder');
     if (!lock) return;
     if (closed) return lock.release();
     log(`Rebuilds: ${options.replica} is the builder`);
+    session = `${options.replica}/${randomUUID()}`;
     await readStatus().catch(() => undefined);
     const held = options.becomeBuilder(cached.history);
     role = held;
     held.rebuilder.startPolling(pollMinutes);
     releaseLock = () => lock.release();
-    void lock.lost.then(async () => {
+    const turn = session;
+    void lock.lost.then(() => {
       if (role !== held) return;
       log(
         `Rebuilds: ${options.replica} lost the builder lock (the store connection broke); it stops building`,
       );
       role = undefined;
       releaseLock = undefined;
-      await held.rebuilder.close();
-      await held.stop();
+      retiring = (async () => {
+        await lock.release();
+        await held.rebuilder.close();
+        await held.stop();
+        // What this turn took and did not finish goes back to the queue, for whoever builds next.
+        await store
+          .run('UPDATE rebuild_requests SET taken_by = NULL WHERE taken_by = ? AND done_ms IS NULL', [turn])
+          .catch(() => undefined);
+      })().finally(() => (retiring = undefined));
     });
   }
 
@@ -145,16 +154,16 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
        RETURNING id, reason, options`,
       [session, session],
     );
+    const turn = session;
     for (const row of rows) {
       const parsed = optionsSchema.safeParse(JSON.parse(row.options));
       const asked: TriggerOptions = parsed.success ? stripUndefined(parsed.data) : {};
       void held.rebuilder
         .trigger(row.reason, asked)
         .then(async (summary) => {
-          await held.afterRun?.(summary);
           await store.run(
-            `UPDATE rebuild_requests SET done_ms = ${store.clock}, summary = ? WHERE id = ? AND done_ms IS NULL`,
-            [JSON.stringify(summary), row.id],
+            `UPDATE rebuild_requests SET done_ms = ${store.clock}, summary = ? WHERE id = ? AND taken_by = ? AND done_ms IS NULL`,
+            [JSON.stringify(summary), row.id, turn],
           );
           kick();
         })
@@ -259,19 +268,27 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
     );
   kick();
 
+  /** Keeps a request in the store and tells the builder; its id. */
+  async function enqueue(reason: string, triggerOptions: TriggerOptions): Promise<string> {
+    if (closed) throw new Error('The rebuilder is closed.');
+    await tables;
+    const id = randomUUID();
+    await store.run(
+      `INSERT INTO rebuild_requests (id, reason, options, created_ms) VALUES (?, ?, ?, ${store.clock})`,
+      [id, reason, JSON.stringify(triggerOptions)],
+    );
+    await store.notify('rebuild', id).catch(() => undefined);
+    kick();
+    return id;
+  }
+
   return {
     async trigger(reason, triggerOptions = {}) {
-      if (closed) throw new Error('The rebuilder is closed.');
-      await tables;
-      const id = randomUUID();
-      const summary = new Promise<RunSummary>((resolve) => waiting.set(id, resolve));
-      await store.run(
-        `INSERT INTO rebuild_requests (id, reason, options, created_ms) VALUES (?, ?, ?, ${store.clock})`,
-        [id, reason, JSON.stringify(triggerOptions)],
-      );
-      await store.notify('rebuild', id).catch(() => undefined);
-      kick();
-      return summary;
+      const id = await enqueue(reason, triggerOptions);
+      return new Promise<RunSummary>((resolve) => waiting.set(id, resolve));
+    },
+    async queue(reason, triggerOptions = {}) {
+      await enqueue(reason, triggerOptions);
     },
     status() {
       const held = role;
@@ -288,6 +305,7 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
       closed = true;
       clearTimeout(timer);
       await ticking;
+      await retiring;
       await stopListening?.();
       const held = role;
       role = undefined;

@@ -135,8 +135,12 @@ export function createStatusRoutes(options: StatusRoutesOptions): Hono {
     const form = await c.req.parseBody();
     const run = runRequest(form['run']);
     if (!run) return jsonReply(400, { message: 'Choose run=now, run=full or run=reconcile.' });
-    // Queued, not awaited: the page shows the run's progress.
-    options.rebuilder.trigger(RUNS[run].reason, RUNS[run].options).catch(() => undefined);
+    // Kept before the editor is sent back; the page shows the run's progress.
+    await options.rebuilder.queue(RUNS[run].reason, RUNS[run].options).catch(() => {
+      throw new HttpError(503, 'The run could not be queued just now: please press the button again.', {
+        'Retry-After': '5',
+      });
+    });
     return new Response(null, {
       status: 303,
       headers: {

@@ -20,10 +20,13 @@ function filesOf(client: string): string[] {
   } catch {
     return [];
   }
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(client, join(entry.parentPath, entry.name)).split('\\').join('/'))
-    .map((path) => path.replace(SIBLING, ''));
+  return (
+    entries
+      // A sibling being written (`.x.br.tmp`) is no file of the site.
+      .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && !entry.name.endsWith('.tmp'))
+      .map((entry) => relative(client, join(entry.parentPath, entry.name)).split('\\').join('/'))
+      .map((path) => path.replace(SIBLING, ''))
+  );
 }
 
 /** The whole build `buildDir` stands on: itself when whole, else the build its `base` link names. */

@@ -6,7 +6,6 @@
  * page again from a replica still on the old build and keep it for its whole lifetime.
  */
 import type { SharedStore } from '../../store/store.ts';
-import { readBuildInfo } from './build-info.ts';
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS replicas (
@@ -21,6 +20,18 @@ const SCHEMA = [
   )`,
 ];
 
+/** The tables, made once per store (the barrier reads every 50 ms). */
+const made = new WeakMap<SharedStore, Promise<void>>();
+function ensureTables(store: SharedStore): Promise<void> {
+  let ready = made.get(store);
+  if (!ready) {
+    ready = store.ensure(SCHEMA);
+    made.set(store, ready);
+    ready.catch(() => made.delete(store));
+  }
+  return ready;
+}
+
 /** A replica that has not reported for this long is gone (stopped, or its host died). */
 export const REPLICA_FRESH_MS = 5_000;
 
@@ -34,15 +45,16 @@ export interface ReplicaReporter {
 export async function startReplicaReports(options: {
   readonly store: SharedStore;
   readonly replica: string;
-  readonly distDir: string;
+  /** The build this replica serves now (the one `X-Build-Id` names). */
+  readonly buildId: () => string | undefined;
   readonly everyMs?: number;
   readonly log?: (message: string) => void;
 }): Promise<ReplicaReporter> {
   const { store } = options;
-  await store.ensure(SCHEMA);
+  await ensureTables(store);
   let failing = false;
   const report = async () => {
-    const buildId = readBuildInfo(options.distDir)?.id ?? null;
+    const buildId = options.buildId() ?? null;
     await store.run(
       `INSERT INTO replicas (replica_id, build_id, seen_ms) VALUES (?, ?, ${store.clock})
        ON CONFLICT (replica_id) DO UPDATE SET build_id = excluded.build_id, seen_ms = excluded.seen_ms`,
@@ -77,7 +89,7 @@ export async function startReplicaReports(options: {
 
 /** Records `buildId` as the live build and tells every replica to look. */
 export async function announcePublish(store: SharedStore, buildId: string): Promise<void> {
-  await store.ensure(SCHEMA);
+  await ensureTables(store);
   await store.run(
     `INSERT INTO live_build (id, build_id, published_ms) VALUES (1, ?, ${store.clock})
      ON CONFLICT (id) DO UPDATE SET build_id = excluded.build_id, published_ms = excluded.published_ms`,
@@ -93,7 +105,7 @@ export interface ReplicaBuild {
 
 /** The replicas that reported recently, and the build each serves. */
 export async function liveReplicas(store: SharedStore): Promise<ReplicaBuild[]> {
-  await store.ensure(SCHEMA);
+  await ensureTables(store);
   const rows = await store.query<{ replica_id: string; build_id: string | null }>(
     `SELECT replica_id, build_id FROM replicas WHERE seen_ms > ${store.clock} - ? ORDER BY replica_id`,
     [REPLICA_FRESH_MS],
