@@ -17,6 +17,9 @@ import { startupMessage } from '../src/start.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** Longer than a balancer takes to mark a replica down (HAProxy: two failed checks a second apart). */
+const DRAIN_MS = 3_000;
+
 try {
   const { values } = parseArgs({ options: { dist: { type: 'string', default: DIST_DIR } } });
   const env = loadEnv();
@@ -28,9 +31,10 @@ try {
     clock: shopClock(env.SHOP_CLOCK_FILE),
     log: { info: (line) => console.info(line), warn: (line) => console.warn(line) },
   });
-  const stop = () => void replica.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const stop = (drainMs: number) => () => void replica.close(drainMs).then(() => process.exit(0));
+  process.once('SIGINT', stop(0));
+  // A restart behind a balancer: out of its health checks first, then the requests under way finish.
+  process.once('SIGTERM', stop(DRAIN_MS));
 } catch (error) {
   console.error(startupMessage(error));
   process.exit(1);

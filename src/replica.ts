@@ -73,7 +73,11 @@ export interface RunningReplica {
   readonly url: string;
   readonly replica: string;
   readonly store: SharedStore;
-  close(): Promise<void>;
+  /**
+   * Stops the replica. With `drainMs`, it first answers `/healthz` 503 for that long, so the balancer stops
+   * sending it requests, and then lets requests under way finish (up to 10 s): a rolling restart loses none.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 /** Closes what has started, newest first. */
@@ -140,10 +144,13 @@ function afterPublish(options: {
  * `GET /healthz` for the load balancer: this replica answers, and which build it serves. It does not ask the
  * shared store: pages are served without it, so a store outage must not take every replica out.
  */
-function healthRoutes(replica: string, buildId: () => string | undefined): Hono {
+function healthRoutes(replica: string, buildId: () => string | undefined, draining: () => boolean): Hono {
   return new Hono().get('/healthz', (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ replica, build: buildId() ?? null });
+    return c.json(
+      { replica, build: buildId() ?? null, ...(draining() ? { draining: true } : {}) },
+      draining() ? 503 : 200,
+    );
   });
 }
 
@@ -151,7 +158,15 @@ function healthRoutes(replica: string, buildId: () => string | undefined): Hono 
 export async function startReplica(options: ReplicaOptions): Promise<RunningReplica> {
   const { root, distDir, env, variables, clock, log } = options;
   const closers: Closer[] = [];
-  const close = async () => {
+  let draining = false;
+  /** How long requests under way may take once the server stops listening. */
+  let graceMs = 0;
+  const close = async (drainMs = 0) => {
+    if (drainMs > 0 && !draining) {
+      draining = true;
+      graceMs = 10_000;
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
     for (const closer of closers.splice(0).reverse()) await closer();
   };
   try {
@@ -211,7 +226,7 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
       store,
       signal: stopping.signal,
       extraRoutes: [
-        healthRoutes(replica, buildId),
+        healthRoutes(replica, buildId, () => draining),
         createRebuildRoutes({
           rebuilder,
           secret,
@@ -227,7 +242,7 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
       log: warn,
     });
     const shop = await startStorefrontServer(config, { host: env.HOST, port: env.PORT });
-    closers.push(() => shop.close());
+    closers.push(() => shop.close(graceMs));
     log.info(
       `\nShop: ${shop.url}/ (replica ${replica}, store: ${env.DATABASE_URL ? 'PostgreSQL' : env.STORE_FILE})`,
     );

@@ -13,7 +13,11 @@ export interface ListenOptions {
 
 export interface RunningStorefront {
   readonly url: string;
-  close(): Promise<void>;
+  /**
+   * Stops listening; requests under way get `graceMs` (default 0) to finish before their connections are
+   * closed, so a replica restarted behind a balancer fails none.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 const isHttpServer = (server: unknown): server is Server =>
@@ -35,10 +39,18 @@ export async function startStorefrontServer(
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
   return {
     url: `http://${host}:${port}`,
-    close: () =>
+    close: (graceMs = 0) =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          clearInterval(idle);
+          clearTimeout(force);
+          resolve();
+        });
+        // Requests under way finish; connections are closed as soon as they are idle, and all of them once
+        // the grace period is over.
+        const idle = setInterval(() => server.closeIdleConnections(), 50);
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.closeIdleConnections();
       }),
   };
 }
