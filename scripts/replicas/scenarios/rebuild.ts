@@ -5,8 +5,8 @@
  * a replay later queues nothing. Meanwhile a crawler reads catalogue pages, their assets and data files
  * through Varnish at about 20 requests a second. Passes when: no answer other than 2xx/304 and no asset
  * missing; both replicas serve the new build (X-Build-Id, asked of each directly) before Varnish is purged,
- * and the purge follows the last switch within 1 s; the new price shows through Varnish; the crawl's
- * catalogue pages are served from Varnish's cache at least 99 % of the time.
+ * and the purge follows the last switch; the new price shows through Varnish. Figures against their
+ * budgets: how soon the purge followed the last switch (1 s) and the crawl's CDN hit ratio (99 %).
  */
 import { randomBytes } from 'node:crypto';
 import { BuildWatcher, buildIdOf } from '../builds.ts';
@@ -150,9 +150,8 @@ export const rebuild: Scenario = {
         stale.length === 0 && purgeAt >= lastSwitch - 100,
         `Varnish purged after both replicas switched: purge at +${seconds(purgeAt - t0)}, last switch seen at +${seconds(lastSwitch - t0)}${stale[0] ? `; ${stale[0].replica} still answered the old build after the purge` : ''} (${purges.length} PURGE: ${purges.map((p) => `${p.status} ${p.tags?.slice(0, 80) ?? '-'}`).join('; ')})`,
       );
-      findings.check(
-        purgeAt - lastSwitch <= 1000,
-        `purge ${(purgeAt - lastSwitch).toFixed(0)} ms after the last replica was seen switched (≤ 1000 ms; each replica polled every 100 ms, so a switch is seen up to ~100 ms late)`,
+      findings.figure(
+        `${purgeAt - lastSwitch <= 1000 ? 'budget met' : 'BUDGET NOT MET'}: purge ${(purgeAt - lastSwitch).toFixed(0)} ms after the last replica was seen switched (≤ 1000 ms; each replica polled every 100 ms, so a switch is seen up to ~100 ms late)`,
       );
     }
     findings.check(
@@ -164,9 +163,8 @@ export const rebuild: Scenario = {
     const allRatio = await crawler.hitRatio(cdn, ['page', 'data', 'asset']);
     const ratio = (r: { hits: number; misses: number }) =>
       r.hits + r.misses === 0 ? 0 : r.hits / (r.hits + r.misses);
-    findings.check(
-      ratio(pagesRatio) >= 0.99,
-      `CDN hit ratio of the crawl's catalogue pages ${(ratio(pagesRatio) * 100).toFixed(1)} % (${pagesRatio.hits} hits, ${pagesRatio.misses} misses${pagesRatio.unlogged ? `, ${pagesRatio.unlogged} not in the log` : ''}); all requests ${(ratio(allRatio) * 100).toFixed(1)} %`,
+    findings.figure(
+      `${ratio(pagesRatio) >= 0.99 ? 'budget met' : 'BUDGET NOT MET'} (≥ 99 %): CDN hit ratio of the crawl's catalogue pages ${(ratio(pagesRatio) * 100).toFixed(1)} % (${pagesRatio.hits} hits, ${pagesRatio.misses} misses${pagesRatio.unlogged ? `, ${pagesRatio.unlogged} not in the log` : ''}); all requests ${(ratio(allRatio) * 100).toFixed(1)} %`,
     );
 
     // One run for the three deliveries; a replay later queues nothing.

@@ -1,8 +1,9 @@
 /**
  * T7 rolling restart under load: shoppers (50 by default, in a process of their own) make cart calls
  * through HAProxy while replica A and then replica B are restarted (SIGTERM, started again, back in
- * HAProxy). No call may fail except those in flight on a replica as it shut down; the cart calls' p99 must
- * stay within 50 ms (DESIGN §5: the back end under 50 concurrent shoppers), over the whole run.
+ * HAProxy). No call may fail: a replica stopped with SIGTERM leaves HAProxy's checks first and lets the
+ * requests under way finish. The cart calls' p99 over the whole run is printed against its budget, 50 ms
+ * (DESIGN §5), as a figure, not a check.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,7 +56,8 @@ const ms = (values: number[], at: number) => percentile(values, at).toFixed(1);
 
 export const rollingRestart: Scenario = {
   id: 't7',
-  title: 'rolling restart of A then B under cart load: no failed call but those in flight, p99 ≤ 50 ms',
+  title:
+    'rolling restart of A then B under cart load: no failed call but those in flight (and the p99, budget 50 ms)',
   timeoutMs: 150_000,
   async run({ topology, options, signal, log }: ScenarioContext, findings: Findings) {
     const skus = buyableProducts(topology.magentoDb)
@@ -103,8 +105,9 @@ export const rollingRestart: Scenario = {
       const excused = failed.filter(([start, ms]) => inFlight(start, ms));
       const unexcused = failed.filter(([start, ms]) => !inFlight(start, ms));
       const example = unexcused[0];
+      // A restart (SIGTERM) drains: out of HAProxy's checks first, then the requests under way finish.
       findings.check(
-        unexcused.length === 0,
+        failed.length === 0,
         `${calls.length} cart calls: ${failed.length} failed, ${excused.length} of them in flight on a replica shutting down, ${unexcused.length} otherwise${example ? ` (e.g. ${example[2] || example[4]} at +${seconds(example[0] - begun)})` : ''}`,
       );
       const durations = calls.filter(([, , status]) => ok(status)).map(([, ms]) => ms);
@@ -116,9 +119,10 @@ export const rollingRestart: Scenario = {
         .map(([, ms]) => ms);
       const p = ms;
       const elapsed = (calls.at(-1)?.[0] ?? begun) - (calls[0]?.[0] ?? begun);
-      findings.check(
-        percentile(durations, 99) <= 50,
-        `cart calls p99 ${p(durations, 99)} ms at ${options.shoppers} concurrent shoppers (≤ 50 ms): p50 ${p(durations, 50)}, p95 ${p(durations, 95)}; quiet p99 ${p(quiet, 99)} ms, during restarts p99 ${p(during, 99)} ms; ${(calls.length / (elapsed / 1000)).toFixed(0)} calls/s`,
+      // A budget, printed as a figure (DESIGN §5: timed checks are flaky on a shared 2-core machine, where the
+      // load, HAProxy, both replicas and the back end share the cores).
+      findings.figure(
+        `${percentile(durations, 99) <= 50 ? 'budget met' : 'BUDGET NOT MET'}: cart calls p99 ${p(durations, 99)} ms at ${options.shoppers} concurrent shoppers (≤ 50 ms): p50 ${p(durations, 50)}, p95 ${p(durations, 95)}; quiet p99 ${p(quiet, 99)} ms, during restarts p99 ${p(during, 99)} ms; ${(calls.length / (elapsed / 1000)).toFixed(0)} calls/s`,
       );
       const served = new Map<string, number>();
       for (const [, , status, replica] of calls)
