@@ -41,3 +41,23 @@ describe('a build containing an OAuth secret', () => {
     expect(readFileSync(join(project.root, 'dist', 'client', 'index.html'), 'utf8')).toContain('Home 1');
   });
 });
+
+describe("the shared store's and the CDN's secrets", () => {
+  it('are checked before a publish too: the database password, the sign-in key, the purge tokens', () => {
+    const names = buildSecrets(
+      loadEnv({
+        DATABASE_URL: 'postgres://shop:pa%24%24word-of-the-db@db.internal:5432/shop',
+        SIGN_IN_KEY: 'k'.repeat(40),
+        CDN_PURGE: 'fastly',
+        FASTLY_SERVICE_ID: 'service-1',
+        FASTLY_API_TOKEN: 'fastly-token-0123456789',
+      }),
+    );
+    expect(names.find((secret) => secret.name === 'the password in DATABASE_URL')?.value).toBe(
+      'pa$$word-of-the-db',
+    );
+    expect(names.map((secret) => secret.name)).toEqual(
+      expect.arrayContaining(['DATABASE_URL', 'SIGN_IN_KEY', 'FASTLY_API_TOKEN']),
+    );
+  });
+});

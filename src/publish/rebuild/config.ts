@@ -1,10 +1,12 @@
 /** The rebuild settings, from the validated environment. */
 import {
   loadEnv,
+  type CdnSettings,
   type EmbeddedSettings,
   type MagentoSettings,
   type PublishingSettings,
   type ShopSettings,
+  type StoreSettings,
 } from '../../config/env.ts';
 import { configuredOAuth, EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from '../../config/magento.ts';
 
@@ -52,6 +54,16 @@ export interface NamedSecret {
   readonly demoDefault?: boolean;
 }
 
+/** The password of a PostgreSQL URL, decoded; undefined when it has none. */
+function databasePassword(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The secrets no built file may contain, by variable name (a check before every publish). Values shorter
  * than 8 characters are left out: they would match ordinary text.
@@ -59,7 +71,9 @@ export interface NamedSecret {
 export function buildSecrets(
   env: MagentoSettings &
     EmbeddedSettings &
-    Pick<PublishingSettings, 'REBUILD_SECRET' | 'REBUILD_STATUS_PASSWORD'>,
+    Pick<PublishingSettings, 'REBUILD_SECRET' | 'REBUILD_STATUS_PASSWORD'> &
+    Pick<StoreSettings, 'DATABASE_URL' | 'SIGN_IN_KEY' | 'SIGN_IN_KEY_PREVIOUS'> &
+    Pick<CdnSettings, 'FASTLY_API_TOKEN' | 'CLOUDFLARE_API_TOKEN'>,
 ): NamedSecret[] {
   const defaults = loadEnv({});
   const candidates: [string, string | undefined, string | undefined][] = [
@@ -69,6 +83,12 @@ export function buildSecrets(
     ['EMBEDDED_ADMIN_PASSWORD', env.EMBEDDED_ADMIN_PASSWORD, defaults.EMBEDDED_ADMIN_PASSWORD],
     ['REBUILD_SECRET', rebuildSecret(env), DEMO_REBUILD_SECRET],
     ['REBUILD_STATUS_PASSWORD', statusPassword(env), DEMO_STATUS_PASSWORD],
+    ['DATABASE_URL', env.DATABASE_URL, undefined],
+    ['the password in DATABASE_URL', databasePassword(env.DATABASE_URL), undefined],
+    ['SIGN_IN_KEY', env.SIGN_IN_KEY, undefined],
+    ['SIGN_IN_KEY_PREVIOUS', env.SIGN_IN_KEY_PREVIOUS, undefined],
+    ['FASTLY_API_TOKEN', env.FASTLY_API_TOKEN, undefined],
+    ['CLOUDFLARE_API_TOKEN', env.CLOUDFLARE_API_TOKEN, undefined],
   ];
   return candidates.flatMap(([name, value, demo]) =>
     value && value.length >= 8 ? [{ name, value, ...(value === demo ? { demoDefault: true } : {}) }] : [],
