@@ -1,5 +1,6 @@
 /** Guest carts ready to pay for, and the orders Magento placed for them, on a test back end. */
 import { expect } from 'vitest';
+import type { NewPayment } from '../../src/payments/store.ts';
 import { INTEGRATION_TOKEN, pickProduct, type TestBackend } from '../support/backend.ts';
 
 /** A guest cart with one line and both addresses (billing e-mail included); its masked and quote ids. */
@@ -45,3 +46,18 @@ export async function ordersOfCartOn(
   expect(reply.status).toBe(200);
   return reply.body.items;
 }
+
+/** A transaction as the bridge registers one, for the store's own tests. */
+export const newPayment = (code: string, cartId: number): NewPayment => ({
+  code,
+  provider: 'opayo-server',
+  providerRef: '{TX}',
+  secret: 'KEY',
+  amountPence: 1250,
+  currency: 'GBP',
+  cartKind: 'guest',
+  guestCart: 'masked',
+  email: 'a@example.com',
+  cartId,
+  cartLines: 'SKU×1',
+});

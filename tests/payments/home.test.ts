@@ -13,9 +13,10 @@ import { loadEnv } from '../../src/config/env.ts';
 import { createPaymentRoutesFromEnv } from '../../src/payments/config.ts';
 import { paymentHome } from '../../src/payments/home.ts';
 import { NOTIFY_PATH } from '../../src/payments/routes.ts';
-import { openPaymentStore, type NewPayment } from '../../src/payments/store.ts';
+import { openPaymentStore } from '../../src/payments/store.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 import { postgresTestStore, type TestStore } from '../support/stores.ts';
+import { newPayment } from './carts.ts';
 import { PAYMENTS_BEFORE_ORDER_NUMBERS } from './old-files.ts';
 
 const PAID_REPLY = { status: 'OK', redirectUrl: 'http://127.0.0.1:4321/paid' } as const;
@@ -26,19 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const payment = (code: string): NewPayment => ({
-  code,
-  provider: 'opayo-server',
-  providerRef: '{TX}',
-  secret: 'KEY',
-  amountPence: 1250,
-  currency: 'GBP',
-  cartKind: 'guest',
-  guestCart: 'masked',
-  email: 'a@example.com',
-  cartId: 12,
-  cartLines: 'SKU×1',
-});
+const payment = (code: string) => newPayment(code, 12);
 
 /** A payments file as an older single-host shop left it: one PLACING claim (long run out), one PAID. */
 function oldFile(file: string, placing: string, paid: string): void {

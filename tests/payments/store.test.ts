@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPaymentStore, type NewPayment, type PaymentStore } from '../../src/payments/store.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 import { BOTH_STORES, type TestStore } from '../support/stores.ts';
+import { newPayment } from './carts.ts';
 import { PAYMENTS_BEFORE_ORDER_NUMBERS } from './old-files.ts';
 
 const PAID_REPLY = { status: 'OK', redirectUrl: 'http://127.0.0.1:4321/paid' } as const;
@@ -19,20 +20,8 @@ const MINUTE = 60_000;
 
 let codes = 0;
 function payment(): NewPayment {
-  const code = `C${String(++codes).padStart(39, '0')}`;
-  return {
-    code,
-    provider: 'opayo-server',
-    providerRef: '{TX}',
-    secret: 'KEY',
-    amountPence: 1250,
-    currency: 'GBP',
-    cartKind: 'guest',
-    guestCart: 'masked',
-    email: 'a@example.com',
-    cartId: codes,
-    cartLines: 'SKU×1',
-  };
+  codes += 1;
+  return newPayment(`C${String(codes).padStart(39, '0')}`, codes);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
