@@ -108,7 +108,7 @@ function afterPublish(options: {
   readonly log: ReplicaLog;
 }): (summary: RunSummary) => Promise<void> {
   const { buildsDir } = buildLayout(options.distDir);
-  /** The build live before the run: the shared `dist` when this replica became the builder. */
+  /** The build live before the run: at first, the shared `dist` when this replica became the builder. */
   let previous: string | undefined = realpathSync(options.distDir);
   return async (summary) => {
     const id = summary.outcome === 'published' ? summary.build?.id : undefined;
@@ -188,11 +188,11 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
     const purges = await startPurgeQueue({ store, purger: purgerFor(env), log: (line) => log.warn(line) });
     closers.push(() => purges.close());
     const liveBuild = () => readBuildInfo(distDir);
-    const publish = afterPublish({ store, distDir, report: () => reports.report(), purges, log });
     const becomeBuilder = (history: readonly RunSummary[]): BuilderRole => {
       const rebuilder = createRebuilder({
         history,
-        onRun: publish,
+        // Made now, so what a publish changed is worked out from the build live when this turn began.
+        onRun: afterPublish({ store, distDir, report: () => reports.report(), purges, log }),
         task: createRebuildTask({
           env,
           root,
