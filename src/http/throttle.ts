@@ -41,20 +41,11 @@ const TABLE_DDL = `CREATE TABLE IF NOT EXISTS ${TABLE} (
 )`;
 
 /**
- * The table, created once per store through `ensure` (replicas starting together take turns) rather than
- * by each limiter on its own, which would leave it unusable for good if the store was down at start-up.
+ * The table, created through the store's `ensure` (once per store; replicas starting together take turns)
+ * rather than by each limiter on its own, which would leave it unusable for good if the store was down at
+ * start-up.
  */
-const tables = new WeakMap<SharedStore, Promise<void>>();
-function tableIn(store: SharedStore): Promise<void> {
-  let ready = tables.get(store);
-  if (!ready) {
-    ready = store.ensure([TABLE_DDL]);
-    tables.set(store, ready);
-    // A store that was down is asked again next time.
-    ready.catch(() => tables.delete(store));
-  }
-  return ready;
-}
+const tableIn = (store: SharedStore): Promise<void> => store.ensure([TABLE_DDL]);
 
 /**
  * node:sqlite's database in the shape RateLimiterSQLite takes for better-sqlite3: the same `prepare`, whose

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { StoreUnavailableError, type HeldLock, type Row, type SharedStore } from './store.ts';
+import { ensuredOnce, StoreUnavailableError, type HeldLock, type Row, type SharedStore } from './store.ts';
 
 /** BIGINT (milliseconds, ids) as a number: every value the store keeps is far below 2^53. */
 const types = {
@@ -117,7 +117,7 @@ export function openPostgresStore(options: PostgresOptions): SharedStore {
         throw unavailable(error);
       }
     },
-    async ensure(statements) {
+    ensure: ensuredOnce(async (statements) => {
       await withSchema();
       const client = await pool.connect().catch((error: unknown) => {
         throw unavailable(error);
@@ -134,7 +134,7 @@ export function openPostgresStore(options: PostgresOptions): SharedStore {
       } finally {
         client.release();
       }
-    },
+    }),
     async tryLock(name) {
       const client = await dedicated();
       const { rows } = await client

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { preparePrivateFile } from '../config/private-files.ts';
-import { StoreUnavailableError, type HeldLock, type Row, type SharedStore } from './store.ts';
+import { ensuredOnce, StoreUnavailableError, type HeldLock, type Row, type SharedStore } from './store.ts';
 
 /** How long a lock outlives its holder's last renewal. */
 const LOCK_LEASE_MS = 10_000;
@@ -51,27 +51,22 @@ export function openSqliteStore(file: string): SharedStore {
       return Promise.reject(unavailable(error));
     }
   };
-  let locksReady = false;
-  const ensureLocks = () => {
-    if (!locksReady) db.exec(LOCKS);
-    locksReady = true;
-  };
   const store: SharedStore = {
     dialect: 'sqlite',
     sqliteDatabase: db,
     clock: CLOCK,
     query,
     run,
-    ensure(list) {
+    ensure: ensuredOnce((list) => {
       try {
         for (const statement of list) db.exec(statement);
         return Promise.resolve();
       } catch (error) {
         return Promise.reject(unavailable(error));
       }
-    },
+    }),
     async tryLock(name) {
-      ensureLocks();
+      await store.ensure([LOCKS]);
       const holder = randomUUID();
       const take = () =>
         run(

@@ -32,7 +32,8 @@ export interface SharedStore {
   run(text: string, params?: readonly unknown[]): Promise<number>;
   /**
    * Creates tables and indexes once, with `CREATE … IF NOT EXISTS` statements; replicas starting together
-   * do it one after another.
+   * do it one after another. A store runs each list once (`ensuredOnce`): callers ask before every use, and
+   * after a failure (the store was down) the next call tries again.
    */
   ensure(statements: readonly string[]): Promise<void>;
   /** The named lock if nobody holds it, else null: one holder among every replica. */
@@ -49,6 +50,23 @@ export interface SharedStore {
    */
   readonly pgPool?: Pool;
   readonly sqliteDatabase?: DatabaseSync;
+}
+
+/** `make` run once per list of statements: later calls share its promise, unless it failed. */
+export function ensuredOnce(
+  make: (statements: readonly string[]) => Promise<void>,
+): (statements: readonly string[]) => Promise<void> {
+  const made = new Map<string, Promise<void>>();
+  return (statements) => {
+    const key = statements.join(';\n');
+    let done = made.get(key);
+    if (!done) {
+      done = make(statements);
+      made.set(key, done);
+      done.catch(() => made.delete(key));
+    }
+    return done;
+  };
 }
 
 /** A store failure the caller answers as "try again" (PostgreSQL down, SQLite busy): never a final answer. */

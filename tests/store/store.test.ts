@@ -32,6 +32,19 @@ describe.each(BOTH_STORES)('the shared store on %s', (_name, make) => {
     expect(await test.store.run("INSERT INTO twice (id) VALUES ('x')")).toBe(1);
   });
 
+  it('runs a list of statements once per store, and again after it failed', async () => {
+    const ddl = ['CREATE TABLE IF NOT EXISTS once_only (id TEXT PRIMARY KEY)'];
+    await test.store.ensure(ddl);
+    await test.store.run('DROP TABLE once_only');
+    await test.store.ensure(ddl);
+    await expect(test.store.query('SELECT id FROM once_only')).rejects.toThrow();
+    // Fails while its table is missing (as a store that was down would), then works once it is there.
+    const index = ['CREATE INDEX IF NOT EXISTS later_id ON later (id)'];
+    await expect(test.store.ensure(index)).rejects.toThrow();
+    await test.store.run('CREATE TABLE later (id TEXT)');
+    await expect(test.store.ensure(index)).resolves.toBeUndefined();
+  });
+
   it('gives a named lock to one holder at a time, and to the next once released', async () => {
     const other = test.open();
     const held = await test.store.tryLock('builder');

@@ -18,14 +18,10 @@ export interface ReplayList {
 }
 
 export function storeReplayList(store: SharedStore): ReplayList {
-  let ready: Promise<void> | undefined;
   let lastSweep = 0;
   return {
     async first(signature, expiresMs) {
-      await (ready ??= store.ensure(SCHEMA).catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      }));
+      await store.ensure(SCHEMA);
       if (Date.now() - lastSweep > 60_000) {
         lastSweep = Date.now();
         await store.run(`DELETE FROM hook_signatures WHERE expires_ms < ${store.clock}`);

@@ -112,7 +112,8 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
   let lastSweep = 0;
   let failing = false;
 
-  const tables = store.ensure(SCHEMA);
+  /** The queue's tables (made once; a store down at start is asked again at the next tick). */
+  const tables = () => store.ensure(SCHEMA);
 
   async function tryToBuild(): Promise<void> {
     if (role || retiring || Date.now() - lastLockTry < lockRetryMs) return;
@@ -209,7 +210,7 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
   }
 
   async function tick(): Promise<void> {
-    await tables;
+    await tables();
     await tryToBuild();
     const held = role;
     if (held) {
@@ -271,7 +272,7 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
   /** Keeps a request in the store and tells the builder; its id. */
   async function enqueue(reason: string, triggerOptions: TriggerOptions): Promise<string> {
     if (closed) throw new Error('The rebuilder is closed.');
-    await tables;
+    await tables();
     const id = randomUUID();
     await store.run(
       `INSERT INTO rebuild_requests (id, reason, options, created_ms) VALUES (?, ?, ?, ${store.clock})`,
@@ -300,7 +301,7 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
       role?.rebuilder.startPolling(minutes);
     },
     isBuilder: () => role !== undefined,
-    ready: () => tables,
+    ready: tables,
     async close() {
       closed = true;
       clearTimeout(timer);

@@ -20,18 +20,6 @@ const SCHEMA = [
   )`,
 ];
 
-/** The tables, made once per store (the barrier reads every 50 ms). */
-const made = new WeakMap<SharedStore, Promise<void>>();
-function ensureTables(store: SharedStore): Promise<void> {
-  let ready = made.get(store);
-  if (!ready) {
-    ready = store.ensure(SCHEMA);
-    made.set(store, ready);
-    ready.catch(() => made.delete(store));
-  }
-  return ready;
-}
-
 /** A replica that has not reported for this long is gone (stopped, or its host died). */
 export const REPLICA_FRESH_MS = 5_000;
 
@@ -51,7 +39,7 @@ export async function startReplicaReports(options: {
   readonly log?: (message: string) => void;
 }): Promise<ReplicaReporter> {
   const { store } = options;
-  await ensureTables(store);
+  await store.ensure(SCHEMA);
   let failing = false;
   const report = async () => {
     const buildId = options.buildId() ?? null;
@@ -89,7 +77,7 @@ export async function startReplicaReports(options: {
 
 /** Records `buildId` as the live build and tells every replica to look. */
 export async function announcePublish(store: SharedStore, buildId: string): Promise<void> {
-  await ensureTables(store);
+  await store.ensure(SCHEMA);
   await store.run(
     `INSERT INTO live_build (id, build_id, published_ms) VALUES (1, ?, ${store.clock})
      ON CONFLICT (id) DO UPDATE SET build_id = excluded.build_id, published_ms = excluded.published_ms`,
@@ -105,7 +93,7 @@ export interface ReplicaBuild {
 
 /** The replicas that reported recently, and the build each serves. */
 export async function liveReplicas(store: SharedStore): Promise<ReplicaBuild[]> {
-  await ensureTables(store);
+  await store.ensure(SCHEMA);
   const rows = await store.query<{ replica_id: string; build_id: string | null }>(
     `SELECT replica_id, build_id FROM replicas WHERE seen_ms > ${store.clock} - ? ORDER BY replica_id`,
     [REPLICA_FRESH_MS],
