@@ -6,6 +6,7 @@
  * the same order anyway.
  */
 import type { HeldLock } from '../store/store.ts';
+import { describe } from './bridge/deps.ts';
 
 export interface RecoveryLeaderOptions {
   /** Finishes abandoned claims; how many (`PaymentBridge.recover`). */
@@ -18,8 +19,6 @@ export interface RecoveryLeaderOptions {
   readonly retryMs: number;
   readonly log: (message: string) => void;
 }
-
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Starts at once (a leader recovers on start); returns a stop function that also releases the lock. */
 export function startRecoveryLeader(options: RecoveryLeaderOptions): () => Promise<void> {

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { NewPayment } from '../../src/payments/store.ts';
 import { INTEGRATION_TOKEN, pickProduct, type TestBackend } from '../support/backend.ts';
+import { ORDER_ADDRESS } from '../support/orders.ts';
 
 /** A guest cart with one line and both addresses (billing e-mail included); its masked and quote ids. */
 export async function guestCartOn(backend: TestBackend): Promise<{ masked: string; cartId: number }> {
@@ -9,16 +10,7 @@ export async function guestCartOn(backend: TestBackend): Promise<{ masked: strin
   const masked = (await backend.call('POST', '/rest/V1/guest-carts')).body as string;
   const cart = `/rest/V1/guest-carts/${masked}`;
   await backend.call('POST', `${cart}/items`, { body: { cartItem: { sku: product.sku, qty: 2 } } });
-  const address = {
-    firstname: 'Jane',
-    lastname: 'Smith',
-    street: ['88 Test Street'],
-    city: 'London',
-    postcode: 'SW1A 1AA',
-    country_id: 'GB',
-    telephone: '020 7946 0000',
-    email: `guest.${Date.now()}@example.com`,
-  };
+  const address = { ...ORDER_ADDRESS, email: `guest.${Date.now()}@example.com` };
   const shipped = await backend.call('POST', `${cart}/shipping-information`, {
     body: {
       addressInformation: {
