@@ -38,7 +38,7 @@ import { builtSiteIn, magentoMediaBaseUrl, storefrontServerConfig } from './serv
 import { liveBuildId } from './server/build-id.ts';
 import { startStorefrontServer } from './server/server.ts';
 import { openSharedStore, replicaId, topologyWarning } from './store/open.ts';
-import type { SharedStore } from './store/store.ts';
+import type { SharedStore } from './store/shared-store.ts';
 
 export interface ReplicaLog {
   info(message: string): void;

@@ -1,7 +1,7 @@
 /**
  * A guest's checkout over HTTP, as the shop's islands and a browser make it (e2e/checkout.spec.ts,
- * src/features/checkout/store.ts): a guest cart and its line through the storefront's `/rest` proxy via
- * Varnish, the delivery method Magento offers, both addresses (`shipping-information`), Pay
+ * src/features/checkout/checkout-state.ts): a guest cart and its line through the storefront's `/rest` proxy
+ * via Varnish, the delivery method Magento offers, both addresses (`shipping-information`), Pay
  * (`POST /payments/start`, which registers the payment with the provider), then the sandbox's hosted card
  * page and its form, whose answer sends the browser back to the shop. Split in two so a scenario can act
  * between Pay and the card (stop Magento, close the store).

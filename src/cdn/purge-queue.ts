@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { errorMessage } from '../http/index.ts';
-import type { SharedStore } from '../store/store.ts';
+import type { SharedStore } from '../store/shared-store.ts';
 import type { Purger } from './purge.ts';
 
 export const PURGE_QUEUE_SCHEMA = [

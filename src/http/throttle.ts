@@ -16,7 +16,7 @@ import {
   RateLimiterSQLite,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import type { SharedStore } from '../store/store.ts';
+import type { SharedStore } from '../store/shared-store.ts';
 import { HttpError } from './errors.ts';
 
 export interface FailureLimit {

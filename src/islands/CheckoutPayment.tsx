@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { deliveryName, type Totals } from '../magento/wire/shopper-totals.ts';
 import { fetchTotals } from '../features/cart/totals.ts';
 import { CHECKOUT_PATHS, isProviderUrl } from '../features/checkout/checkout.ts';
-import { checkoutCartOr, startPayment } from '../features/checkout/store.ts';
+import { checkoutCartOr, startPayment } from '../features/checkout/checkout-state.ts';
 import { ShopApiError, UNAVAILABLE } from '../features/shop-api.ts';
 import { strings } from '../strings.ts';
 import { FormError } from './shared/Field.tsx';

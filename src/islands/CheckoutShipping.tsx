@@ -25,12 +25,16 @@ import {
   type CheckoutAddress,
   type CheckoutField,
 } from '../features/checkout/checkout.ts';
-import { checkoutCartOr, fetchCheckoutCart, saveShippingInformation } from '../features/checkout/store.ts';
+import {
+  checkoutCartOr,
+  fetchCheckoutCart,
+  saveShippingInformation,
+} from '../features/checkout/checkout-state.ts';
 import type { DeliveryAddress, DeliveryDestination } from '../features/cart/delivery.ts';
 import { resolveCountry } from '../features/account/country.ts';
 import { DeliveryChoice } from './checkout/DeliveryChoice.tsx';
 import { useDelivery } from './checkout/use-delivery.ts';
-import { notify } from '../features/notify/store.ts';
+import { notify } from '../features/notify/notice-state.ts';
 import { strings } from '../strings.ts';
 import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
 import { addressForm, defaultAddress } from '../features/account/customer.ts';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { CHECKOUT_PATHS } from '../features/checkout/checkout.ts';
-import { $order, fetchPaymentStatus } from '../features/checkout/store.ts';
+import { $order, fetchPaymentStatus } from '../features/checkout/checkout-state.ts';
 import { strings } from '../strings.ts';
 import { redirectTo } from '../features/navigation.ts';
 import '../features/checkout/checkout.css';

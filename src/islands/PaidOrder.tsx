@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { $signedIn } from '../features/account/session.ts';
 import { CHECKOUT_PATHS } from '../features/checkout/checkout.ts';
 import { ORDER_STATUS_PATH, orderPath } from '../features/orders/order.ts';
-import { $order, fetchPaymentStatus, finishPaidOrder } from '../features/checkout/store.ts';
+import { $order, fetchPaymentStatus, finishPaidOrder } from '../features/checkout/checkout-state.ts';
 import { strings } from '../strings.ts';
 import { redirectTo } from '../features/navigation.ts';
 import { problemText } from '../features/problem.ts';

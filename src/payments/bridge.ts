@@ -9,7 +9,7 @@
  * and a paid order's number) and recover
  * (`bridge/recover.ts`: finish what a crash left PLACING). A transaction moves REGISTERED → PLACING →
  * PAID or FAILED, or REGISTERED → FAILED when declined or aborted; those moves are the pure `transition`
- * of `transitions.ts`, and the store (`store.ts`, shared by every replica) applies them conditionally. Orders are placed and
+ * of `transitions.ts`, and the store (`payment-records.ts`, shared by every replica) applies them conditionally. Orders are placed and
  * found with the integration token by Magento's quote id, so a crash between any two steps, or a
  * notification arriving after the customer's token expired, still ends with exactly one order.
  */

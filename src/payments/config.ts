@@ -2,14 +2,14 @@
 import type { Hono } from 'hono';
 import type { EmbeddedSettings, MagentoSettings, PaymentSettings, ShopSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
-import type { SharedStore } from '../store/store.ts';
+import type { SharedStore } from '../store/shared-store.ts';
 import { createPaymentBridge, DEFAULT_LEASE_MS, type PaymentBridge } from './bridge.ts';
 import { paymentHome } from './home.ts';
 import { createMagentoCheckout } from './magento-checkout.ts';
 import { createOpayoServerProvider } from './opayo-server.ts';
 import { startRecoveryLeader } from './recovery-leader.ts';
 import { createPaymentRoutes, NOTIFY_PATH } from './routes.ts';
-import type { PaymentStore } from './store.ts';
+import type { PaymentStore } from './payment-records.ts';
 
 /** OPAYO_REGISTRATION_URL, else the embedded sandbox's registration URL. */
 export const opayoRegistrationUrl = (

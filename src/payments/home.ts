@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PaymentSettings } from '../config/env.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
-import { StoreUnavailableError, type HeldLock, type SharedStore } from '../store/store.ts';
-import { copyPayments, openPaymentStore, type PaymentStore } from './store.ts';
+import { StoreUnavailableError, type HeldLock, type SharedStore } from '../store/shared-store.ts';
+import { copyPayments, openPaymentStore, type PaymentStore } from './payment-records.ts';
 
 /** The lock naming the one replica that runs recovery. */
 const RECOVERY_LOCK = 'payments-recovery';

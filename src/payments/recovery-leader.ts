@@ -5,7 +5,7 @@
  * out) another takes over. One replica is enough, and the claim's compare-and-set keeps two from placing
  * the same order anyway.
  */
-import type { HeldLock } from '../store/store.ts';
+import type { HeldLock } from '../store/shared-store.ts';
 import { describe } from './bridge/deps.ts';
 
 export interface RecoveryLeaderOptions {

@@ -5,7 +5,7 @@
  * from REGISTERED straight to FAILED (the stored value; the provider's status word says ABORT). A claim
  * whose lease ran out may be taken again by a later authorised notification.
  */
-import { PAYMENT_STATES, type PaymentState } from './store.ts';
+import { PAYMENT_STATES, type PaymentState } from './payment-records.ts';
 
 export type PaymentEvent =
   /** An authorised notification takes the transaction to place its order. */

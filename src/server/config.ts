@@ -10,7 +10,7 @@ import type { CdnSettings, EmbeddedSettings, MagentoSettings } from '../config/e
 import { magentoClientConfig } from '../config/magento.ts';
 import { errorMessage } from '../http/index.ts';
 import { buildInfoPath, readBuildInfo, scanInlineScripts } from '../publish/index.ts';
-import type { SharedStore } from '../store/store.ts';
+import type { SharedStore } from '../store/shared-store.ts';
 import type { StorefrontServerConfig } from './app.ts';
 import { loadAstroRoute, type NodeRoute } from './astro.ts';
 import { createShopperRoutes, type ShopperRouteSettings } from './shopper/routes.ts';

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { ShopSettings, StoreSettings } from '../config/env.ts';
 import { openPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';
-import type { SharedStore } from './store.ts';
+import type { SharedStore } from './shared-store.ts';
 
 export function openSharedStore(
   settings: Pick<StoreSettings, 'DATABASE_URL' | 'STORE_FILE'>,

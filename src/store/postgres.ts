@@ -5,7 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { ensuredOnce, StoreUnavailableError, type HeldLock, type Row, type SharedStore } from './store.ts';
+import {
+  ensuredOnce,
+  StoreUnavailableError,
+  type HeldLock,
+  type Row,
+  type SharedStore,
+} from './shared-store.ts';
 
 /** BIGINT (milliseconds, ids) as a number: every value the store keeps is far below 2^53. */
 const types = {

@@ -3,7 +3,7 @@
  * and a restart keeps it (the "known browser" key of sign-in when SIGN_IN_KEY is unset).
  */
 import { randomBytes } from 'node:crypto';
-import type { SharedStore } from './store.ts';
+import type { SharedStore } from './shared-store.ts';
 
 const SECRETS = `CREATE TABLE IF NOT EXISTS app_secrets (
   name TEXT PRIMARY KEY,

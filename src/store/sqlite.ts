@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { preparePrivateFile } from '../config/private-files.ts';
-import { ensuredOnce, StoreUnavailableError, type HeldLock, type Row, type SharedStore } from './store.ts';
+import {
+  ensuredOnce,
+  StoreUnavailableError,
+  type HeldLock,
+  type Row,
+  type SharedStore,
+} from './shared-store.ts';
 
 /** How long a lock outlives its holder's last renewal. */
 const LOCK_LEASE_MS = 10_000;

@@ -12,7 +12,7 @@ import { manualClock } from '../../src/config/clock.ts';
 import { demoChild, demoFamily } from '../../src/embedded/magento/seed/configurables.ts';
 import { DEMO_SPECIAL_PRICES, demoSaleDates } from '../../src/embedded/magento/seed/special-prices.ts';
 import { checkoutSettings } from '../../src/embedded/magento/server.ts';
-import { storeToday } from '../../src/embedded/magento/store.ts';
+import { storeToday } from '../../src/embedded/magento/store-view.ts';
 import { INTEGRATION_TOKEN, startTestBackend, testConfig, type TestBackend } from '../support/backend.ts';
 import {
   addLine,

@@ -1,6 +1,6 @@
 /** Guest carts ready to pay for, and the orders Magento placed for them, on a test back end. */
 import { expect } from 'vitest';
-import type { NewPayment } from '../../src/payments/store.ts';
+import type { NewPayment } from '../../src/payments/payment-records.ts';
 import { INTEGRATION_TOKEN, pickProduct, type TestBackend } from '../support/backend.ts';
 import { ORDER_ADDRESS } from '../support/orders.ts';
 

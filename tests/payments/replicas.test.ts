@@ -13,9 +13,9 @@ import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/
 import { createOpayoServerProvider } from '../../src/payments/opayo-server.ts';
 import { startRecoveryLeader } from '../../src/payments/recovery-leader.ts';
 import { createPaymentRoutes, NOTIFY_PATH } from '../../src/payments/routes.ts';
-import { openPaymentStore, type PaymentStore } from '../../src/payments/store.ts';
+import { openPaymentStore, type PaymentStore } from '../../src/payments/payment-records.ts';
 import { openPostgresStore } from '../../src/store/postgres.ts';
-import { StoreUnavailableError, type SharedStore } from '../../src/store/store.ts';
+import { StoreUnavailableError, type SharedStore } from '../../src/store/shared-store.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { BOTH_STORES, type TestStore } from '../support/stores.ts';
 import { guestCartOn, ordersOfCartOn } from './carts.ts';

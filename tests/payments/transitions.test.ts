@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { statesBefore, transition, type PaymentEvent } from '../../src/payments/transitions.ts';
-import type { PaymentState } from '../../src/payments/store.ts';
+import type { PaymentState } from '../../src/payments/payment-records.ts';
 
 const rows: [PaymentState, PaymentEvent, PaymentState | 'refused'][] = [
   ['REGISTERED', 'claim', 'PLACING'],

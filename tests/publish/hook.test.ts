@@ -16,7 +16,7 @@ import { createRebuilder, type RebuildTask, type Rebuilder } from '../../src/pub
 import { storeReplayList } from '../../src/publish/rebuild/replay-list.ts';
 import { createRebuildRoutes } from '../../src/publish/rebuild/routes.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
-import type { SharedStore } from '../../src/store/store.ts';
+import type { SharedStore } from '../../src/store/shared-store.ts';
 import { signRebuildRequest, verifyRebuildRequest } from '../../src/publish/rebuild/signature.ts';
 import { postHook } from './support.ts';
 

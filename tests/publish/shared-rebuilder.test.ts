@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRebuilder, type RebuildTask } from '../../src/publish/rebuild/rebuilder.ts';
 import { storeReplayList } from '../../src/publish/rebuild/replay-list.ts';
 import { createSharedRebuilder, type SharedRebuilder } from '../../src/publish/rebuild/shared-rebuilder.ts';
-import type { SharedStore } from '../../src/store/store.ts';
+import type { SharedStore } from '../../src/store/shared-store.ts';
 import { BOTH_STORES, type TestStore } from '../support/stores.ts';
 
 interface Replica {

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SESSION_COOKIE, trustedProxies } from '../../src/http/index.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
-import type { SharedStore } from '../../src/store/store.ts';
+import type { SharedStore } from '../../src/store/shared-store.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { BOTH_STORES, unreachablePostgresStore, type TestStore } from '../support/stores.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';

@@ -5,7 +5,7 @@
  * code across signing in, delivery as Magento prices it for the basket and the chosen method.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signIn, signOut } from '../../src/features/account/store.ts';
+import { signIn, signOut } from '../../src/features/account/account-state.ts';
 import {
   $appliedCoupon,
   $guestCode,
@@ -13,7 +13,7 @@ import {
   refreshCart,
   updateCartItem,
   forgetCart,
-} from '../../src/features/cart/store.ts';
+} from '../../src/features/cart/cart-state.ts';
 import { applyCoupon, droppedCoupon, removeCoupon } from '../../src/features/cart/coupon.ts';
 import {
   basketDelivery,
@@ -24,7 +24,7 @@ import {
 } from '../../src/features/cart/delivery.ts';
 import { fetchTotals } from '../../src/features/cart/totals.ts';
 import { $login } from '../../src/features/account/session.ts';
-import { saveShippingInformation } from '../../src/features/checkout/store.ts';
+import { saveShippingInformation } from '../../src/features/checkout/checkout-state.ts';
 import { ShopApiError } from '../../src/features/shop-api.ts';
 import { couponCode, discountLine, grandTotal, shippingLine } from '../../src/magento/wire/shopper-totals.ts';
 import { FORM_ADDRESS } from '../support/addresses.ts';

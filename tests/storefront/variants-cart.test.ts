@@ -20,7 +20,7 @@ import {
   productOption,
   totalsOptions,
 } from '../../src/features/cart/options.ts';
-import { addToCart, forgetCart, refreshCart, updateCartItem } from '../../src/features/cart/store.ts';
+import { addToCart, forgetCart, refreshCart, updateCartItem } from '../../src/features/cart/cart-state.ts';
 import { fetchTotals } from '../../src/features/cart/totals.ts';
 import { $login } from '../../src/features/account/session.ts';
 import { guestOrder } from '../../src/features/orders/orders.server.ts';

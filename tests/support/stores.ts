@@ -11,7 +11,7 @@ import pg from 'pg';
 import { processEnvironment } from '../../src/config/env.ts';
 import { openPostgresStore } from '../../src/store/postgres.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
-import type { SharedStore } from '../../src/store/store.ts';
+import type { SharedStore } from '../../src/store/shared-store.ts';
 
 export const TEST_DATABASE_URL =
   processEnvironment()['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';

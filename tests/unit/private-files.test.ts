@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Database } from '../../src/embedded/magento/db.ts';
 import { SandboxStore } from '../../src/embedded/payment/db.ts';
-import { openPaymentStore } from '../../src/payments/store.ts';
+import { openPaymentStore } from '../../src/payments/payment-records.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 
 const mode = (path: string): number => statSync(path).mode & 0o777;

@@ -17,14 +17,14 @@ import { addFromQuery } from '../../features/cart/from-query.ts';
 import { lineAmounts, linesSum, unitExclVat } from '../../features/cart/lines.ts';
 import { totalsOptions, type OptionLabel } from '../../features/cart/options.ts';
 import { loadBasketProducts, type BasketProducts } from '../../features/cart/products.ts';
-import { $cart, refreshCart, removeCartItem, updateCartItem } from '../../features/cart/store.ts';
+import { $cart, refreshCart, removeCartItem, updateCartItem } from '../../features/cart/cart-state.ts';
 import { startBasketSync } from '../../features/cart/sync.ts';
 import { $couponChanged } from '../../features/cart/coupon.ts';
 import { basketDelivery, type BasketDelivery } from '../../features/cart/delivery.ts';
 import { fetchTotals } from '../../features/cart/totals.ts';
 import { deliveryConfig, deliveryMethod, spendForFreeDelivery } from '../../delivery/index.ts';
 import type { ShippingMethod } from '../../magento/wire/shipping-method.ts';
-import { notify } from '../../features/notify/store.ts';
+import { notify } from '../../features/notify/notice-state.ts';
 import { problemText } from '../../features/problem.ts';
 import type { Cart, CartItem } from '../../magento/wire/shopper-cart.ts';
 import {

@@ -12,8 +12,8 @@
  */
 import { wholeQuantity } from '../../features/cart/cart.ts';
 import { chosenOptions } from '../../features/cart/options.ts';
-import { addToCart } from '../../features/cart/store.ts';
-import { notify } from '../../features/notify/store.ts';
+import { addToCart } from '../../features/cart/cart-state.ts';
+import { notify } from '../../features/notify/notice-state.ts';
 import { problemText } from '../../features/problem.ts';
 import { shellTexts } from '../../browser-strings.ts';
 

@@ -8,7 +8,7 @@
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
 import { variantName } from '../../features/variant-name.ts';
 import { shownRecentlyViewed } from '../../features/recently-viewed/recently-viewed.ts';
-import { $recentlyViewed, forgetViewed } from '../../features/recently-viewed/store.ts';
+import { $recentlyViewed, forgetViewed } from '../../features/recently-viewed/recently-viewed-state.ts';
 import { findParts } from '../find-parts.ts';
 import { cardHtml, productToolsHtml } from './card-html.ts';
 

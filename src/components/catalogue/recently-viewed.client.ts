@@ -9,7 +9,7 @@
  */
 import { pageChoice, watchChoice } from '../../features/chosen-variant.ts';
 import { shownRecentlyViewed } from '../../features/recently-viewed/recently-viewed.ts';
-import { $recentlyViewed, recordView } from '../../features/recently-viewed/store.ts';
+import { $recentlyViewed, recordView } from '../../features/recently-viewed/recently-viewed-state.ts';
 
 /**
  * The cards are drawn once the section is within a screen's height below the viewport, so they are in

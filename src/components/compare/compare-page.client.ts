@@ -8,7 +8,7 @@
  */
 import { compareRows } from '../../features/compare/rows.ts';
 import { sheetReader, SHEET_ID, type SheetGroup } from '../../features/compare/sheet.ts';
-import { notify } from '../../features/notify/store.ts';
+import { notify } from '../../features/notify/notice-state.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
 import { choicesOf } from '../../features/variant-choice.ts';
 import { variantName } from '../../features/variant-name.ts';

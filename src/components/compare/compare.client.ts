@@ -19,8 +19,8 @@ import {
   COMPARE_MAX,
   removeFromCompare,
   setCompare,
-} from '../../features/compare/store.ts';
-import { notify } from '../../features/notify/store.ts';
+} from '../../features/compare/compare-state.ts';
+import { notify } from '../../features/notify/notice-state.ts';
 import { compareTexts, productToolTexts } from '../../browser-strings.ts';
 import { wireToolButtons } from '../catalogue/tool-buttons.client.ts';
 import { drawThumbnails } from './tray-thumbnails.ts';

@@ -6,7 +6,7 @@
  * added stay; every row is kept for the tab (saved.ts). Plain TypeScript: no React on this page.
  */
 import { variantQuery } from '../../catalogue/variants.ts';
-import { addAllToCart } from '../../features/cart/store.ts';
+import { addAllToCart } from '../../features/cart/cart-state.ts';
 import { problemText } from '../../features/problem.ts';
 import { siteLookup } from '../../features/quick-order/lookup.ts';
 import { isMultiline, parsePaste } from '../../features/quick-order/paste.ts';

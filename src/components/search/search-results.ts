@@ -28,7 +28,7 @@ import {
   type ListingIndex,
 } from '../../features/listing/listing-index.ts';
 import { niceBands } from '../../features/listing/numbers.ts';
-import type { VatForm } from '../../features/vat/store.ts';
+import type { VatForm } from '../../features/vat/vat-state.ts';
 import type { SearchAnswer, SearchEngine } from '../../features/search/engine.ts';
 import type { SearchCore, SearchRecord } from '../../features/search/files.ts';
 

@@ -1,11 +1,11 @@
 /**
- * The header's "Prices incl VAT / excl VAT" buttons: a press records the choice (features/vat/store.ts),
+ * The header's "Prices incl VAT / excl VAT" buttons: a press records the choice (features/vat/vat-state.ts),
  * which sets `<html data-vat>` here on this page and, through localStorage, in the shop's other tabs.
  * Where a page shows a price in both forms (the product page's purchase panel, `[data-vat-order]`), the
  * chosen form is moved first in reading order too: styles already show it first, so a screen reader
  * would otherwise read the other price first.
  */
-import { $vatChoice, chooseVat, isVatForm, shownVat, type VatForm } from '../../features/vat/store.ts';
+import { $vatChoice, chooseVat, isVatForm, shownVat, type VatForm } from '../../features/vat/vat-state.ts';
 
 function readShownFirst(shown: VatForm): void {
   for (const prices of document.querySelectorAll<HTMLElement>('[data-vat-order]')) {

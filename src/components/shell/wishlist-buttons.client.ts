@@ -6,8 +6,8 @@
 import { $signedIn } from '../../features/account/session.ts';
 import { pageVariantChoice } from '../../features/chosen-variant.ts';
 import { toggleCustomerWishlist } from '../../features/wishlist/customer.ts';
-import { $wishlistSkus, toggleGuestWishlist } from '../../features/wishlist/store.ts';
-import { notify } from '../../features/notify/store.ts';
+import { $wishlistSkus, toggleGuestWishlist } from '../../features/wishlist/wishlist-state.ts';
+import { notify } from '../../features/notify/notice-state.ts';
 import { problemText } from '../../features/problem.ts';
 import { productToolTexts, wishlistTexts } from '../../browser-strings.ts';
 import { wireToolButtons } from '../catalogue/tool-buttons.client.ts';

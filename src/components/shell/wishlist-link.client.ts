@@ -6,7 +6,7 @@
  */
 import { $signedIn } from '../../features/account/session.ts';
 import { readCustomerWishlist } from '../../features/wishlist/customer.ts';
-import { $wishlistSkus, customerWishlistCount } from '../../features/wishlist/store.ts';
+import { $wishlistSkus, customerWishlistCount } from '../../features/wishlist/wishlist-state.ts';
 import { wishlistTexts } from '../../browser-strings.ts';
 import { countBadge } from './count-badge.ts';
 

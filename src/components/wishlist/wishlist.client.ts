@@ -11,8 +11,8 @@
  * header already runs, no framework and no zod.
  */
 import { $signedIn } from '../../features/account/session.ts';
-import { addToCart, cartChangedElsewhere } from '../../features/cart/store.ts';
-import { notify } from '../../features/notify/store.ts';
+import { addToCart, cartChangedElsewhere } from '../../features/cart/cart-state.ts';
+import { notify } from '../../features/notify/notice-state.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
 import { choicesOf } from '../../features/variant-choice.ts';
 import { variantName } from '../../features/variant-name.ts';
@@ -23,7 +23,7 @@ import {
   readCustomerWishlist,
   removeFromCustomerWishlist,
 } from '../../features/wishlist/customer.ts';
-import { $customerWishlist, $guestWishlist } from '../../features/wishlist/store.ts';
+import { $customerWishlist, $guestWishlist } from '../../features/wishlist/wishlist-state.ts';
 import { shellTexts, wishlistPageTexts, wishlistTexts } from '../../browser-strings.ts';
 import { findParts } from '../find-parts.ts';
 import { rowKey, wishlistRow, type WishlistEntry } from './wishlist-row.ts';

@@ -2,8 +2,8 @@
 import { isMaskedCartId } from '../../magento/wire/shopper-cart.ts';
 
 /**
- * Where this browser keeps its guest cart's code (spec §3, browser storage): store.ts's `$guestCode`, and
- * the basket page's first-paint check (Basket.astro), which reads it before any module loads.
+ * Where this browser keeps its guest cart's code (spec §3, browser storage): cart-state.ts's `$guestCode`,
+ * and the basket page's first-paint check (Basket.astro), which reads it before any module loads.
  */
 export const GUEST_CODE_KEY = 'guestCode';
 

@@ -11,7 +11,7 @@ import { atom } from 'nanostores';
 import { aBoolean, handReader } from '../../magento/wire/reader.ts';
 import { couponCode, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { shopFetch } from '../shop-api.ts';
-import { $appliedCoupon, asShopper, cartPath, requireCartPath } from './store.ts';
+import { $appliedCoupon, asShopper, cartPath, requireCartPath } from './cart-state.ts';
 
 /**
  * Counts the codes applied and removed on this page: a code changes the totals, not the cart's lines, so

@@ -10,7 +10,7 @@ import { methodKey, shippingMethodsReader, type ShippingMethod } from '../../mag
 import { totalsReader, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { $signedIn } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
-import { asShopper, requireCartPath } from './store.ts';
+import { asShopper, requireCartPath } from './cart-state.ts';
 
 /** The part of a quote address delivery depends on. */
 export interface DeliveryAddress {

@@ -5,11 +5,11 @@
  * add it again). Its one text comes from browser-strings.ts, so the basket's script bundles no other.
  */
 import { shellTexts } from '../../browser-strings.ts';
-import { notify } from '../notify/store.ts';
+import { notify } from '../notify/notice-state.ts';
 import { problemText } from '../problem.ts';
 import { wholeQuantity } from './cart.ts';
 import { chosenOptions } from './options.ts';
-import { addToCart } from './store.ts';
+import { addToCart } from './cart-state.ts';
 
 export async function addFromQuery(): Promise<void> {
   const query = new URLSearchParams(window.location.search);

@@ -2,7 +2,7 @@
  * Keeps `$cart` in step with Magento on every page: one refresh on load and one whenever
  * `$basketChanged` flips, however many islands (badge, basket page) ask for it.
  */
-import { $basketChanged, refreshCart } from './store.ts';
+import { $basketChanged, refreshCart } from './cart-state.ts';
 import type { Cart } from '../../magento/wire/shopper-cart.ts';
 
 let started: Promise<Cart | null> | undefined;

@@ -6,7 +6,7 @@ import { asNumber, asString, isRecord } from '../../magento/wire/reader.ts';
 import { totalsReader, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { optionLabels, type OptionLabel } from './options.ts';
 import { shopFetch } from '../shop-api.ts';
-import { asShopper, cartPath } from './store.ts';
+import { asShopper, cartPath } from './cart-state.ts';
 
 export async function fetchTotals(): Promise<Totals | null> {
   const path = cartPath();

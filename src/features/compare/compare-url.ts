@@ -3,7 +3,7 @@
  * table to anyone. Skus are separated by commas: a sku with a comma in it cannot be compared (Magento
  * allows one, but its own REST filters trip over it too).
  */
-import { compareList } from './store.ts';
+import { compareList } from './compare-state.ts';
 
 export const COMPARE_PATH = '/compare';
 

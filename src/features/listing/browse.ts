@@ -9,7 +9,7 @@
  * counts 0. Unavailable products go last in every order. Prices are filtered and sorted in the form the
  * shopper reads them (incl or excl VAT).
  */
-import type { VatForm } from '../vat/store.ts';
+import type { VatForm } from '../vat/vat-state.ts';
 import { P, PRICE, type Facet, type IndexedProduct, type ListingIndex } from './listing-index.ts';
 
 /** The spec's page size, and the larger ones a shopper may choose. */

@@ -5,10 +5,10 @@
  * happened. When none could be added the shopper stays here and is told why.
  */
 import { strings } from '../../strings.ts';
-import { addToCart } from '../cart/store.ts';
+import { addToCart } from '../cart/cart-state.ts';
 import { CHECKOUT_PATHS } from '../checkout/checkout.ts';
 import { goTo } from '../navigation.ts';
-import { notify } from '../notify/store.ts';
+import { notify } from '../notify/notice-state.ts';
 import { ShopApiError } from '../shop-api.ts';
 import type { OrderLine } from './order.ts';
 

@@ -12,7 +12,7 @@ import {
   shownRecentlyViewed,
   withViewed,
 } from './recently-viewed.ts';
-import { $recentlyViewed, forgetViewed, recordView } from './store.ts';
+import { $recentlyViewed, forgetViewed, recordView } from './recently-viewed-state.ts';
 
 const skus = (n: number) => Array.from({ length: n }, (_, i) => `SKU-${i + 1}`);
 

@@ -1,6 +1,7 @@
 /**
- * The products this browser viewed last, as skus, newest first (store.ts keeps them in localStorage): the
- * pure rules, so the store, the product page's recording and the "Recently viewed" section agree on them.
+ * The products this browser viewed last, as skus, newest first (recently-viewed-state.ts keeps them in
+ * localStorage): the pure rules, so the store, the product page's recording and the "Recently viewed" section
+ * agree on them.
  */
 
 /** Where the list is kept (localStorage), as JSON: an array of skus, newest first. */

@@ -7,7 +7,7 @@ import { sessionExpired } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import type { VariantChoice } from '../variant-choice.ts';
 import { wishlistAnswer, type WishlistAnswer, type WishlistItem } from './answer.ts';
-import { $customerWishlist, customerWishlistCount } from './store.ts';
+import { $customerWishlist, customerWishlistCount } from './wishlist-state.ts';
 
 function known(answer: WishlistAnswer): WishlistAnswer {
   $customerWishlist.set(answer.items);

@@ -62,7 +62,7 @@ describe('the guest store', () => {
     for (const listener of listeners) listener({ key: WISHLIST_KEY, newValue: value });
   };
   // Imported only now, so the stores are made over the stand-in storage.
-  const store = import('./store.ts');
+  const store = import('./wishlist-state.ts');
 
   beforeEach(async () => {
     const { $guestWishlist } = await store;

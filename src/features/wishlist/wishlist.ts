@@ -1,7 +1,7 @@
 /**
- * The wish list's own pure rules: what a sku may look like, how a guest's list is kept in localStorage
- * (read tolerantly: anything corrupt reads as an empty list), and how many products it may hold. The
- * guest's list lives in this browser; a signed-in customer's in Magento (store.ts, server wishlist.ts).
+ * The wish list's own pure rules: what a sku may look like, how a guest's list is kept in localStorage (read
+ * tolerantly: anything corrupt reads as an empty list), and how many products it may hold. The guest's list
+ * lives in this browser; a signed-in customer's in Magento (wishlist-state.ts, server wishlist.ts).
  */
 
 /** Where this browser keeps the guest's wish list: a JSON list of skus, oldest first. */

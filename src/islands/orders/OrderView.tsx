@@ -12,7 +12,7 @@ import type { OrderAddress, OrderDetail, OrderLine } from '../../features/orders
 import { optionsText } from '../../features/cart/options.ts';
 import { buyAgain } from '../../features/orders/reorder.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
-import { notify } from '../../features/notify/store.ts';
+import { notify } from '../../features/notify/notice-state.ts';
 import { problemText } from '../../features/problem.ts';
 import { strings } from '../../strings.ts';
 import { useBusy } from '../shared/use-busy.ts';

@@ -4,7 +4,7 @@
  */
 import type { MagentoCheckout } from '../magento-checkout.ts';
 import type { Acknowledgement, HostedPaymentProvider } from '../provider.ts';
-import type { PaymentRecord, PaymentStore } from '../store.ts';
+import type { PaymentRecord, PaymentStore } from '../payment-records.ts';
 
 export interface PaymentBridgeConfig {
   readonly provider: HostedPaymentProvider;

@@ -8,7 +8,7 @@
  * the provider tries again.
  */
 import type { ProviderNotification } from '../provider.ts';
-import type { PaymentRecord } from '../store.ts';
+import type { PaymentRecord } from '../payment-records.ts';
 import { isFinal, transition } from '../transitions.ts';
 import { describe, OutcomeUnknownError, redirectFor, sleep, type BridgeDeps, type Reply } from './deps.ts';
 import { decline, place } from './place.ts';

@@ -11,7 +11,7 @@
  */
 import { cartLinesKey, type CheckoutCart, type PlacedOrder } from '../magento-checkout.ts';
 import type { Acknowledgement, ProviderNotification } from '../provider.ts';
-import type { PaymentRecord } from '../store.ts';
+import type { PaymentRecord } from '../payment-records.ts';
 import { isFinal, statesBefore, transition, type PaymentEvent } from '../transitions.ts';
 import { basketProblem, pence } from './basket.ts';
 import { describe, sleep, type BridgeDeps, type Reply } from './deps.ts';

@@ -4,7 +4,7 @@
  * stored when it read the order back. When that read failed, the number is read here once by the
  * recorded order id and stored; best effort: the answer waits for it only briefly and never fails for it.
  */
-import type { PaymentRecord } from '../store.ts';
+import type { PaymentRecord } from '../payment-records.ts';
 import { describe, type BridgeDeps } from './deps.ts';
 import { orderNumberOf } from '../../features/orders/order.ts';
 

@@ -4,7 +4,7 @@
  * request delivered to another replica (a hook fanned out to every replica, a retry through the balancer)
  * or replayed later finds it recorded, and queues nothing. The store keeps it across restarts.
  */
-import type { SharedStore } from '../../store/store.ts';
+import type { SharedStore } from '../../store/shared-store.ts';
 
 const SCHEMA = [
   'CREATE TABLE IF NOT EXISTS hook_signatures (signature TEXT PRIMARY KEY, expires_ms BIGINT NOT NULL)',

@@ -18,7 +18,7 @@ import {
   methodNotAllowed,
   type TrustedProxies,
 } from '../../http/index.ts';
-import type { SharedStore } from '../../store/store.ts';
+import type { SharedStore } from '../../store/shared-store.ts';
 import type { BuildInfo } from '../releases/build-info.ts';
 import type { Rebuilder } from './rebuilder.ts';
 import { MAX_SKEW_SECONDS, verifyRebuildRequest } from './signature.ts';

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { SharedStore } from '../../store/store.ts';
+import type { SharedStore } from '../../store/shared-store.ts';
 import type { RebuildStatus, Rebuilder, RunSummary, TriggerOptions } from './rebuilder.ts';
 
 const SCHEMA = [

@@ -24,7 +24,7 @@ import {
   trustedProxies,
   type TrustedProxies,
 } from '../../http/index.ts';
-import type { SharedStore } from '../../store/store.ts';
+import type { SharedStore } from '../../store/shared-store.ts';
 import type { BuildInfo } from '../releases/build-info.ts';
 import type { Rebuilder, TriggerOptions } from './rebuilder.ts';
 import { renderStatusPage, STATUS_PAGE_SCRIPT, type RunRequest } from './status-page.ts';

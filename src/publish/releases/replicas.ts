@@ -5,7 +5,7 @@
  * replica that reported recently serves it: only then may the CDN be purged, or it would fetch the old
  * page again from a replica still on the old build and keep it for its whole lifetime.
  */
-import type { SharedStore } from '../../store/store.ts';
+import type { SharedStore } from '../../store/shared-store.ts';
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS replicas (

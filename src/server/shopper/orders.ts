@@ -44,7 +44,7 @@ import {
   type FailureLimit,
   type TrustedProxies,
 } from '../../http/index.ts';
-import type { SharedStore } from '../../store/store.ts';
+import type { SharedStore } from '../../store/shared-store.ts';
 import { strings } from '../../strings.ts';
 
 export interface OrderLimits {

@@ -14,7 +14,7 @@ import type {
 import { magentoClientConfig } from '../../config/magento.ts';
 import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
-import type { SharedStore } from '../../store/store.ts';
+import type { SharedStore } from '../../store/shared-store.ts';
 import { createOrdersRoutes } from './orders.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
 import { createSessionRoutes } from './session.ts';

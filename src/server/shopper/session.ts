@@ -35,7 +35,7 @@ import type { VariantChoice } from '../../features/variant-choice.ts';
 import { addToWishlist } from '../../features/wishlist/wishlist.server.ts';
 import { variantBody } from './wishlist.ts';
 import { strings } from '../../strings.ts';
-import type { SharedStore } from '../../store/store.ts';
+import type { SharedStore } from '../../store/shared-store.ts';
 import { SignInThrottle, type SignInLimits } from './sign-in-throttle.ts';
 
 export interface SessionConfig {

@@ -25,7 +25,7 @@ import {
   type FailureLimit,
 } from '../../http/index.ts';
 import { sharedSecret } from '../../store/secrets.ts';
-import type { SharedStore } from '../../store/store.ts';
+import type { SharedStore } from '../../store/shared-store.ts';
 
 export interface SignInLimits {
   readonly perClient: FailureLimit;

@@ -1,10 +1,10 @@
 /**
- * Notices carried from one page to the next (features/notify/store.ts): a notice belongs to the page it
- * was meant for, shows there once, and never beside that page's own news.
+ * Notices carried from one page to the next (features/notify/notice-state.ts): a notice belongs to the page
+ * it was meant for, shows there once, and never beside that page's own news.
  */
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $notice, dismissNotice, notify, restoreNotice } from '../../../src/features/notify/store.ts';
+import { $notice, dismissNotice, notify, restoreNotice } from '../../../src/features/notify/notice-state.ts';
 
 class MemoryStorage {
   private readonly items = new Map<string, string>();

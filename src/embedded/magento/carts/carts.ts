@@ -9,7 +9,7 @@ import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { items, repriceItems } from './items.ts';
 import { itemRow, quoteRow, type QuoteRow } from './rows.ts';
-import type { StoreSettings } from '../store.ts';
+import type { StoreSettings } from '../store-view.ts';
 
 const MASK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

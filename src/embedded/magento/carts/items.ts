@@ -17,7 +17,7 @@ import {
 } from './configurable.ts';
 import { customerGroupOf, linePrices, unitPrice } from './pricing.ts';
 import { itemRow, type ItemRow, type QuoteRow } from './rows.ts';
-import type { StoreSettings } from '../store.ts';
+import type { StoreSettings } from '../store-view.ts';
 
 export const items = (db: Database, quoteId: number): ItemRow[] =>
   db.all(itemRow, 'SELECT * FROM quote_items WHERE quote_id = ? ORDER BY item_id', quoteId);

@@ -14,7 +14,7 @@ import { ALL_GROUPS } from '../catalog/product-extras.ts';
 import { specialPriceAt, specialPriceOf, type SpecialPrice } from '../catalog/special-price.ts';
 import { sqlNumber, type Database } from '../db.ts';
 import { roundMoney } from '../money.ts';
-import { scopeTimestamp, type StoreSettings } from '../store.ts';
+import { scopeTimestamp, type StoreSettings } from '../store-view.ts';
 import type { QuoteRow } from './rows.ts';
 
 /** The group a guest's quote is priced for. */

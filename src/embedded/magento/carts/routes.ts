@@ -9,7 +9,7 @@ import { errors } from '../errors.ts';
 import { customerId, intParam } from '../http/params.ts';
 import { withBody, type Route, type RouteRequest } from '../http/route.ts';
 import { cartItemDto, m, paymentMethodDto } from '../input.ts';
-import type { StoreSettings } from '../store.ts';
+import type { StoreSettings } from '../store-view.ts';
 import {
   activeQuoteForCustomer,
   assignGuestCart,

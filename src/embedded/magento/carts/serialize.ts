@@ -1,7 +1,7 @@
 /** A cart as Magento's `CartInterface` serializes it (CONTRACT.md §5.4, §6.1). */
 import { serializeCustomer } from '../customers/customers.ts';
 import type { Database } from '../db.ts';
-import type { StoreSettings } from '../store.ts';
+import type { StoreSettings } from '../store-view.ts';
 import { quoteAddress, serializeQuoteAddress } from './addresses.ts';
 import { items, repriceItems, serializeItem } from './items.ts';
 import type { QuoteRow } from './rows.ts';

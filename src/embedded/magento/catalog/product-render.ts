@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { sqlNumber } from '../db.ts';
 import { roundMoney } from '../money.ts';
-import type { StoreSettings } from '../store.ts';
+import type { StoreSettings } from '../store-view.ts';
 
 /** What an item is made of: the product's columns and the two attributes it shows, read in SQL. */
 export const renderRow = z.object({

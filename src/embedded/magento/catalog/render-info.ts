@@ -26,7 +26,7 @@ import { intParam } from '../http/params.ts';
 import type { Route, RouteRequest } from '../http/route.ts';
 import { parsePhpQuery, type PhpValue } from '../query.ts';
 import { parseSearchCriteria, searchPage, type SearchCriteria } from '../search-criteria.ts';
-import { scopeTimestamp, type StoreSettings } from '../store.ts';
+import { scopeTimestamp, type StoreSettings } from '../store-view.ts';
 import {
   productRender,
   RENDER_COLUMNS,

@@ -15,7 +15,7 @@ import { deleteProduct, getProduct, searchProducts } from './products.ts';
 import { renderInfoRoutes } from './render-info.ts';
 import { saveProduct } from './save-product.ts';
 import { specialPriceStorageRoutes } from './special-price-storage.ts';
-import type { StoreSettings } from '../store.ts';
+import type { StoreSettings } from '../store-view.ts';
 
 const productBody = m.params({ product: productDto, saveOptions: m.bool().optional() });
 

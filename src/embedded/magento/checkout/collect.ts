@@ -16,7 +16,7 @@ import { lineTotal, roundMoney } from '../money.ts';
 import { applyRules } from '../sales-rules/discount.ts';
 import { storeLabel } from '../sales-rules/rules.ts';
 import { rulesForCart, type CartParty } from '../sales-rules/validator.ts';
-import { storeNow, storeToday, WEBSITE_ID, type StoreSettings } from '../store.ts';
+import { storeNow, storeToday, WEBSITE_ID, type StoreSettings } from '../store-view.ts';
 import { collectRates, rateCode, type Rate } from './carriers.ts';
 import type { CheckoutSettings } from './settings.ts';
 

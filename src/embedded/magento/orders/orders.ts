@@ -1,5 +1,5 @@
 /** The admin's order read and status update (CONTRACT.md §5.10). */
-import type { StoreSettings } from '../store.ts';
+import type { StoreSettings } from '../store-view.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { OrderInput } from '../input.ts';

@@ -1,5 +1,5 @@
 /** Order services (admin or integration token): search orders, read one, save an order's status. */
-import type { StoreSettings } from '../store.ts';
+import type { StoreSettings } from '../store-view.ts';
 import type { Database } from '../db.ts';
 import { intParam, searchCriteriaParam } from '../http/params.ts';
 import { withBody, type Route } from '../http/route.ts';

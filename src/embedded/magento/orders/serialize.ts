@@ -1,6 +1,6 @@
 /** An order as Magento's `OrderInterface` serializes it: header, items, addresses, payment, history. */
 import { z } from 'zod';
-import type { StoreSettings } from '../store.ts';
+import type { StoreSettings } from '../store-view.ts';
 import { sqlNumber } from '../db.ts';
 import { parseOptions, productOptionOf } from '../carts/configurable.ts';
 import { jsonRecord } from '../json.ts';

@@ -10,7 +10,7 @@ import { ADDRESS, COMBINE } from '../sales-rules/conditions.ts';
 import { saveCoupon } from '../sales-rules/coupons.ts';
 import type { RuleInput } from '../sales-rules/dto.ts';
 import { saveRule } from '../sales-rules/rules.ts';
-import { WEBSITE_ID } from '../store.ts';
+import { WEBSITE_ID } from '../store-view.ts';
 
 const SEEDED = 'sales_rules_seeded_at';
 

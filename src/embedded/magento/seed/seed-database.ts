@@ -6,7 +6,7 @@
 import { hashPassword } from '../crypto.ts';
 import type { CarriersConfig } from '../checkout/carrier-config.ts';
 import { magentoDate, type Database } from '../db.ts';
-import { storeToday } from '../store.ts';
+import { storeToday } from '../store-view.ts';
 import { writeDemoOrders } from './orders.ts';
 import { ensureDemoSalesRules } from './sales-rules.ts';
 import { writeDemoSpecialPrices } from './special-prices.ts';

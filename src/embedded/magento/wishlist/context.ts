@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { resolveCaller } from '../auth/auth.ts';
 import { sqlNumber, type Database } from '../db.ts';
-import type { StoreSettings } from '../store.ts';
+import type { StoreSettings } from '../store-view.ts';
 import type { ProductScope } from './product.ts';
 
 export interface WishlistContext {

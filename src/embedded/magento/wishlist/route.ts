@@ -6,7 +6,7 @@
  * with Magento's `graphql-input` category; nothing unexpected leaks more than "Internal server error".
  */
 import { Hono, type Context } from 'hono';
-import type { StoreSettings } from '../store.ts';
+import type { StoreSettings } from '../store-view.ts';
 import type { Database } from '../db.ts';
 import { jsonResponse } from '../http/body.ts';
 import { isRecord } from '../json.ts';

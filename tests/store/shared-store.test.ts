@@ -86,7 +86,7 @@ describe('the shared store on postgres', () => {
 
   it('answers "unavailable" when PostgreSQL cannot be reached', async () => {
     const { openPostgresStore } = await import('../../src/store/postgres.ts');
-    const { StoreUnavailableError } = await import('../../src/store/store.ts');
+    const { StoreUnavailableError } = await import('../../src/store/shared-store.ts');
     const store = openPostgresStore({ url: 'postgres://postgres@127.0.0.1:1/none', log: () => undefined });
     await expect(store.query('SELECT 1')).rejects.toBeInstanceOf(StoreUnavailableError);
     await store.close();

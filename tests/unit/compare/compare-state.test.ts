@@ -1,4 +1,4 @@
-/** The shopper's compare list (features/compare/store.ts): at most four, in order, tolerant of what storage holds. */
+/** The shopper's compare list (features/compare/compare-state.ts): at most four, in order, tolerant of what storage holds. */
 import {
   cleanTestStorage,
   getTestStorage,
@@ -16,7 +16,7 @@ import {
   decodeCompareList,
   removeFromCompare,
   setCompare,
-} from '../../../src/features/compare/store.ts';
+} from '../../../src/features/compare/compare-state.ts';
 
 beforeAll(() => useTestStorageEngine());
 afterEach(() => {

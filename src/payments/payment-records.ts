@@ -20,7 +20,7 @@
  * (older files may hold one, erased as soon as the transaction is final).
  */
 import { z } from 'zod';
-import type { SharedStore } from '../store/store.ts';
+import type { SharedStore } from '../store/shared-store.ts';
 import type { Acknowledgement } from './provider.ts';
 
 export const PAYMENT_STATES = ['REGISTERED', 'PLACING', 'PAID', 'FAILED'] as const;

@@ -7,7 +7,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { CountryName } from '../account/country.ts';
 import { $signedIn } from '../account/session.ts';
-import { $guestCode, asShopper, cartPath, forgetCart, requireCartPath } from '../cart/store.ts';
+import { $guestCode, asShopper, cartPath, forgetCart, requireCartPath } from '../cart/cart-state.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { checkoutCartSchema, paymentDetailsSchema } from '../../magento/wire/cart.ts';
 import {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openPaymentStore, type NewPayment, type PaymentStore } from '../../src/payments/store.ts';
+import { openPaymentStore, type NewPayment, type PaymentStore } from '../../src/payments/payment-records.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 import { BOTH_STORES, type TestStore } from '../support/stores.ts';
 import { newPayment } from './carts.ts';

@@ -4,11 +4,11 @@
  */
 import { anything, asNumber, handReader, isRecord } from '../../magento/wire/reader.ts';
 import { keepCouponAfterSignIn } from '../cart/coupon.ts';
-import { forgetCart, $guestCode, refreshCart } from '../cart/store.ts';
+import { forgetCart, $guestCode, refreshCart } from '../cart/cart-state.ts';
 import { shopFetch } from '../shop-api.ts';
 import { forgetCustomerWishlist } from '../wishlist/customer.ts';
 import type { VariantChoice } from '../variant-choice.ts';
-import { $guestWishlist } from '../wishlist/store.ts';
+import { $guestWishlist } from '../wishlist/wishlist-state.ts';
 import { $login } from './session.ts';
 
 const signedInReply = handReader((value) =>

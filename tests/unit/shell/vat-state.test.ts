@@ -1,8 +1,8 @@
-/** The shopper's VAT choice (features/vat/store.ts): read tolerantly, and each page's default until chosen. */
+/** The shopper's VAT choice (features/vat/vat-state.ts): read tolerantly, and each page's default until chosen. */
 import { cleanTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { $vatChoice, chooseVat, shownVat } from '../../../src/features/vat/store.ts';
+import { $vatChoice, chooseVat, shownVat } from '../../../src/features/vat/vat-state.ts';
 
 beforeAll(() => useTestStorageEngine());
 afterEach(() => {

@@ -6,7 +6,7 @@ import {
 } from '@nanostores/persistent';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { $privacy, acceptCookies } from '../../../src/features/privacy/store.ts';
+import { $privacy, acceptCookies } from '../../../src/features/privacy/privacy-state.ts';
 
 beforeAll(() => {
   useTestStorageEngine();
