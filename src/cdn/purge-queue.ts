@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { errorMessage } from '../http/index.ts';
+import { REPLICA_TIMINGS } from '../store/replica-timings.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import type { Purger } from './purge.ts';
 
@@ -35,17 +36,18 @@ type PurgeRow = {
   readonly claim: string;
 };
 
-/** 1 s, 2 s, 4 s … up to a minute: the change-to-live budget is 60 s. */
-export const defaultRetryDelay = (attempts: number): number => Math.min(60_000, 1_000 * 2 ** (attempts - 1));
-
-/** Done purges are kept this long, for whoever asks what was purged. */
-const KEEP_DONE_MS = 7 * 24 * 3600 * 1000;
+/** 1 s, 2 s, 4 s … up to a minute (REPLICA_TIMINGS.purgeRetryFirstMs, purgeRetryMaxMs). */
+export const defaultRetryDelay = (attempts: number): number =>
+  Math.min(REPLICA_TIMINGS.purgeRetryMaxMs, REPLICA_TIMINGS.purgeRetryFirstMs * 2 ** (attempts - 1));
 
 export interface PurgeQueueOptions {
   readonly store: SharedStore;
   readonly purger: Purger;
   readonly log?: (message: string) => void;
-  /** How long a claimed row is its sender's (default 60 s): longer than a purge takes, batches included. */
+  /**
+   * How long a claimed row is its sender's (default REPLICA_TIMINGS.purgeLeaseMs, 60 s): longer than a
+   * purge takes, batches included.
+   */
   readonly leaseMs?: number;
   /** Delay before the next try after `attempts` failures (default `defaultRetryDelay`). */
   readonly retryDelayMs?: (attempts: number) => number;
@@ -64,7 +66,7 @@ export interface PurgeQueue {
 export function createPurgeQueue(options: PurgeQueueOptions): PurgeQueue {
   const { store, purger } = options;
   const log = options.log ?? ((message: string) => console.warn(message));
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? REPLICA_TIMINGS.purgeLeaseMs;
   const retryDelay = options.retryDelayMs ?? defaultRetryDelay;
   let running: Promise<void> | undefined;
   let again = false;
@@ -104,7 +106,10 @@ export function createPurgeQueue(options: PurgeQueueOptions): PurgeQueue {
 
   async function drainOnce(): Promise<void> {
     for (let row = await claim(); row; row = await claim()) await send(row);
-    await store.run(`DELETE FROM cdn_purges WHERE done_ms < ${store.clock} - ?`, [KEEP_DONE_MS]);
+    // Done purges are kept a while, for whoever asks what was purged.
+    await store.run(`DELETE FROM cdn_purges WHERE done_ms < ${store.clock} - ?`, [
+      REPLICA_TIMINGS.purgeKeepDoneMs,
+    ]);
   }
 
   return {
@@ -160,7 +165,10 @@ export interface RunningPurgeQueue {
 }
 
 export interface StartPurgeQueueOptions extends PurgeQueueOptions {
-  /** How often the queue looks for purges another replica left (default 5 s; a retry due sooner, sooner). */
+  /**
+   * How often the queue looks for purges another replica left (default REPLICA_TIMINGS.purgePollMs, 5 s;
+   * a retry due sooner, sooner).
+   */
   readonly pollMs?: number;
 }
 
@@ -171,7 +179,7 @@ export interface StartPurgeQueueOptions extends PurgeQueueOptions {
  */
 export async function startPurgeQueue(options: StartPurgeQueueOptions): Promise<RunningPurgeQueue> {
   const log = options.log ?? ((message: string) => console.warn(message));
-  const pollMs = options.pollMs ?? 5_000;
+  const pollMs = options.pollMs ?? REPLICA_TIMINGS.purgePollMs;
   await options.store.ensure(PURGE_QUEUE_SCHEMA);
   const queue = createPurgeQueue(options);
   let closed = false;

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { CdnSettings } from '../config/env.ts';
 import { errorMessage } from '../http/index.ts';
+import { REPLICA_TIMINGS } from '../store/replica-timings.ts';
 
 export interface Purger {
   /** What it purges, for the log: `varnish (2 hosts)`, `fastly`. */
@@ -29,7 +30,10 @@ export interface PurgerOptions {
   /** Fastly's and Cloudflare's API roots (default their public ones); tests point them at a local server. */
   readonly fastlyApi?: string;
   readonly cloudflareApi?: string;
-  /** Each request's time limit (default 10 s): a CDN that hangs is a failure to retry, not a stuck queue. */
+  /**
+   * Each request's time limit (default REPLICA_TIMINGS.purgeRequestTimeoutMs, 10 s): a CDN that hangs is a
+   * failure to retry, not a stuck queue.
+   */
   readonly timeoutMs?: number;
 }
 
@@ -70,7 +74,7 @@ async function send(
     response = await (options.fetch ?? fetch)(url, {
       method,
       ...init,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      signal: AbortSignal.timeout(options.timeoutMs ?? REPLICA_TIMINGS.purgeRequestTimeoutMs),
     });
   } catch (error) {
     throw new PurgeError(`${method} ${url} failed: ${errorMessage(error)}`, { cause: error });

@@ -8,10 +8,10 @@
  * check its total, set it complete or holded, keep its number), status (`bridge/status.ts`: the state,
  * and a paid order's number) and recover
  * (`bridge/recover.ts`: finish what a crash left PLACING). A transaction moves REGISTERED → PLACING →
- * PAID or FAILED, or REGISTERED → FAILED when declined or aborted; those moves are the pure `transition`
- * of `transitions.ts`, and the store (`payment-records.ts`, shared by every replica) applies them conditionally. Orders are placed and
- * found with the integration token by Magento's quote id, so a crash between any two steps, or a
- * notification arriving after the customer's token expired, still ends with exactly one order.
+ * PAID or FAILED, or REGISTERED → FAILED when declined or aborted; those moves are the pure `transition` of
+ * `transitions.ts`, and the store (`payment-records.ts`, shared by every replica) applies them conditionally.
+ * Orders are placed and found with the integration token by Magento's quote id, so a crash between any two
+ * steps, or a notification arriving after the customer's token expired, still ends with exactly one order.
  */
 import { createDeps, type PaymentBridgeConfig } from './bridge/deps.ts';
 import { notify } from './bridge/notify.ts';
@@ -20,7 +20,7 @@ import { register, type StartRequest } from './bridge/register.ts';
 import { status, type PaymentStatusAnswer } from './bridge/status.ts';
 
 export { basketProblem, paymentAddress, paymentBasket } from './bridge/basket.ts';
-export { DEFAULT_LEASE_MS, OutcomeUnknownError, type PaymentBridgeConfig } from './bridge/deps.ts';
+export { OutcomeUnknownError, type PaymentBridgeConfig } from './bridge/deps.ts';
 export type { StartRequest } from './bridge/register.ts';
 export type { PaymentStatus, PaymentStatusAnswer } from './bridge/status.ts';
 

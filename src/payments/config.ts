@@ -2,8 +2,9 @@
 import type { Hono } from 'hono';
 import type { EmbeddedSettings, MagentoSettings, PaymentSettings, ShopSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
+import { REPLICA_TIMINGS } from '../store/replica-timings.ts';
 import type { SharedStore } from '../store/shared-store.ts';
-import { createPaymentBridge, DEFAULT_LEASE_MS, type PaymentBridge } from './bridge.ts';
+import { createPaymentBridge, type PaymentBridge } from './bridge.ts';
 import { paymentHome } from './home.ts';
 import { createMagentoCheckout } from './magento-checkout.ts';
 import { createOpayoServerProvider } from './opayo-server.ts';
@@ -51,9 +52,6 @@ export function paymentBridgeFromEnv(
   });
 }
 
-/** How often a replica that does not lead recovery tries to take the lead. */
-const LEAD_RETRY_MS = 5_000;
-
 /**
  * The payment routes, with their transactions in `store` when it is PostgreSQL (else PAYMENTS_DB) and
  * recovery running on whichever replica leads it. Aborting `signal` stops recovery, releases its lock and
@@ -71,8 +69,8 @@ export function createPaymentRoutesFromEnv(
   const stopRecovery = startRecoveryLeader({
     recover: () => bridge.recover(),
     lead: () => home.lead(),
-    everyMs: DEFAULT_LEASE_MS / 2,
-    retryMs: LEAD_RETRY_MS,
+    everyMs: REPLICA_TIMINGS.recoveryEveryMs,
+    retryMs: REPLICA_TIMINGS.recoveryLeadRetryMs,
     log: say,
   });
   signal?.addEventListener('abort', () => void stopRecovery().then(() => home.close()), { once: true });

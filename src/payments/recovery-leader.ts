@@ -13,9 +13,12 @@ export interface RecoveryLeaderOptions {
   readonly recover: () => Promise<number>;
   /** The recovery lock, or null when another replica holds it. */
   readonly lead: () => Promise<HeldLock | null>;
-  /** How often the leader recovers (half a lease: an abandoned claim waits at most 1.5 leases). */
+  /**
+   * How often the leader recovers (REPLICA_TIMINGS.recoveryEveryMs, half a lease: an abandoned claim
+   * waits at most 1.5 leases).
+   */
   readonly everyMs: number;
-  /** How often a replica that does not lead tries to. */
+  /** How often a replica that does not lead tries to (REPLICA_TIMINGS.recoveryLeadRetryMs). */
   readonly retryMs: number;
   readonly log: (message: string) => void;
 }

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { REPLICA_TIMINGS } from './replica-timings.ts';
 import {
   ensuredOnce,
   StoreUnavailableError,
@@ -57,8 +58,8 @@ export function openPostgresStore(options: PostgresOptions): SharedStore {
     connectionString: options.url,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-    connectionTimeoutMillis: 3_000,
-    statement_timeout: 10_000,
+    connectionTimeoutMillis: REPLICA_TIMINGS.pgConnectTimeoutMs,
+    statement_timeout: REPLICA_TIMINGS.pgStatementTimeoutMs,
     application_name: 'storefront',
     types,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
@@ -155,7 +156,10 @@ export function openPostgresStore(options: PostgresOptions): SharedStore {
       }
       let released = false;
       // A quiet connection is checked now and then, so a lock lost to a broken link is noticed.
-      const ping = setInterval(() => void client.query('SELECT 1').catch(() => undefined), 5_000);
+      const ping = setInterval(
+        () => void client.query('SELECT 1').catch(() => undefined),
+        REPLICA_TIMINGS.pgLockPingMs,
+      );
       ping.unref();
       const lost = new Promise<void>((resolve) => {
         const gone = () => {
@@ -196,7 +200,7 @@ export function openPostgresStore(options: PostgresOptions): SharedStore {
       };
       function reconnect(): void {
         if (stopped) return;
-        retry = setTimeout(() => void connect().catch(reconnect), 1_000);
+        retry = setTimeout(() => void connect().catch(reconnect), REPLICA_TIMINGS.pgListenRetryMs);
         retry.unref();
       }
       await connect();

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { preparePrivateFile } from '../config/private-files.ts';
+import { REPLICA_TIMINGS } from './replica-timings.ts';
 import {
   ensuredOnce,
   StoreUnavailableError,
@@ -14,8 +15,8 @@ import {
   type SharedStore,
 } from './shared-store.ts';
 
-/** How long a lock outlives its holder's last renewal. */
-const LOCK_LEASE_MS = 10_000;
+/** How long a lock outlives its holder's last renewal, and how often its holder renews it. */
+const { storeLockLeaseMs, storeLockRenewMs } = REPLICA_TIMINGS;
 
 const LOCKS = `CREATE TABLE IF NOT EXISTS store_locks (
   name TEXT PRIMARY KEY,
@@ -35,7 +36,9 @@ function unavailable(error: unknown): unknown {
 export function openSqliteStore(file: string): SharedStore {
   if (file !== ':memory:') preparePrivateFile(file);
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+  db.exec(
+    `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${REPLICA_TIMINGS.sqliteBusyTimeoutMs}; PRAGMA synchronous = NORMAL;`,
+  );
   const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
   const prepared = (text: string) => {
     let statement = statements.get(text);
@@ -79,7 +82,7 @@ export function openSqliteStore(file: string): SharedStore {
           `INSERT INTO store_locks (name, holder, until_ms) VALUES (?, ?, ${CLOCK} + ?)
            ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms
            WHERE store_locks.until_ms < ${CLOCK} OR store_locks.holder = excluded.holder`,
-          [name, holder, LOCK_LEASE_MS],
+          [name, holder, storeLockLeaseMs],
         );
       if ((await take()) !== 1) return null;
       let released = false;
@@ -94,7 +97,7 @@ export function openSqliteStore(file: string): SharedStore {
             markLost();
           })
           .catch(() => undefined);
-      }, LOCK_LEASE_MS / 4);
+      }, storeLockRenewMs);
       renew.unref();
       const lock: HeldLock = {
         lost,

@@ -5,6 +5,7 @@
 import type { MagentoCheckout } from '../magento-checkout.ts';
 import type { Acknowledgement, HostedPaymentProvider } from '../provider.ts';
 import type { PaymentRecord, PaymentStore } from '../payment-records.ts';
+import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 
 export interface PaymentBridgeConfig {
   readonly provider: HostedPaymentProvider;
@@ -19,30 +20,23 @@ export interface PaymentBridgeConfig {
   readonly shopName: string;
   readonly currency?: string;
   /**
-   * How long a claim holds a transaction without being renewed (default 30 s): a replica that dies while
-   * placing an order has its claim taken over this long after its last renewal.
+   * How long a claim holds a transaction without being renewed (default REPLICA_TIMINGS.claimLeaseMs,
+   * 30 s): a replica that dies while placing an order has its claim taken over this long after its last
+   * renewal.
    */
   readonly leaseMs?: number;
-  /** How often the placing replica renews its claim (default a third of the lease). */
+  /** How often the placing replica renews its claim (default a third of the lease, as claimRenewMs). */
   readonly renewMs?: number;
   /**
    * How long a repeated notification waits for the one placing the order before answering 503 (default
-   * DEFAULT_WAIT_MS); keep it below the provider's own timeout, so the 503 is read, not a timeout.
+   * REPLICA_TIMINGS.notifyWaitMs); keep it below the provider's own timeout, so the 503 is read, not a
+   * timeout.
    */
   readonly waitMs?: number;
   readonly log?: (message: string) => void;
 }
 
 export type Reply = { contentType: string; body: string };
-
-/** How long a claim holds a transaction unless renewed: 30 s. */
-export const DEFAULT_LEASE_MS = 30_000;
-
-/**
- * How long a repeated notification waits for another's outcome: 8 s, below the sandbox's 10 s timeout
- * (Opayo does not document its own, contract §9).
- */
-export const DEFAULT_WAIT_MS = 8_000;
 
 export interface BridgeDeps {
   readonly config: PaymentBridgeConfig;
@@ -60,7 +54,8 @@ export interface BridgeDeps {
 }
 
 export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
-  const leaseMs = config.leaseMs ?? DEFAULT_LEASE_MS;
+  const { claimLeaseMs, claimRenewMs, notifyWaitMs } = REPLICA_TIMINGS;
+  const leaseMs = config.leaseMs ?? claimLeaseMs;
   return {
     config,
     provider: config.provider,
@@ -69,8 +64,9 @@ export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
     log: config.log ?? ((message: string) => console.warn(message)),
     currency: config.currency ?? 'GBP',
     leaseMs,
-    renewMs: config.renewMs ?? Math.round(leaseMs / 3),
-    waitMs: config.waitMs ?? DEFAULT_WAIT_MS,
+    // A lease given without its renewal is renewed at the defaults' ratio (a third).
+    renewMs: config.renewMs ?? Math.round((leaseMs * claimRenewMs) / claimLeaseMs),
+    waitMs: config.waitMs ?? notifyWaitMs,
     paidUrl: `${config.siteUrl}/paid`,
     failedUrl: `${config.siteUrl}/failed-payment`,
     answer: (ack) => config.provider.acknowledge(ack),

@@ -12,6 +12,7 @@ import type { PaymentRecord } from '../payment-records.ts';
 import { isFinal, transition } from '../transitions.ts';
 import { describe, OutcomeUnknownError, redirectFor, sleep, type BridgeDeps, type Reply } from './deps.ts';
 import { decline, place } from './place.ts';
+import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 
 /** A transaction that is already PAID or FAILED: the same answer again, or INVALID for another status. */
 function replyFinal(deps: BridgeDeps, record: PaymentRecord, notification: ProviderNotification): Reply {
@@ -42,7 +43,7 @@ async function waitForFinal(
     if (record?.state === 'REGISTERED') return dispatch(deps, record, notification);
     if (Date.now() > deadline)
       throw new OutcomeUnknownError(`Payment ${code}: the order is still being placed`);
-    await sleep(50);
+    await sleep(REPLICA_TIMINGS.notifyPollMs);
   }
 }
 

@@ -7,15 +7,13 @@
 import type { PaymentRecord } from '../payment-records.ts';
 import { describe, type BridgeDeps } from './deps.ts';
 import { orderNumberOf } from '../../features/orders/order.ts';
+import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed';
 
 /** The status answer: for a paid transaction, the order's number when it is known. */
 export type PaymentStatusAnswer =
   { readonly status: 'pending' | 'failed' } | { readonly status: 'paid'; readonly order?: string };
-
-/** How long a status answer waits for a late read of the order's number (the read goes on after it). */
-const NUMBER_WAIT_MS = 2_000;
 
 /**
  * The number as the paid page may show it: one the order pages accept as it is (`orderNumberOf`), else
@@ -61,6 +59,7 @@ export async function status(deps: BridgeDeps, code: string): Promise<PaymentSta
   if (!record) return undefined;
   if (record.state === 'FAILED') return { status: 'failed' };
   if (record.state !== 'PAID') return { status: 'pending' };
-  const order = record.orderNumber ?? (await within(readNumber(deps, record), NUMBER_WAIT_MS));
+  const order =
+    record.orderNumber ?? (await within(readNumber(deps, record), REPLICA_TIMINGS.orderNumberWaitMs));
   return order === undefined ? { status: 'paid' } : { status: 'paid', order };
 }

@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import type { RebuildStatus, Rebuilder, RunSummary, TriggerOptions } from './rebuilder.ts';
 
@@ -49,9 +50,15 @@ export interface SharedRebuilderOptions {
    * recorded (newest first), so the history carries on.
    */
   readonly becomeBuilder: (history: readonly RunSummary[]) => BuilderRole;
-  /** How often the queue and status are read when no notification comes (default 500 ms). */
+  /**
+   * How often the queue and status are read when no notification comes (default
+   * REPLICA_TIMINGS.rebuildTickMs, 500 ms).
+   */
   readonly tickMs?: number;
-  /** How often a replica that is not the builder tries the lock (default 2 s). */
+  /**
+   * How often a replica that is not the builder tries the lock (default REPLICA_TIMINGS.builderLockRetryMs,
+   * 2 s).
+   */
   readonly lockRetryMs?: number;
   readonly log?: (message: string) => void;
 }
@@ -85,14 +92,11 @@ const EMPTY_STATUS: RebuildStatus = {
   renderer: 'cold',
 };
 
-/** How long done requests are kept (their summaries answer `trigger` callers who poll for them). */
-const KEEP_DONE_MS = 24 * 3600_000;
-
 export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRebuilder {
   const { store } = options;
   const log = options.log ?? (() => undefined);
-  const tickMs = options.tickMs ?? 500;
-  const lockRetryMs = options.lockRetryMs ?? 2_000;
+  const tickMs = options.tickMs ?? REPLICA_TIMINGS.rebuildTickMs;
+  const lockRetryMs = options.lockRetryMs ?? REPLICA_TIMINGS.builderLockRetryMs;
   /** This turn as builder (new at each taking of the lock): the next builder retakes what it left undone. */
   let session = '';
   let closed = false;
@@ -220,9 +224,12 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
       await readStatus();
     }
     await answerWaiting();
-    if (held && Date.now() - lastSweep > 3600_000) {
+    // Done requests are kept a while: their summaries answer `trigger` callers who poll for them.
+    if (held && Date.now() - lastSweep > REPLICA_TIMINGS.rebuildSweepMs) {
       lastSweep = Date.now();
-      await store.run(`DELETE FROM rebuild_requests WHERE done_ms < ${store.clock} - ?`, [KEEP_DONE_MS]);
+      await store.run(`DELETE FROM rebuild_requests WHERE done_ms < ${store.clock} - ?`, [
+        REPLICA_TIMINGS.rebuildKeepDoneMs,
+      ]);
     }
   }
 

@@ -5,6 +5,7 @@
  * replica that reported recently serves it: only then may the CDN be purged, or it would fetch the old
  * page again from a replica still on the old build and keep it for its whole lifetime.
  */
+import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 
 const SCHEMA = [
@@ -20,16 +21,16 @@ const SCHEMA = [
   )`,
 ];
 
-/** A replica that has not reported for this long is gone (stopped, or its host died). */
-export const REPLICA_FRESH_MS = 5_000;
-
 export interface ReplicaReporter {
   /** Reports now (after a publish this replica made or heard of). */
   report(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** This replica's reports: every `everyMs` (default 1 s) and on each `publish` announcement. */
+/**
+ * This replica's reports: every `everyMs` (default REPLICA_TIMINGS.replicaReportMs, 1 s) and on each
+ * `publish` announcement.
+ */
 export async function startReplicaReports(options: {
   readonly store: SharedStore;
   readonly replica: string;
@@ -60,7 +61,7 @@ export async function startReplicaReports(options: {
         failing = true;
       },
     );
-  const timer = setInterval(reportQuietly, options.everyMs ?? 1_000);
+  const timer = setInterval(reportQuietly, options.everyMs ?? REPLICA_TIMINGS.replicaReportMs);
   timer.unref();
   const stopListening = await store.listen('publish', reportQuietly).catch(() => async () => undefined);
   await report().catch(() => undefined);
@@ -91,29 +92,32 @@ export interface ReplicaBuild {
   readonly buildId: string | null;
 }
 
-/** The replicas that reported recently, and the build each serves. */
+/**
+ * The replicas that reported recently (within REPLICA_TIMINGS.replicaFreshMs: one that has not reported for
+ * longer is gone, stopped or its host died), and the build each serves.
+ */
 export async function liveReplicas(store: SharedStore): Promise<ReplicaBuild[]> {
   await store.ensure(SCHEMA);
   const rows = await store.query<{ replica_id: string; build_id: string | null }>(
     `SELECT replica_id, build_id FROM replicas WHERE seen_ms > ${store.clock} - ? ORDER BY replica_id`,
-    [REPLICA_FRESH_MS],
+    [REPLICA_TIMINGS.replicaFreshMs],
   );
   return rows.map((row) => ({ replica: row.replica_id, buildId: row.build_id }));
 }
 
 /**
- * Waits until every live replica serves `buildId` (polling every 50 ms); the replicas still on another
- * build when `timeoutMs` ran out, or none.
+ * Waits until every live replica serves `buildId` (polling every REPLICA_TIMINGS.publishPollMs); the
+ * replicas still on another build when `timeoutMs` (default REPLICA_TIMINGS.publishWaitMs) ran out, or none.
  */
 export async function awaitReplicas(
   store: SharedStore,
   buildId: string,
-  timeoutMs = 30_000,
+  timeoutMs = REPLICA_TIMINGS.publishWaitMs,
 ): Promise<readonly ReplicaBuild[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const behind = (await liveReplicas(store)).filter((replica) => replica.buildId !== buildId);
     if (behind.length === 0 || Date.now() > deadline) return behind;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, REPLICA_TIMINGS.publishPollMs));
   }
 }
