@@ -3,15 +3,27 @@
  * the server (shoppers' requests first), kept between rebuilds. `start` runs Astro's build in it once;
  * from then on `run` renders a rebuild's changed pages in well under a second at 10,000 products. A
  * renderer is made from the sources as they were when it started: the publisher uses it only for a live
- * build made from the same sources (`sourceHash`), and replaces it after a full build.
+ * build made from the same sources (`sourceHash`), and replaces it after a full build. Every reply is
+ * parsed (warm-messages.ts): one that does not parse rejects its request with a WarmRendererError, logged,
+ * which a build takes as the renderer failing (it builds with astro build instead).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { SyncOptions } from '../../catalogue/sync.ts';
 import type { Levels } from '../releases/encoding.ts';
-import type { WarmJob, WarmOutcome } from './warm.ts';
-import type { WarmMessage, WarmReply, WarmSyncResult } from './warm-worker.ts';
+import {
+  labelOf,
+  parseProblem,
+  warmReplySchema,
+  warmReplyValueSchemas,
+  type WarmJob,
+  type WarmMessage,
+  type WarmMessageType,
+  type WarmOutcome,
+  type WarmReplyValue,
+  type WarmSyncOptions,
+  type WarmSyncResult,
+} from './warm-messages.ts';
 
 const WORKER = fileURLToPath(new URL('./warm-worker.ts', import.meta.url));
 /** As `astro build` runs (astro-run.ts): nicer than the server, so a cart call is not queued behind a render. */
@@ -32,7 +44,7 @@ export interface WarmRendererClient {
    * An incremental sync in the renderer's process, against the catalogue it keeps in memory. The snapshot
    * file is written after the next warm run, or on `flush`.
    */
-  sync(options: Omit<SyncOptions, 'previous' | 'deferWrite'>): Promise<WarmSyncResult>;
+  sync(options: WarmSyncOptions): Promise<WarmSyncResult>;
   /**
    * Writes the snapshot of the last sync, for whatever reads the file (`astro build`, a price check).
    * Fails when the renderer stopped before writing a sync it had read: that run cannot build from it.
@@ -52,7 +64,8 @@ export interface WarmRendererClient {
   close(): void;
 }
 
-type Pending = { resolve(value: unknown): void; reject(error: Error): void };
+/** A request awaiting its reply: `settle` checks the reply's value against what the request returns. */
+type Pending = { settle(value: unknown): void; reject(error: Error): void };
 
 /** A failure in the renderer's process, as its message says it; `transient` when Magento was down or failing. */
 export class WarmRendererError extends Error {
@@ -70,6 +83,8 @@ export function warmRendererClient(options: {
   /** The build's environment. */
   readonly env: NodeJS.ProcessEnv;
   readonly log?: (message: string) => void;
+  /** (Tests) the script forked in place of warm-worker.ts. */
+  readonly worker?: string;
 }): WarmRendererClient {
   const log = options.log ?? (() => undefined);
   let child: ChildProcess | undefined;
@@ -83,7 +98,7 @@ export function warmRendererClient(options: {
 
   function ensureChild(): ChildProcess {
     if (child) return child;
-    const spawned = fork(WORKER, [], {
+    const spawned = fork(options.worker ?? WORKER, [], {
       cwd: options.root,
       env: { ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
       execArgv: [],
@@ -99,12 +114,7 @@ export function warmRendererClient(options: {
     spawned.stderr?.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim() !== '') log(`[warm renderer] ${line}`);
     });
-    spawned.on('message', (reply: WarmReply) => {
-      const waiter = pending.get(reply.id);
-      pending.delete(reply.id);
-      if (reply.ok) waiter?.resolve(reply.value);
-      else waiter?.reject(new WarmRendererError(reply.error, reply.transient));
-    });
+    spawned.on('message', (message: unknown) => receive(spawned, message));
     spawned.once('exit', (code, signal) => {
       if (child === spawned) {
         child = undefined;
@@ -134,11 +144,46 @@ export function warmRendererClient(options: {
     unwritten = false;
   }
 
-  function ask(request: WarmMessage): Promise<unknown> {
+  /**
+   * A reply settles the request of its id. One that does not parse rejects that request, or, without an id
+   * to go by, every request waiting: the renderer is stopped, as its answers cannot be told apart.
+   */
+  function receive(from: ChildProcess, message: unknown): void {
+    const parsed = warmReplySchema.safeParse(message);
+    if (!parsed.success) {
+      const { id } = labelOf(message);
+      const error = unparsed('reply', parseProblem(parsed.error));
+      const waiting = id === undefined ? [...pending.keys()] : [id];
+      for (const key of waiting) pending.get(key)?.reject(error);
+      for (const key of waiting) pending.delete(key);
+      if (id === undefined && waiting.length > 0) from.kill();
+      return;
+    }
+    const reply = parsed.data;
+    const waiter = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (reply.ok) waiter?.settle(reply.value);
+    else waiter?.reject(new WarmRendererError(reply.error, reply.transient));
+  }
+
+  /** The error of an answer that did not parse, logged. */
+  function unparsed(what: string, problem: string): WarmRendererError {
+    const error = new WarmRendererError(`The warm renderer's ${what} did not parse: ${problem}`);
+    log(error.message);
+    return error;
+  }
+
+  function ask<T extends WarmMessageType>(request: WarmMessage & { type: T }): Promise<WarmReplyValue<T>> {
     const process = ensureChild();
     const id = ++next;
+    const schema = warmReplyValueSchemas[request.type];
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
+      const settle = (value: unknown): void => {
+        const parsed = schema.safeParse(value);
+        if (parsed.success) resolve(parsed.data);
+        else reject(unparsed(`reply to ${request.type}`, parseProblem(parsed.error)));
+      };
+      pending.set(id, { settle, reject });
       process.send({ ...request, id });
     });
   }
@@ -153,7 +198,7 @@ export function warmRendererClient(options: {
     start(input) {
       started ??= (async () => {
         const began = performance.now();
-        await ask({ type: 'start', root: options.root, ...input });
+        await ask({ type: 'start', root: options.root, scratch: input.scratch, pricedAt: input.pricedAt });
         sourceHash = input.sourceHash;
         log(`Warm renderer ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);
       })().catch(async (error: unknown) => {
@@ -169,7 +214,7 @@ export function warmRendererClient(options: {
       return lost;
     },
     sync: async (syncOptions) => {
-      const result = (await ask({ type: 'sync', options: syncOptions })) as WarmSyncResult;
+      const result = await ask({ type: 'sync', options: syncOptions });
       unwritten = true;
       lost = false;
       return result;
@@ -181,7 +226,7 @@ export function warmRendererClient(options: {
       );
     },
     run: async (job) => {
-      const outcome = (await ask({ type: 'run', job })) as WarmOutcome;
+      const outcome = await ask({ type: 'run', job });
       // The renderer writes the snapshot right after a run.
       unwritten = false;
       return outcome;

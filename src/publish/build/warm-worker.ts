@@ -4,7 +4,8 @@
  * the next, so a rebuild neither reads the snapshot again nor waits for it to be written, and it keeps the
  * warm renderer (warm.ts). Messages: `sync` (an incremental sync against the catalogue in memory; the
  * snapshot is written after the run, or on `flush`), `start` (Astro's build, once, beside the syncs), and
- * `run` (a warm build's rendering). Each answer carries the message's id. It exits when its parent goes.
+ * `run` (a warm build's rendering). Each answer carries the message's id. Each message is parsed
+ * (warm-messages.ts): one that does not parse is refused, never acted on. It exits when its parent goes.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -12,43 +13,23 @@ import { join } from 'node:path';
 import { catalogueHash } from '../../catalogue/catalogue-hash.ts';
 import { CatalogueLoadError, isTransientLoadFailure } from '../../catalogue/load.ts';
 import { fromStored, snapshotPath } from '../../catalogue/snapshot.ts';
-import {
-  syncCatalogue,
-  type CatalogueInMemory,
-  type SyncOptions,
-  type SyncResult,
-} from '../../catalogue/sync.ts';
+import { syncCatalogue, type CatalogueInMemory } from '../../catalogue/sync.ts';
 import type { Catalogue } from '../../catalogue/types.ts';
 import { loadEnv } from '../../config/env.ts';
 import { MIN_COMPRESS_BYTES, textFiles } from '../releases/content-types.ts';
 import { CODINGS, SUFFIX, type Levels } from '../releases/encoding.ts';
 import { compressFile } from './precompress.ts';
 import {
-  compressWritten,
-  startWarmRenderer,
-  type WarmJob,
-  type WarmOutcome,
-  type WarmRenderer,
-} from './warm.ts';
-
-/** What a sync in this process answers: the result without the catalogue it keeps. */
-export type WarmSyncResult = Omit<SyncResult, 'snapshot' | 'persist'> & { readonly hash: string };
-
-export type WarmMessage =
-  | { readonly type: 'start'; readonly root: string; readonly scratch: string; readonly pricedAt: number }
-  | {
-      readonly type: 'sync';
-      readonly options: Omit<SyncOptions, 'previous' | 'deferWrite'>;
-    }
-  | { readonly type: 'flush' }
-  | { readonly type: 'compress'; readonly dir: string; readonly levels: Levels }
-  | { readonly type: 'run'; readonly job: WarmJob };
-
-export type WarmRequest = WarmMessage & { readonly id: number };
-
-export type WarmReply =
-  | { readonly id: number; readonly ok: true; readonly value: unknown }
-  | { readonly id: number; readonly ok: false; readonly error: string; readonly transient: boolean };
+  labelOf,
+  parseProblem,
+  warmRequestSchema,
+  type WarmMessage,
+  type WarmReply,
+  type WarmRequest,
+  type WarmSyncOptions,
+  type WarmSyncResult,
+} from './warm-messages.ts';
+import { compressWritten, startWarmRenderer, type WarmRenderer } from './warm.ts';
 
 const env = loadEnv();
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -113,7 +94,7 @@ function flush(): void {
   fileIdentity = identityOf();
 }
 
-async function sync(options: Omit<SyncOptions, 'previous' | 'deferWrite'>): Promise<WarmSyncResult> {
+async function sync(options: WarmSyncOptions): Promise<WarmSyncResult> {
   flush();
   let previous: CatalogueInMemory | undefined;
   try {
@@ -136,7 +117,11 @@ async function sync(options: Omit<SyncOptions, 'previous' | 'deferWrite'>): Prom
   };
 }
 
-async function answer(message: WarmMessage): Promise<unknown> {
+/** What a message's work gave: its answer's value, and for a run, the files it wrote. */
+type Done = { readonly value: unknown; readonly written?: readonly string[] };
+type Answered = { readonly reply: WarmReply; readonly written?: readonly string[] };
+
+async function answer(message: WarmMessage): Promise<Done> {
   switch (message.type) {
     case 'start':
       renderer ??= startWarmRenderer({
@@ -146,50 +131,65 @@ async function answer(message: WarmMessage): Promise<unknown> {
         catalogue: fromStored(catalogue().catalogue),
       });
       await renderer;
-      return null;
+      return { value: null };
     case 'sync':
-      return sync(message.options);
+      return { value: await sync(message.options) };
     case 'flush':
       flush();
-      return null;
+      return { value: null };
     case 'compress':
-      return compressBuild(message.dir, message.levels);
+      return { value: await compressBuild(message.dir, message.levels) };
     case 'run': {
       if (!renderer) throw new Error('The warm renderer has not started.');
-      const outcome = (await renderer).run(message.job, fromStored(catalogue().catalogue));
-      return outcome;
+      const outcome = await (await renderer).run(message.job, fromStored(catalogue().catalogue));
+      return { value: outcome, written: outcome.written };
     }
   }
 }
 
-process.on('message', (message: WarmRequest) => {
-  const reply = async (): Promise<void> => {
-    let value: WarmReply;
-    try {
-      value = { id: message.id, ok: true, value: await answer(message) };
-    } catch (error) {
-      if (!(error instanceof CatalogueLoadError)) log(error instanceof Error ? (error.stack ?? '') : '');
-      value = {
-        id: message.id,
-        ok: false,
-        error: error instanceof Error ? error.message : String(error),
-        transient: isTransientLoadFailure(error),
-      };
-    }
-    process.send?.(value);
-    // The snapshot of a warm run, and its files' compressed siblings, are written once the answer is out:
-    // not on the way to the page.
-    if (message.type === 'run') {
-      flush();
-      if (value.ok) await compressWritten(message.job, (value.value as WarmOutcome).written).catch(log);
-    }
-  };
-  if (message.type === 'start' || message.type === 'compress') void reply();
+async function settle(request: WarmRequest): Promise<Answered> {
+  try {
+    const { value, written } = await answer(request);
+    return { reply: { id: request.id, ok: true, value }, ...(written ? { written } : {}) };
+  } catch (error) {
+    if (!(error instanceof CatalogueLoadError)) log(error instanceof Error ? (error.stack ?? '') : '');
+    const message = error instanceof Error ? error.message : String(error);
+    return { reply: { id: request.id, ok: false, error: message, transient: isTransientLoadFailure(error) } };
+  }
+}
+
+/**
+ * A message that does not parse is never acted on: the log says what was wrong, and when it carries an
+ * id its sender is answered with the same.
+ */
+function refuse(message: unknown, problem: string): void {
+  const { id, type } = labelOf(message);
+  const error = `The warm renderer refused a message${type ? ` of type ${type}` : ''} that did not parse: ${problem}`;
+  log(error);
+  if (id !== undefined) process.send?.({ id, ok: false, error, transient: false } satisfies WarmReply);
+}
+
+async function reply(request: WarmRequest): Promise<void> {
+  const { reply: answered, written } = await settle(request);
+  process.send?.(answered);
+  // The snapshot of a warm run, and its files' compressed siblings, are written once the answer is out:
+  // not on the way to the page.
+  if (request.type === 'run') {
+    flush();
+    if (written) await compressWritten(request.job, written).catch(log);
+  }
+}
+
+process.on('message', (message: unknown) => {
+  const parsed = warmRequestSchema.safeParse(message);
+  if (!parsed.success) return refuse(message, parseProblem(parsed.error));
+  const request = parsed.data;
+  if (request.type === 'start' || request.type === 'compress') void reply(request);
   else
     queue = queue.then(async () => {
       busy += 1;
       try {
-        await reply();
+        await reply(request);
       } finally {
         busy -= 1;
       }

@@ -14,15 +14,13 @@ import { indexCatalogue } from '../../catalogue/snapshot.ts';
 import type { Catalogue } from '../../catalogue/types.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
 import { RECORDED_PRICE_CHANGES } from '../releases/build-info.ts';
-import type { PriceSchedule } from '../plan/render-plan.ts';
 import { handOff } from '../../site/handoff.ts';
 import { isCompressible, MIN_COMPRESS_BYTES } from '../releases/content-types.ts';
-import type { Levels } from '../releases/encoding.ts';
 import { layersOf, locateIn } from '../releases/layers.ts';
-import type { NamedSecret } from '../rebuild/config.ts';
 import { secretFinder } from './checks.ts';
 import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
 import { compressFile } from './precompress.ts';
+import type { WarmJob, WarmOutcome } from './warm-messages.ts';
 
 /** Where astro.config.mjs leaves the prerender bundle's app for this process. */
 const WARM_RENDERER = Symbol.for('storefront.warm-renderer');
@@ -44,53 +42,8 @@ interface StaticPath {
   readonly cacheKey: string | undefined;
 }
 
-export interface WarmJob {
-  /** The new build's folder: the files this run writes go to its `client/`. */
-  readonly dir: string;
-  /** The live build (whole, or a layer over one). */
-  readonly live: string;
-  /** The live build's fingerprints by key (`pages.json`). */
-  readonly liveKeys: Readonly<Record<string, string>>;
-  /** The instant the pages are priced at (epoch ms). */
-  readonly pricedAt: number;
-  /** `SITE_URL`: the origin the pages are rendered for. */
-  readonly siteUrl: string;
-  /** The levels the written files are compressed at, after the run (`compressWritten`). */
-  readonly levels: Levels;
-  /** Values no written file may contain (checks.ts): looked for in each page as it is rendered. */
-  readonly secrets: readonly NamedSecret[];
-}
-
-/** What the run found in the files it wrote, as it wrote them (the site pass's checks, site-pass.ts). */
-export interface WarmScan {
-  /** Every distinct inline-script hash of the written pages, for the CSP. */
-  readonly scriptHashes: string[];
-  /** Written files that contain a secret, as sentences. */
-  readonly secretProblems: string[];
-  /** Written pages with inline event handlers, which the CSP blocks. */
-  readonly inlineHandlers: string[];
-  readonly htmlFiles: number;
-  /** The hashed assets (`/_astro/…`) the written pages name. */
-  readonly assets: string[];
-}
-
-export interface WarmOutcome {
-  /** Every path's fingerprint by key (a path without the leading `/`), for the new `pages.json`. */
-  readonly keys: Record<string, string>;
-  /** Files (relative to `client/`) written. */
-  readonly written: string[];
-  /** Keys of the pages and data files rendered (their fingerprint changed, or they have none). */
-  readonly rendered: string[];
-  /** Files of the live site no path of this catalogue names any more. */
-  readonly removed: string[];
-  /** Paths in the site. */
-  readonly paths: number;
-  /** The price changes due after the run's instant. */
-  readonly prices: PriceSchedule;
-  readonly scan: WarmScan;
-  readonly planMs: number;
-  readonly renderMs: number;
-}
+/** A run's job and outcome: what crosses between the processes, parsed on arrival (warm-messages.ts). */
+export type { WarmJob, WarmOutcome, WarmScan } from './warm-messages.ts';
 
 /** Astro's status pages are written as `404.html`, not `404/index.html` (astro/dist/core/build/common.js). */
 const STATUS_PAGES = new Set(['/404', '/500']);

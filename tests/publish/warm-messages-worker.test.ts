@@ -1,0 +1,87 @@
+/**
+ * The warm renderer's process (warm-worker.ts, forked as warm-client.ts forks it) refuses a message that
+ * does not parse: never acted on, answered with an error when it has an id, and told on stderr with what
+ * was wrong. No Astro starts: the messages are refused, or fail before the renderer would be needed.
+ */
+import { fork, type ChildProcess, type Serializable } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { processEnvironment } from '../../src/config/env.ts';
+import { warmReplySchema, type WarmReply } from '../../src/publish/build/warm-messages.ts';
+
+const WORKER = fileURLToPath(new URL('../../src/publish/build/warm-worker.ts', import.meta.url));
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  child?.kill();
+  child = undefined;
+});
+
+/** The worker, its replies and its stderr as they come, and a wait for the reply to an id. */
+function worker() {
+  const spawned = fork(WORKER, [], {
+    env: { ...processEnvironment(), ASTRO_TELEMETRY_DISABLED: '1' },
+    execArgv: [],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'advanced',
+  });
+  child = spawned;
+  const replies: WarmReply[] = [];
+  const stderr: string[] = [];
+  spawned.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  spawned.on('message', (message: unknown) => replies.push(warmReplySchema.parse(message)));
+  const replyTo = (id: number): Promise<WarmReply> =>
+    new Promise((resolve, reject) => {
+      const look = () => {
+        const found = replies.find((reply) => reply.id === id);
+        if (found) return resolve(found);
+        if (spawned.exitCode !== null) return reject(new Error(`the worker exited:\n${stderr.join('')}`));
+        setTimeout(look, 20);
+      };
+      look();
+    });
+  return { send: (message: Serializable) => spawned.send(message), replies, stderr, replyTo };
+}
+
+const job = {
+  dir: '/nowhere/dist.builds/2',
+  live: '/nowhere/dist',
+  liveKeys: {},
+  pricedAt: 0,
+  siteUrl: 'http://localhost:4321',
+  levels: { brotli: 6, gzip: 6 },
+  secrets: [],
+};
+
+describe('the warm renderer process', () => {
+  it('answers a request that does not parse with an error, logs what was wrong, and does not act on it', async () => {
+    const { send, replies, stderr, replyTo } = worker();
+    send({ id: 1, type: 'run', job: { ...job, written: 'x', liveKeys: ['a'], levels: 'fast' } });
+    send('garbage');
+    send({ type: 'explode', id: 2 });
+    // A well-formed run before the start is acted on: it fails as such, not as a message that did not parse.
+    send({ id: 3, type: 'run', job });
+    send({ id: 4, type: 'flush' });
+
+    const refused = await replyTo(1);
+    expect(refused).toMatchObject({ ok: false, transient: false });
+    const error = refused.ok ? '' : refused.error;
+    expect(error).toMatch(/^The warm renderer refused a message of type run that did not parse: /);
+    expect(error).toContain('expected a record of strings, received array → at job.liveKeys');
+    expect(error).toContain('expected object, received string → at job.levels');
+    expect(await replyTo(2)).toMatchObject({ ok: false, error: expect.stringContaining('→ at type') });
+    expect(await replyTo(3)).toMatchObject({ ok: false, error: 'The warm renderer has not started.' });
+    expect(await replyTo(4)).toEqual({ id: 4, ok: true, value: null });
+    // The garbage had no id: nothing answered it.
+    expect(replies.map((reply) => reply.id)).toEqual([1, 2, 3, 4]);
+
+    const lines = stderr.join('').split('\n');
+    expect(lines).toContain(error);
+    expect(
+      lines.some((line) => line.startsWith('The warm renderer refused a message that did not parse: ✖')),
+    ).toBe(true);
+    expect(
+      lines.some((line) => line.startsWith('The warm renderer refused a message of type explode that')),
+    ).toBe(true);
+  });
+});
