@@ -46,42 +46,93 @@ const proxyList = z
     { error: 'must list addresses or CIDR ranges, or loopback, linklocal, uniquelocal, separated by commas' },
   );
 
+/**
+ * A variable with its words for README: `npm run docs:env` writes README's Configuration table from them
+ * (src/config/env-table.ts). The description is the Meaning column, zod metadata on the field (`.meta()`),
+ * so only documentation changes: `schema` validates and defaults exactly as before. The Default column
+ * comes from the schema's default (or "unset"), or from `documentedDefault` for a default worked out at
+ * start-up rather than declared here.
+ */
+function described<T extends z.ZodType>(
+  description: string,
+  schema: T,
+  words: { documentedDefault?: string } = {},
+): T {
+  return schema.meta({ description, ...words });
+}
+
 /** The shop as shoppers see it, where it is served and the catalogue snapshot it is built from. */
 const shopSection = z.object({
   /** The shop as shoppers see it: name ({provider}), telephone numbers, e-mail and postal address. */
-  SHOP_NAME: z.string().min(1).default('Clearwater Cleaning'),
-  SHOP_PHONE: z.string().min(5).default('0800 123 4567'),
+  SHOP_NAME: described(
+    "The shop's name: in the header's logo, page titles, the footer, Open Graph and content files' `{provider}`, and in each payment's description sent to Opayo.",
+    z.string().min(1).default('Clearwater Cleaning'),
+  ),
+  SHOP_PHONE: described(
+    "Telephone number in the footer, the home page's call banner and content files' `{phone}`.",
+    z.string().min(5).default('0800 123 4567'),
+  ),
   /** The second number the spec shows (order by phone on product pages). */
-  SHOP_ORDER_PHONE: z.string().min(5).default('0800 765 4321'),
-  SHOP_EMAIL: z.email({ error: 'must be an e-mail address' }).default('shop@example.com'),
-  SHOP_ADDRESS: z.string().min(1).default('Unit 4, Riverside Park, Leeds LS10 1AB, United Kingdom'),
+  SHOP_ORDER_PHONE: described(
+    'The order-by-phone number on product pages.',
+    z.string().min(5).default('0800 765 4321'),
+  ),
+  SHOP_EMAIL: described(
+    "E-mail address in the footer and content files' `{email}`.",
+    z.email({ error: 'must be an e-mail address' }).default('shop@example.com'),
+  ),
+  SHOP_ADDRESS: described(
+    "Postal address in the footer and content files' `{address}`.",
+    z.string().min(1).default('Unit 4, Riverside Park, Leeds LS10 1AB, United Kingdom'),
+  ),
   /** Public URL of the shop, used for canonical links, Open Graph and the sitemap. */
-  SITE_URL: url.default('http://127.0.0.1:4321'),
+  SITE_URL: described(
+    'Public URL of the shop: canonical links, Open Graph, the sitemap and structured data, and the only origin the storefront accepts state-changing requests (sign-in, basket, checkout) from.',
+    url.default('http://127.0.0.1:4321'),
+  ),
   /**
    * Proxies in front of the storefront (a CDN, a load balancer) whose `X-Forwarded-For` names the client,
    * for the sign-in and status-page throttles. Unset: none; the connection's address is the client.
    * @example loopback,10.0.0.0/8
    */
-  TRUSTED_PROXIES: proxyList.default([]),
+  TRUSTED_PROXIES: described(
+    "Proxies in front of the storefront (CDN, load balancer) whose `X-Forwarded-For` names the client for the sign-in and status-page throttles: `loopback`, `uniquelocal`, addresses or CIDR ranges, comma-separated. Unset: the connection's address is the client.",
+    proxyList.default([]),
+  ),
   /** Where the storefront server listens. */
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port(4321),
+  HOST: described('Address the storefront server listens on.', z.string().min(1).default('127.0.0.1')),
+  PORT: described('Its port.', port(4321)),
   /** Disk cache of the image route's resized pictures; delete it to re-create them from Magento. */
-  IMAGE_CACHE_DIR: z.string().min(1).default('var/image-cache'),
+  IMAGE_CACHE_DIR: described(
+    'Disk cache of resized pictures; delete it to re-create them from Magento.',
+    z.string().min(1).default('var/image-cache'),
+  ),
   /** The catalogue snapshot the build reads (written by `npm run sync`). */
-  CATALOGUE_SNAPSHOT: z.string().min(1).default('var/catalogue/catalogue.json'),
+  CATALOGUE_SNAPSHOT: described(
+    'The catalogue snapshot `npm run sync` writes and the build reads.',
+    z.string().min(1).default('var/catalogue/catalogue.json'),
+  ),
   /** `true` fails the sync on an invalid product instead of leaving it out (for CI). */
-  CATALOGUE_STRICT: z.stringbool({ error: 'must be true or false' }).default(false),
+  CATALOGUE_STRICT: described(
+    '`true`: the sync fails on an invalid product instead of leaving it out and reporting it (for CI).',
+    z.stringbool({ error: 'must be true or false' }).default(false),
+  ),
   /**
    * A file holding `{"offsetMs": n}` that moves the shop's clock (scheduled prices, in the embedded back end
    * too) by n ms, for tests and demos of a sale's first day (src/config/clock.ts). Unset: the system clock.
    */
-  SHOP_CLOCK_FILE: z.string().min(1).optional(),
+  SHOP_CLOCK_FILE: described(
+    'A file holding `{"offsetMs": n}` that moves the whole shop\'s clock (scheduled prices, the embedded back end\'s carts) by n ms, for tests and demos. Unset: the system clock.',
+    z.string().min(1).optional(),
+  ),
   /**
    * The instant the build prices its pages at (ISO 8601): set by the publisher for `astro build`, so the
    * render plan's fingerprints and the pages show the same sale prices. Unset: when the build starts.
    */
-  CATALOGUE_PRICED_AT: z.iso.datetime({ error: 'must be an ISO 8601 instant' }).optional(),
+  CATALOGUE_PRICED_AT: described(
+    'The instant (ISO 8601) a build prices its pages at, set by the publisher for `astro build` so the pages show the sale prices the render plan was worked out for. Unset: when the build starts.',
+    z.iso.datetime({ error: 'must be an ISO 8601 instant' }).optional(),
+  ),
 });
 
 /** One of an integration's OAuth values: Magento makes each 32 letters and digits. */
@@ -99,14 +150,20 @@ const oauthValue = z
  */
 const magentoSection = z.object({
   /** Base URL of a real Magento 2.4 (e.g. `https://magento.example.com`). Unset: the embedded back end. */
-  MAGENTO_URL: url.optional(),
+  MAGENTO_URL: described(
+    'Base URL of a real Magento 2.4 (e.g. `https://magento.example.com`). Unset: the embedded back end is started and used.',
+    url.optional(),
+  ),
   /**
    * The integration's access token, sent as a bearer token for catalogue reads, orders and the payment
    * bridge: only for a Magento whose "Allow OAuth Access Tokens to be used as standalone Bearer tokens"
    * (Stores → Configuration → Services → OAuth → Consumer Settings) is Yes, off by default since 2.4.4.
    * Prefer the four OAuth values below. Server side only.
    */
-  MAGENTO_TOKEN: z.string().min(1, 'must not be empty').optional(),
+  MAGENTO_TOKEN: described(
+    'The integration\'s access token as a bearer token, only where Magento allows that (off by default since 2.4.4, "Connecting a real Magento"); prefer the four values below, never both. Server side only.',
+    z.string().min(1, 'must not be empty').optional(),
+  ),
   /**
    * The integration's OAuth 1.0a credentials, all four or none, as Magento's admin shows them under System
    * → Extensions → Integrations → the integration's Integration Details (README, "Connecting a real
@@ -114,52 +171,77 @@ const magentoSection = z.object({
    * bridge) is signed with them (HMAC-SHA256). With MAGENTO_URL unset they become the embedded back end's
    * integration's credentials, and the storefront signs its calls to it. Server side only.
    */
-  MAGENTO_CONSUMER_KEY: oauthValue.optional(),
-  MAGENTO_CONSUMER_SECRET: oauthValue.optional(),
-  MAGENTO_ACCESS_TOKEN: oauthValue.optional(),
-  MAGENTO_ACCESS_TOKEN_SECRET: oauthValue.optional(),
+  MAGENTO_CONSUMER_KEY: described(
+    "The integration's consumer key (32 letters and digits). With the next three, all four or none, every call as the integration is signed with OAuth 1.0a; with `MAGENTO_URL` unset they are the embedded back end's integration.",
+    oauthValue.optional(),
+  ),
+  MAGENTO_CONSUMER_SECRET: described(
+    'Its consumer secret. This and the next two are server side only: a build containing one is refused, and a wrong one is described by its length, never shown.',
+    oauthValue.optional(),
+  ),
+  MAGENTO_ACCESS_TOKEN: described('Its access token.', oauthValue.optional()),
+  MAGENTO_ACCESS_TOKEN_SECRET: described('Its access token secret.', oauthValue.optional()),
   /**
    * Base URL of Magento's product pictures, the sources of the image route. Unset:
    * `{Magento or embedded back end}/media/catalog/product`. The CMS blocks' pictures are read beside them:
    * this URL with a final `/catalog/product` replaced by `/wysiwyg` (or with `/wysiwyg` added).
    * @example https://media.example.com/pub/media/catalog/product
    */
-  MAGENTO_MEDIA_URL: url.optional(),
+  MAGENTO_MEDIA_URL: described(
+    'Sources of the image route (e.g. `https://media.example.com/pub/media/catalog/product`). Unset: `{Magento}/media/catalog/product`.',
+    url.optional(),
+  ),
 });
 
 /** Card payments through Opayo Server (or the embedded sandbox) and the bridge's own records. */
 const paymentsSection = z.object({
   /** The Opayo vendor name (letters and digits, at most 15); the sandbox's demo vendor by default. */
-  OPAYO_VENDOR: z
-    .string()
-    .regex(/^[A-Za-z0-9]{1,15}$/, 'must be 1 to 15 letters or digits, as Opayo issued it')
-    .default('sandboxshop'),
+  OPAYO_VENDOR: described(
+    'Opayo vendor name; the sandbox accepts this vendor only.',
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,15}$/, 'must be 1 to 15 letters or digits, as Opayo issued it')
+      .default('sandboxshop'),
+  ),
   /**
    * Opayo Server's registration URL. Unset: the embedded sandbox's
    * `http://{PAYMENT_SANDBOX_HOST}:{PAYMENT_SANDBOX_PORT}/gateway/service/vspserver-register.vsp`.
    * @example https://sandbox.opayo.eu.elavon.com/gateway/service/vspserver-register.vsp
    */
-  OPAYO_REGISTRATION_URL: url.optional(),
+  OPAYO_REGISTRATION_URL: described(
+    'Opayo Server registration URL (e.g. `https://sandbox.opayo.eu.elavon.com/gateway/service/vspserver-register.vsp`). Unset: the embedded payment sandbox is started and used.',
+    url.optional(),
+  ),
   /**
    * Public base URL the payment provider posts its notifications to (`{base}/payments/opayo/notify`);
    * it must be reachable from the provider. Unset: SITE_URL.
    */
-  PAYMENT_NOTIFICATION_BASE_URL: url.optional(),
+  PAYMENT_NOTIFICATION_BASE_URL: described(
+    'Public base URL the payment provider posts notifications to (`{base}/payments/opayo/notify`); must be reachable from the provider.',
+    url.optional(),
+    { documentedDefault: '`SITE_URL`' },
+  ),
   /**
    * SQLite file of the payment bridge's transactions (holds secrets: keep it private) when DATABASE_URL is
    * unset; with it they are in PostgreSQL, and this file's rows, if it exists, are copied there once.
    */
-  PAYMENTS_DB: z.string().min(1).default('var/payments/payments.sqlite'),
+  PAYMENTS_DB: described(
+    "The payment bridge's transactions (provider secrets, Magento quote ids, order ids) when `DATABASE_URL` is unset: keep it private. With `DATABASE_URL` they are in PostgreSQL, and this file's rows, if it exists, are copied there (the log says how many).",
+    z.string().min(1).default('var/payments/payments.sqlite'),
+  ),
   /**
    * How long a repeated notification waits for the replica placing its order before answering 503 (the
    * provider then sends it again). Keep it below the provider's own timeout for the notification.
    */
-  PAYMENT_NOTIFY_WAIT_MS: z.coerce
-    .number({ error: 'must be milliseconds' })
-    .int('must be a whole number of milliseconds')
-    .min(0, 'must be 0 or more milliseconds')
-    .max(60_000, 'must be at most 60000 (a minute): the provider stops waiting long before')
-    .default(8_000),
+  PAYMENT_NOTIFY_WAIT_MS: described(
+    "How long a repeated notification waits for the replica placing its order before answering 503 (Opayo then sends it again); keep it below Opayo's timeout.",
+    z.coerce
+      .number({ error: 'must be milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 or more milliseconds')
+      .max(60_000, 'must be at most 60000 (a minute): the provider stops waiting long before')
+      .default(8_000),
+  ),
 });
 
 /** Keeping the site in step with the catalogue: the signed hook, polling and the rebuild queue. */
@@ -168,32 +250,53 @@ const rebuildsSection = z.object({
    * Shared secret of the rebuild hook (`POST /rebuild`, HMAC-SHA256 signed). Unset: the hook is off, except with the embedded back end, which uses the demo
    * secret `embedded-demo-rebuild-secret`.
    */
-  REBUILD_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  REBUILD_SECRET: described(
+    'Shared secret of the signed rebuild hook (`POST /rebuild`); unset with `MAGENTO_URL`: the hook is off.',
+    z.string().min(16, 'must be at least 16 characters').optional(),
+    { documentedDefault: '`embedded-demo-rebuild-secret` with the embedded back end; unset otherwise' },
+  ),
   /**
    * Password of the editors' status page (`/rebuild/status`, with its "Rebuild now" and "Full rebuild"
    * buttons): any user name and this password. Unset: the page is off, except with the embedded back end,
    * which uses the demo password `embedded-demo-status-password`.
    */
-  REBUILD_STATUS_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  REBUILD_STATUS_PASSWORD: described(
+    'Password of the editors\' status page (`/rebuild/status`, with "Rebuild now" and "Full rebuild"); its own, not the hook\'s secret. Unset with `MAGENTO_URL`: the page is off.',
+    z.string().min(12, 'must be at least 12 characters').optional(),
+    { documentedDefault: '`embedded-demo-status-password` with the embedded back end; unset otherwise' },
+  ),
   /**
    * Where the embedded back end posts the signed rebuild hook after an admin product save. Unset:
    * `{SITE_URL}/rebuild`, the storefront that `npm start` runs beside it.
    */
-  REBUILD_HOOK_URL: url.optional(),
+  REBUILD_HOOK_URL: described(
+    'Where the embedded back end posts the hook after an admin product save.',
+    url.optional(),
+    { documentedDefault: '`{SITE_URL}/rebuild`' },
+  ),
   /** Sync (and rebuild when the catalogue changed) every this many minutes; 0 turns polling off. */
-  REBUILD_POLL_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).min(0).default(0),
+  REBUILD_POLL_MINUTES: described(
+    'Sync every N minutes and rebuild when the catalogue changed (Magento Open Source has no webhooks); 0 is off.',
+    z.coerce.number({ error: 'must be a number of minutes' }).min(0).default(0),
+  ),
   /**
    * When, in the shop's time (Europe/London), the nightly job checks every published price against the
    * price Magento charges and republishes those that differ (catalogue price rules, imports that skip save
    * events); `off` turns it off. The status page runs it on demand.
    * @example 00:10
    */
-  PRICE_RECONCILE_AT: z
-    .string()
-    .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day as HH:MM (24-hour), or off')
-    .default('00:10'),
+  PRICE_RECONCILE_AT: described(
+    'When (shop time, `HH:MM`) the nightly job compares every published price with what Magento charges and republishes those that differ; `off` turns it off (the status page still runs it).',
+    z
+      .string()
+      .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day as HH:MM (24-hour), or off')
+      .default('00:10'),
+  ),
   /** Quiet time after a rebuild trigger before the rebuild starts, so a burst of saves gives one build. */
-  REBUILD_DEBOUNCE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(0),
+  REBUILD_DEBOUNCE_MS: described(
+    'Quiet time after a rebuild trigger before the run starts; by default a save starts one at once, and saves during a run go into the next.',
+    z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(0),
+  ),
 });
 
 /**
@@ -207,26 +310,46 @@ const storeSection = z.object({
    * right for one host only.
    * @example postgres://shop:secret@db.internal:5432/shop
    */
-  DATABASE_URL: z
-    .url({ error: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database' })
-    .refine((value) => /^postgres(ql)?:\/\//.test(value), {
-      error: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database',
-    })
-    .optional(),
+  DATABASE_URL: described(
+    'PostgreSQL shared by every replica (payments, throttles, rebuild queue and lock, live build, purge queue). Unset: `STORE_FILE` on this host, for one host only.',
+    z
+      .url({ error: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database' })
+      .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+        error: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database',
+      })
+      .optional(),
+  ),
   /** The SQLite file of the shared store when DATABASE_URL is unset (holds secrets: keep it private). */
-  STORE_FILE: z.string().min(1).default('var/store/shop.sqlite'),
+  STORE_FILE: described(
+    'The shared store as an SQLite file when `DATABASE_URL` is unset (processes of one host share it; 0600).',
+    z.string().min(1).default('var/store/shop.sqlite'),
+  ),
   /**
    * The key that signs the "known browser" cookie of sign-in (at least 32 characters), the same on every
    * replica. Unset: one is created once in the shared store and read by every replica. Set
    * SIGN_IN_KEY_PREVIOUS to the old one while rotating, so cookies it signed stay valid.
    */
-  SIGN_IN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  SIGN_IN_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  SIGN_IN_KEY: described(
+    'Key (32+ characters) signing the "known browser" cookie, the same on every replica; `SIGN_IN_KEY_PREVIOUS` keeps the old one valid while rotating.',
+    z.string().min(32, 'must be at least 32 characters').optional(),
+    { documentedDefault: 'created once in the store' },
+  ),
+  SIGN_IN_KEY_PREVIOUS: described(
+    'The previous `SIGN_IN_KEY` while it is rotated: "known browser" cookies it signed stay valid.',
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   /** This replica's name in the store (status page, publish barrier). Unset: `{hostname}:{PORT}`. */
-  REPLICA_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
-    .optional(),
+  REPLICA_ID: described(
+    "This replica's name on the status page and in the publish barrier.",
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9._:-]{1,64}$/,
+        'must be 1 to 64 letters, digits, dots, colons, dashes or underscores',
+      )
+      .optional(),
+    { documentedDefault: '`{hostname}:{PORT}`' },
+  ),
 });
 
 /** The CDN in front of the replicas: how long it keeps pages and how it is told to drop them. */
@@ -235,45 +358,78 @@ const cdnSection = z.object({
    * How the CDN is purged after a publish, once every replica serves the new build: `none`, `varnish`
    * (PURGE with an `xkey` header to every CDN_PURGE_URLS host), `fastly` or `cloudflare` (their purge APIs).
    */
-  CDN_PURGE: z.enum(['none', 'varnish', 'fastly', 'cloudflare']).default('none'),
+  CDN_PURGE: described(
+    'How the CDN is purged once every replica serves a new build: `varnish` (`CDN_PURGE_URLS`), `fastly` (`FASTLY_SERVICE_ID`, `FASTLY_API_TOKEN`), `cloudflare` (`CLOUDFLARE_ZONE_ID`, `CLOUDFLARE_API_TOKEN`). `docs/cdn.md`.',
+    z.enum(['none', 'varnish', 'fastly', 'cloudflare']).default('none'),
+  ),
   /** Varnish hosts to purge, separated by commas. @example http://10.0.0.5:6081,http://10.0.0.6:6081 */
-  CDN_PURGE_URLS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim().replace(/\/+$/, ''))
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ error: 'must list absolute URLs separated by commas' })))
-    .default([]),
+  CDN_PURGE_URLS: described(
+    'Varnish (`CDN_PURGE=varnish`): every Varnish to purge, comma-separated (e.g. `http://10.0.0.5:6081,http://10.0.0.6:6081`).',
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ error: 'must list absolute URLs separated by commas' })))
+      .default([]),
+  ),
   /** Fastly: the service id and an API token allowed to purge it. */
-  FASTLY_SERVICE_ID: z.string().min(1).optional(),
-  FASTLY_API_TOKEN: z.string().min(1).optional(),
+  FASTLY_SERVICE_ID: described(
+    'Fastly (`CDN_PURGE=fastly`): the service to purge.',
+    z.string().min(1).optional(),
+  ),
+  FASTLY_API_TOKEN: described(
+    'Fastly: an API token with the `purge_select` scope on that service. Server side only.',
+    z.string().min(1).optional(),
+  ),
   /** Cloudflare: the zone id and an API token with Cache Purge permission. */
-  CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
-  CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
+  CLOUDFLARE_ZONE_ID: described(
+    'Cloudflare (`CDN_PURGE=cloudflare`): the zone to purge.',
+    z.string().min(1).optional(),
+  ),
+  CLOUDFLARE_API_TOKEN: described(
+    'Cloudflare: an API token with the Zone › Cache Purge › Purge permission on that zone. Server side only.',
+    z.string().min(1).optional(),
+  ),
   /** How long the CDN may keep a page or data file before asking again (`s-maxage`); purges end it sooner. */
-  CDN_MAX_AGE: seconds(86_400),
+  CDN_MAX_AGE: described(
+    'How long the CDN keeps pages and data files (`s-maxage`) when a purge is configured; purges end it sooner.',
+    seconds(86_400),
+  ),
 });
 
 /** The embedded Magento-compatible back end and payment sandbox that `npm start` runs on this machine. */
 const embeddedSection = z.object({
   /** Address and port the embedded Magento-compatible back end listens on. */
-  EMBEDDED_MAGENTO_HOST: z.string().min(1).default('127.0.0.1'),
-  EMBEDDED_MAGENTO_PORT: port(8080),
+  EMBEDDED_MAGENTO_HOST: described(
+    'Address the embedded back end listens on.',
+    z.string().min(1).default('127.0.0.1'),
+  ),
+  EMBEDDED_MAGENTO_PORT: described('Its port.', port(8080)),
   /** SQLite file of the embedded back end; it survives restarts. */
-  EMBEDDED_MAGENTO_DB: z.string().min(1).default('var/magento/magento.sqlite'),
+  EMBEDDED_MAGENTO_DB: described('Its SQLite file.', z.string().min(1).default('var/magento/magento.sqlite')),
   /** Folder holding the embedded back end's `catalog/product` media. */
-  EMBEDDED_MAGENTO_MEDIA: z.string().min(1).default('var/magento/media'),
+  EMBEDDED_MAGENTO_MEDIA: described(
+    'Folder of its `catalog/product` pictures.',
+    z.string().min(1).default('var/magento/media'),
+  ),
   /** The embedded back end's demo admin, who gets tokens from `POST /rest/V1/integration/admin/token`. */
-  EMBEDDED_ADMIN_USERNAME: z.string().min(1).default('admin'),
-  EMBEDDED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Admin123!'),
+  EMBEDDED_ADMIN_USERNAME: described(
+    'Demo admin user name (set before the first start).',
+    z.string().min(1).default('admin'),
+  ),
+  EMBEDDED_ADMIN_PASSWORD: described(
+    'Demo admin password (set before the first start).',
+    z.string().min(8, 'must be at least 8 characters').default('Admin123!'),
+  ),
   /** The integration token the embedded back end accepts (and the storefront sends) when MAGENTO_TOKEN is unset. */
-  EMBEDDED_INTEGRATION_TOKEN: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .default('embedded-demo-integration-token'),
+  EMBEDDED_INTEGRATION_TOKEN: described(
+    'Integration token the embedded back end accepts.',
+    z.string().min(16, 'must be at least 16 characters').default('embedded-demo-integration-token'),
+  ),
   /**
    * The embedded back end's "Allow OAuth Access Tokens to be used as standalone Bearer tokens" (Magento's
    * `oauth/consumer/enable_integration_as_bearer`). `true`, the demo's default, lets the storefront send
@@ -282,26 +438,53 @@ const embeddedSection = z.object({
    * four MAGENTO_CONSUMER_KEY… values when set, else the embedded integration's demo ones (README, "Demo
    * credentials").
    */
-  EMBEDDED_INTEGRATION_AS_BEARER: z.stringbool({ error: 'must be true or false' }).default(true),
+  EMBEDDED_INTEGRATION_AS_BEARER: described(
+    "`false`: the embedded back end refuses integration tokens sent as bearer tokens, as a stock Magento 2.4.4+ does, and the shop signs its calls with OAuth 1.0a (the four values above, else the demo integration's).",
+    z.stringbool({ error: 'must be true or false' }).default(true),
+  ),
   /** Lifetimes of customer and admin tokens (Magento defaults: 1 h and 4 h). */
-  CUSTOMER_TOKEN_LIFETIME: seconds(3600),
-  ADMIN_TOKEN_LIFETIME: seconds(14400),
+  CUSTOMER_TOKEN_LIFETIME: described(
+    "Customer token lifetime in seconds (Magento's default 1 h).",
+    seconds(3600),
+  ),
+  ADMIN_TOKEN_LIFETIME: described("Admin token lifetime in seconds (Magento's default 4 h).", seconds(14400)),
   /** Demo catalogue: how many products, which seed, which neutral brand. */
-  DEMO_PRODUCT_COUNT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(250),
-  DEMO_SEED: z.coerce.number({ error: 'must be a number' }).int().default(1),
-  DEMO_BRAND: z.string().min(1).default('Clearwater'),
+  DEMO_PRODUCT_COUNT: described(
+    'Products in the demo catalogue (seeded on first start only).',
+    z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(250),
+  ),
+  DEMO_SEED: described(
+    'Seed of the demo catalogue: same seed, same catalogue.',
+    z.coerce.number({ error: 'must be a number' }).int().default(1),
+  ),
+  DEMO_BRAND: described('Neutral brand name of the demo products.', z.string().min(1).default('Clearwater')),
 
   /** Address and port of the embedded payment sandbox (an Opayo Server 4.00 look-alike). */
-  PAYMENT_SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
-  PAYMENT_SANDBOX_PORT: port(8090),
+  PAYMENT_SANDBOX_HOST: described(
+    'Address the payment sandbox listens on.',
+    z.string().min(1).default('127.0.0.1'),
+  ),
+  PAYMENT_SANDBOX_PORT: described('Its port.', port(8090)),
   /** SQLite file of the embedded payment sandbox; its transactions survive restarts. */
-  PAYMENT_SANDBOX_DB: z.string().min(1).default('var/payment-sandbox/sandbox.sqlite'),
+  PAYMENT_SANDBOX_DB: described(
+    'Its SQLite file (transactions and pending notifications survive restarts).',
+    z.string().min(1).default('var/payment-sandbox/sandbox.sqlite'),
+  ),
   /** The sandbox's Transaction Monitor aborts a payment left open this long (Opayo: 15 minutes). */
-  PAYMENT_SANDBOX_TIMEOUT: seconds(900),
+  PAYMENT_SANDBOX_TIMEOUT: described(
+    'Seconds before its Transaction Monitor aborts a payment left open (Opayo: 15 minutes).',
+    seconds(900),
+  ),
   /** `true`: the sandbox posts every notification twice, to test that the shop answers duplicates alike. */
-  PAYMENT_SANDBOX_NOTIFY_TWICE: z.stringbool({ error: 'must be true or false' }).default(false),
+  PAYMENT_SANDBOX_NOTIFY_TWICE: described(
+    '`true`: post every notification twice (tests that the shop answers duplicates alike).',
+    z.stringbool({ error: 'must be true or false' }).default(false),
+  ),
   /** `true`: the sandbox ignores the shop's first reply to each notification and sends it again. */
-  PAYMENT_SANDBOX_DROP_FIRST_REPLY: z.stringbool({ error: 'must be true or false' }).default(false),
+  PAYMENT_SANDBOX_DROP_FIRST_REPLY: described(
+    "`true`: ignore the shop's first reply to each notification and send it again.",
+    z.stringbool({ error: 'must be true or false' }).default(false),
+  ),
 });
 
 /** Every variable, the sections merged: `Env` is one flat object (`env.MAGENTO_URL`) with every section. */
