@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { londonWallClockToInstant, shopDay } from '../src/catalogue/special-prices.ts';
-import { DEMO_STATUS_PASSWORD } from '../src/publish/rebuild/config.ts';
+import { DEMO_STATUS_PASSWORD } from '../src/config/publishing.ts';
 import { formatGbp, listings, productPages, type Product } from './support/catalogue.ts';
 import { admin } from './support/admin.ts';
 import { resetShopClock, setShopClock } from './support/clock.ts';

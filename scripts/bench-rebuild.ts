@@ -28,7 +28,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_REBUILD_SECRET, DEMO_STATUS_PASSWORD } from '../src/publish/rebuild/config.ts';
+import { DEMO_REBUILD_SECRET, DEMO_STATUS_PASSWORD } from '../src/config/publishing.ts';
 import { buildInfoSchema, configHash, type BuildInfo } from '../src/publish/releases/build-info.ts';
 import { buildSite } from '../src/publish/build/build.ts';
 import { loadEnv } from '../src/config/env.ts';

@@ -23,12 +23,12 @@ import type {
   StoreSettings,
 } from './config/env.ts';
 import { trustedProxies } from './http/index.ts';
-import { startPublishSchedule } from './publish/plan/schedule.ts';
+import { startPublishSchedule } from './publish/rebuild/publish-schedule.ts';
 import { readBuildInfo } from './publish/releases/build-info.ts';
 import { adoptLegacyDist, buildLayout } from './publish/releases/builds.ts';
 import { changedFiles } from './publish/releases/changes.ts';
 import { announcePublish, awaitReplicas, startReplicaReports } from './publish/releases/replicas.ts';
-import { rebuildSecret, statusPassword } from './publish/rebuild/config.ts';
+import { rebuildSecret, statusPassword } from './config/publishing.ts';
 import { createRebuilder, type RunSummary } from './publish/rebuild/rebuilder.ts';
 import { storeReplayList } from './publish/rebuild/replay-list.ts';
 import { createRebuildRoutes } from './publish/rebuild/routes.ts';

@@ -11,7 +11,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/config/clock.ts';
 import { whyStale, type BuildInfo, type PriceChange } from '../../src/publish/releases/build-info.ts';
 import type { RunSummary, TriggerOptions } from '../../src/publish/rebuild/rebuilder.ts';
-import { shopTime, startPublishSchedule, type PublishSchedule } from '../../src/publish/plan/schedule.ts';
+import {
+  shopTime,
+  startPublishSchedule,
+  type PublishSchedule,
+} from '../../src/publish/rebuild/publish-schedule.ts';
 
 const change = (at: string, sku = 'HG-PW-00012'): PriceChange => ({
   at,

@@ -1,35 +1,19 @@
-/** The rebuild settings, from the validated environment. */
+/** The secrets no built file may contain, from the validated environment. */
 import {
   loadEnv,
   type CdnSettings,
   type EmbeddedSettings,
   type MagentoSettings,
   type PublishingSettings,
-  type ShopSettings,
   type StoreSettings,
 } from '../../config/env.ts';
 import { configuredOAuth, EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from '../../config/magento.ts';
-
-/** The embedded setup's demo secret (README, "Demo credentials"); never used with a real Magento. */
-export const DEMO_REBUILD_SECRET = 'embedded-demo-rebuild-secret';
-
-/** The embedded setup's demo password of the status page (README, "Demo credentials"). */
-export const DEMO_STATUS_PASSWORD = 'embedded-demo-status-password';
-
-/** REBUILD_STATUS_PASSWORD; with the embedded back end the demo password; undefined (page off) otherwise. */
-export const statusPassword = (
-  env: Pick<PublishingSettings, 'REBUILD_STATUS_PASSWORD'> & Pick<MagentoSettings, 'MAGENTO_URL'>,
-): string | undefined => env.REBUILD_STATUS_PASSWORD ?? (env.MAGENTO_URL ? undefined : DEMO_STATUS_PASSWORD);
-
-/** REBUILD_SECRET; with the embedded back end the demo secret; undefined (hook off) otherwise. */
-export const rebuildSecret = (
-  env: Pick<PublishingSettings, 'REBUILD_SECRET'> & Pick<MagentoSettings, 'MAGENTO_URL'>,
-): string | undefined => env.REBUILD_SECRET ?? (env.MAGENTO_URL ? undefined : DEMO_REBUILD_SECRET);
-
-/** Where the embedded back end posts the hook: REBUILD_HOOK_URL, else the storefront's `/rebuild`. */
-export const rebuildHookUrl = (
-  env: Pick<PublishingSettings, 'REBUILD_HOOK_URL'> & Pick<ShopSettings, 'SITE_URL'>,
-): string => env.REBUILD_HOOK_URL ?? `${env.SITE_URL}/rebuild`;
+import {
+  DEMO_REBUILD_SECRET,
+  DEMO_STATUS_PASSWORD,
+  rebuildSecret,
+  statusPassword,
+} from '../../config/publishing.ts';
 
 /**
  * The integration's OAuth secrets (the consumer key is public in OAuth): the configured ones, or with the

@@ -4,7 +4,7 @@
  */
 import type { MagentoSettings, PublishingSettings, ShopSettings } from '../../config/env.ts';
 import type { OnSaved, SavedEntity } from '../../embedded/magento/saved.ts';
-import { rebuildHookUrl, rebuildSecret } from './config.ts';
+import { rebuildHookUrl, rebuildSecret } from '../../config/publishing.ts';
 import { signRebuildRequest } from './signature.ts';
 
 export interface RebuildHookTarget {

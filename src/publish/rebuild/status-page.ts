@@ -8,7 +8,7 @@
 import type { BuildInfo } from '../releases/build-info.ts';
 import { driftWarning } from './reconcile.ts';
 import type { RebuildStatus, RunSummary } from './rebuilder.ts';
-import { shopTime } from '../plan/schedule.ts';
+import { shopTime } from './publish-schedule.ts';
 
 const escape = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -11,7 +11,7 @@
 import type { Clock } from '../../config/clock.ts';
 import { wallClock } from '../../delivery/working-days.ts';
 import { describePriceChanges, duePriceChanges, type BuildInfo } from '../releases/build-info.ts';
-import type { RunSummary, TriggerOptions } from '../rebuild/rebuilder.ts';
+import type { RunSummary, TriggerOptions } from './rebuilder.ts';
 
 /** The shop's time zone: Magento's `general/locale/timezone`, in which special prices' dates are days. */
 export const SHOP_TIME_ZONE = 'Europe/London';
