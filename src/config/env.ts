@@ -125,14 +125,6 @@ const shopSection = z.object({
     'A file holding `{"offsetMs": n}` that moves the whole shop\'s clock (scheduled prices, the embedded back end\'s carts) by n ms, for tests and demos. Unset: the system clock.',
     z.string().min(1).optional(),
   ),
-  /**
-   * The instant the build prices its pages at (ISO 8601): set by the publisher for `astro build`, so the
-   * render plan's fingerprints and the pages show the same sale prices. Unset: when the build starts.
-   */
-  CATALOGUE_PRICED_AT: described(
-    'The instant (ISO 8601) a build prices its pages at, set by the publisher for `astro build` so the pages show the sale prices the render plan was worked out for. Unset: when the build starts.',
-    z.iso.datetime({ error: 'must be an ISO 8601 instant' }).optional(),
-  ),
 });
 
 /** One of an integration's OAuth values: Magento makes each 32 letters and digits. */

@@ -5,20 +5,20 @@
 import { loadEnv } from '../config/env.ts';
 import { indexCatalogue, readSnapshot, snapshotPath, type CatalogueIndex } from '../catalogue/snapshot.ts';
 import { handedOff } from './handoff.ts';
+import { pricedAt } from 'virtual:render-plan';
 
 let memo: { file: string; at: number; index: CatalogueIndex } | undefined;
 
 /**
- * The snapshot of this build, parsed once, priced at the instant the publisher handed the build
- * (CATALOGUE_PRICED_AT, so pages and the render plan agree; a plain `astro build` prices at its start).
- * In the publisher's warm renderer, the catalogue it handed over for the run (src/site/handoff.ts).
+ * The snapshot of this build, parsed once, priced at the instant of the build's render plan (the one its
+ * fingerprints were worked out at: src/publish/plan/plan-files.ts); a plain `astro build` prices at its
+ * start. In the publisher's warm renderer, the catalogue it handed over for the run (src/site/handoff.ts).
  */
-export function getCatalogue(file?: string): CatalogueIndex {
-  const handed = file === undefined ? handedOff()?.index : undefined;
+export function getCatalogue(): CatalogueIndex {
+  const handed = handedOff()?.index;
   if (handed) return handed;
-  const env = loadEnv();
-  const path = file ?? snapshotPath(env.CATALOGUE_SNAPSHOT);
-  const at = env.CATALOGUE_PRICED_AT ? Date.parse(env.CATALOGUE_PRICED_AT) : (memo?.at ?? Date.now());
+  const path = snapshotPath(loadEnv().CATALOGUE_SNAPSHOT);
+  const at = pricedAt ?? memo?.at ?? Date.now();
   if (memo?.file !== path || memo.at !== at)
     memo = { file: path, at, index: indexCatalogue(readSnapshot(path), { at }) };
   return memo.index;

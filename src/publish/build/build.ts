@@ -163,12 +163,10 @@ function startPlan(options: BuildSiteOptions, root: string, layout: BuildLayout)
     sources,
     sourceHash: hash,
   });
+  // The pages price at the plan's instant (the render plan carries it), so their prices are those the
+  // fingerprints were worked out from.
   const pricedAt = options.pricedAt ?? Date.now();
-  // The pages price at the plan's instant, so their prices are those the fingerprints were worked out from.
-  const environment = {
-    ...(options.env ?? processEnvironment()),
-    CATALOGUE_PRICED_AT: new Date(pricedAt).toISOString(),
-  };
+  const environment = options.env ?? processEnvironment();
   return { live, liveInfo, liveManifest, sourceHash: hash, fullBecause, pricedAt, environment };
 }
 
@@ -234,7 +232,7 @@ async function render(
   let rendered = 0;
   const progress = () => options.onProgress?.({ step: 'rendering', rendered, expected, mode });
   progress();
-  if (manifest) writeRenderPlan(plan.dir, manifest.rendered);
+  writeRenderPlan(plan.dir, { render: manifest?.rendered ?? null, pricedAt: plan.pricedAt });
   const command = options.command ?? [
     process.execPath,
     join(plan.root, 'node_modules/astro/bin/astro.mjs'),

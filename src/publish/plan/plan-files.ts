@@ -53,25 +53,35 @@ export function readPagesManifest(file: string): PagesManifest | undefined {
   }
 }
 
-const renderPlanSchema = z.object({ render: z.array(z.string()) });
+const renderPlanSchema = z.object({
+  /** Keys of the product and listing pages to render; null: every one. */
+  render: z.array(z.string()).nullable(),
+  /** The instant (epoch ms) the pages are priced at: the one the plan's fingerprints were worked out at. */
+  pricedAt: z.number().int(),
+});
+export type RenderPlan = z.infer<typeof renderPlanSchema>;
 
 /** Where the plan of the build writing into `outDir` lies: beside it, never inside what Astro writes. */
 export const renderPlanPath = (outDir: string): string => `${outDir.replace(/\/+$/, '')}.render-plan.json`;
 
-export function writeRenderPlan(outDir: string, render: readonly string[]): void {
-  writeFileSync(renderPlanPath(outDir), JSON.stringify({ render }));
+export function writeRenderPlan(outDir: string, plan: RenderPlan): void {
+  writeFileSync(renderPlanPath(outDir), JSON.stringify(plan));
 }
 
 /**
- * The `virtual:render-plan` module of a build into `outDir`: `renderOnly`, the url keys to render, or
- * null (render every product page) when no plan lies beside it, as in a plain `astro build`.
+ * The `virtual:render-plan` module of a build into `outDir`: `renderOnly`, the keys to render, and
+ * `pricedAt`, the instant its pages are priced at; both null when no plan lies beside it, as in a plain
+ * `astro build` (every page, priced when the build starts). A plan that does not parse stops the build.
  */
 export function renderPlanModule(outDir: string): string {
-  let render: string[] | null = null;
+  let plan: RenderPlan | undefined;
   try {
-    render = renderPlanSchema.parse(JSON.parse(readFileSync(renderPlanPath(outDir), 'utf8'))).render;
+    plan = renderPlanSchema.parse(JSON.parse(readFileSync(renderPlanPath(outDir), 'utf8')));
   } catch (error) {
     if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
   }
-  return `export const renderOnly = ${JSON.stringify(render)};\n`;
+  return (
+    `export const renderOnly = ${JSON.stringify(plan?.render ?? null)};\n` +
+    `export const pricedAt = ${JSON.stringify(plan?.pricedAt ?? null)};\n`
+  );
 }

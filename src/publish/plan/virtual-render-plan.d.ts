@@ -5,4 +5,6 @@ declare module 'virtual:render-plan' {
    * renders; null renders every one (a plain `astro build`).
    */
   export const renderOnly: readonly string[] | null;
+  /** The instant (epoch ms) the pages are priced at; null: when the build starts (a plain `astro build`). */
+  export const pricedAt: number | null;
 }
