@@ -132,7 +132,11 @@ export function indexCatalogue(stored: Catalogue, options: { at?: number } = {})
   const byCategory = new Map<number, Product[]>();
   for (const product of catalogue.products) {
     if (product.visibility !== 2 && product.visibility !== 4) continue;
-    for (const id of product.categoryIds) byCategory.set(id, [...(byCategory.get(id) ?? []), product]);
+    for (const id of product.categoryIds) {
+      const listed = byCategory.get(id);
+      if (listed) listed.push(product);
+      else byCategory.set(id, [product]);
+    }
   }
   // The merchandiser's order; products Magento gave no position (none in a consistent read) after, by name.
   for (const [id, list] of byCategory) {

@@ -7,8 +7,21 @@ import type { APIRoute } from 'astro';
 import { textFingerprint } from './fingerprint.ts';
 import { handedOff } from './handoff.ts';
 
-export function dataFile<Params extends Record<string, string>>(params: Params, text: string) {
-  return { params, props: { text }, cacheKey: textFingerprint(text) };
+const serialised = new WeakMap<object, { readonly text: string; readonly cacheKey: string }>();
+
+/**
+ * The data file of `data`: its text and fingerprint are worked out once per data object, so a file whose
+ * object a run kept (the search index's unchanged shards, an unchanged category's filter index) is neither
+ * serialised nor hashed again.
+ */
+export function dataFile<Params extends Record<string, string>>(params: Params, data: object) {
+  let file = serialised.get(data);
+  if (!file) {
+    const text = JSON.stringify(data);
+    file = { text, cacheKey: textFingerprint(text) };
+    serialised.set(data, file);
+  }
+  return { params, props: { text: file.text }, cacheKey: file.cacheKey };
 }
 
 /**

@@ -8,7 +8,13 @@ import { getCatalogue } from './catalogue.ts';
 import { allFacts } from '../features/product-data/build-facts.ts';
 import { buildProductCodes } from '../features/product-data/build-codes.ts';
 import type { ProductCodesFile } from '../features/product-data/codes.ts';
-import type { ProductFacts } from '../features/product-data/facts.ts';
+import {
+  PRODUCT_DATA_SHARDS,
+  productDataShard,
+  type ProductDataFile,
+  type ProductFacts,
+} from '../features/product-data/facts.ts';
+import { keyedParts } from '../catalogue/kept-parts.ts';
 
 const memo = new WeakMap<CatalogueIndex, Map<string, ProductFacts>>();
 
@@ -23,12 +29,35 @@ export function siteFacts(index: CatalogueIndex = getCatalogue()): Map<string, P
 }
 
 const codesMemo = new WeakMap<CatalogueIndex, ProductCodesFile[]>();
+const codeFiles = keyedParts<number, ProductCodesFile>();
 
 export function siteCodes(index: CatalogueIndex = getCatalogue()): ProductCodesFile[] {
   let files = codesMemo.get(index);
   if (!files) {
-    files = buildProductCodes(siteFacts(index));
+    files = buildProductCodes(siteFacts(index)).map((file, number) =>
+      codeFiles.get(number, [...Object.entries(file.c).flat(), ...Object.entries(file.f).flat()], () => file),
+    );
+    codeFiles.sweep();
     codesMemo.set(index, files);
+  }
+  return files;
+}
+
+const factsFilesMemo = new WeakMap<CatalogueIndex, ProductDataFile[]>();
+const factsFiles = keyedParts<number, ProductDataFile>();
+
+/** The facts files (`/product-data/{n}.json`), every one of them, empty ones included. */
+export function siteFactsFiles(index: CatalogueIndex = getCatalogue()): ProductDataFile[] {
+  let files = factsFilesMemo.get(index);
+  if (!files) {
+    const fresh: ProductDataFile[] = Array.from({ length: PRODUCT_DATA_SHARDS }, () => ({}));
+    for (const [sku, facts] of siteFacts(index)) {
+      const file = fresh[productDataShard(sku)];
+      if (file) file[sku] = facts;
+    }
+    files = fresh.map((file, shard) => factsFiles.get(shard, Object.entries(file).flat(), () => file));
+    factsFiles.sweep();
+    factsFilesMemo.set(index, files);
   }
   return files;
 }

@@ -3,18 +3,19 @@
  * every page shares, so a rebuild renders only the pages whose fingerprint changed and takes the others
  * from the live build. The routes return them as their cache keys, computed where their props are made:
  * a product page's model (product-page.ts) is both its props and what its fingerprint hashes, a listing
- * page's is its listing, page number and filter index (listing-pages.ts), a data file's is its text
- * (data-files.ts). What a page renders from its code is not here: any change under src/, public/ or the
+ * page's is what it shows: its listing's tools and counts and its own products (listing-pages.ts), a data
+ * file's is its text (data-files.ts). What a page renders from its code is not here: any change under src/, public/ or the
  * lockfile makes the next build a full one (`partialBuildBlocker` in src/publish/plan/render-plan.ts).
  * Models are hashed as JSON: they hold plain data (arrays and objects, no Maps).
  */
 import { createHash } from 'node:crypto';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Product } from '../catalogue/types.ts';
-import type { ListingPage } from './listing-pages.ts';
+import type { ListingData, ListingPage } from './listing-pages.ts';
 import { audienceMenus } from './menus.ts';
 import { productPageModel, type ProductPageModel } from './product-page.ts';
 import type { ShopInfo } from '../config/shop.ts';
+import { keptParts } from '../catalogue/kept-parts.ts';
 
 const hash = (...parts: readonly unknown[]): string => {
   const digest = createHash('sha256');
@@ -34,7 +35,6 @@ export function sharedFingerprint(
   return hash(audienceMenus(index), index.catalogue.audiences, shop);
 }
 
-/** One fingerprint per routed product, by url key. */
 /**
  * Each product's own hash, once per product object: the catalogue's products are never changed once made
  * (a sync or a price change makes new ones), and the warm renderer keeps the unchanged ones between runs,
@@ -50,16 +50,20 @@ function productDigest(product: Product): string {
   return digest;
 }
 
+const productKeys = keptParts<ProductPageModel, string>();
+
 /**
  * A product page's fingerprint: the hash of its model (product-page.ts), what the page renders, with the
- * product and its variants' products by their own hashes.
+ * product and its variants' products by their own hashes; kept with the model while `shared` is the same.
  */
 export const productFingerprint = (model: ProductPageModel, shared: string): string =>
-  hash(shared, {
-    ...model,
-    product: productDigest(model.product),
-    children: model.children.map(productDigest),
-  });
+  productKeys(model, [shared], () =>
+    hash(shared, {
+      ...model,
+      product: productDigest(model.product),
+      children: model.children.map(productDigest),
+    }),
+  );
 
 /** One fingerprint per routed product, by url key. */
 export function productFingerprints(
@@ -77,11 +81,35 @@ export function productFingerprints(
 }
 
 /**
- * One fingerprint per listing page, by its path without the leading `/`. A listing page renders its
- * listing (name, trail, sub-category links), its page number, and what the category's filter index
- * holds (its cards, counts, page count), which the index file's URL names by its content hash.
+ * What every page of a listing shows from its category's whole index, hashed once per listing: its name,
+ * trail and sub-category links, the tools (filters with their values and bands, sorts), the counts and how
+ * many products and pages there are. Not the index's products: a page shows only its own twelve.
+ */
+const listingDigests = new WeakMap<ListingData, string>();
+function listingDigest(data: ListingData): string {
+  let digest = listingDigests.get(data);
+  if (digest === undefined) {
+    const { index, browsed } = data;
+    digest = hash(data.listing, data.url, index.facets, index.sorts, index.columns, browsed.counts, [
+      browsed.results.length,
+      browsed.pageCount,
+    ]);
+    listingDigests.set(data, digest);
+  }
+  return digest;
+}
+
+/**
+ * One fingerprint per listing page, by its path without the leading `/`: the hash of what the page shows
+ * (listing-pages.ts, CategoryListing.astro), its listing's digest, its number and its own products' cards
+ * with their "from" and "Was" marks. A price change re-renders the pages showing that product, and every
+ * page of the listing only when the counts or the filters' bands moved.
  */
 export const listingFingerprints = (pages: readonly ListingPage[], shared: string): Map<string, string> =>
   new Map(
-    pages.map((page) => [page.path.slice(1), hash(shared, page.data.listing, page.page, page.data.url)]),
+    pages.map((page) => {
+      const { from = [], was = {} } = page.data.index;
+      const marks = page.shown.map(([sku]) => [from.includes(sku), was[sku] ?? null]);
+      return [page.path.slice(1), hash(shared, listingDigest(page.data), page.page, page.shown, marks)];
+    }),
   );

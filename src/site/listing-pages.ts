@@ -1,17 +1,17 @@
 /**
  * The pre-rendered pages of every listing (DESIGN.md §4): each category's products, in the merchandiser's
  * order with unavailable ones last, 12 to a page at `/{listing}` and `/{listing}/page/{n}`, and the
- * category's filter index as a hashed static file. Worked out once per catalogue snapshot (with the
+ * category's filter index as a static file. Worked out once per catalogue snapshot (with the
  * product pages' paths of that snapshot) and shared by the listing route, the index files' route, the
  * sitemap and the render plan's fingerprints.
  */
-import { createHash } from 'node:crypto';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import { browse, DEFAULT_PAGE_SIZE, DEFAULT_STATE, type Browsed } from '../features/listing/browse.ts';
 import { buildListingIndex, type ValueProblem } from '../features/listing/build-index.ts';
 import type { IndexedProduct, ListingIndex } from '../features/listing/listing-index.ts';
 import { pagePath } from '../components/catalogue/listing-view.ts';
 import { allListings, type Listing } from '../components/catalogue/listings.ts';
+import { keyedParts } from '../catalogue/kept-parts.ts';
 
 /** Where the filter index files are served. */
 export const LISTING_INDEX_BASE = '/listing-data';
@@ -19,8 +19,11 @@ export const LISTING_INDEX_BASE = '/listing-data';
 export interface ListingData {
   listing: Listing;
   index: ListingIndex;
-  /** The index as served, and its URL (`/listing-data/{category id}.{content hash}.json`). */
-  text: string;
+  /**
+   * The index's URL (`/listing-data/{category id}.json`). It does not change with the content: a page
+   * names its index, so a hash in the name would put every product's price into every page of its
+   * category. The file is revalidated like a page and purged from the CDN when it changes.
+   */
   url: string;
   /** The unfiltered category in the default order, and its counts: what the pre-rendered pages show. */
   browsed: Browsed;
@@ -41,27 +44,43 @@ const memo = new WeakMap<CatalogueIndex, { data: ListingData[]; problems: ValueP
 /** The product pages' paths by sku (`ProductRoutes.hrefBySku`): the cards' links. */
 type Hrefs = ReadonlyMap<string, string>;
 
+type CategoryIndex = Omit<ListingData, 'listing'> & { readonly problems: readonly ValueProblem[] };
+
+/**
+ * Each category's filter index, kept between runs while its products (in order), their links and the
+ * attributes are the same: a price saved rebuilds the indexes of the product's categories only.
+ */
+const categoryIndexes = keyedParts<number | null, CategoryIndex>();
+
+function categoryIndex(catalogue: CatalogueIndex, id: number | null, hrefBySku: Hrefs, attributes: string) {
+  const products = id === null ? [] : (catalogue.byCategory.get(id) ?? []);
+  const inputs = [attributes, ...products, ...products.map(({ sku }) => hrefBySku.get(sku))];
+  return categoryIndexes.get(id, inputs, () => {
+    const problems: ValueProblem[] = [];
+    const index = buildListingIndex(products, catalogue.catalogue.attributes, hrefBySku, problems);
+    const url = `${LISTING_INDEX_BASE}/${id ?? 'none'}.json`;
+    return { index, url, browsed: browse(index, DEFAULT_STATE), problems };
+  });
+}
+
 function build(
   catalogue: CatalogueIndex,
   hrefBySku: Hrefs,
 ): { data: ListingData[]; problems: ValueProblem[] } {
-  const problems: ValueProblem[] = [];
-  const byCategory = new Map<number, Omit<ListingData, 'listing'>>();
+  const attributes = JSON.stringify(catalogue.catalogue.attributes);
+  const byCategory = new Map<number | null, CategoryIndex>();
   const data = allListings(catalogue).map((listing): ListingData => {
     const id = listing.categoryId;
-    let built = id === null ? undefined : byCategory.get(id);
+    let built = byCategory.get(id);
     if (!built) {
-      const products = id === null ? [] : (catalogue.byCategory.get(id) ?? []);
-      const index = buildListingIndex(products, catalogue.catalogue.attributes, hrefBySku, problems);
-      const text = JSON.stringify(index);
-      const hash = createHash('sha256').update(text).digest('base64url').slice(0, 12);
-      const browsed = browse(index, DEFAULT_STATE);
-      built = { index, text, url: `${LISTING_INDEX_BASE}/${id ?? 'none'}.${hash}.json`, browsed };
-      if (id !== null) byCategory.set(id, built);
+      built = categoryIndex(catalogue, id, hrefBySku, attributes);
+      byCategory.set(id, built);
     }
-    return { listing, ...built };
+    const { index, url, browsed } = built;
+    return { listing, index, url, browsed };
   });
-  return { data, problems };
+  categoryIndexes.sweep();
+  return { data, problems: [...byCategory.values()].flatMap((built) => built.problems) };
 }
 
 function listingData(catalogue: CatalogueIndex, hrefBySku: Hrefs) {

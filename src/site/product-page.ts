@@ -2,13 +2,15 @@
  * A product page's model: everything the page at /{url key} shows that comes from data. `[product].astro`
  * renders from it alone (with the shop's settings and the code), and its fingerprint is the hash of it
  * (fingerprint.ts), so a page and its fingerprint cannot drift apart: data the page starts to show must be
- * added here, where the fingerprint sees it.
+ * added here, where the fingerprint sees it. A model is kept between runs while what it reads is the same
+ * (catalogue/kept-parts.ts), so a run works out the models of the changed products and of the pages naming them.
  */
 import { connectedSections, type ConnectedSection } from '../catalogue/product-page.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Audience, Product } from '../catalogue/types.ts';
 import { variantPage, type VariantPage } from '../catalogue/variant-page.ts';
 import { checkedDeliveryConfig } from '../delivery/config-schema.ts';
+import { keptParts } from '../catalogue/kept-parts.ts';
 
 export interface ProductPageModel {
   readonly product: Product;
@@ -22,21 +24,41 @@ export interface ProductPageModel {
   readonly sections: ConnectedSection[];
 }
 
+/**
+ * What a product page's model reads besides its product: its audience, and the products it names (its
+ * variants and its connected products) with their links. The model is kept while all of them are the same.
+ */
+function modelInputs(
+  product: Product,
+  index: Pick<CatalogueIndex, 'bySku' | 'audienceOf'>,
+  hrefBySku: ReadonlyMap<string, string>,
+): unknown[] {
+  const inputs: unknown[] = [product, index.audienceOf(product), checkedDeliveryConfig()];
+  const { links } = product;
+  for (const variant of product.configurable?.variants ?? []) inputs.push(index.bySku.get(variant.sku));
+  for (const sku of [...links.upsell, ...links.crosssell, ...links.related])
+    inputs.push(index.bySku.get(sku), hrefBySku.get(sku));
+  return inputs;
+}
+
+const models = keptParts<Product, ProductPageModel>();
+
 export function productPageModel(
   product: Product,
   index: Pick<CatalogueIndex, 'bySku' | 'audienceOf'>,
   hrefBySku: ReadonlyMap<string, string>,
 ): ProductPageModel {
-  const variants = variantPage(product, index.bySku, checkedDeliveryConfig());
-  const children = (product.configurable?.variants ?? []).flatMap((variant) => {
-    const child = index.bySku.get(variant.sku);
-    return child ? [child] : [];
+  return models(product, modelInputs(product, index, hrefBySku), () => {
+    const children = (product.configurable?.variants ?? []).flatMap((variant) => {
+      const child = index.bySku.get(variant.sku);
+      return child ? [child] : [];
+    });
+    return {
+      product,
+      audience: index.audienceOf(product),
+      variants: variantPage(product, index.bySku, checkedDeliveryConfig()),
+      children,
+      sections: connectedSections(product, { bySku: index.bySku, hrefBySku }),
+    };
   });
-  return {
-    product,
-    audience: index.audienceOf(product),
-    variants,
-    children,
-    sections: connectedSections(product, { bySku: index.bySku, hrefBySku }),
-  };
 }

@@ -3,14 +3,16 @@ import { catalogueRoutes } from './routes.ts';
 import { searchBuildInput } from '../components/search/search-input.ts';
 import { type CatalogueIndex } from '../catalogue/snapshot.ts';
 import { getCatalogue } from './catalogue.ts';
-import { buildSearchFiles, type BuiltSearch } from '../features/search/build.ts';
+import { searchIndexBuilder, type BuiltSearch } from '../features/search/build.ts';
 
 const memo = new WeakMap<CatalogueIndex, BuiltSearch>();
+/** One builder for the process: the warm renderer's runs keep the parts of the index that did not change. */
+const build = searchIndexBuilder();
 
 export function siteSearchIndex(catalogue: CatalogueIndex = getCatalogue()): BuiltSearch {
   let built = memo.get(catalogue);
   if (!built) {
-    built = buildSearchFiles(searchBuildInput(catalogue, catalogueRoutes(catalogue)));
+    built = build(searchBuildInput(catalogue, catalogueRoutes(catalogue)));
     memo.set(catalogue, built);
   }
   return built;

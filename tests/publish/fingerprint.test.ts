@@ -157,15 +157,22 @@ describe('listing page fingerprints', () => {
     audience: 'professional',
     path: '/professional/pressure-washer',
   };
-  /** Thirteen washers for Home & Garden (two pages), two for Professional. */
+  /**
+   * Thirteen washers for Home & Garden (two pages: H10–H21, then H22), £100 to £220 in steps of £10; two
+   * for Professional.
+   */
   const products = [
-    ...Array.from({ length: 13 }, (_, at) => product(`H${String(at + 10)}`)),
+    ...Array.from({ length: 13 }, (_, at) =>
+      product(`H${String(at + 10)}`, { priceInclVat: 100 + at * 10, priceExclVat: null }),
+    ),
     product('P1', { categoryIds: [30] }),
     product('P2', { categoryIds: [30] }),
   ];
+  const repricedTo = (sku: string, price: number) =>
+    products.map((p) => (p.sku === sku ? { ...p, regularPriceInclVat: price } : p));
 
-  function listingPages(list: Product[]) {
-    const index = indexCatalogue({
+  const indexOf = (list: Product[]) =>
+    indexCatalogue({
       readAt: '2026-01-01T10:00:00.000Z',
       audiences: {
         'home-garden': root('home-garden', 7, [category]),
@@ -175,9 +182,12 @@ describe('listing page fingerprints', () => {
       attributes: [],
       positions: {},
     });
-    const hrefBySku = new Map(index.pages.map((page) => [page.sku, `/${page.urlKey}`]));
+  const hrefs = (list: Product[]) => new Map(list.map((p) => [p.sku, `/${p.urlKey}`]));
+
+  function listingPages(list: Product[]) {
+    const index = indexOf(list);
     const shared = sharedFingerprint(index, shop);
-    return { shared, pages: listingFingerprints(allListingPages(index, hrefBySku), shared) };
+    return { shared, pages: listingFingerprints(allListingPages(index, hrefs(list)), shared) };
   }
 
   it('key each page of each listing by its path', () => {
@@ -188,12 +198,33 @@ describe('listing page fingerprints', () => {
     expect(keys).not.toContain('professional/pressure-washer/page/2');
   });
 
-  it('render the pages of the listing holding a repriced product, and no other listing', () => {
-    const repriced = products.map((p) => (p.sku === 'H22' ? { ...p, regularPriceInclVat: 99.5 } : p));
-    expect(changedPages(listingPages(products), listingPages(repriced))).toEqual([
+  it('render only the page showing a repriced product when no count or price band moved', () => {
+    expect(changedPages(listingPages(products), listingPages(repricedTo('H22', 219)))).toEqual([
+      'home-garden/pressure-washer/page/2',
+    ]);
+  });
+
+  it('render every page of its listing when the price bands moved, and no other listing', () => {
+    expect(changedPages(listingPages(products), listingPages(repricedTo('H22', 40)))).toEqual([
       'home-garden/pressure-washer',
       'home-garden/pressure-washer/page/2',
     ]);
+  });
+
+  it('take a product that left a category out of its listing and counts, and into its new one', () => {
+    // P2 sorts after every other product, so no menu picture changes with it.
+    const moved = products.map((p) => (p.sku === 'P2' ? { ...p, categoryIds: [20] } : p));
+    expect(changedPages(listingPages(products), listingPages(moved))).toEqual([
+      'home-garden/pressure-washer',
+      'home-garden/pressure-washer/page/2',
+      'professional/pressure-washer',
+    ]);
+    const browsed = (path: string) =>
+      allListingPages(indexOf(moved), hrefs(moved)).find((page) => page.path === path)?.data.browsed;
+    const professionalNow = browsed('/professional/pressure-washer');
+    expect(professionalNow?.results.map(([sku]) => sku)).toEqual(['P1']);
+    expect(professionalNow?.counts.inStock).toBe(1);
+    expect(browsed('/home-garden/pressure-washer')?.results.map(([sku]) => sku)).toContain('P2');
   });
 
   it('render nothing when nothing changed, and drop a page the listing no longer fills', () => {

@@ -39,7 +39,7 @@ export function makeFakeSite(options: { categoryPage?: boolean; customerManage?:
     'a/b/index.html': page('Nested B'),
     '404.html': page('Page not found'),
     'search/index.html': page('Search'),
-    'listing-data/24.AbC.json': '{"products":[]}',
+    'listing-data/24.json': '{"products":[]}',
     '_astro/x.123.js': `export const items = [${Array.from({ length: 200 }, (_, i) => `"item-${i}"`).join(',')}];\n`,
     'favicon.svg':
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',

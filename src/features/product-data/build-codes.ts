@@ -13,7 +13,15 @@ import { codeFileCount, foldCode, productCodeFile, type ProductCodesFile } from 
  * What a quick-order row shows of a product: its facts less what only compare and lists use (its tier
  * prices stay: the row shows the one its quantity comes to).
  */
-const rowFacts = (facts: ProductFacts): ProductFacts => ({ ...facts, image: null, kind: null, specs: {} });
+const rows = new WeakMap<ProductFacts, ProductFacts>();
+function rowFacts(facts: ProductFacts): ProductFacts {
+  let row = rows.get(facts);
+  if (!row) {
+    row = { ...facts, image: null, kind: null, specs: {} };
+    rows.set(facts, row);
+  }
+  return row;
+}
 
 export function buildProductCodes(entries: ReadonlyMap<string, ProductFacts>): ProductCodesFile[] {
   const claims = new Map<string, string>();

@@ -9,6 +9,7 @@ import { publicTiers } from '../../catalogue/tier-prices.ts';
 import { variantHref } from '../../catalogue/variants.ts';
 import type { CategoryNode, Product } from '../../catalogue/types.ts';
 import type { FactsParent, FactsVariants, ProductFacts } from './facts.ts';
+import { keptParts } from '../../catalogue/kept-parts.ts';
 
 /** The list-valued attributes the product page shows in their own sections, and where the product holds them. */
 export const LIST_ATTRIBUTES = {
@@ -28,10 +29,32 @@ function categoriesById(index: CatalogueIndex): ReadonlyMap<number, CategoryNode
   return byId;
 }
 
-const memo = new WeakMap<
-  CatalogueIndex,
-  { comparable: ReadonlySet<string>; categories: ReadonlyMap<number, CategoryNode> }
->();
+interface FactsContext {
+  readonly comparable: ReadonlySet<string>;
+  readonly categories: ReadonlyMap<number, CategoryNode>;
+  /** What of the catalogue every product's facts read, as text: a product's facts are kept while it is the same. */
+  readonly key: string;
+}
+
+const memo = new WeakMap<CatalogueIndex, FactsContext>();
+
+function factsContext(index: CatalogueIndex): FactsContext {
+  let context = memo.get(index);
+  if (!context) {
+    const comparable = comparableCodes(index);
+    const categories = categoriesById(index);
+    const key = JSON.stringify([
+      [...comparable],
+      [...categories].map(([id, node]) => [id, node.name, node.path]),
+    ]);
+    context = { comparable, categories, key };
+    memo.set(index, context);
+  }
+  return context;
+}
+
+/** Each product's facts, kept between runs while the product, its page, its children and the context are the same. */
+const kept = keptParts<Product, ProductFacts>();
 
 /** A configurable's attributes and the children it sells (Magento's order of values, children by sku). */
 function variantsOf(index: CatalogueIndex, product: Product): FactsVariants | undefined {
@@ -63,12 +86,17 @@ function variantsOf(index: CatalogueIndex, product: Product): FactsVariants | un
 
 /** A product's facts; `href` is its page (`/{url_key}`). */
 export function productFacts(index: CatalogueIndex, product: Product, href: string): ProductFacts {
-  let shared = memo.get(index);
-  if (!shared) {
-    shared = { comparable: comparableCodes(index), categories: categoriesById(index) };
-    memo.set(index, shared);
-  }
-  const { comparable, categories } = shared;
+  const context = factsContext(index);
+  const children = (product.configurable?.variants ?? []).map(({ sku }) => index.bySku.get(sku));
+  return kept(product, [href, context.key, ...children], () => workOutFacts(index, context, product, href));
+}
+
+function workOutFacts(
+  index: CatalogueIndex,
+  { comparable, categories }: FactsContext,
+  product: Product,
+  href: string,
+): ProductFacts {
   const specs: Record<string, string | string[]> = {};
   for (const row of product.technicalData) if (comparable.has(row.code)) specs[row.code] = row.value;
   for (const code of comparable) {

@@ -1,7 +1,8 @@
 /**
- * /listing-data/{category id}.{hash}.json: each category's filter index (features/listing/listing-index.ts),
- * named by its content so it is cached for good (DESIGN.md §4). Malformed filterable values are reported
- * here, once per build, like the catalogue's other data faults.
+ * /listing-data/{category id}.json: each category's filter index (features/listing/listing-index.ts),
+ * revalidated like the pages that name it and purged from the CDN when it changes (listing-pages.ts says
+ * why its name carries no hash). Malformed filterable values are reported here, once per build, like the
+ * catalogue's other data faults.
  */
 import type { GetStaticPaths } from 'astro';
 import { allListingData, listingValueProblems } from '../../site/listing-pages.ts';
@@ -17,10 +18,10 @@ export const getStaticPaths = (() => {
   const files = new Map(
     allListingData(catalogue, hrefBySku)
       .filter((data) => data.listing.categoryId !== null)
-      .map((data) => [data.url, data.text]),
+      .map((data) => [data.url, data.index]),
   );
-  return dataFilesToRender([...files], ([url]) => url).map(([url, text]) =>
-    dataFile({ file: url.slice(url.lastIndexOf('/') + 1, -'.json'.length) }, text),
+  return dataFilesToRender([...files], ([url]) => url).map(([url, index]) =>
+    dataFile({ file: url.slice(url.lastIndexOf('/') + 1, -'.json'.length) }, index),
   );
 }) satisfies GetStaticPaths;
 

@@ -4,23 +4,13 @@
  * ones included, so a sku that is gone reads as gone, not as a missing file.
  */
 import type { GetStaticPaths } from 'astro';
-import {
-  PRODUCT_DATA_SHARDS,
-  productDataShard,
-  type ProductDataFile,
-} from '../../features/product-data/facts.ts';
 import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-files.ts';
-import { siteFacts } from '../../site/facts.ts';
+import { siteFactsFiles } from '../../site/facts.ts';
 
 export const getStaticPaths = (() => {
-  const files: ProductDataFile[] = Array.from({ length: PRODUCT_DATA_SHARDS }, () => ({}));
-  for (const [sku, facts] of siteFacts()) {
-    const file = files[productDataShard(sku)];
-    if (file) file[sku] = facts;
-  }
-  const numbered = files.map((file, shard) => ({ file, shard }));
+  const numbered = siteFactsFiles().map((file, shard) => ({ file, shard }));
   return dataFilesToRender(numbered, ({ shard }) => `product-data/${shard}.json`).map(({ file, shard }) =>
-    dataFile({ shard: String(shard) }, JSON.stringify(file)),
+    dataFile({ shard: String(shard) }, file),
   );
 }) satisfies GetStaticPaths;
 

@@ -5,11 +5,10 @@ import { extname, join } from 'node:path';
 const UTF8 = '; charset=utf-8';
 
 /**
- * Folders whose file names carry a hash of their content, so their files never change: Astro's bundles,
- * and the listings' filter indexes (`LISTING_INDEX_BASE` in components/catalogue/listing-pages.ts).
+ * Folders whose file names carry a hash of their content, so their files never change: Astro's bundles.
  * Served cached for a year and compressed once at the highest levels.
  */
-const HASHED_FOLDERS = ['_astro/', 'listing-data/'];
+const HASHED_FOLDERS = ['_astro/'];
 
 export const isHashedAsset = (relative: string): boolean =>
   HASHED_FOLDERS.some((folder) => relative.startsWith(folder));

@@ -10,7 +10,7 @@ import { siteCodes } from '../../../site/facts.ts';
 export const getStaticPaths = (() => {
   const numbered = siteCodes().map((file, number) => ({ file, number }));
   return dataFilesToRender(numbered, ({ number }) => `product-data/codes/${number}.json`).map(
-    ({ file, number }) => dataFile({ file: String(number) }, JSON.stringify(file)),
+    ({ file, number }) => dataFile({ file: String(number) }, file),
   );
 }) satisfies GetStaticPaths;
 

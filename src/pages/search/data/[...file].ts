@@ -7,7 +7,7 @@ import { siteSearchIndex } from '../../../site/search-index.ts';
 
 export const getStaticPaths = (() =>
   dataFilesToRender(indexFiles(siteSearchIndex()), ([file]) => `${SEARCH_DATA}/${file}`).map(([file, data]) =>
-    dataFile({ file }, JSON.stringify(data)),
+    dataFile({ file }, data as object),
   )) satisfies GetStaticPaths;
 
 export const GET = serveDataFile;
