@@ -130,10 +130,13 @@ export const PAGE_SIZE = 12;
 /** A listing page's own URL: the listing's path for page 1, `{path}/page/{n}` after. */
 export const pagePath = (path: string, page: number): string => (page <= 1 ? path : `${path}/page/${page}`);
 
-/** Spec §2: the code that appears in menus but whose listing is Not Found. */
-export const REFUSED_CODE = 'dry-ice-cleaning';
+/**
+ * The code the spec refused while every menu linked to it: it has its listing like every other category
+ * (DESIGN.md §3).
+ */
+export const DRY_ICE_PATH = '/professional/dry-ice-cleaning';
 
-/** Every listing page: second-level categories (but the refused code) and their children. */
+/** Every listing page: second-level categories and their children. */
 export function listings(): ListingInfo[] {
   const { audiences, products } = catalogue();
   const shown = products.filter((p) => p.visibility === 2 || p.visibility === 4);
@@ -146,9 +149,7 @@ export function listings(): ListingInfo[] {
     return { path: node.path, name: node.name, products };
   };
   return Object.values(audiences).flatMap((root) =>
-    root.children
-      .filter((node) => node.code !== REFUSED_CODE)
-      .flatMap((node) => [info(node), ...node.children.map(info)]),
+    root.children.flatMap((node) => [info(node), ...node.children.map(info)]),
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * The category codes each audience's listing accepts (spec §2, §5). Anything else under
- * `/home-garden/` or `/professional/` is Not Found; `dry-ice-cleaning` appears in menus but is refused.
+ * `/home-garden/` or `/professional/` is Not Found. `dry-ice-cleaning`, which the spec refused while every
+ * menu linked to it, has its listing like every other category (DESIGN.md §3).
  */
 import type { Audience } from './types.ts';
 
@@ -40,6 +41,7 @@ export const LISTING_CODES: Readonly<Record<Audience, readonly string[]>> = {
     'professional-landscape-management',
     'accessories',
     'detergents',
+    'dry-ice-cleaning',
   ],
 };
 

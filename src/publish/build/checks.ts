@@ -1,13 +1,15 @@
 /**
  * The checks a build must pass before it goes live: it has pages (and not fewer than half the live build's,
  * which catches a catalogue read that came back nearly empty), no configured secret appears in any file it
- * emitted, and a few pages that every build has (home, 404, a product page, a listing) exist and are
- * HTML. Each check returns problems as sentences; an empty list means publish.
+ * emitted, a few pages that every build has (home, 404, a product page, a listing) exist and are
+ * HTML, and every internal link of its pages resolves (links.ts). Each check returns problems as
+ * sentences; an empty list means publish.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { textFiles } from '../releases/content-types.ts';
 import type { NamedSecret } from '../rebuild/config.ts';
+import { checkLinks, deadLinkProblems, type LinkCheckOptions, type LinkReport } from './links.ts';
 
 export function checkPageCount(pages: number, previousPages: number | undefined): string[] {
   if (pages === 0) return ['The build has no pages.'];
@@ -67,4 +69,16 @@ export async function smokeTest(clientDir: string, pages: readonly string[]): Pr
       problems.push(`${page} is not a whole HTML page.`);
   }
   return problems;
+}
+
+/**
+ * Every internal `href`/`src` of the pages resolves to a file of the build or a route of the server
+ * (links.ts): the problems (the count and up to 20 `page → link`), and the figures for the log.
+ */
+export async function checkSiteLinks(
+  clientDir: string,
+  options: LinkCheckOptions = {},
+): Promise<{ problems: string[]; report: LinkReport }> {
+  const report = await checkLinks(clientDir, options);
+  return { problems: deadLinkProblems(report), report };
 }

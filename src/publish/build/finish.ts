@@ -2,14 +2,16 @@
  * What happens to a build between `astro build` and the swap: secrets looked for, text precompressed,
  * inline scripts scanned for the CSP (one pass over the files, site-pass.ts, that starts while Astro
  * renders), unchanged product and listing pages taken from the live build (also while Astro renders), and the checks
- * (src/publish/build/checks.ts). Returns what build-info.json records, and the problems that stop the publish.
+ * (src/publish/build/checks.ts), among them that every link of the pages it rendered resolves in the whole
+ * new site (links.ts). Returns what build-info.json records, and the problems that stop the publish.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LISTING_CODES } from '../../catalogue/categories.ts';
 import { loadEnv } from '../../config/env.ts';
 import type { BuildInfo } from '../releases/build-info.ts';
-import { checkPageCount, findSecrets, smokeTest } from './checks.ts';
+import { checkPageCount, checkSiteLinks, findSecrets, smokeTest } from './checks.ts';
+import { folderLocate } from './links.ts';
 import { buildSecrets, type NamedSecret } from '../rebuild/config.ts';
 import type { PagesManifest } from '../plan/plan-files.ts';
 import type { PrecompressResult } from './precompress.ts';
@@ -56,6 +58,15 @@ function defaultSecrets(environment: Readonly<Record<string, string | undefined>
     return buildSecrets(loadEnv(environment));
   } catch {
     return [];
+  }
+}
+
+/** `SITE_URL`, whose absolute links (canonical, Open Graph) are the site's own; undefined when unset. */
+function siteUrlOf(environment: Readonly<Record<string, string | undefined>>): string | undefined {
+  try {
+    return loadEnv(environment).SITE_URL;
+  } catch {
+    return undefined;
   }
 }
 
@@ -176,5 +187,21 @@ export async function finishBuild(input: FinishInput): Promise<Finished> {
     ...(await smokeTest(clientDir, input.smokePages ?? defaultSmokePages(manifest))),
   );
   lap('checks');
+  // A full build's every page; a partial build's own pages, against the whole folder (the reused pages
+  // are linked in by now). The pages it took from the live build were checked with it: reading them
+  // again would cost what a full build's check costs (about 1 ms a page).
+  const site = await folderLocate(clientDir);
+  const reusedFiles = new Set(reused.map((key) => (key === '' ? 'index.html' : `${key}/index.html`)));
+  const links = await checkSiteLinks(clientDir, {
+    locate: site.locate,
+    pages: site.files.filter((file) => file.endsWith('.html') && !reusedFiles.has(file)).sort(),
+    siteUrl: siteUrlOf(input.environment),
+  });
+  const { report } = links;
+  log(
+    `Checked ${report.links} links (${report.paths} distinct) on ${report.pages} pages${reused.length > 0 ? ` (not the ${reused.length} reused)` : ''} in ${report.ms} ms: ${report.dead.length} dead`,
+  );
+  problems.push(...links.problems);
+  lap('links');
   return { pages, rendered: pass.htmlFiles, scriptHashes, compression, problems, workMs: pass.workMs };
 }

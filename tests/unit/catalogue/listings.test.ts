@@ -7,7 +7,8 @@ import {
   nameFromCode,
   subcategoryListings,
 } from '../../../src/components/catalogue/listings.ts';
-import { index } from './fixtures.ts';
+import { allListingPages } from '../../../src/site/listing-pages.ts';
+import { index, product } from './fixtures.ts';
 
 const catalogue = index([]);
 
@@ -39,9 +40,45 @@ describe('categoryListings', () => {
     });
   });
 
-  it('never lists dry-ice-cleaning', () => {
-    const paths = allListings(catalogue).map((listing) => listing.path);
-    expect(paths.some((path) => path.includes('dry-ice-cleaning'))).toBe(false);
+  it('lists dry-ice-cleaning like every other category, with its sub-categories (DESIGN.md §3)', () => {
+    expect(categoryListings(catalogue, 'professional').map((listing) => listing.code)).toContain(
+      'dry-ice-cleaning',
+    );
+    expect(allListings(catalogue).filter((listing) => listing.path.includes('dry-ice-cleaning'))).toEqual([
+      expect.objectContaining({
+        path: '/professional/dry-ice-cleaning',
+        categoryId: 23,
+        name: 'Dry Ice Cleaning',
+        children: [{ name: 'Blasters', path: '/professional/dry-ice-cleaning/blasters' }],
+      }),
+      expect.objectContaining({
+        path: '/professional/dry-ice-cleaning/blasters',
+        categoryId: 44,
+        parent: {
+          name: 'Dry Ice Cleaning',
+          path: '/professional/dry-ice-cleaning',
+          code: 'dry-ice-cleaning',
+        },
+      }),
+    ]);
+  });
+
+  it("shows the dry-ice-cleaning category's products, paged, with their count", () => {
+    const blasters = Array.from({ length: 13 }, (_, at) =>
+      product({ sku: `DI-${String(at + 1).padStart(2, '0')}`, categoryIds: [23] }),
+    );
+    const shop = index(blasters);
+    const hrefBySku = new Map(blasters.map((blaster) => [blaster.sku, `/${blaster.urlKey}`]));
+    const pages = allListingPages(shop, hrefBySku).filter(
+      (page) => page.data.listing.code === 'dry-ice-cleaning',
+    );
+    expect(pages.map((page) => page.path)).toEqual([
+      '/professional/dry-ice-cleaning',
+      '/professional/dry-ice-cleaning/page/2',
+    ]);
+    expect(pages.map((page) => page.shown.length)).toEqual([12, 1]);
+    expect(pages[0]?.data.browsed.results).toHaveLength(13);
+    expect(pages[0]?.data.index.products).toHaveLength(13);
   });
 });
 

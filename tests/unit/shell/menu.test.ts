@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isListingCode } from '../../../src/catalogue/categories.ts';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
 import type { Audience, Catalogue, CategoryNode, Product } from '../../../src/catalogue/types.ts';
 import { audienceMenus, categoryImage } from '../../../src/site/menus.ts';
@@ -82,12 +83,29 @@ describe('audienceMenus', () => {
     ]);
   });
 
-  it('keeps codes the listing refuses, such as dry-ice-cleaning, in the menu (spec §2)', () => {
-    expect(professional?.tiles.map((tile) => tile.code)).toEqual(['dry-ice-cleaning']);
+  it('gives dry-ice-cleaning a tile leading to its listing, like every other category (DESIGN.md §3)', () => {
+    expect(professional?.tiles.map((tile) => tile.href)).toEqual(['/professional/dry-ice-cleaning']);
+    expect(isListingCode('professional', 'dry-ice-cleaning')).toBe(true);
   });
 
   it('shows no picture for a category without products', () => {
     expect(professional?.tiles[0]?.image).toBeNull();
+  });
+
+  it('gives no tile to a category Magento has and the shop has no listing for (it would lead to Not Found)', () => {
+    const added = node('professional', 99, 'ice-rinks', 1);
+    const withNew: Catalogue = {
+      ...catalogue,
+      audiences: {
+        ...catalogue.audiences,
+        professional: {
+          ...catalogue.audiences.professional,
+          children: [added, ...catalogue.audiences.professional.children],
+        },
+      },
+    };
+    const [, menu] = audienceMenus(indexCatalogue(withNew));
+    expect(menu?.tiles.map((tile) => tile.href)).toEqual(['/professional/dry-ice-cleaning']);
   });
 });
 
