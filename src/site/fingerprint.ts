@@ -13,7 +13,7 @@ import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Product } from '../catalogue/types.ts';
 import type { ListingData, ListingPage } from './listing-pages.ts';
 import { audienceMenus } from './menus.ts';
-import { productPageModel, type ProductPageModel } from './product-page.ts';
+import type { ProductPageModel } from './product-page.ts';
 import type { ShopInfo } from '../config/shop.ts';
 import { keptParts } from '../catalogue/kept-parts.ts';
 
@@ -22,6 +22,9 @@ const hash = (...parts: readonly unknown[]): string => {
   for (const part of parts) digest.update(JSON.stringify(part)).update('\0');
   return digest.digest('base64url').slice(0, 22);
 };
+
+/** The fingerprint of a page that shows what every page shares (`shared`) and `inputs` from the catalogue. */
+export const fixedFingerprint = (shared: string, inputs: unknown): string => hash(shared, inputs);
 
 /** The fingerprint of a file whose whole content is `text` (the data endpoints' JSON). */
 export const textFingerprint = (text: string): string =>
@@ -64,21 +67,6 @@ export const productFingerprint = (model: ProductPageModel, shared: string): str
       children: model.children.map(productDigest),
     }),
   );
-
-/** One fingerprint per routed product, by url key. */
-export function productFingerprints(
-  routed: readonly Product[],
-  index: Pick<CatalogueIndex, 'bySku' | 'audienceOf'>,
-  hrefBySku: ReadonlyMap<string, string>,
-  shared: string,
-): Map<string, string> {
-  return new Map(
-    routed.map((product) => [
-      product.urlKey,
-      productFingerprint(productPageModel(product, index, hrefBySku), shared),
-    ]),
-  );
-}
 
 /**
  * What every page of a listing shows from its category's whole index, hashed once per listing: its name,

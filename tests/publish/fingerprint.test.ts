@@ -8,7 +8,8 @@ import { indexCatalogue } from '../../src/catalogue/snapshot.ts';
 import type { Catalogue, CategoryNode, Product } from '../../src/catalogue/types.ts';
 import type { ShopInfo } from '../../src/config/shop.ts';
 import { allListingPages } from '../../src/site/listing-pages.ts';
-import { listingFingerprints, productFingerprints, sharedFingerprint } from '../../src/site/fingerprint.ts';
+import { listingFingerprints, sharedFingerprint } from '../../src/site/fingerprint.ts';
+import { productPagePlan } from '../../src/site/page-plan.ts';
 import { planPages } from '../../src/publish/plan/render-plan.ts';
 import { withRegularPrice } from '../unit/catalogue/fixtures.ts';
 
@@ -93,7 +94,8 @@ function fingerprints(products: Product[], shopInfo: ShopInfo = shop) {
   const index = indexCatalogue(catalogue);
   const hrefBySku = new Map(index.pages.map((page) => [page.sku, `/${page.urlKey}`]));
   const shared = sharedFingerprint(index, shopInfo);
-  return { shared, pages: productFingerprints(index.pages, index, hrefBySku, shared) };
+  const planned = productPagePlan(index, { routed: index.pages, hrefBySku }, shared);
+  return { shared, pages: new Map(planned.map(({ key, cacheKey }) => [key, cacheKey])) };
 }
 
 const changedPages = (before: ReturnType<typeof fingerprints>, after: ReturnType<typeof fingerprints>) =>

@@ -28,6 +28,7 @@ import {
 } from '../../src/features/search/files.ts';
 import { checkLinks, layeredLocate, layeredPages } from '../../src/publish/build/links.ts';
 import { readBuildInfo } from '../../src/publish/releases/build-info.ts';
+import { PAGES_MANIFEST_FILE, readPagesManifest } from '../../src/publish/plan/plan-files.ts';
 import { layersOf, locateIn } from '../../src/publish/releases/layers.ts';
 import { storefrontServerConfig } from '../../src/server/config.ts';
 import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
@@ -238,7 +239,24 @@ describe('an editor saves a product in the back end', () => {
       );
       if (!untouched) throw new Error('no product unrelated to the saved one');
       expect(written).not.toContain(`${untouched.urlKey}/index.html`);
-      expect((await get(`/${untouched.urlKey}`)).status).toBe(200);
+      // Rendered, by the pages' keys: the product's page, the pages naming it as a connected product, the
+      // pages of its listings, and the few pages that follow the whole catalogue; no shopper screen, no
+      // content page, not the home page.
+      const manifest = readPagesManifest(join(realpathSync(join(dir, 'dist')), PAGES_MANIFEST_FILE));
+      const renderedPages = (manifest?.rendered ?? []).filter((key) => !/\.(json|xml|txt)$/.test(key));
+      const naming = index.pages.filter((other) => Object.values(other.links).flat().includes(product.sku));
+      const listings = allListings(index).filter(
+        (each) => each.categoryId !== null && product.categoryIds.includes(each.categoryId),
+      );
+      const explained = (key: string) =>
+        key === product.urlKey ||
+        naming.some((other) => other.urlKey === key) ||
+        listings.some(
+          (each) => key === each.path.slice(1) || key.startsWith(`${each.path.slice(1)}/page/`),
+        ) ||
+        key === 'quick-order';
+      expect(renderedPages).toContain(product.urlKey);
+      expect(renderedPages.filter((key) => !explained(key))).toEqual([]);
       expect((await get(`/${product.urlKey}`)).text).toContain('£1,234.56');
       expect((await get(listing.path)).text).toContain('£1,234.56');
       expect((await searchRecordOf(product))?.[5]).toBe(1234.56);

@@ -48,7 +48,14 @@ const job = {
   live: '/nowhere/dist',
   liveKeys: {},
   pricedAt: 0,
-  siteUrl: 'http://localhost:4321',
+  shop: {
+    name: 'Shop',
+    phone: '0800 000 0000',
+    orderPhone: '0800 000 0001',
+    email: 'shop@example.com',
+    address: 'Leeds',
+    siteUrl: 'http://localhost:4321',
+  },
   levels: { brotli: 6, gzip: 6 },
   secrets: [],
 };

@@ -34,7 +34,14 @@ const job: WarmJob = {
   live: '/site/dist.builds/1',
   liveKeys: { 'product-0': 'a0' },
   pricedAt: 1_767_225_600_000,
-  siteUrl: 'https://shop.example',
+  shop: {
+    name: 'Shop',
+    phone: '0800 000 0000',
+    orderPhone: '0800 000 0001',
+    email: 'shop@example.com',
+    address: 'Leeds',
+    siteUrl: 'https://shop.example',
+  },
   levels: { brotli: 6, gzip: 6 },
   secrets: [{ name: 'MAGENTO_TOKEN', value: 'secret' }],
 };

@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { loadEnv, processEnvironment } from '../../config/env.ts';
+import { shopInfo } from '../../config/shop.ts';
 import { readBuildInfo, snapshotHash, sourceHash, type BuildInfo } from '../releases/build-info.ts';
 import {
   buildLayout,
@@ -145,6 +146,8 @@ interface Plan {
   /** The instant the pages are priced at, and the price changes due after it. */
   readonly pricedAt: number;
   readonly prices: PriceSchedule | undefined;
+  /** The keys of the fixed pages whose inputs are known (site/page-plan.ts), as this build renders them. */
+  readonly fixedKeys: Readonly<Record<string, string>>;
 }
 
 /** What decides between a full, a partial and a warm build, worked out before any page is planned. */
@@ -191,6 +194,7 @@ function planBuild(
     (mode === 'full' ? 'the project has no product route to plan (render-plan.ts)' : undefined);
   return {
     ...{ root, dir, environment, live, liveInfo, mode, manifest, pricedAt, prices: planned?.prices },
+    fixedKeys: planned?.fixedKeys ?? {},
     fullBecause: because,
     sourceHash: started.sourceHash,
     snapshotHash: snapshotHash(options.snapshotFile),
@@ -328,7 +332,7 @@ async function warmBuild(
   const progress = (step: BuildStep, rendered = 0) =>
     options.onProgress?.({ step, rendered, mode: 'partial' });
   progress('rendering');
-  const siteUrl = loadEnv(run.environment).SITE_URL;
+  const settings = loadEnv(run.environment);
   // The live build's whole build: its files are compressed at its levels (they depend on the site's size).
   const levels = warmLevels(join(layout.buildsDir, run.liveInfo.base ?? basename(run.live)));
   const outcome = await run.warm.run({
@@ -336,9 +340,9 @@ async function warmBuild(
     live: run.live,
     liveKeys: run.liveManifest.pages,
     levels,
-    secrets: options.secrets ?? buildSecrets(loadEnv(run.environment)),
+    secrets: options.secrets ?? buildSecrets(settings),
     pricedAt: run.pricedAt,
-    siteUrl,
+    shop: shopInfo(settings),
   });
   lap('render');
   Object.assign(timings, { plan: outcome.planMs, renderPages: outcome.renderMs });
@@ -457,7 +461,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
     Object.assign(timings, { astroBundle: bundleMs, astroRender: renderMs });
     if (plan.manifest) {
       // With the data files' keys, as Astro's routes gave them (astro.config.mjs writes them).
-      const keys = { ...readCacheKeys(dir), ...plan.manifest.pages };
+      const keys = { ...readCacheKeys(dir), ...plan.fixedKeys, ...plan.manifest.pages };
       await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify({ ...plan.manifest, pages: keys }));
       await rm(join(dir, CACHE_KEYS_FILE), { force: true });
     }

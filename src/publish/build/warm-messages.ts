@@ -52,8 +52,15 @@ export const warmJobSchema = z.object({
   liveKeys: fingerprintsSchema,
   /** The instant the pages are priced at (epoch ms). */
   pricedAt: z.number(),
-  /** `SITE_URL`: the origin the pages are rendered for. */
-  siteUrl: z.string().min(1),
+  /** The shop's identity (src/config/shop.ts), on every page; `siteUrl` is the origin pages are rendered for. */
+  shop: z.object({
+    name: z.string(),
+    phone: z.string(),
+    orderPhone: z.string(),
+    email: z.string(),
+    address: z.string(),
+    siteUrl: z.string().min(1),
+  }),
   /** The levels the written files are compressed at, after the run (`compressWritten`). */
   levels: levelsSchema,
   /** Values no written file may contain (checks.ts): looked for in each page as it is rendered. */

@@ -15,6 +15,7 @@ import type { Catalogue } from '../../catalogue/types.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
 import { RECORDED_PRICE_CHANGES } from '../releases/build-info.ts';
 import { handOff } from '../../site/handoff.ts';
+import { fixedPageKey, sharedFingerprint } from '../../site/page-plan.ts';
 import { isCompressible, MIN_COMPRESS_BYTES } from '../releases/content-types.ts';
 import { layersOf, locateIn } from '../releases/layers.ts';
 import { secretFinder } from './checks.ts';
@@ -117,7 +118,8 @@ export async function startWarmRenderer(input: {
   return {
     async run(job, catalogue) {
       const started = performance.now();
-      handOff({ index: indexCatalogue(catalogue, { at: job.pricedAt }), render: null });
+      const index = indexCatalogue(catalogue, { at: job.pricedAt });
+      handOff({ index, render: null });
       app.routeCache.clearAll();
       const paths = (await new Paths(app).getAll()) as StaticPath[];
       const planned = performance.now();
@@ -129,15 +131,18 @@ export async function startWarmRenderer(input: {
       const hashes = new Set<string>();
       const assets = new Set<string>();
       const scan = { secretProblems: [] as string[], inlineHandlers: [] as string[], htmlFiles: 0 };
+      // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
+      const shared = sharedFingerprint(index, job.shop);
       for (const { pathname, route, cacheKey } of paths) {
         const key = pathname.replace(/^\/+|\/+$/g, '');
-        if (cacheKey !== undefined) {
-          keys[key] = cacheKey;
-          if (job.liveKeys[key] === cacheKey) continue;
+        const pageKey = cacheKey ?? fixedPageKey(key, index, shared);
+        if (pageKey !== undefined) {
+          keys[key] = pageKey;
+          if (job.liveKeys[key] === pageKey) continue;
         }
         const url = new URL(
           route.type === 'endpoint' || key === '' ? pathname : `${pathname.replace(/\/+$/, '')}/`,
-          job.siteUrl,
+          job.shop.siteUrl,
         );
         const response = await app.render(new Request(url), { routeData: route });
         if (response.status >= 300 && response.status < 400)

@@ -20,8 +20,7 @@ import {
   type BuildInfo,
   type PriceChange,
 } from '../releases/build-info.ts';
-import { allListingPages } from '../../site/listing-pages.ts';
-import { listingFingerprints, productFingerprints, sharedFingerprint } from '../../site/fingerprint.ts';
+import { fixedPageKeys, pageKeys, sharedFingerprint } from '../../site/page-plan.ts';
 import type { PagesManifest } from './plan-files.ts';
 
 export { PAGES_MANIFEST_FILE, readPagesManifest, type PagesManifest } from './plan-files.ts';
@@ -101,20 +100,19 @@ export function workOutRenderPlan(input: {
   readonly previous: PagesManifest | undefined;
   /** The instant the pages are priced at (epoch ms): the fingerprints hash the prices that apply then. */
   readonly at: number;
-}): { manifest: PagesManifest; prices: PriceSchedule } | undefined {
+}): { manifest: PagesManifest; fixedKeys: Record<string, string>; prices: PriceSchedule } | undefined {
   if (!existsSync(join(input.root, PRODUCT_ROUTE))) return undefined;
   // Read afresh: a long-running rebuilder sees a new snapshot in the same file each time.
   const catalogue = readSnapshot(input.snapshotFile);
   const index = indexCatalogue(catalogue, { at: input.at });
-  const { routed, hrefBySku } = productRoutes(index, contentPagePaths(input.root));
+  const routes = productRoutes(index, contentPagePaths(input.root));
   const shared = sharedFingerprint(index, shopInfo(loadEnv(input.environment)));
-  const current = new Map([
-    ...productFingerprints(routed, index, hrefBySku, shared),
-    ...listingFingerprints(allListingPages(index, hrefBySku), shared),
-  ]);
+  const current = pageKeys(index, routes, shared);
   const changes = priceChanges(catalogue.products, input.at);
   return {
     manifest: planPages(current, shared, input.previous).manifest,
+    // Rendered by every `astro build`; recorded so the warm runs after it render them only when they change.
+    fixedKeys: Object.fromEntries(fixedPageKeys(index, shared)),
     prices: { total: changes.length, upcoming: changes.slice(0, RECORDED_PRICE_CHANGES) },
   };
 }

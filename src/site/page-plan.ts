@@ -1,0 +1,127 @@
+/**
+ * The product and listing pages of a catalogue, each with its key (its path without the leading `/`), its
+ * cache key (its fingerprint: fingerprint.ts) and its props: the one place their inputs and keys are worked
+ * out. The routes' `getStaticPaths` return these, and the render plan (src/publish/plan/render-plan.ts)
+ * compares their keys with the live build's, so the pages a build renders and the keys it records cannot
+ * be chosen two ways.
+ */
+import type { ProductRoutes } from '../catalogue/product-page.ts';
+import type { CatalogueIndex } from '../catalogue/snapshot.ts';
+import { fixedFingerprint, listingFingerprints, productFingerprint } from './fingerprint.ts';
+
+export { sharedFingerprint } from './fingerprint.ts';
+import { allListingPages, type ListingPage } from './listing-pages.ts';
+import { productPageModel, type ProductPageModel } from './product-page.ts';
+
+export interface PlannedPage<Props> {
+  /** The page's path without the leading `/`: a product's url key, a listing page's path. */
+  readonly key: string;
+  readonly cacheKey: string;
+  readonly props: Props;
+}
+
+/** The product pages; with `only`, just those whose keys it holds (the pages a partial build renders). */
+export function productPagePlan(
+  index: CatalogueIndex,
+  routes: Pick<ProductRoutes, 'routed' | 'hrefBySku'>,
+  shared: string,
+  only: ReadonlySet<string> | null = null,
+): PlannedPage<{ model: ProductPageModel }>[] {
+  return routes.routed
+    .filter((product) => !only || only.has(product.urlKey))
+    .map((product) => {
+      const model = productPageModel(product, index, routes.hrefBySku);
+      return { key: product.urlKey, cacheKey: productFingerprint(model, shared), props: { model } };
+    });
+}
+
+/** The listing pages; with `only`, just those whose keys it holds. */
+export function listingPagePlan(
+  index: CatalogueIndex,
+  routes: Pick<ProductRoutes, 'hrefBySku'>,
+  shared: string,
+  only: ReadonlySet<string> | null = null,
+): PlannedPage<{ page: ListingPage }>[] {
+  const pages = allListingPages(index, routes.hrefBySku).filter(
+    (page) => !only || only.has(page.path.slice(1)),
+  );
+  const keys = listingFingerprints(pages, shared);
+  return pages.map((page) => {
+    const key = page.path.slice(1);
+    return { key, cacheKey: keys.get(key) ?? '', props: { page } };
+  });
+}
+
+/** Every product and listing page's cache key, by key: what a build records and the next one compares. */
+export function pageKeys(
+  index: CatalogueIndex,
+  routes: Pick<ProductRoutes, 'routed' | 'hrefBySku'>,
+  shared: string,
+): Map<string, string> {
+  return new Map(
+    [...productPagePlan(index, routes, shared), ...listingPagePlan(index, routes, shared)].map(
+      ({ key, cacheKey }) => [key, cacheKey],
+    ),
+  );
+}
+
+/** The shopper's screens: they show the shell (menus, shop) around islands, nothing else of the catalogue. */
+const SHELL_ONLY = [
+  '404',
+  'basket',
+  'basket/shipping',
+  'basket/shipping/payment',
+  'category-not-found',
+  'customer',
+  'customer/create-account',
+  'customer/manage',
+  'customer/manage/contact',
+  'customer/manage/bill_addr',
+  'customer/manage/shipp_addr',
+  'customer/order',
+  'customer/orders',
+  'customer/sign-in',
+  'failed-payment',
+  'order-status',
+  'paid',
+  'privacy-policy',
+  'privacy-policy/full-notice',
+  'search',
+  'wishlist',
+  'robots.txt',
+];
+
+/**
+ * What each page with a fixed path shows from the catalogue besides what every page shares, by key: the
+ * home page and the landings the editors' CMS blocks, compare the attributes' labels. A page not named here
+ * (the sitemap, the basket's products, quick order, which follow the whole catalogue, or a page added
+ * later) has no key and is rendered on every run.
+ */
+type Inputs = (index: CatalogueIndex) => unknown;
+const FIXED_PAGE_INPUTS: ReadonlyMap<string, Inputs> = new Map<string, Inputs>([
+  ...SHELL_ONLY.map((key): [string, Inputs] => [key, () => null]),
+  ['', (index) => index.catalogue.blocks],
+  ['home-garden', (index) => index.catalogue.blocks],
+  ['professional', (index) => index.catalogue.blocks],
+  ['compare', (index) => index.catalogue.attributes],
+]);
+
+/**
+ * The cache key of a page with a fixed path (its path without the leading `/`), or undefined for one whose
+ * inputs are not known here (rendered every run). Content pages (`src/content/pages`) show the shell and
+ * their Markdown, which is source: `contentPage` says the key is one of them.
+ */
+export function fixedPageKey(
+  key: string,
+  index: CatalogueIndex,
+  shared: string,
+  contentPage = false,
+): string | undefined {
+  if (contentPage) return fixedFingerprint(shared, null);
+  const inputs = FIXED_PAGE_INPUTS.get(key);
+  return inputs && fixedFingerprint(shared, inputs(index));
+}
+
+/** The keys of every fixed page this module knows the inputs of: what a full `astro build` records for them. */
+export const fixedPageKeys = (index: CatalogueIndex, shared: string): Map<string, string> =>
+  new Map([...FIXED_PAGE_INPUTS].map(([key, inputs]) => [key, fixedFingerprint(shared, inputs(index))]));
