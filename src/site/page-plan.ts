@@ -108,19 +108,15 @@ const FIXED_PAGE_INPUTS: ReadonlyMap<string, Inputs> = new Map<string, Inputs>([
 
 /**
  * The cache key of a page with a fixed path (its path without the leading `/`), or undefined for one whose
- * inputs are not known here (rendered every run). Content pages (`src/content/pages`) show the shell and
- * their Markdown, which is source: `contentPage` says the key is one of them.
+ * inputs are not known here (rendered every run).
  */
-export function fixedPageKey(
-  key: string,
-  index: CatalogueIndex,
-  shared: string,
-  contentPage = false,
-): string | undefined {
-  if (contentPage) return fixedFingerprint(shared, null);
+export function fixedPageKey(key: string, index: CatalogueIndex, shared: string): string | undefined {
   const inputs = FIXED_PAGE_INPUTS.get(key);
   return inputs && fixedFingerprint(shared, inputs(index));
 }
+
+/** A content page's key (`src/content/pages`): it shows the shell and its Markdown, which is source. */
+export const contentPageKey = (shared: string): string => fixedFingerprint(shared, null);
 
 /** The keys of every fixed page this module knows the inputs of: what a full `astro build` records for them. */
 export const fixedPageKeys = (index: CatalogueIndex, shared: string): Map<string, string> =>
