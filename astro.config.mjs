@@ -37,13 +37,13 @@ const renderPlan = {
   },
 };
 
-/** Where the publisher's warm renderer (src/publish/build/warm.ts) waits for the bundle's renderer. */
+/** Where the publisher's warm renderer (src/publish/render/warm.ts) waits for the bundle's renderer. */
 const WARM_RENDERER = Symbol.for('storefront.warm-renderer');
 
 /**
  * After the pages are written, with the prerender bundle Astro rendered them with: records every path's
  * cache key (its fingerprint, src/site/fingerprint.ts) in `cache-keys.json` beside the build's `client/`,
- * so the first warm rebuild after this build renders only what changed (src/publish/build/build.ts merges
+ * so the first warm rebuild after this build renders only what changed (src/publish/render/build.ts merges
  * them into `pages.json`); and hands the publisher's warm renderer, when it runs this build in its own
  * process, the bundle's app, already loaded, so later runs render changed pages without bundling again.
  * @type {import('astro').AstroIntegration}

@@ -5,7 +5,7 @@
  * 1. seed the embedded back end's database (pictures only up to 1,000 products);
  * 2. `npm start` (scripts/start.ts) on free ports with that database: full sync and the first, full build
  *    (the full-build time for comparison), then it serves with its rebuilder on;
- * 3. the warm renderer (src/publish/build/): the status page's `renderer` polled until it is `warm` (up to
+ * 3. the warm renderer (src/publish/render/): the status page's `renderer` polled until it is `warm` (up to
  *    5 minutes; the changes are measured anyway when it never is);
  * 4. change-to-live, 5 times, one product after the other: an editor's price change through the admin API
  *    (`PUT /rest/V1/products/{sku}`), which calls the storefront's signed hook; the clock stops when the
@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_REBUILD_SECRET, DEMO_STATUS_PASSWORD } from '../src/config/publishing.ts';
 import { buildInfoSchema, configHash, type BuildInfo } from '../src/publish/releases/build-info.ts';
-import { buildSite } from '../src/publish/build/build.ts';
+import { buildSite } from '../src/publish/render/build.ts';
 import { loadEnv } from '../src/config/env.ts';
 import { formatPrice } from '../src/catalogue/money.ts';
 import { readSnapshot } from '../src/catalogue/snapshot.ts';
@@ -931,7 +931,7 @@ async function benchSize(products: number): Promise<SizeFigures> {
 }
 
 /**
- * The phase split of one build: Astro's bundling and render, what the site pass (src/publish/build/site-pass.ts)
+ * The phase split of one build: Astro's bundling and render, what the site pass (src/publish/render/site-pass.ts)
  * still had to do after the render, the reuse links and the checks, then the site pass's work summed over
  * files (compression, CSP scan, secret check: most of it overlapped the render), and Astro's peak memory.
  */

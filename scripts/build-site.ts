@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { snapshotPath } from '../src/catalogue/snapshot.ts';
 import { ConfigError, loadEnv } from '../src/config/env.ts';
 import { configHash } from '../src/publish/releases/build-info.ts';
-import { BuildError, buildSite } from '../src/publish/build/build.ts';
+import { BuildError, buildSite } from '../src/publish/render/build.ts';
 import { DIST_DIR } from '../src/server/config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

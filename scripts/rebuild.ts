@@ -23,7 +23,7 @@ import { embeddedMagentoConfig } from '../src/embedded/magento/config.ts';
 import { startEmbeddedMagento, type RunningMagento } from '../src/embedded/magento/server.ts';
 import type { RunPhase, RunSummary } from '../src/publish/rebuild/rebuilder.ts';
 import { createRebuildTask } from '../src/publish/rebuild/task.ts';
-import type { BuildProgress } from '../src/publish/build/build.ts';
+import type { BuildProgress } from '../src/publish/render/build.ts';
 import { DIST_DIR } from '../src/server/config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -30,7 +30,7 @@ import { startEmbeddedMagento } from './embedded/magento/server.ts';
 import { paymentSandboxConfig, usesPaymentSandbox } from './embedded/payment/config.ts';
 import { startPaymentSandbox } from './embedded/payment/server.ts';
 import { configHash, readBuildInfo, whyStale } from './publish/releases/build-info.ts';
-import { BuildError, buildSite, defaultSources } from './publish/build/build.ts';
+import { BuildError, buildSite, defaultSources } from './publish/render/build.ts';
 import { rebuildOnSave } from './publish/rebuild/hook-client.ts';
 import { startReplica, type ReplicaSettings } from './replica.ts';
 

@@ -16,7 +16,7 @@ import { benchAstroBuild } from './astro-command.ts';
 import { snapshotPath } from '../../src/catalogue/snapshot.ts';
 import { loadEnv } from '../../src/config/env.ts';
 import { configHash } from '../../src/publish/releases/build-info.ts';
-import { buildSite } from '../../src/publish/build/build.ts';
+import { buildSite } from '../../src/publish/render/build.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({

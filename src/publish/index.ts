@@ -25,5 +25,5 @@ export {
   type Levels,
 } from './releases/encoding.ts';
 export { layersOf, liveLayers, locateIn, type Layers } from './releases/layers.ts';
-export { inlineScriptHashes, scanInlineScripts, type InlineScriptScan } from './build/inline-scripts.ts';
+export { inlineScriptHashes, scanInlineScripts, type InlineScriptScan } from './render/inline-scripts.ts';
 export { createRebuildRoutes, type RebuildRoutesOptions } from './rebuild/routes.ts';

@@ -16,12 +16,13 @@ import { Hono } from 'hono';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { EDGE_HEADERS_ON_304, type EdgeCaching } from '../cdn/headers.ts';
 import { describeError, textReply } from '../http/index.ts';
+import type { Rewrite } from '../http/site-paths.ts';
 import type { NodeRoute } from './astro.ts';
 import { liveBuildId } from './build-id.ts';
 import { createImageRoutes } from './images.ts';
 import { createSearchPage } from './search-page.ts';
 import { securityHeadersMiddleware } from './security.ts';
-import { createStaticSite, type NotFoundPage, type Rewrite } from './static-site.ts';
+import { createStaticSite, type NotFoundPage } from './static-site.ts';
 
 export interface StorefrontServerConfig {
   /** The built site's static files (`dist/client`). */

@@ -11,8 +11,9 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import sharp from 'sharp';
-import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, type ImageWidth } from '../catalogue/images.ts';
+import type { ImageFormat } from '../catalogue/images.ts';
 import { errorMessage, textReply } from '../http/index.ts';
+import { parseImagePath, type ImageRequest } from '../http/site-paths.ts';
 import { CACHE_IMMUTABLE, rawPath } from './static-site.ts';
 
 export interface ImageRouteOptions {
@@ -27,38 +28,8 @@ export interface ImageRouteOptions {
   readonly log?: (message: string) => void;
 }
 
-/** The Magento media folders pictures come from: products', and the CMS editor's. */
-type MediaFolder = 'catalog/product' | 'wysiwyg';
-
-export interface ImageRequest {
-  readonly width: ImageWidth;
-  readonly format: ImageFormat;
-  readonly folder: MediaFolder;
-  /** Path below the folder, starting with `/`, e.g. `/p/w/pw-2000-1.jpg`. */
-  readonly file: string;
-}
-
-const ROUTE = /^\/img\/(\d{1,4})\/([a-z]{1,8})\/(catalog\/product|wysiwyg)(\/[A-Za-z0-9._\-/]+)$/;
-const SOURCE_EXTENSION = /\.(jpe?g|png|webp|gif|avif|tiff?)$/i;
-/** Editors' pictures may be drawings too. */
-const WYSIWYG_EXTENSION = /\.(jpe?g|png|webp|gif|avif|tiff?|svg)$/i;
 const CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = { webp: 'image/webp', jpeg: 'image/jpeg' };
 const NOT_FOUND_CACHE = 'public, max-age=60';
-
-/** The picture a URL path asks for, or undefined when the width, format or file is not allowed. */
-export function parseImagePath(pathname: string): ImageRequest | undefined {
-  const match = ROUTE.exec(pathname);
-  if (!match) return undefined;
-  const [, widthText = '', formatText = '', folderText = '', file = ''] = match;
-  const width = IMAGE_WIDTHS.find((allowed) => String(allowed) === widthText);
-  const format = IMAGE_FORMATS.find((allowed) => allowed === formatText);
-  if (width === undefined || format === undefined) return undefined;
-  const folder: MediaFolder = folderText === 'wysiwyg' ? 'wysiwyg' : 'catalog/product';
-  const extension = folder === 'wysiwyg' ? WYSIWYG_EXTENSION : SOURCE_EXTENSION;
-  if (file.includes('..') || file.includes('//') || file.endsWith('/') || !extension.test(file))
-    return undefined;
-  return { width, format, folder, file };
-}
 
 /** Magento's `media/wysiwyg`, beside the product pictures' `media/catalog/product`. */
 export const wysiwygBaseUrl = (mediaBaseUrl: string): string =>

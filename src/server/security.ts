@@ -3,7 +3,7 @@
  *
  * Scripts: `'self'` plus the SHA-256 hash of every inline script the built pages carry (Astro's island
  * and hydration-directive snippets, small component scripts), collected from the HTML at build time
- * (src/publish/build/inline-scripts.ts), so no `'unsafe-inline'` for scripts. JSON-LD (`type="application/ld+json"`) is data, not script, and
+ * (src/publish/render/inline-scripts.ts), so no `'unsafe-inline'` for scripts. JSON-LD (`type="application/ld+json"`) is data, not script, and
  * needs no hash. Styles: `'self' 'unsafe-inline'`, because Astro inlines small stylesheets and
  * server-rendered islands may carry `style` attributes, which hashes cannot cover; CSS cannot run code.
  */

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { pathSegments } from '../http/site-paths.ts';
 import { CODINGS, isCompressible, liveLayers, locateIn, SUFFIX, type Coding } from '../publish/index.ts';
 
 export interface Found {
@@ -26,30 +27,6 @@ export interface Described {
 /** Files bigger than this are not read whole: their ETag comes from size and time, and they are not compressed. */
 export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 const MAX_DESCRIBED = 50_000;
-
-/**
- * The URL path as folder segments, decoded; undefined when a segment could escape the folder or names a
- * hidden file (`..`, an encoded slash or NUL, a dotfile other than `.well-known`), or asks for a
- * precompressed sibling directly.
- */
-export function pathSegments(pathname: string): string[] | undefined {
-  const segments: string[] = [];
-  for (const raw of pathname.split('/')) {
-    if (raw === '') continue;
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return undefined;
-    if (segment.startsWith('.') && segment !== '.well-known') return undefined;
-    segments.push(segment);
-  }
-  const last = segments.at(-1);
-  if (last !== undefined && /\.(br|gz)$/.test(last)) return undefined;
-  return segments;
-}
 
 export interface SiteFiles {
   /** A file by its path relative to the client folder. */
@@ -111,7 +88,7 @@ export function createSiteFiles(clientDir: string): SiteFiles {
     async describe(found) {
       const key = `${found.stats.ino}:${found.stats.size}:${found.stats.mtimeMs}`;
       const known = described.get(found.path);
-      // A warm build's siblings come a moment after its files (src/publish/build/warm.ts): look again.
+      // A warm build's siblings come a moment after its files (src/publish/render/warm.ts): look again.
       if (known?.key === key && (Object.keys(known.siblings).length > 0 || Date.now() < known.lookAgainAt))
         return known;
       const hash = known?.key === key ? known.hash : await hashOf(found);

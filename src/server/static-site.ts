@@ -12,6 +12,7 @@ import { dirname, resolve } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { edgeHeaders, NO_EDGE_CACHING, withSharedMaxAge, type EdgeCaching } from '../cdn/headers.ts';
 import { fileForUrlPath, fileKey, surrogateKeysFor } from '../cdn/keys.ts';
+import { DEFAULT_REWRITES, rewriteFor, type Rewrite } from '../http/site-paths.ts';
 import {
   compress,
   CompressionCache,
@@ -26,27 +27,11 @@ import {
 import { liveBuildId } from './build-id.ts';
 import { createSiteFiles, MAX_BUFFERED_BYTES, type Described, type Found } from './site-files.ts';
 
-/** A path prefix whose unknown URLs are answered by one page (status 200): client-rendered routes. */
-export interface Rewrite {
-  /** e.g. `/search/`: any URL below it, which has no file of its own. */
-  readonly prefix: string;
-  /** The page that renders them, relative to the client folder, e.g. `search/index.html`. */
-  readonly file: string;
-  /** A folder below the prefix of files only (`/search/data/`): a missing one there is a real 404. */
-  readonly except?: string;
-}
-
 /** The page answering unknown URLs below a prefix, with status 404. The first existing match wins. */
 export interface NotFoundPage {
   readonly prefix: string;
   readonly file: string;
 }
-
-export const DEFAULT_REWRITES: readonly Rewrite[] = [
-  { prefix: '/search/', file: 'search/index.html', except: '/search/data/' },
-  { prefix: '/customer/manage/', file: 'customer/manage/index.html' },
-  { prefix: '/customer/orders/', file: 'customer/order/index.html' },
-];
 
 export const DEFAULT_NOT_FOUND_PAGES: readonly NotFoundPage[] = [
   { prefix: '/home-garden/', file: 'category-not-found/index.html' },
@@ -175,13 +160,7 @@ export function createStaticSite(options: StaticSiteOptions): StaticSite {
       let found = await files.lookup(pathname);
       // The page served is fixed, so any path below the prefix may use it: a search term may hold an
       // encoded slash or a stray '%' that would never be accepted as a file path.
-      const rewrite = found
-        ? undefined
-        : rewrites.find(
-            (candidate) =>
-              pathname.startsWith(candidate.prefix) &&
-              !(candidate.except !== undefined && pathname.startsWith(candidate.except)),
-          );
+      const rewrite = found ? undefined : rewriteFor(pathname, rewrites);
       if (rewrite) found = await files.file(rewrite.file);
       if (!found) return next();
       return respond(c, { found, status: 200, keys: surrogateKeysFor(found.relative) });

@@ -1,7 +1,7 @@
 /**
  * The site's JSON data files (filter indexes, product facts, quick order codes, the search index): each a
  * text written as it is, whose fingerprint (its cache key) is the hash of that text, so a warm rebuild
- * (src/publish/build/warm.ts) rewrites exactly the files whose content changed.
+ * (src/publish/render/warm.ts) rewrites exactly the files whose content changed.
  */
 import type { APIRoute } from 'astro';
 import { textFingerprint } from './fingerprint.ts';

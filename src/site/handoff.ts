@@ -1,5 +1,5 @@
 /**
- * What the publisher's warm renderer (src/publish/build/warm.ts) hands the pages of the Astro bundle it
+ * What the publisher's warm renderer (src/publish/render/warm.ts) hands the pages of the Astro bundle it
  * keeps loaded, in the same process, for one run: the catalogue to render (so a run renders from the
  * catalogue it planned with, not from whatever file a page would read) and which product and listing pages
  * to render. A plain `astro build` hands nothing: its pages read the snapshot and the render plan beside

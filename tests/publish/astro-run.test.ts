@@ -5,7 +5,7 @@
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { processEnvironment } from '../../src/config/env.ts';
-import { runBuild } from '../../src/publish/build/astro-run.ts';
+import { runBuild } from '../../src/publish/render/astro-run.ts';
 
 describe('runBuild', () => {
   it('runs the build niced below this process, and hands over its output lines', async () => {

@@ -1,22 +1,15 @@
 /**
- * The link check (src/publish/build/links.ts) over small built sites in temporary folders: a planted dead
- * link is found and named, good ones (files, folders' pages, the server's own routes) are not, and a
- * layered build is checked through its layers.
+ * The link check (src/publish/render/links.ts, the pages read by page-links.ts) over small built sites in
+ * temporary folders: a planted dead link is found and named, good ones (files, folders' pages, the
+ * server's own routes) are not, and a layered build is checked through its layers.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/publish/build/build.ts';
-import {
-  checkLinks,
-  deadLinkProblems,
-  layeredLocate,
-  layeredPages,
-  linksOf,
-  pageReader,
-  srcsetUrls,
-} from '../../src/publish/build/links.ts';
+import { buildSite } from '../../src/publish/render/build.ts';
+import { checkLinks, deadLinkProblems, layeredLocate, layeredPages } from '../../src/publish/render/links.ts';
+import { linksOf, pageReader, srcsetUrls } from '../../src/publish/render/page-links.ts';
 import { readBuildInfo } from '../../src/publish/releases/build-info.ts';
 import { fakeProject } from './support.ts';
 

@@ -5,8 +5,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/publish/build/build.ts';
-import { buildSecrets } from '../../src/publish/rebuild/config.ts';
+import { buildSite } from '../../src/publish/render/build.ts';
+import { buildSecrets } from '../../src/publish/render/secrets.ts';
 import { loadEnv } from '../../src/config/env.ts';
 import { fakeProject, type FakeProject } from './support.ts';
 

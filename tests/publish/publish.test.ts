@@ -23,7 +23,7 @@ import {
   RollbackError,
 } from '../../src/publish/releases/builds.ts';
 import { readBuildInfo } from '../../src/publish/releases/build-info.ts';
-import { BuildError, buildSite } from '../../src/publish/build/build.ts';
+import { BuildError, buildSite } from '../../src/publish/render/build.ts';
 import { storefrontServerConfig } from '../../src/server/config.ts';
 import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
 import { loadEnv } from '../../src/config/env.ts';

@@ -1,5 +1,5 @@
 /**
- * The site pass (src/publish/build/site-pass.ts): the secret check, the CSP scan and the precompression of a
+ * The site pass (src/publish/render/site-pass.ts): the secret check, the CSP scan and the precompression of a
  * build's files, started while `astro build` still renders. It must give what the separate whole-folder
  * steps gave, handle a file again when it changed after it was read, never write through a link into the
  * live build, and really run beside the render.
@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadEnv, processEnvironment } from '../../src/config/env.ts';
-import { pageLineReader } from '../../src/publish/build/astro-run.ts';
-import { buildSite } from '../../src/publish/build/build.ts';
-import { findSecrets } from '../../src/publish/build/checks.ts';
-import { ReuseError } from '../../src/publish/build/errors.ts';
-import { pageReuse, reusedPages } from '../../src/publish/build/finish.ts';
-import { scanInlineScripts } from '../../src/publish/build/inline-scripts.ts';
-import { precompressSite } from '../../src/publish/build/precompress.ts';
-import { startSitePass } from '../../src/publish/build/site-pass.ts';
+import { pageLineReader } from '../../src/publish/render/astro-run.ts';
+import { buildSite } from '../../src/publish/render/build.ts';
+import { findSecrets } from '../../src/publish/render/checks.ts';
+import { ReuseError } from '../../src/publish/render/errors.ts';
+import { pageReuse, reusedPages } from '../../src/publish/render/finish.ts';
+import { scanInlineScripts } from '../../src/publish/render/inline-scripts.ts';
+import { precompressSite } from '../../src/publish/render/precompress.ts';
+import { startSitePass } from '../../src/publish/render/site-pass.ts';
 import { filler, page } from '../server/helpers.ts';
 
 const SECRET = { name: 'MAGENTO_TOKEN', value: 'very-secret-token-1234' };

@@ -26,7 +26,7 @@ import {
   type SearchCore,
   type SearchRecord,
 } from '../../src/features/search/files.ts';
-import { checkLinks, layeredLocate, layeredPages } from '../../src/publish/build/links.ts';
+import { checkLinks, layeredLocate, layeredPages } from '../../src/publish/render/links.ts';
 import { readBuildInfo } from '../../src/publish/releases/build-info.ts';
 import { PAGES_MANIFEST_FILE, readPagesManifest } from '../../src/publish/plan/plan-files.ts';
 import { layersOf, locateIn } from '../../src/publish/releases/layers.ts';
@@ -167,7 +167,7 @@ const listingOf = (product: Product) =>
     (listing) => listing.categoryId !== null && product.categoryIds.includes(listing.categoryId),
   );
 
-/** The link check (src/publish/build/links.ts) over the whole live site, every layer of it. */
+/** The link check (src/publish/render/links.ts) over the whole live site, every layer of it. */
 async function checkLiveLinks() {
   const layers = layersOf(realpathSync(join(dir, 'dist')));
   return checkLinks(layers.clients[0] ?? '', {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processEnvironment } from '../../src/config/env.ts';
 import { signRebuildRequest } from '../../src/publish/rebuild/signature.ts';
-import type { BuildSiteOptions } from '../../src/publish/build/build.ts';
+import type { BuildSiteOptions } from '../../src/publish/render/build.ts';
 import { page } from '../server/helpers.ts';
 
 /**

@@ -7,10 +7,10 @@
 import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite, BuildError } from '../../src/publish/build/build.ts';
-import { COMPACT_AFTER_FILES } from '../../src/publish/build/warm-build.ts';
-import type { WarmRendererClient } from '../../src/publish/build/warm-client.ts';
-import type { WarmJob, WarmOutcome } from '../../src/publish/build/warm.ts';
+import { buildSite, BuildError } from '../../src/publish/render/build.ts';
+import { COMPACT_AFTER_FILES } from '../../src/publish/render/warm-build.ts';
+import type { WarmRendererClient } from '../../src/publish/render/warm-client.ts';
+import type { WarmJob, WarmOutcome } from '../../src/publish/render/warm.ts';
 import { PAGES_MANIFEST_FILE } from '../../src/publish/plan/plan-files.ts';
 import { defaultSources } from '../../src/publish/plan/render-plan.ts';
 import { createRebuilder, type RunContext } from '../../src/publish/rebuild/rebuilder.ts';

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { processEnvironment } from '../../src/config/env.ts';
-import { buildSite } from '../../src/publish/build/build.ts';
+import { buildSite } from '../../src/publish/render/build.ts';
 import {
   WarmRendererError,
   warmRendererClient,
   type WarmRendererClient,
-} from '../../src/publish/build/warm-client.ts';
+} from '../../src/publish/render/warm-client.ts';
 import { PAGES_MANIFEST_FILE } from '../../src/publish/plan/plan-files.ts';
 import { defaultSources } from '../../src/publish/plan/render-plan.ts';
 import { sourceHash } from '../../src/publish/releases/build-info.ts';

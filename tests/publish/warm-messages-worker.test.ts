@@ -7,9 +7,9 @@ import { fork, type ChildProcess, type Serializable } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { processEnvironment } from '../../src/config/env.ts';
-import { warmReplySchema, type WarmReply } from '../../src/publish/build/warm-messages.ts';
+import { warmReplySchema, type WarmReply } from '../../src/publish/render/warm-messages.ts';
 
-const WORKER = fileURLToPath(new URL('../../src/publish/build/warm-worker.ts', import.meta.url));
+const WORKER = fileURLToPath(new URL('../../src/publish/render/warm-worker.ts', import.meta.url));
 
 let child: ChildProcess | undefined;
 afterEach(() => {

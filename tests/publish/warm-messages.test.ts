@@ -12,7 +12,7 @@ import {
   type WarmJob,
   type WarmOutcome,
   type WarmSyncResult,
-} from '../../src/publish/build/warm-messages.ts';
+} from '../../src/publish/render/warm-messages.ts';
 
 const outcome: WarmOutcome = {
   keys: { 'product-0': 'a0', 'product-1': 'b1' },

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseImagePath } from '../../src/server/images.ts';
+import { parseImagePath } from '../../src/http/site-paths.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';

@@ -4,7 +4,7 @@
  * (sync → build → checks → publish, src/publish/rebuild/task.ts); the queue keeps the status editors see: what
  * runs now and how far it got, what is queued, and how the last runs went.
  */
-import type { BuildProgress } from '../build/build.ts';
+import type { BuildProgress } from '../render/build.ts';
 import type { ReconcileSummary } from './reconcile.ts';
 
 export type RunPhase = 'syncing' | 'retrying' | 'building';

@@ -1,7 +1,7 @@
 /**
  * One rebuild run: an incremental catalogue sync (retried with backoff while Magento is down or failing),
  * nothing more when the catalogue and the sources are as the live build has them, else a build that is
- * checked and published atomically (src/publish/build/build.ts). Whatever fails, the live site keeps serving the
+ * checked and published atomically (src/publish/render/build.ts). Whatever fails, the live site keeps serving the
  * last good build, and the summary says what failed in words an editor can act on.
  */
 import { realpathSync } from 'node:fs';
@@ -18,10 +18,10 @@ import {
 } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import { configHash, readBuildInfo, sourceHash, whyStale } from '../releases/build-info.ts';
-import { buildSite, defaultSources, ReuseError, type BuildSiteOptions } from '../build/build.ts';
-import { messageOf } from '../build/errors.ts';
-import { levelsOf } from '../build/warm-build.ts';
-import { WarmRendererError, warmRendererClient, type WarmRendererClient } from '../build/warm-client.ts';
+import { buildSite, defaultSources, ReuseError, type BuildSiteOptions } from '../render/build.ts';
+import { messageOf } from '../render/errors.ts';
+import { levelsOf } from '../render/warm-build.ts';
+import { WarmRendererError, warmRendererClient, type WarmRendererClient } from '../render/warm-client.ts';
 import { checkPrices, driftWarning, reconcileSummary, type PriceCheck } from './reconcile.ts';
 import type { RebuildTask, RendererState, RunContext, RunSummary } from './rebuilder.ts';
 
@@ -47,7 +47,7 @@ export interface RebuildTaskOptions {
   /** The shop's clock: the instant the pages are priced at, and whether a scheduled price change is due. */
   readonly clock?: Clock;
   /**
-   * Keep a warm renderer (src/publish/build/warm-client.ts) beside the live build, so a rebuild renders only what
+   * Keep a warm renderer (src/publish/render/warm-client.ts) beside the live build, so a rebuild renders only what
    * changed, in about a second, instead of running `astro build` (the server's rebuilder; not one-off runs).
    */
   readonly warm?: boolean;

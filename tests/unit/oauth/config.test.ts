@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../../../src/config/env.ts';
 import { EMBEDDED_DEMO_OAUTH, magentoClientConfig } from '../../../src/config/magento.ts';
 import { embeddedMagentoConfig } from '../../../src/embedded/magento/config.ts';
-import { buildSecrets } from '../../../src/publish/rebuild/config.ts';
+import { buildSecrets } from '../../../src/publish/render/secrets.ts';
 import { TEST_OAUTH, TEST_OAUTH_ENV } from '../../support/oauth.ts';
 
 const MAGENTO_URL = 'https://magento.example.com';

@@ -2,7 +2,7 @@
  * What happens to a build between `astro build` and the swap: secrets looked for, text precompressed,
  * inline scripts scanned for the CSP (one pass over the files, site-pass.ts, that starts while Astro
  * renders), unchanged product and listing pages taken from the live build (also while Astro renders), and the checks
- * (src/publish/build/checks.ts), among them that every link of the pages it rendered resolves in the whole
+ * (src/publish/render/checks.ts), among them that every link of the pages it rendered resolves in the whole
  * new site (links.ts). Returns what build-info.json records, and the problems that stop the publish.
  */
 import { existsSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { loadEnv } from '../../config/env.ts';
 import type { BuildInfo } from '../releases/build-info.ts';
 import { checkPageCount, checkSiteLinks, findSecrets, smokeTest } from './checks.ts';
 import { folderLocate } from './links.ts';
-import { buildSecrets, type NamedSecret } from '../rebuild/config.ts';
+import { buildSecrets, type NamedSecret } from './secrets.ts';
 import type { PagesManifest } from '../plan/plan-files.ts';
 import type { PrecompressResult } from './precompress.ts';
 import { layersOf } from '../releases/layers.ts';

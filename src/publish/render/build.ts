@@ -24,7 +24,7 @@ import {
   type BuildLayout,
 } from '../releases/builds.ts';
 import { PAGE_LINE, pageLineReader, runBuild, type RunResult } from './astro-run.ts';
-import { buildSecrets, type NamedSecret } from '../rebuild/config.ts';
+import { buildSecrets, type NamedSecret } from './secrets.ts';
 import { BuildError, messageOf } from './errors.ts';
 import {
   finishBuild,

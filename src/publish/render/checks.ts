@@ -8,7 +8,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { textFiles } from '../releases/content-types.ts';
-import type { NamedSecret } from '../rebuild/config.ts';
+import type { NamedSecret } from './secrets.ts';
 import { checkLinks, deadLinkProblems, type LinkCheckOptions, type LinkReport } from './links.ts';
 
 export function checkPageCount(pages: number, previousPages: number | undefined): string[] {

@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { secretFinder } from './checks.ts';
-import type { NamedSecret } from '../rebuild/config.ts';
+import type { NamedSecret } from './secrets.ts';
 import { isCompressible, MIN_COMPRESS_BYTES, textFiles } from '../releases/content-types.ts';
 import type { Levels } from '../releases/encoding.ts';
 import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';

@@ -16,7 +16,7 @@ const levelsSchema = z.object({
   gzip: z.number().int().min(0).max(9),
 });
 
-/** A value no written file may contain (rebuild/config.ts, `NamedSecret`). */
+/** A value no written file may contain (render/secrets.ts, `NamedSecret`). */
 const namedSecretSchema = z.object({
   name: z.string(),
   value: z.string(),
