@@ -130,6 +130,30 @@ describe('a warm build', () => {
     expect(await served('product-3/index.html')).toBeUndefined();
   });
 
+  it('is refused when a page it wrote links to a page the new build does not have, and the live site stays', async () => {
+    const whole = await buildSite(project.options);
+    recordFingerprints({ 'product-0': 'a0', 'product-1': 'a1', 'product-3': 'a3' });
+    const linking = (target: string) =>
+      `<!doctype html><html><head><title>P1</title></head><body><a href="/${target}">x</a></body></html>`;
+    // product-1 links to product-0 (still there) and is fine; then to product-3, which this run removes.
+    const fine = renderer(async (job) => {
+      write(job.dir, 'product-1/index.html', linking('product-0'));
+      return outcome(['product-1/index.html'], { 'product-0': 'a0', 'product-1': 'b1', 'product-3': 'a3' });
+    });
+    expect(await buildSite({ ...project.options, warm: fine.client })).toMatchObject({ mode: 'warm' });
+    const dead = renderer(async (job) => {
+      write(job.dir, 'product-1/index.html', linking('product-3'));
+      return outcome(['product-1/index.html'], { 'product-0': 'a0', 'product-1': 'c1' }, [
+        'product-3/index.html',
+      ]);
+    });
+    const refused = buildSite({ ...project.options, warm: dead.client });
+    await expect(refused).rejects.toThrow(BuildError);
+    await expect(refused).rejects.toThrow('/product-3');
+    expect(readBuildInfo(join(project.root, 'dist'))?.base).toBe(whole.id);
+    expect(await served('product-3/index.html')).toContain('Product 3');
+  });
+
   it('folds a layer grown past COMPACT_AFTER_FILES into a whole build', async () => {
     const whole = await buildSite(project.options);
     recordFingerprints({ 'product-0': 'a0' });

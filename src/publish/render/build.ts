@@ -353,6 +353,7 @@ async function warmBuild(
     liveInfo: run.liveInfo,
     outcome,
     shared: run.liveManifest.shared,
+    siteUrl: settings.SITE_URL,
     log: options.log ?? (() => undefined),
   });
   lap('sitePass');

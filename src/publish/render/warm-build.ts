@@ -6,7 +6,8 @@
 import { link, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { readBuildInfo, type BuildInfo } from '../releases/build-info.ts';
-import { checkPageCount } from './checks.ts';
+import { checkPageCount, checkSiteLinks } from './checks.ts';
+import { layeredLocate } from './links.ts';
 import { BUILD_LEVELS, FAST_BUILD_LEVELS, SUFFIX, type Levels } from '../releases/encoding.ts';
 import { BASE_LINK, layersOf, locateIn } from '../releases/layers.ts';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan/plan-files.ts';
@@ -79,6 +80,8 @@ export async function assembleWarmBuild(input: {
   readonly liveInfo: BuildInfo;
   readonly outcome: WarmOutcome;
   readonly shared: string;
+  /** `SITE_URL`: absolute links of this origin are the site's own (the link check). */
+  readonly siteUrl: string;
   readonly log: (message: string) => void;
 }): Promise<WarmAssembly> {
   const { dir, live, liveInfo, outcome } = input;
@@ -131,6 +134,17 @@ export async function assembleWarmBuild(input: {
     if (file.endsWith('.html') && (await locateIn(liveLayers, file))) pages -= 1;
 
   const problems = [...scan.secretProblems.map((problem) => `client/${problem}`)];
+  // The pages this run wrote link only to files of the new build, as the server will read it.
+  const newLayers = {
+    clients: whole ? [client] : [client, join(baseDir, 'client')],
+    removed: new Set(removed),
+  };
+  const links = await checkSiteLinks(client, {
+    pages: outcome.written.filter((file) => file.endsWith('.html')),
+    locate: layeredLocate(newLayers),
+    siteUrl: input.siteUrl,
+  });
+  problems.push(...links.problems);
   problems.push(...checkPageCount(pages, liveInfo.pages));
   for (const page of ['index.html', '404.html'])
     if (!written.has(page) && !(await locateIn(baseLayers, page)))
