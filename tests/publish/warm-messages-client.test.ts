@@ -20,6 +20,7 @@ import { defaultSources } from '../../src/publish/plan/render-plan.ts';
 import { sourceHash } from '../../src/publish/releases/build-info.ts';
 import { layersOf, locateIn } from '../../src/publish/releases/layers.ts';
 import { fakeProject, type FakeProject } from './support.ts';
+import { warmJob } from './warm-job.ts';
 
 const FAKE_WORKER = fileURLToPath(new URL('./warm-messages-fake-worker.ts', import.meta.url));
 
@@ -49,22 +50,7 @@ async function started(hash = 'sources-1'): Promise<WarmRendererClient> {
   return client;
 }
 
-const job = {
-  dir: '/nowhere/dist.builds/2',
-  live: '/nowhere/dist',
-  liveKeys: {},
-  pricedAt: 0,
-  shop: {
-    name: 'Shop',
-    phone: '0800 000 0000',
-    orderPhone: '0800 000 0001',
-    email: 'shop@example.com',
-    address: 'Leeds',
-    siteUrl: 'http://localhost:4321',
-  },
-  levels: { brotli: 6, gzip: 6 },
-  secrets: [],
-};
+const job = warmJob();
 
 async function until(found: () => boolean): Promise<void> {
   const deadline = Date.now() + 10_000;

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { processEnvironment } from '../../src/config/env.ts';
 import { warmReplySchema, type WarmReply } from '../../src/publish/render/warm-messages.ts';
+import { warmJob } from './warm-job.ts';
 
 const WORKER = fileURLToPath(new URL('../../src/publish/render/warm-worker.ts', import.meta.url));
 
@@ -43,22 +44,7 @@ function worker() {
   return { send: (message: Serializable) => spawned.send(message), replies, stderr, replyTo };
 }
 
-const job = {
-  dir: '/nowhere/dist.builds/2',
-  live: '/nowhere/dist',
-  liveKeys: {},
-  pricedAt: 0,
-  shop: {
-    name: 'Shop',
-    phone: '0800 000 0000',
-    orderPhone: '0800 000 0001',
-    email: 'shop@example.com',
-    address: 'Leeds',
-    siteUrl: 'http://localhost:4321',
-  },
-  levels: { brotli: 6, gzip: 6 },
-  secrets: [],
-};
+const job = warmJob();
 
 describe('the warm renderer process', () => {
   it('answers a request that does not parse with an error, logs what was wrong, and does not act on it', async () => {

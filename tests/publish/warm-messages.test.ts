@@ -9,10 +9,10 @@ import {
   warmReplySchema,
   warmReplyValueSchemas,
   warmRequestSchema,
-  type WarmJob,
   type WarmOutcome,
   type WarmSyncResult,
 } from '../../src/publish/render/warm-messages.ts';
+import { warmJob } from './warm-job.ts';
 
 const outcome: WarmOutcome = {
   keys: { 'product-0': 'a0', 'product-1': 'b1' },
@@ -29,22 +29,13 @@ const outcome: WarmOutcome = {
   renderMs: 40,
 };
 
-const job: WarmJob = {
+const job = warmJob({
   dir: '/site/dist.builds/2',
   live: '/site/dist.builds/1',
   liveKeys: { 'product-0': 'a0' },
   pricedAt: 1_767_225_600_000,
-  shop: {
-    name: 'Shop',
-    phone: '0800 000 0000',
-    orderPhone: '0800 000 0001',
-    email: 'shop@example.com',
-    address: 'Leeds',
-    siteUrl: 'https://shop.example',
-  },
-  levels: { brotli: 6, gzip: 6 },
   secrets: [{ name: 'MAGENTO_TOKEN', value: 'secret' }],
-};
+});
 
 /** What is wrong with an outcome the schema refuses, as the client's log line tells it. */
 function refusal(value: unknown): string {
