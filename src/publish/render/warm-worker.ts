@@ -29,7 +29,7 @@ import {
   type WarmSyncOptions,
   type WarmSyncResult,
 } from './warm-messages.ts';
-import { compressWritten, startWarmRenderer, type WarmRenderer } from './warm.ts';
+import { compressWritten, startWarmRenderer, type WarmJob, type WarmRenderer } from './warm.ts';
 
 const env = loadEnv();
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -62,6 +62,13 @@ async function compressBuild(dir: string, levels: Levels): Promise<number> {
     compressed += 1;
   }
   return compressed;
+}
+/** The `.br`/`.gz` siblings of a run's files, one file at a time, pausing while a sync or a run is under way. */
+async function compressAside(job: WarmJob, written: readonly string[]): Promise<void> {
+  for (const file of written) {
+    await quiet();
+    await compressWritten(job, [file]);
+  }
 }
 /** Syncs, flushes and runs go one at a time, in order; the renderer's start goes beside them. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -171,12 +178,18 @@ function refuse(message: unknown, problem: string): void {
 
 async function reply(request: WarmRequest): Promise<void> {
   const { reply: answered, written } = await settle(request);
-  process.send?.(answered);
+  // Sent before anything else: the snapshot's write below blocks this process, and an answer still being
+  // written to the channel (a run's keys are about a megabyte at 10,000 products) would wait for it.
+  await new Promise<void>((resolve) => {
+    if (!process.send) return resolve();
+    process.send(answered, undefined, {}, () => resolve());
+  });
   // The snapshot of a warm run, and its files' compressed siblings, are written once the answer is out:
   // not on the way to the page.
   if (request.type === 'run') {
     flush();
-    if (written) await compressWritten(request.job, written).catch(log);
+    // In the background, a file at a time, giving way to the next sync or run (a save that follows soon).
+    if (written) void compressAside(request.job, written).catch(log);
   }
 }
 
