@@ -18,10 +18,12 @@ const after = (n: number, count: number): number => (n % count) + 1;
 
 /**
  * Home on Playwright's clock, as soon as its scripts have run (the carousels' clocks start then, not when
- * pictures arrive). Time flows as usual; a test jumps it forward instead of sleeping through an interval.
+ * pictures arrive). The clock stands still: a test jumps it forward instead of sleeping through an
+ * interval, so a slow machine's waits (a long smooth scroll, polling) never let a carousel move on by itself.
  */
 async function openHome(page: Page): Promise<void> {
   await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
 }
 
