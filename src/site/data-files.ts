@@ -6,8 +6,9 @@
 import type { APIRoute } from 'astro';
 import { textFingerprint } from './fingerprint.ts';
 import { handedOff } from './handoff.ts';
+import { keptParts } from '../catalogue/kept-parts.ts';
 
-const serialised = new WeakMap<object, { readonly text: string; readonly cacheKey: string }>();
+const serialised = keptParts<object, { readonly text: string; readonly cacheKey: string }>();
 
 /**
  * The data file of `data`: its text and fingerprint are worked out once per data object, so a file whose
@@ -15,12 +16,10 @@ const serialised = new WeakMap<object, { readonly text: string; readonly cacheKe
  * serialised nor hashed again.
  */
 export function dataFile<Params extends Record<string, string>>(params: Params, data: object) {
-  let file = serialised.get(data);
-  if (!file) {
+  const file = serialised(data, [], () => {
     const text = JSON.stringify(data);
-    file = { text, cacheKey: textFingerprint(text) };
-    serialised.set(data, file);
-  }
+    return { text, cacheKey: textFingerprint(text) };
+  });
   return { params, props: { text: file.text }, cacheKey: file.cacheKey };
 }
 

@@ -43,15 +43,8 @@ export function sharedFingerprint(
  * (a sync or a price change makes new ones), and the warm renderer keeps the unchanged ones between runs,
  * so a run hashes the products that changed, not all of them.
  */
-const productDigests = new WeakMap<Product, string>();
-function productDigest(product: Product): string {
-  let digest = productDigests.get(product);
-  if (digest === undefined) {
-    digest = hash(product);
-    productDigests.set(product, digest);
-  }
-  return digest;
-}
+const productDigests = keptParts<Product, string>();
+const productDigest = (product: Product): string => productDigests(product, [], () => hash(product));
 
 const productKeys = keptParts<ProductPageModel, string>();
 
@@ -73,19 +66,15 @@ export const productFingerprint = (model: ProductPageModel, shared: string): str
  * trail and sub-category links, the tools (filters with their values and bands, sorts), the counts and how
  * many products and pages there are. Not the index's products: a page shows only its own twelve.
  */
-const listingDigests = new WeakMap<ListingData, string>();
-function listingDigest(data: ListingData): string {
-  let digest = listingDigests.get(data);
-  if (digest === undefined) {
+const listingDigests = keptParts<ListingData, string>();
+const listingDigest = (data: ListingData): string =>
+  listingDigests(data, [], () => {
     const { index, browsed } = data;
-    digest = hash(data.listing, data.url, index.facets, index.sorts, index.columns, browsed.counts, [
+    return hash(data.listing, data.url, index.facets, index.sorts, index.columns, browsed.counts, [
       browsed.results.length,
       browsed.pageCount,
     ]);
-    listingDigests.set(data, digest);
-  }
-  return digest;
-}
+  });
 
 /**
  * One fingerprint per listing page, by its path without the leading `/`: the hash of what the page shows

@@ -33,7 +33,7 @@ function modelInputs(
   index: Pick<CatalogueIndex, 'bySku' | 'audienceOf'>,
   hrefBySku: ReadonlyMap<string, string>,
 ): unknown[] {
-  const inputs: unknown[] = [product, index.audienceOf(product), checkedDeliveryConfig()];
+  const inputs: unknown[] = [index.audienceOf(product), checkedDeliveryConfig()];
   const { links } = product;
   for (const variant of product.configurable?.variants ?? []) inputs.push(index.bySku.get(variant.sku));
   for (const sku of [...links.upsell, ...links.crosssell, ...links.related])

@@ -7,21 +7,16 @@
  * a child's parent.
  */
 import type { ProductFacts } from './facts.ts';
+import { keptParts } from '../../catalogue/kept-parts.ts';
 import { codeFileCount, foldCode, productCodeFile, type ProductCodesFile } from './codes.ts';
 
 /**
  * What a quick-order row shows of a product: its facts less what only compare and lists use (its tier
  * prices stay: the row shows the one its quantity comes to).
  */
-const rows = new WeakMap<ProductFacts, ProductFacts>();
-function rowFacts(facts: ProductFacts): ProductFacts {
-  let row = rows.get(facts);
-  if (!row) {
-    row = { ...facts, image: null, kind: null, specs: {} };
-    rows.set(facts, row);
-  }
-  return row;
-}
+const rows = keptParts<ProductFacts, ProductFacts>();
+const rowFacts = (facts: ProductFacts): ProductFacts =>
+  rows(facts, [], () => ({ ...facts, image: null, kind: null, specs: {} }));
 
 export function buildProductCodes(entries: ReadonlyMap<string, ProductFacts>): ProductCodesFile[] {
   const claims = new Map<string, string>();
