@@ -4,15 +4,20 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
+import { snapshotPath } from './src/catalogue/snapshot.ts';
 import { loadEnv } from './src/config/env.ts';
+import { shopInfo } from './src/config/shop.ts';
 import { CACHE_KEYS_FILE, renderPlanModule } from './src/publish/plan/plan-files.ts';
 
+/** Read once, here: the pages take what they show of it as values (the render plan). */
 const env = loadEnv();
+/** What a plain `astro build` (no render plan beside its output) renders. */
+const unplanned = { snapshotFile: snapshotPath(env.CATALOGUE_SNAPSHOT), shop: shopInfo(env) };
 
 const RENDER_PLAN = 'virtual:render-plan';
 
 /**
- * Serves the product route the render plan the site build wrote beside this build's output folder
+ * Serves the pages the render plan the site build wrote beside this build's output folder
  * (src/publish/plan/plan-files.ts) as the `virtual:render-plan` module: the plan is data, found from the
  * `--outDir` the build was given, so no variable or side channel carries it.
  * @type {import('astro').AstroIntegration}
@@ -28,7 +33,7 @@ const renderPlan = {
             {
               name: 'render-plan',
               resolveId: (id) => (id === RENDER_PLAN ? `\0${RENDER_PLAN}` : undefined),
-              load: (id) => (id === `\0${RENDER_PLAN}` ? renderPlanModule(outDir) : undefined),
+              load: (id) => (id === `\0${RENDER_PLAN}` ? renderPlanModule(outDir, unplanned) : undefined),
             },
           ],
         },

@@ -182,8 +182,13 @@ async function contentBlocks(
   }
 }
 
+/** The settings a sync reads: where Magento is, and where the snapshot goes. */
+export type SyncSettings = MagentoSettings &
+  EmbeddedSettings &
+  Pick<ShopSettings, 'CATALOGUE_SNAPSHOT' | 'CATALOGUE_STRICT'>;
+
 export async function syncCatalogue(
-  env: MagentoSettings & EmbeddedSettings & Pick<ShopSettings, 'CATALOGUE_SNAPSHOT' | 'CATALOGUE_STRICT'>,
+  env: SyncSettings,
   log: (message: string) => void = () => undefined,
   options: SyncOptions = {},
 ): Promise<SyncResult> {

@@ -63,7 +63,6 @@ function described<T extends z.ZodType>(
 
 /** The shop as shoppers see it, where it is served and the catalogue snapshot it is built from. */
 const shopSection = z.object({
-  /** The shop as shoppers see it: name ({provider}), telephone numbers, e-mail and postal address. */
   SHOP_NAME: described(
     "The shop's name: in the header's logo, page titles, the footer, Open Graph and content files' `{provider}`, and in each payment's description sent to Opayo.",
     z.string().min(1).default('Clearwater Cleaning'),
@@ -72,7 +71,6 @@ const shopSection = z.object({
     "Telephone number in the footer, the home page's call banner and content files' `{phone}`.",
     z.string().min(5).default('0800 123 4567'),
   ),
-  /** The second number the spec shows (order by phone on product pages). */
   SHOP_ORDER_PHONE: described(
     'The order-by-phone number on product pages.',
     z.string().min(5).default('0800 765 4321'),
@@ -85,7 +83,6 @@ const shopSection = z.object({
     "Postal address in the footer and content files' `{address}`.",
     z.string().min(1).default('Unit 4, Riverside Park, Leeds LS10 1AB, United Kingdom'),
   ),
-  /** Public URL of the shop, used for canonical links, Open Graph and the sitemap. */
   SITE_URL: described(
     'Public URL of the shop: canonical links, Open Graph, the sitemap and structured data, and the only origin the storefront accepts state-changing requests (sign-in, basket, checkout) from.',
     url.default('http://127.0.0.1:4321'),
@@ -99,20 +96,16 @@ const shopSection = z.object({
     "Proxies in front of the storefront (CDN, load balancer) whose `X-Forwarded-For` names the client for the sign-in and status-page throttles: `loopback`, `uniquelocal`, addresses or CIDR ranges, comma-separated. Unset: the connection's address is the client.",
     proxyList.default([]),
   ),
-  /** Where the storefront server listens. */
   HOST: described('Address the storefront server listens on.', z.string().min(1).default('127.0.0.1')),
   PORT: described('Its port.', port(4321)),
-  /** Disk cache of the image route's resized pictures; delete it to re-create them from Magento. */
   IMAGE_CACHE_DIR: described(
     'Disk cache of resized pictures; delete it to re-create them from Magento.',
     z.string().min(1).default('var/image-cache'),
   ),
-  /** The catalogue snapshot the build reads (written by `npm run sync`). */
   CATALOGUE_SNAPSHOT: described(
     'The catalogue snapshot `npm run sync` writes and the build reads.',
     z.string().min(1).default('var/catalogue/catalogue.json'),
   ),
-  /** `true` fails the sync on an invalid product instead of leaving it out (for CI). */
   CATALOGUE_STRICT: described(
     '`true`: the sync fails on an invalid product instead of leaving it out and reporting it (for CI).',
     z.stringbool({ error: 'must be true or false' }).default(false),
@@ -141,7 +134,6 @@ const oauthValue = z
  * allows it. Setting both is an error, so there is never a doubt which one is used.
  */
 const magentoSection = z.object({
-  /** Base URL of a real Magento 2.4 (e.g. `https://magento.example.com`). Unset: the embedded back end. */
   MAGENTO_URL: described(
     'Base URL of a real Magento 2.4 (e.g. `https://magento.example.com`). Unset: the embedded back end is started and used.',
     url.optional(),
@@ -187,7 +179,6 @@ const magentoSection = z.object({
 
 /** Card payments through Opayo Server (or the embedded sandbox) and the bridge's own records. */
 const paymentsSection = z.object({
-  /** The Opayo vendor name (letters and digits, at most 15); the sandbox's demo vendor by default. */
   OPAYO_VENDOR: described(
     'Opayo vendor name; the sandbox accepts this vendor only.',
     z
@@ -266,7 +257,6 @@ const rebuildsSection = z.object({
     url.optional(),
     { documentedDefault: '`{SITE_URL}/rebuild`' },
   ),
-  /** Sync (and rebuild when the catalogue changed) every this many minutes; 0 turns polling off. */
   REBUILD_POLL_MINUTES: described(
     'Sync every N minutes and rebuild when the catalogue changed (Magento Open Source has no webhooks); 0 is off.',
     z.coerce.number({ error: 'must be a number of minutes' }).min(0).default(0),
@@ -284,7 +274,6 @@ const rebuildsSection = z.object({
       .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day as HH:MM (24-hour), or off')
       .default('00:10'),
   ),
-  /** Quiet time after a rebuild trigger before the rebuild starts, so a burst of saves gives one build. */
   REBUILD_DEBOUNCE_MS: described(
     'Quiet time after a rebuild trigger before the run starts; by default a save starts one at once, and saves during a run go into the next.',
     z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(0),
@@ -311,7 +300,6 @@ const storeSection = z.object({
       })
       .optional(),
   ),
-  /** The SQLite file of the shared store when DATABASE_URL is unset (holds secrets: keep it private). */
   STORE_FILE: described(
     'The shared store as an SQLite file when `DATABASE_URL` is unset (processes of one host share it; 0600).',
     z.string().min(1).default('var/store/shop.sqlite'),
@@ -330,7 +318,6 @@ const storeSection = z.object({
     'The previous `SIGN_IN_KEY` while it is rotated: "known browser" cookies it signed stay valid.',
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
-  /** This replica's name in the store (status page, publish barrier). Unset: `{hostname}:{PORT}`. */
   REPLICA_ID: described(
     "This replica's name on the status page and in the publish barrier.",
     z
@@ -354,7 +341,6 @@ const cdnSection = z.object({
     'How the CDN is purged once every replica serves a new build: `varnish` (`CDN_PURGE_URLS`), `fastly` (`FASTLY_SERVICE_ID`, `FASTLY_API_TOKEN`), `cloudflare` (`CLOUDFLARE_ZONE_ID`, `CLOUDFLARE_API_TOKEN`). `docs/cdn.md`.',
     z.enum(['none', 'varnish', 'fastly', 'cloudflare']).default('none'),
   ),
-  /** Varnish hosts to purge, separated by commas. @example http://10.0.0.5:6081,http://10.0.0.6:6081 */
   CDN_PURGE_URLS: described(
     'Varnish (`CDN_PURGE=varnish`): every Varnish to purge, comma-separated (e.g. `http://10.0.0.5:6081,http://10.0.0.6:6081`).',
     z
@@ -368,7 +354,6 @@ const cdnSection = z.object({
       .pipe(z.array(z.url({ error: 'must list absolute URLs separated by commas' })))
       .default([]),
   ),
-  /** Fastly: the service id and an API token allowed to purge it. */
   FASTLY_SERVICE_ID: described(
     'Fastly (`CDN_PURGE=fastly`): the service to purge.',
     z.string().min(1).optional(),
@@ -377,7 +362,6 @@ const cdnSection = z.object({
     'Fastly: an API token with the `purge_select` scope on that service. Server side only.',
     z.string().min(1).optional(),
   ),
-  /** Cloudflare: the zone id and an API token with Cache Purge permission. */
   CLOUDFLARE_ZONE_ID: described(
     'Cloudflare (`CDN_PURGE=cloudflare`): the zone to purge.',
     z.string().min(1).optional(),
@@ -386,7 +370,6 @@ const cdnSection = z.object({
     'Cloudflare: an API token with the Zone › Cache Purge › Purge permission on that zone. Server side only.',
     z.string().min(1).optional(),
   ),
-  /** How long the CDN may keep a page or data file before asking again (`s-maxage`); purges end it sooner. */
   CDN_MAX_AGE: described(
     'How long the CDN keeps pages and data files (`s-maxage`) when a purge is configured; purges end it sooner.',
     seconds(86_400),
@@ -395,20 +378,16 @@ const cdnSection = z.object({
 
 /** The embedded Magento-compatible back end and payment sandbox that `npm start` runs on this machine. */
 const embeddedSection = z.object({
-  /** Address and port the embedded Magento-compatible back end listens on. */
   EMBEDDED_MAGENTO_HOST: described(
     'Address the embedded back end listens on.',
     z.string().min(1).default('127.0.0.1'),
   ),
   EMBEDDED_MAGENTO_PORT: described('Its port.', port(8080)),
-  /** SQLite file of the embedded back end; it survives restarts. */
   EMBEDDED_MAGENTO_DB: described('Its SQLite file.', z.string().min(1).default('var/magento/magento.sqlite')),
-  /** Folder holding the embedded back end's `catalog/product` media. */
   EMBEDDED_MAGENTO_MEDIA: described(
     'Folder of its `catalog/product` pictures.',
     z.string().min(1).default('var/magento/media'),
   ),
-  /** The embedded back end's demo admin, who gets tokens from `POST /rest/V1/integration/admin/token`. */
   EMBEDDED_ADMIN_USERNAME: described(
     'Demo admin user name (set before the first start).',
     z.string().min(1).default('admin'),
@@ -417,7 +396,6 @@ const embeddedSection = z.object({
     'Demo admin password (set before the first start).',
     z.string().min(8, 'must be at least 8 characters').default('Admin123!'),
   ),
-  /** The integration token the embedded back end accepts (and the storefront sends) when MAGENTO_TOKEN is unset. */
   EMBEDDED_INTEGRATION_TOKEN: described(
     'Integration token the embedded back end accepts.',
     z.string().min(16, 'must be at least 16 characters').default('embedded-demo-integration-token'),
@@ -434,13 +412,11 @@ const embeddedSection = z.object({
     "`false`: the embedded back end refuses integration tokens sent as bearer tokens, as a stock Magento 2.4.4+ does, and the shop signs its calls with OAuth 1.0a (the four values above, else the demo integration's).",
     z.stringbool({ error: 'must be true or false' }).default(true),
   ),
-  /** Lifetimes of customer and admin tokens (Magento defaults: 1 h and 4 h). */
   CUSTOMER_TOKEN_LIFETIME: described(
     "Customer token lifetime in seconds (Magento's default 1 h).",
     seconds(3600),
   ),
   ADMIN_TOKEN_LIFETIME: described("Admin token lifetime in seconds (Magento's default 4 h).", seconds(14400)),
-  /** Demo catalogue: how many products, which seed, which neutral brand. */
   DEMO_PRODUCT_COUNT: described(
     'Products in the demo catalogue (seeded on first start only).',
     z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(250),
@@ -451,28 +427,23 @@ const embeddedSection = z.object({
   ),
   DEMO_BRAND: described('Neutral brand name of the demo products.', z.string().min(1).default('Clearwater')),
 
-  /** Address and port of the embedded payment sandbox (an Opayo Server 4.00 look-alike). */
   PAYMENT_SANDBOX_HOST: described(
     'Address the payment sandbox listens on.',
     z.string().min(1).default('127.0.0.1'),
   ),
   PAYMENT_SANDBOX_PORT: described('Its port.', port(8090)),
-  /** SQLite file of the embedded payment sandbox; its transactions survive restarts. */
   PAYMENT_SANDBOX_DB: described(
     'Its SQLite file (transactions and pending notifications survive restarts).',
     z.string().min(1).default('var/payment-sandbox/sandbox.sqlite'),
   ),
-  /** The sandbox's Transaction Monitor aborts a payment left open this long (Opayo: 15 minutes). */
   PAYMENT_SANDBOX_TIMEOUT: described(
     'Seconds before its Transaction Monitor aborts a payment left open (Opayo: 15 minutes).',
     seconds(900),
   ),
-  /** `true`: the sandbox posts every notification twice, to test that the shop answers duplicates alike. */
   PAYMENT_SANDBOX_NOTIFY_TWICE: described(
     '`true`: post every notification twice (tests that the shop answers duplicates alike).',
     z.stringbool({ error: 'must be true or false' }).default(false),
   ),
-  /** `true`: the sandbox ignores the shop's first reply to each notification and sends it again. */
   PAYMENT_SANDBOX_DROP_FIRST_REPLY: described(
     "`true`: ignore the shop's first reply to each notification and send it again.",
     z.stringbool({ error: 'must be true or false' }).default(false),
@@ -588,7 +559,7 @@ let lastParsed: { key: string; env: Env } | undefined;
 
 /**
  * Parses the environment; throws a ConfigError whose message lists every wrong variable. The pages call
- * it many times each (`shopInfo()`, `getCatalogue()`): at 10,000 product pages zod's parse alone took
+ * it many times each (`siteShop()`, `getCatalogue()`): at 10,000 product pages zod's parse alone took
  * 2.4 s of the build, so the last result is kept and handed out again (as a copy) while the variables
  * it reads hold the same values.
  */

@@ -1,17 +1,23 @@
 /** What shoppers see of the shop's identity, from configuration (public, safe for pages). */
-import { loadEnv, type ShopSettings } from './env.ts';
+import { z } from 'zod';
+import type { ShopSettings } from './env.ts';
 
-export interface ShopInfo {
-  name: string;
-  phone: string;
-  orderPhone: string;
-  email: string;
-  address: string;
-  siteUrl: string;
-}
+/**
+ * The shop's identity as a value handed to the pages of a build (in its render plan, or by the warm
+ * renderer for a run): `siteUrl` is the origin the pages are rendered for.
+ */
+export const shopInfoSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  orderPhone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  siteUrl: z.string().min(1),
+});
+export type ShopInfo = z.infer<typeof shopInfoSchema>;
 
-/** The shop's identity in `env` (default: this process's environment, as in the pages of a build). */
-export function shopInfo(env: ShopSettings = loadEnv()): ShopInfo {
+/** The shop's identity in the shop's settings. */
+export function shopInfo(env: ShopSettings): ShopInfo {
   return {
     name: env.SHOP_NAME,
     phone: env.SHOP_PHONE,

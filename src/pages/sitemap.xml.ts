@@ -8,7 +8,7 @@ import { allListingPages } from '../site/listing-pages.ts';
 import { catalogueRoutes, contentPagePaths } from '../site/routes.ts';
 import { sitemapXml, toW3cDate, type SitemapEntry } from '../catalogue/seo.ts';
 import { getCatalogue } from '../site/catalogue.ts';
-import { shopInfo } from '../config/shop.ts';
+import { siteShop } from '../site/shop.ts';
 
 /** Indexable screens with fixed paths (spec §2). */
 const FIXED_PATHS = ['/', '/home-garden', '/professional', '/privacy-policy', '/privacy-policy/full-notice'];
@@ -27,7 +27,7 @@ export const GET: APIRoute = () => {
       return lastmod ? { path: `/${product.urlKey}`, lastmod } : { path: `/${product.urlKey}` };
     }),
   ];
-  return new Response(sitemapXml(entries, shopInfo().siteUrl), {
+  return new Response(sitemapXml(entries, siteShop().siteUrl), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });
 };

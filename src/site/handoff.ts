@@ -1,16 +1,19 @@
 /**
  * What the publisher's warm renderer (src/publish/render/warm.ts) hands the pages of the Astro bundle it
- * keeps loaded, in the same process, for one run: the catalogue to render (so a run renders from the
- * catalogue it planned with, not from whatever file a page would read) and which product and listing pages
- * to render. A plain `astro build` hands nothing: its pages read the snapshot and the render plan beside
- * the build (src/publish/plan/plan-files.ts). The bundle holds its own copies of this module, so the handoff
+ * keeps loaded, in the same process, for one run: the catalogue to render (the one it planned with, held by
+ * the catalogue's owner), the shop's identity, and which product and listing pages to render. A build by
+ * `astro build` hands nothing: its pages take the same values from its render plan
+ * (src/publish/plan/plan-files.ts), the snapshot by name. The bundle holds its own copies of this module, so the handoff
  * goes through one global, named here once.
  */
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
+import type { ShopInfo } from '../config/shop.ts';
 
 export interface SiteHandoff {
   /** The catalogue this run renders, priced at the run's instant. */
   readonly index: CatalogueIndex;
+  /** The shop's identity, on every page. */
+  readonly shop: ShopInfo;
   /** Keys of the product and listing pages to render; null: every one. */
   readonly render: ReadonlySet<string> | null;
 }

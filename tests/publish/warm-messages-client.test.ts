@@ -37,6 +37,8 @@ afterEach(() => {
   rmSync(project.root, { recursive: true, force: true });
 });
 
+const job = warmJob();
+
 /** A client of the stand-in renderer, started as made from `hash`. */
 async function started(hash = 'sources-1'): Promise<WarmRendererClient> {
   client = warmRendererClient({
@@ -45,12 +47,15 @@ async function started(hash = 'sources-1'): Promise<WarmRendererClient> {
     log: (line) => log.push(line),
     worker: FAKE_WORKER,
   });
-  await client.start({ sourceHash: hash, pricedAt: Date.now(), scratch: join(project.root, '.warm') });
+  await client.start({
+    sourceHash: hash,
+    pricedAt: Date.now(),
+    scratch: join(project.root, '.warm'),
+    shop: job.shop,
+  });
   expect(client.sourceHash).toBe(hash);
   return client;
 }
-
-const job = warmJob();
 
 async function until(found: () => boolean): Promise<void> {
   const deadline = Date.now() + 10_000;

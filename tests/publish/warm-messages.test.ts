@@ -90,7 +90,7 @@ describe('a request', () => {
   it('parses for each type, with its id; a Map of final prices crosses as a Map', () => {
     const finalPrices = new Map([[7, 9.5]]);
     const requests = [
-      { id: 1, type: 'start', root: '/site', scratch: '/site/.warm', pricedAt: 0 },
+      { id: 1, type: 'start', root: '/site', scratch: '/site/.warm', pricedAt: 0, shop: job.shop },
       { id: 2, type: 'sync', options: { incremental: true, recheck: ['M-1'], finalPrices, at: 5 } },
       { id: 3, type: 'flush' },
       { id: 4, type: 'compress', dir: '/site/dist.builds/2', levels: { brotli: 11, gzip: 9 } },

@@ -1,12 +1,13 @@
 /**
  * The two files of a build's render plan. The plan (`<build>.render-plan.json`, beside the build's output
  * folder in `dist.builds/`) is what the site build hands `astro build`: the keys of the product and
- * listing pages to render. astro.config.mjs serves it to those routes as the `virtual:render-plan`
- * module. The pages manifest (`pages.json` inside a finished build) records their fingerprints, so the
+ * listing pages to render, the instant they are priced at, the snapshot they render and the shop's
+ * identity. astro.config.mjs serves it to the pages as the `virtual:render-plan` module. The pages manifest (`pages.json` inside a finished build) records their fingerprints, so the
  * next build knows which pages changed. Kept apart from render-plan.ts so the Astro config loads only this.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { shopInfoSchema } from '../../config/shop.ts';
 
 export const pagesManifestSchema = z.object({
   version: z.literal(1),
@@ -58,6 +59,10 @@ const renderPlanSchema = z.object({
   render: z.array(z.string()).nullable(),
   /** The instant (epoch ms) the pages are priced at: the one the plan's fingerprints were worked out at. */
   pricedAt: z.number().int(),
+  /** The catalogue snapshot the pages render (the file its owner wrote: src/catalogue/catalogue-owner.ts). */
+  snapshotFile: z.string().min(1),
+  /** The shop's identity, on every page. */
+  shop: shopInfoSchema,
 });
 export type RenderPlan = z.infer<typeof renderPlanSchema>;
 
@@ -69,19 +74,27 @@ export function writeRenderPlan(outDir: string, plan: RenderPlan): void {
 }
 
 /**
- * The `virtual:render-plan` module of a build into `outDir`: `renderOnly`, the keys to render, and
- * `pricedAt`, the instant its pages are priced at; both null when no plan lies beside it, as in a plain
- * `astro build` (every page, priced when the build starts). A plan that does not parse stops the build.
+ * The `virtual:render-plan` module of a build into `outDir`: what its pages render, as values. Without a
+ * plan beside it, as in a plain `astro build`, every page, priced when the build starts, from `unplanned`
+ * (the settings astro.config.mjs read). A plan that does not parse stops the build.
  */
-export function renderPlanModule(outDir: string): string {
+export function renderPlanModule(
+  outDir: string,
+  unplanned: Pick<RenderPlan, 'snapshotFile' | 'shop'>,
+): string {
   let plan: RenderPlan | undefined;
   try {
     plan = renderPlanSchema.parse(JSON.parse(readFileSync(renderPlanPath(outDir), 'utf8')));
   } catch (error) {
     if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
   }
-  return (
-    `export const renderOnly = ${JSON.stringify(plan?.render ?? null)};\n` +
-    `export const pricedAt = ${JSON.stringify(plan?.pricedAt ?? null)};\n`
-  );
+  const values = {
+    renderOnly: plan?.render ?? null,
+    pricedAt: plan?.pricedAt ?? null,
+    snapshotFile: plan?.snapshotFile ?? unplanned.snapshotFile,
+    shop: plan?.shop ?? unplanned.shop,
+  };
+  return Object.entries(values)
+    .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};\n`)
+    .join('');
 }

@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { contentPagePath, productRoutes } from '../../catalogue/product-page.ts';
 import { indexCatalogue, readSnapshot } from '../../catalogue/snapshot.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
-import { loadEnv } from '../../config/env.ts';
-import { shopInfo } from '../../config/shop.ts';
+import type { ShopInfo } from '../../config/shop.ts';
 import {
   newestChange,
   RECORDED_PRICE_CHANGES,
@@ -95,8 +94,8 @@ export interface PriceSchedule {
 export function workOutRenderPlan(input: {
   readonly root: string;
   readonly snapshotFile: string;
-  /** The build's environment: the shop's identity is on every page. */
-  readonly environment: Readonly<Record<string, string | undefined>>;
+  /** The shop's identity, on every page. */
+  readonly shop: ShopInfo;
   readonly previous: PagesManifest | undefined;
   /** The instant the pages are priced at (epoch ms): the fingerprints hash the prices that apply then. */
   readonly at: number;
@@ -106,7 +105,7 @@ export function workOutRenderPlan(input: {
   const catalogue = readSnapshot(input.snapshotFile);
   const index = indexCatalogue(catalogue, { at: input.at });
   const routes = productRoutes(index, contentPagePaths(input.root));
-  const shared = sharedFingerprint(index, shopInfo(loadEnv(input.environment)));
+  const shared = sharedFingerprint(index, input.shop);
   const current = pageKeys(index, routes, shared);
   const changes = priceChanges(catalogue.products, input.at);
   return {

@@ -17,6 +17,7 @@ import {
   type ShopSettings,
 } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
+import { shopInfo } from '../../config/shop.ts';
 import { configHash, readBuildInfo, sourceHash, whyStale } from '../releases/build-info.ts';
 import { buildSite, defaultSources, ReuseError, type BuildSiteOptions } from '../render/build.ts';
 import { messageOf } from '../render/errors.ts';
@@ -184,6 +185,7 @@ function warmUp(settings: Settings, liveSourceHash: string | undefined): void {
   void warm.start({
     sourceHash: now,
     pricedAt: settings.clock.now(),
+    shop: shopInfo(settings.options.env),
     scratch: join(
       `${resolve(settings.options.root, settings.options.distDir)}.builds`,
       `.warm-${process.pid}`,

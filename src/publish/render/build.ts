@@ -12,8 +12,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { loadEnv, processEnvironment } from '../../config/env.ts';
-import { shopInfo } from '../../config/shop.ts';
+import { loadEnv, processEnvironment, type Env } from '../../config/env.ts';
+import { shopInfo, type ShopInfo } from '../../config/shop.ts';
 import { readBuildInfo, snapshotHash, sourceHash, type BuildInfo } from '../releases/build-info.ts';
 import {
   buildLayout,
@@ -148,6 +148,30 @@ interface Plan {
   readonly prices: PriceSchedule | undefined;
   /** The keys of the fixed pages whose inputs are known (site/page-plan.ts), as this build renders them. */
   readonly fixedKeys: Readonly<Record<string, string>>;
+  readonly settings: BuildSettings;
+}
+
+/**
+ * What the build reads of the shop's settings, parsed once from the build's environment and handed down:
+ * the pages' identity of the shop (undefined for a project whose environment is not the shop's) and the
+ * values no built file may contain.
+ */
+interface BuildSettings {
+  readonly shop: ShopInfo | undefined;
+  readonly secrets: readonly NamedSecret[];
+}
+
+function buildSettings(environment: NodeJS.ProcessEnv, secrets?: readonly NamedSecret[]): BuildSettings {
+  let settings: Env | undefined;
+  try {
+    settings = loadEnv(environment);
+  } catch {
+    settings = undefined;
+  }
+  return {
+    shop: settings && shopInfo(settings),
+    secrets: secrets ?? (settings ? buildSecrets(settings) : []),
+  };
 }
 
 /** What decides between a full, a partial and a warm build, worked out before any page is planned. */
@@ -170,7 +194,8 @@ function startPlan(options: BuildSiteOptions, root: string, layout: BuildLayout)
   // fingerprints were worked out from.
   const pricedAt = options.pricedAt ?? Date.now();
   const environment = options.env ?? processEnvironment();
-  return { live, liveInfo, liveManifest, sourceHash: hash, fullBecause, pricedAt, environment };
+  const settings = buildSettings(environment, options.secrets);
+  return { live, liveInfo, liveManifest, sourceHash: hash, fullBecause, pricedAt, environment, settings };
 }
 
 function planBuild(
@@ -179,14 +204,16 @@ function planBuild(
   dir: string,
   started: ReturnType<typeof startPlan>,
 ): Plan {
-  const { live, liveInfo, liveManifest, fullBecause, pricedAt, environment } = started;
-  const planned = workOutRenderPlan({
-    root,
-    snapshotFile: options.snapshotFile,
-    environment,
-    previous: fullBecause ? undefined : liveManifest,
-    at: pricedAt,
-  });
+  const { live, liveInfo, liveManifest, fullBecause, pricedAt, environment, settings } = started;
+  const planned =
+    settings.shop &&
+    workOutRenderPlan({
+      root,
+      snapshotFile: options.snapshotFile,
+      shop: settings.shop,
+      previous: fullBecause ? undefined : liveManifest,
+      at: pricedAt,
+    });
   const manifest = planned?.manifest;
   const mode = fullBecause || !manifest?.partial ? 'full' : 'partial';
   const because =
@@ -195,6 +222,7 @@ function planBuild(
   return {
     ...{ root, dir, environment, live, liveInfo, mode, manifest, pricedAt, prices: planned?.prices },
     fixedKeys: planned?.fixedKeys ?? {},
+    settings,
     fullBecause: because,
     sourceHash: started.sourceHash,
     snapshotHash: snapshotHash(options.snapshotFile),
@@ -236,7 +264,14 @@ async function render(
   let rendered = 0;
   const progress = () => options.onProgress?.({ step: 'rendering', rendered, expected, mode });
   progress();
-  writeRenderPlan(plan.dir, { render: manifest?.rendered ?? null, pricedAt: plan.pricedAt });
+  // What the pages render, handed to them as values (the shop's own project: a stand-in has no plan).
+  if (plan.settings.shop)
+    writeRenderPlan(plan.dir, {
+      render: manifest?.rendered ?? null,
+      pricedAt: plan.pricedAt,
+      snapshotFile: resolve(options.snapshotFile),
+      shop: plan.settings.shop,
+    });
   const command = options.command ?? [
     process.execPath,
     join(plan.root, 'node_modules/astro/bin/astro.mjs'),
@@ -332,7 +367,8 @@ async function warmBuild(
   const progress = (step: BuildStep, rendered = 0) =>
     options.onProgress?.({ step, rendered, mode: 'partial' });
   progress('rendering');
-  const settings = loadEnv(run.environment);
+  const { shop, secrets } = run.settings;
+  if (!shop) throw new Error("the build's environment has no shop settings to render with");
   // The live build's whole build: its files are compressed at its levels (they depend on the site's size).
   const levels = warmLevels(join(layout.buildsDir, run.liveInfo.base ?? basename(run.live)));
   const outcome = await run.warm.run({
@@ -340,9 +376,9 @@ async function warmBuild(
     live: run.live,
     liveKeys: run.liveManifest.pages,
     levels,
-    secrets: options.secrets ?? buildSecrets(settings),
+    secrets,
     pricedAt: run.pricedAt,
-    shop: shopInfo(settings),
+    shop,
   });
   lap('render');
   Object.assign(timings, { plan: outcome.planMs, renderPages: outcome.renderMs });
@@ -353,7 +389,7 @@ async function warmBuild(
     liveInfo: run.liveInfo,
     outcome,
     shared: run.liveManifest.shared,
-    siteUrl: settings.SITE_URL,
+    siteUrl: shop.siteUrl,
     log: options.log ?? (() => undefined),
   });
   lap('sitePass');
@@ -452,8 +488,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
       reused,
       dir,
       live: plan.live,
-      environment: plan.environment,
-      secrets: options.secrets,
+      secrets: plan.settings.secrets,
       // With a warm renderer beside, its process compresses the build once it is live: Astro keeps both cores.
       compress: options.compress ?? options.warm === undefined,
     });
@@ -472,8 +507,8 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
       live: plan.live,
       liveInfo: plan.liveInfo,
       manifest: plan.manifest,
-      environment: plan.environment,
-      secrets: options.secrets,
+      secrets: plan.settings.secrets,
+      siteUrl: plan.settings.shop?.siteUrl,
       smokePages: options.smokePages,
       pass,
       reuse,

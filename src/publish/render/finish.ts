@@ -8,11 +8,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LISTING_CODES } from '../../catalogue/categories.ts';
-import { loadEnv } from '../../config/env.ts';
 import type { BuildInfo } from '../releases/build-info.ts';
 import { checkPageCount, checkSiteLinks, findSecrets, smokeTest } from './checks.ts';
 import { folderLocate } from './links.ts';
-import { buildSecrets, type NamedSecret } from './secrets.ts';
+import type { NamedSecret } from './secrets.ts';
 import type { PagesManifest } from '../plan/plan-files.ts';
 import type { PrecompressResult } from './precompress.ts';
 import { layersOf } from '../releases/layers.ts';
@@ -31,8 +30,10 @@ export interface FinishInput {
   readonly liveInfo: BuildInfo | undefined;
   /** The plan this build rendered (undefined: a project without a product route). */
   readonly manifest: PagesManifest | undefined;
-  readonly environment: Readonly<Record<string, string | undefined>>;
-  readonly secrets: readonly NamedSecret[] | undefined;
+  /** Values no built file may contain. */
+  readonly secrets: readonly NamedSecret[];
+  /** `SITE_URL`, whose absolute links (canonical, Open Graph) are the site's own; undefined when unknown. */
+  readonly siteUrl: string | undefined;
   readonly smokePages: readonly string[] | undefined;
   /** The per-file work started before `astro build` ran (`startClientPass`). */
   readonly pass: SitePass;
@@ -53,23 +54,6 @@ export interface Finished {
   readonly workMs: SitePassResult['workMs'];
 }
 
-function defaultSecrets(environment: Readonly<Record<string, string | undefined>>): NamedSecret[] {
-  try {
-    return buildSecrets(loadEnv(environment));
-  } catch {
-    return [];
-  }
-}
-
-/** `SITE_URL`, whose absolute links (canonical, Open Graph) are the site's own; undefined when unset. */
-function siteUrlOf(environment: Readonly<Record<string, string | undefined>>): string | undefined {
-  try {
-    return loadEnv(environment).SITE_URL;
-  } catch {
-    return undefined;
-  }
-}
-
 function defaultSmokePages(manifest: PagesManifest | undefined): string[] {
   const pages = ['index.html', '404.html'];
   if (!manifest) return pages; // not the shop's own pages (no product route): home and 404 only
@@ -86,8 +70,7 @@ function defaultSmokePages(manifest: PagesManifest | undefined): string[] {
 export function startClientPass(input: {
   readonly dir: string;
   readonly live: string | undefined;
-  readonly environment: Readonly<Record<string, string | undefined>>;
-  readonly secrets: readonly NamedSecret[] | undefined;
+  readonly secrets: readonly NamedSecret[];
   /** The pages linked from the live build (`reusedPages`): not this build's to check or compress. */
   readonly reused: readonly string[];
   /** false: no `.br`/`.gz` siblings now; the warm renderer's process writes them once the build is live. */
@@ -96,7 +79,7 @@ export function startClientPass(input: {
   const liveClient = input.live ? join(input.live, 'client') : undefined;
   return startSitePass(join(input.dir, 'client'), {
     previousClientDir: liveClient && existsSync(liveClient) ? liveClient : undefined,
-    secrets: input.secrets ?? defaultSecrets(input.environment),
+    secrets: input.secrets,
     skip: new Set(input.reused),
     ...(input.compress === false ? { compress: false } : {}),
   });
@@ -158,7 +141,7 @@ export async function finishBuild(input: FinishInput): Promise<Finished> {
   input.progress('checking');
   const problems = [
     ...pass.secretProblems.map((problem) => `client/${problem}`),
-    ...(await serverSecretProblems(dir, input.secrets ?? defaultSecrets(input.environment))),
+    ...(await serverSecretProblems(dir, input.secrets)),
   ];
   lap('secrets');
   for (const file of pass.inlineHandlers)
@@ -195,7 +178,7 @@ export async function finishBuild(input: FinishInput): Promise<Finished> {
   const links = await checkSiteLinks(clientDir, {
     locate: site.locate,
     pages: site.files.filter((file) => file.endsWith('.html') && !reusedFiles.has(file)).sort(),
-    siteUrl: siteUrlOf(input.environment),
+    siteUrl: input.siteUrl,
   });
   const { report } = links;
   log(

@@ -10,6 +10,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { ShopInfo } from '../../config/shop.ts';
 import type { Levels } from '../releases/encoding.ts';
 import {
   labelOf,
@@ -39,6 +40,7 @@ export interface WarmRendererClient {
     readonly sourceHash: string;
     readonly pricedAt: number;
     readonly scratch: string;
+    readonly shop: ShopInfo;
   }): Promise<void>;
   /**
    * An incremental sync in the renderer's process, against the catalogue it keeps in memory. The snapshot
@@ -198,7 +200,11 @@ export function warmRendererClient(options: {
     start(input) {
       started ??= (async () => {
         const began = performance.now();
-        await ask({ type: 'start', root: options.root, scratch: input.scratch, pricedAt: input.pricedAt });
+        await ask({
+          type: 'start',
+          root: options.root,
+          ...{ scratch: input.scratch, pricedAt: input.pricedAt, shop: input.shop },
+        });
         sourceHash = input.sourceHash;
         log(`Warm renderer ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);
       })().catch(async (error: unknown) => {

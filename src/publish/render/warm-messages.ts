@@ -6,6 +6,7 @@
  * (The channel uses `serialization: 'advanced'`: a Map crosses as a Map.)
  */
 import { z } from 'zod';
+import { shopInfoSchema } from '../../config/shop.ts';
 import { priceChangeSchema } from '../releases/build-info.ts';
 
 /** How hard to compress (encoding.ts, `Levels`). */
@@ -53,14 +54,7 @@ export const warmJobSchema = z.object({
   /** The instant the pages are priced at (epoch ms). */
   pricedAt: z.number(),
   /** The shop's identity (src/config/shop.ts), on every page; `siteUrl` is the origin pages are rendered for. */
-  shop: z.object({
-    name: z.string(),
-    phone: z.string(),
-    orderPhone: z.string(),
-    email: z.string(),
-    address: z.string(),
-    siteUrl: z.string().min(1),
-  }),
+  shop: shopInfoSchema,
   /** The levels the written files are compressed at, after the run (`compressWritten`). */
   levels: levelsSchema,
   /** Values no written file may contain (checks.ts): looked for in each page as it is rendered. */
@@ -135,6 +129,8 @@ const messages = {
     root: z.string().min(1),
     scratch: z.string().min(1),
     pricedAt: z.number(),
+    /** The shop's identity, which the pages of Astro's first build show. */
+    shop: shopInfoSchema,
   }),
   sync: z.object({ type: z.literal('sync'), options: warmSyncOptionsSchema }),
   /** Writes the snapshot of the last sync. */

@@ -1,20 +1,17 @@
 /**
  * The publisher's process (started by warm-client.ts with the build's environment, the project as its
- * working folder, at a lower priority than the server). It keeps the catalogue in memory from one sync to
- * the next, so a rebuild neither reads the snapshot again nor waits for it to be written, and it keeps the
- * warm renderer (warm.ts). Messages: `sync` (an incremental sync against the catalogue in memory; the
+ * working folder, at a lower priority than the server). It holds the shop's catalogue, the one owner of it
+ * (src/catalogue/catalogue-owner.ts), so a rebuild neither reads the snapshot again nor waits for it to be
+ * written, and it keeps the warm renderer (warm.ts), which takes that catalogue as a value for each run. Messages: `sync` (an incremental sync against the catalogue in memory; the
  * snapshot is written after the run, or on `flush`), `start` (Astro's build, once, beside the syncs), and
  * `run` (a warm build's rendering). Each answer carries the message's id. Each message is parsed
  * (warm-messages.ts): one that does not parse is refused, never acted on. It exits when its parent goes.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { catalogueHash } from '../../catalogue/catalogue-hash.ts';
+import { catalogueOwner } from '../../catalogue/catalogue-owner.ts';
 import { CatalogueLoadError, isTransientLoadFailure } from '../../catalogue/load.ts';
-import { fromStored, snapshotPath } from '../../catalogue/snapshot.ts';
-import { syncCatalogue, type CatalogueInMemory } from '../../catalogue/sync.ts';
-import type { Catalogue } from '../../catalogue/types.ts';
 import { loadEnv } from '../../config/env.ts';
 import { MIN_COMPRESS_BYTES, textFiles } from '../releases/content-types.ts';
 import { CODINGS, SUFFIX, type Levels } from '../releases/encoding.ts';
@@ -31,11 +28,9 @@ import {
 } from './warm-messages.ts';
 import { compressWritten, startWarmRenderer, type WarmJob, type WarmRenderer } from './warm.ts';
 
-const env = loadEnv();
 const log = (line: string) => process.stderr.write(`${line}\n`);
-let memory: CatalogueInMemory | undefined;
-/** Writes the snapshot the last sync read, when it has not been written yet. */
-let persist: (() => void) | undefined;
+/** The shop's catalogue: held here, synced here, its snapshot written here (src/catalogue/catalogue-owner.ts). */
+const owner = catalogueOwner(loadEnv(), log);
 let renderer: Promise<WarmRenderer> | undefined;
 /** Syncs and runs under way: a build's background compression waits while there are any. */
 let busy = 0;
@@ -73,49 +68,8 @@ async function compressAside(job: WarmJob, written: readonly string[]): Promise<
 /** Syncs, flushes and runs go one at a time, in order; the renderer's start goes beside them. */
 let queue: Promise<unknown> = Promise.resolve();
 
-const snapshotFile = snapshotPath(env.CATALOGUE_SNAPSHOT);
-/** The snapshot file as this process last read or wrote it: another writer (`npm run sync`) changes it. */
-let fileIdentity: string | undefined;
-const identityOf = (): string | undefined => {
-  const stats = statSync(snapshotFile, { throwIfNoEntry: false });
-  return stats && `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
-};
-
-/**
- * The catalogue in memory: read from the snapshot the first time, and again when something else wrote
- * the file since (unless this process holds a newer sync it has not written).
- */
-function catalogue(): CatalogueInMemory {
-  if (memory && (persist || identityOf() === fileIdentity)) return memory;
-  fileIdentity = identityOf();
-  const stored = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Catalogue;
-  memory = { catalogue: stored, hash: catalogueHash(stored) };
-  return memory;
-}
-
-function flush(): void {
-  const write = persist;
-  persist = undefined;
-  if (!write) return;
-  write();
-  fileIdentity = identityOf();
-}
-
 async function sync(options: WarmSyncOptions): Promise<WarmSyncResult> {
-  flush();
-  let previous: CatalogueInMemory | undefined;
-  try {
-    previous = catalogue();
-  } catch {
-    previous = undefined; // no snapshot yet: the sync reads everything
-  }
-  const result = await syncCatalogue(env, log, {
-    ...options,
-    ...(previous ? { previous } : {}),
-    deferWrite: true,
-  });
-  memory = result.snapshot;
-  persist = result.persist;
+  const result = await owner.sync(options);
   return {
     ...{ file: result.file, products: result.products, problems: result.problems },
     ...{ changed: result.changed, mode: result.mode, updated: result.updated, removed: result.removed },
@@ -135,20 +89,21 @@ async function answer(message: WarmMessage): Promise<Done> {
         root: message.root,
         scratch: message.scratch,
         pricedAt: message.pricedAt,
-        catalogue: fromStored(catalogue().catalogue),
+        shop: message.shop,
+        catalogue: owner.current(),
       });
       await renderer;
       return { value: null };
     case 'sync':
       return { value: await sync(message.options) };
     case 'flush':
-      flush();
+      owner.flush();
       return { value: null };
     case 'compress':
       return { value: await compressBuild(message.dir, message.levels) };
     case 'run': {
       if (!renderer) throw new Error('The warm renderer has not started.');
-      const outcome = await (await renderer).run(message.job, fromStored(catalogue().catalogue));
+      const outcome = await (await renderer).run(message.job, owner.current());
       return { value: outcome, written: outcome.written };
     }
   }
@@ -187,7 +142,7 @@ async function reply(request: WarmRequest): Promise<void> {
   // The snapshot of a warm run, and its files' compressed siblings, are written once the answer is out:
   // not on the way to the page.
   if (request.type === 'run') {
-    flush();
+    owner.flush();
     // In the background, a file at a time, giving way to the next sync or run (a save that follows soon).
     if (written) void compressAside(request.job, written).catch(log);
   }

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import { indexCatalogue } from '../../catalogue/snapshot.ts';
 import type { Catalogue } from '../../catalogue/types.ts';
+import type { ShopInfo } from '../../config/shop.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
 import { RECORDED_PRICE_CHANGES } from '../releases/build-info.ts';
 import { handOff } from '../../site/handoff.ts';
@@ -89,13 +90,14 @@ export interface WarmRenderer {
 
 /**
  * Runs Astro's build of `root` once into `scratch` (removed after), rendering no product or listing page,
- * and keeps its renderer. The catalogue of `snapshotFile` priced at `pricedAt` is what its other pages render.
+ * and keeps its renderer. Its other pages render `catalogue` priced at `pricedAt`, and the shop's identity.
  */
 export async function startWarmRenderer(input: {
   readonly root: string;
   readonly scratch: string;
   readonly catalogue: Catalogue;
   readonly pricedAt: number;
+  readonly shop: ShopInfo;
 }): Promise<WarmRenderer> {
   const { build } = await import('astro');
   const { StaticPaths: Paths } = await import('astro/runtime/prerender/static-paths.js');
@@ -103,6 +105,7 @@ export async function startWarmRenderer(input: {
   Reflect.set(globalThis, WARM_RENDERER, waiting);
   handOff({
     index: indexCatalogue(input.catalogue, { at: input.pricedAt }),
+    shop: input.shop,
     render: new Set(),
   });
   try {
@@ -119,7 +122,7 @@ export async function startWarmRenderer(input: {
     async run(job, catalogue) {
       const started = performance.now();
       const index = indexCatalogue(catalogue, { at: job.pricedAt });
-      handOff({ index, render: null });
+      handOff({ index, shop: job.shop, render: null });
       app.routeCache.clearAll();
       const paths = (await new Paths(app).getAll()) as StaticPath[];
       const planned = performance.now();

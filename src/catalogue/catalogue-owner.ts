@@ -1,0 +1,84 @@
+/**
+ * The one owner of a running shop's catalogue: the only catalogue kept in memory, its syncs, and the only
+ * writer of the snapshot file. It lives in the publisher's process (src/publish/render/warm-worker.ts); the
+ * renderers take what it holds as a value for each run, and a build by `astro build` is handed the file it
+ * wrote, by name, in the build's render plan (src/publish/plan/plan-files.ts).
+ *
+ * A sync's snapshot is written after the run that renders it (`flush`), not on the way to the page. The
+ * file is read only when this owner has nothing newer: at its first use, and when another writer (`npm run
+ * sync`, a CLI rebuild) changed the file since this owner last read or wrote it.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { catalogueHash } from './catalogue-hash.ts';
+import { fromStored, snapshotPath } from './snapshot.ts';
+import {
+  syncCatalogue,
+  type CatalogueInMemory,
+  type SyncOptions,
+  type SyncResult,
+  type SyncSettings,
+} from './sync.ts';
+import type { Catalogue } from './types.ts';
+
+export interface CatalogueOwner {
+  /** The snapshot file this owner writes. */
+  readonly file: string;
+  /** The catalogue as the pages read it (`fromStored`); throws when there is none yet (no sync, no file). */
+  current(): Catalogue;
+  /** An incremental or full sync against the catalogue held; its snapshot is written on the next `flush`. */
+  sync(options: Omit<SyncOptions, 'previous' | 'deferWrite'>): Promise<SyncResult>;
+  /** Writes the last sync's snapshot, when it has not been written yet. */
+  flush(): void;
+}
+
+export function catalogueOwner(settings: SyncSettings, log: (line: string) => void): CatalogueOwner {
+  const file = snapshotPath(settings.CATALOGUE_SNAPSHOT);
+  let held: CatalogueInMemory | undefined;
+  /** Writes the snapshot the last sync read, when it has not been written yet. */
+  let persist: (() => void) | undefined;
+  /** The file as this owner last read or wrote it: another writer changes it. */
+  let fileIdentity: string | undefined;
+  const identityOf = (): string | undefined => {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    return stats && `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+  };
+
+  const inMemory = (): CatalogueInMemory => {
+    if (held && (persist || identityOf() === fileIdentity)) return held;
+    fileIdentity = identityOf();
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+    held = { catalogue: stored, hash: catalogueHash(stored) };
+    return held;
+  };
+
+  const flush = (): void => {
+    const write = persist;
+    persist = undefined;
+    if (!write) return;
+    write();
+    fileIdentity = identityOf();
+  };
+
+  return {
+    file,
+    current: () => fromStored(inMemory().catalogue),
+    flush,
+    async sync(options) {
+      flush();
+      let previous: CatalogueInMemory | undefined;
+      try {
+        previous = inMemory();
+      } catch {
+        previous = undefined; // no snapshot yet: the sync reads everything
+      }
+      const result = await syncCatalogue(settings, log, {
+        ...options,
+        ...(previous ? { previous } : {}),
+        deferWrite: true,
+      });
+      held = result.snapshot;
+      persist = result.persist;
+      return result;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The catalogue's one owner (src/catalogue/catalogue-owner.ts), against a real embedded back end: a sync's
+ * catalogue is what the owner hands out at once, the snapshot file is written only on `flush`, and a file
+ * another writer changed is read again unless the owner holds a newer sync it has not written.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueOwner } from '../../src/catalogue/catalogue-owner.ts';
+import { syncCatalogue } from '../../src/catalogue/sync.ts';
+import type { Catalogue } from '../../src/catalogue/types.ts';
+import { loadEnv } from '../../src/config/env.ts';
+import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
+
+let backend: TestBackend;
+let dir: string;
+
+beforeAll(async () => {
+  backend = await startTestBackend({ catalogue: { seed: 7, productCount: 40, brand: 'Clearwater' } });
+  dir = mkdtempSync(join(tmpdir(), 'catalogue-owner-'));
+});
+afterAll(async () => {
+  await backend.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const settingsFor = (file: string) =>
+  loadEnv({ MAGENTO_URL: backend.url, MAGENTO_TOKEN: INTEGRATION_TOKEN, CATALOGUE_SNAPSHOT: file });
+
+const savePrice = async (sku: string, price: number) => {
+  const reply = await backend.call('PUT', `/rest/V1/products/${encodeURIComponent(sku)}`, {
+    token: INTEGRATION_TOKEN,
+    body: {
+      product: { sku, price, custom_attributes: [{ attribute_code: 'list_price', value: String(price) }] },
+    },
+  });
+  if (reply.status !== 200) throw new Error(`save failed: ${JSON.stringify(reply.body)}`);
+};
+
+const priceIn = (catalogue: Catalogue, sku: string) =>
+  catalogue.products.find((product) => product.sku === sku)?.priceInclVat;
+const stored = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+
+describe('the catalogue owner', () => {
+  it('hands out what it synced at once and writes the snapshot only when flushed', async () => {
+    const file = join(dir, 'held.json');
+    const owner = catalogueOwner(settingsFor(file), () => undefined);
+    expect(() => owner.current()).toThrow();
+
+    await owner.sync({ incremental: true });
+    const sku = owner.current().products.find((product) => product.typeId === 'simple')?.sku ?? '';
+    expect(() => statSync(file)).toThrow();
+    owner.flush();
+    const before = priceIn(stored(file), sku);
+    expect(priceIn(owner.current(), sku)).toBe(before);
+
+    await savePrice(sku, 777.77);
+    await owner.sync({ incremental: true, recheck: [sku], targeted: true });
+    expect(priceIn(owner.current(), sku)).toBe(777.77);
+    // Not written yet: the file still has the price a build from it would show.
+    expect(priceIn(stored(file), sku)).toBe(before);
+    owner.flush();
+    expect(priceIn(stored(file), sku)).toBe(777.77);
+  });
+
+  it('reads the file again when another writer changed it, not while it holds an unwritten sync', async () => {
+    const file = join(dir, 'shared.json');
+    const settings = settingsFor(file);
+    const owner = catalogueOwner(settings, () => undefined);
+    await owner.sync({ incremental: true });
+    owner.flush();
+    const sku = owner.current().products.find((product) => product.typeId === 'simple')?.sku ?? '';
+
+    // `npm run sync` from another process: the owner sees its file.
+    await savePrice(sku, 611.11);
+    await syncCatalogue(settings, undefined, { incremental: true, recheck: [sku], targeted: true });
+    expect(priceIn(owner.current(), sku)).toBe(611.11);
+
+    // The owner's own newer sync, not written yet, wins over the file.
+    await savePrice(sku, 622.22);
+    await owner.sync({ incremental: true, recheck: [sku], targeted: true });
+    expect(priceIn(owner.current(), sku)).toBe(622.22);
+    owner.flush();
+    expect(priceIn(stored(file), sku)).toBe(622.22);
+  });
+});
