@@ -5,13 +5,18 @@
  */
 import { link, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
-import { readBuildInfo, type BuildInfo } from '../releases/build-info.ts';
+import { readBuildInfo, snapshotHash, type BuildInfo } from '../releases/build-info.ts';
 import { checkPageCount, checkSiteLinks } from './checks.ts';
 import { layeredLocate } from './links.ts';
 import { BUILD_LEVELS, FAST_BUILD_LEVELS, SUFFIX, type Levels } from '../releases/encoding.ts';
 import { BASE_LINK, layersOf, locateIn } from '../releases/layers.ts';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan/plan-files.ts';
 import type { WarmOutcome, WarmScan } from './warm.ts';
+import { publishAndPrune, type BuildLayout } from '../releases/builds.ts';
+import type { BuildSiteOptions, BuildStep } from './build-options.ts';
+import type { BuildStart } from './build-plan.ts';
+import { BuildError } from './errors.ts';
+import type { WarmRendererClient } from './warm-client.ts';
 
 /**
  * Every file under `dir`, relative to it with `/` separators; not the hidden ones (a sibling being
@@ -163,4 +168,91 @@ export async function assembleWarmBuild(input: {
   for (const asset of scan.assets)
     if (!(await locateIn(baseLayers, asset.replace(/^\/+/, '')))) missingAssets.push(asset);
   return { scan, base: whole ? undefined : base, removed, pages, problems, carried, missingAssets };
+}
+
+/**
+ * A build by the warm renderer: the pages and data files whose fingerprint changed, rendered without
+ * `astro build`, as a layer over the live site (warm-build.ts), checked and published.
+ */
+export async function warmBuild(
+  options: BuildSiteOptions,
+  layout: BuildLayout,
+  dir: string,
+  started: Date,
+  run: BuildStart & {
+    readonly live: string;
+    readonly liveInfo: BuildInfo;
+    readonly liveManifest: PagesManifest;
+    readonly warm: WarmRendererClient;
+  },
+  steps: { lap(name: string): void; timings: Record<string, number>; kept: string },
+): Promise<BuildInfo> {
+  const { lap, timings } = steps;
+  const progress = (step: BuildStep, rendered = 0) =>
+    options.onProgress?.({ step, rendered, mode: 'partial' });
+  progress('rendering');
+  const { shop, secrets } = run.settings;
+  if (!shop) throw new Error("the build's environment has no shop settings to render with");
+  // The live build's whole build: its files are compressed at its levels (they depend on the site's size).
+  const levels = warmLevels(join(layout.buildsDir, run.liveInfo.base ?? basename(run.live)));
+  const outcome = await run.warm.run({
+    dir,
+    live: run.live,
+    liveKeys: run.liveManifest.pages,
+    levels,
+    secrets,
+    pricedAt: run.pricedAt,
+    shop,
+  });
+  lap('render');
+  Object.assign(timings, { plan: outcome.planMs, renderPages: outcome.renderMs });
+  progress('compressing', outcome.written.length);
+  const assembled = await assembleWarmBuild({
+    dir,
+    live: run.live,
+    liveInfo: run.liveInfo,
+    outcome,
+    shared: run.liveManifest.shared,
+    siteUrl: shop.siteUrl,
+    log: options.log ?? (() => undefined),
+  });
+  lap('sitePass');
+  // Pages naming scripts or styles the live build lacks: the renderer is not the live build's (a failure
+  // of the renderer, so the run builds with astro build instead).
+  if (assembled.missingAssets.length > 0)
+    throw new Error(
+      `the warm renderer's pages name assets the live build lacks (${assembled.missingAssets.slice(0, 3).join(', ')})`,
+    );
+  if (assembled.problems.length > 0)
+    throw new BuildError(
+      `The new build failed its checks, so it was not published. ${steps.kept}\n  ${assembled.problems.join('\n  ')}`,
+    );
+  progress('publishing', outcome.written.length);
+  const { scan } = assembled;
+  const info: BuildInfo = {
+    builtAt: started.toISOString(),
+    durationMs: Math.round(Date.now() - started.getTime()),
+    snapshotHash: options.snapshotHash ?? snapshotHash(options.snapshotFile),
+    configHash: options.configHash,
+    pages: assembled.pages,
+    scriptHashes: [...new Set([...(run.liveInfo.scriptHashes ?? []), ...scan.scriptHashes])].sort(),
+    // Compressed by the renderer once live (warm.ts, compressWritten): nothing yet.
+    compression: { files: 0, reused: 0, brotliQuality: levels.brotli, bytes: 0, brotliBytes: 0, ms: 0 },
+    id: basename(dir),
+    mode: 'warm',
+    ...(assembled.base ? { base: assembled.base, removed: assembled.removed } : {}),
+    rendered: scan.htmlFiles,
+    timings: { ...timings },
+    sourceHash: run.sourceHash,
+    pricedAt: new Date(run.pricedAt).toISOString(),
+    ...(outcome.prices ? { priceChanges: outcome.prices } : {}),
+  };
+  const { swapMs } = await publishAndPrune(layout, dir, info, {
+    ...(options.keep === undefined ? {} : { keep: options.keep }),
+    protect: options.protect ?? [],
+    log: options.log ?? (() => undefined),
+  });
+  // A layer folded into a whole build has the base's files, some never compressed: the renderer does.
+  if (!assembled.base) run.warm.compressLater(dir, levels);
+  return { ...info, timings: { ...timings, swap: swapMs } };
 }
