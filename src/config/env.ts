@@ -2,10 +2,12 @@
  * The environment (src/config/): every setting the shop reads from it, declared once in sections (the
  * shop, Magento, payments, rebuilds, the shared store, the CDN, the embedded back ends) and validated at
  * start-up. A wrong value stops start-up with a message naming the variable, what was wrong and how to fix
- * it. This is the one file that reads `process.env` (eslint.config.js enforces it). `loadEnv` returns
- * every section as one flat `Env`, but a module takes only the sections it reads (`ShopSettings &
- * MagentoSettings`, or a `Pick` of one or two variables), so its signature names what it depends on and a
- * change to a section leads to its readers.
+ * it. This is the one file that reads `process.env` (eslint.config.js enforces it). The shop's entry points
+ * (src/start.ts, scripts/serve.ts, scripts/sync.ts…) call `loadConfig` once and hand each module the
+ * sections it reads, as values: `config.shop`, or `{ ...config.magento, ...config.embedded }` for a module
+ * typed `MagentoSettings & EmbeddedSettings`, so each call site shows what the module is given, and no
+ * module reads the environment behind its caller's back. `loadEnv` parses the same way into one flat `Env`,
+ * for what parses a flat environment of its own (the site build, tests, benchmarks).
  */
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
@@ -547,7 +549,7 @@ const HINTS: Readonly<Partial<Record<string, string>>> = {
 
 /**
  * This process's environment variables as they are, for the child processes that must inherit them
- * (`astro build`) and for `loadEnv`'s default. Everything else takes sections of a parsed `Env`.
+ * (`astro build`) and for `loadConfig`'s and `loadEnv`'s default. Everything else takes parsed sections.
  */
 export const processEnvironment = (): NodeJS.ProcessEnv => process.env;
 
@@ -561,7 +563,9 @@ let lastParsed: { key: string; env: Env } | undefined;
  * Parses the environment; throws a ConfigError whose message lists every wrong variable. The pages call
  * it many times each (`siteShop()`, `getCatalogue()`): at 10,000 product pages zod's parse alone took
  * 2.4 s of the build, so the last result is kept and handed out again (as a copy) while the variables
- * it reads hold the same values.
+ * it reads hold the same values. The shop's entry points call `loadConfig`, which parses through this and
+ * returns the sections; the flat `Env` is for what parses an environment of its own (the site build, tests,
+ * benchmarks).
  */
 export function loadEnv(source: Readonly<Record<string, string | undefined>> = processEnvironment()): Env {
   const key = ENV_NAMES.map((name) => source[name] ?? '').join('\0');
@@ -589,4 +593,46 @@ function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
     return `  ${name} ${issue.message}${shown}. ${HINTS[name] ?? 'Fix or unset it to use the default.'}`;
   });
   throw new ConfigError(`Configuration error:\n${lines.join('\n')}`);
+}
+
+/** The settings by section, each holding only its own variables: what the entry points hand out. */
+export interface Config {
+  readonly shop: ShopSettings;
+  readonly magento: MagentoSettings;
+  readonly payments: PaymentSettings;
+  readonly publishing: PublishingSettings;
+  readonly store: StoreSettings;
+  readonly cdn: CdnSettings;
+  readonly embedded: EmbeddedSettings;
+}
+
+/**
+ * One section of a parsed `Env`: the variables its schema declares, those the parse set. The cast is of
+ * values `envSchema` has already parsed, whose shape is the sections' merged, so each key has its type.
+ */
+function sectionOf<S extends z.ZodObject>(section: S, env: Env): z.infer<S> {
+  return Object.fromEntries(
+    Object.keys(section.shape)
+      .filter((name) => name in env)
+      .map((name) => [name, env[name as keyof Env]]),
+  ) as z.infer<S>;
+}
+
+/**
+ * Parses the environment as `loadEnv` does (the same messages, cross-section checks and kept result) and
+ * returns it by section. Called once by each entry point, which hands each module its sections.
+ */
+export function loadConfig(
+  source: Readonly<Record<string, string | undefined>> = processEnvironment(),
+): Config {
+  const env = loadEnv(source);
+  return {
+    shop: sectionOf(shopSection, env),
+    magento: sectionOf(magentoSection, env),
+    payments: sectionOf(paymentsSection, env),
+    publishing: sectionOf(rebuildsSection, env),
+    store: sectionOf(storeSection, env),
+    cdn: sectionOf(cdnSection, env),
+    embedded: sectionOf(embeddedSection, env),
+  };
 }
