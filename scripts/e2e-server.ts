@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { E2E_DIR, MAGENTO_PORT, SANDBOX_PORT, SHOP_PORT, SHOP_URL } from '../e2e/support/ports.ts';
+import { processEnvironment } from '../src/config/env.ts';
 import { runShop } from '../src/start.ts';
 
 const DIR = E2E_DIR;
@@ -22,6 +23,7 @@ rmSync(`${DIR}/clock.json`, { force: true });
 await runShop({
   root: fileURLToPath(new URL('..', import.meta.url)),
   distDir: `${DIR}/dist`,
+  environment: processEnvironment(),
   embeddedOnly: true,
   settings: {
     EMBEDDED_MAGENTO_PORT: String(MAGENTO_PORT),

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { shopClock } from '../src/config/clock.ts';
-import { loadEnv, processEnvironment } from '../src/config/env.ts';
+import { loadConfig, processEnvironment } from '../src/config/env.ts';
 import { startReplica } from '../src/replica.ts';
 import { DIST_DIR } from '../src/server/config.ts';
 import { startupMessage } from '../src/start.ts';
@@ -22,13 +22,13 @@ const DRAIN_MS = 3_000;
 
 try {
   const { values } = parseArgs({ options: { dist: { type: 'string', default: DIST_DIR } } });
-  const env = loadEnv();
+  const config = loadConfig();
   const replica = await startReplica({
     root,
     distDir: resolve(root, values.dist),
-    env,
+    config,
     variables: processEnvironment(),
-    clock: shopClock(env.SHOP_CLOCK_FILE),
+    clock: shopClock(config.shop.SHOP_CLOCK_FILE),
     log: { info: (line) => console.info(line), warn: (line) => console.warn(line) },
   });
   const stop = (drainMs: number) => () => void replica.close(drainMs).then(() => process.exit(0));

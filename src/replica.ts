@@ -13,15 +13,7 @@ import { BUILD_KEY, purgeKeysFor } from './cdn/keys.ts';
 import { purgerFor } from './cdn/purge.ts';
 import { startPurgeQueue, type RunningPurgeQueue } from './cdn/purge-queue.ts';
 import type { Clock } from './config/clock.ts';
-import type {
-  CdnSettings,
-  EmbeddedSettings,
-  MagentoSettings,
-  PaymentSettings,
-  PublishingSettings,
-  ShopSettings,
-  StoreSettings,
-} from './config/env.ts';
+import type { Config } from './config/env.ts';
 import { trustedProxies } from './http/index.ts';
 import { startPublishSchedule } from './publish/rebuild/publish-schedule.ts';
 import { readBuildInfo } from './publish/releases/build-info.ts';
@@ -45,24 +37,16 @@ export interface ReplicaLog {
   warn(message: string): void;
 }
 
-/**
- * A replica runs every part of the server (the site, the shopper routes and payments, the rebuilds, the
- * shared store, the CDN purge, the embedded back end's address), so it reads every section.
- */
-export type ReplicaSettings = ShopSettings &
-  MagentoSettings &
-  PaymentSettings &
-  PublishingSettings &
-  StoreSettings &
-  CdnSettings &
-  EmbeddedSettings;
-
 export interface ReplicaOptions {
   /** The project (astro.config.mjs, node_modules): builds run from it. */
   readonly root: string;
   /** The served `dist` link, shared by every replica of this host (or a shared volume). */
   readonly distDir: string;
-  readonly env: ReplicaSettings;
+  /**
+   * Every section: a replica runs every part of the server (the site, the shopper routes and payments, the
+   * rebuilds, the shared store, the CDN purge, the embedded back end's address) and hands each its own.
+   */
+  readonly config: Config;
   /** The variables builds inherit. */
   readonly variables: Readonly<Record<string, string | undefined>>;
   readonly clock: Clock;
@@ -156,7 +140,7 @@ function healthRoutes(replica: string, buildId: () => string | undefined, draini
 
 /** Starts a replica on the built site in `distDir`; on a failure, stops whatever had started and throws. */
 export async function startReplica(options: ReplicaOptions): Promise<RunningReplica> {
-  const { root, distDir, env, variables, clock, log } = options;
+  const { root, distDir, config, variables, clock, log } = options;
   const closers: Closer[] = [];
   let draining = false;
   /** How long requests under way may take once the server stops listening. */
@@ -171,21 +155,25 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
   };
   try {
     builtSiteIn(distDir);
-    const warning = topologyWarning(env);
+    const warning = topologyWarning({ ...config.store, ...config.shop });
     if (warning) log.warn(`\nWARNING: ${warning}\n`);
-    const store = openSharedStore(env, root, (line) => log.warn(line));
+    const store = openSharedStore(config.store, root, (line) => log.warn(line));
     closers.push(() => store.close());
     // Stops what keeps running on the store (payment recovery) before the store closes.
     const stopping = new AbortController();
     closers.push(() => void stopping.abort());
-    const replica = replicaId(env);
+    const replica = replicaId({ ...config.store, ...config.shop });
     // The server loads this build's on-demand entry: it is never pruned while the server runs.
     await adoptLegacyDist(buildLayout(distDir));
     const loaded = realpathSync(distDir);
     const buildId = liveBuildId(distDir);
     const reports = await startReplicaReports({ store, replica, buildId, log: (line) => log.warn(line) });
     closers.push(() => reports.close());
-    const purges = await startPurgeQueue({ store, purger: purgerFor(env), log: (line) => log.warn(line) });
+    const purges = await startPurgeQueue({
+      store,
+      purger: purgerFor(config.cdn),
+      log: (line) => log.warn(line),
+    });
     closers.push(() => purges.close());
     const liveBuild = () => readBuildInfo(distDir);
     const becomeBuilder = (history: readonly RunSummary[]): BuilderRole => {
@@ -194,7 +182,7 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
         // Made now, so what a publish changed is worked out from the build live when this turn began.
         onRun: afterPublish({ store, distDir, report: () => reports.report(), purges, log }),
         task: createRebuildTask({
-          env,
+          env: { ...config.shop, ...config.magento, ...config.embedded },
           root,
           distDir,
           buildEnv: variables,
@@ -204,65 +192,77 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
           log: (line) => log.info(line),
           warn: (line) => log.warn(line),
         }),
-        debounceMs: env.REBUILD_DEBOUNCE_MS,
+        debounceMs: config.publishing.REBUILD_DEBOUNCE_MS,
         log: (line) => log.info(line),
       });
       const schedule = startPublishSchedule({
         clock,
         liveBuild,
         trigger: (reason, triggerOptions) => rebuilder.trigger(reason, triggerOptions),
-        reconcileAt: env.PRICE_RECONCILE_AT,
+        reconcileAt: config.publishing.PRICE_RECONCILE_AT,
         log: (line) => log.info(line),
       });
       return { rebuilder, stop: () => Promise.resolve(schedule.stop()) };
     };
     const rebuilder = createSharedRebuilder({ store, replica, becomeBuilder, log: (line) => log.info(line) });
     closers.push(() => rebuilder.close());
-    rebuilder.startPolling(env.REBUILD_POLL_MINUTES);
-    const secret = rebuildSecret(env);
+    rebuilder.startPolling(config.publishing.REBUILD_POLL_MINUTES);
+    const secret = rebuildSecret({ ...config.publishing, ...config.magento });
+    const password = statusPassword({ ...config.publishing, ...config.magento });
     const warn = (line: string) => log.warn(line);
-    const config = await storefrontServerConfig(env, {
-      distDir,
-      store,
-      signal: stopping.signal,
-      extraRoutes: [
-        healthRoutes(replica, buildId, () => draining),
-        createRebuildRoutes({
-          rebuilder,
-          secret,
-          statusPassword: statusPassword(env),
-          siteUrl: env.SITE_URL,
-          replayList: storeReplayList(store),
-          store,
-          trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
-          liveBuild,
-          log: warn,
-        }),
-      ],
-      log: warn,
-    });
-    const shop = await startStorefrontServer(config, { host: env.HOST, port: env.PORT });
+    const server = await storefrontServerConfig(
+      {
+        ...config.shop,
+        ...config.magento,
+        ...config.embedded,
+        ...config.payments,
+        ...config.store,
+        ...config.cdn,
+      },
+      {
+        distDir,
+        store,
+        signal: stopping.signal,
+        extraRoutes: [
+          healthRoutes(replica, buildId, () => draining),
+          createRebuildRoutes({
+            rebuilder,
+            secret,
+            statusPassword: password,
+            siteUrl: config.shop.SITE_URL,
+            replayList: storeReplayList(store),
+            store,
+            trustedProxies: trustedProxies(config.shop.TRUSTED_PROXIES),
+            liveBuild,
+            log: warn,
+          }),
+        ],
+        log: warn,
+      },
+    );
+    const shop = await startStorefrontServer(server, { host: config.shop.HOST, port: config.shop.PORT });
     closers.push(() => shop.close(graceMs));
     log.info(
-      `\nShop: ${shop.url}/ (replica ${replica}, store: ${env.DATABASE_URL ? 'PostgreSQL' : env.STORE_FILE})`,
+      `\nShop: ${shop.url}/ (replica ${replica}, store: ${config.store.DATABASE_URL ? 'PostgreSQL' : config.store.STORE_FILE})`,
     );
     log.info(
-      `  pictures: ${shop.url}/img/… from ${magentoMediaBaseUrl(env)}, cached in ${config.imageCacheDir}`,
+      `  pictures: ${shop.url}/img/… from ${magentoMediaBaseUrl({ ...config.magento, ...config.embedded })}, cached in ${server.imageCacheDir}`,
     );
     log.info(
       secret
-        ? `  rebuilds: POST ${shop.url}/rebuild (signed)${secret === env.REBUILD_SECRET ? '' : ' (demo secret: README, "Demo credentials")'}`
+        ? `  rebuilds: POST ${shop.url}/rebuild (signed)${secret === config.publishing.REBUILD_SECRET ? '' : ' (demo secret: README, "Demo credentials")'}`
         : '  rebuilds: hook off (set REBUILD_SECRET to turn it on)',
     );
     log.info(
-      statusPassword(env)
-        ? `  status:   ${shop.url}/rebuild/status${env.REBUILD_STATUS_PASSWORD ? '' : ' (demo password: README, "Demo credentials")'}`
+      password
+        ? `  status:   ${shop.url}/rebuild/status${config.publishing.REBUILD_STATUS_PASSWORD ? '' : ' (demo password: README, "Demo credentials")'}`
         : '  status:   page off (set REBUILD_STATUS_PASSWORD to turn it on)',
     );
     log.info(
-      `  prices:   scheduled changes republished at their instant; checked against Magento ${env.PRICE_RECONCILE_AT === 'off' ? 'on demand' : `nightly at ${env.PRICE_RECONCILE_AT} (shop time)`}, by the builder replica`,
+      `  prices:   scheduled changes republished at their instant; checked against Magento ${config.publishing.PRICE_RECONCILE_AT === 'off' ? 'on demand' : `nightly at ${config.publishing.PRICE_RECONCILE_AT} (shop time)`}, by the builder replica`,
     );
-    if (env.REBUILD_POLL_MINUTES > 0) log.info(`  polling:  every ${env.REBUILD_POLL_MINUTES} min`);
+    if (config.publishing.REBUILD_POLL_MINUTES > 0)
+      log.info(`  polling:  every ${config.publishing.REBUILD_POLL_MINUTES} min`);
     return { url: shop.url, replica, store, close };
   } catch (error) {
     await close().catch(() => undefined);

@@ -6,24 +6,15 @@
  * end calls after an admin save, `/rebuild/status`, with its state in the shared store) and prints every
  * URL it starts. Its options
  * are explicit: `npm start` (scripts/start.ts) passes this process's environment, the end-to-end server
- * (scripts/e2e-server.ts) its own ports and folders, and nothing rewrites `process.env`.
+ * (scripts/e2e-server.ts) it and its own ports and folders, and nothing rewrites `process.env`. The
+ * settings are parsed once (`loadConfig`), and each part is handed the sections it reads.
  */
 import { resolve } from 'node:path';
 import { CatalogueLoadError } from './catalogue/load.ts';
 import { snapshotPath } from './catalogue/snapshot.ts';
 import { syncCatalogue } from './catalogue/sync.ts';
 import { shopClock, type Clock } from './config/clock.ts';
-import {
-  ConfigError,
-  loadEnv,
-  processEnvironment,
-  type EmbeddedSettings,
-  type Env,
-  type MagentoSettings,
-  type PaymentSettings,
-  type PublishingSettings,
-  type ShopSettings,
-} from './config/env.ts';
+import { ConfigError, loadConfig, type Config, type Env } from './config/env.ts';
 import { EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from './config/magento.ts';
 import { embeddedMagentoConfig } from './embedded/magento/config.ts';
 import { startEmbeddedMagento } from './embedded/magento/server.ts';
@@ -32,7 +23,7 @@ import { startPaymentSandbox } from './embedded/payment/server.ts';
 import { configHash, readBuildInfo, whyStale } from './publish/releases/build-info.ts';
 import { BuildError, buildSite, defaultSources } from './publish/render/build.ts';
 import { rebuildOnSave } from './publish/rebuild/hook-client.ts';
-import { startReplica, type ReplicaSettings } from './replica.ts';
+import { startReplica } from './replica.ts';
 
 type Variables = Readonly<Record<string, string | undefined>>;
 
@@ -46,8 +37,8 @@ export interface StartShopOptions {
   readonly root: string;
   /** The served folder (`dist`), relative to `root` or absolute. */
   readonly distDir: string;
-  /** The variables the shop is configured from and its builds inherit (default: this process's). */
-  readonly environment?: Variables;
+  /** The variables the shop is configured from and its builds inherit (`processEnvironment()`: this process's). */
+  readonly environment: Variables;
   /** Settings over the environment's, e.g. the end-to-end server's ports and folders. */
   readonly settings?: Readonly<Partial<Record<keyof Env, string>>>;
   /** Always the embedded Magento and payment sandbox, never a configured real one (end-to-end tests). */
@@ -78,7 +69,7 @@ export function startupMessage(error: unknown): string {
 }
 
 function variablesOf(options: StartShopOptions): Variables {
-  const variables = Object.entries({ ...(options.environment ?? processEnvironment()), ...options.settings });
+  const variables = Object.entries({ ...options.environment, ...options.settings });
   return Object.fromEntries(
     options.embeddedOnly ? variables.filter(([name]) => !REAL_BACK_ENDS.includes(name)) : variables,
   );
@@ -89,49 +80,49 @@ type Closer = () => Promise<void> | undefined;
 
 /**
  * What starting the back ends reads: Magento's and the embedded back end's settings, the sandbox's vendor,
- * and where the back end's rebuild hook goes (its secret and URL).
+ * where the back end's rebuild hook goes (its secret and URL) and the shop's clock.
  */
-type BackEndSettings = MagentoSettings &
-  EmbeddedSettings &
-  Pick<PaymentSettings, 'OPAYO_REGISTRATION_URL' | 'OPAYO_VENDOR'> &
-  Pick<PublishingSettings, 'REBUILD_SECRET' | 'REBUILD_HOOK_URL'> &
-  Pick<ShopSettings, 'SITE_URL' | 'SHOP_CLOCK_FILE'>;
+type BackEndSections = Pick<Config, 'magento' | 'embedded' | 'payments' | 'publishing' | 'shop'>;
 
 async function startBackEnds(
-  env: BackEndSettings,
+  config: BackEndSections,
   log: ShopLog,
   closers: Closer[],
 ): Promise<Omit<RunningShop['urls'], 'shop'>> {
   let urls: { magento?: string; paymentSandbox?: string } = {};
-  if (env.MAGENTO_URL) {
-    log.info(`Using Magento at ${env.MAGENTO_URL}`);
+  if (config.magento.MAGENTO_URL) {
+    log.info(`Using Magento at ${config.magento.MAGENTO_URL}`);
   } else {
     // After an admin save (a product, a CMS block), the embedded back end calls the storefront's signed rebuild hook.
     const magento = await startEmbeddedMagento({
-      ...embeddedMagentoConfig(env, (line) => log.info(line)),
-      ...rebuildOnSave(env, (line) => log.info(line)),
+      ...embeddedMagentoConfig({ ...config.embedded, ...config.magento, ...config.shop }, (line) =>
+        log.info(line),
+      ),
+      ...rebuildOnSave({ ...config.publishing, ...config.magento, ...config.shop }, (line) => log.info(line)),
     });
     closers.push(() => magento.close());
     urls = { magento: magento.url };
     log.info(`Embedded Magento REST back end: ${magento.url}/rest/V1`);
     log.info(
-      `  admin token: POST ${magento.url}/rest/V1/integration/admin/token (user "${env.EMBEDDED_ADMIN_USERNAME}")`,
+      `  admin token: POST ${magento.url}/rest/V1/integration/admin/token (user "${config.embedded.EMBEDDED_ADMIN_USERNAME}")`,
     );
     log.info(`  media:       ${magento.url}/media/catalog/product/...`);
-    const oauth = embeddedIntegrationOAuth(env);
+    const oauth = embeddedIntegrationOAuth({ ...config.magento, ...config.embedded });
     log.info(
       oauth
-        ? `  integration: OAuth 1.0a signed${oauth === EMBEDDED_DEMO_OAUTH ? ' (demo values: README, "Demo credentials")' : ''}${env.EMBEDDED_INTEGRATION_AS_BEARER ? ', or its token as a bearer token' : '; integration tokens as bearer tokens refused'}`
+        ? `  integration: OAuth 1.0a signed${oauth === EMBEDDED_DEMO_OAUTH ? ' (demo values: README, "Demo credentials")' : ''}${config.embedded.EMBEDDED_INTEGRATION_AS_BEARER ? ', or its token as a bearer token' : '; integration tokens as bearer tokens refused'}`
         : '  integration: its token as a bearer token (EMBEDDED_INTEGRATION_TOKEN)',
     );
   }
-  if (usesPaymentSandbox(env)) {
-    const sandbox = await startPaymentSandbox(paymentSandboxConfig(env, (line) => log.info(line)));
+  if (usesPaymentSandbox(config.payments)) {
+    const sandbox = await startPaymentSandbox(
+      paymentSandboxConfig({ ...config.embedded, ...config.payments }, (line) => log.info(line)),
+    );
     closers.push(() => sandbox.close());
     urls = { ...urls, paymentSandbox: sandbox.registrationUrl };
     log.info(`Payment sandbox (Opayo Server 4.00): ${sandbox.registrationUrl}`);
   } else {
-    log.info(`Using Opayo at ${env.OPAYO_REGISTRATION_URL}`);
+    log.info(`Using Opayo at ${config.payments.OPAYO_REGISTRATION_URL}`);
   }
   return urls;
 }
@@ -139,8 +130,8 @@ async function startBackEnds(
 interface Site {
   readonly root: string;
   readonly distDir: string;
-  /** Every section: the replica reads them all, and the sync and build some of the same. */
-  readonly env: ReplicaSettings;
+  /** Every section: the replica is handed them all, and the sync and build some of the same. */
+  readonly config: Config;
   readonly variables: Variables;
   readonly log: ShopLog;
   /** The shop's clock (SHOP_CLOCK_FILE's in tests and demos): what prices the pages show. */
@@ -148,10 +139,14 @@ interface Site {
 }
 
 /** Syncs the catalogue and builds the site when it is stale; a failure with a previous build only warns. */
-async function syncAndBuild({ root, distDir, env, variables, log, clock }: Site): Promise<void> {
+async function syncAndBuild({ root, distDir, config, variables, log, clock }: Site): Promise<void> {
   const hasBuild = () => readBuildInfo(distDir) !== undefined;
   try {
-    const sync = await syncCatalogue(env, (line) => log.info(line), { incremental: true });
+    const sync = await syncCatalogue(
+      { ...config.magento, ...config.embedded, ...config.shop },
+      (line) => log.info(line),
+      { incremental: true },
+    );
     log.info(
       `Catalogue: ${sync.products} products${sync.problems.length ? `, ${sync.problems.length} left out` : ''}; ${sync.changed ? 'snapshot updated' : 'unchanged'}`,
     );
@@ -162,7 +157,11 @@ async function syncAndBuild({ root, distDir, env, variables, log, clock }: Site)
     );
     return;
   }
-  const build = { distDir, snapshotFile: snapshotPath(env.CATALOGUE_SNAPSHOT), configHash: configHash(env) };
+  const build = {
+    distDir,
+    snapshotFile: snapshotPath(config.shop.CATALOGUE_SNAPSHOT),
+    configHash: configHash(config.shop),
+  };
   const stale = whyStale({ ...build, sources: defaultSources(root), now: clock.now() });
   if (!stale) return log.info('Site is up to date.');
   log.info(`Building the site (${stale})…`);
@@ -192,16 +191,16 @@ export async function startShop(options: StartShopOptions): Promise<RunningShop>
   };
   try {
     const variables = variablesOf(options);
-    const env = loadEnv(variables);
+    const config = loadConfig(variables);
     const site: Site = {
       root: options.root,
       distDir: resolve(options.root, options.distDir),
-      env,
+      config,
       variables,
       log,
-      clock: shopClock(env.SHOP_CLOCK_FILE),
+      clock: shopClock(config.shop.SHOP_CLOCK_FILE),
     };
-    const urls = await startBackEnds(env, log, closers);
+    const urls = await startBackEnds(config, log, closers);
     await syncAndBuild(site);
     const replica = await startReplica(site);
     closers.push(() => replica.close());
