@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { snapshotPath } from '../src/catalogue/snapshot.ts';
-import { ConfigError, loadEnv } from '../src/config/env.ts';
+import { ConfigError, loadConfig, processEnvironment } from '../src/config/env.ts';
 import { configHash } from '../src/publish/releases/build-info.ts';
 import { BuildError, buildSite } from '../src/publish/render/build.ts';
 import { DIST_DIR } from '../src/server/config.ts';
@@ -16,13 +16,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 try {
   const { values } = parseArgs({ options: { dist: { type: 'string', default: DIST_DIR } } });
-  const env = loadEnv();
+  const { shop } = loadConfig();
   const distDir = resolve(root, values.dist);
   const info = await buildSite({
     root,
     distDir,
-    snapshotFile: snapshotPath(env.CATALOGUE_SNAPSHOT),
-    configHash: configHash(env),
+    snapshotFile: snapshotPath(shop.CATALOGUE_SNAPSHOT),
+    configHash: configHash(shop),
+    // The environment `astro build` inherits and the build parses for the pages' shop and the secrets.
+    env: processEnvironment(),
     log: (message) => console.info(message),
   });
   console.info(

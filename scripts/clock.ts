@@ -7,9 +7,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { londonWallClockToInstant, shopDay } from '../src/catalogue/special-prices.ts';
-import { loadEnv } from '../src/config/env.ts';
+import { loadConfig } from '../src/config/env.ts';
 
-const file = resolve(loadEnv().SHOP_CLOCK_FILE ?? 'var/clock.json');
+const file = resolve(loadConfig().shop.SHOP_CLOCK_FILE ?? 'var/clock.json');
 const asked = process.argv[2] ?? 'midnight';
 if (asked === 'reset') {
   rmSync(file, { force: true });

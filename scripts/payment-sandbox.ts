@@ -2,21 +2,23 @@
  * `npm run payment-sandbox`: the embedded Opayo Server 4.00 sandbox on its own (registration, hosted
  * card page, signed notifications, Transaction Monitor), on PAYMENT_SANDBOX_HOST:PAYMENT_SANDBOX_PORT.
  */
-import { ConfigError, loadEnv } from '../src/config/env.ts';
+import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { paymentSandboxConfig } from '../src/embedded/payment/config.ts';
 import { INSPECTION_PATH } from '../src/embedded/payment/app.ts';
 import { startPaymentSandbox } from '../src/embedded/payment/server.ts';
 
 try {
-  const env = loadEnv();
-  const sandbox = await startPaymentSandbox(paymentSandboxConfig(env, (message) => console.info(message)));
+  const { embedded, payments } = loadConfig();
+  const sandbox = await startPaymentSandbox(
+    paymentSandboxConfig({ ...embedded, ...payments }, (message) => console.info(message)),
+  );
   console.info(
-    `Payment sandbox (Opayo Server 4.00, vendor "${env.OPAYO_VENDOR}"): ${sandbox.registrationUrl}`,
+    `Payment sandbox (Opayo Server 4.00, vendor "${payments.OPAYO_VENDOR}"): ${sandbox.registrationUrl}`,
   );
   console.info(`  transactions: ${sandbox.url}${INSPECTION_PATH}`);
-  if (env.OPAYO_REGISTRATION_URL) {
+  if (payments.OPAYO_REGISTRATION_URL) {
     console.warn(
-      `  note: OPAYO_REGISTRATION_URL is set, so the shop posts to ${env.OPAYO_REGISTRATION_URL}, not here.`,
+      `  note: OPAYO_REGISTRATION_URL is set, so the shop posts to ${payments.OPAYO_REGISTRATION_URL}, not here.`,
     );
   }
   const stop = () => void sandbox.close().then(() => process.exit(0));

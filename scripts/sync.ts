@@ -1,10 +1,13 @@
 /** `npm run sync`: read the catalogue from Magento into the snapshot the build renders. */
-import { ConfigError, loadEnv } from '../src/config/env.ts';
+import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { CatalogueLoadError } from '../src/catalogue/load.ts';
 import { syncCatalogue } from '../src/catalogue/sync.ts';
 
 try {
-  const result = await syncCatalogue(loadEnv(), (message) => console.info(message));
+  const config = loadConfig();
+  const result = await syncCatalogue({ ...config.magento, ...config.embedded, ...config.shop }, (message) =>
+    console.info(message),
+  );
   console.info(
     `Catalogue: ${result.products} products${result.problems.length ? `, ${result.problems.length} left out` : ''}; ${result.changed ? 'snapshot updated' : 'unchanged'} (${result.file})`,
   );

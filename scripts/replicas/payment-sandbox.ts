@@ -6,7 +6,7 @@
  * each scenario that waits for a retry last minutes: a replica killed mid-payment, a store outage.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadEnv } from '../../src/config/env.ts';
+import { ConfigError, loadConfig } from '../../src/config/env.ts';
 import { paymentSandboxConfig } from '../../src/embedded/payment/config.ts';
 import { startPaymentSandbox } from '../../src/embedded/payment/server.ts';
 
@@ -18,13 +18,13 @@ try {
   const retryScheduleMs = (values['retry-ms'] ?? '').split(',').map(Number);
   if (retryScheduleMs.some((ms) => !Number.isInteger(ms) || ms <= 0))
     throw new Error('--retry-ms takes milliseconds separated by commas, e.g. 1000,2000,5000');
-  const env = loadEnv();
+  const { embedded, payments } = loadConfig();
   const sandbox = await startPaymentSandbox({
-    ...paymentSandboxConfig(env, (message) => console.info(message)),
+    ...paymentSandboxConfig({ ...embedded, ...payments }, (message) => console.info(message)),
     retryScheduleMs,
   });
   console.info(
-    `Payment sandbox: ${sandbox.registrationUrl} (notify twice: ${env.PAYMENT_SANDBOX_NOTIFY_TWICE}, drop first reply: ${env.PAYMENT_SANDBOX_DROP_FIRST_REPLY}, retries after ${retryScheduleMs.slice(0, 4).join(', ')}… ms)`,
+    `Payment sandbox: ${sandbox.registrationUrl} (notify twice: ${embedded.PAYMENT_SANDBOX_NOTIFY_TWICE}, drop first reply: ${embedded.PAYMENT_SANDBOX_DROP_FIRST_REPLY}, retries after ${retryScheduleMs.slice(0, 4).join(', ')}… ms)`,
   );
   const stop = () => void sandbox.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
