@@ -13,7 +13,8 @@ import { parseArgs } from 'node:util';
 import { shopClock } from '../src/config/clock.ts';
 import {
   ConfigError,
-  loadEnv,
+  loadConfig,
+  processEnvironment,
   type EmbeddedSettings,
   type MagentoSettings,
   type ShopSettings,
@@ -96,13 +97,15 @@ try {
       reconcile: { type: 'boolean', default: false },
     },
   });
-  const env = loadEnv();
-  magento = await embeddedIfNeeded(env);
+  const config = loadConfig();
+  magento = await embeddedIfNeeded({ ...config.magento, ...config.embedded, ...config.shop });
   const task = createRebuildTask({
-    env,
+    env: { ...config.shop, ...config.magento, ...config.embedded },
     root,
     distDir: resolve(root, values.dist),
-    clock: shopClock(env.SHOP_CLOCK_FILE),
+    // The environment `astro build` inherits: this process's, which the settings above were parsed from.
+    buildEnv: processEnvironment(),
+    clock: shopClock(config.shop.SHOP_CLOCK_FILE),
     log: (line) => console.info(line),
   });
   const started = new Date();

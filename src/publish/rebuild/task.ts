@@ -10,12 +10,7 @@ import { isTransientLoadFailure } from '../../catalogue/load.ts';
 import { snapshotPath } from '../../catalogue/snapshot.ts';
 import { syncCatalogue, type SyncOptions, type SyncResult } from '../../catalogue/sync.ts';
 import { systemClock, type Clock } from '../../config/clock.ts';
-import {
-  processEnvironment,
-  type EmbeddedSettings,
-  type MagentoSettings,
-  type ShopSettings,
-} from '../../config/env.ts';
+import type { EmbeddedSettings, MagentoSettings, ShopSettings } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import { shopInfo } from '../../config/shop.ts';
 import { configHash, readBuildInfo, sourceHash, whyStale } from '../releases/build-info.ts';
@@ -39,8 +34,8 @@ export interface RebuildTaskOptions {
   readonly retryDelayMs?: number;
   /** Build folders never pruned (the one whose server entry the running server loaded). */
   readonly protect?: readonly string[];
-  /** Environment of the build process (default: this process's); it must agree with `env`. */
-  readonly buildEnv?: NodeJS.ProcessEnv;
+  /** Environment of the build process (`processEnvironment()`: this process's); it must agree with `env`. */
+  readonly buildEnv: NodeJS.ProcessEnv;
   /** Files whose change since the live build calls for a full build (default: the site's sources). */
   readonly sources?: readonly string[];
   /** Stand-in for `astro build` (tests). */
@@ -131,7 +126,7 @@ async function build(
     ...(hashes.snapshot ? { snapshotHash: hashes.snapshot } : {}),
     sourceHash: hashes.sources,
     configHash: settings.configHash,
-    env: options.buildEnv ?? processEnvironment(),
+    env: options.buildEnv,
     ...(options.sources ? { sources: options.sources } : {}),
     mode: full ? 'full' : 'auto',
     log: settings.log,
@@ -206,7 +201,7 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
     warm: options.warm
       ? warmRendererClient({
           root: options.root,
-          env: options.buildEnv ?? processEnvironment(),
+          env: options.buildEnv,
           ...(options.log ? { log: options.log } : {}),
         })
       : undefined,
