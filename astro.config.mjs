@@ -5,14 +5,14 @@ import { defineConfig } from 'astro/config';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { snapshotPath } from './src/catalogue/snapshot.ts';
-import { loadEnv } from './src/config/env.ts';
+import { loadConfig } from './src/config/env.ts';
 import { shopInfo } from './src/config/shop.ts';
 import { CACHE_KEYS_FILE, renderPlanModule } from './src/publish/plan/plan-files.ts';
 
 /** Read once, here: the pages take what they show of it as values (the render plan). */
-const env = loadEnv();
+const { shop } = loadConfig();
 /** What a plain `astro build` (no render plan beside its output) renders. */
-const unplanned = { snapshotFile: snapshotPath(env.CATALOGUE_SNAPSHOT), shop: shopInfo(env) };
+const unplanned = { snapshotFile: snapshotPath(shop.CATALOGUE_SNAPSHOT), shop: shopInfo(shop) };
 
 const RENDER_PLAN = 'virtual:render-plan';
 
@@ -117,7 +117,7 @@ const shellChunk = {
 };
 
 export default defineConfig({
-  site: env.SITE_URL,
+  site: shop.SITE_URL,
   output: 'static',
   // On-demand routes (none in the catalogue) run through the storefront server in middleware mode.
   adapter: node({ mode: 'middleware' }),

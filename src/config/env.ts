@@ -560,10 +560,9 @@ const ENV_NAMES = Object.keys(envSchema.shape);
 let lastParsed: { key: string; env: Env } | undefined;
 
 /**
- * Parses the environment; throws a ConfigError whose message lists every wrong variable. The pages call
- * it many times each (`siteShop()`, `getCatalogue()`): at 10,000 product pages zod's parse alone took
- * 2.4 s of the build, so the last result is kept and handed out again (as a copy) while the variables
- * it reads hold the same values. The shop's entry points call `loadConfig`, which parses through this and
+ * Parses the environment; throws a ConfigError whose message lists every wrong variable. The last result
+ * is kept and handed out again (as a copy) while the variables it reads hold the same values (a build's
+ * settings are parsed by its publisher, its Astro config and its warm renderer alike). The shop's entry points call `loadConfig`, which parses through this and
  * returns the sections; the flat `Env` is for what parses an environment of its own (the site build, tests,
  * benchmarks).
  */

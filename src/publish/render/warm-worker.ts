@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogueOwner } from '../../catalogue/catalogue-owner.ts';
 import { CatalogueLoadError, isTransientLoadFailure } from '../../catalogue/load.ts';
-import { loadEnv } from '../../config/env.ts';
+import { loadConfig } from '../../config/env.ts';
 import { MIN_COMPRESS_BYTES, textFiles } from '../releases/content-types.ts';
 import { CODINGS, SUFFIX, type Levels } from '../releases/encoding.ts';
 import { compressFile } from './precompress.ts';
@@ -30,7 +30,8 @@ import { compressWritten, startWarmRenderer, type WarmJob, type WarmRenderer } f
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 /** The shop's catalogue: held here, synced here, its snapshot written here (src/catalogue/catalogue-owner.ts). */
-const owner = catalogueOwner(loadEnv(), log);
+const config = loadConfig();
+const owner = catalogueOwner({ ...config.magento, ...config.embedded, ...config.shop }, log);
 let renderer: Promise<WarmRenderer> | undefined;
 /** Syncs and runs under way: a build's background compression waits while there are any. */
 let busy = 0;
