@@ -124,6 +124,21 @@ test('sorting by price shows the cheapest first, unavailable products last, and 
   );
 });
 
+test('the tools load when the shopper reaches for them, not with the page', async ({ page }) => {
+  const listing = largestListing();
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto(listing.path);
+  await page.waitForLoadState('networkidle');
+  const scripts = () => fetched.filter((path) => path.startsWith('/_astro/') && path.endsWith('.js'));
+  const loaded = scripts().length;
+  expect(fetched.filter((path) => path.startsWith('/listing-data/'))).toEqual([]);
+  await page.getByLabel('Sort by').focus();
+  // The tools' script, then the category's filter index it fetches.
+  await expect.poll(() => fetched.some((path) => path.startsWith('/listing-data/'))).toBe(true);
+  expect(scripts().length).toBeGreaterThan(loaded);
+});
+
 test('two filters combine, the counts follow, and removing one widens the results again', async ({
   page,
 }) => {

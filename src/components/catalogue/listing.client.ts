@@ -7,7 +7,6 @@
  */
 import {
   DEFAULT_PAGE_SIZE,
-  isPageSize,
   isPlainPaging,
   parseState,
   stateQuery,
@@ -19,31 +18,13 @@ import {
   type ListingIndex,
 } from '../../features/listing/listing-index.ts';
 import { listingTexts } from '../../browser-strings.ts';
+import { asksForAnotherView, storedPerPage, storePerPage } from './listing-per-page.ts';
 import { BrowseTools, findToolParts, pageHolding, type BrowseHost } from './browse-tools.client.ts';
 import { gridHtml, pagePath } from './listing-view.ts';
 
 export { RENDER_MEASURE } from './browse-tools.client.ts';
 
-/** The page size a shopper chose, kept for the session (every listing). */
-const PER_PAGE_KEY = 'listing:per-page';
 const PAGE_PATH = /\/page\/(\d+)\/?$/;
-
-function storedPerPage(): number {
-  try {
-    const stored = Number(sessionStorage.getItem(PER_PAGE_KEY));
-    return isPageSize(stored) ? stored : DEFAULT_PAGE_SIZE;
-  } catch {
-    return DEFAULT_PAGE_SIZE;
-  }
-}
-
-function storePerPage(perPage: number): void {
-  try {
-    sessionStorage.setItem(PER_PAGE_KEY, String(perPage));
-  } catch {
-    // Storage refused (private mode, quota): the choice lasts for this page only.
-  }
-}
 
 const pageOfPath = (pathname: string): number => Number(PAGE_PATH.exec(pathname)?.[1] ?? 1);
 
@@ -114,12 +95,15 @@ class ListingHost implements BrowseHost {
   }
 }
 
-export function initListing(): void {
-  const root = document.querySelector<HTMLElement>('[data-listing]');
-  const parts = root && findToolParts(root);
-  if (!root || !parts) return;
+/**
+ * Starts the tools on the listing of `root`. `reached`: the shopper has already reached for them (the
+ * reason this module was loaded): the index is fetched at once.
+ */
+export function initListing(root: HTMLElement, options: { reached: boolean }): void {
+  const parts = findToolParts(root);
+  if (!parts) return;
   const tools = new BrowseTools(parts, new ListingHost(root));
   tools.start();
-  const asksForMore = location.search !== '' || storedPerPage() !== DEFAULT_PAGE_SIZE;
-  if (asksForMore) void tools.load().then(() => tools.showLocation());
+  if (asksForAnotherView()) void tools.load().then(() => tools.showLocation());
+  else if (options.reached) void tools.load();
 }
