@@ -1,5 +1,5 @@
 /**
- * The Magento CMS blocks the home page and the landings are made of, read at sync time with the catalogue
+ * The Magento CMS blocks the home page and the landings are made of, and the editors' search synonyms, read at sync time with the catalogue
  * (one call) and kept in the snapshot as Magento stores them: raw HTML, directives unresolved. The pages
  * turn them into content (src/components/home/cms.ts); a block that is missing here falls back to the
  * shipped content with a build warning.
@@ -18,6 +18,8 @@ export const CONTENT_BLOCKS = {
   strip: 'home-strip',
   homeGardenIntro: 'landing-home-garden-intro',
   professionalIntro: 'landing-professional-intro',
+  /** The editors' search synonyms (src/components/search/editor-synonyms.ts). */
+  searchSynonyms: 'search-synonyms',
 } as const;
 
 export type ContentSlot = keyof typeof CONTENT_BLOCKS;

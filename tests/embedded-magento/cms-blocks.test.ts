@@ -39,6 +39,7 @@ const DEMO_IDENTIFIERS = [
   'home-strip',
   'landing-home-garden-intro',
   'landing-professional-intro',
+  'search-synonyms',
 ];
 
 beforeAll(async () => {

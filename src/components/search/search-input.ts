@@ -1,18 +1,20 @@
 /**
  * What the search index is built from, for this site: the products search covers (visible in search,
  * with a page), the listings in menu order (the "Recommended" order of results and the categories a query
- * can lead to), the attribute metadata and the merchant's synonyms (`src/content/search-synonyms.json`).
+ * can lead to), the attribute metadata and the synonyms (`src/content/search-synonyms.json` and the
+ * editors' CMS block).
  * Shared by the site's index files, the storefront server's no-JavaScript results, the benchmark and the
  * relevance tests, so all of them search the same index.
  */
 import synonymsFile from '../../content/search-synonyms.json' with { type: 'json' };
 import { AUDIENCE_NAMES } from '../../catalogue/categories.ts';
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
-import type { Product } from '../../catalogue/types.ts';
+import type { ContentBlock, Product } from '../../catalogue/types.ts';
 import type { SearchBuildInput } from '../../features/search/build.ts';
 import { compileSynonyms, synonymsSchema, type SynonymTable } from '../../features/search/synonyms.ts';
 import { parseContent } from '../../config/parse-content.ts';
 import { allListings } from '../catalogue/listings.ts';
+import { editorSynonyms } from './editor-synonyms.ts';
 
 /** Magento's visibility values that include search: 3 "search" and 4 "catalog, search". */
 const IN_SEARCH = new Set([3, 4]);
@@ -20,14 +22,25 @@ const IN_SEARCH = new Set([3, 4]);
 export const searchableProducts = (withPage: readonly Product[]): Product[] =>
   withPage.filter((product) => IN_SEARCH.has(product.visibility));
 
-/** The merchant's synonyms, checked: a mistake stops the build naming the file and the field. */
-export const siteSynonyms = (): SynonymTable =>
-  compileSynonyms(parseContent(synonymsSchema, synonymsFile, 'src/content/search-synonyms.json'));
+/**
+ * The shipped synonyms, checked (a mistake stops the build naming the file and the field), with the
+ * editors' groups from their CMS block (editor-synonyms.ts) added.
+ */
+export function siteSynonyms(
+  blocks: Readonly<Record<string, ContentBlock>> | undefined,
+  warn: (message: string) => void,
+): SynonymTable {
+  const shipped = parseContent(synonymsSchema, synonymsFile, 'src/content/search-synonyms.json');
+  return compileSynonyms({
+    ...shipped,
+    equivalent: [...shipped.equivalent, ...editorSynonyms(blocks, warn)],
+  });
+}
 
 export function searchBuildInput(
   index: CatalogueIndex,
   routes: { routed: readonly Product[]; hrefBySku: ReadonlyMap<string, string> },
-  synonyms: SynonymTable = siteSynonyms(),
+  synonyms: SynonymTable = siteSynonyms(index.catalogue.blocks, console.warn),
 ): SearchBuildInput {
   const seen = new Set<number>();
   const listings = allListings(index).flatMap((listing) => {

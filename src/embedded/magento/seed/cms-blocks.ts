@@ -104,6 +104,17 @@ export function demoCmsBlocks(): DemoBlock[] {
       title: 'Professional introduction',
       content: `<p>${escapeHtml(landings.professional.intro)}</p>`,
     },
+    {
+      identifier: 'search-synonyms',
+      title: 'Search synonyms (one group per line)',
+      content: [
+        'shop vac, wet and dry vacuum, workshop vacuum',
+        'leaf blower, leaf vacuum',
+        'floor polisher, floor buffer',
+      ]
+        .map((line) => `<p>${escapeHtml(line)}</p>`)
+        .join('\n'),
+    },
   ];
 }
 
