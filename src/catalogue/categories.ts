@@ -3,7 +3,7 @@
  * `/home-garden/` or `/professional/` is Not Found. `dry-ice-cleaning`, which the spec refused while every
  * menu linked to it, has its listing like every other category (DESIGN.md §3).
  */
-import type { Audience } from './types.ts';
+import type { Audience, Catalogue } from './types.ts';
 
 export const LISTING_CODES: Readonly<Record<Audience, readonly string[]>> = {
   'home-garden': [
@@ -52,3 +52,18 @@ export const AUDIENCE_NAMES: Readonly<Record<Audience, string>> = {
 
 export const isListingCode = (audience: Audience, code: string): boolean =>
   LISTING_CODES[audience].includes(code);
+
+/**
+ * The audiences' top categories in Magento that have no listing here: no menu tile and no page (their
+ * products are reached through search and product links), each as a line for the build's log.
+ */
+export function unlistedCategories(audiences: Catalogue['audiences']): string[] {
+  return (Object.keys(LISTING_CODES) as Audience[]).flatMap((audience) =>
+    audiences[audience].children
+      .filter((category) => !isListingCode(audience, category.code))
+      .map(
+        (category) =>
+          `Category "${category.name}" (${category.code}) under ${AUDIENCE_NAMES[audience]} has no listing in this shop, so no menu tile or page: add its code to LISTING_CODES (src/catalogue/categories.ts) to give it one.`,
+      ),
+  );
+}

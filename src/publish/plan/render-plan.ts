@@ -9,6 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { unlistedCategories } from '../../catalogue/categories.ts';
 import { contentPagePath, productRoutes } from '../../catalogue/product-page.ts';
 import { indexCatalogue, readSnapshot } from '../../catalogue/snapshot.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
@@ -99,7 +100,15 @@ export function workOutRenderPlan(input: {
   readonly previous: PagesManifest | undefined;
   /** The instant the pages are priced at (epoch ms): the fingerprints hash the prices that apply then. */
   readonly at: number;
-}): { manifest: PagesManifest; fixedKeys: Record<string, string>; prices: PriceSchedule } | undefined {
+}):
+  | {
+      manifest: PagesManifest;
+      fixedKeys: Record<string, string>;
+      prices: PriceSchedule;
+      /** Magento's top categories the shop has no listing for (`unlistedCategories`). */
+      unlisted: string[];
+    }
+  | undefined {
   if (!existsSync(join(input.root, PRODUCT_ROUTE))) return undefined;
   // Read afresh: a long-running rebuilder sees a new snapshot in the same file each time.
   const catalogue = readSnapshot(input.snapshotFile);
@@ -112,6 +121,7 @@ export function workOutRenderPlan(input: {
     manifest: planPages(current, shared, input.previous).manifest,
     // Rendered by every `astro build`; recorded so the warm runs after it render them only when they change.
     fixedKeys: Object.fromEntries(fixedPageKeys(index, shared)),
+    unlisted: unlistedCategories(catalogue.audiences),
     prices: { total: changes.length, upcoming: changes.slice(0, RECORDED_PRICE_CHANGES) },
   };
 }

@@ -101,6 +101,7 @@ export function planBuild(options: BuildSiteOptions, root: string, dir: string, 
       previous: fullBecause ? undefined : liveManifest,
       at: pricedAt,
     });
+  for (const line of planned?.unlisted ?? []) options.log?.(`Warning: ${line}`);
   const manifest = planned?.manifest;
   const mode = fullBecause || !manifest?.partial ? 'full' : 'partial';
   const because =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isListingCode } from '../../../src/catalogue/categories.ts';
+import { isListingCode, unlistedCategories } from '../../../src/catalogue/categories.ts';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
 import type { Audience, Catalogue, CategoryNode, Product } from '../../../src/catalogue/types.ts';
 import { audienceMenus, categoryImage } from '../../../src/site/menus.ts';
@@ -106,6 +106,11 @@ describe('audienceMenus', () => {
     };
     const [, menu] = audienceMenus(indexCatalogue(withNew));
     expect(menu?.tiles.map((tile) => tile.href)).toEqual(['/professional/dry-ice-cleaning']);
+    // Not silently: the build's log names it, and what to do.
+    expect(unlistedCategories(withNew.audiences)).toEqual([
+      'Category "ice rinks" (ice-rinks) under Professional has no listing in this shop, so no menu tile or page: add its code to LISTING_CODES (src/catalogue/categories.ts) to give it one.',
+    ]);
+    expect(unlistedCategories(catalogue.audiences)).toEqual([]);
   });
 });
 
