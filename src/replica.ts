@@ -30,6 +30,7 @@ import { builtSiteIn, magentoMediaBaseUrl, storefrontServerConfig } from './serv
 import { liveBuildId } from './server/build-id.ts';
 import { startStorefrontServer } from './server/server.ts';
 import { openSharedStore, replicaId, topologyWarning } from './store/open.ts';
+import { REPLICA_TIMINGS, timingProblems } from './store/replica-timings.ts';
 import type { SharedStore } from './store/shared-store.ts';
 
 export interface ReplicaLog {
@@ -157,6 +158,10 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
     builtSiteIn(distDir);
     const warning = topologyWarning({ ...config.store, ...config.shop });
     if (warning) log.warn(`\nWARNING: ${warning}\n`);
+    // The one timing a setting moves: the ratio it must keep is checked with the rest.
+    const timings = { ...REPLICA_TIMINGS, notifyWaitMs: config.payments.PAYMENT_NOTIFY_WAIT_MS };
+    for (const problem of timingProblems(timings))
+      log.warn(`\nWARNING: ${problem} Set PAYMENT_NOTIFY_WAIT_MS lower.\n`);
     const store = openSharedStore(config.store, root, (line) => log.warn(line));
     closers.push(() => store.close());
     // Stops what keeps running on the store (payment recovery) before the store closes.
