@@ -16,7 +16,6 @@
 import {
   codeBucket,
   decodeCore,
-  FIELD,
   info,
   keyNumber,
   MAX_SYNONYM_WORDS,
@@ -29,6 +28,8 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
+import { rank } from './rank.ts';
+import { intersect, NONE, present, QUALITY, union, type Match } from './sets.ts';
 import { allowedEdits, editDistance } from './typo.ts';
 import { foldWords, queryWords, textTerms, type QueryWord } from './text.ts';
 
@@ -43,10 +44,6 @@ export interface IndexSource {
   /** After a rebuild renumbered the products: the next `core()` must be fresh. */
   reset(): void;
 }
-
-/** How a word matched a product, best (lowest) first. */
-const QUALITY = { exact: 0, prefix: 1, synonym: 2, typo: 3 } as const;
-const NONE = 255;
 
 export interface CategoryHit {
   name: string;
@@ -105,16 +102,6 @@ interface Resolved {
   parts?: Resolved[];
   /** The word as corrected, for "Did you mean". */
   shown: string;
-}
-
-/** Per product, how a word (or slot) matched: quality (NONE for no match) and the posting's info. */
-interface Match {
-  quality: Uint8Array;
-  infos: Int32Array;
-  /** Products matched, ascending. */
-  ids: Int32Array;
-  /** How many query words it spans (a joined code counts its parts). */
-  span: number;
 }
 
 /** One slot of a query matched: its products, its words as understood, the terms each alternative's words matched. */
@@ -617,141 +604,4 @@ function termsOf(resolved: Resolved): Set<string> {
   const terms = new Set(resolved.candidates.map((candidate) => candidate.term));
   for (const part of resolved.parts ?? []) for (const term of termsOf(part)) terms.add(term);
   return terms;
-}
-
-/** The products a quality array marks, ascending: one pass, faster than sorting a long list. */
-function present(quality: Uint8Array): Int32Array {
-  let count = 0;
-  for (let id = 0; id < quality.length; id += 1) if (quality[id] !== NONE) count += 1;
-  const ids = new Int32Array(count);
-  let at = 0;
-  for (let id = 0; id < quality.length; id += 1) if (quality[id] !== NONE) ids[at++] = id;
-  return ids;
-}
-
-/** Products every match holds; each keeps the worst quality and the name info of the first. */
-function intersect(matches: readonly Match[], n: number): Match {
-  if (matches.length === 1) return matches[0] as Match;
-  const quality = new Uint8Array(n).fill(NONE);
-  const infos = new Int32Array(n);
-  if (matches.length === 0) return { quality, infos, ids: new Int32Array(0), span: 0 };
-  const smallest = [...matches].sort((a, b) => a.ids.length - b.ids.length)[0] as Match;
-  const kept = new Int32Array(smallest.ids.length);
-  let count = 0;
-  for (const id of smallest.ids) {
-    let worst = 0;
-    let fields = -1;
-    for (const match of matches) {
-      const q = match.quality[id] as number;
-      if (q === NONE) {
-        worst = NONE;
-        break;
-      }
-      if (q > worst) worst = q;
-      fields &= info.fields(match.infos[id] as number);
-    }
-    if (worst === NONE) continue;
-    kept[count++] = id;
-    quality[id] = worst;
-    const first = matches[0]?.infos[id] ?? 0;
-    infos[id] = (first & ~127) | (fields & 127);
-  }
-  const span = matches.reduce((sum, match) => sum + match.span, 0);
-  return { quality, infos, ids: kept.subarray(0, count), span };
-}
-
-/** Products any match holds, each with its best match. */
-function union(matches: readonly Match[], n: number): Match {
-  if (matches.length === 1) return matches[0] as Match;
-  const quality = new Uint8Array(n).fill(NONE);
-  const infos = new Int32Array(n);
-  for (const match of matches)
-    for (const id of match.ids) {
-      const q = match.quality[id] ?? NONE;
-      if (q < (quality[id] ?? NONE)) {
-        quality[id] = q;
-        infos[id] = match.infos[id] ?? 0;
-      }
-    }
-  return { quality, infos, ids: present(quality), span: matches[0]?.span ?? 1 };
-}
-
-/** Bits of the product number in a ranking key: up to a million products. */
-const ID_BITS = 2 ** 20;
-
-/**
- * The ranking of `ids` (see the module's comment), as one number per product compared at once: whole code
- * (1 bit), tier (3), summed match quality (5), out of stock (1), missing weight (8), product number (20).
- */
-function rank(ids: Int32Array, matches: readonly Match[], limit = Infinity): number[] {
-  const keys = new Float64Array(ids.length);
-  const last = matches.length - 1;
-  for (let at = 0; at < ids.length; at += 1) {
-    const id = ids[at] as number;
-    let code = 1;
-    let inName = true;
-    let phrase = true;
-    let codeField = false;
-    let qualitySum = 0;
-    let weight = 0;
-    let previous = -1;
-    let previousSpan = 1;
-    let stocked = false;
-    let whole = false;
-    for (let slot = 0; slot <= last; slot += 1) {
-      const match = matches[slot] as Match;
-      const packed = match.infos[id] as number;
-      const fields = info.fields(packed);
-      const q = match.quality[id] as number;
-      const position = info.position(packed);
-      if (fields & FIELD.code && q === QUALITY.exact) code = 0;
-      if (fields & (FIELD.sku | FIELD.model)) codeField = true;
-      if (!(fields & FIELD.name)) inName = false;
-      if (
-        !(fields & FIELD.name) ||
-        (previous >= 0 && (position <= previous || position - previous > previousSpan))
-      )
-        phrase = false;
-      if (slot === 0 && position !== 0) whole = false;
-      else if (slot === 0) whole = true;
-      if (slot === last && !info.endsName(packed)) whole = false;
-      previous = position;
-      previousSpan = match.span;
-      qualitySum += q;
-      weight += info.weight(packed);
-      stocked ||= info.inStock(packed);
-    }
-    const tier = inName && phrase ? (whole ? 0 : 1) : inName ? 2 : codeField ? 3 : 4;
-    const rest = (((code * 8 + tier) * 32 + Math.min(qualitySum, 31)) * 2 + (stocked ? 0 : 1)) * 256;
-    keys[at] = (rest + Math.max(0, 255 - weight)) * ID_BITS + id;
-  }
-  const best = limit < keys.length ? smallest(keys, limit) : keys;
-  best.sort();
-  return Array.from(best, (key) => key % ID_BITS);
-}
-
-/** The `count` smallest of `keys` (distinct numbers), unordered: a quickselect, in place. */
-function smallest(keys: Float64Array, count: number): Float64Array {
-  let from = 0;
-  let to = keys.length - 1;
-  while (from < to) {
-    const pivot = keys[(from + to) >> 1] ?? 0;
-    let low = from;
-    let high = to;
-    while (low <= high) {
-      while ((keys[low] ?? 0) < pivot) low += 1;
-      while ((keys[high] ?? 0) > pivot) high -= 1;
-      if (low <= high) {
-        const swap = keys[low] ?? 0;
-        keys[low] = keys[high] ?? 0;
-        keys[high] = swap;
-        low += 1;
-        high -= 1;
-      }
-    }
-    if (count - 1 <= high) to = high;
-    else if (count - 1 >= low) from = low;
-    else break;
-  }
-  return keys.subarray(0, count);
 }
