@@ -20,7 +20,16 @@ import { INTEGRATION_TOKEN, testConfig } from './backend.ts';
 import { matchesSearch, normaliseForSearch } from '../../src/features/search/match.ts';
 import type { Synonyms } from '../../src/features/search/synonyms.ts';
 
-export const QUERY_KINDS = ['name', 'sku', 'model', 'typo', 'type', 'synonym', 'attribute'] as const;
+export const QUERY_KINDS = [
+  'name',
+  'sku',
+  'model',
+  'typo',
+  'type',
+  'synonym',
+  'attribute',
+  'shopper',
+] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
 
 export interface LabelledQuery {
@@ -548,6 +557,43 @@ function attributeQueries(
   return queries;
 }
 
+/** A shopper's query (issue 37): what was typed, and which products answer it. */
+interface ShopperCase {
+  how: string;
+  query: string;
+  right: (item: Described) => boolean;
+}
+
+/**
+ * Queries written as shoppers write them, not from the index's own words (issue 37): words joined or
+ * unknown, units the index writes otherwise, prices, colloquial words. Each is labelled by what the
+ * products are (their names, categories, sizes, pressures, prices), so a behaviour the engine loses shows
+ * as a miss here. A price is the page's filter: the runner applies the range the engine read.
+ */
+function shopperQueries(
+  described: readonly Described[],
+  categories: readonly CategoryInfo[],
+  synonyms: Synonyms,
+): LabelledQuery[] {
+  const type = (query: string): Set<string> =>
+    new Set(ofType(described, categories, phrasesOf(query, synonyms)).map(({ product }) => product.sku));
+  const named = (phrase: string) => (item: Described) => holdsPhrase(item.name, labelWords(phrase));
+  const ofKind = (query: string) => {
+    const skus = type(query);
+    return (item: Described) => skus.has(item.product.sku);
+  };
+  const cases: ShopperCase[] = [
+    // Relaxation: a word the index does not know leaves the others to answer.
+    { how: 'unknown word dropped', query: 'steam cleaner xyzzy', right: named('steam cleaner') },
+    { how: 'unknown word dropped', query: 'wet dry vacuum for garage', right: ofKind('wet and dry vacuum') },
+    { how: 'unknown word dropped', query: 'carpet shampooer', right: ofKind('carpet cleaner') },
+  ];
+  return cases.flatMap(({ how, query, right }): LabelledQuery[] => {
+    const skus = skusOf(described.filter(right));
+    return skus.size > 0 ? [{ kind: 'shopper', how, query, right: skus }] : [];
+  });
+}
+
 /** The whole labelled set, in kind order. */
 export function relevanceSet(input: RelevanceInput): LabelledQuery[] {
   const { described, categories } = describeProducts(input);
@@ -567,6 +613,7 @@ export function relevanceSet(input: RelevanceInput): LabelledQuery[] {
     ...typeQueries(described, categories, input.synonyms),
     ...synonymQueries(described, input.synonyms),
     ...attributeQueries(described, categories),
+    ...shopperQueries(described, categories, input.synonyms),
   ];
 }
 

@@ -49,7 +49,7 @@ export const RANKED: BrowseOptions = { ranked: true };
 /** The answer a search gives the results page: ids, count, categories, "Did you mean", the core. */
 export type ResultsAnswer = Pick<
   SearchAnswer,
-  'ids' | 'total' | 'categories' | 'didYouMean' | 'corrected' | 'variants' | 'core'
+  'ids' | 'total' | 'categories' | 'didYouMean' | 'corrected' | 'relaxed' | 'variants' | 'core'
 >;
 
 /**
@@ -72,6 +72,7 @@ export async function searchFor(
       categories: [],
       didYouMean: null,
       corrected: false,
+      relaxed: null,
       variants: {},
       core: await engine.core(),
     };

@@ -53,17 +53,22 @@ export const statusHtml = (total: number, matched: number): string =>
 export const lineHtml = (text: string): string => `<p>${escapeHtml(text)}</p>`;
 
 export interface HintsView {
+  /** The query as the shopper typed it. */
+  term: string;
   /** How many products match (before filters). */
   matched: number;
   didYouMean: string | null;
   /** The results rely on a corrected word (`didYouMean` is the query as understood). */
   corrected: boolean;
+  /** No product has every word: the words the results have (the engine's `relaxed`). */
+  relaxed: string | null;
   categories: readonly CategoryHit[];
 }
 
 /**
- * Above the results: the query as corrected ("Showing results for …"), or with nothing found "Did you
- * mean …" as a link to its results; then the categories the words lead to, each a link to its listing
+ * Above the results: the query as corrected ("Showing results for …"), or the words kept when no product
+ * has them all ("No exact match for ‹q›; showing ‹q′›"), or with nothing found "Did you mean …" as a link
+ * to its results; then the categories the words lead to, each a link to its listing
  * with its audience and product count (a product-type query's own category first).
  */
 export function hintsHtml(view: HintsView): string {
@@ -73,6 +78,8 @@ export function hintsHtml(view: HintsView): string {
     hint = `<p class="search-hint">${escapeHtml(searchTexts.didYouMean)} <a href="${escapeHtml(searchPath(didYouMean))}">${escapeHtml(didYouMean)}</a>?</p>`;
   else if (didYouMean !== null && view.corrected)
     hint = `<p class="search-hint">${escapeHtml(searchTexts.showingFor)} <strong>${escapeHtml(didYouMean)}</strong></p>`;
+  else if (view.relaxed !== null && view.matched > 0)
+    hint = `<p class="search-hint">${escapeHtml(searchTexts.noExactMatch)} <strong>${escapeHtml(view.term)}</strong>; ${escapeHtml(searchTexts.showing)} <strong>${escapeHtml(view.relaxed)}</strong></p>`;
   const categories =
     view.categories.length === 0
       ? ''

@@ -190,7 +190,7 @@ class SearchPage {
     const { root, status, hints, tools } = this.parts;
     root.dataset['v'] = answer.core.v;
     status.innerHTML = statusHtml(page.total, answer.total);
-    hints.innerHTML = hintsHtml({ ...answer, matched: answer.total });
+    hints.innerHTML = hintsHtml({ ...answer, term: this.term, matched: answer.total });
     tools.innerHTML =
       answer.total === 0 ? '' : resultsHtml(this.term, page, searchToolsView(page, index, off));
     tools.hidden = answer.total === 0;

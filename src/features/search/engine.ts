@@ -29,6 +29,7 @@ import {
   type WordsFile,
 } from './files.ts';
 import { rank } from './rank.ts';
+import { relaxedSlots } from './relax.ts';
 import { intersect, NONE, present, QUALITY, union, type Match } from './sets.ts';
 import { allowedEdits, editDistance } from './typo.ts';
 import { foldWords, queryWords, textTerms, type QueryWord } from './text.ts';
@@ -60,12 +61,18 @@ export interface SearchAnswer {
   /** Categories whose names the query matches, most products first. */
   categories: CategoryHit[];
   /**
-   * The query as the index understands it, when that differs from what was typed: corrected words, and
-   * words nothing matches left out. Offered as "Did you mean …" when nothing is found.
+   * The whole query as the index understands it, when that differs from what was typed (corrected words)
+   * and it finds the results: "Showing results for …". Null when the results were relaxed (`relaxed`) or
+   * nothing was found, so no correction offered ever leads to nothing.
    */
   didYouMean: string | null;
   /** True when the results rely on a corrected word. */
   corrected: boolean;
+  /**
+   * When no product has every word, the words the results do have, as understood (relax.ts): the page
+   * says "No exact match for ‹q›; showing ‹q′›". Null when every word matched.
+   */
+  relaxed: string | null;
   /**
    * For a configurable found by one child's SKU or model number, by product number: the query of its page
    * that chooses that child (`volume=5-l`); `records` puts it on the product's path.
@@ -107,6 +114,8 @@ interface Resolved {
 /** One slot of a query matched: its products, its words as understood, the terms each alternative's words matched. */
 interface SlotMatch {
   match: Match;
+  /** Its words as typed, and as understood (corrected). */
+  typed: string;
   shown: string;
   terms: Set<string>[][];
   /** The code terms (`c/` buckets) its words matched. */
@@ -216,6 +225,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       categories: [],
       didYouMean: null,
       corrected: false,
+      relaxed: null,
       variants: {},
       core,
     };
@@ -471,6 +481,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       const terms: Set<string>[][] = [];
       const codes: string[] = [];
       let shown = '';
+      const typed = (alternatives[0] ?? []).map((word) => word.typed).join(' ');
       for (const [which, alternative] of alternatives.entries()) {
         const resolved = await Promise.all(
           alternative.map((word, i) => resolve(word, prefix && i === alternative.length - 1, typos)),
@@ -483,7 +494,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
           for (const id of match.ids) match.quality[id] = Math.max(match.quality[id] ?? 0, QUALITY.synonym);
         perAlternative.push(match);
       }
-      return { match: union(perAlternative, core.n), shown, terms, codes };
+      return { match: union(perAlternative, core.n), typed, shown, terms, codes };
     }
 
     let evaluated = await evaluate(false);
@@ -517,23 +528,42 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         core.n,
       );
     }
-    const typed = words.map((word) => word.typed).join(' ');
-    const understood = evaluated
-      .filter((slot) => slot.match.ids.length > 0)
-      .map((slot) => slot.shown)
-      .join(' ');
-    const matches = evaluated.map((slot) => slot.match);
-    const didYouMean = understood !== '' && understood !== typed ? understood : null;
-
     // A category matches a slot when, for one of the slot's alternatives, each word (as matched) is one
     // of the words of its name.
+    const namesCategory = (slot: SlotMatch, names: readonly string[]): boolean =>
+      slot.terms.some((alternative) => alternative.every((terms) => names.some((name) => terms.has(name))));
+
+    // No product has every word: answer with those that have the most telling of them (relax.ts).
+    let relaxed: string | null = null;
+    if (all.ids.length === 0 && evaluated.length > 1) {
+      const kept = relaxedSlots(
+        evaluated.map((slot, at) => ({
+          match: slot.match,
+          weight:
+            1 +
+            (categoryTerms.some((names) => namesCategory(slot, names)) ? 1 : 0) +
+            (at === evaluated.length - 1 ? 0.5 : 0) -
+            (slot.shown !== slot.typed ? 0.5 : 0),
+        })),
+        core.n,
+      );
+      if (kept) {
+        evaluated = kept.map((at) => evaluated[at] as SlotMatch);
+        all = intersect(
+          evaluated.map((slot) => slot.match),
+          core.n,
+        );
+        relaxed = evaluated.map((slot) => slot.shown).join(' ');
+      }
+    }
+    const typed = evaluated.map((slot) => slot.typed).join(' ');
+    const understood = evaluated.map((slot) => slot.shown).join(' ');
+    const matches = evaluated.map((slot) => slot.match);
+    // Only ever the whole query, corrected, and only when it finds something (issue 37).
+    const didYouMean = relaxed === null && all.ids.length > 0 && understood !== typed ? understood : null;
+
     const slotHits = categoryTerms.map(
-      (names) =>
-        evaluated.filter((slot) =>
-          slot.terms.some((alternative) =>
-            alternative.every((terms) => names.some((name) => terms.has(name))),
-          ),
-        ).length,
+      (names) => evaluated.filter((slot) => namesCategory(slot, names)).length,
     );
     const wanted = all.ids.length > 0 ? evaluated.length : Math.max(1, ...slotHits);
     const categories = core.c
@@ -547,7 +577,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       total: all.ids.length,
       categories: all.ids.length > 0 ? categories : categories.slice(0, 3),
       didYouMean,
-      corrected: all.ids.length > 0 && didYouMean !== null,
+      corrected: didYouMean !== null,
+      relaxed,
       variants: await variantsOf(evaluated, all.ids),
       core,
     };
@@ -568,7 +599,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         candidates: [{ term: whole, quality: QUALITY.exact, code: true }],
         shown: typed,
       });
-      return { match, shown: typed, terms: [[new Set([whole])]], codes: [whole] };
+      return { match, typed, shown: typed, terms: [[new Set([whole])]], codes: [whole] };
     }
 
     /** The children chosen by the code terms matched (`TermShard.x`), for the products found. */

@@ -117,12 +117,16 @@ describe('matching', () => {
     expect(await skus('pressure washer')).toEqual(
       expect.arrayContaining(['HG-PW-001', 'HG-PW-002', 'PRO-PW-003', 'PRO-PW-004', 'HG-PW-010']),
     );
-    expect(await skus('steam washer')).toEqual([]);
+    // No product has both: not every word matched, and the answer says so.
+    const answer = await engine.search('steam washer');
+    expect(answer.relaxed).not.toBeNull();
+    expect(answer.total).toBeGreaterThan(0);
   });
 
   it('matches the last word as a prefix while typing, not after a space', async () => {
     expect(await skus('steam clea')).toEqual(['HG-SC-007', 'HG-SC-008']);
-    expect(await skus('steam clea ')).toEqual([]);
+    const spaced = await engine.search('steam clea ');
+    expect(spaced.relaxed).toBe('steam');
   });
 
   it('while typing, leaves a last word of one or two letters aside until it grows; the results page does not', async () => {
@@ -232,11 +236,32 @@ describe('categories and no match', () => {
     ]);
   });
 
-  it('offers what it understood and the nearest categories when nothing matches', async () => {
+  it('drops a word nothing matches and shows what the others find at once, with their categories', async () => {
     const answer = await engine.search('steam zzzz');
-    expect(answer.ids).toEqual([]);
-    expect(answer.didYouMean).toBe('steam');
+    expect((await engine.records(answer.ids)).map((record) => record[0])).toEqual(['HG-SC-007', 'HG-SC-008']);
+    expect(answer.relaxed).toBe('steam');
+    expect(answer.didYouMean).toBeNull();
     expect(answer.categories.map((c) => c.name)).toEqual(['Steam Cleaners']);
+  });
+
+  it('leaves out the least telling of known words that no product has together', async () => {
+    // "petrol" and "window vac" exclude each other: the product type (a category's name, last) stays.
+    const answer = await engine.search('petrol window vac');
+    expect((await engine.records(answer.ids)).map((record) => record[0])).toEqual(['HG-WV-006']);
+    expect(answer.relaxed).toBe('window vac');
+  });
+
+  it('never offers a correction that finds nothing: a corrected word that excludes the others is dropped', async () => {
+    // "premiun" corrects to "premium", which no window vac has.
+    const answer = await engine.search('window vac premiun');
+    expect(answer.didYouMean).toBeNull();
+    expect(answer.relaxed).toBe('window vac');
+    expect(answer.total).toBe(1);
+  });
+
+  it('finds nothing, and offers nothing, when no word is known', async () => {
+    const answer = await engine.search('zzzz qqqq');
+    expect(answer).toMatchObject({ total: 0, didYouMean: null, relaxed: null });
   });
 
   it('answers nothing for a blank query or signs alone', async () => {
