@@ -587,6 +587,12 @@ function shopperQueries(
     { how: 'unknown word dropped', query: 'steam cleaner xyzzy', right: named('steam cleaner') },
     { how: 'unknown word dropped', query: 'wet dry vacuum for garage', right: ofKind('wet and dry vacuum') },
     { how: 'unknown word dropped', query: 'carpet shampooer', right: ofKind('carpet cleaner') },
+    // Words joined, or split, otherwise than the index has them.
+    { how: 'joined words', query: 'hedgetrimmer', right: named('hedge trimmer') },
+    { how: 'joined words', query: 'pressurewasher', right: named('pressure washer') },
+    { how: 'joined words', query: 'windowvac', right: ofKind('window vac') },
+    { how: 'joined words', query: 'jetwash', right: ofKind('pressure washer') },
+    { how: 'split word', query: 'easy fix steam cleaner', right: named('easyfix steam cleaner') },
   ];
   return cases.flatMap(({ how, query, right }): LabelledQuery[] => {
     const skus = skusOf(described.filter(right));

@@ -29,6 +29,7 @@ import {
   type WordsFile,
 } from './files.ts';
 import { rank } from './rank.ts';
+import { rejoin, type Vocabulary } from './joined.ts';
 import { relaxedSlots } from './relax.ts';
 import { intersect, NONE, present, QUALITY, union, type Match } from './sets.ts';
 import { allowedEdits, editDistance } from './typo.ts';
@@ -146,7 +147,9 @@ export interface SearchEngine {
 }
 
 export function createSearchEngine(source: IndexSource): SearchEngine {
-  let loaded: Promise<{ core: SearchCore; keys: Uint8Array; categoryTerms: string[][] }> | undefined;
+  let loaded:
+    | Promise<{ core: SearchCore; keys: Uint8Array; categoryTerms: string[][]; synonymPhrases: Set<string> }>
+    | undefined;
   const decoded = new Map<string, Decoded>();
   const slotCache = new Map<string, Promise<SlotMatch>>();
 
@@ -157,7 +160,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       slotCache.clear();
       const keys = Uint8Array.from(atob(core.k), (char) => char.charCodeAt(0));
       const categoryTerms = core.c.map(([name]) => textTerms(name).map(({ term }) => term));
-      return { core, keys, categoryTerms };
+      const synonymPhrases = new Set(Object.keys(core.syn));
+      return { core, keys, categoryTerms, synonymPhrases };
     });
     loaded.catch(() => (loaded = undefined));
     return loaded;
@@ -215,7 +219,12 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
   };
 
   async function runSearch(
-    { core, keys, categoryTerms }: { core: SearchCore; keys: Uint8Array; categoryTerms: string[][] },
+    {
+      core,
+      keys,
+      categoryTerms,
+      synonymPhrases,
+    }: { core: SearchCore; keys: Uint8Array; categoryTerms: string[][]; synonymPhrases: Set<string> },
     query: string,
     options: SearchOptions,
   ): Promise<SearchAnswer> {
@@ -229,7 +238,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       variants: {},
       core,
     };
-    const words = queryWords(query);
+    let words = queryWords(query);
     if (words.length === 0) return empty;
     const prefixLast = !/\s$/.test(query);
 
@@ -292,6 +301,29 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       decoded.set(name, result);
       return result;
     };
+
+    /** The index's vocabulary as joined.ts asks for it, from the files the engine already reads. */
+    function vocabulary(): Vocabulary {
+      const lists = new Map<string, Promise<Map<string, number>>>();
+      return {
+        isTerm: async (term) => term.length >= 3 && (await shardOf(shardKey(term)))?.t[term] !== undefined,
+        words: (letter) => {
+          let list = lists.get(letter);
+          if (!list) {
+            list = core.wl.includes(letter)
+              ? source.words(letter, core.v).then((file) => {
+                  const counts = new Map<string, number>();
+                  file?.w.split(' ').forEach((word, at) => counts.set(word, file.f[at] ?? 0));
+                  return counts;
+                })
+              : Promise.resolve(new Map());
+            lists.set(letter, list);
+          }
+          return list;
+        },
+        synonyms: synonymPhrases,
+      };
+    }
 
     /** The index terms a word matches exactly or as a prefix (the prefix only for the last word). */
     async function direct(text: string, prefix: boolean): Promise<Candidate[]> {
@@ -445,6 +477,14 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       return result;
     }
 
+    // Words typed joined ("jetwash") or split ("easy fix") otherwise than the index has them (joined.ts);
+    // the last word stays as typed while it may still grow into a word.
+    const typedLast = words.length - 1;
+    const lastText = words[typedLast]?.text ?? '';
+    const growing =
+      prefixLast &&
+      (lastText.length < 3 || (await direct(lastText, true)).some((c) => c.quality === QUALITY.prefix));
+    words = await rejoin(words, vocabulary(), (at) => growing && at === typedLast);
     const querySlots = slots();
     const lastSlot = querySlots.length - 1;
     // While typing, a last word of one or two letters (no digit) is left aside until it grows, after other

@@ -172,6 +172,14 @@ describe('matching', () => {
     expect(await skus('pressure washer')).not.toContain('HG-DT-009');
   });
 
+  it("finds two words typed as one, with the index's own words and the synonyms' phrases", async () => {
+    expect(await skus('windowvac')).toEqual(['HG-WV-006']);
+    expect(await skus('pressurewashers')).toEqual(await skus('pressure washer'));
+    expect(await skus('jetwash')).toEqual(await skus('jet wash'));
+    // Not a split when the halves are not both words of the shop.
+    expect((await engine.search('steamxyzzy')).total).toBe(0);
+  });
+
   it('corrects a misspelt word and says how it understood the query', async () => {
     const answer = await engine.search('presure washer');
     expect(answer.ids).toHaveLength(5);
