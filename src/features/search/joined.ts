@@ -40,8 +40,15 @@ export async function rejoin(
   for (let at = 0; at < words.length; at += 1) {
     const word = words[at] as QueryWord;
     const next = words[at + 1];
-    // Two words the index holds joined: "easy fix" → "easyfix" (its file is the first word's).
-    if (next && !word.parts && !next.parts && !/\d/.test(word.typed + next.typed)) {
+    // Two words, one of them unknown, that the index holds joined: "easy fix" → "easyfix" (its file is
+    // the first word's). Two known words stay apart: "wet dry" is not the rarer "wetdry".
+    if (
+      next &&
+      !word.parts &&
+      !next.parts &&
+      !/\d/.test(word.typed + next.typed) &&
+      !((await known(word.text)) && (await known(next.text)))
+    ) {
       const joined = stem(word.typed + next.typed);
       if (await vocabulary.isTerm(joined)) {
         result.push({ text: joined, typed: `${word.typed} ${next.typed}` });
