@@ -91,6 +91,11 @@ export function productTerms(
     const name = categoryNames.get(id);
     if (name) add(name, FIELD.category, DEFAULT_WEIGHT.category);
   }
+  // A configurable is sold in its children's sizes ("1 l", "5 l"): found by them as by its own measures.
+  for (const { values } of product.configurable?.attributes ?? [])
+    for (const { label } of values)
+      for (const { term } of textTerms(label))
+        if (/\d/.test(term)) addHit(found.words, term, FIELD.attribute, 15, DEFAULT_WEIGHT.attribute);
   for (const row of product.technicalData) {
     const attribute = attributes.get(row.code);
     if (!attribute || row.value === '') continue;
