@@ -30,6 +30,7 @@ import {
 } from './files.ts';
 import { rank } from './rank.ts';
 import { rejoin, type Vocabulary } from './joined.ts';
+import { readQuery, type MeasureRange, type PriceRange } from './query.ts';
 import { relaxedSlots } from './relax.ts';
 import { intersect, NONE, present, QUALITY, union, type Match } from './sets.ts';
 import { allowedEdits, editDistance } from './typo.ts';
@@ -74,6 +75,11 @@ export interface SearchAnswer {
    * says "No exact match for ‹q›; showing ‹q′›". Null when every word matched.
    */
   relaxed: string | null;
+  /**
+   * A price the query asked for ("under £200", "£200–£300"), taken out of its words (query.ts), in the
+   * prices the shopper reads: the results page applies it as its price filter.
+   */
+  price: PriceRange | null;
   /**
    * For a configurable found by one child's SKU or model number, by product number: the query of its page
    * that chooses that child (`volume=5-l`); `records` puts it on the product's path.
@@ -235,11 +241,13 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       didYouMean: null,
       corrected: false,
       relaxed: null,
+      price: null,
       variants: {},
       core,
     };
-    let words = queryWords(query);
-    if (words.length === 0) return empty;
+    const read = readQuery(query);
+    let words = queryWords(read.text);
+    if (words.length === 0 && read.measures.length === 0) return { ...empty, price: read.price };
     const prefixLast = !/\s$/.test(query);
 
     const hasKey = (key: string): boolean => {
@@ -301,6 +309,29 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       decoded.set(name, result);
       return result;
     };
+
+    /**
+     * The products of a measure asked for as a range ("2000 psi" → 124–152 bar): the index's terms of
+     * that unit in the range (`145bar`), the nearest (within 3 %) as exact matches, the others as
+     * synonyms. A term's shard is fetched only when the core says it exists.
+     */
+    async function measureSlot(measure: MeasureRange): Promise<SlotMatch> {
+      const wanted: string[] = [];
+      for (let value = Math.ceil(measure.min); value <= Math.floor(measure.max); value += 1)
+        wanted.push(`${value}${measure.unit}`);
+      const found = await Promise.all(
+        wanted.map(async (term) => ((await shardOf(shardKey(term)))?.t[term] ? term : null)),
+      );
+      const candidates = found.flatMap((term): Candidate[] => {
+        if (term === null) return [];
+        const close = Math.abs(parseInt(term, 10) - measure.value) <= measure.value * 0.03;
+        return [{ term, quality: close ? QUALITY.exact : QUALITY.synonym }];
+      });
+      const word = { text: measure.typed, typed: measure.typed };
+      const match = { ...(await matchOf({ word, candidates, shown: measure.typed })), measure: true };
+      const terms = [[new Set(candidates.map(({ term }) => term))]];
+      return { match, typed: measure.typed, shown: measure.typed, terms, codes: [] };
+    }
 
     /** The index's vocabulary as joined.ts asks for it, from the files the engine already reads. */
     function vocabulary(): Vocabulary {
@@ -540,7 +571,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     let evaluated = await evaluate(false);
     if (shortLast && evaluated.at(-1)?.match.ids.length === 0) {
       evaluated = evaluated.slice(0, -1);
-      if (evaluated.length === 0)
+      if (evaluated.length === 0 && read.measures.length === 0)
         return {
           ...empty,
           categories: core.c
@@ -550,11 +581,13 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
             .map(asCategory),
         };
     }
+    const measures = await Promise.all(read.measures.map(measureSlot));
+    evaluated = [...evaluated, ...measures];
     let all = intersect(
       evaluated.map((slot) => slot.match),
       core.n,
     );
-    if (all.ids.length === 0 && !shortLast) {
+    if (all.ids.length === 0 && !shortLast && measures.length === 0) {
       const code = await wholeCode();
       if (code) {
         evaluated = [code];
@@ -562,7 +595,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       }
     }
     if (all.ids.length === 0 && !shortLast) {
-      evaluated = await evaluate(true);
+      evaluated = [...(await evaluate(true)), ...measures];
       all = intersect(
         evaluated.map((slot) => slot.match),
         core.n,
@@ -619,6 +652,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       didYouMean,
       corrected: didYouMean !== null,
       relaxed,
+      price: read.price,
       variants: await variantsOf(evaluated, all.ids),
       core,
     };

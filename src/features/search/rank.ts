@@ -14,8 +14,11 @@ const ID_BITS = 2 ** 20;
  * The ranking of `ids` (see the module's comment), as one number per product compared at once: whole code
  * (1 bit), tier (3), summed match quality (5), out of stock (1), missing weight (8), product number (20).
  */
-export function rank(ids: Int32Array, matches: readonly Match[], limit = Infinity): number[] {
+export function rank(ids: Int32Array, all: readonly Match[], limit = Infinity): number[] {
   const keys = new Float64Array(ids.length);
+  // A measure asked for as a range ("2000 psi") counts by how near it is, not as a word of the name.
+  const measures = all.filter((match) => match.measure);
+  const matches = measures.length === 0 ? all : all.filter((match) => !match.measure);
   const last = matches.length - 1;
   for (let at = 0; at < ids.length; at += 1) {
     const id = ids[at] as number;
@@ -51,6 +54,10 @@ export function rank(ids: Int32Array, matches: readonly Match[], limit = Infinit
       qualitySum += q;
       weight += info.weight(packed);
       stocked ||= info.inStock(packed);
+    }
+    for (const match of measures) {
+      qualitySum += match.quality[id] as number;
+      weight += info.weight(match.infos[id] as number);
     }
     const tier = inName && phrase ? (whole ? 0 : 1) : inName ? 2 : codeField ? 3 : 4;
     const rest = (((code * 8 + tier) * 32 + Math.min(qualitySum, 31)) * 2 + (stocked ? 0 : 1)) * 256;

@@ -16,6 +16,8 @@ export interface Match {
   ids: Int32Array;
   /** How many query words it spans (a joined code counts its parts). */
   span: number;
+  /** A measure asked for as a range ("2000 psi"): attribute values, no part of the name's phrase. */
+  measure?: boolean;
 }
 
 /** The products a quality array marks, ascending: one pass, faster than sorting a long list. */

@@ -201,6 +201,22 @@ describe('matching', () => {
     expect(await skus('145 bar 2000 w')).toEqual([]);
   });
 
+  it('reads a pressure in psi as the nearest bar, and units as shoppers write them', async () => {
+    // 2100 psi is 144.8 bar: the 145 bar machine first, the 150 bar ones (within 10 %) after it.
+    expect(await skus('2100 psi pressure washer')).toEqual(['HG-PW-001', 'PRO-PW-003', 'PRO-PW-004']);
+    // 2000 psi is 137.9 bar: 124 to 152 bar.
+    expect((await skus('2000 psi')).sort()).toEqual(['HG-PW-001', 'HG-PW-002', 'PRO-PW-003', 'PRO-PW-004']);
+    expect(await skus('2100 watts')).toEqual(['HG-PW-001']);
+    expect(await skus('patio detergent 5 litres')).toEqual(['HG-DT-009']);
+  });
+
+  it('takes a price out of the words, for the results page to filter by', async () => {
+    const answer = await engine.search('pressure washer under £200');
+    expect(answer.price).toEqual({ min: null, max: 200, typed: 'under £200' });
+    expect(answer.relaxed).toBeNull();
+    expect(answer.total).toBe((await engine.search('pressure washer')).total);
+  });
+
   it('covers products visible in search only, and finds category words', async () => {
     expect(await skus('hose')).toEqual(['HG-PW-010']);
     expect(await skus('accessories')).toEqual(['HG-DT-009', 'HG-PW-010']);

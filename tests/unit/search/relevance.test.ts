@@ -15,6 +15,7 @@ import { memorySource } from '../../../src/features/search/sources.ts';
 import { synonymsSchema } from '../../../src/features/search/synonyms.ts';
 import {
   describeMiss,
+  engineRanker,
   EXACT_KINDS,
   floorMisses,
   floorTerms,
@@ -50,8 +51,7 @@ beforeAll(async () => {
   const input = searchBuildInput(index, productRoutes(index, []));
   built = buildSearchFiles(input);
   const engine = createSearchEngine(memorySource(built));
-  const skus = async (query: string): Promise<string[]> =>
-    (await engine.search(query)).ids.map((id) => built.products[id]?.sku ?? '');
+  const skus = engineRanker(engine, built.products);
   set = relevanceSet({
     products: input.products,
     catalogue: index.catalogue,
