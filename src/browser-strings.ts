@@ -152,6 +152,9 @@ export const searchTexts = {
   /** No product has every word (issue 37): before the query as typed, then before the words kept. */
   noExactMatch: 'No exact match for',
   showing: 'showing',
+  /** The price a query asked for ("under £200"), a filter chip: its text, and its link's action. */
+  priceChip: (typed: string) => `Price: ${typed}`,
+  removeFilter: 'Remove this filter',
   categories: 'Categories',
   /** A category's line: its audience and product count. */
   category: (audience: string, count: number) => `${audience} · ${listingTexts.count(count)}`,

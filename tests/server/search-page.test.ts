@@ -202,6 +202,16 @@ describe('the results of a term', () => {
     expect(none.text).not.toContain('data-sort');
   });
 
+  it('filters by the price the query asks for, shown as a chip that removes it', async () => {
+    // Washers cost £100 to £290, £10 apart: six of them are £150 or less.
+    const reply = await html(`/search/${encodeURIComponent('pressure washer under £150')}`);
+    expect(reply.text).toContain('<p>Results found: 6</p>');
+    expect(cardNames(reply.text)).toHaveLength(6);
+    expect(reply.text).toContain(
+      '<a class="search-chip" href="/search/pressure%20washer">Price: under £150 <span aria-hidden="true">×</span><span class="visually-hidden">, Remove this filter</span></a>',
+    );
+  });
+
   it('makes a hostile term inert, in the heading, the title, the box and the links', async () => {
     const reply = await html('/search/%3Cscript%3Ealert(1)%3C%2Fscript%3E%22%3E');
     expect(reply.status).toBe(200);

@@ -30,6 +30,7 @@ import {
 import { niceBands } from '../../features/listing/numbers.ts';
 import type { VatForm } from '../../features/vat/vat-state.ts';
 import type { SearchAnswer, SearchEngine } from '../../features/search/engine.ts';
+import type { PriceRange } from '../../features/search/query.ts';
 import type { SearchCore, SearchRecord } from '../../features/search/files.ts';
 
 /**
@@ -49,7 +50,7 @@ export const RANKED: BrowseOptions = { ranked: true };
 /** The answer a search gives the results page: ids, count, categories, "Did you mean", the core. */
 export type ResultsAnswer = Pick<
   SearchAnswer,
-  'ids' | 'total' | 'categories' | 'didYouMean' | 'corrected' | 'relaxed' | 'variants' | 'core'
+  'ids' | 'total' | 'categories' | 'didYouMean' | 'corrected' | 'relaxed' | 'price' | 'variants' | 'core'
 >;
 
 /**
@@ -73,6 +74,7 @@ export async function searchFor(
       didYouMean: null,
       corrected: false,
       relaxed: null,
+      price: null,
       variants: {},
       core: await engine.core(),
     };
@@ -157,13 +159,32 @@ export function matchesIndex(
   return { index: { facets, sorts, columns: [...columns], products }, summaries };
 }
 
-/** The matches' filter index from the engine, or null when there are too many to filter. */
+/**
+ * Whether a record is within the price the query asked for ("under £200"), as the shopper reads its
+ * price (with or without VAT, as they chose); a product without a price is not.
+ */
+export function withinPrice(record: SearchRecord, price: PriceRange | null, vat: VatForm = 'incl'): boolean {
+  if (!price) return true;
+  const paid = vat === 'excl' ? record[P.exclVat] : record[P.inclVat];
+  return paid !== null && paid >= (price.min ?? 0) && paid <= (price.max ?? Infinity);
+}
+
+/**
+ * The matches' filter index from the engine, or null when there are too many to filter; the query's
+ * price, if it asked for one, already applied.
+ */
 export async function loadMatchesIndex(
   engine: SearchEngine,
-  answer: Pick<SearchAnswer, 'ids' | 'total' | 'core' | 'variants'>,
+  answer: Pick<SearchAnswer, 'ids' | 'total' | 'core' | 'variants'> & Partial<Pick<SearchAnswer, 'price'>>,
+  vat: VatForm = 'incl',
 ): Promise<MatchesIndex | null> {
   if (!canFilter(answer)) return null;
-  return matchesIndex(answer.core, await engine.records(answer.ids, answer.variants));
+  const records = await engine.records(answer.ids, answer.variants);
+  const price = answer.price ?? null;
+  return matchesIndex(
+    answer.core,
+    records.filter((record) => withinPrice(record, price, vat)),
+  );
 }
 
 /**

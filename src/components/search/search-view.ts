@@ -8,6 +8,7 @@
 import { DEFAULT_STATE, stateQuery, type BrowseState } from '../../features/listing/browse.ts';
 import type { IndexedProduct, ListingIndex } from '../../features/listing/listing-index.ts';
 import type { CategoryHit } from '../../features/search/engine.ts';
+import type { PriceRange } from '../../features/search/query.ts';
 import { listingTexts, searchTexts } from '../../browser-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 import {
@@ -62,6 +63,8 @@ export interface HintsView {
   corrected: boolean;
   /** No product has every word: the words the results have (the engine's `relaxed`). */
   relaxed: string | null;
+  /** The price the query asked for, which the results are filtered by (the engine's `price`). */
+  price: PriceRange | null;
   categories: readonly CategoryHit[];
 }
 
@@ -80,6 +83,9 @@ export function hintsHtml(view: HintsView): string {
     hint = `<p class="search-hint">${escapeHtml(searchTexts.showingFor)} <strong>${escapeHtml(didYouMean)}</strong></p>`;
   else if (view.relaxed !== null && view.matched > 0)
     hint = `<p class="search-hint">${escapeHtml(searchTexts.noExactMatch)} <strong>${escapeHtml(view.term)}</strong>; ${escapeHtml(searchTexts.showing)} <strong>${escapeHtml(view.relaxed)}</strong></p>`;
+  // The query's price is a filter like the others: shown, and removable (the query without it).
+  if (view.price)
+    hint += `<a class="search-chip" href="${escapeHtml(searchPath(view.price.rest))}">${escapeHtml(searchTexts.priceChip(view.price.typed))} <span aria-hidden="true">×</span><span class="visually-hidden">, ${escapeHtml(searchTexts.removeFilter)}</span></a>`;
   const categories =
     view.categories.length === 0
       ? ''

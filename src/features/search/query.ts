@@ -31,6 +31,8 @@ export interface PriceRange {
   max: number | null;
   /** As the shopper typed it ("under £200"), for the filter's chip. */
   typed: string;
+  /** The query without it: where removing the filter leads. */
+  rest: string;
 }
 
 export interface ReadQuery {
@@ -66,38 +68,38 @@ const UNITS: [RegExp, (value: string) => string][] = [
 /** Price phrases, most specific first; each gives the range of its numbers. */
 const PRICES: [RegExp, (a: number, b: number) => [number | null, number | null]][] = [
   [
-    new RegExp(String.raw`\bbetween\s+${MONEY}\s+and\s+${MONEY}`, 'g'),
+    new RegExp(String.raw`\bbetween\s+${MONEY}\s+and\s+${MONEY}`, 'gi'),
     (a, b) => [Math.min(a, b), Math.max(a, b)],
   ],
   [
-    new RegExp(String.raw`£\s*(${NUMBER})\s*(?:-|–|to)\s*£?\s*(${NUMBER})${POUNDS}`, 'g'),
+    new RegExp(String.raw`£\s*(${NUMBER})\s*(?:-|–|to)\s*£?\s*(${NUMBER})${POUNDS}`, 'gi'),
     (a, b) => [Math.min(a, b), Math.max(a, b)],
   ],
   [
-    new RegExp(String.raw`\b(${NUMBER})\s*(?:-|–|to)\s*(${NUMBER})\s*(?:pounds|quid|gbp)\b`, 'g'),
+    new RegExp(String.raw`\b(${NUMBER})\s*(?:-|–|to)\s*(${NUMBER})\s*(?:pounds|quid|gbp)\b`, 'gi'),
     (a, b) => [Math.min(a, b), Math.max(a, b)],
   ],
   [
     new RegExp(
       String.raw`(?:\b(?:under|below|less\s+than|up\s+to|upto|max(?:imum)?|cheaper\s+than|no\s+more\s+than|within)\b|<)\s*${MONEY}`,
-      'g',
+      'gi',
     ),
     (a) => [null, a],
   ],
   [
-    new RegExp(String.raw`(?:\b(?:over|above|more\s+than|at\s+least|min(?:imum)?)\b|>)\s*${MONEY}`, 'g'),
+    new RegExp(String.raw`(?:\b(?:over|above|more\s+than|at\s+least|min(?:imum)?)\b|>)\s*${MONEY}`, 'gi'),
     (a) => [a, null],
   ],
-  [new RegExp(String.raw`\bfrom\s+£\s*(${NUMBER})`, 'g'), (a) => [a, null]],
+  [new RegExp(String.raw`\bfrom\s+£\s*(${NUMBER})`, 'gi'), (a) => [a, null]],
   [
-    new RegExp(String.raw`£\s*(${NUMBER})${POUNDS}|\b(${NUMBER})\s*(?:pounds?|quid|gbp)\b`, 'g'),
+    new RegExp(String.raw`£\s*(${NUMBER})${POUNDS}|\b(${NUMBER})\s*(?:pounds?|quid|gbp)\b`, 'gi'),
     (a, b) => [null, Number.isNaN(a) ? b : a],
   ],
 ];
 
 /** The query's words, measures and price (see the module's comment). */
 export function readQuery(query: string): ReadQuery {
-  let text = query.toLowerCase();
+  let text = query;
   let price: PriceRange | null = null;
   for (const [pattern, range] of PRICES) {
     if (price) break;
@@ -106,10 +108,13 @@ export function readQuery(query: string): ReadQuery {
       const [a, b] = groups.slice(0, 2).map((group) => (typeof group === 'string' ? amount(group) : NaN));
       const [min, max] = range(a ?? NaN, b ?? NaN);
       if ((min !== null && !Number.isFinite(min)) || (max !== null && !Number.isFinite(max))) return typed;
-      price = { min, max, typed: typed.trim() };
+      price = { min, max, typed: typed.trim(), rest: '' };
       return ' ';
     });
   }
+  const rest = text.replace(/\s+/g, ' ').trim();
+  if (price) price = { ...(price as PriceRange), rest };
+  text = text.toLowerCase();
   const measures: MeasureRange[] = [];
   text = text.replace(new RegExp(String.raw`(${NUMBER})\s*psi\b`, 'g'), (typed: string, number: string) => {
     const value = amount(number) / PSI_PER_BAR;

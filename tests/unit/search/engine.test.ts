@@ -212,7 +212,7 @@ describe('matching', () => {
 
   it('takes a price out of the words, for the results page to filter by', async () => {
     const answer = await engine.search('pressure washer under £200');
-    expect(answer.price).toEqual({ min: null, max: 200, typed: 'under £200' });
+    expect(answer.price).toEqual({ min: null, max: 200, typed: 'under £200', rest: 'pressure washer' });
     expect(answer.relaxed).toBeNull();
     expect(answer.total).toBe((await engine.search('pressure washer')).total);
   });

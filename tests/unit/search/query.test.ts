@@ -48,6 +48,13 @@ describe('readQuery', () => {
       expect(readQuery(query), query).toMatchObject({ text, price: { min, max } });
   });
 
+  it('keeps the query without the price, as typed, for removing the filter', () => {
+    expect(readQuery('Pressure Washer UNDER £200 petrol').price).toMatchObject({
+      typed: 'UNDER £200',
+      rest: 'Pressure Washer petrol',
+    });
+  });
+
   it('leaves numbers with units, and numbers alone, to the words', () => {
     expect(readQuery('sweeper under 10 kg')).toMatchObject({ text: 'sweeper under 10 kg', price: null });
     expect(readQuery('k 5 200 bar')).toMatchObject({ text: 'k 5 200 bar', price: null });
