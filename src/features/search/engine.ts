@@ -565,6 +565,9 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
           for (const id of match.ids) match.quality[id] = Math.max(match.quality[id] ?? 0, QUALITY.synonym);
         perAlternative.push(match);
       }
+      // Found through a synonym alone: the words as typed answered, not their correction ("carpet
+      // shampooer" is a synonym's phrase; "carpet shampoo" finds nothing and is no "Did you mean").
+      if (perAlternative[0]?.ids.length === 0) shown = typed;
       return { match: union(perAlternative, core.n), typed, shown, terms, codes };
     }
 

@@ -32,6 +32,7 @@ export function rank(ids: Int32Array, all: readonly Match[], limit = Infinity): 
     let previousSpan = 1;
     let stocked = false;
     let whole = false;
+    let ending = false;
     for (let slot = 0; slot <= last; slot += 1) {
       const match = matches[slot] as Match;
       const packed = match.infos[id] as number;
@@ -49,6 +50,7 @@ export function rank(ids: Int32Array, all: readonly Match[], limit = Infinity): 
       if (slot === 0 && position !== 0) whole = false;
       else if (slot === 0) whole = true;
       if (slot === last && !info.endsName(packed)) whole = false;
+      if (slot === last) ending = info.endsName(packed);
       previous = position;
       previousSpan = match.span;
       qualitySum += q;
@@ -59,7 +61,9 @@ export function rank(ids: Int32Array, all: readonly Match[], limit = Infinity): 
       qualitySum += match.quality[id] as number;
       weight += info.weight(match.infos[id] as number);
     }
-    const tier = inName && phrase ? (whole ? 0 : 1) : inName ? 2 : codeField ? 3 : 4;
+    // A phrase that ends the name names what the product is ("… Spray Extraction Cleaner"), before one
+    // inside it ("Carpet Cleaner Powder … Detergent").
+    const tier = inName && phrase ? (whole ? 0 : ending ? 1 : 2) : inName ? 3 : codeField ? 4 : 5;
     const rest = (((code * 8 + tier) * 32 + Math.min(qualitySum, 31)) * 2 + (stocked ? 0 : 1)) * 256;
     keys[at] = (rest + Math.max(0, 255 - weight)) * ID_BITS + id;
   }

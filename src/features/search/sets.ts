@@ -8,6 +8,9 @@ import { info } from './files.ts';
 export const QUALITY = { exact: 0, prefix: 1, synonym: 2, typo: 3 } as const;
 export const NONE = 255;
 
+/** The info bit of a term that is the name's last word (files.ts `info.pack`). */
+const ENDS_NAME = 1 << 11;
+
 /** Per product, how a word (or slot) matched: quality (NONE for no match) and the posting's info. */
 export interface Match {
   quality: Uint8Array;
@@ -30,7 +33,7 @@ export function present(quality: Uint8Array): Int32Array {
   return ids;
 }
 
-/** Products every match holds; each keeps the worst quality and the name info of the first. */
+/** Products every match holds; each keeps the worst quality and the name info of the first (its end, of the last). */
 export function intersect(matches: readonly Match[], n: number): Match {
   if (matches.length === 1) return matches[0] as Match;
   const quality = new Uint8Array(n).fill(NONE);
@@ -54,8 +57,10 @@ export function intersect(matches: readonly Match[], n: number): Match {
     if (worst === NONE) continue;
     kept[count++] = id;
     quality[id] = worst;
+    // A phrase starts where its first word is and ends the name if its last word does.
     const first = matches[0]?.infos[id] ?? 0;
-    infos[id] = (first & ~127) | (fields & 127);
+    const last = matches.at(-1)?.infos[id] ?? 0;
+    infos[id] = (first & ~(127 | ENDS_NAME)) | (last & ENDS_NAME) | (fields & 127);
   }
   const span = matches.reduce((sum, match) => sum + match.span, 0);
   return { quality, infos, ids: kept.subarray(0, count), span };
