@@ -21,7 +21,6 @@ import {
   MAX_SYNONYM_WORDS,
   shardKey,
   StaleIndexError,
-  type CategoryEntry,
   type RecordShard,
   type SearchCore,
   type SearchRecord,
@@ -29,6 +28,7 @@ import {
   type WordsFile,
 } from './files.ts';
 import { rank } from './rank.ts';
+import { asCategory, namesCategory, rankCategories, type CategoryHit } from './categories.ts';
 import { rejoin, type Vocabulary } from './joined.ts';
 import { readQuery, type MeasureRange, type PriceRange } from './query.ts';
 import { relaxedSlots } from './relax.ts';
@@ -48,12 +48,7 @@ export interface IndexSource {
   reset(): void;
 }
 
-export interface CategoryHit {
-  name: string;
-  path: string;
-  count: number;
-  audience: string;
-}
+export type { CategoryHit } from './categories.ts';
 
 export interface SearchAnswer {
   /** Product numbers, best first: all that match, or the best `limit` of them. */
@@ -134,13 +129,6 @@ const DECODED_TERMS = 2048;
 
 /** How many matched slots the engine keeps between keystrokes. */
 const SLOT_CACHE = 48;
-
-const asCategory = ([name, path, count, audience]: CategoryEntry): CategoryHit => ({
-  name,
-  path,
-  count,
-  audience,
-});
 
 export interface SearchEngine {
   search(query: string, options?: SearchOptions): Promise<SearchAnswer>;
@@ -604,11 +592,6 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         core.n,
       );
     }
-    // A category matches a slot when, for one of the slot's alternatives, each word (as matched) is one
-    // of the words of its name.
-    const namesCategory = (slot: SlotMatch, names: readonly string[]): boolean =>
-      slot.terms.some((alternative) => alternative.every((terms) => names.some((name) => terms.has(name))));
-
     // No product has every word: answer with those that have the most telling of them (relax.ts).
     let relaxed: string | null = null;
     if (all.ids.length === 0 && evaluated.length > 1) {
@@ -638,15 +621,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     // Only ever the whole query, corrected, and only when it finds something (issue 37).
     const didYouMean = relaxed === null && all.ids.length > 0 && understood !== typed ? understood : null;
 
-    const slotHits = categoryTerms.map(
-      (names) => evaluated.filter((slot) => namesCategory(slot, names)).length,
-    );
-    const wanted = all.ids.length > 0 ? evaluated.length : Math.max(1, ...slotHits);
-    const categories = core.c
-      .map((entry, at) => ({ entry, hits: slotHits[at] ?? 0 }))
-      .filter(({ hits }) => hits > 0 && hits >= wanted)
-      .sort((a, b) => b.hits - a.hits || b.entry[2] - a.entry[2])
-      .map(({ entry }) => asCategory(entry));
+    const categories = rankCategories(core.c, categoryTerms, evaluated, all.ids.length > 0);
 
     return {
       ids: rank(all.ids, matches, options.limit),

@@ -260,6 +260,27 @@ describe('categories and no match', () => {
     ]);
   });
 
+  it('offers first the category the words describe best, and keeps categories beside a brand word', async () => {
+    // "hoover" finds vacuums through "vacuum" and window vacs through "vac": the vacuum cleaners are
+    // wholly named, the window vacs by half.
+    const ranked = buildSearchFiles({
+      products: PRODUCTS,
+      hrefBySku: new Map(PRODUCTS.map((p) => [p.sku, `/${p.urlKey}`])),
+      attributes: ATTRIBUTES,
+      listings: [
+        listing(26, 'Window Vacs', '/home-garden/window-vac'),
+        listing(25, 'Vacuum Cleaners', '/vacuums'),
+      ],
+      synonyms: compileSynonyms({ equivalent: [['vacuum', 'hoover', 'vac', 'vacuum cleaner']], oneWay: [] }),
+    });
+    const hoover = await createSearchEngine(memorySource(ranked)).search('hoover');
+    expect(hoover.categories.map((c) => c.name)).toEqual(['Vacuum Cleaners', 'Window Vacs']);
+    expect((await engine.search('clearwater pressure washer')).categories.map((c) => c.audience)).toEqual([
+      'Home & Garden',
+      'Professional',
+    ]);
+  });
+
   it('drops a word nothing matches and shows what the others find at once, with their categories', async () => {
     const answer = await engine.search('steam zzzz');
     expect((await engine.records(answer.ids)).map((record) => record[0])).toEqual(['HG-SC-007', 'HG-SC-008']);

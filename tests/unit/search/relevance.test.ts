@@ -34,6 +34,7 @@ import {
 } from '../../support/search-relevance.ts';
 
 let built: BuiltSearch;
+let engine: ReturnType<typeof createSearchEngine>;
 let set: LabelledQuery[];
 let results: QueryResult[];
 let figures: Report;
@@ -50,7 +51,7 @@ beforeAll(async () => {
   const index = indexCatalogue(await readDemoCatalogue());
   const input = searchBuildInput(index, productRoutes(index, []));
   built = buildSearchFiles(input);
-  const engine = createSearchEngine(memorySource(built));
+  engine = createSearchEngine(memorySource(built));
   const skus = engineRanker(engine, built.products);
   set = relevanceSet({
     products: input.products,
@@ -106,6 +107,12 @@ describe('search relevance on the demo catalogue', () => {
       figures.macroMrrAt10,
       `queries without a right answer in the top 10:${listing(missed)}`,
     ).toBeGreaterThanOrEqual(RELEVANCE_BUDGET.mrrAt10);
+  });
+
+  it('offers first the category the words describe best (issue 37), a brand word beside them or not', async () => {
+    for (const query of ['hoover', 'vacuum cleaner', 'clearwater hoover'])
+      expect((await engine.search(query)).categories[0]?.name, query).toBe('Vacuum Cleaners');
+    expect((await engine.search('clearwater pressure washer')).categories[0]?.name).toBe('Pressure Washers');
   });
 
   it('finds something for every query that has a right answer', () => {
