@@ -1,54 +1,42 @@
 /**
- * The search engine (issue 23): matches and ranks a query against the index files (files.ts), fetching
- * only the pieces the query needs through an `IndexSource`: the browser's fetches them over HTTP, the
- * storefront server's reads them from the built site, the tests' from a build in memory. One engine, so
- * the suggestions, the results page with and without JavaScript, and the relevance tests agree.
+ * The search engine (issues 23 and 37): matches and ranks a query against the index files (files.ts),
+ * fetching only the pieces the query needs through an `IndexSource`: the browser's fetches them over HTTP,
+ * the storefront server's reads them from the built site, the tests' from a build in memory. One engine,
+ * so the suggestions, the results page with and without JavaScript, and the relevance tests agree.
  *
- * Matching. Every word of the query must match (AND), each against the index's terms: exactly, as a
- * prefix when it is the last word (the shopper may still be typing), through a synonym, or, for a word the
- * index does not know (or when nothing matches otherwise), corrected within the allowed edits (typo.ts). A
- * code typed in pieces ("k 5") is matched joined, or piece by piece when the joined form is unknown.
+ * This file holds the engine's state (the core, the caches kept between searches, the retry after a
+ * rebuild renumbered the products) and the steps of one search, each in a module of its own:
  *
- * Ranking, best first: the whole SKU or model number; then the whole name, the query as a phrase in the
- * name, all words in the name, the SKU or model, other fields; exact words before prefixes, synonyms and
- * corrections; available before unavailable; heavier fields first; then the shop's "Recommended" order.
+ * 1. query.ts reads what the query says besides words: units, a pressure in psi, a price.
+ * 2. joined.ts splits words typed joined ("jetwash") and joins words typed apart ("easy fix").
+ * 3. The words become slots, a phrase of the merchant's synonyms one slot with its alternatives; each
+ *    word is matched by resolve.ts (exactly, as a prefix when last, corrected by typo.ts) over the files
+ *    reader.ts fetches; every slot must match (AND, sets.ts).
+ * 4. When no product has every slot: the whole query as a code, then corrections, then relax.ts keeps
+ *    the most telling slots that still find something, and the answer says which.
+ * 5. rank.ts orders the products, categories.ts the categories the words lead to.
  */
+import { asCategory, namesCategory, rankCategories, type CategoryHit } from './categories.ts';
 import {
-  codeBucket,
   decodeCore,
-  info,
-  keyNumber,
   MAX_SYNONYM_WORDS,
   shardKey,
   StaleIndexError,
   type RecordShard,
   type SearchCore,
   type SearchRecord,
-  type TermShard,
-  type WordsFile,
 } from './files.ts';
-import { rank } from './rank.ts';
-import { asCategory, namesCategory, rankCategories, type CategoryHit } from './categories.ts';
 import { rejoin, type Vocabulary } from './joined.ts';
 import { readQuery, type MeasureRange, type PriceRange } from './query.ts';
+import { rank } from './rank.ts';
+import { indexReader, type Decoded, type IndexSource } from './reader.ts';
 import { relaxedSlots } from './relax.ts';
-import { intersect, NONE, present, QUALITY, union, type Match } from './sets.ts';
-import { allowedEdits, editDistance } from './typo.ts';
+import { codeTermsOf, termsOf, wordMatcher, type Candidate } from './resolve.ts';
+import { intersect, QUALITY, union, type Match } from './sets.ts';
 import { foldWords, queryWords, textTerms, type QueryWord } from './text.ts';
 
-/** Where the engine reads the index files; each method may cache, and `reset` forgets everything. */
-export interface IndexSource {
-  core(): Promise<unknown>;
-  terms(key: string, v: string): Promise<TermShard>;
-  prefixes(prefix: string, v: string): Promise<TermShard>;
-  codes(bucket: number, v: string): Promise<TermShard>;
-  words(letter: string, v: string): Promise<WordsFile | null>;
-  records(shard: number, v: string): Promise<RecordShard>;
-  /** After a rebuild renumbered the products: the next `core()` must be fresh. */
-  reset(): void;
-}
-
 export type { CategoryHit } from './categories.ts';
+export type { IndexSource } from './reader.ts';
 
 export interface SearchAnswer {
   /** Product numbers, best first: all that match, or the best `limit` of them. */
@@ -83,34 +71,11 @@ export interface SearchAnswer {
   core: SearchCore;
 }
 
-interface Decoded {
-  ids: Int32Array;
-  infos: Int32Array;
-}
-
-/** One term a query word is matched through, how well, and whether it is a code's (`c/` buckets). */
-interface Candidate {
-  term: string;
-  quality: number;
-  code?: boolean;
-  /** Every word starting with `term` (`p/{term}.json`). */
-  prefixFile?: boolean;
-}
-
 /** How a search is run: `typing` for suggestions, where a last word under 3 letters matches only whole. */
 export interface SearchOptions {
   typing?: boolean;
   /** Rank only this many (the rest stay unranked and are left out of `ids`; `total` counts them all). */
   limit?: number;
-}
-
-/** A query word resolved to index terms; `parts` when a joined code is matched piece by piece. */
-interface Resolved {
-  word: QueryWord;
-  candidates: Candidate[];
-  parts?: Resolved[];
-  /** The word as corrected, for "Did you mean". */
-  shown: string;
 }
 
 /** One slot of a query matched: its products, its words as understood, the terms each alternative's words matched. */
@@ -123,9 +88,6 @@ interface SlotMatch {
   /** The code terms (`c/` buckets) its words matched. */
   codes: string[];
 }
-
-/** How many terms' decoded postings the engine keeps (a server answers every term in time). */
-const DECODED_TERMS = 2048;
 
 /** How many matched slots the engine keeps between keystrokes. */
 const SLOT_CACHE = 48;
@@ -238,65 +200,9 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     if (words.length === 0 && read.measures.length === 0) return { ...empty, price: read.price };
     const prefixLast = !/\s$/.test(query);
 
-    const hasKey = (key: string): boolean => {
-      const bit = keyNumber(key);
-      return bit >= 0 && ((keys[bit >> 3] ?? 0) & (1 << (bit & 7))) !== 0;
-    };
-    const shardCache = new Map<string, Promise<TermShard | null>>();
-    const shardOf = (key: string): Promise<TermShard | null> => {
-      let pending = shardCache.get(key);
-      if (!pending) {
-        pending = hasKey(key) ? source.terms(key, core.v) : Promise.resolve(null);
-        shardCache.set(key, pending);
-      }
-      return pending;
-    };
-    const bucketCache = new Map<number, Promise<TermShard>>();
-    const bucketOf = (term: string): Promise<TermShard> => {
-      const bucket = codeBucket(term, core.cb);
-      let pending = bucketCache.get(bucket);
-      if (!pending) bucketCache.set(bucket, (pending = source.codes(bucket, core.v)));
-      return pending;
-    };
-    /** Is there a term longer than `prefix` (1–2 characters) starting with it, so `p/{prefix}.json`? */
-    const hasLongerKey = (prefix: string): boolean => {
-      const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
-      for (const next of alphabet) {
-        if (hasKey(prefix + next)) return true;
-        if (prefix.length === 1) for (const third of alphabet) if (hasKey(prefix + next + third)) return true;
-      }
-      return false;
-    };
-    const postings = async ({ term, code, prefixFile }: Candidate): Promise<Decoded | null> => {
-      const name = code ? `c/${term}` : prefixFile ? `p/${term}` : term;
-      const cached = decoded.get(name);
-      if (cached) return cached;
-      const file = code
-        ? await bucketOf(term)
-        : prefixFile
-          ? await source.prefixes(term, core.v)
-          : await shardOf(shardKey(term));
-      const found = file?.t[term];
-      if (!found) return null;
-      const [gaps, infos, weight, complement] = found;
-      let ids = new Int32Array(gaps.length);
-      let id = 0;
-      gaps.forEach((gap, at) => (ids[at] = id += gap));
-      let packed = Int32Array.from(infos, (one) => info.withWeight(one, weight));
-      if (complement === 1) {
-        // Written the other way round (files.ts `Postings`): every product but those listed, one info for all.
-        const without = new Uint8Array(core.n);
-        for (const absent of ids) without[absent] = 1;
-        ids = new Int32Array(core.n - ids.length);
-        let at = 0;
-        for (let product = 0; product < core.n; product += 1) if (!without[product]) ids[at++] = product;
-        packed = new Int32Array(ids.length).fill(packed[0] ?? 0);
-      }
-      const result = { ids, infos: packed };
-      if (decoded.size >= DECODED_TERMS) decoded.delete(decoded.keys().next().value ?? '');
-      decoded.set(name, result);
-      return result;
-    };
+    const reader = indexReader(source, core, keys, decoded);
+    const { shardOf, bucketOf } = reader;
+    const { direct, resolve, matchOf } = wordMatcher(reader);
 
     /**
      * The products of a measure asked for as a range ("2000 psi" → 124–152 bar): the index's terms of
@@ -342,135 +248,6 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         },
         synonyms: synonymPhrases,
       };
-    }
-
-    /** The index terms a word matches exactly or as a prefix (the prefix only for the last word). */
-    async function direct(text: string, prefix: boolean): Promise<Candidate[]> {
-      const candidates: Candidate[] = [];
-      if (/\d/.test(text) && text.length >= 3 && (await bucketOf(text)).t[text])
-        candidates.push({ term: text, quality: QUALITY.exact, code: true });
-      if (text.length >= 3) {
-        const shard = await shardOf(shardKey(text));
-        if (shard)
-          for (const term of Object.keys(shard.t)) {
-            if (term === text) candidates.push({ term, quality: QUALITY.exact });
-            else if (prefix && term.startsWith(text)) candidates.push({ term, quality: QUALITY.prefix });
-          }
-        // A shard holds only terms of ≥ 3 letters below a key; a prefix of three also starts longer keys.
-        return candidates;
-      }
-      if (hasKey(text)) candidates.push({ term: text, quality: QUALITY.exact });
-      if (prefix && hasLongerKey(text))
-        candidates.push({ term: text, quality: QUALITY.prefix, prefixFile: true });
-      return candidates;
-    }
-
-    /** Words within the allowed edits of `text` (of a prefix of them, for a word being typed). */
-    async function corrections(text: string, prefix: boolean, typed = text): Promise<Candidate[]> {
-      // The word as typed too: a misspelt plural's singular ("cordlses" → "cordlse") is further from the
-      // word than what was typed.
-      const edits = Math.max(allowedEdits(text), allowedEdits(typed));
-      if (edits === 0) return [];
-      const letters = edits > 1 ? new Set([text.charAt(0), text.charAt(1)]) : new Set([text.charAt(0)]);
-      const found: { term: string; distance: number; count: number }[] = [];
-      for (const letter of letters) {
-        if (!core.wl.includes(letter)) continue;
-        const file = await source.words(letter, core.v);
-        if (!file) continue;
-        file.w.split(' ').forEach((term, at) => {
-          const whole = Math.min(editDistance(text, term, edits), editDistance(typed, term, edits));
-          const partial =
-            prefix && term.length > text.length
-              ? editDistance(text, term.slice(0, text.length), edits)
-              : edits + 1;
-          const distance = Math.min(whole, partial);
-          if (distance <= edits && term !== text) found.push({ term, distance, count: file.f[at] ?? 0 });
-        });
-      }
-      found.sort((a, b) => a.distance - b.distance || b.count - a.count);
-      const best = found[0]?.distance;
-      return found
-        .filter((candidate) => candidate.distance === best)
-        .slice(0, 4)
-        .map(({ term }) => ({ term, quality: QUALITY.typo }));
-    }
-
-    async function resolve(word: QueryWord, prefix: boolean, typos: boolean): Promise<Resolved> {
-      const candidates = await direct(word.text, prefix);
-      if (candidates.length > 0 || !word.parts) {
-        if (candidates.length === 0 || (typos && !candidates.some((c) => c.quality === QUALITY.exact))) {
-          const fixed =
-            typos || candidates.length === 0 ? await corrections(word.text, prefix, word.typed) : [];
-          return {
-            word,
-            candidates: [...candidates, ...fixed],
-            shown: candidates.length > 0 ? word.typed : (fixed[0]?.term ?? word.typed),
-          };
-        }
-        return { word, candidates, shown: word.typed };
-      }
-      return { word, candidates, parts: await segments(word.parts, prefix, typos), shown: word.typed };
-    }
-
-    /**
-     * A code whose joined form the index does not know, cut into the longest runs of its pieces it does
-     * know, from the left: "180 bar 2720 w" is `180bar` and `2720w`, "nt 20 1" each piece alone.
-     */
-    async function segments(parts: readonly string[], prefix: boolean, typos: boolean): Promise<Resolved[]> {
-      const found: Resolved[] = [];
-      for (let from = 0; from < parts.length;) {
-        let to = parts.length;
-        let candidates: Candidate[] = [];
-        for (; to > from + 1; to -= 1) {
-          candidates = await direct(parts.slice(from, to).join(''), prefix && to === parts.length);
-          if (candidates.length > 0) break;
-        }
-        const piece = parts.slice(from, to);
-        found.push(
-          piece.length > 1
-            ? {
-                word: { text: piece.join(''), parts: piece, typed: piece.join(' ') },
-                candidates,
-                shown: piece.join(' '),
-              }
-            : await resolve(
-                { text: parts[from] ?? '', typed: parts[from] ?? '' },
-                prefix && to === parts.length,
-                typos,
-              ),
-        );
-        from = to;
-      }
-      return found;
-    }
-
-    async function matchOf(resolved: Resolved): Promise<Match> {
-      const quality = new Uint8Array(core.n).fill(NONE);
-      const infos = new Int32Array(core.n);
-      let only: Int32Array | undefined;
-      if (resolved.parts) {
-        const parts = await Promise.all(resolved.parts.map(matchOf));
-        const both = intersect(parts, core.n);
-        return { ...both, span: parts.length };
-      }
-      for (const candidate of resolved.candidates) {
-        const q = candidate.quality;
-        const list = await postings(candidate);
-        if (!list) continue;
-        only = only === undefined ? list.ids : new Int32Array(0);
-        const { ids, infos: packed } = list;
-        for (let at = 0; at < ids.length; at += 1) {
-          const id = ids[at] as number;
-          const current = quality[id] as number;
-          if (q < current) {
-            quality[id] = q;
-            infos[id] = packed[at] as number;
-          } else if (q === current) infos[id] = (infos[id] as number) | info.fields(packed[at] as number);
-        }
-      }
-      // One list is already the products in order; several are merged by one pass over the marks.
-      const span = resolved.word.parts?.length ?? 1;
-      return { quality, infos, ids: only?.length ? only : present(quality), span };
     }
 
     /** The query as slots: each a list of alternatives (synonyms), each a list of words that must all match. */
@@ -672,19 +449,4 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       return chosen;
     }
   }
-}
-
-/** The code terms a resolved word matches through (a joined code's pieces each count). */
-function codeTermsOf(resolved: Resolved): string[] {
-  return [
-    ...resolved.candidates.filter((candidate) => candidate.code).map((candidate) => candidate.term),
-    ...(resolved.parts ?? []).flatMap(codeTermsOf),
-  ];
-}
-
-/** The index terms a resolved word matches through (a joined code's pieces each count). */
-function termsOf(resolved: Resolved): Set<string> {
-  const terms = new Set(resolved.candidates.map((candidate) => candidate.term));
-  for (const part of resolved.parts ?? []) for (const term of termsOf(part)) terms.add(term);
-  return terms;
 }
