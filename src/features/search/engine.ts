@@ -276,11 +276,13 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     // Words typed joined ("jetwash") or split ("easy fix") otherwise than the index has them (joined.ts);
     // the last word stays as typed while it may still grow into a word.
     const typedLast = words.length - 1;
-    const lastText = words[typedLast]?.text ?? '';
-    const growing =
-      prefixLast &&
-      (lastText.length < 3 || (await direct(lastText, true)).some((c) => c.quality === QUALITY.prefix));
-    words = await rejoin(words, vocabulary(), (at) => growing && at === typedLast);
+    const growing = async (text: string): Promise<boolean> =>
+      text.length < 3 || (await direct(text, true)).some((c) => c.quality === QUALITY.prefix);
+    words = await rejoin(
+      words,
+      vocabulary(),
+      async (at) => prefixLast && at === typedLast && growing(words[at]?.text ?? ''),
+    );
     const querySlots = slots();
     const lastSlot = querySlots.length - 1;
     // While typing, a last word of one or two letters (no digit) is left aside until it grows, after other

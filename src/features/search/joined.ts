@@ -31,7 +31,7 @@ const splittable = (word: QueryWord): boolean =>
 export async function rejoin(
   words: readonly QueryWord[],
   vocabulary: Vocabulary,
-  keep: (at: number) => boolean,
+  keep: (at: number) => Promise<boolean>,
 ): Promise<QueryWord[]> {
   const synonymWords = new Set([...vocabulary.synonyms].flatMap((phrase) => phrase.split(' ')));
   const known = async (text: string): Promise<boolean> =>
@@ -56,7 +56,8 @@ export async function rejoin(
         continue;
       }
     }
-    if (keep(at) || word.parts || (await known(word.text))) {
+    // `keep` last: it may scan a shard, and most words are known.
+    if (word.parts || (await known(word.text)) || (await keep(at))) {
       result.push(word);
       continue;
     }
