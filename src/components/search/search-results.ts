@@ -30,7 +30,7 @@ import {
 import { niceBands } from '../../features/listing/numbers.ts';
 import type { VatForm } from '../../features/vat/vat-state.ts';
 import type { SearchAnswer, SearchEngine } from '../../features/search/engine.ts';
-import type { PriceRange } from '../../features/search/query.ts';
+import { withinPrice } from '../../features/search/price.ts';
 import type { SearchCore, SearchRecord } from '../../features/search/files.ts';
 
 /**
@@ -157,16 +157,6 @@ export function matchesIndex(
     return product;
   });
   return { index: { facets, sorts, columns: [...columns], products }, summaries };
-}
-
-/**
- * Whether a record is within the price the query asked for ("under £200"), as the shopper reads its
- * price (with or without VAT, as they chose); a product without a price is not.
- */
-export function withinPrice(record: SearchRecord, price: PriceRange | null, vat: VatForm = 'incl'): boolean {
-  if (!price) return true;
-  const paid = vat === 'excl' ? record[P.exclVat] : record[P.inclVat];
-  return paid !== null && paid >= (price.min ?? 0) && paid <= (price.max ?? Infinity);
 }
 
 /**
