@@ -3,8 +3,19 @@ import { describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../../../src/features/search/files.ts';
 import { withinPrice } from '../../../src/features/search/price.ts';
 
-const record = (inclVat: number | null, exclVat: number | null): SearchRecord =>
-  ['SKU', 'Name', '/name', '', '', inclVat, exclVat, 1, 0, [], ''];
+const record = (inclVat: number | null, exclVat: number | null): SearchRecord => [
+  'SKU',
+  'Name',
+  '/name',
+  '',
+  '',
+  inclVat,
+  exclVat,
+  1,
+  0,
+  [],
+  '',
+];
 
 describe('withinPrice', () => {
   const under200 = { min: null, max: 200, typed: 'under £200', rest: 'pressure washer' };
