@@ -115,6 +115,15 @@ describe('search relevance on the demo catalogue', () => {
     expect((await engine.search('clearwater pressure washer')).categories[0]?.name).toBe('Pressure Washers');
   });
 
+  it("puts the best answer first for at least 95 in 100 shoppers' queries (DESIGN.md §5)", () => {
+    const own = results.filter((result) => result.query.kind === 'shopper');
+    const wrong = own.filter((result) => result.rank !== 1);
+    expect(
+      1 - wrong.length / own.length,
+      `shopper queries whose first result is wrong:${listing(wrong.map(describeMiss))}`,
+    ).toBeGreaterThanOrEqual(0.95);
+  });
+
   it('finds something for every query that has a right answer', () => {
     const empty = results.filter((result) => result.found === 0);
     expect(empty.map((result) => `[${result.query.how}] "${result.query.query}"`)).toEqual([]);
