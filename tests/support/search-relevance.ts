@@ -610,6 +610,9 @@ function shopperQueries(
     { how: 'unknown word dropped', query: 'steam cleaner xyzzy', right: named('steam cleaner') },
     { how: 'unknown word dropped', query: 'wet dry vacuum for garage', right: ofKind('wet and dry vacuum') },
     { how: 'unknown word dropped', query: 'carpet shampooer', right: ofKind('carpet cleaner') },
+    { how: 'colloquial', query: 'carpet washer', right: ofKind('carpet cleaner') },
+    { how: 'unknown brand dropped', query: 'karcher pressure washer', right: named('pressure washer') },
+    { how: 'joined words', query: 'lawnmower', right: named('lawn mower') },
     // Words joined, or split, otherwise than the index has them.
     { how: 'joined words', query: 'hedgetrimmer', right: named('hedge trimmer') },
     { how: 'joined words', query: 'pressurewasher', right: named('pressure washer') },
