@@ -235,13 +235,11 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         words: (letter) => {
           let list = lists.get(letter);
           if (!list) {
-            list = core.wl.includes(letter)
-              ? source.words(letter, core.v).then((file) => {
-                  const counts = new Map<string, number>();
-                  file?.w.split(' ').forEach((word, at) => counts.set(word, file.f[at] ?? 0));
-                  return counts;
-                })
-              : Promise.resolve(new Map());
+            list = reader.words(letter).then((file) => {
+              const counts = new Map<string, number>();
+              file?.w.split(' ').forEach((word, at) => counts.set(word, file.f[at] ?? 0));
+              return counts;
+            });
             lists.set(letter, list);
           }
           return list;
@@ -374,13 +372,15 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     // No product has every word: answer with those that have the most telling of them (relax.ts).
     let relaxed: string | null = null;
     if (all.ids.length === 0 && evaluated.length > 1) {
+      // The last of the words (measures come after them): an English query ends with what is wanted.
+      const lastWordSlot = evaluated.findLastIndex((slot) => !slot.match.measure);
       const kept = relaxedSlots(
         evaluated.map((slot, at) => ({
           match: slot.match,
           weight:
             1 +
             (categoryTerms.some((names) => namesCategory(slot, names)) ? 1 : 0) +
-            (at === evaluated.length - 1 ? 0.5 : 0) -
+            (at === lastWordSlot ? 0.5 : 0) -
             (slot.shown !== slot.typed ? 0.5 : 0),
         })),
         core.n,
