@@ -89,6 +89,9 @@ interface SlotMatch {
   codes: string[];
 }
 
+/** A size term: a number and a unit of the index ("5l", "500ml", "10m"). */
+const SIZE = /^\d+(?:l|ml|kg|g|m|mm|cm)$/;
+
 /** How many matched slots the engine keeps between keystrokes. */
 const SLOT_CACHE = 48;
 
@@ -439,7 +442,12 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       found: Int32Array,
     ): Promise<Record<number, string>> {
       const chosen: Record<number, string> = {};
-      const codeTerms = new Set(slots.flatMap((slot) => slot.codes));
+      // The codes matched, and the sizes ("5l"): a configurable's child may be the only one of either.
+      const sizes = slots
+        .filter((slot) => !slot.match.measure)
+        .flatMap((slot) => slot.terms.flatMap((words) => words.flatMap((terms) => [...terms])))
+        .filter((term) => SIZE.test(term));
+      const codeTerms = new Set([...slots.flatMap((slot) => slot.codes), ...sizes]);
       if (codeTerms.size === 0 || found.length === 0) return chosen;
       const ids = new Set(found);
       for (const term of codeTerms) {
