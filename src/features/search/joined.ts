@@ -25,7 +25,8 @@ const splittable = (word: QueryWord): boolean =>
 
 /**
  * The query's words with each unknown joined word split in two (when both halves are the index's words
- * or a synonym's phrase) and each pair of adjacent words joined when only the joined form is a word.
+ * or a synonym's phrase) and each pair of adjacent words, one of them unknown, joined when the joined
+ * form is a word.
  * `keep(at)` says a word must stay as typed (the last word while it is still being typed).
  */
 export async function rejoin(
