@@ -245,12 +245,12 @@ test('no match says so, and offers the query as understood', async ({ page }) =>
   await expect(options(page)).toHaveCount(0);
   await expect(status(page)).toHaveText('No products found with that keyword');
 
+  // A known word beside an unknown one: what the known one finds, saying so first (issue 37).
   await box(page).fill('');
   await type(page, 'presure xyzzyq');
-  await expect(noMatch(page)).toBeVisible();
-  const dym = options(page).filter({ hasText: 'Did you mean' });
-  await expect(dym).toHaveText('Did you mean “pressure”?');
-  await dym.click();
+  const relaxed = options(page).filter({ hasText: 'No exact match' });
+  await expect(relaxed).toHaveText('No exact match for “presure xyzzyq”; showing “pressure”');
+  await relaxed.click();
   await expect(page).toHaveURL('/search/pressure');
 });
 

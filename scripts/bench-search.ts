@@ -67,6 +67,7 @@ import {
 } from '../src/publish/index.ts';
 import {
   describeMiss,
+  engineRanker as engineRankerOver,
   EXACT_KINDS,
   formatReport,
   misses,
@@ -493,7 +494,7 @@ function printTimes(label: string, keystrokes: readonly Keystroke[], budget?: nu
 
 function engineRanker(built: BuiltSearch): Ranker {
   const engine = createSearchEngine(memorySource(built));
-  return async (query) => (await engine.search(query)).ids.map((id) => built.products[id]?.sku ?? '');
+  return engineRankerOver(engine, built.products);
 }
 
 /** The spec's rule: the products whose name it matches, in the index's order. */

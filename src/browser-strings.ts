@@ -149,6 +149,12 @@ export const searchTexts = {
   didYouMean: 'Did you mean',
   /** Results of a corrected query: before the query as understood. */
   showingFor: 'Showing results for',
+  /** No product has every word (issue 37): before the query as typed, then before the words kept. */
+  noExactMatch: 'No exact match for',
+  showing: 'showing',
+  /** The price a query asked for ("under £200"), a filter chip: its text, and its link's action. */
+  priceChip: (typed: string) => `Price: ${typed}`,
+  removeFilter: 'Remove this filter',
   categories: 'Categories',
   /** A category's line: its audience and product count. */
   category: (audience: string, count: number) => `${audience} · ${listingTexts.count(count)}`,
@@ -163,6 +169,8 @@ export const suggestTexts = {
   category: (audience: string, count: number) => `Category in ${audience}, ${listingTexts.count(count)}`,
   seeAll: (n: number) => (n === 1 ? 'See 1 result' : `See all ${n} results`),
   didYouMean: (text: string) => `Did you mean “${text}”?`,
+  /** No product has every word (issue 37): the row leads to the results of the words kept. */
+  relaxed: (typed: string, shown: string) => `No exact match for “${typed}”; showing “${shown}”`,
   /** Announced (politely) as the list changes. */
   count: (n: number) => (n === 1 ? '1 suggestion' : `${n} suggestions`),
   /** Spec: no results. */

@@ -18,9 +18,19 @@ import { loadEnv } from '../../src/config/env.ts';
 import { startEmbeddedMagento } from '../../src/embedded/magento/server.ts';
 import { INTEGRATION_TOKEN, testConfig } from './backend.ts';
 import { matchesSearch, normaliseForSearch } from '../../src/features/search/match.ts';
+import type { SearchEngine } from '../../src/features/search/engine.ts';
 import type { Synonyms } from '../../src/features/search/synonyms.ts';
 
-export const QUERY_KINDS = ['name', 'sku', 'model', 'typo', 'type', 'synonym', 'attribute'] as const;
+export const QUERY_KINDS = [
+  'name',
+  'sku',
+  'model',
+  'typo',
+  'type',
+  'synonym',
+  'attribute',
+  'shopper',
+] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
 
 export interface LabelledQuery {
@@ -548,6 +558,106 @@ function attributeQueries(
   return queries;
 }
 
+/** A size as the labels read it: the number and unit of "5 l", "2.5 l", "10 m", decimals whole. */
+const sizeOf = (text: string): string => labelWords(text).join(' ');
+
+/**
+ * The sizes a product is sold in: its searchable attribute values with a unit, the sizes in its name
+ * ("… 5 l Detergent", "Hose, 10 m") and, for a configurable, its children's option values ("5 l").
+ */
+function sizesOf(item: Described): Set<string> {
+  const sizes = new Set(item.facts.map((fact) => sizeOf(fact.phrase)));
+  const name = item.name;
+  for (let at = 0; at + 1 < name.length; at += 1)
+    if (/^\d/.test(name[at] ?? '') && /^[a-z]+$/.test(name[at + 1] ?? ''))
+      sizes.add(`${name[at]} ${name[at + 1]}`);
+  for (const attribute of item.product.configurable?.attributes ?? [])
+    for (const value of attribute.values) sizes.add(sizeOf(value.label));
+  return sizes;
+}
+
+/** A shopper's query (issue 37): what was typed, and which products answer it. */
+interface ShopperCase {
+  how: string;
+  query: string;
+  right: (item: Described) => boolean;
+}
+
+/**
+ * Queries written as shoppers write them, not from the index's own words (issue 37): words joined or
+ * unknown, units the index writes otherwise, prices, colloquial words. Each is labelled by what the
+ * products are (their names, categories, sizes, pressures, prices), so a behaviour the engine loses shows
+ * as a miss here. A price is the page's filter: the runner applies the range the engine read.
+ */
+function shopperQueries(
+  described: readonly Described[],
+  categories: readonly CategoryInfo[],
+  synonyms: Synonyms,
+): LabelledQuery[] {
+  const type = (query: string): Set<string> =>
+    new Set(ofType(described, categories, phrasesOf(query, synonyms)).map(({ product }) => product.sku));
+  const named = (phrase: string) => (item: Described) => holdsPhrase(item.name, labelWords(phrase));
+  const ofKind = (query: string) => {
+    const skus = type(query);
+    return (item: Described) => skus.has(item.product.sku);
+  };
+  const price = (item: Described): number => item.product.priceInclVat ?? Infinity;
+  const maxPressure = (item: Described): number =>
+    Number(item.product.technicalData.find((row) => row.code === 'max_pressure_bar')?.value ?? NaN);
+  const detergents = ofKind('detergent');
+  const cases: ShopperCase[] = [
+    // Relaxation: a word the index does not know leaves the others to answer.
+    { how: 'unknown word dropped', query: 'steam cleaner xyzzy', right: named('steam cleaner') },
+    { how: 'unknown word dropped', query: 'wet dry vacuum for garage', right: ofKind('wet and dry vacuum') },
+    { how: 'unknown word dropped', query: 'carpet shampooer', right: ofKind('carpet cleaner') },
+    { how: 'colloquial', query: 'carpet washer', right: ofKind('carpet cleaner') },
+    { how: 'unknown brand dropped', query: 'karcher pressure washer', right: named('pressure washer') },
+    { how: 'joined words', query: 'lawnmower', right: named('lawn mower') },
+    // Words joined, or split, otherwise than the index has them.
+    { how: 'joined words', query: 'hedgetrimmer', right: named('hedge trimmer') },
+    { how: 'joined words', query: 'pressurewasher', right: named('pressure washer') },
+    { how: 'joined words', query: 'windowvac', right: ofKind('window vac') },
+    { how: 'joined words', query: 'jetwash', right: ofKind('pressure washer') },
+    { how: 'split word', query: 'easy fix steam cleaner', right: named('easyfix steam cleaner') },
+    // Units and sizes: a size is matched whole, a configurable's children's sizes count.
+    {
+      how: 'size in litres',
+      query: '5 litre detergent',
+      right: (item) => detergents(item) && sizesOf(item).has('5 l'),
+    },
+    {
+      how: 'size, not part of a decimal',
+      query: '5 l detergent',
+      right: (item) => detergents(item) && sizesOf(item).has('5 l'),
+    },
+    {
+      how: 'length in metres',
+      query: '10 metre hose',
+      right: (item) => sizesOf(item).has('10 m') && named('hose')(item),
+    },
+    {
+      how: 'psi as bar',
+      query: '2000 psi pressure washer',
+      right: (item) => Math.abs(maxPressure(item) - 2000 / 14.5038) <= 2000 / 14.5038 / 10,
+    },
+    // Prices: the page's price filter.
+    {
+      how: 'price under',
+      query: 'pressure washer under £200',
+      right: (item) => named('pressure washer')(item) && price(item) <= 200,
+    },
+    {
+      how: 'price range',
+      query: 'steam cleaner £200-£300',
+      right: (item) => named('steam cleaner')(item) && price(item) >= 200 && price(item) <= 300,
+    },
+  ];
+  return cases.flatMap(({ how, query, right }): LabelledQuery[] => {
+    const skus = skusOf(described.filter(right));
+    return skus.size > 0 ? [{ kind: 'shopper', how, query, right: skus }] : [];
+  });
+}
+
 /** The whole labelled set, in kind order. */
 export function relevanceSet(input: RelevanceInput): LabelledQuery[] {
   const { described, categories } = describeProducts(input);
@@ -567,6 +677,7 @@ export function relevanceSet(input: RelevanceInput): LabelledQuery[] {
     ...typeQueries(described, categories, input.synonyms),
     ...synonymQueries(described, input.synonyms),
     ...attributeQueries(described, categories),
+    ...shopperQueries(described, categories, input.synonyms),
   ];
 }
 
@@ -690,6 +801,26 @@ export function scoreQuery(query: LabelledQuery, found: readonly string[]): Quer
     found: found.length,
     top: found.slice(0, 5),
     precisionAt5: firstFive.filter((sku) => query.right.has(sku)).length / wanted,
+  };
+}
+
+/**
+ * The engine as the results page uses it: its ranking, less the products outside the price the query
+ * asked for ("under £200", applied as the page's price filter, in the prices the shopper reads with VAT).
+ */
+export function engineRanker(
+  engine: Pick<SearchEngine, 'search'>,
+  products: readonly Pick<Product, 'sku' | 'priceInclVat'>[],
+): Ranker {
+  return async (query) => {
+    const { ids, price } = await engine.search(query);
+    return ids.flatMap((id) => {
+      const product = products[id];
+      if (!product) return [];
+      const paid = product.priceInclVat;
+      if (price && (paid === null || (price.min ?? 0) > paid || (price.max ?? Infinity) < paid)) return [];
+      return [product.sku];
+    });
   };
 }
 

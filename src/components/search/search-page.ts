@@ -111,7 +111,7 @@ export async function searchBody(
 ): Promise<SearchBodyView> {
   const ranked = resultsState(params, null);
   const answer = await searchFor(engine, query, ranked);
-  const hints: HintsView = { ...answer, matched: answer.total };
+  const hints: HintsView = { ...answer, term, matched: answer.total };
   const results = { kind: 'results', term, v: answer.core.v, hints } as const;
   if (answer.total === 0) return { ...results, page: NO_RESULTS, index: null };
   const matches = await loadMatchesIndex(engine, answer);

@@ -30,6 +30,7 @@ import {
 import { niceBands } from '../../features/listing/numbers.ts';
 import type { VatForm } from '../../features/vat/vat-state.ts';
 import type { SearchAnswer, SearchEngine } from '../../features/search/engine.ts';
+import { withinPrice } from '../../features/search/price.ts';
 import type { SearchCore, SearchRecord } from '../../features/search/files.ts';
 
 /**
@@ -49,7 +50,7 @@ export const RANKED: BrowseOptions = { ranked: true };
 /** The answer a search gives the results page: ids, count, categories, "Did you mean", the core. */
 export type ResultsAnswer = Pick<
   SearchAnswer,
-  'ids' | 'total' | 'categories' | 'didYouMean' | 'corrected' | 'variants' | 'core'
+  'ids' | 'total' | 'categories' | 'didYouMean' | 'corrected' | 'relaxed' | 'price' | 'variants' | 'core'
 >;
 
 /**
@@ -72,6 +73,8 @@ export async function searchFor(
       categories: [],
       didYouMean: null,
       corrected: false,
+      relaxed: null,
+      price: null,
       variants: {},
       core: await engine.core(),
     };
@@ -156,13 +159,22 @@ export function matchesIndex(
   return { index: { facets, sorts, columns: [...columns], products }, summaries };
 }
 
-/** The matches' filter index from the engine, or null when there are too many to filter. */
+/**
+ * The matches' filter index from the engine, or null when there are too many to filter; the query's
+ * price, if it asked for one, already applied.
+ */
 export async function loadMatchesIndex(
   engine: SearchEngine,
-  answer: Pick<SearchAnswer, 'ids' | 'total' | 'core' | 'variants'>,
+  answer: Pick<SearchAnswer, 'ids' | 'total' | 'core' | 'variants'> & Partial<Pick<SearchAnswer, 'price'>>,
+  vat: VatForm = 'incl',
 ): Promise<MatchesIndex | null> {
   if (!canFilter(answer)) return null;
-  return matchesIndex(answer.core, await engine.records(answer.ids, answer.variants));
+  const records = await engine.records(answer.ids, answer.variants);
+  const price = answer.price ?? null;
+  return matchesIndex(
+    answer.core,
+    records.filter((record) => withinPrice(record, price, vat)),
+  );
 }
 
 /**

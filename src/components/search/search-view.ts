@@ -8,6 +8,7 @@
 import { DEFAULT_STATE, stateQuery, type BrowseState } from '../../features/listing/browse.ts';
 import type { IndexedProduct, ListingIndex } from '../../features/listing/listing-index.ts';
 import type { CategoryHit } from '../../features/search/engine.ts';
+import type { PriceRange } from '../../features/search/query.ts';
 import { listingTexts, searchTexts } from '../../browser-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 import {
@@ -53,17 +54,24 @@ export const statusHtml = (total: number, matched: number): string =>
 export const lineHtml = (text: string): string => `<p>${escapeHtml(text)}</p>`;
 
 export interface HintsView {
+  /** The query as the shopper typed it. */
+  term: string;
   /** How many products match (before filters). */
   matched: number;
   didYouMean: string | null;
   /** The results rely on a corrected word (`didYouMean` is the query as understood). */
   corrected: boolean;
+  /** No product has every word: the words the results have (the engine's `relaxed`). */
+  relaxed: string | null;
+  /** The price the query asked for, which the results are filtered by (the engine's `price`). */
+  price: PriceRange | null;
   categories: readonly CategoryHit[];
 }
 
 /**
- * Above the results: the query as corrected ("Showing results for …"), or with nothing found "Did you
- * mean …" as a link to its results; then the categories the words lead to, each a link to its listing
+ * Above the results: the query as corrected ("Showing results for …"), or the words kept when no product
+ * has them all ("No exact match for ‹q›; showing ‹q′›"), or with nothing found "Did you mean …" as a link
+ * to its results; then the categories the words lead to, each a link to its listing
  * with its audience and product count (a product-type query's own category first).
  */
 export function hintsHtml(view: HintsView): string {
@@ -73,6 +81,11 @@ export function hintsHtml(view: HintsView): string {
     hint = `<p class="search-hint">${escapeHtml(searchTexts.didYouMean)} <a href="${escapeHtml(searchPath(didYouMean))}">${escapeHtml(didYouMean)}</a>?</p>`;
   else if (didYouMean !== null && view.corrected)
     hint = `<p class="search-hint">${escapeHtml(searchTexts.showingFor)} <strong>${escapeHtml(didYouMean)}</strong></p>`;
+  else if (view.relaxed !== null && view.matched > 0)
+    hint = `<p class="search-hint">${escapeHtml(searchTexts.noExactMatch)} <strong>${escapeHtml(view.term)}</strong>; ${escapeHtml(searchTexts.showing)} <strong>${escapeHtml(view.relaxed)}</strong></p>`;
+  // The query's price is a filter like the others: shown, and removable (the query without it).
+  if (view.price)
+    hint += `<a class="search-chip" href="${escapeHtml(searchPath(view.price.rest))}">${escapeHtml(searchTexts.priceChip(view.price.typed))} <span aria-hidden="true">×</span><span class="visually-hidden">, ${escapeHtml(searchTexts.removeFilter)}</span></a>`;
   const categories =
     view.categories.length === 0
       ? ''

@@ -141,7 +141,7 @@ class SearchPage {
       if (answer.total === 0) {
         this.draw(answer, NO_RESULTS, null, null);
         drawn = true;
-      } else if (!filterable || isRankedPaging(params())) {
+      } else if (!filterable || (isRankedPaging(params()) && !answer.price)) {
         // The first page paints from its own records; the filters follow with every match's.
         const page = await rankedPage(this.engine, answer, resultsState(params(), null));
         this.draw(answer, page, null, filterable ? 'loading' : 'too-many');
@@ -175,7 +175,7 @@ class SearchPage {
   }
 
   private async matchesOf(answer: ResultsAnswer): Promise<MatchesIndex> {
-    this.matches ??= await loadMatchesIndex(this.engine, answer);
+    this.matches ??= await loadMatchesIndex(this.engine, answer, shownVat());
     if (!this.matches) throw new Error('too many matches to filter');
     return this.matches;
   }
@@ -190,7 +190,7 @@ class SearchPage {
     const { root, status, hints, tools } = this.parts;
     root.dataset['v'] = answer.core.v;
     status.innerHTML = statusHtml(page.total, answer.total);
-    hints.innerHTML = hintsHtml({ ...answer, matched: answer.total });
+    hints.innerHTML = hintsHtml({ ...answer, term: this.term, matched: answer.total });
     tools.innerHTML =
       answer.total === 0 ? '' : resultsHtml(this.term, page, searchToolsView(page, index, off));
     tools.hidden = answer.total === 0;

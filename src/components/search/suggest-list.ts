@@ -34,6 +34,7 @@ export type SuggestRow =
       inStock: boolean;
     }
   | { kind: 'didYouMean'; href: string; text: string }
+  | { kind: 'relaxed'; href: string; typed: string; shown: string }
   | { kind: 'seeAll'; href: string; total: number };
 
 /** The part of the engine's answer the list reads. */
@@ -44,6 +45,8 @@ export interface SuggestAnswer {
   total: number;
   categories: readonly CategoryHit[];
   didYouMean: string | null;
+  /** No product has every word: the words the products shown have (the engine's `relaxed`). */
+  relaxed?: string | null;
 }
 
 export interface SuggestPlan {
@@ -55,13 +58,15 @@ export interface SuggestPlan {
 /** The categories and how many products fit in `limit` rows, keeping the last one for "See all". */
 export function planRows(answer: SuggestAnswer, limit: number): SuggestPlan {
   const categories = answer.categories.slice(0, MAX_CATEGORIES);
-  const room = Math.max(0, limit - categories.length - 1);
+  const notice = answer.total > 0 && answer.relaxed ? 1 : 0;
+  const room = Math.max(0, limit - categories.length - notice - 1);
   return { categories, products: Math.min(answer.ids.length, room) };
 }
 
 /**
  * The rows for `text`. With results: the planned categories, the products of `records` (the best first),
- * then "See all N results". With none: "Did you mean …" when the engine understood the query otherwise,
+ * then "See all N results", after "No exact match for …" when the products have only some of the words.
+ * With none: "Did you mean …" when the engine understood the query otherwise,
  * then the categories nearest its words, as the results page offers them.
  */
 export function suggestionRows(
@@ -74,6 +79,10 @@ export function suggestionRows(
   const corrected = answer.total === 0 && answer.didYouMean ? searchPath(answer.didYouMean) : null;
   if (corrected !== null && answer.didYouMean)
     rows.push({ kind: 'didYouMean', href: corrected, text: answer.didYouMean });
+  // No product has every word: say so first, leading to the results of the words kept.
+  const relaxed = answer.total > 0 && answer.relaxed ? searchPath(answer.relaxed) : null;
+  if (relaxed !== null && answer.relaxed)
+    rows.push({ kind: 'relaxed', href: relaxed, typed: text.trim(), shown: answer.relaxed });
   for (const { name, path, count, audience } of plan.categories)
     rows.push({ kind: 'category', href: path, name, audience, count });
   for (const [, name, path, image, , inclVat, exclVat, inStock] of records.slice(0, plan.products))
@@ -117,6 +126,8 @@ function rowContent(row: SuggestRow): string {
     }
     case 'didYouMean':
       return line(escapeHtml(suggestTexts.didYouMean(row.text)), '');
+    case 'relaxed':
+      return line(escapeHtml(suggestTexts.relaxed(row.typed, row.shown)), '');
     case 'seeAll':
       return line(escapeHtml(suggestTexts.seeAll(row.total)), '');
   }

@@ -15,6 +15,8 @@
  */
 import { suggestTexts } from '../../browser-strings.ts';
 import { createSearchEngine } from '../../features/search/engine.ts';
+import type { SearchRecord } from '../../features/search/files.ts';
+import { PRICED_CANDIDATES, withinPrice } from '../../features/search/price.ts';
 import { fetchSource } from '../../features/search/sources.ts';
 import {
   DESKTOP_ROWS,
@@ -125,6 +127,18 @@ function wire({ form, input, popup, list, none, status }: Parts): void {
     status.textContent = empty ? [suggestTexts.none, count].filter(Boolean).join('. ') : count;
   }
 
+  /**
+   * The best products within the price the query asked for ("under £200"), as the shopper reads prices:
+   * looked for among the best PRICED_CANDIDATES matches (the slots are cached, so searching again costs
+   * only the ranking).
+   */
+  async function pricedRecords(text: string, count: number): Promise<SearchRecord[]> {
+    const wider = await engine.search(text, { typing: true, limit: PRICED_CANDIDATES });
+    const vat = document.documentElement.dataset['vat'] === 'excl' ? 'excl' : 'incl';
+    const records = await engine.records(wider.ids, wider.variants);
+    return records.filter((record) => withinPrice(record, wider.price, vat)).slice(0, count);
+  }
+
   async function suggest(): Promise<void> {
     const text = input.value;
     if (text.trim() === '') return clear();
@@ -135,7 +149,9 @@ function wire({ form, input, popup, list, none, status }: Parts): void {
       const answer = await engine.search(text, { typing: true, limit });
       if (mine !== latest) return;
       const plan = planRows(answer, limit);
-      const records = await engine.records(answer.ids.slice(0, plan.products), answer.variants);
+      const records = answer.price
+        ? await pricedRecords(text, plan.products)
+        : await engine.records(answer.ids.slice(0, plan.products), answer.variants);
       // A later keystroke has its own answer coming; and a box left meanwhile shows nothing.
       if (mine !== latest || document.activeElement !== input) return;
       paint(suggestionRows(text, answer, plan, records), nothingFound(text, answer));

@@ -32,7 +32,7 @@ import { memoisedTerms, productTerms, sameTerms } from './terms.ts';
 import { wordCount } from './text.ts';
 
 /** Bumped when the files' meaning changes, so browsers holding old files start afresh. */
-const FORMAT = 1;
+const FORMAT = 2;
 const RECORD_SHARD_SIZE = 32;
 /** Short descriptions on result cards are cut (at a word) to this many characters. */
 const SUMMARY_MAX = 160;

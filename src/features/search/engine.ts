@@ -1,59 +1,42 @@
 /**
- * The search engine (issue 23): matches and ranks a query against the index files (files.ts), fetching
- * only the pieces the query needs through an `IndexSource`: the browser's fetches them over HTTP, the
- * storefront server's reads them from the built site, the tests' from a build in memory. One engine, so
- * the suggestions, the results page with and without JavaScript, and the relevance tests agree.
+ * The search engine (issues 23 and 37): matches and ranks a query against the index files (files.ts),
+ * fetching only the pieces the query needs through an `IndexSource`: the browser's fetches them over HTTP,
+ * the storefront server's reads them from the built site, the tests' from a build in memory. One engine,
+ * so the suggestions, the results page with and without JavaScript, and the relevance tests agree.
  *
- * Matching. Every word of the query must match (AND), each against the index's terms: exactly, as a
- * prefix when it is the last word (the shopper may still be typing), through a synonym, or, for a word the
- * index does not know (or when nothing matches otherwise), corrected within the allowed edits (typo.ts). A
- * code typed in pieces ("k 5") is matched joined, or piece by piece when the joined form is unknown.
+ * This file holds the engine's state (the core, the caches kept between searches, the retry after a
+ * rebuild renumbered the products) and the steps of one search, each in a module of its own:
  *
- * Ranking, best first: the whole SKU or model number; then the whole name, the query as a phrase in the
- * name, all words in the name, the SKU or model, other fields; exact words before prefixes, synonyms and
- * corrections; available before unavailable; heavier fields first; then the shop's "Recommended" order.
+ * 1. query.ts reads what the query says besides words: units, a pressure in psi, a price.
+ * 2. joined.ts splits words typed joined ("jetwash") and joins words typed apart ("easy fix").
+ * 3. The words become slots, a phrase of the merchant's synonyms one slot with its alternatives; each
+ *    word is matched by resolve.ts (exactly, as a prefix when last, corrected by typo.ts) over the files
+ *    reader.ts fetches; every slot must match (AND, sets.ts).
+ * 4. When no product has every slot: the whole query as a code, then corrections, then relax.ts keeps
+ *    the most telling slots that still find something, and the answer says which.
+ * 5. rank.ts orders the products, categories.ts the categories the words lead to.
  */
+import { asCategory, namesCategory, rankCategories, type CategoryHit } from './categories.ts';
 import {
-  codeBucket,
   decodeCore,
-  FIELD,
-  info,
-  keyNumber,
   MAX_SYNONYM_WORDS,
   shardKey,
   StaleIndexError,
-  type CategoryEntry,
   type RecordShard,
   type SearchCore,
   type SearchRecord,
-  type TermShard,
-  type WordsFile,
 } from './files.ts';
-import { allowedEdits, editDistance } from './typo.ts';
+import { rejoin, type Vocabulary } from './joined.ts';
+import { readQuery, type MeasureRange, type PriceRange } from './query.ts';
+import { rank } from './rank.ts';
+import { indexReader, type Decoded, type IndexSource } from './reader.ts';
+import { relaxedSlots } from './relax.ts';
+import { codeTermsOf, termsOf, wordMatcher, type Candidate } from './resolve.ts';
+import { intersect, QUALITY, union, type Match } from './sets.ts';
 import { foldWords, queryWords, textTerms, type QueryWord } from './text.ts';
 
-/** Where the engine reads the index files; each method may cache, and `reset` forgets everything. */
-export interface IndexSource {
-  core(): Promise<unknown>;
-  terms(key: string, v: string): Promise<TermShard>;
-  prefixes(prefix: string, v: string): Promise<TermShard>;
-  codes(bucket: number, v: string): Promise<TermShard>;
-  words(letter: string, v: string): Promise<WordsFile | null>;
-  records(shard: number, v: string): Promise<RecordShard>;
-  /** After a rebuild renumbered the products: the next `core()` must be fresh. */
-  reset(): void;
-}
-
-/** How a word matched a product, best (lowest) first. */
-const QUALITY = { exact: 0, prefix: 1, synonym: 2, typo: 3 } as const;
-const NONE = 255;
-
-export interface CategoryHit {
-  name: string;
-  path: string;
-  count: number;
-  audience: string;
-}
+export type { CategoryHit } from './categories.ts';
+export type { IndexSource } from './reader.ts';
 
 export interface SearchAnswer {
   /** Product numbers, best first: all that match, or the best `limit` of them. */
@@ -63,32 +46,29 @@ export interface SearchAnswer {
   /** Categories whose names the query matches, most products first. */
   categories: CategoryHit[];
   /**
-   * The query as the index understands it, when that differs from what was typed: corrected words, and
-   * words nothing matches left out. Offered as "Did you mean …" when nothing is found.
+   * The whole query as the index understands it, when that differs from what was typed (corrected words)
+   * and it finds the results: "Showing results for …". Null when the results were relaxed (`relaxed`) or
+   * nothing was found, so no correction offered ever leads to nothing.
    */
   didYouMean: string | null;
   /** True when the results rely on a corrected word. */
   corrected: boolean;
+  /**
+   * When no product has every word, the words the results do have, as understood (relax.ts): the page
+   * says "No exact match for ‹q›; showing ‹q′›". Null when every word matched.
+   */
+  relaxed: string | null;
+  /**
+   * A price the query asked for ("under £200", "£200–£300"), taken out of its words (query.ts), in the
+   * prices the shopper reads: the results page applies it as its price filter.
+   */
+  price: PriceRange | null;
   /**
    * For a configurable found by one child's SKU or model number, by product number: the query of its page
    * that chooses that child (`volume=5-l`); `records` puts it on the product's path.
    */
   variants: Record<number, string>;
   core: SearchCore;
-}
-
-interface Decoded {
-  ids: Int32Array;
-  infos: Int32Array;
-}
-
-/** One term a query word is matched through, how well, and whether it is a code's (`c/` buckets). */
-interface Candidate {
-  term: string;
-  quality: number;
-  code?: boolean;
-  /** Every word starting with `term` (`p/{term}.json`). */
-  prefixFile?: boolean;
 }
 
 /** How a search is run: `typing` for suggestions, where a last word under 3 letters matches only whole. */
@@ -98,46 +78,22 @@ export interface SearchOptions {
   limit?: number;
 }
 
-/** A query word resolved to index terms; `parts` when a joined code is matched piece by piece. */
-interface Resolved {
-  word: QueryWord;
-  candidates: Candidate[];
-  parts?: Resolved[];
-  /** The word as corrected, for "Did you mean". */
-  shown: string;
-}
-
-/** Per product, how a word (or slot) matched: quality (NONE for no match) and the posting's info. */
-interface Match {
-  quality: Uint8Array;
-  infos: Int32Array;
-  /** Products matched, ascending. */
-  ids: Int32Array;
-  /** How many query words it spans (a joined code counts its parts). */
-  span: number;
-}
-
 /** One slot of a query matched: its products, its words as understood, the terms each alternative's words matched. */
 interface SlotMatch {
   match: Match;
+  /** Its words as typed, and as understood (corrected). */
+  typed: string;
   shown: string;
   terms: Set<string>[][];
   /** The code terms (`c/` buckets) its words matched. */
   codes: string[];
 }
 
-/** How many terms' decoded postings the engine keeps (a server answers every term in time). */
-const DECODED_TERMS = 2048;
+/** A size term: a number and a unit of the index ("5l", "500ml", "10m"). */
+const SIZE = /^\d+(?:l|ml|kg|g|m|mm|cm)$/;
 
 /** How many matched slots the engine keeps between keystrokes. */
 const SLOT_CACHE = 48;
-
-const asCategory = ([name, path, count, audience]: CategoryEntry): CategoryHit => ({
-  name,
-  path,
-  count,
-  audience,
-});
 
 export interface SearchEngine {
   search(query: string, options?: SearchOptions): Promise<SearchAnswer>;
@@ -150,7 +106,9 @@ export interface SearchEngine {
 }
 
 export function createSearchEngine(source: IndexSource): SearchEngine {
-  let loaded: Promise<{ core: SearchCore; keys: Uint8Array; categoryTerms: string[][] }> | undefined;
+  let loaded:
+    | Promise<{ core: SearchCore; keys: Uint8Array; categoryTerms: string[][]; synonymPhrases: Set<string> }>
+    | undefined;
   const decoded = new Map<string, Decoded>();
   const slotCache = new Map<string, Promise<SlotMatch>>();
 
@@ -161,7 +119,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       slotCache.clear();
       const keys = Uint8Array.from(atob(core.k), (char) => char.charCodeAt(0));
       const categoryTerms = core.c.map(([name]) => textTerms(name).map(({ term }) => term));
-      return { core, keys, categoryTerms };
+      const synonymPhrases = new Set(Object.keys(core.syn));
+      return { core, keys, categoryTerms, synonymPhrases };
     });
     loaded.catch(() => (loaded = undefined));
     return loaded;
@@ -219,7 +178,12 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
   };
 
   async function runSearch(
-    { core, keys, categoryTerms }: { core: SearchCore; keys: Uint8Array; categoryTerms: string[][] },
+    {
+      core,
+      keys,
+      categoryTerms,
+      synonymPhrases,
+    }: { core: SearchCore; keys: Uint8Array; categoryTerms: string[][]; synonymPhrases: Set<string> },
     query: string,
     options: SearchOptions,
   ): Promise<SearchAnswer> {
@@ -229,200 +193,62 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       categories: [],
       didYouMean: null,
       corrected: false,
+      relaxed: null,
+      price: null,
       variants: {},
       core,
     };
-    const words = queryWords(query);
-    if (words.length === 0) return empty;
+    const read = readQuery(query);
+    let words = queryWords(read.text);
+    if (words.length === 0 && read.measures.length === 0) return { ...empty, price: read.price };
     const prefixLast = !/\s$/.test(query);
 
-    const hasKey = (key: string): boolean => {
-      const bit = keyNumber(key);
-      return bit >= 0 && ((keys[bit >> 3] ?? 0) & (1 << (bit & 7))) !== 0;
-    };
-    const shardCache = new Map<string, Promise<TermShard | null>>();
-    const shardOf = (key: string): Promise<TermShard | null> => {
-      let pending = shardCache.get(key);
-      if (!pending) {
-        pending = hasKey(key) ? source.terms(key, core.v) : Promise.resolve(null);
-        shardCache.set(key, pending);
-      }
-      return pending;
-    };
-    const bucketCache = new Map<number, Promise<TermShard>>();
-    const bucketOf = (term: string): Promise<TermShard> => {
-      const bucket = codeBucket(term, core.cb);
-      let pending = bucketCache.get(bucket);
-      if (!pending) bucketCache.set(bucket, (pending = source.codes(bucket, core.v)));
-      return pending;
-    };
-    /** Is there a term longer than `prefix` (1–2 characters) starting with it, so `p/{prefix}.json`? */
-    const hasLongerKey = (prefix: string): boolean => {
-      const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
-      for (const next of alphabet) {
-        if (hasKey(prefix + next)) return true;
-        if (prefix.length === 1) for (const third of alphabet) if (hasKey(prefix + next + third)) return true;
-      }
-      return false;
-    };
-    const postings = async ({ term, code, prefixFile }: Candidate): Promise<Decoded | null> => {
-      const name = code ? `c/${term}` : prefixFile ? `p/${term}` : term;
-      const cached = decoded.get(name);
-      if (cached) return cached;
-      const file = code
-        ? await bucketOf(term)
-        : prefixFile
-          ? await source.prefixes(term, core.v)
-          : await shardOf(shardKey(term));
-      const found = file?.t[term];
-      if (!found) return null;
-      const [gaps, infos, weight, complement] = found;
-      let ids = new Int32Array(gaps.length);
-      let id = 0;
-      gaps.forEach((gap, at) => (ids[at] = id += gap));
-      let packed = Int32Array.from(infos, (one) => info.withWeight(one, weight));
-      if (complement === 1) {
-        // Written the other way round (files.ts `Postings`): every product but those listed, one info for all.
-        const without = new Uint8Array(core.n);
-        for (const absent of ids) without[absent] = 1;
-        ids = new Int32Array(core.n - ids.length);
-        let at = 0;
-        for (let product = 0; product < core.n; product += 1) if (!without[product]) ids[at++] = product;
-        packed = new Int32Array(ids.length).fill(packed[0] ?? 0);
-      }
-      const result = { ids, infos: packed };
-      if (decoded.size >= DECODED_TERMS) decoded.delete(decoded.keys().next().value ?? '');
-      decoded.set(name, result);
-      return result;
-    };
-
-    /** The index terms a word matches exactly or as a prefix (the prefix only for the last word). */
-    async function direct(text: string, prefix: boolean): Promise<Candidate[]> {
-      const candidates: Candidate[] = [];
-      if (/\d/.test(text) && text.length >= 3 && (await bucketOf(text)).t[text])
-        candidates.push({ term: text, quality: QUALITY.exact, code: true });
-      if (text.length >= 3) {
-        const shard = await shardOf(shardKey(text));
-        if (shard)
-          for (const term of Object.keys(shard.t)) {
-            if (term === text) candidates.push({ term, quality: QUALITY.exact });
-            else if (prefix && term.startsWith(text)) candidates.push({ term, quality: QUALITY.prefix });
-          }
-        // A shard holds only terms of ≥ 3 letters below a key; a prefix of three also starts longer keys.
-        return candidates;
-      }
-      if (hasKey(text)) candidates.push({ term: text, quality: QUALITY.exact });
-      if (prefix && hasLongerKey(text))
-        candidates.push({ term: text, quality: QUALITY.prefix, prefixFile: true });
-      return candidates;
-    }
-
-    /** Words within the allowed edits of `text` (of a prefix of them, for a word being typed). */
-    async function corrections(text: string, prefix: boolean, typed = text): Promise<Candidate[]> {
-      // The word as typed too: a misspelt plural's singular ("cordlses" → "cordlse") is further from the
-      // word than what was typed.
-      const edits = Math.max(allowedEdits(text), allowedEdits(typed));
-      if (edits === 0) return [];
-      const letters = edits > 1 ? new Set([text.charAt(0), text.charAt(1)]) : new Set([text.charAt(0)]);
-      const found: { term: string; distance: number; count: number }[] = [];
-      for (const letter of letters) {
-        if (!core.wl.includes(letter)) continue;
-        const file = await source.words(letter, core.v);
-        if (!file) continue;
-        file.w.split(' ').forEach((term, at) => {
-          const whole = Math.min(editDistance(text, term, edits), editDistance(typed, term, edits));
-          const partial =
-            prefix && term.length > text.length
-              ? editDistance(text, term.slice(0, text.length), edits)
-              : edits + 1;
-          const distance = Math.min(whole, partial);
-          if (distance <= edits && term !== text) found.push({ term, distance, count: file.f[at] ?? 0 });
-        });
-      }
-      found.sort((a, b) => a.distance - b.distance || b.count - a.count);
-      const best = found[0]?.distance;
-      return found
-        .filter((candidate) => candidate.distance === best)
-        .slice(0, 4)
-        .map(({ term }) => ({ term, quality: QUALITY.typo }));
-    }
-
-    async function resolve(word: QueryWord, prefix: boolean, typos: boolean): Promise<Resolved> {
-      const candidates = await direct(word.text, prefix);
-      if (candidates.length > 0 || !word.parts) {
-        if (candidates.length === 0 || (typos && !candidates.some((c) => c.quality === QUALITY.exact))) {
-          const fixed =
-            typos || candidates.length === 0 ? await corrections(word.text, prefix, word.typed) : [];
-          return {
-            word,
-            candidates: [...candidates, ...fixed],
-            shown: candidates.length > 0 ? word.typed : (fixed[0]?.term ?? word.typed),
-          };
-        }
-        return { word, candidates, shown: word.typed };
-      }
-      return { word, candidates, parts: await segments(word.parts, prefix, typos), shown: word.typed };
-    }
+    const reader = indexReader(source, core, keys, decoded);
+    const { shardOf, bucketOf } = reader;
+    const { direct, resolve, matchOf } = wordMatcher(reader);
 
     /**
-     * A code whose joined form the index does not know, cut into the longest runs of its pieces it does
-     * know, from the left: "180 bar 2720 w" is `180bar` and `2720w`, "nt 20 1" each piece alone.
+     * The products of a measure asked for as a range ("2000 psi" → 124–152 bar): the index's terms of
+     * that unit in the range (`145bar`), the nearest (within 3 %) as exact matches, the others as
+     * synonyms. A term's shard is fetched only when the core says it exists.
      */
-    async function segments(parts: readonly string[], prefix: boolean, typos: boolean): Promise<Resolved[]> {
-      const found: Resolved[] = [];
-      for (let from = 0; from < parts.length;) {
-        let to = parts.length;
-        let candidates: Candidate[] = [];
-        for (; to > from + 1; to -= 1) {
-          candidates = await direct(parts.slice(from, to).join(''), prefix && to === parts.length);
-          if (candidates.length > 0) break;
-        }
-        const piece = parts.slice(from, to);
-        found.push(
-          piece.length > 1
-            ? {
-                word: { text: piece.join(''), parts: piece, typed: piece.join(' ') },
-                candidates,
-                shown: piece.join(' '),
-              }
-            : await resolve(
-                { text: parts[from] ?? '', typed: parts[from] ?? '' },
-                prefix && to === parts.length,
-                typos,
-              ),
-        );
-        from = to;
-      }
-      return found;
+    async function measureSlot(measure: MeasureRange): Promise<SlotMatch> {
+      const wanted: string[] = [];
+      for (let value = Math.ceil(measure.min); value <= Math.floor(measure.max); value += 1)
+        wanted.push(`${value}${measure.unit}`);
+      const found = await Promise.all(
+        wanted.map(async (term) => ((await shardOf(shardKey(term)))?.t[term] ? term : null)),
+      );
+      const candidates = found.flatMap((term): Candidate[] => {
+        if (term === null) return [];
+        const close = Math.abs(parseInt(term, 10) - measure.value) <= measure.value * 0.03;
+        return [{ term, quality: close ? QUALITY.exact : QUALITY.synonym }];
+      });
+      const word = { text: measure.typed, typed: measure.typed };
+      const match = { ...(await matchOf({ word, candidates, shown: measure.typed })), measure: true };
+      const terms = [[new Set(candidates.map(({ term }) => term))]];
+      return { match, typed: measure.typed, shown: measure.typed, terms, codes: [] };
     }
 
-    async function matchOf(resolved: Resolved): Promise<Match> {
-      const quality = new Uint8Array(core.n).fill(NONE);
-      const infos = new Int32Array(core.n);
-      let only: Int32Array | undefined;
-      if (resolved.parts) {
-        const parts = await Promise.all(resolved.parts.map(matchOf));
-        const both = intersect(parts, core.n);
-        return { ...both, span: parts.length };
-      }
-      for (const candidate of resolved.candidates) {
-        const q = candidate.quality;
-        const list = await postings(candidate);
-        if (!list) continue;
-        only = only === undefined ? list.ids : new Int32Array(0);
-        const { ids, infos: packed } = list;
-        for (let at = 0; at < ids.length; at += 1) {
-          const id = ids[at] as number;
-          const current = quality[id] as number;
-          if (q < current) {
-            quality[id] = q;
-            infos[id] = packed[at] as number;
-          } else if (q === current) infos[id] = (infos[id] as number) | info.fields(packed[at] as number);
-        }
-      }
-      // One list is already the products in order; several are merged by one pass over the marks.
-      const span = resolved.word.parts?.length ?? 1;
-      return { quality, infos, ids: only?.length ? only : present(quality), span };
+    /** The index's vocabulary as joined.ts asks for it, from the files the engine already reads. */
+    function vocabulary(): Vocabulary {
+      const lists = new Map<string, Promise<Map<string, number>>>();
+      return {
+        isTerm: async (term) => term.length >= 3 && (await shardOf(shardKey(term)))?.t[term] !== undefined,
+        words: (letter) => {
+          let list = lists.get(letter);
+          if (!list) {
+            list = reader.words(letter).then((file) => {
+              const counts = new Map<string, number>();
+              file?.w.split(' ').forEach((word, at) => counts.set(word, file.f[at] ?? 0));
+              return counts;
+            });
+            lists.set(letter, list);
+          }
+          return list;
+        },
+        synonyms: synonymPhrases,
+      };
     }
 
     /** The query as slots: each a list of alternatives (synonyms), each a list of words that must all match. */
@@ -448,6 +274,16 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       return result;
     }
 
+    // Words typed joined ("jetwash") or split ("easy fix") otherwise than the index has them (joined.ts);
+    // the last word stays as typed while it may still grow into a word.
+    const typedLast = words.length - 1;
+    const growing = async (text: string): Promise<boolean> =>
+      text.length < 3 || (await direct(text, true)).some((c) => c.quality === QUALITY.prefix);
+    words = await rejoin(
+      words,
+      vocabulary(),
+      async (at) => prefixLast && at === typedLast && growing(words[at]?.text ?? ''),
+    );
     const querySlots = slots();
     const lastSlot = querySlots.length - 1;
     // While typing, a last word of one or two letters (no digit) is left aside until it grows, after other
@@ -484,6 +320,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       const terms: Set<string>[][] = [];
       const codes: string[] = [];
       let shown = '';
+      const typed = (alternatives[0] ?? []).map((word) => word.typed).join(' ');
       for (const [which, alternative] of alternatives.entries()) {
         const resolved = await Promise.all(
           alternative.map((word, i) => resolve(word, prefix && i === alternative.length - 1, typos)),
@@ -496,13 +333,16 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
           for (const id of match.ids) match.quality[id] = Math.max(match.quality[id] ?? 0, QUALITY.synonym);
         perAlternative.push(match);
       }
-      return { match: union(perAlternative, core.n), shown, terms, codes };
+      // Found through a synonym alone: the words as typed answered, not their correction ("carpet
+      // shampooer" is a synonym's phrase; "carpet shampoo" finds nothing and is no "Did you mean").
+      if (perAlternative[0]?.ids.length === 0) shown = typed;
+      return { match: union(perAlternative, core.n), typed, shown, terms, codes };
     }
 
     let evaluated = await evaluate(false);
     if (shortLast && evaluated.at(-1)?.match.ids.length === 0) {
       evaluated = evaluated.slice(0, -1);
-      if (evaluated.length === 0)
+      if (evaluated.length === 0 && read.measures.length === 0)
         return {
           ...empty,
           categories: core.c
@@ -512,11 +352,13 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
             .map(asCategory),
         };
     }
+    const measures = await Promise.all(read.measures.map(measureSlot));
+    evaluated = [...evaluated, ...measures];
     let all = intersect(
       evaluated.map((slot) => slot.match),
       core.n,
     );
-    if (all.ids.length === 0 && !shortLast) {
+    if (all.ids.length === 0 && !shortLast && measures.length === 0) {
       const code = await wholeCode();
       if (code) {
         evaluated = [code];
@@ -524,43 +366,53 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       }
     }
     if (all.ids.length === 0 && !shortLast) {
-      evaluated = await evaluate(true);
+      evaluated = [...(await evaluate(true)), ...measures];
       all = intersect(
         evaluated.map((slot) => slot.match),
         core.n,
       );
     }
-    const typed = words.map((word) => word.typed).join(' ');
-    const understood = evaluated
-      .filter((slot) => slot.match.ids.length > 0)
-      .map((slot) => slot.shown)
-      .join(' ');
+    // No product has every word: answer with those that have the most telling of them (relax.ts).
+    let relaxed: string | null = null;
+    if (all.ids.length === 0 && evaluated.length > 1) {
+      // The last of the words (measures come after them): an English query ends with what is wanted.
+      const lastWordSlot = evaluated.findLastIndex((slot) => !slot.match.measure);
+      const kept = relaxedSlots(
+        evaluated.map((slot, at) => ({
+          match: slot.match,
+          weight:
+            1 +
+            (categoryTerms.some((names) => namesCategory(slot, names)) ? 1 : 0) +
+            (at === lastWordSlot ? 0.5 : 0) -
+            (slot.shown !== slot.typed ? 0.5 : 0),
+        })),
+        core.n,
+      );
+      if (kept) {
+        evaluated = kept.map((at) => evaluated[at] as SlotMatch);
+        all = intersect(
+          evaluated.map((slot) => slot.match),
+          core.n,
+        );
+        relaxed = evaluated.map((slot) => slot.shown).join(' ');
+      }
+    }
+    const typed = evaluated.map((slot) => slot.typed).join(' ');
+    const understood = evaluated.map((slot) => slot.shown).join(' ');
     const matches = evaluated.map((slot) => slot.match);
-    const didYouMean = understood !== '' && understood !== typed ? understood : null;
+    // Only ever the whole query, corrected, and only when it finds something (issue 37).
+    const didYouMean = relaxed === null && all.ids.length > 0 && understood !== typed ? understood : null;
 
-    // A category matches a slot when, for one of the slot's alternatives, each word (as matched) is one
-    // of the words of its name.
-    const slotHits = categoryTerms.map(
-      (names) =>
-        evaluated.filter((slot) =>
-          slot.terms.some((alternative) =>
-            alternative.every((terms) => names.some((name) => terms.has(name))),
-          ),
-        ).length,
-    );
-    const wanted = all.ids.length > 0 ? evaluated.length : Math.max(1, ...slotHits);
-    const categories = core.c
-      .map((entry, at) => ({ entry, hits: slotHits[at] ?? 0 }))
-      .filter(({ hits }) => hits > 0 && hits >= wanted)
-      .sort((a, b) => b.hits - a.hits || b.entry[2] - a.entry[2])
-      .map(({ entry }) => asCategory(entry));
+    const categories = rankCategories(core.c, categoryTerms, evaluated, all.ids.length > 0);
 
     return {
       ids: rank(all.ids, matches, options.limit),
       total: all.ids.length,
       categories: all.ids.length > 0 ? categories : categories.slice(0, 3),
       didYouMean,
-      corrected: all.ids.length > 0 && didYouMean !== null,
+      corrected: didYouMean !== null,
+      relaxed,
+      price: read.price,
       variants: await variantsOf(evaluated, all.ids),
       core,
     };
@@ -581,7 +433,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         candidates: [{ term: whole, quality: QUALITY.exact, code: true }],
         shown: typed,
       });
-      return { match, shown: typed, terms: [[new Set([whole])]], codes: [whole] };
+      return { match, typed, shown: typed, terms: [[new Set([whole])]], codes: [whole] };
     }
 
     /** The children chosen by the code terms matched (`TermShard.x`), for the products found. */
@@ -590,7 +442,12 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       found: Int32Array,
     ): Promise<Record<number, string>> {
       const chosen: Record<number, string> = {};
-      const codeTerms = new Set(slots.flatMap((slot) => slot.codes));
+      // The codes matched, and the sizes ("5l"): a configurable's child may be the only one of either.
+      const sizes = slots
+        .filter((slot) => !slot.match.measure)
+        .flatMap((slot) => slot.terms.flatMap((words) => words.flatMap((terms) => [...terms])))
+        .filter((term) => SIZE.test(term));
+      const codeTerms = new Set([...slots.flatMap((slot) => slot.codes), ...sizes]);
       if (codeTerms.size === 0 || found.length === 0) return chosen;
       const ids = new Set(found);
       for (const term of codeTerms) {
@@ -602,156 +459,4 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       return chosen;
     }
   }
-}
-
-/** The code terms a resolved word matches through (a joined code's pieces each count). */
-function codeTermsOf(resolved: Resolved): string[] {
-  return [
-    ...resolved.candidates.filter((candidate) => candidate.code).map((candidate) => candidate.term),
-    ...(resolved.parts ?? []).flatMap(codeTermsOf),
-  ];
-}
-
-/** The index terms a resolved word matches through (a joined code's pieces each count). */
-function termsOf(resolved: Resolved): Set<string> {
-  const terms = new Set(resolved.candidates.map((candidate) => candidate.term));
-  for (const part of resolved.parts ?? []) for (const term of termsOf(part)) terms.add(term);
-  return terms;
-}
-
-/** The products a quality array marks, ascending: one pass, faster than sorting a long list. */
-function present(quality: Uint8Array): Int32Array {
-  let count = 0;
-  for (let id = 0; id < quality.length; id += 1) if (quality[id] !== NONE) count += 1;
-  const ids = new Int32Array(count);
-  let at = 0;
-  for (let id = 0; id < quality.length; id += 1) if (quality[id] !== NONE) ids[at++] = id;
-  return ids;
-}
-
-/** Products every match holds; each keeps the worst quality and the name info of the first. */
-function intersect(matches: readonly Match[], n: number): Match {
-  if (matches.length === 1) return matches[0] as Match;
-  const quality = new Uint8Array(n).fill(NONE);
-  const infos = new Int32Array(n);
-  if (matches.length === 0) return { quality, infos, ids: new Int32Array(0), span: 0 };
-  const smallest = [...matches].sort((a, b) => a.ids.length - b.ids.length)[0] as Match;
-  const kept = new Int32Array(smallest.ids.length);
-  let count = 0;
-  for (const id of smallest.ids) {
-    let worst = 0;
-    let fields = -1;
-    for (const match of matches) {
-      const q = match.quality[id] as number;
-      if (q === NONE) {
-        worst = NONE;
-        break;
-      }
-      if (q > worst) worst = q;
-      fields &= info.fields(match.infos[id] as number);
-    }
-    if (worst === NONE) continue;
-    kept[count++] = id;
-    quality[id] = worst;
-    const first = matches[0]?.infos[id] ?? 0;
-    infos[id] = (first & ~127) | (fields & 127);
-  }
-  const span = matches.reduce((sum, match) => sum + match.span, 0);
-  return { quality, infos, ids: kept.subarray(0, count), span };
-}
-
-/** Products any match holds, each with its best match. */
-function union(matches: readonly Match[], n: number): Match {
-  if (matches.length === 1) return matches[0] as Match;
-  const quality = new Uint8Array(n).fill(NONE);
-  const infos = new Int32Array(n);
-  for (const match of matches)
-    for (const id of match.ids) {
-      const q = match.quality[id] ?? NONE;
-      if (q < (quality[id] ?? NONE)) {
-        quality[id] = q;
-        infos[id] = match.infos[id] ?? 0;
-      }
-    }
-  return { quality, infos, ids: present(quality), span: matches[0]?.span ?? 1 };
-}
-
-/** Bits of the product number in a ranking key: up to a million products. */
-const ID_BITS = 2 ** 20;
-
-/**
- * The ranking of `ids` (see the module's comment), as one number per product compared at once: whole code
- * (1 bit), tier (3), summed match quality (5), out of stock (1), missing weight (8), product number (20).
- */
-function rank(ids: Int32Array, matches: readonly Match[], limit = Infinity): number[] {
-  const keys = new Float64Array(ids.length);
-  const last = matches.length - 1;
-  for (let at = 0; at < ids.length; at += 1) {
-    const id = ids[at] as number;
-    let code = 1;
-    let inName = true;
-    let phrase = true;
-    let codeField = false;
-    let qualitySum = 0;
-    let weight = 0;
-    let previous = -1;
-    let previousSpan = 1;
-    let stocked = false;
-    let whole = false;
-    for (let slot = 0; slot <= last; slot += 1) {
-      const match = matches[slot] as Match;
-      const packed = match.infos[id] as number;
-      const fields = info.fields(packed);
-      const q = match.quality[id] as number;
-      const position = info.position(packed);
-      if (fields & FIELD.code && q === QUALITY.exact) code = 0;
-      if (fields & (FIELD.sku | FIELD.model)) codeField = true;
-      if (!(fields & FIELD.name)) inName = false;
-      if (
-        !(fields & FIELD.name) ||
-        (previous >= 0 && (position <= previous || position - previous > previousSpan))
-      )
-        phrase = false;
-      if (slot === 0 && position !== 0) whole = false;
-      else if (slot === 0) whole = true;
-      if (slot === last && !info.endsName(packed)) whole = false;
-      previous = position;
-      previousSpan = match.span;
-      qualitySum += q;
-      weight += info.weight(packed);
-      stocked ||= info.inStock(packed);
-    }
-    const tier = inName && phrase ? (whole ? 0 : 1) : inName ? 2 : codeField ? 3 : 4;
-    const rest = (((code * 8 + tier) * 32 + Math.min(qualitySum, 31)) * 2 + (stocked ? 0 : 1)) * 256;
-    keys[at] = (rest + Math.max(0, 255 - weight)) * ID_BITS + id;
-  }
-  const best = limit < keys.length ? smallest(keys, limit) : keys;
-  best.sort();
-  return Array.from(best, (key) => key % ID_BITS);
-}
-
-/** The `count` smallest of `keys` (distinct numbers), unordered: a quickselect, in place. */
-function smallest(keys: Float64Array, count: number): Float64Array {
-  let from = 0;
-  let to = keys.length - 1;
-  while (from < to) {
-    const pivot = keys[(from + to) >> 1] ?? 0;
-    let low = from;
-    let high = to;
-    while (low <= high) {
-      while ((keys[low] ?? 0) < pivot) low += 1;
-      while ((keys[high] ?? 0) > pivot) high -= 1;
-      if (low <= high) {
-        const swap = keys[low] ?? 0;
-        keys[low] = keys[high] ?? 0;
-        keys[high] = swap;
-        low += 1;
-        high -= 1;
-      }
-    }
-    if (count - 1 <= high) to = high;
-    else if (count - 1 >= low) from = low;
-    else break;
-  }
-  return keys.subarray(0, count);
 }

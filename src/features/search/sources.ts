@@ -6,7 +6,7 @@
  * asked for.
  */
 import type { BuiltSearch } from './build.ts';
-import type { IndexSource } from './engine.ts';
+import type { IndexSource } from './reader.ts';
 import {
   codeBucketUrl,
   coreUrl,

@@ -91,6 +91,7 @@ export function productTerms(
     const name = categoryNames.get(id);
     if (name) add(name, FIELD.category, DEFAULT_WEIGHT.category);
   }
+  if (product.configurable) addChildSizes(product.configurable, found);
   for (const row of product.technicalData) {
     const attribute = attributes.get(row.code);
     if (!attribute || row.value === '') continue;
@@ -108,6 +109,32 @@ export function productTerms(
     }
   }
   return found;
+}
+
+/**
+ * A configurable is sold in its children's sizes ("1 l", "5 l", its option values with a digit): found by
+ * them as by its own measures; a size only one child has opens the parent with that child chosen, as a
+ * child's code does (`found.variants`, `volume=5-l`).
+ */
+function addChildSizes(configurable: NonNullable<Product['configurable']>, found: ProductTerms): void {
+  const owners = new Map<string, Set<string>>();
+  for (const variant of configurable.variants) {
+    const query = variantQuery(configurable.attributes, variant.values);
+    for (const attribute of configurable.attributes) {
+      const label = attribute.values.find((value) => value.id === variant.values[attribute.code])?.label;
+      for (const { term } of textTerms(label ?? '')) {
+        if (!/\d/.test(term)) continue;
+        addHit(found.words, term, FIELD.attribute, 15, DEFAULT_WEIGHT.attribute);
+        let queries = owners.get(term);
+        if (!queries) owners.set(term, (queries = new Set()));
+        queries.add(query);
+      }
+    }
+  }
+  for (const [term, queries] of owners) {
+    const [query] = queries;
+    if (queries.size === 1 && query && !found.variants.has(term)) found.variants.set(term, query);
+  }
 }
 
 /**

@@ -10,7 +10,8 @@
  * - Codes: a run of adjacent words holding a digit, with the short words (≤ 3 letters) beside them, is a
  *   model number or SKU typed some way. The index holds every joined span of such a run (`hd`, `5`, `15`,
  *   `hd5`, `515`, `hd515`, `hd515c`, …); a query joins its whole run (`hd 5/15` → `hd515`), so any spacing
- *   of a code meets the index.
+ *   of a code meets the index. A size is matched whole: no span starts at a decimal's fraction and ends
+ *   with a unit, so "2.5 l" is `25l` but not `5l`.
  */
 
 const STOP_WORDS = new Set([
@@ -34,14 +35,28 @@ const MAX_RUN = 6;
 
 /** Folded words of a text: lower-case a-z / 0-9 runs, accents dropped. */
 export function foldWords(text: string): string[] {
-  return text
+  return foldText(text)
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+const foldText = (text: string): string =>
+  text
     .normalize('NFKD')
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/ß/g, 'ss')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word !== '');
+    .replace(/[\u0300-\u036f]/g, '');
+
+/**
+ * For each folded word of a text, whether it is the part of a decimal after its point ("5" of "2.5",
+ * "500" of "8.500"): a size token is matched whole (issue 37), so "5 l" is no term of "2.5 l".
+ */
+function fractions(text: string): boolean[] {
+  const folded = foldText(text);
+  return [...folded.matchAll(/[a-z0-9]+/g)].map(
+    ({ 0: word, index }) => /^\d+$/.test(word) && /\d[.,]$/.test(folded.slice(Math.max(0, index - 2), index)),
+  );
 }
 
 const hasDigit = (word: string): boolean => /\d/.test(word);
@@ -131,12 +146,17 @@ interface IndexedTerm {
  * (with its position), and every joined span of each code run (at the span's first position).
  */
 export function textTerms(text: string): IndexedTerm[] {
-  const words = foldWords(text).filter((word) => !isStopWord(word));
+  const folded = foldWords(text);
+  const fraction = fractions(text).filter((_, at) => !isStopWord(folded[at] ?? ''));
+  const words = folded.filter((word) => !isStopWord(word));
   const terms: IndexedTerm[] = words.map((word, position) => ({ term: stem(word), position }));
   for (const [from, to] of codeRuns(words))
     for (let start = from; start < to; start += 1)
-      for (let end = start + 2; end <= Math.min(to, start + MAX_RUN); end += 1)
+      for (let end = start + 2; end <= Math.min(to, start + MAX_RUN); end += 1) {
+        // A decimal's fraction with the unit after it ("5 l" of "2.5 l") is not a size of its own.
+        if (fraction[start] && !hasDigit(words[end - 1] ?? '')) continue;
         terms.push({ term: words.slice(start, end).join(''), position: start });
+      }
   return terms;
 }
 

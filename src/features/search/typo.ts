@@ -4,6 +4,7 @@
  * (a SKU, a model number) is never corrected; a wrong first letter costs two edits, since shoppers rarely
  * get it wrong and it changes the word the most.
  */
+import type { WordsFile } from './files.ts';
 
 /** How many edits a query word may be away from an index term. */
 export function allowedEdits(word: string): number {
@@ -41,4 +42,38 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   const distance = (previous[b.length] ?? 0) + firstLetter;
   return distance > max ? max + 1 : distance;
+}
+
+/** Words within the allowed edits of `text` (of a prefix of them, for a word being typed). */
+export async function corrections(
+  text: string,
+  prefix: boolean,
+  typed: string,
+  words: (letter: string) => Promise<WordsFile | null>,
+): Promise<string[]> {
+  // The word as typed too: a misspelt plural's singular ("cordlses" → "cordlse") is further from the
+  // word than what was typed.
+  const edits = Math.max(allowedEdits(text), allowedEdits(typed));
+  if (edits === 0) return [];
+  const letters = edits > 1 ? new Set([text.charAt(0), text.charAt(1)]) : new Set([text.charAt(0)]);
+  const found: { term: string; distance: number; count: number }[] = [];
+  for (const letter of letters) {
+    const file = await words(letter);
+    if (!file) continue;
+    file.w.split(' ').forEach((term, at) => {
+      const whole = Math.min(editDistance(text, term, edits), editDistance(typed, term, edits));
+      const partial =
+        prefix && term.length > text.length
+          ? editDistance(text, term.slice(0, text.length), edits)
+          : edits + 1;
+      const distance = Math.min(whole, partial);
+      if (distance <= edits && term !== text) found.push({ term, distance, count: file.f[at] ?? 0 });
+    });
+  }
+  found.sort((a, b) => a.distance - b.distance || b.count - a.count);
+  const best = found[0]?.distance;
+  return found
+    .filter((candidate) => candidate.distance === best)
+    .slice(0, 4)
+    .map(({ term }) => term);
 }

@@ -117,12 +117,16 @@ describe('matching', () => {
     expect(await skus('pressure washer')).toEqual(
       expect.arrayContaining(['HG-PW-001', 'HG-PW-002', 'PRO-PW-003', 'PRO-PW-004', 'HG-PW-010']),
     );
-    expect(await skus('steam washer')).toEqual([]);
+    // No product has both: not every word matched, and the answer says so.
+    const answer = await engine.search('steam washer');
+    expect(answer.relaxed).not.toBeNull();
+    expect(answer.total).toBeGreaterThan(0);
   });
 
   it('matches the last word as a prefix while typing, not after a space', async () => {
     expect(await skus('steam clea')).toEqual(['HG-SC-007', 'HG-SC-008']);
-    expect(await skus('steam clea ')).toEqual([]);
+    const spaced = await engine.search('steam clea ');
+    expect(spaced.relaxed).toBe('steam');
   });
 
   it('while typing, leaves a last word of one or two letters aside until it grows; the results page does not', async () => {
@@ -168,6 +172,14 @@ describe('matching', () => {
     expect(await skus('pressure washer')).not.toContain('HG-DT-009');
   });
 
+  it("finds two words typed as one, with the index's own words and the synonyms' phrases", async () => {
+    expect(await skus('windowvac')).toEqual(['HG-WV-006']);
+    expect(await skus('pressurewashers')).toEqual(await skus('pressure washer'));
+    expect(await skus('jetwash')).toEqual(await skus('jet wash'));
+    // Not a split when the halves are not both words of the shop.
+    expect((await engine.search('steamxyzzy')).total).toBe(0);
+  });
+
   it('corrects a misspelt word and says how it understood the query', async () => {
     const answer = await engine.search('presure washer');
     expect(answer.ids).toHaveLength(5);
@@ -187,6 +199,22 @@ describe('matching', () => {
   it('finds two measures typed together, each number with its unit', async () => {
     expect(await skus('145 bar 2100 w')).toEqual(['HG-PW-001']);
     expect(await skus('145 bar 2000 w')).toEqual([]);
+  });
+
+  it('reads a pressure in psi as the nearest bar, and units as shoppers write them', async () => {
+    // 2100 psi is 144.8 bar: the 145 bar machine first, the 150 bar ones (within 10 %) after it.
+    expect(await skus('2100 psi pressure washer')).toEqual(['HG-PW-001', 'PRO-PW-003', 'PRO-PW-004']);
+    // 2000 psi is 137.9 bar: 124 to 152 bar.
+    expect((await skus('2000 psi')).sort()).toEqual(['HG-PW-001', 'HG-PW-002', 'PRO-PW-003', 'PRO-PW-004']);
+    expect(await skus('2100 watts')).toEqual(['HG-PW-001']);
+    expect(await skus('patio detergent 5 litres')).toEqual(['HG-DT-009']);
+  });
+
+  it('takes a price out of the words, for the results page to filter by', async () => {
+    const answer = await engine.search('pressure washer under £200');
+    expect(answer.price).toEqual({ min: null, max: 200, typed: 'under £200', rest: 'pressure washer' });
+    expect(answer.relaxed).toBeNull();
+    expect(answer.total).toBe((await engine.search('pressure washer')).total);
   });
 
   it('covers products visible in search only, and finds category words', async () => {
@@ -232,11 +260,53 @@ describe('categories and no match', () => {
     ]);
   });
 
-  it('offers what it understood and the nearest categories when nothing matches', async () => {
+  it('offers first the category the words describe best, and keeps categories beside a brand word', async () => {
+    // "hoover" finds vacuums through "vacuum" and window vacs through "vac": the vacuum cleaners are
+    // wholly named, the window vacs by half.
+    const ranked = buildSearchFiles({
+      products: PRODUCTS,
+      hrefBySku: new Map(PRODUCTS.map((p) => [p.sku, `/${p.urlKey}`])),
+      attributes: ATTRIBUTES,
+      listings: [
+        listing(26, 'Window Vacs', '/home-garden/window-vac'),
+        listing(25, 'Vacuum Cleaners', '/vacuums'),
+      ],
+      synonyms: compileSynonyms({ equivalent: [['vacuum', 'hoover', 'vac', 'vacuum cleaner']], oneWay: [] }),
+    });
+    const hoover = await createSearchEngine(memorySource(ranked)).search('hoover');
+    expect(hoover.categories.map((c) => c.name)).toEqual(['Vacuum Cleaners', 'Window Vacs']);
+    expect((await engine.search('clearwater pressure washer')).categories.map((c) => c.audience)).toEqual([
+      'Home & Garden',
+      'Professional',
+    ]);
+  });
+
+  it('drops a word nothing matches and shows what the others find at once, with their categories', async () => {
     const answer = await engine.search('steam zzzz');
-    expect(answer.ids).toEqual([]);
-    expect(answer.didYouMean).toBe('steam');
+    expect((await engine.records(answer.ids)).map((record) => record[0])).toEqual(['HG-SC-007', 'HG-SC-008']);
+    expect(answer.relaxed).toBe('steam');
+    expect(answer.didYouMean).toBeNull();
     expect(answer.categories.map((c) => c.name)).toEqual(['Steam Cleaners']);
+  });
+
+  it('leaves out the least telling of known words that no product has together', async () => {
+    // "petrol" and "window vac" exclude each other: the product type (a category's name, last) stays.
+    const answer = await engine.search('petrol window vac');
+    expect((await engine.records(answer.ids)).map((record) => record[0])).toEqual(['HG-WV-006']);
+    expect(answer.relaxed).toBe('window vac');
+  });
+
+  it('never offers a correction that finds nothing: a corrected word that excludes the others is dropped', async () => {
+    // "premiun" corrects to "premium", which no window vac has.
+    const answer = await engine.search('window vac premiun');
+    expect(answer.didYouMean).toBeNull();
+    expect(answer.relaxed).toBe('window vac');
+    expect(answer.total).toBe(1);
+  });
+
+  it('finds nothing, and offers nothing, when no word is known', async () => {
+    const answer = await engine.search('zzzz qqqq');
+    expect(answer).toMatchObject({ total: 0, didYouMean: null, relaxed: null });
   });
 
   it('answers nothing for a blank query or signs alone', async () => {

@@ -15,6 +15,7 @@ import { memorySource } from '../../../src/features/search/sources.ts';
 import { synonymsSchema } from '../../../src/features/search/synonyms.ts';
 import {
   describeMiss,
+  engineRanker,
   EXACT_KINDS,
   floorMisses,
   floorTerms,
@@ -33,6 +34,7 @@ import {
 } from '../../support/search-relevance.ts';
 
 let built: BuiltSearch;
+let engine: ReturnType<typeof createSearchEngine>;
 let set: LabelledQuery[];
 let results: QueryResult[];
 let figures: Report;
@@ -49,9 +51,8 @@ beforeAll(async () => {
   const index = indexCatalogue(await readDemoCatalogue());
   const input = searchBuildInput(index, productRoutes(index, []));
   built = buildSearchFiles(input);
-  const engine = createSearchEngine(memorySource(built));
-  const skus = async (query: string): Promise<string[]> =>
-    (await engine.search(query)).ids.map((id) => built.products[id]?.sku ?? '');
+  engine = createSearchEngine(memorySource(built));
+  const skus = engineRanker(engine, built.products);
   set = relevanceSet({
     products: input.products,
     catalogue: index.catalogue,
@@ -106,6 +107,21 @@ describe('search relevance on the demo catalogue', () => {
       figures.macroMrrAt10,
       `queries without a right answer in the top 10:${listing(missed)}`,
     ).toBeGreaterThanOrEqual(RELEVANCE_BUDGET.mrrAt10);
+  });
+
+  it('offers first the category the words describe best (issue 37), a brand word beside them or not', async () => {
+    for (const query of ['hoover', 'vacuum cleaner', 'clearwater hoover'])
+      expect((await engine.search(query)).categories[0]?.name, query).toBe('Vacuum Cleaners');
+    expect((await engine.search('clearwater pressure washer')).categories[0]?.name).toBe('Pressure Washers');
+  });
+
+  it("puts the best answer first for at least 95 in 100 shoppers' queries (DESIGN.md §5)", () => {
+    const own = results.filter((result) => result.query.kind === 'shopper');
+    const wrong = own.filter((result) => result.rank !== 1);
+    expect(
+      1 - wrong.length / own.length,
+      `shopper queries whose first result is wrong:${listing(wrong.map(describeMiss))}`,
+    ).toBeGreaterThanOrEqual(0.95);
   });
 
   it('finds something for every query that has a right answer', () => {

@@ -125,6 +125,23 @@ describe('suggestionRows', () => {
     );
   });
 
+  it('says first when the products have only some of the words, leading to their own search, within the limit', () => {
+    const relaxed = { ...answer(40, washers), relaxed: 'pressure washer' };
+    for (const limit of [PHONE_ROWS, DESKTOP_ROWS]) {
+      const rows = rowsFor('pressure washer xyzzy', relaxed, limit);
+      expect(rows[0]).toEqual({
+        kind: 'relaxed',
+        href: '/search/pressure%20washer',
+        typed: 'pressure washer xyzzy',
+        shown: 'pressure washer',
+      });
+      expect(rows.length).toBeLessThanOrEqual(limit);
+    }
+    expect(rowsHtml(rowsFor('pressure washer xyzzy', relaxed, DESKTOP_ROWS).slice(0, 1), 'l')).toContain(
+      'No exact match for “pressure washer xyzzy”; showing “pressure washer”',
+    );
+  });
+
   it('puts "Did you mean" before the categories nearest the words when nothing matched', () => {
     expect(
       rowsFor('presure xyzzy', answer(0, washers, 'pressure'), DESKTOP_ROWS).map((row) => row.kind),

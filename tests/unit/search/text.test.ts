@@ -72,6 +72,15 @@ describe('normalising', () => {
     expect(queryWords('nt 20/1')).toEqual([{ text: 'nt201', parts: ['nt', '20', '1'], typed: 'nt 20 1' }]);
   });
 
+  it("matches a size whole: no term of a decimal's fraction with the unit after it", () => {
+    const terms = (text: string) => textTerms(text).map(({ term }) => term);
+    expect(terms('Car Wash 2.5 l Detergent')).toContain('25l');
+    expect(terms('Car Wash 2.5 l Detergent')).not.toContain('5l');
+    expect(terms('Car Wash 5 l Detergent')).toContain('5l');
+    // A fraction that is a code's digits stays findable: "SP 8.500" by "500" and "8500".
+    expect(terms('SP 8.500 Dirty Water Pump')).toEqual(expect.arrayContaining(['500', '8500', 'sp8500']));
+  });
+
   it('drops stop words unless nothing else is left', () => {
     expect(query('wet and dry')).toEqual(['wet', 'dry']);
     expect(query('pressure washer for the patio')).toEqual(['pressure', 'washer', 'patio']);

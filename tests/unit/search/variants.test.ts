@@ -57,6 +57,15 @@ describe('search and variants', () => {
     expect((await found('62953010'))[0]).toEqual(['CS', '/car-shampoo?volume=1-l']);
   });
 
+  it("finds the parent by its children's sizes, whole: 5 l is not the 5 of 2.5 l", async () => {
+    expect((await found('5 l')).map(([sku]) => sku).sort()).toEqual(['CS', 'HG-DT-009']);
+    expect((await found('5 litre shampoo')).map(([sku]) => sku)).toEqual(['CS']);
+    expect((await found('1 l')).map(([sku]) => sku)).toEqual(['CS']);
+    // The size chooses the child it is of.
+    expect((await found('5 litre shampoo'))[0]).toEqual(['CS', '/car-shampoo?volume=5-l']);
+    expect((await found('10 l'))[0]).toEqual(['CS', '/car-shampoo?volume=10-l']);
+  });
+
   it('leaves the children out of the results, and chooses none for the parent found by its name', async () => {
     const byName = await found('car shampoo');
     expect(byName).toEqual([['CS', '/car-shampoo']]);

@@ -1,0 +1,133 @@
+/**
+ * The index files one search reads (engine.ts), each asked of the source at most once per search: term
+ * shards (only those the core's bitmap of keys says exist), code buckets, prefix files and words lists;
+ * and the postings of terms, decoded, which the engine keeps across searches (`decoded`, bounded).
+ */
+import {
+  codeBucket,
+  info,
+  keyNumber,
+  shardKey,
+  type RecordShard,
+  type SearchCore,
+  type TermShard,
+  type WordsFile,
+} from './files.ts';
+
+/** Where the engine reads the index files; each method may cache, and `reset` forgets everything. */
+export interface IndexSource {
+  core(): Promise<unknown>;
+  terms(key: string, v: string): Promise<TermShard>;
+  prefixes(prefix: string, v: string): Promise<TermShard>;
+  codes(bucket: number, v: string): Promise<TermShard>;
+  words(letter: string, v: string): Promise<WordsFile | null>;
+  records(shard: number, v: string): Promise<RecordShard>;
+  /** After a rebuild renumbered the products: the next `core()` must be fresh. */
+  reset(): void;
+}
+
+/** A term's products, ascending, and each one's packed info (files.ts `info`, its weight included). */
+export interface Decoded {
+  ids: Int32Array;
+  infos: Int32Array;
+}
+
+/** A term and the file it is in: a word shard, a code bucket (`code`), or a prefix file (`prefixFile`). */
+export interface TermRef {
+  term: string;
+  code?: boolean;
+  /** Every word starting with `term` (`p/{term}.json`). */
+  prefixFile?: boolean;
+}
+
+/** How many terms' decoded postings the engine keeps (a server answers every term in time). */
+const DECODED_TERMS = 2048;
+
+export interface IndexReader {
+  core: SearchCore;
+  /** Does the shard of this key (or a 1–2 character term) exist? */
+  hasKey(key: string): boolean;
+  /** Is there a term longer than `prefix` (1–2 characters) starting with it, so `p/{prefix}.json`? */
+  hasLongerKey(prefix: string): boolean;
+  shardOf(key: string): Promise<TermShard | null>;
+  bucketOf(term: string): Promise<TermShard>;
+  /** The words list of a letter, or null when no word starts with it. */
+  words(letter: string): Promise<WordsFile | null>;
+  postings(ref: TermRef): Promise<Decoded | null>;
+}
+
+export function indexReader(
+  source: IndexSource,
+  core: SearchCore,
+  keys: Uint8Array,
+  decoded: Map<string, Decoded>,
+): IndexReader {
+  const hasKey = (key: string): boolean => {
+    const bit = keyNumber(key);
+    return bit >= 0 && ((keys[bit >> 3] ?? 0) & (1 << (bit & 7))) !== 0;
+  };
+  const shardCache = new Map<string, Promise<TermShard | null>>();
+  const shardOf = (key: string): Promise<TermShard | null> => {
+    let pending = shardCache.get(key);
+    if (!pending) {
+      pending = hasKey(key) ? source.terms(key, core.v) : Promise.resolve(null);
+      shardCache.set(key, pending);
+    }
+    return pending;
+  };
+  const bucketCache = new Map<number, Promise<TermShard>>();
+  const bucketOf = (term: string): Promise<TermShard> => {
+    const bucket = codeBucket(term, core.cb);
+    let pending = bucketCache.get(bucket);
+    if (!pending) bucketCache.set(bucket, (pending = source.codes(bucket, core.v)));
+    return pending;
+  };
+  const hasLongerKey = (prefix: string): boolean => {
+    const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
+    for (const next of alphabet) {
+      if (hasKey(prefix + next)) return true;
+      if (prefix.length === 1) for (const third of alphabet) if (hasKey(prefix + next + third)) return true;
+    }
+    return false;
+  };
+  const postings = async ({ term, code, prefixFile }: TermRef): Promise<Decoded | null> => {
+    const name = code ? `c/${term}` : prefixFile ? `p/${term}` : term;
+    const cached = decoded.get(name);
+    if (cached) return cached;
+    const file = code
+      ? await bucketOf(term)
+      : prefixFile
+        ? await source.prefixes(term, core.v)
+        : await shardOf(shardKey(term));
+    const found = file?.t[term];
+    if (!found) return null;
+    const [gaps, infos, weight, complement] = found;
+    let ids = new Int32Array(gaps.length);
+    let id = 0;
+    gaps.forEach((gap, at) => (ids[at] = id += gap));
+    let packed = Int32Array.from(infos, (one) => info.withWeight(one, weight));
+    if (complement === 1) {
+      // Written the other way round (files.ts `Postings`): every product but those listed, one info for all.
+      const without = new Uint8Array(core.n);
+      for (const absent of ids) without[absent] = 1;
+      ids = new Int32Array(core.n - ids.length);
+      let at = 0;
+      for (let product = 0; product < core.n; product += 1) if (!without[product]) ids[at++] = product;
+      packed = new Int32Array(ids.length).fill(packed[0] ?? 0);
+    }
+    const result = { ids, infos: packed };
+    if (decoded.size >= DECODED_TERMS) decoded.delete(decoded.keys().next().value ?? '');
+    decoded.set(name, result);
+    return result;
+  };
+  const wordsCache = new Map<string, Promise<WordsFile | null>>();
+  const words = (letter: string): Promise<WordsFile | null> => {
+    let pending = wordsCache.get(letter);
+    if (!pending) {
+      pending = core.wl.includes(letter) ? source.words(letter, core.v) : Promise.resolve(null);
+      wordsCache.set(letter, pending);
+    }
+    return pending;
+  };
+  return { core, hasKey, hasLongerKey, shardOf, bucketOf, words, postings };
+}

@@ -1,0 +1,148 @@
+/**
+ * Matching one query word to the index's terms (engine.ts): exactly, as a prefix (the last word, being
+ * typed), corrected within the allowed edits (typo.ts), or, for a code typed in pieces whose joined form
+ * the index does not know, piece by piece; and the products the terms it matched have.
+ */
+import { info, shardKey } from './files.ts';
+import type { IndexReader, TermRef } from './reader.ts';
+import { intersect, NONE, present, QUALITY, type Match } from './sets.ts';
+import type { QueryWord } from './text.ts';
+import { corrections } from './typo.ts';
+
+/** One term a query word is matched through, and how well (sets.ts `QUALITY`). */
+export interface Candidate extends TermRef {
+  quality: number;
+}
+
+/** A query word resolved to index terms; `parts` when a joined code is matched piece by piece. */
+export interface Resolved {
+  word: QueryWord;
+  candidates: Candidate[];
+  parts?: Resolved[];
+  /** The word as corrected, for "Did you mean". */
+  shown: string;
+}
+
+const typo = (term: string): Candidate => ({ term, quality: QUALITY.typo });
+
+/** The word matching of one search, over the files its reader fetches. */
+export function wordMatcher(reader: IndexReader) {
+  const { core, hasKey, hasLongerKey, shardOf, bucketOf, postings } = reader;
+  /** The index terms a word matches exactly or as a prefix (the prefix only for the last word). */
+  async function direct(text: string, prefix: boolean): Promise<Candidate[]> {
+    const candidates: Candidate[] = [];
+    if (/\d/.test(text) && text.length >= 3 && (await bucketOf(text)).t[text])
+      candidates.push({ term: text, quality: QUALITY.exact, code: true });
+    if (text.length >= 3) {
+      const shard = await shardOf(shardKey(text));
+      if (shard)
+        for (const term of Object.keys(shard.t)) {
+          if (term === text) candidates.push({ term, quality: QUALITY.exact });
+          else if (prefix && term.startsWith(text)) candidates.push({ term, quality: QUALITY.prefix });
+        }
+      // A shard holds only terms of ≥ 3 letters below a key; a prefix of three also starts longer keys.
+      return candidates;
+    }
+    if (hasKey(text)) candidates.push({ term: text, quality: QUALITY.exact });
+    if (prefix && hasLongerKey(text))
+      candidates.push({ term: text, quality: QUALITY.prefix, prefixFile: true });
+    return candidates;
+  }
+
+  async function resolve(word: QueryWord, prefix: boolean, typos: boolean): Promise<Resolved> {
+    const candidates = await direct(word.text, prefix);
+    if (candidates.length > 0 || !word.parts) {
+      if (candidates.length === 0 || (typos && !candidates.some((c) => c.quality === QUALITY.exact))) {
+        const fixed =
+          typos || candidates.length === 0
+            ? (await corrections(word.text, prefix, word.typed, reader.words)).map(typo)
+            : [];
+        return {
+          word,
+          candidates: [...candidates, ...fixed],
+          shown: candidates.length > 0 ? word.typed : (fixed[0]?.term ?? word.typed),
+        };
+      }
+      return { word, candidates, shown: word.typed };
+    }
+    return { word, candidates, parts: await segments(word.parts, prefix, typos), shown: word.typed };
+  }
+
+  /**
+   * A code whose joined form the index does not know, cut into the longest runs of its pieces it does
+   * know, from the left: "180 bar 2720 w" is `180bar` and `2720w`, "nt 20 1" each piece alone.
+   */
+  async function segments(parts: readonly string[], prefix: boolean, typos: boolean): Promise<Resolved[]> {
+    const found: Resolved[] = [];
+    for (let from = 0; from < parts.length;) {
+      let to = parts.length;
+      let candidates: Candidate[] = [];
+      for (; to > from + 1; to -= 1) {
+        candidates = await direct(parts.slice(from, to).join(''), prefix && to === parts.length);
+        if (candidates.length > 0) break;
+      }
+      const piece = parts.slice(from, to);
+      found.push(
+        piece.length > 1
+          ? {
+              word: { text: piece.join(''), parts: piece, typed: piece.join(' ') },
+              candidates,
+              shown: piece.join(' '),
+            }
+          : await resolve(
+              { text: parts[from] ?? '', typed: parts[from] ?? '' },
+              prefix && to === parts.length,
+              typos,
+            ),
+      );
+      from = to;
+    }
+    return found;
+  }
+
+  async function matchOf(resolved: Resolved): Promise<Match> {
+    const quality = new Uint8Array(core.n).fill(NONE);
+    const infos = new Int32Array(core.n);
+    let only: Int32Array | undefined;
+    if (resolved.parts) {
+      const parts = await Promise.all(resolved.parts.map(matchOf));
+      const both = intersect(parts, core.n);
+      return { ...both, span: parts.length };
+    }
+    for (const candidate of resolved.candidates) {
+      const q = candidate.quality;
+      const list = await postings(candidate);
+      if (!list) continue;
+      only = only === undefined ? list.ids : new Int32Array(0);
+      const { ids, infos: packed } = list;
+      for (let at = 0; at < ids.length; at += 1) {
+        const id = ids[at] as number;
+        const current = quality[id] as number;
+        if (q < current) {
+          quality[id] = q;
+          infos[id] = packed[at] as number;
+        } else if (q === current) infos[id] = (infos[id] as number) | info.fields(packed[at] as number);
+      }
+    }
+    // One list is already the products in order; several are merged by one pass over the marks.
+    const span = resolved.word.parts?.length ?? 1;
+    return { quality, infos, ids: only?.length ? only : present(quality), span };
+  }
+
+  return { direct, resolve, matchOf };
+}
+
+/** The code terms a resolved word matches through (a joined code's pieces each count). */
+export function codeTermsOf(resolved: Resolved): string[] {
+  return [
+    ...resolved.candidates.filter((candidate) => candidate.code).map((candidate) => candidate.term),
+    ...(resolved.parts ?? []).flatMap(codeTermsOf),
+  ];
+}
+
+/** The index terms a resolved word matches through (a joined code's pieces each count). */
+export function termsOf(resolved: Resolved): Set<string> {
+  const terms = new Set(resolved.candidates.map((candidate) => candidate.term));
+  for (const part of resolved.parts ?? []) for (const term of termsOf(part)) terms.add(term);
+  return terms;
+}
