@@ -37,8 +37,36 @@ test("a child's model number on the results page finds the parent with that size
   await expect(first.getByRole('link', { name: shampoo.name }).first()).toHaveAttribute('href', chosen());
 });
 
+test("Enter with a child's SKU typed whole opens its parent with that size chosen; a part of it lists", async ({
+  page,
+}) => {
+  if (!shampoo || !fiveLitre) throw new Error('The demo lacks Car Shampoo 5 l');
+  await page.goto('/');
+  await shellReady(page);
+  await box(page).fill(fiveLitre.sku.toLowerCase());
+  await box(page).press('Enter');
+  await expect(page).toHaveURL(chosen());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shampoo.name);
+
+  // The start of its model number ("6.295"), which many products' begin with: the results, as a list.
+  const part = fiveLitre.model.slice(0, 5);
+  await box(page).fill(part);
+  await box(page).press('Enter');
+  await expect(page).toHaveURL(`/search/${encodeURIComponent(part)}`);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the search form sends a child's SKU typed whole to its parent with that size chosen", async ({
+    page,
+  }) => {
+    if (!shampoo || !fiveLitre) throw new Error('The demo lacks Car Shampoo 5 l');
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(fiveLitre.sku);
+    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await expect(page).toHaveURL(chosen());
+  });
 
   test("the server's results page links a child's SKU to its parent with that size chosen", async ({
     page,

@@ -68,6 +68,9 @@ export function createStorefrontApp(config: StorefrontServerConfig): StorefrontA
 
   const app: StorefrontApp = new Hono();
   app.use(securityHeadersMiddleware(typeof hashes === 'function' ? hashes : () => hashes, config.siteUrl));
+  const searchPage = createSearchPage({ clientDir: config.clientDir, log, buildId, ...edge });
+  // Before the shopper routes: a code typed whole in the search form goes to its product (code-jump.ts).
+  app.get('/search', searchPage);
   for (const routes of config.routes ?? []) app.route('/', routes);
   app.route(
     '/',
@@ -75,7 +78,7 @@ export function createStorefrontApp(config: StorefrontServerConfig): StorefrontA
   );
   // A CDN revalidating an answer keeps its surrogate keys and build from the 304.
   const revalidate = etag({ retainedHeaders: [...RETAINED_304_HEADERS, ...EDGE_HEADERS_ON_304] });
-  app.get('/search/*', revalidate, createSearchPage({ clientDir: config.clientDir, log, buildId, ...edge }));
+  app.get('/search/*', revalidate, searchPage);
   app.get('*', revalidate, site.serve);
   for (const route of config.fallbackRoutes ?? []) app.all('*', route);
   app.all('*', (c) =>

@@ -11,6 +11,10 @@
  * link a publish swaps, src/publish/releases/builds.ts) and its search page's and core's identity, checked on every
  * request (three `stat`s); a new build gets a fresh engine and template, and the old ones are dropped.
  *
+ * It also takes the search form's route first (`/search?q=`, where Enter in a box with a code goes): a
+ * SKU or model number typed whole that the search finds one product by goes straight to that product
+ * (code-jump.ts); anything else goes on to the form's route (shopper/proxy.ts), to the results.
+ *
  * The page holds no inline script of its own (the CSP's hashes are the build's, src/server/security.ts):
  * the drawn body replaces the build's loading state, inline lines included. It is per term and per build,
  * so browsers must revalidate it (ETag) and a CDN keeps it until a publish that changed the search page or
@@ -21,7 +25,7 @@ import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { edgeHeaders, NO_EDGE_CACHING, withSharedMaxAge, type EdgeCaching } from '../cdn/headers.ts';
 import { SEARCH_RESULTS_KEY, surrogateKeysFor } from '../cdn/keys.ts';
 import {
@@ -47,6 +51,7 @@ import {
   type Layers,
 } from '../publish/index.ts';
 import { liveBuildId } from './build-id.ts';
+import { buildCodes, codeJump, type BuildCodes } from './code-jump.ts';
 import { CACHE_REVALIDATE, rawPath } from './static-site.ts';
 
 /** The page the build writes for search, relative to the client folder. */
@@ -76,6 +81,8 @@ interface Template {
 interface Build {
   readonly key: string;
   readonly engine: SearchEngine;
+  /** Its code files, for the jump of a code typed whole (code-jump.ts). */
+  readonly codes: BuildCodes;
   /** null when the build's page has no markers (a build from before them): it is served as it is. */
   readonly template: Promise<Template | null>;
 }
@@ -141,7 +148,7 @@ export function createSearchPage(options: SearchPageOptions): MiddlewareHandler 
       text === null ? null : parseTemplate(text),
     );
     template.catch(() => undefined);
-    return { key, engine, template };
+    return { key, engine, template, codes: buildCodes(served) };
   }
 
   /** The build served now, checked on every request. */
@@ -171,8 +178,30 @@ export function createSearchPage(options: SearchPageOptions): MiddlewareHandler 
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
   }
 
+  /**
+   * The search form's route (`/search?q=`, Enter in a box): a SKU or model number typed whole goes to its
+   * product (code-jump.ts); anything else goes on to the form's own route, which sends it to the results.
+   */
+  async function formJump(c: Context, next: Next): Promise<Response | undefined> {
+    const term = (new URL(c.req.url).searchParams.get('q') ?? '').trim();
+    const served = await build();
+    const jump = await codeJump(served.engine, served.codes, term).catch((error: unknown) => {
+      log(`Search: a code could not be looked up (${describeError(error)}).`);
+      return null;
+    });
+    if (jump === null) {
+      await next();
+      return undefined;
+    }
+    return new Response(null, {
+      status: 303,
+      headers: { Location: jump, 'Cache-Control': 'no-store', 'Content-Length': '0' },
+    });
+  }
+
   return async (c, next) => {
     const pathname = rawPath(c);
+    if (pathname === '/search') return formJump(c, next);
     if (!pathname.startsWith('/search/') || pathname.startsWith(`${SEARCH_DATA}/`)) return next();
     const served = await build();
     const template = await served.template.catch((error: unknown) => {

@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueAttribute, Product } from '../../src/catalogue/types.ts';
+import { buildProductCodes } from '../../src/features/product-data/build-codes.ts';
+import type { ProductFacts } from '../../src/features/product-data/facts.ts';
 import { buildSearchFiles, indexFiles, type BuiltSearch } from '../../src/features/search/build.ts';
 import { createSearchEngine } from '../../src/features/search/engine.ts';
 import { memorySource } from '../../src/features/search/sources.ts';
@@ -96,6 +98,25 @@ function writeIndex(clientDir: string, built: BuiltSearch): void {
   for (const [path, content] of indexFiles(built)) write(path, content);
 }
 
+/** The code files as the build writes them (/product-data/codes/), from each product's facts. */
+function writeCodes(clientDir: string, list: readonly Product[]): void {
+  const facts = new Map(
+    list.map((p): [string, ProductFacts] => [
+      p.sku,
+      {
+        ...{ sku: p.sku, name: p.name, href: `/${p.urlKey}`, image: null, inStock: p.inStock },
+        ...{ priceInclVat: p.priceInclVat, priceExclVat: p.priceExclVat, kind: null, specs: {} },
+        ...(p.modelNumber ? { model: p.modelNumber } : {}),
+      },
+    ]),
+  );
+  for (const [number, file] of buildProductCodes(facts).entries()) {
+    const target = join(clientDir, 'product-data', 'codes', `${number}.json`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, JSON.stringify(file));
+  }
+}
+
 /** The build's search page: the loading state between the markers, and an inline script inside them. */
 const TEMPLATE =
   '<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Search | Test Shop</title>' +
@@ -112,6 +133,7 @@ beforeAll(async () => {
   writeFileSync(join(site.clientDir, 'search', 'index.html'), TEMPLATE);
   built = build(products());
   writeIndex(site.clientDir, built);
+  writeCodes(site.clientDir, products());
   server = await startFakeSite(site);
 });
 
@@ -210,6 +232,23 @@ describe('the results of a term', () => {
     expect(reply.text).toContain(
       '<a class="search-chip" href="/search/pressure%20washer">Price: under £150 <span aria-hidden="true">×</span><span class="visually-hidden">, Remove this filter</span></a>',
     );
+  });
+
+  it('sends Enter with a SKU typed whole, in any typing, straight to its product; not a part of one', async () => {
+    const [washer] = products().slice(7);
+    for (const typed of ['PW-007', 'pw007', 'PW 007']) {
+      const reply = await raw(server.url, `/search?q=${encodeURIComponent(typed)}`);
+      expect(reply.status, typed).toBe(303);
+      expect(reply.headers['location']).toBe(`/${washer?.urlKey}`);
+      expect(reply.headers['cache-control']).toBe('no-store');
+    }
+    // The end of a SKU, and a model number every washer shares, go on to the results (the form's route,
+    // shopper/proxy.ts, not in this test's server), as does a link to the results of a code.
+    for (const typed of ['007', '1.234-567.0'])
+      expect((await raw(server.url, `/search?q=${encodeURIComponent(typed)}`)).status, typed).not.toBe(303);
+    const listed = await html('/search/PW-007');
+    expect(listed.status).toBe(200);
+    expect(cardNames(listed.text)).toHaveLength(1);
   });
 
   it('makes a hostile term inert, in the heading, the title, the box and the links', async () => {

@@ -23,7 +23,7 @@ import { searchTexts as texts } from '../../browser-strings.ts';
 import { BrowseTools, findToolParts, pageHolding, shownVat } from '../catalogue/browse-tools.client.ts';
 import { filtersHtml, toolbarHtml } from '../catalogue/listing-view.ts';
 import { findParts } from '../find-parts.ts';
-import { searchPath } from '../shell/search.ts';
+import { enterPath } from '../shell/search.ts';
 import {
   browsePage,
   canFilter,
@@ -100,7 +100,7 @@ class SearchPage {
     again.addEventListener('submit', (event) => {
       event.preventDefault();
       const text = new FormData(again).get('q');
-      const path = searchPath(typeof text === 'string' ? text : '');
+      const path = enterPath(typeof text === 'string' ? text : '');
       if (path !== null) window.location.assign(path);
     });
     // A link (the server could not search) reloads the page; the button is this script's.
