@@ -8,32 +8,19 @@
  * alone applies, with a warning like a missing home page block's.
  */
 import { CONTENT_BLOCKS } from '../../catalogue/content-blocks.ts';
+import { htmlToText } from '../../catalogue/seo.ts';
 import type { ContentBlock } from '../../catalogue/types.ts';
 import { synonymsSchema, type Synonyms } from '../../features/search/synonyms.ts';
 
 const IDENTIFIER = CONTENT_BLOCKS.searchSynonyms;
 
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-/** The block's lines as an editor typed them: its HTML's paragraphs and line breaks, tags and entities gone. */
-function linesOf(content: string): string[] {
-  return content
+/** The block's lines as an editor typed them: its HTML's paragraphs and line breaks, as plain text. */
+const linesOf = (content: string): string[] =>
+  content
     .replace(/<\s*(br|\/p|\/div|\/li)\b[^>]*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#\d+|\w+);/g, (entity, name: string) =>
-      name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : (ENTITIES[name] ?? entity),
-    )
     .split(/\r?\n/)
-    .map((line) => line.trim())
+    .map(htmlToText)
     .filter((line) => line !== '');
-}
 
 const groupSchema = synonymsSchema.shape.equivalent.element;
 
