@@ -1,5 +1,6 @@
 /** The catalogue without JavaScript (DESIGN.md §5: catalogue content fully usable with JS off). */
 import { formatGbp, largestListing, PAGE_SIZE, pagePath, richProduct } from './support/catalogue.ts';
+import { expectHelp, help, UNSOLD } from './support/no-results.ts';
 import { expectedSearch, nameOf } from './support/search.ts';
 import { disclosure, expect, test } from './support/test.ts';
 
@@ -120,6 +121,18 @@ test('search shows what the known words find when no product has them all, and s
     page.getByRole('main').getByText(`No exact match for presure xyzzyq; showing ${shown}`),
   ).toBeVisible();
   await expect(page.getByRole('main').getByRole('status')).toHaveText(`Results found: ${answer.total}`);
+});
+
+test('search for something the shop does not sell leads on: categories, the advice line, search tips', async ({
+  page,
+}) => {
+  await page.goto(`/search/${UNSOLD}`);
+  await expect(page.getByRole('main').getByText('No products found with that keyword')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Search results' })).toHaveCount(0);
+  await expectHelp(page);
+  await help(page).getByRole('link', { name: 'pressure washer', exact: true }).click();
+  await expect(page).toHaveURL('/search/pressure%20washer');
+  await expect(help(page)).toBeHidden();
 });
 
 test('the header search form leads to the results', async ({ page }) => {

@@ -242,8 +242,10 @@ test('no match says so, and offers the query as understood', async ({ page }) =>
   await page.goto('/');
   await type(page, 'xyzzyq');
   await expect(noMatch(page)).toBeVisible();
-  await expect(options(page)).toHaveCount(0);
-  await expect(status(page)).toHaveText('No products found with that keyword');
+  // No products, only the way to the results page's help (issue 37).
+  await expect(options(page)).toHaveText(['Search tips, categories and advice']);
+  await expect(options(page)).toHaveAttribute('href', '/search/xyzzyq#search-help');
+  await expect(status(page)).toHaveText('No products found with that keyword. 1 suggestion');
 
   // A known word beside an unknown one: what the known one finds, saying so first (issue 37).
   await box(page).fill('');
@@ -252,6 +254,11 @@ test('no match says so, and offers the query as understood', async ({ page }) =>
   await expect(relaxed).toHaveText('No exact match for “presure xyzzyq”; showing “pressure”');
   await relaxed.click();
   await expect(page).toHaveURL('/search/pressure');
+
+  await type(page, 'xyzzyq');
+  await options(page).getByText('Search tips').click();
+  await expect(page).toHaveURL('/search/xyzzyq#search-help');
+  await expect(page.getByRole('region', { name: 'Help with your search' })).toBeVisible();
 });
 
 test('the list passes axe while open, with a row active and with no match', async ({ page }) => {

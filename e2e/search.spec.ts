@@ -14,6 +14,7 @@ import type { IndexedProduct } from '../src/features/listing/listing-index.ts';
 import { layersOf, locateIn } from '../src/publish/releases/layers.ts';
 import { bySku, formatGbp } from './support/catalogue.ts';
 import { E2E_DIR } from './support/ports.ts';
+import { expectHelp, help, topCategories, UNSOLD } from './support/no-results.ts';
 import { expectedSearch, nameOf, type SearchRecord } from './support/search.ts';
 import { expect, test } from './support/test.ts';
 
@@ -173,6 +174,35 @@ test('a term nothing matches shows the spec text', async ({ page }) => {
   await expect(page.getByLabel('Sort by')).toHaveCount(0);
 });
 
+test('a term the shop sells nothing for leads on: both audiences’ categories, the advice line, search tips', async ({
+  page,
+}) => {
+  const { answer } = await expectedSearch(UNSOLD);
+  expect(answer.total).toBe(0);
+  await page.goto(path(UNSOLD));
+  await expect(page.getByRole('main').getByText('No products found with that keyword')).toBeVisible();
+  await expect(status(page)).toContainText('Results found: 0');
+  await expect(cards(page)).toHaveCount(0);
+  await expectHelp(page);
+
+  // The categories lead to their listings.
+  const [, professional] = topCategories();
+  const first = professional?.tiles[0];
+  if (!first) throw new Error('the demo shop should have Professional categories');
+  await help(page)
+    .getByRole('list', { name: 'Professional' })
+    .getByRole('link', { name: first.name })
+    .click();
+  await expect(page).toHaveURL(first.href);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
+});
+
+test('results come without the no-results help', async ({ page }) => {
+  await page.goto(path('pressure washer'));
+  await expect(cards(page)).toHaveCount(PAGE_SIZE);
+  await expect(help(page)).toBeHidden();
+});
+
 test('the search box on the page searches again, and does nothing when empty', async ({ page }) => {
   await page.goto(path('steam'));
   const again = page.getByRole('searchbox', { name: 'Search again' });
@@ -252,27 +282,47 @@ test('served as the build wrote it, the page searches in the browser: loading, f
   await expect(cardNames(page)).toHaveText(sorted(records, 'name-asc').slice(0, PAGE_SIZE));
 });
 
-test('the search page passes axe with results, with a filter chosen, and with none', async ({ page }) => {
-  const axe = async () =>
-    (
-      await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze()
-    ).violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ') ?? '?'}`);
+test('served as the build wrote it, a term nothing matches shows the help once the browser has searched', async ({
+  page,
+}) => {
+  const dist = realpathSync(fileURLToPath(new URL(`../${E2E_DIR}/dist`, import.meta.url)));
+  const file = await locateIn(layersOf(dist), 'search/index.html');
+  if (!file) throw new Error(`The live build in ${dist} has no search/index.html`);
+  const built = readFileSync(file.path, 'utf8');
+  await page.route(`**${path(UNSOLD)}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: built }),
+  );
+  await page.goto(path(UNSOLD));
+  await expect(page.getByRole('main').getByText('No products found with that keyword')).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+  await expectHelp(page);
+});
 
+/** The page's WCAG 2.2 AA violations, by rule and first element. */
+const axe = async (page: Page) =>
+  (
+    await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+  ).violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ') ?? '?'}`);
+
+test('the search page passes axe with results and with a filter chosen', async ({ page }) => {
   await page.goto(path('pressure washer'));
   await expect(cards(page)).toHaveCount(PAGE_SIZE);
-  expect(await axe()).toEqual([]);
+  expect(await axe(page)).toEqual([]);
   await page
     .getByRole('group', { name: 'Availability' })
     .getByLabel(/^In stock only/)
     .check();
   await expect(page).toHaveURL(/in_stock=1/);
-  expect(await axe()).toEqual([]);
+  expect(await axe(page)).toEqual([]);
+});
 
-  await page.goto(path('xyzzyq qwzzv'));
+test('the search page passes axe with nothing found, its help shown', async ({ page }) => {
+  await page.goto(path(UNSOLD));
   await expect(page.getByRole('main').getByText('No products found with that keyword')).toBeVisible();
-  expect(await axe()).toEqual([]);
+  await expect(help(page)).toBeVisible();
+  expect(await axe(page)).toEqual([]);
 });
 
 test('on a phone the categories scroll in one row, and the filters open full screen @mobile', async ({

@@ -168,6 +168,8 @@ export const suggestTexts = {
   /** A category row: its audience and product count (the listing's count). */
   category: (audience: string, count: number) => `Category in ${audience}, ${listingTexts.count(count)}`,
   seeAll: (n: number) => (n === 1 ? 'See 1 result' : `See all ${n} results`),
+  /** Nothing found (issue 37): the row leading to the results page's help. */
+  help: 'Search tips, categories and advice',
   didYouMean: (text: string) => `Did you mean “${text}”?`,
   /** No product has every word (issue 37): the row leads to the results of the words kept. */
   relaxed: (typed: string, shown: string) => `No exact match for “${typed}”; showing “${shown}”`,

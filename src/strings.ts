@@ -397,6 +397,16 @@ export const ours = {
     unavailable: searchTexts.unavailable,
     retry: searchTexts.retry,
     noScript: 'Searching needs JavaScript. Please turn it on, or browse the categories in the menu.',
+    /** Below "No products found" (issue 37): where to go instead, who to call, how to search again. */
+    help: {
+      label: 'Help with your search',
+      categories: 'Browse our categories',
+      tips: 'Search tips',
+      spelling: 'Check the spelling, or try another word for the same thing.',
+      fewerWords: 'Use fewer words: one or two say enough.',
+      modelNumber: 'Try the model number on the machine’s label, or a product type, such as',
+      example: 'pressure washer',
+    },
   },
   /** The compare tray (every page) and the /compare page; what their scripts write is `compareTexts`. */
   compare: {

@@ -5,6 +5,7 @@
  * compares their keys with the live build's, so the pages a build renders and the keys it records cannot
  * be chosen two ways.
  */
+import { CONTENT_BLOCKS } from '../catalogue/content-blocks.ts';
 import type { ProductRoutes } from '../catalogue/product-page.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import { fixedFingerprint, listingFingerprints, productFingerprint } from './fingerprint.ts';
@@ -86,14 +87,14 @@ const SHELL_ONLY = [
   'paid',
   'privacy-policy',
   'privacy-policy/full-notice',
-  'search',
   'wishlist',
   'robots.txt',
 ];
 
 /**
  * What each page with a fixed path shows from the catalogue besides what every page shares, by key: the
- * home page and the landings the editors' CMS blocks, compare the attributes' labels. A page not named here
+ * home page and the landings the editors' CMS blocks, the search page the call banner's (its help when nothing
+ * is found, NoResultsHelp.astro), compare the attributes' labels. A page not named here
  * (the sitemap, the basket's products, quick order, which follow the whole catalogue, or a page added
  * later) has no key and is rendered on every run.
  */
@@ -103,6 +104,7 @@ const FIXED_PAGE_INPUTS: ReadonlyMap<string, Inputs> = new Map<string, Inputs>([
   ['', (index) => index.catalogue.blocks],
   ['home-garden', (index) => index.catalogue.blocks],
   ['professional', (index) => index.catalogue.blocks],
+  ['search', (index) => index.catalogue.blocks?.[CONTENT_BLOCKS.callBanner] ?? null],
   ['compare', (index) => index.catalogue.attributes],
 ]);
 

@@ -9,7 +9,7 @@ import type { Catalogue, CategoryNode, Product } from '../../src/catalogue/types
 import type { ShopInfo } from '../../src/config/shop.ts';
 import { allListingPages } from '../../src/site/listing-pages.ts';
 import { listingFingerprints, sharedFingerprint } from '../../src/site/fingerprint.ts';
-import { productPagePlan } from '../../src/site/page-plan.ts';
+import { fixedPageKey, productPagePlan } from '../../src/site/page-plan.ts';
 import { planPages } from '../../src/publish/plan/render-plan.ts';
 import { withRegularPrice } from '../unit/catalogue/fixtures.ts';
 
@@ -233,5 +233,30 @@ describe('listing page fingerprints', () => {
     expect(changedPages(listingPages(products), listingPages(products))).toEqual([]);
     const fewer = listingPages(products.filter((p) => p.sku !== 'H10'));
     expect([...fewer.pages.keys()]).not.toContain('home-garden/pressure-washer/page/2');
+  });
+});
+
+describe('fixed page fingerprints', () => {
+  const withBlocks = (blocks: Catalogue['blocks']) =>
+    indexCatalogue({
+      readAt: '2026-01-01T10:00:00.000Z',
+      audiences: {
+        'home-garden': root('home-garden', 7, [category]),
+        professional: root('professional', 3, []),
+      },
+      products: catalogue,
+      attributes: [],
+      positions: {},
+      ...(blocks && { blocks }),
+    });
+  const banner = { title: 'Call banner', content: '<h2>Ask us</h2><p>Mon to Fri, 9 to 5.</p><p>Call</p>' };
+  const strip = { title: 'Strip', content: '<ul><li>a</li><li>b</li><li>c</li></ul>' };
+  const key = (page: string, blocks: Catalogue['blocks']) => fixedPageKey(page, withBlocks(blocks), 'shared');
+
+  it('render the search page again when the call banner its no-results help shows changes, not other blocks', () => {
+    const before = key('search', { 'home-call-banner': banner });
+    expect(key('search', { 'home-call-banner': { ...banner, content: '<h2>Ask</h2>' } })).not.toBe(before);
+    expect(key('search', { 'home-call-banner': banner, 'home-strip': strip })).toBe(before);
+    expect(key('search', undefined)).not.toBe(before);
   });
 });

@@ -117,12 +117,19 @@ function writeCodes(clientDir: string, list: readonly Product[]): void {
   }
 }
 
-/** The build's search page: the loading state between the markers, and an inline script inside them. */
+/** The help the build writes after the body, for a search that finds nothing (NoResultsHelp.astro). */
+const HELP =
+  '<section class="search-help" id="search-help" aria-label="Help with your search"><h2>Search tips</h2></section>';
+
+/**
+ * The build's search page: the loading state between the markers, and an inline script inside them; the
+ * help after them.
+ */
 const TEMPLATE =
   '<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Search | Test Shop</title>' +
   '<meta property="og:title" content="Search | Test Shop"></head><body><main>' +
   '<!--search-body--><h1 id="search-heading">Results for: </h1><script>(()=>{document.title="x"})();</script>' +
-  '<p>Searching…</p><!--/search-body--><script type="module" src="/_astro/search.1.js"></script></main></body></html>';
+  `<p>Searching…</p><!--/search-body-->${HELP}<script type="module" src="/_astro/search.1.js"></script></main></body></html>`;
 
 let site: FakeSite;
 let server: RunningStorefront;
@@ -222,6 +229,18 @@ describe('the results of a term', () => {
     expect(none.text).toContain('<p>Results found: 0</p><p>No products found with that keyword</p>');
     expect(cardNames(none.text)).toEqual([]);
     expect(none.text).not.toContain('data-sort');
+  });
+
+  it('with nothing found shows the build’s help after the body; with results, not (issue 37)', async () => {
+    // The help follows the body the server draws, kept from the build's page, and shows (search-results.css)
+    // only after results that say nothing was found.
+    const none = await html('/search/iphone');
+    expect(none.text).toContain('No products found with that keyword');
+    expect(none.text).toMatch(/<div class="search-results" data-search-results data-v="[^"]+" data-none>/);
+    expect(none.text).toContain(HELP);
+    const found = await html('/search/pressure%20washer');
+    expect(found.text).toMatch(/<div class="search-results" data-search-results data-v="[^"]+">/);
+    expect(found.text).toContain(HELP);
   });
 
   it('filters by the price the query asks for, shown as a chip that removes it', async () => {

@@ -216,7 +216,7 @@ export function homePageContent(
       homeGarden: slot('homeGardenCarousel', carouselReader, shipped.carousels.homeGarden),
       professional: slot('professionalCarousel', carouselReader, shipped.carousels.professional),
     },
-    callBanner: slot('callBanner', callBannerReader, shipped.callBanner),
+    callBanner: callBannerContent(blocks, warn),
     promoBanners: slot(
       'promoBanners',
       promoListReader(2, 'needs exactly two promo banners'),
@@ -226,6 +226,13 @@ export function homePageContent(
     strip: stripContent(blocks, warn),
   };
 }
+
+/** The call banner from its block, else the shipped one (the home page's, and the no-results page's help). */
+export const callBannerContent = (
+  blocks: Readonly<Record<string, ContentBlock>> | undefined,
+  warn: (message: string) => void,
+): HomeContent['callBanner'] =>
+  fromBlock(blocks, 'callBanner', callBannerReader, homeContent().callBanner, warn);
 
 /** The strip's three texts from its block, else the spec's. */
 export const stripContent = (

@@ -80,9 +80,10 @@ export function searchBodyHtml(view: SearchBodyView): string {
     if (view.hints.matched > 0)
       results = resultsHtml(view.term, view.page, searchToolsView(view.page, view.index, off));
   }
+  // Nothing found: the build's help that follows the body shows (NoResultsHelp.astro).
   const root =
     view.kind === 'results'
-      ? attribute('data-v', view.v)
+      ? `${attribute('data-v', view.v)}${view.hints.matched === 0 ? ' data-none' : ''}`
       : view.kind === 'searching'
         ? ' data-client aria-busy="true"'
         : '';

@@ -159,6 +159,7 @@ class SearchPage {
       if (error instanceof StaleIndexError && !renumbered) return this.search(true);
       console.error(error);
       this.parts.tools.hidden = true;
+      this.parts.root.removeAttribute('data-none');
       this.parts.hints.innerHTML = '';
       status.innerHTML = lineHtml(texts.unavailable);
       retry.hidden = false;
@@ -189,6 +190,7 @@ class SearchPage {
   ): void {
     const { root, status, hints, tools } = this.parts;
     root.dataset['v'] = answer.core.v;
+    root.toggleAttribute('data-none', answer.total === 0);
     status.innerHTML = statusHtml(page.total, answer.total);
     hints.innerHTML = hintsHtml({ ...answer, term: this.term, matched: answer.total });
     tools.innerHTML =

@@ -35,7 +35,9 @@ export type SuggestRow =
     }
   | { kind: 'didYouMean'; href: string; text: string }
   | { kind: 'relaxed'; href: string; typed: string; shown: string }
-  | { kind: 'seeAll'; href: string; total: number };
+  | { kind: 'seeAll'; href: string; total: number }
+  /** Nothing found (issue 37): the results page's help (its categories, advice line and tips). */
+  | { kind: 'help'; href: string };
 
 /** The part of the engine's answer the list reads. */
 export interface SuggestAnswer {
@@ -67,7 +69,7 @@ export function planRows(answer: SuggestAnswer, limit: number): SuggestPlan {
  * The rows for `text`. With results: the planned categories, the products of `records` (the best first),
  * then "See all N results", after "No exact match for …" when the products have only some of the words.
  * With none: "Did you mean …" when the engine understood the query otherwise,
- * then the categories nearest its words, as the results page offers them.
+ * then the categories nearest its words, as the results page offers them, then a link to that page's help.
  */
 export function suggestionRows(
   text: string,
@@ -89,6 +91,7 @@ export function suggestionRows(
     rows.push({ kind: 'product', href: path, name, image, inclVat, exclVat, inStock: inStock === 1 });
   const all = searchPath(text);
   if (answer.total > 0 && all !== null) rows.push({ kind: 'seeAll', href: all, total: answer.total });
+  if (all !== null && nothingFound(text, answer)) rows.push({ kind: 'help', href: `${all}#search-help` });
   return rows;
 }
 
@@ -130,6 +133,8 @@ function rowContent(row: SuggestRow): string {
       return line(escapeHtml(suggestTexts.relaxed(row.typed, row.shown)), '');
     case 'seeAll':
       return line(escapeHtml(suggestTexts.seeAll(row.total)), '');
+    case 'help':
+      return line(escapeHtml(suggestTexts.help), '');
   }
 }
 

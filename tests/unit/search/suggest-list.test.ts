@@ -119,6 +119,7 @@ describe('suggestionRows', () => {
   it('offers "Did you mean" only when nothing matched, leading to its own search', () => {
     expect(rowsFor('xyzzy washr', answer(0, [], 'washer'), DESKTOP_ROWS)).toEqual([
       { kind: 'didYouMean', href: '/search/washer', text: 'washer' },
+      { kind: 'help', href: '/search/xyzzy%20washr#search-help' },
     ]);
     expect(rowsFor('presure', answer(4, [], 'pressure'), DESKTOP_ROWS).map((row) => row.kind)).not.toContain(
       'didYouMean',
@@ -145,7 +146,15 @@ describe('suggestionRows', () => {
   it('puts "Did you mean" before the categories nearest the words when nothing matched', () => {
     expect(
       rowsFor('presure xyzzy', answer(0, washers, 'pressure'), DESKTOP_ROWS).map((row) => row.kind),
-    ).toEqual(['didYouMean', 'category', 'category', 'category']);
+    ).toEqual(['didYouMean', 'category', 'category', 'category', 'help']);
+  });
+
+  it('ends with the way to the results page’s help when nothing matched, not while a word is half typed', () => {
+    const rows = rowsFor('iphone', answer(0), DESKTOP_ROWS);
+    expect(rows).toEqual([{ kind: 'help', href: '/search/iphone#search-help' }]);
+    expect(rowsHtml(rows, 'l')).toContain('Search tips, categories and advice');
+    expect(rowsFor('washer x', answer(0), DESKTOP_ROWS)).toEqual([]);
+    expect(rowsFor('washer', answer(1), DESKTOP_ROWS).map((row) => row.kind)).not.toContain('help');
   });
 
   it('has no "See all" row without results', () => {
