@@ -243,18 +243,25 @@ test('when sorting cannot load the results the page says so, and Try again recov
   await expect(cardNames(page)).toHaveText(sorted(records, 'price-desc').slice(0, PAGE_SIZE));
 });
 
-test('served as the build wrote it, the page searches in the browser: loading, failure, Try again, results', async ({
-  page,
-}) => {
-  // The page without the server's results, as a host without the storefront server would serve it.
-  // Found through the live build's layers: a warm rebuild's own files over its whole build (layers.ts).
+/**
+ * Answers the results page of `term` with the search page as the build wrote it, without the server's
+ * results, as a host without the storefront server would serve it. Found through the live build's layers:
+ * a warm rebuild's own files over its whole build (layers.ts).
+ */
+async function serveBuiltPage(page: Page, term: string): Promise<void> {
   const dist = realpathSync(fileURLToPath(new URL(`../${E2E_DIR}/dist`, import.meta.url)));
   const file = await locateIn(layersOf(dist), 'search/index.html');
   if (!file) throw new Error(`The live build in ${dist} has no search/index.html`);
   const built = readFileSync(file.path, 'utf8');
-  await page.route('**/search/steam', (route) =>
+  await page.route(`**${path(term)}`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: built }),
   );
+}
+
+test('served as the build wrote it, the page searches in the browser: loading, failure, Try again, results', async ({
+  page,
+}) => {
+  await serveBuiltPage(page, 'steam');
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   let offline = true;
@@ -285,13 +292,7 @@ test('served as the build wrote it, the page searches in the browser: loading, f
 test('served as the build wrote it, a term nothing matches shows the help once the browser has searched', async ({
   page,
 }) => {
-  const dist = realpathSync(fileURLToPath(new URL(`../${E2E_DIR}/dist`, import.meta.url)));
-  const file = await locateIn(layersOf(dist), 'search/index.html');
-  if (!file) throw new Error(`The live build in ${dist} has no search/index.html`);
-  const built = readFileSync(file.path, 'utf8');
-  await page.route(`**${path(UNSOLD)}`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: built }),
-  );
+  await serveBuiltPage(page, UNSOLD);
   await page.goto(path(UNSOLD));
   await expect(page.getByRole('main').getByText('No products found with that keyword')).toBeVisible();
   await expect(cards(page)).toHaveCount(0);
