@@ -604,6 +604,8 @@ function shopperQueries(
   const price = (item: Described): number => item.product.priceInclVat ?? Infinity;
   const maxPressure = (item: Described): number =>
     Number(item.product.technicalData.find((row) => row.code === 'max_pressure_bar')?.value ?? NaN);
+  const power = (item: Described): number =>
+    Number(item.product.technicalData.find((row) => row.code === 'power_w')?.value ?? NaN);
   const detergents = ofKind('detergent');
   const cases: ShopperCase[] = [
     // Relaxation: a word the index does not know leaves the others to answer.
@@ -640,6 +642,17 @@ function shopperQueries(
       query: '2000 psi pressure washer',
       right: (item) => Math.abs(maxPressure(item) - 2000 / 14.5038) <= 2000 / 14.5038 / 10,
     },
+    {
+      how: 'measure no product has, read as its nearest',
+      query: '1500 w vacuum',
+      right: (item) => ofKind('vacuum')(item) && Math.abs(power(item) - 1500) <= 150,
+    },
+    { how: 'unknown size dropped', query: '20l wet and dry', right: ofKind('wet and dry vacuum') },
+    { how: 'use not in the index', query: 'steam cleaner for tiles', right: named('steam cleaner') },
+    // Colloquial words, from the shipped synonyms.
+    { how: 'colloquial', query: 'strimmer', right: named('grass trimmer') },
+    { how: 'colloquial', query: 'bathroom cleaner', right: named('steam cleaner') },
+    { how: 'colloquial', query: 'gutter cleaning', right: named('pipe cleaning') },
     // Prices: the page's price filter.
     {
       how: 'price under',

@@ -27,7 +27,7 @@ import {
   type SearchRecord,
 } from './files.ts';
 import { rejoin, type Vocabulary } from './joined.ts';
-import { readQuery, type MeasureRange, type PriceRange } from './query.ts';
+import { isMeasureTerm, nearMeasure, readQuery, type MeasureRange, type PriceRange } from './query.ts';
 import { rank } from './rank.ts';
 import { indexReader, type Decoded, type IndexSource } from './reader.ts';
 import { relaxedSlots } from './relax.ts';
@@ -205,7 +205,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
 
     const reader = indexReader(source, core, keys, decoded);
     const { shardOf, bucketOf } = reader;
-    const { direct, resolve, matchOf } = wordMatcher(reader);
+    const { direct, resolve, matchOf, knownRuns } = wordMatcher(reader, { typing: options.typing === true });
 
     /**
      * The products of a measure asked for as a range ("2000 psi" → 124–152 bar): the index's terms of
@@ -284,6 +284,19 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       vocabulary(),
       async (at) => prefixLast && at === typedLast && growing(words[at]?.text ?? ''),
     );
+    // A code run the index does not know whole ("20l wet and dry") becomes the runs it does know, each a
+    // word of its own, so that relaxing can leave out the one no product has; a measure stays whole
+    // ("1500 w"), to be read as a range below.
+    words = (
+      await Promise.all(
+        words.map(async (word, at) => {
+          const prefix = prefixLast && at === words.length - 1;
+          return word.parts && !isMeasureTerm(word.text) && (await direct(word.text, prefix)).length === 0
+            ? knownRuns(word.parts, prefix)
+            : [word];
+        }),
+      )
+    ).flat();
     const querySlots = slots();
     const lastSlot = querySlots.length - 1;
     // While typing, a last word of one or two letters (no digit) is left aside until it grows, after other
@@ -321,9 +334,16 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       const codes: string[] = [];
       let shown = '';
       const typed = (alternatives[0] ?? []).map((word) => word.typed).join(' ');
-      for (const [which, alternative] of alternatives.entries()) {
+      // The synonyms' phrases first: when they answer, the words as typed are not corrected ("strimmer"
+      // is a phrase of "grass trimmer", not a misspelt "trimmer").
+      const order = [...alternatives.keys()].slice(1).concat(0);
+      for (const which of order) {
+        const alternative = alternatives[which] ?? [];
+        const answered = which === 0 && perAlternative.some((match) => match.ids.length > 0);
         const resolved = await Promise.all(
-          alternative.map((word, i) => resolve(word, prefix && i === alternative.length - 1, typos)),
+          alternative.map((word, i) =>
+            resolve(word, prefix && i === alternative.length - 1, typos && !answered, !answered),
+          ),
         );
         if (which === 0) shown = resolved.map((r) => r.shown).join(' ');
         terms.push(resolved.map(termsOf));
@@ -335,7 +355,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       }
       // Found through a synonym alone: the words as typed answered, not their correction ("carpet
       // shampooer" is a synonym's phrase; "carpet shampoo" finds nothing and is no "Did you mean").
-      if (perAlternative[0]?.ids.length === 0) shown = typed;
+      if (perAlternative.at(-1)?.ids.length === 0) shown = typed;
       return { match: union(perAlternative, core.n), typed, shown, terms, codes };
     }
 
@@ -371,6 +391,24 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         evaluated.map((slot) => slot.match),
         core.n,
       );
+    }
+    // A measure no product has together with the other words ("1500 w vacuum"): its nearest values, as
+    // psi's, on the results page (the terms of a range cost a shard each: not on every keystroke).
+    if (all.ids.length === 0 && options.typing !== true) {
+      const near = await Promise.all(
+        evaluated.map(async (slot) => {
+          const range = slot.match.measure ? null : nearMeasure(foldWords(slot.typed).join(''), slot.typed);
+          return range ? measureSlot(range) : slot;
+        }),
+      );
+      const found = intersect(
+        near.map((slot) => slot.match),
+        core.n,
+      );
+      if (found.ids.length > 0) {
+        evaluated = near;
+        all = found;
+      }
     }
     // No product has every word: answer with those that have the most telling of them (relax.ts).
     let relaxed: string | null = null;

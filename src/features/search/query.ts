@@ -15,8 +15,8 @@
 
 /** A measure the query asks for as a range of an indexed unit ("2000 psi" → 124–152 bar). */
 export interface MeasureRange {
-  /** The unit the index writes after the number (`150bar`). */
-  unit: 'bar';
+  /** The unit the index writes after the number (`150bar`, `1500w`). */
+  unit: string;
   /** The value asked for, converted; the range around it. */
   value: number;
   min: number;
@@ -43,8 +43,11 @@ export interface ReadQuery {
 }
 
 export const PSI_PER_BAR = 14.5038;
-/** How far from a converted pressure a machine still answers it. */
+/** How far from a converted pressure, or from a measure no product has exactly, a product still answers it. */
 const PRESSURE_TOLERANCE = 0.1;
+
+/** A measure as the index writes it: a whole number and its unit (`1500w`, `20l`, `150bar`). */
+const MEASURE_TERM = /^(\d+)(bar|w|l|ml|kg|m|mm|v)$/;
 
 const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?`;
 const UNIT_AFTER = String.raw`(?!\s*(?:bar|psi|w|watts?|kw|l|litres?|liters?|ltrs?|ml|kg|kilos?|m|mm|cm|metres?|meters?|v|volts?|db)\b)`;
@@ -129,4 +132,19 @@ export function readQuery(query: string): ReadQuery {
   });
   for (const [pattern, write] of UNITS) text = text.replace(pattern, (_, number: string) => write(number));
   return { text: text.replace(/\s+/g, ' ').trim(), measures, price };
+}
+
+/** Is `term` a whole measure as the index writes it (`1500w`)? */
+export const isMeasureTerm = (term: string): boolean => MEASURE_TERM.test(term);
+
+/**
+ * A measure the other words' products do not have exactly ("1500 w vacuum", "20 l vacuum") read as the
+ * range around it that psi is read as (±10 %), so the nearest answer it; null for a term that is no whole
+ * measure. Sizes stay whole otherwise: "5 l detergent" finds the 5 l ones while any has it.
+ */
+export function nearMeasure(term: string, typed: string): MeasureRange | null {
+  const [, number, unit] = MEASURE_TERM.exec(term) ?? [];
+  if (!number || !unit) return null;
+  const value = Number(number);
+  return { unit, value, min: value * (1 - PRESSURE_TOLERANCE), max: value * (1 + PRESSURE_TOLERANCE), typed };
 }

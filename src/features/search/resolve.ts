@@ -4,6 +4,7 @@
  * the index does not know, piece by piece; and the products the terms it matched have.
  */
 import { info, shardKey } from './files.ts';
+import { isMeasureTerm } from './query.ts';
 import type { IndexReader, TermRef } from './reader.ts';
 import { intersect, NONE, present, QUALITY, type Match } from './sets.ts';
 import type { QueryWord } from './text.ts';
@@ -25,8 +26,12 @@ export interface Resolved {
 
 const typo = (term: string): Candidate => ({ term, quality: QUALITY.typo });
 
-/** The word matching of one search, over the files its reader fetches. */
-export function wordMatcher(reader: IndexReader) {
+/**
+ * The word matching of one search, over the files its reader fetches. While `typing`, a word is also
+ * corrected to the start of a longer word ("telesc" of "telescopic"); a word typed whole on the results
+ * page only to a whole word ("tiles" is not "tele…").
+ */
+export function wordMatcher(reader: IndexReader, { typing = false }: { typing?: boolean } = {}) {
   const { core, hasKey, hasLongerKey, shardOf, bucketOf, postings } = reader;
   /** The index terms a word matches exactly or as a prefix (the prefix only for the last word). */
   async function direct(text: string, prefix: boolean): Promise<Candidate[]> {
@@ -49,13 +54,24 @@ export function wordMatcher(reader: IndexReader) {
     return candidates;
   }
 
-  async function resolve(word: QueryWord, prefix: boolean, typos: boolean): Promise<Resolved> {
+  /**
+   * A word's candidates: exact and prefix terms; corrections too for a word the index lacks (unless
+   * `correctUnknown` is false: a synonym's phrase that its other phrases answer) or, with `typos`, for any
+   * word without an exact term.
+   */
+  async function resolve(
+    word: QueryWord,
+    prefix: boolean,
+    typos: boolean,
+    correctUnknown = true,
+  ): Promise<Resolved> {
     const candidates = await direct(word.text, prefix);
     if (candidates.length > 0 || !word.parts) {
-      if (candidates.length === 0 || (typos && !candidates.some((c) => c.quality === QUALITY.exact))) {
+      const unknown = candidates.length === 0 && correctUnknown;
+      if (unknown || (typos && !candidates.some((c) => c.quality === QUALITY.exact))) {
         const fixed =
           typos || candidates.length === 0
-            ? (await corrections(word.text, prefix, word.typed, reader.words)).map(typo)
+            ? (await corrections(word.text, prefix && typing, word.typed, reader.words)).map(typo)
             : [];
         return {
           word,
@@ -70,34 +86,39 @@ export function wordMatcher(reader: IndexReader) {
 
   /**
    * A code whose joined form the index does not know, cut into the longest runs of its pieces it does
-   * know, from the left: "180 bar 2720 w" is `180bar` and `2720w`, "nt 20 1" each piece alone.
+   * know, from the left: "180 bar 2720 w" is `180bar` and `2720w`, "nt 20 1" each piece alone, "20l wet
+   * dry" `20l`, `wet` and `dry`; a measure stays one run even when unknown (`2000w`, read as a range). Each
+   * run is a word of its own (a run of several pieces keeps them).
    */
-  async function segments(parts: readonly string[], prefix: boolean, typos: boolean): Promise<Resolved[]> {
-    const found: Resolved[] = [];
+  async function knownRuns(parts: readonly string[], prefix: boolean): Promise<QueryWord[]> {
+    const found: QueryWord[] = [];
     for (let from = 0; from < parts.length;) {
       let to = parts.length;
-      let candidates: Candidate[] = [];
       for (; to > from + 1; to -= 1) {
-        candidates = await direct(parts.slice(from, to).join(''), prefix && to === parts.length);
-        if (candidates.length > 0) break;
+        const run = parts.slice(from, to).join('');
+        if (isMeasureTerm(run) || (await direct(run, prefix && to === parts.length)).length > 0) break;
       }
       const piece = parts.slice(from, to);
       found.push(
         piece.length > 1
-          ? {
-              word: { text: piece.join(''), parts: piece, typed: piece.join(' ') },
-              candidates,
-              shown: piece.join(' '),
-            }
-          : await resolve(
-              { text: parts[from] ?? '', typed: parts[from] ?? '' },
-              prefix && to === parts.length,
-              typos,
-            ),
+          ? { text: piece.join(''), parts: piece, typed: piece.join(' ') }
+          : { text: piece[0] ?? '', typed: piece[0] ?? '' },
       );
       from = to;
     }
     return found;
+  }
+
+  async function segments(parts: readonly string[], prefix: boolean, typos: boolean): Promise<Resolved[]> {
+    const runs = await knownRuns(parts, prefix);
+    return Promise.all(
+      runs.map(async (run, at) => {
+        const last = prefix && at === runs.length - 1;
+        return run.parts
+          ? { word: run, candidates: await direct(run.text, last), shown: run.typed }
+          : resolve(run, last, typos);
+      }),
+    );
   }
 
   async function matchOf(resolved: Resolved): Promise<Match> {
@@ -129,7 +150,7 @@ export function wordMatcher(reader: IndexReader) {
     return { quality, infos, ids: only?.length ? only : present(quality), span };
   }
 
-  return { direct, resolve, matchOf };
+  return { direct, resolve, matchOf, knownRuns };
 }
 
 /** The code terms a resolved word matches through (a joined code's pieces each count). */

@@ -198,7 +198,16 @@ describe('matching', () => {
 
   it('finds two measures typed together, each number with its unit', async () => {
     expect(await skus('145 bar 2100 w')).toEqual(['HG-PW-001']);
-    expect(await skus('145 bar 2000 w')).toEqual([]);
+  });
+
+  it('reads a measure no product has with the other words as its nearest values, on the results page only', async () => {
+    // No machine has 2000 W: the 2100 W one is within 10 %; 2500 W is further than any.
+    const near = await engine.search('145 bar 2000 w');
+    expect(near.relaxed).toBeNull();
+    expect((await engine.records(near.ids)).map((record) => record[0])).toEqual(['HG-PW-001']);
+    // While typing, the range is not fetched: the measure is left out instead.
+    expect((await engine.search('145 bar 2000 w', { typing: true })).relaxed).toBe('145 bar');
+    expect((await engine.search('2500 w')).ids).toEqual([]);
   });
 
   it('reads a pressure in psi as the nearest bar, and units as shoppers write them', async () => {
