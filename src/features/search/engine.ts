@@ -9,17 +9,18 @@
  *
  * 1. query.ts reads what the query says besides words: units, a pressure in psi, a price.
  * 2. joined.ts splits words typed joined ("jetwash") and joins words typed apart ("easy fix").
- * 3. The words become slots, a phrase of the merchant's synonyms one slot with its alternatives; each
- *    word is matched by resolve.ts (exactly, as a prefix when last, corrected by typo.ts) over the files
- *    reader.ts fetches; every slot must match (AND, sets.ts).
- * 4. When no product has every slot: the whole query as a code, then corrections, then relax.ts keeps
- *    the most telling slots that still find something, and the answer says which.
+ * 3. The words become slots (slots.ts), a phrase of the merchant's synonyms one slot with its
+ *    alternatives; each word is matched by resolve.ts (exactly, as a prefix when last, corrected by
+ *    typo.ts) over the files reader.ts fetches, a measure asked for as a range by measures.ts; every
+ *    slot must match (AND, sets.ts).
+ * 4. When no product has every slot: the whole query as a code, then corrections, then a measure read
+ *    as its nearest values (measures.ts), then relax.ts keeps the most telling slots that still find
+ *    something, and the answer says which.
  * 5. rank.ts orders the products, categories.ts the categories the words lead to.
  */
 import { asCategory, namesCategory, rankCategories, type CategoryHit } from './categories.ts';
 import {
   decodeCore,
-  MAX_SYNONYM_WORDS,
   shardKey,
   StaleIndexError,
   type RecordShard,
@@ -27,12 +28,14 @@ import {
   type SearchRecord,
 } from './files.ts';
 import { rejoin, type Vocabulary } from './joined.ts';
-import { isMeasureTerm, nearMeasure, readQuery, type MeasureRange, type PriceRange } from './query.ts';
+import { measureSlot, nearestMeasures } from './measures.ts';
+import { isMeasureTerm, readQuery, type MeasureRange, type PriceRange } from './query.ts';
 import { rank } from './rank.ts';
 import { indexReader, type Decoded, type IndexSource } from './reader.ts';
 import { relaxedSlots } from './relax.ts';
-import { codeTermsOf, termsOf, wordMatcher, type Candidate } from './resolve.ts';
-import { intersect, QUALITY, union, type Match } from './sets.ts';
+import { codeTermsOf, termsOf, wordMatcher } from './resolve.ts';
+import { intersect, QUALITY, union, type Match, type SlotMatch } from './sets.ts';
+import { synonymSlots } from './slots.ts';
 import { foldWords, queryWords, textTerms, type QueryWord } from './text.ts';
 
 export type { CategoryHit } from './categories.ts';
@@ -76,17 +79,6 @@ export interface SearchOptions {
   typing?: boolean;
   /** Rank only this many (the rest stay unranked and are left out of `ids`; `total` counts them all). */
   limit?: number;
-}
-
-/** One slot of a query matched: its products, its words as understood, the terms each alternative's words matched. */
-interface SlotMatch {
-  match: Match;
-  /** Its words as typed, and as understood (corrected). */
-  typed: string;
-  shown: string;
-  terms: Set<string>[][];
-  /** The code terms (`c/` buckets) its words matched. */
-  codes: string[];
 }
 
 /** A size term: a number and a unit of the index ("5l", "500ml", "10m"). */
@@ -206,29 +198,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     const reader = indexReader(source, core, keys, decoded);
     const { shardOf, bucketOf } = reader;
     const { direct, resolve, matchOf, knownRuns } = wordMatcher(reader, { typing: options.typing === true });
-
-    /**
-     * The products of a measure asked for as a range ("2000 psi" → 124–152 bar): the index's terms of
-     * that unit in the range (`145bar`), the nearest (within 3 %) as exact matches, the others as
-     * synonyms. A term's shard is fetched only when the core says it exists.
-     */
-    async function measureSlot(measure: MeasureRange): Promise<SlotMatch> {
-      const wanted: string[] = [];
-      for (let value = Math.ceil(measure.min); value <= Math.floor(measure.max); value += 1)
-        wanted.push(`${value}${measure.unit}`);
-      const found = await Promise.all(
-        wanted.map(async (term) => ((await shardOf(shardKey(term)))?.t[term] ? term : null)),
-      );
-      const candidates = found.flatMap((term): Candidate[] => {
-        if (term === null) return [];
-        const close = Math.abs(parseInt(term, 10) - measure.value) <= measure.value * 0.03;
-        return [{ term, quality: close ? QUALITY.exact : QUALITY.synonym }];
-      });
-      const word = { text: measure.typed, typed: measure.typed };
-      const match = { ...(await matchOf({ word, candidates, shown: measure.typed })), measure: true };
-      const terms = [[new Set(candidates.map(({ term }) => term))]];
-      return { match, typed: measure.typed, shown: measure.typed, terms, codes: [] };
-    }
+    const measureOf = (measure: MeasureRange): Promise<SlotMatch> => measureSlot(measure, shardOf, matchOf);
 
     /** The index's vocabulary as joined.ts asks for it, from the files the engine already reads. */
     function vocabulary(): Vocabulary {
@@ -249,29 +219,6 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         },
         synonyms: synonymPhrases,
       };
-    }
-
-    /** The query as slots: each a list of alternatives (synonyms), each a list of words that must all match. */
-    function slots(): QueryWord[][][] {
-      const result: QueryWord[][][] = [];
-      for (let at = 0; at < words.length;) {
-        let taken = 1;
-        let alternatives: QueryWord[][] = [[words[at] as QueryWord]];
-        for (let length = Math.min(MAX_SYNONYM_WORDS, words.length - at); length >= 1; length -= 1) {
-          const phrase = words.slice(at, at + length);
-          const others = core.syn[phrase.map((word) => word.text).join(' ')];
-          if (!others) continue;
-          taken = length;
-          alternatives = [
-            phrase,
-            ...others.map((other) => other.split(' ').map((text) => ({ text, typed: text }))),
-          ];
-          break;
-        }
-        result.push(alternatives);
-        at += taken;
-      }
-      return result;
     }
 
     // Words typed joined ("jetwash") or split ("easy fix") otherwise than the index has them (joined.ts);
@@ -297,7 +244,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         }),
       )
     ).flat();
-    const querySlots = slots();
+    const querySlots = synonymSlots(words, core.syn);
     const lastSlot = querySlots.length - 1;
     // While typing, a last word of one or two letters (no digit) is left aside until it grows, after other
     // words, and matched only whole alone ("k"): the words it might begin are too many to fetch on every
@@ -372,7 +319,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
             .map(asCategory),
         };
     }
-    const measures = await Promise.all(read.measures.map(measureSlot));
+    const measures = await Promise.all(read.measures.map(measureOf));
     evaluated = [...evaluated, ...measures];
     let all = intersect(
       evaluated.map((slot) => slot.match),
@@ -395,12 +342,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     // A measure no product has together with the other words ("1500 w vacuum"): its nearest values, as
     // psi's, on the results page (the terms of a range cost a shard each: not on every keystroke).
     if (all.ids.length === 0 && options.typing !== true) {
-      const near = await Promise.all(
-        evaluated.map(async (slot) => {
-          const range = slot.match.measure ? null : nearMeasure(foldWords(slot.typed).join(''), slot.typed);
-          return range ? measureSlot(range) : slot;
-        }),
-      );
+      const near = await nearestMeasures(evaluated, measureOf);
       const found = intersect(
         near.map((slot) => slot.match),
         core.n,

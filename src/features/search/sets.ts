@@ -23,6 +23,17 @@ export interface Match {
   measure?: boolean;
 }
 
+/** One slot of a query matched: its products, its words as understood, the terms each alternative's words matched. */
+export interface SlotMatch {
+  match: Match;
+  /** Its words as typed, and as understood (corrected). */
+  typed: string;
+  shown: string;
+  terms: Set<string>[][];
+  /** The code terms (`c/` buckets) its words matched. */
+  codes: string[];
+}
+
 /** The products a quality array marks, ascending: one pass, faster than sorting a long list. */
 export function present(quality: Uint8Array): Int32Array {
   let count = 0;

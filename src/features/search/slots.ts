@@ -1,0 +1,32 @@
+/**
+ * The query's words as slots (engine.ts): where a run of words is a phrase of the merchant's synonyms
+ * (the core's table, synonyms.ts), its slot holds that phrase and its other phrases as alternatives.
+ */
+import { MAX_SYNONYM_WORDS, type SynonymTable } from './files.ts';
+import type { QueryWord } from './text.ts';
+
+/**
+ * The query's words as slots: each a list of alternatives (the longest phrase of the merchant's synonyms
+ * starting there, and its other phrases), each a list of words that must all match.
+ */
+export function synonymSlots(words: readonly QueryWord[], syn: SynonymTable): QueryWord[][][] {
+  const result: QueryWord[][][] = [];
+  for (let at = 0; at < words.length;) {
+    let taken = 1;
+    let alternatives: QueryWord[][] = [[words[at] as QueryWord]];
+    for (let length = Math.min(MAX_SYNONYM_WORDS, words.length - at); length >= 1; length -= 1) {
+      const phrase = words.slice(at, at + length);
+      const others = syn[phrase.map((word) => word.text).join(' ')];
+      if (!others) continue;
+      taken = length;
+      alternatives = [
+        phrase,
+        ...others.map((other) => other.split(' ').map((text) => ({ text, typed: text }))),
+      ];
+      break;
+    }
+    result.push(alternatives);
+    at += taken;
+  }
+  return result;
+}
