@@ -250,6 +250,7 @@ async function printFiles(files: ReadonlyMap<string, string>): Promise<Map<strin
   const kinds = [
     ['core.json', 'core'],
     ['t/', 'term shards'],
+    ['h/', 'shard heads'],
     ['p/', 'prefix files'],
     ['c/', 'code buckets'],
     ['w/', 'word lists'],

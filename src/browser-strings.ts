@@ -167,7 +167,9 @@ export const searchTexts = {
 export const suggestTexts = {
   /** A category row: its audience and product count (the listing's count). */
   category: (audience: string, count: number) => `Category in ${audience}, ${listingTexts.count(count)}`,
-  seeAll: (n: number) => (n === 1 ? 'See 1 result' : `See all ${n} results`),
+  /** Without a count when `n` is only a lower bound (an answer from the heads of large shards, while typing). */
+  seeAll: (n: number, approximate = false) =>
+    approximate ? 'See all results' : n === 1 ? 'See 1 result' : `See all ${n} results`,
   /** Nothing found (issue 37): the row leading to the results page's help. */
   help: 'Search tips, categories and advice',
   didYouMean: (text: string) => `Did you mean “${text}”?`,

@@ -35,7 +35,7 @@ export type SuggestRow =
     }
   | { kind: 'didYouMean'; href: string; text: string }
   | { kind: 'relaxed'; href: string; typed: string; shown: string }
-  | { kind: 'seeAll'; href: string; total: number }
+  | { kind: 'seeAll'; href: string; total: number; approximate: boolean }
   /** Nothing found (issue 37): the results page's help (its categories, advice line and tips). */
   | { kind: 'help'; href: string };
 
@@ -43,8 +43,9 @@ export type SuggestRow =
 export interface SuggestAnswer {
   /** The best products, best first (the engine ranks only as many as asked for). */
   ids: readonly number[];
-  /** How many products match. */
+  /** How many products match (at least, when `approximate`). */
   total: number;
+  approximate?: boolean;
   categories: readonly CategoryHit[];
   didYouMean: string | null;
   /** No product has every word: the words the products shown have (the engine's `relaxed`). */
@@ -90,7 +91,8 @@ export function suggestionRows(
   for (const [, name, path, image, , inclVat, exclVat, inStock] of records.slice(0, plan.products))
     rows.push({ kind: 'product', href: path, name, image, inclVat, exclVat, inStock: inStock === 1 });
   const all = searchPath(text);
-  if (answer.total > 0 && all !== null) rows.push({ kind: 'seeAll', href: all, total: answer.total });
+  if (answer.total > 0 && all !== null)
+    rows.push({ kind: 'seeAll', href: all, total: answer.total, approximate: answer.approximate === true });
   if (all !== null && nothingFound(text, answer)) rows.push({ kind: 'help', href: `${all}#search-help` });
   return rows;
 }
@@ -132,7 +134,7 @@ function rowContent(row: SuggestRow): string {
     case 'relaxed':
       return line(escapeHtml(suggestTexts.relaxed(row.typed, row.shown)), '');
     case 'seeAll':
-      return line(escapeHtml(suggestTexts.seeAll(row.total)), '');
+      return line(escapeHtml(suggestTexts.seeAll(row.total, row.approximate)), '');
     case 'help':
       return line(escapeHtml(suggestTexts.help), '');
   }

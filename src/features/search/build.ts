@@ -26,7 +26,7 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
-import { assemblePostings, type IndexedTerms, type TermFiles } from './postings.ts';
+import { assemblePostings, type HeadSizes, type IndexedTerms, type TermFiles } from './postings.ts';
 import type { SynonymTable } from './synonyms.ts';
 import { memoisedTerms, productTerms, sameTerms } from './terms.ts';
 import { wordCount } from './text.ts';
@@ -63,11 +63,15 @@ export interface SearchBuildInput {
   /** The catalogue's products by sku, where a configurable's children are found; none are indexed without. */
   bySku?: ReadonlyMap<string, Product>;
   recordShardSize?: number;
+  /** When a term shard gets a head, and its cut terms' length (postings.ts; smaller in tests). */
+  headSizes?: HeadSizes;
 }
 
 export interface BuiltSearch {
   core: SearchCore;
   terms: Map<string, TermShard>;
+  /** The heads of the large term shards, which typing reads (files.ts `TermShard.h`). */
+  heads: Map<string, TermShard>;
   /** Every word starting with a one- or two-character prefix, by prefix. */
   prefixes: Map<string, TermShard>;
   /** Code buckets, by number. */
@@ -146,7 +150,7 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
       lastWord: wordCount(product.name) - 1,
     }));
     if (!sameTermFiles(kept, v, indexed))
-      kept = { v, products: indexed, files: assemblePostings(indexed, v) };
+      kept = { v, products: indexed, files: assemblePostings(indexed, v, input.headSizes) };
     const { files } = kept;
 
     const searchAttributes = input.attributes.map((attribute) => ({
@@ -184,6 +188,7 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
         n: products.length,
         s: size,
         k: files.keys,
+        ...(files.heads.size > 0 ? { hk: files.headKeys } : {}),
         cb: files.bucketCount,
         c: categories,
         wl: files.letters,
@@ -192,7 +197,8 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
         sorts: listing.sorts,
         columns: listing.columns,
       },
-      ...{ terms: files.terms, prefixes: files.prefixes, codes: files.codes, words: files.words },
+      ...{ terms: files.terms, heads: files.heads, prefixes: files.prefixes },
+      ...{ codes: files.codes, words: files.words },
       records,
       products,
     };
@@ -207,6 +213,7 @@ export function indexFiles(built: BuiltSearch): [path: string, data: unknown][] 
   return [
     [indexPath.core(), built.core],
     ...[...built.terms].map(([key, shard]): [string, unknown] => [indexPath.terms(key), shard]),
+    ...[...built.heads].map(([key, shard]): [string, unknown] => [indexPath.heads(key), shard]),
     ...[...built.prefixes].map(([prefix, shard]): [string, unknown] => [indexPath.prefix(prefix), shard]),
     ...built.codes.map((bucket, at): [string, unknown] => [indexPath.codes(at), bucket]),
     ...[...built.words].map(([letter, words]): [string, unknown] => [indexPath.words(letter), words]),

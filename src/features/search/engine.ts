@@ -44,8 +44,13 @@ export type { IndexSource } from './reader.ts';
 export interface SearchAnswer {
   /** Product numbers, best first: all that match, or the best `limit` of them. */
   ids: number[];
-  /** How many products match. */
+  /** How many products match (at least, when `approximate`). */
   total: number;
+  /**
+   * True when a suggestion's answer came from the heads of large shards (the best products of its
+   * commonest words, files.ts `TermShard.h`): its first products are right, `total` is a lower bound.
+   */
+  approximate: boolean;
   /** Categories whose names the query matches, most products first. */
   categories: CategoryHit[];
   /**
@@ -87,6 +92,16 @@ const SIZE = /^\d+(?:l|ml|kg|g|m|mm|cm)$/;
 /** How many matched slots the engine keeps between keystrokes. */
 const SLOT_CACHE = 48;
 
+/** The core as an engine holds it, with its key bitmaps decoded and its category names as terms. */
+interface Loaded {
+  core: SearchCore;
+  keys: Uint8Array;
+  /** The keys of shards with a head (the core's `hk`), or null when none has. */
+  headKeys: Uint8Array | null;
+  categoryTerms: string[][];
+  synonymPhrases: Set<string>;
+}
+
 export interface SearchEngine {
   search(query: string, options?: SearchOptions): Promise<SearchAnswer>;
   /**
@@ -98,9 +113,7 @@ export interface SearchEngine {
 }
 
 export function createSearchEngine(source: IndexSource): SearchEngine {
-  let loaded:
-    | Promise<{ core: SearchCore; keys: Uint8Array; categoryTerms: string[][]; synonymPhrases: Set<string> }>
-    | undefined;
+  let loaded: Promise<Loaded> | undefined;
   const decoded = new Map<string, Decoded>();
   const slotCache = new Map<string, Promise<SlotMatch>>();
 
@@ -109,10 +122,12 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       const core = decodeCore(data);
       decoded.clear();
       slotCache.clear();
-      const keys = Uint8Array.from(atob(core.k), (char) => char.charCodeAt(0));
+      const bitmap = (base64: string): Uint8Array =>
+        Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
       const categoryTerms = core.c.map(([name]) => textTerms(name).map(({ term }) => term));
       const synonymPhrases = new Set(Object.keys(core.syn));
-      return { core, keys, categoryTerms, synonymPhrases };
+      const headKeys = core.hk === undefined ? null : bitmap(core.hk);
+      return { core, keys: bitmap(core.k), headKeys, categoryTerms, synonymPhrases };
     });
     loaded.catch(() => (loaded = undefined));
     return loaded;
@@ -169,19 +184,31 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       }),
   };
 
-  async function runSearch(
-    {
-      core,
-      keys,
-      categoryTerms,
-      synonymPhrases,
-    }: { core: SearchCore; keys: Uint8Array; categoryTerms: string[][]; synonymPhrases: Set<string> },
+  /**
+   * While typing, for the best few (`limit`), the heads of large shards are read first (files.ts
+   * `TermShard.h`): their answer stands when it has every word and enough products (its `total` then a
+   * lower bound, `approximate`); otherwise the whole shards answer.
+   */
+  async function runSearch(loaded: Loaded, query: string, options: SearchOptions): Promise<SearchAnswer> {
+    if (options.typing === true && options.limit !== undefined && loaded.headKeys !== null) {
+      const first = await searchWith(loaded, query, options, loaded.headKeys);
+      if (!first.approximate) return first;
+      if (first.relaxed === null && first.didYouMean === null && first.ids.length >= options.limit)
+        return first;
+    }
+    return searchWith(loaded, query, options, null);
+  }
+
+  async function searchWith(
+    { core, keys, categoryTerms, synonymPhrases }: Loaded,
     query: string,
     options: SearchOptions,
+    headKeys: Uint8Array | null,
   ): Promise<SearchAnswer> {
     const empty: SearchAnswer = {
       ids: [],
       total: 0,
+      approximate: false,
       categories: [],
       didYouMean: null,
       corrected: false,
@@ -195,7 +222,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     if (words.length === 0 && read.measures.length === 0) return { ...empty, price: read.price };
     const prefixLast = !/\s$/.test(query);
 
-    const reader = indexReader(source, core, keys, decoded);
+    const reader = indexReader(source, core, keys, decoded, headKeys);
     const { shardOf, bucketOf } = reader;
     const { direct, resolve, matchOf, knownRuns } = wordMatcher(reader, { typing: options.typing === true });
     const measureOf = (measure: MeasureRange): Promise<SlotMatch> => measureSlot(measure, shardOf, matchOf);
@@ -257,7 +284,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       return Promise.all(
         counted.map((alternatives, at) => {
           const prefix = prefixLast && !shortLast && at === lastSlot;
-          const key = JSON.stringify([alternatives, prefix, typos]);
+          const key = JSON.stringify([alternatives, prefix, typos, headKeys !== null]);
           let pending = slotCache.get(key);
           if (!pending) {
             if (slotCache.size >= SLOT_CACHE) slotCache.clear();
@@ -388,6 +415,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     return {
       ids: rank(all.ids, matches, options.limit),
       total: all.ids.length,
+      approximate: all.cut === true,
       categories: all.ids.length > 0 ? categories : categories.slice(0, 3),
       didYouMean,
       corrected: didYouMean !== null,

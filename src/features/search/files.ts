@@ -38,6 +38,7 @@ export const SEARCH_DATA = '/search/data';
 export const indexPath = {
   core: (): string => 'core.json',
   terms: (key: string): string => `t/${key}.json`,
+  heads: (key: string): string => `h/${key}.json`,
   prefix: (prefix: string): string => `p/${prefix}.json`,
   codes: (bucket: number): string => `c/${bucket}.json`,
   words: (letter: string): string => `w/${letter}.json`,
@@ -48,6 +49,7 @@ export const indexPath = {
 const versioned = (path: string, v: string): string => `${SEARCH_DATA}/${path}?v=${v}`;
 export const coreUrl = (): string => `${SEARCH_DATA}/${indexPath.core()}`;
 export const termShardUrl = (key: string, v: string): string => versioned(indexPath.terms(key), v);
+export const headShardUrl = (key: string, v: string): string => versioned(indexPath.heads(key), v);
 export const prefixUrl = (prefix: string, v: string): string => versioned(indexPath.prefix(prefix), v);
 export const codeBucketUrl = (bucket: number, v: string): string => versioned(indexPath.codes(bucket), v);
 export const wordsUrl = (letter: string, v: string): string => versioned(indexPath.words(letter), v);
@@ -121,6 +123,8 @@ export interface SearchCore {
   s: number;
   /** Which term shards exist: a bitmap over `keyNumber`, base64. */
   k: string;
+  /** Which term shards have a head (`h/{key}.json`, see `TermShard.h`): the same kind of bitmap. */
+  hk?: string;
   /** How many code buckets there are (`codeBucket`). */
   cb: number;
   c: CategoryEntry[];
@@ -136,6 +140,13 @@ export interface SearchCore {
 export interface TermShard {
   v: string;
   t: Record<string, Postings>;
+  /**
+   * In a head (`h/{key}.json`, what typing reads of a large shard): the terms cut to their best postings
+   * (name words ending the name first, then in the name, in stock, the "Recommended" order), with how
+   * many products each has in all. A search that relied on a cut term and found too few, or none with
+   * every word, reads the whole shard.
+   */
+  h?: Record<string, number>;
   /**
    * In a code bucket: the terms of a configurable's child's SKU or model number that only that child has,
    * by product number: the query of the parent's page that chooses the child (`volume=5-l`).
@@ -252,6 +263,12 @@ export function decodeTermShard(data: unknown, key: string, v: string): TermShar
       file,
       `"${term}" should be two lists of numbers of one length and a weight`,
     );
+  const cut = shard['h'];
+  check(
+    cut === undefined || (isObject(cut) && Object.values(cut).every((count) => typeof count === 'number')),
+    file,
+    '"h" should give each cut term its count',
+  );
   const variants = shard['x'];
   check(
     variants === undefined ||

@@ -136,14 +136,76 @@ function shardsOf(
   return shards;
 }
 
+/**
+ * A shard is given a head when its postings are more than this many: at 100,000 products the shards of
+ * the commonest words ("cleaner", "pressure", "vacuum") weigh 10–20 KB, more than a keystroke's 5 KB.
+ */
+const HEAD_FROM = 8000;
+/** The postings a cut term keeps in a head: the suggestions show ten, from the best of these. */
+const HEAD_POSTINGS = 200;
+
+/** When a shard gets a head (more postings than `from`), and how many postings a cut term keeps. */
+export interface HeadSizes {
+  from: number;
+  keep: number;
+}
+
+/** How a posting ranks for a one-word query (rank.ts): a name's last word, then in the name, in stock. */
+function headRank(packed: number): number {
+  const fields = info.fields(packed);
+  const tier =
+    fields & FIELD.name ? (info.endsName(packed) ? 0 : 1) : fields & (FIELD.sku | FIELD.model) ? 2 : 3;
+  return tier * 2 + (info.inStock(packed) ? 0 : 1);
+}
+
+/**
+ * The head of a large shard: each term with more than HEAD_POSTINGS products cut to its best ones (by
+ * `headRank`, then product number), still in product order; the others, and the terms written the other
+ * way round (already small), whole. Null for a shard small enough to fetch while typing.
+ */
+export function headShard(
+  shard: TermShard,
+  { from, keep }: HeadSizes = { from: HEAD_FROM, keep: HEAD_POSTINGS },
+): TermShard | null {
+  const listed = Object.values(shard.t).reduce(
+    (sum, [gaps, , , complement]) => sum + (complement ? 0 : gaps.length),
+    0,
+  );
+  if (listed <= from) return null;
+  const head: TermShard = { v: shard.v, t: {}, h: {} };
+  for (const [term, postings] of Object.entries(shard.t)) {
+    const [gaps, infos, weight, complement] = postings;
+    if (complement || gaps.length <= keep) {
+      head.t[term] = postings;
+      continue;
+    }
+    let id = 0;
+    const ids = gaps.map((gap) => (id += gap));
+    const best = ids
+      .map((_, at) => at)
+      .sort((a, b) => headRank(infos[a] ?? 0) - headRank(infos[b] ?? 0) || a - b)
+      .slice(0, keep)
+      .sort((a, b) => a - b);
+    head.t[term] = [gapsOf(best.map((at) => ids[at] ?? 0)), best.map((at) => infos[at] ?? 0), weight];
+    (head.h ??= {})[term] = gaps.length;
+  }
+  return head;
+}
+
 /** The term files of an index, and the core's fields that describe them. */
 export interface TermFiles {
   terms: Map<string, TermShard>;
+  /** The heads of the large term shards, by key (`headShard`). */
+  heads: Map<string, TermShard>;
   prefixes: Map<string, TermShard>;
   codes: TermShard[];
   words: Map<string, WordsFile>;
-  /** The core's bitmap of existing shard keys (`k`), its code bucket count (`cb`) and word letters (`wl`). */
+  /**
+   * The core's bitmaps of existing shard keys (`k`) and of those with a head (`hk`), its code bucket count
+   * (`cb`) and word letters (`wl`).
+   */
   keys: string;
+  headKeys: string;
   bucketCount: number;
   letters: string;
 }
@@ -156,7 +218,11 @@ export interface IndexedTerms {
 }
 
 /** The term files of `products`, numbered in order; `v` is the index's version, written in each file. */
-export function assemblePostings(products: readonly IndexedTerms[], v: string): TermFiles {
+export function assemblePostings(
+  products: readonly IndexedTerms[],
+  v: string,
+  headSizes?: HeadSizes,
+): TermFiles {
   const lists = new Map<string, TermList>();
   const codeLists = new Map<string, TermList>();
   const variantTerms = new Map<string, Record<string, string>>();
@@ -192,9 +258,15 @@ export function assemblePostings(products: readonly IndexedTerms[], v: string): 
     if (bucket) (bucket.x ??= {})[term] = byProduct;
   }
   const words = wordsFiles(lists, v);
+  const heads = new Map<string, TermShard>();
+  for (const [key, shard] of terms) {
+    const head = headShard(shard, headSizes);
+    if (head) heads.set(key, head);
+  }
   return {
-    ...{ terms, prefixes, codes, words, bucketCount },
+    ...{ terms, heads, prefixes, codes, words, bucketCount },
     keys: keyBitmap(terms.keys()),
+    headKeys: keyBitmap(heads.keys()),
     letters: [...words.keys()].sort().join(''),
   };
 }

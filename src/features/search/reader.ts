@@ -18,6 +18,8 @@ import {
 export interface IndexSource {
   core(): Promise<unknown>;
   terms(key: string, v: string): Promise<TermShard>;
+  /** The head of a large shard (`h/{key}.json`), which typing reads instead; a source may have none. */
+  heads?(key: string, v: string): Promise<TermShard>;
   prefixes(prefix: string, v: string): Promise<TermShard>;
   codes(bucket: number, v: string): Promise<TermShard>;
   words(letter: string, v: string): Promise<WordsFile | null>;
@@ -30,6 +32,8 @@ export interface IndexSource {
 export interface Decoded {
   ids: Int32Array;
   infos: Int32Array;
+  /** From a head, cut to the term's best postings. */
+  cut?: boolean;
 }
 
 /** A term and the file it is in: a word shard, a code bucket (`code`), or a prefix file (`prefixFile`). */
@@ -56,21 +60,34 @@ export interface IndexReader {
   postings(ref: TermRef): Promise<Decoded | null>;
 }
 
+/** Is a key's bit set in one of the core's bitmaps (`k`, `hk`, decoded)? */
+const inBitmap = (bitmap: Uint8Array | null, key: string): boolean => {
+  const bit = keyNumber(key);
+  return bitmap !== null && bit >= 0 && ((bitmap[bit >> 3] ?? 0) & (1 << (bit & 7))) !== 0;
+};
+
+/**
+ * The files of one search. With `headKeys` (while typing, the core's `hk`), a large shard is read as its
+ * head, and a cut term's postings say so (`Decoded.cut`).
+ */
 export function indexReader(
   source: IndexSource,
   core: SearchCore,
   keys: Uint8Array,
   decoded: Map<string, Decoded>,
+  headKeys: Uint8Array | null = null,
 ): IndexReader {
-  const hasKey = (key: string): boolean => {
-    const bit = keyNumber(key);
-    return bit >= 0 && ((keys[bit >> 3] ?? 0) & (1 << (bit & 7))) !== 0;
-  };
+  const hasKey = (key: string): boolean => inBitmap(keys, key);
+  const headOf = (key: string): boolean => source.heads !== undefined && inBitmap(headKeys, key);
   const shardCache = new Map<string, Promise<TermShard | null>>();
   const shardOf = (key: string): Promise<TermShard | null> => {
     let pending = shardCache.get(key);
     if (!pending) {
-      pending = hasKey(key) ? source.terms(key, core.v) : Promise.resolve(null);
+      pending = !hasKey(key)
+        ? Promise.resolve(null)
+        : headOf(key) && source.heads
+          ? source.heads(key, core.v)
+          : source.terms(key, core.v);
       shardCache.set(key, pending);
     }
     return pending;
@@ -91,7 +108,8 @@ export function indexReader(
     return false;
   };
   const postings = async ({ term, code, prefixFile }: TermRef): Promise<Decoded | null> => {
-    const name = code ? `c/${term}` : prefixFile ? `p/${term}` : term;
+    const head = !code && !prefixFile && headOf(shardKey(term));
+    const name = code ? `c/${term}` : prefixFile ? `p/${term}` : head ? `h/${term}` : term;
     const cached = decoded.get(name);
     if (cached) return cached;
     const file = code
@@ -101,6 +119,7 @@ export function indexReader(
         : await shardOf(shardKey(term));
     const found = file?.t[term];
     if (!found) return null;
+    const isCut = file?.h?.[term] !== undefined;
     const [gaps, infos, weight, complement] = found;
     let ids = new Int32Array(gaps.length);
     let id = 0;
@@ -115,7 +134,7 @@ export function indexReader(
       for (let product = 0; product < core.n; product += 1) if (!without[product]) ids[at++] = product;
       packed = new Int32Array(ids.length).fill(packed[0] ?? 0);
     }
-    const result = { ids, infos: packed };
+    const result: Decoded = isCut ? { ids, infos: packed, cut: true } : { ids, infos: packed };
     if (decoded.size >= DECODED_TERMS) decoded.delete(decoded.keys().next().value ?? '');
     decoded.set(name, result);
     return result;
@@ -129,5 +148,13 @@ export function indexReader(
     }
     return pending;
   };
-  return { core, hasKey, hasLongerKey, shardOf, bucketOf, words, postings };
+  return {
+    core,
+    hasKey,
+    hasLongerKey,
+    shardOf,
+    bucketOf,
+    words,
+    postings,
+  };
 }

@@ -130,10 +130,12 @@ export function wordMatcher(reader: IndexReader, { typing = false }: { typing?: 
       const both = intersect(parts, core.n);
       return { ...both, span: parts.length };
     }
+    let cut = false;
     for (const candidate of resolved.candidates) {
       const q = candidate.quality;
       const list = await postings(candidate);
       if (!list) continue;
+      cut ||= list.cut === true;
       only = only === undefined ? list.ids : new Int32Array(0);
       const { ids, infos: packed } = list;
       for (let at = 0; at < ids.length; at += 1) {
@@ -147,7 +149,7 @@ export function wordMatcher(reader: IndexReader, { typing = false }: { typing?: 
     }
     // One list is already the products in order; several are merged by one pass over the marks.
     const span = resolved.word.parts?.length ?? 1;
-    return { quality, infos, ids: only?.length ? only : present(quality), span };
+    return { quality, infos, ids: only?.length ? only : present(quality), span, ...(cut ? { cut } : {}) };
   }
 
   return { direct, resolve, matchOf, knownRuns };

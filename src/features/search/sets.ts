@@ -21,7 +21,13 @@ export interface Match {
   span: number;
   /** A measure asked for as a range ("2000 psi"): attribute values, no part of the name's phrase. */
   measure?: boolean;
+  /** Matched through postings cut to a term's best (a head, read while typing): there may be more. */
+  cut?: boolean;
 }
+
+/** Whether any of `matches` was cut, as a set's own field. */
+const cutOf = (matches: readonly Match[]): { cut?: true } =>
+  matches.some((match) => match.cut === true) ? { cut: true } : {};
 
 /** One slot of a query matched: its products, its words as understood, the terms each alternative's words matched. */
 export interface SlotMatch {
@@ -74,7 +80,7 @@ export function intersect(matches: readonly Match[], n: number): Match {
     infos[id] = (first & ~(127 | ENDS_NAME)) | (last & ENDS_NAME) | (fields & 127);
   }
   const span = matches.reduce((sum, match) => sum + match.span, 0);
-  return { quality, infos, ids: kept.subarray(0, count), span };
+  return { quality, infos, ids: kept.subarray(0, count), span, ...cutOf(matches) };
 }
 
 /** Products any match holds, each with its best match. */
@@ -90,5 +96,5 @@ export function union(matches: readonly Match[], n: number): Match {
         infos[id] = match.infos[id] ?? 0;
       }
     }
-  return { quality, infos, ids: present(quality), span: matches[0]?.span ?? 1 };
+  return { quality, infos, ids: present(quality), span: matches[0]?.span ?? 1, ...cutOf(matches) };
 }

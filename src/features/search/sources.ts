@@ -17,6 +17,7 @@ import {
   recordShardUrl,
   SearchIndexError,
   termShardUrl,
+  headShardUrl,
   wordsUrl,
   type RecordShard,
   type TermShard,
@@ -62,6 +63,12 @@ export function readerSource(read: (url: string, fresh: boolean) => Promise<unkn
         const data = await read(termShardUrl(key, v), false);
         if (data === null) return { v, t: {} };
         return decodeTermShard(data, key, v);
+      }),
+    heads: (key, v) =>
+      keep(`h/${key}`, async (): Promise<TermShard> => {
+        const data = await read(headShardUrl(key, v), false);
+        if (data === null) throw new SearchIndexError(`h/${key}.json: not found`);
+        return decodeTermShard(data, `h/${key}`, v);
       }),
     prefixes: (prefix, v) =>
       keep(`p/${prefix}`, async (): Promise<TermShard> => {
@@ -114,6 +121,11 @@ export function memorySource(built: BuiltSearch): IndexSource {
   return {
     core: () => Promise.resolve(structuredClone(built.core)),
     terms: (key, v) => Promise.resolve(decodeTermShard(built.terms.get(key) ?? { v, t: {} }, key, v)),
+    heads: (key, v) => {
+      const file = built.heads.get(key);
+      if (!file) return Promise.reject(new SearchIndexError(`h/${key}.json: not found`));
+      return Promise.resolve(decodeTermShard(file, `h/${key}`, v));
+    },
     prefixes: (prefix, v) =>
       Promise.resolve(decodeTermShard(built.prefixes.get(prefix) ?? { v, t: {} }, `p/${prefix}`, v)),
     codes: (bucket, v) => {

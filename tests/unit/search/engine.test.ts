@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/catalogue/types.ts';
-import { buildSearchFiles, type SearchListing } from '../../../src/features/search/build.ts';
+import {
+  buildSearchFiles,
+  type SearchBuildInput,
+  type SearchListing,
+} from '../../../src/features/search/build.ts';
 import { createSearchEngine, type IndexSource } from '../../../src/features/search/engine.ts';
 import { StaleIndexError, type TermShard } from '../../../src/features/search/files.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';
@@ -87,8 +91,9 @@ const LISTINGS = [
   listing(2, 'Pressure Washers', '/professional/pressure-washer', 'Professional'),
 ];
 
-function build(products = PRODUCTS) {
+function build(products = PRODUCTS, more: Partial<SearchBuildInput> = {}) {
   return buildSearchFiles({
+    ...more,
     products,
     hrefBySku: new Map(products.map((p) => [p.sku, `/${p.urlKey}`])),
     attributes: ATTRIBUTES,
@@ -398,5 +403,48 @@ describe('files', () => {
     const answer = await search.search('window vac');
     expect(answer.core.v).toBe(renumbered.core.v);
     expect(answer.ids).toHaveLength(1);
+  });
+});
+
+describe('heads of large shards, read while typing', () => {
+  // Five products have "pressure", five "washer": here a shard of more than 3 postings gets a head that
+  // keeps each cut term's best 2 (at 100,000 products, more than 8,000 and 200).
+  const large = build(PRODUCTS, { headSizes: { from: 3, keep: 2 } });
+  const exact = createSearchEngine(memorySource(large));
+
+  function recorded(): { asked: string[]; search: ReturnType<typeof createSearchEngine> } {
+    const asked: string[] = [];
+    const files = memorySource(large);
+    const source: IndexSource = {
+      ...files,
+      terms: (key, v) => (asked.push(`t/${key}`), files.terms(key, v)),
+      heads: (key, v) => (asked.push(`h/${key}`), files.heads?.(key, v) ?? files.terms(key, v)),
+    };
+    return { asked, search: createSearchEngine(source) };
+  }
+
+  it('answers the best few from the heads, without the whole shards, saying the count is a lower bound', async () => {
+    expect(large.core.hk).toBeDefined();
+    const { asked, search } = recorded();
+    const typed = await search.search('pressure washer', { typing: true, limit: 1 });
+    const whole = await exact.search('pressure washer');
+    expect(typed.approximate).toBe(true);
+    expect(typed.ids).toEqual(whole.ids.slice(0, 1));
+    expect(asked).toContain('h/pre');
+    expect(asked).not.toContain('t/pre');
+  });
+
+  it('reads the whole shards when the heads find fewer than asked for, and the results page always', async () => {
+    const whole = await exact.search('pressure washer');
+    const { asked, search } = recorded();
+    const typed = await search.search('pressure washer', { typing: true, limit: 10 });
+    expect(typed.approximate).toBe(false);
+    expect(typed.total).toBe(whole.total);
+    expect(typed.ids).toEqual(whole.ids);
+    expect(asked).toContain('t/pre');
+
+    const page = recorded();
+    expect((await page.search.search('pressure washer')).approximate).toBe(false);
+    expect(page.asked.filter((path) => path.startsWith('h/'))).toEqual([]);
   });
 });

@@ -106,7 +106,21 @@ describe('suggestionRows', () => {
       name: 'Clearwater K 0 Pressure Washer',
       href: '/clearwater-k-0-pressure-washer',
     });
-    expect(rows.at(-1)).toEqual({ kind: 'seeAll', href: '/search/presure%20washer', total: 33 });
+    expect(rows.at(-1)).toEqual({
+      kind: 'seeAll',
+      href: '/search/presure%20washer',
+      total: 33,
+      approximate: false,
+    });
+    expect(rowsHtml(rows.slice(-1), 'x')).toContain('See all 33 results');
+  });
+
+  it('gives no count when the engine found the best products from the heads of large shards', () => {
+    const rows = rowsFor('cle', { ...answer(12, washers), approximate: true }, DESKTOP_ROWS);
+    expect(rows.at(-1)).toMatchObject({ kind: 'seeAll', approximate: true });
+    const html = rowsHtml(rows.slice(-1), 'x');
+    expect(html).toContain('See all results');
+    expect(html).not.toContain('12');
   });
 
   it('never passes the row limit, whatever matched', () => {
