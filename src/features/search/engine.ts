@@ -322,9 +322,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         if (which === 0) shown = resolved.map((r) => r.shown).join(' ');
         terms.push(resolved.map(termsOf));
         codes.push(...resolved.flatMap(codeTermsOf));
-        const match = intersect(await Promise.all(resolved.map(matchOf)), core.n);
-        if (which > 0)
-          for (const id of match.ids) match.quality[id] = Math.max(match.quality[id] ?? 0, QUALITY.synonym);
+        const match = intersect(await Promise.all(resolved.map(matchOf)));
+        if (which > 0) match.quality.forEach((q, at) => (match.quality[at] = Math.max(q, QUALITY.synonym)));
         perAlternative.push(match);
       }
       // Found through a synonym alone: the words as typed answered, not their correction ("carpet
@@ -348,10 +347,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     }
     const measures = await Promise.all(read.measures.map(measureOf));
     evaluated = [...evaluated, ...measures];
-    let all = intersect(
-      evaluated.map((slot) => slot.match),
-      core.n,
-    );
+    let all = intersect(evaluated.map((slot) => slot.match));
     if (all.ids.length === 0 && !shortLast && measures.length === 0) {
       const code = await wholeCode();
       if (code) {
@@ -361,19 +357,13 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     }
     if (all.ids.length === 0 && !shortLast) {
       evaluated = [...(await evaluate(true)), ...measures];
-      all = intersect(
-        evaluated.map((slot) => slot.match),
-        core.n,
-      );
+      all = intersect(evaluated.map((slot) => slot.match));
     }
     // A measure no product has together with the other words ("1500 w vacuum"): its nearest values, as
     // psi's, on the results page (the terms of a range cost a shard each: not on every keystroke).
     if (all.ids.length === 0 && options.typing !== true) {
       const near = await nearestMeasures(evaluated, measureOf);
-      const found = intersect(
-        near.map((slot) => slot.match),
-        core.n,
-      );
+      const found = intersect(near.map((slot) => slot.match));
       if (found.ids.length > 0) {
         evaluated = near;
         all = found;
@@ -393,14 +383,10 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
             (at === lastWordSlot ? 0.5 : 0) -
             (slot.shown !== slot.typed ? 0.5 : 0),
         })),
-        core.n,
       );
       if (kept) {
         evaluated = kept.map((at) => evaluated[at] as SlotMatch);
-        all = intersect(
-          evaluated.map((slot) => slot.match),
-          core.n,
-        );
+        all = intersect(evaluated.map((slot) => slot.match));
         relaxed = evaluated.map((slot) => slot.shown).join(' ');
       }
     }

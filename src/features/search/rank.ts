@@ -20,6 +20,14 @@ export function rank(ids: Int32Array, all: readonly Match[], limit = Infinity): 
   const measures = all.filter((match) => match.measure);
   const matches = measures.length === 0 ? all : all.filter((match) => !match.measure);
   const last = matches.length - 1;
+  // Every match holds every product of `ids` (ascending): each is walked once, alongside.
+  const cursors = new Int32Array(all.length);
+  const placeIn = (match: Match, m: number, id: number): number => {
+    let at = cursors[m] as number;
+    while ((match.ids[at] as number) < id) at += 1;
+    cursors[m] = at;
+    return at;
+  };
   for (let at = 0; at < ids.length; at += 1) {
     const id = ids[at] as number;
     let code = 1;
@@ -35,9 +43,10 @@ export function rank(ids: Int32Array, all: readonly Match[], limit = Infinity): 
     let ending = false;
     for (let slot = 0; slot <= last; slot += 1) {
       const match = matches[slot] as Match;
-      const packed = match.infos[id] as number;
+      const place = placeIn(match, slot, id);
+      const packed = match.infos[place] as number;
       const fields = info.fields(packed);
-      const q = match.quality[id] as number;
+      const q = match.quality[place] as number;
       const position = info.position(packed);
       if (fields & FIELD.code && q === QUALITY.exact) code = 0;
       if (fields & (FIELD.sku | FIELD.model)) codeField = true;
@@ -57,10 +66,11 @@ export function rank(ids: Int32Array, all: readonly Match[], limit = Infinity): 
       weight += info.weight(packed);
       stocked ||= info.inStock(packed);
     }
-    for (const match of measures) {
-      qualitySum += match.quality[id] as number;
-      weight += info.weight(match.infos[id] as number);
-    }
+    measures.forEach((match, m) => {
+      const place = placeIn(match, matches.length + m, id);
+      qualitySum += match.quality[place] as number;
+      weight += info.weight(match.infos[place] as number);
+    });
     // A phrase that ends the name names what the product is ("… Spray Extraction Cleaner"), before one
     // inside it ("Carpet Cleaner Powder … Detergent").
     const tier = inName && phrase ? (whole ? 0 : ending ? 1 : 2) : inName ? 3 : codeField ? 4 : 5;

@@ -26,7 +26,7 @@ const MAX_COMBINED = 8;
  * match a product together, of those the set with the most weight, then the one matching more products.
  * Null when no slot matches anything. The indexes are ascending (the query's order).
  */
-export function relaxedSlots(slots: readonly RelaxSlot[], n: number): number[] | null {
+export function relaxedSlots(slots: readonly RelaxSlot[]): number[] | null {
   const live = slots
     .map((slot, at) => ({ slot, at }))
     .filter(({ slot }) => slot.match.ids.length > 0)
@@ -36,10 +36,7 @@ export function relaxedSlots(slots: readonly RelaxSlot[], n: number): number[] |
     let best: { kept: number[]; weight: number; found: number } | null = null;
     for (const chosen of combinations(live.length, size)) {
       const kept = chosen.map((at) => live[at] as { slot: RelaxSlot; at: number });
-      const found = intersect(
-        kept.map(({ slot }) => slot.match),
-        n,
-      ).ids.length;
+      const found = intersect(kept.map(({ slot }) => slot.match)).ids.length;
       if (found === 0) continue;
       const weight = kept.reduce((sum, { slot }) => sum + slot.weight, 0);
       if (!best || weight > best.weight || (weight === best.weight && found > best.found))

@@ -3,10 +3,10 @@
  * typed), corrected within the allowed edits (typo.ts), or, for a code typed in pieces whose joined form
  * the index does not know, piece by piece; and the products the terms it matched have.
  */
-import { info, shardKey } from './files.ts';
+import { shardKey } from './files.ts';
 import { isMeasureTerm } from './query.ts';
 import type { IndexReader, TermRef } from './reader.ts';
-import { intersect, NONE, present, QUALITY, type Match } from './sets.ts';
+import { gather, intersect, QUALITY, uniform, type Match } from './sets.ts';
 import type { QueryWord } from './text.ts';
 import { corrections } from './typo.ts';
 
@@ -122,34 +122,27 @@ export function wordMatcher(reader: IndexReader, { typing = false }: { typing?: 
   }
 
   async function matchOf(resolved: Resolved): Promise<Match> {
-    const quality = new Uint8Array(core.n).fill(NONE);
-    const infos = new Int32Array(core.n);
-    let only: Int32Array | undefined;
+    const span = resolved.word.parts?.length ?? 1;
     if (resolved.parts) {
       const parts = await Promise.all(resolved.parts.map(matchOf));
-      const both = intersect(parts, core.n);
-      return { ...both, span: parts.length };
+      return { ...intersect(parts), span: parts.length };
     }
-    let cut = false;
-    for (const candidate of resolved.candidates) {
-      const q = candidate.quality;
-      const list = await postings(candidate);
-      if (!list) continue;
-      cut ||= list.cut === true;
-      only = only === undefined ? list.ids : new Int32Array(0);
-      const { ids, infos: packed } = list;
-      for (let at = 0; at < ids.length; at += 1) {
-        const id = ids[at] as number;
-        const current = quality[id] as number;
-        if (q < current) {
-          quality[id] = q;
-          infos[id] = packed[at] as number;
-        } else if (q === current) infos[id] = (infos[id] as number) | info.fields(packed[at] as number);
-      }
+    // Every list first: gathering them then runs at once (it shares one index-wide array).
+    const lists = (
+      await Promise.all(
+        resolved.candidates.map(async (candidate) => {
+          const list = await postings(candidate);
+          return list ? { ...list, quality: candidate.quality } : null;
+        }),
+      )
+    ).filter((list) => list !== null);
+    const cut = lists.some((list) => list.cut === true) ? { cut: true } : {};
+    // One list is already the products in order.
+    if (lists.length === 1) {
+      const [list] = lists as [(typeof lists)[number]];
+      return { ...uniform(list.ids, list.quality, list.infos, span), ...cut };
     }
-    // One list is already the products in order; several are merged by one pass over the marks.
-    const span = resolved.word.parts?.length ?? 1;
-    return { quality, infos, ids: only?.length ? only : present(quality), span, ...(cut ? { cut } : {}) };
+    return { ...gather(lists, core.n, true), span, ...cut };
   }
 
   return { direct, resolve, matchOf, knownRuns };

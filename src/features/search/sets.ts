@@ -1,6 +1,8 @@
 /**
- * Sets of matched products (engine.ts): per product, how well a word matched (`quality`, NONE for not at
- * all) and the posting's packed info; intersected for words that must all match, united for alternatives.
+ * Sets of matched products (engine.ts): the products a word matched, ascending, each with how well it
+ * matched (`quality`) and the posting's packed info; intersected for words that must all match, united for
+ * alternatives. A set is as long as its products, not the index: at 100,000 products a keystroke would
+ * otherwise allocate and scan arrays of the whole index for every word.
  */
 import { info } from './files.ts';
 
@@ -11,12 +13,12 @@ export const NONE = 255;
 /** The info bit of a term that is the name's last word (files.ts `info.pack`). */
 const ENDS_NAME = 1 << 11;
 
-/** Per product, how a word (or slot) matched: quality (NONE for no match) and the posting's info. */
+/** The products a word (or slot) matched, and for each (same places) how well and the posting's info. */
 export interface Match {
-  quality: Uint8Array;
-  infos: Int32Array;
   /** Products matched, ascending. */
   ids: Int32Array;
+  quality: Uint8Array;
+  infos: Int32Array;
   /** How many query words it spans (a joined code counts its parts). */
   span: number;
   /** A measure asked for as a range ("2000 psi"): attribute values, no part of the name's phrase. */
@@ -40,61 +42,136 @@ export interface SlotMatch {
   codes: string[];
 }
 
-/** The products a quality array marks, ascending: one pass, faster than sorting a long list. */
-export function present(quality: Uint8Array): Int32Array {
+/** A set of no products. */
+export const noMatch = (span = 0): Match => ({
+  ids: new Int32Array(0),
+  quality: new Uint8Array(0),
+  infos: new Int32Array(0),
+  span,
+});
+
+/** Every product of `ids` (ascending) matched alike. */
+export function uniform(ids: Int32Array, quality: number, infos: Int32Array, span = 1): Match {
+  return { ids, quality: new Uint8Array(ids.length).fill(quality), infos, span };
+}
+
+// One pair of index-wide arrays, reused by every gathering (each runs synchronously from start to end).
+let bestQuality = new Uint8Array(0);
+let bestInfo = new Int32Array(0);
+
+/**
+ * Gathers postings of several lists into one set: each product's best quality and that posting's info;
+ * with `joinFields`, the fields of equally good postings are joined (a word in the name and in the SKU).
+ */
+export function gather(
+  lists: readonly { ids: Int32Array; quality: number | Uint8Array; infos: Int32Array }[],
+  n: number,
+  joinFields: boolean,
+): Omit<Match, 'span'> {
+  if (bestQuality.length < n) {
+    bestQuality = new Uint8Array(n).fill(NONE);
+    bestInfo = new Int32Array(n);
+  }
+  let touched = new Int32Array(64);
   let count = 0;
-  for (let id = 0; id < quality.length; id += 1) if (quality[id] !== NONE) count += 1;
-  const ids = new Int32Array(count);
-  let at = 0;
-  for (let id = 0; id < quality.length; id += 1) if (quality[id] !== NONE) ids[at++] = id;
-  return ids;
+  for (const list of lists)
+    for (let at = 0; at < list.ids.length; at += 1) {
+      const id = list.ids[at] as number;
+      const q = typeof list.quality === 'number' ? list.quality : (list.quality[at] as number);
+      const packed = list.infos[at] as number;
+      const current = bestQuality[id] as number;
+      if (current === NONE) {
+        if (count === touched.length) {
+          const grown = new Int32Array(count * 2);
+          grown.set(touched);
+          touched = grown;
+        }
+        touched[count++] = id;
+        bestQuality[id] = q;
+        bestInfo[id] = packed;
+      } else if (q < current) {
+        bestQuality[id] = q;
+        bestInfo[id] = packed;
+      } else if (q === current && joinFields) bestInfo[id] = (bestInfo[id] as number) | info.fields(packed);
+    }
+  // Many products (a brand's prefix): one pass over the index in order beats sorting them.
+  let ids: Int32Array;
+  if (count * 8 > n) {
+    ids = new Int32Array(count);
+    let at = 0;
+    for (let id = 0; id < n; id += 1) if (bestQuality[id] !== NONE) ids[at++] = id;
+  } else ids = touched.slice(0, count).sort();
+  const quality = new Uint8Array(count);
+  const infos = new Int32Array(count);
+  for (let at = 0; at < count; at += 1) {
+    const id = ids[at] as number;
+    quality[at] = bestQuality[id] as number;
+    infos[at] = bestInfo[id] as number;
+    bestQuality[id] = NONE;
+  }
+  return { ids, quality, infos };
+}
+
+/** The place of `id` in `ids` (ascending) at or after `from`, or -1: galloping, then halving. */
+export function placeOf(ids: Int32Array, id: number, from: number): number {
+  let step = 1;
+  let high = from;
+  while (high < ids.length && (ids[high] as number) < id) {
+    from = high + 1;
+    high += step;
+    step *= 2;
+  }
+  high = Math.min(high, ids.length - 1);
+  while (from < high) {
+    const middle = (from + high) >> 1;
+    if ((ids[middle] as number) < id) from = middle + 1;
+    else high = middle;
+  }
+  return from < ids.length && ids[from] === id ? from : -1;
 }
 
 /** Products every match holds; each keeps the worst quality and the name info of the first (its end, of the last). */
-export function intersect(matches: readonly Match[], n: number): Match {
+export function intersect(matches: readonly Match[]): Match {
   if (matches.length === 1) return matches[0] as Match;
-  const quality = new Uint8Array(n).fill(NONE);
-  const infos = new Int32Array(n);
-  if (matches.length === 0) return { quality, infos, ids: new Int32Array(0), span: 0 };
-  const smallest = [...matches].sort((a, b) => a.ids.length - b.ids.length)[0] as Match;
-  const kept = new Int32Array(smallest.ids.length);
+  if (matches.length === 0) return noMatch();
+  const smallest = matches.reduce((a, b) => (b.ids.length < a.ids.length ? b : a));
+  const ids = new Int32Array(smallest.ids.length);
+  const quality = new Uint8Array(smallest.ids.length);
+  const infos = new Int32Array(smallest.ids.length);
+  const cursors = new Int32Array(matches.length);
   let count = 0;
-  for (const id of smallest.ids) {
+  products: for (const id of smallest.ids) {
     let worst = 0;
     let fields = -1;
-    for (const match of matches) {
-      const q = match.quality[id] as number;
-      if (q === NONE) {
-        worst = NONE;
-        break;
-      }
+    for (let m = 0; m < matches.length; m += 1) {
+      const match = matches[m] as Match;
+      const at = placeOf(match.ids, id, cursors[m] as number);
+      if (at < 0) continue products;
+      cursors[m] = at;
+      const q = match.quality[at] as number;
       if (q > worst) worst = q;
-      fields &= info.fields(match.infos[id] as number);
+      fields &= info.fields(match.infos[at] as number);
     }
-    if (worst === NONE) continue;
-    kept[count++] = id;
-    quality[id] = worst;
     // A phrase starts where its first word is and ends the name if its last word does.
-    const first = matches[0]?.infos[id] ?? 0;
-    const last = matches.at(-1)?.infos[id] ?? 0;
-    infos[id] = (first & ~(127 | ENDS_NAME)) | (last & ENDS_NAME) | (fields & 127);
+    const first = matches[0]?.infos[cursors[0] as number] ?? 0;
+    const last = matches.at(-1)?.infos[cursors[matches.length - 1] as number] ?? 0;
+    ids[count] = id;
+    quality[count] = worst;
+    infos[count] = (first & ~(127 | ENDS_NAME)) | (last & ENDS_NAME) | (fields & 127);
+    count += 1;
   }
   const span = matches.reduce((sum, match) => sum + match.span, 0);
-  return { quality, infos, ids: kept.subarray(0, count), span, ...cutOf(matches) };
+  return {
+    ids: ids.slice(0, count),
+    quality: quality.slice(0, count),
+    infos: infos.slice(0, count),
+    span,
+    ...cutOf(matches),
+  };
 }
 
-/** Products any match holds, each with its best match. */
+/** Products any match holds, each with its best match (the first of equals). */
 export function union(matches: readonly Match[], n: number): Match {
   if (matches.length === 1) return matches[0] as Match;
-  const quality = new Uint8Array(n).fill(NONE);
-  const infos = new Int32Array(n);
-  for (const match of matches)
-    for (const id of match.ids) {
-      const q = match.quality[id] ?? NONE;
-      if (q < (quality[id] ?? NONE)) {
-        quality[id] = q;
-        infos[id] = match.infos[id] ?? 0;
-      }
-    }
-  return { quality, infos, ids: present(quality), span: matches[0]?.span ?? 1, ...cutOf(matches) };
+  return { ...gather(matches, n, false), span: matches[0]?.span ?? 1, ...cutOf(matches) };
 }
