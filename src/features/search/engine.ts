@@ -273,17 +273,19 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     ).flat();
     const querySlots = synonymSlots(words, core.syn);
     const lastSlot = querySlots.length - 1;
-    // While typing, a last word of one or two letters (no digit) is left aside until it grows, after other
-    // words, and matched only whole alone ("k"): the words it might begin are too many to fetch on every
-    // first keystroke, and the words before it already say what the shopper wants.
+    // While typing, a last word of one or two characters is matched only whole: the words it might begin
+    // are too many to fetch on every first keystroke (`p/{prefix}.json`). One of letters is also left aside
+    // until it grows, after other words, and matched only alone ("k"): the words before it already say
+    // what the shopper wants; one with a digit may be a whole code ("k5", "15").
     const lastWord = words.at(-1)?.text ?? '';
-    const shortLast = options.typing === true && prefixLast && lastWord.length < 3 && !/\d/.test(lastWord);
+    const shortTyped = options.typing === true && prefixLast && lastWord.length < 3;
+    const shortLast = shortTyped && !/\d/.test(lastWord);
     const counted = shortLast && querySlots.length > 1 ? querySlots.slice(0, -1) : querySlots;
 
     async function evaluate(typos: boolean): Promise<SlotMatch[]> {
       return Promise.all(
         counted.map((alternatives, at) => {
-          const prefix = prefixLast && !shortLast && at === lastSlot;
+          const prefix = prefixLast && !shortTyped && at === lastSlot;
           const key = JSON.stringify([alternatives, prefix, typos, headKeys !== null]);
           let pending = slotCache.get(key);
           if (!pending) {
@@ -399,7 +401,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     const categories = rankCategories(core.c, categoryTerms, evaluated, all.ids.length > 0);
 
     return {
-      ids: rank(all.ids, matches, options.limit),
+      ids: rank(all, matches, options.limit),
       total: all.ids.length,
       approximate: all.cut === true,
       categories: all.ids.length > 0 ? categories : categories.slice(0, 3),

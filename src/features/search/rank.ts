@@ -5,29 +5,35 @@
  * then the shop's "Recommended" order (the product number).
  */
 import { FIELD, info } from './files.ts';
-import { QUALITY, type Match } from './sets.ts';
+import { placeOf, QUALITY, type Match } from './sets.ts';
 
 /** Bits of the product number in a ranking key: up to a million products. */
 const ID_BITS = 2 ** 20;
 
 /**
- * The ranking of `ids` (see the module's comment), as one number per product compared at once: whole code
- * (1 bit), tier (3), summed match quality (5), out of stock (1), missing weight (8), product number (20).
+ * The ranking of the products `found` (the intersection of `slots`; see the module's comment), as one
+ * number per product compared at once: whole code (1 bit), tier (3), summed match quality (5), out of
+ * stock (1), missing weight (8), product number (20).
  */
-export function rank(ids: Int32Array, all: readonly Match[], limit = Infinity): number[] {
+export function rank(found: Match, slots: readonly Match[], limit = Infinity): number[] {
+  const { ids } = found;
   const keys = new Float64Array(ids.length);
-  // A measure asked for as a range ("2000 psi") counts by how near it is, not as a word of the name.
-  const measures = all.filter((match) => match.measure);
-  const matches = measures.length === 0 ? all : all.filter((match) => !match.measure);
-  const last = matches.length - 1;
-  // Every match holds every product of `ids` (ascending): each is walked once, alongside.
-  const cursors = new Int32Array(all.length);
-  const placeIn = (match: Match, m: number, id: number): number => {
-    let at = cursors[m] as number;
-    while ((match.ids[at] as number) < id) at += 1;
-    cursors[m] = at;
-    return at;
+  // The place of each product in each slot: `found` itself for a slot as long, else where `intersect`
+  // found it, else searched from the last (galloping: a brand every product has is far longer).
+  const cursors = new Int32Array(slots.length);
+  const places = found.places?.length === slots.length ? found.places : null;
+  const placeIn = (s: number, id: number, at: number): number => {
+    const slot = slots[s] as Match;
+    if (slot.ids.length === ids.length) return at;
+    const known = places?.[s]?.[at];
+    if (known !== undefined) return known;
+    return (cursors[s] = placeOf(slot.ids, id, cursors[s] as number));
   };
+  // A measure asked for as a range ("2000 psi") counts by how near it is, not as a word of the name.
+  const hasMeasure = slots.some((slot) => slot.measure);
+  const words = slots.flatMap((slot, s) => (hasMeasure && slot.measure ? [] : [s]));
+  const measures = hasMeasure ? slots.flatMap((slot, s) => (slot.measure ? [s] : [])) : [];
+  const last = words.length - 1;
   for (let at = 0; at < ids.length; at += 1) {
     const id = ids[at] as number;
     let code = 1;
@@ -42,8 +48,9 @@ export function rank(ids: Int32Array, all: readonly Match[], limit = Infinity): 
     let whole = false;
     let ending = false;
     for (let slot = 0; slot <= last; slot += 1) {
-      const match = matches[slot] as Match;
-      const place = placeIn(match, slot, id);
+      const s = words[slot] as number;
+      const match = slots[s] as Match;
+      const place = placeIn(s, id, at);
       const packed = match.infos[place] as number;
       const fields = info.fields(packed);
       const q = match.quality[place] as number;
@@ -66,11 +73,12 @@ export function rank(ids: Int32Array, all: readonly Match[], limit = Infinity): 
       weight += info.weight(packed);
       stocked ||= info.inStock(packed);
     }
-    measures.forEach((match, m) => {
-      const place = placeIn(match, matches.length + m, id);
+    for (const s of measures) {
+      const match = slots[s] as Match;
+      const place = placeIn(s, id, at);
       qualitySum += match.quality[place] as number;
       weight += info.weight(match.infos[place] as number);
-    });
+    }
     // A phrase that ends the name names what the product is ("… Spray Extraction Cleaner"), before one
     // inside it ("Carpet Cleaner Powder … Detergent").
     const tier = inName && phrase ? (whole ? 0 : ending ? 1 : 2) : inName ? 3 : codeField ? 4 : 5;

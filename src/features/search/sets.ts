@@ -25,6 +25,8 @@ export interface Match {
   measure?: boolean;
   /** Matched through postings cut to a term's best (a head, read while typing): there may be more. */
   cut?: boolean;
+  /** For a set `intersect` made: each product's place in each of the sets it was made of (their order). */
+  places?: Int32Array[];
 }
 
 /** Whether any of `matches` was cut, as a set's own field. */
@@ -139,13 +141,15 @@ export function intersect(matches: readonly Match[]): Match {
   const quality = new Uint8Array(smallest.ids.length);
   const infos = new Int32Array(smallest.ids.length);
   const cursors = new Int32Array(matches.length);
+  const places = matches.map(() => new Int32Array(smallest.ids.length));
   let count = 0;
-  products: for (const id of smallest.ids) {
+  products: for (let place = 0; place < smallest.ids.length; place += 1) {
+    const id = smallest.ids[place] as number;
     let worst = 0;
     let fields = -1;
     for (let m = 0; m < matches.length; m += 1) {
       const match = matches[m] as Match;
-      const at = placeOf(match.ids, id, cursors[m] as number);
+      const at = match === smallest ? place : placeOf(match.ids, id, cursors[m] as number);
       if (at < 0) continue products;
       cursors[m] = at;
       const q = match.quality[at] as number;
@@ -155,6 +159,7 @@ export function intersect(matches: readonly Match[]): Match {
     // A phrase starts where its first word is and ends the name if its last word does.
     const first = matches[0]?.infos[cursors[0] as number] ?? 0;
     const last = matches.at(-1)?.infos[cursors[matches.length - 1] as number] ?? 0;
+    for (let m = 0; m < matches.length; m += 1) (places[m] as Int32Array)[count] = cursors[m] as number;
     ids[count] = id;
     quality[count] = worst;
     infos[count] = (first & ~(127 | ENDS_NAME)) | (last & ENDS_NAME) | (fields & 127);
@@ -166,6 +171,7 @@ export function intersect(matches: readonly Match[]): Match {
     quality: quality.slice(0, count),
     infos: infos.slice(0, count),
     span,
+    places: places.map((list) => list.slice(0, count)),
     ...cutOf(matches),
   };
 }

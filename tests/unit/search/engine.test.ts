@@ -152,6 +152,22 @@ describe('matching', () => {
     expect(await skus('steam cl')).toEqual(['HG-SC-007', 'HG-SC-008']);
   });
 
+  it('while typing, matches a last word of one or two characters with a digit whole, never through a prefix file', async () => {
+    const asked: string[] = [];
+    const files = memorySource(built);
+    const search = createSearchEngine({
+      ...files,
+      prefixes: (prefix, v) => (asked.push(`p/${prefix}`), files.prefixes(prefix, v)),
+    });
+    // "1" begins "145bar", "150bar", "1324603…"; typed so far, it is only the number 1.
+    const one = await search.search('1', { typing: true });
+    const fifteen = await search.search('15', { typing: true });
+    expect(asked).toEqual([]);
+    // The results page matches it as a prefix, as the spec's rule did.
+    expect((await search.search('1')).total).toBeGreaterThan(one.total);
+    expect((await search.search('15')).total).toBeGreaterThan(fifteen.total);
+  });
+
   it('finds plurals and singulars alike', async () => {
     expect(await skus('pressure washers')).toEqual(await skus('pressure washer'));
   });
