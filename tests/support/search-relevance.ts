@@ -602,11 +602,12 @@ function shopperQueries(
     return (item: Described) => skus.has(item.product.sku);
   };
   const price = (item: Described): number => item.product.priceInclVat ?? Infinity;
-  const maxPressure = (item: Described): number =>
-    Number(item.product.technicalData.find((row) => row.code === 'max_pressure_bar')?.value ?? NaN);
-  const power = (item: Described): number =>
-    Number(item.product.technicalData.find((row) => row.code === 'power_w')?.value ?? NaN);
+  const technical = (item: Described, code: string): number =>
+    Number(item.product.technicalData.find((row) => row.code === code)?.value ?? NaN);
+  const maxPressure = (item: Described): number => technical(item, 'max_pressure_bar');
+  const power = (item: Described): number => technical(item, 'power_w');
   const detergents = ofKind('detergent');
+  const vacuums = ofKind('vacuum');
   const cases: ShopperCase[] = [
     // Relaxation: a word the index does not know leaves the others to answer.
     { how: 'unknown word dropped', query: 'steam cleaner xyzzy', right: named('steam cleaner') },
@@ -645,7 +646,7 @@ function shopperQueries(
     {
       how: 'measure no product has, read as its nearest',
       query: '1500 w vacuum',
-      right: (item) => ofKind('vacuum')(item) && Math.abs(power(item) - 1500) <= 150,
+      right: (item) => vacuums(item) && Math.abs(power(item) - 1500) <= 150,
     },
     { how: 'unknown size dropped', query: '20l wet and dry', right: ofKind('wet and dry vacuum') },
     { how: 'use not in the index', query: 'steam cleaner for tiles', right: named('steam cleaner') },

@@ -44,7 +44,16 @@ export interface ReadQuery {
 
 export const PSI_PER_BAR = 14.5038;
 /** How far from a converted pressure, or from a measure no product has exactly, a product still answers it. */
-const PRESSURE_TOLERANCE = 0.1;
+const TOLERANCE = 0.1;
+
+/** The range around `value` of `unit` that answers it. */
+const around = (value: number, unit: string, typed: string): MeasureRange => ({
+  unit,
+  value,
+  min: value * (1 - TOLERANCE),
+  max: value * (1 + TOLERANCE),
+  typed,
+});
 
 /** A measure as the index writes it: a whole number and its unit (`1500w`, `20l`, `150bar`). */
 const MEASURE_TERM = /^(\d+)(bar|w|l|ml|kg|m|mm|v)$/;
@@ -120,14 +129,7 @@ export function readQuery(query: string): ReadQuery {
   text = text.toLowerCase();
   const measures: MeasureRange[] = [];
   text = text.replace(new RegExp(String.raw`(${NUMBER})\s*psi\b`, 'g'), (typed: string, number: string) => {
-    const value = amount(number) / PSI_PER_BAR;
-    measures.push({
-      unit: 'bar',
-      value,
-      min: value * (1 - PRESSURE_TOLERANCE),
-      max: value * (1 + PRESSURE_TOLERANCE),
-      typed: typed.trim(),
-    });
+    measures.push(around(amount(number) / PSI_PER_BAR, 'bar', typed.trim()));
     return ' ';
   });
   for (const [pattern, write] of UNITS) text = text.replace(pattern, (_, number: string) => write(number));
@@ -145,6 +147,5 @@ export const isMeasureTerm = (term: string): boolean => MEASURE_TERM.test(term);
 export function nearMeasure(term: string, typed: string): MeasureRange | null {
   const [, number, unit] = MEASURE_TERM.exec(term) ?? [];
   if (!number || !unit) return null;
-  const value = Number(number);
-  return { unit, value, min: value * (1 - PRESSURE_TOLERANCE), max: value * (1 + PRESSURE_TOLERANCE), typed };
+  return around(Number(number), unit, typed);
 }

@@ -45,11 +45,11 @@ export interface SlotMatch {
 }
 
 /** A set of no products. */
-export const noMatch = (span = 0): Match => ({
+export const noMatch = (): Match => ({
   ids: new Int32Array(0),
   quality: new Uint8Array(0),
   infos: new Int32Array(0),
-  span,
+  span: 0,
 });
 
 /** Every product of `ids` (ascending) matched alike. */
