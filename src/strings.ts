@@ -66,7 +66,8 @@ export const spec = {
     none: searchTexts.none,
   },
   cookies: {
-    accept: 'Accept',
+    /** The spec's Accept button, as the ICO's guidance asks it to read beside an equal "Reject all". */
+    accept: 'Accept all',
   },
   account: {
     myAccount: 'My Account',
@@ -245,7 +246,21 @@ export const ours = {
     cookies: {
       region: 'Cookie notice',
       message: 'This site uses cookies, some of which are essential for it to work.',
+      optional:
+        'With your permission we would also use analytics cookies, to learn how the shop is used, and marketing cookies, to measure our advertising. You can change your mind at any time under “Cookie settings” at the foot of every page.',
       link: 'Read our privacy policy',
+      reject: 'Reject all',
+      manage: 'Manage',
+      choices: 'Choose which cookies we may use',
+      necessary: 'Strictly necessary (always on)',
+      necessaryHint:
+        'They keep your basket, your sign-in and this choice. The shop cannot work without them.',
+      analytics: 'Analytics',
+      analyticsHint: 'Count visits and what sells, so we can improve the shop (Google Analytics).',
+      marketing: 'Marketing',
+      marketingHint: 'Measure our advertising and let it show you adverts that fit on other sites.',
+      save: 'Save my choices',
+      settings: 'Cookie settings',
     },
     breadcrumb: {
       label: 'Breadcrumb',

@@ -85,6 +85,22 @@ const shopSection = z.object({
     "Postal address in the footer and content files' `{address}`.",
     z.string().min(1).default('Unit 4, Riverside Park, Leeds LS10 1AB, United Kingdom'),
   ),
+  ANALYTICS_TAG: described(
+    'A Google Tag Manager container (`GTM-…`) or a GA4 measurement ID (`G-…`): the pages load it only after the shopper allows analytics or marketing cookies, with Consent Mode v2 set first (`docs/analytics.md`). Unset: no tag loads, and the GA4 ecommerce events are still pushed to `dataLayer` for a tag manager the merchant adds.',
+    z
+      .string()
+      .regex(/^(GTM-[A-Z0-9]{4,12}|G-[A-Z0-9]{4,16})$/, {
+        error: 'must be a Tag Manager container id (GTM-XXXXXXX) or a GA4 measurement id (G-XXXXXXXXXX)',
+      })
+      .optional(),
+  ),
+  PRIVACY_POLICY_VERSION: described(
+    'The version of the privacy and cookie policy shoppers give their consent to: change it when the policy changes, and every shopper is asked again.',
+    z
+      .string()
+      .regex(/^[\w.-]{1,32}$/, { error: 'must be up to 32 letters, digits, dots, dashes or underscores' })
+      .default('2022-02'),
+  ),
   SITE_URL: described(
     'Public URL of the shop: canonical links, Open Graph, the sitemap and structured data, and the only origin the storefront accepts state-changing requests (sign-in, basket, checkout) from.',
     url.default('http://127.0.0.1:4321'),

@@ -13,6 +13,10 @@ export const shopInfoSchema = z.object({
   email: z.string(),
   address: z.string(),
   siteUrl: z.string().min(1),
+  /** ANALYTICS_TAG: the GTM container or GA4 measurement id loaded after consent; null for none. */
+  analyticsTag: z.string().nullable(),
+  /** PRIVACY_POLICY_VERSION: a stored consent given to another version is asked again. */
+  policyVersion: z.string(),
 });
 export type ShopInfo = z.infer<typeof shopInfoSchema>;
 
@@ -25,5 +29,7 @@ export function shopInfo(env: ShopSettings): ShopInfo {
     email: env.SHOP_EMAIL,
     address: env.SHOP_ADDRESS,
     siteUrl: env.SITE_URL,
+    analyticsTag: env.ANALYTICS_TAG ?? null,
+    policyVersion: env.PRIVACY_POLICY_VERSION,
   };
 }

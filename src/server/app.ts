@@ -33,6 +33,8 @@ export interface StorefrontServerConfig {
   readonly imageCacheDir: string;
   /** Public URL of the shop; https turns on HSTS. */
   readonly siteUrl: string;
+  /** Whether the pages load a Google tag after consent (ANALYTICS_TAG): the CSP then lets it in. */
+  readonly analyticsTag?: boolean;
   /**
    * CSP hashes (`'sha256-…'`) of the pages' inline scripts, from `dist/build-info.json` or
    * `scanInlineScripts`. A function is asked on every request, so a rebuild can bring new hashes.
@@ -67,7 +69,12 @@ export function createStorefrontApp(config: StorefrontServerConfig): StorefrontA
   });
 
   const app: StorefrontApp = new Hono();
-  app.use(securityHeadersMiddleware(typeof hashes === 'function' ? hashes : () => hashes, config.siteUrl));
+  app.use(
+    securityHeadersMiddleware(typeof hashes === 'function' ? hashes : () => hashes, {
+      siteUrl: config.siteUrl,
+      analyticsTag: config.analyticsTag ?? false,
+    }),
+  );
   const searchPage = createSearchPage({ clientDir: config.clientDir, log, buildId, ...edge });
   // Before the shopper routes: a code typed whole in the search form goes to its product (code-jump.ts).
   app.get('/search', searchPage);

@@ -92,6 +92,7 @@ export async function storefrontServerConfig(
     magentoMediaBaseUrl: magentoMediaBaseUrl(env),
     imageCacheDir: resolve(env.IMAGE_CACHE_DIR),
     siteUrl: env.SITE_URL,
+    analyticsTag: env.ANALYTICS_TAG !== undefined,
     scriptHashes: await scriptHashesOf(distDir),
     edge: edgeCachingFor(env),
     routes: [

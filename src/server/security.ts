@@ -15,17 +15,39 @@ export interface PolicyOptions {
   readonly scriptHashes: readonly string[];
   /** The public URL of the shop: https turns on HSTS and upgrade-insecure-requests. */
   readonly siteUrl: string;
+  /**
+   * Whether a Google tag is configured (ANALYTICS_TAG): its script, beacons and pixels are then allowed,
+   * as Google lists them for a CSP; the pages load it only after consent. Without one, nothing but the
+   * shop's own origin is.
+   */
+  readonly analyticsTag?: boolean;
 }
 
-export function contentSecurityPolicy({ scriptHashes, siteUrl }: PolicyOptions): string {
+/** Google's tag origins for a CSP (Tag Manager, GA4, and Google Ads conversion pixels). */
+const GOOGLE_TAG = {
+  script: ['https://www.googletagmanager.com'],
+  connect: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com', 'https://*.g.doubleclick.net'],
+};
+
+export function contentSecurityPolicy({
+  scriptHashes,
+  siteUrl,
+  analyticsTag = false,
+}: PolicyOptions): string {
   const https = siteUrl.startsWith('https:');
+  const tag = (origins: readonly string[]) => (analyticsTag ? origins : []);
   return [
     "default-src 'self'",
-    `script-src ${["'self'", ...scriptHashes].join(' ')}`,
+    `script-src ${["'self'", ...scriptHashes, ...tag(GOOGLE_TAG.script)].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    `img-src ${["'self'", 'data:', ...tag(GOOGLE_TAG.img)].join(' ')}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src ${["'self'", ...tag(GOOGLE_TAG.connect)].join(' ')}`,
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",
@@ -61,7 +83,7 @@ const ALREADY_SENT = 'x-hono-already-sent';
 
 export function securityHeadersMiddleware(
   hashesOf: () => readonly string[],
-  siteUrl: string,
+  site: Omit<PolicyOptions, 'scriptHashes'>,
 ): MiddlewareHandler<{ Bindings: HttpBindings }> {
   let lastHashes: readonly string[] | undefined;
   let lastHeaders: Record<string, string> = {};
@@ -69,7 +91,7 @@ export function securityHeadersMiddleware(
     const hashes = hashesOf();
     if (hashes !== lastHashes) {
       lastHashes = hashes;
-      lastHeaders = securityHeaders({ scriptHashes: hashes, siteUrl });
+      lastHeaders = securityHeaders({ ...site, scriptHashes: hashes });
     }
     return lastHeaders;
   };

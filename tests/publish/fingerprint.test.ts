@@ -78,6 +78,8 @@ const shop: ShopInfo = {
   email: 'shop@example.com',
   address: 'Leeds',
   siteUrl: 'https://shop.example.com',
+  analyticsTag: null,
+  policyVersion: '2022-02',
 };
 
 function fingerprints(products: Product[], shopInfo: ShopInfo = shop) {

@@ -13,6 +13,8 @@ export const warmJob = (changes: Partial<WarmJob> = {}): WarmJob => ({
     email: 'shop@example.com',
     address: 'Leeds',
     siteUrl: 'http://localhost:4321',
+    analyticsTag: null,
+    policyVersion: '2022-02',
   },
   levels: { brotli: 6, gzip: 6 },
   secrets: [],

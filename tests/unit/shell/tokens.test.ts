@@ -8,6 +8,8 @@ const shop = {
   email: 'help@example.com',
   address: '1 High St, Leeds <LS1>',
   siteUrl: 'https://shop.example.com',
+  analyticsTag: null,
+  policyVersion: '2022-02',
 };
 
 describe('fillTokens', () => {
