@@ -41,6 +41,9 @@ await runShop({
     // As Magento 2.4.4+ by default: integration tokens are refused as bearer tokens, so the sync, orders and
     // the payment bridge prove they work signed with OAuth 1.0a (the demo integration's values).
     EMBEDDED_INTEGRATION_AS_BEARER: 'false',
+    // A Tag Manager container, so the journeys prove it loads only after consent: Playwright answers for
+    // Google's script (e2e/consent-analytics.spec.ts), and nothing leaves the machine.
+    ANALYTICS_TAG: 'GTM-E2ETEST',
     PORT: String(SHOP_PORT),
     SITE_URL: SHOP_URL,
   },

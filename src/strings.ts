@@ -176,6 +176,8 @@ export const ours = {
     remove: basketTexts.couponRemove,
   },
   checkout: {
+    /** How measurement (GA4's `payment_type`) names paying on the provider's card page. */
+    cardPayment: 'Card',
     subtotal: 'Subtotal',
     delivery: 'Delivery',
     deliveryLoading: 'Finding delivery options…',

@@ -117,6 +117,11 @@ export interface CatalogueIndex {
   categoryOf(audience: Audience, code: string): CategoryNode | undefined;
   /** The audience a product belongs to: the one all its categories share, else undefined. */
   audienceOf(product: Pick<Product, 'categoryIds'>): Audience | undefined;
+  /**
+   * What kind of product it is: the first listing category it is assigned to (an audience root says
+   * nothing of that), else undefined.
+   */
+  kindOf(product: Pick<Product, 'categoryIds'>): CategoryNode | undefined;
 }
 
 /**
@@ -150,9 +155,11 @@ export function indexCatalogue(stored: Catalogue, options: { at?: number } = {})
   }
   const categoriesByPath = new Map<string, CategoryNode>();
   const audienceById = new Map<number, Audience>();
+  const listingById = new Map<number, CategoryNode>();
   const walk = (node: CategoryNode) => {
     categoriesByPath.set(node.path, node);
     audienceById.set(node.id, node.audience);
+    if (node.path.split('/').length > 2) listingById.set(node.id, node);
     node.children.forEach(walk);
   };
   Object.values(catalogue.audiences).forEach(walk);
@@ -169,6 +176,13 @@ export function indexCatalogue(stored: Catalogue, options: { at?: number } = {})
       const found = new Set(product.categoryIds.map((id) => audienceById.get(id)));
       found.delete(undefined);
       return found.size === 1 ? [...found][0] : undefined;
+    },
+    kindOf: (product) => {
+      for (const id of product.categoryIds) {
+        const node = listingById.get(id);
+        if (node) return node;
+      }
+      return undefined;
     },
   };
 }

@@ -7,10 +7,18 @@
  * allows form posts to itself only). A refusal is said plainly and Pay can be pressed again.
  */
 import { useState } from 'react';
-import { deliveryName, type Totals } from '../magento/wire/shopper-totals.ts';
+import { deliveryName, grandTotal, type Totals } from '../magento/wire/shopper-totals.ts';
+import { cartItems } from '../features/analytics/cart-items.ts';
+import { pushEcommerce, type Ga4Item } from '../features/analytics/ga4.ts';
+import { keepPurchase } from '../features/analytics/purchase.ts';
 import { fetchTotals } from '../features/cart/totals.ts';
 import { CHECKOUT_PATHS, isProviderUrl } from '../features/checkout/checkout.ts';
-import { checkoutCartOr, startPayment } from '../features/checkout/checkout-state.ts';
+import {
+  $order,
+  checkoutCartOr,
+  fetchCheckoutCart,
+  startPayment,
+} from '../features/checkout/checkout-state.ts';
 import { ShopApiError, UNAVAILABLE } from '../features/shop-api.ts';
 import { strings } from '../strings.ts';
 import { FormError } from './shared/Field.tsx';
@@ -32,16 +40,35 @@ const payProblem = (error: unknown): string =>
     ? error.message || UNAVAILABLE
     : problemText(error);
 
-/** Magento's totals; an empty or vanished cart (404) has nothing to pay: back to the basket. */
-async function loadTotals(): Promise<Totals | Leave> {
+interface ToPay {
+  readonly totals: Totals;
+  /** The cart's lines, as measurement reports them. */
+  readonly items: Ga4Item[];
+}
+
+/** Magento's totals and lines; an empty or vanished cart (404) has nothing to pay: back to the basket. */
+async function loadTotals(): Promise<ToPay | Leave> {
   try {
-    const totals = await fetchTotals();
-    if (!totals || (totals.items_qty ?? 0) <= 0) return new Leave(CHECKOUT_PATHS.basket);
-    return totals;
+    const [totals, cart] = await Promise.all([fetchTotals(), fetchCheckoutCart()]);
+    if (!totals || !cart || (totals.items_qty ?? 0) <= 0) return new Leave(CHECKOUT_PATHS.basket);
+    return { totals, items: cartItems(cart.items) };
   } catch (failure) {
     if (failure instanceof ShopApiError && failure.status === 404) return new Leave(CHECKOUT_PATHS.basket);
     throw failure;
   }
+}
+
+/** Paying by card: GA4's `add_payment_info`, and the order to be kept for its `purchase` (purchase.ts). */
+function measurePayment({ totals, items }: ToPay): void {
+  pushEcommerce('add_payment_info', { items, payment_type: c.cardPayment });
+  const { tax_amount: tax, coupon_code: coupon } = totals;
+  keepPurchase($order.get(), {
+    items,
+    value: grandTotal(totals),
+    shipping: totals.shipping_amount,
+    ...(typeof tax === 'number' ? { tax } : {}),
+    ...(typeof coupon === 'string' && coupon ? { coupon } : {}),
+  });
 }
 
 export default function CheckoutPayment() {
@@ -58,6 +85,7 @@ export default function CheckoutPayment() {
     try {
       const nextUrl = await startPayment();
       if (!isProviderUrl(nextUrl)) throw new ShopApiError(502, c.startFailed);
+      if (state.status === 'ready') measurePayment(state.value);
       goTo(nextUrl);
     } catch (failure) {
       finish();
@@ -68,7 +96,7 @@ export default function CheckoutPayment() {
   if (state.status !== 'ready')
     return <LoadStatus state={state} className="checkout-status" text={c.loading} onRetry={retry} />;
 
-  const totals = state.value;
+  const { totals } = state.value;
   return (
     <div className="checkout-payment">
       <TotalsSummary totals={totals} method={deliveryName(totals) || undefined} />

@@ -4,7 +4,8 @@
  * stored code only. Paid: 'Your payment was successfull', 'Thank you to have chosen us!', links to the
  * homepage and My Account; then the order's number when the bridge knows it (issue 14), with a link to the
  * order for a signed-in customer, and always one to the order-status lookup. The `order` and `guestCode`
- * keys are cleared and the basket badge drops to 0. Still pending: it asks again for a while. Failed: the
+ * keys are cleared and the basket badge drops to 0. The order is measured once (GA4's `purchase`,
+ * features/analytics/purchase.ts). Still pending: it asks again for a while. Failed: the
  * failed-payment page. Nothing stored: home, unless this tab has just shown the confirmation (a reload
  * keeps it, with the number).
  */
@@ -14,6 +15,7 @@ import { CHECKOUT_PATHS } from '../features/checkout/checkout.ts';
 import { ORDER_STATUS_PATH, orderPath } from '../features/orders/order.ts';
 import { $order, fetchPaymentStatus, finishPaidOrder } from '../features/checkout/checkout-state.ts';
 import { strings } from '../strings.ts';
+import { measurePurchase } from '../features/analytics/purchase.ts';
 import { redirectTo } from '../features/navigation.ts';
 import { problemText } from '../features/problem.ts';
 import '../features/checkout/checkout.css';
@@ -89,6 +91,7 @@ export default function PaidOrder() {
         const status = answer?.status;
         if (status === 'paid') {
           const number = answer?.order ?? '';
+          await measurePurchase(code, number);
           finishPaidOrder();
           markShown(number);
           setView({ paid: number });

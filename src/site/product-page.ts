@@ -16,6 +16,8 @@ export interface ProductPageModel {
   readonly product: Product;
   /** The audience all its categories share (its menus, its VAT default), if one. */
   readonly audience: Audience | undefined;
+  /** What kind of product it is (its first listing category's name), for measurement; null when none. */
+  readonly kind: string | null;
   /** A configurable product's variants, with the one chosen first. */
   readonly variants: VariantPage | null;
   /** Its variants' own products (their offers in the page's structured data). Plain data: the model is hashed as JSON. */
@@ -30,10 +32,10 @@ export interface ProductPageModel {
  */
 function modelInputs(
   product: Product,
-  index: Pick<CatalogueIndex, 'bySku' | 'audienceOf'>,
+  index: Pick<CatalogueIndex, 'bySku' | 'audienceOf' | 'kindOf'>,
   hrefBySku: ReadonlyMap<string, string>,
 ): unknown[] {
-  const inputs: unknown[] = [index.audienceOf(product), checkedDeliveryConfig()];
+  const inputs: unknown[] = [index.audienceOf(product), index.kindOf(product)?.name, checkedDeliveryConfig()];
   const { links } = product;
   for (const variant of product.configurable?.variants ?? []) inputs.push(index.bySku.get(variant.sku));
   for (const sku of [...links.upsell, ...links.crosssell, ...links.related])
@@ -45,7 +47,7 @@ const models = keptParts<Product, ProductPageModel>();
 
 export function productPageModel(
   product: Product,
-  index: Pick<CatalogueIndex, 'bySku' | 'audienceOf'>,
+  index: Pick<CatalogueIndex, 'bySku' | 'audienceOf' | 'kindOf'>,
   hrefBySku: ReadonlyMap<string, string>,
 ): ProductPageModel {
   return models(product, modelInputs(product, index, hrefBySku), () => {
@@ -56,6 +58,7 @@ export function productPageModel(
     return {
       product,
       audience: index.audienceOf(product),
+      kind: index.kindOf(product)?.name ?? null,
       variants: variantPage(product, index.bySku, checkedDeliveryConfig()),
       children,
       sections: connectedSections(product, { bySku: index.bySku, hrefBySku }),

@@ -13,6 +13,7 @@
 import { wholeQuantity } from '../../features/cart/cart.ts';
 import { chosenOptions } from '../../features/cart/options.ts';
 import { addToCart } from '../../features/cart/cart-state.ts';
+import { itemAbout, type ItemAbout } from '../../features/analytics/cart-items.ts';
 import { notify } from '../../features/notify/notice-state.ts';
 import { problemText } from '../../features/problem.ts';
 import { shellTexts } from '../../browser-strings.ts';
@@ -36,6 +37,29 @@ function setBusy(form: HTMLFormElement, busy: boolean): void {
   }
 }
 
+/**
+ * What the page knows of the item, for measurement: the product page's own kind (its `[data-view-item]`)
+ * and the values chosen in its picker ("5 l").
+ */
+function aboutItem(form: HTMLFormElement, sku: string): ItemAbout {
+  let kind: { name: string } | undefined;
+  try {
+    const viewed = JSON.parse(
+      document.querySelector('[data-view-item]')?.getAttribute('data-view-item') ?? '{}',
+    ) as {
+      item_id?: string;
+      item_category?: string;
+    };
+    if (viewed.item_id === sku && viewed.item_category) kind = { name: viewed.item_category };
+  } catch {
+    // measured without its kind
+  }
+  const values = [...form.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')].map(
+    (input) => input.labels?.[0]?.textContent?.trim() ?? input.value,
+  );
+  return itemAbout(kind, values);
+}
+
 async function add(form: HTMLFormElement): Promise<void> {
   if (form.getAttribute('aria-busy') === 'true') return;
   const sku = form.dataset['sku'];
@@ -48,7 +72,7 @@ async function add(form: HTMLFormElement): Promise<void> {
   }
   setBusy(form, true);
   try {
-    await addToCart(sku, qty, chosenOptions(data));
+    await addToCart(sku, qty, chosenOptions(data), aboutItem(form, sku));
     notify(shellTexts.addedToCart);
   } catch (error) {
     notify(problemText(error), 'alert');

@@ -10,6 +10,7 @@
  * each is a `BrowseHost` saying where its index comes from, what its URLs look like, how its cards and
  * count read.
  */
+import { measureList } from '../shell/measure-pages.client.ts';
 import {
   browse,
   DEFAULT_STATE,
@@ -241,6 +242,7 @@ export class BrowseTools {
     const state = { ...wanted, page: result.page };
     this.state = state;
     grid.innerHTML = this.host.cardsHtml(result.shown);
+    measureList(grid);
     noMatches.hidden = result.results.length > 0;
     pagination.innerHTML = paginationHtml(result.page, result.pageCount, (page) =>
       this.host.url({ ...state, page }),

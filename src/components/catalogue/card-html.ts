@@ -84,7 +84,9 @@ export function cardHtml(card: CardView): string {
   const name = escapeHtml(card.name);
   const heading = `h${card.headingLevel}`;
   const prices = priceHtml(card.priceInclVat, card.priceExclVat, card.priceFrom, card.was ?? null);
-  const price = prices && `<p class="product-card__price">${prices}</p>`;
+  // The price as Magento holds it, as a number too, for measurement (GA4's item `price`, ga4.ts).
+  const exact = card.priceInclVat === null ? '' : ` data-price="${card.priceInclVat}"`;
+  const price = prices && `<p class="product-card__price"${exact}>${prices}</p>`;
   return (
     `<div class="product-card__media">${picture}</div>` +
     `<${heading} class="product-card__name">${card.href ? `<a href="${escapeHtml(card.href)}">${name}</a>` : name}</${heading}>` +

@@ -127,7 +127,7 @@ export function resultsHtml(term: string, page: ResultsPage, tools: ToolsView): 
   return (
     toolbarHtml(tools) +
     `<div class="listing__body">${filtersHtml(tools)}<div class="listing__results">` +
-    `<ul class="product-grid" aria-label="${escapeHtml(searchTexts.results)}" tabindex="-1" data-grid>${searchCardsHtml(page.shown, page.summaries)}</ul>` +
+    `<ul class="product-grid" aria-label="${escapeHtml(searchTexts.results)}" tabindex="-1" data-grid data-item-list="search" data-item-list-name="${escapeHtml(searchTexts.results)}">${searchCardsHtml(page.shown, page.summaries)}</ul>` +
     `<p class="empty" data-no-matches${page.total > 0 ? ' hidden' : ''}>${escapeHtml(listingTexts.noMatches)}</p>` +
     `<nav class="pagination" aria-label="${escapeHtml(listingTexts.pages)}" data-pagination>${pages}</nav>` +
     `</div></div>`

@@ -13,6 +13,8 @@
  * cards from that page's own records, then every match's records for the filters and their counts. The
  * heading was filled before the first paint by a few inline lines (SearchResults.astro).
  */
+import { pushSearch } from '../../features/analytics/ga4.ts';
+import { measureList } from '../shell/measure-pages.client.ts';
 import type { BrowseState } from '../../features/listing/browse.ts';
 import type { ListingIndex } from '../../features/listing/listing-index.ts';
 import { createSearchEngine } from '../../features/search/engine.ts';
@@ -105,6 +107,7 @@ class SearchPage {
     });
     // A link (the server could not search) reloads the page; the button is this script's.
     if (retry instanceof HTMLButtonElement) retry.addEventListener('click', () => void this.retry());
+    if (this.valid) pushSearch(this.term);
     if (root.dataset['v'] === undefined) {
       void this.search();
       return;
@@ -197,6 +200,8 @@ class SearchPage {
       answer.total === 0 ? '' : resultsHtml(this.term, page, searchToolsView(page, index, off));
     tools.hidden = answer.total === 0;
     document.title = `${resultsTitle(this.term, page.state.page)}${this.titleSuffix}`;
+    const grid = tools.querySelector('[data-grid]');
+    if (grid) measureList(grid);
   }
 
   /** Draws the toolbar and filters once the filter index is here, leaving the cards as they are. */

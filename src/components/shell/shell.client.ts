@@ -1,6 +1,7 @@
 /**
  * The script of every page's shell: menus, the VAT choice, the account menu, the basket badge, the wish
- * list's count and buttons, the compare buttons and tray, the cookie notice and the notices. Plain
+ * list's count and buttons, the compare buttons and tray, the cookie notice, the notices and the page's
+ * measurement (GA4's views of products and lists, pushed to the `dataLayer`). Plain
  * TypeScript on the same nanostores the islands use; no React and no zod (DESIGN.md §4: a catalogue page
  * costs a few KB of script, not a framework).
  */
@@ -10,6 +11,7 @@ import { initBasketBadge } from './basket-badge.client.ts';
 import { initCookieBanner } from './cookie-banner.client.ts';
 import { initMenus } from './menus.client.ts';
 import { initNotifications } from './notifications.client.ts';
+import { initPageMeasurement } from './measure-pages.client.ts';
 import { initVatChoice } from './vat-choice.client.ts';
 import { initWishlistButtons } from './wishlist-buttons.client.ts';
 import { initWishlistLink } from './wishlist-link.client.ts';
@@ -24,6 +26,7 @@ export function initShell(): void {
   initWishlistLink();
   initWishlistButtons();
   initCompare();
+  initPageMeasurement();
   // Module scripts run in document order, so every script of the page has run by now: said for whoever
   // waits for the page to be ready (the journeys).
   document.documentElement.dataset['shell'] = 'ready';

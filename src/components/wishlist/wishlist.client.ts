@@ -10,6 +10,8 @@
  * read, the page says so with Try again, never a blank page. Plain TypeScript over the stores the
  * header already runs, no framework and no zod.
  */
+import { cartLineItem, itemAbout, type ItemAbout } from '../../features/analytics/cart-items.ts';
+import { pushEcommerce } from '../../features/analytics/ga4.ts';
 import { $signedIn } from '../../features/account/session.ts';
 import { addToCart, cartChangedElsewhere } from '../../features/cart/cart-state.ts';
 import { notify } from '../../features/notify/notice-state.ts';
@@ -70,6 +72,26 @@ const problem = (error: unknown): string =>
 /** Failures worth naming per product (Magento refused it); anything else stops "Add all" and is shown. */
 const refusal = (error: unknown): boolean =>
   error instanceof ShopApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
+
+/** What the product facts say of a wish-list entry, for measurement. */
+const aboutEntry = (entry: WishlistEntry): ItemAbout =>
+  itemAbout(
+    entry.facts?.kind,
+    entry.facts?.parent?.options.map(({ value }) => value),
+  );
+
+/**
+ * A customer's items Magento moved to the basket itself (no add of this page's): GA4's `add_to_cart`, one
+ * of each at the catalogue's price (Magento's, ga4.ts).
+ */
+function measureMoved(entries: readonly WishlistEntry[]): void {
+  pushEcommerce('add_to_cart', {
+    items: entries.map((entry) => ({
+      ...cartLineItem({ sku: entry.sku, name: entry.name, qty: 1, price: entry.facts?.priceInclVat }),
+      ...aboutEntry(entry),
+    })),
+  });
+}
 
 class WishlistPage {
   private status: Status = { kind: 'loading' };
@@ -264,6 +286,7 @@ class WishlistPage {
       const answer = await moveCustomerItemsToBasket(all ? undefined : entries.flatMap((e) => e.id ?? []));
       if (answer.done.length > 0) cartChangedElsewhere();
       moved = answer.done.length;
+      measureMoved(entries.filter((entry) => answer.done.includes(entry.sku)));
       for (const failure of answer.failed) {
         const name = entries.find((entry) => entry.sku === failure.sku)?.name ?? failure.sku;
         notMoved.push({ name, reason: failure.message });
@@ -274,8 +297,9 @@ class WishlistPage {
       for (const entry of entries) {
         try {
           const choice = choices.get(entry.sku);
-          if (choice) await addToCart(choice.parentSku, 1, choice.options);
-          else await addToCart(entry.sku, 1);
+          const about = aboutEntry(entry);
+          if (choice) await addToCart(choice.parentSku, 1, choice.options, about);
+          else await addToCart(entry.sku, 1, [], about);
           moved++;
           $guestWishlist.set($guestWishlist.get().filter((sku) => sku !== entry.sku));
         } catch (error) {

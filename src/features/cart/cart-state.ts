@@ -7,7 +7,15 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { aBoolean, aNumber, aString } from '../../magento/wire/reader.ts';
-import { cartItemReader, cartReader, itemsCount, type Cart } from '../../magento/wire/shopper-cart.ts';
+import {
+  cartItemReader,
+  cartReader,
+  itemsCount,
+  type Cart,
+  type CartItem,
+} from '../../magento/wire/shopper-cart.ts';
+import { cartLineItem, pushQuantityChange, type ItemAbout } from '../analytics/cart-items.ts';
+import { pushEcommerce } from '../analytics/ga4.ts';
 import { $signedIn, sessionExpired } from '../account/session.ts';
 import { sessionCount } from '../session-count.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
@@ -115,15 +123,18 @@ async function ensureCart(): Promise<string> {
 /**
  * Adds `qty` of `sku`; a configurable product's `sku` is the parent's, with the chosen `options` (its
  * attribute ids and option ids, options.ts): Magento finds the child, or refuses with "You need to choose
- * options for your item.", which is thrown as the message the shopper reads. Product page, basket query
- * and quick order all add through here.
+ * options for your item.", which is thrown as the message the shopper reads. Product page, basket query,
+ * wish list and reorder all add through here, and each add is measured (GA4's `add_to_cart`, with what
+ * the page knows of the item in `about`).
  */
 export async function addToCart(
   sku: string,
   qty: number,
   options: readonly ConfigurableItemOption[] = [],
+  about: ItemAbout = {},
 ): Promise<void> {
-  await addItem(sku, qty, options);
+  const line = await addItem(sku, qty, options);
+  pushEcommerce('add_to_cart', { items: [cartLineItem(line, qty, about)] });
   flip();
 }
 
@@ -132,6 +143,7 @@ export interface CartAdd {
   sku: string;
   qty: number;
   options: readonly ConfigurableItemOption[];
+  about?: ItemAbout;
 }
 
 /**
@@ -140,24 +152,36 @@ export interface CartAdd {
  */
 export async function addAllToCart(items: readonly CartAdd[]): Promise<PromiseSettledResult<void>[]> {
   const outcomes: PromiseSettledResult<void>[] = [];
-  for (const { sku, qty, options } of items)
-    outcomes.push(
-      await addItem(sku, qty, options).then(
-        (value): PromiseSettledResult<void> => ({ status: 'fulfilled', value }),
-        (reason: unknown): PromiseSettledResult<void> => ({ status: 'rejected', reason }),
-      ),
-    );
-  if (outcomes.some(({ status }) => status === 'fulfilled')) flip();
+  const added = [];
+  for (const { sku, qty, options, about } of items) {
+    try {
+      added.push(cartLineItem(await addItem(sku, qty, options), qty, about));
+      outcomes.push({ status: 'fulfilled', value: undefined });
+    } catch (reason) {
+      outcomes.push({ status: 'rejected', reason });
+    }
+  }
+  if (added.length > 0) {
+    pushEcommerce('add_to_cart', { items: added });
+    flip();
+  }
   return outcomes;
 }
 
-/** Adds one item to Magento's cart (a gone guest cart replaced), without refreshing the basket. */
-async function addItem(sku: string, qty: number, options: readonly ConfigurableItemOption[]): Promise<void> {
+/**
+ * Adds one item to Magento's cart (a gone guest cart replaced), without refreshing the basket; Magento's
+ * answer is the line it went into.
+ */
+async function addItem(
+  sku: string,
+  qty: number,
+  options: readonly ConfigurableItemOption[],
+): Promise<CartItem> {
   const option = productOption(options);
   const cartItem = option ? { sku, qty, product_option: option } : { sku, qty };
   const add = async () => {
     const path = await ensureCart();
-    await asShopper(() =>
+    return asShopper(() =>
       shopFetch(`${path}/items`, {
         method: 'POST',
         body: { cartItem },
@@ -166,7 +190,7 @@ async function addItem(sku: string, qty: number, options: readonly ConfigurableI
     );
   };
   try {
-    await add();
+    return await add();
   } catch (error) {
     // A guest cart that is gone (ordered, expired) is replaced once, as Magento's own clients do.
     if (error instanceof ShopApiError && error.status === 404 && !$signedIn.get() && $guestCode.get()) {
@@ -176,13 +200,19 @@ async function addItem(sku: string, qty: number, options: readonly ConfigurableI
       );
       if (!stale) throw error;
       $guestCode.set('');
-      await add();
-    } else throw error;
+      return add();
+    }
+    throw error;
   }
 }
 
+/** The basket's line `itemId` as last read from Magento. */
+const lineOf = (itemId: number): CartItem | undefined =>
+  $cart.get()?.items.find((item) => item.item_id === itemId);
+
 export async function updateCartItem(itemId: number, qty: number): Promise<void> {
   const path = requireCartPath();
+  const before = lineOf(itemId);
   await asShopper(() =>
     shopFetch(`${path}/items/${itemId}`, {
       method: 'PUT',
@@ -190,12 +220,15 @@ export async function updateCartItem(itemId: number, qty: number): Promise<void>
       schema: cartItemReader,
     }),
   );
+  if (before) pushQuantityChange(before, before.qty, qty);
   flip();
 }
 
 export async function removeCartItem(itemId: number): Promise<void> {
   const path = requireCartPath();
+  const before = lineOf(itemId);
   await asShopper(() => shopFetch(`${path}/items/${itemId}`, { method: 'DELETE', schema: aBoolean }));
+  if (before) pushQuantityChange(before, before.qty, 0);
   flip();
 }
 

@@ -93,7 +93,7 @@ export function productFacts(index: CatalogueIndex, product: Product, href: stri
 
 function workOutFacts(
   index: CatalogueIndex,
-  { comparable, categories }: FactsContext,
+  { comparable }: FactsContext,
   product: Product,
   href: string,
 ): ProductFacts {
@@ -104,10 +104,7 @@ function workOutFacts(
     const values = product[LIST_ATTRIBUTES[code]];
     if (values.length > 0) specs[code] = values;
   }
-  // Listing categories only: an audience root says nothing of what the product is.
-  const kind = product.categoryIds
-    .map((id) => categories.get(id))
-    .find((node) => node !== undefined && node.path.split('/').length > 2);
+  const kind = index.kindOf(product);
   const image = product.thumbnail;
   return {
     sku: product.sku,

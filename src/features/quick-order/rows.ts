@@ -3,6 +3,7 @@
  * files, no back end: facts.ts, codes.ts), what is wrong with a row if anything, and what a row adds to
  * the basket. Pure, apart from `resolveCode`'s look-ups, which are passed in.
  */
+import { itemAbout, type ItemAbout } from '../analytics/cart-items.ts';
 import { variantWith } from '../../catalogue/variants.ts';
 import { wholeQuantity } from '../cart/cart.ts';
 import type { ConfigurableItemOption } from '../cart/options.ts';
@@ -129,6 +130,8 @@ export interface BasketAdd {
   options: ConfigurableItemOption[];
   /** The name the shopper reads, as the basket names the line ("Car Shampoo (Volume: 5 l)"). */
   name: string;
+  /** Its kind and chosen values, as measurement reports them. */
+  about: ItemAbout;
 }
 
 /** A row's verdict: ignored (blank), a problem to say, or what it adds. */
@@ -148,6 +151,7 @@ export function verdict(row: OrderRow, resolution: Resolution | undefined): Verd
   const variants = product.variants;
   let name = product.name;
   let options: ConfigurableItemOption[] = [];
+  let values: string[] = [];
   let inStock = product.inStock;
   if (variants) {
     const missing = variants.attributes.find((attribute) => row.choice[attribute.code] === undefined);
@@ -156,22 +160,23 @@ export function verdict(row: OrderRow, resolution: Resolution | undefined): Verd
       return problem(t.choose(missing?.label ?? variants.attributes[0]?.label ?? 'size'));
     inStock = child.inStock;
     options = choiceIn(product, child.sku)?.options ?? [];
+    const chosen = variants.attributes.map((attribute) => ({
+      code: attribute.code,
+      label: attribute.label,
+      value: attribute.values.find(({ id }) => id === child.values[attribute.code])?.label ?? '',
+    }));
+    values = chosen.map(({ value }) => value);
     name = variantName({
       name: product.name,
-      parent: {
-        sku: product.sku,
-        name: product.name,
-        options: variants.attributes.map((attribute) => ({
-          code: attribute.code,
-          label: attribute.label,
-          value: attribute.values.find(({ id }) => id === child.values[attribute.code])?.label ?? '',
-        })),
-      },
+      parent: { sku: product.sku, name: product.name, options: chosen },
     });
   }
   if (!inStock) return problem(t.soldOut);
   if (qty === undefined) return problem(t.badQuantity);
-  return { kind: 'ready', add: { sku: product.sku, qty, options, name } };
+  return {
+    kind: 'ready',
+    add: { sku: product.sku, qty, options, name, about: itemAbout(product.kind, values) },
+  };
 }
 
 const problem = (message: string): Verdict => ({ kind: 'problem', message });

@@ -25,7 +25,14 @@ export const checkoutCartSchema = z
     id: z.number(),
     is_active: z.boolean().optional(),
     items: z.array(
-      z.object({ sku: z.string(), qty: z.number(), name: z.string().nullable().optional() }).loose(),
+      z
+        .object({
+          sku: z.string(),
+          qty: z.number(),
+          name: z.string().nullable().optional(),
+          price: z.number().nullable().optional(),
+        })
+        .loose(),
     ),
     customer: z.object({ email: z.string().nullable().optional() }).loose().optional(),
     billing_address: quoteAddressSchema.optional(),

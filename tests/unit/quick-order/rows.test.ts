@@ -79,7 +79,7 @@ describe('a quick-order row', () => {
     for (const typed of ['HG-PW-00156', 'hgpw00156', 'hg pw 00156', '1.673-220.0', '16732200'])
       expect(await verdictOf(row(typed, '3'))).toEqual({
         kind: 'ready',
-        add: { sku: 'HG-PW-00156', qty: 3, options: [], name: 'Machine HG-PW-00156' },
+        add: { sku: 'HG-PW-00156', qty: 3, options: [], name: 'Machine HG-PW-00156', about: {} },
       });
   });
 
@@ -94,6 +94,8 @@ describe('a quick-order row', () => {
           qty: 2,
           options: [{ option_id: '155', option_value: 212 }],
           name: 'Car Shampoo (Volume: 5 l)',
+          // What measurement reports of it beside Magento's line: the size chosen.
+          about: { item_variant: '5 l' },
         },
       });
   });
