@@ -444,6 +444,9 @@ export const ours = {
   myData: {
     title: 'Your data and privacy',
     intro: 'Take a copy of everything we hold about you, or close your account for good.',
+    signedInAs: (email: string) => `You are signed in as ${email}.`,
+    accountBlock: 'Download a copy of your data, or delete your account.',
+    accountLink: 'Download my data or delete my account',
     downloadTitle: 'Download my data',
     downloadIntro:
       'One file (JSON) with your account details and addresses, every order, your wish list, what our shop keeps about you itself (card payments, recent failed sign-ins), and what this browser keeps for our shop: your cookie choices, compare list, wish list, recently viewed products and VAT display.',
