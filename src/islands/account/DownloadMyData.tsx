@@ -35,14 +35,13 @@ export function DownloadMyData() {
   return (
     <section className="account-block privacy-block" aria-labelledby="download-my-data">
       <h2 id="download-my-data">{t.downloadTitle}</h2>
-      <p id="download-my-data-what">{t.downloadIntro}</p>
+      <p>{t.downloadIntro}</p>
       <div className="form-actions">
         <button
           type="button"
           className="button"
           onClick={() => void download()}
           aria-disabled={busy || undefined}
-          aria-describedby="download-my-data-what"
         >
           {busy ? t.downloading : t.download}
         </button>
