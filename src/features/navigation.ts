@@ -2,6 +2,7 @@
  * Page changes the islands make (full reloads, as everywhere in the shop), and the one rule for a session
  * the server says is over: the shopper goes to sign in.
  */
+import { MY_DATA_PAGE } from './privacy/my-data.ts';
 import { isSessionOver } from './problem.ts';
 
 export const SIGN_IN_PATH = '/customer/sign-in';
@@ -32,14 +33,15 @@ export function redirectTo(path: string): void {
 }
 
 /**
- * Where sign-in may send the shopper back to (`?next=`): only the shop's own order pages, never another
- * site or an arbitrary path (an open redirect). Undefined for anything else.
+ * Where sign-in may send the shopper back to (`?next=`): only the shop's own order pages and the data and
+ * privacy page, never another site or an arbitrary path (an open redirect). Undefined for anything else.
  */
 export function safeReturnPath(value: string | null): string | undefined {
+  if (value === MY_DATA_PAGE) return value;
   return value && /^\/customer\/orders(\/[\w%-]{1,100})?(\?page=\d{1,6})?$/.test(value) ? value : undefined;
 }
 
-/** Sign-in that sends the shopper back to `back` afterwards (an order page; anything else: My Account). */
+/** Sign-in that sends the shopper back to `back` afterwards (see safeReturnPath; anything else: My Account). */
 export const signInAndBack = (back: string): string => {
   const safe = safeReturnPath(back);
   return safe ? `${SIGN_IN_PATH}?next=${encodeURIComponent(safe)}` : SIGN_IN_PATH;

@@ -169,6 +169,10 @@ export const SERVER_ROUTES: readonly ServerRoute[] = [
     answers: (pathname) => pathname === '/orders/mine' || below('/orders/mine/')(pathname),
   },
   {
+    source: "the customer's data export GET /account/data (src/server/shopper/privacy.ts)",
+    answers: exact('/account/data'),
+  },
+  {
     source: 'the payment status GET /payments/status/{code} (src/payments/routes.ts)',
     answers: below('/payments/status/'),
   },

@@ -116,6 +116,18 @@ export class FailureCounter {
   async failed(key: string): Promise<void> {
     await (await this.#limiter()).penalty(key);
   }
+
+  /** Failures counted for `key` in its current window (0 when none). */
+  async count(key: string): Promise<number> {
+    return (await (await this.#limiter()).get(key))?.consumedPoints ?? 0;
+  }
+
+  /** Forgets `key`'s failures, in the store and in this process. */
+  async forget(key: string): Promise<void> {
+    const limiter = await this.#limiter();
+    await limiter.delete(key);
+    if (limiter !== this.#memory) await this.#memory.delete(key);
+  }
 }
 
 /** "45 seconds", "12 minutes", "2 hours": rounded up, so the shopper never comes back too early. */

@@ -1,7 +1,8 @@
 /**
  * My Account (spec §2): signed-out shoppers (or a session the server says is over) go to sign-in.
  * Three summary blocks from `customers/me`, each with an edit link: Account Information and the default
- * billing and shipping addresses, found by the customer's default address ids; then the latest orders.
+ * billing and shipping addresses, found by the customer's default address ids; then the latest orders,
+ * and the way to the customer's data and privacy (download it, delete the account).
  */
 import { Fragment } from 'react';
 import { signedInOr } from '../features/account/session.ts';
@@ -12,6 +13,7 @@ import type { CustomerAddress } from '../magento/wire/address.ts';
 import type { Customer } from '../magento/wire/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
 import { SIGN_IN_PATH } from '../features/navigation.ts';
+import { MY_DATA_PAGE } from '../features/privacy/my-data.ts';
 import './account/account.css';
 import { RecentOrders } from './orders/RecentOrders.tsx';
 import { LoadStatus } from './shared/LoadStatus.tsx';
@@ -112,6 +114,11 @@ export default function MyAccount() {
         empty={t.noAddress}
       />
       <RecentOrders />
+      <section className="account-block" aria-labelledby="my-data-privacy">
+        <h2 id="my-data-privacy">{strings.myData.title}</h2>
+        <p>{strings.myData.accountBlock}</p>
+        <a href={MY_DATA_PAGE}>{strings.myData.accountLink}</a>
+      </section>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { magentoClientConfig } from '../config/magento.ts';
 import { REPLICA_TIMINGS } from '../store/replica-timings.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import { createPaymentBridge, type PaymentBridge } from './bridge.ts';
-import { paymentHome } from './home.ts';
+import { paymentHome, type PaymentHome } from './home.ts';
 import { createMagentoCheckout } from './magento-checkout.ts';
 import { createOpayoServerProvider } from './opayo-server.ts';
 import { startRecoveryLeader } from './recovery-leader.ts';
@@ -55,16 +55,17 @@ export function paymentBridgeFromEnv(
 /**
  * The payment routes, with their transactions in `store` when it is PostgreSQL (else PAYMENTS_DB) and
  * recovery running on whichever replica leads it. Aborting `signal` stops recovery, releases its lock and
- * closes the payments file; without one, recovery's timer does not keep the process alive.
+ * closes the payments file; without one, recovery's timer does not keep the process alive. `home`: the
+ * payments' home when the caller shares it (the privacy routes read a customer's transactions in it).
  */
 export function createPaymentRoutesFromEnv(
   env: PaymentBridgeSettings,
   log?: (message: string) => void,
   store?: SharedStore,
   signal?: AbortSignal,
+  home: PaymentHome = paymentHome(env, store, log ?? ((message: string) => console.warn(message))),
 ): Hono {
   const say = log ?? ((message: string) => console.warn(message));
-  const home = paymentHome(env, store, say);
   const bridge = paymentBridgeFromEnv(env, home.store, log);
   const stopRecovery = startRecoveryLeader({
     recover: () => bridge.recover(),

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { PaymentSettings } from '../config/env.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import { StoreUnavailableError, type HeldLock, type SharedStore } from '../store/shared-store.ts';
+import { customerPayments, NO_CUSTOMER_PAYMENTS, type CustomerPayments } from './customer-records.ts';
 import { copyPayments, openPaymentStore, type PaymentStore } from './payment-records.ts';
 
 /** The lock naming the one replica that runs recovery. */
@@ -17,6 +18,8 @@ const RECOVERY_LOCK = 'payments-recovery';
 export interface PaymentHome {
   /** The transactions, opened on the first call. */
   readonly store: PaymentStore;
+  /** A customer's own transactions, for their data export and their account's deletion. */
+  readonly customers: CustomerPayments;
   /**
    * The recovery lock if this replica can take it; null when another holds it, or when there are no
    * payments yet (no file to recover from, and none is created for it).
@@ -51,8 +54,11 @@ function openedOnFirstUse(open: () => Promise<PaymentStore>): PaymentStore {
 function fileHome(file: string): PaymentHome {
   let sqlite: SharedStore | undefined;
   const open = () => (sqlite ??= openSqliteStore(file));
+  // No payments file yet: no customer has a transaction, and none is created for asking.
+  const ofCustomers = () => (sqlite || existsSync(file) ? customerPayments(open()) : NO_CUSTOMER_PAYMENTS);
   return {
     store: openedOnFirstUse(() => Promise.resolve(openPaymentStore(open()))),
+    customers: { of: (email) => ofCustomers().of(email), forget: (email) => ofCustomers().forget(email) },
     // Processes on this host sharing the file elect their leader in it.
     lead: () => (sqlite || existsSync(file) ? open().tryLock(RECOVERY_LOCK) : Promise.resolve(null)),
     close: async () => {
@@ -90,6 +96,7 @@ function sharedHome(shared: SharedStore, file: string, log: (message: string) =>
       await copyOldFile(file, shared, log);
       return payments;
     }),
+    customers: customerPayments(shared),
     lead: () => shared.tryLock(RECOVERY_LOCK),
     close: () => Promise.resolve(),
   };

@@ -216,7 +216,7 @@ const now = () => new Date().toISOString();
  * The table as this version has it: created if missing, and in an SQLite file from an older version, the
  * columns added since (CREATE TABLE IF NOT EXISTS leaves old tables as they were).
  */
-async function prepareTable(store: SharedStore): Promise<void> {
+export async function preparePaymentsTable(store: SharedStore): Promise<void> {
   await store.ensure(SCHEMA);
   if (store.dialect !== 'sqlite') return;
   const columns = await store.query<{ name: string }>('PRAGMA table_info(payments)');
@@ -245,7 +245,7 @@ export function openPaymentStore(store: SharedStore): PaymentStore {
   let ready: Promise<void> | undefined;
   /** The table, created once; a store that was down is asked again by the next call. */
   const prepared = () =>
-    (ready ??= prepareTable(store).catch((error: unknown) => {
+    (ready ??= preparePaymentsTable(store).catch((error: unknown) => {
       ready = undefined;
       throw error;
     }));
@@ -359,8 +359,8 @@ export async function copyPayments(
   to: SharedStore,
 ): Promise<{ found: number; copied: number }> {
   // Both tables as this version has them (the old file gains its later columns first).
-  await prepareTable(from);
-  await prepareTable(to);
+  await preparePaymentsTable(from);
+  await preparePaymentsTable(to);
   const rows = await from.query(`SELECT ${COLUMNS.join(', ')} FROM payments`);
   const insert = `INSERT INTO payments (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})
     ON CONFLICT (code) DO NOTHING`;

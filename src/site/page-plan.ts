@@ -81,6 +81,7 @@ const SHELL_ONLY = [
   'customer/manage/shipp_addr',
   'customer/order',
   'customer/orders',
+  'customer/privacy',
   'customer/sign-in',
   'failed-payment',
   'order-status',

@@ -200,6 +200,34 @@ export async function listOrders(
   return { orders: orders.map(summary), page, pages, total: found.total_count };
 }
 
+/** Orders a page of the export reads, and the pages it reads at most (10,000 orders). */
+const EXPORT_PAGE_SIZE = 100;
+const EXPORT_MAX_PAGES = 100;
+
+/**
+ * Every order of the customer, newest first, each whole as one order's page shows it (lines, totals,
+ * addresses, payment): what their data export holds.
+ */
+export async function allOrders(magento: OrdersMagento, customerId: number): Promise<OrderDetail[]> {
+  const orders: OrderDetail[] = [];
+  for (let page = 1; page <= EXPORT_MAX_PAGES; page++) {
+    const query = searchCriteria({
+      filters: [byCustomer(customerId)],
+      sort: [
+        { field: 'created_at', direction: 'DESC' },
+        { field: 'entity_id', direction: 'DESC' },
+      ],
+      pageSize: EXPORT_PAGE_SIZE,
+      currentPage: page,
+    });
+    const found = await magentoFetch(magento, { path: `/orders?${query}`, schema: customerOrdersSchema });
+    const mine = found.items.filter((order) => order.customer_id === customerId);
+    orders.push(...mine.map(orderDetail));
+    if (page * EXPORT_PAGE_SIZE >= found.total_count) break;
+  }
+  return orders;
+}
+
 /** Orders with this number (Magento keeps numbers unique per store), narrowed by `more` filters. */
 async function ordersNumbered(
   magento: OrdersMagento,

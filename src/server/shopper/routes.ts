@@ -1,7 +1,6 @@
 /**
- * The shopper routes of the storefront server (search form, session, REST proxy, wish list, orders,
- * payments),
- * from the validated environment.
+ * The shopper routes of the storefront server (search form, session, REST proxy, wish list, orders, the
+ * customer's data and privacy, payments), from the validated environment.
  */
 import type { Hono } from 'hono';
 import type {
@@ -14,10 +13,12 @@ import type {
 import { magentoClientConfig } from '../../config/magento.ts';
 import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
+import { paymentHome } from '../../payments/home.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { createOrdersRoutes } from './orders.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
-import { createSessionRoutes } from './session.ts';
+import { createPrivacyRoutes } from './privacy.ts';
+import { createSessionRoutes, signInThrottleFor } from './session.ts';
 import { createWishlistRoutes } from './wishlist.ts';
 
 /**
@@ -43,6 +44,16 @@ export function createShopperRoutes(
   const magento = magentoClientConfig(env);
   const { baseUrl } = magento;
   const proxies = trustedProxies(env.TRUSTED_PROXIES);
+  // One throttle for sign-in and the account's deletion, which checks the password again.
+  const throttle = signInThrottleFor({
+    siteUrl: env.SITE_URL,
+    store,
+    signInKey: env.SIGN_IN_KEY,
+    signInKeyPrevious: env.SIGN_IN_KEY_PREVIOUS,
+    ...(log ? { log } : {}),
+  });
+  // The payments' home, shared by the payment routes and a customer's data export and deletion.
+  const payments = paymentHome(env, store, log ?? ((message: string) => console.warn(message)));
   return [
     createSearchFormRoutes(),
     createSessionRoutes({
@@ -50,9 +61,7 @@ export function createShopperRoutes(
       siteUrl: env.SITE_URL,
       tokenLifetime: env.CUSTOMER_TOKEN_LIFETIME,
       trustedProxies: proxies,
-      store,
-      signInKey: env.SIGN_IN_KEY,
-      signInKeyPrevious: env.SIGN_IN_KEY_PREVIOUS,
+      throttle,
       ...(log ? { log } : {}),
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
@@ -64,6 +73,15 @@ export function createShopperRoutes(
       store,
       ...(log ? { log } : {}),
     }),
-    createPaymentRoutesFromEnv(env, log, store, signal),
+    createPrivacyRoutes({
+      magento,
+      wishlist: { baseUrl },
+      records: { payments: payments.customers },
+      siteUrl: env.SITE_URL,
+      trustedProxies: proxies,
+      throttle,
+      ...(log ? { log } : {}),
+    }),
+    createPaymentRoutesFromEnv(env, log, store, signal, payments),
   ];
 }

@@ -55,6 +55,8 @@ export interface SessionConfig {
   /** SIGN_IN_KEY and SIGN_IN_KEY_PREVIOUS: the known-browser cookie's key, and the one it replaces. */
   readonly signInKey?: string | undefined;
   readonly signInKeyPrevious?: string | undefined;
+  /** The throttle to count with, when other routes count with it too (the account's deletion does). */
+  readonly throttle?: SignInThrottle;
   readonly log?: (message: string) => void;
 }
 
@@ -158,15 +160,19 @@ async function mergeGuestWishlist(
   }
 }
 
-export function createSessionRoutes(config: SessionConfig): Hono {
-  const log = config.log ?? (() => undefined);
-  const throttle = new SignInThrottle(config.siteUrl, {
+/** The sign-in throttle of these settings (limits, shared store, keys). */
+export const signInThrottleFor = (config: Omit<SessionConfig, 'magento' | 'tokenLifetime'>): SignInThrottle =>
+  new SignInThrottle(config.siteUrl, {
     limits: config.signInLimits,
     store: config.store,
     key: config.signInKey,
     previousKey: config.signInKeyPrevious,
-    log,
+    log: config.log,
   });
+
+export function createSessionRoutes(config: SessionConfig): Hono {
+  const log = config.log ?? (() => undefined);
+  const throttle = config.throttle ?? signInThrottleFor(config);
   const trusted = config.trustedProxies ?? trustedProxies([]);
   const routes = new Hono();
   routes.onError(

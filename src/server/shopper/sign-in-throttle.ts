@@ -124,6 +124,21 @@ export class SignInThrottle {
     if (!knownBrowser) await this.#perAccount.failed(await this.#accountKey(email));
   }
 
+  /** Failed sign-ins counted against the account in the current window (from unknown browsers). */
+  async accountFailures(email: string): Promise<number> {
+    return this.#perAccount.count(await this.#accountKey(email));
+  }
+
+  /** Forgets the account's count (its holder deleted it); the per-client counts are not theirs alone. */
+  async forgetAccount(email: string): Promise<void> {
+    await this.#perAccount.forget(await this.#accountKey(email));
+  }
+
+  /** `Set-Cookie` that makes this browser forget its known-browser mark (the account is gone). */
+  forgetKnownBrowserCookie(): string {
+    return privateCookie(KNOWN_COOKIE, '', { path: '/session', maxAgeSeconds: 0, siteUrl: this.#siteUrl });
+  }
+
   /**
    * `Set-Cookie` that marks this browser as known for the account it just signed in to; undefined while
    * no key can be read.

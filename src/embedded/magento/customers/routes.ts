@@ -1,9 +1,13 @@
-/** Customer services: sign-up (anonymous), the signed-in customer (`me`) and the admin's view of one. */
+/**
+ * Customer services: sign-up (anonymous), the signed-in customer (`me`) and the admin's view of one, its
+ * save and its deletion.
+ */
 import type { Database } from '../db.ts';
 import { customerId, intParam } from '../http/params.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { customerDto, m } from '../input.ts';
 import { createCustomer, serializeCustomer, updateCustomer } from './customers.ts';
+import { deleteCustomer } from './delete.ts';
 
 const customerBody = m.params({ customer: customerDto, passwordHash: m.string().optional() });
 
@@ -55,6 +59,12 @@ export function customerRoutes(db: Database): Route[] {
       ...withBody(customerBody, ({ params }, { customer }) =>
         updateCustomer(db, intParam(params['customerId'], 'customerId'), customer),
       ),
+    },
+    {
+      method: 'DELETE',
+      path: '/V1/customers/:customerId',
+      resource: 'Magento_Customer::manage',
+      handle: ({ params }) => deleteCustomer(db, intParam(params['customerId'], 'customerId')),
     },
   ];
 }

@@ -36,6 +36,8 @@ const EXTENSIONS = [
   'GET /V1/carts/mine/totals',
   'GET /V1/carts/mine/payment-information',
   'GET /V1/customers/{customerId}',
+  // An account's deletion, for the shopper's own "Delete my account" (issue 41).
+  'DELETE /V1/customers/{customerId}',
   'POST /V1/integration/customer/revoke-customer-token',
   // Cart price rules and coupons for the admin (COMMERCE-BASICS.md §1.5).
   'POST /V1/salesRules',

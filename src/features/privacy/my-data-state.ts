@@ -1,0 +1,97 @@
+/**
+ * The "Your data and privacy" page's calls (issue 41): the export the storefront server gathers, with
+ * what this browser keeps for the shop added, saved as a JSON file the browser assembles itself (a Blob:
+ * no inline script, nothing but same-origin calls, as the CSP wants); and the account's deletion, after
+ * which this browser forgets what it kept for the customer. Browser only: nothing runs at import.
+ */
+import { z } from '../../zod.ts';
+import { forgetCart } from '../cart/cart-state.ts';
+import { $compare, COMPARE_KEY } from '../compare/compare-state.ts';
+import { RECENTLY_VIEWED_KEY } from '../recently-viewed/recently-viewed.ts';
+import { $recentlyViewed } from '../recently-viewed/recently-viewed-state.ts';
+import { shopFetch } from '../shop-api.ts';
+import { VAT_KEY } from '../vat/vat-state.ts';
+import { forgetCustomerWishlist } from '../wishlist/customer.ts';
+import { WISHLIST_KEY } from '../wishlist/wishlist.ts';
+import { $guestWishlist } from '../wishlist/wishlist-state.ts';
+import { asCustomer } from '../account/api.ts';
+import { $login } from '../account/session.ts';
+import { PRIVACY_KEY } from './privacy-state.ts';
+import { browserPart, CONSENT_KEY, DELETE_ACCOUNT_PATH, exportFileName, MY_DATA_PATH } from './my-data.ts';
+
+/**
+ * The keys this browser keeps for the shop that say something about the shopper: their cookie choices,
+ * the compare list, the guest wish list, the products viewed last and the VAT display chosen.
+ */
+export const BROWSER_KEYS = [
+  CONSENT_KEY,
+  PRIVACY_KEY,
+  COMPARE_KEY,
+  WISHLIST_KEY,
+  RECENTLY_VIEWED_KEY,
+  VAT_KEY,
+] as const;
+
+/** The export as the server answers it: checked for its parts, kept whole (every field goes in the file). */
+const myDataReply = z
+  .object({
+    exportedAt: z.string(),
+    shop: z.string(),
+    account: z.record(z.string(), z.unknown()),
+    orders: z.array(z.unknown()),
+    wishlist: z.array(z.unknown()),
+    shopRecords: z.record(z.string(), z.unknown()),
+  })
+  .loose();
+
+const deletedReply = z.object({ deleted: z.literal(true) });
+
+/** localStorage read tolerantly: unavailable storage (private mode, blocked) holds nothing. */
+function readStored(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Saves `text` as a file named `name`, through a link to a Blob the page makes and lets go at once. */
+function saveFile(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the Blob after the click returns: let it go a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Fetches the customer's data, adds this browser's, and saves it all as one JSON file; its name. */
+export async function downloadMyData(): Promise<string> {
+  const data = await asCustomer(() => shopFetch(MY_DATA_PATH, { schema: myDataReply }));
+  const whole = { ...data, browser: browserPart(BROWSER_KEYS, readStored) };
+  const name = exportFileName(data.shop, data.exportedAt);
+  saveFile(name, `${JSON.stringify(whole, null, 2)}\n`);
+  return name;
+}
+
+/** What this browser kept for the customer whose account is gone; the cookie choice and VAT display stay. */
+function forgetCustomer(): void {
+  $login.set('');
+  forgetCart();
+  forgetCustomerWishlist();
+  $guestWishlist.set([]);
+  $compare.set([]);
+  $recentlyViewed.set([]);
+}
+
+/** Deletes the signed-in customer's account (the password given again), then forgets them here. */
+export async function deleteMyAccount(password: string): Promise<void> {
+  await asCustomer(() =>
+    shopFetch(DELETE_ACCOUNT_PATH, { method: 'POST', body: { password }, schema: deletedReply }),
+  );
+  forgetCustomer();
+}

@@ -1,0 +1,116 @@
+/**
+ * The signed-in customer's data and their account's deletion, as the storefront server does them
+ * (issue 41). Always the customer Magento names for the session's own token (`customers/me`): the browser
+ * never names one. The export reads the account with that token, the orders with the integration (as the
+ * orders pages do: Magento lets no customer token read orders), the wish list through GraphQL with the
+ * token, and the shop's own records of the customer. Deletion checks the password again with Magento's
+ * token call, removes the shop's own records, then the customer in Magento (`DELETE /V1/customers/:id`,
+ * integration), which takes their addresses, basket, wish list and tokens with it and keeps their orders.
+ */
+import { z } from 'zod';
+import { asShopper, MagentoApiError, magentoFetch, type IntegrationConfig } from '../../magento/client.ts';
+import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
+import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
+import type { CustomerPayments } from '../../payments/customer-records.ts';
+import { allOrders, SessionEnded } from '../orders/orders.server.ts';
+import { readWishlist } from '../wishlist/wishlist.server.ts';
+import type { MyData } from './my-data.ts';
+
+/** The shop's own records of a customer, by their e-mail address. */
+export interface ShopRecordsOf {
+  readonly payments: CustomerPayments;
+  /** The sign-in throttle's count for the account (sign-in-throttle.ts). */
+  accountFailures(email: string): Promise<number>;
+  forgetAccount(email: string): Promise<void>;
+}
+
+export interface MyDataSources {
+  /** Magento as the integration (orders, the deletion); customer calls carry the session's token. */
+  readonly magento: IntegrationConfig;
+  readonly wishlist: MagentoGraphqlConfig;
+  readonly records: ShopRecordsOf;
+  readonly siteUrl: string;
+}
+
+/** The password given again is not the account's (or Magento holds the account locked). */
+export class WrongPassword extends Error {
+  constructor() {
+    super("Magento refused the customer's password");
+    this.name = 'WrongPassword';
+  }
+}
+
+/** The customer whose token this is; SessionEnded when Magento ran the call as nobody. */
+export async function customerOf(magento: IntegrationConfig, token: string): Promise<Customer> {
+  try {
+    return await magentoFetch(magento, { path: '/customers/me', schema: customerSchema, token });
+  } catch (error) {
+    if (error instanceof MagentoApiError && error.status === 401) throw new SessionEnded();
+    throw error;
+  }
+}
+
+/** Everything the shop holds about the session's customer, in Magento and itself. */
+export async function gatherMyData(sources: MyDataSources, token: string): Promise<MyData> {
+  const customer = await customerOf(sources.magento, token);
+  const email = customer.email ?? '';
+  const [orders, wishlist, payments, failedSignIns] = await Promise.all([
+    allOrders(sources.magento, customer.id),
+    readWishlist(sources.wishlist, token),
+    email ? sources.records.payments.of(email) : Promise.resolve([]),
+    email ? sources.records.accountFailures(email) : Promise.resolve(0),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    shop: sources.siteUrl,
+    account: customer,
+    orders,
+    wishlist: wishlist.items.map(({ sku, name }) => ({ sku, name })),
+    shopRecords: { payments, failedSignIns },
+  };
+}
+
+/**
+ * Whether this is the account's password, asked as a sign-in would (Magento's customer token call, as a
+ * guest): WrongPassword when Magento refuses it. The token Magento gives goes with the customer's deletion.
+ */
+export async function checkPassword(
+  magento: IntegrationConfig,
+  email: string,
+  password: string,
+): Promise<void> {
+  try {
+    await magentoFetch(asShopper(magento, undefined), {
+      method: 'POST',
+      path: '/integration/customer/token',
+      body: { username: email, password },
+      schema: z.string().min(1),
+    });
+  } catch (error) {
+    if (error instanceof MagentoApiError && (error.status === 401 || error.status === 400))
+      throw new WrongPassword();
+    throw error;
+  }
+}
+
+/**
+ * Removes the shop's own records of the customer, then the customer in Magento. A customer Magento no
+ * longer knows (deleted meanwhile) is gone already: that is not a failure.
+ */
+export async function deleteAccount(sources: MyDataSources, customer: Customer): Promise<void> {
+  const email = customer.email ?? '';
+  if (email) {
+    await sources.records.payments.forget(email);
+    await sources.records.forgetAccount(email);
+  }
+  try {
+    await magentoFetch(sources.magento, {
+      method: 'DELETE',
+      path: `/customers/${customer.id}`,
+      schema: z.literal(true),
+    });
+  } catch (error) {
+    if (error instanceof MagentoApiError && error.status === 404) return;
+    throw error;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * "Your data and privacy" (issue 41): what the shopper's data export holds, for the storefront server that
+ * gathers it (my-data.server.ts) and the page that saves it as a file with what this browser keeps
+ * (my-data-state.ts). Pure: no calls, no browser.
+ */
+import type { OrderDetail } from '../orders/order.ts';
+import type { CustomerPayment } from '../../payments/customer-records.ts';
+
+/** The page, and the storefront server's two routes it calls. */
+export const MY_DATA_PAGE = '/customer/privacy';
+export const MY_DATA_PATH = '/account/data';
+export const DELETE_ACCOUNT_PATH = '/account/delete';
+
+/** The consent record the cookie banner keeps (`{version, date, analytics, marketing}`), when it has one. */
+export const CONSENT_KEY = 'consent';
+
+/** What the shop keeps about the customer itself, outside Magento. */
+export interface ShopRecords {
+  /** Their card transactions, as the payment bridge keeps them (without the provider's secrets). */
+  readonly payments: readonly CustomerPayment[];
+  /** Failed sign-ins counted against the account in the last 15 minutes, which hold off guessing. */
+  readonly failedSignIns: number;
+}
+
+/** The export as the storefront server answers it; the page adds `browser` before saving it. */
+export interface MyData {
+  readonly exportedAt: string;
+  /** The shop's address, so the file says where it came from. */
+  readonly shop: string;
+  /** The account as Magento holds it (`customers/me`), with its addresses. */
+  readonly account: Readonly<Record<string, unknown>>;
+  /** Every order of the account, newest first, as its page shows it. */
+  readonly orders: readonly OrderDetail[];
+  /** The wish list: the products on it. */
+  readonly wishlist: readonly { readonly sku: string; readonly name: string | null }[];
+  readonly shopRecords: ShopRecords;
+}
+
+/** A stored value as the file shows it: parsed when it is JSON, the text as it is otherwise. */
+export function storedValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The browser's part of the export: each of `keys` that holds something, by name. */
+export function browserPart(
+  keys: readonly string[],
+  read: (key: string) => string | null,
+): Record<string, unknown> {
+  const part: Record<string, unknown> = {};
+  for (const key of keys) {
+    const text = read(key);
+    if (text !== null && text !== '') part[key] = storedValue(text);
+  }
+  return part;
+}
+
+/** The file's name: the shop's host and the day, e.g. `my-data-shop.example-2026-05-01.json`. */
+export function exportFileName(shop: string, exportedAt: string): string {
+  let host = 'shop';
+  try {
+    host = new URL(shop).hostname.replace(/[^a-z0-9.-]/gi, '') || host;
+  } catch {
+    // not a URL: the default name
+  }
+  return `my-data-${host}-${exportedAt.slice(0, 10)}.json`;
+}
