@@ -8,8 +8,8 @@
  */
 import { pushEcommerce, type Ga4Ecommerce, type Ga4Item } from './ga4.ts';
 
-const PENDING_KEY = 'purchasePending';
-const MEASURED_KEY = 'purchasesMeasured';
+export const PENDING_KEY = 'purchasePending';
+export const MEASURED_KEY = 'purchasesMeasured';
 /** Order numbers remembered as measured: far more than one browser pays for between two visits. */
 const MEASURED_KEPT = 20;
 

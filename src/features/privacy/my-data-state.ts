@@ -16,12 +16,15 @@ import { WISHLIST_KEY } from '../wishlist/wishlist.ts';
 import { $guestWishlist } from '../wishlist/wishlist-state.ts';
 import { asCustomer } from '../account/api.ts';
 import { $login } from '../account/session.ts';
-import { PRIVACY_KEY } from './privacy-state.ts';
-import { browserPart, CONSENT_KEY, DELETE_ACCOUNT_PATH, exportFileName, MY_DATA_PATH } from './my-data.ts';
+import { PRIVACY_KEY } from '../consent/consent-state.ts';
+import { CONSENT_KEY } from '../consent/consent.ts';
+import { MEASURED_KEY, PENDING_KEY } from '../analytics/purchase.ts';
+import { browserPart, DELETE_ACCOUNT_PATH, exportFileName, MY_DATA_PATH } from './my-data.ts';
 
 /**
  * The keys this browser keeps for the shop that say something about the shopper: their cookie choices,
- * the compare list, the guest wish list, the products viewed last and the VAT display chosen.
+ * the compare list, the guest wish list, the products viewed last, the VAT display chosen, and the orders
+ * measured (features/analytics/purchase.ts).
  */
 export const BROWSER_KEYS = [
   CONSENT_KEY,
@@ -30,6 +33,8 @@ export const BROWSER_KEYS = [
   WISHLIST_KEY,
   RECENTLY_VIEWED_KEY,
   VAT_KEY,
+  PENDING_KEY,
+  MEASURED_KEY,
 ] as const;
 
 /** The export as the server answers it: checked for its parts, kept whole (every field goes in the file). */

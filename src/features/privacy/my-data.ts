@@ -11,9 +11,6 @@ export const MY_DATA_PAGE = '/customer/privacy';
 export const MY_DATA_PATH = '/account/data';
 export const DELETE_ACCOUNT_PATH = '/account/delete';
 
-/** The consent record the cookie banner keeps (`{version, date, analytics, marketing}`), when it has one. */
-export const CONSENT_KEY = 'consent';
-
 /** What the shop keeps about the customer itself, outside Magento. */
 export interface ShopRecords {
   /** Their card transactions, as the payment bridge keeps them (without the provider's secrets). */
