@@ -5,7 +5,7 @@
  * Every push to the `dataLayer` is recorded across page loads.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { asIntegration, enterCard, fill, form, GOOD_CARD, MAGENTO, address } from './support/checkout.ts';
+import { address, asIntegration, checkOut, MAGENTO } from './support/checkout.ts';
 import { connected, CONNECTED_SECTIONS, listings } from './support/catalogue.ts';
 import { expect, hydrated, shellReady, test } from './support/test.ts';
 
@@ -69,6 +69,20 @@ async function watch(page: Page): Promise<Watch> {
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie notice' });
 const stored = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+/** Consent Mode's update for a choice: `analytics_storage`, and the three advertising signals for marketing. */
+const update = (analytics: boolean, marketing: boolean) => {
+  const state = (yes: boolean) => (yes ? 'granted' : 'denied');
+  return [
+    'consent',
+    'update',
+    {
+      ad_storage: state(marketing),
+      ad_user_data: state(marketing),
+      ad_personalization: state(marketing),
+      analytics_storage: state(analytics),
+    },
+  ];
+};
 const consentCommands = (entries: readonly Entry[]) =>
   entries.flatMap((entry, at) => (entry.gtag?.[0] === 'consent' ? [{ at, command: entry.gtag }] : []));
 
@@ -161,16 +175,7 @@ test.describe('the cookie notice', () => {
       'default',
       expect.objectContaining({ analytics_storage: 'denied' }),
     ]);
-    expect(commands.filter((command) => command[1] === 'update').at(-1)).toEqual([
-      'consent',
-      'update',
-      {
-        ad_storage: 'denied',
-        ad_user_data: 'denied',
-        ad_personalization: 'denied',
-        analytics_storage: 'denied',
-      },
-    ]);
+    expect(commands.filter((command) => command[1] === 'update').at(-1)).toEqual(update(false, false));
     expect(seen.events().map((event) => event['event'])).toContain('add_to_cart');
   });
 
@@ -202,16 +207,7 @@ test.describe('the cookie notice', () => {
       analytics: true,
       marketing: false,
     });
-    expect(consentCommands(seen.entries).at(-1)?.command).toEqual([
-      'consent',
-      'update',
-      {
-        ad_storage: 'denied',
-        ad_user_data: 'denied',
-        ad_personalization: 'denied',
-        analytics_storage: 'granted',
-      },
-    ]);
+    expect(consentCommands(seen.entries).at(-1)?.command).toEqual(update(true, false));
     await expect.poll(() => seen.away.map(({ url }) => url)).toEqual([TAG_SCRIPT]);
 
     // The tag's cookie, as Google's would be set; Cookie settings shows the choice made.
@@ -229,16 +225,7 @@ test.describe('the cookie notice', () => {
     await expect(banner(page)).toBeHidden();
     await expect(settings).toBeFocused();
     expect(await page.evaluate(() => document.cookie)).not.toContain('_ga=');
-    expect(consentCommands(seen.entries).at(-1)?.command).toEqual([
-      'consent',
-      'update',
-      {
-        ad_storage: 'denied',
-        ad_user_data: 'denied',
-        ad_personalization: 'denied',
-        analytics_storage: 'denied',
-      },
-    ]);
+    expect(consentCommands(seen.entries).at(-1)?.command).toEqual(update(false, false));
 
     // The next page loads no tag at all.
     seen.away.length = 0;
@@ -300,7 +287,7 @@ test.describe('GA4 ecommerce measurement', () => {
     await expect.poll(() => seen.away.map(({ url }) => url)).toEqual([TAG_SCRIPT]);
     const commands = consentCommands(seen.entries);
     const defaults = commands.find(({ command }) => command[1] === 'default');
-    const update = commands.find(({ command }) => command[1] === 'update');
+    const granted = commands.find(({ command }) => command[1] === 'update');
     expect(defaults?.command[2]).toEqual({
       ad_storage: 'denied',
       ad_user_data: 'denied',
@@ -309,8 +296,8 @@ test.describe('GA4 ecommerce measurement', () => {
       wait_for_update: 500,
     });
     expect(defaults?.at).toBe(0);
-    expect(update?.command[2]).toMatchObject({ analytics_storage: 'granted', ad_storage: 'granted' });
-    expect(update?.at ?? Infinity).toBeLessThan(seen.away[0]?.after ?? 0);
+    expect(granted?.command).toEqual(update(true, true));
+    expect(granted?.at ?? Infinity).toBeLessThan(seen.away[0]?.after ?? 0);
 
     await page.getByRole('link', { name: product.name, exact: true }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
@@ -319,22 +306,8 @@ test.describe('GA4 ecommerce measurement', () => {
     await expect(page.getByRole('status')).toHaveText('This product is now in your cart!');
     await page.goto('/basket');
     await expect(page.getByRole('link', { name: product.name }).first()).toBeVisible();
-    await page.goto('/basket/shipping');
-    await hydrated(page, 'CheckoutShipping');
-    const shopper = address();
-    await fill(form(page, 'Shipping address'), shopper);
-    await fill(form(page, 'Billing address'), shopper);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page).toHaveURL('/basket/shipping/payment');
-    await hydrated(page, 'CheckoutPayment');
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page.getByLabel('Card number')).toBeVisible();
-    await enterCard(page, GOOD_CARD);
-    await page.getByRole('button', { name: 'Pay now' }).click();
-    await expect(page).toHaveURL('/paid');
+    const number = await checkOut(page, address());
     const numberText = page.getByRole('main').locator('strong');
-    await expect(numberText).toHaveText(/^\d{9}$/);
-    const number = (await numberText.textContent()) ?? '';
     await expect.poll(() => seen.events().some((event) => event['event'] === 'purchase')).toBe(true);
 
     const events = seen.events();

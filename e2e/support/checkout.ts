@@ -26,10 +26,17 @@ export async function enterCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Name on card').fill('Jane Shopper');
 }
 
-/** From a filled basket: the prefilled shipping step, Pay, the authorising card; the paid page's number. */
-export async function checkOut(page: Page): Promise<string> {
+/**
+ * From a filled basket: the shipping step (prefilled for a customer; `address` fills both forms for a
+ * guest), Pay, the authorising card; the paid page's number.
+ */
+export async function checkOut(page: Page, address?: Address): Promise<string> {
   await page.goto('/basket/shipping');
   await hydrated(page, 'CheckoutShipping');
+  if (address) {
+    await fill(form(page, 'Shipping address'), address);
+    await fill(form(page, 'Billing address'), address);
+  }
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL('/basket/shipping/payment');
   await hydrated(page, 'CheckoutPayment');
