@@ -87,6 +87,30 @@ const warmRenderer = (() => {
   };
 })();
 
+/**
+ * What JSON content carries for people, not for the code, stays out of the bundles: editors' notes
+ * (`$comment` keys, as in src/content/delivery.json) everywhere, and the titles and notes of gov.uk's bank
+ * holidays, of which the code reads only the dates (src/delivery/working-days.ts). The product page's
+ * delivery estimate imports both files: together they were two kilobytes of its JavaScript. The delivery
+ * file's schema (src/delivery/config-schema.ts) takes its notes as optional; the unit tests read both whole.
+ */
+const FOR_PEOPLE = { '*': ['$comment'], 'bank-holidays-england-wales.json': ['$comment', 'title', 'notes'] };
+/** @type {import('vite').Plugin} */
+const contentWithoutNotes = {
+  name: 'content-without-notes',
+  enforce: 'pre',
+  transform(code, id) {
+    const file = /[\\/]src[\\/]content[\\/]([^?\\/]*\.json)$/.exec(id)?.[1];
+    if (!file) return undefined;
+    /** @type {string[]} */
+    const dropped = FOR_PEOPLE[/** @type {keyof typeof FOR_PEOPLE} */ (file)] ?? FOR_PEOPLE['*'];
+    const json = JSON.stringify(JSON.parse(code), (key, value) =>
+      dropped.includes(key) ? undefined : value,
+    );
+    return { code: json, map: null };
+  },
+};
+
 /** The one module script of every page's shell (Base.astro). */
 const SHELL_SCRIPT = /[\\/]src[\\/]components[\\/]shell[\\/]shell\.client\.ts$/;
 
@@ -130,7 +154,7 @@ export default defineConfig({
   compressHTML: true,
   prefetch: false,
   vite: {
-    plugins: [shellChunk],
+    plugins: [shellChunk, contentWithoutNotes],
     build: {
       rolldownOptions: {
         output: { codeSplitting: { groups: [{ name: 'shell', test: (id) => shellModules.has(id) }] } },

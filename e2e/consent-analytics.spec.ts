@@ -344,9 +344,10 @@ test.describe('GA4 ecommerce measurement', () => {
       index: 0,
       price: product.priceInclVat,
     });
-    expect(ecommerce('select_item')['items']).toEqual([
-      expect.objectContaining({ item_id: product.sku, index: 0, item_list_id: listing.path }),
-    ]);
+    expect(ecommerce('select_item')).toMatchObject({
+      item_list_id: listing.path,
+      items: [{ item_id: product.sku, item_name: product.name, index: 0 }],
+    });
     expect(ecommerce('view_item')).toMatchObject({
       currency: 'GBP',
       value: product.priceInclVat,

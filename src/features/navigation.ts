@@ -2,10 +2,11 @@
  * Page changes the islands make (full reloads, as everywhere in the shop), and the one rule for a session
  * the server says is over: the shopper goes to sign in.
  */
-import { MY_DATA_PAGE } from './privacy/my-data.ts';
 import { isSessionOver } from './problem.ts';
 
 export const SIGN_IN_PATH = '/customer/sign-in';
+/** "Your data and privacy": where a customer downloads their data or deletes their account. */
+export const MY_DATA_PAGE = '/customer/privacy';
 export const ACCOUNT_PATH = '/customer';
 
 /**

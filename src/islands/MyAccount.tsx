@@ -13,7 +13,7 @@ import type { CustomerAddress } from '../magento/wire/address.ts';
 import type { Customer } from '../magento/wire/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
 import { SIGN_IN_PATH } from '../features/navigation.ts';
-import { MY_DATA_PAGE } from '../features/privacy/my-data.ts';
+import { MY_DATA_PAGE } from '../features/navigation.ts';
 import './account/account.css';
 import { RecentOrders } from './orders/RecentOrders.tsx';
 import { LoadStatus } from './shared/LoadStatus.tsx';

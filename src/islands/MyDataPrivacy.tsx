@@ -6,7 +6,7 @@
 import { fetchCustomer } from '../features/account/api.ts';
 import { signedInOr } from '../features/account/session.ts';
 import { ACCOUNT_PATH, signInAndBack } from '../features/navigation.ts';
-import { MY_DATA_PAGE } from '../features/privacy/my-data.ts';
+import { MY_DATA_PAGE } from '../features/navigation.ts';
 import { strings } from '../strings.ts';
 import { DeleteMyAccount } from './account/DeleteMyAccount.tsx';
 import { DownloadMyData } from './account/DownloadMyData.tsx';

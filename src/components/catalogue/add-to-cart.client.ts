@@ -38,26 +38,15 @@ function setBusy(form: HTMLFormElement, busy: boolean): void {
 }
 
 /**
- * What the page knows of the item, for measurement: the product page's own kind (its `[data-view-item]`)
- * and the values chosen in its picker ("5 l").
+ * What the page knows of the item, for measurement: the product page's kind (`data-item-category` around
+ * its own form) and the values chosen in its picker ("5 l").
  */
-function aboutItem(form: HTMLFormElement, sku: string): ItemAbout {
-  let kind: { name: string } | undefined;
-  try {
-    const viewed = JSON.parse(
-      document.querySelector('[data-view-item]')?.getAttribute('data-view-item') ?? '{}',
-    ) as {
-      item_id?: string;
-      item_category?: string;
-    };
-    if (viewed.item_id === sku && viewed.item_category) kind = { name: viewed.item_category };
-  } catch {
-    // measured without its kind
-  }
+function aboutItem(form: HTMLFormElement): ItemAbout {
+  const kind = form.closest('[data-item-category]')?.getAttribute('data-item-category');
   const values = [...form.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')].map(
     (input) => input.labels?.[0]?.textContent?.trim() ?? input.value,
   );
-  return itemAbout(kind, values);
+  return itemAbout(kind ? { name: kind } : undefined, values);
 }
 
 async function add(form: HTMLFormElement): Promise<void> {
@@ -72,7 +61,7 @@ async function add(form: HTMLFormElement): Promise<void> {
   }
   setBusy(form, true);
   try {
-    await addToCart(sku, qty, chosenOptions(data), aboutItem(form, sku));
+    await addToCart(sku, qty, chosenOptions(data), aboutItem(form));
     notify(shellTexts.addedToCart);
   } catch (error) {
     notify(problemText(error), 'alert');

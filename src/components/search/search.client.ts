@@ -13,7 +13,7 @@
  * cards from that page's own records, then every match's records for the filters and their counts. The
  * heading was filled before the first paint by a few inline lines (SearchResults.astro).
  */
-import { pushSearch } from '../../features/analytics/ga4.ts';
+import { pushSearch } from '../../features/analytics/search-event.ts';
 import { measureList } from '../shell/measure-pages.client.ts';
 import type { BrowseState } from '../../features/listing/browse.ts';
 import type { ListingIndex } from '../../features/listing/listing-index.ts';

@@ -2,7 +2,7 @@
  * The page's `dataLayer`, as Google's tags read it (docs/analytics.md): Base.astro's inline script
  * creates it and sets Google Consent Mode v2's defaults before anything else runs, and everything here
  * only appends to it. Pushing sends nothing anywhere: a tag reads the queue only once one is loaded, which
- * happens after consent (tag.ts).
+ * happens after consent (tag.ts, loaded only then).
  */
 
 declare global {

@@ -8,8 +8,29 @@ import { dataLayer, gtag } from './data-layer.ts';
 
 const TAG_ORIGIN = 'https://www.googletagmanager.com';
 
-/** Whether `id` is a GA4 measurement id, which gtag.js loads (events then go through `gtag('event')`). */
-export const isMeasurementId = (id: string): boolean => id.startsWith('G-');
+/** Whether `id` is a GA4 measurement id, which gtag.js loads. */
+const isMeasurementId = (id: string): boolean => id.startsWith('G-');
+
+/**
+ * gtag.js reads only gtag() commands, not the `{event, ecommerce}` pushes Tag Manager reads (ga4.ts):
+ * each of those, the ones already queued first, is handed to it as `gtag('event', name, params)`.
+ */
+export function forwardEvents(): void {
+  const layer = dataLayer();
+  const forward = (entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null || !('event' in entry)) return;
+    const { event, ecommerce, ...rest } = entry as { event: unknown; ecommerce?: unknown };
+    if (typeof event === 'string' && !event.startsWith('gtm.')) gtag('event', event, ecommerce ?? rest);
+  };
+  const queued = [...layer];
+  const push = layer.push.bind(layer);
+  layer.push = (...entries: unknown[]) => {
+    const length = push(...entries);
+    entries.forEach(forward);
+    return length;
+  };
+  queued.forEach(forward);
+}
 
 export function loadTag(id: string): void {
   if (document.querySelector('script[data-analytics-tag]')) return;
@@ -19,6 +40,7 @@ export function loadTag(id: string): void {
   if (isMeasurementId(id)) {
     gtag('js', new Date());
     gtag('config', id);
+    forwardEvents();
     script.src = `${TAG_ORIGIN}/gtag/js?id=${encodeURIComponent(id)}`;
   } else {
     dataLayer().push({ 'gtm.start': Date.now(), event: 'gtm.js' });

@@ -12,6 +12,8 @@
  */
 
 export const CONSENT_KEY = 'consent';
+/** The spec's key: 'true' once the notice is answered. */
+export const PRIVACY_KEY = 'privacy';
 
 /** 12 months, after which a choice is asked again. */
 export const CONSENT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
@@ -28,36 +30,32 @@ export interface ConsentRecord extends ConsentChoice {
   readonly date: string;
 }
 
-export const ALL: ConsentChoice = { analytics: true, marketing: true };
 export const NONE: ConsentChoice = { analytics: false, marketing: false };
 
 /** A stored record, read by hand (no zod in the shell): anything malformed reads as none. */
 export function readConsent(stored: string | null | undefined): ConsentRecord | undefined {
-  if (!stored) return undefined;
-  let value: unknown;
   try {
-    value = JSON.parse(stored);
+    const { analytics, marketing, version, date } = JSON.parse(stored ?? '') as Record<string, unknown>;
+    return typeof analytics === 'boolean' &&
+      typeof marketing === 'boolean' &&
+      typeof version === 'string' &&
+      typeof date === 'string' &&
+      Date.parse(date)
+      ? { analytics, marketing, version, date }
+      : undefined;
   } catch {
+    // not JSON, or null
     return undefined;
   }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { analytics, marketing, version, date } = value as Record<string, unknown>;
-  if (typeof analytics !== 'boolean' || typeof marketing !== 'boolean') return undefined;
-  if (typeof version !== 'string' || typeof date !== 'string' || Number.isNaN(Date.parse(date)))
-    return undefined;
-  return { analytics, marketing, version, date };
 }
 
 /** Whether `record` still stands: made for this policy version, less than 12 months ago. */
 export const isCurrent = (record: ConsentRecord | undefined, version: string, now: number): boolean =>
-  record !== undefined &&
-  record.version === version &&
-  now - Date.parse(record.date) < CONSENT_LIFETIME_MS &&
-  Date.parse(record.date) <= now + 60_000;
+  record?.version === version && now - Date.parse(record.date) < CONSENT_LIFETIME_MS;
 
 /** What the shopper has allowed now: a current record's choice, else nothing optional. */
 export const allowed = (record: ConsentRecord | undefined, version: string, now: number): ConsentChoice =>
-  record && isCurrent(record, version, now)
+  isCurrent(record, version, now) && record
     ? { analytics: record.analytics, marketing: record.marketing }
     : NONE;
 

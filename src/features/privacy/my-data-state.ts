@@ -16,8 +16,7 @@ import { WISHLIST_KEY } from '../wishlist/wishlist.ts';
 import { $guestWishlist } from '../wishlist/wishlist-state.ts';
 import { asCustomer } from '../account/api.ts';
 import { $login } from '../account/session.ts';
-import { PRIVACY_KEY } from '../consent/consent-state.ts';
-import { CONSENT_KEY } from '../consent/consent.ts';
+import { CONSENT_KEY, PRIVACY_KEY } from '../consent/consent.ts';
 import { MEASURED_KEY, PENDING_KEY } from '../analytics/purchase.ts';
 import { browserPart, DELETE_ACCOUNT_PATH, exportFileName, MY_DATA_PATH } from './my-data.ts';
 

@@ -6,8 +6,6 @@
 import type { OrderDetail } from '../orders/order.ts';
 import type { CustomerPayment } from '../../payments/customer-records.ts';
 
-/** The page, and the storefront server's two routes it calls. */
-export const MY_DATA_PAGE = '/customer/privacy';
 export const MY_DATA_PATH = '/account/data';
 export const DELETE_ACCOUNT_PATH = '/account/delete';
 

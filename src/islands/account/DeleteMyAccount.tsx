@@ -9,7 +9,7 @@ import { goTo, leftForSignIn } from '../../features/navigation.ts';
 import { notify } from '../../features/notify/notice-state.ts';
 import { problemText } from '../../features/problem.ts';
 import { deleteMyAccount } from '../../features/privacy/my-data-state.ts';
-import { MY_DATA_PAGE } from '../../features/privacy/my-data.ts';
+import { MY_DATA_PAGE } from '../../features/navigation.ts';
 import { ShopApiError } from '../../features/shop-api.ts';
 import { strings } from '../../strings.ts';
 import { Field, FormError, readFields } from '../shared/Field.tsx';

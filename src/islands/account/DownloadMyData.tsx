@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { downloadMyData } from '../../features/privacy/my-data-state.ts';
 import { leftForSignIn } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
-import { MY_DATA_PAGE } from '../../features/privacy/my-data.ts';
+import { MY_DATA_PAGE } from '../../features/navigation.ts';
 import { strings } from '../../strings.ts';
 import { useBusy } from '../shared/use-busy.ts';
 

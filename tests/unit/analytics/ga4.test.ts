@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cartLineItem, itemAbout, pushQuantityChange } from '../../../src/features/analytics/cart-items.ts';
-import { pushEcommerce, pushSearch } from '../../../src/features/analytics/ga4.ts';
+import { pushEcommerce } from '../../../src/features/analytics/ga4.ts';
+import { pushSearch } from '../../../src/features/analytics/search-event.ts';
+import { forwardEvents } from '../../../src/features/analytics/tag.ts';
 
 /** A page's globals as the push reads them: its `dataLayer`, and `<html>`'s brand and tag. */
 function page(dataset: Record<string, string> = { brand: 'Clearwater Cleaning' }): unknown[] {
@@ -106,14 +108,23 @@ describe('GA4 ecommerce pushes', () => {
     ]);
   });
 
-  it("go through gtag('event') too when the tag is a GA4 measurement id", () => {
-    const layer = page({ analyticsTag: 'G-TEST1234' });
+  it('carry a search as GA4 names it', () => {
+    const layer = page();
     pushSearch('  k5 hose ');
-    expect(layer[0]).toEqual({ event: 'search', search_term: 'k5 hose' });
-    expect(Array.from(layer[1] as ArrayLike<unknown>)).toEqual([
-      'event',
-      'search',
-      { search_term: 'k5 hose' },
+    expect(layer).toEqual([{ event: 'search', search_term: 'k5 hose' }]);
+  });
+});
+
+describe('a GA4 measurement id as the tag', () => {
+  it("is handed every event through gtag('event'), those queued before it loaded first", () => {
+    const layer = page();
+    pushSearch('k5 hose');
+    forwardEvents();
+    pushEcommerce('view_cart', { items: [cartLineItem(line)] });
+    const commands = layer.filter((entry) => Object.prototype.toString.call(entry) === '[object Arguments]');
+    expect(commands.map((entry) => Array.from(entry as ArrayLike<unknown>))).toEqual([
+      ['event', 'search', { search_term: 'k5 hose' }],
+      ['event', 'view_cart', expect.objectContaining({ currency: 'GBP', value: 73.5 })],
     ]);
   });
 });

@@ -6,9 +6,9 @@ import {
 } from '@nanostores/persistent';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { $consent, $privacy, chooseConsent } from '../../../src/features/consent/consent-state.ts';
+import { $consent } from '../../../src/features/consent/consent-state.ts';
+import { $privacy, ALL, chooseConsent } from '../../../src/features/consent/consent-choice.ts';
 import {
-  ALL,
   allowed,
   consentModeOf,
   CONSENT_LIFETIME_MS,
