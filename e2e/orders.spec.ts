@@ -6,7 +6,6 @@
  * they typed; an ended session on an order page signs in and comes back; a Magento that cannot answer is
  * said with Try again.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { productPages, type Product } from './support/catalogue.ts';
 import {
@@ -19,6 +18,7 @@ import {
   tag,
 } from './support/checkout.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../tests/support/orders.ts';
+import { wcagViolations } from './support/axe.ts';
 import { expect, hydrated, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -232,15 +232,6 @@ test('a guest finds their order with its number, billing e-mail and postcode', a
   await expect(numberField).toHaveValue(number);
 });
 
-/** axe's WCAG 2.2 AA findings on the page as it is now, as `rule (n×)`. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.nodes.length}×)`);
-}
-
 test('the order pages pass axe: My Account, My orders, one order, and the lookup with its answer', async ({
   page,
 }) => {
@@ -249,7 +240,8 @@ test('the order pages pass axe: My Account, My orders, one order, and the lookup
   await customerCart(page, [{ sku: product.sku, qty: 1 }], customer);
   const number = await checkOut(page);
   const found: string[] = [];
-  const check = async (what: string) => found.push(...(await violations(page)).map((v) => `${what}: ${v}`));
+  const check = async (what: string) =>
+    found.push(...(await wcagViolations(page)).map((v) => `${what}: ${v}`));
 
   await page.goto('/customer');
   await expect(

@@ -7,9 +7,9 @@
  * shared demo customer is never touched.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { productPages } from './support/catalogue.ts';
+import { wcagViolations } from './support/axe.ts';
 import { expect, hydrated, test } from './support/test.ts';
 
 const PASSWORD = 'Scrub!Brush42';
@@ -49,15 +49,6 @@ async function newCustomer(page: Page): Promise<string> {
   return email;
 }
 
-/** axe's WCAG 2.2 AA findings on the page as it is now, as `rule (n×)`. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.nodes.length}×)`);
-}
-
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await hydrated(page, 'SignInForm');
   await field(page, 'Email').fill(email);
@@ -79,7 +70,7 @@ test('a shopper downloads their data, then deletes their account', async ({ page
   await expect(page).toHaveURL('/customer/privacy');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your data and privacy');
   await expect(page.getByText(`You are signed in as ${email}.`)).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 
   // Something on the wish list (in Magento) and in the compare list (in this browser).
   const added = await page.evaluate(async (sku) => {
@@ -134,7 +125,7 @@ test('a shopper downloads their data, then deletes their account', async ({ page
   await expect(page.getByRole('alert').filter({ hasText: 'That password is not right' })).toBeAttached();
   await expect(password).toHaveValue('Wrong!Password1');
   await expect(page).toHaveURL('/customer/privacy');
-  expect(await violations(page)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 
   // The right one: the account goes, and the shopper is on the home page, signed out.
   await password.fill(PASSWORD);

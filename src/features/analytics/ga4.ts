@@ -19,8 +19,6 @@ export interface Ga4Item {
   item_brand?: string;
   item_category?: string;
   item_variant?: string;
-  item_list_id?: string;
-  item_list_name?: string;
   index?: number;
   price?: number;
   quantity?: number;

@@ -172,6 +172,18 @@ const byNumber = (number: string) => ({ field: 'increment_id', value: number });
 const LIST_FIELDS =
   'items[entity_id,increment_id,created_at,status,customer_id,order_currency_code,grand_total,total_qty_ordered,items[sku,qty_ordered,parent_item_id]],total_count';
 
+/** The search for a page of the customer's orders, newest first (placed in the same second: the later one first). */
+const newestFirst = (customerId: number, page: number, size: number): string =>
+  searchCriteria({
+    filters: [byCustomer(customerId)],
+    sort: [
+      { field: 'created_at', direction: 'DESC' },
+      { field: 'entity_id', direction: 'DESC' },
+    ],
+    pageSize: size,
+    currentPage: page,
+  });
+
 /**
  * A page of the customer's orders, newest first (placed in the same second: the later one first). A page
  * past the last is empty: Magento itself would answer its last page again.
@@ -182,17 +194,8 @@ export async function listOrders(
   page: number,
   size: number,
 ): Promise<OrdersPage> {
-  const query = searchCriteria({
-    filters: [byCustomer(customerId)],
-    sort: [
-      { field: 'created_at', direction: 'DESC' },
-      { field: 'entity_id', direction: 'DESC' },
-    ],
-    pageSize: size,
-    currentPage: page,
-  });
   const found = await magentoFetch(magento, {
-    path: `/orders?${query}&fields=${encodeURIComponent(LIST_FIELDS)}`,
+    path: `/orders?${newestFirst(customerId, page, size)}&fields=${encodeURIComponent(LIST_FIELDS)}`,
     schema: customerOrdersSchema,
   });
   const pages = Math.ceil(found.total_count / size);
@@ -211,16 +214,10 @@ const EXPORT_MAX_PAGES = 100;
 export async function allOrders(magento: OrdersMagento, customerId: number): Promise<OrderDetail[]> {
   const orders: OrderDetail[] = [];
   for (let page = 1; page <= EXPORT_MAX_PAGES; page++) {
-    const query = searchCriteria({
-      filters: [byCustomer(customerId)],
-      sort: [
-        { field: 'created_at', direction: 'DESC' },
-        { field: 'entity_id', direction: 'DESC' },
-      ],
-      pageSize: EXPORT_PAGE_SIZE,
-      currentPage: page,
+    const found = await magentoFetch(magento, {
+      path: `/orders?${newestFirst(customerId, page, EXPORT_PAGE_SIZE)}`,
+      schema: customerOrdersSchema,
     });
-    const found = await magentoFetch(magento, { path: `/orders?${query}`, schema: customerOrdersSchema });
     const mine = found.items.filter((order) => order.customer_id === customerId);
     orders.push(...mine.map(orderDetail));
     if (page * EXPORT_PAGE_SIZE >= found.total_count) break;

@@ -14,6 +14,7 @@ import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
 import type { CustomerPayments } from '../../payments/customer-records.ts';
 import { allOrders, SessionEnded } from '../orders/orders.server.ts';
 import { readWishlist } from '../wishlist/wishlist.server.ts';
+import { customerToken } from '../account/customer-token.server.ts';
 import type { MyData } from './my-data.ts';
 
 /** The shop's own records of a customer, by their e-mail address. */
@@ -79,18 +80,8 @@ export async function checkPassword(
   email: string,
   password: string,
 ): Promise<void> {
-  try {
-    await magentoFetch(asShopper(magento, undefined), {
-      method: 'POST',
-      path: '/integration/customer/token',
-      body: { username: email, password },
-      schema: z.string().min(1),
-    });
-  } catch (error) {
-    if (error instanceof MagentoApiError && (error.status === 401 || error.status === 400))
-      throw new WrongPassword();
-    throw error;
-  }
+  if ((await customerToken(asShopper(magento, undefined), email, password)) === undefined)
+    throw new WrongPassword();
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   wellFormedSessionToken,
 } from '../../http/index.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
+import { customerToken } from '../../features/account/customer-token.server.ts';
 import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import { isSku, MAX_WISHLIST } from '../../features/wishlist/wishlist.ts';
 import type { VariantChoice } from '../../features/variant-choice.ts';
@@ -72,18 +73,9 @@ const signInBody = z.object({
 
 /** The customer's token, or 401 with the spec's message for a wrong e-mail or password. */
 async function customerTokenFor(config: SessionConfig, email: string, password: string): Promise<string> {
-  try {
-    return await magentoFetch(config.magento, {
-      method: 'POST',
-      path: '/integration/customer/token',
-      body: { username: email, password },
-      schema: z.string().min(1),
-    });
-  } catch (error) {
-    if (error instanceof MagentoApiError && (error.status === 401 || error.status === 400))
-      throw new HttpError(401, strings.account.signInFailed);
-    throw error;
-  }
+  const token = await customerToken(config.magento, email, password);
+  if (token === undefined) throw new HttpError(401, strings.account.signInFailed);
+  return token;
 }
 
 /**

@@ -1,0 +1,26 @@
+/**
+ * A customer's token for their e-mail and password, as Magento's sign-in gives it
+ * (`POST /V1/integration/customer/token`, asked as a guest). Sign-in keeps the token in the session;
+ * "Delete my account" asks only to prove the password again. Undefined when Magento refuses the pair (it
+ * answers 401 for a wrong one, 400 for a malformed one); any other failure is thrown.
+ */
+import { z } from 'zod';
+import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
+
+export async function customerToken(
+  magento: MagentoClientConfig,
+  email: string,
+  password: string,
+): Promise<string | undefined> {
+  try {
+    return await magentoFetch(magento, {
+      method: 'POST',
+      path: '/integration/customer/token',
+      body: { username: email, password },
+      schema: z.string().min(1),
+    });
+  } catch (error) {
+    if (error instanceof MagentoApiError && (error.status === 401 || error.status === 400)) return undefined;
+    throw error;
+  }
+}
