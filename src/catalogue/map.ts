@@ -296,6 +296,9 @@ export function toProduct(product: MagentoProduct, lookup: AttributeLookup): Pro
     priceExclVat,
     wasInclVat: null,
     wasExclVat: null,
+    // Read from Magento's GraphQL, not REST, by the sync (reviews.ts); a product read anew keeps its own.
+    rating: null,
+    reviews: [],
     regularPriceInclVat: priceInclVat,
     regularPriceExclVat: priceExclVat,
     specialPrice: specialPrice(attributes),

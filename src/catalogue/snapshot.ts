@@ -34,7 +34,14 @@ type StoredAttribute = Omit<CatalogueAttribute, SearchMetadata> &
   Partial<Pick<CatalogueAttribute, SearchMetadata>>;
 
 /** What older snapshots lack of a product: read since (weight, options' ids) or priced at build time since. */
-type Added = 'weight' | 'optionValues' | 'regularPriceInclVat' | 'regularPriceExclVat' | 'specialPrice';
+type Added =
+  | 'weight'
+  | 'optionValues'
+  | 'regularPriceInclVat'
+  | 'regularPriceExclVat'
+  | 'specialPrice'
+  | 'rating'
+  | 'reviews';
 
 /** A product as any release stored it. */
 type StoredProduct = Omit<Product, Added | 'wasInclVat' | 'wasExclVat'> & Partial<Pick<Product, Added>>;
@@ -70,6 +77,8 @@ function fromStoredProduct(product: StoredProduct): Product {
       regularPriceInclVat: product.regularPriceInclVat ?? product.priceInclVat,
       regularPriceExclVat: product.regularPriceExclVat ?? product.priceExclVat,
       specialPrice: product.specialPrice ?? null,
+      rating: product.rating ?? null,
+      reviews: product.reviews ?? [],
       wasInclVat: null,
       wasExclVat: null,
     };
@@ -200,4 +209,5 @@ export const toSummary = (product: Product): ProductSummary => ({
   priceFrom: product.priceFrom,
   wasInclVat: product.wasInclVat,
   wasExclVat: product.wasExclVat,
+  rating: product.rating,
 });

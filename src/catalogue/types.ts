@@ -61,6 +61,42 @@ export interface ProductSummary {
    */
   wasInclVat: number | null;
   wasExclVat: number | null;
+  /** What shoppers rated it, from Magento's approved reviews; null when it has none (or reviews are off). */
+  rating: Rating | null;
+}
+
+/**
+ * A product's rating as Magento's GraphQL gives it (ReviewGraphQl, COMMERCE-BASICS §7.1): `rating_summary`,
+ * the average of its approved reviews' ratings as a percentage, and `review_count`, how many there are.
+ */
+export interface Rating {
+  /** 0–100: 100 is five stars. */
+  percent: number;
+  count: number;
+}
+
+/** One approved review, as Magento's `ProductReview` gives it. */
+export interface Review {
+  nickname: string;
+  summary: string;
+  text: string;
+  /** `YYYY-MM-DD HH:MM:SS`, UTC, as Magento gives `created_at`. */
+  createdAt: string;
+  /** The average of the review's ratings as a percentage, 0–100 (Magento's `average_rating`). */
+  percent: number;
+  /** Each rating the reviewer gave, by the rating's name (`ratings_breakdown`), e.g. Quality: 4 (of 5). */
+  ratings: { name: string; value: number }[];
+}
+
+/**
+ * What the store's reviews allow (Magento's `storeConfig` and `productReviewRatingsMetadata`): whether reviews
+ * are on, whether guests may write one, and the ratings a review form asks for, ids as Magento gives them
+ * (base64), values in their order (1 to 5 stars).
+ */
+export interface ReviewSettings {
+  enabled: boolean;
+  guestsMayWrite: boolean;
+  ratings: { id: string; name: string; values: { id: string; value: string }[] }[];
 }
 
 /**
@@ -177,6 +213,8 @@ export interface Product extends ProductSummary {
   updatedAt: string;
   /** When the product was created in Magento (`YYYY-MM-DD HH:MM:SS`, UTC): "newest first". */
   createdAt: string;
+  /** Its approved reviews, newest first (Magento's order); empty when it has none or reviews are off. */
+  reviews: Review[];
 }
 
 /**
@@ -241,6 +279,11 @@ export interface Catalogue {
    * them (src/catalogue/content-blocks.ts); absent in a snapshot from before they were read.
    */
   blocks?: Record<string, ContentBlock>;
+  /**
+   * What the store's reviews allow, as the sync last read it (src/catalogue/reviews.ts); absent in a snapshot
+   * from before reviews were read, which shows none.
+   */
+  reviewSettings?: ReviewSettings;
 }
 
 /** One CMS block as Magento holds it. */

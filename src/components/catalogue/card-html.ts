@@ -5,7 +5,8 @@
  */
 import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import { formatPrice } from '../../catalogue/money.ts';
-import { listingTexts, productToolTexts } from '../../browser-strings.ts';
+import { listingTexts, productToolTexts, ratingTexts } from '../../browser-strings.ts';
+import type { Rating } from '../../catalogue/types.ts';
 import { variantTexts } from '../../variant-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 
@@ -20,6 +21,8 @@ export interface CardView {
   priceFrom?: boolean;
   /** The regular price while a sale price applies ("Was £X"), in both VAT forms. */
   was?: WasPrice | null;
+  /** Its stars and number of reviews; none drawn when it has none. */
+  rating?: Rating | null;
   headingLevel: 2 | 3;
   /** Cards of the first row load at once; the rest lazily. */
   eager?: boolean;
@@ -44,6 +47,20 @@ export const wasOf = (product: { wasInclVat: number | null; wasExclVat: number |
   product.wasInclVat === null && product.wasExclVat === null
     ? null
     : { inclVat: product.wasInclVat, exclVat: product.wasExclVat };
+
+/**
+ * Stars filled to the rating (CSS draws them from `--r`, rating.css) and the number of reviews, read as
+ * "Rated 4.2 out of 5, 12 reviews"; nothing for a product without reviews. `tag` is the element: a card's
+ * `p`, or the product page's link to its reviews.
+ */
+export function ratingHtml(rating: Rating | null | undefined, tag = 'p', attributes = ''): string {
+  if (!rating || rating.count === 0) return '';
+  return (
+    `<${tag} class="rating" style="--r:${rating.percent}%"${attributes}>` +
+    `<span class="visually-hidden">${ratingTexts.rated(rating.percent)}, </span>` +
+    `${rating.count}<span class="visually-hidden"> ${ratingTexts.word(rating.count)}</span></${tag}>`
+  );
+}
 
 /** The largest picture a card renders (DESIGN.md §4: the largest rendered size, not the source size). */
 const RENDITION = 640;
@@ -90,6 +107,7 @@ export function cardHtml(card: CardView): string {
   return (
     `<div class="product-card__media">${picture}</div>` +
     `<${heading} class="product-card__name">${card.href ? `<a href="${escapeHtml(card.href)}">${name}</a>` : name}</${heading}>` +
+    ratingHtml(card.rating) +
     price
   );
 }

@@ -65,7 +65,13 @@ export function product(overrides: Partial<Product> & Pick<Product, 'sku'>): Pro
 export const withRegularPrice = (
   product: Omit<
     Product,
-    'regularPriceInclVat' | 'regularPriceExclVat' | 'specialPrice' | 'wasInclVat' | 'wasExclVat'
+    | 'regularPriceInclVat'
+    | 'regularPriceExclVat'
+    | 'specialPrice'
+    | 'wasInclVat'
+    | 'wasExclVat'
+    | 'rating'
+    | 'reviews'
   > &
     Partial<Product>,
 ): Product => ({
@@ -74,6 +80,8 @@ export const withRegularPrice = (
   specialPrice: null,
   wasInclVat: null,
   wasExclVat: null,
+  rating: null,
+  reviews: [],
   ...product,
 });
 
