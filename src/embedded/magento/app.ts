@@ -6,8 +6,8 @@
  * route), answered by the resource folder's handler (`catalog/`, `carts/`, `checkout/`, `customers/`,
  * `orders/`, `directory/`, `auth/`, `cms/`) and trimmed by `fields=`.
  * `GET /openapi.json` (outside `/rest/`, so no Magento URL can clash) serves the OpenAPI document made
- * from the same route table. `/graphql` answers Magento's wish-list GraphQL (`wishlist/`): in Open Source
- * the wish list has no REST API. Any failure becomes Magento's error body; nothing unexpected leaks a stack
+ * from the same route table. `/graphql` answers Magento's GraphQL (`graphql/`) for the wish list (`wishlist/`): in Open
+ * Source the wish list has no REST API. Any failure becomes Magento's error body; nothing unexpected leaks a stack
  * trace (the 500 message is Magento's masked one).
  */
 import { Hono, type Context } from 'hono';
@@ -23,7 +23,7 @@ import { resolveStore, Router } from './http/router.ts';
 import { applyFields, parseFields, parsePhpQuery } from './query.ts';
 import { createRoutes } from './routes.ts';
 import type { OnSaved, SavedEntity } from './saved.ts';
-import { wishlistGraphQl } from './wishlist/route.ts';
+import { graphQlEndpoint } from './graphql/route.ts';
 
 export interface MagentoAppOptions {
   readonly db: Database;
@@ -126,7 +126,7 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
   app.route('/', openApiDocument(routes));
   app.route(
     '/',
-    wishlistGraphQl({
+    graphQlEndpoint({
       db,
       cart: checkout,
       maxBodyBytes: options.maxBodyBytes,

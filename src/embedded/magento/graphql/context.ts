@@ -1,5 +1,5 @@
 /**
- * What every resolver of one GraphQL request sees: the database, the customer behind the bearer token, and
+ * What every resolver of one GraphQL request sees: the database, the customer behind the bearer token,
  * what a product's fields need of the store.
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { sqlNumber, type Database } from '../db.ts';
 import type { StoreSettings } from '../store-view.ts';
 import type { ProductScope } from './product.ts';
 
-export interface WishlistContext {
+export interface GraphQlContext {
   readonly db: Database;
   /**
    * The signed-in customer, or undefined for a guest. A missing, unknown, expired or revoked token, and an
