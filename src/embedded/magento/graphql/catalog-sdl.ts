@@ -46,6 +46,43 @@ export const CATALOG_SDL = `
 type Query {
   "Open to guests: what a storefront reads of the store before it offers a feature."
   storeConfig: StoreConfig
+  "Products visible in the catalogue (a filter) or in search (a search), enabled and in stock."
+  products(
+    search: String
+    filter: ProductAttributeFilterInput
+    pageSize: Int = 20
+    currentPage: Int = 1
+    sort: ProductAttributeSortInput
+  ): Products
+}
+
+type Products {
+  items: [ProductInterface]
+  page_info: SearchResultPageInfo
+  total_count: Int
+}
+
+"The attributes a \`products\` filter may name here: of Magento's, the two that find given products."
+input ProductAttributeFilterInput {
+  sku: FilterEqualTypeInput
+  url_key: FilterEqualTypeInput
+}
+
+input FilterEqualTypeInput {
+  eq: String
+  in: [String]
+}
+
+input ProductAttributeSortInput {
+  name: SortEnum
+  position: SortEnum
+  price: SortEnum
+  relevance: SortEnum
+}
+
+enum SortEnum {
+  ASC
+  DESC
 }
 
 type Mutation

@@ -6,6 +6,8 @@
  * with Magento's `graphql-input` category; nothing unexpected leaks more than "Internal server error".
  */
 import { Hono, type Context } from 'hono';
+import { createReviewLoaders } from '../reviews/loaders.ts';
+import type { ReviewSettings } from '../reviews/settings.ts';
 import type { StoreSettings } from '../store-view.ts';
 import type { Database } from '../db.ts';
 import { jsonResponse } from '../http/body.ts';
@@ -19,6 +21,8 @@ export interface GraphQlOptions {
   readonly db: Database;
   /** The store's cart settings: prices go out in its currency. */
   readonly cart: StoreSettings;
+  /** The store view's `catalog/review/*` settings. */
+  readonly reviews: ReviewSettings;
   /** Largest accepted request body in bytes, the REST side's limit. */
   readonly maxBodyBytes: number;
   readonly log?: (message: string) => void;
@@ -102,6 +106,8 @@ async function answer(c: Context, options: GraphQlOptions): Promise<GraphQlReply
     customerId: requestCustomer(db, c.req.header('authorization')),
     product: { mediaUrl: `${new URL(c.req.url).origin}/media/catalog/product`, currency: cart.currency },
     store: cart,
+    reviews: options.reviews,
+    reviewLoaders: createReviewLoaders(db),
   };
   return runDocument(magentoSchema, document, data.variables, context, options.log);
 }

@@ -1,6 +1,7 @@
 /**
  * One executable schema made of parts, as Magento merges every module's `schema.graphqls` into one: the
- * shared catalogue types (`catalog-sdl.ts`) and the wish list (`../wishlist/part.ts`). Each part brings its SDL (extending
+ * shared catalogue types (`catalog-sdl.ts`) with `Query.products` (`products.ts`), the wish list
+ * (`../wishlist/part.ts`) and the reviews (`../reviews/part.ts`). Each part brings its SDL (extending
  * `Query`, `Mutation`, `StoreConfig` and the product types), the resolvers of its root fields, its
  * `storeConfig` fields and resolvers of fields it adds to other parts' types.
  */
@@ -11,9 +12,11 @@ import {
   type GraphQLFieldResolver,
   type GraphQLSchema,
 } from 'graphql';
+import { reviewsPart } from '../reviews/part.ts';
 import { wishlistPart } from '../wishlist/part.ts';
 import { CATALOG_SDL } from './catalog-sdl.ts';
 import type { GraphQlContext } from './context.ts';
+import { productsQuery } from './products.ts';
 
 /** A root field's resolver: graphql-js calls it as a method of the root object, with its arguments. */
 export type RootField = (args: unknown, context: GraphQlContext) => unknown;
@@ -39,9 +42,10 @@ export interface ExecutableSchema {
   readonly rootValue: Readonly<Record<string, unknown>>;
 }
 
-/** The catalogue's own part: the `storeConfig` fields every storefront reads. */
+/** The catalogue's own part: `products` and the `storeConfig` fields every storefront reads. */
 const catalogPart: SchemaPart = {
   sdl: CATALOG_SDL,
+  root: { products: productsQuery },
   storeConfig: () => ({
     // The storefront's product URLs are `/<url_key>`, as `ProductInterface.url_suffix` says.
     product_url_suffix: '',
@@ -80,4 +84,4 @@ export function buildGraphQlSchema(parts: readonly SchemaPart[]): ExecutableSche
 }
 
 /** The embedded back end's schema: Magento Open Source 2.4's, reduced to what its parts serve. */
-export const magentoSchema = buildGraphQlSchema([catalogPart, wishlistPart]);
+export const magentoSchema = buildGraphQlSchema([catalogPart, wishlistPart, reviewsPart]);
