@@ -63,7 +63,7 @@ export const starsHtml = (percent: number, label: string): string =>
 export function ratingHtml(rating: Rating | null | undefined, tag = 'p', attributes = ''): string {
   if (!rating || rating.count === 0) return '';
   return (
-    `<${tag} class="rating"${attributes}>${starsHtml(rating.percent, ratingTexts.rated(rating.percent))}` +
+    `<${tag} class="rating"${attributes}>${starsHtml(rating.percent, ratingTexts.rated(rating.percent))} ` +
     `${rating.count}<span class="visually-hidden"> ${ratingTexts.word(rating.count)}</span></${tag}>`
   );
 }
