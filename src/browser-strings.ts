@@ -4,6 +4,7 @@
  * few, not every text of the shop. They belong to strings.ts, which re-exports them, and follow its rules:
  * the spec's texts are marked and kept word for word.
  */
+import { starsOutOfFive } from './catalogue/rating.ts';
 
 /**
  * The listing's texts (the spec's count and empty texts among them), on their own so the listing's
@@ -62,7 +63,7 @@ export const ratingTexts = {
 } as const;
 
 /** Magento's percentage as stars out of 5, to one decimal: 84 → "4.2", 80 → "4". */
-export const starsOf = (percent: number): string => String(Math.round(percent / 2) / 10);
+export const starsOf = (percent: number): string => String(starsOutOfFive(percent));
 
 /**
  * The wish-list and compare buttons of the purchase panel and every card: each names what it will do,

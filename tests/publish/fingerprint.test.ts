@@ -208,6 +208,16 @@ describe('listing page fingerprints', () => {
     ]);
   });
 
+  it('render only the page showing a product whose rating changed', () => {
+    const rated = products.map((p) => (p.sku === 'H22' ? { ...p, rating: { percent: 84, count: 3 } } : p));
+    const reviewedAgain = rated.map((p) =>
+      p.sku === 'H22' ? { ...p, rating: { percent: 86, count: 4 } } : p,
+    );
+    expect(changedPages(listingPages(rated), listingPages(reviewedAgain))).toEqual([
+      'home-garden/pressure-washer/page/2',
+    ]);
+  });
+
   it('render every page of its listing when the price bands moved, and no other listing', () => {
     expect(changedPages(listingPages(products), listingPages(repricedTo('H22', 40)))).toEqual([
       'home-garden/pressure-washer',

@@ -20,6 +20,7 @@ import {
   type Facet,
   type IndexedProduct,
   type ListingIndex,
+  type RatingPair,
 } from './listing-index.ts';
 
 export { niceBands, niceStep, parseNumber, splitUnit };
@@ -200,9 +201,17 @@ export function buildListingIndex(
         [product.wasInclVat, product.wasExclVat],
       ]),
   );
+  const rating = Object.fromEntries(
+    products.flatMap((product): [string, RatingPair][] =>
+      product.rating && product.rating.count > 0
+        ? [[product.sku, [product.rating.percent, product.rating.count]]]
+        : [],
+    ),
+  );
   return {
     ...(from.length > 0 ? { from } : {}),
     ...(Object.keys(was).length > 0 ? { was } : {}),
+    ...(Object.keys(rating).length > 0 ? { rating } : {}),
     facets: facets.sort((a, b) => a.position - b.position).map(({ facet }) => facet),
     sorts,
     columns: columns.map((column) => column.code),

@@ -156,7 +156,7 @@ describe('a configurable product in a listing', () => {
     ]);
     expect(index.from).toEqual(['CS']);
     expect(parseListingIndex(JSON.parse(JSON.stringify(index)))?.from).toEqual(['CS']);
-    const grid = gridHtml(index.products, new Set(index.from));
+    const grid = gridHtml(index.products, index);
     expect(grid).toContain('from £9.99');
     expect(grid).not.toContain('from £12.00');
   });
@@ -185,7 +185,7 @@ describe('a product on sale in a listing', () => {
     expect(index.was).toEqual({ SALE: [120, 100] });
     const read = parseListingIndex(JSON.parse(JSON.stringify(index)));
     expect(read?.was).toEqual({ SALE: [120, 100] });
-    const grid = gridHtml(index.products, new Set(), read?.was);
+    const grid = gridHtml(index.products, read ?? {});
     const [saleCard, fullCard] = grid.split('<li class="product-card">').slice(1);
     expect(saleCard).toContain(
       '<span class="vat-incl">£90.00 <span class="product-card__vat">incl VAT</span> <span class="price-was">Was <del>£120.00</del></span></span>',
@@ -202,5 +202,43 @@ describe('a product on sale in a listing', () => {
   it('refuses an index whose "was" prices are not pairs of numbers', () => {
     const index = buildListingIndex([product({ sku: 'A' })], [], new Map());
     expect(parseListingIndex({ ...index, was: { A: ['£1'] } })).toBeNull();
+  });
+});
+
+describe('products with reviews in a listing', () => {
+  const rated = product({ sku: 'RATED', rating: { percent: 84, count: 12 } });
+  const unrated = product({ sku: 'UNRATED' });
+  // A rating read before any review was approved: no stars, and nothing in the index.
+  const none = product({ sku: 'NONE', rating: { percent: 0, count: 0 } });
+
+  it('carries the ratings of the rated products only, by sku, and draws their stars on their cards', () => {
+    const index = buildListingIndex([rated, unrated, none], [], new Map());
+    expect(index.rating).toEqual({ RATED: [84, 12] });
+    const read = parseListingIndex(JSON.parse(JSON.stringify(index)));
+    expect(read?.rating).toEqual({ RATED: [84, 12] });
+    const [ratedCard, unratedCard, noneCard] = gridHtml(index.products, read ?? {})
+      .split('<li class="product-card">')
+      .slice(1);
+    expect(ratedCard).toContain(
+      '<p class="rating" style="--r:84%"><span class="visually-hidden">Rated 4.2 out of 5, </span>12<span class="visually-hidden"> reviews</span></p>',
+    );
+    // The stars come between the name and the price, as on the pre-rendered cards.
+    expect(ratedCard?.indexOf('class="rating"')).toBeGreaterThan(
+      ratedCard?.indexOf('product-card__name') ?? 0,
+    );
+    expect(ratedCard?.indexOf('class="rating"')).toBeLessThan(ratedCard?.indexOf('£149.99') ?? 0);
+    expect(unratedCard).not.toContain('rating');
+    expect(noneCard).not.toContain('rating');
+  });
+
+  it('has no ratings at all when no product has a review', () => {
+    expect(buildListingIndex([unrated, none], [], new Map())).not.toHaveProperty('rating');
+  });
+
+  it('refuses an index whose ratings are not pairs of numbers', () => {
+    const index = buildListingIndex([rated], [], new Map());
+    expect(parseListingIndex({ ...index, rating: { RATED: [84] } })).toBeNull();
+    expect(parseListingIndex({ ...index, rating: { RATED: ['84', 12] } })).toBeNull();
+    expect(parseListingIndex({ ...index, rating: [[84, 12]] })).toBeNull();
   });
 });
