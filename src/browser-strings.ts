@@ -30,6 +30,7 @@ export const listingTexts = {
     'price-desc': 'Price: high to low',
     'name-asc': 'Name: A to Z',
     newest: 'Newest first',
+    rating: 'Rating: high to low',
   } as Record<string, string>,
   attributeSort: (label: string) => `${label}: low to high`,
   perPage: 'Per page',
@@ -39,6 +40,9 @@ export const listingTexts = {
   showProducts: (n: number) => (n === 1 ? 'Show 1 product' : `Show ${n} products`),
   availability: 'Availability',
   inStockOnly: 'In stock only',
+  /** The rating filter and its values, whole stars and up. */
+  rating: 'Rating',
+  starsAndUp: (stars: number) => (stars === 1 ? '1 star & up' : `${stars} stars & up`),
   activeFilters: 'Active filters',
   removeFilter: (filter: string, value: string) => `Remove filter ${filter}: ${value}`,
   clearAll: 'Clear all',

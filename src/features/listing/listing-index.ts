@@ -88,6 +88,12 @@ export interface ListingIndex {
 /** The facet code of the price filter, which reads the product's price rather than a column. */
 export const PRICE = 'price';
 
+/**
+ * The facet code of the rating filter, which reads the index's `rating` rather than a column: an options
+ * facet whose keys are whole stars (`4`: "4 stars & up"), and a product has every key up to its stars.
+ */
+export const RATING = 'rating';
+
 /** Field positions of `IndexedProduct`, for readable access. */
 export const P = {
   sku: 0,

@@ -11,7 +11,8 @@ import { P, parseListingIndex } from '../../../src/features/listing/listing-inde
 import type { CatalogueAttribute } from '../../../src/catalogue/types.ts';
 import { pricedAt } from '../../../src/catalogue/special-prices.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';
-import { gridHtml } from '../../../src/components/catalogue/listing-view.ts';
+import { filtersHtml, gridHtml, toolbarHtml } from '../../../src/components/catalogue/listing-view.ts';
+import { browse, DEFAULT_STATE } from '../../../src/features/listing/browse.ts';
 import { product, shampooProducts, VOLUME } from '../catalogue/fixtures.ts';
 
 const attribute = (overrides: Partial<CatalogueAttribute> & Pick<CatalogueAttribute, 'code'>) => ({
@@ -231,8 +232,40 @@ describe('products with reviews in a listing', () => {
     expect(noneCard).not.toContain('rating');
   });
 
-  it('has no ratings at all when no product has a review', () => {
-    expect(buildListingIndex([unrated, none], [], new Map())).not.toHaveProperty('rating');
+  it('has no ratings, rating filter or rating sort when no product has a review', () => {
+    const index = buildListingIndex([unrated, none], [], new Map());
+    expect(index).not.toHaveProperty('rating');
+    expect(index.facets.map((facet) => facet.code)).toEqual(['price']);
+    const tools = { index, state: DEFAULT_STATE, counts: browse(index, DEFAULT_STATE).counts, total: 2 };
+    expect(toolbarHtml(tools)).not.toContain('Rating');
+    expect(filtersHtml(tools)).not.toContain('Rating');
+  });
+
+  it('offers the rating filter beside price, whole stars and up with their counts, and the rating sort', () => {
+    const power = attribute({ code: 'power_w', position: 1 });
+    // A shop attribute of the code the rating filter's URL key takes is not a filter of its own.
+    const clash = attribute({ code: 'rating', input: 'select', position: 2 });
+    const withPower = [rated, unrated].map((p) => ({ ...p, technicalData: [spec('power_w', '1800')] }));
+    const index = buildListingIndex(withPower, [clash, power], new Map());
+    expect(index.facets.map((facet) => facet.code)).toEqual(['price', 'rating', 'power_w']);
+    expect(index.facets[1]).toEqual({
+      kind: 'options',
+      code: 'rating',
+      label: 'Rating',
+      options: [
+        ['4', '4 stars & up'],
+        ['3', '3 stars & up'],
+        ['2', '2 stars & up'],
+        ['1', '1 star & up'],
+      ],
+    });
+    const tools = { index, state: DEFAULT_STATE, counts: browse(index, DEFAULT_STATE).counts, total: 2 };
+    expect(toolbarHtml(tools)).toContain('<option value="rating">Rating: high to low</option>');
+    const filters = filtersHtml(tools);
+    expect(filters).toContain('<legend>Rating</legend>');
+    expect(filters).toContain(
+      '<label for="filter-rating-4">4 stars &#38; up <span class="facet__count" data-count>1</span></label>',
+    );
   });
 
   it('refuses an index whose ratings are not pairs of numbers', () => {
