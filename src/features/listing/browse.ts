@@ -21,10 +21,9 @@ import {
   type ListingIndex,
   type RatingPair,
 } from './listing-index.ts';
+import { DEFAULT_PAGE_SIZE, isPageSize } from './page-size.ts';
 
-/** The spec's page size, and the larger ones a shopper may choose. */
-export const PAGE_SIZES = [12, 24, 48] as const;
-export const DEFAULT_PAGE_SIZE = 12;
+export { DEFAULT_PAGE_SIZE, isPageSize, PAGE_SIZES } from './page-size.ts';
 
 /** Built-in sorts, by URL key; attribute sorts are `{code}-asc`. */
 export const BUILT_IN_SORTS = ['position', 'price-asc', 'price-desc', 'name-asc', 'newest'] as const;
@@ -65,9 +64,6 @@ export const sortKeys = (index: Pick<ListingIndex, 'sorts' | 'facets'>): string[
   ...(index.facets.some((facet) => facet.code === RATING) ? [RATING_SORT] : []),
   ...index.sorts.map((sort) => attributeSortKey(sort.code)),
 ];
-
-/** One of the page sizes a shopper may choose. */
-export const isPageSize = (size: number): boolean => (PAGE_SIZES as readonly number[]).includes(size);
 
 const RESERVED = new Set(['sort', 'page', 'per', 'in_stock']);
 
