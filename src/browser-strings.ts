@@ -4,7 +4,6 @@
  * few, not every text of the shop. They belong to strings.ts, which re-exports them, and follow its rules:
  * the spec's texts are marked and kept word for word.
  */
-import { starsOutOfFive } from './catalogue/rating.ts';
 
 /**
  * The listing's texts (the spec's count and empty texts among them), on their own so the listing's
@@ -30,7 +29,6 @@ export const listingTexts = {
     'price-desc': 'Price: high to low',
     'name-asc': 'Name: A to Z',
     newest: 'Newest first',
-    rating: 'Rating: high to low',
   } as Record<string, string>,
   attributeSort: (label: string) => `${label}: low to high`,
   perPage: 'Per page',
@@ -40,9 +38,6 @@ export const listingTexts = {
   showProducts: (n: number) => (n === 1 ? 'Show 1 product' : `Show ${n} products`),
   availability: 'Availability',
   inStockOnly: 'In stock only',
-  /** The rating filter and its values, whole stars and up. */
-  rating: 'Rating',
-  starsAndUp: (stars: number) => (stars === 1 ? '1 star & up' : `${stars} stars & up`),
   activeFilters: 'Active filters',
   removeFilter: (filter: string, value: string) => `Remove filter ${filter}: ${value}`,
   clearAll: 'Clear all',
@@ -67,7 +62,7 @@ export const ratingTexts = {
 } as const;
 
 /** Magento's percentage as stars out of 5, to one decimal: 84 → "4.2", 80 → "4". */
-export const starsOf = (percent: number): string => String(starsOutOfFive(percent));
+export const starsOf = (percent: number): string => String(Math.round(percent / 2) / 10);
 
 /**
  * The wish-list and compare buttons of the purchase panel and every card: each names what it will do,

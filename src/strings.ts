@@ -18,6 +18,7 @@ import {
   wishlistTexts,
 } from './browser-strings.ts';
 import { comparePageTexts, productTexts } from './compare-strings.ts';
+import { ratingToolTexts } from './listing-strings.ts';
 
 export {
   basketTexts,
@@ -27,6 +28,7 @@ export {
   listingTexts,
   productTexts,
   productToolTexts,
+  ratingToolTexts,
   searchTexts,
   shellTexts,
   slideshowTexts,

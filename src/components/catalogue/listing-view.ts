@@ -11,6 +11,7 @@ import {
   facetKeys,
   PAGE_SIZES,
   pageWindow,
+  RATING_SORT,
   sortKeys,
   type BrowseState,
   type Counts,
@@ -24,6 +25,7 @@ import {
   type RatingPair,
 } from '../../features/listing/listing-index.ts';
 import { listingTexts } from '../../browser-strings.ts';
+import { ratingToolTexts } from '../../listing-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { cardHtml, productToolsHtml } from './card-html.ts';
 
@@ -134,6 +136,7 @@ export function paginationHtml(page: number, pageCount: number, href: (page: num
 /** The label of a sort key: the built-in sorts' own, an attribute's "{label}: low to high". */
 export function sortLabel(key: string, sorts: readonly AttributeSort[], defaultLabel?: string): string {
   if (key === DEFAULT_SORT && defaultLabel !== undefined) return defaultLabel;
+  if (key === RATING_SORT) return ratingToolTexts.sort;
   return (
     listingTexts.sorts[key] ??
     listingTexts.attributeSort(sorts.find((sort) => attributeSortKey(sort.code) === key)?.label ?? key)

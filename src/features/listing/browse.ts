@@ -10,7 +10,7 @@
  * shopper reads them (incl or excl VAT), ratings as the cards read them ("4 stars & up" holds the cards
  * that say "Rated 4 out of 5" or more).
  */
-import { starsOutOfFive } from '../../catalogue/rating.ts';
+import { starsOf } from '../../browser-strings.ts';
 import type { VatForm } from '../vat/vat-state.ts';
 import {
   P,
@@ -142,7 +142,8 @@ export function valueIndexes(
   rating?: RatingPair,
 ): number[] {
   if (facet.code === RATING && facet.kind === 'options') {
-    const stars = rating ? starsOutOfFive(rating[0]) : 0;
+    // The stars as the card reads them ("Rated 4 out of 5" for 79 %), so the card and the filter agree.
+    const stars = rating ? Number(starsOf(rating[0])) : 0;
     return facet.options.flatMap(([key], at) => (stars >= Number(key) ? [at] : []));
   }
   if (facet.kind === 'range') {

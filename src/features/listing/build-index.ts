@@ -12,7 +12,7 @@
  */
 import { toW3cDate } from '../../catalogue/seo.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
-import { listingTexts } from '../../browser-strings.ts';
+import { ratingToolTexts } from '../../listing-strings.ts';
 import { niceBands, niceStep, parseNumber, splitUnit } from './numbers.ts';
 import {
   PRICE,
@@ -49,8 +49,8 @@ const RATING_STEPS = [4, 3, 2, 1];
 const ratingFacet = (): Facet => ({
   kind: 'options',
   code: RATING,
-  label: listingTexts.rating,
-  options: RATING_STEPS.map((stars) => [String(stars), listingTexts.starsAndUp(stars)]),
+  label: ratingToolTexts.filter,
+  options: RATING_STEPS.map((stars) => [String(stars), ratingToolTexts.starsAndUp(stars)]),
 });
 const NUMERIC_INPUTS = new Set(['price', 'weight']);
 const NUMERIC_BACKENDS = new Set(['decimal', 'int']);
