@@ -6,9 +6,10 @@
  *
  * The index's products are the matches in the engine's order, so the listing's default sort ("position")
  * is relevance; `browse` keeps that order as it is (`ranked`). Its filters are the ones the core lists
- * (the attributes Magento marks `is_filterable_in_search`, and price) narrowed to the matches: options
- * no match has are left out, and numeric filters get bands over the matches' own values, as a category
- * listing's bands are over its products'; a filter no match has a value of is left out.
+ * (the attributes Magento marks `is_filterable_in_search`, price and rating) narrowed to the matches:
+ * options no match has are left out, and numeric filters get bands over the matches' own values, as a
+ * category listing's bands are over its products'; a filter no match has a value of is left out (rating
+ * when none has reviews).
  */
 import {
   browse,
