@@ -92,6 +92,22 @@ describe('product facts', () => {
     expect(productFacts(index(), washer, '/pw-2000')).not.toHaveProperty('rating');
   });
 
+  it("change only the rated product's entry when its rating changes, so only its file is written again", () => {
+    const washers = ['PW-1', 'PW-2', 'PW-3', 'PW-4'].map((sku) => product({ sku, categoryIds: [24] }));
+    const entries = (percent: number) => {
+      const index = indexCatalogue(
+        catalogue(washers.map((p) => (p.sku === 'PW-3' ? { ...p, rating: { percent, count: 2 } } : p))),
+      );
+      const all = allFacts(index, index.pages, new Map(washers.map((p) => [p.sku, `/${p.urlKey}`])));
+      return new Map([...all].map(([sku, facts]) => [sku, JSON.stringify(facts)]));
+    };
+    const before = entries(80);
+    const after = entries(90);
+    expect([...after].filter(([sku, facts]) => before.get(sku) !== facts).map(([sku]) => sku)).toEqual([
+      'PW-3',
+    ]);
+  });
+
   it('are found from the sku alone, spread over every file', () => {
     expect(productDataShard('PW-2000')).toBe(productDataShard('PW-2000'));
     const used = new Set<number>();
