@@ -18,6 +18,7 @@ import {
   wishlistTexts,
 } from './browser-strings.ts';
 import { comparePageTexts, productTexts } from './compare-strings.ts';
+import { ratingToolTexts } from './listing-strings.ts';
 import { ratingTexts, reviewTexts } from './review-strings.ts';
 
 export {
@@ -29,6 +30,7 @@ export {
   productTexts,
   productToolTexts,
   ratingTexts,
+  ratingToolTexts,
   reviewTexts,
   searchTexts,
   shellTexts,

@@ -50,7 +50,7 @@ export const wasOf = (product: { wasInclVat: number | null; wasExclVat: number |
     : { inclVat: product.wasInclVat, exclVat: product.wasExclVat };
 
 /**
- * Five stars filled to `percent` (Magento's 0–100; CSS draws them from `--r`, product-card.css), one image
+ * Five stars filled to `percent` (Magento's 0–100; CSS draws them from `--r`, rating.css), one image
  * to a screen reader, named by `label` ("Rated 4.2 out of 5").
  */
 export const starsHtml = (percent: number, label: string): string =>
