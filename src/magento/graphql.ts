@@ -1,7 +1,7 @@
 /**
- * The one seam to Magento's GraphQL API (`POST {base}/graphql`), which the storefront needs for the wish
- * list only: Magento Open Source keeps wish lists behind GraphQL, with no REST route
- * (contracts/magento-graphql/WISHLIST.md). `magentoGraphql` sends one operation with the customer's token,
+ * The one seam to Magento's GraphQL API (`POST {base}/graphql`), which the storefront needs for what Magento
+ * Open Source keeps behind GraphQL with no REST route: wish lists (contracts/magento-graphql/WISHLIST.md)
+ * and reviews (COMMERCE-BASICS §7.1). `magentoGraphql` sends one operation with the customer's token,
  * bounded in time, retries a read that could not reach Magento, and parses `data` with the caller's zod
  * schema. What went wrong comes back as one error type saying which of three things happened:
  * - `unauthorized`: Magento ran the call as a guest (the token is missing, expired or revoked; it never
@@ -75,7 +75,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function magentoGraphql<T>(
   config: MagentoGraphqlConfig,
   operation: GraphqlOperation<T>,
-  options: { token: string; variables?: Record<string, unknown> },
+  /** Without a token the call is a guest's (a catalogue read, a guest's review). */
+  options: { token?: string | undefined; variables?: Record<string, unknown> },
 ): Promise<T> {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/graphql`;
   const name = operationName(operation.query);
@@ -84,7 +85,7 @@ export async function magentoGraphql<T>(
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Content-Type': 'application/json',
-    Authorization: `Bearer ${options.token}`,
+    ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
     ...(config.storeCode ? { Store: config.storeCode } : {}),
   };
   const body = JSON.stringify({ query: operation.query, variables: options.variables ?? {} });
