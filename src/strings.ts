@@ -10,6 +10,7 @@ import {
   deliveryTexts,
   listingTexts,
   productToolTexts,
+  reviewFormTexts,
   searchTexts,
   shellTexts,
   slideshowTexts,
@@ -27,6 +28,7 @@ export {
   listingTexts,
   productTexts,
   productToolTexts,
+  reviewFormTexts,
   searchTexts,
   shellTexts,
   slideshowTexts,
@@ -454,6 +456,8 @@ export const ours = {
     orderBy: (time: string) => `(order by ${time})`,
     returns: (days: number) => `Free returns within ${days} days`,
   },
+  /** Writing a review: the product page's form and the storefront server's `/reviews` answers. */
+  reviews: reviewFormTexts,
   /**
    * "Your data and privacy" in the account (issue 41): the data export, the account's deletion, what goes
    * and what the law makes the shop keep; and the storefront server's answers to both.
