@@ -58,8 +58,11 @@ import { MagentoGraphqlError, type MagentoGraphqlConfig } from '../../magento/gr
 import type { SharedStore } from '../../store/shared-store.ts';
 import { strings } from '../../strings.ts';
 
-/** Guest reviews Magento accepted from one client address before it must wait for the window to end. */
-export const GUEST_REVIEW_LIMIT: FailureLimit = { failures: 5, windowSeconds: 60 * 60 };
+/**
+ * Guest reviews Magento took from one client address before it must wait for the hour to end: far more than
+ * a household or an office behind one address writes, far fewer than a script floods a moderation queue with.
+ */
+export const GUEST_REVIEW_LIMIT: FailureLimit = { failures: 10, windowSeconds: 60 * 60 };
 
 export interface ReviewRoutesConfig {
   /** Magento's GraphQL: the settings are read, and guests' reviews sent, without a token. */
