@@ -29,5 +29,6 @@ if (root) {
   root.addEventListener('click', keep, true);
   for (const type of ['pointerdown', 'focusin', 'click'])
     root.addEventListener(type, load, { passive: true });
+  // review.ts's WRITE_REVIEW_HASH, written out: importing it would bring the form's texts along.
   if (location.hash === '#write-review') load();
 }
