@@ -3,8 +3,10 @@
  * the embedded `/graphql` declares beyond the wish-list extract in `shared/contracts/magento-graphql/`
  * (which stops at the wish-list types), copied verbatim from the full introspection so the schema test can
  * hold them to Magento mechanically instead of to a hand-written list. Big types are cut down to the fields
- * the stand-in declares and marked `"x-fields-filtered": true`, as the extract marks its own; `fields` of a
- * type the extract already has are added to its fields.
+ * the stand-in declares and marked `"x-fields-filtered": true`, as the extract marks its own; so is
+ * `ProductAttributeFilterInput` to the input fields it declares (`"x-input-fields-filtered": true`: Magento
+ * makes that input of every filterable attribute of its store, so no list is Magento's for every shop);
+ * `fields` of a type the extract already has are added to its fields.
  *
  * Run: `npx node tests/embedded-magento/graphql-introspection-extract.ts <path to spectaql/schema.json>`
  * (AdobeDocs/commerce-webapi, commit 8042bbfe59fc6a7933f2ce6a39f9fd46fdbd1a39, the 2.4.9 introspection).
@@ -27,9 +29,23 @@ const WHOLE = [
   'MediaGalleryInterface',
   'ProductDiscount',
   'CurrencyEnum',
+  // Magento_ReviewGraphQl.
+  'ProductReviews',
+  'ProductReview',
+  'ProductReviewRating',
+  'ProductReviewRatingsMetadata',
+  'ProductReviewRatingMetadata',
+  'ProductReviewRatingValueMetadata',
+  'CreateProductReviewOutput',
+  'CreateProductReviewInput',
+  'ProductReviewRatingInput',
+  // `products`' arguments.
+  'FilterEqualTypeInput',
+  'ProductAttributeSortInput',
+  'SortEnum',
 ];
 
-/** The stand-in's `ProductInterface` fields: the extract's and `image`. */
+/** The stand-in's `ProductInterface` fields: the extract's, `image` and the review fields. */
 const PRODUCT_FIELDS = [
   'uid',
   'id',
@@ -43,6 +59,9 @@ const PRODUCT_FIELDS = [
   'price_range',
   'stock_status',
   'only_x_left_in_stock',
+  'rating_summary',
+  'review_count',
+  'reviews',
 ];
 
 /** Types cut down to the fields the stand-in declares. */
@@ -50,15 +69,28 @@ const FILTERED: Readonly<Record<string, readonly string[]>> = {
   SimpleProduct: PRODUCT_FIELDS,
   VirtualProduct: PRODUCT_FIELDS,
   ConfigurableProduct: [...PRODUCT_FIELDS, 'configurable_options', 'variants'],
-  StoreConfig: ['magento_wishlist_general_is_enabled', 'product_url_suffix', 'store_code'],
+  StoreConfig: [
+    'magento_wishlist_general_is_enabled',
+    'product_url_suffix',
+    'store_code',
+    'product_reviews_enabled',
+    'allow_guests_to_write_product_reviews',
+  ],
+  Products: ['items', 'page_info', 'total_count'],
   SelectedCustomizableOption: ['customizable_option_uid', 'is_required', 'label', 'sort_order', 'type'],
+};
+
+/** Input objects cut down to the input fields the stand-in declares. */
+const INPUT_FILTERED: Readonly<Record<string, readonly string[]>> = {
+  ProductAttributeFilterInput: ['sku', 'url_key'],
 };
 
 /** Fields added to types the extract holds (filtered there). */
 const ADDED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   Customer: ['id'],
-  ProductInterface: ['image'],
-  Query: ['storeConfig'],
+  Mutation: ['createProductReview'],
+  ProductInterface: ['image', 'rating_summary', 'review_count', 'reviews'],
+  Query: ['storeConfig', 'products', 'productReviewRatingsMetadata'],
 };
 
 const introspection = z.object({
@@ -88,6 +120,14 @@ const pick = (name: string, fields: readonly string[]) =>
     return found;
   });
 
+const inputFields = z.array(z.looseObject({ name: z.string() }));
+const pickInput = (name: string, fields: readonly string[]) =>
+  fields.map((field) => {
+    const found = inputFields.parse(type(name)['inputFields']).find((candidate) => candidate.name === field);
+    if (!found) throw new Error(`${name}.${field} is not an input field in the introspection`);
+    return found;
+  });
+
 const supplement = {
   'x-source': {
     repository: 'https://github.com/AdobeDocs/commerce-webapi',
@@ -103,6 +143,11 @@ const supplement = {
       ...type(name),
       fields: pick(name, fields),
       'x-fields-filtered': true,
+    })),
+    ...Object.entries(INPUT_FILTERED).map(([name, fields]) => ({
+      ...type(name),
+      inputFields: pickInput(name, fields),
+      'x-input-fields-filtered': true,
     })),
   ],
   fields: Object.fromEntries(

@@ -8,7 +8,7 @@
  */
 import { parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wishlistSchema } from '../../src/embedded/magento/wishlist/graphql.ts';
+import { magentoSchema } from '../../src/embedded/magento/graphql/schema.ts';
 import { DEMO_CONFIGURABLES } from '../../src/embedded/magento/seed/configurables.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { createProduct, expectData, gql } from './graphql-helpers.ts';
@@ -101,13 +101,13 @@ const DOCUMENTS: Readonly<Record<string, string>> = {
 
 describe('PWA Studio’s wish-list documents', () => {
   it.each(Object.keys(DOCUMENTS))('%s validates against the schema with no errors', (name) => {
-    const errors = validate(wishlistSchema, parse(DOCUMENTS[name] ?? ''));
+    const errors = validate(magentoSchema.schema, parse(DOCUMENTS[name] ?? ''));
     expect(errors.map((error) => error.message)).toEqual([]);
   });
 
   it('still fail where Open Source fails them: the Commerce edition’s multi-list fields', () => {
     const commerce = parse(`query { customer { wishlists { id name visibility } } }`);
-    expect(validate(wishlistSchema, commerce).map((error) => error.message)).toEqual([
+    expect(validate(magentoSchema.schema, commerce).map((error) => error.message)).toEqual([
       'Cannot query field "name" on type "Wishlist".',
       'Cannot query field "visibility" on type "Wishlist".',
     ]);

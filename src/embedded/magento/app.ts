@@ -6,8 +6,9 @@
  * route), answered by the resource folder's handler (`catalog/`, `carts/`, `checkout/`, `customers/`,
  * `orders/`, `directory/`, `auth/`, `cms/`) and trimmed by `fields=`.
  * `GET /openapi.json` (outside `/rest/`, so no Magento URL can clash) serves the OpenAPI document made
- * from the same route table. `/graphql` answers Magento's wish-list GraphQL (`wishlist/`): in Open Source
- * the wish list has no REST API. Any failure becomes Magento's error body; nothing unexpected leaks a stack
+ * from the same route table. `/graphql` answers Magento's GraphQL (`graphql/`): products, the wish list (`wishlist/`) and
+ * reviews (`reviews/`), which Open Source has no REST API for. `/rest/V1/embedded/...` are this back
+ * end's own admin routes, for what Magento does in its admin (`reviews/routes.ts`). Any failure becomes Magento's error body; nothing unexpected leaks a stack
  * trace (the 500 message is Magento's masked one).
  */
 import { Hono, type Context } from 'hono';
@@ -21,9 +22,10 @@ import { serveMedia } from './http/media.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { resolveStore, Router } from './http/router.ts';
 import { applyFields, parseFields, parsePhpQuery } from './query.ts';
+import type { ReviewSettings } from './reviews/settings.ts';
 import { createRoutes } from './routes.ts';
 import type { OnSaved, SavedEntity } from './saved.ts';
-import { wishlistGraphQl } from './wishlist/route.ts';
+import { graphQlEndpoint } from './graphql/route.ts';
 
 export interface MagentoAppOptions {
   readonly db: Database;
@@ -31,6 +33,8 @@ export interface MagentoAppOptions {
   readonly mediaDir: string;
   /** The store's currency and time zone, and the checkout's delivery carriers. */
   readonly checkout: CheckoutSettings;
+  /** The store view's `catalog/review/*` settings (`reviews/settings.ts`). */
+  readonly reviews: ReviewSettings;
   /** The store's clock (default the system's): special prices and discount codes' dates go by it. */
   readonly clock?: Clock;
   readonly tokens: TokenLifetimes;
@@ -126,9 +130,10 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
   app.route('/', openApiDocument(routes));
   app.route(
     '/',
-    wishlistGraphQl({
+    graphQlEndpoint({
       db,
       cart: checkout,
+      reviews: options.reviews,
       maxBodyBytes: options.maxBodyBytes,
       ...(options.log ? { log: options.log } : {}),
     }),

@@ -1,8 +1,8 @@
 /**
  * The route table: every REST call the storefront makes (COVERAGE.md) plus the admin calls an editor's
- * change and the payment bridge need, each with Magento's ACL resource (CONTRACT.md §2.3). Each resource
- * folder declares its own routes; this only gathers them, and hands the cart routes' locators to the
- * checkout's.
+ * change and the payment bridge need, each with Magento's ACL resource (CONTRACT.md §2.3), and the back
+ * end's own review moderation under `/V1/embedded/` (`reviews/routes.ts`). Each resource folder declares
+ * its own routes; this only gathers them, and hands the cart routes' locators to the checkout's.
  */
 import { tokenRoutes } from './auth/routes.ts';
 import type { TokenLifetimes } from './auth/auth.ts';
@@ -23,6 +23,7 @@ import { directoryRoutes } from './directory/routes.ts';
 import type { Route } from './http/route.ts';
 import { orderRoutes } from './orders/routes.ts';
 import type { OnSaved } from './saved.ts';
+import { reviewRoutes } from './reviews/routes.ts';
 import { salesRuleRoutes } from './sales-rules/routes.ts';
 
 export interface RouteContext {
@@ -49,5 +50,6 @@ export function createRoutes({ db, checkout, tokens, onSaved }: RouteContext): R
     ...orderRoutes(db, checkout),
     ...salesRuleRoutes(db),
     ...cmsRoutes(db, onSaved),
+    ...reviewRoutes(db, onSaved),
   ];
 }

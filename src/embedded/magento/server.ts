@@ -19,6 +19,8 @@ import { writeProductImages } from './seed/images.ts';
 import { ensureDemoSalesRules } from './seed/sales-rules.ts';
 import { isSeeded, seedDatabase } from './seed/seed-database.ts';
 import { magentoDate } from './db.ts';
+import { ensureRatings } from './reviews/ratings.ts';
+import { checkReviewSettings, DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from './reviews/settings.ts';
 import type { OnSaved } from './saved.ts';
 import { systemClock, type Clock } from '../../config/clock.ts';
 
@@ -43,6 +45,11 @@ export interface EmbeddedMagentoConfig {
   readonly catalogue: { readonly seed: number; readonly productCount: number; readonly brand: string };
   /** The delivery carriers (`carriers/*`); the demo shop's when left out. */
   readonly carriers?: CarriersConfig;
+  /**
+   * The store view's product reviews, Magento's `catalog/review/active` and `allow_guest`
+   * (`reviews/settings.ts`); Magento's defaults when left out: reviews on, guests may write.
+   */
+  readonly reviews?: ReviewSettings;
   /** The store's time zone, in which discount codes' and special prices' dates are days (default Europe/London). */
   readonly timezone?: string;
   /**
@@ -79,6 +86,7 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
   }
   // A database seeded before discount codes or CMS blocks existed gets the demo ones now.
   ensureDemoSalesRules(db, magentoDate());
+  ensureRatings(db);
   const blocks = ensureDemoCmsBlocks(db, magentoDate());
   if (blocks.length > 0) config.log?.(`Created ${blocks.length} demo CMS blocks: ${blocks.join(', ')}`);
   await copyBlockPictures(config);
@@ -121,11 +129,13 @@ export function checkoutSettings(config: EmbeddedMagentoConfig): CheckoutSetting
 }
 
 export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promise<RunningMagento> {
+  const reviews = checkReviewSettings(config.reviews ?? DEFAULT_REVIEW_SETTINGS);
   const db = await prepareDatabase(config);
   const app = createMagentoApp({
     db,
     mediaDir: config.mediaDir,
     checkout: checkoutSettings(config),
+    reviews,
     ...(config.clock ? { clock: config.clock } : {}),
     tokens: config.tokenLifetimes,
     integrationAsBearer: config.integrationAsBearer ?? true,

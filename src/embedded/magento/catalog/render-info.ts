@@ -42,13 +42,17 @@ import { specialPriceAt } from './special-price.ts';
 const SALABLE = (alias: string) => `${alias}.status = 1 AND ${alias}.is_in_stock = 1 AND ${alias}.qty > 0`;
 
 /**
- * Listed: visible in the catalogue or in search (`ProductVisibilityCondition`), enabled and in stock; a
- * configurable while one of its enabled children sells (`Configurable::isSalable()`, as the cart has it).
+ * Enabled and in stock, as Magento's price and stock indexes keep a product while "Display Out of Stock
+ * Products" is off: a configurable while one of its enabled children sells (`Configurable::isSalable()`,
+ * as the cart has it). `p` is the product's alias. GraphQL's `products` lists by it too.
  */
-const LISTED = `p.visibility IN (2, 3, 4) AND p.status = 1 AND p.is_in_stock = 1 AND CASE
+export const SELLABLE = `p.status = 1 AND p.is_in_stock = 1 AND CASE
   WHEN p.type_id = 'configurable' THEN EXISTS (SELECT 1 FROM configurable_links l
     JOIN products c ON c.id = l.child_id WHERE l.parent_id = p.id AND ${SALABLE('c')})
   ELSE p.qty > 0 END`;
+
+/** Listed: visible in the catalogue or in search (`ProductVisibilityCondition`), and sellable. */
+const LISTED = `p.visibility IN (2, 3, 4) AND ${SELLABLE}`;
 
 const childRow = z.object({ parent_id: sqlNumber, id: sqlNumber, price: sqlNumber });
 

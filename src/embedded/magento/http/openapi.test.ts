@@ -4,7 +4,8 @@
  * the same path templates and methods, and the same required top-level request-body fields. Every
  * operation outside the subset is listed below by name, and must be one of Magento Open Source 2.4's own
  * (`magento-open-source-2.4/schema.json`) with the same path, method and required body fields, so adding,
- * dropping or changing an operation means editing a list.
+ * dropping or changing an operation means editing a list. The back end's own operations (what Magento does
+ * only in its admin) are listed apart: under `/V1/embedded/` and none of Magento's.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { createMagentoApp } from '../app.ts';
 import { DEMO_CARRIERS } from '../checkout/carrier-config.ts';
 import { Database } from '../db.ts';
+import { DEFAULT_REVIEW_SETTINGS } from '../reviews/settings.ts';
 
 const SUBSET = fileURLToPath(
   new URL('../../../../../shared/contracts/magento-openapi/storefront-subset.openapi.json', import.meta.url),
@@ -98,6 +100,9 @@ const EXTENSIONS = [
   'DELETE /V1/cmsBlock/{blockId}',
 ].sort();
 
+/** The back end's own operations: review moderation, which Magento 2.4 has only in its admin. */
+const OWN = ['GET /V1/embedded/reviews', 'PUT /V1/embedded/reviews/{id}'].sort();
+
 /** Subset operations the back end does not serve yet (none: rows 28–38 of COVERAGE.md are served too). */
 const NOT_SERVED_YET: string[] = [];
 
@@ -153,6 +158,7 @@ describe('the OpenAPI document against Magento’s storefront subset', () => {
     db,
     mediaDir: '/nonexistent',
     checkout: { currency: 'GBP', timezone: 'Europe/London', carriers: DEMO_CARRIERS },
+    reviews: DEFAULT_REVIEW_SETTINGS,
     tokens: { customer: 3600, admin: 3600 },
     maxBodyBytes: 1024,
   });
@@ -173,9 +179,18 @@ describe('the OpenAPI document against Magento’s storefront subset', () => {
     }
   });
 
-  it('serves nothing outside the subset except the listed extensions', async () => {
+  it('serves nothing outside the subset except the listed extensions and its own operations', async () => {
     const extra = [...(await ours()).keys()].filter((key) => !subset.has(key)).sort();
-    expect(extra).toEqual(EXTENSIONS);
+    expect(extra).toEqual([...EXTENSIONS, ...OWN].sort());
+  });
+
+  it('keeps its own operations under /V1/embedded/, where Magento declares none', async () => {
+    const magento = swaggerOperations(JSON.parse(readFileSync(OPEN_SOURCE, 'utf8')));
+    for (const key of OWN) {
+      expect(key).toMatch(/^[A-Z]+ \/V1\/embedded\//);
+      expect(magento.has(key), `${key} is an operation of Magento Open Source 2.4`).toBe(false);
+    }
+    expect([...magento.keys()].filter((key) => key.includes('/V1/embedded/'))).toEqual([]);
   });
 
   it('serves each extension as Magento Open Source 2.4 declares it, with the same required body fields', async () => {

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { findProductBySku, type ProductRow } from '../catalog/products.ts';
-import { childFor, choiceFromChild, choiceFromUids } from './configurable.ts';
-import type { WishlistContext } from './context.ts';
+import { childFor, choiceFromChild, choiceFromUids } from '../graphql/configurable.ts';
+import type { GraphQlContext } from '../graphql/context.ts';
 import { gqlErrors } from './errors.ts';
 import { WishlistNode } from './nodes.ts';
 import { phpInt } from './php.ts';
@@ -28,7 +28,7 @@ import {
   type ItemConfig,
   type WishlistRow,
 } from './wishlists.ts';
-import { productById, productBySku } from './product.ts';
+import { productById, productBySku } from '../graphql/product.ts';
 
 export type UserErrorCode = 'PRODUCT_NOT_FOUND' | 'UNDEFINED';
 
@@ -43,7 +43,7 @@ export interface WishlistOutput {
 }
 
 /** Every mutation's guest check: no customer, no wish list (there is no guest wish list). */
-export function requireCustomer(context: WishlistContext): number {
+export function requireCustomer(context: GraphQlContext): number {
   if (context.customerId === undefined) throw gqlErrors.wishlistGuest();
   return context.customerId;
 }
@@ -53,7 +53,7 @@ export function requireCustomer(context: WishlistContext): number {
  * missing). Another customer's list and an unknown id are the same "not found" input error, never an
  * authorization error, so an id reveals nothing.
  */
-export function ownWishlist(context: WishlistContext, customerId: number, wishlistId: string): WishlistRow {
+export function ownWishlist(context: GraphQlContext, customerId: number, wishlistId: string): WishlistRow {
   const id = phpInt(wishlistId);
   const row = id > 0 ? findWishlist(context.db, id) : ensureWishlist(context.db, customerId);
   if (row?.customer_id !== customerId) throw gqlErrors.wishlistNotFound();
@@ -74,7 +74,7 @@ const addArgs = z.object({ wishlistId: z.string(), wishlistItems: z.array(itemIn
  * not configurable has no configuration (Magento's buy request carries the values, its type ignores them).
  */
 function lineConfig(
-  context: WishlistContext,
+  context: GraphQlContext,
   product: Pick<ProductRow, 'id' | 'type_id'>,
   line: {
     sku?: string | null | undefined;
@@ -92,7 +92,7 @@ function lineConfig(
 }
 
 /** One line of `addProductsToWishlist`: its user error, or undefined when the product went in. */
-function addLine(context: WishlistContext, wishlistId: number, line: z.output<typeof itemInput>) {
+function addLine(context: GraphQlContext, wishlistId: number, line: z.output<typeof itemInput>) {
   // `ProductRepository::get($parent_sku ?? $sku)`: no status or visibility filter.
   const sku = line.parent_sku ?? line.sku;
   const product = findProductBySku(context.db, sku);
@@ -108,7 +108,7 @@ function addLine(context: WishlistContext, wishlistId: number, line: z.output<ty
 }
 
 /** `addProductsToWishlist`: the list is saved (its `updated_at` moves) unless every line failed. */
-export function addProductsToWishlist(args: unknown, context: WishlistContext): WishlistOutput {
+export function addProductsToWishlist(args: unknown, context: GraphQlContext): WishlistOutput {
   const customerId = requireCustomer(context);
   const { wishlistId, wishlistItems } = addArgs.parse(args);
   return context.db.transaction(() => {
@@ -128,7 +128,7 @@ const removeArgs = z.object({ wishlistId: z.string(), wishlistItemsIds: z.array(
  * One id of `removeProductsFromWishlist`, cast with `(int)` as Magento does. An item of another list (or a
  * hidden one) is refused as not belonging and stays; an id that names no item at all is not found.
  */
-function removeLine(context: WishlistContext, wishlistId: number, rawId: string): UserError | undefined {
+function removeLine(context: GraphQlContext, wishlistId: number, rawId: string): UserError | undefined {
   const itemId = phpInt(rawId);
   if (visibleItemOf(context.db, wishlistId, itemId)) {
     deleteItem(context.db, itemId);
@@ -144,7 +144,7 @@ function removeLine(context: WishlistContext, wishlistId: number, rawId: string)
 }
 
 /** `removeProductsFromWishlist`: an empty id list changes nothing; any other saves the list. */
-export function removeProductsFromWishlist(args: unknown, context: WishlistContext): WishlistOutput {
+export function removeProductsFromWishlist(args: unknown, context: GraphQlContext): WishlistOutput {
   const customerId = requireCustomer(context);
   const { wishlistId, wishlistItemsIds } = removeArgs.parse(args);
   return context.db.transaction(() => {
@@ -175,7 +175,7 @@ const updateArgs = z.object({ wishlistId: z.string(), wishlistItems: z.array(upd
  * line (a new id) takes this one's place and description.
  */
 function updateLine(
-  context: WishlistContext,
+  context: GraphQlContext,
   wishlistId: number,
   line: z.output<typeof updateInput>,
 ): UserError | undefined {
@@ -209,7 +209,7 @@ function updateLine(
 }
 
 /** `updateProductsInWishlist`: the list is saved unless every line failed. */
-export function updateProductsInWishlist(args: unknown, context: WishlistContext): WishlistOutput {
+export function updateProductsInWishlist(args: unknown, context: GraphQlContext): WishlistOutput {
   const customerId = requireCustomer(context);
   const { wishlistId, wishlistItems } = updateArgs.parse(args);
   return context.db.transaction(() => {
@@ -229,7 +229,7 @@ const clearArgs = z.object({ wishlistId: z.string() });
  * `clearWishlist` (2.4.9): unlike add and remove, an id casting to 0 is refused rather than read as "my
  * list". Every row goes in one DELETE; the list itself is not saved, so `updated_at` stays.
  */
-export function clearWishlist(args: unknown, context: WishlistContext): WishlistOutput {
+export function clearWishlist(args: unknown, context: GraphQlContext): WishlistOutput {
   const customerId = requireCustomer(context);
   const id = phpInt(clearArgs.parse(args).wishlistId);
   if (id === 0) throw gqlErrors.wishlistIdRequired();

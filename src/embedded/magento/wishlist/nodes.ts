@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import { USER_TYPE } from '../auth/auth.ts';
 import { countRow, type Database } from '../db.ts';
-import type { WishlistContext } from './context.ts';
+import type { GraphQlContext } from '../graphql/context.ts';
 import { gqlErrors } from './errors.ts';
 import { phpInt } from './php.ts';
-import { configurableAttributes, encodeUid, optionValueUid } from './configurable.ts';
-import { productById, productTypeName, productView } from './product.ts';
+import { configurableAttributes, encodeUid, optionValueUid } from '../graphql/configurable.ts';
+import { productById, productTypeName, productView } from '../graphql/product.ts';
 import {
   countVisibleItems,
   ensureWishlist,
@@ -30,7 +30,7 @@ const ITEM_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** A list item's product, loaded once: `product` and the item's own type both need it. */
-function itemProduct(context: WishlistContext, row: WishlistItemRow) {
+function itemProduct(context: GraphQlContext, row: WishlistItemRow) {
   const product = productById(context.db, row.product_id);
   return product && { typeId: product.type_id, view: productView(context.db, product, context.product) };
 }
@@ -40,7 +40,7 @@ abstract class ItemNodeBase {
   protected readonly row: WishlistItemRow;
   protected readonly itemProduct: ReturnType<typeof itemProduct>;
 
-  constructor(context: WishlistContext, row: WishlistItemRow) {
+  constructor(context: GraphQlContext, row: WishlistItemRow) {
     this.row = row;
     this.itemProduct = itemProduct(context, row);
   }
@@ -60,9 +60,9 @@ abstract class ItemNodeBase {
 
 /** `WishlistItemInterface`: one visible row of a list (a `ConfigurableWishlistItem`'s fields too). */
 export class WishlistItemNode extends ItemNodeBase {
-  readonly #context: WishlistContext;
+  readonly #context: GraphQlContext;
 
-  constructor(context: WishlistContext, row: WishlistItemRow) {
+  constructor(context: GraphQlContext, row: WishlistItemRow) {
     super(context, row);
     this.#context = context;
   }
@@ -161,10 +161,10 @@ const pageArgs = z.object({
  * whose items fail like Magento's `Missing key "model"`.
  */
 export class WishlistNode {
-  readonly #context: WishlistContext;
+  readonly #context: GraphQlContext;
   readonly #row: WishlistRow | undefined;
 
-  constructor(context: WishlistContext, row: WishlistRow | undefined) {
+  constructor(context: GraphQlContext, row: WishlistRow | undefined) {
     this.#context = context;
     this.#row = row;
   }
@@ -229,10 +229,10 @@ const idArgs = z.object({ id: z.string() });
 
 /** `Customer`: only its wish-list fields; the resolver of `Query.customer` has checked the caller. */
 export class CustomerNode {
-  readonly #context: WishlistContext;
+  readonly #context: GraphQlContext;
   readonly #customerId: number;
 
-  constructor(context: WishlistContext, customerId: number) {
+  constructor(context: GraphQlContext, customerId: number) {
     this.#context = context;
     this.#customerId = customerId;
   }
@@ -278,7 +278,7 @@ function isSignInLocked(db: Database, customerId: number): boolean {
 }
 
 /** `Query.customer` (CustomerGraphQl): a guest is refused first, then a locked account. */
-export function customerQuery(context: WishlistContext): CustomerNode {
+export function customerQuery(context: GraphQlContext): CustomerNode {
   const { customerId } = context;
   if (customerId === undefined) throw gqlErrors.customerNotAuthorized();
   if (isSignInLocked(context.db, customerId)) throw gqlErrors.accountLocked();
@@ -286,7 +286,7 @@ export function customerQuery(context: WishlistContext): CustomerNode {
 }
 
 /** Deprecated `Query.wishlist` (`WishlistResolver`): the list as it is, never created here. */
-export function wishlistQuery(context: WishlistContext): WishlistNode {
+export function wishlistQuery(context: GraphQlContext): WishlistNode {
   const { customerId } = context;
   if (customerId === undefined) throw gqlErrors.wishlistGuest();
   return new WishlistNode(context, wishlistOfCustomer(context.db, customerId));

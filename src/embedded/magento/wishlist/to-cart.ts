@@ -9,11 +9,11 @@ import { activeQuoteForCustomer, createCustomerCart } from '../carts/carts.ts';
 import { addItem } from '../carts/items.ts';
 import type { Database } from '../db.ts';
 import { MagentoError } from '../errors.ts';
-import type { WishlistContext } from './context.ts';
+import type { GraphQlContext } from '../graphql/context.ts';
 import { gqlErrors } from './errors.ts';
 import { WishlistNode } from './nodes.ts';
 import { phpEmpty } from './php.ts';
-import { productById } from './product.ts';
+import { productById } from '../graphql/product.ts';
 import { ownWishlist, requireCustomer } from './mutations.ts';
 import {
   deleteItem,
@@ -69,7 +69,7 @@ function cartOptions(db: Database, item: WishlistItemRow) {
 }
 
 /** The cart's refusal of one item as GraphQL's add-to-cart words it, or undefined when it went in. */
-function addToCart(context: WishlistContext, customerId: number, item: WishlistItemRow): string | undefined {
+function addToCart(context: GraphQlContext, customerId: number, item: WishlistItemRow): string | undefined {
   const { db } = context;
   const quote = activeQuoteForCustomer(db, customerId);
   const product = productById(db, item.product_id);
@@ -87,11 +87,7 @@ function addToCart(context: WishlistContext, customerId: number, item: WishlistI
 const args = z.object({ wishlistId: z.string(), wishlistItemIds: z.array(z.string()).nullish() });
 
 /** The list's visible items the call names (all of them for none), or the input error for unknown ids. */
-function chosenItems(
-  context: WishlistContext,
-  wishlistId: number,
-  ids: readonly string[],
-): WishlistItemRow[] {
+function chosenItems(context: GraphQlContext, wishlistId: number, ids: readonly string[]): WishlistItemRow[] {
   const items = visibleItems(context.db, wishlistId);
   if (ids.length === 0) return items;
   // PHP's array_diff compares the ids as strings: "031" is not item 31.
@@ -101,7 +97,7 @@ function chosenItems(
   return chosen;
 }
 
-export function addWishlistItemsToCart(input: unknown, context: WishlistContext) {
+export function addWishlistItemsToCart(input: unknown, context: GraphQlContext) {
   const customerId = requireCustomer(context);
   const { wishlistId, wishlistItemIds } = args.parse(input);
   // Unlike add and remove, an empty id (PHP's empty(): "", "0") is refused rather than read as "my list".

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { countRow, magentoDate, sqlNumber, type Database } from '../db.ts';
-import type { SuperAttribute } from './configurable.ts';
+import type { SuperAttribute } from '../graphql/configurable.ts';
 
 export const wishlistRow = z.object({
   wishlist_id: sqlNumber,

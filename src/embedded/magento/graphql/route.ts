@@ -1,23 +1,28 @@
 /**
- * `/graphql` as Magento 2.4.9's GraphQL front controller answers it (Controller/GraphQl.php and its
+ * `/graphql` as Magento 2.4.9's GraphQL front controller answers it, for the whole schema (`schema.ts`) (Controller/GraphQl.php and its
  * request validators; WISHLIST.md §1, §5): a JSON POST, or a GET with `query` and `variables` in the URL for
  * queries only. The request is read first ("Unable to parse the request."), then its content type and verb
  * are checked, then the query is parsed, validated and executed. Refusals before execution are HTTP 400
  * with Magento's `graphql-input` category; nothing unexpected leaks more than "Internal server error".
  */
 import { Hono, type Context } from 'hono';
+import { createReviewLoaders } from '../reviews/loaders.ts';
+import type { ReviewSettings } from '../reviews/settings.ts';
 import type { StoreSettings } from '../store-view.ts';
 import type { Database } from '../db.ts';
 import { jsonResponse } from '../http/body.ts';
 import { isRecord } from '../json.ts';
-import { requestCustomer, type WishlistContext } from './context.ts';
-import { ClientSafeError, gqlErrors, INTERNAL_ERROR_MESSAGE } from './errors.ts';
-import { lastOperationType, parseQuery, runDocument, type GraphQlReply } from './graphql.ts';
+import { requestCustomer, type GraphQlContext } from './context.ts';
+import { ClientSafeError, INTERNAL_ERROR_MESSAGE, requestErrors } from './errors.ts';
+import { lastOperationType, parseQuery, runDocument, type GraphQlReply } from './execute.ts';
+import { magentoSchema } from './schema.ts';
 
-export interface WishlistGraphQlOptions {
+export interface GraphQlOptions {
   readonly db: Database;
   /** The store's cart settings: prices go out in its currency. */
   readonly cart: StoreSettings;
+  /** The store view's `catalog/review/*` settings. */
+  readonly reviews: ReviewSettings;
   /** Largest accepted request body in bytes, the REST side's limit. */
   readonly maxBodyBytes: number;
   readonly log?: (message: string) => void;
@@ -57,7 +62,7 @@ function parseJson(text: string): unknown {
     const value: unknown = JSON.parse(text);
     return value;
   } catch {
-    throw gqlErrors.unparseableRequest();
+    throw requestErrors.unparseableRequest();
   }
 }
 
@@ -75,7 +80,7 @@ function requestData(data: unknown, variables: unknown): RequestData {
 async function readRequest(c: Context, maxBodyBytes: number): Promise<RequestData | GraphQlReply> {
   if (c.req.method === 'POST') {
     const text = await readLimited(c.req.raw, maxBodyBytes);
-    if (text === undefined) return refusal(gqlErrors.bodyTooLarge(), 413);
+    if (text === undefined) return refusal(requestErrors.bodyTooLarge(), 413);
     const data = text === '' ? {} : parseJson(text);
     return requestData(data, isRecord(data) ? data['variables'] : undefined);
   }
@@ -84,29 +89,31 @@ async function readRequest(c: Context, maxBodyBytes: number): Promise<RequestDat
   return requestData({ query: params.get('query') ?? '' }, variables ? parseJson(variables) : undefined);
 }
 
-async function answer(c: Context, options: WishlistGraphQlOptions): Promise<GraphQlReply> {
+async function answer(c: Context, options: GraphQlOptions): Promise<GraphQlReply> {
   const data = await readRequest(c, options.maxBodyBytes);
   if ('status' in data) return data;
   // ContentTypeValidator: a POST must say JSON somewhere in its Content-Type.
   if (c.req.method === 'POST' && !(c.req.header('content-type') ?? '').includes('application/json'))
-    throw gqlErrors.contentTypeNotJson();
+    throw requestErrors.contentTypeNotJson();
   const document = parseQuery(data.query);
   if (!('kind' in document)) return document;
   // HttpVerbValidator: mutations only over POST (before validation, so even an invalid one is refused).
   if (c.req.method !== 'POST' && lastOperationType(document) === 'mutation')
-    throw gqlErrors.mutationOverGet();
+    throw requestErrors.mutationOverGet();
   const { db, cart } = options;
-  const context: WishlistContext = {
+  const context: GraphQlContext = {
     db,
     customerId: requestCustomer(db, c.req.header('authorization')),
     product: { mediaUrl: `${new URL(c.req.url).origin}/media/catalog/product`, currency: cart.currency },
     store: cart,
+    reviews: options.reviews,
+    reviewLoaders: createReviewLoaders(db),
   };
-  return runDocument(document, data.variables, context, options.log);
+  return runDocument(magentoSchema, document, data.variables, context, options.log);
 }
 
 /** The `/graphql` endpoint as a sub-app, mounted before the REST catch-all. */
-export function wishlistGraphQl(options: WishlistGraphQlOptions): Hono {
+export function graphQlEndpoint(options: GraphQlOptions): Hono {
   const app = new Hono();
   app.on(['GET', 'POST'], '/graphql', async (c) => {
     try {

@@ -1,10 +1,9 @@
 /**
- * The executable wish-list schema and one request through it: graphql-js parses, validates against the
- * schema and executes with the resolvers, and the outcome is shaped and given a status the way Magento
- * 2.4.9's GraphQL controller does (WISHLIST.md §5; webonyx/graphql-php 15's error shape).
+ * One request through the executable schema (`schema.ts`): graphql-js parses, validates against the schema
+ * and executes with the resolvers, and the outcome is shaped and given a status the way Magento 2.4.9's
+ * GraphQL controller does (WISHLIST.md §5; webonyx/graphql-php 15's error shape).
  */
 import {
-  buildSchema,
   execute,
   GraphQLError,
   Kind,
@@ -13,41 +12,9 @@ import {
   type DocumentNode,
   type GraphQLFormattedError,
 } from 'graphql';
-import type { WishlistContext } from './context.ts';
+import type { GraphQlContext } from './context.ts';
 import { ClientSafeError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
-import {
-  addProductsToWishlist,
-  clearWishlist,
-  removeProductsFromWishlist,
-  updateProductsInWishlist,
-} from './mutations.ts';
-import { customerQuery, wishlistQuery } from './nodes.ts';
-import { WISHLIST_SDL } from './sdl.ts';
-import { addWishlistItemsToCart } from './to-cart.ts';
-
-export const wishlistSchema = buildSchema(WISHLIST_SDL);
-
-/**
- * The root objects: graphql-js calls a root field's method with its arguments and the request context.
- * Query and Mutation fields have distinct names, so one object serves both operation types.
- */
-const rootValue = {
-  customer: (_args: unknown, context: WishlistContext) => customerQuery(context),
-  storeConfig: () => ({
-    // `wishlist/general/active`: always on here (Magento's default), as the String Magento answers.
-    magento_wishlist_general_is_enabled: '1',
-    // The storefront's product URLs are `/<url_key>`, as `ProductInterface.url_suffix` says.
-    product_url_suffix: '',
-    // The one store view, under Magento's code for the default store view.
-    store_code: 'default',
-  }),
-  wishlist: (_args: unknown, context: WishlistContext) => wishlistQuery(context),
-  addProductsToWishlist,
-  removeProductsFromWishlist,
-  updateProductsInWishlist,
-  addWishlistItemsToCart,
-  clearWishlist,
-};
+import type { ExecutableSchema } from './schema.ts';
 
 export interface GraphQlReply {
   readonly status: number;
@@ -109,15 +76,16 @@ function statusOf(errors: readonly GraphQLFormattedError[]): number {
  * Magento passes no operation name to the executor, so neither do we.
  */
 export async function runDocument(
+  { schema, rootValue }: ExecutableSchema,
   document: DocumentNode,
   variables: Record<string, unknown> | undefined,
-  context: WishlistContext,
+  context: GraphQlContext,
   log?: (message: string) => void,
 ): Promise<GraphQlReply> {
-  const invalid = validate(wishlistSchema, document);
+  const invalid = validate(schema, document);
   if (invalid.length > 0) return { status: 200, body: { errors: invalid.map((error) => error.toJSON()) } };
   const result = await execute({
-    schema: wishlistSchema,
+    schema,
     document,
     rootValue,
     contextValue: context,

@@ -1,7 +1,9 @@
 /**
- * A catalogue product as GraphQL's `ProductInterface` shows it on a wish-list item (WISHLIST.md §3): the
- * fields a wish-list page selects, from the same rows the REST catalogue serves, and for a configurable
- * its options and variants (ConfigurableProductGraphQl's `Options\Collection` and `ConfigurableVariant`).
+ * A catalogue product as GraphQL's `ProductInterface` shows it on a wish-list item (WISHLIST.md §3), in
+ * `products` and on a review: the fields a storefront selects, from the same rows the REST catalogue
+ * serves, and for a configurable its options and variants (ConfigurableProductGraphQl's
+ * `Options\Collection` and `ConfigurableVariant`). Parts of the schema add fields of their own
+ * (`../reviews/part.ts`), resolved from the view's `id`.
  */
 import { productRow, type ProductRow } from '../catalog/products.ts';
 import type { Database } from '../db.ts';

@@ -1,8 +1,9 @@
 /**
- * A configurable product as the wish list meets it: its options with their values' labels, its children,
- * and which child a shopper's choice names. The choice travels as Magento's option uids, base64 of
- * `configurable/<attribute id>/<option id>` (ConfigurableProductGraphQl's `ConfigurableAttributeUid`), and
- * is kept as Magento's buy request keeps `super_attribute`: attribute id to option id, in the order given.
+ * A configurable product as GraphQL meets it (a product's options and variants, a wish-list item's
+ * choice): its options with their values' labels, its children, and which child a shopper's choice names.
+ * The choice travels as Magento's option uids, base64 of `configurable/<attribute id>/<option id>`
+ * (ConfigurableProductGraphQl's `ConfigurableAttributeUid`), and is kept as Magento's buy request keeps
+ * `super_attribute`: attribute id to option id, in the order given.
  */
 import { z } from 'zod';
 import { childIdsOf } from '../catalog/product-extras.ts';

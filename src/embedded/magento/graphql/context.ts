@@ -1,24 +1,31 @@
 /**
- * What every resolver of one GraphQL request sees: the database, the customer behind the bearer token, and
- * what a product's fields need of the store.
+ * What every resolver of one GraphQL request sees: the database, the customer behind the bearer token,
+ * what a product's fields need of the store, the store's review settings, and the request's loaders (each
+ * request gets its own, so nothing read for one request is served to another).
  */
 import { z } from 'zod';
 import { resolveCaller } from '../auth/auth.ts';
 import { sqlNumber, type Database } from '../db.ts';
+import type { ReviewLoaders } from '../reviews/loaders.ts';
+import type { ReviewSettings } from '../reviews/settings.ts';
 import type { StoreSettings } from '../store-view.ts';
 import type { ProductScope } from './product.ts';
 
-export interface WishlistContext {
+export interface GraphQlContext {
   readonly db: Database;
   /**
    * The signed-in customer, or undefined for a guest. A missing, unknown, expired or revoked token, and an
    * admin's or integration's, all leave the request a guest's: GraphQL's user context gives up quietly, as
-   * REST's does (WISHLIST.md §5), and no wish list belongs to an admin.
+   * REST's does (WISHLIST.md §5), and no wish list or review belongs to an admin.
    */
   readonly customerId: number | undefined;
   readonly product: ProductScope;
   /** The store the cart prices for (its clock decides whether a special price applies). */
   readonly store: StoreSettings;
+  /** `catalog/review/*` of the store view. */
+  readonly reviews: ReviewSettings;
+  /** The review fields of many products and reviews, read a batch at a time. */
+  readonly reviewLoaders: ReviewLoaders;
 }
 
 const customerIdRow = z.object({ id: sqlNumber });

@@ -1,0 +1,87 @@
+/**
+ * One executable schema made of parts, as Magento merges every module's `schema.graphqls` into one: the
+ * shared catalogue types (`catalog-sdl.ts`) with `Query.products` (`products.ts`), the wish list
+ * (`../wishlist/part.ts`) and the reviews (`../reviews/part.ts`). Each part brings its SDL (extending
+ * `Query`, `Mutation`, `StoreConfig` and the product types), the resolvers of its root fields, its
+ * `storeConfig` fields and resolvers of fields it adds to other parts' types.
+ */
+import {
+  buildSchema,
+  isInterfaceType,
+  isObjectType,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+} from 'graphql';
+import { reviewsPart } from '../reviews/part.ts';
+import { wishlistPart } from '../wishlist/part.ts';
+import { CATALOG_SDL } from './catalog-sdl.ts';
+import type { GraphQlContext } from './context.ts';
+import { productsQuery } from './products.ts';
+
+/** A root field's resolver: graphql-js calls it as a method of the root object, with its arguments. */
+export type RootField = (args: unknown, context: GraphQlContext) => unknown;
+
+/** A resolver of a field of another type; `source` is the object its parent field answered. */
+// The source's type is the parent field's value, which differs per type, hence `any` at this seam.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FieldResolver = GraphQLFieldResolver<any, GraphQlContext>;
+
+export interface SchemaPart {
+  /** SDL extending the shared types; every type it names exists once the parts are put together. */
+  readonly sdl: string;
+  /** Resolvers of its `Query` and `Mutation` fields, by name (the two never share a name in Magento). */
+  readonly root?: Readonly<Record<string, RootField>>;
+  /** The `StoreConfig` fields it adds, for the request's store. */
+  readonly storeConfig?: (context: GraphQlContext) => Readonly<Record<string, unknown>>;
+  /** Resolvers of fields it adds to other types, by type name; an interface's go to each of its types. */
+  readonly fields?: Readonly<Record<string, Readonly<Record<string, FieldResolver>>>>;
+}
+
+export interface ExecutableSchema {
+  readonly schema: GraphQLSchema;
+  readonly rootValue: Readonly<Record<string, unknown>>;
+}
+
+/** The catalogue's own part: `products` and the `storeConfig` fields every storefront reads. */
+const catalogPart: SchemaPart = {
+  sdl: CATALOG_SDL,
+  root: { products: productsQuery },
+  storeConfig: () => ({
+    // The storefront's product URLs are `/<url_key>`, as `ProductInterface.url_suffix` says.
+    product_url_suffix: '',
+    // The one store view, under Magento's code for the default store view.
+    store_code: 'default',
+  }),
+};
+
+/** Sets `field.resolve` for each part's `fields`, on the type named or, for an interface, its types. */
+function attachFieldResolvers(schema: GraphQLSchema, part: SchemaPart): void {
+  for (const [typeName, resolvers] of Object.entries(part.fields ?? {})) {
+    const type = schema.getType(typeName);
+    const objects = isInterfaceType(type)
+      ? schema.getPossibleTypes(type)
+      : isObjectType(type)
+        ? [type]
+        : undefined;
+    if (!objects) throw new Error(`${typeName} is no object or interface type of the schema`);
+    for (const object of objects) {
+      for (const [fieldName, resolve] of Object.entries(resolvers)) {
+        const field = object.getFields()[fieldName];
+        if (!field) throw new Error(`${object.name}.${fieldName} is not in the schema`);
+        field.resolve = resolve;
+      }
+    }
+  }
+}
+
+export function buildGraphQlSchema(parts: readonly SchemaPart[]): ExecutableSchema {
+  const schema = buildSchema(parts.map((part) => part.sdl).join('\n'));
+  for (const part of parts) attachFieldResolvers(schema, part);
+  const root: Record<string, unknown> = Object.assign({}, ...parts.map((part) => part.root ?? {}));
+  root['storeConfig'] = (_args: unknown, context: GraphQlContext) =>
+    Object.assign({}, ...parts.map((part) => part.storeConfig?.(context) ?? {}));
+  return { schema, rootValue: root };
+}
+
+/** The embedded back end's schema: Magento Open Source 2.4's, reduced to what its parts serve. */
+export const magentoSchema = buildGraphQlSchema([catalogPart, wishlistPart, reviewsPart]);
