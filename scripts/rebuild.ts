@@ -5,7 +5,8 @@
  * which case the live site was kept. With the embedded back end and no `npm start` running, it starts the
  * back end for the run.
  * `--full`: read every product and render every page. `--reconcile`: check every published price against
- * Magento's first, as the nightly job does. `--dist <dir>`: another served folder than `dist`.
+ * Magento's first, as the nightly job does. `--reviews`: check every rating for reviews approved since.
+ * `--dist <dir>`: another served folder than `dist`.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +96,8 @@ try {
       full: { type: 'boolean', default: false },
       // Check every published price against what Magento charges first (as the nightly job does).
       reconcile: { type: 'boolean', default: false },
+      // Check every product's rating in Magento for reviews approved since (as the schedule does).
+      reviews: { type: 'boolean', default: false },
     },
   });
   const config = loadConfig();
@@ -114,6 +117,7 @@ try {
     reasons: ['npm run rebuild'],
     full: values.full,
     reconcile: values.reconcile,
+    reviews: values.reviews,
     skus: [],
     targeted: false,
     read: true,

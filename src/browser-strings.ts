@@ -53,17 +53,6 @@ export const listingTexts = {
   loadFailed: 'Sorting and filtering are not available just now. Please reload the page to try again.',
 } as const;
 
-/** What the stars of a card and of a product page say to a screen reader, and the count beside them. */
-export const ratingTexts = {
-  /** `percent` is Magento's 0–100: "Rated 4.2 out of 5". */
-  rated: (percent: number) => `Rated ${starsOf(percent)} out of 5`,
-  reviews: (n: number) => `${n} ${ratingTexts.word(n)}`,
-  word: (n: number) => (n === 1 ? 'review' : 'reviews'),
-} as const;
-
-/** Magento's percentage as stars out of 5, to one decimal: 84 → "4.2", 80 → "4". */
-export const starsOf = (percent: number): string => String(Math.round(percent / 2) / 10);
-
 /**
  * The wish-list and compare buttons of the purchase panel and every card: each names what it will do,
  * so its text is its state.

@@ -205,6 +205,7 @@ export async function startReplica(options: ReplicaOptions): Promise<RunningRepl
         liveBuild,
         trigger: (reason, triggerOptions) => rebuilder.trigger(reason, triggerOptions),
         reconcileAt: config.publishing.PRICE_RECONCILE_AT,
+        reviewsEveryMs: config.publishing.REVIEWS_CHECK_MINUTES * 60_000,
         log: (line) => log.info(line),
       });
       return { rebuilder, stop: () => Promise.resolve(schedule.stop()) };

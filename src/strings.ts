@@ -19,6 +19,7 @@ import {
   wishlistTexts,
 } from './browser-strings.ts';
 import { comparePageTexts, productTexts } from './compare-strings.ts';
+import { ratingTexts, reviewTexts } from './review-strings.ts';
 
 export {
   basketTexts,
@@ -28,7 +29,9 @@ export {
   listingTexts,
   productTexts,
   productToolTexts,
+  ratingTexts,
   reviewFormTexts,
+  reviewTexts,
   searchTexts,
   shellTexts,
   slideshowTexts,
@@ -319,6 +322,14 @@ export const ours = {
     infoBox: 'Why buy from us',
     /** The section of the products viewed last, on product pages and the basket. */
     recentlyViewed: 'Recently viewed',
+    /** The product page's reviews (ReviewsSection.astro). */
+    reviews: 'Reviews',
+    averageRating: (stars: string) => `${stars} out of 5`,
+    basedOn: (n: number) => `Based on ${ratingTexts.reviews(n)}`,
+    starsSpread: 'How the reviews rate it',
+    starsRow: (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`),
+    ratingAverages: 'Average ratings',
+    noReviews: 'No reviews yet.',
   },
   /** My orders (account page block, the list, one order), reorder and the guest order lookup. */
   orders: {

@@ -50,6 +50,7 @@ const context = (reason: string, skus: readonly string[], full = false): RunCont
   reasons: [reason],
   full,
   reconcile: false,
+  reviews: false,
   skus,
   targeted: skus.length > 0,
   read: true,

@@ -20,6 +20,7 @@ import { loadCatalogueChanges } from './changes.ts';
 import { readContentBlocks } from './content-blocks.ts';
 import { rulePricesFrom } from './final-prices.ts';
 import { CatalogueLoadError, loadCatalogue, type LoadProblem } from './load.ts';
+import { productsWithReviews, type ReviewsOutcome } from './reviews.ts';
 import { pricedAt } from './special-prices.ts';
 import { snapshotPath, writeSnapshot } from './snapshot.ts';
 import type { Catalogue, Product } from './types.ts';
@@ -47,6 +48,11 @@ export interface SyncOptions {
   readonly previous?: CatalogueInMemory;
   /** Write the snapshot later, with the result's `persist` (the warm renderer writes it after the swap). */
   readonly deferWrite?: boolean;
+  /**
+   * In incremental mode, ask Magento whether any product's rating changed (a review approved: Magento sends
+   * no event for it) and read the reviews of those that did. A full read reads every product's reviews.
+   */
+  readonly checkReviews?: boolean;
 }
 
 /** A snapshot held in memory: the catalogue as stored, and its `catalogueHash`. */
@@ -71,6 +77,8 @@ export interface SyncResult {
   removed: string[];
   /** The snapshot now, for a caller that keeps it in memory. */
   snapshot: CatalogueInMemory;
+  /** When Magento's reviews were read or checked, and the skus whose reviews changed; absent when they were not. */
+  reviews?: ReviewsOutcome['checked'];
   /** Writes the snapshot and the sync state (done already unless `deferWrite`). */
   persist(): void;
 }
@@ -78,10 +86,10 @@ export interface SyncResult {
 /** What an incremental sync needs to know about the last one, kept beside the snapshot. */
 const syncStateSchema = z.object({
   /**
-   * 4 since products carry their special prices and dates (3: select options' ids, which variants are found
-   * by; 2: variants and tier prices): a snapshot from before is read afresh in full.
+   * 5 since products carry their reviews (4: special prices and dates; 3: select options' ids, which variants
+   * are found by; 2: variants and tier prices): a snapshot from before is read afresh in full.
    */
-  version: z.literal(4),
+  version: z.literal(5),
   /** `labelsHash` of the attribute labels the snapshot's products were mapped with. */
   labelsHash: z.string(),
   /** When every product was last read (ISO 8601). */
@@ -222,16 +230,25 @@ export async function syncCatalogue(
       ? rulePricesFrom(pricedAt(read.catalogue.products, options.at ?? Date.now()), options.finalPrices)
       : (previous?.rulePrices ?? {});
     const blocks = await contentBlocks(config, previous?.blocks, log);
+    const reviews = await productsWithReviews(
+      { baseUrl: config.baseUrl },
+      read.catalogue.products,
+      previous,
+      read.mode === 'full' ? 'all' : options.checkReviews ? 'check' : 'carry',
+      log,
+    );
     const catalogue: Catalogue = {
       ...read.catalogue,
+      products: reviews.products,
       ...(Object.keys(rulePrices).length > 0 ? { rulePrices } : {}),
       ...(blocks ? { blocks } : {}),
+      ...(reviews.settings ? { reviewSettings: reviews.settings } : {}),
     };
 
     const before = previousFile?.hash;
     const after = catalogueHash(catalogue);
     const nextState: SyncState = {
-      version: 4,
+      version: 5,
       labelsHash: read.labelsHash,
       // A targeted read swept nothing: the next sweep starts from the last one's time.
       readAt: read.mode === 'incremental' && options.targeted && state ? state.readAt : readAt,
@@ -255,6 +272,7 @@ export async function syncCatalogue(
       ...(fullBecause ? { fullBecause } : {}),
       ...diff,
       snapshot: { catalogue, hash: after },
+      ...(reviews.checked ? { reviews: reviews.checked } : {}),
       persist,
     };
   } catch (error) {

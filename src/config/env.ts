@@ -292,6 +292,16 @@ const rebuildsSection = z.object({
       .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day as HH:MM (24-hour), or off')
       .default('00:10'),
   ),
+  /**
+   * How often the server asks Magento whether any product's rating changed: Magento Open Source sends no
+   * event when a merchant approves a review, so an approved review goes live at the next check (a light
+   * read of every product's rating and review count; the reviews of those that moved are read and their
+   * pages republished). The nightly price reconciliation checks too; 0 leaves only that and the status page.
+   */
+  REVIEWS_CHECK_MINUTES: described(
+    'Every N minutes, check Magento for reviews approved (or withdrawn) since and republish the pages concerned (Magento sends no event on approval); 0 leaves it to the nightly run and the status page.',
+    z.coerce.number({ error: 'must be a number of minutes' }).min(0).default(10),
+  ),
   REBUILD_DEBOUNCE_MS: described(
     'Quiet time after a rebuild trigger before the run starts; by default a save starts one at once, and saves during a run go into the next.',
     z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(0),

@@ -11,6 +11,7 @@ import type { Audience, Product } from '../catalogue/types.ts';
 import { variantPage, type VariantPage } from '../catalogue/variant-page.ts';
 import { checkedDeliveryConfig } from '../delivery/config-schema.ts';
 import { keptParts } from '../catalogue/kept-parts.ts';
+import { reviewsSection, type ReviewsSection } from '../catalogue/review-section.ts';
 
 export interface ProductPageModel {
   readonly product: Product;
@@ -24,18 +25,21 @@ export interface ProductPageModel {
   readonly children: readonly Product[];
   /** Its related, up-sell and cross-sell cards. */
   readonly sections: ConnectedSection[];
+  /** Its rating and reviews; null when it has none and reviews are off. */
+  readonly reviews: ReviewsSection | null;
 }
 
 /**
  * What a product page's model reads besides its product: its audience, and the products it names (its
  * variants and its connected products) with their links. The model is kept while all of them are the same.
  */
-function modelInputs(
-  product: Product,
-  index: Pick<CatalogueIndex, 'bySku' | 'audienceOf' | 'kindOf'>,
-  hrefBySku: ReadonlyMap<string, string>,
-): unknown[] {
-  const inputs: unknown[] = [index.audienceOf(product), index.kindOf(product)?.name, checkedDeliveryConfig()];
+function modelInputs(product: Product, index: ModelIndex, hrefBySku: ReadonlyMap<string, string>): unknown[] {
+  const inputs: unknown[] = [
+    index.audienceOf(product),
+    index.kindOf(product)?.name,
+    checkedDeliveryConfig(),
+    index.catalogue.reviewSettings?.enabled,
+  ];
   const { links } = product;
   for (const variant of product.configurable?.variants ?? []) inputs.push(index.bySku.get(variant.sku));
   for (const sku of [...links.upsell, ...links.crosssell, ...links.related])
@@ -45,9 +49,14 @@ function modelInputs(
 
 const models = keptParts<Product, ProductPageModel>();
 
+/** What a model reads of the catalogue's indexes. */
+type ModelIndex = Pick<CatalogueIndex, 'bySku' | 'audienceOf' | 'kindOf'> & {
+  readonly catalogue: Pick<CatalogueIndex['catalogue'], 'reviewSettings'>;
+};
+
 export function productPageModel(
   product: Product,
-  index: Pick<CatalogueIndex, 'bySku' | 'audienceOf' | 'kindOf'>,
+  index: ModelIndex,
   hrefBySku: ReadonlyMap<string, string>,
 ): ProductPageModel {
   return models(product, modelInputs(product, index, hrefBySku), () => {
@@ -62,6 +71,7 @@ export function productPageModel(
       variants: variantPage(product, index.bySku, checkedDeliveryConfig()),
       children,
       sections: connectedSections(product, { bySku: index.bySku, hrefBySku }),
+      reviews: reviewsSection(product, index.catalogue.reviewSettings),
     };
   });
 }

@@ -5,7 +5,8 @@
  */
 import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import { formatPrice } from '../../catalogue/money.ts';
-import { listingTexts, productToolTexts, ratingTexts } from '../../browser-strings.ts';
+import { listingTexts, productToolTexts } from '../../browser-strings.ts';
+import { ratingTexts } from '../../review-strings.ts';
 import type { Rating } from '../../catalogue/types.ts';
 import { variantTexts } from '../../variant-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
@@ -49,15 +50,20 @@ export const wasOf = (product: { wasInclVat: number | null; wasExclVat: number |
     : { inclVat: product.wasInclVat, exclVat: product.wasExclVat };
 
 /**
- * Stars filled to the rating (CSS draws them from `--r`, rating.css) and the number of reviews, read as
- * "Rated 4.2 out of 5, 12 reviews"; nothing for a product without reviews. `tag` is the element: a card's
- * `p`, or the product page's link to its reviews.
+ * Five stars filled to `percent` (Magento's 0–100; CSS draws them from `--r`, product-card.css), one image
+ * to a screen reader, named by `label` ("Rated 4.2 out of 5").
+ */
+export const starsHtml = (percent: number, label: string): string =>
+  `<span class="stars" style="--r:${percent}%" role="img" aria-label="${escapeHtml(label)}"></span>`;
+
+/**
+ * A product's stars and its number of reviews, read as "Rated 4.2 out of 5, 12 reviews"; nothing for a
+ * product without reviews. `tag` is the element: a card's `p`, or the product page's link to its reviews.
  */
 export function ratingHtml(rating: Rating | null | undefined, tag = 'p', attributes = ''): string {
   if (!rating || rating.count === 0) return '';
   return (
-    `<${tag} class="rating" style="--r:${rating.percent}%"${attributes}>` +
-    `<span class="visually-hidden">${ratingTexts.rated(rating.percent)}, </span>` +
+    `<${tag} class="rating"${attributes}>${starsHtml(rating.percent, ratingTexts.rated(rating.percent))}` +
     `${rating.count}<span class="visually-hidden"> ${ratingTexts.word(rating.count)}</span></${tag}>`
   );
 }

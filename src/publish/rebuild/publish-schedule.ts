@@ -5,7 +5,9 @@
  *   fingerprints changed), without the debounce's quiet time;
  * - every night at PRICE_RECONCILE_AT (shop time) a run checks every published price against the price
  *   Magento charges (reconcile.ts): catalogue price rules and imports that skip save events show up there.
- * Both go by the shop's clock (src/config/clock.ts), checked every second, so a test that moves the clock
+ * - every REVIEWS_CHECK_MINUTES a run asks Magento whether any product's rating changed: Magento sends no
+ *   event when a merchant approves a review (src/catalogue/reviews.ts).
+ * All go by the shop's clock (src/config/clock.ts), checked every second, so a test that moves the clock
  * past midnight sees the change within a second, and a machine that slept catches up when it wakes.
  */
 import type { Clock } from '../../config/clock.ts';
@@ -22,6 +24,8 @@ export interface PublishScheduleOptions {
   readonly trigger: (reason: string, options?: TriggerOptions) => Promise<RunSummary>;
   /** `HH:MM` shop time of the nightly reconciliation, or `off`. */
   readonly reconcileAt: string;
+  /** How often to check Magento's ratings for approved reviews, in ms; 0 is never. */
+  readonly reviewsEveryMs?: number;
   /** How often the clock is read (default 1 s). */
   readonly tickMs?: number;
   /** After a run that did not publish the due change, how long before trying again (default 60 s). */
@@ -90,10 +94,19 @@ export function startPublishSchedule(options: PublishScheduleOptions): PublishSc
     options.trigger('nightly price reconciliation', { reconcile: true }).catch(() => undefined);
   }
 
+  let reviewsCheckedAt = options.clock.now();
+  function reviewsDue(now: number): void {
+    const every = options.reviewsEveryMs ?? 0;
+    if (every <= 0 || now - reviewsCheckedAt < every) return;
+    reviewsCheckedAt = now;
+    options.trigger('review check', { reviews: true }).catch(() => undefined);
+  }
+
   const check = () => {
     const now = options.clock.now();
     pricesDue(now);
     reconcileDue(now);
+    reviewsDue(now);
   };
   const timer = setInterval(check, options.tickMs ?? 1000);
   timer.unref();

@@ -27,6 +27,11 @@ export interface RunSummary {
     readonly removed: number;
     readonly ms: number;
     readonly attempts: number;
+    /**
+     * When the run asked Magento for its reviews (a full read, or a check for ratings that moved: Magento
+     * sends no event when a review is approved), and how many products' reviews changed.
+     */
+    readonly reviews?: { readonly at: string; readonly changed: number };
   };
   readonly build?: {
     readonly id: string;
@@ -50,6 +55,8 @@ export interface RunContext {
   readonly full: boolean;
   /** Published prices are to be checked against Magento's first (the nightly job, the status page). */
   readonly reconcile: boolean;
+  /** Magento's ratings are to be checked for approved (or withdrawn) reviews (the schedule, the status page). */
+  readonly reviews: boolean;
   /** Products the triggers say changed: the sync reads them again whatever their updated_at says. */
   readonly skus: readonly string[];
   /**
@@ -122,6 +129,8 @@ export interface TriggerOptions {
   readonly full?: boolean;
   /** Check every published price against the price Magento charges now, and republish those that differ. */
   readonly reconcile?: boolean;
+  /** Check every product's rating in Magento, and republish those whose reviews changed. */
+  readonly reviews?: boolean;
   /** Start without the debounce's quiet time (a price change due now: every second shows a wrong price). */
   readonly urgent?: boolean;
   /** Products the sender knows changed (the hook's `skus`). */
@@ -158,6 +167,7 @@ async function runOnce(
   asked: {
     full: boolean;
     reconcile: boolean;
+    reviews: boolean;
     skus: readonly string[];
     read: boolean;
     targeted: boolean;
@@ -223,6 +233,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
   let reasons: string[] = [];
   let full = false;
   let reconcile = false;
+  let reviews = false;
   let read = false;
   let urgent = false;
   let named = true;
@@ -240,13 +251,14 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
 
   async function runQueued(): Promise<void> {
     const covered = {
-      ...{ reasons, full, reconcile, skus: [...skus], read, waiters },
+      ...{ reasons, full, reconcile, reviews, skus: [...skus], read, waiters },
       targeted: named && skus.size > 0,
       queuedMs: Date.now() - (firstQueuedAt ?? Date.now()),
     };
     reasons = [];
     full = false;
     reconcile = false;
+    reviews = false;
     read = false;
     urgent = false;
     named = true;
@@ -282,6 +294,7 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
       if (!reasons.includes(reason)) reasons.push(reason);
       full ||= triggerOptions.full === true;
       reconcile ||= triggerOptions.reconcile === true;
+      reviews ||= triggerOptions.reviews === true;
       read ||= triggerOptions.scheduled !== true;
       urgent ||= triggerOptions.urgent === true;
       for (const sku of triggerOptions.skus ?? []) skus.add(sku);

@@ -73,6 +73,7 @@ export interface SharedRebuilder extends Rebuilder {
 const optionsSchema = z.object({
   full: z.boolean().optional(),
   reconcile: z.boolean().optional(),
+  reviews: z.boolean().optional(),
   urgent: z.boolean().optional(),
   skus: z.array(z.string()).optional(),
   scheduled: z.boolean().optional(),

@@ -96,13 +96,15 @@ export const STATUS_PAGE_SCRIPT = `(() => {
 `;
 
 /** What an editor's button asks for: a rebuild of what changed, of everything, or a check of every price. */
-export type RunRequest = 'now' | 'full' | 'reconcile';
+export type RunRequest = 'now' | 'full' | 'reconcile' | 'reviews';
 
 const QUEUED: Record<RunRequest, string> = {
   now: 'Rebuild queued: it starts in a moment.',
   full: 'Full rebuild queued: every product is read and every page rendered.',
   reconcile:
     'Price check queued: every published price is compared with what Magento charges, and those that differ are republished.',
+  reviews:
+    "Review check queued: every product's rating is read from Magento, and the pages of those with reviews approved or withdrawn since are republished.",
 };
 
 const money = (amount: number | null): string => (amount === null ? 'no price' : `£${amount.toFixed(2)}`);
@@ -131,6 +133,18 @@ function reconcileSection(history: readonly RunSummary[]): string {
   if (!run || !check) return '<p>No price check since the server started.</p>';
   const drift = driftWarning(check);
   return `<p>Last check ${time(run.finishedAt)}: ${check.checked} prices compared in ${seconds(check.ms)}, ${check.differed} differed${check.rulePrices > 0 ? `, ${check.rulePrices} published at a Magento price rule's price` : ''}.</p>${drift ? `<div class="warning" role="alert"><strong>Prices had changed behind the shop's back.</strong> ${escape(drift)}</div>` : ''}`;
+}
+
+/**
+ * When the shop last asked Magento for its reviews (Magento sends no event when one is approved), and what
+ * changed then.
+ */
+function reviewsSection(history: readonly RunSummary[]): string {
+  const run = history.find((entry) => entry.sync?.reviews !== undefined);
+  const reviews = run?.sync?.reviews;
+  if (!reviews) return '<p>No look at the reviews since the server started.</p>';
+  const changed = reviews.changed === 1 ? '1 product' : `${reviews.changed} products`;
+  return `<p>Last looked ${time(reviews.at)}: ${reviews.changed === 0 ? 'no change' : `the reviews of ${changed} changed`}.</p>`;
 }
 
 export function renderStatusPage(
@@ -168,6 +182,7 @@ ${queued ? `<p class="notice" role="status">${QUEUED[queued]}</p>` : ''}
 <button type="submit" name="run" value="now">Rebuild now</button>
 <button type="submit" name="run" value="full">Full rebuild</button>
 <button type="submit" name="run" value="reconcile">Check prices now</button>
+<button type="submit" name="run" value="reviews">Check reviews now</button>
 </form>
 <div id="live" data-busy="${busy}">
 <h2>Live site</h2>
@@ -181,6 +196,8 @@ ${last?.outcome === 'failed' ? `<div class="error" role="alert"><strong>The last
 ${priceChangesSection(live)}
 <h2>Price check</h2>
 ${reconcileSection(status.history)}
+<h2>Reviews</h2>
+${reviewsSection(status.history)}
 <h2>Now</h2>
 ${currentSection(status)}
 <p>Polling: ${status.pollMinutes > 0 ? `every ${status.pollMinutes} min` : 'off'}.${status.builder ? ` Builds run on replica ${escape(status.builder)}.` : ''}</p>

@@ -4,7 +4,8 @@
  * so a browser can open it. A client that keeps giving a wrong password is held (10 failures in 15
  * minutes, src/http/throttle.ts), as sign-in is.
  * - `GET`: the status as JSON, or as the page when the browser asks for HTML;
- * - `POST` (the page's "Rebuild now" / "Full rebuild" / "Check prices now" form, `run=now|full|reconcile`):
+ * - `POST` (the page's "Rebuild now" / "Full rebuild" / "Check prices now" / "Check reviews now" form,
+ *   `run=now|full|reconcile|reviews`):
  *   same origin only (the
  *   browser resends Basic credentials on a cross-site form, so Origin is what stops forgery), then queues
  *   the run and sends the editor back to the page (303);
@@ -77,13 +78,14 @@ const textOf = (text: string, contentType: string, cacheControl: string): Respon
 };
 
 const runRequest = (value: unknown): RunRequest | undefined =>
-  value === 'now' || value === 'full' || value === 'reconcile' ? value : undefined;
+  value === 'now' || value === 'full' || value === 'reconcile' || value === 'reviews' ? value : undefined;
 
 /** What each button queues: the reason the status page shows, and the run's options. */
 const RUNS: Record<RunRequest, { reason: string; options: TriggerOptions }> = {
   now: { reason: 'rebuild from the status page', options: {} },
   full: { reason: 'full rebuild from the status page', options: { full: true } },
   reconcile: { reason: 'price check from the status page', options: { reconcile: true } },
+  reviews: { reason: 'review check from the status page', options: { reviews: true } },
 };
 
 export function createStatusRoutes(options: StatusRoutesOptions): Hono {
@@ -134,7 +136,7 @@ export function createStatusRoutes(options: StatusRoutesOptions): Hono {
   routes.post('/rebuild/status', sameOrigin(options.siteUrl), editorOnly, limitBody(1024), async (c) => {
     const form = await c.req.parseBody();
     const run = runRequest(form['run']);
-    if (!run) return jsonReply(400, { message: 'Choose run=now, run=full or run=reconcile.' });
+    if (!run) return jsonReply(400, { message: 'Choose run=now, run=full, run=reconcile or run=reviews.' });
     // Kept before the editor is sent back; the page shows the run's progress.
     await options.rebuilder.queue(RUNS[run].reason, RUNS[run].options).catch(() => {
       throw new HttpError(503, 'The run could not be queued just now: please press the button again.', {

@@ -75,12 +75,14 @@ interface Settings {
 
 /** The sync, retried with backoff while Magento is down or failing. */
 /** What a run needs of a sync, wherever it ran. */
-type Synced = Pick<SyncResult, 'mode' | 'products' | 'updated' | 'removed'> & { readonly hash?: string };
+type Synced = Pick<SyncResult, 'mode' | 'products' | 'updated' | 'removed' | 'reviews'> & {
+  readonly hash?: string;
+};
 
 async function sync(
   settings: Settings,
   context: RunContext,
-  extra: Pick<SyncOptions, 'recheck' | 'finalPrices' | 'at'> = {},
+  extra: Pick<SyncOptions, 'recheck' | 'finalPrices' | 'at' | 'checkReviews'> = {},
 ): Promise<{ result: Synced; attempts: number } | { error: string }> {
   const { attempts, log } = settings;
   // A sync the renderer lost (it stopped before writing it) is made good by sweeping every product.
@@ -239,6 +241,8 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
       const recheck = [...new Set([...context.skus, ...(check?.recheck ?? [])])];
       const synced = await sync(settings, context, {
         recheck,
+        // The nightly reconciliation looks at the reviews too: a light read beside every price.
+        ...(context.reviews || check ? { checkReviews: true } : {}),
         ...(check ? { finalPrices: check.finals, at: settings.clock.now() } : {}),
       });
       if ('error' in synced) return { outcome: 'failed', error: synced.error };
@@ -251,6 +255,9 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
         removed: result.removed.length,
         ms: Math.round(performance.now() - syncStarted),
         attempts: synced.attempts,
+        ...(result.reviews
+          ? { reviews: { at: result.reviews.at, changed: result.reviews.changed.length } }
+          : {}),
       };
     }
     if (check) await settings.warm?.flush();

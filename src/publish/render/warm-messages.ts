@@ -104,6 +104,7 @@ export const warmSyncOptionsSchema = z.object({
   finalPrices: z.map(z.number(), z.number()).readonly().exactOptional(),
   at: z.number().exactOptional(),
   targeted: z.boolean().exactOptional(),
+  checkReviews: z.boolean().exactOptional(),
 });
 export type WarmSyncOptions = z.infer<typeof warmSyncOptionsSchema>;
 
@@ -119,6 +120,8 @@ export const warmSyncResultSchema = z.object({
   removed: z.array(z.string()),
   /** `catalogueHash` of the catalogue the sync left. */
   hash: z.string(),
+  /** When Magento's reviews were read, and whose changed. */
+  reviews: z.object({ at: z.string(), changed: z.array(z.string()) }).exactOptional(),
 });
 export type WarmSyncResult = z.infer<typeof warmSyncResultSchema>;
 

@@ -76,6 +76,7 @@ async function sync(options: WarmSyncOptions): Promise<WarmSyncResult> {
     ...{ changed: result.changed, mode: result.mode, updated: result.updated, removed: result.removed },
     ...(result.fullBecause ? { fullBecause: result.fullBecause } : {}),
     hash: result.snapshot.hash,
+    ...(result.reviews ? { reviews: { at: result.reviews.at, changed: [...result.reviews.changed] } } : {}),
   };
 }
 
