@@ -10,7 +10,6 @@ import {
   deliveryTexts,
   listingTexts,
   productToolTexts,
-  reviewFormTexts,
   searchTexts,
   shellTexts,
   slideshowTexts,
@@ -19,6 +18,7 @@ import {
   wishlistTexts,
 } from './browser-strings.ts';
 import { comparePageTexts, productTexts } from './compare-strings.ts';
+import { reviewFormTexts } from './review-form-strings.ts';
 import { ratingTexts, reviewTexts } from './review-strings.ts';
 
 export {

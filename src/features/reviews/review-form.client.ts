@@ -14,7 +14,7 @@
  *
  * Plain DOM, no React: a few KB on the product page's first press rather than React's 60.
  */
-import { reviewFormTexts as t } from '../../browser-strings.ts';
+import { reviewFormTexts as t } from '../../review-form-strings.ts';
 import { sessionExpired } from '../account/session.ts';
 import { signInAndBack } from '../navigation.ts';
 import { ShopApiError, shopFetch, UNAVAILABLE } from '../shop-api.ts';
