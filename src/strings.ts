@@ -19,6 +19,7 @@ import {
 } from './browser-strings.ts';
 import { comparePageTexts, productTexts } from './compare-strings.ts';
 import { ratingToolTexts } from './listing-strings.ts';
+import { reviewFormTexts } from './review-form-strings.ts';
 import { ratingTexts, reviewTexts } from './review-strings.ts';
 
 export {
@@ -31,6 +32,7 @@ export {
   productToolTexts,
   ratingTexts,
   ratingToolTexts,
+  reviewFormTexts,
   reviewTexts,
   searchTexts,
   shellTexts,
@@ -467,6 +469,8 @@ export const ours = {
     orderBy: (time: string) => `(order by ${time})`,
     returns: (days: number) => `Free returns within ${days} days`,
   },
+  /** Writing a review: the product page's form and the storefront server's `/reviews` answers. */
+  reviews: reviewFormTexts,
   /**
    * "Your data and privacy" in the account (issue 41): the data export, the account's deletion, what goes
    * and what the law makes the shop keep; and the storefront server's answers to both.

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Leave, SIGN_IN_PATH, goTo, leftForSignIn, redirectTo } from './navigation.ts';
+import {
+  Leave,
+  SIGN_IN_PATH,
+  goTo,
+  leftForSignIn,
+  redirectTo,
+  safeReturnPath,
+  signInAndBack,
+} from './navigation.ts';
 import { ShopApiError } from './shop-api.ts';
 
 /** What runs when the page is shown again (from the browser's cache). */
@@ -66,5 +74,29 @@ describe('leftForSignIn (the one session-over rule of the islands)', () => {
 describe('Leave', () => {
   it('carries the page a loader leaves for', () => {
     expect(new Leave('/basket').path).toBe('/basket');
+  });
+});
+
+describe('where sign-in may send the shopper back to', () => {
+  it.each([
+    '/customer/orders',
+    '/customer/orders/000000012?page=2',
+    '/customer/privacy',
+    '/karcher-k5#write-review',
+  ])('%s', (path) => {
+    expect(safeReturnPath(path)).toBe(path);
+    expect(signInAndBack(path)).toBe(`${SIGN_IN_PATH}?next=${encodeURIComponent(path)}`);
+  });
+
+  it.each([
+    ['another site', '//evil.example/x#write-review'],
+    ['another site, written with a backslash', '/\\evil.example#write-review'],
+    ['an absolute URL', 'https://evil.example/#write-review'],
+    ['a deeper path', '/customer/manage/x#write-review'],
+    ['a product page without its form', '/karcher-k5'],
+    ['a script', 'javascript:alert(1)//#write-review'],
+  ])('not %s', (_name, path) => {
+    expect(safeReturnPath(path)).toBeUndefined();
+    expect(signInAndBack(path)).toBe(SIGN_IN_PATH);
   });
 });

@@ -33,12 +33,17 @@ export function redirectTo(path: string): void {
   leave(() => window.location.replace(path));
 }
 
+/** A product page (one path segment, as its url key) with its review form to open: "Sign in to write a review". */
+const WRITE_REVIEW_RETURN = /^\/[\w%.~-]{1,255}#write-review$/;
+
 /**
- * Where sign-in may send the shopper back to (`?next=`): only the shop's own order pages and the data and
- * privacy page, never another site or an arbitrary path (an open redirect). Undefined for anything else.
+ * Where sign-in may send the shopper back to (`?next=`): only the shop's own order pages, the data and
+ * privacy page, and a product page's review form, never another site or an arbitrary path (an open
+ * redirect). Undefined for anything else.
  */
 export function safeReturnPath(value: string | null): string | undefined {
   if (value === MY_DATA_PAGE) return value;
+  if (value && WRITE_REVIEW_RETURN.test(value)) return value;
   return value && /^\/customer\/orders(\/[\w%-]{1,100})?(\?page=\d{1,6})?$/.test(value) ? value : undefined;
 }
 

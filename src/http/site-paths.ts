@@ -169,6 +169,10 @@ export const SERVER_ROUTES: readonly ServerRoute[] = [
     answers: (pathname) => pathname === '/orders/mine' || below('/orders/mine/')(pathname),
   },
   {
+    source: "the review form's settings GET /reviews/form (src/server/shopper/reviews.ts)",
+    answers: exact('/reviews/form'),
+  },
+  {
     source: "the customer's data export GET /account/data (src/server/shopper/privacy.ts)",
     answers: exact('/account/data'),
   },

@@ -36,10 +36,10 @@ export default function SignInForm() {
     try {
       const { wishlistAdded } = await signIn(email.trim(), password);
       form.reset();
-      // Sent here from an order page whose session ended: back there; otherwise My Account.
+      // Sent here from an order page whose session ended, or a review form: back there; else My Account.
       const next = safeReturnPath(new URLSearchParams(window.location.search).get('next')) ?? ACCOUNT_PATH;
       if (wishlistAdded)
-        notify(strings.wishlist.merged(wishlistAdded), 'status', { carryTo: next.split('?')[0] ?? next });
+        notify(strings.wishlist.merged(wishlistAdded), 'status', { carryTo: next.split(/[?#]/)[0] ?? next });
       goTo(next);
     } catch (failure) {
       finish();

@@ -1,6 +1,6 @@
 /**
  * The shopper routes of the storefront server (search form, session, REST proxy, wish list, orders, the
- * customer's data and privacy, payments), from the validated environment.
+ * customer's data and privacy, writing a review, payments), from the validated environment.
  */
 import type { Hono } from 'hono';
 import type {
@@ -18,6 +18,7 @@ import type { SharedStore } from '../../store/shared-store.ts';
 import { createOrdersRoutes } from './orders.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
 import { createPrivacyRoutes } from './privacy.ts';
+import { createReviewRoutes } from './reviews.ts';
 import { createSessionRoutes, signInThrottleFor } from './session.ts';
 import { createWishlistRoutes } from './wishlist.ts';
 
@@ -80,6 +81,13 @@ export function createShopperRoutes(
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       throttle,
+      ...(log ? { log } : {}),
+    }),
+    createReviewRoutes({
+      magento: { baseUrl },
+      siteUrl: env.SITE_URL,
+      trustedProxies: proxies,
+      store,
       ...(log ? { log } : {}),
     }),
     createPaymentRoutesFromEnv(env, log, store, signal, payments),
