@@ -50,6 +50,6 @@ export function createRoutes({ db, checkout, tokens, onSaved }: RouteContext): R
     ...orderRoutes(db, checkout),
     ...salesRuleRoutes(db),
     ...cmsRoutes(db, onSaved),
-    ...reviewRoutes(db, onSaved),
+    ...reviewRoutes(db),
   ];
 }

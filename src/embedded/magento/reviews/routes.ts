@@ -9,20 +9,20 @@
  *   `{items: [{id, status, status_id, status_label, product_id, sku, product_name, customer_id, nickname,
  *   summary, text, created_at, ratings: [{name, value}]}], total_count, page_size, current_page}`;
  * - `PUT /V1/embedded/reviews/:id` with `{"status": "approved" | "rejected" | "pending"}`: the review with its
- *   new status. Approving shows it (and counts it in `review_count` and `rating_summary`) at once; the
- *   product is reported saved (the storefront's rebuild hook), as its page may show them.
+ *   new status. Approving shows it (and counts it in `review_count` and `rating_summary`) at once. Like
+ *   Magento's admin, it tells the storefront nothing (no rebuild hook, unlike a product save): the shop
+ *   notices the changed rating at its next review check (src/catalogue/reviews.ts).
  */
 import type { Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { intParam, optionalInt, queryValue } from '../http/params.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { m } from '../input.ts';
-import type { OnSaved } from '../saved.ts';
 import { listReviews, moderateReview, statusWord } from './moderation.ts';
 
 const resource = 'Magento_Review::reviews_all';
 
-export function reviewRoutes(db: Database, onSaved: OnSaved): Route[] {
+export function reviewRoutes(db: Database): Route[] {
   return [
     {
       method: 'GET',
@@ -50,9 +50,7 @@ export function reviewRoutes(db: Database, onSaved: OnSaved): Route[] {
       resource,
       summary: 'Approves, rejects or puts back to pending one review (the embedded back end’s own).',
       ...withBody(m.params({ status: m.string() }), ({ params }, { status }) => {
-        const review = moderateReview(db, intParam(params['id'], 'id'), statusWord(status));
-        onSaved({ entity: 'product', sku: review.sku });
-        return review;
+        return moderateReview(db, intParam(params['id'], 'id'), statusWord(status));
       }),
     },
   ];
