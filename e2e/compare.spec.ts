@@ -7,7 +7,15 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { productRoutes } from '../src/catalogue/product-page.ts';
 import { indexCatalogue } from '../src/catalogue/snapshot.ts';
-import { catalogue, listings, PAGE_SIZE, type Product } from './support/catalogue.ts';
+import {
+  catalogue,
+  hasReviews,
+  listings,
+  NO_REVIEWS,
+  PAGE_SIZE,
+  starsOf,
+  type Product,
+} from './support/catalogue.ts';
 import { expect, PRIVACY_KEY, shellReady, test } from './support/test.ts';
 
 const LISTING = '/home-garden/pressure-washer';
@@ -163,6 +171,23 @@ test('the table shows price, stock, add to cart and every comparable value, "–
   if (!inStock) throw new Error('no product in stock');
   await productButton(row(page, 'Add to cart'), 'Add to cart', inStock).click();
   await expect(notices(page).getByRole('status')).toHaveText('This product is now in your cart!');
+});
+
+test('a product with reviews shows its stars in the Rating row, and one without says it has none', async ({
+  page,
+}) => {
+  const once = namedOnce();
+  const rated = once.find(hasReviews);
+  const unrated = once.find((product) => !hasReviews(product));
+  test.skip(!rated || !unrated, NO_REVIEWS);
+  if (!rated || !unrated) return;
+  await openCompare(page, comparePath([rated, unrated]));
+  const ratings = row(page, 'Rating').getByRole('cell');
+  await expect(
+    ratings.nth(0).getByRole('img', { name: `Rated ${starsOf(rated.rating?.percent ?? 0)} out of 5` }),
+  ).toBeVisible();
+  await expect(ratings.nth(0)).toContainText(String(rated.rating?.count));
+  await expect(ratings.nth(1)).toContainText('No reviews yet');
 });
 
 test('"Show differences only" hides the rows whose values are all the same', async ({ page }) => {

@@ -7,11 +7,14 @@
 import type { Page } from '@playwright/test';
 import {
   catalogue,
+  hasReviews,
   largestListing,
   listings,
+  NO_REVIEWS,
   PAGE_SIZE,
   pagePath,
   pricedNow,
+  starsOf,
   type ListingInfo,
   type Product,
 } from './support/catalogue.ts';
@@ -59,6 +62,31 @@ const byPrice = (products: readonly Product[]): Product[] =>
       priceNow(a) - priceNow(b) ||
       products.indexOf(a) - products.indexOf(b),
   );
+
+/** A product's rating, when it has reviews. */
+const ratingOf = (product: Product) => (hasReviews(product) ? product.rating : null);
+
+/** In stock first, then the highest average, more reviews first among equals, unrated last, then the listing's order. */
+const byRating = (products: readonly Product[]): Product[] =>
+  [...products].sort(
+    (a, b) =>
+      Number(b.inStock) - Number(a.inStock) ||
+      (ratingOf(b)?.percent ?? -1) - (ratingOf(a)?.percent ?? -1) ||
+      (ratingOf(b)?.count ?? 0) - (ratingOf(a)?.count ?? 0) ||
+      products.indexOf(a) - products.indexOf(b),
+  );
+
+/** The listing of more than a page with the most products with reviews; none while the catalogue has no reviews. */
+const ratedListing = (): ListingInfo | undefined =>
+  listings()
+    .filter((listing) => listing.products.length > PAGE_SIZE && listing.products.some(hasReviews))
+    .sort((a, b) => b.products.filter(hasReviews).length - a.products.filter(hasReviews).length)[0];
+
+/** A card's stars: one image named by the rating, beside the number of reviews. */
+const starsOn = (page: Page, product: Product) =>
+  cards(page)
+    .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) })
+    .getByRole('img', { name: `Rated ${starsOf(product.rating?.percent ?? 0)} out of 5`, exact: true });
 
 test('page links lead through the listing; each page has its own title, canonical and prev/next', async ({
   page,
@@ -281,4 +309,58 @@ test('on a phone the filters open full screen, and "Show N products" closes them
   await open.click();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('cards show their stars; sorting by rating puts the best rated first, and a rating filter keeps those rated at least that', async ({
+  page,
+}) => {
+  const listing = ratedListing();
+  test.skip(!listing, NO_REVIEWS);
+  if (!listing) return;
+  await page.goto(listing.path);
+  // A pre-rendered card of the first page with reviews shows them.
+  const onFirstPage = listing.products.slice(0, PAGE_SIZE).find(hasReviews);
+  if (onFirstPage) await expect(starsOn(page, onFirstPage)).toBeVisible();
+
+  await page.getByLabel('Sort by').selectOption({ label: 'Rating: high to low' });
+  await expect(page).toHaveURL(`${listing.path}?sort=rating`);
+  const sorted = byRating(listing.products);
+  await expect.poll(() => names(page)).toEqual(sorted.slice(0, PAGE_SIZE).map((p) => p.name));
+  const best = sorted[0];
+  // The redrawn cards draw the stars too.
+  if (best && hasReviews(best)) await expect(starsOn(page, best)).toBeVisible();
+
+  // The highest whole star any product reaches: "N stars & up" counts the products at or above it.
+  const stars = [4, 3, 2, 1].find((n) =>
+    listing.products.some((p) => hasReviews(p) && starsOf(p.rating?.percent ?? 0) >= n),
+  );
+  if (stars === undefined) throw new Error('no product reaches one star');
+  const kept = listing.products.filter((p) => hasReviews(p) && starsOf(p.rating?.percent ?? 0) >= stars);
+  const name = stars === 1 ? '1 star & up' : `${stars} stars & up`;
+  const box = page.getByRole('group', { name: 'Rating' }).getByRole('checkbox', { name: valueName(name) });
+  await expect(box).toHaveAccessibleName(`${name} (${kept.length})`);
+  await box.check();
+  await expect(page).toHaveURL(`${listing.path}?sort=rating&rating=${stars}`);
+  await expect(page.getByText(countText(kept.length), { exact: true })).toBeVisible();
+  await expect
+    .poll(() => names(page))
+    .toEqual(
+      byRating(kept)
+        .slice(0, PAGE_SIZE)
+        .map((p) => p.name),
+    );
+  await expect(
+    page.getByRole('button', { name: `Remove filter Rating: ${name}`, exact: true }),
+  ).toBeVisible();
+
+  // The link shows the same products to someone else.
+  await page.goto(`${listing.path}?sort=rating&rating=${stars}`);
+  await expect
+    .poll(() => names(page))
+    .toEqual(
+      byRating(kept)
+        .slice(0, PAGE_SIZE)
+        .map((p) => p.name),
+    );
+  await expect(page.getByLabel('Sort by')).toHaveValue('rating');
 });

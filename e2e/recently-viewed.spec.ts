@@ -4,7 +4,7 @@
  * facts files with no back-end call.
  */
 import type { Locator, Page } from '@playwright/test';
-import { productPages, type Product } from './support/catalogue.ts';
+import { hasReviews, NO_REVIEWS, productPages, starsOf, type Product } from './support/catalogue.ts';
 import { expect, shellReady, test } from './support/test.ts';
 
 const KEY = 'recentlyViewed';
@@ -72,6 +72,20 @@ test('the product page shows the others viewed, newest first, and the basket all
   const onBasket = await recentlyViewed(page);
   await expect(onBasket.getByRole('heading', { level: 3 })).toHaveText(cardNames([c, b, a]));
   expect(backEndCalls, 'calls to the back end').toEqual([]);
+});
+
+test('a product with reviews shows its stars on its card', async ({ page }) => {
+  const rated = productPages().find(hasReviews);
+  test.skip(!rated, NO_REVIEWS);
+  if (!rated) return;
+  const other = productPages().find((product) => product.name !== rated.name);
+  if (!other) throw new Error('The e2e catalogue has one product.');
+  await view(page, rated);
+  await view(page, other);
+  const section = await recentlyViewed(page);
+  await expect(
+    section.getByRole('img', { name: `Rated ${starsOf(rated.rating?.percent ?? 0)} out of 5`, exact: true }),
+  ).toBeVisible();
 });
 
 test('after viewing 9 products only the last 8 show', async ({ page }) => {

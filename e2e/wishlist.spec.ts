@@ -6,7 +6,14 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { largestListing, productPages, type Product } from './support/catalogue.ts';
+import {
+  hasReviews,
+  largestListing,
+  NO_REVIEWS,
+  productPages,
+  starsOf,
+  type Product,
+} from './support/catalogue.ts';
 import { MAGENTO_URL } from './support/ports.ts';
 import { expect, PRIVACY_KEY, shellReady, test } from './support/test.ts';
 
@@ -293,6 +300,22 @@ test('a guest removes a product, adds one to the basket, then adds all; the list
 
   await page.reload();
   await expect(page.getByText('Your wish list is empty.')).toBeVisible();
+});
+
+test('a product with reviews shows its stars on the wish list', async ({ page }) => {
+  // From the end of the catalogue, as the other journeys here take theirs, past the slices they take.
+  const rated = productPages()
+    .filter((p) => p.inStock && p.priceInclVat !== null)
+    .reverse()
+    .slice(20)
+    .find(hasReviews);
+  test.skip(!rated, NO_REVIEWS);
+  if (!rated) return;
+  await addFromProductPage(page, rated);
+  await page.goto('/wishlist');
+  await expect(
+    row(page, rated).getByRole('img', { name: `Rated ${starsOf(rated.rating?.percent ?? 0)} out of 5` }),
+  ).toBeVisible();
 });
 
 test('a card’s button keeps its state when the listing redraws and after a reload', async ({ page }) => {

@@ -19,6 +19,9 @@ export const comparePageTexts = {
   caption: (count: number) => (count === 1 ? 'Comparing 1 product' : `Comparing ${count} products`),
   price: 'Price',
   stock: 'Stock',
+  /** The row of stars and number of reviews, and what its "–" reads for a product without any. */
+  rating: 'Rating',
+  noReviews: 'No reviews yet',
   addToCart: productTexts.addToCart,
   remove: 'Remove',
   /** After a value that is the best of its row (not shown by colour alone). */

@@ -18,6 +18,7 @@ import {
   wishlistTexts,
 } from './browser-strings.ts';
 import { comparePageTexts, productTexts } from './compare-strings.ts';
+import { ratingToolTexts } from './listing-strings.ts';
 import { reviewFormTexts } from './review-form-strings.ts';
 import { ratingTexts, reviewTexts } from './review-strings.ts';
 
@@ -30,6 +31,7 @@ export {
   productTexts,
   productToolTexts,
   ratingTexts,
+  ratingToolTexts,
   reviewFormTexts,
   reviewTexts,
   searchTexts,

@@ -35,6 +35,18 @@ export function pricedNow(): ReadonlyMap<string, Product> {
   return priced;
 }
 
+/** Whether shoppers have reviewed the product: the sync read a rating of at least one review. */
+export const hasReviews = (product: Product): boolean => (product.rating?.count ?? 0) > 0;
+
+/** A rating as the shop reads it out: stars out of 5 to one decimal ("Rated 4.2 out of 5" for 84 %). */
+export const starsOf = (percent: number): number => Math.round(percent / 2) / 10;
+
+/**
+ * Why a journey about ratings is skipped: the e2e catalogue has no reviews, since the demo back end seeds
+ * none yet. Once it does, the journeys pick their rated products from the catalogue like any other.
+ */
+export const NO_REVIEWS = 'The e2e catalogue has no product with reviews (the demo back end seeds none yet)';
+
 /** Products with a page of their own (visibility 2, 3 or 4). */
 export const productPages = (): Product[] => catalogue().products.filter((p) => p.visibility !== 1);
 

@@ -79,14 +79,14 @@ const listingDigest = (data: ListingData): string =>
 /**
  * One fingerprint per listing page, by its path without the leading `/`: the hash of what the page shows
  * (listing-pages.ts, CategoryListing.astro), its listing's digest, its number and its own products' cards
- * with their "from" and "Was" marks. A price change re-renders the pages showing that product, and every
- * page of the listing only when the counts or the filters' bands moved.
+ * with their "from" and "Was" marks and their ratings. A price or rating change re-renders the pages
+ * showing that product, and every page of the listing only when the counts or the filters' bands moved.
  */
 export const listingFingerprints = (pages: readonly ListingPage[], shared: string): Map<string, string> =>
   new Map(
     pages.map((page) => {
-      const { from = [], was = {} } = page.data.index;
-      const marks = page.shown.map(([sku]) => [from.includes(sku), was[sku] ?? null]);
+      const { from = [], was = {}, rating = {} } = page.data.index;
+      const marks = page.shown.map(([sku]) => [from.includes(sku), was[sku] ?? null, rating[sku] ?? null]);
       return [page.path.slice(1), hash(shared, listingDigest(page.data), page.page, page.shown, marks)];
     }),
   );

@@ -208,6 +208,25 @@ describe('listing page fingerprints', () => {
     ]);
   });
 
+  it('render only the page showing a product whose rating changed', () => {
+    const rated = products.map((p) => (p.sku === 'H22' ? { ...p, rating: { percent: 84, count: 3 } } : p));
+    const reviewedAgain = rated.map((p) =>
+      p.sku === 'H22' ? { ...p, rating: { percent: 86, count: 4 } } : p,
+    );
+    expect(changedPages(listingPages(rated), listingPages(reviewedAgain))).toEqual([
+      'home-garden/pressure-washer/page/2',
+    ]);
+  });
+
+  it("render every page of its listing when a rating moves the rating filter's counts, and no other listing", () => {
+    const rated = products.map((p) => (p.sku === 'H22' ? { ...p, rating: { percent: 84, count: 3 } } : p));
+    const fellToThree = rated.map((p) => (p.sku === 'H22' ? { ...p, rating: { percent: 70, count: 4 } } : p));
+    const all = ['home-garden/pressure-washer', 'home-garden/pressure-washer/page/2'];
+    expect(changedPages(listingPages(rated), listingPages(fellToThree))).toEqual(all);
+    // The listing's first review brings the rating filter and sort to every page of it.
+    expect(changedPages(listingPages(products), listingPages(rated))).toEqual(all);
+  });
+
   it('render every page of its listing when the price bands moved, and no other listing', () => {
     expect(changedPages(listingPages(products), listingPages(repricedTo('H22', 40)))).toEqual([
       'home-garden/pressure-washer',

@@ -37,7 +37,18 @@ const POWER_SOURCE: CatalogueAttribute = {
   ],
 };
 
-/** 20 pressure washers (two pages of 12), some petrol, some sold out, and a few other machines. */
+/** Reviews of K 0, K 5, K 10 (sold out) and K 15: 3, 5, 4.5 and 4.5 stars. */
+const RATINGS: Record<number, Product['rating']> = {
+  0: { percent: 60, count: 2 },
+  5: { percent: 100, count: 1 },
+  10: { percent: 90, count: 8 },
+  15: { percent: 90, count: 3 },
+};
+
+/**
+ * 20 pressure washers (two pages of 12), some petrol, some sold out, four with reviews, and a few other
+ * machines.
+ */
 function products(prefix = 'Clearwater'): Product[] {
   const washers = Array.from({ length: 20 }, (_, at) =>
     product({
@@ -46,6 +57,7 @@ function products(prefix = 'Clearwater'): Product[] {
       categoryIds: [24],
       priceInclVat: 100 + at * 10,
       priceExclVat: (100 + at * 10) / 1.2,
+      rating: RATINGS[at] ?? null,
       inStock: at % 7 !== 3,
       technicalData: [
         {
@@ -208,6 +220,34 @@ describe('the results of a term', () => {
     expect(petrol.text).toMatch(/<input type="checkbox" id="filter-power_source-petrol"[^>]* checked/);
     // A page past the end shows the last one.
     expect(cardNames((await html('/search/pressure%20washer?page=9')).text)).toEqual(names.slice(12));
+  });
+
+  it('draws the stars of the results with reviews, and sorts and filters them by rating', async () => {
+    const all = await html('/search/pressure%20washer?per=24');
+    const cardOf = (text: string, name: string) =>
+      text.split('<li class="product-card">').find((card) => card.includes(`>${name}</a>`)) ?? '';
+    expect(cardOf(all.text, 'Clearwater K 5 Pressure Washer')).toContain(
+      '<p class="rating"><span class="stars" style="--r:100%" role="img" aria-label="Rated 5 out of 5"></span>1<span class="visually-hidden"> review</span></p>',
+    );
+    expect(cardOf(all.text, 'Clearwater K 6 Pressure Washer Premium')).not.toContain('class="rating"');
+    expect(all.text).toContain('<option value="rating">Rating: high to low</option>');
+    // Highest first, more reviews first among equals, unrated after; sold out (K 10) after all in stock.
+    const byRating = cardNames((await html('/search/pressure%20washer?sort=rating&per=24')).text);
+    expect(byRating.slice(0, 3)).toEqual([
+      'Clearwater K 5 Pressure Washer',
+      'Clearwater K 15 Pressure Washer Premium',
+      'Clearwater K 0 Pressure Washer Premium',
+    ]);
+    expect(byRating.indexOf('Clearwater K 10 Pressure Washer')).toBe(17);
+    const fourUp = await html('/search/pressure%20washer?rating=4');
+    expect(fourUp.text).toContain('<p>Results found: 3</p>');
+    expect(fourUp.text).toMatch(/<input type="checkbox" id="filter-rating-4"[^>]* checked/);
+    // 3 stars & up would add K 0.
+    expect(fourUp.text).toContain('3 stars &#38; up <span class="facet__count" data-count>4</span>');
+    // Results none of which has reviews offer neither.
+    const steam = await html('/search/steam%20cleaner');
+    expect(steam.text).not.toContain('filter-rating');
+    expect(steam.text).not.toContain('Rating: high to low');
   });
 
   it('corrects a typo, relaxes a query no product fully answers, and with nothing found says so', async () => {

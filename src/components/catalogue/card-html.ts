@@ -50,11 +50,12 @@ export const wasOf = (product: { wasInclVat: number | null; wasExclVat: number |
     : { inclVat: product.wasInclVat, exclVat: product.wasExclVat };
 
 /**
- * Five stars filled to `percent` (Magento's 0–100; CSS draws them from `--r`, product-card.css), one image
- * to a screen reader, named by `label` ("Rated 4.2 out of 5").
+ * Five stars filled to `percent` (Magento's 0–100; CSS draws them from `--r`, rating.css), one image to a
+ * screen reader, named by `label` ("Rated 4.2 out of 5"); hidden from it without a label (the figure is
+ * written beside them).
  */
 export const starsHtml = (percent: number, label: string): string =>
-  `<span class="stars" style="--r:${percent}%" role="img" aria-label="${escapeHtml(label)}"></span>`;
+  `<span class="stars" style="--r:${percent}%" ${label ? `role="img" aria-label="${escapeHtml(label)}"` : 'aria-hidden="true"'}></span>`;
 
 /**
  * A product's stars and its number of reviews, read as "Rated 4.2 out of 5, 12 reviews"; nothing for a
@@ -63,7 +64,7 @@ export const starsHtml = (percent: number, label: string): string =>
 export function ratingHtml(rating: Rating | null | undefined, tag = 'p', attributes = ''): string {
   if (!rating || rating.count === 0) return '';
   return (
-    `<${tag} class="rating"${attributes}>${starsHtml(rating.percent, ratingTexts.rated(rating.percent))}` +
+    `<${tag} class="rating"${attributes}>${starsHtml(rating.percent, ratingTexts.rated(rating.percent))} ` +
     `${rating.count}<span class="visually-hidden"> ${ratingTexts.word(rating.count)}</span></${tag}>`
   );
 }

@@ -11,6 +11,7 @@ import {
   facetKeys,
   PAGE_SIZES,
   pageWindow,
+  RATING_SORT,
   sortKeys,
   type BrowseState,
   type Counts,
@@ -21,8 +22,10 @@ import {
   type Facet,
   type IndexedProduct,
   type ListingIndex,
+  type RatingPair,
 } from '../../features/listing/listing-index.ts';
 import { listingTexts } from '../../browser-strings.ts';
+import { ratingToolTexts } from '../../listing-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { cardHtml, productToolsHtml } from './card-html.ts';
 
@@ -33,17 +36,25 @@ export const pagePath = (listing: { path: string }, page: number): string =>
 /** Cards whose pictures load at once: the first row at the widest layout. */
 const EAGER_CARDS = 4;
 
+/** What a card shows besides its product's tuple: the index's marks for it. */
+export interface CardMarks {
+  /** Its price is a configurable product's cheapest (the index's `from`): "from £X". */
+  from?: boolean;
+  /** Its regular prices while on sale, `[incl VAT, excl VAT]` (the index's `was`). */
+  was?: readonly [number | null, number | null] | undefined;
+  /** Its `[percent, count]` when it has reviews (the index's `rating`): stars and the number of reviews. */
+  rating?: RatingPair | undefined;
+}
+
 /**
  * One card of the grid; the first row loads at once, the first picture first of all. `after` goes after
- * the price (a search result's short description); `from` says its price is a configurable product's
- * cheapest (the index's `from`).
+ * the price (a search result's short description).
  */
 export const indexedCardHtml = (
   product: IndexedProduct,
   at: number,
   after = '',
-  from = false,
-  was: readonly [number | null, number | null] | undefined = undefined,
+  { from = false, was, rating }: CardMarks = {},
 ): string =>
   `<li class="product-card">${cardHtml({
     name: product[P.name],
@@ -53,23 +64,29 @@ export const indexedCardHtml = (
     priceExclVat: product[P.exclVat],
     priceFrom: from,
     was: was ? { inclVat: was[0], exclVat: was[1] } : null,
+    rating: rating ? { percent: rating[0], count: rating[1] } : null,
     headingLevel: 2,
     eager: at < EAGER_CARDS,
     priority: at === 0,
   })}${after}${productToolsHtml({ sku: product[P.sku], name: product[P.name] })}</li>`;
 
-/**
- * The cards of a page; `from` holds the skus whose price is "from" (the index's `from`), `was` the regular
- * prices of those on sale (the index's `was`).
- */
+/** The cards of a page, with the index's marks: "from" prices, "Was" prices and ratings, by sku. */
 export const gridHtml = (
   products: readonly IndexedProduct[],
-  from: ReadonlySet<string> = new Set(),
-  was: ListingIndex['was'] = {},
-): string =>
-  products
-    .map((product, at) => indexedCardHtml(product, at, '', from.has(product[P.sku]), was[product[P.sku]]))
+  marks: Pick<ListingIndex, 'from' | 'was' | 'rating'> = {},
+): string => {
+  const from = new Set(marks.from);
+  return products
+    .map((product, at) => {
+      const sku = product[P.sku];
+      return indexedCardHtml(product, at, '', {
+        from: from.has(sku),
+        was: marks.was?.[sku],
+        rating: marks.rating?.[sku],
+      });
+    })
     .join('');
+};
 
 const amount = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 const pounds = new Intl.NumberFormat('en-GB', {
@@ -119,6 +136,7 @@ export function paginationHtml(page: number, pageCount: number, href: (page: num
 /** The label of a sort key: the built-in sorts' own, an attribute's "{label}: low to high". */
 export function sortLabel(key: string, sorts: readonly AttributeSort[], defaultLabel?: string): string {
   if (key === DEFAULT_SORT && defaultLabel !== undefined) return defaultLabel;
+  if (key === RATING_SORT) return ratingToolTexts.sort;
   return (
     listingTexts.sorts[key] ??
     listingTexts.attributeSort(sorts.find((sort) => attributeSortKey(sort.code) === key)?.label ?? key)

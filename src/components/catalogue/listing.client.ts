@@ -52,8 +52,6 @@ class ListingHost implements BrowseHost {
       const index = parseListingIndex(response.ok ? await response.json() : null);
       if (!index) throw new Error('not a filter index');
       this.index = index;
-      this.from = new Set(index.from);
-      this.was = index.was ?? {};
       return index;
     } catch {
       if (this.count) this.count.textContent = listingTexts.loadFailed;
@@ -79,12 +77,8 @@ class ListingHost implements BrowseHost {
     return Number(link.searchParams.get('page') ?? pageOfPath(link.pathname));
   }
 
-  /** The skus whose card says "from" (the index's `from`). */
-  private from: ReadonlySet<string> = new Set();
-  private was: NonNullable<ListingIndex['was']> = {};
-
   cardsHtml(products: readonly IndexedProduct[]): string {
-    return gridHtml(products, this.from, this.was);
+    return gridHtml(products, this.index ?? {});
   }
 
   perPageChosen = storePerPage;

@@ -12,7 +12,10 @@ import { $recentlyViewed, forgetViewed } from '../../features/recently-viewed/re
 import { findParts } from '../find-parts.ts';
 import { cardHtml, productToolsHtml } from './card-html.ts';
 
-/** A listing's card: picture, name (a heading under the section's), price in both VAT forms, the tools. */
+/**
+ * A listing's card: picture, name (a heading under the section's), its stars when it has reviews, price in
+ * both VAT forms, the tools.
+ */
 const cardOf = (facts: ProductFacts): string =>
   `<li class="product-card">${cardHtml({
     name: variantName(facts),
@@ -21,6 +24,7 @@ const cardOf = (facts: ProductFacts): string =>
     priceInclVat: facts.priceInclVat,
     priceExclVat: facts.priceExclVat,
     was: facts.was ?? null,
+    rating: facts.rating ?? null,
     headingLevel: 3,
   })}${productToolsHtml(facts)}</li>`;
 

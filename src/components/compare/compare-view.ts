@@ -3,7 +3,7 @@
  * one column per product (a configurable's child named by its parent and the chosen options, with its own
  * price and stock, linking to the parent's page with the choice). The head row (pinned while the table scrolls) holds each product's picture and
  * name, linked to its page; a first group of rows its price in both VAT forms (the shopper's choice shows,
- * as on cards), stock, add to cart and remove; then the compared attributes in their groups, each group
+ * as on cards), stock, its stars once any product compared has reviews, add to cart and remove; then the compared attributes in their groups, each group
  * headed by a row header over the whole width. Every row is headed by its label, the first column, which
  * stays in view as the table scrolls sideways. Rows whose values are all the same carry `data-same`, for
  * "Show differences only"; the best value of a row carries a "Best" tag, not colour alone.
@@ -13,7 +13,7 @@ import type { CompareRowGroup, CompareValue } from '../../features/compare/rows.
 import type { ProductFacts } from '../../features/product-data/facts.ts';
 import type { VariantChoice } from '../../features/variant-choice.ts';
 import { comparePageTexts as texts, productTexts } from '../../compare-strings.ts';
-import { priceHtml } from '../catalogue/card-html.ts';
+import { priceHtml, ratingHtml } from '../catalogue/card-html.ts';
 import { escapeHtml } from '../escape-html.ts';
 
 /** A product compared: its facts, and for a configurable's child the choice that adds it to the cart. */
@@ -50,9 +50,14 @@ export function addToCartFormHtml(product: Pick<ComparedProduct, 'sku' | 'name' 
   );
 }
 
+/** A rating's stars and number of reviews, as on cards; "–" read as "No reviews yet" for none. */
+const ratingCell = (product: ComparedProduct): string =>
+  product.rating ? ratingHtml(product.rating) : `<span aria-hidden="true">–</span>${hidden(texts.noReviews)}`;
+
+/** The rows every comparison has (price, stock, what shoppers rated them), then the actions (not printed). */
 function summaryRows(products: readonly ComparedProduct[]): string {
-  const row = (label: string, cell: (product: ComparedProduct) => string) =>
-    `<tr><th scope="row">${label}</th>${products.map((product) => `<td>${cell(product)}</td>`).join('')}</tr>`;
+  const row = (label: string, cell: (product: ComparedProduct) => string, action = false) =>
+    `<tr${action ? ' class="compare__action"' : ''}><th scope="row">${label}</th>${products.map((product) => `<td>${cell(product)}</td>`).join('')}</tr>`;
   return (
     `<tbody class="compare__summary">` +
     row(escapeHtml(texts.price), (product) =>
@@ -63,13 +68,18 @@ function summaryRows(products: readonly ComparedProduct[]): string {
       (product) =>
         `<span class="compare__stock compare__stock--${product.inStock ? 'in' : 'out'}">${escapeHtml(product.inStock ? productTexts.inStock : productTexts.unavailable)}</span>`,
     ) +
-    row(hidden(texts.addToCart), (product) =>
-      product.inStock ? addToCartFormHtml(product) : escapeHtml(productTexts.unavailable),
+    // Only once some product has reviews: a row of dashes says nothing.
+    (products.some((product) => product.rating) ? row(escapeHtml(texts.rating), ratingCell) : '') +
+    row(
+      hidden(texts.addToCart),
+      (product) => (product.inStock ? addToCartFormHtml(product) : escapeHtml(productTexts.unavailable)),
+      true,
     ) +
     row(
       hidden(texts.remove),
       (product) =>
         `<button type="button" class="button button--secondary compare__remove" data-remove="${escapeHtml(product.sku)}">${escapeHtml(texts.remove)}${hidden(`: ${product.name}`)}</button>`,
+      true,
     ) +
     `</tbody>`
   );

@@ -6,9 +6,10 @@
  *
  * The index's products are the matches in the engine's order, so the listing's default sort ("position")
  * is relevance; `browse` keeps that order as it is (`ranked`). Its filters are the ones the core lists
- * (the attributes Magento marks `is_filterable_in_search`, and price) narrowed to the matches: options
- * no match has are left out, and numeric filters get bands over the matches' own values, as a category
- * listing's bands are over its products'; a filter no match has a value of is left out.
+ * (the attributes Magento marks `is_filterable_in_search`, price and rating) narrowed to the matches:
+ * options no match has are left out, and numeric filters get bands over the matches' own values, as a
+ * category listing's bands are over its products'; a filter no match has a value of is left out (rating
+ * when none has reviews).
  */
 import {
   browse,
@@ -22,10 +23,12 @@ import {
 import {
   P,
   PRICE,
+  RATING,
   type ColumnValue,
   type Facet,
   type IndexedProduct,
   type ListingIndex,
+  type RatingPair,
 } from '../../features/listing/listing-index.ts';
 import { niceBands } from '../../features/listing/numbers.ts';
 import type { VatForm } from '../../features/vat/vat-state.ts';
@@ -88,7 +91,7 @@ export function canFilter(answer: Pick<SearchAnswer, 'ids' | 'total' | 'core'>):
   return files.size <= MAX_FILTERED_FILES;
 }
 
-/** The matches as a filter index, and each one's short description (the record's last field). */
+/** The matches as a filter index (their ratings its `rating`), and each one's short description. */
 export interface MatchesIndex {
   index: ListingIndex;
   summaries: Map<IndexedProduct, string>;
@@ -107,8 +110,16 @@ export function matchesIndex(
 ): MatchesIndex {
   const { columns } = core;
   const values = records.map((record) => [...record[P.values]]);
+  const rating: Record<string, RatingPair> = {};
+  for (const record of records) if (record[11]) rating[record[P.sku]] = record[11];
+  const rated = Object.keys(rating).length > 0;
   const facets: Facet[] = [];
   for (const facet of core.facets) {
+    if (facet.code === RATING) {
+      // Its values are whole stars, read from the ratings: kept as they are while any match has reviews.
+      if (rated) facets.push(facet);
+      continue;
+    }
     const column = columns.indexOf(facet.code);
     if (facet.kind === 'range') {
       const numbers = records.flatMap((record, at) => {
@@ -156,7 +167,10 @@ export function matchesIndex(
     summaries.set(product, record[10]);
     return product;
   });
-  return { index: { facets, sorts, columns: [...columns], products }, summaries };
+  return {
+    index: { facets, sorts, columns: [...columns], products, ...(rated ? { rating } : {}) },
+    summaries,
+  };
 }
 
 /**
@@ -200,9 +214,10 @@ export const isRankedPaging = (params: URLSearchParams): boolean =>
 export interface ResultsPage {
   /** The state shown, its page clamped to the last one. */
   state: BrowseState;
-  /** The page's products, and each one's short description. */
+  /** The page's products, and each one's short description and rating (the index's, by sku). */
   shown: IndexedProduct[];
   summaries: string[];
+  rating: NonNullable<ListingIndex['rating']>;
   /** Results after the filters. */
   total: number;
   pageCount: number;
@@ -217,6 +232,7 @@ export function browsePage(matches: MatchesIndex, state: BrowseState, vat: VatFo
     state: { ...state, page: result.page },
     shown: result.shown,
     summaries: result.shown.map((product) => matches.summaries.get(product) ?? ''),
+    rating: matches.index.rating ?? {},
     total: result.results.length,
     pageCount: result.pageCount,
     counts: result.counts,
@@ -239,6 +255,7 @@ export async function rankedPage(
     state: { ...DEFAULT_STATE, page, perPage: wanted.perPage },
     shown: index.products,
     summaries: index.products.map((product) => summaries.get(product) ?? ''),
+    rating: index.rating ?? {},
     total,
     pageCount,
     counts: null,

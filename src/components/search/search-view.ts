@@ -6,7 +6,7 @@
  * the price.
  */
 import { DEFAULT_STATE, stateQuery, type BrowseState } from '../../features/listing/browse.ts';
-import type { IndexedProduct, ListingIndex } from '../../features/listing/listing-index.ts';
+import { P, type IndexedProduct, type ListingIndex } from '../../features/listing/listing-index.ts';
 import type { CategoryHit } from '../../features/search/engine.ts';
 import type { PriceRange } from '../../features/search/query.ts';
 import { listingTexts, searchTexts } from '../../browser-strings.ts';
@@ -31,8 +31,15 @@ export const resultsUrl = (term: string, state: BrowseState, index: Pick<Listing
 export const resultsTitle = (term: string, page: number): string =>
   listingTexts.pageTitle(searchTexts.resultsFor(term), page);
 
-/** The result cards of a page: the listing's card, with the short description after the price. */
-export function searchCardsHtml(products: readonly IndexedProduct[], summaries: readonly string[]): string {
+/**
+ * The result cards of a page: the listing's card, with its stars when it has reviews (`rating`, by sku) and
+ * the short description after the price.
+ */
+export function searchCardsHtml(
+  products: readonly IndexedProduct[],
+  summaries: readonly string[],
+  rating: ListingIndex['rating'] = {},
+): string {
   return products
     .map((product, at) => {
       const summary = summaries[at] ?? '';
@@ -40,6 +47,7 @@ export function searchCardsHtml(products: readonly IndexedProduct[], summaries: 
         product,
         at,
         summary === '' ? '' : `<p class="search-card__summary">${escapeHtml(summary)}</p>`,
+        { rating: rating[product[P.sku]] },
       );
     })
     .join('');
@@ -127,7 +135,7 @@ export function resultsHtml(term: string, page: ResultsPage, tools: ToolsView): 
   return (
     toolbarHtml(tools) +
     `<div class="listing__body">${filtersHtml(tools)}<div class="listing__results">` +
-    `<ul class="product-grid" aria-label="${escapeHtml(searchTexts.results)}" tabindex="-1" data-grid data-item-list="search" data-item-list-name="${escapeHtml(searchTexts.results)}">${searchCardsHtml(page.shown, page.summaries)}</ul>` +
+    `<ul class="product-grid" aria-label="${escapeHtml(searchTexts.results)}" tabindex="-1" data-grid data-item-list="search" data-item-list-name="${escapeHtml(searchTexts.results)}">${searchCardsHtml(page.shown, page.summaries, page.rating)}</ul>` +
     `<p class="empty" data-no-matches${page.total > 0 ? ' hidden' : ''}>${escapeHtml(listingTexts.noMatches)}</p>` +
     `<nav class="pagination" aria-label="${escapeHtml(listingTexts.pages)}" data-pagination>${pages}</nav>` +
     `</div></div>`
@@ -139,6 +147,7 @@ export const NO_RESULTS: ResultsPage = {
   state: DEFAULT_STATE,
   shown: [],
   summaries: [],
+  rating: {},
   total: 0,
   pageCount: 1,
   counts: null,

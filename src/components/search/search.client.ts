@@ -241,6 +241,7 @@ class SearchPage {
         searchCardsHtml(
           products,
           products.map((product) => this.matches?.summaries.get(product) ?? ''),
+          this.matches?.index.rating,
         ),
       rendered: (result, state) => {
         this.parts.status.innerHTML = statusHtml(result.results.length, this.answer?.total ?? 0);

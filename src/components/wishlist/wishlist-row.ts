@@ -1,14 +1,14 @@
 /**
  * One product of the /wishlist page, cloned from Wishlist.astro's `<template data-wishlist-row>` (its
  * texts are in that markup): picture and name linking to the product page (when the product has facts:
- * features/product-data), its price in both VAT forms (the page shows the chosen one), its stock, then
- * "Add to basket" (left out when the product is known to be out of stock, as on its page) and "Remove",
- * each naming the product for screen readers. A product Magento lists but the facts do not know (no page
+ * features/product-data), its stars when it has reviews (as on cards), its price in both VAT forms (the
+ * page shows the chosen one), its stock, then "Add to basket" (left out when the product is known to be
+ * out of stock, as on its page) and "Remove", each naming the product for screen readers. A product Magento lists but the facts do not know (no page
  * in this build) shows the name Magento gave, or its sku, and no price or stock.
  */
 import { linePicture } from '../line-product.ts';
 import type { ProductFacts } from '../../features/product-data/facts.ts';
-import { priceHtml } from '../catalogue/card-html.ts';
+import { priceHtml, ratingHtml } from '../catalogue/card-html.ts';
 
 export interface WishlistEntry {
   sku: string;
@@ -30,6 +30,9 @@ export function wishlistRow(template: HTMLTemplateElement, entry: WishlistEntry)
   for (const after of row.querySelectorAll('[data-name-after]')) after.textContent = `: ${entry.name}`;
   if (facts) find('[data-product]')?.setAttribute('href', facts.href);
   if (facts?.image) find('[data-picture]')?.replaceWith(linePicture(facts.image.file));
+  const rating = find('[data-rating]');
+  if (facts?.rating) rating?.insertAdjacentHTML('afterend', ratingHtml(facts.rating));
+  rating?.remove();
   const prices = facts ? priceHtml(facts.priceInclVat, facts.priceExclVat, false, facts.was ?? null) : '';
   const price = find('[data-price]');
   if (prices && price) price.innerHTML = prices;

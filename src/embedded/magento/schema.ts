@@ -477,5 +477,4 @@ CREATE TABLE IF NOT EXISTS rating_option_vote (
   value INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS rating_option_vote_review ON rating_option_vote (review_id, rating_id, percent);
-CREATE INDEX IF NOT EXISTS rating_option_vote_option ON rating_option_vote (option_id);
 `;

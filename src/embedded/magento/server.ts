@@ -17,9 +17,9 @@ import { generateCatalogue } from './seed/catalogue.ts';
 import { copyDemoBlockPictures, ensureDemoCmsBlocks } from './seed/cms-blocks.ts';
 import { writeProductImages } from './seed/images.ts';
 import { ensureDemoSalesRules } from './seed/sales-rules.ts';
+import { ensureDemoReviews } from './seed/reviews.ts';
 import { isSeeded, seedDatabase } from './seed/seed-database.ts';
 import { magentoDate } from './db.ts';
-import { ensureRatings } from './reviews/ratings.ts';
 import { checkReviewSettings, DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from './reviews/settings.ts';
 import type { OnSaved } from './saved.ts';
 import { systemClock, type Clock } from '../../config/clock.ts';
@@ -84,9 +84,10 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
       `Seeded ${catalogue.products.length} demo products in ${Math.round(performance.now() - started)} ms`,
     );
   }
-  // A database seeded before discount codes or CMS blocks existed gets the demo ones now.
+  // A database seeded before discount codes, CMS blocks or reviews existed gets the demo ones now.
   ensureDemoSalesRules(db, magentoDate());
-  ensureRatings(db);
+  const reviews = ensureDemoReviews(db, new Date((config.clock ?? systemClock).now()));
+  if (reviews) config.log?.(`Wrote ${reviews.reviews} demo reviews of ${reviews.products} products`);
   const blocks = ensureDemoCmsBlocks(db, magentoDate());
   if (blocks.length > 0) config.log?.(`Created ${blocks.length} demo CMS blocks: ${blocks.join(', ')}`);
   await copyBlockPictures(config);

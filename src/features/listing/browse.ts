@@ -7,18 +7,29 @@
  * filter's counts are what each of its values would give with the other filters as they are (so a
  * checked value's neighbours still show what adding them would bring); a value that would give nothing
  * counts 0. Unavailable products go last in every order. Prices are filtered and sorted in the form the
- * shopper reads them (incl or excl VAT).
+ * shopper reads them (incl or excl VAT), ratings as the cards read them ("4 stars & up" holds the cards
+ * that say "Rated 4 out of 5" or more).
  */
+import { starsOf } from '../../review-strings.ts';
 import type { VatForm } from '../vat/vat-state.ts';
-import { P, PRICE, type Facet, type IndexedProduct, type ListingIndex } from './listing-index.ts';
+import {
+  P,
+  PRICE,
+  RATING,
+  type Facet,
+  type IndexedProduct,
+  type ListingIndex,
+  type RatingPair,
+} from './listing-index.ts';
+import { DEFAULT_PAGE_SIZE, isPageSize } from './page-size.ts';
 
-/** The spec's page size, and the larger ones a shopper may choose. */
-export const PAGE_SIZES = [12, 24, 48] as const;
-export const DEFAULT_PAGE_SIZE = 12;
+export { DEFAULT_PAGE_SIZE, isPageSize, PAGE_SIZES } from './page-size.ts';
 
 /** Built-in sorts, by URL key; attribute sorts are `{code}-asc`. */
 export const BUILT_IN_SORTS = ['position', 'price-asc', 'price-desc', 'name-asc', 'newest'] as const;
 export const DEFAULT_SORT = 'position';
+/** Highest rated first: offered where the rating filter is (some product has reviews). */
+export const RATING_SORT = 'rating';
 
 export interface BrowseState {
   sort: string;
@@ -47,14 +58,12 @@ export const facetKeys = (facet: Facet): string[] =>
 /** The sort key of an attribute Magento marks `used_for_sort_by`: ascending by its value. */
 export const attributeSortKey = (code: string): string => `${code}-asc`;
 
-/** Every sort key the index offers, built-in first. */
-export const sortKeys = (index: Pick<ListingIndex, 'sorts'>): string[] => [
+/** Every sort key the index offers, built-in first, then by rating when any product has reviews. */
+export const sortKeys = (index: Pick<ListingIndex, 'sorts' | 'facets'>): string[] => [
   ...BUILT_IN_SORTS,
+  ...(index.facets.some((facet) => facet.code === RATING) ? [RATING_SORT] : []),
   ...index.sorts.map((sort) => attributeSortKey(sort.code)),
 ];
-
-/** One of the page sizes a shopper may choose. */
-export const isPageSize = (size: number): boolean => (PAGE_SIZES as readonly number[]).includes(size);
 
 const RESERVED = new Set(['sort', 'page', 'per', 'in_stock']);
 
@@ -120,13 +129,23 @@ export const inBand = (value: number, [from, to]: readonly [number, number], las
 const shownPrice = (product: IndexedProduct, vat: VatForm): number | null =>
   vat === 'excl' ? product[P.exclVat] : product[P.inclVat];
 
-/** Indexes of a facet's values (options or bands) that the product has. */
+/**
+ * Indexes of a facet's values (options or bands) that the product has. `rating` is the product's (the
+ * index's `rating`): a product rated 4.2 has "3 stars & up" as well as "4 stars & up", so checking
+ * either finds it, and each value counts every product at or above it.
+ */
 export function valueIndexes(
   product: IndexedProduct,
   facet: Facet,
   column: number,
   vat: VatForm = 'incl',
+  rating?: RatingPair,
 ): number[] {
+  if (facet.code === RATING && facet.kind === 'options') {
+    // The stars as the card reads them ("Rated 4 out of 5" for 79 %), so the card and the filter agree.
+    const stars = rating ? Number(starsOf(rating[0])) : 0;
+    return facet.options.flatMap(([key], at) => (stars >= Number(key) ? [at] : []));
+  }
   if (facet.kind === 'range') {
     const value = facet.code === PRICE ? shownPrice(product, vat) : product[P.values][column];
     if (typeof value !== 'number') return [];
@@ -173,8 +192,24 @@ function byValue(read: (product: IndexedProduct) => unknown, direction: 1 | -1):
   };
 }
 
-function comparator(sort: string, index: Pick<ListingIndex, 'columns'>, vat: VatForm): Compare | null {
+/** Highest average first, more reviews first among equals, products without reviews last. */
+function byRating(ratings: NonNullable<ListingIndex['rating']>): Compare {
+  const read = (product: IndexedProduct): RatingPair => ratings[product[P.sku]] ?? [-1, 0];
+  return (a, b) => {
+    const [x, xCount] = read(a);
+    const [y, yCount] = read(b);
+    return y - x || yCount - xCount;
+  };
+}
+
+function comparator(
+  sort: string,
+  index: Pick<ListingIndex, 'columns' | 'rating'>,
+  vat: VatForm,
+): Compare | null {
   switch (sort) {
+    case RATING_SORT:
+      return byRating(index.rating ?? {});
     case 'price-asc':
       return byValue((p) => shownPrice(p, vat), 1);
     case 'price-desc':
@@ -202,7 +237,7 @@ export interface BrowseOptions {
 export function sortProducts(
   products: readonly IndexedProduct[],
   sort: string,
-  index: Pick<ListingIndex, 'columns'>,
+  index: Pick<ListingIndex, 'columns' | 'rating'>,
   vat: VatForm = 'incl',
   options: BrowseOptions = {},
 ): IndexedProduct[] {
@@ -227,7 +262,7 @@ export function browse(
   vat: VatForm = 'incl',
   options: BrowseOptions = {},
 ): Browsed {
-  const { facets, columns } = index;
+  const { facets, columns, rating = {} } = index;
   const columnOf = facets.map((facet) => columns.indexOf(facet.code));
   const chosen = facets.map((facet) => {
     const keys = new Set(state.filters[facet.code] ?? []);
@@ -239,7 +274,8 @@ export function browse(
   };
   const matching: IndexedProduct[] = [];
   for (const product of index.products) {
-    const has = facets.map((facet, f) => valueIndexes(product, facet, columnOf[f] ?? -1, vat));
+    const rated = rating[product[P.sku]];
+    const has = facets.map((facet, f) => valueIndexes(product, facet, columnOf[f] ?? -1, vat, rated));
     const failing = facets.flatMap((_, f) => {
       const wanted = chosen[f] ?? [];
       return wanted.length === 0 || wanted.some((at) => has[f]?.includes(at)) ? [] : [f];

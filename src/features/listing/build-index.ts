@@ -12,14 +12,17 @@
  */
 import { toW3cDate } from '../../catalogue/seo.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
+import { ratingToolTexts } from '../../listing-strings.ts';
 import { niceBands, niceStep, parseNumber, splitUnit } from './numbers.ts';
 import {
   PRICE,
+  RATING,
   type AttributeSort,
   type ColumnValue,
   type Facet,
   type IndexedProduct,
   type ListingIndex,
+  type RatingPair,
 } from './listing-index.ts';
 
 export { niceBands, niceStep, parseNumber, splitUnit };
@@ -30,8 +33,25 @@ export interface ValueProblem {
   value: string;
 }
 
-/** Magento's own sorts and filters the listing offers in its own way (price bands, name and price sorts). */
-const BUILT_IN = new Set(['name', 'price', 'sku']);
+/**
+ * Magento's own sorts and filters the listing offers in its own way (price bands, name and price sorts),
+ * and the URL key of the listing's own rating filter, which an attribute of that code would clash with.
+ */
+const BUILT_IN = new Set(['name', 'price', 'sku', RATING]);
+
+/** The rating filter's values, best first: "4 stars & up" … "1 star & up". */
+const RATING_STEPS = [4, 3, 2, 1];
+
+/**
+ * The rating filter, when some product has reviews: whole stars and up (its keys the stars, so
+ * `?rating=4`). Its values read the index's `rating`, not a column (browse.ts `valueIndexes`).
+ */
+const ratingFacet = (): Facet => ({
+  kind: 'options',
+  code: RATING,
+  label: ratingToolTexts.filter,
+  options: RATING_STEPS.map((stars) => [String(stars), ratingToolTexts.starsAndUp(stars)]),
+});
 const NUMERIC_INPUTS = new Set(['price', 'weight']);
 const NUMERIC_BACKENDS = new Set(['decimal', 'int']);
 const OPTION_INPUTS = new Set(['select', 'multiselect', 'boolean']);
@@ -170,11 +190,22 @@ export function buildListingIndex(
   const priceAttribute = attributes.find((attribute) => attribute.code === PRICE);
   const prices = products.flatMap((product) => (product.priceInclVat === null ? [] : [product.priceInclVat]));
   const priceBands = niceBands(prices);
+  const pricePosition = priceAttribute?.filterable ? priceAttribute.position : -1;
   if (priceBands.length > 0)
     facets.push({
       facet: { kind: 'range', code: PRICE, label: 'Price', unit: '£', bands: priceBands },
-      position: priceAttribute?.filterable ? priceAttribute.position : -1,
+      position: pricePosition,
     });
+  const rating = Object.fromEntries(
+    products.flatMap((product): [string, RatingPair][] =>
+      product.rating && product.rating.count > 0
+        ? [[product.sku, [product.rating.percent, product.rating.count]]]
+        : [],
+    ),
+  );
+  const rated = Object.keys(rating).length > 0;
+  // Beside price, wherever the merchandiser put price.
+  if (rated) facets.push({ facet: ratingFacet(), position: pricePosition + 0.5 });
   for (const attribute of attributes) {
     if (!attribute.filterable || BUILT_IN.has(attribute.code)) continue;
     const built = isNumeric(attribute)
@@ -203,6 +234,7 @@ export function buildListingIndex(
   return {
     ...(from.length > 0 ? { from } : {}),
     ...(Object.keys(was).length > 0 ? { was } : {}),
+    ...(rated ? { rating } : {}),
     facets: facets.sort((a, b) => a.position - b.position).map(({ facet }) => facet),
     sorts,
     columns: columns.map((column) => column.code),

@@ -56,6 +56,9 @@ export type IndexedProduct = [
 
 export type ColumnValue = number | number[] | string | null;
 
+/** A rated product's `[percent, count]`: Magento's `rating_summary` (0–100) and `review_count`. */
+export type RatingPair = [percent: number, count: number];
+
 export interface ListingIndex {
   /** Filters in the order shown (price first unless the merchandiser placed it elsewhere). */
   facets: Facet[];
@@ -74,10 +77,22 @@ export interface ListingIndex {
    * the sale price ("Was £X"); absent when none is.
    */
   was?: Record<string, [number | null, number | null]>;
+  /**
+   * The ratings of the products with reviews, by sku (`[percent, count]`), drawn as stars on their cards
+   * and read by the rating sort and filter; absent when none has any. Products without reviews are left
+   * out: most have none, and every byte here is fetched by every shopper who sorts or filters.
+   */
+  rating?: Record<string, RatingPair>;
 }
 
 /** The facet code of the price filter, which reads the product's price rather than a column. */
 export const PRICE = 'price';
+
+/**
+ * The facet code of the rating filter, which reads the index's `rating` rather than a column: an options
+ * facet whose keys are whole stars (`4`: "4 stars & up"), and a product has every key up to its stars.
+ */
+export const RATING = 'rating';
 
 /** Field positions of `IndexedProduct`, for readable access. */
 export const P = {
@@ -125,12 +140,17 @@ function isProduct(value: unknown, columns: number): value is IndexedProduct {
   );
 }
 
-function isWas(value: unknown): value is NonNullable<ListingIndex['was']> {
-  if (typeof value !== 'object' || value === null || isArray(value)) return false;
-  return Object.values(value).every(
-    (prices) => isArray(prices) && prices.length === 2 && prices.every(isNumberOrNull),
-  );
-}
+/** A map by sku whose every value is a pair passing `each` (the index's `was` and `rating`). */
+const isPairs =
+  <T>(each: (value: unknown) => boolean) =>
+  (value: unknown): value is Record<string, T> =>
+    typeof value === 'object' &&
+    value !== null &&
+    !isArray(value) &&
+    Object.values(value).every((pair) => isArray(pair) && pair.length === 2 && pair.every(each));
+
+const isWas = isPairs<[number | null, number | null]>(isNumberOrNull);
+const isRating = isPairs<RatingPair>((n) => typeof n === 'number');
 
 /** The index in a fetched file, or null when it is not one (then the page stays as pre-rendered). */
 export function parseListingIndex(data: unknown): ListingIndex | null {
@@ -141,9 +161,10 @@ export function parseListingIndex(data: unknown): ListingIndex | null {
   if (!isArray(sorts) || !sorts.every((s) => isString((s as AttributeSort).code))) return null;
   if (!isArray(columns) || !columns.every(isString)) return null;
   if (!isArray(products) || !products.every((p) => isProduct(p, columns.length))) return null;
-  const { from, was } = index;
+  const { from, was, rating } = index;
   if (from !== undefined && !(isArray(from) && from.every(isString))) return null;
   if (was !== undefined && !isWas(was)) return null;
+  if (rating !== undefined && !isRating(rating)) return null;
   return {
     facets,
     sorts: sorts as AttributeSort[],
@@ -151,5 +172,6 @@ export function parseListingIndex(data: unknown): ListingIndex | null {
     products,
     ...(from ? { from } : {}),
     ...(was ? { was } : {}),
+    ...(rating ? { rating } : {}),
   };
 }

@@ -116,6 +116,9 @@ function workOutFacts(
     ...(product.wasInclVat !== null || product.wasExclVat !== null
       ? { was: { inclVat: product.wasInclVat, exclVat: product.wasExclVat } }
       : {}),
+    ...(product.rating && product.rating.count > 0
+      ? { rating: { percent: product.rating.percent, count: product.rating.count } }
+      : {}),
     inStock: product.inStock,
     kind: kind ? { id: kind.id, name: kind.name } : null,
     specs,
@@ -137,8 +140,9 @@ function optionalVariants(index: CatalogueIndex, product: Product): Pick<Product
 
 /**
  * The facts of a configurable's child, which has no page: its own price, stock, model number, tiers and
- * specifications, the parent's picture and kind where it has none, and a link to the parent's page
- * (`parentHref`, which is `/{url key}`) with it chosen.
+ * specifications, the parent's picture, kind and rating where it has none (shoppers review the product
+ * they see, the parent), and a link to the parent's page (`parentHref`, which is `/{url key}`) with it
+ * chosen.
  */
 export function childFacts(
   index: CatalogueIndex,
@@ -155,11 +159,13 @@ export function childFacts(
     return value ? [{ code: attribute.code, label: attribute.label, value: value.label }] : [];
   });
   const parentFacts = productFacts(index, parent, parentHref);
+  const rating = own.rating ?? parentFacts.rating;
   return {
     ...own,
     href: variantHref(parent.urlKey, configurable.attributes, variant),
     image: own.image ?? parentFacts.image,
     kind: own.kind ?? parentFacts.kind,
+    ...(rating ? { rating } : {}),
     parent: { sku: parent.sku, name: parent.name, options },
   };
 }

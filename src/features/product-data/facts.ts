@@ -20,6 +20,7 @@ import {
   optional,
   type Reader,
 } from '../../magento/wire/reader.ts';
+import type { Rating } from '../../catalogue/types.ts';
 import { productDataShard, productDataUrl } from './files.ts';
 
 export interface ProductFacts {
@@ -34,6 +35,8 @@ export interface ProductFacts {
   priceExclVat: number | null;
   /** The regular price while a sale price applies ("Was £X"); absent otherwise. */
   was?: FactsWas;
+  /** What shoppers rated it (its stars on cards and in compare); absent while it has no reviews. */
+  rating?: Rating;
   inStock: boolean;
   /** What kind of product it is: the listing category it is first assigned to; null when none. */
   kind: { id: number; name: string } | null;
@@ -231,19 +234,29 @@ function readWas(value: unknown): FactsWas | undefined {
     : { inclVat: inclVat ?? null, exclVat: exclVat ?? null };
 }
 
+function readRating(value: unknown): Rating | undefined {
+  if (!isRecord(value)) return undefined;
+  const percent = asNumber(value['percent']);
+  const count = asNumber(value['count']);
+  return percent === undefined || count === undefined ? undefined : { percent, count };
+}
+
 /** The optional parts of a product's facts, each left out when absent; undefined when one is malformed. */
 function readExtras(
   value: Record<string, unknown>,
-): Pick<ProductFacts, 'model' | 'tierPrices' | 'variants' | 'parent' | 'was'> | undefined {
+): Pick<ProductFacts, 'model' | 'tierPrices' | 'variants' | 'parent' | 'was' | 'rating'> | undefined {
   const was = optional(value['was'], readWas);
+  const rating = optional(value['rating'], readRating);
   const model = optional(value['model'], asString);
   const tierPrices = optional(value['tierPrices'], (tiers) => asListOf(tiers, readTier));
   const variants = optional(value['variants'], readVariants);
   const parent = optional(value['parent'], readParent);
   if (model === BAD || tierPrices === BAD || variants === BAD || parent === BAD || was === BAD)
     return undefined;
+  if (rating === BAD) return undefined;
   return {
     ...(was ? { was } : {}),
+    ...(rating ? { rating } : {}),
     ...(model ? { model } : {}),
     ...(tierPrices && tierPrices.length > 0 ? { tierPrices } : {}),
     ...(variants ? { variants } : {}),

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { metaDescription } from '../../catalogue/seo.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
 import { buildListingIndex } from '../listing/build-index.ts';
+import { P } from '../listing/listing-index.ts';
 import { keyedParts } from '../../catalogue/kept-parts.ts';
 import {
   indexPath,
@@ -167,12 +168,11 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
         shards.get(start / size, inputs, () => ({
           v,
           i: start / size,
-          d: listing.products
-            .slice(start, start + size)
-            .map((row, at): SearchRecord => [
-              ...row,
-              metaDescription(shown[at]?.shortDescription ?? '', SUMMARY_MAX),
-            ]),
+          d: listing.products.slice(start, start + size).map((row, at): SearchRecord => {
+            const summary = metaDescription(shown[at]?.shortDescription ?? '', SUMMARY_MAX);
+            const rating = listing.rating?.[row[P.sku]];
+            return rating ? [...row, summary, rating] : [...row, summary];
+          }),
         })),
       );
     }

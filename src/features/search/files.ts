@@ -30,7 +30,7 @@
  * The files are our own build output, yet still data arriving over the wire: each is checked by hand
  * (no zod in the browser's bundle).
  */
-import type { AttributeSort, Facet, IndexedProduct } from '../listing/listing-index.ts';
+import type { AttributeSort, Facet, IndexedProduct, RatingPair } from '../listing/listing-index.ts';
 
 export const SEARCH_DATA = '/search/data';
 
@@ -161,8 +161,11 @@ export interface WordsFile {
   f: number[];
 }
 
-/** A product record: the listing's product tuple and the short description a result card shows. */
-export type SearchRecord = [...IndexedProduct, summary: string];
+/**
+ * A product record: the listing's product tuple, the short description a result card shows and, only for
+ * a product with reviews, its rating `[percent, count]` (the stars on its card; the rating sort and filter).
+ */
+export type SearchRecord = [...IndexedProduct, summary: string, rating?: RatingPair];
 
 export interface RecordShard {
   v: string;
@@ -300,7 +303,8 @@ export function decodeRecordShard(data: unknown, shard: number, v: string): Reco
       list.every(
         (record) =>
           Array.isArray(record) &&
-          record.length === 11 &&
+          (record.length === 11 ||
+            (record.length === 12 && isNumbers(record[11]) && record[11].length === 2)) &&
           typeof record[0] === 'string' &&
           typeof record[1] === 'string' &&
           typeof record[2] === 'string' &&

@@ -129,3 +129,26 @@ describe('a compared product on sale', () => {
     expect(html.match(/Was/g)).toHaveLength(2);
   });
 });
+
+describe('compared products with reviews', () => {
+  it('show a row of stars once any has reviews, "–" read as "No reviews yet" for one without', () => {
+    const rated = [facts('A', {}, { rating: { percent: 84, count: 12 } }), facts('B', {})];
+    const html = compareTableHtml(rated, compareRows(sheet, rated), 'caption-id');
+    const row = html.split('<tr').find((tr) => tr.includes('<th scope="row">Rating</th>')) ?? '';
+    const cells = [...row.matchAll(/<td>(.*?)<\/td>/g)].map((match) => match[1]);
+    expect(cells).toEqual([
+      '<p class="rating"><span class="stars" style="--r:84%" role="img" aria-label="Rated 4.2 out of 5"></span>12<span class="visually-hidden"> reviews</span></p>',
+      '<span aria-hidden="true">–</span><span class="visually-hidden">No reviews yet</span>',
+    ]);
+    // After price and stock, before the actions, which a printed sheet leaves out.
+    expect(html.indexOf('>Rating</th>')).toBeGreaterThan(html.indexOf('>Stock</th>'));
+    expect(html).toMatch(
+      /<tr class="compare__action"><th scope="row"><span class="visually-hidden">Add to cart/,
+    );
+  });
+
+  it('have no rating row when none has reviews', () => {
+    const unrated = [facts('A', {}), facts('B', {})];
+    expect(compareTableHtml(unrated, compareRows(sheet, unrated), 'caption-id')).not.toContain('Rating');
+  });
+});

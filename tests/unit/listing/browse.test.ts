@@ -233,3 +233,78 @@ describe('the URL as the state', () => {
     expect(isPlainPaging(state({ filters: { power_source: ['mains'] } }))).toBe(false);
   });
 });
+
+describe('by rating', () => {
+  const ratingFacet = {
+    kind: 'options' as const,
+    code: 'rating',
+    label: 'Rating',
+    options: [
+      ['4', '4 stars & up'],
+      ['3', '3 stars & up'],
+      ['2', '2 stars & up'],
+      ['1', '1 star & up'],
+    ] as [string, string][],
+  };
+  /**
+   * R1 4.5 stars of 2 reviews, R2 4.5 of 10, R3 3.95 (reads "Rated 4 out of 5"), R4 2 stars, R5 none, and
+   * R6 5 stars but unavailable; all in the merchandiser's order R5, R4, R3, R6, R1, R2.
+   */
+  const rated: ListingIndex = {
+    facets: [index.facets[0] ?? ratingFacet, ratingFacet],
+    sorts: [],
+    columns: [],
+    products: [
+      row('R5', 100, 1, 1, null, null),
+      row('R4', 100, 1, 1, null, null),
+      row('R3', 100, 1, 1, null, null),
+      row('R6', 100, 0, 1, null, null),
+      row('R1', 100, 1, 1, null, null),
+      row('R2', 100, 1, 1, null, null),
+    ].map((product) => [...product.slice(0, 9), []] as unknown as IndexedProduct),
+    rating: { R1: [90, 2], R2: [90, 10], R3: [79, 4], R4: [40, 1], R6: [100, 1] },
+  };
+
+  it('sorts the highest average first, more reviews first among equals, unrated last, unavailable after all', () => {
+    expect(skus(sortProducts(rated.products, 'rating', rated))).toEqual(['R2', 'R1', 'R3', 'R4', 'R5', 'R6']);
+    expect(skus(browse(rated, state({ sort: 'rating' })).results)).toEqual([
+      'R2',
+      'R1',
+      'R3',
+      'R4',
+      'R5',
+      'R6',
+    ]);
+  });
+
+  it('filters whole stars and up, as the cards read the stars, and counts each value with the other filters', () => {
+    expect(skus(browse(rated, state({ filters: { rating: ['4'] } })).results)).toEqual([
+      'R3',
+      'R1',
+      'R2',
+      'R6',
+    ]);
+    expect(skus(browse(rated, state({ filters: { rating: ['2'] } })).results)).toEqual([
+      'R4',
+      'R3',
+      'R1',
+      'R2',
+      'R6',
+    ]);
+    // "4 stars & up" and "2 stars & up" together are "2 stars & up".
+    expect(browse(rated, state({ filters: { rating: ['4', '2'] } })).results).toHaveLength(5);
+    const { counts } = browse(rated, state({ filters: { rating: ['4'] } }));
+    expect(counts.facets['rating']).toEqual([4, 4, 5, 5]);
+    expect(counts.inStock).toBe(3);
+    // Another filter narrows the counts: in stock only leaves R6 out.
+    expect(browse(rated, state({ inStock: true })).counts.facets['rating']).toEqual([3, 3, 4, 4]);
+  });
+
+  it('offers the rating sort only where the rating filter is, and keeps both in the URL', () => {
+    const read = parseState(new URLSearchParams('?sort=rating&rating=4'), rated);
+    expect(read).toEqual(state({ sort: 'rating', filters: { rating: ['4'] } }));
+    expect(stateQuery(read, rated.facets)).toBe('?sort=rating&rating=4');
+    // A listing without reviews has neither: the link shows its default view.
+    expect(parseState(new URLSearchParams('?sort=rating&rating=4'), index)).toEqual(DEFAULT_STATE);
+  });
+});

@@ -11,7 +11,8 @@ import { P, parseListingIndex } from '../../../src/features/listing/listing-inde
 import type { CatalogueAttribute } from '../../../src/catalogue/types.ts';
 import { pricedAt } from '../../../src/catalogue/special-prices.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';
-import { gridHtml } from '../../../src/components/catalogue/listing-view.ts';
+import { filtersHtml, gridHtml, toolbarHtml } from '../../../src/components/catalogue/listing-view.ts';
+import { browse, DEFAULT_STATE } from '../../../src/features/listing/browse.ts';
 import { product, shampooProducts, VOLUME } from '../catalogue/fixtures.ts';
 
 const attribute = (overrides: Partial<CatalogueAttribute> & Pick<CatalogueAttribute, 'code'>) => ({
@@ -156,7 +157,7 @@ describe('a configurable product in a listing', () => {
     ]);
     expect(index.from).toEqual(['CS']);
     expect(parseListingIndex(JSON.parse(JSON.stringify(index)))?.from).toEqual(['CS']);
-    const grid = gridHtml(index.products, new Set(index.from));
+    const grid = gridHtml(index.products, index);
     expect(grid).toContain('from £9.99');
     expect(grid).not.toContain('from £12.00');
   });
@@ -185,7 +186,7 @@ describe('a product on sale in a listing', () => {
     expect(index.was).toEqual({ SALE: [120, 100] });
     const read = parseListingIndex(JSON.parse(JSON.stringify(index)));
     expect(read?.was).toEqual({ SALE: [120, 100] });
-    const grid = gridHtml(index.products, new Set(), read?.was);
+    const grid = gridHtml(index.products, read ?? {});
     const [saleCard, fullCard] = grid.split('<li class="product-card">').slice(1);
     expect(saleCard).toContain(
       '<span class="vat-incl">£90.00 <span class="product-card__vat">incl VAT</span> <span class="price-was">Was <del>£120.00</del></span></span>',
@@ -202,5 +203,75 @@ describe('a product on sale in a listing', () => {
   it('refuses an index whose "was" prices are not pairs of numbers', () => {
     const index = buildListingIndex([product({ sku: 'A' })], [], new Map());
     expect(parseListingIndex({ ...index, was: { A: ['£1'] } })).toBeNull();
+  });
+});
+
+describe('products with reviews in a listing', () => {
+  const rated = product({ sku: 'RATED', rating: { percent: 84, count: 12 } });
+  const unrated = product({ sku: 'UNRATED' });
+  // A rating read before any review was approved: no stars, and nothing in the index.
+  const none = product({ sku: 'NONE', rating: { percent: 0, count: 0 } });
+
+  it('carries the ratings of the rated products only, by sku, and draws their stars on their cards', () => {
+    const index = buildListingIndex([rated, unrated, none], [], new Map());
+    expect(index.rating).toEqual({ RATED: [84, 12] });
+    const read = parseListingIndex(JSON.parse(JSON.stringify(index)));
+    expect(read?.rating).toEqual({ RATED: [84, 12] });
+    const [ratedCard, unratedCard, noneCard] = gridHtml(index.products, read ?? {})
+      .split('<li class="product-card">')
+      .slice(1);
+    expect(ratedCard).toContain(
+      '<p class="rating"><span class="stars" style="--r:84%" role="img" aria-label="Rated 4.2 out of 5"></span>12<span class="visually-hidden"> reviews</span></p>',
+    );
+    // The stars come between the name and the price, as on the pre-rendered cards.
+    expect(ratedCard?.indexOf('class="rating"')).toBeGreaterThan(
+      ratedCard?.indexOf('product-card__name') ?? 0,
+    );
+    expect(ratedCard?.indexOf('class="rating"')).toBeLessThan(ratedCard?.indexOf('£149.99') ?? 0);
+    expect(unratedCard).not.toContain('rating');
+    expect(noneCard).not.toContain('rating');
+  });
+
+  it('has no ratings, rating filter or rating sort when no product has a review', () => {
+    const index = buildListingIndex([unrated, none], [], new Map());
+    expect(index).not.toHaveProperty('rating');
+    expect(index.facets.map((facet) => facet.code)).toEqual(['price']);
+    const tools = { index, state: DEFAULT_STATE, counts: browse(index, DEFAULT_STATE).counts, total: 2 };
+    expect(toolbarHtml(tools)).not.toContain('Rating');
+    expect(filtersHtml(tools)).not.toContain('Rating');
+  });
+
+  it('offers the rating filter beside price, whole stars and up with their counts, and the rating sort', () => {
+    const power = attribute({ code: 'power_w', position: 1 });
+    // A shop attribute of the code the rating filter's URL key takes is not a filter of its own.
+    const clash = attribute({ code: 'rating', input: 'select', position: 2 });
+    const withPower = [rated, unrated].map((p) => ({ ...p, technicalData: [spec('power_w', '1800')] }));
+    const index = buildListingIndex(withPower, [clash, power], new Map());
+    expect(index.facets.map((facet) => facet.code)).toEqual(['price', 'rating', 'power_w']);
+    expect(index.facets[1]).toEqual({
+      kind: 'options',
+      code: 'rating',
+      label: 'Rating',
+      options: [
+        ['4', '4 stars & up'],
+        ['3', '3 stars & up'],
+        ['2', '2 stars & up'],
+        ['1', '1 star & up'],
+      ],
+    });
+    const tools = { index, state: DEFAULT_STATE, counts: browse(index, DEFAULT_STATE).counts, total: 2 };
+    expect(toolbarHtml(tools)).toContain('<option value="rating">Rating: high to low</option>');
+    const filters = filtersHtml(tools);
+    expect(filters).toContain('<legend>Rating</legend>');
+    expect(filters).toContain(
+      '<label for="filter-rating-4">4 stars &#38; up <span class="facet__count" data-count>1</span></label>',
+    );
+  });
+
+  it('refuses an index whose ratings are not pairs of numbers', () => {
+    const index = buildListingIndex([rated], [], new Map());
+    expect(parseListingIndex({ ...index, rating: { RATED: [84] } })).toBeNull();
+    expect(parseListingIndex({ ...index, rating: { RATED: ['84', 12] } })).toBeNull();
+    expect(parseListingIndex({ ...index, rating: [[84, 12]] })).toBeNull();
   });
 });

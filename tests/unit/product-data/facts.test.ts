@@ -76,6 +76,38 @@ describe('product facts', () => {
       expect(productFactsReader.safeParse(bad).success).toBe(false);
   });
 
+  it('carry the rating of a product with reviews only, read back as written', () => {
+    const rated = { ...washer, rating: { percent: 84, count: 12 } };
+    const facts = productFacts(indexCatalogue(catalogue([rated])), rated, '/pw-2000');
+    expect(facts.rating).toEqual({ percent: 84, count: 12 });
+    expect(productFactsReader.safeParse(JSON.parse(JSON.stringify(facts)))).toEqual({
+      success: true,
+      data: facts,
+    });
+    expect(productFactsReader.safeParse({ ...facts, rating: { percent: '84', count: 12 } }).success).toBe(
+      false,
+    );
+    const none = { ...washer, rating: { percent: 0, count: 0 } };
+    expect(productFacts(indexCatalogue(catalogue([none])), none, '/pw-2000')).not.toHaveProperty('rating');
+    expect(productFacts(index(), washer, '/pw-2000')).not.toHaveProperty('rating');
+  });
+
+  it("change only the rated product's entry when its rating changes, so only its file is written again", () => {
+    const washers = ['PW-1', 'PW-2', 'PW-3', 'PW-4'].map((sku) => product({ sku, categoryIds: [24] }));
+    const entries = (percent: number) => {
+      const index = indexCatalogue(
+        catalogue(washers.map((p) => (p.sku === 'PW-3' ? { ...p, rating: { percent, count: 2 } } : p))),
+      );
+      const all = allFacts(index, index.pages, new Map(washers.map((p) => [p.sku, `/${p.urlKey}`])));
+      return new Map([...all].map(([sku, facts]) => [sku, JSON.stringify(facts)]));
+    };
+    const before = entries(80);
+    const after = entries(90);
+    expect([...after].filter(([sku, facts]) => before.get(sku) !== facts).map(([sku]) => sku)).toEqual([
+      'PW-3',
+    ]);
+  });
+
   it('are found from the sku alone, spread over every file', () => {
     expect(productDataShard('PW-2000')).toBe(productDataShard('PW-2000'));
     const used = new Set<number>();
@@ -177,6 +209,19 @@ describe('the facts of a configurable product and its children', () => {
       },
     });
     expect(shop().entries.get('CS-10L')).toMatchObject({ inStock: false, href: '/car-shampoo?volume=10-l' });
+  });
+
+  it("give each child its parent's rating, the product shoppers reviewed", () => {
+    const products = withVariants(shampooProducts()).map((one) =>
+      one.sku === 'CS' ? { ...one, rating: { percent: 90, count: 7 } } : one,
+    );
+    const catalogueIndex = indexCatalogue(catalogue(products));
+    const parent = catalogueIndex.bySku.get('CS');
+    if (!parent) throw new Error('no parent');
+    const entries = allFacts(catalogueIndex, [parent], new Map([['CS', '/car-shampoo']]));
+    expect(entries.get('CS')?.rating).toEqual({ percent: 90, count: 7 });
+    expect(entries.get('CS-5L')?.rating).toEqual({ percent: 90, count: 7 });
+    expect(shop().entries.get('CS-5L')).not.toHaveProperty('rating');
   });
 
   it('carry only the ALL GROUPS tier prices, fewest first', () => {

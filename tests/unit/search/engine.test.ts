@@ -10,7 +10,13 @@ import {
   type SearchListing,
 } from '../../../src/features/search/build.ts';
 import { createSearchEngine, type IndexSource } from '../../../src/features/search/engine.ts';
-import { StaleIndexError, type TermShard } from '../../../src/features/search/files.ts';
+import {
+  decodeRecordShard,
+  SearchIndexError,
+  StaleIndexError,
+  type RecordShard,
+  type TermShard,
+} from '../../../src/features/search/files.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';
 import { compileSynonyms } from '../../../src/features/search/synonyms.ts';
 import { attribute, product } from '../catalogue/fixtures.ts';
@@ -381,6 +387,42 @@ describe('files', () => {
       (shard, at) => JSON.stringify(shard) !== JSON.stringify(built.records[at]),
     );
     expect(changed.map((shard) => shard.i)).toEqual([Math.floor(id / 4)]);
+  });
+
+  it("carries a rated product's rating on its record alone, and keeps a rating change to the shard holding it", async () => {
+    const sku = 'HG-WV-006';
+    const id = built.products.findIndex((p) => p.sku === sku);
+    const rate = (percent: number, count: number) =>
+      build(PRODUCTS.map((p) => (p.sku === sku ? { ...p, rating: { percent, count } } : p)));
+    const rated = rate(84, 12);
+    const records = await createSearchEngine(memorySource(rated)).records([id, id === 0 ? 1 : 0]);
+    expect(records[0]?.[11]).toEqual([84, 12]);
+    expect(records[1]).toHaveLength(11);
+    // The first review brings the rating filter to the results page's filters; the terms do not change.
+    expect(rated.core.facets.map((facet) => facet.code)).toContain('rating');
+    expect(built.core.facets.map((facet) => facet.code)).not.toContain('rating');
+    expect(rated.terms).toEqual(built.terms);
+    const again = rate(90, 13);
+    expect(again.core).toEqual(rated.core);
+    const changed = again.records.filter(
+      (shard, at) => JSON.stringify(shard) !== JSON.stringify(rated.records[at]),
+    );
+    expect(changed.map((shard) => shard.i)).toEqual([Math.floor(id / 4)]);
+  });
+
+  it('refuses a record whose rating is not a pair of numbers', () => {
+    const shard = JSON.parse(JSON.stringify(built.records[0])) as RecordShard;
+    const record = shard.d[0];
+    if (!record) throw new Error('no record');
+    expect(decodeRecordShard({ ...shard, d: [[...record, [84, 12]]] }, 0, shard.v).d[0]?.[11]).toEqual([
+      84, 12,
+    ]);
+    expect(() => decodeRecordShard({ ...shard, d: [[...record, [84]]] }, 0, shard.v)).toThrow(
+      SearchIndexError,
+    );
+    expect(() => decodeRecordShard({ ...shard, d: [[...record, '4.2']] }, 0, shard.v)).toThrow(
+      SearchIndexError,
+    );
   });
 
   it('refuses records of another numbering, and the next search reads the new one', async () => {

@@ -1,6 +1,6 @@
 /**
  * Writes a generated catalogue (with the demo sales), the demo admin, a demo customer with a few past
- * orders and the demo discount codes into an empty database, in one transaction, and records the seed so a
+ * orders, the demo discount codes and the demo reviews into an empty database, in one transaction, and records the seed so a
  * restart keeps the data instead of seeding again.
  */
 import { hashPassword } from '../crypto.ts';
@@ -8,6 +8,7 @@ import type { CarriersConfig } from '../checkout/carrier-config.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { storeToday } from '../store-view.ts';
 import { writeDemoOrders } from './orders.ts';
+import { catalogueProducts, writeDemoReviews } from './reviews.ts';
 import { ensureDemoSalesRules } from './sales-rules.ts';
 import { writeDemoSpecialPrices } from './special-prices.ts';
 import type { SeedCatalogue } from './types.ts';
@@ -238,11 +239,13 @@ export async function seedDatabase(
   db.transaction(() => {
     writeCategories(db, catalogue, now);
     writeAttributes(db, catalogue);
-    writeConfigurables(db, catalogue, writeProducts(db, catalogue));
+    const ids = writeProducts(db, catalogue);
+    writeConfigurables(db, catalogue, ids);
     writeDemoSpecialPrices(db, storeToday(time.timezone, seededAt));
     const customerId = writePeople(db, admin, hashes, now);
     writeDemoOrders(db, customerId, carriers, seededAt);
     ensureDemoSalesRules(db, now);
+    writeDemoReviews(db, catalogueProducts(catalogue, ids), seededAt);
     db.setMeta('seeded_at', now);
     db.setMeta('product_count', String(catalogue.products.length));
   });
