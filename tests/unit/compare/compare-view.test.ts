@@ -137,7 +137,7 @@ describe('compared products with reviews', () => {
     const row = html.split('<tr').find((tr) => tr.includes('<th scope="row">Rating</th>')) ?? '';
     const cells = [...row.matchAll(/<td>(.*?)<\/td>/g)].map((match) => match[1]);
     expect(cells).toEqual([
-      '<p class="rating"><span class="stars" style="--r:84%" role="img" aria-label="Rated 4.2 out of 5"></span>12<span class="visually-hidden"> reviews</span></p>',
+      '<p class="rating"><span class="stars" style="--r:84%" role="img" aria-label="Rated 4.2 out of 5"></span> 12<span class="visually-hidden"> reviews</span></p>',
       '<span aria-hidden="true">–</span><span class="visually-hidden">No reviews yet</span>',
     ]);
     // After price and stock, before the actions, which a printed sheet leaves out.
