@@ -17,6 +17,7 @@
 import { reviewFormTexts as t } from '../../review-form-strings.ts';
 import { sessionExpired } from '../account/session.ts';
 import { signInAndBack } from '../navigation.ts';
+import { notify } from '../notify/notice-state.ts';
 import { ShopApiError, shopFetch, UNAVAILABLE } from '../shop-api.ts';
 import { reviewFormAnswer, reviewSent } from './answer.ts';
 import {
@@ -270,26 +271,24 @@ export async function openReviewForm(button: HTMLElement): Promise<void> {
   }
   if (opening.has(button)) return;
   opening.add(button);
-  const status = button.parentElement?.querySelector<HTMLElement>('[data-write-review-status]');
-  const say = (text: string) => {
-    if (status) status.textContent = text;
-  };
+  const label = button.textContent;
   button.setAttribute('aria-disabled', 'true');
-  say(t.loading);
+  button.textContent = t.loading;
   try {
     const settings = await shopFetch('/reviews/form', { schema: reviewFormAnswer });
     // The browser thought it signed in, but the server says the session is over: it is, for the header too.
     if (!settings.signedIn) sessionExpired();
     const { panel, heading } = panelFor(button.dataset['name'] ?? '');
     drawPanel(panel, settings, button.dataset['sku'] ?? '', close);
-    say('');
     panels.set(button, panel);
     button.after(panel);
     button.hidden = true;
     heading.focus();
   } catch {
-    say(t.formUnavailable);
+    // The shop's notice (the page's one live region), so the button stays to press again.
+    notify(t.formUnavailable, 'alert');
   } finally {
+    button.textContent = label;
     button.removeAttribute('aria-disabled');
     opening.delete(button);
   }
