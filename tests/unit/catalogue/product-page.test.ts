@@ -156,6 +156,7 @@ describe('resolveConnected', () => {
         'thumbnail',
         'urlKey',
         'wasExclVat',
+        'rating',
         'wasInclVat',
       ].sort(),
     );
