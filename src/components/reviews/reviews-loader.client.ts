@@ -1,40 +1,29 @@
 /**
  * The reviews section's code (reviews.client.ts: the review form, and the list's sort and "Show more") loads
  * on first use, so the product page runs nothing of it before the shopper reaches for it (DESIGN.md §5): on
- * the first pointer, focus, click or change inside `[data-reviews]`, or at once when the page is opened at
- * `#write-review` (sign-in sending the shopper back to the form). A button pressed or a sort chosen while it
- * loads is pressed or chosen again once it has started, so none is lost. Kept as small as it can be: every
- * product page with reviews runs it.
+ * the first pointer or focus inside `[data-reviews]`, or at once when the page is opened at `#write-review`
+ * (sign-in sending the shopper back to the form). A button pressed while it loads is pressed again once it
+ * has started (a sort is chosen after its focus, by when the code is there). Kept as small as it can be:
+ * every product page runs it.
  */
 const root = document.querySelector<HTMLElement>('[data-reviews]');
 if (root) {
-  let loading = false;
-  let replay: (() => void) | undefined;
+  let pressed: HTMLElement | null | undefined;
   const keep = (event: Event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    const button = target?.closest('button');
-    if (event.type === 'change' && target)
-      replay = () => target.dispatchEvent(new Event('change', { bubbles: true }));
-    else if (button) replay = () => button.click();
+    pressed = (event.target as Element).closest('button');
   };
   const load = () => {
-    if (loading) return;
-    loading = true;
-    import('./reviews.client.ts').then(
-      ({ initReviews }) => {
-        root.removeEventListener('click', keep, true);
-        root.removeEventListener('change', keep, true);
-        initReviews(root);
-        replay?.();
-      },
-      // Offline or a new build: the next reach tries again.
-      () => (loading = false),
-    );
+    root.removeEventListener('pointerdown', load);
+    root.removeEventListener('focusin', load);
+    root.addEventListener('click', keep);
+    void import('./reviews.client.ts').then(({ initReviews }) => {
+      root.removeEventListener('click', keep);
+      initReviews(root);
+      pressed?.click();
+    });
   };
-  root.addEventListener('click', keep, true);
-  root.addEventListener('change', keep, true);
-  for (const type of ['pointerdown', 'focusin', 'click', 'change'])
-    root.addEventListener(type, load, { passive: true });
+  root.addEventListener('pointerdown', load);
+  root.addEventListener('focusin', load);
   // review.ts's WRITE_REVIEW_HASH, written out: importing it would bring the form's texts along.
   if (location.hash === '#write-review') load();
 }
