@@ -227,7 +227,7 @@ describe('the results of a term', () => {
     const cardOf = (text: string, name: string) =>
       text.split('<li class="product-card">').find((card) => card.includes(`>${name}</a>`)) ?? '';
     expect(cardOf(all.text, 'Clearwater K 5 Pressure Washer')).toContain(
-      '<p class="rating"><span class="stars" style="--r:100%" role="img" aria-label="Rated 5 out of 5"></span>1<span class="visually-hidden"> review</span></p>',
+      '<p class="rating"><span class="stars" style="--r:100%" role="img" aria-label="Rated 5 out of 5"></span> 1<span class="visually-hidden"> review</span></p>',
     );
     expect(cardOf(all.text, 'Clearwater K 6 Pressure Washer Premium')).not.toContain('class="rating"');
     expect(all.text).toContain('<option value="rating">Rating: high to low</option>');
