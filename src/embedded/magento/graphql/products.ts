@@ -16,7 +16,7 @@
  *   `position` (a category's order, and no category is filtered on here) and `relevance` without a search
  *   leave the order alone; ties go by id in the last sort's direction (DESC after `position`).
  *
- * A page costs two statements (its products, their count), whatever its size.
+ * A page costs one statement, or two when it is full or empty (its count), whatever its size.
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
@@ -112,7 +112,7 @@ function addOrder(query: Query, args: ProductsArgs): void {
       query.order.push(
         `(p.sku = ?) ${dir}, (p.name LIKE ? ESCAPE '\\') ${dir}, (p.name LIKE ? ESCAPE '\\') ${dir}`,
       );
-      query.orderParams.push(phrase, `${likeWord(phrase).slice(1)}`, likeWord(phrase));
+      query.orderParams.push(phrase, likeWord(phrase).slice(1), likeWord(phrase));
     }
   }
   const last = effective.at(-1);
@@ -140,10 +140,6 @@ export function productsQuery(rawArgs: unknown, context: GraphQlContext) {
 
   const { db } = context;
   const where = query.where.join(' AND ');
-  const total =
-    db.get(countRow, `SELECT COUNT(*) AS n FROM products p WHERE ${where}`, ...query.params)?.n ?? 0;
-  const totalPages = Math.ceil(total / pageSize);
-  if (currentPage > totalPages && total > 0) throw productErrors.pageTooHigh(currentPage, totalPages);
   // The page's ids are sorted and cut first, then their rows read: sorting whole rows (descriptions and
   // all) cost more than the rest of the query.
   const order = query.order.join(', ');
@@ -158,6 +154,14 @@ export function productsQuery(rawArgs: unknown, context: GraphQlContext) {
     (currentPage - 1) * pageSize,
     ...query.orderParams,
   );
+  // A page that is neither empty nor full is the last: its products say how many there are (a batch of
+  // skus read in one page, the storefront's case, needs no count).
+  const total =
+    rows.length > 0 && rows.length < pageSize
+      ? (currentPage - 1) * pageSize + rows.length
+      : (db.get(countRow, `SELECT COUNT(*) AS n FROM products p WHERE ${where}`, ...query.params)?.n ?? 0);
+  const totalPages = Math.ceil(total / pageSize);
+  if (currentPage > totalPages && total > 0) throw productErrors.pageTooHigh(currentPage, totalPages);
   return {
     total_count: total,
     items: rows.map((row) => productView(db, row, context.product)),
