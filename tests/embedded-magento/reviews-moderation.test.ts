@@ -148,6 +148,23 @@ describe('moderating', () => {
   });
 });
 
+describe('a customer’s reviews', () => {
+  it('stay when the customer is deleted, no longer tied to anyone (review_detail’s SET NULL)', async () => {
+    const product = await createProduct(backend);
+    const customer = await backend.newCustomer();
+    expectData(await writeReview(backend, product.sku, { token: customer.token, nickname: 'Leaving' }));
+    expect((await reviewsOf(backend, admin, product.sku))[0]?.customer_id).toBe(customer.id);
+    const deleted = await backend.call('DELETE', `/rest/V1/customers/${String(customer.id)}`, {
+      token: admin,
+    });
+    expect(deleted.status).toBe(200);
+    expect((await reviewsOf(backend, admin, product.sku))[0]).toMatchObject({
+      nickname: 'Leaving',
+      customer_id: null,
+    });
+  });
+});
+
 describe('Magento’s own review routes', () => {
   it('do not exist in 2.4: /V1/reviews answers "Request does not match any route."', async () => {
     for (const [method, path] of [

@@ -476,5 +476,5 @@ CREATE TABLE IF NOT EXISTS rating_option_vote (
   percent INTEGER NOT NULL,
   value INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS rating_option_vote_review ON rating_option_vote (review_id, rating_id, percent);
+CREATE INDEX IF NOT EXISTS rating_option_vote_review ON rating_option_vote (review_id, rating_id, value, percent);
 `;

@@ -12,6 +12,8 @@
  *   back end keeps them in tables of their own;
  * - orders stay, with `customer_id` set NULL (Sales' `SALES_ORDER_CUSTOMER_ID_CUSTOMER_ENTITY_ENTITY_ID`,
  *   SET NULL): the merchant keeps them, no longer linked to an account;
+ * - reviews stay, with `customer_id` set NULL (Review's `REVIEW_DETAIL_CUSTOMER_ID_CUSTOMER_ENTITY_ENTITY_ID`,
+ *   SET NULL): here by the same foreign key;
  * - quotes: Magento's `quote` has no foreign key to the customer, so its rows are left behind, out of
  *   anyone's reach (no token names the customer any more) until `sales_clean_quotes` drops them. Here the
  *   active one (the saved basket) is deleted at once, and quotes already ordered lose their customer, which

@@ -140,12 +140,14 @@ function variantsView(db: Database, product: ProductRow, scope: ProductScope) {
 }
 
 /**
- * The product's `ProductInterface` fields (and `__typename` for the interface's type resolver). A
- * configurable's own fields are functions, so graphql-js reads the children only when they are selected.
+ * The product's `ProductInterface` fields (and `__typename` for the interface's type resolver). Fields that
+ * need more than the row's columns are functions, so graphql-js does the work only when they are selected:
+ * a configurable's children, and the attributes' JSON (read once), which a batch asking for review figures
+ * alone never needs.
  */
 export function productView(db: Database, product: ProductRow, scope: ProductScope) {
-  const attributes = jsonRecord(product.attributes);
-  const urlKey = attributes['url_key'];
+  let parsed: Record<string, unknown> | undefined;
+  const attributes = () => (parsed ??= jsonRecord(product.attributes));
   const configurable = product.type_id === 'configurable';
   return {
     __typename: productTypeName(product.type_id),
@@ -153,12 +155,15 @@ export function productView(db: Database, product: ProductRow, scope: ProductSco
     id: product.id,
     sku: product.sku,
     name: product.name,
-    url_key: typeof urlKey === 'string' ? urlKey : null,
+    url_key: () => {
+      const urlKey = attributes()['url_key'];
+      return typeof urlKey === 'string' ? urlKey : null;
+    },
     // The storefront's product URLs are `/<url_key>` (catalog/seo/product_url_suffix left empty).
     url_suffix: '',
-    image: image(product, attributes, 'image', scope),
-    small_image: image(product, attributes, 'small_image', scope),
-    thumbnail: image(product, attributes, 'thumbnail', scope),
+    image: () => image(product, attributes(), 'image', scope),
+    small_image: () => image(product, attributes(), 'small_image', scope),
+    thumbnail: () => image(product, attributes(), 'thumbnail', scope),
     price_range: () =>
       configurable
         ? configurablePriceRange(db, product, scope)

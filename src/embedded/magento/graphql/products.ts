@@ -16,7 +16,7 @@
  *   `position` (a category's order, and no category is filtered on here) and `relevance` without a search
  *   leave the order alone; ties go by id in the last sort's direction (DESC after `position`).
  *
- * A page costs two queries (the products, their count), whatever its size.
+ * A page costs one statement, or two when it is full or empty (its count), whatever its size.
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
@@ -49,9 +49,13 @@ const productsArgs = z.object({
 });
 type ProductsArgs = z.output<typeof productsArgs>;
 
-/** Magento's `Visibility::getVisibleInCatalogIds()` and `getVisibleInSearchIds()`. */
-const VISIBLE_IN_CATALOG = 'p.visibility IN (2, 4)';
-const VISIBLE_IN_SEARCH = 'p.visibility IN (3, 4)';
+/**
+ * Magento's `Visibility::getVisibleInCatalogIds()` and `getVisibleInSearchIds()`. The unary `+` keeps
+ * SQLite off the visibility index (nearly every product is visible), so a batch of skus is found through
+ * the sku index instead of a scan of the catalogue: 2 ms instead of 130 at 10,000 products.
+ */
+const VISIBLE_IN_CATALOG = '+p.visibility IN (2, 4)';
+const VISIBLE_IN_SEARCH = '+p.visibility IN (3, 4)';
 
 const URL_KEY = "json_extract(p.attributes, '$.url_key')";
 
@@ -108,7 +112,7 @@ function addOrder(query: Query, args: ProductsArgs): void {
       query.order.push(
         `(p.sku = ?) ${dir}, (p.name LIKE ? ESCAPE '\\') ${dir}, (p.name LIKE ? ESCAPE '\\') ${dir}`,
       );
-      query.orderParams.push(phrase, `${likeWord(phrase).slice(1)}`, likeWord(phrase));
+      query.orderParams.push(phrase, likeWord(phrase).slice(1), likeWord(phrase));
     }
   }
   const last = effective.at(-1);
@@ -136,18 +140,28 @@ export function productsQuery(rawArgs: unknown, context: GraphQlContext) {
 
   const { db } = context;
   const where = query.where.join(' AND ');
-  const total =
-    db.get(countRow, `SELECT COUNT(*) AS n FROM products p WHERE ${where}`, ...query.params)?.n ?? 0;
-  const totalPages = Math.ceil(total / pageSize);
-  if (currentPage > totalPages && total > 0) throw productErrors.pageTooHigh(currentPage, totalPages);
+  // The page's ids are sorted and cut first, then their rows read: sorting whole rows (descriptions and
+  // all) cost more than the rest of the query.
+  const order = query.order.join(', ');
   const rows = db.all(
     productRow,
-    `SELECT p.* FROM products p WHERE ${where} ORDER BY ${query.order.join(', ')} LIMIT ? OFFSET ?`,
+    `SELECT p.* FROM products p WHERE p.id IN (
+       SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?)
+     ORDER BY ${order}`,
     ...query.params,
     ...query.orderParams,
     pageSize,
     (currentPage - 1) * pageSize,
+    ...query.orderParams,
   );
+  // A page that is neither empty nor full is the last: its products say how many there are (a batch of
+  // skus read in one page, the storefront's case, needs no count).
+  const total =
+    rows.length > 0 && rows.length < pageSize
+      ? (currentPage - 1) * pageSize + rows.length
+      : (db.get(countRow, `SELECT COUNT(*) AS n FROM products p WHERE ${where}`, ...query.params)?.n ?? 0);
+  const totalPages = Math.ceil(total / pageSize);
+  if (currentPage > totalPages && total > 0) throw productErrors.pageTooHigh(currentPage, totalPages);
   return {
     total_count: total,
     items: rows.map((row) => productView(db, row, context.product)),

@@ -126,11 +126,13 @@ const summaryRow = z.object({ product_id: sqlNumber, reviews: sqlNumber, rating_
 export function approvedSummaries(db: Database, productIds: readonly number[]): Map<number, ReviewSummary> {
   const rows = db.all(
     summaryRow,
+    // The votes are joined per review through their index; a join with rating_store inside the LEFT JOIN
+    // made SQLite build every vote of the shop into a temporary table first (140 ms instead of 7 at 10,000).
     `SELECT r.entity_pk_value AS product_id, COUNT(DISTINCT r.review_id) AS reviews,
        COALESCE(ROUND(CAST(SUM(v.percent) AS REAL) / COUNT(v.vote_id)), 0) AS rating_summary
      FROM review r
-     LEFT JOIN (rating_option_vote v JOIN rating_store s ON s.rating_id = v.rating_id AND s.store_id = ?)
-       ON v.review_id = r.review_id
+     LEFT JOIN rating_option_vote v ON v.review_id = r.review_id
+       AND v.rating_id IN (SELECT rating_id FROM rating_store WHERE store_id = ?)
      WHERE r.entity_pk_value IN (SELECT value FROM json_each(?)) AND r.status_id = ? AND r.store_id = ?
      GROUP BY r.entity_pk_value`,
     STORE_ID,
