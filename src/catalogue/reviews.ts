@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { magentoGraphql, MagentoGraphqlError, type MagentoGraphqlConfig } from '../magento/graphql.ts';
+import { REVIEW_SETTINGS, reviewSettingsOf } from '../magento/wire/reviews.ts';
 import type { Catalogue, Product, Rating, Review, ReviewSettings } from './types.ts';
 
 /** Products per request: the ratings alone are a few bytes each. */
@@ -19,31 +20,6 @@ const RATINGS_BATCH = 300;
 const REVIEWS_BATCH = 100;
 /** Reviews per product per request: most products have fewer; the rest are read page by page. */
 const REVIEWS_PAGE = 50;
-
-const SETTINGS = {
-  query: `query ReviewSettings {
-  storeConfig { product_reviews_enabled allow_guests_to_write_product_reviews }
-  productReviewRatingsMetadata { items { id name values { value_id value } } }
-}`,
-  reads: true,
-  data: z.object({
-    storeConfig: z
-      .object({
-        product_reviews_enabled: z.string().nullish(),
-        allow_guests_to_write_product_reviews: z.string().nullish(),
-      })
-      .nullable(),
-    productReviewRatingsMetadata: z.object({
-      items: z.array(
-        z.object({
-          id: z.string(),
-          name: z.string(),
-          values: z.array(z.object({ value_id: z.string(), value: z.string() })),
-        }),
-      ),
-    }),
-  }),
-} as const;
 
 const reviewWire = z.object({
   nickname: z.string(),
@@ -98,16 +74,7 @@ export const NO_REVIEWS: ProductReviewsRead = { rating: null, reviews: [] };
 
 /** The store's review settings and rating names, ids as Magento gives them (base64). */
 export async function readReviewSettings(config: MagentoGraphqlConfig): Promise<ReviewSettings> {
-  const data = await magentoGraphql(config, SETTINGS, {});
-  return {
-    enabled: data.storeConfig?.product_reviews_enabled === '1',
-    guestsMayWrite: data.storeConfig?.allow_guests_to_write_product_reviews === '1',
-    ratings: data.productReviewRatingsMetadata.items.map((rating) => ({
-      id: rating.id,
-      name: rating.name,
-      values: rating.values.map((value) => ({ id: value.value_id, value: value.value })),
-    })),
-  };
+  return reviewSettingsOf(await magentoGraphql(config, REVIEW_SETTINGS, {}));
 }
 
 const toRating = (summary: number, count: number): Rating | null =>
