@@ -5,9 +5,10 @@
  * and its approved reviews, newest first (`ProductReviewsDataProvider` orders them by date).
  *
  * Products are read in batches by sku (`products(filter: {sku: {in}})`), as a guest: the catalogue's
- * reviews are public. A full read asks for the ratings and a first page of reviews together, so a product
- * without reviews costs a few bytes of one batch; a check reads only the ratings, and the reviews of the
- * products whose rating or count moved (a review approved, or rejected after approval).
+ * reviews are public. Every read starts with the ratings alone (a few bytes a product, 300 a request); a
+ * full read then reads the reviews of every rated product, a check those of the products whose rating or
+ * count moved (a review approved, or rejected after approval). At 100,000 products, two thirds of them
+ * without reviews, that is a third of the requests of reading reviews with every product.
  */
 import { z } from 'zod';
 import { magentoGraphql, MagentoGraphqlError, type MagentoGraphqlConfig } from '../magento/graphql.ts';
@@ -195,22 +196,20 @@ export async function productsWithReviews(
     const shown = carried.filter((product) => product.visibility !== 1 && product.urlKey !== '');
     let reads: Map<string, ProductReviewsRead>;
     if (!settings.enabled) reads = new Map(carried.map((product) => [product.sku, NO_REVIEWS]));
-    else if (how === 'all')
-      reads = await readReviews(
-        config,
-        shown.map((product) => product.sku),
-      );
     else {
       const ratings = await readRatings(
         config,
         shown.map((product) => product.sku),
       );
-      const moved = shown.filter((product) => !sameRating(product.rating, ratings.get(product.sku) ?? null));
+      const toRead =
+        how === 'all'
+          ? shown
+          : shown.filter((product) => !sameRating(product.rating, ratings.get(product.sku) ?? null));
       reads = await readReviews(
         config,
-        moved.filter((product) => ratings.get(product.sku)).map((product) => product.sku),
+        toRead.filter((product) => ratings.get(product.sku)).map((product) => product.sku),
       );
-      for (const product of moved) if (!ratings.get(product.sku)) reads.set(product.sku, NO_REVIEWS);
+      for (const product of toRead) if (!ratings.get(product.sku)) reads.set(product.sku, NO_REVIEWS);
     }
     const changed: string[] = [];
     const result = carried.map((product) => {
