@@ -19,6 +19,7 @@ import type {
   Configurable,
   Product,
   ProductDocument,
+  ProductFit,
   ProductImage,
   SpecialPrice,
   SpecRow,
@@ -32,6 +33,16 @@ const DOCUMENT_SEPARATOR = '::';
 
 /** Magento's parent category ids of the two audiences (spec §9). */
 export const AUDIENCE_ROOTS: Readonly<Record<Audience, number>> = { 'home-garden': 7, professional: 3 };
+
+/**
+ * The attributes "fits my machine" reads (DESIGN.md §3): a machine's model (a select), the models a part fits
+ * (a multiselect; a text attribute of comma-separated models works too) and the kind of part (a select).
+ */
+export const FIT_ATTRIBUTES = {
+  model: 'machine_model',
+  fits: 'fits_models',
+  type: 'accessory_type',
+} as const;
 
 /**
  * Attributes the page renders in their own places (or never), so they are not technical data.
@@ -79,6 +90,9 @@ const NOT_TECHNICAL = new Set([
   'status',
   'visibility',
   'weight',
+  // Shown as the "fits" sections, not as specification rows (the machine's own model stays a row).
+  FIT_ATTRIBUTES.fits,
+  FIT_ATTRIBUTES.type,
 ]);
 const IGNORED_PATTERNS = [/^documentationAttr\d+$/, /^feature\d+/i];
 
@@ -217,6 +231,26 @@ function optionValues(attributes: Attributes, lookup: AttributeLookup): Record<s
   return values;
 }
 
+/**
+ * A select's or multiselect's value as its options' labels; a text value split on commas. An option id Magento
+ * has no option for is left out: a fit to a model nobody can name helps no one.
+ */
+function valueLabels(value: string, options: ReadonlyMap<string, string> | undefined): string[] {
+  const parts = value.split(',').map((part) => part.trim());
+  const labels = options ? parts.map((id) => options.get(id)?.trim() ?? '') : parts;
+  return [...new Set(labels.filter((label) => label !== ''))];
+}
+
+function productFit(attributes: Attributes, lookup: AttributeLookup): ProductFit {
+  const labels = (code: string) => valueLabels(text(attributes, code), lookup.options.get(code));
+  const model = labels(FIT_ATTRIBUTES.model)[0] ?? null;
+  return {
+    model,
+    fits: model === null ? labels(FIT_ATTRIBUTES.fits) : [],
+    type: labels(FIT_ATTRIBUTES.type)[0] ?? null,
+  };
+}
+
 const linked = (product: MagentoProduct, type: string): string[] =>
   (product.product_links ?? [])
     .filter((link) => link.link_type === type)
@@ -329,6 +363,7 @@ export function toProduct(product: MagentoProduct, lookup: AttributeLookup): Pro
     priceFrom: false,
     updatedAt: product.updated_at ?? '',
     createdAt: product.created_at ?? '',
+    fit: productFit(attributes, lookup),
   };
 }
 

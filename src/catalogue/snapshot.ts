@@ -41,7 +41,8 @@ type Added =
   | 'regularPriceExclVat'
   | 'specialPrice'
   | 'rating'
-  | 'reviews';
+  | 'reviews'
+  | 'fit';
 
 /** A product as any release stored it. */
 type StoredProduct = Omit<Product, Added | 'wasInclVat' | 'wasExclVat'> & Partial<Pick<Product, Added>>;
@@ -61,6 +62,9 @@ const withSearchMetadata = (attribute: StoredAttribute): CatalogueAttribute => (
   searchWeight: attribute.searchWeight ?? null,
 });
 
+/** A product from before fits were read: the next full sync reads them. */
+const NO_FIT: Product['fit'] = { model: null, fits: [], type: null };
+
 const fromStoredProducts = new WeakMap<StoredProduct, Product>();
 
 /**
@@ -79,6 +83,7 @@ function fromStoredProduct(product: StoredProduct): Product {
       specialPrice: product.specialPrice ?? null,
       rating: product.rating ?? null,
       reviews: product.reviews ?? [],
+      fit: product.fit ?? NO_FIT,
       wasInclVat: null,
       wasExclVat: null,
     };

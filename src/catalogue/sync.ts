@@ -86,10 +86,10 @@ export interface SyncResult {
 /** What an incremental sync needs to know about the last one, kept beside the snapshot. */
 const syncStateSchema = z.object({
   /**
-   * 5 since products carry their reviews (4: special prices and dates; 3: select options' ids, which variants
+   * 6 since products carry their fits (5: their reviews; 4: special prices and dates; 3: select options' ids, which variants
    * are found by; 2: variants and tier prices): a snapshot from before is read afresh in full.
    */
-  version: z.literal(5),
+  version: z.literal(6),
   /** `labelsHash` of the attribute labels the snapshot's products were mapped with. */
   labelsHash: z.string(),
   /** When every product was last read (ISO 8601). */
@@ -248,7 +248,7 @@ export async function syncCatalogue(
     const before = previousFile?.hash;
     const after = catalogueHash(catalogue);
     const nextState: SyncState = {
-      version: 5,
+      version: 6,
       labelsHash: read.labelsHash,
       // A targeted read swept nothing: the next sweep starts from the last one's time.
       readAt: read.mode === 'incremental' && options.targeted && state ? state.readAt : readAt,

@@ -215,6 +215,22 @@ export interface Product extends ProductSummary {
   createdAt: string;
   /** Its approved reviews, newest first (Magento's order); empty when it has none or reviews are off. */
   reviews: Review[];
+  /** Which machine model it is, or which models it fits (src/catalogue/fits.ts). */
+  fit: ProductFit;
+}
+
+/**
+ * What a product is in "fits my machine", from the attributes the merchant keeps in Magento (DESIGN.md §3): a
+ * machine's model (`machine_model`, e.g. "K 5"), or the models an accessory, detergent or part fits
+ * (`fits_models`) and what kind of part it is (`accessory_type`), as their options' labels.
+ */
+export interface ProductFit {
+  /** The machine model this product is, e.g. "K 5"; null for anything but a machine. */
+  model: string | null;
+  /** The machine models it fits, e.g. ["K 2", "K 3"]; empty when it fits none (or is a machine). */
+  fits: string[];
+  /** The kind of part it is, e.g. "Hoses"; null when Magento has none. */
+  type: string | null;
 }
 
 /**

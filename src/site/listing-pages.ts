@@ -12,6 +12,8 @@ import type { IndexedProduct, ListingIndex } from '../features/listing/listing-i
 import { pagePath } from '../components/catalogue/listing-view.ts';
 import { allListings, type Listing } from '../components/catalogue/listings.ts';
 import { keyedParts } from '../catalogue/kept-parts.ts';
+import { fitIndex } from '../catalogue/fits.ts';
+import { partsListings } from './parts-listings.ts';
 
 /** Where the filter index files are served. */
 export const LISTING_INDEX_BASE = '/listing-data';
@@ -20,7 +22,7 @@ export interface ListingData {
   listing: Listing;
   index: ListingIndex;
   /**
-   * The index's URL (`/listing-data/{category id}.json`). It does not change with the content: a page
+   * The index's URL (`/listing-data/{category id}.json`, a parts page's `/listing-data/fits-{slug}.json`). It does not change with the content: a page
    * names its index, so a hash in the name would put every product's price into every page of its
    * category. The file is revalidated like a page and purged from the CDN when it changes.
    */
@@ -47,18 +49,34 @@ type Hrefs = ReadonlyMap<string, string>;
 type CategoryIndex = Omit<ListingData, 'listing'> & { readonly problems: readonly ValueProblem[] };
 
 /**
- * Each category's filter index, kept between runs while its products (in order), their links and the
- * attributes are the same: a price saved rebuilds the indexes of the product's categories only.
+ * Each listing's filter index, kept between runs while its products (in order), their links and the
+ * attributes are the same: a price saved rebuilds the indexes of the product's categories and parts pages only.
  */
-const categoryIndexes = keyedParts<number | null, CategoryIndex>();
+const categoryIndexes = keyedParts<string, CategoryIndex>();
 
-function categoryIndex(catalogue: CatalogueIndex, id: number | null, hrefBySku: Hrefs, attributes: string) {
-  const products = id === null ? [] : (catalogue.byCategory.get(id) ?? []);
+/** A listing's products and the name of its index file: a category's, or the parts of a model (a parts page). */
+function listingSource(catalogue: CatalogueIndex, listing: Listing) {
+  if (listing.model !== null) {
+    const model = fitIndex(catalogue).byKey.get(listing.model.key);
+    return { file: `fits-${model?.slug ?? 'none'}`, products: model?.parts ?? [] };
+  }
+  const id = listing.categoryId;
+  return { file: String(id ?? 'none'), products: id === null ? [] : (catalogue.byCategory.get(id) ?? []) };
+}
+
+type Source = ReturnType<typeof listingSource>;
+
+function categoryIndex(
+  catalogue: CatalogueIndex,
+  { file, products }: Source,
+  hrefBySku: Hrefs,
+  attributes: string,
+) {
   const inputs = [attributes, ...products, ...products.map(({ sku }) => hrefBySku.get(sku))];
-  return categoryIndexes.get(id, inputs, () => {
+  return categoryIndexes.get(file, inputs, () => {
     const problems: ValueProblem[] = [];
     const index = buildListingIndex(products, catalogue.catalogue.attributes, hrefBySku, problems);
-    const url = `${LISTING_INDEX_BASE}/${id ?? 'none'}.json`;
+    const url = `${LISTING_INDEX_BASE}/${file}.json`;
     return { index, url, browsed: browse(index, DEFAULT_STATE), problems };
   });
 }
@@ -68,19 +86,20 @@ function build(
   hrefBySku: Hrefs,
 ): { data: ListingData[]; problems: ValueProblem[] } {
   const attributes = JSON.stringify(catalogue.catalogue.attributes);
-  const byCategory = new Map<number | null, CategoryIndex>();
-  const data = allListings(catalogue).map((listing): ListingData => {
-    const id = listing.categoryId;
-    let built = byCategory.get(id);
+  const byFile = new Map<string, CategoryIndex>();
+  const listings = [...allListings(catalogue), ...partsListings(catalogue, hrefBySku)];
+  const data = listings.map((listing): ListingData => {
+    const source = listingSource(catalogue, listing);
+    let built = byFile.get(source.file);
     if (!built) {
-      built = categoryIndex(catalogue, id, hrefBySku, attributes);
-      byCategory.set(id, built);
+      built = categoryIndex(catalogue, source, hrefBySku, attributes);
+      byFile.set(source.file, built);
     }
     const { index, url, browsed } = built;
     return { listing, index, url, browsed };
   });
   categoryIndexes.sweep();
-  return { data, problems: [...byCategory.values()].flatMap((built) => built.problems) };
+  return { data, problems: [...byFile.values()].flatMap((built) => built.problems) };
 }
 
 function listingData(catalogue: CatalogueIndex, hrefBySku: Hrefs) {

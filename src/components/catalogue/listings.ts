@@ -29,6 +29,11 @@ export interface Listing {
   parent: ParentLink | null;
   /** Third-level categories under this listing, for its sub-category links. */
   children: { name: string; path: string }[];
+  /**
+   * The machine model whose accessories, detergents and parts a parts page lists (`/parts-finder/{slug}`): its
+   * key (catalogue/fits.ts) and its machines with their pages, which head the page; null for a category listing.
+   */
+  model: { key: string; machines: { name: string; href: string }[] } | null;
 }
 
 /** `wet-dry-vacuum-cleaners` → `Wet dry vacuum cleaners`: the heading when Magento has no category. */
@@ -51,6 +56,7 @@ export function categoryListings(index: Pick<CatalogueIndex, 'categoryOf'>, audi
       name: category?.name ?? nameFromCode(code),
       parent: null,
       children: category?.children.map(link) ?? [],
+      model: null,
     };
   });
 }
@@ -73,6 +79,7 @@ export function subcategoryListings(
         name: child.name,
         parent: { name: parent.name, path: parent.path, code: parent.code },
         children: [],
+        model: null,
       }));
   });
 }

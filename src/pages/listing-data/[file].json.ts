@@ -1,5 +1,5 @@
 /**
- * /listing-data/{category id}.json: each category's filter index (features/listing/listing-index.ts),
+ * /listing-data/{category id}.json: each category's filter index (a parts page's: `fits-{model slug}.json`) (features/listing/listing-index.ts),
  * revalidated like the pages that name it and purged from the CDN when it changes (listing-pages.ts says
  * why its name carries no hash). Malformed filterable values are reported here, once per build, like the
  * catalogue's other data faults.
@@ -17,7 +17,7 @@ export const getStaticPaths = (() => {
     console.warn(`Product ${sku}: ${code} "${value}" is not a number; it is in no band of that filter.`);
   const files = new Map(
     allListingData(catalogue, hrefBySku)
-      .filter((data) => data.listing.categoryId !== null)
+      .filter(({ listing }) => listing.categoryId !== null || listing.model !== null)
       .map((data) => [data.url, data.index]),
   );
   return dataFilesToRender([...files], ([url]) => url).map(([url, index]) =>

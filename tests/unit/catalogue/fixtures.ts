@@ -72,6 +72,7 @@ export const withRegularPrice = (
     | 'wasExclVat'
     | 'rating'
     | 'reviews'
+    | 'fit'
   > &
     Partial<Product>,
 ): Product => ({
@@ -82,6 +83,7 @@ export const withRegularPrice = (
   wasExclVat: null,
   rating: null,
   reviews: [],
+  fit: { model: null, fits: [], type: null },
   ...product,
 });
 

@@ -1,0 +1,140 @@
+/**
+ * "Fits my machine": which accessories, detergents and parts fit which machine models, as the merchant keeps
+ * it in Magento (a machine's `machine_model`, a part's `fits_models`: map.ts, DESIGN.md §3). A model is what a
+ * manufacturer's fit lists name ("K 5", "HD 6/15"), not one product: every K 5 variant takes the same hose.
+ * Worked out once per catalogue snapshot and shared by the product pages, the parts pages, the fit files and
+ * search.
+ */
+import type { CatalogueIndex } from './snapshot.ts';
+import type { Audience, Product } from './types.ts';
+
+export interface MachineModel {
+  /** As Magento names it, e.g. "K 5". */
+  name: string;
+  /** Its parts page's path segment, e.g. `k-5` (`/parts-finder/k-5`). */
+  slug: string;
+  /** What any typing of it comes to (`modelKey`), e.g. `k5`. */
+  key: string;
+  /** The audience of its machines (else of its parts); undefined when they are of both or neither. */
+  audience: Audience | undefined;
+  /** What kind of machine it is (its first machine's listing category, e.g. "Pressure Washers"), else null. */
+  kind: string | null;
+  /** Its machines with a page, by name. */
+  machines: Product[];
+  /** The accessories, detergents and parts with a page that fit it, by type (Magento's option order), then name. */
+  parts: Product[];
+}
+
+export interface FitIndex {
+  /** Every model a machine is or a part fits, by kind, then name in natural order ("K 2" before "K 10"). */
+  models: MachineModel[];
+  byKey: ReadonlyMap<string, MachineModel>;
+  bySlug: ReadonlyMap<string, MachineModel>;
+  /** The part types in Magento's option order, e.g. ["Hoses", "Nozzles and lances", …]. */
+  types: string[];
+}
+
+/**
+ * What any typing of a model comes to: lower case, without spaces or punctuation, except that numbers stay
+ * apart ("K 5", "k5", "K-5" → `k5`; "HD 6/15", "hd 6-15" → `hd6/15`).
+ */
+export function modelKey(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/(\d)[^a-z0-9]+(?=\d)/g, '$1/')
+    .replace(/[^a-z0-9/]+/g, '');
+}
+
+/** `HD 6/15` → `hd-6-15`. */
+export const modelSlug = (name: string): string =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+const naturally = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
+
+/** The part types in the order of the `accessory_type` attribute's options, any other after, by name. */
+function partTypes(index: CatalogueIndex, parts: readonly Product[]): string[] {
+  const attribute = index.catalogue.attributes.find(({ code }) => code === 'accessory_type');
+  const ordered = (attribute?.options ?? []).map(({ label }) => label);
+  const others = new Set(
+    parts.flatMap(({ fit }) => (fit.type && !ordered.includes(fit.type) ? [fit.type] : [])),
+  );
+  return [...ordered, ...[...others].sort(naturally.compare)];
+}
+
+function sharedAudience(index: CatalogueIndex, products: readonly Product[]): Audience | undefined {
+  const found = new Set(products.map((product) => index.audienceOf(product)));
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+function build(index: CatalogueIndex): FitIndex {
+  const byKey = new Map<string, { name: string; machines: Product[]; parts: Product[] }>();
+  const entry = (name: string) => {
+    const key = modelKey(name);
+    let found = byKey.get(key);
+    if (!found) byKey.set(key, (found = { name, machines: [], parts: [] }));
+    return found;
+  };
+  for (const product of index.pages) {
+    if (product.fit.model) entry(product.fit.model).machines.push(product);
+    for (const name of product.fit.fits) entry(name).parts.push(product);
+  }
+  const allParts = index.pages.filter(({ fit }) => fit.fits.length > 0);
+  const types = partTypes(index, allParts);
+  const typeRank = (product: Product) => {
+    const at = product.fit.type ? types.indexOf(product.fit.type) : -1;
+    return at === -1 ? types.length : at;
+  };
+  const models = [...byKey].map(([key, { name, machines, parts }]): MachineModel => {
+    machines.sort((a, b) => naturally.compare(a.name, b.name));
+    parts.sort((a, b) => typeRank(a) - typeRank(b) || naturally.compare(a.name, b.name));
+    const first = machines[0];
+    return {
+      name,
+      slug: modelSlug(name),
+      key,
+      audience: sharedAudience(index, machines.length > 0 ? machines : parts),
+      kind: first ? (index.kindOf(first)?.name ?? null) : null,
+      machines,
+      parts,
+    };
+  });
+  models.sort((a, b) => naturally.compare(a.kind ?? '~', b.kind ?? '~') || naturally.compare(a.name, b.name));
+  return {
+    models,
+    byKey: new Map(models.map((model) => [model.key, model])),
+    bySlug: new Map(models.map((model) => [model.slug, model])),
+    types,
+  };
+}
+
+const memo = new WeakMap<CatalogueIndex, FitIndex>();
+
+/** The catalogue's fit index, worked out once per snapshot. */
+export function fitIndex(index: CatalogueIndex): FitIndex {
+  let built = memo.get(index);
+  if (!built) memo.set(index, (built = build(index)));
+  return built;
+}
+
+/**
+ * The model a shopper means by what they typed: the model itself in any typing ("k5"), or a machine's full
+ * name or the start of it ("K 5 Premium Power Control"): the longest model it starts with, so long as the
+ * model's number does not run on ("K 50" is no K 5). Undefined when none. Browser code uses it too.
+ */
+export function findModel(typed: string, keys: Iterable<string>): string | undefined {
+  const key = modelKey(typed);
+  let best: string | undefined;
+  for (const candidate of keys) {
+    if (candidate === '' || !key.startsWith(candidate)) continue;
+    if (/[0-9]$/.test(candidate) && /^[0-9/]/.test(key.slice(candidate.length))) continue;
+    if (!best || candidate.length > best.length) best = candidate;
+  }
+  return best;
+}
