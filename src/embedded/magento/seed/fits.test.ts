@@ -251,6 +251,19 @@ describe('what parts fit', () => {
     }
   });
 
+  it('says the same in an accessory’s "Compatible with" as in its fits', () => {
+    for (const c of [demo, other, big]) {
+      const written = parts(c).filter(({ product }) => product.customAttributes['compatible_with']);
+      expect(written.length).toBeGreaterThan(0);
+      for (const { product, fits } of written) {
+        const text = product.customAttributes['compatible_with'] ?? '';
+        for (const label of [fits[0], fits.at(-1)]) expect(text, product.name).toContain(label);
+      }
+    }
+    const homeHose = parts(demo).find(({ product }) => product.name.includes('High-Pressure Hose, 10 m'));
+    expect(homeHose?.product.customAttributes['compatible_with']).toBe('K 2 – K 7 pressure washers');
+  });
+
   it('gives a configurable family’s children what their parent fits', () => {
     const bySku = new Map(demo.products.map((p) => [p.sku, p]));
     expect(demo.configurables.length).toBeGreaterThan(0);

@@ -1,10 +1,11 @@
 /**
  * Issue 39's fit data, added to the finished catalogue (generated products and configurable families):
  * every machine's `machine_model`, and every accessory, consumable, detergent and spare part's
- * `fits_models` (the models it fits, by the rules of data/fits.ts) and `accessory_type`. The models are
- * the machines' own, so their options (the same labels for `machine_model` and `fits_models`, each
- * attribute its own ids) are numbered after every other option. Which neighbouring models a nozzle fits, or which one model a filter fits, comes
- * from each part's own stream (`seedFor`): nothing here draws from the main one.
+ * `fits_models` (the models it fits, by the rules of data/fits.ts) and `accessory_type`; an accessory's
+ * `compatible_with` text is rewritten to say the same. The models are the machines' own, so their
+ * options (the same labels for `machine_model` and `fits_models`, each attribute its own ids) are
+ * numbered after every other option. Which neighbouring models a nozzle fits, or which one model a filter
+ * fits, comes from each part's own stream (`seedFor`): nothing here draws from the main one.
  */
 import { FAMILIES } from './data/families.ts';
 import { FIT_RULES, type FitRule } from './data/fits.ts';
@@ -108,6 +109,31 @@ function fitsOf(
   return [r.pick(live.length > 0 ? live : all)];
 }
 
+/** "K 2 – K 7 pressure washers", "HD 5/11, HD 6/15 pressure washers": what a part's data sheet says. */
+function compatibleText(fits: readonly MachineModel[], series: ReadonlyMap<string, readonly MachineModel[]>) {
+  const kinds = new Map<string, { names: string[]; count: number }>();
+  for (const code of new Set(fits.map((model) => model.series))) {
+    const chosen = fits.filter((model) => model.series === code);
+    const whole = series.get(code) ?? [];
+    const first = chosen[0];
+    const last = chosen[chosen.length - 1];
+    const name =
+      first && last && chosen.length === whole.length && chosen.length > 1
+        ? `${first.label} – ${last.label}`
+        : chosen.map((model) => model.label).join(', ');
+    const kind = kinds.get(first?.kind ?? '') ?? { names: [], count: 0 };
+    kind.names.push(name);
+    kind.count += chosen.length;
+    kinds.set(first?.kind ?? '', kind);
+  }
+  const plural = (kind: string) => (/(s|sh|ch|x)$/.test(kind) ? `${kind}es` : `${kind}s`);
+  return [...kinds]
+    .map(
+      ([kind, { names, count }]) => `${names.join(', ')} ${(count > 1 ? plural(kind) : kind).toLowerCase()}`,
+    )
+    .join(', ');
+}
+
 /** The option ids of one fit attribute, by label. */
 const idsOf = (attribute: SeedAttribute | undefined): Map<string, number> =>
   new Map((attribute?.options ?? []).map((option) => [option.label, option.id]));
@@ -158,6 +184,8 @@ export function addFits(
     if (fits.length > 0) {
       const ids = fits.map((model) => fitIds.get(model.label) ?? 0).sort((a, b) => a - b);
       attrs['fits_models'] = ids.join(',');
+      // The data sheet's "Compatible with" says the same as the fits, not a series picked at random.
+      if (attrs['compatible_with']) attrs['compatible_with'] = compatibleText(fits, series);
     }
     return { ...product, customAttributes: attrs };
   });
