@@ -1,0 +1,144 @@
+/**
+ * "Fits my machine" from the catalogue: models in any typing, the fit index both ways, a machine's fitting
+ * section and a part's models, and the fit check's answers.
+ */
+import { describe, expect, it } from 'vitest';
+import { findModel, fitIndex, modelKey, modelSlug } from '../../../src/catalogue/fits.ts';
+import { fitsSection, fittingSection, FITTING_PER_TYPE } from '../../../src/catalogue/fit-sections.ts';
+import { modelEntries, partEntries } from '../../../src/catalogue/fit-files.ts';
+import { checkFit, nearestAlternative } from '../../../src/features/fits/fit-check.ts';
+import type { Product } from '../../../src/catalogue/types.ts';
+import { index, product } from './fixtures.ts';
+
+const machine = (sku: string, name: string, model: string): Product =>
+  product({ sku, name, categoryIds: [24], fit: { model, fits: [], type: null } });
+
+const part = (sku: string, name: string, fits: string[], type: string, price: number, inStock = true): Product =>
+  product({ sku, name, priceInclVat: price, inStock, categoryIds: [24], fit: { model: null, fits, type } });
+
+const catalogue = () =>
+  index([
+    machine('K5-PREMIUM', 'K 5 Premium Power Control', 'K 5'),
+    machine('K5-CLASSIC', 'K 5 Classic', 'K 5'),
+    machine('K4', 'K 4 Compact', 'K 4'),
+    machine('HD', 'HD 6/15 C Plus', 'HD 6/15'),
+    part('HOSE', 'High-Pressure Hose, 10 m', ['K 4', 'K 5', 'K 7'], 'Hoses', 39.99),
+    part('HOSE-15', 'High-Pressure Hose, 15 m', ['K 5'], 'Hoses', 49.99),
+    part('FILTER-4', 'Water Filter K 4', ['K 4'], 'Filters and spare parts', 12.99),
+    part('FILTER-5', 'Water Filter K 5', ['K 5'], 'Filters and spare parts', 14.99),
+    part('FOAM', 'Foam Nozzle', ['K 5'], 'Nozzles and lances', 24.99, false),
+  ]);
+
+describe('a model in any typing', () => {
+  it('comes to one key however a shopper writes it', () => {
+    for (const typed of ['K 5', 'k5', 'K-5', ' k 5 ', 'K.5']) expect(modelKey(typed)).toBe('k5');
+    for (const typed of ['HD 6/15', 'hd6-15', 'HD 6 15', 'hd 6/15']) expect(modelKey(typed)).toBe('hd6/15');
+    expect(modelSlug('HD 6/15')).toBe('hd-6-15');
+  });
+
+  it('is found in a machine’s full name, but a K 50 is no K 5', () => {
+    const keys = ['k5', 'k4', 'hd6/15'];
+    expect(findModel('K 5 Premium Power Control', keys)).toBe('k5');
+    expect(findModel('hd 6/15 c plus', keys)).toBe('hd6/15');
+    expect(findModel('K 50', keys)).toBeUndefined();
+    expect(findModel('hd 6/150', keys)).toBeUndefined();
+    expect(findModel('Foam', keys)).toBeUndefined();
+  });
+});
+
+describe('the fit index', () => {
+  it('knows each model’s machines and the parts that fit it, both ways', () => {
+    const fits = fitIndex(catalogue());
+    const k5 = fits.byKey.get('k5');
+    expect(k5?.machines.map((p) => p.sku)).toEqual(['K5-CLASSIC', 'K5-PREMIUM']);
+    // By type (Magento's option order; without the attribute, by name), then by name.
+    expect(fits.types).toEqual(['Filters and spare parts', 'Hoses', 'Nozzles and lances']);
+    expect(k5?.parts.map((p) => p.sku)).toEqual(['FILTER-5', 'HOSE', 'HOSE-15', 'FOAM']);
+    // A model that only a part names (no K 7 in the catalogue) is still a model to look for.
+    expect(fits.byKey.get('k7')?.machines).toEqual([]);
+    expect(fits.bySlug.get('hd-6-15')?.name).toBe('HD 6/15');
+  });
+
+  it('writes each model’s parts file with links only to parts that have a page', () => {
+    const catalogueIndex = catalogue();
+    const fits = fitIndex(catalogueIndex);
+    const k4 = fits.byKey.get('k4');
+    if (!k4) throw new Error('no K 4');
+    const hrefs = new Map([['HOSE', '/high-pressure-hose']]);
+    expect(partEntries(k4, hrefs)).toEqual([
+      expect.objectContaining({ sku: 'HOSE', href: '/high-pressure-hose', type: 'Hoses', inStock: true }),
+    ]);
+    expect(modelEntries(fits).find((model) => model.key === 'k5')).toMatchObject({ machines: 2, parts: 4 });
+  });
+});
+
+describe('a product page’s fit sections', () => {
+  const hrefBySku = new Map(['HOSE', 'HOSE-15', 'FILTER-5', 'FOAM'].map((sku) => [sku, `/${sku.toLowerCase()}`]));
+
+  it('shows a machine what fits its model, grouped by type, in stock first', () => {
+    const catalogueIndex = catalogue();
+    const machineProduct = catalogueIndex.bySku.get('K5-PREMIUM');
+    if (!machineProduct) throw new Error('no machine');
+    const section = fittingSection(machineProduct, fitIndex(catalogueIndex), {
+      bySku: catalogueIndex.bySku,
+      hrefBySku,
+    });
+    expect(section?.href).toBe('/parts-finder/k-5');
+    expect(section?.total).toBe(4);
+    expect(section?.groups.map((group) => [group.type, group.items.map((item) => item.product.sku)])).toEqual(
+      expect.arrayContaining([
+        ['Hoses', ['HOSE', 'HOSE-15']],
+        ['Filters and spare parts', ['FILTER-5']],
+        ['Nozzles and lances', ['FOAM']],
+      ]),
+    );
+    expect(FITTING_PER_TYPE).toBeGreaterThan(0);
+  });
+
+  it('names a part’s models with their parts pages, and shows a part nothing', () => {
+    const catalogueIndex = catalogue();
+    const fits = fitIndex(catalogueIndex);
+    const hose = catalogueIndex.bySku.get('HOSE');
+    if (!hose) throw new Error('no hose');
+    expect(fitsSection(hose, fits)?.models).toEqual([
+      { name: 'K 4', href: '/parts-finder/k-4' },
+      { name: 'K 5', href: '/parts-finder/k-5' },
+      { name: 'K 7', href: '/parts-finder/k-7' },
+    ]);
+    expect(fittingSection(hose, fits, { bySku: catalogueIndex.bySku, hrefBySku })).toBeNull();
+    const machineProduct = catalogueIndex.bySku.get('K4');
+    if (!machineProduct) throw new Error('no machine');
+    expect(fitsSection(machineProduct, fits)).toBeNull();
+  });
+});
+
+describe('Does it fit my machine?', () => {
+  const catalogueIndex = catalogue();
+  const fits = fitIndex(catalogueIndex);
+  const models = modelEntries(fits);
+  const filter = fitsSection(catalogueIndex.bySku.get('FILTER-4') as Product, fits);
+  if (!filter) throw new Error('the filter fits nothing');
+  const check = { sku: 'FILTER-4', ...filter.check };
+
+  it('says yes for a model it fits, in any typing', () => {
+    expect(checkFit('k4', check, models)).toMatchObject({ kind: 'yes', model: { name: 'K 4' } });
+    expect(checkFit('K 4 Compact', check, models)).toMatchObject({ kind: 'yes' });
+  });
+
+  it('says no for a known model it does not fit, and nothing of a model nobody knows', () => {
+    expect(checkFit('K5', check, models)).toMatchObject({ kind: 'no', model: { name: 'K 5' } });
+    expect(checkFit('Z 99', check, models)).toEqual({ kind: 'unknown', typed: 'Z 99' });
+    expect(checkFit('   ', check, models)).toEqual({ kind: 'empty' });
+  });
+
+  it('offers the nearest part of the same type that fits instead, in stock first', () => {
+    const k5 = fits.byKey.get('k5');
+    if (!k5) throw new Error('no K 5');
+    const parts = partEntries(k5, new Map(k5.parts.map((p) => [p.sku, `/${p.sku}`])));
+    expect(nearestAlternative(parts, check)?.sku).toBe('FILTER-5');
+    // A nozzle that does not fit: the only nozzle that fits is sold out, so it is still the one of its type.
+    const nozzle = { sku: 'OTHER', keys: [], type: 'Nozzles and lances', priceInclVat: 20 };
+    expect(nearestAlternative(parts, nozzle)?.sku).toBe('FOAM');
+    expect(nearestAlternative([], check)).toBeNull();
+  });
+});
