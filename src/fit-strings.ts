@@ -6,6 +6,8 @@
 
 /** Where the parts finder lives; a model's parts page is `{PARTS_FINDER_PATH}/{slug}`. */
 export const PARTS_FINDER_PATH = '/parts-finder';
+/** A model's parts page, by its slug (catalogue/fits.ts `modelSlug`): `/parts-finder/k-5`. */
+export const partsPagePath = (slug: string): string => `${PARTS_FINDER_PATH}/${slug}`;
 
 export const fitTexts = {
   partsFinder: 'Parts finder',

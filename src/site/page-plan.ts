@@ -6,6 +6,7 @@
  * be chosen two ways.
  */
 import { CONTENT_BLOCKS } from '../catalogue/content-blocks.ts';
+import { fitIndex } from '../catalogue/fits.ts';
 import type { ProductRoutes } from '../catalogue/product-page.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import { modelEntries } from '../catalogue/fit-files.ts';
@@ -30,10 +31,11 @@ export function productPagePlan(
   shared: string,
   only: ReadonlySet<string> | null = null,
 ): PlannedPage<{ model: ProductPageModel }>[] {
+  const modelIndex = { ...index, fits: fitIndex(index) };
   return routes.routed
     .filter((product) => !only || only.has(product.urlKey))
     .map((product) => {
-      const model = productPageModel(product, index, routes.hrefBySku);
+      const model = productPageModel(product, modelIndex, routes.hrefBySku);
       return { key: product.urlKey, cacheKey: productFingerprint(model, shared), props: { model } };
     });
 }

@@ -5,7 +5,7 @@
 import type { Listing } from '../components/catalogue/listings.ts';
 import { fitIndex } from '../catalogue/fits.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
-import { fitTexts, PARTS_FINDER_PATH } from '../fit-strings.ts';
+import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../fit-strings.ts';
 
 /** The parts pages of the models that have any part, in the fit index's order. */
 export function partsListings(index: CatalogueIndex, hrefBySku: ReadonlyMap<string, string>): Listing[] {
@@ -13,7 +13,7 @@ export function partsListings(index: CatalogueIndex, hrefBySku: ReadonlyMap<stri
     .models.filter((model) => model.parts.length > 0)
     .map((model) => ({
       audience: model.audience ?? 'professional',
-      path: `${PARTS_FINDER_PATH}/${model.slug}`,
+      path: partsPagePath(model.slug),
       code: model.slug,
       categoryId: null,
       name: fitTexts.partsFor(model.name),

@@ -12,6 +12,13 @@ import { variantPage, type VariantPage } from '../catalogue/variant-page.ts';
 import { checkedDeliveryConfig } from '../delivery/config-schema.ts';
 import { keptParts } from '../catalogue/kept-parts.ts';
 import { reviewsSection, type ReviewsSection } from '../catalogue/review-section.ts';
+import { modelKey, type FitIndex } from '../catalogue/fits.ts';
+import {
+  fitsSection,
+  fittingSection,
+  type FitsSection,
+  type FittingSection,
+} from '../catalogue/fit-sections.ts';
 
 export interface ProductPageModel {
   readonly product: Product;
@@ -27,6 +34,10 @@ export interface ProductPageModel {
   readonly sections: ConnectedSection[];
   /** Its rating and reviews; null when it has none and reviews are off. */
   readonly reviews: ReviewsSection | null;
+  /** A machine's accessories, detergents and parts that fit it; null for anything else. */
+  readonly fitting: FittingSection | null;
+  /** A part's machine models and its fit check; null for a product that fits none. */
+  readonly fits: FitsSection | null;
 }
 
 /**
@@ -44,6 +55,11 @@ function modelInputs(product: Product, index: ModelIndex, hrefBySku: ReadonlyMap
   for (const variant of product.configurable?.variants ?? []) inputs.push(index.bySku.get(variant.sku));
   for (const sku of [...links.upsell, ...links.crosssell, ...links.related])
     inputs.push(index.bySku.get(sku), hrefBySku.get(sku));
+  // A machine's page shows what fits it (each part's card); a part's page names its models only.
+  const model = product.fit.model === null ? undefined : index.fits.byKey.get(modelKey(product.fit.model));
+  for (const part of model?.parts ?? []) inputs.push(part, hrefBySku.get(part.sku));
+  for (const name of product.fit.fits) inputs.push(index.fits.byKey.get(modelKey(name))?.slug);
+  inputs.push(index.fits.types);
   return inputs;
 }
 
@@ -52,6 +68,7 @@ const models = keptParts<Product, ProductPageModel>();
 /** What a model reads of the catalogue's indexes. */
 type ModelIndex = Pick<CatalogueIndex, 'bySku' | 'audienceOf' | 'kindOf'> & {
   readonly catalogue: Pick<CatalogueIndex['catalogue'], 'reviewSettings'>;
+  readonly fits: Pick<FitIndex, 'byKey' | 'types'>;
 };
 
 export function productPageModel(
@@ -72,6 +89,8 @@ export function productPageModel(
       children,
       sections: connectedSections(product, { bySku: index.bySku, hrefBySku }),
       reviews: reviewsSection(product, index.catalogue.reviewSettings),
+      fitting: fittingSection(product, index.fits, { bySku: index.bySku, hrefBySku }),
+      fits: fitsSection(product, index.fits),
     };
   });
 }

@@ -212,6 +212,8 @@ describe('product attributes: search metadata', () => {
         'battery_voltage_v',
         'container_size',
         'compatible_with',
+        'machine_model',
+        'fits_models',
       ].sort(),
     );
     expect(await codes(filter('is_filterable_in_search', '1'))).toEqual(

@@ -24,7 +24,7 @@ export interface CardView {
   was?: WasPrice | null;
   /** Its stars and number of reviews; none drawn when it has none. */
   rating?: Rating | null;
-  headingLevel: 2 | 3;
+  headingLevel: 2 | 3 | 4;
   /** Cards of the first row load at once; the rest lazily. */
   eager?: boolean;
   /** The very first card's picture is likely the page's largest: fetch it first. */

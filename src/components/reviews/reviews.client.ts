@@ -1,5 +1,5 @@
 /**
- * The product page's reviews section, once the shopper reaches for it (reviews-loader.client.ts loads this
+ * The product page's reviews section, once the shopper reaches for it (catalogue/on-first-use.client.ts loads this
  * on the first pointer, focus, click or change inside `[data-reviews]`): the list's sort and "Show more"
  * (review-list.client.ts), and "Write a review", which opens the form in place. A page opened at
  * `#write-review` (sign-in's way back to the form) opens it at once.

@@ -399,7 +399,17 @@ const NUMERIC_FILTERS = [
   'working_width_mm',
   'sound_pressure_db',
 ];
-const SELECTS = ['voltage_v', 'filter_class', 'colour', 'material', 'power_source', 'volume', 'kit'];
+const SELECTS = [
+  'voltage_v',
+  'filter_class',
+  'colour',
+  'material',
+  'power_source',
+  'volume',
+  'kit',
+  'machine_model',
+  'accessory_type',
+];
 const attribute = (c: SeedCatalogue, code: string) => {
   const found = c.attributes.find((a) => a.code === code);
   if (!found) throw new Error(`no attribute ${code}`);
@@ -469,7 +479,8 @@ describe('layered navigation metadata', () => {
     const ids = small.attributes.flatMap((a) => a.options.map((o) => o.id));
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
-    for (const a of small.attributes) if (!SELECTS.includes(a.code)) expect(a.options, a.code).toEqual([]);
+    for (const a of small.attributes)
+      if (!SELECTS.includes(a.code) && a.code !== 'fits_models') expect(a.options, a.code).toEqual([]);
   });
 
   it('sorts by name, price and the key figures; price filters first, then power source', () => {
@@ -490,7 +501,8 @@ describe('layered navigation metadata', () => {
     for (const a of small.attributes) {
       if (a.isFilterable === 0) expect(a.position, a.code).toBe(0);
       expect(a.isComparable, a.code).toBe(
-        a.isTechnical || ['equipmentAttr', 'applications_attrib', 'volume', 'kit'].includes(a.code),
+        a.isTechnical ||
+          ['equipmentAttr', 'applications_attrib', 'volume', 'kit', 'machine_model'].includes(a.code),
       );
     }
     expect(attribute(small, 'power_source').isComparable).toBe(true);
@@ -522,6 +534,8 @@ describe('search metadata', () => {
         'battery_voltage_v',
         'container_size',
         'compatible_with',
+        'machine_model',
+        'fits_models',
       ].sort(),
     );
     for (const code of ['description', 'short_description', 'price', 'list_price', 'equipmentAttr']) {
@@ -695,7 +709,9 @@ describe('product values for layered navigation', () => {
 
   it('draws the additions from their own streams: the main stream’s values are unchanged', () => {
     // Fingerprint of every value drawn from the main stream (selects read back as labels, numeric
-    // filters left out as some are malformed on purpose), as generated before the additions existed.
+    // filters left out as some are malformed on purpose), as generated before the additions existed:
+    // without the attributes added since, and `compatible_with`, which seed/fits.ts rewrites from the fits.
+    const ADDED_LATER = ['power_source', 'machine_model', 'fits_models', 'accessory_type', 'compatible_with'];
     const labels = new Map(
       small.attributes.map((a) => [a.code, new Map(a.options.map((o) => [String(o.id), o.label]))]),
     );
@@ -714,13 +730,13 @@ describe('product values for layered navigation', () => {
       Object.fromEntries(
         Object.entries(p.customAttributes)
           .filter(
-            ([code, value]) => code !== 'power_source' && !NUMERIC_FILTERS.includes(code) && value !== '',
+            ([code, value]) => !ADDED_LATER.includes(code) && !NUMERIC_FILTERS.includes(code) && value !== '',
           )
           .map(([code, value]) => [code, labels.get(code)?.get(value) ?? value]),
       ),
     ]);
     expect(createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16)).toBe(
-      '6c06d5c1393720bd',
+      '6d4fb3939dc1335b',
     );
     expect(seedFor(42, 'product:HG-PW-00001')).not.toBe(seedFor(43, 'product:HG-PW-00001'));
   });

@@ -23,6 +23,13 @@
  *   as real data entry is (`"see data sheet"`, `"approx. 2000"`, `"2000 W"`, `"7,5"`). Select ones
  *   (`voltage_v`, `filter_class`, `material`, `colour`, and `power_source` on machines) hold the option
  *   id as a string (`"3"`), exactly as Magento returns a select's value; an empty select is left out.
+ * - Fits (issue 39, seed/fits.ts and the rules in data/fits.ts), on every product of the finished
+ *   catalogue, configurable families included: a machine's `machine_model` is the option id of its model
+ *   (labels such as "K 5", "HD 6/15": the model text's words up to the first with a digit); an accessory's,
+ *   consumable's, detergent's or spare part's `accessory_type` is the option id of its kind, and
+ *   `fits_models` the option ids of the models it fits, ascending and joined by commas as Magento returns
+ *   a multiselect (`"184,185,190"`), left out while the catalogue has no machine it could fit. The two
+ *   model attributes have the same labels, each its own option ids, numbered after every other option.
  *
  * Configurable products (seed/configurables.ts): from {@link CONFIGURABLES_FROM} products up, a fixed set of
  * detergent, consumable and machine families (a parent with price 0, children in `volume` or `kit`
@@ -31,17 +38,18 @@
  *
  * Besides: `createdAt`/`updatedAt` spread over the two years before {@link CATALOGUE_DATE}; every
  * category's merchandising order (`categoryPositions`, 1..n); the gift-set category holding one window vac.
- * These, the power source, the option ids and the malformed numbers come from streams of their own
- * (`seedFor`), so the values drawn from the main stream are the same as before they existed.
+ * These, the power source, the option ids, the malformed numbers and the fits come from streams of their
+ * own (`seedFor`), so the values drawn from the main stream are the same as before they existed.
  */
 import { CONFIGURABLES_FROM, configurableSeed } from './configurables.ts';
+import { addFits } from './fits.ts';
 import { addLinks } from './links.ts';
 import { merchandise } from './merchandising.ts';
 import { makeProduct, type ProductRun } from './product.ts';
 import { createRandom } from './random.ts';
 import { assignSlots } from './slots.ts';
 import { buildAttributes, buildCategories } from './structure.ts';
-import type { CatalogueOptions, SeedCatalogue } from './types.ts';
+import type { CatalogueOptions, SeedCatalogue, SeedProduct } from './types.ts';
 
 export { POWER_SOURCES, TECHNICAL_ATTRIBUTE_CODES } from './data/attributes.ts';
 export { CATALOGUE_DATE } from './merchandising.ts';
@@ -91,9 +99,22 @@ export function generateCatalogue(options: CatalogueOptions): SeedCatalogue {
   addLinks(r, generated, slots);
   // Everything added later draws from its own streams, after the main stream's last draw.
   const products = merchandise(seed, generated, slots, attributes);
-  if (productCount < CONFIGURABLES_FROM)
-    return { categories, attributes, products, configurables: [], tierPrices: [] };
-  // The configurable families come on top, after each category's generated products.
+  const { configurables, tierPrices, ...rest } = withConfigurables(seed, brand, attributes, products);
+  const fitted = addFits(seed, brand, { attributes, products: rest.products, configurables });
+  return { categories, attributes: fitted.attributes, products: fitted.products, configurables, tierPrices };
+}
+
+/**
+ * The configurable families on top of the generated products, after each category's own, in catalogues of
+ * {@link CONFIGURABLES_FROM} products or more.
+ */
+function withConfigurables(
+  seed: number,
+  brand: string,
+  attributes: SeedCatalogue['attributes'],
+  products: SeedProduct[],
+): Pick<SeedCatalogue, 'products' | 'configurables' | 'tierPrices'> {
+  if (products.length < CONFIGURABLES_FROM) return { products, configurables: [], tierPrices: [] };
   const last = new Map<number, number>();
   for (const product of products)
     for (const [id, position] of Object.entries(product.categoryPositions))
@@ -105,8 +126,6 @@ export function generateCatalogue(options: CatalogueOptions): SeedCatalogue {
   };
   const extra = configurableSeed(seed, brand, attributes, nextPosition);
   return {
-    categories,
-    attributes,
     products: [...products, ...extra.products],
     configurables: extra.configurables,
     tierPrices: extra.tierPrices,

@@ -14,6 +14,7 @@ import {
   SUB_CATEGORY_DEFS,
   THIRD_LEVEL_DEFS,
 } from './data/categories.ts';
+import { ACCESSORY_TYPES } from './data/fits.ts';
 import type { SeedAttribute, SeedCategory } from './types.ts';
 
 export function buildCategories(): SeedCategory[] {
@@ -91,8 +92,34 @@ export const VARIANT_ATTRIBUTES: readonly (readonly [
 ];
 
 /**
+ * Issue 39's fit attributes (seed/fits.ts), last in attribute-id order so every other attribute and option
+ * keeps its id: a machine's model, the models a part fits (a multiselect, `text` as Magento 2.4's
+ * `Attribute::getBackendTypeByInput()` stores one) and the part's kind. The machine models' options are
+ * known once the machines are generated: seed/fits.ts adds them, numbered after every option here.
+ */
+export const FIT_ATTRIBUTES: readonly (readonly [
+  code: string,
+  label: string,
+  input: 'select' | 'multiselect',
+  backend: 'int' | 'text',
+  options: readonly string[],
+])[] = [
+  ['machine_model', 'Machine model', 'select', 'int', []],
+  ['fits_models', 'Fits', 'multiselect', 'text', []],
+  ['accessory_type', 'Accessory type', 'select', 'int', ACCESSORY_TYPES],
+];
+
+/** Compared on the product comparison page besides the technical data. */
+const COMPARED: readonly string[] = [
+  ...COMPARED_LISTS,
+  ...VARIANT_ATTRIBUTES.map(([code]) => code),
+  'machine_model',
+];
+
+/**
  * Every product attribute, in attribute-id order, with the shop's layered navigation, search, sorts and
- * comparison flags, and option ids numbered from 1 across the select attributes in that order.
+ * comparison flags, and option ids numbered from 1 across the select attributes in that order (the
+ * machine models' options, added by seed/fits.ts, come after all of them).
  */
 export function buildAttributes(): SeedAttribute[] {
   const filters = new Map(
@@ -120,8 +147,7 @@ export function buildAttributes(): SeedAttribute[] {
       isFilterableInSearch: filter !== undefined && FILTERABLE_IN_SEARCH.includes(code),
       isSearchable: SEARCHABLE_ATTRIBUTES.includes(code),
       usedForSortBy: SORTABLE_ATTRIBUTES.includes(code),
-      isComparable:
-        isTechnical || COMPARED_LISTS.includes(code) || VARIANT_ATTRIBUTES.some(([c]) => c === code),
+      isComparable: isTechnical || COMPARED.includes(code),
       position: filter?.position ?? 0,
       options: optionLabels.map((optionLabel) => ({ id: nextOptionId++, label: optionLabel })),
     };
@@ -163,6 +189,9 @@ export function buildAttributes(): SeedAttribute[] {
   }
   for (const [code, label, options] of VARIANT_ATTRIBUTES) {
     attributes.push(attr(code, label, 'select', 'int', true, false, options));
+  }
+  for (const [code, label, input, backend, options] of FIT_ATTRIBUTES) {
+    attributes.push(attr(code, label, input, backend, true, false, options));
   }
   return attributes;
 }

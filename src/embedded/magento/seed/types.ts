@@ -20,7 +20,7 @@ export interface SeedAttribute {
   code: string;
   /** Frontend label shown on the product page, e.g. `Weight (kg)`. */
   label: string;
-  /** Magento frontend input: text, textarea, price, select, boolean, date, weight, media_image. */
+  /** Magento frontend input: text, textarea, price, select, multiselect, boolean, date, weight, media_image. */
   frontendInput: string;
   /** Magento backend type: varchar, text, decimal, int, static, datetime. */
   backendType: string;
@@ -39,11 +39,14 @@ export interface SeedAttribute {
   isComparable: boolean;
   /** Order of the filter in the layered navigation; 0 for attributes that are not filters. */
   position: number;
-  /** A select's options in sort order; [] for other inputs. Products hold the option id as a string. */
+  /**
+   * A select's or multiselect's options in sort order; [] for other inputs. Products hold the option id as
+   * a string, a multiselect the ids joined by commas (`"12,14,15"`), as Magento returns them.
+   */
   options: SeedOption[];
 }
 
-/** One choice of a select attribute: Magento's option id (unique across attributes) and its label. */
+/** One choice of a select or multiselect: Magento's option id (unique across attributes) and its label. */
 export interface SeedOption {
   id: number;
   label: string;
@@ -92,7 +95,7 @@ export interface SeedProduct {
    * Raw EAV values keyed by attribute code: url_key, short_description, description (HTML),
    * supplier_code, list_price, sales_price, equipmentAttr, applications_attrib,
    * documentationAttr1..n, technical-data codes (a select's value is its option id), image/small_image/
-   * thumbnail, …
+   * thumbnail, machine_model / fits_models / accessory_type (seed/fits.ts), …
    */
   customAttributes: Record<string, string>;
   images: SeedImage[];

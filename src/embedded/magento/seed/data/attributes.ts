@@ -152,6 +152,9 @@ export const SEARCHABLE_ATTRIBUTES: readonly string[] = [
   'battery_voltage_v',
   'container_size',
   'compatible_with',
+  // Issue 39: "K 5" finds the K 5 and what fits it.
+  'machine_model',
+  'fits_models',
 ];
 
 /** Offered as listing sorts (`used_for_sort_by`): Magento's name and price, and the key figures. */

@@ -14,6 +14,10 @@ export const SPARE_PARTS: readonly Model[] = [
   ['FS 1', 'Float Switch'],
 ];
 
+/**
+ * An accessory's `compatible_with` as first drawn; seed/fits.ts replaces it with the models the part fits
+ * (drawn still, so that every value drawn after it stays as it was).
+ */
 export const COMPATIBLE: Record<Audience, readonly string[]> = {
   HG: [
     'K 2 – K 7 pressure washers',

@@ -1,0 +1,40 @@
+/**
+ * The product page's sections whose code loads on first use (DESIGN.md §5), so the page runs none of it
+ * before the shopper reaches for it: on the first pointer or focus inside `[data-on-use]`, or at once when
+ * the page is opened at the section's `data-on-use-hash` (sign-in sending the shopper back to the review
+ * form). A button pressed or a form sent while the code loads is pressed or sent again once it has started.
+ * Kept as small as it can be: every product page runs it.
+ */
+const sections: Record<string, () => Promise<(root: HTMLElement) => void>> = {
+  reviews: () => import('../reviews/reviews.client.ts').then((module) => module.initReviews),
+  'fit-check': () => import('../fits/fit-check.client.ts').then((module) => module.initFitCheck),
+};
+
+for (const root of document.querySelectorAll<HTMLElement>('[data-on-use]')) {
+  const start = sections[root.dataset.onUse ?? ''];
+  if (!start) continue;
+  let pressed: HTMLElement | null | undefined;
+  let sent: HTMLFormElement | undefined;
+  const keep = (event: Event) => {
+    if (event.type === 'submit') {
+      event.preventDefault();
+      sent = event.target as HTMLFormElement;
+    } else pressed = (event.target as Element).closest('button');
+  };
+  const load = () => {
+    root.removeEventListener('pointerdown', load);
+    root.removeEventListener('focusin', load);
+    root.addEventListener('click', keep);
+    root.addEventListener('submit', keep);
+    void start().then((init) => {
+      root.removeEventListener('click', keep);
+      root.removeEventListener('submit', keep);
+      init(root);
+      if (sent) sent.requestSubmit();
+      else pressed?.click();
+    });
+  };
+  root.addEventListener('pointerdown', load);
+  root.addEventListener('focusin', load);
+  if (root.dataset.onUseHash && location.hash === root.dataset.onUseHash) load();
+}

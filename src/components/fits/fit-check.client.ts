@@ -1,0 +1,61 @@
+/**
+ * "Does it fit my machine?" once the shopper reaches for it (on-first-use.client.ts loads this): the form
+ * answers in place from the fit files (features/fits/fit-data.ts), never from the back end. Without
+ * JavaScript the same form goes to the parts finder with what was typed.
+ */
+import { escapeHtml } from '../escape-html.ts';
+import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../../fit-strings.ts';
+import { checkFit, nearestAlternative, type PartFit } from '../../features/fits/fit-check.ts';
+import { loadModelParts, loadModels } from '../../features/fits/fit-data.ts';
+import type { ModelEntry } from '../../catalogue/fit-files.ts';
+import { priceHtml } from '../catalogue/card-html.ts';
+
+const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+
+async function noHtml(model: ModelEntry, part: PartFit): Promise<string> {
+  const no = `<strong>${escapeHtml(fitTexts.fitsNo(model.name))}</strong>`;
+  const alternative = nearestAlternative(await loadModelParts(model.slug), part);
+  if (!alternative) return `${no} ${link(partsPagePath(model.slug), fitTexts.noAlternative(model.name))}`;
+  const price = priceHtml(alternative.priceInclVat, alternative.priceExclVat);
+  return (
+    `${no} ${escapeHtml(fitTexts.alternative(model.name))} ${link(alternative.href, alternative.name)}` +
+    (price ? ` <span class="fit-check__price">${price}</span>` : '') +
+    ` · ${link(partsPagePath(model.slug), fitTexts.noAlternative(model.name))}`
+  );
+}
+
+async function answerHtml(typed: string, part: PartFit, productName: string): Promise<string> {
+  const answer = checkFit(typed, part, await loadModels());
+  switch (answer.kind) {
+    case 'empty':
+      return escapeHtml(fitTexts.checkEmpty);
+    case 'unknown':
+      return `${escapeHtml(fitTexts.unknownModel(answer.typed))} ${link(PARTS_FINDER_PATH, fitTexts.partsFinder)}`;
+    case 'yes':
+      return `<strong>${escapeHtml(fitTexts.fitsYes(productName, answer.model.name))}</strong>`;
+    case 'no':
+      return noHtml(answer.model, part);
+  }
+}
+
+export function initFitCheck(root: HTMLElement): void {
+  const form = root.querySelector<HTMLFormElement>('[data-fit-form]');
+  const input = form?.querySelector<HTMLInputElement>('input[name="q"]');
+  const output = root.querySelector<HTMLElement>('[data-fit-answer]');
+  if (!form || !input || !output) return;
+  const part = JSON.parse(root.dataset.fit ?? '{}') as PartFit;
+  const productName = root.dataset.fitName ?? '';
+  let asked = 0;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const question = ++asked;
+    answerHtml(input.value, part, productName).then(
+      (html) => {
+        if (question === asked) output.innerHTML = html;
+      },
+      () => {
+        if (question === asked) output.textContent = fitTexts.checkFailed;
+      },
+    );
+  });
+}
