@@ -22,12 +22,11 @@ import {
   FINDER_FORM_END,
   FINDER_FORM_START,
   finderFormHtml,
-  modelHref,
   type FinderNotice,
 } from '../components/fits/finder-form.ts';
-import { readLabels, readModels, type LabelEntries } from '../features/parts-finder/finder-data.ts';
+import { isLabels, isModels } from '../features/fits/fit-data.ts';
 import { finderAnswer, finderMatches, looksLikeLabel } from '../features/parts-finder/lookup.ts';
-import { finderTexts, PARTS_FINDER_PATH } from '../fit-strings.ts';
+import { finderTexts, PARTS_FINDER_PATH, partsPagePath } from '../fit-strings.ts';
 import { describeError } from '../http/index.ts';
 import {
   compress,
@@ -60,7 +59,7 @@ interface Build {
   readonly key: string;
   readonly template: Promise<Template | null>;
   readonly models: () => Promise<ModelEntry[]>;
-  readonly labels: () => Promise<LabelEntries>;
+  readonly labels: () => Promise<Record<string, string>>;
 }
 
 const relativeOf = (url: string): string => url.replace(/^\/+/, '');
@@ -75,14 +74,14 @@ function parseTemplate(html: string): Template | null {
   return { before: html.slice(0, start), after: html.slice(end + FINDER_FORM_END.length) };
 }
 
-/** A fit file of the served build, read once (again after a failure) and checked with the browser's reader. */
-function fitFile<T>(served: Layers, url: string, read: (value: unknown) => T | undefined): () => Promise<T> {
+/** A fit file of the served build, read once (again after a failure) and checked as the browser checks it. */
+function fitFile<T>(served: Layers, url: string, guard: (value: unknown) => value is T): () => Promise<T> {
   let loading: Promise<T> | undefined;
   const load = async (): Promise<T> => {
     const found = await locateIn(served, relativeOf(url));
     if (!found) throw new Error(`the build has no ${url}`);
-    const data = read(JSON.parse(await readFile(found.path, 'utf8')));
-    if (data === undefined) throw new Error(`${url} is not a fit file of its kind`);
+    const data: unknown = JSON.parse(await readFile(found.path, 'utf8'));
+    if (!guard(data)) throw new Error(`${url} is not what the shop wrote`);
     return data;
   };
   return () =>
@@ -132,8 +131,8 @@ export function createPartsFinderRoute(options: PartsFinderOptions): MiddlewareH
     current = {
       key,
       template: page,
-      models: fitFile(served, MODELS_FILE, readModels),
-      labels: fitFile(served, LABELS_FILE, readLabels),
+      models: fitFile(served, MODELS_FILE, isModels),
+      labels: fitFile(served, LABELS_FILE, isLabels),
     };
     return current;
   }
@@ -142,7 +141,7 @@ export function createPartsFinderRoute(options: PartsFinderOptions): MiddlewareH
     try {
       const labels = looksLikeLabel(typed) ? await served.labels() : undefined;
       const answer = finderAnswer(typed, finderMatches(typed, await served.models(), labels));
-      return answer.kind === 'found' ? modelHref(answer.model.slug) : answer;
+      return answer.kind === 'found' ? partsPagePath(answer.model.slug) : answer;
     } catch (error) {
       log(`Parts finder: the fit files could not be read (${describeError(error)}).`);
       return { kind: 'failed' };

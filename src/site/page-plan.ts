@@ -10,7 +10,6 @@ import { fitIndex } from '../catalogue/fits.ts';
 import type { ProductRoutes } from '../catalogue/product-page.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import { modelEntries } from '../catalogue/fit-files.ts';
-import { fitIndex } from '../catalogue/fits.ts';
 import { fixedFingerprint, listingFingerprints, productFingerprint } from './fingerprint.ts';
 
 export { sharedFingerprint } from './fingerprint.ts';

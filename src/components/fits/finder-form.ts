@@ -8,7 +8,7 @@
  * the markup from the start, hidden, as the header's search box has them.
  */
 import { escapeHtml } from '../escape-html.ts';
-import { finderTexts as t, PARTS_FINDER_PATH } from '../../fit-strings.ts';
+import { finderTexts as t, PARTS_FINDER_PATH, partsPagePath } from '../../fit-strings.ts';
 import type { FinderAnswer } from '../../features/parts-finder/lookup.ts';
 
 /** Where the form sends what was typed without JavaScript: the storefront server answers it. */
@@ -25,8 +25,6 @@ const ANSWER_ID = 'finder-answer';
 /** Why what was typed led to no parts page; `failed` when the models could not be read. */
 export type FinderNotice = Exclude<FinderAnswer, { kind: 'found' }> | { kind: 'failed' };
 
-export const modelHref = (slug: string): string => `${PARTS_FINDER_PATH}/${slug}`;
-
 /** The answer's words (and, for several models, their links), inside the answer region. */
 export function answerHtml(typed: string, notice: FinderNotice | null): string {
   switch (notice?.kind) {
@@ -42,7 +40,7 @@ export function answerHtml(typed: string, notice: FinderNotice | null): string {
       return `<p>${escapeHtml(t.failed)}</p>`;
     case 'several': {
       const links = notice.models.map(
-        ({ name, slug }) => `<li><a href="${escapeHtml(modelHref(slug))}">${escapeHtml(name)}</a></li>`,
+        ({ name, slug }) => `<li><a href="${escapeHtml(partsPagePath(slug))}">${escapeHtml(name)}</a></li>`,
       );
       return `<p>${escapeHtml(t.several(typed.trim()))}</p><ul class="finder__several">${links.join('')}</ul>`;
     }

@@ -10,8 +10,8 @@
  * later one has: the label numbers may arrive after the next key.
  */
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
-import { finderTexts as t } from '../../fit-strings.ts';
-import { loadLabels, loadModels } from '../../features/parts-finder/finder-files.ts';
+import { finderTexts as t, partsPagePath } from '../../fit-strings.ts';
+import { loadLabels, loadModels } from '../../features/fits/fit-data.ts';
 import {
   finderAnswer,
   finderMatches,
@@ -19,7 +19,7 @@ import {
   type FinderMatches,
 } from '../../features/parts-finder/lookup.ts';
 import { escapeHtml } from '../escape-html.ts';
-import { answerHtml, isRefusal, modelHref, type FinderNotice } from './finder-form.ts';
+import { answerHtml, isRefusal, type FinderNotice } from './finder-form.ts';
 
 async function matchesFor(typed: string): Promise<FinderMatches> {
   const label = looksLikeLabel(typed);
@@ -31,7 +31,7 @@ function rowHtml(model: ModelEntry, at: number, listId: string, byLabel: boolean
   const meta = [byLabel ? t.byLabel : model.kind, t.partCount(model.parts)].filter(Boolean).join(' · ');
   return (
     `<a role="option" tabindex="-1" aria-selected="false" id="${listId}-${at}" class="finder__row"` +
-    ` href="${escapeHtml(modelHref(model.slug))}"><span class="finder__name">${escapeHtml(model.name)}</span>` +
+    ` href="${escapeHtml(partsPagePath(model.slug))}"><span class="finder__name">${escapeHtml(model.name)}</span>` +
     `<span class="finder__meta">${escapeHtml(meta)}</span></a>`
   );
 }
@@ -113,7 +113,7 @@ export function attachFinder(form: HTMLFormElement, input: HTMLInputElement): Fi
       return form.submit();
     }
     const found = finderAnswer(typed, matches);
-    if (found.kind === 'found') return window.location.assign(modelHref(found.model.slug));
+    if (found.kind === 'found') return window.location.assign(partsPagePath(found.model.slug));
     show(false);
     tell(found);
   }

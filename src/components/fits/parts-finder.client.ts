@@ -8,9 +8,9 @@
  */
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
 import { findModel } from '../../catalogue/fits.ts';
-import { loadModels } from '../../features/parts-finder/finder-files.ts';
+import { partsPagePath } from '../../fit-strings.ts';
+import { loadModels } from '../../features/fits/fit-data.ts';
 import { yourMachines } from '../../features/parts-finder/your-machines.ts';
-import { modelHref } from './finder-form.ts';
 import type { Finder } from './finder-suggest.client.ts';
 
 function wireForm(form: HTMLFormElement, input: HTMLInputElement, list: Element): void {
@@ -62,7 +62,7 @@ async function showYourMachines(section: HTMLElement): Promise<void> {
     ...mine.map(({ name, slug }) => {
       const item = document.createElement('li');
       const link = item.appendChild(document.createElement('a'));
-      link.href = modelHref(slug);
+      link.href = partsPagePath(slug);
       link.textContent = name;
       return item;
     }),

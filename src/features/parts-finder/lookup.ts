@@ -7,7 +7,6 @@
  */
 import { labelKey, type ModelEntry } from '../../catalogue/fit-files.ts';
 import { findModel, modelKey } from '../../catalogue/fits.ts';
-import type { LabelEntries } from './finder-data.ts';
 
 /** How many machines a typing suggests, and the not-found answer offers. */
 export const MAX_MATCHES = 8;
@@ -52,7 +51,11 @@ function byModel(typed: string, models: readonly ModelEntry[]): FinderMatches {
   return { best, models: withBestFirst(best, starting), byLabel: false };
 }
 
-function byLabel(typed: string, models: readonly ModelEntry[], labels: LabelEntries): FinderMatches {
+function byLabel(
+  typed: string,
+  models: readonly ModelEntry[],
+  labels: Readonly<Record<string, string>>,
+): FinderMatches {
   const key = labelKey(typed);
   const bySlug = new Map(models.map((model) => [model.slug, model]));
   const best = Object.hasOwn(labels, key) ? bySlug.get(labels[key] ?? '') : undefined;
@@ -69,7 +72,7 @@ function byLabel(typed: string, models: readonly ModelEntry[], labels: LabelEntr
 export function finderMatches(
   typed: string,
   models: readonly ModelEntry[],
-  labels: LabelEntries | undefined,
+  labels: Readonly<Record<string, string>> | undefined,
 ): FinderMatches {
   return looksLikeLabel(typed) ? byLabel(typed, models, labels ?? {}) : byModel(typed, models);
 }

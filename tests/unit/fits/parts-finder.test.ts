@@ -9,7 +9,7 @@ import { labelEntries, modelEntries } from '../../../src/catalogue/fit-files.ts'
 import { fitIndex } from '../../../src/catalogue/fits.ts';
 import type { Product } from '../../../src/catalogue/types.ts';
 import { answerHtml, finderFormHtml } from '../../../src/components/fits/finder-form.ts';
-import { readLabels, readModels } from '../../../src/features/parts-finder/finder-data.ts';
+import { isLabels, isModels } from '../../../src/features/fits/fit-data.ts';
 import { familyOf, finderKinds } from '../../../src/features/parts-finder/groups.ts';
 import {
   finderAnswer,
@@ -159,12 +159,12 @@ describe('the parts finder with text that names no machine', () => {
 
 describe('the fit files as the finder reads them', () => {
   it('reads what the build writes, and refuses what is not of its shape', () => {
-    expect(readModels(JSON.parse(JSON.stringify(models)))).toEqual(models);
-    expect(readLabels(JSON.parse(JSON.stringify(labels)))).toEqual(labels);
-    expect(readModels([{ name: 'K 5', slug: 'k-5' }])).toBeUndefined();
-    expect(readModels({})).toBeUndefined();
-    expect(readLabels({ '16736000': 5 })).toBeUndefined();
-    expect(readLabels([])).toBeUndefined();
+    expect(isModels(JSON.parse(JSON.stringify(models)))).toBe(true);
+    expect(isLabels(JSON.parse(JSON.stringify(labels)))).toBe(true);
+    expect(isModels([{ name: 'K 5', slug: 'k-5' }])).toBe(false);
+    expect(isModels({})).toBe(false);
+    expect(isLabels({ '16736000': 5 })).toBe(false);
+    expect(isLabels([])).toBe(false);
   });
 });
 
