@@ -37,3 +37,34 @@ export const fitTexts = {
   noAlternative: (model: string) => `See everything that fits the ${model}`,
   checkFailed: 'We could not check just now. Please try again.',
 } as const;
+
+/** The parts finder (`/parts-finder`): its page, its answers and its suggestions. */
+export const finderTexts = {
+  title: 'Parts finder',
+  description:
+    'Find the accessories, detergents and spare parts that fit your machine: type its model or the part number on its label, or pick it from the list.',
+  intro:
+    'Find everything that fits your machine: type its model or the part number on its label, or pick it from the list.',
+  label: 'Your machine’s model or label number',
+  hint: 'For example K 5, K 5 Premium Power Control, or the part number on the machine’s label, such as 1.673-600.0.',
+  button: 'Find parts',
+  suggestions: 'Machines that match',
+  suggestionCount: (n: number) => `${n} ${n === 1 ? 'machine matches' : 'machines match'}.`,
+  /** A suggestion's second line: the kind of machine, or that its label number matched. */
+  byLabel: 'Its label number matches',
+  partCount: (n: number) => `${n} ${n === 1 ? 'product fits' : 'products fit'}`,
+  empty: 'Type your machine’s model or the part number on its label.',
+  noMatch: (typed: string) =>
+    `No machine matched “${typed}”. Check the model or the part number on the machine’s label, or pick your machine below.`,
+  noMatchTitle: (typed: string) => `No machine matched “${typed}”`,
+  several: (typed: string) => `Several machines match “${typed}”. Which is yours?`,
+  noParts: (model: string) =>
+    `We have no accessories or parts listed for the ${model} yet. Please call us, and we will find what fits.`,
+  failed: 'We could not look that up just now. Please try again, or pick your machine below.',
+  mineTitle: 'Your machines',
+  pickTitle: 'Pick your machine',
+  pickIntro: 'Every machine we list parts for, by kind and family.',
+  otherKind: 'Other machines',
+  /** A family's heading within its kind: its models' letters ("K", "HD"). */
+  family: (letters: string) => `${letters} models`,
+} as const;

@@ -159,6 +159,11 @@ export const SERVER_ROUTES: readonly ServerRoute[] = [
     source: 'the search form without JavaScript, GET /search?q= (src/server/shopper/proxy.ts)',
     answers: exact('/search'),
   },
+  {
+    source:
+      "the parts finder's form without JavaScript, GET /parts-finder/find?q= (src/server/parts-finder.ts)",
+    answers: exact('/parts-finder/find'),
+  },
   { source: 'the REST proxy /rest/… (src/server/shopper/proxy.ts)', answers: below('/rest/') },
   {
     source: 'the wish list GET /wishlist/items (src/server/shopper/wishlist.ts)',

@@ -9,9 +9,17 @@ import { catalogueRoutes, contentPagePaths } from '../site/routes.ts';
 import { sitemapXml, toW3cDate, type SitemapEntry } from '../catalogue/seo.ts';
 import { getCatalogue } from '../site/catalogue.ts';
 import { siteShop } from '../site/shop.ts';
+import { PARTS_FINDER_PATH } from '../fit-strings.ts';
 
-/** Indexable screens with fixed paths (spec §2). */
-const FIXED_PATHS = ['/', '/home-garden', '/professional', '/privacy-policy', '/privacy-policy/full-notice'];
+/** Indexable screens with fixed paths (spec §2), and the parts finder (issue 39). */
+const FIXED_PATHS = [
+  '/',
+  '/home-garden',
+  '/professional',
+  PARTS_FINDER_PATH,
+  '/privacy-policy',
+  '/privacy-policy/full-notice',
+];
 
 export const GET: APIRoute = () => {
   const index = getCatalogue();

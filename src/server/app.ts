@@ -3,7 +3,8 @@
  * In order: security headers (with the CSP hashes of the live build) on every answer; the routes other
  * parts contribute as Hono sub-apps (REST proxy, session and search form from `shopper/`, payments from
  * src/payments/routes.ts, the rebuild hook from src/publish); the product-image route; the search results
- * page, drawn for each term from the build's search index (search-page.ts); the built site's files with
+ * page, drawn for each term from the build's search index (search-page.ts); the parts finder's form sent
+ * without JavaScript, answered from the build's fit files (parts-finder.ts); the built site's files with
  * their precompressed siblings, ETag/304 and cache headers; on-demand pages (Astro's handler);
  * and a real 404 page (405 for other methods). Each part guards its own routes with the shared
  * middleware of src/http/ and renders its errors as `{message}` JSON; anything else that fails here is
@@ -15,11 +16,13 @@ import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { EDGE_HEADERS_ON_304, type EdgeCaching } from '../cdn/headers.ts';
+import { FINDER_FORM_ACTION } from '../components/fits/finder-form.ts';
 import { describeError, textReply } from '../http/index.ts';
 import type { Rewrite } from '../http/site-paths.ts';
 import type { NodeRoute } from './astro.ts';
 import { liveBuildId } from './build-id.ts';
 import { createImageRoutes } from './images.ts';
+import { createPartsFinderRoute } from './parts-finder.ts';
 import { createSearchPage } from './search-page.ts';
 import { securityHeadersMiddleware } from './security.ts';
 import { createStaticSite, type NotFoundPage } from './static-site.ts';
@@ -86,6 +89,7 @@ export function createStorefrontApp(config: StorefrontServerConfig): StorefrontA
   // A CDN revalidating an answer keeps its surrogate keys and build from the 304.
   const revalidate = etag({ retainedHeaders: [...RETAINED_304_HEADERS, ...EDGE_HEADERS_ON_304] });
   app.get('/search/*', revalidate, searchPage);
+  app.get(FINDER_FORM_ACTION, createPartsFinderRoute({ clientDir: config.clientDir, log }));
   app.get('*', revalidate, site.serve);
   for (const route of config.fallbackRoutes ?? []) app.all('*', route);
   app.all('*', (c) =>

@@ -1,11 +1,13 @@
 /**
  * What the header menus show, as plain data built once per build from the catalogue tree: one mega menu
  * per audience (a tile per child category of the catalogue tree, leading to its listing: categories.ts;
- * the build's link check refuses a tile that leads nowhere) and the fixed Services and Hire menus.
+ * the build's link check refuses a tile that leads nowhere, beside the audience's other destinations, the
+ * parts finder among them) and the fixed Services and Hire menus.
  */
 import { AUDIENCE_NAMES, LISTING_CODES } from '../catalogue/categories.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Audience, CategoryNode, ProductImage } from '../catalogue/types.ts';
+import { fitTexts, PARTS_FINDER_PATH } from '../fit-strings.ts';
 
 export interface MenuLink {
   label: string;
@@ -50,15 +52,20 @@ export const HIRE_MENU: readonly MenuLink[] = [
   { label: 'Hire enquiries', href: '/services/support/contact' },
 ];
 
+/** From a machine to everything that fits it: in both audiences' menus and the footer's help. */
+export const PARTS_FINDER_LINK: MenuLink = { label: fitTexts.partsFinder, href: PARTS_FINDER_PATH };
+
 const MORE_LINKS: Readonly<Record<Audience, readonly MenuLink[]>> = {
   'home-garden': [
     { label: 'Best deals', href: '/best-deals' },
+    PARTS_FINDER_LINK,
     { label: 'Register & review', href: '/register-review' },
   ],
   professional: [
     { label: 'Cleaning & hygiene', href: '/cleaning-hygiene' },
     { label: 'Industry solutions', href: '/services/industry-solutions' },
     { label: 'Quick order', href: '/quick-order' },
+    PARTS_FINDER_LINK,
   ],
 };
 

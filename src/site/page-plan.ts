@@ -9,6 +9,7 @@ import { CONTENT_BLOCKS } from '../catalogue/content-blocks.ts';
 import { fitIndex } from '../catalogue/fits.ts';
 import type { ProductRoutes } from '../catalogue/product-page.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
+import { modelEntries } from '../catalogue/fit-files.ts';
 import { fixedFingerprint, listingFingerprints, productFingerprint } from './fingerprint.ts';
 
 export { sharedFingerprint } from './fingerprint.ts';
@@ -97,7 +98,8 @@ const SHELL_ONLY = [
 /**
  * What each page with a fixed path shows from the catalogue besides what every page shares, by key: the
  * home page and the landings the editors' CMS blocks, the search page the call banner's (its help when nothing
- * is found, NoResultsHelp.astro), compare the attributes' labels. A page not named here
+ * is found, NoResultsHelp.astro), compare the attributes' labels, the parts finder the machine models (the
+ * fit files' list of them: names, kinds and how many parts fit). A page not named here
  * (the sitemap, the basket's products, quick order, which follow the whole catalogue, or a page added
  * later) has no key and is rendered on every run.
  */
@@ -109,6 +111,7 @@ const FIXED_PAGE_INPUTS: ReadonlyMap<string, Inputs> = new Map<string, Inputs>([
   ['professional', (index) => index.catalogue.blocks],
   ['search', (index) => index.catalogue.blocks?.[CONTENT_BLOCKS.callBanner] ?? null],
   ['compare', (index) => index.catalogue.attributes],
+  ['parts-finder', (index) => modelEntries(fitIndex(index))],
 ]);
 
 /**

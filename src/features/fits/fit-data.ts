@@ -44,7 +44,11 @@ const isPart = (value: unknown): value is PartEntry => {
   );
 };
 
-const isLabels = (value: unknown): value is Record<string, string> =>
+/** Whether a value is `models.json`'s list of models (the storefront server checks the build's copy too). */
+export const isModels = (data: unknown): data is ModelEntry[] => Array.isArray(data) && data.every(isModel);
+
+/** Whether a value is `labels.json`'s label numbers and slugs (the storefront server checks it too). */
+export const isLabels = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isText);
 
 const loaded = new Map<string, Promise<unknown>>();
@@ -66,8 +70,7 @@ function read<T>(url: string, guard: (value: unknown) => value is T): Promise<T>
 }
 
 /** Every machine model the shop knows, by kind then name. */
-export const loadModels = (): Promise<ModelEntry[]> =>
-  read(MODELS_FILE, (data): data is ModelEntry[] => Array.isArray(data) && data.every(isModel));
+export const loadModels = (): Promise<ModelEntry[]> => read(MODELS_FILE, isModels);
 
 /** The parts with a page that fit a model, by type then name. */
 export const loadModelParts = (slug: string): Promise<PartEntry[]> =>
