@@ -169,6 +169,21 @@ describe("the demo customer's past orders", () => {
     expect(lines.some((line) => line.name.endsWith('Pressure Washer'))).toBe(true);
   });
 
+  it('hold a machine with its model in a completed order, for "machines from your past orders"', async () => {
+    const models = new Map(
+      (
+        (await admin('/products/attributes/machine_model/options')).body as { label: string; value: string }[]
+      ).map((option) => [option.value, option.label]),
+    );
+    const products = new Map((await allProducts(backend)).map((product) => [product.sku, product]));
+    const owned = (await ordersOf(demo.id)).items
+      .filter((order) => order.status === 'complete')
+      .flatMap((order) => order.items)
+      .flatMap((line) => models.get(String(products.get(line.sku)?.attributes['machine_model'])) ?? []);
+    expect(owned).toHaveLength(1);
+    expect(owned[0]).toMatch(/^HDS? \d+\/\d+$/);
+  });
+
   it('leave every product’s stock as the catalogue says', async () => {
     const catalogue = generateCatalogue(backend.config.catalogue);
     const stock = new Map((await allProducts(backend)).map((product) => [product.sku, product.qty]));

@@ -125,6 +125,12 @@ export const errors = {
       400,
       `Error occurred during "${fieldName}" processing. The "${phpString(value)}" value's type is invalid. The "${type}" type was expected. Verify and try again.`,
     ),
+  /**
+   * ServiceInputProcessor::convertCustomAttributeValue()'s refusals, wrapped by `_createFromArray()` with
+   * the field's name and rethrown by `process()` as a WebapiException of the rendered text: no parameters.
+   */
+  customAttributeRefused: (details: string) =>
+    new MagentoError(400, `Error occurred during "custom_attributes" processing. ${details}`),
   contentTypeEmpty: () => new MagentoError(400, 'Content-Type header is empty.'),
   contentTypeInvalid: () => new MagentoError(400, 'Content-Type header is invalid.'),
   charsetNotUtf8: () => new MagentoError(400, 'UTF-8 is the only supported charset.'),

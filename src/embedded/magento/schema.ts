@@ -139,6 +139,16 @@ CREATE TABLE IF NOT EXISTS customer_addresses (
 );
 CREATE INDEX IF NOT EXISTS customer_addresses_customer ON customer_addresses (customer_id);
 
+-- The values of the customer's user-defined EAV attributes (customers/custom-attributes.ts), as Magento's
+-- customer_entity_varchar keeps a text attribute's: a row per customer and attribute with a value (an
+-- empty value is no row), gone with the customer (customer_entity_varchar's CASCADE key).
+CREATE TABLE IF NOT EXISTS customer_attribute_values (
+  customer_id INTEGER NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
+  attribute_code TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (customer_id, attribute_code)
+);
+
 CREATE TABLE IF NOT EXISTS tokens (
   token TEXT PRIMARY KEY,
   user_type INTEGER NOT NULL,

@@ -19,6 +19,13 @@ import {
   type CustomerRow,
   type StoredAddress,
 } from './rows.ts';
+import {
+  customAttributeInput,
+  customAttributeProblems,
+  customAttributesOf,
+  saveCustomAttributes,
+  type CustomAttributeValues,
+} from './custom-attributes.ts';
 import { addressProblems, dobProblems, emailProblems, nameProblems, refuseProblems } from './validators.ts';
 
 const OPTIONAL_ADDRESS_FIELDS = [
@@ -79,6 +86,7 @@ export function serializeCustomer(db: Database, id: number) {
     'SELECT id, customer_id, data FROM customer_addresses WHERE customer_id = ? ORDER BY id',
     id,
   );
+  const custom = customAttributesOf(db, id);
   return {
     id: row.id,
     group_id: row.group_id,
@@ -102,6 +110,7 @@ export function serializeCustomer(db: Database, id: number) {
     addresses: addresses.map((address) => serializeAddress(address, row)),
     disable_auto_group_change: 0,
     extension_attributes: { is_subscribed: row.is_subscribed === 1 },
+    ...(custom.length === 0 ? {} : { custom_attributes: custom }),
   };
 }
 
@@ -142,15 +151,16 @@ function toStoredAddress(input: CustomerAddressInput): StoredAddress {
   return stored;
 }
 
-function validateCustomer(customer: CustomerInput): void {
+function validateCustomer(customer: CustomerInput, custom: CustomAttributeValues | undefined): void {
   const missing = (['email', 'firstname', 'lastname'] as const).filter(
     (field) => !requireText(customer[field]),
   );
   if (missing.length > 0) throw errors.required(missing);
-  // ResourceModel\Customer::_validate(): the EAV attribute check (the e-mail) and the customer validators
-  // (Name, Dob) run as one chain, and all their messages make one exception.
+  // ResourceModel\Customer::_validate(): the EAV attribute check (the e-mail, then the custom attributes)
+  // and the customer validators (Name, Dob) run as one chain, and all their messages make one exception.
   refuseProblems([
     ...emailProblems(String(customer['email'])),
+    ...customAttributeProblems(custom),
     ...nameProblems(customer),
     ...dobProblems(customer.dob),
   ]);
@@ -219,7 +229,8 @@ export async function createCustomer(
   password: string | undefined,
   callerIsAdmin: boolean,
 ) {
-  validateCustomer(customer);
+  const custom = customAttributeInput(customer.custom_attributes);
+  validateCustomer(customer, custom);
   if (customer['group_id'] !== undefined && !callerIsAdmin)
     throw errors.unauthorized('Magento_Customer::manage');
   if (password !== undefined) checkPasswordStrength(password);
@@ -247,6 +258,7 @@ export async function createCustomer(
       now,
     ).lastInsertRowid;
     saveAddresses(db, newId, addresses, { billing: null, shipping: null });
+    if (custom) saveCustomAttributes(db, newId, custom);
     return newId;
   });
   return serializeCustomer(db, id);
@@ -254,7 +266,8 @@ export async function createCustomer(
 
 /** `PUT /V1/customers/me` and `PUT /V1/customers/:id`; the id is forced by the caller. */
 export function updateCustomer(db: Database, id: number, customer: CustomerInput) {
-  validateCustomer(customer);
+  const custom = customAttributeInput(customer.custom_attributes);
+  validateCustomer(customer, custom);
   return db.transaction(() => {
     const current = db.get(customerRow, 'SELECT * FROM customers WHERE id = ?', id);
     if (!current) throw errors.noSuchEntity('customerId', id);
@@ -273,6 +286,8 @@ export function updateCustomer(db: Database, id: number, customer: CustomerInput
       magentoDate(),
       id,
     );
+    // CustomerRepository::save(): attributes left out keep their values.
+    if (custom) saveCustomAttributes(db, id, custom);
     const toId = (value: unknown) =>
       typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
     if (customer['addresses'] !== undefined) {

@@ -5,8 +5,9 @@
  * "No such entity with customerId = …"), deletes the model and answers `true`. What goes with the
  * `customer_entity` row is what Magento's foreign keys say (each module's etc/db_schema.xml):
  *
- * - addresses (`customer_address_entity`, CASCADE), the wish list and its items (Wishlist, CASCADE), the
- *   rule and coupon uses counted for the customer (SalesRule, CASCADE): here by the same foreign keys;
+ * - addresses (`customer_address_entity`, CASCADE), the custom attributes' values (`customer_entity_varchar`,
+ *   CASCADE), the wish list and its items (Wishlist, CASCADE), the rule and coupon uses counted for the
+ *   customer (SalesRule, CASCADE): here by the same foreign keys;
  * - the customer's tokens (Integration's `oauth_token.customer_id`, CASCADE) and the sign-in failures
  *   (`failures_num`/`lock_expires`, columns of the customer row itself): deleted here by hand, as this
  *   back end keeps them in tables of their own;

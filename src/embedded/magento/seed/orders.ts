@@ -206,7 +206,8 @@ type Shelf = keyof typeof SHELVES;
 
 /**
  * The demo customer's past orders, oldest first: a trade buyer's pressure washer, and the detergent it
- * keeps buying (three times), a cancelled vacuum, and the latest order still being processed.
+ * keeps buying (three times), a cancelled vacuum, and the latest order still being processed. The
+ * completed pressure washer is the machine "My machines" offers from past orders (its `machine_model`).
  */
 export const DEMO_ORDERS: readonly {
   readonly daysAgo: number;
