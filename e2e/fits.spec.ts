@@ -73,7 +73,7 @@ test('from a K 5’s page to a hose that fits it, and into the basket', async ({
     .click();
   await expect(page).toHaveURL(/\/parts-finder\/k-5$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accessories and parts for the K 5');
-  await expect(page.getByText(`${all.length} products`, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(`${all.length} items`, { exact: true }).first()).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Fits these machines' }).getByRole('link', { name: machine.name }),
   ).toBeVisible();

@@ -154,6 +154,40 @@ describe('product page fingerprints', () => {
   });
 });
 
+describe('fits: what a price change of a part or a machine re-renders', () => {
+  // Two K 5 machines and a K 7; a hose fits the K 5 and K 7, a filter the K 5 only.
+  const fit = (model: string | null, fits: string[] = [], type: string | null = null) => ({
+    fit: { model, fits, type },
+  });
+  const fitted = [
+    product('M1', fit('K 5')),
+    product('M2', fit('K 5')),
+    product('M3', fit('K 7')),
+    product('H4', fit(null, ['K 5', 'K 7'], 'Hoses')),
+    product('F5', fit(null, ['K 5'], 'Filters and spare parts')),
+  ];
+  const repriced = (sku: string) =>
+    fitted.map((p) => (p.sku === sku ? { ...p, regularPriceInclVat: 149.99 } : p));
+
+  it('a part’s price re-renders its page and the pages of the machines that show it, not the others', () => {
+    expect(changedPages(fingerprints(fitted), fingerprints(repriced('F5')))).toEqual([
+      'product-f5',
+      'product-m1',
+      'product-m2',
+    ]);
+    expect(changedPages(fingerprints(fitted), fingerprints(repriced('H4')))).toEqual([
+      'product-h4',
+      'product-m1',
+      'product-m2',
+      'product-m3',
+    ]);
+  });
+
+  it('a machine’s price re-renders its page only: the parts’ pages name its model, not its price', () => {
+    expect(changedPages(fingerprints(fitted), fingerprints(repriced('M3')))).toEqual(['product-m3']);
+  });
+});
+
 describe('listing page fingerprints', () => {
   const professional: CategoryNode = {
     ...category,
