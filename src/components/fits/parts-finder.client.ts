@@ -4,12 +4,8 @@
  * touch or key in the box, as the header's search box does. Sending the form with JavaScript goes through
  * that module too (Enter goes to the best match); should the module or the models fail to load, the form
  * goes to the storefront server as it does without JavaScript. It also shows the shopper's own machines,
- * linked, when they keep any.
+ * linked, when they keep any (finder-mine.client.ts, loaded only then).
  */
-import type { ModelEntry } from '../../catalogue/fit-files.ts';
-import { findModel } from '../../catalogue/fits.ts';
-import { partsPagePath } from '../../fit-strings.ts';
-import { loadModels } from '../../features/fits/fit-data.ts';
 import { yourMachines } from '../../features/parts-finder/your-machines.ts';
 import type { Finder } from './finder-suggest.client.ts';
 
@@ -42,32 +38,11 @@ function wireForm(form: HTMLFormElement, input: HTMLInputElement, list: Element)
   });
 }
 
-/** The shopper's machines that have a parts page, in their order. */
-function withPages(names: readonly string[], models: readonly ModelEntry[]): ModelEntry[] {
-  const keys = models.map((model) => model.key);
-  return names.flatMap((name) => {
-    const key = findModel(name, keys);
-    const model = models.find((entry) => entry.key === key && entry.parts > 0);
-    return model ? [model] : [];
-  });
-}
-
 async function showYourMachines(section: HTMLElement): Promise<void> {
   const names = await yourMachines();
   if (names.length === 0) return;
-  const mine = withPages(names, await loadModels());
-  const list = section.querySelector('ul');
-  if (mine.length === 0 || !list) return;
-  list.replaceChildren(
-    ...mine.map(({ name, slug }) => {
-      const item = document.createElement('li');
-      const link = item.appendChild(document.createElement('a'));
-      link.href = partsPagePath(slug);
-      link.textContent = name;
-      return item;
-    }),
-  );
-  section.hidden = false;
+  const { showMachines } = await import('./finder-mine.client.ts');
+  await showMachines(section, names);
 }
 
 export function initPartsFinder(): void {
