@@ -68,3 +68,9 @@ export const finderTexts = {
   /** A family's heading within its kind: its models' letters ("K", "HD"). */
   family: (letters: string) => `${letters} models`,
 } as const;
+
+/** My machines: the account's section, the basket's line, and what the store and the server answer. */
+export const myMachinesTexts = {
+  badName: 'Enter a machine’s model as it is on its label, for example K 5 or HD 6/15 (up to 40 characters).',
+  full: 'You keep 20 machines already. Remove one to add another.',
+} as const;

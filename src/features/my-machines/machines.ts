@@ -1,0 +1,84 @@
+/**
+ * My machines' own pure rules, shared by the browser's store and the storefront server: what a machine's model
+ * name may look like, how many a shopper keeps, how a guest's list is kept in localStorage (read tolerantly:
+ * anything corrupt reads as an empty list) and how the customer's is kept in Magento (the customer attribute
+ * `my_machines`, labels joined by ", "). Two typings of one model ("K 5", "K5") are one machine (`modelKey`).
+ */
+import { modelKey } from '../../catalogue/fits.ts';
+
+/** The customer attribute that keeps them in Magento. */
+export const MY_MACHINES_ATTRIBUTE = 'my_machines';
+
+/**
+ * How many machines a shopper keeps: more than a workshop owns, and 20 names of up to 40 characters stay
+ * within the 255 characters of Magento's varchar customer attribute.
+ */
+export const MAX_MACHINES = 20;
+
+/** A model name's longest ("HD 6/15 C Plus" is 14). */
+export const MAX_MACHINE_NAME = 40;
+
+/** What joins the names in Magento's attribute: a name therefore never holds a comma. */
+const SEPARATOR = ', ';
+
+/**
+ * A model name as a shopper keeps it: 1 to 40 characters with a letter or digit, no commas, no control
+ * characters, no spaces around it.
+ */
+export const isMachineName = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  value.length <= MAX_MACHINE_NAME &&
+  value.trim() === value &&
+  modelKey(value) !== '' &&
+  /^[^\p{Cc},]+$/u.test(value);
+
+/** Each model once (the first typing of it kept), in order, no more than MAX_MACHINES. */
+export function distinctMachines(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names
+    .filter((name) => {
+      const key = modelKey(name);
+      return !seen.has(key) && seen.add(key);
+    })
+    .slice(0, MAX_MACHINES);
+}
+
+export const sameMachine = (a: string, b: string): boolean => modelKey(a) === modelKey(b);
+
+export const keepsMachine = (names: readonly string[], name: string): boolean =>
+  names.some((kept) => sameMachine(kept, name));
+
+/** The list with `name` at its end, unless it keeps that model already (then as it was). */
+export const withMachine = (names: readonly string[], name: string): string[] =>
+  keepsMachine(names, name) ? [...names] : [...names, name];
+
+/** The list without the model `name` (however it was typed). */
+export const withoutMachine = (names: readonly string[], name: string): string[] =>
+  names.filter((kept) => !sameMachine(kept, name));
+
+/** `kept` with the models of `added` it lacks at its end (a guest's carried over at sign-in); at most MAX_MACHINES. */
+export const mergedMachines = (kept: readonly string[], added: readonly string[]): string[] =>
+  distinctMachines([...kept, ...added]);
+
+/** The guest's list as stored, or [] when missing or corrupt: entries that are not names are dropped. */
+export function decodeMachines(stored: string | null | undefined): string[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(stored ?? '[]');
+  } catch {
+    return [];
+  }
+  return Array.isArray(value) ? distinctMachines(value.filter(isMachineName)) : [];
+}
+
+/** Magento's attribute value of the list: "K 5, WD 3"; '' for none. */
+export const joinMachines = (names: readonly string[]): string => names.join(SEPARATOR);
+
+/** The list in Magento's attribute value, read tolerantly (a name not of the shape is dropped). */
+export const splitMachines = (value: string | null | undefined): string[] =>
+  distinctMachines(
+    (value ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(isMachineName),
+  );
