@@ -32,16 +32,17 @@ export const isMachineName = (value: unknown): value is string =>
   modelKey(value) !== '' &&
   /^[^\p{Cc},]+$/u.test(value);
 
-/** Each model once (the first typing of it kept), in order, no more than MAX_MACHINES. */
+/** Each model once (the first typing of it kept), in order. */
 export function distinctMachines(names: readonly string[]): string[] {
   const seen = new Set<string>();
-  return names
-    .filter((name) => {
-      const key = modelKey(name);
-      return !seen.has(key) && seen.add(key);
-    })
-    .slice(0, MAX_MACHINES);
+  return names.filter((name) => {
+    const key = modelKey(name);
+    return !seen.has(key) && seen.add(key);
+  });
 }
+
+/** Each model once, no more than MAX_MACHINES (the first of them). */
+const keptMachines = (names: readonly string[]): string[] => distinctMachines(names).slice(0, MAX_MACHINES);
 
 export const sameMachine = (a: string, b: string): boolean => modelKey(a) === modelKey(b);
 
@@ -58,7 +59,7 @@ export const withoutMachine = (names: readonly string[], name: string): string[]
 
 /** `kept` with the models of `added` it lacks at its end (a guest's carried over at sign-in); at most MAX_MACHINES. */
 export const mergedMachines = (kept: readonly string[], added: readonly string[]): string[] =>
-  distinctMachines([...kept, ...added]);
+  keptMachines([...kept, ...added]);
 
 /** The guest's list as stored, or [] when missing or corrupt: entries that are not names are dropped. */
 export function decodeMachines(stored: string | null | undefined): string[] {
@@ -68,7 +69,7 @@ export function decodeMachines(stored: string | null | undefined): string[] {
   } catch {
     return [];
   }
-  return Array.isArray(value) ? distinctMachines(value.filter(isMachineName)) : [];
+  return Array.isArray(value) ? keptMachines(value.filter(isMachineName)) : [];
 }
 
 /** Magento's attribute value of the list: "K 5, WD 3"; '' for none. */
@@ -76,7 +77,7 @@ export const joinMachines = (names: readonly string[]): string => names.join(SEP
 
 /** The list in Magento's attribute value, read tolerantly (a name not of the shape is dropped). */
 export const splitMachines = (value: string | null | undefined): string[] =>
-  distinctMachines(
+  keptMachines(
     (value ?? '')
       .split(',')
       .map((name) => name.trim())
