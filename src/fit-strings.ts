@@ -72,7 +72,7 @@ export const finderTexts = {
 /** My machines: the account's section, the basket's line, and what the store and the server answer. */
 export const myMachinesTexts = {
   badName: 'Enter a machine’s model as it is on its label, for example K 5 or HD 6/15 (up to 40 characters).',
-  full: 'You keep 20 machines already. Remove one to add another.',
+  full: 'Your list of machines is full. Remove one to add another.',
   unavailable: 'Your machines can’t be shown right now. Please try again in a moment.',
   notChanged: 'Your machines can’t be changed right now. Please try again.',
 } as const;

@@ -9,7 +9,9 @@ import {
   isMachineName,
   joinMachines,
   MAX_MACHINES,
+  MAX_MACHINES_TEXT,
   mergedMachines,
+  roomFor,
   splitMachines,
   withMachine,
   withoutMachine,
@@ -42,6 +44,13 @@ describe('mergedMachines (a guest’s carried over at sign-in)', () => {
   it(`keeps no more than ${MAX_MACHINES}`, () => {
     const mine = Array.from({ length: MAX_MACHINES - 1 }, (_, i) => `K ${i + 1}`);
     expect(mergedMachines(mine, ['WD 3', 'WD 4'])).toEqual([...mine, 'WD 3']);
+  });
+  it(`keeps what fits in Magento's ${MAX_MACHINES_TEXT} characters`, () => {
+    const long = Array.from({ length: 7 }, (_, i) => `${'X'.repeat(36)} ${i + 10}`);
+    const kept = mergedMachines([], long);
+    expect(kept).toEqual(long.slice(0, 6));
+    expect(roomFor(kept)).toBe(true);
+    expect(joinMachines(kept).length).toBeLessThanOrEqual(MAX_MACHINES_TEXT);
   });
 });
 

@@ -9,17 +9,20 @@ import { modelKey } from '../../catalogue/fits.ts';
 /** The customer attribute that keeps them in Magento. */
 export const MY_MACHINES_ATTRIBUTE = 'my_machines';
 
-/**
- * How many machines a shopper keeps: more than a workshop owns, and 20 names of up to 40 characters stay
- * within the 255 characters of Magento's varchar customer attribute.
- */
+/** How many machines a shopper keeps: more than a workshop owns. */
 export const MAX_MACHINES = 20;
+
+/** Magento keeps a text customer attribute in `customer_entity_varchar.value`, a varchar(255). */
+export const MAX_MACHINES_TEXT = 255;
 
 /** A model name's longest ("HD 6/15 C Plus" is 14). */
 export const MAX_MACHINE_NAME = 40;
 
 /** What joins the names in Magento's attribute: a name therefore never holds a comma. */
 const SEPARATOR = ', ';
+
+/** Magento's attribute value of the list: "K 5, WD 3"; '' for none. */
+export const joinMachines = (names: readonly string[]): string => names.join(SEPARATOR);
 
 /**
  * A model name as a shopper keeps it: 1 to 40 characters with a letter or digit, no commas, no control
@@ -41,8 +44,19 @@ export function distinctMachines(names: readonly string[]): string[] {
   });
 }
 
-/** Each model once, no more than MAX_MACHINES (the first of them). */
-const keptMachines = (names: readonly string[]): string[] => distinctMachines(names).slice(0, MAX_MACHINES);
+/** Whether a shopper may keep the list: at most MAX_MACHINES, its text in Magento within MAX_MACHINES_TEXT. */
+export const roomFor = (names: readonly string[]): boolean =>
+  names.length <= MAX_MACHINES && joinMachines(names).length <= MAX_MACHINES_TEXT;
+
+/** Each model once, as many of the first as there is room for. */
+function keptMachines(names: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const name of distinctMachines(names)) {
+    if (!roomFor([...kept, name])) break;
+    kept.push(name);
+  }
+  return kept;
+}
 
 export const sameMachine = (a: string, b: string): boolean => modelKey(a) === modelKey(b);
 
@@ -57,7 +71,7 @@ export const withMachine = (names: readonly string[], name: string): string[] =>
 export const withoutMachine = (names: readonly string[], name: string): string[] =>
   names.filter((kept) => !sameMachine(kept, name));
 
-/** `kept` with the models of `added` it lacks at its end (a guest's carried over at sign-in); at most MAX_MACHINES. */
+/** `kept` with the models of `added` it lacks at its end (a guest's carried over at sign-in), as many as there is room for. */
 export const mergedMachines = (kept: readonly string[], added: readonly string[]): string[] =>
   keptMachines([...kept, ...added]);
 
@@ -71,9 +85,6 @@ export function decodeMachines(stored: string | null | undefined): string[] {
   }
   return Array.isArray(value) ? keptMachines(value.filter(isMachineName)) : [];
 }
-
-/** Magento's attribute value of the list: "K 5, WD 3"; '' for none. */
-export const joinMachines = (names: readonly string[]): string => names.join(SEPARATOR);
 
 /** The list in Magento's attribute value, read tolerantly (a name not of the shape is dropped). */
 export const splitMachines = (value: string | null | undefined): string[] =>

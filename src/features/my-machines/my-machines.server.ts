@@ -11,9 +11,9 @@ import { customerSchema } from '../../magento/wire/customer.ts';
 import {
   distinctMachines,
   joinMachines,
-  MAX_MACHINES,
   mergedMachines,
   MY_MACHINES_ATTRIBUTE,
+  roomFor,
   splitMachines,
   withoutMachine,
 } from './machines.ts';
@@ -38,10 +38,10 @@ export class MachinesSessionEnded extends Error {
   }
 }
 
-/** The change would make the list longer than a shopper may keep. */
+/** The change would make the list longer than a shopper may keep (roomFor). */
 export class TooManyMachines extends Error {
   constructor(count: number) {
-    super(`${count} machines: more than ${MAX_MACHINES}`);
+    super(`${count} machines: more than there is room for`);
     this.name = 'TooManyMachines';
   }
 }
@@ -114,8 +114,8 @@ async function saveMachines(
 }
 
 /**
- * Removes, then adds machines; answers the list as Magento then keeps it. Throws TooManyMachines when it
- * would hold more than MAX_MACHINES.
+ * Removes, then adds machines; answers the list as Magento then keeps it. Throws TooManyMachines when there
+ * is no room for them (roomFor).
  */
 export const changeMachines = (
   magento: MagentoClientConfig,
@@ -125,7 +125,7 @@ export const changeMachines = (
   saveMachines(magento, token, (current) => {
     const kept = (change.remove ?? []).reduce(withoutMachine, current);
     const machines = distinctMachines([...kept, ...(change.add ?? [])]);
-    if (machines.length > MAX_MACHINES) throw new TooManyMachines(machines.length);
+    if (!roomFor(machines)) throw new TooManyMachines(machines.length);
     return machines;
   });
 

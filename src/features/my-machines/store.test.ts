@@ -93,7 +93,7 @@ describe('for a guest', () => {
     stored[MY_MACHINES_KEY] = JSON.stringify(Array.from({ length: 20 }, (_, i) => `K ${i + 1}`));
     const { addMachine } = await load(false);
     await expect(addMachine('K 5, WD 3')).rejects.toThrow(/model as it is on its label/);
-    await expect(addMachine('WD 3')).rejects.toThrow(/20 machines already/);
+    await expect(addMachine('WD 3')).rejects.toThrow(/machines is full/);
   });
 });
 

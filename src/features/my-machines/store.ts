@@ -18,7 +18,7 @@ import {
   decodeMachines,
   isMachineName,
   keepsMachine,
-  MAX_MACHINES,
+  roomFor,
   withMachine,
   withoutMachine,
 } from './machines.ts';
@@ -115,7 +115,7 @@ export async function addMachine(name: string): Promise<readonly string[]> {
   if (!isMachineName(trimmed)) throw new ShopApiError(400, myMachinesTexts.badName);
   const current = await loadMyMachines();
   if (keepsMachine(current, trimmed)) return current;
-  if (current.length >= MAX_MACHINES) throw new ShopApiError(400, myMachinesTexts.full);
+  if (!roomFor([...current, trimmed])) throw new ShopApiError(400, myMachinesTexts.full);
   return change((list) => withMachine(list, trimmed), { add: [trimmed] });
 }
 

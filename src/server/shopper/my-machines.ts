@@ -7,7 +7,7 @@
  * - `GET /my-machines` → `{machines: ["K 5", "WD 3"]}`
  * - `POST /my-machines` `{add?: [...], remove?: [...]}` → the machines as they now are; removals first, a model
  *   kept already (however typed: "K5" is "K 5") is not added twice. 400 when a name is not a model's name,
- *   409 when the list would hold more than MAX_MACHINES.
+ *   409 when there is no room for them (more than MAX_MACHINES, or beyond Magento's 255 characters).
  *
  * No session: 401. Magento ran `customers/me` as nobody (expired or revoked token): 401, and the session
  * cookie goes. Magento down or unreadable: 503 with a line that says so.
