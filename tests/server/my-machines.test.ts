@@ -10,7 +10,9 @@ import { SESSION_COOKIE } from '../../src/http/index.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createMyMachinesRoutes, MY_MACHINES_TEXTS } from '../../src/server/shopper/my-machines.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
-import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { placeTestOrder } from '../support/orders.ts';
+import { productsInStock } from '../support/shop.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
@@ -27,7 +29,7 @@ beforeAll(async () => {
     siteUrl: SITE,
     routes: [
       createSessionRoutes({ magento: { baseUrl: backend.url }, siteUrl: SITE, tokenLifetime: 3600 }),
-      createMyMachinesRoutes({ magento: { baseUrl: backend.url }, siteUrl: SITE }),
+      createMyMachinesRoutes({ magento: { baseUrl: backend.url, token: INTEGRATION_TOKEN }, siteUrl: SITE }),
     ],
   });
 });
@@ -150,6 +152,31 @@ describe('a signed-in customer’s machines', () => {
   });
 });
 
+describe('the products of a customer’s orders', () => {
+  it('are theirs only, newest first, each once', async () => {
+    const alice = await newCustomer();
+    const bob = await newCustomer();
+    const light = (await productsInStock(backend)).filter((p) => p.weight <= 5 && p.qty >= 5);
+    const [first, second] = light;
+    if (!first || !second) throw new Error('the test catalogue has too few light products in stock');
+    await placeTestOrder(backend, { token: alice.token, lines: [{ sku: first.sku, qty: 1 }] });
+    await placeTestOrder(backend, {
+      token: alice.token,
+      lines: [
+        { sku: second.sku, qty: 1 },
+        { sku: first.sku, qty: 1 },
+      ],
+    });
+    const ordered = await raw(shop.url, '/my-machines/ordered', { headers: { Cookie: alice.session } });
+    expect(ordered.status).toBe(200);
+    expect(ordered.headers['cache-control']).toBe('private, no-store');
+    expect(JSON.parse(ordered.body.toString())).toEqual({ skus: [second.sku, first.sku] });
+    const none = await raw(shop.url, '/my-machines/ordered', { headers: { Cookie: bob.session } });
+    expect(JSON.parse(none.body.toString())).toEqual({ skus: [] });
+    expect((await raw(shop.url, '/my-machines/ordered', {})).status).toBe(401);
+  });
+});
+
 describe('a guest’s machines at sign-in', () => {
   it('are carried over: those the customer lacks go after theirs, no duplicates', async () => {
     const customer = await backend.newCustomer();
@@ -212,7 +239,12 @@ describe('Magento down', () => {
   it('says the machines cannot be shown, or changed, right now', async () => {
     const down = await startFakeSite(site, {
       siteUrl: SITE,
-      routes: [createMyMachinesRoutes({ magento: { baseUrl: DOWN, attempts: 1 }, siteUrl: SITE })],
+      routes: [
+        createMyMachinesRoutes({
+          magento: { baseUrl: DOWN, token: INTEGRATION_TOKEN, attempts: 1 },
+          siteUrl: SITE,
+        }),
+      ],
     });
     try {
       const session = `${SESSION_COOKIE}=${'a'.repeat(32)}`;

@@ -5,6 +5,9 @@
  * bounded JSON bodies), reads refuse other sites; answers are never cached.
  *
  * - `GET /my-machines` → `{machines: ["K 5", "WD 3"]}`
+ * - `GET /my-machines/ordered` → `{skus: [...]}`: the products of the customer's latest orders, newest first
+ *   (read with the integration token, narrowed to the customer Magento names for the session's token, as the
+ *   orders routes do); the browser finds the machines among them in the product facts
  * - `POST /my-machines` `{add?: [...], remove?: [...]}` → the machines as they now are; removals first, a model
  *   kept already (however typed: "K5" is "K 5") is not added twice. 400 when a name is not a model's name,
  *   409 when there is no room for them (more than MAX_MACHINES, or beyond Magento's 255 characters).
@@ -36,12 +39,20 @@ import {
   sameOrigin,
   wellFormedSessionToken,
 } from '../../http/index.ts';
-import type { MagentoClientConfig } from '../../magento/client.ts';
+import {
+  customerIdOf,
+  orderedSkus,
+  SessionEnded,
+  type OrdersMagento,
+} from '../../features/orders/orders.server.ts';
 import { strings } from '../../strings.ts';
 
 export interface MyMachinesRoutesConfig {
-  /** Magento's base URL, without any token: calls carry the session's customer token. */
-  readonly magento: MagentoClientConfig;
+  /**
+   * Magento as the integration: the customer's orders are read with it; the customer's own data with the
+   * session's customer token (never the integration's credentials).
+   */
+  readonly magento: OrdersMagento;
   readonly siteUrl: string;
   readonly log?: (message: string) => void;
 }
@@ -79,7 +90,8 @@ export function createMyMachinesRoutes(config: MyMachinesRoutesConfig): Hono {
     try {
       return await work(token);
     } catch (error) {
-      if (error instanceof MachinesSessionEnded) throw ended(MY_MACHINES_TEXTS.sessionEnded);
+      if (error instanceof MachinesSessionEnded || error instanceof SessionEnded)
+        throw ended(MY_MACHINES_TEXTS.sessionEnded);
       if (error instanceof TooManyMachines) throw new HttpError(409, MY_MACHINES_TEXTS.full, PRIVATE);
       throw error;
     }
@@ -101,6 +113,12 @@ export function createMyMachinesRoutes(config: MyMachinesRoutesConfig): Hono {
   routes.get('/my-machines', notCrossSite(siteUrl), (c) =>
     asCustomer(c, async (token) => answer(await readMachines(magento, token))),
   );
+  routes.get('/my-machines/ordered', notCrossSite(siteUrl), (c) =>
+    asCustomer(c, async (token) => {
+      const skus = await orderedSkus(magento, await customerIdOf(magento, token));
+      return jsonReply(200, { skus }, PRIVATE);
+    }),
+  );
   routes.post(
     '/my-machines',
     sameOrigin(siteUrl),
@@ -116,5 +134,6 @@ export function createMyMachinesRoutes(config: MyMachinesRoutesConfig): Hono {
       }),
   );
   routes.all('/my-machines', methodNotAllowed('GET, HEAD, POST'));
+  routes.all('/my-machines/ordered', methodNotAllowed('GET, HEAD'));
   return routes;
 }

@@ -68,7 +68,7 @@ export function createShopperRoutes(
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
-    createMyMachinesRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
+    createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createOrdersRoutes({
       magento,
       siteUrl: env.SITE_URL,
