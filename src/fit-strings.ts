@@ -68,3 +68,11 @@ export const finderTexts = {
   /** A family's heading within its kind: its models' letters ("K", "HD"). */
   family: (letters: string) => `${letters} models`,
 } as const;
+
+/** My machines: the account's section, the basket's line, and what the store and the server answer. */
+export const myMachinesTexts = {
+  badName: 'Enter a machine’s model as it is on its label, for example K 5 or HD 6/15 (up to 40 characters).',
+  full: 'Your list of machines is full. Remove one to add another.',
+  unavailable: 'Your machines can’t be shown right now. Please try again in a moment.',
+  notChanged: 'Your machines can’t be changed right now. Please try again.',
+} as const;

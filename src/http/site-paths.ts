@@ -170,6 +170,10 @@ export const SERVER_ROUTES: readonly ServerRoute[] = [
     answers: exact('/wishlist/items'),
   },
   {
+    source: "the customer's machines GET /my-machines[/ordered] (src/server/shopper/my-machines.ts)",
+    answers: exact('/my-machines', '/my-machines/ordered'),
+  },
+  {
     source: 'the orders GET /orders/mine[/{number}] (src/server/shopper/orders.ts)',
     answers: (pathname) => pathname === '/orders/mine' || below('/orders/mine/')(pathname),
   },

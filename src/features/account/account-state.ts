@@ -6,6 +6,7 @@ import { anything, asNumber, handReader, isRecord } from '../../magento/wire/rea
 import { keepCouponAfterSignIn } from '../cart/coupon.ts';
 import { forgetCart, $guestCode, refreshCart } from '../cart/cart-state.ts';
 import { shopFetch } from '../shop-api.ts';
+import { guestMachinesToCarry, writeGuestMachines } from '../my-machines/guest.ts';
 import { forgetCustomerWishlist } from '../wishlist/customer.ts';
 import type { VariantChoice } from '../variant-choice.ts';
 import { $guestWishlist } from '../wishlist/wishlist-state.ts';
@@ -31,7 +32,7 @@ async function wishlistVariants(skus: readonly string[]): Promise<({ sku: string
 }
 
 /**
- * Signs in, sending the guest's cart and wish list to be merged into the customer's. Answers how many
+ * Signs in, sending the guest's cart, wish list and machines to be merged into the customer's. Answers how many
  * products the wish list's merge added; undefined when there was nothing to merge or the merge failed
  * (the guest's list is then kept for the next sign-in: a failed merge never fails the sign-in).
  */
@@ -42,6 +43,7 @@ export async function signIn(
   const guestCode = $guestCode.get();
   const wishlist = $guestWishlist.get();
   const variants = await wishlistVariants(wishlist);
+  const machines = guestMachinesToCarry();
   const reply = await shopFetch('/session', {
     method: 'POST',
     body: {
@@ -50,6 +52,7 @@ export async function signIn(
       ...(guestCode ? { guestCode } : {}),
       wishlist,
       ...(variants.length > 0 ? { wishlistVariants: variants } : {}),
+      ...(machines.length > 0 ? { machines } : {}),
     },
     schema: signedInReply,
   });
@@ -58,6 +61,8 @@ export async function signIn(
   $guestCode.set('');
   const wishlistAdded = asNumber(reply['wishlistAdded']);
   if (wishlistAdded !== undefined) $guestWishlist.set([]);
+  // The guest's machines are the customer's now (the answer names the customer's machines).
+  if (Array.isArray(reply['machines'])) writeGuestMachines([]);
   // The guest's discount code, on the customer's cart when the merge did not carry it.
   await keepCouponAfterSignIn();
   await refreshCart();

@@ -203,6 +203,19 @@ export async function listOrders(
   return { orders: orders.map(summary), page, pages, total: found.total_count };
 }
 
+/** The latest orders whose products "machines from your past orders" looks through. */
+const ORDERED_LATEST = 100;
+
+/** The skus of the customer's latest orders' lines (a configurable's: the chosen child's), newest first, once each. */
+export async function orderedSkus(magento: OrdersMagento, customerId: number): Promise<string[]> {
+  const found = await magentoFetch(magento, {
+    path: `/orders?${newestFirst(customerId, 1, ORDERED_LATEST)}&fields=${encodeURIComponent(LIST_FIELDS)}`,
+    schema: customerOrdersSchema,
+  });
+  const mine = found.items.filter((order) => order.customer_id === customerId);
+  return [...new Set(mine.flatMap((order) => visibleLines(order).map((line) => line.sku)))];
+}
+
 /** Orders a page of the export reads, and the pages it reads at most (10,000 orders). */
 const EXPORT_PAGE_SIZE = 100;
 const EXPORT_MAX_PAGES = 100;

@@ -7,6 +7,7 @@
 import { z } from '../../zod.ts';
 import { forgetCart } from '../cart/cart-state.ts';
 import { $compare, COMPARE_KEY } from '../compare/compare-state.ts';
+import { MY_MACHINES_KEY, writeGuestMachines } from '../my-machines/guest.ts';
 import { RECENTLY_VIEWED_KEY } from '../recently-viewed/recently-viewed.ts';
 import { $recentlyViewed } from '../recently-viewed/recently-viewed-state.ts';
 import { shopFetch } from '../shop-api.ts';
@@ -22,7 +23,7 @@ import { browserPart, DELETE_ACCOUNT_PATH, exportFileName, MY_DATA_PATH } from '
 
 /**
  * The keys this browser keeps for the shop that say something about the shopper: their cookie choices,
- * the compare list, the guest wish list, the products viewed last, the VAT display chosen, and the orders
+ * the compare list, the guest wish list and machines, the products viewed last, the VAT display chosen, and the orders
  * measured (features/analytics/purchase.ts).
  */
 export const BROWSER_KEYS = [
@@ -30,6 +31,7 @@ export const BROWSER_KEYS = [
   PRIVACY_KEY,
   COMPARE_KEY,
   WISHLIST_KEY,
+  MY_MACHINES_KEY,
   RECENTLY_VIEWED_KEY,
   VAT_KEY,
   PENDING_KEY,
@@ -88,6 +90,7 @@ function forgetCustomer(): void {
   forgetCart();
   forgetCustomerWishlist();
   $guestWishlist.set([]);
+  writeGuestMachines([]);
   $compare.set([]);
   $recentlyViewed.set([]);
 }

@@ -1,7 +1,7 @@
 /**
  * The facts file of each product with a page (facts.ts), written by the build: its card fields, its kind
  * and the values of the attributes Magento marks `is_comparable`, as its product page shows them; its
- * model number and ALL GROUPS tier prices; a configurable's attributes and children; and an entry of each
+ * model number, the machine model it is, and ALL GROUPS tier prices; a configurable's attributes and children; and an entry of each
  * child of a configurable with a page, which links to the parent's page with that child chosen.
  */
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
@@ -123,6 +123,7 @@ function workOutFacts(
     kind: kind ? { id: kind.id, name: kind.name } : null,
     specs,
     ...(product.modelNumber ? { model: product.modelNumber } : {}),
+    ...(product.fit.model ? { machine: product.fit.model } : {}),
     ...optionalTiers(product),
     ...optionalVariants(index, product),
   };
@@ -160,8 +161,11 @@ export function childFacts(
   });
   const parentFacts = productFacts(index, parent, parentHref);
   const rating = own.rating ?? parentFacts.rating;
+  // A machine's variants are the machine's model, whether Magento gives the child the attribute or not.
+  const machine = own.machine ?? parentFacts.machine;
   return {
     ...own,
+    ...(machine ? { machine } : {}),
     href: variantHref(parent.urlKey, configurable.attributes, variant),
     image: own.image ?? parentFacts.image,
     kind: own.kind ?? parentFacts.kind,

@@ -47,6 +47,8 @@ export interface ProductFacts {
   specs: Record<string, string | string[]>;
   /** Magento's supplier_code ("Model n"), when it has one. */
   model?: string;
+  /** The machine model it is (`machine_model`, e.g. "K 5": My machines offers it from an order); absent when not a machine. */
+  machine?: string;
   /**
    * The quantity prices every shopper gets (Magento's ALL GROUPS, 32000), fewest first: `qty` or more at
    * these prices each. Absent when none.
@@ -244,8 +246,11 @@ function readRating(value: unknown): Rating | undefined {
 /** The optional parts of a product's facts, each left out when absent; undefined when one is malformed. */
 function readExtras(
   value: Record<string, unknown>,
-): Pick<ProductFacts, 'model' | 'tierPrices' | 'variants' | 'parent' | 'was' | 'rating'> | undefined {
+):
+  | Pick<ProductFacts, 'model' | 'machine' | 'tierPrices' | 'variants' | 'parent' | 'was' | 'rating'>
+  | undefined {
   const was = optional(value['was'], readWas);
+  const machine = optional(value['machine'], asString);
   const rating = optional(value['rating'], readRating);
   const model = optional(value['model'], asString);
   const tierPrices = optional(value['tierPrices'], (tiers) => asListOf(tiers, readTier));
@@ -253,11 +258,12 @@ function readExtras(
   const parent = optional(value['parent'], readParent);
   if (model === BAD || tierPrices === BAD || variants === BAD || parent === BAD || was === BAD)
     return undefined;
-  if (rating === BAD) return undefined;
+  if (rating === BAD || machine === BAD) return undefined;
   return {
     ...(was ? { was } : {}),
     ...(rating ? { rating } : {}),
     ...(model ? { model } : {}),
+    ...(machine ? { machine } : {}),
     ...(tierPrices && tierPrices.length > 0 ? { tierPrices } : {}),
     ...(variants ? { variants } : {}),
     ...(parent ? { parent } : {}),

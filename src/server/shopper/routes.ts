@@ -1,5 +1,5 @@
 /**
- * The shopper routes of the storefront server (search form, session, REST proxy, wish list, orders, the
+ * The shopper routes of the storefront server (search form, session, REST proxy, wish list, my machines, orders, the
  * customer's data and privacy, writing a review, payments), from the validated environment.
  */
 import type { Hono } from 'hono';
@@ -15,6 +15,7 @@ import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
 import { paymentHome } from '../../payments/home.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
+import { createMyMachinesRoutes } from './my-machines.ts';
 import { createOrdersRoutes } from './orders.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
 import { createPrivacyRoutes } from './privacy.ts';
@@ -67,6 +68,7 @@ export function createShopperRoutes(
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
+    createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createOrdersRoutes({
       magento,
       siteUrl: env.SITE_URL,

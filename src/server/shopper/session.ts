@@ -3,7 +3,8 @@
  * e-mail and password for a Magento customer token and keeps it in the session cookie
  * (src/http/session-cookie.ts); page scripts never see it. On sign-in a guest cart is merged into the
  * customer's (Magento 2.4's assign-and-merge), and the guest's wish list (skus kept in the browser) into
- * the customer's list in Magento; either merge failing never fails the sign-in. Failed sign-ins are throttled per client and per account
+ * the customer's list in Magento, and the guest's machines into the customer's (`my_machines`); no merge
+ * failing ever fails the sign-in. Failed sign-ins are throttled per client and per account
  * (sign-in-throttle.ts) before Magento's own lock is reached. Sign-out revokes the customer's tokens in Magento before it
  * drops the cookie, so a copy of the token stops working everywhere at once.
  */
@@ -34,6 +35,8 @@ import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import { isSku, MAX_WISHLIST } from '../../features/wishlist/wishlist.ts';
 import type { VariantChoice } from '../../features/variant-choice.ts';
 import { addToWishlist } from '../../features/wishlist/wishlist.server.ts';
+import { isMachineName, MAX_MACHINE_NAME, MAX_MACHINES } from '../../features/my-machines/machines.ts';
+import { carryOverMachines } from '../../features/my-machines/my-machines.server.ts';
 import { variantBody } from './wishlist.ts';
 import { strings } from '../../strings.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
@@ -69,6 +72,8 @@ const signInBody = z.object({
   wishlist: z.array(z.string().refine(isSku)).max(MAX_WISHLIST).optional(),
   /** The configurable children among `wishlist`, with their parents and options (as POST /wishlist/items). */
   wishlistVariants: z.array(variantBody).max(MAX_WISHLIST).optional(),
+  /** The guest's machines (model names), to keep with the customer's; names not of the shape are left out. */
+  machines: z.array(z.string().max(MAX_MACHINE_NAME)).max(MAX_MACHINES).optional(),
 });
 
 /** The customer's token, or 401 with the spec's message for a wrong e-mail or password. */
@@ -152,6 +157,24 @@ async function mergeGuestWishlist(
   }
 }
 
+/**
+ * Keeps the guest's machines with the customer's (those not kept yet, as many as there is room for); answers
+ * the customer's machines, or undefined when the carry-over failed (the browser then keeps the guest's).
+ */
+async function carryOverGuestMachines(
+  config: SessionConfig,
+  token: string,
+  names: readonly string[],
+  log: (message: string) => void,
+): Promise<string[] | undefined> {
+  try {
+    return await carryOverMachines(config.magento, token, names.filter(isMachineName));
+  } catch (error) {
+    log(`Guest machines not carried over on sign-in: ${errorMessage(error)}`);
+    return undefined;
+  }
+}
+
 /** The sign-in throttle of these settings (limits, shared store, keys). */
 export const signInThrottleFor = (config: Omit<SessionConfig, 'magento' | 'tokenLifetime'>): SignInThrottle =>
   new SignInThrottle(config.siteUrl, {
@@ -181,7 +204,7 @@ export function createSessionRoutes(config: SessionConfig): Hono {
     jsonOnly,
     jsonBody(signInBody, 'Enter your e-mail address and password.'),
     async (c) => {
-      const { email, password, guestCode, wishlist, wishlistVariants = [] } = c.req.valid('json');
+      const { email, password, guestCode, wishlist, wishlistVariants = [], machines } = c.req.valid('json');
       const variants = new Map(wishlistVariants.map(({ sku, ...choice }) => [sku, choice]));
       const client = clientAddress(c, trusted);
       const known = await throttle.isKnownBrowser(c, email);
@@ -197,9 +220,15 @@ export function createSessionRoutes(config: SessionConfig): Hono {
       const wishlistAdded = wishlist?.length
         ? await mergeGuestWishlist(config, token, wishlist, variants, log)
         : undefined;
+      const kept = machines?.length ? await carryOverGuestMachines(config, token, machines, log) : undefined;
       const reply = jsonReply(
         200,
-        { signedIn: true, merged, ...(wishlistAdded === undefined ? {} : { wishlistAdded }) },
+        {
+          signedIn: true,
+          merged,
+          ...(wishlistAdded === undefined ? {} : { wishlistAdded }),
+          ...(kept === undefined ? {} : { machines: kept }),
+        },
         { 'Set-Cookie': sessionCookie(token, config.tokenLifetime, config.siteUrl) },
       );
       const knownCookie = await throttle.knownBrowserCookie(email);

@@ -76,6 +76,21 @@ describe('product facts', () => {
       expect(productFactsReader.safeParse(bad).success).toBe(false);
   });
 
+  it("carry a machine's model (My machines offers it from an order), and none for anything else", () => {
+    const machine = { ...washer, fit: { model: 'K 5', fits: [], type: null } };
+    const part = { ...washer, sku: 'HOSE-1', fit: { model: null, fits: ['K 5'], type: 'Hoses' } };
+    const facts = productFacts(indexCatalogue(catalogue([machine, part])), machine, '/k-5');
+    expect(facts.machine).toBe('K 5');
+    expect(productFactsReader.safeParse(JSON.parse(JSON.stringify(facts)))).toEqual({
+      success: true,
+      data: facts,
+    });
+    expect(productFacts(indexCatalogue(catalogue([machine, part])), part, '/hose')).not.toHaveProperty(
+      'machine',
+    );
+    expect(productFactsReader.safeParse({ ...facts, machine: 5 }).success).toBe(false);
+  });
+
   it('carry the rating of a product with reviews only, read back as written', () => {
     const rated = { ...washer, rating: { percent: 84, count: 12 } };
     const facts = productFacts(indexCatalogue(catalogue([rated])), rated, '/pw-2000');

@@ -1,0 +1,139 @@
+/**
+ * The signed-in customer's machines ("My machines", issue 39), kept in Magento as the customer attribute
+ * `my_machines` (features/my-machines/my-machines.server.ts), as same-origin JSON routes: always the machines
+ * of the customer whose token the session cookie holds. Writes are checked like the /rest proxy's (Origin,
+ * bounded JSON bodies), reads refuse other sites; answers are never cached.
+ *
+ * - `GET /my-machines` → `{machines: ["K 5", "WD 3"]}`
+ * - `GET /my-machines/ordered` → `{skus: [...]}`: the products of the customer's latest orders, newest first
+ *   (read with the integration token, narrowed to the customer Magento names for the session's token, as the
+ *   orders routes do); the browser finds the machines among them in the product facts
+ * - `POST /my-machines` `{add?: [...], remove?: [...]}` → the machines as they now are; removals first, a model
+ *   kept already (however typed: "K5" is "K 5") is not added twice. 400 when a name is not a model's name,
+ *   409 when there is no room for them (more than MAX_MACHINES, or beyond Magento's 255 characters).
+ *
+ * No session: 401. Magento ran `customers/me` as nobody (expired or revoked token): 401, and the session
+ * cookie goes. Magento down or unreadable: 503 with a line that says so.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { myMachinesTexts } from '../../fit-strings.ts';
+import { isMachineName, MAX_MACHINE_NAME, MAX_MACHINES } from '../../features/my-machines/machines.ts';
+import {
+  changeMachines,
+  MachinesSessionEnded,
+  readMachines,
+  TooManyMachines,
+} from '../../features/my-machines/my-machines.server.ts';
+import {
+  clearSessionCookie,
+  errorMessage,
+  HttpError,
+  jsonBody,
+  jsonErrors,
+  jsonOnly,
+  jsonReply,
+  limitBody,
+  methodNotAllowed,
+  notCrossSite,
+  sameOrigin,
+  wellFormedSessionToken,
+} from '../../http/index.ts';
+import {
+  customerIdOf,
+  orderedSkus,
+  SessionEnded,
+  type OrdersMagento,
+} from '../../features/orders/orders.server.ts';
+import { strings } from '../../strings.ts';
+
+export interface MyMachinesRoutesConfig {
+  /**
+   * Magento as the integration: the customer's orders are read with it; the customer's own data with the
+   * session's customer token (never the integration's credentials).
+   */
+  readonly magento: OrdersMagento;
+  readonly siteUrl: string;
+  readonly log?: (message: string) => void;
+}
+
+export const MY_MACHINES_TEXTS = {
+  signIn: 'Please sign in to keep your machines in your account.',
+  sessionEnded: strings.shopper.sessionEnded,
+  cannotShow: myMachinesTexts.unavailable,
+  cannotChange: myMachinesTexts.notChanged,
+  badBody: `Send the machines as {"add": [...]} or {"remove": [...]}: up to ${MAX_MACHINES} model names of up to ${MAX_MACHINE_NAME} characters.`,
+  badName: (name: string) => `“${name}” is not a machine’s model. ${myMachinesTexts.badName}`,
+  full: myMachinesTexts.full,
+} as const;
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
+const MAX_BODY = 4 * 1024;
+
+const names = z.array(z.string().max(MAX_MACHINE_NAME)).max(MAX_MACHINES);
+const changeBody = z
+  .object({ add: names.optional(), remove: names.optional() })
+  .refine(({ add, remove }) => (add?.length ?? 0) + (remove?.length ?? 0) > 0);
+
+const answer = (machines: readonly string[]): Response => jsonReply(200, { machines }, PRIVATE);
+
+export function createMyMachinesRoutes(config: MyMachinesRoutesConfig): Hono {
+  const log = config.log ?? (() => undefined);
+  const { magento, siteUrl } = config;
+  const ended = (message: string) =>
+    new HttpError(401, message, { ...PRIVATE, 'Set-Cookie': clearSessionCookie(siteUrl) });
+
+  /** Runs `work` with the session's token; Magento's failures as the shopper reads them. */
+  async function asCustomer(c: Context, work: (token: string) => Promise<Response>): Promise<Response> {
+    const token = wellFormedSessionToken(c);
+    if (!token) throw ended(MY_MACHINES_TEXTS.signIn);
+    try {
+      return await work(token);
+    } catch (error) {
+      if (error instanceof MachinesSessionEnded || error instanceof SessionEnded)
+        throw ended(MY_MACHINES_TEXTS.sessionEnded);
+      if (error instanceof TooManyMachines) throw new HttpError(409, MY_MACHINES_TEXTS.full, PRIVATE);
+      throw error;
+    }
+  }
+
+  const routes = new Hono();
+  routes.onError(
+    jsonErrors((error, c) => {
+      log(`My machines failed: ${errorMessage(error)}`);
+      const reading = c.req.method === 'GET';
+      return new HttpError(
+        503,
+        reading ? MY_MACHINES_TEXTS.cannotShow : MY_MACHINES_TEXTS.cannotChange,
+        PRIVATE,
+      );
+    }),
+  );
+
+  routes.get('/my-machines', notCrossSite(siteUrl), (c) =>
+    asCustomer(c, async (token) => answer(await readMachines(magento, token))),
+  );
+  routes.get('/my-machines/ordered', notCrossSite(siteUrl), (c) =>
+    asCustomer(c, async (token) => {
+      const skus = await orderedSkus(magento, await customerIdOf(magento, token));
+      return jsonReply(200, { skus }, PRIVATE);
+    }),
+  );
+  routes.post(
+    '/my-machines',
+    sameOrigin(siteUrl),
+    limitBody(MAX_BODY),
+    jsonOnly,
+    jsonBody(changeBody, MY_MACHINES_TEXTS.badBody),
+    (c) =>
+      asCustomer(c, async (token) => {
+        const { add = [], remove = [] } = c.req.valid('json');
+        const bad = add.find((name) => !isMachineName(name));
+        if (bad !== undefined) throw new HttpError(400, MY_MACHINES_TEXTS.badName(bad), PRIVATE);
+        return answer(await changeMachines(magento, token, { add, remove }));
+      }),
+  );
+  routes.all('/my-machines', methodNotAllowed('GET, HEAD, POST'));
+  routes.all('/my-machines/ordered', methodNotAllowed('GET, HEAD'));
+  return routes;
+}
