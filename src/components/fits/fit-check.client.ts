@@ -9,6 +9,7 @@ import { checkFit, nearestAlternative, type PartFit } from '../../features/fits/
 import { loadModelParts, loadModels } from '../../features/fits/fit-data.ts';
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
 import { priceHtml } from '../catalogue/card-html.ts';
+import { $myMachines } from '../../features/my-machines/store.ts';
 
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 
@@ -38,6 +39,29 @@ async function answerHtml(typed: string, part: PartFit, productName: string): Pr
   }
 }
 
+/** "Or pick one of your machines": a button per machine the shopper keeps, which asks about it at once. */
+function offerMyMachines(root: HTMLElement, form: HTMLFormElement, input: HTMLInputElement): void {
+  const mine = root.querySelector<HTMLElement>('[data-fit-mine]');
+  if (!mine) return;
+  $myMachines.subscribe((machines) => {
+    mine.hidden = !machines?.length;
+    mine.innerHTML = machines?.length
+      ? `<p>${escapeHtml(fitTexts.checkMine)}</p><ul>${machines
+          .map(
+            (name) =>
+              `<li><button type="button" class="button button--secondary" data-machine="${escapeHtml(name)}">${escapeHtml(name)}</button></li>`,
+          )
+          .join('')}</ul>`
+      : '';
+  });
+  mine.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLElement>('[data-machine]');
+    if (!button) return;
+    input.value = button.dataset.machine ?? '';
+    form.requestSubmit();
+  });
+}
+
 export function initFitCheck(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>('[data-fit-form]');
   const input = form?.querySelector<HTMLInputElement>('input[name="q"]');
@@ -45,6 +69,7 @@ export function initFitCheck(root: HTMLElement): void {
   if (!form || !input || !output) return;
   const part = JSON.parse(root.dataset.fit ?? '{}') as PartFit;
   const productName = root.dataset.fitName ?? '';
+  offerMyMachines(root, form, input);
   let asked = 0;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
