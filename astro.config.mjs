@@ -95,6 +95,21 @@ const warmRenderer = (() => {
  * file's schema (src/delivery/config-schema.ts) takes its notes as optional; the unit tests read both whole.
  */
 const FOR_PEOPLE = { '*': ['$comment'], 'bank-holidays-england-wales.json': ['$comment', 'title', 'notes'] };
+/**
+ * A chunk loaded on first use fetches its own imports: no list of them rides in the loaders of every page
+ * (and in the shell), which a page pays for before any interaction (DESIGN.md §5). Stylesheets stay listed,
+ * so a part loaded later never shows unstyled. Set on the client environment itself: Astro gives it a build
+ * config of its own, which a top-level `build.modulePreload` does not reach.
+ * @type {import('vite').Plugin}
+ */
+const lazyChunksFetchTheirOwnImports = {
+  name: 'lazy-chunks-fetch-their-own-imports',
+  configEnvironment(name) {
+    if (name !== 'client') return;
+    return { build: { modulePreload: { resolveDependencies: () => [] } } };
+  },
+};
+
 /** @type {import('vite').Plugin} */
 const contentWithoutNotes = {
   name: 'content-without-notes',
@@ -154,7 +169,7 @@ export default defineConfig({
   compressHTML: true,
   prefetch: false,
   vite: {
-    plugins: [shellChunk, contentWithoutNotes],
+    plugins: [shellChunk, contentWithoutNotes, lazyChunksFetchTheirOwnImports],
     build: {
       rolldownOptions: {
         output: { codeSplitting: { groups: [{ name: 'shell', test: (id) => shellModules.has(id) }] } },

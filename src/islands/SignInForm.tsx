@@ -7,7 +7,7 @@
  * line and keeps the e-mail. The button waits for hydration, so a password never goes out in a plain form.
  */
 import { useState, type SubmitEvent } from 'react';
-import { signIn } from '../features/account/account-state.ts';
+import { signIn } from '../features/account/sign-in.ts';
 import { notify } from '../features/notify/notice-state.ts';
 import { ShopApiError } from '../features/shop-api.ts';
 import { strings } from '../strings.ts';

@@ -5,7 +5,8 @@
  * code across signing in, delivery as Magento prices it for the basket and the chosen method.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signIn, signOut } from '../../src/features/account/account-state.ts';
+import { signIn } from '../../src/features/account/sign-in.ts';
+import { signOut } from '../../src/features/account/sign-out.ts';
 import {
   $appliedCoupon,
   $guestCode,

@@ -3,7 +3,7 @@
  * first paint from the `login` marker, then kept in step here); Logout signs out and goes home.
  */
 import { $signedIn } from '../../features/account/session.ts';
-import { signOut } from '../../features/account/account-state.ts';
+import { signOut } from '../../features/account/sign-out.ts';
 import { goTo } from '../../features/navigation.ts';
 import { notify } from '../../features/notify/notice-state.ts';
 import { problemText } from '../../features/problem.ts';

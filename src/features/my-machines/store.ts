@@ -3,7 +3,7 @@
  * basket: `$myMachines` (model names, e.g. ["K 5", "WD 3"]), `addMachine`, `removeMachine`.
  *
  * A guest's are kept in this browser's localStorage (guest.ts; other tabs followed through the storage event)
- * and carried over at sign-in (account-state.ts); a signed-in customer's in Magento (the customer attribute
+ * and carried over at sign-in (account/sign-in.ts); a signed-in customer's in Magento (the customer attribute
  * `my_machines`), through the storefront server's `/my-machines`. Nothing is read at import: the list is
  * loaded on first use (the store's first subscriber, `loadMyMachines`, or a change), and again when the shopper
  * signs in or out, so no page pays for it before it shows or changes machines.

@@ -1,13 +1,13 @@
 /**
- * Signing in and out: the server holds the token; the header and islands keep the marker, the cart and
- * the wish list in step. Sign-out runs from the header of every page, so answers are read by hand (no zod).
+ * Signing in: the guest's cart, wish list and machines go to the server to be merged into the customer's, and
+ * the header and islands are told. Only the sign-in form imports this (not every page's shell, which signs
+ * out: sign-out.ts), so what it carries costs a catalogue page nothing. Answers are read by hand (no zod).
  */
-import { anything, asNumber, handReader, isRecord } from '../../magento/wire/reader.ts';
+import { asNumber, handReader, isRecord } from '../../magento/wire/reader.ts';
 import { keepCouponAfterSignIn } from '../cart/coupon.ts';
-import { forgetCart, $guestCode, refreshCart } from '../cart/cart-state.ts';
+import { $guestCode, refreshCart } from '../cart/cart-state.ts';
 import { shopFetch } from '../shop-api.ts';
 import { guestMachinesToCarry, writeGuestMachines } from '../my-machines/guest.ts';
-import { forgetCustomerWishlist } from '../wishlist/customer.ts';
 import type { VariantChoice } from '../variant-choice.ts';
 import { $guestWishlist } from '../wishlist/wishlist-state.ts';
 import { $login } from './session.ts';
@@ -19,7 +19,7 @@ const signedInReply = handReader((value) =>
 /**
  * The guest's wish-listed configurable children with their choices (the customer's list keeps a child as
  * its parent with options); none when the facts cannot be had, and the skus then merge as they are. The
- * facts reader loads only for a sign-in with a wish list: this module is in every page's shell.
+ * facts reader loads only for a sign-in with a wish list.
  */
 async function wishlistVariants(skus: readonly string[]): Promise<({ sku: string } & VariantChoice)[]> {
   if (skus.length === 0) return [];
@@ -67,14 +67,4 @@ export async function signIn(
   await keepCouponAfterSignIn();
   await refreshCart();
   return { wishlistAdded };
-}
-
-export async function signOut(): Promise<void> {
-  try {
-    await shopFetch('/session', { method: 'DELETE', schema: anything });
-  } finally {
-    $login.set('');
-    forgetCart();
-    forgetCustomerWishlist();
-  }
 }

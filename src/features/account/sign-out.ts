@@ -1,0 +1,19 @@
+/**
+ * Signing out, from the header of every page (the shell): the server forgets the token; the header, the cart
+ * and the wish list forget the customer. The answer is not read (no zod in the shell).
+ */
+import { anything } from '../../magento/wire/reader.ts';
+import { forgetCart } from '../cart/cart-state.ts';
+import { shopFetch } from '../shop-api.ts';
+import { forgetCustomerWishlist } from '../wishlist/customer.ts';
+import { $login } from './session.ts';
+
+export async function signOut(): Promise<void> {
+  try {
+    await shopFetch('/session', { method: 'DELETE', schema: anything });
+  } finally {
+    $login.set('');
+    forgetCart();
+    forgetCustomerWishlist();
+  }
+}
