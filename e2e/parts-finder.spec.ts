@@ -8,6 +8,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ModelEntry } from '../src/catalogue/fit-files.ts';
 import { fitTexts, finderTexts } from '../src/fit-strings.ts';
+import { MY_MACHINES_KEY } from '../src/features/my-machines/guest.ts';
 import { wcagViolations } from './support/axe.ts';
 import { catalogue } from './support/catalogue.ts';
 import { expect, test } from './support/test.ts';
@@ -135,6 +136,24 @@ test('the parts finder suggests machines as the shopper types; a suggestion lead
   await box(page).press('ArrowDown');
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
   await box(page).press('Enter');
+  await expectPartsPage(page, model);
+});
+
+test("the parts finder links a guest's own machines; a shopper without any sees none", async ({
+  page,
+  request,
+}) => {
+  const { model } = await demoMachine(request);
+  await page.goto('/parts-finder');
+  await expect(page.getByRole('region', { name: finderTexts.mineTitle })).toBeHidden();
+  // A guest who keeps a machine in this browser (My machines), typed as they typed it.
+  await page.evaluate(([key, name]) => localStorage.setItem(key, JSON.stringify([name])), [
+    MY_MACHINES_KEY,
+    hurried(model.name),
+  ] as const);
+  await page.reload();
+  const mine = page.getByRole('region', { name: finderTexts.mineTitle });
+  await mine.getByRole('link', { name: model.name, exact: true }).click();
   await expectPartsPage(page, model);
 });
 

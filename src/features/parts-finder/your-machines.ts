@@ -1,17 +1,15 @@
 /**
- * HOOK for the lead (issue 39, "My machines"): the machines the shopper keeps, by model name ("K 5"), for
- * the parts finder's "Your machines" links (finder-mine.client.ts draws them).
- *
- * The store of My machines (src/features/my-machines/store.ts, branch fits-machines: a guest's list in this
- * browser, a customer's from Magento's `my_machines` through `/my-machines`) was not on main when the finder
- * was written; until it is wired here, the finder shows no "Your machines". The wiring meant, which keeps a
- * guest without machines from loading any of it before interaction (DESIGN.md §5):
- *
- *   if (!document.documentElement.hasAttribute('data-signed-in') &&
- *       decodeMachines(storedGuestMachines()).length === 0) return [];      // my-machines/guest.ts, machines.ts
- *   const { loadMyMachines } = await import('../my-machines/store.ts');
- *   return loadMyMachines();
+ * The machines the shopper keeps ("My machines": a guest's in this browser, a customer's in Magento), by
+ * model name ("K 5"), for the parts finder's "Your machines" links (finder-mine.client.ts draws them).
+ * The store (my-machines/store.ts) and a customer's read through `/my-machines` load only for a shopper who
+ * may have machines: one signed in, or a guest whose browser keeps some. Any other shopper's page loads none
+ * of it (DESIGN.md §5: the finder's script before interaction).
  */
-export function yourMachines(): Promise<readonly string[]> {
-  return Promise.resolve([]);
+import { $signedIn } from '../account/session.ts';
+import { guestMachinesToCarry } from '../my-machines/guest.ts';
+
+export async function yourMachines(): Promise<readonly string[]> {
+  if (!$signedIn.get() && guestMachinesToCarry().length === 0) return [];
+  const { loadMyMachines } = await import('../my-machines/store.ts');
+  return loadMyMachines();
 }
