@@ -105,7 +105,13 @@ function build(index: CatalogueIndex): FitIndex {
       parts,
     };
   });
-  models.sort((a, b) => naturally.compare(a.kind ?? '~', b.kind ?? '~') || naturally.compare(a.name, b.name));
+  // Models no machine of the catalogue has (only parts name them) go last.
+  models.sort(
+    (a, b) =>
+      Number(a.kind === null) - Number(b.kind === null) ||
+      naturally.compare(a.kind ?? '', b.kind ?? '') ||
+      naturally.compare(a.name, b.name),
+  );
   return {
     models,
     byKey: new Map(models.map((model) => [model.key, model])),
