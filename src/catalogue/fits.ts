@@ -8,6 +8,16 @@
 import type { CatalogueIndex } from './snapshot.ts';
 import type { Audience, Product } from './types.ts';
 
+/**
+ * The attributes "fits my machine" reads (DESIGN.md §3): a machine's model (a select), the models a part fits
+ * (a multiselect; a text attribute of comma-separated models works too) and the kind of part (a select).
+ */
+export const FIT_ATTRIBUTES = {
+  model: 'machine_model',
+  fits: 'fits_models',
+  type: 'accessory_type',
+} as const;
+
 export interface MachineModel {
   /** As Magento names it, e.g. "K 5". */
   name: string;
@@ -60,7 +70,7 @@ const naturally = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base
 
 /** The part types in the order of the `accessory_type` attribute's options, any other after, by name. */
 function partTypes(index: CatalogueIndex, parts: readonly Product[]): string[] {
-  const attribute = index.catalogue.attributes.find(({ code }) => code === 'accessory_type');
+  const attribute = index.catalogue.attributes.find(({ code }) => code === FIT_ATTRIBUTES.type);
   const ordered = (attribute?.options ?? []).map(({ label }) => label);
   const others = new Set(
     parts.flatMap(({ fit }) => (fit.type && !ordered.includes(fit.type) ? [fit.type] : [])),

@@ -12,6 +12,7 @@ import type {
 } from '../magento/wire/catalogue.ts';
 import { exclVat, parsePrice } from './money.ts';
 import { sanitizeDescription } from './sanitize.ts';
+import { FIT_ATTRIBUTES } from './fits.ts';
 import type {
   Audience,
   CatalogueAttribute,
@@ -33,16 +34,6 @@ const DOCUMENT_SEPARATOR = '::';
 
 /** Magento's parent category ids of the two audiences (spec §9). */
 export const AUDIENCE_ROOTS: Readonly<Record<Audience, number>> = { 'home-garden': 7, professional: 3 };
-
-/**
- * The attributes "fits my machine" reads (DESIGN.md §3): a machine's model (a select), the models a part fits
- * (a multiselect; a text attribute of comma-separated models works too) and the kind of part (a select).
- */
-export const FIT_ATTRIBUTES = {
-  model: 'machine_model',
-  fits: 'fits_models',
-  type: 'accessory_type',
-} as const;
 
 /**
  * Attributes the page renders in their own places (or never), so they are not technical data.
