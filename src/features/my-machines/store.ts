@@ -14,6 +14,7 @@ import { $signedIn, sessionExpired } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { myMachinesAnswer } from './answer.ts';
 import { MY_MACHINES_KEY, storedGuestMachines, writeGuestMachines } from './guest.ts';
+import { customerMachinesCount } from './count.ts';
 import {
   decodeMachines,
   isMachineName,
@@ -42,6 +43,7 @@ async function customerCall(body?: { add?: string[]; remove?: string[] }): Promi
       ...(body ? { body } : {}),
       schema: myMachinesAnswer,
     });
+    customerMachinesCount.remember(answer.machines.length);
     return answer.machines;
   } catch (error) {
     if (error instanceof ShopApiError && error.status === 401) sessionExpired();
