@@ -94,6 +94,9 @@ export const myMachinesTexts = {
   unknown: (typed: string) =>
     `We don’t know a machine called “${typed}”. Check the model on the machine’s label, or find it in the parts finder.`,
   findInFinder: 'Find your machine in the parts finder',
+  /** A parts page's button, for guests and customers alike, and what it says once done. */
+  keep: (model: string) => `Add the ${model} to my machines`,
+  kept: (model: string) => `The ${model} is in your machines.`,
   /** The basket's line. */
   fitsYour: (name: string) => `Fits your ${name}`,
 } as const;
