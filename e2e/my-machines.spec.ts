@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { modelKey, modelSlug } from '../src/catalogue/fits.ts';
 import { productPages, type Product } from './support/catalogue.ts';
+import { wcagViolations } from './support/axe.ts';
 import { MAGENTO_URL } from './support/ports.ts';
 import { expect, shellReady, test } from './support/test.ts';
 
@@ -148,6 +149,7 @@ test('a machine is added in the account by its model however typed, and removed'
     section(page).getByText('We don’t know a machine called “Zz 999”.', { exact: false }),
   ).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(await wcagViolations(page), 'the account with a refused model').toEqual([]);
 
   // Typed as a shopper might: lower case, no spaces.
   await field.fill(modelKey(model).replace('/', '-'));
@@ -155,6 +157,7 @@ test('a machine is added in the account by its model however typed, and removed'
   await expect(section(page).getByRole('status')).toHaveText(`The ${model} is now in your machines.`);
   await expectKept(page, [model]);
   await expect(field).toHaveValue('');
+  expect(await wcagViolations(page), 'the account with a machine').toEqual([]);
 
   await section(page)
     .getByRole('button', { name: `Remove ${model}` })
@@ -180,6 +183,7 @@ test('a guest’s machine is carried over at sign-in, and kept in Magento across
   // As a guest, from the machine's parts page.
   await page.goto(`/parts-finder/${modelSlug(guests)}`);
   await shellReady(page);
+  expect(await wcagViolations(page), 'a parts page').toEqual([]);
   await page.getByRole('button', { name: `Add the ${guests} to my machines` }).click();
   await expect(page.getByText(`The ${guests} is in your machines.`)).toBeVisible();
   // The parts finder knows it too.
