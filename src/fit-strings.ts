@@ -1,7 +1,8 @@
 /**
  * The texts of "fits my machine" (a machine's fitting accessories, a part's machines, the fit check, the parts
- * finder and pages, My machines), in a module of their own: browser-strings.ts is bundled with every page's
- * shell, and these load only with what shows them.
+ * finder and pages), in a module of their own: browser-strings.ts is bundled with every page's shell, and these
+ * load only with what shows them. My machines' texts are in my-machines-strings.ts, which no page needs
+ * before the shopper acts.
  */
 
 /** Where the parts finder lives; a model's parts page is `{PARTS_FINDER_PATH}/{slug}`. */
@@ -67,12 +68,4 @@ export const finderTexts = {
   otherKind: 'Other machines',
   /** A family's heading within its kind: its models' letters ("K", "HD"). */
   family: (letters: string) => `${letters} models`,
-} as const;
-
-/** My machines: the account's section, the basket's line, and what the store and the server answer. */
-export const myMachinesTexts = {
-  badName: 'Enter a machine’s model as it is on its label, for example K 5 or HD 6/15 (up to 40 characters).',
-  full: 'Your list of machines is full. Remove one to add another.',
-  unavailable: 'Your machines can’t be shown right now. Please try again in a moment.',
-  notChanged: 'Your machines can’t be changed right now. Please try again.',
 } as const;

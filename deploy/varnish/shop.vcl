@@ -53,7 +53,7 @@ sub vcl_recv {
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }
-    if (req.url ~ "^/(rest|session|orders|wishlist|reviews|payments|rebuild|healthz)(/|\?|$)") {
+    if (req.url ~ "^/(rest|session|orders|wishlist|my-machines|account|reviews|payments|rebuild|healthz)(/|\?|$)") {
         return (pass);
     }
 

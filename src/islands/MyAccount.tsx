@@ -2,7 +2,7 @@
  * My Account (spec §2): signed-out shoppers (or a session the server says is over) go to sign-in.
  * Three summary blocks from `customers/me`, each with an edit link: Account Information and the default
  * billing and shipping addresses, found by the customer's default address ids; then the latest orders,
- * and the way to the customer's data and privacy (download it, delete the account).
+ * the customer's machines (My machines), and the way to the customer's data and privacy (download it, delete the account).
  */
 import { Fragment } from 'react';
 import { signedInOr } from '../features/account/session.ts';
@@ -15,6 +15,7 @@ import type { Country } from '../magento/wire/directory.ts';
 import { SIGN_IN_PATH } from '../features/navigation.ts';
 import { MY_DATA_PAGE } from '../features/navigation.ts';
 import './account/account.css';
+import { MyMachines } from './account/MyMachines.tsx';
 import { RecentOrders } from './orders/RecentOrders.tsx';
 import { LoadStatus } from './shared/LoadStatus.tsx';
 import { useLoad } from './shared/use-load.ts';
@@ -114,6 +115,7 @@ export default function MyAccount() {
         empty={t.noAddress}
       />
       <RecentOrders />
+      <MyMachines />
       <section className="account-block" aria-labelledby="my-data-privacy">
         <h2 id="my-data-privacy">{strings.myData.title}</h2>
         <p>{strings.myData.accountBlock}</p>

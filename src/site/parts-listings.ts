@@ -20,6 +20,7 @@ export function partsListings(index: CatalogueIndex, hrefBySku: ReadonlyMap<stri
       parent: { name: fitTexts.partsFinder, path: PARTS_FINDER_PATH, code: PARTS_FINDER_PATH.slice(1) },
       children: [],
       model: {
+        name: model.name,
         key: model.key,
         machines: model.machines.flatMap(({ name, sku }) => {
           const href = hrefBySku.get(sku);

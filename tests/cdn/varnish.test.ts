@@ -39,7 +39,14 @@ const counter = new Hono().use('*', async (c, next) => {
 /** The shopper's routes, private as the real ones are. */
 const shopper = new Hono()
   .get('/session', (c) => c.json({ signedIn: false }, 200, { 'Cache-Control': 'private, no-store' }))
-  .get('/rest/*', (c) => c.json({ items: [] }, 200, { 'Cache-Control': 'private, no-store' }));
+  .get('/rest/*', (c) => c.json({ items: [] }, 200, { 'Cache-Control': 'private, no-store' }))
+  // The customer's own answers: the session cookie must reach the server.
+  .get('/my-machines', (c) =>
+    c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-store' }),
+  )
+  .get('/account/data', (c) =>
+    c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-store' }),
+  );
 
 let site: FakeSite;
 let origin: RunningStorefront;
@@ -204,6 +211,15 @@ describe('Varnish with deploy/varnish/shop.vcl', () => {
       expect((await get(path)).headers['x-cache']).toBe('MISS');
     expect(asked.get('/session')).toBe(2);
     expect(asked.get('/rest/V1/carts/mine')).toBe(2);
+  });
+
+  it("passes the customer's own routes with their session cookie, and never keeps them", async () => {
+    for (const path of ['/my-machines', '/my-machines', '/account/data']) {
+      const reply = await get(path, { Cookie: 'shop_session=abc' });
+      expect(reply.headers['x-cache'], path).toBe('MISS');
+      expect(JSON.parse(reply.body.toString()), path).toEqual({ cookie: 'shop_session=abc' });
+    }
+    expect(asked.get('/my-machines')).toBe(2);
   });
 
   it('refuses a purge without keys', async () => {

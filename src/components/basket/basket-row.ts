@@ -1,7 +1,8 @@
 /**
  * One basket line on the page, cloned from Basket.astro's `<template data-basket-row>` and kept in step
  * with its cart line: picture and name linking to the product page (when it has one; a configurable's
- * line links to its parent's page with the choice), the chosen options ("Volume: 5 l"), 'Total for this
+ * line links to its parent's page with the choice), the chosen options ("Volume: 5 l"), "Fits your K 5" when
+ * it fits one of the shopper's machines, 'Total for this
  * item' in both VAT forms with the unit price Magento applies when there is more than one (and whether it
  * is a tier price), the quantity field, Update and Remove naming the product for screen readers,
  * and the busy state while an action on the line runs. Only what changed is touched, so a field being
@@ -23,6 +24,10 @@ export interface RowState {
    * (`product_option`) keeps a line of room for them meanwhile, so nothing moves when they come.
    */
   options: OptionLabel[] | undefined;
+  /** "Fits your K 5" when the line fits one of the shopper's machines (features/my-machines/basket-fits.ts). */
+  fit: string | undefined;
+  /** The shopper keeps machines: every line keeps a line of room for "Fits your …", so nothing moves when it comes. */
+  reserveFit: boolean;
   /** What the quantity field shows: the quantity typed and not yet in the cart, else the cart's. */
   quantity: string;
   busy: boolean;
@@ -53,11 +58,12 @@ export class BasketRow {
   private picture: Element;
   private readonly total: HTMLElement;
   private readonly options: HTMLElement;
+  private readonly fit: HTMLElement;
   private readonly unit: HTMLElement;
   private readonly quantity: HTMLInputElement;
   private readonly buttons: HTMLButtonElement[];
   /** What is on screen, so an unchanged part is left alone. */
-  private shown = { name: '', product: '', total: '', options: '', unit: '' };
+  private shown = { name: '', product: '', total: '', options: '', fit: '', unit: '' };
 
   constructor(template: HTMLTemplateElement, itemId: number) {
     this.itemId = itemId;
@@ -67,6 +73,7 @@ export class BasketRow {
     this.picture = part(this.element, '[data-picture]', HTMLElement);
     this.total = part(this.element, '[data-line-total]', HTMLElement);
     this.options = part(this.element, '[data-options]', HTMLElement);
+    this.fit = part(this.element, '[data-fit]', HTMLElement);
     this.unit = part(this.element, '[data-unit]', HTMLElement);
     this.quantity = part(this.element, '[data-qty]', HTMLInputElement);
     this.buttons = [...this.element.querySelectorAll('button')];
@@ -75,7 +82,7 @@ export class BasketRow {
     part(this.element, '[data-qty-label]', HTMLLabelElement).htmlFor = id;
   }
 
-  update({ item, product, options, quantity, busy }: RowState): void {
+  update({ item, product, options, fit, reserveFit, quantity, busy }: RowState): void {
     const name = item.name ?? item.sku;
     if (name !== this.shown.name) {
       this.shown.name = name;
@@ -92,6 +99,7 @@ export class BasketRow {
       this.picture = next;
     }
     this.showOptions(item, options);
+    this.showFit(fit ?? (reserveFit ? '\u00a0' : ''));
     const excl = unitExclVat(item.price, product);
     const amounts = lineAmounts(item, excl);
     if (vatKey(amounts) !== this.shown.total) {
@@ -112,6 +120,13 @@ export class BasketRow {
     this.shown.options = reserved;
     this.options.textContent = reserved;
     this.options.hidden = reserved === '';
+  }
+
+  private showFit(text: string): void {
+    if (text === this.shown.fit) return;
+    this.shown.fit = text;
+    this.fit.textContent = text;
+    this.fit.hidden = text === '';
   }
 
   /** "£22.50 each", for more than one; "(tier price)" when Magento's unit price is one of the sku's tiers. */

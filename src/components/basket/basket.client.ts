@@ -38,6 +38,7 @@ import {
 import { basketTexts, listingTexts } from '../../browser-strings.ts';
 import { findParts } from '../find-parts.ts';
 import { BasketRow } from './basket-row.ts';
+import { RowFits } from './row-fits.ts';
 import { CouponForm } from './coupon-form.ts';
 import { labelledAmount, vatPrice } from './vat-price.ts';
 
@@ -103,6 +104,8 @@ class BasketPage {
   private options = new Map<number, OptionLabel[]>();
   private totalsProblem = '';
   private totalsRequest = 0;
+  /** "Fits your K 5" of each line, asked once the lines are shown. */
+  private readonly fits = new RowFits(() => this.paintRows(this.items()));
 
   private readonly parts: Parts;
   private readonly coupon: CouponForm | null;
@@ -162,6 +165,7 @@ class BasketPage {
     this.refreshTotals();
     this.loadProducts();
     this.paint();
+    if (this.items().length > 0) this.fits.load();
   }
 
   /**
@@ -235,6 +239,8 @@ class BasketPage {
         item,
         product: this.products.get(item.sku),
         options: this.options.get(item.item_id),
+        fit: this.fits.of(item.sku, this.products.get(item.sku)?.href),
+        reserveFit: this.fits.reserve,
         quantity: this.drafts.get(item.item_id) ?? String(item.qty),
         busy: this.busyItem === item.item_id,
       });

@@ -31,9 +31,10 @@ export interface Listing {
   children: { name: string; path: string }[];
   /**
    * The machine model whose accessories, detergents and parts a parts page lists (`/parts-finder/{slug}`): its
-   * key (catalogue/fits.ts) and its machines with their pages, which head the page; null for a category listing.
+   * name ("K 5"), key (catalogue/fits.ts) and its machines with their pages, which head the page; null for a
+   * category listing.
    */
-  model: { key: string; machines: { name: string; href: string }[] } | null;
+  model: { name: string; key: string; machines: { name: string; href: string }[] } | null;
 }
 
 /** `wet-dry-vacuum-cleaners` → `Wet dry vacuum cleaners`: the heading when Magento has no category. */

@@ -8,6 +8,7 @@ import { keepCouponAfterSignIn } from '../cart/coupon.ts';
 import { $guestCode, refreshCart } from '../cart/cart-state.ts';
 import { shopFetch } from '../shop-api.ts';
 import { guestMachinesToCarry, writeGuestMachines } from '../my-machines/guest.ts';
+import { customerMachinesCount } from '../my-machines/count.ts';
 import type { VariantChoice } from '../variant-choice.ts';
 import { $guestWishlist } from '../wishlist/wishlist-state.ts';
 import { $login } from './session.ts';
@@ -62,7 +63,11 @@ export async function signIn(
   const wishlistAdded = asNumber(reply['wishlistAdded']);
   if (wishlistAdded !== undefined) $guestWishlist.set([]);
   // The guest's machines are the customer's now (the answer names the customer's machines).
-  if (Array.isArray(reply['machines'])) writeGuestMachines([]);
+  const kept = reply['machines'];
+  if (Array.isArray(kept)) {
+    writeGuestMachines([]);
+    customerMachinesCount.remember(kept.length);
+  } else customerMachinesCount.forget();
   // The guest's discount code, on the customer's cart when the merge did not carry it.
   await keepCouponAfterSignIn();
   await refreshCart();

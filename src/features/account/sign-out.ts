@@ -1,9 +1,10 @@
 /**
  * Signing out, from the header of every page (the shell): the server forgets the token; the header, the cart
- * and the wish list forget the customer. The answer is not read (no zod in the shell).
+ * the wish list and the count of My machines forget the customer. The answer is not read (no zod in the shell).
  */
 import { anything } from '../../magento/wire/reader.ts';
 import { forgetCart } from '../cart/cart-state.ts';
+import { customerMachinesCount } from '../my-machines/count.ts';
 import { shopFetch } from '../shop-api.ts';
 import { forgetCustomerWishlist } from '../wishlist/customer.ts';
 import { $login } from './session.ts';
@@ -15,5 +16,6 @@ export async function signOut(): Promise<void> {
     $login.set('');
     forgetCart();
     forgetCustomerWishlist();
+    customerMachinesCount.forget();
   }
 }

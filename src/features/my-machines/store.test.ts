@@ -89,6 +89,15 @@ describe('for a guest', () => {
     expect(emitted).toEqual([[], ['K 5']]);
   });
 
+  it('starts a change from what this browser keeps now: another tab’s machine is not lost', async () => {
+    stored[MY_MACHINES_KEY] = '["K 5"]';
+    const { addMachine, loadMyMachines } = await load(false);
+    await loadMyMachines();
+    stored[MY_MACHINES_KEY] = '["K 5","WD 3"]';
+    await addMachine('HD 6/15');
+    expect(JSON.parse(stored[MY_MACHINES_KEY] ?? '[]')).toEqual(['K 5', 'WD 3', 'HD 6/15']);
+  });
+
   it('refuses what is not a model, and a 21st machine, with a message for the shopper', async () => {
     stored[MY_MACHINES_KEY] = JSON.stringify(Array.from({ length: 20 }, (_, i) => `K ${i + 1}`));
     const { addMachine } = await load(false);

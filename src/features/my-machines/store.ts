@@ -9,11 +9,12 @@
  * signs in or out, so no page pays for it before it shows or changes machines.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import { myMachinesTexts } from '../../fit-strings.ts';
+import { myMachinesTexts } from '../../my-machines-strings.ts';
 import { $signedIn, sessionExpired } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { myMachinesAnswer } from './answer.ts';
 import { MY_MACHINES_KEY, storedGuestMachines, writeGuestMachines } from './guest.ts';
+import { customerMachinesCount } from './count.ts';
 import {
   decodeMachines,
   isMachineName,
@@ -42,11 +43,19 @@ async function customerCall(body?: { add?: string[]; remove?: string[] }): Promi
       ...(body ? { body } : {}),
       schema: myMachinesAnswer,
     });
+    customerMachinesCount.remember(answer.machines.length);
     return answer.machines;
   } catch (error) {
     if (error instanceof ShopApiError && error.status === 401) sessionExpired();
     throw error;
   }
+}
+
+/** Sets the store, unless it holds the same list already (a read again emits nothing new). */
+function show(machines: readonly string[]): void {
+  const shown = $machines.get();
+  if (!shown || shown.length !== machines.length || shown.some((name, at) => name !== machines[at]))
+    $machines.set(machines);
 }
 
 /** The shopper's machines, read once (per sign-in state); `again` reads them anew. */
@@ -60,7 +69,7 @@ export function loadMyMachines(again = false): Promise<readonly string[]> {
   loading = read;
   read.then(
     (machines) => {
-      if (loading === read) $machines.set(machines);
+      if (loading === read) show(machines);
     },
     () => {
       if (loading === read) loading = undefined;
@@ -88,12 +97,15 @@ onMount($machines, () => {
   };
 });
 
+/** The list a change starts from: a guest's as this browser now keeps it (another tab may have changed it). */
+const beforeChange = (): Promise<readonly string[]> => loadMyMachines(!$signedIn.get());
+
 /** Makes `next` the list: kept in this browser for a guest, or sent to Magento for a customer. */
 async function change(
   next: (current: readonly string[]) => readonly string[],
   body: { add?: string[]; remove?: string[] },
 ): Promise<readonly string[]> {
-  const current = await loadMyMachines();
+  const current = await beforeChange();
   let machines: readonly string[];
   if ($signedIn.get()) machines = await customerCall(body);
   else {
@@ -101,7 +113,7 @@ async function change(
     writeGuestMachines(machines);
   }
   loading = Promise.resolve(machines);
-  $machines.set(machines);
+  show(machines);
   return machines;
 }
 
@@ -113,7 +125,7 @@ async function change(
 export async function addMachine(name: string): Promise<readonly string[]> {
   const trimmed = name.trim().replace(/\s+/g, ' ');
   if (!isMachineName(trimmed)) throw new ShopApiError(400, myMachinesTexts.badName);
-  const current = await loadMyMachines();
+  const current = await beforeChange();
   if (keepsMachine(current, trimmed)) return current;
   if (!roomFor([...current, trimmed])) throw new ShopApiError(400, myMachinesTexts.full);
   return change((list) => withMachine(list, trimmed), { add: [trimmed] });
@@ -121,7 +133,7 @@ export async function addMachine(name: string): Promise<readonly string[]> {
 
 /** No longer keeps the machine model `name` (however typed); one not kept changes nothing. */
 export async function removeMachine(name: string): Promise<readonly string[]> {
-  const current = await loadMyMachines();
+  const current = await beforeChange();
   if (!keepsMachine(current, name)) return current;
   return change((list) => withoutMachine(list, name), { remove: [name] });
 }

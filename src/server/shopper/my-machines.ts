@@ -17,7 +17,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { myMachinesTexts } from '../../fit-strings.ts';
+import { myMachinesTexts } from '../../my-machines-strings.ts';
 import { isMachineName, MAX_MACHINE_NAME, MAX_MACHINES } from '../../features/my-machines/machines.ts';
 import {
   changeMachines,

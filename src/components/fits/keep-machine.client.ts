@@ -1,0 +1,29 @@
+/**
+ * The parts page's "Add the K 5 to my machines" (KeepMachine.astro): on the click, the My machines store loads
+ * and keeps the model (a guest's in this browser, a customer's in Magento), and the button says it is done.
+ * Nothing loads before the click.
+ */
+export function initKeepMachine(): void {
+  const box = document.querySelector<HTMLElement>('[data-keep-machine]');
+  const button = box?.querySelector('button');
+  const said = box?.querySelector('[role="status"]');
+  const model = box?.dataset['keepMachine'];
+  if (!box || !button || !said || !model) return;
+  button.addEventListener('click', () => {
+    if (button.getAttribute('aria-disabled') === 'true') return;
+    button.setAttribute('aria-disabled', 'true');
+    import('../../features/my-machines/store.ts')
+      .then((store) => store.addMachine(model))
+      .then(
+        () => {
+          said.textContent = box.dataset['kept'] ?? '';
+          button.hidden = true;
+        },
+        async (error: unknown) => {
+          const { problemText } = await import('../../features/problem.ts');
+          said.textContent = problemText(error);
+          button.removeAttribute('aria-disabled');
+        },
+      );
+  });
+}
