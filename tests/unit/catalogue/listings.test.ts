@@ -26,6 +26,7 @@ describe('categoryListings', () => {
       children: [
         { name: 'Compact Pressure Washers', path: '/home-garden/pressure-washer/compact-pressure-washers' },
       ],
+      model: null,
     });
   });
 
