@@ -5,6 +5,10 @@
 import { contentPagePath, productRoutes, type ProductRoutes } from '../catalogue/product-page.ts';
 import { type CatalogueIndex } from '../catalogue/snapshot.ts';
 import { getCatalogue } from './catalogue.ts';
+import { pagesToRender } from './handoff.ts';
+import type { ListingPage } from './listing-pages.ts';
+import { listingPagePlan, sharedFingerprint, type PlannedPage } from './page-plan.ts';
+import { siteShop } from './shop.ts';
 
 /** Paths of the content pages (`path` in the frontmatter of `src/content/pages/*.md`, served by `[...page].astro`). */
 export function contentPagePaths(): string[] {
@@ -26,4 +30,21 @@ export function catalogueRoutes(index: CatalogueIndex = getCatalogue()): Product
     memo.set(index, routes);
   }
   return routes;
+}
+
+const listingPlans = new WeakMap<CatalogueIndex, PlannedPage<{ page: ListingPage }>[]>();
+
+/**
+ * The listing pages this build renders, category listings and parts pages alike (`planned`: the render
+ * plan's keys), planned once per snapshot for the two routes that serve them.
+ */
+export function listingRoutePlan(planned: readonly string[] | null): PlannedPage<{ page: ListingPage }>[] {
+  const index = getCatalogue();
+  let plan = listingPlans.get(index);
+  if (!plan) {
+    const shared = sharedFingerprint(index, siteShop());
+    plan = listingPagePlan(index, catalogueRoutes(index), shared, pagesToRender(planned));
+    listingPlans.set(index, plan);
+  }
+  return plan;
 }
