@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexCatalogue, readSnapshot } from '../../src/catalogue/snapshot.ts';
 import type { Product } from '../../src/catalogue/types.ts';
+import { modelKey, modelSlug } from '../../src/catalogue/fits.ts';
+import { partsPagePath } from '../../src/fit-strings.ts';
 import { allListings } from '../../src/components/catalogue/listings.ts';
 import { loadEnv, processEnvironment } from '../../src/config/env.ts';
 import type { OnSaved } from '../../src/embedded/magento/saved.ts';
@@ -248,9 +250,17 @@ describe('an editor saves a product in the back end', () => {
       const listings = allListings(index).filter(
         (each) => each.categoryId !== null && product.categoryIds.includes(each.categoryId),
       );
+      // A part's card is on the pages of the machines it fits and on its models' parts pages (docs/fits.md).
+      const fitted = new Set(product.fit.fits.map(modelKey));
+      const fitPages = index.pages
+        .filter((other) => other.fit.model !== null && fitted.has(modelKey(other.fit.model)))
+        .map((machine) => machine.urlKey);
+      const partsPages = product.fit.fits.map((model) => partsPagePath(modelSlug(model)).slice(1));
       const explained = (key: string) =>
         key === product.urlKey ||
         naming.some((other) => other.urlKey === key) ||
+        fitPages.includes(key) ||
+        partsPages.some((path) => key === path || key.startsWith(`${path}/page/`)) ||
         listings.some(
           (each) => key === each.path.slice(1) || key.startsWith(`${each.path.slice(1)}/page/`),
         ) ||
