@@ -404,7 +404,7 @@ globalThis.benchTyping = async (files, queries, passes) => {
         const text = query.slice(0, length);
         const started = performance.now();
         const answer = await engine.search(text, { typing: true, limit: DESKTOP_ROWS });
-        const plan = planRows(answer, DESKTOP_ROWS);
+        const plan = planRows(answer, DESKTOP_ROWS, text);
         const records = await engine.records(answer.ids.slice(0, plan.products));
         list.innerHTML = rowsHtml(suggestionRows(text, answer, plan, records), 'bench');
         if (pass > 0) times.push({ text, ms: performance.now() - started });

@@ -69,3 +69,15 @@ export const finderTexts = {
   /** A family's heading within its kind: its models' letters ("K", "HD"). */
   family: (letters: string) => `${letters} models`,
 } as const;
+
+/**
+ * The header's search suggestions' rows of "fits my machine" (issue 39), apart from `fitTexts` so the
+ * suggestions' bundle, loaded when the box is focused, takes only these.
+ */
+export const fitSearchTexts = {
+  /** A query names a model ("k5 hose"): the row leading to its parts page. */
+  partsFor: (model: string) => `Parts and accessories for the ${model}`,
+  /** A query that looks like a hunt for a part ("spare parts", a label's number). */
+  finder: 'Parts finder',
+  finderHint: 'Find parts by your machine’s model or the number on its label',
+} as const;

@@ -42,7 +42,7 @@ export function engineOver(files: ReadonlyMap<string, string>, requested?: strin
 /** What suggest.client.ts does on a keystroke, short of the DOM: search, the shown records, the rows. */
 export async function suggest(engine: SearchEngine, text: string, limit = DESKTOP_ROWS): Promise<string> {
   const answer = await engine.search(text, { typing: true, limit });
-  const plan = planRows(answer, limit);
+  const plan = planRows(answer, limit, text);
   const records = await engine.records(answer.ids.slice(0, plan.products));
   return rowsHtml(suggestionRows(text, answer, plan, records), 'bench');
 }

@@ -2,12 +2,13 @@
  * What the search index is built from, for this site: the products search covers (visible in search,
  * with a page), the listings in menu order (the "Recommended" order of results and the categories a query
  * can lead to), the attribute metadata and the synonyms (`src/content/search-synonyms.json` and the
- * editors' CMS block).
+ * editors' CMS block), and the machine models of the fit index (search by fit, issue 39).
  * Shared by the site's index files, the storefront server's no-JavaScript results, the benchmark and the
  * relevance tests, so all of them search the same index.
  */
 import synonymsFile from '../../content/search-synonyms.json' with { type: 'json' };
 import { AUDIENCE_NAMES } from '../../catalogue/categories.ts';
+import { fitIndex } from '../../catalogue/fits.ts';
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
 import type { ContentBlock, Product } from '../../catalogue/types.ts';
 import type { SearchBuildInput } from '../../features/search/build.ts';
@@ -71,5 +72,7 @@ export function searchBuildInput(
     attributes: index.catalogue.attributes,
     listings,
     synonyms,
+    // The models the parts pages and the fit files know, each with a parts page when anything fits it.
+    models: fitIndex(index).models.map((model) => ({ name: model.name, page: model.parts.length > 0 })),
   };
 }

@@ -9,6 +9,7 @@ import type { SearchRecord } from '../../features/search/files.ts';
 import { imageUrl } from '../../catalogue/images.ts';
 import { foldWords } from '../../features/search/text.ts';
 import { suggestTexts } from '../../browser-strings.ts';
+import { fitSearchTexts, PARTS_FINDER_PATH } from '../../fit-strings.ts';
 import { productTexts } from '../../compare-strings.ts';
 import { priceHtml } from '../catalogue/card-html.ts';
 import { escapeHtml } from '../escape-html.ts';
@@ -34,6 +35,10 @@ export type SuggestRow =
       inStock: boolean;
     }
   | { kind: 'didYouMean'; href: string; text: string }
+  /** The query names a machine model (issue 39): its parts page. */
+  | { kind: 'parts'; href: string; model: string }
+  /** The query looks like a hunt for a part: the parts finder. */
+  | { kind: 'finder'; href: string }
   | { kind: 'relaxed'; href: string; typed: string; shown: string }
   | { kind: 'seeAll'; href: string; total: number; approximate: boolean }
   /** Nothing found (issue 37): the results page's help (its categories, advice line and tips). */
@@ -50,6 +55,8 @@ export interface SuggestAnswer {
   didYouMean: string | null;
   /** No product has every word: the words the products shown have (the engine's `relaxed`). */
   relaxed?: string | null;
+  /** The machine model the query names (the engine's `model`). */
+  model?: { name: string; slug: string; page: boolean } | null;
 }
 
 export interface SuggestPlan {
@@ -58,17 +65,42 @@ export interface SuggestPlan {
   products: number;
 }
 
-/** The categories and how many products fit in `limit` rows, keeping the last one for "See all". */
-export function planRows(answer: SuggestAnswer, limit: number): SuggestPlan {
+/**
+ * Whether `text` looks like a hunt for a part: a word such as "part", "spare" or "fits", or mostly digits
+ * with dots and dashes, as the number on a machine's label ("1.673-600.0").
+ */
+export function looksLikePartSearch(text: string): boolean {
+  if (/\b(?:parts?|spares?|fits?)\b/i.test(text)) return true;
+  const compact = text.replace(/\s+/g, '');
+  const digits = compact.replace(/\D/g, '').length;
+  return digits >= 4 && /^[\d.\-/]+$/.test(compact) && digits / compact.length >= 0.6;
+}
+
+/**
+ * The rows of "fits my machine" before the others: the parts page of the model `text` names, else the parts
+ * finder when it looks like a hunt for a part.
+ */
+function fitRows(text: string, answer: SuggestAnswer): SuggestRow[] {
+  const model = answer.model;
+  if (model?.page) return [{ kind: 'parts', href: `${PARTS_FINDER_PATH}/${model.slug}`, model: model.name }];
+  return !model && looksLikePartSearch(text) ? [{ kind: 'finder', href: PARTS_FINDER_PATH }] : [];
+}
+
+/**
+ * The categories and how many products fit in `limit` rows for `text`, keeping the last one for "See all".
+ */
+export function planRows(answer: SuggestAnswer, limit: number, text = ''): SuggestPlan {
   const categories = answer.categories.slice(0, MAX_CATEGORIES);
-  const notice = answer.total > 0 && answer.relaxed ? 1 : 0;
+  const notice = (answer.total > 0 && answer.relaxed ? 1 : 0) + fitRows(text, answer).length;
   const room = Math.max(0, limit - categories.length - notice - 1);
   return { categories, products: Math.min(answer.ids.length, room) };
 }
 
 /**
  * The rows for `text`. With results: the planned categories, the products of `records` (the best first),
- * then "See all N results", after "No exact match for …" when the products have only some of the words.
+ * then "See all N results", after "No exact match for …" when the products have only some of the words,
+ * and after the parts page of the machine model the query names, or the parts finder when it looks like a
+ * hunt for a part (issue 39).
  * With none: "Did you mean …" when the engine understood the query otherwise,
  * then the categories nearest its words, as the results page offers them, then a link to that page's help.
  */
@@ -86,6 +118,7 @@ export function suggestionRows(
   const relaxed = answer.total > 0 && answer.relaxed ? searchPath(answer.relaxed) : null;
   if (relaxed !== null && answer.relaxed)
     rows.push({ kind: 'relaxed', href: relaxed, typed: text.trim(), shown: answer.relaxed });
+  rows.push(...fitRows(text, answer));
   for (const { name, path, count, audience } of plan.categories)
     rows.push({ kind: 'category', href: path, name, audience, count });
   for (const [, name, path, image, , inclVat, exclVat, inStock] of records.slice(0, plan.products))
@@ -131,6 +164,10 @@ function rowContent(row: SuggestRow): string {
     }
     case 'didYouMean':
       return line(escapeHtml(suggestTexts.didYouMean(row.text)), '');
+    case 'parts':
+      return line(escapeHtml(fitSearchTexts.partsFor(row.model)), '');
+    case 'finder':
+      return line(escapeHtml(fitSearchTexts.finder), escapeHtml(fitSearchTexts.finderHint));
     case 'relaxed':
       return line(escapeHtml(suggestTexts.relaxed(row.typed, row.shown)), '');
     case 'seeAll':

@@ -148,7 +148,7 @@ function wire({ form, input, popup, list, none, status }: Parts): void {
       const limit = phone.matches ? PHONE_ROWS : DESKTOP_ROWS;
       const answer = await engine.search(text, { typing: true, limit });
       if (mine !== latest) return;
-      const plan = planRows(answer, limit);
+      const plan = planRows(answer, limit, text);
       const records = answer.price
         ? await pricedRecords(text, plan.products)
         : await engine.records(answer.ids.slice(0, plan.products), answer.variants);

@@ -27,6 +27,8 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
+import { fitIndexFiles, type SiteModel } from './fit-build.ts';
+import { fitFilePath, type FitFile } from './fit-data.ts';
 import { assemblePostings, type HeadSizes, type IndexedTerms, type TermFiles } from './postings.ts';
 import type { SynonymTable } from './synonyms.ts';
 import { memoisedTerms, productTerms, sameTerms } from './terms.ts';
@@ -66,6 +68,8 @@ export interface SearchBuildInput {
   recordShardSize?: number;
   /** When a term shard gets a head, and its cut terms' length (postings.ts; smaller in tests). */
   headSizes?: HeadSizes;
+  /** The machine models of the site's fit index (fit-build.ts); the products' own when absent. */
+  models?: readonly SiteModel[];
 }
 
 export interface BuiltSearch {
@@ -79,6 +83,8 @@ export interface BuiltSearch {
   codes: TermShard[];
   words: Map<string, WordsFile>;
   records: RecordShard[];
+  /** Each machine model's fit file, by slug (fit-data.ts). */
+  fits: Map<string, FitFile>;
   /** The products by number, in the index's order. */
   products: Product[];
 }
@@ -136,6 +142,7 @@ const sameTermFiles = (
 export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
   let kept: KeptTerms | undefined;
   const shards = keyedParts<number, RecordShard>();
+  const fitFiles = keyedParts<string, FitFile>();
   return (input) => {
     const size = input.recordShardSize ?? RECORD_SHARD_SIZE;
     const products = recommendedOrder(input);
@@ -177,6 +184,15 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
       );
     }
     shards.sweep();
+    const fit = fitIndexFiles(products, v, input.models);
+    // The same object while its content is (a data file is serialised once per object: data-files.ts).
+    const fits = new Map(
+      [...fit.files].map(([slug, file]) => [
+        slug,
+        fitFiles.get(slug, [v, String(file.p), String(file.m), String(file.o)], () => file),
+      ]),
+    );
+    fitFiles.sweep();
 
     const categories: CategoryEntry[] = input.listings
       .map((entry): CategoryEntry => [entry.name, entry.path, entry.products.length, entry.audience])
@@ -196,10 +212,12 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
         facets: listing.facets,
         sorts: listing.sorts,
         columns: listing.columns,
+        ...fit.core,
       },
       ...{ terms: files.terms, heads: files.heads, prefixes: files.prefixes },
       ...{ codes: files.codes, words: files.words },
       records,
+      fits,
       products,
     };
   };
@@ -218,5 +236,6 @@ export function indexFiles(built: BuiltSearch): [path: string, data: unknown][] 
     ...built.codes.map((bucket, at): [string, unknown] => [indexPath.codes(at), bucket]),
     ...[...built.words].map(([letter, words]): [string, unknown] => [indexPath.words(letter), words]),
     ...built.records.map((records): [string, unknown] => [indexPath.records(records.i), records]),
+    ...[...built.fits].map(([slug, file]): [string, unknown] => [fitFilePath(slug), file]),
   ];
 }

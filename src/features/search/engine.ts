@@ -7,7 +7,8 @@
  * This file holds the engine's state (the core, the caches kept between searches, the retry after a
  * rebuild renumbered the products) and the steps of one search, each in a module of its own:
  *
- * 1. query.ts reads what the query says besides words: units, a pressure in psi, a price.
+ * 1. query.ts reads what the query says besides words: units, a pressure in psi, a price; fit-slot.ts a
+ *    machine model it names ("k5 hose"), whose slot is also what fits the model (issue 39).
  * 2. joined.ts splits words typed joined ("jetwash") and joins words typed apart ("easy fix").
  * 3. The words become slots (slots.ts), a phrase of the merchant's synonyms one slot with its
  *    alternatives; each word is matched by resolve.ts (exactly, as a prefix when last, corrected by
@@ -16,7 +17,8 @@
  * 4. When no product has every slot: the whole query as a code, then corrections, then a measure read
  *    as its nearest values (measures.ts), then relax.ts keeps the most telling slots that still find
  *    something, and the answer says which.
- * 5. rank.ts orders the products, categories.ts the categories the words lead to.
+ * 5. rank.ts orders the products (what fits a model named first), categories.ts the categories the words
+ *    lead to.
  */
 import { asCategory, namesCategory, rankCategories, type CategoryHit } from './categories.ts';
 import {
@@ -27,6 +29,8 @@ import {
   type SearchCore,
   type SearchRecord,
 } from './files.ts';
+import { coreModels, type SearchModel } from './fit-data.ts';
+import { namedModel, withFits, wordsNaming } from './fit-slot.ts';
 import { rejoin, type Vocabulary } from './joined.ts';
 import { measureSlot, nearestMeasures } from './measures.ts';
 import { isMeasureTerm, readQuery, type MeasureRange, type PriceRange } from './query.ts';
@@ -36,7 +40,7 @@ import { relaxedSlots } from './relax.ts';
 import { codeTermsOf, termsOf, wordMatcher } from './resolve.ts';
 import { intersect, QUALITY, union, type Match, type SlotMatch } from './sets.ts';
 import { synonymSlots } from './slots.ts';
-import { foldWords, queryWords, textTerms, type QueryWord } from './text.ts';
+import { foldWords, textTerms, type QueryWord } from './text.ts';
 
 export type { CategoryHit } from './categories.ts';
 export type { IndexSource } from './reader.ts';
@@ -76,6 +80,11 @@ export interface SearchAnswer {
    * that chooses that child (`volume=5-l`); `records` puts it on the product's path.
    */
   variants: Record<number, string>;
+  /**
+   * The machine model the query names (fit-slot.ts: "k5 hose"), whose fitting products come first; null
+   * when it names none the catalogue knows.
+   */
+  model: SearchModel | null;
   core: SearchCore;
 }
 
@@ -100,6 +109,8 @@ interface Loaded {
   headKeys: Uint8Array | null;
   categoryTerms: string[][];
   synonymPhrases: Set<string>;
+  /** The machine models the fits name, by key (fit-data.ts). */
+  models: Map<string, SearchModel>;
 }
 
 export interface SearchEngine {
@@ -127,7 +138,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       const categoryTerms = core.c.map(([name]) => textTerms(name).map(({ term }) => term));
       const synonymPhrases = new Set(Object.keys(core.syn));
       const headKeys = core.hk === undefined ? null : bitmap(core.hk);
-      return { core, keys: bitmap(core.k), headKeys, categoryTerms, synonymPhrases };
+      const models = coreModels(core);
+      return { core, keys: bitmap(core.k), headKeys, categoryTerms, synonymPhrases, models };
     });
     loaded.catch(() => (loaded = undefined));
     return loaded;
@@ -200,11 +212,13 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
   }
 
   async function searchWith(
-    { core, keys, categoryTerms, synonymPhrases }: Loaded,
+    { core, keys, categoryTerms, synonymPhrases, models }: Loaded,
     query: string,
     options: SearchOptions,
     headKeys: Uint8Array | null,
   ): Promise<SearchAnswer> {
+    const read = readQuery(query);
+    const named = namedModel(read.text, models);
     const empty: SearchAnswer = {
       ids: [],
       total: 0,
@@ -215,10 +229,10 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       relaxed: null,
       price: null,
       variants: {},
+      model: named?.model ?? null,
       core,
     };
-    const read = readQuery(query);
-    let words = queryWords(read.text);
+    let words = wordsNaming(read.text, named);
     if (words.length === 0 && read.measures.length === 0) return { ...empty, price: read.price };
     const prefixLast = !/\s$/.test(query);
 
@@ -265,7 +279,10 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       await Promise.all(
         words.map(async (word, at) => {
           const prefix = prefixLast && at === words.length - 1;
-          return word.parts && !isMeasureTerm(word.text) && (await direct(word.text, prefix)).length === 0
+          return word.parts &&
+            !word.model &&
+            !isMeasureTerm(word.text) &&
+            (await direct(word.text, prefix)).length === 0
             ? knownRuns(word.parts, prefix)
             : [word];
         }),
@@ -291,12 +308,19 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
           if (!pending) {
             if (slotCache.size >= SLOT_CACHE) slotCache.clear();
             pending = evaluateSlot(alternatives, prefix, typos);
+            // The slot of the model the query names: what fits it, and its machines, too (fit-slot.ts).
+            if (named && alternatives[0]?.[0]?.model) pending = withFitsOf(named.model, pending);
             slotCache.set(key, pending);
             pending.catch(() => slotCache.delete(key));
           }
           return pending;
         }),
       );
+    }
+
+    async function withFitsOf(model: SearchModel, pending: Promise<SlotMatch>): Promise<SlotMatch> {
+      const [slot, fit] = await Promise.all([pending, source.fits?.(model.slug, core.v) ?? null]);
+      return { ...slot, match: withFits(slot.match, fit) };
     }
 
     /** One slot's matches (cached between keystrokes: the words before the last one do not change). */
@@ -382,6 +406,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
           weight:
             1 +
             (categoryTerms.some((names) => namesCategory(slot, names)) ? 1 : 0) +
+            // A model says which machine: what does not fit it helps no one.
+            (slot.match.model ? 1 : 0) +
             (at === lastWordSlot ? 0.5 : 0) -
             (slot.shown !== slot.typed ? 0.5 : 0),
         })),
@@ -410,6 +436,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       relaxed,
       price: read.price,
       variants: await variantsOf(evaluated, all.ids),
+      model: named?.model ?? null,
       core,
     };
 

@@ -90,7 +90,8 @@ export const FIELD = {
  * A posting's info, packed in one number: field bits (0–6), the term's first word position in the name
  * (7–10, capped at 15), whether that word ends the name (11: with position 0 of the first query word, "the
  * whole name"), and in stock (12). The engine adds the term's search weight (16–19) once read: the files
- * carry it once per term.
+ * carry it once per term; and, in the slot of a model a query names (fit-slot.ts), whether the product fits
+ * that model or is one of its machines (13–14, `FIT`).
  */
 export const info = {
   pack: (fields: number, position: number, endsName: boolean, inStock: boolean): number =>
@@ -101,7 +102,12 @@ export const info = {
   endsName: (packed: number): boolean => ((packed >> 11) & 1) === 1,
   inStock: (packed: number): boolean => ((packed >> 12) & 1) === 1,
   weight: (packed: number): number => (packed >> 16) & 15,
+  fit: (packed: number): number => (packed >> 13) & 3,
+  withFit: (packed: number, fit: number): number => packed | (fit << 13),
 };
+
+/** How a product stands to a model the query names (`info.fit`). */
+export const FIT = { none: 0, fits: 1, machine: 2 } as const;
 
 /**
  * A term's postings: product numbers as gaps from the one before (ascending), each one's info, and the
@@ -135,6 +141,10 @@ export interface SearchCore {
   facets: Facet[];
   sorts: AttributeSort[];
   columns: string[];
+  /** The machine models the fits name, by name (fit-data.ts); absent when none. */
+  fm?: string[];
+  /** The places in `fm` of the models without a parts page; absent when none. */
+  fx?: number[];
 }
 
 export interface TermShard {
@@ -246,6 +256,13 @@ export function decodeCore(data: unknown): SearchCore {
     Array.isArray(core['facets']) && Array.isArray(core['sorts']) && Array.isArray(core['columns']),
     file,
     'filters missing',
+  );
+  check(
+    (core['fm'] === undefined ||
+      (Array.isArray(core['fm']) && core['fm'].every((name) => typeof name === 'string'))) &&
+      (core['fx'] === undefined || isNumbers(core['fx'])),
+    file,
+    '"fm" should list model names and "fx" numbers',
   );
   return core as unknown as SearchCore;
 }

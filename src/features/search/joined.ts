@@ -27,7 +27,8 @@ const splittable = (word: QueryWord): boolean =>
  * The query's words with each unknown joined word split in two (when both halves are the index's words
  * or a synonym's phrase) and each pair of adjacent words, one of them unknown, joined when the joined
  * form is a word.
- * `keep(at)` says a word must stay as typed (the last word while it is still being typed).
+ * `keep(at)` says a word must stay as typed (the last word while it is still being typed); a machine model's
+ * words (fit-slot.ts) always do.
  */
 export async function rejoin(
   words: readonly QueryWord[],
@@ -45,6 +46,8 @@ export async function rejoin(
     // the first word's). Two known words stay apart: "wet dry" is not the rarer "wetdry".
     if (
       next &&
+      !word.model &&
+      !next.model &&
       !word.parts &&
       !next.parts &&
       !/\d/.test(word.typed + next.typed) &&
@@ -58,7 +61,7 @@ export async function rejoin(
       }
     }
     // `keep` last: it may scan a shard, and most words are known.
-    if (word.parts || (await known(word.text)) || (await keep(at))) {
+    if (word.model || word.parts || (await known(word.text)) || (await keep(at))) {
       result.push(word);
       continue;
     }

@@ -2,18 +2,33 @@
  * The ranking of matched products (engine.ts), best first: the whole SKU or model number; then the whole
  * name, the query as a phrase in the name, all words in the name, the SKU or model, other fields; exact
  * words before prefixes, synonyms and corrections; available before unavailable; heavier fields first;
- * then the shop's "Recommended" order (the product number).
+ * then the shop's "Recommended" order (the product number). A query naming a machine model (fit-slot.ts)
+ * puts what fits it and its machines first.
  */
-import { FIELD, info } from './files.ts';
+import { FIELD, FIT, info } from './files.ts';
 import { placeOf, QUALITY, type Match } from './sets.ts';
 
 /** Bits of the product number in a ranking key: up to a million products. */
 const ID_BITS = 2 ** 20;
 
+/** How a product stands to the model a query names (fit-slot.ts), as the ranking orders it. */
+interface FitOrder {
+  /** The model slot's place in `slots`, or -1 when the query names no model. */
+  slot: number;
+  /** The model is all the query's words ("k5"): its machines before what fits it. */
+  alone: boolean;
+}
+
 /**
  * The ranking of the products `found` (the intersection of `slots`; see the module's comment), as one
- * number per product compared at once: whole code (1 bit), tier (3), summed match quality (5), out of
- * stock (1), missing weight (8), product number (20).
+ * number per product compared at once: whole code (1 bit), not of the model named (1), tier (3), a model's
+ * machine where parts come first or the other way round (1), summed match quality (5), out of stock (1),
+ * missing weight (8), product number (20).
+ *
+ * A query naming a model (fit-slot.ts): what fits the model and its machines come before the rest, then by
+ * how the other words name each (a part found only by its fit has no place in its name for the model's
+ * words: the slot is left out of its tier); at the same tier, what fits before the machines, or for the
+ * model alone, the machines first.
  */
 export function rank(found: Match, slots: readonly Match[], limit = Infinity): number[] {
   const { ids } = found;
@@ -33,61 +48,97 @@ export function rank(found: Match, slots: readonly Match[], limit = Infinity): n
   const hasMeasure = slots.some((slot) => slot.measure);
   const words = slots.flatMap((slot, s) => (hasMeasure && slot.measure ? [] : [s]));
   const measures = hasMeasure ? slots.flatMap((slot, s) => (slot.measure ? [s] : [])) : [];
-  const last = words.length - 1;
+  const model = slots.findIndex((slot) => slot.model === true);
+  const fit: FitOrder = { slot: model, alone: model >= 0 && words.length === 1 };
   for (let at = 0; at < ids.length; at += 1) {
     const id = ids[at] as number;
-    let code = 1;
-    let inName = true;
-    let phrase = true;
-    let codeField = false;
-    let qualitySum = 0;
-    let weight = 0;
-    let previous = -1;
-    let previousSpan = 1;
-    let stocked = false;
-    let whole = false;
-    let ending = false;
-    for (let slot = 0; slot <= last; slot += 1) {
-      const s = words[slot] as number;
-      const match = slots[s] as Match;
-      const place = placeIn(s, id, at);
-      const packed = match.infos[place] as number;
-      const fields = info.fields(packed);
-      const q = match.quality[place] as number;
-      const position = info.position(packed);
-      if (fields & FIELD.code && q === QUALITY.exact) code = 0;
-      if (fields & (FIELD.sku | FIELD.model)) codeField = true;
-      if (!(fields & FIELD.name)) inName = false;
-      if (
-        !(fields & FIELD.name) ||
-        (previous >= 0 && (position <= previous || position - previous > previousSpan))
-      )
-        phrase = false;
-      if (slot === 0 && position !== 0) whole = false;
-      else if (slot === 0) whole = true;
-      if (slot === last && !info.endsName(packed)) whole = false;
-      if (slot === last) ending = info.endsName(packed);
-      previous = position;
-      previousSpan = match.span;
-      qualitySum += q;
-      weight += info.weight(packed);
-      stocked ||= info.inStock(packed);
-    }
-    for (const s of measures) {
-      const match = slots[s] as Match;
-      const place = placeIn(s, id, at);
-      qualitySum += match.quality[place] as number;
-      weight += info.weight(match.infos[place] as number);
-    }
-    // A phrase that ends the name names what the product is ("… Spray Extraction Cleaner"), before one
-    // inside it ("Carpet Cleaner Powder … Detergent").
-    const tier = inName && phrase ? (whole ? 0 : ending ? 1 : 2) : inName ? 3 : codeField ? 4 : 5;
-    const rest = (((code * 8 + tier) * 32 + Math.min(qualitySum, 31)) * 2 + (stocked ? 0 : 1)) * 256;
-    keys[at] = (rest + Math.max(0, 255 - weight)) * ID_BITS + id;
+    keys[at] = keyOf(slots, words, measures, (s) => placeIn(s, id, at), fit) * ID_BITS + id;
   }
   const best = limit < keys.length ? smallest(keys, limit) : keys;
   best.sort();
   return Array.from(best, (key) => key % ID_BITS);
+}
+
+/**
+ * One product's ranking key short of its number (see `rank`), by its word slots (`words`) and measures
+ * (places in `slots`; `placeOf(s)` is its place in slot s).
+ */
+function keyOf(
+  slots: readonly Match[],
+  words: readonly number[],
+  measures: readonly number[],
+  placeOf: (s: number) => number,
+  fit: FitOrder,
+): number {
+  let code = 1;
+  let inName = true;
+  let phrase = true;
+  let codeField = false;
+  let quality = 0;
+  let weight = 0;
+  let previous = -1;
+  let previousSpan = 1;
+  let stocked = false;
+  let whole = false;
+  let ending = false;
+  let named = 0;
+  let fits: number = FIT.none;
+  for (const s of words) {
+    const match = slots[s] as Match;
+    const place = placeOf(s);
+    const packed = match.infos[place] as number;
+    const fields = info.fields(packed);
+    const q = match.quality[place] as number;
+    quality += q;
+    weight += info.weight(packed);
+    stocked ||= info.inStock(packed);
+    if (s === fit.slot) {
+      fits = info.fit(packed);
+      // Found by its fit alone: the model's words are nowhere in its text, so no part of its tier.
+      if (fields === 0) continue;
+    }
+    const position = info.position(packed);
+    if (fields & FIELD.code && q === QUALITY.exact) code = 0;
+    if (fields & (FIELD.sku | FIELD.model)) codeField = true;
+    if (!(fields & FIELD.name)) inName = false;
+    if (
+      !(fields & FIELD.name) ||
+      (previous >= 0 && (position <= previous || position - previous > previousSpan))
+    )
+      phrase = false;
+    if (named === 0) whole = position === 0;
+    ending = info.endsName(packed);
+    previous = position;
+    previousSpan = match.span;
+    named += 1;
+  }
+  if (!ending) whole = false;
+  // A phrase that ends the name names what the product is ("… Spray Extraction Cleaner"), before one
+  // inside it ("Carpet Cleaner Powder … Detergent"); a part found by its fit alone, by nothing else, last.
+  const tier =
+    named === 0 && fit.slot >= 0
+      ? 5
+      : inName && phrase
+        ? whole
+          ? 0
+          : ending
+            ? 1
+            : 2
+        : inName
+          ? 3
+          : codeField
+            ? 4
+            : 5;
+  for (const s of measures) {
+    const match = slots[s] as Match;
+    const place = placeOf(s);
+    quality += match.quality[place] as number;
+    weight += info.weight(match.infos[place] as number);
+  }
+  const other = fit.slot >= 0 && fits === FIT.none ? 1 : 0;
+  const later = fit.alone ? fits !== FIT.machine : fits === FIT.machine;
+  const head = ((code * 2 + other) * 8 + tier) * 2 + (later ? 1 : 0);
+  return ((head * 32 + Math.min(quality, 31)) * 2 + (stocked ? 0 : 1)) * 256 + Math.max(0, 255 - weight);
 }
 
 /** The `count` smallest of `keys` (distinct numbers), unordered: a quickselect, in place. */

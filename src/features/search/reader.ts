@@ -13,6 +13,7 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
+import type { FitFile } from './fit-data.ts';
 
 /** Where the engine reads the index files; each method may cache, and `reset` forgets everything. */
 export interface IndexSource {
@@ -24,6 +25,8 @@ export interface IndexSource {
   codes(bucket: number, v: string): Promise<TermShard>;
   words(letter: string, v: string): Promise<WordsFile | null>;
   records(shard: number, v: string): Promise<RecordShard>;
+  /** A machine model's fit file (`f/{slug}.json`, fit-data.ts), or null when there is none. */
+  fits?(slug: string, v: string): Promise<FitFile | null>;
   /** After a rebuild renumbered the products: the next `core()` must be fresh. */
   reset(): void;
 }

@@ -23,6 +23,11 @@ export interface Match {
   span: number;
   /** A measure asked for as a range ("2000 psi"): attribute values, no part of the name's phrase. */
   measure?: boolean;
+  /**
+   * The slot of a machine model the query names (fit-slot.ts): its infos say which products fit the model
+   * or are its machines (`info.fit`); a product found only so has no field (0), and no place in the name.
+   */
+  model?: boolean;
   /** Matched through postings cut to a term's best (a head, read while typing): there may be more. */
   cut?: boolean;
   /** For a set `intersect` made: each product's place in each of the sets it was made of (their order). */

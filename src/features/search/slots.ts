@@ -1,6 +1,7 @@
 /**
  * The query's words as slots (engine.ts): where a run of words is a phrase of the merchant's synonyms
- * (the core's table, synonyms.ts), its slot holds that phrase and its other phrases as alternatives.
+ * (the core's table, synonyms.ts), its slot holds that phrase and its other phrases as alternatives; the
+ * words of a machine model the query names are one slot of their own.
  */
 import { MAX_SYNONYM_WORDS, type SynonymTable } from './files.ts';
 import type { QueryWord } from './text.ts';
@@ -12,10 +13,19 @@ import type { QueryWord } from './text.ts';
 export function synonymSlots(words: readonly QueryWord[], syn: SynonymTable): QueryWord[][][] {
   const result: QueryWord[][][] = [];
   for (let at = 0; at < words.length;) {
+    if (words[at]?.model) {
+      // A machine model's words are one slot, as typed (fit-slot.ts).
+      let end = at;
+      while (words[end]?.model) end += 1;
+      result.push([words.slice(at, end)]);
+      at = end;
+      continue;
+    }
     let taken = 1;
     let alternatives: QueryWord[][] = [[words[at] as QueryWord]];
     for (let length = Math.min(MAX_SYNONYM_WORDS, words.length - at); length >= 1; length -= 1) {
       const phrase = words.slice(at, at + length);
+      if (phrase.some((word) => word.model)) continue;
       const others = syn[phrase.map((word) => word.text).join(' ')];
       if (!others) continue;
       taken = length;

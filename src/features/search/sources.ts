@@ -15,6 +15,7 @@ import {
   decodeTermShard,
   decodeWords,
   recordShardUrl,
+  SEARCH_DATA,
   SearchIndexError,
   termShardUrl,
   headShardUrl,
@@ -23,6 +24,7 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
+import { decodeFitFile, fitFilePath, type FitFile } from './fit-data.ts';
 
 /** Keeps each file's promise, forgetting a failed one so a retry asks again. */
 /** Files kept at most: a long-running server meets every file in time, a shopper's tab never this many. */
@@ -93,6 +95,11 @@ export function readerSource(read: (url: string, fresh: boolean) => Promise<unkn
         if (data === null) throw new SearchIndexError(`d/${shard}.json: not found`);
         return decodeRecordShard(data, shard, v);
       }),
+    fits: (slug, v) =>
+      keep(`f/${slug}`, async (): Promise<FitFile | null> => {
+        const data = await read(`${SEARCH_DATA}/${fitFilePath(slug)}?v=${v}`, false);
+        return data === null ? null : decodeFitFile(data, slug, v);
+      }),
     reset: () => {
       keep = cached();
       fresh = true;
@@ -141,6 +148,10 @@ export function memorySource(built: BuiltSearch): IndexSource {
       const file = built.records[shard];
       if (!file) return Promise.reject(new SearchIndexError(`d/${shard}.json: not found`));
       return Promise.resolve(decodeRecordShard(file, shard, v));
+    },
+    fits: (slug, v) => {
+      const file = built.fits.get(slug);
+      return Promise.resolve(file ? decodeFitFile(structuredClone(file), slug, v) : null);
     },
     reset: () => undefined,
   };

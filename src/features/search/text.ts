@@ -76,7 +76,7 @@ export function stem(word: string): string {
   return word;
 }
 
-const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
 
 /** May this word be part of a code run: it holds a digit, or is a short non-stop word (`hd`, `k`, `l`). */
 const codeLike = (word: string): boolean => hasDigit(word) || (word.length <= 3 && !isStopWord(word));
@@ -105,6 +105,8 @@ export interface QueryWord {
   parts?: string[];
   /** The word as the shopper typed it (before the singular), for "Did you mean". */
   typed: string;
+  /** A word of a machine model the query names (fit-slot.ts): its words are one slot, never joined or split. */
+  model?: true;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP_ROWS,
+  looksLikePartSearch,
   moveActive,
   nothingFound,
   PHONE_ROWS,
@@ -57,7 +58,7 @@ const answer = (
 });
 
 const rowsFor = (text: string, found: SuggestAnswer, limit: number) => {
-  const plan = planRows(found, limit);
+  const plan = planRows(found, limit, text);
   return suggestionRows(
     text,
     found,
@@ -176,6 +177,80 @@ describe('suggestionRows', () => {
       'category',
       'category',
     ]);
+  });
+});
+
+describe('the rows of "fits my machine" (issue 39)', () => {
+  const k5 = { name: 'K 5', slug: 'k-5', page: true };
+
+  it('leads with the parts page of the model the query names, within the limit', () => {
+    for (const limit of [PHONE_ROWS, DESKTOP_ROWS]) {
+      const rows = rowsFor('k5 hose', { ...answer(40, washers), model: k5 }, limit);
+      expect(rows[0]).toEqual({ kind: 'parts', href: '/parts-finder/k-5', model: 'K 5' });
+      expect(rows.map((row) => row.kind).slice(1, 4)).toEqual(['category', 'category', 'category']);
+      expect(rows.at(-1)?.kind).toBe('seeAll');
+      expect(rows.length).toBe(limit);
+    }
+    const html = rowsHtml(rowsFor('k5', { ...answer(3), model: k5 }, DESKTOP_ROWS), 'l');
+    expect(html).toContain('href="/parts-finder/k-5"');
+    expect(html).toContain('Parts and accessories for the K 5');
+  });
+
+  it('comes after the line saying the products have only some of the words', () => {
+    const relaxed = { ...answer(4), relaxed: 'hose', model: k5 };
+    expect(
+      rowsFor('k5 hose xyzzy', relaxed, DESKTOP_ROWS)
+        .map((row) => row.kind)
+        .slice(0, 2),
+    ).toEqual(['relaxed', 'parts']);
+  });
+
+  it('offers no parts page for a model nothing fits, nor the finder', () => {
+    const rows = rowsFor('sc 12 spare parts', { ...answer(2), model: { ...k5, page: false } }, DESKTOP_ROWS);
+    expect(rows.map((row) => row.kind)).toEqual(['product', 'product', 'seeAll']);
+  });
+
+  it('offers the parts finder for what looks like a hunt for a part or a label number', () => {
+    for (const text of [
+      'spare parts',
+      'pressure washer part',
+      'hose that fits',
+      '1.673-600.0',
+      '6.295-750.2',
+    ]) {
+      const rows = rowsFor(text, answer(0), DESKTOP_ROWS);
+      expect(rows[0], text).toEqual({ kind: 'finder', href: '/parts-finder' });
+    }
+    const html = rowsHtml(rowsFor('spares', answer(3), DESKTOP_ROWS), 'l');
+    expect(html).toContain('href="/parts-finder"');
+    expect(html).toContain('>Parts finder<');
+    expect(rowsFor('spares', answer(40, washers), PHONE_ROWS).length).toBe(PHONE_ROWS);
+  });
+
+  it('reads what a part search looks like', () => {
+    for (const text of [
+      'spare',
+      'Spare Parts',
+      'part',
+      'fits',
+      'fit my k9',
+      '1.673-600.0',
+      '16736000',
+      '2.643 - 100',
+    ])
+      expect(looksLikePartSearch(text), text).toBe(true);
+    for (const text of [
+      'hose',
+      'partner',
+      'department',
+      'HG-PW-00156',
+      'k5',
+      '5 l',
+      '150 bar',
+      '2.5',
+      'fitting',
+    ])
+      expect(looksLikePartSearch(text), text).toBe(false);
   });
 });
 

@@ -1,0 +1,74 @@
+/**
+ * Search by fit (issue 39): what the index knows of the machine models ("K 5", "HD 6/15") that the merchant's
+ * fits name (src/catalogue/fits.ts), so that a query naming one ("k5 hose", "detergent for my K 5") finds
+ * what fits it.
+ *
+ * - The core lists the models by name (`fm`), and those without a parts page (`fx`): a few hundred short
+ *   names, read when the box is focused, so the engine knows a model in any typing before it fetches
+ *   anything else.
+ * - `f/{slug}.json`, one per model, fetched only when a query names it: the products that fit it (`p`) and
+ *   its machines (`m`), as gaps of product numbers, and which of them are out of stock (`o`), since a query
+ *   of the model alone has no other word whose postings say so.
+ *
+ * Browser code reads this module: the build's side is fit-build.ts.
+ */
+import { modelKey, modelSlug } from '../../catalogue/fits.ts';
+import { SearchIndexError, StaleIndexError, type SearchCore } from './files.ts';
+
+export interface FitFile {
+  v: string;
+  /** The products that fit the model, as gaps (ascending product numbers). */
+  p: number[];
+  /** The model's machines, as gaps. */
+  m: number[];
+  /** Which of those are out of stock, as gaps; absent when none. */
+  o?: number[];
+}
+
+/** A model as search knows it. */
+export interface SearchModel {
+  /** As Magento names it, e.g. "K 5". */
+  name: string;
+  /** What any typing of it comes to (`modelKey`), e.g. `k5`. */
+  key: string;
+  /** Its fit file's and parts page's path segment, e.g. `k-5`. */
+  slug: string;
+  /** Whether it has a parts page (`/parts-finder/{slug}`): something fits it. */
+  page: boolean;
+}
+
+export const fitFilePath = (slug: string): string => `f/${slug}.json`;
+
+/** The core's models by key; empty for an index without any. */
+export function coreModels(core: Pick<SearchCore, 'fm' | 'fx'>): Map<string, SearchModel> {
+  const without = new Set(core.fx ?? []);
+  return new Map(
+    (core.fm ?? []).map((name, at) => {
+      const key = modelKey(name);
+      return [key, { name, key, slug: modelSlug(name), page: !without.has(at) }];
+    }),
+  );
+}
+
+const isGaps = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((gap) => typeof gap === 'number' && gap >= 0);
+
+/** A fit file as read (`f/{slug}.json`), checked by hand like the other files (no zod in the bundle). */
+export function decodeFitFile(data: unknown, slug: string, v: string): FitFile {
+  const file = fitFilePath(slug);
+  const fit = data as Partial<FitFile> | null;
+  if (typeof fit !== 'object' || fit === null || typeof fit.v !== 'string')
+    throw new SearchIndexError(`${file}: should be an object with a version "v"`);
+  if (fit.v !== v) throw new StaleIndexError(`${file} is of index ${fit.v}, not ${v}`);
+  if (!isGaps(fit.p) || !isGaps(fit.m) || (fit.o !== undefined && !isGaps(fit.o)))
+    throw new SearchIndexError(`${file}: "p", "m" and "o" should be lists of product number gaps`);
+  return fit as FitFile;
+}
+
+/** Product numbers from gaps. */
+export function fromGaps(gaps: readonly number[]): Int32Array {
+  const ids = new Int32Array(gaps.length);
+  let id = 0;
+  gaps.forEach((gap, at) => (ids[at] = id += gap));
+  return ids;
+}

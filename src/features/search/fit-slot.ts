@@ -1,0 +1,96 @@
+/**
+ * Search by fit (issue 39), the query's side: a query that names a machine model the catalogue knows, in
+ * any typing ("k5", "K 5", "K-5", "HD 6/15", "hd6-15"), is read as "fits that model".
+ *
+ * - `namedModel` finds the model among the query's words (the core's models, fit-data.ts) and drops the
+ *   words that only say "fits" around it ("for", "my", "fits"): "detergent for my K5" is the model K 5 and
+ *   the word "detergent". A model the catalogue does not know leaves the query as it was.
+ * - `withFits` makes the model's slot: the products its words find in their text, as before, and also every
+ *   product that fits the model and every machine of it (its fit file), so that the model's words need not
+ *   be in a part's text. rank.ts puts what fits first, then its machines, then the rest.
+ */
+import { modelKey } from '../../catalogue/fits.ts';
+import { FIT, info } from './files.ts';
+import { fromGaps, type FitFile, type SearchModel } from './fit-data.ts';
+import { QUALITY, type Match } from './sets.ts';
+import { foldWords, isStopWord, queryWords, type QueryWord } from './text.ts';
+
+/** A model named in a query, and the query's words on either side of it. */
+export interface NamedModel {
+  model: SearchModel;
+  /** The model's words as typed. */
+  typed: string;
+  before: string;
+  after: string;
+}
+
+/** Words that only say "it fits" around a model: "hose for my K 5", "fits K5", "suitable for the K 5". */
+const FIT_WORDS = new Set(['my', 'fit', 'fits', 'suit', 'suits', 'suitable', 'compatible', 'that', 'which']);
+/** The most pieces a model is typed in ("HD 6 / 15"). */
+const MAX_PIECES = 4;
+
+/** The query's pieces: split at spaces and punctuation that never joins a model ("K-5", "6/15" stay whole). */
+const piecesOf = (text: string): string[] => text.split(/[\s,;:()!?"]+/).filter((piece) => piece !== '');
+
+const isFitWord = (piece: string): boolean =>
+  foldWords(piece).every((word) => isStopWord(word) || FIT_WORDS.has(word));
+
+/**
+ * The model `text` names, the longest first where several could start at one place ("HD 6/15" before a
+ * model "HD 6"), with the words before and after it, less the words that only say "fits". A model is a
+ * whole run of pieces ("K 50" is no K 5) with a letter and a digit (a bare number is a size or a count).
+ */
+export function namedModel(text: string, models: ReadonlyMap<string, SearchModel>): NamedModel | null {
+  if (models.size === 0) return null;
+  const pieces = piecesOf(text);
+  for (let from = 0; from < pieces.length; from += 1)
+    for (let length = Math.min(MAX_PIECES, pieces.length - from); length >= 1; length -= 1) {
+      const span = pieces.slice(from, from + length);
+      const key = modelKey(span.join(' '));
+      const model = /\d/.test(key) && /[a-z]/.test(key) ? models.get(key) : undefined;
+      if (!model) continue;
+      const rest = (list: string[]) => list.filter((piece) => !isFitWord(piece)).join(' ');
+      return {
+        model,
+        typed: span.join(' '),
+        before: rest(pieces.slice(0, from)),
+        after: rest(pieces.slice(from + length)),
+      };
+    }
+  return null;
+}
+
+/** The words of `text` (read.text), with those of the model it names, if any, marked as the model's. */
+export function wordsNaming(text: string, named: NamedModel | null): QueryWord[] {
+  if (!named) return queryWords(text);
+  const model = queryWords(named.typed).map((word): QueryWord => ({ ...word, model: true }));
+  return [...queryWords(named.before), ...model, ...queryWords(named.after)];
+}
+
+/**
+ * The model's slot: the products `text` (its words' own match) has, and those that fit the model or are its
+ * machines (`fit`, its file; null when it has none), each with its fit in its info (`info.fit`). A product
+ * found only by its fit matched exactly, with no field, in stock as the file says.
+ */
+export function withFits(text: Match, fit: FitFile | null): Match {
+  const parts = new Set(fromGaps(fit?.p ?? []));
+  const machines = new Set(fromGaps(fit?.m ?? []));
+  const out = new Set(fromGaps(fit?.o ?? []));
+  const all = new Set<number>([...text.ids, ...parts, ...machines]);
+  const ids = Int32Array.from(all).sort();
+  const quality = new Uint8Array(ids.length);
+  const infos = new Int32Array(ids.length);
+  const fitOf = (id: number): number => {
+    if (machines.has(id)) return FIT.machine;
+    return parts.has(id) ? FIT.fits : FIT.none;
+  };
+  let inText = 0;
+  ids.forEach((id, at) => {
+    while (inText < text.ids.length && (text.ids[inText] as number) < id) inText += 1;
+    const found = text.ids[inText] === id;
+    quality[at] = found ? (text.quality[inText] as number) : QUALITY.exact;
+    const packed = found ? (text.infos[inText] as number) : info.pack(0, 15, false, !out.has(id));
+    infos[at] = info.withFit(packed, fitOf(id));
+  });
+  return { ids, quality, infos, span: text.span, model: true, ...(text.cut ? { cut: true } : {}) };
+}
