@@ -9,7 +9,9 @@ import type { SearchRecord } from '../../features/search/files.ts';
 import { imageUrl } from '../../catalogue/images.ts';
 import { foldWords } from '../../features/search/text.ts';
 import { suggestTexts } from '../../browser-strings.ts';
-import { fitSearchTexts, PARTS_FINDER_PATH } from '../../fit-strings.ts';
+import { fitSearchTexts, PARTS_FINDER_PATH, partsPagePath } from '../../fit-strings.ts';
+import { looksLikeLabel } from '../../features/parts-finder/lookup.ts';
+import { FINDER_FORM_ACTION } from '../fits/finder-form.ts';
 import { productTexts } from '../../compare-strings.ts';
 import { priceHtml } from '../catalogue/card-html.ts';
 import { escapeHtml } from '../escape-html.ts';
@@ -66,24 +68,23 @@ export interface SuggestPlan {
 }
 
 /**
- * Whether `text` looks like a hunt for a part: a word such as "part", "spare" or "fits", or mostly digits
- * with dots and dashes, as the number on a machine's label ("1.673-600.0").
+ * Whether `text` looks like a hunt for a part: a word such as "part", "spare" or "fits", or the number on a
+ * machine's label ("1.673-600.0", as the parts finder reads one).
  */
-export function looksLikePartSearch(text: string): boolean {
-  if (/\b(?:parts?|spares?|fits?)\b/i.test(text)) return true;
-  const compact = text.replace(/\s+/g, '');
-  const digits = compact.replace(/\D/g, '').length;
-  return digits >= 4 && /^[\d.\-/]+$/.test(compact) && digits / compact.length >= 0.6;
-}
+export const looksLikePartSearch = (text: string): boolean =>
+  /\b(?:parts?|spares?|fits?)\b/i.test(text) || looksLikeLabel(text);
 
 /**
  * The rows of "fits my machine" before the others: the parts page of the model `text` names, else the parts
- * finder when it looks like a hunt for a part.
+ * finder when it looks like a hunt for a part; a label number goes to the finder's answer to it, which
+ * leads to the machine's parts page.
  */
 function fitRows(text: string, answer: SuggestAnswer): SuggestRow[] {
   const model = answer.model;
-  if (model?.page) return [{ kind: 'parts', href: `${PARTS_FINDER_PATH}/${model.slug}`, model: model.name }];
-  return !model && looksLikePartSearch(text) ? [{ kind: 'finder', href: PARTS_FINDER_PATH }] : [];
+  if (model?.page) return [{ kind: 'parts', href: partsPagePath(model.slug), model: model.name }];
+  if (model || !looksLikePartSearch(text)) return [];
+  const label = looksLikeLabel(text) ? `${FINDER_FORM_ACTION}?q=${encodeURIComponent(text.trim())}` : null;
+  return [{ kind: 'finder', href: label ?? PARTS_FINDER_PATH }];
 }
 
 /**
