@@ -666,10 +666,43 @@ function shopperQueries(
       right: (item) => named('steam cleaner')(item) && price(item) >= 200 && price(item) <= 300,
     },
   ];
+  cases.push(...fitCases(described));
   return cases.flatMap(({ how, query, right }): LabelledQuery[] => {
     const skus = skusOf(described.filter(right));
     return skus.size > 0 ? [{ kind: 'shopper', how, query, right: skus }] : [];
   });
+}
+
+/**
+ * Search by fit (issue 39), in shoppers' words: a part's word with the model of the machine it is for, in
+ * the typings shoppers use ("k5 hose", "hose for my K 5", "K-5 detergent"), labelled by the merchant's fits
+ * (the right answers fit the model and name the part); the model alone ("K-5"), by the model's machines.
+ * The models are the catalogue's own: for each word, the model with the most products it names that fit it.
+ */
+function fitCases(described: readonly Described[]): ShopperCase[] {
+  const fits = (model: string) => (item: Described) =>
+    item.product.fit.fits.some((name) => compact(name) === compact(model));
+  const models = [...new Set(described.flatMap(({ product }) => product.fit.fits))];
+  const cases: ShopperCase[] = [];
+  const typings = [
+    (model: string, word: string) => `${compact(model)} ${word}`,
+    (model: string, word: string) => `${word} for my ${model}`,
+    (model: string, word: string) => `${model.replace(/\s+/g, '-')} ${word}`,
+  ];
+  ['hose', 'detergent', 'nozzle', 'filter', 'brush'].forEach((word, at) => {
+    const right = (model: string) => (item: Described) =>
+      fits(model)(item) && (item.name.includes(word) || item.categories.some((c) => c.includes(word)));
+    const count = (model: string) => described.filter(right(model)).length;
+    const model = models.filter((name) => count(name) > 0).sort((a, b) => count(b) - count(a))[0];
+    const typing = typings[at % typings.length];
+    if (model && typing)
+      cases.push({ how: `fits a model: ${word}`, query: typing(model, word), right: right(model) });
+  });
+  const machines = (model: string) => (item: Described) =>
+    item.product.fit.model !== null && compact(item.product.fit.model) === compact(model);
+  const alone = models.find((model) => described.some(machines(model)));
+  if (alone) cases.push({ how: 'a model alone', query: alone.replace(/\s+/g, '-'), right: machines(alone) });
+  return cases;
 }
 
 /** The whole labelled set, in kind order. */

@@ -39,15 +39,24 @@ export interface SearchModel {
 
 export const fitFilePath = (slug: string): string => `f/${slug}.json`;
 
-/** The core's models by key; empty for an index without any. */
+/**
+ * The core's models by key, and by the key with its numbers run together ("hd615" for `hd6/15`, as shoppers
+ * type it) where no other model reads so; empty for an index without any.
+ */
 export function coreModels(core: Pick<SearchCore, 'fm' | 'fx'>): Map<string, SearchModel> {
   const without = new Set(core.fx ?? []);
-  return new Map(
-    (core.fm ?? []).map((name, at) => {
-      const key = modelKey(name);
-      return [key, { name, key, slug: modelSlug(name), page: !without.has(at) }];
-    }),
-  );
+  const models = new Map<string, SearchModel>();
+  for (const [at, name] of (core.fm ?? []).entries()) {
+    const key = modelKey(name);
+    models.set(key, { name, key, slug: modelSlug(name), page: !without.has(at) });
+  }
+  const joined = new Map<string, SearchModel | null>();
+  for (const model of models.values()) {
+    const run = model.key.replace(/\//g, '');
+    if (run !== model.key) joined.set(run, joined.has(run) ? null : model);
+  }
+  for (const [run, model] of joined) if (model && !models.has(run)) models.set(run, model);
+  return models;
 }
 
 const isGaps = (value: unknown): value is number[] =>

@@ -107,6 +107,13 @@ describe('reading a model in a query', () => {
     expect(namedModel('filter for wd3', models)).toMatchObject({ before: 'filter', after: '' });
   });
 
+  it('knows a model typed with its numbers run together, unless two models read so', () => {
+    expect(named('hd615 hose')).toBe('HD 6/15');
+    const both = coreModels({ fm: ['HD 6/15', 'HD 61/5', 'K 5'] });
+    expect(namedModel('hd615 hose', both)).toBeNull();
+    expect(namedModel('hd 61/5 hose', both)?.model.name).toBe('HD 61/5');
+  });
+
   it('leaves a query alone that names no model it knows', () => {
     for (const text of ['k9 hose', 'k 50 hose', 'k50', 'hose', '5 l detergent', '1.324-603.0', 'HG-PW-001'])
       expect(named(text), text).toBeNull();
