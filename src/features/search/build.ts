@@ -28,7 +28,7 @@ import {
   type WordsFile,
 } from './files.ts';
 import { fitIndexFiles, type SiteModel } from './fit-build.ts';
-import { fitFilePath, type FitFile } from './fit-data.ts';
+import { fitFilePath, MODELS_PATH, type FitFile, type ModelsFile } from './fit-data.ts';
 import { assemblePostings, type HeadSizes, type IndexedTerms, type TermFiles } from './postings.ts';
 import type { SynonymTable } from './synonyms.ts';
 import { memoisedTerms, productTerms, sameTerms } from './terms.ts';
@@ -83,7 +83,8 @@ export interface BuiltSearch {
   codes: TermShard[];
   words: Map<string, WordsFile>;
   records: RecordShard[];
-  /** Each machine model's fit file, by slug (fit-data.ts). */
+  /** The machine models search knows, and each one's fit file by slug (fit-data.ts). */
+  models: ModelsFile | null;
   fits: Map<string, FitFile>;
   /** The products by number, in the index's order. */
   products: Product[];
@@ -212,11 +213,12 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
         facets: listing.facets,
         sorts: listing.sorts,
         columns: listing.columns,
-        ...fit.core,
+        ...(fit.models ? { fm: fit.models.n.length } : {}),
       },
       ...{ terms: files.terms, heads: files.heads, prefixes: files.prefixes },
       ...{ codes: files.codes, words: files.words },
       records,
+      models: fit.models,
       fits,
       products,
     };
@@ -236,6 +238,7 @@ export function indexFiles(built: BuiltSearch): [path: string, data: unknown][] 
     ...built.codes.map((bucket, at): [string, unknown] => [indexPath.codes(at), bucket]),
     ...[...built.words].map(([letter, words]): [string, unknown] => [indexPath.words(letter), words]),
     ...built.records.map((records): [string, unknown] => [indexPath.records(records.i), records]),
+    ...(built.models ? [[MODELS_PATH, built.models] as [string, unknown]] : []),
     ...[...built.fits].map(([slug, file]): [string, unknown] => [fitFilePath(slug), file]),
   ];
 }

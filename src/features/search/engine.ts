@@ -29,7 +29,7 @@ import {
   type SearchCore,
   type SearchRecord,
 } from './files.ts';
-import { coreModels, type SearchModel } from './fit-data.ts';
+import { modelsByKey, type SearchModel } from './fit-data.ts';
 import { namedModel, withFits, wordsNaming } from './fit-slot.ts';
 import { rejoin, type Vocabulary } from './joined.ts';
 import { measureSlot, nearestMeasures } from './measures.ts';
@@ -109,8 +109,8 @@ interface Loaded {
   headKeys: Uint8Array | null;
   categoryTerms: string[][];
   synonymPhrases: Set<string>;
-  /** The machine models the fits name, by key (fit-data.ts). */
-  models: Map<string, SearchModel>;
+  /** The machine models search knows, by key (fit-data.ts): fetched with the first query with a digit. */
+  models: () => Promise<Map<string, SearchModel>>;
 }
 
 export interface SearchEngine {
@@ -138,11 +138,23 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       const categoryTerms = core.c.map(([name]) => textTerms(name).map(({ term }) => term));
       const synonymPhrases = new Set(Object.keys(core.syn));
       const headKeys = core.hk === undefined ? null : bitmap(core.hk);
-      const models = coreModels(core);
+      const models = modelsOf(core);
       return { core, keys: bitmap(core.k), headKeys, categoryTerms, synonymPhrases, models };
     });
     loaded.catch(() => (loaded = undefined));
     return loaded;
+  }
+
+  /** The machine models of this core, read once when first asked for (again after a failed read). */
+  function modelsOf(core: SearchCore): () => Promise<Map<string, SearchModel>> {
+    let known: Promise<Map<string, SearchModel>> | undefined;
+    return () => {
+      if (!known) {
+        known = (core.fm && source.models ? source.models(core.v) : Promise.resolve(null)).then(modelsByKey);
+        known.catch(() => (known = undefined));
+      }
+      return known;
+    };
   }
 
   async function withRetry<T>(run: () => Promise<T>): Promise<T> {
@@ -218,7 +230,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
     headKeys: Uint8Array | null,
   ): Promise<SearchAnswer> {
     const read = readQuery(query);
-    const named = namedModel(read.text, models);
+    // A model has a digit ("K 5"): a query without one names none, and needs no list of them.
+    const named = /\d/.test(read.text) ? namedModel(read.text, await models()) : null;
     const empty: SearchAnswer = {
       ids: [],
       total: 0,

@@ -141,10 +141,8 @@ export interface SearchCore {
   facets: Facet[];
   sorts: AttributeSort[];
   columns: string[];
-  /** The machine models the fits name, by name (fit-data.ts); absent when none. */
-  fm?: string[];
-  /** The places in `fm` of the models without a parts page; absent when none. */
-  fx?: number[];
+  /** How many machine models search knows (`f/models.json`, fit-data.ts); absent when none. */
+  fm?: number;
 }
 
 export interface TermShard {
@@ -257,13 +255,7 @@ export function decodeCore(data: unknown): SearchCore {
     file,
     'filters missing',
   );
-  check(
-    (core['fm'] === undefined ||
-      (Array.isArray(core['fm']) && core['fm'].every((name) => typeof name === 'string'))) &&
-      (core['fx'] === undefined || isNumbers(core['fx'])),
-    file,
-    '"fm" should list model names and "fx" numbers',
-  );
+  check(core['fm'] === undefined || typeof core['fm'] === 'number', file, '"fm" should be a number');
   return core as unknown as SearchCore;
 }
 

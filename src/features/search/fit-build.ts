@@ -5,7 +5,7 @@
  */
 import { modelKey, modelSlug } from '../../catalogue/fits.ts';
 import type { Product } from '../../catalogue/types.ts';
-import type { FitFile } from './fit-data.ts';
+import { isSearchModel, type FitFile, type ModelsFile } from './fit-data.ts';
 
 /** A model the site has, as the site's fit index names it (src/catalogue/fits.ts). */
 export interface SiteModel {
@@ -15,8 +15,8 @@ export interface SiteModel {
 }
 
 export interface FitIndexFiles {
-  /** The core's `fm` and `fx` (absent when the catalogue names no model). */
-  core: { fm?: string[]; fx?: number[] };
+  /** The models file; null when the catalogue names no model. */
+  models: ModelsFile | null;
   /** Each model's fit file, by slug. */
   files: Map<string, FitFile>;
 }
@@ -45,16 +45,17 @@ const gapsOf = (ids: readonly number[]): number[] => ids.map((id, at) => id - (i
 
 /**
  * The fit files of `products` (numbered by their place) for `models` (else the models the products name),
- * and the core's list of those models. A model no product of the index has gets an empty file: the core
- * still knows it (its parts page may list products search does not show), so a query naming it is read
- * alike.
+ * and the list of those models. A model no product of the index has gets an empty file: the list still
+ * names it (its parts page may list products search does not show), so a query naming it is read alike. A
+ * model no query can name (without a digit) is left out.
  */
 export function fitIndexFiles(
   products: readonly Product[],
   v: string,
-  models: readonly SiteModel[] = modelsOf(products),
+  all: readonly SiteModel[] = modelsOf(products),
 ): FitIndexFiles {
-  if (models.length === 0) return { core: {}, files: new Map() };
+  const models = all.filter((model) => isSearchModel(model.name));
+  if (models.length === 0) return { models: null, files: new Map() };
   const lists = new Map(
     models.map((model): [string, Lists] => [modelKey(model.name), { p: [], m: [], o: [] }]),
   );
@@ -85,6 +86,6 @@ export function fitIndexFiles(
       ...(list.o.length > 0 ? { o: gapsOf(list.o) } : {}),
     });
   }
-  const fx = models.flatMap((model, at) => (model.page ? [] : [at]));
-  return { core: { fm: models.map((model) => model.name), ...(fx.length > 0 ? { fx } : {}) }, files };
+  const x = models.flatMap((model, at) => (model.page ? [] : [at]));
+  return { models: { v, n: models.map((model) => model.name), ...(x.length > 0 ? { x } : {}) }, files };
 }

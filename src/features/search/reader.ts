@@ -13,7 +13,7 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
-import type { FitFile } from './fit-data.ts';
+import type { FitFile, ModelsFile } from './fit-data.ts';
 
 /** Where the engine reads the index files; each method may cache, and `reset` forgets everything. */
 export interface IndexSource {
@@ -27,6 +27,8 @@ export interface IndexSource {
   records(shard: number, v: string): Promise<RecordShard>;
   /** A machine model's fit file (`f/{slug}.json`, fit-data.ts), or null when there is none. */
   fits?(slug: string, v: string): Promise<FitFile | null>;
+  /** The machine models search knows (`f/models.json`), or null when there is no such file. */
+  models?(v: string): Promise<ModelsFile | null>;
   /** After a rebuild renumbered the products: the next `core()` must be fresh. */
   reset(): void;
 }

@@ -24,7 +24,14 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
-import { decodeFitFile, fitFilePath, type FitFile } from './fit-data.ts';
+import {
+  decodeFitFile,
+  decodeModelsFile,
+  fitFilePath,
+  MODELS_PATH,
+  type FitFile,
+  type ModelsFile,
+} from './fit-data.ts';
 
 /** Keeps each file's promise, forgetting a failed one so a retry asks again. */
 /** Files kept at most: a long-running server meets every file in time, a shopper's tab never this many. */
@@ -100,6 +107,11 @@ export function readerSource(read: (url: string, fresh: boolean) => Promise<unkn
         const data = await read(`${SEARCH_DATA}/${fitFilePath(slug)}?v=${v}`, false);
         return data === null ? null : decodeFitFile(data, slug, v);
       }),
+    models: (v) =>
+      keep('f/models', async (): Promise<ModelsFile | null> => {
+        const data = await read(`${SEARCH_DATA}/${MODELS_PATH}?v=${v}`, false);
+        return data === null ? null : decodeModelsFile(data, v);
+      }),
     reset: () => {
       keep = cached();
       fresh = true;
@@ -153,6 +165,7 @@ export function memorySource(built: BuiltSearch): IndexSource {
       const file = built.fits.get(slug);
       return Promise.resolve(file ? decodeFitFile(structuredClone(file), slug, v) : null);
     },
+    models: (v) => Promise.resolve(built.models ? decodeModelsFile(structuredClone(built.models), v) : null),
     reset: () => undefined,
   };
 }

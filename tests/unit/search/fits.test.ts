@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product, ProductFit } from '../../../src/catalogue/types.ts';
 import { buildSearchFiles, indexFiles, type SearchListing } from '../../../src/features/search/build.ts';
 import { createSearchEngine } from '../../../src/features/search/engine.ts';
-import { coreModels, type SearchModel } from '../../../src/features/search/fit-data.ts';
+import { modelsByKey, type SearchModel } from '../../../src/features/search/fit-data.ts';
 import { namedModel } from '../../../src/features/search/fit-slot.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';
 import { compileSynonyms } from '../../../src/features/search/synonyms.ts';
@@ -89,7 +89,7 @@ async function skus(query: string, typing = false): Promise<string[]> {
   return (await engine.records(answer.ids)).map((record) => record[0]);
 }
 
-const models = coreModels(built.core);
+const models = modelsByKey(built.models);
 const named = (text: string): string | null => namedModel(text, models)?.model.name ?? null;
 
 describe('reading a model in a query', () => {
@@ -109,7 +109,7 @@ describe('reading a model in a query', () => {
 
   it('knows a model typed with its numbers run together, unless two models read so', () => {
     expect(named('hd615 hose')).toBe('HD 6/15');
-    const both = coreModels({ fm: ['HD 6/15', 'HD 61/5', 'K 5'] });
+    const both = modelsByKey({ n: ['HD 6/15', 'HD 61/5', 'K 5'] });
     expect(namedModel('hd615 hose', both)).toBeNull();
     expect(namedModel('hd 61/5 hose', both)?.model.name).toBe('HD 61/5');
   });
@@ -119,20 +119,50 @@ describe('reading a model in a query', () => {
       expect(named(text), text).toBeNull();
   });
 
-  it('lists the models in the core, and each one\u2019s fit file', () => {
-    expect(built.core.fm?.slice(0, 6)).toEqual(['HD 6/15', 'K 2', 'K 3', 'K 4', 'K 5', 'K 7']);
-    expect(built.core.fm).toContain('SC 12');
+  it('lists the models in a file of their own, the core only how many, and gives each a fit file', () => {
+    const names = built.models?.n ?? [];
+    expect(names.slice(0, 6)).toEqual(['HD 6/15', 'K 2', 'K 3', 'K 4', 'K 5', 'K 7']);
+    expect(built.core.fm).toBe(names.length);
     // A machine's model that nothing fits has no parts page.
-    expect(built.core.fx?.map((at) => built.core.fm?.[at])).toContain('SC 12');
+    expect(built.models?.x?.map((at) => names[at])).toContain('SC 12');
+    expect(built.models?.x?.map((at) => names[at])).not.toContain('K 5');
     const k5 = [...models.values()].find((model) => model.name === 'K 5') as SearchModel;
     expect(k5).toEqual({ name: 'K 5', key: 'k5', slug: 'k-5', page: true });
     const paths = indexFiles(built).map(([path]) => path);
+    expect(paths).toContain('f/models.json');
     expect(paths).toContain('f/k-5.json');
     expect(paths).toContain('f/hd-6-15.json');
     // No fits in the catalogue: the index is as it was.
     const none = build(PRODUCTS.map((p) => ({ ...p, fit: { model: null, fits: [], type: null } })));
     expect(none.core.fm).toBeUndefined();
+    expect(none.models).toBeNull();
     expect(none.fits.size).toBe(0);
+  });
+});
+
+describe('the files a search by fit reads', () => {
+  it('reads the models only for a query with a digit, once, and a model\u2019s fit file when it is named', async () => {
+    const asked: string[] = [];
+    const files = memorySource(built);
+    const counting = createSearchEngine({
+      ...files,
+      models: (v) => {
+        asked.push('models');
+        return files.models?.(v) ?? Promise.resolve(null);
+      },
+      fits: (slug, v) => {
+        asked.push(slug);
+        return files.fits?.(slug, v) ?? Promise.resolve(null);
+      },
+    });
+    await counting.search('garden hose');
+    await counting.search('hose', { typing: true });
+    expect(asked).toEqual([]);
+    await counting.search('k9 hose');
+    await counting.search('k5 hose');
+    await counting.search('hose for k5');
+    expect(asked.filter((file) => file === 'models')).toHaveLength(1);
+    expect(new Set(asked)).toEqual(new Set(['models', 'k-5']));
   });
 });
 
