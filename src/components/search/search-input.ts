@@ -72,7 +72,9 @@ export function searchBuildInput(
     attributes: index.catalogue.attributes,
     listings,
     synonyms,
-    // The models the parts pages and the fit files know, each with a parts page when anything fits it.
-    models: fitIndex(index).models.map((model) => ({ name: model.name, page: model.parts.length > 0 })),
+    // The models with a parts page (something fits them), as the parts pages name them.
+    models: fitIndex(index)
+      .models.filter((model) => model.parts.length > 0)
+      .map((model) => model.name),
   };
 }

@@ -58,7 +58,7 @@ export interface SuggestAnswer {
   /** No product has every word: the words the products shown have (the engine's `relaxed`). */
   relaxed?: string | null;
   /** The machine model the query names (the engine's `model`). */
-  model?: { name: string; slug: string; page: boolean } | null;
+  model?: { name: string; slug: string } | null;
 }
 
 export interface SuggestPlan {
@@ -81,8 +81,8 @@ export const looksLikePartSearch = (text: string): boolean =>
  */
 function fitRows(text: string, answer: SuggestAnswer): SuggestRow[] {
   const model = answer.model;
-  if (model?.page) return [{ kind: 'parts', href: partsPagePath(model.slug), model: model.name }];
-  if (model || !looksLikePartSearch(text)) return [];
+  if (model) return [{ kind: 'parts', href: partsPagePath(model.slug), model: model.name }];
+  if (!looksLikePartSearch(text)) return [];
   const label = looksLikeLabel(text) ? `${FINDER_FORM_ACTION}?q=${encodeURIComponent(text.trim())}` : null;
   return [{ kind: 'finder', href: label ?? PARTS_FINDER_PATH }];
 }

@@ -27,7 +27,7 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
-import { fitIndexFiles, type SiteModel } from './fit-build.ts';
+import { fitIndexFiles } from './fit-build.ts';
 import { fitFilePath, MODELS_PATH, type FitFile, type ModelsFile } from './fit-data.ts';
 import { assemblePostings, type HeadSizes, type IndexedTerms, type TermFiles } from './postings.ts';
 import type { SynonymTable } from './synonyms.ts';
@@ -68,8 +68,8 @@ export interface SearchBuildInput {
   recordShardSize?: number;
   /** When a term shard gets a head, and its cut terms' length (postings.ts; smaller in tests). */
   headSizes?: HeadSizes;
-  /** The machine models of the site's fit index (fit-build.ts); the products' own when absent. */
-  models?: readonly SiteModel[];
+  /** The machine models with a parts page (fit-build.ts); those the products fit when absent. */
+  models?: readonly string[];
 }
 
 export interface BuiltSearch {
@@ -190,7 +190,7 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
     const fits = new Map(
       [...fit.files].map(([slug, file]) => [
         slug,
-        fitFiles.get(slug, [v, String(file.p), String(file.m), String(file.o)], () => file),
+        fitFiles.get(slug, [v, file.p, file.m, file.o], () => file),
       ]),
     );
     fitFiles.sweep();

@@ -139,6 +139,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       const synonymPhrases = new Set(Object.keys(core.syn));
       const headKeys = core.hk === undefined ? null : bitmap(core.hk);
       const models = modelsOf(core);
+      // Asked for beside the core, so the keystroke that names a model fetches only the model's file.
+      models().catch(() => undefined);
       return { core, keys: bitmap(core.k), headKeys, categoryTerms, synonymPhrases, models };
     });
     loaded.catch(() => (loaded = undefined));

@@ -73,9 +73,9 @@ export function wordsNaming(text: string, named: NamedModel | null): QueryWord[]
  * found only by its fit matched exactly, with no field, in stock as the file says.
  */
 export function withFits(text: Match, fit: FitFile | null): Match {
-  const parts = new Set(fromGaps(fit?.p ?? []));
-  const machines = new Set(fromGaps(fit?.m ?? []));
-  const out = new Set(fromGaps(fit?.o ?? []));
+  const parts = new Set(fromGaps(fit?.p ?? ''));
+  const machines = new Set(fromGaps(fit?.m ?? ''));
+  const out = new Set(fromGaps(fit?.o ?? ''));
   const all = new Set<number>([...text.ids, ...parts, ...machines]);
   const ids = Int32Array.from(all).sort();
   const quality = new Uint8Array(ids.length);

@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { Product, ProductFit } from '../../../src/catalogue/types.ts';
 import { buildSearchFiles, indexFiles, type SearchListing } from '../../../src/features/search/build.ts';
 import { createSearchEngine } from '../../../src/features/search/engine.ts';
-import { modelsByKey, type SearchModel } from '../../../src/features/search/fit-data.ts';
+import {
+  decodeFitFile,
+  fromGaps,
+  gapsText,
+  modelsByKey,
+  type SearchModel,
+} from '../../../src/features/search/fit-data.ts';
+import { SearchIndexError } from '../../../src/features/search/files.ts';
 import { namedModel } from '../../../src/features/search/fit-slot.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';
 import { compileSynonyms } from '../../../src/features/search/synonyms.ts';
@@ -119,15 +126,15 @@ describe('reading a model in a query', () => {
       expect(named(text), text).toBeNull();
   });
 
-  it('lists the models in a file of their own, the core only how many, and gives each a fit file', () => {
+  it('lists the models something fits in a file of their own, the core only how many, and gives each a fit file', () => {
     const names = built.models?.n ?? [];
     expect(names.slice(0, 6)).toEqual(['HD 6/15', 'K 2', 'K 3', 'K 4', 'K 5', 'K 7']);
     expect(built.core.fm).toBe(names.length);
-    // A machine's model that nothing fits has no parts page.
-    expect(built.models?.x?.map((at) => names[at])).toContain('SC 12');
-    expect(built.models?.x?.map((at) => names[at])).not.toContain('K 5');
+    // A machine's model that nothing fits has no parts page, and search leaves it to the machines' text.
+    expect(names).not.toContain('SC 12');
+    expect(names).toContain('WD 3');
     const k5 = [...models.values()].find((model) => model.name === 'K 5') as SearchModel;
-    expect(k5).toEqual({ name: 'K 5', key: 'k5', slug: 'k-5', page: true });
+    expect(k5).toEqual({ name: 'K 5', key: 'k5', slug: 'k-5' });
     const paths = indexFiles(built).map(([path]) => path);
     expect(paths).toContain('f/models.json');
     expect(paths).toContain('f/k-5.json');
@@ -140,8 +147,28 @@ describe('reading a model in a query', () => {
   });
 });
 
+describe('the fit files', () => {
+  it('write product numbers as the text of their gaps, most in one character', () => {
+    const ids = [0, 1, 2, 5, 36, 37, 1100, 1101, 70_000, 1_048_575];
+    expect(Array.from(fromGaps(gapsText(ids)))).toEqual(ids);
+    expect(gapsText([3, 4, 5, 6])).toBe('DBBB');
+    expect(gapsText([])).toBe('');
+    expect(fromGaps('')).toHaveLength(0);
+  });
+
+  it('are checked as they are read', () => {
+    expect(decodeFitFile({ v: 'x', p: 'DBB', m: '' }, 'k-5', 'x')).toEqual({ v: 'x', p: 'DBB', m: '' });
+    for (const bad of [
+      { v: 'x', p: [3], m: '' },
+      { v: 'x', p: 'Dg', m: '' },
+      { v: 'x', p: '', m: '', o: 'a b' },
+    ])
+      expect(() => decodeFitFile(bad, 'k-5', 'x')).toThrow(SearchIndexError);
+  });
+});
+
 describe('the files a search by fit reads', () => {
-  it('reads the models only for a query with a digit, once, and a model\u2019s fit file when it is named', async () => {
+  it('reads the models once, with the core, and a model\u2019s fit file only when a query names it', async () => {
     const asked: string[] = [];
     const files = memorySource(built);
     const counting = createSearchEngine({
@@ -155,9 +182,11 @@ describe('the files a search by fit reads', () => {
         return files.fits?.(slug, v) ?? Promise.resolve(null);
       },
     });
+    await counting.core();
+    expect(asked).toEqual(['models']);
     await counting.search('garden hose');
     await counting.search('hose', { typing: true });
-    expect(asked).toEqual([]);
+    expect(asked).toEqual(['models']);
     await counting.search('k9 hose');
     await counting.search('k5 hose');
     await counting.search('hose for k5');

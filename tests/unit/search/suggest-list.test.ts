@@ -181,7 +181,7 @@ describe('suggestionRows', () => {
 });
 
 describe('the rows of "fits my machine" (issue 39)', () => {
-  const k5 = { name: 'K 5', slug: 'k-5', page: true };
+  const k5 = { name: 'K 5', slug: 'k-5' };
 
   it('leads with the parts page of the model the query names, within the limit', () => {
     for (const limit of [PHONE_ROWS, DESKTOP_ROWS]) {
@@ -205,9 +205,9 @@ describe('the rows of "fits my machine" (issue 39)', () => {
     ).toEqual(['relaxed', 'parts']);
   });
 
-  it('offers no parts page for a model nothing fits, nor the finder', () => {
-    const rows = rowsFor('sc 12 spare parts', { ...answer(2), model: { ...k5, page: false } }, DESKTOP_ROWS);
-    expect(rows.map((row) => row.kind)).toEqual(['product', 'product', 'seeAll']);
+  it('offers the parts page alone when the text names a model and looks like a part hunt', () => {
+    const rows = rowsFor('k5 spare parts', { ...answer(2), model: k5 }, DESKTOP_ROWS);
+    expect(rows.map((row) => row.kind)).toEqual(['parts', 'product', 'product', 'seeAll']);
   });
 
   it('offers the parts finder for what looks like a hunt for a part or a label number', () => {
