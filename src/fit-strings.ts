@@ -5,10 +5,7 @@
  * before the shopper acts.
  */
 
-/** Where the parts finder lives; a model's parts page is `{PARTS_FINDER_PATH}/{slug}`. */
-export const PARTS_FINDER_PATH = '/parts-finder';
-/** A model's parts page, by its slug (catalogue/fits.ts `modelSlug`): `/parts-finder/k-5`. */
-export const partsPagePath = (slug: string): string => `${PARTS_FINDER_PATH}/${slug}`;
+export { PARTS_FINDER_PATH, partsPagePath } from './fit-paths.ts';
 
 export const fitTexts = {
   partsFinder: 'Parts finder',
@@ -68,16 +65,4 @@ export const finderTexts = {
   otherKind: 'Other machines',
   /** A family's heading within its kind: its models' letters ("K", "HD"). */
   family: (letters: string) => `${letters} models`,
-} as const;
-
-/**
- * The header's search suggestions' rows of "fits my machine" (issue 39), apart from `fitTexts` so the
- * suggestions' bundle, loaded when the box is focused, takes only these.
- */
-export const fitSearchTexts = {
-  /** A query names a model ("k5 hose"): the row leading to its parts page. */
-  partsFor: (model: string) => `Parts and accessories for the ${model}`,
-  /** A query that looks like a hunt for a part ("spare parts", a label's number). */
-  finder: 'Parts finder',
-  finderHint: 'Find parts by your machine’s model or the number on its label',
 } as const;

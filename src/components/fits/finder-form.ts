@@ -8,11 +8,12 @@
  * the markup from the start, hidden, as the header's search box has them.
  */
 import { escapeHtml } from '../escape-html.ts';
-import { finderTexts as t, PARTS_FINDER_PATH, partsPagePath } from '../../fit-strings.ts';
+import { PARTS_FINDER_ANSWER } from '../../fit-paths.ts';
+import { finderTexts as t, partsPagePath } from '../../fit-strings.ts';
 import type { FinderAnswer } from '../../features/parts-finder/lookup.ts';
 
 /** Where the form sends what was typed without JavaScript: the storefront server answers it. */
-export const FINDER_FORM_ACTION = `${PARTS_FINDER_PATH}/find`;
+export const FINDER_FORM_ACTION = PARTS_FINDER_ANSWER;
 
 /** Where the form starts and ends in the page the build writes: the server puts its own in between. */
 export const FINDER_FORM_START = '<!--finder-form-->';

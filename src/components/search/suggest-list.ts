@@ -9,9 +9,9 @@ import type { SearchRecord } from '../../features/search/files.ts';
 import { imageUrl } from '../../catalogue/images.ts';
 import { foldWords } from '../../features/search/text.ts';
 import { suggestTexts } from '../../browser-strings.ts';
-import { fitSearchTexts, PARTS_FINDER_PATH, partsPagePath } from '../../fit-strings.ts';
+import { PARTS_FINDER_ANSWER, PARTS_FINDER_PATH, partsPagePath } from '../../fit-paths.ts';
+import { fitSearchTexts } from '../../fit-search-strings.ts';
 import { looksLikeLabel } from '../../features/parts-finder/lookup.ts';
-import { FINDER_FORM_ACTION } from '../fits/finder-form.ts';
 import { productTexts } from '../../compare-strings.ts';
 import { priceHtml } from '../catalogue/card-html.ts';
 import { escapeHtml } from '../escape-html.ts';
@@ -83,7 +83,7 @@ function fitRows(text: string, answer: SuggestAnswer): SuggestRow[] {
   const model = answer.model;
   if (model) return [{ kind: 'parts', href: partsPagePath(model.slug), model: model.name }];
   if (!looksLikePartSearch(text)) return [];
-  const label = looksLikeLabel(text) ? `${FINDER_FORM_ACTION}?q=${encodeURIComponent(text.trim())}` : null;
+  const label = looksLikeLabel(text) ? `${PARTS_FINDER_ANSWER}?q=${encodeURIComponent(text.trim())}` : null;
   return [{ kind: 'finder', href: label ?? PARTS_FINDER_PATH }];
 }
 
