@@ -2,7 +2,7 @@
  * Search by fit (issue 39), the query's side: a query that names a machine model the catalogue knows, in
  * any typing ("k5", "K 5", "K-5", "HD 6/15", "hd6-15"), is read as "fits that model".
  *
- * - `namedModel` finds the model among the query's words (the core's models, fit-data.ts) and drops the
+ * - `namedModel` finds the model among the query's words (the models file, fit-data.ts) and drops the
  *   words that only say "fits" around it ("for", "my", "fits"): "detergent for my K5" is the model K 5 and
  *   the word "detergent". A model the catalogue does not know leaves the query as it was.
  * - `withFits` makes the model's slot: the products its words find in their text, as before, and also every
