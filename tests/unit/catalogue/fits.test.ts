@@ -13,7 +13,14 @@ import { index, product } from './fixtures.ts';
 const machine = (sku: string, name: string, model: string): Product =>
   product({ sku, name, categoryIds: [24], fit: { model, fits: [], type: null } });
 
-const part = (sku: string, name: string, fits: string[], type: string, price: number, inStock = true): Product =>
+const part = (
+  sku: string,
+  name: string,
+  fits: string[],
+  type: string,
+  price: number,
+  inStock = true,
+): Product =>
   product({ sku, name, priceInclVat: price, inStock, categoryIds: [24], fit: { model: null, fits, type } });
 
 const catalogue = () =>
@@ -73,7 +80,9 @@ describe('the fit index', () => {
 });
 
 describe('a product page’s fit sections', () => {
-  const hrefBySku = new Map(['HOSE', 'HOSE-15', 'FILTER-5', 'FOAM'].map((sku) => [sku, `/${sku.toLowerCase()}`]));
+  const hrefBySku = new Map(
+    ['HOSE', 'HOSE-15', 'FILTER-5', 'FOAM'].map((sku) => [sku, `/${sku.toLowerCase()}`]),
+  );
 
   it('shows a machine what fits its model, grouped by type, in stock first', () => {
     const catalogueIndex = catalogue();
