@@ -6,7 +6,8 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { address, asIntegration, checkOut, MAGENTO } from './support/checkout.ts';
-import { connected, CONNECTED_SECTIONS, listings } from './support/catalogue.ts';
+import { modelKey } from '../src/catalogue/fits.ts';
+import { connected, CONNECTED_SECTIONS, listings, productPages } from './support/catalogue.ts';
 import { expect, hydrated, shellReady, test } from './support/test.ts';
 
 test.use({ cookiesAccepted: false });
@@ -100,7 +101,12 @@ function plainListedProduct() {
       product.specialPrice === null &&
       product.tierPrices.length === 0
     ) {
-      const lists = CONNECTED_SECTIONS.filter(({ type }) => connected(product, type).length > 0).length;
+      // A machine's page lists what fits it too (docs/fits.md), as one more list.
+      const model = product.fit.model === null ? null : modelKey(product.fit.model);
+      const fitting = productPages().some((part) => part.fit.fits.some((name) => modelKey(name) === model));
+      const lists =
+        CONNECTED_SECTIONS.filter(({ type }) => connected(product, type).length > 0).length +
+        (fitting ? 1 : 0);
       return { listing, product, lists };
     }
   }
@@ -315,7 +321,7 @@ test.describe('GA4 ecommerce measurement', () => {
       'view_item_list',
       'select_item',
       'view_item',
-      // The product page's own lists (Detergents, Accessories, Related Products) are seen too.
+      // The product page's own lists (Detergents, Accessories, Related Products, what fits it) are seen too.
       ...Array.from({ length: lists }, () => 'view_item_list'),
       'add_to_cart',
       'view_cart',
