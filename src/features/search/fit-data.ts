@@ -101,20 +101,24 @@ export function gapsText(ids: readonly number[]): string {
   return text;
 }
 
+/** Each digit's value by its character code (-1: none). */
+const VALUES = Int8Array.from({ length: 128 }, (_, code) => DIGITS.indexOf(String.fromCharCode(code)));
+
 /** The numbers `gapsText` wrote. */
 export function fromGaps(text: string): Int32Array {
-  const ids: number[] = [];
+  const ids = new Int32Array(text.length);
+  let count = 0;
   let id = 0;
   let gap = 0;
-  for (const char of text) {
-    const digit = DIGITS.indexOf(char);
+  for (let at = 0; at < text.length; at += 1) {
+    const digit = VALUES[text.charCodeAt(at) & 127] as number;
     gap = gap * 32 + (digit & 31);
     if (digit < 32) {
-      ids.push((id += gap));
+      ids[count++] = id += gap;
       gap = 0;
     }
   }
-  return Int32Array.from(ids);
+  return ids.slice(0, count);
 }
 
 /** A fit file as read (`f/{slug}.json`), checked by hand like the other files (no zod in the bundle). */

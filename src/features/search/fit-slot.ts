@@ -70,27 +70,50 @@ export function wordsNaming(text: string, named: NamedModel | null): QueryWord[]
 /**
  * The model's slot: the products `text` (its words' own match) has, and those that fit the model or are its
  * machines (`fit`, its file; null when it has none), each with its fit in its info (`info.fit`). A product
- * found only by its fit matched exactly, with no field, in stock as the file says.
+ * found only by its fit matched exactly, with no field, in stock as the file says. The lists are merged in
+ * one pass (all are ascending): a K 5 is fitted by thousands of products at 100,000.
  */
 export function withFits(text: Match, fit: FitFile | null): Match {
-  const parts = new Set(fromGaps(fit?.p ?? ''));
-  const machines = new Set(fromGaps(fit?.m ?? ''));
-  const out = new Set(fromGaps(fit?.o ?? ''));
-  const all = new Set<number>([...text.ids, ...parts, ...machines]);
-  const ids = Int32Array.from(all).sort();
-  const quality = new Uint8Array(ids.length);
-  const infos = new Int32Array(ids.length);
-  const fitOf = (id: number): number => {
-    if (machines.has(id)) return FIT.machine;
-    return parts.has(id) ? FIT.fits : FIT.none;
+  const parts = fromGaps(fit?.p ?? '');
+  const machines = fromGaps(fit?.m ?? '');
+  const out = fromGaps(fit?.o ?? '');
+  const most = text.ids.length + parts.length + machines.length;
+  const ids = new Int32Array(most);
+  const quality = new Uint8Array(most);
+  const infos = new Int32Array(most);
+  let t = 0;
+  let p = 0;
+  let m = 0;
+  let o = 0;
+  let count = 0;
+  const end = 2 ** 31;
+  for (;;) {
+    const id = Math.min(text.ids[t] ?? end, parts[p] ?? end, machines[m] ?? end);
+    if (id === end) break;
+    let fits: number = FIT.none;
+    if (parts[p] === id) {
+      fits = FIT.fits;
+      p += 1;
+    }
+    if (machines[m] === id) {
+      fits = FIT.machine;
+      m += 1;
+    }
+    while ((out[o] ?? end) < id) o += 1;
+    const found = text.ids[t] === id;
+    quality[count] = found ? (text.quality[t] as number) : QUALITY.exact;
+    const packed = found ? (text.infos[t] as number) : info.pack(0, 15, false, out[o] !== id);
+    infos[count] = info.withFit(packed, fits);
+    ids[count] = id;
+    count += 1;
+    if (found) t += 1;
+  }
+  return {
+    ids: ids.slice(0, count),
+    quality: quality.slice(0, count),
+    infos: infos.slice(0, count),
+    span: text.span,
+    model: true,
+    ...(text.cut ? { cut: true } : {}),
   };
-  let inText = 0;
-  ids.forEach((id, at) => {
-    while (inText < text.ids.length && (text.ids[inText] as number) < id) inText += 1;
-    const found = text.ids[inText] === id;
-    quality[at] = found ? (text.quality[inText] as number) : QUALITY.exact;
-    const packed = found ? (text.infos[inText] as number) : info.pack(0, 15, false, !out.has(id));
-    infos[at] = info.withFit(packed, fitOf(id));
-  });
-  return { ids, quality, infos, span: text.span, model: true, ...(text.cut ? { cut: true } : {}) };
 }

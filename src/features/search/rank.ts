@@ -29,6 +29,8 @@ interface FitOrder {
  * how the other words name each (a part found only by its fit has no place in its name for the model's
  * words: the slot is left out of its tier); at the same tier, what fits before the machines, or for the
  * model alone, the machines first.
+ *
+ * One loop with no call per product: while typing it runs over every match of every keystroke.
  */
 export function rank(found: Match, slots: readonly Match[], limit = Infinity): number[] {
   const { ids } = found;
@@ -48,98 +50,89 @@ export function rank(found: Match, slots: readonly Match[], limit = Infinity): n
   const hasMeasure = slots.some((slot) => slot.measure);
   const words = slots.flatMap((slot, s) => (hasMeasure && slot.measure ? [] : [s]));
   const measures = hasMeasure ? slots.flatMap((slot, s) => (slot.measure ? [s] : [])) : [];
+  const last = words.length - 1;
   const model = slots.findIndex((slot) => slot.model === true);
   const fit: FitOrder = { slot: model, alone: model >= 0 && words.length === 1 };
   for (let at = 0; at < ids.length; at += 1) {
     const id = ids[at] as number;
-    keys[at] = keyOf(slots, words, measures, (s) => placeIn(s, id, at), fit) * ID_BITS + id;
+    let code = 1;
+    let inName = true;
+    let phrase = true;
+    let codeField = false;
+    let qualitySum = 0;
+    let weight = 0;
+    let previous = -1;
+    let previousSpan = 1;
+    let stocked = false;
+    let whole = false;
+    let ending = false;
+    let named = 0;
+    let fits: number = FIT.none;
+    for (let slot = 0; slot <= last; slot += 1) {
+      const s = words[slot] as number;
+      const match = slots[s] as Match;
+      const place = placeIn(s, id, at);
+      const packed = match.infos[place] as number;
+      const fields = info.fields(packed);
+      const q = match.quality[place] as number;
+      qualitySum += q;
+      weight += info.weight(packed);
+      stocked ||= info.inStock(packed);
+      if (s === model) {
+        fits = info.fit(packed);
+        // Found by its fit alone: the model's words are nowhere in its text, so no part of its tier.
+        if (fields === 0) continue;
+      }
+      const position = info.position(packed);
+      if (fields & FIELD.code && q === QUALITY.exact) code = 0;
+      if (fields & (FIELD.sku | FIELD.model)) codeField = true;
+      if (!(fields & FIELD.name)) inName = false;
+      if (
+        !(fields & FIELD.name) ||
+        (previous >= 0 && (position <= previous || position - previous > previousSpan))
+      )
+        phrase = false;
+      if (named === 0) whole = position === 0;
+      ending = info.endsName(packed);
+      previous = position;
+      previousSpan = match.span;
+      named += 1;
+    }
+    for (const s of measures) {
+      const match = slots[s] as Match;
+      const place = placeIn(s, id, at);
+      qualitySum += match.quality[place] as number;
+      weight += info.weight(match.infos[place] as number);
+    }
+    // A phrase that ends the name names what the product is ("… Spray Extraction Cleaner"), before one
+    // inside it ("Carpet Cleaner Powder … Detergent"); a part found by its fit alone, by nothing else, last.
+    const tier =
+      named === 0 && model >= 0
+        ? 5
+        : inName && phrase
+          ? whole && ending
+            ? 0
+            : ending
+              ? 1
+              : 2
+          : inName
+            ? 3
+            : codeField
+              ? 4
+              : 5;
+    const head =
+      ((code * 2 + (model >= 0 && fits === FIT.none ? 1 : 0)) * 8 + tier) * 2 + fitLater(fit, fits);
+    const rest = ((head * 32 + Math.min(qualitySum, 31)) * 2 + (stocked ? 0 : 1)) * 256;
+    keys[at] = (rest + Math.max(0, 255 - weight)) * ID_BITS + id;
   }
   const best = limit < keys.length ? smallest(keys, limit) : keys;
   best.sort();
   return Array.from(best, (key) => key % ID_BITS);
 }
 
-/**
- * One product's ranking key short of its number (see `rank`), by its word slots (`words`) and measures
- * (places in `slots`; `placeOf(s)` is its place in slot s).
- */
-function keyOf(
-  slots: readonly Match[],
-  words: readonly number[],
-  measures: readonly number[],
-  placeOf: (s: number) => number,
-  fit: FitOrder,
-): number {
-  let code = 1;
-  let inName = true;
-  let phrase = true;
-  let codeField = false;
-  let quality = 0;
-  let weight = 0;
-  let previous = -1;
-  let previousSpan = 1;
-  let stocked = false;
-  let whole = false;
-  let ending = false;
-  let named = 0;
-  let fits: number = FIT.none;
-  for (const s of words) {
-    const match = slots[s] as Match;
-    const place = placeOf(s);
-    const packed = match.infos[place] as number;
-    const fields = info.fields(packed);
-    const q = match.quality[place] as number;
-    quality += q;
-    weight += info.weight(packed);
-    stocked ||= info.inStock(packed);
-    if (s === fit.slot) {
-      fits = info.fit(packed);
-      // Found by its fit alone: the model's words are nowhere in its text, so no part of its tier.
-      if (fields === 0) continue;
-    }
-    const position = info.position(packed);
-    if (fields & FIELD.code && q === QUALITY.exact) code = 0;
-    if (fields & (FIELD.sku | FIELD.model)) codeField = true;
-    if (!(fields & FIELD.name)) inName = false;
-    if (
-      !(fields & FIELD.name) ||
-      (previous >= 0 && (position <= previous || position - previous > previousSpan))
-    )
-      phrase = false;
-    if (named === 0) whole = position === 0;
-    ending = info.endsName(packed);
-    previous = position;
-    previousSpan = match.span;
-    named += 1;
-  }
-  if (!ending) whole = false;
-  // A phrase that ends the name names what the product is ("… Spray Extraction Cleaner"), before one
-  // inside it ("Carpet Cleaner Powder … Detergent"); a part found by its fit alone, by nothing else, last.
-  const tier =
-    named === 0 && fit.slot >= 0
-      ? 5
-      : inName && phrase
-        ? whole
-          ? 0
-          : ending
-            ? 1
-            : 2
-        : inName
-          ? 3
-          : codeField
-            ? 4
-            : 5;
-  for (const s of measures) {
-    const match = slots[s] as Match;
-    const place = placeOf(s);
-    quality += match.quality[place] as number;
-    weight += info.weight(match.infos[place] as number);
-  }
-  const other = fit.slot >= 0 && fits === FIT.none ? 1 : 0;
-  const later = fit.alone ? fits !== FIT.machine : fits === FIT.machine;
-  const head = ((code * 2 + other) * 8 + tier) * 2 + (later ? 1 : 0);
-  return ((head * 32 + Math.min(quality, 31)) * 2 + (stocked ? 0 : 1)) * 256 + Math.max(0, 255 - weight);
-}
+/** 1 when a product comes after the others of its tier: a machine where parts come first, or the other way round. */
+const fitLater = (fit: FitOrder, fits: number): number =>
+  fit.slot < 0 ? 0 : (fit.alone ? fits !== FIT.machine : fits === FIT.machine) ? 1 : 0;
 
 /** The `count` smallest of `keys` (distinct numbers), unordered: a quickselect, in place. */
 function smallest(keys: Float64Array, count: number): Float64Array {
