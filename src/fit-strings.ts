@@ -15,6 +15,8 @@ export const fitTexts = {
   machinesOfModel: (model: string) => `${model} machines`,
   /** A machine's page: the section of what fits it. */
   fittingTitle: 'Accessories and detergents that fit',
+  /** The group of a machine's page for parts Magento gives no type. */
+  otherType: 'Other accessories',
   fittingIntro: (model: string) => `Everything here fits the ${model}.`,
   seeAll: (n: number, model: string) =>
     `See all ${n} ${n === 1 ? 'product' : 'products'} that fit the ${model}`,

@@ -8,7 +8,7 @@
 import { modelKey, type FitIndex } from './fits.ts';
 import { cardItems, type CardItem, type CardSource } from './product-page.ts';
 import type { Product } from './types.ts';
-import { partsPagePath } from '../fit-strings.ts';
+import { fitTexts, partsPagePath } from '../fit-strings.ts';
 
 /** How many parts of one type a machine's page shows; the parts page shows them all. */
 export const FITTING_PER_TYPE = 8;
@@ -31,9 +31,6 @@ export interface FitsSection {
   check: { keys: string[]; type: string | null; priceInclVat: number | null };
 }
 
-/** The label a part without a type is grouped under. */
-const OTHER = 'Other accessories';
-
 /** The parts that fit a machine, for its page; null for a product that is no machine or that nothing fits. */
 export function fittingSection(
   product: Pick<Product, 'fit'>,
@@ -44,7 +41,7 @@ export function fittingSection(
   if (!model || model.parts.length === 0) return null;
   const byType = new Map<string, Product[]>();
   for (const part of model.parts) {
-    const type = part.fit.type ?? OTHER;
+    const type = part.fit.type ?? fitTexts.otherType;
     const group = byType.get(type) ?? [];
     if (group.length === 0) byType.set(type, group);
     group.push(part);
