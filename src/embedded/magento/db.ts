@@ -37,6 +37,10 @@ const ADDED_COLUMNS: readonly (readonly [string, string, string])[] = [
   ['order_items', 'product_option', 'TEXT'],
   ['order_items', 'parent_item_id', 'INTEGER'],
   ['order_items', 'discount_percent', 'REAL NOT NULL DEFAULT 0'],
+  ['quote_payments', 'po_number', 'TEXT'],
+  ['orders', 'payment_po_number', 'TEXT'],
+  ['orders', 'customer_group_id', 'INTEGER'],
+  ['orders', 'customer_taxvat', 'TEXT'],
 ];
 
 let lastPattern: { source: string; regex: RegExp } | undefined;

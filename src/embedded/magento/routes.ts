@@ -17,6 +17,7 @@ import { catalogRoutes } from './catalog/routes.ts';
 import { cmsRoutes } from './cms/routes.ts';
 import { adminCheckoutRoutes, checkoutCartHooks, checkoutRoutes } from './checkout/routes.ts';
 import type { CheckoutSettings } from './checkout/settings.ts';
+import { groupRoutes } from './customers/group-routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import type { Database } from './db.ts';
 import { directoryRoutes } from './directory/routes.ts';
@@ -47,6 +48,7 @@ export function createRoutes({ db, checkout, tokens, onSaved }: RouteContext): R
     ...adminCartRoutes(db, checkout),
     ...adminCheckoutRoutes(db, checkout),
     ...customerRoutes(db),
+    ...groupRoutes(db),
     ...orderRoutes(db, checkout),
     ...salesRuleRoutes(db),
     ...cmsRoutes(db, onSaved),

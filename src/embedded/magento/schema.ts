@@ -114,6 +114,15 @@ CREATE TABLE IF NOT EXISTS admins (
   password_hash TEXT NOT NULL
 );
 
+-- Magento's customer_group (Customer/etc/db_schema.xml): code unique as MySQL's case-insensitive collation
+-- makes ResourceModel/Group.php (_checkUnique) see it, ids never reused (auto_increment). Install rows and
+-- the demo's trade groups come from customers/groups.ts (ensureCustomerGroups).
+CREATE TABLE IF NOT EXISTS customer_groups (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  code TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  tax_class_id INTEGER NOT NULL DEFAULT 3
+);
+
 CREATE TABLE IF NOT EXISTS customers (
   id INTEGER PRIMARY KEY,
   email TEXT NOT NULL COLLATE NOCASE,
@@ -206,7 +215,9 @@ CREATE UNIQUE INDEX IF NOT EXISTS quotes_one_active_per_customer
 CREATE TABLE IF NOT EXISTS quote_payments (
   payment_id INTEGER PRIMARY KEY,
   quote_id INTEGER NOT NULL UNIQUE REFERENCES quotes (id) ON DELETE CASCADE,
-  method TEXT NOT NULL
+  method TEXT NOT NULL,
+  -- PaymentInterface::getPoNumber(): what Purchaseorder::assignData kept (NULL for other methods).
+  po_number TEXT
 );
 
 CREATE TABLE IF NOT EXISTS quote_items (
@@ -256,6 +267,12 @@ CREATE TABLE IF NOT EXISTS orders (
   -- The cart price rules that applied, comma-separated ids.
   applied_rule_ids TEXT,
   payment_method TEXT NOT NULL,
+  -- The purchase-order number purchaseorder took (sales_order_payment.po_number); NULL otherwise.
+  payment_po_number TEXT,
+  -- The quote's customer group and the customer's VAT number when the order was placed (NULL: guest
+  -- orders and orders written before these were kept).
+  customer_group_id INTEGER,
+  customer_taxvat TEXT,
   store_id INTEGER NOT NULL,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL

@@ -12,6 +12,7 @@ import { ensureOAuthIntegration, type IntegrationCredentials } from './auth/oaut
 import { carriersConfig, DEMO_CARRIERS, type CarriersConfig } from './checkout/carrier-config.ts';
 import type { CheckoutSettings } from './checkout/settings.ts';
 import { createMagentoApp } from './app.ts';
+import { ensureCustomerGroups } from './customers/groups.ts';
 import { Database } from './db.ts';
 import { generateCatalogue } from './seed/catalogue.ts';
 import { copyDemoBlockPictures, ensureDemoCmsBlocks } from './seed/cms-blocks.ts';
@@ -71,6 +72,8 @@ export interface RunningMagento {
 
 export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Database> {
   const db = new Database(config.dbFile);
+  // Magento's install data: the seed's customers and trade prices name these groups.
+  ensureCustomerGroups(db);
   if (!isSeeded(db)) {
     const started = performance.now();
     const catalogue = generateCatalogue(config.catalogue);

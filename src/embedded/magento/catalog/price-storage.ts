@@ -9,19 +9,23 @@ import { z } from 'zod';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { m } from '../input.ts';
+import { groupCodes } from '../customers/groups.ts';
 import { ALL_GROUPS } from './product-extras.ts';
 
-/** Magento's install groups; ALL GROUPS is read back lowercase (`TierPriceFactory::$allGroupsValue`). */
-const GROUPS: readonly (readonly [number, string])[] = [
-  [0, 'NOT LOGGED IN'],
-  [1, 'General'],
-  [2, 'Wholesale'],
-  [3, 'Retailer'],
-  [ALL_GROUPS, 'all groups'],
-];
-const groupCode = (id: number): string => GROUPS.find(([groupId]) => groupId === id)?.[1] ?? String(id);
-const groupId = (code: string): number | undefined =>
-  GROUPS.find(([, name]) => name.toLowerCase() === code.toLowerCase())?.[0];
+/**
+ * The customer groups by id and by code (the `customer_groups` table), with ALL GROUPS read back lowercase
+ * (`TierPriceFactory::$allGroupsValue`); codes match in any case, as MySQL's collation makes Magento's
+ * `TierPriceFactory::retrieveGroupValue()` look them up.
+ */
+function groupNames(db: Database) {
+  const codes = groupCodes(db);
+  codes.set(ALL_GROUPS, 'all groups');
+  return {
+    code: (id: number): string => codes.get(id) ?? String(id),
+    id: (code: string): number | undefined =>
+      [...codes].find(([, name]) => name.toLowerCase() === code.toLowerCase())?.[0],
+  };
+}
 
 const tierPriceDto = m.dto({
   price: m.float(),
@@ -48,7 +52,7 @@ const storedRow = z.object({
 const idRow = z.object({ id: sqlNumber, sku: z.string() });
 
 /** `TierPriceInterface` in its getters' order. */
-function serialize(row: z.output<typeof storedRow>) {
+function serialize(row: z.output<typeof storedRow>, groupCode: (id: number) => string) {
   const discount = row.percentage_value !== null;
   return {
     price: discount ? row.percentage_value : row.value,
@@ -64,6 +68,7 @@ function serialize(row: z.output<typeof storedRow>) {
 export function tierPricesOf(db: Database, skus: readonly (string | null)[]) {
   const wanted = [...new Set(skus.filter((sku): sku is string => typeof sku === 'string'))];
   if (wanted.length === 0) return [];
+  const { code } = groupNames(db);
   return db
     .all(
       storedRow,
@@ -72,7 +77,7 @@ export function tierPricesOf(db: Database, skus: readonly (string | null)[]) {
        WHERE p.sku IN (${wanted.map(() => '?').join(',')}) ORDER BY p.id, t.qty, t.customer_group_id, t.value_id`,
       ...wanted,
     )
-    .map(serialize);
+    .map((row) => serialize(row, code));
 }
 
 interface Failure {
@@ -104,6 +109,7 @@ function validate(
   const failures: Failure[] = [];
   const valid: ValidRow[] = [];
   const seen = new Set<string>();
+  const groups = groupNames(db);
   const skus = prices.map((price) => price?.sku).filter((sku): sku is string => typeof sku === 'string');
   const ids = new Map(
     skus.length === 0
@@ -132,7 +138,7 @@ function validate(
     if (qty === null || qty === undefined || qty < 1) fail('Invalid attribute Quantity = %qty.');
     // Price scope is global: tiers are for website 0, all websites.
     if (price.website_id !== 0) fail('Invalid attribute Website ID = %websiteId.');
-    const group = groupId(price.customer_group ?? '');
+    const group = groups.id(price.customer_group ?? '');
     if (group === undefined) fail('No such entity with Customer Group = %customerGroup.');
     const key = [price.sku, price.website_id, group, qty].join('|');
     if (failures.length === before && seen.has(key))

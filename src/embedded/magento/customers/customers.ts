@@ -26,6 +26,7 @@ import {
   saveCustomAttributes,
   type CustomAttributeValues,
 } from './custom-attributes.ts';
+import { defaultGroupId, validateGroupId } from './groups.ts';
 import { addressProblems, dobProblems, emailProblems, nameProblems, refuseProblems } from './validators.ts';
 
 const OPTIONAL_ADDRESS_FIELDS = [
@@ -231,13 +232,14 @@ export async function createCustomer(
 ) {
   const custom = customAttributeInput(customer.custom_attributes);
   validateCustomer(customer, custom);
-  if (customer['group_id'] !== undefined && !callerIsAdmin)
-    throw errors.unauthorized('Magento_Customer::manage');
+  // AccountManagementApi::validateCustomerRequest(): only a truthy group id needs the right (0 passes).
+  if (customer.group_id && !callerIsAdmin) throw errors.unauthorized('Magento_Customer::manage');
   if (password !== undefined) checkPasswordStrength(password);
   const addresses = records(customer['addresses']);
   addresses.forEach(toStoredAddress); // validate before anything is written
   const passwordHash = password === undefined ? null : await hashPassword(password);
   const id = db.transaction(() => {
+    validateGroupId(db, customer.group_id);
     if (findCustomerByEmail(db, String(customer['email']))) throw errors.emailExists();
     const now = magentoDate();
     const extra = Object.fromEntries(
@@ -248,7 +250,8 @@ export async function createCustomer(
       `INSERT INTO customers (email, website_id, store_id, group_id, firstname, lastname, password_hash, is_subscribed, extra, created_at, updated_at)
        VALUES (?, 1, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
       String(customer['email']),
-      customer.group_id ?? 1,
+      // Model\Customer::getGroupId(): none given is the store's default group (0 given stays 0).
+      customer.group_id ?? defaultGroupId(db),
       String(customer['firstname']),
       String(customer['lastname']),
       passwordHash,
@@ -264,21 +267,39 @@ export async function createCustomer(
   return serializeCustomer(db, id);
 }
 
-/** `PUT /V1/customers/me` and `PUT /V1/customers/:id`; the id is forced by the caller. */
-export function updateCustomer(db: Database, id: number, customer: CustomerInput) {
+/**
+ * The group a save leaves the customer in: the one sent, or the one kept when none is sent
+ * (`CustomerRepository::setCustomerGroupId()`). The customer's own token may not move the customer to
+ * another group: the embedded store refuses it as `AccountManagementApi` refuses a group on sign-up,
+ * naming the right it takes (a group id equal to the current one, as a read-then-save sends, passes).
+ */
+function groupAfterSave(current: CustomerRow, sent: number | null | undefined, self: boolean): number {
+  if (sent === null || sent === undefined) return current.group_id;
+  if (self && sent !== current.group_id) throw errors.unauthorized('Magento_Customer::manage');
+  return sent;
+}
+
+/**
+ * `PUT /V1/customers/me` (`self`: the customer's own token) and `PUT /V1/customers/:id`; the id is forced
+ * by the caller.
+ */
+export function updateCustomer(db: Database, id: number, customer: CustomerInput, self = false) {
   const custom = customAttributeInput(customer.custom_attributes);
   validateCustomer(customer, custom);
   return db.transaction(() => {
     const current = db.get(customerRow, 'SELECT * FROM customers WHERE id = ?', id);
     if (!current) throw errors.noSuchEntity('customerId', id);
+    validateGroupId(db, customer.group_id);
+    const groupId = groupAfterSave(current, customer.group_id, self);
     const clash = findCustomerByEmail(db, String(customer['email']));
     if (clash && clash.id !== id) throw errors.emailExists();
     const extra = jsonRecord(current.extra);
     for (const key of EXTRA_FIELDS) if (customer[key] !== undefined) extra[key] = customer[key];
     const subscribed = record(customer['extension_attributes'])['is_subscribed'];
     db.run(
-      'UPDATE customers SET email = ?, firstname = ?, lastname = ?, is_subscribed = ?, extra = ?, updated_at = ? WHERE id = ?',
+      'UPDATE customers SET email = ?, group_id = ?, firstname = ?, lastname = ?, is_subscribed = ?, extra = ?, updated_at = ? WHERE id = ?',
       String(customer['email']),
+      groupId,
       String(customer['firstname']),
       String(customer['lastname']),
       subscribed === undefined ? current.is_subscribed : subscribed ? 1 : 0,

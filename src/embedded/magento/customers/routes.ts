@@ -43,7 +43,7 @@ export function customerRoutes(db: Database): Route[] {
       path: '/V1/customers/me',
       resource: 'self',
       ...withBody(customerBody, ({ caller }, { customer }) =>
-        updateCustomer(db, customerId(caller), customer),
+        updateCustomer(db, customerId(caller), customer, true),
       ),
     },
     {
