@@ -14,6 +14,7 @@ import type { SharedStore } from '../store/shared-store.ts';
 import type { StorefrontServerConfig } from './app.ts';
 import { loadAstroRoute, type NodeRoute } from './astro.ts';
 import { createShopperRoutes, type ShopperRouteSettings } from './shopper/routes.ts';
+import { createTradeRoutes } from './shopper/trade.ts';
 
 export const DIST_DIR = 'dist';
 
@@ -97,7 +98,11 @@ export async function storefrontServerConfig(
     edge: edgeCachingFor(env),
     routes: [
       ...(options.extraRoutes ?? []),
-      ...(options.routes ?? createShopperRoutes(env, log, options.store, options.signal)),
+      ...(options.routes ?? [
+        ...createShopperRoutes(env, log, options.store, options.signal),
+        // Beside the shopper routes, with the built site: a Trade customer's price file (shopper/trade.ts).
+        createTradeRoutes({ magento: magentoClientConfig(env), siteUrl: env.SITE_URL, clientDir, log }),
+      ]),
     ],
     fallbackRoutes,
     log,

@@ -1,6 +1,6 @@
 /**
  * Finding a URL's file in the built site's client folder (`/x` and `/x/` → `x/index.html`, nothing
- * outside the folder, no hidden files) and describing it once: its content hash (for the ETag) and its
+ * outside the folder, no hidden files, nothing of the trade price files) and describing it once: its content hash (for the ETag) and its
  * precompressed `.br`/`.gz` siblings.
  */
 import { createHash } from 'node:crypto';
@@ -8,6 +8,7 @@ import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pathSegments } from '../http/site-paths.ts';
+import { TRADE_PRICES_BASE } from '../features/trade/trade-files.ts';
 import { CODINGS, isCompressible, liveLayers, locateIn, SUFFIX, type Coding } from '../publish/index.ts';
 
 export interface Found {
@@ -80,7 +81,8 @@ export function createSiteFiles(clientDir: string): SiteFiles {
     file,
     async lookup(pathname) {
       const segments = pathSegments(pathname);
-      if (!segments) return undefined;
+      // A customer group's own prices are served only to its customers (src/server/shopper/trade.ts).
+      if (!segments || segments[0] === TRADE_PRICES_BASE) return undefined;
       const base = segments.join('/');
       if (base === '' || pathname.endsWith('/')) return file(join(base, 'index.html'));
       return (await file(base)) ?? (await file(join(base, 'index.html')));

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
-import type { Product } from '../catalogue/types.ts';
+import { ALL_GROUPS, type Product } from '../catalogue/types.ts';
 import type { ListingData, ListingPage } from './listing-pages.ts';
 import { audienceMenus } from './menus.ts';
 import type { ProductPageModel } from './product-page.ts';
@@ -44,7 +44,17 @@ export function sharedFingerprint(
  * so a run hashes the products that changed, not all of them.
  */
 const productDigests = keptParts<Product, string>();
-const productDigest = (product: Product): string => productDigests(product, [], () => hash(product));
+const productDigest = (product: Product): string =>
+  productDigests(product, [], () => hash(publicPart(product)));
+
+/**
+ * What a page can show of a product: all of it but the tier prices of particular customer groups, which only
+ * the trade price files hold (trade-price-files.ts): a Trade price change re-renders no public page.
+ */
+function publicPart(product: Product): Product {
+  const tierPrices = product.tierPrices.filter((tier) => tier.customerGroupId === ALL_GROUPS);
+  return tierPrices.length === product.tierPrices.length ? product : { ...product, tierPrices };
+}
 
 const productKeys = keptParts<ProductPageModel, string>();
 
