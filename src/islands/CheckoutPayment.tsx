@@ -29,6 +29,8 @@ import '../features/checkout/checkout.css';
 import { LoadStatus } from './shared/LoadStatus.tsx';
 import { TotalsSummary } from './checkout/Amounts.tsx';
 import { useBusy } from './shared/use-busy.ts';
+import { canPayOnAccount } from '../features/checkout/on-account.ts';
+import { PayOnAccount, PaymentWayChoice, type PaymentWay } from './checkout/PayOnAccount.tsx';
 import { useLoad } from './shared/use-load.ts';
 
 const ERROR_ID = 'payment-error';
@@ -44,14 +46,20 @@ interface ToPay {
   readonly totals: Totals;
   /** The cart's lines, as measurement reports them. */
   readonly items: Ga4Item[];
+  /** Magento offers this cart pay on account (a Trade customer's: issue 38). */
+  readonly onAccount: boolean;
 }
 
 /** Magento's totals and lines; an empty or vanished cart (404) has nothing to pay: back to the basket. */
 async function loadTotals(): Promise<ToPay | Leave> {
   try {
-    const [totals, cart] = await Promise.all([fetchTotals(), fetchCheckoutCart()]);
+    const [totals, cart, onAccount] = await Promise.all([
+      fetchTotals(),
+      fetchCheckoutCart(),
+      canPayOnAccount().catch(() => false),
+    ]);
     if (!totals || !cart || (totals.items_qty ?? 0) <= 0) return new Leave(CHECKOUT_PATHS.basket);
-    return { totals, items: cartItems(cart.items) };
+    return { totals, items: cartItems(cart.items), onAccount };
   } catch (failure) {
     if (failure instanceof ShopApiError && failure.status === 404) return new Leave(CHECKOUT_PATHS.basket);
     throw failure;
@@ -77,6 +85,7 @@ export default function CheckoutPayment() {
     signIn: true,
   });
   const [error, setError] = useState('');
+  const [way, setWay] = useState<PaymentWay>('card');
   const { busy, start, finish } = useBusy();
 
   async function pay() {
@@ -96,10 +105,23 @@ export default function CheckoutPayment() {
   if (state.status !== 'ready')
     return <LoadStatus state={state} className="checkout-status" text={c.loading} onRetry={retry} />;
 
-  const { totals } = state.value;
+  const { totals, onAccount } = state.value;
   return (
     <div className="checkout-payment">
       <TotalsSummary totals={totals} method={deliveryName(totals) || undefined} />
+      {onAccount && <PaymentWayChoice way={way} onChange={setWay} />}
+      {onAccount && way === 'account' ? (
+        <PayOnAccount back={CHECKOUT_PATHS.shipping} />
+      ) : (
+        <CardPayment error={error} busy={busy} onPay={() => void pay()} />
+      )}
+    </div>
+  );
+}
+
+function CardPayment({ error, busy, onPay }: { error: string; busy: boolean; onPay: () => void }) {
+  return (
+    <>
       <FormError id={ERROR_ID} message={error} />
       <div className="form-actions">
         <a className="button button--secondary" href={CHECKOUT_PATHS.shipping}>
@@ -108,13 +130,13 @@ export default function CheckoutPayment() {
         <button
           type="button"
           className="button"
-          onClick={() => void pay()}
+          onClick={onPay}
           aria-disabled={busy || undefined}
           aria-describedby={error ? ERROR_ID : undefined}
         >
           {busy ? c.paying : strings.payment.pay}
         </button>
       </div>
-    </div>
+    </>
   );
 }

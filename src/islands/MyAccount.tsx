@@ -16,6 +16,7 @@ import { SIGN_IN_PATH } from '../features/navigation.ts';
 import { MY_DATA_PAGE } from '../features/navigation.ts';
 import './account/account.css';
 import { MyMachines } from './account/MyMachines.tsx';
+import { TradeAccountBlock } from './trade/TradeAccountBlock.tsx';
 import { RecentOrders } from './orders/RecentOrders.tsx';
 import { LoadStatus } from './shared/LoadStatus.tsx';
 import { useLoad } from './shared/use-load.ts';
@@ -115,6 +116,10 @@ export default function MyAccount() {
         empty={t.noAddress}
       />
       <RecentOrders />
+      <TradeAccountBlock
+        company={billing?.['company'] as string | undefined}
+        vat={typeof customer['taxvat'] === 'string' ? customer['taxvat'] : undefined}
+      />
       <MyMachines />
       <section className="account-block" aria-labelledby="my-data-privacy">
         <h2 id="my-data-privacy">{strings.myData.title}</h2>

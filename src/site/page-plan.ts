@@ -87,10 +87,12 @@ const SHELL_ONLY = [
   'customer/privacy',
   'customer/sign-in',
   'failed-payment',
+  'order-placed',
   'order-status',
   'paid',
   'privacy-policy',
   'privacy-policy/full-notice',
+  'trade-account',
   'wishlist',
   'robots.txt',
 ];

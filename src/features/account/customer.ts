@@ -140,7 +140,7 @@ function addressFields(
 }
 
 /** Everything of the customer a save sends back, without the read-only timestamps. */
-function savable(customer: Customer): Customer {
+export function savable(customer: Customer): Customer {
   const copy: Customer = { ...customer };
   delete copy['created_at'];
   delete copy['updated_at'];

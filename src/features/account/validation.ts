@@ -75,7 +75,7 @@ export function limitProblem(value: string, limit: Limit): string | undefined {
 }
 
 /** The problem of one address field: empty, or over its limit. */
-function fieldProblem(field: keyof AddressFields, value: string | undefined): string | undefined {
+export function fieldProblem(field: keyof AddressFields, value: string | undefined): string | undefined {
   if (!filled(value)) return t.required;
   const limit = LIMITS[field];
   return limit ? limitProblem(value ?? '', limit) : undefined;

@@ -24,6 +24,8 @@ export const CHECKOUT_PATHS = {
   payment: '/basket/shipping/payment',
   paid: '/paid',
   failed: '/failed-payment',
+  /** The confirmation of an order placed on account (issue 38). */
+  placedOnAccount: '/order-placed',
 } as const;
 
 /** The fields of one address form, in the order the form shows them. */

@@ -11,7 +11,7 @@ import {
   searchCriteria,
   type IntegrationConfig,
 } from '../../magento/client.ts';
-import { customerSchema } from '../../magento/wire/customer.ts';
+import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
 import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
 import { strings } from '../../strings.ts';
@@ -29,20 +29,26 @@ export class SessionEnded extends Error {
   }
 }
 
-/** The id Magento gives for the customer whose token this is: the only customer whose orders it may see. */
-export async function customerIdOf(magento: OrdersMagento, customerToken: string): Promise<number> {
+/**
+ * The customer whose token this is, as Magento gives them (`customers/me`): the only customer whose orders
+ * and account the session may see. Throws `SessionEnded` when Magento no longer accepts the token.
+ */
+export async function sessionCustomer(magento: OrdersMagento, customerToken: string): Promise<Customer> {
   try {
-    const customer = await magentoFetch(magento, {
+    return await magentoFetch(magento, {
       path: '/customers/me',
       schema: customerSchema,
       token: customerToken,
     });
-    return customer.id;
   } catch (error) {
     if (error instanceof MagentoApiError && error.status === 401) throw new SessionEnded();
     throw error;
   }
 }
+
+/** The id Magento gives for the customer whose token this is: the only customer whose orders it may see. */
+export const customerIdOf = async (magento: OrdersMagento, customerToken: string): Promise<number> =>
+  (await sessionCustomer(magento, customerToken)).id;
 
 const t = strings.orders;
 

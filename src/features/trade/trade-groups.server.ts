@@ -7,9 +7,8 @@
  * customer the session's own token names (`GET /V1/customers/me`), read through the orders' helper.
  */
 import { z } from 'zod';
-import { magentoFetch, searchCriteria, MagentoApiError } from '../../magento/client.ts';
-import { customerSchema } from '../../magento/wire/customer.ts';
-import { SessionEnded, type OrdersMagento } from '../orders/orders.server.ts';
+import { magentoFetch, searchCriteria } from '../../magento/client.ts';
+import { sessionCustomer, type OrdersMagento } from '../orders/orders.server.ts';
 
 /** The codes the merchant's groups go by (the shared decision of issue 38). */
 export const TRADE_GROUP_CODES = { pending: 'Trade (pending)', trade: 'Trade' } as const;
@@ -23,7 +22,8 @@ export interface TradeGroups {
 /** The ids the embedded back end seeds them with, used when Magento cannot say. */
 export const FALLBACK_TRADE_GROUPS: TradeGroups = { pending: 4, trade: 5 };
 
-export type TradeState = 'none' | 'pending' | 'trade';
+export type { TradeState } from './trade-status.ts';
+import type { TradeState } from './trade-status.ts';
 
 /** A customer's trade state from their group: Trade, Trade (pending), or anything else (none). */
 export function tradeStateOf(
@@ -84,19 +84,13 @@ export function tradeGroups(magento: OrdersMagento, now = Date.now()): Promise<T
   return entry.groups;
 }
 
-const customerGroupSchema = customerSchema.extend({ group_id: z.number().nullable().optional() });
-
 /**
  * The trade state of the customer whose token this is. Throws `SessionEnded` when Magento no longer accepts
  * the token, and Magento's error when it is down.
  */
 export async function customerTradeState(magento: OrdersMagento, customerToken: string): Promise<TradeState> {
   const [customer, groups] = await Promise.all([
-    magentoFetch(magento, { path: '/customers/me', schema: customerGroupSchema, token: customerToken }).catch(
-      (error: unknown) => {
-        throw error instanceof MagentoApiError && error.status === 401 ? new SessionEnded() : error;
-      },
-    ),
+    sessionCustomer(magento, customerToken),
     tradeGroups(magento),
   ]);
   return tradeStateOf(customer, groups);

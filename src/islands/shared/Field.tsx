@@ -20,6 +20,10 @@ export interface FieldProps {
   /** Ids of texts that describe the field (an error line). */
   describedBy?: string | undefined;
   list?: string;
+  /** The field may be left empty (every account field is required otherwise). */
+  optional?: boolean;
+  /** A line under the label that says what to type, read with the field. */
+  hint?: string;
 }
 
 export const fieldId = (form: string, name: string): string => `${form}-${name}`;
@@ -35,19 +39,27 @@ export function Field({
   error,
   describedBy,
   list,
+  optional = false,
+  hint,
 }: FieldProps) {
   const id = fieldId(form, name);
   const errorId = `${id}-error`;
-  const described = [error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
+  const hintId = `${id}-hint`;
+  const described = [hint ? hintId : '', error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
       <input
         id={id}
         name={name}
         type={type}
         defaultValue={defaultValue}
-        required
+        required={!optional}
         aria-invalid={invalid || Boolean(error) || undefined}
         {...(autoComplete ? { autoComplete } : {})}
         {...(described ? { 'aria-describedby': described } : {})}

@@ -14,6 +14,8 @@ export const customerSchema = z
     firstname: text,
     lastname: text,
     website_id: z.number().optional(),
+    /** The customer group (General 1; the trade groups: features/trade/trade-groups.server.ts). */
+    group_id: z.number().nullable().optional(),
     store_id: z.number().optional(),
     default_billing: addressId,
     default_shipping: addressId,

@@ -61,6 +61,8 @@ export const ALLOWED_CALLS: readonly AllowedCall[] = [
     as: 'customer',
   },
   { methods: ['POST'], path: /^carts\/mine\/totals-information$/, as: 'customer' },
+  // Which ways to pay Magento offers this customer (pay on account for the Trade group: issue 38).
+  { methods: ['GET'], path: /^carts\/mine\/payment-methods$/, as: 'customer' },
   { methods: ['GET', 'PUT'], path: /^customers\/me$/, as: 'customer' },
   { methods: ['POST'], path: /^customers$/, as: 'guest' },
   { methods: ['GET'], path: /^directory\/countries$/, as: 'guest' },

@@ -15,12 +15,17 @@ import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
 import { paymentHome } from '../../payments/home.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
+import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
+import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
+import { processLock } from '../../payments/on-account.ts';
 import { createMyMachinesRoutes } from './my-machines.ts';
+import { createOnAccountRoutes } from './on-account.ts';
 import { createOrdersRoutes } from './orders.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
 import { createPrivacyRoutes } from './privacy.ts';
 import { createReviewRoutes } from './reviews.ts';
 import { createSessionRoutes, signInThrottleFor } from './session.ts';
+import { createTradeAccountRoutes } from './trade-account.ts';
 import { createWishlistRoutes } from './wishlist.ts';
 
 /**
@@ -90,6 +95,19 @@ export function createShopperRoutes(
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       store,
+      ...(log ? { log } : {}),
+    }),
+    createTradeAccountRoutes({
+      magento,
+      groups: () => tradeGroups(magento),
+      siteUrl: env.SITE_URL,
+      ...(log ? { log } : {}),
+    }),
+    createOnAccountRoutes({
+      magento,
+      checkout: createMagentoCheckout(magento),
+      lock: store ? (name) => store.tryLock(name) : processLock(),
+      siteUrl: env.SITE_URL,
       ...(log ? { log } : {}),
     }),
     createPaymentRoutesFromEnv(env, log, store, signal, payments),

@@ -1,0 +1,46 @@
+/**
+ * My Account's "Trade account" block (issue 38): which state the account is in — none (with the way to
+ * apply), pending approval, or approved — as the storefront server reads it from the customer's group
+ * (`GET /trade/status`), with the company and VAT number Magento keeps. It loads on its own, so the other
+ * blocks never wait for it, and a failure says so without hiding them.
+ */
+import { useLoad } from '../shared/use-load.ts';
+import { shopFetch } from '../../features/shop-api.ts';
+import { tradeStatusAnswer, type TradeState } from '../../features/trade/trade-status.ts';
+import { TRADE_ACCOUNT_PATH, tradeAccountTexts as t } from '../../trade-account-strings.ts';
+
+const STATE_TEXT: Readonly<Record<TradeState, string>> = {
+  none: t.stateNone,
+  pending: t.statePending,
+  trade: t.stateTrade,
+};
+
+const loadState = () => shopFetch('/trade/status', { schema: tradeStatusAnswer });
+
+export function TradeAccountBlock({
+  company,
+  vat,
+}: {
+  company: string | undefined;
+  vat: string | undefined;
+}) {
+  const { state } = useLoad(loadState, { describe: () => t.stateUnknown });
+  return (
+    <section
+      className="account-block"
+      aria-labelledby="trade-account"
+      data-trade-state={state.status === 'ready' ? state.value.state : undefined}
+    >
+      <h2 id="trade-account">{t.accountHeading}</h2>
+      {state.status === 'failed' && <p>{state.message}</p>}
+      {state.status === 'ready' && (
+        <>
+          <p>{STATE_TEXT[state.value.state]}</p>
+          {state.value.state !== 'none' && company && <p>{t.companyLine(company)}</p>}
+          {state.value.state !== 'none' && vat && <p>{t.vatLine(vat)}</p>}
+          {state.value.state === 'none' && <a href={TRADE_ACCOUNT_PATH}>{t.menuLink}</a>}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Paying on account (issue 38): a Trade customer's order placed with Magento's `purchaseorder` method and
+ * their purchase-order number, without the card page. Magento decides who may (the method is offered to
+ * the Trade group only: a payment-restriction module on a real Magento, a setting in the embedded back
+ * end) and checks the number (`Purchaseorder::validate`); the order is placed exactly once:
+ * - the cart is read as the customer's own (their token proves it is theirs), then placed by its quote id
+ *   with the integration token, as the card bridge does (`magento-checkout.ts`);
+ * - one lock per quote among every replica: a second Confirm while the first is placing is told so;
+ * - an order Magento already holds for the quote is answered again instead of placing another.
+ */
+import { z } from 'zod';
+import { MagentoApiError, magentoFetch, type IntegrationConfig } from '../magento/client.ts';
+import { orderIdSchema } from '../magento/wire/order.ts';
+import type { MagentoCheckout } from './magento-checkout.ts';
+
+/** Why an order on account was not placed, in words the route turns into answers. */
+export type OnAccountRefusal = 'empty' | 'no-delivery' | 'busy' | 'not-allowed';
+
+export class OnAccountRefused extends Error {
+  readonly reason: OnAccountRefusal;
+  /** Magento's own message, when it refused. */
+  readonly magentoMessage: string | undefined;
+  constructor(reason: OnAccountRefusal, magentoMessage?: string) {
+    super(`Order on account refused: ${reason}${magentoMessage ? ` (${magentoMessage})` : ''}`);
+    this.name = 'OnAccountRefused';
+    this.reason = reason;
+    this.magentoMessage = magentoMessage;
+  }
+}
+
+export interface OnAccountDeps {
+  readonly magento: IntegrationConfig;
+  readonly checkout: Pick<MagentoCheckout, 'readCart' | 'ordersOfCart' | 'readOrder'>;
+  /** A lock among every replica, or null when another holds it; `release` lets it go. */
+  readonly lock: (name: string) => Promise<{ release(): Promise<void> } | null>;
+}
+
+/** Selects purchaseorder with the number on the quote and places it (integration token); the order id. */
+async function placeWithPurchaseOrder(magento: IntegrationConfig, cartId: number, poNumber: string) {
+  const method = { method: 'purchaseorder', po_number: poNumber };
+  try {
+    await magentoFetch(magento, {
+      method: 'PUT',
+      path: `/carts/${cartId}/selected-payment-method`,
+      body: { method },
+      schema: z.unknown(),
+    });
+    return await magentoFetch(magento, {
+      method: 'PUT',
+      path: `/carts/${cartId}/order`,
+      body: { paymentMethod: method },
+      schema: orderIdSchema,
+    });
+  } catch (error) {
+    // The method not offered to this customer's group, or the number refused: Magento's 400 or 403.
+    if (error instanceof MagentoApiError && (error.status === 400 || error.status === 403))
+      throw new OnAccountRefused('not-allowed', error.magentoMessage);
+    throw error;
+  }
+}
+
+/** Places the session customer's cart on account; the order's number (Magento's `increment_id`). */
+export async function placeOnAccount(deps: OnAccountDeps, token: string, poNumber: string): Promise<string> {
+  const cart = await deps.checkout.readCart({ kind: 'customer', token });
+  if (cart.lines.length === 0) throw new OnAccountRefused('empty');
+  if (!cart.shippingMethod || !cart.billing) throw new OnAccountRefused('no-delivery');
+  const held = await deps.lock(`on-account:${cart.id}`);
+  if (!held) throw new OnAccountRefused('busy');
+  try {
+    const [placed] = await deps.checkout.ordersOfCart(cart.id);
+    const orderId = placed?.orderId ?? (await placeWithPurchaseOrder(deps.magento, cart.id, poNumber));
+    const order = await deps.checkout.readOrder(orderId);
+    return order.number ?? String(orderId);
+  } finally {
+    await held.release();
+  }
+}
+
+/** A lock for one process, where the shop has no shared store (a single storefront server). */
+export function processLock(): OnAccountDeps['lock'] {
+  const held = new Set<string>();
+  return async (name) => {
+    if (held.has(name)) return null;
+    held.add(name);
+    return { release: async () => void held.delete(name) };
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Paying on account (issue 38) as a same-origin JSON route of the storefront server:
+ *
+ * - `POST /checkout/on-account` `{poNumber}` → 201 `{order: "000000123"}`: the session customer's cart is
+ *   placed with Magento's `purchaseorder` method (payments/on-account.ts), once. 400 without a number (or
+ *   one Magento refuses), 403 when Magento does not offer the method to the customer, 409 for an empty
+ *   cart, one without delivery, or one whose order is being placed already.
+ *
+ * No session: 401; a session Magento no longer accepts: 401 and the cookie goes. Magento down: 503 and the
+ * basket is kept.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { MAX_PO_NUMBER } from '../../payments/po-number.ts';
+import {
+  OnAccountRefused,
+  placeOnAccount,
+  type OnAccountDeps,
+  type OnAccountRefusal,
+} from '../../payments/on-account.ts';
+import {
+  clearSessionCookie,
+  errorMessage,
+  HttpError,
+  jsonBody,
+  jsonErrors,
+  jsonOnly,
+  jsonReply,
+  limitBody,
+  methodNotAllowed,
+  sameOrigin,
+  wellFormedSessionToken,
+} from '../../http/index.ts';
+import { MagentoApiError } from '../../magento/client.ts';
+import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
+import { strings } from '../../strings.ts';
+
+export interface OnAccountRoutesConfig extends OnAccountDeps {
+  readonly siteUrl: string;
+  readonly log?: (message: string) => void;
+}
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
+const BAD_BODY = `Send {"poNumber": "…"}: your purchase order number, up to ${MAX_PO_NUMBER} characters.`;
+const body = z.object({ poNumber: z.string().max(1024) });
+
+const REFUSALS: Readonly<Record<OnAccountRefusal, [number, string]>> = {
+  empty: [409, t.empty],
+  'no-delivery': [409, t.noDelivery],
+  busy: [409, t.busy],
+  'not-allowed': [403, t.notAllowed],
+};
+
+function refusal(error: OnAccountRefused): HttpError {
+  // Magento's refusal of the number itself (`Purchaseorder::validate`) is the shopper's to read.
+  if (error.reason === 'not-allowed' && error.magentoMessage && /purchase order/i.test(error.magentoMessage))
+    return new HttpError(400, error.magentoMessage, PRIVATE);
+  const [status, message] = REFUSALS[error.reason];
+  return new HttpError(status, message, PRIVATE);
+}
+
+export function createOnAccountRoutes(config: OnAccountRoutesConfig): Hono {
+  const log = config.log ?? (() => undefined);
+  const { siteUrl } = config;
+  const routes = new Hono();
+  routes.onError(
+    jsonErrors((error) => {
+      log(`Order on account failed: ${errorMessage(error)}`);
+      return new HttpError(503, t.cannotPlace, PRIVATE);
+    }),
+  );
+
+  routes.post(
+    '/checkout/on-account',
+    sameOrigin(siteUrl),
+    limitBody(4096),
+    jsonOnly,
+    jsonBody(body, BAD_BODY),
+    async (c) => {
+      const token = wellFormedSessionToken(c);
+      if (!token) throw new HttpError(401, t.signIn, PRIVATE);
+      const poNumber = c.req.valid('json').poNumber.trim();
+      if (poNumber === '') throw new HttpError(400, t.poRequired, PRIVATE);
+      if ([...poNumber].length > MAX_PO_NUMBER)
+        throw new HttpError(400, t.poTooLong(MAX_PO_NUMBER, [...poNumber].length), PRIVATE);
+      try {
+        const order = await placeOnAccount(config, token, poNumber);
+        return jsonReply(201, { order }, PRIVATE);
+      } catch (error) {
+        if (error instanceof OnAccountRefused) throw refusal(error);
+        if (error instanceof MagentoApiError && error.status === 401)
+          throw new HttpError(401, strings.shopper.sessionEnded, {
+            ...PRIVATE,
+            'Set-Cookie': clearSessionCookie(siteUrl),
+          });
+        // No active cart for the customer: the order was placed already, or the basket emptied.
+        if (error instanceof MagentoApiError && error.status === 404)
+          throw refusal(new OnAccountRefused('empty'));
+        throw error;
+      }
+    },
+  );
+  routes.all('/checkout/on-account', methodNotAllowed('POST'));
+  return routes;
+}

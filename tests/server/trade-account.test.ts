@@ -1,0 +1,188 @@
+/**
+ * Applying for a trade account through the storefront server, against a real embedded back end over HTTP:
+ * a new applicant becomes a Magento customer in "Trade (pending)" with `taxvat` and the company address as
+ * default billing (with `vat_id` and company); each VAT-number fault is refused with its message before
+ * Magento is asked; Magento's own refusal (the e-mail is taken) reaches the applicant; a signed-in customer
+ * applies with their account and keeps everything they had; approval is the merchant moving the customer to
+ * "Trade"; Magento down says so.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../src/http/index.ts';
+import type { RunningStorefront } from '../../src/server/server.ts';
+import { createSessionRoutes } from '../../src/server/shopper/session.ts';
+import { createTradeAccountRoutes } from '../../src/server/shopper/trade-account.ts';
+import { checkUkVatNumber } from '../../src/features/trade/vat-number.ts';
+import { tradeAccountTexts } from '../../src/trade-account-strings.ts';
+import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
+
+const SITE = 'http://127.0.0.1:4321';
+const DOWN = 'http://127.0.0.1:9';
+const GROUPS = { pending: 4, trade: 5 };
+let backend: TestBackend;
+let site: FakeSite;
+let shop: RunningStorefront;
+let down: RunningStorefront;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  site = makeFakeSite();
+  const routes = (baseUrl: string) => [
+    createSessionRoutes({ magento: { baseUrl }, siteUrl: SITE, tokenLifetime: 3600 }),
+    createTradeAccountRoutes({
+      magento: { baseUrl, token: INTEGRATION_TOKEN, attempts: 1 },
+      groups: () => Promise.resolve(GROUPS),
+      siteUrl: SITE,
+    }),
+  ];
+  shop = await startFakeSite(site, { siteUrl: SITE, routes: routes(backend.url) });
+  down = await startFakeSite(site, { siteUrl: SITE, routes: routes(DOWN) });
+});
+afterAll(async () => {
+  await shop.close();
+  await down.close();
+  await backend.stop();
+  rmSync(site.root, { recursive: true, force: true });
+});
+
+let serial = 0;
+const application = (overrides: Record<string, string> = {}) => ({
+  company: 'Brightwater Facilities Ltd',
+  vat: 'GB 246 8135 93',
+  firstname: 'Priya',
+  lastname: 'Shah',
+  street: '4 Mill Lane',
+  city: 'Leeds',
+  region: '',
+  postcode: 'ls1 4ap',
+  telephone: '0113 496 0000',
+  email: `trade-${Date.now()}-${++serial}@example.com`,
+  password: 'Trade-Pass-123',
+  ...overrides,
+});
+
+const apply = (body: unknown, cookie = '', base = shop.url) =>
+  raw(base, '/trade-account/apply', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: SITE, ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+const answer = (reply: { body: Buffer }) =>
+  JSON.parse(reply.body.toString()) as { outcome?: string; message?: string };
+
+async function signIn(email: string, password: string): Promise<string> {
+  const reply = await raw(shop.url, '/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: SITE },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = (reply.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+  return cookie?.split(';')[0] ?? '';
+}
+
+/** The customer as Magento keeps them, read with their own token; undefined when they cannot sign in. */
+async function customerOf(form: { email: string; password: string }) {
+  const token = await backend.call('POST', '/rest/V1/integration/customer/token', {
+    body: { username: form.email, password: form.password },
+  });
+  if (token.status !== 200) return undefined;
+  return (await backend.call('GET', '/rest/V1/customers/me', { token: token.body as string })).body;
+}
+
+describe('a new applicant', () => {
+  it('becomes a customer in Trade (pending) with taxvat and the company address as default billing', async () => {
+    const form = application();
+    const reply = await apply(form);
+    expect(reply.status).toBe(201);
+    expect(answer(reply).outcome).toBe('applied');
+    const customer = await customerOf(form);
+    expect(customer.group_id).toBe(GROUPS.pending);
+    expect(customer.taxvat).toBe('GB246813593');
+    const billing = customer.addresses.find(
+      (address: { id: number }) => String(address.id) === String(customer.default_billing),
+    );
+    expect(billing).toMatchObject({
+      company: 'Brightwater Facilities Ltd',
+      vat_id: 'GB246813593',
+      postcode: 'LS1 4AP',
+      country_id: 'GB',
+    });
+    // They can sign in with what they chose.
+    expect(await signIn(form.email, form.password)).not.toBe('');
+  });
+
+  it('needs no VAT number: a business that is not VAT-registered applies without one', async () => {
+    const form = application({ vat: '  ' });
+    expect((await apply(form)).status).toBe(201);
+    const customer = await customerOf(form);
+    expect(customer.group_id).toBe(GROUPS.pending);
+    expect(customer.taxvat).toBeUndefined();
+  });
+
+  it.each([
+    ['FR 123 4567 82', 'country'],
+    ['GB 123 4567 8', 'length'],
+    ['GB 123 4567 83', 'check-digits'],
+    ['GB 12O 4567 82', 'letter'],
+    ['GB 123/4567/82', 'characters'],
+  ])('is refused with the VAT number’s own message for %s, and nothing is created', async (vat, problem) => {
+    const form = application({ vat });
+    const check = checkUkVatNumber(vat);
+    expect(check).toMatchObject({ ok: false, problem });
+    const reply = await apply(form);
+    expect(reply.status).toBe(400);
+    expect(answer(reply).message).toContain(check.ok ? '' : check.message);
+    expect(await customerOf(form)).toBeUndefined();
+  });
+
+  it('hears Magento’s own refusal when the e-mail is taken', async () => {
+    const taken = await backend.newCustomer();
+    const reply = await apply(application({ email: taken.email }));
+    expect(reply.status).toBe(400);
+    expect(answer(reply).message).toMatch(/same email address already exists/);
+  });
+
+  it('is told what to change for a postcode outside the UK’s forms and a missing company name', async () => {
+    const reply = await apply(application({ postcode: '75001', company: '' }));
+    expect(reply.status).toBe(400);
+    expect(answer(reply).message).toContain(tradeAccountTexts.postcodeInvalid);
+    expect(answer(reply).message).toContain(tradeAccountTexts.companyRequired);
+  });
+});
+
+describe('a signed-in customer', () => {
+  it('applies with their account, keeps their addresses, and is told once it is pending or approved', async () => {
+    const customer = await backend.newCustomer();
+    const before = (await backend.call('GET', '/rest/V1/customers/me', { token: customer.token })).body;
+    const session = await signIn(customer.email, customer.password);
+    const form = application({ email: '', password: '' });
+    const reply = await apply(form, session);
+    expect(reply.status).toBe(201);
+    const after = (await backend.call('GET', '/rest/V1/customers/me', { token: customer.token })).body;
+    expect(after.group_id).toBe(GROUPS.pending);
+    expect(after.taxvat).toBe('GB246813593');
+    expect(after.firstname).toBe(before.firstname);
+    expect(after.addresses).toHaveLength(before.addresses.length + 1);
+    const billing = after.addresses.find(
+      (address: { id: number }) => String(address.id) === String(after.default_billing),
+    );
+    expect(billing.company).toBe('Brightwater Facilities Ltd');
+    expect(after.default_shipping).toBe(before.default_shipping);
+
+    expect(answer(await apply(form, session)).outcome).toBe('already-pending');
+    // The merchant approves: the customer moves to Trade through the admin API.
+    const approved = await backend.call('PUT', `/rest/V1/customers/${customer.id}`, {
+      token: INTEGRATION_TOKEN,
+      body: { customer: { ...after, group_id: GROUPS.trade } },
+    });
+    expect(approved.status).toBe(200);
+    expect(answer(await apply(form, session)).outcome).toBe('already-trade');
+  });
+});
+
+it('says plainly when Magento is down, and asks the applicant to try again', async () => {
+  const reply = await apply(application(), '', down.url);
+  expect(reply.status).toBe(503);
+  expect(answer(reply).message).toBe(tradeAccountTexts.cannotApply);
+});
