@@ -110,6 +110,27 @@ describe('toVatInvoice on a store where Magento charges VAT', () => {
       poNumber: null,
     });
   });
+
+  it('names where the goods went only when it is not the billing address', () => {
+    const site = {
+      ...order.billing_address,
+      street: ['Site 3, Dock Road'],
+      city: 'Salford',
+      postcode: 'M50 2EQ',
+    };
+    const shippedTo = (address: object) => ({
+      ...order,
+      extension_attributes: { shipping_assignments: [{ shipping: { address } }] },
+    });
+    expect(toVatInvoice({ invoice, order: shippedTo(site), seller }).deliverTo).toEqual({
+      name: 'Alex Morgan',
+      lines: ['Brightwater Facilities Ltd', 'Site 3, Dock Road', 'Salford', 'M50 2EQ'],
+      country: 'United Kingdom',
+    });
+    expect(
+      toVatInvoice({ invoice, order: shippedTo(order.billing_address ?? {}), seller }).deliverTo,
+    ).toBeNull();
+  });
 });
 
 describe('toVatInvoice where Magento charges no tax (prices incl VAT)', () => {
