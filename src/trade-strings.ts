@@ -12,6 +12,9 @@ const digits = (count: number): string => (count === 1 ? '1 digit' : `${count} d
 /** A letter typed for a digit, and the digit it is usually mistaken for. */
 const LOOK_ALIKES: Readonly<Record<string, string>> = { O: '0', I: '1', L: '1', S: '5', B: '8' };
 
+/** A VAT rate's number: 20, 17.5 (a formatter made once: the invoice formats one a line). */
+const RATE = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+
 const CHECK_CERTIFICATE = 'Please check you typed it as it appears on your VAT certificate.';
 
 /**
@@ -54,4 +57,50 @@ export const vatNumberTexts = {
     `${shown} isn't a valid VAT number: its last two digits don't match the seven before them, so a digit may be wrong or two may be swapped. ${CHECK_CERTIFICATE}`,
   /** Check digits that fit, in a range HMRC does not issue VAT numbers from. */
   range: (shown: string) => `${shown} isn't in a range HMRC issues VAT numbers from. ${CHECK_CERTIFICATE}`,
+} as const;
+
+/**
+ * The VAT invoice (features/invoices/vat-invoice-pdf.ts): the words HMRC's full VAT invoice asks for (VAT
+ * Notice 700 §16.3), in the PDF a buyer files. Only characters of the PDF standard fonts' WinAnsi encoding
+ * (£, – and curly quotes are among them).
+ */
+export const invoiceTexts = {
+  title: 'VAT invoice',
+  /** The PDF's document title, as a reader's window shows it. */
+  documentTitle: (number: string) => `VAT invoice ${number}`,
+  invoiceNumber: 'Invoice number',
+  invoiceDate: 'Invoice date',
+  taxPoint: 'Tax point',
+  orderNumber: 'Order number',
+  orderDate: 'Order date',
+  poNumber: 'Your purchase order',
+  invoiceTo: 'Invoice to',
+  deliverTo: 'Deliver to',
+  sellerVatNumber: (number: string) => `VAT registration number ${number}`,
+  buyerVatNumber: (number: string) => `VAT number ${number}`,
+  companyNumber: (number: string) => `Registered company number ${number}`,
+  description: 'Description',
+  qty: 'Qty',
+  unitPrice: 'Unit price excl VAT',
+  discount: 'Discount',
+  net: 'Amount excl VAT',
+  vatRate: 'VAT rate',
+  vat: 'VAT',
+  sku: (sku: string) => `SKU ${sku}`,
+  /** Delivery's line, when Magento names no shipping method. */
+  delivery: 'Delivery',
+  /** Free delivery has no VAT to rate. */
+  noRate: '–',
+  rate: (rate: number) => `${RATE.format(rate)}%`,
+  goodsTotal: 'Goods excl VAT',
+  discountTotal: (label: string | null) => (label ? `Discount (${label})` : 'Discount'),
+  deliveryTotal: 'Delivery excl VAT',
+  netTotal: 'Total excl VAT',
+  /** The VAT at one rate, and what it was charged on when the invoice has several rates. */
+  vatAt: (rate: string, net: string | null) => (net === null ? `VAT at ${rate}` : `VAT at ${rate} on ${net}`),
+  vatTotal: 'Total VAT',
+  grossTotal: 'Total incl VAT',
+  /** At the top of every page after the first. */
+  continued: (number: string) => `VAT invoice ${number} (continued)`,
+  page: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;

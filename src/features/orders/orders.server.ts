@@ -110,7 +110,8 @@ function countryName(code: string | null | undefined): string {
 
 type WireAddress = NonNullable<CustomerOrderWire['billing_address']>;
 
-function address(wire: WireAddress | null | undefined): OrderAddress | null {
+/** An order address as the pages (and the VAT invoice) show it: the name, the lines under it, the country. */
+export function address(wire: WireAddress | null | undefined): OrderAddress | null {
   if (!wire) return null;
   const present = (value: string | null | undefined): value is string => !!value && value.trim() !== '';
   return {
