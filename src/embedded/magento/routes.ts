@@ -21,6 +21,7 @@ import { customerRoutes } from './customers/routes.ts';
 import type { Database } from './db.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import type { Route } from './http/route.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import type { OnSaved } from './saved.ts';
 import { reviewRoutes } from './reviews/routes.ts';
@@ -48,6 +49,7 @@ export function createRoutes({ db, checkout, tokens, onSaved }: RouteContext): R
     ...adminCheckoutRoutes(db, checkout),
     ...customerRoutes(db),
     ...orderRoutes(db, checkout),
+    ...invoiceRoutes(db, checkout),
     ...salesRuleRoutes(db),
     ...cmsRoutes(db, onSaved),
     ...reviewRoutes(db),

@@ -98,6 +98,11 @@ const EXTENSIONS = [
   'POST /V1/cmsBlock',
   'PUT /V1/cmsBlock/{id}',
   'DELETE /V1/cmsBlock/{blockId}',
+  // Invoices: made for an order, read, searched, their comments (issue 38's VAT invoices).
+  'POST /V1/order/{orderId}/invoice',
+  'GET /V1/invoices',
+  'GET /V1/invoices/{id}',
+  'GET /V1/invoices/{id}/comments',
 ].sort();
 
 /** The back end's own operations: review moderation, which Magento 2.4 has only in its admin. */
