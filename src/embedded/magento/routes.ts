@@ -22,6 +22,7 @@ import { customerRoutes } from './customers/routes.ts';
 import type { Database } from './db.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import type { Route } from './http/route.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import type { OnSaved } from './saved.ts';
 import { reviewRoutes } from './reviews/routes.ts';
@@ -50,6 +51,7 @@ export function createRoutes({ db, checkout, tokens, onSaved }: RouteContext): R
     ...customerRoutes(db),
     ...groupRoutes(db),
     ...orderRoutes(db, checkout),
+    ...invoiceRoutes(db, checkout),
     ...salesRuleRoutes(db),
     ...cmsRoutes(db, onSaved),
     ...reviewRoutes(db),

@@ -117,6 +117,11 @@ const EXTENSIONS = [
   'GET /V1/carts/{cartId}/selected-payment-method',
   'PUT /V1/guest-carts/{cartId}/selected-payment-method',
   'PUT /V1/carts/mine/selected-payment-method',
+  // Invoices: made for an order, read, searched, their comments (issue 38's VAT invoices).
+  'POST /V1/order/{orderId}/invoice',
+  'GET /V1/invoices',
+  'GET /V1/invoices/{id}',
+  'GET /V1/invoices/{id}/comments',
 ].sort();
 
 /** The back end's own operations: review moderation, which Magento 2.4 has only in its admin. */

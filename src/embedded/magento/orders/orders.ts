@@ -2,6 +2,7 @@
 import type { StoreSettings } from '../store-view.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
+import { invoicedItems, invoicedTotals, NOTHING_INVOICED } from '../invoices/invoiced.ts';
 import type { OrderInput } from '../input.ts';
 import { searchPage, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
 import {
@@ -27,9 +28,16 @@ function serializeOrder(db: Database, order: OrderRow, settings: StoreSettings) 
   const id = order.entity_id;
   const rows = db.all(orderItemRow, 'SELECT * FROM order_items WHERE order_id = ? ORDER BY item_id', id);
   const byId = new Map(rows.map((row) => [row.item_id, row]));
+  const invoiced = invoicedItems(db, id);
+  const invoicedOf = (itemId: number) => invoiced.get(itemId) ?? NOTHING_INVOICED;
   // Children included, as `Order::getItems()` has them; each child carries its parent item.
   const items = rows.map((item) =>
-    serializeOrderItem(order, item, item.parent_item_id === null ? undefined : byId.get(item.parent_item_id)),
+    serializeOrderItem(
+      order,
+      item,
+      item.parent_item_id === null ? undefined : byId.get(item.parent_item_id),
+      invoicedOf,
+    ),
   );
   // `Order` resource's calculateItems(): an item with children is not counted, its child is.
   const itemCount = rows.filter((row) => !rows.some((other) => other.parent_item_id === row.item_id)).length;
@@ -57,7 +65,7 @@ function serializeOrder(db: Database, order: OrderRow, settings: StoreSettings) 
       status: history.status,
     }));
   return {
-    ...orderHeader(order, settings, billing, itemCount),
+    ...orderHeader(order, settings, billing, itemCount, invoicedTotals(db, id)),
     items,
     ...orderTail(order, items, { billing, shipping }, histories),
   };

@@ -4,6 +4,8 @@ import type { StoreSettings } from '../store-view.ts';
 import { sqlNumber } from '../db.ts';
 import { parseOptions, productOptionOf } from '../carts/configurable.ts';
 import { jsonRecord } from '../json.ts';
+import { roundMoney } from '../money.ts';
+import { NOTHING_INVOICED, type ItemInvoiced, type OrderInvoiced } from '../invoices/invoiced.ts';
 
 export const orderRow = z.object({
   entity_id: sqlNumber,
@@ -94,14 +96,31 @@ export function serializeOrderAddress(row: OrderAddressRow) {
   };
 }
 
+/** What an item's invoices took of it (`invoices/invoiced.ts`); nothing when it has none. */
+export type InvoicedOf = (itemId: number) => ItemInvoiced;
+
+const nothingInvoiced: InvoicedOf = () => NOTHING_INVOICED;
+
 /**
  * `OrderItemInterface` in its getters' order. A configurable's item carries its choice as `product_option`
  * (`Order\ProductOption::add`, only on an item without a parent); its child's item names it by
  * `parent_item_id` and carries it whole as `parent_item` (`getParentItem()`).
  */
-export const serializeOrderItem = (order: OrderRow, item: OrderItemRow, parent?: OrderItemRow) => ({
-  ...orderItemFields(order, item),
-  ...(parent ? { parent_item: { ...orderItemFields(order, parent), ...productOption(parent) } } : {}),
+export const serializeOrderItem = (
+  order: OrderRow,
+  item: OrderItemRow,
+  parent?: OrderItemRow,
+  invoicedOf: InvoicedOf = nothingInvoiced,
+) => ({
+  ...orderItemFields(order, item, invoicedOf(item.item_id)),
+  ...(parent
+    ? {
+        parent_item: {
+          ...orderItemFields(order, parent, invoicedOf(parent.item_id)),
+          ...productOption(parent),
+        },
+      }
+    : {}),
   ...productOption(item),
 });
 
@@ -111,22 +130,22 @@ const productOption = (item: OrderItemRow) =>
     : { product_option: productOptionOf(parseOptions(item.product_option)) };
 
 /** The item's own fields, up to `updated_at` (a parent item has neither parent nor, here, children). */
-const orderItemFields = (order: OrderRow, item: OrderItemRow) => ({
+const orderItemFields = (order: OrderRow, item: OrderItemRow, invoiced: ItemInvoiced) => ({
   amount_refunded: 0,
   base_amount_refunded: 0,
   base_discount_amount: item.discount_amount,
-  base_discount_invoiced: 0,
+  base_discount_invoiced: invoiced.discount,
   base_original_price: item.price,
   base_price: item.price,
   base_price_incl_tax: item.price,
-  base_row_invoiced: 0,
+  base_row_invoiced: invoiced.row,
   base_row_total: item.row_total,
   base_row_total_incl_tax: item.row_total,
   base_tax_amount: 0,
-  base_tax_invoiced: 0,
+  base_tax_invoiced: invoiced.tax,
   created_at: item.created_at,
   discount_amount: item.discount_amount,
-  discount_invoiced: 0,
+  discount_invoiced: invoiced.discount,
   discount_percent: item.discount_percent,
   free_shipping: 0,
   is_qty_decimal: 0,
@@ -142,45 +161,77 @@ const orderItemFields = (order: OrderRow, item: OrderItemRow) => ({
   product_id: item.product_id,
   product_type: item.product_type,
   qty_canceled: 0,
-  qty_invoiced: 0,
+  qty_invoiced: invoiced.qty,
   qty_ordered: item.qty,
   qty_refunded: 0,
   qty_shipped: 0,
   quote_item_id: item.quote_item_id,
-  row_invoiced: 0,
+  row_invoiced: invoiced.row,
   row_total: item.row_total,
   row_total_incl_tax: item.row_total,
   sku: item.sku,
   store_id: order.store_id,
   tax_amount: 0,
-  tax_invoiced: 0,
+  tax_invoiced: invoiced.tax,
   tax_percent: 0,
   updated_at: item.created_at,
 });
 
-/** The order's own fields, in Magento's order, up to `updated_at`. */
+/**
+ * An order's `*_invoiced` field, only once it has an invoice: Magento's are null, so left out, before.
+ * One currency: the `base_` twin is the same figure.
+ */
+const invoicedField = (
+  invoiced: OrderInvoiced | undefined,
+  key: string,
+  value: (sums: OrderInvoiced) => number,
+): Record<string, number> => (invoiced ? { [key]: value(invoiced) } : {});
+
+/**
+ * `Order::getTotalDue()`: the grand total less what the invoices paid. An order without invoices that is
+ * complete (a past order written complete, whose invoicing is not recorded) owes nothing.
+ */
+const totalDueOf = (order: OrderRow, invoiced: OrderInvoiced | undefined): number =>
+  invoiced
+    ? Math.max(roundMoney(order.grand_total - invoiced.paid), 0)
+    : order.state === 'complete'
+      ? 0
+      : order.grand_total;
+
+/** The order's own fields, in Magento's order, up to `updated_at`; `invoiced` sums its invoices. */
 export function orderHeader(
   order: OrderRow,
   settings: StoreSettings,
   billing: OrderAddressRow | undefined,
   itemCount: number,
+  invoiced?: OrderInvoiced,
 ) {
   const code = settings.currency;
-  const totalDue = order.state === 'complete' ? 0 : order.grand_total;
+  const totalDue = totalDueOf(order, invoiced);
+  const field = (key: string, value: (sums: OrderInvoiced) => number) => invoicedField(invoiced, key, value);
   return {
     ...(order.applied_rule_ids ? { applied_rule_ids: order.applied_rule_ids } : {}),
     base_currency_code: code,
     base_discount_amount: order.discount_amount,
+    ...field('base_discount_invoiced', (sums) => sums.discount),
     base_grand_total: order.grand_total,
     base_discount_tax_compensation_amount: 0,
+    ...field('base_discount_tax_compensation_invoiced', (sums) => sums.discountTaxCompensation),
     base_shipping_amount: order.shipping_amount,
     base_shipping_discount_amount: 0,
     base_shipping_incl_tax: order.shipping_amount,
+    ...field('base_shipping_invoiced', (sums) => sums.shipping),
     base_shipping_tax_amount: 0,
     base_subtotal: order.subtotal,
     base_subtotal_incl_tax: order.subtotal,
+    ...field('base_subtotal_invoiced', (sums) => sums.subtotal),
     base_tax_amount: 0,
+    ...field('base_tax_invoiced', (sums) => sums.tax),
     base_total_due: totalDue,
+    ...field('base_total_invoiced', (sums) => sums.total),
+    // No product here has a cost (`Invoice\Total\Cost` adds nothing).
+    ...field('base_total_invoiced_cost', () => 0),
+    ...field('base_total_paid', (sums) => sums.paid),
     base_to_global_rate: 1,
     base_to_order_rate: 1,
     ...(billing ? { billing_address_id: billing.entity_id } : {}),
@@ -196,11 +247,13 @@ export function orderHeader(
     ...(order.customer_taxvat === null ? {} : { customer_taxvat: order.customer_taxvat }),
     discount_amount: order.discount_amount,
     ...(order.discount_description ? { discount_description: order.discount_description } : {}),
+    ...field('discount_invoiced', (sums) => sums.discount),
     email_sent: 1,
     entity_id: order.entity_id,
     global_currency_code: code,
     grand_total: order.grand_total,
     discount_tax_compensation_amount: 0,
+    ...field('discount_tax_compensation_invoiced', (sums) => sums.discountTaxCompensation),
     increment_id: order.increment_id,
     is_virtual: 0,
     order_currency_code: code,
@@ -210,6 +263,7 @@ export function orderHeader(
     shipping_discount_amount: 0,
     shipping_discount_tax_compensation_amount: 0,
     shipping_incl_tax: order.shipping_amount,
+    ...field('shipping_invoiced', (sums) => sums.shipping),
     shipping_tax_amount: 0,
     state: order.state,
     status: order.status,
@@ -220,9 +274,13 @@ export function orderHeader(
     store_to_order_rate: 0,
     subtotal: order.subtotal,
     subtotal_incl_tax: order.subtotal,
+    ...field('subtotal_invoiced', (sums) => sums.subtotal),
     tax_amount: 0,
+    ...field('tax_invoiced', (sums) => sums.tax),
     total_due: totalDue,
+    ...field('total_invoiced', (sums) => sums.total),
     total_item_count: itemCount,
+    ...field('total_paid', (sums) => sums.paid),
     total_qty_ordered: order.total_qty,
     updated_at: order.updated_at,
   };

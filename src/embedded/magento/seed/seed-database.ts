@@ -7,6 +7,7 @@ import { hashPassword } from '../crypto.ts';
 import type { CarriersConfig } from '../checkout/carrier-config.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { storeToday } from '../store-view.ts';
+import { seedInvoices } from './invoices.ts';
 import { writeDemoOrders } from './orders.ts';
 import { catalogueProducts, writeDemoReviews } from './reviews.ts';
 import { ensureDemoSalesRules } from './sales-rules.ts';
@@ -246,6 +247,8 @@ export async function seedDatabase(
     writeDemoOrders(db, customerId, carriers, seededAt);
     ensureDemoSalesRules(db, now);
     writeDemoReviews(db, catalogueProducts(catalogue, ids), seededAt);
+    // After every order is written: their invoices (seed/invoices.ts).
+    seedInvoices(db);
     db.setMeta('seeded_at', now);
     db.setMeta('product_count', String(catalogue.products.length));
   });
