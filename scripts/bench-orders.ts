@@ -12,6 +12,8 @@ import { startEmbeddedMagento } from '../src/embedded/magento/server.ts';
 import { seedCustomerOrders } from '../src/embedded/magento/seed/orders.ts';
 import { trustedProxies } from '../src/http/index.ts';
 import { startStorefrontServer } from '../src/server/server.ts';
+import { invoiceSeller } from '../src/config/shop.ts';
+import { loadEnv } from '../src/config/env.ts';
 import { createOrdersRoutes } from '../src/server/shopper/orders.ts';
 import { createSessionRoutes } from '../src/server/shopper/session.ts';
 
@@ -109,6 +111,7 @@ try {
         createSessionRoutes({ magento: { baseUrl: magento.url }, siteUrl: SITE, tokenLifetime: 3600 }),
         createOrdersRoutes({
           magento: { baseUrl: magento.url, token: TOKEN },
+          seller: invoiceSeller(loadEnv({})),
           siteUrl: SITE,
           trustedProxies: trustedProxies([]),
         }),

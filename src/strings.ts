@@ -398,6 +398,11 @@ export const ours = {
     lookupAnother: 'Look up another order',
     lookupSignIn: 'Have an account? Sign in to see all your orders.',
     tooManyLookups: 'Too many attempts to find an order.',
+    invoiceNotFound: 'We could not find this invoice for your order.',
+    invoices: 'Invoices',
+    invoiceLine: (number: string) => `Invoice ${number}, issued`,
+    downloadInvoice: 'Download VAT invoice (PDF)',
+    poNumber: 'Purchase order number',
     noScript: 'Your orders need JavaScript: please turn it on to see them.',
   },
   /** The wish list: its page, and the notice after a sign-in merged the guest's list. */

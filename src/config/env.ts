@@ -82,8 +82,19 @@ const shopSection = z.object({
     z.email({ error: 'must be an e-mail address' }).default('shop@example.com'),
   ),
   SHOP_ADDRESS: described(
-    "Postal address in the footer and content files' `{address}`.",
+    "Postal address in the footer and content files' `{address}`, and the seller's address on VAT invoices (split into lines at its commas).",
     z.string().min(1).default('Unit 4, Riverside Park, Leeds LS10 1AB, United Kingdom'),
+  ),
+  SHOP_VAT_NUMBER: described(
+    "The seller's UK VAT registration number, printed on every VAT invoice (`GB` and 9 digits, or 12 for a branch).",
+    z
+      .string()
+      .regex(/^\s*GB[\s\d]{9,16}$/i, 'a UK VAT number: GB followed by 9 or 12 digits')
+      .default('GB123456782'),
+  ),
+  SHOP_COMPANY_NUMBER: described(
+    "The seller's company registration number, printed on VAT invoices; unset: none is printed.",
+    z.string().min(1).optional(),
   ),
   ANALYTICS_TAG: described(
     'A Google Tag Manager container (`GTM-…`) or a GA4 measurement ID (`G-…`): the pages load it only after the shopper allows analytics or marketing cookies, with Consent Mode v2 set first (`docs/analytics.md`). Unset: no tag loads, and the GA4 ecommerce events are still pushed to `dataLayer` for a tag manager the merchant adds.',

@@ -33,3 +33,20 @@ export function shopInfo(env: ShopSettings): ShopInfo {
     policyVersion: env.PRIVACY_POLICY_VERSION,
   };
 }
+
+/** The seller on every VAT invoice (issue 38): the shop's name and address, its VAT and company numbers. */
+export function invoiceSeller(env: ShopSettings): {
+  name: string;
+  addressLines: string[];
+  vatNumber: string;
+  companyNumber?: string;
+} {
+  return {
+    name: env.SHOP_NAME,
+    addressLines: env.SHOP_ADDRESS.split(',')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    vatNumber: env.SHOP_VAT_NUMBER,
+    ...(env.SHOP_COMPANY_NUMBER ? { companyNumber: env.SHOP_COMPANY_NUMBER } : {}),
+  };
+}

@@ -23,6 +23,7 @@ import {
 import { ORDER_ADDRESS, placeTestOrder, type PlacedTestOrder } from '../support/orders.ts';
 import { BOTH_STORES, type TestStore } from '../support/stores.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
+import { TEST_SELLER } from '../support/seller.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 /** Nothing listens there: Magento "down". */
@@ -40,6 +41,7 @@ beforeAll(async () => {
     routes: [
       createSessionRoutes({ magento: { baseUrl: backend.url }, siteUrl: SITE, tokenLifetime: 3600 }),
       createOrdersRoutes({
+        seller: TEST_SELLER,
         magento: { baseUrl: backend.url, token: INTEGRATION_TOKEN },
         siteUrl: SITE,
         // The tests play different clients through X-Forwarded-For from loopback.
@@ -237,6 +239,7 @@ describe('when Magento is down', () => {
       siteUrl: SITE,
       routes: [
         createOrdersRoutes({
+          seller: TEST_SELLER,
           magento: { baseUrl: DOWN, token: INTEGRATION_TOKEN, attempts: 1 },
           siteUrl: SITE,
           trustedProxies: trustedProxies([]),
@@ -385,6 +388,7 @@ describe.each(BOTH_STORES)('the guest order lookup on replicas sharing %s', (_na
       siteUrl: SITE,
       routes: [
         createOrdersRoutes({
+          seller: TEST_SELLER,
           magento: { baseUrl: backend.url, token: INTEGRATION_TOKEN },
           siteUrl: SITE,
           trustedProxies: trustedProxies(['loopback']),

@@ -25,6 +25,7 @@ import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } fr
 import { placeTestOrder } from '../support/orders.ts';
 import { sqliteTestStore, type TestStore } from '../support/stores.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
+import { TEST_SELLER } from '../support/seller.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 /** Nothing listens there: Magento "down". */
@@ -60,6 +61,7 @@ beforeAll(async () => {
     routes: [
       createSessionRoutes({ magento, siteUrl: SITE, tokenLifetime: 3600, throttle }),
       createOrdersRoutes({
+        seller: TEST_SELLER,
         magento: { ...magento, token: INTEGRATION_TOKEN },
         siteUrl: SITE,
         trustedProxies: trustedProxies([]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceSchema, invoicedOrderSchema } from '../../magento/wire/invoice.ts';
+import { invoiceSchema, invoicedOrderSchema, type InvoicedOrderWire } from '../../magento/wire/invoice.ts';
 import { longInvoice, seller, taxedInvoice, untaxedInvoice } from './fixtures/invoices.ts';
 import { toVatInvoice, VatInvoiceMismatch, type VatInvoiceFigures } from './vat-invoice.ts';
 
@@ -118,7 +118,7 @@ describe('toVatInvoice on a store where Magento charges VAT', () => {
       city: 'Salford',
       postcode: 'M50 2EQ',
     };
-    const shippedTo = (address: object) => ({
+    const shippedTo = (address: NonNullable<InvoicedOrderWire['billing_address']>) => ({
       ...order,
       extension_attributes: { shipping_assignments: [{ shipping: { address } }] },
     });

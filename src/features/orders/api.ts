@@ -8,7 +8,7 @@ import { asCustomer } from '../account/api.ts';
 import { problemText } from '../problem.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { strings } from '../../strings.ts';
-import type { OrderDetail, OrdersPage } from './order.ts';
+import { invoiceFileName, type OrderDetail, type OrdersPage } from './order.ts';
 
 const summary = z.object({
   number: z.string(),
@@ -53,6 +53,8 @@ const orderDetail: z.ZodType<OrderDetail> = summary.extend({
   billingAddress: address.nullable(),
   shippingAddress: address.nullable(),
   payment: z.string(),
+  poNumber: z.string().nullable(),
+  invoices: z.array(z.object({ number: z.string(), issuedAt: z.string() })),
 });
 
 export const fetchOrders = (page: number, size?: number): Promise<OrdersPage> =>
@@ -73,6 +75,40 @@ export interface LookupDetails {
 
 export const lookUpOrder = (details: LookupDetails): Promise<OrderDetail> =>
   shopFetch('/orders/lookup', { method: 'POST', body: details, schema: orderDetail });
+
+/** Saves a PDF the page was given as a file the shopper downloads. */
+function saveFile(pdf: Blob, name: string): void {
+  const url = URL.createObjectURL(pdf);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * A guest's VAT invoice: asked for with the same details that found the order (the server finds it again,
+ * and counts a failure as the lookup does), and saved as a file.
+ */
+export async function downloadGuestInvoice(details: LookupDetails, invoice: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch('/orders/lookup/invoice', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/pdf, application/json' },
+      body: JSON.stringify({ ...details, invoice }),
+    });
+  } catch {
+    throw new ShopApiError(0, strings.orders.unavailable);
+  }
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
+    const message = typeof answer.message === 'string' ? answer.message : strings.orders.unavailable;
+    throw new ShopApiError(response.status, message);
+  }
+  saveFile(await response.blob(), invoiceFileName(invoice));
+}
 
 /** What a failed order call says: the shop or Magento down is "Your orders can't be shown right now". */
 export const ordersProblem = (error: unknown): string =>

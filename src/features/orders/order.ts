@@ -59,6 +59,18 @@ export interface OrderDetail extends OrderSummary {
   readonly shippingAddress: OrderAddress | null;
   /** How it was paid, in words. */
   readonly payment: string;
+  /** The buyer's purchase-order number (an order paid on account), when they gave one. */
+  readonly poNumber: string | null;
+  /** Magento's invoices of the order, oldest first: each can be downloaded as a VAT invoice (PDF). */
+  readonly invoices: readonly OrderInvoice[];
+}
+
+/** One of an order's invoices, as the order page lists it. */
+export interface OrderInvoice {
+  /** Magento's invoice number (`increment_id`), e.g. "000000042". */
+  readonly number: string;
+  /** When it was issued, ISO 8601 in UTC. */
+  readonly issuedAt: string;
 }
 
 /** A page of "My orders", newest first. */
@@ -86,5 +98,12 @@ export function orderNumberOf(typed: string): string | undefined {
 
 /** `/customer/orders/{number}`: one order of the signed-in customer. */
 export const orderPath = (number: string): string => `/customer/orders/${encodeURIComponent(number)}`;
+
+/** A signed-in customer's VAT invoice (PDF) of one of their orders, from the storefront server. */
+export const invoicePdfPath = (order: string, invoice: string): string =>
+  `/orders/mine/${encodeURIComponent(order)}/invoices/${encodeURIComponent(invoice)}`;
+
+/** The file name a VAT invoice downloads as. */
+export const invoiceFileName = (invoice: string): string => `VAT-invoice-${invoice}.pdf`;
 export const ORDERS_PATH = '/customer/orders';
 export const ORDER_STATUS_PATH = '/order-status';

@@ -16,7 +16,15 @@ import { magentoTime } from '../../magento/wire/date.ts';
 import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
 import { strings } from '../../strings.ts';
 import type { ConfigurableItemOption } from '../cart/options.ts';
-import type { OrderAddress, OrderDetail, OrderLine, OrdersPage, OrderSummary } from './order.ts';
+import { invoicesOf, orderInvoice } from './order-invoices.server.ts';
+import type {
+  OrderAddress,
+  OrderDetail,
+  OrderInvoice,
+  OrderLine,
+  OrdersPage,
+  OrderSummary,
+} from './order.ts';
 
 /** Magento as the integration (orders) and its base URL (the customer's own `customers/me`). */
 export type OrdersMagento = IntegrationConfig;
@@ -154,7 +162,7 @@ function line(wire: WireLine): OrderLine {
   };
 }
 
-function orderDetail(order: CustomerOrderWire): OrderDetail {
+function orderDetail(order: CustomerOrderWire, invoices: readonly OrderInvoice[] = []): OrderDetail {
   const discount = order.discount_amount ?? 0;
   const vat = order.tax_amount ?? 0;
   return {
@@ -169,7 +177,14 @@ function orderDetail(order: CustomerOrderWire): OrderDetail {
     billingAddress: address(order.billing_address),
     shippingAddress: address(order.extension_attributes?.shipping_assignments?.[0]?.shipping?.address),
     payment: paymentLabel(order),
+    poNumber: order.payment?.po_number?.trim() || null,
+    invoices,
   };
+}
+
+/** One order as its page shows it, with the invoices Magento made of it. */
+async function withInvoices(magento: OrdersMagento, order: CustomerOrderWire): Promise<OrderDetail> {
+  return orderDetail(order, (await invoicesOf(magento, order.entity_id)).map(orderInvoice));
 }
 
 const byCustomer = (customerId: number) => ({ field: 'customer_id', value: String(customerId) });
@@ -239,7 +254,7 @@ export async function allOrders(magento: OrdersMagento, customerId: number): Pro
       schema: customerOrdersSchema,
     });
     const mine = found.items.filter((order) => order.customer_id === customerId);
-    orders.push(...mine.map(orderDetail));
+    orders.push(...mine.map((order) => orderDetail(order)));
     if (page * EXPORT_PAGE_SIZE >= found.total_count) break;
   }
   return orders;
@@ -256,15 +271,24 @@ async function ordersNumbered(
   return found.items.filter((order) => order.increment_id === number);
 }
 
+/** The customer's own order with this number, as Magento gives it; undefined when there is none, or it is someone else's. */
+export async function customerOrderWire(
+  magento: OrdersMagento,
+  customerId: number,
+  number: string,
+): Promise<CustomerOrderWire | undefined> {
+  const orders = await ordersNumbered(magento, number, [byCustomer(customerId)]);
+  return orders.find((candidate) => candidate.customer_id === customerId);
+}
+
 /** The customer's own order with this number; undefined when there is none, or it is someone else's. */
 export async function customerOrder(
   magento: OrdersMagento,
   customerId: number,
   number: string,
 ): Promise<OrderDetail | undefined> {
-  const orders = await ordersNumbered(magento, number, [byCustomer(customerId)]);
-  const order = orders.find((candidate) => candidate.customer_id === customerId);
-  return order && orderDetail(order);
+  const order = await customerOrderWire(magento, customerId, number);
+  return order && withInvoices(magento, order);
 }
 
 export interface GuestLookup {
@@ -278,15 +302,15 @@ const samePostcode = (a: string, b: string) =>
   a.replace(/\s+/g, '').toUpperCase() === b.replace(/\s+/g, '').toUpperCase();
 
 /**
- * The order whose number, billing e-mail and billing postcode all match (case and spaces aside); undefined
- * otherwise, whatever was wrong.
+ * The order whose number, billing e-mail and billing postcode all match (case and spaces aside), as Magento
+ * gives it; undefined otherwise, whatever was wrong.
  */
-export async function guestOrder(
+export async function guestOrderWire(
   magento: OrdersMagento,
   lookup: GuestLookup,
-): Promise<OrderDetail | undefined> {
+): Promise<CustomerOrderWire | undefined> {
   const orders = await ordersNumbered(magento, lookup.number);
-  const order = orders.find((candidate) => {
+  return orders.find((candidate) => {
     const billing = candidate.billing_address;
     const email = billing?.email ?? candidate.customer_email;
     return (
@@ -296,5 +320,13 @@ export async function guestOrder(
       samePostcode(billing.postcode, lookup.postcode)
     );
   });
-  return order && orderDetail(order);
+}
+
+/** The guest's order (see guestOrderWire) as its page shows it; undefined when the details do not match. */
+export async function guestOrder(
+  magento: OrdersMagento,
+  lookup: GuestLookup,
+): Promise<OrderDetail | undefined> {
+  const order = await guestOrderWire(magento, lookup);
+  return order && withInvoices(magento, order);
 }

@@ -5,7 +5,7 @@
  * typed stays in the form through every failure, and "Look up another order" brings the form back with it.
  */
 import { lazy, Suspense, useState, type SubmitEvent } from 'react';
-import { lookUpOrder, ordersProblem } from '../../features/orders/api.ts';
+import { downloadGuestInvoice, lookUpOrder, ordersProblem } from '../../features/orders/api.ts';
 import type { OrderDetail } from '../../features/orders/order.ts';
 import { ShopApiError } from '../../features/shop-api.ts';
 import { strings } from '../../strings.ts';
@@ -65,7 +65,16 @@ export default function OrderLookup() {
   if (order)
     return (
       <Suspense fallback={<p role="status">{t.loadingOrder}</p>}>
-        <OrderView order={order} heading="h2" />
+        <OrderView
+          order={order}
+          heading="h2"
+          downloadInvoice={(invoice) =>
+            downloadGuestInvoice(
+              { number: typed.number, email: typed.email.trim(), postcode: typed.postcode.trim() },
+              invoice,
+            )
+          }
+        />
         <p className="order__back">
           <button type="button" className="button button--secondary" onClick={() => setOrder(null)}>
             {t.lookupAnother}

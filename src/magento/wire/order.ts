@@ -107,7 +107,8 @@ export const customerOrderSchema = z
     shipping_description: text,
     items: z.array(orderLineSchema).optional(),
     billing_address: orderAddressSchema.nullable().optional(),
-    payment: z.object({ method: text }).loose().nullable().optional(),
+    /** How it was paid; `po_number`: the buyer's purchase-order reference (`purchaseorder`, issue 38). */
+    payment: z.object({ method: text, po_number: text }).loose().nullable().optional(),
     extension_attributes: z
       .object({
         shipping_assignments: z

@@ -10,17 +10,30 @@
  * - `POST /orders/lookup` `{number, email, postcode}` → the order whose number, billing e-mail and billing
  *   postcode all match (OrderDetail); 404 "We could not find an order with those details" whatever was
  *   wrong. Failures are counted per client and per order number: after 5 in 15 minutes, 429 with the wait.
+ * - `GET /orders/mine/:number/invoices/:invoice` → the VAT invoice (PDF) of one of the customer's orders'
+ *   invoices (issue 38); 404 when the order is not theirs or has no such invoice.
+ * - `POST /orders/lookup/invoice` `{number, email, postcode, invoice}` → the same for a guest's order, found
+ *   and counted exactly as the lookup.
  *
  * No session: 401. Magento ran `customers/me` as nobody (expired or revoked token): 401, and the session
  * cookie goes, as the /rest proxy does. Magento down or unreadable: 503 with a line that says so.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { MAX_ORDERS_PAGE_SIZE, orderNumberOf, ORDERS_PAGE_SIZE } from '../../features/orders/order.ts';
+import {
+  invoiceFileName,
+  MAX_ORDERS_PAGE_SIZE,
+  orderNumberOf,
+  ORDERS_PAGE_SIZE,
+} from '../../features/orders/order.ts';
+import { vatInvoicePdf } from '../../features/orders/order-invoices.server.ts';
+import type { Seller } from '../../features/invoices/vat-invoice.ts';
 import {
   customerIdOf,
   customerOrder,
+  customerOrderWire,
   guestOrder,
+  guestOrderWire,
   listOrders,
   SessionEnded,
   type OrdersMagento,
@@ -66,6 +79,8 @@ export interface OrdersRoutesConfig {
   readonly limits?: OrderLimits;
   /** Where failed lookups are counted for every replica; without one, in this process. */
   readonly store?: SharedStore | undefined;
+  /** Who sells: the seller on every VAT invoice. */
+  readonly seller: Seller;
   readonly log?: (message: string) => void;
 }
 
@@ -79,6 +94,7 @@ export const ORDERS_TEXTS = {
   lookupFailed: t.lookupFailed,
   lookupMissing: t.lookupMissing,
   badPage: `Ask for a page as ?page=1 (and ?size=1 to ${MAX_ORDERS_PAGE_SIZE}).`,
+  invoiceNotFound: t.invoiceNotFound,
 } as const;
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
@@ -94,6 +110,21 @@ const lookupBody = z.object({
   email: z.string().trim().min(3).max(254),
   postcode: z.string().trim().min(1).max(20),
 });
+const invoiceLookupBody = lookupBody.extend({ invoice: z.string().max(64) });
+
+/** A VAT invoice as a download, never cached. */
+function pdfReply(pdf: Uint8Array, invoice: string): Response {
+  // A copy on its own ArrayBuffer, as a Response body must be (8–60 KB: nothing to measure).
+  return new Response(pdf.slice(), {
+    status: 200,
+    headers: {
+      ...PRIVATE,
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(pdf.byteLength),
+      'Content-Disposition': `attachment; filename="${invoiceFileName(invoice)}"`,
+    },
+  });
+}
 
 export function createOrdersRoutes(config: OrdersRoutesConfig): Hono {
   const log = config.log ?? (() => undefined);
@@ -144,6 +175,42 @@ export function createOrdersRoutes(config: OrdersRoutesConfig): Hono {
     return jsonReply(200, order, PRIVATE);
   });
 
+  routes.get('/orders/mine/:number/invoices/:invoice', notCrossSite(siteUrl), async (c) => {
+    const customerId = await customerOf(c);
+    const number = orderNumberOf(c.req.param('number'));
+    const invoice = orderNumberOf(c.req.param('invoice'));
+    const order = number === undefined ? undefined : await customerOrderWire(magento, customerId, number);
+    const pdf = order && invoice && (await vatInvoicePdf(magento, config.seller, order, invoice));
+    if (!pdf || !invoice) throw new HttpError(404, ORDERS_TEXTS.invoiceNotFound, PRIVATE);
+    return pdfReply(pdf, invoice);
+  });
+
+  /**
+   * A guest's lookup, counted as failed when nothing matches: `find` gets the order number as typed (tidied)
+   * and answers what was found, or undefined for "not found".
+   */
+  async function guestLookup<T>(
+    c: Context,
+    typed: string,
+    find: (number: string) => Promise<T | undefined>,
+  ): Promise<T> {
+    const client = clientAddress(c, config.trustedProxies);
+    const number = orderNumberOf(typed);
+    const orderKey = (number ?? typed.trim()).toUpperCase();
+    const wait = Math.max(await perClient.waitFor(client), await perOrder.waitFor(orderKey));
+    if (wait > 0) {
+      const refusal = tooManyAttempts(t.tooManyLookups, wait);
+      throw new HttpError(429, refusal.message, { ...PRIVATE, ...refusal.headers });
+    }
+    const found = number === undefined ? undefined : await find(number);
+    if (found === undefined) {
+      await perClient.failed(client);
+      await perOrder.failed(orderKey);
+      throw new HttpError(404, ORDERS_TEXTS.lookupFailed, PRIVATE);
+    }
+    return found;
+  }
+
   routes.post(
     '/orders/lookup',
     sameOrigin(siteUrl),
@@ -152,26 +219,32 @@ export function createOrdersRoutes(config: OrdersRoutesConfig): Hono {
     jsonBody(lookupBody, ORDERS_TEXTS.lookupMissing),
     async (c) => {
       const { number: typed, email, postcode } = c.req.valid('json');
-      const client = clientAddress(c, config.trustedProxies);
-      const number = orderNumberOf(typed);
-      const orderKey = (number ?? typed.trim()).toUpperCase();
-      const wait = Math.max(await perClient.waitFor(client), await perOrder.waitFor(orderKey));
-      if (wait > 0) {
-        const refusal = tooManyAttempts(t.tooManyLookups, wait);
-        throw new HttpError(429, refusal.message, { ...PRIVATE, ...refusal.headers });
-      }
-      const order = number === undefined ? undefined : await guestOrder(magento, { number, email, postcode });
-      if (!order) {
-        await perClient.failed(client);
-        await perOrder.failed(orderKey);
-        throw new HttpError(404, ORDERS_TEXTS.lookupFailed, PRIVATE);
-      }
+      const order = await guestLookup(c, typed, (number) => guestOrder(magento, { number, email, postcode }));
       return jsonReply(200, order, PRIVATE);
+    },
+  );
+
+  routes.post(
+    '/orders/lookup/invoice',
+    sameOrigin(siteUrl),
+    limitBody(MAX_BODY),
+    jsonOnly,
+    jsonBody(invoiceLookupBody, ORDERS_TEXTS.lookupMissing),
+    async (c) => {
+      const { number: typed, email, postcode, invoice: typedInvoice } = c.req.valid('json');
+      const invoice = orderNumberOf(typedInvoice);
+      const pdf = await guestLookup(c, typed, async (number) => {
+        const order = await guestOrderWire(magento, { number, email, postcode });
+        return order && invoice ? vatInvoicePdf(magento, config.seller, order, invoice) : undefined;
+      });
+      return pdfReply(pdf, invoice ?? typedInvoice);
     },
   );
 
   routes.all('/orders/mine', methodNotAllowed('GET, HEAD'));
   routes.all('/orders/mine/:number', methodNotAllowed('GET, HEAD'));
   routes.all('/orders/lookup', methodNotAllowed('POST'));
+  routes.all('/orders/lookup/invoice', methodNotAllowed('POST'));
+  routes.all('/orders/mine/:number/invoices/:invoice', methodNotAllowed('GET, HEAD'));
   return routes;
 }

@@ -11,6 +11,7 @@ import type {
   StoreSettings,
 } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
+import { invoiceSeller } from '../../config/shop.ts';
 import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
 import { paymentHome } from '../../payments/home.ts';
@@ -76,6 +77,7 @@ export function createShopperRoutes(
     createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createOrdersRoutes({
       magento,
+      seller: invoiceSeller(env),
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       store,
