@@ -238,6 +238,10 @@ describe('the default group and permissions', () => {
   });
 });
 
+/** The customer as read, without its `group_id` (a save that leaves the group out). */
+const withoutGroupId = (customer: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(customer).filter(([key]) => key !== 'group_id'));
+
 /** `PUT /V1/customers/:id` with the customer as read and `group_id`, as the merchant approves an applicant. */
 async function moveCustomer(id: number, groupId: number) {
   const current = await backend.call('GET', `/rest/V1/customers/${id}`, { token: INTEGRATION_TOKEN });
@@ -257,7 +261,7 @@ describe("a customer's group", () => {
     const current = await backend.call('GET', `/rest/V1/customers/${customer.id}`, {
       token: INTEGRATION_TOKEN,
     });
-    const { group_id: _kept, ...withoutGroup } = current.body;
+    const withoutGroup = withoutGroupId(current.body);
     const kept = await backend.call('PUT', `/rest/V1/customers/${customer.id}`, {
       token: INTEGRATION_TOKEN,
       body: { customer: withoutGroup },
@@ -315,7 +319,7 @@ describe("a customer's group", () => {
       group_id: 1,
       firstname: 'Robyn',
     });
-    const { group_id: _group, ...withoutGroup } = me.body;
+    const withoutGroup = withoutGroupId(me.body);
     expect((await save(withoutGroup)).body.group_id).toBe(1);
   });
 
