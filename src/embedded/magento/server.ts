@@ -21,6 +21,7 @@ import { writeProductImages } from './seed/images.ts';
 import { ensureDemoSalesRules } from './seed/sales-rules.ts';
 import { ensureDemoReviews } from './seed/reviews.ts';
 import { isSeeded, seedDatabase } from './seed/seed-database.ts';
+import { ensureDemoTrade } from './seed/trade.ts';
 import { magentoDate } from './db.ts';
 import { checkReviewSettings, DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from './reviews/settings.ts';
 import type { OnSaved } from './saved.ts';
@@ -93,7 +94,15 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
       `Seeded ${catalogue.products.length} demo products in ${Math.round(performance.now() - started)} ms`,
     );
   }
-  // A database seeded before discount codes, CMS blocks or reviews existed gets the demo ones now.
+  // A database seeded before trade accounts, discount codes, CMS blocks or reviews existed gets the demo ones now.
+  if (
+    await ensureDemoTrade(
+      db,
+      checkoutSettings(config).carriers,
+      new Date((config.clock ?? systemClock).now()),
+    )
+  )
+    config.log?.('Wrote the demo trade account, its prices and its orders');
   ensureDemoSalesRules(db, magentoDate());
   const reviews = ensureDemoReviews(db, new Date((config.clock ?? systemClock).now()));
   if (reviews) config.log?.(`Wrote ${reviews.reviews} demo reviews of ${reviews.products} products`);
