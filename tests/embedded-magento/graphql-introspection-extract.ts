@@ -43,6 +43,29 @@ const WHOLE = [
   'FilterEqualTypeInput',
   'ProductAttributeSortInput',
   'SortEnum',
+  // Magento_SalesGraphQl: `Customer.orders`' arguments and an order's invoices.
+  'CustomerOrdersFilterInput',
+  'FilterStringTypeInput',
+  'FilterRangeTypeInput',
+  'CustomerOrderSortInput',
+  'CustomerOrderSortableField',
+  'ScopeTypeEnum',
+  'Invoice',
+  'InvoiceTotal',
+  'ShippingHandling',
+  'ShippingDiscount',
+  'TaxItem',
+  'SalesCommentItem',
+];
+
+/** The stand-in's invoice item fields: all but `order_item`. */
+const INVOICE_ITEM_FIELDS = [
+  'id',
+  'product_name',
+  'product_sku',
+  'product_sale_price',
+  'discounts',
+  'quantity_invoiced',
 ];
 
 /** The stand-in's `ProductInterface` fields: the extract's, `image` and the review fields. */
@@ -78,6 +101,35 @@ const FILTERED: Readonly<Record<string, readonly string[]>> = {
   ],
   Products: ['items', 'page_info', 'total_count'],
   SelectedCustomizableOption: ['customizable_option_uid', 'is_required', 'label', 'sort_order', 'type'],
+  CustomerOrders: ['items', 'page_info', 'total_count'],
+  CustomerOrder: [
+    'id',
+    'order_date',
+    'status',
+    'number',
+    'total',
+    'invoices',
+    'increment_id',
+    'order_number',
+    'created_at',
+    'grand_total',
+  ],
+  OrderTotal: [
+    'subtotal',
+    'subtotal_excl_tax',
+    'subtotal_incl_tax',
+    'discounts',
+    'total_tax',
+    'taxes',
+    'grand_total',
+    'grand_total_excl_tax',
+    'base_grand_total',
+    'total_shipping',
+    'shipping_handling',
+  ],
+  InvoiceItemInterface: INVOICE_ITEM_FIELDS,
+  InvoiceItem: INVOICE_ITEM_FIELDS,
+  Discount: ['amount', 'label'],
 };
 
 /** Input objects cut down to the input fields the stand-in declares. */
@@ -87,7 +139,7 @@ const INPUT_FILTERED: Readonly<Record<string, readonly string[]>> = {
 
 /** Fields added to types the extract holds (filtered there). */
 const ADDED_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  Customer: ['id'],
+  Customer: ['id', 'orders'],
   Mutation: ['createProductReview'],
   ProductInterface: ['image', 'rating_summary', 'review_count', 'reviews'],
   Query: ['storeConfig', 'products', 'productReviewRatingsMetadata'],

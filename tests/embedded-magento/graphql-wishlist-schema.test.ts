@@ -4,7 +4,7 @@
  * introspection with the identical type reference, default value and deprecation. Magento's types are the
  * wish-list extract (`shared/contracts/magento-graphql/wishlist-introspection-2.4.9.json`) and, beyond it,
  * the supplement made from the same introspection by `graphql-introspection-extract.ts` (configurable
- * products, swatches, the product types, `storeConfig`). What is left out is a named list, so a change to
+ * products, swatches, the product types, `storeConfig`, the customer's orders and invoices). What is left out is a named list, so a change to
  * either side is deliberate.
  */
 import { readFileSync } from 'node:fs';
