@@ -1,14 +1,15 @@
 /**
  * The quick order page's texts, its markup's and its script's (apart from browser-strings.ts, the chunk
- * every page's shell loads: these are for one page only). Headings and labels are ours; the stock words
- * are the product page's (spec).
+ * every page's shell loads: these are for one page only), in two objects so the script carries only its
+ * own. Headings and labels are ours; the stock words are the product page's (spec).
  */
 import { productTexts } from '../../compare-strings.ts';
 
 /** The page's path (a reserved first segment: catalogue/product-page.ts). */
 export const QUICK_ORDER_PATH = '/quick-order';
 
-export const quickOrderTexts = {
+/** What only the pre-rendered markup says (and the basket's and the menu's links to the page). */
+export const quickOrderPageTexts = {
   pageTitle: 'Quick order',
   description:
     'Order by SKU or model number: type or paste your lines and add them all to the basket at once.',
@@ -19,13 +20,22 @@ export const quickOrderTexts = {
   codeHeading: 'SKU or model number',
   qtyHeading: 'Quantity',
   productHeading: 'Product',
+  addRow: 'Add a row',
+  summaryTitle: 'What happened to your rows',
+  toBasket: 'Go to the basket',
+  /** The menu's and the basket's link to the page. */
+  menuLink: 'Quick order',
+  basketLink: 'Quick order: order by SKU or model number',
+} as const;
+
+/** What the page's script says, and the markup too where it draws the same rows. */
+export const quickOrderTexts = {
   codeLabel: (row: number) => `SKU or model number, row ${row}`,
   qtyLabel: (row: number) => `Quantity, row ${row}`,
   /** A size picker's label after its visible name ("Volume"): it is read "Volume, row 3". */
   choiceRow: (row: number) => `, row ${row}`,
   remove: (row: number) => `Remove row ${row}`,
   removeShort: 'Remove',
-  addRow: 'Add a row',
   addAll: 'Add all to basket',
   adding: 'Adding…',
   looking: 'Looking it up…',
@@ -44,7 +54,6 @@ export const quickOrderTexts = {
   tierQty: (qty: number) => `(${qty} or more)`,
   nothingToAdd: 'There is nothing to add yet: enter a SKU or model number on a row.',
   tooManyLines: (max: number) => `Only the first ${max} rows were kept: order the rest in a second go.`,
-  summaryTitle: 'What happened to your rows',
   added: (qty: number, name: string) => `Added ${qty} × ${name}.`,
   notAdded: (code: string, reason: string) => `Not added: ${code || 'empty row'}. ${reason}`,
   allAdded: (count: number) =>
@@ -52,8 +61,4 @@ export const quickOrderTexts = {
   someAdded: (added: number, left: number) =>
     `${added} ${added === 1 ? 'row was' : 'rows were'} added to your basket; ${left} ${left === 1 ? 'row was' : 'rows were'} not, and ${left === 1 ? 'stays' : 'stay'} below.`,
   noneAdded: 'Nothing was added to your basket: see each row below.',
-  toBasket: 'Go to the basket',
-  /** The menu's and the basket's link to the page. */
-  menuLink: 'Quick order',
-  basketLink: 'Quick order: order by SKU or model number',
 } as const;
