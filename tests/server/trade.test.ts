@@ -6,7 +6,6 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/http/index.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
@@ -55,19 +54,6 @@ afterAll(async () => {
   rmSync(site.root, { recursive: true, force: true });
 });
 
-/**
- * Until the embedded back end saves `group_id` on `PUT /V1/customers/:id` (the customer groups branch of issue
- * 38), the test moves the customer in its database, as Magento's save would.
- */
-function moveGroupInDatabase(id: number, group: number): void {
-  const db = new DatabaseSync(backend.config.dbFile);
-  try {
-    db.prepare('UPDATE customers SET group_id = ? WHERE id = ?').run(group, id);
-  } finally {
-    db.close();
-  }
-}
-
 /** A new customer in `group` (moved there as the merchant does, through the admin API), signed in. */
 async function customerIn(group: number | null) {
   const customer = await backend.newCustomer();
@@ -78,11 +64,6 @@ async function customerIn(group: number | null) {
       body: { customer: { ...read.body, group_id: group } },
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    if (
-      (await backend.call('GET', `/rest/V1/customers/${customer.id}`, { token: adminToken })).body
-        .group_id !== group
-    )
-      moveGroupInDatabase(customer.id, group);
   }
   const reply = await raw(shop.url, '/session', {
     method: 'POST',
