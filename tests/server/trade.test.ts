@@ -102,12 +102,12 @@ describe('a customer’s trade state', () => {
 describe('the Trade price file', () => {
   it('goes to a signed-in Trade customer, private to their browser', async () => {
     const trade = await customerIn(5);
-    const reply = await get('/trade-prices/group-5.json', trade.session);
+    const reply = await get('/trade-prices/trade.json', trade.session);
     expect(reply.status).toBe(200);
     expect(reply.body.toString()).toBe(TRADE_FILE);
     expect(reply.headers['cache-control']).toBe('private, no-cache');
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
-    const again = await raw(shop.url, '/trade-prices/group-5.json', {
+    const again = await raw(shop.url, '/trade-prices/trade.json', {
       headers: { Cookie: trade.session, 'If-None-Match': String(reply.headers['etag']) },
     });
     expect(again.status).toBe(304);
@@ -117,9 +117,9 @@ describe('the Trade price file', () => {
     const retail = await customerIn(null);
     const applicant = await customerIn(4);
     const answers = [
-      await get('/trade-prices/group-5.json'),
-      await get('/trade-prices/group-5.json', retail.session),
-      await get('/trade-prices/group-5.json', applicant.session),
+      await get('/trade-prices/trade.json'),
+      await get('/trade-prices/trade.json', retail.session),
+      await get('/trade-prices/trade.json', applicant.session),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([401, 403, 403]);
     for (const answer of answers) {
@@ -128,10 +128,12 @@ describe('the Trade price file', () => {
     }
   });
 
-  it('gives a Trade customer no other group’s file, however the path is written', async () => {
+  it('gives a Trade customer their group’s file by one name only, and no other group’s', async () => {
     const trade = await customerIn(5);
     for (const path of [
       '/trade-prices/group-2.json',
+      '/trade-prices/group-5.json',
+      '/trade-prices/trade.json/',
       '/trade-prices/../trade-prices/group-2.json',
       '/trade-prices/group-5.json.br',
     ])
@@ -145,10 +147,10 @@ describe('the Trade price file', () => {
       headers: { Cookie: trade.session, Origin: SITE },
     });
     expect(out.status).toBe(204);
-    const ended = await get('/trade-prices/group-5.json', trade.session);
+    const ended = await get('/trade-prices/trade.json', trade.session);
     expect(ended.status).toBe(401);
     expect(String(ended.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=;`);
-    expect((await get('/trade-prices/group-5.json', `${SESSION_COOKIE}=${'x'.repeat(32)}`)).status).toBe(401);
+    expect((await get('/trade-prices/trade.json', `${SESSION_COOKIE}=${'x'.repeat(32)}`)).status).toBe(401);
   });
 
   it('is never served from the public files, whoever asks', async () => {
