@@ -4,6 +4,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
+import { forgetTrade } from '../trade/trade-marker.ts';
 
 export const LOGIN_KEY = 'login';
 export const $login = persistentAtom<string>(LOGIN_KEY, '');
@@ -13,6 +14,7 @@ export const $signedIn = computed($login, (value) => value === 'true');
 /** The server says the session is over (401 on a customer call). */
 export function sessionExpired(): void {
   $login.set('');
+  forgetTrade();
 }
 
 /** A load guard for customer pages: null (go ahead) while signed in, else the page to leave for. */

@@ -12,6 +12,7 @@ import { customerMachinesCount } from '../my-machines/count.ts';
 import type { VariantChoice } from '../variant-choice.ts';
 import { $guestWishlist } from '../wishlist/wishlist-state.ts';
 import { $login } from './session.ts';
+import { readTradeStatus } from '../trade/trade-status.ts';
 
 const signedInReply = handReader((value) =>
   isRecord(value) && value['signedIn'] === true ? value : undefined,
@@ -70,6 +71,7 @@ export async function signIn(
   } else customerMachinesCount.forget();
   // The guest's discount code, on the customer's cart when the merge did not carry it.
   await keepCouponAfterSignIn();
-  await refreshCart();
+  // Whether the customer is Trade (the marker the pages' prices follow); never fails the sign-in.
+  await Promise.all([readTradeStatus(), refreshCart()]);
   return { wishlistAdded };
 }

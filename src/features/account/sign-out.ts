@@ -8,12 +8,14 @@ import { customerMachinesCount } from '../my-machines/count.ts';
 import { shopFetch } from '../shop-api.ts';
 import { forgetCustomerWishlist } from '../wishlist/customer.ts';
 import { $login } from './session.ts';
+import { forgetTrade } from '../trade/trade-marker.ts';
 
 export async function signOut(): Promise<void> {
   try {
     await shopFetch('/session', { method: 'DELETE', schema: anything });
   } finally {
     $login.set('');
+    forgetTrade();
     forgetCart();
     forgetCustomerWishlist();
     customerMachinesCount.forget();

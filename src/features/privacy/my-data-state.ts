@@ -4,6 +4,7 @@
  * no inline script, nothing but same-origin calls, as the CSP wants); and the account's deletion, after
  * which this browser forgets what it kept for the customer. Browser only: nothing runs at import.
  */
+import { forgetTrade } from '../trade/trade-marker.ts';
 import { z } from '../../zod.ts';
 import { forgetCart } from '../cart/cart-state.ts';
 import { $compare, COMPARE_KEY } from '../compare/compare-state.ts';
@@ -87,6 +88,7 @@ export async function downloadMyData(): Promise<string> {
 /** What this browser kept for the customer whose account is gone; the cookie choice and VAT display stay. */
 function forgetCustomer(): void {
   $login.set('');
+  forgetTrade();
   forgetCart();
   forgetCustomerWishlist();
   $guestWishlist.set([]);

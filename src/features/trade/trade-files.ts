@@ -8,3 +8,9 @@ export const TRADE_PRICES_BASE = 'trade-prices';
 
 /** The file of a customer group's prices, relative to the build's client folder (and the site's root). */
 export const tradePriceFile = (group: number): string => `${TRADE_PRICES_BASE}/group-${group}.json`;
+
+/**
+ * The one URL the browser asks for its prices: the storefront server answers it with the file of the signed-in
+ * customer's group, when that is the Trade group, so the browser needs no group id.
+ */
+export const TRADE_PRICES_URL = `/${TRADE_PRICES_BASE}/trade.json`;

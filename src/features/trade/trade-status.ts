@@ -1,7 +1,27 @@
-/** A signed-in customer's trade account state, as `GET /trade/status` answers it (issue 38). */
-import { z } from '../../zod.ts';
+/**
+ * The signed-in customer's trade state as the storefront server reads it from Magento (`GET /trade/status`):
+ * remembered as the trade marker (trade-marker.ts) each time it is read. Answers undefined when it cannot be
+ * had (signed out, the shop unreachable): the marker is then left as it was, except after a 401, when the
+ * session is over.
+ */
+import { handReader, isRecord } from '../../magento/wire/reader.ts';
+import { ShopApiError, shopFetch } from '../shop-api.ts';
+import { forgetTrade, rememberTradeState } from './trade-marker.ts';
 
-export const TRADE_STATES = ['none', 'pending', 'trade'] as const;
-export type TradeState = (typeof TRADE_STATES)[number];
+export type TradeState = 'none' | 'pending' | 'trade';
 
-export const tradeStatusAnswer = z.object({ state: z.enum(TRADE_STATES) });
+const statusReply = handReader((value): TradeState | undefined => {
+  const state = isRecord(value) ? value['state'] : undefined;
+  return state === 'none' || state === 'pending' || state === 'trade' ? state : undefined;
+});
+
+export async function readTradeStatus(): Promise<TradeState | undefined> {
+  try {
+    const state = await shopFetch('/trade/status', { schema: statusReply });
+    rememberTradeState(state);
+    return state;
+  } catch (error) {
+    if (error instanceof ShopApiError && error.status === 401) forgetTrade();
+    return undefined;
+  }
+}

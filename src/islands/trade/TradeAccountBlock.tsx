@@ -5,8 +5,7 @@
  * blocks never wait for it, and a failure says so without hiding them.
  */
 import { useLoad } from '../shared/use-load.ts';
-import { shopFetch } from '../../features/shop-api.ts';
-import { tradeStatusAnswer, type TradeState } from '../../features/trade/trade-status.ts';
+import { readTradeStatus, type TradeState } from '../../features/trade/trade-status.ts';
 import { TRADE_ACCOUNT_PATH, tradeAccountTexts as t } from '../../trade-account-strings.ts';
 
 const STATE_TEXT: Readonly<Record<TradeState, string>> = {
@@ -15,7 +14,12 @@ const STATE_TEXT: Readonly<Record<TradeState, string>> = {
   trade: t.stateTrade,
 };
 
-const loadState = () => shopFetch('/trade/status', { schema: tradeStatusAnswer });
+/** The account's state (which also keeps the page's trade marker up to date); a failure says so. */
+async function loadState(): Promise<{ state: TradeState }> {
+  const state = await readTradeStatus();
+  if (state === undefined) throw new Error('The trade state could not be read');
+  return { state };
+}
 
 export function TradeAccountBlock({
   company,

@@ -3,9 +3,9 @@
  * token the session cookie holds, never cached by anyone else:
  *
  * - `GET /trade/status` → `{state: "none" | "pending" | "trade"}` (features/trade/trade-groups.server.ts)
- * - `GET /trade-prices/group-{id}.json`: the Trade group's price file the site build wrote
- *   (src/site/trade-price-files.ts), only to a customer of that group, only that group's file (another
- *   group's: 404), `Cache-Control: private`, precompressed sibling when the browser takes it. The static file
+ * - `GET /trade-prices/trade.json`: the Trade group's price file the site build wrote
+ *   (src/site/trade-price-files.ts, `group-{id}.json`), only to a customer of that group; any other path
+ *   below `/trade-prices/` (another group's file by name) is 404 even to them; `Cache-Control: private`, precompressed sibling when the browser takes it. The static file
  *   server never serves that folder (src/server/site-files.ts), so this is the only way to it. A Trade
  *   customer whose group has no file yet (no trade prices in the catalogue) gets an empty one.
  *
@@ -28,7 +28,7 @@ import {
   wellFormedSessionToken,
 } from '../../http/index.ts';
 import { negotiateEncoding } from '../../publish/index.ts';
-import { TRADE_PRICES_BASE, tradePriceFile } from '../../features/trade/trade-files.ts';
+import { TRADE_PRICES_BASE, TRADE_PRICES_URL, tradePriceFile } from '../../features/trade/trade-files.ts';
 import { strings } from '../../strings.ts';
 import { tradePriceTexts } from '../../trade-price-strings.ts';
 import { createSiteFiles } from '../site-files.ts';
@@ -103,9 +103,8 @@ export function createTradeRoutes(config: TradeRoutesConfig): Hono {
   routes.get(`/${TRADE_PRICES_BASE}/*`, notCrossSite(siteUrl), async (c) => {
     const { state, group } = await tradeOf(c);
     if (state !== 'trade') throw new HttpError(403, tradePriceTexts.notTrade, NOT_STORED);
-    const relative = tradePriceFile(group);
-    if (new URL(c.req.url).pathname !== `/${relative}`) throw new HttpError(404, 'Not Found', NOT_STORED);
-    return sendFile(c, relative);
+    if (new URL(c.req.url).pathname !== TRADE_PRICES_URL) throw new HttpError(404, 'Not Found', NOT_STORED);
+    return sendFile(c, tradePriceFile(group));
   });
   routes.all(`/${TRADE_PRICES_BASE}/*`, methodNotAllowed());
   return routes;
