@@ -13,7 +13,13 @@ import { writeDemoOrders } from './orders.ts';
 import { catalogueProducts, writeDemoReviews } from './reviews.ts';
 import { ensureDemoSalesRules } from './sales-rules.ts';
 import { writeDemoSpecialPrices } from './special-prices.ts';
-import { DEMO_TRADE_CUSTOMER, writeTradeCustomer, writeTradeOrders, writeTradePrices } from './trade.ts';
+import {
+  DEMO_TRADE_CUSTOMER,
+  markDemoTradeWritten,
+  writeTradeCustomer,
+  writeTradeOrders,
+  writeTradePrices,
+} from './trade.ts';
 import type { SeedCatalogue } from './types.ts';
 
 export const DEMO_CUSTOMER = {
@@ -250,6 +256,7 @@ export async function seedDatabase(
     const customerId = writePeople(db, admin, hashes, now);
     writeDemoOrders(db, customerId, carriers, seededAt);
     writeTradeOrders(db, writeTradeCustomer(db, hashes.trade, now), carriers, seededAt);
+    markDemoTradeWritten(db);
     ensureDemoSalesRules(db, now);
     writeDemoReviews(db, catalogueProducts(catalogue, ids), seededAt);
     // After every order is written: their invoices (seed/invoices.ts).

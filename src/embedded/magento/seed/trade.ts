@@ -203,23 +203,26 @@ export function writeTradeOrders(
   }
 }
 
-const customerId = z.object({ id: sqlNumber });
+/** Set once the demo trade account is written, so a merchant's later changes to it stay. */
+const WRITTEN = 'demo_trade_written';
+
+/** Marks the demo trade account as written (the seed, which writes it in its own transaction). */
+export const markDemoTradeWritten = (db: Database): void => db.setMeta(WRITTEN, '1');
 
 /**
  * A database seeded before trade accounts existed gets the demo trade account now (its prices, the
- * customer, the two orders), once: not when the customer is there already or the Trade group was deleted.
+ * customer, the two orders), once: never again after it was written, nor when the Trade group was deleted.
  * Returns whether it wrote it.
  */
 export async function ensureDemoTrade(db: Database, carriers: CarriersConfig, now: Date): Promise<boolean> {
-  const present = () =>
-    !groupExists(db, TRADE_GROUP) ||
-    db.get(customerId, 'SELECT id FROM customers WHERE email = ?', DEMO_TRADE_CUSTOMER.email) !== undefined;
-  if (present()) return false;
+  const due = () => db.meta(WRITTEN) === undefined && groupExists(db, TRADE_GROUP);
+  if (!due()) return false;
   const hash = await hashPassword(DEMO_TRADE_CUSTOMER.password);
   return db.transaction(() => {
-    if (present()) return false;
+    if (!due()) return false;
     writeTradePrices(db);
     writeTradeOrders(db, writeTradeCustomer(db, hash, magentoDate(now)), carriers, now);
+    markDemoTradeWritten(db);
     return true;
   });
 }
