@@ -6,6 +6,7 @@
  * answer is checked against Magento Open Source 2.4's own schema.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoChild, demoFamily } from '../../src/embedded/magento/seed/configurables.ts';
 import { DEMO_CUSTOMER } from '../../src/embedded/magento/seed/seed-database.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse } from '../support/openapi.ts';
@@ -25,6 +26,7 @@ interface WireInvoiceItem {
   sku: string;
   qty: number;
   price: number;
+  price_incl_tax?: number;
   row_total?: number;
   tax_amount?: number;
   discount_amount?: number;
@@ -64,7 +66,14 @@ interface WireOrder {
   total_paid?: number;
   total_due: number;
   customer_id?: number;
-  items: { item_id: number; sku: string; qty_ordered: number; qty_invoiced: number; row_invoiced: number }[];
+  items: {
+    item_id: number;
+    parent_item_id?: number;
+    sku: string;
+    qty_ordered: number;
+    qty_invoiced: number;
+    row_invoiced: number;
+  }[];
   status_histories: { status: string; created_at: string }[];
 }
 
@@ -104,9 +113,14 @@ async function invoiceOk(orderId: number, body: unknown = {}): Promise<number> {
 }
 
 /** A guest's order of `lines`, by standard delivery, with the discount code if given. */
-async function placeOrder(lines: readonly (readonly [string, number])[], code?: string): Promise<WireOrder> {
+async function placeOrder(
+  lines: readonly (readonly [string, number])[],
+  code?: string,
+  configurable?: { sku: string; qty: number; product_option: unknown },
+): Promise<WireOrder> {
   const cart = await guestCart(backend, []);
   for (const [sku, qty] of lines) await addLine(cart, sku, qty);
+  if (configurable) expect((await cart.call('POST', '/items', { cartItem: configurable })).status).toBe(200);
   if (code) expect((await applyCode(cart, code)).status).toBe(200);
   expect((await ship(cart, 'flatrate', 'flatrate')).status).toBe(200);
   return (await placeAndRead(backend, cart)) as WireOrder;
@@ -256,6 +270,39 @@ describe('invoicing part of an order', () => {
     expectAddsUp(first);
     expectAddsUp(rest);
     expect(sum([first.grand_total, rest.grand_total])).toBe(cents(placed.grand_total));
+  });
+
+  it('invoices a configurable’s pair of items: the child follows its parent, priced on it', async () => {
+    const shampoo = demoFamily('HG-DT-CARSHAMPOO');
+    const fiveLitres = demoChild(shampoo, '5 l');
+    const product_option = {
+      extension_attributes: {
+        configurable_item_options: [
+          { option_id: String(shampoo.attributeId), option_value: fiveLitres.valueId },
+        ],
+      },
+    };
+    const placed = await placeOrder([], undefined, { sku: shampoo.parentSku, qty: 3, product_option });
+    const [parent, child] = placed.items;
+    expect(child?.parent_item_id).toBe(parent?.item_id);
+    const first = await invoice(
+      await invoiceOk(placed.entity_id, { items: [{ order_item_id: parent?.item_id, qty: 1 }] }),
+    );
+    // `prepareInvoice()` counts the child's quantity in `total_qty` too.
+    expect(first.total_qty).toBe(2);
+    expect(first.items.map((item) => [item.order_item_id, item.qty, item.price, item.row_total])).toEqual([
+      [parent?.item_id, 1, fiveLitres.price, fiveLitres.price],
+      [child?.item_id, 1, 0, undefined],
+    ]);
+    expectAddsUp(first);
+    const rest = await invoice(await invoiceOk(placed.entity_id));
+    // Nothing asked for: `prepareInvoice()` gives a dummy item its ordered quantity whatever was invoiced
+    // of it, so the child's count runs past its parent's, as on Magento; the money is the parent's alone.
+    expect(rest.items.map((item) => item.qty)).toEqual([2, 3]);
+    expectAddsUp(rest);
+    const done = await order(placed.entity_id);
+    expect(done.items.map((item) => item.qty_invoiced)).toEqual([3, 4]);
+    expect(done.total_invoiced).toBe(placed.grand_total);
   });
 
   it('refuses more than is left of an item, naming it as Magento does', async () => {

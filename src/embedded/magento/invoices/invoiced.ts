@@ -116,3 +116,20 @@ export function invoicedTotals(db: Database, orderId: number): OrderInvoiced | u
     discountTaken: sums.discount_taken === 1,
   };
 }
+
+/**
+ * An order's `*_invoiced` field, only once it has an invoice: Magento's are null, so left out, before.
+ * One currency: the `base_` twin is the same figure.
+ */
+export const invoicedField = (
+  invoiced: OrderInvoiced | undefined,
+  key: string,
+  value: (sums: OrderInvoiced) => number,
+): Record<string, number> => (invoiced ? { [key]: value(invoiced) } : {});
+
+/**
+ * `Order::getTotalDue()`: the grand total less what the invoices paid. An order without invoices that is
+ * complete (a past order written complete, whose invoicing is not recorded) owes nothing.
+ */
+export const totalDueOf = (grandTotal: number, state: string, invoiced: OrderInvoiced | undefined): number =>
+  invoiced ? Math.max(roundMoney(grandTotal - invoiced.paid), 0) : state === 'complete' ? 0 : grandTotal;

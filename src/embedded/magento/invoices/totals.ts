@@ -51,6 +51,15 @@ export const isLastInvoice = (lines: readonly InvoiceLine[]): boolean =>
   lines.every((line) => isDummy(line.item) || isLastLine(line));
 
 /**
+ * `PriceCurrency::round()`, PHP's `round($amount, 2)`: the scaled amount pre-rounded to 15 significant
+ * digits, then halves away from zero, so 3.335 (3.33499… as a double) rounds to 3.34 as in PHP.
+ */
+export const phpRoundMoney = (amount: number): number => {
+  const scaled = Number((amount * 100).toPrecision(15));
+  return (Math.sign(scaled) * Math.round(Math.abs(scaled))) / 100;
+};
+
+/**
  * `Invoice::roundPrice()`: one `Math\Calculator` per rounding type for the whole invoice, whose
  * `deltaRound()` carries each rounding's remainder into the next amount of the same type.
  */
@@ -62,15 +71,18 @@ class Rounders {
     let delta = this.#deltas.get(type) ?? 0;
     if (negative) delta = -delta;
     const carried = amount + delta;
-    const rounded = roundMoney(carried);
+    const rounded = phpRoundMoney(carried);
     this.#deltas.set(type, negative ? -(carried - rounded) : carried - rounded);
     return rounded;
   }
 }
 
+/** A money column's `decimal(20,4)`: what is left loses the doubles' noise when Magento saves it. */
+const stored = (amount: number): number => Math.round(amount * 10_000) / 10_000;
+
 /** The item's amount less what was invoiced, shared out by quantity unless the line is its item's last. */
 function share(line: InvoiceLine, left: number, rounders: Rounders, negative = false): number {
-  if (isLastLine(line)) return left;
+  if (isLastLine(line)) return stored(left);
   const available = line.item.qtyOrdered - line.item.invoiced.qty;
   return rounders.round((left / available) * line.qty, 'regular', negative);
 }

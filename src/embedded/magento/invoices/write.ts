@@ -21,10 +21,6 @@ export interface InvoiceRecord {
 
 const nextId = z.object({ n: sqlNumber });
 
-/** A money column's `decimal(20,4)`: a last line's "what is left" loses the float's noise as in MySQL. */
-const decimal = (value: number | null): number | null =>
-  value === null ? null : Math.round(value * 10_000) / 10_000;
-
 /** Writes the paid invoice; returns its entity id. Callers run it inside their transaction. */
 export function writeInvoice(
   db: Database,
@@ -79,11 +75,11 @@ export function writeInvoice(
       line.qty,
       item.price,
       item.priceInclTax,
-      decimal(line.rowTotal),
-      decimal(line.rowTotalInclTax),
-      decimal(line.tax),
-      decimal(line.discountTaxCompensation),
-      decimal(line.discount),
+      line.rowTotal,
+      line.rowTotalInclTax,
+      line.tax,
+      line.discountTaxCompensation,
+      line.discount,
     );
   }
   const { comment } = record;

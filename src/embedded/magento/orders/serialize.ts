@@ -4,8 +4,13 @@ import type { StoreSettings } from '../store-view.ts';
 import { sqlNumber } from '../db.ts';
 import { parseOptions, productOptionOf } from '../carts/configurable.ts';
 import { jsonRecord } from '../json.ts';
-import { roundMoney } from '../money.ts';
-import { NOTHING_INVOICED, type ItemInvoiced, type OrderInvoiced } from '../invoices/invoiced.ts';
+import {
+  invoicedField,
+  NOTHING_INVOICED,
+  totalDueOf,
+  type ItemInvoiced,
+  type OrderInvoiced,
+} from '../invoices/invoiced.ts';
 
 export const orderRow = z.object({
   entity_id: sqlNumber,
@@ -177,27 +182,6 @@ const orderItemFields = (order: OrderRow, item: OrderItemRow, invoiced: ItemInvo
   updated_at: item.created_at,
 });
 
-/**
- * An order's `*_invoiced` field, only once it has an invoice: Magento's are null, so left out, before.
- * One currency: the `base_` twin is the same figure.
- */
-const invoicedField = (
-  invoiced: OrderInvoiced | undefined,
-  key: string,
-  value: (sums: OrderInvoiced) => number,
-): Record<string, number> => (invoiced ? { [key]: value(invoiced) } : {});
-
-/**
- * `Order::getTotalDue()`: the grand total less what the invoices paid. An order without invoices that is
- * complete (a past order written complete, whose invoicing is not recorded) owes nothing.
- */
-const totalDueOf = (order: OrderRow, invoiced: OrderInvoiced | undefined): number =>
-  invoiced
-    ? Math.max(roundMoney(order.grand_total - invoiced.paid), 0)
-    : order.state === 'complete'
-      ? 0
-      : order.grand_total;
-
 /** The order's own fields, in Magento's order, up to `updated_at`; `invoiced` sums its invoices. */
 export function orderHeader(
   order: OrderRow,
@@ -207,7 +191,7 @@ export function orderHeader(
   invoiced?: OrderInvoiced,
 ) {
   const code = settings.currency;
-  const totalDue = totalDueOf(order, invoiced);
+  const totalDue = totalDueOf(order.grand_total, order.state, invoiced);
   const field = (key: string, value: (sums: OrderInvoiced) => number) => invoicedField(invoiced, key, value);
   return {
     ...(order.applied_rule_ids ? { applied_rule_ids: order.applied_rule_ids } : {}),
