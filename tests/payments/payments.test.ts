@@ -469,6 +469,15 @@ describe('an authorised payment', () => {
     expect(
       placed.items.map((item: { sku: string; qty_ordered: number }) => [item.sku, item.qty_ordered]),
     ).toEqual([[shopper.sku, 2]]);
+    // Paid by card, so invoiced (captured) in full before it was set complete: its VAT invoice's source.
+    expect(placed.total_invoiced).toBe(Number(amount));
+    const invoices = await backend.call(
+      'GET',
+      `/rest/V1/invoices?searchCriteria[filterGroups][0][filters][0][field]=order_id&searchCriteria[filterGroups][0][filters][0][value]=${String(placed.entity_id)}`,
+      { token: INTEGRATION_TOKEN },
+    );
+    expect(invoices.body.items).toHaveLength(1);
+    expect(invoices.body.items[0].grand_total).toBe(Number(amount));
     expect(placed.extension_attributes.shipping_assignments[0].shipping.address).toMatchObject({
       firstname: 'Jane',
       street: ['88 Test Street', 'Flat 2'],

@@ -171,7 +171,23 @@ describe('a signed-in customer', () => {
     expect(after.default_shipping).toBe(before.default_shipping);
 
     expect(answer(await apply(form, session)).outcome).toBe('already-pending');
-    // The merchant approves: the customer moves to Trade through the admin API.
+    // The merchant finds the applicants (the pending group) and approves: the customer moves to Trade.
+    const pending = await backend.call(
+      'GET',
+      `/rest/V1/customers/search?${new URLSearchParams({
+        'searchCriteria[filterGroups][0][filters][0][field]': 'group_id',
+        'searchCriteria[filterGroups][0][filters][0][value]': String(GROUPS.pending),
+      }).toString()}`,
+      { token: INTEGRATION_TOKEN },
+    );
+    expect(pending.status).toBe(200);
+    expect(pending.body.items.map((found: { id: number }) => found.id)).toContain(customer.id);
+    expect(pending.body.items.every((found: { group_id: number }) => found.group_id === GROUPS.pending)).toBe(
+      true,
+    );
+    expect((await backend.call('GET', '/rest/V1/customers/search', { token: customer.token })).status).toBe(
+      401,
+    );
     const approved = await backend.call('PUT', `/rest/V1/customers/${customer.id}`, {
       token: INTEGRATION_TOKEN,
       body: { customer: { ...after, group_id: GROUPS.trade } },

@@ -87,6 +87,9 @@ async function cartMismatch(deps: BridgeDeps, record: PaymentRecord): Promise<st
 async function setStatus(deps: BridgeDeps, orderId: number, status: 'complete' | 'holded'): Promise<boolean> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
+      // A paid order is invoiced before it is complete: the payment is captured, and the invoice is the
+      // customer's VAT invoice (issue 38).
+      if (status === 'complete') await deps.magento.invoiceOrder(orderId);
       await deps.magento.setOrderStatus(orderId, status);
       return true;
     } catch (error) {

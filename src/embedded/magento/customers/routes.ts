@@ -3,7 +3,9 @@
  * save and its deletion.
  */
 import type { Database } from '../db.ts';
-import { customerId, intParam } from '../http/params.ts';
+import { customerId, intParam, searchCriteriaParam } from '../http/params.ts';
+import { parseSearchCriteria } from '../search-criteria.ts';
+import { searchCustomers } from './search.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { customerDto, m } from '../input.ts';
 import { createCustomer, serializeCustomer, updateCustomer } from './customers.ts';
@@ -45,6 +47,12 @@ export function customerRoutes(db: Database): Route[] {
       ...withBody(customerBody, ({ caller }, { customer }) =>
         updateCustomer(db, customerId(caller), customer, true),
       ),
+    },
+    {
+      method: 'GET',
+      path: '/V1/customers/search',
+      resource: 'Magento_Customer::customer',
+      handle: (request) => searchCustomers(db, parseSearchCriteria(searchCriteriaParam(request))),
     },
     {
       method: 'GET',

@@ -98,6 +98,8 @@ const EXTENSIONS = [
   'POST /V1/cmsBlock',
   'PUT /V1/cmsBlock/{id}',
   'DELETE /V1/cmsBlock/{blockId}',
+  // The admin's customer list: how the merchant finds the trade applicants to approve (issue 38).
+  'GET /V1/customers/search',
   // Customer groups, which trade accounts are made of (COMMERCE-BASICS.md §10).
   'GET /V1/customerGroups/search',
   'GET /V1/customerGroups/default',
