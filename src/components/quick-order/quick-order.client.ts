@@ -75,9 +75,8 @@ export function initQuickOrder(root: HTMLElement): void {
 
   form.addEventListener('change', ({ target }) => {
     const key = keyOf(target);
-    const attribute = target instanceof HTMLSelectElement ? target.dataset['attribute'] : undefined;
-    if (key === undefined || !attribute || !(target instanceof HTMLSelectElement)) return;
-    chooseValue(key, attribute, target.value === '' ? undefined : Number(target.value));
+    if (key === undefined || !(target instanceof HTMLSelectElement) || !target.dataset['attribute']) return;
+    chooseValue(key, target.dataset['attribute'], target.value === '' ? undefined : Number(target.value));
   });
 
   form.addEventListener('paste', (event) => {

@@ -19,27 +19,24 @@ function rowElement(key: number): HTMLLIElement {
   const qtyId = `quick-order-qty-${key}`;
   // The row's status ("No product has this SKU…", "Choose a volume.") describes its fields.
   const statusId = statusIdOf(key);
-  item.innerHTML = `
-      <div class="quick-order__field quick-order__field--code">
-        <label class="visually-hidden quick-order__label" for="${codeId}"></label>
-        <input class="quick-order__input" id="${codeId}" name="code" type="text" autocomplete="off"
-          autocapitalize="characters" spellcheck="false" maxlength="64" aria-describedby="${statusId}"
-          data-code />
-      </div>
-      <div class="quick-order__field quick-order__field--qty">
-        <label class="visually-hidden quick-order__label" for="${qtyId}"></label>
-        <input class="quick-order__input" id="${qtyId}" name="qty" type="text" inputmode="numeric"
-          autocomplete="off" maxlength="6" aria-describedby="${statusId}" data-qty />
-      </div>
-      <div class="quick-order__result" data-result></div>
-      <button class="quick-order__remove" type="button" data-remove></button>`;
+  // One space between tags, as the pre-rendered rows have them (Astro collapses the markup's whitespace).
+  item.innerHTML =
+    `<div class="quick-order__field quick-order__field--code"> ` +
+    `<label class="visually-hidden quick-order__label" for="${codeId}"></label> ` +
+    `<input class="quick-order__input" id="${codeId}" name="code" type="text" autocomplete="off" ` +
+    `autocapitalize="characters" spellcheck="false" maxlength="64" aria-describedby="${statusId}" data-code> ` +
+    `</div> <div class="quick-order__field quick-order__field--qty"> ` +
+    `<label class="visually-hidden quick-order__label" for="${qtyId}"></label> ` +
+    `<input class="quick-order__input" id="${qtyId}" name="qty" type="text" inputmode="numeric" ` +
+    `autocomplete="off" maxlength="6" aria-describedby="${statusId}" data-qty> ` +
+    `</div> <div class="quick-order__result" data-result></div> ` +
+    `<button class="quick-order__remove" type="button" data-remove></button>`;
   return item;
 }
 
 /** Labels that name the row's number (they change when a row above is removed). */
 function labelRow(item: HTMLElement, position: number): void {
-  const labels = item.querySelectorAll<HTMLLabelElement>('label');
-  const [codeLabel, qtyLabel] = [labels[0], labels[1]];
+  const [codeLabel, qtyLabel] = item.querySelectorAll<HTMLLabelElement>('label');
   if (codeLabel) codeLabel.textContent = t.codeLabel(position + 1);
   if (qtyLabel) qtyLabel.textContent = t.qtyLabel(position + 1);
   for (const row of item.querySelectorAll<HTMLElement>('[data-choice-row]'))
@@ -53,7 +50,6 @@ function labelRow(item: HTMLElement, position: number): void {
 
 function picker(
   key: number,
-  position: number,
   product: ProductFacts,
   choice: Readonly<Record<string, number>>,
 ): HTMLElement | null {
@@ -65,11 +61,10 @@ function picker(
     const id = `quick-order-${attribute.code}-${key}`;
     const name = document.createElement('label');
     name.htmlFor = id;
-    // Seen as "Volume", read as "Volume, row 3", as the row's other fields are.
+    // Seen as "Volume", read as "Volume, row 3", as the row's other fields are (`labelRow` says which).
     const row = document.createElement('span');
     row.className = 'visually-hidden';
     row.dataset['choiceRow'] = '';
-    row.textContent = t.choiceRow(position + 1);
     name.append(attribute.label, row);
     const select = document.createElement('select');
     select.id = id;
@@ -91,14 +86,15 @@ function picker(
 }
 
 /**
- * Draws the row: its fields where they differ from what it holds, its product and status; `whole` draws
- * the product's part anew (a new product, and its picker) rather than only what it says.
+ * Draws the row: its fields, its product and its status line; `whole` draws the product's part anew (a
+ * new product, and its picker) rather than only what it says.
  */
-function paintRow(item: HTMLElement, one: RowView, position: number, whole: boolean): void {
+function paintRow(item: HTMLElement, one: RowView, whole: boolean): void {
   const code = item.querySelector<HTMLInputElement>('[data-code]');
   const qty = item.querySelector<HTMLInputElement>('[data-qty]');
-  if (code && code.value !== one.row.code) code.value = one.row.code;
-  if (qty && qty.value !== one.row.qty) qty.value = one.row.qty;
+  // The same value again leaves the caret where it is (HTML: a value set only moves it when it changes).
+  if (code) code.value = one.row.code;
+  if (qty) qty.value = one.row.qty;
   const result = item.querySelector<HTMLElement>('[data-result]');
   if (!result) return;
   if (whole) {
@@ -108,7 +104,7 @@ function paintRow(item: HTMLElement, one: RowView, position: number, whole: bool
       about.className = 'quick-order__product';
       about.dataset['about'] = '';
       result.append(about);
-      const pick = picker(one.key, position, one.about.product, one.row.choice);
+      const pick = picker(one.key, one.about.product, one.row.choice);
       if (pick) result.append(pick);
     }
     const status = document.createElement('p');
@@ -119,8 +115,10 @@ function paintRow(item: HTMLElement, one: RowView, position: number, whole: bool
   }
   paintAbout(result, one);
   const status = result.querySelector<HTMLElement>('[data-status]');
-  if (status) status.textContent = one.status.text;
-  status?.classList.toggle('quick-order__status--ok', one.status.tone === 'ok');
+  if (status) {
+    status.textContent = one.status.text;
+    status.classList.toggle('quick-order__status--ok', one.status.tone === 'ok');
+  }
   item.classList.toggle('quick-order__row--problem', one.status.tone === 'problem');
   flag(code, one.status.invalid === 'code');
   flag(qty, one.status.invalid === 'qty');
@@ -181,8 +179,10 @@ export function paintRows(
     const old = was.get(one.key);
     let item = elements.get(one.key);
     if (!item) elements.set(one.key, (item = rowElement(one.key)));
-    if (old?.one !== one) paintRow(item, one, position, old?.one.resolution !== one.resolution || !old);
-    if (old?.position !== position) labelRow(item, position);
+    // A row drawn anew (a new product, and its picker) is labelled anew too.
+    const whole = !old || old.one.resolution !== one.resolution;
+    if (old?.one !== one) paintRow(item, one, whole);
+    if (whole || old?.position !== position) labelRow(item, position);
     const place: Element | null = previous ? previous.nextElementSibling : list.firstElementChild;
     if (place !== item) list.insertBefore(item, place);
     previous = item;

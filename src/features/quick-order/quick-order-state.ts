@@ -57,14 +57,15 @@ export interface QuickOrderSetup {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   /** The price each row shows: `rowPrice` unless given. */
   price?: RowPricing;
-  /** How long typing pauses before a code is looked up (150 ms). */
-  typingPauseMs?: number;
 }
+
+/** How long typing pauses before a code is looked up. */
+const TYPING_PAUSE_MS = 150;
 
 const $state = atom<QuickOrderState>({ rows: [], busy: false, note: '', summary: undefined });
 export const $quickOrder: ReadableAtom<QuickOrderState> = $state;
 
-let setup: Required<QuickOrderSetup>;
+let setup: QuickOrderSetup;
 let nextKey = 0;
 /** Each row's look-up under way or done: the code it is of, and its end. */
 const lookups = new Map<number, { code: string; done: Promise<void> }>();
@@ -72,14 +73,14 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 /** The page's rows: the ones kept for the tab, else blank ones, each looked up. */
 export function startQuickOrder(given: QuickOrderSetup): void {
-  setup = { price: rowPrice, typingPauseMs: 150, ...given };
+  setup = given;
   const start = loadRows(given.storage) ?? Array.from({ length: START_ROWS }, emptyRow);
-  $state.set({ ...$state.get(), rows: start.slice(0, MAX_ROWS).map((row) => fresh(row)) });
+  set({ rows: start.slice(0, MAX_ROWS).map((row) => fresh(row)) });
   for (const { key } of rows()) void resolve(key);
 }
 
 const view = (key: number, row: OrderRow, resolution: Resolution | undefined, refusal?: string) =>
-  rowView(key, row, resolution, setup.price(row, resolution), refusal);
+  rowView(key, row, resolution, (setup.price ?? rowPrice)(row, resolution), refusal);
 /** A row not looked up yet: blank, or about to be. */
 const fresh = (row: OrderRow, key = nextKey++): RowView =>
   view(key, row, row.code.trim() === '' ? { status: 'empty' } : undefined);
@@ -106,11 +107,13 @@ function resolve(key: number): Promise<void> {
   const code = find(key)?.row.code.trim() ?? '';
   const known = lookups.get(key);
   if (code === '' || known?.code === code) return known?.done ?? Promise.resolve();
-  const mine = { code, done: Promise.resolve() };
-  mine.done = resolveCode(code, setup.lookup).then((resolution) => {
-    if (lookups.get(key) === mine)
-      update(key, (one) => view(key, withTypedChild(one.row, resolution), resolution));
-  });
+  const mine = {
+    code,
+    done: resolveCode(code, setup.lookup).then((resolution) => {
+      if (lookups.get(key) === mine)
+        update(key, (one) => view(key, withTypedChild(one.row, resolution), resolution));
+    }),
+  };
   lookups.set(key, mine);
   return mine.done;
 }
@@ -125,14 +128,14 @@ function forget(key: number): void {
 export function typeCode(key: number, code: string): void {
   if (lookups.get(key)?.code === code.trim()) {
     // The same code (a space added): what it resolved to, and the size chosen, stand.
-    update(key, (one) => view(key, { ...one.row, code }, one.resolution));
+    edit(key, (row) => ({ ...row, code }));
     return;
   }
   forget(key);
   update(key, (one) => fresh({ code, qty: one.row.qty, choice: {} }, key));
   timers.set(
     key,
-    setTimeout(() => void resolve(key), setup.typingPauseMs),
+    setTimeout(() => void resolve(key), TYPING_PAUSE_MS),
   );
 }
 
@@ -188,7 +191,6 @@ export function addRow(): number | undefined {
 /** Removes the row (the last one gives way to a blank one); the key of the row that takes its place. */
 export function removeRow(key: number): number | undefined {
   const at = rows().findIndex((one) => one.key === key);
-  if (at < 0) return undefined;
   forget(key);
   const left = rows().filter((one) => one.key !== key);
   const after = left.length > 0 ? left : [fresh(emptyRow())];
@@ -210,18 +212,13 @@ export async function addAllToBasket(): Promise<void> {
     const judged = rows();
     const ready = judged.flatMap(({ verdict }) => (verdict.kind === 'ready' ? [verdict.add] : []));
     const { summary, left } = addOutcome(judged, ready, await setup.addToBasket(ready));
-    // Rows typed meanwhile stay for next time; rows judged and not left (added, or blank) are gone.
-    const kept = rows().flatMap((one) => {
-      if (!left.has(one.key)) return judged.some(({ key }) => key === one.key) ? [] : [one];
-      const refusal = left.get(one.key);
-      return [refusal === undefined ? one : view(one.key, one.row, one.resolution, refusal)];
-    });
-    after = {
-      summary,
-      ...(summary.lines.length > 0 && { rows: kept.length > 0 ? kept : [fresh(emptyRow())] }),
-    };
+    // The rows left stay (as they are now), Magento's refusal on those it refused; the others are gone.
+    const kept = rows().flatMap(({ key, row, resolution }) =>
+      left.has(key) ? [view(key, row, resolution, left.get(key))] : [],
+    );
+    after = { summary };
+    if (summary.lines.length > 0) after = { summary, rows: kept.length > 0 ? kept : [fresh(emptyRow())] };
   } finally {
     set({ ...after, busy: false });
-    for (const key of lookups.keys()) if (!find(key)) forget(key);
   }
 }

@@ -65,7 +65,7 @@ function aboutOf(
 ): RowAbout | undefined {
   if (resolution?.status !== 'found') return undefined;
   const { product } = resolution;
-  const child = product.variants ? chosenChild(product, row.choice) : undefined;
+  const child = chosenChild(product, row.choice);
   const query = child ? variantQuery(product.variants?.attributes ?? [], row.choice) : '';
   return {
     product,

@@ -69,7 +69,6 @@ export async function openPage(
       );
     },
     storage,
-    typingPauseMs: 20,
     ...(options.price ? { price: options.price } : {}),
   });
   const states: QuickOrderState[] = [];
