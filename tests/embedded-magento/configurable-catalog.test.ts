@@ -5,7 +5,9 @@
  * Magento's refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRADE_GROUP } from '../../src/embedded/magento/customers/groups.ts';
 import { DEMO_CONFIGURABLES, DEMO_TIER_PRICES } from '../../src/embedded/magento/seed/configurables.ts';
+import { tradeTiersOf } from '../../src/embedded/magento/seed/trade.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateResponse } from '../support/openapi.ts';
 import { expectError } from './helpers.ts';
@@ -110,8 +112,13 @@ describe('tier prices on products', () => {
   it('serializes the children’s tiers as ProductTierPriceInterface, ALL GROUPS as 32000', async () => {
     const sku = 'PRO-DT-FLOORCLEAN-5L';
     const reply = await get(sku);
-    const expected = DEMO_TIER_PRICES.filter((t) => t.sku === sku);
-    expect(expected.length).toBeGreaterThanOrEqual(3);
+    const child = DEMO_CONFIGURABLES.flatMap((family) => family.children).find((c) => c.sku === sku);
+    // The family's own tiers, and the Trade group's on every Professional product (seed/trade.ts).
+    const expected = [
+      ...DEMO_TIER_PRICES.filter((t) => t.sku === sku),
+      ...(child ? tradeTiersOf(child) : []).map((t) => ({ ...t, customerGroupId: TRADE_GROUP })),
+    ];
+    expect(expected.length).toBeGreaterThanOrEqual(4);
     const tiers = reply.body.tier_prices as Record<string, unknown>[];
     expect(tiers).toHaveLength(expected.length);
     for (const tier of tiers)
@@ -135,14 +142,15 @@ describe('tier prices on products', () => {
     const all = await backend.call('GET', '/rest/V1/products?searchCriteria[pageSize]=0', {
       token: INTEGRATION_TOKEN,
     });
-    const items = all.body.items as { sku: string; type_id: string; tier_prices: unknown[] }[];
+    const items = all.body.items as { sku: string; price: number; type_id: string; tier_prices: unknown[] }[];
     const configurables = items.filter((p) => p.type_id === 'configurable');
     expect(configurables.map((p) => p.sku).sort()).toEqual(DEMO_CONFIGURABLES.map((c) => c.parentSku).sort());
     for (const sku of ['PRO-DT-FLOORCLEAN', 'PRO-DT-FLOORCLEAN-5L', 'HG-PW-K5KIT']) {
       expect(items.find((p) => p.sku === sku)).toEqual((await get(sku)).body);
     }
-    expect(items.filter((p) => p.tier_prices.length > 0).length).toBe(
-      new Set(DEMO_TIER_PRICES.map((t) => t.sku)).size,
+    const tiered = new Set(DEMO_TIER_PRICES.map((t) => t.sku));
+    expect(items.filter((p) => p.tier_prices.length > 0).map((p) => p.sku)).toEqual(
+      items.filter((p) => tiered.has(p.sku) || tradeTiersOf(p).length > 0).map((p) => p.sku),
     );
   });
 });

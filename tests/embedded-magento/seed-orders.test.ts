@@ -200,7 +200,8 @@ describe("the demo customer's past orders", () => {
   });
 
   it('are followed by checkout’s next number, and a new cart finds none of them by quote id', async () => {
-    // A back end of its own: this order takes stock and adds a fifth order.
+    // A back end of its own: this order takes stock and comes after the demo customer's four and the
+    // demo trade customer's two (seed/trade.ts).
     const own = await startTestBackend();
     try {
       const customer = await signInDemo(own);
@@ -222,7 +223,7 @@ describe("the demo customer's past orders", () => {
         await own.call('GET', `/rest/V1/orders/${String(placed.body)}`, { token: INTEGRATION_TOKEN })
       ).body as WireOrder;
       expect(order).toMatchObject({
-        increment_id: '000000005',
+        increment_id: '000000007',
         quote_id: cartId,
         customer_id: customer.id,
         status: 'pending',

@@ -1,15 +1,30 @@
 /**
- * Tier prices through Magento's price storage (COMMERCE-BASICS §4.2): the seeded trade tiers read in
- * bulk with group codes, unknown skus dropped, add/update, replace and delete, failures as result items
+ * Tier prices through Magento's price storage (COMMERCE-BASICS §4.2): the seeded trade tiers (ALL GROUPS
+ * and the Trade group's) read in bulk with group codes, unknown skus dropped, add/update, replace and delete, failures as result items
  * with Magento's templates, and the same tiers on the product (§4.1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TIER_PRICES } from '../../src/embedded/magento/seed/configurables.ts';
+import { TRADE_GROUP } from '../../src/embedded/magento/customers/groups.ts';
+import { DEMO_CONFIGURABLES, DEMO_TIER_PRICES } from '../../src/embedded/magento/seed/configurables.ts';
+import { tradeTiersOf } from '../../src/embedded/magento/seed/trade.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse } from '../support/openapi.ts';
 import { expectError } from './helpers.ts';
 
 let backend: TestBackend;
+
+/** How the price storage names the groups the seed gives tiers to. */
+const GROUP_CODES: Readonly<Record<number, string>> = { 32000: 'all groups', 1: 'General', 5: 'Trade' };
+
+/** A demo child's seeded tiers: the families' own (ALL GROUPS, General) and the Trade group's. */
+function seededTiers(sku: string) {
+  const child = DEMO_CONFIGURABLES.flatMap((family) => family.children).find((c) => c.sku === sku);
+  if (!child) throw new Error(`${sku} is no demo child`);
+  return [
+    ...DEMO_TIER_PRICES.filter((t) => t.sku === sku),
+    ...tradeTiersOf(child).map((t) => ({ ...t, customerGroupId: TRADE_GROUP })),
+  ];
+}
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -32,7 +47,7 @@ describe('POST /V1/products/tier-prices-information', () => {
     const sku = 'PRO-DT-FLOORCLEAN-5L';
     const reply = await information([sku, 'NO-SUCH-SKU']);
     expect(reply.status).toBe(200);
-    const expected = DEMO_TIER_PRICES.filter((t) => t.sku === sku);
+    const expected = seededTiers(sku);
     expect(reply.body).toHaveLength(expected.length);
     for (const item of reply.body as Record<string, unknown>[])
       expect(Object.keys(item)).toEqual([
@@ -50,7 +65,7 @@ describe('POST /V1/products/tier-prices-information', () => {
           price_type: 'fixed',
           website_id: 0,
           sku,
-          customer_group: t.customerGroupId === 32000 ? 'all groups' : 'General',
+          customer_group: GROUP_CODES[t.customerGroupId],
           quantity: t.qty,
         })),
       ),
@@ -172,9 +187,7 @@ describe('writing tier prices in bulk', () => {
       [1, 24, 10],
     ]);
     // Another sku's tiers are untouched.
-    expect(await tiersOn('PRO-DT-SANITARY-5L')).toHaveLength(
-      DEMO_TIER_PRICES.filter((t) => t.sku === 'PRO-DT-SANITARY-5L').length,
-    );
+    expect(await tiersOn('PRO-DT-SANITARY-5L')).toHaveLength(seededTiers('PRO-DT-SANITARY-5L').length);
     const deleted = await call('POST', 'tier-prices-delete', { prices: [tier('General', 24, 10)] });
     expect(deleted.body).toEqual([]);
     expect((await tiersOn(sku)).map((t) => [t.customer_group_id, t.qty])).toEqual([[32000, 12]]);

@@ -10,6 +10,7 @@ import { SERVER_DEADLINES } from '../../http/index.ts';
 import { ensureIntegrationToken } from './auth/auth.ts';
 import { ensureOAuthIntegration, type IntegrationCredentials } from './auth/oauth.ts';
 import { carriersConfig, DEMO_CARRIERS, type CarriersConfig } from './checkout/carrier-config.ts';
+import { DEMO_PAYMENTS, paymentsConfig, type PaymentsConfig } from './checkout/payment-config.ts';
 import type { CheckoutSettings } from './checkout/settings.ts';
 import { createMagentoApp } from './app.ts';
 import { ensureCustomerGroups } from './customers/groups.ts';
@@ -20,6 +21,7 @@ import { writeProductImages } from './seed/images.ts';
 import { ensureDemoSalesRules } from './seed/sales-rules.ts';
 import { ensureDemoReviews } from './seed/reviews.ts';
 import { isSeeded, seedDatabase } from './seed/seed-database.ts';
+import { ensureDemoTrade } from './seed/trade.ts';
 import { magentoDate } from './db.ts';
 import { checkReviewSettings, DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from './reviews/settings.ts';
 import type { OnSaved } from './saved.ts';
@@ -46,6 +48,11 @@ export interface EmbeddedMagentoConfig {
   readonly catalogue: { readonly seed: number; readonly productCount: number; readonly brand: string };
   /** The delivery carriers (`carriers/*`); the demo shop's when left out. */
   readonly carriers?: CarriersConfig;
+  /**
+   * Pay on account (`payment/purchaseorder/*`) and the customer groups it is offered to
+   * (`checkout/payment-config.ts`); the demo shop's when left out: on, for the Trade group (5) only.
+   */
+  readonly payments?: PaymentsConfig;
   /**
    * The store view's product reviews, Magento's `catalog/review/active` and `allow_guest`
    * (`reviews/settings.ts`); Magento's defaults when left out: reviews on, guests may write.
@@ -87,7 +94,15 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
       `Seeded ${catalogue.products.length} demo products in ${Math.round(performance.now() - started)} ms`,
     );
   }
-  // A database seeded before discount codes, CMS blocks or reviews existed gets the demo ones now.
+  // A database seeded before trade accounts, discount codes, CMS blocks or reviews existed gets the demo ones now.
+  if (
+    await ensureDemoTrade(
+      db,
+      checkoutSettings(config).carriers,
+      new Date((config.clock ?? systemClock).now()),
+    )
+  )
+    config.log?.('Wrote the demo trade account, its prices and its orders');
   ensureDemoSalesRules(db, magentoDate());
   const reviews = ensureDemoReviews(db, new Date((config.clock ?? systemClock).now()));
   if (reviews) config.log?.(`Wrote ${reviews.reviews} demo reviews of ${reviews.products} products`);
@@ -112,14 +127,22 @@ async function copyBlockPictures(config: EmbeddedMagentoConfig): Promise<void> {
 }
 
 /**
- * The checkout's settings: GBP, the store's time zone and the carriers, checked at start-up so that a
- * carrier or a time zone configured wrongly stops the back end with the field named.
+ * The checkout's settings: GBP, the store's time zone, the carriers and the payment methods, checked at
+ * start-up so that a carrier, a payment method or a time zone configured wrongly stops the back end with
+ * the field named.
  */
 export function checkoutSettings(config: EmbeddedMagentoConfig): CheckoutSettings {
   const parsed = carriersConfig.safeParse(config.carriers ?? DEMO_CARRIERS);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `carriers.${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`The embedded back end's carrier configuration is not valid:\n${problems.join('\n')}`);
+  }
+  const payments = paymentsConfig.safeParse(config.payments ?? DEMO_PAYMENTS);
+  if (!payments.success) {
+    const problems = payments.error.issues.map(
+      (issue) => `payments.${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`The embedded back end's payment configuration is not valid:\n${problems.join('\n')}`);
   }
   const timezone = config.timezone ?? 'Europe/London';
   try {
@@ -129,7 +152,7 @@ export function checkoutSettings(config: EmbeddedMagentoConfig): CheckoutSetting
       `The embedded back end's timezone "${timezone}" is no IANA time zone: use one such as Europe/London.`,
     );
   }
-  return { currency: 'GBP', timezone, carriers: parsed.data };
+  return { currency: 'GBP', timezone, carriers: parsed.data, payments: payments.data };
 }
 
 export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promise<RunningMagento> {

@@ -20,7 +20,8 @@ import {
   requireCustomerQuote,
 } from './carts.ts';
 import { addItem, deleteItem, listItems, updateItem } from './items.ts';
-import { selectPaymentMethod } from './payment.ts';
+import { selectPaymentMethodById } from './payment.ts';
+import type { CheckoutSettings } from '../checkout/settings.ts';
 import type { QuoteRow } from './rows.ts';
 import { serializeCart } from './serialize.ts';
 
@@ -181,7 +182,7 @@ export function customerCartRoutes(db: Database, store: StoreSettings, hooks: Ca
  * rows 29–32): no ownership check, guest and customer quotes alike. The payment bridge reads the cart and
  * selects the payment method through these with its integration token.
  */
-export function adminCartRoutes(db: Database, store: StoreSettings): Route[] {
+export function adminCartRoutes(db: Database, store: CheckoutSettings): Route[] {
   const resource = 'Magento_Cart::manage';
   return [
     {
@@ -195,7 +196,7 @@ export function adminCartRoutes(db: Database, store: StoreSettings): Route[] {
       path: '/V1/carts/:cartId/selected-payment-method',
       resource,
       ...withBody(m.params({ method: paymentMethodDto }), (request, { method }) =>
-        selectPaymentMethod(db, adminCartId(request), method),
+        selectPaymentMethodById(db, adminCartId(request), method, store),
       ),
     },
   ];

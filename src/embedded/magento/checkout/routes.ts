@@ -1,11 +1,12 @@
 /**
  * Checkout services for a cart found by a `CartLocator` (a guest's masked id, `mine`, or the admin's quote
  * id): totals, discount codes, delivery methods and estimates, totals previews, shipping information,
- * payment information and placing the order (Quote/etc/webapi.xml, Checkout/etc/webapi.xml; the admin's
+ * payment methods (offered, chosen), payment information and placing the order (Quote/etc/webapi.xml, Checkout/etc/webapi.xml; the admin's
  * twins under `Magento_Cart::manage`).
  */
 import type { CartHooks, CartLocator } from '../carts/routes.ts';
 import { adminCart } from '../carts/routes.ts';
+import { availableMethods, selectedPayment, selectPaymentMethod } from '../carts/payment.ts';
 import type { Database } from '../db.ts';
 import { intParam } from '../http/params.ts';
 import { withBody, type Route, type RouteRequest } from '../http/route.ts';
@@ -76,6 +77,18 @@ function cartCheckoutRoutes(db: Database, settings: CheckoutSettings, cart: Cart
       handle: (request) => listShippingMethods(db, find(request), settings),
     },
     {
+      method: 'GET',
+      path: `${base}/payment-methods`,
+      resource,
+      handle: (request) => availableMethods(db, find(request), settings),
+    },
+    {
+      method: 'GET',
+      path: `${base}/selected-payment-method`,
+      resource,
+      handle: (request) => selectedPayment(db, find(request)),
+    },
+    {
       method: 'POST',
       path: `${base}/totals-information`,
       resource,
@@ -113,6 +126,14 @@ export function checkoutRoutes(db: Database, settings: CheckoutSettings, cart: C
         m.params({ addressInformation: shippingInformationDto }),
         (request, { addressInformation }) =>
           saveShippingInformation(db, find(request), addressInformation, settings),
+      ),
+    },
+    {
+      method: 'PUT',
+      path: `${base}/selected-payment-method`,
+      resource,
+      ...withBody(m.params({ method: paymentMethodDto }), (request, { method }) =>
+        selectPaymentMethod(db, find(request), method, settings),
       ),
     },
     {

@@ -4,6 +4,7 @@
  * with the payment methods and the totals; `POST …/totals-information` (`TotalsInformationManagement::
  * calculate`) prices an address and a method without saving either.
  */
+import { availableMethods } from '../carts/payment.ts';
 import { saveQuoteAddress, type AddressData } from '../carts/addresses.ts';
 import type { QuoteRow } from '../carts/rows.ts';
 import { addressProblems, refuseProblems } from '../customers/validators.ts';
@@ -14,7 +15,6 @@ import type { QuoteAddressInput, ShippingInformationInput } from '../input.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
 import { rateCode } from './carriers.ts';
 import { collectTotals, currentQuote, saveCollected } from './collect.ts';
-import { PAYMENT_METHODS } from './place-order.ts';
 import type { CheckoutSettings } from './settings.ts';
 import { computeTotals, serializeTotals } from './totals.ts';
 
@@ -66,7 +66,10 @@ export function saveShippingInformation(
   if (!saved.collected.rates.some((rate) => rateCode(rate) === `${carrier}_${method}`)) {
     throw method === '' ? errors.shippingMethodNotFound() : errors.carrierNotFound(carrier, method);
   }
-  return { payment_methods: PAYMENT_METHODS, totals: serializeTotals(saved.collected, settings) };
+  return {
+    payment_methods: availableMethods(db, saved.quote, settings),
+    totals: serializeTotals(saved.collected, settings),
+  };
 }
 
 /** What `totals-information` is sent (`TotalsInformationInterface`). */

@@ -98,6 +98,25 @@ const EXTENSIONS = [
   'POST /V1/cmsBlock',
   'PUT /V1/cmsBlock/{id}',
   'DELETE /V1/cmsBlock/{blockId}',
+  // Customer groups, which trade accounts are made of (COMMERCE-BASICS.md §10).
+  'GET /V1/customerGroups/search',
+  'GET /V1/customerGroups/default',
+  'GET /V1/customerGroups/default/{storeId}',
+  'PUT /V1/customerGroups/default/{id}',
+  'GET /V1/customerGroups/{id}/permissions',
+  'GET /V1/customerGroups/{id}',
+  'POST /V1/customerGroups',
+  'PUT /V1/customerGroups/{id}',
+  'DELETE /V1/customerGroups/{id}',
+  // The payment methods a cart is offered (pay on account for the Trade group) and the one chosen (§10).
+  'GET /V1/guest-carts/{cartId}/payment-methods',
+  'GET /V1/carts/mine/payment-methods',
+  'GET /V1/carts/{cartId}/payment-methods',
+  'GET /V1/guest-carts/{cartId}/selected-payment-method',
+  'GET /V1/carts/mine/selected-payment-method',
+  'GET /V1/carts/{cartId}/selected-payment-method',
+  'PUT /V1/guest-carts/{cartId}/selected-payment-method',
+  'PUT /V1/carts/mine/selected-payment-method',
 ].sort();
 
 /** The back end's own operations: review moderation, which Magento 2.4 has only in its admin. */

@@ -28,6 +28,10 @@ export const orderRow = z.object({
   discount_description: z.string().nullable(),
   applied_rule_ids: z.string().nullable(),
   payment_method: z.string(),
+  payment_po_number: z.string().nullable(),
+  /** Null on orders written before the group was kept: then 0 for a guest, 1 for a customer. */
+  customer_group_id: sqlNumber.nullable(),
+  customer_taxvat: z.string().nullable(),
   store_id: sqlNumber,
   created_at: z.string(),
   updated_at: z.string(),
@@ -83,7 +87,7 @@ export function serializeOrderAddress(row: OrderAddressRow) {
     ...Object.fromEntries(tail.filter((key) => data[key] !== undefined).map((key) => [key, data[key]])),
     parent_id: row.parent_id,
     ...Object.fromEntries(
-      (['postcode', 'region', 'region_code', 'region_id', 'street', 'telephone'] as const)
+      (['postcode', 'region', 'region_code', 'region_id', 'street', 'telephone', 'vat_id'] as const)
         .filter((key) => data[key] !== undefined)
         .map((key) => [key, data[key]]),
     ),
@@ -185,10 +189,11 @@ export function orderHeader(
     ...(order.customer_id === null ? {} : { customer_id: order.customer_id }),
     customer_email: order.customer_email,
     ...(order.customer_firstname === null ? {} : { customer_firstname: order.customer_firstname }),
-    customer_group_id: order.customer_id === null ? 0 : 1,
+    customer_group_id: order.customer_group_id ?? (order.customer_id === null ? 0 : 1),
     customer_is_guest: order.customer_is_guest,
     ...(order.customer_lastname === null ? {} : { customer_lastname: order.customer_lastname }),
     customer_note_notify: 1,
+    ...(order.customer_taxvat === null ? {} : { customer_taxvat: order.customer_taxvat }),
     discount_amount: order.discount_amount,
     ...(order.discount_description ? { discount_description: order.discount_description } : {}),
     email_sent: 1,
@@ -223,6 +228,17 @@ export function orderHeader(
   };
 }
 
+/**
+ * The payment's `method_title` (its `additional_information`), the title the method had when the order was
+ * placed: OfflinePayments/etc/config.xml's.
+ */
+const METHOD_TITLES: Readonly<Record<string, string>> = {
+  checkmo: 'Check / Money order',
+  purchaseorder: 'Purchase Order',
+};
+const methodTitleOf = (order: OrderRow): string =>
+  METHOD_TITLES[order.payment_method] ?? order.payment_method;
+
 /** What follows the items: addresses, payment, history and the shipping assignment. */
 export function orderTail(
   order: OrderRow,
@@ -235,7 +251,7 @@ export function orderTail(
     ...(billing ? { billing_address: serializeOrderAddress(billing) } : {}),
     payment: {
       account_status: null,
-      additional_information: ['Check / Money order'],
+      additional_information: [methodTitleOf(order)],
       amount_ordered: order.grand_total,
       base_amount_ordered: order.grand_total,
       base_shipping_amount: order.shipping_amount,
@@ -243,6 +259,8 @@ export function orderTail(
       entity_id: order.entity_id,
       method: order.payment_method,
       parent_id: order.entity_id,
+      // `getPoNumber()` is `string|null`: left out when null, as Magento's output leaves null optionals.
+      ...(order.payment_po_number === null ? {} : { po_number: order.payment_po_number }),
       shipping_amount: order.shipping_amount,
     },
     status_histories: histories,
@@ -270,7 +288,7 @@ export function orderTail(
             },
           ]
         : [],
-      payment_additional_info: [{ key: 'method_title', value: 'Check / Money order' }],
+      payment_additional_info: [{ key: 'method_title', value: methodTitleOf(order) }],
       applied_taxes: [],
       item_applied_taxes: [],
       converting_from_quote: false,

@@ -72,6 +72,14 @@ export interface NewOrder {
   readonly shippingDescription: string;
   /** Left out when no rule applied. */
   readonly discount?: OrderDiscount | undefined;
+  /** How it was paid: checkmo when left out; `poNumber` is purchaseorder's (`payment.po_number`). */
+  readonly payment?: { readonly method: string; readonly poNumber?: string | null } | undefined;
+  /**
+   * The quote's customer group and the customer's `taxvat`, as Magento copies them onto the order
+   * (`customer_group_id`, `customer_taxvat`); left out: 0 for a guest, 1 for a customer, and no VAT number.
+   */
+  readonly customerGroupId?: number | undefined;
+  readonly customerTaxvat?: string | null | undefined;
   /** Address data keyed as on the wire (flat `region`); the customer's e-mail fills a missing `email`. */
   readonly billing: AddressData;
   readonly shipping: AddressData;
@@ -115,8 +123,8 @@ export function writeOrder(db: Database, order: NewOrder): { orderId: number; in
     `INSERT INTO orders (entity_id, increment_id, quote_id, customer_id, customer_email, customer_firstname, customer_lastname,
       customer_is_guest, state, status, subtotal, shipping_amount, discount_amount, grand_total, total_qty,
       shipping_method, shipping_description, coupon_code, discount_description, applied_rule_ids, payment_method,
-      store_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'checkmo', ?, ?, ?)`,
+      payment_po_number, customer_group_id, customer_taxvat, store_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     next,
     incrementId,
     order.quoteId,
@@ -137,6 +145,10 @@ export function writeOrder(db: Database, order: NewOrder): { orderId: number; in
     discount?.couponCode ?? null,
     discount?.description || null,
     discount ? discount.appliedRuleIds.join(',') : null,
+    order.payment?.method ?? 'checkmo',
+    order.payment?.poNumber ?? null,
+    order.customerGroupId ?? (customer.id === null ? 0 : 1),
+    order.customerTaxvat ?? null,
     order.storeId,
     order.createdAt,
     last.at,

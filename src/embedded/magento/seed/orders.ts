@@ -23,12 +23,12 @@ const product = z.object({
   type_id: z.string(),
   weight: sqlNumber.nullable(),
 });
-type Product = z.output<typeof product>;
+export type Product = z.output<typeof product>;
 
 const SELLABLE = 'p.status = 1 AND p.visibility = 4 AND p.is_in_stock = 1 AND p.qty > 0';
 
 /** Products a shopper can buy today (enabled, visible, in stock), in id order; of one category if given. */
-function sellableProducts(db: Database, categoryId?: number): Product[] {
+export function sellableProducts(db: Database, categoryId?: number): Product[] {
   return categoryId === undefined
     ? db.all(
         product,
@@ -61,7 +61,7 @@ const STEPS: Readonly<Record<string, readonly (readonly [status: string, hours: 
   ],
 };
 
-interface Customer {
+export interface Customer {
   readonly id: number;
   readonly email: string;
   readonly firstname: string;
@@ -78,7 +78,7 @@ function orderAddress(db: Database, addressId: number, email: string): AddressDa
 }
 
 /** The customer with the default addresses checkout would offer (the first address when no default). */
-function customerToShip(db: Database, customerId: number): Customer {
+export function customerToShip(db: Database, customerId: number): Customer {
   const row = db.get(customerRow, 'SELECT * FROM customers WHERE id = ?', customerId);
   if (!row) throw new Error(`No customer ${customerId} to write past orders for.`);
   const first = db.get(
@@ -97,16 +97,23 @@ function customerToShip(db: Database, customerId: number): Customer {
   return { id: customerId, email, firstname, lastname, billing, shipping };
 }
 
-interface PastOrder {
-  readonly lines: readonly { readonly product: Product; readonly qty: number }[];
+export interface PastOrder {
+  /** Each line's product and quantity, at `price` when given (a customer group's price), else its price. */
+  readonly lines: readonly { readonly product: Product; readonly qty: number; readonly price?: number }[];
   readonly status: string;
   readonly placedAt: Date;
+  /** How it was paid (checkmo when left out), and the customer's group and VAT number as the order keeps them. */
+  readonly payment?: NewOrder['payment'];
+  readonly customerGroupId?: number;
+  readonly customerTaxvat?: string;
 }
 
 /** The cheapest way the carriers deliver the order's parcel to Great Britain. */
 function cheapestDelivery(carriers: CarriersConfig, order: PastOrder): Rate {
   const lines = order.lines;
-  const subtotal = roundMoney(lines.reduce((sum, line) => sum + lineTotal(line.product.price, line.qty), 0));
+  const subtotal = roundMoney(
+    lines.reduce((sum, line) => sum + lineTotal(line.price ?? line.product.price, line.qty), 0),
+  );
   const rates = collectRates(carriers, {
     countryId: 'GB',
     packageWeight: lines.reduce((sum, line) => sum + (line.product.weight ?? 0) * line.qty, 0),
@@ -126,7 +133,7 @@ function cheapestDelivery(carriers: CarriersConfig, order: PastOrder): Rate {
 }
 
 /** One past order: its inactive quote and lines, then the order itself, its history up to `latest`. */
-function writePastOrder(
+export function writePastOrder(
   db: Database,
   customer: Customer,
   order: PastOrder,
@@ -151,7 +158,7 @@ function writePastOrder(
     quoteId,
     JSON.stringify(customer.shipping),
   );
-  const lines: OrderLine[] = order.lines.map(({ product: item, qty }) => ({
+  const lines: OrderLine[] = order.lines.map(({ product: item, qty, price = item.price }) => ({
     item_id: db.run(
       `INSERT INTO quote_items (quote_id, product_id, sku, name, price, qty, product_type)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -159,14 +166,14 @@ function writePastOrder(
       item.id,
       item.sku,
       item.name,
-      item.price,
+      price,
       qty,
       item.type_id,
     ).lastInsertRowid,
     product_id: item.id,
     sku: item.sku,
     name: item.name,
-    price: item.price,
+    price,
     qty,
     product_type: item.type_id,
   }));
@@ -186,6 +193,9 @@ function writePastOrder(
     shippingDescription: rateDescription(delivery),
     billing: customer.billing,
     shipping: customer.shipping,
+    payment: order.payment,
+    customerGroupId: order.customerGroupId,
+    customerTaxvat: order.customerTaxvat,
     createdAt,
     history,
   });

@@ -1,6 +1,7 @@
 /**
- * Writes a generated catalogue (with the demo sales), the demo admin, a demo customer with a few past
- * orders, the demo discount codes and the demo reviews into an empty database, in one transaction, and records the seed so a
+ * Writes a generated catalogue (with the demo sales and the Trade group's prices), the demo admin, a demo
+ * customer with a few past orders, the demo trade customer with two, the demo discount codes and the demo
+ * reviews into an empty database, in one transaction, and records the seed so a
  * restart keeps the data instead of seeding again.
  */
 import { hashPassword } from '../crypto.ts';
@@ -11,6 +12,13 @@ import { writeDemoOrders } from './orders.ts';
 import { catalogueProducts, writeDemoReviews } from './reviews.ts';
 import { ensureDemoSalesRules } from './sales-rules.ts';
 import { writeDemoSpecialPrices } from './special-prices.ts';
+import {
+  DEMO_TRADE_CUSTOMER,
+  markDemoTradeWritten,
+  writeTradeCustomer,
+  writeTradeOrders,
+  writeTradePrices,
+} from './trade.ts';
 import type { SeedCatalogue } from './types.ts';
 
 export const DEMO_CUSTOMER = {
@@ -233,6 +241,7 @@ export async function seedDatabase(
   const hashes = {
     admin: await hashPassword(admin.password),
     customer: await hashPassword(DEMO_CUSTOMER.password),
+    trade: await hashPassword(DEMO_TRADE_CUSTOMER.password),
   };
   const seededAt = time.now;
   const now = magentoDate(seededAt);
@@ -241,9 +250,12 @@ export async function seedDatabase(
     writeAttributes(db, catalogue);
     const ids = writeProducts(db, catalogue);
     writeConfigurables(db, catalogue, ids);
+    writeTradePrices(db);
     writeDemoSpecialPrices(db, storeToday(time.timezone, seededAt));
     const customerId = writePeople(db, admin, hashes, now);
     writeDemoOrders(db, customerId, carriers, seededAt);
+    writeTradeOrders(db, writeTradeCustomer(db, hashes.trade, now), carriers, seededAt);
+    markDemoTradeWritten(db);
     ensureDemoSalesRules(db, now);
     writeDemoReviews(db, catalogueProducts(catalogue, ids), seededAt);
     db.setMeta('seeded_at', now);
