@@ -26,7 +26,8 @@ function tradeCandidate(): { product: Product; listing: string } {
       const now = pricedNow().get(product.sku);
       if (!now || !now.inStock || now.configurable || now.priceInclVat === null || now.wasInclVat !== null)
         continue;
-      if (now.tierPrices.length > 0) continue;
+      // Its only tiers the Trade group's (the demo gives every Professional product one), set again below.
+      if (now.tierPrices.some((tier) => tier.customerGroupId !== TRADE_GROUP)) continue;
       return { product: now, listing: listing.path };
     }
   }

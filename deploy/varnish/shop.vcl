@@ -53,7 +53,8 @@ sub vcl_recv {
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }
-    if (req.url ~ "^/(rest|session|orders|wishlist|my-machines|account|reviews|payments|rebuild|healthz)(/|\?|$)") {
+    # /trade and /trade-prices: a Trade customer's state and prices, sent to their session only (private).
+    if (req.url ~ "^/(rest|session|orders|wishlist|my-machines|account|reviews|payments|rebuild|healthz|trade|trade-prices)(/|\?|$)") {
         return (pass);
     }
 

@@ -8,6 +8,7 @@
  * group's unit price at quantity 1 and its quantity prices, for the products where they differ from what the
  * pages show everyone.
  */
+import { keptParts } from './kept-parts.ts';
 import { exclVat } from './money.ts';
 import { ALL_GROUPS, type Product, type TierPrice } from './types.ts';
 
@@ -127,14 +128,14 @@ export function tradeRows(products: readonly Product[], group: number): Record<s
   const bySku = new Map(products.map((product) => [product.sku, product]));
   const rows: Record<string, TradeRow> = {};
   for (const product of products) {
-    const row = product.configurable
-      ? parentRowOf(
-          product.configurable.variants.flatMap((variant) => bySku.get(variant.sku) ?? []),
-          group,
-          product,
-        )
-      : tradeRowOf(product, group);
+    const children = product.configurable?.variants.flatMap((variant) => bySku.get(variant.sku) ?? []);
+    // Kept per product object between a warm renderer's runs: a run works out the products that changed.
+    const row = keptRows(product, [group, ...(children ?? [])], () =>
+      children ? parentRowOf(children, group, product) : tradeRowOf(product, group),
+    );
     if (row) rows[product.sku] = row;
   }
   return rows;
 }
+
+const keptRows = keptParts<Product, TradeRow | null>();

@@ -46,6 +46,13 @@ const shopper = new Hono()
   )
   .get('/account/data', (c) =>
     c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-store' }),
+  )
+  // A Trade customer's prices: private to the browser, and only for the session that asks.
+  .get('/trade-prices/trade.json', (c) =>
+    c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-cache' }),
+  )
+  .get('/trade/status', (c) =>
+    c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-store' }),
   );
 
 let site: FakeSite;
@@ -214,12 +221,20 @@ describe('Varnish with deploy/varnish/shop.vcl', () => {
   });
 
   it("passes the customer's own routes with their session cookie, and never keeps them", async () => {
-    for (const path of ['/my-machines', '/my-machines', '/account/data']) {
+    for (const path of [
+      '/my-machines',
+      '/my-machines',
+      '/account/data',
+      '/trade/status',
+      '/trade-prices/trade.json',
+      '/trade-prices/trade.json',
+    ]) {
       const reply = await get(path, { Cookie: 'shop_session=abc' });
       expect(reply.headers['x-cache'], path).toBe('MISS');
       expect(JSON.parse(reply.body.toString()), path).toEqual({ cookie: 'shop_session=abc' });
     }
     expect(asked.get('/my-machines')).toBe(2);
+    expect(asked.get('/trade-prices/trade.json')).toBe(2);
   });
 
   it('refuses a purge without keys', async () => {
