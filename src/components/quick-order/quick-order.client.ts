@@ -19,12 +19,24 @@ import {
   startQuickOrder,
   typeCode,
   type QuickOrderState,
+  type RowPricing,
   type Summary,
 } from '../../features/quick-order/quick-order-state.ts';
 import { quickOrderTexts as t } from '../../features/quick-order/texts.ts';
 import { paintRows } from './row-paint.ts';
 
 export function initQuickOrder(root: HTMLElement): void {
+  // A Trade customer's rows are priced from their price file (read once per visit): only their pages load it.
+  if (!document.documentElement.hasAttribute('data-trade')) return beginQuickOrder(root);
+  import('../../features/quick-order/trade-pricing.ts')
+    .then(({ tradePricing }) => tradePricing())
+    .then(
+      (price) => beginQuickOrder(root, price),
+      () => beginQuickOrder(root),
+    );
+}
+
+function beginQuickOrder(root: HTMLElement, price?: RowPricing): void {
   const form = root.querySelector<HTMLFormElement>('[data-form]');
   const list = root.querySelector<HTMLOListElement>('[data-rows]');
   const addRowButton = root.querySelector<HTMLButtonElement>('[data-add-row]');
@@ -34,7 +46,12 @@ export function initQuickOrder(root: HTMLElement): void {
   if (!form || !list || !addRowButton || !submitButton || !note || !summary) return;
 
   const lookup = siteLookup(Math.max(1, Number(root.dataset['codeFiles']) || 1));
-  startQuickOrder({ lookup, addToBasket: addAllToCart, storage: sessionStorage });
+  startQuickOrder({
+    lookup,
+    addToBasket: addAllToCart,
+    storage: sessionStorage,
+    ...(price ? { price } : {}),
+  });
   /** Each row's element, by the row's key. */
   const elements = new Map<number, HTMLLIElement>();
 
