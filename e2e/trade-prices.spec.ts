@@ -38,7 +38,7 @@ const { product, listing } = tradeCandidate();
 const publicPrice = product.priceInclVat ?? 0;
 const tradeUnit = round(publicPrice * 0.85);
 const tradeFive = round(publicPrice * 0.75);
-const email = `trade.${Date.now()}@example.com`;
+const email = `trade.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
 const password = 'Trade123!pw';
 
 /** Signs in over HTTP, as the browser would: the session cookie. */
@@ -52,6 +52,9 @@ async function sessionCookie(): Promise<string> {
   const cookie = reply.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
   return cookie?.split(';')[0] ?? '';
 }
+
+// One worker for both journeys: the merchant's save (and its rebuild) happens once.
+test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -82,14 +85,16 @@ test.beforeAll(async () => {
       },
     },
   });
-  // The save's rebuild writes the Trade file: asked for as the Trade customer until it holds the product.
+  // The save's rebuild writes the Trade file: asked for as the Trade customer until it holds the product's
+  // new Trade price (the demo gives it one already).
   const cookie = await sessionCookie();
   await expect
     .poll(
       async () => {
         const reply = await fetch(`${SHOP_URL}/trade-prices/trade.json`, { headers: { Cookie: cookie } });
         const file = (await reply.json()) as { rows?: Record<string, unknown> };
-        return file.rows?.[product.sku] !== undefined;
+        const row = file.rows?.[product.sku];
+        return Array.isArray(row) && row[0] === tradeUnit;
       },
       { timeout: 150_000, intervals: [1000] },
     )

@@ -29,7 +29,8 @@ import '../features/checkout/checkout.css';
 import { LoadStatus } from './shared/LoadStatus.tsx';
 import { TotalsSummary } from './checkout/Amounts.tsx';
 import { useBusy } from './shared/use-busy.ts';
-import { canPayOnAccount } from '../features/checkout/on-account.ts';
+import { canPayOnAccount, ON_ACCOUNT_PURCHASE } from '../features/checkout/on-account.ts';
+import { tradeAccountTexts } from '../trade-account-strings.ts';
 import { PayOnAccount, PaymentWayChoice, type PaymentWay } from './checkout/PayOnAccount.tsx';
 import { useLoad } from './shared/use-load.ts';
 
@@ -66,11 +67,14 @@ async function loadTotals(): Promise<ToPay | Leave> {
   }
 }
 
-/** Paying by card: GA4's `add_payment_info`, and the order to be kept for its `purchase` (purchase.ts). */
-function measurePayment({ totals, items }: ToPay): void {
-  pushEcommerce('add_payment_info', { items, payment_type: c.cardPayment });
+/**
+ * Paying (by card, or on account): GA4's `add_payment_info`, and the order to be kept under `code` (the
+ * card payment's, or the on-account one) for its `purchase` (purchase.ts).
+ */
+function measurePayment({ totals, items }: ToPay, code: string, paymentType: string): void {
+  pushEcommerce('add_payment_info', { items, payment_type: paymentType });
   const { tax_amount: tax, coupon_code: coupon } = totals;
-  keepPurchase($order.get(), {
+  keepPurchase(code, {
     items,
     value: grandTotal(totals),
     shipping: totals.shipping_amount,
@@ -94,7 +98,7 @@ export default function CheckoutPayment() {
     try {
       const nextUrl = await startPayment();
       if (!isProviderUrl(nextUrl)) throw new ShopApiError(502, c.startFailed);
-      if (state.status === 'ready') measurePayment(state.value);
+      if (state.status === 'ready') measurePayment(state.value, $order.get(), c.cardPayment);
       goTo(nextUrl);
     } catch (failure) {
       finish();
@@ -111,7 +115,10 @@ export default function CheckoutPayment() {
       <TotalsSummary totals={totals} method={deliveryName(totals) || undefined} />
       {onAccount && <PaymentWayChoice way={way} onChange={setWay} />}
       {onAccount && way === 'account' ? (
-        <PayOnAccount back={CHECKOUT_PATHS.shipping} />
+        <PayOnAccount
+          back={CHECKOUT_PATHS.shipping}
+          onPlacing={() => measurePayment(state.value, ON_ACCOUNT_PURCHASE, tradeAccountTexts.payOnAccount)}
+        />
       ) : (
         <CardPayment error={error} busy={busy} onPay={() => void pay()} />
       )}

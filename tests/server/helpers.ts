@@ -7,6 +7,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { StorefrontServerConfig } from '../../src/server/app.ts';
+import { SESSION_COOKIE } from '../../src/http/index.ts';
 import { scanInlineScripts } from '../../src/publish/index.ts';
 import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
 
@@ -116,4 +117,23 @@ export function raw(
     req.on('error', reject);
     req.end(options.body);
   });
+}
+
+/**
+ * Signs in through the storefront's `/session` (sent from `site`, as the browser's same-origin call is):
+ * the session cookie as a `Cookie` header's value, or '' when sign-in was refused.
+ */
+export async function sessionCookie(
+  shopUrl: string,
+  site: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  const reply = await raw(shopUrl, '/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: site },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = (reply.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+  return cookie?.split(';')[0] ?? '';
 }

@@ -7,7 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/http/index.ts';
+
 import { createMagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import { processLock } from '../../src/payments/on-account.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
@@ -17,7 +17,7 @@ import { tradeAccountTexts } from '../../src/trade-account-strings.ts';
 import { INTEGRATION_TOKEN, PARCEL_ITEM_KG, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { ORDER_ADDRESS } from '../support/orders.ts';
 import { productsInStock } from '../support/shop.ts';
-import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
+import { makeFakeSite, raw, sessionCookie, startFakeSite, type FakeSite } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 const DOWN = 'http://127.0.0.1:9';
@@ -57,15 +57,7 @@ afterAll(async () => {
   rmSync(site.root, { recursive: true, force: true });
 });
 
-async function signIn(email: string, password: string): Promise<string> {
-  const reply = await raw(shop.url, '/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: SITE },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = (reply.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${SESSION_COOKIE}=`));
-  return cookie?.split(';')[0] ?? '';
-}
+const signIn = (email: string, password: string) => sessionCookie(shop.url, SITE, email, password);
 
 /** A customer (moved to the Trade group when `trade`), signed in, with a cart ready to pay. */
 async function customerWithCart(options: { trade: boolean; delivery?: boolean }) {

@@ -8,14 +8,14 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src/http/index.ts';
+
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { createTradeAccountRoutes } from '../../src/server/shopper/trade-account.ts';
 import { checkUkVatNumber } from '../../src/features/trade/vat-number.ts';
 import { tradeAccountTexts } from '../../src/trade-account-strings.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
-import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
+import { makeFakeSite, raw, sessionCookie, startFakeSite, type FakeSite } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 const DOWN = 'http://127.0.0.1:9';
@@ -71,15 +71,7 @@ const apply = (body: unknown, cookie = '', base = shop.url) =>
 const answer = (reply: { body: Buffer }) =>
   JSON.parse(reply.body.toString()) as { outcome?: string; message?: string };
 
-async function signIn(email: string, password: string): Promise<string> {
-  const reply = await raw(shop.url, '/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: SITE },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = (reply.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${SESSION_COOKIE}=`));
-  return cookie?.split(';')[0] ?? '';
-}
+const signIn = (email: string, password: string) => sessionCookie(shop.url, SITE, email, password);
 
 /** The customer as Magento keeps them, read with their own token; undefined when they cannot sign in. */
 async function customerOf(form: { email: string; password: string }) {

@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, trustedProxies } from '../../src/http/index.ts';
+import { trustedProxies } from '../../src/http/index.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createOrdersRoutes, ORDERS_TEXTS } from '../../src/server/shopper/orders.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
@@ -15,7 +15,7 @@ import { invoiceTexts } from '../../src/trade-strings.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../support/orders.ts';
 import { TEST_SELLER } from '../support/seller.ts';
-import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
+import { makeFakeSite, raw, sessionCookie, startFakeSite, type FakeSite } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 let backend: TestBackend;
@@ -46,15 +46,7 @@ afterAll(async () => {
   rmSync(site.root, { recursive: true, force: true });
 });
 
-async function signIn(email: string, password: string): Promise<string> {
-  const reply = await raw(shop.url, '/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: SITE },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = (reply.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${SESSION_COOKIE}=`));
-  return cookie?.split(';')[0] ?? '';
-}
+const signIn = (email: string, password: string) => sessionCookie(shop.url, SITE, email, password);
 
 /** Invoices the whole order through the admin API, as the merchant does; Magento's invoice as read back. */
 async function invoice(orderId: number) {

@@ -7,11 +7,14 @@
 import { z } from '../../zod.ts';
 import { $signedIn } from '../account/session.ts';
 import { shopFetch } from '../shop-api.ts';
+import { measurePurchase } from '../analytics/purchase.ts';
 import { finishPaidOrder } from './checkout-state.ts';
 
 export const PURCHASE_ORDER = 'purchaseorder';
 /** This tab's order placed on account: its number and purchase-order number, for the confirmation. */
 export const PLACED_KEY = 'placedOnAccount';
+/** The code an order on account is kept under for GA4's `purchase` (a card payment's is its transaction's). */
+export const ON_ACCOUNT_PURCHASE = 'on-account';
 
 const methodsSchema = z.array(
   z.object({ code: z.string(), title: z.string().nullable().optional() }).loose(),
@@ -35,6 +38,7 @@ export async function placeOnAccount(poNumber: string): Promise<string> {
     schema: placedSchema,
   });
   finishPaidOrder();
+  await measurePurchase(ON_ACCOUNT_PURCHASE, order);
   try {
     sessionStorage.setItem(PLACED_KEY, JSON.stringify({ order, poNumber } satisfies PlacedOnAccount));
   } catch {
