@@ -3,9 +3,6 @@
  * paying on account at checkout and the VAT invoice. The VAT number's own messages are in
  * `trade-strings.ts`, beside the check that gives them.
  */
-/** Where the application form lives. */
-export const TRADE_ACCOUNT_PATH = '/trade-account';
-
 export const tradeAccountTexts = {
   title: 'Open a trade account',
   menuLink: 'Open a trade account',

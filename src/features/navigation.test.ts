@@ -82,6 +82,7 @@ describe('where sign-in may send the shopper back to', () => {
     '/customer/orders',
     '/customer/orders/000000012?page=2',
     '/customer/privacy',
+    '/trade-account',
     '/karcher-k5#write-review',
   ])('%s', (path) => {
     expect(safeReturnPath(path)).toBe(path);

@@ -8,6 +8,8 @@ export const SIGN_IN_PATH = '/customer/sign-in';
 /** "Your data and privacy": where a customer downloads their data or deletes their account. */
 export const MY_DATA_PAGE = '/customer/privacy';
 export const ACCOUNT_PATH = '/customer';
+/** The trade account application (issue 38): an existing customer signs in to apply with their account. */
+export const TRADE_APPLICATION_PAGE = '/trade-account';
 
 /**
  * Set once the page is being left: the first page change wins. A guard that notices what caused it (an
@@ -38,11 +40,11 @@ const WRITE_REVIEW_RETURN = /^\/[\w%.~-]{1,255}#write-review$/;
 
 /**
  * Where sign-in may send the shopper back to (`?next=`): only the shop's own order pages, the data and
- * privacy page, and a product page's review form, never another site or an arbitrary path (an open
- * redirect). Undefined for anything else.
+ * privacy page, the trade account application, and a product page's review form, never another site or an
+ * arbitrary path (an open redirect). Undefined for anything else.
  */
 export function safeReturnPath(value: string | null): string | undefined {
-  if (value === MY_DATA_PAGE) return value;
+  if (value === MY_DATA_PAGE || value === TRADE_APPLICATION_PAGE) return value;
   if (value && WRITE_REVIEW_RETURN.test(value)) return value;
   return value && /^\/customer\/orders(\/[\w%-]{1,100})?(\?page=\d{1,6})?$/.test(value) ? value : undefined;
 }

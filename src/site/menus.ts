@@ -8,7 +8,8 @@ import { AUDIENCE_NAMES, LISTING_CODES } from '../catalogue/categories.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Audience, CategoryNode, ProductImage } from '../catalogue/types.ts';
 import { fitTexts, PARTS_FINDER_PATH } from '../fit-strings.ts';
-import { TRADE_ACCOUNT_PATH, tradeAccountTexts } from '../trade-account-strings.ts';
+import { tradeAccountTexts } from '../trade-account-strings.ts';
+import { TRADE_APPLICATION_PAGE } from '../features/navigation.ts';
 
 export interface MenuLink {
   label: string;
@@ -67,7 +68,7 @@ const MORE_LINKS: Readonly<Record<Audience, readonly MenuLink[]>> = {
     { label: 'Industry solutions', href: '/services/industry-solutions' },
     { label: 'Quick order', href: '/quick-order' },
     PARTS_FINDER_LINK,
-    { label: tradeAccountTexts.menuLink, href: TRADE_ACCOUNT_PATH },
+    { label: tradeAccountTexts.menuLink, href: TRADE_APPLICATION_PAGE },
   ],
 };
 

@@ -6,7 +6,8 @@
  */
 import { useLoad } from '../shared/use-load.ts';
 import { readTradeStatus, type TradeState } from '../../features/trade/trade-status.ts';
-import { TRADE_ACCOUNT_PATH, tradeAccountTexts as t } from '../../trade-account-strings.ts';
+import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
+import { TRADE_APPLICATION_PAGE } from '../../features/navigation.ts';
 
 const STATE_TEXT: Readonly<Record<TradeState, string>> = {
   none: t.stateNone,
@@ -42,7 +43,7 @@ export function TradeAccountBlock({
           <p>{STATE_TEXT[state.value.state]}</p>
           {state.value.state !== 'none' && company && <p>{t.companyLine(company)}</p>}
           {state.value.state !== 'none' && vat && <p>{t.vatLine(vat)}</p>}
-          {state.value.state === 'none' && <a href={TRADE_ACCOUNT_PATH}>{t.menuLink}</a>}
+          {state.value.state === 'none' && <a href={TRADE_APPLICATION_PAGE}>{t.menuLink}</a>}
         </>
       )}
     </section>

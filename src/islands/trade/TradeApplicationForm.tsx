@@ -11,7 +11,7 @@ import { useStore } from '@nanostores/react';
 import { $signedIn } from '../../features/account/session.ts';
 import { fetchCustomer } from '../../features/account/api.ts';
 import { notify } from '../../features/notify/notice-state.ts';
-import { SIGN_IN_PATH, goTo } from '../../features/navigation.ts';
+import { SIGN_IN_PATH, TRADE_APPLICATION_PAGE, goTo, signInAndBack } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
 import { shopFetch } from '../../features/shop-api.ts';
 import {
@@ -125,7 +125,7 @@ export default function TradeApplicationForm() {
       <p>{member ? t.memberIntro(member.email) : t.intro}</p>
       {!signedIn && (
         <p>
-          <a href={`${SIGN_IN_PATH}?back=/trade-account`}>{t.signInToApply}</a>
+          <a href={signInAndBack(TRADE_APPLICATION_PAGE)}>{t.signInToApply}</a>
         </p>
       )}
       <fieldset>
