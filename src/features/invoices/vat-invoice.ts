@@ -11,7 +11,7 @@
  */
 import type { InvoicedOrderWire, InvoiceWire } from '../../magento/wire/invoice.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
-import { address } from '../orders/orders.server.ts';
+import { address } from '../orders/order-mapping.ts';
 import { checkUkVatNumber, formatUkVatNumber } from '../trade/vat-number.ts';
 import {
   invoiceRows,

@@ -3,7 +3,7 @@
  * no orders, so they are read with the integration token, always narrowed by something the browser cannot
  * choose: the customer id Magento gives for the session's own token (`customers/me`), or, for a guest, an
  * order number whose billing e-mail and postcode the shopper also knows. Each order is mapped to the
- * fields the pages show (features/orders/order.ts) before it leaves the server.
+ * fields the pages show (order-mapping.ts) before it leaves the server.
  */
 import {
   MagentoApiError,
@@ -12,19 +12,10 @@ import {
   type IntegrationConfig,
 } from '../../magento/client.ts';
 import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
-import { magentoTime } from '../../magento/wire/date.ts';
 import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
-import { strings } from '../../strings.ts';
-import type { ConfigurableItemOption } from '../cart/options.ts';
 import { invoicesOf, orderInvoice } from './order-invoices.server.ts';
-import type {
-  OrderAddress,
-  OrderDetail,
-  OrderInvoice,
-  OrderLine,
-  OrdersPage,
-  OrderSummary,
-} from './order.ts';
+import { orderDetail, summary, visibleLines } from './order-mapping.ts';
+import type { OrderDetail, OrdersPage } from './order.ts';
 
 /** Magento as the integration (orders) and its base URL (the customer's own `customers/me`). */
 export type OrdersMagento = IntegrationConfig;
@@ -57,130 +48,6 @@ export async function sessionCustomer(magento: OrdersMagento, customerToken: str
 /** The id Magento gives for the customer whose token this is: the only customer whose orders it may see. */
 export const customerIdOf = async (magento: OrdersMagento, customerToken: string): Promise<number> =>
   (await sessionCustomer(magento, customerToken)).id;
-
-const t = strings.orders;
-
-/** Magento's default status labels (`sales_order_status`), in the shop's spelling. */
-const STATUS_LABELS: Readonly<Record<string, string>> = {
-  pending: 'Pending',
-  pending_payment: 'Pending payment',
-  payment_review: 'Payment review',
-  processing: 'Processing',
-  complete: 'Complete',
-  closed: 'Closed',
-  canceled: 'Cancelled',
-  holded: 'On hold',
-  fraud: 'Suspected fraud',
-};
-
-function statusLabel(status: string | null | undefined): string {
-  if (!status) return t.statusUnknown;
-  const known = STATUS_LABELS[status];
-  if (known) return known;
-  const words = status.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** Magento's `created_at` as ISO 8601; the text as given when it is not a timestamp. */
-const isoDate = (magento: string): string => {
-  const time = magentoTime(magento);
-  return Number.isNaN(time) ? magento : new Date(time).toISOString();
-};
-
-const amount = (value: number | null | undefined): number => value ?? 0;
-
-/** The rows a shopper sees: configurable and bundle children are shown through their parent. */
-const visibleLines = (order: CustomerOrderWire) =>
-  (order.items ?? []).filter((item) => item.parent_item_id === null || item.parent_item_id === undefined);
-
-function summary(order: CustomerOrderWire): OrderSummary {
-  const counted = visibleLines(order).reduce((sum, line) => sum + amount(line.qty_ordered), 0);
-  return {
-    number: order.increment_id,
-    placedAt: isoDate(order.created_at),
-    status: statusLabel(order.status),
-    itemCount: order.items ? counted : amount(order.total_qty_ordered),
-    total: amount(order.grand_total),
-    currency: order.order_currency_code ?? 'GBP',
-  };
-}
-
-const countries = new Intl.DisplayNames(['en-GB'], { type: 'region' });
-
-function countryName(code: string | null | undefined): string {
-  if (!code) return '';
-  try {
-    return countries.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-type WireAddress = NonNullable<CustomerOrderWire['billing_address']>;
-
-/** An order address as the pages (and the VAT invoice) show it: the name, the lines under it, the country. */
-export function address(wire: WireAddress | null | undefined): OrderAddress | null {
-  if (!wire) return null;
-  const present = (value: string | null | undefined): value is string => !!value && value.trim() !== '';
-  return {
-    name: [wire.firstname, wire.lastname].filter(present).join(' '),
-    lines: [wire.company, ...(wire.street ?? []), wire.city, wire.region, wire.postcode].filter(present),
-    country: countryName(wire.country_id),
-    telephone: present(wire.telephone) ? wire.telephone : null,
-  };
-}
-
-/**
- * How it was paid. The payment bridge places every card order as `checkmo` once the provider has taken
- * the money (DESIGN.md §1), so that is a card payment here; other methods say Magento's title.
- */
-function paymentLabel(order: CustomerOrderWire): string {
-  const method = order.payment?.method;
-  if (method === 'checkmo') return t.paidByCard;
-  const title = order.extension_attributes?.payment_additional_info?.find(
-    (info) => info.key === 'method_title',
-  )?.value;
-  return title ?? method ?? t.statusUnknown;
-}
-
-type WireLine = NonNullable<CustomerOrderWire['items']>[number];
-
-/** A configurable line's choice as Magento keeps it (ids only: the page finds the labels). */
-const lineOptions = (wire: WireLine): ConfigurableItemOption[] =>
-  (wire.product_option?.extension_attributes?.configurable_item_options ?? []).map(
-    ({ option_id, option_value }) => ({ option_id, option_value }),
-  );
-
-function line(wire: WireLine): OrderLine {
-  return {
-    sku: wire.sku,
-    name: wire.name ?? wire.sku,
-    options: lineOptions(wire),
-    qty: amount(wire.qty_ordered),
-    price: wire.price_incl_tax ?? amount(wire.price),
-    rowTotal: wire.row_total_incl_tax ?? amount(wire.row_total),
-  };
-}
-
-function orderDetail(order: CustomerOrderWire, invoices: readonly OrderInvoice[] = []): OrderDetail {
-  const discount = order.discount_amount ?? 0;
-  const vat = order.tax_amount ?? 0;
-  return {
-    ...summary(order),
-    lines: visibleLines(order).map(line),
-    subtotal: order.subtotal_incl_tax ?? amount(order.subtotal),
-    shipping: order.shipping_incl_tax ?? amount(order.shipping_amount),
-    shippingMethod: order.shipping_description ?? null,
-    discount: discount === 0 ? null : discount,
-    discountFor: discount === 0 ? null : order.discount_description || null,
-    vat: vat > 0 ? vat : null,
-    billingAddress: address(order.billing_address),
-    shippingAddress: address(order.extension_attributes?.shipping_assignments?.[0]?.shipping?.address),
-    payment: paymentLabel(order),
-    poNumber: order.payment?.po_number?.trim() || null,
-    invoices,
-  };
-}
 
 /** One order as its page shows it, with the invoices Magento made of it. */
 async function withInvoices(magento: OrdersMagento, order: CustomerOrderWire): Promise<OrderDetail> {

@@ -8,13 +8,8 @@
  */
 import { useEffect, useState } from 'react';
 import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
-import {
-  invoiceFileName,
-  invoicePdfPath,
-  type OrderAddress,
-  type OrderDetail,
-  type OrderLine,
-} from '../../features/orders/order.ts';
+import type { OrderAddress, OrderDetail, OrderLine } from '../../features/orders/order.ts';
+import { OrderInvoices } from './OrderInvoices.tsx';
 import { optionsText } from '../../features/cart/options.ts';
 import { buyAgain } from '../../features/orders/reorder.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
@@ -103,55 +98,6 @@ function Product({ line, facts }: { line: OrderLine; facts: ProductFacts | undef
         )}
       </span>
     </div>
-  );
-}
-
-/**
- * The order's invoices, each as a VAT invoice (PDF): a plain download link for a signed-in customer's
- * order, or, for a guest's (found by its details, not a session), `download` asks for it again with them.
- */
-function Invoices({
-  order,
-  download,
-}: {
-  order: OrderDetail;
-  download: ((invoice: string) => Promise<void>) | undefined;
-}) {
-  const [problem, setProblem] = useState('');
-  if (order.invoices.length === 0) return null;
-  return (
-    <section className="order__invoices" aria-labelledby="order-invoices">
-      <h2 id="order-invoices">{t.invoices}</h2>
-      <ul>
-        {order.invoices.map((invoice) => (
-          <li key={invoice.number}>
-            {t.invoiceLine(invoice.number)}{' '}
-            <time dateTime={isoDay(invoice.issuedAt)}>{orderDate(invoice.issuedAt)}</time>{' '}
-            {download ? (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  setProblem('');
-                  download(invoice.number).catch((error: unknown) => setProblem(problemText(error)));
-                }}
-              >
-                {t.downloadInvoice}
-              </button>
-            ) : (
-              <a
-                className="button button--secondary"
-                href={invoicePdfPath(order.number, invoice.number)}
-                download={invoiceFileName(invoice.number)}
-              >
-                {t.downloadInvoice}
-              </a>
-            )}
-          </li>
-        ))}
-      </ul>
-      {problem && <p role="alert">{problem}</p>}
-    </section>
   );
 }
 
@@ -298,7 +244,7 @@ export function OrderView({
           )}
         </section>
       </div>
-      <Invoices order={order} download={downloadInvoice} />
+      <OrderInvoices order={order} download={downloadInvoice} />
     </article>
   );
 }
