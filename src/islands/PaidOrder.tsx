@@ -19,7 +19,7 @@ import { measurePurchase } from '../features/analytics/purchase.ts';
 import { redirectTo } from '../features/navigation.ts';
 import { problemText } from '../features/problem.ts';
 import '../features/checkout/checkout.css';
-import { Outcome, type OutcomeLink } from './shared/Outcome.tsx';
+import { OrderNumber, Outcome, type OutcomeLink } from './shared/Outcome.tsx';
 
 const c = strings.checkout;
 const p = strings.payment;
@@ -49,18 +49,6 @@ function shownBefore(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** "Your order number is <strong>000000123</strong>." */
-function OrderNumber({ number }: { number: string }) {
-  const [before, after] = c.orderNumber.split('{number}');
-  return (
-    <p>
-      {before}
-      <strong>{number}</strong>
-      {after}
-    </p>
-  );
 }
 
 function Paid({ number }: { number: string }) {

@@ -85,25 +85,16 @@ export function tradeGroups(magento: OrdersMagento, now = Date.now()): Promise<T
 }
 
 /**
- * The trade state of the customer whose token this is. Throws `SessionEnded` when Magento no longer accepts
- * the token, and Magento's error when it is down.
+ * The trade state of the customer whose token this is and the Trade group's id (the price file to serve).
+ * Throws `SessionEnded` when Magento no longer accepts the token, and Magento's error when it is down.
  */
-export async function customerTradeState(magento: OrdersMagento, customerToken: string): Promise<TradeState> {
-  const [customer, groups] = await Promise.all([
-    sessionCustomer(magento, customerToken),
-    tradeGroups(magento),
-  ]);
-  return tradeStateOf(customer, groups);
-}
-
-/** The trade state and, for a Trade customer, their group's id (the trade price file to serve). */
 export async function customerTradeGroup(
   magento: OrdersMagento,
   customerToken: string,
 ): Promise<{ state: TradeState; group: number }> {
-  const [state, groups] = await Promise.all([
-    customerTradeState(magento, customerToken),
+  const [customer, groups] = await Promise.all([
+    sessionCustomer(magento, customerToken),
     tradeGroups(magento),
   ]);
-  return { state, group: groups.trade };
+  return { state: tradeStateOf(customer, groups), group: groups.trade };
 }

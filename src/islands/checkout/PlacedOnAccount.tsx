@@ -15,7 +15,7 @@ import { redirectTo } from '../../features/navigation.ts';
 import { orderPath } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
 import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
-import { Outcome, type OutcomeLink } from '../shared/Outcome.tsx';
+import { OrderNumber, Outcome, type OutcomeLink } from '../shared/Outcome.tsx';
 import '../../features/checkout/checkout.css';
 
 function placedInThisTab(): Placed | undefined {
@@ -41,14 +41,9 @@ export default function PlacedOnAccount() {
     { href: CHECKOUT_PATHS.account, label: strings.account.myAccount, secondary: true },
     { href: CHECKOUT_PATHS.home, label: strings.payment.homepage, secondary: true },
   ];
-  const [before, after] = c.orderNumber.split('{number}');
   return (
     <Outcome title={t.placedTitle} text={t.placedInvoiced} links={links}>
-      <p>
-        {before}
-        <strong>{placed.order}</strong>
-        {after}
-      </p>
+      <OrderNumber number={placed.order} />
       <p>{t.placedPo(placed.poNumber)}</p>
     </Outcome>
   );

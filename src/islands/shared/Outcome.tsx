@@ -3,6 +3,7 @@
  * ones in outline).
  */
 import type { ReactNode } from 'react';
+import { strings } from '../../strings.ts';
 
 export interface OutcomeLink {
   href: string;
@@ -34,5 +35,17 @@ export function Outcome({
         ))}
       </div>
     </div>
+  );
+}
+
+/** "Your order number is <strong>000000123</strong>.": the number a confirmation gives. */
+export function OrderNumber({ number }: { number: string }) {
+  const [before, after] = strings.checkout.orderNumber.split('{number}');
+  return (
+    <p>
+      {before}
+      <strong>{number}</strong>
+      {after}
+    </p>
   );
 }

@@ -100,7 +100,5 @@ export const invoicedOrderSchema = customerOrderSchema.extend({
   customer_taxvat: text,
   items: z.array(invoicedOrderLineSchema).optional(),
   billing_address: invoicedOrderAddressSchema.nullable().optional(),
-  /** `po_number`: the buyer's purchase-order reference, when they paid by purchase order (`purchaseorder`). */
-  payment: z.object({ method: text, po_number: text }).loose().nullable().optional(),
 });
 export type InvoicedOrderWire = z.infer<typeof invoicedOrderSchema>;
