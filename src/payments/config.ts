@@ -8,6 +8,7 @@ import { createPaymentBridge, type PaymentBridge } from './bridge.ts';
 import { paymentHome, type PaymentHome } from './home.ts';
 import { createMagentoCheckout } from './magento-checkout.ts';
 import { createOpayoServerProvider } from './opayo-server.ts';
+import { ownersInMagento } from './record-owners.ts';
 import { startRecoveryLeader } from './recovery-leader.ts';
 import { createPaymentRoutes, NOTIFY_PATH } from './routes.ts';
 import type { PaymentStore } from './payment-records.ts';
@@ -67,8 +68,16 @@ export function createPaymentRoutesFromEnv(
 ): Hono {
   const say = log ?? ((message: string) => console.warn(message));
   const bridge = paymentBridgeFromEnv(env, home.store, log);
+  const owners = ownersInMagento(magentoClientConfig(env));
   const stopRecovery = startRecoveryLeader({
     recover: () => bridge.recover(),
+    onLead: async () => {
+      const { assigned, anonymised } = await home.assignOwners(owners);
+      if (assigned + anonymised > 0)
+        say(
+          `Payments: ${assigned} older transaction(s) linked to their account, ${anonymised} to none (deleted)`,
+        );
+    },
     lead: () => home.lead(),
     everyMs: REPLICA_TIMINGS.recoveryEveryMs,
     retryMs: REPLICA_TIMINGS.recoveryLeadRetryMs,

@@ -1,13 +1,14 @@
 /**
  * A customer's own rows in the payment bridge's table (payment-records.ts), for their data export and
- * their account's deletion (issue 41). A customer's transaction is one whose basket was their account's
- * (`cart_kind` customer) under their e-mail address; a guest checkout with the same address is nobody's
- * account's, as in Magento.
+ * their account's deletion (issues 41, 50). A customer's transaction is one whose basket was their
+ * account's, found by the account's Magento id: never by e-mail address, which a customer can change and
+ * a later account can take (a guest checkout with the same address is nobody's account's, as in Magento).
  *
  * The export leaves out what is the shop's and not about them: the provider's secret for the transaction,
  * the acknowledgement sent to the provider, leases. Deleting an account forgets the transactions that
- * came to nothing (FAILED); a paid one is the payment record of an order the merchant must keep for tax,
- * so it stays with that order, and one still under way (REGISTERED, PLACING) is left to finish.
+ * came to nothing (FAILED) and anonymises the others: a paid one is the payment record of an order the
+ * merchant must keep for tax, and one still under way (REGISTERED, PLACING) is left to finish, both kept
+ * with no account and no e-mail address, as the privacy page promises.
  */
 import { z } from 'zod';
 import type { SharedStore } from '../store/shared-store.ts';
@@ -32,11 +33,19 @@ export interface CustomerPayment {
   readonly updatedAt: string;
 }
 
+/** What deleting an account did to its transactions. */
+export interface Forgotten {
+  /** Failed transactions removed. */
+  readonly deleted: number;
+  /** Paid and unfinished ones kept, no longer linked to the account or its e-mail address. */
+  readonly anonymised: number;
+}
+
 export interface CustomerPayments {
-  /** The customer's transactions, oldest first. */
-  of(email: string): Promise<CustomerPayment[]>;
-  /** Deletes the customer's failed transactions; answers how many. */
-  forget(email: string): Promise<number>;
+  /** The transactions of Magento's customer `customerId`, oldest first. */
+  of(customerId: number): Promise<CustomerPayment[]>;
+  /** Deletes the customer's failed transactions and anonymises the rest. */
+  forget(customerId: number): Promise<Forgotten>;
 }
 
 const rowSchema = z
@@ -67,23 +76,28 @@ const rowSchema = z
     updatedAt: row.updated_at,
   }));
 
-const OF_CUSTOMER = "cart_kind = 'customer' AND LOWER(email) = LOWER(?)";
-
-/** The customer's rows in `store`'s payments table (created if missing, as the bridge would). */
+/** The customers' rows in `store`'s payments table (created if missing, as the bridge would). */
 export function customerPayments(store: SharedStore): CustomerPayments {
   return {
-    async of(email) {
+    async of(customerId) {
       await preparePaymentsTable(store);
       const rows = await store.query(
         `SELECT code, provider, provider_ref, amount_pence, currency, state, order_number, cart_lines, failure,
-           created_at, updated_at FROM payments WHERE ${OF_CUSTOMER} ORDER BY created_at, code`,
-        [email.trim()],
+           created_at, updated_at FROM payments WHERE customer_id = ? ORDER BY created_at, code`,
+        [customerId],
       );
       return rows.map((row) => rowSchema.parse(row));
     },
-    async forget(email) {
+    async forget(customerId) {
       await preparePaymentsTable(store);
-      return store.run(`DELETE FROM payments WHERE ${OF_CUSTOMER} AND state = 'FAILED'`, [email.trim()]);
+      const deleted = await store.run("DELETE FROM payments WHERE customer_id = ? AND state = 'FAILED'", [
+        customerId,
+      ]);
+      const anonymised = await store.run(
+        "UPDATE payments SET customer_id = NULL, email = '', updated_at = ? WHERE customer_id = ?",
+        [new Date().toISOString(), customerId],
+      );
+      return { deleted, anonymised };
     },
   };
 }
@@ -91,5 +105,5 @@ export function customerPayments(store: SharedStore): CustomerPayments {
 /** No payments at all (no payments file yet): nothing to show, nothing to forget. */
 export const NO_CUSTOMER_PAYMENTS: CustomerPayments = {
   of: () => Promise.resolve([]),
-  forget: () => Promise.resolve(0),
+  forget: () => Promise.resolve({ deleted: 0, anonymised: 0 }),
 };

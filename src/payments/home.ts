@@ -11,6 +11,7 @@ import { openSqliteStore } from '../store/sqlite.ts';
 import { StoreUnavailableError, type HeldLock, type SharedStore } from '../store/shared-store.ts';
 import { customerPayments, NO_CUSTOMER_PAYMENTS, type CustomerPayments } from './customer-records.ts';
 import { copyPayments, openPaymentStore, type PaymentStore } from './payment-records.ts';
+import { assignOwners, type OwnersInMagento } from './record-owners.ts';
 
 /** The lock naming the one replica that runs recovery. */
 const RECOVERY_LOCK = 'payments-recovery';
@@ -20,6 +21,8 @@ export interface PaymentHome {
   readonly store: PaymentStore;
   /** A customer's own transactions, for their data export and their account's deletion. */
   readonly customers: CustomerPayments;
+  /** Links transactions recorded before they had an owner to their account (record-owners.ts). */
+  assignOwners(magento: OwnersInMagento): Promise<{ assigned: number; anonymised: number }>;
   /**
    * The recovery lock if this replica can take it; null when another holds it, or when there are no
    * payments yet (no file to recover from, and none is created for it).
@@ -55,12 +58,15 @@ function fileHome(file: string): PaymentHome {
   let sqlite: SharedStore | undefined;
   const open = () => (sqlite ??= openSqliteStore(file));
   // No payments file yet: no customer has a transaction, and none is created for asking.
-  const ofCustomers = () => (sqlite || existsSync(file) ? customerPayments(open()) : NO_CUSTOMER_PAYMENTS);
+  const exists = () => Boolean(sqlite) || existsSync(file);
+  const ofCustomers = () => (exists() ? customerPayments(open()) : NO_CUSTOMER_PAYMENTS);
   return {
     store: openedOnFirstUse(() => Promise.resolve(openPaymentStore(open()))),
-    customers: { of: (email) => ofCustomers().of(email), forget: (email) => ofCustomers().forget(email) },
+    customers: { of: (id) => ofCustomers().of(id), forget: (id) => ofCustomers().forget(id) },
+    assignOwners: (magento) =>
+      exists() ? assignOwners(open(), magento) : Promise.resolve({ assigned: 0, anonymised: 0 }),
     // Processes on this host sharing the file elect their leader in it.
-    lead: () => (sqlite || existsSync(file) ? open().tryLock(RECOVERY_LOCK) : Promise.resolve(null)),
+    lead: () => (exists() ? open().tryLock(RECOVERY_LOCK) : Promise.resolve(null)),
     close: async () => {
       await sqlite?.close();
       sqlite = undefined;
@@ -91,12 +97,23 @@ async function copyOldFile(file: string, shared: SharedStore, log: (message: str
 
 function sharedHome(shared: SharedStore, file: string, log: (message: string) => void): PaymentHome {
   const payments = openPaymentStore(shared);
+  // The old file's rows are copied in once, before the first use of the payments or of their owners.
+  let copied: Promise<void> | undefined;
+  const oldFileCopied = () =>
+    (copied ??= copyOldFile(file, shared, log).catch((error: unknown) => {
+      copied = undefined;
+      throw error;
+    }));
   return {
     store: openedOnFirstUse(async () => {
-      await copyOldFile(file, shared, log);
+      await oldFileCopied();
       return payments;
     }),
     customers: customerPayments(shared),
+    assignOwners: async (magento) => {
+      await oldFileCopied();
+      return assignOwners(shared, magento);
+    },
     lead: () => shared.tryLock(RECOVERY_LOCK),
     close: () => Promise.resolve(),
   };

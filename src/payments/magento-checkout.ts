@@ -40,7 +40,8 @@ export interface CheckoutCart {
   /** Magento's internal cart id. */
   readonly id: number;
   readonly lines: readonly CheckoutLine[];
-  /** The signed-in customer's e-mail (customer carts). */
+  /** The signed-in customer's id and e-mail (customer carts). */
+  readonly customerId: number | undefined;
   readonly customerEmail: string | undefined;
   readonly billing: QuoteAddress | undefined;
   readonly shipping: QuoteAddress | undefined;
@@ -170,6 +171,7 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
       return {
         id: cart.id,
         lines: cart.items.map((item) => ({ sku: item.sku, qty: item.qty })),
+        customerId: cart.customer?.id,
         customerEmail: cart.customer?.email ?? undefined,
         billing: cart.billing_address,
         shipping: assignment?.address,

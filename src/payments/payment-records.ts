@@ -36,7 +36,13 @@ export interface NewPayment {
   readonly cartKind: 'guest' | 'customer';
   /** The guest cart's masked id. */
   readonly guestCart: string | null;
+  /** The e-mail the payment was made with; '' once its account was deleted. */
   readonly email: string;
+  /**
+   * The Magento customer whose account's cart it paid (null for a guest's cart, and once that account was
+   * deleted): the one key a customer's own records are found by, as an e-mail address can change hands.
+   */
+  readonly customerId: number | null;
   /** Magento's quote id: the cart is read, placed and its order found by it, with the integration token. */
   readonly cartId: number;
   /** `sku×qty` lines, sorted: the cart's contents when the shopper pressed Pay. */
@@ -74,6 +80,7 @@ const SCHEMA = [
   guest_cart TEXT,
   customer_token TEXT,
   email TEXT NOT NULL,
+  customer_id INTEGER,
   cart_id INTEGER NOT NULL,
   cart_lines TEXT NOT NULL,
   state TEXT NOT NULL CHECK (state IN ('REGISTERED', 'PLACING', 'PAID', 'FAILED')),
@@ -90,6 +97,12 @@ const SCHEMA = [
   'CREATE UNIQUE INDEX IF NOT EXISTS payments_order ON payments (order_id) WHERE order_id IS NOT NULL',
 ];
 
+/** The columns added since the table was first created, with their types (older tables gain them). */
+const LATER_COLUMNS = { authorised_status: 'TEXT', order_number: 'TEXT', customer_id: 'INTEGER' } as const;
+
+/** A customer's records are found by their id. */
+const CUSTOMER_INDEX = 'CREATE INDEX IF NOT EXISTS payments_customer ON payments (customer_id)';
+
 /** Every column, in the order a copy from one store to another names them. */
 const COLUMNS = [
   'code',
@@ -102,6 +115,7 @@ const COLUMNS = [
   'guest_cart',
   'customer_token',
   'email',
+  'customer_id',
   'cart_id',
   'cart_lines',
   'state',
@@ -135,6 +149,7 @@ const rowSchema = z
     guest_cart: z.string().nullable(),
     customer_token: z.string().nullable(),
     email: z.string(),
+    customer_id: z.number().nullable(),
     cart_id: z.number(),
     cart_lines: z.string(),
     state: z.enum(PAYMENT_STATES),
@@ -159,6 +174,7 @@ const rowSchema = z
     guestCart: row.guest_cart,
     customerToken: row.customer_token,
     email: row.email,
+    customerId: row.customer_id,
     cartId: row.cart_id,
     cartLines: row.cart_lines,
     state: row.state,
@@ -213,18 +229,27 @@ export interface PaymentStore {
 const now = () => new Date().toISOString();
 
 /**
- * The table as this version has it: created if missing, and in an SQLite file from an older version, the
- * columns added since (CREATE TABLE IF NOT EXISTS leaves old tables as they were).
+ * The table as this version has it: created if missing, and in a table from an older version, the columns
+ * added since (CREATE TABLE IF NOT EXISTS leaves old tables as they were).
  */
 export async function preparePaymentsTable(store: SharedStore): Promise<void> {
   await store.ensure(SCHEMA);
-  if (store.dialect !== 'sqlite') return;
+  await addLaterColumns(store);
+  await store.ensure([CUSTOMER_INDEX]);
+}
+
+async function addLaterColumns(store: SharedStore): Promise<void> {
+  const added = Object.entries(LATER_COLUMNS);
+  if (store.dialect === 'postgres') {
+    await store.ensure(
+      added.map(([name, type]) => `ALTER TABLE payments ADD COLUMN IF NOT EXISTS ${name} ${type}`),
+    );
+    return;
+  }
   const columns = await store.query<{ name: string }>('PRAGMA table_info(payments)');
-  const missing = ['authorised_status', 'order_number'].filter(
-    (name) => !columns.some((column) => column.name === name),
-  );
+  const missing = added.filter(([name]) => !columns.some((column) => column.name === name));
   try {
-    await store.ensure(missing.map((name) => `ALTER TABLE payments ADD COLUMN ${name} TEXT`));
+    await store.ensure(missing.map(([name, type]) => `ALTER TABLE payments ADD COLUMN ${name} ${type}`));
   } catch (error) {
     // Another process on this host added it first.
     if (!(error instanceof Error && /duplicate column/i.test(error.message))) throw error;
@@ -263,8 +288,8 @@ export function openPaymentStore(store: SharedStore): PaymentStore {
       const at = now();
       await changed(
         `INSERT INTO payments (code, provider, provider_ref, secret, amount_pence, currency, cart_kind, guest_cart,
-           email, cart_id, cart_lines, state, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'REGISTERED', ?, ?)`,
+           email, customer_id, cart_id, cart_lines, state, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'REGISTERED', ?, ?)`,
         [
           payment.code,
           payment.provider,
@@ -275,6 +300,7 @@ export function openPaymentStore(store: SharedStore): PaymentStore {
           payment.cartKind,
           payment.guestCart,
           payment.email,
+          payment.customerId,
           payment.cartId,
           payment.cartLines,
           at,

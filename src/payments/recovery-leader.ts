@@ -11,6 +11,8 @@ import { describe } from './bridge/deps.ts';
 export interface RecoveryLeaderOptions {
   /** Finishes abandoned claims; how many (`PaymentBridge.recover`). */
   readonly recover: () => Promise<number>;
+  /** Work the leader does once each time it takes the lead, before recovering (older records' owners). */
+  readonly onLead?: () => Promise<void>;
   /** The recovery lock, or null when another replica holds it. */
   readonly lead: () => Promise<HeldLock | null>;
   /**
@@ -43,6 +45,7 @@ export function startRecoveryLeader(options: RecoveryLeaderOptions): () => Promi
       lock = null;
       log('Payments: recovery lock lost (the store connection broke); trying to take it again');
     });
+    await options.onLead?.().catch((error: unknown) => log(`Payments: ${describe(error)}`));
   };
 
   const turn = async () => {

@@ -103,4 +103,10 @@ describe('DELETE /V1/customers/:customerId', () => {
       { fieldName: 'customerId', fieldValue: customer.id },
     );
   });
+
+  it('never gives a deleted customer’s id to a new customer, as auto_increment does not', async () => {
+    const newest = await backend.newCustomer();
+    expect((await backend.call('DELETE', path(newest.id), byIntegration)).body).toBe(true);
+    expect((await backend.newCustomer()).id).toBeGreaterThan(newest.id);
+  });
 });

@@ -48,6 +48,7 @@ export const newPayment = (code: string, cartId: number): NewPayment => ({
   amountPence: 1250,
   currency: 'GBP',
   cartKind: 'guest',
+  customerId: null,
   guestCart: 'masked',
   email: 'a@example.com',
   cartId,

@@ -102,6 +102,7 @@ describe('the basket of a payment', () => {
   ): CheckoutCart => ({
     id: 1,
     lines: items.map((item) => ({ sku: item.name, qty: item.qty })),
+    customerId: undefined,
     customerEmail: undefined,
     billing: undefined,
     shipping: undefined,

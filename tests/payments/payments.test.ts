@@ -99,6 +99,8 @@ interface Shopper {
   /** Calls the shopper's own cart on the back end. */
   cart: (method: string, path: string, body?: unknown) => ReturnType<TestBackend['call']>;
   email: string;
+  /** The customer's Magento id; null for a guest. */
+  id: number | null;
   sku: string;
   price: number;
 }
@@ -116,6 +118,7 @@ async function guest(qty = 2, withAddresses = true): Promise<Shopper> {
     cookie: '',
     cart,
     email,
+    id: null,
     sku: product.sku,
     price: product.price,
   };
@@ -138,7 +141,15 @@ async function customer(qty = 1): Promise<Shopper> {
   await backend.call('POST', '/rest/V1/carts/mine', { token: person.token });
   await cart('POST', '/items', { cartItem: { sku: product.sku, qty } });
   await shipTo(cart, person.email);
-  return { body: {}, cookie, cart, email: person.email, sku: product.sku, price: product.price };
+  return {
+    body: {},
+    cookie,
+    cart,
+    email: person.email,
+    id: person.id,
+    sku: product.sku,
+    price: product.price,
+  };
 }
 
 async function shipTo(cart: Shopper['cart'], email: string) {
@@ -312,6 +323,9 @@ describe('starting a payment', () => {
     const shopper = await customer();
     const code = await started(shopper);
     expect(opayo.registered.get(code)?.fields['CustomerEMail']).toBe(shopper.email);
+    // The record is the account's by its id (their data export finds it so), a guest's nobody's.
+    expect((await store.get(code))?.customerId).toBe(shopper.id);
+    expect((await store.get(await started(await guest())))?.customerId).toBeNull();
   });
 
   it('turns every reply but OK into a clear message for the shopper, and stores nothing', async () => {

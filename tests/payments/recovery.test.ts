@@ -16,6 +16,7 @@ import { createPaymentBridge, type PaymentBridge } from '../../src/payments/brid
 import { paymentHome } from '../../src/payments/home.ts';
 import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import { createOpayoServerProvider } from '../../src/payments/opayo-server.ts';
+import { ownersInMagento } from '../../src/payments/record-owners.ts';
 import { startRecoveryLeader } from '../../src/payments/recovery-leader.ts';
 import { openPaymentStore, type PaymentStore } from '../../src/payments/payment-records.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
@@ -279,8 +280,10 @@ describe('recovery by the leader', () => {
   function leading(file: string) {
     const home = paymentHome({ PAYMENTS_DB: file }, undefined, (line) => logs.push(line));
     const bridge = bridgeWith(home.store);
+    const owners = ownersInMagento({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
     const stop = startRecoveryLeader({
       recover: () => bridge.recover(),
+      onLead: async () => void (await home.assignOwners(owners)),
       lead: () => home.lead(),
       everyMs: 50,
       retryMs: 50,
@@ -295,6 +298,27 @@ describe('recovery by the leader', () => {
     await sleep(200);
     await idle.stop();
     expect(existsSync(missing)).toBe(false);
+  });
+
+  it("links an older customer's transaction to their account when it takes the lead", async () => {
+    const file = newFile();
+    const person = await backend.newCustomer();
+    await backend.call('POST', '/rest/V1/carts/mine', { token: person.token });
+    const cart = await backend.call('GET', '/rest/V1/carts/mine', { token: person.token });
+    const older = openSqliteStore(file);
+    // As the bridge wrote it before transactions had an owner.
+    await openPaymentStore(older).insert({
+      ...{ code: 'OLDER1', provider: 'opayo-server', providerRef: '{X}', secret: 'KEY', amountPence: 500 },
+      ...{ currency: 'GBP', cartKind: 'customer', guestCart: null, email: person.email, customerId: null },
+      ...{ cartId: Number(cart.body.id), cartLines: 'SKU×1' },
+    });
+    await older.close();
+    const next = leading(file);
+    try {
+      await expect.poll(async () => (await next.store.get('OLDER1'))?.customerId).toBe(person.id);
+    } finally {
+      await next.stop();
+    }
   });
 
   it('finishes a transaction abandoned by a crash as soon as it leads', async () => {

@@ -99,8 +99,8 @@ let clients = 0;
 /** A client address of its own, so the per-client sign-in count of one test never holds up another. */
 const newClient = () => ({ 'X-Forwarded-For': `203.0.113.${++clients}` });
 
-async function newShopper(): Promise<Shopper> {
-  const customer = await backend.newCustomer();
+async function newShopper(email?: string): Promise<Shopper> {
+  const customer = await backend.newCustomer(email);
   const reply = await raw(shop.url, '/session', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...origin, ...newClient() },
@@ -119,15 +119,26 @@ const deleteAccount = (session: string, password: string, client: Record<string,
     body: JSON.stringify({ password }),
   });
 
-/** A card transaction of the payment bridge, ended in `state`. */
-async function payment(email: string, state: 'PAID' | 'FAILED', kind: 'customer' | 'guest' = 'customer') {
+type Payer = Pick<Shopper, 'id' | 'email'>;
+
+/**
+ * A card transaction of the payment bridge for `payer`'s account (a guest's cart with their address when
+ * `kind` is guest), ended in `state` or still under way.
+ */
+async function payment(
+  payer: Payer,
+  state: 'PAID' | 'FAILED' | 'REGISTERED',
+  kind: 'customer' | 'guest' = 'customer',
+) {
   const payments = openPaymentStore(stores.store);
   const code = `T${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+  const customerId = kind === 'customer' ? payer.id : null;
   await payments.insert({
     ...{ code, provider: 'opayo', providerRef: `{${code}}`, secret: 'PROVIDER-SECRET' },
-    ...{ amountPence: 12_345, currency: 'GBP', cartKind: kind, guestCart: null, email },
-    ...{ cartId: 1, cartLines: `${sku}×1` },
+    ...{ amountPence: 12_345, currency: 'GBP', cartKind: kind, guestCart: null, email: payer.email },
+    ...{ customerId, cartId: 1, cartLines: `${sku}×1` },
   });
+  if (state === 'REGISTERED') return code;
   await payments.finish(code, ['REGISTERED'], {
     state,
     providerStatus: state === 'PAID' ? 'OK' : 'NOTAUTHED',
@@ -172,10 +183,10 @@ describe('GET /account/data', () => {
 
   it("holds the shop's own records of that customer only, without the provider's secrets", async () => {
     const bob = await newShopper();
-    const failed = await payment(bob.email.toUpperCase(), 'FAILED');
-    const paid = await payment(bob.email, 'PAID');
-    await payment(bob.email, 'FAILED', 'guest');
-    await payment(`other.${bob.email}`, 'FAILED');
+    const failed = await payment(bob, 'FAILED');
+    const paid = await payment(bob, 'PAID');
+    await payment(bob, 'FAILED', 'guest');
+    await payment({ id: bob.id + 1_000, email: bob.email }, 'FAILED');
     await deleteAccount(bob.session, 'not-the-password', newClient());
 
     const reply = await exportOf(bob.session);
@@ -219,8 +230,8 @@ describe('POST /account/delete', () => {
   it('with the right password removes the customer in Magento and the shop, and ends the session', async () => {
     const dave = await newShopper();
     const order = await placeTestOrder(backend, { token: dave.token, lines: [{ sku, qty: 1 }] });
-    const failed = await payment(dave.email, 'FAILED');
-    const paid = await payment(dave.email, 'PAID');
+    const failed = await payment(dave, 'FAILED');
+    const paid = await payment(dave, 'PAID');
 
     const reply = await deleteAccount(dave.session, dave.password, newClient());
     expect(reply.status, reply.body.toString()).toBe(200);
@@ -239,9 +250,43 @@ describe('POST /account/delete', () => {
     const kept = await backend.call('GET', `/rest/V1/orders/${order.id}`, { token: INTEGRATION_TOKEN });
     expect(kept.status).toBe(200);
     expect(kept.body.customer_id).toBeUndefined();
-    const records = await customerPayments(stores.store).of(dave.email);
-    expect(records.map((p) => p.reference)).toEqual([paid]);
-    expect(records.map((p) => p.reference)).not.toContain(failed);
+    // The paid transaction stays with its order for the merchant's tax records, linked to nobody.
+    expect(await customerPayments(stores.store).of(dave.id)).toEqual([]);
+    const left = await openPaymentStore(stores.store).get(paid);
+    expect(left).toMatchObject({ state: 'PAID', orderNumber: '000000999', customerId: null, email: '' });
+    expect(await openPaymentStore(stores.store).get(failed)).toBeUndefined();
+  });
+
+  it("leaves nothing of a deleted customer's to the next account opened with their address", async () => {
+    const pat = await newShopper();
+    const paid = await payment(pat, 'PAID');
+    const underWay = await payment(pat, 'REGISTERED');
+    await payment(pat, 'FAILED');
+    expect((await deleteAccount(pat.session, pat.password, newClient())).status).toBe(200);
+
+    const next = await newShopper(pat.email);
+    expect(next.id).not.toBe(pat.id);
+    const reply = await exportOf(next.session);
+    expect(reply.status, reply.body.toString()).toBe(200);
+    expect(json<MyData>(reply).shopRecords.payments).toEqual([]);
+    for (const code of [paid, underWay]) expect(reply.body.toString()).not.toContain(code);
+  });
+
+  it("keeps a customer's payments in their export when they change their e-mail address", async () => {
+    const quinn = await newShopper();
+    const paid = await payment(quinn, 'PAID');
+    const me = await backend.call('GET', '/rest/V1/customers/me', { token: quinn.token });
+    const changed = await backend.call('PUT', '/rest/V1/customers/me', {
+      token: quinn.token,
+      body: { customer: { ...me.body, email: `new.${quinn.email}` } },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+
+    const mine = json<MyData>(await exportOf(quinn.session)).shopRecords.payments;
+    expect(mine.map((p) => p.reference)).toEqual([paid]);
+    // The old address, taken by someone else, brings them nothing.
+    const other = await newShopper(quinn.email);
+    expect(json<MyData>(await exportOf(other.session)).shopRecords.payments).toEqual([]);
   });
 
   it('holds off guessing like sign-in does: after 5 wrong passwords even the right one waits', async () => {

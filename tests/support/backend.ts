@@ -23,7 +23,8 @@ export interface TestBackend extends RunningMagento {
   readonly config: EmbeddedMagentoConfig;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   /** A new customer with a unique e-mail, signed in. */
-  newCustomer(): Promise<{ email: string; password: string; token: string; id: number }>;
+  /** A new customer, with `email` when given (a deleted customer's, say), else a unique one. */
+  newCustomer(email?: string): Promise<{ email: string; password: string; token: string; id: number }>;
   stop(): Promise<void>;
 }
 
@@ -93,8 +94,7 @@ export async function startTestBackend(
     return { status: response.status, body: parsed, headers: response.headers };
   }
 
-  async function newCustomer() {
-    const email = `customer${++customerCounter}.${Date.now()}@example.com`;
+  async function newCustomer(email = `customer${++customerCounter}.${Date.now()}@example.com`) {
     const password = 'Sw33p!ngFloors';
     const created = await call('POST', '/rest/V1/customers', {
       body: {

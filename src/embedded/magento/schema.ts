@@ -123,8 +123,10 @@ CREATE TABLE IF NOT EXISTS customer_groups (
   tax_class_id INTEGER NOT NULL DEFAULT 3
 );
 
+-- AUTOINCREMENT: a deleted customer's id is never given to a new one, as MySQL's auto_increment in
+-- Magento's customer_entity never does (a file created before this keeps SQLite's reuse of the last id).
 CREATE TABLE IF NOT EXISTS customers (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   email TEXT NOT NULL COLLATE NOCASE,
   website_id INTEGER NOT NULL DEFAULT 1,
   store_id INTEGER NOT NULL DEFAULT 1,

@@ -17,7 +17,7 @@ import { readWishlist } from '../wishlist/wishlist.server.ts';
 import { customerToken } from '../account/customer-token.server.ts';
 import type { MyData } from './my-data.ts';
 
-/** The shop's own records of a customer, by their e-mail address. */
+/** The shop's own records of a customer: their payments by account, the sign-in count by address. */
 export interface ShopRecordsOf {
   readonly payments: CustomerPayments;
   /** The sign-in throttle's count for the account (sign-in-throttle.ts). */
@@ -58,7 +58,7 @@ export async function gatherMyData(sources: MyDataSources, token: string): Promi
   const [orders, wishlist, payments, failedSignIns] = await Promise.all([
     allOrders(sources.magento, customer.id),
     readWishlist(sources.wishlist, token),
-    email ? sources.records.payments.of(email) : Promise.resolve([]),
+    sources.records.payments.of(customer.id),
     email ? sources.records.accountFailures(email) : Promise.resolve(0),
   ]);
   return {
@@ -89,11 +89,9 @@ export async function checkPassword(
  * longer knows (deleted meanwhile) is gone already: that is not a failure.
  */
 export async function deleteAccount(sources: MyDataSources, customer: Customer): Promise<void> {
+  await sources.records.payments.forget(customer.id);
   const email = customer.email ?? '';
-  if (email) {
-    await sources.records.payments.forget(email);
-    await sources.records.forgetAccount(email);
-  }
+  if (email) await sources.records.forgetAccount(email);
   try {
     await magentoFetch(sources.magento, {
       method: 'DELETE',

@@ -34,7 +34,11 @@ export const checkoutCartSchema = z
         })
         .loose(),
     ),
-    customer: z.object({ email: z.string().nullable().optional() }).loose().optional(),
+    /** The cart's customer: `id` for a customer's cart, none for a guest's. */
+    customer: z
+      .object({ id: z.number().optional(), email: z.string().nullable().optional() })
+      .loose()
+      .optional(),
     billing_address: quoteAddressSchema.optional(),
     extension_attributes: z
       .object({

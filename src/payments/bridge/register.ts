@@ -35,6 +35,8 @@ interface Payable {
   readonly billing: PaymentAddress;
   readonly delivery: PaymentAddress;
   readonly email: string;
+  /** The account the payment belongs to: the customer's id for their cart, null for a guest's. */
+  readonly customerId: number | null;
 }
 
 /** The checks before a payment starts; throws the shopper's message when the cart cannot be paid for. */
@@ -47,14 +49,18 @@ function payable(deps: BridgeDeps, request: StartRequest, cart: CheckoutCart): P
     throw new HttpError(409, strings.checkout.addressesMissing);
   // The order's e-mail: the customer's, or for a guest the billing address's, which Magento's admin
   // placement copies onto the order (Quote/Model/QuoteManagement.php, placeOrder).
-  const email = text(request.cart.kind === 'customer' ? cart.customerEmail : cart.billing?.email);
+  const ofCustomer = request.cart.kind === 'customer';
+  const email = text(ofCustomer ? cart.customerEmail : cart.billing?.email);
   if (!email || !isEmail(email)) throw new HttpError(409, strings.checkout.addressesMissing);
+  // The record is the account's by its id, never by the e-mail address (which changes hands).
+  const customerId = ofCustomer ? cart.customerId : null;
+  if (customerId === undefined) throw new Error(`Magento named no customer for customer cart ${cart.id}`);
   const problem = basketProblem(cart);
   if (problem) {
     deps.log(`Payment refused for cart ${cart.id}: ${problem}`);
     throw new HttpError(409, strings.checkout.basketNotPayable);
   }
-  return { billing, delivery, email };
+  return { billing, delivery, email, customerId };
 }
 
 export async function register(
@@ -63,7 +69,7 @@ export async function register(
 ): Promise<{ code: string; nextUrl: string }> {
   const { provider, config } = deps;
   const cart = await readShopperCart(deps, request.cart);
-  const { billing, delivery, email } = payable(deps, request, cart);
+  const { billing, delivery, email, customerId } = payable(deps, request, cart);
   const code = provider.newCode();
   const amount = pence(cart.amount) / 100;
   const registration = await provider.register(
@@ -95,6 +101,7 @@ export async function register(
     cartKind: request.cart.kind,
     guestCart: request.cart.kind === 'guest' ? request.cart.guestCart : null,
     email,
+    customerId,
     cartId: cart.id,
     cartLines: cartLinesKey(cart.lines),
   });
