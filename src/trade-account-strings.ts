@@ -39,6 +39,8 @@ export const tradeAccountTexts = {
   alreadyPending: 'Your trade account application is already with us: we will approve it shortly.',
   alreadyTrade: 'Your account is already a trade account.',
   toAccount: 'Go to My Account',
+  tooManyFromNetwork: 'We have had too many trade account applications from your network.',
+  tooManyForEmail: 'We have had too many trade account applications with this e-mail address.',
   cannotApply:
     'Sorry, we could not send your application just now. Nothing you typed is lost: please try again in a few minutes.',
   /** My Account's trade block. */

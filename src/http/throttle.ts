@@ -117,6 +117,16 @@ export class FailureCounter {
     await (await this.#limiter()).penalty(key);
   }
 
+  /**
+   * Counts one attempt for `key` at once, then answers the seconds it must wait when that attempt is over
+   * the limit (0 when it may go ahead). One atomic step, so attempts sent together cannot all pass a check
+   * made before any of them was counted.
+   */
+  async attempt(key: string): Promise<number> {
+    const counted = await (await this.#limiter()).penalty(key);
+    return counted.consumedPoints > this.#failures ? Math.ceil(counted.msBeforeNext / 1000) : 0;
+  }
+
   /** Failures counted for `key` in its current window (0 when none). */
   async count(key: string): Promise<number> {
     return (await (await this.#limiter()).get(key))?.consumedPoints ?? 0;
@@ -141,8 +151,13 @@ function waitInWords(seconds: number): string {
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
-/** 429: `message`, then when to try again, in words and in `Retry-After`. */
-export const tooManyAttempts = (message: string, seconds: number): HttpError =>
+/** 429: `message`, then when to try again, in words and in `Retry-After`; `headers` besides. */
+export const tooManyAttempts = (
+  message: string,
+  seconds: number,
+  headers: Readonly<Record<string, string>> = {},
+): HttpError =>
   new HttpError(429, `${message} Please try again in ${waitInWords(seconds)}.`, {
+    ...headers,
     'Retry-After': String(Math.max(1, Math.ceil(seconds))),
   });

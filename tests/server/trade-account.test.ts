@@ -4,12 +4,14 @@
  * default billing (with `vat_id` and company); each VAT-number fault is refused with its message before
  * Magento is asked; Magento's own refusal (the e-mail is taken) reaches the applicant; a signed-in customer
  * applies with their account and keeps everything they had; approval is the merchant moving the customer to
- * "Trade"; Magento down says so.
+ * "Trade"; Magento down says so; applications are counted per client and per e-mail address, and those over
+ * the limit are refused before Magento is asked.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { RunningStorefront } from '../../src/server/server.ts';
+import { trustedProxies } from '../../src/http/index.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { createTradeAccountRoutes } from '../../src/server/shopper/trade-account.ts';
 import { checkUkVatNumber } from '../../src/features/trade/vat-number.ts';
@@ -34,6 +36,8 @@ beforeAll(async () => {
       magento: { baseUrl, token: INTEGRATION_TOKEN, attempts: 1 },
       groups: () => Promise.resolve(GROUPS),
       siteUrl: SITE,
+      // The tests play different clients through X-Forwarded-For from loopback.
+      trustedProxies: trustedProxies(['loopback']),
     }),
   ];
   shop = await startFakeSite(site, { siteUrl: SITE, routes: routes(backend.url) });
@@ -62,10 +66,19 @@ const application = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-const apply = (body: unknown, cookie = '', base = shop.url) =>
+let clients = 0;
+/** A client address of its own, so one test's applications never count against another's. */
+const newClient = () => `198.51.100.${++clients}`;
+
+const apply = (body: unknown, cookie = '', base = shop.url, client = newClient()) =>
   raw(base, '/trade-account/apply', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: SITE, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: SITE,
+      'X-Forwarded-For': client,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: JSON.stringify(body),
   });
 const answer = (reply: { body: Buffer }) =>
@@ -140,6 +153,63 @@ describe('a new applicant', () => {
     expect(reply.status).toBe(400);
     expect(answer(reply).message).toContain(tradeAccountTexts.postcodeInvalid);
     expect(answer(reply).message).toContain(tradeAccountTexts.companyRequired);
+  });
+});
+
+describe('the throttle', () => {
+  /** Customers in Trade (pending) whose e-mail starts with `prefix`, as the merchant's queue lists them. */
+  async function pendingWith(prefix: string): Promise<number> {
+    const query = new URLSearchParams({
+      'searchCriteria[filterGroups][0][filters][0][field]': 'email',
+      'searchCriteria[filterGroups][0][filters][0][value]': `${prefix}%`,
+      'searchCriteria[filterGroups][0][filters][0][conditionType]': 'like',
+    });
+    const found = await backend.call('GET', `/rest/V1/customers/search?${query}`, {
+      token: INTEGRATION_TOKEN,
+    });
+    return (found.body.items as { group_id: number }[]).filter((c) => c.group_id === GROUPS.pending).length;
+  }
+
+  it('takes five applications an hour from one address, even sent together, and says how long to wait', async () => {
+    const client = newClient();
+    const prefix = `burst-${Date.now()}`;
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        apply(application({ email: `${prefix}-${n}@example.com` }), '', shop.url, client),
+      ),
+    );
+    expect(replies.map((reply) => reply.status).sort()).toEqual([
+      ...Array(5).fill(201),
+      ...Array(7).fill(429),
+    ]);
+    const [held] = replies.filter((reply) => reply.status === 429);
+    if (!held) throw new Error('none held');
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(answer(held).message).toMatch(
+      /^We have had too many trade account applications from your network\. Please try again in \d+ minutes\.$/,
+    );
+    expect(await pendingWith(prefix)).toBe(5);
+    // Another client is not held.
+    expect((await apply(application())).status).toBe(201);
+  });
+
+  it('takes three applications an hour with one e-mail address, whatever the client', async () => {
+    const form = application();
+    const statuses = [];
+    for (let n = 0; n < 4; n++) statuses.push((await apply(form)).status);
+    // The first creates the customer; Magento refuses the next two (the e-mail is taken); the fourth waits.
+    expect(statuses).toEqual([201, 400, 400, 429]);
+    const held = await apply({ ...form, email: form.email.toUpperCase() });
+    expect(answer(held).message).toMatch(
+      /^We have had too many trade account applications with this e-mail address\./,
+    );
+  });
+
+  it('does not count a form sent back with mistakes', async () => {
+    const client = newClient();
+    for (let n = 0; n < 6; n++)
+      expect((await apply(application({ postcode: 'nowhere' }), '', shop.url, client)).status).toBe(400);
+    expect((await apply(application(), '', shop.url, client)).status).toBe(201);
   });
 });
 

@@ -198,10 +198,7 @@ export function createOrdersRoutes(config: OrdersRoutesConfig): Hono {
     const number = orderNumberOf(typed);
     const orderKey = (number ?? typed.trim()).toUpperCase();
     const wait = Math.max(await perClient.waitFor(client), await perOrder.waitFor(orderKey));
-    if (wait > 0) {
-      const refusal = tooManyAttempts(t.tooManyLookups, wait);
-      throw new HttpError(429, refusal.message, { ...PRIVATE, ...refusal.headers });
-    }
+    if (wait > 0) throw tooManyAttempts(t.tooManyLookups, wait, PRIVATE);
     const found = number === undefined ? undefined : await find(number);
     if (found === undefined) {
       await perClient.failed(client);

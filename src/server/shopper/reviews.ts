@@ -184,10 +184,7 @@ export function createReviewRoutes(config: ReviewRoutesConfig): Hono {
       const client = clientAddress(c, trusted);
       if (!token) {
         const wait = await guests.waitFor(client);
-        if (wait > 0) {
-          const refused = tooManyAttempts(t.tooMany, wait);
-          throw new HttpError(429, refused.message, { ...PRIVATE, ...refused.headers });
-        }
+        if (wait > 0) throw tooManyAttempts(t.tooMany, wait, PRIVATE);
       }
       try {
         await writeReview(magento, token, draft);

@@ -103,6 +103,8 @@ export function createShopperRoutes(
       magento,
       groups: () => tradeGroups(magento),
       siteUrl: env.SITE_URL,
+      trustedProxies: proxies,
+      store,
       ...(log ? { log } : {}),
     }),
     createOnAccountRoutes({

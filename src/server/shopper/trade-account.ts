@@ -8,8 +8,14 @@
  *   (the form's own checks, run again) or Magento's refusal (the e-mail is taken, the password is weak).
  *
  * A session Magento no longer accepts: 401, and the session cookie goes. Magento down: 503, nothing lost.
+ *
+ * Each application that passes the form's checks is counted before it reaches Magento, per client address
+ * (behind trusted proxies) and, for a new customer, per e-mail address, in the shared store so every
+ * replica counts alike: over TRADE_APPLICATION_LIMITS, 429 with the wait, and nothing is created, so a
+ * script cannot fill the merchant's pending queue with made-up customers.
  */
-import { Hono } from 'hono';
+import { createHash } from 'node:crypto';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   APPLICATION_FIELDS,
@@ -21,7 +27,9 @@ import type { TradeGroups } from '../../features/trade/trade-groups.server.ts';
 import { SessionEnded } from '../../features/orders/orders.server.ts';
 import {
   clearSessionCookie,
+  clientAddress,
   errorMessage,
+  FailureCounter,
   HttpError,
   jsonBody,
   jsonErrors,
@@ -30,17 +38,38 @@ import {
   limitBody,
   methodNotAllowed,
   sameOrigin,
+  tooManyAttempts,
+  trustedProxies,
   wellFormedSessionToken,
+  type FailureLimit,
+  type TrustedProxies,
 } from '../../http/index.ts';
 import { MagentoApiError, type IntegrationConfig } from '../../magento/client.ts';
+import type { SharedStore } from '../../store/shared-store.ts';
 import { strings } from '../../strings.ts';
 import { tradeAccountTexts } from '../../trade-account-strings.ts';
+
+export interface TradeApplicationLimits {
+  readonly perClient: FailureLimit;
+  readonly perEmail: FailureLimit;
+}
+
+/** A business applies once; a few more allow for a mistake or colleagues behind one office address. */
+export const TRADE_APPLICATION_LIMITS: TradeApplicationLimits = {
+  perClient: { failures: 5, windowSeconds: 60 * 60 },
+  perEmail: { failures: 3, windowSeconds: 60 * 60 },
+};
 
 export interface TradeAccountRoutesConfig {
   readonly magento: IntegrationConfig;
   /** The ids of the trade groups, as the shop resolved them. */
   readonly groups: () => Promise<TradeGroups>;
   readonly siteUrl: string;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
+  readonly trustedProxies?: TrustedProxies;
+  /** Where applications are counted for every replica; without one, in this process. */
+  readonly store?: SharedStore | undefined;
+  readonly limits?: TradeApplicationLimits;
   readonly log?: (message: string) => void;
 }
 
@@ -56,9 +85,26 @@ const applicationBody = z.object({
 const filledIn = (body: Partial<Application>): Application =>
   Object.fromEntries(APPLICATION_FIELDS.map((name) => [name, body[name] ?? ''])) as Application;
 
+/** The e-mail address's key in the counts: a hash, never the address itself. */
+const emailKey = (email: string): string =>
+  createHash('sha256').update(`trade-application:${email.trim().toLowerCase()}`).digest('base64url');
+
 export function createTradeAccountRoutes(config: TradeAccountRoutesConfig): Hono {
   const log = config.log ?? (() => undefined);
-  const { magento, siteUrl } = config;
+  const { magento, siteUrl, store } = config;
+  const trusted = config.trustedProxies ?? trustedProxies([]);
+  const limits = config.limits ?? TRADE_APPLICATION_LIMITS;
+  const perClient = new FailureCounter(limits.perClient, { name: 'trade-application-client', store });
+  const perEmail = new FailureCounter(limits.perEmail, { name: 'trade-application-email', store });
+
+  /** Counts this application; 429 with the wait when it is one too many from its client or address. */
+  async function counted(c: Context, email: string | undefined): Promise<void> {
+    const clientWait = await perClient.attempt(clientAddress(c, trusted));
+    if (clientWait > 0) throw tooManyAttempts(tradeAccountTexts.tooManyFromNetwork, clientWait, PRIVATE);
+    const emailWait = email === undefined ? 0 : await perEmail.attempt(emailKey(email));
+    if (emailWait > 0) throw tooManyAttempts(tradeAccountTexts.tooManyForEmail, emailWait, PRIVATE);
+  }
+
   const routes = new Hono();
   routes.onError(
     jsonErrors((error) => {
@@ -78,6 +124,7 @@ export function createTradeAccountRoutes(config: TradeAccountRoutesConfig): Hono
       const token = wellFormedSessionToken(c);
       const problems = Object.values(applicationProblems(application, token !== undefined));
       if (problems.length > 0) throw new HttpError(400, problems.join(' '), PRIVATE);
+      await counted(c, token === undefined ? application.email : undefined);
       const groups = await config.groups();
       try {
         if (token === undefined) {
