@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { MagentoApiError, magentoFetch, type IntegrationConfig } from '../magento/client.ts';
 import { orderIdSchema } from '../magento/wire/order.ts';
+import type { TryLock } from '../store/locks.ts';
 import type { MagentoCheckout } from './magento-checkout.ts';
 
 /** Why an order on account was not placed, in words the route turns into answers. */
@@ -31,8 +32,8 @@ export class OnAccountRefused extends Error {
 export interface OnAccountDeps {
   readonly magento: IntegrationConfig;
   readonly checkout: Pick<MagentoCheckout, 'readCart' | 'ordersOfCart' | 'readOrder'>;
-  /** A lock among every replica, or null when another holds it; `release` lets it go. */
-  readonly lock: (name: string) => Promise<{ release(): Promise<void> } | null>;
+  /** A lock among every replica, or null when another holds it. */
+  readonly lock: TryLock;
 }
 
 /** Selects purchaseorder with the number on the quote and places it (integration token); the order id. */
@@ -74,14 +75,4 @@ export async function placeOnAccount(deps: OnAccountDeps, token: string, poNumbe
   } finally {
     await held.release();
   }
-}
-
-/** A lock for one process, where the shop has no shared store (a single storefront server). */
-export function processLock(): OnAccountDeps['lock'] {
-  const held = new Set<string>();
-  return async (name) => {
-    if (held.has(name)) return null;
-    held.add(name);
-    return { release: async () => void held.delete(name) };
-  };
 }

@@ -13,6 +13,7 @@ import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { placeTestOrder } from '../support/orders.ts';
 import { productsInStock } from '../support/shop.ts';
+import { BOTH_STORES } from '../support/stores.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
@@ -233,6 +234,51 @@ describe('guards', () => {
     expect(put.headers['allow']).toBe('GET, HEAD, POST');
     expect(parse(await read(session)).machines).toEqual(['K 5']);
   });
+});
+
+describe('changes sent together', () => {
+  const MACHINES = ['K 2', 'K 3', 'K 4', 'K 5', 'WD 3', 'SC 4'];
+
+  it('keeps every add and removal when they reach one server at once', async () => {
+    const customer = await newCustomer();
+    await change(customer.session, { add: ['HDS 8/18'] });
+    const replies = await Promise.all([
+      ...MACHINES.map((name) => change(customer.session, { add: [name] })),
+      change(customer.session, { remove: ['HDS 8/18'] }),
+    ]);
+    expect(replies.map((reply) => reply.status)).toEqual(Array(MACHINES.length + 1).fill(200));
+    expect(parse(await read(customer.session)).machines?.sort()).toEqual([...MACHINES].sort());
+  });
+
+  it.each(BOTH_STORES)(
+    'keeps every add sent to two replicas at once (locks in %s)',
+    async (_name, makeStore) => {
+      const stores = makeStore();
+      const replica = (store = stores.open()) =>
+        startFakeSite(site, {
+          siteUrl: SITE,
+          routes: [
+            createMyMachinesRoutes({
+              magento: { baseUrl: backend.url, token: INTEGRATION_TOKEN },
+              siteUrl: SITE,
+              lock: (name) => store.tryLock(name),
+            }),
+          ],
+        });
+      const replicas = [await replica(), await replica()];
+      try {
+        const customer = await newCustomer();
+        const replies = await Promise.all(
+          MACHINES.map((name, n) => change(customer.session, { add: [name] }, replicas[n % 2]?.url)),
+        );
+        expect(replies.map((reply) => reply.status)).toEqual(Array(MACHINES.length).fill(200));
+        expect(parse(await read(customer.session)).machines?.sort()).toEqual([...MACHINES].sort());
+      } finally {
+        for (const running of replicas) await running.close();
+        await stores.dispose();
+      }
+    },
+  );
 });
 
 describe('Magento down', () => {

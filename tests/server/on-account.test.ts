@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createMagentoCheckout } from '../../src/payments/magento-checkout.ts';
-import { processLock } from '../../src/payments/on-account.ts';
+import { processLock } from '../../src/store/locks.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createOnAccountRoutes } from '../../src/server/shopper/on-account.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';

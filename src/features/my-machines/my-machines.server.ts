@@ -4,9 +4,15 @@
  * token names (`GET /V1/customers/me`). Magento's `PUT /V1/customers/me` saves the customer it is given
  * (CustomerRepository::save): a change sends back the customer as it was just read, every field and address
  * included, with only `my_machines` changed, so nothing else of the customer is lost.
+ *
+ * Magento saves whatever it is sent, with no check that it is the customer as last read, so two changes
+ * made together would each save their own reading and one would be lost. A change therefore holds the
+ * customer's lock among every replica (`my-machines:{customer id}`) from its reading to its save; a second
+ * change waits its turn (up to LOCK_WAIT_MS) and then reads what the first saved.
  */
 import { z } from 'zod';
 import { MagentoApiError, magentoFetch, type MagentoClientConfig } from '../../magento/client.ts';
+import { lockWithin, type TryLock } from '../../store/locks.ts';
 import { customerSchema } from '../../magento/wire/customer.ts';
 import {
   distinctMachines,
@@ -45,6 +51,23 @@ export class TooManyMachines extends Error {
     this.name = 'TooManyMachines';
   }
 }
+
+/** Another change of the customer's machines held their lock for longer than a change waits. */
+export class MachinesBusy extends Error {
+  constructor(customerId: number) {
+    super(`customer ${customerId}'s machines are being changed by another request`);
+    this.name = 'MachinesBusy';
+  }
+}
+
+/** Where the machines are kept: Magento with the session's token, and the lock changes take their turns by. */
+export interface MachinesDeps {
+  readonly magento: MagentoClientConfig;
+  readonly lock: TryLock;
+}
+
+/** How long a change waits for another change of the same customer's machines. */
+const LOCK_WAIT_MS = 5_000;
 
 export interface MachinesChange {
   /** Model names to keep (those kept already, however typed, change nothing). */
@@ -91,26 +114,36 @@ export async function readMachines(magento: MagentoClientConfig, token: string):
   return machinesOf(await readCustomer(magento, token));
 }
 
-/** Writes what `next` makes of the customer's machines (nothing when it changes nothing); answers what Magento keeps. */
+/**
+ * Writes what `next` makes of the customer's machines (nothing when it changes nothing), holding the
+ * customer's lock from the reading to the save; answers what Magento keeps.
+ */
 async function saveMachines(
-  magento: MagentoClientConfig,
+  deps: MachinesDeps,
   token: string,
   next: (current: readonly string[]) => string[],
 ): Promise<string[]> {
-  const customer = await readCustomer(magento, token);
-  const current = machinesOf(customer);
-  const machines = next(current);
-  if (joinMachines(machines) === joinMachines(current)) return current;
-  const saved = await asCustomer(() =>
-    magentoFetch(magento, {
-      method: 'PUT',
-      path: '/customers/me',
-      body: { customer: withMachines(customer, machines) },
-      schema: customerWithAttributesSchema,
-      token,
-    }),
-  );
-  return machinesOf(saved);
+  const { id } = await readCustomer(deps.magento, token);
+  const held = await lockWithin(deps.lock, `my-machines:${id}`, LOCK_WAIT_MS);
+  if (!held) throw new MachinesBusy(id);
+  try {
+    const customer = await readCustomer(deps.magento, token);
+    const current = machinesOf(customer);
+    const machines = next(current);
+    if (joinMachines(machines) === joinMachines(current)) return current;
+    const saved = await asCustomer(() =>
+      magentoFetch(deps.magento, {
+        method: 'PUT',
+        path: '/customers/me',
+        body: { customer: withMachines(customer, machines) },
+        schema: customerWithAttributesSchema,
+        token,
+      }),
+    );
+    return machinesOf(saved);
+  } finally {
+    await held.release();
+  }
 }
 
 /**
@@ -118,11 +151,11 @@ async function saveMachines(
  * is no room for them (roomFor).
  */
 export const changeMachines = (
-  magento: MagentoClientConfig,
+  deps: MachinesDeps,
   token: string,
   change: MachinesChange,
 ): Promise<string[]> =>
-  saveMachines(magento, token, (current) => {
+  saveMachines(deps, token, (current) => {
     const kept = (change.remove ?? []).reduce(withoutMachine, current);
     const machines = distinctMachines([...kept, ...(change.add ?? [])]);
     if (!roomFor(machines)) throw new TooManyMachines(machines.length);
@@ -134,7 +167,7 @@ export const changeMachines = (
  * as the list has room for. Answers the customer's list.
  */
 export const carryOverMachines = (
-  magento: MagentoClientConfig,
+  deps: MachinesDeps,
   token: string,
   guest: readonly string[],
-): Promise<string[]> => saveMachines(magento, token, (current) => mergedMachines(current, guest));
+): Promise<string[]> => saveMachines(deps, token, (current) => mergedMachines(current, guest));

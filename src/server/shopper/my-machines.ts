@@ -45,6 +45,7 @@ import {
   SessionEnded,
   type OrdersMagento,
 } from '../../features/orders/orders.server.ts';
+import { processLock, type TryLock } from '../../store/locks.ts';
 import { strings } from '../../strings.ts';
 
 export interface MyMachinesRoutesConfig {
@@ -54,6 +55,8 @@ export interface MyMachinesRoutesConfig {
    */
   readonly magento: OrdersMagento;
   readonly siteUrl: string;
+  /** The lock a customer's machines are changed under, shared with sign-in's carry-over (this process's by default). */
+  readonly lock?: TryLock;
   readonly log?: (message: string) => void;
 }
 
@@ -80,6 +83,7 @@ const answer = (machines: readonly string[]): Response => jsonReply(200, { machi
 export function createMyMachinesRoutes(config: MyMachinesRoutesConfig): Hono {
   const log = config.log ?? (() => undefined);
   const { magento, siteUrl } = config;
+  const machinesDeps = { magento, lock: config.lock ?? processLock() };
   const ended = (message: string) =>
     new HttpError(401, message, { ...PRIVATE, 'Set-Cookie': clearSessionCookie(siteUrl) });
 
@@ -130,7 +134,7 @@ export function createMyMachinesRoutes(config: MyMachinesRoutesConfig): Hono {
         const { add = [], remove = [] } = c.req.valid('json');
         const bad = add.find((name) => !isMachineName(name));
         if (bad !== undefined) throw new HttpError(400, MY_MACHINES_TEXTS.badName(bad), PRIVATE);
-        return answer(await changeMachines(magento, token, { add, remove }));
+        return answer(await changeMachines(machinesDeps, token, { add, remove }));
       }),
   );
   routes.all('/my-machines', methodNotAllowed('GET, HEAD, POST'));

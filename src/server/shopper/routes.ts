@@ -15,10 +15,10 @@ import { invoiceSeller } from '../../config/shop.ts';
 import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
 import { paymentHome } from '../../payments/home.ts';
+import { processLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
 import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
-import { processLock } from '../../payments/on-account.ts';
 import { createMyMachinesRoutes } from './my-machines.ts';
 import { createOnAccountRoutes } from './on-account.ts';
 import { createOrdersRoutes } from './orders.ts';
@@ -60,6 +60,8 @@ export function createShopperRoutes(
     signInKeyPrevious: env.SIGN_IN_KEY_PREVIOUS,
     ...(log ? { log } : {}),
   });
+  // One lock for every replica (or this process): placing on account, changing a customer's machines.
+  const lock = store ? (name: string) => store.tryLock(name) : processLock();
   // The payments' home, shared by the payment routes and a customer's data export and deletion.
   const payments = paymentHome(env, store, log ?? ((message: string) => console.warn(message)));
   return [
@@ -70,11 +72,12 @@ export function createShopperRoutes(
       tokenLifetime: env.CUSTOMER_TOKEN_LIFETIME,
       trustedProxies: proxies,
       throttle,
+      lock,
       ...(log ? { log } : {}),
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
-    createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
+    createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, lock, ...(log ? { log } : {}) }),
     createOrdersRoutes({
       magento,
       seller: invoiceSeller(env),
@@ -110,7 +113,7 @@ export function createShopperRoutes(
     createOnAccountRoutes({
       magento,
       checkout: createMagentoCheckout(magento),
-      lock: store ? (name) => store.tryLock(name) : processLock(),
+      lock,
       siteUrl: env.SITE_URL,
       ...(log ? { log } : {}),
     }),

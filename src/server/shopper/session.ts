@@ -36,7 +36,8 @@ import { isSku, MAX_WISHLIST } from '../../features/wishlist/wishlist.ts';
 import type { VariantChoice } from '../../features/variant-choice.ts';
 import { addToWishlist } from '../../features/wishlist/wishlist.server.ts';
 import { isMachineName, MAX_MACHINE_NAME, MAX_MACHINES } from '../../features/my-machines/machines.ts';
-import { carryOverMachines } from '../../features/my-machines/my-machines.server.ts';
+import { carryOverMachines, type MachinesDeps } from '../../features/my-machines/my-machines.server.ts';
+import { processLock, type TryLock } from '../../store/locks.ts';
 import { variantBody } from './wishlist.ts';
 import { strings } from '../../strings.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
@@ -61,6 +62,8 @@ export interface SessionConfig {
   readonly signInKeyPrevious?: string | undefined;
   /** The throttle to count with, when other routes count with it too (the account's deletion does). */
   readonly throttle?: SignInThrottle;
+  /** The lock a customer's machines are changed under, shared with the My machines routes (this process's by default). */
+  readonly lock?: TryLock;
   readonly log?: (message: string) => void;
 }
 
@@ -162,13 +165,13 @@ async function mergeGuestWishlist(
  * the customer's machines, or undefined when the carry-over failed (the browser then keeps the guest's).
  */
 async function carryOverGuestMachines(
-  config: SessionConfig,
+  machines: MachinesDeps,
   token: string,
   names: readonly string[],
   log: (message: string) => void,
 ): Promise<string[] | undefined> {
   try {
-    return await carryOverMachines(config.magento, token, names.filter(isMachineName));
+    return await carryOverMachines(machines, token, names.filter(isMachineName));
   } catch (error) {
     log(`Guest machines not carried over on sign-in: ${errorMessage(error)}`);
     return undefined;
@@ -189,6 +192,7 @@ export function createSessionRoutes(config: SessionConfig): Hono {
   const log = config.log ?? (() => undefined);
   const throttle = config.throttle ?? signInThrottleFor(config);
   const trusted = config.trustedProxies ?? trustedProxies([]);
+  const machinesDeps: MachinesDeps = { magento: config.magento, lock: config.lock ?? processLock() };
   const routes = new Hono();
   routes.onError(
     jsonErrors((error) => {
@@ -220,7 +224,7 @@ export function createSessionRoutes(config: SessionConfig): Hono {
       const wishlistAdded = wishlist?.length
         ? await mergeGuestWishlist(config, token, wishlist, variants, log)
         : undefined;
-      const kept = machines?.length ? await carryOverGuestMachines(config, token, machines, log) : undefined;
+      const kept = machines?.length ? await carryOverGuestMachines(machinesDeps, token, machines, log) : undefined;
       const reply = jsonReply(
         200,
         {
