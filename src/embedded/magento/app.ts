@@ -53,13 +53,19 @@ const decodeSku = (segment: string): string =>
 /**
  * The sku of an admin product save or delete, from its method and path (any store code), or undefined;
  * `''` when the sku is not in the path (a new product, or tier or special prices of several products). A
- * change to a configurable's options or children is a save of the configurable.
+ * change to a configurable's options or children is a save of the configurable, and a change to a
+ * product's links (its related products, up-sells, cross-sells) a save of that product.
  */
 export function savedProductSku(method: string, path: string): string | undefined {
   const configurable =
     /^\/rest(?:\/[\w-]+)?\/V1\/configurable-products\/([^/]+)\/(?:options|child|children\/[^/]+)$/.exec(path);
   if (configurable?.[1])
     return method === 'POST' || method === 'DELETE' ? decodeSku(configurable[1]) : undefined;
+  const links = /^\/rest(?:\/[\w-]+)?\/V1\/products\/([^/]+)\/links(\/[^/]+\/[^/]+)?$/.exec(path);
+  if (links?.[1]) {
+    const changes = links[2] ? method === 'DELETE' : method === 'POST' || method === 'PUT';
+    return changes ? decodeSku(links[1]) : undefined;
+  }
   const match = /^\/rest(?:\/[\w-]+)?\/V1\/products(?:\/([^/]+))?$/.exec(path);
   if (!match) return undefined;
   const priceStorage = ['tier-prices', 'tier-prices-delete', 'special-price', 'special-price-delete'];

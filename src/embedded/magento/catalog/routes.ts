@@ -1,6 +1,6 @@
 /**
- * Catalogue services (admin or integration token): categories, products and product attributes, price
- * storage; and the products' render information (anonymous), priced by the store's clock.
+ * Catalogue services (admin or integration token): categories, products and product attributes, product
+ * links, price storage; and the products' render information (anonymous), priced by the store's clock.
  */
 import type { Database } from '../db.ts';
 import { intParam, optionalInt, queryValue, searchCriteriaParam } from '../http/params.ts';
@@ -11,6 +11,7 @@ import { getAttribute, getAttributeOptions, searchAttributes } from './attribute
 import { assignedProducts, categoryTree, getCategory } from './categories.ts';
 import { configurableRoutes } from './configurable-products.ts';
 import { priceStorageRoutes } from './price-storage.ts';
+import { productLinkRoutes } from './product-link-routes.ts';
 import { deleteProduct, getProduct, searchProducts } from './products.ts';
 import { renderInfoRoutes } from './render-info.ts';
 import { saveProduct } from './save-product.ts';
@@ -99,6 +100,7 @@ export function catalogRoutes(db: Database, store: StoreSettings): Route[] {
       handle: ({ params }) => getAttributeOptions(db, params['attributeCode'] ?? ''),
     },
     ...configurableRoutes(db),
+    ...productLinkRoutes(db),
     ...priceStorageRoutes(db),
     ...specialPriceStorageRoutes(db),
     ...renderInfoRoutes(db, store),

@@ -11,10 +11,13 @@ import {
   validate,
   type DocumentNode,
   type GraphQLFormattedError,
+  type OperationDefinitionNode,
 } from 'graphql';
 import type { GraphQlContext } from './context.ts';
 import { ClientSafeError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
 import type { ExecutableSchema } from './schema.ts';
+import { WEBONYX_RULES } from './webonyx-rules.ts';
+import { variableErrors } from './webonyx-variables.ts';
 
 export interface GraphQlReply {
   readonly status: number;
@@ -71,7 +74,20 @@ function statusOf(errors: readonly GraphQLFormattedError[]): number {
 }
 
 /**
- * Validates and executes a parsed document. Validation errors stop it before execution, so they carry no
+ * The document's one operation, whose variables are checked before execution; with several (and no
+ * operation name, which Magento never passes) graphql-js refuses the document in webonyx's words.
+ */
+function soleOperation(document: DocumentNode): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  return operations.length === 1 ? operations[0] : undefined;
+}
+
+/**
+ * Validates and executes a parsed document. Validation runs webonyx's rules in webonyx's words
+ * (`webonyx-rules.ts`), and the variables are checked as webonyx checks them (`webonyx-variables.ts`), so a
+ * client sees Magento's messages. Validation errors stop it before execution, so they carry no
  * `data` key (nor, in webonyx 15, `extensions`) and keep HTTP 200; so do variables that do not coerce.
  * Magento passes no operation name to the executor, so neither do we.
  */
@@ -82,8 +98,11 @@ export async function runDocument(
   context: GraphQlContext,
   log?: (message: string) => void,
 ): Promise<GraphQlReply> {
-  const invalid = validate(schema, document);
+  const invalid = validate(schema, document, WEBONYX_RULES);
   if (invalid.length > 0) return { status: 200, body: { errors: invalid.map((error) => error.toJSON()) } };
+  const operation = soleOperation(document);
+  const refused = operation ? variableErrors(schema, operation, variables ?? {}) : [];
+  if (refused.length > 0) return { status: 200, body: { errors: refused.map((error) => error.toJSON()) } };
   const result = await execute({
     schema,
     document,

@@ -81,6 +81,12 @@ const EXTENSIONS = [
   'POST /V1/configurable-products/{sku}/options',
   'POST /V1/configurable-products/{sku}/child',
   'DELETE /V1/configurable-products/{sku}/children/{childSku}',
+  // A product's links (related products, up-sells, cross-sells), as a merchant's tools edit them (issue 50).
+  'GET /V1/products/links/types',
+  'GET /V1/products/{sku}/links/{type}',
+  'POST /V1/products/{sku}/links',
+  'PUT /V1/products/{sku}/links',
+  'DELETE /V1/products/{sku}/links/{type}/{linkedProductSku}',
   // Tier prices in bulk, Magento's price storage (§4.2).
   'POST /V1/products/tier-prices-information',
   'POST /V1/products/tier-prices',
