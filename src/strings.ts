@@ -4,21 +4,14 @@
  * the texts the spec leaves to us (DESIGN.md §3). `strings` is both at once, which is what code imports.
  * `{provider}`, `{phone}`, `{email}` and the address are configuration (src/config/env.ts).
  */
-import {
-  basketTexts,
-  compareTexts,
-  deliveryTexts,
-  listingTexts,
-  productToolTexts,
-  searchTexts,
-  shellTexts,
-  slideshowTexts,
-  suggestTexts,
-  wishlistPageTexts,
-  wishlistTexts,
-} from './browser-strings.ts';
+import { basketTexts } from './basket-strings.ts';
+import { compareTexts, productToolTexts, shellTexts, wishlistTexts } from './browser-strings.ts';
+import { deliveryTexts } from './delivery-strings.ts';
+import { searchTexts, suggestTexts } from './search-strings.ts';
+import { slideshowTexts } from './slideshow-strings.ts';
+import { wishlistPageTexts } from './wishlist-strings.ts';
 import { comparePageTexts, productTexts } from './compare-strings.ts';
-import { ratingToolTexts } from './listing-strings.ts';
+import { listingTexts, ratingToolTexts } from './listing-strings.ts';
 import { reviewFormTexts } from './review-form-strings.ts';
 import { ratingTexts, reviewTexts } from './review-strings.ts';
 

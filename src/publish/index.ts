@@ -17,6 +17,7 @@ export {
   compress,
   CompressionCache,
   FAST_BUILD_LEVELS,
+  levelsFor,
   negotiateEncoding,
   ON_THE_FLY_LEVELS,
   SUFFIX,

@@ -7,9 +7,19 @@ import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, type ZlibOptions } from 'node:zlib';
 import { pathSegments } from '../http/site-paths.ts';
 import { TRADE_PRICES_BASE } from '../features/trade/trade-files.ts';
-import { CODINGS, isCompressible, liveLayers, locateIn, SUFFIX, type Coding } from '../publish/index.ts';
+import {
+  CODINGS,
+  isCompressible,
+  liveLayers,
+  locateIn,
+  MIN_COMPRESS_BYTES,
+  SUFFIX,
+  type Coding,
+} from '../publish/index.ts';
 
 export interface Found {
   readonly path: string;
@@ -38,24 +48,52 @@ export interface SiteFiles {
   describe(found: Found): Promise<Described>;
 }
 
-async function siblingsOf(found: Found): Promise<Described['siblings']> {
-  const siblings: Described['siblings'] = {};
-  if (!isCompressible(found.path)) return siblings;
+type Siblings = Described['siblings'];
+
+const DECODE: Readonly<Record<Coding, (data: Buffer, options: ZlibOptions) => Promise<Buffer>>> = {
+  br: promisify(brotliDecompress),
+  gzip: promisify(gunzip),
+};
+
+/** Whether the file may go out compressed (static-site.ts), so whether it has siblings worth finding. */
+const wantsSiblings = (found: Found): boolean =>
+  isCompressible(found.path) &&
+  found.stats.size >= MIN_COMPRESS_BYTES &&
+  found.stats.size <= MAX_BUFFERED_BYTES;
+
+/**
+ * The siblings `known` lacks, added to it. A sibling counts when it decodes to the file's bytes, whatever
+ * the files' times say: a build carries the live build's siblings of an asset as links older than the
+ * file it wrote itself, and a copied build has the times of the copy. A sibling of other bytes (the file
+ * changed after the build) is left, and the server compresses afresh.
+ */
+async function siblingsOf(found: Found, known: Siblings, content: () => Promise<Buffer>): Promise<Siblings> {
+  const siblings: Siblings = { ...known };
+  if (!wantsSiblings(found)) return siblings;
   for (const coding of CODINGS) {
+    if (siblings[coding]) continue;
     const path = found.path + SUFFIX[coding];
     const sibling = await stat(path).catch(() => undefined);
-    // A sibling older than its file is stale (the file changed after the build): compress afresh.
-    if (sibling?.isFile() && sibling.mtimeMs >= found.stats.mtimeMs)
-      siblings[coding] = { path, size: sibling.size };
+    if (!sibling?.isFile()) continue;
+    const expected = await content();
+    // Decoding stops past the file's length: a sibling that grows beyond it is not this file's.
+    const decoded = await readFile(path)
+      .then((data) => DECODE[coding](data, { maxOutputLength: expected.length }))
+      .catch(() => undefined);
+    if (decoded?.equals(expected)) siblings[coding] = { path, size: sibling.size };
   }
   return siblings;
 }
 
-async function hashOf(found: Found): Promise<string> {
+/** Whether every sibling the file may have was found: no need to look again. */
+const complete = (found: Found, siblings: Siblings): boolean =>
+  !wantsSiblings(found) || CODINGS.every((coding) => siblings[coding]);
+
+async function hashOf(found: Found, content: () => Promise<Buffer>): Promise<string> {
   if (found.stats.size > MAX_BUFFERED_BYTES)
     return `${found.stats.size.toString(36)}-${Math.round(found.stats.mtimeMs).toString(36)}`;
   return createHash('sha256')
-    .update(await readFile(found.path))
+    .update(await content())
     .digest('base64url')
     .slice(0, 27);
 }
@@ -89,12 +127,16 @@ export function createSiteFiles(clientDir: string): SiteFiles {
     },
     async describe(found) {
       const key = `${found.stats.ino}:${found.stats.size}:${found.stats.mtimeMs}`;
-      const known = described.get(found.path);
-      // A warm build's siblings come a moment after its files (src/publish/render/warm.ts): look again.
-      if (known?.key === key && (Object.keys(known.siblings).length > 0 || Date.now() < known.lookAgainAt))
-        return known;
-      const hash = known?.key === key ? known.hash : await hashOf(found);
-      const entry = { key, hash, siblings: await siblingsOf(found), lookAgainAt: Date.now() + 1000 };
+      const before = described.get(found.path);
+      const known = before?.key === key ? before : undefined;
+      // Siblings come a moment after their files (a warm build's, src/publish/render/warm.ts; a whole build
+      // published before compressing, warm-worker.ts), one coding after the other: look again for those missing.
+      if (known && (complete(found, known.siblings) || Date.now() < known.lookAgainAt)) return known;
+      let read: Promise<Buffer> | undefined;
+      const content = () => (read ??= readFile(found.path));
+      const hash = known?.hash ?? (await hashOf(found, content));
+      const siblings = await siblingsOf(found, known?.siblings ?? {}, content);
+      const entry = { key, hash, siblings, lookAgainAt: Date.now() + 1000 };
       if (described.size >= MAX_DESCRIBED) described.clear();
       described.set(found.path, entry);
       return entry;

@@ -19,6 +19,7 @@ import {
   contentTypeOf,
   isCompressible,
   isHashedAsset,
+  levelsFor,
   MIN_COMPRESS_BYTES,
   negotiateEncoding,
   ON_THE_FLY_LEVELS,
@@ -147,8 +148,10 @@ export function createStaticSite(options: StaticSiteOptions): StaticSite {
       headers['Content-Length'] = String(sibling?.size ?? found.stats.size);
       return new Response(head ? null : fileStream(sibling?.path ?? found.path), { status, headers });
     }
+    // No sibling yet (a build published before its compression, warm-worker.ts) or none of these bytes.
+    const levels = levelsFor(found.relative, ON_THE_FLY_LEVELS);
     const body = await compressed.get(`${found.path}\0${entry.key}\0${encoding}`, async () =>
-      compress(await readFile(found.path), encoding, ON_THE_FLY_LEVELS),
+      compress(await readFile(found.path), encoding, levels),
     );
     headers['Content-Length'] = String(body.length);
     return new Response(head ? null : new Uint8Array(body), { status, headers });

@@ -35,7 +35,8 @@ import {
   shippingLine,
   subtotalWithDiscount,
 } from '../../magento/wire/shopper-totals.ts';
-import { basketTexts, listingTexts } from '../../browser-strings.ts';
+import { basketTexts } from '../../basket-strings.ts';
+import { listingTexts } from '../../listing-strings.ts';
 import { findParts } from '../find-parts.ts';
 import { BasketRow } from './basket-row.ts';
 import { RowFits } from './row-fits.ts';

@@ -5,7 +5,8 @@
  */
 import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import { formatPrice } from '../../catalogue/money.ts';
-import { listingTexts, productToolTexts } from '../../browser-strings.ts';
+import { productToolTexts } from '../../browser-strings.ts';
+import { listingTexts } from '../../listing-strings.ts';
 import { ratingTexts } from '../../review-strings.ts';
 import type { Rating } from '../../catalogue/types.ts';
 import { variantTexts } from '../../variant-strings.ts';

@@ -24,7 +24,7 @@ import {
   type ListingIndex,
   type RatingPair,
 } from '../../features/listing/listing-index.ts';
-import { listingTexts } from '../../browser-strings.ts';
+import { listingTexts } from '../../listing-strings.ts';
 import { ratingToolTexts } from '../../listing-strings.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { cardHtml, productToolsHtml } from './card-html.ts';

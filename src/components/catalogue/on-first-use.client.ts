@@ -2,23 +2,36 @@
  * The product page's sections whose code loads on first use (DESIGN.md §5), so the page runs none of it
  * before the shopper reaches for it: on the first pointer or focus inside `[data-on-use]`, or at once when
  * the page is opened at the section's `data-on-use-hash` (sign-in sending the shopper back to the review
- * form). A button pressed or a form sent while the code loads is pressed or sent again once it has started.
- * Kept as small as it can be: every product page runs it.
+ * form). A button pressed or a form sent while the code loads is pressed or sent again once it has started,
+ * and so is a plain click on a link the code takes over (`data-on-use-links`, a selector: the gallery's
+ * thumbnails), which meanwhile is not followed. Kept as small as it can be: every product page runs it.
  */
 const sections: Record<string, () => Promise<(root: HTMLElement) => void>> = {
   reviews: () => import('../reviews/reviews.client.ts').then((module) => module.initReviews),
   'fit-check': () => import('../fits/fit-check.client.ts').then((module) => module.initFitCheck),
+  gallery: () => import('./gallery.client.ts').then((module) => module.initGallery),
 };
+
+/** A click that only opens the link elsewhere (a new tab, a download): the browser's, not the code's. */
+const elsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-on-use]')) {
   const start = sections[root.dataset.onUse ?? ''];
   if (!start) continue;
   let pressed: HTMLElement | null | undefined;
   let sent: HTMLFormElement | undefined;
+  const links = root.dataset.onUseLinks;
   const keep = (event: Event) => {
     if (event.type === 'submit') {
       event.preventDefault();
       sent = event.target as HTMLFormElement;
+      return;
+    }
+    const link = links ? (event.target as Element).closest<HTMLElement>(links) : null;
+    if (link && !elsewhere(event as MouseEvent)) {
+      event.preventDefault();
+      pressed = link;
     } else pressed = (event.target as Element).closest('button');
   };
   const load = () => {

@@ -8,7 +8,7 @@ import type { CategoryHit } from '../../features/search/engine.ts';
 import type { SearchRecord } from '../../features/search/files.ts';
 import { imageUrl } from '../../catalogue/images.ts';
 import { foldWords } from '../../features/search/text.ts';
-import { suggestTexts } from '../../browser-strings.ts';
+import { suggestTexts } from '../../search-strings.ts';
 import { PARTS_FINDER_ANSWER, PARTS_FINDER_PATH, partsPagePath } from '../../fit-paths.ts';
 import { fitSearchTexts } from '../../fit-search-strings.ts';
 import { looksLikeLabel } from '../../features/parts-finder/lookup.ts';

@@ -26,7 +26,8 @@ import {
   removeFromCustomerWishlist,
 } from '../../features/wishlist/customer.ts';
 import { $customerWishlist, $guestWishlist } from '../../features/wishlist/wishlist-state.ts';
-import { shellTexts, wishlistPageTexts, wishlistTexts } from '../../browser-strings.ts';
+import { shellTexts, wishlistTexts } from '../../browser-strings.ts';
+import { wishlistPageTexts } from '../../wishlist-strings.ts';
 import { findParts } from '../find-parts.ts';
 import { rowKey, wishlistRow, type WishlistEntry } from './wishlist-row.ts';
 

@@ -5,6 +5,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { isHashedAsset } from './content-types.ts';
 
 export type Coding = 'br' | 'gzip';
 export type Encoding = Coding | 'identity';
@@ -72,6 +73,14 @@ export const BUILD_LEVELS: Levels = { brotli: 11, gzip: 9 };
  */
 export const FAST_BUILD_LEVELS: Levels = { brotli: 6, gzip: 6 };
 export const ON_THE_FLY_LEVELS: Levels = { brotli: 5, gzip: 6 };
+
+/**
+ * The levels a file is compressed at, `others` for all but hashed assets: those are downloaded by every
+ * visitor and compressed once, so always at the smallest. The server compresses a hashed asset whose
+ * siblings are not written yet at the same levels, so its bytes are those the build writes.
+ */
+export const levelsFor = (relative: string, others: Levels): Levels =>
+  isHashedAsset(relative) ? BUILD_LEVELS : others;
 
 /** Compresses on the libuv thread pool, so the event loop keeps serving while it works. */
 export function compress(data: Buffer, coding: Coding, levels: Levels): Promise<Buffer> {

@@ -7,12 +7,13 @@
 import { availableParallelism } from 'node:os';
 import { copyFile, link, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { isHashedAsset, MIN_COMPRESS_BYTES, textFiles } from '../releases/content-types.ts';
+import { MIN_COMPRESS_BYTES, textFiles } from '../releases/content-types.ts';
 import {
   BUILD_LEVELS,
   CODINGS,
   compress,
   FAST_BUILD_LEVELS,
+  levelsFor,
   SUFFIX,
   type Levels,
 } from '../releases/encoding.ts';
@@ -59,9 +60,9 @@ async function reuse(previousDir: string | undefined, relative: string, content:
   );
   if (siblings.some((sibling) => !sibling?.isFile())) return false;
   await Promise.all(CODINGS.map((coding) => linkOrCopy(previous + SUFFIX[coding], target + SUFFIX[coding])));
-  // The build wrote the file anew, so it is younger than the siblings it takes, and the server would take
-  // them for stale and compress on the fly (larger). The bytes are the previous build's, so its time is
-  // too: the siblings stay fresh and the file keeps its ETag across builds.
+  // The build wrote the file anew, so it is younger than the siblings it takes. The bytes are the previous
+  // build's, so its time is too: nothing that goes by times takes the siblings for stale (the server checks
+  // that a sibling decodes to its file, src/server/site-files.ts).
   const { atime, mtime } = await stat(previous);
   await utimes(target, atime, mtime);
   return true;
@@ -94,8 +95,7 @@ export async function compressFile(
     await Promise.all(CODINGS.map((coding) => rm(target + SUFFIX[coding], { force: true })));
   if (await reuse(options.previousClientDir, relative, content, target))
     return { reused: true, brotliBytes: (await stat(target + SUFFIX.br)).size };
-  // Hashed assets are downloaded by every visitor and compressed once: always the smallest.
-  const levels = isHashedAsset(relative) ? BUILD_LEVELS : options.bulk;
+  const levels = levelsFor(relative, options.bulk);
   let brotliBytes = content.length;
   for (const coding of CODINGS) {
     const body = await compress(content, coding, levels);
