@@ -224,7 +224,9 @@ export function createSessionRoutes(config: SessionConfig): Hono {
       const wishlistAdded = wishlist?.length
         ? await mergeGuestWishlist(config, token, wishlist, variants, log)
         : undefined;
-      const kept = machines?.length ? await carryOverGuestMachines(machinesDeps, token, machines, log) : undefined;
+      const kept = machines?.length
+        ? await carryOverGuestMachines(machinesDeps, token, machines, log)
+        : undefined;
       const reply = jsonReply(
         200,
         {
