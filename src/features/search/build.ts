@@ -27,6 +27,7 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
+import { audiencePhrase, toRuns, type CoreAudience } from './audience-slot.ts';
 import { fitIndexFiles } from './fit-build.ts';
 import { fitFilePath, MODELS_PATH, type FitFile, type ModelsFile } from './fit-data.ts';
 import { assemblePostings, type HeadSizes, type IndexedTerms, type TermFiles } from './postings.ts';
@@ -70,6 +71,11 @@ export interface SearchBuildInput {
   headSizes?: HeadSizes;
   /** The machine models with a parts page (fit-build.ts); those the products fit when absent. */
   models?: readonly string[];
+  /**
+   * The audiences, as the listings name them, and the words shoppers name each by ("trade", "h&g"):
+   * a query naming one finds its listings' products (audience-slot.ts). None when absent.
+   */
+  audiences?: readonly { name: string; words: readonly string[] }[];
 }
 
 export interface BuiltSearch {
@@ -214,6 +220,7 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
         sorts: listing.sorts,
         columns: listing.columns,
         ...(fit.models ? { fm: fit.models.n.length } : {}),
+        ...audiencesOf(input, products),
       },
       ...{ terms: files.terms, heads: files.heads, prefixes: files.prefixes },
       ...{ codes: files.codes, words: files.words },
@@ -223,6 +230,23 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
       products,
     };
   };
+}
+
+/** The core's audiences (`au`): each one's phrases and the runs of its listings' product numbers. */
+function audiencesOf(input: SearchBuildInput, products: readonly Product[]): { au?: CoreAudience[] } {
+  const numbers = new Map(products.map((product, id) => [product.sku, id]));
+  const au = (input.audiences ?? []).flatMap(({ name, words }): CoreAudience[] => {
+    const ids = new Set<number>();
+    for (const listing of input.listings)
+      if (listing.audience === name)
+        for (const { sku } of listing.products) {
+          const id = numbers.get(sku);
+          if (id !== undefined) ids.add(id);
+        }
+    const phrases = [...new Set(words.map(audiencePhrase).filter((phrase) => phrase !== ''))];
+    return ids.size > 0 && phrases.length > 0 ? [[name, phrases, toRuns([...ids], products.length)]] : [];
+  });
+  return au.length > 0 ? { au } : {};
 }
 
 /** The search index of `input`, built afresh. */

@@ -20,6 +20,7 @@
  * 5. rank.ts orders the products (what fits a model named first), categories.ts the categories the words
  *    lead to.
  */
+import { fromRuns, markAudiences, withAudience } from './audience-slot.ts';
 import { asCategory, namesCategory, rankCategories, type CategoryHit } from './categories.ts';
 import {
   decodeCore,
@@ -111,6 +112,8 @@ interface Loaded {
   synonymPhrases: Set<string>;
   /** The machine models search knows, by key (fit-data.ts): fetched with the first query with a digit. */
   models: () => Promise<Map<string, SearchModel>>;
+  /** The products of the core's `au[at]` (audience-slot.ts), read from its runs when first asked for. */
+  audience: (at: number) => Int32Array;
 }
 
 export interface SearchEngine {
@@ -141,7 +144,13 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       const models = modelsOf(core);
       // Asked for beside the core, so the keystroke that names a model fetches only the model's file.
       models().catch(() => undefined);
-      return { core, keys: bitmap(core.k), headKeys, categoryTerms, synonymPhrases, models };
+      const audiences = new Map<number, Int32Array>();
+      const audience = (at: number): Int32Array => {
+        let ids = audiences.get(at);
+        if (!ids) audiences.set(at, (ids = fromRuns(core.au?.[at]?.[2] ?? [])));
+        return ids;
+      };
+      return { core, keys: bitmap(core.k), headKeys, categoryTerms, synonymPhrases, models, audience };
     });
     loaded.catch(() => (loaded = undefined));
     return loaded;
@@ -226,7 +235,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
   }
 
   async function searchWith(
-    { core, keys, categoryTerms, synonymPhrases, models }: Loaded,
+    { core, keys, categoryTerms, synonymPhrases, models, audience }: Loaded,
     query: string,
     options: SearchOptions,
     headKeys: Uint8Array | null,
@@ -303,6 +312,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         }),
       )
     ).flat();
+    // A phrase naming an audience beside other words ("trade vacuum"): that audience's products.
+    words = markAudiences(words, core.au ?? []);
     const querySlots = synonymSlots(words, core.syn);
     const lastSlot = querySlots.length - 1;
     // While typing, a last word of one or two characters is matched only whole: the words it might begin
@@ -322,9 +333,22 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
           let pending = slotCache.get(key);
           if (!pending) {
             if (slotCache.size >= SLOT_CACHE) slotCache.clear();
-            pending = evaluateSlot(alternatives, prefix, typos);
+            // An audience's words are not corrected: "hg" is no misspelt word.
+            const audienceAt = alternatives[0]?.[0]?.audience;
+            pending = evaluateSlot(
+              alternatives,
+              prefix,
+              typos && audienceAt === undefined,
+              audienceAt === undefined,
+            );
             // The slot of the model the query names: what fits it, and its machines, too (fit-slot.ts).
             if (named && alternatives[0]?.[0]?.model) pending = withFitsOf(named.model, pending);
+            // The slot of an audience: its products, too (audience-slot.ts).
+            if (audienceAt !== undefined)
+              pending = pending.then((slot) => ({
+                ...slot,
+                match: withAudience(slot.match, audience(audienceAt)),
+              }));
             slotCache.set(key, pending);
             pending.catch(() => slotCache.delete(key));
           }
@@ -343,6 +367,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       alternatives: QueryWord[][],
       prefix: boolean,
       typos: boolean,
+      correct = true,
     ): Promise<SlotMatch> {
       const perAlternative: Match[] = [];
       const terms: Set<string>[][] = [];
@@ -357,7 +382,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         const answered = which === 0 && perAlternative.some((match) => match.ids.length > 0);
         const resolved = await Promise.all(
           alternative.map((word, i) =>
-            resolve(word, prefix && i === alternative.length - 1, typos && !answered, !answered),
+            resolve(word, prefix && i === alternative.length - 1, typos && !answered, correct && !answered),
           ),
         );
         if (which === 0) shown = resolved.map((r) => r.shown).join(' ');

@@ -31,6 +31,7 @@
  * (no zod in the browser's bundle).
  */
 import type { AttributeSort, Facet, IndexedProduct, RatingPair } from '../listing/listing-index.ts';
+import type { CoreAudience } from './audience-slot.ts';
 
 export const SEARCH_DATA = '/search/data';
 
@@ -90,8 +91,9 @@ export const FIELD = {
  * A posting's info, packed in one number: field bits (0–6), the term's first word position in the name
  * (7–10, capped at 15), whether that word ends the name (11: with position 0 of the first query word, "the
  * whole name"), and in stock (12). The engine adds the term's search weight (16–19) once read: the files
- * carry it once per term; and, in the slot of a model a query names (fit-slot.ts), whether the product fits
- * that model or is one of its machines (13–14, `FIT`).
+ * carry it once per term; in the slot of a model a query names (fit-slot.ts), whether the product fits
+ * that model or is one of its machines (13–14, `FIT`); and, for a slot of several words (a synonym's
+ * phrase), that they are all in the name but not as that phrase (15, `scattered`: sets.ts `intersect`).
  */
 export const info = {
   pack: (fields: number, position: number, endsName: boolean, inStock: boolean): number =>
@@ -104,6 +106,8 @@ export const info = {
   weight: (packed: number): number => (packed >> 16) & 15,
   fit: (packed: number): number => (packed >> 13) & 3,
   withFit: (packed: number, fit: number): number => packed | (fit << 13),
+  scattered: (packed: number): boolean => ((packed >> 15) & 1) === 1,
+  SCATTERED: 1 << 15,
 };
 
 /** How a product stands to a model the query names (`info.fit`). */
@@ -143,6 +147,8 @@ export interface SearchCore {
   columns: string[];
   /** How many machine models search knows (`f/models.json`, fit-data.ts); absent when none. */
   fm?: number;
+  /** The audiences a query may name, and their products (audience-slot.ts); absent when none. */
+  au?: CoreAudience[];
 }
 
 export interface TermShard {
@@ -256,6 +262,20 @@ export function decodeCore(data: unknown): SearchCore {
     'filters missing',
   );
   check(core['fm'] === undefined || typeof core['fm'] === 'number', file, '"fm" should be a number');
+  check(
+    core['au'] === undefined ||
+      (Array.isArray(core['au']) &&
+        core['au'].every(
+          (audience) =>
+            Array.isArray(audience) &&
+            typeof audience[0] === 'string' &&
+            Array.isArray(audience[1]) &&
+            audience[1].every((phrase) => typeof phrase === 'string') &&
+            isNumbers(audience[2]),
+        )),
+    file,
+    '"au" should list audiences as [name, phrases, runs]',
+  );
   return core as unknown as SearchCore;
 }
 
