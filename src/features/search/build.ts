@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { metaDescription } from '../../catalogue/seo.ts';
+import { variantQuery } from '../../catalogue/variants.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
 import { buildListingIndex } from '../listing/build-index.ts';
 import { P } from '../listing/listing-index.ts';
@@ -25,6 +26,7 @@ import {
   type SearchCore,
   type SearchRecord,
   type TermShard,
+  type VariantPrices,
   type WordsFile,
 } from './files.ts';
 import { audiencePhrase, toRuns, type CoreAudience } from './audience-slot.ts';
@@ -177,7 +179,8 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
     const records: RecordShard[] = [];
     for (let start = 0; start < products.length; start += size) {
       const shown = products.slice(start, start + size);
-      const inputs = [v, columns, ...shown, ...shown.map(({ sku }) => input.hrefBySku.get(sku))];
+      const children = shown.flatMap((product) => childrenOf(product, bySku));
+      const inputs = [v, columns, ...shown, ...children, ...shown.map(({ sku }) => input.hrefBySku.get(sku))];
       records.push(
         shards.get(start / size, inputs, () => ({
           v,
@@ -185,6 +188,8 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
           d: listing.products.slice(start, start + size).map((row, at): SearchRecord => {
             const summary = metaDescription(shown[at]?.shortDescription ?? '', SUMMARY_MAX);
             const rating = listing.rating?.[row[P.sku]];
+            const sizes = shown[at] ? variantPrices(shown[at], bySku) : null;
+            if (sizes) return [...row, summary, rating ?? 0, sizes];
             return rating ? [...row, summary, rating] : [...row, summary];
           }),
         })),
@@ -230,6 +235,26 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
       products,
     };
   };
+}
+
+/** A configurable's children in the catalogue (none for another product). */
+const childrenOf = (product: Product, bySku: ReadonlyMap<string, Product>): Product[] =>
+  (product.configurable?.variants ?? []).flatMap(({ sku }) => bySku.get(sku) ?? []);
+
+/**
+ * A configurable's children's prices by the query choosing each (files.ts `VariantPrices`), when they
+ * differ (its card then is the cheapest's, which a search opening it at another child must not show).
+ */
+function variantPrices(product: Product, bySku: ReadonlyMap<string, Product>): VariantPrices | null {
+  const configurable = product.configurable;
+  if (!configurable || !product.priceFrom) return null;
+  const prices: VariantPrices = {};
+  for (const variant of configurable.variants) {
+    const child = bySku.get(variant.sku);
+    const query = variantQuery(configurable.attributes, variant.values);
+    if (child && query !== '') prices[query] = [child.priceInclVat, child.priceExclVat];
+  }
+  return Object.keys(prices).length > 0 ? prices : null;
 }
 
 /** The core's audiences (`au`): each one's phrases and the runs of its listings' product numbers. */

@@ -41,7 +41,8 @@ import { relaxedSlots } from './relax.ts';
 import { codeTermsOf, termsOf, wordMatcher } from './resolve.ts';
 import { intersect, QUALITY, union, type Match, type SlotMatch } from './sets.ts';
 import { synonymSlots } from './slots.ts';
-import { foldWords, textTerms, type QueryWord } from './text.ts';
+import { foldWords, queryWords, textTerms, type QueryWord } from './text.ts';
+import { shorthands } from './typo.ts';
 
 export type { CategoryHit } from './categories.ts';
 export type { IndexSource } from './reader.ts';
@@ -214,6 +215,9 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
           if (query === undefined || record[2] === '') return record;
           const withQuery: SearchRecord = [...record];
           withQuery[2] = `${record[2]}?${query}`;
+          // The card of the child chosen shows its price (not the cheapest child's), as its page does.
+          const prices = record[12]?.[query];
+          if (prices) [withQuery[5], withQuery[6]] = prices;
           return withQuery;
         });
       }),
@@ -435,6 +439,14 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         all = found;
       }
     }
+    // A word past its corrections that the others' products read as a shorthand ("pressure wshr").
+    if (all.ids.length === 0 && evaluated.length > 1) {
+      const read = await shorthandOf(evaluated);
+      if (read) {
+        evaluated = read;
+        all = intersect(evaluated.map((slot) => slot.match));
+      }
+    }
     // No product has every word: answer with those that have the most telling of them (relax.ts).
     let relaxed: string | null = null;
     if (all.ids.length === 0 && evaluated.length > 1) {
@@ -497,6 +509,31 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         shown: typed,
       });
       return { match, typed, shown: typed, terms: [[new Set([whole])]], codes: [whole] };
+    }
+
+    /**
+     * The slots with the one word that matches nothing read as the shorthand of a word (typo.ts
+     * `shorthands`) that the other slots find products with, the one they find most with; null when no
+     * such word, or when more than that word matches nothing. It reads as a correction: "Did you mean".
+     */
+    async function shorthandOf(slots: readonly SlotMatch[]): Promise<SlotMatch[] | null> {
+      const at = slots.findIndex((slot) => slot.match.ids.length === 0);
+      const slot = slots[at];
+      if (!slot || slot.match.measure || slot.match.model || slot.match.audience) return null;
+      const others = intersect(slots.filter((_, other) => other !== at).map((one) => one.match));
+      const [word, ...more] = queryWords(slot.typed);
+      if (others.ids.length === 0 || !word || more.length > 0) return null;
+      let best: SlotMatch | null = null;
+      let most = 0;
+      for (const term of await shorthands(word.text, reader.words)) {
+        const match = await matchOf({ word, candidates: [{ term, quality: QUALITY.typo }], shown: term });
+        const together = intersect([others, match]).ids.length;
+        if (together > most) {
+          most = together;
+          best = { match, typed: slot.typed, shown: term, terms: [[new Set([term])]], codes: [] };
+        }
+      }
+      return best ? slots.map((one, other) => (other === at ? (best as SlotMatch) : one)) : null;
     }
 
     /** The children chosen by the code terms matched (`TermShard.x`), for the products found. */

@@ -177,9 +177,22 @@ export interface WordsFile {
 
 /**
  * A product record: the listing's product tuple, the short description a result card shows and, only for
- * a product with reviews, its rating `[percent, count]` (the stars on its card; the rating sort and filter).
+ * a product with reviews, its rating `[percent, count]` (the stars on its card; the rating sort and filter;
+ * 0 for none when prices follow); and for a configurable whose children's prices differ, theirs.
  */
-export type SearchRecord = [...IndexedProduct, summary: string, rating?: RatingPair];
+export type SearchRecord = [
+  ...IndexedProduct,
+  summary: string,
+  rating?: RatingPair | 0,
+  sizes?: VariantPrices,
+];
+
+/**
+ * A configurable's children's prices whose prices differ, by the query of its page that chooses each
+ * (`volume=5-l`): a search that opens the parent at one child (its size or its code, `TermShard.x`) shows
+ * that child's price on its card, not the cheapest child's (engine.ts `records`).
+ */
+export type VariantPrices = Record<string, [inclVat: number | null, exclVat: number | null]>;
 
 export interface RecordShard {
   v: string;
@@ -222,6 +235,14 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isNumbers = (value: unknown): value is number[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'number');
+const isVariantPrices = (value: unknown): value is VariantPrices =>
+  isObject(value) &&
+  Object.values(value).every(
+    (prices) =>
+      Array.isArray(prices) &&
+      prices.length === 2 &&
+      prices.every((price) => price === null || typeof price === 'number'),
+  );
 
 function check(condition: boolean, file: string, what: string): asserts condition {
   if (!condition) throw new SearchIndexError(`${file}: ${what}`);
@@ -333,7 +354,9 @@ export function decodeRecordShard(data: unknown, shard: number, v: string): Reco
         (record) =>
           Array.isArray(record) &&
           (record.length === 11 ||
-            (record.length === 12 && isNumbers(record[11]) && record[11].length === 2)) &&
+            ((record.length === 12 || record.length === 13) &&
+              (record[11] === 0 || (isNumbers(record[11]) && record[11].length === 2)) &&
+              (record.length === 12 || isVariantPrices(record[12])))) &&
           typeof record[0] === 'string' &&
           typeof record[1] === 'string' &&
           typeof record[2] === 'string' &&
