@@ -50,6 +50,16 @@ export const AUDIENCE_NAMES: Readonly<Record<Audience, string>> = {
   professional: 'Professional',
 };
 
+/**
+ * How shoppers name each audience in a search beside what they want ("h&g pressure washer", "trade
+ * vacuum"): search reads these words as "in that audience's categories" (features/search/audience-slot.ts).
+ * Signs fold as in any query: "h&g", "h+g" and "h & g" are all "h g".
+ */
+export const AUDIENCE_WORDS: Readonly<Record<Audience, readonly string[]>> = {
+  'home-garden': ['home & garden', 'h&g', 'hg', 'home', 'domestic', 'household'],
+  professional: ['professional', 'pro', 'trade', 'commercial'],
+};
+
 export const isListingCode = (audience: Audience, code: string): boolean =>
   LISTING_CODES[audience].includes(code);
 

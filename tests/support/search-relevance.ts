@@ -558,6 +558,12 @@ function attributeQueries(
   return queries;
 }
 
+/** Each audience's category ids, by its code ("home-garden"): its top category and every one below. */
+function audienceIds(audiences: Catalogue['audiences']): Map<string, Set<number>> {
+  const below = (node: CategoryNode): number[] => [node.id, ...node.children.flatMap(below)];
+  return new Map(Object.entries(audiences).map(([code, root]) => [code, new Set(below(root))]));
+}
+
 /** A size as the labels read it: the number and unit of "5 l", "2.5 l", "10 m", decimals whole. */
 const sizeOf = (text: string): string => labelWords(text).join(' ');
 
@@ -593,6 +599,7 @@ function shopperQueries(
   described: readonly Described[],
   categories: readonly CategoryInfo[],
   synonyms: Synonyms,
+  audiences: ReadonlyMap<string, ReadonlySet<number>>,
 ): LabelledQuery[] {
   const type = (query: string): Set<string> =>
     new Set(ofType(described, categories, phrasesOf(query, synonyms)).map(({ product }) => product.sku));
@@ -608,6 +615,12 @@ function shopperQueries(
   const power = (item: Described): number => technical(item, 'power_w');
   const detergents = ofKind('detergent');
   const vacuums = ofKind('vacuum');
+  /** Of a type and in an audience's categories ("Home & Garden", "Professional"). */
+  const ofAudience = (audience: string, query: string) => {
+    const kind = ofKind(query);
+    const ids = audiences.get(audience) ?? new Set<number>();
+    return (item: Described) => kind(item) && item.product.categoryIds.some((id) => ids.has(id));
+  };
   const cases: ShopperCase[] = [
     // Relaxation: a word the index does not know leaves the others to answer.
     { how: 'unknown word dropped', query: 'steam cleaner xyzzy', right: named('steam cleaner') },
@@ -654,6 +667,46 @@ function shopperQueries(
     { how: 'colloquial', query: 'strimmer', right: named('grass trimmer') },
     { how: 'colloquial', query: 'bathroom cleaner', right: named('steam cleaner') },
     { how: 'colloquial', query: 'gutter cleaning', right: named('pipe cleaning') },
+    // Colloquial "… cleaner" whose last word names another type than the one meant (issue 50): a washer,
+    // a wash, a cleaning system; not the detergent or vacuum cleaner that shares the word.
+    { how: 'colloquial type word', query: 'patio cleaner', right: ofKind('patio cleaner') },
+    { how: 'colloquial type word', query: 'pressure cleaner', right: ofKind('pressure washer') },
+    { how: 'colloquial type word', query: 'parts cleaner', right: named('parts washer') },
+    { how: 'colloquial type word', query: 'tank cleaner', right: ofKind('tank cleaning') },
+    { how: 'colloquial type word', query: 'car cleaner', right: named('car') },
+    { how: 'colloquial type word', query: 'drain cleaner', right: named('pipe cleaning') },
+    { how: 'colloquial type word', query: 'carpet cleaner', right: ofKind('carpet cleaner') },
+    { how: 'colloquial type word', query: 'floor washer', right: ofKind('floor cleaner') },
+    // A competitor's brand before a machine type (issue 50): the type's machines, not a detergent.
+    { how: 'other brand and type', query: 'vax carpet cleaner', right: ofKind('carpet cleaner') },
+    { how: 'other brand and type', query: 'nilfisk patio cleaner', right: ofKind('patio cleaner') },
+    { how: 'other brand and type', query: 'numatic floor scrubber', right: ofKind('scrubber dryer') },
+    { how: 'other brand and type', query: 'stihl hedge trimmer', right: named('hedge trimmer') },
+    { how: 'other brand and type', query: 'henry hoover', right: ofKind('vacuum') },
+    { how: 'other brand and type', query: 'kranzle jet wash', right: ofKind('pressure washer') },
+    { how: 'other brand and type', query: 'bissell carpet washer', right: ofKind('carpet cleaner') },
+    // The audience abbreviated (issue 50): that audience's machines of the type.
+    { how: 'audience', query: 'h&g pressure washer', right: ofAudience('home-garden', 'pressure washer') },
+    { how: 'audience', query: 'hg steam cleaner', right: ofAudience('home-garden', 'steam cleaner') },
+    { how: 'audience', query: 'h+g window vac', right: ofAudience('home-garden', 'window vac') },
+    {
+      how: 'audience',
+      query: 'domestic pressure washer',
+      right: ofAudience('home-garden', 'pressure washer'),
+    },
+    { how: 'audience', query: 'home vacuum', right: ofAudience('home-garden', 'vacuum') },
+    { how: 'audience', query: 'pro pressure washer', right: ofAudience('professional', 'pressure washer') },
+    { how: 'audience', query: 'trade vacuum', right: ofAudience('professional', 'vacuum') },
+    { how: 'audience', query: 'trade window vac', right: ofAudience('professional', 'window vac') },
+    {
+      how: 'audience',
+      query: 'professional steam cleaner',
+      right: ofAudience('professional', 'steam cleaner'),
+    },
+    // A later word misspelt past the edits a word of its length may have (issue 50): its vowels left out.
+    { how: 'later word abbreviated', query: 'pressure wshr', right: ofKind('pressure washer') },
+    { how: 'later word abbreviated', query: 'steam clnr', right: named('steam cleaner') },
+    { how: 'later word abbreviated', query: 'hedge trimr', right: named('hedge trimmer') },
     // Prices: the page's price filter.
     {
       how: 'price under',
@@ -724,7 +777,7 @@ export function relevanceSet(input: RelevanceInput): LabelledQuery[] {
     ...typeQueries(described, categories, input.synonyms),
     ...synonymQueries(described, input.synonyms),
     ...attributeQueries(described, categories),
-    ...shopperQueries(described, categories, input.synonyms),
+    ...shopperQueries(described, categories, input.synonyms, audienceIds(input.catalogue.audiences)),
   ];
 }
 

@@ -7,14 +7,14 @@
  * relevance tests, so all of them search the same index.
  */
 import synonymsFile from '../../content/search-synonyms.json' with { type: 'json' };
-import { AUDIENCE_NAMES } from '../../catalogue/categories.ts';
+import { AUDIENCE_NAMES, AUDIENCE_WORDS } from '../../catalogue/categories.ts';
 import { fitIndex } from '../../catalogue/fits.ts';
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
 import type { ContentBlock, Product } from '../../catalogue/types.ts';
 import type { SearchBuildInput } from '../../features/search/build.ts';
 import { compileSynonyms, synonymsSchema, type SynonymTable } from '../../features/search/synonyms.ts';
 import { parseContent } from '../../config/parse-content.ts';
-import { allListings } from '../catalogue/listings.ts';
+import { allListings, AUDIENCES } from '../catalogue/listings.ts';
 import { editorSynonyms } from './editor-synonyms.ts';
 
 /** Magento's visibility values that include search: 3 "search" and 4 "catalog, search". */
@@ -73,6 +73,10 @@ export function searchBuildInput(
     listings,
     synonyms,
     // The models with a parts page (something fits them), as the parts pages name them.
+    audiences: AUDIENCES.map((audience) => ({
+      name: AUDIENCE_NAMES[audience],
+      words: AUDIENCE_WORDS[audience],
+    })),
     models: fitIndex(index)
       .models.filter((model) => model.parts.length > 0)
       .map((model) => model.name),

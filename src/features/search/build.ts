@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { metaDescription } from '../../catalogue/seo.ts';
+import { variantQuery } from '../../catalogue/variants.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
 import { buildListingIndex } from '../listing/build-index.ts';
 import { P } from '../listing/listing-index.ts';
@@ -25,8 +26,10 @@ import {
   type SearchCore,
   type SearchRecord,
   type TermShard,
+  type VariantPrices,
   type WordsFile,
 } from './files.ts';
+import { audiencePhrase, toRuns, type CoreAudience } from './audience-slot.ts';
 import { fitIndexFiles } from './fit-build.ts';
 import { fitFilePath, MODELS_PATH, type FitFile, type ModelsFile } from './fit-data.ts';
 import { assemblePostings, type HeadSizes, type IndexedTerms, type TermFiles } from './postings.ts';
@@ -70,6 +73,11 @@ export interface SearchBuildInput {
   headSizes?: HeadSizes;
   /** The machine models with a parts page (fit-build.ts); those the products fit when absent. */
   models?: readonly string[];
+  /**
+   * The audiences, as the listings name them, and the words shoppers name each by ("trade", "h&g"):
+   * a query naming one finds its listings' products (audience-slot.ts). None when absent.
+   */
+  audiences?: readonly { name: string; words: readonly string[] }[];
 }
 
 export interface BuiltSearch {
@@ -171,7 +179,8 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
     const records: RecordShard[] = [];
     for (let start = 0; start < products.length; start += size) {
       const shown = products.slice(start, start + size);
-      const inputs = [v, columns, ...shown, ...shown.map(({ sku }) => input.hrefBySku.get(sku))];
+      const children = shown.flatMap((product) => childrenOf(product, bySku));
+      const inputs = [v, columns, ...shown, ...children, ...shown.map(({ sku }) => input.hrefBySku.get(sku))];
       records.push(
         shards.get(start / size, inputs, () => ({
           v,
@@ -179,6 +188,8 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
           d: listing.products.slice(start, start + size).map((row, at): SearchRecord => {
             const summary = metaDescription(shown[at]?.shortDescription ?? '', SUMMARY_MAX);
             const rating = listing.rating?.[row[P.sku]];
+            const sizes = shown[at] ? variantPrices(shown[at], bySku) : null;
+            if (sizes) return [...row, summary, rating ?? 0, sizes];
             return rating ? [...row, summary, rating] : [...row, summary];
           }),
         })),
@@ -214,6 +225,7 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
         sorts: listing.sorts,
         columns: listing.columns,
         ...(fit.models ? { fm: fit.models.n.length } : {}),
+        ...audiencesOf(input, products),
       },
       ...{ terms: files.terms, heads: files.heads, prefixes: files.prefixes },
       ...{ codes: files.codes, words: files.words },
@@ -223,6 +235,43 @@ export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
       products,
     };
   };
+}
+
+/** A configurable's children in the catalogue (none for another product). */
+const childrenOf = (product: Product, bySku: ReadonlyMap<string, Product>): Product[] =>
+  (product.configurable?.variants ?? []).flatMap(({ sku }) => bySku.get(sku) ?? []);
+
+/**
+ * A configurable's children's prices by the query choosing each (files.ts `VariantPrices`), when they
+ * differ (its card then is the cheapest's, which a search opening it at another child must not show).
+ */
+function variantPrices(product: Product, bySku: ReadonlyMap<string, Product>): VariantPrices | null {
+  const configurable = product.configurable;
+  if (!configurable || !product.priceFrom) return null;
+  const prices: VariantPrices = {};
+  for (const variant of configurable.variants) {
+    const child = bySku.get(variant.sku);
+    const query = variantQuery(configurable.attributes, variant.values);
+    if (child && query !== '') prices[query] = [child.priceInclVat, child.priceExclVat];
+  }
+  return Object.keys(prices).length > 0 ? prices : null;
+}
+
+/** The core's audiences (`au`): each one's phrases and the runs of its listings' product numbers. */
+function audiencesOf(input: SearchBuildInput, products: readonly Product[]): { au?: CoreAudience[] } {
+  const numbers = new Map(products.map((product, id) => [product.sku, id]));
+  const au = (input.audiences ?? []).flatMap(({ name, words }): CoreAudience[] => {
+    const ids = new Set<number>();
+    for (const listing of input.listings)
+      if (listing.audience === name)
+        for (const { sku } of listing.products) {
+          const id = numbers.get(sku);
+          if (id !== undefined) ids.add(id);
+        }
+    const phrases = [...new Set(words.map(audiencePhrase).filter((phrase) => phrase !== ''))];
+    return ids.size > 0 && phrases.length > 0 ? [[name, phrases, toRuns([...ids], products.length)]] : [];
+  });
+  return au.length > 0 ? { au } : {};
 }
 
 /** The search index of `input`, built afresh. */

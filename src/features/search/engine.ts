@@ -20,6 +20,7 @@
  * 5. rank.ts orders the products (what fits a model named first), categories.ts the categories the words
  *    lead to.
  */
+import { fromRuns, markAudiences, withAudience } from './audience-slot.ts';
 import { asCategory, namesCategory, rankCategories, type CategoryHit } from './categories.ts';
 import {
   decodeCore,
@@ -40,7 +41,8 @@ import { relaxedSlots } from './relax.ts';
 import { codeTermsOf, termsOf, wordMatcher } from './resolve.ts';
 import { intersect, QUALITY, union, type Match, type SlotMatch } from './sets.ts';
 import { synonymSlots } from './slots.ts';
-import { foldWords, textTerms, type QueryWord } from './text.ts';
+import { foldWords, queryWords, textTerms, type QueryWord } from './text.ts';
+import { shorthands } from './typo.ts';
 
 export type { CategoryHit } from './categories.ts';
 export type { IndexSource } from './reader.ts';
@@ -111,6 +113,8 @@ interface Loaded {
   synonymPhrases: Set<string>;
   /** The machine models search knows, by key (fit-data.ts): fetched with the first query with a digit. */
   models: () => Promise<Map<string, SearchModel>>;
+  /** The products of the core's `au[at]` (audience-slot.ts), read from its runs when first asked for. */
+  audience: (at: number) => Int32Array;
 }
 
 export interface SearchEngine {
@@ -141,7 +145,13 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       const models = modelsOf(core);
       // Asked for beside the core, so the keystroke that names a model fetches only the model's file.
       models().catch(() => undefined);
-      return { core, keys: bitmap(core.k), headKeys, categoryTerms, synonymPhrases, models };
+      const audiences = new Map<number, Int32Array>();
+      const audience = (at: number): Int32Array => {
+        let ids = audiences.get(at);
+        if (!ids) audiences.set(at, (ids = fromRuns(core.au?.[at]?.[2] ?? [])));
+        return ids;
+      };
+      return { core, keys: bitmap(core.k), headKeys, categoryTerms, synonymPhrases, models, audience };
     });
     loaded.catch(() => (loaded = undefined));
     return loaded;
@@ -205,6 +215,9 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
           if (query === undefined || record[2] === '') return record;
           const withQuery: SearchRecord = [...record];
           withQuery[2] = `${record[2]}?${query}`;
+          // The card of the child chosen shows its price (not the cheapest child's), as its page does.
+          const prices = record[12]?.[query];
+          if (prices) [withQuery[5], withQuery[6]] = prices;
           return withQuery;
         });
       }),
@@ -226,7 +239,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
   }
 
   async function searchWith(
-    { core, keys, categoryTerms, synonymPhrases, models }: Loaded,
+    { core, keys, categoryTerms, synonymPhrases, models, audience }: Loaded,
     query: string,
     options: SearchOptions,
     headKeys: Uint8Array | null,
@@ -303,6 +316,8 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         }),
       )
     ).flat();
+    // A phrase naming an audience beside other words ("trade vacuum"): that audience's products.
+    words = markAudiences(words, core.au ?? []);
     const querySlots = synonymSlots(words, core.syn);
     const lastSlot = querySlots.length - 1;
     // While typing, a last word of one or two characters is matched only whole: the words it might begin
@@ -322,9 +337,22 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
           let pending = slotCache.get(key);
           if (!pending) {
             if (slotCache.size >= SLOT_CACHE) slotCache.clear();
-            pending = evaluateSlot(alternatives, prefix, typos);
+            // An audience's words are not corrected: "hg" is no misspelt word.
+            const audienceAt = alternatives[0]?.[0]?.audience;
+            pending = evaluateSlot(
+              alternatives,
+              prefix,
+              typos && audienceAt === undefined,
+              audienceAt === undefined,
+            );
             // The slot of the model the query names: what fits it, and its machines, too (fit-slot.ts).
             if (named && alternatives[0]?.[0]?.model) pending = withFitsOf(named.model, pending);
+            // The slot of an audience: its products, too (audience-slot.ts).
+            if (audienceAt !== undefined)
+              pending = pending.then((slot) => ({
+                ...slot,
+                match: withAudience(slot.match, audience(audienceAt)),
+              }));
             slotCache.set(key, pending);
             pending.catch(() => slotCache.delete(key));
           }
@@ -343,6 +371,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       alternatives: QueryWord[][],
       prefix: boolean,
       typos: boolean,
+      correct = true,
     ): Promise<SlotMatch> {
       const perAlternative: Match[] = [];
       const terms: Set<string>[][] = [];
@@ -357,7 +386,7 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         const answered = which === 0 && perAlternative.some((match) => match.ids.length > 0);
         const resolved = await Promise.all(
           alternative.map((word, i) =>
-            resolve(word, prefix && i === alternative.length - 1, typos && !answered, !answered),
+            resolve(word, prefix && i === alternative.length - 1, typos && !answered, correct && !answered),
           ),
         );
         if (which === 0) shown = resolved.map((r) => r.shown).join(' ');
@@ -408,6 +437,14 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
       if (found.ids.length > 0) {
         evaluated = near;
         all = found;
+      }
+    }
+    // A word past its corrections that the others' products read as a shorthand ("pressure wshr").
+    if (all.ids.length === 0 && evaluated.length > 1) {
+      const read = await shorthandOf(evaluated);
+      if (read) {
+        evaluated = read;
+        all = intersect(evaluated.map((slot) => slot.match));
       }
     }
     // No product has every word: answer with those that have the most telling of them (relax.ts).
@@ -472,6 +509,31 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
         shown: typed,
       });
       return { match, typed, shown: typed, terms: [[new Set([whole])]], codes: [whole] };
+    }
+
+    /**
+     * The slots with the one word that matches nothing read as the shorthand of a word (typo.ts
+     * `shorthands`) that the other slots find products with, the one they find most with; null when no
+     * such word, or when more than that word matches nothing. It reads as a correction: "Did you mean".
+     */
+    async function shorthandOf(slots: readonly SlotMatch[]): Promise<SlotMatch[] | null> {
+      const at = slots.findIndex((slot) => slot.match.ids.length === 0);
+      const slot = slots[at];
+      if (!slot || slot.match.measure || slot.match.model || slot.match.audience) return null;
+      const others = intersect(slots.filter((_, other) => other !== at).map((one) => one.match));
+      const [word, ...more] = queryWords(slot.typed);
+      if (others.ids.length === 0 || !word || more.length > 0) return null;
+      let best: SlotMatch | null = null;
+      let most = 0;
+      for (const term of await shorthands(word.text, reader.words)) {
+        const match = await matchOf({ word, candidates: [{ term, quality: QUALITY.typo }], shown: term });
+        const together = intersect([others, match]).ids.length;
+        if (together > most) {
+          most = together;
+          best = { match, typed: slot.typed, shown: term, terms: [[new Set([term])]], codes: [] };
+        }
+      }
+      return best ? slots.map((one, other) => (other === at ? (best as SlotMatch) : one)) : null;
     }
 
     /** The children chosen by the code terms matched (`TermShard.x`), for the products found. */

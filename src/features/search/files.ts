@@ -31,6 +31,7 @@
  * (no zod in the browser's bundle).
  */
 import type { AttributeSort, Facet, IndexedProduct, RatingPair } from '../listing/listing-index.ts';
+import type { CoreAudience } from './audience-slot.ts';
 
 export const SEARCH_DATA = '/search/data';
 
@@ -90,8 +91,9 @@ export const FIELD = {
  * A posting's info, packed in one number: field bits (0–6), the term's first word position in the name
  * (7–10, capped at 15), whether that word ends the name (11: with position 0 of the first query word, "the
  * whole name"), and in stock (12). The engine adds the term's search weight (16–19) once read: the files
- * carry it once per term; and, in the slot of a model a query names (fit-slot.ts), whether the product fits
- * that model or is one of its machines (13–14, `FIT`).
+ * carry it once per term; in the slot of a model a query names (fit-slot.ts), whether the product fits
+ * that model or is one of its machines (13–14, `FIT`); and, for a slot of several words (a synonym's
+ * phrase), that they are all in the name but not as that phrase (15, `scattered`: sets.ts `intersect`).
  */
 export const info = {
   pack: (fields: number, position: number, endsName: boolean, inStock: boolean): number =>
@@ -104,6 +106,8 @@ export const info = {
   weight: (packed: number): number => (packed >> 16) & 15,
   fit: (packed: number): number => (packed >> 13) & 3,
   withFit: (packed: number, fit: number): number => packed | (fit << 13),
+  scattered: (packed: number): boolean => ((packed >> 15) & 1) === 1,
+  SCATTERED: 1 << 15,
 };
 
 /** How a product stands to a model the query names (`info.fit`). */
@@ -143,6 +147,8 @@ export interface SearchCore {
   columns: string[];
   /** How many machine models search knows (`f/models.json`, fit-data.ts); absent when none. */
   fm?: number;
+  /** The audiences a query may name, and their products (audience-slot.ts); absent when none. */
+  au?: CoreAudience[];
 }
 
 export interface TermShard {
@@ -171,9 +177,22 @@ export interface WordsFile {
 
 /**
  * A product record: the listing's product tuple, the short description a result card shows and, only for
- * a product with reviews, its rating `[percent, count]` (the stars on its card; the rating sort and filter).
+ * a product with reviews, its rating `[percent, count]` (the stars on its card; the rating sort and filter;
+ * 0 for none when prices follow); and for a configurable whose children's prices differ, theirs.
  */
-export type SearchRecord = [...IndexedProduct, summary: string, rating?: RatingPair];
+export type SearchRecord = [
+  ...IndexedProduct,
+  summary: string,
+  rating?: RatingPair | 0,
+  sizes?: VariantPrices,
+];
+
+/**
+ * A configurable's children's prices whose prices differ, by the query of its page that chooses each
+ * (`volume=5-l`): a search that opens the parent at one child (its size or its code, `TermShard.x`) shows
+ * that child's price on its card, not the cheapest child's (engine.ts `records`).
+ */
+export type VariantPrices = Record<string, [inclVat: number | null, exclVat: number | null]>;
 
 export interface RecordShard {
   v: string;
@@ -216,6 +235,14 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isNumbers = (value: unknown): value is number[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'number');
+const isVariantPrices = (value: unknown): value is VariantPrices =>
+  isObject(value) &&
+  Object.values(value).every(
+    (prices) =>
+      Array.isArray(prices) &&
+      prices.length === 2 &&
+      prices.every((price) => price === null || typeof price === 'number'),
+  );
 
 function check(condition: boolean, file: string, what: string): asserts condition {
   if (!condition) throw new SearchIndexError(`${file}: ${what}`);
@@ -256,6 +283,20 @@ export function decodeCore(data: unknown): SearchCore {
     'filters missing',
   );
   check(core['fm'] === undefined || typeof core['fm'] === 'number', file, '"fm" should be a number');
+  check(
+    core['au'] === undefined ||
+      (Array.isArray(core['au']) &&
+        core['au'].every(
+          (audience) =>
+            Array.isArray(audience) &&
+            typeof audience[0] === 'string' &&
+            Array.isArray(audience[1]) &&
+            audience[1].every((phrase) => typeof phrase === 'string') &&
+            isNumbers(audience[2]),
+        )),
+    file,
+    '"au" should list audiences as [name, phrases, runs]',
+  );
   return core as unknown as SearchCore;
 }
 
@@ -313,7 +354,9 @@ export function decodeRecordShard(data: unknown, shard: number, v: string): Reco
         (record) =>
           Array.isArray(record) &&
           (record.length === 11 ||
-            (record.length === 12 && isNumbers(record[11]) && record[11].length === 2)) &&
+            ((record.length === 12 || record.length === 13) &&
+              (record[11] === 0 || (isNumbers(record[11]) && record[11].length === 2)) &&
+              (record.length === 12 || isVariantPrices(record[12])))) &&
           typeof record[0] === 'string' &&
           typeof record[1] === 'string' &&
           typeof record[2] === 'string' &&

@@ -66,6 +66,7 @@ export function rank(found: Match, slots: readonly Match[], limit = Infinity): n
     let stocked = false;
     let whole = false;
     let ending = false;
+    let categorised = true;
     let named = 0;
     let fits: number = FIT.none;
     for (let slot = 0; slot <= last; slot += 1) {
@@ -83,12 +84,16 @@ export function rank(found: Match, slots: readonly Match[], limit = Infinity): n
         // Found by its fit alone: the model's words are nowhere in its text, so no part of its tier.
         if (fields === 0) continue;
       }
+      // Found as the audience's alone (audience-slot.ts): likewise.
+      if (match.audience === true && fields === 0) continue;
       const position = info.position(packed);
       if (fields & FIELD.code && q === QUALITY.exact) code = 0;
       if (fields & (FIELD.sku | FIELD.model)) codeField = true;
       if (!(fields & FIELD.name)) inName = false;
+      if (!(fields & FIELD.category)) categorised = false;
       if (
         !(fields & FIELD.name) ||
+        info.scattered(packed) ||
         (previous >= 0 && (position <= previous || position - previous > previousSpan))
       )
         phrase = false;
@@ -104,8 +109,10 @@ export function rank(found: Match, slots: readonly Match[], limit = Infinity): n
       qualitySum += match.quality[place] as number;
       weight += info.weight(match.infos[place] as number);
     }
-    // A phrase that ends the name names what the product is ("… Spray Extraction Cleaner"), before one
-    // inside it ("Carpet Cleaner Powder … Detergent"); a part found by its fit alone, by nothing else, last.
+    // A phrase that ends the name names what the product is ("… Pressure Washer"), before one inside it
+    // ("Carpet Cleaner Powder … Detergent"); so does a category every word names, of a product whose name
+    // ends with the last of them ("carpet cleaner": the "Spray Extraction Cleaner" of "Carpet & Upholstery
+    // Cleaners"). A part found by its fit alone, by nothing else, last.
     const tier =
       named === 0 && model >= 0
         ? 5
@@ -115,11 +122,13 @@ export function rank(found: Match, slots: readonly Match[], limit = Infinity): n
             : ending
               ? 1
               : 2
-          : inName
-            ? 3
-            : codeField
-              ? 4
-              : 5;
+          : named > 0 && categorised && ending
+            ? 1
+            : inName
+              ? 3
+              : codeField
+                ? 4
+                : 5;
     const head =
       ((code * 2 + (model >= 0 && fits === FIT.none ? 1 : 0)) * 8 + tier) * 2 + fitLater(fit, fits);
     const rest = ((head * 32 + Math.min(qualitySum, 31)) * 2 + (stocked ? 0 : 1)) * 256;

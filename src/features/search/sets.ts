@@ -4,7 +4,7 @@
  * alternatives. A set is as long as its products, not the index: at 100,000 products a keystroke would
  * otherwise allocate and scan arrays of the whole index for every word.
  */
-import { info } from './files.ts';
+import { FIELD, info } from './files.ts';
 
 /** How a word matched a product, best (lowest) first. */
 export const QUALITY = { exact: 0, prefix: 1, synonym: 2, typo: 3 } as const;
@@ -28,6 +28,11 @@ export interface Match {
    * or are its machines (`info.fit`); a product found only so has no field (0), and no place in the name.
    */
   model?: boolean;
+  /**
+   * The slot of an audience the query names (audience-slot.ts): a product found only as the audience's
+   * has no field (0), and no place in the name.
+   */
+  audience?: boolean;
   /** Matched through postings cut to a term's best (a head, read while typing): there may be more. */
   cut?: boolean;
   /** For a set `intersect` made: each product's place in each of the sets it was made of (their order). */
@@ -152,6 +157,9 @@ export function intersect(matches: readonly Match[]): Match {
     const id = smallest.ids[place] as number;
     let worst = 0;
     let fields = -1;
+    let scattered = 0;
+    let previous = -1;
+    let previousSpan = 1;
     for (let m = 0; m < matches.length; m += 1) {
       const match = matches[m] as Match;
       const at = match === smallest ? place : placeOf(match.ids, id, cursors[m] as number);
@@ -159,7 +167,18 @@ export function intersect(matches: readonly Match[]): Match {
       cursors[m] = at;
       const q = match.quality[at] as number;
       if (q > worst) worst = q;
-      fields &= info.fields(match.infos[at] as number);
+      const packed = match.infos[at] as number;
+      fields &= info.fields(packed);
+      // Words of one slot apart in the name ("Patio & Deck Cleaner" for "patio cleaner") are no phrase:
+      // the ranking counts them as words in the name, below what the phrase names (rank.ts).
+      const position = info.position(packed);
+      if (
+        info.scattered(packed) ||
+        (previous >= 0 && (position <= previous || position - previous > previousSpan))
+      )
+        scattered = info.SCATTERED;
+      previous = position;
+      previousSpan = match.span;
     }
     // A phrase starts where its first word is and ends the name if its last word does.
     const first = matches[0]?.infos[cursors[0] as number] ?? 0;
@@ -167,7 +186,11 @@ export function intersect(matches: readonly Match[]): Match {
     for (let m = 0; m < matches.length; m += 1) (places[m] as Int32Array)[count] = cursors[m] as number;
     ids[count] = id;
     quality[count] = worst;
-    infos[count] = (first & ~(127 | ENDS_NAME)) | (last & ENDS_NAME) | (fields & 127);
+    infos[count] =
+      (first & ~(127 | ENDS_NAME | info.SCATTERED)) |
+      (last & ENDS_NAME) |
+      (fields & 127) |
+      (fields & FIELD.name ? scattered : 0);
     count += 1;
   }
   const span = matches.reduce((sum, match) => sum + match.span, 0);

@@ -21,11 +21,20 @@ export function synonymSlots(words: readonly QueryWord[], syn: SynonymTable): Qu
       at = end;
       continue;
     }
+    const audience = words[at]?.audience;
+    if (audience !== undefined) {
+      // So are an audience's (audience-slot.ts).
+      let end = at;
+      while (end < words.length && words[end]?.audience === audience) end += 1;
+      result.push([words.slice(at, end)]);
+      at = end;
+      continue;
+    }
     let taken = 1;
     let alternatives: QueryWord[][] = [[words[at] as QueryWord]];
     for (let length = Math.min(MAX_SYNONYM_WORDS, words.length - at); length >= 1; length -= 1) {
       const phrase = words.slice(at, at + length);
-      if (phrase.some((word) => word.model)) continue;
+      if (phrase.some((word) => word.model || word.audience !== undefined)) continue;
       const others = syn[phrase.map((word) => word.text).join(' ')];
       if (!others) continue;
       taken = length;

@@ -107,6 +107,8 @@ export interface QueryWord {
   typed: string;
   /** A word of a machine model the query names (fit-slot.ts): its words are one slot, never joined or split. */
   model?: true;
+  /** A word of a phrase naming an audience (audience-slot.ts): the audience's place in the core's `au`. */
+  audience?: number;
 }
 
 /**

@@ -77,3 +77,44 @@ export async function corrections(
     .slice(0, 4)
     .map(({ term }) => term);
 }
+
+/** How many words a shorthand is tried as: the commonest, each costing its term file. */
+const MAX_SHORTHANDS = 6;
+
+/** Whether the letters of `short` are all in `word`, in order. */
+function inOrder(short: string, word: string): boolean {
+  let at = 0;
+  for (const letter of word) if (letter === short[at]) at += 1;
+  return at === short.length;
+}
+
+/**
+ * Words `text` may be a shorthand of, past the edits a word of its length may have (issue 50): the same
+ * first letter and every letter of it in order, with at most half the word's letters left out ("wshr" of
+ * "washer", "clnr" of "cleaner") and not only its end (a word cut short is matched as a prefix, or not),
+ * the commonest first. Too loose to stand alone, so the engine keeps only
+ * one that the query's other words find products with ("pressure wshr").
+ */
+export async function shorthands(
+  text: string,
+  words: (letter: string) => Promise<WordsFile | null>,
+): Promise<string[]> {
+  if (text.length < 3 || /\d/.test(text)) return [];
+  const file = await words(text.charAt(0));
+  if (!file) return [];
+  const found: { term: string; count: number }[] = [];
+  file.w.split(' ').forEach((term, at) => {
+    // Not the start of the word: a word cut short is no shorthand ("steam clea " is not "cleaner").
+    if (
+      term.length > text.length &&
+      text.length * 2 >= term.length &&
+      !term.startsWith(text) &&
+      inOrder(text, term)
+    )
+      found.push({ term, count: file.f[at] ?? 0 });
+  });
+  return found
+    .sort((a, b) => b.count - a.count)
+    .slice(0, MAX_SHORTHANDS)
+    .map(({ term }) => term);
+}

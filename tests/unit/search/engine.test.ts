@@ -214,6 +214,18 @@ describe('matching', () => {
     expect(answer.didYouMean).toBe('pressure washer');
   });
 
+  it('corrects a later word typed past its edits by the words the others find, rather than dropping it', async () => {
+    // "wshr" is two letters short of "washer", more than a word of four letters may be corrected by: the
+    // words of what "pressure" finds read it, as a shorthand with its vowels left out (issue 50).
+    const answer = await engine.search('pressure wshr');
+    expect(answer.relaxed).toBeNull();
+    expect(answer.didYouMean).toBe('pressure washer');
+    expect(answer.ids).toEqual((await engine.search('pressure washer')).ids);
+    expect((await engine.search('steam clnr')).didYouMean).toBe('steam cleaner');
+    // Not to a word that none of what the others find has: "premium" is no window vac's.
+    expect((await engine.search('window vac prmm')).relaxed).toBe('window vac');
+  });
+
   it('never corrects a word with digits', async () => {
     expect(await skus('k6')).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { withVariants } from '../../../src/catalogue/variants.ts';
 import { searchableProducts } from '../../../src/components/search/search-input.ts';
 import { loadMatchesIndex, rankedPage } from '../../../src/components/search/search-results.ts';
+import { searchCardsHtml } from '../../../src/components/search/search-view.ts';
 import { DEFAULT_STATE } from '../../../src/features/listing/browse.ts';
 import { buildSearchFiles } from '../../../src/features/search/build.ts';
 import { createSearchEngine } from '../../../src/features/search/engine.ts';
@@ -64,6 +65,29 @@ describe('search and variants', () => {
     // The size chooses the child it is of.
     expect((await found('5 litre shampoo'))[0]).toEqual(['CS', '/car-shampoo?volume=5-l']);
     expect((await found('10 l'))[0]).toEqual(['CS', '/car-shampoo?volume=10-l']);
+  });
+
+  it("prices the card of a configurable opened at a size with that size's price, with or without VAT", async () => {
+    // The card is the 5 l's (£29.99), not the parent's "from" price of its cheapest child (£9.99).
+    const sizes: [string, number, number][] = [
+      ['5 litre shampoo', 29.99, 24.99],
+      ['10 l', 49.99, 41.66],
+      ['CS-5L', 29.99, 24.99],
+    ];
+    for (const [query, inclVat, exclVat] of sizes) {
+      const answer = await engine.search(query);
+      const [record] = await engine.records(answer.ids, answer.variants);
+      expect([record?.[0], record?.[5], record?.[6]], query).toEqual(['CS', inclVat, exclVat]);
+      const page = await rankedPage(engine, answer, DEFAULT_STATE);
+      const card = searchCardsHtml(page.shown, page.summaries);
+      expect(card, query).toContain(`£${inclVat}`);
+      expect(card, query).toContain(`£${exclVat}`);
+      expect(card, query).not.toContain('£9.99');
+      expect(card, query).not.toMatch(/from £/i);
+    }
+    // Found by its name, the card keeps the cheapest child's price.
+    const byName = await engine.search('car shampoo');
+    expect((await engine.records(byName.ids, byName.variants))[0]?.[5]).toBe(9.99);
   });
 
   it('leaves the children out of the results, and chooses none for the parent found by its name', async () => {
