@@ -117,8 +117,10 @@ interface MagentoOrder {
   increment_id: string;
   grand_total: number;
   tax_amount: number;
-  shipping_amount: number;
-  items: { sku: string; qty_ordered: number; price: number; parent_item_id?: number }[];
+  /** Delivery incl VAT (`shipping_amount` is excl VAT on an order with VAT). */
+  shipping_incl_tax: number;
+  /** `price_incl_tax`: the unit price as the cart charged it (the shop's prices include VAT). */
+  items: { sku: string; qty_ordered: number; price_incl_tax: number; parent_item_id?: number }[];
 }
 
 async function orderNumbered(request: APIRequestContext, number: string): Promise<MagentoOrder> {
@@ -361,12 +363,17 @@ test.describe('GA4 ecommerce measurement', () => {
     });
     expect(ecommerce('add_to_cart')).toMatchObject({
       currency: 'GBP',
-      value: line?.price,
-      items: [{ item_id: product.sku, item_name: product.name, price: line?.price, quantity: 1 }],
+      value: line?.price_incl_tax,
+      items: [{ item_id: product.sku, item_name: product.name, price: line?.price_incl_tax, quantity: 1 }],
     });
     for (const name of ['view_cart', 'begin_checkout', 'add_shipping_info', 'add_payment_info'])
       expect(ecommerce(name)['items'], name).toEqual([
-        expect.objectContaining({ item_id: product.sku, price: line?.price, quantity: 1 }),
+        expect.objectContaining({
+          item_id: product.sku,
+          item_category: listing.name,
+          price: line?.price_incl_tax,
+          quantity: 1,
+        }),
       ]);
     expect(ecommerce('add_shipping_info')['shipping_tier']).toEqual(expect.any(String));
     expect(ecommerce('add_payment_info')['payment_type']).toBe('Card');
@@ -375,9 +382,18 @@ test.describe('GA4 ecommerce measurement', () => {
       currency: 'GBP',
       value: order.grand_total,
       tax: order.tax_amount,
-      shipping: order.shipping_amount,
-      items: [{ item_id: line?.sku, price: line?.price, quantity: line?.qty_ordered }],
+      shipping: order.shipping_incl_tax,
+      items: [
+        {
+          item_id: line?.sku,
+          item_category: listing.name,
+          price: line?.price_incl_tax,
+          quantity: line?.qty_ordered,
+        },
+      ],
     });
+    // The VAT in what was paid (20 % of prices that include it), not nothing.
+    expect(order.tax_amount).toBeGreaterThan(0);
 
     // A reload of the paid page, and the page in a second tab, measure no second purchase.
     await page.reload();

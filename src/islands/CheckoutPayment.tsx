@@ -7,10 +7,9 @@
  * allows form posts to itself only). A refusal is said plainly and Pay can be pressed again.
  */
 import { useState } from 'react';
-import { deliveryName, grandTotal, type Totals } from '../magento/wire/shopper-totals.ts';
-import { cartItems } from '../features/analytics/cart-items.ts';
-import { pushEcommerce, type Ga4Item } from '../features/analytics/ga4.ts';
-import { keepPurchase } from '../features/analytics/purchase.ts';
+import { deliveryName, type Totals } from '../magento/wire/shopper-totals.ts';
+import { cartItems, measurePayment } from '../features/analytics/checkout-events.ts';
+import type { Ga4Item } from '../features/analytics/ga4.ts';
 import { fetchTotals } from '../features/cart/totals.ts';
 import { CHECKOUT_PATHS, isProviderUrl } from '../features/checkout/checkout.ts';
 import {
@@ -45,8 +44,8 @@ const payProblem = (error: unknown): string =>
 
 interface ToPay {
   readonly totals: Totals;
-  /** The cart's lines, as measurement reports them. */
-  readonly items: Ga4Item[];
+  /** The cart's lines, as measurement reports them (once their facts are read: checkout-events.ts). */
+  readonly items: Promise<Ga4Item[]>;
   /** Magento offers this cart pay on account (a Trade customer's: issue 38). */
   readonly onAccount: boolean;
 }
@@ -67,21 +66,9 @@ async function loadTotals(): Promise<ToPay | Leave> {
   }
 }
 
-/**
- * Paying (by card, or on account): GA4's `add_payment_info`, and the order to be kept under `code` (the
- * card payment's, or the on-account one) for its `purchase` (purchase.ts).
- */
-function measurePayment({ totals, items }: ToPay, code: string, paymentType: string): void {
-  pushEcommerce('add_payment_info', { items, payment_type: paymentType });
-  const { tax_amount: tax, coupon_code: coupon } = totals;
-  keepPurchase(code, {
-    items,
-    value: grandTotal(totals),
-    shipping: totals.shipping_amount,
-    ...(typeof tax === 'number' ? { tax } : {}),
-    ...(typeof coupon === 'string' && coupon ? { coupon } : {}),
-  });
-}
+/** Paying (by card, or on account): measured, and the order to be kept under `code` for its `purchase`. */
+const measured = ({ items, totals }: ToPay, code: string, paymentType: string): Promise<void> =>
+  measurePayment(items, totals, code, paymentType);
 
 export default function CheckoutPayment() {
   const { state, retry } = useLoad(loadTotals, {
@@ -98,7 +85,7 @@ export default function CheckoutPayment() {
     try {
       const nextUrl = await startPayment();
       if (!isProviderUrl(nextUrl)) throw new ShopApiError(502, c.startFailed);
-      if (state.status === 'ready') measurePayment(state.value, $order.get(), c.cardPayment);
+      if (state.status === 'ready') await measured(state.value, $order.get(), c.cardPayment);
       goTo(nextUrl);
     } catch (failure) {
       finish();
@@ -117,7 +104,7 @@ export default function CheckoutPayment() {
       {onAccount && way === 'account' ? (
         <PayOnAccount
           back={CHECKOUT_PATHS.shipping}
-          onPlacing={() => measurePayment(state.value, ON_ACCOUNT_PURCHASE, tradeAccountTexts.payOnAccount)}
+          onPlacing={() => measured(state.value, ON_ACCOUNT_PURCHASE, tradeAccountTexts.payOnAccount)}
         />
       ) : (
         <CardPayment error={error} busy={busy} onPay={() => void pay()} />

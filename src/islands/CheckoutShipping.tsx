@@ -41,8 +41,8 @@ import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
 import { addressForm, defaultAddress } from '../features/account/customer.ts';
 import type { Country } from '../magento/wire/directory.ts';
 import type { ShippingMethod } from '../magento/wire/shipping-method.ts';
-import { cartItems } from '../features/analytics/cart-items.ts';
-import { pushEcommerce, type Ga4Item } from '../features/analytics/ga4.ts';
+import { measureBeginCheckout, measureShippingInfo } from '../features/analytics/checkout-events.ts';
+import type { Ga4Item } from '../features/analytics/ga4.ts';
 import { useBusy } from './shared/use-busy.ts';
 import { useLoad } from './shared/use-load.ts';
 import { AddressFields } from './shared/AddressFields.tsx';
@@ -87,8 +87,8 @@ interface Forms {
   savedShippingId: number | undefined;
   /** The delivery method the cart holds from an earlier Confirm (`flatrate_flatrate`), or ''. */
   cartMethod: string;
-  /** The cart's lines, as measurement reports them. */
-  items: Ga4Item[];
+  /** The cart's lines, as measurement reports them (once their facts are read: checkout-events.ts). */
+  items: Promise<Ga4Item[]>;
 }
 
 /** How GA4 names the delivery chosen: Magento's method title where known, else its carrier's code. */
@@ -98,8 +98,7 @@ const deliveryTier = (method: DeliveryMethodCode | ShippingMethod): string =>
 async function loadForms(): Promise<Forms | Leave> {
   const [cart, countries] = await Promise.all([fetchCheckoutCart(), fetchCountries()]);
   if (!cart || cart.items.length === 0) return new Leave(CHECKOUT_PATHS.basket);
-  const items = cartItems(cart.items);
-  pushEcommerce('begin_checkout', { items });
+  const items = measureBeginCheckout(cart.items);
   let shipping = fromQuoteAddress(cartShippingAddress(cart), countries);
   let billing = fromQuoteAddress(cart.billing_address, countries);
   let savedShippingId: number | undefined;
@@ -208,7 +207,7 @@ export default function CheckoutShipping() {
       }
       window.clearTimeout(pause.current);
       await saveShippingInformation(shipping, billing, state.value.countries, method);
-      pushEcommerce('add_shipping_info', { items: state.value.items, shipping_tier: deliveryTier(method) });
+      await measureShippingInfo(state.value.items, deliveryTier(method));
       goTo(CHECKOUT_PATHS.payment);
     } catch (failure) {
       finish();

@@ -107,7 +107,8 @@ describe('selecting the payment method and placing the order by quote id', () =>
       customer_is_guest: 1,
       // QuoteManagement::placeOrder: a guest's order takes the billing address's e-mail.
       customer_email: 'Pat.Guest@Example.com',
-      grand_total: totals.body.grand_total,
+      grand_total: totals.body.base_grand_total,
+      tax_amount: totals.body.tax_amount,
       payment: { method: 'checkmo' },
       status: 'pending',
     });

@@ -10,8 +10,16 @@ import { validateOpenSourceResponse, validateResponse } from '../support/openapi
 
 let made = 0;
 
-/** A new sellable product at `price` (GBP) weighing `weight` kg, with plenty in stock; its sku. */
-export async function makeProduct(backend: TestBackend, price: number, weight: number): Promise<string> {
+/**
+ * A new sellable product at `price` (GBP) weighing `weight` kg, with plenty in stock, and any further
+ * `attributes` (e.g. `tax_class_id`); its sku.
+ */
+export async function makeProduct(
+  backend: TestBackend,
+  price: number,
+  weight: number,
+  attributes: Readonly<Record<string, string>> = {},
+): Promise<string> {
   const sku = `TEST-${++made}-${Date.now().toString(36)}`.toUpperCase();
   const reply = await backend.call('POST', '/rest/V1/products', {
     token: INTEGRATION_TOKEN,
@@ -25,7 +33,10 @@ export async function makeProduct(backend: TestBackend, price: number, weight: n
         visibility: 4,
         type_id: 'simple',
         extension_attributes: { stock_item: { qty: 500, is_in_stock: true } },
-        custom_attributes: [{ attribute_code: 'url_key', value: sku.toLowerCase() }],
+        custom_attributes: [
+          { attribute_code: 'url_key', value: sku.toLowerCase() },
+          ...Object.entries(attributes).map(([attribute_code, value]) => ({ attribute_code, value })),
+        ],
       },
     },
   });

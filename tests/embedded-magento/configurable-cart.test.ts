@@ -314,9 +314,13 @@ describe('totals and the order', () => {
       name: shampoo.name,
       sku: sold.sku,
       product_type: 'configurable',
-      price: 24.99,
+      // £49.98 incl VAT holds £8.33 VAT: £41.65 excl.
+      price_incl_tax: 24.99,
       qty_ordered: 2,
-      row_total: 49.98,
+      row_total_incl_tax: 49.98,
+      row_total: 41.65,
+      tax_amount: 8.33,
+      tax_percent: 20,
       product_option: choosing('5 l'),
     });
     expect(parent).not.toHaveProperty('parent_item_id');
@@ -332,7 +336,12 @@ describe('totals and the order', () => {
       parent_item: { ...parent },
     });
     expect(hidden).not.toHaveProperty('product_option');
-    expect(order).toMatchObject({ subtotal: 49.98, total_qty_ordered: 2, total_item_count: 1 });
+    expect(order).toMatchObject({
+      subtotal: 41.65,
+      subtotal_incl_tax: 49.98,
+      total_qty_ordered: 2,
+      total_item_count: 1,
+    });
 
     const after = await backend.call('GET', `/rest/V1/products/${sold.sku}`, { token: INTEGRATION_TOKEN });
     expect(after.body.extension_attributes.stock_item.qty).toBe(stock - 2);

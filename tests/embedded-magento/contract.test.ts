@@ -248,7 +248,12 @@ describe('guest cart and checkout', () => {
 
     const totals = await backend.call('GET', `/rest/V1/guest-carts/${cartId}/totals`);
     expectContract('GET', '/V1/guest-carts/{cartId}/totals', totals, 'guest-cart-totals.response.json');
-    expect(totals.body.grand_total).toBeCloseTo(product.price * 2 + 4.95, 2);
+    // The grand total is the segment's; the top-level field is net of the VAT in it (CONTRACT.md §6.4).
+    const grandTotal = product.price * 2 + 4.95;
+    const segments = totals.body.total_segments as { code: string; value: number }[];
+    expect(segments.find((segment) => segment.code === 'grand_total')?.value).toBeCloseTo(grandTotal, 2);
+    expect(totals.body.grand_total).toBeCloseTo(grandTotal - totals.body.tax_amount, 2);
+    expect(totals.body.tax_amount).toBeGreaterThan(0);
 
     const paid = await backend.call('POST', `/rest/V1/guest-carts/${cartId}/payment-information`, {
       body: { email: 'sam.patel@example.com', paymentMethod: { method: 'checkmo' } },
@@ -271,7 +276,8 @@ describe('guest cart and checkout', () => {
       customer_email: 'sam.patel@example.com',
       customer_is_guest: 1,
       status: 'pending',
-      grand_total: totals.body.grand_total,
+      grand_total: totals.body.base_grand_total,
+      tax_amount: totals.body.tax_amount,
     });
 
     const status = await backend.call('POST', '/rest/V1/orders', {

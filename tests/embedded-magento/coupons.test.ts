@@ -77,7 +77,10 @@ describe('a percent off (WELCOME10, seeded)', () => {
       base_discount_amount: -4.9,
       subtotal_with_discount: 44.1,
       base_subtotal_with_discount: 44.1,
-      grand_total: 44.1,
+      // The grand total whole; the top-level `grand_total` is net of its £7.35 VAT (CONTRACT.md §6.4).
+      base_grand_total: 44.1,
+      tax_amount: 7.35,
+      grand_total: 36.75,
       coupon_code: 'WELCOME10',
       extension_attributes: { coupon_label: 'Welcome 10% off' },
     });
@@ -113,7 +116,7 @@ describe('a percent off (WELCOME10, seeded)', () => {
     const lines = totals.items.map((item: { discount_amount: number }) => item.discount_amount);
     expect(lines).toEqual([0.45, 2.45, 1]);
     expect(totals.discount_amount).toBe(-3.9);
-    expect(totals.grand_total).toBe(35.1);
+    expect(totals.base_grand_total).toBe(35.1);
   });
 });
 
@@ -142,7 +145,7 @@ describe('a fixed amount off each unit, and off the cart', () => {
     expect(totals).toMatchObject({
       subtotal: 200,
       discount_amount: -20,
-      grand_total: 180,
+      base_grand_total: 180,
       coupon_code: 'SAVE20',
       extension_attributes: { coupon_label: '£20 off orders over £200' },
     });
@@ -168,7 +171,7 @@ describe('a fixed amount off each unit, and off the cart', () => {
     const totals = await totalsOf(cart);
     expect(totals.discount_amount).toBe(-23);
     expect(totals.items.map((item: { discount_amount: number }) => item.discount_amount)).toEqual([20, 3]);
-    expect(totals.grand_total).toBe(0);
+    expect(totals.base_grand_total).toBe(0);
   });
 
   it('a condition on the subtotal after discount sees the rules applied before it', async () => {
@@ -288,9 +291,11 @@ describe('uses, counted when an order is placed', () => {
       discount_amount: -4.9,
       base_discount_amount: -4.9,
       discount_description: 'Welcome 10% off',
-      subtotal: 49,
-      shipping_amount: 4.95,
-      grand_total: before.grand_total,
+      // The order keeps its amounts excl VAT beside their incl-VAT twins, and the VAT the totals showed.
+      subtotal_incl_tax: 49,
+      shipping_incl_tax: 4.95,
+      tax_amount: before.tax_amount,
+      grand_total: before.base_grand_total,
     });
     expect(order.grand_total).toBe(49.05);
     expect(order.items[0]).toMatchObject({

@@ -42,6 +42,8 @@ interface RestInvoice {
   grand_total: number;
   tax_amount: number;
   shipping_amount: number;
+  /** Set on the invoice that charges the delivery. */
+  shipping_incl_tax?: number;
   items: { entity_id: number; sku: string; qty: number; price: number }[];
 }
 
@@ -113,7 +115,7 @@ describe('Customer.orders with invoices', () => {
           taxes: [],
           shipping_handling: {
             total_amount: { value: invoice.shipping_amount },
-            amount_including_tax: { value: invoice.shipping_amount },
+            amount_including_tax: { value: invoice.shipping_incl_tax ?? 0 },
           },
         },
         items: invoice.items.map((item) => ({

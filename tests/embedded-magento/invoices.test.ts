@@ -45,6 +45,7 @@ interface WireInvoice {
   shipping_tax_amount?: number;
   discount_amount: number;
   tax_amount: number;
+  discount_tax_compensation_amount: number;
   grand_total: number;
   total_qty: number;
   items: WireInvoiceItem[];
@@ -59,6 +60,7 @@ interface WireOrder {
   billing_address_id?: number;
   subtotal: number;
   shipping_amount: number;
+  shipping_incl_tax: number;
   discount_amount: number;
   tax_amount: number;
   grand_total: number;
@@ -131,15 +133,24 @@ const NO_PRODUCTS = "You can't create an invoice without products.";
 const cents = (value: number) => Math.round(value * 100);
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + cents(value), 0);
 
-/** The invoice's own figures add up: lines to subtotal, taxes to tax, parts to the grand total. */
+/**
+ * The invoice's own figures add up: lines to subtotal, taxes to tax, parts to the grand total (the VAT
+ * a discount took off prices incl VAT, its tax compensation, included).
+ */
 function expectAddsUp(bill: WireInvoice): void {
   expect(sum(bill.items.map((item) => item.row_total ?? 0))).toBe(cents(bill.subtotal));
   expect(sum([...bill.items.map((item) => item.tax_amount ?? 0), bill.shipping_tax_amount ?? 0])).toBe(
     cents(bill.tax_amount),
   );
-  expect(sum([bill.subtotal, bill.shipping_amount, bill.discount_amount, bill.tax_amount])).toBe(
-    cents(bill.grand_total),
-  );
+  expect(
+    sum([
+      bill.subtotal,
+      bill.shipping_amount,
+      bill.discount_amount,
+      bill.tax_amount,
+      bill.discount_tax_compensation_amount,
+    ]),
+  ).toBe(cents(bill.grand_total));
 }
 
 beforeAll(async () => {
@@ -165,7 +176,7 @@ describe('invoicing a whole order', () => {
       billing_address_id: placed.billing_address_id,
       subtotal: placed.subtotal,
       shipping_amount: placed.shipping_amount,
-      shipping_incl_tax: placed.shipping_amount,
+      shipping_incl_tax: placed.shipping_incl_tax,
       discount_amount: placed.discount_amount,
       tax_amount: placed.tax_amount,
       grand_total: placed.grand_total,
@@ -173,10 +184,14 @@ describe('invoicing a whole order', () => {
       comments: [],
     });
     expect(bill.increment_id).toMatch(/^\d{9}$/);
-    expect(bill.items.map((item) => [item.sku, item.qty, item.row_total])).toEqual([
-      [cheap, 3, 9.99],
-      [dear, 1, 149.99],
+    // Rows excl VAT: £9.99 holds £1.67 VAT (a sixth, rounded), £149.99 holds £25.00.
+    expect(bill.items.map((item) => [item.sku, item.qty, item.row_total, item.tax_amount])).toEqual([
+      [cheap, 3, 8.32, 1.67],
+      [dear, 1, 124.99, 25],
     ]);
+    // Standard delivery's £4.95 holds £0.83 VAT.
+    expect(bill.shipping_tax_amount).toBe(0.83);
+    expect(bill.tax_amount).toBe(27.5);
     expectAddsUp(bill);
     const after = await order(placed.entity_id);
     expect(after).toMatchObject({
@@ -187,8 +202,8 @@ describe('invoicing a whole order', () => {
       total_due: 0,
     });
     expect(after.items.map((item) => [item.qty_invoiced, item.row_invoiced])).toEqual([
-      [3, 9.99],
-      [1, 149.99],
+      [3, 8.32],
+      [1, 124.99],
     ]);
   });
 
@@ -234,8 +249,9 @@ describe('invoicing part of an order', () => {
     const first = await invoice(
       await invoiceOk(placed.entity_id, { items: [{ order_item_id: cheapItem?.item_id, qty: 1 }] }),
     );
-    expect(first.items.map((item) => [item.sku, item.qty, item.row_total])).toEqual([[cheap, 1, 3.33]]);
-    expect(first).toMatchObject({ subtotal: 3.33, shipping_amount: placed.shipping_amount, total_qty: 1 });
+    // A third of the row's £8.32 excl VAT (£9.99 less its £1.67 VAT).
+    expect(first.items.map((item) => [item.sku, item.qty, item.row_total])).toEqual([[cheap, 1, 2.77]]);
+    expect(first).toMatchObject({ subtotal: 2.77, shipping_amount: placed.shipping_amount, total_qty: 1 });
     expectAddsUp(first);
     const between = await order(placed.entity_id);
     expect(between).toMatchObject({ state: 'processing', total_invoiced: first.grand_total });
@@ -290,8 +306,10 @@ describe('invoicing part of an order', () => {
     );
     // `prepareInvoice()` counts the child's quantity in `total_qty` too.
     expect(first.total_qty).toBe(2);
+    // Excl VAT: the row of 3 at £24.99, £74.97, holds £12.50 VAT (a sixth, rounded): £62.47, £20.82 each.
+    expect(fiveLitres.price).toBe(24.99);
     expect(first.items.map((item) => [item.order_item_id, item.qty, item.price, item.row_total])).toEqual([
-      [parent?.item_id, 1, fiveLitres.price, fiveLitres.price],
+      [parent?.item_id, 1, 20.82, 20.82],
       [child?.item_id, 1, 0, undefined],
     ]);
     expectAddsUp(first);

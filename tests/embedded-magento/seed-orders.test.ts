@@ -32,16 +32,61 @@ interface WireOrder {
   customer_id: number;
   customer_email: string;
   subtotal: number;
+  subtotal_incl_tax: number;
   shipping_amount: number;
+  shipping_incl_tax: number;
+  shipping_tax_amount: number;
   shipping_description: string;
   discount_amount: number;
+  tax_amount: number;
+  base_tax_amount: number;
   grand_total: number;
   total_qty_ordered: number;
-  items: { sku: string; name: string; price: number; qty_ordered: number; row_total: number }[];
+  items: {
+    sku: string;
+    name: string;
+    price: number;
+    price_incl_tax: number;
+    qty_ordered: number;
+    row_total: number;
+    row_total_incl_tax: number;
+    tax_amount: number;
+    tax_percent: number;
+  }[];
   billing_address: WireAddress;
   payment: { method: string };
   status_histories: { status: string; created_at: string }[];
   extension_attributes: { shipping_assignments: { shipping: { address: WireAddress; method: string } }[] };
+}
+
+/** The VAT in an amount incl 20 % VAT, in pence: a sixth of it, to the nearest penny. */
+const vatIn = (amountInclVat: number): number => Math.round(pence(amountInclVat) / 6);
+
+/** A line priced incl VAT (as the catalogue is): its VAT taken out of the row, as Magento's row tax does. */
+function expectVatIncluded(item: WireOrder['items'][number]): void {
+  expect(pence(item.row_total_incl_tax)).toBe(pence(item.price_incl_tax * item.qty_ordered));
+  expect(item.tax_percent).toBe(20);
+  expect(pence(item.tax_amount)).toBe(vatIn(item.row_total_incl_tax));
+  expect(pence(item.row_total)).toBe(pence(item.row_total_incl_tax) - pence(item.tax_amount));
+  expect(pence(item.price)).toBe(Math.round(pence(item.row_total) / item.qty_ordered));
+}
+
+/** The order's VAT is its rows' and its delivery's; the rest excl VAT; the grand total all of it. */
+function expectOrderVat(order: WireOrder): void {
+  const sum = (amount: (item: WireOrder['items'][number]) => number) =>
+    order.items.reduce((total, item) => total + pence(amount(item)), 0);
+  expect(pence(order.subtotal)).toBe(sum((item) => item.row_total));
+  expect(pence(order.subtotal_incl_tax)).toBe(sum((item) => item.row_total_incl_tax));
+  expect(pence(order.shipping_tax_amount)).toBe(vatIn(order.shipping_incl_tax));
+  expect(pence(order.shipping_amount)).toBe(
+    pence(order.shipping_incl_tax) - pence(order.shipping_tax_amount),
+  );
+  expect(pence(order.tax_amount)).toBe(sum((item) => item.tax_amount) + pence(order.shipping_tax_amount));
+  expect(order.base_tax_amount).toBe(order.tax_amount);
+  expect(pence(order.grand_total)).toBe(
+    pence(order.subtotal) + pence(order.shipping_amount) + pence(order.tax_amount),
+  );
+  expect(pence(order.grand_total)).toBe(pence(order.subtotal_incl_tax) + pence(order.shipping_incl_tax));
 }
 
 let backend: TestBackend;
@@ -109,7 +154,7 @@ describe("the demo customer's past orders", () => {
     expect(span).toBeGreaterThan(60 * 86_400_000);
   });
 
-  it('add up: row = price × qty, subtotal = Σ rows, delivery one of the demo carriers’, total = both', async () => {
+  it('add up: rows and delivery incl 20 % VAT, their VAT and the rest excl VAT, total = both', async () => {
     // The cheapest the demo carriers deliver it for: standard, free from £50, a pallet over 30 kg.
     const delivery: Record<string, [string, number[]]> = {
       flatrate_flatrate: ['Standard delivery - Standard', [4.95]],
@@ -119,18 +164,16 @@ describe("the demo customer's past orders", () => {
     for (const order of (await ordersOf(demo.id)).items) {
       expect(order.items.length).toBeGreaterThanOrEqual(1);
       expect(order.items.length).toBeLessThanOrEqual(3);
-      for (const item of order.items)
-        expect(pence(item.row_total)).toBe(pence(item.price * item.qty_ordered));
+      for (const item of order.items) expectVatIncluded(item);
       const qty = order.items.reduce((sum, item) => sum + item.qty_ordered, 0);
       expect(order.total_qty_ordered).toBe(qty);
-      expect(pence(order.subtotal)).toBe(order.items.reduce((sum, item) => sum + pence(item.row_total), 0));
       const method = order.extension_attributes.shipping_assignments[0]?.shipping.method ?? '';
       const [description, amounts] = delivery[method] ?? ['', []];
       expect(order.shipping_description).toBe(description);
-      expect(amounts).toContain(order.shipping_amount);
-      if (method === 'flatrate_flatrate') expect(order.subtotal).toBeLessThan(50);
+      expect(amounts).toContain(order.shipping_incl_tax);
+      if (method === 'flatrate_flatrate') expect(order.subtotal_incl_tax).toBeLessThan(50);
       expect(order.discount_amount).toBe(0);
-      expect(pence(order.grand_total)).toBe(pence(order.subtotal) + pence(order.shipping_amount));
+      expectOrderVat(order);
       expect(order.payment.method).toBe('checkmo');
       expect(order.status_histories[0]?.status).toBe('pending');
       expect(order.status_histories.at(-1)?.status).toBe(order.status);
@@ -255,7 +298,8 @@ describe('seedCustomerOrders', () => {
       expect(order.customer_id).toBe(id);
       expect(order.items.length).toBeGreaterThanOrEqual(1);
       expect(order.items.length).toBeLessThanOrEqual(3);
-      expect(pence(order.grand_total)).toBe(pence(order.subtotal) + pence(order.shipping_amount));
+      for (const item of order.items) expectVatIncluded(item);
+      expectOrderVat(order);
     }
     expect(first.items[0]?.status).toBe('pending');
     expect(new Set(written.map((order) => order.createdAt)).size).toBe(1000);

@@ -128,7 +128,7 @@ describe('estimating delivery', () => {
     expect(segment(totals, 'discount')).toBeUndefined();
     expect((await ship(cart, 'flatrate', 'flatrate')).body.totals).toMatchObject({
       shipping_amount: 0,
-      grand_total: 20,
+      base_grand_total: 20,
     });
   });
 
@@ -211,12 +211,12 @@ describe('the method list, previews and shipping information', () => {
       preview.body,
     );
     expect(checked).toEqual({ ok: true });
-    expect(preview.body).toMatchObject({ shipping_amount: 9.95, grand_total: 49.95 });
+    expect(preview.body).toMatchObject({ shipping_amount: 9.95, base_grand_total: 49.95 });
     expect(segment(preview.body, 'shipping')?.title).toBe(
       'Shipping & Handling (Next working day - Order by 2pm)',
     );
     const saved = await totalsOf(cart);
-    expect(saved).toMatchObject({ shipping_amount: 0, grand_total: 40 });
+    expect(saved).toMatchObject({ shipping_amount: 0, base_grand_total: 40 });
     expect(segment(saved, 'shipping')?.title).toBe('Shipping & Handling');
     const empty = await guestCart(backend, []);
     expectError(
@@ -235,7 +235,7 @@ describe('the method list, previews and shipping information', () => {
     expect(shipped.body.totals).toMatchObject({
       shipping_amount: 9.95,
       shipping_incl_tax: 9.95,
-      grand_total: 29.95,
+      base_grand_total: 29.95,
     });
     expect(segment(shipped.body.totals, 'shipping')).toEqual({
       code: 'shipping',
@@ -289,7 +289,7 @@ describe('the method list, previews and shipping information', () => {
     expect((await ship(cart, 'tablerate', 'bestway')).body.totals.shipping_amount).toBe(49);
     const order = await placeAndRead(backend, cart);
     expect(order).toMatchObject({
-      shipping_amount: 49,
+      shipping_incl_tax: 49,
       shipping_description: 'Pallet delivery - Pallet',
       grand_total: 99,
     });
@@ -331,31 +331,33 @@ describe('placing the order', () => {
       subtotal: 320,
       discount_amount: -20,
       shipping_amount: 9.95,
-      grand_total: 309.95,
+      base_grand_total: 309.95,
     });
     const order = await placeAndRead(backend, cart);
+    // The order keeps its amounts excl VAT beside the incl-VAT ones the totals show, and the same VAT.
     expect(order).toMatchObject({
-      subtotal: totals.subtotal,
-      base_subtotal: totals.subtotal,
+      subtotal_incl_tax: totals.subtotal,
+      base_subtotal_incl_tax: totals.subtotal,
       discount_amount: totals.discount_amount,
       base_discount_amount: totals.discount_amount,
-      shipping_amount: totals.shipping_amount,
-      base_shipping_amount: totals.shipping_amount,
       shipping_incl_tax: totals.shipping_amount,
-      grand_total: totals.grand_total,
-      base_grand_total: totals.grand_total,
-      total_due: totals.grand_total,
+      base_shipping_incl_tax: totals.shipping_amount,
+      shipping_tax_amount: totals.shipping_tax_amount,
+      tax_amount: totals.tax_amount,
+      grand_total: totals.base_grand_total,
+      base_grand_total: totals.base_grand_total,
+      total_due: totals.base_grand_total,
       coupon_code: 'SAVE20',
       discount_description: '£20 off orders over £200',
       shipping_description: 'Next working day - Order by 2pm',
-      payment: { amount_ordered: totals.grand_total },
+      payment: { amount_ordered: totals.base_grand_total },
     });
     expect(order.items.map((item: { discount_amount: number }) => item.discount_amount)).toEqual(
       totals.items.map((item: { discount_amount: number }) => item.discount_amount),
     );
     expect(order.extension_attributes.shipping_assignments[0].shipping).toMatchObject({
       method: 'nextday_nextday',
-      total: { shipping_amount: 9.95 },
+      total: { shipping_incl_tax: 9.95 },
     });
     const found = await backend.call(
       'GET',

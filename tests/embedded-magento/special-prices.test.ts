@@ -209,11 +209,12 @@ describe('the cart and the order', () => {
     expect(after.subtotal).toBe(49);
     expect((await ship(cart, 'flatrate', 'flatrate')).status).toBe(200);
     const shipped = await totalsOf(cart);
-    expect(shipped.grand_total).toBe(49 + (shipped.shipping_amount as number));
+    expect(shipped.base_grand_total).toBe(49 + (shipped.shipping_amount as number));
     const order = await placeAndRead(backend, cart);
-    expect(order.items[0].price).toBe(24.5);
-    expect(order.subtotal).toBe(49);
-    expect(order.grand_total).toBe(shipped.grand_total);
+    // The order keeps the sale price incl VAT beside its amount excl VAT.
+    expect(order.items[0].price_incl_tax).toBe(24.5);
+    expect(order.subtotal_incl_tax).toBe(49);
+    expect(order.grand_total).toBe(shipped.base_grand_total);
   });
 
   it('shows a line at today’s price when the cart is read, as its totals charge it', async () => {

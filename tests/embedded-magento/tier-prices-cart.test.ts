@@ -96,7 +96,7 @@ describe('a tier reached by quantity', () => {
     expect((await line(cart))?.price).toBe(22.5);
     const { totals, item } = await totalsLine(cart);
     expect(item).toMatchObject({ price: 22.5, base_price: 22.5, row_total: 112.5, price_incl_tax: 22.5 });
-    expect(totals).toMatchObject({ subtotal: 112.5, grand_total: 112.5 });
+    expect(totals).toMatchObject({ subtotal: 112.5, base_grand_total: 112.5 });
 
     const back = await cart.call('PUT', `/items/${itemId}`, { cartItem: { qty: 4 } });
     expect(back.body).toMatchObject({ qty: 4, price: 24.5 });
@@ -202,7 +202,7 @@ describe('discounts and the order work from the tier price', () => {
     expect((await applyCode(cart, 'WELCOME10')).status).toBe(200);
     const { totals, item } = await totalsLine(cart);
     expect(item).toMatchObject({ price: 22.5, row_total: 112.5, discount_amount: 11.25 });
-    expect(totals).toMatchObject({ subtotal: 112.5, discount_amount: -11.25, grand_total: 101.25 });
+    expect(totals).toMatchObject({ subtotal: 112.5, discount_amount: -11.25, base_grand_total: 101.25 });
   });
 
   it('orders the line at the tier price', async () => {
@@ -212,7 +212,13 @@ describe('discounts and the order work from the tier price', () => {
     expect((await ship(cart, 'flatrate', 'flatrate')).status).toBe(200);
     const order = await placeAndRead(backend, cart);
     expect(order.items).toHaveLength(1);
-    expect(order.items[0]).toMatchObject({ sku, price: 22.5, qty_ordered: 6, row_total: 135 });
-    expect(order.subtotal).toBe(135);
+    // At the tier price incl VAT, the order keeping its amounts excl VAT beside.
+    expect(order.items[0]).toMatchObject({
+      sku,
+      price_incl_tax: 22.5,
+      qty_ordered: 6,
+      row_total_incl_tax: 135,
+    });
+    expect(order.subtotal_incl_tax).toBe(135);
   });
 });

@@ -103,7 +103,7 @@ describe('the demo trade customer', () => {
       customer_taxvat: string;
       payment: { method: string; po_number?: string };
       billing_address: { company: string; vat_id: string };
-      items: { sku: string; price: number; qty_ordered: number }[];
+      items: { sku: string; price_incl_tax: number; qty_ordered: number }[];
     }[];
     expect(orders.map((order) => [order.status, order.payment.method, order.payment.po_number])).toEqual([
       ['complete', 'purchaseorder', DEMO_TRADE_PO_NUMBER],
@@ -119,7 +119,10 @@ describe('the demo trade customer', () => {
         const product = await backend.call('GET', `/rest/V1/products/${item.sku}`, {
           token: INTEGRATION_TOKEN,
         });
-        expect(item.price).toBe(tradePrice({ sku: item.sku, price: product.body.price }, item.qty_ordered));
+        // The catalogue's prices, and so the Trade group's, include VAT.
+        expect(item.price_incl_tax).toBe(
+          tradePrice({ sku: item.sku, price: product.body.price }, item.qty_ordered),
+        );
       }
     }
   });

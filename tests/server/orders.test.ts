@@ -140,15 +140,23 @@ describe("a signed-in customer's orders", () => {
     expect(reply.headers['cache-control']).toBe('private, no-store');
     const shown = body(reply) as unknown as OrderDetail;
     const magento = (await backend.call('GET', `/rest/V1/orders/${placed.id}`, { token: INTEGRATION_TOKEN }))
-      .body as { grand_total: number; subtotal: number; shipping_amount: number; items: { name: string }[] };
+      .body as {
+      grand_total: number;
+      subtotal_incl_tax: number;
+      shipping_incl_tax: number;
+      tax_amount: number;
+      items: { name: string }[];
+    };
+    // Amounts incl VAT, as the shop shows them, and the VAT in them.
+    expect(magento.tax_amount).toBeGreaterThan(0);
     expect(shown).toMatchObject({
       number: placed.number,
       status: 'Pending',
       itemCount: 3,
       total: magento.grand_total,
-      subtotal: magento.subtotal,
-      shipping: magento.shipping_amount,
-      vat: null,
+      subtotal: magento.subtotal_incl_tax,
+      shipping: magento.shipping_incl_tax,
+      vat: magento.tax_amount,
       discount: null,
       discountFor: null,
       payment: 'Card, paid online',

@@ -22,8 +22,7 @@ import { startBasketSync } from '../../features/cart/sync.ts';
 import { $couponChanged } from '../../features/cart/coupon.ts';
 import { basketDelivery, type BasketDelivery } from '../../features/cart/delivery.ts';
 import { fetchTotals } from '../../features/cart/totals.ts';
-import { cartItems } from '../../features/analytics/cart-items.ts';
-import { pushEcommerce } from '../../features/analytics/ga4.ts';
+import { measureViewCart } from '../../features/analytics/checkout-events.ts';
 import { deliveryConfig, deliveryMethod, spendForFreeDelivery } from '../../delivery/index.ts';
 import type { ShippingMethod } from '../../magento/wire/shipping-method.ts';
 import { notify } from '../../features/notify/notice-state.ts';
@@ -148,7 +147,7 @@ class BasketPage {
         await startBasketSync();
       }
       this.status = { kind: 'ready' };
-      if (!retry) pushEcommerce('view_cart', { items: cartItems(this.cart?.items ?? []) });
+      if (!retry) void measureViewCart(this.cart?.items ?? []);
       this.cartChanged(this.cart);
     } catch (error) {
       this.status = { kind: 'failed', message: problemText(error) };

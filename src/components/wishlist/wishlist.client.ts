@@ -10,7 +10,7 @@
  * read, the page says so with Try again, never a blank page. Plain TypeScript over the stores the
  * header already runs, no framework and no zod.
  */
-import { cartLineItem, itemAbout, type ItemAbout } from '../../features/analytics/cart-items.ts';
+import { cartLineItem, factsAbout, type ItemAbout } from '../../features/analytics/cart-items.ts';
 import { pushEcommerce } from '../../features/analytics/ga4.ts';
 import { $signedIn } from '../../features/account/session.ts';
 import { addToCart, cartChangedElsewhere } from '../../features/cart/cart-state.ts';
@@ -75,11 +75,7 @@ const refusal = (error: unknown): boolean =>
   error instanceof ShopApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
 
 /** What the product facts say of a wish-list entry, for measurement. */
-const aboutEntry = (entry: WishlistEntry): ItemAbout =>
-  itemAbout(
-    entry.facts?.kind,
-    entry.facts?.parent?.options.map(({ value }) => value),
-  );
+const aboutEntry = (entry: WishlistEntry): ItemAbout => factsAbout(entry.facts);
 
 /**
  * A customer's items Magento moved to the basket itself (no add of this page's): GA4's `add_to_cart`, one

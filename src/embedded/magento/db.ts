@@ -41,6 +41,16 @@ const ADDED_COLUMNS: readonly (readonly [string, string, string])[] = [
   ['orders', 'payment_po_number', 'TEXT'],
   ['orders', 'customer_group_id', 'INTEGER'],
   ['orders', 'customer_taxvat', 'TEXT'],
+  ['orders', 'subtotal_incl_tax', 'REAL'],
+  ['orders', 'shipping_incl_tax', 'REAL'],
+  ['orders', 'shipping_tax_amount', 'REAL'],
+  ['orders', 'tax_amount', 'REAL'],
+  ['orders', 'discount_tax_compensation_amount', 'REAL'],
+  ['order_items', 'price_incl_tax', 'REAL'],
+  ['order_items', 'row_total_incl_tax', 'REAL'],
+  ['order_items', 'tax_amount', 'REAL'],
+  ['order_items', 'tax_percent', 'REAL'],
+  ['order_items', 'discount_tax_compensation_amount', 'REAL'],
 ];
 
 let lastPattern: { source: string; regex: RegExp } | undefined;

@@ -256,8 +256,15 @@ CREATE TABLE IF NOT EXISTS orders (
   customer_is_guest INTEGER NOT NULL,
   state TEXT NOT NULL,
   status TEXT NOT NULL,
+  -- Excl VAT where the *_incl_tax and tax columns are set (tax.ts); orders written before VAT was kept
+  -- have them NULL, and were charged no tax (their amounts are then the same incl and excl).
   subtotal REAL NOT NULL,
+  subtotal_incl_tax REAL,
   shipping_amount REAL NOT NULL,
+  shipping_incl_tax REAL,
+  shipping_tax_amount REAL,
+  tax_amount REAL,
+  discount_tax_compensation_amount REAL,
   -- Negative, as Magento keeps it.
   discount_amount REAL NOT NULL DEFAULT 0,
   grand_total REAL NOT NULL,
@@ -291,9 +298,16 @@ CREATE TABLE IF NOT EXISTS order_items (
   product_id INTEGER NOT NULL,
   sku TEXT NOT NULL,
   name TEXT NOT NULL,
+  -- Excl VAT where the *_incl_tax and tax columns are set, as on the order; NULL on a configurable's child
+  -- item (its parent carries the price) and on items written before VAT was kept.
   price REAL NOT NULL,
+  price_incl_tax REAL,
   qty REAL NOT NULL,
   row_total REAL NOT NULL,
+  row_total_incl_tax REAL,
+  tax_amount REAL,
+  tax_percent REAL,
+  discount_tax_compensation_amount REAL,
   -- Positive, as Magento keeps an item's.
   discount_amount REAL NOT NULL DEFAULT 0,
   discount_percent REAL NOT NULL DEFAULT 0,

@@ -3,6 +3,7 @@
  * Magento answered (its sku, a configurable's chosen child; its name; its unit price), with what
  * the page adding it knows besides (the product's kind, the chosen size).
  */
+import type { ProductFacts } from '../product-data/facts.ts';
 import { pushEcommerce, shopBrand, type Ga4Item } from './ga4.ts';
 
 /** A cart line as Magento's cart, its answer to an add, and checkout's cart all carry it. */
@@ -27,6 +28,16 @@ export function itemAbout(
   };
 }
 
+/**
+ * What a sku's facts file says of it (facts.ts): its kind, and for a configurable's child the values that
+ * make it that child. The wish list and the basket and checkout events read their items' kind here.
+ */
+export const factsAbout = (facts: Pick<ProductFacts, 'kind' | 'parent'> | null | undefined): ItemAbout =>
+  itemAbout(
+    facts?.kind,
+    facts?.parent?.options.map(({ value }) => value),
+  );
+
 export function cartLineItem(line: CartLine, quantity: number = line.qty, about: ItemAbout = {}): Ga4Item {
   const brand = shopBrand();
   return {
@@ -38,8 +49,6 @@ export function cartLineItem(line: CartLine, quantity: number = line.qty, about:
     quantity,
   };
 }
-
-export const cartItems = (lines: readonly CartLine[]): Ga4Item[] => lines.map((line) => cartLineItem(line));
 
 /** A line's quantity went from `before` to `after`: add_to_cart or remove_from_cart for the difference. */
 export function pushQuantityChange(line: CartLine, before: number, after: number): void {

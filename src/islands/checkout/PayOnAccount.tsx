@@ -53,7 +53,7 @@ function poProblem(poNumber: string): string | undefined {
   return length > MAX_PO_NUMBER ? t.poTooLong(MAX_PO_NUMBER, length) : undefined;
 }
 
-export function PayOnAccount({ back, onPlacing }: { back: string; onPlacing: () => void }) {
+export function PayOnAccount({ back, onPlacing }: { back: string; onPlacing: () => Promise<void> }) {
   const [problem, setProblem] = useState<string | undefined>();
   const [error, setError] = useState('');
   const { busy, start, finish } = useBusy();
@@ -67,7 +67,7 @@ export function PayOnAccount({ back, onPlacing }: { back: string; onPlacing: () 
     if (!start(true)) return;
     setError('');
     try {
-      onPlacing();
+      await onPlacing();
       await placeOnAccount(poNumber);
       goTo(CHECKOUT_PATHS.placedOnAccount);
     } catch (failure) {

@@ -2,7 +2,8 @@
  * Collecting a quote's totals (`Quote\TotalsCollector::collect`): the subtotal of its lines (each priced for
  * its quantity and the quote's customer group, so a tier reached counts at once), the cart price
  * rules' discounts (and free shipping) for the code it carries, the rates the carriers give its shipping
- * address, the chosen method's price, the grand total. Everything is worked out afresh from the lines,
+ * address, the chosen method's price, the VAT in the lines and the delivery (tax.ts: the prices include
+ * it, so the grand total does too), the grand total. Everything is worked out afresh from the lines,
  * the rules and the carriers each time, as Magento does on every `collectTotals()`; a code that no longer
  * applies comes out dropped (`_validateCouponCode`), which a cart write then keeps (`saveCollected`).
  */
@@ -11,12 +12,14 @@ import { formattedOptions, parseOptions } from '../carts/configurable.ts';
 import { repriceItems, soldItems } from '../carts/items.ts';
 import { customerGroupOf, linePrices } from '../carts/pricing.ts';
 import { itemRow, quoteRow, type ItemRow, type QuoteRow } from '../carts/rows.ts';
+import { z } from 'zod';
 import type { Database } from '../db.ts';
 import { lineTotal, roundMoney } from '../money.ts';
 import { applyRules } from '../sales-rules/discount.ts';
 import { storeLabel } from '../sales-rules/rules.ts';
 import { rulesForCart, type CartParty } from '../sales-rules/validator.ts';
 import { storeNow, storeToday, WEBSITE_ID, type StoreSettings } from '../store-view.ts';
+import { rateOfTaxClass, rowTax, taxTotals, type RowTax, type Taxed } from '../tax.ts';
 import { collectRates, rateCode, type Rate } from './carriers.ts';
 import type { CheckoutSettings } from './settings.ts';
 
@@ -44,6 +47,8 @@ export interface CollectedLine extends ItemRow {
   /** Positive, as an item's `discount_amount` is. */
   readonly discountAmount: number;
   readonly discountPercent: number;
+  /** The row's VAT, and its amounts excl VAT (tax.ts). */
+  readonly tax: RowTax;
 }
 
 export interface Collected {
@@ -68,6 +73,8 @@ export interface Collected {
   readonly shippingRate: Rate | undefined;
   readonly shippingAmount: number;
   readonly grandTotal: number;
+  /** The VAT in the rows and the delivery (tax.ts); the grand total includes it already. */
+  readonly tax: Taxed;
   /** Σ product weight × qty, kg. */
   readonly weight: number;
 }
@@ -78,6 +85,18 @@ function pricedItems(db: Database, store: StoreSettings, quoteId: number, group:
   const prices = linePrices(db, store, lines, group);
   return lines.map((line, index) => ({ ...line, price: prices[index] ?? line.price }));
 }
+
+const taxClassRow = z.object({ tax_class_id: z.unknown() });
+
+/** The rate a line's product is taxed at, by its `tax_class_id` (a configurable's own, as its line's). */
+const rateOf = (db: Database, productId: number): number =>
+  rateOfTaxClass(
+    db.get(
+      taxClassRow,
+      "SELECT json_extract(attributes, '$.tax_class_id') AS tax_class_id FROM products WHERE id = ?",
+      productId,
+    )?.tax_class_id,
+  );
 
 /** What `_validateCouponCode` leaves: no code stays none, a code that applied stays, any other is ''. */
 const keptCode = (asked: string | null, applied: string | null): string | null =>
@@ -128,21 +147,25 @@ export function collectTotals(
   const shippingRate = shippingMethod ? rates.find((rate) => rateCode(rate) === shippingMethod) : undefined;
   const shippingAmount = shippingRate?.price ?? 0;
 
+  const lines = items.map((line): CollectedLine => {
+    const off = discount.lines.get(line.item_id);
+    const discountAmount = off?.amount ?? 0;
+    return {
+      ...itemRow.parse(line),
+      sold: line.sold_id === null ? undefined : { id: line.sold_id, name: line.sold_name ?? line.name },
+      options:
+        line.product_option === null
+          ? '[]'
+          : formattedOptions(db, line.product_id, parseOptions(line.product_option)),
+      rowTotal: lineTotal(line.price, line.qty),
+      discountAmount,
+      discountPercent: off?.percent ?? 0,
+      tax: rowTax(line.price, line.qty, discountAmount, rateOf(db, line.product_id)),
+    };
+  });
+
   return {
-    lines: items.map((line) => {
-      const off = discount.lines.get(line.item_id);
-      return {
-        ...itemRow.parse(line),
-        sold: line.sold_id === null ? undefined : { id: line.sold_id, name: line.sold_name ?? line.name },
-        options:
-          line.product_option === null
-            ? '[]'
-            : formattedOptions(db, line.product_id, parseOptions(line.product_option)),
-        rowTotal: lineTotal(line.price, line.qty),
-        discountAmount: off?.amount ?? 0,
-        discountPercent: off?.percent ?? 0,
-      };
-    }),
+    lines,
     itemsQty,
     subtotal,
     discountAmount: discount.amount,
@@ -156,6 +179,10 @@ export function collectTotals(
     shippingRate,
     shippingAmount,
     grandTotal: roundMoney(subtotal - discount.amount + shippingAmount),
+    tax: taxTotals(
+      lines.map((line) => line.tax),
+      shippingAmount,
+    ),
     weight,
   };
 }

@@ -170,6 +170,7 @@ function insertOrder(db: Database, quote: QuoteRow, ready: Orderable, now: strin
       ...line,
       discount_amount: line.discountAmount,
       discount_percent: line.discountPercent,
+      tax_rate: line.tax.taxPercent,
       // A configurable's line is Magento's pair: this item and its chosen child's, hidden under it.
       child:
         line.product_type === 'configurable' && line.sold

@@ -91,8 +91,7 @@ export function invoicingOrder(db: Database, orderId: number): InvoicingOrder | 
         rowTotal: wire.row_total,
         rowTotalInclTax: wire.row_total_incl_tax,
         taxAmount: wire.tax_amount,
-        // The order keeps no item's discount tax compensation (it serializes none).
-        discountTaxCompensation: 0,
+        discountTaxCompensation: wire.discount_tax_compensation_amount ?? 0,
         discountAmount: wire.discount_amount,
         invoiced: itemInvoiced,
       };

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemInvoiced, OrderInvoiced } from './invoiced.ts';
 import type { InvoicingItem, InvoicingOrder } from './order-view.ts';
-import { collectTotals, phpRoundMoney, type InvoiceLine } from './totals.ts';
+import { phpRoundMoney } from '../money.ts';
+import { collectTotals, type InvoiceLine } from './totals.ts';
 
 const NONE: ItemInvoiced = { qty: 0, row: 0, tax: 0, discountTaxCompensation: 0, discount: 0 };
 

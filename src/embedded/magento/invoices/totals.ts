@@ -5,7 +5,7 @@
  * invoiced in full gets its share of the row, discount and tax, rounded by `Invoice::roundPrice()`'s delta
  * rounding; the last invoice of an order takes exactly what is left, so the invoices add up to the order.
  */
-import { roundMoney } from '../money.ts';
+import { phpRoundMoney, roundMoney } from '../money.ts';
 import type { InvoicingItem, InvoicingOrder } from './order-view.ts';
 
 /** One order item on the invoice; null where the collectors leave a field unset (REST then omits it). */
@@ -49,15 +49,6 @@ const isLastLine = (line: InvoiceLine): boolean => line.qty === qtyToInvoice(lin
 /** `Invoice::isLast()`: every line but the dummies is its item's last. */
 export const isLastInvoice = (lines: readonly InvoiceLine[]): boolean =>
   lines.every((line) => isDummy(line.item) || isLastLine(line));
-
-/**
- * `PriceCurrency::round()`, PHP's `round($amount, 2)`: the scaled amount pre-rounded to 15 significant
- * digits, then halves away from zero, so 3.335 (3.33499… as a double) rounds to 3.34 as in PHP.
- */
-export const phpRoundMoney = (amount: number): number => {
-  const scaled = Number((amount * 100).toPrecision(15));
-  return (Math.sign(scaled) * Math.round(Math.abs(scaled))) / 100;
-};
 
 /**
  * `Invoice::roundPrice()`: one `Math\Calculator` per rounding type for the whole invoice, whose

@@ -23,8 +23,14 @@ export const orderRow = z.object({
   customer_is_guest: sqlNumber,
   state: z.string(),
   status: z.string(),
+  /** Excl VAT; the same as incl on an order written before VAT was kept (its tax columns null). */
   subtotal: sqlNumber,
+  subtotal_incl_tax: sqlNumber.nullable(),
   shipping_amount: sqlNumber,
+  shipping_incl_tax: sqlNumber.nullable(),
+  shipping_tax_amount: sqlNumber.nullable(),
+  tax_amount: sqlNumber.nullable(),
+  discount_tax_compensation_amount: sqlNumber.nullable(),
   /** Negative (0 without a discount). */
   discount_amount: sqlNumber,
   grand_total: sqlNumber,
@@ -52,9 +58,15 @@ export const orderItemRow = z.object({
   product_id: sqlNumber,
   sku: z.string(),
   name: z.string(),
+  /** Excl VAT, where the tax columns are set (null on a child item and before VAT was kept). */
   price: sqlNumber,
+  price_incl_tax: sqlNumber.nullable(),
   qty: sqlNumber,
   row_total: sqlNumber,
+  row_total_incl_tax: sqlNumber.nullable(),
+  tax_amount: sqlNumber.nullable(),
+  tax_percent: sqlNumber.nullable(),
+  discount_tax_compensation_amount: sqlNumber.nullable(),
   /** Positive. */
   discount_amount: sqlNumber,
   discount_percent: sqlNumber,
@@ -134,52 +146,86 @@ const productOption = (item: OrderItemRow) =>
     ? {}
     : { product_option: productOptionOf(parseOptions(item.product_option)) };
 
+/**
+ * An item's VAT as the order keeps it (tax.ts); an item without (a configurable's child, or an order from
+ * before VAT was kept) has none, its amounts the same incl and excl VAT.
+ */
+function itemTax(item: OrderItemRow) {
+  return {
+    priceInclTax: item.price_incl_tax ?? item.price,
+    rowTotalInclTax: item.row_total_incl_tax ?? item.row_total,
+    taxAmount: item.tax_amount ?? 0,
+    taxPercent: item.tax_percent ?? 0,
+    compensation: item.discount_tax_compensation_amount,
+  };
+}
+
 /** The item's own fields, up to `updated_at` (a parent item has neither parent nor, here, children). */
-const orderItemFields = (order: OrderRow, item: OrderItemRow, invoiced: ItemInvoiced) => ({
-  amount_refunded: 0,
-  base_amount_refunded: 0,
-  base_discount_amount: item.discount_amount,
-  base_discount_invoiced: invoiced.discount,
-  base_original_price: item.price,
-  base_price: item.price,
-  base_price_incl_tax: item.price,
-  base_row_invoiced: invoiced.row,
-  base_row_total: item.row_total,
-  base_row_total_incl_tax: item.row_total,
-  base_tax_amount: 0,
-  base_tax_invoiced: invoiced.tax,
-  created_at: item.created_at,
-  discount_amount: item.discount_amount,
-  discount_invoiced: invoiced.discount,
-  discount_percent: item.discount_percent,
-  free_shipping: 0,
-  is_qty_decimal: 0,
-  is_virtual: 0,
-  item_id: item.item_id,
-  name: item.name,
-  no_discount: 0,
-  order_id: order.entity_id,
-  original_price: item.price,
-  ...(item.parent_item_id === null ? {} : { parent_item_id: item.parent_item_id }),
-  price: item.price,
-  price_incl_tax: item.price,
-  product_id: item.product_id,
-  product_type: item.product_type,
-  qty_canceled: 0,
-  qty_invoiced: invoiced.qty,
-  qty_ordered: item.qty,
-  qty_refunded: 0,
-  qty_shipped: 0,
-  quote_item_id: item.quote_item_id,
-  row_invoiced: invoiced.row,
-  row_total: item.row_total,
-  row_total_incl_tax: item.row_total,
-  sku: item.sku,
-  store_id: order.store_id,
-  tax_amount: 0,
-  tax_invoiced: invoiced.tax,
-  tax_percent: 0,
-  updated_at: item.created_at,
+const orderItemFields = (order: OrderRow, item: OrderItemRow, invoiced: ItemInvoiced) => {
+  const tax = itemTax(item);
+  // Magento leaves it unset (REST omits it) on an item no tax was worked out for.
+  const compensation = tax.compensation;
+  const baseCompensation =
+    compensation === null ? {} : { base_discount_tax_compensation_amount: compensation };
+  const ownCompensation = compensation === null ? {} : { discount_tax_compensation_amount: compensation };
+  return {
+    amount_refunded: 0,
+    base_amount_refunded: 0,
+    base_discount_amount: item.discount_amount,
+    base_discount_invoiced: invoiced.discount,
+    ...baseCompensation,
+    // The catalogue's price, as entered: incl VAT.
+    base_original_price: tax.priceInclTax,
+    base_price: item.price,
+    base_price_incl_tax: tax.priceInclTax,
+    base_row_invoiced: invoiced.row,
+    base_row_total: item.row_total,
+    base_row_total_incl_tax: tax.rowTotalInclTax,
+    base_tax_amount: tax.taxAmount,
+    base_tax_invoiced: invoiced.tax,
+    created_at: item.created_at,
+    discount_amount: item.discount_amount,
+    discount_invoiced: invoiced.discount,
+    discount_percent: item.discount_percent,
+    ...ownCompensation,
+    free_shipping: 0,
+    is_qty_decimal: 0,
+    is_virtual: 0,
+    item_id: item.item_id,
+    name: item.name,
+    no_discount: 0,
+    order_id: order.entity_id,
+    original_price: tax.priceInclTax,
+    ...(item.parent_item_id === null ? {} : { parent_item_id: item.parent_item_id }),
+    price: item.price,
+    price_incl_tax: tax.priceInclTax,
+    product_id: item.product_id,
+    product_type: item.product_type,
+    qty_canceled: 0,
+    qty_invoiced: invoiced.qty,
+    qty_ordered: item.qty,
+    qty_refunded: 0,
+    qty_shipped: 0,
+    quote_item_id: item.quote_item_id,
+    row_invoiced: invoiced.row,
+    row_total: item.row_total,
+    row_total_incl_tax: tax.rowTotalInclTax,
+    sku: item.sku,
+    store_id: order.store_id,
+    tax_amount: tax.taxAmount,
+    tax_invoiced: invoiced.tax,
+    tax_percent: tax.taxPercent,
+    updated_at: item.created_at,
+  };
+};
+
+/** The order's VAT (tax.ts); none on an order from before VAT was kept, its amounts the same incl and excl. */
+export const orderTax = (order: OrderRow) => ({
+  subtotalInclTax: order.subtotal_incl_tax ?? order.subtotal,
+  shippingInclTax: order.shipping_incl_tax ?? order.shipping_amount,
+  shippingTaxAmount: order.shipping_tax_amount ?? 0,
+  taxAmount: order.tax_amount ?? 0,
+  discountTaxCompensation: order.discount_tax_compensation_amount ?? 0,
 });
 
 /** The order's own fields, in Magento's order, up to `updated_at`; `invoiced` sums its invoices. */
@@ -191,6 +237,7 @@ export function orderHeader(
   invoiced?: OrderInvoiced,
 ) {
   const code = settings.currency;
+  const tax = orderTax(order);
   const totalDue = totalDueOf(order.grand_total, order.state, invoiced);
   const field = (key: string, value: (sums: OrderInvoiced) => number) => invoicedField(invoiced, key, value);
   return {
@@ -199,17 +246,17 @@ export function orderHeader(
     base_discount_amount: order.discount_amount,
     ...field('base_discount_invoiced', (sums) => sums.discount),
     base_grand_total: order.grand_total,
-    base_discount_tax_compensation_amount: 0,
+    base_discount_tax_compensation_amount: tax.discountTaxCompensation,
     ...field('base_discount_tax_compensation_invoiced', (sums) => sums.discountTaxCompensation),
     base_shipping_amount: order.shipping_amount,
     base_shipping_discount_amount: 0,
-    base_shipping_incl_tax: order.shipping_amount,
+    base_shipping_incl_tax: tax.shippingInclTax,
     ...field('base_shipping_invoiced', (sums) => sums.shipping),
-    base_shipping_tax_amount: 0,
+    base_shipping_tax_amount: tax.shippingTaxAmount,
     base_subtotal: order.subtotal,
-    base_subtotal_incl_tax: order.subtotal,
+    base_subtotal_incl_tax: tax.subtotalInclTax,
     ...field('base_subtotal_invoiced', (sums) => sums.subtotal),
-    base_tax_amount: 0,
+    base_tax_amount: tax.taxAmount,
     ...field('base_tax_invoiced', (sums) => sums.tax),
     base_total_due: totalDue,
     ...field('base_total_invoiced', (sums) => sums.total),
@@ -236,7 +283,7 @@ export function orderHeader(
     entity_id: order.entity_id,
     global_currency_code: code,
     grand_total: order.grand_total,
-    discount_tax_compensation_amount: 0,
+    discount_tax_compensation_amount: tax.discountTaxCompensation,
     ...field('discount_tax_compensation_invoiced', (sums) => sums.discountTaxCompensation),
     increment_id: order.increment_id,
     is_virtual: 0,
@@ -246,9 +293,9 @@ export function orderHeader(
     shipping_description: order.shipping_description,
     shipping_discount_amount: 0,
     shipping_discount_tax_compensation_amount: 0,
-    shipping_incl_tax: order.shipping_amount,
+    shipping_incl_tax: tax.shippingInclTax,
     ...field('shipping_invoiced', (sums) => sums.shipping),
-    shipping_tax_amount: 0,
+    shipping_tax_amount: tax.shippingTaxAmount,
     state: order.state,
     status: order.status,
     store_currency_code: code,
@@ -257,9 +304,9 @@ export function orderHeader(
     store_to_base_rate: 0,
     store_to_order_rate: 0,
     subtotal: order.subtotal,
-    subtotal_incl_tax: order.subtotal,
+    subtotal_incl_tax: tax.subtotalInclTax,
     ...field('subtotal_invoiced', (sums) => sums.subtotal),
-    tax_amount: 0,
+    tax_amount: tax.taxAmount,
     ...field('tax_invoiced', (sums) => sums.tax),
     total_due: totalDue,
     ...field('total_invoiced', (sums) => sums.total),
@@ -289,6 +336,7 @@ export function orderTail(
   histories: readonly unknown[],
 ) {
   const { billing, shipping } = addresses;
+  const tax = orderTax(order);
   return {
     ...(billing ? { billing_address: serializeOrderAddress(billing) } : {}),
     payment: {
@@ -317,13 +365,13 @@ export function orderTail(
                   base_shipping_amount: order.shipping_amount,
                   base_shipping_discount_amount: 0,
                   base_shipping_discount_tax_compensation_amnt: 0,
-                  base_shipping_incl_tax: order.shipping_amount,
-                  base_shipping_tax_amount: 0,
+                  base_shipping_incl_tax: tax.shippingInclTax,
+                  base_shipping_tax_amount: tax.shippingTaxAmount,
                   shipping_amount: order.shipping_amount,
                   shipping_discount_amount: 0,
                   shipping_discount_tax_compensation_amount: 0,
-                  shipping_incl_tax: order.shipping_amount,
-                  shipping_tax_amount: 0,
+                  shipping_incl_tax: tax.shippingInclTax,
+                  shipping_tax_amount: tax.shippingTaxAmount,
                 },
               },
               items,

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { sqlNumber, type Database } from '../db.ts';
 import type { JsonRecord } from '../json.ts';
-import { lineTotal, roundMoney } from '../money.ts';
+import { roundMoney } from '../money.ts';
+import { rowTax, taxTotals, VAT_RATE, type RowTax } from '../tax.ts';
 
 /** Magento's order states for the statuses an integration sets. */
 export const STATE_OF_STATUS: Readonly<Record<string, string>> = {
@@ -25,9 +26,12 @@ export interface OrderLine {
   readonly product_id: number;
   readonly sku: string;
   readonly name: string;
+  /** The unit price it was bought for, incl VAT (the catalogue's prices include it: tax.ts). */
   readonly price: number;
   readonly qty: number;
   readonly product_type: string;
+  /** The VAT rate its product's tax class has, percent: the standard rate when left out. */
+  readonly tax_rate?: number;
   /** The line's share of the discount, positive (0 when none). */
   readonly discount_amount?: number;
   readonly discount_percent?: number;
@@ -65,6 +69,7 @@ export interface NewOrder {
     readonly lastname: string;
   };
   readonly lines: readonly OrderLine[];
+  /** Delivery's price, incl VAT. */
   readonly shippingAmount: number;
   /** e.g. `flatrate_flatrate`. */
   readonly shippingMethod: string;
@@ -92,16 +97,31 @@ export interface NewOrder {
   readonly history: readonly [{ status: string; at: string }, ...{ status: string; at: string }[]];
 }
 
+/** A line with its VAT (tax.ts), worked out from the same price, quantity and discount as the cart's. */
+interface TaxedLine {
+  readonly line: OrderLine;
+  readonly tax: RowTax;
+}
+
+const taxedLines = (lines: readonly OrderLine[]): TaxedLine[] =>
+  lines.map((line) => ({
+    line,
+    tax: rowTax(line.price, line.qty, line.discount_amount ?? 0, line.tax_rate ?? VAT_RATE),
+  }));
+
 /**
- * Subtotal, quantity and grand total (subtotal − discount + shipping) from the lines, the discount and
- * shipping, as the cart's totals compute them.
+ * The order's VAT, as the cart's totals sum it, its quantity, and its grand total (subtotal incl VAT −
+ * discount + delivery incl VAT: the VAT is inside it).
  */
-export function orderTotals(lines: readonly OrderLine[], shippingAmount: number, discount = 0) {
-  const subtotal = roundMoney(lines.reduce((sum, line) => sum + lineTotal(line.price, line.qty), 0));
+function orderTotals(lines: readonly TaxedLine[], shippingAmount: number, discount: number) {
+  const tax = taxTotals(
+    lines.map((taxed) => taxed.tax),
+    shippingAmount,
+  );
   return {
-    subtotal,
-    totalQty: lines.reduce((sum, line) => sum + line.qty, 0),
-    grandTotal: roundMoney(subtotal - discount + shippingAmount),
+    tax,
+    totalQty: lines.reduce((sum, { line }) => sum + line.qty, 0),
+    grandTotal: roundMoney(tax.subtotalInclTax - discount + shippingAmount),
   };
 }
 
@@ -113,18 +133,21 @@ const nextOrderId = z.object({ n: sqlNumber });
  * hand out the same number. Callers run it inside their transaction.
  */
 export function writeOrder(db: Database, order: NewOrder): { orderId: number; incrementId: string } {
-  const { customer, lines, history } = order;
+  const { customer, history } = order;
+  const lines = taxedLines(order.lines);
   const last = history[history.length - 1] ?? history[0];
   const { discount } = order;
   const totals = orderTotals(lines, order.shippingAmount, discount?.amount ?? 0);
+  const { tax } = totals;
   const next = db.get(nextOrderId, 'SELECT COALESCE(MAX(entity_id), 0) + 1 AS n FROM orders')?.n ?? 1;
   const incrementId = String(next).padStart(9, '0');
   const orderId = db.run(
     `INSERT INTO orders (entity_id, increment_id, quote_id, customer_id, customer_email, customer_firstname, customer_lastname,
-      customer_is_guest, state, status, subtotal, shipping_amount, discount_amount, grand_total, total_qty,
+      customer_is_guest, state, status, subtotal, subtotal_incl_tax, shipping_amount, shipping_incl_tax,
+      shipping_tax_amount, tax_amount, discount_tax_compensation_amount, discount_amount, grand_total, total_qty,
       shipping_method, shipping_description, coupon_code, discount_description, applied_rule_ids, payment_method,
       payment_po_number, customer_group_id, customer_taxvat, store_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     next,
     incrementId,
     order.quoteId,
@@ -135,8 +158,13 @@ export function writeOrder(db: Database, order: NewOrder): { orderId: number; in
     customer.id === null ? 1 : 0,
     STATE_OF_STATUS[last.status] ?? last.status,
     last.status,
-    totals.subtotal,
-    order.shippingAmount,
+    tax.subtotal,
+    tax.subtotalInclTax,
+    tax.shipping.amount,
+    tax.shipping.inclTax,
+    tax.shipping.taxAmount,
+    tax.taxAmount,
+    tax.discountTaxCompensation,
     discount && discount.amount !== 0 ? -discount.amount : 0,
     totals.grandTotal,
     totals.totalQty,
@@ -153,19 +181,25 @@ export function writeOrder(db: Database, order: NewOrder): { orderId: number; in
     order.createdAt,
     last.at,
   ).lastInsertRowid;
-  for (const line of lines) {
+  for (const { line, tax: taxed } of lines) {
     const parentItemId = db.run(
-      `INSERT INTO order_items (order_id, quote_item_id, product_id, sku, name, price, qty, row_total,
+      `INSERT INTO order_items (order_id, quote_item_id, product_id, sku, name, price, price_incl_tax, qty,
+         row_total, row_total_incl_tax, tax_amount, tax_percent, discount_tax_compensation_amount,
          discount_amount, discount_percent, product_type, product_option, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       orderId,
       line.item_id,
       line.product_id,
       line.sku,
       line.name,
+      taxed.price,
       line.price,
       line.qty,
-      lineTotal(line.price, line.qty),
+      taxed.rowTotal,
+      taxed.rowTotalInclTax,
+      taxed.taxAmount,
+      taxed.taxPercent,
+      taxed.discountTaxCompensation,
       line.discount_amount ?? 0,
       line.discount_percent ?? 0,
       line.product_type,
