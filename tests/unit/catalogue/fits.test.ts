@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { findModel, fitIndex, modelKey, modelSlug } from '../../../src/catalogue/fits.ts';
 import { fitsSection, fittingSection, FITTING_PER_TYPE } from '../../../src/catalogue/fit-sections.ts';
-import { modelEntries, partEntries } from '../../../src/catalogue/fit-files.ts';
+import { modelEntries, partEntries, type PartEntry } from '../../../src/catalogue/fit-files.ts';
 import { checkFit, nearestAlternative } from '../../../src/features/fits/fit-check.ts';
 import type { Product } from '../../../src/catalogue/types.ts';
 import { index, product } from './fixtures.ts';
@@ -149,5 +149,27 @@ describe('Does it fit my machine?', () => {
     const nozzle = { sku: 'OTHER', keys: [], type: 'Nozzles and lances', priceInclVat: 20 };
     expect(nearestAlternative(parts, nozzle)?.sku).toBe('FOAM');
     expect(nearestAlternative([], check)).toBeNull();
+  });
+
+  it('offers no other kind of product: a hose is never answered with a defoamer', () => {
+    const defoamer: PartEntry = {
+      sku: 'DEFOAMER',
+      name: 'Defoamer, 1 l',
+      href: '/defoamer',
+      type: 'Detergents',
+      priceInclVat: 19.99,
+      priceExclVat: 16.66,
+      inStock: true,
+    };
+    const hose = { sku: 'HOSE-HD', keys: ['hd6/15'], type: 'Hoses', priceInclVat: 20 };
+    expect(nearestAlternative([defoamer], hose)).toBeNull();
+    // A brush for the K 4: what fits the K 5 is hoses, filters and nozzles, none of them a brush.
+    const k5 = fits.byKey.get('k5');
+    if (!k5) throw new Error('no K 5');
+    const parts = partEntries(k5, new Map(k5.parts.map((p) => [p.sku, `/${p.sku}`])));
+    const brush = { sku: 'BRUSH-4', keys: ['k4'], type: 'Brushes and pads', priceInclVat: 30 };
+    expect(nearestAlternative(parts, brush)).toBeNull();
+    // A part of no known kind has no alternative of its kind either.
+    expect(nearestAlternative(parts, { ...brush, type: null })).toBeNull();
   });
 });
