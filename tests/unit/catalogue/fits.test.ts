@@ -51,6 +51,18 @@ describe('a model in any typing', () => {
     expect(findModel('hd 6/150', keys)).toBeUndefined();
     expect(findModel('Foam', keys)).toBeUndefined();
   });
+
+  it('is found in a product name with the brand before the model, as the shop lists machines', () => {
+    const keys = ['k5', 'k4', 'hd6/15', 'c5'];
+    expect(findModel('Clearwater K 5 Premium Power Control Pressure Washer', keys)).toBe('k5');
+    expect(findModel('Clearwater Professional HD 6/15 C Plus Cold Water Pressure Washer', keys)).toBe(
+      'hd6/15',
+    );
+    expect(findModel('Clearwater K 50 Pressure Washer', keys)).toBeUndefined();
+    // Read whole first: a model the text starts with wins over one after a word.
+    expect(findModel('C 5 Clearwater K 5', keys)).toBe('c5');
+    expect(findModel('Clearwater Premium', keys)).toBeUndefined();
+  });
 });
 
 describe('the fit index', () => {
