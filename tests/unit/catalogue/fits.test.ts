@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findModel, fitIndex, modelKey, modelSlug } from '../../../src/catalogue/fits.ts';
-import { fitsSection, fittingSection, FITTING_PER_TYPE } from '../../../src/catalogue/fit-sections.ts';
+import {
+  fitsSection,
+  fittingSection,
+  FITTING_PER_TYPE,
+  machineModelName,
+} from '../../../src/catalogue/fit-sections.ts';
 import { modelEntries, partEntries, type PartEntry } from '../../../src/catalogue/fit-files.ts';
 import { checkFit, nearestAlternative } from '../../../src/features/fits/fit-check.ts';
 import type { Product } from '../../../src/catalogue/types.ts';
@@ -130,6 +135,20 @@ describe('a product page’s fit sections', () => {
     const machineProduct = catalogueIndex.bySku.get('K4');
     if (!machineProduct) throw new Error('no machine');
     expect(fitsSection(machineProduct, fits)).toBeNull();
+  });
+
+  it('gives a machine, and only a machine, its model to keep in My machines', () => {
+    const catalogueIndex = catalogue();
+    const fits = fitIndex(catalogueIndex);
+    const named = (sku: string) => {
+      const found = catalogueIndex.bySku.get(sku);
+      if (!found) throw new Error(`no ${sku}`);
+      return machineModelName(found, fits);
+    };
+    expect(named('K5-CLASSIC')).toBe('K 5');
+    expect(named('HD')).toBe('HD 6/15');
+    expect(named('HOSE')).toBeNull();
+    expect(named('FOAM')).toBeNull();
   });
 });
 
