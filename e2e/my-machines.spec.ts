@@ -1,7 +1,8 @@
 /**
  * My machines (issue 39) as a shopper meets them: the machine of a past order kept with one click; a machine
  * added in the account by its model however typed, linked to its parts page, and removed; a guest's machine
- * (kept from a parts page) carried over at sign-in and kept in Magento across sign-ins; and the basket saying
+ * (kept from a parts page) carried over at sign-in and kept in Magento across sign-ins; a machine kept from its
+ * own product page, whose script loads only when the shopper reaches for it; and the basket saying
  * which lines fit the shopper's machine, without moving anything on the page.
  */
 import type { Page } from '@playwright/test';
@@ -200,6 +201,52 @@ test('a guest’s machine is carried over at sign-in, and kept in Magento across
   await signOut(page);
   await signIn(page, customer);
   await expectKept(page, [theirs, guests]);
+});
+
+test('a machine’s own page keeps its model in my machines, with no script for it before the shopper reaches for it', async ({
+  page,
+}) => {
+  const machine = productPages().find((p) => p.fit.model !== null && p.visibility === 4);
+  const accessory = productPages().find((p) => p.fit.fits.length > 0 && p.visibility === 4);
+  if (!machine?.fit.model || !accessory)
+    throw new Error('The e2e catalogue has no machine or accessory page; the demo catalogue changed.');
+  const model = machine.fit.model;
+  // The control's code (the product page's fit sections', loaded on first use): fetched only once reached for.
+  const fitCode: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && /\/(fits|keep-machine)\.client\./.test(request.url()))
+      fitCode.push(request.url());
+  });
+
+  // An accessory is no machine: nothing to keep.
+  await page.goto(`/${accessory.urlKey}`);
+  await shellReady(page);
+  await expect(page.getByRole('button', { name: /to my machines$/ })).toHaveCount(0);
+
+  // As a guest.
+  await page.goto(`/${machine.urlKey}`);
+  await shellReady(page);
+  const keep = page.getByRole('button', { name: `Add the ${model} to my machines` });
+  await expect(keep).toBeVisible();
+  expect(fitCode, 'the control’s code before any interaction').toEqual([]);
+  expect(await wcagViolations(page), 'a machine’s page').toEqual([]);
+  await keep.click();
+  await expect(page.getByText(`The ${model} is in your machines.`)).toBeVisible();
+  await expect(keep).toBeHidden();
+  expect(fitCode.length, 'the control’s code, once reached for').toBeGreaterThan(0);
+  expect(await page.evaluate(() => localStorage.getItem('myMachines'))).toBe(JSON.stringify([model]));
+
+  // As a customer: kept in Magento, as the account shows.
+  await page.evaluate(() => localStorage.removeItem('myMachines'));
+  const customer = await newCustomer();
+  await signIn(page, customer);
+  await expectKept(page, []);
+  await page.goto(`/${machine.urlKey}`);
+  await shellReady(page);
+  await keep.click();
+  await expect(page.getByText(`The ${model} is in your machines.`)).toBeVisible();
+  await page.goto('/customer');
+  await expectKept(page, [model]);
 });
 
 test('the basket says which lines fit the shopper’s machine, and nothing moves', async ({ page }) => {

@@ -1,8 +1,8 @@
 /**
  * The fit files built with the site (`/fit-data/…`), read by the browser with no call to the back end: the
  * models (what the fit check, the parts finder and My machines know by name), each model's parts (the fit
- * check's nearest alternative, the basket's "Fits your K 5"), and the machines' label numbers (the parts
- * finder). Plain data, parsed where it is read (features/fits/fit-data.ts).
+ * check's nearest alternative, the basket's "Fits your K 5"), and the machines' label numbers and SKUs (the
+ * parts finder). Plain data, parsed where it is read (features/fits/fit-data.ts).
  */
 import type { FitIndex, MachineModel } from './fits.ts';
 import type { Product } from './types.ts';
@@ -10,6 +10,8 @@ import type { Product } from './types.ts';
 export const FIT_DATA_BASE = '/fit-data';
 export const MODELS_FILE = `${FIT_DATA_BASE}/models.json`;
 export const LABELS_FILE = `${FIT_DATA_BASE}/labels.json`;
+/** The machines' SKUs (features/parts-finder/skus.ts). */
+export const SKUS_FILE = `${FIT_DATA_BASE}/skus.json`;
 export const modelFile = (slug: string): string => `${FIT_DATA_BASE}/model-${slug}.json`;
 
 /** One model in `models.json`. */

@@ -1,6 +1,7 @@
 /**
  * What a product page shows of "fits my machine" (DESIGN.md §3): a machine's accessories, detergents and parts
- * that fit it, grouped by type, with a link to its model's parts page; a part's machine models and what its fit
+ * that fit it, grouped by type, with a link to its model's parts page, and its model to keep in My machines;
+ * a part's machine models and what its fit
  * check needs. Plain data: both are part of the page's model (site/product-page.ts), which its fingerprint
  * hashes, so a price change of a part shown on a machine's page re-renders that page, and a machine's price
  * (which no part's page shows) re-renders no part's page.
@@ -54,6 +55,18 @@ export function fittingSection(
     ),
   }));
   return { model: model.name, href: partsPagePath(model.slug), total: model.parts.length, groups };
+}
+
+/**
+ * A machine's model as the shop names it (the fit index's name, as its parts page and My machines have it:
+ * "K 5"), for its page's "Add the K 5 to my machines"; null for a product that is no machine.
+ */
+export function machineModelName(
+  product: Pick<Product, 'fit'>,
+  fits: Pick<FitIndex, 'byKey'>,
+): string | null {
+  if (product.fit.model === null) return null;
+  return fits.byKey.get(modelKey(product.fit.model))?.name ?? product.fit.model;
 }
 
 /** The machine models a part fits, for its page; null for a product that fits none. */

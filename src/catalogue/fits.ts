@@ -140,12 +140,22 @@ export function fitIndex(index: CatalogueIndex): FitIndex {
 }
 
 /**
- * The model a shopper means by what they typed: the model itself in any typing ("k5"), or a machine's full
- * name or the start of it ("K 5 Premium Power Control"): the longest model it starts with, so long as the
- * model's number does not run on ("K 50" is no K 5). Undefined when none. Browser code uses it too.
+ * The keys a model may start at in what was typed: the whole of it, then after each leading word up to the
+ * first word with a digit (a machine's full product name puts the brand, and "Professional", before its
+ * model: "Clearwater Professional HD 6/15 C Plus" is read as "HD 6/15 C Plus" too). A text with no number
+ * is read whole only: a brand and a few letters name no model yet.
  */
-export function findModel(typed: string, keys: Iterable<string>): string | undefined {
-  const key = modelKey(typed);
+export function modelReadings(typed: string): string[] {
+  const words = typed.trim().split(/\s+/);
+  const number = words.findIndex((word) => /[0-9]/.test(modelKey(word)));
+  const readings = words
+    .slice(0, Math.max(1, number + 1))
+    .map((_, at) => modelKey(words.slice(at).join(' ')));
+  return [...new Set(readings.filter((key) => key !== ''))];
+}
+
+/** The longest of `keys` that the reading `key` starts with, its number not running on ("K 50" is no K 5). */
+export function modelStarting(key: string, keys: Iterable<string>): string | undefined {
   let best: string | undefined;
   for (const candidate of keys) {
     if (candidate === '' || !key.startsWith(candidate)) continue;
@@ -153,4 +163,19 @@ export function findModel(typed: string, keys: Iterable<string>): string | undef
     if (!best || candidate.length > best.length) best = candidate;
   }
   return best;
+}
+
+/**
+ * The model a shopper means by what they typed: the model itself in any typing ("k5"), or a machine's name
+ * or the start of it ("K 5 Premium Power Control"), with the brand before it or not ("Clearwater K 5
+ * Premium Power Control"): at the first reading (`modelReadings`) that starts with a model, the longest such
+ * model. Undefined when none. Browser code uses it too.
+ */
+export function findModel(typed: string, keys: Iterable<string>): string | undefined {
+  const candidates = [...keys];
+  for (const key of modelReadings(typed)) {
+    const found = modelStarting(key, candidates);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -1,22 +1,23 @@
 /**
  * The parts finder's form without JavaScript (`/parts-finder/find?q=`, pages/parts-finder/index.astro): what
- * was typed that names a machine (its model in any typing, its name, the part number on its label) answers
- * 303 to that model's parts page; anything else answers with the finder's page again, what was typed in the
- * box and why it led nowhere under it (the form drawn between the page's markers by finder-form.ts, the
- * page's own markup otherwise untouched: its inline scripts keep the build's CSP hashes). Nothing empty is
- * looked up: the page itself.
+ * was typed that names a machine (its model in any typing, its name with the brand or without, the part
+ * number on its label, its SKU) answers 303 to that model's parts page; anything else answers with the
+ * finder's page again, what was typed in the box and why it led nowhere under it (the form drawn between the
+ * page's markers by finder-form.ts, the page's own markup otherwise untouched: its inline scripts keep the
+ * build's CSP hashes). Nothing empty is looked up: the page itself.
  *
  * It decides with the browser's rule (features/parts-finder/lookup.ts) over the live build's own fit files
- * (`<client dir>/fit-data/models.json` and `labels.json`, found through the served build's layers, as
- * search-page.ts finds the search index), and never asks Magento. Each file is read once per build: the build
- * is known by the identity of the page and the two files, checked on every request (three `stat`s).
+ * (`<client dir>/fit-data/models.json`, `labels.json` and `skus.json`, found through the served build's
+ * layers, as search-page.ts finds the search index), and never asks Magento. Each file is read once per
+ * build: the build is known by the identity of the page and the three files, checked on every request
+ * (four `stat`s).
  * The answers are per shopper and per build: never kept (no-store), never indexed.
  */
 import type { Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
-import { LABELS_FILE, MODELS_FILE, type ModelEntry } from '../catalogue/fit-files.ts';
+import { LABELS_FILE, MODELS_FILE, SKUS_FILE, type ModelEntry } from '../catalogue/fit-files.ts';
 import { escapeHtml } from '../components/escape-html.ts';
 import {
   FINDER_FORM_END,
@@ -25,7 +26,7 @@ import {
   type FinderNotice,
 } from '../components/fits/finder-form.ts';
 import { isLabels, isModels } from '../features/fits/fit-data.ts';
-import { finderAnswer, finderMatches, looksLikeLabel } from '../features/parts-finder/lookup.ts';
+import { finderAnswer, finderMatches, looksLikeLabel, mayBeSku } from '../features/parts-finder/lookup.ts';
 import { finderTexts, PARTS_FINDER_PATH, partsPagePath } from '../fit-strings.ts';
 import { describeError } from '../http/index.ts';
 import {
@@ -60,6 +61,7 @@ interface Build {
   readonly template: Promise<Template | null>;
   readonly models: () => Promise<ModelEntry[]>;
   readonly labels: () => Promise<Record<string, string>>;
+  readonly skus: () => Promise<Record<string, string>>;
 }
 
 const relativeOf = (url: string): string => url.replace(/^\/+/, '');
@@ -119,7 +121,7 @@ export function createPartsFinderRoute(options: PartsFinderOptions): MiddlewareH
 
   async function build(): Promise<Build> {
     const served = layers();
-    const files = [FINDER_PAGE_FILE, relativeOf(MODELS_FILE), relativeOf(LABELS_FILE)];
+    const files = [FINDER_PAGE_FILE, ...[MODELS_FILE, LABELS_FILE, SKUS_FILE].map(relativeOf)];
     const key = (await Promise.all(files.map(async (file) => identity(await locateIn(served, file))))).join(
       '\0',
     );
@@ -133,14 +135,25 @@ export function createPartsFinderRoute(options: PartsFinderOptions): MiddlewareH
       template: page,
       models: fitFile(served, MODELS_FILE, isModels),
       labels: fitFile(served, LABELS_FILE, isLabels),
+      skus: fitFile(served, SKUS_FILE, isLabels),
     };
     return current;
   }
 
+  /** The SKUs, or none when they cannot be read (a build from before them): models and labels still answer. */
+  function readSkus(served: Build): Promise<Record<string, string> | undefined> {
+    return served.skus().catch((error: unknown) => {
+      log(`Parts finder: ${SKUS_FILE} could not be read (${describeError(error)}).`);
+      return undefined;
+    });
+  }
+
   async function notice(served: Build, typed: string): Promise<FinderNotice | string> {
     try {
+      const models = await served.models();
       const labels = looksLikeLabel(typed) ? await served.labels() : undefined;
-      const answer = finderAnswer(typed, finderMatches(typed, await served.models(), labels));
+      const skus = mayBeSku(typed, models) ? await readSkus(served) : undefined;
+      const answer = finderAnswer(typed, finderMatches(typed, models, labels, skus));
       return answer.kind === 'found' ? partsPagePath(answer.model.slug) : answer;
     } catch (error) {
       log(`Parts finder: the fit files could not be read (${describeError(error)}).`);

@@ -16,6 +16,7 @@ import { modelKey, type FitIndex } from '../catalogue/fits.ts';
 import {
   fitsSection,
   fittingSection,
+  machineModelName,
   type FitsSection,
   type FittingSection,
 } from '../catalogue/fit-sections.ts';
@@ -38,6 +39,8 @@ export interface ProductPageModel {
   readonly fitting: FittingSection | null;
   /** A part's machine models and its fit check; null for a product that fits none. */
   readonly fits: FitsSection | null;
+  /** A machine's model ("K 5"), for "Add the K 5 to my machines"; null for anything that is no machine. */
+  readonly machine: string | null;
 }
 
 /**
@@ -57,6 +60,7 @@ function modelInputs(product: Product, index: ModelIndex, hrefBySku: ReadonlyMap
     inputs.push(index.bySku.get(sku), hrefBySku.get(sku));
   // A machine's page shows what fits it (each part's card); a part's page names its models only.
   const model = product.fit.model === null ? undefined : index.fits.byKey.get(modelKey(product.fit.model));
+  inputs.push(model?.name);
   for (const part of model?.parts ?? []) inputs.push(part, hrefBySku.get(part.sku));
   for (const name of product.fit.fits) inputs.push(index.fits.byKey.get(modelKey(name))?.slug);
   inputs.push(index.fits.types);
@@ -91,6 +95,7 @@ export function productPageModel(
       reviews: reviewsSection(product, index.catalogue.reviewSettings),
       fitting: fittingSection(product, index.fits, { bySku: index.bySku, hrefBySku }),
       fits: fitsSection(product, index.fits),
+      machine: machineModelName(product, index.fits),
     };
   });
 }

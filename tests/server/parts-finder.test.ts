@@ -1,8 +1,8 @@
 /**
  * The parts finder's form without JavaScript (server/parts-finder.ts), over HTTP: a small built site with the
- * finder's page and the fit files as the build writes them. What names a machine answers 303 to its parts
- * page; anything else the finder's page again, with what was typed in the box and why it led nowhere; no
- * Magento is asked (none runs here).
+ * finder's page and the fit files as the build writes them. What names a machine (its model, its name with
+ * the brand, its SKU, its label number) answers 303 to its parts page; anything else the finder's page again,
+ * with what was typed in the box and why it led nowhere; no Magento is asked (none runs here).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelEntries, modelEntries } from '../../src/catalogue/fit-files.ts';
 import { fitIndex } from '../../src/catalogue/fits.ts';
+import { skuEntries } from '../../src/features/parts-finder/skus.ts';
 import type { Product } from '../../src/catalogue/types.ts';
 import { FINDER_FORM_END, FINDER_FORM_START, finderFormHtml } from '../../src/components/fits/finder-form.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
@@ -19,9 +20,9 @@ import { filler, makeFakeSite, raw, startFakeSite, type FakeSite } from './helpe
 const machine = (sku: string, name: string, model: string, label: string): Product =>
   product({ sku, name, modelNumber: label, categoryIds: [24], fit: { model, fits: [], type: null } });
 const PRODUCTS = [
-  machine('K5P', 'K 5 Premium Power Control', 'K 5', '1.673-600.0'),
-  machine('K2', 'K 2 Compact', 'K 2', '1.673-200.0'),
-  machine('K7', 'K 7 Smart Control', 'K 7', '1.317-400.0'),
+  machine('HG-PW-00005', 'Clearwater K 5 Premium Power Control Pressure Washer', 'K 5', '1.673-600.0'),
+  machine('HG-PW-00002', 'Clearwater K 2 Compact Pressure Washer', 'K 2', '1.673-200.0'),
+  machine('HG-PW-00007', 'Clearwater K 7 Smart Control Pressure Washer', 'K 7', '1.317-400.0'),
   product({
     sku: 'HOSE',
     name: 'Hose',
@@ -51,6 +52,7 @@ beforeAll(async () => {
   write('parts-finder/index.html', PAGE);
   write('fit-data/models.json', JSON.stringify(modelEntries(fits)));
   write('fit-data/labels.json', JSON.stringify(labelEntries(fits)));
+  write('fit-data/skus.json', JSON.stringify(skuEntries(fits)));
   server = await startFakeSite(site);
 });
 
@@ -67,6 +69,10 @@ describe('the parts finder without JavaScript', () => {
     ['K 5', '/parts-finder/k-5'],
     ['k5', '/parts-finder/k-5'],
     ['K 5 Premium Power Control', '/parts-finder/k-5'],
+    ['Clearwater K 5 Premium Power Control Pressure Washer', '/parts-finder/k-5'],
+    ['clearwater k2 compact', '/parts-finder/k-2'],
+    ['HG-PW-00005', '/parts-finder/k-5'],
+    ['hg pw 00002', '/parts-finder/k-2'],
     ['1.673-600.0', '/parts-finder/k-5'],
     ['1673-6000', '/parts-finder/k-5'],
     ['1 673 200 0', '/parts-finder/k-2'],
@@ -120,5 +126,14 @@ describe('the parts finder without JavaScript', () => {
     expect(reply.body.toString('utf8')).toContain('We could not look that up just now.');
     write('fit-data/models.json', JSON.stringify(modelEntries(fits)));
     expect((await find('K 5')).headers.location).toBe('/parts-finder/k-5');
+  });
+
+  it('answers without SKUs from a build that has none, and knows them once it has', async () => {
+    const skus = join(site.clientDir, 'fit-data', 'skus.json');
+    rmSync(skus);
+    expect((await find('HG-PW-00005')).body.toString('utf8')).toContain('No machine matched “HG-PW-00005”');
+    expect((await find('K 5')).headers.location).toBe('/parts-finder/k-5');
+    write('fit-data/skus.json', JSON.stringify(skuEntries(fits)));
+    expect((await find('HG-PW-00005')).headers.location).toBe('/parts-finder/k-5');
   });
 });

@@ -8,7 +8,7 @@
  */
 const sections: Record<string, () => Promise<(root: HTMLElement) => void>> = {
   reviews: () => import('../reviews/reviews.client.ts').then((module) => module.initReviews),
-  'fit-check': () => import('../fits/fit-check.client.ts').then((module) => module.initFitCheck),
+  fits: () => import('../fits/fits.client.ts').then((module) => module.initFits),
   gallery: () => import('./gallery.client.ts').then((module) => module.initGallery),
 };
 

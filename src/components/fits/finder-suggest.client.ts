@@ -1,7 +1,7 @@
 /**
  * The parts finder as the shopper types (loaded at the first use of its box: parts-finder.client.ts): the
- * machines that match, from the build's models file (and its label numbers once what is typed looks like
- * one), as a combobox's listbox of links (WAI-ARIA APG, list autocomplete), and Enter to the best match
+ * machines that match, from the build's models file (and its label numbers, or its machines' SKUs, once what
+ * is typed looks like one), as a combobox's listbox of links (WAI-ARIA APG, list autocomplete), and Enter to the best match
  * (features/parts-finder/lookup.ts, the rule the storefront server follows without JavaScript). What leads
  * nowhere is said under the box, with what was typed kept in it.
  *
@@ -11,11 +11,12 @@
  */
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
 import { finderTexts as t, partsPagePath } from '../../fit-strings.ts';
-import { loadLabels, loadModels } from '../../features/fits/fit-data.ts';
+import { loadLabels, loadModels, loadSkus } from '../../features/fits/fit-data.ts';
 import {
   finderAnswer,
   finderMatches,
   looksLikeLabel,
+  mayBeSku,
   type FinderMatches,
 } from '../../features/parts-finder/lookup.ts';
 import { escapeHtml } from '../escape-html.ts';
@@ -24,7 +25,8 @@ import { answerHtml, isRefusal, type FinderNotice } from './finder-form.ts';
 async function matchesFor(typed: string): Promise<FinderMatches> {
   const label = looksLikeLabel(typed);
   const [models, labels] = await Promise.all([loadModels(), label ? loadLabels() : undefined]);
-  return finderMatches(typed, models, labels);
+  const skus = mayBeSku(typed, models) ? await loadSkus() : undefined;
+  return finderMatches(typed, models, labels, skus);
 }
 
 function rowHtml(model: ModelEntry, at: number, listId: string, byLabel: boolean): string {

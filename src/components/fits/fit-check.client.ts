@@ -1,5 +1,6 @@
 /**
- * "Does it fit my machine?" once the shopper reaches for it (on-first-use.client.ts loads this): the form
+ * "Does it fit my machine?" once the shopper reaches for it (on-first-use.client.ts loads this, through
+ * fits.client.ts): the form
  * answers in place from the fit files (features/fits/fit-data.ts), never from the back end. Without
  * JavaScript the same form goes to the parts finder with what was typed.
  */

@@ -1,14 +1,15 @@
 /**
- * The parts page's "Add the K 5 to my machines" (KeepMachine.astro): on the click, the My machines store loads
- * and keeps the model (a guest's in this browser, a customer's in Magento), and the button says it is done.
- * Nothing loads before the click.
+ * "Add the K 5 to my machines" (KeepMachine.astro): on the click, the My machines store loads and keeps the
+ * model (a guest's in this browser, a customer's in Magento), and the button says it is done. Nothing loads
+ * before the click.
  */
-export function initKeepMachine(): void {
-  const box = document.querySelector<HTMLElement>('[data-keep-machine]');
-  const button = box?.querySelector('button');
-  const said = box?.querySelector('[role="status"]');
-  const model = box?.dataset['keepMachine'];
-  if (!box || !button || !said || !model) return;
+
+/** Wires one control: `box` is KeepMachine.astro's root. */
+export function keepMachine(box: HTMLElement): void {
+  const button = box.querySelector('button');
+  const said = box.querySelector('[role="status"]');
+  const model = box.dataset['keepMachine'];
+  if (!button || !said || !model) return;
   button.addEventListener('click', () => {
     if (button.getAttribute('aria-disabled') === 'true') return;
     button.setAttribute('aria-disabled', 'true');
@@ -26,4 +27,10 @@ export function initKeepMachine(): void {
         },
       );
   });
+}
+
+/** The parts page's control, wired as the page loads. */
+export function initKeepMachine(): void {
+  const box = document.querySelector<HTMLElement>('[data-keep-machine]');
+  if (box) keepMachine(box);
 }

@@ -31,13 +31,13 @@ export function checkFit(typed: string, part: PartFit, models: readonly ModelEnt
 }
 
 /**
- * The part a shopper told "no" would want instead: of those that fit their model, in stock first, one of the
- * same type, nearest in price to this one; any type when none of its type fits. Null when nothing fits.
+ * The part a shopper told "no" would want instead: of those of the same type that fit their model, in stock
+ * first, the nearest in price to this one. Null when none of its type fits, or its type is unknown: a
+ * defoamer is no answer to a hose that does not fit, so another kind of product is never offered.
  */
 export function nearestAlternative(parts: readonly PartEntry[], part: PartFit): PartEntry | null {
-  const others = parts.filter((candidate) => candidate.sku !== part.sku);
-  const sameType = others.filter((candidate) => candidate.type === part.type);
-  const pool = sameType.length > 0 ? sameType : others;
+  if (part.type === null) return null;
+  const pool = parts.filter((candidate) => candidate.sku !== part.sku && candidate.type === part.type);
   const distance = (candidate: PartEntry) =>
     part.priceInclVat === null || candidate.priceInclVat === null
       ? Number.MAX_VALUE

@@ -8,6 +8,7 @@ import {
   LABELS_FILE,
   MODELS_FILE,
   modelFile,
+  SKUS_FILE,
   type ModelEntry,
   type PartEntry,
 } from '../../catalogue/fit-files.ts';
@@ -47,7 +48,10 @@ const isPart = (value: unknown): value is PartEntry => {
 /** Whether a value is `models.json`'s list of models (the storefront server checks the build's copy too). */
 export const isModels = (data: unknown): data is ModelEntry[] => Array.isArray(data) && data.every(isModel);
 
-/** Whether a value is `labels.json`'s label numbers and slugs (the storefront server checks it too). */
+/**
+ * Whether a value is `labels.json`'s label numbers, or `skus.json`'s SKUs, with their models' slugs (the
+ * storefront server checks them too).
+ */
 export const isLabels = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isText);
 
@@ -78,3 +82,6 @@ export const loadModelParts = (slug: string): Promise<PartEntry[]> =>
 
 /** The machines' label numbers (`labelKey`) with their model's slug. */
 export const loadLabels = (): Promise<Record<string, string>> => read(LABELS_FILE, isLabels);
+
+/** The machines' SKUs (`skuKey`) with their model's slug. */
+export const loadSkus = (): Promise<Record<string, string>> => read(SKUS_FILE, isLabels);

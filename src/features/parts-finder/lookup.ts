@@ -1,12 +1,14 @@
 /**
- * What the parts finder makes of what a shopper typed: a model in any typing ("K 5", "k5", a machine's
- * whole name "K 5 Premium Power Control": `findModel`, the fit check's rule), the start of one ("hd 6"), or
- * the part number on a machine's label in any typing ("1.673-600.0", "1673-6000", "1 673 600 0":
- * `labelKey`). One pure function for the browser (suggestions as the shopper types, Enter) and the storefront
- * server (the form without JavaScript, server/parts-finder.ts), so both land on the same parts page.
- */
+ * What the parts finder makes of what a shopper typed: a model in any typing ("K 5", "k5"), a machine's
+ * name, the brand before it or not ("K 5 Premium Power Control", "Clearwater K 5 Premium Power Control":
+ * `findModel`, the fit check's rule), the start of one ("hd 6"), the part number on a machine's label in any
+ * typing ("1.673-600.0", "1673-6000", "1 673 600 0": `labelKey`), or a machine's SKU in any case or spacing
+ * ("PRO-PW-00012", "propw 00012": `skuKey`). One pure function for the browser (suggestions as the shopper
+ * types, Enter) and the storefront server (the form without JavaScript, server/parts-finder.ts), so both
+ * land on the same parts page. */
 import { labelKey, type ModelEntry } from '../../catalogue/fit-files.ts';
-import { findModel, modelKey } from '../../catalogue/fits.ts';
+import { modelReadings, modelStarting } from '../../catalogue/fits.ts';
+import { skuKey } from './skus.ts';
 
 /** How many machines a typing suggests, and the not-found answer offers. */
 export const MAX_MATCHES = 8;
@@ -27,6 +29,8 @@ export interface FinderMatches {
   byLabel: boolean;
 }
 
+const NOTHING: FinderMatches = { best: undefined, models: [], byLabel: false };
+
 const hasPage = (model: ModelEntry): boolean => model.parts > 0;
 
 const naturally = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
@@ -39,13 +43,17 @@ function withBestFirst(best: ModelEntry | undefined, others: readonly ModelEntry
   return [...listed, ...rest].slice(0, MAX_MATCHES);
 }
 
+/**
+ * By model: at the first reading of what was typed that names a model (`modelReadings`: the whole, then
+ * after a brand), else at the first that starts some models' names ("Clearwater hd 6" offers the HD 6/…).
+ */
 function byModel(typed: string, models: readonly ModelEntry[]): FinderMatches {
-  const key = modelKey(typed);
-  if (key === '') return { best: undefined, models: [], byLabel: false };
-  const found = findModel(
-    typed,
-    models.map((model) => model.key),
-  );
+  const keys = models.map((model) => model.key);
+  const readings = modelReadings(typed);
+  const named = readings.find((key) => modelStarting(key, keys) !== undefined);
+  const key = named ?? readings.find((reading) => keys.some((candidate) => candidate.startsWith(reading)));
+  if (key === undefined) return NOTHING;
+  const found = named === undefined ? undefined : modelStarting(named, keys);
   const best = models.find((model) => model.key === found);
   const starting = models.filter((model) => model.key.startsWith(key));
   return { best, models: withBestFirst(best, starting), byLabel: false };
@@ -66,15 +74,37 @@ function byLabel(
 }
 
 /**
- * The models `typed` may mean. `labels` is read only for what looks like a label number (`looksLikeLabel`):
- * the browser fetches that file only then.
+ * Whether skus.json is worth reading for `typed`: a code with a digit in it that names no model and is no
+ * label number (the browser fetches that file only then; a model typed, the common case, never needs it).
+ */
+export const mayBeSku = (typed: string, models: readonly ModelEntry[]): boolean =>
+  !looksLikeLabel(typed) && /[0-9]/.test(skuKey(typed)) && byModel(typed, models).best === undefined;
+
+/** The model of the machine whose SKU `typed` is, in any case or spacing. */
+function bySku(
+  typed: string,
+  models: readonly ModelEntry[],
+  skus: Readonly<Record<string, string>>,
+): ModelEntry | undefined {
+  const key = skuKey(typed);
+  const slug = Object.hasOwn(skus, key) ? skus[key] : undefined;
+  return models.find((model) => model.slug === slug);
+}
+
+/**
+ * The models `typed` may mean. `labels` is read only for what looks like a label number (`looksLikeLabel`),
+ * `skus` only for a code that names no model (`mayBeSku`): the browser fetches those files only then.
  */
 export function finderMatches(
   typed: string,
   models: readonly ModelEntry[],
   labels: Readonly<Record<string, string>> | undefined,
+  skus?: Readonly<Record<string, string>>,
 ): FinderMatches {
-  return looksLikeLabel(typed) ? byLabel(typed, models, labels ?? {}) : byModel(typed, models);
+  if (looksLikeLabel(typed)) return byLabel(typed, models, labels ?? {});
+  const matches = byModel(typed, models);
+  const machine = matches.best || !skus ? undefined : bySku(typed, models, skus);
+  return machine ? { ...matches, best: machine, models: withBestFirst(machine, matches.models) } : matches;
 }
 
 /** Where what was typed leads. */

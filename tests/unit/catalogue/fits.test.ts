@@ -4,8 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findModel, fitIndex, modelKey, modelSlug } from '../../../src/catalogue/fits.ts';
-import { fitsSection, fittingSection, FITTING_PER_TYPE } from '../../../src/catalogue/fit-sections.ts';
-import { modelEntries, partEntries } from '../../../src/catalogue/fit-files.ts';
+import {
+  fitsSection,
+  fittingSection,
+  FITTING_PER_TYPE,
+  machineModelName,
+} from '../../../src/catalogue/fit-sections.ts';
+import { modelEntries, partEntries, type PartEntry } from '../../../src/catalogue/fit-files.ts';
 import { checkFit, nearestAlternative } from '../../../src/features/fits/fit-check.ts';
 import type { Product } from '../../../src/catalogue/types.ts';
 import { index, product } from './fixtures.ts';
@@ -50,6 +55,18 @@ describe('a model in any typing', () => {
     expect(findModel('K 50', keys)).toBeUndefined();
     expect(findModel('hd 6/150', keys)).toBeUndefined();
     expect(findModel('Foam', keys)).toBeUndefined();
+  });
+
+  it('is found in a product name with the brand before the model, as the shop lists machines', () => {
+    const keys = ['k5', 'k4', 'hd6/15', 'c5'];
+    expect(findModel('Clearwater K 5 Premium Power Control Pressure Washer', keys)).toBe('k5');
+    expect(findModel('Clearwater Professional HD 6/15 C Plus Cold Water Pressure Washer', keys)).toBe(
+      'hd6/15',
+    );
+    expect(findModel('Clearwater K 50 Pressure Washer', keys)).toBeUndefined();
+    // Read whole first: a model the text starts with wins over one after a word.
+    expect(findModel('C 5 Clearwater K 5', keys)).toBe('c5');
+    expect(findModel('Clearwater Premium', keys)).toBeUndefined();
   });
 });
 
@@ -119,6 +136,20 @@ describe('a product page’s fit sections', () => {
     if (!machineProduct) throw new Error('no machine');
     expect(fitsSection(machineProduct, fits)).toBeNull();
   });
+
+  it('gives a machine, and only a machine, its model to keep in My machines', () => {
+    const catalogueIndex = catalogue();
+    const fits = fitIndex(catalogueIndex);
+    const named = (sku: string) => {
+      const found = catalogueIndex.bySku.get(sku);
+      if (!found) throw new Error(`no ${sku}`);
+      return machineModelName(found, fits);
+    };
+    expect(named('K5-CLASSIC')).toBe('K 5');
+    expect(named('HD')).toBe('HD 6/15');
+    expect(named('HOSE')).toBeNull();
+    expect(named('FOAM')).toBeNull();
+  });
 });
 
 describe('Does it fit my machine?', () => {
@@ -149,5 +180,27 @@ describe('Does it fit my machine?', () => {
     const nozzle = { sku: 'OTHER', keys: [], type: 'Nozzles and lances', priceInclVat: 20 };
     expect(nearestAlternative(parts, nozzle)?.sku).toBe('FOAM');
     expect(nearestAlternative([], check)).toBeNull();
+  });
+
+  it('offers no other kind of product: a hose is never answered with a defoamer', () => {
+    const defoamer: PartEntry = {
+      sku: 'DEFOAMER',
+      name: 'Defoamer, 1 l',
+      href: '/defoamer',
+      type: 'Detergents',
+      priceInclVat: 19.99,
+      priceExclVat: 16.66,
+      inStock: true,
+    };
+    const hose = { sku: 'HOSE-HD', keys: ['hd6/15'], type: 'Hoses', priceInclVat: 20 };
+    expect(nearestAlternative([defoamer], hose)).toBeNull();
+    // A brush for the K 4: what fits the K 5 is hoses, filters and nozzles, none of them a brush.
+    const k5 = fits.byKey.get('k5');
+    if (!k5) throw new Error('no K 5');
+    const parts = partEntries(k5, new Map(k5.parts.map((p) => [p.sku, `/${p.sku}`])));
+    const brush = { sku: 'BRUSH-4', keys: ['k4'], type: 'Brushes and pads', priceInclVat: 30 };
+    expect(nearestAlternative(parts, brush)).toBeNull();
+    // A part of no known kind has no alternative of its kind either.
+    expect(nearestAlternative(parts, { ...brush, type: null })).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The parts finder's lookup (features/parts-finder/lookup.ts), over fit files worked out from a small
- * catalogue as the build works them out (fit index → models.json and labels.json): a model in any typing,
- * a machine's whole name, the part number on its label in any typing, the start of either, and text that
- * names no machine. The same rule runs in the browser and on the storefront server.
+ * catalogue as the build works them out (fit index → models.json, labels.json and skus.json): a model in any
+ * typing, a machine's whole name (with the brand, as the demo catalogue names machines, or without), its SKU
+ * and the part number on its label in any typing, the start of a name or label, and text that names no
+ * machine. The same rule runs in the browser and on the storefront server.
  */
 import { describe, expect, it } from 'vitest';
 import { labelEntries, modelEntries } from '../../../src/catalogue/fit-files.ts';
-import { fitIndex } from '../../../src/catalogue/fits.ts';
+import { fitIndex, modelSlug } from '../../../src/catalogue/fits.ts';
 import type { Product } from '../../../src/catalogue/types.ts';
 import { answerHtml, finderFormHtml } from '../../../src/components/fits/finder-form.ts';
 import { isLabels, isModels } from '../../../src/features/fits/fit-data.ts';
@@ -15,8 +16,10 @@ import {
   finderAnswer,
   finderMatches,
   looksLikeLabel,
+  mayBeSku,
   type FinderAnswer,
 } from '../../../src/features/parts-finder/lookup.ts';
+import { skuEntries } from '../../../src/features/parts-finder/skus.ts';
 import { index, product } from '../catalogue/fixtures.ts';
 
 const WASHERS = 24;
@@ -33,24 +36,31 @@ const part = (sku: string, name: string, fits: string[], type = 'Hoses'): Produc
  * number starts as the K 5's does, and K 50, which only a part names (no machine of it is sold).
  */
 const PRODUCTS = [
-  machine('K2', 'K 2 Compact', 'K 2', '1.673-200.0'),
-  machine('K5P', 'K 5 Premium Power Control', 'K 5', '1.673-600.0'),
-  machine('K5C', 'K 5 Compact', 'K 5', '1.630-750.0'),
-  machine('K7', 'K 7 Smart Control', 'K 7', '1.317-400.0'),
-  machine('HD', 'HD 6/15 C Plus', 'HD 6/15', '1.150-600.0'),
-  machine('WV', 'WV 5 Plus', 'WV 5', '1.673-610.0', WINDOW_VACS),
-  part('HOSE', 'PremiumFlex hose 10 m', ['K 2', 'K 5', 'K 50']),
-  part('LANCE', 'Trigger gun lance', ['HD 6/15'], 'Nozzles and lances'),
-  part('PAD', 'Window vac pads', ['WV 5'], 'Brushes and pads'),
+  machine('HG-PW-00002', 'Clearwater K 2 Compact Pressure Washer', 'K 2', '1.673-200.0'),
+  machine('HG-PW-00005', 'Clearwater K 5 Premium Power Control Pressure Washer', 'K 5', '1.673-600.0'),
+  machine('HG-PW-00006', 'Clearwater K 5 Compact Pressure Washer', 'K 5', '1.630-750.0'),
+  machine('HG-PW-00007', 'Clearwater K 7 Smart Control Pressure Washer', 'K 7', '1.317-400.0'),
+  machine(
+    'PRO-PW-00015',
+    'Clearwater Professional HD 6/15 C Plus Cold Water Pressure Washer',
+    'HD 6/15',
+    '1.150-600.0',
+  ),
+  machine('HG-WV-00030', 'Clearwater WV 5 Plus Window Vac', 'WV 5', '1.673-610.0', WINDOW_VACS),
+  part('HG-AC-00101', 'Clearwater PremiumFlex Hose 10 m', ['K 2', 'K 5', 'K 50']),
+  part('PRO-AC-00102', 'Clearwater Professional Trigger Gun Lance', ['HD 6/15'], 'Nozzles and lances'),
+  part('HG-AC-00103', 'Clearwater Window Vac Pads', ['WV 5'], 'Brushes and pads'),
 ];
 
 const fits = fitIndex(index(PRODUCTS));
 const models = modelEntries(fits);
 const labels = labelEntries(fits);
+const skus = skuEntries(fits);
 
+/** What the browser and the server do: the labels read for a label number, the SKUs for a code naming no model. */
 const answer = (typed: string): FinderAnswer => {
   const data = looksLikeLabel(typed) ? labels : undefined;
-  return finderAnswer(typed, finderMatches(typed, models, data));
+  return finderAnswer(typed, finderMatches(typed, models, data, mayBeSku(typed, models) ? skus : undefined));
 };
 /** Where Enter with `typed` lands: the model's slug, or what the answer says instead. */
 const landsOn = (typed: string): string => {
@@ -96,6 +106,56 @@ describe('the parts finder by model', () => {
   it('suggests the model typed first, then the others it starts', () => {
     expect(finderMatches('k5', models, undefined).models.map(({ name }) => name)).toEqual(['K 5', 'K 50']);
     expect(finderMatches('k 5 premium', models, undefined).models.map(({ name }) => name)).toEqual(['K 5']);
+  });
+});
+
+describe('the parts finder by a machine’s full product name, brand and all', () => {
+  const machines = PRODUCTS.filter((product) => product.fit.model !== null && product.sku !== 'HG-PW-00007');
+
+  it.each(machines.map((product) => [product.name, modelSlug(product.fit.model ?? '')]))(
+    'finds "%s" (its name as the shop lists it)',
+    (typed, slug) => {
+      expect(landsOn(typed)).toBe(slug);
+    },
+  );
+
+  it('finds a name in any typing, cut short, or without the brand', () => {
+    expect(landsOn('clearwater k5 premium')).toBe('k-5');
+    expect(landsOn('CLEARWATER PROFESSIONAL HD 6-15')).toBe('hd-6-15');
+    expect(landsOn('Professional HD 6/15 C Plus')).toBe('hd-6-15');
+    expect(landsOn('Clearwater K 7 Smart Control Pressure Washer')).toBe('noParts');
+  });
+
+  it('suggests the models the model part of a name starts, and still tells a K 50 from a K 5', () => {
+    expect(
+      finderMatches('Clearwater Professional HD 6', models, undefined).models.map(({ name }) => name),
+    ).toEqual(['HD 6/15']);
+    expect(landsOn('Clearwater K 50')).toBe('k-50');
+    expect(landsOn('Clearwater K 5000')).toBe('none');
+    expect(landsOn('Clearwater')).toBe('none');
+  });
+});
+
+describe('the parts finder by a machine’s SKU', () => {
+  it.each([
+    ['PRO-PW-00015', 'hd-6-15'],
+    ['pro-pw-00015', 'hd-6-15'],
+    ['PRO PW 00015', 'hd-6-15'],
+    [' propw00015 ', 'hd-6-15'],
+    ['HG-PW-00006', 'k-5'],
+    ['hg pw 00002', 'k-2'],
+    ['HG-WV-00030', 'wv-5'],
+  ])('finds "%s"', (typed, slug) => {
+    expect(landsOn(typed)).toBe(slug);
+  });
+
+  it('knows no SKU but a machine’s, and reads the SKUs only for a code that names no model', () => {
+    expect(landsOn('HG-AC-00101')).toBe('none');
+    expect(landsOn('HG-PW-99999')).toBe('none');
+    expect(mayBeSku('PRO-PW-00015', models)).toBe(true);
+    expect(mayBeSku('K 5', models)).toBe(false);
+    expect(mayBeSku('1.673-600.0', models)).toBe(false);
+    expect(mayBeSku('hoover', models)).toBe(false);
   });
 });
 
@@ -161,6 +221,7 @@ describe('the fit files as the finder reads them', () => {
   it('reads what the build writes, and refuses what is not of its shape', () => {
     expect(isModels(JSON.parse(JSON.stringify(models)))).toBe(true);
     expect(isLabels(JSON.parse(JSON.stringify(labels)))).toBe(true);
+    expect(isLabels(JSON.parse(JSON.stringify(skus)))).toBe(true);
     expect(isModels([{ name: 'K 5', slug: 'k-5' }])).toBe(false);
     expect(isModels({})).toBe(false);
     expect(isLabels({ '16736000': 5 })).toBe(false);
