@@ -14,9 +14,15 @@ import { cartLineItem, factsAbout, type CartLine } from './cart-items.ts';
 import { pushEcommerce, type Ga4Item } from './ga4.ts';
 import { keepPurchase } from './purchase.ts';
 
+/** How long the items wait for their facts before going without them: paying waits for its event. */
+const FACTS_WAIT_MS = 2_000;
+
 /** The cart's lines as GA4 items, each with its product's kind and a child's chosen values. */
 export async function cartItems(lines: readonly CartLine[]): Promise<Ga4Item[]> {
-  const facts = await loadFacts(lines.map((line) => line.sku));
+  const facts = await Promise.race([
+    loadFacts(lines.map((line) => line.sku)),
+    new Promise<[]>((resolve) => setTimeout(() => resolve([]), FACTS_WAIT_MS)),
+  ]);
   return lines.map((line, index) => {
     const found = facts[index];
     return cartLineItem(line, line.qty, found?.status === 'found' ? factsAbout(found.facts) : {});
