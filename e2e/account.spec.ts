@@ -4,7 +4,7 @@
  * redirects of signed-out shoppers. The customer token stays in an HttpOnly cookie: no script sees it.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, hydrated, shellReady, test } from './support/test.ts';
+import { expect, hydrated, shellReady, notices, test } from './support/test.ts';
 
 interface NewCustomer {
   email: string;
@@ -38,7 +38,6 @@ function newCustomer(): NewCustomer {
   };
 }
 
-const notices = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const statusNotice = (page: Page) => notices(page).getByRole('status');
 const alertNotice = (page: Page) => notices(page).getByRole('alert');
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });

@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { lineTotal } from '../src/catalogue/money.ts';
 import { connected, formatGbp, productPages, richProduct, type Product } from './support/catalogue.ts';
 import { MAGENTO_URL } from './support/ports.ts';
-import { expect, shellReady, test } from './support/test.ts';
+import { expect, shellReady, notices, test } from './support/test.ts';
 
 /** The embedded back end of the e2e shop (scripts/e2e-server.ts) and its default admin. */
 const MAGENTO = `${MAGENTO_URL}/rest/V1`;
@@ -45,7 +45,6 @@ async function productWithPence(skip: readonly string[] = []): Promise<Product> 
   throw new Error('The e2e catalogue has no in-stock product with pence and stock to spare.');
 }
 
-const notices = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 /** The header's count: Magento's items_qty, 0 included (spec: with no token and no code the count is 0). */
 const badge = (page: Page) => page.locator('#basket-link [data-basket-count]');
 const addForm = (page: Page, sku: string) => page.locator(`form[data-add-to-cart][data-sku="${sku}"]`);

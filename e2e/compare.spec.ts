@@ -16,7 +16,7 @@ import {
   starsOf,
   type Product,
 } from './support/catalogue.ts';
-import { expect, PRIVACY_KEY, shellReady, test } from './support/test.ts';
+import { expect, PRIVACY_KEY, shellReady, notices, test } from './support/test.ts';
 
 const LISTING = '/home-garden/pressure-washer';
 const FULL = 'You can compare up to 4 products. Remove one to add another.';
@@ -59,7 +59,6 @@ const addButton = (scope: Page | Locator, product: Product) =>
 const removeButton = (scope: Page | Locator, product: Product) =>
   productButton(scope, 'Remove from compare', product);
 const tray = (page: Page) => page.getByRole('region', { name: 'Products to compare' });
-const notices = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const table = (page: Page) => page.getByRole('table');
 const columnHeads = (page: Page) => table(page).getByRole('columnheader');
 /** A row of the table by its label (the row header). */

@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { address, asIntegration, checkOut, MAGENTO } from './support/checkout.ts';
 import { modelKey } from '../src/catalogue/fits.ts';
 import { connected, CONNECTED_SECTIONS, listings, productPages } from './support/catalogue.ts';
-import { expect, hydrated, shellReady, test } from './support/test.ts';
+import { expect, hydrated, shellReady, notices, test } from './support/test.ts';
 
 test.use({ cookiesAccepted: false });
 
@@ -167,7 +167,7 @@ test.describe('the cookie notice', () => {
     await shellReady(page);
     await expect(banner(page)).toBeHidden();
     await page.getByRole('button', { name: 'Add to cart', exact: true }).first().click();
-    await expect(page.getByRole('status')).toHaveText('This product is now in your cart!');
+    await expect(notices(page).getByRole('status')).toHaveText('This product is now in your cart!');
     await page.goto('/basket');
     await hydrated(page, 'Basket').catch(() => undefined);
     await expect(page.getByRole('link', { name: product.name }).first()).toBeVisible();
@@ -311,7 +311,7 @@ test.describe('GA4 ecommerce measurement', () => {
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await shellReady(page);
     await page.getByRole('button', { name: 'Add to cart', exact: true }).first().click();
-    await expect(page.getByRole('status')).toHaveText('This product is now in your cart!');
+    await expect(notices(page).getByRole('status')).toHaveText('This product is now in your cart!');
     await page.goto('/basket');
     await expect(page.getByRole('link', { name: product.name }).first()).toBeVisible();
     const number = await checkOut(page, address());
@@ -423,7 +423,7 @@ test.describe('GA4 ecommerce measurement', () => {
     await page.goto(`/${product.urlKey}`);
     await shellReady(page);
     await page.getByRole('button', { name: 'Add to cart', exact: true }).first().click();
-    await expect(page.getByRole('status')).toHaveText('This product is now in your cart!');
+    await expect(notices(page).getByRole('status')).toHaveText('This product is now in your cart!');
     await page.goto('/basket');
     await page
       .getByRole('button', { name: /Remove/ })

@@ -13,7 +13,7 @@ import {
   richProduct,
   type Product,
 } from './support/catalogue.ts';
-import { expect, shellReady, test } from './support/test.ts';
+import { expect, shellReady, notices, test } from './support/test.ts';
 
 const priced = (products: Product[]) =>
   products.find((p) => p.inStock && p.priceInclVat !== null && p.priceExclVat !== null);
@@ -115,7 +115,7 @@ test.describe('the basket badge', () => {
     await expect(page.getByRole('link', { name: '0 Basket' })).toBeVisible();
     await shellReady(page);
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
-    await expect(page.getByRole('status')).toHaveText('This product is now in your cart!');
+    await expect(notices(page).getByRole('status')).toHaveText('This product is now in your cart!');
     await expect(badge).toHaveText('1');
     await expect(page.getByRole('link', { name: '1 Basket' })).toHaveAccessibleDescription(
       '1 item in your basket',
@@ -170,7 +170,7 @@ test.describe('a notice beside the cookie notice', () => {
     await page.goto(`/${product.urlKey}`);
     await shellReady(page);
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
-    await expect(page.getByRole('status')).toHaveText('This product is now in your cart!');
+    await expect(notices(page).getByRole('status')).toHaveText('This product is now in your cart!');
     const notice = await page.locator('[data-notice]').boundingBox();
     const accept = page.getByRole('button', { name: 'Accept' });
     const button = await accept.boundingBox();

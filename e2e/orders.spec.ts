@@ -6,7 +6,6 @@
  * they typed; an ended session on an order page signs in and comes back; a Magento that cannot answer is
  * said with Try again.
  */
-import type { Page } from '@playwright/test';
 import { productPages, type Product } from './support/catalogue.ts';
 import {
   checkOut,
@@ -19,7 +18,7 @@ import {
 } from './support/checkout.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../tests/support/orders.ts';
 import { wcagViolations } from './support/axe.ts';
-import { expect, hydrated, test } from './support/test.ts';
+import { expect, hydrated, notices, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -78,8 +77,6 @@ const home = (): Address =>
     postcode: 'YO1 7HH',
     telephone: '01904 555123',
   });
-
-const notices = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
 test('a customer’s order: paid page, My Account, My orders, the order, and Buy again with one product sold out', async ({
   page,

@@ -15,7 +15,7 @@ import {
   type Product,
 } from './support/catalogue.ts';
 import { MAGENTO_URL } from './support/ports.ts';
-import { expect, PRIVACY_KEY, shellReady, test } from './support/test.ts';
+import { expect, PRIVACY_KEY, shellReady, notices, test } from './support/test.ts';
 
 /** The embedded back end of the e2e shop (scripts/e2e-server.ts), its admin and demo customer (README). */
 const MAGENTO = `${MAGENTO_URL}/rest/V1`;
@@ -124,7 +124,6 @@ async function outOfStock(sku: string): Promise<() => Promise<void>> {
   };
 }
 
-const notices = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const wishlistLink = (page: Page) => page.locator('#wishlist-link');
 const basketBadge = (page: Page) => page.locator('#basket-link [data-basket-count]');
 /**

@@ -58,6 +58,9 @@ export const test = base.extend<{ cookiesAccepted: boolean }>({
   },
 });
 
+/** The shell's notices ("This product is now in your cart!"): a page may have other live regions of its own. */
+export const notices = (page: Page): Locator => page.getByRole('region', { name: 'Notifications' });
+
 export const breadcrumb = (page: Page): Locator => page.getByRole('navigation', { name: 'Breadcrumb' });
 
 /** The trail reads `names` in order, the last one being the current page. */
