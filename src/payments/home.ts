@@ -8,7 +8,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PaymentSettings } from '../config/env.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
-import { StoreUnavailableError, type HeldLock, type SharedStore } from '../store/shared-store.ts';
+import {
+  onceUntilFailure,
+  StoreUnavailableError,
+  type HeldLock,
+  type SharedStore,
+} from '../store/shared-store.ts';
 import { customerPayments, NO_CUSTOMER_PAYMENTS, type CustomerPayments } from './customer-records.ts';
 import { copyPayments, openPaymentStore, type PaymentStore } from './payment-records.ts';
 import { assignOwners, type OwnersInMagento } from './record-owners.ts';
@@ -34,12 +39,7 @@ export interface PaymentHome {
 
 /** A PaymentStore that `open`s the real one on its first call (once; again after a failure). */
 function openedOnFirstUse(open: () => Promise<PaymentStore>): PaymentStore {
-  let opening: Promise<PaymentStore> | undefined;
-  const store = () =>
-    (opening ??= open().catch((error: unknown) => {
-      opening = undefined;
-      throw error;
-    }));
+  const store = onceUntilFailure(open);
   return {
     insert: async (payment) => (await store()).insert(payment),
     get: async (code) => (await store()).get(code),
@@ -98,12 +98,7 @@ async function copyOldFile(file: string, shared: SharedStore, log: (message: str
 function sharedHome(shared: SharedStore, file: string, log: (message: string) => void): PaymentHome {
   const payments = openPaymentStore(shared);
   // The old file's rows are copied in once, before the first use of the payments or of their owners.
-  let copied: Promise<void> | undefined;
-  const oldFileCopied = () =>
-    (copied ??= copyOldFile(file, shared, log).catch((error: unknown) => {
-      copied = undefined;
-      throw error;
-    }));
+  const oldFileCopied = onceUntilFailure(() => copyOldFile(file, shared, log));
   return {
     store: openedOnFirstUse(async () => {
       await oldFileCopied();

@@ -20,7 +20,7 @@
  * (older files may hold one, erased as soon as the transaction is final).
  */
 import { z } from 'zod';
-import type { SharedStore } from '../store/shared-store.ts';
+import { onceUntilFailure, type SharedStore } from '../store/shared-store.ts';
 import type { Acknowledgement } from './provider.ts';
 
 export const PAYMENT_STATES = ['REGISTERED', 'PLACING', 'PAID', 'FAILED'] as const;
@@ -267,13 +267,8 @@ const isUniqueViolation = (error: unknown): boolean =>
  */
 export function openPaymentStore(store: SharedStore): PaymentStore {
   const { clock } = store;
-  let ready: Promise<void> | undefined;
   /** The table, created once; a store that was down is asked again by the next call. */
-  const prepared = () =>
-    (ready ??= preparePaymentsTable(store).catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    }));
+  const prepared = onceUntilFailure(() => preparePaymentsTable(store));
   const query = async (text: string, params: readonly unknown[]) => {
     await prepared();
     return store.query(text, params);

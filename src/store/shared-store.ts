@@ -69,6 +69,16 @@ export function ensuredOnce(
   };
 }
 
+/** `make` run on the first call, its promise shared by later calls; run again on the call after a failure. */
+export function onceUntilFailure<T>(make: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= make().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+}
+
 /** A store failure the caller answers as "try again" (PostgreSQL down, SQLite busy): never a final answer. */
 export class StoreUnavailableError extends Error {
   constructor(message: string, options?: ErrorOptions) {

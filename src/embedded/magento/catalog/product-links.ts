@@ -148,12 +148,13 @@ export function saveProductLink(db: Database, sku: string, entity: ProductLinkIn
 
 /** `DELETE /V1/products/:sku/links/:type/:linkedProductSku` (`Repository::deleteById`). */
 export function deleteProductLink(db: Database, sku: string, type: string, linkedSku: string): true {
+  if (!LINK_TYPES.has(type)) throw linkErrors.unknownType(type);
   return db.transaction(() => {
-    const link = linkedItemsByType(db, sku, type).find((l) => l.linked_product_sku === linkedSku);
+    const product = productWithLinks(db, sku);
+    const link = product.links.find((l) => l.link_type === type && l.linked_product_sku === linkedSku);
     if (!link) throw linkErrors.notLinked(sku, linkedSku, type);
     // Repository::delete loads the linked product again: a link to a product since deleted is its 404.
     if (!findProduct(db, linkedSku)) throw errors.productNotFound();
-    const product = productWithLinks(db, sku);
     saveLinks(
       db,
       product.id,
