@@ -24,15 +24,11 @@ export function dataFile<Params extends Record<string, string>>(params: Params, 
 }
 
 /**
- * The data files to render of a route whose files are at `/{prefix}{name}`: all of them, unless the warm
- * renderer handed over which (its start renders none: src/site/handoff.ts).
+ * The data files to plan of a route: all of them, unless the warm renderer handed over none (its start:
+ * src/site/handoff.ts). Each is written only when its text changed.
  */
-export function dataFilesToRender<File>(
-  files: readonly File[],
-  path: (file: File) => string,
-): readonly File[] {
-  const render = handedOff()?.render;
-  return render ? files.filter((file) => render.has(path(file).replace(/^\/+/, ''))) : files;
+export function dataFilesToRender<File>(files: readonly File[]): readonly File[] {
+  return handedOff()?.data === false ? [] : files;
 }
 
 export const serveDataFile: APIRoute<{ text: string }> = ({ props }) =>

@@ -16,6 +16,7 @@ import { audienceMenus } from './menus.ts';
 import type { ProductPageModel } from './product-page.ts';
 import type { ShopInfo } from '../config/shop.ts';
 import { keptParts } from '../catalogue/kept-parts.ts';
+import { bakedFacets } from '../components/catalogue/listing-view.ts';
 
 const hash = (...parts: readonly unknown[]): string => {
   const digest = createHash('sha256');
@@ -44,7 +45,7 @@ export function sharedFingerprint(
  * so a run hashes the products that changed, not all of them.
  */
 const productDigests = keptParts<Product, string>();
-const productDigest = (product: Product): string =>
+export const productDigest = (product: Product): string =>
   productDigests(product, [], () => hash(publicPart(product)));
 
 /**
@@ -73,14 +74,15 @@ export const productFingerprint = (model: ProductPageModel, shared: string): str
 
 /**
  * What every page of a listing shows from its category's whole index, hashed once per listing: its name,
- * trail and sub-category links, the tools (filters with their values and bands, sorts), the counts and how
- * many products and pages there are. Not the index's products: a page shows only its own twelve.
+ * trail and sub-category links, the tools as baked (the filters' values without counts or price bands,
+ * the sorts: CategoryListing.astro) and how many products and pages there are, which change only when a
+ * product joins or leaves the listing. Not the index's products: a page shows only its own twelve.
  */
 const listingDigests = keptParts<ListingData, string>();
 const listingDigest = (data: ListingData): string =>
   listingDigests(data, [], () => {
     const { index, browsed } = data;
-    return hash(data.listing, data.url, index.facets, index.sorts, index.columns, browsed.counts, [
+    return hash(data.listing, data.url, bakedFacets(index.facets), index.sorts, [
       browsed.results.length,
       browsed.pageCount,
     ]);
@@ -89,8 +91,8 @@ const listingDigest = (data: ListingData): string =>
 /**
  * One fingerprint per listing page, by its path without the leading `/`: the hash of what the page shows
  * (listing-pages.ts, CategoryListing.astro), its listing's digest, its number and its own products' cards
- * with their "from" and "Was" marks and their ratings. A price or rating change re-renders the pages
- * showing that product, and every page of the listing only when the counts or the filters' bands moved.
+ * with their "from" and "Was" marks and their ratings. A price, stock or rating change re-renders the
+ * pages whose cards it changes (a product out of stock moves to the end of its listing), no other.
  */
 export const listingFingerprints = (pages: readonly ListingPage[], shared: string): Map<string, string> =>
   new Map(

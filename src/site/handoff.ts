@@ -14,8 +14,12 @@ export interface SiteHandoff {
   readonly index: CatalogueIndex;
   /** The shop's identity, on every page. */
   readonly shop: ShopInfo;
-  /** Keys of the product and listing pages to render; null: every one. */
+  /**
+   * Keys of the product and listing pages to plan (each rendered when its key changed); null: every one.
+   */
   readonly render: ReadonlySet<string> | null;
+  /** Whether the data files are planned (every one, each written when its text changed). */
+  readonly data: boolean;
 }
 
 const HANDOFF = Symbol.for('storefront.site-handoff');

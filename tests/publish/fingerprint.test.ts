@@ -252,18 +252,38 @@ describe('listing page fingerprints', () => {
     ]);
   });
 
-  it("render every page of its listing when a rating moves the rating filter's counts, and no other listing", () => {
+  it("render only the page showing a product whose rating moves the rating filter's counts", () => {
     const rated = products.map((p) => (p.sku === 'H22' ? { ...p, rating: { percent: 84, count: 3 } } : p));
     const fellToThree = rated.map((p) => (p.sku === 'H22' ? { ...p, rating: { percent: 70, count: 4 } } : p));
-    const all = ['home-garden/pressure-washer', 'home-garden/pressure-washer/page/2'];
-    expect(changedPages(listingPages(rated), listingPages(fellToThree))).toEqual(all);
+    expect(changedPages(listingPages(rated), listingPages(fellToThree))).toEqual([
+      'home-garden/pressure-washer/page/2',
+    ]);
     // The listing's first review brings the rating filter and sort to every page of it.
-    expect(changedPages(listingPages(products), listingPages(rated))).toEqual(all);
+    expect(changedPages(listingPages(products), listingPages(rated))).toEqual([
+      'home-garden/pressure-washer',
+      'home-garden/pressure-washer/page/2',
+    ]);
   });
 
-  it('render every page of its listing when the price bands moved, and no other listing', () => {
+  it('render only the page showing a product whose price moved the price bands: pages bake no bands', () => {
+    const before = allListingPages(indexOf(products), hrefs(products))[0]?.data.index;
+    const after = allListingPages(indexOf(repricedTo('H22', 40)), hrefs(products))[0]?.data.index;
+    expect(after?.facets).not.toEqual(before?.facets);
     expect(changedPages(listingPages(products), listingPages(repricedTo('H22', 40)))).toEqual([
+      'home-garden/pressure-washer/page/2',
+    ]);
+  });
+
+  it('render the pages whose cards an out-of-stock product moves (to the end of its listing), no other', () => {
+    // H15 is on page 1; out of stock, it goes last: page 1 loses it and takes H22, page 2 shows it instead.
+    const soldOut = products.map((p) => (p.sku === 'H15' ? { ...p, inStock: false } : p));
+    expect(changedPages(listingPages(products), listingPages(soldOut))).toEqual([
       'home-garden/pressure-washer',
+      'home-garden/pressure-washer/page/2',
+    ]);
+    // The last product of the listing: it stays where it is, so only its own page changes.
+    const lastSoldOut = products.map((p) => (p.sku === 'H22' ? { ...p, inStock: false } : p));
+    expect(changedPages(listingPages(products), listingPages(lastSoldOut))).toEqual([
       'home-garden/pressure-washer/page/2',
     ]);
   });

@@ -23,7 +23,7 @@ import { PRICE, type IndexedProduct, type ListingIndex } from '../../features/li
 import type { VatForm } from '../../features/vat/vat-state.ts';
 import { listingTexts } from '../../listing-strings.ts';
 import { findParts } from '../find-parts.ts';
-import { chipsHtml, chosenCount, paginationHtml } from './listing-view.ts';
+import { chipsHtml, chosenCount, facetValuesHtml, paginationHtml } from './listing-view.ts';
 
 /** The VAT form of the prices on the page (`<html data-vat>`, the header's VAT choice). */
 export const shownVat = (): VatForm => (document.documentElement.dataset['vat'] === 'excl' ? 'excl' : 'incl');
@@ -208,6 +208,8 @@ export class BrowseTools {
       }
       this.index = index;
       this.state = this.host.fromLocation(index);
+      // The counts (and the price bands a pre-rendered listing leaves out) as soon as the index is here.
+      this.drawFilters(index, browse(index, this.state, shownVat(), this.host.options), this.state, false);
       return index;
     });
     return this.loading;
@@ -237,7 +239,7 @@ export class BrowseTools {
     const index = this.index;
     if (!index) return wanted;
     const started = performance.now();
-    const { grid, pagination, noMatches, sort, perPage, root } = this.parts;
+    const { grid, pagination, noMatches, sort, perPage } = this.parts;
     const result = browse(index, wanted, shownVat(), this.host.options);
     const state = { ...wanted, page: result.page };
     this.state = state;
@@ -249,24 +251,39 @@ export class BrowseTools {
     );
     sort.value = state.sort;
     perPage.value = String(state.perPage);
-    const byCode = new Map(index.facets.map((facet) => [facet.code, facet]));
-    for (const box of root.querySelectorAll<HTMLInputElement>('input[data-facet]')) {
-      const code = box.dataset['facet'] ?? '';
-      const facet = byCode.get(code);
-      const at = facet ? facetKeys(facet).indexOf(box.value) : -1;
-      const tally = code === 'in_stock' ? result.counts.inStock : (result.counts.facets[code]?.[at] ?? 0);
-      box.checked = code === 'in_stock' ? state.inStock : (state.filters[code] ?? []).includes(box.value);
-      box.disabled = tally === 0 && !box.checked;
-      const label = box.labels?.[0]?.querySelector('[data-count]');
-      // Only what changed: every write costs a style pass over the filters.
-      if (label && label.textContent !== String(tally)) label.textContent = String(tally);
-    }
+    this.drawFilters(index, result, state);
     this.drawChips(index, state);
     this.parts.show.textContent = listingTexts.showProducts(result.results.length);
     this.host.rendered(result, state);
     // For the benchmark (DESIGN.md §5: sort or filter ≤ 16 ms at 4× CPU throttling).
     performance.measure(RENDER_MEASURE, { start: started });
     return state;
+  }
+
+  /**
+   * Each value's count for `state` (off when it would give nothing), and the filters a pre-rendered page
+   * left for the index to draw (the price bands: listing-view.ts). `tick`: the boxes show `state`'s
+   * choices; not when the index has just loaded, as a box ticked meanwhile is about to be replayed.
+   */
+  private drawFilters(index: ListingIndex, result: Browsed, state: BrowseState, tick = true): void {
+    const byCode = new Map(index.facets.map((facet) => [facet.code, facet]));
+    for (const fieldset of this.parts.root.querySelectorAll<HTMLElement>('[data-facet-later]')) {
+      const facet = byCode.get(fieldset.dataset['facetLater'] ?? '');
+      if (facet) fieldset.insertAdjacentHTML('beforeend', facetValuesHtml(facet, state, null));
+      fieldset.removeAttribute('data-facet-later');
+    }
+    for (const box of this.parts.root.querySelectorAll<HTMLInputElement>('input[data-facet]')) {
+      const code = box.dataset['facet'] ?? '';
+      const facet = byCode.get(code);
+      const at = facet ? facetKeys(facet).indexOf(box.value) : -1;
+      const tally = code === 'in_stock' ? result.counts.inStock : (result.counts.facets[code]?.[at] ?? 0);
+      if (tick)
+        box.checked = code === 'in_stock' ? state.inStock : (state.filters[code] ?? []).includes(box.value);
+      box.disabled = tally === 0 && !box.checked;
+      const label = box.labels?.[0]?.querySelector('[data-count]');
+      // Only what changed: every write costs a style pass over the filters.
+      if (label && label.textContent !== String(tally)) label.textContent = String(tally);
+    }
   }
 
   private drawChips(index: ListingIndex, state: BrowseState): void {

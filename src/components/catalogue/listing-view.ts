@@ -18,6 +18,7 @@ import {
 } from '../../features/listing/browse.ts';
 import {
   P,
+  PRICE,
   type AttributeSort,
   type Facet,
   type IndexedProduct,
@@ -147,7 +148,12 @@ export function sortLabel(key: string, sorts: readonly AttributeSort[], defaultL
 export interface ToolsView {
   index: Pick<ListingIndex, 'facets' | 'sorts'>;
   state: BrowseState;
-  counts: Counts;
+  /**
+   * What each value would give; null on a pre-rendered listing page, which bakes nothing that summarises
+   * its whole listing (DESIGN.md §4): its values show no counts and the price filter no bands until the
+   * tools load the listing's filter index (browse-tools.client.ts fills them in).
+   */
+  counts: Counts | null;
   /** How many products the state gives. */
   total: number;
   /** The default sort's name: "Recommended" on a listing, "Relevance" on search results. */
@@ -203,12 +209,54 @@ export function chipsHtml(index: Pick<ListingIndex, 'facets'>, state: BrowseStat
   return chips.join('');
 }
 
-/** One checkbox of a filter, with its count; a value that would give nothing is off unless chosen. */
-function valueHtml(code: string, id: string, key: string, label: string, count: number, checked: boolean) {
+/**
+ * One checkbox of a filter, with its count; a value that would give nothing is off unless chosen. With no
+ * count (a pre-rendered listing page), the count is left empty and the value open.
+ */
+function valueHtml(
+  code: string,
+  id: string,
+  key: string,
+  label: string,
+  count: number | null,
+  checked: boolean,
+) {
   return (
     `<div class="facet__value"><input type="checkbox"${attribute('id', id)}${attribute('name', code)}${attribute('value', key)}${attribute('data-facet', code)}${checked ? ' checked' : ''}${count === 0 && !checked ? ' disabled' : ''}>` +
-    `<label${attribute('for', id)}>${escapeHtml(label)} <span class="facet__count" data-count>${count}</span></label></div>`
+    `<label${attribute('for', id)}>${escapeHtml(label)} <span class="facet__count" data-count>${count ?? ''}</span></label></div>`
   );
+}
+
+/** A filter's checkboxes, each with what it would give (`tally`, by the facet's keys; null: not known yet). */
+export function facetValuesHtml(facet: Facet, state: BrowseState, tally: readonly number[] | null): string {
+  const labels = valueLabels(facet);
+  const chosen = new Set(state.filters[facet.code] ?? []);
+  return facetKeys(facet)
+    .map((key, at) =>
+      valueHtml(
+        facet.code,
+        valueId(facet, key),
+        key,
+        labels[at] ?? key,
+        tally && (tally[at] ?? 0),
+        chosen.has(key),
+      ),
+    )
+    .join('');
+}
+
+/** The price filter's bands summarise the whole listing's prices: a pre-rendered page leaves them to the tools. */
+const drawnLater = (facet: Facet): boolean => facet.code === PRICE;
+
+/** The filters as a pre-rendered listing page shows them (its fingerprint hashes this): no price bands. */
+export const bakedFacets = (facets: readonly Facet[]): Facet[] =>
+  facets.map((facet) => (drawnLater(facet) && facet.kind === 'range' ? { ...facet, bands: [] } : facet));
+
+/** One filter's fieldset; the price filter of a pre-rendered page empty, marked for the tools to fill. */
+function facetHtml(facet: Facet, state: BrowseState, counts: Counts | null): string {
+  const later = counts === null && drawnLater(facet);
+  const values = later ? '' : facetValuesHtml(facet, state, counts && (counts.facets[facet.code] ?? []));
+  return `<fieldset class="facet"${later ? attribute('data-facet-later', facet.code) : ''}><legend>${escapeHtml(facet.label)}</legend>${values}</fieldset>`;
 }
 
 /**
@@ -226,28 +274,11 @@ export function filtersHtml(view: ToolsView): string {
           'filter-in-stock',
           '1',
           listingTexts.inStockOnly,
-          counts.inStock,
+          counts && counts.inStock,
           state.inStock,
         ) +
         `</fieldset>` +
-        index.facets
-          .map((facet) => {
-            const labels = valueLabels(facet);
-            const tally = counts.facets[facet.code] ?? [];
-            const chosen = new Set(state.filters[facet.code] ?? []);
-            const values = facetKeys(facet).map((key, at) =>
-              valueHtml(
-                facet.code,
-                valueId(facet, key),
-                key,
-                labels[at] ?? key,
-                tally[at] ?? 0,
-                chosen.has(key),
-              ),
-            );
-            return `<fieldset class="facet"><legend>${escapeHtml(facet.label)}</legend>${values.join('')}</fieldset>`;
-          })
-          .join('')
+        index.facets.map((facet) => facetHtml(facet, state, counts)).join('')
       : `<p class="filters__off">${escapeHtml(view.off)}</p>`;
   return (
     `<section id="listing-filters" class="filters" aria-labelledby="listing-filters-title" data-filters>` +

@@ -31,7 +31,7 @@ export const getStaticPaths = (() => {
       () => partEntries(model, hrefBySku),
     ]),
   ];
-  return dataFilesToRender(files, ([path]) => path).map(([path, data]) =>
+  return dataFilesToRender(files).map(([path, data]) =>
     dataFile({ file: path.slice(FIT_DATA_BASE.length + 1, -'.json'.length) }, data()),
   );
 }) satisfies GetStaticPaths;

@@ -20,7 +20,7 @@ export const getStaticPaths = (() => {
       .filter(({ listing }) => listing.categoryId !== null || listing.model !== null)
       .map((data) => [data.url, data.index]),
   );
-  return dataFilesToRender([...files], ([url]) => url).map(([url, index]) =>
+  return dataFilesToRender([...files]).map(([url, index]) =>
     dataFile({ file: url.slice(url.lastIndexOf('/') + 1, -'.json'.length) }, index),
   );
 }) satisfies GetStaticPaths;

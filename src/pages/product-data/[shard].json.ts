@@ -9,9 +9,7 @@ import { siteFactsFiles } from '../../site/facts.ts';
 
 export const getStaticPaths = (() => {
   const numbered = siteFactsFiles().map((file, shard) => ({ file, shard }));
-  return dataFilesToRender(numbered, ({ shard }) => `product-data/${shard}.json`).map(({ file, shard }) =>
-    dataFile({ shard: String(shard) }, file),
-  );
+  return dataFilesToRender(numbered).map(({ file, shard }) => dataFile({ shard: String(shard) }, file));
 }) satisfies GetStaticPaths;
 
 export const GET = serveDataFile;

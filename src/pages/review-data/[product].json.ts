@@ -4,15 +4,13 @@
  * product's reviews change (its fingerprint is the hash of its text: site/data-files.ts).
  */
 import type { GetStaticPaths } from 'astro';
-import { REVIEWS_SHOWN, reviewFile } from '../../catalogue/review-section.ts';
+import { REVIEWS_SHOWN } from '../../catalogue/review-section.ts';
 import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-files.ts';
 import { getCatalogue } from '../../site/catalogue.ts';
 
 export const getStaticPaths = (() => {
   const more = getCatalogue().pages.filter((product) => product.reviews.length > REVIEWS_SHOWN);
-  return dataFilesToRender(more, (product) => reviewFile(product.urlKey)).map((product) =>
-    dataFile({ product: product.urlKey }, product.reviews),
-  );
+  return dataFilesToRender(more).map((product) => dataFile({ product: product.urlKey }, product.reviews));
 }) satisfies GetStaticPaths;
 
 export const GET = serveDataFile;

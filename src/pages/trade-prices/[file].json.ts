@@ -9,7 +9,7 @@ import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-file
 import { TRADE_PRICES_BASE, tradePriceFiles } from '../../site/trade-price-files.ts';
 
 export const getStaticPaths = (() =>
-  dataFilesToRender(tradePriceFiles(getCatalogue()), ([path]) => path).map(([path, file]) =>
+  dataFilesToRender(tradePriceFiles(getCatalogue())).map(([path, file]) =>
     dataFile({ file: path.slice(TRADE_PRICES_BASE.length + 1, -'.json'.length) }, file),
   )) satisfies GetStaticPaths;
 

@@ -8,15 +8,16 @@
  * without a key (fixed pages), writing those whose bytes differ from what is live.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
-import { indexCatalogue } from '../../catalogue/snapshot.ts';
+import { indexCatalogue, type CatalogueIndex } from '../../catalogue/snapshot.ts';
 import type { Catalogue } from '../../catalogue/types.ts';
 import type { ShopInfo } from '../../config/shop.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
 import { RECORDED_PRICE_CHANGES } from '../releases/build-info.ts';
 import { handOff } from '../../site/handoff.ts';
 import { fixedPageKey, sharedFingerprint } from '../../site/page-plan.ts';
+import { changedSkus, pagesShowing } from '../../site/change-plan.ts';
 import { isCompressible, MIN_COMPRESS_BYTES } from '../releases/content-types.ts';
 import { layersOf, locateIn } from '../releases/layers.ts';
 import { secretFinder } from './checks.ts';
@@ -107,6 +108,7 @@ export async function startWarmRenderer(input: {
     index: indexCatalogue(input.catalogue, { at: input.pricedAt }),
     shop: input.shop,
     render: new Set(),
+    data: false,
   });
   try {
     await build({ root: input.root, outDir: input.scratch, logLevel: 'error' });
@@ -118,72 +120,122 @@ export async function startWarmRenderer(input: {
   if (!app)
     throw new Error('Astro built the site but handed over no renderer (astro.config.mjs, warmRenderer).');
 
+  /** The catalogue the renderer's last build was made from, while that build is the live one. */
+  let last: { readonly dir: string; readonly index: CatalogueIndex } | undefined;
+  /**
+   * The product and listing pages a run plans: those that can show the products changed since the last
+   * build (src/site/change-plan.ts) when that build is live; else (the first run, a build of another
+   * process, a change of structure) null: every page.
+   */
+  const plan = (job: WarmJob, index: CatalogueIndex): ReadonlySet<string> | null =>
+    last && resolve(last.dir) === resolve(job.live)
+      ? pagesShowing(last.index, index, changedSkus(last.index, index))
+      : null;
+
   return {
     async run(job, catalogue) {
       const started = performance.now();
       const index = indexCatalogue(catalogue, { at: job.pricedAt });
-      handOff({ index, shop: job.shop, render: null });
+      const pages = plan(job, index);
+      handOff({ index, shop: job.shop, render: pages, data: true });
       app.routeCache.clearAll();
       const paths = (await new Paths(app).getAll()) as StaticPath[];
       const planned = performance.now();
-      const live = layersOf(job.live);
-      const keys: Record<string, string> = {};
-      const written: string[] = [];
-      const rendered: string[] = [];
-      const findSecrets = secretFinder(job.secrets);
-      const hashes = new Set<string>();
-      const assets = new Set<string>();
-      const scan = { secretProblems: [] as string[], inlineHandlers: [] as string[], htmlFiles: 0 };
-      // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
-      const shared = sharedFingerprint(index, job.shop);
-      for (const { pathname, route, cacheKey } of paths) {
-        const key = pathname.replace(/^\/+|\/+$/g, '');
-        const pageKey = cacheKey ?? fixedPageKey(key, index, shared);
-        if (pageKey !== undefined) {
-          keys[key] = pageKey;
-          if (job.liveKeys[key] === pageKey) continue;
-        }
-        const url = new URL(
-          route.type === 'endpoint' || key === '' ? pathname : `${pathname.replace(/\/+$/, '')}/`,
-          job.shop.siteUrl,
-        );
-        const response = await app.render(new Request(url), { routeData: route });
-        if (response.status >= 300 && response.status < 400)
-          throw new Error(`${pathname} answered a redirect (${response.status}); the site has none.`);
-        const body = Buffer.from(await response.arrayBuffer());
-        rendered.push(key);
-        const file = outputFile(pathname, route.type);
-        // A path new to the live build's fingerprints, or one with none, is written only when it differs.
-        if (job.liveKeys[key] === undefined && (await sameAsLive(live, file, body))) continue;
-        const target = join(job.dir, 'client', file);
-        await mkdir(dirname(target), { recursive: true });
-        await writeFile(target, body);
-        written.push(file);
-        scan.secretProblems.push(...findSecrets(file, body));
-        if (file.endsWith('.html')) {
-          const html = body.toString('utf8');
-          for (const hash of inlineScriptHashes(html)) hashes.add(hash);
-          if (hasInlineHandler(html)) scan.inlineHandlers.push(file);
-          for (const [asset] of html.matchAll(/\/_astro\/[\w.@-]+/g)) assets.add(asset);
-          scan.htmlFiles += 1;
-        }
-      }
-      const removed = Object.keys(job.liveKeys)
-        .filter((key) => keys[key] === undefined)
-        .map(fileOfKey);
+      const rendering = await renderPaths(app, job, paths, index);
       handOff(undefined);
+      last = { dir: job.dir, index };
       const changes = priceChanges(catalogue.products, job.pricedAt);
       return {
         prices: { total: changes.length, upcoming: changes.slice(0, RECORDED_PRICE_CHANGES) },
-        scan: { ...scan, scriptHashes: [...hashes].sort(), assets: [...assets].sort() },
-        keys,
-        written,
-        rendered,
-        removed,
+        ...newKeys(job.liveKeys, rendering.keys, pages),
+        scan: rendering.scan,
+        written: rendering.written,
+        rendered: rendering.rendered,
         paths: paths.length,
         planMs: Math.round(planned - started),
         renderMs: Math.round(performance.now() - planned),
       };
     },
+  };
+}
+
+/** A key of `pages.json` that names a data file (`fileOfKey`): every run plans every data file. */
+const isDataKey = (key: string): boolean => fileOfKey(key) === key;
+
+/**
+ * The new build's keys and the live files it no longer has. A run that planned every page has every key;
+ * one that planned `pages` keeps the live keys of the pages it did not plan, and drops the planned pages
+ * and data files no route gave.
+ */
+function newKeys(
+  liveKeys: Readonly<Record<string, string>>,
+  planned: Record<string, string>,
+  pages: ReadonlySet<string> | null,
+): { keys: Record<string, string>; removed: string[] } {
+  const gone = Object.keys(liveKeys).filter(
+    (key) => planned[key] === undefined && (pages === null || pages.has(key) || isDataKey(key)),
+  );
+  const keys = pages === null ? planned : { ...liveKeys, ...planned };
+  for (const key of gone) Reflect.deleteProperty(keys, key);
+  return { keys, removed: gone.map(fileOfKey) };
+}
+
+/**
+ * Renders the planned paths whose key differs from the live build's, and those without a key, writing
+ * the files whose bytes differ from what is live, each checked as it is written (the site pass's checks).
+ */
+async function renderPaths(
+  app: PrerenderApp,
+  job: WarmJob,
+  paths: readonly StaticPath[],
+  index: CatalogueIndex,
+) {
+  const live = layersOf(job.live);
+  const keys: Record<string, string> = {};
+  const written: string[] = [];
+  const rendered: string[] = [];
+  const findSecrets = secretFinder(job.secrets);
+  const hashes = new Set<string>();
+  const assets = new Set<string>();
+  const scan = { secretProblems: [] as string[], inlineHandlers: [] as string[], htmlFiles: 0 };
+  // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
+  const shared = sharedFingerprint(index, job.shop);
+  for (const { pathname, route, cacheKey } of paths) {
+    const key = pathname.replace(/^\/+|\/+$/g, '');
+    const pageKey = cacheKey ?? fixedPageKey(key, index, shared);
+    if (pageKey !== undefined) {
+      keys[key] = pageKey;
+      if (job.liveKeys[key] === pageKey) continue;
+    }
+    const url = new URL(
+      route.type === 'endpoint' || key === '' ? pathname : `${pathname.replace(/\/+$/, '')}/`,
+      job.shop.siteUrl,
+    );
+    const response = await app.render(new Request(url), { routeData: route });
+    if (response.status >= 300 && response.status < 400)
+      throw new Error(`${pathname} answered a redirect (${response.status}); the site has none.`);
+    const body = Buffer.from(await response.arrayBuffer());
+    rendered.push(key);
+    const file = outputFile(pathname, route.type);
+    // A path new to the live build's fingerprints, or one with none, is written only when it differs.
+    if (job.liveKeys[key] === undefined && (await sameAsLive(live, file, body))) continue;
+    const target = join(job.dir, 'client', file);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, body);
+    written.push(file);
+    scan.secretProblems.push(...findSecrets(file, body));
+    if (file.endsWith('.html')) {
+      const html = body.toString('utf8');
+      for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+      if (hasInlineHandler(html)) scan.inlineHandlers.push(file);
+      for (const [asset] of html.matchAll(/\/_astro\/[\w.@-]+/g)) assets.add(asset);
+      scan.htmlFiles += 1;
+    }
+  }
+  return {
+    keys,
+    written,
+    rendered,
+    scan: { ...scan, scriptHashes: [...hashes].sort(), assets: [...assets].sort() },
   };
 }

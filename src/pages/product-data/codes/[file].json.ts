@@ -9,9 +9,7 @@ import { siteCodes } from '../../../site/facts.ts';
 
 export const getStaticPaths = (() => {
   const numbered = siteCodes().map((file, number) => ({ file, number }));
-  return dataFilesToRender(numbered, ({ number }) => `product-data/codes/${number}.json`).map(
-    ({ file, number }) => dataFile({ file: String(number) }, file),
-  );
+  return dataFilesToRender(numbered).map(({ file, number }) => dataFile({ file: String(number) }, file));
 }) satisfies GetStaticPaths;
 
 export const GET = serveDataFile;
