@@ -60,7 +60,6 @@ function structure(index: CatalogueIndex): unknown[] {
     catalogue.audiences,
     catalogue.attributes,
     catalogue.reviewSettings,
-    catalogue.positions,
     fits.types,
     fits.models.map(({ name, slug, key, audience, kind }) => [name, slug, key, audience, kind]),
   ];
@@ -136,6 +135,9 @@ export function pagesShowing(
       }
     }
   }
+  // The merchandiser's order of a category: its listing's cards move.
+  for (const [id, order] of Object.entries(after.catalogue.positions))
+    if (JSON.stringify(order) !== JSON.stringify(before.catalogue.positions[id])) categories.add(Number(id));
   const count = (index: CatalogueIndex, id: number) => index.byCategory.get(id)?.length ?? 0;
   for (const { path, categoryId: id } of allListings(after))
     if (id !== null && categories.has(id))
