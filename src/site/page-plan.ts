@@ -125,6 +125,9 @@ export function fixedPageKey(key: string, index: CatalogueIndex, shared: string)
   return inputs && fixedFingerprint(shared, inputs(index));
 }
 
+/** Whether the page of `key` is one with a fixed path whose inputs are known here (its key is `fixedPageKey`). */
+export const hasFixedPath = (key: string): boolean => FIXED_PAGE_INPUTS.has(key);
+
 /** A content page's key (`src/content/pages`): it shows the shell and its Markdown, which is source. */
 export const contentPageKey = (shared: string): string => fixedFingerprint(shared, null);
 

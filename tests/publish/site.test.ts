@@ -230,6 +230,14 @@ describe('an editor saves a product in the back end', () => {
       expect(run.sync).toMatchObject({ mode: 'incremental', updated: 1, removed: 0 });
       // Rendered warm: the pages showing the product, as a layer over the live site, the rest untouched.
       expect(run.build).toMatchObject({ mode: 'warm' });
+      // Planned from the change since the live build, which the renderer found it would make alike: not
+      // every product and listing page.
+      expect(log.filter((line) => line.includes('plans its first run in full'))).toEqual([]);
+      const livePages =
+        readPagesManifest(join(realpathSync(join(dir, 'dist')), PAGES_MANIFEST_FILE))?.pages ?? {};
+      const pageKeys = Object.keys(livePages).filter((key) => !/\.(json|xml|txt)$/.test(key));
+      const dataKeys = Object.keys(livePages).length - pageKeys.length;
+      expect((run.build?.planned ?? Infinity) - dataKeys).toBeLessThan(pageKeys.length / 2);
       const layer = join(realpathSync(join(dir, 'dist')), 'client');
       const written = htmlFiles(layer);
       expect(written).toContain(`${product.urlKey}/index.html`);

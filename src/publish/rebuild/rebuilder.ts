@@ -38,6 +38,8 @@ export interface RunSummary {
     readonly mode: 'full' | 'partial' | 'warm';
     readonly pages: number;
     readonly rendered: number;
+    /** A warm build's paths planned (build-info.ts, `planned`). */
+    readonly planned?: number;
     readonly ms: number;
     readonly fullBecause?: string;
     /** Where the build's time went, in ms (plan, render, sitePass, swap; astro… for `astro build`). */

@@ -143,6 +143,7 @@ async function build(
     mode: info.mode ?? 'full',
     pages: info.pages,
     rendered: info.rendered ?? info.pages,
+    ...(info.planned === undefined ? {} : { planned: info.planned }),
     ms: info.durationMs,
     ...(info.timings ? { timings: info.timings } : {}),
     ...(info.fullBecause ? { fullBecause: info.fullBecause } : {}),
@@ -183,6 +184,7 @@ function warmUp(settings: Settings, liveSourceHash: string | undefined): void {
     sourceHash: now,
     pricedAt: settings.clock.now(),
     shop: shopInfo(settings.options.env),
+    live: realpathSync(resolve(settings.options.root, settings.options.distDir)),
     scratch: join(
       `${resolve(settings.options.root, settings.options.distDir)}.builds`,
       `.warm-${process.pid}`,

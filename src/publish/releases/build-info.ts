@@ -61,6 +61,11 @@ export const buildInfoSchema = z.object({
   fullBecause: z.string().optional(),
   /** HTML pages this build rendered; `pages - rendered` were taken unchanged from the live build. */
   rendered: z.number().int().nonnegative().optional(),
+  /**
+   * The paths a warm build worked out the keys of: the pages the change can show (src/site/change-plan.ts)
+   * and the data files, or every path when it planned in full.
+   */
+  planned: z.number().int().nonnegative().optional(),
   /** Where the time went, in milliseconds: astro, secrets, precompress, scan, reuse, checks. */
   timings: z.record(z.string(), z.number().int().nonnegative()).optional(),
   /** `sourceHash` of the site's sources (src, public, astro config, lockfile) the build was made from. */

@@ -242,6 +242,7 @@ export async function warmBuild(
     mode: 'warm',
     ...(assembled.base ? { base: assembled.base, removed: assembled.removed } : {}),
     rendered: scan.htmlFiles,
+    planned: outcome.paths,
     timings: { ...timings },
     sourceHash: run.sourceHash,
     pricedAt: new Date(run.pricedAt).toISOString(),

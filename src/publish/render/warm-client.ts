@@ -41,6 +41,8 @@ export interface WarmRendererClient {
     readonly pricedAt: number;
     readonly scratch: string;
     readonly shop: ShopInfo;
+    /** The live build: the renderer's first run plans from the change since it when it would make it alike. */
+    readonly live?: string;
   }): Promise<void>;
   /**
    * An incremental sync in the renderer's process, against the catalogue it keeps in memory. The snapshot
@@ -204,6 +206,7 @@ export function warmRendererClient(options: {
           type: 'start',
           root: options.root,
           ...{ scratch: input.scratch, pricedAt: input.pricedAt, shop: input.shop },
+          ...(input.live ? { live: input.live } : {}),
         });
         sourceHash = input.sourceHash;
         log(`Warm renderer ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);

@@ -85,7 +85,7 @@ export const warmOutcomeSchema = z.object({
   rendered: z.array(z.string()),
   /** Files of the live site no path of this catalogue names any more. */
   removed: z.array(z.string()),
-  /** Paths in the site. */
+  /** Paths planned: those a change can show and the data files, or every path of the site. */
   paths: z.number().int().nonnegative(),
   /** The price changes due after the run's instant (render-plan.ts, `PriceSchedule`). */
   prices: z.object({ total: z.number().int().nonnegative(), upcoming: z.array(priceChangeSchema) }),
@@ -134,6 +134,8 @@ const messages = {
     pricedAt: z.number(),
     /** The shop's identity, which the pages of Astro's first build show. */
     shop: shopInfoSchema,
+    /** The live build, whose pages the renderer checks it would make alike (warm.ts, `prime`). */
+    live: z.string().min(1).exactOptional(),
   }),
   sync: z.object({ type: z.literal('sync'), options: warmSyncOptionsSchema }),
   /** Writes the snapshot of the last sync. */

@@ -69,6 +69,16 @@ async function compressAside(job: WarmJob, written: readonly string[]): Promise<
 /** Syncs, flushes and runs go one at a time, in order; the renderer's start goes beside them. */
 let queue: Promise<unknown> = Promise.resolve();
 
+/** The renderer's check that it would make the live build alike (warm.ts), in turn with syncs and runs. */
+function prime(live: string): void {
+  queue = queue
+    .then(async () => {
+      const unlike = await (await renderer)?.prime(live, owner.current());
+      if (unlike) log(`The warm renderer plans its first run in full: ${unlike}.`);
+    })
+    .catch((error: unknown) => log(`The warm renderer could not check the live build: ${String(error)}`));
+}
+
 async function sync(options: WarmSyncOptions): Promise<WarmSyncResult> {
   const result = await owner.sync(options);
   return {
@@ -95,6 +105,7 @@ async function answer(message: WarmMessage): Promise<Done> {
         catalogue: owner.current(),
       });
       await renderer;
+      if (message.live) void prime(message.live);
       return { value: null };
     case 'sync':
       return { value: await sync(message.options) };

@@ -14,9 +14,10 @@ import { indexCatalogue, type CatalogueIndex } from '../../catalogue/snapshot.ts
 import type { Catalogue } from '../../catalogue/types.ts';
 import type { ShopInfo } from '../../config/shop.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
-import { RECORDED_PRICE_CHANGES } from '../releases/build-info.ts';
+import { readBuildInfo, RECORDED_PRICE_CHANGES } from '../releases/build-info.ts';
+import { PAGES_MANIFEST_FILE, readPagesManifest } from '../plan/plan-files.ts';
 import { handOff } from '../../site/handoff.ts';
-import { fixedPageKey, sharedFingerprint } from '../../site/page-plan.ts';
+import { fixedPageKey, hasFixedPath, sharedFingerprint } from '../../site/page-plan.ts';
 import { changedSkus, pagesShowing } from '../../site/change-plan.ts';
 import { isCompressible, MIN_COMPRESS_BYTES } from '../releases/content-types.ts';
 import { layersOf, locateIn } from '../releases/layers.ts';
@@ -87,6 +88,12 @@ export async function compressWritten(job: WarmJob, written: readonly string[]):
 export interface WarmRenderer {
   /** Renders `catalogue` (as the pages read it: `fromStored`) as the job says. */
   run(job: WarmJob, catalogue: Catalogue): Promise<WarmOutcome>;
+  /**
+   * Works out every product and listing page of `catalogue` at the live build's instant and, when each key
+   * is the live build's, takes the live build as made from it: the first run then plans from the change
+   * since it, not every page. Why it did not, if it did not.
+   */
+  prime(live: string, catalogue: Catalogue): Promise<string | undefined>;
 }
 
 /**
@@ -133,6 +140,27 @@ export async function startWarmRenderer(input: {
       : null;
 
   return {
+    async prime(live, catalogue) {
+      const manifest = readPagesManifest(join(live, PAGES_MANIFEST_FILE));
+      const pricedAt = readBuildInfo(live)?.pricedAt;
+      if (!manifest || !pricedAt) return 'the live build has no keys or no pricing instant';
+      const index = indexCatalogue(catalogue, { at: Date.parse(pricedAt) });
+      handOff({ index, shop: input.shop, render: null, data: false });
+      app.routeCache.clearAll();
+      try {
+        const keyed = ((await new Paths(app).getAll()) as StaticPath[]).filter(({ cacheKey }) => cacheKey);
+        const other = keyed.find(({ pathname, cacheKey }) => manifest.pages[keyOf(pathname)] !== cacheKey);
+        if (other) return `its key of ${other.pathname} is not the live build's`;
+        const [mine, its] = [keyed.map(({ pathname }) => keyOf(pathname)), Object.keys(manifest.pages)];
+        const [count, pages] = [mine.filter(isPageKey).length, its.filter(isPageKey).length];
+        if (count !== pages) return `it has ${count} pages, the live build ${pages}`;
+        last = { dir: live, index };
+        return undefined;
+      } finally {
+        handOff(undefined);
+        app.routeCache.clearAll();
+      }
+    },
     async run(job, catalogue) {
       const started = performance.now();
       const index = indexCatalogue(catalogue, { at: job.pricedAt });
@@ -161,6 +189,12 @@ export async function startWarmRenderer(input: {
 
 /** A key of `pages.json` that names a data file (`fileOfKey`): every run plans every data file. */
 const isDataKey = (key: string): boolean => fileOfKey(key) === key;
+
+/** A key of `pages.json` of a page its route keys (a product's, a listing's, a content page): not a data file nor a page with a fixed path. */
+const isPageKey = (key: string): boolean => !isDataKey(key) && !hasFixedPath(key);
+
+/** A path's key in `pages.json`: without its leading and trailing `/`. */
+const keyOf = (pathname: string): string => pathname.replace(/^\/+|\/+$/g, '');
 
 /**
  * The new build's keys and the live files it no longer has. A run that planned every page has every key;
