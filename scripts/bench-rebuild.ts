@@ -234,6 +234,7 @@ interface SizeFigures {
 
 /** Seeds the database in a child (the back end's own start-up), then stops it. */
 async function seed(project: string, dir: string, products: number, env: NodeJS.ProcessEnv): Promise<void> {
+  const started = performance.now();
   const child = runMeasured(process.execPath, ['scripts/bench/backend.ts'], {
     cwd: project,
     env,
@@ -245,7 +246,7 @@ async function seed(project: string, dir: string, products: number, env: NodeJS.
   const run = await child.done;
   if (!run.lines.some((line) => line.text.startsWith('BENCH ')))
     throw new Error(`Seeding ${products} products failed:\n${run.lines.map((line) => line.text).join('\n')}`);
-  console.info(`  seeded ${products} products into ${dir}`);
+  console.info(`  seeded ${products} products into ${dir} in ${seconds(performance.now() - started)}`);
 }
 
 async function liveInfo(dist: string): Promise<BuildInfo> {
