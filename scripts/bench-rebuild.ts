@@ -10,7 +10,10 @@
  * 4. change-to-live, 5 times, one product after the other: an editor's price change through the admin API
  *    (`PUT /rest/V1/products/{sku}`), which calls the storefront's signed hook; the clock stops when the
  *    product page serves the new price. The median and all 5, each with its run's phases from the status
- *    page (its wait in the queue, sync, the build's timings);
+ *    page (its wait in the queue, sync, the build's timings). These are the first simple products: machines,
+ *    whose cards few pages show;
+ * 4b. the worst cases (bench/rebuild-worst.ts; `--no-worst` skips them): the most widely fitting accessory's
+ *    and detergent's price (the accessory's parts page watched too) and a stock switch, 5 times each;
  * 5. bulk (`--bulk N`, default 1,000, 0 skips it): N prices saved through the admin API, 8 at a time; the
  *    clock stops when all N product pages serve their new price; which runs covered the saves;
  * 6. with `--full-rebuild`, a change through a full rebuild (hook body `{"full":true}`);
@@ -20,6 +23,8 @@
  *    `PUT /rest/V1/cmsBlock/{id}`): how long until the home page shows it;
  * 9. with `--astro-incremental`, Astro 7's `experimental.incrementalBuild` on a copy of the project whose
  *    product route returns the product fingerprint as `cacheKey`: a cold build, then one product changed.
+ * Each size ends with a table of its cases beside the issue's budget (median / worst), the pages each run
+ * rendered and the worst run's phases.
  * Memory: the peak RSS of each `astro build` (from its build-info.json), of the server process and of its
  * warm renderer's process (a child running warm-worker.ts).
  */
@@ -28,7 +33,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_REBUILD_SECRET, DEMO_STATUS_PASSWORD } from '../src/config/publishing.ts';
+import { DEMO_REBUILD_SECRET } from '../src/config/publishing.ts';
 import { buildInfoSchema, configHash, type BuildInfo } from '../src/publish/releases/build-info.ts';
 import { buildSite } from '../src/publish/render/build.ts';
 import { loadEnv } from '../src/config/env.ts';
@@ -46,9 +51,35 @@ import {
   table,
   type RunningChild,
 } from './bench/proc.ts';
+import {
+  adminTokenOf,
+  magento,
+  rebuildStatus,
+  runCount,
+  runCovering,
+  runLine,
+  runRecord,
+  s2,
+  sleep,
+  type RunRecord,
+} from './bench/rebuild-shop.ts';
+import {
+  BULK_BUDGET,
+  budgetCells,
+  cardPagesByUrlKey,
+  editLine,
+  measureWorstCases,
+  oneProductBudget,
+  phaseCell,
+  renderedCell,
+  spread,
+  worstEdit,
+  type WorstCase,
+} from './bench/rebuild-worst.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
+  allowNegative: true,
   options: {
     products: { type: 'string', default: '250,10000' },
     'full-rebuild': { type: 'boolean', default: false },
@@ -59,6 +90,11 @@ const { values } = parseArgs({
     block: { type: 'boolean', default: false },
     /** N prices saved at once through the admin API: from the first save to all N pages live (0: skip). */
     bulk: { type: 'string', default: '1000' },
+    /**
+     * The worst cases (bench/rebuild-worst.ts: the widest-fitting accessory's and detergent's price, a stock
+     * switch), each 5 times; `--no-worst` leaves them out.
+     */
+    worst: { type: 'boolean', default: true },
   },
 });
 const bulkSize = Number(values.bulk);
@@ -74,7 +110,6 @@ const sizes = (values.products ?? '')
   .filter((n) => Number.isInteger(n) && n > 0);
 if (sizes.length === 0) throw new Error('--products takes a comma-separated list of sizes, e.g. 250,10000');
 
-const ADMIN = { username: 'admin', password: 'Admin123!' };
 const freePort = (): Promise<number> =>
   new Promise((resolvePort, reject) => {
     const server = createServer();
@@ -106,8 +141,6 @@ function copyProject(target: string): void {
   symlinkSync(join(root, 'node_modules'), join(target, 'node_modules'), 'dir');
 }
 
-const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
-
 interface BuildFigures {
   ms: number;
   mode: string;
@@ -126,20 +159,13 @@ const figures = (info: BuildInfo): BuildFigures => ({
   timings: info.timings ?? {},
 });
 
-/** A rebuild run as the status page summarised it; `reasons` cut to the first few (a bulk run has hundreds). */
-type RunRecord = Omit<RunSummary, 'reasons'> & { reasons: string[]; reasonCount: number };
-
-const runRecord = (run: RunSummary): RunRecord => ({
-  ...run,
-  reasons: run.reasons.slice(0, 5),
-  reasonCount: run.reasons.length,
-});
-
 interface ChangeToLive {
   /** Admin save sent → new price served by the product page. */
   ms: number;
   sku?: string;
   price?: number;
+  /** Built HTML pages showing the product's card before the change (bench/rebuild-worst.ts). */
+  cardPages?: number;
   /** When the admin save was sent (ISO). */
   savedAt?: string;
   /** The save → the start of the run that covered it (the debounce and any run ahead of it). */
@@ -193,6 +219,8 @@ interface SizeFigures {
   /** The 5 changes' times, in the order they were made. */
   changeMs: number[];
   changes: ChangeToLive[];
+  /** The worst cases (bench/rebuild-worst.ts), when measured. */
+  worst?: WorstCase[];
   bulk?: BulkFigures;
   full?: ChangeToLive;
   astroIncremental?: { cold: BuildFigures; warm: BuildFigures } | { skipped: string };
@@ -204,29 +232,9 @@ interface SizeFigures {
   load: string[];
 }
 
-async function magento(base: string, path: string, init: RequestInit & { token: string }): Promise<unknown> {
-  const response = await fetch(`${base}/rest/V1${path}`, {
-    ...init,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${init.token}` },
-  });
-  const body: unknown = await response.json();
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** An admin token of the bench's back end, as an editor signs in. */
-const adminTokenOf = async (magentoUrl: string): Promise<string> =>
-  (await (
-    await fetch(`${magentoUrl}/rest/V1/integration/admin/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    })
-  ).json()) as string;
-
 /** Seeds the database in a child (the back end's own start-up), then stops it. */
 async function seed(project: string, dir: string, products: number, env: NodeJS.ProcessEnv): Promise<void> {
+  const started = performance.now();
   const child = runMeasured(process.execPath, ['scripts/bench/backend.ts'], {
     cwd: project,
     env,
@@ -238,38 +246,11 @@ async function seed(project: string, dir: string, products: number, env: NodeJS.
   const run = await child.done;
   if (!run.lines.some((line) => line.text.startsWith('BENCH ')))
     throw new Error(`Seeding ${products} products failed:\n${run.lines.map((line) => line.text).join('\n')}`);
-  console.info(`  seeded ${products} products into ${dir}`);
+  console.info(`  seeded ${products} products into ${dir} in ${seconds(performance.now() - started)}`);
 }
 
 async function liveInfo(dist: string): Promise<BuildInfo> {
   return buildInfoSchema.parse(JSON.parse(readFileSync(join(dist, 'build-info.json'), 'utf8')));
-}
-
-/** The status page's JSON (its password is the demo one the bench's `npm start` runs with); undefined on failure. */
-async function rebuildStatus(shopUrl: string): Promise<RebuildStatus | undefined> {
-  try {
-    const response = await fetch(`${shopUrl}/rebuild/status`, {
-      headers: { Authorization: `Bearer ${DEMO_STATUS_PASSWORD}` },
-    });
-    return response.ok ? ((await response.json()) as RebuildStatus) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The newest run in the status page's history whose reasons include one of `reasons`, waiting up to `ms`. */
-async function runCovering(
-  shopUrl: string,
-  reasons: readonly string[],
-  ms = 10_000,
-): Promise<RunSummary | undefined> {
-  const until = performance.now() + ms;
-  for (;;) {
-    const status = await rebuildStatus(shopUrl);
-    const run = status?.history.find((entry) => reasons.some((reason) => entry.reasons.includes(reason)));
-    if (run || performance.now() > until) return run;
-    await sleep(250);
-  }
 }
 
 /** The pids of the server's warm renderer processes (children running warm-worker.ts). */
@@ -502,54 +483,6 @@ async function bulkToLive(options: {
     notLive: pending.length,
     runs,
   };
-}
-
-const runCount = (count: number): string => `${count} run${count === 1 ? '' : 's'}`;
-
-/** Seconds with two decimals, for phases well under a second. */
-const s2 = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
-
-/** Build timings in their order: a warm build's phases, then `astro build`'s; work sums (`work.*`) left out. */
-const PHASE_ORDER = [
-  'plan',
-  'render',
-  'renderPages',
-  'sitePass',
-  'swap',
-  'astro',
-  'astroBundle',
-  'astroRender',
-];
-
-const phasesOf = (timings: Readonly<Record<string, number>> | undefined): string =>
-  Object.entries(timings ?? {})
-    .filter(([name]) => !name.startsWith('work.'))
-    .sort(([a], [b]) => {
-      const rank = (name: string) =>
-        PHASE_ORDER.includes(name) ? PHASE_ORDER.indexOf(name) : PHASE_ORDER.length;
-      return rank(a) - rank(b);
-    })
-    .map(([name, ms]) => `${name} ${s2(ms)}`)
-    .join(', ');
-
-/** One compact line of a run's phases: its wait in the queue, sync, build mode, pages rendered and timings. */
-function runLine(run: RunRecord | undefined, queueMs: number | undefined): string {
-  if (!run) return 'no run in the status page names this save';
-  const parts = [
-    `queue ${queueMs === undefined ? '–' : s2(queueMs)}`,
-    `run ${s2(run.durationMs)} ${run.outcome}`,
-  ];
-  if (run.sync) parts.push(`sync ${run.sync.mode} ${s2(run.sync.ms)} (${run.sync.updated} updated)`);
-  if (run.build) {
-    parts.push(
-      `build ${run.build.mode} ${s2(run.build.ms)}, ${run.build.rendered} / ${run.build.pages} rendered`,
-    );
-    const phases = phasesOf(run.build.timings);
-    if (phases) parts.push(phases);
-    if (run.build.fullBecause) parts.push(`full because ${run.build.fullBecause}`);
-  }
-  if (run.error) parts.push(`error: ${run.error}`);
-  return parts.join('; ');
 }
 
 /** A change's line: its time, then its run's phases and what remained after the run (the page seen live). */
@@ -826,6 +759,11 @@ async function benchSize(products: number): Promise<SizeFigures> {
     // Let the start-up settle: the same-second rule would re-read products saved in the seed's second.
     await sleep(2000);
 
+    // What a change should re-render: the product's page and the pages its card is on.
+    const cards = cardPagesByUrlKey(dist);
+    console.info(
+      `  cards of ${cards.byUrlKey.size} products counted on ${cards.files} built pages in ${seconds(cards.ms)}`,
+    );
     console.info(`  change-to-live, ${CHANGES} price changes one after the other…`);
     const changes: ChangeToLive[] = [];
     for (const [index, product] of pageable.slice(0, CHANGES).entries()) {
@@ -836,6 +774,7 @@ async function benchSize(products: number): Promise<SizeFigures> {
         price: 1111.11 + index,
         full: false,
       });
+      change.cardPages = cards.byUrlKey.get(product.urlKey) ?? 0;
       console.info(`    ${index + 1}. ${changeLine(change)}`);
       changes.push(change);
     }
@@ -855,6 +794,10 @@ async function benchSize(products: number): Promise<SizeFigures> {
       load,
     };
 
+    if (values.worst) {
+      console.info(`  worst cases, ${CHANGES} edits each…`);
+      result.worst = await measureWorstCases(base, catalogue.products, cards);
+    }
     if (bulkSize > 0) {
       const chosen = pageable.slice(CHANGES, CHANGES + bulkSize);
       if (chosen.length < bulkSize)
@@ -945,6 +888,90 @@ const timing = (build: BuildFigures) => {
   return `${phases.join('; ')}; astro peak ${build.astroPeakKb === undefined ? '–' : megabytes(build.astroPeakKb)}`;
 };
 
+/**
+ * One size's cases beside the issue's budget: the first simple products, the worst cases, the bulk; for
+ * each, median and worst change-to-live, the pages each run rendered, and the phases of its slowest run.
+ */
+function budgetTable(result: SizeFigures): string {
+  const budget = oneProductBudget(result.products);
+  const rows: string[][] = [];
+  const row = (
+    what: string,
+    sku: string,
+    times: readonly (number | undefined)[],
+    rendered: string,
+    expected: string,
+    phases: string,
+    /** null: no budget for this case (undefined would take the size's). */
+    caseBudget: { medianMs: number; worstMs: number } | null | undefined = budget,
+  ) => {
+    const { medianMs, worstMs } = spread(times);
+    const shown = (ms: number) => (Number.isFinite(ms) ? s2(ms) : 'never');
+    rows.push([
+      what,
+      sku,
+      `${shown(medianMs)} / ${shown(worstMs)}`,
+      ...budgetCells(caseBudget ?? undefined, medianMs, worstMs),
+      rendered,
+      expected,
+      phases,
+    ]);
+  };
+  const simple = result.changes;
+  const slowest = [...simple].sort((a, b) => b.ms - a.ms)[0];
+  row(
+    `first ${simple.length} simple products, price`,
+    simple.length > 0 ? `${simple[0]?.sku ?? ''}…` : '–',
+    simple.map((change) => change.ms),
+    renderedCell(simple.map((change) => change.run)),
+    simple.map((change) => (change.cardPages === undefined ? '–' : String(change.cardPages + 1))).join(' / '),
+    phaseCell(slowest?.run),
+  );
+  for (const worst of result.worst ?? []) {
+    const runs = worst.edits.map((edit) => edit.run);
+    row(
+      worst.label,
+      worst.sku,
+      worst.edits.map((edit) => edit.ms),
+      renderedCell(runs),
+      String(worst.cardPages + 1),
+      phaseCell(worstEdit(worst.edits)?.run),
+    );
+    if (worst.listing)
+      row(
+        `  its card on ${worst.listing}`,
+        '',
+        worst.edits.map((edit) => edit.listingMs),
+        'same runs',
+        '',
+        '',
+      );
+  }
+  const { bulk } = result;
+  if (bulk)
+    row(
+      `bulk ${bulk.products} prices → all pages live`,
+      '',
+      [bulk.notLive > 0 ? undefined : bulk.liveMs],
+      `${bulk.runs.map((run) => run.build?.rendered ?? '–').join(' + ')} (${runCount(bulk.runs.length)})`,
+      '',
+      phaseCell([...bulk.runs].sort((a, b) => b.durationMs - a.durationMs)[0]),
+      // The issue's bulk budget is for 1,000 prices.
+      bulk.products >= 1000 ? BULK_BUDGET : null,
+    );
+  const header = [
+    'case',
+    'sku',
+    'median / worst',
+    `budget${budget ? ` (at ${budget.at})` : ''}`,
+    'verdict',
+    'pages rendered per run',
+    'its page + card pages',
+    "slowest run's phases (s)",
+  ];
+  return table(header, rows);
+}
+
 const results: SizeFigures[] = [];
 for (const products of sizes) {
   console.info(`\n${products} products (${machineLoad()})`);
@@ -1019,7 +1046,12 @@ for (const result of results) {
     console.info(`  astro cold:    ${timing(astro.cold)}`);
     console.info(`  astro warm:    ${timing(astro.warm)}`);
   } else if (astro) console.info(`  astro incremental skipped: ${astro.skipped}`);
+  for (const worst of result.worst ?? []) {
+    console.info(`  ${worst.label}: ${worst.sku} /${worst.urlKey} (${worst.why})`);
+    for (const [index, edit] of worst.edits.entries()) console.info(`    ${index + 1}. ${editLine(edit)}`);
+  }
   console.info(`  machine: ${result.load.join(' → ')}`);
+  console.info(`\n${result.products} products against the budget:\n${budgetTable(result)}`);
 }
 const out = resolve(root, 'var/bench-rebuild/results.json');
 if (existsSync(resolve(root, 'var/bench-rebuild')))
