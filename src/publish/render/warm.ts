@@ -3,9 +3,10 @@
  * that the prerender bundle it made (routes, components, the built assets' names and styles) stays loaded
  * (astro.config.mjs hands it over); then every rebuild renders only the pages and data files whose
  * fingerprint changed, with no bundling and no Astro start-up. A run hands the bundle's pages its catalogue
- * (src/site/handoff.ts), asks every route for its paths with their cache keys (the fingerprints, made where
- * the pages' data is made), and renders the paths whose key differs from the live build's, and the paths
- * without a key (fixed pages), writing those whose bytes differ from what is live.
+ * (src/site/handoff.ts) with the product and listing pages the change since the live build can show
+ * (src/site/change-plan.ts), asks the routes for those paths, every data file and the fixed pages with their
+ * cache keys (the fingerprints, made where the pages' data is made), and renders the paths whose key differs
+ * from the live build's, and the paths without a key, writing those whose bytes differ from what is live.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
