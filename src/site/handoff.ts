@@ -8,6 +8,7 @@
  */
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { ShopInfo } from '../config/shop.ts';
+import { changedSkus, pagesShowing } from './change-plan.ts';
 
 export interface SiteHandoff {
   /** The catalogue this run renders, priced at the run's instant. */
@@ -18,6 +19,14 @@ export interface SiteHandoff {
    * Keys of the product and listing pages to plan (each rendered when its key changed); null: every one.
    */
   readonly render: ReadonlySet<string> | null;
+  /**
+   * The catalogue of the live build: the run plans, in place of `render`, the product and listing pages
+   * the change since it can show (change-plan.ts). Worked out here, in the bundle, whose fit index and
+   * product hashes of both catalogues the routes keep anyway, and recorded in `planned` for the renderer.
+   */
+  readonly since?: CatalogueIndex;
+  /** What the pages planned from `since` came to (null: every page); set by the first route that asks. */
+  readonly planned?: { pages?: ReadonlySet<string> | null };
   /** Whether the data files are planned (every one, each written when its text changed). */
   readonly data: boolean;
 }
@@ -37,6 +46,9 @@ export const handedOff = (): SiteHandoff | undefined => slot[HANDOFF];
  */
 export function pagesToRender(planned: readonly string[] | null): ReadonlySet<string> | null {
   const handed = handedOff();
-  if (handed) return handed.render;
-  return planned && new Set(planned);
+  if (!handed) return planned && new Set(planned);
+  const { since, index, planned: record } = handed;
+  if (!since || !record) return handed.render;
+  if (record.pages === undefined) record.pages = pagesShowing(since, index, changedSkus(since, index));
+  return record.pages;
 }

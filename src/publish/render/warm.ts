@@ -19,7 +19,6 @@ import { readBuildInfo, RECORDED_PRICE_CHANGES } from '../releases/build-info.ts
 import { PAGES_MANIFEST_FILE, readPagesManifest } from '../plan/plan-files.ts';
 import { handOff } from '../../site/handoff.ts';
 import { fixedPageKey, hasFixedPath, sharedFingerprint } from '../../site/page-plan.ts';
-import { changedSkus, pagesShowing } from '../../site/change-plan.ts';
 import { isCompressible, MIN_COMPRESS_BYTES } from '../releases/content-types.ts';
 import { layersOf, locateIn } from '../releases/layers.ts';
 import { secretFinder } from './checks.ts';
@@ -131,14 +130,11 @@ export async function startWarmRenderer(input: {
   /** The catalogue the renderer's last build was made from, while that build is the live one. */
   let last: { readonly dir: string; readonly index: CatalogueIndex } | undefined;
   /**
-   * The product and listing pages a run plans: those that can show the products changed since the last
-   * build (src/site/change-plan.ts) when that build is live; else (the first run, a build of another
-   * process, a change of structure) null: every page.
+   * The catalogue a run plans from the change since (src/site/change-plan.ts): the last build's, when that
+   * build is live; else (the first run, a build of another process) none: every page is planned.
    */
-  const plan = (job: WarmJob, index: CatalogueIndex): ReadonlySet<string> | null =>
-    last && resolve(last.dir) === resolve(job.live)
-      ? pagesShowing(last.index, index, changedSkus(last.index, index))
-      : null;
+  const since = (job: WarmJob): CatalogueIndex | undefined =>
+    last && resolve(last.dir) === resolve(job.live) ? last.index : undefined;
 
   return {
     async prime(live, catalogue) {
@@ -165,11 +161,21 @@ export async function startWarmRenderer(input: {
     async run(job, catalogue) {
       const started = performance.now();
       const index = indexCatalogue(catalogue, { at: job.pricedAt });
-      const pages = plan(job, index);
-      handOff({ index, shop: job.shop, render: pages, data: true });
+      const from = since(job);
+      const record: { pages?: ReadonlySet<string> | null } = {};
+      handOff({
+        index,
+        shop: job.shop,
+        render: null,
+        data: true,
+        ...(from && { since: from, planned: record }),
+      });
       app.routeCache.clearAll();
       const paths = (await new Paths(app).getAll()) as StaticPath[];
       const planned = performance.now();
+      // What the bundle's routes planned from the change (site/handoff.ts); null: every page.
+      const pages = from ? record.pages : null;
+      if (pages === undefined) throw new Error('The product and listing routes planned no pages.');
       const rendering = await renderPaths(app, job, paths, index);
       handOff(undefined);
       last = { dir: job.dir, index };
