@@ -24,7 +24,18 @@ const outcome: WarmOutcome = {
     total: 1,
     upcoming: [{ at: '2026-02-01T00:00:00.000Z', sku: 'M-1', name: 'Mop', before: 12, after: 10 }],
   },
-  scan: { scriptHashes: ["'sha256-x'"], secretProblems: [], inlineHandlers: [], htmlFiles: 1, assets: [] },
+  scan: {
+    scriptHashes: ["'sha256-x'"],
+    secretProblems: [],
+    inlineHandlers: [],
+    htmlFiles: 1,
+    assets: [],
+    links: {
+      targets: [{ path: '/product-0', url: '/product-0#specs' }],
+      shared: [[0]],
+      pages: [{ page: 'product-1/index.html', links: [0, -1], count: 2 }],
+    },
+  },
   planMs: 12,
   renderMs: 40,
 };

@@ -22,6 +22,7 @@ import { layersOf, locateIn } from '../releases/layers.ts';
 import { secretFinder } from './checks.ts';
 import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
 import { compressFile } from './precompress.ts';
+import { linkCollector } from './site-links.ts';
 import type { WarmJob, WarmOutcome } from './warm-messages.ts';
 
 /** Where astro.config.mjs leaves the prerender bundle's app for this process. */
@@ -134,6 +135,7 @@ export async function startWarmRenderer(input: {
       const hashes = new Set<string>();
       const assets = new Set<string>();
       const scan = { secretProblems: [] as string[], inlineHandlers: [] as string[], htmlFiles: 0 };
+      const links = linkCollector(job.shop.siteUrl);
       // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
       const shared = sharedFingerprint(index, job.shop);
       for (const { pathname, route, cacheKey } of paths) {
@@ -165,6 +167,7 @@ export async function startWarmRenderer(input: {
           for (const hash of inlineScriptHashes(html)) hashes.add(hash);
           if (hasInlineHandler(html)) scan.inlineHandlers.push(file);
           for (const [asset] of html.matchAll(/\/_astro\/[\w.@-]+/g)) assets.add(asset);
+          links.add(file, html);
           scan.htmlFiles += 1;
         }
       }
@@ -175,7 +178,12 @@ export async function startWarmRenderer(input: {
       const changes = priceChanges(catalogue.products, job.pricedAt);
       return {
         prices: { total: changes.length, upcoming: changes.slice(0, RECORDED_PRICE_CHANGES) },
-        scan: { ...scan, scriptHashes: [...hashes].sort(), assets: [...assets].sort() },
+        scan: {
+          ...scan,
+          scriptHashes: [...hashes].sort(),
+          assets: [...assets].sort(),
+          links: links.siteLinks(),
+        },
         keys,
         written,
         rendered,
