@@ -73,6 +73,19 @@ describe("a run's outcome", () => {
     expect(problem).not.toContain('\n');
   });
 
+  it("is refused when a page's links name a link or a shared run the list lacks", () => {
+    const links = (pageLinks: unknown[]) => ({
+      ...outcome,
+      scan: {
+        ...outcome.scan,
+        links: { ...outcome.scan.links, pages: [{ page: 'a.html', links: pageLinks, count: 1 }] },
+      },
+    });
+    expect(refusal(links([1]))).toContain('an index out of range: a.html names link 1 → at scan.links');
+    expect(refusal(links([-2]))).toContain('a.html names link -2');
+    expect(refusal(links([0.5]))).toContain('expected a list of integers → at scan.links.pages[0].links');
+  });
+
   it('tells only the first few of many problems', () => {
     const problem = refusal({ ...outcome, written: Array.from({ length: 40 }, (_, at) => at) });
     expect(problem).toContain('expected string, received number → at written[0]');

@@ -1,7 +1,7 @@
 /**
  * The links of a site's pages, gathered where each page is already read, for the link check (links.ts):
  * the site pass reads every page `astro build` writes (site-pass.ts) and the warm renderer has each page
- * it renders in memory (warm.ts), so neither page is read or parsed again after the build. Each page's
+ * it renders in memory (warm.ts), so no page is read or parsed again after the build. Each page's
  * URLs (page-links.ts) are kept as the distinct links they are (the path each leads to, with the URL as
  * written), so the check looks each path up once and names the pages that hold a dead one. The site's
  * header (its menus: half a page's links) is read once and kept once, as a run the pages share.
@@ -18,6 +18,15 @@ import {
   type Region,
 } from './page-links.ts';
 
+/**
+ * A list of integers, checked in one loop: z.array checks each entry as a value of its own (0.9 s, not
+ * 0.3 s, for the lists of a warm run that rewrote every page, 15,652 at 10,000 products).
+ */
+const integers = z.custom<number[]>(
+  (value) => Array.isArray(value) && value.every((entry) => Number.isInteger(entry)),
+  { error: 'Invalid input: expected a list of integers' },
+);
+
 /** One page's links, in document order. */
 const pageLinksSchema = z.object({
   /** The page, relative to `client/` (`a/index.html`). */
@@ -26,7 +35,7 @@ const pageLinksSchema = z.object({
    * Its distinct links, each where the page first names it: an index into `targets`, or `-1 - i` for
    * the run `shared[i]` (the site's header), where the header is.
    */
-  links: z.array(z.number().int()),
+  links: integers,
   /** The links it names into the site, each occurrence counted. */
   count: z.number().int().nonnegative(),
 });
@@ -53,7 +62,7 @@ export const siteLinksSchema = z
     /** Each distinct link: the raw path of the site it leads to, and the URL as a page writes it. */
     targets: z.array(z.object({ path: z.string(), url: z.string() })),
     /** Runs of links several pages hold alike (the site's header), as indexes into `targets`. */
-    shared: z.array(z.array(z.number().int().nonnegative())),
+    shared: z.array(integers),
     pages: z.array(pageLinksSchema),
   })
   .check((context) => {
