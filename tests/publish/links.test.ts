@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/publish/render/build.ts';
 import { checkLinks, deadLinkProblems, layeredLocate, layeredPages } from '../../src/publish/render/links.ts';
 import { linksOf, pageReader, srcsetUrls } from '../../src/publish/render/page-links.ts';
+import { linkCollector } from '../../src/publish/render/site-links.ts';
 import { readBuildInfo } from '../../src/publish/releases/build-info.ts';
 import { fakeProject } from './support.ts';
 
@@ -208,6 +209,34 @@ describe('pageReader', () => {
       '/a → /professional/dry-ice-cleaning',
       '/b → /professional/dry-ice-cleaning',
       '/ → /professional/dry-ice-cleaning',
+    ]);
+  });
+});
+
+describe('linkCollector', () => {
+  it('gathers the same links from a page decoded as UTF-8 (the site pass) as from Latin-1 (read from disk)', () => {
+    const header = '<header><a href="/caf\u00e9">Café</a><a href="/">Home</a></header>';
+    const pages = {
+      'index.html': html(`${header}<a href="ib-7-80?x#y">relative</a>`),
+      'ib-7-80/index.html': html(`${header}<a href="/ib-7-80">self</a><a href="mailto:a@b.c">mail</a>`),
+    };
+    const gather = (latin1: boolean) => {
+      const collector = linkCollector(SITE, { latin1 });
+      for (const [page, text] of Object.entries(pages))
+        collector.add(page, Buffer.from(text).toString(latin1 ? 'latin1' : 'utf8'));
+      return collector.siteLinks();
+    };
+    const links = gather(false);
+    expect(gather(true)).toEqual(links);
+    // The header's links, read on the first page, are one run for every page after it.
+    expect(links.shared).toEqual([[0, 1]]);
+    expect(links.targets.slice(0, 2)).toEqual([
+      { path: '/caf%C3%A9', url: '/café' },
+      { path: '/', url: '/' },
+    ]);
+    expect(links.pages.map((page) => [page.page, page.links.length, page.count])).toEqual([
+      ['ib-7-80/index.html', 2, 3],
+      ['index.html', 3, 3],
     ]);
   });
 });

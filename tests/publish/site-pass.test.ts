@@ -2,7 +2,7 @@
  * The site pass (src/publish/render/site-pass.ts): the secret check, the CSP scan and the precompression of a
  * build's files, started while `astro build` still renders. It must give what the separate whole-folder
  * steps gave, handle a file again when it changed after it was read, never write through a link into the
- * live build, and really run beside the render.
+ * live build, and really run beside the render. It also gathers the pages' links for the link check.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,9 +12,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadEnv, processEnvironment } from '../../src/config/env.ts';
 import { pageLineReader } from '../../src/publish/render/astro-run.ts';
 import { buildSite } from '../../src/publish/render/build.ts';
-import { findSecrets } from '../../src/publish/render/checks.ts';
+import { checkSiteLinks, findSecrets } from '../../src/publish/render/checks.ts';
 import { ReuseError } from '../../src/publish/render/errors.ts';
 import { pageReuse, reusedPages } from '../../src/publish/render/finish.ts';
+import { folderLocate } from '../../src/publish/render/links.ts';
 import { scanInlineScripts } from '../../src/publish/render/inline-scripts.ts';
 import { precompressSite } from '../../src/publish/render/precompress.ts';
 import { startSitePass } from '../../src/publish/render/site-pass.ts';
@@ -117,6 +118,34 @@ describe('startSitePass', () => {
     expect(gunzipSync(readFileSync(join(next, 'index.html.gz'))).toString()).toBe(changed);
     expect(readFileSync(join(live, 'index.html.br')).equals(liveSibling)).toBe(true);
     expect(result.scriptHashes).toHaveLength(1); // the old page's script is gone with it
+  });
+
+  it("finds a planted dead link from its own list of the pages' links, naming the page", async () => {
+    writeSite(root);
+    const links =
+      '<a href="/a">A</a><a href="/no-such-page">planted</a><a href="https://shop.example/nowhere">own</a>';
+    mkdirSync(join(root, 'b'));
+    writeFileSync(join(root, 'b', 'index.html'), page('B', links));
+    // A page read, then gone before the build ends: its links go with it.
+    mkdirSync(join(root, 'c'));
+    writeFileSync(join(root, 'c', 'index.html'), page('C', '<a href="/gone-with-c">gone</a>'));
+    const pass = startSitePass(root, { secrets: [], siteUrl: 'https://shop.example' });
+    for (const file of ['index.html', 'a/index.html', 'b/index.html', 'c/index.html']) pass.add(file);
+    rmSync(join(root, 'c'), { recursive: true });
+    const result = await pass.finish();
+
+    // The check is handed the list and how to find a file: it reads no page.
+    const { problems, report } = await checkSiteLinks(result.links, (await folderLocate(root)).locate);
+    expect(report).toMatchObject({ pages: 3, links: 3, paths: 3 });
+    expect(report.dead).toEqual([
+      { page: '/b', link: '/no-such-page', path: '/no-such-page' },
+      { page: '/b', link: 'https://shop.example/nowhere', path: '/nowhere' },
+    ]);
+    expect(problems).toEqual([
+      '2 links lead nowhere (2 distinct URLs on 1 page; 3 pages checked): every link the site draws must resolve.',
+      '  /b → /no-such-page',
+      '  /b → https://shop.example/nowhere (/nowhere)',
+    ]);
   });
 
   it('finishes a small site whose pages were reported before the levels were known', async () => {

@@ -16,6 +16,7 @@ import { defaultSources } from '../../src/publish/plan/render-plan.ts';
 import { createRebuilder, type RunContext } from '../../src/publish/rebuild/rebuilder.ts';
 import { readBuildInfo, sourceHash } from '../../src/publish/releases/build-info.ts';
 import { layersOf, locateIn } from '../../src/publish/releases/layers.ts';
+import { linkCollector, NO_LINKS } from '../../src/publish/render/site-links.ts';
 import { fakeProject, type FakeProject } from './support.ts';
 
 let project: FakeProject;
@@ -31,6 +32,14 @@ function recordFingerprints(keys: Record<string, string>): void {
   writeFileSync(join(project.root, 'dist', PAGES_MANIFEST_FILE), JSON.stringify(manifest));
 }
 
+/** The outcome with the links of the pages it wrote, as the real renderer reads them while it renders. */
+function withLinks(job: WarmJob, result: WarmOutcome): WarmOutcome {
+  const links = linkCollector(job.shop.siteUrl);
+  for (const file of result.written.filter((written) => written.endsWith('.html')))
+    links.add(file, readFileSync(join(job.dir, 'client', file), 'utf8'));
+  return { ...result, scan: { ...result.scan, links: links.siteLinks() } };
+}
+
 /** A stand-in renderer made from the project's sources as they are now, rendering what `render` says. */
 function renderer(render: (job: WarmJob) => Promise<WarmOutcome>, hash?: string) {
   const jobs: WarmJob[] = [];
@@ -42,9 +51,9 @@ function renderer(render: (job: WarmJob) => Promise<WarmOutcome>, hash?: string)
     flush: async () => undefined,
     compressLater: () => undefined,
     lostSync: false,
-    run: (job) => {
+    run: async (job) => {
       jobs.push(job);
-      return render(job);
+      return withLinks(job, await render(job));
     },
     close: () => undefined,
   };
@@ -64,6 +73,7 @@ const outcome = (written: string[], keys: Record<string, string>, removed: strin
     inlineHandlers: [],
     assets: [],
     htmlFiles: written.filter((file) => file.endsWith('.html')).length,
+    links: NO_LINKS,
   },
   planMs: 1,
   renderMs: 1,
@@ -244,6 +254,7 @@ describe('a warm build', () => {
           inlineHandlers: [],
           assets: [],
           htmlFiles: 1,
+          links: NO_LINKS,
         },
       };
     });

@@ -9,7 +9,8 @@ import { z } from 'zod';
 
 const request = z.object({ id: z.number(), type: z.string(), dir: z.string().optional() });
 
-const scan = { scriptHashes: [], secretProblems: [], inlineHandlers: [], htmlFiles: 1, assets: [] };
+const links = { targets: [], shared: [], pages: [] };
+const scan = { scriptHashes: [], secretProblems: [], inlineHandlers: [], htmlFiles: 1, assets: [], links };
 const badOutcome = {
   written: 'product-0/index.html',
   rendered: ['product-0'],

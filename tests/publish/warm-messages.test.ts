@@ -24,7 +24,18 @@ const outcome: WarmOutcome = {
     total: 1,
     upcoming: [{ at: '2026-02-01T00:00:00.000Z', sku: 'M-1', name: 'Mop', before: 12, after: 10 }],
   },
-  scan: { scriptHashes: ["'sha256-x'"], secretProblems: [], inlineHandlers: [], htmlFiles: 1, assets: [] },
+  scan: {
+    scriptHashes: ["'sha256-x'"],
+    secretProblems: [],
+    inlineHandlers: [],
+    htmlFiles: 1,
+    assets: [],
+    links: {
+      targets: [{ path: '/product-0', url: '/product-0#specs' }],
+      shared: [[0]],
+      pages: [{ page: 'product-1/index.html', links: [0, -1], count: 2 }],
+    },
+  },
   planMs: 12,
   renderMs: 40,
 };
@@ -60,6 +71,19 @@ describe("a run's outcome", () => {
     expect(problem).toContain('expected a record of strings, received undefined → at keys');
     expect(problem).toContain('expected array, received string → at written');
     expect(problem).not.toContain('\n');
+  });
+
+  it("is refused when a page's links name a link or a shared run the list lacks", () => {
+    const links = (pageLinks: unknown[]) => ({
+      ...outcome,
+      scan: {
+        ...outcome.scan,
+        links: { ...outcome.scan.links, pages: [{ page: 'a.html', links: pageLinks, count: 1 }] },
+      },
+    });
+    expect(refusal(links([1]))).toContain('an index out of range: a.html names link 1 → at scan.links');
+    expect(refusal(links([-2]))).toContain('a.html names link -2');
+    expect(refusal(links([0.5]))).toContain('expected a list of integers → at scan.links.pages[0].links');
   });
 
   it('tells only the first few of many problems', () => {

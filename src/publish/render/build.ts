@@ -132,6 +132,7 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
       dir,
       live: plan.live,
       secrets: plan.settings.secrets,
+      siteUrl: plan.settings.shop?.siteUrl,
       // With a warm renderer beside, its process compresses the build once it is live: Astro keeps both cores.
       compress: options.compress ?? options.warm === undefined,
     });
@@ -157,7 +158,6 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
       liveInfo: plan.liveInfo,
       manifest: plan.manifest,
       secrets: plan.settings.secrets,
-      siteUrl: plan.settings.shop?.siteUrl,
       smokePages: options.smokePages,
       pass,
       reuse,

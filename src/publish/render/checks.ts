@@ -9,7 +9,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { textFiles } from '../releases/content-types.ts';
 import type { NamedSecret } from './secrets.ts';
-import { checkLinks, deadLinkProblems, type LinkCheckOptions, type LinkReport } from './links.ts';
+import { checkGatheredLinks, deadLinkProblems, type Locate, type LinkReport } from './links.ts';
+import type { SiteLinks } from './site-links.ts';
 
 export function checkPageCount(pages: number, previousPages: number | undefined): string[] {
   if (pages === 0) return ['The build has no pages.'];
@@ -73,12 +74,14 @@ export async function smokeTest(clientDir: string, pages: readonly string[]): Pr
 
 /**
  * Every internal `href`/`src` of the pages resolves to a file of the build or a route of the server
- * (links.ts): the problems (the count and up to 20 `page → link`), and the figures for the log.
+ * (links.ts), the links as the build gathered them while it read each page (site-links.ts), each distinct
+ * path looked up once through `locate`: the problems (the count and up to 20 `page → link`), and the
+ * figures for the log.
  */
 export async function checkSiteLinks(
-  clientDir: string,
-  options: LinkCheckOptions = {},
+  links: SiteLinks,
+  locate: Locate,
 ): Promise<{ problems: string[]; report: LinkReport }> {
-  const report = await checkLinks(clientDir, options);
+  const report = await checkGatheredLinks(links, locate);
   return { problems: deadLinkProblems(report), report };
 }

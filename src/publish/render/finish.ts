@@ -32,8 +32,6 @@ export interface FinishInput {
   readonly manifest: PagesManifest | undefined;
   /** Values no built file may contain. */
   readonly secrets: readonly NamedSecret[];
-  /** `SITE_URL`, whose absolute links (canonical, Open Graph) are the site's own; undefined when unknown. */
-  readonly siteUrl: string | undefined;
   readonly smokePages: readonly string[] | undefined;
   /** The per-file work started before `astro build` ran (`startClientPass`). */
   readonly pass: SitePass;
@@ -75,12 +73,15 @@ export function startClientPass(input: {
   readonly reused: readonly string[];
   /** false: no `.br`/`.gz` siblings now; the warm renderer's process writes them once the build is live. */
   readonly compress?: boolean;
+  /** `SITE_URL`, whose absolute links (canonical, Open Graph) are the site's own; undefined when unknown. */
+  readonly siteUrl: string | undefined;
 }): SitePass {
   const liveClient = input.live ? join(input.live, 'client') : undefined;
   return startSitePass(join(input.dir, 'client'), {
     previousClientDir: liveClient && existsSync(liveClient) ? liveClient : undefined,
     secrets: input.secrets,
     skip: new Set(input.reused),
+    siteUrl: input.siteUrl,
     ...(input.compress === false ? { compress: false } : {}),
   });
 }
@@ -170,19 +171,14 @@ export async function finishBuild(input: FinishInput): Promise<Finished> {
     ...(await smokeTest(clientDir, input.smokePages ?? defaultSmokePages(manifest))),
   );
   lap('checks');
-  // A full build's every page; a partial build's own pages, against the whole folder (the reused pages
-  // are linked in by now). The pages it took from the live build were checked with it: reading them
-  // again would cost what a full build's check costs (about 1 ms a page).
+  // A full build's every page; a partial build's own pages (the site pass read them as Astro wrote them),
+  // against the whole folder (the reused pages are linked in by now). The pages it took from the live
+  // build were checked with it, and the site pass does not read them.
   const site = await folderLocate(clientDir);
-  const reusedFiles = new Set(reused.map((key) => (key === '' ? 'index.html' : `${key}/index.html`)));
-  const links = await checkSiteLinks(clientDir, {
-    locate: site.locate,
-    pages: site.files.filter((file) => file.endsWith('.html') && !reusedFiles.has(file)).sort(),
-    siteUrl: input.siteUrl,
-  });
+  const links = await checkSiteLinks(pass.links, site.locate);
   const { report } = links;
   log(
-    `Checked ${report.links} links (${report.paths} distinct) on ${report.pages} pages${reused.length > 0 ? ` (not the ${reused.length} reused)` : ''} in ${report.ms} ms: ${report.dead.length} dead`,
+    `Checked ${report.links} links (${report.paths} distinct) on ${report.pages} pages${reused.length > 0 ? ` (not the ${reused.length} reused)` : ''} in ${report.ms} ms (read from the pages by the site pass in ${pass.workMs.links} ms): ${report.dead.length} dead`,
   );
   problems.push(...links.problems);
   lap('links');

@@ -1,7 +1,8 @@
 /**
  * The work every file of a new build's `client/` folder needs before it may go live, done with one read
  * per file: the secret check (checks.ts), the inline-script hashes for the CSP (inline-scripts.ts) and
- * the `.br`/`.gz` siblings (precompress.ts). It runs beside `astro build`: the site build hands it each
+ * the `.br`/`.gz` siblings (precompress.ts), and each page's links, which the link check looks up once the
+ * build is whole (site-links.ts, links.ts). It runs beside `astro build`: the site build hands it each
  * page as soon as Astro reports it written (`add`), so on two cores the compression and the scans go on
  * while Astro renders the next pages instead of after the last one (at 10,000 products they took 30 s
  * after a 34 s render). `finish` then walks the folder once and does what is left: files Astro did not
@@ -12,12 +13,13 @@
  */
 import { availableParallelism } from 'node:os';
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { secretFinder } from './checks.ts';
 import type { NamedSecret } from './secrets.ts';
 import { isCompressible, MIN_COMPRESS_BYTES, textFiles } from '../releases/content-types.ts';
 import type { Levels } from '../releases/encoding.ts';
 import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
+import { linkCollector, type SiteLinks } from './site-links.ts';
 import { bulkLevels, compressFile, THOROUGH_LIMIT_BYTES, type PrecompressResult } from './precompress.ts';
 
 export interface SitePassResult {
@@ -29,11 +31,14 @@ export interface SitePassResult {
   readonly htmlFiles: number;
   /** Files that contain a secret, as sentences (relative to `client/`). */
   readonly secretProblems: string[];
+  /** The links of the pages, as they are in the folder now, for the link check (links.ts). */
+  readonly links: SiteLinks;
   /** Time spent on each kind of work, summed over files (it overlaps Astro's render and itself). */
   readonly workMs: {
     readonly read: number;
     readonly secrets: number;
     readonly scan: number;
+    readonly links: number;
     readonly compress: number;
   };
   /** Files handled while Astro was still rendering. */
@@ -101,14 +106,17 @@ export function startSitePass(
     readonly skip?: ReadonlySet<string>;
     /** false: no `.br`/`.gz` siblings (a warm build's are written after it is live, warm-worker.ts). */
     readonly compress?: boolean;
+    /** `SITE_URL`: absolute links of this origin are the site's own (the link check). */
+    readonly siteUrl?: string | undefined;
   },
 ): SitePass {
   const findSecrets = secretFinder(options.secrets);
+  const links = linkCollector(options.siteUrl);
   const concurrency = options.concurrency ?? Math.max(2, availableParallelism());
   const concurrencyBeside = options.concurrencyBeside ?? Math.max(1, availableParallelism() - 1);
   const done = new Map<string, Done>();
   const queue: Waiting[] = [];
-  const workMs = { read: 0, secrets: 0, scan: 0, compress: 0 };
+  const workMs = { read: 0, secrets: 0, scan: 0, links: 0, compress: 0 };
   let seenBytes = 0;
   let bulk: Levels | undefined;
   let running = 0;
@@ -133,6 +141,9 @@ export function startSitePass(
     const text = html ? content.toString('utf8') : '';
     const hashes = html ? await timed('scan', () => inlineScriptHashes(text)) : [];
     const inlineHandler = html && hasInlineHandler(text);
+    // A hidden file is no page of the site: the server never serves it.
+    if (html && !basename(item.relative).startsWith('.'))
+      await timed('links', () => links.add(item.relative, text));
     const compressed = options.compress !== false && content.length >= MIN_COMPRESS_BYTES;
     const result = compressed
       ? await timed('compress', () =>
@@ -207,13 +218,17 @@ export function startSitePass(
         const before = done.get(item.relative);
         if (before?.size !== item.size || before.mtimeMs !== item.mtimeMs) files.push(item);
       }
-      for (const relative of [...done.keys()]) if (!present.has(relative)) done.delete(relative);
+      for (const relative of [...done.keys()])
+        if (!present.has(relative)) {
+          done.delete(relative);
+          links.drop(relative);
+        }
       bulk ??= bulkLevels(bytes);
       queue.push(...files);
       pump();
       await drained();
       if (failure) throw failure;
-      return summarise(done, { bulk, bytes, workMs, early, started });
+      return { ...summarise(done, { bulk, bytes, workMs, early, started }), links: links.siteLinks() };
     },
 
     stop() {
@@ -233,7 +248,7 @@ function summarise(
     readonly early: number;
     readonly started: number;
   },
-): SitePassResult {
+): Omit<SitePassResult, 'links'> {
   const hashes = new Set<string>();
   const inlineHandlers: string[] = [];
   const secretProblems: string[] = [];
@@ -269,6 +284,7 @@ function summarise(
       read: round(context.workMs.read),
       secrets: round(context.workMs.secrets),
       scan: round(context.workMs.scan),
+      links: round(context.workMs.links),
       compress: round(context.workMs.compress),
     },
     early: context.early,

@@ -85,8 +85,6 @@ export async function assembleWarmBuild(input: {
   readonly liveInfo: BuildInfo;
   readonly outcome: WarmOutcome;
   readonly shared: string;
-  /** `SITE_URL`: absolute links of this origin are the site's own (the link check). */
-  readonly siteUrl: string;
   readonly log: (message: string) => void;
 }): Promise<WarmAssembly> {
   const { dir, live, liveInfo, outcome } = input;
@@ -144,11 +142,7 @@ export async function assembleWarmBuild(input: {
     clients: whole ? [client] : [client, join(baseDir, 'client')],
     removed: new Set(removed),
   };
-  const links = await checkSiteLinks(client, {
-    pages: outcome.written.filter((file) => file.endsWith('.html')),
-    locate: layeredLocate(newLayers),
-    siteUrl: input.siteUrl,
-  });
+  const links = await checkSiteLinks(scan.links, layeredLocate(newLayers));
   problems.push(...links.problems);
   problems.push(...checkPageCount(pages, liveInfo.pages));
   for (const page of ['index.html', '404.html'])
@@ -213,7 +207,6 @@ export async function warmBuild(
     liveInfo: run.liveInfo,
     outcome,
     shared: run.liveManifest.shared,
-    siteUrl: shop.siteUrl,
     log: options.log ?? (() => undefined),
   });
   lap('sitePass');

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { shopInfoSchema } from '../../config/shop.ts';
 import { priceChangeSchema } from '../releases/build-info.ts';
+import { siteLinksSchema } from './site-links.ts';
 
 /** How hard to compress (encoding.ts, `Levels`). */
 const levelsSchema = z.object({
@@ -73,6 +74,8 @@ export const warmScanSchema = z.object({
   htmlFiles: z.number().int().nonnegative(),
   /** The hashed assets (`/_astro/…`) the written pages name. */
   assets: z.array(z.string()),
+  /** The links of the written pages, read as they were rendered, for the link check (site-links.ts). */
+  links: siteLinksSchema,
 });
 export type WarmScan = z.infer<typeof warmScanSchema>;
 

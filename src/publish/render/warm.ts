@@ -24,6 +24,7 @@ import { layersOf, locateIn } from '../releases/layers.ts';
 import { secretFinder } from './checks.ts';
 import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
 import { compressFile } from './precompress.ts';
+import { linkCollector } from './site-links.ts';
 import type { WarmJob, WarmOutcome } from './warm-messages.ts';
 
 /** Where astro.config.mjs leaves the prerender bundle's app for this process. */
@@ -239,6 +240,7 @@ async function renderPaths(
   const hashes = new Set<string>();
   const assets = new Set<string>();
   const scan = { secretProblems: [] as string[], inlineHandlers: [] as string[], htmlFiles: 0 };
+  const links = linkCollector(job.shop.siteUrl);
   // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
   const shared = sharedFingerprint(index, job.shop);
   for (const { pathname, route, cacheKey } of paths) {
@@ -270,6 +272,7 @@ async function renderPaths(
       for (const hash of inlineScriptHashes(html)) hashes.add(hash);
       if (hasInlineHandler(html)) scan.inlineHandlers.push(file);
       for (const [asset] of html.matchAll(/\/_astro\/[\w.@-]+/g)) assets.add(asset);
+      links.add(file, html);
       scan.htmlFiles += 1;
     }
   }
@@ -277,6 +280,11 @@ async function renderPaths(
     keys,
     written,
     rendered,
-    scan: { ...scan, scriptHashes: [...hashes].sort(), assets: [...assets].sort() },
+    scan: {
+      ...scan,
+      scriptHashes: [...hashes].sort(),
+      assets: [...assets].sort(),
+      links: links.siteLinks(),
+    },
   };
 }
