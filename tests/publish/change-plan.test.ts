@@ -7,28 +7,18 @@
  * holding it. A stock switch moves its card to the end of its listing; a product leaving a category
  * leaves every page of it; a change of structure (an attribute) plans everything.
  */
+import { testShop } from '../unit/catalogue/fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitIndex, modelKey } from '../../src/catalogue/fits.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { productRoutes } from '../../src/catalogue/product-page.ts';
 import { indexCatalogue, type CatalogueIndex } from '../../src/catalogue/snapshot.ts';
 import type { Product } from '../../src/catalogue/types.ts';
-import type { ShopInfo } from '../../src/config/shop.ts';
 import { partsPagePath } from '../../src/fit-paths.ts';
 import { changedSkus, pagesShowing } from '../../src/site/change-plan.ts';
 import { pageKeys, sharedFingerprint } from '../../src/site/page-plan.ts';
 import { ADMIN, INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 
-const shop: ShopInfo = {
-  name: 'Clearwater Cleaning',
-  phone: '0800 123 4567',
-  orderPhone: '0800 765 4321',
-  email: 'shop@example.com',
-  address: 'Leeds',
-  siteUrl: 'https://shop.example.com',
-  analyticsTag: null,
-  policyVersion: '2022-02',
-};
 const AT = Date.parse('2026-11-26T12:00:00Z');
 
 let backend: TestBackend;
@@ -56,7 +46,7 @@ async function save(sku: string, product: Record<string, unknown>): Promise<void
 
 /** Every product and listing page's key, as a full build works them out. */
 function keysOf(index: CatalogueIndex): Map<string, string> {
-  return pageKeys(index, productRoutes(index, []), sharedFingerprint(index, shop));
+  return pageKeys(index, productRoutes(index, []), sharedFingerprint(index, testShop));
 }
 
 /** The pages whose key differs between the two catalogues (or that one of them lacks). */

@@ -11,7 +11,7 @@ import { allListingPages } from '../../src/site/listing-pages.ts';
 import { listingFingerprints, sharedFingerprint } from '../../src/site/fingerprint.ts';
 import { fixedPageKey, productPagePlan } from '../../src/site/page-plan.ts';
 import { planPages } from '../../src/publish/plan/render-plan.ts';
-import { withRegularPrice } from '../unit/catalogue/fixtures.ts';
+import { withRegularPrice, testShop } from '../unit/catalogue/fixtures.ts';
 
 const root = (
   audience: 'home-garden' | 'professional',
@@ -71,16 +71,7 @@ const product = (sku: string, overrides: Partial<Product> = {}): Product =>
     ...overrides,
   });
 
-const shop: ShopInfo = {
-  name: 'Clearwater Cleaning',
-  phone: '0800 123 4567',
-  orderPhone: '0800 765 4321',
-  email: 'shop@example.com',
-  address: 'Leeds',
-  siteUrl: 'https://shop.example.com',
-  analyticsTag: null,
-  policyVersion: '2022-02',
-};
+const shop = testShop;
 
 function fingerprints(products: Product[], shopInfo: ShopInfo = shop) {
   const catalogue: Catalogue = {

@@ -9,7 +9,7 @@ import { ALL_GROUPS, type Catalogue, type CategoryNode, type Product } from '../
 import { textFingerprint } from '../../src/site/fingerprint.ts';
 import { pageKeys, sharedFingerprint } from '../../src/site/page-plan.ts';
 import { pricedGroups, tradePriceFiles } from '../../src/site/trade-price-files.ts';
-import { product } from '../unit/catalogue/fixtures.ts';
+import { product, testShop } from '../unit/catalogue/fixtures.ts';
 
 const category: CategoryNode = {
   id: 24,
@@ -29,16 +29,7 @@ const root = (audience: 'home-garden' | 'professional', id: number, children: Ca
   position: 1,
   children,
 });
-const shop = {
-  name: 'Clearwater Cleaning',
-  phone: '0800 123 4567',
-  orderPhone: '0800 765 4321',
-  email: 'shop@example.com',
-  address: 'Leeds',
-  siteUrl: 'https://shop.example.com',
-  analyticsTag: null,
-  policyVersion: '2022-02',
-};
+const shop = testShop;
 
 const tier = (customerGroupId: number, qty: number, priceInclVat: number) => ({
   customerGroupId,

@@ -1,5 +1,6 @@
 /** Small hand-made catalogue pieces for the catalogue page helpers' tests. */
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
+import type { ShopInfo } from '../../../src/config/shop.ts';
 import type {
   Catalogue,
   CatalogueAttribute,
@@ -134,6 +135,18 @@ export function catalogue(products: Product[]): Catalogue {
 }
 
 export const index = (products: Product[]) => indexCatalogue(catalogue(products));
+
+/** The shop's identity on every page, as the tests render it. */
+export const testShop: ShopInfo = {
+  name: 'Clearwater Cleaning',
+  phone: '0800 123 4567',
+  orderPhone: '0800 765 4321',
+  email: 'shop@example.com',
+  address: 'Leeds',
+  siteUrl: 'https://shop.example.com',
+  analyticsTag: null,
+  policyVersion: '2022-02',
+};
 
 /** Volume as a configurable varies by it: options 211 "1 l", 212 "5 l", 213 "10 l". */
 export const VOLUME: VariantAttribute = {
