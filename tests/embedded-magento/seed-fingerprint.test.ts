@@ -1,6 +1,6 @@
 /**
  * The seed writes exactly the same database, row for row, as the reference below: each table's row count
- * and a hash of its rows in order, for one catalogue seeded at one moment. It guards the seed's speed-ups
+ * and a hash of its rows (rowids included) in order, for one catalogue seeded at one moment. It guards the seed's speed-ups
  * (batched inserts, no reads back), which must not change a single value. Only what is not the seed's is
  * left out: the passwords' random salts, and the wall-clock times start-up writes after the seed.
  *
@@ -27,7 +27,7 @@ const UNSEEDED: Readonly<Record<string, readonly string[]>> = {
 
 const SEEDED_AT = Date.parse('2026-03-14T10:30:00Z');
 
-/** Each table's row count and the first 16 hex digits of a SHA-256 of its rows, ordered by every column. */
+/** Each table's row count and the first 16 hex digits of a SHA-256 of its rows, in rowid order. */
 function fingerprint(file: string): Record<string, string> {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
@@ -35,15 +35,18 @@ function fingerprint(file: string): Record<string, string> {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
     for (const { name } of tables) {
       const table = String(name);
-      const columns = db
-        .prepare(`PRAGMA table_info(${table})`)
-        .all()
-        .map((column) => String(column['name']));
+      // The rowid too: rows must not only hold the same values but lie in the same order.
+      const columns = [
+        '(rowid)',
+        ...db
+          .prepare(`PRAGMA table_info(${table})`)
+          .all()
+          .map((column) => String(column['name'])),
+      ];
       const masked = UNSEEDED[table] ?? [];
-      const order = columns.map((_, index) => String(index + 1)).join(', ');
       const hash = createHash('sha256');
       let count = 0;
-      for (const row of db.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).iterate()) {
+      for (const row of db.prepare(`SELECT rowid AS "(rowid)", * FROM ${table} ORDER BY rowid`).iterate()) {
         hash.update(`${JSON.stringify(columns.map((c) => (masked.includes(c) ? '*' : row[c])))}\n`);
         count++;
       }
@@ -61,48 +64,48 @@ function fingerprint(file: string): Record<string, string> {
 
 const EXPECTED: Record<string, string> = {
   '(indexes)': 'db08eb58ad3ace4e',
-  admins: '1 954f6f18d403eb36',
-  attribute_options: '678 0111cca4d8c89d60',
-  attributes: '75 315c264790da4ba3',
-  categories: '44 4afa671a3af2dd20',
-  category_products: '1108 d178d6ddb33a0f43',
-  cms_block: '9 9200ab7a96fcda97',
-  cms_block_store: '9 6d5127aaee93f100',
-  configurable_links: '28 e6f0ec8782aeb96e',
-  configurable_options: '10 1579c79aac01aaa9',
-  customer_addresses: '2 2254ec0c85c6f9ec',
+  admins: '1 cc7ccb596986df4f',
+  attribute_options: '678 d79f33c1cae90955',
+  attributes: '75 c70251e8d63097f8',
+  categories: '44 c9867fd6245d9299',
+  category_products: '1108 7d07325870460f6a',
+  cms_block: '9 a3775ce32f907b1a',
+  cms_block_store: '9 d025c110bf82c34e',
+  configurable_links: '28 eaf0ce0309aa96bd',
+  configurable_options: '10 7b01923039525d45',
+  customer_addresses: '2 80f30fe3ad4c3571',
   customer_attribute_values: '0 e3b0c44298fc1c14',
-  customer_groups: '6 b217e8a8062f8bfa',
-  customers: '2 0a9808d836f7e2c2',
+  customer_groups: '6 63720949297ba999',
+  customers: '2 609e73ddb038c4a9',
   invoice_comments: '0 e3b0c44298fc1c14',
-  invoice_items: '10 d5057cec8a2cca39',
-  invoices: '5 eb540012bad7eff4',
+  invoice_items: '10 257d45ad4fb7ae64',
+  invoices: '5 aefb90ae3aca4ce1',
   login_failures: '0 e3b0c44298fc1c14',
-  meta: '7 bd6e74124f84321b',
+  meta: '7 05a783f4971ac020',
   oauth_consumer: '0 e3b0c44298fc1c14',
   oauth_nonce: '0 e3b0c44298fc1c14',
   oauth_token: '0 e3b0c44298fc1c14',
-  order_addresses: '12 0f2fcccf51abbf5e',
-  order_items: '11 f9b6257232bda5b5',
-  order_status_history: '16 984b246540df6814',
-  orders: '6 941ac0037699514a',
-  products: '1038 d04b50319978f2a6',
-  quote_addresses: '12 41de1b3c68d487b7',
-  quote_items: '11 52cb29e6b68fb9a9',
+  order_addresses: '12 35704da108532974',
+  order_items: '11 d573b93449f38608',
+  order_status_history: '16 43f83054c5ae73cd',
+  orders: '6 f1a1c046a4351390',
+  products: '1038 63247744f9404bb0',
+  quote_addresses: '12 a949015867205b44',
+  quote_items: '11 f1ea5fce9b15d6e8',
   quote_payments: '0 e3b0c44298fc1c14',
-  quotes: '6 16e8161a8a3bfacb',
-  rating: '3 9baa452a0ef503f9',
-  rating_option: '15 8e7e042011eddcf7',
-  rating_option_vote: '5655 76a4d3436758022d',
-  rating_store: '3 bc424a05628c9303',
-  review: '1885 7ce6ac9aa49057c5',
-  salesrule: '4 c31230eb98859774',
-  salesrule_coupon: '4 b8adf7c02a753eb3',
+  quotes: '6 06babbe15c631f5a',
+  rating: '3 368b8270ddab8f32',
+  rating_option: '15 e64413a88ff2db6f',
+  rating_option_vote: '5655 b2f189c70108e797',
+  rating_store: '3 bf72d12e5b85c8ad',
+  review: '1885 6d16943203cd7a16',
+  salesrule: '4 2b5cb0b2b1d644fc',
+  salesrule_coupon: '4 7b948d5f287d8ddd',
   salesrule_coupon_usage: '0 e3b0c44298fc1c14',
   salesrule_customer: '0 e3b0c44298fc1c14',
-  sqlite_sequence: '3 3bdf250f39851ec1',
-  tier_prices: '756 a01b55937027c882',
-  tokens: '1 c20a9f32463eafe5',
+  sqlite_sequence: '3 9a2e55ed1744fee1',
+  tier_prices: '756 e27bebf152bed769',
+  tokens: '1 315e8dd3dee00992',
   wishlist: '0 e3b0c44298fc1c14',
   wishlist_item: '0 e3b0c44298fc1c14',
   wishlist_item_option: '0 e3b0c44298fc1c14',
