@@ -1,8 +1,9 @@
 /**
  * The seed writes exactly the same database, row for row, as the reference below: each table's row count
- * and a hash of its rows (rowids included) in order, for one catalogue seeded at one moment. It guards the seed's speed-ups
- * (batched inserts, no reads back), which must not change a single value. Only what is not the seed's is
- * left out: the passwords' random salts, and the wall-clock times start-up writes after the seed.
+ * and a hash of its rows (rowids included) in order, for one catalogue seeded at one moment. It guards the
+ * seed's speed-ups (batched inserts, no reads back), which must not change a single value. Only what is
+ * not the seed's is left out: the passwords' random salts, and the wall-clock times start-up writes after
+ * the seed.
  *
  * A change to the demo data made on purpose changes the fingerprint too: check that the tables named in
  * the failure are the ones the change should touch, then update {@link EXPECTED} with the values printed.
