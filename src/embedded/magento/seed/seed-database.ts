@@ -9,7 +9,7 @@ import { hashPassword } from '../crypto.ts';
 import type { CarriersConfig } from '../checkout/carrier-config.ts';
 import { countRow, magentoDate, type Database } from '../db.ts';
 import { storeToday } from '../store-view.ts';
-import { insertRows, withRollbackJournal } from './bulk.ts';
+import { insertRows, withoutIndexes, withRollbackJournal } from './bulk.ts';
 import { seedInvoices } from './invoices.ts';
 import { writeDemoOrders } from './orders.ts';
 import { catalogueProducts, writeDemoReviews } from './reviews.ts';
@@ -165,20 +165,22 @@ const pricedProducts = (catalogue: SeedCatalogue, ids: ReadonlyMap<string, numbe
   });
 
 /**
- * The products and their places in categories, written in batches; returns their ids by sku. Each product
- * gets the id SQLite would have given it inserted alone (the next after the table's highest), so the ids
- * are known without reading them back.
+ * The products and their places in categories, written in batches, their indexes made after them; returns
+ * their ids by sku. Each product gets the id SQLite would have given it inserted alone (the next after the
+ * table's highest), so the ids are known without reading them back.
  */
 function writeProducts(db: Database, catalogue: SeedCatalogue): Map<string, number> {
   const first = (db.get(countRow, 'SELECT COALESCE(MAX(id), 0) AS n FROM products')?.n ?? 0) + 1;
-  insertRows(db, 'products', PRODUCT_COLUMNS, productRows(catalogue, first));
-  // After every product, in the same order as one product's places after another's: the same rowids.
-  insertRows(
-    db,
-    'category_products',
-    ['category_id', 'product_id', 'position'],
-    categoryRows(catalogue, first),
-  );
+  withoutIndexes(db, ['products', 'category_products'], () => {
+    insertRows(db, 'products', PRODUCT_COLUMNS, productRows(catalogue, first));
+    // After every product, in the same order as one product's places after another's: the same rowids.
+    insertRows(
+      db,
+      'category_products',
+      ['category_id', 'product_id', 'position'],
+      categoryRows(catalogue, first),
+    );
+  });
   return new Map(catalogue.products.map((product, index) => [product.sku, first + index]));
 }
 
