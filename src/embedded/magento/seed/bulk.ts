@@ -61,16 +61,25 @@ export function withoutIndexes<T>(db: Database, tables: readonly string[], write
   return result;
 }
 
+/** Whether SQLite refused for another connection's lock ("database is locked"). */
+const isLocked = (error: unknown): boolean =>
+  error instanceof Error && /database is (locked|busy)|SQLITE_BUSY/i.test(error.message);
+
 /**
  * Runs `write` (one transaction) with a rollback journal instead of the write-ahead log, and goes back to
  * the log after it, whatever happens. A new database's pages then go once into its file, where through
  * the log they would be written twice (into the log, then copied into the file): the seed of 100,000
  * products writes half a gigabyte. A rollback journal keeps only the pages that held data before, so it
- * stays small, and the transaction is as atomic as before. With another connection open the mode cannot
- * change, and the write goes through the log as usual.
+ * stays small, and the transaction is as atomic as before. While another connection has the file open
+ * the mode cannot change: the write then goes through the log as before.
  */
 export function withRollbackJournal<T>(db: Database, write: () => T): T {
-  db.exec('PRAGMA journal_mode = DELETE');
+  try {
+    db.exec('PRAGMA journal_mode = DELETE');
+  } catch (error) {
+    if (isLocked(error)) return write();
+    throw error;
+  }
   try {
     return write();
   } finally {
