@@ -43,6 +43,47 @@ export function sellableProducts(db: Database, categoryId?: number): Product[] {
       );
 }
 
+/** Which sellable product `sellableProduct` picks. */
+export interface SellablePick {
+  /** Of this category only. */
+  readonly categoryId?: number;
+  /** How many to pass over, in id order (default 0: the first). */
+  readonly skip?: number;
+  /** Never one of these. */
+  readonly except?: ReadonlySet<number>;
+  /** Only one whose sku starts so (case-sensitive). */
+  readonly skuPrefix?: string;
+  /** Only one with a price of its own (not a configurable parent's 0). */
+  readonly priced?: boolean;
+}
+
+/**
+ * One product of {@link sellableProducts} (the same order), found by the database: the seed picks a few
+ * from catalogues of 100,000 products, where reading them all would take seconds.
+ */
+export function sellableProduct(db: Database, pick: SellablePick = {}): Product | undefined {
+  const except = [...(pick.except ?? [])];
+  // A category's products come from its own index, in product id order: CROSS JOIN and ORDER BY its
+  // product_id keep SQLite from reading every visible product's row of a large catalogue instead.
+  const from =
+    pick.categoryId === undefined
+      ? 'products p'
+      : 'category_products c CROSS JOIN products p ON p.id = c.product_id AND c.category_id = ?';
+  return db.get(
+    product,
+    `SELECT p.id, p.sku, p.name, p.price, p.type_id, p.weight FROM ${from}
+     WHERE ${SELLABLE}
+       ${pick.skuPrefix === undefined ? '' : 'AND substr(p.sku, 1, length(?)) = ?'}
+       ${pick.priced ? 'AND p.price > 0' : ''}
+       ${except.length === 0 ? '' : 'AND p.id NOT IN (SELECT value FROM json_each(?))'}
+     ORDER BY ${pick.categoryId === undefined ? 'p.id' : 'c.product_id'} LIMIT 1 OFFSET ?`,
+    ...(pick.categoryId === undefined ? [] : [pick.categoryId]),
+    ...(pick.skuPrefix === undefined ? [] : [pick.skuPrefix, pick.skuPrefix]),
+    ...(except.length === 0 ? [] : [JSON.stringify(except)]),
+    pick.skip ?? 0,
+  );
+}
+
 /** What a status went through, in hours after the order was placed (Magento's usual path to it). */
 const STEPS: Readonly<Record<string, readonly (readonly [status: string, hours: number])[]>> = {
   pending: [['pending', 0]],
@@ -254,13 +295,12 @@ export const DEMO_ORDERS: readonly {
 
 /** Each shelf's product; a catalogue too small to have one gets another sellable product, or none. */
 function stockShelves(db: Database): Partial<Record<Shelf, Product>> {
-  const spare = sellableProducts(db);
   const taken = new Set<number>();
   const shelves: Partial<Record<Shelf, Product>> = {};
   for (const [shelf, { code, nth }] of Object.entries(SHELVES) as [Shelf, (typeof SHELVES)[Shelf]][]) {
     const category = SUB_CATEGORIES.find((c) => c.parentId === PROFESSIONAL_CATEGORY_ID && c.code === code);
-    const own = category ? sellableProducts(db, category.id)[nth] : undefined;
-    const chosen = own && !taken.has(own.id) ? own : spare.find((p) => !taken.has(p.id));
+    const own = category ? sellableProduct(db, { categoryId: category.id, skip: nth }) : undefined;
+    const chosen = own && !taken.has(own.id) ? own : sellableProduct(db, { except: taken });
     if (!chosen) continue;
     taken.add(chosen.id);
     shelves[shelf] = chosen;

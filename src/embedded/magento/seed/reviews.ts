@@ -11,7 +11,6 @@
  * (`ensureDemoReviews`, once), and written with multi-row inserts, so seeding 100,000 products stays
  * quick.
  */
-import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
 import { countRow, magentoDate, sqlNumber, type Database } from '../db.ts';
 import { ensureRatings, STORE_ID } from '../reviews/ratings.ts';
@@ -32,6 +31,7 @@ import {
 } from './data/reviews.ts';
 import type { Audience, FamilyName } from './data/shape.ts';
 import type { SeedCatalogue } from './types.ts';
+import { insertRows, withoutIndexes } from './bulk.ts';
 import { createRandom, seedFor, type Random } from './random.ts';
 
 /** The reviews' own seed: the same for every catalogue, whose skus then decide everything. */
@@ -279,45 +279,7 @@ function databaseProducts(db: Database): ReviewedProduct[] {
     .map((row) => reviewedProduct(row.id, row.sku, row.created_at, categories.get(row.id) ?? []));
 }
 
-/** Rows per INSERT: multi-row VALUES beat one statement per row, and JSON read with json_each, here. */
-const BATCH = 500;
-
-/** Inserts rows of values for `columns`, BATCH at a time. */
-function insertRows(
-  db: Database,
-  table: string,
-  columns: readonly string[],
-  rows: readonly SQLInputValue[][],
-) {
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
-  for (let start = 0; start < rows.length; start += BATCH) {
-    const batch = rows.slice(start, start + BATCH);
-    db.run(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${batch.map(() => tuple).join(', ')}`,
-      ...batch.flat(),
-    );
-  }
-}
-
 const optionRow = z.object({ option_id: sqlNumber, rating_id: sqlNumber, value: sqlNumber });
-
-const indexRow = z.object({ name: z.string(), sql: z.string() });
-
-/**
- * Runs `write` with the tables' secondary indexes dropped and made again after it (from their own
- * definitions, read back from the schema): one sort per index instead of an index update per row.
- */
-function withoutIndexes(db: Database, tables: readonly string[], write: () => void): void {
-  const indexes = db.all(
-    indexRow,
-    `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
-     AND tbl_name IN (SELECT value FROM json_each(?))`,
-    JSON.stringify(tables),
-  );
-  for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
-  write();
-  for (const index of indexes) db.exec(index.sql);
-}
 
 function writeReviews(db: Database, reviews: readonly SeedReview[]): void {
   const options = new Map(

@@ -4,10 +4,12 @@
  * reviews into an empty database, in one transaction, and records the seed so a
  * restart keeps the data instead of seeding again.
  */
+import type { SQLInputValue } from 'node:sqlite';
 import { hashPassword } from '../crypto.ts';
 import type { CarriersConfig } from '../checkout/carrier-config.ts';
-import { magentoDate, type Database } from '../db.ts';
+import { countRow, magentoDate, type Database } from '../db.ts';
 import { storeToday } from '../store-view.ts';
+import { insertRows, withoutIndexes, withRollbackJournal } from './bulk.ts';
 import { seedInvoices } from './invoices.ts';
 import { writeDemoOrders } from './orders.ts';
 import { catalogueProducts, writeDemoReviews } from './reviews.ts';
@@ -19,6 +21,7 @@ import {
   writeTradeCustomer,
   writeTradeOrders,
   writeTradePrices,
+  type PricedProduct,
 } from './trade.ts';
 import type { SeedCatalogue } from './types.ts';
 
@@ -89,10 +92,28 @@ function writeAttributes(db: Database, catalogue: SeedCatalogue): void {
   }
 }
 
-function writeProducts(db: Database, catalogue: SeedCatalogue): Map<string, number> {
-  const ids = new Map<string, number>();
+const PRODUCT_COLUMNS = [
+  'id',
+  'sku',
+  'name',
+  'price',
+  'status',
+  'visibility',
+  'type_id',
+  'weight',
+  'qty',
+  'is_in_stock',
+  'attributes',
+  'media',
+  'links',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** The products' rows in catalogue order, ids from `first`, media entries numbered from 1 across them all. */
+function* productRows(catalogue: SeedCatalogue, first: number): Generator<SQLInputValue[]> {
   let mediaId = 1;
-  for (const product of catalogue.products) {
+  for (const [index, product] of catalogue.products.entries()) {
     const media = product.images.map((image) => ({
       id: mediaId++,
       media_type: 'image',
@@ -109,9 +130,8 @@ function writeProducts(db: Database, catalogue: SeedCatalogue): Map<string, numb
       linked_product_type: 'simple',
       position: link.position,
     }));
-    const id = db.run(
-      `INSERT INTO products (sku, name, price, status, visibility, type_id, weight, qty, is_in_stock, attributes, media, links, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    yield [
+      first + index,
       product.sku,
       product.name,
       product.price,
@@ -127,18 +147,41 @@ function writeProducts(db: Database, catalogue: SeedCatalogue): Map<string, numb
       JSON.stringify(links),
       product.createdAt,
       product.updatedAt,
-    ).lastInsertRowid;
-    for (const categoryId of product.categoryIds) {
-      db.run(
-        'INSERT INTO category_products (category_id, product_id, position) VALUES (?, ?, ?)',
-        categoryId,
-        id,
-        product.categoryPositions[categoryId] ?? 0,
-      );
-    }
-    ids.set(product.sku, id);
+    ];
   }
-  return ids;
+}
+
+function* categoryRows(catalogue: SeedCatalogue, first: number): Generator<SQLInputValue[]> {
+  for (const [index, product] of catalogue.products.entries())
+    for (const categoryId of product.categoryIds)
+      yield [categoryId, first + index, product.categoryPositions[categoryId] ?? 0];
+}
+
+/** The products the Trade group's prices may be for (`writeTradePrices`), as the database holds them. */
+const pricedProducts = (catalogue: SeedCatalogue, ids: ReadonlyMap<string, number>): PricedProduct[] =>
+  catalogue.products.flatMap((product) => {
+    const id = ids.get(product.sku);
+    return id === undefined ? [] : [{ id, sku: product.sku, price: product.price }];
+  });
+
+/**
+ * The products and their places in categories, written in batches, their indexes made after them; returns
+ * their ids by sku. Each product gets the id SQLite would have given it inserted alone (the next after the
+ * table's highest), so the ids are known without reading them back.
+ */
+function writeProducts(db: Database, catalogue: SeedCatalogue): Map<string, number> {
+  const first = (db.get(countRow, 'SELECT COALESCE(MAX(id), 0) AS n FROM products')?.n ?? 0) + 1;
+  withoutIndexes(db, ['products', 'category_products'], () => {
+    insertRows(db, 'products', PRODUCT_COLUMNS, productRows(catalogue, first));
+    // After every product, in the same order as one product's places after another's: the same rowids.
+    insertRows(
+      db,
+      'category_products',
+      ['category_id', 'product_id', 'position'],
+      categoryRows(catalogue, first),
+    );
+  });
+  return new Map(catalogue.products.map((product, index) => [product.sku, first + index]));
 }
 
 /** The configurables' options (one per attribute, every child's value in option order), links and tiers. */
@@ -239,29 +282,33 @@ export async function seedDatabase(
   carriers: CarriersConfig,
   time: SeedTime = { now: new Date(), timezone: 'Europe/London' },
 ): Promise<void> {
-  const hashes = {
-    admin: await hashPassword(admin.password),
-    customer: await hashPassword(DEMO_CUSTOMER.password),
-    trade: await hashPassword(DEMO_TRADE_CUSTOMER.password),
-  };
+  // scrypt runs on libuv's pool: the three side by side.
+  const [adminHash, customerHash, tradeHash] = await Promise.all([
+    hashPassword(admin.password),
+    hashPassword(DEMO_CUSTOMER.password),
+    hashPassword(DEMO_TRADE_CUSTOMER.password),
+  ]);
+  const hashes = { admin: adminHash, customer: customerHash, trade: tradeHash };
   const seededAt = time.now;
   const now = magentoDate(seededAt);
-  db.transaction(() => {
-    writeCategories(db, catalogue, now);
-    writeAttributes(db, catalogue);
-    const ids = writeProducts(db, catalogue);
-    writeConfigurables(db, catalogue, ids);
-    writeTradePrices(db);
-    writeDemoSpecialPrices(db, storeToday(time.timezone, seededAt));
-    const customerId = writePeople(db, admin, hashes, now);
-    writeDemoOrders(db, customerId, carriers, seededAt);
-    writeTradeOrders(db, writeTradeCustomer(db, hashes.trade, now), carriers, seededAt);
-    markDemoTradeWritten(db);
-    ensureDemoSalesRules(db, now);
-    writeDemoReviews(db, catalogueProducts(catalogue, ids), seededAt);
-    // After every order is written: their invoices (seed/invoices.ts).
-    seedInvoices(db);
-    db.setMeta('seeded_at', now);
-    db.setMeta('product_count', String(catalogue.products.length));
-  });
+  withRollbackJournal(db, () =>
+    db.transaction(() => {
+      writeCategories(db, catalogue, now);
+      writeAttributes(db, catalogue);
+      const ids = writeProducts(db, catalogue);
+      writeConfigurables(db, catalogue, ids);
+      writeTradePrices(db, pricedProducts(catalogue, ids));
+      writeDemoSpecialPrices(db, storeToday(time.timezone, seededAt));
+      const customerId = writePeople(db, admin, hashes, now);
+      writeDemoOrders(db, customerId, carriers, seededAt);
+      writeTradeOrders(db, writeTradeCustomer(db, hashes.trade, now), carriers, seededAt);
+      markDemoTradeWritten(db);
+      ensureDemoSalesRules(db, now);
+      writeDemoReviews(db, catalogueProducts(catalogue, ids), seededAt);
+      // After every order is written: their invoices (seed/invoices.ts).
+      seedInvoices(db);
+      db.setMeta('seeded_at', now);
+      db.setMeta('product_count', String(catalogue.products.length));
+    }),
+  );
 }

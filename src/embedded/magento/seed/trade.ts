@@ -13,7 +13,8 @@ import { hashPassword } from '../crypto.ts';
 import { groupExists, TRADE_GROUP } from '../customers/groups.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { roundMoney } from '../money.ts';
-import { customerToShip, sellableProducts, writePastOrder, type Product } from './orders.ts';
+import { insertRows } from './bulk.ts';
+import { customerToShip, sellableProduct, writePastOrder, type Product } from './orders.ts';
 import { PROFESSIONAL_CATEGORY_ID, SUB_CATEGORIES } from './data/categories.ts';
 
 /** The demo trade buyer: what signs in, what the account and its company address hold. */
@@ -74,24 +75,30 @@ export function tradeTiersOf(product: { sku: string; price: number }): TradeTier
 }
 
 const pricedRow = z.object({ id: sqlNumber, sku: z.string(), price: sqlNumber });
+/** A product as the Trade group's prices need it. */
+export type PricedProduct = z.output<typeof pricedRow>;
 
-/** Every Professional product's Trade tiers (the ALL GROUPS tiers stay as they are). Part of the seed. */
-export function writeTradePrices(db: Database): void {
-  const products = db.all(
-    pricedRow,
-    "SELECT id, sku, price FROM products WHERE sku LIKE 'PRO-%' AND price > 0",
+/** The database's products that may be Professional ones, in id order. */
+const professionalCandidates = (db: Database): PricedProduct[] =>
+  db.all(pricedRow, "SELECT id, sku, price FROM products WHERE sku LIKE 'PRO-%' AND price > 0 ORDER BY id");
+
+/**
+ * Every Professional product's Trade tiers (the ALL GROUPS tiers stay as they are), of `products` (the
+ * seed's, just written) or of the database's. Part of the seed.
+ */
+export function writeTradePrices(
+  db: Database,
+  products: readonly PricedProduct[] = professionalCandidates(db),
+): void {
+  insertRows(
+    db,
+    'tier_prices',
+    ['product_id', 'customer_group_id', 'qty', 'value', 'website_id'],
+    products.flatMap((product) =>
+      tradeTiersOf(product).map((tier) => [product.id, TRADE_GROUP, tier.qty, tier.value, 0]),
+    ),
+    'ON CONFLICT (product_id, customer_group_id, qty, website_id) DO NOTHING',
   );
-  for (const product of products) {
-    for (const tier of tradeTiersOf(product))
-      db.run(
-        `INSERT INTO tier_prices (product_id, customer_group_id, qty, value, website_id) VALUES (?, ?, ?, ?, 0)
-         ON CONFLICT (product_id, customer_group_id, qty, website_id) DO NOTHING`,
-        product.id,
-        TRADE_GROUP,
-        tier.qty,
-        tier.value,
-      );
-  }
 }
 
 /** The trade customer in the Trade group, with the company address as default; returns its id. */
@@ -140,9 +147,12 @@ const DAY = 86_400_000;
 /** The nth sellable Professional product of a sub-category (another Professional one if it has none). */
 function professional(db: Database, code: string, nth: number, taken: Set<number>): Product | undefined {
   const category = SUB_CATEGORIES.find((c) => c.parentId === PROFESSIONAL_CATEGORY_ID && c.code === code);
-  const own = category ? sellableProducts(db, category.id).filter((p) => p.price > 0)[nth] : undefined;
+  const own = category
+    ? sellableProduct(db, { categoryId: category.id, priced: true, skip: nth })
+    : undefined;
+  // What `isProfessional` says: a PRO- sku with a price of its own.
   const chosen =
-    own && !taken.has(own.id) ? own : sellableProducts(db).find((p) => isProfessional(p) && !taken.has(p.id));
+    own && !taken.has(own.id) ? own : sellableProduct(db, { skuPrefix: 'PRO-', priced: true, except: taken });
   if (chosen) taken.add(chosen.id);
   return chosen;
 }

@@ -1,0 +1,136 @@
+/**
+ * The seed writes exactly the same database, row for row, as the reference below: each table's row count
+ * and a hash of its rows (rowids included) in order, for one catalogue seeded at one moment. It guards the
+ * seed's speed-ups (batched inserts, no reads back), which must not change a single value. Only what is
+ * not the seed's is left out: the passwords' random salts, and the wall-clock times start-up writes after
+ * the seed.
+ *
+ * A change to the demo data made on purpose changes the fingerprint too: check that the tables named in
+ * the failure are the ones the change should touch, then update {@link EXPECTED} with the values printed.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../../src/embedded/magento/server.ts';
+import { testConfig } from '../support/backend.ts';
+
+/** Columns whose values are not the seed's to decide (random salts; start-up's own clock). */
+const UNSEEDED: Readonly<Record<string, readonly string[]>> = {
+  customers: ['password_hash'],
+  admins: ['password_hash'],
+  cms_block: ['creation_time', 'update_time'],
+  tokens: ['created_at'],
+  salesrule_coupon: ['created_at'],
+};
+
+const SEEDED_AT = Date.parse('2026-03-14T10:30:00Z');
+
+/** Each table's row count and the first 16 hex digits of a SHA-256 of its rows, in rowid order. */
+function fingerprint(file: string): Record<string, string> {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const out: Record<string, string> = {};
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
+    for (const { name } of tables) {
+      const table = String(name);
+      // The rowid too: rows must not only hold the same values but lie in the same order.
+      const columns = [
+        '(rowid)',
+        ...db
+          .prepare(`PRAGMA table_info(${table})`)
+          .all()
+          .map((column) => String(column['name'])),
+      ];
+      const masked = UNSEEDED[table] ?? [];
+      const hash = createHash('sha256');
+      let count = 0;
+      for (const row of db.prepare(`SELECT rowid AS "(rowid)", * FROM ${table} ORDER BY rowid`).iterate()) {
+        hash.update(`${JSON.stringify(columns.map((c) => (masked.includes(c) ? '*' : row[c])))}\n`);
+        count++;
+      }
+      out[table] = `${String(count)} ${hash.digest('hex').slice(0, 16)}`;
+    }
+    const indexes = db
+      .prepare("SELECT name, tbl_name, sql FROM sqlite_master WHERE type <> 'table' ORDER BY name")
+      .all();
+    out['(indexes)'] = createHash('sha256').update(JSON.stringify(indexes)).digest('hex').slice(0, 16);
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+const EXPECTED: Record<string, string> = {
+  '(indexes)': 'db08eb58ad3ace4e',
+  admins: '1 cc7ccb596986df4f',
+  attribute_options: '678 d79f33c1cae90955',
+  attributes: '75 c70251e8d63097f8',
+  categories: '44 c9867fd6245d9299',
+  category_products: '1108 7d07325870460f6a',
+  cms_block: '9 a3775ce32f907b1a',
+  cms_block_store: '9 d025c110bf82c34e',
+  configurable_links: '28 eaf0ce0309aa96bd',
+  configurable_options: '10 7b01923039525d45',
+  customer_addresses: '2 80f30fe3ad4c3571',
+  customer_attribute_values: '0 e3b0c44298fc1c14',
+  customer_groups: '6 63720949297ba999',
+  customers: '2 609e73ddb038c4a9',
+  invoice_comments: '0 e3b0c44298fc1c14',
+  invoice_items: '10 257d45ad4fb7ae64',
+  invoices: '5 aefb90ae3aca4ce1',
+  login_failures: '0 e3b0c44298fc1c14',
+  meta: '7 05a783f4971ac020',
+  oauth_consumer: '0 e3b0c44298fc1c14',
+  oauth_nonce: '0 e3b0c44298fc1c14',
+  oauth_token: '0 e3b0c44298fc1c14',
+  order_addresses: '12 35704da108532974',
+  order_items: '11 d573b93449f38608',
+  order_status_history: '16 43f83054c5ae73cd',
+  orders: '6 f1a1c046a4351390',
+  products: '1038 63247744f9404bb0',
+  quote_addresses: '12 a949015867205b44',
+  quote_items: '11 f1ea5fce9b15d6e8',
+  quote_payments: '0 e3b0c44298fc1c14',
+  quotes: '6 06babbe15c631f5a',
+  rating: '3 368b8270ddab8f32',
+  rating_option: '15 e64413a88ff2db6f',
+  rating_option_vote: '5655 b2f189c70108e797',
+  rating_store: '3 bf72d12e5b85c8ad',
+  review: '1885 6d16943203cd7a16',
+  salesrule: '4 2b5cb0b2b1d644fc',
+  salesrule_coupon: '4 7b948d5f287d8ddd',
+  salesrule_coupon_usage: '0 e3b0c44298fc1c14',
+  salesrule_customer: '0 e3b0c44298fc1c14',
+  sqlite_sequence: '3 9a2e55ed1744fee1',
+  tier_prices: '756 e27bebf152bed769',
+  tokens: '1 315e8dd3dee00992',
+  wishlist: '0 e3b0c44298fc1c14',
+  wishlist_item: '0 e3b0c44298fc1c14',
+  wishlist_item_option: '0 e3b0c44298fc1c14',
+};
+
+describe('the seed of 1,000 products', () => {
+  let dir: string;
+  let actual: Record<string, string>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'magento-seed-'));
+    const db = await prepareDatabase(
+      testConfig(dir, {
+        catalogue: { seed: 1, productCount: 1000, brand: 'Clearwater' },
+        clock: { now: () => SEEDED_AT },
+      }),
+    );
+    db.close();
+    actual = fingerprint(join(dir, 'magento.sqlite'));
+  });
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes every table exactly as before, row for row', () => {
+    expect(actual).toEqual(EXPECTED);
+  });
+});
