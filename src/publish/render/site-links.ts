@@ -81,6 +81,12 @@ export const NO_LINKS: SiteLinks = { targets: [], shared: [], pages: [] };
 /** A stand-in origin for the pages when the site's own is not known: no page links to it. */
 const NO_ORIGIN = 'http://site.invalid';
 
+/**
+ * A copy of a string read from a page that holds nothing of the page: V8 keeps the whole text a match was
+ * sliced from alive while the slice lives, so each kept link would keep its page (gigabytes for a build).
+ */
+const detached = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
+
 export interface LinkCollector {
   /** Reads a page's links (`page` relative to `client/`); a page read again replaces what it had. */
   add(page: string, html: string): void;
@@ -109,8 +115,8 @@ export function linkCollector(
     const key = path === url ? url : `${path}\n${url}`;
     let id = target.get(key);
     if (id === undefined) {
-      id = targets.push({ path, url }) - 1;
-      target.set(key, id);
+      id = targets.push({ path: detached(path), url: detached(url) }) - 1;
+      target.set(detached(key), id);
     }
     return id;
   };
@@ -121,7 +127,7 @@ export function linkCollector(
     if (id === undefined) {
       const path = internalPath(url, home, undefined);
       id = path === undefined ? -1 : intern(path, url);
-      fixed.set(url, id);
+      fixed.set(detached(url), id);
     }
     return id;
   };
