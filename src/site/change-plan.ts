@@ -20,6 +20,7 @@ import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Product } from '../catalogue/types.ts';
 import { partsPagePath } from '../fit-paths.ts';
 import { productDigest } from './fingerprint.ts';
+import { audienceMenus } from './menus.ts';
 
 /** What of a catalogue other products' pages name, by sku: who lists it as a variant or links to it. */
 interface Namers {
@@ -51,12 +52,15 @@ function namersOf(index: CatalogueIndex): Namers {
 
 /**
  * What every page (or every page of a kind) shows besides the products' own facts: when it differs, a
- * change is planned as a whole catalogue. The models' names and slugs are on every part's page.
+ * change is planned as a whole catalogue. The header's menus show a product's picture per category (a
+ * product's change can move it: every page's key holds them); the models' names and slugs are on every
+ * part's page.
  */
 function structure(index: CatalogueIndex): unknown[] {
   const { catalogue } = index;
   const fits = fitIndex(index);
   return [
+    audienceMenus(index),
     catalogue.audiences,
     catalogue.attributes,
     catalogue.reviewSettings,

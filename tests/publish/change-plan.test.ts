@@ -16,6 +16,7 @@ import { indexCatalogue, type CatalogueIndex } from '../../src/catalogue/snapsho
 import type { Product } from '../../src/catalogue/types.ts';
 import { partsPagePath } from '../../src/fit-paths.ts';
 import { changedSkus, pagesShowing } from '../../src/site/change-plan.ts';
+import { audienceMenus } from '../../src/site/menus.ts';
 import { pageKeys, sharedFingerprint } from '../../src/site/page-plan.ts';
 import { ADMIN, INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 
@@ -169,6 +170,20 @@ describe('a warm run plans what a change shows', () => {
       { ...before.catalogue, attributes: [{ ...first, label: `${first.label} (new)` }, ...rest] },
       { at: AT },
     );
+    expect(pagesShowing(before, after, changedSkus(before, after))).toBeNull();
+  });
+
+  it('everything when a product’s new picture is a menu’s, which every page shows', async () => {
+    const before = await read();
+    const tiles = new Set(
+      audienceMenus(before).flatMap((menu) => menu.tiles.flatMap((tile) => tile.image?.file ?? [])),
+    );
+    const tile = before.pages.find((product) => product.thumbnail && tiles.has(product.thumbnail.file));
+    if (!tile?.thumbnail) throw new Error('no product whose picture is a menu tile');
+    const repictured = { ...tile, thumbnail: { ...tile.thumbnail, file: '/n/e/new-picture.jpg' } };
+    const products = before.catalogue.products.map((each) => (each === tile ? repictured : each));
+    const after = indexCatalogue({ ...before.catalogue, products }, { at: AT });
+    expect(JSON.stringify(audienceMenus(after))).not.toEqual(JSON.stringify(audienceMenus(before)));
     expect(pagesShowing(before, after, changedSkus(before, after))).toBeNull();
   });
 
