@@ -34,6 +34,7 @@ import {
   type MeasuredRun,
 } from './bench/proc.ts';
 import { firstProductPath, pageWeight, type PageWeight } from './bench/transfer.ts';
+import { magento } from './bench/rebuild-shop.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -201,17 +202,6 @@ async function sync(env: NodeJS.ProcessEnv, logFile: string, incremental: boolea
     updated?: number;
   }>(run);
   return { run, result };
-}
-
-async function magento(base: string, path: string, init: RequestInit & { token: string }): Promise<unknown> {
-  const response = await fetch(`${base}/rest/V1${path}`, {
-    ...init,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${init.token}` },
-  });
-  const body: unknown = await response.json();
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
 }
 
 /** Changes one product's price as an editor would: admin token, then PUT /V1/products/{sku}. */
