@@ -53,9 +53,12 @@ export type { WarmJob, WarmOutcome, WarmScan } from './warm-messages.ts';
 /** Astro's status pages are written as `404.html`, not `404/index.html` (astro/dist/core/build/common.js). */
 const STATUS_PAGES = new Set(['/404', '/500']);
 
+/** A path's key in `pages.json`: without its leading and trailing `/`. */
+const keyOf = (pathname: string): string => pathname.replace(/^\/+|\/+$/g, '');
+
 /** The file (relative to `client/`) Astro writes for a path of a route (build format `directory`). */
 export function outputFile(pathname: string, routeType: string): string {
-  const path = pathname.replace(/^\/+|\/+$/g, '');
+  const path = keyOf(pathname);
   if (routeType === 'endpoint') return path;
   if (path === '') return 'index.html';
   return STATUS_PAGES.has(`/${path}`) ? `${path}.html` : `${path}/index.html`;
@@ -201,9 +204,6 @@ const isDataKey = (key: string): boolean => fileOfKey(key) === key;
 /** A key of `pages.json` of a page its route keys (a product's, a listing's, a content page): not a data file nor a page with a fixed path. */
 const isPageKey = (key: string): boolean => !isDataKey(key) && !hasFixedPath(key);
 
-/** A path's key in `pages.json`: without its leading and trailing `/`. */
-const keyOf = (pathname: string): string => pathname.replace(/^\/+|\/+$/g, '');
-
 /**
  * The new build's keys and the live files it no longer has. A run that planned every page has every key;
  * one that planned `pages` keeps the live keys of the pages it did not plan, and drops the planned pages
@@ -244,7 +244,7 @@ async function renderPaths(
   // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
   const shared = sharedFingerprint(index, job.shop);
   for (const { pathname, route, cacheKey } of paths) {
-    const key = pathname.replace(/^\/+|\/+$/g, '');
+    const key = keyOf(pathname);
     const pageKey = cacheKey ?? fixedPageKey(key, index, shared);
     if (pageKey !== undefined) {
       keys[key] = pageKey;
