@@ -30,8 +30,8 @@ const valueOf = (product: Product, code: string): string =>
   product.technicalData.find((row) => row.code === code)?.value ?? '';
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A value's checkbox is named by its label and count, e.g. "Battery (3)". */
-const valueName = (value: string): RegExp => new RegExp(`^${escape(value)} `);
+/** A value's checkbox is named by its label and, once the tools have counted, its count: "Battery (3)". */
+const valueName = (value: string): RegExp => new RegExp(`^${escape(value)}(?: |$)`);
 
 const label = (code: string): string => {
   const attribute = catalogue().attributes.find((a) => a.code === code);

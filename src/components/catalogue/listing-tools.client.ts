@@ -1,7 +1,7 @@
 /**
  * The listing's tools (sort, page size, filters: listing.client.ts) load on first use, so the page's
  * JavaScript before any interaction is the shell's and this loader's. They load when the shopper reaches
- * for them (a pointer or focus on the toolbar, the filters or the pagination), or at once when the page
+ * for them (a pointer over, or focus on, the toolbar, the filters or the pagination), or at once when the page
  * as opened asks for another view (`?sort=…`, a page size chosen earlier). The plain page links work
  * meanwhile, as with JavaScript off; a choice made while the tools load (a select changed from the
  * keyboard, a button pressed) is made again once they have started, so none is lost.
@@ -44,7 +44,7 @@ function loadOnFirstUse(root: HTMLElement): void {
   root.addEventListener('click', keep, true);
   const reach = () => load(true);
   for (const area of root.querySelectorAll(TOOL_AREAS))
-    for (const type of ['pointerdown', 'focusin'])
+    for (const type of ['pointerover', 'pointerdown', 'focusin'])
       area.addEventListener(type, reach, { once: true, passive: true });
   // A change or a press that came without a pointer or focus first (assistive technology) loads them too.
   root.addEventListener('change', reach, { once: true });
