@@ -35,6 +35,7 @@ import {
 } from './bench/proc.ts';
 import { firstProductPath, pageWeight, type PageWeight } from './bench/transfer.ts';
 import { magento } from './bench/rebuild-shop.ts';
+import { readSnapshot } from '../src/catalogue/snapshot.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -319,9 +320,7 @@ async function benchSize(products: number): Promise<SizeFigures> {
     ];
 
     // Warm: an editor changes the price of that product page's product.
-    const snapshot = JSON.parse(readFileSync(env['CATALOGUE_SNAPSHOT'] as string, 'utf8')) as {
-      products: { sku: string; urlKey: string }[];
-    };
+    const snapshot = readSnapshot(String(env['CATALOGUE_SNAPSHOT']));
     const changed =
       snapshot.products.find((product) => `/${product.urlKey}` === productPath) ?? snapshot.products[0];
     if (!changed) throw new Error('The snapshot has no products.');

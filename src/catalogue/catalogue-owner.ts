@@ -8,9 +8,8 @@
  * file is read only when this owner has nothing newer: at its first use, and when another writer (`npm run
  * sync`, a CLI rebuild) changed the file since this owner last read or wrote it.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { catalogueHash } from './catalogue-hash.ts';
-import { fromStored, snapshotPath } from './snapshot.ts';
+import { statSync } from 'node:fs';
+import { fromStored, readWrittenSnapshot, snapshotPath } from './snapshot.ts';
 import {
   syncCatalogue,
   type CatalogueInMemory,
@@ -46,8 +45,7 @@ export function catalogueOwner(settings: SyncSettings, log: (line: string) => vo
   const inMemory = (): CatalogueInMemory => {
     if (held && (persist || identityOf() === fileIdentity)) return held;
     fileIdentity = identityOf();
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
-    held = { catalogue: stored, hash: catalogueHash(stored) };
+    held = readWrittenSnapshot(file);
     return held;
   };
 

@@ -74,12 +74,10 @@ export async function mapLimit<T, R>(
   task: (item: T) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
-  let next = 0;
+  // One iterator shared by the workers: each takes the next item as it comes free.
+  const queue = items.entries();
   const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
-    }
+    for (const [index, item] of queue) results[index] = await task(item);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;

@@ -5,6 +5,8 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { catalogueHash } from './catalogue-hash.ts';
 import { pricedAt } from './special-prices.ts';
 import type {
   Audience,
@@ -105,14 +107,61 @@ export function fromStored(stored: StoredCatalogue | Catalogue): Catalogue {
   };
 }
 
+/**
+ * What every reader relies on in a snapshot file (this code's own output): checked, but kept exactly as
+ * read. zod's output would put the checked keys first, and an incremental sync's carried-over products must
+ * serialise as they were, or an unchanged catalogue would look changed.
+ */
+const snapshotShape = z
+  .object({
+    audiences: z.object({}).loose(),
+    products: z.array(z.object({ sku: z.string(), updatedAt: z.string(), visibility: z.number() }).loose()),
+  })
+  .loose();
+
+const snapshotProblem = (value: unknown): string | undefined => {
+  const parsed = snapshotShape.safeParse(value);
+  return parsed.success ? undefined : z.prettifyError(parsed.error).split('\n').slice(0, 4).join(' ');
+};
+
+/** A snapshot as any release wrote it (`fromStored` reads it as the pages do). */
+const storedSnapshotSchema = z.custom<StoredCatalogue>((value) => snapshotProblem(value) === undefined, {
+  error: (issue) => `Not a catalogue snapshot: ${snapshotProblem(issue.input) ?? 'its shape'}`,
+});
+
+/**
+ * A snapshot as this release's sync writes it, for the sync that carries it over (and its owner): an older
+ * one is read afresh in full (the sync state's version), so the parts it lacks are never relied on.
+ */
+const writtenSnapshotSchema = z.custom<Catalogue>((value) => snapshotProblem(value) === undefined, {
+  error: (issue) => `Not a catalogue snapshot: ${snapshotProblem(issue.input) ?? 'its shape'}`,
+});
+
+/** The snapshot in `file` as the pages read it: every reader of the file for a build comes here. */
 export function readSnapshot(file: string): Catalogue {
   try {
-    return fromStored(JSON.parse(readFileSync(file, 'utf8')) as StoredCatalogue);
+    return fromStored(storedSnapshotSchema.parse(JSON.parse(readFileSync(file, 'utf8'))));
   } catch (error) {
     throw new Error(`No catalogue snapshot at ${file}: run \`npm run sync\` (or \`npm start\`) first.`, {
       cause: error,
     });
   }
+}
+
+/**
+ * A snapshot's text as the sync left it, with its `catalogueHash`: `catalogue` is undefined when the text
+ * is JSON but not a snapshot. Throws when it is not JSON.
+ */
+export function parseWrittenSnapshot(text: string): { catalogue: Catalogue | undefined; hash: string } {
+  const raw: unknown = JSON.parse(text);
+  const parsed = writtenSnapshotSchema.safeParse(raw);
+  return { catalogue: parsed.success ? parsed.data : undefined, hash: catalogueHash(raw) };
+}
+
+/** The snapshot in `file` as the sync left it, with its hash; throws when there is none or it is not one. */
+export function readWrittenSnapshot(file: string): { catalogue: Catalogue; hash: string } {
+  const catalogue = writtenSnapshotSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  return { catalogue, hash: catalogueHash(catalogue) };
 }
 
 export interface CatalogueIndex {

@@ -22,7 +22,7 @@ import { rulePricesFrom } from './final-prices.ts';
 import { CatalogueLoadError, loadCatalogue, type LoadProblem } from './load.ts';
 import { productsWithReviews, type ReviewsOutcome } from './reviews.ts';
 import { pricedAt } from './special-prices.ts';
-import { snapshotPath, writeSnapshot } from './snapshot.ts';
+import { parseWrittenSnapshot, snapshotPath, writeSnapshot } from './snapshot.ts';
 import type { Catalogue, Product } from './types.ts';
 
 export interface SyncOptions {
@@ -102,14 +102,6 @@ type SyncState = z.infer<typeof syncStateSchema>;
 export const syncStatePath = (snapshotFile: string): string =>
   `${snapshotFile.replace(/\.json$/, '')}.sync.json`;
 
-/** What an incremental sync relies on in the previous snapshot (this code's own output). */
-const previousSnapshotSchema = z
-  .object({
-    audiences: z.object({}).loose(),
-    products: z.array(z.object({ sku: z.string(), updatedAt: z.string(), visibility: z.number() }).loose()),
-  })
-  .loose();
-
 function readJson<T>(file: string, schema: z.ZodType<T>): T | undefined {
   try {
     return schema.parse(JSON.parse(readFileSync(file, 'utf8')));
@@ -119,9 +111,8 @@ function readJson<T>(file: string, schema: z.ZodType<T>): T | undefined {
 }
 
 /**
- * The previous snapshot, checked but kept exactly as read: zod's output puts the checked keys first, and
- * the carried-over products must serialise as they were or an unchanged catalogue would look changed.
- * With it the hash of the file's text, read once (at 100,000 products the file is over 200 MB).
+ * The previous snapshot, checked but kept exactly as read (snapshot.ts, `parseWrittenSnapshot`), with the
+ * hash of the file's text, read once (at 100,000 products the file is over 200 MB).
  */
 function readPreviousSnapshot(file: string): { catalogue: Catalogue | undefined; hash: string } | undefined {
   let text: string;
@@ -131,10 +122,7 @@ function readPreviousSnapshot(file: string): { catalogue: Catalogue | undefined;
     return undefined;
   }
   try {
-    const raw: unknown = JSON.parse(text);
-    // Checked just above: the snapshot this sync wrote last time, from validated data.
-    const catalogue = previousSnapshotSchema.safeParse(raw).success ? (raw as Catalogue) : undefined;
-    return { catalogue, hash: catalogueHash(raw) };
+    return parseWrittenSnapshot(text);
   } catch {
     return { catalogue: undefined, hash: createHash('sha256').update(text).digest('hex') };
   }
@@ -201,97 +189,142 @@ export async function syncCatalogue(
   options: SyncOptions = {},
 ): Promise<SyncResult> {
   const config = magentoClientConfig(env);
-  const file = snapshotPath(env.CATALOGUE_SNAPSHOT);
-  const stateFile = syncStatePath(file);
   try {
-    const previousFile = options.previous ?? (existsSync(file) ? readPreviousSnapshot(file) : undefined);
-    const previous = previousFile?.catalogue;
-    const state = readJson(stateFile, syncStateSchema);
-    const fullBecause = !options.incremental
-      ? undefined
-      : !previous
-        ? 'there is no snapshot to start from'
-        : !state
-          ? 'there is no record of the last sync'
-          : Date.now() - Date.parse(state.lastFullAt) > (options.fullEveryMs ?? DAY_MS)
-            ? 'the last full read is more than a day old'
-            : undefined;
-    const loadOptions = { strict: env.CATALOGUE_STRICT, log };
-    const readAt = new Date().toISOString();
-    const read =
-      options.incremental && !fullBecause && previous && state
-        ? await loadCatalogueChanges(config, previous, state, loadOptions, options.recheck, {
-            targeted: options.targeted === true,
-          })
-        : { ...(await loadCatalogue(config, loadOptions)), mode: 'full' as const };
-    const { problems } = read;
-    // A price reconciliation works the rule prices out afresh; any other sync keeps the last ones.
-    const rulePrices = options.finalPrices
-      ? rulePricesFrom(pricedAt(read.catalogue.products, options.at ?? Date.now()), options.finalPrices)
-      : (previous?.rulePrices ?? {});
-    const blocks = await contentBlocks(config, previous?.blocks, log);
-    const reviews = await productsWithReviews(
-      { baseUrl: config.baseUrl },
-      read.catalogue.products,
-      previous,
-      read.mode === 'full' ? 'all' : options.checkReviews ? 'check' : 'carry',
-      log,
-    );
-    const catalogue: Catalogue = {
-      ...read.catalogue,
-      products: reviews.products,
-      ...(Object.keys(rulePrices).length > 0 ? { rulePrices } : {}),
-      ...(blocks ? { blocks } : {}),
-      ...(reviews.settings ? { reviewSettings: reviews.settings } : {}),
-    };
-
-    const before = previousFile?.hash;
-    const after = catalogueHash(catalogue);
-    const nextState: SyncState = {
-      version: 6,
-      labelsHash: read.labelsHash,
-      // A targeted read swept nothing: the next sweep starts from the last one's time.
-      readAt: read.mode === 'incremental' && options.targeted && state ? state.readAt : readAt,
-      lastFullAt: read.mode === 'full' || !state ? new Date().toISOString() : state.lastFullAt,
-    };
-    let persisted = false;
-    const persist = (): void => {
-      if (persisted) return;
-      persisted = true;
-      if (before !== after) writeSnapshot(file, catalogue);
-      writeJsonAtomically(stateFile, nextState);
-    };
-    if (!options.deferWrite) persist();
-    const diff = diffProducts(previous?.products ?? [], catalogue.products);
-    return {
-      file,
-      products: catalogue.products.length,
-      problems,
-      changed: before !== after,
-      mode: read.mode,
-      ...(fullBecause ? { fullBecause } : {}),
-      ...diff,
-      snapshot: { catalogue, hash: after },
-      ...(reviews.checked ? { reviews: reviews.checked } : {}),
-      persist,
-    };
+    return await syncInto(snapshotPath(env.CATALOGUE_SNAPSHOT), { env, config, log, options });
   } catch (error) {
-    if (error instanceof MagentoApiError) {
-      const hint =
-        error.status === 401 || error.status === 403
-          ? config.oauth
-            ? "Magento refused the integration's OAuth signature: check MAGENTO_CONSUMER_KEY, MAGENTO_CONSUMER_SECRET, MAGENTO_ACCESS_TOKEN and MAGENTO_ACCESS_TOKEN_SECRET are the four values of an active integration with Catalog access, and that this machine's clock is right."
-            : 'Magento refused the token: check MAGENTO_TOKEN is an integration access token with Catalog access (Magento 2.4.4+ refuses it as a bearer token unless allowed: prefer the four OAuth values).'
-          : error.status === 0
-            ? `Check that Magento is running at ${config.baseUrl} (npm start starts the embedded one) or set MAGENTO_URL.`
-            : 'Check the Magento logs for this request.';
-      throw new CatalogueLoadError(
-        `Could not read the catalogue from ${error.url}: ${error.message}. ${hint} The previous catalogue snapshot was kept.`,
-        {
-          cause: error,
-        },
-      );
-    }
-    throw error;
+    throw explained(error, config);
   }
+}
+
+interface SyncInput {
+  readonly env: SyncSettings;
+  readonly config: MagentoClientConfig;
+  readonly log: (message: string) => void;
+  readonly options: SyncOptions;
+}
+
+/** Why an incremental sync reads everything; undefined when it need not (or a full read was asked). */
+function whyFull(
+  options: SyncOptions,
+  previous: Catalogue | undefined,
+  state: SyncState | undefined,
+): string | undefined {
+  if (!options.incremental) return undefined;
+  if (!previous) return 'there is no snapshot to start from';
+  if (!state) return 'there is no record of the last sync';
+  return Date.now() - Date.parse(state.lastFullAt) > (options.fullEveryMs ?? DAY_MS)
+    ? 'the last full read is more than a day old'
+    : undefined;
+}
+
+/** Reads Magento: the changes since `previous` when it and the state allow, else every product. */
+async function readMagento(
+  input: SyncInput,
+  fullBecause: string | undefined,
+  previous: Catalogue | undefined,
+  state: SyncState | undefined,
+) {
+  const { config, options } = input;
+  const loadOptions = { strict: input.env.CATALOGUE_STRICT, log: input.log };
+  return options.incremental && !fullBecause && previous && state
+    ? await loadCatalogueChanges(config, previous, state, loadOptions, options.recheck, {
+        targeted: options.targeted === true,
+      })
+    : { ...(await loadCatalogue(config, loadOptions)), mode: 'full' as const };
+}
+
+type MagentoRead = Awaited<ReturnType<typeof readMagento>>;
+
+/** The catalogue read, with its rule prices, content blocks and reviews. */
+async function completed(input: SyncInput, read: MagentoRead, previous: Catalogue | undefined) {
+  const { config, options, log } = input;
+  // A price reconciliation works the rule prices out afresh; any other sync keeps the last ones.
+  const rulePrices = options.finalPrices
+    ? rulePricesFrom(pricedAt(read.catalogue.products, options.at ?? Date.now()), options.finalPrices)
+    : (previous?.rulePrices ?? {});
+  const blocks = await contentBlocks(config, previous?.blocks, log);
+  const reviews = await productsWithReviews(
+    { baseUrl: config.baseUrl },
+    read.catalogue.products,
+    previous,
+    read.mode === 'full' ? 'all' : options.checkReviews ? 'check' : 'carry',
+    log,
+  );
+  const catalogue: Catalogue = {
+    ...read.catalogue,
+    products: reviews.products,
+    ...(Object.keys(rulePrices).length > 0 ? { rulePrices } : {}),
+    ...(blocks ? { blocks } : {}),
+    ...(reviews.settings ? { reviewSettings: reviews.settings } : {}),
+  };
+  return { catalogue, checked: reviews.checked };
+}
+
+/** What the next incremental sync needs to know of this one. */
+function stateAfter(
+  read: MagentoRead,
+  state: SyncState | undefined,
+  options: SyncOptions,
+  readAt: string,
+): SyncState {
+  return {
+    version: 6,
+    labelsHash: read.labelsHash,
+    // A targeted read swept nothing: the next sweep starts from the last one's time.
+    readAt: read.mode === 'incremental' && options.targeted && state ? state.readAt : readAt,
+    lastFullAt: read.mode === 'full' || !state ? new Date().toISOString() : state.lastFullAt,
+  };
+}
+
+async function syncInto(file: string, input: SyncInput): Promise<SyncResult> {
+  const { options } = input;
+  const stateFile = syncStatePath(file);
+  const previousFile = options.previous ?? (existsSync(file) ? readPreviousSnapshot(file) : undefined);
+  const previous = previousFile?.catalogue;
+  const state = readJson(stateFile, syncStateSchema);
+  const fullBecause = whyFull(options, previous, state);
+  const readAt = new Date().toISOString();
+  const read = await readMagento(input, fullBecause, previous, state);
+  const { catalogue, checked } = await completed(input, read, previous);
+  const before = previousFile?.hash;
+  const after = catalogueHash(catalogue);
+  const nextState = stateAfter(read, state, options, readAt);
+  let persisted = false;
+  const persist = (): void => {
+    if (persisted) return;
+    persisted = true;
+    if (before !== after) writeSnapshot(file, catalogue);
+    writeJsonAtomically(stateFile, nextState);
+  };
+  if (!options.deferWrite) persist();
+  const diff = diffProducts(previous?.products ?? [], catalogue.products);
+  return {
+    file,
+    products: catalogue.products.length,
+    problems: read.problems,
+    changed: before !== after,
+    mode: read.mode,
+    ...(fullBecause ? { fullBecause } : {}),
+    ...diff,
+    snapshot: { catalogue, hash: after },
+    ...(checked ? { reviews: checked } : {}),
+    persist,
+  };
+}
+
+/** Magento refusing or failing, said with what to check; any other error as it was. */
+function explained(error: unknown, config: MagentoClientConfig): unknown {
+  if (!(error instanceof MagentoApiError)) return error;
+  const hint =
+    error.status === 401 || error.status === 403
+      ? config.oauth
+        ? "Magento refused the integration's OAuth signature: check MAGENTO_CONSUMER_KEY, MAGENTO_CONSUMER_SECRET, MAGENTO_ACCESS_TOKEN and MAGENTO_ACCESS_TOKEN_SECRET are the four values of an active integration with Catalog access, and that this machine's clock is right."
+        : 'Magento refused the token: check MAGENTO_TOKEN is an integration access token with Catalog access (Magento 2.4.4+ refuses it as a bearer token unless allowed: prefer the four OAuth values).'
+      : error.status === 0
+        ? `Check that Magento is running at ${config.baseUrl} (npm start starts the embedded one) or set MAGENTO_URL.`
+        : 'Check the Magento logs for this request.';
+  return new CatalogueLoadError(
+    `Could not read the catalogue from ${error.url}: ${error.message}. ${hint} The previous catalogue snapshot was kept.`,
+    { cause: error },
+  );
 }

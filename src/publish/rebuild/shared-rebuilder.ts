@@ -10,29 +10,20 @@
  * `onRun` (src/replica.ts), so runs the builder starts itself (scheduled prices, polling) get it too.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
-import type { SharedStore } from '../../store/shared-store.ts';
+import type { HeldLock, SharedStore } from '../../store/shared-store.ts';
 import type { RebuildStatus, Rebuilder, RunSummary, TriggerOptions } from './rebuilder.ts';
-
-const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS rebuild_requests (
-    id TEXT PRIMARY KEY,
-    reason TEXT NOT NULL,
-    options TEXT NOT NULL,
-    created_ms BIGINT NOT NULL,
-    taken_by TEXT,
-    done_ms BIGINT,
-    summary TEXT
-  )`,
-  'CREATE INDEX IF NOT EXISTS rebuild_requests_open ON rebuild_requests (done_ms, created_ms)',
-  `CREATE TABLE IF NOT EXISTS rebuild_status (
-    id INTEGER PRIMARY KEY,
-    builder TEXT NOT NULL,
-    status TEXT NOT NULL,
-    updated_ms BIGINT NOT NULL
-  )`,
-];
+import {
+  doneSummaries,
+  ensureQueue,
+  giveBack,
+  insertRequest,
+  markDone,
+  readStatusRow,
+  sweepDone,
+  takeOpen,
+  writeStatusText,
+} from './shared-queue.ts';
 
 /** What the builder does while it holds the lock: its own rebuilder, and whatever runs beside it. */
 export interface BuilderRole {
@@ -70,18 +61,6 @@ export interface SharedRebuilder extends Rebuilder {
   ready(): Promise<void>;
 }
 
-const optionsSchema = z.object({
-  full: z.boolean().optional(),
-  reconcile: z.boolean().optional(),
-  reviews: z.boolean().optional(),
-  urgent: z.boolean().optional(),
-  skus: z.array(z.string()).optional(),
-  scheduled: z.boolean().optional(),
-});
-
-/** A summary or status written by another replica's code of the same shape: parsed loosely, never cast. */
-const jsonRecord = z.record(z.string(), z.unknown());
-
 const EMPTY_STATUS: RebuildStatus = {
   state: 'idle',
   current: null,
@@ -93,241 +72,247 @@ const EMPTY_STATUS: RebuildStatus = {
   renderer: 'cold',
 };
 
-export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRebuilder {
-  const { store } = options;
-  const log = options.log ?? (() => undefined);
-  const tickMs = options.tickMs ?? REPLICA_TIMINGS.rebuildTickMs;
-  const lockRetryMs = options.lockRetryMs ?? REPLICA_TIMINGS.builderLockRetryMs;
+/**
+ * Everything this replica's queue keeps between ticks: one value, which each step below reads and
+ * changes, so what a step may touch is in its signature.
+ */
+interface QueueState {
+  readonly store: SharedStore;
+  readonly replica: string;
+  readonly becomeBuilder: SharedRebuilderOptions['becomeBuilder'];
+  readonly log: (message: string) => void;
+  readonly tickMs: number;
+  readonly lockRetryMs: number;
   /** This turn as builder (new at each taking of the lock): the next builder retakes what it left undone. */
-  let session = '';
-  let closed = false;
-  let role: BuilderRole | undefined;
+  session: string;
+  closed: boolean;
+  role: BuilderRole | undefined;
   /** A role being wound down after its lock was lost: no new one until it has stopped. */
-  let retiring: Promise<void> | undefined;
-  let releaseLock: (() => Promise<void>) | undefined;
-  let lastLockTry = 0;
-  let cached: RebuildStatus = EMPTY_STATUS;
-  let writtenStatus = '';
-  let pollMinutes = 0;
-  const waiting = new Map<string, (summary: RunSummary) => void>();
-  let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<void> | undefined;
-  let again = false;
-  let stopListening: (() => Promise<void>) | undefined;
-  let lastSweep = 0;
-  let failing = false;
+  retiring: Promise<void> | undefined;
+  releaseLock: (() => Promise<void>) | undefined;
+  lastLockTry: number;
+  /** The status as last read (another replica builds) or made (this one does). */
+  cached: RebuildStatus;
+  /** The status as last written, as JSON: written again only when it changed. */
+  writtenStatus: string;
+  pollMinutes: number;
+  /** Callers of `trigger` here, by request id, waiting for the run that covers it. */
+  readonly waiting: Map<string, (summary: RunSummary) => void>;
+  timer: NodeJS.Timeout | undefined;
+  ticking: Promise<void> | undefined;
+  /** A kick came during a tick: another tick runs right after it. */
+  again: boolean;
+  stopListening: (() => Promise<void>) | undefined;
+  lastSweep: number;
+  /** The last tick failed: the outage is said once, not at every tick. */
+  failing: boolean;
+}
 
-  /** The queue's tables (made once; a store down at start is asked again at the next tick). */
-  const tables = () => store.ensure(SCHEMA);
-
-  async function tryToBuild(): Promise<void> {
-    if (role || retiring || Date.now() - lastLockTry < lockRetryMs) return;
-    lastLockTry = Date.now();
-    const lock = await store.tryLock('builder');
-    if (!lock) return;
-    if (closed) return lock.release();
-    log(`Rebuilds: ${options.replica} is the builder`);
-    session = `${options.replica}/${randomUUID()}`;
-    await readStatus().catch(() => undefined);
-    const held = options.becomeBuilder(cached.history);
-    role = held;
-    held.rebuilder.startPolling(pollMinutes);
-    releaseLock = () => lock.release();
-    const turn = session;
-    void lock.lost.then(() => {
-      if (role !== held) return;
-      log(
-        `Rebuilds: ${options.replica} lost the builder lock (the store connection broke); it stops building`,
-      );
-      role = undefined;
-      releaseLock = undefined;
-      retiring = (async () => {
-        await lock.release();
-        await held.rebuilder.close();
-        await held.stop();
-        // What this turn took and did not finish goes back to the queue, for whoever builds next.
-        await store
-          .run('UPDATE rebuild_requests SET taken_by = NULL WHERE taken_by = ? AND done_ms IS NULL', [turn])
-          .catch(() => undefined);
-      })().finally(() => (retiring = undefined));
-    });
-  }
-
-  /** The builder takes requests no live builder has taken, and hands them to its rebuilder. */
-  async function takeRequests(held: BuilderRole): Promise<void> {
-    const rows = await store.query<{ id: string; reason: string; options: string }>(
-      `UPDATE rebuild_requests SET taken_by = ? WHERE done_ms IS NULL AND (taken_by IS NULL OR taken_by <> ?)
-       RETURNING id, reason, options`,
-      [session, session],
-    );
-    const turn = session;
-    for (const row of rows) {
-      const parsed = optionsSchema.safeParse(JSON.parse(row.options));
-      const asked: TriggerOptions = parsed.success ? stripUndefined(parsed.data) : {};
-      void held.rebuilder
-        .trigger(row.reason, asked)
-        .then(async (summary) => {
-          await store.run(
-            `UPDATE rebuild_requests SET done_ms = ${store.clock}, summary = ? WHERE id = ? AND taken_by = ? AND done_ms IS NULL`,
-            [JSON.stringify(summary), row.id, turn],
-          );
-          kick();
-        })
-        .catch((error: unknown) => log(`Rebuilds: request ${row.id} was not finished: ${String(error)}`));
-    }
-  }
-
-  /** The builder's status, written for the other replicas when it changed. */
-  async function writeStatus(held: BuilderRole): Promise<void> {
-    const status = { ...held.rebuilder.status(), builder: options.replica };
-    cached = status;
-    const text = JSON.stringify(status);
-    if (text === writtenStatus) return;
-    await store.run(
-      `INSERT INTO rebuild_status (id, builder, status, updated_ms) VALUES (1, ?, ?, ${store.clock})
-       ON CONFLICT (id) DO UPDATE SET builder = excluded.builder, status = excluded.status, updated_ms = excluded.updated_ms`,
-      [options.replica, text],
-    );
-    writtenStatus = text;
-  }
-
-  async function readStatus(): Promise<void> {
-    const [row] = await store.query<{ status: string }>('SELECT status FROM rebuild_status WHERE id = 1');
-    if (!row) return;
-    const parsed = jsonRecord.safeParse(JSON.parse(row.status));
-    // Written by this same code on the builder: the shape is ours.
-    if (parsed.success) cached = parsed.data as unknown as RebuildStatus;
-  }
-
-  /** Requests some caller of `trigger` here waits for, once done. */
-  async function answerWaiting(): Promise<void> {
-    if (waiting.size === 0) return;
-    const ids = [...waiting.keys()];
-    const rows = await store.query<{ id: string; summary: string }>(
-      `SELECT id, summary FROM rebuild_requests WHERE done_ms IS NOT NULL AND id IN (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    for (const row of rows) {
-      const resolve = waiting.get(row.id);
-      waiting.delete(row.id);
-      resolve?.(JSON.parse(row.summary) as RunSummary);
-    }
-  }
-
-  async function tick(): Promise<void> {
-    await tables();
-    await tryToBuild();
-    const held = role;
-    if (held) {
-      await takeRequests(held);
-      await writeStatus(held);
-    } else {
-      await readStatus();
-    }
-    await answerWaiting();
-    // Done requests are kept a while: their summaries answer `trigger` callers who poll for them.
-    if (held && Date.now() - lastSweep > REPLICA_TIMINGS.rebuildSweepMs) {
-      lastSweep = Date.now();
-      await store.run(`DELETE FROM rebuild_requests WHERE done_ms < ${store.clock} - ?`, [
-        REPLICA_TIMINGS.rebuildKeepDoneMs,
-      ]);
-    }
-  }
-
-  /** One tick at a time; a kick during a tick runs another right after it. */
-  function kick(): void {
-    if (closed) return;
-    if (ticking) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    ticking = tick()
-      .then(
-        () => {
-          failing = false;
-        },
-        (error: unknown) => {
-          // Said once per outage, not at every tick.
-          if (!failing) log(`Rebuilds: the shared queue could not be read: ${String(error)}`);
-          failing = true;
-        },
-      )
-      .finally(() => {
-        ticking = undefined;
-        if (closed) return;
-        if (again) {
-          again = false;
-          kick();
-        } else {
-          timer = setTimeout(kick, tickMs);
-          timer.unref();
-        }
-      });
-  }
-
-  void store
-    .listen('rebuild', () => kick())
-    .then((stop) => {
-      if (closed) void stop();
-      else stopListening = stop;
-    })
-    .catch((error: unknown) =>
-      log(`Rebuilds: not listening for triggers (polling instead): ${String(error)}`),
-    );
-  kick();
-
-  /** Keeps a request in the store and tells the builder; its id. */
-  async function enqueue(reason: string, triggerOptions: TriggerOptions): Promise<string> {
-    if (closed) throw new Error('The rebuilder is closed.');
-    await tables();
-    const id = randomUUID();
-    await store.run(
-      `INSERT INTO rebuild_requests (id, reason, options, created_ms) VALUES (?, ?, ?, ${store.clock})`,
-      [id, reason, JSON.stringify(triggerOptions)],
-    );
-    await store.notify('rebuild', id).catch(() => undefined);
-    kick();
-    return id;
-  }
-
+function queueState(options: SharedRebuilderOptions): QueueState {
   return {
-    async trigger(reason, triggerOptions = {}) {
-      const id = await enqueue(reason, triggerOptions);
-      return new Promise<RunSummary>((resolve) => waiting.set(id, resolve));
-    },
-    async queue(reason, triggerOptions = {}) {
-      await enqueue(reason, triggerOptions);
-    },
-    status() {
-      const held = role;
-      if (held) return { ...held.rebuilder.status(), builder: options.replica };
-      return cached;
-    },
-    startPolling(minutes) {
-      pollMinutes = minutes;
-      role?.rebuilder.startPolling(minutes);
-    },
-    isBuilder: () => role !== undefined,
-    ready: tables,
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await ticking;
-      await retiring;
-      await stopListening?.();
-      const held = role;
-      role = undefined;
-      if (held) {
-        await held.rebuilder.close();
-        await held.stop();
-      }
-      await releaseLock?.();
-    },
+    store: options.store,
+    replica: options.replica,
+    becomeBuilder: options.becomeBuilder,
+    log: options.log ?? (() => undefined),
+    tickMs: options.tickMs ?? REPLICA_TIMINGS.rebuildTickMs,
+    lockRetryMs: options.lockRetryMs ?? REPLICA_TIMINGS.builderLockRetryMs,
+    ...{ session: '', closed: false, role: undefined, retiring: undefined, releaseLock: undefined },
+    ...{ lastLockTry: 0, cached: EMPTY_STATUS, writtenStatus: '', pollMinutes: 0, waiting: new Map() },
+    ...{ timer: undefined, ticking: undefined, again: false, stopListening: undefined },
+    ...{ lastSweep: 0, failing: false },
   };
 }
 
-/** zod's optional fields as TriggerOptions (exactOptionalPropertyTypes: no `undefined` values). */
-function stripUndefined(options: z.infer<typeof optionsSchema>): TriggerOptions {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+/** Takes the builder lock when it is free (tried every `lockRetryMs`), and becomes the builder. */
+async function tryToBuild(state: QueueState): Promise<void> {
+  if (state.role || state.retiring || Date.now() - state.lastLockTry < state.lockRetryMs) return;
+  state.lastLockTry = Date.now();
+  const lock = await state.store.tryLock('builder');
+  if (!lock) return;
+  if (state.closed) return lock.release();
+  state.log(`Rebuilds: ${state.replica} is the builder`);
+  state.session = `${state.replica}/${randomUUID()}`;
+  await readStatus(state).catch(() => undefined);
+  const held = state.becomeBuilder(state.cached.history);
+  state.role = held;
+  held.rebuilder.startPolling(state.pollMinutes);
+  state.releaseLock = () => lock.release();
+  const turn = state.session;
+  void lock.lost.then(() => retire(state, { held, lock, turn }));
+}
+
+/** The lock was lost: this turn's role stops, and what it took goes back to the queue. */
+function retire(state: QueueState, lost: { held: BuilderRole; lock: HeldLock; turn: string }): void {
+  const { held, lock, turn } = lost;
+  if (state.role !== held) return;
+  state.log(
+    `Rebuilds: ${state.replica} lost the builder lock (the store connection broke); it stops building`,
+  );
+  state.role = undefined;
+  state.releaseLock = undefined;
+  state.retiring = (async () => {
+    await lock.release();
+    await held.rebuilder.close();
+    await held.stop();
+    // What this turn took and did not finish goes back to the queue, for whoever builds next.
+    await giveBack(state.store, turn).catch(() => undefined);
+  })().finally(() => (state.retiring = undefined));
+}
+
+/** The builder takes requests no live builder has taken, and hands them to its rebuilder. */
+async function takeRequests(state: QueueState, held: BuilderRole): Promise<void> {
+  const session = state.session;
+  for (const request of await takeOpen(state.store, session)) {
+    void held.rebuilder
+      .trigger(request.reason, request.options)
+      .then(async (summary) => {
+        await markDone(state.store, { id: request.id, session, summary });
+        kick(state);
+      })
+      .catch((error: unknown) =>
+        state.log(`Rebuilds: request ${request.id} was not finished: ${String(error)}`),
+      );
+  }
+}
+
+/** The builder's status, written for the other replicas when it changed. */
+async function writeStatus(state: QueueState, held: BuilderRole): Promise<void> {
+  const status = { ...held.rebuilder.status(), builder: state.replica };
+  state.cached = status;
+  const text = JSON.stringify(status);
+  if (text === state.writtenStatus) return;
+  await writeStatusText(state.store, state.replica, text);
+  state.writtenStatus = text;
+}
+
+async function readStatus(state: QueueState): Promise<void> {
+  const status = await readStatusRow(state.store);
+  if (status) state.cached = status;
+}
+
+/** Requests some caller of `trigger` here waits for, once done. */
+async function answerWaiting(state: QueueState): Promise<void> {
+  if (state.waiting.size === 0) return;
+  for (const [id, summary] of await doneSummaries(state.store, [...state.waiting.keys()])) {
+    const resolve = state.waiting.get(id);
+    state.waiting.delete(id);
+    resolve?.(summary);
+  }
+}
+
+async function tick(state: QueueState): Promise<void> {
+  await ensureQueue(state.store);
+  await tryToBuild(state);
+  const held = state.role;
+  if (held) {
+    await takeRequests(state, held);
+    await writeStatus(state, held);
+  } else {
+    await readStatus(state);
+  }
+  await answerWaiting(state);
+  // Done requests are kept a while: their summaries answer `trigger` callers who poll for them.
+  if (held && Date.now() - state.lastSweep > REPLICA_TIMINGS.rebuildSweepMs) {
+    state.lastSweep = Date.now();
+    await sweepDone(state.store);
+  }
+}
+
+/** One tick at a time; a kick during a tick runs another right after it. */
+function kick(state: QueueState): void {
+  if (state.closed) return;
+  if (state.ticking) {
+    state.again = true;
+    return;
+  }
+  clearTimeout(state.timer);
+  state.ticking = tick(state)
+    .then(
+      () => {
+        state.failing = false;
+      },
+      (error: unknown) => {
+        // Said once per outage, not at every tick.
+        if (!state.failing) state.log(`Rebuilds: the shared queue could not be read: ${String(error)}`);
+        state.failing = true;
+      },
+    )
+    .finally(() => afterTick(state));
+}
+
+/** The next tick: at once when a kick came during this one, else after `tickMs`. */
+function afterTick(state: QueueState): void {
+  state.ticking = undefined;
+  if (state.closed) return;
+  if (state.again) {
+    state.again = false;
+    kick(state);
+  } else {
+    state.timer = setTimeout(() => kick(state), state.tickMs);
+    state.timer.unref();
+  }
+}
+
+/** Ticks at each notification on the store's `rebuild` channel, besides the timer. */
+function listen(state: QueueState): void {
+  void state.store
+    .listen('rebuild', () => kick(state))
+    .then((stop) => {
+      if (state.closed) void stop();
+      else state.stopListening = stop;
+    })
+    .catch((error: unknown) =>
+      state.log(`Rebuilds: not listening for triggers (polling instead): ${String(error)}`),
+    );
+}
+
+/** Keeps a request in the store and tells the builder; its id. */
+async function enqueue(state: QueueState, reason: string, triggerOptions: TriggerOptions): Promise<string> {
+  if (state.closed) throw new Error('The rebuilder is closed.');
+  await ensureQueue(state.store);
+  const id = await insertRequest(state.store, reason, triggerOptions);
+  kick(state);
+  return id;
+}
+
+async function close(state: QueueState): Promise<void> {
+  state.closed = true;
+  clearTimeout(state.timer);
+  await state.ticking;
+  await state.retiring;
+  await state.stopListening?.();
+  const held = state.role;
+  state.role = undefined;
+  if (held) {
+    await held.rebuilder.close();
+    await held.stop();
+  }
+  await state.releaseLock?.();
+}
+
+export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRebuilder {
+  const state = queueState(options);
+  listen(state);
+  kick(state);
+  return {
+    async trigger(reason, triggerOptions = {}) {
+      const id = await enqueue(state, reason, triggerOptions);
+      return new Promise<RunSummary>((resolve) => state.waiting.set(id, resolve));
+    },
+    async queue(reason, triggerOptions = {}) {
+      await enqueue(state, reason, triggerOptions);
+    },
+    status() {
+      const held = state.role;
+      if (held) return { ...held.rebuilder.status(), builder: state.replica };
+      return state.cached;
+    },
+    startPolling(minutes) {
+      state.pollMinutes = minutes;
+      state.role?.rebuilder.startPolling(minutes);
+    },
+    isBuilder: () => state.role !== undefined,
+    ready: () => ensureQueue(state.store),
+    close: () => close(state),
+  };
 }
