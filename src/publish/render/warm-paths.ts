@@ -1,0 +1,150 @@
+/**
+ * The paths of a warm run (warm.ts): which file and key each path has, which the run renders (its key
+ * differs from the live build's, or it has none) and writes (its bytes differ from what is live), each file
+ * checked as it is written (the site pass's checks), and the new build's keys.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
+import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
+import { fixedPageKey, hasFixedPath, sharedFingerprint } from '../../site/page-plan.ts';
+import { layersOf, locateIn } from '../releases/layers.ts';
+import { secretFinder } from './checks.ts';
+import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
+import { linkCollector } from './site-links.ts';
+import type { WarmJob } from './warm-messages.ts';
+
+export interface RouteData {
+  readonly type: string;
+  readonly component: string;
+}
+
+/** What of Astro's prerender app (astro/dist/core/build/app.js) the warm renderer uses. */
+export type PrerenderApp = ConstructorParameters<typeof StaticPaths>[0] & {
+  readonly routeCache: { clearAll(): void };
+  render(request: Request, options: { routeData: RouteData }): Promise<Response>;
+};
+
+/** A path as Astro's `StaticPaths` gives it (astro's `PathWithRoute`), as far as the renderer reads it. */
+export interface StaticPath {
+  readonly pathname: string;
+  readonly route: RouteData;
+  readonly cacheKey?: string | undefined;
+}
+
+/** Astro's status pages are written as `404.html`, not `404/index.html` (astro/dist/core/build/common.js). */
+const STATUS_PAGES = new Set(['/404', '/500']);
+
+/** A path's key in `pages.json`: without its leading and trailing `/`. */
+export const keyOf = (pathname: string): string => pathname.replace(/^\/+|\/+$/g, '');
+
+/** The file (relative to `client/`) Astro writes for a path of a route (build format `directory`). */
+export function outputFile(pathname: string, routeType: string): string {
+  const path = keyOf(pathname);
+  if (routeType === 'endpoint') return path;
+  if (path === '') return 'index.html';
+  return STATUS_PAGES.has(`/${path}`) ? `${path}.html` : `${path}/index.html`;
+}
+
+/** The file of a key of `pages.json`: a data file's key is its file, a page's key its folder. */
+export const fileOfKey = (key: string): string =>
+  /\.(json|xml|txt)$/.test(key) ? key : key === '' ? 'index.html' : `${key}/index.html`;
+
+async function sameAsLive(live: ReturnType<typeof layersOf>, file: string, body: Buffer): Promise<boolean> {
+  const found = await locateIn(live, file);
+  if (!found || found.stats.size !== body.length) return false;
+  return body.equals(await readFile(found.path));
+}
+
+/** A key of `pages.json` that names a data file (`fileOfKey`): every run plans every data file. */
+const isDataKey = (key: string): boolean => fileOfKey(key) === key;
+
+/** A key of `pages.json` of a page its route keys (a product's, a listing's, a content page): not a data file nor a page with a fixed path. */
+export const isPageKey = (key: string): boolean => !isDataKey(key) && !hasFixedPath(key);
+
+/**
+ * The new build's keys and the live files it no longer has. A run that planned every page has every key;
+ * one that planned `pages` keeps the live keys of the pages it did not plan, and drops the planned pages
+ * and data files no route gave.
+ */
+export function newKeys(
+  liveKeys: Readonly<Record<string, string>>,
+  planned: Record<string, string>,
+  pages: ReadonlySet<string> | null,
+): { keys: Record<string, string>; removed: string[] } {
+  const gone = Object.keys(liveKeys).filter(
+    (key) => planned[key] === undefined && (pages === null || pages.has(key) || isDataKey(key)),
+  );
+  const keys = pages === null ? planned : { ...liveKeys, ...planned };
+  for (const key of gone) Reflect.deleteProperty(keys, key);
+  return { keys, removed: gone.map(fileOfKey) };
+}
+
+/**
+ * Renders the planned paths whose key differs from the live build's, and those without a key, writing
+ * the files whose bytes differ from what is live, each checked as it is written (the site pass's checks).
+ */
+export async function renderPaths(
+  app: PrerenderApp,
+  job: WarmJob,
+  paths: readonly StaticPath[],
+  index: CatalogueIndex,
+) {
+  const live = layersOf(job.live);
+  const keys: Record<string, string> = {};
+  const written: string[] = [];
+  const rendered: string[] = [];
+  const findSecrets = secretFinder(job.secrets);
+  const hashes = new Set<string>();
+  const assets = new Set<string>();
+  const secretProblems: string[] = [];
+  const inlineHandlers: string[] = [];
+  const scan = { secretProblems, inlineHandlers, htmlFiles: 0 };
+  const links = linkCollector(job.shop.siteUrl);
+  // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
+  const shared = sharedFingerprint(index, job.shop);
+  for (const { pathname, route, cacheKey } of paths) {
+    const key = keyOf(pathname);
+    const pageKey = cacheKey ?? fixedPageKey(key, index, shared);
+    if (pageKey !== undefined) {
+      keys[key] = pageKey;
+      if (job.liveKeys[key] === pageKey) continue;
+    }
+    const url = new URL(
+      route.type === 'endpoint' || key === '' ? pathname : `${pathname.replace(/\/+$/, '')}/`,
+      job.shop.siteUrl,
+    );
+    const response = await app.render(new Request(url), { routeData: route });
+    if (response.status >= 300 && response.status < 400)
+      throw new Error(`${pathname} answered a redirect (${response.status}); the site has none.`);
+    const body = Buffer.from(await response.arrayBuffer());
+    rendered.push(key);
+    const file = outputFile(pathname, route.type);
+    // A path new to the live build's fingerprints, or one with none, is written only when it differs.
+    if (job.liveKeys[key] === undefined && (await sameAsLive(live, file, body))) continue;
+    const target = join(job.dir, 'client', file);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, body);
+    written.push(file);
+    scan.secretProblems.push(...findSecrets(file, body));
+    if (file.endsWith('.html')) {
+      const html = body.toString('utf8');
+      for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+      if (hasInlineHandler(html)) scan.inlineHandlers.push(file);
+      for (const [asset] of html.matchAll(/\/_astro\/[\w.@-]+/g)) assets.add(asset);
+      links.add(file, html);
+      scan.htmlFiles += 1;
+    }
+  }
+  return {
+    keys,
+    written,
+    rendered,
+    scan: {
+      ...scan,
+      scriptHashes: [...hashes].sort(),
+      assets: [...assets].sort(),
+      links: links.siteLinks(),
+    },
+  };
+}
