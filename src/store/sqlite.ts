@@ -33,89 +33,113 @@ function unavailable(error: unknown): unknown {
   return error;
 }
 
+/** The database and its prepared statements, by text. */
+interface SqliteStore {
+  readonly db: DatabaseSync;
+  readonly statements: Map<string, ReturnType<DatabaseSync['prepare']>>;
+}
+
+function prepared(store: SqliteStore, text: string): ReturnType<DatabaseSync['prepare']> {
+  let statement = store.statements.get(text);
+  if (!statement) store.statements.set(text, (statement = store.db.prepare(text)));
+  return statement;
+}
+
+/** A parameter as SQLite binds it; anything else is a mistake in the statement's caller. */
+function bindable(value: unknown): SQLInputValue {
+  if (value === null || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string')
+    return value;
+  if (value instanceof Uint8Array || value instanceof DataView) return value;
+  throw new TypeError(`The shared store (SQLite) cannot bind a ${typeof value} parameter.`);
+}
+
+function query<T extends Row>(store: SqliteStore, text: string, params: readonly unknown[]): Promise<T[]> {
+  try {
+    // The caller's statement names its columns: the rows are SQLite's values of those (not parsed here).
+    return Promise.resolve(prepared(store, text).all(...params.map(bindable)) as T[]);
+  } catch (error) {
+    return Promise.reject(unavailable(error));
+  }
+}
+
+function run(store: SqliteStore, text: string, params: readonly unknown[]): Promise<number> {
+  try {
+    return Promise.resolve(Number(prepared(store, text).run(...params.map(bindable)).changes));
+  } catch (error) {
+    return Promise.reject(unavailable(error));
+  }
+}
+
+function ensure(store: SqliteStore, list: readonly string[]): Promise<void> {
+  try {
+    for (const statement of list) store.db.exec(statement);
+    return Promise.resolve();
+  } catch (error) {
+    return Promise.reject(unavailable(error));
+  }
+}
+
+/** A lease on the lock `name` in the locks table, renewed while it is held. */
+async function tryLock(store: SqliteStore, name: string): Promise<HeldLock | null> {
+  const holder = randomUUID();
+  const take = () =>
+    run(
+      store,
+      `INSERT INTO store_locks (name, holder, until_ms) VALUES (?, ?, ${CLOCK} + ?)
+       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms
+       WHERE store_locks.until_ms < ${CLOCK} OR store_locks.holder = excluded.holder`,
+      [name, holder, storeLockLeaseMs],
+    );
+  if ((await take()) !== 1) return null;
+  let released = false;
+  let markLost: () => void = () => undefined;
+  const lost = new Promise<void>((resolve) => (markLost = resolve));
+  const renew = setInterval(() => {
+    take()
+      .then((changed) => {
+        if (changed === 1 || released) return;
+        // Taken by another holder: stop renewing, or this timer would take it back later unseen.
+        clearInterval(renew);
+        markLost();
+      })
+      .catch(() => undefined);
+  }, storeLockRenewMs);
+  renew.unref();
+  return {
+    lost,
+    async release() {
+      if (released) return;
+      released = true;
+      clearInterval(renew);
+      await run(store, 'DELETE FROM store_locks WHERE name = ? AND holder = ?', [name, holder]).catch(
+        () => undefined,
+      );
+    },
+  };
+}
+
 export function openSqliteStore(file: string): SharedStore {
   if (file !== ':memory:') preparePrivateFile(file);
   const db = new DatabaseSync(file);
   db.exec(
     `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${REPLICA_TIMINGS.sqliteBusyTimeoutMs}; PRAGMA synchronous = NORMAL;`,
   );
-  const statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
-  const prepared = (text: string) => {
-    let statement = statements.get(text);
-    if (!statement) statements.set(text, (statement = db.prepare(text)));
-    return statement;
-  };
-  const values = (params: readonly unknown[]) => params as SQLInputValue[];
-  const query = <T extends Row>(text: string, params: readonly unknown[] = []): Promise<T[]> => {
-    try {
-      return Promise.resolve(prepared(text).all(...values(params)) as T[]);
-    } catch (error) {
-      return Promise.reject(unavailable(error));
-    }
-  };
-  const run = (text: string, params: readonly unknown[] = []): Promise<number> => {
-    try {
-      return Promise.resolve(Number(prepared(text).run(...values(params)).changes));
-    } catch (error) {
-      return Promise.reject(unavailable(error));
-    }
-  };
+  const state: SqliteStore = { db, statements: new Map() };
   const store: SharedStore = {
     dialect: 'sqlite',
     sqliteDatabase: db,
     clock: CLOCK,
-    query,
-    run,
-    ensure: ensuredOnce((list) => {
-      try {
-        for (const statement of list) db.exec(statement);
-        return Promise.resolve();
-      } catch (error) {
-        return Promise.reject(unavailable(error));
-      }
-    }),
+    query: (text, params = []) => query(state, text, params),
+    run: (text, params = []) => run(state, text, params),
+    ensure: ensuredOnce((list) => ensure(state, list)),
     async tryLock(name) {
       await store.ensure([LOCKS]);
-      const holder = randomUUID();
-      const take = () =>
-        run(
-          `INSERT INTO store_locks (name, holder, until_ms) VALUES (?, ?, ${CLOCK} + ?)
-           ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms
-           WHERE store_locks.until_ms < ${CLOCK} OR store_locks.holder = excluded.holder`,
-          [name, holder, storeLockLeaseMs],
-        );
-      if ((await take()) !== 1) return null;
-      let released = false;
-      let markLost: () => void = () => undefined;
-      const lost = new Promise<void>((resolve) => (markLost = resolve));
-      const renew = setInterval(() => {
-        take()
-          .then((changed) => {
-            if (changed === 1 || released) return;
-            // Taken by another holder: stop renewing, or this timer would take it back later unseen.
-            clearInterval(renew);
-            markLost();
-          })
-          .catch(() => undefined);
-      }, storeLockRenewMs);
-      renew.unref();
-      const lock: HeldLock = {
-        lost,
-        async release() {
-          if (released) return;
-          released = true;
-          clearInterval(renew);
-          await run('DELETE FROM store_locks WHERE name = ? AND holder = ?', [name, holder]).catch(
-            () => undefined,
-          );
-        },
-      };
-      return lock;
+      return tryLock(state, name);
     },
     notify: () => Promise.resolve(),
     listen: () => Promise.resolve(() => Promise.resolve()),
     close() {
-      statements.clear();
+      state.statements.clear();
       if (db.isOpen) db.close();
       return Promise.resolve();
     },
