@@ -4,157 +4,29 @@
  * (sync → build → checks → publish, src/publish/rebuild/task.ts); the queue keeps the status editors see: what
  * runs now and how far it got, what is queued, and how the last runs went.
  */
-import type { BuildProgress } from '../render/build.ts';
-import type { ReconcileSummary } from './reconcile.ts';
+import type {
+  CurrentRun,
+  RebuildStatus,
+  Rebuilder,
+  RebuilderOptions,
+  RebuildTask,
+  RendererState,
+  RunSummary,
+  TriggerOptions,
+} from './run-types.ts';
 
-export type RunPhase = 'syncing' | 'retrying' | 'building';
-
-export interface RunSummary {
-  readonly startedAt: string;
-  readonly finishedAt: string;
-  readonly durationMs: number;
-  /** How long its first trigger waited before the run started (behind the run before it). */
-  readonly queuedMs?: number;
-  /** Why it ran: each trigger it covers (e.g. `product HG-PW-00012 saved`, `poll`). */
-  readonly reasons: readonly string[];
-  /** `published`: a new build is live; `unchanged`: nothing to build; `failed`: the live site was kept. */
-  readonly outcome: 'published' | 'unchanged' | 'failed';
-  readonly sync?: {
-    readonly mode: 'full' | 'incremental';
-    readonly products: number;
-    /** Products new or changed, and removed, since the previous snapshot. */
-    readonly updated: number;
-    readonly removed: number;
-    readonly ms: number;
-    readonly attempts: number;
-    /**
-     * When the run asked Magento for its reviews (a full read, or a check for ratings that moved: Magento
-     * sends no event when a review is approved), and how many products' reviews changed.
-     */
-    readonly reviews?: { readonly at: string; readonly changed: number };
-  };
-  readonly build?: {
-    readonly id: string;
-    readonly mode: 'full' | 'partial' | 'warm';
-    readonly pages: number;
-    readonly rendered: number;
-    /** A warm build's paths planned (build-info.ts, `planned`). */
-    readonly planned?: number;
-    readonly ms: number;
-    readonly fullBecause?: string;
-    /** Where the build's time went, in ms (plan, render, sitePass, swap; astro… for `astro build`). */
-    readonly timings?: Readonly<Record<string, number>>;
-  };
-  /** The check of the published prices against Magento's, when the run made one (reconcile.ts). */
-  readonly reconcile?: ReconcileSummary;
-  /** What went wrong, for editors: what failed and that the live site was kept. */
-  readonly error?: string;
-}
-
-export interface RunContext {
-  readonly reasons: readonly string[];
-  /** A full build was asked for (CLI `--full`, hook body `{"full": true}`). */
-  readonly full: boolean;
-  /** Published prices are to be checked against Magento's first (the nightly job, the status page). */
-  readonly reconcile: boolean;
-  /** Magento's ratings are to be checked for approved (or withdrawn) reviews (the schedule, the status page). */
-  readonly reviews: boolean;
-  /** Products the triggers say changed: the sync reads them again whatever their updated_at says. */
-  readonly skus: readonly string[];
-  /**
-   * Every trigger that asks for a read named the products it changed (saves through the hook): the sync
-   * may read just those, with no sweep of the whole catalogue.
-   */
-  readonly targeted: boolean;
-  /**
-   * Magento is read before the build: false when only scheduled price changes asked for the run, whose
-   * dates the snapshot already holds (a second less between the instant and the page).
-   */
-  readonly read: boolean;
-  /** Reports progress to the status. */
-  report(phase: RunPhase, detail?: { message?: string; build?: BuildProgress }): void;
-}
-
-/**
- * How the next run renders: `warm` (the warm renderer is ready: the changed pages in about a second),
- * `starting` (it is being made; until then `astro build`), `cold` (`astro build`).
- */
-export type RendererState = 'warm' | 'starting' | 'cold';
-
-export type RebuildTask = ((
-  context: RunContext,
-) => Promise<Omit<RunSummary, 'startedAt' | 'finishedAt' | 'durationMs' | 'reasons'>>) & {
-  readonly renderer?: () => RendererState;
-};
-
-/** The run under way. */
-export interface CurrentRun {
-  startedAt: string;
-  reasons: readonly string[];
-  phase: RunPhase;
-  message?: string;
-  build?: BuildProgress;
-}
-
-export interface RebuildStatus {
-  /** `waiting`: triggers are queued (debounce, or behind the running run); `running`: a run is under way. */
-  readonly state: 'idle' | 'waiting' | 'running';
-  readonly current: Readonly<CurrentRun> | null;
-  readonly queued: readonly string[];
-  readonly last: RunSummary | null;
-  readonly lastPublished: RunSummary | null;
-  /** The latest runs, newest first. */
-  readonly history: readonly RunSummary[];
-  readonly pollMinutes: number;
-  readonly renderer: RendererState;
-  /** The replica that builds, when several share the queue (shared-rebuilder.ts). */
-  readonly builder?: string;
-}
-
-export interface RebuilderOptions {
-  readonly task: RebuildTask;
-  /** Quiet time after the last trigger before a run starts (REBUILD_DEBOUNCE_MS). */
-  readonly debounceMs: number;
-  /** A steady stream of triggers still starts a run after this long (default 10 × debounce, at least 10 s). */
-  readonly maxWaitMs?: number;
-  /** Runs before this rebuilder's, newest first: a new builder carries on the history its predecessor kept. */
-  readonly history?: readonly RunSummary[];
-  /**
-   * Called after every run, whatever triggered it (the hook, the schedule, polling), before the triggers it
-   * covers learn its summary: what follows a publish (every replica switching, the CDN purge) goes here.
-   */
-  readonly onRun?: (summary: RunSummary) => Promise<void>;
-  readonly log?: (message: string) => void;
-}
-
-export interface TriggerOptions {
-  readonly full?: boolean;
-  /** Check every published price against the price Magento charges now, and republish those that differ. */
-  readonly reconcile?: boolean;
-  /** Check every product's rating in Magento, and republish those whose reviews changed. */
-  readonly reviews?: boolean;
-  /** Start without the debounce's quiet time (a price change due now: every second shows a wrong price). */
-  readonly urgent?: boolean;
-  /** Products the sender knows changed (the hook's `skus`). */
-  readonly skus?: readonly string[];
-  /** A scheduled price change, which needs no read of Magento (unless another trigger joins the run). */
-  readonly scheduled?: boolean;
-}
-
-export interface Rebuilder {
-  /** Queues a run; resolves with the summary of the run that covers this trigger. */
-  trigger(reason: string, options?: TriggerOptions): Promise<RunSummary>;
-  /**
-   * Queues a run without waiting for it; resolves once the trigger is kept (in the shared store, for a
-   * queue shared by replicas), and fails when it could not be, so the sender can be told to try again.
-   */
-  queue(reason: string, options?: TriggerOptions): Promise<void>;
-  status(): RebuildStatus;
-  /** Syncs every `minutes` (0: off). */
-  startPolling(minutes: number): void;
-  /** Stops polling and pending triggers, and waits for the running run. */
-  close(): Promise<void>;
-}
+export type {
+  CurrentRun,
+  RebuildStatus,
+  Rebuilder,
+  RebuilderOptions,
+  RebuildTask,
+  RendererState,
+  RunContext,
+  RunPhase,
+  RunSummary,
+  TriggerOptions,
+} from './run-types.ts';
 
 const HISTORY = 10;
 
@@ -229,108 +101,147 @@ function statusOf(state: {
   };
 }
 
-export function createRebuilder(options: RebuilderOptions): Rebuilder {
-  const log = options.log ?? (() => undefined);
-  const maxWaitMs = options.maxWaitMs ?? Math.max(10_000, options.debounceMs * 10);
-  let reasons: string[] = [];
-  let full = false;
-  let reconcile = false;
-  let reviews = false;
-  let read = false;
-  let urgent = false;
-  let named = true;
-  let skus = new Set<string>();
-  let waiters: Waiter[] = [];
-  let firstQueuedAt: number | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let current: CurrentRun | null = null;
-  let history: RunSummary[] = [...(options.history ?? [])].slice(0, HISTORY);
-  let lastPublished: RunSummary | null = history.find((run) => run.outcome === 'published') ?? null;
-  let pollMinutes = 0;
-  let poll: NodeJS.Timeout | undefined;
-  let closed = false;
+/** The triggers waiting for the next run, coalesced: what they ask of it, and who waits for it. */
+interface Queued {
+  reasons: string[];
+  full: boolean;
+  reconcile: boolean;
+  reviews: boolean;
+  read: boolean;
+  urgent: boolean;
+  /** Every trigger that asks for a read named its products (`targeted`). */
+  named: boolean;
+  skus: Set<string>;
+  waiters: Waiter[];
+  firstQueuedAt: number | undefined;
+}
 
-  async function runQueued(): Promise<void> {
-    const covered = {
-      ...{ reasons, full, reconcile, reviews, skus: [...skus], read, waiters },
-      targeted: named && skus.size > 0,
-      queuedMs: Date.now() - (firstQueuedAt ?? Date.now()),
-    };
-    reasons = [];
-    full = false;
-    reconcile = false;
-    reviews = false;
-    read = false;
-    urgent = false;
-    named = true;
-    skus = new Set();
-    waiters = [];
-    firstQueuedAt = undefined;
-    current = { startedAt: new Date().toISOString(), reasons: covered.reasons, phase: 'syncing' };
-    const summary = { ...(await runOnce(options.task, current, covered, log)), queuedMs: covered.queuedMs };
-    current = null;
-    history = [summary, ...history].slice(0, HISTORY);
-    if (summary.outcome === 'published') lastPublished = summary;
-    await options.onRun?.(summary).catch((error: unknown) => log(`After the run: ${String(error)}`));
-    for (const waiter of covered.waiters) waiter.resolve(summary);
-  }
+const nothingQueued = (): Queued => ({
+  ...{ reasons: [], full: false, reconcile: false, reviews: false, read: false, urgent: false },
+  ...{ named: true, skus: new Set(), waiters: [], firstQueuedAt: undefined },
+});
 
-  function schedule(): void {
-    if (closed || running || reasons.length === 0) return;
-    clearTimeout(timer);
-    const waited = Date.now() - (firstQueuedAt ?? Date.now());
-    const quiet = urgent ? 0 : Math.min(options.debounceMs, maxWaitMs - waited);
-    timer = setTimeout(start, Math.max(0, quiet));
-  }
+/** The queue: one value the steps below read and change. */
+interface RebuilderState {
+  readonly options: RebuilderOptions;
+  readonly log: (message: string) => void;
+  readonly maxWaitMs: number;
+  queued: Queued;
+  timer: NodeJS.Timeout | undefined;
+  running: Promise<void> | undefined;
+  current: CurrentRun | null;
+  history: RunSummary[];
+  lastPublished: RunSummary | null;
+  pollMinutes: number;
+  poll: NodeJS.Timeout | undefined;
+  closed: boolean;
+}
 
-  function start(): void {
-    timer = undefined;
-    if (closed || running || reasons.length === 0) return;
-    running = runQueued().finally(() => ((running = undefined), schedule()));
-  }
-
-  function trigger(reason: string, triggerOptions: TriggerOptions = {}): Promise<RunSummary> {
-    if (closed) return Promise.reject(new Error('The rebuilder is closed.'));
-    return new Promise<RunSummary>((resolve) => {
-      if (!reasons.includes(reason)) reasons.push(reason);
-      full ||= triggerOptions.full === true;
-      reconcile ||= triggerOptions.reconcile === true;
-      reviews ||= triggerOptions.reviews === true;
-      read ||= triggerOptions.scheduled !== true;
-      urgent ||= triggerOptions.urgent === true;
-      for (const sku of triggerOptions.skus ?? []) skus.add(sku);
-      if (triggerOptions.scheduled !== true && !triggerOptions.skus?.length) named = false;
-      waiters.push({ resolve });
-      firstQueuedAt ??= Date.now();
-      schedule();
-    });
-  }
-
+function rebuilderState(options: RebuilderOptions): RebuilderState {
+  const history = [...(options.history ?? [])].slice(0, HISTORY);
   return {
-    trigger,
+    options,
+    log: options.log ?? (() => undefined),
+    maxWaitMs: options.maxWaitMs ?? Math.max(10_000, options.debounceMs * 10),
+    ...{ queued: nothingQueued(), timer: undefined, running: undefined, current: null, history },
+    lastPublished: history.find((run) => run.outcome === 'published') ?? null,
+    ...{ pollMinutes: 0, poll: undefined, closed: false },
+  };
+}
+
+/** Runs what is queued, as one run; its summary goes to the history and to every trigger it covers. */
+async function runQueued(state: RebuilderState): Promise<void> {
+  const { reasons, full, reconcile, reviews, read, skus, named, waiters, firstQueuedAt } = state.queued;
+  const covered = {
+    ...{ reasons, full, reconcile, reviews, skus: [...skus], read, waiters },
+    targeted: named && skus.size > 0,
+    queuedMs: Date.now() - (firstQueuedAt ?? Date.now()),
+  };
+  state.queued = nothingQueued();
+  const current: CurrentRun = {
+    startedAt: new Date().toISOString(),
+    reasons: covered.reasons,
+    phase: 'syncing',
+  };
+  state.current = current;
+  const run = await runOnce(state.options.task, current, covered, state.log);
+  const summary = { ...run, queuedMs: covered.queuedMs };
+  state.current = null;
+  state.history = [summary, ...state.history].slice(0, HISTORY);
+  if (summary.outcome === 'published') state.lastPublished = summary;
+  await state.options
+    .onRun?.(summary)
+    .catch((error: unknown) => state.log(`After the run: ${String(error)}`));
+  for (const waiter of covered.waiters) waiter.resolve(summary);
+}
+
+/** Starts the next run after the quiet time (none when urgent; never past `maxWaitMs` of waiting). */
+function schedule(state: RebuilderState): void {
+  if (state.closed || state.running || state.queued.reasons.length === 0) return;
+  clearTimeout(state.timer);
+  const { urgent, firstQueuedAt } = state.queued;
+  const waited = Date.now() - (firstQueuedAt ?? Date.now());
+  const quiet = urgent ? 0 : Math.min(state.options.debounceMs, state.maxWaitMs - waited);
+  state.timer = setTimeout(() => start(state), Math.max(0, quiet));
+}
+
+function start(state: RebuilderState): void {
+  state.timer = undefined;
+  if (state.closed || state.running || state.queued.reasons.length === 0) return;
+  state.running = runQueued(state).finally(() => ((state.running = undefined), schedule(state)));
+}
+
+function trigger(
+  state: RebuilderState,
+  reason: string,
+  triggerOptions: TriggerOptions = {},
+): Promise<RunSummary> {
+  if (state.closed) return Promise.reject(new Error('The rebuilder is closed.'));
+  return new Promise<RunSummary>((resolve) => {
+    const queued = state.queued;
+    if (!queued.reasons.includes(reason)) queued.reasons.push(reason);
+    queued.full ||= triggerOptions.full === true;
+    queued.reconcile ||= triggerOptions.reconcile === true;
+    queued.reviews ||= triggerOptions.reviews === true;
+    queued.read ||= triggerOptions.scheduled !== true;
+    queued.urgent ||= triggerOptions.urgent === true;
+    for (const sku of triggerOptions.skus ?? []) queued.skus.add(sku);
+    if (triggerOptions.scheduled !== true && !triggerOptions.skus?.length) queued.named = false;
+    queued.waiters.push({ resolve });
+    queued.firstQueuedAt ??= Date.now();
+    schedule(state);
+  });
+}
+
+function startPolling(state: RebuilderState, minutes: number): void {
+  clearInterval(state.poll);
+  state.pollMinutes = minutes;
+  if (minutes <= 0) return;
+  state.poll = setInterval(() => trigger(state, 'poll').catch(() => undefined), minutes * 60_000);
+  state.poll.unref();
+}
+
+export function createRebuilder(options: RebuilderOptions): Rebuilder {
+  const state = rebuilderState(options);
+  return {
+    trigger: (reason, triggerOptions) => trigger(state, reason, triggerOptions),
     queue(reason, triggerOptions) {
-      if (closed) return Promise.reject(new Error('The rebuilder is closed.'));
-      trigger(reason, triggerOptions).catch(() => undefined);
+      if (state.closed) return Promise.reject(new Error('The rebuilder is closed.'));
+      trigger(state, reason, triggerOptions).catch(() => undefined);
       return Promise.resolve();
     },
     status: () =>
       statusOf({
-        ...{ current, queued: reasons, history, lastPublished, pollMinutes },
+        ...{ current: state.current, queued: state.queued.reasons, history: state.history },
+        ...{ lastPublished: state.lastPublished, pollMinutes: state.pollMinutes },
         renderer: options.task.renderer?.() ?? 'cold',
       }),
-    startPolling(minutes) {
-      clearInterval(poll);
-      pollMinutes = minutes;
-      if (minutes <= 0) return;
-      poll = setInterval(() => trigger('poll').catch(() => undefined), minutes * 60_000);
-      poll.unref();
-    },
+    startPolling: (minutes) => startPolling(state, minutes),
     async close() {
-      closed = true;
-      clearTimeout(timer);
-      clearInterval(poll);
-      await running;
+      state.closed = true;
+      clearTimeout(state.timer);
+      clearInterval(state.poll);
+      await state.running;
     },
   };
 }
