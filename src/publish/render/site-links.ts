@@ -96,6 +96,92 @@ export interface LinkCollector {
   siteLinks(): SiteLinks;
 }
 
+/** What a collector keeps: the targets interned once for every page, and each page's links. */
+interface Collected {
+  readonly origin: string;
+  readonly home: URL;
+  readonly decode: (url: string) => string;
+  readonly targets: { path: string; url: string }[];
+  readonly shared: number[][];
+  readonly pages: Map<string, PageLinks>;
+  /** A target's id by its path and URL. */
+  readonly target: Map<string, number>;
+  /** A URL that leads to the same place from every page (`/x`, `https://…`: the menus): its id, once. */
+  readonly fixed: Map<string, number>;
+  /** A region of URLs shared by every page (the header), as a run of `shared`; null when it is not one. */
+  readonly runs: WeakMap<Region, { index: number; count: number } | null>;
+  readonly readLinks: ReturnType<typeof pageReader>;
+}
+
+function intern(state: Collected, path: string, url: string): number {
+  const key = path === url ? url : `${path}\n${url}`;
+  let id = state.target.get(key);
+  if (id === undefined) {
+    id = state.targets.push({ path: detached(path), url: detached(url) }) - 1;
+    state.target.set(detached(key), id);
+  }
+  return id;
+}
+
+function fixedTarget(state: Collected, url: string): number {
+  let id = state.fixed.get(url);
+  if (id === undefined) {
+    const path = internalPath(url, state.home, undefined);
+    id = path === undefined ? -1 : intern(state, path, url);
+    state.fixed.set(detached(url), id);
+  }
+  return id;
+}
+
+function runOf(state: Collected, region: Region): { index: number; count: number } | null {
+  let run = state.runs.get(region);
+  if (run === undefined) {
+    const urls = region.urls.map(state.decode);
+    const ids = urls.every(isPageIndependent)
+      ? urls.map((url) => fixedTarget(state, url)).filter((id) => id >= 0)
+      : undefined;
+    run = ids ? { index: state.shared.push([...new Set(ids)]) - 1, count: ids.length } : null;
+    state.runs.set(region, run);
+  }
+  return run;
+}
+
+/** Reads one page's links: each target once, in the order first seen; `count` counts every link. */
+function addPage(state: Collected, page: string, html: string): void {
+  let pageUrl: URL | undefined;
+  const links: number[] = [];
+  const seen = new Set<number>();
+  let count = 0;
+  const push = (id: number) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    links.push(id);
+  };
+  const visit = (written: string, base: string | undefined) => {
+    const url = state.decode(written);
+    let id: number;
+    if (base === undefined && isPageIndependent(url)) id = fixedTarget(state, url);
+    else {
+      pageUrl ??= new URL(pageUrlPath(page), state.origin);
+      const path = internalPath(url, pageUrl, base);
+      id = path === undefined ? -1 : intern(state, path, url);
+    }
+    if (id < 0) return;
+    count += 1;
+    push(id);
+  };
+  // The header, where every URL of it leads to the same place from any page: its run, not its URLs.
+  const sharedRun = (region: Region): boolean => {
+    const run = runOf(state, region);
+    if (!run) return false;
+    count += run.count;
+    push(-1 - run.index);
+    return true;
+  };
+  state.readLinks(html, visit, sharedRun);
+  state.pages.set(page, { page, links, count });
+}
+
 /**
  * Gathers the links of pages served at `siteUrl`'s origin (absolute URLs of it are the site's own).
  * `latin1`: the pages are handed over decoded as Latin-1, one character a byte (page-links.ts, `fromLatin1`).
@@ -105,86 +191,23 @@ export function linkCollector(
   options: { latin1?: boolean } = {},
 ): LinkCollector {
   const origin = siteUrl ? new URL(siteUrl).origin : NO_ORIGIN;
-  const home = new URL('/', origin);
-  const decode = options.latin1 ? fromLatin1 : (url: string) => url;
-  const targets: { path: string; url: string }[] = [];
-  const shared: number[][] = [];
-  const pages = new Map<string, PageLinks>();
-  const target = new Map<string, number>();
-  const intern = (path: string, url: string): number => {
-    const key = path === url ? url : `${path}\n${url}`;
-    let id = target.get(key);
-    if (id === undefined) {
-      id = targets.push({ path: detached(path), url: detached(url) }) - 1;
-      target.set(detached(key), id);
-    }
-    return id;
+  const state: Collected = {
+    ...{ origin, home: new URL('/', origin), decode: options.latin1 ? fromLatin1 : (url: string) => url },
+    ...{ targets: [], shared: [], pages: new Map(), target: new Map(), fixed: new Map() },
+    ...{ runs: new WeakMap(), readLinks: pageReader() },
   };
-  // A URL that leads to the same place from every page (`/x`, `https://…`: the menus): worked out once.
-  const fixed = new Map<string, number>();
-  const fixedTarget = (url: string): number => {
-    let id = fixed.get(url);
-    if (id === undefined) {
-      const path = internalPath(url, home, undefined);
-      id = path === undefined ? -1 : intern(path, url);
-      fixed.set(detached(url), id);
-    }
-    return id;
-  };
-  const runs = new WeakMap<Region, { index: number; count: number } | null>();
-  const runOf = (region: Region) => {
-    let run = runs.get(region);
-    if (run === undefined) {
-      const urls = region.urls.map(decode);
-      const ids = urls.every(isPageIndependent) ? urls.map(fixedTarget).filter((id) => id >= 0) : undefined;
-      run = ids ? { index: shared.push([...new Set(ids)]) - 1, count: ids.length } : null;
-      runs.set(region, run);
-    }
-    return run;
-  };
-  const readLinks = pageReader();
-
   return {
-    add(page, html) {
-      let pageUrl: URL | undefined;
-      const links: number[] = [];
-      const seen = new Set<number>();
-      let count = 0;
-      const push = (id: number) => {
-        if (seen.has(id)) return;
-        seen.add(id);
-        links.push(id);
-      };
-      const visit = (written: string, base: string | undefined) => {
-        const url = decode(written);
-        let id: number;
-        if (base === undefined && isPageIndependent(url)) id = fixedTarget(url);
-        else {
-          pageUrl ??= new URL(pageUrlPath(page), origin);
-          const path = internalPath(url, pageUrl, base);
-          id = path === undefined ? -1 : intern(path, url);
-        }
-        if (id < 0) return;
-        count += 1;
-        push(id);
-      };
-      // The header, where every URL of it leads to the same place from any page: its run, not its URLs.
-      const sharedRun = (region: Region): boolean => {
-        const run = runOf(region);
-        if (!run) return false;
-        count += run.count;
-        push(-1 - run.index);
-        return true;
-      };
-      readLinks(html, visit, sharedRun);
-      pages.set(page, { page, links, count });
-    },
+    add: (page, html) => addPage(state, page, html),
     drop(page) {
-      pages.delete(page);
+      state.pages.delete(page);
     },
     siteLinks() {
-      const names = [...pages.keys()].sort();
-      return { targets, shared, pages: names.flatMap((name) => pages.get(name) ?? []) };
+      const names = [...state.pages.keys()].sort();
+      return {
+        targets: state.targets,
+        shared: state.shared,
+        pages: names.flatMap((name) => state.pages.get(name) ?? []),
+      };
     },
   };
 }

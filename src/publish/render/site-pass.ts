@@ -12,15 +12,16 @@
  * THOROUGH_LIMIT_BYTES of them have been seen (then the total is surely above it), or until `finish`.
  */
 import { availableParallelism } from 'node:os';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { secretFinder } from './checks.ts';
 import type { NamedSecret } from './secrets.ts';
-import { isCompressible, MIN_COMPRESS_BYTES, textFiles } from '../releases/content-types.ts';
+import { isCompressible, MIN_COMPRESS_BYTES } from '../releases/content-types.ts';
 import type { Levels } from '../releases/encoding.ts';
 import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
-import { linkCollector, type SiteLinks } from './site-links.ts';
+import { linkCollector, type LinkCollector, type SiteLinks } from './site-links.ts';
 import { bulkLevels, compressFile, THOROUGH_LIMIT_BYTES, type PrecompressResult } from './precompress.ts';
+import { listFiles, statOf, summarise, type Done, type Waiting } from './site-pass-files.ts';
 
 export interface SitePassResult {
   readonly compression: PrecompressResult;
@@ -54,239 +55,185 @@ export interface SitePass {
   stop(): Promise<void>;
 }
 
-/** What was done with one file, kept so `finish` knows whether the file changed after it was read. */
-interface Done {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly compressed: boolean;
-  readonly reused: boolean;
-  readonly brotliBytes: number;
-  readonly hashes: readonly string[];
-  readonly inlineHandler: boolean;
-  readonly problems: readonly string[];
+export interface SitePassOptions {
+  readonly previousClientDir?: string | undefined;
+  readonly secrets: readonly NamedSecret[];
+  /** Files handled at a time once Astro is done (default: one per core, at least 2). */
+  readonly concurrency?: number;
+  /**
+   * Files handled at a time while Astro renders (default: one fewer than the cores, at least 1):
+   * Astro renders on one core and is the longest step, so the pass leaves it that core.
+   */
+  readonly concurrencyBeside?: number;
+  /** Top-level folders not to walk: the pages a partial build links from the live build (checked there). */
+  readonly skip?: ReadonlySet<string>;
+  /** false: no `.br`/`.gz` siblings (a warm build's are written after it is live, warm-worker.ts). */
+  readonly compress?: boolean;
+  /** `SITE_URL`: absolute links of this origin are the site's own (the link check). */
+  readonly siteUrl?: string | undefined;
 }
 
-interface Waiting {
-  readonly relative: string;
-  readonly size: number;
-  readonly mtimeMs: number;
+/** The pass under way: one value the steps below read and change. */
+interface PassState {
+  readonly clientDir: string;
+  readonly options: SitePassOptions;
+  readonly findSecrets: ReturnType<typeof secretFinder>;
+  readonly links: LinkCollector;
+  readonly concurrency: number;
+  readonly concurrencyBeside: number;
+  readonly done: Map<string, Done>;
+  readonly queue: Waiting[];
+  readonly workMs: { read: number; secrets: number; scan: number; links: number; compress: number };
+  seenBytes: number;
+  /** The compression levels, once known (`bulkLevels`): nothing is handled before. */
+  bulk: Levels | undefined;
+  running: number;
+  /** Files handled while Astro was still rendering. */
+  early: number;
+  finishing: boolean;
+  failure: unknown;
+  idle: (() => void) | undefined;
 }
 
-const statOf = (file: string) => stat(file).catch(() => undefined);
-
-/** Every text file under `dir` with its size and modification time, by relative path (stat 16 at a time). */
-async function listFiles(dir: string, skip?: ReadonlySet<string>): Promise<Map<string, Waiting>> {
-  const paths: string[] = [];
-  for await (const relative of textFiles(dir, skip)) paths.push(relative);
-  const files = new Map<string, Waiting>();
-  let next = 0;
-  const worker = async () => {
-    for (let relative = paths[next++]; relative !== undefined; relative = paths[next++]) {
-      const stats = await statOf(join(dir, relative));
-      if (stats?.isFile()) files.set(relative, { relative, size: stats.size, mtimeMs: stats.mtimeMs });
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  return files;
+async function timed<T>(
+  state: PassState,
+  kind: keyof PassState['workMs'],
+  work: () => Promise<T> | T,
+): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    state.workMs[kind] += performance.now() - started;
+  }
 }
 
-export function startSitePass(
-  clientDir: string,
-  options: {
-    readonly previousClientDir?: string | undefined;
-    readonly secrets: readonly NamedSecret[];
-    /** Files handled at a time once Astro is done (default: one per core, at least 2). */
-    readonly concurrency?: number;
-    /**
-     * Files handled at a time while Astro renders (default: one fewer than the cores, at least 1):
-     * Astro renders on one core and is the longest step, so the pass leaves it that core.
-     */
-    readonly concurrencyBeside?: number;
-    /** Top-level folders not to walk: the pages a partial build links from the live build (checked there). */
-    readonly skip?: ReadonlySet<string>;
-    /** false: no `.br`/`.gz` siblings (a warm build's are written after it is live, warm-worker.ts). */
-    readonly compress?: boolean;
-    /** `SITE_URL`: absolute links of this origin are the site's own (the link check). */
-    readonly siteUrl?: string | undefined;
-  },
-): SitePass {
-  const findSecrets = secretFinder(options.secrets);
-  const links = linkCollector(options.siteUrl);
-  const concurrency = options.concurrency ?? Math.max(2, availableParallelism());
-  const concurrencyBeside = options.concurrencyBeside ?? Math.max(1, availableParallelism() - 1);
-  const done = new Map<string, Done>();
-  const queue: Waiting[] = [];
-  const workMs = { read: 0, secrets: 0, scan: 0, links: 0, compress: 0 };
-  let seenBytes = 0;
-  let bulk: Levels | undefined;
-  let running = 0;
-  let early = 0;
-  let finishing = false;
-  let failure: unknown;
-  let idle: (() => void) | undefined;
+/** One file: read once, checked for secrets, scanned, its links collected, compressed. */
+async function handle(state: PassState, item: Waiting, levels: Levels): Promise<void> {
+  const { clientDir, options, done } = state;
+  const content = await timed(state, 'read', () => readFile(join(clientDir, item.relative)));
+  const problems = await timed(state, 'secrets', () => state.findSecrets(item.relative, content));
+  const html = item.relative.endsWith('.html');
+  const text = html ? content.toString('utf8') : '';
+  const hashes = html ? await timed(state, 'scan', () => inlineScriptHashes(text)) : [];
+  const inlineHandler = html && hasInlineHandler(text);
+  // A hidden file is no page of the site: the server never serves it.
+  if (html && !basename(item.relative).startsWith('.'))
+    await timed(state, 'links', () => state.links.add(item.relative, text));
+  const compressed = options.compress !== false && content.length >= MIN_COMPRESS_BYTES;
+  const result = compressed
+    ? await timed(state, 'compress', () =>
+        compressFile(clientDir, item.relative, content, {
+          bulk: levels,
+          previousClientDir: options.previousClientDir,
+          replacing: done.has(item.relative),
+        }),
+      )
+    : { reused: false, brotliBytes: 0 };
+  if (!state.finishing) state.early += 1;
+  done.set(item.relative, {
+    ...{ size: content.length, mtimeMs: item.mtimeMs, compressed, hashes, inlineHandler, problems },
+    reused: result.reused,
+    brotliBytes: result.brotliBytes,
+  });
+}
 
-  const timed = async <T>(kind: keyof typeof workMs, work: () => Promise<T> | T): Promise<T> => {
-    const started = performance.now();
-    try {
-      return await work();
-    } finally {
-      workMs[kind] += performance.now() - started;
+/** Starts waiting files while there is room (less beside Astro than once it is done). */
+function pump(state: PassState): void {
+  const { queue } = state;
+  while (
+    state.bulk &&
+    state.running < (state.finishing ? state.concurrency : state.concurrencyBeside) &&
+    queue.length > 0
+  ) {
+    const item = queue.shift();
+    if (!item) break;
+    state.running += 1;
+    void handle(state, item, state.bulk)
+      .catch((error: unknown) => {
+        state.failure ??= error;
+      })
+      .finally(() => {
+        state.running -= 1;
+        pump(state);
+        if (state.running === 0 && queue.length === 0) state.idle?.();
+      });
+  }
+}
+
+function enqueue(state: PassState, item: Waiting): void {
+  state.queue.push(item);
+  if (item.size >= MIN_COMPRESS_BYTES) state.seenBytes += item.size;
+  // Only once the site surely has more text than the thorough limit are its levels known early.
+  if (!state.bulk && state.seenBytes > THOROUGH_LIMIT_BYTES) state.bulk = bulkLevels(state.seenBytes);
+  pump(state);
+}
+
+const drained = (state: PassState): Promise<void> =>
+  state.running === 0 && state.queue.length === 0
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        state.idle = resolve;
+      });
+
+async function finish(state: PassState): Promise<SitePassResult> {
+  const { done, links, queue } = state;
+  const started = performance.now();
+  state.finishing = true;
+  // Levels unknown (less text seen than the thorough limit): nothing waiting could start, and the
+  // listing below finds those files again.
+  if (!state.bulk) queue.length = 0;
+  // The folder is listed while the files still waiting are handled: one is I/O, the other CPU.
+  const [present] = await Promise.all([listFiles(state.clientDir, state.options.skip), drained(state)]);
+  // Every file now: those never reported, and those that changed after they were read.
+  const files: Waiting[] = [];
+  let bytes = 0;
+  for (const item of present.values()) {
+    if (item.size >= MIN_COMPRESS_BYTES) bytes += item.size;
+    const before = done.get(item.relative);
+    if (before?.size !== item.size || before.mtimeMs !== item.mtimeMs) files.push(item);
+  }
+  for (const relative of [...done.keys()])
+    if (!present.has(relative)) {
+      done.delete(relative);
+      links.drop(relative);
     }
+  const bulk = (state.bulk ??= bulkLevels(bytes));
+  queue.push(...files);
+  pump(state);
+  await drained(state);
+  if (state.failure) throw state.failure;
+  const { workMs, early } = state;
+  return { ...summarise(done, { bulk, bytes, workMs, early, started }), links: links.siteLinks() };
+}
+
+export function startSitePass(clientDir: string, options: SitePassOptions): SitePass {
+  const state: PassState = {
+    ...{
+      clientDir,
+      options,
+      findSecrets: secretFinder(options.secrets),
+      links: linkCollector(options.siteUrl),
+    },
+    concurrency: options.concurrency ?? Math.max(2, availableParallelism()),
+    concurrencyBeside: options.concurrencyBeside ?? Math.max(1, availableParallelism() - 1),
+    ...{ done: new Map(), queue: [], workMs: { read: 0, secrets: 0, scan: 0, links: 0, compress: 0 } },
+    ...{ seenBytes: 0, bulk: undefined, running: 0, early: 0, finishing: false },
+    ...{ failure: undefined, idle: undefined },
   };
-
-  const handle = async (item: Waiting, levels: Levels): Promise<void> => {
-    const content = await timed('read', () => readFile(join(clientDir, item.relative)));
-    const problems = await timed('secrets', () => findSecrets(item.relative, content));
-    const html = item.relative.endsWith('.html');
-    const text = html ? content.toString('utf8') : '';
-    const hashes = html ? await timed('scan', () => inlineScriptHashes(text)) : [];
-    const inlineHandler = html && hasInlineHandler(text);
-    // A hidden file is no page of the site: the server never serves it.
-    if (html && !basename(item.relative).startsWith('.'))
-      await timed('links', () => links.add(item.relative, text));
-    const compressed = options.compress !== false && content.length >= MIN_COMPRESS_BYTES;
-    const result = compressed
-      ? await timed('compress', () =>
-          compressFile(clientDir, item.relative, content, {
-            bulk: levels,
-            previousClientDir: options.previousClientDir,
-            replacing: done.has(item.relative),
-          }),
-        )
-      : { reused: false, brotliBytes: 0 };
-    if (!finishing) early += 1;
-    done.set(item.relative, {
-      ...{ size: content.length, mtimeMs: item.mtimeMs, compressed, hashes, inlineHandler, problems },
-      reused: result.reused,
-      brotliBytes: result.brotliBytes,
-    });
-  };
-
-  const pump = (): void => {
-    while (bulk && running < (finishing ? concurrency : concurrencyBeside) && queue.length > 0) {
-      const item = queue.shift();
-      if (!item) break;
-      running += 1;
-      void handle(item, bulk)
-        .catch((error: unknown) => {
-          failure ??= error;
-        })
-        .finally(() => {
-          running -= 1;
-          pump();
-          if (running === 0 && queue.length === 0) idle?.();
-        });
-    }
-  };
-
-  const enqueue = (item: Waiting): void => {
-    queue.push(item);
-    if (item.size >= MIN_COMPRESS_BYTES) seenBytes += item.size;
-    // Only once the site surely has more text than the thorough limit are its levels known early.
-    if (!bulk && seenBytes > THOROUGH_LIMIT_BYTES) bulk = bulkLevels(seenBytes);
-    pump();
-  };
-
-  const drained = (): Promise<void> =>
-    running === 0 && queue.length === 0
-      ? Promise.resolve()
-      : new Promise((resolve) => {
-          idle = resolve;
-        });
-
   return {
     add(relative) {
-      if (finishing || !isCompressible(relative)) return;
+      if (state.finishing || !isCompressible(relative)) return;
       void statOf(join(clientDir, relative)).then((stats) => {
-        if (stats?.isFile() && !finishing) enqueue({ relative, size: stats.size, mtimeMs: stats.mtimeMs });
+        if (stats?.isFile() && !state.finishing)
+          enqueue(state, { relative, size: stats.size, mtimeMs: stats.mtimeMs });
       });
     },
-
-    async finish() {
-      const started = performance.now();
-      finishing = true;
-      // Levels unknown (less text seen than the thorough limit): nothing waiting could start, and the
-      // listing below finds those files again.
-      if (!bulk) queue.length = 0;
-      // The folder is listed while the files still waiting are handled: one is I/O, the other CPU.
-      const [present] = await Promise.all([listFiles(clientDir, options.skip), drained()]);
-      // Every file now: those never reported, and those that changed after they were read.
-      const files: Waiting[] = [];
-      let bytes = 0;
-      for (const item of present.values()) {
-        if (item.size >= MIN_COMPRESS_BYTES) bytes += item.size;
-        const before = done.get(item.relative);
-        if (before?.size !== item.size || before.mtimeMs !== item.mtimeMs) files.push(item);
-      }
-      for (const relative of [...done.keys()])
-        if (!present.has(relative)) {
-          done.delete(relative);
-          links.drop(relative);
-        }
-      bulk ??= bulkLevels(bytes);
-      queue.push(...files);
-      pump();
-      await drained();
-      if (failure) throw failure;
-      return { ...summarise(done, { bulk, bytes, workMs, early, started }), links: links.siteLinks() };
-    },
-
+    finish: () => finish(state),
     stop() {
-      finishing = true;
-      queue.length = 0;
-      return drained();
+      state.finishing = true;
+      state.queue.length = 0;
+      return drained(state);
     },
-  };
-}
-
-function summarise(
-  done: ReadonlyMap<string, Done>,
-  context: {
-    readonly bulk: Levels;
-    readonly bytes: number;
-    readonly workMs: SitePassResult['workMs'];
-    readonly early: number;
-    readonly started: number;
-  },
-): Omit<SitePassResult, 'links'> {
-  const hashes = new Set<string>();
-  const inlineHandlers: string[] = [];
-  const secretProblems: string[] = [];
-  let htmlFiles = 0;
-  let files = 0;
-  let reused = 0;
-  let brotliBytes = 0;
-  for (const [relative, file] of done) {
-    file.hashes.forEach((hash) => hashes.add(hash));
-    if (file.inlineHandler) inlineHandlers.push(relative);
-    secretProblems.push(...file.problems);
-    if (relative.endsWith('.html')) htmlFiles += 1;
-    if (!file.compressed) continue;
-    files += 1;
-    if (file.reused) reused += 1;
-    brotliBytes += file.brotliBytes;
-  }
-  const round = (ms: number) => Math.round(ms);
-  return {
-    compression: {
-      files,
-      reused,
-      brotliQuality: context.bulk.brotli,
-      bytes: context.bytes,
-      brotliBytes,
-      ms: round(performance.now() - context.started),
-    },
-    scriptHashes: [...hashes].sort(),
-    inlineHandlers: inlineHandlers.sort(),
-    htmlFiles,
-    secretProblems: secretProblems.sort(),
-    workMs: {
-      read: round(context.workMs.read),
-      secrets: round(context.workMs.secrets),
-      scan: round(context.workMs.scan),
-      links: round(context.workMs.links),
-      compress: round(context.workMs.compress),
-    },
-    early: context.early,
   };
 }
