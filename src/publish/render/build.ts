@@ -13,11 +13,17 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { BuildInfo } from '../releases/build-info.ts';
-import { buildLayout, lockBuilds, newBuildId, publishAndPrune } from '../releases/builds.ts';
+import {
+  buildLayout,
+  lockBuilds,
+  newBuildId,
+  publishAndPrune,
+  type BuildLayout,
+} from '../releases/builds.ts';
 import type { RunResult } from './astro-run.ts';
 import { renderWithAstro } from './astro-render.ts';
 import type { BuildSiteOptions, BuildStep } from './build-options.ts';
-import { planBuild, startPlan, type Plan } from './build-plan.ts';
+import { planBuild, startPlan, type BuildStart, type Plan } from './build-plan.ts';
 import { BuildError, messageOf } from './errors.ts';
 import {
   finishBuild,
@@ -76,13 +82,26 @@ function describe(
   };
 }
 
-async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
-  const log = options.log ?? (() => undefined);
-  const root = resolve(options.root);
-  const layout = buildLayout(resolve(root, options.distDir));
-  const release = await lockBuilds(layout, { log });
+/** A build under way: one value its steps share (the folder, the timings, what to stop on a failure). */
+interface BuildRun {
+  readonly options: BuildSiteOptions;
+  readonly log: (message: string) => void;
+  readonly root: string;
+  readonly layout: BuildLayout;
+  readonly started: Date;
+  /** The new build's folder (a fresh one when a failed warm run leaves its own behind). */
+  dir: string;
+  readonly timings: Record<string, number>;
+  /** Records the time since the last lap as `name`. */
+  readonly lap: (name: string) => void;
+  /** What every failure message ends with. */
+  readonly kept: string;
+  pass: SitePass | undefined;
+  reuse: PageReuse | undefined;
+}
+
+function buildRun(options: BuildSiteOptions, layout: BuildLayout, root: string): BuildRun {
   const started = new Date();
-  let dir = join(layout.buildsDir, newBuildId(started));
   const timings: Record<string, number> = {};
   let mark = performance.now();
   const lap = (name: string) => {
@@ -90,105 +109,122 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
     timings[name] = Math.round(now - mark);
     mark = now;
   };
-  const kept = `The live site (${layout.dist}) was kept.`;
-  let pass: SitePass | undefined;
-  let reuse: PageReuse | undefined;
+  return {
+    ...{ options, log: options.log ?? (() => undefined), root, layout, started },
+    ...{ dir: join(layout.buildsDir, newBuildId(started)), timings, lap },
+    ...{ kept: `The live site (${layout.dist}) was kept.`, pass: undefined, reuse: undefined },
+  };
+}
+
+async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
+  const root = resolve(options.root);
+  const layout = buildLayout(resolve(root, options.distDir));
+  const release = await lockBuilds(layout, { log: options.log ?? (() => undefined) });
+  const run = buildRun(options, layout, root);
   try {
     await mkdir(layout.buildsDir, { recursive: true });
     const begun = startPlan(options, root, layout);
-    const { live, liveInfo, liveManifest } = begun;
-    if (
-      options.warm?.sourceHash === begun.sourceHash &&
-      !begun.fullBecause &&
-      live &&
-      liveInfo &&
-      liveManifest
-    ) {
-      const warmRun = { ...begun, live, liveInfo, liveManifest, warm: options.warm };
-      try {
-        return await warmBuild(options, layout, dir, started, warmRun, { lap, timings, kept });
-      } catch (error) {
-        // A check that failed stops the run; a renderer that failed leaves the work to `astro build`.
-        if (error instanceof BuildError) throw error;
-        log(`The warm renderer failed (${messageOf(error)}); building with astro build.`);
-        await rm(dir, { recursive: true, force: true });
-        // A folder of its own: the renderer may still write the failed one's siblings.
-        dir = join(layout.buildsDir, newBuildId(new Date()));
-      }
-    }
-    // `astro build` reads the snapshot file: the warm renderer's sync may not have written it yet.
-    await options.warm?.flush();
-    const plan = planBuild(options, root, dir, begun);
-    lap('plan');
-    log(
-      plan.mode === 'full'
-        ? `Full build: ${plan.fullBecause}.`
-        : 'Partial build: product and listing pages whose data changed.',
-    );
-    const reused = reusedPages(plan.manifest, plan.live);
-    reuse = pageReuse(plan.live, dir, reused);
-    pass = startClientPass({
-      reused,
-      dir,
-      live: plan.live,
-      secrets: plan.settings.secrets,
-      siteUrl: plan.settings.shop?.siteUrl,
-      // With a warm renderer beside, its process compresses the build once it is live: Astro keeps both cores.
-      compress: options.compress ?? options.warm === undefined,
-    });
-    const { run, rendered, expected, bundleMs, renderMs } = await renderWithAstro(
-      options,
-      plan,
-      kept,
-      pass,
-      reuse,
-    );
-    lap('astro');
-    Object.assign(timings, { astroBundle: bundleMs, astroRender: renderMs });
-    if (plan.manifest) {
-      // With the data files' keys, as Astro's routes gave them (astro.config.mjs writes them).
-      const keys = { ...readCacheKeys(dir), ...plan.fixedKeys, ...plan.manifest.pages };
-      await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify({ ...plan.manifest, pages: keys }));
-      await rm(join(dir, CACHE_KEYS_FILE), { force: true });
-    }
-    const progress = (step: BuildStep) => options.onProgress?.({ step, rendered, expected, mode: plan.mode });
-    const finished = await finishBuild({
-      dir,
-      live: plan.live,
-      liveInfo: plan.liveInfo,
-      manifest: plan.manifest,
-      secrets: plan.settings.secrets,
-      smokePages: options.smokePages,
-      pass,
-      reuse,
-      log,
-      lap,
-      progress,
-    });
-    if (finished.problems.length > 0)
-      throw new BuildError(
-        `The new build failed its checks, so it was not published. ${kept}\n  ${finished.problems.join('\n  ')}`,
-      );
-    for (const [kind, ms] of Object.entries(finished.workMs)) timings[`work.${kind}`] = ms;
-    progress('publishing');
-    const info = describe(options, plan, started, run, finished, timings);
-    const { swapMs } = await publishAndPrune(layout, dir, info, {
-      ...(options.keep === undefined ? {} : { keep: options.keep }),
-      protect: options.protect ?? [],
-      log,
-    });
-    options.warm?.compressLater(dir, levelsOf(info.compression.brotliQuality));
-    return { ...info, timings: { ...info.timings, swap: swapMs } };
+    const warm = await tryWarm(run, begun);
+    if (warm) return warm;
+    return await astroBuild(run, begun);
   } catch (error) {
-    await pass?.stop();
-    await reuse?.settled();
-    await rm(dir, { recursive: true, force: true });
+    await run.pass?.stop();
+    await run.reuse?.settled();
+    await rm(run.dir, { recursive: true, force: true });
     if (error instanceof BuildError) throw error;
-    throw new BuildError(`The site build could not be finished: ${messageOf(error)}. ${kept}`, {
+    throw new BuildError(`The site build could not be finished: ${messageOf(error)}. ${run.kept}`, {
       cause: error,
     });
   } finally {
-    await rm(renderPlanPath(dir), { force: true });
+    await rm(renderPlanPath(run.dir), { force: true });
     await release();
   }
+}
+
+/**
+ * A warm run, when the renderer was made from the live build's sources and nothing calls for a full
+ * build; undefined when there is none, or when the renderer failed (the work goes to `astro build`).
+ */
+async function tryWarm(run: BuildRun, begun: BuildStart): Promise<BuildInfo | undefined> {
+  const { options, layout, timings, lap, kept } = run;
+  const { live, liveInfo, liveManifest } = begun;
+  if (
+    options.warm?.sourceHash !== begun.sourceHash ||
+    begun.fullBecause ||
+    !live ||
+    !liveInfo ||
+    !liveManifest
+  )
+    return undefined;
+  const warmRun = { ...begun, live, liveInfo, liveManifest, warm: options.warm };
+  try {
+    return await warmBuild(options, layout, run.dir, run.started, warmRun, { lap, timings, kept });
+  } catch (error) {
+    // A check that failed stops the run; a renderer that failed leaves the work to `astro build`.
+    if (error instanceof BuildError) throw error;
+    run.log(`The warm renderer failed (${messageOf(error)}); building with astro build.`);
+    await rm(run.dir, { recursive: true, force: true });
+    // A folder of its own: the renderer may still write the failed one's siblings.
+    run.dir = join(layout.buildsDir, newBuildId(new Date()));
+    return undefined;
+  }
+}
+
+/** `astro build` into the new folder, the client pass beside it; then the checks and the publish. */
+async function astroBuild(run: BuildRun, begun: BuildStart): Promise<BuildInfo> {
+  const { options, log, dir, timings, lap, kept } = run;
+  // `astro build` reads the snapshot file: the warm renderer's sync may not have written it yet.
+  await options.warm?.flush();
+  const plan = planBuild(options, run.root, dir, begun);
+  lap('plan');
+  log(
+    plan.mode === 'full'
+      ? `Full build: ${plan.fullBecause}.`
+      : 'Partial build: product and listing pages whose data changed.',
+  );
+  const reused = reusedPages(plan.manifest, plan.live);
+  const reuse = (run.reuse = pageReuse(plan.live, dir, reused));
+  const pass = (run.pass = startClientPass({
+    reused,
+    dir,
+    live: plan.live,
+    secrets: plan.settings.secrets,
+    siteUrl: plan.settings.shop?.siteUrl,
+    // With a warm renderer beside, its process compresses the build once it is live: Astro keeps both cores.
+    compress: options.compress ?? options.warm === undefined,
+  }));
+  const rendering = await renderWithAstro(options, plan, kept, pass, reuse);
+  lap('astro');
+  Object.assign(timings, { astroBundle: rendering.bundleMs, astroRender: rendering.renderMs });
+  if (plan.manifest) {
+    // With the data files' keys, as Astro's routes gave them (astro.config.mjs writes them).
+    const keys = { ...readCacheKeys(dir), ...plan.fixedKeys, ...plan.manifest.pages };
+    await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify({ ...plan.manifest, pages: keys }));
+    await rm(join(dir, CACHE_KEYS_FILE), { force: true });
+  }
+  const { rendered, expected } = rendering;
+  const progress = (step: BuildStep) => options.onProgress?.({ step, rendered, expected, mode: plan.mode });
+  const finished = await finishBuild({
+    ...{ dir, live: plan.live, liveInfo: plan.liveInfo, manifest: plan.manifest },
+    ...{ secrets: plan.settings.secrets, smokePages: options.smokePages, pass, reuse, log, lap, progress },
+  });
+  if (finished.problems.length > 0)
+    throw new BuildError(
+      `The new build failed its checks, so it was not published. ${kept}\n  ${finished.problems.join('\n  ')}`,
+    );
+  for (const [kind, ms] of Object.entries(finished.workMs)) timings[`work.${kind}`] = ms;
+  progress('publishing');
+  return publish(run, describe(options, plan, run.started, rendering.run, finished, timings));
+}
+
+/** Switches `dist` to the new build, and has the renderer compress it once live. */
+async function publish(run: BuildRun, info: BuildInfo): Promise<BuildInfo> {
+  const { options } = run;
+  const { swapMs } = await publishAndPrune(run.layout, run.dir, info, {
+    ...(options.keep === undefined ? {} : { keep: options.keep }),
+    protect: options.protect ?? [],
+    log: run.log,
+  });
+  options.warm?.compressLater(run.dir, levelsOf(info.compression.brotliQuality));
+  return { ...info, timings: { ...info.timings, swap: swapMs } };
 }

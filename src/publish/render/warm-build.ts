@@ -79,26 +79,22 @@ export interface WarmAssembly {
   readonly missingAssets: string[];
 }
 
-export async function assembleWarmBuild(input: {
+interface AssemblyInput {
   readonly dir: string;
   readonly live: string;
   readonly liveInfo: BuildInfo;
   readonly outcome: WarmOutcome;
   readonly shared: string;
   readonly log: (message: string) => void;
-}): Promise<WarmAssembly> {
+}
+
+/**
+ * The live layer's files the run did not replace or remove, linked into the new one; past
+ * COMPACT_AFTER_FILES, the base's too (`whole`: the layer is folded into a whole build).
+ */
+async function carryOver(input: AssemblyInput, baseDir: string, base: string) {
   const { dir, live, liveInfo, outcome } = input;
   const client = join(dir, 'client');
-  await mkdir(client, { recursive: true });
-  // The whole build underneath: the live build's own base, or the live build when it is whole.
-  const base = liveInfo.base ?? basename(live);
-  const baseDir = join(dirname(dir), base);
-  const { scan } = outcome;
-  for (const file of scan.inlineHandlers)
-    input.log(
-      `Warning: ${file} has an inline event handler (on…=), which the Content-Security-Policy blocks.`,
-    );
-
   const written = new Set(outcome.written);
   const gone = new Set(outcome.removed);
   const fresh = (file: string) => !written.has(sourceOf(file)) && !gone.has(sourceOf(file));
@@ -124,31 +120,61 @@ export async function assembleWarmBuild(input: {
     await symlink(join('..', base), join(dir, BASE_LINK), 'dir');
     await symlink(join('..', base, 'server'), join(dir, 'server'), 'dir');
   }
-  const baseLayers = layersOf(baseDir);
-  const removed = whole
-    ? []
-    : [...new Set([...(liveInfo.removed ?? []), ...outcome.removed])].filter((file) => !written.has(file));
-  // Pages: the live count, with pages new to it added and pages gone taken off.
+  return { carried, whole };
+}
+
+/** Pages: the live count, with pages new to it added and pages gone taken off. */
+async function pageCount(live: string, liveInfo: BuildInfo, outcome: WarmOutcome): Promise<number> {
   const liveLayers = layersOf(live);
   let pages = liveInfo.pages;
   for (const file of outcome.written)
     if (file.endsWith('.html') && !(await locateIn(liveLayers, file))) pages += 1;
   for (const file of outcome.removed)
     if (file.endsWith('.html') && (await locateIn(liveLayers, file))) pages -= 1;
+  return pages;
+}
 
+/** What is wrong with the new build: secrets, dead links, a page count gone astray, a missing page. */
+async function problemsOf(
+  input: AssemblyInput,
+  build: { client: string; baseDir: string; whole: boolean; removed: string[]; pages: number },
+): Promise<string[]> {
+  const { scan, written } = input.outcome;
   const problems = [...scan.secretProblems.map((problem) => `client/${problem}`)];
   // The pages this run wrote link only to files of the new build, as the server will read it.
   const newLayers = {
-    clients: whole ? [client] : [client, join(baseDir, 'client')],
-    removed: new Set(removed),
+    clients: build.whole ? [build.client] : [build.client, join(build.baseDir, 'client')],
+    removed: new Set(build.removed),
   };
   const links = await checkSiteLinks(scan.links, layeredLocate(newLayers));
   problems.push(...links.problems);
-  problems.push(...checkPageCount(pages, liveInfo.pages));
+  problems.push(...checkPageCount(build.pages, input.liveInfo.pages));
+  const baseLayers = layersOf(build.baseDir);
   for (const page of ['index.html', '404.html'])
-    if (!written.has(page) && !(await locateIn(baseLayers, page)))
+    if (!written.includes(page) && !(await locateIn(baseLayers, page)))
       problems.push(`${page} is missing from the build.`);
+  return problems;
+}
 
+export async function assembleWarmBuild(input: AssemblyInput): Promise<WarmAssembly> {
+  const { dir, live, liveInfo, outcome } = input;
+  const client = join(dir, 'client');
+  await mkdir(client, { recursive: true });
+  // The whole build underneath: the live build's own base, or the live build when it is whole.
+  const base = liveInfo.base ?? basename(live);
+  const baseDir = join(dirname(dir), base);
+  const { scan } = outcome;
+  for (const file of scan.inlineHandlers)
+    input.log(
+      `Warning: ${file} has an inline event handler (on…=), which the Content-Security-Policy blocks.`,
+    );
+  const { carried, whole } = await carryOver(input, baseDir, base);
+  const written = new Set(outcome.written);
+  const removed = whole
+    ? []
+    : [...new Set([...(liveInfo.removed ?? []), ...outcome.removed])].filter((file) => !written.has(file));
+  const pages = await pageCount(live, liveInfo, outcome);
+  const problems = await problemsOf(input, { client, baseDir, whole, removed, pages });
   const manifest: PagesManifest = {
     version: 1,
     shared: input.shared,
@@ -158,10 +184,47 @@ export async function assembleWarmBuild(input: {
   };
   await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(manifest));
   // The renderer's bundle was made from the live build's sources, so its assets are the base's: check.
+  const baseLayers = layersOf(baseDir);
   const missingAssets: string[] = [];
   for (const asset of scan.assets)
     if (!(await locateIn(baseLayers, asset.replace(/^\/+/, '')))) missingAssets.push(asset);
   return { scan, base: whole ? undefined : base, removed, pages, problems, carried, missingAssets };
+}
+
+/** What the new build's `build-info.json` says of it. */
+function warmBuildInfo(
+  options: BuildSiteOptions,
+  build: {
+    dir: string;
+    started: Date;
+    run: BuildStart & { readonly liveInfo: BuildInfo };
+    levels: Levels;
+    timings: Record<string, number>;
+  },
+  outcome: WarmOutcome,
+  assembled: WarmAssembly,
+): BuildInfo {
+  const { dir, started, run, levels, timings } = build;
+  const { scan } = assembled;
+  return {
+    builtAt: started.toISOString(),
+    durationMs: Math.round(Date.now() - started.getTime()),
+    snapshotHash: options.snapshotHash ?? snapshotHash(options.snapshotFile),
+    configHash: options.configHash,
+    pages: assembled.pages,
+    scriptHashes: [...new Set([...(run.liveInfo.scriptHashes ?? []), ...scan.scriptHashes])].sort(),
+    // Compressed by the renderer once live (warm.ts, compressWritten): nothing yet.
+    compression: { files: 0, reused: 0, brotliQuality: levels.brotli, bytes: 0, brotliBytes: 0, ms: 0 },
+    id: basename(dir),
+    mode: 'warm',
+    ...(assembled.base ? { base: assembled.base, removed: assembled.removed } : {}),
+    rendered: scan.htmlFiles,
+    planned: outcome.paths,
+    timings: { ...timings },
+    sourceHash: run.sourceHash,
+    pricedAt: new Date(run.pricedAt).toISOString(),
+    ...(outcome.prices ? { priceChanges: outcome.prices } : {}),
+  };
 }
 
 /**
@@ -221,26 +284,7 @@ export async function warmBuild(
       `The new build failed its checks, so it was not published. ${steps.kept}\n  ${assembled.problems.join('\n  ')}`,
     );
   progress('publishing', outcome.written.length);
-  const { scan } = assembled;
-  const info: BuildInfo = {
-    builtAt: started.toISOString(),
-    durationMs: Math.round(Date.now() - started.getTime()),
-    snapshotHash: options.snapshotHash ?? snapshotHash(options.snapshotFile),
-    configHash: options.configHash,
-    pages: assembled.pages,
-    scriptHashes: [...new Set([...(run.liveInfo.scriptHashes ?? []), ...scan.scriptHashes])].sort(),
-    // Compressed by the renderer once live (warm.ts, compressWritten): nothing yet.
-    compression: { files: 0, reused: 0, brotliQuality: levels.brotli, bytes: 0, brotliBytes: 0, ms: 0 },
-    id: basename(dir),
-    mode: 'warm',
-    ...(assembled.base ? { base: assembled.base, removed: assembled.removed } : {}),
-    rendered: scan.htmlFiles,
-    planned: outcome.paths,
-    timings: { ...timings },
-    sourceHash: run.sourceHash,
-    pricedAt: new Date(run.pricedAt).toISOString(),
-    ...(outcome.prices ? { priceChanges: outcome.prices } : {}),
-  };
+  const info = warmBuildInfo(options, { dir, started, run, levels, timings }, outcome, assembled);
   const { swapMs } = await publishAndPrune(layout, dir, info, {
     ...(options.keep === undefined ? {} : { keep: options.keep }),
     protect: options.protect ?? [],
