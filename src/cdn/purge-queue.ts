@@ -62,96 +62,115 @@ export interface PurgeQueue {
   nextDue(): Promise<number | undefined>;
 }
 
+/** The queue's settings and its one drain under way in this process. */
+interface QueueState {
+  readonly store: SharedStore;
+  readonly purger: Purger;
+  readonly log: (message: string) => void;
+  readonly leaseMs: number;
+  readonly retryDelay: (attempts: number) => number;
+  running: Promise<void> | undefined;
+  /** A drain was asked for during one: it looks again when it ends. */
+  again: boolean;
+}
+
+/** The oldest due row, now this drainer's for the lease; undefined when none is due. */
+async function claim(state: QueueState): Promise<PurgeRow | undefined> {
+  const { store } = state;
+  // The due condition is checked again on the row itself: of two drainers picking the same row, the one
+  // that updates second finds it no longer due and claims nothing.
+  const [row] = await store.query<PurgeRow>(
+    `UPDATE cdn_purges SET claim = ?, due_ms = ${store.clock} + ?, attempts = attempts + 1
+     WHERE id = (SELECT id FROM cdn_purges WHERE done_ms IS NULL AND due_ms <= ${store.clock}
+                 ORDER BY created_ms, id LIMIT 1)
+       AND done_ms IS NULL AND due_ms <= ${store.clock}
+     RETURNING id, keys, reason, attempts, claim`,
+    [randomUUID(), state.leaseMs],
+  );
+  return row;
+}
+
+/** Sends a claimed purge: done when the CDN took it, else due again after the retry delay. */
+async function send(state: QueueState, row: PurgeRow): Promise<void> {
+  const { store } = state;
+  try {
+    await state.purger.purge(row.keys.split(' '));
+  } catch (error) {
+    const delay = state.retryDelay(row.attempts);
+    state.log(
+      `CDN purge (${row.reason}) failed, try ${row.attempts}, again in ${Math.ceil(delay / 1000)} s: ${errorMessage(error)}`,
+    );
+    await store.run(
+      `UPDATE cdn_purges SET due_ms = ${store.clock} + ?, claim = NULL, last_error = ?
+       WHERE id = ? AND claim = ?`,
+      [delay, errorMessage(error).slice(0, 1000), row.id, row.claim],
+    );
+    return;
+  }
+  await store.run(`UPDATE cdn_purges SET done_ms = ${store.clock}, claim = NULL WHERE id = ?`, [row.id]);
+}
+
+async function drainOnce(state: QueueState): Promise<void> {
+  for (let row = await claim(state); row; row = await claim(state)) await send(state, row);
+  // Done purges are kept a while, for whoever asks what was purged.
+  await state.store.run(`DELETE FROM cdn_purges WHERE done_ms < ${state.store.clock} - ?`, [
+    REPLICA_TIMINGS.purgeKeepDoneMs,
+  ]);
+}
+
+/** One drain at a time in this process; a call during one makes it look again when it ends. */
+function drain(state: QueueState): Promise<void> {
+  if (state.running) {
+    state.again = true;
+    return state.running;
+  }
+  state.running = (async () => {
+    try {
+      do {
+        state.again = false;
+        await drainOnce(state);
+      } while (state.again);
+    } finally {
+      state.running = undefined;
+    }
+  })();
+  return state.running;
+}
+
+async function enqueue(store: SharedStore, keys: readonly string[], reason: string): Promise<void> {
+  const unique = [...new Set(keys)];
+  const bad = unique.find((key) => key === '' || /[\s,]/.test(key));
+  if (bad !== undefined)
+    throw new Error(
+      `"${bad}" is no surrogate key: keys hold no space or comma (src/cdn/keys.ts makes them).`,
+    );
+  if (unique.length === 0) return;
+  await store.run(
+    `INSERT INTO cdn_purges (id, keys, reason, created_ms, due_ms) VALUES (?, ?, ?, ${store.clock}, ${store.clock})`,
+    [randomUUID(), unique.join(' '), reason],
+  );
+}
+
+async function nextDue(store: SharedStore): Promise<number | undefined> {
+  const [row] = await store.query<{ wait: number | null }>(
+    `SELECT MIN(due_ms) - ${store.clock} AS wait FROM cdn_purges WHERE done_ms IS NULL`,
+  );
+  return row?.wait === null || row?.wait === undefined ? undefined : Math.max(0, Number(row.wait));
+}
+
 /** The queue's parts, without a timer: `startPurgeQueue` runs them, tests call them one by one. */
 export function createPurgeQueue(options: PurgeQueueOptions): PurgeQueue {
-  const { store, purger } = options;
-  const log = options.log ?? ((message: string) => console.warn(message));
-  const leaseMs = options.leaseMs ?? REPLICA_TIMINGS.purgeLeaseMs;
-  const retryDelay = options.retryDelayMs ?? defaultRetryDelay;
-  let running: Promise<void> | undefined;
-  let again = false;
-
-  /** The oldest due row, now this drainer's for the lease; undefined when none is due. */
-  async function claim(): Promise<PurgeRow | undefined> {
-    // The due condition is checked again on the row itself: of two drainers picking the same row, the one
-    // that updates second finds it no longer due and claims nothing.
-    const [row] = await store.query<PurgeRow>(
-      `UPDATE cdn_purges SET claim = ?, due_ms = ${store.clock} + ?, attempts = attempts + 1
-       WHERE id = (SELECT id FROM cdn_purges WHERE done_ms IS NULL AND due_ms <= ${store.clock}
-                   ORDER BY created_ms, id LIMIT 1)
-         AND done_ms IS NULL AND due_ms <= ${store.clock}
-       RETURNING id, keys, reason, attempts, claim`,
-      [randomUUID(), leaseMs],
-    );
-    return row;
-  }
-
-  async function send(row: PurgeRow): Promise<void> {
-    try {
-      await purger.purge(row.keys.split(' '));
-    } catch (error) {
-      const delay = retryDelay(row.attempts);
-      log(
-        `CDN purge (${row.reason}) failed, try ${row.attempts}, again in ${Math.ceil(delay / 1000)} s: ${errorMessage(error)}`,
-      );
-      await store.run(
-        `UPDATE cdn_purges SET due_ms = ${store.clock} + ?, claim = NULL, last_error = ?
-         WHERE id = ? AND claim = ?`,
-        [delay, errorMessage(error).slice(0, 1000), row.id, row.claim],
-      );
-      return;
-    }
-    await store.run(`UPDATE cdn_purges SET done_ms = ${store.clock}, claim = NULL WHERE id = ?`, [row.id]);
-  }
-
-  async function drainOnce(): Promise<void> {
-    for (let row = await claim(); row; row = await claim()) await send(row);
-    // Done purges are kept a while, for whoever asks what was purged.
-    await store.run(`DELETE FROM cdn_purges WHERE done_ms < ${store.clock} - ?`, [
-      REPLICA_TIMINGS.purgeKeepDoneMs,
-    ]);
-  }
-
+  const state: QueueState = {
+    ...{ store: options.store, purger: options.purger },
+    log: options.log ?? ((message: string) => console.warn(message)),
+    leaseMs: options.leaseMs ?? REPLICA_TIMINGS.purgeLeaseMs,
+    retryDelay: options.retryDelayMs ?? defaultRetryDelay,
+    ...{ running: undefined, again: false },
+  };
   return {
-    async enqueue(keys, reason) {
-      const unique = [...new Set(keys)];
-      const bad = unique.find((key) => key === '' || /[\s,]/.test(key));
-      if (bad !== undefined)
-        throw new Error(
-          `"${bad}" is no surrogate key: keys hold no space or comma (src/cdn/keys.ts makes them).`,
-        );
-      if (unique.length === 0) return;
-      await store.run(
-        `INSERT INTO cdn_purges (id, keys, reason, created_ms, due_ms) VALUES (?, ?, ?, ${store.clock}, ${store.clock})`,
-        [randomUUID(), unique.join(' '), reason],
-      );
-    },
-
-    /** One drain at a time in this process; a call during one makes it look again when it ends. */
-    drain() {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        try {
-          do {
-            again = false;
-            await drainOnce();
-          } while (again);
-        } finally {
-          running = undefined;
-        }
-      })();
-      return running;
-    },
-
-    async nextDue() {
-      const [row] = await store.query<{ wait: number | null }>(
-        `SELECT MIN(due_ms) - ${store.clock} AS wait FROM cdn_purges WHERE done_ms IS NULL`,
-      );
-      return row?.wait === null || row?.wait === undefined ? undefined : Math.max(0, Number(row.wait));
-    },
+    enqueue: (keys, reason) => enqueue(state.store, keys, reason),
+    drain: () => drain(state),
+    nextDue: () => nextDue(state.store),
   };
 }
 
