@@ -9,9 +9,7 @@
  * updated_at (stock through MSI, category assignments made from the category), and the daily full read
  * brings those in.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
+import { existsSync } from 'node:fs';
 import type { EmbeddedSettings, MagentoSettings, ShopSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { MagentoApiError, type MagentoClientConfig } from '../magento/client.ts';
@@ -22,8 +20,17 @@ import { rulePricesFrom } from './final-prices.ts';
 import { CatalogueLoadError, loadCatalogue, type LoadProblem } from './load.ts';
 import { productsWithReviews, type ReviewsOutcome } from './reviews.ts';
 import { pricedAt } from './special-prices.ts';
-import { parseWrittenSnapshot, snapshotPath, writeSnapshot } from './snapshot.ts';
+import { snapshotPath, writeSnapshot } from './snapshot.ts';
+import {
+  readPreviousSnapshot,
+  readSyncState,
+  syncStatePath,
+  writeSyncState,
+  type SyncState,
+} from './sync-files.ts';
 import type { Catalogue, Product } from './types.ts';
+
+export { syncStatePath } from './sync-files.ts';
 
 export interface SyncOptions {
   /** Read only what changed since the snapshot (see the file's comment for when it reads everything). */
@@ -83,51 +90,6 @@ export interface SyncResult {
   persist(): void;
 }
 
-/** What an incremental sync needs to know about the last one, kept beside the snapshot. */
-const syncStateSchema = z.object({
-  /**
-   * 6 since products carry their fits (5: their reviews; 4: special prices and dates; 3: select options' ids, which variants
-   * are found by; 2: variants and tier prices): a snapshot from before is read afresh in full.
-   */
-  version: z.literal(6),
-  /** `labelsHash` of the attribute labels the snapshot's products were mapped with. */
-  labelsHash: z.string(),
-  /** When every product was last read (ISO 8601). */
-  lastFullAt: z.iso.datetime(),
-  /** When the last sync started reading (ISO 8601, this server's clock). */
-  readAt: z.iso.datetime(),
-});
-type SyncState = z.infer<typeof syncStateSchema>;
-
-export const syncStatePath = (snapshotFile: string): string =>
-  `${snapshotFile.replace(/\.json$/, '')}.sync.json`;
-
-function readJson<T>(file: string, schema: z.ZodType<T>): T | undefined {
-  try {
-    return schema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The previous snapshot, checked but kept exactly as read (snapshot.ts, `parseWrittenSnapshot`), with the
- * hash of the file's text, read once (at 100,000 products the file is over 200 MB).
- */
-function readPreviousSnapshot(file: string): { catalogue: Catalogue | undefined; hash: string } | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    return parseWrittenSnapshot(text);
-  } catch {
-    return { catalogue: undefined, hash: createHash('sha256').update(text).digest('hex') };
-  }
-}
-
 /** Products added or changed, and removed, between two snapshots. */
 export function diffProducts(
   before: readonly Product[],
@@ -144,12 +106,6 @@ export function diffProducts(
     updated: after.filter(changed).map((product) => product.sku),
     removed: before.filter((product) => !now.has(product.sku)).map((product) => product.sku),
   };
-}
-
-function writeJsonAtomically(file: string, value: unknown): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(value));
-  renameSync(temporary, file);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -281,7 +237,7 @@ async function syncInto(file: string, input: SyncInput): Promise<SyncResult> {
   const stateFile = syncStatePath(file);
   const previousFile = options.previous ?? (existsSync(file) ? readPreviousSnapshot(file) : undefined);
   const previous = previousFile?.catalogue;
-  const state = readJson(stateFile, syncStateSchema);
+  const state = readSyncState(stateFile);
   const fullBecause = whyFull(options, previous, state);
   const readAt = new Date().toISOString();
   const read = await readMagento(input, fullBecause, previous, state);
@@ -294,7 +250,7 @@ async function syncInto(file: string, input: SyncInput): Promise<SyncResult> {
     if (persisted) return;
     persisted = true;
     if (before !== after) writeSnapshot(file, catalogue);
-    writeJsonAtomically(stateFile, nextState);
+    writeSyncState(stateFile, nextState);
   };
   if (!options.deferWrite) persist();
   const diff = diffProducts(previous?.products ?? [], catalogue.products);

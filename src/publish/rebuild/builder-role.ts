@@ -16,7 +16,7 @@ import { changedFiles } from '../releases/changes.ts';
 import { announcePublish, awaitReplicas } from '../releases/replicas.ts';
 import { startPublishSchedule } from './publish-schedule.ts';
 import { createRebuilder, type RunSummary } from './rebuilder.ts';
-import type { BuilderRole } from './shared-rebuilder.ts';
+import type { BuilderRole } from './run-types.ts';
 import { createRebuildTask } from './task.ts';
 
 /** Where the builder says what it did: progress as info, trouble as warnings. */

@@ -153,3 +153,18 @@ export interface Rebuilder {
   /** Stops polling and pending triggers, and waits for the running run. */
   close(): Promise<void>;
 }
+
+/** What the builder does while it holds the lock: its own rebuilder, and whatever runs beside it. */
+export interface BuilderRole {
+  readonly rebuilder: Rebuilder;
+  /** Stops what the role started (the schedule, the renderer) once its rebuilder is closed. */
+  stop(): Promise<void>;
+}
+
+/** The queue shared by every replica (shared-rebuilder.ts). */
+export interface SharedRebuilder extends Rebuilder {
+  /** True while this replica is the builder. */
+  isBuilder(): boolean;
+  /** Resolves once the queue's tables exist (the first tick). */
+  ready(): Promise<void>;
+}

@@ -74,6 +74,18 @@ const statusSchema = z.custom<RebuildStatus>(
       .safeParse(value).success,
 );
 
+/** The status before the builder wrote one (or while it cannot be read). */
+export const NO_STATUS: RebuildStatus = {
+  state: 'idle',
+  current: null,
+  queued: [],
+  last: null,
+  lastPublished: null,
+  history: [],
+  pollMinutes: 0,
+  renderer: 'cold',
+};
+
 /** The queue's tables (made once; a store down at start is asked again at the next tick). */
 export const ensureQueue = (store: SharedStore): Promise<void> => store.ensure(SCHEMA);
 

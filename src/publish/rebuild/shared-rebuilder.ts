@@ -12,25 +12,22 @@
 import { randomUUID } from 'node:crypto';
 import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 import type { HeldLock, SharedStore } from '../../store/shared-store.ts';
-import type { RebuildStatus, Rebuilder, RunSummary, TriggerOptions } from './rebuilder.ts';
+import type { RebuildStatus, RunSummary, TriggerOptions } from './rebuilder.ts';
+import type { BuilderRole, SharedRebuilder } from './run-types.ts';
 import {
   doneSummaries,
   ensureQueue,
   giveBack,
   insertRequest,
   markDone,
+  NO_STATUS,
   readStatusRow,
   sweepDone,
   takeOpen,
   writeStatusText,
 } from './shared-queue.ts';
 
-/** What the builder does while it holds the lock: its own rebuilder, and whatever runs beside it. */
-export interface BuilderRole {
-  readonly rebuilder: Rebuilder;
-  /** Stops what the role started (the schedule, the renderer) once its rebuilder is closed. */
-  stop(): Promise<void>;
-}
+export type { BuilderRole, SharedRebuilder } from './run-types.ts';
 
 export interface SharedRebuilderOptions {
   readonly store: SharedStore;
@@ -53,24 +50,6 @@ export interface SharedRebuilderOptions {
   readonly lockRetryMs?: number;
   readonly log?: (message: string) => void;
 }
-
-export interface SharedRebuilder extends Rebuilder {
-  /** True while this replica is the builder. */
-  isBuilder(): boolean;
-  /** Resolves once the queue's tables exist (the first tick). */
-  ready(): Promise<void>;
-}
-
-const EMPTY_STATUS: RebuildStatus = {
-  state: 'idle',
-  current: null,
-  queued: [],
-  last: null,
-  lastPublished: null,
-  history: [],
-  pollMinutes: 0,
-  renderer: 'cold',
-};
 
 /**
  * Everything this replica's queue keeps between ticks: one value, which each step below reads and
@@ -117,7 +96,7 @@ function queueState(options: SharedRebuilderOptions): QueueState {
     tickMs: options.tickMs ?? REPLICA_TIMINGS.rebuildTickMs,
     lockRetryMs: options.lockRetryMs ?? REPLICA_TIMINGS.builderLockRetryMs,
     ...{ session: '', closed: false, role: undefined, retiring: undefined, releaseLock: undefined },
-    ...{ lastLockTry: 0, cached: EMPTY_STATUS, writtenStatus: '', pollMinutes: 0, waiting: new Map() },
+    ...{ lastLockTry: 0, cached: NO_STATUS, writtenStatus: '', pollMinutes: 0, waiting: new Map() },
     ...{ timer: undefined, ticking: undefined, again: false, stopListening: undefined },
     ...{ lastSweep: 0, failing: false },
   };
