@@ -8,18 +8,18 @@
  * password too weak, a limit the form does not check) and keeps everything typed.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { notify } from '../features/notify/notice-state.ts';
-import { strings } from '../strings.ts';
-import { createCustomer, fetchCountries } from '../features/account/api.ts';
-import { newAccountBody } from '../features/account/customer.ts';
-import type { Country } from '../magento/wire/directory.ts';
-import { useBusy } from './shared/use-busy.ts';
-import { Field, FormError, focusFirst, readFields } from './shared/Field.tsx';
-import { newAccountProblems, type FieldProblems } from '../features/account/validation.ts';
-import { SIGN_IN_PATH, goTo } from '../features/navigation.ts';
-import { problemText } from '../features/problem.ts';
-import { useHydrated } from './shared/use-hydrated.ts';
-import './account/account.css';
+import { notify } from '../../features/notify/notice-state.ts';
+import { strings } from '../../strings.ts';
+import { createCustomer, fetchCountries } from '../../features/account/api.ts';
+import { newAccountBody } from '../../features/account/customer.ts';
+import type { Country } from '../../magento/wire/directory.ts';
+import { useBusy } from '../forms/use-busy.ts';
+import { Field, FormError, focusFirst, readFields } from '../forms/Field.tsx';
+import { newAccountProblems, type FieldProblems } from '../../features/account/validation.ts';
+import { SIGN_IN_PATH, goTo } from '../../features/navigation.ts';
+import { problemText } from '../../features/problem.ts';
+import { useHydrated } from '../forms/use-hydrated.ts';
+import './account.css';
 
 const FORM = 'create-account';
 const ERROR_ID = 'create-account-error';

@@ -11,7 +11,7 @@
  * payment. Nothing typed is lost on an error.
  */
 import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { $signedIn } from '../features/account/session.ts';
+import { $signedIn } from '../../features/account/session.ts';
 import {
   CHECKOUT_FIELDS,
   CHECKOUT_PATHS,
@@ -25,34 +25,34 @@ import {
   type CheckoutAddress,
   type CheckoutField,
   type DeliveryMethodCode,
-} from '../features/checkout/checkout.ts';
+} from '../../features/checkout/checkout.ts';
 import {
   checkoutCartOr,
   fetchCheckoutCart,
   saveShippingInformation,
-} from '../features/checkout/checkout-state.ts';
-import type { DeliveryAddress, DeliveryDestination } from '../features/cart/delivery.ts';
-import { resolveCountry } from '../features/account/country.ts';
-import { DeliveryChoice } from './checkout/DeliveryChoice.tsx';
-import { useDelivery } from './checkout/use-delivery.ts';
-import { notify } from '../features/notify/notice-state.ts';
-import { strings } from '../strings.ts';
-import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
-import { addressForm, defaultAddress } from '../features/account/customer.ts';
-import type { Country } from '../magento/wire/directory.ts';
-import type { ShippingMethod } from '../magento/wire/shipping-method.ts';
-import { measureBeginCheckout, measureShippingInfo } from '../features/analytics/checkout-events.ts';
-import type { Ga4Item } from '../features/analytics/ga4.ts';
-import { useBusy } from './shared/use-busy.ts';
-import { useLoad } from './shared/use-load.ts';
-import { AddressFields } from './shared/AddressFields.tsx';
-import { FormError, focusFirst } from './shared/Field.tsx';
-import type { FieldProblems } from '../features/account/validation.ts';
-import { Leave, goTo, leftForSignIn } from '../features/navigation.ts';
-import { problemText } from '../features/problem.ts';
-import './account/account.css';
-import '../features/checkout/checkout.css';
-import { LoadStatus } from './shared/LoadStatus.tsx';
+} from '../../features/checkout/checkout-state.ts';
+import type { DeliveryAddress, DeliveryDestination } from '../../features/cart/delivery.ts';
+import { resolveCountry } from '../../features/account/country.ts';
+import { DeliveryChoice } from './DeliveryChoice.tsx';
+import { useDelivery } from './use-delivery.ts';
+import { notify } from '../../features/notify/notice-state.ts';
+import { strings } from '../../strings.ts';
+import { fetchCountries, fetchCustomer } from '../../features/account/api.ts';
+import { addressForm, defaultAddress } from '../../features/account/customer.ts';
+import type { Country } from '../../magento/wire/directory.ts';
+import type { ShippingMethod } from '../../magento/wire/shipping-method.ts';
+import { measureBeginCheckout, measureShippingInfo } from '../../features/analytics/checkout-events.ts';
+import type { Ga4Item } from '../../features/analytics/ga4.ts';
+import { useBusy } from '../forms/use-busy.ts';
+import { useLoad } from '../forms/use-load.ts';
+import { AddressFields } from '../forms/AddressFields.tsx';
+import { FormError, focusFirst } from '../forms/Field.tsx';
+import type { FieldProblems } from '../../features/account/validation.ts';
+import { Leave, goTo, leftForSignIn } from '../../features/navigation.ts';
+import { problemText } from '../../features/problem.ts';
+import '../account/account.css';
+import '../../features/checkout/checkout.css';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
 
 const FORM = 'checkout';
 const ERROR_ID = 'checkout-error';

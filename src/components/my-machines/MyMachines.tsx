@@ -14,9 +14,9 @@ import { problemText } from '../../features/problem.ts';
 import { PARTS_FINDER_PATH, partsPagePath } from '../../fit-strings.ts';
 import { myMachinesTexts as t } from '../../my-machines-strings.ts';
 import { strings } from '../../strings.ts';
-import { Field, FormError } from '../shared/Field.tsx';
-import { LoadFailed, Loading } from '../shared/LoadStatus.tsx';
-import { useBusy } from '../shared/use-busy.ts';
+import { Field, FormError } from '../forms/Field.tsx';
+import { LoadFailed, Loading } from '../forms/LoadStatus.tsx';
+import { useBusy } from '../forms/use-busy.ts';
 
 const FORM = 'add-machine';
 

@@ -24,9 +24,9 @@ import {
 import type { FieldProblems } from '../../features/account/validation.ts';
 import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
 import { vatNumberTexts } from '../../trade-strings.ts';
-import { Field, FormError, focusFirst, readFields } from '../shared/Field.tsx';
-import { useBusy } from '../shared/use-busy.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
+import { Field, FormError, focusFirst, readFields } from '../forms/Field.tsx';
+import { useBusy } from '../forms/use-busy.ts';
+import { useHydrated } from '../forms/use-hydrated.ts';
 import { applicationAnswer } from './application-answer.ts';
 import '../account/account.css';
 

@@ -10,9 +10,9 @@ import type { OrderDetail } from '../../features/orders/order.ts';
 import { ShopApiError } from '../../features/shop-api.ts';
 import { strings } from '../../strings.ts';
 import '../account/account.css';
-import { Field, FormError, readFields } from '../shared/Field.tsx';
-import { useBusy } from '../shared/use-busy.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
+import { Field, FormError, readFields } from '../forms/Field.tsx';
+import { useBusy } from '../forms/use-busy.ts';
+import { useHydrated } from '../forms/use-hydrated.ts';
 import './orders.css';
 
 /** The order's view loads once an order is found: the form alone stays light for the main thread. */

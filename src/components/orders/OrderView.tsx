@@ -16,7 +16,7 @@ import { loadFacts, type ProductFacts } from '../../features/product-data/facts.
 import { notify } from '../../features/notify/notice-state.ts';
 import { problemText } from '../../features/problem.ts';
 import { strings } from '../../strings.ts';
-import { useBusy } from '../shared/use-busy.ts';
+import { useBusy } from '../forms/use-busy.ts';
 import { isoDay, orderDate, orderMoney } from './format.ts';
 
 const t = strings.orders;

@@ -5,21 +5,21 @@
  * the customer's machines (My machines), and the way to the customer's data and privacy (download it, delete the account).
  */
 import { Fragment } from 'react';
-import { signedInOr } from '../features/account/session.ts';
-import { strings } from '../strings.ts';
-import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
-import { addressSummary, defaultAddress } from '../features/account/customer.ts';
-import type { CustomerAddress } from '../magento/wire/address.ts';
-import type { Customer } from '../magento/wire/customer.ts';
-import type { Country } from '../magento/wire/directory.ts';
-import { SIGN_IN_PATH } from '../features/navigation.ts';
-import { MY_DATA_PAGE } from '../features/navigation.ts';
-import './account/account.css';
-import { MyMachines } from './account/MyMachines.tsx';
-import { TradeAccountBlock } from './trade/TradeAccountBlock.tsx';
-import { RecentOrders } from './orders/RecentOrders.tsx';
-import { LoadStatus } from './shared/LoadStatus.tsx';
-import { useLoad } from './shared/use-load.ts';
+import { signedInOr } from '../../features/account/session.ts';
+import { strings } from '../../strings.ts';
+import { fetchCountries, fetchCustomer } from '../../features/account/api.ts';
+import { addressSummary, defaultAddress } from '../../features/account/customer.ts';
+import type { CustomerAddress } from '../../magento/wire/address.ts';
+import type { Customer } from '../../magento/wire/customer.ts';
+import type { Country } from '../../magento/wire/directory.ts';
+import { SIGN_IN_PATH } from '../../features/navigation.ts';
+import { MY_DATA_PAGE } from '../../features/navigation.ts';
+import './account.css';
+import { MyMachines } from '../my-machines/MyMachines.tsx';
+import { TradeAccountBlock } from '../trade/TradeAccountBlock.tsx';
+import { RecentOrders } from '../orders/RecentOrders.tsx';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { useLoad } from '../forms/use-load.ts';
 
 const t = strings.shopper;
 
