@@ -39,17 +39,21 @@ const FIELDS = [
   'password',
 ] as const;
 
-export default function CreateAccountForm() {
-  const hydrated = useHydrated();
+/** Magento's countries, for the country field's suggestions; empty until read. */
+function useCountries(): Country[] {
   const [countries, setCountries] = useState<Country[]>([]);
-  const [error, setError] = useState('');
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const { busy, start, finish } = useBusy();
-
   useEffect(() => {
     // Only for the suggestions list; a failure here is retried (and reported) on submit.
     fetchCountries().then(setCountries, () => undefined);
   }, []);
+  return countries;
+}
+
+/** The form's checks, then the account created and the shopper sent to sign in; or why not. */
+function useCreateAccount() {
+  const [error, setError] = useState('');
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const { busy, start, finish } = useBusy();
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,6 +79,14 @@ export default function CreateAccountForm() {
       setError(problemText(failure));
     }
   }
+
+  return { error, problems, busy, submit };
+}
+
+export default function CreateAccountForm() {
+  const hydrated = useHydrated();
+  const countries = useCountries();
+  const { error, problems, busy, submit } = useCreateAccount();
 
   const field = (
     name: (typeof FIELDS)[number],

@@ -4,19 +4,16 @@
  * offered with one click; and a form to add one by its model, with the way to the parts finder for a shopper
  * who does not know it. It loads on its own, so the other blocks never wait for it.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { modelSlug } from '../../catalogue/fits.ts';
-import { loadModels } from '../../features/fits/fit-data.ts';
-import { machinesFromOrders, modelTyped, offered } from '../../features/my-machines/account.ts';
-import { $myMachines, addMachine, loadMyMachines, removeMachine } from '../../features/my-machines/store.ts';
-import { problemText } from '../../features/problem.ts';
+import { offered } from '../../features/my-machines/account.ts';
+import { addMachine, removeMachine } from '../../features/my-machines/store.ts';
 import { PARTS_FINDER_PATH, partsPagePath } from '../../fit-strings.ts';
 import { myMachinesTexts as t } from '../../my-machines-strings.ts';
 import { strings } from '../../strings.ts';
 import { Field, FormError } from '../forms/Field.tsx';
 import { LoadFailed, Loading } from '../forms/LoadStatus.tsx';
-import { useBusy } from '../forms/use-busy.ts';
+import { useKeptMachines, useMachineChanges } from './use-my-machines.ts';
 
 const FORM = 'add-machine';
 
@@ -81,96 +78,70 @@ function FromOrders({
   );
 }
 
+/** The machines kept, or while they load (or failed to), what the shopper can do about it. */
+function Kept({
+  kept,
+  busy,
+  onRemove,
+}: {
+  kept: ReturnType<typeof useKeptMachines>;
+  busy: boolean;
+  onRemove: (name: string) => void;
+}) {
+  if (kept.machines) return <KeptMachines machines={kept.machines} busy={busy} onRemove={onRemove} />;
+  if (kept.failed === null) return <Loading className="account-status" text={t.loading} />;
+  return (
+    <LoadFailed
+      className="account-status"
+      message={kept.failed}
+      retryText={strings.shopper.retry}
+      onRetry={kept.reload}
+    />
+  );
+}
+
+function AddMachine({
+  busy,
+  fieldError,
+  onSubmit,
+}: {
+  busy: boolean;
+  fieldError: string | undefined;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <form className="my-machines__add" onSubmit={onSubmit} noValidate>
+      <h3 id={`${FORM}-title`}>{t.addTitle}</h3>
+      <Field form={FORM} name="model" label={t.addLabel} describedBy={`${FORM}-hint`} error={fieldError} />
+      <p className="my-machines__hint" id={`${FORM}-hint`}>
+        {t.addHint}
+      </p>
+      <button type="submit" className="button" aria-disabled={busy || undefined}>
+        {t.addButton}
+      </button>
+    </form>
+  );
+}
+
 export function MyMachines() {
-  const machines = useStore($myMachines);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [ordered, setOrdered] = useState<string[]>([]);
-  const [said, setSaid] = useState('');
-  const [refused, setRefused] = useState('');
-  /** What is wrong with the model typed, under the field. */
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const { busy, start, finish } = useBusy<string>();
-
-  const load = (again: boolean) => {
-    setFailed(null);
-    loadMyMachines(again).catch((error: unknown) => setFailed(problemText(error)));
-  };
-  useEffect(() => {
-    load(false);
-    // The offers are a help, not the section: without them, the rest works as ever.
-    machinesFromOrders().then(setOrdered, () => undefined);
-  }, []);
-
-  async function act(name: string, work: () => Promise<unknown>, done: string): Promise<boolean> {
-    if (!start(name)) return false;
-    setSaid('');
-    setRefused('');
-    setFieldError(undefined);
-    try {
-      await work();
-      setSaid(done);
-      return true;
-    } catch (error) {
-      setRefused(problemText(error));
-      return false;
-    } finally {
-      finish();
-    }
-  }
-
-  async function submitted(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const typed = String(new FormData(form).get('model') ?? '').trim();
-    setSaid('');
-    if (typed === '') return setFieldError(t.badName);
-    let models;
-    try {
-      models = await loadModels();
-    } catch {
-      return setRefused(t.notChanged);
-    }
-    const model = modelTyped(typed, models);
-    if (!model) return setFieldError(t.unknown(typed));
-    if (await act(model.name, () => addMachine(model.name), t.added(model.name))) form.reset();
-  }
-
-  const offers = machines ? offered(ordered, machines) : [];
+  const kept = useKeptMachines();
+  const { said, refused, fieldError, busy, act, submitted } = useMachineChanges();
+  const offers = kept.machines ? offered(kept.ordered, kept.machines) : [];
   return (
     <section className="account-block account-block--machines" aria-labelledby="my-machines">
       <h2 id="my-machines">{t.title}</h2>
       <p>{t.intro}</p>
-      {machines ? (
-        <KeptMachines
-          machines={machines}
-          busy={busy}
-          onRemove={(name) => void act(name, () => removeMachine(name), t.removed(name))}
-        />
-      ) : failed === null ? (
-        <Loading className="account-status" text={t.loading} />
-      ) : (
-        <LoadFailed
-          className="account-status"
-          message={failed}
-          retryText={strings.shopper.retry}
-          onRetry={() => load(true)}
-        />
-      )}
+      <Kept
+        kept={kept}
+        busy={busy}
+        onRemove={(name) => void act(name, () => removeMachine(name), t.removed(name))}
+      />
       <FromOrders
         names={offers}
         busy={busy}
         onAdd={(name) => void act(name, () => addMachine(name), t.added(name))}
       />
-      <form className="my-machines__add" onSubmit={(event) => void submitted(event)} noValidate>
-        <h3 id={`${FORM}-title`}>{t.addTitle}</h3>
-        <Field form={FORM} name="model" label={t.addLabel} describedBy={`${FORM}-hint`} error={fieldError} />
-        <p className="my-machines__hint" id={`${FORM}-hint`}>
-          {t.addHint}
-        </p>
-        <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {t.addButton}
-        </button>
-      </form>
+      <AddMachine busy={busy} fieldError={fieldError} onSubmit={(event) => void submitted(event)} />
       <FormError id={`${FORM}-error`} message={refused} />
       <p className="my-machines__said" role="status">
         {said}

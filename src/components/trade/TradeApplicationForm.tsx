@@ -6,101 +6,82 @@
  * taken, Magento is down) shows above the button and keeps everything typed. A new applicant goes on to
  * sign in with the confirmation; a signed-in one reads it here.
  */
-import { useEffect, useState, type SubmitEvent } from 'react';
+import type { ReactElement } from 'react';
 import { useStore } from '@nanostores/react';
 import { $signedIn } from '../../features/account/session.ts';
-import { fetchCustomer } from '../../features/account/api.ts';
-import { notify } from '../../features/notify/notice-state.ts';
-import { SIGN_IN_PATH, TRADE_APPLICATION_PAGE, goTo, signInAndBack } from '../../features/navigation.ts';
-import { problemText } from '../../features/problem.ts';
-import { shopFetch } from '../../features/shop-api.ts';
-import {
-  APPLICATION_FIELDS,
-  BUSINESS_FIELDS,
-  applicationProblems,
-  type Application,
-  type ApplicationField,
-} from '../../features/trade/application.ts';
-import type { FieldProblems } from '../../features/account/validation.ts';
+import { TRADE_APPLICATION_PAGE, signInAndBack } from '../../features/navigation.ts';
+import type { ApplicationField } from '../../features/trade/application.ts';
 import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
 import { vatNumberTexts } from '../../trade-strings.ts';
-import { Field, FormError, focusFirst, readFields } from '../forms/Field.tsx';
-import { useBusy } from '../forms/use-busy.ts';
+import { Field, FormError, type FieldProps } from '../forms/Field.tsx';
 import { useHydrated } from '../forms/use-hydrated.ts';
-import { applicationAnswer } from './application-answer.ts';
+import { useApplication, useMember, type Member } from './use-trade-application.ts';
 import '../account/account.css';
 
 const FORM = 'trade-account';
 const ERROR_ID = 'trade-account-error';
-/** A signed-in applicant sends no e-mail or password: the account is theirs already. */
-const EMPTY_SIGN_IN = { email: '', password: '' };
 
-interface Member {
-  email: string;
-  firstname: string;
-  lastname: string;
+/** One field of the form, with its problem and the form's error line as its description. */
+type FieldOf = (name: ApplicationField, label: string, extra?: Partial<FieldProps>) => ReactElement;
+
+function CompanyFields({ field }: { field: FieldOf }) {
+  return (
+    <fieldset>
+      <legend>{t.companyAddress}</legend>
+      {field('company', t.company, { autoComplete: 'organization' })}
+      {field('vat', vatNumberTexts.label, {
+        optional: true,
+        hint: vatNumberTexts.hint,
+        autoComplete: 'off',
+      })}
+      <div className="account-form__grid">
+        {field('street', t.street, { autoComplete: 'address-line1' })}
+        {field('city', t.city, { autoComplete: 'address-level2' })}
+        {field('region', t.county, { optional: true, autoComplete: 'address-level1' })}
+        {field('postcode', t.postcode, { autoComplete: 'postal-code' })}
+      </div>
+      <p className="field-hint">
+        {t.country}: {t.countryUk}. {t.ukOnly}
+      </p>
+    </fieldset>
+  );
+}
+
+/** The contact: a signed-in member's name filled in; a new applicant also gives an e-mail and password. */
+function ContactFields({
+  field,
+  member,
+  signedIn,
+}: {
+  field: FieldOf;
+  member: Member | null;
+  signedIn: boolean;
+}) {
+  return (
+    <fieldset>
+      <legend>{t.contact}</legend>
+      <div className="account-form__grid">
+        {field('firstname', t.firstname, {
+          autoComplete: 'given-name',
+          defaultValue: member?.firstname ?? '',
+        })}
+        {field('lastname', t.lastname, {
+          autoComplete: 'family-name',
+          defaultValue: member?.lastname ?? '',
+        })}
+        {field('telephone', t.telephone, { type: 'tel', autoComplete: 'tel' })}
+        {!signedIn && field('email', t.email, { type: 'email', autoComplete: 'email' })}
+      </div>
+      {!signedIn && field('password', t.password, { type: 'password', autoComplete: 'new-password' })}
+    </fieldset>
+  );
 }
 
 export default function TradeApplicationForm() {
   const hydrated = useHydrated();
   const signedIn = useStore($signedIn);
-  const [member, setMember] = useState<Member | null>(null);
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  const [problems, setProblems] = useState<FieldProblems<ApplicationField>>({});
-  const { busy, start, finish } = useBusy();
-
-  useEffect(() => {
-    if (!signedIn) return;
-    fetchCustomer().then(
-      (customer) =>
-        setMember({
-          email: customer.email ?? '',
-          firstname: customer.firstname ?? '',
-          lastname: customer.lastname ?? '',
-        }),
-      () => undefined,
-    );
-  }, [signedIn]);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const names = signedIn ? BUSINESS_FIELDS : APPLICATION_FIELDS;
-    const values: Application = { ...EMPTY_SIGN_IN, ...readFields<ApplicationField>(form, names) };
-    const found = applicationProblems(values, signedIn);
-    setProblems(found);
-    const bad = names.filter((name) => name in found);
-    if (bad.length > 0) {
-      setError('');
-      focusFirst(form, bad);
-      return;
-    }
-    if (!start(true)) return;
-    setError('');
-    try {
-      const { outcome } = await shopFetch('/trade-account/apply', {
-        method: 'POST',
-        body: values,
-        schema: applicationAnswer,
-      });
-      if (!signedIn) {
-        notify(t.applied, 'status', { carryTo: SIGN_IN_PATH });
-        goTo(SIGN_IN_PATH);
-        return;
-      }
-      setDone(
-        outcome === 'already-trade'
-          ? t.alreadyTrade
-          : outcome === 'already-pending'
-            ? t.alreadyPending
-            : t.memberApplied,
-      );
-    } catch (failure) {
-      setError(problemText(failure));
-    }
-    finish();
-  }
+  const member = useMember(signedIn);
+  const { error, done, problems, busy, submit } = useApplication(signedIn);
 
   if (done)
     return (
@@ -109,7 +90,7 @@ export default function TradeApplicationForm() {
       </p>
     );
 
-  const field = (name: ApplicationField, label: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
+  const field: FieldOf = (name, label, extra = {}) => (
     <Field
       form={FORM}
       name={name}
@@ -128,40 +109,14 @@ export default function TradeApplicationForm() {
           <a href={signInAndBack(TRADE_APPLICATION_PAGE)}>{t.signInToApply}</a>
         </p>
       )}
-      <fieldset>
-        <legend>{t.companyAddress}</legend>
-        {field('company', t.company, { autoComplete: 'organization' })}
-        {field('vat', vatNumberTexts.label, {
-          optional: true,
-          hint: vatNumberTexts.hint,
-          autoComplete: 'off',
-        })}
-        <div className="account-form__grid">
-          {field('street', t.street, { autoComplete: 'address-line1' })}
-          {field('city', t.city, { autoComplete: 'address-level2' })}
-          {field('region', t.county, { optional: true, autoComplete: 'address-level1' })}
-          {field('postcode', t.postcode, { autoComplete: 'postal-code' })}
-        </div>
-        <p className="field-hint">
-          {t.country}: {t.countryUk}. {t.ukOnly}
-        </p>
-      </fieldset>
-      <fieldset key={member ? 'member' : 'applicant'}>
-        <legend>{t.contact}</legend>
-        <div className="account-form__grid">
-          {field('firstname', t.firstname, {
-            autoComplete: 'given-name',
-            defaultValue: member?.firstname ?? '',
-          })}
-          {field('lastname', t.lastname, {
-            autoComplete: 'family-name',
-            defaultValue: member?.lastname ?? '',
-          })}
-          {field('telephone', t.telephone, { type: 'tel', autoComplete: 'tel' })}
-          {!signedIn && field('email', t.email, { type: 'email', autoComplete: 'email' })}
-        </div>
-        {!signedIn && field('password', t.password, { type: 'password', autoComplete: 'new-password' })}
-      </fieldset>
+      <CompanyFields field={field} />
+      {/* A new key when the member is read: the fields take their names as new default values. */}
+      <ContactFields
+        key={member ? 'member' : 'applicant'}
+        field={field}
+        member={member}
+        signedIn={signedIn}
+      />
       <FormError id={ERROR_ID} message={error} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={!hydrated} aria-disabled={busy || undefined}>
