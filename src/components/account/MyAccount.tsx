@@ -1,4 +1,10 @@
 /**
+ * `components/account/`: what the browser draws for a customer's account, as React islands on the
+ * account pages: sign in (SignInForm), create an account (CreateAccountForm), My Account (this file) and
+ * its edit forms (ManageAccount); `account.css` is the look of every shopper form and account block, which
+ * the checkout, orders, trade, privacy and My machines islands import too. State and rules live in
+ * `features/account/`.
+ *
  * My Account (spec §2): signed-out shoppers (or a session the server says is over) go to sign-in.
  * Three summary blocks from `customers/me`, each with an edit link: Account Information and the default
  * billing and shipping addresses, found by the customer's default address ids; then the latest orders,

@@ -1,4 +1,9 @@
 /**
+ * `components/checkout/`: the checkout's React islands, one per step: shipping (this file, with its
+ * delivery choice: DeliveryChoice, use-delivery.ts, use-shipping.ts), payment (CheckoutPayment, with
+ * PayOnAccount for a trade customer), and the outcomes (PaidOrder, FailedPayment, PlacedOnAccount), with the
+ * totals they share (Amounts). The cart, payment and order rules live in `features/checkout/`.
+ *
  * The shipping step (spec §2, §4, §5): shipping and billing address forms, prefilled from what an earlier
  * Confirm stored on the cart, else from a signed-in customer's default addresses. Without a session or a
  * guest cart the shopper goes to /basket. Confirm checks both forms (e-mail with '@' and '.', names,

@@ -1,4 +1,8 @@
 /**
+ * `components/my-machines/`: My Account's "My machines" block as a React island (this file, its
+ * state in use-my-machines.ts). The store of machines kept and the rules for naming them live in
+ * `features/my-machines/`.
+ *
  * My Account's "My machines" (issue 39): the machines the customer keeps (kept in Magento, through the My
  * machines store), each linked to everything that fits it and removable; the machines of their past orders
  * offered with one click; and a form to add one by its model, with the way to the parts finder for a shopper

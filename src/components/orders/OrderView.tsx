@@ -1,4 +1,10 @@
 /**
+ * `components/orders/`: the React islands that show a shopper's orders: My orders (OrdersList,
+ * OrdersTable), the latest ones on My Account (RecentOrders), one order for its customer (CustomerOrder)
+ * or a guest (OrderLookup), both drawn by this file's OrderView with its lines (OrderLines), "Buy again"
+ * (use-buy-again.ts) and invoices (OrderInvoices). What an order is and how it is fetched lives in
+ * `features/orders/`.
+ *
  * One order as the shopper reads it, for a signed-in customer's order page and the guest lookup alike:
  * its lines (a thumbnail linking to the product page while the shop still sells it: the product facts
  * files, no back-end call; the name and prices always from the order itself; a configurable's line with

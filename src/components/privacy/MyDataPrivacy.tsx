@@ -1,4 +1,8 @@
 /**
+ * `components/privacy/`: the React islands of "Your data and privacy" (this file): downloading the
+ * customer's data (DownloadMyData) and deleting the account (DeleteMyAccount), with their look
+ * (`privacy.css`). The requests they make live in `features/privacy/`.
+ *
  * "Your data and privacy" (issue 41, /customer/privacy): for the signed-in customer (signed-out shoppers
  * sign in first and come back), whose e-mail address it names, two parts: "Download my data" and
  * "Delete my account".

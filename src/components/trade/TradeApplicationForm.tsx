@@ -1,4 +1,9 @@
 /**
+ * `components/trade/`: what the browser draws for trade accounts and their prices, among them the
+ * React islands: the application form (this file, its state in use-trade-application.ts) and My Account's
+ * trade block (TradeAccountBlock). The rules (who may apply, VAT numbers, trade prices) live in
+ * `features/trade/`.
+ *
  * "Open a trade account" (issue 38): the business's name, its UK VAT number (optional, checked offline for
  * its form and check digits), the company address and contact; a new customer also gives an e-mail and a
  * password, a signed-in customer applies with the account they are in. Each field at fault says under it
