@@ -8,7 +8,7 @@
  * offered with one click; and a form to add one by its model, with the way to the parts finder for a shopper
  * who does not know it. It loads on its own, so the other blocks never wait for it.
  */
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { modelSlug } from '../../catalogue/fits.ts';
 import { offered } from '../../features/my-machines/account.ts';
 import { addMachine, removeMachine } from '../../features/my-machines/store.ts';
@@ -111,7 +111,7 @@ function AddMachine({
 }: {
   busy: boolean;
   fieldError: string | undefined;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
 }) {
   return (
     <form className="my-machines__add" onSubmit={onSubmit} noValidate>

@@ -4,7 +4,7 @@
  * what it did or why it could not.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { loadModels } from '../../features/fits/fit-data.ts';
 import { machinesFromOrders, modelTyped } from '../../features/my-machines/account.ts';
 import { $myMachines, addMachine, loadMyMachines } from '../../features/my-machines/store.ts';
@@ -57,7 +57,7 @@ export function useMachineChanges() {
   }
 
   /** The add form: the model typed, found among the models the shop knows, is added. */
-  async function submitted(event: FormEvent<HTMLFormElement>) {
+  async function submitted(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const typed = String(new FormData(form).get('model') ?? '').trim();
