@@ -8,16 +8,16 @@
  * been update successfully'; Magento's refusal is shown, the form kept.
  */
 import { useState, type SubmitEvent } from 'react';
-import { signedInOr } from '../features/account/session.ts';
+import { signedInOr } from '../../features/account/session.ts';
 import {
   ADDRESS_FIELDS,
   addressProblems,
   contactProblems,
   type FieldProblems,
-} from '../features/account/validation.ts';
-import { notify } from '../features/notify/notice-state.ts';
-import { strings } from '../strings.ts';
-import { fetchCountries, fetchCustomer, saveCustomer } from '../features/account/api.ts';
+} from '../../features/account/validation.ts';
+import { notify } from '../../features/notify/notice-state.ts';
+import { strings } from '../../strings.ts';
+import { fetchCountries, fetchCustomer, saveCustomer } from '../../features/account/api.ts';
 import {
   addressForm,
   addressUpdate,
@@ -26,17 +26,17 @@ import {
   defaultAddress,
   manageRole,
   type ManageTarget,
-} from '../features/account/customer.ts';
-import type { Customer } from '../magento/wire/customer.ts';
-import type { Country } from '../magento/wire/directory.ts';
-import { useBusy } from './shared/use-busy.ts';
-import { useLoad } from './shared/use-load.ts';
-import { AddressFields } from './shared/AddressFields.tsx';
-import { FormError, focusFirst, readFields } from './shared/Field.tsx';
-import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, leftForSignIn } from '../features/navigation.ts';
-import { problemText } from '../features/problem.ts';
-import './account/account.css';
-import { LoadStatus } from './shared/LoadStatus.tsx';
+} from '../../features/account/customer.ts';
+import type { Customer } from '../../magento/wire/customer.ts';
+import type { Country } from '../../magento/wire/directory.ts';
+import { useBusy } from '../forms/use-busy.ts';
+import { useLoad } from '../forms/use-load.ts';
+import { AddressFields } from '../forms/AddressFields.tsx';
+import { FormError, focusFirst, readFields } from '../forms/Field.tsx';
+import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, leftForSignIn } from '../../features/navigation.ts';
+import { problemText } from '../../features/problem.ts';
+import './account.css';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
 
 const FORM = 'manage';
 const ERROR_ID = 'manage-error';

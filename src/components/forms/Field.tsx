@@ -1,4 +1,9 @@
 /**
+ * `components/forms/`: the parts every shopper island is built from: labelled fields and the form's
+ * error line (this file), address fields (AddressFields), loading and failure states (LoadStatus), an
+ * outcome page (Outcome), and the hooks for loading (use-load.ts), one action at a time (use-busy.ts) and
+ * knowing the island has hydrated (use-hydrated.ts).
+ *
  * A labelled text field of the account forms. Uncontrolled (`defaultValue`): what the shopper typed,
  * even before hydration, stays in the field through errors and re-renders; forms read it on submit. A
  * refused field says why on a line under it, which the input names as its description, so a screen

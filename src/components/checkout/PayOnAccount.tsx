@@ -12,8 +12,8 @@ import { problemText } from '../../features/problem.ts';
 import { MAX_PO_NUMBER } from '../../payments/po-number.ts';
 import { strings } from '../../strings.ts';
 import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
-import { Field, FormError } from '../shared/Field.tsx';
-import { useBusy } from '../shared/use-busy.ts';
+import { Field, FormError } from '../forms/Field.tsx';
+import { useBusy } from '../forms/use-busy.ts';
 
 const FORM = 'pay-on-account';
 const ERROR_ID = 'pay-on-account-error';

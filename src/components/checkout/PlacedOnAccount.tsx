@@ -15,7 +15,7 @@ import { redirectTo } from '../../features/navigation.ts';
 import { orderPath } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
 import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
-import { OrderNumber, Outcome, type OutcomeLink } from '../shared/Outcome.tsx';
+import { OrderNumber, Outcome, type OutcomeLink } from '../forms/Outcome.tsx';
 import '../../features/checkout/checkout.css';
 
 function placedInThisTab(): Placed | undefined {

@@ -10,16 +10,16 @@
  * keeps it, with the number).
  */
 import { useEffect, useState } from 'react';
-import { $signedIn } from '../features/account/session.ts';
-import { CHECKOUT_PATHS } from '../features/checkout/checkout.ts';
-import { ORDER_STATUS_PATH, orderPath } from '../features/orders/order.ts';
-import { $order, fetchPaymentStatus, finishPaidOrder } from '../features/checkout/checkout-state.ts';
-import { strings } from '../strings.ts';
-import { measurePurchase } from '../features/analytics/purchase.ts';
-import { redirectTo } from '../features/navigation.ts';
-import { problemText } from '../features/problem.ts';
-import '../features/checkout/checkout.css';
-import { OrderNumber, Outcome, type OutcomeLink } from './shared/Outcome.tsx';
+import { $signedIn } from '../../features/account/session.ts';
+import { CHECKOUT_PATHS } from '../../features/checkout/checkout.ts';
+import { ORDER_STATUS_PATH, orderPath } from '../../features/orders/order.ts';
+import { $order, fetchPaymentStatus, finishPaidOrder } from '../../features/checkout/checkout-state.ts';
+import { strings } from '../../strings.ts';
+import { measurePurchase } from '../../features/analytics/purchase.ts';
+import { redirectTo } from '../../features/navigation.ts';
+import { problemText } from '../../features/problem.ts';
+import '../../features/checkout/checkout.css';
+import { OrderNumber, Outcome, type OutcomeLink } from '../forms/Outcome.tsx';
 
 const c = strings.checkout;
 const p = strings.payment;

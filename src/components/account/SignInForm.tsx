@@ -7,16 +7,16 @@
  * line and keeps the e-mail. The button waits for hydration, so a password never goes out in a plain form.
  */
 import { useState, type SubmitEvent } from 'react';
-import { signIn } from '../features/account/sign-in.ts';
-import { notify } from '../features/notify/notice-state.ts';
-import { ShopApiError } from '../features/shop-api.ts';
-import { strings } from '../strings.ts';
-import { useBusy } from './shared/use-busy.ts';
-import { Field, FormError, readFields } from './shared/Field.tsx';
-import { ACCOUNT_PATH, goTo, safeReturnPath } from '../features/navigation.ts';
-import { problemText } from '../features/problem.ts';
-import { useHydrated } from './shared/use-hydrated.ts';
-import './account/account.css';
+import { signIn } from '../../features/account/sign-in.ts';
+import { notify } from '../../features/notify/notice-state.ts';
+import { ShopApiError } from '../../features/shop-api.ts';
+import { strings } from '../../strings.ts';
+import { useBusy } from '../forms/use-busy.ts';
+import { Field, FormError, readFields } from '../forms/Field.tsx';
+import { ACCOUNT_PATH, goTo, safeReturnPath } from '../../features/navigation.ts';
+import { problemText } from '../../features/problem.ts';
+import { useHydrated } from '../forms/use-hydrated.ts';
+import './account.css';
 
 const FORM = 'sign-in';
 const ERROR_ID = 'sign-in-error';

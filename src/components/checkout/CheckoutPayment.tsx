@@ -7,31 +7,31 @@
  * allows form posts to itself only). A refusal is said plainly and Pay can be pressed again.
  */
 import { useState } from 'react';
-import { deliveryName, type Totals } from '../magento/wire/shopper-totals.ts';
-import { cartItems, measurePayment } from '../features/analytics/checkout-events.ts';
-import type { Ga4Item } from '../features/analytics/ga4.ts';
-import { fetchTotals } from '../features/cart/totals.ts';
-import { CHECKOUT_PATHS, isProviderUrl } from '../features/checkout/checkout.ts';
+import { deliveryName, type Totals } from '../../magento/wire/shopper-totals.ts';
+import { cartItems, measurePayment } from '../../features/analytics/checkout-events.ts';
+import type { Ga4Item } from '../../features/analytics/ga4.ts';
+import { fetchTotals } from '../../features/cart/totals.ts';
+import { CHECKOUT_PATHS, isProviderUrl } from '../../features/checkout/checkout.ts';
 import {
   $order,
   checkoutCartOr,
   fetchCheckoutCart,
   startPayment,
-} from '../features/checkout/checkout-state.ts';
-import { ShopApiError, UNAVAILABLE } from '../features/shop-api.ts';
-import { strings } from '../strings.ts';
-import { FormError } from './shared/Field.tsx';
-import { Leave, goTo, leftForSignIn } from '../features/navigation.ts';
-import { problemText } from '../features/problem.ts';
-import './account/account.css';
-import '../features/checkout/checkout.css';
-import { LoadStatus } from './shared/LoadStatus.tsx';
-import { TotalsSummary } from './checkout/Amounts.tsx';
-import { useBusy } from './shared/use-busy.ts';
-import { canPayOnAccount, ON_ACCOUNT_PURCHASE } from '../features/checkout/on-account.ts';
-import { tradeAccountTexts } from '../trade-account-strings.ts';
-import { PayOnAccount, PaymentWayChoice, type PaymentWay } from './checkout/PayOnAccount.tsx';
-import { useLoad } from './shared/use-load.ts';
+} from '../../features/checkout/checkout-state.ts';
+import { ShopApiError, UNAVAILABLE } from '../../features/shop-api.ts';
+import { strings } from '../../strings.ts';
+import { FormError } from '../forms/Field.tsx';
+import { Leave, goTo, leftForSignIn } from '../../features/navigation.ts';
+import { problemText } from '../../features/problem.ts';
+import '../account/account.css';
+import '../../features/checkout/checkout.css';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { TotalsSummary } from './Amounts.tsx';
+import { useBusy } from '../forms/use-busy.ts';
+import { canPayOnAccount, ON_ACCOUNT_PURCHASE } from '../../features/checkout/on-account.ts';
+import { tradeAccountTexts } from '../../trade-account-strings.ts';
+import { PayOnAccount, PaymentWayChoice, type PaymentWay } from './PayOnAccount.tsx';
+import { useLoad } from '../forms/use-load.ts';
 
 const ERROR_ID = 'payment-error';
 const c = strings.checkout;

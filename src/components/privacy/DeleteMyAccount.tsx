@@ -12,8 +12,8 @@ import { deleteMyAccount } from '../../features/privacy/my-data-state.ts';
 import { MY_DATA_PAGE } from '../../features/navigation.ts';
 import { ShopApiError } from '../../features/shop-api.ts';
 import { strings } from '../../strings.ts';
-import { Field, FormError, readFields } from '../shared/Field.tsx';
-import { useBusy } from '../shared/use-busy.ts';
+import { Field, FormError, readFields } from '../forms/Field.tsx';
+import { useBusy } from '../forms/use-busy.ts';
 
 const t = strings.myData;
 const FORM = 'delete-account';

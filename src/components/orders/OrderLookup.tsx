@@ -10,9 +10,9 @@ import type { OrderDetail } from '../../features/orders/order.ts';
 import { ShopApiError } from '../../features/shop-api.ts';
 import { strings } from '../../strings.ts';
 import '../account/account.css';
-import { Field, FormError, readFields } from '../shared/Field.tsx';
-import { useBusy } from '../shared/use-busy.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
+import { Field, FormError, readFields } from '../forms/Field.tsx';
+import { useBusy } from '../forms/use-busy.ts';
+import { useHydrated } from '../forms/use-hydrated.ts';
 import './orders.css';
 
 /** The order's view loads once an order is found: the form alone stays light for the main thread. */
@@ -29,14 +29,12 @@ function lookupProblem(error: unknown): string {
   return ordersProblem(error);
 }
 
-export default function OrderLookup() {
-  const hydrated = useHydrated();
+type Typed = Record<(typeof FIELDS)[number], string>;
+
+/** The lookup's state: what was typed last, the order it found, and why it found none. */
+function useLookup() {
   const [error, setError] = useState('');
-  const [typed, setTyped] = useState<Record<(typeof FIELDS)[number], string>>({
-    number: '',
-    email: '',
-    postcode: '',
-  });
+  const [typed, setTyped] = useState<Typed>({ number: '', email: '', postcode: '' });
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const { busy, start, finish } = useBusy();
 
@@ -62,58 +60,73 @@ export default function OrderLookup() {
     }
   }
 
-  if (order)
-    return (
-      <Suspense fallback={<p role="status">{t.loadingOrder}</p>}>
-        <OrderView
-          order={order}
-          heading="h2"
-          downloadInvoice={(invoice) =>
-            downloadGuestInvoice(
-              { number: typed.number, email: typed.email.trim(), postcode: typed.postcode.trim() },
-              invoice,
-            )
-          }
-        />
-        <p className="order__back">
-          <button type="button" className="button button--secondary" onClick={() => setOrder(null)}>
-            {t.lookupAnother}
-          </button>
-        </p>
-      </Suspense>
-    );
+  return { error, typed, order, busy, submit, another: () => setOrder(null) };
+}
 
+/** The order found, with its invoices for the details typed, and the way back to the form. */
+function FoundOrder({ order, typed, another }: { order: OrderDetail; typed: Typed; another: () => void }) {
   return (
-    <form className="account-form" id={FORM} method="post" onSubmit={submit} noValidate>
-      <p>{t.lookupIntro}</p>
+    <Suspense fallback={<p role="status">{t.loadingOrder}</p>}>
+      <OrderView
+        order={order}
+        heading="h2"
+        downloadInvoice={(invoice) =>
+          downloadGuestInvoice(
+            { number: typed.number, email: typed.email.trim(), postcode: typed.postcode.trim() },
+            invoice,
+          )
+        }
+      />
+      <p className="order__back">
+        <button type="button" className="button button--secondary" onClick={another}>
+          {t.lookupAnother}
+        </button>
+      </p>
+    </Suspense>
+  );
+}
+
+/** The three fields, each kept as typed and marked with the lookup's problem, if any. */
+function LookupFields({ typed, error }: { typed: Typed; error: string }) {
+  const common = { form: FORM, invalid: error !== '', describedBy: error ? ERROR_ID : undefined };
+  return (
+    <>
       <Field
-        form={FORM}
+        {...common}
         name="number"
         label={t.lookupNumber}
         autoComplete="off"
         defaultValue={typed.number}
-        invalid={error !== ''}
-        describedBy={error ? ERROR_ID : undefined}
       />
       <Field
-        form={FORM}
+        {...common}
         name="email"
         label={t.lookupEmail}
         type="email"
         autoComplete="email"
         defaultValue={typed.email}
-        invalid={error !== ''}
-        describedBy={error ? ERROR_ID : undefined}
       />
       <Field
-        form={FORM}
+        {...common}
         name="postcode"
         label={t.lookupPostcode}
         autoComplete="postal-code"
         defaultValue={typed.postcode}
-        invalid={error !== ''}
-        describedBy={error ? ERROR_ID : undefined}
       />
+    </>
+  );
+}
+
+export default function OrderLookup() {
+  const hydrated = useHydrated();
+  const { error, typed, order, busy, submit, another } = useLookup();
+
+  if (order) return <FoundOrder order={order} typed={typed} another={another} />;
+
+  return (
+    <form className="account-form" id={FORM} method="post" onSubmit={submit} noValidate>
+      <p>{t.lookupIntro}</p>
+      <LookupFields typed={typed} error={error} />
       <FormError id={ERROR_ID} message={error} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={!hydrated} aria-disabled={busy || undefined}>

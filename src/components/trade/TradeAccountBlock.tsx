@@ -4,7 +4,7 @@
  * (`GET /trade/status`), with the company and VAT number Magento keeps. It loads on its own, so the other
  * blocks never wait for it, and a failure says so without hiding them.
  */
-import { useLoad } from '../shared/use-load.ts';
+import { useLoad } from '../forms/use-load.ts';
 import { readTradeStatus, type TradeState } from '../../features/trade/trade-status.ts';
 import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
 import { TRADE_APPLICATION_PAGE } from '../../features/navigation.ts';

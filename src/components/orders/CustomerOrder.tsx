@@ -9,8 +9,8 @@ import { orderNumberOf, ORDERS_PATH, type OrderDetail } from '../../features/ord
 import { ShopApiError } from '../../features/shop-api.ts';
 import { strings } from '../../strings.ts';
 import '../account/account.css';
-import { LoadStatus } from '../shared/LoadStatus.tsx';
-import { useLoad } from '../shared/use-load.ts';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { useLoad } from '../forms/use-load.ts';
 import { signedInHere } from './guard.ts';
 import { OrderView } from './OrderView.tsx';
 import './orders.css';

@@ -9,7 +9,7 @@ import { leftForSignIn } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
 import { MY_DATA_PAGE } from '../../features/navigation.ts';
 import { strings } from '../../strings.ts';
-import { useBusy } from '../shared/use-busy.ts';
+import { useBusy } from '../forms/use-busy.ts';
 
 const t = strings.myData;
 

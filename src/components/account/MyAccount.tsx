@@ -1,25 +1,31 @@
 /**
+ * `components/account/`: what the browser draws for a customer's account, as React islands on the
+ * account pages: sign in (SignInForm), create an account (CreateAccountForm), My Account (this file) and
+ * its edit forms (ManageAccount); `account.css` is the look of every shopper form and account block, which
+ * the checkout, orders, trade, privacy and My machines islands import too. State and rules live in
+ * `features/account/`.
+ *
  * My Account (spec §2): signed-out shoppers (or a session the server says is over) go to sign-in.
  * Three summary blocks from `customers/me`, each with an edit link: Account Information and the default
  * billing and shipping addresses, found by the customer's default address ids; then the latest orders,
  * the customer's machines (My machines), and the way to the customer's data and privacy (download it, delete the account).
  */
 import { Fragment } from 'react';
-import { signedInOr } from '../features/account/session.ts';
-import { strings } from '../strings.ts';
-import { fetchCountries, fetchCustomer } from '../features/account/api.ts';
-import { addressSummary, defaultAddress } from '../features/account/customer.ts';
-import type { CustomerAddress } from '../magento/wire/address.ts';
-import type { Customer } from '../magento/wire/customer.ts';
-import type { Country } from '../magento/wire/directory.ts';
-import { SIGN_IN_PATH } from '../features/navigation.ts';
-import { MY_DATA_PAGE } from '../features/navigation.ts';
-import './account/account.css';
-import { MyMachines } from './account/MyMachines.tsx';
-import { TradeAccountBlock } from './trade/TradeAccountBlock.tsx';
-import { RecentOrders } from './orders/RecentOrders.tsx';
-import { LoadStatus } from './shared/LoadStatus.tsx';
-import { useLoad } from './shared/use-load.ts';
+import { signedInOr } from '../../features/account/session.ts';
+import { strings } from '../../strings.ts';
+import { fetchCountries, fetchCustomer } from '../../features/account/api.ts';
+import { addressSummary, defaultAddress } from '../../features/account/customer.ts';
+import type { CustomerAddress } from '../../magento/wire/address.ts';
+import type { Customer } from '../../magento/wire/customer.ts';
+import type { Country } from '../../magento/wire/directory.ts';
+import { SIGN_IN_PATH } from '../../features/navigation.ts';
+import { MY_DATA_PAGE } from '../../features/navigation.ts';
+import './account.css';
+import { MyMachines } from '../my-machines/MyMachines.tsx';
+import { TradeAccountBlock } from '../trade/TradeAccountBlock.tsx';
+import { RecentOrders } from '../orders/RecentOrders.tsx';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { useLoad } from '../forms/use-load.ts';
 
 const t = strings.shopper;
 

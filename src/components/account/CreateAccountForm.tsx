@@ -8,18 +8,18 @@
  * password too weak, a limit the form does not check) and keeps everything typed.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { notify } from '../features/notify/notice-state.ts';
-import { strings } from '../strings.ts';
-import { createCustomer, fetchCountries } from '../features/account/api.ts';
-import { newAccountBody } from '../features/account/customer.ts';
-import type { Country } from '../magento/wire/directory.ts';
-import { useBusy } from './shared/use-busy.ts';
-import { Field, FormError, focusFirst, readFields } from './shared/Field.tsx';
-import { newAccountProblems, type FieldProblems } from '../features/account/validation.ts';
-import { SIGN_IN_PATH, goTo } from '../features/navigation.ts';
-import { problemText } from '../features/problem.ts';
-import { useHydrated } from './shared/use-hydrated.ts';
-import './account/account.css';
+import { notify } from '../../features/notify/notice-state.ts';
+import { strings } from '../../strings.ts';
+import { createCustomer, fetchCountries } from '../../features/account/api.ts';
+import { newAccountBody } from '../../features/account/customer.ts';
+import type { Country } from '../../magento/wire/directory.ts';
+import { useBusy } from '../forms/use-busy.ts';
+import { Field, FormError, focusFirst, readFields } from '../forms/Field.tsx';
+import { newAccountProblems, type FieldProblems } from '../../features/account/validation.ts';
+import { SIGN_IN_PATH, goTo } from '../../features/navigation.ts';
+import { problemText } from '../../features/problem.ts';
+import { useHydrated } from '../forms/use-hydrated.ts';
+import './account.css';
 
 const FORM = 'create-account';
 const ERROR_ID = 'create-account-error';
@@ -39,17 +39,21 @@ const FIELDS = [
   'password',
 ] as const;
 
-export default function CreateAccountForm() {
-  const hydrated = useHydrated();
+/** Magento's countries, for the country field's suggestions; empty until read. */
+function useCountries(): Country[] {
   const [countries, setCountries] = useState<Country[]>([]);
-  const [error, setError] = useState('');
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const { busy, start, finish } = useBusy();
-
   useEffect(() => {
     // Only for the suggestions list; a failure here is retried (and reported) on submit.
     fetchCountries().then(setCountries, () => undefined);
   }, []);
+  return countries;
+}
+
+/** The form's checks, then the account created and the shopper sent to sign in; or why not. */
+function useCreateAccount() {
+  const [error, setError] = useState('');
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const { busy, start, finish } = useBusy();
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,6 +79,14 @@ export default function CreateAccountForm() {
       setError(problemText(failure));
     }
   }
+
+  return { error, problems, busy, submit };
+}
+
+export default function CreateAccountForm() {
+  const hydrated = useHydrated();
+  const countries = useCountries();
+  const { error, problems, busy, submit } = useCreateAccount();
 
   const field = (
     name: (typeof FIELDS)[number],

@@ -6,8 +6,8 @@
 import { fetchOrders, ordersProblem } from '../../features/orders/api.ts';
 import { LATEST_ORDERS, ORDERS_PATH } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
-import { LoadStatus } from '../shared/LoadStatus.tsx';
-import { useLoad } from '../shared/use-load.ts';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { useLoad } from '../forms/use-load.ts';
 import { OrdersTable } from './OrdersTable.tsx';
 import './orders.css';
 

@@ -5,12 +5,12 @@
  * was in fact paid (a shopper who came back here by hand must not be told otherwise).
  */
 import { useEffect, useState } from 'react';
-import { CHECKOUT_PATHS } from '../features/checkout/checkout.ts';
-import { $order, fetchPaymentStatus } from '../features/checkout/checkout-state.ts';
-import { strings } from '../strings.ts';
-import { redirectTo } from '../features/navigation.ts';
-import '../features/checkout/checkout.css';
-import { Outcome } from './shared/Outcome.tsx';
+import { CHECKOUT_PATHS } from '../../features/checkout/checkout.ts';
+import { $order, fetchPaymentStatus } from '../../features/checkout/checkout-state.ts';
+import { strings } from '../../strings.ts';
+import { redirectTo } from '../../features/navigation.ts';
+import '../../features/checkout/checkout.css';
+import { Outcome } from '../forms/Outcome.tsx';
 
 const p = strings.payment;
 
