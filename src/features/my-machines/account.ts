@@ -1,5 +1,5 @@
 /**
- * What the account's "My machines" section works out (islands/account/MyMachines.tsx): the machines among the
+ * What the account's "My machines" section works out (components/my-machines/MyMachines.tsx): the machines among the
  * products of the customer's past orders (the server's `/my-machines/ordered`, then each product's facts,
  * which name a machine's model: no product call to the back end), and the model a shopper means by what they
  * type, from the models the shop knows (`/fit-data/models.json`).

@@ -1,0 +1,136 @@
+/**
+ * The payment step (spec §2, §4): Magento's subtotal, discount, shipping cost and total (never computed
+ * here), Return to the
+ * shipping step and Pay. Without a session or a guest cart, or with an empty cart, the shopper goes to
+ * /basket. Pay asks the storefront server to register the payment for this cart, keeps the transaction
+ * code under `order`, and follows the provider's NextURL (a navigation, not a form post: the site's CSP
+ * allows form posts to itself only). A refusal is said plainly and Pay can be pressed again.
+ */
+import { useState } from 'react';
+import { deliveryName, type Totals } from '../../magento/wire/shopper-totals.ts';
+import { cartItems, measurePayment } from '../../features/analytics/checkout-events.ts';
+import type { Ga4Item } from '../../features/analytics/ga4.ts';
+import { fetchTotals } from '../../features/cart/totals.ts';
+import { CHECKOUT_PATHS, isProviderUrl } from '../../features/checkout/checkout.ts';
+import {
+  $order,
+  checkoutCartOr,
+  fetchCheckoutCart,
+  startPayment,
+} from '../../features/checkout/checkout-state.ts';
+import { ShopApiError, UNAVAILABLE } from '../../features/shop-api.ts';
+import { strings } from '../../strings.ts';
+import { FormError } from '../forms/Field.tsx';
+import { Leave, goTo, leftForSignIn } from '../../features/navigation.ts';
+import { problemText } from '../../features/problem.ts';
+import '../account/account.css';
+import '../../features/checkout/checkout.css';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { TotalsSummary } from './Amounts.tsx';
+import { useBusy } from '../forms/use-busy.ts';
+import { canPayOnAccount, ON_ACCOUNT_PURCHASE } from '../../features/checkout/on-account.ts';
+import { tradeAccountTexts } from '../../trade-account-strings.ts';
+import { PayOnAccount, PaymentWayChoice, type PaymentWay } from './PayOnAccount.tsx';
+import { useLoad } from '../forms/use-load.ts';
+
+const ERROR_ID = 'payment-error';
+const c = strings.checkout;
+
+/** The payment bridge's own messages are meant for the shopper; a dead network is not a message. */
+const payProblem = (error: unknown): string =>
+  error instanceof ShopApiError && error.status !== 0 && error.status !== 401
+    ? error.message || UNAVAILABLE
+    : problemText(error);
+
+interface ToPay {
+  readonly totals: Totals;
+  /** The cart's lines, as measurement reports them (once their facts are read: checkout-events.ts). */
+  readonly items: Promise<Ga4Item[]>;
+  /** Magento offers this cart pay on account (a Trade customer's: issue 38). */
+  readonly onAccount: boolean;
+}
+
+/** Magento's totals and lines; an empty or vanished cart (404) has nothing to pay: back to the basket. */
+async function loadTotals(): Promise<ToPay | Leave> {
+  try {
+    const [totals, cart, onAccount] = await Promise.all([
+      fetchTotals(),
+      fetchCheckoutCart(),
+      canPayOnAccount().catch(() => false),
+    ]);
+    if (!totals || !cart || (totals.items_qty ?? 0) <= 0) return new Leave(CHECKOUT_PATHS.basket);
+    return { totals, items: cartItems(cart.items), onAccount };
+  } catch (failure) {
+    if (failure instanceof ShopApiError && failure.status === 404) return new Leave(CHECKOUT_PATHS.basket);
+    throw failure;
+  }
+}
+
+/** Paying (by card, or on account): measured, and the order to be kept under `code` for its `purchase`. */
+const measured = ({ items, totals }: ToPay, code: string, paymentType: string): Promise<void> =>
+  measurePayment(items, totals, code, paymentType);
+
+export default function CheckoutPayment() {
+  const { state, retry } = useLoad(loadTotals, {
+    guard: checkoutCartOr(CHECKOUT_PATHS.basket),
+    signIn: true,
+  });
+  const [error, setError] = useState('');
+  const [way, setWay] = useState<PaymentWay>('card');
+  const { busy, start, finish } = useBusy();
+
+  async function pay() {
+    if (!start(true)) return;
+    setError('');
+    try {
+      const nextUrl = await startPayment();
+      if (!isProviderUrl(nextUrl)) throw new ShopApiError(502, c.startFailed);
+      if (state.status === 'ready') await measured(state.value, $order.get(), c.cardPayment);
+      goTo(nextUrl);
+    } catch (failure) {
+      finish();
+      if (!leftForSignIn(failure)) setError(payProblem(failure));
+    }
+  }
+
+  if (state.status !== 'ready')
+    return <LoadStatus state={state} className="checkout-status" text={c.loading} onRetry={retry} />;
+
+  const { totals, onAccount } = state.value;
+  return (
+    <div className="checkout-payment">
+      <TotalsSummary totals={totals} method={deliveryName(totals) || undefined} />
+      {onAccount && <PaymentWayChoice way={way} onChange={setWay} />}
+      {onAccount && way === 'account' ? (
+        <PayOnAccount
+          back={CHECKOUT_PATHS.shipping}
+          onPlacing={() => measured(state.value, ON_ACCOUNT_PURCHASE, tradeAccountTexts.payOnAccount)}
+        />
+      ) : (
+        <CardPayment error={error} busy={busy} onPay={() => void pay()} />
+      )}
+    </div>
+  );
+}
+
+function CardPayment({ error, busy, onPay }: { error: string; busy: boolean; onPay: () => void }) {
+  return (
+    <>
+      <FormError id={ERROR_ID} message={error} />
+      <div className="form-actions">
+        <a className="button button--secondary" href={CHECKOUT_PATHS.shipping}>
+          {strings.basket.return}
+        </a>
+        <button
+          type="button"
+          className="button"
+          onClick={onPay}
+          aria-disabled={busy || undefined}
+          aria-describedby={error ? ERROR_ID : undefined}
+        >
+          {busy ? c.paying : strings.payment.pay}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The payment step's choice for a Trade customer whose cart Magento offers `purchaseorder` (issue 38):
+ * pay by card (the usual Pay button) or on account, with a purchase-order number, which the order and
+ * its VAT invoice carry. "Confirm order" places it once (a second click while it is placing does
+ * nothing; the server refuses a second placing too) and leads to the confirmation.
+ */
+import { useState } from 'react';
+import { placeOnAccount } from '../../features/checkout/on-account.ts';
+import { CHECKOUT_PATHS } from '../../features/checkout/checkout.ts';
+import { goTo, leftForSignIn } from '../../features/navigation.ts';
+import { problemText } from '../../features/problem.ts';
+import { MAX_PO_NUMBER } from '../../payments/po-number.ts';
+import { strings } from '../../strings.ts';
+import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
+import { Field, FormError } from '../forms/Field.tsx';
+import { useBusy } from '../forms/use-busy.ts';
+
+const FORM = 'pay-on-account';
+const ERROR_ID = 'pay-on-account-error';
+
+export type PaymentWay = 'card' | 'account';
+
+export function PaymentWayChoice({
+  way,
+  onChange,
+}: {
+  way: PaymentWay;
+  onChange: (way: PaymentWay) => void;
+}) {
+  return (
+    <fieldset className="payment-way">
+      <legend>{t.paymentChoice}</legend>
+      <label>
+        <input type="radio" name="payment-way" checked={way === 'card'} onChange={() => onChange('card')} />{' '}
+        {t.payByCard}
+      </label>
+      <label>
+        <input
+          type="radio"
+          name="payment-way"
+          checked={way === 'account'}
+          onChange={() => onChange('account')}
+        />{' '}
+        {t.payOnAccount}
+      </label>
+    </fieldset>
+  );
+}
+
+function poProblem(poNumber: string): string | undefined {
+  const length = [...poNumber].length;
+  if (length === 0) return t.poRequired;
+  return length > MAX_PO_NUMBER ? t.poTooLong(MAX_PO_NUMBER, length) : undefined;
+}
+
+export function PayOnAccount({ back, onPlacing }: { back: string; onPlacing: () => Promise<void> }) {
+  const [problem, setProblem] = useState<string | undefined>();
+  const [error, setError] = useState('');
+  const { busy, start, finish } = useBusy();
+
+  async function confirm(form: HTMLFormElement) {
+    const value = new FormData(form).get('poNumber');
+    const poNumber = typeof value === 'string' ? value.trim() : '';
+    const found = poProblem(poNumber);
+    setProblem(found);
+    if (found) return;
+    if (!start(true)) return;
+    setError('');
+    try {
+      await onPlacing();
+      await placeOnAccount(poNumber);
+      goTo(CHECKOUT_PATHS.placedOnAccount);
+    } catch (failure) {
+      finish();
+      if (!leftForSignIn(failure)) setError(problemText(failure));
+    }
+  }
+
+  return (
+    <form
+      id={FORM}
+      className="account-form pay-on-account"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void confirm(event.currentTarget);
+      }}
+      noValidate
+    >
+      <p>{t.payOnAccountHint}</p>
+      <Field
+        form={FORM}
+        name="poNumber"
+        label={t.poNumber}
+        hint={t.poHint}
+        error={problem}
+        autoComplete="off"
+      />
+      <FormError id={ERROR_ID} message={error} />
+      <div className="form-actions">
+        <a className="button button--secondary" href={back}>
+          {strings.basket.return}
+        </a>
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {busy ? t.confirming : t.confirm}
+        </button>
+      </div>
+    </form>
+  );
+}

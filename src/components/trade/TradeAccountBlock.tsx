@@ -1,0 +1,51 @@
+/**
+ * My Account's "Trade account" block (issue 38): which state the account is in — none (with the way to
+ * apply), pending approval, or approved — as the storefront server reads it from the customer's group
+ * (`GET /trade/status`), with the company and VAT number Magento keeps. It loads on its own, so the other
+ * blocks never wait for it, and a failure says so without hiding them.
+ */
+import { useLoad } from '../forms/use-load.ts';
+import { readTradeStatus, type TradeState } from '../../features/trade/trade-status.ts';
+import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
+import { TRADE_APPLICATION_PAGE } from '../../features/navigation.ts';
+
+const STATE_TEXT: Readonly<Record<TradeState, string>> = {
+  none: t.stateNone,
+  pending: t.statePending,
+  trade: t.stateTrade,
+};
+
+/** The account's state (which also keeps the page's trade marker up to date); a failure says so. */
+async function loadState(): Promise<{ state: TradeState }> {
+  const state = await readTradeStatus();
+  if (state === undefined) throw new Error('The trade state could not be read');
+  return { state };
+}
+
+export function TradeAccountBlock({
+  company,
+  vat,
+}: {
+  company: string | undefined;
+  vat: string | undefined;
+}) {
+  const { state } = useLoad(loadState, { describe: () => t.stateUnknown });
+  return (
+    <section
+      className="account-block"
+      aria-labelledby="trade-account"
+      data-trade-state={state.status === 'ready' ? state.value.state : undefined}
+    >
+      <h2 id="trade-account">{t.accountHeading}</h2>
+      {state.status === 'failed' && <p>{state.message}</p>}
+      {state.status === 'ready' && (
+        <>
+          <p>{STATE_TEXT[state.value.state]}</p>
+          {state.value.state !== 'none' && company && <p>{t.companyLine(company)}</p>}
+          {state.value.state !== 'none' && vat && <p>{t.vatLine(vat)}</p>}
+          {state.value.state === 'none' && <a href={TRADE_APPLICATION_PAGE}>{t.menuLink}</a>}
+        </>
+      )}
+    </section>
+  );
+}
