@@ -49,6 +49,8 @@ function prepared(store: SqliteStore, text: string): ReturnType<DatabaseSync['pr
 function bindable(value: unknown): SQLInputValue {
   if (value === null || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string')
     return value;
+  // As node:sqlite binds them: 1 and 0.
+  if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Uint8Array || value instanceof DataView) return value;
   throw new TypeError(`The shared store (SQLite) cannot bind a ${typeof value} parameter.`);
 }

@@ -1,7 +1,8 @@
 /**
  * What the shared rebuild queue reads back out of the store (src/publish/rebuild/shared-queue.ts) is
  * parsed: a status that is not one is not shown, a summary that is not one answers its caller with a
- * failed run instead of leaving it waiting, and options that do not parse ask for nothing special.
+ * failed run instead of leaving it waiting, and options that do not parse (or are not JSON)
+ * ask for nothing special.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -53,11 +54,14 @@ describe('the shared rebuild queue read back from the store', () => {
     await insertRequest(store, 'hook', { full: true, skus: ['A-1'] });
     const id = await insertRequest(store, 'odd', {});
     await store.run('UPDATE rebuild_requests SET options = ? WHERE id = ?', ['{"full":"yes"}', id]);
+    const broken = await insertRequest(store, 'broken', {});
+    await store.run('UPDATE rebuild_requests SET options = ? WHERE id = ?', ['not json', broken]);
     const taken = await takeOpen(store, 'turn-1');
     expect(taken.find((request) => request.reason === 'hook')?.options).toEqual({
       full: true,
       skus: ['A-1'],
     });
     expect(taken.find((request) => request.reason === 'odd')?.options).toEqual({});
+    expect(taken.find((request) => request.reason === 'broken')?.options).toEqual({});
   });
 });

@@ -86,6 +86,15 @@ export const NO_STATUS: RebuildStatus = {
   renderer: 'cold',
 };
 
+/** A column's JSON; undefined when it is not JSON (it then fails its schema like any other wrong value). */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The queue's tables (made once; a store down at start is asked again at the next tick). */
 export const ensureQueue = (store: SharedStore): Promise<void> => store.ensure(SCHEMA);
 
@@ -104,7 +113,7 @@ export async function takeOpen(store: SharedStore, session: string): Promise<Tak
     [session, session],
   );
   return rows.map((row) => {
-    const parsed = optionsSchema.safeParse(JSON.parse(row.options));
+    const parsed = optionsSchema.safeParse(jsonOf(row.options));
     return { id: row.id, reason: row.reason, options: parsed.success ? stripUndefined(parsed.data) : {} };
   });
 }
@@ -153,7 +162,7 @@ export async function doneSummaries(
   );
   const done = new Map<string, RunSummary>();
   for (const row of rows) {
-    const parsed = runSummarySchema.safeParse(JSON.parse(row.summary));
+    const parsed = runSummarySchema.safeParse(jsonOf(row.summary));
     done.set(row.id, parsed.success ? parsed.data : unreadable());
   }
   return done;
@@ -192,7 +201,7 @@ export async function writeStatusText(store: SharedStore, builder: string, text:
 export async function readStatusRow(store: SharedStore): Promise<RebuildStatus | undefined> {
   const [row] = await store.query<{ status: string }>('SELECT status FROM rebuild_status WHERE id = 1');
   if (!row) return undefined;
-  const parsed = statusSchema.safeParse(JSON.parse(row.status));
+  const parsed = statusSchema.safeParse(jsonOf(row.status));
   return parsed.success ? parsed.data : undefined;
 }
 
