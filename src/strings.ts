@@ -4,16 +4,16 @@
  * the texts the spec leaves to us (DESIGN.md §3). `strings` is both at once, which is what code imports.
  * `{provider}`, `{phone}`, `{email}` and the address are configuration (src/config/env.ts).
  */
-import { basketTexts } from './basket-strings.ts';
-import { compareTexts, productToolTexts, shellTexts, wishlistTexts } from './browser-strings.ts';
-import { deliveryTexts } from './delivery-strings.ts';
-import { searchTexts, suggestTexts } from './search-strings.ts';
-import { slideshowTexts } from './slideshow-strings.ts';
-import { wishlistPageTexts } from './wishlist-strings.ts';
-import { comparePageTexts, productTexts } from './compare-strings.ts';
-import { listingTexts, ratingToolTexts } from './listing-strings.ts';
-import { reviewFormTexts } from './review-form-strings.ts';
-import { ratingTexts, reviewTexts } from './review-strings.ts';
+import { basketTexts } from './features/cart/browser-texts.ts';
+import { compareTexts, productToolTexts, shellTexts, wishlistTexts } from './features/shell/browser-texts.ts';
+import { deliveryTexts } from './features/product/delivery-texts.ts';
+import { searchTexts, suggestTexts } from './features/search/browser-texts.ts';
+import { slideshowTexts } from './features/shell/slideshow-texts.ts';
+import { wishlistPageTexts } from './features/wishlist/browser-texts.ts';
+import { comparePageTexts, productTexts } from './features/compare/browser-texts.ts';
+import { listingTexts, ratingToolTexts } from './features/listing/browser-texts.ts';
+import { reviewFormTexts } from './features/reviews/form-texts.ts';
+import { ratingTexts, reviewTexts } from './features/reviews/texts.ts';
 
 export {
   basketTexts,

@@ -24,12 +24,12 @@ import { FormError } from './shared/Field.tsx';
 import { Leave, goTo, leftForSignIn } from '../features/navigation.ts';
 import { problemText } from '../features/problem.ts';
 import './account/account.css';
-import '../features/checkout/checkout.css';
+import '../components/checkout/checkout.css';
 import { LoadStatus } from './shared/LoadStatus.tsx';
 import { TotalsSummary } from './checkout/Amounts.tsx';
 import { useBusy } from './shared/use-busy.ts';
 import { canPayOnAccount, ON_ACCOUNT_PURCHASE } from '../features/checkout/on-account.ts';
-import { tradeAccountTexts } from '../trade-account-strings.ts';
+import { tradeAccountTexts } from '../features/trade/account-texts.ts';
 import { PayOnAccount, PaymentWayChoice, type PaymentWay } from './checkout/PayOnAccount.tsx';
 import { useLoad } from './shared/use-load.ts';
 

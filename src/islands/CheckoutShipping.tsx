@@ -51,7 +51,7 @@ import type { FieldProblems } from '../features/account/validation.ts';
 import { Leave, goTo, leftForSignIn } from '../features/navigation.ts';
 import { problemText } from '../features/problem.ts';
 import './account/account.css';
-import '../features/checkout/checkout.css';
+import '../components/checkout/checkout.css';
 import { LoadStatus } from './shared/LoadStatus.tsx';
 
 const FORM = 'checkout';

@@ -6,10 +6,10 @@
  * hashes, so a price change of a part shown on a machine's page re-renders that page, and a machine's price
  * (which no part's page shows) re-renders no part's page.
  */
-import { modelKey, type FitIndex } from './fits.ts';
-import { cardItems, type CardItem, type CardSource } from './product-page.ts';
-import type { Product } from './types.ts';
-import { fitTexts, partsPagePath } from '../fit-strings.ts';
+import { modelKey, type FitIndex } from '../catalogue/fits.ts';
+import { cardItems, type CardItem, type CardSource } from './product-view.ts';
+import type { Product } from '../catalogue/types.ts';
+import { fitTexts, partsPagePath } from '../features/fits/texts.ts';
 
 /** How many parts of one type a machine's page shows; the parts page shows them all. */
 export const FITTING_PER_TYPE = 8;

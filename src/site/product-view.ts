@@ -8,12 +8,12 @@ import type { DeliveryConfig } from '../delivery/config.ts';
 import { freeDelivery, productDeliveryMethods } from '../delivery/delivery.ts';
 import { formatTime, formatWorkingDays } from '../delivery/format.ts';
 import { strings } from '../strings.ts';
-import { imageSrcset, imageUrl } from './images.ts';
-import { exclVat, formatPrice } from './money.ts';
+import { imageSrcset, imageUrl } from '../catalogue/images.ts';
+import { exclVat, formatPrice } from '../catalogue/money.ts';
 import type { Crumb } from './seo.ts';
-import type { CatalogueIndex } from './snapshot.ts';
-import { toSummary } from './snapshot.ts';
-import type { Product, ProductImage, ProductSummary } from './types.ts';
+import type { CatalogueIndex } from '../catalogue/snapshot.ts';
+import { toSummary } from '../catalogue/snapshot.ts';
+import type { Product, ProductImage, ProductSummary } from '../catalogue/types.ts';
 
 /**
  * First path segments that belong to other routes: the spec's fixed screens, what the storefront server

@@ -5,7 +5,7 @@
  * page's "Show more" and sorting read. Worked out from the product alone, so the page's model (and its
  * fingerprint) changes exactly when its reviews do.
  */
-import type { Product, Rating, Review, ReviewSettings } from './types.ts';
+import type { Product, Rating, Review, ReviewSettings } from '../catalogue/types.ts';
 
 /** Reviews pre-rendered on the page, and added by each "Show more". */
 export const REVIEWS_SHOWN = 10;

@@ -5,9 +5,9 @@
  */
 import type { DeliveryConfig, WorkingDayRange } from '../delivery/config.ts';
 import { productDeliveryMethods } from '../delivery/delivery.ts';
-import { imageUrl } from './images.ts';
-import type { Product, VariantAttribute } from './types.ts';
-import { variantHref } from './variants.ts';
+import { imageUrl } from '../catalogue/images.ts';
+import type { Product, VariantAttribute } from '../catalogue/types.ts';
+import { variantHref } from '../catalogue/variants.ts';
 
 /**
  * One step of a breadcrumb trail. The Breadcrumb component shows a trail and `breadcrumbJsonLd` describes

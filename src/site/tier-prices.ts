@@ -5,9 +5,9 @@
  * cheaper than the unit price, or for one item, says nothing and is left out. `publicTiers` is the one list
  * of those tiers the build writes out (the product facts, the basket's products file).
  */
-import { variantTexts } from '../variant-strings.ts';
-import { formatPrice } from './money.ts';
-import { ALL_GROUPS, type Product, type ProductSummary, type TierPrice } from './types.ts';
+import { variantTexts } from '../features/product/variant-texts.ts';
+import { formatPrice } from '../catalogue/money.ts';
+import { ALL_GROUPS, type Product, type ProductSummary, type TierPrice } from '../catalogue/types.ts';
 
 /** One quantity price every shopper gets. */
 export type PublicTier = Pick<TierPrice, 'qty' | 'priceInclVat' | 'priceExclVat'>;

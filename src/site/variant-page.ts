@@ -4,11 +4,11 @@
  * the rows of the table that lists every child (what a shopper without JavaScript compares, and adds from).
  */
 import type { DeliveryConfig } from '../delivery/config.ts';
-import { galleryImages, priceLines, productDelivery, type ProductDelivery } from './product-page.ts';
+import { galleryImages, priceLines, productDelivery, type ProductDelivery } from './product-view.ts';
 import { tierLines } from './tier-prices.ts';
 import { defaultVariant, type PickerData, type VariantFacts } from './variant-picker.ts';
-import type { Configurable, Product, Variant } from './types.ts';
-import { variantQuery } from './variants.ts';
+import type { Configurable, Product, Variant } from '../catalogue/types.ts';
+import { variantQuery } from '../catalogue/variants.ts';
 
 export interface VariantRow {
   sku: string;

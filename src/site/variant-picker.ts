@@ -4,8 +4,8 @@
  * each attribute shows and leads to for the variant chosen. The page renders the first state on the
  * server; variant-picker.client.ts redraws from the same functions on every choice.
  */
-import type { VariantAttribute } from './types.ts';
-import { variantFromQuery } from './variants.ts';
+import type { VariantAttribute } from '../catalogue/types.ts';
+import { variantFromQuery } from '../catalogue/variants.ts';
 
 /** One child as the page shows it when chosen. */
 export interface VariantFacts {

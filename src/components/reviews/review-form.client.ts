@@ -14,12 +14,12 @@
  *
  * Plain DOM, no React: a few KB on the product page's first press rather than React's 60.
  */
-import { reviewFormTexts as t } from '../../review-form-strings.ts';
-import { sessionExpired } from '../account/session.ts';
-import { signInAndBack } from '../navigation.ts';
-import { notify } from '../notify/notice-state.ts';
-import { ShopApiError, shopFetch, UNAVAILABLE } from '../shop-api.ts';
-import { reviewFormAnswer, reviewSent } from './answer.ts';
+import { reviewFormTexts as t } from '../../features/reviews/form-texts.ts';
+import { sessionExpired } from '../../features/account/session.ts';
+import { signInAndBack } from '../../features/navigation.ts';
+import { notify } from '../../features/notify/notice-state.ts';
+import { ShopApiError, shopFetch, UNAVAILABLE } from '../../features/shop-api.ts';
+import { reviewFormAnswer, reviewSent } from '../../features/reviews/answer.ts';
 import {
   REVIEW_LIMITS,
   reviewProblems,
@@ -29,7 +29,7 @@ import {
   type ReviewForm,
   type ReviewProblem,
   type ReviewTextField,
-} from './review.ts';
+} from '../../features/reviews/review.ts';
 
 type Attributes = Record<string, string | boolean | undefined>;
 

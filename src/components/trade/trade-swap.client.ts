@@ -1,6 +1,6 @@
 /**
  * A signed-in Trade customer's prices on the page (issue 38): loaded by the shell only while the trade marker
- * is set (trade-shell.client.ts), it reads the visit's Trade prices (trade-rows.client.ts) and puts them in
+ * is set (trade-shell.client.ts), it reads the visit's Trade prices (features/trade/trade-rows.ts) and puts them in
  * place of everyone's, labelled "Trade price": on every product card (listings, search, home, connected and
  * fitting sections, cards drawn later), and in the product page's purchase panel (its price in both VAT forms
  * and its quantity prices, for the chosen child of a configurable as the picker changes it).
@@ -11,12 +11,12 @@
  * order charge is Magento's, priced by the customer's group: nothing here reaches the cart.
  */
 import { formatPrice } from '../../catalogue/money.ts';
-import { savePercent } from '../../catalogue/tier-prices.ts';
-import { priceHtml } from '../../components/catalogue/card-html.ts';
-import { escapeHtml } from '../../components/escape-html.ts';
-import { tradePriceTexts } from '../../trade-price-strings.ts';
-import { variantTexts } from '../../variant-strings.ts';
-import { tradePricesForVisit, type TradePrice, type TradePrices } from './trade-rows.client.ts';
+import { savePercent } from '../../site/tier-prices.ts';
+import { priceHtml } from '../catalogue/card-html.ts';
+import { escapeHtml } from '../escape-html.ts';
+import { tradePriceTexts } from '../../features/trade/price-texts.ts';
+import { variantTexts } from '../../features/product/variant-texts.ts';
+import { tradePricesForVisit, type TradePrice, type TradePrices } from '../../features/trade/trade-rows.ts';
 
 const TRADE = 'data-trade';
 const label = escapeHtml(tradePriceTexts.label);

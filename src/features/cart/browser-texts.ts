@@ -1,5 +1,5 @@
 /**
- * The texts the basket page's script writes (and the checkout's amounts). Apart from browser-strings.ts because that module is in the shell's chunk, which every page loads:
+ * The texts the basket page's script writes (and the checkout's amounts). Apart from features/shell/browser-texts.ts because that module is in the shell's chunk, which every page loads:
  * these load with the scripts that write them. They belong to strings.ts, which re-exports them, and follow
  * its rules: the spec's texts are marked and kept word for word.
  */

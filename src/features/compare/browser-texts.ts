@@ -1,7 +1,7 @@
 /**
  * The texts the /compare page's script writes, and the product texts it shares with the product page.
  * They belong to strings.ts, which re-exports them, and follow its rules (the spec's are marked). Apart
- * from browser-strings.ts because that module is one chunk the shell of every page loads: these are for
+ * from features/shell/browser-texts.ts because that module is one chunk the shell of every page loads: these are for
  * one page only.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The paths of "fits my machine" that pages and scripts link to, in a module of their own: the header's
  * search suggestions link the parts pages and the parts finder without loading the finder's texts
- * (fit-strings.ts) or its form (components/fits/finder-form.ts).
+ * (features/fits/texts.ts) or its form (components/fits/finder-form.ts).
  */
 
 /** Where the parts finder lives; a model's parts page is `{PARTS_FINDER_PATH}/{slug}`. */

@@ -1,6 +1,6 @@
 /**
  * The header's search suggestions' rows of "fits my machine" (issue 39), in a module of their own: in
- * fit-strings.ts they would go into the chunk the parts finder and product pages load before any
+ * features/fits/texts.ts they would go into the chunk the parts finder and product pages load before any
  * interaction, and the suggestions would load all the finder's texts with them.
  */
 export const fitSearchTexts = {

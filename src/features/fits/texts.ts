@@ -1,11 +1,11 @@
 /**
  * The texts of "fits my machine" (a machine's fitting accessories, a part's machines, the fit check, the parts
- * finder and pages), in a module of their own: browser-strings.ts is bundled with every page's shell, and these
- * load only with what shows them. My machines' texts are in my-machines-strings.ts, which no page needs
+ * finder and pages), in a module of their own: features/shell/browser-texts.ts is bundled with every page's shell, and these
+ * load only with what shows them. My machines' texts are in features/my-machines/texts.ts, which no page needs
  * before the shopper acts.
  */
 
-export { PARTS_FINDER_PATH, partsPagePath } from './fit-paths.ts';
+export { PARTS_FINDER_PATH, partsPagePath } from './paths.ts';
 
 export const fitTexts = {
   partsFinder: 'Parts finder',

@@ -1,6 +1,6 @@
 /**
  * The listing's texts, which the listing tools, the cards drawn in the browser, the search results and the
- * build write, and those of its rating sort and filter. Apart from browser-strings.ts because that module
+ * build write, and those of its rating sort and filter. Apart from features/shell/browser-texts.ts because that module
  * is in the shell's chunk, which every page loads: these load with the tools. They belong to strings.ts,
  * which re-exports them, and follow its rules: the spec's texts are marked and kept word for word.
  */

@@ -1,7 +1,7 @@
 /**
  * The texts of My machines (issue 39: the account's section, a parts page's button, the basket's "Fits your
  * K 5", and what the store and the storefront server answer), in a module of their own rather than in
- * fit-strings.ts: that one is bundled with the parts finder's and product pages' first scripts, and none of
+ * features/fits/texts.ts: that one is bundled with the parts finder's and product pages' first scripts, and none of
  * these is needed before the shopper acts.
  */
 

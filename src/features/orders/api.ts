@@ -3,7 +3,7 @@
  * routes (server/shopper/orders.ts), answers checked with zod (these are React island pages, DESIGN.md §4).
  * A 401 on the customer's routes means the session is over: the marker is dropped, as account calls do.
  */
-import { z } from '../../zod.ts';
+import { z } from '../../magento/wire/zod.ts';
 import { asCustomer } from '../account/api.ts';
 import { problemText } from '../problem.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';

@@ -1,9 +1,9 @@
 /**
- * The texts of writing a review, in a module of their own: browser-strings.ts is bundled with every page's
- * shell, and these load only with the review form (features/reviews/review-form.client.ts), on its first
+ * The texts of writing a review, in a module of their own: features/shell/browser-texts.ts is bundled with every page's
+ * shell, and these load only with the review form (components/reviews/review-form.client.ts), on its first
  * use. They belong to strings.ts, which re-exports them.
  */
-import { shellTexts } from './browser-strings.ts';
+import { shellTexts } from '../shell/browser-texts.ts';
 
 /**
  * Writing a review (the product page's "Write a review" and the form it opens, loaded on first use), and

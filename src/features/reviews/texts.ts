@@ -1,6 +1,6 @@
 /**
  * The texts of ratings and reviews (cards' stars, the product page's reviews and their script), in a module
- * of their own: browser-strings.ts is bundled with every page's shell, and these load only with what draws
+ * of their own: features/shell/browser-texts.ts is bundled with every page's shell, and these load only with what draws
  * them. They belong to strings.ts, which re-exports them.
  */
 

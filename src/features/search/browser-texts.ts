@@ -1,9 +1,9 @@
 /**
- * The search results page's and the header search box's texts. Apart from browser-strings.ts because that module is in the shell's chunk, which every page loads:
+ * The search results page's and the header search box's texts. Apart from features/shell/browser-texts.ts because that module is in the shell's chunk, which every page loads:
  * these load with the scripts that write them. They belong to strings.ts, which re-exports them, and follow
  * its rules: the spec's texts are marked and kept word for word.
  */
-import { listingTexts } from './listing-strings.ts';
+import { listingTexts } from '../listing/browser-texts.ts';
 
 /** The search results' texts: the page's script and the storefront server write them. */
 export const searchTexts = {

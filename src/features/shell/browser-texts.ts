@@ -2,7 +2,7 @@
  * The texts the shell's scripts write on every page (the header's badges, add to cart, notices, the wish
  * list and compare buttons), in a module of their own: the shell's chunk holds every module the shell
  * imports, whole (astro.config.mjs), so this one holds nothing else. Each other page part's browser texts
- * are in a module of its own (listing-strings.ts, search-strings.ts, basket-strings.ts, …), loaded with that
+ * are in a module of its own (features/listing/browser-texts.ts, features/search/browser-texts.ts, features/cart/browser-texts.ts, …), loaded with that
  * part. They belong to strings.ts, which re-exports them, and follow its rules: the spec's texts are
  * marked and kept word for word.
  */

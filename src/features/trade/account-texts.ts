@@ -1,7 +1,7 @@
 /**
  * What shoppers read about trade accounts (issue 38): the application form, the account's trade state,
  * paying on account at checkout and the VAT invoice. The VAT number's own messages are in
- * `trade-strings.ts`, beside the check that gives them.
+ * `features/trade/texts.ts`, beside the check that gives them.
  */
 export const tradeAccountTexts = {
   title: 'Open a trade account',

@@ -7,7 +7,7 @@
  * (company, `vat_id`) becomes its default billing address, so orders, and so VAT invoices, carry the
  * business's name and VAT number. Trade accounts are for UK businesses: the address is in GB.
  */
-import { tradeAccountTexts } from '../../trade-account-strings.ts';
+import { tradeAccountTexts } from './account-texts.ts';
 import type { Customer } from '../../magento/wire/customer.ts';
 import type { CustomerAddress } from '../../magento/wire/address.ts';
 import { savable } from '../account/customer.ts';

@@ -22,8 +22,8 @@ import {
   type ApplicationField,
 } from '../../features/trade/application.ts';
 import type { FieldProblems } from '../../features/account/validation.ts';
-import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
-import { vatNumberTexts } from '../../trade-strings.ts';
+import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
+import { vatNumberTexts } from '../../features/trade/texts.ts';
 import { Field, FormError, focusFirst, readFields } from '../shared/Field.tsx';
 import { useBusy } from '../shared/use-busy.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';

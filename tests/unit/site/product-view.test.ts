@@ -11,11 +11,11 @@ import {
   productTrail,
   resolveConnected,
   showsInfoBox,
-} from '../../../src/catalogue/product-page.ts';
+} from '../../../src/site/product-view.ts';
 import { deliveryConfig } from '../../../src/delivery/config.ts';
 import { strings } from '../../../src/strings.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';
-import { index, product, shampooProducts } from './fixtures.ts';
+import { index, product, shampooProducts } from '../catalogue/fixtures.ts';
 
 describe('productRoutes', () => {
   it('routes every product with a page', () => {

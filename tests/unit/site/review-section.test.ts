@@ -3,10 +3,10 @@
  * each rating's average, the newest ten with the rest in the review file, and JSON-LD only with reviews.
  */
 import { describe, expect, it } from 'vitest';
-import { reviewDay, reviewsSection } from '../../../src/catalogue/review-section.ts';
-import { reviewsJsonLd } from '../../../src/catalogue/review-json-ld.ts';
+import { reviewDay, reviewsSection } from '../../../src/site/review-section.ts';
+import { reviewsJsonLd } from '../../../src/site/review-json-ld.ts';
 import type { Review } from '../../../src/catalogue/types.ts';
-import { product } from './fixtures.ts';
+import { product } from '../catalogue/fixtures.ts';
 
 const review = (at: number, percent: number, overrides: Partial<Review> = {}): Review => ({
   nickname: `Shopper ${at}`,

@@ -12,10 +12,10 @@ import {
   shippingDetailsJsonLd,
   sitemapXml,
   toW3cDate,
-} from '../../../src/catalogue/seo.ts';
+} from '../../../src/site/seo.ts';
 import { deliveryConfig } from '../../../src/delivery/config.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';
-import { product, shampooProducts, VOLUME } from './fixtures.ts';
+import { product, shampooProducts, VOLUME } from '../catalogue/fixtures.ts';
 
 const site = { siteUrl: 'https://shop.example.com', brand: 'Clearwater Cleaning' };
 

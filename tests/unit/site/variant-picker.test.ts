@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { productDelivery } from '../../../src/catalogue/product-page.ts';
-import { savePercent, tierLines } from '../../../src/catalogue/tier-prices.ts';
+import { productDelivery } from '../../../src/site/product-view.ts';
+import { savePercent, tierLines } from '../../../src/site/tier-prices.ts';
 import { deliveryConfig } from '../../../src/delivery/config.ts';
 import { ALL_GROUPS, type Product } from '../../../src/catalogue/types.ts';
-import { variantPage } from '../../../src/catalogue/variant-page.ts';
+import { variantPage } from '../../../src/site/variant-page.ts';
 import {
   defaultVariant,
   openingVariant,
   pickerState,
   type PickerData,
   type VariantFacts,
-} from '../../../src/catalogue/variant-picker.ts';
+} from '../../../src/site/variant-picker.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';
-import { shampoo, shampooProducts, VOLUME } from './fixtures.ts';
+import { shampoo, shampooProducts, VOLUME } from '../catalogue/fixtures.ts';
 
 const tier = (qty: number, priceInclVat: number, customerGroupId = ALL_GROUPS) => ({
   customerGroupId,
