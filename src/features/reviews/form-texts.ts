@@ -50,3 +50,6 @@ export const reviewFormTexts = {
     'Send the review as {"sku", "nickname", "summary", "text", "ratings": [{"id", "value_id"}]}, every rating of the store once.',
   sessionEnded: shellTexts.sessionEnded,
 } as const;
+
+/** Writing a review, as src/strings.ts `ours` holds it: the product page's form and the `/reviews` answers. */
+export const reviewsOurs = { reviews: reviewFormTexts } as const;
