@@ -7,12 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import {
-  layoutTableBlock,
-  readLayout,
-  renderLayoutTable,
-  replaceLayoutTable,
-} from './docs/layout-table.ts';
+import { layoutTableBlock, readLayout, renderLayoutTable, replaceLayoutTable } from './docs/layout-table.ts';
 
 const root = new URL('../', import.meta.url);
 const readmeFile = fileURLToPath(new URL('README.md', root));

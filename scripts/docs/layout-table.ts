@@ -48,7 +48,9 @@ export function readLayout(root: URL): FolderDoc[] {
     const file = new URL(readmeOf(folder), root);
     const paragraph = existsSync(file) ? openingParagraph(readFileSync(file, 'utf8')) : '';
     if (paragraph === '')
-      throw new Error(`${readmeOf(folder)} is missing or empty: open it with a paragraph saying what the folder is for.`);
+      throw new Error(
+        `${readmeOf(folder)} is missing or empty: open it with a paragraph saying what the folder is for.`,
+      );
     return { folder, paragraph };
   });
 }
@@ -72,7 +74,9 @@ function markedRange(readme: string): { from: number; to: number } {
   const start = readme.indexOf(LAYOUT_TABLE_START);
   const end = readme.indexOf(LAYOUT_TABLE_END);
   if (start === -1 || end < start)
-    throw new Error(`README.md needs ${LAYOUT_TABLE_START} and, after it, ${LAYOUT_TABLE_END} around the layout.`);
+    throw new Error(
+      `README.md needs ${LAYOUT_TABLE_START} and, after it, ${LAYOUT_TABLE_END} around the layout.`,
+    );
   if (readme.includes(LAYOUT_TABLE_START, start + 1) || readme.includes(LAYOUT_TABLE_END, end + 1))
     throw new Error(`README.md must hold ${LAYOUT_TABLE_START} and ${LAYOUT_TABLE_END} once each.`);
   return { from: start + LAYOUT_TABLE_START.length, to: end };
