@@ -6,8 +6,8 @@
  * of those tiers the build writes out (the product facts, the basket's products file).
  */
 import { variantTexts } from '../features/product/variant-texts.ts';
-import { formatPrice } from '../catalogue/money.ts';
-import { ALL_GROUPS, type Product, type ProductSummary, type TierPrice } from '../catalogue/types.ts';
+import { formatPrice } from './money.ts';
+import { ALL_GROUPS, type Product, type ProductSummary, type TierPrice } from './types.ts';
 
 /** One quantity price every shopper gets. */
 export type PublicTier = Pick<TierPrice, 'qty' | 'priceInclVat' | 'priceExclVat'>;

@@ -11,7 +11,7 @@
  * order charge is Magento's, priced by the customer's group: nothing here reaches the cart.
  */
 import { formatPrice } from '../../catalogue/money.ts';
-import { savePercent } from '../../site/tier-prices.ts';
+import { savePercent } from '../../catalogue/tier-prices.ts';
 import { priceHtml } from '../catalogue/card-html.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { tradePriceTexts } from '../../features/trade/price-texts.ts';

@@ -16,7 +16,7 @@ import {
   optional,
   type Reader,
 } from '../../magento/wire/reader.ts';
-import type { PublicTier } from '../../site/tier-prices.ts';
+import type { PublicTier } from '../../catalogue/tier-prices.ts';
 import { shopFetch } from '../shop-api.ts';
 
 export interface BasketProduct {
@@ -33,7 +33,7 @@ export interface BasketProduct {
   priceExclVat: number | null;
   /** The catalogue's unit price incl VAT (before any tier price); null when unknown. */
   priceInclVat: number | null;
-  /** Its quantity prices every shopper gets (site/tier-prices.ts `publicTiers`), fewest first; empty for none. */
+  /** Its quantity prices every shopper gets (catalogue/tier-prices.ts `publicTiers`), fewest first; empty for none. */
   tiers: readonly PublicTier[];
 }
 

@@ -5,7 +5,7 @@
  * child of a configurable with a page, which links to the parent's page with that child chosen.
  */
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
-import { publicTiers } from '../../site/tier-prices.ts';
+import { publicTiers } from '../../catalogue/tier-prices.ts';
 import { variantHref } from '../../catalogue/variants.ts';
 import type { CategoryNode, Product } from '../../catalogue/types.ts';
 import type { FactsParent, FactsVariants, ProductFacts } from './facts.ts';

@@ -9,7 +9,7 @@
 import type { APIRoute } from 'astro';
 import { catalogueRoutes } from '../../site/routes.ts';
 import { getCatalogue } from '../../site/catalogue.ts';
-import { publicTiers } from '../../site/tier-prices.ts';
+import { publicTiers } from '../../catalogue/tier-prices.ts';
 import type { Product } from '../../catalogue/types.ts';
 import { variantHref } from '../../catalogue/variants.ts';
 import type { BasketProductsFile } from '../../features/cart/products.ts';

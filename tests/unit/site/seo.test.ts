@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   absoluteUrl,
   breadcrumbJsonLd,
-  htmlToText,
-  metaDescription,
   productGroupJsonLd,
   productJsonLd,
   returnPolicyJsonLd,
@@ -11,7 +9,6 @@ import {
   schemaPrice,
   shippingDetailsJsonLd,
   sitemapXml,
-  toW3cDate,
 } from '../../../src/site/seo.ts';
 import { deliveryConfig } from '../../../src/delivery/config.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';
@@ -23,32 +20,6 @@ describe('absoluteUrl', () => {
   it('joins a root-relative path to the site URL', () => {
     expect(absoluteUrl('/home-garden', site.siteUrl)).toBe('https://shop.example.com/home-garden');
     expect(absoluteUrl('/', site.siteUrl)).toBe('https://shop.example.com/');
-  });
-});
-
-describe('htmlToText', () => {
-  it('drops tags, decodes entities and collapses whitespace', () => {
-    expect(htmlToText('The AD 6 ash &amp; dry vacuum')).toBe('The AD 6 ash & dry vacuum');
-    expect(htmlToText('<p>One</p>\n<p>Two &lt;3&gt; &#8364;5 &#x2013; &quot;ok&quot;</p>')).toBe(
-      'One Two <3> €5 – "ok"',
-    );
-  });
-
-  it('leaves unknown entities alone', () => {
-    expect(htmlToText('a &bogus; b')).toBe('a &bogus; b');
-  });
-});
-
-describe('metaDescription', () => {
-  it('keeps short text whole', () => {
-    expect(metaDescription('Short &amp; sweet.')).toBe('Short & sweet.');
-  });
-
-  it('cuts long text at a word boundary with an ellipsis', () => {
-    const text = 'word '.repeat(60);
-    const cut = metaDescription(text, 50);
-    expect(cut.length).toBeLessThanOrEqual(50);
-    expect(cut).toMatch(/word…$/);
   });
 });
 
@@ -218,14 +189,6 @@ describe('breadcrumbJsonLd', () => {
       { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.example.com/' },
       { '@type': 'ListItem', position: 2, name: 'Not Found' },
     ]);
-  });
-});
-
-describe('toW3cDate', () => {
-  it("turns Magento's updated_at into a UTC date-time", () => {
-    expect(toW3cDate('2026-11-23 07:35:26')).toBe('2026-11-23T07:35:26Z');
-    expect(toW3cDate('2026-11-23')).toBe('2026-11-23');
-    expect(toW3cDate('yesterday')).toBeUndefined();
   });
 });
 
