@@ -2,7 +2,7 @@
  * What the product page shows, worked out from the catalogue as pure functions: which products get a
  * page at `/{url_key}`, the gallery order and its picture sources, the connected-product sections and
  * the breadcrumb trail, the prices and what it says about delivery. The page and its components only lay
- * these out.
+ * these out; the page's model that gathers them for one product is product-page.ts.
  */
 import type { DeliveryConfig } from '../delivery/config.ts';
 import { freeDelivery, productDeliveryMethods } from '../delivery/delivery.ts';
