@@ -29,6 +29,26 @@ export const accountSpec = {
   },
 } as const;
 
+/**
+ * The line under a form field that says what to change (issue 10): Magento's input limits on names,
+ * telephones and cities, and the spec's rules, field by field.
+ */
+export const fieldLimitTexts = {
+  required: 'Please fill in this field.',
+  email: "Enter an e-mail address containing '@' and '.', for example name@example.com.",
+  telephoneShort: 'Enter a telephone number longer than 8 characters.',
+  tooLong: (max: number, length: number) =>
+    `Please shorten this to ${max} characters or fewer (it has ${length}).`,
+  notAllowed: (refused: readonly string[], allowed: string) =>
+    `Please remove ${refused.join(', ')}: only ${allowed} can be used here.`,
+  emailLocalTooLong: 'Please shorten the part before “@” to 64 characters or fewer.',
+  passwordSpaces: 'Please remove the space at the start or end of your password.',
+  invisible: 'invisible characters',
+  nameChars: "letters, digits, spaces and , - _ . ' ’ ` &",
+  telephoneChars: 'digits, spaces and + - ( )',
+  cityChars: 'letters, spaces, hyphens and apostrophes (no digits or full stops)',
+} as const;
+
 /** The texts of this feature that the spec leaves to us (src/strings.ts `ours`). */
 export const accountOurs = {
   /** Texts of the account, basket and notification islands that the spec leaves to us (DESIGN.md §3). */
@@ -77,23 +97,5 @@ export const accountOurs = {
     basketItems: 'Items',
     basketCount: shellTexts.basketCount,
   },
-  /**
-   * The line under a form field that says what to change (issue 10): Magento's input limits on names,
-   * telephones and cities, and the spec's rules, field by field.
-   */
-  limits: {
-    required: 'Please fill in this field.',
-    email: "Enter an e-mail address containing '@' and '.', for example name@example.com.",
-    telephoneShort: 'Enter a telephone number longer than 8 characters.',
-    tooLong: (max: number, length: number) =>
-      `Please shorten this to ${max} characters or fewer (it has ${length}).`,
-    notAllowed: (refused: readonly string[], allowed: string) =>
-      `Please remove ${refused.join(', ')}: only ${allowed} can be used here.`,
-    emailLocalTooLong: 'Please shorten the part before “@” to 64 characters or fewer.',
-    passwordSpaces: 'Please remove the space at the start or end of your password.',
-    invisible: 'invisible characters',
-    nameChars: "letters, digits, spaces and , - _ . ' ’ ` &",
-    telephoneChars: 'digits, spaces and + - ( )',
-    cityChars: 'letters, spaces, hyphens and apostrophes (no digits or full stops)',
-  },
+  limits: fieldLimitTexts,
 } as const;
