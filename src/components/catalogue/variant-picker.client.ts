@@ -12,7 +12,7 @@ import {
   pickerState,
   type PickerData,
   type VariantFacts,
-} from '../../catalogue/variant-picker.ts';
+} from '../../site/variant-picker.ts';
 
 const text = (element: Element | null, value: string) => {
   if (element && element.textContent !== value) element.textContent = value;

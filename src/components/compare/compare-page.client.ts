@@ -12,7 +12,7 @@ import { notify } from '../../features/notify/notice-state.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
 import { choicesOf } from '../../features/variant-choice.ts';
 import { variantName } from '../../features/variant-name.ts';
-import { comparePageTexts as texts } from '../../compare-strings.ts';
+import { comparePageTexts as texts } from '../../features/compare/browser-texts.ts';
 import { initAddToCart } from '../catalogue/add-to-cart.client.ts';
 import { findParts } from '../find-parts.ts';
 import { comparisonFromUrl, keepComparison } from './compare.client.ts';

@@ -5,7 +5,7 @@
  * JavaScript the same form goes to the parts finder with what was typed.
  */
 import { escapeHtml } from '../escape-html.ts';
-import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../../fit-strings.ts';
+import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../../features/fits/texts.ts';
 import { checkFit, nearestAlternative, type PartFit } from '../../features/fits/fit-check.ts';
 import { loadModelParts, loadModels } from '../../features/fits/fit-data.ts';
 import type { ModelEntry } from '../../catalogue/fit-files.ts';

@@ -4,8 +4,8 @@
  * the product's review file (`data-more`, /review-data/{url key}.json), read once and drawn with the
  * markup the build draws (review-html.ts). A page with them all sorts its own reviews.
  */
-import { reviewTexts } from '../../review-strings.ts';
-import { REVIEWS_SHOWN } from '../../catalogue/review-section.ts';
+import { reviewTexts } from '../../features/reviews/texts.ts';
+import { REVIEWS_SHOWN } from '../../site/review-section.ts';
 import type { Review } from '../../catalogue/types.ts';
 import { notify } from '../../features/notify/notice-state.ts';
 import { reviewHtml } from './review-html.ts';

@@ -21,7 +21,7 @@ import { createSearchEngine } from '../../features/search/engine.ts';
 import { StaleIndexError } from '../../features/search/files.ts';
 import { fetchSource } from '../../features/search/sources.ts';
 import { termFromPath } from '../../features/search/term.ts';
-import { searchTexts as texts } from '../../search-strings.ts';
+import { searchTexts as texts } from '../../features/search/browser-texts.ts';
 import { BrowseTools, findToolParts, pageHolding, shownVat } from '../catalogue/browse-tools.client.ts';
 import { filtersHtml, toolbarHtml } from '../catalogue/listing-view.ts';
 import { findParts } from '../find-parts.ts';

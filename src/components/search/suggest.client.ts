@@ -13,7 +13,7 @@
  * active row (with none, the form submits as before), Escape closes, and a second Escape clears the box;
  * Left/Right/Home/End return to editing. A click opens a row (they are links); leaving the box closes it.
  */
-import { suggestTexts } from '../../search-strings.ts';
+import { suggestTexts } from '../../features/search/browser-texts.ts';
 import { createSearchEngine } from '../../features/search/engine.ts';
 import type { SearchRecord } from '../../features/search/files.ts';
 import { PRICED_CANDIDATES, withinPrice } from '../../features/search/price.ts';

@@ -19,7 +19,7 @@ async function applyTag(choice: ConsentChoice, before: ConsentChoice): Promise<v
   const load = id !== undefined && (choice.analytics || choice.marketing);
   const withdrawn = (before.analytics && !choice.analytics) || (before.marketing && !choice.marketing);
   if (!load && !withdrawn) return;
-  const tag = await import('../../features/analytics/tag.ts');
+  const tag = await import('../analytics/tag.ts');
   if (load) tag.loadTag(id);
   if (withdrawn) tag.dropTagCookies();
 }

@@ -15,7 +15,7 @@ import { initPageMeasurement } from './measure-pages.client.ts';
 import { initVatChoice } from './vat-choice.client.ts';
 import { initWishlistButtons } from './wishlist-buttons.client.ts';
 import { initWishlistLink } from './wishlist-link.client.ts';
-import { initTradePrices } from '../../features/trade/trade-shell.client.ts';
+import { initTradePrices } from '../trade/trade-shell.client.ts';
 
 export function initShell(): void {
   // First: a Trade customer's prices start loading before anything else runs (nothing for anyone else).

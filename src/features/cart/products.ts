@@ -33,7 +33,7 @@ export interface BasketProduct {
   priceExclVat: number | null;
   /** The catalogue's unit price incl VAT (before any tier price); null when unknown. */
   priceInclVat: number | null;
-  /** Its quantity prices every shopper gets (tier-prices.ts `publicTiers`), fewest first; empty for none. */
+  /** Its quantity prices every shopper gets (catalogue/tier-prices.ts `publicTiers`), fewest first; empty for none. */
   tiers: readonly PublicTier[];
 }
 

@@ -4,7 +4,7 @@
  * chose from Magento's, DESIGN.md §3 in place of the spec's flat rate), and the payment
  * bridge's answers as the islands parse them.
  */
-import { z } from '../../zod.ts';
+import { z } from '../../magento/wire/zod.ts';
 import type { QuoteAddress } from '../../magento/wire/address.ts';
 import type { CheckoutCartWire } from '../../magento/wire/cart.ts';
 import { countryName, resolveCountry, type CountryName } from '../account/country.ts';

@@ -6,7 +6,7 @@
 import type { ModelEntry, PartEntry } from '../../catalogue/fit-files.ts';
 import { findModel } from '../../catalogue/fits.ts';
 
-/** What the page says of its part (catalogue/fit-sections.ts `FitsSection.check`). */
+/** What the page says of its part (site/fit-sections.ts `FitsSection.check`). */
 export interface PartFit {
   sku: string;
   keys: readonly string[];

@@ -13,7 +13,7 @@
  * code bucket says which (`TermShard.x`, the query `?volume=5-l` of the parent's page).
  */
 import { createHash } from 'node:crypto';
-import { metaDescription } from '../../catalogue/seo.ts';
+import { metaDescription } from '../../catalogue/fields.ts';
 import { variantQuery } from '../../catalogue/variants.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
 import { buildListingIndex } from '../listing/build-index.ts';

@@ -17,7 +17,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { myMachinesTexts } from '../../my-machines-strings.ts';
+import { myMachinesTexts } from '../../features/my-machines/texts.ts';
 import { isMachineName, MAX_MACHINE_NAME, MAX_MACHINES } from '../../features/my-machines/machines.ts';
 import {
   changeMachines,

@@ -32,7 +32,7 @@ import {
   wellFormedSessionToken,
 } from '../../http/index.ts';
 import { MagentoApiError } from '../../magento/client.ts';
-import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
+import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
 import { strings } from '../../strings.ts';
 
 export interface OnAccountRoutesConfig extends OnAccountDeps {

@@ -47,7 +47,7 @@ import {
 import { MagentoApiError, type IntegrationConfig } from '../../magento/client.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { strings } from '../../strings.ts';
-import { tradeAccountTexts } from '../../trade-account-strings.ts';
+import { tradeAccountTexts } from '../../features/trade/account-texts.ts';
 
 export interface TradeApplicationLimits {
   readonly perClient: FailureLimit;

@@ -30,7 +30,7 @@ import {
 import { negotiateEncoding } from '../../publish/index.ts';
 import { TRADE_PRICES_BASE, TRADE_PRICES_URL, tradePriceFile } from '../../features/trade/trade-files.ts';
 import { strings } from '../../strings.ts';
-import { tradePriceTexts } from '../../trade-price-strings.ts';
+import { tradePriceTexts } from '../../features/trade/price-texts.ts';
 import { createSiteFiles } from '../site-files.ts';
 
 export interface TradeRoutesConfig {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cartLineItem, itemAbout, pushQuantityChange } from '../../../src/features/analytics/cart-items.ts';
 import { pushEcommerce } from '../../../src/features/analytics/ga4.ts';
 import { pushSearch } from '../../../src/features/analytics/search-event.ts';
-import { forwardEvents } from '../../../src/features/analytics/tag.ts';
+import { forwardEvents } from '../../../src/components/analytics/tag.ts';
 
 /** A page's globals as the push reads them: its `dataLayer`, and `<html>`'s brand and tag. */
 function page(dataset: Record<string, string> = { brand: 'Clearwater Cleaning' }): unknown[] {
