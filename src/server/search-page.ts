@@ -141,7 +141,7 @@ export function createSearchPage(options: SearchPageOptions): MiddlewareHandler 
         const relative = decodeURIComponent(url.replace(/\?.*$/, '')).replace(/^\/+/, '');
         if (!`/${relative}`.startsWith(SEARCH_DATA) || relative.split('/').includes('..')) return null;
         const text = await read(served, relative);
-        return text === null ? null : (JSON.parse(text) as unknown);
+        return text === null ? null : JSON.parse(text);
       }),
     );
     const template = read(served, SEARCH_PAGE_FILE).then((text) =>

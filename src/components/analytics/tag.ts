@@ -4,6 +4,7 @@
  * analytics or marketing cookies. Google Consent Mode's defaults are already in the `dataLayer` (Base.astro),
  * so the tag starts from them and from the update the choice pushed.
  */
+import { isRecord } from '../../parse/reader.ts';
 import { dataLayer, gtag } from '../../features/analytics/data-layer.ts';
 
 const TAG_ORIGIN = 'https://www.googletagmanager.com';
@@ -18,8 +19,8 @@ const isMeasurementId = (id: string): boolean => id.startsWith('G-');
 export function forwardEvents(): void {
   const layer = dataLayer();
   const forward = (entry: unknown) => {
-    if (typeof entry !== 'object' || entry === null || !('event' in entry)) return;
-    const { event, ecommerce, ...rest } = entry as { event: unknown; ecommerce?: unknown };
+    if (!isRecord(entry) || !('event' in entry)) return;
+    const { event, ecommerce, ...rest } = entry;
     if (typeof event === 'string' && !event.startsWith('gtm.')) gtag('event', event, ecommerce ?? rest);
   };
   const queued = [...layer];

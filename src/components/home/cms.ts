@@ -159,7 +159,7 @@ const textOf = (node: Node | undefined): string =>
   node ? DomUtils.textContent(node).replace(/\s+/g, ' ').trim() : '';
 
 const elements = (nodes: readonly Node[], names: readonly string[]): Element[] =>
-  DomUtils.findAll((node) => names.includes(node.name), nodes as Node[]);
+  DomUtils.findAll((node) => names.includes(node.name), [...nodes]);
 
 /** One slide or tile of a promo list block, before it is checked against the content's rules. */
 export interface BlockPromo {

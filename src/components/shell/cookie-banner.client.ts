@@ -32,7 +32,7 @@ export function initCookieBanner(): void {
 
   const choices = () => import('./cookie-choices.client.ts');
   document.addEventListener('click', (event) => {
-    const control = (event.target as Element | null)?.closest<HTMLElement>(CONTROLS);
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
     if (!control) return;
     event.preventDefault();
     void choices().then((module) => module.pressed(control, version));

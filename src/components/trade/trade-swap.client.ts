@@ -41,7 +41,8 @@ function swapCard(card: Element, prices: TradePrices): void {
 
 /** A copy of a price line with `amount` as its price: new nodes in place of the old, so nothing shifts. */
 function redraw(line: HTMLElement, amount: number): void {
-  const copy = line.cloneNode(true) as HTMLElement;
+  const copy = line.cloneNode(true);
+  if (!(copy instanceof HTMLElement)) return;
   copy.querySelector('.trade-label')?.remove();
   const shown = copy.querySelector('.amount');
   if (shown) shown.textContent = formatPrice(amount);

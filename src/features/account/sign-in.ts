@@ -3,7 +3,7 @@
  * the header and islands are told. Only the sign-in form imports this (not every page's shell, which signs
  * out: sign-out.ts), so what it carries costs a catalogue page nothing. Answers are read by hand (no zod).
  */
-import { asNumber, handReader, isRecord } from '../../magento/wire/reader.ts';
+import { asNumber, handReader, isRecord } from '../../parse/reader.ts';
 import { keepCouponAfterSignIn } from '../cart/coupon.ts';
 import { $guestCode, refreshCart } from '../cart/cart-state.ts';
 import { shopFetch } from '../shop-api.ts';

@@ -2,7 +2,7 @@
  * Signing out, from the header of every page (the shell): the server forgets the token; the header, the cart
  * the wish list and the count of My machines forget the customer. The answer is not read (no zod in the shell).
  */
-import { anything } from '../../magento/wire/reader.ts';
+import { anything } from '../../parse/reader.ts';
 import { forgetCart } from '../cart/cart-state.ts';
 import { customerMachinesCount } from '../my-machines/count.ts';
 import { shopFetch } from '../shop-api.ts';

@@ -34,8 +34,18 @@ export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 export type CheckoutAddress = Record<CheckoutField, string>;
 export type AddressRole = 'shipping' | 'billing';
 
-export const emptyCheckoutAddress = (): CheckoutAddress =>
-  Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field, ''])) as CheckoutAddress;
+/** Every field empty, in the order of CHECKOUT_FIELDS. */
+export const emptyCheckoutAddress = (): CheckoutAddress => ({
+  email: '',
+  firstname: '',
+  lastname: '',
+  street: '',
+  city: '',
+  region: '',
+  postcode: '',
+  country: '',
+  telephone: '',
+});
 
 export type CheckoutCart = CheckoutCartWire;
 

@@ -5,6 +5,15 @@
  * which re-exports them, and follow its rules: the spec's texts are marked and kept word for word.
  */
 
+/** The built-in sorts' labels, by sort key; read with any key (an attribute's sort has none here). */
+const SORTS: Readonly<Record<string, string>> = {
+  position: 'Recommended',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  'name-asc': 'Name: A to Z',
+  newest: 'Newest first',
+};
+
 /**
  * The listing's texts (the spec's count and empty texts among them), on their own so the listing's
  * browser script bundles only these.
@@ -23,13 +32,7 @@ export const listingTexts = {
   pageTitle: (title: string, page: number) => (page > 1 ? `${title} – page ${page}` : title),
   tools: 'Sort and filter',
   sortBy: 'Sort by',
-  sorts: {
-    position: 'Recommended',
-    'price-asc': 'Price: low to high',
-    'price-desc': 'Price: high to low',
-    'name-asc': 'Name: A to Z',
-    newest: 'Newest first',
-  } as Record<string, string>,
+  sorts: SORTS,
   attributeSort: (label: string) => `${label}: low to high`,
   perPage: 'Per page',
   filters: 'Filters',

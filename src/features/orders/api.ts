@@ -4,6 +4,7 @@
  * A 401 on the customer's routes means the session is over: the marker is dropped, as account calls do.
  */
 import { z } from '../../magento/wire/zod.ts';
+import { asString, isRecord } from '../../parse/reader.ts';
 import { asCustomer } from '../account/api.ts';
 import { problemText } from '../problem.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
@@ -103,8 +104,9 @@ export async function downloadGuestInvoice(details: LookupDetails, invoice: stri
     throw new ShopApiError(0, orderTexts.unavailable);
   }
   if (!response.ok) {
-    const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
-    const message = typeof answer.message === 'string' ? answer.message : orderTexts.unavailable;
+    const answer: unknown = await response.json().catch(() => undefined);
+    const message =
+      (isRecord(answer) ? asString(answer['message']) : undefined) ?? orderTexts.unavailable;
     throw new ShopApiError(response.status, message);
   }
   saveFile(await response.blob(), invoiceFileName(invoice));

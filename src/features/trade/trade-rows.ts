@@ -4,6 +4,7 @@
  * a request. Read tolerantly: a row that is not what the build writes is no row (the page's price stands). A
  * 401 or 403 means the customer is not (or no longer) Trade: the marker goes.
  */
+import { isRecord, readJson } from '../../parse/reader.ts';
 import { TRADE_PRICES_URL } from './trade-files.ts';
 import { forgetTrade, TRADE_ROWS_KEY } from './trade-marker.ts';
 
@@ -38,16 +39,9 @@ function priceOf(row: unknown): TradePrice | undefined {
 }
 
 function pricesIn(text: string): TradePrices | undefined {
-  let file: unknown;
-  try {
-    file = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof file !== 'object' || file === null || !('v' in file) || file.v !== 1 || !('rows' in file))
-    return undefined;
-  const rows = file.rows;
-  if (typeof rows !== 'object' || rows === null) return undefined;
+  const file = readJson(text);
+  const rows = isRecord(file) && file['v'] === 1 ? file['rows'] : undefined;
+  if (!isRecord(rows)) return undefined;
   const table = new Map(Object.entries(rows));
   return { of: (sku) => priceOf(table.get(sku)) };
 }

@@ -4,7 +4,7 @@
  * had (signed out, the shop unreachable): the marker is then left as it was, except after a 401, when the
  * session is over.
  */
-import { handReader, isRecord } from '../../magento/wire/reader.ts';
+import { handReader, isRecord } from '../../parse/reader.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { forgetTrade, rememberTradeState } from './trade-marker.ts';
 

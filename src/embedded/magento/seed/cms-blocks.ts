@@ -17,6 +17,7 @@ import home from '../../../content/home.json' with { type: 'json' };
 import landings from '../../../content/landings.json' with { type: 'json' };
 import { escapeHtml } from '../../../components/escape-html.ts';
 import { strings } from '../../../strings.ts';
+import { isRecord } from '../../../parse/reader.ts';
 import { ALL_STORES } from '../cms/blocks.ts';
 import type { Database } from '../db.ts';
 
@@ -180,7 +181,7 @@ export async function copyDemoBlockPictures(artDir: string, mediaDir: string): P
       await copyFile(join(artDir, name), join(target, name), constants.COPYFILE_EXCL);
       copied.push(name);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!(isRecord(error) && error['code'] === 'EEXIST')) throw error;
     }
   }
   return copied;

@@ -1,7 +1,10 @@
 /**
- * What an answer is read with: a zod schema (anything with `safeParse`), or, in browser code that must
- * stay small (the shell of every catalogue page: DESIGN.md §4), a hand-written check of the few fields it
- * reads. Either way the answer is checked before it is used, never cast.
+ * The one reader for what crosses a boundary into the shop's code: an answer to a fetch, a JSON file, a
+ * value kept in localStorage or sessionStorage, a message from another tab, JSON a page embeds. It is read
+ * with a zod schema (anything with `safeParse`) or, in browser code that must stay small (the shell of every
+ * catalogue page: DESIGN.md §4), with a hand-written check of the few fields it reads, built from the
+ * helpers here. Either way the value is checked before it is used, never cast. No DOM and no Node imports:
+ * the browser, the server and the embedded back end all read with it.
  */
 export type ReadResult<T> = { success: true; data: T } | { success: false };
 
@@ -27,6 +30,25 @@ export const asString = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
 export const asNumber = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+export const asBoolean = (value: unknown): boolean | undefined =>
+  typeof value === 'boolean' ? value : undefined;
+
+/** Whether `value` is one of `list`'s entries (a union's literals, kept `as const`). */
+export const isOneOf = <T>(list: readonly T[], value: unknown): value is T =>
+  list.some((entry) => entry === value);
+
+/**
+ * The value JSON `text` holds, to be read with the helpers here; undefined when there is no text or it is
+ * not JSON (a corrupt stored value reads as absent, never as an error).
+ */
+export function readJson(text: string | null | undefined): unknown {
+  if (text === null || text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * An optional, nullable field: undefined or null as they came, the value when `as` reads it, else `BAD`
@@ -43,9 +65,7 @@ export function optional<T>(
 
 export const aString: Reader<string> = handReader(asString);
 export const aNumber: Reader<number> = handReader(asNumber);
-export const aBoolean: Reader<boolean> = handReader((value) =>
-  typeof value === 'boolean' ? value : undefined,
-);
+export const aBoolean: Reader<boolean> = handReader(asBoolean);
 /** Any answer at all, read for its status only. */
 export const anything: Reader<unknown> = { safeParse: (value) => ({ success: true, data: value }) };
 
@@ -57,6 +77,21 @@ export function asListOf<T>(value: unknown, read: (entry: unknown) => T | undefi
     const found = read(entry);
     if (found === undefined) return undefined;
     entries.push(found);
+  }
+  return entries;
+}
+
+/** `value` when it is an object whose every value `read` reads, as read; else undefined. */
+export function asRecordOf<T>(
+  value: unknown,
+  read: (entry: unknown) => T | undefined,
+): Record<string, T> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries: Record<string, T> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    const found = read(entry);
+    if (found === undefined) return undefined;
+    entries[key] = found;
   }
   return entries;
 }
