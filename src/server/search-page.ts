@@ -118,6 +118,9 @@ function pageHtml(template: Template, view: SearchBodyView, body: string): strin
   return `${before}${body}${template.after}`;
 }
 
+/** A file's JSON, to be checked by the engine's decoders (features/search/decode.ts). */
+const parsedJson = (text: string): unknown => JSON.parse(text);
+
 /** A file's identity: a new build (or a rebuild in place) changes one of these. */
 const identity = (found: { path: string; stats: Stats } | undefined): string =>
   found ? `${found.path}:${found.stats.ino}:${found.stats.size}:${found.stats.mtimeMs}` : 'none';
@@ -141,7 +144,7 @@ export function createSearchPage(options: SearchPageOptions): MiddlewareHandler 
         const relative = decodeURIComponent(url.replace(/\?.*$/, '')).replace(/^\/+/, '');
         if (!`/${relative}`.startsWith(SEARCH_DATA) || relative.split('/').includes('..')) return null;
         const text = await read(served, relative);
-        return text === null ? null : (JSON.parse(text) as unknown);
+        return text === null ? null : parsedJson(text);
       }),
     );
     const template = read(served, SEARCH_PAGE_FILE).then((text) =>

@@ -22,6 +22,7 @@ import { keyedParts } from '../../catalogue/kept-parts.ts';
 import {
   indexPath,
   type CategoryEntry,
+  type CoreAudience,
   type RecordShard,
   type SearchCore,
   type SearchRecord,
@@ -29,7 +30,7 @@ import {
   type VariantPrices,
   type WordsFile,
 } from './files.ts';
-import { audiencePhrase, toRuns, type CoreAudience } from './audience-slot.ts';
+import { audiencePhrase, toRuns } from './audience-slot.ts';
 import { fitIndexFiles } from './fit-build.ts';
 import { fitFilePath, MODELS_PATH, type FitFile, type ModelsFile } from './fit-data.ts';
 import { assemblePostings, type HeadSizes, type IndexedTerms, type TermFiles } from './postings.ts';
@@ -279,6 +280,7 @@ export const buildSearchFiles = (input: SearchBuildInput): BuiltSearch => search
 
 /** Every file of a built index, by its path below `/search/data/`: what the site writes, in one list. */
 export function indexFiles(built: BuiltSearch): [path: string, data: unknown][] {
+  const modelsFile: [string, unknown][] = built.models ? [[MODELS_PATH, built.models]] : [];
   return [
     [indexPath.core(), built.core],
     ...[...built.terms].map(([key, shard]): [string, unknown] => [indexPath.terms(key), shard]),
@@ -287,7 +289,7 @@ export function indexFiles(built: BuiltSearch): [path: string, data: unknown][] 
     ...built.codes.map((bucket, at): [string, unknown] => [indexPath.codes(at), bucket]),
     ...[...built.words].map(([letter, words]): [string, unknown] => [indexPath.words(letter), words]),
     ...built.records.map((records): [string, unknown] => [indexPath.records(records.i), records]),
-    ...(built.models ? [[MODELS_PATH, built.models] as [string, unknown]] : []),
+    ...modelsFile,
     ...[...built.fits].map(([slug, file]): [string, unknown] => [fitFilePath(slug), file]),
   ];
 }

@@ -22,14 +22,8 @@
  */
 import { fromRuns, markAudiences, withAudience } from './audience-slot.ts';
 import { asCategory, namesCategory, rankCategories, type CategoryHit } from './categories.ts';
-import {
-  decodeCore,
-  shardKey,
-  StaleIndexError,
-  type RecordShard,
-  type SearchCore,
-  type SearchRecord,
-} from './files.ts';
+import { decodeCore, StaleIndexError } from './decode.ts';
+import { shardKey, type RecordShard, type SearchCore, type SearchRecord } from './files.ts';
 import { modelsByKey, type SearchModel } from './fit-data.ts';
 import { namedModel, withFits, wordsNaming } from './fit-slot.ts';
 import { rejoin, type Vocabulary } from './joined.ts';

@@ -5,7 +5,6 @@
  */
 import {
   codeBucket,
-  info,
   keyNumber,
   shardKey,
   type RecordShard,
@@ -14,6 +13,7 @@ import {
   type WordsFile,
 } from './files.ts';
 import type { FitFile, ModelsFile } from './fit-data.ts';
+import { info } from './info.ts';
 
 /** Where the engine reads the index files; each method may cache, and `reset` forgets everything. */
 export interface IndexSource {

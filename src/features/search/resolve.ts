@@ -138,8 +138,8 @@ export function wordMatcher(reader: IndexReader, { typing = false }: { typing?: 
     ).filter((list) => list !== null);
     const cut = lists.some((list) => list.cut === true) ? { cut: true } : {};
     // One list is already the products in order.
-    if (lists.length === 1) {
-      const [list] = lists as [(typeof lists)[number]];
+    const [list] = lists;
+    if (lists.length === 1 && list) {
       return { ...uniform(list.ids, list.quality, list.infos, span), ...cut };
     }
     return { ...gather(lists, core.n, true), span, ...cut };

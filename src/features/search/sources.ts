@@ -11,12 +11,8 @@ import {
   codeBucketUrl,
   coreUrl,
   prefixUrl,
-  decodeRecordShard,
-  decodeTermShard,
-  decodeWords,
   recordShardUrl,
   SEARCH_DATA,
-  SearchIndexError,
   termShardUrl,
   headShardUrl,
   wordsUrl,
@@ -24,6 +20,7 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
+import { decodeRecordShard, decodeTermShard, decodeWords, SearchIndexError } from './decode.ts';
 import {
   decodeFitFile,
   decodeModelsFile,
@@ -131,7 +128,8 @@ export function fetchSource(fetchImpl: typeof fetch = (input, init) => fetch(inp
     }
     if (response.status === 404) return null;
     if (!response.ok) throw new SearchIndexError(`${url}: HTTP ${response.status}`);
-    return (await response.json()) as unknown;
+    const data: unknown = await response.json();
+    return data;
   });
 }
 

@@ -122,7 +122,8 @@ export function queryWords(query: string): QueryWord[] {
   const runs = codeRuns(words);
   const result: QueryWord[] = [];
   let at = 0;
-  for (const [from, to] of [...runs, [words.length, words.length] as [number, number]]) {
+  const end: [number, number] = [words.length, words.length];
+  for (const [from, to] of [...runs, end]) {
     for (; at < from; at += 1) {
       const word = words[at] ?? '';
       result.push({ text: stem(word), typed: word });
