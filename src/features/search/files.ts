@@ -154,7 +154,7 @@ export type SearchRecord = [
 /**
  * A configurable's children's prices whose prices differ, by the query of its page that chooses each
  * (`volume=5-l`): a search that opens the parent at one child (its size or its code, `TermShard.x`) shows
- * that child's price on its card, not the cheapest child's (engine.ts `records`).
+ * that child's price on its card, not the cheapest child's (records.ts).
  */
 export type VariantPrices = Record<string, [inclVat: number | null, exclVat: number | null]>;
 

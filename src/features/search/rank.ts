@@ -1,5 +1,5 @@
 /**
- * The ranking of matched products (engine.ts), best first: the whole SKU or model number; then the whole
+ * The ranking of matched products (answer.ts), best first: the whole SKU or model number; then the whole
  * name, the query as a phrase in the name, all words in the name, the SKU or model, other fields; exact
  * words before prefixes, synonyms and corrections; available before unavailable; heavier fields first;
  * then the shop's "Recommended" order (the product number). A query naming a machine model (fit-slot.ts)

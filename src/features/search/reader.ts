@@ -1,7 +1,7 @@
 /**
- * The index files one search reads (engine.ts), each asked of the source at most once per search: term
+ * The index files one search reads (search.ts), each asked of the source at most once per search: term
  * shards (only those the core's bitmap of keys says exist), code buckets, prefix files and words lists;
- * and the postings of terms, decoded, which the engine keeps across searches (`decoded`, bounded).
+ * and the postings of terms, decoded, which the engine keeps across searches (state.ts `EngineState.decoded`, bounded).
  */
 import {
   codeBucket,

@@ -1,5 +1,5 @@
 /**
- * Matching one query word to the index's terms (engine.ts): exactly, as a prefix (the last word, being
+ * Matching one query word to the index's terms (match-slots.ts, settle-words.ts): exactly, as a prefix (the last word, being
  * typed), corrected within the allowed edits (typo.ts), or, for a code typed in pieces whose joined form
  * the index does not know, piece by piece; and the products the terms it matched have.
  */

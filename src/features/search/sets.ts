@@ -1,5 +1,5 @@
 /**
- * Sets of matched products (engine.ts): the products a word matched, ascending, each with how well it
+ * Sets of matched products (search.ts): the products a word matched, ascending, each with how well it
  * matched (`quality`) and the posting's packed info; intersected for words that must all match, united for
  * alternatives. A set is as long as its products, not the index: at 100,000 products a keystroke would
  * otherwise allocate and scan arrays of the whole index for every word.

@@ -1,5 +1,5 @@
 /**
- * The query's words as slots (engine.ts): where a run of words is a phrase of the merchant's synonyms
+ * The query's words as slots (match-slots.ts): where a run of words is a phrase of the merchant's synonyms
  * (the core's table, synonyms.ts), its slot holds that phrase and its other phrases as alternatives; the
  * words of a machine model the query names are one slot of their own.
  */
