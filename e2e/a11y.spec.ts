@@ -9,7 +9,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { hasReviews, largestListing, listings, productPages, richProduct } from './support/catalogue.ts';
+import { largestListing, listings } from './support/catalogue.ts';
+import { FULL_SWEEP, onePerKind } from './support/page-kinds.ts';
 import { chooseVat, disclosure, expect, shellReady, test } from './support/test.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -53,30 +54,6 @@ async function sweep(page: Page, paths: readonly string[]): Promise<void> {
   }
   expect(failures, `axe violations on ${failures.length} of ${paths.length} pages`).toEqual([]);
 }
-
-/**
- * A page's kind: what it shares its markup with. Products by type (and whether reviews show), listings
- * and parts listings by first or later page, other pages by their first path segment and depth.
- */
-function kindOf(path: string): string {
-  const product = productPages().find((p) => `/${p.urlKey}` === path);
-  if (product) return `product ${product.typeId}${hasReviews(product) ? ' with reviews' : ''}`;
-  const base = path.replace(/\/page\/\d+$/, '');
-  const later = base === path ? '' : ', a later page';
-  if (listings().some((listing) => listing.path === base)) return `listing${later}`;
-  if (base.startsWith('/parts-finder/')) return `parts listing${later}`;
-  const segments = path.split('/').filter(Boolean);
-  return `${segments[0] ?? 'home'} at depth ${segments.length}`;
-}
-
-/** The first page of each kind, and the pages that show the most: the largest listing and the richest product. */
-function onePerKind(paths: readonly string[]): string[] {
-  const chosen = new Map<string, string>();
-  for (const path of paths) if (!chosen.has(kindOf(path))) chosen.set(kindOf(path), path);
-  return [...new Set([...chosen.values(), largestListing().path, `/${richProduct().urlKey}`])];
-}
-
-const FULL_SWEEP = process.env['A11Y_SWEEP'] === 'full';
 
 for (const vat of ['incl', 'excl'] as const) {
   if (FULL_SWEEP) {
