@@ -18,7 +18,7 @@ import { measureList } from '../shell/measure-pages.client.ts';
 import type { BrowseState } from '../../features/listing/browse.ts';
 import type { ListingIndex } from '../../features/listing/listing-index.ts';
 import { createSearchEngine } from '../../features/search/engine.ts';
-import { StaleIndexError } from '../../features/search/files.ts';
+import { StaleIndexError } from '../../features/search/decode.ts';
 import { fetchSource } from '../../features/search/sources.ts';
 import { termFromPath } from '../../features/search/term.ts';
 import { searchTexts as texts } from '../../features/search/browser-texts.ts';
