@@ -7,6 +7,7 @@
  * line and keeps the e-mail. The button waits for hydration, so a password never goes out in a plain form.
  */
 import { useState, type SubmitEvent } from 'react';
+import { registerSignIn } from '../components/account/sign-in-hooks.ts';
 import { signIn } from '../features/account/sign-in.ts';
 import { notify } from '../features/notify/notice-state.ts';
 import { ShopApiError } from '../features/shop-api.ts';
@@ -34,6 +35,7 @@ export default function SignInForm() {
     if (!start(true)) return;
     setError('');
     try {
+      registerSignIn();
       const { wishlistAdded } = await signIn(email.trim(), password);
       form.reset();
       // Sent here from an order page whose session ended, or a review form: back there; else My Account.
