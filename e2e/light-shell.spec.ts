@@ -2,17 +2,20 @@
  * The light shell (DESIGN.md §4): the header without React. The VAT choice switches every price and
  * holds across pages and islands, applied before the first paint; the basket badge shows a number, 0
  * included, and never a made-up 0; no page type breaks the Content Security Policy; catalogue pages read
- * fully with JavaScript off.
+ * fully with JavaScript off (one page of each kind; every page in `npm run test:a11y-sweep`).
  */
 import type { Page } from '@playwright/test';
 import {
   catalogue,
   formatGbp,
   listings,
+  PAGE_SIZE,
+  pagePath,
   productPages,
   richProduct,
   type Product,
 } from './support/catalogue.ts';
+import { onePerKind } from './support/page-kinds.ts';
 import { expect, shellReady, notices, test } from './support/test.ts';
 
 const priced = (products: Product[]) =>
@@ -202,17 +205,19 @@ test('no page type breaks the Content Security Policy', async ({ page }) => {
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('every catalogue page reads: its heading and prices show, the VAT choice does not', async ({
+  test('every kind of catalogue page reads: its heading and prices show, the VAT choice does not', async ({
     page,
   }) => {
     const { products, audiences } = catalogue();
-    const paths = [
+    const paths = onePerKind([
       '/',
       ...Object.values(audiences).map((root) => root.path),
-      ...listings().map((listing) => listing.path),
+      ...listings().flatMap((listing) =>
+        [listing.path, pagePath(listing.path, 2)].slice(0, listing.products.length > PAGE_SIZE ? 2 : 1),
+      ),
       ...products.filter((p) => p.visibility !== 1 && p.urlKey).map((p) => `/${p.urlKey}`),
-    ];
-    test.setTimeout(paths.length * 1500);
+    ]);
+    test.setTimeout(30_000 + paths.length * 1500);
     for (const path of paths) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
