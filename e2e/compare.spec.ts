@@ -5,7 +5,7 @@
  * and the printed spec sheet.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { productRoutes } from '../src/catalogue/product-page.ts';
+import { productRoutes } from '../src/site/product-view.ts';
 import { indexCatalogue } from '../src/catalogue/snapshot.ts';
 import {
   catalogue,

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ModelEntry } from '../src/catalogue/fit-files.ts';
-import { fitTexts, finderTexts } from '../src/fit-strings.ts';
+import { fitTexts, finderTexts } from '../src/features/fits/texts.ts';
 import { MY_MACHINES_KEY } from '../src/features/my-machines/guest.ts';
 import { wcagViolations } from './support/axe.ts';
 import { catalogue } from './support/catalogue.ts';

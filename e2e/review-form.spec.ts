@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Route } from '@playwright/test';
-import { reviewFormTexts as t } from '../src/review-form-strings.ts';
+import { reviewFormTexts as t } from '../src/features/reviews/form-texts.ts';
 import { productPages, type Product } from './support/catalogue.ts';
 import { wcagViolations } from './support/axe.ts';
 import { E2E_DIR, MAGENTO_URL } from './support/ports.ts';

@@ -4,7 +4,7 @@
  * product has no reviews but a note while reviews are on, and JSON-LD that says what the page shows.
  */
 import type { Page } from '@playwright/test';
-import { starsOf } from '../src/review-strings.ts';
+import { starsOf } from '../src/features/reviews/texts.ts';
 import { productPages, type Product } from './support/catalogue.ts';
 import { wcagViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/test.ts';

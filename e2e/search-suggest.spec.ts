@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { productRoutes } from '../src/catalogue/product-page.ts';
+import { productRoutes } from '../src/site/product-view.ts';
 import { indexCatalogue } from '../src/catalogue/snapshot.ts';
 import type { Product } from '../src/catalogue/types.ts';
 import { catalogue } from './support/catalogue.ts';

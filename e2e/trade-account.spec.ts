@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { exclVat, formatPrice } from '../src/catalogue/money.ts';
 import { tradeTiersOf } from '../src/embedded/magento/seed/trade.ts';
 import { checkUkVatNumber } from '../src/features/trade/vat-number.ts';
-import { tradeAccountTexts } from '../src/trade-account-strings.ts';
+import { tradeAccountTexts } from '../src/features/trade/account-texts.ts';
 import { admin } from './support/admin.ts';
 import { catalogue } from './support/catalogue.ts';
 import { address, form, fill, tag } from './support/checkout.ts';

@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { exclVat, formatPrice } from '../src/catalogue/money.ts';
 import { SESSION_COOKIE } from '../src/http/index.ts';
-import { variantTexts } from '../src/variant-strings.ts';
+import { variantTexts } from '../src/features/product/variant-texts.ts';
 import { admin } from './support/admin.ts';
 import { listings, PAGE_SIZE, pricedNow, type Product } from './support/catalogue.ts';
 import { SHOP_URL } from './support/ports.ts';

@@ -43,7 +43,7 @@ import MiniSearch, { type SearchOptions as MiniSearchOptions } from 'minisearch'
 import { chromium } from 'playwright';
 import synonymsFile from '../src/content/search-synonyms.json' with { type: 'json' };
 import { loadCatalogue } from '../src/catalogue/load.ts';
-import { productRoutes } from '../src/catalogue/product-page.ts';
+import { productRoutes } from '../src/site/product-view.ts';
 import { indexCatalogue, type CatalogueIndex } from '../src/catalogue/snapshot.ts';
 import type { Catalogue, Product } from '../src/catalogue/types.ts';
 import { searchBuildInput } from '../src/components/search/search-input.ts';

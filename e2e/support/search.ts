@@ -5,7 +5,7 @@
  * the ranking may change.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { contentPagePath, productRoutes } from '../../src/catalogue/product-page.ts';
+import { contentPagePath, productRoutes } from '../../src/site/product-view.ts';
 import { indexCatalogue } from '../../src/catalogue/snapshot.ts';
 import { searchBuildInput } from '../../src/components/search/search-input.ts';
 import { buildSearchFiles } from '../../src/features/search/build.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { modelSlug } from '../../src/catalogue/fits.ts';
 import { formatPrice } from '../../src/catalogue/money.ts';
 import type { Product } from '../../src/catalogue/types.ts';
-import { partsPagePath } from '../../src/fit-paths.ts';
+import { partsPagePath } from '../../src/features/fits/paths.ts';
 import { runPhases } from '../../src/publish/rebuild/status-page.ts';
 import { spec } from '../../src/strings.ts';
 import { median } from './proc.ts';

@@ -5,6 +5,7 @@
  * that changed one product of 100,000 hashes one product, not the whole catalogue.
  */
 import { createHash } from 'node:crypto';
+import { isRecord } from '../parse/reader.ts';
 
 const productHashes = new WeakMap<object, string>();
 
@@ -23,8 +24,8 @@ function productHash(product: unknown): string {
 /** `catalogue` is the snapshot as stored (or anything JSON): its products, and all else but `readAt`. */
 export function catalogueHash(catalogue: unknown): string {
   const whole = createHash('sha256');
-  if (typeof catalogue === 'object' && catalogue !== null && !Array.isArray(catalogue)) {
-    const { products, ...rest } = catalogue as Record<string, unknown>;
+  if (isRecord(catalogue)) {
+    const { products, ...rest } = catalogue;
     whole.update(JSON.stringify({ ...rest, readAt: undefined })).update('\0');
     for (const product of Array.isArray(products) ? products : []) whole.update(productHash(product));
   } else whole.update(JSON.stringify(catalogue));

@@ -5,7 +5,7 @@
  * cheaper than the unit price, or for one item, says nothing and is left out. `publicTiers` is the one list
  * of those tiers the build writes out (the product facts, the basket's products file).
  */
-import { variantTexts } from '../variant-strings.ts';
+import { variantTexts } from '../features/product/variant-texts.ts';
 import { formatPrice } from './money.ts';
 import { ALL_GROUPS, type Product, type ProductSummary, type TierPrice } from './types.ts';
 

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { AUDIENCE_NAMES } from '../catalogue/categories.ts';
-import { RESERVED_SEGMENTS } from '../catalogue/product-page.ts';
+import { RESERVED_SEGMENTS } from '../site/product-view.ts';
 
 export type FileKind = 'product' | 'listing' | 'search' | 'facts' | 'page' | 'data' | 'asset';
 

@@ -648,9 +648,7 @@ export interface Config {
  */
 function sectionOf<S extends z.ZodObject>(section: S, env: Env): z.infer<S> {
   return Object.fromEntries(
-    Object.keys(section.shape)
-      .filter((name) => name in env)
-      .map((name) => [name, env[name as keyof Env]]),
+    Object.entries(env).filter(([name]) => Object.hasOwn(section.shape, name)),
   ) as z.infer<S>;
 }
 

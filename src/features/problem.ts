@@ -5,7 +5,7 @@
  * session is over.
  */
 import { ShopApiError, UNAVAILABLE } from './shop-api.ts';
-import { shellTexts } from '../browser-strings.ts';
+import { shellTexts } from './shell/browser-texts.ts';
 
 export function problemText(error: unknown): string {
   if (!(error instanceof ShopApiError)) return UNAVAILABLE;

@@ -1,7 +1,7 @@
 /**
  * The islands' one seam to the storefront server (same origin only): `/session` and the `/rest/...`
  * proxy. Every answer is status-checked and read with its reader (a zod schema, or a hand-written check
- * where the page must stay light: magento/wire/reader.ts); failures become ShopApiError carrying a
+ * where the page must stay light: parse/reader.ts); failures become ShopApiError carrying a
  * message fit for the shopper (Magento's own where it is meant for shoppers).
  *
  * The client is made by `createShopApi(fetch, origin)`: the pages use the browser's `fetch` on their own
@@ -9,7 +9,7 @@
  * cookie jar (`useShopApi`), so the cart and checkout state is tested against the real server and back end.
  */
 import { magentoErrorBody, renderMagentoMessage } from '../magento/wire/error.ts';
-import type { Reader } from '../magento/wire/reader.ts';
+import type { Reader } from '../parse/reader.ts';
 
 export class ShopApiError extends Error {
   readonly status: number;

@@ -1,8 +1,9 @@
 /**
  * HTTP plumbing shared by every part that answers on the storefront server (the server itself, the REST
  * proxy and session, the payment routes, the rebuild hook): `HttpError` and the one way errors are
- * rendered, the guards (same origin, bounded bodies, JSON only, zod-validated JSON), and the session
- * cookie. It imports no part of the shop, so any part can use it without an import cycle.
+ * rendered, the guards (same origin, bounded bodies, JSON only, zod-validated JSON), the session cookie
+ * and the customer session of the per-shopper routes. It imports no part of the shop but its texts, so any
+ * part can use it without an import cycle.
  */
 export { clientAddress, trustedProxies, type TrustedProxies } from './client-address.ts';
 export { SERVER_DEADLINES } from './deadlines.ts';
@@ -17,6 +18,16 @@ export {
   notCrossSite,
   sameOrigin,
 } from './guards.ts';
+export {
+  customerSession,
+  endSession,
+  PRIVATE_NO_STORE,
+  SessionEnded,
+  signedIn,
+  type CustomerSession,
+  type CustomerSessionOptions,
+  type SignedIn,
+} from './customer-session.ts';
 export {
   clearSessionCookie,
   privateCookie,

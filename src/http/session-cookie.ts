@@ -1,7 +1,8 @@
 /**
  * The shopper's session cookie: the Magento customer token, HttpOnly and SameSite=Lax (Secure over
- * https), so page scripts never see it. The session routes set and clear it; the REST proxy and the
- * payment routes read it and clear it when Magento no longer accepts the token.
+ * https), so page scripts never see it. Sign-in sets it; the per-shopper routes read it through their
+ * customer session (customer-session.ts), which clears it when the session ends; the REST proxy reads it
+ * itself and clears it when Magento no longer accepts the token.
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';

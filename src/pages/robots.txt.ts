@@ -1,6 +1,6 @@
 /** /robots.txt, written at build time: everything may be crawled except the per-shopper screens. */
 import type { APIRoute } from 'astro';
-import { robotsTxt } from '../catalogue/seo.ts';
+import { robotsTxt } from '../site/seo.ts';
 import { siteShop } from '../site/shop.ts';
 
 export const GET: APIRoute = () =>

@@ -6,10 +6,11 @@
 import type { APIRoute } from 'astro';
 import { allListingPages } from '../site/listing-pages.ts';
 import { catalogueRoutes, contentPagePaths } from '../site/routes.ts';
-import { sitemapXml, toW3cDate, type SitemapEntry } from '../catalogue/seo.ts';
+import { toW3cDate } from '../catalogue/fields.ts';
+import { sitemapXml, type SitemapEntry } from '../site/seo.ts';
 import { getCatalogue } from '../site/catalogue.ts';
 import { siteShop } from '../site/shop.ts';
-import { PARTS_FINDER_PATH } from '../fit-strings.ts';
+import { PARTS_FINDER_PATH } from '../features/fits/texts.ts';
 
 /** Indexable screens with fixed paths (spec §2), and the parts finder (issue 39). */
 const FIXED_PATHS = [

@@ -22,6 +22,7 @@
 import { z } from 'zod';
 import { onceUntilFailure, type SharedStore } from '../store/shared-store.ts';
 import type { Acknowledgement } from './provider.ts';
+import { isRecord } from '../parse/reader.ts';
 
 export const PAYMENT_STATES = ['REGISTERED', 'PLACING', 'PAID', 'FAILED'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
@@ -258,7 +259,7 @@ async function addLaterColumns(store: SharedStore): Promise<void> {
 
 /** The refusal of a second row with the same order id (the `payments_order` unique index). */
 const isUniqueViolation = (error: unknown): boolean =>
-  (error as { code?: unknown } | null)?.code === '23505' ||
+  (isRecord(error) && error['code'] === '23505') ||
   (error instanceof Error && /UNIQUE constraint failed/.test(error.message));
 
 /**

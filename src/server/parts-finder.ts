@@ -27,7 +27,7 @@ import {
 } from '../components/fits/finder-form.ts';
 import { isLabels, isModels } from '../features/fits/fit-data.ts';
 import { finderAnswer, finderMatches, looksLikeLabel, mayBeSku } from '../features/parts-finder/lookup.ts';
-import { finderTexts, PARTS_FINDER_PATH, partsPagePath } from '../fit-strings.ts';
+import { finderTexts, PARTS_FINDER_PATH, partsPagePath } from '../features/fits/texts.ts';
 import { describeError } from '../http/index.ts';
 import {
   compress,

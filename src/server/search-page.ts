@@ -118,107 +118,136 @@ function pageHtml(template: Template, view: SearchBodyView, body: string): strin
   return `${before}${body}${template.after}`;
 }
 
+/** A file's JSON, to be checked by the engine's decoders (features/search/decode.ts). */
+const parsedJson = (text: string): unknown => JSON.parse(text);
+
 /** A file's identity: a new build (or a rebuild in place) changes one of these. */
 const identity = (found: { path: string; stats: Stats } | undefined): string =>
   found ? `${found.path}:${found.stats.ino}:${found.stats.size}:${found.stats.mtimeMs}` : 'none';
 
+/** The route's state: where the served build is found, how its pages are sent, and the build in hand. */
+interface SearchPage {
+  readonly log: (message: string) => void;
+  readonly layers: () => Layers;
+  readonly edge: EdgeCaching;
+  readonly buildId: () => string | undefined;
+  /** The build last served, with its engine and template; a new one replaces it. */
+  current: Build | undefined;
+}
+
 export function createSearchPage(options: SearchPageOptions): MiddlewareHandler {
-  const log = options.log ?? ((message: string) => console.error(message));
-  const layers = liveLayers(dirname(resolve(options.clientDir)));
-  const edge = options.edge ?? NO_EDGE_CACHING;
-  const buildId = options.buildId ?? liveBuildId(dirname(resolve(options.clientDir)));
-  let current: Build | undefined;
-
-  /** The text of a file of the served build (found through its layers, src/publish/releases/layers.ts), or null. */
-  const read = async (served: Layers, relative: string): Promise<string | null> => {
-    const found = await locateIn(served, relative);
-    return found ? readFile(found.path, 'utf8') : null;
+  const page: SearchPage = {
+    log: options.log ?? ((message: string) => console.error(message)),
+    layers: liveLayers(dirname(resolve(options.clientDir))),
+    edge: options.edge ?? NO_EDGE_CACHING,
+    buildId: options.buildId ?? liveBuildId(dirname(resolve(options.clientDir))),
+    current: undefined,
   };
-
-  function load(served: Layers, key: string): Build {
-    const engine = createSearchEngine(
-      readerSource(async (url) => {
-        const relative = decodeURIComponent(url.replace(/\?.*$/, '')).replace(/^\/+/, '');
-        if (!`/${relative}`.startsWith(SEARCH_DATA) || relative.split('/').includes('..')) return null;
-        const text = await read(served, relative);
-        return text === null ? null : (JSON.parse(text) as unknown);
-      }),
-    );
-    const template = read(served, SEARCH_PAGE_FILE).then((text) =>
-      text === null ? null : parseTemplate(text),
-    );
-    template.catch(() => undefined);
-    return { key, engine, template, codes: buildCodes(served) };
-  }
-
-  /** The build served now, checked on every request. */
-  async function build(): Promise<Build> {
-    const served = layers();
-    const key = `${identity(await locateIn(served, SEARCH_PAGE_FILE))}\0${identity(await locateIn(served, coreUrl().replace(/^\/+/, '')))}`;
-    if (current?.key !== key) current = load(served, key);
-    return current;
-  }
-
-  async function respond(c: Context, view: SearchBodyView, template: Template): Promise<Response> {
-    const html = Buffer.from(pageHtml(template, view, searchBodyHtml(view)));
-    const encoding = negotiateEncoding(c.req.header('accept-encoding'));
-    const body = encoding === 'identity' ? html : await compress(html, encoding, ON_THE_FLY_LEVELS);
-    const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
-    const headers: Record<string, string> = {
-      'Content-Type': 'text/html; charset=utf-8',
-      // Per term and per build: browsers revalidate (cheap with the ETag); a failure is not kept.
-      'Cache-Control': view.kind === 'unavailable' ? 'no-store' : withSharedMaxAge(CACHE_REVALIDATE, edge),
-      Vary: 'Accept-Encoding',
-      'Content-Length': String(body.length),
-      ...edgeHeaders(RESULTS_KEYS, edge, buildId()),
-    };
-    if (view.kind !== 'unavailable')
-      headers['ETag'] = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
-  }
-
-  /**
-   * The search form's route (`/search?q=`, Enter in a box): a SKU or model number typed whole goes to its
-   * product (code-jump.ts); anything else goes on to the form's own route, which sends it to the results.
-   */
-  async function formJump(c: Context, next: Next): Promise<Response | undefined> {
-    const term = (new URL(c.req.url).searchParams.get('q') ?? '').trim();
-    const served = await build();
-    const jump = await codeJump(served.engine, served.codes, term).catch((error: unknown) => {
-      log(`Search: a code could not be looked up (${describeError(error)}).`);
-      return null;
-    });
-    if (jump === null) {
-      await next();
-      return undefined;
-    }
-    return new Response(null, {
-      status: 303,
-      headers: { Location: jump, 'Cache-Control': 'no-store', 'Content-Length': '0' },
-    });
-  }
-
   return async (c, next) => {
     const pathname = rawPath(c);
-    if (pathname === '/search') return formJump(c, next);
+    if (pathname === '/search') return formJump(page, c, next);
     if (!pathname.startsWith('/search/') || pathname.startsWith(`${SEARCH_DATA}/`)) return next();
-    const served = await build();
-    const template = await served.template.catch((error: unknown) => {
-      log(`Search page: ${SEARCH_PAGE_FILE} could not be read (${describeError(error)}).`);
-      return null;
-    });
-    // No page of this kind in the build: the static site serves what there is.
-    if (!template) return next();
-    const { term, valid } = termFromPath(pathname);
-    const url = new URL(c.req.url);
-    let view: SearchBodyView;
-    try {
-      view = await searchBody(served.engine, valid ? term : '', term, url.searchParams);
-    } catch (error) {
-      log(`Search page: the search index could not be read (${describeError(error)}).`);
-      view = { kind: 'unavailable', term, url: `${pathname}${url.search}` };
-    }
-    return respond(c, view, template);
+    return resultsPage(page, c, next, pathname);
   };
+}
+
+/** The text of a file of the served build (found through its layers, src/publish/releases/layers.ts), or null. */
+async function readServed(served: Layers, relative: string): Promise<string | null> {
+  const found = await locateIn(served, relative);
+  return found ? readFile(found.path, 'utf8') : null;
+}
+
+function load(served: Layers, key: string): Build {
+  const engine = createSearchEngine(
+    readerSource(async (url) => {
+      const relative = decodeURIComponent(url.replace(/\?.*$/, '')).replace(/^\/+/, '');
+      if (!`/${relative}`.startsWith(SEARCH_DATA) || relative.split('/').includes('..')) return null;
+      const text = await readServed(served, relative);
+      return text === null ? null : parsedJson(text);
+    }),
+  );
+  const template = readServed(served, SEARCH_PAGE_FILE).then((text) =>
+    text === null ? null : parseTemplate(text),
+  );
+  template.catch(() => undefined);
+  return { key, engine, template, codes: buildCodes(served) };
+}
+
+/** The build served now, checked on every request. */
+async function currentBuild(page: SearchPage): Promise<Build> {
+  const served = page.layers();
+  const key = `${identity(await locateIn(served, SEARCH_PAGE_FILE))}\0${identity(await locateIn(served, coreUrl().replace(/^\/+/, '')))}`;
+  if (page.current?.key !== key) page.current = load(served, key);
+  return page.current;
+}
+
+/** A term's results page (`/search/{term}`), drawn into the build's page. */
+async function resultsPage(
+  page: SearchPage,
+  c: Context,
+  next: Next,
+  pathname: string,
+): ReturnType<MiddlewareHandler> {
+  const served = await currentBuild(page);
+  const template = await served.template.catch((error: unknown) => {
+    page.log(`Search page: ${SEARCH_PAGE_FILE} could not be read (${describeError(error)}).`);
+    return null;
+  });
+  // No page of this kind in the build: the static site serves what there is.
+  if (!template) return next();
+  const { term, valid } = termFromPath(pathname);
+  const url = new URL(c.req.url);
+  let view: SearchBodyView;
+  try {
+    view = await searchBody(served.engine, valid ? term : '', term, url.searchParams);
+  } catch (error) {
+    page.log(`Search page: the search index could not be read (${describeError(error)}).`);
+    view = { kind: 'unavailable', term, url: `${pathname}${url.search}` };
+  }
+  return respond(page, c, view, template);
+}
+
+async function respond(
+  page: SearchPage,
+  c: Context,
+  view: SearchBodyView,
+  template: Template,
+): Promise<Response> {
+  const html = Buffer.from(pageHtml(template, view, searchBodyHtml(view)));
+  const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+  const body = encoding === 'identity' ? html : await compress(html, encoding, ON_THE_FLY_LEVELS);
+  const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/html; charset=utf-8',
+    // Per term and per build: browsers revalidate (cheap with the ETag); a failure is not kept.
+    'Cache-Control': view.kind === 'unavailable' ? 'no-store' : withSharedMaxAge(CACHE_REVALIDATE, page.edge),
+    Vary: 'Accept-Encoding',
+    'Content-Length': String(body.length),
+    ...edgeHeaders(RESULTS_KEYS, page.edge, page.buildId()),
+  };
+  if (view.kind !== 'unavailable')
+    headers['ETag'] = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+}
+
+/**
+ * The search form's route (`/search?q=`, Enter in a box): a SKU or model number typed whole goes to its
+ * product (code-jump.ts); anything else goes on to the form's own route, which sends it to the results.
+ */
+async function formJump(page: SearchPage, c: Context, next: Next): Promise<Response | undefined> {
+  const term = (new URL(c.req.url).searchParams.get('q') ?? '').trim();
+  const served = await currentBuild(page);
+  const jump = await codeJump(served.engine, served.codes, term).catch((error: unknown) => {
+    page.log(`Search: a code could not be looked up (${describeError(error)}).`);
+    return null;
+  });
+  if (jump === null) {
+    await next();
+    return undefined;
+  }
+  return new Response(null, {
+    status: 303,
+    headers: { Location: jump, 'Cache-Control': 'no-store', 'Content-Length': '0' },
+  });
 }

@@ -18,7 +18,7 @@ import { DEFAULT_PAGE_SIZE } from '../features/listing/browse.ts';
 import { fitIndex, modelKey } from '../catalogue/fits.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Product } from '../catalogue/types.ts';
-import { partsPagePath } from '../fit-paths.ts';
+import { partsPagePath } from '../features/fits/paths.ts';
 import { productDigest } from './fingerprint.ts';
 import { audienceMenus } from './menus.ts';
 

@@ -7,8 +7,8 @@
 import { AUDIENCE_NAMES, LISTING_CODES } from '../catalogue/categories.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Audience, CategoryNode, ProductImage } from '../catalogue/types.ts';
-import { fitTexts, PARTS_FINDER_PATH } from '../fit-strings.ts';
-import { tradeAccountTexts } from '../trade-account-strings.ts';
+import { fitTexts, PARTS_FINDER_PATH } from '../features/fits/texts.ts';
+import { tradeAccountTexts } from '../features/trade/account-texts.ts';
 import { TRADE_APPLICATION_PAGE } from '../features/navigation.ts';
 
 export interface MenuLink {

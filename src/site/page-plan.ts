@@ -7,7 +7,7 @@
  */
 import { CONTENT_BLOCKS } from '../catalogue/content-blocks.ts';
 import { fitIndex } from '../catalogue/fits.ts';
-import type { ProductRoutes } from '../catalogue/product-page.ts';
+import type { ProductRoutes } from './product-view.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import { modelEntries } from '../catalogue/fit-files.ts';
 import { fixedFingerprint, listingFingerprints, productFingerprint } from './fingerprint.ts';

@@ -5,7 +5,7 @@
 import type { Listing } from '../components/catalogue/listings.ts';
 import { fitIndex } from '../catalogue/fits.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
-import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../fit-strings.ts';
+import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../features/fits/texts.ts';
 
 /** The parts pages of the models that have any part, in the fit index's order. */
 export function partsListings(index: CatalogueIndex, hrefBySku: ReadonlyMap<string, string>): Listing[] {

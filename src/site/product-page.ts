@@ -5,13 +5,13 @@
  * added here, where the fingerprint sees it. A model is kept between runs while what it reads is the same
  * (catalogue/kept-parts.ts), so a run works out the models of the changed products and of the pages naming them.
  */
-import { connectedSections, type ConnectedSection } from '../catalogue/product-page.ts';
+import { connectedSections, type ConnectedSection } from './product-view.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Audience, Product } from '../catalogue/types.ts';
-import { variantPage, type VariantPage } from '../catalogue/variant-page.ts';
+import { variantPage, type VariantPage } from './variant-page.ts';
 import { checkedDeliveryConfig } from '../delivery/config-schema.ts';
 import { keptParts } from '../catalogue/kept-parts.ts';
-import { reviewsSection, type ReviewsSection } from '../catalogue/review-section.ts';
+import { reviewsSection, type ReviewsSection } from './review-section.ts';
 import { modelKey, type FitIndex } from '../catalogue/fits.ts';
 import {
   fitsSection,
@@ -19,7 +19,7 @@ import {
   machineModelName,
   type FitsSection,
   type FittingSection,
-} from '../catalogue/fit-sections.ts';
+} from './fit-sections.ts';
 
 export interface ProductPageModel {
   readonly product: Product;

@@ -2,7 +2,7 @@
  * The catalogue's routes for this build, worked out once and shared by the product pages, the listings'
  * cards and the sitemap: which products get a page, and the content pages' paths they must leave alone.
  */
-import { contentPagePath, productRoutes, type ProductRoutes } from '../catalogue/product-page.ts';
+import { contentPagePath, productRoutes, type ProductRoutes } from './product-view.ts';
 import { type CatalogueIndex } from '../catalogue/snapshot.ts';
 import { getCatalogue } from './catalogue.ts';
 import { pagesToRender } from './handoff.ts';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexCatalogue, readSnapshot } from '../../src/catalogue/snapshot.ts';
 import type { Product } from '../../src/catalogue/types.ts';
 import { modelKey, modelSlug } from '../../src/catalogue/fits.ts';
-import { partsPagePath } from '../../src/fit-strings.ts';
+import { partsPagePath } from '../../src/features/fits/texts.ts';
 import { allListings } from '../../src/components/catalogue/listings.ts';
 import { loadEnv, processEnvironment } from '../../src/config/env.ts';
 import type { OnSaved } from '../../src/embedded/magento/saved.ts';

@@ -13,7 +13,7 @@ import { processLock } from '../../src/store/locks.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createOnAccountRoutes } from '../../src/server/shopper/on-account.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
-import { tradeAccountTexts } from '../../src/trade-account-strings.ts';
+import { tradeAccountTexts } from '../../src/features/trade/account-texts.ts';
 import { INTEGRATION_TOKEN, PARCEL_ITEM_KG, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { ORDER_ADDRESS } from '../support/orders.ts';
 import { productsInStock } from '../support/shop.ts';

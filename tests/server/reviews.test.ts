@@ -9,7 +9,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { reviewFormTexts as t } from '../../src/review-form-strings.ts';
+import { reviewFormTexts as t } from '../../src/features/reviews/form-texts.ts';
 import type { ReviewDraft, ReviewForm } from '../../src/features/reviews/review.ts';
 import { SESSION_COOKIE } from '../../src/http/index.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';

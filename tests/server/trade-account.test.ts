@@ -15,7 +15,7 @@ import { trustedProxies } from '../../src/http/index.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { createTradeAccountRoutes } from '../../src/server/shopper/trade-account.ts';
 import { checkUkVatNumber } from '../../src/features/trade/vat-number.ts';
-import { tradeAccountTexts } from '../../src/trade-account-strings.ts';
+import { tradeAccountTexts } from '../../src/features/trade/account-texts.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeFakeSite, raw, sessionCookie, startFakeSite, type FakeSite } from './helpers.ts';
 

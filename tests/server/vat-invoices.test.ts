@@ -11,7 +11,7 @@ import { trustedProxies } from '../../src/http/index.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createOrdersRoutes, ORDERS_TEXTS } from '../../src/server/shopper/orders.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
-import { invoiceTexts } from '../../src/trade-strings.ts';
+import { invoiceTexts } from '../../src/features/trade/texts.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../support/orders.ts';
 import { TEST_SELLER } from '../support/seller.ts';

@@ -5,6 +5,8 @@
  * code across signing in, delivery as Magento prices it for the basket and the chosen method.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { registerSignIn } from '../../src/components/account/sign-in-hooks.ts';
+import { registerSessionEnd } from '../../src/components/shell/session-end.ts';
 import { signIn } from '../../src/features/account/sign-in.ts';
 import { signOut } from '../../src/features/account/sign-out.ts';
 import {
@@ -41,6 +43,9 @@ let shop: TestShop;
 let products: TestProduct[];
 
 beforeAll(async () => {
+  // What the sign-in form and every page's shell register: the features' parts of signing in and out.
+  registerSignIn();
+  registerSessionEnd();
   shop = await startTestShop();
   products = await productsInStock(shop.backend);
 });

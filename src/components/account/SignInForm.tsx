@@ -16,6 +16,7 @@ import { Field, FormError, readFields } from '../forms/Field.tsx';
 import { ACCOUNT_PATH, goTo, safeReturnPath } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
 import { useHydrated } from '../forms/use-hydrated.ts';
+import { registerSignIn } from './sign-in-hooks.ts';
 import './account.css';
 
 const FORM = 'sign-in';
@@ -34,6 +35,7 @@ export default function SignInForm() {
     if (!start(true)) return;
     setError('');
     try {
+      registerSignIn();
       const { wishlistAdded } = await signIn(email.trim(), password);
       form.reset();
       // Sent here from an order page whose session ended, or a review form: back there; else My Account.

@@ -34,8 +34,8 @@ import {
   shippingLine,
   subtotalWithDiscount,
 } from '../../magento/wire/shopper-totals.ts';
-import { basketTexts } from '../../basket-strings.ts';
-import { listingTexts } from '../../listing-strings.ts';
+import { basketTexts } from '../../features/cart/browser-texts.ts';
+import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { findParts } from '../find-parts.ts';
 import { BasketRow } from './basket-row.ts';
 import { RowFits } from './row-fits.ts';

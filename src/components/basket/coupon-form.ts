@@ -8,7 +8,7 @@
 import { applyCoupon, droppedCoupon, removeCoupon } from '../../features/cart/coupon.ts';
 import { problemText } from '../../features/problem.ts';
 import { couponCode, type Totals } from '../../magento/wire/shopper-totals.ts';
-import { basketTexts } from '../../basket-strings.ts';
+import { basketTexts } from '../../features/cart/browser-texts.ts';
 import { findParts } from '../find-parts.ts';
 
 const findCouponParts = (root: ParentNode) =>

@@ -5,8 +5,8 @@
  * style change. Either missing: the other alone, whatever the choice. Made as nodes (text, never HTML).
  */
 import { formatPrice } from '../../catalogue/money.ts';
-import { basketTexts } from '../../basket-strings.ts';
-import { listingTexts } from '../../listing-strings.ts';
+import { basketTexts } from '../../features/cart/browser-texts.ts';
+import { listingTexts } from '../../features/listing/browser-texts.ts';
 import type { VatAmounts } from '../../features/cart/lines.ts';
 
 /** `£12.50 incl VAT`, the label in a span of its own. */

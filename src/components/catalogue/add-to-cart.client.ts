@@ -16,7 +16,7 @@ import { addToCart } from '../../features/cart/cart-state.ts';
 import { itemAbout, type ItemAbout } from '../../features/analytics/cart-items.ts';
 import { notify } from '../../features/notify/notice-state.ts';
 import { problemText } from '../../features/problem.ts';
-import { shellTexts } from '../../browser-strings.ts';
+import { shellTexts } from '../../features/shell/browser-texts.ts';
 
 const FORM = 'form[data-add-to-cart]';
 

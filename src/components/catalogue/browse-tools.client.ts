@@ -21,7 +21,7 @@ import {
 } from '../../features/listing/browse.ts';
 import { PRICE, type IndexedProduct, type ListingIndex } from '../../features/listing/listing-index.ts';
 import type { VatForm } from '../../features/vat/vat-state.ts';
-import { listingTexts } from '../../listing-strings.ts';
+import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { findParts } from '../find-parts.ts';
 import { chipsHtml, chosenCount, facetValuesHtml, paginationHtml } from './listing-view.ts';
 

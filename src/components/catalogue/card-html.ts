@@ -5,11 +5,11 @@
  */
 import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import { formatPrice } from '../../catalogue/money.ts';
-import { productToolTexts } from '../../browser-strings.ts';
-import { listingTexts } from '../../listing-strings.ts';
-import { ratingTexts } from '../../review-strings.ts';
+import { productToolTexts } from '../../features/shell/browser-texts.ts';
+import { listingTexts } from '../../features/listing/browser-texts.ts';
+import { ratingTexts } from '../../features/reviews/texts.ts';
 import type { Rating } from '../../catalogue/types.ts';
-import { variantTexts } from '../../variant-strings.ts';
+import { variantTexts } from '../../features/product/variant-texts.ts';
 import { escapeHtml } from '../escape-html.ts';
 
 export interface CardView {

@@ -25,8 +25,8 @@ import {
   type ListingIndex,
   type RatingPair,
 } from '../../features/listing/listing-index.ts';
-import { listingTexts } from '../../listing-strings.ts';
-import { ratingToolTexts } from '../../listing-strings.ts';
+import { listingTexts } from '../../features/listing/browser-texts.ts';
+import { ratingToolTexts } from '../../features/listing/browser-texts.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { cardHtml, productToolsHtml } from './card-html.ts';
 

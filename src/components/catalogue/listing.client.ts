@@ -17,7 +17,7 @@ import {
   type IndexedProduct,
   type ListingIndex,
 } from '../../features/listing/listing-index.ts';
-import { listingTexts } from '../../listing-strings.ts';
+import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { asksForAnotherView, storedPerPage, storePerPage } from './listing-per-page.ts';
 import { BrowseTools, findToolParts, pageHolding, type BrowseHost } from './browse-tools.client.ts';
 import { gridHtml, pagePath } from './listing-view.ts';

@@ -5,7 +5,7 @@
  * them with its category-not-found page.
  */
 import { AUDIENCE_NAMES, LISTING_CODES } from '../../catalogue/categories.ts';
-import type { Crumb } from '../../catalogue/seo.ts';
+import type { Crumb } from '../../site/seo.ts';
 import { strings } from '../../strings.ts';
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
 import type { Audience, CategoryNode } from '../../catalogue/types.ts';

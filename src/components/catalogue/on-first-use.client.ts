@@ -23,16 +23,18 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-on-use]')) {
   let sent: HTMLFormElement | undefined;
   const links = root.dataset.onUseLinks;
   const keep = (event: Event) => {
+    const { target } = event;
     if (event.type === 'submit') {
       event.preventDefault();
-      sent = event.target as HTMLFormElement;
+      if (target instanceof HTMLFormElement) sent = target;
       return;
     }
-    const link = links ? (event.target as Element).closest<HTMLElement>(links) : null;
-    if (link && !elsewhere(event as MouseEvent)) {
+    if (!(target instanceof Element)) return;
+    const link = links ? target.closest<HTMLElement>(links) : null;
+    if (link && event instanceof MouseEvent && !elsewhere(event)) {
       event.preventDefault();
       pressed = link;
-    } else pressed = (event.target as Element).closest('button');
+    } else pressed = target.closest('button');
   };
   const load = () => {
     root.removeEventListener('pointerdown', load);

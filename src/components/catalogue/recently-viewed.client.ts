@@ -7,7 +7,7 @@
  * drawn once, from the list as the page found it: a list changed later in another tab shows on the next
  * page, so nothing moves under the shopper's eyes.
  */
-import { pageChoice, watchChoice } from '../../features/chosen-variant.ts';
+import { pageChoice, watchChoice } from './chosen-variant.ts';
 import { shownRecentlyViewed } from '../../features/recently-viewed/recently-viewed.ts';
 import { $recentlyViewed, recordView } from '../../features/recently-viewed/recently-viewed-state.ts';
 

@@ -6,7 +6,7 @@
  * buttons stand for the chosen child (chosen-variant.ts), and follow the choice.
  */
 import type { ReadableAtom } from 'nanostores';
-import { chosenSku, watchChoice } from '../../features/chosen-variant.ts';
+import { chosenSku, watchChoice } from './chosen-variant.ts';
 
 export interface ToolButtons {
   /** `compare` for `[data-compare-sku]`. */

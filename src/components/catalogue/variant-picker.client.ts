@@ -12,7 +12,8 @@ import {
   pickerState,
   type PickerData,
   type VariantFacts,
-} from '../../catalogue/variant-picker.ts';
+} from '../../site/variant-picker.ts';
+import { readPickerData } from './picker-data.ts';
 
 const text = (element: Element | null, value: string) => {
   if (element && element.textContent !== value) element.textContent = value;
@@ -151,12 +152,8 @@ export function initVariantPicker(): void {
   const page = document.querySelector<HTMLElement>('main') ?? document.body;
   const picker = page.querySelector<HTMLElement>('[data-variant-picker]');
   if (!json || !picker) return;
-  let data: PickerData;
-  try {
-    data = JSON.parse(json.textContent ?? '') as PickerData;
-  } catch {
-    return; // The page as rendered still works as a form.
-  }
+  const data = readPickerData(json.textContent);
+  if (!data) return; // The page as rendered still works as a form.
   const current = () => data.variants.find((variant) => variant.sku === picker.dataset['chosen']);
 
   /** The shopper chose `input`'s value: the variant it leads to, shown and written to the URL. */

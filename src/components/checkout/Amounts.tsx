@@ -10,8 +10,8 @@ import { exclVat, formatPrice } from '../../catalogue/money.ts';
 import { discountLine, grandTotal, shippingLine, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { optionsText } from '../../features/cart/options.ts';
 import { summaryLines } from '../../features/cart/totals.ts';
-import { basketTexts } from '../../basket-strings.ts';
-import { listingTexts } from '../../listing-strings.ts';
+import { basketTexts } from '../../features/cart/browser-texts.ts';
+import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { strings } from '../../strings.ts';
 
 /** An amount Magento gives incl VAT, in both forms; 0 is "Free" where `free` says so. */

@@ -24,12 +24,12 @@ import { FormError } from '../forms/Field.tsx';
 import { Leave, goTo, leftForSignIn } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
 import '../account/account.css';
-import '../../features/checkout/checkout.css';
+import './checkout.css';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 import { TotalsSummary } from './Amounts.tsx';
 import { useBusy } from '../forms/use-busy.ts';
 import { canPayOnAccount, ON_ACCOUNT_PURCHASE } from '../../features/checkout/on-account.ts';
-import { tradeAccountTexts } from '../../trade-account-strings.ts';
+import { tradeAccountTexts } from '../../features/trade/account-texts.ts';
 import { PayOnAccount, PaymentWayChoice, type PaymentWay } from './PayOnAccount.tsx';
 import { useLoad } from '../forms/use-load.ts';
 

@@ -32,7 +32,7 @@ import { AddressFields } from '../forms/AddressFields.tsx';
 import { FormError } from '../forms/Field.tsx';
 import type { FieldProblems } from '../../features/account/validation.ts';
 import '../account/account.css';
-import '../../features/checkout/checkout.css';
+import './checkout.css';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 import { loadForms, nameOf } from './shipping-forms.ts';
 import { useConfirm, useShippingDelivery } from './use-shipping.ts';

@@ -9,7 +9,7 @@ import { CHECKOUT_PATHS } from '../../features/checkout/checkout.ts';
 import { $order, fetchPaymentStatus } from '../../features/checkout/checkout-state.ts';
 import { strings } from '../../strings.ts';
 import { redirectTo } from '../../features/navigation.ts';
-import '../../features/checkout/checkout.css';
+import './checkout.css';
 import { Outcome } from '../forms/Outcome.tsx';
 
 const p = strings.payment;

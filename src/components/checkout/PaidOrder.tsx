@@ -18,7 +18,7 @@ import { strings } from '../../strings.ts';
 import { measurePurchase } from '../../features/analytics/purchase.ts';
 import { redirectTo } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
-import '../../features/checkout/checkout.css';
+import './checkout.css';
 import { OrderNumber, Outcome, type OutcomeLink } from '../forms/Outcome.tsx';
 
 const c = strings.checkout;

@@ -11,7 +11,7 @@ import { goTo, leftForSignIn } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
 import { MAX_PO_NUMBER } from '../../payments/po-number.ts';
 import { strings } from '../../strings.ts';
-import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
+import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
 import { Field, FormError } from '../forms/Field.tsx';
 import { useBusy } from '../forms/use-busy.ts';
 

@@ -14,9 +14,9 @@ import {
 import { redirectTo } from '../../features/navigation.ts';
 import { orderPath } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
-import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
+import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
 import { OrderNumber, Outcome, type OutcomeLink } from '../forms/Outcome.tsx';
-import '../../features/checkout/checkout.css';
+import './checkout.css';
 
 function placedInThisTab(): Placed | undefined {
   try {

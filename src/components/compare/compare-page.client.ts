@@ -12,11 +12,12 @@ import { notify } from '../../features/notify/notice-state.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
 import { choicesOf } from '../../features/variant-choice.ts';
 import { variantName } from '../../features/variant-name.ts';
-import { comparePageTexts as texts } from '../../compare-strings.ts';
+import { comparePageTexts as texts } from '../../features/compare/browser-texts.ts';
 import { initAddToCart } from '../catalogue/add-to-cart.client.ts';
 import { findParts } from '../find-parts.ts';
 import { comparisonFromUrl, keepComparison } from './compare.client.ts';
 import { compareTableHtml, differentKinds, type ComparedProduct } from './compare-view.ts';
+import { readJson } from '../../parse/reader.ts';
 
 interface Parts {
   heading: HTMLElement;
@@ -154,12 +155,8 @@ async function compared(found: readonly ProductFacts[]): Promise<ComparedProduct
 
 /** The sheet the build embedded in the page; none (a broken page) compares no attributes, just products. */
 function readSheet(): SheetGroup[] {
-  try {
-    const parsed = sheetReader.safeParse(JSON.parse(document.getElementById(SHEET_ID)?.textContent ?? ''));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // not JSON: as below
-  }
+  const parsed = sheetReader.safeParse(readJson(document.getElementById(SHEET_ID)?.textContent));
+  if (parsed.success) return parsed.data;
   console.error('The compare page has no readable attribute sheet.');
   return [];
 }

@@ -12,7 +12,7 @@ import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import type { CompareRowGroup, CompareValue } from '../../features/compare/rows.ts';
 import type { ProductFacts } from '../../features/product-data/facts.ts';
 import type { VariantChoice } from '../../features/variant-choice.ts';
-import { comparePageTexts as texts, productTexts } from '../../compare-strings.ts';
+import { comparePageTexts as texts, productTexts } from '../../features/compare/browser-texts.ts';
 import { priceHtml, ratingHtml } from '../catalogue/card-html.ts';
 import { escapeHtml } from '../escape-html.ts';
 

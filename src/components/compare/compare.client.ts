@@ -21,7 +21,7 @@ import {
   setCompare,
 } from '../../features/compare/compare-state.ts';
 import { notify } from '../../features/notify/notice-state.ts';
-import { compareTexts, productToolTexts } from '../../browser-strings.ts';
+import { compareTexts, productToolTexts } from '../../features/shell/browser-texts.ts';
 import { wireToolButtons } from '../catalogue/tool-buttons.client.ts';
 import { drawThumbnails } from './tray-thumbnails.ts';
 

@@ -8,8 +8,8 @@
  * the markup from the start, hidden, as the header's search box has them.
  */
 import { escapeHtml } from '../escape-html.ts';
-import { PARTS_FINDER_ANSWER } from '../../fit-paths.ts';
-import { finderTexts as t, partsPagePath } from '../../fit-strings.ts';
+import { PARTS_FINDER_ANSWER } from '../../features/fits/paths.ts';
+import { finderTexts as t, partsPagePath } from '../../features/fits/texts.ts';
 import type { FinderAnswer } from '../../features/parts-finder/lookup.ts';
 
 /** Where the form sends what was typed without JavaScript: the storefront server answers it. */

@@ -5,7 +5,7 @@
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
 import { findModel } from '../../catalogue/fits.ts';
 import { loadModels } from '../../features/fits/fit-data.ts';
-import { partsPagePath } from '../../fit-strings.ts';
+import { partsPagePath } from '../../features/fits/texts.ts';
 
 /** The machines named (in any typing) that have a parts page, each once. */
 function withPages(names: readonly string[], models: readonly ModelEntry[]): ModelEntry[] {

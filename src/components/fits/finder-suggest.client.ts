@@ -10,7 +10,7 @@
  * later one has: the label numbers may arrive after the next key.
  */
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
-import { finderTexts as t, partsPagePath } from '../../fit-strings.ts';
+import { finderTexts as t, partsPagePath } from '../../features/fits/texts.ts';
 import { loadLabels, loadModels, loadSkus } from '../../features/fits/fit-data.ts';
 import {
   finderAnswer,

@@ -5,8 +5,9 @@
  * JavaScript the same form goes to the parts finder with what was typed.
  */
 import { escapeHtml } from '../escape-html.ts';
-import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../../fit-strings.ts';
-import { checkFit, nearestAlternative, type PartFit } from '../../features/fits/fit-check.ts';
+import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../../features/fits/texts.ts';
+import { checkFit, nearestAlternative, readPartFit, type PartFit } from '../../features/fits/fit-check.ts';
+import { readJson } from '../../parse/reader.ts';
 import { loadModelParts, loadModels } from '../../features/fits/fit-data.ts';
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
 import { priceHtml } from '../catalogue/card-html.ts';
@@ -56,7 +57,8 @@ function offerMyMachines(root: HTMLElement, form: HTMLFormElement, input: HTMLIn
       : '';
   });
   mine.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest<HTMLElement>('[data-machine]');
+    const button =
+      event.target instanceof Element ? event.target.closest<HTMLElement>('[data-machine]') : null;
     if (!button) return;
     input.value = button.dataset.machine ?? '';
     form.requestSubmit();
@@ -67,8 +69,8 @@ export function initFitCheck(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>('[data-fit-form]');
   const input = form?.querySelector<HTMLInputElement>('input[name="q"]');
   const output = root.querySelector<HTMLElement>('[data-fit-answer]');
-  if (!form || !input || !output) return;
-  const part = JSON.parse(root.dataset.fit ?? '{}') as PartFit;
+  const part = readPartFit(readJson(root.dataset.fit));
+  if (!form || !input || !output || !part) return;
   const productName = root.dataset.fitName ?? '';
   offerMyMachines(root, form, input);
   let asked = 0;

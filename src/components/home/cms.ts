@@ -6,7 +6,7 @@
  * give. What a block does not say right is reported as a problem; the caller then keeps the shipped content
  * for that slot (src/components/home/content.ts).
  *
- * A promo list block is a `<ul>` with one `<li>` per slide or tile (README, "Home page content"):
+ * A promo list block is a `<ul>` with one `<li>` per slide or tile (docs/features.md, "Home page content"):
  * `<li data-theme="yellow"><img src="{{media url="wysiwyg/art/x.svg"}}" alt=""><h3>Title</h3><p>Text</p>
  * <a href="{{store url="home-garden/x"}}">Call to action</a></li>`.
  */
@@ -159,7 +159,7 @@ const textOf = (node: Node | undefined): string =>
   node ? DomUtils.textContent(node).replace(/\s+/g, ' ').trim() : '';
 
 const elements = (nodes: readonly Node[], names: readonly string[]): Element[] =>
-  DomUtils.findAll((node) => names.includes(node.name), nodes as Node[]);
+  DomUtils.findAll((node) => names.includes(node.name), [...nodes]);
 
 /** One slide or tile of a promo list block, before it is checked against the content's rules. */
 export interface BlockPromo {

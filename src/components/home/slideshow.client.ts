@@ -14,7 +14,7 @@ import {
   type Place,
   type RotationState,
 } from './slideshow.ts';
-import { slideshowTexts } from '../../slideshow-strings.ts';
+import { slideshowTexts } from '../../features/shell/slideshow-texts.ts';
 
 /** The elements and settings of one server-rendered slideshow. */
 interface Parts {

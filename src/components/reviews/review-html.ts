@@ -3,8 +3,8 @@
  * gave, and its text. One function for the pre-rendered page (ReviewsSection.astro) and the page's script
  * ("Show more", sorting: review-list.client.ts), so a review looks the same however it was drawn.
  */
-import { ratingTexts, reviewTexts } from '../../review-strings.ts';
-import { reviewDay } from '../../catalogue/review-section.ts';
+import { ratingTexts, reviewTexts } from '../../features/reviews/texts.ts';
+import { reviewDay } from '../../site/review-section.ts';
 import type { Review } from '../../catalogue/types.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { starsHtml } from '../catalogue/card-html.ts';

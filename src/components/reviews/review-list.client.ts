@@ -4,10 +4,11 @@
  * the product's review file (`data-more`, /review-data/{url key}.json), read once and drawn with the
  * markup the build draws (review-html.ts). A page with them all sorts its own reviews.
  */
-import { reviewTexts } from '../../review-strings.ts';
-import { REVIEWS_SHOWN } from '../../catalogue/review-section.ts';
+import { reviewTexts } from '../../features/reviews/texts.ts';
+import { REVIEWS_SHOWN } from '../../site/review-section.ts';
 import type { Review } from '../../catalogue/types.ts';
 import { notify } from '../../features/notify/notice-state.ts';
+import { asListOf, asNumber, asString, isRecord } from '../../parse/reader.ts';
 import { reviewHtml } from './review-html.ts';
 
 type Sort = keyof typeof reviewTexts.sorts;
@@ -24,23 +25,33 @@ function sorted<T>(items: readonly T[], sort: Sort, percent: (item: T) => number
     .map(({ item }) => item);
 }
 
-/** A review as the file holds it, checked by hand (no zod in a catalogue page's script). */
-const isReview = (value: unknown): value is Review =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Review).nickname === 'string' &&
-  typeof (value as Review).summary === 'string' &&
-  typeof (value as Review).text === 'string' &&
-  typeof (value as Review).createdAt === 'string' &&
-  typeof (value as Review).percent === 'number' &&
-  Array.isArray((value as Review).ratings);
+/** A review as the file holds it, read by hand (no zod in a catalogue page's script). */
+function readReview(value: unknown): Review | undefined {
+  if (!isRecord(value)) return undefined;
+  const nickname = asString(value['nickname']);
+  const summary = asString(value['summary']);
+  const text = asString(value['text']);
+  const createdAt = asString(value['createdAt']);
+  const percent = asNumber(value['percent']);
+  const ratings = asListOf(value['ratings'], readRating);
+  if (nickname === undefined || summary === undefined || text === undefined) return undefined;
+  if (createdAt === undefined || percent === undefined || ratings === undefined) return undefined;
+  return { nickname, summary, text, createdAt, percent, ratings };
+}
+
+function readRating(value: unknown): Review['ratings'][number] | undefined {
+  if (!isRecord(value)) return undefined;
+  const name = asString(value['name']);
+  const rating = asNumber(value['value']);
+  return name === undefined || rating === undefined ? undefined : { name, value: rating };
+}
 
 async function readFile(url: string): Promise<Review[]> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const data: unknown = await response.json();
-  if (!Array.isArray(data) || !data.every(isReview)) throw new Error(`${url} holds no reviews`);
-  return data;
+  const reviews = asListOf(await response.json(), readReview);
+  if (!reviews) throw new Error(`${url} holds no reviews`);
+  return reviews;
 }
 
 export function initReviewList(root: HTMLElement): void {
@@ -52,7 +63,7 @@ export function initReviewList(root: HTMLElement): void {
   const count = root.querySelector<HTMLElement>('[data-review-count]');
   const file = root.dataset['more'];
   // The page's own reviews, newest first, for a page that holds them all.
-  const own = [...list.children] as HTMLElement[];
+  const own = [...list.children].filter((child) => child instanceof HTMLElement);
   let all: Promise<Review[]> | undefined;
   let shown = own.length;
   let sort: Sort = 'newest';

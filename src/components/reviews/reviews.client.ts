@@ -4,7 +4,7 @@
  * (review-list.client.ts), and "Write a review", which opens the form in place. A page opened at
  * `#write-review` (sign-in's way back to the form) opens it at once.
  */
-import { openReviewForm } from '../../features/reviews/review-form.client.ts';
+import { openReviewForm } from './review-form.client.ts';
 import { WRITE_REVIEW_HASH } from '../../features/reviews/review.ts';
 import { initReviewList } from './review-list.client.ts';
 

@@ -8,7 +8,7 @@
  * alone applies, with a warning like a missing home page block's.
  */
 import { CONTENT_BLOCKS } from '../../catalogue/content-blocks.ts';
-import { htmlToText } from '../../catalogue/seo.ts';
+import { htmlToText } from '../../catalogue/fields.ts';
 import type { ContentBlock } from '../../catalogue/types.ts';
 import { synonymsSchema, type Synonyms } from '../../features/search/synonyms.ts';
 

@@ -9,8 +9,8 @@ import { DEFAULT_STATE, stateQuery, type BrowseState } from '../../features/list
 import { P, type IndexedProduct, type ListingIndex } from '../../features/listing/listing-index.ts';
 import type { CategoryHit } from '../../features/search/engine.ts';
 import type { PriceRange } from '../../features/search/query.ts';
-import { listingTexts } from '../../listing-strings.ts';
-import { searchTexts } from '../../search-strings.ts';
+import { listingTexts } from '../../features/listing/browser-texts.ts';
+import { searchTexts } from '../../features/search/browser-texts.ts';
 import { escapeHtml } from '../escape-html.ts';
 import {
   filtersHtml,

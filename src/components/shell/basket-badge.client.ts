@@ -6,7 +6,7 @@
  */
 import { $basketCount, lastKnownCount } from '../../features/cart/cart-state.ts';
 import { startBasketSync } from '../../features/cart/sync.ts';
-import { shellTexts } from '../../browser-strings.ts';
+import { shellTexts } from '../../features/shell/browser-texts.ts';
 import { countBadge } from './count-badge.ts';
 
 export function initBasketBadge(): void {

@@ -19,7 +19,7 @@ async function applyTag(choice: ConsentChoice, before: ConsentChoice): Promise<v
   const load = id !== undefined && (choice.analytics || choice.marketing);
   const withdrawn = (before.analytics && !choice.analytics) || (before.marketing && !choice.marketing);
   if (!load && !withdrawn) return;
-  const tag = await import('../../features/analytics/tag.ts');
+  const tag = await import('../analytics/tag.ts');
   if (load) tag.loadTag(id);
   if (withdrawn) tag.dropTagCookies();
 }
@@ -32,7 +32,7 @@ export function initCookieBanner(): void {
 
   const choices = () => import('./cookie-choices.client.ts');
   document.addEventListener('click', (event) => {
-    const control = (event.target as Element | null)?.closest<HTMLElement>(CONTROLS);
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
     if (!control) return;
     event.preventDefault();
     void choices().then((module) => module.pressed(control, version));

@@ -5,7 +5,8 @@
  * `select_item` when a card's link is followed. The cards are read from their markup (card-html.ts): the
  * sku of their compare button, their name, their `data-price`.
  */
-import { pushEcommerce, shopBrand, type Ga4Item } from '../../features/analytics/ga4.ts';
+import { pushEcommerce, readGa4Item, shopBrand, type Ga4Item } from '../../features/analytics/ga4.ts';
+import { readJson } from '../../parse/reader.ts';
 
 const LIST = '[data-item-list]';
 const CARD = '.product-card';
@@ -43,15 +44,15 @@ export function measureList(list: Element): void {
 }
 
 export function initPageMeasurement(): void {
-  const viewed = document.querySelector('[data-view-item]')?.getAttribute('data-view-item');
+  const viewed = readGa4Item(
+    readJson(document.querySelector('[data-view-item]')?.getAttribute('data-view-item')),
+  );
   const brand = shopBrand();
-  if (viewed)
-    pushEcommerce('view_item', {
-      items: [{ ...(JSON.parse(viewed) as Ga4Item), ...(brand && { item_brand: brand }) }],
-    });
+  if (viewed) pushEcommerce('view_item', { items: [{ ...viewed, ...(brand && { item_brand: brand }) }] });
   document.querySelectorAll(LIST).forEach(measureList);
   document.addEventListener('click', (event) => {
-    const card = (event.target as Element | null)?.closest(`${CARD} a[href]`)?.closest(CARD);
+    const { target } = event;
+    const card = target instanceof Element ? target.closest(`${CARD} a[href]`)?.closest(CARD) : undefined;
     const list = card?.closest(LIST);
     if (!card || !list) return;
     const items = cardItem(card, [...list.querySelectorAll(CARD)].indexOf(card), list);

@@ -12,14 +12,17 @@ import { initCookieBanner } from './cookie-banner.client.ts';
 import { initMenus } from './menus.client.ts';
 import { initNotifications } from './notifications.client.ts';
 import { initPageMeasurement } from './measure-pages.client.ts';
+import { registerSessionEnd } from './session-end.ts';
 import { initVatChoice } from './vat-choice.client.ts';
 import { initWishlistButtons } from './wishlist-buttons.client.ts';
 import { initWishlistLink } from './wishlist-link.client.ts';
-import { initTradePrices } from '../../features/trade/trade-shell.client.ts';
+import { initTradePrices } from '../trade/trade-shell.client.ts';
 
 export function initShell(): void {
   // First: a Trade customer's prices start loading before anything else runs (nothing for anyone else).
   initTradePrices();
+  // What each feature forgets when the session ends, before any island can meet a 401.
+  registerSessionEnd();
   initMenus();
   initVatChoice();
   initAccountMenu();

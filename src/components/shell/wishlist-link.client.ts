@@ -7,7 +7,7 @@
 import { $signedIn } from '../../features/account/session.ts';
 import { readCustomerWishlist } from '../../features/wishlist/customer.ts';
 import { $wishlistSkus, customerWishlistCount } from '../../features/wishlist/wishlist-state.ts';
-import { wishlistTexts } from '../../browser-strings.ts';
+import { wishlistTexts } from '../../features/shell/browser-texts.ts';
 import { countBadge } from './count-badge.ts';
 
 export function initWishlistLink(): void {

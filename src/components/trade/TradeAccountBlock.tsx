@@ -6,7 +6,7 @@
  */
 import { useLoad } from '../forms/use-load.ts';
 import { readTradeStatus, type TradeState } from '../../features/trade/trade-status.ts';
-import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
+import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
 import { TRADE_APPLICATION_PAGE } from '../../features/navigation.ts';
 
 const STATE_TEXT: Readonly<Record<TradeState, string>> = {

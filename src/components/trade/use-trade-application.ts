@@ -17,7 +17,7 @@ import {
   type ApplicationField,
 } from '../../features/trade/application.ts';
 import type { FieldProblems } from '../../features/account/validation.ts';
-import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
+import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
 import { focusFirst, readFields } from '../forms/Field.tsx';
 import { useBusy } from '../forms/use-busy.ts';
 import { applicationAnswer } from './application-answer.ts';

@@ -26,8 +26,8 @@ import {
   removeFromCustomerWishlist,
 } from '../../features/wishlist/customer.ts';
 import { $customerWishlist, $guestWishlist } from '../../features/wishlist/wishlist-state.ts';
-import { shellTexts, wishlistTexts } from '../../browser-strings.ts';
-import { wishlistPageTexts } from '../../wishlist-strings.ts';
+import { shellTexts, wishlistTexts } from '../../features/shell/browser-texts.ts';
+import { wishlistPageTexts } from '../../features/wishlist/browser-texts.ts';
 import { findParts } from '../find-parts.ts';
 import { rowKey, wishlistRow, type WishlistEntry } from './wishlist-row.ts';
 

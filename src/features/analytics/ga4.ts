@@ -11,6 +11,7 @@
  * VAT, catalogue/map.ts), and a purchase's `value` is the order's grand total, with its `tax` and
  * `shipping` beside it.
  */
+import { asNumber, asString, isRecord } from '../../parse/reader.ts';
 import { dataLayer } from './data-layer.ts';
 
 export interface Ga4Item {
@@ -22,6 +23,31 @@ export interface Ga4Item {
   index?: number;
   price?: number;
   quantity?: number;
+}
+
+/**
+ * An item as a page embeds it or localStorage keeps it (JSON), each field read for its type; undefined when
+ * one is not of it.
+ */
+export function readGa4Item(value: unknown): Ga4Item | undefined {
+  if (!isRecord(value)) return undefined;
+  const id = asString(value['item_id']);
+  const name = asString(value['item_name']);
+  if (id === undefined || name === undefined) return undefined;
+  const item: Ga4Item = { item_id: id, item_name: name };
+  for (const key of ['item_brand', 'item_category', 'item_variant'] as const) {
+    if (value[key] === undefined) continue;
+    const text = asString(value[key]);
+    if (text === undefined) return undefined;
+    item[key] = text;
+  }
+  for (const key of ['index', 'price', 'quantity'] as const) {
+    if (value[key] === undefined) continue;
+    const number = asNumber(value[key]);
+    if (number === undefined) return undefined;
+    item[key] = number;
+  }
+  return item;
 }
 
 export type Ga4EcommerceEvent =

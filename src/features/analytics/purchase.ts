@@ -6,7 +6,8 @@
  * at once take turns through a Web Lock. Both keys live in localStorage and are read by hand: they cross
  * page loads, so a corrupt one is ignored, never trusted.
  */
-import { pushEcommerce, type Ga4Ecommerce, type Ga4Item } from './ga4.ts';
+import { asListOf, asNumber, asString, isRecord, readJson } from '../../parse/reader.ts';
+import { pushEcommerce, readGa4Item, type Ga4Ecommerce, type Ga4Item } from './ga4.ts';
 
 export const PENDING_KEY = 'purchasePending';
 export const MEASURED_KEY = 'purchasesMeasured';
@@ -20,45 +21,34 @@ interface Pending {
   figures: PurchaseFigures;
 }
 
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
+/** An item as keepPurchase stored it: with its quantity. */
 function readItem(value: unknown): Ga4Item | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const item = value as Record<string, unknown>;
-  if (typeof item['item_id'] !== 'string' || typeof item['item_name'] !== 'string') return undefined;
-  if (!isNumber(item['quantity']) || (item['price'] !== undefined && !isNumber(item['price'])))
-    return undefined;
-  return item as unknown as Ga4Item;
+  const item = readGa4Item(value);
+  return item?.quantity === undefined ? undefined : item;
 }
 
-function readPending(stored: string | null): Pending | undefined {
-  try {
-    const value: unknown = stored ? JSON.parse(stored) : undefined;
-    if (typeof value !== 'object' || value === null) return undefined;
-    const { code, items, value: total, tax, shipping, coupon } = value as Record<string, unknown>;
-    if (typeof code !== 'string' || !Array.isArray(items) || !isNumber(total)) return undefined;
-    const read = items.map(readItem);
-    if (read.some((item) => item === undefined)) return undefined;
-    const figures: PurchaseFigures = {
-      items: read as Ga4Item[],
-      value: total,
-      ...(isNumber(tax) ? { tax } : {}),
-      ...(isNumber(shipping) ? { shipping } : {}),
-      ...(typeof coupon === 'string' && coupon ? { coupon } : {}),
-    };
-    return { code, figures };
-  } catch {
-    return undefined;
-  }
+function readPending(stored: unknown): Pending | undefined {
+  if (!isRecord(stored)) return undefined;
+  const code = asString(stored['code']);
+  const items = asListOf(stored['items'], readItem);
+  const value = asNumber(stored['value']);
+  if (code === undefined || items === undefined || value === undefined) return undefined;
+  const tax = asNumber(stored['tax']);
+  const shipping = asNumber(stored['shipping']);
+  const coupon = asString(stored['coupon']);
+  const figures: PurchaseFigures = {
+    items,
+    value,
+    ...(tax === undefined ? {} : { tax }),
+    ...(shipping === undefined ? {} : { shipping }),
+    ...(coupon ? { coupon } : {}),
+  };
+  return { code, figures };
 }
 
 function readMeasured(): string[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(MEASURED_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-  } catch {
-    return [];
-  }
+  const value = readJson(localStorage.getItem(MEASURED_KEY));
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }
 
 /** Before the card page: the order to be, as Magento totals it, under the payment's `code`. */
@@ -75,7 +65,7 @@ export async function measurePurchase(code: string, number: string): Promise<voi
   const once = () => {
     const measured = readMeasured();
     if (!number || measured.includes(number)) return;
-    const pending = readPending(localStorage.getItem(PENDING_KEY));
+    const pending = readPending(readJson(localStorage.getItem(PENDING_KEY)));
     if (pending?.code !== code) return;
     pushEcommerce('purchase', { transaction_id: number, ...pending.figures });
     localStorage.setItem(MEASURED_KEY, JSON.stringify([...measured, number].slice(-MEASURED_KEPT)));

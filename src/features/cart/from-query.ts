@@ -2,9 +2,9 @@
  * A click on Add to cart made before the product page's script ran posts the form to the basket page as
  * `?sku=…&qty=…` (with a configurable's choice as `super_attribute[<attribute id>]=<option id>`, the
  * picker's radio inputs); the basket adds it once, when it loads, and drops the query at once (a reload must not
- * add it again). Its one text comes from browser-strings.ts, so the basket's script bundles no other.
+ * add it again). Its one text comes from features/shell/browser-texts.ts, so the basket's script bundles no other.
  */
-import { shellTexts } from '../../browser-strings.ts';
+import { shellTexts } from '../shell/browser-texts.ts';
 import { notify } from '../notify/notice-state.ts';
 import { problemText } from '../problem.ts';
 import { wholeQuantity } from './cart.ts';

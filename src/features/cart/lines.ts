@@ -28,7 +28,7 @@ export interface ListPrices {
   priceExclVat?: number | null | undefined;
 }
 
-/** A sku's quantity prices every shopper gets (the basket's products file, tier-prices.ts `publicTiers`). */
+/** A sku's quantity prices every shopper gets (the basket's products file, catalogue/tier-prices.ts `publicTiers`). */
 export interface LineTiers {
   tiers?: readonly { qty: number; priceInclVat: number }[] | undefined;
 }

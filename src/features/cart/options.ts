@@ -6,7 +6,7 @@
  * `options`, a JSON *string* of labels (`[{"value":"5 l","label":"Volume"}]`), shown as "Volume: 5 l".
  * Plain and small: add to cart runs on every catalogue page (no zod, DESIGN.md §4).
  */
-import { asListOf, asNumber, asString, isRecord } from '../../magento/wire/reader.ts';
+import { asListOf, asNumber, asString, isRecord, readJson } from '../../parse/reader.ts';
 
 /** One option as Magento's cart takes it: the attribute id (a string) and the option id (an int). */
 export interface ConfigurableItemOption {
@@ -74,14 +74,7 @@ function readLabel(value: unknown): OptionLabel | undefined {
  * unreadable is no options: the line still shows, by its name.
  */
 export function optionLabels(options: unknown): OptionLabel[] {
-  let value = options;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
+  const value = typeof options === 'string' ? readJson(options) : options;
   return asListOf(value, readLabel) ?? [];
 }
 

@@ -3,7 +3,7 @@
  * from the small JSON the build emits (`/basket/products.json`), fetched once, on demand. A configurable's
  * cart line carries its child's sku: the child has no page, so its entry links to the parent's page with
  * the child chosen (`href`, `/car-shampoo?volume=5-l`). Its ALL GROUPS tiers tell a tier price Magento
- * applied from a price cut since the build (lines.ts `isTierPrice`). Read by hand (magento/wire/reader.ts), with no zod: the basket page
+ * applied from a price cut since the build (lines.ts `isTierPrice`). Read by hand (parse/reader.ts), with no zod: the basket page
  * stays light (DESIGN.md §4).
  */
 import {
@@ -15,7 +15,7 @@ import {
   isRecord,
   optional,
   type Reader,
-} from '../../magento/wire/reader.ts';
+} from '../../parse/reader.ts';
 import type { PublicTier } from '../../catalogue/tier-prices.ts';
 import { shopFetch } from '../shop-api.ts';
 
@@ -33,7 +33,7 @@ export interface BasketProduct {
   priceExclVat: number | null;
   /** The catalogue's unit price incl VAT (before any tier price); null when unknown. */
   priceInclVat: number | null;
-  /** Its quantity prices every shopper gets (tier-prices.ts `publicTiers`), fewest first; empty for none. */
+  /** Its quantity prices every shopper gets (catalogue/tier-prices.ts `publicTiers`), fewest first; empty for none. */
   tiers: readonly PublicTier[];
 }
 

@@ -4,7 +4,7 @@
  * chose from Magento's, DESIGN.md §3 in place of the spec's flat rate), and the payment
  * bridge's answers as the islands parse them.
  */
-import { z } from '../../zod.ts';
+import { z } from '../../magento/wire/zod.ts';
 import type { QuoteAddress } from '../../magento/wire/address.ts';
 import type { CheckoutCartWire } from '../../magento/wire/cart.ts';
 import { countryName, resolveCountry, type CountryName } from '../account/country.ts';
@@ -34,8 +34,18 @@ export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 export type CheckoutAddress = Record<CheckoutField, string>;
 export type AddressRole = 'shipping' | 'billing';
 
-export const emptyCheckoutAddress = (): CheckoutAddress =>
-  Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field, ''])) as CheckoutAddress;
+/** Every field empty, in the order of CHECKOUT_FIELDS. */
+export const emptyCheckoutAddress = (): CheckoutAddress => ({
+  email: '',
+  firstname: '',
+  lastname: '',
+  street: '',
+  city: '',
+  region: '',
+  postcode: '',
+  country: '',
+  telephone: '',
+});
 
 export type CheckoutCart = CheckoutCartWire;
 

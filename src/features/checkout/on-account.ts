@@ -4,7 +4,7 @@
  * number through the storefront server, which places it once. The order's number is kept in this tab
  * for the confirmation page, and the cart is forgotten as after a card payment.
  */
-import { z } from '../../zod.ts';
+import { z } from '../../magento/wire/zod.ts';
 import { $signedIn } from '../account/session.ts';
 import { shopFetch } from '../shop-api.ts';
 import { measurePurchase } from '../analytics/purchase.ts';

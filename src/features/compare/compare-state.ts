@@ -6,6 +6,7 @@
  * and the /compare page share it; the page's URL is what a shared link carries (compare-url.ts).
  */
 import { persistentAtom } from '@nanostores/persistent';
+import { asListOf, asString, readJson } from '../../parse/reader.ts';
 
 export const COMPARE_KEY = 'compare';
 /** How many products a comparison holds: four columns still fit a laptop's screen side by side. */
@@ -17,13 +18,7 @@ export const compareList = (skus: readonly string[]): string[] =>
 
 /** A stored value as a list: anything but a JSON list of strings reads as empty. */
 export function decodeCompareList(stored: string): string[] {
-  try {
-    const value: unknown = JSON.parse(stored);
-    if (Array.isArray(value) && value.every((sku) => typeof sku === 'string')) return compareList(value);
-  } catch {
-    // not JSON: empty, as below
-  }
-  return [];
+  return compareList(asListOf(readJson(stored), asString) ?? []);
 }
 
 export const $compare = persistentAtom<string[]>(COMPARE_KEY, [], {

@@ -3,9 +3,9 @@
  * (build-sheet.ts) so the page needs no back-end call: the attributes Magento marks `is_comparable`, in
  * groups as the product page shows them (technical data, equipment, applications), each with its label
  * from Magento's metadata, its unit (from the label, as the listing's filters read it) and which figure is
- * better (better.ts). Read by hand (magento/wire/reader.ts), as every catalogue page's data.
+ * better (better.ts). Read by hand (parse/reader.ts), as every catalogue page's data.
  */
-import { asListOf, asString, handReader, isRecord, type Reader } from '../../magento/wire/reader.ts';
+import { asListOf, asString, handReader, isRecord, type Reader } from '../../parse/reader.ts';
 import type { Better } from './better.ts';
 
 export interface SheetAttribute {

@@ -10,6 +10,7 @@
  *
  * The same rules run before the first paint in Base.astro's inline script, which cannot import this file.
  */
+import { isRecord, readJson } from '../../parse/reader.ts';
 
 export const CONSENT_KEY = 'consent';
 /** The spec's key: 'true' once the notice is answered. */
@@ -34,19 +35,16 @@ export const NONE: ConsentChoice = { analytics: false, marketing: false };
 
 /** A stored record, read by hand (no zod in the shell): anything malformed reads as none. */
 export function readConsent(stored: string | null | undefined): ConsentRecord | undefined {
-  try {
-    const { analytics, marketing, version, date } = JSON.parse(stored ?? '') as Record<string, unknown>;
-    return typeof analytics === 'boolean' &&
-      typeof marketing === 'boolean' &&
-      typeof version === 'string' &&
-      typeof date === 'string' &&
-      Date.parse(date)
-      ? { analytics, marketing, version, date }
-      : undefined;
-  } catch {
-    // not JSON, or null
-    return undefined;
-  }
+  const record = readJson(stored);
+  if (!isRecord(record)) return undefined;
+  const { analytics, marketing, version, date } = record;
+  return typeof analytics === 'boolean' &&
+    typeof marketing === 'boolean' &&
+    typeof version === 'string' &&
+    typeof date === 'string' &&
+    Date.parse(date)
+    ? { analytics, marketing, version, date }
+    : undefined;
 }
 
 /** Whether `record` still stands: made for this policy version, less than 12 months ago. */

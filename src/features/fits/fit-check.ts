@@ -5,13 +5,27 @@
  */
 import type { ModelEntry, PartEntry } from '../../catalogue/fit-files.ts';
 import { findModel } from '../../catalogue/fits.ts';
+import { asListOf, asNumber, asString, BAD, isRecord, optional } from '../../parse/reader.ts';
 
-/** What the page says of its part (catalogue/fit-sections.ts `FitsSection.check`). */
+/** What the page says of its part (site/fit-sections.ts `FitsSection.check`). */
 export interface PartFit {
   sku: string;
   keys: readonly string[];
   type: string | null;
   priceInclVat: number | null;
+}
+
+/** The page's `data-fit`, read for its shape; undefined when it is not one (the form is then left alone). */
+export function readPartFit(value: unknown): PartFit | undefined {
+  if (!isRecord(value)) return undefined;
+  const sku = asString(value['sku']);
+  const keys = asListOf(value['keys'], asString);
+  const type = optional(value['type'], asString);
+  const priceInclVat = optional(value['priceInclVat'], asNumber);
+  if (sku === undefined || keys === undefined) return undefined;
+  if (type === undefined || type === BAD || priceInclVat === undefined || priceInclVat === BAD)
+    return undefined;
+  return { sku, keys, type, priceInclVat };
 }
 
 export type FitAnswer =

@@ -12,76 +12,77 @@ import {
   type ModelEntry,
   type PartEntry,
 } from '../../catalogue/fit-files.ts';
+import { isRecord } from '../../parse/reader.ts';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
+const isTextOrNull = (value: unknown): value is string | null => value === null || isText(value);
 const isPrice = (value: unknown): value is number | null => value === null || typeof value === 'number';
 
-const isModel = (value: unknown): value is ModelEntry => {
-  const entry = value as ModelEntry;
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    isText(entry.name) &&
-    isText(entry.slug) &&
-    isText(entry.key) &&
-    (entry.kind === null || isText(entry.kind)) &&
-    typeof entry.machines === 'number' &&
-    typeof entry.parts === 'number'
-  );
-};
+const isModel = (value: unknown): value is ModelEntry =>
+  isRecord(value) &&
+  isText(value['name']) &&
+  isText(value['slug']) &&
+  isText(value['key']) &&
+  isTextOrNull(value['kind']) &&
+  typeof value['machines'] === 'number' &&
+  typeof value['parts'] === 'number';
 
-const isPart = (value: unknown): value is PartEntry => {
-  const entry = value as PartEntry;
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    isText(entry.sku) &&
-    isText(entry.name) &&
-    isText(entry.href) &&
-    (entry.type === null || isText(entry.type)) &&
-    isPrice(entry.priceInclVat) &&
-    isPrice(entry.priceExclVat) &&
-    typeof entry.inStock === 'boolean'
-  );
-};
+const isPart = (value: unknown): value is PartEntry =>
+  isRecord(value) &&
+  isText(value['sku']) &&
+  isText(value['name']) &&
+  isText(value['href']) &&
+  isTextOrNull(value['type']) &&
+  isPrice(value['priceInclVat']) &&
+  isPrice(value['priceExclVat']) &&
+  typeof value['inStock'] === 'boolean';
 
 /** Whether a value is `models.json`'s list of models (the storefront server checks the build's copy too). */
 export const isModels = (data: unknown): data is ModelEntry[] => Array.isArray(data) && data.every(isModel);
+
+const isParts = (data: unknown): data is PartEntry[] => Array.isArray(data) && data.every(isPart);
 
 /**
  * Whether a value is `labels.json`'s label numbers, or `skus.json`'s SKUs, with their models' slugs (the
  * storefront server checks them too).
  */
 export const isLabels = (value: unknown): value is Record<string, string> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isText);
+  isRecord(value) && Object.values(value).every(isText);
 
-const loaded = new Map<string, Promise<unknown>>();
-
-/** A fit file's content once it has the shape `guard` wants; a failed read is tried again next time. */
-function read<T>(url: string, guard: (value: unknown) => value is T): Promise<T> {
-  let pending = loaded.get(url) as Promise<T> | undefined;
-  if (!pending) {
-    pending = fetch(url).then(async (response) => {
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      const data: unknown = await response.json();
-      if (!guard(data)) throw new Error(`${url} is not what the shop wrote`);
-      return data;
-    });
-    pending.catch(() => loaded.delete(url));
-    loaded.set(url, pending);
-  }
-  return pending;
+/**
+ * A reader of the fit files of one shape: each file's content once it has the shape `guard` wants, fetched
+ * once per page; a failed read is tried again next time.
+ */
+function fitFiles<T>(guard: (value: unknown) => value is T): (url: string) => Promise<T> {
+  const loaded = new Map<string, Promise<T>>();
+  return (url) => {
+    let pending = loaded.get(url);
+    if (!pending) {
+      pending = fetch(url).then(async (response) => {
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        const data: unknown = await response.json();
+        if (!guard(data)) throw new Error(`${url} is not what the shop wrote`);
+        return data;
+      });
+      pending.catch(() => loaded.delete(url));
+      loaded.set(url, pending);
+    }
+    return pending;
+  };
 }
 
+const readModels = fitFiles(isModels);
+const readParts = fitFiles(isParts);
+const readLabels = fitFiles(isLabels);
+
 /** Every machine model the shop knows, by kind then name. */
-export const loadModels = (): Promise<ModelEntry[]> => read(MODELS_FILE, isModels);
+export const loadModels = (): Promise<ModelEntry[]> => readModels(MODELS_FILE);
 
 /** The parts with a page that fit a model, by type then name. */
-export const loadModelParts = (slug: string): Promise<PartEntry[]> =>
-  read(modelFile(slug), (data): data is PartEntry[] => Array.isArray(data) && data.every(isPart));
+export const loadModelParts = (slug: string): Promise<PartEntry[]> => readParts(modelFile(slug));
 
 /** The machines' label numbers (`labelKey`) with their model's slug. */
-export const loadLabels = (): Promise<Record<string, string>> => read(LABELS_FILE, isLabels);
+export const loadLabels = (): Promise<Record<string, string>> => readLabels(LABELS_FILE);
 
 /** The machines' SKUs (`skuKey`) with their model's slug. */
-export const loadSkus = (): Promise<Record<string, string>> => read(SKUS_FILE, isLabels);
+export const loadSkus = (): Promise<Record<string, string>> => readLabels(SKUS_FILE);

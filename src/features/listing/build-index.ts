@@ -10,9 +10,9 @@
  * A configurable product is listed once, at its cheapest child's price ("from"), and has every value its
  * children have of the attributes it varies by, so `volume=5-l` finds the shampoo that comes in 5 l.
  */
-import { toW3cDate } from '../../catalogue/seo.ts';
+import { toW3cDate } from '../../catalogue/fields.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
-import { ratingToolTexts } from '../../listing-strings.ts';
+import { ratingToolTexts } from './browser-texts.ts';
 import { niceBands, niceStep, parseNumber, splitUnit } from './numbers.ts';
 import {
   PRICE,

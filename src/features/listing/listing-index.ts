@@ -8,6 +8,7 @@
  * stay within 25 KB brotli. It is our own build output, yet still data arriving over the wire, so the
  * browser checks its shape (`parseListingIndex`) with a few hand checks rather than bundling zod.
  */
+import { isRecord } from '../../parse/reader.ts';
 
 /** Filter by options: checkboxes, OR within the filter. Each option is `[url key, label]`. */
 export interface OptionFacet {
@@ -110,21 +111,22 @@ export const P = {
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumberOrNull = (value: unknown): boolean => value === null || typeof value === 'number';
-const isArray = Array.isArray as (value: unknown) => value is unknown[];
+const isArray = (value: unknown): value is unknown[] => Array.isArray(value);
 
 function isFacet(value: unknown): value is Facet {
-  if (typeof value !== 'object' || value === null) return false;
-  const facet = value as Record<string, unknown>;
-  if (!isString(facet['code']) || !isString(facet['label'])) return false;
-  if (facet['kind'] === 'options')
-    return isArray(facet['options']) && facet['options'].every((o) => isArray(o) && o.every(isString));
+  if (!isRecord(value) || !isString(value['code']) || !isString(value['label'])) return false;
+  const { kind, options, unit, bands } = value;
+  if (kind === 'options') return isArray(options) && options.every((o) => isArray(o) && o.every(isString));
   return (
-    facet['kind'] === 'range' &&
-    isString(facet['unit']) &&
-    isArray(facet['bands']) &&
-    facet['bands'].every((b) => isArray(b) && b.length === 2 && b.every((n) => typeof n === 'number'))
+    kind === 'range' &&
+    isString(unit) &&
+    isArray(bands) &&
+    bands.every((b) => isArray(b) && b.length === 2 && b.every((n) => typeof n === 'number'))
   );
 }
+
+const isSort = (value: unknown): value is AttributeSort =>
+  isRecord(value) && isString(value['code']) && isString(value['label']);
 
 function isProduct(value: unknown, columns: number): value is IndexedProduct {
   return (
@@ -144,9 +146,7 @@ function isProduct(value: unknown, columns: number): value is IndexedProduct {
 const isPairs =
   <T>(each: (value: unknown) => boolean) =>
   (value: unknown): value is Record<string, T> =>
-    typeof value === 'object' &&
-    value !== null &&
-    !isArray(value) &&
+    isRecord(value) &&
     Object.values(value).every((pair) => isArray(pair) && pair.length === 2 && pair.every(each));
 
 const isWas = isPairs<[number | null, number | null]>(isNumberOrNull);
@@ -154,20 +154,19 @@ const isRating = isPairs<RatingPair>((n) => typeof n === 'number');
 
 /** The index in a fetched file, or null when it is not one (then the page stays as pre-rendered). */
 export function parseListingIndex(data: unknown): ListingIndex | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const index = data as Record<string, unknown>;
-  const { facets, sorts, columns, products } = index;
+  if (!isRecord(data)) return null;
+  const { facets, sorts, columns, products } = data;
   if (!isArray(facets) || !facets.every(isFacet)) return null;
-  if (!isArray(sorts) || !sorts.every((s) => isString((s as AttributeSort).code))) return null;
+  if (!isArray(sorts) || !sorts.every(isSort)) return null;
   if (!isArray(columns) || !columns.every(isString)) return null;
   if (!isArray(products) || !products.every((p) => isProduct(p, columns.length))) return null;
-  const { from, was, rating } = index;
+  const { from, was, rating } = data;
   if (from !== undefined && !(isArray(from) && from.every(isString))) return null;
   if (was !== undefined && !isWas(was)) return null;
   if (rating !== undefined && !isRating(rating)) return null;
   return {
     facets,
-    sorts: sorts as AttributeSort[],
+    sorts,
     columns,
     products,
     ...(from ? { from } : {}),

@@ -6,7 +6,7 @@
  */
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
 import { findModel } from '../../catalogue/fits.ts';
-import { asListOf, asString, handReader, isRecord } from '../../magento/wire/reader.ts';
+import { asListOf, asString, handReader, isRecord } from '../../parse/reader.ts';
 import { asCustomer } from '../account/api.ts';
 import { loadFacts, type FactsResult } from '../product-data/facts.ts';
 import { shopFetch } from '../shop-api.ts';

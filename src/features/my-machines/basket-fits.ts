@@ -6,7 +6,7 @@
  * parent's page (the child's link is the parent's page with the child chosen).
  */
 import { modelSlug } from '../../catalogue/fits.ts';
-import { myMachinesTexts } from '../../my-machines-strings.ts';
+import { myMachinesTexts } from './texts.ts';
 import { loadModelParts } from '../fits/fit-data.ts';
 import { loadMyMachines } from './store.ts';
 

@@ -3,6 +3,7 @@
  * time, never at import. Tiny on purpose: the sign-in, in every page's shell, carries them over from here
  * (machines.ts has the full rules; the server checks every name again).
  */
+import { readJson } from '../../parse/reader.ts';
 
 /** Where this browser keeps the guest's machines. */
 export const MY_MACHINES_KEY = 'myMachines';
@@ -25,12 +26,7 @@ export const storedGuestMachines = (): string | null => storage()?.getItem(MY_MA
 
 /** The names worth carrying over at sign-in (short strings, at most 20); [] when nothing readable is stored. */
 export function guestMachinesToCarry(): string[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(storedGuestMachines() ?? '[]');
-  } catch {
-    return [];
-  }
+  const value = readJson(storedGuestMachines());
   if (!Array.isArray(value)) return [];
   return value
     .filter((name): name is string => typeof name === 'string' && name.length <= MAX_CARRIED_NAME)

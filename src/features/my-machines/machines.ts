@@ -5,6 +5,7 @@
  * `my_machines`, labels joined by ", "). Two typings of one model ("K 5", "K5") are one machine (`modelKey`).
  */
 import { modelKey } from '../../catalogue/fits.ts';
+import { readJson } from '../../parse/reader.ts';
 
 /** The customer attribute that keeps them in Magento. */
 export const MY_MACHINES_ATTRIBUTE = 'my_machines';
@@ -77,12 +78,7 @@ export const mergedMachines = (kept: readonly string[], added: readonly string[]
 
 /** The guest's list as stored, or [] when missing or corrupt: entries that are not names are dropped. */
 export function decodeMachines(stored: string | null | undefined): string[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(stored ?? '[]');
-  } catch {
-    return [];
-  }
+  const value = readJson(stored);
   return Array.isArray(value) ? keptMachines(value.filter(isMachineName)) : [];
 }
 

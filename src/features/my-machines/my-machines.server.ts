@@ -10,6 +10,7 @@
  * customer's lock among every replica (`my-machines:{customer id}`) from its reading to its save; a second
  * change waits its turn (up to LOCK_WAIT_MS) and then reads what the first saved.
  */
+import { SessionEnded } from '../../http/index.ts';
 import { z } from 'zod';
 import { MagentoApiError, magentoFetch, type MagentoClientConfig } from '../../magento/client.ts';
 import { lockWithin, type TryLock } from '../../store/locks.ts';
@@ -35,14 +36,6 @@ export const customerWithAttributesSchema = customerSchema.extend({
   custom_attributes: z.array(customAttributeSchema).nullable().optional(),
 });
 type CustomerWithAttributes = z.infer<typeof customerWithAttributesSchema>;
-
-/** Magento ran `customers/me` as nobody: the session's token expired or was revoked. */
-export class MachinesSessionEnded extends Error {
-  constructor() {
-    super("Magento no longer accepts the session's customer token");
-    this.name = 'MachinesSessionEnded';
-  }
-}
 
 /** The change would make the list longer than a shopper may keep (roomFor). */
 export class TooManyMachines extends Error {
@@ -99,7 +92,7 @@ async function asCustomer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof MagentoApiError && error.status === 401) throw new MachinesSessionEnded();
+    if (error instanceof MagentoApiError && error.status === 401) throw new SessionEnded();
     throw error;
   }
 }

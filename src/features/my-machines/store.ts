@@ -9,7 +9,7 @@
  * signs in or out, so no page pays for it before it shows or changes machines.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import { myMachinesTexts } from '../../my-machines-strings.ts';
+import { myMachinesTexts } from './texts.ts';
 import { $signedIn, sessionExpired } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { myMachinesAnswer } from './answer.ts';

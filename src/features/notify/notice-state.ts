@@ -6,7 +6,7 @@
  * of its own by then. Everything runs on every page, so nothing here loads zod.
  */
 import { atom } from 'nanostores';
-import { asString, isRecord } from '../../magento/wire/reader.ts';
+import { asString, isRecord, readJson } from '../../parse/reader.ts';
 
 export type Tone = 'status' | 'alert';
 export interface Notice {
@@ -41,12 +41,13 @@ function forget(): void {
 
 /** What `notify` kept; anything else found under the key (corrupt, older format) reads as nothing. */
 function readCarried(): CarriedNotice | null {
-  let stored: unknown;
+  let kept: string | null;
   try {
-    stored = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+    kept = sessionStorage.getItem(KEY);
   } catch {
     return null;
   }
+  const stored = readJson(kept);
   if (!isRecord(stored)) return null;
   const text = asString(stored['text']);
   const path = asString(stored['path']);

@@ -3,11 +3,12 @@
  * routes (server/shopper/orders.ts), answers checked with zod (these are React island pages, DESIGN.md §4).
  * A 401 on the customer's routes means the session is over: the marker is dropped, as account calls do.
  */
-import { z } from '../../zod.ts';
+import { z } from '../../magento/wire/zod.ts';
+import { asString, isRecord } from '../../parse/reader.ts';
 import { asCustomer } from '../account/api.ts';
 import { problemText } from '../problem.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
-import { strings } from '../../strings.ts';
+import { orderTexts } from './texts.ts';
 import { invoiceFileName, type OrderDetail, type OrdersPage } from './order.ts';
 
 const summary = z.object({
@@ -100,11 +101,12 @@ export async function downloadGuestInvoice(details: LookupDetails, invoice: stri
       body: JSON.stringify({ ...details, invoice }),
     });
   } catch {
-    throw new ShopApiError(0, strings.orders.unavailable);
+    throw new ShopApiError(0, orderTexts.unavailable);
   }
   if (!response.ok) {
-    const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
-    const message = typeof answer.message === 'string' ? answer.message : strings.orders.unavailable;
+    const answer: unknown = await response.json().catch(() => undefined);
+    const message =
+      (isRecord(answer) ? asString(answer['message']) : undefined) ?? orderTexts.unavailable;
     throw new ShopApiError(response.status, message);
   }
   saveFile(await response.blob(), invoiceFileName(invoice));
@@ -113,5 +115,5 @@ export async function downloadGuestInvoice(details: LookupDetails, invoice: stri
 /** What a failed order call says: the shop or Magento down is "Your orders can't be shown right now". */
 export const ordersProblem = (error: unknown): string =>
   error instanceof ShopApiError && (error.status === 0 || error.status >= 500)
-    ? strings.orders.unavailable
+    ? orderTexts.unavailable
     : problemText(error);

@@ -4,17 +4,16 @@
  * with the integration token, only ever for an order the caller has already proved is theirs (orders.server.ts),
  * and one of them made into a UK VAT invoice PDF (features/invoices/) with the seller's details.
  */
-import { magentoFetch, searchCriteria } from '../../magento/client.ts';
+import { magentoFetch, searchCriteria, type IntegrationConfig } from '../../magento/client.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
 import { invoiceSearchSchema, invoicedOrderSchema, type InvoiceWire } from '../../magento/wire/invoice.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import { renderVatInvoicePdf } from '../invoices/vat-invoice-pdf.ts';
 import { toVatInvoice, type Seller } from '../invoices/vat-invoice.ts';
 import type { OrderInvoice } from './order.ts';
-import type { OrdersMagento } from './orders.server.ts';
 
 /** The invoices Magento made of one order, oldest first. */
-export async function invoicesOf(magento: OrdersMagento, orderId: number): Promise<InvoiceWire[]> {
+export async function invoicesOf(magento: IntegrationConfig, orderId: number): Promise<InvoiceWire[]> {
   const query = searchCriteria({
     filters: [{ field: 'order_id', value: String(orderId) }],
     sort: [{ field: 'entity_id', direction: 'ASC' }],
@@ -39,7 +38,7 @@ export function orderInvoice(invoice: InvoiceWire): OrderInvoice {
  * invoice. `order` is an order the caller already knows to be the shopper's.
  */
 export async function vatInvoicePdf(
-  magento: OrdersMagento,
+  magento: IntegrationConfig,
   seller: Seller,
   order: CustomerOrderWire,
   invoiceNumber: string,

@@ -5,11 +5,11 @@
  */
 import { magentoTime } from '../../magento/wire/date.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
-import { strings } from '../../strings.ts';
+import { orderTexts } from './texts.ts';
 import type { ConfigurableItemOption } from '../cart/options.ts';
 import type { OrderAddress, OrderDetail, OrderInvoice, OrderLine, OrderSummary } from './order.ts';
 
-const t = strings.orders;
+const t = orderTexts;
 
 /** Magento's default status labels (`sales_order_status`), in the shop's spelling. */
 const STATUS_LABELS: Readonly<Record<string, string>> = {

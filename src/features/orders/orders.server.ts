@@ -5,6 +5,7 @@
  * order number whose billing e-mail and postcode the shopper also knows. Each order is mapped to the
  * fields the pages show (order-mapping.ts) before it leaves the server.
  */
+import { SessionEnded } from '../../http/index.ts';
 import {
   MagentoApiError,
   magentoFetch,
@@ -19,14 +20,6 @@ import type { OrderDetail, OrdersPage } from './order.ts';
 
 /** Magento as the integration (orders) and its base URL (the customer's own `customers/me`). */
 export type OrdersMagento = IntegrationConfig;
-
-/** Magento ran `customers/me` as nobody: the session's token expired or was revoked. */
-export class SessionEnded extends Error {
-  constructor() {
-    super("Magento no longer accepts the session's customer token");
-    this.name = 'SessionEnded';
-  }
-}
 
 /**
  * The customer whose token this is, as Magento gives them (`customers/me`): the only customer whose orders

@@ -4,7 +4,7 @@
  * now (sold out, no longer sold) is named and the rest are added; then the basket opens, saying what
  * happened. When none could be added the shopper stays here and is told why.
  */
-import { strings } from '../../strings.ts';
+import { orderTexts } from './texts.ts';
 import { addToCart } from '../cart/cart-state.ts';
 import { CHECKOUT_PATHS } from '../checkout/checkout.ts';
 import { goTo } from '../navigation.ts';
@@ -12,7 +12,7 @@ import { notify } from '../notify/notice-state.ts';
 import { ShopApiError } from '../shop-api.ts';
 import type { OrderLine } from './order.ts';
 
-const t = strings.orders;
+const t = orderTexts;
 
 interface Reordered {
   readonly added: readonly OrderLine[];

@@ -5,7 +5,7 @@
  * which this browser forgets what it kept for the customer. Browser only: nothing runs at import.
  */
 import { forgetTrade } from '../trade/trade-marker.ts';
-import { z } from '../../zod.ts';
+import { z } from '../../magento/wire/zod.ts';
 import { forgetCart } from '../cart/cart-state.ts';
 import { $compare, COMPARE_KEY } from '../compare/compare-state.ts';
 import { MY_MACHINES_KEY, writeGuestMachines } from '../my-machines/guest.ts';

@@ -12,7 +12,8 @@ import { asShopper, MagentoApiError, magentoFetch, type IntegrationConfig } from
 import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
 import type { CustomerPayments } from '../../payments/customer-records.ts';
-import { allOrders, SessionEnded } from '../orders/orders.server.ts';
+import { SessionEnded } from '../../http/index.ts';
+import { allOrders } from '../orders/orders.server.ts';
 import { readWishlist } from '../wishlist/wishlist.server.ts';
 import { customerToken } from '../account/customer-token.server.ts';
 import type { MyData } from './my-data.ts';

@@ -34,7 +34,7 @@ export interface MyData {
 /** A stored value as the file shows it: parsed when it is JSON, the text as it is otherwise. */
 export function storedValue(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text);
   } catch {
     return text;
   }

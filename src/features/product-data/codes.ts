@@ -8,7 +8,7 @@
  * the number into the quick order page (`data-code-files`), so the page and its files always agree.
  * Written by the build (`/product-data/codes/{n}.json`, build-codes.ts); read by hand.
  */
-import { isRecord } from '../../magento/wire/reader.ts';
+import { isRecord } from '../../parse/reader.ts';
 import { compactCode } from '../search/text.ts';
 import { productFactsReader, type ProductFacts } from './facts.ts';
 import { PRODUCT_DATA_BASE } from './files.ts';

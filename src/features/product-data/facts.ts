@@ -6,7 +6,7 @@
  * Quick order resolves a typed SKU or model number through them too (codes.ts finds the sku), and a
  * configurable's children have entries of their own, keyed by their skus, though they have no page: a
  * basket line, a wish-list item or a quick-order row names the child.
- * Read by hand (magento/wire/reader.ts): no zod on catalogue pages (DESIGN.md §4). What most products
+ * Read by hand (parse/reader.ts): no zod on catalogue pages (DESIGN.md §4). What most products
  * lack (a model number, tier prices, variants, a parent) is left out of the file rather than written
  * empty, to keep 10,000 products' files small.
  */
@@ -19,7 +19,7 @@ import {
   isRecord,
   optional,
   type Reader,
-} from '../../magento/wire/reader.ts';
+} from '../../parse/reader.ts';
 import type { Rating } from '../../catalogue/types.ts';
 import { productDataShard, productDataUrl } from './files.ts';
 

@@ -2,7 +2,7 @@
  * Quick order's rows kept for the tab (sessionStorage), so a reload or a trip to a product page and back
  * loses nothing typed. Read tolerantly: anything unreadable is no rows.
  */
-import { asListOf, asString, isRecord } from '../../magento/wire/reader.ts';
+import { asListOf, asString, isRecord, readJson } from '../../parse/reader.ts';
 import type { OrderRow } from './rows.ts';
 
 const SAVED_ROWS_KEY = 'quickOrder';
@@ -23,7 +23,7 @@ export function loadRows(storage: Pick<Storage, 'getItem'>): OrderRow[] | undefi
   try {
     const text = storage.getItem(SAVED_ROWS_KEY);
     if (text === null) return undefined;
-    const rows = asListOf(JSON.parse(text), readRow);
+    const rows = asListOf(readJson(text), readRow);
     return rows && rows.length > 0 ? rows : undefined;
   } catch {
     return undefined;

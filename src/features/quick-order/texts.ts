@@ -1,11 +1,11 @@
 /**
- * The quick order page's texts, its markup's and its script's (apart from browser-strings.ts, the chunk
+ * The quick order page's texts, its markup's and its script's (apart from features/shell/browser-texts.ts, the chunk
  * every page's shell loads: these are for one page only), in two objects so the script carries only its
  * own. Headings and labels are ours; the stock words are the product page's (spec).
  */
-import { productTexts } from '../../compare-strings.ts';
+import { productTexts } from '../compare/browser-texts.ts';
 
-/** The page's path (a reserved first segment: catalogue/product-page.ts). */
+/** The page's path (a reserved first segment: site/product-view.ts). */
 export const QUICK_ORDER_PATH = '/quick-order';
 
 /** What only the pre-rendered markup says (and the basket's and the menu's links to the page). */

@@ -1,10 +1,10 @@
 /**
  * Quick order's rows priced for a signed-in Trade customer (issue 38): the price each row shows is what
  * Magento's cart charges the Trade group for that quantity, from the Trade price file read once per visit
- * (features/trade/trade-rows.client.ts). Loaded only on a Trade customer's page (the page's `data-trade`).
+ * (features/trade/trade-rows.ts). Loaded only on a Trade customer's page (the page's `data-trade`).
  */
 import { wholeQuantity } from '../cart/cart.ts';
-import { tradePricesForVisit, type TradePrices } from '../trade/trade-rows.client.ts';
+import { tradePricesForVisit, type TradePrices } from '../trade/trade-rows.ts';
 import type { RowPricing } from './quick-order-state.ts';
 import { chosenChild, rowPrice, type RowPrice } from './rows.ts';
 

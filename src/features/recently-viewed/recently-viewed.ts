@@ -3,6 +3,7 @@
  * localStorage): the pure rules, so the store, the product page's recording and the "Recently viewed" section
  * agree on them.
  */
+import { readJson } from '../../parse/reader.ts';
 
 /** Where the list is kept (localStorage), as JSON: an array of skus, newest first. */
 export const RECENTLY_VIEWED_KEY = 'recentlyViewed';
@@ -29,12 +30,7 @@ export const withViewed = (list: readonly string[], sku: string, replacing?: str
  * shop) is an empty list; unusable entries are dropped, the first of repeated skus kept, the limit applied.
  */
 export function decodeRecentlyViewed(stored: string): string[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(stored);
-  } catch {
-    return [];
-  }
+  const value = readJson(stored);
   if (!Array.isArray(value)) return [];
   return [...new Set(value.filter(isSku))].slice(0, RECENTLY_VIEWED_LIMIT);
 }

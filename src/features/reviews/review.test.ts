@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewFormTexts as t } from '../../review-form-strings.ts';
+import { reviewFormTexts as t } from './form-texts.ts';
 import { reviewFormAnswer } from './answer.ts';
 import {
   ratesOnlyTheStoresRatings,

@@ -8,7 +8,7 @@
  *
  * No zod and no Node imports: the form's bundle stays small (DESIGN.md §4).
  */
-import { reviewFormTexts as t } from '../../review-form-strings.ts';
+import { reviewFormTexts as t } from './form-texts.ts';
 import type { ReviewSettings } from '../../catalogue/types.ts';
 
 /** Longest texts, in characters (code points, as MySQL's utf8mb4 columns count them). */

@@ -4,6 +4,7 @@
  * the time), the signed-in customer's first name for the nickname, and `createProductReview`, with the
  * customer's token or as a guest.
  */
+import { SessionEnded } from '../../http/index.ts';
 import type { ReviewSettings } from '../../catalogue/types.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
 import { magentoGraphql, type MagentoGraphqlConfig } from '../../magento/graphql.ts';
@@ -44,14 +45,6 @@ export function reviewSettingsCache(
       return asking;
     },
   };
-}
-
-/** Magento no longer accepts the session's token (expired or revoked). */
-export class SessionEnded extends Error {
-  constructor() {
-    super("Magento no longer accepts the session's customer token");
-    this.name = 'SessionEnded';
-  }
 }
 
 /**

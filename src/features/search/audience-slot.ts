@@ -11,12 +11,10 @@
  * "Recommended" order puts the listings in menu order, an audience's after the other's, so its products
  * are one or a few runs whatever the catalogue's size.
  */
-import { info } from './files.ts';
+import type { CoreAudience } from './files.ts';
+import { info } from './info.ts';
 import { QUALITY, type Match } from './sets.ts';
 import { queryWords, type QueryWord } from './text.ts';
-
-/** An audience as the core carries it: its name, the phrases naming it (index words), its products' runs. */
-export type CoreAudience = [name: string, phrases: string[], runs: number[]];
 
 /** The index words of a phrase naming an audience, as the query's words will be: "h&g" → "h g". */
 export const audiencePhrase = (text: string): string =>
@@ -75,7 +73,7 @@ export function markAudiences(words: readonly QueryWord[], audiences: readonly C
       const text = phrase.map((word) => word.text).join(' ');
       const which = audiences.findIndex(([, phrases]) => phrases.includes(text));
       if (which < 0) continue;
-      for (let k = at; k < at + length; k += 1) marked[k] = { ...(marked[k] as QueryWord), audience: which };
+      phrase.forEach((word, k) => (marked[at + k] = { ...word, audience: which }));
       taken = length;
     }
     at += Math.max(taken, 1);
@@ -101,8 +99,8 @@ export function withAudience(text: Match, members: Int32Array): Match {
     const id = Math.min(text.ids[t] ?? end, members[m] ?? end);
     if (id === end) break;
     if (text.ids[t] === id) {
-      quality[count] = text.quality[t] as number;
-      infos[count] = text.infos[t] as number;
+      quality[count] = text.quality[t] ?? 0;
+      infos[count] = text.infos[t] ?? 0;
       t += 1;
     } else {
       quality[count] = QUALITY.synonym;

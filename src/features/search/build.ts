@@ -13,23 +13,20 @@
  * code bucket says which (`TermShard.x`, the query `?volume=5-l` of the parent's page).
  */
 import { createHash } from 'node:crypto';
-import { metaDescription } from '../../catalogue/seo.ts';
-import { variantQuery } from '../../catalogue/variants.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
 import { buildListingIndex } from '../listing/build-index.ts';
-import { P } from '../listing/listing-index.ts';
 import { keyedParts } from '../../catalogue/kept-parts.ts';
 import {
   indexPath,
   type CategoryEntry,
+  type CoreAudience,
   type RecordShard,
   type SearchCore,
-  type SearchRecord,
   type TermShard,
-  type VariantPrices,
   type WordsFile,
 } from './files.ts';
-import { audiencePhrase, toRuns, type CoreAudience } from './audience-slot.ts';
+import { audiencePhrase, toRuns } from './audience-slot.ts';
+import { recordShards, type KeyedParts } from './build-records.ts';
 import { fitIndexFiles } from './fit-build.ts';
 import { fitFilePath, MODELS_PATH, type FitFile, type ModelsFile } from './fit-data.ts';
 import { assemblePostings, type HeadSizes, type IndexedTerms, type TermFiles } from './postings.ts';
@@ -40,8 +37,6 @@ import { wordCount } from './text.ts';
 /** Bumped when the files' meaning changes, so browsers holding old files start afresh. */
 const FORMAT = 2;
 const RECORD_SHARD_SIZE = 32;
-/** Short descriptions on result cards are cut (at a word) to this many characters. */
-const SUMMARY_MAX = 160;
 
 /** A listing the search can lead to, with its products in the merchandiser's order. */
 export interface SearchListing {
@@ -143,118 +138,111 @@ const sameTermFiles = (
     );
   });
 
+/** What a builder keeps of its last index: the term files and what they came from, record shards, fit files. */
+interface Kept {
+  terms: KeptTerms | undefined;
+  shards: KeyedParts<number, RecordShard>;
+  fitFiles: KeyedParts<string, FitFile>;
+}
+
+/** What one build works from, worked out once from its input. */
+interface Build {
+  input: SearchBuildInput;
+  /** Products per record shard. */
+  size: number;
+  /** The products in the "Recommended" order: their places are their numbers. */
+  products: Product[];
+  v: string;
+  categoryNames: ReadonlyMap<number, string>;
+  bySku: ReadonlyMap<string, Product>;
+  /** What a product's terms depend on besides the product: the attributes and category names. */
+  context: string;
+}
+
 /**
  * A search index builder that keeps its last index's parts: the term files while no product's terms,
  * stock or place changed (a price saved changes none of them), and each record shard while its products
  * are the same. The warm renderer's runs build through one; `buildSearchFiles` builds afresh.
  */
 export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
-  let kept: KeptTerms | undefined;
-  const shards = keyedParts<number, RecordShard>();
-  const fitFiles = keyedParts<string, FitFile>();
-  return (input) => {
-    const size = input.recordShardSize ?? RECORD_SHARD_SIZE;
-    const products = recommendedOrder(input);
-    const v = hashOf([FORMAT, size, products.map((product) => product.sku)]);
-    const categoryNames =
-      input.categoryNames ?? new Map(input.listings.map((listing) => [listing.categoryId, listing.name]));
-    const attributes = new Map(input.attributes.map((attribute) => [attribute.code, attribute]));
-    const bySku = input.bySku ?? new Map<string, Product>();
-    const context = JSON.stringify([input.attributes, [...categoryNames]]);
-    const indexed = products.map((product): IndexedTerms => ({
-      found: memoisedTerms(product, context, () => productTerms(product, attributes, categoryNames, bySku)),
-      inStock: product.inStock,
-      lastWord: wordCount(product.name) - 1,
-    }));
-    if (!sameTermFiles(kept, v, indexed))
-      kept = { v, products: indexed, files: assemblePostings(indexed, v, input.headSizes) };
-    const { files } = kept;
+  const kept: Kept = { terms: undefined, shards: keyedParts(), fitFiles: keyedParts() };
+  return (input) => buildWith(kept, buildOf(input));
+}
 
-    const searchAttributes = input.attributes.map((attribute) => ({
-      ...attribute,
-      filterable: attribute.filterableInSearch,
-    }));
-    const listing = buildListingIndex(products, searchAttributes, input.hrefBySku);
-    const columns = JSON.stringify([context, listing.columns]);
-    const records: RecordShard[] = [];
-    for (let start = 0; start < products.length; start += size) {
-      const shown = products.slice(start, start + size);
-      const children = shown.flatMap((product) => childrenOf(product, bySku));
-      const inputs = [v, columns, ...shown, ...children, ...shown.map(({ sku }) => input.hrefBySku.get(sku))];
-      records.push(
-        shards.get(start / size, inputs, () => ({
-          v,
-          i: start / size,
-          d: listing.products.slice(start, start + size).map((row, at): SearchRecord => {
-            const summary = metaDescription(shown[at]?.shortDescription ?? '', SUMMARY_MAX);
-            const rating = listing.rating?.[row[P.sku]];
-            const sizes = shown[at] ? variantPrices(shown[at], bySku) : null;
-            if (sizes) return [...row, summary, rating ?? 0, sizes];
-            return rating ? [...row, summary, rating] : [...row, summary];
-          }),
-        })),
-      );
-    }
-    shards.sweep();
-    const fit = fitIndexFiles(products, v, input.models);
-    // The same object while its content is (a data file is serialised once per object: data-files.ts).
-    const fits = new Map(
-      [...fit.files].map(([slug, file]) => [
-        slug,
-        fitFiles.get(slug, [v, file.p, file.m, file.o], () => file),
-      ]),
-    );
-    fitFiles.sweep();
-
-    const categories: CategoryEntry[] = input.listings
-      .map((entry): CategoryEntry => [entry.name, entry.path, entry.products.length, entry.audience])
-      .filter(([, , count]) => count > 0);
-
-    return {
-      core: {
-        v,
-        n: products.length,
-        s: size,
-        k: files.keys,
-        ...(files.heads.size > 0 ? { hk: files.headKeys } : {}),
-        cb: files.bucketCount,
-        c: categories,
-        wl: files.letters,
-        syn: input.synonyms,
-        facets: listing.facets,
-        sorts: listing.sorts,
-        columns: listing.columns,
-        ...(fit.models ? { fm: fit.models.n.length } : {}),
-        ...audiencesOf(input, products),
-      },
-      ...{ terms: files.terms, heads: files.heads, prefixes: files.prefixes },
-      ...{ codes: files.codes, words: files.words },
-      records,
-      models: fit.models,
-      fits,
-      products,
-    };
+function buildOf(input: SearchBuildInput): Build {
+  const size = input.recordShardSize ?? RECORD_SHARD_SIZE;
+  const products = recommendedOrder(input);
+  const categoryNames =
+    input.categoryNames ?? new Map(input.listings.map((listing) => [listing.categoryId, listing.name]));
+  return {
+    input,
+    size,
+    products,
+    v: hashOf([FORMAT, size, products.map((product) => product.sku)]),
+    categoryNames,
+    bySku: input.bySku ?? new Map<string, Product>(),
+    context: JSON.stringify([input.attributes, [...categoryNames]]),
   };
 }
 
-/** A configurable's children in the catalogue (none for another product). */
-const childrenOf = (product: Product, bySku: ReadonlyMap<string, Product>): Product[] =>
-  (product.configurable?.variants ?? []).flatMap(({ sku }) => bySku.get(sku) ?? []);
+function buildWith(kept: Kept, build: Build): BuiltSearch {
+  const { input, products, v } = build;
+  const files = termFiles(kept, build);
+  const searchAttributes = input.attributes.map((attribute) => ({
+    ...attribute,
+    filterable: attribute.filterableInSearch,
+  }));
+  const listing = buildListingIndex(products, searchAttributes, input.hrefBySku);
+  const records = recordShards(kept.shards, { ...build, hrefBySku: input.hrefBySku }, listing);
+  const fit = fitIndexFiles(products, v, input.models);
+  // The same object while its content is (a data file is serialised once per object: data-files.ts).
+  const fits = new Map(
+    [...fit.files].map(([slug, file]) => [
+      slug,
+      kept.fitFiles.get(slug, [v, file.p, file.m, file.o], () => file),
+    ]),
+  );
+  kept.fitFiles.sweep();
+  const categories: CategoryEntry[] = input.listings
+    .map((entry): CategoryEntry => [entry.name, entry.path, entry.products.length, entry.audience])
+    .filter(([, , count]) => count > 0);
+  return {
+    core: {
+      v,
+      n: products.length,
+      s: build.size,
+      k: files.keys,
+      ...(files.heads.size > 0 ? { hk: files.headKeys } : {}),
+      cb: files.bucketCount,
+      c: categories,
+      wl: files.letters,
+      syn: input.synonyms,
+      facets: listing.facets,
+      sorts: listing.sorts,
+      columns: listing.columns,
+      ...(fit.models ? { fm: fit.models.n.length } : {}),
+      ...audiencesOf(input, products),
+    },
+    ...{ terms: files.terms, heads: files.heads, prefixes: files.prefixes },
+    ...{ codes: files.codes, words: files.words },
+    records,
+    models: fit.models,
+    fits,
+    products,
+  };
+}
 
-/**
- * A configurable's children's prices by the query choosing each (files.ts `VariantPrices`), when they
- * differ (its card then is the cheapest's, which a search opening it at another child must not show).
- */
-function variantPrices(product: Product, bySku: ReadonlyMap<string, Product>): VariantPrices | null {
-  const configurable = product.configurable;
-  if (!configurable || !product.priceFrom) return null;
-  const prices: VariantPrices = {};
-  for (const variant of configurable.variants) {
-    const child = bySku.get(variant.sku);
-    const query = variantQuery(configurable.attributes, variant.values);
-    if (child && query !== '') prices[query] = [child.priceInclVat, child.priceExclVat];
-  }
-  return Object.keys(prices).length > 0 ? prices : null;
+/** The term files: the last build's while every product's terms, stock and place are the same. */
+function termFiles(kept: Kept, { input, products, v, context, categoryNames, bySku }: Build): TermFiles {
+  const attributes = new Map(input.attributes.map((attribute) => [attribute.code, attribute]));
+  const indexed = products.map((product): IndexedTerms => ({
+    found: memoisedTerms(product, context, () => productTerms(product, attributes, categoryNames, bySku)),
+    inStock: product.inStock,
+    lastWord: wordCount(product.name) - 1,
+  }));
+  if (!sameTermFiles(kept.terms, v, indexed))
+    kept.terms = { v, products: indexed, files: assemblePostings(indexed, v, input.headSizes) };
+  return kept.terms.files;
 }
 
 /** The core's audiences (`au`): each one's phrases and the runs of its listings' product numbers. */
@@ -279,6 +267,7 @@ export const buildSearchFiles = (input: SearchBuildInput): BuiltSearch => search
 
 /** Every file of a built index, by its path below `/search/data/`: what the site writes, in one list. */
 export function indexFiles(built: BuiltSearch): [path: string, data: unknown][] {
+  const modelsFile: [string, unknown][] = built.models ? [[MODELS_PATH, built.models]] : [];
   return [
     [indexPath.core(), built.core],
     ...[...built.terms].map(([key, shard]): [string, unknown] => [indexPath.terms(key), shard]),
@@ -287,7 +276,7 @@ export function indexFiles(built: BuiltSearch): [path: string, data: unknown][] 
     ...built.codes.map((bucket, at): [string, unknown] => [indexPath.codes(at), bucket]),
     ...[...built.words].map(([letter, words]): [string, unknown] => [indexPath.words(letter), words]),
     ...built.records.map((records): [string, unknown] => [indexPath.records(records.i), records]),
-    ...(built.models ? [[MODELS_PATH, built.models] as [string, unknown]] : []),
+    ...modelsFile,
     ...[...built.fits].map(([slug, file]): [string, unknown] => [fitFilePath(slug), file]),
   ];
 }

@@ -28,10 +28,9 @@
  * renews it, and a browser holding files of two numberings starts again from a fresh core.
  *
  * The files are our own build output, yet still data arriving over the wire: each is checked by hand
- * (no zod in the browser's bundle).
+ * (no zod in the browser's bundle) in decode.ts. How a posting's info is packed is info.ts.
  */
 import type { AttributeSort, Facet, IndexedProduct, RatingPair } from '../listing/listing-index.ts';
-import type { CoreAudience } from './audience-slot.ts';
 
 export const SEARCH_DATA = '/search/data';
 
@@ -75,44 +74,6 @@ export type SynonymTable = Record<string, string[]>;
 /** The longest synonym phrase, in words: how far a query is scanned for one. */
 export const MAX_SYNONYM_WORDS = 4;
 
-/** Where a posting's term occurs, as bits of `Posting` info. */
-export const FIELD = {
-  name: 1,
-  sku: 2,
-  model: 4,
-  brand: 8,
-  category: 16,
-  attribute: 32,
-  /** The whole SKU or model number, however typed: puts its product first. */
-  code: 64,
-} as const;
-
-/**
- * A posting's info, packed in one number: field bits (0–6), the term's first word position in the name
- * (7–10, capped at 15), whether that word ends the name (11: with position 0 of the first query word, "the
- * whole name"), and in stock (12). The engine adds the term's search weight (16–19) once read: the files
- * carry it once per term; in the slot of a model a query names (fit-slot.ts), whether the product fits
- * that model or is one of its machines (13–14, `FIT`); and, for a slot of several words (a synonym's
- * phrase), that they are all in the name but not as that phrase (15, `scattered`: sets.ts `intersect`).
- */
-export const info = {
-  pack: (fields: number, position: number, endsName: boolean, inStock: boolean): number =>
-    fields | (Math.min(position, 15) << 7) | (endsName ? 1 << 11 : 0) | (inStock ? 1 << 12 : 0),
-  withWeight: (packed: number, weight: number): number => (packed & 0xffff) | (Math.min(weight, 15) << 16),
-  fields: (packed: number): number => packed & 127,
-  position: (packed: number): number => (packed >> 7) & 15,
-  endsName: (packed: number): boolean => ((packed >> 11) & 1) === 1,
-  inStock: (packed: number): boolean => ((packed >> 12) & 1) === 1,
-  weight: (packed: number): number => (packed >> 16) & 15,
-  fit: (packed: number): number => (packed >> 13) & 3,
-  withFit: (packed: number, fit: number): number => packed | (fit << 13),
-  scattered: (packed: number): boolean => ((packed >> 15) & 1) === 1,
-  SCATTERED: 1 << 15,
-};
-
-/** How a product stands to a model the query names (`info.fit`). */
-export const FIT = { none: 0, fits: 1, machine: 2 } as const;
-
 /**
  * A term's postings: product numbers as gaps from the one before (ascending), each one's info, and the
  * heaviest search weight (Magento's 1–10) of the fields the term occurs in. A term most products have
@@ -124,6 +85,9 @@ export type Postings = [gaps: number[], infos: number[], weight: number, complem
 
 /** A category a query may lead to: name, listing path, product count, and its audience's name. */
 export type CategoryEntry = [name: string, path: string, count: number, audience: string];
+
+/** An audience as the core carries it: its name, the phrases naming it (index words), its products' runs. */
+export type CoreAudience = [name: string, phrases: string[], runs: number[]];
 
 export interface SearchCore {
   v: string;
@@ -190,7 +154,7 @@ export type SearchRecord = [
 /**
  * A configurable's children's prices whose prices differ, by the query of its page that chooses each
  * (`volume=5-l`): a search that opens the parent at one child (its size or its code, `TermShard.x`) shows
- * that child's price on its card, not the cheapest child's (engine.ts `records`).
+ * that child's price on its card, not the cheapest child's (records.ts).
  */
 export type VariantPrices = Record<string, [inclVat: number | null, exclVat: number | null]>;
 
@@ -214,156 +178,4 @@ export function keyNumber(key: string): number {
     value = value * 36 + digit;
   }
   return (KEY_OFFSETS[key.length] ?? 0) + value;
-}
-
-export class SearchIndexError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'SearchIndexError';
-  }
-}
-
-/** Files of another numbering than the core in hand: the caller starts again from a fresh core. */
-export class StaleIndexError extends SearchIndexError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StaleIndexError';
-  }
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isNumbers = (value: unknown): value is number[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'number');
-const isVariantPrices = (value: unknown): value is VariantPrices =>
-  isObject(value) &&
-  Object.values(value).every(
-    (prices) =>
-      Array.isArray(prices) &&
-      prices.length === 2 &&
-      prices.every((price) => price === null || typeof price === 'number'),
-  );
-
-function check(condition: boolean, file: string, what: string): asserts condition {
-  if (!condition) throw new SearchIndexError(`${file}: ${what}`);
-}
-
-function versionOf(data: unknown, file: string, v: string | undefined): Record<string, unknown> {
-  check(isObject(data) && typeof data['v'] === 'string', file, 'should be an object with a version "v"');
-  if (v !== undefined && data['v'] !== v)
-    throw new StaleIndexError(`${file} is of index ${String(data['v'])}, not ${v}`);
-  return data;
-}
-
-export function decodeCore(data: unknown): SearchCore {
-  const file = 'core.json';
-  const core = versionOf(data, file, undefined);
-  check(
-    typeof core['n'] === 'number' &&
-      typeof core['s'] === 'number' &&
-      core['s'] > 0 &&
-      typeof core['cb'] === 'number',
-    file,
-    '"n", "s" and "cb" should be numbers',
-  );
-  check(
-    typeof core['k'] === 'string' && typeof core['wl'] === 'string',
-    file,
-    '"k" and "wl" should be strings',
-  );
-  check(
-    Array.isArray(core['c']) && core['c'].every((c) => Array.isArray(c) && c.length === 4),
-    file,
-    '"c" should list categories',
-  );
-  check(isObject(core['syn']), file, '"syn" should be an object');
-  check(
-    Array.isArray(core['facets']) && Array.isArray(core['sorts']) && Array.isArray(core['columns']),
-    file,
-    'filters missing',
-  );
-  check(core['fm'] === undefined || typeof core['fm'] === 'number', file, '"fm" should be a number');
-  check(
-    core['au'] === undefined ||
-      (Array.isArray(core['au']) &&
-        core['au'].every(
-          (audience) =>
-            Array.isArray(audience) &&
-            typeof audience[0] === 'string' &&
-            Array.isArray(audience[1]) &&
-            audience[1].every((phrase) => typeof phrase === 'string') &&
-            isNumbers(audience[2]),
-        )),
-    file,
-    '"au" should list audiences as [name, phrases, runs]',
-  );
-  return core as unknown as SearchCore;
-}
-
-/** Parses a term shard (`t/{key}.json`), or a code bucket or prefix file (`key` then `c/{n}`, `p/{prefix}`). */
-export function decodeTermShard(data: unknown, key: string, v: string): TermShard {
-  const file = key.includes('/') ? `${key}.json` : `t/${key}.json`;
-  const shard = versionOf(data, file, v);
-  const terms = shard['t'];
-  check(isObject(terms), file, '"t" should be an object');
-  for (const [term, postings] of Object.entries(terms))
-    check(
-      Array.isArray(postings) &&
-        isNumbers(postings[0]) &&
-        isNumbers(postings[1]) &&
-        (postings[3] === 1 ? postings[1].length === 1 : postings[0].length === postings[1].length) &&
-        typeof postings[2] === 'number',
-      file,
-      `"${term}" should be two lists of numbers of one length and a weight`,
-    );
-  const cut = shard['h'];
-  check(
-    cut === undefined || (isObject(cut) && Object.values(cut).every((count) => typeof count === 'number')),
-    file,
-    '"h" should give each cut term its count',
-  );
-  const variants = shard['x'];
-  check(
-    variants === undefined ||
-      (isObject(variants) &&
-        Object.values(variants).every(
-          (byProduct) =>
-            isObject(byProduct) && Object.values(byProduct).every((query) => typeof query === 'string'),
-        )),
-    file,
-    '"x" should give each term a query by product',
-  );
-  return shard as unknown as TermShard;
-}
-
-export function decodeWords(data: unknown, letter: string, v: string): WordsFile {
-  const file = `w/${letter}.json`;
-  const words = versionOf(data, file, v);
-  check(typeof words['w'] === 'string' && isNumbers(words['f']), file, '"w" should be text and "f" numbers');
-  return words as unknown as WordsFile;
-}
-
-export function decodeRecordShard(data: unknown, shard: number, v: string): RecordShard {
-  const file = `d/${shard}.json`;
-  const records = versionOf(data, file, v);
-  check(records['i'] === shard, file, `should hold shard ${shard}`);
-  const list = records['d'];
-  check(
-    Array.isArray(list) &&
-      list.every(
-        (record) =>
-          Array.isArray(record) &&
-          (record.length === 11 ||
-            ((record.length === 12 || record.length === 13) &&
-              (record[11] === 0 || (isNumbers(record[11]) && record[11].length === 2)) &&
-              (record.length === 12 || isVariantPrices(record[12])))) &&
-          typeof record[0] === 'string' &&
-          typeof record[1] === 'string' &&
-          typeof record[2] === 'string' &&
-          typeof record[10] === 'string',
-      ),
-    file,
-    '"d" should list product records',
-  );
-  return records as unknown as RecordShard;
 }

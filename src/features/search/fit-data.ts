@@ -18,7 +18,7 @@
  * Browser code reads this module: the build's side is fit-build.ts.
  */
 import { modelKey, modelSlug } from '../../catalogue/fits.ts';
-import { SearchIndexError, StaleIndexError } from './files.ts';
+import { checkVersion, SearchIndexError } from './decode.ts';
 
 /** The models search knows (`f/models.json`). */
 export interface ModelsFile {
@@ -111,7 +111,7 @@ export function fromGaps(text: string): Int32Array {
   let id = 0;
   let gap = 0;
   for (let at = 0; at < text.length; at += 1) {
-    const digit = VALUES[text.charCodeAt(at) & 127] as number;
+    const digit = VALUES[text.charCodeAt(at) & 127] ?? 0;
     gap = gap * 32 + (digit & 31);
     if (digit < 32) {
       ids[count++] = id += gap;
@@ -121,25 +121,33 @@ export function fromGaps(text: string): Int32Array {
   return ids.slice(0, count);
 }
 
+function checkFit(
+  fit: Record<string, unknown>,
+  file: string,
+): asserts fit is Record<string, unknown> & FitFile {
+  if (!isGaps(fit['p']) || !isGaps(fit['m']) || (fit['o'] !== undefined && !isGaps(fit['o'])))
+    throw new SearchIndexError(`${file}: "p", "m" and "o" should be product numbers as gaps`);
+}
+
 /** A fit file as read (`f/{slug}.json`), checked by hand like the other files (no zod in the bundle). */
 export function decodeFitFile(data: unknown, slug: string, v: string): FitFile {
   const file = fitFilePath(slug);
-  const fit = data as Partial<FitFile> | null;
-  if (typeof fit !== 'object' || fit === null || typeof fit.v !== 'string')
-    throw new SearchIndexError(`${file}: should be an object with a version "v"`);
-  if (fit.v !== v) throw new StaleIndexError(`${file} is of index ${fit.v}, not ${v}`);
-  if (!isGaps(fit.p) || !isGaps(fit.m) || (fit.o !== undefined && !isGaps(fit.o)))
-    throw new SearchIndexError(`${file}: "p", "m" and "o" should be product numbers as gaps`);
-  return fit as FitFile;
+  checkVersion(data, file, v);
+  checkFit(data, file);
+  return data;
+}
+
+function checkModels(
+  models: Record<string, unknown>,
+): asserts models is Record<string, unknown> & ModelsFile {
+  const names = models['n'];
+  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string'))
+    throw new SearchIndexError(`${MODELS_PATH}: "n" should list the models' names`);
 }
 
 /** The models file as read (`f/models.json`), checked by hand. */
 export function decodeModelsFile(data: unknown, v: string): ModelsFile {
-  const models = data as Partial<ModelsFile> | null;
-  if (typeof models !== 'object' || models === null || typeof models.v !== 'string')
-    throw new SearchIndexError(`${MODELS_PATH}: should be an object with a version "v"`);
-  if (models.v !== v) throw new StaleIndexError(`${MODELS_PATH} is of index ${models.v}, not ${v}`);
-  if (!Array.isArray(models.n) || !models.n.every((name) => typeof name === 'string'))
-    throw new SearchIndexError(`${MODELS_PATH}: "n" should list the models' names`);
-  return models as ModelsFile;
+  checkVersion(data, MODELS_PATH, v);
+  checkModels(data);
+  return data;
 }

@@ -10,7 +10,7 @@
  *   be in a part's text. rank.ts puts what fits first, then its machines, then the rest.
  */
 import { modelKey } from '../../catalogue/fits.ts';
-import { FIT, info } from './files.ts';
+import { FIT, info } from './info.ts';
 import { fromGaps, type FitFile, type SearchModel } from './fit-data.ts';
 import { QUALITY, type Match } from './sets.ts';
 import { foldWords, isStopWord, queryWords, type QueryWord } from './text.ts';
@@ -101,8 +101,8 @@ export function withFits(text: Match, fit: FitFile | null): Match {
     }
     while ((out[o] ?? end) < id) o += 1;
     const found = text.ids[t] === id;
-    quality[count] = found ? (text.quality[t] as number) : QUALITY.exact;
-    const packed = found ? (text.infos[t] as number) : info.pack(0, 15, false, out[o] !== id);
+    quality[count] = found ? (text.quality[t] ?? 0) : QUALITY.exact;
+    const packed = found ? (text.infos[t] ?? 0) : info.pack(0, 15, false, out[o] !== id);
     infos[count] = info.withFit(packed, fits);
     ids[count] = id;
     count += 1;

@@ -40,7 +40,8 @@ export async function rejoin(
     synonymWords.has(text) || (await vocabulary.isTerm(text));
   const result: QueryWord[] = [];
   for (let at = 0; at < words.length; at += 1) {
-    const word = words[at] as QueryWord;
+    const word = words[at];
+    if (!word) continue;
     const next = words[at + 1];
     // Two words, one of them unknown, that the index holds joined: "easy fix" → "easyfix" (its file is
     // the first word's). Two known words stay apart: "wet dry" is not the rarer "wetdry".

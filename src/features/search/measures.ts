@@ -1,5 +1,5 @@
 /**
- * Measures asked for as a range (engine.ts): a pressure in psi ("2000 psi" → 124–152 bar, query.ts), and a
+ * Measures asked for as a range (search.ts, step 3): a pressure in psi ("2000 psi" → 124–152 bar, query.ts), and a
  * measure no product has together with the other words ("1500 w vacuum"), read the same way on the
  * results page. The nearest values answer first.
  */

@@ -5,8 +5,6 @@
  */
 import {
   codeBucket,
-  FIELD,
-  info,
   KEY_SPACE,
   keyNumber,
   shardKey,
@@ -14,6 +12,7 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
+import { FIELD, info } from './info.ts';
 import type { Hit, ProductTerms } from './terms.ts';
 
 interface TermList {

@@ -112,20 +112,21 @@ const PRICES: [RegExp, (a: number, b: number) => [number | null, number | null]]
 /** The query's words, measures and price (see the module's comment). */
 export function readQuery(query: string): ReadQuery {
   let text = query;
-  let price: PriceRange | null = null;
+  // The first price the query names (a list: set inside the replacer, which TypeScript cannot follow).
+  const prices: PriceRange[] = [];
   for (const [pattern, range] of PRICES) {
-    if (price) break;
+    if (prices.length > 0) break;
     text = text.replace(pattern, (typed: string, ...groups: unknown[]) => {
-      if (price) return typed;
+      if (prices.length > 0) return typed;
       const [a, b] = groups.slice(0, 2).map((group) => (typeof group === 'string' ? amount(group) : NaN));
       const [min, max] = range(a ?? NaN, b ?? NaN);
       if ((min !== null && !Number.isFinite(min)) || (max !== null && !Number.isFinite(max))) return typed;
-      price = { min, max, typed: typed.trim(), rest: '' };
+      prices.push({ min, max, typed: typed.trim(), rest: '' });
       return ' ';
     });
   }
   const rest = text.replace(/\s+/g, ' ').trim();
-  if (price) price = { ...(price as PriceRange), rest };
+  const price = prices[0] ? { ...prices[0], rest } : null;
   text = text.toLowerCase();
   const measures: MeasureRange[] = [];
   text = text.replace(new RegExp(String.raw`(${NUMBER})\s*psi\b`, 'g'), (typed: string, number: string) => {

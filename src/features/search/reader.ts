@@ -1,19 +1,20 @@
 /**
- * The index files one search reads (engine.ts), each asked of the source at most once per search: term
+ * The index files one search reads (search.ts), each asked of the source at most once per search: term
  * shards (only those the core's bitmap of keys says exist), code buckets, prefix files and words lists;
- * and the postings of terms, decoded, which the engine keeps across searches (`decoded`, bounded).
+ * and the postings of terms, decoded, which the engine keeps across searches (state.ts `EngineState.decoded`, bounded).
  */
 import {
   codeBucket,
-  info,
   keyNumber,
   shardKey,
+  type Postings,
   type RecordShard,
   type SearchCore,
   type TermShard,
   type WordsFile,
 } from './files.ts';
 import type { FitFile, ModelsFile } from './fit-data.ts';
+import { info } from './info.ts';
 
 /** Where the engine reads the index files; each method may cache, and `reset` forgets everything. */
 export interface IndexSource {
@@ -71,6 +72,19 @@ const inBitmap = (bitmap: Uint8Array | null, key: string): boolean => {
   return bitmap !== null && bit >= 0 && ((bitmap[bit >> 3] ?? 0) & (1 << (bit & 7))) !== 0;
 };
 
+/** What one search has read: its source and core, the key bitmaps, and each file asked for so far. */
+interface Reading {
+  source: IndexSource;
+  core: SearchCore;
+  keys: Uint8Array;
+  headKeys: Uint8Array | null;
+  /** The engine's decoded postings, kept across searches. */
+  decoded: Map<string, Decoded>;
+  shards: Map<string, Promise<TermShard | null>>;
+  buckets: Map<number, Promise<TermShard>>;
+  wordLists: Map<string, Promise<WordsFile | null>>;
+}
+
 /**
  * The files of one search. With `headKeys` (while typing, the core's `hk`), a large shard is read as its
  * head, and a cut term's postings say so (`Decoded.cut`).
@@ -82,84 +96,107 @@ export function indexReader(
   decoded: Map<string, Decoded>,
   headKeys: Uint8Array | null = null,
 ): IndexReader {
-  const hasKey = (key: string): boolean => inBitmap(keys, key);
-  const headOf = (key: string): boolean => source.heads !== undefined && inBitmap(headKeys, key);
-  const shardCache = new Map<string, Promise<TermShard | null>>();
-  const shardOf = (key: string): Promise<TermShard | null> => {
-    let pending = shardCache.get(key);
-    if (!pending) {
-      pending = !hasKey(key)
-        ? Promise.resolve(null)
-        : headOf(key) && source.heads
-          ? source.heads(key, core.v)
-          : source.terms(key, core.v);
-      shardCache.set(key, pending);
-    }
-    return pending;
-  };
-  const bucketCache = new Map<number, Promise<TermShard>>();
-  const bucketOf = (term: string): Promise<TermShard> => {
-    const bucket = codeBucket(term, core.cb);
-    let pending = bucketCache.get(bucket);
-    if (!pending) bucketCache.set(bucket, (pending = source.codes(bucket, core.v)));
-    return pending;
-  };
-  const hasLongerKey = (prefix: string): boolean => {
-    const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
-    for (const next of alphabet) {
-      if (hasKey(prefix + next)) return true;
-      if (prefix.length === 1) for (const third of alphabet) if (hasKey(prefix + next + third)) return true;
-    }
-    return false;
-  };
-  const postings = async ({ term, code, prefixFile }: TermRef): Promise<Decoded | null> => {
-    const head = !code && !prefixFile && headOf(shardKey(term));
-    const name = code ? `c/${term}` : prefixFile ? `p/${term}` : head ? `h/${term}` : term;
-    const cached = decoded.get(name);
-    if (cached) return cached;
-    const file = code
-      ? await bucketOf(term)
-      : prefixFile
-        ? await source.prefixes(term, core.v)
-        : await shardOf(shardKey(term));
-    const found = file?.t[term];
-    if (!found) return null;
-    const isCut = file?.h?.[term] !== undefined;
-    const [gaps, infos, weight, complement] = found;
-    let ids = new Int32Array(gaps.length);
-    let id = 0;
-    gaps.forEach((gap, at) => (ids[at] = id += gap));
-    let packed = Int32Array.from(infos, (one) => info.withWeight(one, weight));
-    if (complement === 1) {
-      // Written the other way round (files.ts `Postings`): every product but those listed, one info for all.
-      const without = new Uint8Array(core.n);
-      for (const absent of ids) without[absent] = 1;
-      ids = new Int32Array(core.n - ids.length);
-      let at = 0;
-      for (let product = 0; product < core.n; product += 1) if (!without[product]) ids[at++] = product;
-      packed = new Int32Array(ids.length).fill(packed[0] ?? 0);
-    }
-    const result: Decoded = isCut ? { ids, infos: packed, cut: true } : { ids, infos: packed };
-    if (decoded.size >= DECODED_TERMS) decoded.delete(decoded.keys().next().value ?? '');
-    decoded.set(name, result);
-    return result;
-  };
-  const wordsCache = new Map<string, Promise<WordsFile | null>>();
-  const words = (letter: string): Promise<WordsFile | null> => {
-    let pending = wordsCache.get(letter);
-    if (!pending) {
-      pending = core.wl.includes(letter) ? source.words(letter, core.v) : Promise.resolve(null);
-      wordsCache.set(letter, pending);
-    }
-    return pending;
+  const reading: Reading = {
+    source,
+    core,
+    keys,
+    headKeys,
+    decoded,
+    shards: new Map(),
+    buckets: new Map(),
+    wordLists: new Map(),
   };
   return {
     core,
-    hasKey,
-    hasLongerKey,
-    shardOf,
-    bucketOf,
-    words,
-    postings,
+    hasKey: (key) => inBitmap(keys, key),
+    hasLongerKey: (prefix) => hasLongerKey(reading, prefix),
+    shardOf: (key) => shardOf(reading, key),
+    bucketOf: (term) => bucketOf(reading, term),
+    words: (letter) => wordsOf(reading, letter),
+    postings: (ref) => postingsOf(reading, ref),
   };
+}
+
+/** Is the shard of `key` read as its head (typing, and the core says it has one)? */
+const headOf = (reading: Reading, key: string): boolean =>
+  reading.source.heads !== undefined && inBitmap(reading.headKeys, key);
+
+function shardOf(reading: Reading, key: string): Promise<TermShard | null> {
+  const { source, core } = reading;
+  let pending = reading.shards.get(key);
+  if (!pending) {
+    pending = !inBitmap(reading.keys, key)
+      ? Promise.resolve(null)
+      : headOf(reading, key) && source.heads
+        ? source.heads(key, core.v)
+        : source.terms(key, core.v);
+    reading.shards.set(key, pending);
+  }
+  return pending;
+}
+
+function bucketOf(reading: Reading, term: string): Promise<TermShard> {
+  const bucket = codeBucket(term, reading.core.cb);
+  let pending = reading.buckets.get(bucket);
+  if (!pending) reading.buckets.set(bucket, (pending = reading.source.codes(bucket, reading.core.v)));
+  return pending;
+}
+
+function hasLongerKey(reading: Reading, prefix: string): boolean {
+  const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
+  for (const next of alphabet) {
+    if (inBitmap(reading.keys, prefix + next)) return true;
+    if (prefix.length === 1)
+      for (const third of alphabet) if (inBitmap(reading.keys, prefix + next + third)) return true;
+  }
+  return false;
+}
+
+function wordsOf(reading: Reading, letter: string): Promise<WordsFile | null> {
+  let pending = reading.wordLists.get(letter);
+  if (!pending) {
+    pending = reading.core.wl.includes(letter)
+      ? reading.source.words(letter, reading.core.v)
+      : Promise.resolve(null);
+    reading.wordLists.set(letter, pending);
+  }
+  return pending;
+}
+
+/** A term's postings, decoded, from the engine's kept ones or its file. */
+async function postingsOf(reading: Reading, { term, code, prefixFile }: TermRef): Promise<Decoded | null> {
+  const { source, core, decoded } = reading;
+  const head = !code && !prefixFile && headOf(reading, shardKey(term));
+  const name = code ? `c/${term}` : prefixFile ? `p/${term}` : head ? `h/${term}` : term;
+  const cached = decoded.get(name);
+  if (cached) return cached;
+  const file = code
+    ? await bucketOf(reading, term)
+    : prefixFile
+      ? await source.prefixes(term, core.v)
+      : await shardOf(reading, shardKey(term));
+  const found = file?.t[term];
+  if (!found) return null;
+  const result = decodePostings(found, core.n, file?.h?.[term] !== undefined);
+  if (decoded.size >= DECODED_TERMS) decoded.delete(decoded.keys().next().value ?? '');
+  decoded.set(name, result);
+  return result;
+}
+
+/** Postings as the file has them (files.ts `Postings`), as product numbers and infos with the weight in. */
+function decodePostings([gaps, infos, weight, complement]: Postings, n: number, isCut: boolean): Decoded {
+  let ids = new Int32Array(gaps.length);
+  let id = 0;
+  gaps.forEach((gap, at) => (ids[at] = id += gap));
+  let packed = Int32Array.from(infos, (one) => info.withWeight(one, weight));
+  if (complement === 1) {
+    // Written the other way round (files.ts `Postings`): every product but those listed, one info for all.
+    const without = new Uint8Array(n);
+    for (const absent of ids) without[absent] = 1;
+    ids = new Int32Array(n - ids.length);
+    let at = 0;
+    for (let product = 0; product < n; product += 1) if (!without[product]) ids[at++] = product;
+    packed = new Int32Array(ids.length).fill(packed[0] ?? 0);
+  }
+  return isCut ? { ids, infos: packed, cut: true } : { ids, infos: packed };
 }

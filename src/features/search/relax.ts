@@ -35,7 +35,7 @@ export function relaxedSlots(slots: readonly RelaxSlot[]): number[] | null {
   for (let size = live.length; size >= 1; size -= 1) {
     let best: { kept: number[]; weight: number; found: number } | null = null;
     for (const chosen of combinations(live.length, size)) {
-      const kept = chosen.map((at) => live[at] as { slot: RelaxSlot; at: number });
+      const kept = chosen.flatMap((at) => live[at] ?? []);
       const found = intersect(kept.map(({ slot }) => slot.match)).ids.length;
       if (found === 0) continue;
       const weight = kept.reduce((sum, { slot }) => sum + slot.weight, 0);

@@ -1,5 +1,5 @@
 /**
- * Matching one query word to the index's terms (engine.ts): exactly, as a prefix (the last word, being
+ * Matching one query word to the index's terms (match-slots.ts, settle-words.ts): exactly, as a prefix (the last word, being
  * typed), corrected within the allowed edits (typo.ts), or, for a code typed in pieces whose joined form
  * the index does not know, piece by piece; and the products the terms it matched have.
  */
@@ -27,125 +27,138 @@ export interface Resolved {
 const typo = (term: string): Candidate => ({ term, quality: QUALITY.typo });
 
 /**
- * The word matching of one search, over the files its reader fetches. While `typing`, a word is also
- * corrected to the start of a longer word ("telesc" of "telescopic"); a word typed whole on the results
- * page only to a whole word ("tiles" is not "tele…").
+ * The word matching of one search: the files its reader fetches, and whether the shopper is typing. While
+ * `typing`, a word is also corrected to the start of a longer word ("telesc" of "telescopic"); a word typed
+ * whole on the results page only to a whole word ("tiles" is not "tele…").
  */
-export function wordMatcher(reader: IndexReader, { typing = false }: { typing?: boolean } = {}) {
-  const { core, hasKey, hasLongerKey, shardOf, bucketOf, postings } = reader;
-  /** The index terms a word matches exactly or as a prefix (the prefix only for the last word). */
-  async function direct(text: string, prefix: boolean): Promise<Candidate[]> {
-    const candidates: Candidate[] = [];
-    if (/\d/.test(text) && text.length >= 3 && (await bucketOf(text)).t[text])
-      candidates.push({ term: text, quality: QUALITY.exact, code: true });
-    if (text.length >= 3) {
-      const shard = await shardOf(shardKey(text));
-      if (shard)
-        for (const term of Object.keys(shard.t)) {
-          if (term === text) candidates.push({ term, quality: QUALITY.exact });
-          else if (prefix && term.startsWith(text)) candidates.push({ term, quality: QUALITY.prefix });
-        }
-      // A shard holds only terms of ≥ 3 letters below a key; a prefix of three also starts longer keys.
-      return candidates;
-    }
-    if (hasKey(text)) candidates.push({ term: text, quality: QUALITY.exact });
-    if (prefix && hasLongerKey(text))
-      candidates.push({ term: text, quality: QUALITY.prefix, prefixFile: true });
+export interface WordMatching {
+  reader: IndexReader;
+  typing: boolean;
+}
+
+/** The index terms a word matches exactly or as a prefix (the prefix only for the last word). */
+export async function direct({ reader }: WordMatching, text: string, prefix: boolean): Promise<Candidate[]> {
+  const candidates: Candidate[] = [];
+  if (/\d/.test(text) && text.length >= 3 && (await reader.bucketOf(text)).t[text])
+    candidates.push({ term: text, quality: QUALITY.exact, code: true });
+  if (text.length >= 3) {
+    const shard = await reader.shardOf(shardKey(text));
+    if (shard)
+      for (const term of Object.keys(shard.t)) {
+        if (term === text) candidates.push({ term, quality: QUALITY.exact });
+        else if (prefix && term.startsWith(text)) candidates.push({ term, quality: QUALITY.prefix });
+      }
+    // A shard holds only terms of ≥ 3 letters below a key; a prefix of three also starts longer keys.
     return candidates;
   }
+  if (reader.hasKey(text)) candidates.push({ term: text, quality: QUALITY.exact });
+  if (prefix && reader.hasLongerKey(text))
+    candidates.push({ term: text, quality: QUALITY.prefix, prefixFile: true });
+  return candidates;
+}
 
-  /**
-   * A word's candidates: exact and prefix terms; corrections too for a word the index lacks (unless
-   * `correctUnknown` is false: a synonym's phrase that its other phrases answer) or, with `typos`, for any
-   * word without an exact term.
-   */
-  async function resolve(
-    word: QueryWord,
-    prefix: boolean,
-    typos: boolean,
-    correctUnknown = true,
-  ): Promise<Resolved> {
-    const candidates = await direct(word.text, prefix);
-    if (candidates.length > 0 || !word.parts) {
-      const unknown = candidates.length === 0 && correctUnknown;
-      if (unknown || (typos && !candidates.some((c) => c.quality === QUALITY.exact))) {
-        const fixed =
-          typos || candidates.length === 0
-            ? (await corrections(word.text, prefix && typing, word.typed, reader.words)).map(typo)
-            : [];
-        return {
-          word,
-          candidates: [...candidates, ...fixed],
-          shown: candidates.length > 0 ? word.typed : (fixed[0]?.term ?? word.typed),
-        };
-      }
-      return { word, candidates, shown: word.typed };
+/**
+ * A word's candidates: exact and prefix terms; corrections too for a word the index lacks (unless
+ * `correctUnknown` is false: a synonym's phrase that its other phrases answer) or, with `typos`, for any
+ * word without an exact term.
+ */
+export async function resolveWord(
+  matching: WordMatching,
+  word: QueryWord,
+  prefix: boolean,
+  typos: boolean,
+  correctUnknown = true,
+): Promise<Resolved> {
+  const candidates = await direct(matching, word.text, prefix);
+  if (candidates.length === 0 && word.parts)
+    return {
+      word,
+      candidates,
+      parts: await segments(matching, word.parts, prefix, typos),
+      shown: word.typed,
+    };
+  const unknown = candidates.length === 0 && correctUnknown;
+  if (!unknown && !(typos && !candidates.some((c) => c.quality === QUALITY.exact)))
+    return { word, candidates, shown: word.typed };
+  const fixed =
+    typos || candidates.length === 0
+      ? (await corrections(word.text, prefix && matching.typing, word.typed, matching.reader.words)).map(typo)
+      : [];
+  return {
+    word,
+    candidates: [...candidates, ...fixed],
+    shown: candidates.length > 0 ? word.typed : (fixed[0]?.term ?? word.typed),
+  };
+}
+
+/**
+ * A code whose joined form the index does not know, cut into the longest runs of its pieces it does
+ * know, from the left: "180 bar 2720 w" is `180bar` and `2720w`, "nt 20 1" each piece alone, "20l wet
+ * dry" `20l`, `wet` and `dry`; a measure stays one run even when unknown (`2000w`, read as a range). Each
+ * run is a word of its own (a run of several pieces keeps them).
+ */
+export async function knownRuns(
+  matching: WordMatching,
+  parts: readonly string[],
+  prefix: boolean,
+): Promise<QueryWord[]> {
+  const found: QueryWord[] = [];
+  for (let from = 0; from < parts.length;) {
+    let to = parts.length;
+    for (; to > from + 1; to -= 1) {
+      const run = parts.slice(from, to).join('');
+      if (isMeasureTerm(run) || (await direct(matching, run, prefix && to === parts.length)).length > 0)
+        break;
     }
-    return { word, candidates, parts: await segments(word.parts, prefix, typos), shown: word.typed };
-  }
-
-  /**
-   * A code whose joined form the index does not know, cut into the longest runs of its pieces it does
-   * know, from the left: "180 bar 2720 w" is `180bar` and `2720w`, "nt 20 1" each piece alone, "20l wet
-   * dry" `20l`, `wet` and `dry`; a measure stays one run even when unknown (`2000w`, read as a range). Each
-   * run is a word of its own (a run of several pieces keeps them).
-   */
-  async function knownRuns(parts: readonly string[], prefix: boolean): Promise<QueryWord[]> {
-    const found: QueryWord[] = [];
-    for (let from = 0; from < parts.length;) {
-      let to = parts.length;
-      for (; to > from + 1; to -= 1) {
-        const run = parts.slice(from, to).join('');
-        if (isMeasureTerm(run) || (await direct(run, prefix && to === parts.length)).length > 0) break;
-      }
-      const piece = parts.slice(from, to);
-      found.push(
-        piece.length > 1
-          ? { text: piece.join(''), parts: piece, typed: piece.join(' ') }
-          : { text: piece[0] ?? '', typed: piece[0] ?? '' },
-      );
-      from = to;
-    }
-    return found;
-  }
-
-  async function segments(parts: readonly string[], prefix: boolean, typos: boolean): Promise<Resolved[]> {
-    const runs = await knownRuns(parts, prefix);
-    return Promise.all(
-      runs.map(async (run, at) => {
-        const last = prefix && at === runs.length - 1;
-        return run.parts
-          ? { word: run, candidates: await direct(run.text, last), shown: run.typed }
-          : resolve(run, last, typos);
-      }),
+    const piece = parts.slice(from, to);
+    found.push(
+      piece.length > 1
+        ? { text: piece.join(''), parts: piece, typed: piece.join(' ') }
+        : { text: piece[0] ?? '', typed: piece[0] ?? '' },
     );
+    from = to;
   }
+  return found;
+}
 
-  async function matchOf(resolved: Resolved): Promise<Match> {
-    const span = resolved.word.parts?.length ?? 1;
-    if (resolved.parts) {
-      const parts = await Promise.all(resolved.parts.map(matchOf));
-      return { ...intersect(parts), span: parts.length };
-    }
-    // Every list first: gathering them then runs at once (it shares one index-wide array).
-    const lists = (
-      await Promise.all(
-        resolved.candidates.map(async (candidate) => {
-          const list = await postings(candidate);
-          return list ? { ...list, quality: candidate.quality } : null;
-        }),
-      )
-    ).filter((list) => list !== null);
-    const cut = lists.some((list) => list.cut === true) ? { cut: true } : {};
-    // One list is already the products in order.
-    if (lists.length === 1) {
-      const [list] = lists as [(typeof lists)[number]];
-      return { ...uniform(list.ids, list.quality, list.infos, span), ...cut };
-    }
-    return { ...gather(lists, core.n, true), span, ...cut };
+async function segments(
+  matching: WordMatching,
+  parts: readonly string[],
+  prefix: boolean,
+  typos: boolean,
+): Promise<Resolved[]> {
+  const runs = await knownRuns(matching, parts, prefix);
+  return Promise.all(
+    runs.map(async (run, at) => {
+      const last = prefix && at === runs.length - 1;
+      return run.parts
+        ? { word: run, candidates: await direct(matching, run.text, last), shown: run.typed }
+        : resolveWord(matching, run, last, typos);
+    }),
+  );
+}
+
+/** The products a resolved word's terms have, each with how well it matched. */
+export async function matchOf(matching: WordMatching, resolved: Resolved): Promise<Match> {
+  const span = resolved.word.parts?.length ?? 1;
+  if (resolved.parts) {
+    const parts = await Promise.all(resolved.parts.map((part) => matchOf(matching, part)));
+    return { ...intersect(parts), span: parts.length };
   }
-
-  return { direct, resolve, matchOf, knownRuns };
+  // Every list first: gathering them then runs at once (it shares one index-wide array).
+  const lists = (
+    await Promise.all(
+      resolved.candidates.map(async (candidate) => {
+        const list = await matching.reader.postings(candidate);
+        return list ? { ...list, quality: candidate.quality } : null;
+      }),
+    )
+  ).filter((list) => list !== null);
+  const cut = lists.some((list) => list.cut === true) ? { cut: true } : {};
+  // One list is already the products in order.
+  const [list] = lists;
+  if (lists.length === 1 && list) return { ...uniform(list.ids, list.quality, list.infos, span), ...cut };
+  return { ...gather(lists, matching.reader.core.n, true), span, ...cut };
 }
 
 /** The code terms a resolved word matches through (a joined code's pieces each count). */

@@ -1,10 +1,10 @@
 /**
- * Sets of matched products (engine.ts): the products a word matched, ascending, each with how well it
+ * Sets of matched products (search.ts): the products a word matched, ascending, each with how well it
  * matched (`quality`) and the posting's packed info; intersected for words that must all match, united for
  * alternatives. A set is as long as its products, not the index: at 100,000 products a keystroke would
  * otherwise allocate and scan arrays of the whole index for every word.
  */
-import { FIELD, info } from './files.ts';
+import { FIELD, info } from './info.ts';
 
 /** How a word matched a product, best (lowest) first. */
 export const QUALITY = { exact: 0, prefix: 1, synonym: 2, typo: 3 } as const;
@@ -88,10 +88,10 @@ export function gather(
   let count = 0;
   for (const list of lists)
     for (let at = 0; at < list.ids.length; at += 1) {
-      const id = list.ids[at] as number;
-      const q = typeof list.quality === 'number' ? list.quality : (list.quality[at] as number);
-      const packed = list.infos[at] as number;
-      const current = bestQuality[id] as number;
+      const id = list.ids[at] ?? 0;
+      const q = typeof list.quality === 'number' ? list.quality : (list.quality[at] ?? 0);
+      const packed = list.infos[at] ?? 0;
+      const current = bestQuality[id] ?? NONE;
       if (current === NONE) {
         if (count === touched.length) {
           const grown = new Int32Array(count * 2);
@@ -104,7 +104,7 @@ export function gather(
       } else if (q < current) {
         bestQuality[id] = q;
         bestInfo[id] = packed;
-      } else if (q === current && joinFields) bestInfo[id] = (bestInfo[id] as number) | info.fields(packed);
+      } else if (q === current && joinFields) bestInfo[id] = (bestInfo[id] ?? 0) | info.fields(packed);
     }
   // Many products (a brand's prefix): one pass over the index in order beats sorting them.
   let ids: Int32Array;
@@ -116,9 +116,9 @@ export function gather(
   const quality = new Uint8Array(count);
   const infos = new Int32Array(count);
   for (let at = 0; at < count; at += 1) {
-    const id = ids[at] as number;
-    quality[at] = bestQuality[id] as number;
-    infos[at] = bestInfo[id] as number;
+    const id = ids[at] ?? 0;
+    quality[at] = bestQuality[id] ?? NONE;
+    infos[at] = bestInfo[id] ?? 0;
     bestQuality[id] = NONE;
   }
   return { ids, quality, infos };
@@ -128,7 +128,7 @@ export function gather(
 export function placeOf(ids: Int32Array, id: number, from: number): number {
   let step = 1;
   let high = from;
-  while (high < ids.length && (ids[high] as number) < id) {
+  while (high < ids.length && (ids[high] ?? 0) < id) {
     from = high + 1;
     high += step;
     step *= 2;
@@ -136,7 +136,7 @@ export function placeOf(ids: Int32Array, id: number, from: number): number {
   high = Math.min(high, ids.length - 1);
   while (from < high) {
     const middle = (from + high) >> 1;
-    if ((ids[middle] as number) < id) from = middle + 1;
+    if ((ids[middle] ?? 0) < id) from = middle + 1;
     else high = middle;
   }
   return from < ids.length && ids[from] === id ? from : -1;
@@ -144,7 +144,8 @@ export function placeOf(ids: Int32Array, id: number, from: number): number {
 
 /** Products every match holds; each keeps the worst quality and the name info of the first (its end, of the last). */
 export function intersect(matches: readonly Match[]): Match {
-  if (matches.length === 1) return matches[0] as Match;
+  const [only] = matches;
+  if (matches.length === 1 && only) return only;
   if (matches.length === 0) return noMatch();
   const smallest = matches.reduce((a, b) => (b.ids.length < a.ids.length ? b : a));
   const ids = new Int32Array(smallest.ids.length);
@@ -154,20 +155,21 @@ export function intersect(matches: readonly Match[]): Match {
   const places = matches.map(() => new Int32Array(smallest.ids.length));
   let count = 0;
   products: for (let place = 0; place < smallest.ids.length; place += 1) {
-    const id = smallest.ids[place] as number;
+    const id = smallest.ids[place] ?? 0;
     let worst = 0;
     let fields = -1;
     let scattered = 0;
     let previous = -1;
     let previousSpan = 1;
     for (let m = 0; m < matches.length; m += 1) {
-      const match = matches[m] as Match;
-      const at = match === smallest ? place : placeOf(match.ids, id, cursors[m] as number);
+      const match = matches[m];
+      if (!match) continue;
+      const at = match === smallest ? place : placeOf(match.ids, id, cursors[m] ?? 0);
       if (at < 0) continue products;
       cursors[m] = at;
-      const q = match.quality[at] as number;
+      const q = match.quality[at] ?? 0;
       if (q > worst) worst = q;
-      const packed = match.infos[at] as number;
+      const packed = match.infos[at] ?? 0;
       fields &= info.fields(packed);
       // Words of one slot apart in the name ("Patio & Deck Cleaner" for "patio cleaner") are no phrase:
       // the ranking counts them as words in the name, below what the phrase names (rank.ts).
@@ -181,9 +183,12 @@ export function intersect(matches: readonly Match[]): Match {
       previousSpan = match.span;
     }
     // A phrase starts where its first word is and ends the name if its last word does.
-    const first = matches[0]?.infos[cursors[0] as number] ?? 0;
-    const last = matches.at(-1)?.infos[cursors[matches.length - 1] as number] ?? 0;
-    for (let m = 0; m < matches.length; m += 1) (places[m] as Int32Array)[count] = cursors[m] as number;
+    const first = matches[0]?.infos[cursors[0] ?? 0] ?? 0;
+    const last = matches.at(-1)?.infos[cursors[matches.length - 1] ?? 0] ?? 0;
+    for (let m = 0; m < places.length; m += 1) {
+      const list = places[m];
+      if (list) list[count] = cursors[m] ?? 0;
+    }
     ids[count] = id;
     quality[count] = worst;
     infos[count] =
@@ -206,6 +211,7 @@ export function intersect(matches: readonly Match[]): Match {
 
 /** Products any match holds, each with its best match (the first of equals). */
 export function union(matches: readonly Match[], n: number): Match {
-  if (matches.length === 1) return matches[0] as Match;
+  const [only] = matches;
+  if (matches.length === 1 && only) return only;
   return { ...gather(matches, n, false), span: matches[0]?.span ?? 1, ...cutOf(matches) };
 }

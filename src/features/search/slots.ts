@@ -1,5 +1,5 @@
 /**
- * The query's words as slots (engine.ts): where a run of words is a phrase of the merchant's synonyms
+ * The query's words as slots (match-slots.ts): where a run of words is a phrase of the merchant's synonyms
  * (the core's table, synonyms.ts), its slot holds that phrase and its other phrases as alternatives; the
  * words of a machine model the query names are one slot of their own.
  */
@@ -13,7 +13,9 @@ import type { QueryWord } from './text.ts';
 export function synonymSlots(words: readonly QueryWord[], syn: SynonymTable): QueryWord[][][] {
   const result: QueryWord[][][] = [];
   for (let at = 0; at < words.length;) {
-    if (words[at]?.model) {
+    const word = words[at];
+    if (!word) break;
+    if (word.model) {
       // A machine model's words are one slot, as typed (fit-slot.ts).
       let end = at;
       while (words[end]?.model) end += 1;
@@ -21,7 +23,7 @@ export function synonymSlots(words: readonly QueryWord[], syn: SynonymTable): Qu
       at = end;
       continue;
     }
-    const audience = words[at]?.audience;
+    const audience = word.audience;
     if (audience !== undefined) {
       // So are an audience's (audience-slot.ts).
       let end = at;
@@ -31,7 +33,7 @@ export function synonymSlots(words: readonly QueryWord[], syn: SynonymTable): Qu
       continue;
     }
     let taken = 1;
-    let alternatives: QueryWord[][] = [[words[at] as QueryWord]];
+    let alternatives: QueryWord[][] = [[word]];
     for (let length = Math.min(MAX_SYNONYM_WORDS, words.length - at); length >= 1; length -= 1) {
       const phrase = words.slice(at, at + length);
       if (phrase.some((word) => word.model || word.audience !== undefined)) continue;

@@ -11,12 +11,8 @@ import {
   codeBucketUrl,
   coreUrl,
   prefixUrl,
-  decodeRecordShard,
-  decodeTermShard,
-  decodeWords,
   recordShardUrl,
   SEARCH_DATA,
-  SearchIndexError,
   termShardUrl,
   headShardUrl,
   wordsUrl,
@@ -24,6 +20,7 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
+import { decodeRecordShard, decodeTermShard, decodeWords, SearchIndexError } from './decode.ts';
 import {
   decodeFitFile,
   decodeModelsFile,
@@ -33,22 +30,48 @@ import {
   type ModelsFile,
 } from './fit-data.ts';
 
-/** Keeps each file's promise, forgetting a failed one so a retry asks again. */
 /** Files kept at most: a long-running server meets every file in time, a shopper's tab never this many. */
 const KEPT_FILES = 4096;
 
-function cached() {
-  const kept = new Map<string, Promise<unknown>>();
-  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
-    let pending = kept.get(key) as Promise<T> | undefined;
+/** Every file kept, the longest kept first (a Map keeps its insertion order), with how to forget it. */
+type Kept = Map<string, () => void>;
+
+/** A shelf of files of one type: each file's promise kept, a failed one forgotten so a retry asks again. */
+function shelf<T>(kept: Kept): (key: string, load: () => Promise<T>) => Promise<T> {
+  const files = new Map<string, Promise<T>>();
+  return (key, load) => {
+    let pending = files.get(key);
     if (!pending) {
       pending = load();
-      // The longest kept goes first (a Map keeps its insertion order).
-      if (kept.size >= KEPT_FILES) kept.delete(kept.keys().next().value ?? '');
-      kept.set(key, pending);
-      pending.catch(() => kept.delete(key));
+      // One bound over the files of every shelf: the longest kept goes first.
+      if (kept.size >= KEPT_FILES) {
+        const [oldest] = kept;
+        if (oldest) {
+          kept.delete(oldest[0]);
+          oldest[1]();
+        }
+      }
+      files.set(key, pending);
+      kept.set(key, () => files.delete(key));
+      pending.catch(() => {
+        files.delete(key);
+        kept.delete(key);
+      });
     }
     return pending;
+  };
+}
+
+/** A shelf per type of file, over one bound (keys name the file: `t/pre`, `d/3`, unique across shelves). */
+function cached() {
+  const kept: Kept = new Map();
+  return {
+    core: shelf<unknown>(kept),
+    terms: shelf<TermShard>(kept),
+    words: shelf<WordsFile | null>(kept),
+    records: shelf<RecordShard>(kept),
+    fits: shelf<FitFile | null>(kept),
+    models: shelf<ModelsFile | null>(kept),
   };
 }
 
@@ -61,54 +84,54 @@ export function readerSource(read: (url: string, fresh: boolean) => Promise<unkn
   let fresh = false;
   return {
     core: () =>
-      keep('core', async () => {
+      keep.core('core', async () => {
         const data = await read(coreUrl(), fresh);
         fresh = false;
         if (data === null) throw new SearchIndexError('core.json: not found');
         return data;
       }),
     terms: (key, v) =>
-      keep(`t/${key}`, async (): Promise<TermShard> => {
+      keep.terms(`t/${key}`, async (): Promise<TermShard> => {
         const data = await read(termShardUrl(key, v), false);
         if (data === null) return { v, t: {} };
         return decodeTermShard(data, key, v);
       }),
     heads: (key, v) =>
-      keep(`h/${key}`, async (): Promise<TermShard> => {
+      keep.terms(`h/${key}`, async (): Promise<TermShard> => {
         const data = await read(headShardUrl(key, v), false);
         if (data === null) throw new SearchIndexError(`h/${key}.json: not found`);
         return decodeTermShard(data, `h/${key}`, v);
       }),
     prefixes: (prefix, v) =>
-      keep(`p/${prefix}`, async (): Promise<TermShard> => {
+      keep.terms(`p/${prefix}`, async (): Promise<TermShard> => {
         const data = await read(prefixUrl(prefix, v), false);
         if (data === null) return { v, t: {} };
         return decodeTermShard(data, `p/${prefix}`, v);
       }),
     codes: (bucket, v) =>
-      keep(`c/${bucket}`, async (): Promise<TermShard> => {
+      keep.terms(`c/${bucket}`, async (): Promise<TermShard> => {
         const data = await read(codeBucketUrl(bucket, v), false);
         if (data === null) throw new SearchIndexError(`c/${bucket}.json: not found`);
         return decodeTermShard(data, `c/${bucket}`, v);
       }),
     words: (letter, v) =>
-      keep(`w/${letter}`, async (): Promise<WordsFile | null> => {
+      keep.words(`w/${letter}`, async (): Promise<WordsFile | null> => {
         const data = await read(wordsUrl(letter, v), false);
         return data === null ? null : decodeWords(data, letter, v);
       }),
     records: (shard, v) =>
-      keep(`d/${shard}`, async (): Promise<RecordShard> => {
+      keep.records(`d/${shard}`, async (): Promise<RecordShard> => {
         const data = await read(recordShardUrl(shard, v), false);
         if (data === null) throw new SearchIndexError(`d/${shard}.json: not found`);
         return decodeRecordShard(data, shard, v);
       }),
     fits: (slug, v) =>
-      keep(`f/${slug}`, async (): Promise<FitFile | null> => {
+      keep.fits(`f/${slug}`, async (): Promise<FitFile | null> => {
         const data = await read(`${SEARCH_DATA}/${fitFilePath(slug)}?v=${v}`, false);
         return data === null ? null : decodeFitFile(data, slug, v);
       }),
     models: (v) =>
-      keep('f/models', async (): Promise<ModelsFile | null> => {
+      keep.models('f/models', async (): Promise<ModelsFile | null> => {
         const data = await read(`${SEARCH_DATA}/${MODELS_PATH}?v=${v}`, false);
         return data === null ? null : decodeModelsFile(data, v);
       }),
@@ -131,7 +154,8 @@ export function fetchSource(fetchImpl: typeof fetch = (input, init) => fetch(inp
     }
     if (response.status === 404) return null;
     if (!response.ok) throw new SearchIndexError(`${url}: HTTP ${response.status}`);
-    return (await response.json()) as unknown;
+    const data: unknown = await response.json();
+    return data;
   });
 }
 

@@ -6,7 +6,7 @@
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
 import { variantQuery } from '../../catalogue/variants.ts';
 import { splitUnit } from '../listing/numbers.ts';
-import { FIELD } from './files.ts';
+import { FIELD } from './info.ts';
 import { codeTerms, compactCode, textTerms } from './text.ts';
 
 /** Weights (Magento's 1–10 scale) of the fields whose attribute gives none. */

@@ -122,7 +122,8 @@ export function queryWords(query: string): QueryWord[] {
   const runs = codeRuns(words);
   const result: QueryWord[] = [];
   let at = 0;
-  for (const [from, to] of [...runs, [words.length, words.length] as [number, number]]) {
+  const end: [number, number] = [words.length, words.length];
+  for (const [from, to] of [...runs, end]) {
     for (; at < from; at += 1) {
       const word = words[at] ?? '';
       result.push({ text: stem(word), typed: word });
@@ -184,7 +185,7 @@ export function codeTerms(code: string): string[] {
       .filter((term) => term.length >= 3 && hasDigit(term)),
   );
   // A code with no digit at all ("HG-DT-CARSHAMPOO") is found by the end of its last word instead, though
-  // only when a query finds nothing else (the engine's last resort, engine.ts).
+  // only when a query finds nothing else (the engine's last resort, fall-back.ts).
   const words = foldWords(code);
   const last = words.findLast(hasDigit) ?? words.at(-1) ?? '';
   for (let from = 1; last.length - from >= 3; from += 1) terms.add(last.slice(from));

@@ -7,7 +7,7 @@
  * (company, `vat_id`) becomes its default billing address, so orders, and so VAT invoices, carry the
  * business's name and VAT number. Trade accounts are for UK businesses: the address is in GB.
  */
-import { tradeAccountTexts } from '../../trade-account-strings.ts';
+import { tradeAccountTexts } from './account-texts.ts';
 import type { Customer } from '../../magento/wire/customer.ts';
 import type { CustomerAddress } from '../../magento/wire/address.ts';
 import { savable } from '../account/customer.ts';
@@ -19,7 +19,7 @@ import {
   passwordProblem,
   type FieldProblems,
 } from '../account/validation.ts';
-import { strings } from '../../strings.ts';
+import { fieldLimitTexts } from '../account/texts.ts';
 import { checkUkVatNumber } from './vat-number.ts';
 
 const t = tradeAccountTexts;
@@ -67,10 +67,10 @@ function businessProblems(form: BusinessDetails): FieldProblems<ApplicationField
     if (problem) problems[field] = problem;
   }
   const postcode = form.postcode.trim();
-  if (postcode === '') problems.postcode = strings.limits.required;
+  if (postcode === '') problems.postcode = fieldLimitTexts.required;
   else if (!UK_POSTCODE.test(postcode.replace(/\s+/g, ' '))) problems.postcode = t.postcodeInvalid;
   if (form.region.trim().length > 255)
-    problems.region = strings.limits.tooLong(255, form.region.trim().length);
+    problems.region = fieldLimitTexts.tooLong(255, form.region.trim().length);
   return problems;
 }
 
@@ -82,9 +82,9 @@ export function applicationProblems(form: Application, signedIn: boolean): Field
   const problems = businessProblems(form);
   if (signedIn) return problems;
   const email = form.email.trim();
-  const emailProblem = isEmail(email) ? emailLimitProblem(email) : strings.limits.email;
+  const emailProblem = isEmail(email) ? emailLimitProblem(email) : fieldLimitTexts.email;
   if (emailProblem) problems.email = emailProblem;
-  const passwordIssue = form.password === '' ? strings.limits.required : passwordProblem(form.password);
+  const passwordIssue = form.password === '' ? fieldLimitTexts.required : passwordProblem(form.password);
   if (passwordIssue) problems.password = passwordIssue;
   return problems;
 }

@@ -8,7 +8,7 @@
  */
 
 export const TRADE_KEY = 'trade';
-/** The visit's copy of the Trade price file (trade-rows.client.ts). */
+/** The visit's copy of the Trade price file (features/trade/trade-rows.ts). */
 export const TRADE_ROWS_KEY = 'trade-prices';
 
 /** The account's state as `/trade/status` says it: only 'trade' sets the marker. */

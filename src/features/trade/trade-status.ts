@@ -2,9 +2,10 @@
  * The signed-in customer's trade state as the storefront server reads it from Magento (`GET /trade/status`):
  * remembered as the trade marker (trade-marker.ts) each time it is read. Answers undefined when it cannot be
  * had (signed out, the shop unreachable): the marker is then left as it was, except after a 401, when the
- * session is over.
+ * session is over. Read again at sign-in (`tradeSignIn`): the marker the pages' prices follow.
  */
-import { handReader, isRecord } from '../../magento/wire/reader.ts';
+import { handReader, isRecord } from '../../parse/reader.ts';
+import type { SignInHooks } from '../account/session.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { forgetTrade, rememberTradeState } from './trade-marker.ts';
 
@@ -25,3 +26,6 @@ export async function readTradeStatus(): Promise<TradeState | undefined> {
     return undefined;
   }
 }
+
+/** Trade's part of signing in (account/session.ts): whether the customer is Trade; never fails the sign-in. */
+export const tradeSignIn: SignInHooks = { refresh: readTradeStatus };

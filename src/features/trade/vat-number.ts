@@ -16,7 +16,7 @@
  *
  * A number that passes may still not be registered: only HMRC's "Check a UK VAT number" service says that.
  */
-import { vatNumberTexts as t } from '../../trade-strings.ts';
+import { vatNumberTexts as t } from './texts.ts';
 
 export type VatNumberProblem =
   'characters' | 'country' | 'letter' | 'length' | 'government' | 'check-digits' | 'range';

@@ -6,7 +6,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import { wishlistTexts } from '../../browser-strings.ts';
+import { wishlistTexts } from '../shell/browser-texts.ts';
 import { $signedIn } from '../account/session.ts';
 import { sessionCount } from '../session-count.ts';
 import { ShopApiError } from '../shop-api.ts';

@@ -3,6 +3,7 @@
  * tolerantly: anything corrupt reads as an empty list), and how many products it may hold. The guest's list
  * lives in this browser; a signed-in customer's in Magento (wishlist-state.ts, server wishlist.ts).
  */
+import { readJson } from '../../parse/reader.ts';
 
 /** Where this browser keeps the guest's wish list: a JSON list of skus, oldest first. */
 export const WISHLIST_KEY = 'wishlist';
@@ -28,12 +29,7 @@ export const isSku = (value: unknown): value is string =>
  * each sku is kept once, and no more than MAX_WISHLIST.
  */
 export function decodeSkus(stored: string | null | undefined): string[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(stored ?? '[]');
-  } catch {
-    return [];
-  }
+  const value = readJson(stored);
   if (!Array.isArray(value)) return [];
   return [...new Set(value.filter(isSku))].slice(0, MAX_WISHLIST);
 }

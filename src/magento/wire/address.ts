@@ -2,7 +2,7 @@
  * Magento's two address shapes: a quote address (CONTRACT.md §6.3: flat region, every getter possibly null
  * on an empty address) and a customer's saved address (§5.8: the region as an object).
  */
-import { z } from '../../zod.ts';
+import { z } from './zod.ts';
 
 const text = z.string().nullable().optional();
 

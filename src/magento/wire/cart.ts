@@ -4,7 +4,7 @@
  * the totals by hand, with no zod: shopper-cart.ts and shopper-totals.ts (whose `grandTotal` both use).
  * Prices are Magento's, never a browser's.
  */
-import { z } from '../../zod.ts';
+import { z } from './zod.ts';
 import { quoteAddressSchema } from './address.ts';
 
 export const totalsSchema = z

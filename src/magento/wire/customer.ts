@@ -1,5 +1,5 @@
 /** Magento's customer (`customers/me`, §5.7), parsed loosely so a save sends back every field it was given. */
-import { z } from '../../zod.ts';
+import { z } from './zod.ts';
 import { customerAddressSchema } from './address.ts';
 
 const text = z.string().nullable().optional();

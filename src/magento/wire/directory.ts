@@ -1,5 +1,5 @@
 /** Magento's countries with their regions (`directory/countries`, §5.9). */
-import { z } from '../../zod.ts';
+import { z } from './zod.ts';
 
 const text = z.string().nullable().optional();
 

@@ -2,7 +2,7 @@
  * Magento's error body (CONTRACT.md §3.1) and its message as a shopper reads it. Checked by hand, with no
  * zod and no Node imports, because every page's browser code reads it (shop-api.ts) as well as the server.
  */
-import { asString, handReader, isRecord, type Reader } from './reader.ts';
+import { asListOf, asString, handReader, isRecord, type Reader } from '../../parse/reader.ts';
 
 export interface MagentoErrorBody {
   message: string;
@@ -11,22 +11,27 @@ export interface MagentoErrorBody {
   errors?: { message: string }[] | undefined;
 }
 
+/** `parameters` as Magento sends them: an object or a list. */
+const asParameters = (value: unknown): Record<string, unknown> | unknown[] | undefined =>
+  isRecord(value) || Array.isArray(value) ? value : undefined;
+
+function readError(value: unknown): { message: string } | undefined {
+  const message = isRecord(value) ? asString(value['message']) : undefined;
+  return message === undefined ? undefined : { message };
+}
+
 export const magentoErrorBody: Reader<MagentoErrorBody> = handReader((value) => {
   if (!isRecord(value)) return undefined;
   const message = asString(value['message']);
-  const { parameters, errors } = value;
+  const parameters = value['parameters'] === undefined ? undefined : asParameters(value['parameters']);
+  const errors = value['errors'] === undefined ? undefined : asListOf(value['errors'], readError);
   if (message === undefined) return undefined;
-  if (parameters !== undefined && typeof parameters !== 'object') return undefined;
-  if (parameters === null) return undefined;
-  if (
-    errors !== undefined &&
-    !(Array.isArray(errors) && errors.every((e) => isRecord(e) && asString(e['message']) !== undefined))
-  )
-    return undefined;
+  if (value['parameters'] !== undefined && parameters === undefined) return undefined;
+  if (value['errors'] !== undefined && errors === undefined) return undefined;
   return {
     message,
-    ...(parameters === undefined ? {} : { parameters: parameters as Record<string, unknown> | unknown[] }),
-    ...(errors === undefined ? {} : { errors: errors as { message: string }[] }),
+    ...(parameters === undefined ? {} : { parameters }),
+    ...(errors === undefined ? {} : { errors }),
   };
 });
 

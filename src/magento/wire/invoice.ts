@@ -8,7 +8,7 @@
  * Amounts are Magento's, in the order's currency. An invoice line carries no VAT rate: the order line it
  * bills (`order_item_id`) does. Every getter may be null on an invoice Magento made without that total.
  */
-import { z } from '../../zod.ts';
+import { z } from './zod.ts';
 import { customerOrderSchema, orderAddressSchema, orderLineSchema } from './order.ts';
 
 const money = z.number().nullable().optional();

@@ -1,5 +1,5 @@
 /** What the shop reads of a Magento order, and the order id `payment-information` answers. */
-import { z } from '../../zod.ts';
+import { z } from './zod.ts';
 import { quoteAddressSchema } from './address.ts';
 
 /** The order id from payment-information: documented int, seen as a numeric string (§1.4.7). */

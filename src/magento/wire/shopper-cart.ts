@@ -3,7 +3,16 @@
  * add to cart and the basket page. Checked by hand, with no zod, because the badge and add to cart run on
  * every catalogue page (DESIGN.md §4); other fields Magento sends are kept as they came.
  */
-import { asListOf, asNumber, asString, BAD, handReader, isRecord, optional, type Reader } from './reader.ts';
+import {
+  asListOf,
+  asNumber,
+  asString,
+  BAD,
+  handReader,
+  isRecord,
+  optional,
+  type Reader,
+} from '../../parse/reader.ts';
 
 /** Magento's masked guest cart id (`QuoteIdMask`): 32 letters and digits, as a pattern to embed in others. */
 export const MASKED_CART_ID = '[A-Za-z0-9]{32}';

@@ -4,7 +4,16 @@
  * Only the fields the pages show are checked; the rest are kept as they came. The server's payment bridge
  * reads the same answer with the zod `totalsSchema` (cart.ts). Amounts are Magento's, never a browser's.
  */
-import { asListOf, asNumber, asString, BAD, handReader, isRecord, optional, type Reader } from './reader.ts';
+import {
+  asListOf,
+  asNumber,
+  asString,
+  BAD,
+  handReader,
+  isRecord,
+  optional,
+  type Reader,
+} from '../../parse/reader.ts';
 
 export interface TotalSegment {
   /** `subtotal`, `shipping`, `tax`, `grand_total`, … in collector order. */

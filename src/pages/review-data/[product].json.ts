@@ -4,7 +4,7 @@
  * product's reviews change (its fingerprint is the hash of its text: site/data-files.ts).
  */
 import type { GetStaticPaths } from 'astro';
-import { REVIEWS_SHOWN } from '../../catalogue/review-section.ts';
+import { REVIEWS_SHOWN } from '../../site/review-section.ts';
 import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-files.ts';
 import { getCatalogue } from '../../site/catalogue.ts';
 

@@ -6,7 +6,7 @@
  */
 import { isEmail } from '../../features/account/validation.ts';
 import { MagentoApiError } from '../../magento/client.ts';
-import { HttpError } from '../../http/index.ts';
+import { HttpError, SessionEnded } from '../../http/index.ts';
 import { strings } from '../../strings.ts';
 import { cartLinesKey, type CheckoutCart, type ShopperCartRef } from '../magento-checkout.ts';
 import type { PaymentAddress } from '../provider.ts';
@@ -24,7 +24,7 @@ async function readShopperCart(deps: BridgeDeps, ref: ShopperCartRef): Promise<C
     return await deps.magento.readCart(ref);
   } catch (error) {
     if (error instanceof MagentoApiError && error.status === 401 && ref.kind === 'customer')
-      throw new HttpError(401, strings.checkout.sessionEnded);
+      throw new SessionEnded(strings.checkout.sessionEnded);
     if (error instanceof MagentoApiError && error.status === 404)
       throw new HttpError(409, strings.checkout.emptyCart);
     throw error;

@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unlistedCategories } from '../../catalogue/categories.ts';
-import { contentPagePath, productRoutes } from '../../catalogue/product-page.ts';
+import { contentPagePath, productRoutes } from '../../site/product-view.ts';
 import { indexCatalogue, readSnapshot } from '../../catalogue/snapshot.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
 import type { ShopInfo } from '../../config/shop.ts';

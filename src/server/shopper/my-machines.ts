@@ -15,18 +15,18 @@
  * No session: 401. Magento ran `customers/me` as nobody (expired or revoked token): 401, and the session
  * cookie goes. Magento down or unreadable: 503 with a line that says so.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { myMachinesTexts } from '../../my-machines-strings.ts';
+import { myMachinesTexts } from '../../features/my-machines/texts.ts';
 import { isMachineName, MAX_MACHINE_NAME, MAX_MACHINES } from '../../features/my-machines/machines.ts';
 import {
   changeMachines,
-  MachinesSessionEnded,
   readMachines,
   TooManyMachines,
+  type MachinesDeps,
 } from '../../features/my-machines/my-machines.server.ts';
 import {
-  clearSessionCookie,
+  customerSession,
   errorMessage,
   HttpError,
   jsonBody,
@@ -37,14 +37,9 @@ import {
   methodNotAllowed,
   notCrossSite,
   sameOrigin,
-  wellFormedSessionToken,
+  signedIn,
 } from '../../http/index.ts';
-import {
-  customerIdOf,
-  orderedSkus,
-  SessionEnded,
-  type OrdersMagento,
-} from '../../features/orders/orders.server.ts';
+import { customerIdOf, orderedSkus, type OrdersMagento } from '../../features/orders/orders.server.ts';
 import { processLock, type TryLock } from '../../store/locks.ts';
 import { strings } from '../../strings.ts';
 
@@ -70,7 +65,6 @@ export const MY_MACHINES_TEXTS = {
   full: myMachinesTexts.full,
 } as const;
 
-const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
 const MAX_BODY = 4 * 1024;
 
 const names = z.array(z.string().max(MAX_MACHINE_NAME)).max(MAX_MACHINES);
@@ -78,64 +72,54 @@ const changeBody = z
   .object({ add: names.optional(), remove: names.optional() })
   .refine(({ add, remove }) => (add?.length ?? 0) + (remove?.length ?? 0) > 0);
 
-const answer = (machines: readonly string[]): Response => jsonReply(200, { machines }, PRIVATE);
+const answer = (machines: readonly string[]): Response => jsonReply(200, { machines });
+
+/** `POST /my-machines`: removals first, then additions; 400 for a name that is not a model's. */
+async function change(
+  deps: MachinesDeps,
+  token: string,
+  { add = [], remove = [] }: z.infer<typeof changeBody>,
+): Promise<Response> {
+  const bad = add.find((name) => !isMachineName(name));
+  if (bad !== undefined) throw new HttpError(400, MY_MACHINES_TEXTS.badName(bad));
+  try {
+    return answer(await changeMachines(deps, token, { add, remove }));
+  } catch (error) {
+    if (error instanceof TooManyMachines) throw new HttpError(409, MY_MACHINES_TEXTS.full);
+    throw error;
+  }
+}
 
 export function createMyMachinesRoutes(config: MyMachinesRoutesConfig): Hono {
   const log = config.log ?? (() => undefined);
   const { magento, siteUrl } = config;
   const machinesDeps = { magento, lock: config.lock ?? processLock() };
-  const ended = (message: string) =>
-    new HttpError(401, message, { ...PRIVATE, 'Set-Cookie': clearSessionCookie(siteUrl) });
-
-  /** Runs `work` with the session's token; Magento's failures as the shopper reads them. */
-  async function asCustomer(c: Context, work: (token: string) => Promise<Response>): Promise<Response> {
-    const token = wellFormedSessionToken(c);
-    if (!token) throw ended(MY_MACHINES_TEXTS.signIn);
-    try {
-      return await work(token);
-    } catch (error) {
-      if (error instanceof MachinesSessionEnded || error instanceof SessionEnded)
-        throw ended(MY_MACHINES_TEXTS.sessionEnded);
-      if (error instanceof TooManyMachines) throw new HttpError(409, MY_MACHINES_TEXTS.full, PRIVATE);
-      throw error;
-    }
-  }
+  const customer = [customerSession({ siteUrl }), signedIn(MY_MACHINES_TEXTS.signIn)] as const;
 
   const routes = new Hono();
   routes.onError(
     jsonErrors((error, c) => {
       log(`My machines failed: ${errorMessage(error)}`);
       const reading = c.req.method === 'GET';
-      return new HttpError(
-        503,
-        reading ? MY_MACHINES_TEXTS.cannotShow : MY_MACHINES_TEXTS.cannotChange,
-        PRIVATE,
-      );
+      return new HttpError(503, reading ? MY_MACHINES_TEXTS.cannotShow : MY_MACHINES_TEXTS.cannotChange);
     }),
   );
 
-  routes.get('/my-machines', notCrossSite(siteUrl), (c) =>
-    asCustomer(c, async (token) => answer(await readMachines(magento, token))),
+  routes.get('/my-machines', notCrossSite(siteUrl), ...customer, async (c) =>
+    answer(await readMachines(magento, c.var.customerToken)),
   );
-  routes.get('/my-machines/ordered', notCrossSite(siteUrl), (c) =>
-    asCustomer(c, async (token) => {
-      const skus = await orderedSkus(magento, await customerIdOf(magento, token));
-      return jsonReply(200, { skus }, PRIVATE);
-    }),
-  );
+  routes.get('/my-machines/ordered', notCrossSite(siteUrl), ...customer, async (c) => {
+    const skus = await orderedSkus(magento, await customerIdOf(magento, c.var.customerToken));
+    return jsonReply(200, { skus });
+  });
   routes.post(
     '/my-machines',
     sameOrigin(siteUrl),
     limitBody(MAX_BODY),
     jsonOnly,
     jsonBody(changeBody, MY_MACHINES_TEXTS.badBody),
-    (c) =>
-      asCustomer(c, async (token) => {
-        const { add = [], remove = [] } = c.req.valid('json');
-        const bad = add.find((name) => !isMachineName(name));
-        if (bad !== undefined) throw new HttpError(400, MY_MACHINES_TEXTS.badName(bad), PRIVATE);
-        return answer(await changeMachines(machinesDeps, token, { add, remove }));
-      }),
+    ...customer,
+    (c) => change(machinesDeps, c.var.customerToken, c.req.valid('json')),
   );
   routes.all('/my-machines', methodNotAllowed('GET, HEAD, POST'));
   routes.all('/my-machines/ordered', methodNotAllowed('GET, HEAD'));

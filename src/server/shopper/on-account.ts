@@ -19,7 +19,7 @@ import {
   type OnAccountRefusal,
 } from '../../payments/on-account.ts';
 import {
-  clearSessionCookie,
+  customerSession,
   errorMessage,
   HttpError,
   jsonBody,
@@ -29,18 +29,16 @@ import {
   limitBody,
   methodNotAllowed,
   sameOrigin,
-  wellFormedSessionToken,
+  SessionEnded,
 } from '../../http/index.ts';
 import { MagentoApiError } from '../../magento/client.ts';
-import { tradeAccountTexts as t } from '../../trade-account-strings.ts';
-import { strings } from '../../strings.ts';
+import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
 
 export interface OnAccountRoutesConfig extends OnAccountDeps {
   readonly siteUrl: string;
   readonly log?: (message: string) => void;
 }
 
-const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
 const BAD_BODY = `Send {"poNumber": "…"}: your purchase order number, up to ${MAX_PO_NUMBER} characters.`;
 const body = z.object({ poNumber: z.string().max(1024) });
 
@@ -54,9 +52,29 @@ const REFUSALS: Readonly<Record<OnAccountRefusal, [number, string]>> = {
 function refusal(error: OnAccountRefused): HttpError {
   // Magento's refusal of the number itself (`Purchaseorder::validate`) is the shopper's to read.
   if (error.reason === 'not-allowed' && error.magentoMessage && /purchase order/i.test(error.magentoMessage))
-    return new HttpError(400, error.magentoMessage, PRIVATE);
+    return new HttpError(400, error.magentoMessage);
   const [status, message] = REFUSALS[error.reason];
-  return new HttpError(status, message, PRIVATE);
+  return new HttpError(status, message);
+}
+
+/** `POST /checkout/on-account`: the customer's cart placed with their purchase order number. */
+async function placeOrder(config: OnAccountRoutesConfig, token: string | undefined, typed: string) {
+  if (!token) throw new HttpError(401, t.signIn);
+  const poNumber = typed.trim();
+  if (poNumber === '') throw new HttpError(400, t.poRequired);
+  if ([...poNumber].length > MAX_PO_NUMBER)
+    throw new HttpError(400, t.poTooLong(MAX_PO_NUMBER, [...poNumber].length));
+  try {
+    const order = await placeOnAccount(config, token, poNumber);
+    return jsonReply(201, { order });
+  } catch (error) {
+    if (error instanceof OnAccountRefused) throw refusal(error);
+    if (error instanceof MagentoApiError && error.status === 401) throw new SessionEnded();
+    // No active cart for the customer: the order was placed already, or the basket emptied.
+    if (error instanceof MagentoApiError && error.status === 404)
+      throw refusal(new OnAccountRefused('empty'));
+    throw error;
+  }
 }
 
 export function createOnAccountRoutes(config: OnAccountRoutesConfig): Hono {
@@ -66,7 +84,7 @@ export function createOnAccountRoutes(config: OnAccountRoutesConfig): Hono {
   routes.onError(
     jsonErrors((error) => {
       log(`Order on account failed: ${errorMessage(error)}`);
-      return new HttpError(503, t.cannotPlace, PRIVATE);
+      return new HttpError(503, t.cannotPlace);
     }),
   );
 
@@ -76,29 +94,8 @@ export function createOnAccountRoutes(config: OnAccountRoutesConfig): Hono {
     limitBody(4096),
     jsonOnly,
     jsonBody(body, BAD_BODY),
-    async (c) => {
-      const token = wellFormedSessionToken(c);
-      if (!token) throw new HttpError(401, t.signIn, PRIVATE);
-      const poNumber = c.req.valid('json').poNumber.trim();
-      if (poNumber === '') throw new HttpError(400, t.poRequired, PRIVATE);
-      if ([...poNumber].length > MAX_PO_NUMBER)
-        throw new HttpError(400, t.poTooLong(MAX_PO_NUMBER, [...poNumber].length), PRIVATE);
-      try {
-        const order = await placeOnAccount(config, token, poNumber);
-        return jsonReply(201, { order }, PRIVATE);
-      } catch (error) {
-        if (error instanceof OnAccountRefused) throw refusal(error);
-        if (error instanceof MagentoApiError && error.status === 401)
-          throw new HttpError(401, strings.shopper.sessionEnded, {
-            ...PRIVATE,
-            'Set-Cookie': clearSessionCookie(siteUrl),
-          });
-        // No active cart for the customer: the order was placed already, or the basket emptied.
-        if (error instanceof MagentoApiError && error.status === 404)
-          throw refusal(new OnAccountRefused('empty'));
-        throw error;
-      }
-    },
+    customerSession({ siteUrl }),
+    (c) => placeOrder(config, c.var.customerToken, c.req.valid('json').poNumber),
   );
   routes.all('/checkout/on-account', methodNotAllowed('POST'));
   return routes;

@@ -18,6 +18,7 @@
  * No session: 401. Magento ran `customers/me` as nobody (expired or revoked token): 401, and the session
  * cookie goes, as the /rest proxy does. Magento down or unreadable: 503 with a line that says so.
  */
+import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -35,12 +36,11 @@ import {
   guestOrder,
   guestOrderWire,
   listOrders,
-  SessionEnded,
   type OrdersMagento,
 } from '../../features/orders/orders.server.ts';
 import {
-  clearSessionCookie,
   clientAddress,
+  customerSession,
   errorMessage,
   FailureCounter,
   HttpError,
@@ -52,8 +52,8 @@ import {
   methodNotAllowed,
   notCrossSite,
   sameOrigin,
+  signedIn,
   tooManyAttempts,
-  wellFormedSessionToken,
   type FailureLimit,
   type TrustedProxies,
 } from '../../http/index.ts';
@@ -97,12 +97,15 @@ export const ORDERS_TEXTS = {
   invoiceNotFound: t.invoiceNotFound,
 } as const;
 
-const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
 const MAX_BODY = 4 * 1024;
 
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(MAX_ORDERS_PAGE_SIZE).default(ORDERS_PAGE_SIZE),
+});
+/** The page asked for; 400 before anything else is looked at (the session too). */
+const pageAsked = zValidator('query', pageQuery, (result) => {
+  if (!result.success) throw new HttpError(400, ORDERS_TEXTS.badPage);
 });
 
 const lookupBody = z.object({
@@ -111,14 +114,23 @@ const lookupBody = z.object({
   postcode: z.string().trim().min(1).max(20),
 });
 const invoiceLookupBody = lookupBody.extend({ invoice: z.string().max(64) });
+type LookupBody = z.infer<typeof lookupBody>;
 
-/** A VAT invoice as a download, never cached. */
+/** What the handlers use: Magento, the seller on invoices, and the guest lookups' counts. */
+interface OrdersDeps {
+  readonly magento: OrdersMagento;
+  readonly seller: Seller;
+  readonly trustedProxies: TrustedProxies;
+  readonly perClient: FailureCounter;
+  readonly perOrder: FailureCounter;
+}
+
+/** A VAT invoice as a download, never cached (private: customerSession). */
 function pdfReply(pdf: Uint8Array, invoice: string): Response {
   // A copy on its own ArrayBuffer, as a Response body must be (8–60 KB: nothing to measure).
   return new Response(pdf.slice(), {
     status: 200,
     headers: {
-      ...PRIVATE,
       'Content-Type': 'application/pdf',
       'Content-Length': String(pdf.byteLength),
       'Content-Disposition': `attachment; filename="${invoiceFileName(invoice)}"`,
@@ -126,118 +138,136 @@ function pdfReply(pdf: Uint8Array, invoice: string): Response {
   });
 }
 
+/** `GET /orders/mine`: a page of the customer's orders, newest first. */
+async function listMine(
+  deps: OrdersDeps,
+  token: string,
+  { page, size }: z.infer<typeof pageQuery>,
+): Promise<Response> {
+  const customerId = await customerIdOf(deps.magento, token);
+  return jsonReply(200, await listOrders(deps.magento, customerId, page, size));
+}
+
+/** `GET /orders/mine/:number`: one of the customer's orders; 404 when it is not theirs. */
+async function showMine(deps: OrdersDeps, token: string, typed: string): Promise<Response> {
+  const customerId = await customerIdOf(deps.magento, token);
+  const number = orderNumberOf(typed);
+  const order = number === undefined ? undefined : await customerOrder(deps.magento, customerId, number);
+  if (!order) throw new HttpError(404, ORDERS_TEXTS.notFound);
+  return jsonReply(200, order);
+}
+
+/** `GET /orders/mine/:number/invoices/:invoice`: the VAT invoice of one of the customer's orders. */
+async function invoiceOfMine(
+  deps: OrdersDeps,
+  token: string,
+  typed: { number: string; invoice: string },
+): Promise<Response> {
+  const customerId = await customerIdOf(deps.magento, token);
+  const number = orderNumberOf(typed.number);
+  const invoice = orderNumberOf(typed.invoice);
+  const order = number === undefined ? undefined : await customerOrderWire(deps.magento, customerId, number);
+  const pdf = order && invoice && (await vatInvoicePdf(deps.magento, deps.seller, order, invoice));
+  if (!pdf || !invoice) throw new HttpError(404, ORDERS_TEXTS.invoiceNotFound);
+  return pdfReply(pdf, invoice);
+}
+
+/**
+ * A guest's lookup, counted as failed when nothing matches: `find` gets the order number as typed (tidied)
+ * and answers what was found, or undefined for "not found".
+ */
+async function guestLookup<T>(
+  c: Context,
+  deps: OrdersDeps,
+  typed: string,
+  find: (number: string) => Promise<T | undefined>,
+): Promise<T> {
+  const client = clientAddress(c, deps.trustedProxies);
+  const number = orderNumberOf(typed);
+  const orderKey = (number ?? typed.trim()).toUpperCase();
+  const wait = Math.max(await deps.perClient.waitFor(client), await deps.perOrder.waitFor(orderKey));
+  if (wait > 0) throw tooManyAttempts(t.tooManyLookups, wait);
+  const found = number === undefined ? undefined : await find(number);
+  if (found === undefined) {
+    await deps.perClient.failed(client);
+    await deps.perOrder.failed(orderKey);
+    throw new HttpError(404, ORDERS_TEXTS.lookupFailed);
+  }
+  return found;
+}
+
+/** `POST /orders/lookup`: the order whose number, billing e-mail and postcode all match. */
+async function lookUp(c: Context, deps: OrdersDeps, body: LookupBody): Promise<Response> {
+  const { number: typed, email, postcode } = body;
+  const order = await guestLookup(c, deps, typed, (number) =>
+    guestOrder(deps.magento, { number, email, postcode }),
+  );
+  return jsonReply(200, order);
+}
+
+/** `POST /orders/lookup/invoice`: a VAT invoice of the order found as the lookup finds it. */
+async function lookUpInvoice(
+  c: Context,
+  deps: OrdersDeps,
+  body: LookupBody & { invoice: string },
+): Promise<Response> {
+  const { number: typed, email, postcode, invoice: typedInvoice } = body;
+  const invoice = orderNumberOf(typedInvoice);
+  const pdf = await guestLookup(c, deps, typed, async (number) => {
+    const order = await guestOrderWire(deps.magento, { number, email, postcode });
+    return order && invoice ? vatInvoicePdf(deps.magento, deps.seller, order, invoice) : undefined;
+  });
+  return pdfReply(pdf, invoice ?? typedInvoice);
+}
+
+function ordersDeps(config: OrdersRoutesConfig): OrdersDeps {
+  const limits = config.limits ?? ORDER_LOOKUP_LIMITS;
+  const { store } = config;
+  return {
+    magento: config.magento,
+    seller: config.seller,
+    trustedProxies: config.trustedProxies,
+    perClient: new FailureCounter(limits.perClient, { name: 'order-lookup-client', store }),
+    perOrder: new FailureCounter(limits.perOrder, { name: 'order-lookup-number', store }),
+  };
+}
+
 export function createOrdersRoutes(config: OrdersRoutesConfig): Hono {
   const log = config.log ?? (() => undefined);
-  const { magento, siteUrl } = config;
-  const limits = config.limits ?? ORDER_LOOKUP_LIMITS;
-  const perClient = new FailureCounter(limits.perClient, {
-    name: 'order-lookup-client',
-    store: config.store,
-  });
-  const perOrder = new FailureCounter(limits.perOrder, { name: 'order-lookup-number', store: config.store });
-
-  const ended = (message: string) =>
-    new HttpError(401, message, { ...PRIVATE, 'Set-Cookie': clearSessionCookie(siteUrl) });
-
-  /** The customer Magento names for the session's token: the only one whose orders this request sees. */
-  async function customerOf(c: Context): Promise<number> {
-    const token = wellFormedSessionToken(c);
-    if (!token) throw ended(ORDERS_TEXTS.signIn);
-    try {
-      return await customerIdOf(magento, token);
-    } catch (error) {
-      if (error instanceof SessionEnded) throw ended(ORDERS_TEXTS.sessionEnded);
-      throw error;
-    }
-  }
+  const { siteUrl } = config;
+  const deps = ordersDeps(config);
+  // Guests' lookups have no session to read, but their answers are as private as a customer's.
+  const session = customerSession({ siteUrl });
+  const mine = [notCrossSite(siteUrl), session] as const;
+  const lookup = [sameOrigin(siteUrl), limitBody(MAX_BODY), jsonOnly] as const;
+  const signIn = signedIn(ORDERS_TEXTS.signIn);
 
   const routes = new Hono();
   routes.onError(
     jsonErrors((error) => {
       log(`Orders failed: ${errorMessage(error)}`);
-      return new HttpError(503, ORDERS_TEXTS.unavailable, PRIVATE);
+      return new HttpError(503, ORDERS_TEXTS.unavailable);
     }),
   );
-
-  routes.get('/orders/mine', notCrossSite(siteUrl), async (c) => {
-    const query = pageQuery.safeParse(c.req.query());
-    if (!query.success) throw new HttpError(400, ORDERS_TEXTS.badPage, PRIVATE);
-    const customerId = await customerOf(c);
-    const { page, size } = query.data;
-    return jsonReply(200, await listOrders(magento, customerId, page, size), PRIVATE);
-  });
-
-  routes.get('/orders/mine/:number', notCrossSite(siteUrl), async (c) => {
-    const customerId = await customerOf(c);
-    const number = orderNumberOf(c.req.param('number'));
-    const order = number === undefined ? undefined : await customerOrder(magento, customerId, number);
-    if (!order) throw new HttpError(404, ORDERS_TEXTS.notFound, PRIVATE);
-    return jsonReply(200, order, PRIVATE);
-  });
-
-  routes.get('/orders/mine/:number/invoices/:invoice', notCrossSite(siteUrl), async (c) => {
-    const customerId = await customerOf(c);
-    const number = orderNumberOf(c.req.param('number'));
-    const invoice = orderNumberOf(c.req.param('invoice'));
-    const order = number === undefined ? undefined : await customerOrderWire(magento, customerId, number);
-    const pdf = order && invoice && (await vatInvoicePdf(magento, config.seller, order, invoice));
-    if (!pdf || !invoice) throw new HttpError(404, ORDERS_TEXTS.invoiceNotFound, PRIVATE);
-    return pdfReply(pdf, invoice);
-  });
-
-  /**
-   * A guest's lookup, counted as failed when nothing matches: `find` gets the order number as typed (tidied)
-   * and answers what was found, or undefined for "not found".
-   */
-  async function guestLookup<T>(
-    c: Context,
-    typed: string,
-    find: (number: string) => Promise<T | undefined>,
-  ): Promise<T> {
-    const client = clientAddress(c, config.trustedProxies);
-    const number = orderNumberOf(typed);
-    const orderKey = (number ?? typed.trim()).toUpperCase();
-    const wait = Math.max(await perClient.waitFor(client), await perOrder.waitFor(orderKey));
-    if (wait > 0) throw tooManyAttempts(t.tooManyLookups, wait, PRIVATE);
-    const found = number === undefined ? undefined : await find(number);
-    if (found === undefined) {
-      await perClient.failed(client);
-      await perOrder.failed(orderKey);
-      throw new HttpError(404, ORDERS_TEXTS.lookupFailed, PRIVATE);
-    }
-    return found;
-  }
-
-  routes.post(
-    '/orders/lookup',
-    sameOrigin(siteUrl),
-    limitBody(MAX_BODY),
-    jsonOnly,
-    jsonBody(lookupBody, ORDERS_TEXTS.lookupMissing),
-    async (c) => {
-      const { number: typed, email, postcode } = c.req.valid('json');
-      const order = await guestLookup(c, typed, (number) => guestOrder(magento, { number, email, postcode }));
-      return jsonReply(200, order, PRIVATE);
-    },
+  routes.get('/orders/mine', ...mine, pageAsked, signIn, (c) =>
+    listMine(deps, c.var.customerToken, c.req.valid('query')),
   );
-
+  routes.get('/orders/mine/:number', ...mine, signIn, (c) =>
+    showMine(deps, c.var.customerToken, c.req.param('number')),
+  );
+  routes.get('/orders/mine/:number/invoices/:invoice', ...mine, signIn, (c) =>
+    invoiceOfMine(deps, c.var.customerToken, c.req.param()),
+  );
+  routes.post('/orders/lookup', ...lookup, jsonBody(lookupBody, ORDERS_TEXTS.lookupMissing), session, (c) =>
+    lookUp(c, deps, c.req.valid('json')),
+  );
   routes.post(
     '/orders/lookup/invoice',
-    sameOrigin(siteUrl),
-    limitBody(MAX_BODY),
-    jsonOnly,
+    ...lookup,
     jsonBody(invoiceLookupBody, ORDERS_TEXTS.lookupMissing),
-    async (c) => {
-      const { number: typed, email, postcode, invoice: typedInvoice } = c.req.valid('json');
-      const invoice = orderNumberOf(typedInvoice);
-      const pdf = await guestLookup(c, typed, async (number) => {
-        const order = await guestOrderWire(magento, { number, email, postcode });
-        return order && invoice ? vatInvoicePdf(magento, config.seller, order, invoice) : undefined;
-      });
-      return pdfReply(pdf, invoice ?? typedInvoice);
-    },
+    session,
+    (c) => lookUpInvoice(c, deps, c.req.valid('json')),
   );
-
   routes.all('/orders/mine', methodNotAllowed('GET, HEAD'));
   routes.all('/orders/mine/:number', methodNotAllowed('GET, HEAD'));
   routes.all('/orders/lookup', methodNotAllowed('POST'));

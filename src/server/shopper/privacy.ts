@@ -15,7 +15,6 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { SessionEnded } from '../../features/orders/orders.server.ts';
 import {
   checkPassword,
   customerOf,
@@ -26,8 +25,9 @@ import {
 } from '../../features/privacy/my-data.server.ts';
 import { DELETE_ACCOUNT_PATH, MY_DATA_PATH } from '../../features/privacy/my-data.ts';
 import {
-  clearSessionCookie,
   clientAddress,
+  customerSession,
+  endSession,
   errorMessage,
   HttpError,
   jsonBody,
@@ -38,7 +38,7 @@ import {
   methodNotAllowed,
   notCrossSite,
   sameOrigin,
-  wellFormedSessionToken,
+  signedIn,
   type TrustedProxies,
 } from '../../http/index.ts';
 import type { Customer } from '../../magento/wire/customer.ts';
@@ -53,15 +53,58 @@ export interface PrivacyRoutesConfig extends Omit<MyDataSources, 'records'> {
   readonly log?: (message: string) => void;
 }
 
+/** What the handlers use: the routes' settings and where the customer's data is found. */
+interface PrivacyDeps {
+  readonly config: PrivacyRoutesConfig;
+  readonly sources: MyDataSources;
+  readonly log: (message: string) => void;
+}
+
 const t = strings.myData;
-const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
 const MAX_BODY = 4 * 1024;
 
 const deleteBody = z.object({ password: z.string().min(1).max(256) });
 
-export function createPrivacyRoutes(config: PrivacyRoutesConfig): Hono {
-  const log = config.log ?? (() => undefined);
-  const { siteUrl, throttle } = config;
+/** `GET /account/data`: everything the shop holds about the session's customer. */
+async function myData(deps: PrivacyDeps, token: string): Promise<Response> {
+  return jsonReply(200, await gatherMyData(deps.sources, token));
+}
+
+/** `POST /account/delete`: the password again, then the customer's records and account go, and the session. */
+async function deleteMine(c: Context, deps: PrivacyDeps, token: string, password: string): Promise<Response> {
+  const { config, log } = deps;
+  const customer = await customerOf(config.magento, token);
+  await passwordCheck(c, config, customer, password);
+  await deleteAccount(deps.sources, customer);
+  log(`Account deleted at the customer's request (customer ${customer.id})`);
+  endSession(c);
+  const reply = jsonReply(200, { deleted: true });
+  reply.headers.append('Set-Cookie', config.throttle.forgetKnownBrowserCookie());
+  return reply;
+}
+
+/** The password again, under the sign-in throttle's counts: 429 while held off, 400 when wrong. */
+async function passwordCheck(
+  c: Context,
+  config: PrivacyRoutesConfig,
+  customer: Customer,
+  password: string,
+): Promise<void> {
+  const { throttle } = config;
+  const email = customer.email ?? '';
+  const client = clientAddress(c, config.trustedProxies);
+  await throttle.check(client, email, false);
+  try {
+    await checkPassword(config.magento, email, password);
+  } catch (error) {
+    if (!(error instanceof WrongPassword)) throw error;
+    await throttle.failed(client, email, false);
+    throw new HttpError(400, t.wrongPassword);
+  }
+}
+
+function privacyDeps(config: PrivacyRoutesConfig): PrivacyDeps {
+  const { throttle } = config;
   const sources: MyDataSources = {
     ...config,
     records: {
@@ -70,84 +113,32 @@ export function createPrivacyRoutes(config: PrivacyRoutesConfig): Hono {
       forgetAccount: (email) => throttle.forgetAccount(email),
     },
   };
+  return { config, sources, log: config.log ?? (() => undefined) };
+}
 
-  const ended = (message: string) =>
-    new HttpError(401, message, { ...PRIVATE, 'Set-Cookie': clearSessionCookie(siteUrl) });
-
-  /** The session's token, or 401: without one there is no customer whose data to show. */
-  function tokenOf(c: Context): string {
-    const token = wellFormedSessionToken(c);
-    if (!token) throw ended(t.signIn);
-    return token;
-  }
-
-  /** `work` with Magento's "this token names nobody" as the end of the session. */
-  async function asCustomer<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof SessionEnded) throw ended(strings.shopper.sessionEnded);
-      throw error;
-    }
-  }
+export function createPrivacyRoutes(config: PrivacyRoutesConfig): Hono {
+  const { siteUrl } = config;
+  const deps = privacyDeps(config);
+  const customer = [customerSession({ siteUrl }), signedIn(t.signIn)] as const;
 
   const routes = new Hono();
   routes.onError(
     jsonErrors((error, c) => {
       const deleting = c.req.method === 'POST';
-      log(`${deleting ? 'Account deletion' : 'Data export'} failed: ${errorMessage(error)}`);
-      return new HttpError(503, deleting ? t.deleteUnavailable : t.exportUnavailable, PRIVATE);
+      deps.log(`${deleting ? 'Account deletion' : 'Data export'} failed: ${errorMessage(error)}`);
+      return new HttpError(503, deleting ? t.deleteUnavailable : t.exportUnavailable);
     }),
   );
-
-  routes.get(MY_DATA_PATH, notCrossSite(siteUrl), async (c) => {
-    const token = tokenOf(c);
-    return jsonReply(200, await asCustomer(() => gatherMyData(sources, token)), PRIVATE);
-  });
-
+  routes.get(MY_DATA_PATH, notCrossSite(siteUrl), ...customer, (c) => myData(deps, c.var.customerToken));
   routes.post(
     DELETE_ACCOUNT_PATH,
     sameOrigin(siteUrl),
     limitBody(MAX_BODY),
     jsonOnly,
     jsonBody(deleteBody, t.passwordMissing),
-    async (c) => {
-      const token = tokenOf(c);
-      const { password } = c.req.valid('json');
-      const customer = await asCustomer(() => customerOf(config.magento, token));
-      await passwordCheck(c, customer, password);
-      await deleteAccount(sources, customer);
-      log(`Account deleted at the customer's request (customer ${customer.id})`);
-      const reply = jsonReply(
-        200,
-        { deleted: true },
-        { ...PRIVATE, 'Set-Cookie': clearSessionCookie(siteUrl) },
-      );
-      reply.headers.append('Set-Cookie', throttle.forgetKnownBrowserCookie());
-      return reply;
-    },
+    ...customer,
+    (c) => deleteMine(c, deps, c.var.customerToken, c.req.valid('json').password),
   );
-
-  /** The password again, under the sign-in throttle's counts: 429 while held off, 400 when wrong. */
-  async function passwordCheck(c: Context, customer: Customer, password: string): Promise<void> {
-    const email = customer.email ?? '';
-    const client = clientAddress(c, config.trustedProxies);
-    try {
-      await throttle.check(client, email, false);
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 429)
-        throw new HttpError(429, error.message, { ...PRIVATE, ...error.headers });
-      throw error;
-    }
-    try {
-      await checkPassword(config.magento, email, password);
-    } catch (error) {
-      if (!(error instanceof WrongPassword)) throw error;
-      await throttle.failed(client, email, false);
-      throw new HttpError(400, t.wrongPassword, PRIVATE);
-    }
-  }
-
   routes.all(MY_DATA_PATH, methodNotAllowed('GET, HEAD'));
   routes.all(DELETE_ACCOUNT_PATH, methodNotAllowed('POST'));
   return routes;

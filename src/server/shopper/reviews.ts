@@ -18,7 +18,7 @@
  * Magento down or unreadable: 503 with a line that says so, and nothing the shopper typed is lost (the form
  * keeps it).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   ratesOnlyTheStoresRatings,
@@ -29,13 +29,14 @@ import {
 import {
   customerFirstName,
   reviewSettingsCache,
-  SessionEnded,
   writeReview,
+  type ReviewSettingsCache,
 } from '../../features/reviews/reviews.server.ts';
 import { isSku } from '../../features/wishlist/wishlist.ts';
 import {
-  clearSessionCookie,
   clientAddress,
+  customerSession,
+  endSession,
   errorMessage,
   FailureCounter,
   HttpError,
@@ -47,9 +48,9 @@ import {
   methodNotAllowed,
   notCrossSite,
   sameOrigin,
+  SessionEnded,
   tooManyAttempts,
   trustedProxies,
-  wellFormedSessionToken,
   type FailureLimit,
   type TrustedProxies,
 } from '../../http/index.ts';
@@ -88,7 +89,6 @@ const t = strings.reviews;
 /** Magento's messages (CreateProductReview.php) that say what the shopper meets, not what they did. */
 const REVIEWS_OFF = 'Creating product reviews are not currently available.';
 
-const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
 /** The longest review (10,000 characters) in any script, with room to spare: 4 bytes a character at most. */
 const MAX_BODY = 64 * 1024;
 
@@ -101,103 +101,127 @@ const reviewBody = z.object({
   ratings: z.array(z.object({ id: z.string().min(1).max(64), value_id: z.string().min(1).max(64) })).max(20),
 }) satisfies z.ZodType<ReviewDraft>;
 
-export function createReviewRoutes(config: ReviewRoutesConfig): Hono {
-  const log = config.log ?? (() => undefined);
-  const { magento, siteUrl } = config;
-  const customers = config.customers ?? { baseUrl: magento.baseUrl, timeoutMs: 5_000, attempts: 1 };
-  const trusted = config.trustedProxies ?? trustedProxies([]);
-  const settings = reviewSettingsCache(magento, config.settingsTtlMs);
-  const guests = new FailureCounter(config.guestLimit ?? GUEST_REVIEW_LIMIT, {
-    name: 'review-guest-client',
-    store: config.store,
-  });
-  const ended = (message: string) =>
-    new HttpError(401, message, { ...PRIVATE, 'Set-Cookie': clearSessionCookie(siteUrl) });
+/** What the handlers use: Magento, the store's settings (kept a while) and the guests' counts. */
+interface ReviewDeps {
+  readonly magento: MagentoGraphqlConfig;
+  readonly customers: MagentoClientConfig;
+  readonly trusted: TrustedProxies;
+  readonly settings: ReviewSettingsCache;
+  readonly guests: FailureCounter;
+  readonly log: (message: string) => void;
+}
 
-  /** The store's settings, or 503 saying what the shopper cannot do just now. */
-  async function storeSettings(unavailable: string) {
+/** The store's settings, or 503 saying what the shopper cannot do just now. */
+async function storeSettings(deps: ReviewDeps, unavailable: string) {
+  try {
+    return await deps.settings.read();
+  } catch (error) {
+    if (!(error instanceof MagentoGraphqlError)) throw error;
+    deps.log(`Reviews: the store's settings could not be read: ${error.message}`);
+    throw new HttpError(503, unavailable);
+  }
+}
+
+/** Magento's refusal of a review, as the shopper reads it. */
+function refusal(deps: ReviewDeps, error: MagentoGraphqlError, asCustomer: boolean): HttpError {
+  if (error.kind === 'unauthorized') {
+    if (error.magentoMessage === REVIEWS_OFF) return new HttpError(403, REVIEWS_OFF);
+    // With a token, Magento ran the call as a guest: the token no longer counts (WISHLIST.md §5).
+    if (asCustomer) return new SessionEnded(t.sessionEnded);
+    return new HttpError(401, error.magentoMessage ?? t.signInWhy);
+  }
+  deps.log(`Reviews: ${error.message}`);
+  if (error.kind === 'refused' && error.magentoMessage) return new HttpError(422, error.magentoMessage);
+  return new HttpError(503, t.sendUnavailable);
+}
+
+/** `GET /reviews/form`: the store's settings, and whether (and as whom) the session may write. */
+async function reviewForm(c: Context, deps: ReviewDeps, token: string | undefined): Promise<Response> {
+  const store = await storeSettings(deps, t.formUnavailable);
+  let answer: ReviewForm = { ...store, signedIn: false };
+  if (token) {
     try {
-      return await settings.read();
+      const nickname = await customerFirstName(deps.customers, token);
+      answer = { ...answer, signedIn: true, ...(nickname ? { nickname } : {}) };
     } catch (error) {
-      if (!(error instanceof MagentoGraphqlError)) throw error;
-      log(`Reviews: the store's settings could not be read: ${error.message}`);
-      throw new HttpError(503, unavailable, PRIVATE);
+      // A token Magento refuses ends the session, and the answer is a guest's.
+      if (error instanceof SessionEnded) endSession(c);
+      else {
+        // The name is a courtesy: the review is still the customer's, and Magento judges the token.
+        deps.log(`Reviews: the customer's first name could not be read: ${errorMessage(error)}`);
+        answer = { ...answer, signedIn: true };
+      }
     }
   }
+  return jsonReply(200, answer);
+}
 
-  /** Magento's refusal of a review, as the shopper reads it. */
-  function refusal(error: MagentoGraphqlError, asCustomer: boolean): HttpError {
-    if (error.kind === 'unauthorized') {
-      if (error.magentoMessage === REVIEWS_OFF) return new HttpError(403, REVIEWS_OFF, PRIVATE);
-      // With a token, Magento ran the call as a guest: the token no longer counts (WISHLIST.md §5).
-      if (asCustomer) return ended(t.sessionEnded);
-      return new HttpError(401, error.magentoMessage ?? t.signInWhy, PRIVATE);
-    }
-    log(`Reviews: ${error.message}`);
-    if (error.kind === 'refused' && error.magentoMessage)
-      return new HttpError(422, error.magentoMessage, PRIVATE);
-    return new HttpError(503, t.sendUnavailable, PRIVATE);
+/** `POST /reviews`: the draft checked as the form checks it, then sent to Magento (guests counted). */
+async function sendReview(
+  c: Context,
+  deps: ReviewDeps,
+  token: string | undefined,
+  draft: ReviewDraft,
+): Promise<Response> {
+  const { ratings } = await storeSettings(deps, t.sendUnavailable);
+  if (!ratesOnlyTheStoresRatings(draft, ratings)) throw new HttpError(400, t.badBody);
+  const [problem] = reviewProblems(draft, ratings);
+  if (problem) throw new HttpError(400, problem.message);
+  const client = clientAddress(c, deps.trusted);
+  if (!token) {
+    const wait = await deps.guests.waitFor(client);
+    if (wait > 0) throw tooManyAttempts(t.tooMany, wait);
   }
+  try {
+    await writeReview(deps.magento, token, draft);
+  } catch (error) {
+    if (error instanceof MagentoGraphqlError) throw refusal(deps, error, token !== undefined);
+    throw error;
+  }
+  // The counter counts what it is told: here, each guest review Magento took.
+  if (!token) await deps.guests.failed(client);
+  return jsonReply(200, { ok: true });
+}
+
+function reviewDeps(config: ReviewRoutesConfig): ReviewDeps {
+  const { magento } = config;
+  return {
+    magento,
+    customers: config.customers ?? { baseUrl: magento.baseUrl, timeoutMs: 5_000, attempts: 1 },
+    trusted: config.trustedProxies ?? trustedProxies([]),
+    settings: reviewSettingsCache(magento, config.settingsTtlMs),
+    guests: new FailureCounter(config.guestLimit ?? GUEST_REVIEW_LIMIT, {
+      name: 'review-guest-client',
+      store: config.store,
+    }),
+    log: config.log ?? (() => undefined),
+  };
+}
+
+export function createReviewRoutes(config: ReviewRoutesConfig): Hono {
+  const { siteUrl } = config;
+  const deps = reviewDeps(config);
+  const session = customerSession({ siteUrl });
 
   const routes = new Hono();
   routes.onError(
     jsonErrors((error, c) => {
-      log(`Reviews failed: ${errorMessage(error)}`);
-      return new HttpError(503, c.req.method === 'GET' ? t.formUnavailable : t.sendUnavailable, PRIVATE);
+      deps.log(`Reviews failed: ${errorMessage(error)}`);
+      return new HttpError(503, c.req.method === 'GET' ? t.formUnavailable : t.sendUnavailable);
     }),
   );
-
-  routes.get('/reviews/form', notCrossSite(siteUrl), async (c) => {
-    const store = await storeSettings(t.formUnavailable);
-    const token = wellFormedSessionToken(c);
-    let answer: ReviewForm = { ...store, signedIn: false };
-    const headers: Record<string, string> = { ...PRIVATE };
-    if (token) {
-      try {
-        const nickname = await customerFirstName(customers, token);
-        answer = { ...answer, signedIn: true, ...(nickname ? { nickname } : {}) };
-      } catch (error) {
-        if (error instanceof SessionEnded) headers['Set-Cookie'] = clearSessionCookie(siteUrl);
-        else {
-          // The name is a courtesy: the review is still the customer's, and Magento judges the token.
-          log(`Reviews: the customer's first name could not be read: ${errorMessage(error)}`);
-          answer = { ...answer, signedIn: true };
-        }
-      }
-    }
-    return jsonReply(200, answer, headers);
-  });
-
+  routes.get('/reviews/form', notCrossSite(siteUrl), session, (c) =>
+    reviewForm(c, deps, c.var.customerToken),
+  );
   routes.post(
     '/reviews',
     sameOrigin(siteUrl),
     limitBody(MAX_BODY),
     jsonOnly,
     jsonBody(reviewBody, t.badBody),
-    async (c) => {
-      const draft = c.req.valid('json');
-      const { ratings } = await storeSettings(t.sendUnavailable);
-      if (!ratesOnlyTheStoresRatings(draft, ratings)) throw new HttpError(400, t.badBody, PRIVATE);
-      const [problem] = reviewProblems(draft, ratings);
-      if (problem) throw new HttpError(400, problem.message, PRIVATE);
-      const token = wellFormedSessionToken(c);
-      const client = clientAddress(c, trusted);
-      if (!token) {
-        const wait = await guests.waitFor(client);
-        if (wait > 0) throw tooManyAttempts(t.tooMany, wait, PRIVATE);
-      }
-      try {
-        await writeReview(magento, token, draft);
-      } catch (error) {
-        if (error instanceof MagentoGraphqlError) throw refusal(error, token !== undefined);
-        throw error;
-      }
-      // The counter counts what it is told: here, each guest review Magento took.
-      if (!token) await guests.failed(client);
-      return jsonReply(200, { ok: true }, PRIVATE);
-    },
+    session,
+    (c) => sendReview(c, deps, c.var.customerToken, c.req.valid('json')),
   );
-
   routes.all('/reviews/form', methodNotAllowed('GET, HEAD'));
   routes.all('/reviews', methodNotAllowed('POST'));
   return routes;

@@ -13,8 +13,9 @@ import { z } from 'zod';
 import { isMaskedCartId } from '../../magento/wire/shopper-cart.ts';
 import { customerSchema } from '../../magento/wire/customer.ts';
 import {
-  clearSessionCookie,
   clientAddress,
+  customerSession,
+  endSession,
   trustedProxies,
   type TrustedProxies,
   errorMessage,
@@ -27,7 +28,6 @@ import {
   methodNotAllowed,
   sameOrigin,
   sessionCookie,
-  wellFormedSessionToken,
 } from '../../http/index.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
 import { customerToken } from '../../features/account/customer-token.server.ts';
@@ -242,9 +242,12 @@ export function createSessionRoutes(config: SessionConfig): Hono {
       return reply;
     },
   );
-  routes.delete('/session', sameOrigin(config.siteUrl), async (c) => {
-    await revokeToken(config, wellFormedSessionToken(c));
-    return jsonReply(204, undefined, { 'Set-Cookie': clearSessionCookie(config.siteUrl) });
+  // Signing out answers no-store, as signing in does: nothing private in either.
+  const session = customerSession({ siteUrl: config.siteUrl, privateAnswers: false });
+  routes.delete('/session', sameOrigin(config.siteUrl), session, async (c) => {
+    await revokeToken(config, c.var.customerToken);
+    endSession(c);
+    return jsonReply(204, undefined);
   });
   routes.all('/session', methodNotAllowed());
   return routes;

@@ -24,10 +24,9 @@ import {
 } from '../../features/trade/application.ts';
 import { applyAsCustomer, applyAsNewCustomer } from '../../features/trade/application.server.ts';
 import type { TradeGroups } from '../../features/trade/trade-groups.server.ts';
-import { SessionEnded } from '../../features/orders/orders.server.ts';
 import {
-  clearSessionCookie,
   clientAddress,
+  customerSession,
   errorMessage,
   FailureCounter,
   HttpError,
@@ -40,14 +39,12 @@ import {
   sameOrigin,
   tooManyAttempts,
   trustedProxies,
-  wellFormedSessionToken,
   type FailureLimit,
   type TrustedProxies,
 } from '../../http/index.ts';
 import { MagentoApiError, type IntegrationConfig } from '../../magento/client.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
-import { strings } from '../../strings.ts';
-import { tradeAccountTexts } from '../../trade-account-strings.ts';
+import { tradeAccountTexts } from '../../features/trade/account-texts.ts';
 
 export interface TradeApplicationLimits {
   readonly perClient: FailureLimit;
@@ -73,7 +70,6 @@ export interface TradeAccountRoutesConfig {
   readonly log?: (message: string) => void;
 }
 
-const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
 const MAX_BODY = 8 * 1024;
 const BAD_BODY = `Send the application as JSON with the fields ${APPLICATION_FIELDS.join(', ')}.`;
 
@@ -100,16 +96,16 @@ export function createTradeAccountRoutes(config: TradeAccountRoutesConfig): Hono
   /** Counts this application; 429 with the wait when it is one too many from its client or address. */
   async function counted(c: Context, email: string | undefined): Promise<void> {
     const clientWait = await perClient.attempt(clientAddress(c, trusted));
-    if (clientWait > 0) throw tooManyAttempts(tradeAccountTexts.tooManyFromNetwork, clientWait, PRIVATE);
+    if (clientWait > 0) throw tooManyAttempts(tradeAccountTexts.tooManyFromNetwork, clientWait);
     const emailWait = email === undefined ? 0 : await perEmail.attempt(emailKey(email));
-    if (emailWait > 0) throw tooManyAttempts(tradeAccountTexts.tooManyForEmail, emailWait, PRIVATE);
+    if (emailWait > 0) throw tooManyAttempts(tradeAccountTexts.tooManyForEmail, emailWait);
   }
 
   const routes = new Hono();
   routes.onError(
     jsonErrors((error) => {
       log(`Trade account application failed: ${errorMessage(error)}`);
-      return new HttpError(503, tradeAccountTexts.cannotApply, PRIVATE);
+      return new HttpError(503, tradeAccountTexts.cannotApply);
     }),
   );
 
@@ -119,29 +115,25 @@ export function createTradeAccountRoutes(config: TradeAccountRoutesConfig): Hono
     limitBody(MAX_BODY),
     jsonOnly,
     jsonBody(applicationBody, BAD_BODY),
+    customerSession({ siteUrl }),
     async (c) => {
       const application = filledIn(c.req.valid('json'));
-      const token = wellFormedSessionToken(c);
+      const token = c.var.customerToken;
       const problems = Object.values(applicationProblems(application, token !== undefined));
-      if (problems.length > 0) throw new HttpError(400, problems.join(' '), PRIVATE);
+      if (problems.length > 0) throw new HttpError(400, problems.join(' '));
       await counted(c, token === undefined ? application.email : undefined);
       const groups = await config.groups();
       try {
         if (token === undefined) {
           await applyAsNewCustomer(magento, groups, application);
-          return jsonReply(201, { outcome: 'applied' }, PRIVATE);
+          return jsonReply(201, { outcome: 'applied' });
         }
         const outcome = await applyAsCustomer(magento, groups, token, application);
-        return jsonReply(outcome === 'applied' ? 201 : 200, { outcome }, PRIVATE);
+        return jsonReply(outcome === 'applied' ? 201 : 200, { outcome });
       } catch (error) {
-        if (error instanceof SessionEnded)
-          throw new HttpError(401, strings.shopper.sessionEnded, {
-            ...PRIVATE,
-            'Set-Cookie': clearSessionCookie(siteUrl),
-          });
         // Magento's refusals of the new customer are meant for the applicant (e-mail taken, weak password).
         if (error instanceof MagentoApiError && error.status === 400 && error.magentoMessage)
-          throw new HttpError(400, error.magentoMessage, PRIVATE);
+          throw new HttpError(400, error.magentoMessage);
         throw error;
       }
     },

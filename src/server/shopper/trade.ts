@@ -16,21 +16,19 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { customerTradeGroup } from '../../features/trade/trade-groups.server.ts';
-import { SessionEnded, type OrdersMagento } from '../../features/orders/orders.server.ts';
+import type { OrdersMagento } from '../../features/orders/orders.server.ts';
 import {
-  clearSessionCookie,
+  customerSession,
   errorMessage,
   HttpError,
   jsonErrors,
   jsonReply,
   methodNotAllowed,
   notCrossSite,
-  wellFormedSessionToken,
 } from '../../http/index.ts';
 import { negotiateEncoding } from '../../publish/index.ts';
 import { TRADE_PRICES_BASE, TRADE_PRICES_URL, tradePriceFile } from '../../features/trade/trade-files.ts';
-import { strings } from '../../strings.ts';
-import { tradePriceTexts } from '../../trade-price-strings.ts';
+import { tradePriceTexts } from '../../features/trade/price-texts.ts';
 import { createSiteFiles } from '../site-files.ts';
 
 export interface TradeRoutesConfig {
@@ -42,7 +40,6 @@ export interface TradeRoutesConfig {
   readonly log?: (message: string) => void;
 }
 
-const NOT_STORED = { 'Cache-Control': 'private, no-store' } as const;
 /** The file may be kept by the browser only, checked again on every use (the visit reads it once). */
 const PRIVATE_FILE = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Accept-Encoding' } as const;
 
@@ -51,20 +48,11 @@ export function createTradeRoutes(config: TradeRoutesConfig): Hono {
   const { magento, siteUrl } = config;
   const files = createSiteFiles(config.clientDir);
 
-  /** The session's trade state and the Trade group's id; Magento's failures as the shopper reads them. */
-  async function tradeOf(c: Context) {
-    const token = wellFormedSessionToken(c);
-    if (!token) throw new HttpError(401, tradePriceTexts.signIn, NOT_STORED);
-    try {
-      return await customerTradeGroup(magento, token);
-    } catch (error) {
-      if (error instanceof SessionEnded)
-        throw new HttpError(401, strings.shopper.sessionEnded, {
-          ...NOT_STORED,
-          'Set-Cookie': clearSessionCookie(siteUrl),
-        });
-      throw error;
-    }
+  /** The session's trade state and the Trade group's id (Magento's SessionEnded ends the session). */
+  async function tradeOf(token: string | undefined) {
+    // No session here is nothing to end: 401 and the cookie, if any, stays.
+    if (!token) throw new HttpError(401, tradePriceTexts.signIn);
+    return customerTradeGroup(magento, token);
   }
 
   async function sendFile(c: Context, relative: string): Promise<Response> {
@@ -92,18 +80,19 @@ export function createTradeRoutes(config: TradeRoutesConfig): Hono {
   routes.onError(
     jsonErrors((error) => {
       log(`Trade account check failed: ${errorMessage(error)}`);
-      return new HttpError(503, tradePriceTexts.unavailable, NOT_STORED);
+      return new HttpError(503, tradePriceTexts.unavailable);
     }),
   );
-  routes.get('/trade/status', notCrossSite(siteUrl), async (c) => {
-    const { state } = await tradeOf(c);
-    return jsonReply(200, { state }, NOT_STORED);
+  const customer = [notCrossSite(siteUrl), customerSession({ siteUrl })] as const;
+  routes.get('/trade/status', ...customer, async (c) => {
+    const { state } = await tradeOf(c.var.customerToken);
+    return jsonReply(200, { state });
   });
   routes.all('/trade/status', methodNotAllowed());
-  routes.get(`/${TRADE_PRICES_BASE}/*`, notCrossSite(siteUrl), async (c) => {
-    const { state, group } = await tradeOf(c);
-    if (state !== 'trade') throw new HttpError(403, tradePriceTexts.notTrade, NOT_STORED);
-    if (new URL(c.req.url).pathname !== TRADE_PRICES_URL) throw new HttpError(404, 'Not Found', NOT_STORED);
+  routes.get(`/${TRADE_PRICES_BASE}/*`, ...customer, async (c) => {
+    const { state, group } = await tradeOf(c.var.customerToken);
+    if (state !== 'trade') throw new HttpError(403, tradePriceTexts.notTrade);
+    if (new URL(c.req.url).pathname !== TRADE_PRICES_URL) throw new HttpError(404, 'Not Found');
     return sendFile(c, tradePriceFile(group));
   });
   routes.all(`/${TRADE_PRICES_BASE}/*`, methodNotAllowed());

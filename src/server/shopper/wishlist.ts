@@ -30,7 +30,7 @@ import {
   type WishlistChange,
 } from '../../features/wishlist/wishlist.server.ts';
 import {
-  clearSessionCookie,
+  customerSession,
   errorMessage,
   HttpError,
   jsonBody,
@@ -41,7 +41,8 @@ import {
   methodNotAllowed,
   notCrossSite,
   sameOrigin,
-  wellFormedSessionToken,
+  SessionEnded,
+  signedIn,
 } from '../../http/index.ts';
 import { MagentoGraphqlError, type MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import { strings } from '../../strings.ts';
@@ -63,7 +64,6 @@ export const WISHLIST_TEXTS = {
   badIds: `Send the items as {"ids": [...]} (1 to ${MAX_WISHLIST} wish-list item ids), or no ids to move them all.`,
 } as const;
 
-const PRIVATE = { 'Cache-Control': 'private, no-store' } as const;
 const MAX_BODY = 16 * 1024;
 
 const itemId = z.string().regex(/^\d{1,10}$/);
@@ -91,77 +91,66 @@ const answer = (list: CustomerWishlist, change?: Omit<WishlistChange, 'list'>): 
     done: change?.done ?? [],
     failed: change?.failed ?? [],
   };
-  return jsonReply(200, body, PRIVATE);
+  return jsonReply(200, body);
 };
+
+/** Runs `work`; Magento's failures as the shopper reads them. */
+async function withMagento(
+  c: Context,
+  log: (message: string) => void,
+  work: () => Promise<Response>,
+): Promise<Response> {
+  const reading = c.req.method === 'GET';
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof NotOnWishlist) throw new HttpError(404, WISHLIST_TEXTS.notOnList);
+    if (!(error instanceof MagentoGraphqlError)) throw error;
+    // Magento ran the call as a guest: the token no longer counts.
+    if (error.kind === 'unauthorized') throw new SessionEnded(WISHLIST_TEXTS.sessionEnded);
+    log(`Wish list: ${error.message}`);
+    if (error.kind === 'refused' && error.magentoMessage) throw new HttpError(409, error.magentoMessage);
+    throw new HttpError(503, reading ? WISHLIST_TEXTS.cannotShow : WISHLIST_TEXTS.cannotChange);
+  }
+}
 
 export function createWishlistRoutes(config: WishlistRoutesConfig): Hono {
   const log = config.log ?? (() => undefined);
   const { magento, siteUrl } = config;
-
-  /** The session's token, or 401: without one there is no customer list to show. */
-  function tokenOf(c: Context): string {
-    const token = wellFormedSessionToken(c);
-    if (!token)
-      throw new HttpError(401, WISHLIST_TEXTS.signIn, {
-        ...PRIVATE,
-        'Set-Cookie': clearSessionCookie(siteUrl),
-      });
-    return token;
-  }
-
-  /** Magento's failures as the shopper reads them. */
-  async function withMagento(c: Context, work: (token: string) => Promise<Response>): Promise<Response> {
-    const token = tokenOf(c);
-    const reading = c.req.method === 'GET';
-    try {
-      return await work(token);
-    } catch (error) {
-      if (error instanceof NotOnWishlist) throw new HttpError(404, WISHLIST_TEXTS.notOnList, PRIVATE);
-      if (!(error instanceof MagentoGraphqlError)) throw error;
-      if (error.kind === 'unauthorized')
-        throw new HttpError(401, WISHLIST_TEXTS.sessionEnded, {
-          ...PRIVATE,
-          'Set-Cookie': clearSessionCookie(siteUrl),
-        });
-      log(`Wish list: ${error.message}`);
-      if (error.kind === 'refused' && error.magentoMessage)
-        throw new HttpError(409, error.magentoMessage, PRIVATE);
-      throw new HttpError(503, reading ? WISHLIST_TEXTS.cannotShow : WISHLIST_TEXTS.cannotChange, PRIVATE);
-    }
-  }
+  const customer = [customerSession({ siteUrl }), signedIn(WISHLIST_TEXTS.signIn)] as const;
 
   const routes = new Hono();
   routes.onError(
     jsonErrors((error, c) => {
       log(`Wish list failed: ${errorMessage(error)}`);
       const reading = c.req.method === 'GET';
-      return new HttpError(503, reading ? WISHLIST_TEXTS.cannotShow : WISHLIST_TEXTS.cannotChange, PRIVATE);
+      return new HttpError(503, reading ? WISHLIST_TEXTS.cannotShow : WISHLIST_TEXTS.cannotChange);
     }),
   );
   const write = [sameOrigin(siteUrl), limitBody(MAX_BODY), jsonOnly] as const;
 
-  routes.get('/wishlist/items', notCrossSite(siteUrl), (c) =>
-    withMagento(c, async (token) => answer(await readWishlist(magento, token))),
+  routes.get('/wishlist/items', notCrossSite(siteUrl), ...customer, (c) =>
+    withMagento(c, log, async () => answer(await readWishlist(magento, c.var.customerToken))),
   );
-  routes.post('/wishlist/items', ...write, jsonBody(addBody, WISHLIST_TEXTS.badSkus), (c) =>
-    withMagento(c, async (token) => {
+  routes.post('/wishlist/items', ...write, jsonBody(addBody, WISHLIST_TEXTS.badSkus), ...customer, (c) =>
+    withMagento(c, log, async () => {
       const { skus, variants = [] } = c.req.valid('json');
       const chosen = new Map(variants.map(({ sku, ...choice }) => [sku, choice]));
-      const { list, ...change } = await addToWishlist(magento, token, skus, chosen);
-      return answer(list, change);
+      const { list, ...done } = await addToWishlist(magento, c.var.customerToken, skus, chosen);
+      return answer(list, done);
     }),
   );
-  routes.delete('/wishlist/items/:id', sameOrigin(siteUrl), (c) =>
-    withMagento(c, async (token) => {
+  routes.delete('/wishlist/items/:id', sameOrigin(siteUrl), ...customer, (c) =>
+    withMagento(c, log, async () => {
       const id = c.req.param('id');
       if (!itemId.safeParse(id).success) throw new NotOnWishlist(id);
-      return answer(await removeFromWishlist(magento, token, id));
+      return answer(await removeFromWishlist(magento, c.var.customerToken, id));
     }),
   );
-  routes.post('/wishlist/cart', ...write, jsonBody(cartBody, WISHLIST_TEXTS.badIds), (c) =>
-    withMagento(c, async (token) => {
-      const { list, ...change } = await moveToCart(magento, token, c.req.valid('json').ids);
-      return answer(list, change);
+  routes.post('/wishlist/cart', ...write, jsonBody(cartBody, WISHLIST_TEXTS.badIds), ...customer, (c) =>
+    withMagento(c, log, async () => {
+      const { list, ...done } = await moveToCart(magento, c.var.customerToken, c.req.valid('json').ids);
+      return answer(list, done);
     }),
   );
   routes.all('/wishlist/items', methodNotAllowed('GET, POST'));

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cartLineItem, itemAbout, pushQuantityChange } from '../../../src/features/analytics/cart-items.ts';
-import { pushEcommerce } from '../../../src/features/analytics/ga4.ts';
+import { pushEcommerce, readGa4Item } from '../../../src/features/analytics/ga4.ts';
 import { pushSearch } from '../../../src/features/analytics/search-event.ts';
-import { forwardEvents } from '../../../src/features/analytics/tag.ts';
+import { forwardEvents } from '../../../src/components/analytics/tag.ts';
 
 /** A page's globals as the push reads them: its `dataLayer`, and `<html>`'s brand and tag. */
 function page(dataset: Record<string, string> = { brand: 'Clearwater Cleaning' }): unknown[] {
@@ -126,5 +126,21 @@ describe('a GA4 measurement id as the tag', () => {
       ['event', 'search', { search_term: 'k5 hose' }],
       ['event', 'view_cart', expect.objectContaining({ currency: 'GBP', value: 73.5 })],
     ]);
+  });
+});
+
+describe('an item a page embeds or the browser keeps', () => {
+  it('reads with its fields of the right type, and not at all with one of another', () => {
+    const item = {
+      item_id: 'K5',
+      item_name: 'K 5',
+      item_category: 'Pressure Washers',
+      price: 249.99,
+      quantity: 2,
+    };
+    expect(readGa4Item(JSON.parse(JSON.stringify(item)))).toEqual(item);
+    expect(readGa4Item({ item_id: 'K5' })).toBeUndefined();
+    expect(readGa4Item({ ...item, price: '249.99' })).toBeUndefined();
+    expect(readGa4Item(null)).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import {
   fittingSection,
   FITTING_PER_TYPE,
   machineModelName,
-} from '../../../src/catalogue/fit-sections.ts';
+} from '../../../src/site/fit-sections.ts';
 import { modelEntries, partEntries, type PartEntry } from '../../../src/catalogue/fit-files.ts';
 import { checkFit, nearestAlternative } from '../../../src/features/fits/fit-check.ts';
 import type { Product } from '../../../src/catalogue/types.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tradeRowPricing } from '../../../src/features/quick-order/trade-pricing.ts';
-import type { TradePrice, TradePrices } from '../../../src/features/trade/trade-rows.client.ts';
+import type { TradePrice, TradePrices } from '../../../src/features/trade/trade-rows.ts';
 import { openPage } from './store-page.ts';
 
 /** A Trade file holding `rows` by sku. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContentBlocks } from '../../../src/catalogue/content-blocks.ts';
 import { loadCatalogue } from '../../../src/catalogue/load.ts';
-import { productRoutes } from '../../../src/catalogue/product-page.ts';
+import { productRoutes } from '../../../src/site/product-view.ts';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
 import type { Catalogue, ContentBlock } from '../../../src/catalogue/types.ts';
 import { editorSynonyms } from '../../../src/components/search/editor-synonyms.ts';

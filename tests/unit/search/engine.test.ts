@@ -10,13 +10,8 @@ import {
   type SearchListing,
 } from '../../../src/features/search/build.ts';
 import { createSearchEngine, type IndexSource } from '../../../src/features/search/engine.ts';
-import {
-  decodeRecordShard,
-  SearchIndexError,
-  StaleIndexError,
-  type RecordShard,
-  type TermShard,
-} from '../../../src/features/search/files.ts';
+import { decodeRecordShard, SearchIndexError, StaleIndexError } from '../../../src/features/search/decode.ts';
+import type { RecordShard, TermShard } from '../../../src/features/search/files.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';
 import { compileSynonyms } from '../../../src/features/search/synonyms.ts';
 import { attribute, product } from '../catalogue/fixtures.ts';

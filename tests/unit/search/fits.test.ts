@@ -14,7 +14,7 @@ import {
   modelsByKey,
   type SearchModel,
 } from '../../../src/features/search/fit-data.ts';
-import { SearchIndexError } from '../../../src/features/search/files.ts';
+import { SearchIndexError } from '../../../src/features/search/decode.ts';
 import { namedModel } from '../../../src/features/search/fit-slot.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';
 import { compileSynonyms } from '../../../src/features/search/synonyms.ts';

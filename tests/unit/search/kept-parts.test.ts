@@ -3,7 +3,7 @@
  * change, and the files it writes are byte for byte those of an index built afresh from the same catalogue.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { productRoutes } from '../../../src/catalogue/product-page.ts';
+import { productRoutes } from '../../../src/site/product-view.ts';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
 import type { Catalogue, Product } from '../../../src/catalogue/types.ts';
 import { searchBuildInput } from '../../../src/components/search/search-input.ts';

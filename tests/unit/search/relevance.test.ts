@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import synonymsFile from '../../../src/content/search-synonyms.json' with { type: 'json' };
-import { productRoutes } from '../../../src/catalogue/product-page.ts';
+import { productRoutes } from '../../../src/site/product-view.ts';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
 import { searchBuildInput } from '../../../src/components/search/search-input.ts';
 import { buildSearchFiles, type BuiltSearch } from '../../../src/features/search/build.ts';

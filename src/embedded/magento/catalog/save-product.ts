@@ -12,6 +12,7 @@ import { jsonRecord, optionalString, record, records, type JsonRecord } from '..
 import { getProduct, productRow, type ProductRow } from './products.ts';
 import { saveProductParts } from './save-configurable.ts';
 import { SPECIAL_PRICE_ATTRIBUTES, storedSpecialValue } from './special-price.ts';
+import { isOneOf } from '../../../parse/reader.ts';
 
 const pickNumber = (value: unknown, fallback: number) =>
   typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : fallback;
@@ -24,8 +25,7 @@ const flag = (value: unknown, stored: number): number =>
  * The special price and its dates are stored as Magento's decimal and datetime attributes give them back
  * (`"19.990000"`, `"2026-06-01 00:00:00"`); an empty one is removed.
  */
-const isSpecialPrice = (code: string): boolean =>
-  (SPECIAL_PRICE_ATTRIBUTES as readonly string[]).includes(code);
+const isSpecialPrice = (code: string): boolean => isOneOf(SPECIAL_PRICE_ATTRIBUTES, code);
 
 function mergedAttributes(product: ProductInput, existing: ProductRow | undefined): JsonRecord {
   const attributes = existing ? jsonRecord(existing.attributes) : {};

@@ -185,7 +185,12 @@ function updateBlock(db: Database, row: BlockRow, block: BlockInput, now: string
         : mysqlTimestamp(block.creation_time),
     is_active: block.active === undefined || block.active === null ? row.is_active : block.active ? 1 : 0,
   };
-  const changed = (Object.keys(next) as (keyof typeof next)[]).some((column) => next[column] !== row[column]);
+  const changed =
+    next.title !== row.title ||
+    next.identifier !== row.identifier ||
+    next.content !== row.content ||
+    next.creation_time !== row.creation_time ||
+    next.is_active !== row.is_active;
   db.run(
     'UPDATE cms_block SET title = ?, identifier = ?, content = ?, creation_time = ?, is_active = ?, update_time = ? WHERE block_id = ?',
     next.title,

@@ -4,7 +4,7 @@
  * reaches it: that query refuses with "The current customer isn't authorized.").
  */
 import type { GraphQlContext } from '../graphql/context.ts';
-import type { SchemaPart } from '../graphql/schema.ts';
+import type { SchemaPart } from '../graphql/schema-part.ts';
 import { customerOrders } from './nodes.ts';
 import { CUSTOMER_ORDERS_SDL } from './sdl.ts';
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { encodeUid } from '../graphql/configurable.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
-import type { SchemaPart } from '../graphql/schema.ts';
+import type { SchemaPart } from '../graphql/schema-part.ts';
 import { createProductReview } from './create.ts';
 import { reviewErrors } from './errors.ts';
 import { reviewNode } from './nodes.ts';

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { errors } from '../errors.ts';
 import type { ConditionInput } from './dto.ts';
+import { isOneOf } from '../../../parse/reader.ts';
 
 export const COMBINE = 'Magento\\SalesRule\\Model\\Rule\\Condition\\Combine';
 export const ADDRESS = 'Magento\\SalesRule\\Model\\Rule\\Condition\\Address';
@@ -54,9 +55,8 @@ export const storedCondition: z.ZodType<Condition> = z.object({
   value: z.string().nullable(),
 });
 
-const isOperator = (value: string): value is Operator => (OPERATORS as readonly string[]).includes(value);
-const isAttribute = (value: string): value is keyof AddressFacts =>
-  (ATTRIBUTES as readonly string[]).includes(value);
+const isOperator = (value: string): value is Operator => isOneOf(OPERATORS, value);
+const isAttribute = (value: string): value is keyof AddressFacts => isOneOf(ATTRIBUTES, value);
 
 /** The saved form of a rule's `condition`; refuses a type, attribute, operator or value it cannot evaluate. */
 export function parseCondition(input: ConditionInput, combineType = COMBINE): Condition {

@@ -18,6 +18,7 @@ import {
   type Condition,
 } from './conditions.ts';
 import type { RuleInput } from './dto.ts';
+import { isOneOf } from '../../../parse/reader.ts';
 
 export const ruleRow = z.object({
   rule_id: sqlNumber,
@@ -59,8 +60,7 @@ const isCouponType = (value: string): value is CouponTypeName => value in COUPON
 
 export const SIMPLE_ACTIONS = ['by_percent', 'by_fixed', 'cart_fixed', 'buy_x_get_y'] as const;
 export type SimpleAction = (typeof SIMPLE_ACTIONS)[number];
-const isSimpleAction = (value: string): value is SimpleAction =>
-  (SIMPLE_ACTIONS as readonly string[]).includes(value);
+const isSimpleAction = (value: string): value is SimpleAction => isOneOf(SIMPLE_ACTIONS, value);
 
 /** A store label: the text shown for the rule in one store view (0: all of them). */
 export interface RuleLabel {
@@ -311,6 +311,10 @@ const NEW_RULE = {
   customer_group_ids: '[]',
   store_labels: '[]',
 } satisfies Omit<RuleRow, 'rule_id'>;
+/** The defaults by column name, for the columns a request sends. */
+const RULE_DEFAULTS: Readonly<Record<string, string | number | null>> = NEW_RULE;
+/** The columns a save writes: every one but the id. */
+const SAVED_COLUMNS = ruleRow.omit({ rule_id: true }).keyof().options;
 
 /**
  * `POST /V1/salesRules` (no `rule_id`) or `PUT /V1/salesRules/:ruleId`: a new rule from Magento's
@@ -322,15 +326,15 @@ export function saveRule(db: Database, rule: RuleInput) {
     const id = rule.rule_id ?? undefined;
     const base: Omit<RuleRow, 'rule_id'> = id === undefined ? NEW_RULE : requireRule(db, id);
     const sent = columnsFrom(rule);
-    const merged = { ...base } as Record<string, string | number | null>;
+    const merged: Record<string, string | number | null> = { ...base };
     for (const [key, value] of Object.entries(sent)) {
-      const fallback = (NEW_RULE as Record<string, string | number | null>)[key];
+      const fallback = RULE_DEFAULTS[key];
       merged[key] =
         value === null && fallback !== null && fallback !== undefined ? fallback : (value ?? null);
     }
     const row = ruleRow.omit({ rule_id: true }).parse(merged);
     validateData(row);
-    const columns = Object.keys(NEW_RULE) as (keyof typeof NEW_RULE)[];
+    const columns = SAVED_COLUMNS;
     const values = columns.map((column) => row[column]);
     let ruleId: number;
     if (id === undefined) {

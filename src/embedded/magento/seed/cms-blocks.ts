@@ -3,7 +3,7 @@
  * and the two landings' introductions, written as an editor would keep them in Magento (raw HTML with
  * `{{media url=…}}` and `{{store url=…}}` directives) from the shipped content (`src/content/home.json`,
  * `src/content/landings.json`, the strip's texts in `src/strings.ts`). The HTML shapes are the ones the
- * storefront reads (`src/components/home/cms.ts`; README, "Home page content").
+ * storefront reads (`src/components/home/cms.ts`; docs/features.md, "Home page content").
  *
  * A database gets each block once, for All Store Views and active: on first run, and on an older
  * database the first time it starts with a block it never had. A block an editor changed or deleted is
@@ -17,6 +17,7 @@ import home from '../../../content/home.json' with { type: 'json' };
 import landings from '../../../content/landings.json' with { type: 'json' };
 import { escapeHtml } from '../../../components/escape-html.ts';
 import { strings } from '../../../strings.ts';
+import { isRecord } from '../../../parse/reader.ts';
 import { ALL_STORES } from '../cms/blocks.ts';
 import type { Database } from '../db.ts';
 
@@ -180,7 +181,7 @@ export async function copyDemoBlockPictures(artDir: string, mediaDir: string): P
       await copyFile(join(artDir, name), join(target, name), constants.COPYFILE_EXCL);
       copied.push(name);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!(isRecord(error) && error['code'] === 'EEXIST')) throw error;
     }
   }
   return copied;

@@ -245,15 +245,15 @@ export function writePastOrder(
 }
 
 /** Where the demo orders' products come from: the nth sellable product of a Professional sub-category. */
-const SHELVES = {
-  machine: { code: 'pressure-washer', nth: 0 },
-  vacuum: { code: 'vacuum-cleaners', nth: 0 },
-  detergent: { code: 'detergents', nth: 0 },
-  otherDetergent: { code: 'detergents', nth: 1 },
-  consumable: { code: 'consumables', nth: 0 },
-  accessory: { code: 'accessories', nth: 0 },
-} as const;
-type Shelf = keyof typeof SHELVES;
+const SHELVES = [
+  { shelf: 'machine', code: 'pressure-washer', nth: 0 },
+  { shelf: 'vacuum', code: 'vacuum-cleaners', nth: 0 },
+  { shelf: 'detergent', code: 'detergents', nth: 0 },
+  { shelf: 'otherDetergent', code: 'detergents', nth: 1 },
+  { shelf: 'consumable', code: 'consumables', nth: 0 },
+  { shelf: 'accessory', code: 'accessories', nth: 0 },
+] as const;
+type Shelf = (typeof SHELVES)[number]['shelf'];
 
 /**
  * The demo customer's past orders, oldest first: a trade buyer's pressure washer, and the detergent it
@@ -297,7 +297,7 @@ export const DEMO_ORDERS: readonly {
 function stockShelves(db: Database): Partial<Record<Shelf, Product>> {
   const taken = new Set<number>();
   const shelves: Partial<Record<Shelf, Product>> = {};
-  for (const [shelf, { code, nth }] of Object.entries(SHELVES) as [Shelf, (typeof SHELVES)[Shelf]][]) {
+  for (const { shelf, code, nth } of SHELVES) {
     const category = SUB_CATEGORIES.find((c) => c.parentId === PROFESSIONAL_CATEGORY_ID && c.code === code);
     const own = category ? sellableProduct(db, { categoryId: category.id, skip: nth }) : undefined;
     const chosen = own && !taken.has(own.id) ? own : sellableProduct(db, { except: taken });

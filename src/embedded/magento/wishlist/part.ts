@@ -3,7 +3,7 @@
  * fields (`customer`, the deprecated `wishlist` and the five mutations) and its `storeConfig` field.
  */
 import type { GraphQlContext } from '../graphql/context.ts';
-import type { SchemaPart } from '../graphql/schema.ts';
+import type { SchemaPart } from '../graphql/schema-part.ts';
 import {
   addProductsToWishlist,
   clearWishlist,

@@ -1,0 +1,20 @@
+/**
+ * What the end of a session does, feature by feature, in one place (account/session.ts `onSessionEnd`):
+ * the shell registers it on every page, so a 401 met by any island forgets the Trade marker, and signing
+ * out forgets, in this order, the Trade marker, the cart, the customer's wish list and their count of My
+ * machines. Only what the shell carries already: nothing of signing in.
+ */
+import { onSessionEnd } from '../../features/account/session.ts';
+import { forgetCart } from '../../features/cart/cart-state.ts';
+import { customerMachinesCount } from '../../features/my-machines/count.ts';
+import { forgetTrade } from '../../features/trade/trade-marker.ts';
+import { forgetCustomerWishlist } from '../../features/wishlist/customer.ts';
+
+export function registerSessionEnd(): void {
+  onSessionEnd([
+    { signedOut: forgetTrade, expired: forgetTrade },
+    { signedOut: forgetCart },
+    { signedOut: forgetCustomerWishlist },
+    { signedOut: () => customerMachinesCount.forget() },
+  ]);
+}

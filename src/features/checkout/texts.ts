@@ -1,0 +1,59 @@
+/**
+ * The checkout's texts: the spec's payment outcome and ours for the shipping, payment, paid and
+ * failed-payment steps. Gathered by src/strings.ts; the spec's texts are kept word for word.
+ */
+
+/** The spec's fixed texts of this feature, word for word (src/strings.ts `spec`). */
+export const checkoutSpec = {
+  payment: {
+    pay: 'Pay',
+    paid: 'Your payment was successfull',
+    thanks: 'Thank you to have chosen us!',
+    failed: 'Your payment failed! :(',
+    failedDetail: 'Unfortunately your payment was not accepted. Please try again.',
+    payAgain: 'Pay Again',
+    homepage: 'Homepage',
+  },
+} as const;
+
+/** The texts of this feature that the spec leaves to us (src/strings.ts `ours`). */
+export const checkoutOurs = {
+  /** Texts of the shipping, payment, paid and failed-payment steps that the spec leaves to us. */
+  checkout: {
+    /** How measurement (GA4's `payment_type`) names paying on the provider's card page. */
+    cardPayment: 'Card',
+    subtotal: 'Subtotal',
+    delivery: 'Delivery',
+    deliveryLoading: 'Finding delivery options…',
+    noDelivery: 'We cannot deliver to this address. We deliver to addresses in the United Kingdom.',
+    estimatedDelivery: (date: string) => `Estimated delivery: ${date}`,
+    shippingTitle: 'Shipping',
+    paymentTitle: 'Payment',
+    paidTitle: 'Payment successful',
+    failedTitle: 'Payment failed',
+    shippingAddress: 'Shipping address',
+    billingAddress: 'Billing address',
+    copyShipping: 'Same as shipping address',
+    telephoneHint: 'More than 8 characters',
+    emailHint: "Containing '@' and '.'",
+    saving: 'Saving…',
+    paying: 'Starting your payment…',
+    loading: 'Loading…',
+    checking: 'Checking your payment…',
+    pending: 'Your payment is being confirmed. This page updates by itself.',
+    emptyCart: 'Your cart is empty',
+    addressesMissing: 'Please confirm your shipping and billing addresses first.',
+    startFailed: 'Your payment could not be started. Please try again in a moment; your basket is kept.',
+    basketNotPayable:
+      'Your basket cannot be paid for as it stands. Please check the quantities in your basket and try again.',
+    tooLarge: 'This order is above the limit for card payments. Please call us to order.',
+    sessionEnded: 'Your session has ended. Please sign in again.',
+    unknownPayment: 'This payment is not known.',
+    summary: 'Order summary',
+    myAccount: 'My Account',
+    /** The paid page, under the spec's texts (issue 14); `{number}` is the order's number, in bold. */
+    orderNumber: 'Your order number is {number}.',
+    viewOrder: 'View your order',
+    checkOrderStatus: 'Check your order status',
+  },
+} as const;

@@ -1,0 +1,27 @@
+/**
+ * Step 1 of a search (search.ts): what the query says besides words, read by query.ts (units, a pressure
+ * in psi, a price), and the machine model it names, if any (fit-slot.ts: "k5 hose"), whose words become
+ * one slot that also finds what fits the model (issue 39).
+ */
+import { namedModel, wordsNaming, type NamedModel } from './fit-slot.ts';
+import { readQuery, type ReadQuery } from './query.ts';
+import { modelsOf, type EngineState, type LoadedIndex } from './state.ts';
+import type { QueryWord } from './text.ts';
+
+/** The query as read: its measures and price, the model it names, and its words. */
+export interface Understood {
+  read: ReadQuery;
+  named: NamedModel | null;
+  words: QueryWord[];
+}
+
+export async function understandQuery(
+  state: EngineState,
+  index: LoadedIndex,
+  query: string,
+): Promise<Understood> {
+  const read = readQuery(query);
+  // A model has a digit ("K 5"): a query without one names none, and needs no list of them.
+  const named = /\d/.test(read.text) ? namedModel(read.text, await modelsOf(state.source, index)) : null;
+  return { read, named, words: wordsNaming(read.text, named) };
+}

@@ -1,0 +1,90 @@
+/**
+ * What a product page shows of "fits my machine" (DESIGN.md §3): a machine's accessories, detergents and parts
+ * that fit it, grouped by type, with a link to its model's parts page, and its model to keep in My machines;
+ * a part's machine models and what its fit
+ * check needs. Plain data: both are part of the page's model (site/product-page.ts), which its fingerprint
+ * hashes, so a price change of a part shown on a machine's page re-renders that page, and a machine's price
+ * (which no part's page shows) re-renders no part's page.
+ */
+import { modelKey, type FitIndex } from '../catalogue/fits.ts';
+import { cardItems, type CardItem, type CardSource } from './product-view.ts';
+import type { Product } from '../catalogue/types.ts';
+import { fitTexts, partsPagePath } from '../features/fits/texts.ts';
+
+/** How many parts of one type a machine's page shows; the parts page shows them all. */
+export const FITTING_PER_TYPE = 8;
+
+export interface FittingSection {
+  /** The machine's model, e.g. "K 5". */
+  model: string;
+  /** Its parts page. */
+  href: string;
+  /** How many parts fit it in all. */
+  total: number;
+  /** The parts shown, by type in Magento's option order, in stock first. */
+  groups: { type: string; items: CardItem[] }[];
+}
+
+export interface FitsSection {
+  /** The models it fits, each with its parts page. */
+  models: { name: string; href: string }[];
+  /** What the fit check compares (features/fits/fit-check.ts): the models' keys, the part's type and price. */
+  check: { keys: string[]; type: string | null; priceInclVat: number | null };
+}
+
+/** The parts that fit a machine, for its page; null for a product that is no machine or that nothing fits. */
+export function fittingSection(
+  product: Pick<Product, 'fit'>,
+  fits: Pick<FitIndex, 'byKey' | 'types'>,
+  source: CardSource,
+): FittingSection | null {
+  const model = product.fit.model === null ? undefined : fits.byKey.get(modelKey(product.fit.model));
+  if (!model || model.parts.length === 0) return null;
+  const byType = new Map<string, Product[]>();
+  for (const part of model.parts) {
+    const type = part.fit.type ?? fitTexts.otherType;
+    const group = byType.get(type) ?? [];
+    if (group.length === 0) byType.set(type, group);
+    group.push(part);
+  }
+  const groups = [...byType].map(([type, parts]) => ({
+    type,
+    items: cardItems(
+      [...parts].sort((a, b) => Number(b.inStock) - Number(a.inStock)).slice(0, FITTING_PER_TYPE),
+      source.hrefBySku,
+    ),
+  }));
+  return { model: model.name, href: partsPagePath(model.slug), total: model.parts.length, groups };
+}
+
+/**
+ * A machine's model as the shop names it (the fit index's name, as its parts page and My machines have it:
+ * "K 5"), for its page's "Add the K 5 to my machines"; null for a product that is no machine.
+ */
+export function machineModelName(
+  product: Pick<Product, 'fit'>,
+  fits: Pick<FitIndex, 'byKey'>,
+): string | null {
+  if (product.fit.model === null) return null;
+  return fits.byKey.get(modelKey(product.fit.model))?.name ?? product.fit.model;
+}
+
+/** The machine models a part fits, for its page; null for a product that fits none. */
+export function fitsSection(
+  product: Pick<Product, 'fit' | 'priceInclVat'>,
+  fits: Pick<FitIndex, 'byKey'>,
+): FitsSection | null {
+  const models = product.fit.fits.flatMap((name) => {
+    const model = fits.byKey.get(modelKey(name));
+    return model ? [model] : [];
+  });
+  if (models.length === 0) return null;
+  return {
+    models: models.map(({ name, slug }) => ({ name, href: partsPagePath(slug) })),
+    check: {
+      keys: models.map((model) => model.key),
+      type: product.fit.type,
+      priceInclVat: product.priceInclVat,
+    },
+  };
+}
