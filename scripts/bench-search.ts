@@ -46,7 +46,7 @@ import { loadCatalogue } from '../src/catalogue/load.ts';
 import { productRoutes } from '../src/site/product-view.ts';
 import { indexCatalogue, type CatalogueIndex } from '../src/catalogue/snapshot.ts';
 import type { Catalogue, Product } from '../src/catalogue/types.ts';
-import { searchBuildInput } from '../src/components/search/search-input.ts';
+import { searchBuildInput } from '../src/site/search-input.ts';
 import { DESKTOP_ROWS } from '../src/components/search/suggest-list.ts';
 import {
   buildSearchFiles,

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { contentPagePath, productRoutes } from '../../src/site/product-view.ts';
 import { indexCatalogue } from '../../src/catalogue/snapshot.ts';
-import { searchBuildInput } from '../../src/components/search/search-input.ts';
+import { searchBuildInput } from '../../src/site/search-input.ts';
 import { buildSearchFiles } from '../../src/features/search/build.ts';
 import {
   createSearchEngine,

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { magentoGraphql, MagentoGraphqlError, type MagentoGraphqlConfig } from '../magento/graphql.ts';
-import { REVIEW_SETTINGS, reviewSettingsOf } from '../magento/wire/reviews.ts';
+import { REVIEW_SETTINGS, type ReviewSettingsWire } from '../magento/wire/reviews.ts';
 import type { Catalogue, Product, Rating, Review, ReviewSettings } from './types.ts';
 
 /** Products per request: the ratings alone are a few bytes each. */
@@ -65,6 +65,18 @@ const REVIEWS = {
 } as const;
 
 /** What a product's reviews are, as read. */
+
+/** Magento's answer as the shop's ReviewSettings. */
+export const reviewSettingsOf = (data: ReviewSettingsWire): ReviewSettings => ({
+  enabled: data.storeConfig?.product_reviews_enabled === '1',
+  guestsMayWrite: data.storeConfig?.allow_guests_to_write_product_reviews === '1',
+  ratings: data.productReviewRatingsMetadata.items.map((rating) => ({
+    id: rating.id,
+    name: rating.name,
+    values: rating.values.map((value) => ({ id: value.value_id, value: value.value })),
+  })),
+});
+
 export interface ProductReviewsRead {
   readonly rating: Rating | null;
   readonly reviews: Review[];

@@ -7,17 +7,17 @@
  * answers every part of the server gives.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { strings } from '../strings.ts';
 import { HttpError } from './errors.ts';
 import { clearSessionCookie, sessionToken, wellFormedSessionToken } from './session-cookie.ts';
 
 /**
  * The session is over: Magento no longer accepts its customer token (expired or revoked), or a route that
- * needs one finds none. Answered 401 with `message` (by default "Your session has ended…"), and the
- * session cookie goes.
+ * needs one finds none. Answered 401 with `message` (the
+ * feature's "Your session has ended…": texts live with the features, above this layer), and the session
+ * cookie goes.
  */
 export class SessionEnded extends HttpError {
-  constructor(message: string = strings.shopper.sessionEnded) {
+  constructor(message: string) {
     super(401, message);
     this.name = 'SessionEnded';
   }

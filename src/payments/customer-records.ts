@@ -12,41 +12,10 @@
  */
 import { z } from 'zod';
 import type { SharedStore } from '../store/shared-store.ts';
+import type { CustomerPayment, CustomerPayments, Forgotten } from '../features/privacy/payment-records.ts';
 import { PAYMENT_STATES, preparePaymentsTable } from './payment-records.ts';
 
-/** One of the customer's card transactions, as their data export shows it. */
-export interface CustomerPayment {
-  /** The shop's reference for the transaction (the provider's VendorTxCode). */
-  readonly reference: string;
-  readonly provider: string;
-  /** The provider's own reference for it. */
-  readonly providerReference: string;
-  readonly amount: number;
-  readonly currency: string;
-  readonly state: (typeof PAYMENT_STATES)[number];
-  /** The order it paid for, once placed. */
-  readonly orderNumber: string | null;
-  /** The basket when the shopper pressed Pay: `sku×qty` lines. */
-  readonly basket: readonly string[];
-  readonly failure: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-/** What deleting an account did to its transactions. */
-export interface Forgotten {
-  /** Failed transactions removed. */
-  readonly deleted: number;
-  /** Paid and unfinished ones kept, no longer linked to the account or its e-mail address. */
-  readonly anonymised: number;
-}
-
-export interface CustomerPayments {
-  /** The transactions of Magento's customer `customerId`, oldest first. */
-  of(customerId: number): Promise<CustomerPayment[]>;
-  /** Deletes the customer's failed transactions and anonymises the rest. */
-  forget(customerId: number): Promise<Forgotten>;
-}
+export type { CustomerPayment, CustomerPayments, Forgotten };
 
 const rowSchema = z
   .object({

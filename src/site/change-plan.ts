@@ -12,8 +12,8 @@
  * What every page shares (menus, the category tree, the attributes, the models' names) is the catalogue's
  * structure: when it changed, every page is planned (`sameStructure`).
  */
-import { pagePath } from '../components/catalogue/listing-view.ts';
-import { allListings } from '../components/catalogue/listings.ts';
+import { pagePath } from '../features/listing/pages.ts';
+import { allListings } from './listings.ts';
 import { DEFAULT_PAGE_SIZE } from '../features/listing/browse.ts';
 import { fitIndex, modelKey } from '../catalogue/fits.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';

@@ -2,7 +2,7 @@
  * The parts pages: one listing per machine model of everything that fits it (`/parts-finder/{slug}`), with a
  * category listing's filters, sort and pages (listing-pages.ts builds their indexes from the model's parts).
  */
-import type { Listing } from '../components/catalogue/listings.ts';
+import type { Listing } from './listings.ts';
 import { fitIndex } from '../catalogue/fits.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../features/fits/texts.ts';

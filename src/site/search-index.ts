@@ -1,6 +1,6 @@
 /** The search index of this build's catalogue (features/search/files.ts), built once and shared by its files' endpoints. */
 import { catalogueRoutes } from './routes.ts';
-import { searchBuildInput } from '../components/search/search-input.ts';
+import { searchBuildInput } from './search-input.ts';
 import { type CatalogueIndex } from '../catalogue/snapshot.ts';
 import { getCatalogue } from './catalogue.ts';
 import { searchIndexBuilder, type BuiltSearch } from '../features/search/build.ts';

@@ -5,7 +5,7 @@
  */
 import type { DeliveryConfig } from '../delivery/config.ts';
 import { galleryImages, priceLines, productDelivery, type ProductDelivery } from './product-view.ts';
-import { tierLines } from '../catalogue/tier-prices.ts';
+import { tierLines } from './tier-lines.ts';
 import { defaultVariant, type PickerData, type VariantFacts } from './variant-picker.ts';
 import type { Configurable, Product, Variant } from '../catalogue/types.ts';
 import { variantQuery } from '../catalogue/variants.ts';

@@ -14,7 +14,7 @@ import { indexCatalogue, readSnapshot } from '../../src/catalogue/snapshot.ts';
 import type { Product } from '../../src/catalogue/types.ts';
 import { modelKey, modelSlug } from '../../src/catalogue/fits.ts';
 import { partsPagePath } from '../../src/features/fits/texts.ts';
-import { allListings } from '../../src/components/catalogue/listings.ts';
+import { allListings } from '../../src/site/listings.ts';
 import { loadEnv, processEnvironment } from '../../src/config/env.ts';
 import type { OnSaved } from '../../src/embedded/magento/saved.ts';
 import { saveNotifier } from '../../src/publish/rebuild/hook-client.ts';

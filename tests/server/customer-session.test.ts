@@ -28,7 +28,7 @@ function app(): Hono {
     jsonReply(200, { token: c.var.customerToken }),
   );
   routes.get('/ended', session, () => {
-    throw new SessionEnded();
+    throw new SessionEnded('Your session has ended. Please sign in again.');
   });
   routes.get('/file', session, () => jsonReply(200, {}, { 'Cache-Control': 'private, no-cache' }));
   routes.post('/leave', sameOrigin(SITE), session, (c) => {

@@ -18,7 +18,6 @@ import {
 } from '../../features/listing/browse.ts';
 import {
   P,
-  PRICE,
   type AttributeSort,
   type Facet,
   type IndexedProduct,
@@ -27,12 +26,9 @@ import {
 } from '../../features/listing/listing-index.ts';
 import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { ratingToolTexts } from '../../features/listing/browser-texts.ts';
+import { drawnByTools } from '../../features/listing/pages.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { cardHtml, productToolsHtml } from './card-html.ts';
-
-/** A listing page's own URL: the listing's path for page 1, `{path}/page/{n}` after. */
-export const pagePath = (listing: { path: string }, page: number): string =>
-  page <= 1 ? listing.path : `${listing.path}/page/${page}`;
 
 /** Cards whose pictures load at once: the first row at the widest layout. */
 const EAGER_CARDS = 4;
@@ -245,16 +241,9 @@ export function facetValuesHtml(facet: Facet, state: BrowseState, tally: readonl
     .join('');
 }
 
-/** The price filter's bands summarise the whole listing's prices: a pre-rendered page leaves them to the tools. */
-const drawnLater = (facet: Facet): boolean => facet.code === PRICE;
-
-/** The filters as a pre-rendered listing page shows them (its fingerprint hashes this): no price bands. */
-export const bakedFacets = (facets: readonly Facet[]): Facet[] =>
-  facets.map((facet) => (drawnLater(facet) && facet.kind === 'range' ? { ...facet, bands: [] } : facet));
-
 /** One filter's fieldset; the price filter of a pre-rendered page empty, marked for the tools to fill. */
 function facetHtml(facet: Facet, state: BrowseState, counts: Counts | null): string {
-  const later = counts === null && drawnLater(facet);
+  const later = counts === null && drawnByTools(facet);
   const values = later ? '' : facetValuesHtml(facet, state, counts && (counts.facets[facet.code] ?? []));
   return `<fieldset class="facet"${later ? attribute('data-facet-later', facet.code) : ''}><legend>${escapeHtml(facet.label)}</legend>${values}</fieldset>`;
 }

@@ -20,7 +20,8 @@ import {
 import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { asksForAnotherView, storedPerPage, storePerPage } from './listing-per-page.ts';
 import { BrowseTools, findToolParts, pageHolding, type BrowseHost } from './browse-tools.client.ts';
-import { gridHtml, pagePath } from './listing-view.ts';
+import { pagePath } from '../../features/listing/pages.ts';
+import { gridHtml } from './listing-view.ts';
 
 export { RENDER_MEASURE } from './browse-tools.client.ts';
 

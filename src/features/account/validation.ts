@@ -10,7 +10,7 @@
  * of allowed characters: whatever passes here, Magento accepts (tests/unit/input-limits-agree.test.ts;
  * one contrived street line is the exception it names).
  */
-import { strings } from '../../strings.ts';
+import { fieldLimitTexts } from './texts.ts';
 
 export interface AddressFields {
   firstname: string;
@@ -27,7 +27,7 @@ export interface AddressFields {
 /** What is wrong with each field at fault, in the order the forms show the fields. */
 export type FieldProblems<K extends string = string> = Partial<Record<K, string>>;
 
-const t = strings.limits;
+const t = fieldLimitTexts;
 
 /** A field's limit: its longest length in characters and, when it has one, the characters it allows. */
 interface Limit {

@@ -10,6 +10,7 @@
  * customer's lock among every replica (`my-machines:{customer id}`) from its reading to its save; a second
  * change waits its turn (up to LOCK_WAIT_MS) and then reads what the first saved.
  */
+import { shellTexts } from '../shell/browser-texts.ts';
 import { SessionEnded } from '../../http/index.ts';
 import { z } from 'zod';
 import { MagentoApiError, magentoFetch, type MagentoClientConfig } from '../../magento/client.ts';
@@ -92,7 +93,8 @@ async function asCustomer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof MagentoApiError && error.status === 401) throw new SessionEnded();
+    if (error instanceof MagentoApiError && error.status === 401)
+      throw new SessionEnded(shellTexts.sessionEnded);
     throw error;
   }
 }

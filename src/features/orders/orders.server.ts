@@ -5,6 +5,7 @@
  * order number whose billing e-mail and postcode the shopper also knows. Each order is mapped to the
  * fields the pages show (order-mapping.ts) before it leaves the server.
  */
+import { shellTexts } from '../shell/browser-texts.ts';
 import { SessionEnded } from '../../http/index.ts';
 import {
   MagentoApiError,
@@ -33,7 +34,8 @@ export async function sessionCustomer(magento: OrdersMagento, customerToken: str
       token: customerToken,
     });
   } catch (error) {
-    if (error instanceof MagentoApiError && error.status === 401) throw new SessionEnded();
+    if (error instanceof MagentoApiError && error.status === 401)
+      throw new SessionEnded(shellTexts.sessionEnded);
     throw error;
   }
 }

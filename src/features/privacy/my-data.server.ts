@@ -7,11 +7,12 @@
  * token call, removes the shop's own records, then the customer in Magento (`DELETE /V1/customers/:id`,
  * integration), which takes their addresses, basket, wish list and tokens with it and keeps their orders.
  */
+import { shellTexts } from '../shell/browser-texts.ts';
 import { z } from 'zod';
 import { asShopper, MagentoApiError, magentoFetch, type IntegrationConfig } from '../../magento/client.ts';
 import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
-import type { CustomerPayments } from '../../payments/customer-records.ts';
+import type { CustomerPayments } from './payment-records.ts';
 import { SessionEnded } from '../../http/index.ts';
 import { allOrders } from '../orders/orders.server.ts';
 import { readWishlist } from '../wishlist/wishlist.server.ts';
@@ -47,7 +48,8 @@ export async function customerOf(magento: IntegrationConfig, token: string): Pro
   try {
     return await magentoFetch(magento, { path: '/customers/me', schema: customerSchema, token });
   } catch (error) {
-    if (error instanceof MagentoApiError && error.status === 401) throw new SessionEnded();
+    if (error instanceof MagentoApiError && error.status === 401)
+      throw new SessionEnded(shellTexts.sessionEnded);
     throw error;
   }
 }

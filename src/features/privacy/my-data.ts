@@ -4,7 +4,7 @@
  * (my-data-state.ts). Pure: no calls, no browser.
  */
 import type { OrderDetail } from '../orders/order.ts';
-import type { CustomerPayment } from '../../payments/customer-records.ts';
+import type { CustomerPayment } from './payment-records.ts';
 
 export const MY_DATA_PATH = '/account/data';
 export const DELETE_ACCOUNT_PATH = '/account/delete';

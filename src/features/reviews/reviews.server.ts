@@ -4,12 +4,14 @@
  * the time), the signed-in customer's first name for the nickname, and `createProductReview`, with the
  * customer's token or as a guest.
  */
+import { shellTexts } from '../shell/browser-texts.ts';
 import { SessionEnded } from '../../http/index.ts';
 import type { ReviewSettings } from '../../catalogue/types.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
 import { magentoGraphql, type MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import { customerSchema } from '../../magento/wire/customer.ts';
-import { CREATE_PRODUCT_REVIEW, REVIEW_SETTINGS, reviewSettingsOf } from '../../magento/wire/reviews.ts';
+import { reviewSettingsOf } from '../../catalogue/reviews.ts';
+import { CREATE_PRODUCT_REVIEW, REVIEW_SETTINGS } from '../../magento/wire/reviews.ts';
 import { trimmedDraft, type ReviewDraft } from './review.ts';
 
 /** How long the store's review settings are used before Magento is asked again. */
@@ -59,7 +61,8 @@ export async function customerFirstName(
     const customer = await magentoFetch(magento, { path: '/customers/me', schema: customerSchema, token });
     return customer.firstname?.trim() || undefined;
   } catch (error) {
-    if (error instanceof MagentoApiError && error.status === 401) throw new SessionEnded();
+    if (error instanceof MagentoApiError && error.status === 401)
+      throw new SessionEnded(shellTexts.sessionEnded);
     throw error;
   }
 }

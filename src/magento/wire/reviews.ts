@@ -8,7 +8,6 @@
  *   STATUS_PENDING): it shows in `products { reviews }` only once a merchant approves it.
  */
 import { z } from 'zod';
-import type { ReviewSettings } from '../../catalogue/types.ts';
 import type { GraphqlOperation } from '../graphql.ts';
 
 const reviewSettingsWire = z.object({
@@ -35,7 +34,10 @@ const reviewSettingsWire = z.object({
   }),
 });
 
-export const REVIEW_SETTINGS: GraphqlOperation<z.infer<typeof reviewSettingsWire>> = {
+/** Magento's review settings as they come (catalogue/reviews.ts reads them as the shop's). */
+export type ReviewSettingsWire = z.infer<typeof reviewSettingsWire>;
+
+export const REVIEW_SETTINGS: GraphqlOperation<ReviewSettingsWire> = {
   query: `query ReviewSettings {
   storeConfig { product_reviews_enabled allow_guests_to_write_product_reviews }
   productReviewRatingsMetadata { items { id name values { value_id value } } }
@@ -43,17 +45,6 @@ export const REVIEW_SETTINGS: GraphqlOperation<z.infer<typeof reviewSettingsWire
   reads: true,
   data: reviewSettingsWire,
 };
-
-/** Magento's answer as the shop's ReviewSettings. */
-export const reviewSettingsOf = (data: z.infer<typeof reviewSettingsWire>): ReviewSettings => ({
-  enabled: data.storeConfig?.product_reviews_enabled === '1',
-  guestsMayWrite: data.storeConfig?.allow_guests_to_write_product_reviews === '1',
-  ratings: data.productReviewRatingsMetadata.items.map((rating) => ({
-    id: rating.id,
-    name: rating.name,
-    values: rating.values.map((value) => ({ id: value.value_id, value: value.value })),
-  })),
-});
 
 /** `CreateProductReviewInput`: every field is required (`String!`); `ratings` may be empty for Magento. */
 export interface CreateProductReviewInput {

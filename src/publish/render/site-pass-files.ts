@@ -6,7 +6,32 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { textFiles } from '../releases/content-types.ts';
 import type { Levels } from '../releases/encoding.ts';
-import type { SitePassResult } from './site-pass.ts';
+import type { PrecompressResult } from './precompress.ts';
+import type { SiteLinks } from './site-links.ts';
+
+/** What a site pass found and did, over every file of the folder. */
+export interface SitePassResult {
+  readonly compression: PrecompressResult;
+  /** Every distinct inline-script hash of the pages, sorted. */
+  readonly scriptHashes: string[];
+  /** HTML files (relative) with inline event-handler attributes, which the CSP blocks. */
+  readonly inlineHandlers: string[];
+  readonly htmlFiles: number;
+  /** Files that contain a secret, as sentences (relative to `client/`). */
+  readonly secretProblems: string[];
+  /** The links of the pages, as they are in the folder now, for the link check (links.ts). */
+  readonly links: SiteLinks;
+  /** Time spent on each kind of work, summed over files (it overlaps Astro's render and itself). */
+  readonly workMs: {
+    readonly read: number;
+    readonly secrets: number;
+    readonly scan: number;
+    readonly links: number;
+    readonly compress: number;
+  };
+  /** Files handled while Astro was still rendering. */
+  readonly early: number;
+}
 
 /** What was done with one file, kept so `finish` knows whether the file changed after it was read. */
 export interface Done {

@@ -19,32 +19,18 @@ import type { NamedSecret } from './secrets.ts';
 import { isCompressible, MIN_COMPRESS_BYTES } from '../releases/content-types.ts';
 import type { Levels } from '../releases/encoding.ts';
 import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
-import { linkCollector, type LinkCollector, type SiteLinks } from './site-links.ts';
-import { bulkLevels, compressFile, THOROUGH_LIMIT_BYTES, type PrecompressResult } from './precompress.ts';
-import { listFiles, statOf, summarise, type Done, type Waiting } from './site-pass-files.ts';
+import { linkCollector, type LinkCollector } from './site-links.ts';
+import { bulkLevels, compressFile, THOROUGH_LIMIT_BYTES } from './precompress.ts';
+import {
+  listFiles,
+  statOf,
+  summarise,
+  type Done,
+  type SitePassResult,
+  type Waiting,
+} from './site-pass-files.ts';
 
-export interface SitePassResult {
-  readonly compression: PrecompressResult;
-  /** Every distinct inline-script hash of the pages, sorted. */
-  readonly scriptHashes: string[];
-  /** HTML files (relative) with inline event-handler attributes, which the CSP blocks. */
-  readonly inlineHandlers: string[];
-  readonly htmlFiles: number;
-  /** Files that contain a secret, as sentences (relative to `client/`). */
-  readonly secretProblems: string[];
-  /** The links of the pages, as they are in the folder now, for the link check (links.ts). */
-  readonly links: SiteLinks;
-  /** Time spent on each kind of work, summed over files (it overlaps Astro's render and itself). */
-  readonly workMs: {
-    readonly read: number;
-    readonly secrets: number;
-    readonly scan: number;
-    readonly links: number;
-    readonly compress: number;
-  };
-  /** Files handled while Astro was still rendering. */
-  readonly early: number;
-}
+export type { SitePassResult };
 
 export interface SitePass {
   /** A file (relative to `client/`) Astro has finished writing. Unknown or vanished files are ignored. */

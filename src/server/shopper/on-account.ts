@@ -9,6 +9,7 @@
  * No session: 401; a session Magento no longer accepts: 401 and the cookie goes. Magento down: 503 and the
  * basket is kept.
  */
+import { shellTexts } from '../../features/shell/browser-texts.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_PO_NUMBER } from '../../payments/po-number.ts';
@@ -69,7 +70,8 @@ async function placeOrder(config: OnAccountRoutesConfig, token: string | undefin
     return jsonReply(201, { order });
   } catch (error) {
     if (error instanceof OnAccountRefused) throw refusal(error);
-    if (error instanceof MagentoApiError && error.status === 401) throw new SessionEnded();
+    if (error instanceof MagentoApiError && error.status === 401)
+      throw new SessionEnded(shellTexts.sessionEnded);
     // No active cart for the customer: the order was placed already, or the basket emptied.
     if (error instanceof MagentoApiError && error.status === 404)
       throw refusal(new OnAccountRefused('empty'));

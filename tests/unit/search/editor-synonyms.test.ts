@@ -1,5 +1,5 @@
 /**
- * The editors' search synonyms (src/components/search/editor-synonyms.ts): the `search-synonyms` CMS block,
+ * The editors' search synonyms (src/site/editor-synonyms.ts): the `search-synonyms` CMS block,
  * one group per line, read from the embedded back end as a sync reads it and applied by the search engine;
  * a line that is not a group is left out with a warning naming it, and a missing block leaves the shipped
  * synonyms with a warning.
@@ -10,8 +10,8 @@ import { loadCatalogue } from '../../../src/catalogue/load.ts';
 import { productRoutes } from '../../../src/site/product-view.ts';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
 import type { Catalogue, ContentBlock } from '../../../src/catalogue/types.ts';
-import { editorSynonyms } from '../../../src/components/search/editor-synonyms.ts';
-import { searchBuildInput, siteSynonyms } from '../../../src/components/search/search-input.ts';
+import { editorSynonyms } from '../../../src/site/editor-synonyms.ts';
+import { searchBuildInput, siteSynonyms } from '../../../src/site/search-input.ts';
 import { buildSearchFiles } from '../../../src/features/search/build.ts';
 import { createSearchEngine } from '../../../src/features/search/engine.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';

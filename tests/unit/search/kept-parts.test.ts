@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { productRoutes } from '../../../src/site/product-view.ts';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
 import type { Catalogue, Product } from '../../../src/catalogue/types.ts';
-import { searchBuildInput } from '../../../src/components/search/search-input.ts';
+import { searchBuildInput } from '../../../src/site/search-input.ts';
 import {
   buildSearchFiles,
   indexFiles,

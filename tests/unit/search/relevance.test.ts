@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import synonymsFile from '../../../src/content/search-synonyms.json' with { type: 'json' };
 import { productRoutes } from '../../../src/site/product-view.ts';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
-import { searchBuildInput } from '../../../src/components/search/search-input.ts';
+import { searchBuildInput } from '../../../src/site/search-input.ts';
 import { buildSearchFiles, type BuiltSearch } from '../../../src/features/search/build.ts';
 import { createSearchEngine } from '../../../src/features/search/engine.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';

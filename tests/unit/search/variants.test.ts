@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withVariants } from '../../../src/catalogue/variants.ts';
-import { searchableProducts } from '../../../src/components/search/search-input.ts';
+import { searchableProducts } from '../../../src/site/search-input.ts';
 import { loadMatchesIndex, rankedPage } from '../../../src/components/search/search-results.ts';
 import { searchCardsHtml } from '../../../src/components/search/search-view.ts';
 import { DEFAULT_STATE } from '../../../src/features/listing/browse.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productDelivery } from '../../../src/site/product-view.ts';
-import { savePercent, tierLines } from '../../../src/catalogue/tier-prices.ts';
+import { savePercent } from '../../../src/catalogue/tier-prices.ts';
+import { tierLines } from '../../../src/site/tier-lines.ts';
 import { deliveryConfig } from '../../../src/delivery/config.ts';
 import { ALL_GROUPS, type Product } from '../../../src/catalogue/types.ts';
 import { variantPage } from '../../../src/site/variant-page.ts';

@@ -4,11 +4,11 @@
  * category for still gets its (empty) listing; unknown codes get none, so the storefront server answers
  * them with its category-not-found page.
  */
-import { AUDIENCE_NAMES, LISTING_CODES } from '../../catalogue/categories.ts';
-import type { Crumb } from '../../site/seo.ts';
-import { strings } from '../../strings.ts';
-import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
-import type { Audience, CategoryNode } from '../../catalogue/types.ts';
+import { AUDIENCE_NAMES, LISTING_CODES } from '../catalogue/categories.ts';
+import type { Crumb } from './seo.ts';
+import { strings } from '../strings.ts';
+import type { CatalogueIndex } from '../catalogue/snapshot.ts';
+import type { Audience, CategoryNode } from '../catalogue/types.ts';
 
 export interface ParentLink {
   name: string;

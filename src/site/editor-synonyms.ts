@@ -7,10 +7,10 @@
  * group is left out with a build warning naming it; the rest apply. Without the block, the shipped list
  * alone applies, with a warning like a missing home page block's.
  */
-import { CONTENT_BLOCKS } from '../../catalogue/content-blocks.ts';
-import { htmlToText } from '../../catalogue/fields.ts';
-import type { ContentBlock } from '../../catalogue/types.ts';
-import { synonymsSchema, type Synonyms } from '../../features/search/synonyms.ts';
+import { CONTENT_BLOCKS } from '../catalogue/content-blocks.ts';
+import { htmlToText } from '../catalogue/fields.ts';
+import type { ContentBlock } from '../catalogue/types.ts';
+import { synonymsSchema, type Synonyms } from '../features/search/synonyms.ts';
 
 const IDENTIFIER = CONTENT_BLOCKS.searchSynonyms;
 

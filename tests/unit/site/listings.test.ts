@@ -6,9 +6,9 @@ import {
   listingTrail,
   nameFromCode,
   subcategoryListings,
-} from '../../../src/components/catalogue/listings.ts';
+} from '../../../src/site/listings.ts';
 import { allListingPages } from '../../../src/site/listing-pages.ts';
-import { index, product } from './fixtures.ts';
+import { index, product } from '../catalogue/fixtures.ts';
 
 const catalogue = index([]);
 

@@ -6,15 +6,15 @@
  * Shared by the site's index files, the storefront server's no-JavaScript results, the benchmark and the
  * relevance tests, so all of them search the same index.
  */
-import synonymsFile from '../../content/search-synonyms.json' with { type: 'json' };
-import { AUDIENCE_NAMES, AUDIENCE_WORDS } from '../../catalogue/categories.ts';
-import { fitIndex } from '../../catalogue/fits.ts';
-import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
-import type { ContentBlock, Product } from '../../catalogue/types.ts';
-import type { SearchBuildInput } from '../../features/search/build.ts';
-import { compileSynonyms, synonymsSchema, type SynonymTable } from '../../features/search/synonyms.ts';
-import { parseContent } from '../../config/parse-content.ts';
-import { allListings, AUDIENCES } from '../catalogue/listings.ts';
+import synonymsFile from '../content/search-synonyms.json' with { type: 'json' };
+import { AUDIENCE_NAMES, AUDIENCE_WORDS } from '../catalogue/categories.ts';
+import { fitIndex } from '../catalogue/fits.ts';
+import type { CatalogueIndex } from '../catalogue/snapshot.ts';
+import type { ContentBlock, Product } from '../catalogue/types.ts';
+import type { SearchBuildInput } from '../features/search/build.ts';
+import { compileSynonyms, synonymsSchema, type SynonymTable } from '../features/search/synonyms.ts';
+import { parseContent } from '../config/parse-content.ts';
+import { allListings, AUDIENCES } from './listings.ts';
 import { editorSynonyms } from './editor-synonyms.ts';
 
 /** Magento's visibility values that include search: 3 "search" and 4 "catalog, search". */
