@@ -5,7 +5,8 @@
  * typed stays in the form through every failure, and "Look up another order" brings the form back with it.
  */
 import { lazy, Suspense, useState, type SubmitEvent } from 'react';
-import { downloadGuestInvoice, lookUpOrder, ordersProblem } from '../../features/orders/api.ts';
+import { guestInvoice, lookUpOrder, ordersProblem } from '../../features/orders/api.ts';
+import { saveFile } from '../forms/save-file.ts';
 import type { OrderDetail } from '../../features/orders/order.ts';
 import { ShopApiError } from '../../features/shop-api.ts';
 import { strings } from '../../strings.ts';
@@ -71,10 +72,10 @@ function FoundOrder({ order, typed, another }: { order: OrderDetail; typed: Type
         order={order}
         heading="h2"
         downloadInvoice={(invoice) =>
-          downloadGuestInvoice(
+          guestInvoice(
             { number: typed.number, email: typed.email.trim(), postcode: typed.postcode.trim() },
             invoice,
-          )
+          ).then(saveFile)
         }
       />
       <p className="order__back">

@@ -4,11 +4,12 @@
  * the reason and the button to try again.
  */
 import { useState } from 'react';
-import { downloadMyData } from '../../features/privacy/my-data-state.ts';
+import { myDataFile } from '../../features/privacy/my-data-state.ts';
 import { leftForSignIn } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
 import { MY_DATA_PAGE } from '../../features/navigation.ts';
 import { strings } from '../../strings.ts';
+import { saveFile } from '../forms/save-file.ts';
 import { useBusy } from '../forms/use-busy.ts';
 
 const t = strings.myData;
@@ -23,7 +24,7 @@ export function DownloadMyData() {
     setDone('');
     setError('');
     try {
-      await downloadMyData();
+      saveFile(await myDataFile());
       setDone(t.downloaded);
     } catch (failure) {
       if (!leftForSignIn(failure, MY_DATA_PAGE)) setError(problemText(failure));

@@ -77,21 +77,14 @@ export interface LookupDetails {
 export const lookUpOrder = (details: LookupDetails): Promise<OrderDetail> =>
   shopFetch('/orders/lookup', { method: 'POST', body: details, schema: orderDetail });
 
-/** Saves a PDF the page was given as a file the shopper downloads. */
-function saveFile(pdf: Blob, name: string): void {
-  const url = URL.createObjectURL(pdf);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
  * A guest's VAT invoice: asked for with the same details that found the order (the server finds it again,
- * and counts a failure as the lookup does), and saved as a file.
+ * and counts a failure as the lookup does), as a PDF for the page to save.
  */
-export async function downloadGuestInvoice(details: LookupDetails, invoice: string): Promise<void> {
+export async function guestInvoice(
+  details: LookupDetails,
+  invoice: string,
+): Promise<{ name: string; blob: Blob }> {
   let response: Response;
   try {
     response = await fetch('/orders/lookup/invoice', {
@@ -105,11 +98,10 @@ export async function downloadGuestInvoice(details: LookupDetails, invoice: stri
   }
   if (!response.ok) {
     const answer: unknown = await response.json().catch(() => undefined);
-    const message =
-      (isRecord(answer) ? asString(answer['message']) : undefined) ?? orderTexts.unavailable;
+    const message = (isRecord(answer) ? asString(answer['message']) : undefined) ?? orderTexts.unavailable;
     throw new ShopApiError(response.status, message);
   }
-  saveFile(await response.blob(), invoiceFileName(invoice));
+  return { name: invoiceFileName(invoice), blob: await response.blob() };
 }
 
 /** What a failed order call says: the shop or Magento down is "Your orders can't be shown right now". */

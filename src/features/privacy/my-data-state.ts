@@ -1,7 +1,8 @@
 /**
  * The "Your data and privacy" page's calls (issue 41): the export the storefront server gathers, with
- * what this browser keeps for the shop added, saved as a JSON file the browser assembles itself (a Blob:
- * no inline script, nothing but same-origin calls, as the CSP wants); and the account's deletion, after
+ * what this browser keeps for the shop added, as a JSON file the browser assembles itself (a Blob the page
+ * saves, components/forms/save-file.ts: no inline script, nothing but same-origin calls, as the CSP wants);
+ * and the account's deletion, after
  * which this browser forgets what it kept for the customer. Browser only: nothing runs at import.
  */
 import { forgetTrade } from '../trade/trade-marker.ts';
@@ -62,27 +63,13 @@ function readStored(key: string): string | null {
   }
 }
 
-/** Saves `text` as a file named `name`, through a link to a Blob the page makes and lets go at once. */
-function saveFile(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the Blob after the click returns: let it go a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** Fetches the customer's data, adds this browser's, and saves it all as one JSON file; its name. */
-export async function downloadMyData(): Promise<string> {
+/** Fetches the customer's data and adds this browser's, as one JSON file for the page to save. */
+export async function myDataFile(): Promise<{ name: string; blob: Blob }> {
   const data = await asCustomer(() => shopFetch(MY_DATA_PATH, { schema: myDataReply }));
   const whole = { ...data, browser: browserPart(BROWSER_KEYS, readStored) };
   const name = exportFileName(data.shop, data.exportedAt);
-  saveFile(name, `${JSON.stringify(whole, null, 2)}\n`);
-  return name;
+  const text = `${JSON.stringify(whole, null, 2)}\n`;
+  return { name, blob: new Blob([text], { type: 'application/json' }) };
 }
 
 /** What this browser kept for the customer whose account is gone; the cookie choice and VAT display stay. */
