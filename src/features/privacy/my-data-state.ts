@@ -2,8 +2,8 @@
  * The "Your data and privacy" page's calls (issue 41): the export the storefront server gathers, with
  * what this browser keeps for the shop added, as a JSON file the browser assembles itself (a Blob the page
  * saves, components/forms/save-file.ts: no inline script, nothing but same-origin calls, as the CSP wants);
- * and the account's deletion, after
- * which this browser forgets what it kept for the customer. Browser only: nothing runs at import.
+ * and the account's deletion, after which this browser forgets what it kept for the customer. Browser
+ * only: nothing runs at import.
  */
 import { forgetTrade } from '../trade/trade-marker.ts';
 import { z } from '../../magento/wire/zod.ts';
