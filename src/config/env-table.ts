@@ -1,8 +1,9 @@
 /**
- * README's table of environment variables, generated from src/config/env.ts: one row per variable, in the
- * order env.ts declares them (section by section), with the description each field carries as zod metadata
- * (`described(…)` in env.ts). `npm run docs:env` writes it into README between the two markers below, and
- * tests/unit/env-table.test.ts fails when README's table differs. Pure: strings in, strings out.
+ * The table of environment variables in docs/configuration.md, generated from src/config/env.ts: one row per
+ * variable, in the order env.ts declares them (section by section), with the description each field carries
+ * as zod metadata (`described(…)` in env.ts). `npm run docs:env` writes it into that file between the two
+ * markers below, and tests/unit/env-table.test.ts fails when the file's table differs. Pure: strings in,
+ * strings out.
  */
 import type { z } from 'zod';
 import { envSchema } from './env.ts';
@@ -20,7 +21,7 @@ export interface EnvVariableDoc {
 }
 
 /**
- * The default as README shows it: the field's `documentedDefault` where env.ts words one (a default worked
+ * The default as the docs show it: the field's `documentedDefault` where env.ts words one (a default worked
  * out at start-up), else what the schema gives for an unset variable: nothing or an empty list is "unset".
  */
 function defaultInWords(field: z.ZodType, documented: unknown): string {
@@ -49,7 +50,7 @@ export function envVariableDocs(
 /** A table cell's text: on one line, with `|` escaped so it stays in its column. */
 const cell = (text: string): string => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
 
-/** The Markdown table (unaligned: Prettier aligns README's columns). */
+/** The Markdown table (unaligned: Prettier aligns the file's columns). */
 export function renderEnvTable(docs: readonly EnvVariableDoc[] = envVariableDocs()): string {
   const rows = docs.map((doc) => `| \`${doc.name}\` | ${cell(doc.default)} | ${cell(doc.description)} |`);
   return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
@@ -64,32 +65,35 @@ export function envTableBlock(table: string = renderEnvTable()): string {
   ].join('\n');
 }
 
-/** Where README's generated block is: the text strictly between the markers. */
-function markedRange(readme: string): { from: number; to: number } {
-  const start = readme.indexOf(ENV_TABLE_START);
-  const end = readme.indexOf(ENV_TABLE_END);
+/** Where the document's generated block is: the text strictly between the markers. */
+function markedRange(doc: string): { from: number; to: number } {
+  const start = doc.indexOf(ENV_TABLE_START);
+  const end = doc.indexOf(ENV_TABLE_END);
   if (start === -1 || end === -1 || end < start)
-    throw new Error(`README.md needs ${ENV_TABLE_START} and, after it, ${ENV_TABLE_END} around the table.`);
-  if (readme.indexOf(ENV_TABLE_START, start + 1) !== -1 || readme.indexOf(ENV_TABLE_END, end + 1) !== -1)
-    throw new Error(`README.md must hold ${ENV_TABLE_START} and ${ENV_TABLE_END} once each.`);
+    throw new Error(
+      `docs/configuration.md needs ${ENV_TABLE_START} and, after it, ${ENV_TABLE_END} around the table.`,
+    );
+  if (doc.indexOf(ENV_TABLE_START, start + 1) !== -1 || doc.indexOf(ENV_TABLE_END, end + 1) !== -1)
+    throw new Error(`docs/configuration.md must hold ${ENV_TABLE_START} and ${ENV_TABLE_END} once each.`);
   return { from: start + ENV_TABLE_START.length, to: end };
 }
 
-/** README's text between the markers. */
-export function markedBlock(readme: string): string {
-  const { from, to } = markedRange(readme);
-  return readme.slice(from, to);
+/** The document's text between the markers. */
+export function markedBlock(doc: string): string {
+  const { from, to } = markedRange(doc);
+  return doc.slice(from, to);
 }
 
-/** README with `block` between the markers, set off by blank lines. */
-export function replaceEnvTable(readme: string, block: string = envTableBlock()): string {
-  const { from, to } = markedRange(readme);
-  return `${readme.slice(0, from)}\n\n${block}\n\n${readme.slice(to)}`;
+/** The document with `block` between the markers, set off by blank lines. */
+export function replaceEnvTable(doc: string, block: string = envTableBlock()): string {
+  const { from, to } = markedRange(doc);
+  return `${doc.slice(0, from)}\n\n${block}\n\n${doc.slice(to)}`;
 }
 
 /**
  * A block's lines with the layout Prettier adds taken out (the padding that aligns the columns, the
- * length of the header's dashes, blank lines), to compare README's table with a freshly rendered one.
+ * length of the header's dashes, blank lines), to compare a document's table with a freshly rendered
+ * one.
  */
 export function comparableLines(block: string): string[] {
   return block

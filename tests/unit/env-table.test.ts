@@ -1,6 +1,6 @@
 /**
- * README's table of environment variables is the one src/config/env.ts generates (`npm run docs:env`),
- * and every variable env.ts declares says what it means.
+ * docs/configuration.md's table of environment variables is the one src/config/env.ts generates
+ * (`npm run docs:env`), and every variable env.ts declares says what it means.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -17,18 +17,18 @@ import {
 } from '../../src/config/env-table.ts';
 import { envSchema } from '../../src/config/env.ts';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const doc = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
 
-describe("README's table of environment variables", () => {
+describe("docs/configuration.md's table of environment variables", () => {
   it('is the table env.ts generates', () => {
     expect(
-      comparableLines(markedBlock(readme)),
-      "README.md's table of environment variables differs from src/config/env.ts: run `npm run docs:env`",
+      comparableLines(markedBlock(doc)),
+      "docs/configuration.md's table of environment variables differs from src/config/env.ts: run `npm run docs:env`",
     ).toEqual(comparableLines(envTableBlock()));
   });
 
   it('has one row per variable, in the order env.ts declares them', () => {
-    const names = [...markedBlock(readme).matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((match) => match[1]);
+    const names = [...markedBlock(doc).matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((match) => match[1]);
     expect(names, 'run `npm run docs:env`').toEqual(Object.keys(envSchema.shape));
   });
 });
