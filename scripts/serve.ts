@@ -3,7 +3,7 @@
  * first), with no embedded back ends: it reads the configured Magento and Opayo (or the embedded ones run
  * on their own, `npm run backend` and `npm run payment-sandbox`), keeps its state in the shared store
  * (DATABASE_URL), takes the signed rebuild hook and serves the status page. Run as many as needed behind a
- * load balancer, all on one `dist` (a shared volume): README, "Running several replicas".
+ * load balancer, all on one `dist` (a shared volume): docs/running.md, "Running several replicas".
  * `--dist <dir>` serves another build.
  */
 import { resolve } from 'node:path';

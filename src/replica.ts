@@ -1,7 +1,7 @@
 /**
  * One replica of the storefront server: the built site, the shopper routes, and the rebuild hook and status
  * page, with what it keeps in the shared store (src/store/). `npm start` runs one beside the embedded back
- * ends; `npm run serve` runs one on its own, as many times as needed behind a load balancer (README,
+ * ends; `npm run serve` runs one on its own, as many times as needed behind a load balancer (docs/running.md,
  * "Running several replicas"). Whichever replica holds the store's builder lock builds: it runs the queued
  * rebuilds, the scheduled price changes and the nightly price check, publishes to the shared `dist`,
  * waits until every replica serves the new build, then has the CDN purged.

@@ -49,7 +49,7 @@ const proxyList = z
   );
 
 /**
- * A variable with its words for README: `npm run docs:env` writes README's Configuration table from them
+ * A variable with its words for the docs: `npm run docs:env` writes docs/configuration.md's table from them
  * (src/config/env-table.ts). The description is the Meaning column, zod metadata on the field (`.meta()`),
  * so only documentation changes: `schema` validates and defaults exactly as before. The Default column
  * comes from the schema's default (or "unset"), or from `documentedDefault` for a default worked out at
@@ -174,13 +174,13 @@ const magentoSection = z.object({
    * Prefer the four OAuth values below. Server side only.
    */
   MAGENTO_TOKEN: described(
-    'The integration\'s access token as a bearer token, only where Magento allows that (off by default since 2.4.4, "Connecting a real Magento"); prefer the four values below, never both. Server side only.',
+    "The integration's access token as a bearer token, only where Magento allows that (off by default since 2.4.4, `docs/magento.md`); prefer the four values below, never both. Server side only.",
     z.string().min(1, 'must not be empty').optional(),
   ),
   /**
    * The integration's OAuth 1.0a credentials, all four or none, as Magento's admin shows them under System
-   * → Extensions → Integrations → the integration's Integration Details (README, "Connecting a real
-   * Magento"). Set, every call the shop makes as the integration (catalogue sync, orders, the payment
+   * → Extensions → Integrations → the integration's Integration Details (docs/magento.md, "Connecting a
+   * real Magento"). Set, every call the shop makes as the integration (catalogue sync, orders, the payment
    * bridge) is signed with them (HMAC-SHA256). With MAGENTO_URL unset they become the embedded back end's
    * integration's credentials, and the storefront signs its calls to it. Server side only.
    */
@@ -555,7 +555,7 @@ function integrationProblems(env: MagentoSettings): string[] {
     ];
   if (env.MAGENTO_URL && set.length === 0 && !env.MAGENTO_TOKEN)
     return [
-      `  MAGENTO_URL needs the integration's credentials: create an integration in Magento (README, "Connecting a real Magento") and set ${OAUTH_VARIABLES.join(', ')} to its four values (or MAGENTO_TOKEN to its access token where Magento allows integration tokens as bearer tokens).`,
+      `  MAGENTO_URL needs the integration's credentials: create an integration in Magento (docs/magento.md, "Connecting a real Magento") and set ${OAUTH_VARIABLES.join(', ')} to its four values (or MAGENTO_TOKEN to its access token where Magento allows integration tokens as bearer tokens).`,
     ];
   return [];
 }

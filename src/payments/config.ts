@@ -1,4 +1,4 @@
-/** The payment bridge and its routes from the validated environment (README: Payments). */
+/** The payment bridge and its routes from the validated environment (docs/payments.md). */
 import type { Hono } from 'hono';
 import type { EmbeddedSettings, MagentoSettings, PaymentSettings, ShopSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';

@@ -1,5 +1,5 @@
 /**
- * The shared store from the settings: PostgreSQL when DATABASE_URL is set, else STORE_FILE (README,
+ * The shared store from the settings: PostgreSQL when DATABASE_URL is set, else STORE_FILE (docs/running.md,
  * "Running several replicas"). Each replica opens one and hands it to what keeps state in it.
  */
 import { hostname } from 'node:os';

@@ -49,7 +49,7 @@ describe('the integration’s credentials', () => {
   it('are needed with MAGENTO_URL, and the message says how to get them', () => {
     const message = refusal({ MAGENTO_URL });
     expect(message).toContain("MAGENTO_URL needs the integration's credentials");
-    expect(message).toContain('README, "Connecting a real Magento"');
+    expect(message).toContain('docs/magento.md, "Connecting a real Magento"');
     expect(message).toContain(
       'MAGENTO_CONSUMER_KEY, MAGENTO_CONSUMER_SECRET, MAGENTO_ACCESS_TOKEN, MAGENTO_ACCESS_TOKEN_SECRET',
     );

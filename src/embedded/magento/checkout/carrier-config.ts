@@ -88,7 +88,7 @@ export type CarriersConfig = z.output<typeof carriersConfig>;
 const GB_ONLY = { sallowspecific: true, specificcountry: ['GB'], showmethod: false } as const;
 
 /**
- * The demo shop's delivery (the README and the tests rely on it): standard delivery at £4.95 an order, free
+ * The demo shop's delivery (docs/magento.md and the tests rely on it): standard delivery at £4.95 an order, free
  * from £50 (or with a free-delivery code), next working day at £9.95, and anything over 30 kg on a pallet
  * at £49; to Great Britain only.
  */

@@ -30,7 +30,7 @@ export const paymentsConfig = z.strictObject({ purchaseorder: purchaseOrderConfi
 export type PaymentsConfig = z.output<typeof paymentsConfig>;
 
 /**
- * The demo shop's: pay on account on, for the Trade group only (the README and the tests rely on it). The
+ * The demo shop's: pay on account on, for the Trade group only (docs/magento.md and the tests rely on it). The
  * order status is config.xml's `pending` for every offline method, so it is not a setting here.
  */
 export const DEMO_PAYMENTS: PaymentsConfig = {
