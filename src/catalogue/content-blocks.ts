@@ -18,7 +18,7 @@ export const CONTENT_BLOCKS = {
   strip: 'home-strip',
   homeGardenIntro: 'landing-home-garden-intro',
   professionalIntro: 'landing-professional-intro',
-  /** The editors' search synonyms (src/components/search/editor-synonyms.ts). */
+  /** The editors' search synonyms (src/site/editor-synonyms.ts). */
   searchSynonyms: 'search-synonyms',
 } as const;
 

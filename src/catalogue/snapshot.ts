@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { readJson } from '../parse/reader.ts';
 import { catalogueHash } from './catalogue-hash.ts';
 import { pricedAt } from './special-prices.ts';
 import type {
@@ -139,13 +140,20 @@ const writtenSnapshotSchema = z.custom<Catalogue>((value) => snapshotProblem(val
 
 /** The snapshot in `file` as the pages read it: every reader of the file for a build comes here. */
 export function readSnapshot(file: string): Catalogue {
+  let text: string;
   try {
-    return fromStored(storedSnapshotSchema.parse(JSON.parse(readFileSync(file, 'utf8'))));
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new Error(`No catalogue snapshot at ${file}: run \`npm run sync\` (or \`npm start\`) first.`, {
       cause: error,
     });
   }
+  const parsed = storedSnapshotSchema.safeParse(readJson(text));
+  if (!parsed.success) {
+    const problem = parsed.error.issues[0]?.message ?? 'Not a catalogue snapshot';
+    throw new Error(`${file}: ${problem}. Run \`npm run sync\` (or \`npm start\`) to write it again.`);
+  }
+  return fromStored(parsed.data);
 }
 
 /**

@@ -22,10 +22,16 @@ function fileWith(text: string): string {
 }
 
 describe('reading the catalogue snapshot', () => {
-  it('refuses a file that is JSON but no snapshot, saying to sync first', () => {
+  it('refuses a file that is JSON but no snapshot, saying what is wrong and to sync again', () => {
     const file = fileWith(JSON.stringify({ products: [{ name: 'no sku' }] }));
-    expect(() => readSnapshot(file)).toThrow(/No catalogue snapshot at .*npm run sync/);
+    expect(() => readSnapshot(file)).toThrow(/catalogue\.json: Not a catalogue snapshot: .+npm run sync/);
     expect(() => readWrittenSnapshot(file)).toThrow(/Not a catalogue snapshot/);
+  });
+
+  it('says to sync first where there is no snapshot yet', () => {
+    expect(() => readSnapshot(join(tmpdir(), 'no-such-dir', 'catalogue.json'))).toThrow(
+      /No catalogue snapshot at .*npm run sync/,
+    );
   });
 
   it('gives the sync no previous catalogue from a file that is not one, but still its hash', () => {

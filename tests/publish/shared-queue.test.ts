@@ -1,6 +1,6 @@
 /**
  * What the shared rebuild queue reads back out of the store (src/publish/rebuild/shared-queue.ts) is
- * parsed: a status that is not one is not shown, a summary that is not one answers its caller with a
+ * parsed: a status that is not one is not shown (a run of its history that is not one is left out), a summary that is not one answers its caller with a
  * failed run instead of leaving it waiting, and options that do not parse (or are not JSON)
  * ask for nothing special.
  */
@@ -38,6 +38,21 @@ describe('the shared rebuild queue read back from the store', () => {
     };
     await writeStatusText(store, 'a', JSON.stringify(status));
     expect(await readStatusRow(store)).toEqual(status);
+  });
+
+  it('keeps a status whose history holds a run written another way, without that run', async () => {
+    const store = await queue();
+    const run = {
+      ...{ startedAt: '2026-11-26T10:00:00.000Z', finishedAt: '2026-11-26T10:00:04.000Z', durationMs: 4000 },
+      ...{ reasons: ['product K-5 saved'], outcome: 'published' },
+    };
+    const status = {
+      ...{ state: 'idle', current: null, queued: [], last: run, lastPublished: run },
+      ...{ pollMinutes: 5, renderer: 'warm', builder: 'a' },
+    };
+    const odd = { startedAt: 'yesterday', outcome: 'published' };
+    await writeStatusText(store, 'a', JSON.stringify({ ...status, history: [run, odd] }));
+    expect(await readStatusRow(store)).toEqual({ ...status, history: [run] });
   });
 
   it('answers a request whose summary does not parse with a failed run', async () => {

@@ -206,7 +206,7 @@ describe('guards', () => {
     expect(parse(none).message).toBe(MY_MACHINES_TEXTS.signIn);
     const expired = await read(`${SESSION_COOKIE}=expired0000000000000000000000000`);
     expect(expired.status).toBe(401);
-    expect(parse(expired).message).toBe(MY_MACHINES_TEXTS.sessionEnded);
+    expect(parse(expired).message).toBe('Your session has ended. Please sign in again.');
     expect(String(expired.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=; .*Max-Age=0`));
   });
 

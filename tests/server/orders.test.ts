@@ -113,6 +113,9 @@ describe("a signed-in customer's orders", () => {
 
     const second = body(await listPage(alice.session, '?page=2')) as unknown as OrdersPage;
     expect(second.orders.map((o) => o.number)).toEqual(newestFirst.slice(10));
+    // A key given twice counts once, its first value, as a link with a stray repeat is read.
+    const repeated = body(await listPage(alice.session, '?page=2&page=1')) as unknown as OrdersPage;
+    expect(repeated).toMatchObject({ page: 2 });
     const beyond = body(await listPage(alice.session, '?page=3')) as unknown as OrdersPage;
     expect(beyond).toMatchObject({ orders: [], page: 3, pages: 2, total: 12 });
     const latest = body(await listPage(alice.session, '?size=3')) as unknown as OrdersPage;

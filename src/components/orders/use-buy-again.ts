@@ -12,7 +12,7 @@ import { problemText } from '../../features/problem.ts';
 import { useBusy } from '../forms/use-busy.ts';
 
 /** The products' facts by sku, for those the shop still sells; empty until read (or if reading failed). */
-export function useFacts(skus: readonly string[]): ReadonlyMap<string, ProductFacts> {
+function useFacts(skus: readonly string[]): ReadonlyMap<string, ProductFacts> {
   const [facts, setFacts] = useState<ReadonlyMap<string, ProductFacts>>(new Map());
   const key = skus.join('\n');
   useEffect(() => {

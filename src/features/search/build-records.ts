@@ -17,7 +17,7 @@ const SUMMARY_MAX = 160;
 export type KeyedParts<Key, Value> = ReturnType<typeof keyedParts<Key, Value>>;
 
 /** What the records are made of. */
-export interface RecordsOf {
+interface RecordsOf {
   v: string;
   /** Products per record shard. */
   size: number;

@@ -4,7 +4,10 @@
  * never cast. A file of another numbering than the core in hand is a `StaleIndexError`: the engine starts
  * again from a fresh core.
  */
+import { isRecord } from '../../parse/reader.ts';
 import type { RecordShard, SearchCore, TermShard, VariantPrices, WordsFile } from './files.ts';
+
+type Fields = Record<string, unknown>;
 
 export class SearchIndexError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -21,14 +24,10 @@ export class StaleIndexError extends SearchIndexError {
   }
 }
 
-type Fields = Record<string, unknown>;
-
-export const isObject = (value: unknown): value is Fields =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isNumbers = (value: unknown): value is number[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'number');
 const isVariantPrices = (value: unknown): value is VariantPrices =>
-  isObject(value) &&
+  isRecord(value) &&
   Object.values(value).every(
     (prices) =>
       Array.isArray(prices) &&
@@ -46,7 +45,7 @@ export function checkVersion(
   file: string,
   v: string | undefined,
 ): asserts data is Fields & { v: string } {
-  check(isObject(data) && typeof data['v'] === 'string', file, 'should be an object with a version "v"');
+  check(isRecord(data) && typeof data['v'] === 'string', file, 'should be an object with a version "v"');
   if (v !== undefined && data['v'] !== v)
     throw new StaleIndexError(`${file} is of index ${String(data['v'])}, not ${v}`);
 }
@@ -82,7 +81,7 @@ function checkCore(core: Fields, file: string): asserts core is Fields & SearchC
     file,
     '"c" should list categories',
   );
-  check(isObject(core['syn']), file, '"syn" should be an object');
+  check(isRecord(core['syn']), file, '"syn" should be an object');
   check(
     Array.isArray(core['facets']) && Array.isArray(core['sorts']) && Array.isArray(core['columns']),
     file,
@@ -107,19 +106,19 @@ const isPostings = (postings: unknown): boolean =>
   typeof postings[2] === 'number';
 
 const isCounts = (cut: unknown): boolean =>
-  cut === undefined || (isObject(cut) && Object.values(cut).every((count) => typeof count === 'number'));
+  cut === undefined || (isRecord(cut) && Object.values(cut).every((count) => typeof count === 'number'));
 
 const isVariantQueries = (variants: unknown): boolean =>
   variants === undefined ||
-  (isObject(variants) &&
+  (isRecord(variants) &&
     Object.values(variants).every(
       (byProduct) =>
-        isObject(byProduct) && Object.values(byProduct).every((query) => typeof query === 'string'),
+        isRecord(byProduct) && Object.values(byProduct).every((query) => typeof query === 'string'),
     ));
 
 function checkTermShard(shard: Fields, file: string): asserts shard is Fields & TermShard {
   const terms = shard['t'];
-  check(isObject(terms), file, '"t" should be an object');
+  check(isRecord(terms), file, '"t" should be an object');
   for (const [term, postings] of Object.entries(terms))
     check(isPostings(postings), file, `"${term}" should be two lists of numbers of one length and a weight`);
   check(isCounts(shard['h']), file, '"h" should give each cut term its count');
@@ -145,7 +144,7 @@ export function decodeWords(data: unknown, letter: string, v: string): WordsFile
   return data;
 }
 
-const isRecord = (record: unknown): boolean =>
+const isProductRecord = (record: unknown): boolean =>
   Array.isArray(record) &&
   (record.length === 11 ||
     ((record.length === 12 || record.length === 13) &&
@@ -163,7 +162,7 @@ function checkRecordShard(
 ): asserts records is Fields & RecordShard {
   check(records['i'] === shard, file, `should hold shard ${shard}`);
   const list = records['d'];
-  check(Array.isArray(list) && list.every(isRecord), file, '"d" should list product records');
+  check(Array.isArray(list) && list.every(isProductRecord), file, '"d" should list product records');
 }
 
 export function decodeRecordShard(data: unknown, shard: number, v: string): RecordShard {

@@ -9,7 +9,7 @@ import { modelsOf, type EngineState, type LoadedIndex } from './state.ts';
 import type { QueryWord } from './text.ts';
 
 /** The query as read: its measures and price, the model it names, and its words. */
-export interface Understood {
+interface Understood {
   read: ReadQuery;
   named: NamedModel | null;
   words: QueryWord[];

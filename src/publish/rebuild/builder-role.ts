@@ -20,7 +20,7 @@ import type { BuilderRole } from './run-types.ts';
 import { createRebuildTask } from './task.ts';
 
 /** Where the builder says what it did: progress as info, trouble as warnings. */
-export interface PublishLog {
+interface PublishLog {
   info(message: string): void;
   warn(message: string): void;
 }
@@ -83,7 +83,7 @@ function afterPublish(options: {
 }
 
 /** What a replica hands its builder role. */
-export interface BuilderSetting {
+interface BuilderSetting {
   readonly store: SharedStore;
   readonly root: string;
   readonly distDir: string;

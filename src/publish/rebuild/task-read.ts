@@ -17,12 +17,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isTransient = (error: unknown): boolean =>
   error instanceof WarmRendererError ? error.transient : isTransientLoadFailure(error);
 
-/** The sync, retried with backoff while Magento is down or failing. */
 /** What a run needs of a sync, wherever it ran. */
 type Synced = Pick<SyncResult, 'mode' | 'products' | 'updated' | 'removed' | 'reviews'> & {
   readonly hash?: string;
 };
 
+/** The sync, retried with backoff while Magento is down or failing. */
 async function sync(
   settings: Settings,
   context: RunContext,

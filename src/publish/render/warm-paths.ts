@@ -39,7 +39,7 @@ const STATUS_PAGES = new Set(['/404', '/500']);
 export const keyOf = (pathname: string): string => pathname.replace(/^\/+|\/+$/g, '');
 
 /** The file (relative to `client/`) Astro writes for a path of a route (build format `directory`). */
-export function outputFile(pathname: string, routeType: string): string {
+function outputFile(pathname: string, routeType: string): string {
   const path = keyOf(pathname);
   if (routeType === 'endpoint') return path;
   if (path === '') return 'index.html';

@@ -41,7 +41,6 @@ import {
 } from '../../http/index.ts';
 import { customerIdOf, orderedSkus, type OrdersMagento } from '../../features/orders/orders.server.ts';
 import { processLock, type TryLock } from '../../store/locks.ts';
-import { strings } from '../../strings.ts';
 
 export interface MyMachinesRoutesConfig {
   /**
@@ -57,7 +56,6 @@ export interface MyMachinesRoutesConfig {
 
 export const MY_MACHINES_TEXTS = {
   signIn: 'Please sign in to keep your machines in your account.',
-  sessionEnded: strings.shopper.sessionEnded,
   cannotShow: myMachinesTexts.unavailable,
   cannotChange: myMachinesTexts.notChanged,
   badBody: `Send the machines as {"add": [...]} or {"remove": [...]}: up to ${MAX_MACHINES} model names of up to ${MAX_MACHINE_NAME} characters.`,

@@ -18,8 +18,8 @@
  * No session: 401. Magento ran `customers/me` as nobody (expired or revoked token): 401, and the session
  * cookie goes, as the /rest proxy does. Magento down or unreadable: 503 with a line that says so.
  */
-import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
+import { validator } from 'hono/validator';
 import { z } from 'zod';
 import {
   invoiceFileName,
@@ -88,7 +88,6 @@ const t = strings.orders;
 
 export const ORDERS_TEXTS = {
   signIn: 'Please sign in to see your orders.',
-  sessionEnded: strings.shopper.sessionEnded,
   unavailable: t.unavailable,
   notFound: t.notFound,
   lookupFailed: t.lookupFailed,
@@ -103,9 +102,14 @@ const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(MAX_ORDERS_PAGE_SIZE).default(ORDERS_PAGE_SIZE),
 });
-/** The page asked for; 400 before anything else is looked at (the session too). */
-const pageAsked = zValidator('query', pageQuery, (result) => {
-  if (!result.success) throw new HttpError(400, ORDERS_TEXTS.badPage);
+/**
+ * The page asked for; 400 before anything else is looked at (the session too). Read as `c.req.query()`
+ * reads it (a key given twice counts once, its first value), not as an array.
+ */
+const pageAsked = validator('query', (_value, c) => {
+  const asked = pageQuery.safeParse(c.req.query());
+  if (!asked.success) throw new HttpError(400, ORDERS_TEXTS.badPage);
+  return asked.data;
 });
 
 const lookupBody = z.object({
