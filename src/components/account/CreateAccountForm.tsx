@@ -14,7 +14,7 @@ import { createCustomer, fetchCountries } from '../../features/account/api.ts';
 import { newAccountBody } from '../../features/account/customer.ts';
 import type { Country } from '../../magento/wire/directory.ts';
 import { useBusy } from '../forms/use-busy.ts';
-import { Field, FormError, focusFirst, readFields } from '../forms/Field.tsx';
+import { fieldsOf, FormError, focusFirst, readFields } from '../forms/Field.tsx';
 import { newAccountProblems, type FieldProblems } from '../../features/account/validation.ts';
 import { SIGN_IN_PATH, goTo } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
@@ -88,20 +88,7 @@ export default function CreateAccountForm() {
   const countries = useCountries();
   const { error, problems, busy, submit } = useCreateAccount();
 
-  const field = (
-    name: (typeof FIELDS)[number],
-    label: string,
-    extra: Partial<Parameters<typeof Field>[0]> = {},
-  ) => (
-    <Field
-      form={FORM}
-      name={name}
-      label={label}
-      error={problems[name]}
-      describedBy={error ? ERROR_ID : undefined}
-      {...extra}
-    />
-  );
+  const field = fieldsOf(FORM, problems, error ? ERROR_ID : undefined);
 
   return (
     <form className="account-form" id={FORM} method="post" onSubmit={submit}>

@@ -32,7 +32,7 @@ import type { Country } from '../../magento/wire/directory.ts';
 import { useBusy } from '../forms/use-busy.ts';
 import { useLoad } from '../forms/use-load.ts';
 import { AddressFields } from '../forms/AddressFields.tsx';
-import { FormError, focusFirst, readFields } from '../forms/Field.tsx';
+import { announceProblems, FormError, readFields } from '../forms/Field.tsx';
 import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, leftForSignIn } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
 import './account.css';
@@ -86,14 +86,9 @@ export default function ManageAccount({ target }: ManageAccountProps) {
     if (state.status !== 'ready') return;
     const form = event.currentTarget;
     const { problems: found, body } = readForm(form, role, state.value);
-    const bad = Object.keys(found);
     setProblems(found);
     setError('');
-    if (bad.length > 0) {
-      notify(strings.validation.failed, 'alert');
-      focusFirst(form, bad);
-      return;
-    }
+    if (announceProblems(form, found)) return;
     if (!start(true)) return;
     try {
       await saveCustomer(body);

@@ -11,11 +11,10 @@ import type { DeliveryAddress, DeliveryDestination } from '../../features/cart/d
 import { measureShippingInfo } from '../../features/analytics/checkout-events.ts';
 import type { FieldProblems } from '../../features/account/validation.ts';
 import { goTo, leftForSignIn } from '../../features/navigation.ts';
-import { notify } from '../../features/notify/notice-state.ts';
 import { problemText } from '../../features/problem.ts';
 import type { Country } from '../../magento/wire/directory.ts';
 import { strings } from '../../strings.ts';
-import { focusFirst } from '../forms/Field.tsx';
+import { announceProblems } from '../forms/Field.tsx';
 import { useBusy } from '../forms/use-busy.ts';
 import { useDelivery, type DeliveryState } from './use-delivery.ts';
 import {
@@ -98,14 +97,9 @@ export function useConfirm(forms: Forms | undefined, sameAddress: boolean, where
       ...problemsOf('shipping', shipping),
       ...(sameAddress ? {} : problemsOf('billing', billing)),
     };
-    const bad = Object.keys(found);
     setProblems(found);
     setError('');
-    if (bad.length > 0) {
-      notify(strings.validation.failed, 'alert');
-      focusFirst(form, bad);
-      return;
-    }
+    if (announceProblems(form, found)) return;
     if (!start(true)) return;
     try {
       const method = await methodToSave(shipping, forms.countries, where);

@@ -9,7 +9,10 @@
  * refused field says why on a line under it, which the input names as its description, so a screen
  * reader reads the reason on reaching the field.
  */
-import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
+import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute, ReactElement } from 'react';
+import { accountSpec } from '../../features/account/texts.ts';
+import type { FieldProblems } from '../../features/account/validation.ts';
+import { notify } from '../../features/notify/notice-state.ts';
 
 export interface FieldProps {
   /** The form's id prefix, so ids are unique on the page. */
@@ -104,3 +107,29 @@ export function focusFirst(form: HTMLFormElement, names: readonly string[]): voi
   const first = form.elements.namedItem(names[0] ?? '');
   if (first instanceof HTMLInputElement) first.focus();
 }
+
+/**
+ * After a submit, when the checks found problems: the spec's "Validation failed…" announced and the first
+ * field at fault focused. True when there were any (the form stops there).
+ */
+export function announceProblems(form: HTMLFormElement, found: FieldProblems): boolean {
+  const bad = Object.keys(found);
+  if (bad.length === 0) return false;
+  notify(accountSpec.validation.failed, 'alert');
+  focusFirst(form, bad);
+  return true;
+}
+
+/** A form's fields, each with its problem and, while the form's error line shows, that line as its description. */
+export const fieldsOf =
+  <N extends string>(form: string, problems: FieldProblems<N>, describedBy: string | undefined) =>
+  (name: N, label: string, extra: Partial<FieldProps> = {}): ReactElement => (
+    <Field
+      form={form}
+      name={name}
+      label={label}
+      error={problems[name]}
+      describedBy={describedBy}
+      {...extra}
+    />
+  );

@@ -18,7 +18,7 @@ import { TRADE_APPLICATION_PAGE, signInAndBack } from '../../features/navigation
 import type { ApplicationField } from '../../features/trade/application.ts';
 import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
 import { vatNumberTexts } from '../../features/trade/texts.ts';
-import { Field, FormError, type FieldProps } from '../forms/Field.tsx';
+import { fieldsOf, FormError, type FieldProps } from '../forms/Field.tsx';
 import { useHydrated } from '../forms/use-hydrated.ts';
 import { useApplication, useMember, type Member } from './use-trade-application.ts';
 import '../account/account.css';
@@ -95,16 +95,7 @@ export default function TradeApplicationForm() {
       </p>
     );
 
-  const field: FieldOf = (name, label, extra = {}) => (
-    <Field
-      form={FORM}
-      name={name}
-      label={label}
-      error={problems[name]}
-      describedBy={error ? ERROR_ID : undefined}
-      {...extra}
-    />
-  );
+  const field: FieldOf = fieldsOf(FORM, problems, error ? ERROR_ID : undefined);
 
   return (
     <form className="account-form" id={FORM} method="post" onSubmit={submit} noValidate>
