@@ -254,6 +254,27 @@ const paymentsSection = z.object({
       .max(60_000, 'must be at most 60000 (a minute): the provider stops waiting long before')
       .default(8_000),
   ),
+  /**
+   * PayPal's REST host. Unset: the embedded PayPal sandbox
+   * (`http://{PAYPAL_SANDBOX_HOST}:{PAYPAL_SANDBOX_PORT}`), started by `npm start` when PAYPAL_CLIENT_ID is unset.
+   * @example https://api-m.sandbox.paypal.com
+   */
+  PAYPAL_API_URL: described(
+    "PayPal's REST host: `https://api-m.sandbox.paypal.com` (PayPal's sandbox) or `https://api-m.paypal.com` (live). Unset: the embedded PayPal sandbox.",
+    url.optional(),
+  ),
+  PAYPAL_CLIENT_ID: described(
+    'The PayPal REST app\'s client id. Unset: the embedded sandbox is started and its own credentials are used.',
+    z.string().min(1).optional(),
+  ),
+  PAYPAL_CLIENT_SECRET: described(
+    "The app's secret (server side only; never shown).",
+    z.string().min(1).optional(),
+  ),
+  PAYPAL_WEBHOOK_ID: described(
+    'The id PayPal gave the webhook pointing at `{PAYMENT_NOTIFICATION_BASE_URL}/payments/paypal/webhook`; events are verified against it.',
+    z.string().min(1).optional(),
+  ),
 });
 
 /** Keeping the site in step with the catalogue: the signed hook, polling and the rebuild queue. */
@@ -487,6 +508,15 @@ const embeddedSection = z.object({
     "`true`: ignore the shop's first reply to each notification and send it again.",
     z.stringbool({ error: 'must be true or false' }).default(false),
   ),
+  PAYPAL_SANDBOX_HOST: described(
+    'Address the embedded PayPal sandbox listens on.',
+    z.string().min(1).default('127.0.0.1'),
+  ),
+  PAYPAL_SANDBOX_PORT: described('Its port.', port(8091)),
+  PAYPAL_SANDBOX_DB: described(
+    'Its SQLite file (orders, captures and webhook deliveries survive restarts).',
+    z.string().min(1).default('var/paypal-sandbox/sandbox.sqlite'),
+  ),
 });
 
 /** Every variable, the sections merged: `Env` is one flat object (`env.MAGENTO_URL`) with every section. */
@@ -539,6 +569,7 @@ const SECRETS = new Set<string>([
   'SIGN_IN_KEY_PREVIOUS',
   'FASTLY_API_TOKEN',
   'CLOUDFLARE_API_TOKEN',
+  'PAYPAL_CLIENT_SECRET',
 ]);
 
 /** The integration's credentials: all four OAuth values or none, not both kinds, and some with MAGENTO_URL. */
@@ -558,6 +589,16 @@ function integrationProblems(env: MagentoSettings): string[] {
       `  MAGENTO_URL needs the integration's credentials: create an integration in Magento (docs/magento.md, "Connecting a real Magento") and set ${OAUTH_VARIABLES.join(', ')} to its four values (or MAGENTO_TOKEN to its access token where Magento allows integration tokens as bearer tokens).`,
     ];
   return [];
+}
+
+/** PayPal's app: its client id, secret and webhook id together, or none of them (the embedded sandbox). */
+function payPalProblems(env: PaymentSettings): string[] {
+  const names = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID', 'PAYPAL_API_URL'] as const;
+  const missing = names.filter((name) => env[name] === undefined);
+  if (missing.length === 0 || missing.length === names.length) return [];
+  return [
+    `  ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: a PayPal app is its REST host, client id, secret and webhook id (docs/payments.md, "PayPal"), so set all four, or none to use the embedded PayPal sandbox.`,
+  ];
 }
 
 /** The purge the CDN_PURGE names has what it needs to reach the CDN. */
@@ -617,7 +658,7 @@ function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
   );
   const result = envSchema.safeParse(cleaned);
   if (result.success) {
-    const problems = [...integrationProblems(result.data), ...cdnProblems(result.data)];
+    const problems = [...integrationProblems(result.data), ...payPalProblems(result.data), ...cdnProblems(result.data)];
     if (problems.length > 0) throw new ConfigError(`Configuration error:\n${problems.join('\n')}`);
     return result.data;
   }
