@@ -1,10 +1,11 @@
 /**
  * The payment bridge (DESIGN.md §1, §3): starts a payment for the shopper's own cart with the amount
- * Magento computes, and turns the provider's signed notification into exactly one complete Magento order.
+ * Magento computes, with the provider taking the way the shopper chose (card: Opayo; PayPal and Pay in 3:
+ * PayPal), and turns what the provider verifiably says into exactly one complete Magento order.
  * The browser is never trusted with an amount or an outcome: `/paid` only asks `status(code)`. Five named
  * steps share one dependencies object (`bridge/deps.ts`): register (`bridge/register.ts`: read the cart,
- * check it, register with the provider, store it REGISTERED), notify (`bridge/notify.ts`: read and verify
- * the notification, dispatch on state and outcome), place (`bridge/place.ts`: claim, place the order once,
+ * check it, register with the provider, store it REGISTERED), settle (`bridge/settle.ts`: what a
+ * provider's route verified, dispatched on state and outcome), place (`bridge/place.ts`: claim, place the order once,
  * check its total, set it complete or holded, keep its number), status (`bridge/status.ts`: the state,
  * and a paid order's number) and recover
  * (`bridge/recover.ts`: finish what a crash left PLACING). A transaction moves REGISTERED → PLACING →
@@ -14,8 +15,10 @@
  * steps, or a notification arriving after the customer's token expired, still ends with exactly one order.
  */
 import { createDeps, type PaymentBridgeConfig } from './bridge/deps.ts';
-import { notify } from './bridge/notify.ts';
 import { recover } from './bridge/recover.ts';
+import { settle } from './bridge/settle.ts';
+import type { PaymentSettlement } from './provider.ts';
+import type { PaymentRecord } from './payment-records.ts';
 import { register, type StartRequest } from './bridge/register.ts';
 import { status, type PaymentStatusAnswer } from './bridge/status.ts';
 
@@ -26,12 +29,8 @@ export type { PaymentStatus, PaymentStatusAnswer } from './bridge/status.ts';
 
 export interface PaymentBridge {
   start(request: StartRequest): Promise<{ code: string; nextUrl: string }>;
-  /**
-   * Handles one notification body and returns the bytes to answer with; throws when the outcome is not
-   * known yet (another notification is still placing the order, or the store failed): no answer must be
-   * given then, so the provider sends it again.
-   */
-  notify(body: string): Promise<{ contentType: string; body: string }>;
+  /** What the providers' routes are given: find, settle, note refunds. */
+  readonly settlement: PaymentSettlement;
   /**
    * What the paid page may know of its own transaction: pending, failed, or paid with the order's number
    * (read from Magento here if placing could not read it); undefined for an unknown code.
@@ -42,13 +41,34 @@ export interface PaymentBridge {
    * Magento already placed for the quote, or places it, and sets it complete. How many it took over.
    */
   recover(): Promise<number>;
+  /** The transaction that placed a Magento order, for the order's pages (how it was paid, refunds). */
+  paymentOfOrder(orderId: number): Promise<PaymentRecord | undefined>;
 }
 
 export function createPaymentBridge(config: PaymentBridgeConfig): PaymentBridge {
   const deps = createDeps(config);
+  const { store } = deps;
   return {
     start: (request) => register(deps, request),
-    notify: (body) => notify(deps, body),
+    settlement: {
+      find: (code) => store.get(code),
+      findByRef: (provider, ref) => store.byProviderRef(provider, ref),
+      settle: (record, notification) => settle(deps, record, notification),
+      refunded: async (record, refundedPence) => {
+        if (await store.recordRefund(record.code, refundedPence))
+          deps.log(`Payment ${record.code}: ${refundedPence} pence refunded in all`);
+      },
+      events: {
+        seen: (provider, id) => store.eventSeen(provider, id),
+        remember: (provider, id) => store.rememberEvent(provider, id),
+      },
+      pages: { paid: deps.paidUrl, failed: deps.failedUrl, payment: deps.paymentUrl },
+      log: deps.log,
+    },
+    paymentOfOrder: async (orderId) => {
+      const code = await store.codeOfOrder(orderId);
+      return code === undefined ? undefined : store.get(code);
+    },
     status: (code) => status(deps, code),
     recover: () => recover(deps),
   };

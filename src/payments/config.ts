@@ -7,24 +7,12 @@ import type { SharedStore } from '../store/shared-store.ts';
 import { createPaymentBridge, type PaymentBridge } from './bridge.ts';
 import { paymentHome, type PaymentHome } from './home.ts';
 import { createMagentoCheckout } from './magento-checkout.ts';
-import { createOpayoServerProvider } from './opayo-server.ts';
+import { providersFromEnv } from './providers/index.ts';
+import type { PaymentProvider } from './provider.ts';
 import { ownersInMagento } from './record-owners.ts';
 import { startRecoveryLeader } from './recovery-leader.ts';
-import { createPaymentRoutes, NOTIFY_PATH } from './routes.ts';
+import { createPaymentRoutes } from './routes.ts';
 import type { PaymentStore } from './payment-records.ts';
-
-/** OPAYO_REGISTRATION_URL, else the embedded sandbox's registration URL. */
-export const opayoRegistrationUrl = (
-  env: Pick<PaymentSettings, 'OPAYO_REGISTRATION_URL'> &
-    Pick<EmbeddedSettings, 'PAYMENT_SANDBOX_HOST' | 'PAYMENT_SANDBOX_PORT'>,
-): string =>
-  env.OPAYO_REGISTRATION_URL ??
-  `http://${env.PAYMENT_SANDBOX_HOST}:${env.PAYMENT_SANDBOX_PORT}/gateway/service/vspserver-register.vsp`;
-
-/** `{PAYMENT_NOTIFICATION_BASE_URL or SITE_URL}/payments/opayo/notify`. */
-export const notificationUrl = (
-  env: Pick<PaymentSettings, 'PAYMENT_NOTIFICATION_BASE_URL'> & Pick<ShopSettings, 'SITE_URL'>,
-): string => `${env.PAYMENT_NOTIFICATION_BASE_URL ?? env.SITE_URL}${NOTIFY_PATH}`;
 
 /** What the bridge reads: Opayo's settings, Magento as the integration (or the embedded back end), the shop. */
 type PaymentBridgeSettings = PaymentSettings &
@@ -36,17 +24,14 @@ export function paymentBridgeFromEnv(
   env: PaymentBridgeSettings,
   store: PaymentStore,
   log?: (message: string) => void,
+  providers: readonly PaymentProvider[] = providersFromEnv(env),
 ): PaymentBridge {
   return createPaymentBridge({
-    provider: createOpayoServerProvider({
-      vendor: env.OPAYO_VENDOR,
-      registrationUrl: opayoRegistrationUrl(env),
-    }),
+    providers,
     // The integration token stays inside the bridge: only it reads orders back and sets them complete.
     magento: createMagentoCheckout(magentoClientConfig(env)),
     store,
     siteUrl: env.SITE_URL,
-    notificationUrl: notificationUrl(env),
     shopName: env.SHOP_NAME,
     waitMs: env.PAYMENT_NOTIFY_WAIT_MS,
     ...(log ? { log } : {}),
@@ -67,7 +52,8 @@ export function createPaymentRoutesFromEnv(
   home: PaymentHome = paymentHome(env, store, log ?? ((message: string) => console.warn(message))),
 ): Hono {
   const say = log ?? ((message: string) => console.warn(message));
-  const bridge = paymentBridgeFromEnv(env, home.store, log);
+  const providers = providersFromEnv(env);
+  const bridge = paymentBridgeFromEnv(env, home.store, log, providers);
   const owners = ownersInMagento(magentoClientConfig(env));
   const stopRecovery = startRecoveryLeader({
     recover: () => bridge.recover(),
@@ -86,6 +72,7 @@ export function createPaymentRoutesFromEnv(
   signal?.addEventListener('abort', () => void stopRecovery().then(() => home.close()), { once: true });
   return createPaymentRoutes({
     bridge,
+    providers,
     siteUrl: env.SITE_URL,
     ...(log ? { log } : {}),
   });

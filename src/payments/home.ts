@@ -43,6 +43,11 @@ function openedOnFirstUse(open: () => Promise<PaymentStore>): PaymentStore {
   return {
     insert: async (payment) => (await store()).insert(payment),
     get: async (code) => (await store()).get(code),
+    byProviderRef: async (provider, ref) => (await store()).byProviderRef(provider, ref),
+    waiting: async (provider, before) => (await store()).waiting(provider, before),
+    recordRefund: async (code, pence) => (await store()).recordRefund(code, pence),
+    eventSeen: async (provider, id) => (await store()).eventSeen(provider, id),
+    rememberEvent: async (provider, id) => (await store()).rememberEvent(provider, id),
     claim: async (code, leaseMs, status) => (await store()).claim(code, leaseMs, status),
     renew: async (code, leaseMs) => (await store()).renew(code, leaseMs),
     recordOrder: async (code, orderId) => (await store()).recordOrder(code, orderId),

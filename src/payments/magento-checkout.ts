@@ -49,6 +49,8 @@ export interface CheckoutCart {
   /** The real grand total (the `grand_total` segment), in pounds: after any discount, with delivery. */
   readonly amount: number;
   readonly shippingAmount: number;
+  /** The VAT in the amount (the `tax` segment), in pounds. */
+  readonly vat: number;
   /** Money off the cart (a code or a cart rule); undefined when nothing is taken off. */
   readonly discount: CheckoutDiscount | undefined;
   /** Totals items: name, quantity, unit price incl VAT. */
@@ -178,6 +180,7 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
         shippingMethod: assignment?.method ?? undefined,
         amount: grandTotal(totals),
         shippingAmount: shippingSegment ?? totals.shipping_amount,
+        vat: totals.total_segments?.find((segment) => segment.code === 'tax')?.value ?? 0,
         discount: discountOf(totals),
         items: (totals.items ?? []).map((item) => ({
           name: item.name ?? '',

@@ -21,7 +21,7 @@
  */
 import { z } from 'zod';
 import { onceUntilFailure, type SharedStore } from '../store/shared-store.ts';
-import type { Acknowledgement } from './provider.ts';
+import { PAYMENT_METHODS, type Acknowledgement, type PaymentMethod } from './provider.ts';
 import { isRecord } from '../parse/reader.ts';
 
 export const PAYMENT_STATES = ['REGISTERED', 'PLACING', 'PAID', 'FAILED'] as const;
@@ -30,6 +30,8 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 export interface NewPayment {
   readonly code: string;
   readonly provider: string;
+  /** How the shopper chose to pay (card, PayPal, Pay in 3), as the order page and measurement name it. */
+  readonly method: PaymentMethod;
   readonly providerRef: string;
   readonly secret: string;
   readonly amountPence: number;
@@ -64,6 +66,8 @@ export interface PaymentRecord extends NewPayment {
   readonly leaseUntil: number | null;
   /** The provider's status word of the authorised notification that claimed it (PLACING). */
   readonly authorisedStatus: string | null;
+  /** What the provider says was refunded of this payment, in pence (0: nothing). */
+  readonly refundedPence: number;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -96,13 +100,28 @@ const SCHEMA = [
   updated_at TEXT NOT NULL
 )`,
   'CREATE UNIQUE INDEX IF NOT EXISTS payments_order ON payments (order_id) WHERE order_id IS NOT NULL',
+  // A provider's events (PayPal's webhooks) already acted on, by the provider's event id.
+  `CREATE TABLE IF NOT EXISTS payment_events (
+  provider TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  received_at TEXT NOT NULL,
+  PRIMARY KEY (provider, event_id)
+)`,
 ];
 
 /** The columns added since the table was first created, with their types (older tables gain them). */
-const LATER_COLUMNS = { authorised_status: 'TEXT', order_number: 'TEXT', customer_id: 'INTEGER' } as const;
+const LATER_COLUMNS = {
+  authorised_status: 'TEXT',
+  order_number: 'TEXT',
+  customer_id: 'INTEGER',
+  method: 'TEXT',
+  refunded_pence: 'INTEGER',
+} as const;
 
 /** A customer's records are found by their id. */
 const CUSTOMER_INDEX = 'CREATE INDEX IF NOT EXISTS payments_customer ON payments (customer_id)';
+/** A provider's callbacks name its own reference (PayPal's order id). */
+const REF_INDEX = 'CREATE INDEX IF NOT EXISTS payments_provider_ref ON payments (provider, provider_ref)';
 
 /** Every column, in the order a copy from one store to another names them. */
 const COLUMNS = [
@@ -127,6 +146,8 @@ const COLUMNS = [
   'reply',
   'lease_until',
   'authorised_status',
+  'method',
+  'refunded_pence',
   'created_at',
   'updated_at',
 ] as const;
@@ -161,12 +182,22 @@ const rowSchema = z
     reply: z.string().nullable(),
     lease_until: z.number().nullable(),
     authorised_status: z.string().nullable(),
+    // Rows from before PayPal were all card payments, with nothing refunded.
+    method: z
+      .enum(PAYMENT_METHODS)
+      .nullable()
+      .transform((method) => method ?? 'card'),
+    refunded_pence: z.coerce
+      .number()
+      .nullable()
+      .transform((pence) => pence ?? 0),
     created_at: z.string(),
     updated_at: z.string(),
   })
   .transform((row): PaymentRecord => ({
     code: row.code,
     provider: row.provider,
+    method: row.method,
     providerRef: row.provider_ref,
     secret: row.secret,
     amountPence: row.amount_pence,
@@ -186,6 +217,7 @@ const rowSchema = z
     reply: row.reply === null ? null : acknowledgementSchema.parse(JSON.parse(row.reply)),
     leaseUntil: row.lease_until,
     authorisedStatus: row.authorised_status,
+    refundedPence: row.refunded_pence,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
@@ -202,6 +234,16 @@ export interface FinalState {
 export interface PaymentStore {
   insert(payment: NewPayment): Promise<void>;
   get(code: string): Promise<PaymentRecord | undefined>;
+  /** The transaction a provider knows by `providerRef` (PayPal's order id). */
+  byProviderRef(provider: string, providerRef: string): Promise<PaymentRecord | undefined>;
+  /** `provider`'s transactions still REGISTERED that were registered before `before` (ISO time). */
+  waiting(provider: string, before: string): Promise<PaymentRecord[]>;
+  /** Sets what the provider says was refunded in all (it only grows); true if that changed the row. */
+  recordRefund(code: string, refundedPence: number): Promise<boolean>;
+  /** Whether `provider`'s event `eventId` was acted on already. */
+  eventSeen(provider: string, eventId: string): Promise<boolean>;
+  /** Remembers that it was (a second call for the same event changes nothing). */
+  rememberEvent(provider: string, eventId: string): Promise<void>;
   /**
    * REGISTERED (or PLACING whose lease ran out, by the store's clock) → PLACING for `leaseMs`, for the
    * authorised notification whose status word is `status`; true if this caller won.
@@ -236,7 +278,7 @@ const now = () => new Date().toISOString();
 export async function preparePaymentsTable(store: SharedStore): Promise<void> {
   await store.ensure(SCHEMA);
   await addLaterColumns(store);
-  await store.ensure([CUSTOMER_INDEX]);
+  await store.ensure([CUSTOMER_INDEX, REF_INDEX]);
 }
 
 async function addLaterColumns(store: SharedStore): Promise<void> {
@@ -283,12 +325,13 @@ export function openPaymentStore(store: SharedStore): PaymentStore {
     async insert(payment) {
       const at = now();
       await changed(
-        `INSERT INTO payments (code, provider, provider_ref, secret, amount_pence, currency, cart_kind, guest_cart,
-           email, customer_id, cart_id, cart_lines, state, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'REGISTERED', ?, ?)`,
+        `INSERT INTO payments (code, provider, method, provider_ref, secret, amount_pence, currency, cart_kind,
+           guest_cart, email, customer_id, cart_id, cart_lines, state, refunded_pence, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'REGISTERED', 0, ?, ?)`,
         [
           payment.code,
           payment.provider,
+          payment.method,
           payment.providerRef,
           payment.secret,
           payment.amountPence,
@@ -307,6 +350,39 @@ export function openPaymentStore(store: SharedStore): PaymentStore {
     async get(code) {
       const [row] = await query('SELECT * FROM payments WHERE code = ?', [code]);
       return row ? rowSchema.parse(row) : undefined;
+    },
+    async byProviderRef(provider, providerRef) {
+      const [row] = await query('SELECT * FROM payments WHERE provider = ? AND provider_ref = ?', [
+        provider,
+        providerRef,
+      ]);
+      return row ? rowSchema.parse(row) : undefined;
+    },
+    async waiting(provider, before) {
+      const rows = await query(
+        `SELECT * FROM payments WHERE provider = ? AND state = 'REGISTERED' AND created_at < ? ORDER BY created_at`,
+        [provider, before],
+      );
+      return rows.map((row) => rowSchema.parse(row));
+    },
+    async eventSeen(provider, eventId) {
+      const rows = await query('SELECT 1 FROM payment_events WHERE provider = ? AND event_id = ?', [
+        provider,
+        eventId,
+      ]);
+      return rows.length > 0;
+    },
+    async rememberEvent(provider, eventId) {
+      await changed(
+        'INSERT INTO payment_events (provider, event_id, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+        [provider, eventId, now()],
+      );
+    },
+    recordRefund(code, refundedPence) {
+      return changed(
+        'UPDATE payments SET refunded_pence = ?, updated_at = ? WHERE code = ? AND COALESCE(refunded_pence, 0) < ?',
+        [refundedPence, now(), code, refundedPence],
+      );
     },
     claim(code, leaseMs, status) {
       // The lease is compared on the store's clock, so replicas whose clocks differ agree on who holds it.

@@ -1,8 +1,17 @@
 /**
- * The seam between the payment bridge and a hosted-card payment provider (contracts/payment §6): the
- * bridge knows orders, carts and the transaction states; a provider knows its wire protocol. Opayo
- * Server 4.00 implements it today (`opayo-server.ts`); Opayo Pi or another provider can replace it.
+ * The one seam between the payment bridge and a payment provider. The bridge knows carts, orders and the
+ * transaction's states; a provider knows its wire protocol: how to register a payment (`register`), the
+ * routes its callbacks arrive on (Opayo's notification, PayPal's return and webhooks), and what it says of
+ * a payment left waiting (`check`). Every callback ends in `PaymentSettlement.settle`, which places the
+ * order once per transaction whatever arrives first. A provider lives in its own folder under
+ * `providers/` and is listed in `providers/index.ts`: adding one touches that folder only.
  */
+import type { Hono } from 'hono';
+import type { PaymentRecord } from './payment-records.ts';
+
+/** How a shopper can choose to pay at the payment step (paying on account is not a provider's). */
+export const PAYMENT_METHODS = ['card', 'paypal', 'paylater'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** An address as the provider needs it, taken from the cart's addresses. */
 export interface PaymentAddress {
@@ -30,6 +39,8 @@ export interface PaymentLine {
 export interface PaymentOrder {
   /** The shop's transaction code (Opayo's VendorTxCode). */
   readonly code: string;
+  /** The way the shopper chose; one of the provider's `methods`. */
+  readonly method: PaymentMethod;
   /** Pounds, two decimals, from Magento's totals. */
   readonly amount: number;
   readonly currency: string;
@@ -56,6 +67,8 @@ export interface PaymentBasket {
   readonly lines: readonly PaymentLine[];
   /** Delivery incl VAT in pounds; 0 when free. */
   readonly delivery: number;
+  /** The VAT Magento totals for the order (lines and delivery), included in the amounts above. */
+  readonly vat: number;
   /** None when nothing is taken off. */
   readonly discounts: readonly PaymentDiscount[];
 }
@@ -65,7 +78,7 @@ export type RegistrationResult =
       readonly ok: true;
       /** The provider's transaction id (Opayo's VPSTxId). */
       readonly providerRef: string;
-      /** Secret shared for verifying notifications (Opayo's SecurityKey); never leaves the server. */
+      /** Secret shared for verifying notifications (Opayo's SecurityKey), '' when there is none; never leaves the server. */
       readonly secret: string;
       /** Where the shopper's browser goes to enter the card. */
       readonly nextUrl: string;
@@ -101,16 +114,55 @@ export interface Acknowledgement {
   readonly detail?: string | undefined;
 }
 
-export interface HostedPaymentProvider {
-  /** Short name, stored with each transaction (`opayo-server`). */
+/** What the bridge offers a provider's routes: find its transactions, settle them, note refunds. */
+export interface PaymentSettlement {
+  find(code: string): Promise<PaymentRecord | undefined>;
+  /** The transaction `provider` knows by `providerRef`. */
+  findByRef(provider: string, providerRef: string): Promise<PaymentRecord | undefined>;
+  /**
+   * Applies what the provider says happened to a transaction it verified: an authorised payment places the
+   * order once, a declined one fails it, a final one gets its first answer again. Throws
+   * `OutcomeUnknownError` while another caller is still placing the order.
+   */
+  settle(record: PaymentRecord, notification: ProviderNotification): Promise<Acknowledgement>;
+  /** Records what the provider says was refunded of the transaction in all, in pence. */
+  refunded(record: PaymentRecord, refundedPence: number): Promise<void>;
+  /** A provider's events acted on already (webhooks are delivered at least once, to any replica). */
+  readonly events: {
+    seen(provider: string, eventId: string): Promise<boolean>;
+    remember(provider: string, eventId: string): Promise<void>;
+  };
+  /** The shop's outcome pages: `/paid`, `/failed-payment`, and the payment step to choose again. */
+  readonly pages: { readonly paid: string; readonly failed: string; readonly payment: string };
+  readonly log: (message: string) => void;
+}
+
+export interface PaymentProvider {
+  /** Short name, stored with each transaction (`opayo-server`, `paypal`). */
   readonly name: string;
+  /** The ways to pay it takes. */
+  readonly methods: readonly PaymentMethod[];
   /** A fresh transaction code in the provider's allowed form. */
   newCode(): string;
-  register(order: PaymentOrder, notificationUrl: string): Promise<RegistrationResult>;
-  /** Reads a callback body; undefined when it is not a notification at all. */
-  readNotification(body: string): ProviderNotification | undefined;
-  /** Whether the notification is signed with the transaction's secret and names its provider ref. */
-  verify(notification: ProviderNotification, stored: { providerRef: string; secret: string }): boolean;
-  /** The bytes the provider expects back. */
-  acknowledge(ack: Acknowledgement): { contentType: string; body: string };
+  register(order: PaymentOrder): Promise<RegistrationResult>;
+  /** Its callbacks (notifications, returns, webhooks), answered through `settlement`. */
+  routes(settlement: PaymentSettlement): Hono;
+  /**
+   * A transaction left REGISTERED for a while (the shopper closed the tab, a callback was lost): what the
+   * provider says of it now, settled by recovery; undefined to leave it waiting.
+   */
+  check?(record: PaymentRecord): Promise<ProviderNotification | undefined>;
+}
+
+/**
+ * No final answer can be given yet: another caller is still placing the order. Opayo's route answers 503
+ * without an acknowledgement, so Opayo sends the notification again (contract §4.2–4.3), rather than
+ * taking a final ERROR, not settling, and then seeing the order completed; PayPal's return sends the
+ * shopper to wait on `/paid`, and its webhook is answered 503 to be delivered again.
+ */
+export class OutcomeUnknownError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutcomeUnknownError';
+  }
 }

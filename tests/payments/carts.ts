@@ -43,6 +43,7 @@ export async function ordersOfCartOn(
 export const newPayment = (code: string, cartId: number): NewPayment => ({
   code,
   provider: 'opayo-server',
+  method: 'card',
   providerRef: '{TX}',
   secret: 'KEY',
   amountPence: 1250,

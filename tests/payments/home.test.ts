@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/config/env.ts';
 import { createPaymentRoutesFromEnv } from '../../src/payments/config.ts';
 import { paymentHome } from '../../src/payments/home.ts';
-import { NOTIFY_PATH } from '../../src/payments/routes.ts';
+import { NOTIFY_PATH } from './opayo-bridge.ts';
 import { openPaymentStore } from '../../src/payments/payment-records.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 import { postgresTestStore, type TestStore } from '../support/stores.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { basketProblem, paymentAddress, paymentBasket } from '../../src/payments/bridge.ts';
 import { checkBasketXml } from '../../src/embedded/payment/basket.ts';
 import { createMagentoCheckout, type CheckoutCart } from '../../src/payments/magento-checkout.ts';
-import { basketXml, registrationFields } from '../../src/payments/opayo/protocol.ts';
+import { basketXml, registrationFields } from '../../src/payments/providers/opayo/protocol.ts';
 
 describe('paymentAddress', () => {
   it('maps a quote address, with a second street line and the US state', () => {
@@ -101,6 +101,7 @@ describe('the basket of a payment', () => {
     ],
   ): CheckoutCart => ({
     id: 1,
+    vat: 0,
     lines: items.map((item) => ({ sku: item.name, qty: item.qty })),
     customerId: undefined,
     customerEmail: undefined,

@@ -11,10 +11,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBasketXml } from '../../src/embedded/payment/basket.ts';
-import { createPaymentBridge } from '../../src/payments/bridge.ts';
+import { opayoBridge } from './opayo-bridge.ts';
 import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/magento-checkout.ts';
-import { createOpayoServerProvider } from '../../src/payments/opayo-server.ts';
-import { createPaymentRoutes, NOTIFY_PATH } from '../../src/payments/routes.ts';
+import { createPaymentRoutes } from '../../src/payments/routes.ts';
+import { NOTIFY_PATH } from './opayo-bridge.ts';
 import { openPaymentStore, type PaymentStore } from '../../src/payments/payment-records.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 import type { SharedStore } from '../../src/store/shared-store.ts';
@@ -57,8 +57,9 @@ beforeAll(async () => {
       new Hono().all('/payments/*', (c) => payments.fetch(c.req.raw)),
     ],
   });
-  const bridge = createPaymentBridge({
-    provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
+  const bridge = opayoBridge({
+    vendor: VENDOR,
+    registrationUrl: opayo.registrationUrl,
     magento: createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN }),
     store,
     siteUrl: SITE,
@@ -67,7 +68,12 @@ beforeAll(async () => {
     waitMs: 5_000,
     log: (line) => logs.push(line),
   });
-  payments = createPaymentRoutes({ bridge, siteUrl: SITE, log: (line) => logs.push(line) });
+  payments = createPaymentRoutes({
+    bridge,
+    providers: bridge.providers,
+    siteUrl: SITE,
+    log: (line) => logs.push(line),
+  });
 });
 afterAll(async () => {
   await shop.close();
@@ -376,8 +382,9 @@ describe('starting a payment', () => {
 
   it('says so when the provider cannot be reached', async () => {
     const shopper = await guest();
-    const bridge = createPaymentBridge({
-      provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: 'http://127.0.0.1:9/register' }),
+    const bridge = opayoBridge({
+      vendor: VENDOR,
+      registrationUrl: 'http://127.0.0.1:9/register',
       magento: createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN }),
       store,
       siteUrl: SITE,
@@ -724,8 +731,9 @@ describe('the status route', () => {
 describe('placing the order survives races and crashes', () => {
   const magento = () => createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
   const bridgeWith = (checkout: MagentoCheckout, leaseMs = 120_000, on: PaymentStore = store) =>
-    createPaymentBridge({
-      provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
+    opayoBridge({
+      vendor: VENDOR,
+      registrationUrl: opayo.registrationUrl,
       magento: checkout,
       store: on,
       siteUrl: SITE,
@@ -820,8 +828,9 @@ describe('placing the order survives races and crashes', () => {
 
 describe('the paid order’s number', () => {
   const bridgeWith = (checkout: MagentoCheckout, on: PaymentStore = store) =>
-    createPaymentBridge({
-      provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
+    opayoBridge({
+      vendor: VENDOR,
+      registrationUrl: opayo.registrationUrl,
       magento: checkout,
       store: on,
       siteUrl: SITE,

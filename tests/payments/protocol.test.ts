@@ -11,7 +11,7 @@ import {
   replyField,
   signatureMatches,
   signatureString,
-} from '../../src/payments/opayo/protocol.ts';
+} from '../../src/payments/providers/opayo/protocol.ts';
 
 /** contracts/payment/opayo-server-4.00.md §7.3–7.4 */
 const notification = Object.fromEntries(

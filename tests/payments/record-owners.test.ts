@@ -43,7 +43,14 @@ describe.each(BOTH_STORES)('on %s', (_name, makeStore) => {
   ) {
     const code = `T${Math.random().toString(36).slice(2, 12)}`;
     await openPaymentStore(stores.store).insert({
-      ...{ code, provider: 'opayo-server', providerRef: '{X}', secret: 'KEY', amountPence: 999 },
+      ...{
+        code,
+        provider: 'opayo-server',
+        method: 'card',
+        providerRef: '{X}',
+        secret: 'KEY',
+        amountPence: 999,
+      },
       ...{ currency: 'GBP', cartKind: kind, guestCart: null, email, customerId: null },
       ...{ cartId: cart.quoteId, cartLines: `${sku}×1` },
     });

@@ -7,15 +7,15 @@
  * and the transaction PAID. A notification arriving after the customer's token expired still places the
  * customer's order (integration token, quote id).
  */
+import { opayoBridge } from './opayo-bridge.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaymentBridge, type PaymentBridge } from '../../src/payments/bridge.ts';
+import type { OpayoBridge } from './opayo-bridge.ts';
 import { paymentHome } from '../../src/payments/home.ts';
 import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/magento-checkout.ts';
-import { createOpayoServerProvider } from '../../src/payments/opayo-server.ts';
 import { ownersInMagento } from '../../src/payments/record-owners.ts';
 import { startRecoveryLeader } from '../../src/payments/recovery-leader.ts';
 import { openPaymentStore, type PaymentStore } from '../../src/payments/payment-records.ts';
@@ -55,17 +55,18 @@ async function restartBackend(): Promise<void> {
 }
 
 interface Running {
-  readonly bridge: PaymentBridge;
+  readonly bridge: OpayoBridge;
   readonly store: PaymentStore;
   /** The process's connection to the payments file; closing it is the process dying. */
   readonly shared: SharedStore;
 }
 
 /** A bridge on `store`, talking to the back end running now; `wrap` replaces some Magento calls. */
-function bridgeWith(store: PaymentStore, wrap?: (real: MagentoCheckout) => MagentoCheckout): PaymentBridge {
+function bridgeWith(store: PaymentStore, wrap?: (real: MagentoCheckout) => MagentoCheckout): OpayoBridge {
   const real = createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
-  return createPaymentBridge({
-    provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
+  return opayoBridge({
+    vendor: VENDOR,
+    registrationUrl: opayo.registrationUrl,
     magento: wrap ? wrap(real) : real,
     store,
     siteUrl: SITE,
@@ -308,7 +309,14 @@ describe('recovery by the leader', () => {
     const older = openSqliteStore(file);
     // As the bridge wrote it before transactions had an owner.
     await openPaymentStore(older).insert({
-      ...{ code: 'OLDER1', provider: 'opayo-server', providerRef: '{X}', secret: 'KEY', amountPence: 500 },
+      ...{
+        code: 'OLDER1',
+        provider: 'opayo-server',
+        method: 'card',
+        providerRef: '{X}',
+        secret: 'KEY',
+        amountPence: 500,
+      },
       ...{ currency: 'GBP', cartKind: 'customer', guestCart: null, email: person.email, customerId: null },
       ...{ cartId: Number(cart.body.id), cartLines: 'SKU×1' },
     });
@@ -386,8 +394,9 @@ describe('a notification after the customer’s token expired', () => {
     await mine('POST', '/shipping-information', SHIPPING_INFORMATION);
     const shared = openSqliteStore(newFile());
     const store = openPaymentStore(shared);
-    const bridge = createPaymentBridge({
-      provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
+    const bridge = opayoBridge({
+      vendor: VENDOR,
+      registrationUrl: opayo.registrationUrl,
       magento: createMagentoCheckout({ baseUrl: shortLived.url, token: INTEGRATION_TOKEN }),
       store,
       siteUrl: SITE,

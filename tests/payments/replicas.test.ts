@@ -8,11 +8,11 @@
  */
 import type { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPaymentBridge, type PaymentBridge } from '../../src/payments/bridge.ts';
+import type { OpayoBridge } from './opayo-bridge.ts';
 import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/magento-checkout.ts';
-import { createOpayoServerProvider } from '../../src/payments/opayo-server.ts';
 import { startRecoveryLeader } from '../../src/payments/recovery-leader.ts';
-import { createPaymentRoutes, NOTIFY_PATH } from '../../src/payments/routes.ts';
+import { createPaymentRoutes } from '../../src/payments/routes.ts';
+import { NOTIFY_PATH, opayoBridge } from './opayo-bridge.ts';
 import { openPaymentStore, type PaymentStore } from '../../src/payments/payment-records.ts';
 import { openPostgresStore } from '../../src/store/postgres.ts';
 import { StoreUnavailableError, type SharedStore } from '../../src/store/shared-store.ts';
@@ -44,7 +44,7 @@ const dead = <T>(): Promise<T> => new Promise<T>(() => undefined);
 
 interface Replica {
   readonly store: PaymentStore;
-  readonly bridge: PaymentBridge;
+  readonly bridge: OpayoBridge;
   readonly routes: Hono;
   readonly logs: string[];
   /** Posts a notification body to this replica's route, as the provider does. */
@@ -65,8 +65,9 @@ function replicaOn(shared: SharedStore, options: ReplicaOptions = {}): Replica {
   const payments = openPaymentStore(shared);
   const store = options.breakStore ? options.breakStore(payments) : payments;
   const logs: string[] = [];
-  const bridge = createPaymentBridge({
-    provider: createOpayoServerProvider({ vendor: VENDOR, registrationUrl: opayo.registrationUrl }),
+  const bridge = opayoBridge({
+    vendor: VENDOR,
+    registrationUrl: opayo.registrationUrl,
     magento: options.wrap ? options.wrap(real) : real,
     store,
     siteUrl: SITE,
@@ -76,7 +77,12 @@ function replicaOn(shared: SharedStore, options: ReplicaOptions = {}): Replica {
     waitMs: options.waitMs ?? 2_000,
     log: (line) => logs.push(line),
   });
-  const routes = createPaymentRoutes({ bridge, siteUrl: SITE, log: (line) => logs.push(line) });
+  const routes = createPaymentRoutes({
+    bridge,
+    providers: bridge.providers,
+    siteUrl: SITE,
+    log: (line) => logs.push(line),
+  });
   return {
     store: payments,
     bridge,

@@ -47,6 +47,27 @@ export const checkoutOurs = {
     basketNotPayable:
       'Your basket cannot be paid for as it stands. Please check the quantities in your basket and try again.',
     tooLarge: 'This order is above the limit for card payments. Please call us to order.',
+    /** The ways to pay at the payment step (also GA4's `payment_type`, except the card's). */
+    payWith: 'How would you like to pay?',
+    payByCard: 'Card',
+    payPal: 'PayPal',
+    payIn3: 'Pay in 3 with PayPal',
+    payIn3Hint: (instalment: string) => `3 interest-free payments of ${instalment}`,
+    payPalHint: 'You approve the payment on PayPal, then come back here.',
+    /** How measurement names the PayPal ways (GA4's `payment_type`). */
+    payPalPayment: 'PayPal',
+    payIn3Payment: 'Pay in 3',
+    goToPayPal: 'Continue to PayPal',
+    methodUnavailable: 'This way to pay is not available at the moment. Please choose another; your basket is kept.',
+    payIn3OutOfRange: 'Pay in 3 is for orders from £30 to £2,000. Please choose another way to pay.',
+    /** Back from PayPal without an order: why, and what to do. */
+    payPalDeclined:
+      'PayPal could not take this payment from the card or account you chose. Please choose another way to pay; your basket is kept.',
+    payPalCancelled: 'You cancelled the payment on PayPal. Your basket is kept: choose how you would like to pay.',
+    payPalExpired: 'The PayPal approval expired before it was completed. Please pay again; your basket is kept.',
+    payPalUnavailable:
+      'PayPal is not answering at the moment. You can pay by card, or try PayPal again in a few minutes; your basket is kept.',
+    payPalRefused: (reason: string) => `PayPal could not complete this payment: ${reason} Please choose another way to pay; your basket is kept.`,
     sessionEnded: 'Your session has ended. Please sign in again.',
     unknownPayment: 'This payment is not known.',
     summary: 'Order summary',

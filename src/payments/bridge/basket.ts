@@ -50,6 +50,7 @@ export function paymentBasket(cart: CheckoutCart): PaymentBasket {
       unitGross: item.unitGross,
     })),
     delivery: cart.shippingAmount,
+    vat: cart.vat,
     discounts: cart.discount ? [{ description: cart.discount.title, amount: cart.discount.amount }] : [],
   };
 }

@@ -1,21 +1,20 @@
 /**
- * The one dependencies object the bridge's steps share: the provider, Magento, the store, the shop's
+ * The one dependencies object the bridge's steps share: the providers, Magento, the store, the shop's
  * return addresses, timings and the log.
  */
 import type { MagentoCheckout } from '../magento-checkout.ts';
-import type { Acknowledgement, HostedPaymentProvider } from '../provider.ts';
+import type { PaymentMethod, PaymentProvider } from '../provider.ts';
 import type { PaymentRecord, PaymentStore } from '../payment-records.ts';
 import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 
 export interface PaymentBridgeConfig {
-  readonly provider: HostedPaymentProvider;
+  /** The providers, each taking its `methods` (providers/index.ts); one per method. */
+  readonly providers: readonly PaymentProvider[];
   readonly magento: MagentoCheckout;
   /** The transactions (`openPaymentStore`; config.ts opens it on first use). */
   readonly store: PaymentStore;
   /** Public URL of the shop: the provider sends the shopper back to `{siteUrl}/paid` or `/failed-payment`. */
   readonly siteUrl: string;
-  /** Where the provider posts its notifications (fully qualified). */
-  readonly notificationUrl: string;
   /** `{provider}` of the spec, named in the payment description. */
   readonly shopName: string;
   readonly currency?: string;
@@ -36,11 +35,10 @@ export interface PaymentBridgeConfig {
   readonly log?: (message: string) => void;
 }
 
-export type Reply = { contentType: string; body: string };
-
 export interface BridgeDeps {
   readonly config: PaymentBridgeConfig;
-  readonly provider: HostedPaymentProvider;
+  /** The provider taking `method`, or undefined when none does. */
+  readonly providerFor: (method: PaymentMethod) => PaymentProvider | undefined;
   readonly magento: MagentoCheckout;
   readonly store: PaymentStore;
   readonly log: (message: string) => void;
@@ -50,7 +48,8 @@ export interface BridgeDeps {
   readonly waitMs: number;
   readonly paidUrl: string;
   readonly failedUrl: string;
-  readonly answer: (ack: Acknowledgement) => Reply;
+  /** The payment step, where a shopper chooses again. */
+  readonly paymentUrl: string;
 }
 
 export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
@@ -58,7 +57,7 @@ export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
   const leaseMs = config.leaseMs ?? claimLeaseMs;
   return {
     config,
-    provider: config.provider,
+    providerFor: (method) => config.providers.find((provider) => provider.methods.includes(method)),
     magento: config.magento,
     store: config.store,
     log: config.log ?? ((message: string) => console.warn(message)),
@@ -69,7 +68,7 @@ export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
     waitMs: config.waitMs ?? notifyWaitMs,
     paidUrl: `${config.siteUrl}/paid`,
     failedUrl: `${config.siteUrl}/failed-payment`,
-    answer: (ack) => config.provider.acknowledge(ack),
+    paymentUrl: `${config.siteUrl}/basket/shipping/payment`,
   };
 }
 
@@ -80,14 +79,4 @@ export const describe = (error: unknown): string => (error instanceof Error ? er
 export const redirectFor = (deps: BridgeDeps, record: PaymentRecord): string =>
   record.state === 'PAID' ? deps.paidUrl : deps.failedUrl;
 
-/**
- * No final answer can be given yet: another notification is still placing the order. The route answers
- * 503 without an acknowledgement, as for a store failure, so the provider sends the notification again
- * (contract §4.2–4.3) rather than taking a final ERROR, not settling, and then seeing the order completed.
- */
-export class OutcomeUnknownError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutcomeUnknownError';
-  }
-}
+export { OutcomeUnknownError } from '../provider.ts';

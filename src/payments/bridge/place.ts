@@ -14,7 +14,7 @@ import type { Acknowledgement, ProviderNotification } from '../provider.ts';
 import type { PaymentRecord } from '../payment-records.ts';
 import { isFinal, statesBefore, transition, type PaymentEvent } from '../transitions.ts';
 import { basketProblem, pence } from './basket.ts';
-import { describe, sleep, type BridgeDeps, type Reply } from './deps.ts';
+import { describe, sleep, type BridgeDeps } from './deps.ts';
 import { shownOrderNumber } from './status.ts';
 
 interface Ending {
@@ -31,7 +31,7 @@ async function end(
   providerStatus: string,
   event: Extract<PaymentEvent, 'placed' | 'notPlaced' | 'declined'>,
   ending: Ending,
-): Promise<{ done: boolean; reply: Reply }> {
+): Promise<{ done: boolean; reply: Acknowledgement }> {
   const from = statesBefore(event);
   const step = from[0] === undefined ? undefined : transition(from[0], event);
   if (!step?.ok || !isFinal(step.next)) throw new Error(`${event} does not end a transaction`);
@@ -43,7 +43,7 @@ async function end(
     orderNumber: ending.orderNumber,
     failure: ending.failure,
   });
-  return { done, reply: deps.answer(ending.reply) };
+  return { done, reply: ending.reply };
 }
 
 /** The provider declined, aborted or failed the payment: REGISTERED → FAILED, if it still is REGISTERED. */
@@ -180,13 +180,17 @@ async function holdingClaim<T>(deps: BridgeDeps, code: string, work: () => Promi
  * Holds the claim made for an authorised notification whose status word is `providerStatus`: places the
  * order once (or finds it placed), checks it and sets it complete, renewing the claim meanwhile.
  */
-export function place(deps: BridgeDeps, code: string, providerStatus: string): Promise<Reply> {
+export function place(deps: BridgeDeps, code: string, providerStatus: string): Promise<Acknowledgement> {
   return holdingClaim(deps, code, () => placeClaimed(deps, code, providerStatus));
 }
 
-async function placeClaimed(deps: BridgeDeps, code: string, providerStatus: string): Promise<Reply> {
+async function placeClaimed(
+  deps: BridgeDeps,
+  code: string,
+  providerStatus: string,
+): Promise<Acknowledgement> {
   const record = await deps.store.get(code);
-  if (!record) return deps.answer({ status: 'INVALID', redirectUrl: deps.failedUrl });
+  if (!record) return { status: 'INVALID', redirectUrl: deps.failedUrl };
   const placed = await orderOf(deps, record);
   if ('failure' in placed) return fail(deps, record, providerStatus, placed.failure);
   const { orderId } = placed;

@@ -9,9 +9,40 @@
  */
 import { describe, type BridgeDeps } from './deps.ts';
 import { place } from './place.ts';
+import { settle } from './settle.ts';
 
-/** Finishes every abandoned PLACING transaction; how many it took over. */
+/** How long a transaction waits REGISTERED before its provider is asked about it (the shopper may still be paying). */
+const ASK_AFTER_MS = 10 * 60_000;
+
+/** Finishes every abandoned PLACING transaction, then asks about those left waiting; how many it took over. */
 export async function recover(deps: BridgeDeps): Promise<number> {
+  return (await takeOver(deps)) + (await askProviders(deps));
+}
+
+/**
+ * The transactions left REGISTERED for a while, for providers that can say what became of them (PayPal:
+ * approved by a shopper who closed the tab, or expired): settled with the provider's answer.
+ */
+async function askProviders(deps: BridgeDeps): Promise<number> {
+  let settled = 0;
+  const before = new Date(Date.now() - ASK_AFTER_MS).toISOString();
+  for (const provider of deps.config.providers) {
+    if (!provider.check) continue;
+    for (const record of await deps.store.waiting(provider.name, before)) {
+      try {
+        const said = await provider.check(record);
+        if (!said) continue;
+        await settle(deps, record, said);
+        settled += 1;
+      } catch (error) {
+        deps.log(`Payment ${record.code}: ${provider.name} not asked about it: ${describe(error)}`);
+      }
+    }
+  }
+  return settled;
+}
+
+async function takeOver(deps: BridgeDeps): Promise<number> {
   let taken = 0;
   for (const record of await deps.store.abandoned()) {
     // A row written before claims remembered their status waits for the provider's next notification.

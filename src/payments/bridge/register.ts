@@ -9,12 +9,15 @@ import { MagentoApiError } from '../../magento/client.ts';
 import { HttpError, SessionEnded } from '../../http/index.ts';
 import { strings } from '../../strings.ts';
 import { cartLinesKey, type CheckoutCart, type ShopperCartRef } from '../magento-checkout.ts';
-import type { PaymentAddress } from '../provider.ts';
+import type { PaymentAddress, PaymentMethod, PaymentProvider } from '../provider.ts';
+import { offersPayIn3 } from '../../features/checkout/pay-in-3.ts';
 import { basketProblem, paymentAddress, paymentBasket, pence, text } from './basket.ts';
 import type { BridgeDeps } from './deps.ts';
 
 export interface StartRequest {
   readonly cart: ShopperCartRef;
+  /** How the shopper chose to pay. */
+  readonly method: PaymentMethod;
 }
 
 const MAX_AMOUNT = 100_000;
@@ -63,28 +66,39 @@ function payable(deps: BridgeDeps, request: StartRequest, cart: CheckoutCart): P
   return { billing, delivery, email, customerId };
 }
 
+/** The provider taking the shopper's way to pay, for this amount; the shopper's message when none does. */
+function providerFor(deps: BridgeDeps, method: PaymentMethod, amount: number): PaymentProvider {
+  const provider = deps.providerFor(method);
+  if (!provider) throw new HttpError(409, strings.checkout.methodUnavailable);
+  if (method === 'paylater' && !offersPayIn3(amount))
+    throw new HttpError(409, strings.checkout.payIn3OutOfRange);
+  return provider;
+}
+
 export async function register(
   deps: BridgeDeps,
   request: StartRequest,
 ): Promise<{ code: string; nextUrl: string }> {
-  const { provider, config } = deps;
+  const { config, currency } = deps;
   const cart = await readShopperCart(deps, request.cart);
   const { billing, delivery, email, customerId } = payable(deps, request, cart);
-  const code = provider.newCode();
   const amount = pence(cart.amount) / 100;
-  const registration = await provider.register(
-    {
-      code,
-      amount,
-      currency: deps.currency,
-      description: `Order from ${config.shopName} online shop`,
-      billing,
-      delivery,
-      email,
-      basket: paymentBasket(cart),
-    },
-    config.notificationUrl,
-  );
+  const { method } = request;
+  const provider = providerFor(deps, method, amount);
+  const code = provider.newCode();
+  const description = `Order from ${config.shopName} online shop`;
+  const basket = paymentBasket(cart);
+  const registration = await provider.register({
+    code,
+    method,
+    amount,
+    currency,
+    description,
+    billing,
+    delivery,
+    email,
+    basket,
+  });
   if (!registration.ok) {
     deps.log(
       `Payment ${code} not registered by ${provider.name}: ${registration.kind} ${registration.detail}`,
@@ -94,6 +108,7 @@ export async function register(
   await deps.store.insert({
     code,
     provider: provider.name,
+    method,
     providerRef: registration.providerRef,
     secret: registration.secret,
     amountPence: pence(amount),

@@ -32,7 +32,9 @@ export function payPalApp(
       clientSecret: PAYPAL_CLIENT_SECRET,
       webhookId: PAYPAL_WEBHOOK_ID,
     };
-  const host = env.PAYPAL_SANDBOX_HOST.includes(':') ? `[${env.PAYPAL_SANDBOX_HOST}]` : env.PAYPAL_SANDBOX_HOST;
+  const host = env.PAYPAL_SANDBOX_HOST.includes(':')
+    ? `[${env.PAYPAL_SANDBOX_HOST}]`
+    : env.PAYPAL_SANDBOX_HOST;
   return { apiUrl: `http://${host}:${env.PAYPAL_SANDBOX_PORT}`, ...EMBEDDED_PAYPAL_APP };
 }
 

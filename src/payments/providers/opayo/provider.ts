@@ -1,8 +1,8 @@
 /**
- * Opayo Server protocol 4.00 behind the provider interface (contracts/payment/opayo-server-4.00.md):
- * the registration POST and its CRLF reply (§1–§2), reading and verifying the signed notification (§3),
- * and the acknowledgement with RedirectURL (§4). The wire details live in `src/payments/opayo/protocol.ts`,
- * which the sandbox shares.
+ * Opayo Server protocol 4.00 behind the provider seam (contracts/payment/opayo-server-4.00.md): the card
+ * payments. The registration POST and its CRLF reply (§1–§2) are here; reading and verifying the signed
+ * notification (§3) and the acknowledgement with RedirectURL (§4) are its route (`notify.ts`). The wire
+ * details live in `protocol.ts`, which the embedded sandbox shares.
  */
 import {
   formEncode,
@@ -12,20 +12,22 @@ import {
   registrationFields,
   replyField,
   signatureMatches,
-} from './opayo/protocol.ts';
+} from './protocol.ts';
 import type {
-  Acknowledgement,
-  HostedPaymentProvider,
   PaymentOutcome,
+  PaymentProvider,
   ProviderNotification,
   RegistrationResult,
-} from './provider.ts';
+} from '../../provider.ts';
+import { opayoRoutes, type OpayoNotifications } from './notify.ts';
 
 export interface OpayoServerConfig {
   /** The vendor name Opayo issued (also lower-cased into every VPSSignature). */
   readonly vendor: string;
   /** `…/gateway/service/vspserver-register.vsp` of the sandbox, the live gateway or the embedded sandbox. */
   readonly registrationUrl: string;
+  /** Where Opayo posts its notifications (fully qualified): `{base}/payments/opayo/notify`. */
+  readonly notificationUrl: string;
   readonly timeoutMs?: number;
   readonly fetch?: typeof fetch;
 }
@@ -67,15 +69,18 @@ function registrationResult(text: string): RegistrationResult {
   return { ok: true, providerRef, secret, nextUrl };
 }
 
-export function createOpayoServerProvider(config: OpayoServerConfig): HostedPaymentProvider {
+export function createOpayoServerProvider(config: OpayoServerConfig): PaymentProvider {
   const doFetch = config.fetch ?? fetch;
   const timeoutMs = config.timeoutMs ?? 20_000;
-
+  const notifications = opayoNotifications(config.vendor);
   return {
     name: 'opayo-server',
+    methods: ['card'],
     newCode: newVendorTxCode,
+    routes: (settlement) => opayoRoutes(settlement, notifications),
 
-    async register(order, notificationUrl): Promise<RegistrationResult> {
+    async register(order): Promise<RegistrationResult> {
+      const { notificationUrl } = config;
       const fields = registrationFields({
         vendor: config.vendor,
         vendorTxCode: order.code,
@@ -108,7 +113,12 @@ export function createOpayoServerProvider(config: OpayoServerConfig): HostedPaym
       }
       return registrationResult(text);
     },
+  };
+}
 
+/** Opayo's notifications: read (§3.1), verified by their VPSSignature (§3.2), acknowledged (§4). */
+export function opayoNotifications(vendor: string): OpayoNotifications {
+  return {
     readNotification(body): ProviderNotification | undefined {
       const fields = Object.fromEntries(new URLSearchParams(body));
       const code = fields['VendorTxCode'] ?? '';
@@ -126,11 +136,11 @@ export function createOpayoServerProvider(config: OpayoServerConfig): HostedPaym
     verify(notification, stored) {
       return (
         notification.providerRef === stored.providerRef &&
-        signatureMatches(notification.fields, config.vendor, stored.secret)
+        signatureMatches(notification.fields, vendor, stored.secret)
       );
     },
 
-    acknowledge(ack: Acknowledgement) {
+    acknowledge(ack) {
       return {
         contentType: 'text/plain; charset=utf-8',
         body: formatReply({

@@ -1,30 +1,35 @@
 /**
- * Step 2, notify: reads and verifies the provider's notification, then dispatches on the transaction's
- * state and the payment's outcome. A final transaction gets the same answer again; an authorised payment
+ * Step 2, settle: what a provider verified happened (Opayo's notification, PayPal's capture or webhook)
+ * is dispatched on the transaction's state and the payment's outcome. A final transaction gets the same
+ * answer again; an authorised payment
  * claims the transaction (REGISTERED → PLACING) and goes on to `place`; a declined one ends FAILED; a
  * notification that finds another one placing the order waits for its outcome. Whenever the outcome is not
  * known (the wait ran out, the store failed), it throws instead of answering: a final ERROR would make the
  * provider void a payment whose order may still be completed (topology F3), so the route answers 503 and
  * the provider tries again.
  */
-import type { ProviderNotification } from '../provider.ts';
+import type { Acknowledgement, ProviderNotification } from '../provider.ts';
 import type { PaymentRecord } from '../payment-records.ts';
 import { isFinal, transition } from '../transitions.ts';
-import { describe, OutcomeUnknownError, redirectFor, sleep, type BridgeDeps, type Reply } from './deps.ts';
+import { describe, OutcomeUnknownError, redirectFor, sleep, type BridgeDeps } from './deps.ts';
 import { decline, place } from './place.ts';
 import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 
 /** A transaction that is already PAID or FAILED: the same answer again, or INVALID for another status. */
-function replyFinal(deps: BridgeDeps, record: PaymentRecord, notification: ProviderNotification): Reply {
-  if (record.reply && record.providerStatus === notification.status) return deps.answer(record.reply);
+function replyFinal(
+  deps: BridgeDeps,
+  record: PaymentRecord,
+  notification: ProviderNotification,
+): Acknowledgement {
+  if (record.reply && record.providerStatus === notification.status) return record.reply;
   deps.log(
     `Payment ${record.code}: ${notification.status} notification for a transaction already ${record.state} (${record.providerStatus ?? '?'}); refused`,
   );
-  return deps.answer({
+  return {
     status: 'INVALID',
     redirectUrl: redirectFor(deps, record),
     detail: 'The transaction is already complete.',
-  });
+  };
 }
 
 /**
@@ -35,7 +40,7 @@ async function waitForFinal(
   deps: BridgeDeps,
   code: string,
   notification: ProviderNotification,
-): Promise<Reply> {
+): Promise<Acknowledgement> {
   const deadline = Date.now() + deps.waitMs;
   for (;;) {
     const record = await deps.store.get(code);
@@ -68,7 +73,7 @@ async function dispatch(
   deps: BridgeDeps,
   record: PaymentRecord,
   notification: ProviderNotification,
-): Promise<Reply> {
+): Promise<Acknowledgement> {
   if (isFinal(record.state)) return replyFinal(deps, record, notification);
   // Another notification holds the order: an authorised one tries to take it over (the claim succeeds
   // only if its lease ran out), anything else waits for its outcome.
@@ -80,10 +85,10 @@ async function dispatch(
       if (!transition(record.state, event).ok) return waitForFinal(deps, record.code, notification);
       return authorised(deps, record, notification);
     case 'PENDING':
-      return deps.answer({ status: 'OK', redirectUrl: deps.paidUrl });
+      return { status: 'OK', redirectUrl: deps.paidUrl };
     case 'UNEXPECTED':
       deps.log(`Payment ${record.code}: unexpected status ${notification.status}; refused`);
-      return deps.answer({ status: 'INVALID', redirectUrl: deps.failedUrl, detail: 'Unexpected status.' });
+      return { status: 'INVALID', redirectUrl: deps.failedUrl, detail: 'Unexpected status.' };
     default: {
       const declined = await decline(deps, record, notification);
       if (declined.done) return declined.reply;
@@ -93,26 +98,13 @@ async function dispatch(
   }
 }
 
-export async function notify(deps: BridgeDeps, body: string): Promise<Reply> {
-  const notification = deps.provider.readNotification(body);
-  if (!notification) {
-    deps.log('Payment notification refused: not a notification');
-    return deps.answer({ status: 'INVALID', redirectUrl: deps.failedUrl, detail: 'Not a notification.' });
-  }
-  const record = await deps.store.get(notification.code);
-  if (!record) {
-    // The code comes from the request: printable characters only, so it cannot forge log lines.
-    const shown = notification.code.slice(0, 40).replace(/[^\x20-\x7e]/g, '?');
-    deps.log(`Payment notification refused: unknown transaction ${shown}`);
-    return deps.answer({ status: 'INVALID', redirectUrl: deps.failedUrl, detail: 'Unknown transaction.' });
-  }
-  if (!deps.provider.verify(notification, record)) {
-    deps.log(`Payment ${record.code}: notification signature or transaction id does not match; refused`);
-    return deps.answer({
-      status: 'INVALID',
-      redirectUrl: redirectFor(deps, record),
-      detail: 'Cannot match the MD5 Hash. Order might be tampered with.',
-    });
-  }
-  return dispatch(deps, record, notification);
+/** Settles `record` with what its provider verified; throws while the outcome is not known. */
+export async function settle(
+  deps: BridgeDeps,
+  record: PaymentRecord,
+  notification: ProviderNotification,
+): Promise<Acknowledgement> {
+  // Read again: the caller's copy may be older than a settlement that just ended.
+  const current = await deps.store.get(record.code);
+  return current ? dispatch(deps, current, notification) : replyFinal(deps, record, notification);
 }
