@@ -21,8 +21,10 @@ const rowSchema = z
   .object({
     code: z.string(),
     provider: z.string(),
+    method: z.string().nullable(),
     provider_ref: z.string(),
     amount_pence: z.coerce.number(),
+    refunded_pence: z.coerce.number().nullable(),
     currency: z.string(),
     state: z.enum(PAYMENT_STATES),
     order_number: z.string().nullable(),
@@ -34,8 +36,10 @@ const rowSchema = z
   .transform((row): CustomerPayment => ({
     reference: row.code,
     provider: row.provider,
+    method: row.method ?? 'card',
     providerReference: row.provider_ref,
     amount: row.amount_pence / 100,
+    refunded: (row.refunded_pence ?? 0) / 100,
     currency: row.currency,
     state: row.state,
     orderNumber: row.order_number,
@@ -51,7 +55,7 @@ export function customerPayments(store: SharedStore): CustomerPayments {
     async of(customerId) {
       await preparePaymentsTable(store);
       const rows = await store.query(
-        `SELECT code, provider, provider_ref, amount_pence, currency, state, order_number, cart_lines, failure,
+        `SELECT code, provider, method, provider_ref, amount_pence, refunded_pence, currency, state, order_number, cart_lines, failure,
            created_at, updated_at FROM payments WHERE customer_id = ? ORDER BY created_at, code`,
         [customerId],
       );

@@ -16,6 +16,7 @@ import {
 } from '../store/shared-store.ts';
 import { customerPayments, NO_CUSTOMER_PAYMENTS, type CustomerPayments } from './customer-records.ts';
 import { copyPayments, openPaymentStore, type PaymentStore } from './payment-records.ts';
+import type { OrderPayments } from '../features/orders/orders.server.ts';
 import { assignOwners, type OwnersInMagento } from './record-owners.ts';
 
 /** The lock naming the one replica that runs recovery. */
@@ -26,6 +27,8 @@ export interface PaymentHome {
   readonly store: PaymentStore;
   /** A customer's own transactions, for their data export and their account's deletion. */
   readonly customers: CustomerPayments;
+  /** How each order the bridge placed was paid, and what was refunded, for the order pages. */
+  readonly orders: OrderPayments;
   /** Links transactions recorded before they had an owner to their account (record-owners.ts). */
   assignOwners(magento: OwnersInMagento): Promise<{ assigned: number; anonymised: number }>;
   /**
@@ -58,6 +61,15 @@ function openedOnFirstUse(open: () => Promise<PaymentStore>): PaymentStore {
   };
 }
 
+/** The transaction that placed an order, as its page tells it. */
+const orderPayments = (store: PaymentStore): OrderPayments => ({
+  async ofOrder(orderId) {
+    const code = await store.codeOfOrder(orderId);
+    const record = code === undefined ? undefined : await store.get(code);
+    return record && { method: record.method, refundedPence: record.refundedPence };
+  },
+});
+
 /** The payments file of one host. */
 function fileHome(file: string): PaymentHome {
   let sqlite: SharedStore | undefined;
@@ -65,9 +77,12 @@ function fileHome(file: string): PaymentHome {
   // No payments file yet: no customer has a transaction, and none is created for asking.
   const exists = () => Boolean(sqlite) || existsSync(file);
   const ofCustomers = () => (exists() ? customerPayments(open()) : NO_CUSTOMER_PAYMENTS);
+  const store = openedOnFirstUse(() => Promise.resolve(openPaymentStore(open())));
+  const orders = orderPayments(store);
   return {
-    store: openedOnFirstUse(() => Promise.resolve(openPaymentStore(open()))),
+    store,
     customers: { of: (id) => ofCustomers().of(id), forget: (id) => ofCustomers().forget(id) },
+    orders: { ofOrder: (id) => (exists() ? orders.ofOrder(id) : Promise.resolve(undefined)) },
     assignOwners: (magento) =>
       exists() ? assignOwners(open(), magento) : Promise.resolve({ assigned: 0, anonymised: 0 }),
     // Processes on this host sharing the file elect their leader in it.
@@ -104,12 +119,14 @@ function sharedHome(shared: SharedStore, file: string, log: (message: string) =>
   const payments = openPaymentStore(shared);
   // The old file's rows are copied in once, before the first use of the payments or of their owners.
   const oldFileCopied = onceUntilFailure(() => copyOldFile(file, shared, log));
+  const store = openedOnFirstUse(async () => {
+    await oldFileCopied();
+    return payments;
+  });
   return {
-    store: openedOnFirstUse(async () => {
-      await oldFileCopied();
-      return payments;
-    }),
+    store,
     customers: customerPayments(shared),
+    orders: orderPayments(store),
     assignOwners: async (magento) => {
       await oldFileCopied();
       return assignOwners(shared, magento);

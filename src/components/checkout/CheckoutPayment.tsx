@@ -1,10 +1,11 @@
 /**
  * The payment step (spec §2, §4): Magento's subtotal, discount, shipping cost and total (never computed
- * here), Return to the
- * shipping step and Pay. Without a session or a guest cart, or with an empty cart, the shopper goes to
- * /basket. Pay asks the storefront server to register the payment for this cart, keeps the transaction
- * code under `order`, and follows the provider's NextURL (a navigation, not a form post: the site's CSP
- * allows form posts to itself only). A refusal is said plainly and Pay can be pressed again.
+ * here), how to pay (card, PayPal, Pay in 3 with PayPal in its range, on account for Trade), Return to
+ * the shipping step and Pay. Without a session or a guest cart, or with an empty cart, the shopper goes
+ * to /basket. Pay asks the storefront server to register the payment for this cart the chosen way, keeps
+ * the transaction code under `order`, and follows the provider's page (Opayo's NextURL, PayPal's
+ * payer-action link: a navigation, not a form post, as the site's CSP allows form posts to itself only).
+ * A refusal is said plainly and Pay can be pressed again; so is why PayPal sent the shopper back.
  */
 import { useState } from 'react';
 import { deliveryName, type Totals } from '../../magento/wire/shopper-totals.ts';
@@ -30,7 +31,16 @@ import { TotalsSummary } from './Amounts.tsx';
 import { useBusy } from '../forms/use-busy.ts';
 import { canPayOnAccount, ON_ACCOUNT_PURCHASE } from '../../features/checkout/on-account.ts';
 import { tradeAccountTexts } from '../../features/trade/account-texts.ts';
-import { PayOnAccount, PaymentWayChoice, type PaymentWay } from './PayOnAccount.tsx';
+import { PayOnAccount } from './PayOnAccount.tsx';
+import { PaymentWays } from './PaymentWays.tsx';
+import {
+  paymentType,
+  paymentWays,
+  payPalMessage,
+  type PaymentWay,
+} from '../../features/checkout/payment-ways.ts';
+import type { PaymentMethod } from '../../payments/provider.ts';
+import { grandTotal } from '../../magento/wire/shopper-totals.ts';
 import { useLoad } from '../forms/use-load.ts';
 
 const ERROR_ID = 'payment-error';
@@ -66,6 +76,14 @@ async function loadTotals(): Promise<ToPay | Leave> {
   }
 }
 
+/** Why PayPal sent the shopper back, read once from the address (which is then cleaned for a reload). */
+function payPalReturn(): string {
+  const query = new URLSearchParams(window.location.search);
+  const said = payPalMessage(query);
+  if (said) window.history.replaceState(null, '', window.location.pathname);
+  return said ?? '';
+}
+
 /** Paying (by card, or on account): measured, and the order to be kept under `code` for its `purchase`. */
 const measured = ({ items, totals }: ToPay, code: string, paymentType: string): Promise<void> =>
   measurePayment(items, totals, code, paymentType);
@@ -75,17 +93,17 @@ export default function CheckoutPayment() {
     guard: checkoutCartOr(CHECKOUT_PATHS.basket),
     signIn: true,
   });
-  const [error, setError] = useState('');
+  const [error, setError] = useState(payPalReturn);
   const [way, setWay] = useState<PaymentWay>('card');
   const { busy, start, finish } = useBusy();
 
-  async function pay() {
+  async function pay(method: PaymentMethod) {
     if (!start(true)) return;
     setError('');
     try {
-      const nextUrl = await startPayment();
+      const nextUrl = await startPayment(method);
       if (!isProviderUrl(nextUrl)) throw new ShopApiError(502, c.startFailed);
-      if (state.status === 'ready') await measured(state.value, $order.get(), c.cardPayment);
+      if (state.status === 'ready') await measured(state.value, $order.get(), paymentType(method));
       goTo(nextUrl);
     } catch (failure) {
       finish();
@@ -97,23 +115,32 @@ export default function CheckoutPayment() {
     return <LoadStatus state={state} className="checkout-status" text={c.loading} onRetry={retry} />;
 
   const { totals, onAccount } = state.value;
+  const total = grandTotal(totals);
+  const ways = paymentWays(total, onAccount);
+  const chosen = ways.includes(way) ? way : 'card';
   return (
     <div className="checkout-payment">
       <TotalsSummary totals={totals} method={deliveryName(totals) || undefined} />
-      {onAccount && <PaymentWayChoice way={way} onChange={setWay} />}
-      {onAccount && way === 'account' ? (
+      <PaymentWays ways={ways} way={chosen} total={total} onChange={setWay} />
+      {chosen === 'account' ? (
         <PayOnAccount
           back={CHECKOUT_PATHS.shipping}
           onPlacing={() => measured(state.value, ON_ACCOUNT_PURCHASE, tradeAccountTexts.payOnAccount)}
         />
       ) : (
-        <CardPayment error={error} busy={busy} onPay={() => void pay()} />
+        <ProviderPayment
+          error={error}
+          busy={busy}
+          label={chosen === 'card' ? strings.payment.pay : c.goToPayPal}
+          onPay={() => void pay(chosen)}
+        />
       )}
     </div>
   );
 }
 
-function CardPayment({ error, busy, onPay }: { error: string; busy: boolean; onPay: () => void }) {
+function ProviderPayment(props: { error: string; busy: boolean; label: string; onPay: () => void }) {
+  const { error, busy, label, onPay } = props;
   return (
     <>
       <FormError id={ERROR_ID} message={error} />
@@ -128,7 +155,7 @@ function CardPayment({ error, busy, onPay }: { error: string; busy: boolean; onP
           aria-disabled={busy || undefined}
           aria-describedby={error ? ERROR_ID : undefined}
         >
-          {busy ? c.paying : strings.payment.pay}
+          {busy ? c.paying : label}
         </button>
       </div>
     </>

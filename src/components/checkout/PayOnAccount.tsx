@@ -18,35 +18,6 @@ import { useBusy } from '../forms/use-busy.ts';
 const FORM = 'pay-on-account';
 const ERROR_ID = 'pay-on-account-error';
 
-export type PaymentWay = 'card' | 'account';
-
-export function PaymentWayChoice({
-  way,
-  onChange,
-}: {
-  way: PaymentWay;
-  onChange: (way: PaymentWay) => void;
-}) {
-  return (
-    <fieldset className="payment-way">
-      <legend>{t.paymentChoice}</legend>
-      <label>
-        <input type="radio" name="payment-way" checked={way === 'card'} onChange={() => onChange('card')} />{' '}
-        {t.payByCard}
-      </label>
-      <label>
-        <input
-          type="radio"
-          name="payment-way"
-          checked={way === 'account'}
-          onChange={() => onChange('account')}
-        />{' '}
-        {t.payOnAccount}
-      </label>
-    </fieldset>
-  );
-}
-
 function poProblem(poNumber: string): string | undefined {
   const length = [...poNumber].length;
   if (length === 0) return t.poRequired;

@@ -111,6 +111,11 @@ function OrderAddresses({ order }: { order: OrderDetail }) {
         <p>{order.shippingMethod ?? '–'}</p>
         <h2>{t.payment}</h2>
         <p>{order.payment}</p>
+        {order.refunded !== null && (
+          <p>
+            {t.refunded}: <strong>{orderMoney(order.refunded, order.currency)}</strong>
+          </p>
+        )}
         {order.poNumber && (
           <p>
             {t.poNumber}: <strong>{order.poNumber}</strong>

@@ -4,6 +4,7 @@
  * where to send the browser), and the paid page's question about its own code. No amount is computed or
  * trusted here: totals are Magento's, the outcome is the payment bridge's.
  */
+import type { PaymentMethod } from '../../payments/provider.ts';
 import { persistentAtom } from '@nanostores/persistent';
 import type { CountryName } from '../account/country.ts';
 import { $signedIn } from '../account/session.ts';
@@ -65,12 +66,12 @@ export async function saveShippingInformation(
  * Pay: the server registers the payment for this shopper's cart (session cookie, or the guest code and
  * e-mail) and answers the provider's page; the code is kept under `order` before the browser leaves.
  */
-export async function startPayment(email?: string): Promise<string> {
+export async function startPayment(method: PaymentMethod = 'card'): Promise<string> {
   const guestCode = $signedIn.get() ? undefined : $guestCode.get();
   const reply = await asShopper(() =>
     shopFetch('/payments/start', {
       method: 'POST',
-      body: { ...(guestCode ? { guestCode } : {}), ...(email ? { email } : {}) },
+      body: { ...(guestCode ? { guestCode } : {}), method },
       schema: startReplySchema,
     }),
   );

@@ -49,7 +49,7 @@ export const checkoutOurs = {
     tooLarge: 'This order is above the limit for card payments. Please call us to order.',
     /** The ways to pay at the payment step (also GA4's `payment_type`, except the card's). */
     payWith: 'How would you like to pay?',
-    payByCard: 'Card',
+    payByCard: 'Pay by card',
     payPal: 'PayPal',
     payIn3: 'Pay in 3 with PayPal',
     payIn3Hint: (instalment: string) => `3 interest-free payments of ${instalment}`,
@@ -58,16 +58,34 @@ export const checkoutOurs = {
     payPalPayment: 'PayPal',
     payIn3Payment: 'Pay in 3',
     goToPayPal: 'Continue to PayPal',
-    methodUnavailable: 'This way to pay is not available at the moment. Please choose another; your basket is kept.',
+    methodUnavailable:
+      'This way to pay is not available at the moment. Please choose another; your basket is kept.',
     payIn3OutOfRange: 'Pay in 3 is for orders from £30 to £2,000. Please choose another way to pay.',
     /** Back from PayPal without an order: why, and what to do. */
     payPalDeclined:
       'PayPal could not take this payment from the card or account you chose. Please choose another way to pay; your basket is kept.',
-    payPalCancelled: 'You cancelled the payment on PayPal. Your basket is kept: choose how you would like to pay.',
-    payPalExpired: 'The PayPal approval expired before it was completed. Please pay again; your basket is kept.',
+    payPalCancelled:
+      'You cancelled the payment on PayPal. Your basket is kept: choose how you would like to pay.',
+    payPalExpired:
+      'The PayPal approval expired before it was completed. Please pay again; your basket is kept.',
     payPalUnavailable:
       'PayPal is not answering at the moment. You can pay by card, or try PayPal again in a few minutes; your basket is kept.',
-    payPalRefused: (reason: string) => `PayPal could not complete this payment: ${reason} Please choose another way to pay; your basket is kept.`,
+    /** PayPal's refusals (`details[].issue`) in plain words; any other is `payPalTurnedDown`. */
+    payPalIssues: {
+      PAYER_CANNOT_PAY: 'PayPal cannot take this payment from the PayPal account used.',
+      PAYER_ACCOUNT_RESTRICTED: 'the PayPal account used is restricted.',
+      PAYER_ACCOUNT_LOCKED_OR_CLOSED: 'the PayPal account used is locked or closed.',
+      TRANSACTION_REFUSED: 'PayPal refused the transaction.',
+      MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED: 'there were too many attempts to pay.',
+      ORDER_NOT_APPROVED: 'the payment was not approved on PayPal.',
+      COMPLIANCE_VIOLATION: 'PayPal could not approve this payment.',
+      DUPLICATE_INVOICE_ID: 'PayPal has already seen a payment for this order.',
+      PAYEE_ACCOUNT_RESTRICTED: 'our PayPal account cannot take payments at the moment.',
+    } as Readonly<Record<string, string>>,
+    payPalTurnedDown: 'PayPal turned the payment down.',
+    payPalUnknown: 'We could not find that PayPal payment. Please choose how you would like to pay.',
+    payPalRefused: (reason: string) =>
+      `PayPal could not complete this payment: ${reason} Please choose another way to pay; your basket is kept.`,
     sessionEnded: 'Your session has ended. Please sign in again.',
     unknownPayment: 'This payment is not known.',
     summary: 'Order summary',

@@ -54,6 +54,7 @@ const orderDetail: z.ZodType<OrderDetail> = summary.extend({
   billingAddress: address.nullable(),
   shippingAddress: address.nullable(),
   payment: z.string(),
+  refunded: z.number().nullable(),
   poNumber: z.string().nullable(),
   invoices: z.array(z.object({ number: z.string(), issuedAt: z.string() })),
 });

@@ -3,6 +3,7 @@
  * totals, addresses, payment, PO number and invoices. Pure: what is read from Magento comes in, nothing is
  * asked of it here (orders.server.ts reads).
  */
+import type { PaymentMethod } from '../../payments/provider.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import { orderTexts } from './texts.ts';
@@ -82,10 +83,13 @@ export function address(wire: WireAddress | null | undefined): OrderAddress | nu
 }
 
 /**
- * How it was paid. The payment bridge places every card order as `checkmo` once the provider has taken
- * the money (DESIGN.md §1), so that is a card payment here; other methods say Magento's title.
+ * How it was paid. The payment bridge places every provider's order as `checkmo` once the provider has
+ * taken the money (DESIGN.md §1) and knows which way it was paid (card, PayPal, Pay in 3); without its
+ * word `checkmo` is a card payment, and other methods say Magento's title.
  */
-function paymentLabel(order: CustomerOrderWire): string {
+function paymentLabel(order: CustomerOrderWire, paid: OrderPayment | undefined): string {
+  if (paid?.method === 'paypal') return t.paidWithPayPal;
+  if (paid?.method === 'paylater') return t.paidPayIn3;
   const method = order.payment?.method;
   if (method === 'checkmo') return t.paidByCard;
   const title = order.extension_attributes?.payment_additional_info?.find(
@@ -113,7 +117,17 @@ function line(wire: WireLine): OrderLine {
   };
 }
 
-export function orderDetail(order: CustomerOrderWire, invoices: readonly OrderInvoice[] = []): OrderDetail {
+/** What the payment bridge knows of an order it placed: how it was paid, and what was refunded since. */
+export interface OrderPayment {
+  readonly method: PaymentMethod;
+  readonly refundedPence: number;
+}
+
+export function orderDetail(
+  order: CustomerOrderWire,
+  invoices: readonly OrderInvoice[] = [],
+  paid?: OrderPayment,
+): OrderDetail {
   const discount = order.discount_amount ?? 0;
   const vat = order.tax_amount ?? 0;
   return {
@@ -127,7 +141,8 @@ export function orderDetail(order: CustomerOrderWire, invoices: readonly OrderIn
     vat: vat > 0 ? vat : null,
     billingAddress: address(order.billing_address),
     shippingAddress: address(order.extension_attributes?.shipping_assignments?.[0]?.shipping?.address),
-    payment: paymentLabel(order),
+    payment: paymentLabel(order, paid),
+    refunded: paid && paid.refundedPence > 0 ? paid.refundedPence / 100 : null,
     poNumber: order.payment?.po_number?.trim() || null,
     invoices,
   };

@@ -59,6 +59,8 @@ export interface OrderDetail extends OrderSummary {
   readonly shippingAddress: OrderAddress | null;
   /** How it was paid, in words. */
   readonly payment: string;
+  /** What the payment provider refunded of it (a refund made in PayPal's dashboard), when anything. */
+  readonly refunded: number | null;
   /** The buyer's purchase-order number (an order paid on account), when they gave one. */
   readonly poNumber: string | null;
   /** Magento's invoices of the order, oldest first: each can be downloaded as a VAT invoice (PDF). */

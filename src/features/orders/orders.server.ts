@@ -16,7 +16,7 @@ import {
 import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
 import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
 import { invoicesOf, orderInvoice } from './order-invoices.server.ts';
-import { orderDetail, summary, visibleLines } from './order-mapping.ts';
+import { orderDetail, summary, visibleLines, type OrderPayment } from './order-mapping.ts';
 import type { OrderDetail, OrdersPage } from './order.ts';
 
 /** Magento as the integration (orders) and its base URL (the customer's own `customers/me`). */
@@ -44,9 +44,22 @@ export async function sessionCustomer(magento: OrdersMagento, customerToken: str
 export const customerIdOf = async (magento: OrdersMagento, customerToken: string): Promise<number> =>
   (await sessionCustomer(magento, customerToken)).id;
 
-/** One order as its page shows it, with the invoices Magento made of it. */
-async function withInvoices(magento: OrdersMagento, order: CustomerOrderWire): Promise<OrderDetail> {
-  return orderDetail(order, (await invoicesOf(magento, order.entity_id)).map(orderInvoice));
+/** The payment bridge's word on the orders it placed (payments/home.ts). */
+export interface OrderPayments {
+  ofOrder(orderId: number): Promise<OrderPayment | undefined>;
+}
+
+/** One order as its page shows it, with the invoices Magento made of it and how it was paid. */
+async function withInvoices(
+  magento: OrdersMagento,
+  order: CustomerOrderWire,
+  payments: OrderPayments | undefined,
+): Promise<OrderDetail> {
+  const [invoices, paid] = await Promise.all([
+    invoicesOf(magento, order.entity_id),
+    payments?.ofOrder(order.entity_id),
+  ]);
+  return orderDetail(order, invoices.map(orderInvoice), paid);
 }
 
 const byCustomer = (customerId: number) => ({ field: 'customer_id', value: String(customerId) });
@@ -148,9 +161,10 @@ export async function customerOrder(
   magento: OrdersMagento,
   customerId: number,
   number: string,
+  payments?: OrderPayments,
 ): Promise<OrderDetail | undefined> {
   const order = await customerOrderWire(magento, customerId, number);
-  return order && withInvoices(magento, order);
+  return order && withInvoices(magento, order, payments);
 }
 
 export interface GuestLookup {
@@ -188,7 +202,8 @@ export async function guestOrderWire(
 export async function guestOrder(
   magento: OrdersMagento,
   lookup: GuestLookup,
+  payments?: OrderPayments,
 ): Promise<OrderDetail | undefined> {
   const order = await guestOrderWire(magento, lookup);
-  return order && withInvoices(magento, order);
+  return order && withInvoices(magento, order, payments);
 }

@@ -52,10 +52,8 @@ export const tradeAccountTexts = {
   stateTrade: 'Your trade account is approved: you see trade prices when signed in, and can pay on account.',
   stateUnknown: 'We could not check your trade account just now.',
   /** Checkout: paying on account. */
-  payByCard: 'Pay by card',
   payOnAccount: 'Pay on account',
   payOnAccountHint: 'We invoice your company for the order: pay by your trade account’s terms.',
-  paymentChoice: 'How would you like to pay?',
   poNumber: 'Purchase order number',
   poHint: 'Your own reference for this order: it shows on the order and on its VAT invoice.',
   poRequired: 'Please enter your purchase order number to pay on account.',

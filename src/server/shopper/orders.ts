@@ -36,6 +36,7 @@ import {
   guestOrder,
   guestOrderWire,
   listOrders,
+  type OrderPayments,
   type OrdersMagento,
 } from '../../features/orders/orders.server.ts';
 import {
@@ -81,6 +82,8 @@ export interface OrdersRoutesConfig {
   readonly store?: SharedStore | undefined;
   /** Who sells: the seller on every VAT invoice. */
   readonly seller: Seller;
+  /** How the payment bridge says each order was paid, and what was refunded. */
+  readonly payments?: OrderPayments | undefined;
   readonly log?: (message: string) => void;
 }
 
@@ -123,6 +126,7 @@ type LookupBody = z.infer<typeof lookupBody>;
 /** What the handlers use: Magento, the seller on invoices, and the guest lookups' counts. */
 interface OrdersDeps {
   readonly magento: OrdersMagento;
+  readonly payments: OrderPayments | undefined;
   readonly seller: Seller;
   readonly trustedProxies: TrustedProxies;
   readonly perClient: FailureCounter;
@@ -156,7 +160,7 @@ async function listMine(
 async function showMine(deps: OrdersDeps, token: string, typed: string): Promise<Response> {
   const customerId = await customerIdOf(deps.magento, token);
   const number = orderNumberOf(typed);
-  const order = number === undefined ? undefined : await customerOrder(deps.magento, customerId, number);
+  const order = number === undefined ? undefined : await customerOrder(deps.magento, customerId, number, deps.payments);
   if (!order) throw new HttpError(404, ORDERS_TEXTS.notFound);
   return jsonReply(200, order);
 }
@@ -204,7 +208,7 @@ async function guestLookup<T>(
 async function lookUp(c: Context, deps: OrdersDeps, body: LookupBody): Promise<Response> {
   const { number: typed, email, postcode } = body;
   const order = await guestLookup(c, deps, typed, (number) =>
-    guestOrder(deps.magento, { number, email, postcode }),
+    guestOrder(deps.magento, { number, email, postcode }, deps.payments),
   );
   return jsonReply(200, order);
 }
@@ -229,6 +233,7 @@ function ordersDeps(config: OrdersRoutesConfig): OrdersDeps {
   const { store } = config;
   return {
     magento: config.magento,
+    payments: config.payments,
     seller: config.seller,
     trustedProxies: config.trustedProxies,
     perClient: new FailureCounter(limits.perClient, { name: 'order-lookup-client', store }),

@@ -81,6 +81,7 @@ export function createShopperRoutes(
     createOrdersRoutes({
       magento,
       seller: invoiceSeller(env),
+      payments: payments.orders,
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       store,
