@@ -33,7 +33,7 @@ const LENGTH_EXCEPTIONS = [
       'src/embedded/magento/directory/country-data.ts',
       'src/embedded/magento/graphql/webonyx-rules.ts',
       'src/catalogue/types.ts',
-      'src/payments/opayo/protocol.ts',
+      'src/payments/providers/opayo/protocol.ts',
     ],
     rules: [FUNCTION, FILE],
   },

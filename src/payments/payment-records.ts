@@ -21,11 +21,18 @@
  */
 import { z } from 'zod';
 import { onceUntilFailure, type SharedStore } from '../store/shared-store.ts';
-import { PAYMENT_METHODS, type Acknowledgement, type PaymentMethod } from './provider.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/payment-ways.ts';
 import { isRecord } from '../parse/reader.ts';
 
 export const PAYMENT_STATES = ['REGISTERED', 'PLACING', 'PAID', 'FAILED'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** A provider's answer to what it said (kept with a final transaction, so a repeated notification gets the same): OK (processed), INVALID (untrusted or refused), ERROR (cannot process). */
+export interface Acknowledgement {
+  readonly status: 'OK' | 'INVALID' | 'ERROR';
+  readonly redirectUrl: string;
+  readonly detail?: string | undefined;
+}
 
 export interface NewPayment {
   readonly code: string;

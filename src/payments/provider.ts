@@ -7,11 +7,12 @@
  * `providers/` and is listed in `providers/index.ts`: adding one touches that folder only.
  */
 import type { Hono } from 'hono';
-import type { PaymentRecord } from './payment-records.ts';
+import type { PaymentMethod } from '../features/checkout/payment-ways.ts';
+import type { Acknowledgement, PaymentRecord } from './payment-records.ts';
 
-/** How a shopper can choose to pay at the payment step (paying on account is not a provider's). */
-export const PAYMENT_METHODS = ['card', 'paypal', 'paylater'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type { Acknowledgement } from './payment-records.ts';
+
+export { PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/payment-ways.ts';
 
 /** An address as the provider needs it, taken from the cart's addresses. */
 export interface PaymentAddress {
@@ -107,12 +108,6 @@ export interface ProviderNotification {
   readonly fields: Readonly<Record<string, string>>;
 }
 
-/** Our answer to a notification: OK (processed), INVALID (untrusted or refused), ERROR (cannot process). */
-export interface Acknowledgement {
-  readonly status: 'OK' | 'INVALID' | 'ERROR';
-  readonly redirectUrl: string;
-  readonly detail?: string | undefined;
-}
 
 /** What the bridge offers a provider's routes: find its transactions, settle them, note refunds. */
 export interface PaymentSettlement {

@@ -2,11 +2,14 @@
  * The ways a shopper can pay at the payment step, and what the payment step says when PayPal sends the
  * shopper back (`?paypal=<why>&issue=<PayPal's reason>`, set by the PayPal return and cancel routes).
  */
-import type { PaymentMethod } from '../../payments/provider.ts';
 import { checkoutOurs } from './texts.ts';
 import { offersPayIn3 } from './pay-in-3.ts';
 
 const c = checkoutOurs.checkout;
+
+/** How a shopper can choose to pay a provider (paying on account is Magento's, not a provider's). */
+export const PAYMENT_METHODS = ['card', 'paypal', 'paylater'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** A way to pay: a provider's method, or on account (a Trade customer's, placed by Magento). */
 export type PaymentWay = PaymentMethod | 'account';

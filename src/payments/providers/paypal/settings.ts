@@ -4,7 +4,17 @@
  * sandbox with its own credentials.
  */
 import type { EmbeddedSettings, PaymentSettings, ShopSettings } from '../../../config/env.ts';
-import { EMBEDDED_PAYPAL_APP } from '../../../embedded/paypal/credentials.ts';
+
+/**
+ * The embedded PayPal sandbox's one REST app: the credentials it accepts and the webhook it signs for,
+ * used by the shop when no PayPal app is configured. Not secrets: the sandbox moves no money and listens
+ * on this machine.
+ */
+export const EMBEDDED_PAYPAL_APP = {
+  clientId: 'embedded-sandbox-shop',
+  clientSecret: 'embedded-sandbox-secret',
+  webhookId: 'WH-EMBEDDED-SANDBOX',
+} as const;
 
 /** The shop's route PayPal posts its webhook events to. */
 export const PAYPAL_WEBHOOK_PATH = '/payments/paypal/webhook';
