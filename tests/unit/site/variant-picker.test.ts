@@ -98,6 +98,22 @@ describe('the option picker', () => {
     expect(pickerState(data, chosen)[0]?.every((value) => value.sku !== undefined)).toBe(true);
   });
 
+  it("writes each child's Pay in 3 payment from its own price, none outside £30–£2,000", () => {
+    const { data, chosen } = page();
+    // 1 l at £9.99 and 5 l at £29.99 are under £30; 10 l at £49.99 is in range.
+    expect(data.variants.map(({ sku, payIn3 }) => [sku, payIn3])).toEqual([
+      ['CS-1L', null],
+      ['CS-5L', null],
+      ['CS-10L', '£16.66'],
+    ]);
+    expect(chosen.payIn3).toBeNull();
+    const { parent, one, five, ten } = shampoo();
+    const dearer = page(
+      [parent, one, { ...five, priceInclVat: 30 }, ten].sort((a, b) => (a.sku < b.sku ? -1 : 1)),
+    );
+    expect(facts(dearer.data, 'CS-5L').payIn3).toBe('£10.00');
+  });
+
   it('marks the sold-out value and checks the chosen one', () => {
     const { data, chosen } = page();
     const [volume] = pickerState(data, chosen);
@@ -132,6 +148,7 @@ describe('the option picker', () => {
       exclVat: '£24.99',
       wasInclVat: null,
       wasExclVat: null,
+      payIn3: null,
       model: '6.295-302.0',
       image: { file: '/m/a/cs-5l-1.jpg', label: 'Machine CS-5L view 1' },
       specs: [['Volume', '5 l']],
@@ -202,6 +219,7 @@ describe('the option picker with two attributes', () => {
     exclVat: null,
     wasInclVat: null,
     wasExclVat: null,
+    payIn3: null,
     model: null,
     image: null,
     specs: [],
