@@ -38,3 +38,22 @@ export const priceLines = (
   wasExclVat: written(product.wasExclVat),
   payIn3: payIn3Amount(product.priceInclVat),
 });
+
+/**
+ * What the purchase panel says of Pay in 3 under the price, from what the page model holds: the payment
+ * for the product's price, or for a configurable's chosen child (null: the sentence is there but hidden,
+ * for the picker to show when a child in range is chosen); undefined when no price on the page is in range,
+ * and the panel has no sentence at all.
+ */
+export function panelPayIn3({
+  product,
+  variants,
+}: {
+  product: Pick<ProductSummary, 'priceInclVat' | 'priceExclVat'>;
+  variants: { chosen: Pick<PriceLines, 'payIn3'>; data: { variants: Pick<PriceLines, 'payIn3'>[] } } | null;
+}): string | null | undefined {
+  if (!variants) return priceLines(product).payIn3 ?? undefined;
+  return variants.data.variants.some((variant) => variant.payIn3 !== null)
+    ? variants.chosen.payIn3
+    : undefined;
+}

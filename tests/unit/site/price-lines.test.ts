@@ -3,7 +3,7 @@
  * sentence's payment, written from the same price, so what re-renders one re-renders the other.
  */
 import { describe, expect, it } from 'vitest';
-import { priceLines } from '../../../src/site/price-lines.ts';
+import { panelPayIn3, priceLines } from '../../../src/site/price-lines.ts';
 
 describe('priceLines', () => {
   const none = { wasInclVat: null, wasExclVat: null };
@@ -67,5 +67,16 @@ describe('priceLines: Pay in 3', () => {
   it('is on the price incl VAT whatever the price excl VAT, which PayPal never takes', () => {
     // £27.50 excl VAT is under £30, and £33.00 incl VAT is what the shopper pays.
     expect(payIn3(33, 27.5)).toBe('£11.00');
+  });
+});
+
+describe('panelPayIn3', () => {
+  it("gives a simple product's payment for a price in range, and no sentence outside it or without a price", () => {
+    const panel = (priceInclVat: number | null) =>
+      panelPayIn3({ product: { priceInclVat, priceExclVat: null }, variants: null });
+    expect(panel(99.99)).toBe('£33.33');
+    expect(panel(29.99)).toBeUndefined();
+    expect(panel(2000.01)).toBeUndefined();
+    expect(panel(null)).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { tierLines } from '../../../src/site/tier-lines.ts';
 import { deliveryConfig } from '../../../src/delivery/config.ts';
 import { ALL_GROUPS, type Product } from '../../../src/catalogue/types.ts';
 import { variantPage } from '../../../src/site/variant-page.ts';
+import { panelPayIn3 } from '../../../src/site/price-lines.ts';
 import {
   defaultVariant,
   openingVariant,
@@ -112,6 +113,22 @@ describe('the option picker', () => {
       [parent, one, { ...five, priceInclVat: 30 }, ten].sort((a, b) => (a.sku < b.sku ? -1 : 1)),
     );
     expect(facts(dearer.data, 'CS-5L').payIn3).toBe('£10.00');
+  });
+
+  it("has the panel draw Pay in 3's sentence hidden while a child is in range, and none when no child is", () => {
+    const parent = shampoo().parent;
+    expect(panelPayIn3({ product: parent, variants: page() })).toBeNull();
+    const { one, five, ten } = shampoo();
+    const cheap = page(
+      [parent, one, five, { ...ten, priceInclVat: 19.99 }].sort((a, b) => (a.sku < b.sku ? -1 : 1)),
+    );
+    expect(panelPayIn3({ product: parent, variants: cheap })).toBeUndefined();
+    const dear = page(
+      [parent, { ...one, priceInclVat: 45 }, { ...five, priceInclVat: 60 }, ten].sort((a, b) =>
+        a.sku < b.sku ? -1 : 1,
+      ),
+    );
+    expect(panelPayIn3({ product: parent, variants: dear })).toBe('£15.00');
   });
 
   it('marks the sold-out value and checks the chosen one', () => {
