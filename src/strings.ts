@@ -25,6 +25,7 @@ import { wishlistOurs } from './features/wishlist/texts.ts';
 export * from './features/account/texts.ts';
 export * from './features/cart/browser-texts.ts';
 export * from './features/cart/texts.ts';
+export * from './features/checkout/pay-in-3-texts.ts';
 export * from './features/checkout/texts.ts';
 export * from './features/compare/browser-texts.ts';
 export * from './features/compare/texts.ts';

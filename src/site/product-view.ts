@@ -1,8 +1,8 @@
 /**
  * What the product page shows, worked out from the catalogue as pure functions: which products get a
  * page at `/{url_key}`, the gallery order and its picture sources, the connected-product sections and
- * the breadcrumb trail, the prices and what it says about delivery. The page and its components only lay
- * these out; the page's model that gathers them for one product is product-page.ts.
+ * the breadcrumb trail, and what it says about delivery (its prices are price-lines.ts's). The page and
+ * its components only lay these out; the page's model that gathers them for one product is product-page.ts.
  */
 import type { DeliveryConfig } from '../delivery/config.ts';
 import { freeDelivery, productDeliveryMethods } from '../delivery/delivery.ts';
@@ -216,29 +216,6 @@ export const productTrail = (product: Pick<Product, 'name' | 'urlKey'>): Crumb[]
   { name: strings.shell.breadcrumb.home, href: '/' },
   { name: product.name, href: `/${product.urlKey}` },
 ];
-
-export interface PriceLines {
-  /** '£149.99', or null when the price is hidden. */
-  inclVat: string | null;
-  exclVat: string | null;
-  /** The regular price while a sale price applies ("Was £199.99"), in each form; null otherwise. */
-  wasInclVat: string | null;
-  wasExclVat: string | null;
-}
-
-const written = (amount: number | null | undefined): string | null =>
-  amount === null || amount === undefined ? null : formatPrice(amount);
-
-/** The purchase panel's prices, each hidden (null) when Magento has none (0 or empty), with their "was". */
-export const priceLines = (
-  product: Pick<ProductSummary, 'priceInclVat' | 'priceExclVat'> &
-    Partial<Pick<ProductSummary, 'wasInclVat' | 'wasExclVat'>>,
-): PriceLines => ({
-  inclVat: written(product.priceInclVat),
-  exclVat: written(product.priceExclVat),
-  wasInclVat: written(product.wasInclVat),
-  wasExclVat: written(product.wasExclVat),
-});
 
 /** A delivery price in both VAT forms ('£4.95', '£4.13'), as prices are written: a style shows one. */
 export interface DeliveryPrice {

@@ -4,7 +4,8 @@
  * the rows of the table that lists every child (what a shopper without JavaScript compares, and adds from).
  */
 import type { DeliveryConfig } from '../delivery/config.ts';
-import { galleryImages, priceLines, productDelivery, type ProductDelivery } from './product-view.ts';
+import { galleryImages, productDelivery, type ProductDelivery } from './product-view.ts';
+import { priceLines } from './price-lines.ts';
 import { tierLines } from './tier-lines.ts';
 import { defaultVariant, type PickerData, type VariantFacts } from './variant-picker.ts';
 import type { Configurable, Product, Variant } from '../catalogue/types.ts';
@@ -53,6 +54,7 @@ export function variantFacts(
     exclVat: prices.exclVat,
     wasInclVat: prices.wasInclVat,
     wasExclVat: prices.wasExclVat,
+    payIn3: prices.payIn3,
     model: child.modelNumber,
     image: image ? { file: image.file, label: image.label } : null,
     specs: child.technicalData.map((row) => [row.label, row.value]),

@@ -23,6 +23,8 @@ export interface VariantFacts {
   /** The regular price while a sale price applies, written out; null hides "Was". */
   wasInclVat: string | null;
   wasExclVat: string | null;
+  /** One of Pay in 3's payments of its price incl VAT, written out (price-lines.ts); null: no sentence. */
+  payIn3: string | null;
   model: string | null;
   /** Its main picture (Magento's media file and label), or null to keep the parent's. */
   image: { file: string; label: string } | null;

@@ -12,6 +12,8 @@ import { listingFingerprints, sharedFingerprint } from '../../src/site/fingerpri
 import { fixedPageKey, productPagePlan } from '../../src/site/page-plan.ts';
 import { planPages } from '../../src/publish/plan/render-plan.ts';
 import { withRegularPrice, testShop } from '../unit/catalogue/fixtures.ts';
+import { panelPayIn3 } from '../../src/site/price-lines.ts';
+import { payIn3Amount } from '../../src/features/checkout/pay-in-3-amount.ts';
 
 const root = (
   audience: 'home-garden' | 'professional',
@@ -73,7 +75,7 @@ const product = (sku: string, overrides: Partial<Product> = {}): Product =>
 
 const shop = testShop;
 
-function fingerprints(products: Product[], shopInfo: ShopInfo = shop) {
+function planOf(products: Product[], shopInfo: ShopInfo = shop) {
   const catalogue: Catalogue = {
     readAt: '2026-01-01T10:00:00.000Z',
     audiences: {
@@ -85,8 +87,12 @@ function fingerprints(products: Product[], shopInfo: ShopInfo = shop) {
     positions: {},
   };
   const index = indexCatalogue(catalogue);
+  return { index, shared: sharedFingerprint(index, shopInfo) };
+}
+
+function fingerprints(products: Product[], shopInfo: ShopInfo = shop) {
+  const { index, shared } = planOf(products, shopInfo);
   const hrefBySku = new Map(index.pages.map((page) => [page.sku, `/${page.urlKey}`]));
-  const shared = sharedFingerprint(index, shopInfo);
   const planned = productPagePlan(index, { routed: index.pages, hrefBySku }, shared);
   return { shared, pages: new Map(planned.map(({ key, cacheKey }) => [key, cacheKey])) };
 }
@@ -125,6 +131,35 @@ describe('product page fingerprints', () => {
       'product-b2',
       'product-c3',
     ]);
+  });
+
+  it('render a product whose price crosses Pay in 3’s £30 or £2,000 again, its sentence drawn from the new price', () => {
+    const priced = (inclVat: number) =>
+      catalogue.map((p) =>
+        p.sku === 'A1' ? { ...p, priceInclVat: inclVat, regularPriceInclVat: inclVat } : p,
+      );
+    const sentence = (products: Product[]) => {
+      const { index, shared } = planOf(products);
+      const page = productPagePlan(index, { routed: index.pages, hrefBySku: new Map() }, shared).find(
+        ({ key }) => key === 'product-a1',
+      );
+      if (!page) throw new Error('no page for A1');
+      return panelPayIn3(page.props.model);
+    };
+    for (const [before, after] of [
+      [29.99, 30],
+      [30, 29.99],
+      [2000, 2000.01],
+      [45, 60],
+    ] as const) {
+      expect(changedPages(fingerprints(priced(before)), fingerprints(priced(after)))).toContain('product-a1');
+      expect([sentence(priced(before)), sentence(priced(after))]).toEqual([
+        payIn3Amount(before) ?? undefined,
+        payIn3Amount(after) ?? undefined,
+      ]);
+    }
+    expect(sentence(priced(29.99))).toBeUndefined();
+    expect(sentence(priced(30))).toBe('£10.00');
   });
 
   it('drop a deleted product and render the pages that linked to it', () => {

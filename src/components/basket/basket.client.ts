@@ -9,7 +9,7 @@
  * wrong; one action runs at a time, its line busy meanwhile; a quantity typed is never lost while the cart
  * refreshes (it is kept until the cart shows it). Below the lines: their sum in both VAT forms, then
  * Magento's 'Total shipping cost' and 'Total', read again whenever the cart changes (the newest answer
- * wins) and never computed here.
+ * wins) and never computed here, and under the total PayPal's Pay in 3 for it when in its range.
  */
 import { exclVat, formatPrice } from '../../catalogue/money.ts';
 import { wholeQuantity } from '../../features/cart/cart.ts';
@@ -41,6 +41,8 @@ import { BasketRow } from './basket-row.ts';
 import { RowFits } from './row-fits.ts';
 import { CouponForm } from './coupon-form.ts';
 import { labelledAmount, vatPrice } from './vat-price.ts';
+import { showPayIn3 } from '../checkout/pay-in-3-line.ts';
+import { payIn3Amount } from '../../features/checkout/pay-in-3-amount.ts';
 
 interface Parts {
   loading: HTMLElement;
@@ -62,6 +64,7 @@ interface Parts {
   shippingMethod: HTMLElement;
   freeDelivery: HTMLElement;
   grandTotal: HTMLElement;
+  payIn3: HTMLElement;
 }
 
 const findBasketParts = (root: HTMLElement): Parts | null =>
@@ -85,6 +88,7 @@ const findBasketParts = (root: HTMLElement): Parts | null =>
     shippingMethod: ['[data-shipping-method]', HTMLElement],
     freeDelivery: ['[data-free-delivery]', HTMLElement],
     grandTotal: ['[data-grand-total]', HTMLElement],
+    payIn3: ['[data-pay-in-3]', HTMLElement],
   });
 
 type Status = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready' };
@@ -285,6 +289,7 @@ class BasketPage {
     grand.replaceChildren(
       ...(totals ? labelledAmount(grandTotal(totals), listingTexts.inclVat) : [basketTexts.loading]),
     );
+    showPayIn3(this.parts.payIn3, totals ? payIn3Amount(grandTotal(totals)) : null);
     totalsProblem.textContent = this.totalsProblem;
     totalsProblem.hidden = this.totalsProblem === '';
   }

@@ -78,12 +78,15 @@ function readVariant(value: unknown): VariantFacts | undefined {
   const tiers = asListOf(value['tiers'], readTier);
   const delivery = orNull(value['delivery'], asNumber);
   const [inclVat, exclVat, wasInclVat, wasExclVat, model] = TEXTS.map((key) => orNull(value[key], asString));
+  // A page built before Pay in 3 has no sentence to show: its facts read as none, not as broken.
+  const payIn3 = orNull(value['payIn3'] ?? null, asString);
   if (sku === undefined || values === undefined || query === undefined || inStock === undefined)
     return undefined;
   if (price === undefined || image === undefined || specs === undefined || tiers === undefined)
     return undefined;
   if (delivery === undefined || inclVat === undefined || exclVat === undefined) return undefined;
   if (wasInclVat === undefined || wasExclVat === undefined || model === undefined) return undefined;
+  if (payIn3 === undefined) return undefined;
   return {
     sku,
     values,
@@ -94,6 +97,7 @@ function readVariant(value: unknown): VariantFacts | undefined {
     exclVat,
     wasInclVat,
     wasExclVat,
+    payIn3,
     model,
     image,
     specs,

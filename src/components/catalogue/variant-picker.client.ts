@@ -1,10 +1,11 @@
 /**
- * Switches a configurable product's page to the chosen child without a reload: prices in both VAT forms,
- * stock, model number, main picture, quantity prices, delivery and specifications, the picker's sold-out marks, the
- * add button (off for a sold-out child) and the URL (`?volume=5-l`, with history.replaceState, so a shared
- * link opens with the choice). A page opened with a choice in its URL opens with it. VariantPicker.astro
- * loads this when the shopper comes to the picker. The facts come from the
- * JSON the page embeds (VariantPicker.astro); the state is variant-picker.ts's, which rendered the page.
+ * Switches a configurable product's page to the chosen child without a reload: prices in both VAT forms
+ * (and Pay in 3's sentence, hidden outside its range), stock, model number, main picture, quantity prices,
+ * delivery and specifications, the picker's sold-out marks, the add button (off for a sold-out child) and
+ * the URL (`?volume=5-l`, with history.replaceState, so a shared link opens with the choice). A page opened
+ * with a choice in its URL opens with it. VariantPicker.astro loads this when the shopper comes to the
+ * picker. The facts come from the JSON the page embeds (VariantPicker.astro); the state is
+ * variant-picker.ts's, which rendered the page.
  */
 import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import {
@@ -14,6 +15,7 @@ import {
   type VariantFacts,
 } from '../../site/variant-picker.ts';
 import { readPickerData } from './picker-data.ts';
+import { showPayIn3 } from '../checkout/pay-in-3-line.ts';
 
 const text = (element: Element | null, value: string) => {
   if (element && element.textContent !== value) element.textContent = value;
@@ -80,6 +82,8 @@ function show(page: HTMLElement, data: PickerData, chosen: VariantFacts): void {
       text(struck?.querySelector('del') ?? null, was);
     }
   }
+  const payIn3 = page.querySelector<HTMLElement>('[data-pay-in-3]');
+  if (payIn3) showPayIn3(payIn3, chosen.payIn3);
   const stock = page.querySelector<HTMLElement>('[data-stock]');
   if (stock) {
     stock.classList.toggle('in', chosen.inStock);

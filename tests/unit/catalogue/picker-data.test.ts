@@ -35,5 +35,18 @@ describe("the picker's embedded facts", () => {
     expect(readPickerData(JSON.stringify({ ...data, variants: [priceless, ...others] }))).toBeUndefined();
     const badSpec = { ...first, specs: [['Volume']] };
     expect(readPickerData(JSON.stringify({ ...data, variants: [badSpec, ...others] }))).toBeUndefined();
+    const numberPayIn3 = { ...first, payIn3: 10 };
+    expect(readPickerData(JSON.stringify({ ...data, variants: [numberPayIn3, ...others] }))).toBeUndefined();
+  });
+
+  it("read a page built before Pay in 3's sentence as having none to show", () => {
+    const data = pickerData();
+    const before = data.variants.map((variant) => {
+      const written: Record<string, unknown> = { ...variant };
+      delete written['payIn3'];
+      return written;
+    });
+    const read = readPickerData(JSON.stringify({ ...data, variants: before }));
+    expect(read?.variants.map((variant) => variant.payIn3)).toEqual(data.variants.map(() => null));
   });
 });

@@ -15,6 +15,7 @@ import { HIRE_MENU, SERVICES_MENU } from '../../../src/site/menus.ts';
 import { parseContent } from '../../../src/config/parse-content.ts';
 import { checkPaths, contentPageSchema } from '../../../src/components/shell/pages.ts';
 import { NOTICE_SECTIONS, SUMMARY_SECTIONS } from '../../../src/components/shell/privacy.ts';
+import { PAY_IN_3_INFO_HREF } from '../../../src/features/checkout/pay-in-3-texts.ts';
 
 const frontmatter = (file: string, key: string): string | undefined =>
   readFileSync(file, 'utf8').match(new RegExp(`^${key}: (.+)$`, 'm'))?.[1];
@@ -139,6 +140,24 @@ describe('content pages', () => {
         { file: 'b.md', data: { path: '/hire' } },
       ]),
     ).toThrow(/b\.md and a\.md both use the path \/hire/);
+  });
+
+  it("has the section Pay in 3's Learn more leads to, with what PayPal asks us to say", () => {
+    const [path, fragment] = PAY_IN_3_INFO_HREF.split('#');
+    const file = markdownFiles('src/content/pages').find((each) => frontmatter(each, 'path') === path);
+    if (!file) throw new Error(`no content page at ${path}`);
+    const text = readFileSync(file, 'utf8');
+    // The id Astro gives a Markdown heading (github-slugger's, for a heading of words and digits).
+    const slug = (heading: string) =>
+      heading
+        .toLowerCase()
+        .replace(/[^a-z0-9 -]/g, '')
+        .replace(/ /g, '-');
+    const headings = [...text.matchAll(/^#{2,3} (.+)$/gm)].map(([, heading = '']) => slug(heading));
+    expect(headings).toContain(fragment);
+    const section = text.slice(text.search(/^## Pay in 3/m)).split(/^## /m)[1] ?? '';
+    for (const words of ['£30 to £2,000', 'form of credit', 'status and approval', '18', 'PayPal UK Ltd'])
+      expect(section, words).toContain(words);
   });
 
   it('rejects a path with a trailing slash or capitals', () => {

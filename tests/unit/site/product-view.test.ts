@@ -5,7 +5,6 @@ import {
   connectedSections,
   galleryImages,
   galleryPicture,
-  priceLines,
   productDelivery,
   productRoutes,
   productTrail,
@@ -213,45 +212,6 @@ describe('productTrail', () => {
       { name: 'Home', href: '/' },
       { name: 'K 2 Classic', href: '/k-2-classic' },
     ]);
-  });
-});
-
-describe('priceLines', () => {
-  const none = { wasInclVat: null, wasExclVat: null };
-
-  it('shows both prices with pence', () => {
-    expect(priceLines({ priceInclVat: 149.99, priceExclVat: 124.99 })).toEqual({
-      inclVat: '£149.99',
-      exclVat: '£124.99',
-      ...none,
-    });
-    expect(priceLines({ priceInclVat: 1249.5, priceExclVat: 1041.25 })).toEqual({
-      inclVat: '£1,249.50',
-      exclVat: '£1,041.25',
-      ...none,
-    });
-  });
-
-  it('hides a missing price', () => {
-    expect(priceLines({ priceInclVat: null, priceExclVat: null })).toEqual({
-      inclVat: null,
-      exclVat: null,
-      ...none,
-    });
-    expect(priceLines({ priceInclVat: 10, priceExclVat: null })).toEqual({
-      inclVat: '£10.00',
-      exclVat: null,
-      ...none,
-    });
-  });
-
-  it('says what the price was while a sale price applies, in both VAT forms', () => {
-    expect(priceLines({ priceInclVat: 90, priceExclVat: 75, wasInclVat: 120, wasExclVat: 100 })).toEqual({
-      inclVat: '£90.00',
-      exclVat: '£75.00',
-      wasInclVat: '£120.00',
-      wasExclVat: '£100.00',
-    });
   });
 });
 

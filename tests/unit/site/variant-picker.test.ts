@@ -5,6 +5,7 @@ import { tierLines } from '../../../src/site/tier-lines.ts';
 import { deliveryConfig } from '../../../src/delivery/config.ts';
 import { ALL_GROUPS, type Product } from '../../../src/catalogue/types.ts';
 import { variantPage } from '../../../src/site/variant-page.ts';
+import { panelPayIn3 } from '../../../src/site/price-lines.ts';
 import {
   defaultVariant,
   openingVariant,
@@ -98,6 +99,38 @@ describe('the option picker', () => {
     expect(pickerState(data, chosen)[0]?.every((value) => value.sku !== undefined)).toBe(true);
   });
 
+  it("writes each child's Pay in 3 payment from its own price, none outside £30–£2,000", () => {
+    const { data, chosen } = page();
+    // 1 l at £9.99 and 5 l at £29.99 are under £30; 10 l at £49.99 is in range.
+    expect(data.variants.map(({ sku, payIn3 }) => [sku, payIn3])).toEqual([
+      ['CS-1L', null],
+      ['CS-5L', null],
+      ['CS-10L', '£16.66'],
+    ]);
+    expect(chosen.payIn3).toBeNull();
+    const { parent, one, five, ten } = shampoo();
+    const dearer = page(
+      [parent, one, { ...five, priceInclVat: 30 }, ten].sort((a, b) => (a.sku < b.sku ? -1 : 1)),
+    );
+    expect(facts(dearer.data, 'CS-5L').payIn3).toBe('£10.00');
+  });
+
+  it("has the panel draw Pay in 3's sentence hidden while a child is in range, and none when no child is", () => {
+    const parent = shampoo().parent;
+    expect(panelPayIn3({ product: parent, variants: page() })).toBeNull();
+    const { one, five, ten } = shampoo();
+    const cheap = page(
+      [parent, one, five, { ...ten, priceInclVat: 19.99 }].sort((a, b) => (a.sku < b.sku ? -1 : 1)),
+    );
+    expect(panelPayIn3({ product: parent, variants: cheap })).toBeUndefined();
+    const dear = page(
+      [parent, { ...one, priceInclVat: 45 }, { ...five, priceInclVat: 60 }, ten].sort((a, b) =>
+        a.sku < b.sku ? -1 : 1,
+      ),
+    );
+    expect(panelPayIn3({ product: parent, variants: dear })).toBe('£15.00');
+  });
+
   it('marks the sold-out value and checks the chosen one', () => {
     const { data, chosen } = page();
     const [volume] = pickerState(data, chosen);
@@ -132,6 +165,7 @@ describe('the option picker', () => {
       exclVat: '£24.99',
       wasInclVat: null,
       wasExclVat: null,
+      payIn3: null,
       model: '6.295-302.0',
       image: { file: '/m/a/cs-5l-1.jpg', label: 'Machine CS-5L view 1' },
       specs: [['Volume', '5 l']],
@@ -202,6 +236,7 @@ describe('the option picker with two attributes', () => {
     exclVat: null,
     wasInclVat: null,
     wasExclVat: null,
+    payIn3: null,
     model: null,
     image: null,
     specs: [],
