@@ -3,10 +3,9 @@
  * range, with what each payment would be) and, for a Trade customer, on account.
  */
 import type { PaymentWay } from '../../features/checkout/payment-ways.ts';
-import { payIn3Instalment } from '../../features/checkout/pay-in-3.ts';
+import { payIn3Amount } from '../../features/checkout/pay-in-3-amount.ts';
 import { strings } from '../../strings.ts';
 import { tradeAccountTexts } from '../../features/trade/account-texts.ts';
-import { formatPrice } from '../../catalogue/money.ts';
 
 const c = strings.checkout;
 
@@ -19,8 +18,8 @@ const LABELS: Readonly<Record<PaymentWay, string>> = {
 
 function hint(way: PaymentWay, total: number): string | undefined {
   if (way === 'paypal') return c.payPalHint;
-  const instalment = way === 'paylater' ? payIn3Instalment(total) : undefined;
-  return instalment === undefined ? undefined : c.payIn3Hint(formatPrice(instalment));
+  const instalment = way === 'paylater' ? payIn3Amount(total) : null;
+  return instalment === null ? undefined : c.payIn3Hint(instalment);
 }
 
 export function PaymentWays(props: {
