@@ -11,13 +11,14 @@ import { createApprovalPages, APPROVAL_PATH } from './approval.ts';
 import { createTokenRoute, requireBearer, type AuthOptions } from './auth.ts';
 import { createCaptureRoute } from './capture.ts';
 import type { PayPalStore } from './db.ts';
-import { createDeliveries } from './deliveries.ts';
+import { createDeliveries, type Deliveries } from './deliveries.ts';
 import { payPalError, sendError } from './errors.ts';
 import { createInspection, INSPECTION_PATH } from './inspection.ts';
-import { createOrderRoutes } from './orders.ts';
+import { createOrderRoutes, type OrderRouteOptions } from './orders.ts';
 import { STYLESHEET, STYLESHEET_PATH } from './pages.ts';
-import { createRefundRoutes } from './refunds.ts';
-import { CERTS_PATH, createSigner } from './signing.ts';
+import type { CaptureRecord, OrderRecord } from './records.ts';
+import { createRefundRoutes, type RefundOptions } from './refunds.ts';
+import { CERTS_PATH, createSigner, type WebhookSigner } from './signing.ts';
 import { createVerifyRoutes } from './verify.ts';
 import { captureCompleted, captureRefunded, orderApproved, type EventContext } from './webhook-events.ts';
 
@@ -50,6 +51,80 @@ export interface PayPalSandboxApp {
   close(): Promise<void>;
 }
 
+/** Everything the routes are built from. */
+interface Parts {
+  readonly options: PayPalSandboxOptions;
+  readonly shared: OrderRouteOptions;
+  readonly auth: AuthOptions;
+  readonly signer: WebhookSigner;
+  readonly deliveries: Deliveries;
+  readonly events: EventContext;
+  readonly refunded: RefundOptions['refunded'];
+}
+
+/** What the shop's server calls: token, Orders v2, Payments v2 and the webhook verification. */
+function mountRestApi(routes: Hono, { options, shared, auth, signer, events, refunded }: Parts): void {
+  routes.post('/v1/oauth2/token', createTokenRoute(auth));
+  routes.use('/v2/*', requireBearer(auth, 'orders'));
+  routes.use('/v1/notifications/verify-webhook-signature', requireBearer(auth, 'notifications'));
+
+  const orders = createOrderRoutes(shared);
+  routes.post('/v2/checkout/orders', orders.create);
+  routes.get('/v2/checkout/orders/:id', orders.get);
+  const captured = (capture: CaptureRecord, order: OrderRecord) =>
+    void captureCompleted(events, capture, order);
+  routes.post('/v2/checkout/orders/:id/capture', createCaptureRoute({ ...shared, captured }));
+  const payments = createRefundRoutes({ ...shared, refunded });
+  routes.get('/v2/payments/captures/:id', payments.getCapture);
+  routes.post('/v2/payments/captures/:id/refund', payments.refund);
+  routes.get('/v2/payments/refunds/:id', payments.getRefund);
+
+  const verify = createVerifyRoutes({ signer, webhookId: options.webhookId, baseUrl: shared.baseUrl });
+  routes.post('/v1/notifications/verify-webhook-signature', verify.verify);
+  routes.get(`${CERTS_PATH}/:name`, verify.cert);
+}
+
+/** What the shopper's browser sees: the approval page and its stylesheet. */
+function mountPages(routes: Hono, { shared, events }: Parts): void {
+  const approval = createApprovalPages({
+    store: shared.store,
+    orderTtlMs: shared.orderTtlMs,
+    now: shared.now,
+    approved: (order) => void orderApproved(events, order),
+  });
+  routes.get(STYLESHEET_PATH, (c) =>
+    c.body(STYLESHEET, 200, {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    }),
+  );
+  routes.get(APPROVAL_PATH, approval.show);
+  routes.post(APPROVAL_PATH, approval.choose);
+}
+
+/** The test controls, and what answers everything else. */
+function mountInspection(routes: Hono, { options, shared, deliveries, refunded }: Parts): void {
+  const inspection = createInspection({ ...shared, refunded, deliveries });
+  routes.get(`${INSPECTION_PATH}/orders`, inspection.orders);
+  routes.post(`${INSPECTION_PATH}/orders/:id/expire`, inspection.expire);
+  routes.post(`${INSPECTION_PATH}/captures/:id/refund`, inspection.refund);
+  routes.get(`${INSPECTION_PATH}/webhooks`, inspection.webhooks);
+  routes.post(`${INSPECTION_PATH}/webhooks/pause`, inspection.pause);
+  routes.post(`${INSPECTION_PATH}/webhooks/resume`, inspection.resume);
+  routes.post(`${INSPECTION_PATH}/webhooks/:id/resend`, inspection.resend);
+
+  const base = shared.baseUrl;
+  const index = `PayPal REST sandbox\nToken: POST ${base}/v1/oauth2/token\nOrders: ${base}/v2/checkout/orders\nTest controls: ${base}${INSPECTION_PATH}/orders, ${base}${INSPECTION_PATH}/webhooks\n`;
+  routes.get('/', (c) => sendText(c, 200, index));
+  routes.notFound((c: Context) => sendError(c, payPalError('RESOURCE_NOT_FOUND', 'orders')));
+  routes.onError((error, c) => {
+    options.log?.(
+      `Unexpected error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return c.json({ name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error has occurred.' }, 500);
+  });
+}
+
 export function createPayPalSandbox(options: PayPalSandboxOptions): PayPalSandboxApp {
   const now = options.now ?? Date.now;
   const { store, baseUrl, log } = options;
@@ -66,78 +141,19 @@ export function createPayPalSandbox(options: PayPalSandboxOptions): PayPalSandbo
     log,
   });
   const events: EventContext = { store, baseUrl, now, queued: (id) => void deliveries.deliver(id) };
-  const auth: AuthOptions = { ...options, now };
-  const shared = { store, baseUrl, now, currencies: options.currencies, orderTtlMs: options.orderTtlMs };
-  const refunded = {
-    refunded: (
-      refund: Parameters<typeof captureRefunded>[1],
-      capture: Parameters<typeof captureRefunded>[2],
-    ) => void captureRefunded(events, refund, capture),
+  const parts: Parts = {
+    options,
+    shared: { store, baseUrl, now, currencies: options.currencies, orderTtlMs: options.orderTtlMs },
+    auth: { ...options, now },
+    signer,
+    deliveries,
+    events,
+    refunded: (refund, capture) => void captureRefunded(events, refund, capture),
   };
   const routes = new Hono();
-
-  routes.post('/v1/oauth2/token', createTokenRoute(auth));
-  routes.use('/v2/*', requireBearer(auth, 'orders'));
-  routes.use('/v1/notifications/verify-webhook-signature', requireBearer(auth, 'notifications'));
-
-  const orders = createOrderRoutes(shared);
-  routes.post('/v2/checkout/orders', orders.create);
-  routes.get('/v2/checkout/orders/:id', orders.get);
-  routes.post(
-    '/v2/checkout/orders/:id/capture',
-    createCaptureRoute({
-      ...shared,
-      captured: (capture, order) => void captureCompleted(events, capture, order),
-    }),
-  );
-  const payments = createRefundRoutes({ ...shared, ...refunded });
-  routes.get('/v2/payments/captures/:id', payments.getCapture);
-  routes.post('/v2/payments/captures/:id/refund', payments.refund);
-  routes.get('/v2/payments/refunds/:id', payments.getRefund);
-
-  const verify = createVerifyRoutes({ signer, webhookId: options.webhookId, baseUrl });
-  routes.post('/v1/notifications/verify-webhook-signature', verify.verify);
-  routes.get(`${CERTS_PATH}/:name`, verify.cert);
-
-  const approval = createApprovalPages({
-    store,
-    orderTtlMs: options.orderTtlMs,
-    now,
-    approved: (order) => void orderApproved(events, order),
-  });
-  routes.get(STYLESHEET_PATH, (c) =>
-    c.body(STYLESHEET, 200, {
-      'Content-Type': 'text/css; charset=utf-8',
-      'Cache-Control': 'public, max-age=3600',
-    }),
-  );
-  routes.get(APPROVAL_PATH, approval.show);
-  routes.post(APPROVAL_PATH, approval.choose);
-
-  const inspection = createInspection({ ...shared, ...refunded, deliveries });
-  routes.get(`${INSPECTION_PATH}/orders`, inspection.orders);
-  routes.post(`${INSPECTION_PATH}/orders/:id/expire`, inspection.expire);
-  routes.post(`${INSPECTION_PATH}/captures/:id/refund`, inspection.refund);
-  routes.get(`${INSPECTION_PATH}/webhooks`, inspection.webhooks);
-  routes.post(`${INSPECTION_PATH}/webhooks/pause`, inspection.pause);
-  routes.post(`${INSPECTION_PATH}/webhooks/resume`, inspection.resume);
-  routes.post(`${INSPECTION_PATH}/webhooks/:id/resend`, inspection.resend);
-
-  routes.get('/', (c) =>
-    sendText(
-      c,
-      200,
-      `PayPal REST sandbox\nToken: POST ${baseUrl}/v1/oauth2/token\nOrders: ${baseUrl}/v2/checkout/orders\nTest controls: ${baseUrl}${INSPECTION_PATH}/orders, ${baseUrl}${INSPECTION_PATH}/webhooks\n`,
-    ),
-  );
-  routes.notFound((c: Context) => sendError(c, payPalError('RESOURCE_NOT_FOUND', 'orders')));
-  routes.onError((error, c) => {
-    log?.(
-      `Unexpected error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-    return c.json({ name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error has occurred.' }, 500);
-  });
-
+  mountRestApi(routes, parts);
+  mountPages(routes, parts);
+  mountInspection(routes, parts);
   return {
     routes,
     runDueWork: () => deliveries.runDue(),

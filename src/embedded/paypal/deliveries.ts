@@ -4,7 +4,7 @@
  * schedule until it runs out (PayPal: up to 25 times over 3 days). One delivery per event runs at a time.
  * Paused, nothing is posted and due events wait: the tests' "PayPal is slow to tell the shop".
  */
-import type { PayPalStore } from './db.ts';
+import type { EventRecord, PayPalStore } from './db.ts';
 import { newTransmissionId } from './ids.ts';
 import { AUTH_ALGO, CERTS_PATH, type WebhookSigner } from './signing.ts';
 
@@ -40,6 +40,66 @@ function describeFailure(error: unknown): string {
   return `no answer: ${String(code ?? (error instanceof Error ? error.message : error))}`;
 }
 
+interface Sent {
+  readonly status?: number;
+  /** Why it counts as not delivered; undefined for a 2xx. */
+  readonly problem?: string;
+}
+
+/** One signed POST of the event's stored body; never throws. Undefined when the sandbox is stopping. */
+async function send(
+  options: DeliveryOptions,
+  stopping: AbortSignal,
+  event: EventRecord,
+  url: string,
+): Promise<Sent | undefined> {
+  const transmissionId = newTransmissionId();
+  const time = new Date(options.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': 'PayPal/AUHD-214.0-sandbox',
+        'PAYPAL-TRANSMISSION-ID': transmissionId,
+        'PAYPAL-TRANSMISSION-TIME': time,
+        'PAYPAL-TRANSMISSION-SIG': options.signer.sign(transmissionId, time, options.webhookId, event.body),
+        'PAYPAL-CERT-URL': `${options.baseUrl}${CERTS_PATH}/${options.signer.certName}`,
+        'PAYPAL-AUTH-ALGO': AUTH_ALGO,
+      },
+      body: event.body,
+      redirect: 'manual',
+      signal: AbortSignal.any([stopping, AbortSignal.timeout(options.timeoutMs)]),
+    });
+    await response.body?.cancel();
+    return response.ok
+      ? { status: response.status }
+      : { status: response.status, problem: `HTTP ${response.status}` };
+  } catch (error) {
+    return stopping.aborted ? undefined : { problem: describeFailure(error) };
+  }
+}
+
+/** Keeps the attempt: delivered, or the next try on the schedule, or failed once it runs out. */
+function record(options: DeliveryOptions, event: EventRecord, sent: Sent): void {
+  const now = options.now();
+  const status = sent.status === undefined ? {} : { status: sent.status };
+  if (sent.problem === undefined) {
+    options.store.events.recordAttempt(event.id, { state: 'delivered', ...status }, now);
+    options.log?.(`Webhook ${event.eventType} ${event.id} → ${sent.status}`);
+    return;
+  }
+  const delay = options.retryScheduleMs[event.attempts];
+  const next =
+    delay === undefined
+      ? ({ state: 'failed' } as const)
+      : ({ state: 'pending', nextAt: now + delay } as const);
+  options.store.events.recordAttempt(event.id, { ...next, ...status, problem: sent.problem }, now);
+  options.log?.(
+    `Webhook ${event.eventType} ${event.id}: ${sent.problem}${delay === undefined ? '; giving up' : ''}`,
+  );
+}
+
 export function createDeliveries(options: DeliveryOptions): Deliveries {
   const { store } = options;
   const running = new Map<string, Promise<void>>();
@@ -49,53 +109,8 @@ export function createDeliveries(options: DeliveryOptions): Deliveries {
   async function post(eventId: string): Promise<void> {
     const event = store.events.event(eventId);
     if (event?.state !== 'pending' || !options.webhookUrl) return;
-    const transmissionId = newTransmissionId();
-    const time = new Date(options.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    let status: number | undefined;
-    let problem: string | undefined;
-    try {
-      const response = await fetch(options.webhookUrl, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': 'PayPal/AUHD-214.0-sandbox',
-          'PAYPAL-TRANSMISSION-ID': transmissionId,
-          'PAYPAL-TRANSMISSION-TIME': time,
-          'PAYPAL-TRANSMISSION-SIG': options.signer.sign(transmissionId, time, options.webhookId, event.body),
-          'PAYPAL-CERT-URL': `${options.baseUrl}${CERTS_PATH}/${options.signer.certName}`,
-          'PAYPAL-AUTH-ALGO': AUTH_ALGO,
-        },
-        body: event.body,
-        redirect: 'manual',
-        signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(options.timeoutMs)]),
-      });
-      await response.body?.cancel();
-      status = response.status;
-      if (!response.ok) problem = `HTTP ${response.status}`;
-    } catch (error) {
-      if (stopping.signal.aborted) return;
-      problem = describeFailure(error);
-    }
-    const now = options.now();
-    if (problem === undefined) {
-      store.events.recordAttempt(eventId, { state: 'delivered', ...(status ? { status } : {}) }, now);
-      options.log?.(`Webhook ${event.eventType} ${eventId} → ${status}`);
-      return;
-    }
-    const delay = options.retryScheduleMs[event.attempts];
-    store.events.recordAttempt(
-      eventId,
-      {
-        state: delay === undefined ? 'failed' : 'pending',
-        ...(delay === undefined ? {} : { nextAt: now + delay }),
-        ...(status ? { status } : {}),
-        problem,
-      },
-      now,
-    );
-    options.log?.(
-      `Webhook ${event.eventType} ${eventId}: ${problem}${delay === undefined ? '; giving up' : ''}`,
-    );
+    const sent = await send(options, stopping.signal, event, options.webhookUrl);
+    if (sent) record(options, event, sent);
   }
 
   const deliver = (eventId: string): Promise<void> => {

@@ -16,7 +16,8 @@ export async function readJson(c: Context, api: Api): Promise<JsonBody> {
   const text = await c.req.text();
   if (text.trim() === '') return { ok: true, body: {} };
   try {
-    return { ok: true, body: JSON.parse(text) as unknown };
+    const body: unknown = JSON.parse(text);
+    return { ok: true, body };
   } catch {
     return {
       ok: false,

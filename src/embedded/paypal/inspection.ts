@@ -56,18 +56,22 @@ function orderSummary(store: PayPalStore, order: OrderRecord, now: number) {
             status: capture.status,
             amount: toValue(capture.pence),
             refunded: toValue(capture.refundedPence),
-            refunds: store
-              .refundsOf(capture.id)
-              .map((refund) => ({
-                id: refund.id,
-                amount: toValue(refund.pence),
-                createdAt: iso(refund.createdAt),
-              })),
+            refunds: store.refundsOf(capture.id).map((refund) => ({
+              id: refund.id,
+              amount: toValue(refund.pence),
+              createdAt: iso(refund.createdAt),
+            })),
           },
         ]
       : [],
   };
 }
+
+/** An event body the sandbox wrote itself, shown as JSON. */
+const parseStored = (body: string): unknown => {
+  const parsed: unknown = JSON.parse(body);
+  return parsed;
+};
 
 const dashboardRefund = z.object({ amount: z.string().optional() });
 
@@ -114,7 +118,7 @@ export function createInspection(options: InspectionOptions) {
           lastProblem: event.lastProblem ?? null,
           createdAt: iso(event.createdAt),
           deliveredAt: iso(event.deliveredAt),
-          event: JSON.parse(event.body) as unknown,
+          event: parseStored(event.body),
         })),
       }),
 

@@ -28,7 +28,29 @@ export function toPence(value: string): number | undefined {
 export const toValue = (pence: number): string => (pence / 100).toFixed(2);
 
 const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-const MAX_PENCE = 99_999_999_999_999_999;
+/** Orders v2's ceiling, 999999999999999.99: more than 15 digits before the point. */
+const TOO_LARGE = /^-?\d{16,}/;
+
+const VALUE_ISSUES = {
+  MAX_VALUE_EXCEEDED: 'Should be less than or equal to 999999999999999.99.',
+  DECIMAL_PRECISION: 'If the currency supports decimals, only two decimal place precision is supported.',
+  CANNOT_BE_ZERO_OR_NEGATIVE:
+    'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
+  CANNOT_BE_NEGATIVE:
+    'Must be greater than or equal to 0. If the currency supports decimals, only two decimal place precision is supported.',
+} as const;
+
+/** What is wrong with a money value, in the order PayPal reports it. */
+function valueIssue(
+  value: string,
+  pence: number | undefined,
+  positive: boolean,
+): keyof typeof VALUE_ISSUES | undefined {
+  if (TOO_LARGE.test(value)) return 'MAX_VALUE_EXCEEDED';
+  if (pence === undefined) return 'DECIMAL_PRECISION';
+  if (positive && pence <= 0) return 'CANNOT_BE_ZERO_OR_NEGATIVE';
+  return pence < 0 ? 'CANNOT_BE_NEGATIVE' : undefined;
+}
 
 interface Check {
   readonly body: unknown;
@@ -43,7 +65,8 @@ function detail(
   issue: string,
   description: string,
 ) {
-  check.details.push({ field: pointer(path, check.body), value, location: 'body', issue, description });
+  const field = pointer(path, check.body);
+  check.details.push({ field, ...(value ? { value } : {}), location: 'body', issue, description });
 }
 
 /** One money field: its currency and its value; the pence, or undefined when refused. */
@@ -72,49 +95,10 @@ function money(
       `Currency code is not currently supported. This merchant account takes ${check.currencies.join(', ')}.`,
     );
   }
-  const valuePath = [...path, 'value'];
   const pence = toPence(amount.value);
-  if (pence === undefined) {
-    detail(
-      check,
-      valuePath,
-      amount.value,
-      'DECIMAL_PRECISION',
-      'If the currency supports decimals, only two decimal place precision is supported.',
-    );
-    return undefined;
-  }
-  if (positive && pence <= 0) {
-    detail(
-      check,
-      valuePath,
-      amount.value,
-      'CANNOT_BE_ZERO_OR_NEGATIVE',
-      'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
-    );
-    return undefined;
-  }
-  if (pence < 0) {
-    detail(
-      check,
-      valuePath,
-      amount.value,
-      'CANNOT_BE_NEGATIVE',
-      'Must be greater than or equal to 0. If the currency supports decimals, only two decimal place precision is supported.',
-    );
-    return undefined;
-  }
-  if (pence > MAX_PENCE) {
-    detail(
-      check,
-      valuePath,
-      amount.value,
-      'MAX_VALUE_EXCEEDED',
-      'Should be less than or equal to 999999999999999.99.',
-    );
-    return undefined;
-  }
-  return pence;
+  const issue = valueIssue(amount.value, pence, positive);
+  if (issue) detail(check, [...path, 'value'], amount.value, issue, VALUE_ISSUES[issue]);
+  return issue ? undefined : pence;
 }
 
 function sumItems(check: Check, unitPath: readonly PropertyKey[], unit: PurchaseUnit) {

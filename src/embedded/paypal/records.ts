@@ -16,7 +16,8 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const json = z.string().transform((text, ctx) => {
   try {
-    return JSON.parse(text) as unknown;
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
   } catch {
     ctx.addIssue({ code: 'custom', message: 'not JSON' });
     return z.NEVER;
