@@ -158,6 +158,25 @@ describe('signed events', () => {
   });
 });
 
+describe('a declined capture', () => {
+  it('completes the order with a DECLINED capture, posts PAYMENT.CAPTURE.DENIED and cannot be refunded', async () => {
+    const order = await createOrder(sandbox, bearer);
+    await choose(sandbox, order.id, 'pay');
+    expect(
+      (await fetch(`${sandbox.url}/sandbox/orders/${order.id}/deny-capture`, { method: 'POST' })).status,
+    ).toBe(200);
+    const captured = await call(sandbox, bearer, 'POST', `/v2/checkout/orders/${order.id}/capture`);
+    expect(captured).toMatchObject({
+      status: 201,
+      body: { status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ status: 'DECLINED' }] } }] },
+    });
+    const captureId = captureIdOf(captured.body);
+    await eventually(() => expect(eventsFor('PAYMENT.CAPTURE.DENIED', captureId)).toHaveLength(1));
+    const refund = await call(sandbox, bearer, 'POST', `/v2/payments/captures/${captureId}/refund`, {});
+    expect(refund).toMatchObject({ status: 422, body: { details: [{ issue: 'REFUND_NOT_ALLOWED' }] } });
+  });
+});
+
 describe('delivery', () => {
   it('holds events back while paused, so the shop learns of an approval only from the webhook', async () => {
     await fetch(`${sandbox.url}/sandbox/webhooks/pause`, { method: 'POST' });

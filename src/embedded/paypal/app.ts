@@ -6,6 +6,7 @@
  * answered. `runDueWork` is the retry clock; the server calls it on a timer.
  */
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { sendText } from '../payment/http.ts';
 import { createApprovalPages, APPROVAL_PATH } from './approval.ts';
 import { createTokenRoute, requireBearer, type AuthOptions } from './auth.ts';
@@ -20,7 +21,7 @@ import type { CaptureRecord, OrderRecord } from './records.ts';
 import { createRefundRoutes, type RefundOptions } from './refunds.ts';
 import { CERTS_PATH, createSigner, type WebhookSigner } from './signing.ts';
 import { createVerifyRoutes } from './verify.ts';
-import { captureCompleted, captureRefunded, orderApproved, type EventContext } from './webhook-events.ts';
+import { captureSettled, captureRefunded, orderApproved, type EventContext } from './webhook-events.ts';
 
 export { APPROVAL_PATH } from './approval.ts';
 export { INSPECTION_PATH } from './inspection.ts';
@@ -51,6 +52,9 @@ export interface PayPalSandboxApp {
   close(): Promise<void>;
 }
 
+/** Far above any order the shop sends: a body this large is a mistake or an attack. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
 /** Everything the routes are built from. */
 interface Parts {
   readonly options: PayPalSandboxOptions;
@@ -72,7 +76,7 @@ function mountRestApi(routes: Hono, { options, shared, auth, signer, events, ref
   routes.post('/v2/checkout/orders', orders.create);
   routes.get('/v2/checkout/orders/:id', orders.get);
   const captured = (capture: CaptureRecord, order: OrderRecord) =>
-    void captureCompleted(events, capture, order);
+    void captureSettled(events, capture, order);
   routes.post('/v2/checkout/orders/:id/capture', createCaptureRoute({ ...shared, captured }));
   const payments = createRefundRoutes({ ...shared, refunded });
   routes.get('/v2/payments/captures/:id', payments.getCapture);
@@ -107,6 +111,7 @@ function mountInspection(routes: Hono, { options, shared, deliveries, refunded }
   const inspection = createInspection({ ...shared, refunded, deliveries });
   routes.get(`${INSPECTION_PATH}/orders`, inspection.orders);
   routes.post(`${INSPECTION_PATH}/orders/:id/expire`, inspection.expire);
+  routes.post(`${INSPECTION_PATH}/orders/:id/deny-capture`, inspection.denyCapture);
   routes.post(`${INSPECTION_PATH}/captures/:id/refund`, inspection.refund);
   routes.get(`${INSPECTION_PATH}/webhooks`, inspection.webhooks);
   routes.post(`${INSPECTION_PATH}/webhooks/pause`, inspection.pause);
@@ -151,6 +156,13 @@ export function createPayPalSandbox(options: PayPalSandboxOptions): PayPalSandbo
     refunded: (refund, capture) => void captureRefunded(events, refund, capture),
   };
   const routes = new Hono();
+  routes.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => sendError(c, { ...payPalError('INVALID_REQUEST', 'orders'), status: 413 }),
+    }),
+  );
   mountRestApi(routes, parts);
   mountPages(routes, parts);
   mountInspection(routes, parts);

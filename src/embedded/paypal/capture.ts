@@ -3,7 +3,8 @@
  * order; 422 ORDER_NOT_APPROVED before the payer approved; ORDER_ALREADY_CAPTURED once captured (a
  * repeat under the same PayPal-Request-Id replays the capture instead); INSTRUMENT_DECLINED when the payer
  * picked the declining instrument, with the `redirect` link back to PayPal to choose another way to pay
- * (the order awaits the payer again). A capture raises PAYMENT.CAPTURE.COMPLETED.
+ * (the order awaits the payer again). A capture raises PAYMENT.CAPTURE.COMPLETED, or PAYMENT.CAPTURE.DENIED
+ * when a test declined it (`/sandbox/orders/{id}/deny-capture`): the order is COMPLETED either way.
  */
 import type { Context } from 'hono';
 import { payPalError, sendError, notFound, type IssueDetail } from './errors.ts';
@@ -15,7 +16,7 @@ import type { CaptureRecord, OrderRecord } from './records.ts';
 import { approvalUrl, orderLinks, payerView, paymentSourceView, purchaseUnitView } from './views.ts';
 
 export interface CaptureRouteOptions extends OrderRouteOptions {
-  /** Raises PAYMENT.CAPTURE.COMPLETED for a new capture. */
+  /** Raises PAYMENT.CAPTURE.COMPLETED (or .DENIED) for a new capture. */
   readonly captured: (capture: CaptureRecord, order: OrderRecord) => void;
 }
 

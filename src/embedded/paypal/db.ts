@@ -30,11 +30,12 @@ CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)
 CREATE TABLE IF NOT EXISTS tokens (token TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS orders (
   id TEXT PRIMARY KEY, request TEXT NOT NULL, status TEXT NOT NULL, choice TEXT, payer_id TEXT,
-  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, approved_at INTEGER, expires_at INTEGER NOT NULL
+  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, approved_at INTEGER, expires_at INTEGER NOT NULL,
+  deny_capture INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS captures (
   id TEXT PRIMARY KEY, order_id TEXT NOT NULL UNIQUE REFERENCES orders (id), pence INTEGER NOT NULL,
-  currency TEXT NOT NULL, refunded_pence INTEGER NOT NULL DEFAULT 0,
+  currency TEXT NOT NULL, refunded_pence INTEGER NOT NULL DEFAULT 0, declined INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS refunds (
@@ -174,6 +175,11 @@ export class PayPalStore extends Sql {
     );
   }
 
+  /** The order's capture will be DECLINED (PAYMENT.CAPTURE.DENIED), as a risk decline after approval. */
+  denyCapture(id: string): boolean {
+    return this.run(`UPDATE orders SET deny_capture = 1 WHERE id = ? AND status != 'COMPLETED'`, id) === 1;
+  }
+
   /** Completes an approved order with its capture, once: undefined when it was not (or no longer) approved. */
   capture(
     orderId: string,
@@ -189,14 +195,16 @@ export class PayPalStore extends Sql {
         orderId,
       );
       if (changed !== 1) return undefined;
+      // The capture is declined if a test asked for it (`denyCapture`).
       this.run(
-        `INSERT INTO captures (id, order_id, pence, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO captures (id, order_id, pence, currency, declined, created_at, updated_at)
+         SELECT ?, id, ?, ?, deny_capture, ?, ? FROM orders WHERE id = ?`,
         captureId,
-        orderId,
         pence,
         currency,
         now,
         now,
+        orderId,
       );
       return this.captureById(captureId);
     });

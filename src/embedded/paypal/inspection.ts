@@ -1,7 +1,8 @@
 /**
  * The sandbox's test controls, like the Opayo sandbox's inspection: `GET /sandbox/orders` (every order
  * with the payer's funding choice, its capture and refunds), `POST /sandbox/orders/{id}/expire` (ages an
- * order past its lifetime), `POST /sandbox/captures/{id}/refund` (a refund from PayPal's dashboard:
+ * order past its lifetime), `POST /sandbox/orders/{id}/deny-capture` (its capture will be DECLINED, with
+ * PAYMENT.CAPTURE.DENIED), `POST /sandbox/captures/{id}/refund` (a refund from PayPal's dashboard:
  * optional JSON `{ "amount": "1.00" }`, raises PAYMENT.CAPTURE.REFUNDED), and the webhook queue:
  * `GET /sandbox/webhooks`, `POST /sandbox/webhooks/pause` / `resume` (hold deliveries back, as when
  * the shop must learn of an approval from CHECKOUT.ORDER.APPROVED alone) and `POST
@@ -84,6 +85,13 @@ export function createInspection(options: InspectionOptions) {
     expire(c: Context) {
       const id = c.req.param('id') ?? '';
       if (!store.expire(id, options.now())) return sendError(c, notFound('orders', id));
+      const order = store.order(id);
+      return sendJson(c, 200, order ? orderSummary(store, order, options.now()) : {});
+    },
+
+    denyCapture(c: Context) {
+      const id = c.req.param('id') ?? '';
+      if (!store.denyCapture(id)) return sendError(c, notFound('orders', id));
       const order = store.order(id);
       return sendJson(c, 200, order ? orderSummary(store, order, options.now()) : {});
     },

@@ -49,10 +49,12 @@ export const orderRow = z
   }));
 export type OrderRecord = z.output<typeof orderRow>;
 
-export type CaptureStatus = 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+export type CaptureStatus = 'COMPLETED' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
 
-const captureStatus = (pence: number, refunded: number): CaptureStatus =>
-  refunded === 0 ? 'COMPLETED' : refunded < pence ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
+function captureStatus(pence: number, refunded: number, declined: boolean): CaptureStatus {
+  if (declined) return 'DECLINED';
+  return refunded === 0 ? 'COMPLETED' : refunded < pence ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
+}
 
 export const captureRow = z
   .object({
@@ -61,6 +63,7 @@ export const captureRow = z
     pence: z.number(),
     currency: z.string(),
     refunded_pence: z.number(),
+    declined: z.number(),
     created_at: z.number(),
     updated_at: z.number(),
   })
@@ -70,7 +73,7 @@ export const captureRow = z
     pence: row.pence,
     currency: row.currency,
     refundedPence: row.refunded_pence,
-    status: captureStatus(row.pence, row.refunded_pence),
+    status: captureStatus(row.pence, row.refunded_pence, row.declined === 1),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));

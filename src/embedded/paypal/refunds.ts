@@ -2,7 +2,7 @@
  * Payments v2 on a capture: `GET /v2/payments/captures/{id}`, `POST /v2/payments/captures/{id}/refund`
  * (empty body: what is left; `amount`: a partial refund) and `GET /v2/payments/refunds/{id}`. Refusals
  * as PayPal gives them: 404 INVALID_RESOURCE_ID; 422 CAPTURE_FULLY_REFUNDED, REFUND_AMOUNT_EXCEEDED,
- * REFUND_CAPTURE_CURRENCY_MISMATCH, DECIMAL_PRECISION, CANNOT_BE_ZERO_OR_NEGATIVE. `refundCapture` is
+ * REFUND_CAPTURE_CURRENCY_MISMATCH, REFUND_NOT_ALLOWED (a declined capture), DECIMAL_PRECISION, CANNOT_BE_ZERO_OR_NEGATIVE. `refundCapture` is
  * shared with the sandbox's dashboard refund. Each refund raises PAYMENT.CAPTURE.REFUNDED.
  */
 import type { Context } from 'hono';
@@ -42,6 +42,8 @@ const unprocessable = (detail: IssueDetail): RefundOutcome => ({
 
 /** How much to refund: the amount asked for, or all that is left; or why not. */
 function refundPence(capture: CaptureRecord, request: RefundRequest): number | RefundOutcome {
+  if (capture.status === 'DECLINED')
+    return unprocessable({ issue: 'REFUND_NOT_ALLOWED', description: 'Capture cannot be refunded.' });
   const left = capture.pence - capture.refundedPence;
   if (left <= 0)
     return unprocessable({

@@ -87,16 +87,23 @@ export function captureView(baseUrl: string, capture: CaptureRecord, order: Orde
       status: 'ELIGIBLE',
       dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
     },
-    seller_receivable_breakdown: {
-      gross_amount: money(capture.pence, capture.currency),
-      paypal_fee: money(fee, capture.currency),
-      net_amount: money(capture.pence - fee, capture.currency),
-    },
+    // A declined capture moved no money: nothing to break down.
+    ...(capture.status === 'DECLINED'
+      ? {}
+      : {
+          seller_receivable_breakdown: {
+            gross_amount: money(capture.pence, capture.currency),
+            paypal_fee: money(fee, capture.currency),
+            net_amount: money(capture.pence - fee, capture.currency),
+          },
+        }),
     ...(unit?.invoice_id ? { invoice_id: unit.invoice_id } : {}),
     ...(unit?.custom_id ? { custom_id: unit.custom_id } : {}),
     links: [
       { href: `${baseUrl}${capturePath(capture.id)}`, rel: 'self', method: 'GET' },
-      { href: `${baseUrl}${capturePath(capture.id)}/refund`, rel: 'refund', method: 'POST' },
+      ...(capture.status === 'DECLINED'
+        ? []
+        : [{ href: `${baseUrl}${capturePath(capture.id)}/refund`, rel: 'refund', method: 'POST' }]),
       { href: `${baseUrl}${orderPath(capture.orderId)}`, rel: 'up', method: 'GET' },
     ],
     create_time: paypalTime(capture.createdAt),

@@ -1,7 +1,7 @@
 /**
  * The webhook events the sandbox raises, in PayPal's envelope (`id` WH-…, `event_version`, `create_time`,
  * `resource_type`, `resource_version`, `event_type`, `summary`, `resource`, `links`): CHECKOUT.ORDER.APPROVED
- * with the order, PAYMENT.CAPTURE.COMPLETED with the capture (carrying `supplementary_data.related_ids.order_id`)
+ * with the order, PAYMENT.CAPTURE.COMPLETED (or .DENIED) with the capture (carrying `supplementary_data.related_ids.order_id`)
  * and PAYMENT.CAPTURE.REFUNDED with the refund (its `up` link names the capture). Each is stored as the
  * exact body that will be posted, `JSON.stringify(event)`, so the signature covers what the shop receives.
  */
@@ -10,7 +10,11 @@ import { newEventId } from './ids.ts';
 import type { CaptureRecord, OrderRecord, RefundRecord } from './records.ts';
 import { orderView, paypalTime, refundView, standaloneCaptureView } from './views.ts';
 
-export type EventType = 'CHECKOUT.ORDER.APPROVED' | 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.REFUNDED';
+export type EventType =
+  | 'CHECKOUT.ORDER.APPROVED'
+  | 'PAYMENT.CAPTURE.COMPLETED'
+  | 'PAYMENT.CAPTURE.DENIED'
+  | 'PAYMENT.CAPTURE.REFUNDED';
 
 export const EVENTS_PATH = '/v1/notifications/webhooks-events';
 
@@ -64,15 +68,24 @@ export const orderApproved = (context: EventContext, order: OrderRecord): string
     orderView(context.baseUrl, { order }),
   );
 
-export function captureCompleted(context: EventContext, capture: CaptureRecord, order: OrderRecord): string {
+/** PAYMENT.CAPTURE.COMPLETED, or PAYMENT.CAPTURE.DENIED for a declined capture. */
+export function captureSettled(context: EventContext, capture: CaptureRecord, order: OrderRecord): string {
   const resource = standaloneCaptureView(context.baseUrl, capture, order);
-  return raise(
-    context,
-    'PAYMENT.CAPTURE.COMPLETED',
-    'capture',
-    `Payment completed for ${amountText(resource.amount)}`,
-    resource,
-  );
+  return capture.status === 'DECLINED'
+    ? raise(
+        context,
+        'PAYMENT.CAPTURE.DENIED',
+        'capture',
+        `Payment denied for ${amountText(resource.amount)}`,
+        resource,
+      )
+    : raise(
+        context,
+        'PAYMENT.CAPTURE.COMPLETED',
+        'capture',
+        `Payment completed for ${amountText(resource.amount)}`,
+        resource,
+      );
 }
 
 export function captureRefunded(context: EventContext, refund: RefundRecord, capture: CaptureRecord): string {
