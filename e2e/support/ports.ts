@@ -7,7 +7,7 @@ export const PORT_OFFSET = Number(process.env['E2E_PORT_OFFSET'] ?? 0) || 0;
 export const SHOP_PORT = 14321 + PORT_OFFSET;
 export const MAGENTO_PORT = 18081 + PORT_OFFSET;
 export const SANDBOX_PORT = 18091 + PORT_OFFSET;
-/** The embedded PayPal sandbox's: clear of the others' for offsets up to 20. */
+/** The embedded PayPal sandbox's: clear of the others' while offsets stay below 20. */
 export const PAYPAL_SANDBOX_PORT = 18111 + PORT_OFFSET;
 export const SHOP_URL = `http://127.0.0.1:${SHOP_PORT}`;
 export const MAGENTO_URL = `http://127.0.0.1:${MAGENTO_PORT}`;

@@ -47,7 +47,7 @@ const ERRORS: Readonly<Record<ErrorName, { status: ContentfulStatusCode; message
 export type Api = 'orders' | 'payments' | 'notifications';
 
 const DOCS: Readonly<Record<Api, string>> = {
-  orders: 'https://developer.paypal.com/api/rest/reference/orders/v2/errors/#link-',
+  orders: 'https://developer.paypal.com/docs/api/orders/v2/#error-',
   payments: 'https://developer.paypal.com/docs/api/payments/v2/#error-',
   notifications: 'https://developer.paypal.com/docs/api/webhooks/v1/#error-',
 };
@@ -79,7 +79,7 @@ export function payPalError(
       debug_id: newDebugId(),
       ...(details.length ? { details } : {}),
       links: [
-        { href: `${DOCS[api]}${first.toLowerCase()}`, rel: 'information_link', method: 'GET' },
+        { href: `${DOCS[api]}${first}`, rel: 'information_link', method: 'GET' },
         ...extraLinks,
       ],
     },
