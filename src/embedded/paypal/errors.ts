@@ -78,10 +78,7 @@ export function payPalError(
       message,
       debug_id: newDebugId(),
       ...(details.length ? { details } : {}),
-      links: [
-        { href: `${DOCS[api]}${first}`, rel: 'information_link', method: 'GET' },
-        ...extraLinks,
-      ],
+      links: [{ href: `${DOCS[api]}${first}`, rel: 'information_link', method: 'GET' }, ...extraLinks],
     },
   };
 }
