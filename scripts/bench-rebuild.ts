@@ -660,7 +660,12 @@ async function benchSize(products: number): Promise<SizeFigures> {
   const dir = resolve(root, 'var/bench-rebuild', String(products));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const [magentoPort, shopPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
+  const [magentoPort, shopPort, sandboxPort, payPalPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   // The bench's own back end, ports and folders; none of the developer's Magento or rebuild settings.
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -681,6 +686,8 @@ async function benchSize(products: number): Promise<SizeFigures> {
     PAYMENT_SANDBOX_PORT: String(sandboxPort),
     PAYMENTS_DB: join(dir, 'payments.sqlite'),
     PAYMENT_SANDBOX_DB: join(dir, 'payment-sandbox.sqlite'),
+    PAYPAL_SANDBOX_PORT: String(payPalPort),
+    PAYPAL_SANDBOX_DB: join(dir, 'paypal-sandbox.sqlite'),
     SHOP_CLOCK_FILE: join(dir, 'clock.json'),
     ASTRO_TELEMETRY_DISABLED: '1',
   };

@@ -6,7 +6,14 @@
  */
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { E2E_DIR, MAGENTO_PORT, SANDBOX_PORT, SHOP_PORT, SHOP_URL } from '../e2e/support/ports.ts';
+import {
+  E2E_DIR,
+  MAGENTO_PORT,
+  PAYPAL_SANDBOX_PORT,
+  SANDBOX_PORT,
+  SHOP_PORT,
+  SHOP_URL,
+} from '../e2e/support/ports.ts';
 import { processEnvironment } from '../src/config/env.ts';
 import { runShop } from '../src/start.ts';
 
@@ -17,6 +24,7 @@ rmSync(`${DIR}/payments`, { recursive: true, force: true });
 // The shared store (throttle counts, the rebuild queue) starts empty too.
 rmSync(`${DIR}/store`, { recursive: true, force: true });
 rmSync(`${DIR}/payment-sandbox`, { recursive: true, force: true });
+rmSync(`${DIR}/paypal-sandbox`, { recursive: true, force: true });
 // The shop's clock starts as the system's: only the journeys of the `clock` project move it (e2e/support/clock.ts).
 rmSync(`${DIR}/clock.json`, { force: true });
 
@@ -35,6 +43,8 @@ await runShop({
     IMAGE_CACHE_DIR: `${DIR}/image-cache`,
     PAYMENT_SANDBOX_PORT: String(SANDBOX_PORT),
     PAYMENT_SANDBOX_DB: `${DIR}/payment-sandbox/sandbox.sqlite`,
+    PAYPAL_SANDBOX_PORT: String(PAYPAL_SANDBOX_PORT),
+    PAYPAL_SANDBOX_DB: `${DIR}/paypal-sandbox/sandbox.sqlite`,
     PAYMENTS_DB: `${DIR}/payments/payments.sqlite`,
     STORE_FILE: `${DIR}/store/shop.sqlite`,
     SHOP_CLOCK_FILE: `${DIR}/clock.json`,

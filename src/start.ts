@@ -1,7 +1,8 @@
 /**
  * Start-up: the whole shop on this machine as one function. `startShop` starts the embedded
- * Magento-compatible back end (seeded on first run) unless MAGENTO_URL points at a real Magento, and the
- * payment sandbox unless OPAYO_REGISTRATION_URL points at a real Opayo; syncs the catalogue, builds the
+ * Magento-compatible back end (seeded on first run) unless MAGENTO_URL points at a real Magento, the
+ * payment sandbox unless OPAYO_REGISTRATION_URL points at a real Opayo, and the PayPal sandbox unless a
+ * PayPal app is configured; syncs the catalogue, builds the
  * site when it is stale, and serves it as one replica (src/replica.ts: the site, the signed hook the back
  * end calls after an admin save, `/rebuild/status`, with its state in the shared store) and prints every
  * URL it starts. Its options
@@ -20,6 +21,9 @@ import { embeddedMagentoConfig } from './embedded/magento/config.ts';
 import { startEmbeddedMagento } from './embedded/magento/server.ts';
 import { paymentSandboxConfig, usesPaymentSandbox } from './embedded/payment/config.ts';
 import { startPaymentSandbox } from './embedded/payment/server.ts';
+import { payPalSandboxConfig } from './embedded/paypal/config.ts';
+import { startPayPalSandbox } from './embedded/paypal/server.ts';
+import { usesPayPalSandbox } from './payments/providers/paypal/settings.ts';
 import { configHash, readBuildInfo, whyStale } from './publish/releases/build-info.ts';
 import { BuildError, buildSite, defaultSources } from './publish/render/build.ts';
 import { rebuildOnSave } from './publish/rebuild/hook-client.ts';
@@ -41,7 +45,7 @@ export interface StartShopOptions {
   readonly environment: Variables;
   /** Settings over the environment's, e.g. the end-to-end server's ports and folders. */
   readonly settings?: Readonly<Partial<Record<keyof Env, string>>>;
-  /** Always the embedded Magento and payment sandbox, never a configured real one (end-to-end tests). */
+  /** Always the embedded Magento and payment sandboxes, never a configured real one (end-to-end tests). */
   readonly embeddedOnly?: boolean;
   readonly log?: ShopLog;
 }
@@ -53,13 +57,23 @@ export interface RunningShop {
     readonly magento?: string;
     /** The payment sandbox's registration URL, when it runs. */
     readonly paymentSandbox?: string;
+    /** The PayPal sandbox's REST host, when it runs. */
+    readonly payPalSandbox?: string;
   };
   /** Stops the rebuilder, the server and the embedded back ends. */
   close(): Promise<void>;
 }
 
-/** The variables a real Magento or Opayo would be configured by: ignored with `embeddedOnly`. */
-const REAL_BACK_ENDS = ['MAGENTO_URL', 'OPAYO_REGISTRATION_URL', 'PAYMENT_NOTIFICATION_BASE_URL'];
+/** The variables a real Magento, Opayo or PayPal would be configured by: ignored with `embeddedOnly`. */
+const REAL_BACK_ENDS = [
+  'MAGENTO_URL',
+  'OPAYO_REGISTRATION_URL',
+  'PAYMENT_NOTIFICATION_BASE_URL',
+  'PAYPAL_API_URL',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_WEBHOOK_ID',
+];
 
 /** What to print for a start-up failure: the sentence for errors we explain, the stack for the others. */
 export function startupMessage(error: unknown): string {
@@ -89,7 +103,7 @@ async function startBackEnds(
   log: ShopLog,
   closers: Closer[],
 ): Promise<Omit<RunningShop['urls'], 'shop'>> {
-  let urls: { magento?: string; paymentSandbox?: string } = {};
+  let urls: { magento?: string; paymentSandbox?: string; payPalSandbox?: string } = {};
   if (config.magento.MAGENTO_URL) {
     log.info(`Using Magento at ${config.magento.MAGENTO_URL}`);
   } else {
@@ -123,6 +137,19 @@ async function startBackEnds(
     log.info(`Payment sandbox (Opayo Server 4.00): ${sandbox.registrationUrl}`);
   } else {
     log.info(`Using Opayo at ${config.payments.OPAYO_REGISTRATION_URL}`);
+  }
+  if (usesPayPalSandbox(config.payments)) {
+    const payPal = await startPayPalSandbox(
+      payPalSandboxConfig({ ...config.embedded, ...config.payments, ...config.shop }, (line) =>
+        log.info(line),
+      ),
+    );
+    closers.push(() => payPal.close());
+    urls = { ...urls, payPalSandbox: payPal.url };
+    log.info(`PayPal sandbox (REST, Orders v2): ${payPal.url}`);
+    log.info(`  test controls: ${payPal.url}/sandbox/orders, ${payPal.url}/sandbox/webhooks`);
+  } else {
+    log.info(`Using PayPal at ${config.payments.PAYPAL_API_URL}`);
   }
   return urls;
 }

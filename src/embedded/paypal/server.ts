@@ -1,0 +1,128 @@
+/**
+ * Starts the PayPal sandbox: opens its SQLite file, listens, and runs the webhook retry clock on a timer.
+ * Kept apart from the app so tests start it on a throwaway file and a free port, with a compressed clock.
+ */
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import { SERVER_DEADLINES } from '../../http/index.ts';
+import { createPayPalSandbox, type PayPalSandboxApp } from './app.ts';
+import { EMBEDDED_PAYPAL_APP } from './credentials.ts';
+import { PayPalStore } from './db.ts';
+
+const MINUTE = 60_000;
+
+/** PayPal retries a webhook up to 25 times over 3 days; the same 25 tries, compressed into hours. */
+export const DEFAULT_WEBHOOK_RETRY_MS: readonly number[] = [
+  5_000,
+  15_000,
+  30_000,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  ...Array<number>(16).fill(60 * MINUTE),
+];
+
+/** PayPal's default: 3 hours to approve an order, then 3 hours to capture it. */
+export const DEFAULT_ORDER_TTL_MS = 3 * 60 * MINUTE;
+/** PayPal's access tokens last about nine hours. */
+export const DEFAULT_TOKEN_TTL_S = 32_400;
+
+export interface PayPalSandboxConfig {
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** SQLite file: orders, captures, tokens, the signing key and webhook deliveries survive a restart. */
+  readonly dbFile: string;
+  /** Default EMBEDDED_PAYPAL_APP's. */
+  readonly clientId?: string;
+  readonly clientSecret?: string;
+  readonly webhookId?: string;
+  /** The shop's webhook listener; unset keeps events queued (see `/sandbox/webhooks`). */
+  readonly webhookUrl?: string | undefined;
+  /** Default ['GBP']. */
+  readonly currencies?: readonly string[];
+  /** Default DEFAULT_ORDER_TTL_MS. */
+  readonly orderTtlMs?: number;
+  /** Default DEFAULT_TOKEN_TTL_S. */
+  readonly tokenTtlS?: number;
+  /** Default DEFAULT_WEBHOOK_RETRY_MS. */
+  readonly retryScheduleMs?: readonly number[];
+  /** How long a webhook delivery waits for the shop. Default 10 s. */
+  readonly webhookTimeoutMs?: number;
+  /** How often the retry clock looks for due deliveries. Default 1 s. */
+  readonly tickMs?: number;
+  /** Base URL the shop and browsers reach the sandbox at, when not `http://{host}:{port}`. */
+  readonly publicUrl?: string | undefined;
+  readonly log?: ((message: string) => void) | undefined;
+}
+
+export interface RunningPayPalSandbox {
+  /** Base URL, e.g. `http://127.0.0.1:8091`: the REST host the shop calls. */
+  readonly url: string;
+  readonly app: PayPalSandboxApp;
+  close(): Promise<void>;
+}
+
+export async function startPayPalSandbox(config: PayPalSandboxConfig): Promise<RunningPayPalSandbox> {
+  const store = new PayPalStore(config.dbFile);
+  // The handler is attached once listening: every link needs the port a port of 0 turns into.
+  const server: Server = createServer(SERVER_DEADLINES);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const address = server.address();
+  if (address === null || typeof address === 'string')
+    throw new Error('The PayPal sandbox is not on a TCP port');
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = (config.publicUrl ?? `http://${host}:${address.port}`).replace(/\/+$/, '');
+  const app = createPayPalSandbox({
+    store,
+    baseUrl: url,
+    clientId: config.clientId ?? EMBEDDED_PAYPAL_APP.clientId,
+    clientSecret: config.clientSecret ?? EMBEDDED_PAYPAL_APP.clientSecret,
+    webhookId: config.webhookId ?? EMBEDDED_PAYPAL_APP.webhookId,
+    webhookUrl: config.webhookUrl,
+    currencies: config.currencies ?? ['GBP'],
+    orderTtlMs: config.orderTtlMs ?? DEFAULT_ORDER_TTL_MS,
+    tokenTtlS: config.tokenTtlS ?? DEFAULT_TOKEN_TTL_S,
+    retryScheduleMs: config.retryScheduleMs ?? DEFAULT_WEBHOOK_RETRY_MS,
+    webhookTimeoutMs: config.webhookTimeoutMs ?? 10_000,
+    log: config.log,
+  });
+  server.on('request', getRequestListener(app.routes.fetch));
+
+  const tick = () => {
+    app.runDueWork().catch((error: unknown) => {
+      config.log?.(
+        `PayPal sandbox webhooks failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    });
+  };
+  const timer = setInterval(tick, config.tickMs ?? 1000);
+  timer.unref();
+  tick();
+
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    app,
+    close() {
+      closed ??= (async () => {
+        clearInterval(timer);
+        server.closeAllConnections();
+        await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), app.close()]);
+        store.close();
+      })();
+      return closed;
+    },
+  };
+}
