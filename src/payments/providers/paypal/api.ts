@@ -53,17 +53,22 @@ interface Call {
   readonly requestId?: string;
 }
 
-export function createPayPalApi(app: PayPalApp, doFetch: typeof fetch = fetch): PayPalApi {
-  let token: Promise<{ value: string; until: number }> | undefined;
+type Send = (url: string, init: RequestInit) => Promise<Response>;
 
-  async function send(url: string, init: RequestInit): Promise<Response> {
+/** A fetch that throws PayPalUnavailable when PayPal cannot be reached in time. */
+const sender =
+  (doFetch: typeof fetch): Send =>
+  async (url, init) => {
     try {
       return await doFetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (error) {
       throw new PayPalUnavailable(`${url}: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
+  };
 
+/** The access token, asked for once and kept until a minute before it expires; `drop` forgets it. */
+function tokenCache(app: PayPalApp, send: Send): { get(): Promise<string>; drop(): void } {
+  let token: Promise<{ value: string; until: number }> | undefined;
   async function newToken(): Promise<{ value: string; until: number }> {
     const basic = Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64');
     const response = await send(`${app.apiUrl}/v1/oauth2/token`, {
@@ -76,18 +81,25 @@ export function createPayPalApi(app: PayPalApp, doFetch: typeof fetch = fetch): 
       throw new PayPalUnavailable(`PayPal refused the shop's credentials (HTTP ${response.status})`);
     return { value: parsed.data.access_token, until: Date.now() + parsed.data.expires_in * 1000 - EARLY_MS };
   }
+  return {
+    async get() {
+      const held = token && (await token.catch(() => undefined));
+      if (held && held.until > Date.now()) return held.value;
+      token = newToken();
+      token.catch(() => (token = undefined));
+      return (await token).value;
+    },
+    drop: () => (token = undefined),
+  };
+}
 
-  async function accessToken(): Promise<string> {
-    const held = token && (await token.catch(() => undefined));
-    if (held && held.until > Date.now()) return held.value;
-    token = newToken();
-    token.catch(() => (token = undefined));
-    return (await token).value;
-  }
+export function createPayPalApi(app: PayPalApp, doFetch: typeof fetch = fetch): PayPalApi {
+  const send = sender(doFetch);
+  const token = tokenCache(app, send);
 
   async function call<T>(request: Call, schema: z.ZodType<T>, retried = false): Promise<Answer<T>> {
     const headers: Record<string, string> = {
-      Authorization: `Bearer ${await accessToken()}`,
+      Authorization: `Bearer ${await token.get()}`,
       'Content-Type': 'application/json',
       Prefer: 'return=representation',
     };
@@ -99,7 +111,7 @@ export function createPayPalApi(app: PayPalApp, doFetch: typeof fetch = fetch): 
     });
     const json: unknown = await response.json().catch(() => undefined);
     if (response.status === 401 && !retried) {
-      token = undefined;
+      token.drop();
       return call(request, schema, true);
     }
     if (response.status >= 500) throw new PayPalUnavailable(`${request.path}: HTTP ${response.status}`);

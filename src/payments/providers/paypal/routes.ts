@@ -51,9 +51,10 @@ const CHOOSE_AGAIN: Readonly<Record<string, BackReason>> = {
   CANCELLED: 'cancelled',
 };
 
-/** Where a return finds a payment already ended (by its webhook, or a replayed return). */
+/** Where a return finds a payment already settled (by its webhook, or a replayed return). */
 function outcomePage(settlement: PaymentSettlement, record: PaymentRecord): Response {
-  if (record.state === 'PAID') return goTo(settlement.pages.paid);
+  // PLACING: the paid page waits for the order being placed.
+  if (record.state === 'PAID' || record.state === 'PLACING') return goTo(settlement.pages.paid);
   const reason = CHOOSE_AGAIN[record.providerStatus ?? ''];
   return reason ? back(settlement, reason) : goTo(settlement.pages.failed);
 }
@@ -73,12 +74,14 @@ async function settled(settlement: PaymentSettlement, record: PaymentRecord, sai
 async function returned(c: Context, settlement: PaymentSettlement, api: PayPalApi): Promise<Response> {
   const record = await named(c, settlement);
   if (!record) return back(settlement, 'unknown');
-  if (record.state === 'PAID' || record.state === 'FAILED') return outcomePage(settlement, record);
-  if (record.state === 'PLACING') return goTo(settlement.pages.paid);
+  if (record.state !== 'REGISTERED') return outcomePage(settlement, record);
   try {
     const said = await capture(api, record);
-    if (isRefusal(said)) return back(settlement, 'refused', said.issue);
-    return await settled(settlement, record, said);
+    if (!isRefusal(said)) return await settled(settlement, record, said);
+    // The approval webhook may have captured (or been declined) in between: its outcome, if it has one.
+    const now = await settlement.find(record.code);
+    if (now && now.state !== 'REGISTERED') return outcomePage(settlement, now);
+    return back(settlement, 'refused', said.issue);
   } catch (error) {
     if (!(error instanceof PayPalUnavailable)) throw error;
     // Captured or not, PayPal will say (the webhook, recovery): the paid page waits for it.
