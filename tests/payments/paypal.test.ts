@@ -306,6 +306,38 @@ describe('paying with PayPal', () => {
   });
 });
 
+describe('recovery', () => {
+  it('captures and places an approval whose return and webhook were both lost, and ends one that expired', async () => {
+    const magento = createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
+    const providers = [
+      createPayPalProvider({
+        api: createPayPalApi({ apiUrl: paypal.url, ...EMBEDDED_PAYPAL_APP }),
+        siteUrl: SITE,
+        shopName: 'Clearwater',
+      }),
+    ];
+    const recovering = createPaymentBridge({
+      ...{ providers, magento, store, siteUrl: SITE, shopName: 'C', askAfterMs: 0, log: () => undefined },
+    });
+    const approved = await basket();
+    const lapsed = await basket();
+    await fetch(`${paypal.url}/sandbox/webhooks/pause`, { method: 'POST' });
+    try {
+      const paid = await started(approved);
+      await approve(paid.next, 'pay');
+      const expired = await started(lapsed);
+      await fetch(`${paypal.url}/sandbox/orders/${expired.token}/expire`, { method: 'POST' });
+      await recovering.recover();
+      expect(await statusOf(paid.code)).toBe('paid');
+      expect(ordersOfCart(approved.cartId)).toHaveLength(1);
+      expect(await statusOf(expired.code)).toBe('failed');
+      expect(ordersOfCart(lapsed.cartId)).toEqual([]);
+    } finally {
+      await fetch(`${paypal.url}/sandbox/webhooks/resume`, { method: 'POST' });
+    }
+  });
+});
+
 describe('PayPal not answering', () => {
   it('says so, keeps the basket, and leaves no payment behind', async () => {
     const down = createPayPalProvider({

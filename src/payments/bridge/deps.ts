@@ -32,6 +32,11 @@ export interface PaymentBridgeConfig {
    * timeout.
    */
   readonly waitMs?: number;
+  /**
+   * How long a transaction waits REGISTERED before recovery asks its provider about it (default 10
+   * minutes: the shopper may still be paying; PayPal's approval webhook normally comes first).
+   */
+  readonly askAfterMs?: number;
   readonly log?: (message: string) => void;
 }
 
@@ -46,6 +51,7 @@ export interface BridgeDeps {
   readonly leaseMs: number;
   readonly renewMs: number;
   readonly waitMs: number;
+  readonly askAfterMs: number;
   readonly paidUrl: string;
   readonly failedUrl: string;
   /** The payment step, where a shopper chooses again. */
@@ -66,6 +72,7 @@ export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
     // A lease given without its renewal is renewed at the defaults' ratio (a third).
     renewMs: config.renewMs ?? Math.round((leaseMs * claimRenewMs) / claimLeaseMs),
     waitMs: config.waitMs ?? notifyWaitMs,
+    askAfterMs: config.askAfterMs ?? 10 * 60_000,
     paidUrl: `${config.siteUrl}/paid`,
     failedUrl: `${config.siteUrl}/failed-payment`,
     paymentUrl: `${config.siteUrl}/basket/shipping/payment`,

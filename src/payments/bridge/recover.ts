@@ -11,9 +11,6 @@ import { describe, type BridgeDeps } from './deps.ts';
 import { place } from './place.ts';
 import { settle } from './settle.ts';
 
-/** How long a transaction waits REGISTERED before its provider is asked about it (the shopper may still be paying). */
-const ASK_AFTER_MS = 10 * 60_000;
-
 /** Finishes every abandoned PLACING transaction, then asks about those left waiting; how many it took over. */
 export async function recover(deps: BridgeDeps): Promise<number> {
   return (await takeOver(deps)) + (await askProviders(deps));
@@ -25,7 +22,7 @@ export async function recover(deps: BridgeDeps): Promise<number> {
  */
 async function askProviders(deps: BridgeDeps): Promise<number> {
   let settled = 0;
-  const before = new Date(Date.now() - ASK_AFTER_MS).toISOString();
+  const before = new Date(Date.now() - deps.askAfterMs).toISOString();
   for (const provider of deps.config.providers) {
     if (!provider.check) continue;
     for (const record of await deps.store.waiting(provider.name, before)) {

@@ -68,22 +68,19 @@ export function createPayPalProvider(config: PayPalProviderConfig): PaymentProvi
       }
     },
 
-    /** Left waiting: approved (captured now), captured (settled), expired (cancelled), or still the payer's. */
+    /**
+     * Left waiting: approved (captured now), captured (settled), gone or past its lifetime (ended: PayPal
+     * answers an expired order as not found), or still the payer's to approve.
+     */
     async check(record) {
       const order = await api.getOrder(record.providerRef);
-      if (!order.ok)
-        return Date.now() - Date.parse(record.createdAt) > APPROVAL_LIFETIME_MS
-          ? expiredNotice(record)
-          : undefined;
+      const lapsed = Date.now() - Date.parse(record.createdAt) > APPROVAL_LIFETIME_MS;
+      if (!order.ok) return order.status === 404 || lapsed ? expiredNotice(record) : undefined;
       const said = orderNotice(record, order.value);
       if (said) return said;
-      if (order.value.status === 'APPROVED') {
-        const captured = await capture(api, record);
-        return isRefusal(captured) ? undefined : captured;
-      }
-      return Date.now() - Date.parse(record.createdAt) > APPROVAL_LIFETIME_MS
-        ? expiredNotice(record)
-        : undefined;
+      if (order.value.status !== 'APPROVED') return lapsed ? expiredNotice(record) : undefined;
+      const captured = await capture(api, record);
+      return isRefusal(captured) ? undefined : captured;
     },
   };
 }
