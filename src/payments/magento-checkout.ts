@@ -6,7 +6,8 @@
  * (the admin's `PUT /V1/carts/{cartId}/selected-payment-method` and `…/order`), so a notification that
  * arrives after the customer's token expired still places it; find the order Magento placed for a quote
  * (`GET /V1/orders` by `quote_id`), so a crash between placing and recording never places a second one;
- * read the order back (its total and its number) and set it complete.
+ * read the order back (its total, its number and its comments), set it complete and write the provider's
+ * reference on it as a comment staff read (`POST /V1/orders/{id}/comments`).
  */
 import { z } from 'zod';
 import type { QuoteAddress } from '../magento/wire/address.ts';
@@ -117,6 +118,8 @@ export interface ReadOrder {
   readonly grandTotal: number | undefined;
   /** Magento's `increment_id`, the number the customer is told (e.g. "000000123"). */
   readonly number: string | undefined;
+  /** The comments of its status history (`status_histories`), newest first; entries without one left out. */
+  readonly comments: readonly string[];
 }
 
 export interface MagentoCheckout {
@@ -133,7 +136,26 @@ export interface MagentoCheckout {
    * does on capture: the customer's VAT invoice is made from it. An order invoiced already (a retry) is left.
    */
   invoiceOrder(orderId: number): Promise<void>;
+  /**
+   * Adds `comment` to the order's status history (`POST /V1/orders/:id/comments`, integration token), for
+   * staff only: the customer is not told and the storefront does not show it. Each call adds one.
+   */
+  commentOrder(orderId: number, comment: string): Promise<void>;
 }
+
+/**
+ * `GET /V1/orders/:id` with its status history (`sales-data-order-status-history-interface`): Magento
+ * serializes an unset comment as null, and may leave it out.
+ */
+const orderWithHistorySchema = orderSchema.extend({
+  status_histories: z
+    .array(z.object({ comment: z.string().nullable().optional() }).loose())
+    .nullable()
+    .optional(),
+});
+
+/** `OrderManagementInterface::addComment()` answers a boolean, true once the comment is saved. */
+const commentAddedSchema = z.literal(true);
 
 /** `searchCriteria` for the orders of one quote, oldest first (CONTRACT.md §4). */
 const ordersOfCartQuery = (cartId: number): string =>
@@ -221,11 +243,15 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
     },
 
     async readOrder(orderId) {
-      const order = await magentoFetch(config, { path: `/orders/${orderId}`, schema: orderSchema });
+      const order = await magentoFetch(config, {
+        path: `/orders/${orderId}`,
+        schema: orderWithHistorySchema,
+      });
       return {
         status: order.status ?? undefined,
         grandTotal: totalOf(order),
         number: order.increment_id ?? undefined,
+        comments: (order.status_histories ?? []).flatMap((entry) => (entry.comment ? [entry.comment] : [])),
       };
     },
 
@@ -242,6 +268,17 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
         if (error instanceof MagentoApiError && error.status === 400) return;
         throw error;
       }
+    },
+
+    async commentOrder(orderId, comment) {
+      await magentoFetch(config, {
+        method: 'POST',
+        path: `/orders/${orderId}/comments`,
+        body: {
+          statusHistory: { comment, is_customer_notified: 0, is_visible_on_front: 0, parent_id: orderId },
+        },
+        schema: commentAddedSchema,
+      });
     },
 
     async setOrderStatus(orderId, status) {

@@ -88,7 +88,7 @@ const EXPECTED: Record<string, string> = {
   oauth_token: '0 e3b0c44298fc1c14',
   order_addresses: '12 35704da108532974',
   order_items: '11 d573b93449f38608',
-  order_status_history: '16 43f83054c5ae73cd',
+  order_status_history: '16 0b9c713babc197b1',
   orders: '6 f1a1c046a4351390',
   products: '1038 63247744f9404bb0',
   quote_addresses: '12 a949015867205b44',

@@ -51,6 +51,9 @@ const ADDED_COLUMNS: readonly (readonly [string, string, string])[] = [
   ['order_items', 'tax_amount', 'REAL'],
   ['order_items', 'tax_percent', 'REAL'],
   ['order_items', 'discount_tax_compensation_amount', 'REAL'],
+  ['order_status_history', 'is_customer_notified', 'INTEGER DEFAULT 0'],
+  ['order_status_history', 'is_visible_on_front', 'INTEGER NOT NULL DEFAULT 0'],
+  ['order_status_history', 'entity_name', "TEXT DEFAULT 'order'"],
 ];
 
 let lastPattern: { source: string; regex: RegExp } | undefined;

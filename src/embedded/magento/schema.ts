@@ -328,12 +328,17 @@ CREATE TABLE IF NOT EXISTS order_addresses (
 );
 CREATE INDEX IF NOT EXISTS order_addresses_order ON order_addresses (parent_id);
 
+-- The entries Magento itself writes (placing, a status saved) are the order's, told to no one and shown
+-- to no one; a comment an integration adds says what it was sent (orders/history.ts).
 CREATE TABLE IF NOT EXISTS order_status_history (
   entity_id INTEGER PRIMARY KEY,
   parent_id INTEGER NOT NULL REFERENCES orders (entity_id) ON DELETE CASCADE,
   status TEXT NOT NULL,
   comment TEXT,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  is_customer_notified INTEGER DEFAULT 0,
+  is_visible_on_front INTEGER NOT NULL DEFAULT 0,
+  entity_name TEXT DEFAULT 'order'
 );
 CREATE INDEX IF NOT EXISTS order_status_history_order ON order_status_history (parent_id);
 

@@ -3,11 +3,12 @@
  * the payment's quote (a process that died between placing and recording it) and adopts it; otherwise
  * checks the cart still matches the payment and places the order, with the integration token and the
  * quote id. Then it reads the order back, checks its total and sets it complete (PAID, with the order's
- * number the paid page shows) or holded (FAILED). Every step
- * leaves something a later attempt finds, so a crash between any two of them still ends with exactly one
- * order: placed but not recorded → found by quote id; recorded but not complete → the recorded id is
- * used; complete but not PAID → set complete again, which changes nothing. Every ending goes through
- * `transition`, and the store applies it only from the states it allows.
+ * number the paid page shows, and the provider's reference written on it: paid-comment.ts) or holded
+ * (FAILED). Every step leaves something a later attempt finds, so a crash between any two of them still
+ * ends with exactly one order: placed but not recorded → found by quote id; recorded but not complete →
+ * the recorded id is used; complete but not PAID → set complete again, which changes nothing, and the
+ * comment written if the order lacks it. Every ending goes through `transition`, and the store applies it
+ * only from the states it allows.
  */
 import { cartLinesKey, type CheckoutCart, type PlacedOrder } from '../magento-checkout.ts';
 import type { Acknowledgement, ProviderNotification } from '../provider.ts';
@@ -15,6 +16,7 @@ import type { PaymentRecord } from '../payment-records.ts';
 import { isFinal, statesBefore, transition, type PaymentEvent } from '../transitions.ts';
 import { basketProblem, pence } from './basket.ts';
 import { describe, sleep, type BridgeDeps } from './deps.ts';
+import { writePaidComment } from './paid-comment.ts';
 import { shownOrderNumber } from './status.ts';
 
 interface Ending {
@@ -218,6 +220,8 @@ async function placeClaimed(
     return held.reply;
   }
   const completed = await setStatus(deps, orderId, 'complete');
+  // Before PAID is recorded, so a crash before it writes the comment on the next attempt (if missing).
+  if (completed) await writePaidComment(deps, record, orderId, order?.comments);
   const paid = await end(deps, record, providerStatus, 'placed', {
     reply: { status: 'OK', redirectUrl: deps.paidUrl },
     orderId,

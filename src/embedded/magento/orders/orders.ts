@@ -12,9 +12,9 @@ import {
   orderAddressRow,
   orderItemRow,
   orderRow,
-  orderStatusHistoryRow,
   type OrderRow,
 } from './serialize.ts';
+import { statusHistories } from './history.ts';
 import { STATE_OF_STATUS } from './write.ts';
 
 export function getOrder(db: Database, id: number, settings: StoreSettings) {
@@ -48,26 +48,10 @@ function serializeOrder(db: Database, order: OrderRow, settings: StoreSettings) 
   );
   const billing = addresses.find((address) => address.address_type === 'billing');
   const shipping = addresses.find((address) => address.address_type === 'shipping');
-  const histories = db
-    .all(
-      orderStatusHistoryRow,
-      'SELECT * FROM order_status_history WHERE parent_id = ? ORDER BY entity_id',
-      id,
-    )
-    .map((history) => ({
-      comment: history.comment,
-      created_at: history.created_at,
-      entity_id: history.entity_id,
-      entity_name: 'order',
-      is_customer_notified: 0,
-      is_visible_on_front: 0,
-      parent_id: id,
-      status: history.status,
-    }));
   return {
     ...orderHeader(order, settings, billing, itemCount, invoicedTotals(db, id)),
     items,
-    ...orderTail(order, items, { billing, shipping }, histories),
+    ...orderTail(order, items, { billing, shipping }, statusHistories(db, id)),
   };
 }
 

@@ -87,14 +87,6 @@ export const orderAddressRow = z.object({
 });
 export type OrderAddressRow = z.output<typeof orderAddressRow>;
 
-export const orderStatusHistoryRow = z.object({
-  entity_id: sqlNumber,
-  parent_id: sqlNumber,
-  status: z.string(),
-  comment: z.string().nullable(),
-  created_at: z.string(),
-});
-
 export function serializeOrderAddress(row: OrderAddressRow) {
   const data = jsonRecord(row.data);
   const keys = ['city', 'company', 'country_id', 'email'] as const;
