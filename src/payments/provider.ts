@@ -108,7 +108,6 @@ export interface ProviderNotification {
   readonly fields: Readonly<Record<string, string>>;
 }
 
-
 /** What the bridge offers a provider's routes: find its transactions, settle them, note refunds. */
 export interface PaymentSettlement {
   find(code: string): Promise<PaymentRecord | undefined>;
@@ -140,6 +139,8 @@ export interface PaymentProvider {
   /** A fresh transaction code in the provider's allowed form. */
   newCode(): string;
   register(order: PaymentOrder): Promise<RegistrationResult>;
+  /** Staff's note on the Magento order of a payment: who took the money, under which reference. */
+  orderComment(payment: Pick<PaymentRecord, 'method' | 'providerRef'>): string;
   /** Its callbacks (notifications, returns, webhooks), answered through `settlement`. */
   routes(settlement: PaymentSettlement): Hono;
   /**

@@ -10,6 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidComment } from '../../src/payments/bridge/paid-comment.ts';
+import { createOpayoServerProvider } from '../../src/payments/providers/opayo/provider.ts';
+import { createPayPalApi } from '../../src/payments/providers/paypal/api.ts';
+import { createPayPalProvider } from '../../src/payments/providers/paypal/provider.ts';
+import { EMBEDDED_PAYPAL_APP } from '../../src/payments/providers/paypal/settings.ts';
 import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import { openPaymentStore, type PaymentStore } from '../../src/payments/payment-records.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
@@ -96,8 +100,16 @@ async function cardPayment(running: Running) {
 
 describe('the comment’s words', () => {
   it('name the provider, the way the shopper paid and the provider’s reference', () => {
+    const providers = [
+      createOpayoServerProvider({ vendor: 'v', registrationUrl: 'http://x/', notificationUrl: 'http://x/' }),
+      createPayPalProvider({
+        api: createPayPalApi({ apiUrl: 'http://x', ...EMBEDDED_PAYPAL_APP }),
+        siteUrl: 'http://x',
+        shopName: 'C',
+      }),
+    ];
     const ref = (provider: string, method: 'card' | 'paypal' | 'paylater', providerRef: string) =>
-      paidComment({ provider, method, providerRef });
+      paidComment(providers, { provider, method, providerRef });
     expect(ref('opayo-server', 'card', '{2D8E1F4A-95D3-4C3B-B1E0-8E8D8E8D8E8D}')).toBe(
       'Paid by card through Opayo: VPSTxId {2D8E1F4A-95D3-4C3B-B1E0-8E8D8E8D8E8D}',
     );

@@ -9,20 +9,23 @@
  * then write it, and none writes it twice.
  */
 import type { PaymentRecord } from '../payment-records.ts';
+import type { PaymentProvider } from '../provider.ts';
 import { describe, sleep, type BridgeDeps } from './deps.ts';
 
 /**
- * The comment for a payment, naming its provider, the way the shopper paid and the provider's reference:
- * e.g. "Paid by card through Opayo: VPSTxId {…}", "Paid with Pay in 3 with PayPal: PayPal order 5O19…".
+ * The comment for a payment, in its provider's words (`PaymentProvider.orderComment`): e.g. "Paid by
+ * card through Opayo: VPSTxId {…}", "Paid with Pay in 3 with PayPal: PayPal order 5O19…"; a provider no
+ * longer configured is named as stored.
  */
-export function paidComment(payment: Pick<PaymentRecord, 'provider' | 'method' | 'providerRef'>): string {
-  const { provider, method, providerRef } = payment;
-  if (provider === 'opayo-server' && method === 'card')
-    return `Paid by card through Opayo: VPSTxId ${providerRef}`;
-  if (provider === 'paypal' && method === 'paypal') return `Paid with PayPal: PayPal order ${providerRef}`;
-  if (provider === 'paypal' && method === 'paylater')
-    return `Paid with Pay in 3 with PayPal: PayPal order ${providerRef}`;
-  return `Paid with ${provider} (${method}): ${providerRef}`;
+export function paidComment(
+  providers: readonly PaymentProvider[],
+  payment: Pick<PaymentRecord, 'provider' | 'method' | 'providerRef'>,
+): string {
+  const provider = providers.find((each) => each.name === payment.provider);
+  return (
+    provider?.orderComment(payment) ??
+    `Paid with ${payment.provider} (${payment.method}): ${payment.providerRef}`
+  );
 }
 
 /**
@@ -37,7 +40,7 @@ export async function writePaidComment(
   orderId: number,
   known: readonly string[] | undefined,
 ): Promise<boolean> {
-  const comment = paidComment(record);
+  const comment = paidComment(deps.config.providers, record);
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
       // A retry reads again: the attempt before may have written it and only its answer was lost.

@@ -76,6 +76,7 @@ export function createOpayoServerProvider(config: OpayoServerConfig): PaymentPro
   return {
     name: 'opayo-server',
     methods: ['card'],
+    orderComment: ({ providerRef }) => `Paid by card through Opayo: VPSTxId ${providerRef}`,
     newCode: newVendorTxCode,
     routes: (settlement) => opayoRoutes(settlement, notifications),
 

@@ -56,6 +56,8 @@ export function createPayPalProvider(config: PayPalProviderConfig): PaymentProvi
   return {
     name: PAYPAL,
     methods: ['paypal', 'paylater'],
+    orderComment: ({ method, providerRef }) =>
+      `Paid with ${method === 'paylater' ? 'Pay in 3 with PayPal' : 'PayPal'}: PayPal order ${providerRef}`,
     newCode,
     routes: (settlement) => payPalRoutes(settlement, api),
 
