@@ -3,9 +3,7 @@
  * notification retries on a timer. Kept apart from the app so tests start it on a throwaway file and a
  * free port, with a compressed clock.
  */
-import { getRequestListener } from '@hono/node-server';
-import { createServer, type Server } from 'node:http';
-import { SERVER_DEADLINES } from '../../http/index.ts';
+import { startSandboxServer } from '../sandbox-server.ts';
 import { createPaymentSandbox, REGISTER_PATH, type PaymentSandboxApp } from './app.ts';
 import { SandboxStore } from './db.ts';
 
@@ -67,63 +65,29 @@ export interface RunningPaymentSandbox {
 
 export async function startPaymentSandbox(config: PaymentSandboxConfig): Promise<RunningPaymentSandbox> {
   const store = new SandboxStore(config.dbFile);
-  // The handler is attached once listening, because NextURL needs the port a port of 0 turns into.
-  const server: Server = createServer(SERVER_DEADLINES);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => resolve());
-    });
-  } catch (error) {
-    store.close();
-    throw error;
-  }
-  const address = server.address();
-  if (address === null || typeof address === 'string')
-    throw new Error('The payment sandbox is not on a TCP port');
-  const { port } = address;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const url = (config.publicUrl ?? `http://${host}:${port}`).replace(/\/+$/, '');
-  const running = createPaymentSandbox({
-    store,
-    baseUrl: url,
-    vendors: config.vendors ?? { sandboxshop: true },
-    currencies: config.currencies ?? ['GBP'],
-    transactionTimeoutMs: config.transactionTimeoutMs ?? 15 * MINUTE,
-    retryScheduleMs: config.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS,
-    notificationTimeoutMs: config.notificationTimeoutMs ?? 10_000,
-    sendNotificationsTwice: config.sendNotificationsTwice ?? false,
-    dropFirstReply: config.dropFirstReply ?? false,
-    allowedIps: config.allowedIps,
-    inspection: config.inspection ?? true,
+  const running = await startSandboxServer({
+    name: 'payment sandbox',
+    host: config.host,
+    port: config.port,
+    publicUrl: config.publicUrl,
+    tickMs: config.tickMs ?? 1000,
     log: config.log,
+    closeLast: () => store.close(),
+    app: (url) =>
+      createPaymentSandbox({
+        store,
+        baseUrl: url,
+        vendors: config.vendors ?? { sandboxshop: true },
+        currencies: config.currencies ?? ['GBP'],
+        transactionTimeoutMs: config.transactionTimeoutMs ?? 15 * MINUTE,
+        retryScheduleMs: config.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS,
+        notificationTimeoutMs: config.notificationTimeoutMs ?? 10_000,
+        sendNotificationsTwice: config.sendNotificationsTwice ?? false,
+        dropFirstReply: config.dropFirstReply ?? false,
+        allowedIps: config.allowedIps,
+        inspection: config.inspection ?? true,
+        log: config.log,
+      }),
   });
-  server.on('request', getRequestListener(running.routes.fetch));
-
-  const tick = () => {
-    running.runDueWork().catch((error: unknown) => {
-      config.log?.(
-        `Payment sandbox monitor failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-    });
-  };
-  const timer = setInterval(tick, config.tickMs ?? 1000);
-  timer.unref();
-  tick();
-
-  let closed: Promise<void> | undefined;
-  return {
-    url,
-    registrationUrl: `${url}${REGISTER_PATH}`,
-    app: running,
-    close() {
-      closed ??= (async () => {
-        clearInterval(timer);
-        server.closeAllConnections();
-        await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), running.close()]);
-        store.close();
-      })();
-      return closed;
-    },
-  };
+  return { ...running, registrationUrl: `${running.url}${REGISTER_PATH}` };
 }

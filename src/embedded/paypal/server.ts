@@ -2,9 +2,7 @@
  * Starts the PayPal sandbox: opens its SQLite file, listens, and runs the webhook retry clock on a timer.
  * Kept apart from the app so tests start it on a throwaway file and a free port, with a compressed clock.
  */
-import { getRequestListener } from '@hono/node-server';
-import { createServer, type Server } from 'node:http';
-import { SERVER_DEADLINES } from '../../http/index.ts';
+import { startSandboxServer } from '../sandbox-server.ts';
 import { createPayPalSandbox, type PayPalSandboxApp } from './app.ts';
 import { EMBEDDED_PAYPAL_APP } from './credentials.ts';
 import { PayPalStore } from './db.ts';
@@ -68,61 +66,28 @@ export interface RunningPayPalSandbox {
 
 export async function startPayPalSandbox(config: PayPalSandboxConfig): Promise<RunningPayPalSandbox> {
   const store = new PayPalStore(config.dbFile);
-  // The handler is attached once listening: every link needs the port a port of 0 turns into.
-  const server: Server = createServer(SERVER_DEADLINES);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => resolve());
-    });
-  } catch (error) {
-    store.close();
-    throw error;
-  }
-  const address = server.address();
-  if (address === null || typeof address === 'string')
-    throw new Error('The PayPal sandbox is not on a TCP port');
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const url = (config.publicUrl ?? `http://${host}:${address.port}`).replace(/\/+$/, '');
-  const app = createPayPalSandbox({
-    store,
-    baseUrl: url,
-    clientId: config.clientId ?? EMBEDDED_PAYPAL_APP.clientId,
-    clientSecret: config.clientSecret ?? EMBEDDED_PAYPAL_APP.clientSecret,
-    webhookId: config.webhookId ?? EMBEDDED_PAYPAL_APP.webhookId,
-    webhookUrl: config.webhookUrl,
-    currencies: config.currencies ?? ['GBP'],
-    orderTtlMs: config.orderTtlMs ?? DEFAULT_ORDER_TTL_MS,
-    tokenTtlS: config.tokenTtlS ?? DEFAULT_TOKEN_TTL_S,
-    retryScheduleMs: config.retryScheduleMs ?? DEFAULT_WEBHOOK_RETRY_MS,
-    webhookTimeoutMs: config.webhookTimeoutMs ?? 10_000,
+  return startSandboxServer({
+    name: 'PayPal sandbox',
+    host: config.host,
+    port: config.port,
+    publicUrl: config.publicUrl,
+    tickMs: config.tickMs ?? 1000,
     log: config.log,
+    closeLast: () => store.close(),
+    app: (url) =>
+      createPayPalSandbox({
+        store,
+        baseUrl: url,
+        clientId: config.clientId ?? EMBEDDED_PAYPAL_APP.clientId,
+        clientSecret: config.clientSecret ?? EMBEDDED_PAYPAL_APP.clientSecret,
+        webhookId: config.webhookId ?? EMBEDDED_PAYPAL_APP.webhookId,
+        webhookUrl: config.webhookUrl,
+        currencies: config.currencies ?? ['GBP'],
+        orderTtlMs: config.orderTtlMs ?? DEFAULT_ORDER_TTL_MS,
+        tokenTtlS: config.tokenTtlS ?? DEFAULT_TOKEN_TTL_S,
+        retryScheduleMs: config.retryScheduleMs ?? DEFAULT_WEBHOOK_RETRY_MS,
+        webhookTimeoutMs: config.webhookTimeoutMs ?? 10_000,
+        log: config.log,
+      }),
   });
-  server.on('request', getRequestListener(app.routes.fetch));
-
-  const tick = () => {
-    app.runDueWork().catch((error: unknown) => {
-      config.log?.(
-        `PayPal sandbox webhooks failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-    });
-  };
-  const timer = setInterval(tick, config.tickMs ?? 1000);
-  timer.unref();
-  tick();
-
-  let closed: Promise<void> | undefined;
-  return {
-    url,
-    app,
-    close() {
-      closed ??= (async () => {
-        clearInterval(timer);
-        server.closeAllConnections();
-        await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), app.close()]);
-        store.close();
-      })();
-      return closed;
-    },
-  };
 }
