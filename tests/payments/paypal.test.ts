@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentBridge, type PaymentBridge } from '../../src/payments/bridge.ts';
@@ -23,6 +22,7 @@ import type { SharedStore } from '../../src/store/shared-store.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from '../server/helpers.ts';
 import { startTestSandbox, type TestSandbox } from '../embedded-paypal/helpers.ts';
+import { ordersOfCartOn } from './carts.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 const PAYMENT_STEP = `${SITE}/basket/shipping/payment`;
@@ -140,18 +140,6 @@ async function arrive(back: URL): Promise<string> {
   return String(reply.headers['location']);
 }
 
-function ordersOfCart(cartId: number): { entity_id: number; status: string }[] {
-  const db = new DatabaseSync(join(backend.dir, 'magento.sqlite'), { readOnly: true });
-  try {
-    return db.prepare('SELECT entity_id, status FROM orders WHERE quote_id = ?').all(cartId) as {
-      entity_id: number;
-      status: string;
-    }[];
-  } finally {
-    db.close();
-  }
-}
-
 async function statusOf(code: string): Promise<string> {
   const reply = await raw(shop.url, `/payments/status/${code}`);
   return (JSON.parse(reply.body.toString()) as { status: string }).status;
@@ -178,7 +166,7 @@ describe('paying with PayPal', () => {
     const back = await approve(next, 'pay');
     expect(await arrive(back)).toBe(`${SITE}/paid`);
     await eventually(code, 'paid');
-    const orders = ordersOfCart(shopper.cartId);
+    const orders = await ordersOfCartOn(backend, shopper.cartId);
     expect(orders).toHaveLength(1);
     expect(orders[0]?.status).toBe('complete');
     expect(await bridge.paymentOfOrder(orders[0]?.entity_id ?? 0)).toMatchObject({
@@ -188,7 +176,7 @@ describe('paying with PayPal', () => {
     // The approval webhook arrives too, and changes nothing; a replayed return goes to the same page.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await arrive(back)).toBe(`${SITE}/paid`);
-    expect(ordersOfCart(shopper.cartId)).toHaveLength(1);
+    expect(await ordersOfCartOn(backend, shopper.cartId)).toHaveLength(1);
   });
 
   it('pays in 3 with Pay Later preferred, and the order says so', async () => {
@@ -197,7 +185,7 @@ describe('paying with PayPal', () => {
     expect(next.searchParams.get('fundingSource')).toBe('paylater');
     expect(await arrive(await approve(next, 'pay-in-3'))).toBe(`${SITE}/paid`);
     await eventually(code, 'paid');
-    const [order] = ordersOfCart(shopper.cartId);
+    const [order] = await ordersOfCartOn(backend, shopper.cartId);
     expect(await bridge.paymentOfOrder(order?.entity_id ?? 0)).toMatchObject({ method: 'paylater' });
     expect((await sandboxOrders()).find((o) => o.id === next.searchParams.get('token'))?.funding).toBe(
       'PAY_LATER',
@@ -217,11 +205,11 @@ describe('paying with PayPal', () => {
     const { code, next } = await started(shopper);
     expect(await arrive(await approve(next, 'decline'))).toBe(`${PAYMENT_STEP}?paypal=declined`);
     expect(await statusOf(code)).toBe('failed');
-    expect(ordersOfCart(shopper.cartId)).toEqual([]);
+    expect(await ordersOfCartOn(backend, shopper.cartId)).toEqual([]);
     // The same basket can then be paid another way.
     const again = await started(shopper);
     expect(await arrive(await approve(again.next, 'pay'))).toBe(`${SITE}/paid`);
-    expect(ordersOfCart(shopper.cartId)).toHaveLength(1);
+    expect(await ordersOfCartOn(backend, shopper.cartId)).toHaveLength(1);
   });
 
   it('ends a cancelled payment, and the basket is kept', async () => {
@@ -229,7 +217,7 @@ describe('paying with PayPal', () => {
     const { code, next } = await started(shopper);
     expect(await arrive(await approve(next, 'cancel'))).toBe(`${PAYMENT_STEP}?paypal=cancelled`);
     expect(await statusOf(code)).toBe('failed');
-    expect(ordersOfCart(shopper.cartId)).toEqual([]);
+    expect(await ordersOfCartOn(backend, shopper.cartId)).toEqual([]);
     expect((await backend.call('GET', `/rest/V1/guest-carts/${shopper.guestCode}`)).status).toBe(200);
   });
 
@@ -238,7 +226,7 @@ describe('paying with PayPal', () => {
     const { code, next } = await started(shopper);
     await approve(next, 'pay'); // and never comes back
     await eventually(code, 'paid');
-    expect(ordersOfCart(shopper.cartId)).toHaveLength(1);
+    expect(await ordersOfCartOn(backend, shopper.cartId)).toHaveLength(1);
     expect((await sandboxOrders()).find((o) => o.id === next.searchParams.get('token'))?.status).toBe(
       'COMPLETED',
     );
@@ -253,7 +241,7 @@ describe('paying with PayPal', () => {
       expect((await fetch(`${paypal.url}/sandbox/orders/${token}/expire`, { method: 'POST' })).ok).toBe(true);
       expect(await arrive(back)).toBe(`${PAYMENT_STEP}?paypal=expired`);
       expect(await statusOf(code)).toBe('failed');
-      expect(ordersOfCart(shopper.cartId)).toEqual([]);
+      expect(await ordersOfCartOn(backend, shopper.cartId)).toEqual([]);
     } finally {
       await fetch(`${paypal.url}/sandbox/webhooks/resume`, { method: 'POST' });
     }
@@ -284,7 +272,7 @@ describe('paying with PayPal', () => {
     });
     expect(reply.status).toBe(400);
     expect(await statusOf(code)).toBe('pending');
-    expect(ordersOfCart(shopper.cartId)).toEqual([]);
+    expect(await ordersOfCartOn(backend, shopper.cartId)).toEqual([]);
   });
 
   it('notes a refund made in PayPal on the payment', async () => {
@@ -329,9 +317,9 @@ describe('recovery', () => {
       await fetch(`${paypal.url}/sandbox/orders/${expired.token}/expire`, { method: 'POST' });
       await recovering.recover();
       expect(await statusOf(paid.code)).toBe('paid');
-      expect(ordersOfCart(approved.cartId)).toHaveLength(1);
+      expect(await ordersOfCartOn(backend, approved.cartId)).toHaveLength(1);
       expect(await statusOf(expired.code)).toBe('failed');
-      expect(ordersOfCart(lapsed.cartId)).toEqual([]);
+      expect(await ordersOfCartOn(backend, lapsed.cartId)).toEqual([]);
     } finally {
       await fetch(`${paypal.url}/sandbox/webhooks/resume`, { method: 'POST' });
     }
