@@ -264,7 +264,7 @@ const paymentsSection = z.object({
     url.optional(),
   ),
   PAYPAL_CLIENT_ID: described(
-    'The PayPal REST app\'s client id. Unset: the embedded sandbox is started and its own credentials are used.',
+    "The PayPal REST app's client id. Unset: the embedded sandbox is started and its own credentials are used.",
     z.string().min(1).optional(),
   ),
   PAYPAL_CLIENT_SECRET: described(
@@ -658,7 +658,11 @@ function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
   );
   const result = envSchema.safeParse(cleaned);
   if (result.success) {
-    const problems = [...integrationProblems(result.data), ...payPalProblems(result.data), ...cdnProblems(result.data)];
+    const problems = [
+      ...integrationProblems(result.data),
+      ...payPalProblems(result.data),
+      ...cdnProblems(result.data),
+    ];
     if (problems.length > 0) throw new ConfigError(`Configuration error:\n${problems.join('\n')}`);
     return result.data;
   }

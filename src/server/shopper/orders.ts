@@ -160,7 +160,8 @@ async function listMine(
 async function showMine(deps: OrdersDeps, token: string, typed: string): Promise<Response> {
   const customerId = await customerIdOf(deps.magento, token);
   const number = orderNumberOf(typed);
-  const order = number === undefined ? undefined : await customerOrder(deps.magento, customerId, number, deps.payments);
+  const order =
+    number === undefined ? undefined : await customerOrder(deps.magento, customerId, number, deps.payments);
   if (!order) throw new HttpError(404, ORDERS_TEXTS.notFound);
   return jsonReply(200, order);
 }
