@@ -136,6 +136,8 @@ export interface PaymentProvider {
   readonly name: string;
   /** The ways to pay it takes. */
   readonly methods: readonly PaymentMethod[];
+  /** What the shopper is told when it cannot start a payment (down, or refusing it); the basket is kept. */
+  readonly notStarted: string;
   /** A fresh transaction code in the provider's allowed form. */
   newCode(): string;
   register(order: PaymentOrder): Promise<RegistrationResult>;

@@ -103,7 +103,7 @@ export async function register(
     deps.log(
       `Payment ${code} not registered by ${provider.name}: ${registration.kind} ${registration.detail}`,
     );
-    throw new HttpError(502, strings.checkout.startFailed);
+    throw new HttpError(502, provider.notStarted);
   }
   await deps.store.insert({
     code,

@@ -4,6 +4,7 @@
  * notification (§3) and the acknowledgement with RedirectURL (§4) are its route (`notify.ts`). The wire
  * details live in `protocol.ts`, which the embedded sandbox shares.
  */
+import { strings } from '../../../strings.ts';
 import {
   formEncode,
   formatReply,
@@ -76,6 +77,7 @@ export function createOpayoServerProvider(config: OpayoServerConfig): PaymentPro
   return {
     name: 'opayo-server',
     methods: ['card'],
+    notStarted: strings.checkout.startFailed,
     orderComment: ({ providerRef }) => `Paid by card through Opayo: VPSTxId ${providerRef}`,
     newCode: newVendorTxCode,
     routes: (settlement) => opayoRoutes(settlement, notifications),

@@ -5,6 +5,7 @@
  * shopper's return captures it (`routes.ts`); webhooks (`webhook.ts`) and recovery (`check`) finish what a
  * closed tab left. The order is placed once by the bridge whichever of them arrives first.
  */
+import { strings } from '../../../strings.ts';
 import { randomBytes } from 'node:crypto';
 import type { PaymentProvider, RegistrationResult } from '../../provider.ts';
 import { PayPalUnavailable, issueOf, type PayPalApi } from './api.ts';
@@ -56,6 +57,7 @@ export function createPayPalProvider(config: PayPalProviderConfig): PaymentProvi
   return {
     name: PAYPAL,
     methods: ['paypal', 'paylater'],
+    notStarted: strings.checkout.payPalUnavailable,
     orderComment: ({ method, providerRef }) =>
       `Paid with ${method === 'paylater' ? 'Pay in 3 with PayPal' : 'PayPal'}: PayPal order ${providerRef}`,
     newCode,
