@@ -6,6 +6,7 @@
  * final: PAID ⇔ exactly one complete Magento order for the quote and one COMPLETED capture on the sandbox;
  * FAILED ⇔ no order and no capture; the status route says the same on every replica.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { fillCart, CheckoutError, shopCall, type FilledCart, type Shop } from './checkout.ts';
@@ -189,6 +190,8 @@ export function judgePayPal(
 
 export interface PayPalJudged {
   readonly verdicts: readonly PayPalVerdict[];
+  /** The sandbox's webhook queue when judged. */
+  readonly webhooks: SandboxWebhooks;
   /** Every transaction PAID or FAILED in the bridge and no webhook pending before the wait ran out. */
   readonly finalInTime: boolean;
   readonly waitedMs: number;
@@ -232,6 +235,7 @@ export async function judgePayPalWhenFinal(
             orders.get(e.checkout.quoteId) ?? [],
           ),
         ),
+        webhooks,
         finalInTime: final && !pending,
         waitedMs: Date.now() - started,
       };
@@ -255,4 +259,28 @@ export async function statusOnEveryReplica(
     said.set(replica.id, parsed.success ? parsed.data.status : `HTTP ${reply.status}`);
   }
   return said;
+}
+
+/** The sandbox's webhook deliveries of these orders and their captures: by event type, how they ended. */
+export function webhookTally(webhooks: SandboxWebhooks, verdicts: readonly PayPalVerdict[]): string {
+  const ids = new Set(
+    verdicts.flatMap((v) => [v.checkout.orderId, ...(v.sandbox?.captures ?? []).map((c) => c.id)]),
+  );
+  const tally = new Map<string, { events: number; attempts: number }>();
+  for (const event of webhooks.events.filter((e) => ids.has(e.resourceId))) {
+    const key = `${event.eventType} ${event.state}`;
+    const now = tally.get(key) ?? { events: 0, attempts: 0 };
+    tally.set(key, { events: now.events + 1, attempts: now.attempts + event.attempts });
+  }
+  return [...tally].map(([key, n]) => `${key} ×${n.events} (${n.attempts} attempts)`).join(', ') || 'none';
+}
+
+/** Whether a replica's recovery leader took the transaction over (its log says so), else the webhook did. */
+export function finishedBy(topology: Topology, code: string): string {
+  const line = `Payment ${code}: taking over a claim abandoned`;
+  const leader = topology.replicas.find((replica) => {
+    const file = join(topology.logDir, `${replica.id}.log`);
+    return existsSync(file) && readFileSync(file, 'utf8').includes(line);
+  });
+  return leader ? `the recovery leader on ${leader.id}` : 'a webhook (or the return) on a live replica';
 }

@@ -2,9 +2,9 @@
  * PayPal (issue 53): guest checkouts with PayPal and Pay in 3 through Varnish → HAProxy, all at once. Most
  * shoppers approve on the sandbox's page and follow its redirect back, so the return captures on one
  * replica while CHECKOUT.ORDER.APPROVED lands on either; some never come back (the webhook alone places
- * the order); some decline. Then one where the replica handling the return is killed with -9 while it
- * places the order (Magento paused, as in T2, so the kill lands mid-placement; the webhooks held back
- * until then): the other replica's webhook handling or the recovery leader must finish it. Per
+ * the order); some decline. Then two where the replica handling the return is killed with -9, once while
+ * it places the order and once right after PayPal captured (paypal-kill.ts): the other replica's webhook
+ * handling or the recovery leader must finish each. Per
  * transaction, when final: PAID ⇔ exactly one complete order for the quote and one capture on the
  * sandbox; FAILED (declined) ⇔ no order and no capture; `/payments/status` says the same on every replica.
  */
@@ -16,18 +16,17 @@ import {
   judgePayPalWhenFinal,
   startPayPalCheckout,
   statusOnEveryReplica,
-  switchWebhooks,
+  webhookTally,
   type Choice,
   type Expectation,
   type PayPalCheckout,
   type PayPalMethod,
   type PayPalVerdict,
 } from '../paypal.ts';
-import { PORTS } from '../ports.ts';
-import { seconds, sleep, type Findings, type Scenario, type ScenarioContext } from '../scenario.ts';
-import { waitingOn } from '../sockets.ts';
-import { bridgePayments, buyableProducts, type Buyable } from '../state.ts';
+import { seconds, type Findings, type Scenario, type ScenarioContext } from '../scenario.ts';
+import { buyableProducts, type Buyable } from '../state.ts';
 import type { Replica, Topology } from '../topology.ts';
+import { killAfterCapture, killMidPlacement } from './paypal-kill.ts';
 
 /** What each shopper of the concurrent round does. */
 interface Plan {
@@ -155,7 +154,17 @@ async function concurrentRound({ topology, signal, log }: ScenarioContext, findi
   const served = (path: string) =>
     [...topology.balancerLog.servedBy(path, mark)].map(([id, n]) => `${id} ×${n}`).join(', ') || 'none';
   findings.figure(
-    `returns served by ${served('/payments/paypal/return')}; webhooks by ${served('/payments/paypal/webhook')}`,
+    `returns served by ${served('/payments/paypal/return')}; webhooks by ${served('/payments/paypal/webhook')}: ${webhookTally(judged.webhooks, judged.verdicts)}`,
+  );
+  const payLater = judged.verdicts.filter((v) => v.checkout.method === 'paylater' && v.ok);
+  const asPayLater = payLater.filter(
+    (v) =>
+      v.sandbox?.funding === 'PAY_LATER' &&
+      new URL(v.checkout.approvalUrl).searchParams.get('fundingSource') === 'paylater',
+  ).length;
+  findings.check(
+    asPayLater === payLater.length,
+    `${asPayLater} of ${payLater.length} Pay in 3 checkouts sent to PayPal with fundingSource=paylater and funded PAY_LATER`,
   );
   const returnMs = returned.flatMap((a) => (a.returnMs === undefined ? [] : [a.returnMs]));
   findings.figure(
@@ -163,77 +172,16 @@ async function concurrentRound({ topology, signal, log }: ScenarioContext, findi
   );
 }
 
-/** The replica placing `orderId`'s order while Magento is paused: the one with a request unread by it. */
-async function placingReplica(topology: Topology, orderId: string, signal: AbortSignal) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const view = await bridgePayments(topology.storeUrl, []);
-    if (view.payments.get(orderId)?.state === 'PLACING') {
-      const pids = topology.replicas.flatMap((r) => (r.daemon.pid ? [r.daemon.pid] : []));
-      const waiting = waitingOn(PORTS.magento, pids);
-      const found = topology.replicas.filter((r) => r.daemon.pid && waiting.includes(r.daemon.pid));
-      if (found.length === 1) return found[0];
-    }
-    await sleep(100, signal);
-  }
-  return undefined;
-}
-
-async function killAfterReturn({ topology, signal, log }: ScenarioContext, findings: Findings) {
-  const { magento } = topology;
-  if (!magento) throw new Error('Magento is not up');
-  const site = { siteUrl: topology.urls.varnish };
-  const [product] = buyableProducts(topology.magentoDb).filter((p) => p.price >= 30);
-  if (!product) throw new Error('No product to buy');
-  await switchWebhooks(topology.urls.paypal, 'pause');
-  const checkout = await startPayPalCheckout(site, product, 'pp-kill', 'paypal');
-  const location = await approve(checkout, 'pay');
-  magento.pause();
-  log(`webhooks held back, Magento paused; returning from PayPal for ${checkout.orderId}`);
-  const back = followReturn(site, location, 90_000);
-  const holder = await placingReplica(topology, checkout.orderId, signal);
-  findings.check(holder !== undefined, 'the return captured and claimed the order within 15 s');
-  if (!holder) {
-    magento.resume();
-    await switchWebhooks(topology.urls.paypal, 'resume');
-    return;
-  }
-  const killedAt = Date.now();
-  await holder.daemon.kill9();
-  log(`killed ${holder.id} with -9 while it placed the order; starting it again`);
-  holder.daemon.start();
-  await sleep(500, signal);
-  magento.resume();
-  await switchWebhooks(topology.urls.paypal, 'resume');
-  log('Magento resumed, webhooks delivered');
-  await topology.startReplica(holder);
-
-  const judged = await judgePayPalWhenFinal(topology, [{ checkout, expected: 'PAID' }], 100_000, signal);
-  const [verdict] = judged.verdicts;
-  findings.check(
-    verdict?.ok === true && judged.finalInTime,
-    `killed mid-placement (${holder.id}): ${verdict?.facts ?? 'no verdict'}; ${judged.finalInTime ? `final ${seconds(Date.now() - killedAt)} after the kill` : `not final ${seconds(judged.waitedMs)} after`}`,
-  );
-  const said = await statusOnEveryReplica(topology.replicas, checkout.code);
-  findings.check(
-    [...said.values()].every((status) => status === 'paid'),
-    `/payments/status after the kill: ${[...said].map(([id, s]) => `${id} ${s}`).join(', ')}`,
-  );
-  const reply = await back;
-  findings.figure(
-    `the shopper's return: ${reply.status === 0 ? `no answer (${reply.error ?? '?'})` : `${reply.status}${typeof reply.headers.location === 'string' ? ` → ${reply.headers.location}` : ''}`}`,
-  );
-}
-
 export const paypal: Scenario = {
   id: 'paypal',
   title:
-    'PayPal and Pay in 3: return and webhook on either replica, webhook alone, declines, a kill mid-placement; one order and one capture each',
+    'PayPal and Pay in 3: return and webhook on either replica, webhook alone, declines, kills after the return; one order and one capture each',
   timeoutMs: 300_000,
   async run(context: ScenarioContext, findings: Findings) {
     const started = performance.now();
     await concurrentRound(context, findings);
-    await killAfterReturn(context, findings);
-    findings.figure(`${PLANS.length + 1} PayPal checkouts in ${seconds(performance.now() - started)}`);
+    await killMidPlacement(context, findings);
+    await killAfterCapture(context, findings);
+    findings.figure(`${PLANS.length + 2} PayPal checkouts in ${seconds(performance.now() - started)}`);
   },
 };
