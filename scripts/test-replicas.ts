@@ -1,13 +1,13 @@
 /**
  * `npm run test:replicas`: the storefront as replicas behind a balancer and a CDN, on loopback
  * (research topology.md §6): Varnish → HAProxy → two `npm run serve` replicas sharing one PostgreSQL and
- * one dist folder, with the embedded Magento and payment sandbox run once. Brings it all up, runs the
+ * one dist folder, with the embedded Magento, the payment sandbox and the PayPal sandbox run once. Brings it all up, runs the
  * scenarios one after the other (each prints PASS or FAIL with its figures), and tears everything down,
  * also on Ctrl-C or a failure. Exits non-zero if any scenario fails; the daemons' logs stay in the run's
  * folder (var/replicas/<run>/logs), whose path is printed on failure.
  *
  *   npm run test:replicas                        every scenario
- *   npm run test:replicas -- --only smoke,t4     some of them (smoke, t1 … t7)
+ *   npm run test:replicas -- --only smoke,t4     some of them (smoke, t1 … t7, paypal)
  *   npm run test:replicas -- --checkouts 20      T1 with fewer checkouts (default 50)
  *   npm run test:replicas -- --list              what each scenario checks
  *   npm run test:replicas -- --keep              leave the topology up afterwards, until Ctrl-C
@@ -164,7 +164,7 @@ async function main(): Promise<number> {
     for (const scenario of chosen) outcomes.push(await runScenario(topology, scenario));
     if (values.keep) {
       log(
-        `Kept up: Varnish ${topology.urls.varnish}, HAProxy ${topology.urls.haproxy}, ${topology.replicas.map((r) => `${r.id} ${r.url}`).join(', ')}, Magento ${topology.urls.magento}, sandbox ${topology.urls.sandbox}, store ${topology.storeUrl}. Ctrl-C tears down.`,
+        `Kept up: Varnish ${topology.urls.varnish}, HAProxy ${topology.urls.haproxy}, ${topology.replicas.map((r) => `${r.id} ${r.url}`).join(', ')}, Magento ${topology.urls.magento}, sandbox ${topology.urls.sandbox}, PayPal ${topology.urls.paypal}, store ${topology.storeUrl}. Ctrl-C tears down.`,
       );
       await new Promise(() => undefined);
     }

@@ -52,7 +52,7 @@ const address = (email: string) => ({
   email,
 });
 
-async function shopCall(
+export async function shopCall(
   shop: Shop,
   step: string,
   method: string,
@@ -69,8 +69,18 @@ async function shopCall(
   return json(reply);
 }
 
-/** Everything up to the provider's card page: the payment is registered and the card not yet entered. */
-export async function registerCheckout(shop: Shop, product: Buyable, tag: string): Promise<Registered> {
+/** A guest's cart, delivery chosen and both addresses given: ready for Pay. */
+export interface FilledCart {
+  readonly email: string;
+  readonly sku: string;
+  /** The guest cart's masked id. */
+  readonly guestCart: string;
+  /** Magento's quote id. */
+  readonly quoteId: number;
+}
+
+/** A guest cart with one `product` and the addresses confirmed: the checkout up to its payment step. */
+export async function fillCart(shop: Shop, product: Buyable, tag: string): Promise<FilledCart> {
   const email = `replicas-${tag}-${randomBytes(3).toString('hex')}@example.com`;
   const guestCart = z
     .string()
@@ -105,15 +115,20 @@ export async function registerCheckout(shop: Shop, product: Buyable, tag: string
   const { id: quoteId } = z
     .object({ id: z.number() })
     .parse(await shopCall(shop, 'read the cart', 'GET', cartPath));
+  return { email, sku: product.sku, guestCart, quoteId };
+}
+
+/** Everything up to the provider's card page: the payment is registered and the card not yet entered. */
+export async function registerCheckout(shop: Shop, product: Buyable, tag: string): Promise<Registered> {
+  const cart = await fillCart(shop, product, tag);
   const started = z
     .object({ code: z.string(), nextUrl: z.string() })
-    .parse(await shopCall(shop, 'Pay (payments/start)', 'POST', '/payments/start', { guestCode: guestCart }));
+    .parse(
+      await shopCall(shop, 'Pay (payments/start)', 'POST', '/payments/start', { guestCode: cart.guestCart }),
+    );
   const vpsTxId = new URL(started.nextUrl).searchParams.get('vpstxid') ?? '';
   return {
-    email,
-    sku: product.sku,
-    guestCart,
-    quoteId,
+    ...cart,
     code: started.code,
     vpsTxId,
     cardUrl: started.nextUrl,

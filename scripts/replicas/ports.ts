@@ -18,6 +18,8 @@ export const PORTS = {
   storeGate: 25433,
   magento: 28081,
   sandbox: 28091,
+  /** The PayPal sandbox, one for both replicas as the Opayo sandbox is. */
+  paypal: 28092,
 } as const;
 
 export const urlOf = (port: number): string => `http://${HOST}:${port}`;

@@ -4,6 +4,7 @@
  *   harness ─▶ Varnish :24380 ─▶ HAProxy :24300 ─┬▶ replica-a :24321 ┐ npm run serve, one shared dist,
  *                                                └▶ replica-b :24322 ┘ DATABASE_URL through the store gate
  *   store gate :25433 ─▶ PostgreSQL (a fresh database)     embedded Magento :28081   payment sandbox :28091
+ *                                                           PayPal sandbox :28092 (webhooks to HAProxy)
  *
  * The back ends run once; the catalogue is synced and the site built once before the replicas start; each
  * replica has its own var folders and image cache. `heal` puts back whatever a scenario stopped, so the
@@ -16,6 +17,7 @@ import { envSchema, processEnvironment } from '../../src/config/env.ts';
 import { EMBEDDED_DEMO_OAUTH } from '../../src/config/magento.ts';
 import { BalancerLog, haproxyConfig, haproxyDaemon, serverStates, socketPath } from './haproxy.ts';
 import { http } from './http.ts';
+import { payPalSandboxDaemon, payPalShopEnvironment, sandboxWebhooks, switchWebhooks } from './paypal.ts';
 import { HOST, PORTS, urlOf } from './ports.ts';
 import { sharedDatabase, throughGate, type SharedDatabase } from './postgres.ts';
 import { Daemon, runToEnd, waitUntil, type PidBook } from './proc.ts';
@@ -72,6 +74,7 @@ export class Topology {
     haproxy: urlOf(PORTS.haproxy),
     magento: urlOf(PORTS.magento),
     sandbox: urlOf(PORTS.sandbox),
+    paypal: urlOf(PORTS.paypal),
   };
   readonly secrets = {
     rebuild: `replicas-hook-${randomBytes(12).toString('hex')}`,
@@ -80,6 +83,7 @@ export class Topology {
   readonly distDir: string;
   readonly magentoDb: string;
   readonly sandboxDb: string;
+  readonly payPalDb: string;
   readonly snapshotFile: string;
   readonly replicas: Replica[] = [];
   readonly base = baseEnvironment();
@@ -90,6 +94,7 @@ export class Topology {
   healthPath = '/';
   magento: Daemon | undefined;
   sandbox: Daemon | undefined;
+  payPal: Daemon | undefined;
   gate: Daemon | undefined;
   haproxy: Daemon | undefined;
   varnish: VarnishDaemons | undefined;
@@ -103,12 +108,14 @@ export class Topology {
     this.distDir = join(options.scratch, 'dist');
     this.magentoDb = join(options.scratch, 'magento', 'magento.sqlite');
     this.sandboxDb = join(options.scratch, 'sandbox', 'sandbox.sqlite');
+    this.payPalDb = join(options.scratch, 'paypal', 'paypal.sqlite');
     this.snapshotFile = join(options.scratch, 'catalogue', 'catalogue.json');
     this.balancerLog = new BalancerLog(join(this.logDir, 'haproxy.log'));
     for (const dir of [
       this.logDir,
       dirname(this.magentoDb),
       dirname(this.sandboxDb),
+      dirname(this.payPalDb),
       dirname(this.snapshotFile),
     ])
       mkdirSync(dir, { recursive: true });
@@ -137,6 +144,7 @@ export class Topology {
       MAGENTO_ACCESS_TOKEN_SECRET: EMBEDDED_DEMO_OAUTH.accessTokenSecret,
       OPAYO_REGISTRATION_URL: `${this.urls.sandbox}/gateway/service/vspserver-register.vsp`,
       PAYMENT_NOTIFICATION_BASE_URL: this.urls.haproxy,
+      ...payPalShopEnvironment(),
       DATABASE_URL: throughGate(this.storeUrl, PORTS.storeGate),
       CDN_PURGE: 'varnish',
       CDN_PURGE_URLS: this.urls.varnish,
@@ -223,9 +231,19 @@ export class Topology {
       book,
     );
     this.sandbox.start();
+    this.payPal = payPalSandboxDaemon({
+      root,
+      logDir: this.logDir,
+      dbFile: this.payPalDb,
+      siteUrl: this.urls.varnish,
+      notifyBaseUrl: this.urls.haproxy,
+      base: this.base,
+      book,
+    });
+    this.payPal.start();
     await this.waitForBackEnds();
     log(
-      `Back ends up: Magento ${this.urls.magento} (${this.options.products} products), sandbox ${this.urls.sandbox}`,
+      `Back ends up: Magento ${this.urls.magento} (${this.options.products} products), sandbox ${this.urls.sandbox}, PayPal ${this.urls.paypal}`,
     );
 
     const shop = this.storefrontEnvironment();
@@ -347,6 +365,17 @@ export class Topology {
       { timeoutMs: 90_000, intervalMs: 250, daemon: magento },
     );
     await this.waitForSandbox();
+    await this.waitForPayPal();
+  }
+
+  async waitForPayPal(): Promise<void> {
+    const { payPal } = this;
+    if (!payPal) throw new Error('The PayPal sandbox was not started');
+    await waitUntil(
+      'the PayPal sandbox to answer',
+      async () => (await http(`${this.urls.paypal}/sandbox/webhooks`, { agent: false })).status === 200,
+      { timeoutMs: 30_000, intervalMs: 200, daemon: payPal },
+    );
   }
 
   async waitForSandbox(): Promise<void> {
@@ -430,7 +459,14 @@ export class Topology {
   async heal(): Promise<string[]> {
     const healed: string[] = [];
     // A daemon of the topology that died is started again (none should: the log says why).
-    for (const daemon of [this.gate, this.magento, this.haproxy, this.varnish?.varnishd, this.varnish?.ncsa])
+    for (const daemon of [
+      this.gate,
+      this.magento,
+      this.payPal,
+      this.haproxy,
+      this.varnish?.varnishd,
+      this.varnish?.ncsa,
+    ])
       if (daemon && !daemon.running) {
         daemon.start();
         healed.push(`restarted ${daemon.name}, which had stopped (see its log)`);
@@ -450,6 +486,10 @@ export class Topology {
     ) {
       await this.restartSandbox({});
       healed.push('restarted the sandbox without switches');
+    }
+    if (this.payPal?.running && (await sandboxWebhooks(this.urls.paypal).catch(() => undefined))?.paused) {
+      await switchWebhooks(this.urls.paypal, 'resume');
+      healed.push("resumed the PayPal sandbox's webhooks");
     }
     for (const replica of this.replicas) {
       if (replica.daemon.paused) replica.daemon.resume();
@@ -475,6 +515,7 @@ export class Topology {
       this.haproxy,
       ...this.replicas.map((replica) => replica.daemon),
       this.sandbox,
+      this.payPal,
       this.magento,
       this.gate,
     ];

@@ -3,6 +3,7 @@ import type { Scenario } from '../scenario.ts';
 import { builderFailover } from './builder-failover.ts';
 import { killMidPayment } from './kill-mid-payment.ts';
 import { payments } from './payments.ts';
+import { paypal } from './paypal.ts';
 import { rebuild } from './rebuild.ts';
 import { rollingRestart } from './rolling-restart.ts';
 import { smoke } from './smoke.ts';
@@ -13,6 +14,7 @@ export const SCENARIOS: readonly Scenario[] = [
   smoke,
   payments,
   killMidPayment,
+  paypal,
   storeOutage,
   throttles,
   rebuild,

@@ -76,8 +76,13 @@ async function loadTotals(): Promise<ToPay | Leave> {
   }
 }
 
-/** Why PayPal sent the shopper back, read once from the address (which is then cleaned for a reload). */
+/**
+ * Why PayPal sent the shopper back, read once from the address (which is then cleaned for a reload). The
+ * page is pre-rendered, where there is no address: nothing to say there, and the island reads it in the
+ * browser.
+ */
 function payPalReturn(): string {
+  if (typeof window === 'undefined') return '';
   const query = new URLSearchParams(window.location.search);
   const said = payPalMessage(query);
   if (said) window.history.replaceState(null, '', window.location.pathname);
