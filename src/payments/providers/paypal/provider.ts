@@ -12,9 +12,8 @@ import { PayPalUnavailable, issueOf, type PayPalApi } from './api.ts';
 import { capture, expiredNotice, isRefusal, orderNotice } from './capture.ts';
 import { orderBody } from './order-body.ts';
 import { payPalRoutes, RETURN_PATH, CANCEL_PATH } from './routes.ts';
+import { PAYPAL } from './settings.ts';
 import { linkOf } from './wire.ts';
-
-export const PAYPAL = 'paypal';
 
 /** How long PayPal keeps an order the payer has not completed (Orders v2: three hours). */
 export const APPROVAL_LIFETIME_MS = 3 * 60 * 60_000;

@@ -17,7 +17,7 @@ import type { PaymentSettlement, ProviderNotification } from '../../provider.ts'
 import { OutcomeUnknownError } from '../../provider.ts';
 import { PayPalUnavailable, type PayPalApi } from './api.ts';
 import { capture, isRefusal, notification, orderNotice } from './capture.ts';
-import { PAYPAL_WEBHOOK_PATH } from './settings.ts';
+import { PAYPAL, PAYPAL_WEBHOOK_PATH } from './settings.ts';
 import { webhook } from './webhook.ts';
 
 export const RETURN_PATH = '/payments/paypal/return';
@@ -41,7 +41,7 @@ async function named(c: Context, settlement: PaymentSettlement): Promise<Payment
   const code = c.req.query('code') ?? '';
   const token = c.req.query('token') ?? '';
   const record = code && token ? await settlement.find(code) : undefined;
-  return record?.provider === 'paypal' && record.providerRef === token ? record : undefined;
+  return record?.provider === PAYPAL && record.providerRef === token ? record : undefined;
 }
 
 /** Ended without an order for a reason the payer can act on: back to choose again. */

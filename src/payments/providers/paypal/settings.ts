@@ -16,6 +16,9 @@ export const EMBEDDED_PAYPAL_APP = {
   webhookId: 'WH-EMBEDDED-SANDBOX',
 } as const;
 
+/** The provider's name, stored with each of its transactions. */
+export const PAYPAL = 'paypal';
+
 /** The shop's route PayPal posts its webhook events to. */
 export const PAYPAL_WEBHOOK_PATH = '/payments/paypal/webhook';
 

@@ -14,9 +14,9 @@ import type { PaymentRecord } from '../../payment-records.ts';
 import { OutcomeUnknownError, type PaymentSettlement } from '../../provider.ts';
 import { PayPalUnavailable, type PayPalApi } from './api.ts';
 import { capture, captureNotice, isRefusal } from './capture.ts';
+import { PAYPAL } from './settings.ts';
 import { captureSchema, eventSchema, linkOf, orderSchema, refundSchema, type WebhookEvent } from './wire.ts';
 
-const PAYPAL = 'paypal';
 const MAX_BODY = 64 * 1024;
 
 const answer = (status: number, text: string) =>
