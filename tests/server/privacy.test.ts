@@ -129,12 +129,14 @@ async function payment(
   payer: Payer,
   state: 'PAID' | 'FAILED' | 'REGISTERED',
   kind: 'customer' | 'guest' = 'customer',
+  method: 'card' | 'paylater' = 'card',
 ) {
   const payments = openPaymentStore(stores.store);
+  const provider = method === 'card' ? 'opayo' : 'paypal';
   const code = `T${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
   const customerId = kind === 'customer' ? payer.id : null;
   await payments.insert({
-    ...{ code, provider: 'opayo', method: 'card', providerRef: `{${code}}`, secret: 'PROVIDER-SECRET' },
+    ...{ code, provider, method, providerRef: `{${code}}`, secret: 'PROVIDER-SECRET' },
     ...{ amountPence: 12_345, currency: 'GBP', cartKind: kind, guestCart: null, email: payer.email },
     ...{ customerId, cartId: 1, cartLines: `${sku}×1` },
   });
@@ -184,7 +186,9 @@ describe('GET /account/data', () => {
   it("holds the shop's own records of that customer only, without the provider's secrets", async () => {
     const bob = await newShopper();
     const failed = await payment(bob, 'FAILED');
-    const paid = await payment(bob, 'PAID');
+    const paid = await payment(bob, 'PAID', 'customer', 'paylater');
+    // Refunded in part in PayPal's dashboard (its webhook notes it).
+    await openPaymentStore(stores.store).recordRefund(paid, 2_000);
     await payment(bob, 'FAILED', 'guest');
     await payment({ id: bob.id + 1_000, email: bob.email }, 'FAILED');
     await deleteAccount(bob.session, 'not-the-password', newClient());
@@ -197,7 +201,10 @@ describe('GET /account/data', () => {
       [`${failed} FAILED`, `${paid} PAID`].sort(),
     );
     const paidOne = payments.find((p) => p.reference === paid);
-    expect(paidOne).toMatchObject({ amount: 123.45, orderNumber: '000000999', basket: [`${sku}×1`] });
+    expect(paidOne).toMatchObject({
+      ...{ provider: 'paypal', method: 'paylater', amount: 123.45, refunded: 20 },
+      ...{ orderNumber: '000000999', basket: [`${sku}×1`] },
+    });
     expect(data.shopRecords.failedSignIns).toBe(1);
     expect(reply.body.toString()).not.toContain('PROVIDER-SECRET');
   });
