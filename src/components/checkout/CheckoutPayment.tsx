@@ -7,7 +7,7 @@
  * payer-action link: a navigation, not a form post, as the site's CSP allows form posts to itself only).
  * A refusal is said plainly and Pay can be pressed again; so is why PayPal sent the shopper back.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { deliveryName, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { cartItems, measurePayment } from '../../features/analytics/checkout-events.ts';
 import type { Ga4Item } from '../../features/analytics/ga4.ts';
@@ -77,12 +77,10 @@ async function loadTotals(): Promise<ToPay | Leave> {
 }
 
 /**
- * Why PayPal sent the shopper back, read once from the address (which is then cleaned for a reload). The
- * page is pre-rendered, where there is no address: nothing to say there, and the island reads it in the
- * browser.
+ * Why PayPal sent the shopper back, read once from the address (which is then cleaned for a reload). Read
+ * after mount, never while rendering: the page is pre-rendered, where there is no address to read.
  */
 function payPalReturn(): string {
-  if (typeof window === 'undefined') return '';
   const query = new URLSearchParams(window.location.search);
   const said = payPalMessage(query);
   if (said) window.history.replaceState(null, '', window.location.pathname);
@@ -98,7 +96,12 @@ export default function CheckoutPayment() {
     guard: checkoutCartOr(CHECKOUT_PATHS.basket),
     signIn: true,
   });
-  const [error, setError] = useState(payPalReturn);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    // Only a message: a second run (React's strict mode) finds the address cleaned and must not erase it.
+    const said = payPalReturn();
+    if (said) setError(said);
+  }, []);
   const [way, setWay] = useState<PaymentWay>('card');
   const { busy, start, finish } = useBusy();
 
