@@ -130,6 +130,9 @@ const EXTENSIONS = [
   'GET /V1/invoices',
   'GET /V1/invoices/{id}',
   'GET /V1/invoices/{id}/comments',
+  // An order's status-history comments: the payment bridge notes the provider's reference (issue 53).
+  'POST /V1/orders/{id}/comments',
+  'GET /V1/orders/{id}/comments',
 ].sort();
 
 /** The back end's own operations: review moderation, which Magento 2.4 has only in its admin. */
