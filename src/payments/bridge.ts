@@ -18,7 +18,6 @@ import { createDeps, type PaymentBridgeConfig } from './bridge/deps.ts';
 import { recover } from './bridge/recover.ts';
 import { settle } from './bridge/settle.ts';
 import type { PaymentSettlement } from './provider.ts';
-import type { PaymentRecord } from './payment-records.ts';
 import { register, type StartRequest } from './bridge/register.ts';
 import { status, type PaymentStatusAnswer } from './bridge/status.ts';
 
@@ -41,8 +40,6 @@ export interface PaymentBridge {
    * Magento already placed for the quote, or places it, and sets it complete. How many it took over.
    */
   recover(): Promise<number>;
-  /** The transaction that placed a Magento order, for the order's pages (how it was paid, refunds). */
-  paymentOfOrder(orderId: number): Promise<PaymentRecord | undefined>;
 }
 
 export function createPaymentBridge(config: PaymentBridgeConfig): PaymentBridge {
@@ -64,10 +61,6 @@ export function createPaymentBridge(config: PaymentBridgeConfig): PaymentBridge 
       },
       pages: { paid: deps.paidUrl, failed: deps.failedUrl, payment: deps.paymentUrl },
       log: deps.log,
-    },
-    paymentOfOrder: async (orderId) => {
-      const code = await store.codeOfOrder(orderId);
-      return code === undefined ? undefined : store.get(code);
     },
     status: (code) => status(deps, code),
     recover: () => recover(deps),
