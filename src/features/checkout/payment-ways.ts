@@ -37,8 +37,6 @@ export function payPalMessage(query: URLSearchParams): string | undefined {
       return c.payPalCancelled;
     case 'expired':
       return c.payPalExpired;
-    case 'unavailable':
-      return c.payPalUnavailable;
     case 'unknown':
       return c.payPalUnknown;
     case 'refused': {

@@ -24,7 +24,7 @@ export const RETURN_PATH = '/payments/paypal/return';
 export const CANCEL_PATH = '/payments/paypal/cancel';
 
 /** Why the shopper is back at the payment step (`?paypal=`), as the payment step words it. */
-export type BackReason = 'declined' | 'cancelled' | 'expired' | 'unavailable' | 'unknown' | 'refused';
+export type BackReason = 'declined' | 'cancelled' | 'expired' | 'unknown' | 'refused';
 
 const noStore = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 const goTo = (url: string) => new Response(null, { status: 303, headers: { Location: url, ...noStore } });
