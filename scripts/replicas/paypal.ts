@@ -83,7 +83,7 @@ export async function startPayPalCheckout(
   method: PayPalMethod,
 ): Promise<PayPalCheckout> {
   const cart = await fillCart(shop, product, tag);
-  const started = z.object({ code: z.string(), nextUrl: z.string().url() }).parse(
+  const started = z.object({ code: z.string(), nextUrl: z.url() }).parse(
     await shopCall(shop, `Pay with ${method}`, 'POST', '/payments/start', {
       guestCode: cart.guestCart,
       method,
