@@ -1,11 +1,9 @@
 /**
- * The PayPal scenario's kills: the replica handling the shopper's return from PayPal dies with -9, with
- * the webhooks held back until it has, so what it left must be finished by the other replica's webhook
- * handling or by the recovery leader, and the order still placed exactly once:
- * - mid-placement: Magento is paused (as in T2), so the return has captured, claimed the transaction and
- *   sent the order to Magento when it dies; Magento may still complete that order once resumed.
- * - after the capture: the return is sent to one replica directly, which is killed the moment the sandbox
- *   shows the capture, before (or while) it settles: the order is PayPal's to tell about again.
+ * The PayPal scenario's kill: the replica handling the shopper's return from PayPal dies with -9 the
+ * moment the sandbox shows the capture, before (or while) it settles, with the webhooks held back until it
+ * has; what it left must be finished by the other replica's webhook handling or by the recovery leader,
+ * and the order still placed exactly once. A kill while placing the order is the same for every provider
+ * and is T2's (kill-mid-payment.ts).
  */
 import { http } from '../http.ts';
 import {
@@ -19,27 +17,9 @@ import {
   webhookTally,
   type PayPalCheckout,
 } from '../paypal.ts';
-import { PORTS } from '../ports.ts';
 import { seconds, sleep, type Findings, type ScenarioContext } from '../scenario.ts';
-import { waitingOn } from '../sockets.ts';
 import { bridgePayments, buyableProducts } from '../state.ts';
 import type { Replica, Topology } from '../topology.ts';
-
-/** The replica placing `orderId`'s order while Magento is paused: the one with a request unread by it. */
-async function placingReplica(topology: Topology, orderId: string, signal: AbortSignal) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const view = await bridgePayments(topology.storeUrl, []);
-    if (view.payments.get(orderId)?.state === 'PLACING') {
-      const pids = topology.replicas.flatMap((r) => (r.daemon.pid ? [r.daemon.pid] : []));
-      const waiting = waitingOn(PORTS.magento, pids);
-      const found = topology.replicas.filter((r) => r.daemon.pid && waiting.includes(r.daemon.pid));
-      if (found.length === 1) return found[0];
-    }
-    await sleep(100, signal);
-  }
-  return undefined;
-}
 
 /** A checkout approved on PayPal with its webhooks held back: the return is the only news so far. */
 async function approvedQuietly(topology: Topology, tag: string) {
@@ -79,38 +59,8 @@ async function judgeKilled(
 async function revive(topology: Topology, killed: Replica, signal: AbortSignal): Promise<void> {
   killed.daemon.start();
   await sleep(500, signal);
-  topology.magento?.resume();
   await switchWebhooks(topology.urls.paypal, 'resume');
   await topology.startReplica(killed);
-}
-
-export async function killMidPlacement(context: ScenarioContext, findings: Findings): Promise<void> {
-  const { topology, signal, log } = context;
-  const { magento } = topology;
-  if (!magento) throw new Error('Magento is not up');
-  const { checkout, returnPath } = await approvedQuietly(topology, 'pp-kill-placing');
-  magento.pause();
-  log(`webhooks held back, Magento paused; returning from PayPal for ${checkout.orderId} via Varnish`);
-  const back = http(`${topology.urls.varnish}${returnPath}`, { timeoutMs: 90_000 });
-  const holder = await placingReplica(topology, checkout.orderId, signal);
-  findings.check(
-    holder !== undefined,
-    'mid-placement: the return captured and claimed the order within 15 s',
-  );
-  if (!holder) {
-    magento.resume();
-    await switchWebhooks(topology.urls.paypal, 'resume');
-    return;
-  }
-  const killedAt = Date.now();
-  await holder.daemon.kill9();
-  log(`killed ${holder.id} with -9 while it placed the order; starting it again`);
-  await revive(topology, holder, signal);
-  await judgeKilled(context, findings, `mid-placement (${holder.id} killed)`, checkout, killedAt);
-  const reply = await back;
-  findings.figure(
-    `mid-placement: the shopper's return answered ${reply.status === 0 ? `nothing (${reply.error ?? '?'})` : `${reply.status}${typeof reply.headers.location === 'string' ? ` → ${reply.headers.location}` : ''}`}`,
-  );
 }
 
 export async function killAfterCapture(context: ScenarioContext, findings: Findings): Promise<void> {
