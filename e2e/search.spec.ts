@@ -308,7 +308,7 @@ const axe = async (page: Page) =>
   ).violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ') ?? '?'}`);
 
 test('the search page passes axe with results and with a filter chosen', async ({ page }) => {
-  // Two full axe passes over a page of 24 cards: minutes of main thread on a slow machine.
+  // Two full axe passes over a page of 24 cards: tens of seconds of main thread on a slow machine.
   test.slow();
   await page.goto(path('pressure washer'));
   await expect(cards(page)).toHaveCount(PAGE_SIZE);
