@@ -11,7 +11,15 @@
  * from the shipping step on goes through the screens.
  */
 import type { Page } from '@playwright/test';
-import { customerCart, enterCard, GOOD_CARD, address, guestCart, tag } from './support/checkout.ts';
+import {
+  address,
+  customerCart,
+  enterCard,
+  GOOD_CARD,
+  guestCart,
+  tag,
+  toPaymentStep,
+} from './support/checkout.ts';
 import {
   choose,
   continueToPayPal,
@@ -26,7 +34,6 @@ import {
   productsPriced,
   sandboxOrder,
   shownTotal,
-  toPaymentStep,
 } from './support/paypal.ts';
 import { expect, test } from './support/test.ts';
 

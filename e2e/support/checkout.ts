@@ -26,11 +26,8 @@ export async function enterCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Name on card').fill('Jane Shopper');
 }
 
-/**
- * From a filled basket: the shipping step (prefilled for a customer; `address` fills both forms for a
- * guest), Pay, the authorising card; the paid page's number.
- */
-export async function checkOut(page: Page, address?: Address): Promise<string> {
+/** From a filled basket to the payment step: the shipping step, prefilled for a customer, `address` for a guest. */
+export async function toPaymentStep(page: Page, address?: Address): Promise<void> {
   await page.goto('/basket/shipping');
   await hydrated(page, 'CheckoutShipping');
   if (address) {
@@ -40,6 +37,14 @@ export async function checkOut(page: Page, address?: Address): Promise<string> {
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL('/basket/shipping/payment');
   await hydrated(page, 'CheckoutPayment');
+}
+
+/**
+ * From a filled basket: the shipping step (prefilled for a customer; `address` fills both forms for a
+ * guest), Pay, the authorising card; the paid page's number.
+ */
+export async function checkOut(page: Page, address?: Address): Promise<string> {
+  await toPaymentStep(page, address);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByLabel('Card number')).toBeVisible();
   await enterCard(page, GOOD_CARD);

@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { z } from 'zod';
 import { productPages, pricedNow, type Product } from './catalogue.ts';
-import { fill, form, type Address } from './checkout.ts';
+import type { Address } from './checkout.ts';
 import { PAYPAL_SANDBOX_URL } from './ports.ts';
 import { expect, hydrated } from './test.ts';
 
@@ -43,19 +43,6 @@ export function productPriced(min: number, max: number, index: number): Product 
   const found = productsPriced(min, max).at(-1 - index);
   if (!found) throw new Error(`The e2e catalogue has too few products from £${min} to £${max} in stock.`);
   return found;
-}
-
-/** From a filled basket to the payment step: the shipping step, prefilled for a customer, `address` for a guest. */
-export async function toPaymentStep(page: Page, address?: Address): Promise<void> {
-  await page.goto('/basket/shipping');
-  await hydrated(page, 'CheckoutShipping');
-  if (address) {
-    await fill(form(page, 'Shipping address'), address);
-    await fill(form(page, 'Billing address'), address);
-  }
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL('/basket/shipping/payment');
-  await hydrated(page, 'CheckoutPayment');
 }
 
 /** The payment step's choice of how to pay. */
