@@ -17,7 +17,12 @@ import { envSchema, processEnvironment } from '../../src/config/env.ts';
 import { EMBEDDED_DEMO_OAUTH } from '../../src/config/magento.ts';
 import { BalancerLog, haproxyConfig, haproxyDaemon, serverStates, socketPath } from './haproxy.ts';
 import { http } from './http.ts';
-import { payPalSandboxDaemon, payPalShopEnvironment, sandboxWebhooks, switchWebhooks } from './paypal.ts';
+import {
+  payPalSandboxDaemon,
+  payPalShopEnvironment,
+  sandboxWebhooks,
+  switchWebhooks,
+} from './paypal-daemon.ts';
 import { HOST, PORTS, urlOf } from './ports.ts';
 import { sharedDatabase, throughGate, type SharedDatabase } from './postgres.ts';
 import { Daemon, runToEnd, waitUntil, type PidBook } from './proc.ts';
