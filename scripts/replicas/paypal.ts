@@ -13,8 +13,6 @@ import { fillCart, CheckoutError, shopCall, type FilledCart, type Shop } from '.
 import { header, http, json, type Reply } from './http.ts';
 import { sleep } from './scenario.ts';
 import { sandboxWebhooks, type SandboxWebhooks } from './paypal-daemon.ts';
-
-export { sandboxWebhooks, switchWebhooks, type SandboxWebhooks } from './paypal-daemon.ts';
 import {
   bridgePayments,
   magentoOrders,
@@ -23,6 +21,8 @@ import {
   type MagentoOrder,
 } from './state.ts';
 import type { Replica, Topology } from './topology.ts';
+
+export { sandboxWebhooks, switchWebhooks, type SandboxWebhooks } from './paypal-daemon.ts';
 
 export type PayPalMethod = 'paypal' | 'paylater';
 /** The approval page's buttons (form field `choice`). */
