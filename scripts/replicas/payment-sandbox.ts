@@ -5,19 +5,13 @@
  * as the sandbox's own tests compress it. Opayo's schedule (2 s, 5 s, 15 s, 1 min, 5 min…) would make
  * each scenario that waits for a retry last minutes: a replica killed mid-payment, a store outage.
  */
-import { parseArgs } from 'node:util';
+import { retryScheduleFromArgs } from './retry-schedule.ts';
 import { ConfigError, loadConfig } from '../../src/config/env.ts';
 import { paymentSandboxConfig } from '../../src/embedded/payment/config.ts';
 import { startPaymentSandbox } from '../../src/embedded/payment/server.ts';
 
-const { values } = parseArgs({
-  options: { 'retry-ms': { type: 'string', default: `1000,2000,3000,${Array(40).fill(5000).join(',')}` } },
-});
-
 try {
-  const retryScheduleMs = (values['retry-ms'] ?? '').split(',').map(Number);
-  if (retryScheduleMs.some((ms) => !Number.isInteger(ms) || ms <= 0))
-    throw new Error('--retry-ms takes milliseconds separated by commas, e.g. 1000,2000,5000');
+  const retryScheduleMs = retryScheduleFromArgs();
   const { embedded, payments } = loadConfig();
   const sandbox = await startPaymentSandbox({
     ...paymentSandboxConfig({ ...embedded, ...payments }, (message) => console.info(message)),

@@ -5,19 +5,13 @@
  * (`--retry-ms`, default 1, 2, 3 then every 5 s). PayPal's own schedule (here 5 s, 15 s, 30 s, 1 min…)
  * would make a scenario that waits for a redelivery after a replica died last minutes.
  */
-import { parseArgs } from 'node:util';
+import { retryScheduleFromArgs } from './retry-schedule.ts';
 import { ConfigError, loadConfig } from '../../src/config/env.ts';
 import { payPalSandboxConfig } from '../../src/embedded/paypal/config.ts';
 import { startPayPalSandbox } from '../../src/embedded/paypal/server.ts';
 
-const { values } = parseArgs({
-  options: { 'retry-ms': { type: 'string', default: `1000,2000,3000,${Array(40).fill(5000).join(',')}` } },
-});
-
 try {
-  const retryScheduleMs = (values['retry-ms'] ?? '').split(',').map(Number);
-  if (retryScheduleMs.some((ms) => !Number.isInteger(ms) || ms <= 0))
-    throw new Error('--retry-ms takes milliseconds separated by commas, e.g. 1000,2000,5000');
+  const retryScheduleMs = retryScheduleFromArgs();
   const { embedded, payments, shop } = loadConfig();
   const config = payPalSandboxConfig({ ...embedded, ...payments, ...shop }, (message) =>
     console.info(message),
