@@ -17,7 +17,7 @@
 import { createDeps, type PaymentBridgeConfig } from './bridge/deps.ts';
 import { recover } from './bridge/recover.ts';
 import { settle } from './bridge/settle.ts';
-import type { PaymentSettlement } from './provider.ts';
+import type { PaymentProvider, PaymentSettlement } from './provider.ts';
 import { register, type StartRequest } from './bridge/register.ts';
 import { status, type PaymentStatusAnswer } from './bridge/status.ts';
 
@@ -28,6 +28,8 @@ export type { PaymentStatus, PaymentStatusAnswer } from './bridge/status.ts';
 
 export interface PaymentBridge {
   start(request: StartRequest): Promise<{ code: string; nextUrl: string }>;
+  /** The providers it pays through, whose routes take their callbacks. */
+  readonly providers: readonly PaymentProvider[];
   /** What the providers' routes are given: find, settle, note refunds. */
   readonly settlement: PaymentSettlement;
   /**
@@ -47,6 +49,7 @@ export function createPaymentBridge(config: PaymentBridgeConfig): PaymentBridge 
   const { store } = deps;
   return {
     start: (request) => register(deps, request),
+    providers: config.providers,
     settlement: {
       find: (code) => store.get(code),
       findByRef: (provider, ref) => store.byProviderRef(provider, ref),

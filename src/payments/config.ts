@@ -8,7 +8,6 @@ import { createPaymentBridge, type PaymentBridge } from './bridge.ts';
 import { paymentHome, type PaymentHome } from './home.ts';
 import { createMagentoCheckout } from './magento-checkout.ts';
 import { providersFromEnv } from './providers/index.ts';
-import type { PaymentProvider } from './provider.ts';
 import { ownersInMagento } from './record-owners.ts';
 import { startRecoveryLeader } from './recovery-leader.ts';
 import { createPaymentRoutes } from './routes.ts';
@@ -24,10 +23,9 @@ export function paymentBridgeFromEnv(
   env: PaymentBridgeSettings,
   store: PaymentStore,
   log?: (message: string) => void,
-  providers: readonly PaymentProvider[] = providersFromEnv(env),
 ): PaymentBridge {
   return createPaymentBridge({
-    providers,
+    providers: providersFromEnv(env),
     // The integration token stays inside the bridge: only it reads orders back and sets them complete.
     magento: createMagentoCheckout(magentoClientConfig(env)),
     store,
@@ -52,8 +50,7 @@ export function createPaymentRoutesFromEnv(
   home: PaymentHome = paymentHome(env, store, log ?? ((message: string) => console.warn(message))),
 ): Hono {
   const say = log ?? ((message: string) => console.warn(message));
-  const providers = providersFromEnv(env);
-  const bridge = paymentBridgeFromEnv(env, home.store, log, providers);
+  const bridge = paymentBridgeFromEnv(env, home.store, log);
   const owners = ownersInMagento(magentoClientConfig(env));
   const stopRecovery = startRecoveryLeader({
     recover: () => bridge.recover(),
@@ -72,7 +69,6 @@ export function createPaymentRoutesFromEnv(
   signal?.addEventListener('abort', () => void stopRecovery().then(() => home.close()), { once: true });
   return createPaymentRoutes({
     bridge,
-    providers,
     siteUrl: env.SITE_URL,
     ...(log ? { log } : {}),
   });

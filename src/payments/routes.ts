@@ -26,7 +26,7 @@ import {
 } from '../http/index.ts';
 import { strings } from '../strings.ts';
 import type { PaymentBridge, StartRequest } from './bridge.ts';
-import { PAYMENT_METHODS, type PaymentMethod, type PaymentProvider } from './provider.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from './provider.ts';
 
 const STATUS_PREFIX = '/payments/status/';
 const CODE = /^[A-Za-z0-9-]{40}$/;
@@ -39,9 +39,8 @@ const startBody = z
   .optional();
 
 export interface PaymentRoutesConfig {
+  /** Its providers' callbacks are mounted beside the bridge's own routes. */
   readonly bridge: PaymentBridge;
-  /** Each provider's callbacks are mounted beside the bridge's own routes. */
-  readonly providers: readonly PaymentProvider[];
   readonly siteUrl: string;
   readonly log?: (message: string) => void;
 }
@@ -96,7 +95,7 @@ export function createPaymentRoutes(config: PaymentRoutesConfig): Hono {
     },
   );
   routes.all('/payments/start', methodNotAllowed('POST'));
-  for (const provider of config.providers) routes.route('/', provider.routes(bridge.settlement));
+  for (const provider of bridge.providers) routes.route('/', provider.routes(bridge.settlement));
   const statusPath = `${STATUS_PREFIX}:code{.*}`;
   routes.get(statusPath, (c) => status(c, bridge));
   routes.all(statusPath, methodNotAllowed('GET, HEAD'));

@@ -8,7 +8,6 @@ import {
   type PaymentBridgeConfig,
   type StartRequest,
 } from '../../src/payments/bridge.ts';
-import type { PaymentProvider } from '../../src/payments/provider.ts';
 import { acknowledgement } from '../../src/payments/providers/opayo/notify.ts';
 import {
   createOpayoServerProvider,
@@ -18,7 +17,6 @@ import {
 export { NOTIFY_PATH } from '../../src/payments/providers/opayo/notify.ts';
 
 export interface OpayoBridge extends Omit<PaymentBridge, 'start'> {
-  readonly providers: readonly PaymentProvider[];
   start(request: Omit<StartRequest, 'method'>): ReturnType<PaymentBridge['start']>;
   /** One notification body answered as Opayo's route answers it; throws while the outcome is unknown. */
   notify(body: string): Promise<{ contentType: string; body: string }>;
@@ -37,7 +35,6 @@ export function opayoBridge(
   const notifications = opayoNotifications(vendor);
   return {
     ...bridge,
-    providers,
     start: (request) => bridge.start({ ...request, method: 'card' }),
     notify: async (body) =>
       notifications.acknowledge(await acknowledgement(bridge.settlement, notifications, body)),

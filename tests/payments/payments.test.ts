@@ -70,7 +70,6 @@ beforeAll(async () => {
   });
   payments = createPaymentRoutes({
     bridge,
-    providers: bridge.providers,
     siteUrl: SITE,
     log: (line) => logs.push(line),
   });

@@ -56,7 +56,7 @@ beforeAll(async () => {
   const log = (line: string) => logs.push(line);
   const magento = createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
   bridge = createPaymentBridge({ providers, magento, store, siteUrl: SITE, shopName: 'Clearwater', log });
-  payments = createPaymentRoutes({ bridge, providers, siteUrl: SITE, log });
+  payments = createPaymentRoutes({ bridge, siteUrl: SITE, log });
 });
 afterAll(async () => {
   await shop.close();

@@ -79,7 +79,6 @@ function replicaOn(shared: SharedStore, options: ReplicaOptions = {}): Replica {
   });
   const routes = createPaymentRoutes({
     bridge,
-    providers: bridge.providers,
     siteUrl: SITE,
     log: (line) => logs.push(line),
   });

@@ -5,6 +5,7 @@
  * cancel URLs. PayPal refuses a breakdown that does not add up to the penny (AMOUNT_MISMATCH,
  * ITEM_TOTAL_MISMATCH), so the lines are shown net of VAT and the VAT is what makes the amount exact.
  */
+import { pence } from '../../bridge/basket.ts';
 import type { PaymentAddress, PaymentOrder } from '../../provider.ts';
 
 export interface ReturnUrls {
@@ -12,7 +13,6 @@ export interface ReturnUrls {
   readonly cancelUrl: string;
 }
 
-const pence = (pounds: number): number => Math.round(pounds * 100);
 const money = (currency: string, amountPence: number) => ({
   currency_code: currency,
   value: (amountPence / 100).toFixed(2),

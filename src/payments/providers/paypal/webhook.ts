@@ -10,6 +10,7 @@
  */
 import type { Context } from 'hono';
 import { describeError } from '../../../http/index.ts';
+import { pence } from '../../bridge/basket.ts';
 import type { PaymentRecord } from '../../payment-records.ts';
 import { OutcomeUnknownError, type PaymentSettlement } from '../../provider.ts';
 import { PayPalUnavailable, type PayPalApi } from './api.ts';
@@ -53,7 +54,7 @@ async function refunded(settlement: PaymentSettlement, api: PayPalApi, resource:
   }
   if (!record) return false;
   const total = refund.data.seller_payable_breakdown?.total_refunded_amount ?? refund.data.amount;
-  await settlement.refunded(record, Math.round(Number(total.value) * 100));
+  await settlement.refunded(record, pence(Number(total.value)));
   return true;
 }
 
