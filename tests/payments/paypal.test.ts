@@ -22,7 +22,7 @@ import type { SharedStore } from '../../src/store/shared-store.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from '../server/helpers.ts';
 import { startTestSandbox, type TestSandbox } from '../embedded-paypal/helpers.ts';
-import { ordersOfCartOn } from './carts.ts';
+import { guestCartOn, ordersOfCartOn } from './carts.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 const PAYMENT_STEP = `${SITE}/basket/shipping/payment`;
@@ -67,16 +67,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ADDRESS = {
-  firstname: 'Jane',
-  lastname: 'Smith',
-  street: ['88 Test Street'],
-  city: 'London',
-  postcode: 'SW1A 1AA',
-  country_id: 'GB',
-  telephone: '020 7946 0000',
-};
-
 interface Basket {
   readonly guestCode: string;
   readonly cartId: number;
@@ -84,22 +74,8 @@ interface Basket {
 
 /** A guest's basket of `qty` of one product, addresses and delivery chosen, ready to pay. */
 async function basket(qty = 1): Promise<Basket> {
-  const product = await pickProduct(backend);
-  const guestCode = (await backend.call('POST', '/rest/V1/guest-carts')).body as string;
-  const cart = (method: string, path: string, body?: unknown) =>
-    backend.call(method, `/rest/V1/guest-carts/${guestCode}${path}`, body === undefined ? {} : { body });
-  await cart('POST', '/items', { cartItem: { sku: product.sku, qty, quote_id: guestCode } });
-  const email = `paypal.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const shipped = await cart('POST', '/shipping-information', {
-    addressInformation: {
-      shipping_address: { ...ADDRESS, email },
-      billing_address: { ...ADDRESS, email },
-      shipping_carrier_code: 'flatrate',
-      shipping_method_code: 'flatrate',
-    },
-  });
-  expect(shipped.status).toBe(200);
-  return { guestCode, cartId: (await cart('GET', '')).body.id as number };
+  const { masked, cartId } = await guestCartOn(backend, qty);
+  return { guestCode: masked, cartId };
 }
 
 async function start(shopper: Basket, method: string) {
