@@ -18,7 +18,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { processEnvironment } from '../../src/config/env.ts';
 import { readBuildInfo, snapshotHash, whyStale } from '../../src/publish/releases/build-info.ts';
 import { BuildError, buildSite, type BuildSiteOptions } from '../../src/publish/render/build.ts';
-import { precompressSite } from '../../src/publish/render/precompress.ts';
+import { precompressSite } from '../../src/publish/releases/precompress.ts';
 import { filler, page } from '../server/helpers.ts';
 
 /**

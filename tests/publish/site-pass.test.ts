@@ -17,7 +17,7 @@ import { ReuseError } from '../../src/publish/render/errors.ts';
 import { pageReuse, reusedPages } from '../../src/publish/render/finish.ts';
 import { folderLocate } from '../../src/publish/render/links.ts';
 import { scanInlineScripts } from '../../src/publish/render/inline-scripts.ts';
-import { precompressSite } from '../../src/publish/render/precompress.ts';
+import { precompressSite } from '../../src/publish/releases/precompress.ts';
 import { startSitePass } from '../../src/publish/render/site-pass.ts';
 import { filler, page } from '../server/helpers.ts';
 

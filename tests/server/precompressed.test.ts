@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressFile } from '../../src/publish/render/precompress.ts';
+import { compressFile } from '../../src/publish/releases/precompress.ts';
 import { BUILD_LEVELS } from '../../src/publish/index.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { makeFakeSite, page, raw, startFakeSite, type FakeSite } from './helpers.ts';
@@ -27,7 +27,7 @@ const script = (name: string): string =>
       `export function ${name}${i}(e,t){const n=e.querySelector("[data-${name}-${i * 7}]");return n?n.dataset.v${i % 13}+t*${i * 31}:void 0}`,
   ).join(';\n');
 
-/** The siblings the build writes (src/publish/render/precompress.ts), then aged as a link to the live build's. */
+/** The siblings the build writes (src/publish/releases/precompress.ts), then aged as a link to the live build's. */
 async function built(relative: string, content: string, options: { aged?: boolean } = {}) {
   mkdirSync(dirname(join(site.clientDir, relative)), { recursive: true });
   writeFileSync(join(site.clientDir, relative), content);

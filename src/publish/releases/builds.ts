@@ -147,7 +147,8 @@ export async function pruneBuilds(
       build.dir === options.building
     )
       continue;
-    await rm(build.dir, { recursive: true, force: true });
+    // A file written into it meanwhile (its last siblings) empties a folder again: rm tries again.
+    await rm(build.dir, { recursive: true, force: true, maxRetries: 3 });
     removed.push(build.id);
   }
   return removed;

@@ -13,7 +13,7 @@ import { checkPageCount, checkSiteLinks, findSecrets, smokeTest } from './checks
 import { folderLocate } from './links.ts';
 import type { NamedSecret } from './secrets.ts';
 import type { PagesManifest } from '../plan/plan-files.ts';
-import type { PrecompressResult } from './precompress.ts';
+import type { PrecompressResult } from '../releases/precompress.ts';
 import { layersOf } from '../releases/layers.ts';
 import { reuseAssets, reusePages } from './reuse.ts';
 

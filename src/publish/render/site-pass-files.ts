@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { textFiles } from '../releases/content-types.ts';
 import type { Levels } from '../releases/encoding.ts';
-import type { PrecompressResult } from './precompress.ts';
+import type { PrecompressResult } from '../releases/precompress.ts';
 import type { SiteLinks } from './site-links.ts';
 
 /** What a site pass found and did, over every file of the folder. */

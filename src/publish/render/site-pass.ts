@@ -20,7 +20,7 @@ import { isCompressible, MIN_COMPRESS_BYTES } from '../releases/content-types.ts
 import type { Levels } from '../releases/encoding.ts';
 import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
 import { linkCollector, type LinkCollector } from './site-links.ts';
-import { bulkLevels, compressFile, THOROUGH_LIMIT_BYTES } from './precompress.ts';
+import { bulkLevels, compressFile, THOROUGH_LIMIT_BYTES } from '../releases/precompress.ts';
 import {
   listFiles,
   statOf,

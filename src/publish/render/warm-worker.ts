@@ -2,20 +2,16 @@
  * The publisher's process (started by warm-client.ts with the build's environment, the project as its
  * working folder, at a lower priority than the server). It holds the shop's catalogue, the one owner of it
  * (src/catalogue/catalogue-owner.ts), so a rebuild neither reads the snapshot again nor waits for it to be
- * written, and it keeps the warm renderer (warm.ts), which takes that catalogue as a value for each run. Messages: `sync` (an incremental sync against the catalogue in memory; the
- * snapshot is written after the run, or on `flush`), `start` (Astro's build, once, beside the syncs), and
- * `run` (a warm build's rendering). Each answer carries the message's id. Each message is parsed
+ * written, and it keeps the warm renderer (warm.ts), which takes that catalogue as a value for each run.
+ * Messages: `sync` (an incremental sync against the catalogue in memory; the snapshot is written after the
+ * run, or on `flush`), `start` (Astro's build, once, beside the syncs), `run` (a warm build's rendering) and
+ * `compress` (a whole build's missing siblings, in the background: releases/compress-later.ts). Each answer carries the message's id. Each message is parsed
  * (warm-messages.ts): one that does not parse is refused, never acted on. It exits when its parent goes.
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { catalogueOwner } from '../../catalogue/catalogue-owner.ts';
 import { CatalogueLoadError, isTransientLoadFailure } from '../../catalogue/load.ts';
 import { loadConfig } from '../../config/env.ts';
-import { MIN_COMPRESS_BYTES, textFiles } from '../releases/content-types.ts';
-import { CODINGS, SUFFIX, type Levels } from '../releases/encoding.ts';
-import { compressFile } from './precompress.ts';
+import { compressBuild, siblingsLater } from '../releases/compress-later.ts';
 import {
   labelOf,
   parseProblem,
@@ -26,7 +22,7 @@ import {
   type WarmSyncOptions,
   type WarmSyncResult,
 } from './warm-messages.ts';
-import { compressWritten, startWarmRenderer, type WarmJob, type WarmRenderer } from './warm.ts';
+import { startWarmRenderer, type WarmRenderer } from './warm.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 /** The shop's catalogue: held here, synced here, its snapshot written here (src/catalogue/catalogue-owner.ts). */
@@ -39,33 +35,9 @@ const quiet = async (): Promise<void> => {
   while (busy > 0) await new Promise((resolve) => setTimeout(resolve, 50));
 };
 
-/**
- * Writes the siblings a live build's text files lack (a whole build published with none), one file at a
- * time, pausing whenever a sync or a run is under way: those put a price live, this only saves bytes.
- */
-async function compressBuild(dir: string, levels: Levels): Promise<number> {
-  const client = join(dir, 'client');
-  let compressed = 0;
-  for await (const file of textFiles(client)) {
-    await quiet();
-    const target = join(client, file);
-    if (CODINGS.every((coding) => existsSync(target + SUFFIX[coding]))) continue;
-    const content = await readFile(target).catch(() => undefined);
-    // Gone: the build was pruned meanwhile.
-    if (!content) return compressed;
-    if (content.length < MIN_COMPRESS_BYTES) continue;
-    await compressFile(client, file, content, { bulk: levels });
-    compressed += 1;
-  }
-  return compressed;
-}
-/** The `.br`/`.gz` siblings of a run's files, one file at a time, pausing while a sync or a run is under way. */
-async function compressAside(job: WarmJob, written: readonly string[]): Promise<void> {
-  for (const file of written) {
-    await quiet();
-    await compressWritten(job, [file]);
-  }
-}
+/** The siblings of each run's files, made once its build is live (releases/compress-later.ts). */
+const siblings = siblingsLater(quiet, log);
+
 /** Syncs, flushes and runs go one at a time, in order; the renderer's start goes beside them. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -113,7 +85,7 @@ async function answer(message: WarmMessage): Promise<Done> {
       owner.flush();
       return { value: null };
     case 'compress':
-      return { value: await compressBuild(message.dir, message.levels) };
+      return { value: await compressBuild({ dir: message.dir, levels: message.levels }, quiet) };
     case 'run': {
       if (!renderer) throw new Error('The warm renderer has not started.');
       const outcome = await (await renderer).run(message.job, owner.current());
@@ -157,7 +129,7 @@ async function reply(request: WarmRequest): Promise<void> {
   if (request.type === 'run') {
     owner.flush();
     // In the background, a file at a time, giving way to the next sync or run (a save that follows soon).
-    if (written) void compressAside(request.job, written).catch(log);
+    if (written) siblings.add(request.job, written);
   }
 }
 

@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { copyFile, link, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { MIN_COMPRESS_BYTES, textFiles } from '../releases/content-types.ts';
+import { MIN_COMPRESS_BYTES, textFiles } from './content-types.ts';
 import {
   BUILD_LEVELS,
   CODINGS,
@@ -16,7 +16,7 @@ import {
   levelsFor,
   SUFFIX,
   type Levels,
-} from '../releases/encoding.ts';
+} from './encoding.ts';
 
 export interface PrecompressResult {
   files: number;
