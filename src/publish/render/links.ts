@@ -141,7 +141,7 @@ async function siteToCheck(
 }
 
 /** Runs `task` over the items, `concurrency` of them at a time, each item once. */
-async function forEachConcurrently<T>(
+export async function forEachConcurrently<T>(
   items: readonly T[],
   concurrency: number,
   task: (item: T) => Promise<void>,

@@ -7,7 +7,7 @@ import { link, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { readBuildInfo, snapshotHash, type BuildInfo } from '../releases/build-info.ts';
 import { checkPageCount, checkSiteLinks } from './checks.ts';
-import { layeredLocate } from './links.ts';
+import { forEachConcurrently, layeredLocate } from './links.ts';
 import { BUILD_LEVELS, FAST_BUILD_LEVELS, SUFFIX, type Levels } from '../releases/encoding.ts';
 import { BASE_LINK, layersOf, locateIn } from '../releases/layers.ts';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan/plan-files.ts';
@@ -48,21 +48,27 @@ export const warmLevels = (base: string): Levels => levelsOf(readBuildInfo(base)
  */
 export const COMPACT_AFTER_FILES = 6000;
 
+/** Files linked or looked up at a time: each waits on the disk, and libuv has four threads for it. */
+const FILES_AT_ONCE = 16;
+
+/** Hard-links each of `files` from `from` into `to`, creating the folders it needs. */
+async function linkFiles(from: string, to: string, files: readonly string[]): Promise<void> {
+  // One mkdir per folder, which every file of it waits for.
+  const folders = new Map<string, Promise<unknown>>();
+  await forEachConcurrently(files, FILES_AT_ONCE, async (file) => {
+    const folder = dirname(join(to, file));
+    let made = folders.get(folder);
+    if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
+    await made;
+    await link(join(from, file), join(to, file));
+  });
+}
+
 /** Hard-links every file under `from` into `to` that `keep` accepts, creating the folders it needs. */
 async function linkTree(from: string, to: string, keep: (file: string) => boolean): Promise<number> {
-  const made = new Set<string>();
-  let linked = 0;
-  for (const file of await filesUnder(from)) {
-    if (!keep(file)) continue;
-    const folder = dirname(join(to, file));
-    if (!made.has(folder)) {
-      await mkdir(folder, { recursive: true });
-      made.add(folder);
-    }
-    await link(join(from, file), join(to, file));
-    linked += 1;
-  }
-  return linked;
+  const files = (await filesUnder(from)).filter(keep);
+  await linkFiles(from, to, files);
+  return files.length;
 }
 
 export interface WarmAssembly {
@@ -101,12 +107,8 @@ async function carryOver(input: AssemblyInput, baseDir: string, base: string) {
   const liveFiles = liveInfo.base ? await filesUnder(join(live, 'client')) : [];
   const removedBefore = new Set(liveInfo.removed ?? []);
   const layerFiles = new Set(liveFiles.map(sourceOf));
-  let carried = 0;
-  for (const file of liveFiles.filter(fresh)) {
-    await mkdir(dirname(join(client, file)), { recursive: true });
-    await link(join(live, 'client', file), join(client, file));
-    carried += 1;
-  }
+  const carried = liveFiles.filter(fresh);
+  await linkFiles(join(live, 'client'), client, carried);
   const whole = liveFiles.length > COMPACT_AFTER_FILES;
   if (whole) {
     // Folded: the base's files the layers did not replace or remove, and its server, linked in once.
@@ -120,7 +122,7 @@ async function carryOver(input: AssemblyInput, baseDir: string, base: string) {
     await symlink(join('..', base), join(dir, BASE_LINK), 'dir');
     await symlink(join('..', base, 'server'), join(dir, 'server'), 'dir');
   }
-  return { carried, whole };
+  return { carried: carried.length, whole };
 }
 
 /** Pages: the live count, with pages new to it added and pages gone taken off. */
