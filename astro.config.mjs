@@ -8,6 +8,7 @@ import { snapshotPath } from './src/catalogue/snapshot.ts';
 import { loadConfig } from './src/config/env.ts';
 import { shopInfo } from './src/config/shop.ts';
 import { CACHE_KEYS_FILE, renderPlanModule } from './src/publish/plan/plan-files.ts';
+import { handBundleOver } from './src/site/handoff.ts';
 
 /** Read once, here: the pages take what they show of it as values (the render plan). */
 const { shop } = loadConfig();
@@ -41,9 +42,6 @@ const renderPlan = {
     },
   },
 };
-
-/** Where the publisher's warm renderer (src/publish/render/warm.ts) waits for the bundle's renderer. */
-const WARM_RENDERER = Symbol.for('storefront.warm-renderer');
 
 /**
  * After the pages are written, with the prerender bundle Astro rendered them with: records every path's
@@ -79,9 +77,7 @@ const warmRenderer = (() => {
         for (const { pathname, cacheKey } of await new StaticPaths(app).getAll())
           if (cacheKey !== undefined) keys[pathname.replace(/^\/+|\/+$/g, '')] = cacheKey;
         writeFileSync(new URL(`./${CACHE_KEYS_FILE}`, outDir), JSON.stringify(keys));
-        /** @type {{ app?: unknown } | undefined} */
-        const waiting = Reflect.get(globalThis, WARM_RENDERER);
-        if (waiting) waiting.app = app;
+        handBundleOver(app);
       },
     },
   };

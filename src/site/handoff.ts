@@ -5,6 +5,9 @@
  * `astro build` hands nothing: its pages take the same values from its render plan
  * (src/publish/plan/plan-files.ts), the snapshot by name. The bundle holds its own copies of this module, so the handoff
  * goes through one global, named here once.
+ *
+ * The other way, once: when the warm renderer runs Astro's build in its own process, astro.config.mjs hands
+ * it the bundle's app (`handBundleOver`), already loaded, through the second global named here.
  */
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { ShopInfo } from '../config/shop.ts';
@@ -32,6 +35,7 @@ export interface SiteHandoff {
 }
 
 const HANDOFF = Symbol.for('storefront.site-handoff');
+const BUNDLE = Symbol.for('storefront.warm-renderer');
 const slot = globalThis as { [HANDOFF]?: SiteHandoff };
 
 export function handOff(handoff: SiteHandoff | undefined): void {
@@ -51,4 +55,25 @@ export function pagesToRender(planned: readonly string[] | null): ReadonlySet<st
   if (!since || !record) return handed.render;
   if (record.pages === undefined) record.pages = pagesShowing(since, index, changedSkus(since, index));
   return record.pages;
+}
+
+/**
+ * Waits, in this process, for the app of the bundle the next `astro build` makes; `take` answers it once
+ * the build is done (undefined when the build handed none) and stops waiting.
+ */
+export function awaitBundle(): { take(): unknown } {
+  const waiting: { app?: unknown } = {};
+  Reflect.set(globalThis, BUNDLE, waiting);
+  return {
+    take() {
+      Reflect.deleteProperty(globalThis, BUNDLE);
+      return waiting.app;
+    },
+  };
+}
+
+/** Hands the bundle's app to a warm renderer waiting in this process (astro.config.mjs); else nothing. */
+export function handBundleOver(app: unknown): void {
+  const waiting: unknown = Reflect.get(globalThis, BUNDLE);
+  if (typeof waiting === 'object' && waiting !== null) Reflect.set(waiting, 'app', app);
 }

@@ -24,7 +24,7 @@ const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const ATTRIBUTE_TYPE = /\btype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 const ATTRIBUTE_SRC = /\bsrc\s*=/i;
 /** An event-handler attribute (`onclick=` …) inside a tag: CSP blocks it unless `'unsafe-inline'`. */
-const INLINE_HANDLER = /<[a-z][a-z0-9-]*\s[^>]*?\son[a-z]+\s*=/i;
+const INLINE_HANDLER = /<[a-z][a-z0-9-]*(?:\s[^>]*?)?\son[a-z]+\s*=/i;
 
 /** CSP source expressions (`'sha256-…'`) of the inline scripts in one HTML document. */
 export function inlineScriptHashes(html: string): string[] {

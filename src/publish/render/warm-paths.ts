@@ -9,9 +9,7 @@ import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
 import { fixedPageKey, hasFixedPath, sharedFingerprint } from '../../site/page-plan.ts';
 import { layersOf, locateIn } from '../releases/layers.ts';
-import { secretFinder } from './checks.ts';
-import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
-import { linkCollector } from './site-links.ts';
+import type { ScanRun } from './page-scan-thread.ts';
 import type { WarmJob } from './warm-messages.ts';
 
 export interface RouteData {
@@ -24,6 +22,18 @@ export type PrerenderApp = ConstructorParameters<typeof StaticPaths>[0] & {
   readonly routeCache: { clearAll(): void };
   render(request: Request, options: { routeData: RouteData }): Promise<Response>;
 };
+
+/** Whether what astro.config.mjs handed over is the prerender app (Astro's `BuildApp`) the renderer uses. */
+export function isPrerenderApp(value: unknown): value is PrerenderApp {
+  if (typeof value !== 'object' || value === null) return false;
+  const cache: unknown = Reflect.get(value, 'routeCache');
+  return (
+    typeof Reflect.get(value, 'render') === 'function' &&
+    typeof cache === 'object' &&
+    cache !== null &&
+    typeof Reflect.get(cache, 'clearAll') === 'function'
+  );
+}
 
 /** A path as Astro's `StaticPaths` gives it (astro's `PathWithRoute`), as far as the renderer reads it. */
 export interface StaticPath {
@@ -80,41 +90,64 @@ export function newKeys(
   return { keys, removed: gone.map(fileOfKey) };
 }
 
+/** Writes files a few at a time beside the rendering (each write waits on the disk, not on this thread). */
+function fileWriter(dir: string) {
+  const pending = new Set<Promise<void>>();
+  let failure: unknown;
+  const write = async (file: string, body: Uint8Array) => {
+    const target = join(dir, 'client', file);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, body);
+  };
+  return {
+    async add(file: string, body: Uint8Array): Promise<void> {
+      if (pending.size >= 8) await Promise.race(pending);
+      const done: Promise<void> = write(file, body)
+        .catch((error: unknown) => void (failure ??= error))
+        .finally(() => pending.delete(done));
+      pending.add(done);
+    },
+    async flush(): Promise<void> {
+      await Promise.all(pending);
+      if (failure !== undefined) throw failure;
+    },
+  };
+}
+
+/** The URL a path is rendered at: a page's with its trailing slash (build format `directory`). */
+function renderUrl(pathname: string, route: RouteData, key: string, siteUrl: string): URL {
+  const trailing = route.type === 'endpoint' || key === '' ? pathname : `${pathname.replace(/\/+$/, '')}/`;
+  return new URL(trailing, siteUrl);
+}
+
 /**
  * Renders the planned paths whose key differs from the live build's, and those without a key, writing
- * the files whose bytes differ from what is live, each checked as it is written (the site pass's checks).
+ * the files whose bytes differ from what is live; each written file goes to `scan` (page-scan.ts), which
+ * checks it beside the rendering.
  */
 export async function renderPaths(
   app: PrerenderApp,
   job: WarmJob,
   paths: readonly StaticPath[],
-  index: CatalogueIndex,
+  plan: { readonly index: CatalogueIndex; readonly scan: ScanRun },
 ) {
   const live = layersOf(job.live);
   const keys: Record<string, string> = {};
   const written: string[] = [];
   const rendered: string[] = [];
-  const findSecrets = secretFinder(job.secrets);
-  const hashes = new Set<string>();
-  const assets = new Set<string>();
-  const secretProblems: string[] = [];
-  const inlineHandlers: string[] = [];
-  const scan = { secretProblems, inlineHandlers, htmlFiles: 0 };
-  const links = linkCollector(job.shop.siteUrl);
+  const files = fileWriter(job.dir);
   // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
-  const shared = sharedFingerprint(index, job.shop);
+  const shared = sharedFingerprint(plan.index, job.shop);
   for (const { pathname, route, cacheKey } of paths) {
     const key = keyOf(pathname);
-    const pageKey = cacheKey ?? fixedPageKey(key, index, shared);
+    const pageKey = cacheKey ?? fixedPageKey(key, plan.index, shared);
     if (pageKey !== undefined) {
       keys[key] = pageKey;
       if (job.liveKeys[key] === pageKey) continue;
     }
-    const url = new URL(
-      route.type === 'endpoint' || key === '' ? pathname : `${pathname.replace(/\/+$/, '')}/`,
-      job.shop.siteUrl,
-    );
-    const response = await app.render(new Request(url), { routeData: route });
+    const response = await app.render(new Request(renderUrl(pathname, route, key, job.shop.siteUrl)), {
+      routeData: route,
+    });
     if (response.status >= 300 && response.status < 400)
       throw new Error(`${pathname} answered a redirect (${response.status}); the site has none.`);
     const body = Buffer.from(await response.arrayBuffer());
@@ -122,29 +155,10 @@ export async function renderPaths(
     const file = outputFile(pathname, route.type);
     // A path new to the live build's fingerprints, or one with none, is written only when it differs.
     if (job.liveKeys[key] === undefined && (await sameAsLive(live, file, body))) continue;
-    const target = join(job.dir, 'client', file);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, body);
+    await files.add(file, body);
+    plan.scan.add(file, body);
     written.push(file);
-    scan.secretProblems.push(...findSecrets(file, body));
-    if (file.endsWith('.html')) {
-      const html = body.toString('utf8');
-      for (const hash of inlineScriptHashes(html)) hashes.add(hash);
-      if (hasInlineHandler(html)) scan.inlineHandlers.push(file);
-      for (const [asset] of html.matchAll(/\/_astro\/[\w.@-]+/g)) assets.add(asset);
-      links.add(file, html);
-      scan.htmlFiles += 1;
-    }
   }
-  return {
-    keys,
-    written,
-    rendered,
-    scan: {
-      ...scan,
-      scriptHashes: [...hashes].sort(),
-      assets: [...assets].sort(),
-      links: links.siteLinks(),
-    },
-  };
+  await files.flush();
+  return { keys, written, rendered, scan: await plan.scan.finish() };
 }

@@ -8,7 +8,7 @@
  * cache keys (the fingerprints, made where the pages' data is made), and renders the paths whose key differs
  * from the live build's, and the paths without a key, writing those whose bytes differ from what is live.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import { indexCatalogue, type CatalogueIndex } from '../../catalogue/snapshot.ts';
@@ -17,32 +17,21 @@ import type { ShopInfo } from '../../config/shop.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
 import { readBuildInfo, RECORDED_PRICE_CHANGES } from '../releases/build-info.ts';
 import { PAGES_MANIFEST_FILE, readPagesManifest } from '../plan/plan-files.ts';
-import { handOff } from '../../site/handoff.ts';
-import { isCompressible, MIN_COMPRESS_BYTES } from '../releases/content-types.ts';
-import { compressFile } from './precompress.ts';
-import { isPageKey, keyOf, newKeys, renderPaths, type PrerenderApp, type StaticPath } from './warm-paths.ts';
+import { awaitBundle, handOff } from '../../site/handoff.ts';
+import {
+  isPageKey,
+  isPrerenderApp,
+  keyOf,
+  newKeys,
+  renderPaths,
+  type PrerenderApp,
+  type StaticPath,
+} from './warm-paths.ts';
 import type { WarmJob, WarmOutcome } from './warm-messages.ts';
-
-/** Where astro.config.mjs leaves the prerender bundle's app for this process. */
-const WARM_RENDERER = Symbol.for('storefront.warm-renderer');
+import { pageScanThread } from './page-scan-thread.ts';
 
 /** A run's job and outcome: what crosses between the processes, parsed on arrival (warm-messages.ts). */
 export type { WarmJob, WarmOutcome, WarmScan } from './warm-messages.ts';
-
-/**
- * The `.br`/`.gz` siblings of the files a run wrote, made once its build is live, at a lower priority than
- * the server (this process's): until then the server compresses those few files as it sends them.
- */
-export async function compressWritten(job: WarmJob, written: readonly string[]): Promise<void> {
-  const client = join(job.dir, 'client');
-  for (const file of written) {
-    if (!isCompressible(file)) continue;
-    const content = await readFile(join(client, file)).catch(() => undefined);
-    // Gone: the build failed its checks and was removed.
-    if (!content) return;
-    if (content.length >= MIN_COMPRESS_BYTES) await compressFile(client, file, content, { bulk: job.levels });
-  }
-}
 
 export interface WarmRenderer {
   /** Renders `catalogue` (as the pages read it: `fromStored`) as the job says. */
@@ -68,6 +57,8 @@ interface WarmState {
   readonly app: PrerenderApp;
   readonly Paths: typeof StaticPaths;
   readonly shop: ShopInfo;
+  /** Checks the files a run writes, beside its rendering. */
+  readonly scans: ReturnType<typeof pageScanThread>;
   /** The catalogue the renderer's last build was made from, while that build is the live one. */
   last: { readonly dir: string; readonly index: CatalogueIndex } | undefined;
 }
@@ -77,7 +68,12 @@ interface WarmState {
  * and keeps its renderer. Its other pages render `catalogue` priced at `pricedAt`, and the shop's identity.
  */
 export async function startWarmRenderer(input: WarmInput): Promise<WarmRenderer> {
-  const state: WarmState = { ...(await buildOnce(input)), shop: input.shop, last: undefined };
+  const state: WarmState = {
+    ...(await buildOnce(input)),
+    shop: input.shop,
+    scans: pageScanThread(),
+    last: undefined,
+  };
   return {
     prime: (live, catalogue) => prime(state, live, catalogue),
     run: (job, catalogue) => run(state, job, catalogue),
@@ -88,22 +84,21 @@ export async function startWarmRenderer(input: WarmInput): Promise<WarmRenderer>
 async function buildOnce(input: WarmInput): Promise<Pick<WarmState, 'app' | 'Paths'>> {
   const { build } = await import('astro');
   const { StaticPaths: Paths } = await import('astro/runtime/prerender/static-paths.js');
-  const waiting: { app?: PrerenderApp } = {};
-  Reflect.set(globalThis, WARM_RENDERER, waiting);
+  const bundle = awaitBundle();
   handOff({
     index: indexCatalogue(input.catalogue, { at: input.pricedAt }),
     shop: input.shop,
     render: new Set(),
     data: false,
   });
+  let app: unknown;
   try {
     await build({ root: input.root, outDir: input.scratch, logLevel: 'error' });
   } finally {
-    Reflect.deleteProperty(globalThis, WARM_RENDERER);
+    app = bundle.take();
     await rm(input.scratch, { recursive: true, force: true });
   }
-  const { app } = waiting;
-  if (!app)
+  if (!isPrerenderApp(app))
     throw new Error('Astro built the site but handed over no renderer (astro.config.mjs, warmRenderer).');
   return { app, Paths };
 }
@@ -160,7 +155,8 @@ async function run(state: WarmState, job: WarmJob, catalogue: Catalogue): Promis
   // What the bundle's routes planned from the change (site/handoff.ts); null: every page.
   const pages = from ? record.pages : null;
   if (pages === undefined) throw new Error('The product and listing routes planned no pages.');
-  const rendering = await renderPaths(app, job, paths, index);
+  const scan = state.scans.begin({ secrets: job.secrets, siteUrl: job.shop.siteUrl });
+  const rendering = await renderPaths(app, job, paths, { index, scan });
   handOff(undefined);
   state.last = { dir: job.dir, index };
   const changes = priceChanges(catalogue.products, job.pricedAt);

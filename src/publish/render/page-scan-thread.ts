@@ -1,0 +1,120 @@
+/**
+ * The page scan (page-scan.ts) in a worker thread of the warm renderer's process: the renderer hands each
+ * file over as it writes it and takes the scan when its run is done. One thread, kept between runs, one
+ * run at a time. What crosses the thread is parsed both ways, like what crosses a process.
+ */
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { z } from 'zod';
+import { pageScan, type PageScan, type PageScanOptions } from './page-scan.ts';
+import { warmScanSchema, type WarmScan } from './warm-messages.ts';
+
+const toThread = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('begin'),
+    secrets: z.array(
+      z.object({ name: z.string(), value: z.string(), demoDefault: z.boolean().exactOptional() }),
+    ),
+    siteUrl: z.string(),
+  }),
+  z.object({
+    type: z.literal('file'),
+    file: z.string(),
+    body: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+  }),
+  z.object({ type: z.literal('end') }),
+]);
+type ToThread = z.input<typeof toThread>;
+
+const fromThread = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), scan: warmScanSchema }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+type FromThread = z.input<typeof fromThread>;
+
+/** The thread's side: a scan per run, its result sent at `end`; a message that does not parse ends the run. */
+function serve(port: NonNullable<typeof parentPort>): void {
+  let scan: PageScan | undefined;
+  let failure: string | undefined;
+  const answer = (reply: FromThread) => port.postMessage(reply);
+  port.on('message', (message: unknown) => {
+    const parsed = toThread.safeParse(message);
+    if (!parsed.success) return void (failure ??= `a message did not parse: ${parsed.error.message}`);
+    const request = parsed.data;
+    try {
+      if (request.type === 'begin') [scan, failure] = [pageScan(request), undefined];
+      else if (request.type === 'file') scan?.add(request.file, request.body);
+      else {
+        answer(
+          failure || !scan
+            ? { ok: false, error: failure ?? 'no run began' }
+            : { ok: true, scan: scan.result() },
+        );
+        scan = undefined;
+      }
+    } catch (error) {
+      failure ??= error instanceof Error ? error.message : String(error);
+    }
+  });
+}
+
+if (!isMainThread && parentPort) serve(parentPort);
+
+/** A run's side of the thread: files in, the scan out. */
+export interface ScanRun {
+  add(file: string, body: Uint8Array): void;
+  finish(): Promise<WarmScan>;
+}
+
+interface ThreadState {
+  worker: Worker | undefined;
+  waiting: { resolve: (scan: WarmScan) => void; reject: (error: Error) => void } | undefined;
+  /** Why the last thread stopped: a run it was scanning fails with it. */
+  stopped: Error | undefined;
+}
+
+function started(state: ThreadState): Worker {
+  if (state.worker) return state.worker;
+  const worker = new Worker(new URL(import.meta.url));
+  // The renderer's process ends when its parent goes, whatever the thread is doing.
+  worker.unref();
+  const fail = (error: Error) => {
+    if (state.worker === worker) [state.worker, state.stopped] = [undefined, error];
+    state.waiting?.reject(error);
+    state.waiting = undefined;
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`The page scan's thread stopped (exit code ${code}).`)));
+  worker.on('message', (message: unknown) => {
+    const parsed = fromThread.safeParse(message);
+    const waiting = state.waiting;
+    state.waiting = undefined;
+    if (!parsed.success)
+      waiting?.reject(new Error(`The page scan's answer did not parse: ${parsed.error.message}`));
+    else if (!parsed.data.ok) waiting?.reject(new Error(`The page scan failed: ${parsed.data.error}`));
+    else waiting?.resolve(parsed.data.scan);
+  });
+  state.worker = worker;
+  return worker;
+}
+
+/** A thread that scans pages beside the renderer; `begin` starts a run's scan (one at a time). */
+export function pageScanThread(): { begin(options: PageScanOptions): ScanRun } {
+  const state: ThreadState = { worker: undefined, waiting: undefined, stopped: undefined };
+  return {
+    begin(options) {
+      const worker = started(state);
+      const send = (message: ToThread) => worker.postMessage(message);
+      send({ type: 'begin', secrets: [...options.secrets], siteUrl: options.siteUrl });
+      return {
+        add: (file, body) => send({ type: 'file', file, body }),
+        finish: () =>
+          new Promise<WarmScan>((resolve, reject) => {
+            if (state.worker !== worker)
+              return reject(state.stopped ?? new Error("The page scan's thread stopped."));
+            state.waiting = { resolve, reject };
+            send({ type: 'end' });
+          }),
+      };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * What a warm run checks in each file it writes, as it writes it (the site pass's checks, site-pass.ts):
+ * secrets, the CSP's inline-script hashes and inline handlers, the hashed assets the pages name, and their
+ * links for the link check (site-links.ts). `pageScan` does it where it is called; `pageScanThread`
+ * (page-scan-thread.ts) in a thread of its own, so the renderer's thread only renders and the run uses
+ * the machine's second core (a page's links cost about as much to read as the page to render).
+ */
+import type { NamedSecret } from './secrets.ts';
+import { secretFinder } from './checks.ts';
+import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
+import { linkCollector } from './site-links.ts';
+import type { WarmScan } from './warm-messages.ts';
+
+export interface PageScanOptions {
+  readonly secrets: readonly NamedSecret[];
+  /** The origin the pages are rendered for: absolute links to it are the site's own. */
+  readonly siteUrl: string;
+}
+
+export interface PageScan {
+  /** Checks one written file (relative to `client/`). */
+  add(file: string, body: Uint8Array): void;
+  /** What the files added showed. */
+  result(): WarmScan;
+}
+
+const ASSET = /\/_astro\/[\w.@-]+/g;
+
+export function pageScan(options: PageScanOptions): PageScan {
+  const findSecrets = secretFinder(options.secrets);
+  const links = linkCollector(options.siteUrl);
+  const hashes = new Set<string>();
+  const assets = new Set<string>();
+  const secretProblems: string[] = [];
+  const inlineHandlers: string[] = [];
+  let htmlFiles = 0;
+  return {
+    add(file, body) {
+      secretProblems.push(...findSecrets(file, Buffer.from(body.buffer, body.byteOffset, body.byteLength)));
+      if (!file.endsWith('.html')) return;
+      const html = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+      for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+      if (hasInlineHandler(html)) inlineHandlers.push(file);
+      for (const [asset] of html.matchAll(ASSET)) assets.add(asset);
+      links.add(file, html);
+      htmlFiles += 1;
+    },
+    result: () => ({
+      secretProblems,
+      inlineHandlers,
+      htmlFiles,
+      scriptHashes: [...hashes].sort(),
+      assets: [...assets].sort(),
+      links: links.siteLinks(),
+    }),
+  };
+}
