@@ -13,7 +13,7 @@
 import { resolve } from 'node:path';
 import { CatalogueLoadError } from './catalogue/load.ts';
 import { snapshotPath } from './catalogue/snapshot.ts';
-import { syncCatalogue } from './catalogue/sync.ts';
+import { catalogueOwner, ownerSync } from './catalogue/catalogue-owner.ts';
 import { shopClock, type Clock } from './config/clock.ts';
 import { ConfigError, loadConfig, type Config, type Env } from './config/env.ts';
 import { EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from './config/magento.ts';
@@ -169,11 +169,13 @@ interface Site {
 async function syncAndBuild({ root, distDir, config, variables, log, clock }: Site): Promise<void> {
   const hasBuild = () => readBuildInfo(distDir) !== undefined;
   try {
-    const sync = await syncCatalogue(
-      { ...config.magento, ...config.embedded, ...config.shop },
-      (line) => log.info(line),
-      { incremental: true },
+    // The owner in this process: the first build reads the file it writes; the rebuilder's renderer owns
+    // the catalogue from then on (src/publish/rebuild/task-settings.ts).
+    const owner = ownerSync(
+      catalogueOwner({ ...config.magento, ...config.embedded, ...config.shop }, (line) => log.info(line)),
     );
+    const sync = await owner.sync({ incremental: true });
+    await owner.flush();
     log.info(
       `Catalogue: ${sync.products} products${sync.problems.length ? `, ${sync.problems.length} left out` : ''}; ${sync.changed ? 'snapshot updated' : 'unchanged'}`,
     );

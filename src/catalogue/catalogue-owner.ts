@@ -4,7 +4,12 @@
  * renderers take what it holds as a value for each run, and a build by `astro build` is handed the file it
  * wrote, by name, in the build's render plan (src/publish/plan/plan-files.ts).
  *
- * A sync's snapshot is written after the run that renders it (`flush`), not on the way to the page. The
+ * Every sync goes through one seam, `CatalogueSync`: this owner in the caller's process (`ownerSync`:
+ * `npm start`'s first sync, a one-off `npm run rebuild`) or in the publisher's process (its client,
+ * src/publish/render/warm-client.ts). The callers (src/start.ts, src/publish/rebuild/task-read.ts) call
+ * `sync` and `flush`, whichever it is.
+ *
+ * A sync's snapshot is written at `flush` (after the run that renders it), not on the way to the page. The
  * file is read only when this owner has nothing newer: at its first use, and when another writer (`npm run
  * sync`, a CLI rebuild) changed the file since this owner last read or wrote it.
  */
@@ -19,13 +24,32 @@ import {
 } from './sync.ts';
 import type { Catalogue } from './types.ts';
 
+/** What a sync answers a run, wherever it ran: `SyncResult` without the catalogue, with the catalogue's hash. */
+export type Synced = Omit<SyncResult, 'snapshot' | 'persist'> & { readonly hash: string };
+
+/** The options a run's sync takes: those of `syncCatalogue` but what the owner gives itself. */
+export type OwnerSyncOptions = Omit<SyncOptions, 'previous' | 'deferWrite'>;
+
+/**
+ * The one way a run syncs the catalogue: `catalogueOwner` in this process (`ownerSync`), or the publisher's
+ * renderer process holding it (src/publish/render/warm-client.ts), its answers parsed there.
+ */
+export interface CatalogueSync {
+  /** An incremental or full sync against the catalogue held; its snapshot is written at the next `flush`. */
+  sync(options: OwnerSyncOptions): Promise<Synced>;
+  /** Writes the last sync's snapshot, for what reads the file (`astro build`, a price check). */
+  flush(): Promise<void>;
+  /** The holder stopped before writing a sync it read: the next sync must sweep every product again. */
+  readonly lostSync: boolean;
+}
+
 export interface CatalogueOwner {
   /** The snapshot file this owner writes. */
   readonly file: string;
   /** The catalogue as the pages read it (`fromStored`); throws when there is none yet (no sync, no file). */
   current(): Catalogue;
   /** An incremental or full sync against the catalogue held; its snapshot is written on the next `flush`. */
-  sync(options: Omit<SyncOptions, 'previous' | 'deferWrite'>): Promise<SyncResult>;
+  sync(options: OwnerSyncOptions): Promise<SyncResult>;
   /** Writes the last sync's snapshot, when it has not been written yet. */
   flush(): void;
 }
@@ -78,5 +102,24 @@ export function catalogueOwner(settings: SyncSettings, log: (line: string) => vo
       persist = result.persist;
       return result;
     },
+  };
+}
+
+/** A sync's answer as a run reads it, wherever the sync ran. */
+export function syncedOf(result: SyncResult): Synced {
+  const { file, products, problems, changed, mode, fullBecause, updated, removed, reviews } = result;
+  return {
+    ...{ file, products, problems, changed, mode, updated, removed, hash: result.snapshot.hash },
+    ...(fullBecause === undefined ? {} : { fullBecause }),
+    ...(reviews ? { reviews } : {}),
+  };
+}
+
+/** The owner in this process as a run's `CatalogueSync` (a one-off rebuild, `npm start`'s first sync). */
+export function ownerSync(owner: CatalogueOwner): CatalogueSync {
+  return {
+    sync: async (options) => syncedOf(await owner.sync(options)),
+    flush: async () => owner.flush(),
+    lostSync: false,
   };
 }

@@ -3,7 +3,8 @@
  * one, and the catalogue sync, retried with backoff while Magento is down or failing.
  */
 import { isTransientLoadFailure } from '../../catalogue/load.ts';
-import { syncCatalogue, type SyncOptions, type SyncResult } from '../../catalogue/sync.ts';
+import type { Synced } from '../../catalogue/catalogue-owner.ts';
+import type { SyncOptions } from '../../catalogue/sync.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import { messageOf } from '../render/errors.ts';
 import { WarmRendererError } from '../render/warm-client.ts';
@@ -17,11 +18,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isTransient = (error: unknown): boolean =>
   error instanceof WarmRendererError ? error.transient : isTransientLoadFailure(error);
 
-/** What a run needs of a sync, wherever it ran. */
-type Synced = Pick<SyncResult, 'mode' | 'products' | 'updated' | 'removed' | 'reviews'> & {
-  readonly hash?: string;
-};
-
 /** The sync, retried with backoff while Magento is down or failing. */
 async function sync(
   settings: Settings,
@@ -30,18 +26,13 @@ async function sync(
 ): Promise<{ result: Synced; attempts: number } | { error: string }> {
   const { attempts, log } = settings;
   // A sync the renderer lost (it stopped before writing it) is made good by sweeping every product.
-  const targeted = context.targeted && settings.warm?.lostSync !== true;
+  const targeted = context.targeted && !settings.owner.lostSync;
   const syncOptions = { incremental: !context.full, targeted, ...extra };
   for (let attempt = 1; ; attempt++) {
     context.report('syncing', attempt > 1 ? { message: `attempt ${attempt} of ${attempts}` } : undefined);
     try {
-      return {
-        // In the warm renderer's process when there is one: it keeps the catalogue in memory.
-        result: settings.warm
-          ? await settings.warm.sync(syncOptions)
-          : await syncCatalogue(settings.options.env, log, syncOptions),
-        attempts: attempt,
-      };
+      // In the warm renderer's process when there is one: it keeps the catalogue in memory.
+      return { result: await settings.owner.sync(syncOptions), attempts: attempt };
     } catch (error) {
       if (!isTransient(error) || attempt >= attempts)
         return {
@@ -65,7 +56,7 @@ export async function checkFirst(
   if (!context.reconcile) return { check: undefined };
   context.report('syncing', { message: 'checking every published price against Magento' });
   try {
-    await settings.warm?.flush();
+    await settings.owner.flush();
     const config = magentoClientConfig(settings.options.env);
     return { check: await checkPrices(config, settings.snapshotFile, settings.clock.now()) };
   } catch (error) {

@@ -2,6 +2,7 @@
  * A rebuild run's settings (task.ts): the options a caller gives, and the same with their defaults applied,
  * which every step of the run reads.
  */
+import { catalogueOwner, ownerSync, type CatalogueSync } from '../../catalogue/catalogue-owner.ts';
 import { snapshotPath } from '../../catalogue/snapshot.ts';
 import { systemClock, type Clock } from '../../config/clock.ts';
 import type { EmbeddedSettings, MagentoSettings, ShopSettings } from '../../config/env.ts';
@@ -53,10 +54,19 @@ export interface Settings {
   readonly sources: readonly string[];
   readonly clock: Clock;
   readonly warm: WarmRendererClient | undefined;
+  /** The catalogue's one owner for the run's syncs: the warm renderer's process when there is one. */
+  readonly owner: CatalogueSync;
 }
 
 export function taskSettings(options: RebuildTaskOptions): Settings {
   const log = options.log ?? (() => undefined);
+  const warm = options.warm
+    ? warmRendererClient({
+        root: options.root,
+        env: options.buildEnv,
+        ...(options.log ? { log: options.log } : {}),
+      })
+    : undefined;
   return {
     options,
     log,
@@ -67,12 +77,7 @@ export function taskSettings(options: RebuildTaskOptions): Settings {
     configHash: configHash(options.env),
     sources: options.sources ?? defaultSources(options.root),
     clock: options.clock ?? systemClock,
-    warm: options.warm
-      ? warmRendererClient({
-          root: options.root,
-          env: options.buildEnv,
-          ...(options.log ? { log: options.log } : {}),
-        })
-      : undefined,
+    warm,
+    owner: warm ?? ownerSync(catalogueOwner(options.env, log)),
   };
 }

@@ -42,6 +42,7 @@ async function build(
     ...(options.protect ? { protect: options.protect } : {}),
     ...(options.command ? { command: options.command } : {}),
     ...(settings.warm ? { warm: settings.warm } : {}),
+    owner: settings.owner,
     onProgress: (progress) => context.report('building', { build: progress }),
   });
   warmUp(settings, info.sourceHash);
@@ -108,7 +109,7 @@ async function runTask(settings: Settings, context: RunContext): Promise<Outcome
   const synced = await syncStep(settings, context, check, syncStarted);
   if ('error' in synced) return { outcome: 'failed', error: synced.error };
   const { summary: syncSummary, hash: snapshotHash } = synced;
-  if (check) await settings.warm?.flush();
+  if (check) await settings.owner.flush();
   const reconcile = check && reconcileSummary(check, settings.snapshotFile, settings.clock.now());
   const drift = reconcile && driftWarning(reconcile);
   if (drift) settings.warn(`WARNING: price reconciliation: ${drift}`);
@@ -125,13 +126,13 @@ async function runTask(settings: Settings, context: RunContext): Promise<Outcome
   });
   const checked = { ...(reconcile ? { reconcile } : {}), ...(syncSummary ? { sync: syncSummary } : {}) };
   if (!stale && !context.full) {
-    await settings.warm?.flush();
+    await settings.owner.flush();
     return { outcome: 'unchanged', ...checked };
   }
   context.report('building');
   const built = await buildWithFallback(settings, context, { snapshot: snapshotHash, sources });
   if (typeof built === 'string') {
-    await settings.warm?.flush();
+    await settings.owner.flush();
     return { outcome: 'failed', error: built, ...checked };
   }
   return { outcome: 'published', build: built, ...checked };

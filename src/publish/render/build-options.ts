@@ -1,5 +1,6 @@
 /** What a site build is asked to do (`buildSite`, build.ts) and what it reports while it runs. */
 import type { NamedSecret } from './secrets.ts';
+import type { CatalogueSync } from '../../catalogue/catalogue-owner.ts';
 import type { WarmRendererClient } from './warm-client.ts';
 
 export type BuildStep = 'rendering' | 'compressing' | 'checking' | 'publishing';
@@ -54,6 +55,8 @@ export interface BuildSiteOptions {
    * partial build is rendered by it, as a layer over the live site, instead of by `astro build`.
    */
   readonly warm?: WarmRendererClient;
+  /** The catalogue's owner whose last sync `astro build` must find written (its `flush`), when it defers it. */
+  readonly owner?: CatalogueSync;
   /**
    * Write the `.br`/`.gz` siblings before publishing (default: yes, unless a warm renderer is given, whose
    * process writes them once the build is live). `npm start` publishes its first build at once and the

@@ -173,8 +173,8 @@ async function tryWarm(run: BuildRun, begun: BuildStart): Promise<BuildInfo | un
 /** `astro build` into the new folder, the client pass beside it; then the checks and the publish. */
 async function astroBuild(run: BuildRun, begun: BuildStart): Promise<BuildInfo> {
   const { options, log, dir, timings, lap, kept } = run;
-  // `astro build` reads the snapshot file: the warm renderer's sync may not have written it yet.
-  await options.warm?.flush();
+  // `astro build` reads the snapshot file: the owner's last sync may not have written it yet.
+  await options.owner?.flush();
   const plan = planBuild(options, run.root, dir, begun);
   lap('plan');
   log(

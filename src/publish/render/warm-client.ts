@@ -10,6 +10,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { CatalogueSync } from '../../catalogue/catalogue-owner.ts';
 import type { ShopInfo } from '../../config/shop.ts';
 import type { Levels } from '../releases/encoding.ts';
 import { ask, receive, rejectAll, warmChannel, WarmRendererError, type WarmChannel } from './warm-channel.ts';
@@ -29,7 +30,7 @@ const WORKER = fileURLToPath(new URL('./warm-worker.ts', import.meta.url));
 /** As `astro build` runs (astro-run.ts): nicer than the server, so a cart call is not queued behind a render. */
 const NICER_BY = 10;
 
-export interface WarmRendererClient {
+export interface WarmRendererClient extends CatalogueSync {
   /** The sources' hash its bundle was made from, once started; undefined before. */
   readonly sourceHash: string | undefined;
   /** Whether it is being started now. */
@@ -44,20 +45,11 @@ export interface WarmRendererClient {
     readonly live?: string;
   }): Promise<void>;
   /**
-   * An incremental sync in the renderer's process, against the catalogue it keeps in memory. The snapshot
-   * file is written after the next warm run, or on `flush`.
+   * (`CatalogueSync`) An incremental sync in the renderer's process, against the catalogue it keeps in
+   * memory. The snapshot file is written after the next warm run, or on `flush`, which fails when the
+   * renderer stopped before writing a sync it had read (`lostSync`): that run cannot build from it.
    */
   sync(options: WarmSyncOptions): Promise<WarmSyncResult>;
-  /**
-   * Writes the snapshot of the last sync, for whatever reads the file (`astro build`, a price check).
-   * Fails when the renderer stopped before writing a sync it had read: that run cannot build from it.
-   */
-  flush(): Promise<void>;
-  /**
-   * The renderer stopped holding a sync it had not written: the next sync must sweep every product again
-   * (a read of only the saved ones would miss what the lost one read).
-   */
-  readonly lostSync: boolean;
   /**
    * Writes the `.br`/`.gz` siblings of a live build's files that lack them, in the background, giving way
    * to syncs and runs; until then the server compresses those files as it sends them.

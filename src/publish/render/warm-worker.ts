@@ -8,7 +8,7 @@
  * `compress` (a whole build's missing siblings, in the background: releases/compress-later.ts). Each answer carries the message's id. Each message is parsed
  * (warm-messages.ts): one that does not parse is refused, never acted on. It exits when its parent goes.
  */
-import { catalogueOwner } from '../../catalogue/catalogue-owner.ts';
+import { catalogueOwner, syncedOf } from '../../catalogue/catalogue-owner.ts';
 import { CatalogueLoadError, isTransientLoadFailure } from '../../catalogue/load.ts';
 import { loadConfig } from '../../config/env.ts';
 import { compressBuild, siblingsLater } from '../releases/compress-later.ts';
@@ -19,8 +19,6 @@ import {
   type WarmMessage,
   type WarmReply,
   type WarmRequest,
-  type WarmSyncOptions,
-  type WarmSyncResult,
 } from './warm-messages.ts';
 import { startWarmRenderer, type WarmRenderer } from './warm.ts';
 
@@ -51,17 +49,6 @@ function prime(live: string): void {
     .catch((error: unknown) => log(`The warm renderer could not check the live build: ${String(error)}`));
 }
 
-async function sync(options: WarmSyncOptions): Promise<WarmSyncResult> {
-  const result = await owner.sync(options);
-  return {
-    ...{ file: result.file, products: result.products, problems: result.problems },
-    ...{ changed: result.changed, mode: result.mode, updated: result.updated, removed: result.removed },
-    ...(result.fullBecause ? { fullBecause: result.fullBecause } : {}),
-    hash: result.snapshot.hash,
-    ...(result.reviews ? { reviews: { at: result.reviews.at, changed: [...result.reviews.changed] } } : {}),
-  };
-}
-
 /** What a message's work gave: its answer's value, and for a run, the files it wrote. */
 type Done = { readonly value: unknown; readonly written?: readonly string[] };
 type Answered = { readonly reply: WarmReply; readonly written?: readonly string[] };
@@ -80,7 +67,7 @@ async function answer(message: WarmMessage): Promise<Done> {
       if (message.live) void prime(message.live);
       return { value: null };
     case 'sync':
-      return { value: await sync(message.options) };
+      return { value: syncedOf(await owner.sync(message.options)) };
     case 'flush':
       owner.flush();
       return { value: null };
