@@ -1,9 +1,13 @@
 /**
- * The checks a warm run makes of each file it writes, in the thread beside its rendering
- * (src/publish/render/page-scan-thread.ts): the same findings as made in place, a secret named, the CSP's
- * hashes and handlers, the links for the link check, and each run on its own.
+ * A warm run's files, written and checked in the thread beside its rendering
+ * (src/publish/render/page-scan-thread.ts): every file on disk when the run's scan is taken, the same
+ * findings as made in place (a secret named, the CSP's hashes and handlers, the links for the link
+ * check), each run on its own, and a file that cannot be written fails the run.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pageScan } from '../../src/publish/render/page-scan.ts';
 import { pageScanThread } from '../../src/publish/render/page-scan-thread.ts';
 
@@ -25,15 +29,22 @@ const files: [string, string][] = [
 ];
 
 const encoded = (text: string) => Buffer.from(text, 'utf8');
+let client: string;
+
+beforeEach(() => {
+  client = mkdtempSync(join(tmpdir(), 'page-scan-'));
+});
+afterEach(() => rmSync(client, { recursive: true, force: true }));
 
 describe('the page scan beside the renderer', () => {
-  it('finds in a thread what it finds in place: secrets, inline scripts and handlers, assets and links', async () => {
+  it('writes every file and finds what a scan in place finds: secrets, inline scripts and handlers, assets, links', async () => {
     const inPlace = pageScan({ secrets, siteUrl: SITE });
     for (const [file, text] of files) inPlace.add(file, encoded(text));
     const thread = pageScanThread();
-    const run = thread.begin({ secrets, siteUrl: SITE });
+    const run = thread.begin({ client, secrets, siteUrl: SITE });
     for (const [file, text] of files) run.add(file, encoded(text));
     const scan = await run.finish();
+    for (const [file, text] of files) expect(readFileSync(join(client, file), 'utf8')).toBe(text);
 
     expect(scan).toEqual(inPlace.result());
     expect(scan.secretProblems).toEqual([
@@ -50,14 +61,27 @@ describe('the page scan beside the renderer', () => {
 
   it('starts each run afresh: what an earlier run read is not in the next one', async () => {
     const thread = pageScanThread();
-    const first = thread.begin({ secrets, siteUrl: SITE });
+    const first = thread.begin({ client, secrets, siteUrl: SITE });
     first.add('leaky/index.html', encoded(files[2]?.[1] ?? ''));
     expect((await first.finish()).secretProblems).toHaveLength(1);
 
-    const second = thread.begin({ secrets, siteUrl: SITE });
+    const second = thread.begin({ client, secrets, siteUrl: SITE });
     second.add('k-5/index.html', encoded(files[0]?.[1] ?? ''));
     const scan = await second.finish();
     expect(scan.secretProblems).toEqual([]);
     expect(scan.links.pages.map((links) => links.page)).toEqual(['k-5/index.html']);
+  });
+
+  it('fails the run when a file cannot be written, and the next run goes on', async () => {
+    const thread = pageScanThread();
+    // A file where the page's folder should be.
+    writeFileSync(join(client, 'k-5'), 'not a folder');
+    const failing = thread.begin({ client, secrets, siteUrl: SITE });
+    failing.add('k-5/index.html', encoded(files[0]?.[1] ?? ''));
+    await expect(failing.finish()).rejects.toThrow(/page scan failed/);
+
+    const next = thread.begin({ client, secrets, siteUrl: SITE });
+    next.add('k-5-hose/index.html', encoded(files[1]?.[1] ?? ''));
+    expect((await next.finish()).htmlFiles).toBe(1);
   });
 });

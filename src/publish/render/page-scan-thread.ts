@@ -1,8 +1,12 @@
 /**
- * The page scan (page-scan.ts) in a worker thread of the warm renderer's process: the renderer hands each
- * file over as it writes it and takes the scan when its run is done. One thread, kept between runs, one
- * run at a time. What crosses the thread is parsed both ways, like what crosses a process.
+ * A warm run's files, written and checked (page-scan.ts) in a worker thread of the renderer's process, on
+ * the machine's other core: the renderer hands each file over as it renders it, and takes the scan when
+ * its run is done, once every file is on disk. The render thread so only renders: writing a page and
+ * reading its links cost about as much as rendering it. One thread, kept between runs, one run at a time.
+ * What crosses the thread is parsed both ways, like what crosses a process.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { pageScan, type PageScan, type PageScanOptions } from './page-scan.ts';
@@ -11,6 +15,8 @@ import { warmScanSchema, type WarmScan } from './warm-messages.ts';
 const toThread = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('begin'),
+    /** The new build's `client/` folder, where the files go. */
+    client: z.string().min(1),
     secrets: z.array(
       z.object({ name: z.string(), value: z.string(), demoDefault: z.boolean().exactOptional() }),
     ),
@@ -31,9 +37,20 @@ const fromThread = z.discriminatedUnion('ok', [
 ]);
 type FromThread = z.input<typeof fromThread>;
 
-/** The thread's side: a scan per run, its result sent at `end`; a message that does not parse ends the run. */
+/** Writes one of a run's files: its folder is new, or shared with a file written before. */
+function write(client: string, file: string, body: Uint8Array): void {
+  const target = join(client, file);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, body);
+}
+
+/**
+ * The thread's side: each file written and scanned, the scan sent at `end`; a failure (a message that does
+ * not parse, a file not written) fails the run.
+ */
 function serve(port: NonNullable<typeof parentPort>): void {
   let scan: PageScan | undefined;
+  let client = '';
   let failure: string | undefined;
   const answer = (reply: FromThread) => port.postMessage(reply);
   port.on('message', (message: unknown) => {
@@ -41,9 +58,12 @@ function serve(port: NonNullable<typeof parentPort>): void {
     if (!parsed.success) return void (failure ??= `a message did not parse: ${parsed.error.message}`);
     const request = parsed.data;
     try {
-      if (request.type === 'begin') [scan, failure] = [pageScan(request), undefined];
-      else if (request.type === 'file') scan?.add(request.file, request.body);
-      else {
+      if (request.type === 'begin') [scan, client, failure] = [pageScan(request), request.client, undefined];
+      else if (request.type === 'file') {
+        if (failure !== undefined) return;
+        write(client, request.file, request.body);
+        scan?.add(request.file, request.body);
+      } else {
         answer(
           failure || !scan
             ? { ok: false, error: failure ?? 'no run began' }
@@ -59,9 +79,11 @@ function serve(port: NonNullable<typeof parentPort>): void {
 
 if (!isMainThread && parentPort) serve(parentPort);
 
-/** A run's side of the thread: files in, the scan out. */
+/** A run's side of the thread: files in, the scan out once they are written. */
 export interface ScanRun {
+  /** Writes `file` (relative to `client/`) and checks it. */
   add(file: string, body: Uint8Array): void;
+  /** What the files showed, once every one is written; fails when one could not be. */
   finish(): Promise<WarmScan>;
 }
 
@@ -97,14 +119,19 @@ function started(state: ThreadState): Worker {
   return worker;
 }
 
-/** A thread that scans pages beside the renderer; `begin` starts a run's scan (one at a time). */
-export function pageScanThread(): { begin(options: PageScanOptions): ScanRun } {
+/** A thread that writes and scans a run's files beside the renderer; `begin` starts a run (one at a time). */
+export function pageScanThread(): { begin(options: PageScanOptions & { readonly client: string }): ScanRun } {
   const state: ThreadState = { worker: undefined, waiting: undefined, stopped: undefined };
   return {
     begin(options) {
       const worker = started(state);
       const send = (message: ToThread) => worker.postMessage(message);
-      send({ type: 'begin', secrets: [...options.secrets], siteUrl: options.siteUrl });
+      send({
+        type: 'begin',
+        client: options.client,
+        secrets: [...options.secrets],
+        siteUrl: options.siteUrl,
+      });
       return {
         add: (file, body) => send({ type: 'file', file, body }),
         finish: () =>

@@ -3,8 +3,7 @@
  * differs from the live build's, or it has none) and writes (its bytes differ from what is live), each file
  * checked as it is written (the site pass's checks), and the new build's keys.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
 import { fixedPageKey, hasFixedPath, sharedFingerprint } from '../../site/page-plan.ts';
@@ -90,30 +89,6 @@ export function newKeys(
   return { keys, removed: gone.map(fileOfKey) };
 }
 
-/** Writes files a few at a time beside the rendering (each write waits on the disk, not on this thread). */
-function fileWriter(dir: string) {
-  const pending = new Set<Promise<void>>();
-  let failure: unknown;
-  const write = async (file: string, body: Uint8Array) => {
-    const target = join(dir, 'client', file);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, body);
-  };
-  return {
-    async add(file: string, body: Uint8Array): Promise<void> {
-      if (pending.size >= 8) await Promise.race(pending);
-      const done: Promise<void> = write(file, body)
-        .catch((error: unknown) => void (failure ??= error))
-        .finally(() => pending.delete(done));
-      pending.add(done);
-    },
-    async flush(): Promise<void> {
-      await Promise.all(pending);
-      if (failure !== undefined) throw failure;
-    },
-  };
-}
-
 /** The URL a path is rendered at: a page's with its trailing slash (build format `directory`). */
 function renderUrl(pathname: string, route: RouteData, key: string, siteUrl: string): URL {
   const trailing = route.type === 'endpoint' || key === '' ? pathname : `${pathname.replace(/\/+$/, '')}/`;
@@ -121,9 +96,9 @@ function renderUrl(pathname: string, route: RouteData, key: string, siteUrl: str
 }
 
 /**
- * Renders the planned paths whose key differs from the live build's, and those without a key, writing
- * the files whose bytes differ from what is live; each written file goes to `scan` (page-scan.ts), which
- * checks it beside the rendering.
+ * Renders the planned paths whose key differs from the live build's, and those without a key; the files
+ * whose bytes differ from what is live go to `scan` (page-scan-thread.ts), which writes and checks them
+ * beside the rendering.
  */
 export async function renderPaths(
   app: PrerenderApp,
@@ -135,7 +110,6 @@ export async function renderPaths(
   const keys: Record<string, string> = {};
   const written: string[] = [];
   const rendered: string[] = [];
-  const files = fileWriter(job.dir);
   // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
   const shared = sharedFingerprint(plan.index, job.shop);
   for (const { pathname, route, cacheKey } of paths) {
@@ -155,10 +129,8 @@ export async function renderPaths(
     const file = outputFile(pathname, route.type);
     // A path new to the live build's fingerprints, or one with none, is written only when it differs.
     if (job.liveKeys[key] === undefined && (await sameAsLive(live, file, body))) continue;
-    await files.add(file, body);
     plan.scan.add(file, body);
     written.push(file);
   }
-  await files.flush();
   return { keys, written, rendered, scan: await plan.scan.finish() };
 }

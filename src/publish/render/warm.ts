@@ -155,7 +155,11 @@ async function run(state: WarmState, job: WarmJob, catalogue: Catalogue): Promis
   // What the bundle's routes planned from the change (site/handoff.ts); null: every page.
   const pages = from ? record.pages : null;
   if (pages === undefined) throw new Error('The product and listing routes planned no pages.');
-  const scan = state.scans.begin({ secrets: job.secrets, siteUrl: job.shop.siteUrl });
+  const scan = state.scans.begin({
+    client: join(job.dir, 'client'),
+    secrets: job.secrets,
+    siteUrl: job.shop.siteUrl,
+  });
   const rendering = await renderPaths(app, job, paths, { index, scan });
   handOff(undefined);
   state.last = { dir: job.dir, index };
