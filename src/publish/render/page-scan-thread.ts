@@ -10,16 +10,14 @@ import { dirname, join } from 'node:path';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { pageScan, type PageScan, type PageScanOptions } from './page-scan.ts';
-import { warmScanSchema, type WarmScan } from './warm-messages.ts';
+import { namedSecretSchema, warmScanSchema, type WarmScan } from './warm-messages.ts';
 
 const toThread = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('begin'),
     /** The new build's `client/` folder, where the files go. */
     client: z.string().min(1),
-    secrets: z.array(
-      z.object({ name: z.string(), value: z.string(), demoDefault: z.boolean().exactOptional() }),
-    ),
+    secrets: z.array(namedSecretSchema),
     siteUrl: z.string(),
   }),
   z.object({

@@ -36,9 +36,10 @@ export function pageScan(options: PageScanOptions): PageScan {
   let htmlFiles = 0;
   return {
     add(file, body) {
-      secretProblems.push(...findSecrets(file, Buffer.from(body.buffer, body.byteOffset, body.byteLength)));
+      const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+      secretProblems.push(...findSecrets(file, bytes));
       if (!file.endsWith('.html')) return;
-      const html = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+      const html = bytes.toString('utf8');
       for (const hash of inlineScriptHashes(html)) hashes.add(hash);
       if (hasInlineHandler(html)) inlineHandlers.push(file);
       for (const [asset] of html.matchAll(ASSET)) assets.add(asset);

@@ -19,7 +19,7 @@ const levelsSchema = z.object({
 });
 
 /** A value no written file may contain (render/secrets.ts, `NamedSecret`). */
-const namedSecretSchema = z.object({
+export const namedSecretSchema = z.object({
   name: z.string(),
   value: z.string(),
   /** The public demo default: written in the code, so only its presence in served files counts. */

@@ -1,7 +1,7 @@
 /**
  * The paths of a warm run (warm.ts): which file and key each path has, which the run renders (its key
- * differs from the live build's, or it has none) and writes (its bytes differ from what is live), each file
- * checked as it is written (the site pass's checks), and the new build's keys.
+ * differs from the live build's, or it has none) and writes (its bytes differ from what is live: written and
+ * checked beside the rendering, page-scan-thread.ts), and the new build's keys.
  */
 import { readFile } from 'node:fs/promises';
 import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
@@ -104,17 +104,17 @@ export async function renderPaths(
   app: PrerenderApp,
   job: WarmJob,
   paths: readonly StaticPath[],
-  plan: { readonly index: CatalogueIndex; readonly scan: ScanRun },
+  run: { readonly index: CatalogueIndex; readonly scan: ScanRun },
 ) {
   const live = layersOf(job.live);
   const keys: Record<string, string> = {};
   const written: string[] = [];
   const rendered: string[] = [];
   // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
-  const shared = sharedFingerprint(plan.index, job.shop);
+  const shared = sharedFingerprint(run.index, job.shop);
   for (const { pathname, route, cacheKey } of paths) {
     const key = keyOf(pathname);
-    const pageKey = cacheKey ?? fixedPageKey(key, plan.index, shared);
+    const pageKey = cacheKey ?? fixedPageKey(key, run.index, shared);
     if (pageKey !== undefined) {
       keys[key] = pageKey;
       if (job.liveKeys[key] === pageKey) continue;
@@ -129,8 +129,8 @@ export async function renderPaths(
     const file = outputFile(pathname, route.type);
     // A path new to the live build's fingerprints, or one with none, is written only when it differs.
     if (job.liveKeys[key] === undefined && (await sameAsLive(live, file, body))) continue;
-    plan.scan.add(file, body);
+    run.scan.add(file, body);
     written.push(file);
   }
-  return { keys, written, rendered, scan: await plan.scan.finish() };
+  return { keys, written, rendered, scan: await run.scan.finish() };
 }
