@@ -15,6 +15,7 @@ import type { Product } from '../../src/catalogue/types.ts';
 import { modelKey, modelSlug } from '../../src/catalogue/fits.ts';
 import { partsPagePath } from '../../src/features/fits/texts.ts';
 import { allListings } from '../../src/site/listings.ts';
+import { productRoutes } from '../../src/site/product-view.ts';
 import { loadEnv, processEnvironment } from '../../src/config/env.ts';
 import type { OnSaved } from '../../src/embedded/magento/saved.ts';
 import { saveNotifier } from '../../src/publish/rebuild/hook-client.ts';
@@ -185,6 +186,16 @@ describe('the built site', () => {
     expect(report.dead).toEqual([]);
     expect(report.pages).toBeGreaterThan(catalogue().pages.length);
     expect(report.links).toBeGreaterThan(100 * report.pages);
+  });
+
+  it('records the key of every product and listing page as Astro rendered it, for the first save to plan from', () => {
+    const manifest = readPagesManifest(join(dir, 'dist', PAGES_MANIFEST_FILE));
+    const index = catalogue();
+    const listing = allListings(index)[0];
+    const { routed } = productRoutes(index);
+    expect(routed.length).toBeGreaterThan(0);
+    for (const product of routed) expect(manifest?.pages[product.urlKey]).toMatch(/\S/);
+    expect(listing && manifest?.pages[listing.path.replace(/^\/+/, '')]).toMatch(/\S/);
   });
 
   it("gives Dry Ice Cleaning, in every page's menu, its listing with its machines and their count", async () => {

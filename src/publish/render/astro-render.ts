@@ -39,10 +39,10 @@ export async function renderWithAstro(
   const otherPages =
     liveInfo && livePlan ? Math.max(0, liveInfo.pages - Object.keys(livePlan.pages).length) : undefined;
   const expected =
-    manifest && otherPages !== undefined
-      ? otherPages + manifest.rendered.length
-      : mode === 'full'
-        ? liveInfo?.pages
+    mode === 'full'
+      ? liveInfo?.pages
+      : manifest && otherPages !== undefined
+        ? otherPages + manifest.rendered.length
         : undefined;
   let rendered = 0;
   const progress = () => options.onProgress?.({ step: 'rendering', rendered, expected, mode });
@@ -50,7 +50,8 @@ export async function renderWithAstro(
   // What the pages render, handed to them as values (the shop's own project: a stand-in has no plan).
   if (plan.settings.shop)
     writeRenderPlan(plan.dir, {
-      render: manifest?.rendered ?? null,
+      // A full build's plan lists no pages: every one is rendered.
+      render: mode === 'full' ? null : (manifest?.rendered ?? null),
       pricedAt: plan.pricedAt,
       snapshotFile: resolve(options.snapshotFile),
       shop: plan.settings.shop,

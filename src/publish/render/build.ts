@@ -196,16 +196,19 @@ async function astroBuild(run: BuildRun, begun: BuildStart): Promise<BuildInfo> 
   const rendering = await renderWithAstro(options, plan, kept, pass, reuse);
   lap('astro');
   Object.assign(timings, { astroBundle: rendering.bundleMs, astroRender: rendering.renderMs });
-  if (plan.manifest) {
-    // With the data files' keys, as Astro's routes gave them (astro.config.mjs writes them).
-    const keys = { ...readCacheKeys(dir), ...plan.fixedKeys, ...plan.manifest.pages };
-    await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify({ ...plan.manifest, pages: keys }));
+  // With every key Astro's routes gave (astro.config.mjs writes them): a full build's plan has none.
+  const manifest = plan.manifest && {
+    ...plan.manifest,
+    pages: { ...readCacheKeys(dir), ...plan.fixedKeys, ...plan.manifest.pages },
+  };
+  if (manifest) {
+    await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(manifest));
     await rm(join(dir, CACHE_KEYS_FILE), { force: true });
   }
   const { rendered, expected } = rendering;
   const progress = (step: BuildStep) => options.onProgress?.({ step, rendered, expected, mode: plan.mode });
   const finished = await finishBuild({
-    ...{ dir, live: plan.live, liveInfo: plan.liveInfo, manifest: plan.manifest },
+    ...{ dir, live: plan.live, liveInfo: plan.liveInfo, manifest },
     ...{ secrets: plan.settings.secrets, smokePages: options.smokePages, pass, reuse, log, lap, progress },
   });
   if (finished.problems.length > 0)

@@ -16,6 +16,7 @@ import type { PagesManifest } from '../plan/plan-files.ts';
 import type { PrecompressResult } from '../releases/precompress.ts';
 import { layersOf } from '../releases/layers.ts';
 import { reuseAssets, reusePages } from './reuse.ts';
+import { isPageKey } from './warm-paths.ts';
 
 /** How long a full build keeps serving the hashed assets earlier builds wrote (longer than any cache keeps a page). */
 const CARRIED_ASSETS_MS = 7 * 24 * 3600_000;
@@ -55,7 +56,9 @@ export interface Finished {
 function defaultSmokePages(manifest: PagesManifest | undefined): string[] {
   const pages = ['index.html', '404.html'];
   if (!manifest) return pages; // not the shop's own pages (no product route): home and 404 only
-  const product = manifest.rendered[0] ?? Object.keys(manifest.pages)[0];
+  // A page rendered by this build, else a page of one segment (a product's) among the keys written.
+  const product =
+    manifest.rendered[0] ?? Object.keys(manifest.pages).find((key) => isPageKey(key) && !key.includes('/'));
   if (product) pages.push(`${product}/index.html`);
   pages.push(`home-garden/${LISTING_CODES['home-garden'][0]}/index.html`);
   return pages;
