@@ -1,7 +1,7 @@
 /**
  * The work every file of a new build's `client/` folder needs before it may go live, done with one read
  * per file: the secret check (checks.ts), the inline-script hashes for the CSP (inline-scripts.ts) and
- * the `.br`/`.gz` siblings (precompress.ts), and each page's links, which the link check looks up once the
+ * the `.br`/`.gz` siblings (releases/precompress.ts), and each page's links, which the link check looks up once the
  * build is whole (site-links.ts, links.ts). It runs beside `astro build`: the site build hands it each
  * page as soon as Astro reports it written (`add`), so on two cores the compression and the scans go on
  * while Astro renders the next pages instead of after the last one (at 10,000 products they took 30 s

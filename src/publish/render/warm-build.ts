@@ -215,7 +215,7 @@ function warmBuildInfo(
     configHash: options.configHash,
     pages: assembled.pages,
     scriptHashes: [...new Set([...(run.liveInfo.scriptHashes ?? []), ...scan.scriptHashes])].sort(),
-    // Compressed by the renderer once live (warm.ts, compressWritten): nothing yet.
+    // Compressed by the renderer once live (releases/compress-later.ts, siblingsLater): nothing yet.
     compression: { files: 0, reused: 0, brotliQuality: levels.brotli, bytes: 0, brotliBytes: 0, ms: 0 },
     id: basename(dir),
     mode: 'warm',

@@ -56,7 +56,7 @@ export const warmJobSchema = z.object({
   pricedAt: z.number(),
   /** The shop's identity (src/config/shop.ts), on every page; `siteUrl` is the origin pages are rendered for. */
   shop: shopInfoSchema,
-  /** The levels the written files are compressed at, after the run (`compressWritten`). */
+  /** The levels the written files are compressed at, after the run (releases/compress-later.ts). */
   levels: levelsSchema,
   /** Values no written file may contain (checks.ts): looked for in each page as it is rendered. */
   secrets: z.array(namedSecretSchema).readonly(),

@@ -5,8 +5,9 @@
  * written, and it keeps the warm renderer (warm.ts), which takes that catalogue as a value for each run.
  * Messages: `sync` (an incremental sync against the catalogue in memory; the snapshot is written after the
  * run, or on `flush`), `start` (Astro's build, once, beside the syncs), `run` (a warm build's rendering) and
- * `compress` (a whole build's missing siblings, in the background: releases/compress-later.ts). Each answer carries the message's id. Each message is parsed
- * (warm-messages.ts): one that does not parse is refused, never acted on. It exits when its parent goes.
+ * `compress` (a whole build's missing siblings, in the background: releases/compress-later.ts). Each answer
+ * carries the message's id. Each message is parsed (warm-messages.ts): one that does not parse is refused,
+ * never acted on. It exits when its parent goes.
  */
 import { catalogueOwner, syncedOf } from '../../catalogue/catalogue-owner.ts';
 import { CatalogueLoadError, isTransientLoadFailure } from '../../catalogue/load.ts';
