@@ -9,11 +9,8 @@ import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSyn
 import { mkdir, open, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { buildInfoPath, readBuildInfo, type BuildInfo } from './build-info.ts';
+import { errorCode } from './files.ts';
 import { layersOf, locateIn } from './layers.ts';
-
-/** The `code` of a file-system error (`EEXIST`, `EPERM`…), if it has one. */
-const errorCode = (error: unknown): unknown =>
-  error instanceof Error && 'code' in error ? error.code : undefined;
 
 export interface BuildLayout {
   /** The served path, a symbolic link to the live build (e.g. `/work/main/dist`). */

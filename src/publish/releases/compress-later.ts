@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isCompressible, MIN_COMPRESS_BYTES, textFiles } from './content-types.ts';
 import { CODINGS, SUFFIX, type Levels } from './encoding.ts';
+import { errorCode } from './files.ts';
 import { compressFile } from './precompress.ts';
 
 /** Waits until no sync or run is under way. */
@@ -24,9 +25,6 @@ export interface LevelledBuild {
   readonly levels: Levels;
 }
 
-const isGone = (error: unknown): boolean =>
-  error instanceof Error && 'code' in error && error.code === 'ENOENT';
-
 /** Writes the siblings of one text file of `build`; false when it is too small, or it or its build is gone. */
 async function compressOne(build: LevelledBuild, file: string): Promise<boolean> {
   const client = join(build.dir, 'client');
@@ -36,7 +34,8 @@ async function compressOne(build: LevelledBuild, file: string): Promise<boolean>
     await compressFile(client, file, content, { bulk: build.levels });
     return true;
   } catch (error) {
-    if (isGone(error)) return false;
+    // Gone: the file or its build was removed meanwhile.
+    if (errorCode(error) === 'ENOENT') return false;
     throw error;
   }
 }

@@ -5,9 +5,10 @@
  * each page as Astro writes it (site-pass.ts, with `compressFile`); `precompressSite` does a whole folder.
  */
 import { availableParallelism } from 'node:os';
-import { copyFile, link, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { MIN_COMPRESS_BYTES, textFiles } from './content-types.ts';
+import { linkOrCopy } from './files.ts';
 import {
   BUILD_LEVELS,
   CODINGS,
@@ -37,17 +38,6 @@ export const THOROUGH_LIMIT_BYTES = 4 * 1024 * 1024;
 /** The levels of a site with `bytes` of text to compress (files of at least MIN_COMPRESS_BYTES). */
 export const bulkLevels = (bytes: number): Levels =>
   bytes <= THOROUGH_LIMIT_BYTES ? BUILD_LEVELS : FAST_BUILD_LEVELS;
-
-/** Hard-links `from` to `to` (a copy across file systems): the previous build's files are never written again. */
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  try {
-    await link(from, to);
-  } catch (error) {
-    const code = error instanceof Error && 'code' in error ? error.code : undefined;
-    if (code === 'EXDEV' || code === 'EPERM') await copyFile(from, to);
-    else throw error;
-  }
-}
 
 /** Takes the previous build's siblings when the file is byte-identical and both siblings are there. */
 async function reuse(previousDir: string | undefined, relative: string, content: Buffer, target: string) {

@@ -26,6 +26,7 @@ import {
 import { locateIn, type Layers } from '../releases/layers.ts';
 import { pageUrlPath } from './page-links.ts';
 import { linkCollector, type SiteLinks } from './site-links.ts';
+import { forEachConcurrently } from '../releases/files.ts';
 
 export type { Locate } from '../../http/site-paths.ts';
 
@@ -138,22 +139,6 @@ async function siteToCheck(
     locate: locate ?? folder.locate,
     pages: pages ? [...pages] : folder.files.filter((file) => file.endsWith('.html')).sort(),
   };
-}
-
-/** Runs `task` over the items, `concurrency` of them at a time, each item once. */
-export async function forEachConcurrently<T>(
-  items: readonly T[],
-  concurrency: number,
-  task: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (let at = next++; at < items.length; at = next++) {
-      const item = items[at];
-      if (item !== undefined) await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
 }
 
 /** The targets and shared runs the pages name (a page read again may have left some unnamed). */

@@ -3,28 +3,12 @@
  * file systems) to the live build's files, which no build ever writes to again.
  */
 import { existsSync, statSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { SUFFIX } from '../releases/encoding.ts';
 import { ReuseError } from './errors.ts';
+import { linkFiles } from '../releases/files.ts';
 import { locateIn, type Layers } from '../releases/layers.ts';
-
-/** Hard-links `names` from `from` into `to` (copies across file systems); `to` is a fresh folder. */
-async function linkFiles(from: string, to: string, names: readonly string[]): Promise<void> {
-  await mkdir(to, { recursive: true });
-  for (const name of names) {
-    const source = join(from, name);
-    const target = join(to, name);
-    try {
-      await link(source, target);
-    } catch (error) {
-      const code = error instanceof Error && 'code' in error ? error.code : undefined;
-      if (code === 'EEXIST') continue;
-      if (code === 'EXDEV' || code === 'EPERM') await copyFile(source, target);
-      else throw error;
-    }
-  }
-}
 
 /**
  * Takes the unchanged pages (with their `.br`/`.gz`) from the live build. The site build starts

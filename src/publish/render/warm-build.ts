@@ -3,11 +3,12 @@
  * (site-pass.ts), in a new folder that is a layer over the live build's whole build (layers.ts), with the
  * live layer's other files carried over as hard links. Its cost follows what changed, not the catalogue.
  */
-import { link, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { readBuildInfo, snapshotHash, type BuildInfo } from '../releases/build-info.ts';
 import { checkPageCount, checkSiteLinks } from './checks.ts';
-import { forEachConcurrently, layeredLocate } from './links.ts';
+import { layeredLocate } from './links.ts';
+import { linkFiles } from '../releases/files.ts';
 import { BUILD_LEVELS, FAST_BUILD_LEVELS, SUFFIX, type Levels } from '../releases/encoding.ts';
 import { BASE_LINK, layersOf, locateIn } from '../releases/layers.ts';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan/plan-files.ts';
@@ -47,22 +48,6 @@ export const warmLevels = (base: string): Levels => levelsOf(readBuildInfo(base)
  * into a whole build by the next run: that run links every file once, and the runs after it carry nothing.
  */
 export const COMPACT_AFTER_FILES = 6000;
-
-/** Files linked or looked up at a time: each waits on the disk, and libuv has four threads for it. */
-const FILES_AT_ONCE = 16;
-
-/** Hard-links each of `files` from `from` into `to`, creating the folders it needs. */
-async function linkFiles(from: string, to: string, files: readonly string[]): Promise<void> {
-  // One mkdir per folder, which every file of it waits for.
-  const folders = new Map<string, Promise<unknown>>();
-  await forEachConcurrently(files, FILES_AT_ONCE, async (file) => {
-    const folder = dirname(join(to, file));
-    let made = folders.get(folder);
-    if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
-    await made;
-    await link(join(from, file), join(to, file));
-  });
-}
 
 /** Hard-links every file under `from` into `to` that `keep` accepts, creating the folders it needs. */
 async function linkTree(from: string, to: string, keep: (file: string) => boolean): Promise<number> {
