@@ -112,6 +112,31 @@ const shopSection = z.object({
       .regex(/^[\w.-]{1,32}$/, { error: 'must be up to 32 letters, digits, dots, dashes or underscores' })
       .default('2022-02'),
   ),
+  /**
+   * The SMTP server the shop's e-mails go through, as a URL: `smtp://` (STARTTLS when offered) or `smtps://`
+   * (TLS from the start), with the user and password percent-encoded.
+   * @example smtp://shop%40example.com:app-password@smtp.example.com:587
+   */
+  SMTP_URL: described(
+    "The SMTP server the shop's e-mails go through, as `smtp://user:password@host:587` (STARTTLS) or `smtps://user:password@host:465`, the user and password percent-encoded (server side only; never shown). Unset: `npm start` starts the embedded mail catcher and the shop sends there.",
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an SMTP server URL such as smtp://user:password@smtp.example.com:587',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: described(
+    "Who the shop's e-mails come from, as an address or `Name <address>`.",
+    z
+      .string()
+      .regex(/^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, {
+        error:
+          'must be an e-mail address, or a name and an address as Clearwater Cleaning <shop@example.com>',
+      })
+      .optional(),
+    { documentedDefault: '`SHOP_NAME <SHOP_EMAIL>`' },
+  ),
   SITE_URL: described(
     'Public URL of the shop: canonical links, Open Graph, the sitemap and structured data, and the only origin the storefront accepts state-changing requests (sign-in, basket, checkout) from.',
     url.default('http://127.0.0.1:4321'),
@@ -517,6 +542,19 @@ const embeddedSection = z.object({
     'Its SQLite file (orders, captures and webhook deliveries survive restarts).',
     z.string().min(1).default('var/paypal-sandbox/sandbox.sqlite'),
   ),
+  MAIL_CATCHER_HOST: described(
+    'Address the embedded mail catcher listens on (its SMTP server and its page of sent mail); keep it on loopback: it takes mail from anyone.',
+    z.string().min(1).default('127.0.0.1'),
+  ),
+  MAIL_CATCHER_SMTP_PORT: described(
+    'Its SMTP port, where the shop sends when `SMTP_URL` is unset.',
+    port(1025),
+  ),
+  MAIL_CATCHER_PORT: described('The port of its page of sent mail and JSON API.', port(8025)),
+  MAIL_CATCHER_DB: described(
+    'Its SQLite file (what was sent survives restarts).',
+    z.string().min(1).default('var/mail-catcher/mail.sqlite'),
+  ),
 });
 
 /** Every variable, the sections merged: `Env` is one flat object (`env.MAGENTO_URL`) with every section. */
@@ -570,6 +608,7 @@ const SECRETS = new Set<string>([
   'FASTLY_API_TOKEN',
   'CLOUDFLARE_API_TOKEN',
   'PAYPAL_CLIENT_SECRET',
+  'SMTP_URL',
 ]);
 
 /** The integration's credentials: all four OAuth values or none, not both kinds, and some with MAGENTO_URL. */

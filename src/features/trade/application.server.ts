@@ -32,21 +32,24 @@ export async function applyAsNewCustomer(
   });
 }
 
-/** Moves the session's customer to the pending group, unless the account is pending or approved already. */
+/**
+ * Moves the session's customer to the pending group, unless the account is pending or approved already;
+ * the outcome with the customer (whose confirmation the route queues when it is `applied`).
+ */
 export async function applyAsCustomer(
   magento: IntegrationConfig,
   groups: TradeGroups,
   token: string,
   business: BusinessDetails,
-): Promise<ApplicationOutcome> {
+): Promise<{ outcome: ApplicationOutcome; customer: Customer }> {
   const customer = await sessionCustomer(magento, token);
-  if (customer.group_id === groups.trade) return 'already-trade';
-  if (customer.group_id === groups.pending) return 'already-pending';
-  await magentoFetch(magento, {
+  if (customer.group_id === groups.trade) return { outcome: 'already-trade', customer };
+  if (customer.group_id === groups.pending) return { outcome: 'already-pending', customer };
+  const saved = await magentoFetch(magento, {
     path: `/customers/${customer.id}`,
     method: 'PUT',
     body: { customer: tradeApplicant(customer, business, groups.pending) },
     schema: customerSchema,
   });
-  return 'applied';
+  return { outcome: 'applied', customer: saved };
 }

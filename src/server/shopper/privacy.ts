@@ -8,7 +8,9 @@
  * - `POST /account/delete` `{password}` → checks the password again with Magento (failures counted by the
  *   sign-in throttle, so this cannot be used to guess passwords), removes the shop's own records of the
  *   customer and the customer in Magento, then ends the session: `{deleted: true}` with the session
- *   cookie (and the known-browser mark) cleared. A wrong password: 400, and nothing changes.
+ *   cookie (and the known-browser mark) cleared. A wrong password: 400, and nothing changes. The
+ *   deletion is confirmed by e-mail to the address the account had (features/privacy/deleted-mail.ts);
+ *   when that cannot be queued the deletion still stands, and the log says so.
  *
  * No session: 401. Magento ran `customers/me` as nobody (expired or revoked token): 401, and the session
  * cookie goes, as the /rest proxy does. Magento or the shop's store down: 503 with a line that says so.
@@ -23,6 +25,7 @@ import {
   WrongPassword,
   type MyDataSources,
 } from '../../features/privacy/my-data.server.ts';
+import { accountDeletedMail } from '../../features/privacy/deleted-mail.ts';
 import { DELETE_ACCOUNT_PATH, MY_DATA_PATH } from '../../features/privacy/my-data.ts';
 import {
   clientAddress,
@@ -42,6 +45,7 @@ import {
   type TrustedProxies,
 } from '../../http/index.ts';
 import type { Customer } from '../../magento/wire/customer.ts';
+import type { ShopMail } from '../../mail/shop-mail.ts';
 import { strings } from '../../strings.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
@@ -50,6 +54,8 @@ export interface PrivacyRoutesConfig extends Omit<MyDataSources, 'records'> {
   /** The sign-in throttle the session routes count with: a wrong password here counts as a failed sign-in. */
   readonly throttle: SignInThrottle;
   readonly trustedProxies: TrustedProxies;
+  /** Where the confirmation is queued; unset: none is sent. */
+  readonly mail?: ShopMail | undefined;
   readonly log?: (message: string) => void;
 }
 
@@ -77,10 +83,30 @@ async function deleteMine(c: Context, deps: PrivacyDeps, token: string, password
   await passwordCheck(c, config, customer, password);
   await deleteAccount(deps.sources, customer);
   log(`Account deleted at the customer's request (customer ${customer.id})`);
+  await confirmByMail(config, customer, log);
   endSession(c);
   const reply = jsonReply(200, { deleted: true });
   reply.headers.append('Set-Cookie', config.throttle.forgetKnownBrowserCookie());
   return reply;
+}
+
+/** Queues the "account deleted" e-mail; a failure is logged, never the customer's. */
+async function confirmByMail(
+  config: PrivacyRoutesConfig,
+  customer: Customer,
+  log: (message: string) => void,
+): Promise<void> {
+  if (!config.mail || !customer.email) return;
+  const { key, mail } = accountDeletedMail(config.mail.sender, {
+    id: customer.id,
+    email: customer.email,
+    firstname: customer.firstname ?? '',
+  });
+  try {
+    await config.mail.outbox.enqueue(key, mail);
+  } catch (error) {
+    log(`E-mail ${key} not queued (the account is deleted): ${errorMessage(error)}`);
+  }
 }
 
 /** The password again, under the sign-in throttle's counts: 429 while held off, 400 when wrong. */

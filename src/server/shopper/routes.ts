@@ -19,6 +19,7 @@ import { processLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
 import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
+import { startShopMail } from '../../mail/shop-mail.ts';
 import { createMyMachinesRoutes } from './my-machines.ts';
 import { createOnAccountRoutes } from './on-account.ts';
 import { createOrdersRoutes } from './orders.ts';
@@ -40,8 +41,9 @@ export type ShopperRouteSettings = ShopSettings &
   Pick<StoreSettings, 'SIGN_IN_KEY' | 'SIGN_IN_KEY_PREVIOUS'>;
 
 /**
- * `store`: the shared store, where throttles (and the known-browser key) are kept for every replica, and
- * payments when it is PostgreSQL. Aborting `signal` stops the payment routes' recovery.
+ * `store`: the shared store, where throttles (and the known-browser key) are kept for every replica,
+ * payments when it is PostgreSQL, and the e-mail outbox. Aborting `signal` stops the payment routes'
+ * recovery and the e-mail sender.
  */
 export function createShopperRoutes(
   env: ShopperRouteSettings,
@@ -64,6 +66,8 @@ export function createShopperRoutes(
   const lock = store ? (name: string) => store.tryLock(name) : processLock();
   // The payments' home, shared by the payment routes and a customer's data export and deletion.
   const payments = paymentHome(env, store, log ?? ((message: string) => console.warn(message)));
+  // The shop's e-mail: queued in the shared store, sent by this replica's sender until `signal` stops it.
+  const mail = startShopMail(env, store, signal, log ?? ((message: string) => console.warn(message)));
   return [
     createSearchFormRoutes(),
     createSessionRoutes({
@@ -94,6 +98,7 @@ export function createShopperRoutes(
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       throttle,
+      mail,
       ...(log ? { log } : {}),
     }),
     createReviewRoutes({
@@ -109,6 +114,7 @@ export function createShopperRoutes(
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       store,
+      mail,
       ...(log ? { log } : {}),
     }),
     createOnAccountRoutes({

@@ -9,6 +9,9 @@
  *
  * A session Magento no longer accepts: 401, and the session cookie goes. Magento down: 503, nothing lost.
  *
+ * An application made is confirmed by e-mail (features/trade/application-mail.ts), queued in the shop's
+ * outbox; when it cannot be queued the application still stands, and the log says so.
+ *
  * Each application that passes the form's checks is counted before it reaches Magento, per client address
  * (behind trusted proxies) and, for a new customer, per e-mail address, in the shared store so every
  * replica counts alike: over TRADE_APPLICATION_LIMITS, 429 with the wait, and nothing is created, so a
@@ -23,6 +26,8 @@ import {
   type Application,
 } from '../../features/trade/application.ts';
 import { applyAsCustomer, applyAsNewCustomer } from '../../features/trade/application.server.ts';
+import { applicationMail } from '../../features/trade/application-mail.ts';
+import { vatNumberOf } from '../../features/trade/application.ts';
 import type { TradeGroups } from '../../features/trade/trade-groups.server.ts';
 import {
   clientAddress,
@@ -43,6 +48,8 @@ import {
   type TrustedProxies,
 } from '../../http/index.ts';
 import { MagentoApiError, type IntegrationConfig } from '../../magento/client.ts';
+import type { Customer } from '../../magento/wire/customer.ts';
+import type { ShopMail } from '../../mail/shop-mail.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeAccountTexts } from '../../features/trade/account-texts.ts';
 
@@ -67,6 +74,8 @@ export interface TradeAccountRoutesConfig {
   /** Where applications are counted for every replica; without one, in this process. */
   readonly store?: SharedStore | undefined;
   readonly limits?: TradeApplicationLimits;
+  /** Where the confirmation is queued; unset: none is sent. */
+  readonly mail?: ShopMail | undefined;
   readonly log?: (message: string) => void;
 }
 
@@ -84,6 +93,29 @@ const filledIn = (body: Partial<Application>): Application =>
 /** The e-mail address's key in the counts: a hash, never the address itself. */
 const emailKey = (email: string): string =>
   createHash('sha256').update(`trade-application:${email.trim().toLowerCase()}`).digest('base64url');
+
+/** Queues the "application received" e-mail; a failure is logged, never the applicant's. */
+async function confirmByMail(
+  config: TradeAccountRoutesConfig,
+  customer: Customer,
+  application: Application,
+  log: (message: string) => void,
+): Promise<void> {
+  if (!config.mail || !customer.email) return;
+  const { key, mail } = applicationMail(config.mail.sender, config.siteUrl, {
+    customerId: customer.id,
+    email: customer.email,
+    firstname: customer.firstname ?? '',
+    company: application.company.trim(),
+    vat: vatNumberOf(application) ?? '',
+    at: new Date(),
+  });
+  try {
+    await config.mail.outbox.enqueue(key, mail);
+  } catch (error) {
+    log(`E-mail ${key} not queued (the application stands): ${errorMessage(error)}`);
+  }
+}
 
 export function createTradeAccountRoutes(config: TradeAccountRoutesConfig): Hono {
   const log = config.log ?? (() => undefined);
@@ -125,10 +157,12 @@ export function createTradeAccountRoutes(config: TradeAccountRoutesConfig): Hono
       const groups = await config.groups();
       try {
         if (token === undefined) {
-          await applyAsNewCustomer(magento, groups, application);
+          const customer = await applyAsNewCustomer(magento, groups, application);
+          await confirmByMail(config, customer, application, log);
           return jsonReply(201, { outcome: 'applied' });
         }
-        const outcome = await applyAsCustomer(magento, groups, token, application);
+        const { outcome, customer } = await applyAsCustomer(magento, groups, token, application);
+        if (outcome === 'applied') await confirmByMail(config, customer, application, log);
         return jsonReply(outcome === 'applied' ? 201 : 200, { outcome });
       } catch (error) {
         // Magento's refusals of the new customer are meant for the applicant (e-mail taken, weak password).

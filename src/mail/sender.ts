@@ -1,0 +1,194 @@
+/**
+ * The sender: drains the outbox's table (queue.ts) over a MailTransport. Every replica runs one; each
+ * message is claimed by one of them for a lease, sent, and marked sent. A failure (the SMTP server down,
+ * a refusal) is logged in one line and the message is due again after a growing delay, 30 s doubling to
+ * an hour; a message still unsent a day after it was queued is given up, logged, and kept with its error.
+ *
+ * It wakes at once for a message queued in this process, on a notification from another replica
+ * (PostgreSQL's LISTEN), when a retry comes due, and every `pollMs` (SQLite has no notifications across
+ * processes, so it polls briefly; PostgreSQL's senders poll rarely, for what a dead replica left).
+ */
+import { errorMessage } from '../http/index.ts';
+import type { SharedStore } from '../store/shared-store.ts';
+import {
+  claimMail,
+  MAIL_CHANNEL,
+  markFailed,
+  markSent,
+  nextDue,
+  pruneMail,
+  type ClaimedMail,
+} from './queue.ts';
+import type { MailTransport } from './smtp.ts';
+
+/** The sender's timings; tests pass their own. */
+export const MAIL_TIMINGS = Object.freeze({
+  /** How long a claimed message is its sender's: longer than the transport's timeouts allow a send. */
+  leaseMs: 2 * 60_000,
+  retryFirstMs: 30_000,
+  retryMaxMs: 60 * 60_000,
+  /** Unsent this long after it was queued: given up. */
+  giveUpAfterMs: 24 * 60 * 60_000,
+  /** How often an SQLite store is looked at for messages another process queued. */
+  sqlitePollMs: 1_000,
+  /** How often a PostgreSQL store is (notifications wake its senders at once). */
+  postgresPollMs: 30_000,
+  /** How long a sent or given-up row (its key only, or its error) is kept. */
+  keepDoneMs: 30 * 24 * 60 * 60_000,
+});
+
+/** 30 s, 1 min, 2 min … up to an hour. */
+export const defaultMailRetryDelay = (attempts: number): number =>
+  Math.min(MAIL_TIMINGS.retryMaxMs, MAIL_TIMINGS.retryFirstMs * 2 ** Math.max(0, attempts - 1));
+
+export interface OutboxSenderOptions {
+  readonly store: SharedStore;
+  readonly transport: MailTransport;
+  readonly log?: (message: string) => void;
+  readonly leaseMs?: number;
+  /** Delay before the next try after `attempts` failures (default `defaultMailRetryDelay`). */
+  readonly retryDelayMs?: (attempts: number) => number;
+  readonly giveUpAfterMs?: number;
+  /** Default by the store: MAIL_TIMINGS.sqlitePollMs or postgresPollMs. */
+  readonly pollMs?: number;
+}
+
+interface SenderState {
+  readonly store: SharedStore;
+  readonly transport: MailTransport;
+  readonly log: (message: string) => void;
+  readonly leaseMs: number;
+  readonly retryDelay: (attempts: number) => number;
+  readonly giveUpAfterMs: number;
+  running: Promise<void> | undefined;
+  again: boolean;
+}
+
+const seconds = (ms: number): string =>
+  ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.ceil(ms / 1000)} s`;
+
+/** Sends one claimed message and says how it went. */
+async function sendOne(state: SenderState, claimed: ClaimedMail): Promise<void> {
+  const { store, log } = state;
+  try {
+    await state.transport.send(claimed.key, claimed.mail);
+  } catch (error) {
+    const said = errorMessage(error);
+    const delayMs = state.retryDelay(claimed.attempts);
+    if (claimed.ageMs + delayMs > state.giveUpAfterMs) {
+      log(
+        `E-mail ${claimed.key} given up after ${claimed.attempts} tries over ${seconds(claimed.ageMs)}: ${said}`,
+      );
+      return markFailed(store, claimed, said, 'give-up');
+    }
+    log(`E-mail ${claimed.key} not sent (try ${claimed.attempts}), again in ${seconds(delayMs)}: ${said}`);
+    return markFailed(store, claimed, said, { delayMs });
+  }
+  await markSent(store, claimed);
+}
+
+async function drainOnce(state: SenderState): Promise<void> {
+  for (let claimed = await claimMail(state.store, state.leaseMs); claimed;) {
+    await sendOne(state, claimed);
+    claimed = await claimMail(state.store, state.leaseMs);
+  }
+  await pruneMail(state.store, MAIL_TIMINGS.keepDoneMs);
+}
+
+/** One drain at a time in this process; a call during one makes it look again when it ends. */
+function drain(state: SenderState): Promise<void> {
+  if (state.running) {
+    state.again = true;
+    return state.running;
+  }
+  state.running = (async () => {
+    try {
+      do {
+        state.again = false;
+        await drainOnce(state);
+      } while (state.again);
+    } finally {
+      state.running = undefined;
+    }
+  })();
+  return state.running;
+}
+
+export interface OutboxSender {
+  /** Sends every message that is due, until none is; resolves when done. */
+  drain(): Promise<void>;
+}
+
+/** The sender without a timer: `startOutboxSender` runs it, tests call `drain` themselves. */
+export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
+  const state: SenderState = {
+    store: options.store,
+    transport: options.transport,
+    log: options.log ?? ((message: string) => console.warn(message)),
+    leaseMs: options.leaseMs ?? MAIL_TIMINGS.leaseMs,
+    retryDelay: options.retryDelayMs ?? defaultMailRetryDelay,
+    giveUpAfterMs: options.giveUpAfterMs ?? MAIL_TIMINGS.giveUpAfterMs,
+    running: undefined,
+    again: false,
+  };
+  return { drain: () => drain(state) };
+}
+
+export interface RunningOutboxSender extends OutboxSender {
+  /** Looks at once (a message was queued). */
+  wake(): void;
+  /** Stops looking, waits for a send under way, and closes the transport. */
+  close(): Promise<void>;
+}
+
+/** Drains now, on every wake and notification, when a retry is due and every `pollMs`, until closed. */
+export function startOutboxSender(options: OutboxSenderOptions): RunningOutboxSender {
+  const { store } = options;
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const pollMs =
+    options.pollMs ?? (store.dialect === 'sqlite' ? MAIL_TIMINGS.sqlitePollMs : MAIL_TIMINGS.postgresPollMs);
+  const sender = createOutboxSender({ ...options, log });
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const ticks = new Set<Promise<void>>();
+
+  async function tick(): Promise<void> {
+    let wait = pollMs;
+    try {
+      await sender.drain();
+      const due = await nextDue(store);
+      if (due !== undefined) wait = Math.min(pollMs, Math.max(50, due));
+    } catch (error) {
+      log(`E-mail: the outbox could not be read: ${errorMessage(error)}`);
+    }
+    if (closed) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, wait);
+    timer.unref();
+  }
+  function run(): void {
+    if (closed) return;
+    const current = tick();
+    ticks.add(current);
+    void current.finally(() => ticks.delete(current));
+  }
+  const listening = store.listen(MAIL_CHANNEL, run).catch((error: unknown) => {
+    log(`E-mail: not listening for other replicas' messages (polling instead): ${errorMessage(error)}`);
+    return () => Promise.resolve();
+  });
+  run();
+
+  return {
+    drain: () => sender.drain(),
+    wake: run,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await (
+        await listening
+      )();
+      await Promise.all(ticks);
+      options.transport.close();
+    },
+  };
+}
