@@ -67,8 +67,8 @@ interface SenderState {
 const seconds = (ms: number): string =>
   ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.ceil(ms / 1000)} s`;
 
-/** Sends one claimed message and says how it went. */
-async function sendOne(state: SenderState, claimed: ClaimedMail): Promise<void> {
+/** Sends one claimed message and says how it went: true when it went. */
+async function sendOne(state: SenderState, claimed: ClaimedMail): Promise<boolean> {
   const { store, log } = state;
   try {
     await state.transport.send(claimed.key, claimed.mail);
@@ -79,17 +79,24 @@ async function sendOne(state: SenderState, claimed: ClaimedMail): Promise<void> 
       log(
         `E-mail ${claimed.key} given up after ${claimed.attempts} tries over ${seconds(claimed.ageMs)}: ${said}`,
       );
-      return markFailed(store, claimed, said, 'give-up');
+      await markFailed(store, claimed, said, 'give-up');
+    } else {
+      log(`E-mail ${claimed.key} not sent (try ${claimed.attempts}), again in ${seconds(delayMs)}: ${said}`);
+      await markFailed(store, claimed, said, { delayMs });
     }
-    log(`E-mail ${claimed.key} not sent (try ${claimed.attempts}), again in ${seconds(delayMs)}: ${said}`);
-    return markFailed(store, claimed, said, { delayMs });
+    return false;
   }
   await markSent(store, claimed);
+  return true;
 }
 
+/**
+ * Sends what is due until none is, or until a send fails: the server is likely down for the rest too, and
+ * the next round comes when the next retry is due.
+ */
 async function drainOnce(state: SenderState): Promise<void> {
   for (let claimed = await claimMail(state.store, state.leaseMs); claimed;) {
-    await sendOne(state, claimed);
+    if (!(await sendOne(state, claimed))) return;
     claimed = await claimMail(state.store, state.leaseMs);
   }
   await pruneMail(state.store, MAIL_TIMINGS.keepDoneMs);
@@ -115,7 +122,7 @@ function drain(state: SenderState): Promise<void> {
 }
 
 export interface OutboxSender {
-  /** Sends every message that is due, until none is; resolves when done. */
+  /** Sends every message that is due, until none is or one fails; resolves when done. */
   drain(): Promise<void>;
 }
 
