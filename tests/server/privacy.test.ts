@@ -4,7 +4,8 @@
  * each order as its page shows it, the wish list as the wish-list route answers it) and the shop's own
  * records of that customer only; deleting the account refuses a wrong password (counted as a failed
  * sign-in, nothing changed), and with the right one removes the customer in Magento, the shop's own
- * records that may go, and the session.
+ * records that may go, and the session, and confirms it by e-mail to the address the account had (read
+ * from the mail catcher); a wrong password sends nothing.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,8 @@ import { placeTestOrder } from '../support/orders.ts';
 import { sqliteTestStore, type TestStore } from '../support/stores.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
 import { TEST_SELLER } from '../support/seller.ts';
+import { deletedMailTexts } from '../../src/features/privacy/deleted-mail.ts';
+import { eventually, startTestCatcher, testShopMail, type TestCatcher } from '../support/mail.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 /** Nothing listens there: Magento "down". */
@@ -37,6 +40,8 @@ let site: FakeSite;
 let shop: RunningStorefront;
 let downShop: RunningStorefront;
 let sku: string;
+let catcher: TestCatcher;
+let shopMail: ReturnType<typeof testShopMail>;
 
 function privacyRoutes(baseUrl: string, store: TestStore['store'], throttle: SignInThrottle) {
   return createPrivacyRoutes({
@@ -47,12 +52,14 @@ function privacyRoutes(baseUrl: string, store: TestStore['store'], throttle: Sig
     // The tests play different clients through X-Forwarded-For from loopback.
     trustedProxies: trustedProxies(['loopback']),
     throttle,
+    mail: shopMail.mail,
   });
 }
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  [backend, catcher] = await Promise.all([startTestBackend(), startTestCatcher()]);
   stores = sqliteTestStore();
+  shopMail = testShopMail(stores.store, catcher);
   site = makeFakeSite();
   const throttle = new SignInThrottle(SITE, { store: stores.store });
   const magento = { baseUrl: backend.url };
@@ -79,6 +86,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop.close();
   await downShop.close();
+  shopMail.stop();
+  await catcher.dispose();
   await backend.stop();
   await stores.dispose();
   rmSync(site.root, { recursive: true, force: true });
@@ -232,6 +241,7 @@ describe('POST /account/delete', () => {
     const still = await backend.call('GET', `/rest/V1/customers/${carol.id}`, { token: INTEGRATION_TOKEN });
     expect(still.status).toBe(200);
     expect((await exportOf(carol.session)).status).toBe(200);
+    expect(await catcher.messagesTo(carol.email)).toEqual([]);
   });
 
   it('with the right password removes the customer in Magento and the shop, and ends the session', async () => {
@@ -262,6 +272,17 @@ describe('POST /account/delete', () => {
     const left = await openPaymentStore(stores.store).get(paid);
     expect(left).toMatchObject({ state: 'PAID', orderNumber: '000000999', customerId: null, email: '' });
     expect(await openPaymentStore(stores.store).get(failed)).toBeUndefined();
+
+    // The confirmation goes to the address the account had, signed by the shop.
+    const [mail] = await eventually(async () => {
+      const caught = await catcher.messagesTo(dave.email);
+      return caught.length > 0 && caught;
+    });
+    expect(mail?.subject).toBe(deletedMailTexts.subject);
+    expect(mail?.text).toContain(deletedMailTexts.done);
+    expect(mail?.text).toContain(
+      'Clearwater Cleaning\nUnit 4, Riverside Park, Leeds LS10 1AB, United Kingdom',
+    );
   });
 
   it("leaves nothing of a deleted customer's to the next account opened with their address", async () => {

@@ -5,7 +5,8 @@
  * Magento is asked; Magento's own refusal (the e-mail is taken) reaches the applicant; a signed-in customer
  * applies with their account and keeps everything they had; approval is the merchant moving the customer to
  * "Trade"; Magento down says so; applications are counted per client and per e-mail address, and those over
- * the limit are refused before Magento is asked.
+ * the limit are refused before Magento is asked. Each application made is confirmed by e-mail (read from
+ * the mail catcher), once; an outbox that cannot queue never fails the application.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,10 @@ import { checkUkVatNumber } from '../../src/features/trade/vat-number.ts';
 import { tradeAccountTexts } from '../../src/features/trade/account-texts.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeFakeSite, raw, sessionCookie, startFakeSite, type FakeSite } from './helpers.ts';
+import { applicationMailTexts } from '../../src/features/trade/application-mail.ts';
+import type { ShopMail } from '../../src/mail/shop-mail.ts';
+import { eventually, startTestCatcher, testShopMail, type TestCatcher } from '../support/mail.ts';
+import { sqliteTestStore, type TestStore } from '../support/stores.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 const DOWN = 'http://127.0.0.1:9';
@@ -26,11 +31,17 @@ let backend: TestBackend;
 let site: FakeSite;
 let shop: RunningStorefront;
 let down: RunningStorefront;
+let noQueue: RunningStorefront;
+let stores: TestStore;
+let catcher: TestCatcher;
+let shopMail: ReturnType<typeof testShopMail>;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  [backend, catcher] = await Promise.all([startTestBackend(), startTestCatcher()]);
+  stores = sqliteTestStore();
+  shopMail = testShopMail(stores.store, catcher);
   site = makeFakeSite();
-  const routes = (baseUrl: string) => [
+  const routes = (baseUrl: string, mail: ShopMail = shopMail.mail) => [
     createSessionRoutes({ magento: { baseUrl }, siteUrl: SITE, tokenLifetime: 3600 }),
     createTradeAccountRoutes({
       magento: { baseUrl, token: INTEGRATION_TOKEN, attempts: 1 },
@@ -38,14 +49,22 @@ beforeAll(async () => {
       siteUrl: SITE,
       // The tests play different clients through X-Forwarded-For from loopback.
       trustedProxies: trustedProxies(['loopback']),
+      mail,
     }),
   ];
   shop = await startFakeSite(site, { siteUrl: SITE, routes: routes(backend.url) });
   down = await startFakeSite(site, { siteUrl: SITE, routes: routes(DOWN) });
+  // An outbox whose store refuses every message: the applications must stand all the same.
+  const refusing = { ...shopMail.mail, outbox: { enqueue: () => Promise.reject(new Error('store down')) } };
+  noQueue = await startFakeSite(site, { siteUrl: SITE, routes: routes(backend.url, refusing) });
 });
 afterAll(async () => {
   await shop.close();
   await down.close();
+  await noQueue.close();
+  shopMail.stop();
+  await catcher.dispose();
+  await stores.dispose();
   await backend.stop();
   rmSync(site.root, { recursive: true, force: true });
 });
@@ -115,6 +134,28 @@ describe('a new applicant', () => {
     });
     // They can sign in with what they chose.
     expect(await signIn(form.email, form.password)).not.toBe('');
+  });
+
+  it('is told by e-mail that the application is with us, in plain words signed by the shop', async () => {
+    const form = application();
+    expect((await apply(form)).status).toBe(201);
+    const [mail] = await eventually(
+      async () => (await catcher.messagesTo(form.email)).length > 0 && catcher.messagesTo(form.email),
+    );
+    expect(mail?.subject).toBe(applicationMailTexts.subject);
+    expect(mail?.from).toBe('"Clearwater Cleaning" <shop@example.com>');
+    expect(mail?.text).toContain('Hello Priya,');
+    expect(mail?.text).toContain('Brightwater Facilities Ltd');
+    expect(mail?.text).toContain('VAT number: GB246813593');
+    expect(mail?.text).toContain('Unit 4, Riverside Park, Leeds LS10 1AB, United Kingdom');
+    expect(mail?.html).toContain('Brightwater Facilities Ltd');
+  });
+
+  it('is still applied when the e-mail cannot be queued', async () => {
+    const form = application();
+    const reply = await apply(form, '', noQueue.url);
+    expect(reply.status).toBe(201);
+    expect((await customerOf(form))?.group_id).toBe(GROUPS.pending);
   });
 
   it('needs no VAT number: a business that is not VAT-registered applies without one', async () => {
@@ -233,6 +274,18 @@ describe('a signed-in customer', () => {
     expect(after.default_shipping).toBe(before.default_shipping);
 
     expect(answer(await apply(form, session)).outcome).toBe('already-pending');
+    // One confirmation, for the application made; none for the one already pending.
+    await eventually(async () => (await catcher.messagesTo(customer.email)).length > 0);
+    await shopMail.mail.outbox.enqueue('nudge:trade-account-test', {
+      to: 'nobody@example.com',
+      subject: '',
+      text: '',
+      html: '',
+    });
+    await eventually(async () => (await catcher.messagesTo('nobody@example.com')).length > 0);
+    expect((await catcher.messagesTo(customer.email)).map((m) => m.subject)).toEqual([
+      applicationMailTexts.subject,
+    ]);
     // The merchant finds the applicants (the pending group) and approves: the customer moves to Trade.
     const pending = await backend.call(
       'GET',

@@ -7,7 +7,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { loadEnv } from '../../src/config/env.ts';
 import { startMailCatcher, type RunningMailCatcher } from '../../src/embedded/mail/server.ts';
+import { startShopMail, type ShopMail } from '../../src/mail/shop-mail.ts';
+import type { SharedStore } from '../../src/store/shared-store.ts';
 
 const summary = z.object({
   id: z.number(),
@@ -93,4 +96,17 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * The shop's mail as `createShopperRoutes` makes it (startShopMail), on `store`, sending to `catcher`:
+ * the outbox and signature for the routes, and `stop` for afterAll.
+ */
+export function testShopMail(
+  store: SharedStore,
+  catcher: RunningMailCatcher,
+): { mail: ShopMail; stop(): void } {
+  const stopping = new AbortController();
+  const env = loadEnv({ SMTP_URL: catcher.smtpUrl });
+  return { mail: startShopMail(env, store, stopping.signal, () => undefined), stop: () => stopping.abort() };
 }
