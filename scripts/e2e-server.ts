@@ -2,13 +2,16 @@
  * The shop for the end-to-end tests (Playwright's webServer): `startShop` on its own ports and folders
  * under var/e2e, with a fresh back-end database and payment sandbox each run (the generated pictures are
  * kept), so journeys never see a developer's carts, customers or payments, and always the embedded
- * Magento and payment sandbox, never a configured real one.
+ * Magento and payment sandbox, never a configured real one. The mail catcher starts empty too, and the shop
+ * always sends to it (SMTP_URL is ignored), so a journey reads the e-mails it caused (e2e/support/mail.ts).
  */
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   E2E_DIR,
   MAGENTO_PORT,
+  MAIL_CATCHER_PORT,
+  MAIL_CATCHER_SMTP_PORT,
   PAYPAL_SANDBOX_PORT,
   SANDBOX_PORT,
   SHOP_PORT,
@@ -25,6 +28,7 @@ rmSync(`${DIR}/payments`, { recursive: true, force: true });
 rmSync(`${DIR}/store`, { recursive: true, force: true });
 rmSync(`${DIR}/payment-sandbox`, { recursive: true, force: true });
 rmSync(`${DIR}/paypal-sandbox`, { recursive: true, force: true });
+rmSync(`${DIR}/mail-catcher`, { recursive: true, force: true });
 // The shop's clock starts as the system's: only the journeys of the `clock` project move it (e2e/support/clock.ts).
 rmSync(`${DIR}/clock.json`, { force: true });
 
@@ -45,6 +49,9 @@ await runShop({
     PAYMENT_SANDBOX_DB: `${DIR}/payment-sandbox/sandbox.sqlite`,
     PAYPAL_SANDBOX_PORT: String(PAYPAL_SANDBOX_PORT),
     PAYPAL_SANDBOX_DB: `${DIR}/paypal-sandbox/sandbox.sqlite`,
+    MAIL_CATCHER_PORT: String(MAIL_CATCHER_PORT),
+    MAIL_CATCHER_SMTP_PORT: String(MAIL_CATCHER_SMTP_PORT),
+    MAIL_CATCHER_DB: `${DIR}/mail-catcher/mail.sqlite`,
     PAYMENTS_DB: `${DIR}/payments/payments.sqlite`,
     STORE_FILE: `${DIR}/store/shop.sqlite`,
     SHOP_CLOCK_FILE: `${DIR}/clock.json`,

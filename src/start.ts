@@ -1,8 +1,8 @@
 /**
  * Start-up: the whole shop on this machine as one function. `startShop` starts the embedded
  * Magento-compatible back end (seeded on first run) unless MAGENTO_URL points at a real Magento, the
- * payment sandbox unless OPAYO_REGISTRATION_URL points at a real Opayo, and the PayPal sandbox unless a
- * PayPal app is configured; syncs the catalogue, builds the
+ * payment sandbox unless OPAYO_REGISTRATION_URL points at a real Opayo, the PayPal sandbox unless a
+ * PayPal app is configured, and the mail catcher unless SMTP_URL names an SMTP server; syncs the catalogue, builds the
  * site when it is stale, and serves it as one replica (src/replica.ts: the site, the signed hook the back
  * end calls after an admin save, `/rebuild/status`, with its state in the shared store) and prints every
  * URL it starts. Its options
@@ -23,6 +23,9 @@ import { paymentSandboxConfig, usesPaymentSandbox } from './embedded/payment/con
 import { startPaymentSandbox } from './embedded/payment/server.ts';
 import { payPalSandboxConfig } from './embedded/paypal/config.ts';
 import { startPayPalSandbox } from './embedded/paypal/server.ts';
+import { mailCatcherConfig, usesMailCatcher } from './embedded/mail/config.ts';
+import { startMailCatcher } from './embedded/mail/server.ts';
+import { smtpServerShown } from './mail/settings.ts';
 import { usesPayPalSandbox } from './payments/providers/paypal/settings.ts';
 import { configHash, readBuildInfo, whyStale } from './publish/releases/build-info.ts';
 import { BuildError, buildSite, defaultSources } from './publish/render/build.ts';
@@ -59,6 +62,8 @@ export interface RunningShop {
     readonly paymentSandbox?: string;
     /** The PayPal sandbox's REST host, when it runs. */
     readonly payPalSandbox?: string;
+    /** The mail catcher's page of sent mail (and JSON API), when it runs. */
+    readonly mailCatcher?: string;
   };
   /** Stops the rebuilder, the server and the embedded back ends. */
   close(): Promise<void>;
@@ -73,6 +78,7 @@ const REAL_BACK_ENDS = [
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
   'PAYPAL_WEBHOOK_ID',
+  'SMTP_URL',
 ];
 
 /** What to print for a start-up failure: the sentence for errors we explain, the stack for the others. */
@@ -103,7 +109,7 @@ async function startBackEnds(
   log: ShopLog,
   closers: Closer[],
 ): Promise<Omit<RunningShop['urls'], 'shop'>> {
-  let urls: { magento?: string; paymentSandbox?: string; payPalSandbox?: string } = {};
+  let urls: { magento?: string; paymentSandbox?: string; payPalSandbox?: string; mailCatcher?: string } = {};
   if (config.magento.MAGENTO_URL) {
     log.info(`Using Magento at ${config.magento.MAGENTO_URL}`);
   } else {
@@ -151,7 +157,24 @@ async function startBackEnds(
   } else {
     log.info(`Using PayPal at ${config.payments.PAYPAL_API_URL}`);
   }
-  return urls;
+  return { ...urls, ...(await startMail(config, log, closers)) };
+}
+
+/** The mail catcher unless SMTP_URL names a server: the shop's e-mails land on its page. */
+async function startMail(
+  config: Pick<Config, 'shop' | 'embedded'>,
+  log: ShopLog,
+  closers: Closer[],
+): Promise<{ mailCatcher?: string }> {
+  if (!usesMailCatcher(config.shop)) {
+    log.info(`Sending e-mail through ${smtpServerShown(config.shop.SMTP_URL ?? '')}`);
+    return {};
+  }
+  const catcher = await startMailCatcher(mailCatcherConfig(config.embedded, (line) => log.info(line)));
+  closers.push(() => catcher.close());
+  log.info(`Mail catcher (every e-mail the shop sends): ${catcher.url}/`);
+  log.info(`  SMTP: ${catcher.smtpUrl}; JSON: ${catcher.url}/messages`);
+  return { mailCatcher: catcher.url };
 }
 
 interface Site {

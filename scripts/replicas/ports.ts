@@ -20,6 +20,9 @@ export const PORTS = {
   sandbox: 28091,
   /** The PayPal sandbox, one for both replicas as the Opayo sandbox is. */
   paypal: 28092,
+  /** The mail catcher's page and JSON API, and its SMTP server, one for both replicas. */
+  mailCatcher: 28093,
+  mailCatcherSmtp: 28025,
 } as const;
 
 export const urlOf = (port: number): string => `http://${HOST}:${port}`;

@@ -23,6 +23,7 @@ import {
   sandboxWebhooks,
   switchWebhooks,
 } from './paypal-daemon.ts';
+import { MAIL_CATCHER_URL, mailCatcherDaemon, mailShopEnvironment } from './mail-daemon.ts';
 import { HOST, PORTS, urlOf } from './ports.ts';
 import { sharedDatabase, throughGate, type SharedDatabase } from './postgres.ts';
 import { Daemon, runToEnd, waitUntil, type PidBook } from './proc.ts';
@@ -80,6 +81,7 @@ export class Topology {
     magento: urlOf(PORTS.magento),
     sandbox: urlOf(PORTS.sandbox),
     paypal: urlOf(PORTS.paypal),
+    mail: MAIL_CATCHER_URL,
   };
   readonly secrets = {
     rebuild: `replicas-hook-${randomBytes(12).toString('hex')}`,
@@ -89,6 +91,7 @@ export class Topology {
   readonly magentoDb: string;
   readonly sandboxDb: string;
   readonly payPalDb: string;
+  readonly mailDb: string;
   readonly snapshotFile: string;
   readonly replicas: Replica[] = [];
   readonly base = baseEnvironment();
@@ -100,6 +103,7 @@ export class Topology {
   magento: Daemon | undefined;
   sandbox: Daemon | undefined;
   payPal: Daemon | undefined;
+  mailCatcher: Daemon | undefined;
   gate: Daemon | undefined;
   haproxy: Daemon | undefined;
   varnish: VarnishDaemons | undefined;
@@ -114,6 +118,7 @@ export class Topology {
     this.magentoDb = join(options.scratch, 'magento', 'magento.sqlite');
     this.sandboxDb = join(options.scratch, 'sandbox', 'sandbox.sqlite');
     this.payPalDb = join(options.scratch, 'paypal', 'paypal.sqlite');
+    this.mailDb = join(options.scratch, 'mail', 'mail.sqlite');
     this.snapshotFile = join(options.scratch, 'catalogue', 'catalogue.json');
     this.balancerLog = new BalancerLog(join(this.logDir, 'haproxy.log'));
     for (const dir of [
@@ -121,6 +126,7 @@ export class Topology {
       dirname(this.magentoDb),
       dirname(this.sandboxDb),
       dirname(this.payPalDb),
+      dirname(this.mailDb),
       dirname(this.snapshotFile),
     ])
       mkdirSync(dir, { recursive: true });
@@ -150,6 +156,7 @@ export class Topology {
       OPAYO_REGISTRATION_URL: `${this.urls.sandbox}/gateway/service/vspserver-register.vsp`,
       PAYMENT_NOTIFICATION_BASE_URL: this.urls.haproxy,
       ...payPalShopEnvironment(),
+      ...mailShopEnvironment(),
       DATABASE_URL: throughGate(this.storeUrl, PORTS.storeGate),
       CDN_PURGE: 'varnish',
       CDN_PURGE_URLS: this.urls.varnish,
@@ -246,9 +253,17 @@ export class Topology {
       book,
     });
     this.payPal.start();
+    this.mailCatcher = mailCatcherDaemon({
+      root,
+      logDir: this.logDir,
+      dbFile: this.mailDb,
+      base: this.base,
+      book,
+    });
+    this.mailCatcher.start();
     await this.waitForBackEnds();
     log(
-      `Back ends up: Magento ${this.urls.magento} (${this.options.products} products), sandbox ${this.urls.sandbox}, PayPal ${this.urls.paypal}`,
+      `Back ends up: Magento ${this.urls.magento} (${this.options.products} products), sandbox ${this.urls.sandbox}, PayPal ${this.urls.paypal}, mail ${this.urls.mail}`,
     );
 
     const shop = this.storefrontEnvironment();
@@ -371,6 +386,17 @@ export class Topology {
     );
     await this.waitForSandbox();
     await this.waitForPayPal();
+    await this.waitForMailCatcher();
+  }
+
+  async waitForMailCatcher(): Promise<void> {
+    const { mailCatcher } = this;
+    if (!mailCatcher) throw new Error('The mail catcher was not started');
+    await waitUntil(
+      'the mail catcher to answer',
+      async () => (await http(`${this.urls.mail}/messages?limit=1`, { agent: false })).status === 200,
+      { timeoutMs: 30_000, intervalMs: 200, daemon: mailCatcher },
+    );
   }
 
   async waitForPayPal(): Promise<void> {
@@ -468,6 +494,7 @@ export class Topology {
       this.gate,
       this.magento,
       this.payPal,
+      this.mailCatcher,
       this.haproxy,
       this.varnish?.varnishd,
       this.varnish?.ncsa,
@@ -521,6 +548,7 @@ export class Topology {
       ...this.replicas.map((replica) => replica.daemon),
       this.sandbox,
       this.payPal,
+      this.mailCatcher,
       this.magento,
       this.gate,
     ];
