@@ -159,10 +159,11 @@ export function startOutboxSender(options: OutboxSenderOptions): RunningOutboxSe
   let timer: NodeJS.Timeout | undefined;
   const ticks = new Set<Promise<void>>();
 
+  /** Drains when something is due (a read first: an idle poll writes nothing), then waits for the next. */
   async function tick(): Promise<void> {
     let wait = pollMs;
     try {
-      await sender.drain();
+      if ((await nextDue(store)) === 0) await sender.drain();
       const due = await nextDue(store);
       if (due !== undefined) wait = Math.min(pollMs, Math.max(50, due));
     } catch (error) {
@@ -191,9 +192,8 @@ export function startOutboxSender(options: OutboxSenderOptions): RunningOutboxSe
     async close() {
       closed = true;
       clearTimeout(timer);
-      await (
-        await listening
-      )();
+      // The store may be closing too: stopping the LISTEN then fails, and nothing is left to stop.
+      await (await listening)().catch(() => undefined);
       await Promise.all(ticks);
       options.transport.close();
     },
