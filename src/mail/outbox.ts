@@ -28,6 +28,8 @@ export interface Outbox {
    * Queues `mail` once per `key` (e.g. `booking-confirmed:42`, `return-status:RMA-000003:approved`): a second
    * call with a key already queued does nothing, so a retried request or two replicas never send twice.
    * Rejects only when the shared store itself cannot take it; callers that must not fail log and go on.
+   * A key is up to 200 letters, digits and `. _ : / -`, naming what the message is about by ids, never by
+   * an e-mail address (the log and the table show keys); any other key is refused with a message saying so.
    */
   enqueue(key: string, mail: OutgoingMail): Promise<void>;
 }

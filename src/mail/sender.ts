@@ -73,7 +73,8 @@ async function sendOne(state: SenderState, claimed: ClaimedMail): Promise<boolea
   try {
     await state.transport.send(claimed.key, claimed.mail);
   } catch (error) {
-    const said = errorMessage(error);
+    // One line in the log, however the server put it.
+    const said = errorMessage(error).replace(/\s+/g, ' ').trim();
     const delayMs = state.retryDelay(claimed.attempts);
     if (claimed.ageMs + delayMs > state.giveUpAfterMs) {
       log(

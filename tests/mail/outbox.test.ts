@@ -55,7 +55,14 @@ describe.each(BOTH_STORES)('the outbox on %s', (_name, make) => {
     await outbox.enqueue(key, mailTo(to, 'Second'));
     await outbox.enqueue(key, mailTo(to, 'Third'));
     await createOutboxSender({ store: test.store, transport: transportTo(catcher.smtpUrl), log }).drain();
-    expect((await catcher.messagesTo(to)).map((m) => m.subject).sort()).toEqual(['First', 'Second']);
+    const caught = await catcher.messagesTo(to);
+    expect(caught.map((m) => m.subject).sort()).toEqual(['First', 'Second']);
+    expect(caught[0]).toMatchObject({
+      from: FROM,
+      text: 'Plain words.',
+      html: '<p>Plain words.</p>',
+      attachments: [{ filename: 'booking.ics', contentType: 'text/calendar' }],
+    });
     expect(await mailState(test.store, key)).toMatchObject({ state: 'sent', attempts: 1 });
   });
 
