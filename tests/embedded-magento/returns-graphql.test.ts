@@ -256,25 +256,24 @@ describe('refusals', () => {
     );
   });
 
-  it("answers another customer's order and return as not found", async () => {
+  it("refuses another customer's order and return as the module does", async () => {
     const order = await paidOrder(backend, { token: owner.token, qty: 1 });
     expectRefusal(
       await create(stranger.token, returnInput(order, 1)),
-      `Order with ID "${String(order.id)}" does not exist.`,
-      'graphql-no-such-entity',
+      'You are not authorized to create a return for this order.',
+      'graphql-authorization',
     );
     const mine = expectData(await create(owner.token, returnInput(order, 1))).createCustomerReturn.return;
     const id = String(mine.rma_id);
-    const notFound = `RMA with ID "${id}" does not exist.`;
     expectRefusal(
       await gql(backend, `{ customerReturn(rma_id: ${id}) { rma_id } }`, { token: stranger.token }),
-      notFound,
-      'graphql-no-such-entity',
+      'You are not authorized to view this return.',
+      'graphql-authorization',
     );
     expectRefusal(
       await gql(backend, `{ returnComments(rma_id: ${id}) { total_count } }`, { token: stranger.token }),
-      notFound,
-      'graphql-no-such-entity',
+      'You are not authorized to view this return.',
+      'graphql-authorization',
     );
     expectRefusal(
       await gql(
@@ -282,8 +281,8 @@ describe('refusals', () => {
         `mutation { addReturnComment(input: { rma_id: ${id}, comment: "mine now" }) { comment_id } }`,
         { token: stranger.token },
       ),
-      notFound,
-      'graphql-no-such-entity',
+      'You are not authorized to comment on this return.',
+      'graphql-authorization',
     );
     const list = expectData(
       await gql(backend, '{ customerReturns { total_count items { rma_id } } }', { token: stranger.token }),
@@ -384,7 +383,12 @@ describe("a guest's return, by order number and e-mail", () => {
       await gql(backend, query, {
         variables: { n: guestNumber(), e: DEMO_GUEST_ORDER.email, id: mine.rma_id },
       }),
-      `RMA with ID "${String(mine.rma_id)}" does not exist.`,
+      'You are not authorized to view this return.',
+      'graphql-authorization',
+    );
+    expectRefusal(
+      await gql(backend, query, { variables: { n: guestNumber(), e: DEMO_GUEST_ORDER.email, id: 999999 } }),
+      'RMA with ID "999999" does not exist.',
       'graphql-no-such-entity',
     );
   });

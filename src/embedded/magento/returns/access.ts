@@ -1,7 +1,7 @@
 /**
  * Whose return and order a GraphQL request may reach: the signed-in customer's own
  * (`CustomerRmaAccessTrait`), or a guest's order by its number and e-mail (`GuestOrderLookupTrait`). What
- * is not the caller's answers as what does not exist (this shop: the module says "not authorized").
+ * is not the caller's is refused as the module refuses it: "not authorized" (the storefront shows it as Not Found).
  */
 import type { GraphQlContext } from '../graphql/context.ts';
 import { returnErrors } from './errors.ts';
@@ -14,12 +14,17 @@ export function requireCustomer(context: GraphQlContext): number {
   return context.customerId;
 }
 
-/** `loadCustomerRma()`: the customer's return `rmaId`. */
-export function customerRma(context: GraphQlContext, rmaId: number): RmaRow {
+/** `loadCustomerRma()`: the customer's return `rmaId`; `action` names the refusal of another's. */
+export function customerRma(
+  context: GraphQlContext,
+  rmaId: number,
+  action: 'view' | 'comment on' = 'view',
+): RmaRow {
   const customerId = requireCustomer(context);
   if (!rmaId) throw returnErrors.rmaIdRequired();
   const rma = findRma(context.db, rmaId);
-  if (!rma || rma.customer_id !== customerId) throw returnErrors.rmaNotFound(rmaId);
+  if (!rma) throw returnErrors.rmaNotFound(rmaId);
+  if (rma.customer_id !== customerId) throw returnErrors.notYourReturn(action);
   return rma;
 }
 

@@ -15,14 +15,12 @@ export const returnErrors = {
   commentRequired: () => inputError('Comment text is required.'),
   // GuestReturn.
   guestReturnArgs: () => inputError('Order number, email and RMA ID are required.'),
-  /**
-   * An unknown return, and (this shop: the module says "You are not authorized to view this return." or
-   * "…to comment on this return.") another customer's or another order's: Not Found, so that no one
-   * learns which return numbers exist.
-   */
+  // CustomerRmaAccessTrait, AddReturnComment, GuestReturn, CreateCustomerReturn: an unknown id, then another's.
   rmaNotFound: (id: number) => noSuchEntityError(`RMA with ID "${String(id)}" does not exist.`),
-  /** An unknown order, and (this shop: the module says "You are not authorized to create a return for this order.") another customer's. */
+  notYourReturn: (action: 'view' | 'comment on') =>
+    authorizationError(`You are not authorized to ${action} this return.`),
   orderNotFound: (id: number) => noSuchEntityError(`Order with ID "${String(id)}" does not exist.`),
+  notYourOrder: () => authorizationError('You are not authorized to create a return for this order.'),
   // GuestOrderLookupTrait.
   guestOrderNotFound: (number: string) => noSuchEntityError(`Order "${number}" not found.`),
   guestEmailMismatch: () => authorizationError('Order email does not match.'),

@@ -68,7 +68,8 @@ export async function createCustomerReturn(args: unknown, context: GraphQlContex
     ['items', 'Items'],
   ]);
   const order = findOrder(context.db, input.order_id);
-  if (!order || order.customer_id !== customerId) throw returnErrors.orderNotFound(input.order_id);
+  if (!order) throw returnErrors.orderNotFound(input.order_id);
+  if (order.customer_id !== customerId) throw returnErrors.notYourOrder();
   checkEligible(context, order);
   const rma = await submitReturn(context.db, context.returns, {
     order,
@@ -120,7 +121,7 @@ export function addReturnComment(args: unknown, context: GraphQlContext) {
   const text = input.comment.trim();
   if (!input.rma_id) throw returnErrors.rmaIdRequired();
   if (text === '') throw returnErrors.commentRequired();
-  customerRma(context, input.rma_id);
+  customerRma(context, input.rma_id, 'comment on');
   const comment = insertComment(
     context.db,
     input.rma_id,

@@ -67,7 +67,8 @@ export function guestReturn(args: unknown, context: GraphQlContext) {
   if (phpEmpty(order_number) || phpEmpty(email) || !rma_id) throw returnErrors.guestReturnArgs();
   const order = guestOrder(context, order_number, email);
   const rma = findRma(context.db, rma_id);
-  if (!rma || rma.order_id !== order.entity_id) throw returnErrors.rmaNotFound(rma_id);
+  if (!rma) throw returnErrors.rmaNotFound(rma_id);
+  if (rma.order_id !== order.entity_id) throw returnErrors.notYourReturn('view');
   return returnNode(context.db, rma);
 }
 
