@@ -23,7 +23,7 @@ import { paymentSandboxConfig, usesPaymentSandbox } from './embedded/payment/con
 import { startPaymentSandbox } from './embedded/payment/server.ts';
 import { payPalSandboxConfig } from './embedded/paypal/config.ts';
 import { startPayPalSandbox } from './embedded/paypal/server.ts';
-import { mailCatcherConfig, usesMailCatcher } from './embedded/mail/config.ts';
+import { mailCatcherConfig, mailCatcherSmtpUrl, usesMailCatcher } from './embedded/mail/config.ts';
 import { startMailCatcher } from './embedded/mail/server.ts';
 import { smtpServerShown } from './mail/settings.ts';
 import { usesPayPalSandbox } from './payments/providers/paypal/settings.ts';
@@ -115,8 +115,14 @@ async function startBackEnds(
   } else {
     // After an admin save (a product, a CMS block), the embedded back end calls the storefront's signed rebuild hook.
     const magento = await startEmbeddedMagento({
-      ...embeddedMagentoConfig({ ...config.embedded, ...config.magento, ...config.shop }, (line) =>
-        log.info(line),
+      ...embeddedMagentoConfig(
+        {
+          ...config.embedded,
+          ...config.magento,
+          ...config.shop,
+          EMBEDDED_MAGENTO_SMTP_URL: magentoSmtp(config),
+        },
+        (line) => log.info(line),
       ),
       ...rebuildOnSave({ ...config.publishing, ...config.magento, ...config.shop }, (line) => log.info(line)),
     });
@@ -159,6 +165,13 @@ async function startBackEnds(
   }
   return { ...urls, ...(await startMail(config, log, closers)) };
 }
+
+/**
+ * Where the embedded back end sends Magento's own e-mails (the returns module's): EMBEDDED_MAGENTO_SMTP_URL, else
+ * the shop's SMTP server, else the mail catcher, so a newcomer reads them on the same page as the shop's.
+ */
+const magentoSmtp = ({ embedded, shop }: Pick<Config, 'shop' | 'embedded'>): string =>
+  embedded.EMBEDDED_MAGENTO_SMTP_URL ?? shop.SMTP_URL ?? mailCatcherSmtpUrl(embedded);
 
 /** The mail catcher unless SMTP_URL names a server: the shop's e-mails land on its page. */
 async function startMail(

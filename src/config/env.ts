@@ -498,7 +498,7 @@ const embeddedSection = z.object({
     z.stringbool({ error: 'must be true or false' }).default(true),
   ),
   EMBEDDED_MAGENTO_SMTP_URL: described(
-    "Where the embedded back end sends the e-mails Magento would send (Mage-OS's returns module: a new return, a changed status), e.g. `smtp://127.0.0.1:1025`. Unset: it sends none.",
+    "Where the embedded back end sends the e-mails Magento would send (Mage-OS's returns module: a new return, a changed status), e.g. `smtp://127.0.0.1:1025`. Unset: `npm start` sends them where the shop's own go (`SMTP_URL`, else the mail catcher); the back end started alone sends none.",
     z
       .string()
       .regex(/^smtps?:\/\/[^\s/]+/i, 'must be an SMTP URL such as smtp://127.0.0.1:1025')
