@@ -15,6 +15,7 @@ import type { Clock } from '../../config/clock.ts';
 import { wallClock, type IsoDay } from '../../delivery/working-days.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import type { BookingDetails, BookingRequest } from './booking.ts';
+import { COLUMNS, detailsOf, TABLES, toBooking } from './rows.server.ts';
 import { canChange, lowestFreeSlot, refusalOf, type DayRefusal, type DayRules } from './days.ts';
 
 /** A booking as the shop keeps it. */
@@ -53,65 +54,6 @@ export interface BookingStore {
   readonly store: SharedStore;
   readonly clock: Clock;
   readonly rules: DayRules;
-}
-
-const TABLES = [
-  `CREATE TABLE IF NOT EXISTS service_bookings (
-    reference TEXT PRIMARY KEY,
-    idempotency_key TEXT NOT NULL UNIQUE,
-    customer_id BIGINT,
-    token_hash TEXT UNIQUE,
-    day TEXT NOT NULL,
-    slot INTEGER,
-    sequence INTEGER NOT NULL,
-    details TEXT NOT NULL,
-    booked_at BIGINT NOT NULL,
-    UNIQUE (day, slot)
-  )`,
-  'CREATE INDEX IF NOT EXISTS service_bookings_customer ON service_bookings (customer_id)',
-] as const;
-
-const addressSchema = z.object({ street: z.string(), city: z.string(), postcode: z.string() });
-const detailsSchema = z.object({
-  machine: z.string(),
-  job: z.string(),
-  fault: z.string(),
-  handover: z.string(),
-  address: addressSchema.nullable(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-});
-
-const rowSchema = z.object({
-  reference: z.string(),
-  day: z.string(),
-  slot: z.coerce.number().int().nullable(),
-  sequence: z.coerce.number().int(),
-  customer_id: z.coerce.number().int().nullable(),
-  details: z.string().transform((text, ctx) => {
-    const parsed = detailsSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: 'custom', message: `details: ${parsed.error.message}` });
-    return z.NEVER;
-  }),
-  booked_at: z.coerce.number(),
-});
-
-const COLUMNS = 'reference, day, slot, sequence, customer_id, details, booked_at';
-
-function toBooking(row: unknown): Booking {
-  const r = rowSchema.parse(row);
-  return {
-    reference: r.reference,
-    day: r.day,
-    slot: r.slot,
-    sequence: r.sequence,
-    status: r.slot === null ? 'cancelled' : 'booked',
-    customerId: r.customer_id,
-    details: r.details,
-    bookedAt: r.booked_at,
-  };
 }
 
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -179,7 +121,8 @@ export async function book(
   if (earlier) return { booking: earlier, fresh: false };
   const refusal = refusalOf(request.day, todayOf(deps), rules);
   if (refusal) throw new BookingRefused(refusal);
-  const { day, idempotencyKey: _, ...details } = request;
+  const { day } = request;
+  const details = detailsOf(request);
   const token = customerId === null ? randomBytes(24).toString('base64url') : undefined;
   // Each round either books, finds the key's booking, or sees one more slot taken: it ends within slotsPerDay + 1.
   for (let round = 0; round <= rules.slotsPerDay + 1; round += 1) {

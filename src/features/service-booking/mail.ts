@@ -5,7 +5,7 @@
  * its cancellation.
  */
 import { composeMail, type MailSender } from '../../mail/compose.ts';
-import type { OutgoingMail } from '../../mail/outbox.ts';
+import type { OutgoingMail, Outbox } from '../../mail/outbox.ts';
 import { addDays } from '../../delivery/working-days.ts';
 import type { Booking } from './bookings.server.ts';
 import { calendarContentType, calendarFile } from './ics.ts';
@@ -120,4 +120,28 @@ export function bookingMail(
       },
     ],
   });
+}
+
+/** The page's "see, move or cancel" link: a guest's carries their token after `#`, never sent to servers. */
+export const manageUrl = (siteUrl: string, token: string | undefined): string =>
+  new URL(`/customer/service-bookings${token ? `#token=${token}` : ''}`, siteUrl).href;
+
+export interface QueuedChange {
+  readonly booking: Booking;
+  readonly change: BookingChange;
+  /** The guest's token, for their link. */
+  readonly token?: string | undefined;
+  readonly log?: ((message: string) => void) | undefined;
+}
+
+/** Queues the e-mail of a change; a store that cannot take it is logged, never the shopper's failure. */
+export async function queueBookingMail(outbox: Outbox, context: BookingMailContext, queued: QueuedChange) {
+  const { booking, change } = queued;
+  const mail = bookingMail(booking, change, context, manageUrl(context.siteUrl, queued.token));
+  try {
+    await outbox.enqueue(bookingMailKey(booking, change), mail);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    queued.log?.(`Service booking ${booking.reference}: the ${change} e-mail was not queued: ${reason}`);
+  }
 }

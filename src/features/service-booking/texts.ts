@@ -143,7 +143,6 @@ export const serviceBookingTexts = {
   calendarSummary: (job: string, machine: string) => `${job}: your ${machine}`,
 
   // The merchant's list.
-  adminSignIn: "The consumer isn't authorized to access Magento_Customer::customer.",
   adminBadDate: 'Ask for a day as ?date=YYYY-MM-DD.',
   adminUnavailable:
     'Magento or the shop’s store can’t be reached to check the token or read the bookings. Please try again.',

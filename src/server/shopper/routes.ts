@@ -28,6 +28,11 @@ import { createReviewRoutes } from './reviews.ts';
 import { createSessionRoutes, signInThrottleFor } from './session.ts';
 import { createTradeAccountRoutes } from './trade-account.ts';
 import { createWishlistRoutes } from './wishlist.ts';
+import { shopClock } from '../../config/clock.ts';
+import type { Outbox } from '../../mail/outbox.ts';
+import { serviceSettings } from '../../features/service-booking/settings.ts';
+import { createServiceBookingAdminRoutes } from './service-booking-admin.ts';
+import { createServiceBookingRoutes } from './service-booking.ts';
 
 /**
  * What the shopper routes read: the shop, Magento as the integration (or the embedded back end, whose
@@ -119,5 +124,37 @@ export function createShopperRoutes(
       ...(log ? { log } : {}),
     }),
     createPaymentRoutesFromEnv(env, log, store, signal, payments),
+    ...(store ? serviceBookingRoutes(env, magento, store, outbox, log) : []),
+  ];
+}
+
+const outbox: Outbox = { enqueue: async () => {} }; // merged with branch mail
+
+/** Service booking and the merchant's list of the day's bookings (issue 54): they live in the shared store. */
+function serviceBookingRoutes(
+  env: ShopperRouteSettings,
+  magento: ReturnType<typeof magentoClientConfig>,
+  store: SharedStore,
+  outbox: Outbox,
+  log?: (message: string) => void,
+): Hono[] {
+  const sender = {
+    name: env.SHOP_NAME,
+    address: env.SHOP_ADDRESS,
+    email: env.SHOP_EMAIL,
+    phone: env.SHOP_PHONE,
+  };
+  return [
+    createServiceBookingRoutes({
+      magento,
+      store,
+      clock: shopClock(env.SHOP_CLOCK_FILE),
+      settings: serviceSettings(),
+      outbox,
+      sender,
+      siteUrl: env.SITE_URL,
+      ...(log ? { log } : {}),
+    }),
+    createServiceBookingAdminRoutes({ magento, store, ...(log ? { log } : {}) }),
   ];
 }
