@@ -15,6 +15,11 @@ import type { RunningStorefront } from '../../src/server/server.ts';
 import { createServiceBookingAdminRoutes } from '../../src/server/shopper/service-booking-admin.ts';
 import { createServiceBookingRoutes } from '../../src/server/shopper/service-booking.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
+import { createPrivacyRoutes } from '../../src/server/shopper/privacy.ts';
+import { SignInThrottle } from '../../src/server/shopper/sign-in-throttle.ts';
+import { customerBookings } from '../../src/features/service-booking/bookings.server.ts';
+import { customerPayments } from '../../src/payments/customer-records.ts';
+import { trustedProxies } from '../../src/http/index.ts';
 import { ADMIN, INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { sqliteTestStore, type TestStore } from '../support/stores.ts';
 import { makeFakeSite, raw, sessionCookie, startFakeSite, type FakeSite } from './helpers.ts';
@@ -62,6 +67,14 @@ beforeAll(async () => {
         siteUrl: SITE,
       }),
       createServiceBookingAdminRoutes({ magento: { baseUrl: backend.url }, store: store.store }),
+      createPrivacyRoutes({
+        magento,
+        wishlist: { baseUrl: backend.url },
+        records: { payments: customerPayments(store.store), serviceBookings: customerBookings(store.store) },
+        siteUrl: SITE,
+        trustedProxies: trustedProxies([]),
+        throttle: new SignInThrottle(SITE, { store: store.store }),
+      }),
     ],
   });
 });
@@ -113,7 +126,7 @@ const mailsTo = (reference: string) => [...queued.entries()].filter(([key]) => k
 
 async function customer() {
   const { email, password, token } = await backend.newCustomer();
-  return { token, cookie: await sessionCookie(shop.url, SITE, email, password) };
+  return { token, password, cookie: await sessionCookie(shop.url, SITE, email, password) };
 }
 
 describe('booking a service', () => {
@@ -243,6 +256,23 @@ describe('a customer’s bookings', () => {
     expect((await get(`/service-bookings/${reference}/calendar.ics`, { 'Booking-Token': link })).status).toBe(
       404,
     );
+  });
+});
+
+describe('the customer’s data', () => {
+  it('holds their bookings in the export, and the account’s deletion removes them', async () => {
+    const { cookie, password } = await customer();
+    const reference = parse(await post('/service-bookings', form(MONDAY), { Cookie: cookie })).booking
+      ?.reference;
+    const exported = JSON.parse((await get('/account/data', { Cookie: cookie })).body.toString()) as {
+      shopRecords: { serviceBookings?: { reference: string; details: { machine: string } }[] };
+    };
+    expect(exported.shopRecords.serviceBookings).toMatchObject([{ reference, details: { machine: 'K 5' } }]);
+    expect((await post('/account/delete', { password }, { Cookie: cookie })).status).toBe(200);
+    const left = await store.store.query('SELECT reference FROM service_bookings WHERE reference = ?', [
+      reference,
+    ]);
+    expect(left).toEqual([]);
   });
 });
 

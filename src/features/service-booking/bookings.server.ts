@@ -245,6 +245,17 @@ export async function bookingsOn(store: SharedStore, day: IsoDay): Promise<Booki
   return rows.map(toBooking);
 }
 
+/** A customer's bookings for their data export and their account's deletion (features/privacy). */
+export interface CustomerBookings {
+  of(customerId: number): Promise<readonly Booking[]>;
+  forget(customerId: number): Promise<void>;
+}
+
+export const customerBookings = (store: SharedStore): CustomerBookings => ({
+  of: (customerId) => bookingsOf(store, { customerId }),
+  forget: async (customerId) => void (await forgetCustomerBookings(store, customerId)),
+});
+
 /** Removes the customer's bookings (their account's deletion); how many there were. */
 export async function forgetCustomerBookings(store: SharedStore, customerId: number): Promise<number> {
   await ready(store);

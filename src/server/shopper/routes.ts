@@ -31,6 +31,7 @@ import { createWishlistRoutes } from './wishlist.ts';
 import { shopClock } from '../../config/clock.ts';
 import type { Outbox } from '../../mail/outbox.ts';
 import { serviceSettings } from '../../features/service-booking/settings.ts';
+import { customerBookings } from '../../features/service-booking/bookings.server.ts';
 import { createServiceBookingAdminRoutes } from './service-booking-admin.ts';
 import { createServiceBookingRoutes } from './service-booking.ts';
 
@@ -95,7 +96,7 @@ export function createShopperRoutes(
     createPrivacyRoutes({
       magento,
       wishlist: { baseUrl },
-      records: { payments: payments.customers },
+      records: { payments: payments.customers, ...bookingRecords(store) },
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       throttle,
@@ -127,6 +128,9 @@ export function createShopperRoutes(
     ...(store ? serviceBookingRoutes(env, magento, store, outbox, log) : []),
   ];
 }
+
+/** A customer's service bookings in their data export and their account's deletion, where the shop keeps them. */
+const bookingRecords = (store?: SharedStore) => (store ? { serviceBookings: customerBookings(store) } : {});
 
 const outbox: Outbox = { enqueue: async () => {} }; // merged with branch mail
 
