@@ -48,6 +48,8 @@ export const serviceBookingTexts = {
   submit: 'Book',
   submitting: 'Booking…',
   errorSummary: 'There is a problem',
+  noScript: (phone: string) =>
+    `Booking online needs JavaScript. Please call us on ${phone} to book a service or repair.`,
   signInHint:
     'Signed in, your machines and details are filled in and your bookings are kept in your account.',
 
