@@ -9,7 +9,7 @@
  * `Magento_Customer::customer`, as Magento itself says (features/service-booking/merchant.server.ts): 401
  * without a token or with one Magento does not know, 403 for a real token lacking the resource (a
  * customer's), both in Magento's words. A missing or bad date: 400. Magento or the store down: 503. Never
- * cached. Documented in docs/after-sale.md.
+ * cached. Documented in docs/service-booking.md.
  */
 import { Hono, type Context } from 'hono';
 import type { MagentoClientConfig } from '../../magento/client.ts';
