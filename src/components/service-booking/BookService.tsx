@@ -44,7 +44,7 @@ function summaryId(field: BookingField, day: string, days: DaysState): string {
       days.status === 'ready' ? days.days.find((entry) => entry.state === 'open')?.day : undefined;
     return dayInputId(`${FORM}-day`, day || first || '');
   }
-  return fieldId(FORM, field === 'machine' ? 'machine' : field);
+  return fieldId(FORM, field);
 }
 
 function Days({ form }: { form: ReturnType<typeof useBookService> }) {
@@ -83,7 +83,7 @@ export default function BookService({ jobs, handovers, workshop }: BookServicePr
       <LoadStatus
         state={{ status: 'loading' }}
         className="account-status"
-        text={t.loadingDays}
+        text={t.loadingForm}
         onRetry={() => undefined}
       />
     );

@@ -93,6 +93,9 @@ function MoveForm({
       <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void move()}>
         {t.moveSubmit}
       </button>
+      <p className="visually-hidden" role="alert">
+        {error}
+      </p>
     </div>
   );
 }

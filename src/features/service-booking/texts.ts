@@ -36,6 +36,7 @@ export const serviceBookingTexts = {
   dropOffAt: (place: string) => `Bring it to: ${place}`,
   dayLegend: 'Day',
   dayHint: 'Days the service team is free. Full days can’t be chosen.',
+  loadingForm: 'Loading the booking form…',
   loadingDays: 'Loading the free days…',
   full: 'full',
   noDays: 'No day is free in the next weeks. Please call us to arrange one.',
