@@ -86,6 +86,22 @@ describe.each(BOTH_STORES)('service bookings on %s', (_name, make) => {
     expect(await refusal(moveBooking(one, cancelled, DAY))).toBe('cancelled');
   });
 
+  it('gives the last slot raced by two moves to one; the other keeps its own day', async () => {
+    await book(one, request(), 7);
+    const { booking: first } = await book(one, request('2026-11-24'), 8);
+    const { booking: second } = await book(one, request('2026-11-25'), 9);
+    const answers = await Promise.all([
+      refusal(moveBooking(one, first, DAY)),
+      refusal(moveBooking(two, second, DAY)),
+    ]);
+    expect([...answers].sort()).toEqual(['booked', 'full']);
+    expect((await bookingsOn(test.store, DAY)).map((booking) => booking.slot)).toEqual([0, 1]);
+    const stayed = answers[0] === 'full' ? first : second;
+    expect((await bookingsOn(test.store, stayed.day)).map((booking) => booking.reference)).toEqual([
+      stayed.reference,
+    ]);
+  });
+
   it('refuses to move into a full day and forgets a customer’s bookings', async () => {
     const { booking } = await book(one, request('2026-11-24'), 7);
     await book(one, request(), 8);
