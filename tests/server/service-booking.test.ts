@@ -21,7 +21,7 @@ import { customerBookings } from '../../src/features/service-booking/bookings.se
 import { customerPayments } from '../../src/payments/customer-records.ts';
 import { trustedProxies } from '../../src/http/index.ts';
 import { ADMIN, INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
-import { sqliteTestStore, type TestStore } from '../support/stores.ts';
+import { sqliteTestStore, unreachablePostgresStore, type TestStore } from '../support/stores.ts';
 import { makeFakeSite, raw, sessionCookie, startFakeSite, type FakeSite } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
@@ -256,6 +256,40 @@ describe('a customer’s bookings', () => {
     expect((await get(`/service-bookings/${reference}/calendar.ics`, { 'Booking-Token': link })).status).toBe(
       404,
     );
+  });
+});
+
+describe('the shop’s store down', () => {
+  it('says so plainly, and the form keeps what was typed', async () => {
+    const down = await unreachablePostgresStore();
+    const downShop = await startFakeSite(site, {
+      siteUrl: SITE,
+      routes: [
+        createServiceBookingRoutes({
+          magento: { baseUrl: backend.url, token: INTEGRATION_TOKEN },
+          store: down,
+          clock,
+          settings,
+          outbox,
+          sender: { name: 'Clearwater', address: '1 High St', email: 'shop@example.com', phone: '0113 000' },
+          siteUrl: SITE,
+        }),
+      ],
+    });
+    try {
+      const booked = await raw(downShop.url, '/service-bookings', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: SITE },
+        body: JSON.stringify(form(MONDAY)),
+      });
+      expect(booked.status).toBe(503);
+      expect(parse(booked).message).toBe(t.notBooked);
+      const days = await raw(downShop.url, '/service-bookings/days');
+      expect([days.status, parse(days).message]).toEqual([503, t.unavailable]);
+    } finally {
+      await downShop.close();
+      await down.close();
+    }
   });
 });
 
