@@ -1,6 +1,7 @@
 /**
  * The shopper routes of the storefront server (search form, session, REST proxy, wish list, my machines, orders, the
- * customer's data and privacy, writing a review, payments), from the validated environment.
+ * customer's data and privacy, writing a review, payments, service booking and the service team's day list),
+ * from the validated environment.
  */
 import type { Hono } from 'hono';
 import type {
