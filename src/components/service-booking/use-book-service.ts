@@ -60,7 +60,11 @@ function useDays() {
   return { days, reload };
 }
 
-const newKey = (): string => crypto.randomUUID();
+/** The form's idempotency key: 128 random bits (getRandomValues works outside secure contexts too). */
+const newKey = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
 
 /** What the form holds: the fields typed and the choices made. */
 function typedDetails(
