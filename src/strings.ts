@@ -44,6 +44,7 @@ export * from './features/reviews/form-texts.ts';
 export * from './features/reviews/texts.ts';
 export * from './features/search/browser-texts.ts';
 export * from './features/search/texts.ts';
+export * from './features/service-booking/texts.ts';
 export * from './features/shell/browser-texts.ts';
 export * from './features/shell/slideshow-texts.ts';
 export * from './features/shell/texts.ts';

@@ -53,6 +53,13 @@ const shopper = new Hono()
   )
   .get('/trade/status', (c) =>
     c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-store' }),
+  )
+  .get('/service-bookings/mine', (c) =>
+    c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-store' }),
+  )
+  // The service team's day list: the merchant's token must reach the server.
+  .get('/admin/service-bookings', (c) =>
+    c.json({ authorization: c.req.header('authorization') ?? null }, 200, { 'Cache-Control': 'no-store' }),
   );
 
 let site: FakeSite;
@@ -235,6 +242,17 @@ describe('Varnish with deploy/varnish/shop.vcl', () => {
     }
     expect(asked.get('/my-machines')).toBe(2);
     expect(asked.get('/trade-prices/trade.json')).toBe(2);
+  });
+
+  it('passes service bookings with their cookie and the day list with its bearer token', async () => {
+    const mine = await get('/service-bookings/mine', { Cookie: 'shop_session=abc' });
+    expect(JSON.parse(mine.body.toString())).toEqual({ cookie: 'shop_session=abc' });
+    for (let time = 0; time < 2; time += 1) {
+      const list = await get('/admin/service-bookings?date=2026-12-01', { Authorization: 'Bearer t0ken' });
+      expect(list.headers['x-cache']).toBe('MISS');
+      expect(JSON.parse(list.body.toString())).toEqual({ authorization: 'Bearer t0ken' });
+    }
+    expect(asked.get('/admin/service-bookings')).toBe(2);
   });
 
   it('refuses a purge without keys', async () => {

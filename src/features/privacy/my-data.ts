@@ -9,12 +9,16 @@ import type { CustomerPayment } from './payment-records.ts';
 export const MY_DATA_PATH = '/account/data';
 export const DELETE_ACCOUNT_PATH = '/account/delete';
 
+import type { Booking } from '../service-booking/bookings.server.ts';
+
 /** What the shop keeps about the customer itself, outside Magento. */
 export interface ShopRecords {
   /** Their card transactions, as the payment bridge keeps them (without the provider's secrets). */
   readonly payments: readonly CustomerPayment[];
   /** Failed sign-ins counted against the account in the last 15 minutes, which hold off guessing. */
   readonly failedSignIns: number;
+  /** Their service and repair bookings, cancelled ones too (issue 54). */
+  readonly serviceBookings?: readonly Booking[];
 }
 
 /** The export as the storefront server answers it; the page adds `browser` before saving it. */

@@ -50,7 +50,7 @@ import { strings } from '../../strings.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
 export interface PrivacyRoutesConfig extends Omit<MyDataSources, 'records'> {
-  readonly records: Pick<MyDataSources['records'], 'payments'>;
+  readonly records: Pick<MyDataSources['records'], 'payments' | 'serviceBookings'>;
   /** The sign-in throttle the session routes count with: a wrong password here counts as a failed sign-in. */
   readonly throttle: SignInThrottle;
   readonly trustedProxies: TrustedProxies;
@@ -135,6 +135,7 @@ function privacyDeps(config: PrivacyRoutesConfig): PrivacyDeps {
     ...config,
     records: {
       payments: config.records.payments,
+      ...(config.records.serviceBookings ? { serviceBookings: config.records.serviceBookings } : {}),
       accountFailures: (email) => throttle.accountFailures(email),
       forgetAccount: (email) => throttle.forgetAccount(email),
     },

@@ -1,6 +1,7 @@
 /**
  * The shopper routes of the storefront server (search form, session, REST proxy, wish list, my machines, orders, the
- * customer's data and privacy, writing a review, payments), from the validated environment.
+ * customer's data and privacy, writing a review, payments, service booking and the service team's day list),
+ * from the validated environment.
  */
 import type { Hono } from 'hono';
 import type {
@@ -19,7 +20,7 @@ import { processLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
 import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
-import { startShopMail } from '../../mail/shop-mail.ts';
+import { startShopMail, type ShopMail } from '../../mail/shop-mail.ts';
 import { createMyMachinesRoutes } from './my-machines.ts';
 import { createOnAccountRoutes } from './on-account.ts';
 import { createOrdersRoutes } from './orders.ts';
@@ -29,6 +30,11 @@ import { createReviewRoutes } from './reviews.ts';
 import { createSessionRoutes, signInThrottleFor } from './session.ts';
 import { createTradeAccountRoutes } from './trade-account.ts';
 import { createWishlistRoutes } from './wishlist.ts';
+import { shopClock } from '../../config/clock.ts';
+import { serviceSettings } from '../../features/service-booking/settings.ts';
+import { customerBookings } from '../../features/service-booking/bookings.server.ts';
+import { createServiceBookingAdminRoutes } from './service-booking-admin.ts';
+import { createServiceBookingRoutes } from './service-booking.ts';
 
 /**
  * What the shopper routes read: the shop, Magento as the integration (or the embedded back end, whose
@@ -94,7 +100,7 @@ export function createShopperRoutes(
     createPrivacyRoutes({
       magento,
       wishlist: { baseUrl },
-      records: { payments: payments.customers },
+      records: { payments: payments.customers, ...bookingRecords(store) },
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       throttle,
@@ -125,5 +131,32 @@ export function createShopperRoutes(
       ...(log ? { log } : {}),
     }),
     createPaymentRoutesFromEnv(env, log, store, signal, payments),
+    ...(store ? serviceBookingRoutes(env, magento, store, mail, log) : []),
+  ];
+}
+
+/** A customer's service bookings in their data export and their account's deletion, where the shop keeps them. */
+const bookingRecords = (store?: SharedStore) => (store ? { serviceBookings: customerBookings(store) } : {});
+
+/** Service booking and the merchant's list of the day's bookings (issue 54): they live in the shared store. */
+function serviceBookingRoutes(
+  env: ShopperRouteSettings,
+  magento: ReturnType<typeof magentoClientConfig>,
+  store: SharedStore,
+  { outbox, sender }: ShopMail,
+  log?: (message: string) => void,
+): Hono[] {
+  return [
+    createServiceBookingRoutes({
+      magento,
+      store,
+      clock: shopClock(env.SHOP_CLOCK_FILE),
+      settings: serviceSettings(),
+      outbox,
+      sender,
+      siteUrl: env.SITE_URL,
+      ...(log ? { log } : {}),
+    }),
+    createServiceBookingAdminRoutes({ magento, store, ...(log ? { log } : {}) }),
   ];
 }

@@ -1,0 +1,54 @@
+/**
+ * The booking made: its reference and day, focused so a screen reader reads it at once, the calendar
+ * file to save ("Add to calendar"), the way to the customer's bookings and a button to book another.
+ */
+import { useEffect, useRef } from 'react';
+import { dayText, serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
+import type { BookingView } from '../../features/service-booking/view.ts';
+import { saveFile } from '../forms/save-file.ts';
+
+export const MY_BOOKINGS_PAGE = '/customer/service-bookings';
+
+export function BookingConfirmation({
+  booking,
+  calendar,
+  signedIn,
+  onAgain,
+}: {
+  booking: BookingView;
+  calendar: string;
+  signedIn: boolean;
+  onAgain: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const addToCalendar = () =>
+    saveFile({ name: `${booking.reference}.ics`, blob: new Blob([calendar], { type: 'text/calendar' }) });
+  return (
+    <section className="booking-confirmation" aria-labelledby="booking-confirmed">
+      <h2 id="booking-confirmed" ref={heading} tabIndex={-1}>
+        {t.confirmedTitle}
+      </h2>
+      <p>{t.confirmed(dayText(booking.day))}</p>
+      <dl className="booking-facts">
+        <dt>{t.reference}</dt>
+        <dd>{booking.reference}</dd>
+        <dt>{t.factMachine}</dt>
+        <dd>{booking.details.machine}</dd>
+      </dl>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={addToCalendar}>
+          {t.addToCalendar}
+        </button>
+        {signedIn && (
+          <a className="button button--secondary" href={MY_BOOKINGS_PAGE}>
+            {t.manage}
+          </a>
+        )}
+        <button type="button" className="button button--secondary" onClick={onAgain}>
+          {t.bookAnother}
+        </button>
+      </div>
+    </section>
+  );
+}

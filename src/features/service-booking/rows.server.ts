@@ -1,0 +1,69 @@
+/**
+ * The table of service bookings in the shop's store (bookings.server.ts keeps and changes them) and its
+ * rows read back with zod: PostgreSQL gives BIGINT columns as text, and the details are kept as JSON.
+ */
+import { z } from 'zod';
+import type { BookingDetails } from './booking.ts';
+import type { Booking } from './bookings.server.ts';
+
+export const TABLES = [
+  `CREATE TABLE IF NOT EXISTS service_bookings (
+    reference TEXT PRIMARY KEY,
+    idempotency_key TEXT NOT NULL UNIQUE,
+    customer_id BIGINT,
+    token_hash TEXT UNIQUE,
+    day TEXT NOT NULL,
+    slot INTEGER,
+    sequence INTEGER NOT NULL,
+    details TEXT NOT NULL,
+    booked_at BIGINT NOT NULL,
+    UNIQUE (day, slot)
+  )`,
+  'CREATE INDEX IF NOT EXISTS service_bookings_customer ON service_bookings (customer_id)',
+] as const;
+
+const addressSchema = z.object({ street: z.string(), city: z.string(), postcode: z.string() });
+const detailsSchema = z.object({
+  machine: z.string(),
+  job: z.string(),
+  fault: z.string(),
+  handover: z.string(),
+  address: addressSchema.nullable(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
+const rowSchema = z.object({
+  reference: z.string(),
+  day: z.string(),
+  slot: z.coerce.number().int().nullable(),
+  sequence: z.coerce.number().int(),
+  customer_id: z.coerce.number().int().nullable(),
+  details: z.string().transform((text, ctx) => {
+    const parsed = detailsSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: `details: ${parsed.error.message}` });
+    return z.NEVER;
+  }),
+  booked_at: z.coerce.number(),
+});
+
+export const COLUMNS = 'reference, day, slot, sequence, customer_id, details, booked_at';
+
+export function toBooking(row: unknown): Booking {
+  const r = rowSchema.parse(row);
+  return {
+    reference: r.reference,
+    day: r.day,
+    slot: r.slot,
+    sequence: r.sequence,
+    status: r.slot === null ? 'cancelled' : 'booked',
+    customerId: r.customer_id,
+    details: r.details,
+    bookedAt: r.booked_at,
+  };
+}
+
+/** The details of a request as kept, without what is not theirs to keep (the day, the idempotency key). */
+export const detailsOf = (request: BookingDetails): BookingDetails => detailsSchema.parse(request);
