@@ -4,7 +4,7 @@
  * a return as its page shows it. Each schema sits beside its type; the server's answers are read with them
  * in the browser (api.ts), the browser's requests on the server (server/shopper/returns.ts).
  */
-import { z } from 'zod';
+import { z } from '../../magento/wire/zod.ts';
 
 /** One entry of the store's lists (reasons, resolution types, item conditions), by Magento's id. */
 export const returnChoiceSchema = z.object({

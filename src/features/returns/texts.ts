@@ -102,8 +102,7 @@ export const returnTexts = {
   commentSent: 'Your comment has been added.',
   /** The server's refusals. */
   signIn: 'Please sign in to see your returns.',
-  unavailable:
-    "Returns can't be reached right now. Nothing has been sent: please try again in a few minutes.",
+  unavailable: "Returns can't be reached right now. Please try again in a few minutes.",
   orderNotFound: 'We could not find this order.',
   notFound: 'We could not find this return.',
   badRequest:

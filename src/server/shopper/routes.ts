@@ -1,5 +1,5 @@
 /**
- * The shopper routes of the storefront server (search form, session, REST proxy, wish list, my machines, orders, the
+ * The shopper routes of the storefront server (search form, session, REST proxy, wish list, my machines, orders, returns, the
  * customer's data and privacy, writing a review, payments), from the validated environment.
  */
 import type { Hono } from 'hono';
@@ -24,6 +24,7 @@ import { createOnAccountRoutes } from './on-account.ts';
 import { createOrdersRoutes } from './orders.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
 import { createPrivacyRoutes } from './privacy.ts';
+import { createReturnsRoutes } from './returns.ts';
 import { createReviewRoutes } from './reviews.ts';
 import { createSessionRoutes, signInThrottleFor } from './session.ts';
 import { createTradeAccountRoutes } from './trade-account.ts';
@@ -84,6 +85,14 @@ export function createShopperRoutes(
       payments: payments.orders,
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
+      store,
+      ...(log ? { log } : {}),
+    }),
+    createReturnsRoutes({
+      magento,
+      siteUrl: env.SITE_URL,
+      trustedProxies: proxies,
+      lock,
       store,
       ...(log ? { log } : {}),
     }),
