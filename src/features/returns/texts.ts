@@ -35,6 +35,8 @@ export const returnTexts = {
   quantityHint: (most: number) => (most === 1 ? 'Up to 1' : `Up to ${most}`),
   condition: (name: string) => `Condition of ${name}`,
   chooseCondition: 'Choose a condition',
+  onlyIn: (category: string, allowed: readonly string[]) =>
+    `${category} can only be returned ${either(allowed)}.`,
   reason: 'Why are you returning these items?',
   chooseReason: 'Choose a reason',
   resolution: 'What would you like us to do?',
