@@ -244,8 +244,8 @@ describe("the demo customer's past orders", () => {
   });
 
   it('are followed by checkout’s next number, and a new cart finds none of them by quote id', async () => {
-    // A back end of its own: this order takes stock and comes after the demo customer's four and the
-    // demo trade customer's two (seed/trade.ts).
+    // A back end of its own: this order takes stock and comes after the demo customer's four, the
+    // demo trade customer's two (seed/trade.ts) and the demo guest's one (returns/demo-orders.ts).
     const own = await startTestBackend();
     try {
       const customer = await signInDemo(own);
@@ -267,7 +267,7 @@ describe("the demo customer's past orders", () => {
         await own.call('GET', `/rest/V1/orders/${String(placed.body)}`, { token: INTEGRATION_TOKEN })
       ).body as WireOrder;
       expect(order).toMatchObject({
-        increment_id: '000000007',
+        increment_id: '000000008',
         quote_id: cartId,
         customer_id: customer.id,
         status: 'pending',

@@ -22,6 +22,7 @@ import { serveMedia } from './http/media.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { resolveStore, Router } from './http/router.ts';
 import { applyFields, parseFields, parsePhpQuery } from './query.ts';
+import type { ReturnsRuntime } from './returns/runtime.ts';
 import type { ReviewSettings } from './reviews/settings.ts';
 import { createRoutes } from './routes.ts';
 import type { OnSaved, SavedEntity } from './saved.ts';
@@ -35,6 +36,8 @@ export interface MagentoAppOptions {
   readonly checkout: CheckoutSettings;
   /** The store view's `catalog/review/*` settings (`reviews/settings.ts`). */
   readonly reviews: ReviewSettings;
+  /** Mage-OS's returns module: its settings, clock, store contact and mailer (`returns/runtime.ts`). */
+  readonly returns: ReturnsRuntime;
   /** The store's clock (default the system's): special prices and discount codes' dates go by it. */
   readonly clock?: Clock;
   readonly tokens: TokenLifetimes;
@@ -94,7 +97,7 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
       }
     });
   };
-  const routes = createRoutes({ db, checkout, tokens: options.tokens, onSaved });
+  const routes = createRoutes({ db, checkout, tokens: options.tokens, onSaved, returns: options.returns });
   const router = new Router(routes);
 
   async function answerRest(request: Request, path: string, query: string): Promise<unknown> {
@@ -140,6 +143,7 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
       db,
       cart: checkout,
       reviews: options.reviews,
+      returns: options.returns,
       maxBodyBytes: options.maxBodyBytes,
       ...(options.log ? { log: options.log } : {}),
     }),

@@ -1,7 +1,8 @@
 /**
  * The route table: every REST call the storefront makes (COVERAGE.md) plus the admin calls an editor's
  * change and the payment bridge need, each with Magento's ACL resource (CONTRACT.md §2.3), and the back
- * end's own review moderation under `/V1/embedded/` (`reviews/routes.ts`). Each resource folder declares
+ * end's own review moderation under `/V1/embedded/` (`reviews/routes.ts`), and Mage-OS's returns module's
+ * `/V1/rma…` (`returns/routes.ts`). Each resource folder declares
  * its own routes; this only gathers them, and hands the cart routes' locators to the checkout's.
  */
 import { tokenRoutes } from './auth/routes.ts';
@@ -25,6 +26,8 @@ import type { Route } from './http/route.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import type { OnSaved } from './saved.ts';
+import { returnRoutes } from './returns/routes.ts';
+import type { ReturnsRuntime } from './returns/runtime.ts';
 import { reviewRoutes } from './reviews/routes.ts';
 import { salesRuleRoutes } from './sales-rules/routes.ts';
 
@@ -34,6 +37,8 @@ export interface RouteContext {
   readonly tokens: TokenLifetimes;
   /** Told of admin saves that routes report themselves (the others are read from the path, `app.ts`). */
   readonly onSaved: OnSaved;
+  /** Mage-OS's returns module (`returns/`): its settings, clock and mailer. */
+  readonly returns: ReturnsRuntime;
 }
 
 export function createRoutes({ db, checkout, tokens, onSaved }: RouteContext): Route[] {
@@ -55,5 +60,6 @@ export function createRoutes({ db, checkout, tokens, onSaved }: RouteContext): R
     ...salesRuleRoutes(db),
     ...cmsRoutes(db, onSaved),
     ...reviewRoutes(db),
+    ...returnRoutes(),
   ];
 }

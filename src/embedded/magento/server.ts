@@ -23,6 +23,12 @@ import { ensureDemoReviews } from './seed/reviews.ts';
 import { isSeeded, seedDatabase } from './seed/seed-database.ts';
 import { ensureDemoTrade } from './seed/trade.ts';
 import { magentoDate } from './db.ts';
+import { ensureDemoGuestOrder } from './returns/demo-orders.ts';
+import { ensureReturnLookups } from './returns/lookups.ts';
+import { DEFAULT_STORE_CONTACT, type ReturnsRuntime } from './returns/runtime.ts';
+import type { StoreContact } from './returns/mail.ts';
+import { checkReturnSettings, SHOP_RETURN_SETTINGS, type ReturnSettings } from './returns/settings.ts';
+import { NO_MAILER, smtpMailer } from './returns/smtp.ts';
 import { checkReviewSettings, DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from './reviews/settings.ts';
 import type { OnSaved } from './saved.ts';
 import { systemClock, type Clock } from '../../config/clock.ts';
@@ -58,6 +64,15 @@ export interface EmbeddedMagentoConfig {
    * (`reviews/settings.ts`); Magento's defaults when left out: reviews on, guests may write.
    */
   readonly reviews?: ReviewSettings;
+  /**
+   * Mage-OS's returns module's `rma/*` settings (`returns/settings.ts`); the shop's when left out (the
+   * module's, but processing orders can be returned too, and the admin's e-mail goes to `store.email`).
+   */
+  readonly returns?: ReturnSettings;
+  /** The store's name and general contact, as its e-mails name it and send from (the shop's defaults when left out). */
+  readonly store?: StoreContact;
+  /** Where the back end sends its e-mails (`smtp://host:port`); none: it sends none. */
+  readonly smtpUrl?: string;
   /** The store's time zone, in which discount codes' and special prices' dates are days (default Europe/London). */
   readonly timezone?: string;
   /**
@@ -108,6 +123,13 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
   )
     config.log?.('Wrote the demo trade account, its prices and its orders');
   ensureDemoSalesRules(db, magentoDate());
+  ensureReturnLookups(db);
+  const guestOrder = ensureDemoGuestOrder(
+    db,
+    checkoutSettings(config).carriers,
+    new Date((config.clock ?? systemClock).now()),
+  );
+  if (guestOrder) config.log?.(`Wrote the demo guest's order ${guestOrder}, to try returns with`);
   const reviews = ensureDemoReviews(db, new Date((config.clock ?? systemClock).now()));
   if (reviews) config.log?.(`Wrote ${reviews.reviews} demo reviews of ${reviews.products} products`);
   const blocks = ensureDemoCmsBlocks(db, magentoDate());
@@ -159,14 +181,29 @@ export function checkoutSettings(config: EmbeddedMagentoConfig): CheckoutSetting
   return { currency: 'GBP', timezone, carriers: parsed.data, payments: payments.data };
 }
 
+/** The returns module's settings (checked), clock, store and mailer. */
+export function returnsRuntime(config: EmbeddedMagentoConfig): ReturnsRuntime {
+  const store = config.store ?? DEFAULT_STORE_CONTACT;
+  return {
+    settings: checkReturnSettings(
+      config.returns ?? { ...SHOP_RETURN_SETTINGS, adminNotifyEmail: store.email },
+    ),
+    clock: config.clock ?? systemClock,
+    store,
+    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, store, config.log) : NO_MAILER,
+  };
+}
+
 export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promise<RunningMagento> {
   const reviews = checkReviewSettings(config.reviews ?? DEFAULT_REVIEW_SETTINGS);
+  const returns = returnsRuntime(config);
   const db = await prepareDatabase(config);
   const app = createMagentoApp({
     db,
     mediaDir: config.mediaDir,
     checkout: checkoutSettings(config),
     reviews,
+    returns,
     ...(config.clock ? { clock: config.clock } : {}),
     tokens: config.tokenLifetimes,
     integrationAsBearer: config.integrationAsBearer ?? true,

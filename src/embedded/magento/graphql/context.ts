@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { resolveCaller } from '../auth/auth.ts';
 import { sqlNumber, type Database } from '../db.ts';
+import type { ReturnsRuntime } from '../returns/runtime.ts';
 import type { ReviewLoaders } from '../reviews/loaders.ts';
 import type { ReviewSettings } from '../reviews/settings.ts';
 import type { StoreSettings } from '../store-view.ts';
@@ -26,6 +27,8 @@ export interface GraphQlContext {
   readonly reviews: ReviewSettings;
   /** The review fields of many products and reviews, read a batch at a time. */
   readonly reviewLoaders: ReviewLoaders;
+  /** The returns module's settings, clock, store contact and mailer (`../returns/runtime.ts`). */
+  readonly returns: ReturnsRuntime;
 }
 
 const customerIdRow = z.object({ id: sqlNumber });

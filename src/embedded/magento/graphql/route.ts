@@ -6,6 +6,7 @@
  * with Magento's `graphql-input` category; nothing unexpected leaks more than "Internal server error".
  */
 import { Hono, type Context } from 'hono';
+import type { ReturnsRuntime } from '../returns/runtime.ts';
 import { createReviewLoaders } from '../reviews/loaders.ts';
 import type { ReviewSettings } from '../reviews/settings.ts';
 import type { StoreSettings } from '../store-view.ts';
@@ -23,6 +24,8 @@ export interface GraphQlOptions {
   readonly cart: StoreSettings;
   /** The store view's `catalog/review/*` settings. */
   readonly reviews: ReviewSettings;
+  /** The returns module's settings, clock, store contact and mailer. */
+  readonly returns: ReturnsRuntime;
   /** Largest accepted request body in bytes, the REST side's limit. */
   readonly maxBodyBytes: number;
   readonly log?: (message: string) => void;
@@ -108,6 +111,7 @@ async function answer(c: Context, options: GraphQlOptions): Promise<GraphQlReply
     store: cart,
     reviews: options.reviews,
     reviewLoaders: createReviewLoaders(db),
+    returns: options.returns,
   };
   return runDocument(magentoSchema, document, data.variables, context, options.log);
 }

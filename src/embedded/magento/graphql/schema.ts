@@ -2,12 +2,13 @@
  * One executable schema made of parts, as Magento merges every module's `schema.graphqls` into one: the
  * shared catalogue types (`catalog-sdl.ts`) with `Query.products` (`products.ts`), the wish list
  * (`../wishlist/part.ts`), the reviews (`../reviews/part.ts`) and the customer's orders with their invoices
- * (`../customer-orders/part.ts`). Each part brings its SDL (extending
+ * (`../customer-orders/part.ts`) and Mage-OS's returns (`../returns/part.ts`). Each part brings its SDL (extending
  * `Query`, `Mutation`, `StoreConfig` and the product types), the resolvers of its root fields, its
  * `storeConfig` fields and resolvers of fields it adds to other parts' types.
  */
 import { buildSchema, isInterfaceType, isObjectType, type GraphQLSchema } from 'graphql';
 import { customerOrdersPart } from '../customer-orders/part.ts';
+import { returnsPart } from '../returns/part.ts';
 import { reviewsPart } from '../reviews/part.ts';
 import { wishlistPart } from '../wishlist/part.ts';
 import { CATALOG_SDL } from './catalog-sdl.ts';
@@ -62,4 +63,10 @@ export function buildGraphQlSchema(parts: readonly SchemaPart[]): ExecutableSche
 }
 
 /** The embedded back end's schema: Magento Open Source 2.4's, reduced to what its parts serve. */
-export const magentoSchema = buildGraphQlSchema([catalogPart, wishlistPart, reviewsPart, customerOrdersPart]);
+export const magentoSchema = buildGraphQlSchema([
+  catalogPart,
+  wishlistPart,
+  reviewsPart,
+  customerOrdersPart,
+  returnsPart,
+]);

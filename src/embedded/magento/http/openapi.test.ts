@@ -15,6 +15,8 @@ import { createMagentoApp } from '../app.ts';
 import { DEMO_CARRIERS } from '../checkout/carrier-config.ts';
 import { Database } from '../db.ts';
 import { DEFAULT_REVIEW_SETTINGS } from '../reviews/settings.ts';
+import { quietReturnsRuntime } from '../returns/runtime.ts';
+import { systemClock } from '../../../config/clock.ts';
 
 const SUBSET = fileURLToPath(
   new URL('../../../../../shared/contracts/magento-openapi/storefront-subset.openapi.json', import.meta.url),
@@ -194,6 +196,7 @@ describe('the OpenAPI document against Magento’s storefront subset', () => {
     mediaDir: '/nonexistent',
     checkout: { currency: 'GBP', timezone: 'Europe/London', carriers: DEMO_CARRIERS },
     reviews: DEFAULT_REVIEW_SETTINGS,
+    returns: quietReturnsRuntime(systemClock),
     tokens: { customer: 3600, admin: 3600 },
     maxBodyBytes: 1024,
   });

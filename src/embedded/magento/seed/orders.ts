@@ -103,7 +103,8 @@ const STEPS: Readonly<Record<string, readonly (readonly [status: string, hours: 
 };
 
 export interface Customer {
-  readonly id: number;
+  /** Null for a guest, whose order and quote name no customer. */
+  readonly id: number | null;
   readonly email: string;
   readonly firstname: string;
   readonly lastname: string;
@@ -186,8 +187,9 @@ export function writePastOrder(
   const method = rateCode(delivery);
   const quoteId = db.run(
     `INSERT INTO quotes (masked_id, customer_id, store_id, is_active, customer_is_guest, shipping_method, created_at, updated_at)
-     VALUES (NULL, ?, 1, 0, 0, ?, ?, ?)`,
+     VALUES (NULL, ?, 1, 0, ?, ?, ?, ?)`,
     customer.id,
+    customer.id === null ? 1 : 0,
     method,
     createdAt,
     createdAt,

@@ -1,0 +1,28 @@
+/**
+ * What the returns module's resolvers and routes share: its settings, the store's clock (a return period
+ * is counted back from it), the store as its e-mails name it, and the mailer.
+ */
+import type { Clock } from '../../../config/clock.ts';
+import { SHOP_RETURN_SETTINGS } from './settings.ts';
+import { NO_MAILER } from './smtp.ts';
+import type { StoreContact } from './mail.ts';
+import type { ReturnSettings } from './settings.ts';
+import type { Mailer } from './smtp.ts';
+
+export interface ReturnsRuntime {
+  readonly settings: ReturnSettings;
+  readonly clock: Clock;
+  readonly store: StoreContact;
+  readonly mailer: Mailer;
+}
+
+/** The store's name and general contact when none is configured (the shop's SHOP_NAME and SHOP_EMAIL defaults). */
+export const DEFAULT_STORE_CONTACT: StoreContact = { name: 'Clearwater Cleaning', email: 'shop@example.com' };
+
+/** The shop's settings, sending nothing: for an app built without a configured returns module (unit tests). */
+export const quietReturnsRuntime = (clock: Clock): ReturnsRuntime => ({
+  settings: SHOP_RETURN_SETTINGS,
+  clock,
+  store: DEFAULT_STORE_CONTACT,
+  mailer: NO_MAILER,
+});
