@@ -7,7 +7,7 @@
 import { catalogue, productPages, type CategoryNode, type Product } from './support/catalogue.ts';
 import { asIntegration, checkOut, customerCart, MAGENTO, address, tag } from './support/checkout.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../tests/support/orders.ts';
-import { expect, hydrated, test } from './support/test.ts';
+import { expect, hydrated, shellReady, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -164,6 +164,7 @@ test('a customer returns a line from their order page and follows it in Your ret
   await expect(page.getByRole('status').filter({ hasText: 'Your comment has been added.' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'It stopped after ten minutes.' })).toBeVisible();
 
+  await shellReady(page);
   await page.getByLabel('Account menu').click();
   await page.getByRole('link', { name: 'Your returns' }).click();
   await expect(page).toHaveURL('/customer/returns');
