@@ -14,7 +14,7 @@
  * - `GET /returns/mine` → `{returns: ReturnSummary[]}`, newest first
  * - `GET /returns/mine/:id` → one return with its items and comments (ReturnRecord)
  * - `POST /returns/mine/:id/comments` `{comment}` → 201 the comment
- * A guest, with the lookup's `{number, email, postcode}` in every body:
+ * A guest, with the lookup's `{number, email, postcode}` in every body (returns-guest.ts):
  * - `POST /returns/lookup/facts` → ReturnFacts; `POST /returns/lookup` (+ the return) → 201 ReturnRecord
  * - `POST /returns/lookup/list` → `{returns}` of that order; `POST /returns/lookup/return` (+ `id`) → one
  * - `POST /returns/lookup/comment` (+ `id`, `comment`) → 201 the comment
@@ -22,28 +22,20 @@
  * No session: 401 (and the cookie goes when Magento no longer knows the token). Magento down: 503 with a
  * line that says so.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import type { IntegrationConfig } from '../../magento/client.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import { orderNumberOf } from '../../features/orders/order.ts';
-import { customerIdOf, customerOrderWire, guestOrderWire } from '../../features/orders/orders.server.ts';
-import { returnFacts, returnsOfOrder } from '../../features/returns/facts.server.ts';
-import {
-  guestProofSchema,
-  MAX_COMMENT,
-  returnRequestSchema,
-  type GuestProof,
-  type ReturnRequest,
-} from '../../features/returns/returns.ts';
+import { customerIdOf, customerOrderWire } from '../../features/orders/orders.server.ts';
+import { returnFacts } from '../../features/returns/facts.server.ts';
+import { MAX_COMMENT, returnRequestSchema, type ReturnRequest } from '../../features/returns/returns.ts';
 import {
   addCustomerComment,
-  addGuestComment,
   createReturn,
   customerReturn,
   customerReturns,
-  guestReturn,
   ReturnBusy,
   ReturnRefused,
   type ReturnAsker,
@@ -53,7 +45,6 @@ import { checkedReturnSettings, type ReturnSettings } from '../../features/retur
 import { returnTexts as t } from '../../features/returns/texts.ts';
 import { MagentoGraphqlError } from '../../magento/graphql.ts';
 import {
-  clientAddress,
   customerSession,
   errorMessage,
   FailureCounter,
@@ -68,13 +59,12 @@ import {
   sameOrigin,
   SessionEnded,
   signedIn,
-  tooManyAttempts,
   type TrustedProxies,
 } from '../../http/index.ts';
 import { processLock, type TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
-import { strings } from '../../strings.ts';
 import { ORDER_LOOKUP_LIMITS, type OrderLimits } from './orders.ts';
+import { guestReturnsRoutes } from './returns-guest.ts';
 
 export interface ReturnsRoutesConfig {
   /** Magento as the integration: orders, the store's lists, what is already in returns. */
@@ -92,15 +82,12 @@ export interface ReturnsRoutesConfig {
   readonly log?: (message: string) => void;
 }
 
-const MAX_BODY = 16 * 1024;
+export const MAX_BODY = 16 * 1024;
 
 const commentText = z.string().trim().min(1).max(MAX_COMMENT);
 const commentBody = z.object({ comment: commentText });
-const guestRequest = guestProofSchema.extend(returnRequestSchema.shape);
-const guestReturnBody = guestProofSchema.extend({ id: z.number().int().positive().max(2_147_483_647) });
-const guestCommentBody = guestReturnBody.extend({ comment: commentText });
 
-interface Deps extends ReturnsDeps {
+export interface ReturnsRouteDeps extends ReturnsDeps {
   readonly trustedProxies: TrustedProxies;
   readonly perClient: FailureCounter;
   readonly perOrder: FailureCounter;
@@ -114,7 +101,11 @@ const rmaIdOf = (typed: string): number | undefined =>
   /^\d{1,9}$/.test(typed) && Number(typed) > 0 ? Number(typed) : undefined;
 
 /** The customer's own order with this number, or 404. */
-async function mineNumbered(deps: Deps, token: string, typed: string): Promise<CustomerOrderWire> {
+async function mineNumbered(
+  deps: ReturnsRouteDeps,
+  token: string,
+  typed: string,
+): Promise<CustomerOrderWire> {
   const customerId = await customerIdOf(deps.magento, token);
   const number = orderNumberOf(typed);
   const order = number === undefined ? undefined : await customerOrderWire(deps.magento, customerId, number);
@@ -122,28 +113,9 @@ async function mineNumbered(deps: Deps, token: string, typed: string): Promise<C
   return order;
 }
 
-/** The guest's order found by the lookup's proof, counted as the order lookup counts; 404 otherwise. */
-async function guestOrder(c: Context, deps: Deps, proof: GuestProof): Promise<CustomerOrderWire> {
-  const client = clientAddress(c, deps.trustedProxies);
-  const number = orderNumberOf(proof.number);
-  const orderKey = (number ?? proof.number.trim()).toUpperCase();
-  const wait = Math.max(await deps.perClient.waitFor(client), await deps.perOrder.waitFor(orderKey));
-  if (wait > 0) throw tooManyAttempts(strings.orders.tooManyLookups, wait);
-  const found =
-    number === undefined
-      ? undefined
-      : await guestOrderWire(deps.magento, { number, email: proof.email, postcode: proof.postcode });
-  if (!found) {
-    await deps.perClient.failed(client);
-    await deps.perOrder.failed(orderKey);
-    throw new HttpError(404, strings.orders.lookupFailed);
-  }
-  return found;
-}
-
 /** A return created (201), or the rules' or Magento's refusal with the fields at fault (422). */
-async function create(
-  deps: Deps,
+export async function createAnswer(
+  deps: ReturnsRouteDeps,
   asker: ReturnAsker,
   order: CustomerOrderWire,
   request: ReturnRequest,
@@ -167,7 +139,7 @@ async function create(
   }
 }
 
-function customerRoutes(routes: Hono, deps: Deps, siteUrl: string): void {
+function customerRoutes(routes: Hono, deps: ReturnsRouteDeps, siteUrl: string): void {
   const session = [customerSession({ siteUrl }), signedIn(t.signIn)] as const;
   const read = [notCrossSite(siteUrl), ...session] as const;
   const write = [sameOrigin(siteUrl), limitBody(MAX_BODY), jsonOnly] as const;
@@ -185,7 +157,7 @@ function customerRoutes(routes: Hono, deps: Deps, siteUrl: string): void {
     async (c) => {
       const token = c.var.customerToken;
       const order = await mineNumbered(deps, token, c.req.param('number'));
-      return create(deps, { kind: 'customer', token }, order, c.req.valid('json'));
+      return createAnswer(deps, { kind: 'customer', token }, order, c.req.valid('json'));
     },
   );
   routes.get('/returns/mine', ...read, async (c) => {
@@ -218,52 +190,7 @@ function customerRoutes(routes: Hono, deps: Deps, siteUrl: string): void {
   );
 }
 
-function guestRoutes(routes: Hono, deps: Deps, siteUrl: string): void {
-  // Guests have no session to read, but their answers are as private as a customer's.
-  const lookup = [sameOrigin(siteUrl), limitBody(MAX_BODY), jsonOnly] as const;
-  const session = customerSession({ siteUrl });
-  const missing = strings.orders.lookupMissing;
-  const now = () => deps.now?.() ?? new Date();
-
-  routes.post('/returns/lookup/facts', ...lookup, jsonBody(guestProofSchema, missing), session, async (c) => {
-    const order = await guestOrder(c, deps, c.req.valid('json'));
-    return jsonReply(200, await returnFacts(deps.magento, deps.settings, order, now()));
-  });
-  routes.post('/returns/lookup', ...lookup, jsonBody(guestRequest, t.badRequest), session, async (c) => {
-    const body = c.req.valid('json');
-    const order = await guestOrder(c, deps, body);
-    return create(deps, { kind: 'guest', email: body.email }, order, body);
-  });
-  routes.post('/returns/lookup/list', ...lookup, jsonBody(guestProofSchema, missing), session, async (c) => {
-    const body = c.req.valid('json');
-    const order = await guestOrder(c, deps, body);
-    const ids = (await returnsOfOrder(deps.magento, order.entity_id)).map((rma) => rma.entity_id);
-    const found = await Promise.all(ids.map((id) => guestReturn(deps.graphql, order, body.email, id)));
-    const returns = found.flatMap((record) => (record ? [record] : [])).reverse();
-    return jsonReply(200, { returns });
-  });
-  routes.post('/returns/lookup/return', ...lookup, jsonBody(guestReturnBody, missing), session, async (c) => {
-    const body = c.req.valid('json');
-    const order = await guestOrder(c, deps, body);
-    const found = await guestReturn(deps.graphql, order, body.email, body.id);
-    if (!found) throw returnNotFound();
-    return jsonReply(200, found);
-  });
-  routes.post(
-    '/returns/lookup/comment',
-    ...lookup,
-    jsonBody(guestCommentBody, t.badComment),
-    session,
-    async (c) => {
-      const body = c.req.valid('json');
-      const order = await guestOrder(c, deps, body);
-      if (!(await guestReturn(deps.graphql, order, body.email, body.id))) throw returnNotFound();
-      return jsonReply(201, await addGuestComment(deps.magento, order, body.id, body.comment));
-    },
-  );
-}
-
-function returnsDeps(config: ReturnsRoutesConfig): Deps {
+function returnsDeps(config: ReturnsRoutesConfig): ReturnsRouteDeps {
   const limits = config.limits ?? ORDER_LOOKUP_LIMITS;
   const { store, magento } = config;
   return {
@@ -290,7 +217,7 @@ export function createReturnsRoutes(config: ReturnsRoutesConfig): Hono {
     }),
   );
   customerRoutes(routes, deps, config.siteUrl);
-  guestRoutes(routes, deps, config.siteUrl);
+  guestReturnsRoutes(routes, deps, config.siteUrl);
   routes.all('/returns/orders/:number', methodNotAllowed('GET, HEAD, POST'));
   routes.all('/returns/mine', methodNotAllowed('GET, HEAD'));
   routes.all('/returns/mine/:id', methodNotAllowed('GET, HEAD'));
