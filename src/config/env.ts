@@ -472,6 +472,13 @@ const embeddedSection = z.object({
     "`false`: the embedded back end refuses integration tokens sent as bearer tokens, as a stock Magento 2.4.4+ does, and the shop signs its calls with OAuth 1.0a (the four values above, else the demo integration's).",
     z.stringbool({ error: 'must be true or false' }).default(true),
   ),
+  EMBEDDED_MAGENTO_SMTP_URL: described(
+    "Where the embedded back end sends the e-mails Magento would send (Mage-OS's returns module: a new return, a changed status), e.g. `smtp://127.0.0.1:1025`. Unset: it sends none.",
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s/]+/i, 'must be an SMTP URL such as smtp://127.0.0.1:1025')
+      .optional(),
+  ),
   CUSTOMER_TOKEN_LIFETIME: described(
     "Customer token lifetime in seconds (Magento's default 1 h).",
     seconds(3600),

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GUEST_ORDER } from '../../src/embedded/magento/returns/demo-orders.ts';
+import { DEMO_CUSTOMER } from '../../src/embedded/magento/seed/seed-database.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { expectData, gql } from './graphql-helpers.ts';
 import {
@@ -233,11 +234,11 @@ describe('refusals', () => {
       'graphql-input',
     );
     const signIn = await backend.call('POST', '/rest/V1/integration/customer/token', {
-      body: { username: 'shopper@example.com', password: 'Shopper123!' },
+      body: { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
     });
     const orders = await backend.call(
       'GET',
-      '/rest/V1/orders?searchCriteria[filterGroups][0][filters][0][field]=customer_email&searchCriteria[filterGroups][0][filters][0][value]=shopper@example.com&searchCriteria[filterGroups][1][filters][0][field]=status&searchCriteria[filterGroups][1][filters][0][value]=complete',
+      `/rest/V1/orders?searchCriteria[filterGroups][0][filters][0][field]=customer_email&searchCriteria[filterGroups][0][filters][0][value]=${DEMO_CUSTOMER.email}&searchCriteria[filterGroups][1][filters][0][field]=status&searchCriteria[filterGroups][1][filters][0][value]=complete`,
       { token: INTEGRATION_TOKEN },
     );
     const old = (orders.body.items as { entity_id: number; items: { item_id: number }[] }[])[0];
@@ -288,6 +289,37 @@ describe('refusals', () => {
       await gql(backend, '{ customerReturns { total_count items { rma_id } } }', { token: stranger.token }),
     );
     expect(list.customerReturns).toEqual({ total_count: 0, items: [] });
+  });
+});
+
+describe('the demo data', () => {
+  it('lets the demo customer return a detergent from their order being processed', async () => {
+    const signIn = await backend.call('POST', '/rest/V1/integration/customer/token', {
+      body: { username: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+    });
+    const orders = await backend.call(
+      'GET',
+      `/rest/V1/orders?searchCriteria[filterGroups][0][filters][0][field]=customer_email&searchCriteria[filterGroups][0][filters][0][value]=${DEMO_CUSTOMER.email}&searchCriteria[filterGroups][1][filters][0][field]=status&searchCriteria[filterGroups][1][filters][0][value]=processing`,
+      { token: INTEGRATION_TOKEN },
+    );
+    const latest = (
+      orders.body.items as {
+        entity_id: number;
+        increment_id: string;
+        items: { item_id: number; qty_ordered: number }[];
+      }[]
+    )[0];
+    expect(latest?.increment_id).toBe('000000004');
+    const line = latest?.items[0];
+    expect(line?.qty_ordered).toBe(3);
+    const input = {
+      order_id: latest?.entity_id,
+      reason_id: LOOKUP.noLongerNeeded,
+      resolution_type_id: LOOKUP.returnResolution,
+      items: [{ order_item_id: line?.item_id, qty_requested: 3, condition_id: LOOKUP.unopened }],
+    };
+    const created = expectData(await create(signIn.body as string, input)).createCustomerReturn.return;
+    expect(created).toMatchObject({ order_number: '000000004', items: [{ qty_requested: 3 }] });
   });
 });
 

@@ -7,10 +7,14 @@ import { resolve } from 'node:path';
 import { shopClock } from '../../config/clock.ts';
 import type { EmbeddedSettings, MagentoSettings, ShopSettings } from '../../config/env.ts';
 import { embeddedIntegrationOAuth } from '../../config/magento.ts';
+import { DEFAULT_STORE_CONTACT } from './returns/runtime.ts';
 import type { EmbeddedMagentoConfig } from './server.ts';
 
 export function embeddedMagentoConfig(
-  env: EmbeddedSettings & MagentoSettings & Pick<ShopSettings, 'SHOP_CLOCK_FILE'>,
+  env: EmbeddedSettings &
+    MagentoSettings &
+    Pick<ShopSettings, 'SHOP_CLOCK_FILE'> &
+    Partial<Pick<ShopSettings, 'SHOP_NAME' | 'SHOP_EMAIL'>>,
   log?: (message: string) => void,
 ): EmbeddedMagentoConfig {
   const integrationOAuth = embeddedIntegrationOAuth(env);
@@ -26,6 +30,12 @@ export function embeddedMagentoConfig(
     tokenLifetimes: { customer: env.CUSTOMER_TOKEN_LIFETIME, admin: env.ADMIN_TOKEN_LIFETIME },
     catalogue: { seed: env.DEMO_SEED, productCount: env.DEMO_PRODUCT_COUNT, brand: env.DEMO_BRAND },
     clock: shopClock(env.SHOP_CLOCK_FILE),
+    // The store's name and general contact, as Magento's e-mails name the store and send from it.
+    store: {
+      name: env.SHOP_NAME ?? DEFAULT_STORE_CONTACT.name,
+      email: env.SHOP_EMAIL ?? DEFAULT_STORE_CONTACT.email,
+    },
+    ...(env.EMBEDDED_MAGENTO_SMTP_URL ? { smtpUrl: env.EMBEDDED_MAGENTO_SMTP_URL } : {}),
     ...(log ? { log } : {}),
   };
 }

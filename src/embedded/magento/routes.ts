@@ -41,7 +41,7 @@ export interface RouteContext {
   readonly returns: ReturnsRuntime;
 }
 
-export function createRoutes({ db, checkout, tokens, onSaved }: RouteContext): Route[] {
+export function createRoutes({ db, checkout, tokens, onSaved, returns }: RouteContext): Route[] {
   const hooks = checkoutCartHooks(db, checkout);
   return [
     ...directoryRoutes(),
@@ -60,6 +60,6 @@ export function createRoutes({ db, checkout, tokens, onSaved }: RouteContext): R
     ...salesRuleRoutes(db),
     ...cmsRoutes(db, onSaved),
     ...reviewRoutes(db),
-    ...returnRoutes(),
+    ...returnRoutes(db, returns),
   ];
 }
