@@ -63,17 +63,18 @@ async function detergentSku(): Promise<string> {
 beforeAll(async () => {
   backend = await startTestBackend();
   site = makeFakeSite();
-  const routes = (baseUrl: string) => [
+  const routes = (baseUrl: string, attempts?: number) => [
     createSessionRoutes({ magento: { baseUrl: backend.url }, siteUrl: SITE, tokenLifetime: 3600 }),
     createReturnsRoutes({
-      magento: { baseUrl, token: INTEGRATION_TOKEN },
+      // Magento down is tried once: its retries would only slow the test.
+      magento: { baseUrl, token: INTEGRATION_TOKEN, ...(attempts ? { attempts } : {}) },
       siteUrl: SITE,
       trustedProxies: trustedProxies(['loopback']),
     }),
   ];
   [shop, downShop] = await Promise.all([
     startFakeSite(site, { siteUrl: SITE, routes: routes(backend.url) }),
-    startFakeSite(site, { siteUrl: SITE, routes: routes(DOWN) }),
+    startFakeSite(site, { siteUrl: SITE, routes: routes(DOWN, 1) }),
   ]);
   [machine, detergent] = await Promise.all([pickProduct(backend, 50).then((p) => p.sku), detergentSku()]);
 });
@@ -216,6 +217,17 @@ describe('a signed-in customer’s return', () => {
     expect(theirs.status).toBe(404);
   });
 
+  it('sends the last one once when it is asked for twice at once', async () => {
+    const last = asking(facts, machine, 1, 'opened');
+    const both = await Promise.all([
+      post(`/returns/orders/${order.number}`, last, alice.session),
+      post(`/returns/orders/${order.number}`, last, alice.session),
+    ]);
+    expect(both.map((reply) => reply.status).sort()).toEqual([201, 422]);
+    const refused = both.find((reply) => reply.status === 422);
+    expect(json(refused ?? both[0])['message']).toContain('Every one of these is already in a return.');
+  });
+
   it('asks a signed-out shopper to sign in', async () => {
     expect((await get('/returns/mine', '')).status).toBe(401);
   });
@@ -261,6 +273,23 @@ describe('a guest’s return through the order lookup', () => {
     expect(listed.map((r) => r.number)).toEqual([record.number]);
     const read = await post('/returns/lookup/return', { ...proof(), id: record.id });
     expect(json(read)).toMatchObject({ number: record.number, order: order.number });
+    const commented = await post('/returns/lookup/comment', {
+      ...proof(),
+      id: record.id,
+      comment: 'Still sealed.',
+    });
+    expect(commented.status).toBe(201);
+    const reread = json(
+      await post('/returns/lookup/return', { ...proof(), id: record.id }),
+    ) as unknown as ReturnRecord;
+    expect(reread.comments.map((c) => [c.author, c.text])).toContainEqual(['customer', 'Still sealed.']);
+    // Another order's proof finds no return of this one.
+    const other = await paidOrder([{ sku: machine, qty: 1 }]);
+    const elsewhere = { number: other.number, email: ORDER_ADDRESS.email, postcode: ORDER_ADDRESS.postcode };
+    expect((await post('/returns/lookup/return', { ...elsewhere, id: record.id })).status).toBe(404);
+    expect(
+      (await post('/returns/lookup/comment', { ...elsewhere, id: record.id, comment: 'Hi' })).status,
+    ).toBe(404);
   });
 
   it('finds nothing with a wrong postcode', async () => {
