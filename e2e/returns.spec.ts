@@ -55,9 +55,10 @@ function detergent(): Product {
   return found;
 }
 
-/** A product no rule limits, from the far middle of the catalogue (other journeys take theirs elsewhere). */
+/** A product no rule limits, four fifths into the catalogue (other journeys take theirs elsewhere). */
 function machine(): Product {
-  const found = productPages().filter((p) => sellable(p) && !isDetergent(p))[70];
+  const candidates = productPages().filter((p) => sellable(p) && !isDetergent(p));
+  const found = candidates[Math.floor(candidates.length * 0.8)];
   if (!found) throw new Error('The e2e catalogue has too few products in stock.');
   return found;
 }
