@@ -4,7 +4,7 @@
  * takes the focus, each entry linking to its field, and said again under the field. The fields are
  * uncontrolled and stay mounted, so nothing typed is lost on a refusal or a back end down.
  */
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { returnsProblem, sendReturn, type ReturnSource } from '../../features/returns/api.ts';
 import type { ReturnFacts, ReturnProblem, ReturnRecord } from '../../features/returns/returns.ts';
 import { checkReturn } from '../../features/returns/rules.ts';
@@ -110,6 +110,9 @@ function ResolutionField({ facts, error }: { facts: ReturnFacts; error: string |
 export function ReturnForm({ facts, source, onSent, onCancel }: FormProps) {
   const [problems, setProblems] = useState<readonly ReturnProblem[]>([]);
   const summary = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  // Opened from "Return items": the shopper lands on the form's heading.
+  useEffect(() => title.current?.focus(), []);
   const { busy, start, finish } = useBusy();
   const byField = Object.fromEntries(problems.map((problem) => [problem.field, problem.message]));
 
@@ -144,7 +147,9 @@ export function ReturnForm({ facts, source, onSent, onCancel }: FormProps) {
       noValidate
       aria-labelledby={`${FORM}-title`}
     >
-      <h2 id={`${FORM}-title`}>{t.formTitle(facts.order)}</h2>
+      <h2 id={`${FORM}-title`} tabIndex={-1} ref={title}>
+        {t.formTitle(facts.order)}
+      </h2>
       <p>{t.formIntro}</p>
       <ErrorSummary problems={problems} focusRef={summary} />
       <fieldset className="return-lines" id={`${FORM}-lines`} tabIndex={-1}>

@@ -49,6 +49,12 @@ export function ReturnItems({
   onSent?: (record: ReturnRecord) => void;
 }) {
   const [state, setState] = useState<Step>({ step: 'closed' });
+  const opener = useRef<HTMLButtonElement>(null);
+  const [cancelled, setCancelled] = useState(false);
+  // Cancelled: back on "Return items", where the shopper started.
+  useEffect(() => {
+    if (cancelled && state.step === 'closed') opener.current?.focus();
+  }, [cancelled, state.step]);
 
   async function open() {
     setState({ step: 'loading' });
@@ -63,7 +69,7 @@ export function ReturnItems({
     case 'closed':
       return (
         <p className="return-open">
-          <button type="button" className="button button--secondary" onClick={() => void open()}>
+          <button type="button" className="button button--secondary" ref={opener} onClick={() => void open()}>
             {t.returnItems}
           </button>
         </p>
@@ -89,7 +95,10 @@ export function ReturnItems({
             setState({ step: 'sent', record });
             onSent?.(record);
           }}
-          onCancel={() => setState({ step: 'closed' })}
+          onCancel={() => {
+            setCancelled(true);
+            setState({ step: 'closed' });
+          }}
         />
       );
     case 'sent':
