@@ -7,6 +7,7 @@
 import { catalogue, productPages, type CategoryNode, type Product } from './support/catalogue.ts';
 import { asIntegration, checkOut, customerCart, MAGENTO, address, tag } from './support/checkout.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../tests/support/orders.ts';
+import { wcagViolations } from './support/axe.ts';
 import { expect, hydrated, shellReady, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -129,6 +130,9 @@ test('a guest returns an unopened detergent from a past order through the order 
 
 test('a customer returns a line from their order page and follows it in Your returns', async ({ page }) => {
   const product = machine();
+  const found: string[] = [];
+  const check = async (what: string) =>
+    found.push(...(await wcagViolations(page)).map((v) => `${what}: ${v}`));
   const customer = address({ email: `e2e-returns-${tag()}@example.com`, postcode: 'YO1 7HH' });
   await customerCart(page, [{ sku: product.sku, qty: 2 }], customer);
   const order = await checkOut(page);
@@ -149,6 +153,7 @@ test('a customer returns a line from their order page and follows it in Your ret
   await expect(form.getByRole('alert')).toContainText(
     `You can return at most 2 of ${product.name}: that is how many you bought.`,
   );
+  await check('the return form, refused');
   await line.getByLabel(`How many of ${product.name} to return`).fill('1');
   await form.getByRole('button', { name: 'Send return request' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Return requested' })).toBeFocused();
@@ -164,6 +169,7 @@ test('a customer returns a line from their order page and follows it in Your ret
   await page.getByRole('button', { name: 'Send comment' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your comment has been added.' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'It stopped after ten minutes.' })).toBeVisible();
+  await check('one return');
 
   await shellReady(page);
   await page.getByLabel('Account menu').click();
@@ -173,4 +179,6 @@ test('a customer returns a line from their order page and follows it in Your ret
   const row = page.getByRole('row').filter({ hasText: number });
   await expect(row).toContainText(order);
   await expect(row.getByRole('link', { name: `View return ${number}` })).toBeVisible();
+  await check('Your returns');
+  expect(found).toEqual([]);
 });
