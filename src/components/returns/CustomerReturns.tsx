@@ -10,7 +10,7 @@ import { strings } from '../../strings.ts';
 import '../account/account.css';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 import { useLoad } from '../forms/use-load.ts';
-import { orderDate } from '../orders/format.ts';
+import { isoDay, orderDate } from '../orders/format.ts';
 import { signedInHere } from '../orders/guard.ts';
 import '../orders/orders.css';
 import './returns.css';
@@ -44,21 +44,21 @@ export default function CustomerReturns() {
           <th scope="col">{t.order}</th>
           <th scope="col">{t.requested}</th>
           <th scope="col">{t.status}</th>
-          <td />
         </tr>
       </thead>
       <tbody>
         {state.value.map((item) => (
           <tr key={item.id}>
-            <th scope="row">{item.number}</th>
-            <td>{item.order}</td>
-            <td>{item.createdAt && <time dateTime={item.createdAt}>{orderDate(item.createdAt)}</time>}</td>
-            <td>{item.status}</td>
-            <td>
+            <th scope="row" data-label={t.returnNumber}>
               <a href={returnPath(item.id)} aria-label={t.view(item.number)}>
-                {strings.orders.view}
+                {item.number}
               </a>
+            </th>
+            <td data-label={t.order}>{item.order}</td>
+            <td data-label={t.requested}>
+              {item.createdAt && <time dateTime={isoDay(item.createdAt)}>{orderDate(item.createdAt)}</time>}
             </td>
+            <td data-label={t.status}>{item.status}</td>
           </tr>
         ))}
       </tbody>
