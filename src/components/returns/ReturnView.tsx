@@ -32,9 +32,11 @@ function Items({ record }: { record: ReturnRecord }) {
       <tbody>
         {record.items.map((item, index) => (
           <tr key={`${item.sku}-${index}`}>
-            <th scope="row">{item.name}</th>
-            <td>{item.qty}</td>
-            <td>{item.condition ?? ''}</td>
+            <th scope="row" data-label={t.item}>
+              {item.name}
+            </th>
+            <td data-label={t.qty}>{item.qty}</td>
+            <td data-label={t.conditionColumn}>{item.condition ?? ''}</td>
           </tr>
         ))}
       </tbody>
