@@ -79,7 +79,7 @@ export interface ReturnsRoutesConfig {
   /** Where failed guest lookups are counted for every replica (with the order lookup's); else this process. */
   readonly store?: SharedStore | undefined;
   readonly now?: () => Date;
-  readonly log?: (message: string) => void;
+  readonly log?: ((message: string) => void) | undefined;
 }
 
 export const MAX_BODY = 16 * 1024;

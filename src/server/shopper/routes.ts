@@ -88,14 +88,7 @@ export function createShopperRoutes(
       store,
       ...(log ? { log } : {}),
     }),
-    createReturnsRoutes({
-      magento,
-      siteUrl: env.SITE_URL,
-      trustedProxies: proxies,
-      lock,
-      store,
-      ...(log ? { log } : {}),
-    }),
+    createReturnsRoutes({ magento, siteUrl: env.SITE_URL, trustedProxies: proxies, lock, store, log }),
     createPrivacyRoutes({
       magento,
       wishlist: { baseUrl },
