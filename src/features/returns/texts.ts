@@ -75,6 +75,7 @@ export const returnTexts = {
   viewReturn: 'View the return',
   /** Your returns, one return. */
   myReturns: 'Your returns',
+  noScript: 'Your returns need JavaScript: please turn it on to see them.',
   loadingReturns: 'Loading your returns…',
   noReturns: 'You have not asked to return anything yet. To return items, open the order from My orders.',
   returnNumber: 'Return',
