@@ -87,6 +87,32 @@ describe('returns', () => {
     expectError(await rest('GET', '/rma/999999'), 404, 'The RMA with id "%1" does not exist.', ['999999']);
   });
 
+  it('are made by an admin for an order, e-mailing its customer, and refused without what MySQL needs', async () => {
+    const order = await paidOrder(backend, { token: customer.token, qty: 1 });
+    const rma = {
+      order_id: order.id,
+      customer_email: customer.email,
+      customer_name: 'Robin Hale',
+      status_id: LOOKUP.newRequest,
+      reason_id: LOOKUP.noLongerNeeded,
+      resolution_type_id: LOOKUP.returnResolution,
+    };
+    const created = await rest('POST', '/rma', { rma });
+    expect(created.body).toMatchObject({
+      ...rma,
+      increment_id: `RMA-${String(created.body.entity_id).padStart(9, '0')}`,
+    });
+    expect(mail.to(customer.email).map((m) => m.subject)).toContain(
+      `Your RMA Request #${String(created.body.increment_id)} from Clearwater Cleaning`,
+    );
+    expectError(
+      await rest('POST', '/rma', { rma: { order_id: order.id } }),
+      400,
+      'Could not save the RMA: %1',
+      ['customer_email must be set'],
+    );
+  });
+
   it('takes comments the customer sees or not, as each says', async () => {
     const { rma } = await customerReturn();
     const id = String(rma.rma_id);

@@ -7,7 +7,8 @@
  * `orders/`, `directory/`, `auth/`, `cms/`) and trimmed by `fields=`.
  * `GET /openapi.json` (outside `/rest/`, so no Magento URL can clash) serves the OpenAPI document made
  * from the same route table. `/graphql` answers Magento's GraphQL (`graphql/`): products, the wish list (`wishlist/`) and
- * reviews (`reviews/`), which Open Source has no REST API for. `/rest/V1/embedded/...` are this back
+ * reviews (`reviews/`), which Open Source has no REST API for, and Mage-OS's returns module (`returns/`, its
+ * REST `/V1/rma…` too). `/rest/V1/embedded/...` are this back
  * end's own admin routes, for what Magento does in its admin (`reviews/routes.ts`). Any failure becomes Magento's error body; nothing unexpected leaks a stack
  * trace (the 500 message is Magento's masked one).
  */

@@ -11,7 +11,7 @@ import { MagentoError } from '../errors.ts';
 import { returnCreated, returnStatusChanged } from './events.ts';
 import { findLookup, findLookupByCode, type LookupKind } from './lookups.ts';
 import { findOrder } from './orders.ts';
-import { findRma, insertRma, type RmaRow } from './rmas.ts';
+import { findRma, insertRma, type NewRma, type RmaRow } from './rmas.ts';
 import { restErrors } from './rest-errors.ts';
 import type { ReturnsRuntime } from './runtime.ts';
 import type { rmaDto } from './wire.ts';
@@ -20,52 +20,65 @@ type RmaInput = z.output<typeof rmaDto>;
 
 const couldNotSave = (why: string) => new MagentoError(400, 'Could not save the RMA: %1', [why]);
 
-/** What MySQL's NOT NULL and foreign keys refuse, in words. */
-function checkRow(db: Database, row: Partial<Record<keyof RmaRow, unknown>>): void {
-  const required = [
-    'order_id',
-    'customer_email',
-    'customer_name',
-    'status_id',
-    'reason_id',
-    'resolution_type_id',
-  ] as const;
-  const missing = required.filter((field) => row[field] === undefined || row[field] === null);
-  if (missing.length > 0) throw couldNotSave(`${missing.join(', ')} must be set`);
-  if (!findOrder(db, Number(row.order_id))) throw couldNotSave(`no order has the id ${String(row.order_id)}`);
-  const lookups: [LookupKind, keyof RmaRow][] = [
-    ['status', 'status_id'],
-    ['reason', 'reason_id'],
-    ['resolution_type', 'resolution_type_id'],
-  ];
-  for (const [kind, field] of lookups)
-    if (!findLookup(db, kind, Number(row[field])))
-      throw couldNotSave(`no ${kind.replace('_', ' ')} has the id ${String(row[field])}`);
+/** A field as saved: what was sent (null included), else what is stored (else undefined). */
+const pick = <T>(sent: T | null | undefined, stored: T | null | undefined): T | null | undefined =>
+  sent === undefined ? stored : sent;
+
+/** A NOT NULL column's value, or MySQL's refusal of the row (the first such column, as MySQL names one). */
+function required<T>(name: string, value: T | null | undefined): T {
+  if (value === undefined || value === null) throw couldNotSave(`${name} must be set`);
+  return value;
 }
 
-const sent = (input: RmaInput) =>
-  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<
-    Record<keyof RmaRow, unknown>
-  >;
+/** The return to write, or what MySQL's NOT NULL columns and foreign keys would refuse, in words. */
+function draft(db: Database, input: RmaInput, existing?: RmaRow): NewRma {
+  const order_id = required('order_id', pick(input.order_id, existing?.order_id));
+  const customer_email = required('customer_email', pick(input.customer_email, existing?.customer_email));
+  const customer_name = required('customer_name', pick(input.customer_name, existing?.customer_name));
+  const status_id = required('status_id', pick(input.status_id, existing?.status_id));
+  const reason_id = required('reason_id', pick(input.reason_id, existing?.reason_id));
+  const resolution_type_id = required(
+    'resolution_type_id',
+    pick(input.resolution_type_id, existing?.resolution_type_id),
+  );
+  if (!findOrder(db, order_id)) throw couldNotSave(`no order has the id ${String(order_id)}`);
+  const lookups: [LookupKind, number][] = [
+    ['status', status_id],
+    ['reason', reason_id],
+    ['resolution_type', resolution_type_id],
+  ];
+  for (const [kind, id] of lookups)
+    if (!findLookup(db, kind, id))
+      throw couldNotSave(`no ${kind.replace('_', ' ')} has the id ${String(id)}`);
+  return {
+    orderId: order_id,
+    customerId: pick(input.customer_id, existing?.customer_id) ?? null,
+    storeId: pick(input.store_id, existing?.store_id) ?? 0,
+    customerEmail: customer_email,
+    customerName: customer_name,
+    statusId: status_id,
+    reasonId: reason_id,
+    resolutionTypeId: resolution_type_id,
+    incrementId: pick(input.increment_id, existing?.increment_id) ?? null,
+  };
+}
 
 function update(db: Database, existing: RmaRow, input: RmaInput, at: string): RmaRow {
-  const row = { ...existing, ...sent(input), entity_id: existing.entity_id, updated_at: at };
-  checkRow(db, row);
+  const rma = draft(db, input, existing);
   db.run(
-    `UPDATE rma_entity SET increment_id = ?, order_id = ?, customer_id = ?, store_id = ?, customer_email = ?, customer_name = ?,
-       status_id = ?, reason_id = ?, resolution_type_id = ?, created_at = ?, updated_at = ? WHERE entity_id = ?`,
-    ...[
-      row.increment_id,
-      row.order_id,
-      row.customer_id,
-      row.store_id,
-      row.customer_email,
-      row.customer_name,
-    ].map((v) => (v === null ? null : typeof v === 'number' ? v : String(v))),
-    Number(row.status_id),
-    Number(row.reason_id),
-    Number(row.resolution_type_id),
-    String(row.created_at),
+    `UPDATE rma_entity SET increment_id = ?, order_id = ?, customer_id = ?, store_id = ?, customer_email = ?,
+       customer_name = ?, status_id = ?, reason_id = ?, resolution_type_id = ?, created_at = ?, updated_at = ?
+     WHERE entity_id = ?`,
+    rma.incrementId ?? null,
+    rma.orderId,
+    rma.customerId,
+    rma.storeId,
+    rma.customerEmail,
+    rma.customerName,
+    rma.statusId,
+    rma.reasonId,
+    rma.resolutionTypeId,
+    input.created_at ?? existing.created_at,
     at,
     existing.entity_id,
   );
@@ -74,37 +87,12 @@ function update(db: Database, existing: RmaRow, input: RmaInput, at: string): Rm
   return saved;
 }
 
-function create(db: Database, runtime: ReturnsRuntime, input: RmaInput, at: string): RmaRow {
-  const row = sent(input);
-  checkRow(db, row);
-  return insertRma(
-    db,
-    {
-      orderId: Number(row.order_id),
-      customerId: input.customer_id ?? null,
-      storeId: input.store_id ?? 0,
-      customerEmail: String(row.customer_email),
-      customerName: String(row.customer_name),
-      statusId: Number(row.status_id),
-      reasonId: Number(row.reason_id),
-      resolutionTypeId: Number(row.resolution_type_id),
-      incrementId: input.increment_id ?? null,
-    },
-    runtime.settings.incrementIdPrefix,
-    at,
-  );
-}
-
 /** `Observer/AutoApproveRma.php`: Approved at once when the setting is on (and the status is not already). */
 async function autoApprove(db: Database, runtime: ReturnsRuntime, rma: RmaRow): Promise<RmaRow> {
   const approved = findLookupByCode(db, 'status', 'approved');
   if (!runtime.settings.autoApprove || !approved || approved.entity_id === rma.status_id) return rma;
-  const saved = update(
-    db,
-    rma,
-    { status_id: approved.entity_id },
-    magentoDate(new Date(runtime.clock.now())),
-  );
+  const at = magentoDate(new Date(runtime.clock.now()));
+  const saved = db.transaction(() => update(db, rma, { status_id: approved.entity_id }, at));
   await returnStatusChanged(db, runtime, saved);
   return saved;
 }
@@ -125,7 +113,9 @@ export async function saveRma(
     if (saved.status_id !== existing.status_id) await returnStatusChanged(db, runtime, saved);
     return saved;
   }
-  const created = db.transaction(() => create(db, runtime, input, at));
+  const created = db.transaction(() =>
+    insertRma(db, draft(db, input), runtime.settings.incrementIdPrefix, input.created_at ?? at),
+  );
   await returnCreated(db, runtime, created);
   return autoApprove(db, runtime, created);
 }

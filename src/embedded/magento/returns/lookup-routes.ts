@@ -59,17 +59,19 @@ function save(db: Database, kind: LookupKind, input: LookupInput, pathId?: numbe
   const { table, label } = LOOKUPS[kind];
   const id = pathId ?? input.entity_id ?? undefined;
   const existing = id === undefined ? undefined : load(db, kind, id);
-  const row = {
-    ...existing,
-    ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
-  };
-  const code = row.code ?? null;
-  const text = row.label ?? null;
-  if (code === null || text === null) throw restErrors.couldNotSave(label, 'a code and a label are required');
-  const taken = db.get(lookupRow, `SELECT * FROM ${table} WHERE code = ?`, String(code));
+  const code = input.code ?? existing?.code;
+  const text = input.label ?? existing?.label;
+  if (code === undefined || text === undefined)
+    throw restErrors.couldNotSave(label, 'a code and a label are required');
+  const taken = db.get(lookupRow, `SELECT * FROM ${table} WHERE code = ?`, code);
   if (taken && taken.entity_id !== existing?.entity_id)
-    throw restErrors.couldNotSave(label, `the code "${String(code)}" is already used`);
-  const values = [String(code), String(text), Number(row.is_active ?? 1), Number(row.sort_order ?? 0)];
+    throw restErrors.couldNotSave(label, `the code "${code}" is already used`);
+  const values = [
+    code,
+    text,
+    input.is_active ?? existing?.is_active ?? 1,
+    input.sort_order ?? existing?.sort_order ?? 0,
+  ];
   if (existing) {
     db.run(
       `UPDATE ${table} SET code = ?, label = ?, is_active = ?, sort_order = ? WHERE entity_id = ?`,

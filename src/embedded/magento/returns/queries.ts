@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { countRow } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
 import { limitSql } from '../search-criteria.ts';
+import { phpEmpty } from '../wishlist/php.ts';
 import { customerRma, guestOrder, requireCustomer } from './access.ts';
 import { returnErrors } from './errors.ts';
 import { commentNode, returnNode } from './nodes.ts';
@@ -62,7 +63,8 @@ const guestArgs = z.object({ order_number: z.string(), email: z.string(), rma_id
 
 export function guestReturn(args: unknown, context: GraphQlContext) {
   const { order_number, email, rma_id } = guestArgs.parse(args);
-  if (!order_number || !email || !rma_id) throw returnErrors.guestReturnArgs();
+  // PHP's `!` of a string: "" and "0" are false.
+  if (phpEmpty(order_number) || phpEmpty(email) || !rma_id) throw returnErrors.guestReturnArgs();
   const order = guestOrder(context, order_number, email);
   const rma = findRma(context.db, rma_id);
   if (!rma || rma.order_id !== order.entity_id) throw returnErrors.rmaNotFound(rma_id);
