@@ -133,8 +133,9 @@ export async function createAnswer(
       const message = t.refused(error.magentoMessage ?? error.message);
       return jsonReply(422, { message, problems: [{ field: 'lines', message }] });
     }
+    // Magento ran it as nobody: a customer's token has ended; a guest's order was not theirs after all.
     if (error instanceof MagentoGraphqlError && error.kind === 'unauthorized')
-      throw new SessionEnded(t.signIn);
+      throw asker.kind === 'customer' ? new SessionEnded(t.signIn) : notFound();
     throw error;
   }
 }
