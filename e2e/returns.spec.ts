@@ -173,7 +173,7 @@ test('a customer returns a line from their order page and follows it in Your ret
 
   await shellReady(page);
   await page.getByLabel('Account menu').click();
-  await page.getByRole('link', { name: 'Your returns' }).click();
+  await page.locator('#account-menu-slot').getByRole('link', { name: 'Your returns', exact: true }).click();
   await expect(page).toHaveURL('/customer/returns');
   await hydrated(page, 'CustomerReturns');
   const row = page.getByRole('row').filter({ hasText: number });
