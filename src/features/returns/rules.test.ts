@@ -92,6 +92,13 @@ describe('lineFacts', () => {
     expect(late.returnable).toBe(0);
     expect(late.why).toBe('The 30 days to return this ended on 1 December 2026.');
   });
+  it('returns nothing of an order whose date cannot be read', () => {
+    const undated = { ...order, placedAt: 'yesterday' };
+    expect(lineFacts(settings, undated, machine, 0, at('2026-11-10T00:00:00Z'))).toMatchObject({
+      returnable: 0,
+      why: 'This item cannot be returned.',
+    });
+  });
   it('says a line all in returns already is', () => {
     expect(lineFacts(settings, order, machine, 1, at('2026-11-10T00:00:00Z')).why).toBe(
       'Every one of these is already in a return.',

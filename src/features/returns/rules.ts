@@ -32,9 +32,11 @@ export function lineRule(settings: ReturnSettings, categories: readonly string[]
   return { windowDays: Math.min(...rules.map((rule) => rule.windowDays)), conditions, category: first.name };
 }
 
-/** The last instant of a window of `days` from the order's date (ISO 8601). */
-export const windowEnds = (placedAt: string, days: number): string =>
-  new Date(new Date(placedAt).getTime() + days * DAY_MS).toISOString();
+/** The last instant of a window of `days` from the order's date (ISO 8601); '' when the date is unreadable. */
+export function windowEnds(placedAt: string, days: number): string {
+  const end = new Date(new Date(placedAt).getTime() + days * DAY_MS);
+  return Number.isNaN(end.getTime()) ? '' : end.toISOString();
+}
 
 /** An order line as the rules read it. */
 export interface OrderLineForReturn {
@@ -64,7 +66,8 @@ function whyNot(
   now: Date,
 ): string | null {
   if (!settings.orderStatuses.includes(order.status)) return t.why.orderStatus(order.statusLabel);
-  if (rule.windowDays === 0) return t.why.noReturns;
+  // No window, or no date to count it from: nothing is returned on the shop's word.
+  if (rule.windowDays === 0 || ends === '') return t.why.noReturns;
   if (now.getTime() > new Date(ends).getTime()) return t.why.windowEnded(rule.windowDays, ends);
   if (left <= 0) return t.why.allInReturns;
   return null;
