@@ -17,6 +17,7 @@ import { listingSpec } from './features/listing/texts.ts';
 import { ordersOurs } from './features/orders/texts.ts';
 import { privacyOurs, privacySpec } from './features/privacy/texts.ts';
 import { productOurs, productSpec } from './features/product/texts.ts';
+import { returnsOurs } from './features/returns/texts.ts';
 import { reviewsOurs } from './features/reviews/form-texts.ts';
 import { searchOurs, searchSpec } from './features/search/texts.ts';
 import { shellOurs, shellSpec } from './features/shell/texts.ts';
@@ -40,6 +41,7 @@ export * from './features/product/delivery-texts.ts';
 export * from './features/product/texts.ts';
 export * from './features/product/variant-texts.ts';
 export * from './features/quick-order/texts.ts';
+export * from './features/returns/texts.ts';
 export * from './features/reviews/form-texts.ts';
 export * from './features/reviews/texts.ts';
 export * from './features/search/browser-texts.ts';
@@ -78,6 +80,7 @@ export const ours = {
   ...searchOurs,
   ...compareOurs,
   ...reviewsOurs,
+  ...returnsOurs,
   ...privacyOurs,
 } as const;
 

@@ -82,6 +82,8 @@ describe('where sign-in may send the shopper back to', () => {
     '/customer/orders',
     '/customer/orders/000000012?page=2',
     '/customer/privacy',
+    '/customer/returns',
+    '/customer/return?id=12',
     '/trade-account',
     '/karcher-k5#write-review',
   ])('%s', (path) => {
@@ -95,6 +97,7 @@ describe('where sign-in may send the shopper back to', () => {
     ['an absolute URL', 'https://evil.example/#write-review'],
     ['a deeper path', '/customer/manage/x#write-review'],
     ['a product page without its form', '/karcher-k5'],
+    ['a return named by anything but its number', '/customer/return?id=12&next=//evil.example'],
     ['a script', 'javascript:alert(1)//#write-review'],
   ])('not %s', (_name, path) => {
     expect(safeReturnPath(path)).toBeUndefined();

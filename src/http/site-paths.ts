@@ -178,6 +178,14 @@ export const SERVER_ROUTES: readonly ServerRoute[] = [
     answers: (pathname) => pathname === '/orders/mine' || below('/orders/mine/')(pathname),
   },
   {
+    source:
+      'the returns GET /returns/mine[/{id}] and /returns/orders/{number} (src/server/shopper/returns.ts)',
+    answers: (pathname) =>
+      pathname === '/returns/mine' ||
+      below('/returns/mine/')(pathname) ||
+      below('/returns/orders/')(pathname),
+  },
+  {
     source: "the review form's settings GET /reviews/form (src/server/shopper/reviews.ts)",
     answers: exact('/reviews/form'),
   },

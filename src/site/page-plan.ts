@@ -85,6 +85,8 @@ const SHELL_ONLY = [
   'customer/order',
   'customer/orders',
   'customer/privacy',
+  'customer/return',
+  'customer/returns',
   'customer/sign-in',
   'failed-payment',
   'order-placed',

@@ -2,7 +2,8 @@
  * One order of the signed-in customer (`/customer/orders/{number}`: the storefront server answers every
  * such path with this page, the number is read from the address). Signed-out shoppers, and a session the
  * server says is over, go to sign in and come back here. An order that is not theirs, or does not exist,
- * is the same "not found" with the way back to My orders; Magento down says so with Try again.
+ * is the same "not found" with the way back to My orders; Magento down says so with Try again. "Return
+ * items" opens the return form of the order (components/returns/).
  */
 import { fetchOrder, ordersProblem } from '../../features/orders/api.ts';
 import { orderNumberOf, ORDERS_PATH, type OrderDetail } from '../../features/orders/order.ts';
@@ -13,6 +14,7 @@ import { LoadStatus } from '../forms/LoadStatus.tsx';
 import { useLoad } from '../forms/use-load.ts';
 import { signedInHere } from './guard.ts';
 import { OrderView } from './OrderView.tsx';
+import { ReturnItems } from '../returns/ReturnItems.tsx';
 import './orders.css';
 
 const t = strings.orders;
@@ -61,6 +63,7 @@ export default function CustomerOrder() {
   return (
     <>
       <OrderView order={state.value} heading="h1" />
+      <ReturnItems source={{ kind: 'customer', number: state.value.number }} />
       <p className="order__back">
         <a href={ORDERS_PATH}>{t.backToOrders}</a>
       </p>

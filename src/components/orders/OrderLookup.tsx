@@ -3,6 +3,7 @@
  * the order, shown as a customer's own is, without any account data. Whatever was wrong, the answer is the
  * same "We could not find an order with those details"; too many failures say how long to wait. What was
  * typed stays in the form through every failure, and "Look up another order" brings the form back with it.
+ * Under the order found, its returns and "Return items" (components/returns/GuestReturns.tsx).
  */
 import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { guestInvoice, lookUpOrder, ordersProblem } from '../../features/orders/api.ts';
@@ -18,6 +19,8 @@ import './orders.css';
 
 /** The order's view loads once an order is found: the form alone stays light for the main thread. */
 const OrderView = lazy(() => import('./OrderView.tsx').then((module) => ({ default: module.OrderView })));
+/** The order's returns and "Return items", loaded with the order's view. */
+const GuestReturns = lazy(() => import('../returns/GuestReturns.tsx'));
 
 const FORM = 'order-status';
 const ERROR_ID = 'order-status-error';
@@ -77,6 +80,9 @@ function FoundOrder({ order, typed, another }: { order: OrderDetail; typed: Type
             invoice,
           ).then(saveFile)
         }
+      />
+      <GuestReturns
+        proof={{ number: typed.number, email: typed.email.trim(), postcode: typed.postcode.trim() }}
       />
       <p className="order__back">
         <button type="button" className="button button--secondary" onClick={another}>

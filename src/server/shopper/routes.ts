@@ -1,7 +1,7 @@
 /**
- * The shopper routes of the storefront server (search form, session, REST proxy, wish list, my machines, orders, the
- * customer's data and privacy, writing a review, payments, service booking and the service team's day list),
- * from the validated environment.
+ * The shopper routes of the storefront server (search form, session, REST proxy, wish list, my machines, orders,
+ * returns, the customer's data and privacy, writing a review, payments, service booking and the service team's
+ * day list), from the validated environment.
  */
 import type { Hono } from 'hono';
 import type {
@@ -26,6 +26,7 @@ import { createOnAccountRoutes } from './on-account.ts';
 import { createOrdersRoutes } from './orders.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
 import { createPrivacyRoutes } from './privacy.ts';
+import { createReturnsRoutes } from './returns.ts';
 import { createReviewRoutes } from './reviews.ts';
 import { createSessionRoutes, signInThrottleFor } from './session.ts';
 import { createTradeAccountRoutes } from './trade-account.ts';
@@ -97,6 +98,7 @@ export function createShopperRoutes(
       store,
       ...(log ? { log } : {}),
     }),
+    createReturnsRoutes({ magento, siteUrl: env.SITE_URL, trustedProxies: proxies, lock, store, log }),
     createPrivacyRoutes({
       magento,
       wishlist: { baseUrl },
