@@ -34,13 +34,21 @@ type Doc = PDFKit.PDFDocument;
 
 function row(doc: Doc, label: string, value: string, y: number): number {
   doc.font(REGULAR).fontSize(10).fillColor(MUTED).text(winAnsi(label), MARGIN, y, { width: 150 });
-  doc.font(BOLD).fontSize(11).fillColor(INK).text(winAnsi(value), MARGIN + 160, y, {
-    width: contentWidth(doc) - 160,
-  });
+  doc
+    .font(BOLD)
+    .fontSize(11)
+    .fillColor(INK)
+    .text(winAnsi(value), MARGIN + 160, y, {
+      width: contentWidth(doc) - 160,
+    });
   return Math.max(doc.y, y + 16) + 6;
 }
 
-export async function renderCertificatePdf({ shop, customer, registration: r }: CertificateFacts): Promise<Uint8Array> {
+export async function renderCertificatePdf({
+  shop,
+  customer,
+  registration: r,
+}: CertificateFacts): Promise<Uint8Array> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -48,11 +56,20 @@ export async function renderCertificatePdf({ shop, customer, registration: r }: 
   });
   const bytes = bytesOf(doc);
   doc.font(BOLD).fontSize(20).fillColor(INK).text(winAnsi(shop.name), MARGIN, MARGIN);
-  doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(winAnsi(`${shop.address} · ${shop.phone} · ${shop.email}`));
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(winAnsi(`${shop.address} · ${shop.phone} · ${shop.email}`));
   doc.moveDown(1.5);
   doc.font(BOLD).fontSize(16).fillColor(INK).text(winAnsi(t.certificateTitle));
   const top = doc.y + 8;
-  doc.moveTo(MARGIN, top).lineTo(MARGIN + contentWidth(doc), top).lineWidth(0.8).strokeColor(RULE).stroke();
+  doc
+    .moveTo(MARGIN, top)
+    .lineTo(MARGIN + contentWidth(doc), top)
+    .lineWidth(0.8)
+    .strokeColor(RULE)
+    .stroke();
   let y = top + 12;
   const rows: [string, string][] = [
     [t.certificateNumber, r.certificate],
@@ -66,9 +83,13 @@ export async function renderCertificatePdf({ shop, customer, registration: r }: 
     [t.guaranteeEnds, dayText(r.endsOn)],
   ];
   for (const [label, value] of rows) y = row(doc, label, value, y);
-  doc.font(REGULAR).fontSize(10).fillColor(INK).text(winAnsi(extraYearText(r)), MARGIN, y + 10, {
-    width: contentWidth(doc),
-  });
+  doc
+    .font(REGULAR)
+    .fontSize(10)
+    .fillColor(INK)
+    .text(winAnsi(extraYearText(r)), MARGIN, y + 10, {
+      width: contentWidth(doc),
+    });
   doc.end();
   return bytes;
 }

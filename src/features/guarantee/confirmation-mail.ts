@@ -14,7 +14,12 @@ export const REGISTRATIONS_PATH = '/customer/register-machine';
 
 export function confirmationMail(
   sender: MailSender,
-  { to, siteUrl, registration: r, pdf }: { to: string; siteUrl: string; registration: Registration; pdf: Uint8Array },
+  {
+    to,
+    siteUrl,
+    registration: r,
+    pdf,
+  }: { to: string; siteUrl: string; registration: Registration; pdf: Uint8Array },
 ): OutgoingMail {
   return composeMail(sender, {
     to,

@@ -64,7 +64,8 @@ const audienceOfCategory = kept(async (magento) => {
   const audiences = new Map<number, Audience>();
   const walk = (node: MagentoCategoryTree, audience: Audience | undefined) => {
     const own =
-      audience ?? (Object.entries(AUDIENCE_ROOTS).find(([, id]) => id === node.id)?.[0] as Audience | undefined);
+      audience ??
+      (Object.entries(AUDIENCE_ROOTS).find(([, id]) => id === node.id)?.[0] as Audience | undefined);
     if (own) audiences.set(node.id, own);
     node.children_data.forEach((child) => walk(child, own));
   };
@@ -96,7 +97,10 @@ async function factsOf(magento: IntegrationConfig, product: MagentoProduct): Pro
 }
 
 /** The machine with this sku; undefined when Magento has no such product. */
-export async function machineBySku(magento: IntegrationConfig, sku: string): Promise<MachineFacts | undefined> {
+export async function machineBySku(
+  magento: IntegrationConfig,
+  sku: string,
+): Promise<MachineFacts | undefined> {
   try {
     const product = await magentoFetch(magento, {
       path: `/products/${encodeURIComponent(sku)}`,

@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { wallClock, type IsoDay } from '../../delivery/working-days.ts';
-import { MagentoApiError, magentoFetch, searchCriteria, type IntegrationConfig } from '../../magento/client.ts';
+import {
+  MagentoApiError,
+  magentoFetch,
+  searchCriteria,
+  type IntegrationConfig,
+} from '../../magento/client.ts';
 import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
 import { customerOrderWire } from '../orders/orders.server.ts';
 import { visibleLines } from '../orders/order-mapping.ts';
@@ -42,7 +47,10 @@ async function machineOrNone(magento: IntegrationConfig, sku: string): Promise<M
 const live = (order: CustomerOrderWire) => order.status !== 'canceled' && order.state !== 'canceled';
 
 /** The machines of the customer's latest orders, newest first. */
-export async function orderedMachines(magento: IntegrationConfig, customerId: number): Promise<OrderedMachine[]> {
+export async function orderedMachines(
+  magento: IntegrationConfig,
+  customerId: number,
+): Promise<OrderedMachine[]> {
   const query = searchCriteria({
     filters: [{ field: 'customer_id', value: String(customerId) }],
     sort: [{ field: 'created_at', direction: 'DESC' }],

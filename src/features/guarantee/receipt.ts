@@ -18,8 +18,7 @@ export function receiptType(content: Uint8Array): string | null {
 }
 
 export type ReceiptCheck =
-  | { readonly ok: true; readonly type: string }
-  | { readonly ok: false; readonly problem: 'type' | 'size' };
+  { readonly ok: true; readonly type: string } | { readonly ok: false; readonly problem: 'type' | 'size' };
 
 export function checkReceipt(content: Uint8Array): ReceiptCheck {
   if (content.byteLength > MAX_RECEIPT_BYTES) return { ok: false, problem: 'size' };

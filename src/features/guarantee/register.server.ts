@@ -45,12 +45,13 @@ export type RegistrationInput = {
 
 /** The registration cannot be kept as sent: each field's problem, and whether it is a conflict (409). */
 export class RegistrationRefused extends Error {
-  constructor(
-    readonly problems: Partial<Record<RegistrationField, string>>,
-    readonly conflict = false,
-  ) {
+  readonly problems: Partial<Record<RegistrationField, string>>;
+  readonly conflict: boolean;
+  constructor(problems: Partial<Record<RegistrationField, string>>, conflict = false) {
     super(Object.values(problems).join(' '));
     this.name = 'RegistrationRefused';
+    this.problems = problems;
+    this.conflict = conflict;
   }
 }
 

@@ -23,7 +23,9 @@ export const modelKey = (model: string): string => model.replace(/\s+/g, '').toU
 /** The serial shape of the model's family (the first whose models match), else the default shape. */
 export function serialShapeOf(model: string, settings: GuaranteeSettings): SerialShape {
   const name = model.trim();
-  return settings.serialFamilies.find((family) => new RegExp(family.models).test(name)) ?? settings.serialDefault;
+  return (
+    settings.serialFamilies.find((family) => new RegExp(family.models).test(name)) ?? settings.serialDefault
+  );
 }
 
 /** What is wrong with the serial number for this model, or null when it has the family's shape. */

@@ -2,7 +2,12 @@
  * The texts of guarantee registration (issue 54): the form, its messages, the result, the list in My
  * machines, the certificate and the confirmation e-mail. Plain strings and functions, safe for the browser.
  */
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** "26 November 2026" for `2026-11-26`. */
 export const dayText = (day: string): string => {
@@ -58,12 +63,14 @@ export const guaranteeTexts = {
   dateFuture: 'The purchase date can’t be in the future. Enter the day you bought the machine.',
   dateBeforeModel: (day: string) =>
     `This model came out on ${dayText(day)}: the purchase date can’t be earlier. Check your receipt.`,
-  orderUnknown: 'We can’t find that machine in your orders. Choose it again, or enter it as bought elsewhere.',
+  orderUnknown:
+    'We can’t find that machine in your orders. Choose it again, or enter it as bought elsewhere.',
   duplicate: (phone: string) =>
     `This serial number is already registered. If the machine is yours, call us on ${phone} with your proof of purchase and we will sort it out.`,
   receiptType: 'The receipt must be a JPEG, PNG or PDF file. Choose another file.',
   receiptSize: 'The receipt is larger than 5 MB. Choose a smaller photo or scan.',
-  cannotRegister: 'Your machine can’t be registered right now. Nothing is lost: please try again in a moment.',
+  cannotRegister:
+    'Your machine can’t be registered right now. Nothing is lost: please try again in a moment.',
   cannotShow: 'Your registered machines can’t be shown right now. Please try again in a moment.',
   badBody:
     'Send the registration as a form with sku or model, serial and purchaseDate (or order and sku), and an optional receipt file.',

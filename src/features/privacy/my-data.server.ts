@@ -18,6 +18,7 @@ import { allOrders } from '../orders/orders.server.ts';
 import { readWishlist } from '../wishlist/wishlist.server.ts';
 import { customerToken } from '../account/customer-token.server.ts';
 import type { MyData } from './my-data.ts';
+import type { GuaranteeRecords } from '../guarantee/registrations.server.ts';
 
 /** The shop's own records of a customer: their payments by account, the sign-in count by address. */
 export interface ShopRecordsOf {
@@ -25,6 +26,8 @@ export interface ShopRecordsOf {
   /** The sign-in throttle's count for the account (sign-in-throttle.ts). */
   accountFailures(email: string): Promise<number>;
   forgetAccount(email: string): Promise<void>;
+  /** Their guarantee registrations (issue 54), where the shop keeps them. */
+  readonly guarantees?: Pick<GuaranteeRecords, 'of' | 'forget'>;
 }
 
 export interface MyDataSources {
@@ -58,11 +61,12 @@ export async function customerOf(magento: IntegrationConfig, token: string): Pro
 export async function gatherMyData(sources: MyDataSources, token: string): Promise<MyData> {
   const customer = await customerOf(sources.magento, token);
   const email = customer.email ?? '';
-  const [orders, wishlist, payments, failedSignIns] = await Promise.all([
+  const [orders, wishlist, payments, failedSignIns, guaranteeRegistrations] = await Promise.all([
     allOrders(sources.magento, customer.id),
     readWishlist(sources.wishlist, token),
     sources.records.payments.of(customer.id),
     email ? sources.records.accountFailures(email) : Promise.resolve(0),
+    sources.records.guarantees?.of(customer.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -70,7 +74,7 @@ export async function gatherMyData(sources: MyDataSources, token: string): Promi
     account: customer,
     orders,
     wishlist: wishlist.items.map(({ sku, name }) => ({ sku, name })),
-    shopRecords: { payments, failedSignIns },
+    shopRecords: { payments, failedSignIns, ...(guaranteeRegistrations ? { guaranteeRegistrations } : {}) },
   };
 }
 
@@ -93,6 +97,7 @@ export async function checkPassword(
  */
 export async function deleteAccount(sources: MyDataSources, customer: Customer): Promise<void> {
   await sources.records.payments.forget(customer.id);
+  await sources.records.guarantees?.forget(customer.id);
   const email = customer.email ?? '';
   if (email) await sources.records.forgetAccount(email);
   try {

@@ -5,6 +5,7 @@
  */
 import type { OrderDetail } from '../orders/order.ts';
 import type { CustomerPayment } from './payment-records.ts';
+import type { Registration } from '../guarantee/registrations.server.ts';
 
 export const MY_DATA_PATH = '/account/data';
 export const DELETE_ACCOUNT_PATH = '/account/delete';
@@ -15,6 +16,8 @@ export interface ShopRecords {
   readonly payments: readonly CustomerPayment[];
   /** Failed sign-ins counted against the account in the last 15 minutes, which hold off guessing. */
   readonly failedSignIns: number;
+  /** Their machines registered for a guarantee (a receipt photo as its type and size only). */
+  readonly guaranteeRegistrations?: readonly Registration[];
 }
 
 /** The export as the storefront server answers it; the page adds `browser` before saving it. */

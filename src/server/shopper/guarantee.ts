@@ -22,7 +22,11 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Clock } from '../../config/clock.ts';
 import { changeMachines, type MachinesDeps } from '../../features/my-machines/my-machines.server.ts';
-import { renderCertificatePdf, certificateFileName, type CertificateShop } from '../../features/guarantee/certificate-pdf.ts';
+import {
+  renderCertificatePdf,
+  certificateFileName,
+  type CertificateShop,
+} from '../../features/guarantee/certificate-pdf.ts';
 import { confirmationMail } from '../../features/guarantee/confirmation-mail.ts';
 import { orderedMachines } from '../../features/guarantee/orders.server.ts';
 import {
@@ -51,6 +55,7 @@ import {
 } from '../../http/index.ts';
 import type { MailSender } from '../../mail/compose.ts';
 import type { Outbox } from '../../mail/outbox.ts';
+import type { Customer } from '../../magento/wire/customer.ts';
 import { processLock, type TryLock } from '../../store/locks.ts';
 
 export interface GuaranteeRoutesConfig {
@@ -101,7 +106,8 @@ async function readForm(c: Context): Promise<RegistrationInput> {
   const serial = serialSchema.safeParse(text('serial'));
   if (!parsed.success || !serial.success) throw new HttpError(400, t.badBody);
   const file = form.get('receipt');
-  const receipt = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
+  const receipt =
+    file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
   const common = { serial: serial.data, receipt };
   return parsed.data.bought === 'here'
     ? { ...common, bought: 'here', orderNumber: parsed.data.order, sku: parsed.data.sku }
@@ -111,7 +117,7 @@ async function readForm(c: Context): Promise<RegistrationInput> {
 /** What the browser sees of a registration (never the customer id). */
 const shown = ({ customerId: _customerId, ...registration }: Registration) => registration;
 
-const customerName = (customer: { firstname?: string | null; lastname?: string | null; email?: string | null }) =>
+const customerName = (customer: Pick<Customer, 'firstname' | 'lastname' | 'email'>) =>
   [customer.firstname, customer.lastname].filter(Boolean).join(' ') || (customer.email ?? '');
 
 export function createGuaranteeRoutes(config: GuaranteeRoutesConfig): Hono {
@@ -136,7 +142,9 @@ export function createGuaranteeRoutes(config: GuaranteeRoutesConfig): Hono {
         confirmationMail(shop, { to: email, siteUrl, registration, pdf }),
       );
     } catch (error) {
-      log(`Guarantee: the confirmation of ${registration.certificate} was not queued: ${errorMessage(error)}`);
+      log(
+        `Guarantee: the confirmation of ${registration.certificate} was not queued: ${errorMessage(error)}`,
+      );
     }
     try {
       await changeMachines(machinesDeps, token, { add: [registration.model] });
@@ -161,19 +169,25 @@ export function createGuaranteeRoutes(config: GuaranteeRoutesConfig): Hono {
     const { id } = await sessionCustomer(magento, c.var.customerToken);
     return jsonReply(200, { machines: await orderedMachines(magento, id) });
   });
-  routes.post('/guarantee/registrations', sameOrigin(siteUrl), limitBody(MAX_BODY), ...customer, async (c) => {
-    const input = await readForm(c);
-    const token = c.var.customerToken;
-    const me = await sessionCustomer(magento, token);
-    try {
-      const { registration, created } = await registerMachine(deps, me.id, input);
-      await followUp(token, me.email ?? '', customerName(me), registration);
-      return jsonReply(created ? 201 : 200, { registration: shown(registration) });
-    } catch (error) {
-      if (!(error instanceof RegistrationRefused)) throw error;
-      return jsonReply(error.conflict ? 409 : 400, { message: error.message, problems: error.problems });
-    }
-  });
+  routes.post(
+    '/guarantee/registrations',
+    sameOrigin(siteUrl),
+    limitBody(MAX_BODY),
+    ...customer,
+    async (c) => {
+      const input = await readForm(c);
+      const token = c.var.customerToken;
+      const me = await sessionCustomer(magento, token);
+      try {
+        const { registration, created } = await registerMachine(deps, me.id, input);
+        await followUp(token, me.email ?? '', customerName(me), registration);
+        return jsonReply(created ? 201 : 200, { registration: shown(registration) });
+      } catch (error) {
+        if (!(error instanceof RegistrationRefused)) throw error;
+        return jsonReply(error.conflict ? 409 : 400, { message: error.message, problems: error.problems });
+      }
+    },
+  );
   routes.get(
     '/guarantee/registrations/:certificate/certificate.pdf',
     notCrossSite(siteUrl),

@@ -46,7 +46,7 @@ import { strings } from '../../strings.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
 export interface PrivacyRoutesConfig extends Omit<MyDataSources, 'records'> {
-  readonly records: Pick<MyDataSources['records'], 'payments'>;
+  readonly records: Pick<MyDataSources['records'], 'payments' | 'guarantees'>;
   /** The sign-in throttle the session routes count with: a wrong password here counts as a failed sign-in. */
   readonly throttle: SignInThrottle;
   readonly trustedProxies: TrustedProxies;
@@ -109,6 +109,7 @@ function privacyDeps(config: PrivacyRoutesConfig): PrivacyDeps {
     ...config,
     records: {
       payments: config.records.payments,
+      ...(config.records.guarantees ? { guarantees: config.records.guarantees } : {}),
       accountFailures: (email) => throttle.accountFailures(email),
       forgetAccount: (email) => throttle.forgetAccount(email),
     },

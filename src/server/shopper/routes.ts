@@ -20,6 +20,12 @@ import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
 import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
 import { createMyMachinesRoutes } from './my-machines.ts';
+import { shopClock } from '../../config/clock.ts';
+import { guaranteeRecords } from '../../features/guarantee/registrations.server.ts';
+import { modelKey } from '../../features/guarantee/rules.ts';
+import { guaranteeSettings } from '../../features/guarantee/settings.ts';
+import type { Outbox } from '../../mail/outbox.ts';
+import { createGuaranteeRoutes } from './guarantee.ts';
 import { createOnAccountRoutes } from './on-account.ts';
 import { createOrdersRoutes } from './orders.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
@@ -64,6 +70,15 @@ export function createShopperRoutes(
   const lock = store ? (name: string) => store.tryLock(name) : processLock();
   // The payments' home, shared by the payment routes and a customer's data export and deletion.
   const payments = paymentHome(env, store, log ?? ((message: string) => console.warn(message)));
+  const outbox: Outbox = { enqueue: async () => {} }; // merged with branch mail
+  // Guarantee registrations live in the shared store; without one (tests of other routes) they are not offered.
+  const guarantees = store && guaranteeRecords(store, modelKey);
+  const shop = {
+    name: env.SHOP_NAME,
+    address: env.SHOP_ADDRESS,
+    phone: env.SHOP_PHONE,
+    email: env.SHOP_EMAIL,
+  };
   return [
     createSearchFormRoutes(),
     createSessionRoutes({
@@ -90,7 +105,7 @@ export function createShopperRoutes(
     createPrivacyRoutes({
       magento,
       wishlist: { baseUrl },
-      records: { payments: payments.customers },
+      records: { payments: payments.customers, ...(guarantees ? { guarantees } : {}) },
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       throttle,
@@ -118,6 +133,21 @@ export function createShopperRoutes(
       siteUrl: env.SITE_URL,
       ...(log ? { log } : {}),
     }),
+    ...(guarantees
+      ? [
+          createGuaranteeRoutes({
+            magento,
+            records: guarantees,
+            settings: guaranteeSettings,
+            clock: shopClock(env.SHOP_CLOCK_FILE),
+            shop,
+            outbox,
+            siteUrl: env.SITE_URL,
+            lock,
+            ...(log ? { log } : {}),
+          }),
+        ]
+      : []),
     createPaymentRoutesFromEnv(env, log, store, signal, payments),
   ];
 }
