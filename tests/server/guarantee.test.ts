@@ -86,7 +86,10 @@ beforeAll(async () => {
       createPrivacyRoutes({
         magento: magento(),
         wishlist: { baseUrl: backend.url },
-        records: { payments: { of: async () => [], forget: async () => undefined }, guarantees: records },
+        records: {
+          payments: { of: async () => [], forget: async () => ({ deleted: 0, anonymised: 0 }) },
+          guarantees: records,
+        },
         siteUrl: SITE,
         trustedProxies: trustedProxies([]),
         throttle,
@@ -165,8 +168,8 @@ describe('registering a machine for its guarantee', () => {
 
     const listed = parse(await get(session, '/guarantee/registrations')).registrations ?? [];
     expect(listed.map((r) => r.certificate)).toContain(registration?.certificate);
-    const mine = parse(await get(session, '/my-machines'));
-    expect((mine as { machines?: string[] }).machines).toContain(machine.model);
+    const mine = JSON.parse((await get(session, '/my-machines')).body.toString()) as { machines: string[] };
+    expect(mine.machines).toContain(machine.model);
   });
 
   it('gives a Home & Garden machine registered within 30 days the extra year, a certificate and a confirmation', async () => {

@@ -6,11 +6,9 @@
 import { composeMail, type MailSender } from '../../mail/compose.ts';
 import type { OutgoingMail } from '../../mail/outbox.ts';
 import { certificateFileName } from './certificate-pdf.ts';
+import { REGISTER_MACHINE_PATH } from './paths.ts';
 import type { Registration } from './registrations.server.ts';
 import { dayText, extraYearText, guaranteeTexts as t } from './texts.ts';
-
-/** Where a signed-in customer finds their registrations again. */
-export const REGISTRATIONS_PATH = '/customer/register-machine';
 
 export function confirmationMail(
   sender: MailSender,
@@ -34,7 +32,7 @@ export function confirmationMail(
       [t.deliveredOn, dayText(r.deliveredOn)],
       [t.guaranteeEnds, dayText(r.endsOn)],
     ],
-    link: { label: t.listTitle, url: new URL(REGISTRATIONS_PATH, siteUrl).href },
+    link: { label: t.listTitle, url: new URL(REGISTER_MACHINE_PATH, siteUrl).href },
     attachments: [
       { filename: certificateFileName(r.certificate), contentType: 'application/pdf', content: pdf },
     ],

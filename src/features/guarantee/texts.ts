@@ -40,6 +40,8 @@ export const guaranteeTexts = {
   download: 'Download certificate',
   registerAnother: 'Register another machine',
   listTitle: 'Registered machines',
+  loading: 'Loading your registered machines…',
+  noScript: 'Registering a machine needs JavaScript. Please turn it on, or call us to register your machine.',
   listNone: 'You have not registered a machine yet.',
   registerLink: 'Register a machine for its guarantee',
   productLink: 'Register this machine for its guarantee',
