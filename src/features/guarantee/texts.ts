@@ -77,6 +77,10 @@ export const guaranteeTexts = {
   badBody:
     'Send the registration as a form with sku or model, serial and purchaseDate (or order and sku), and an optional receipt file.',
 
+  manualsTitle: 'Manuals by model',
+  manualsNone: 'No manuals are online yet. Call us and we will send you the one you need.',
+  manualOf: (model: string) => `for the ${model}`,
+
   certificateTitle: 'Guarantee certificate',
   certificateNumber: 'Certificate number',
   customer: 'Customer',

@@ -1,0 +1,30 @@
+/**
+ * The "How-to guides" page's list: each machine model's manuals and data sheets (Magento's
+ * `documentationAttr1–10`, mapped to `documents`), gathered from the machines of that model that have a
+ * page, each document once, models in name order. Worked out at build time; the page's cache key hashes
+ * this list, so the page is rendered again only when a model's documents change, never with every product.
+ */
+import type { CatalogueIndex } from '../catalogue/snapshot.ts';
+import type { ProductDocument } from '../catalogue/types.ts';
+import { modelKey } from '../catalogue/fits.ts';
+
+export interface ModelManuals {
+  readonly model: string;
+  readonly documents: readonly ProductDocument[];
+}
+
+export function manualsByModel(index: Pick<CatalogueIndex, 'pages'>): ModelManuals[] {
+  const byModel = new Map<string, { model: string; documents: Map<string, ProductDocument> }>();
+  for (const product of index.pages) {
+    const { model } = product.fit;
+    if (model === null || product.documents.length === 0) continue;
+    const key = modelKey(model);
+    let entry = byModel.get(key);
+    if (!entry) byModel.set(key, (entry = { model, documents: new Map() }));
+    for (const document of product.documents)
+      if (!entry.documents.has(document.url)) entry.documents.set(document.url, document);
+  }
+  return [...byModel.values()]
+    .map(({ model, documents }) => ({ model, documents: [...documents.values()] }))
+    .sort((a, b) => a.model.localeCompare(b.model, 'en-GB', { numeric: true }));
+}
