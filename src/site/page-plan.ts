@@ -85,6 +85,7 @@ const SHELL_ONLY = [
   'customer/order',
   'customer/orders',
   'customer/privacy',
+  'customer/register-machine',
   'customer/sign-in',
   'failed-payment',
   'order-placed',

@@ -124,7 +124,7 @@ export function MachineDetails(props: {
         form={form}
         name="serial"
         label={t.serial}
-        hint={t.serialHint('012345')}
+        hint={t.serialHint}
         error={problems.serial}
         autoComplete="off"
       />

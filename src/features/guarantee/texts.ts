@@ -29,7 +29,7 @@ export const guaranteeTexts = {
   model: 'Model',
   modelHint: 'As on the type plate, for example K 5 or HD 6/15.',
   serial: 'Serial number',
-  serialHint: (example: string) => `On the type plate, for example ${example}.`,
+  serialHint: 'On the type plate, near the model. We check it has the shape of your model’s serial numbers.',
   purchaseDate: 'Purchase date',
   receipt: 'Receipt photo (optional)',
   receiptHint: 'A JPEG, PNG or PDF of up to 5 MB.',
@@ -73,6 +73,7 @@ export const guaranteeTexts = {
   receiptSize: 'The receipt is larger than 5 MB. Choose a smaller photo or scan.',
   cannotRegister:
     'Your machine can’t be registered right now. Nothing is lost: please try again in a moment.',
+  noSuchCertificate: 'There is no such certificate among your registered machines.',
   cannotShow: 'Your registered machines can’t be shown right now. Please try again in a moment.',
   badBody:
     'Send the registration as a form with sku or model, serial and purchaseDate (or order and sku), and an optional receipt file.',

@@ -22,6 +22,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Clock } from '../../config/clock.ts';
 import { changeMachines, type MachinesDeps } from '../../features/my-machines/my-machines.server.ts';
+
 import {
   renderCertificatePdf,
   certificateFileName,
@@ -35,7 +36,11 @@ import {
   type RegisterDeps,
   type RegistrationInput,
 } from '../../features/guarantee/register.server.ts';
-import type { GuaranteeRecords, Registration } from '../../features/guarantee/registrations.server.ts';
+import {
+  registrationSchema,
+  type GuaranteeRecords,
+  type Registration,
+} from '../../features/guarantee/registrations.server.ts';
 import { MAX_SERIAL } from '../../features/guarantee/rules.ts';
 import { MAX_RECEIPT_BYTES } from '../../features/guarantee/receipt.ts';
 import type { GuaranteeSettings } from '../../features/guarantee/settings.ts';
@@ -115,52 +120,95 @@ async function readForm(c: Context): Promise<RegistrationInput> {
 }
 
 /** What the browser sees of a registration (never the customer id). */
-const shown = ({ customerId: _customerId, ...registration }: Registration) => registration;
+const shown = (registration: Registration) =>
+  registrationSchema.omit({ customerId: true }).parse(registration);
 
 const customerName = (customer: Pick<Customer, 'firstname' | 'lastname' | 'email'>) =>
   [customer.firstname, customer.lastname].filter(Boolean).join(' ') || (customer.email ?? '');
 
-export function createGuaranteeRoutes(config: GuaranteeRoutesConfig): Hono {
-  const log = config.log ?? (() => undefined);
-  const { magento, siteUrl, records, shop } = config;
-  const deps: RegisterDeps = {
-    magento,
-    records,
-    settings: config.settings,
-    clock: config.clock,
-    phone: shop.phone,
-  };
-  const machinesDeps: MachinesDeps = { magento, lock: config.lock ?? processLock() };
-  const customer = [customerSession({ siteUrl }), signedIn(t.signIn)] as const;
+/** What the handlers use: the routes' settings, registering's dependencies, and My machines'. */
+interface GuaranteeDeps {
+  readonly config: GuaranteeRoutesConfig;
+  readonly register: RegisterDeps;
+  readonly machines: MachinesDeps;
+  readonly log: (message: string) => void;
+}
 
-  /** After a registration: its confirmation queued, its model among the customer's machines; neither fails it. */
-  async function followUp(token: string, email: string, name: string, registration: Registration) {
-    try {
-      const pdf = await renderCertificatePdf({ shop, customer: name, registration });
-      await config.outbox.enqueue(
-        `guarantee-registered:${registration.certificate}`,
-        confirmationMail(shop, { to: email, siteUrl, registration, pdf }),
-      );
-    } catch (error) {
-      log(
-        `Guarantee: the confirmation of ${registration.certificate} was not queued: ${errorMessage(error)}`,
-      );
-    }
-    try {
-      await changeMachines(machinesDeps, token, { add: [registration.model] });
-    } catch (error) {
-      log(`Guarantee: ${registration.model} was not added to My machines: ${errorMessage(error)}`);
-    }
+/** After a registration: its confirmation queued, its model among the customer's machines; neither fails it. */
+async function followUp(deps: GuaranteeDeps, token: string, me: Customer, registration: Registration) {
+  const { shop, siteUrl, outbox } = deps.config;
+  try {
+    const pdf = await renderCertificatePdf({ shop, customer: customerName(me), registration });
+    await outbox.enqueue(
+      `guarantee-registered:${registration.certificate}`,
+      confirmationMail(shop, { to: me.email ?? '', siteUrl, registration, pdf }),
+    );
+  } catch (error) {
+    deps.log(
+      `Guarantee: the confirmation of ${registration.certificate} was not queued: ${errorMessage(error)}`,
+    );
   }
+  try {
+    await changeMachines(deps.machines, token, { add: [registration.model] });
+  } catch (error) {
+    deps.log(`Guarantee: ${registration.model} was not added to My machines: ${errorMessage(error)}`);
+  }
+}
+
+/** `POST /guarantee/registrations`: 201 (200: theirs already), or each field's problem (400, 409). */
+async function register(deps: GuaranteeDeps, c: Context, token: string): Promise<Response> {
+  const input = await readForm(c);
+  const me = await sessionCustomer(deps.config.magento, token);
+  try {
+    const { registration, created } = await registerMachine(deps.register, me.id, input);
+    await followUp(deps, token, me, registration);
+    return jsonReply(created ? 201 : 200, { registration: shown(registration) });
+  } catch (error) {
+    if (!(error instanceof RegistrationRefused)) throw error;
+    return jsonReply(error.conflict ? 409 : 400, { message: error.message, problems: error.problems });
+  }
+}
+
+/** `GET …/:certificate/certificate.pdf`: the customer's own certificate as a download; 404 otherwise. */
+async function certificate(deps: GuaranteeDeps, token: string, number: string): Promise<Response> {
+  const { magento, records, shop } = deps.config;
+  const me = await sessionCustomer(magento, token);
+  const registration = await records.one(me.id, number);
+  if (!registration) throw new HttpError(404, t.noSuchCertificate);
+  const pdf = await renderCertificatePdf({ shop, customer: customerName(me), registration });
+  // A copy on its own ArrayBuffer, as a Response body must be.
+  return new Response(pdf.slice(), {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(pdf.byteLength),
+      'Content-Disposition': `attachment; filename="${certificateFileName(registration.certificate)}"`,
+    },
+  });
+}
+
+function guaranteeDeps(config: GuaranteeRoutesConfig): GuaranteeDeps {
+  const { magento, records, shop } = config;
+  return {
+    config,
+    register: { magento, records, settings: config.settings, clock: config.clock, phone: shop.phone },
+    machines: { magento, lock: config.lock ?? processLock() },
+    log: config.log ?? (() => undefined),
+  };
+}
+
+export function createGuaranteeRoutes(config: GuaranteeRoutesConfig): Hono {
+  const deps = guaranteeDeps(config);
+  const { magento, siteUrl, records } = config;
+  const customer = [customerSession({ siteUrl }), signedIn(t.signIn)] as const;
 
   const routes = new Hono();
   routes.onError(
     jsonErrors((error, c) => {
-      log(`Guarantee registration failed: ${errorMessage(error)}`);
+      deps.log(`Guarantee registration failed: ${errorMessage(error)}`);
       return new HttpError(503, c.req.method === 'GET' ? t.cannotShow : t.cannotRegister);
     }),
   );
-
   routes.get('/guarantee/registrations', notCrossSite(siteUrl), ...customer, async (c) => {
     const { id } = await sessionCustomer(magento, c.var.customerToken);
     return jsonReply(200, { registrations: (await records.of(id)).map(shown) });
@@ -169,43 +217,14 @@ export function createGuaranteeRoutes(config: GuaranteeRoutesConfig): Hono {
     const { id } = await sessionCustomer(magento, c.var.customerToken);
     return jsonReply(200, { machines: await orderedMachines(magento, id) });
   });
-  routes.post(
-    '/guarantee/registrations',
-    sameOrigin(siteUrl),
-    limitBody(MAX_BODY),
-    ...customer,
-    async (c) => {
-      const input = await readForm(c);
-      const token = c.var.customerToken;
-      const me = await sessionCustomer(magento, token);
-      try {
-        const { registration, created } = await registerMachine(deps, me.id, input);
-        await followUp(token, me.email ?? '', customerName(me), registration);
-        return jsonReply(created ? 201 : 200, { registration: shown(registration) });
-      } catch (error) {
-        if (!(error instanceof RegistrationRefused)) throw error;
-        return jsonReply(error.conflict ? 409 : 400, { message: error.message, problems: error.problems });
-      }
-    },
+  routes.post('/guarantee/registrations', sameOrigin(siteUrl), limitBody(MAX_BODY), ...customer, (c) =>
+    register(deps, c, c.var.customerToken),
   );
   routes.get(
     '/guarantee/registrations/:certificate/certificate.pdf',
     notCrossSite(siteUrl),
     ...customer,
-    async (c) => {
-      const me = await sessionCustomer(magento, c.var.customerToken);
-      const registration = await records.one(me.id, c.req.param('certificate'));
-      if (!registration) throw new HttpError(404, 'There is no such certificate among your registrations.');
-      const pdf = await renderCertificatePdf({ shop, customer: customerName(me), registration });
-      return new Response(pdf.slice(), {
-        status: 200,
-        headers: {
-          'Content-Type': 'application/pdf',
-          'Content-Length': String(pdf.byteLength),
-          'Content-Disposition': `attachment; filename="${certificateFileName(registration.certificate)}"`,
-        },
-      });
-    },
+    (c) => certificate(deps, c.var.customerToken, c.req.param('certificate')),
   );
   routes.all('/guarantee/registrations', methodNotAllowed('GET, HEAD, POST'));
   routes.all('/guarantee/ordered', methodNotAllowed('GET, HEAD'));

@@ -15,7 +15,7 @@ import { invoiceSeller } from '../../config/shop.ts';
 import { trustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
 import { paymentHome } from '../../payments/home.ts';
-import { processLock } from '../../store/locks.ts';
+import { processLock, type TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
 import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
@@ -45,6 +45,37 @@ export type ShopperRouteSettings = ShopSettings &
   PaymentSettings &
   Pick<StoreSettings, 'SIGN_IN_KEY' | 'SIGN_IN_KEY_PREVIOUS'>;
 
+const outbox: Outbox = { enqueue: async () => {} }; // merged with branch mail
+
+/** A customer's guarantee registrations, where the shared store keeps them (none without one). */
+const guaranteeRecordsIn = (store: SharedStore | undefined) =>
+  store ? { guarantees: guaranteeRecords(store, modelKey) } : {};
+
+/**
+ * Guarantee registration (issue 54), with the shop's clock, identity and e-mail; the registrations live in
+ * the shared store, so without one (tests of other routes) it is not offered.
+ */
+function guaranteeRoutes(
+  env: ShopperRouteSettings,
+  store: SharedStore | undefined,
+  deps: { outbox: Outbox; lock: TryLock; log: ((message: string) => void) | undefined },
+): Hono[] {
+  if (!store) return [];
+  return [
+    createGuaranteeRoutes({
+      magento: magentoClientConfig(env),
+      records: guaranteeRecords(store, modelKey),
+      settings: guaranteeSettings,
+      clock: shopClock(env.SHOP_CLOCK_FILE),
+      shop: { name: env.SHOP_NAME, address: env.SHOP_ADDRESS, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL },
+      outbox: deps.outbox,
+      siteUrl: env.SITE_URL,
+      lock: deps.lock,
+      ...(deps.log ? { log: deps.log } : {}),
+    }),
+  ];
+}
+
 /**
  * `store`: the shared store, where throttles (and the known-browser key) are kept for every replica, and
  * payments when it is PostgreSQL. Aborting `signal` stops the payment routes' recovery.
@@ -70,15 +101,6 @@ export function createShopperRoutes(
   const lock = store ? (name: string) => store.tryLock(name) : processLock();
   // The payments' home, shared by the payment routes and a customer's data export and deletion.
   const payments = paymentHome(env, store, log ?? ((message: string) => console.warn(message)));
-  const outbox: Outbox = { enqueue: async () => {} }; // merged with branch mail
-  // Guarantee registrations live in the shared store; without one (tests of other routes) they are not offered.
-  const guarantees = store && guaranteeRecords(store, modelKey);
-  const shop = {
-    name: env.SHOP_NAME,
-    address: env.SHOP_ADDRESS,
-    phone: env.SHOP_PHONE,
-    email: env.SHOP_EMAIL,
-  };
   return [
     createSearchFormRoutes(),
     createSessionRoutes({
@@ -105,7 +127,7 @@ export function createShopperRoutes(
     createPrivacyRoutes({
       magento,
       wishlist: { baseUrl },
-      records: { payments: payments.customers, ...(guarantees ? { guarantees } : {}) },
+      records: { payments: payments.customers, ...guaranteeRecordsIn(store) },
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       throttle,
@@ -133,21 +155,7 @@ export function createShopperRoutes(
       siteUrl: env.SITE_URL,
       ...(log ? { log } : {}),
     }),
-    ...(guarantees
-      ? [
-          createGuaranteeRoutes({
-            magento,
-            records: guarantees,
-            settings: guaranteeSettings,
-            clock: shopClock(env.SHOP_CLOCK_FILE),
-            shop,
-            outbox,
-            siteUrl: env.SITE_URL,
-            lock,
-            ...(log ? { log } : {}),
-          }),
-        ]
-      : []),
+    ...guaranteeRoutes(env, store, { outbox, lock, log }),
     createPaymentRoutesFromEnv(env, log, store, signal, payments),
   ];
 }
