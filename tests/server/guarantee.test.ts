@@ -203,6 +203,7 @@ describe('registering a machine for its guarantee', () => {
     );
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
     expect(pdf.headers['content-disposition']).toMatch(
       /^attachment; filename="guarantee-certificate-GC-[0-9A-Z]+\.pdf"$/,
     );
@@ -276,6 +277,16 @@ describe('registering a machine for its guarantee', () => {
       purchaseDate: today(),
     });
     expect(parse(unknown).problems?.['model']).toBe(t.modelUnknown('ZZ 9000'));
+
+    const early = await register(customer.session, {
+      bought: 'elsewhere',
+      model: name,
+      serial: shape.example,
+      purchaseDate: '1999-12-31',
+    });
+    expect(parse(early).problems?.['purchaseDate']).toMatch(
+      /^This model came out on \d+ \w+ \d{4}: the purchase date can’t be earlier\./,
+    );
 
     const serial = shape.example.replace(/[0-9]/, '7');
     const first = await register(customer.session, {
