@@ -28,12 +28,12 @@ export function ErrorSummary(props: {
   const listed = Object.entries(props.problems) as [RegistrationField, string][];
   return (
     <div id={props.id} className="guarantee__summary" tabIndex={-1} ref={props.box} role="alert">
-      {props.message && (
-        <>
-          <h2 className="guarantee__summary-title">{t.errorsHeading}</h2>
-          {listed.length === 0 ? (
-            <p>{props.message}</p>
-          ) : (
+      {props.message &&
+        (listed.length === 0 ? (
+          <p>{props.message}</p>
+        ) : (
+          <>
+            <h2 className="guarantee__summary-title">{t.errorsHeading}</h2>
             <ul>
               {listed.map(([field, message]) => (
                 <li key={field}>
@@ -41,9 +41,8 @@ export function ErrorSummary(props: {
                 </li>
               ))}
             </ul>
-          )}
-        </>
-      )}
+          </>
+        ))}
     </div>
   );
 }
