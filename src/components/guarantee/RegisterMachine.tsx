@@ -26,7 +26,7 @@ export default function RegisterMachine() {
   const model = new URLSearchParams(query).get('model') ?? '';
   const s = useRegisterMachine(`${REGISTER_MACHINE_PATH}${query}`);
   if (s.ordered.status !== 'ready')
-    return <LoadStatus state={s.ordered} className="account-status" text={t.loading} onRetry={s.retry} />;
+    return <LoadStatus state={s.ordered} className="account-status" text={t.loadingForm} onRetry={s.retry} />;
   return (
     <div className="guarantee">
       <p>{t.intro}</p>

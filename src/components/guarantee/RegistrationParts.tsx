@@ -8,11 +8,14 @@ import type { RefObject } from 'react';
 import type { OfferedMachine, ShownRegistration } from '../../features/guarantee/api.ts';
 import { certificatePath } from '../../features/guarantee/paths.ts';
 import type { RegistrationField } from '../../features/guarantee/register.server.ts';
-import { dayText, extraYearText, guaranteeTexts as t } from '../../features/guarantee/texts.ts';
+import { extraYearText, guaranteeTexts as t } from '../../features/guarantee/texts.ts';
 import { Field, fieldId } from '../forms/Field.tsx';
 import { ELSEWHERE, fromOrder } from './use-register-machine.ts';
 
 type Problems = Partial<Record<RegistrationField, string>>;
+
+/** The fields in the form's order: the summary lists their problems so. */
+const FIELD_ORDER: readonly RegistrationField[] = ['machine', 'model', 'purchaseDate', 'serial', 'receipt'];
 
 /** The field each problem is shown beside (the machine's: the first radio). */
 const target = (form: string, field: RegistrationField): string =>
@@ -25,7 +28,10 @@ export function ErrorSummary(props: {
   problems: Problems;
   box: RefObject<HTMLDivElement | null>;
 }) {
-  const listed = Object.entries(props.problems) as [RegistrationField, string][];
+  const listed = FIELD_ORDER.flatMap((field) => {
+    const message = props.problems[field];
+    return message ? [[field, message] as const] : [];
+  });
   return (
     <div id={props.id} className="guarantee__summary" tabIndex={-1} ref={props.box} role="alert">
       {props.message &&
@@ -172,7 +178,7 @@ export function Result(props: {
       <p className="guarantee__ends">{t.endsOn(r.endsOn)}</p>
       <p>{extraYearText(r)}</p>
       <p>
-        {t.certificateNumber}: {r.certificate} ({dayText(r.endsOn)})
+        {t.certificateNumber}: {r.certificate}
       </p>
       <p className="guarantee__actions">
         <a className="button" href={certificatePath(r.certificate)} download>

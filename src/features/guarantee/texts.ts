@@ -41,6 +41,7 @@ export const guaranteeTexts = {
   registerAnother: 'Register another machine',
   listTitle: 'Registered machines',
   loading: 'Loading your registered machines…',
+  loadingForm: 'Loading the registration form…',
   noScript: 'Registering a machine needs JavaScript. Please turn it on, or call us to register your machine.',
   listNone: 'You have not registered a machine yet.',
   registerLink: 'Register a machine for its guarantee',
