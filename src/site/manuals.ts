@@ -4,8 +4,7 @@
  * page, each document once, models in name order. Worked out at build time; the page's cache key hashes
  * this list, so the page is rendered again only when a model's documents change, never with every product.
  */
-import type { CatalogueIndex } from '../catalogue/snapshot.ts';
-import type { ProductDocument } from '../catalogue/types.ts';
+import type { Product, ProductDocument } from '../catalogue/types.ts';
 import { modelKey } from '../catalogue/fits.ts';
 
 export interface ModelManuals {
@@ -13,7 +12,10 @@ export interface ModelManuals {
   readonly documents: readonly ProductDocument[];
 }
 
-export function manualsByModel(index: Pick<CatalogueIndex, 'pages'>): ModelManuals[] {
+/** `index`: the catalogue's products with a page (CatalogueIndex's `pages`). */
+export function manualsByModel(index: {
+  readonly pages: readonly Pick<Product, 'fit' | 'documents'>[];
+}): ModelManuals[] {
   const byModel = new Map<string, { model: string; documents: Map<string, ProductDocument> }>();
   for (const product of index.pages) {
     const { model } = product.fit;
