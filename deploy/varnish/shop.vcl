@@ -54,7 +54,7 @@ sub vcl_recv {
         return (pass);
     }
     # /trade and /trade-prices: a Trade customer's state and prices, sent to their session only (private).
-    if (req.url ~ "^/(rest|session|orders|wishlist|my-machines|account|reviews|payments|rebuild|healthz|trade|trade-prices)(/|\?|$)") {
+    if (req.url ~ "^/(rest|session|orders|wishlist|my-machines|guarantee|account|reviews|payments|rebuild|healthz|trade|trade-prices)(/|\?|$)") {
         return (pass);
     }
 
