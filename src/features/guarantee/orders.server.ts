@@ -26,8 +26,9 @@ export interface OrderedMachine {
   readonly model: string;
 }
 
-/** Orders looked through, and machines offered at most. */
+/** Orders looked through, products read from them, and machines offered, at most. */
 const LATEST_ORDERS = 50;
+const MOST_LOOKUPS = 30;
 const MOST_MACHINES = 20;
 
 /** Magento's `YYYY-MM-DD HH:MM:SS` (UTC) as the day it was in the UK. */
@@ -61,22 +62,27 @@ export async function orderedMachines(
   const lines = found.items
     .filter((order) => order.customer_id === customerId && live(order))
     .flatMap((order) => visibleLines(order).map((line) => ({ order, sku: line.sku })));
-  const facts = new Map<string, Promise<MachineFacts | undefined>>();
-  const machines: OrderedMachine[] = [];
-  for (const { order, sku } of lines) {
-    if (machines.length >= MOST_MACHINES) break;
-    if (!facts.has(sku)) facts.set(sku, machineOrNone(magento, sku));
-    const machine = await facts.get(sku);
-    if (machine)
-      machines.push({
-        orderNumber: order.increment_id,
-        orderedOn: ukDay(order.created_at),
-        sku,
-        name: machine.name,
-        model: machine.model,
-      });
-  }
-  return machines;
+  // Each product is read once, and at most MOST_LOOKUPS of them: detergents and parts are no machines.
+  const skus = [...new Set(lines.map((line) => line.sku))].slice(0, MOST_LOOKUPS);
+  const facts = new Map(
+    await Promise.all(skus.map(async (sku) => [sku, await machineOrNone(magento, sku)] as const)),
+  );
+  return lines
+    .flatMap(({ order, sku }) => {
+      const machine = facts.get(sku);
+      return machine
+        ? [
+            {
+              orderNumber: order.increment_id,
+              orderedOn: ukDay(order.created_at),
+              sku,
+              name: machine.name,
+              model: machine.model,
+            },
+          ]
+        : [];
+    })
+    .slice(0, MOST_MACHINES);
 }
 
 const shipments = z.object({ items: z.array(z.object({ created_at: z.string() }).loose()) }).loose();
