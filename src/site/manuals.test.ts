@@ -1,4 +1,4 @@
-/** How-to guides' manuals by model: each model once, in name order, each document once, only machines with documents. */
+/** How-to guides' manuals by model: each model once, in name order, one document of each title, only machines with documents. */
 import { describe, expect, it } from 'vitest';
 import { manualsByModel } from './manuals.ts';
 
@@ -13,11 +13,11 @@ const machine = (model: string | null, documents: { title: string; url: string }
 });
 
 describe('the manuals by model', () => {
-  it('lists each machine model’s documents once, models in name order, parts and machines without documents left out', () => {
+  it('lists one document of each title per model, models in name order, parts and machines without documents left out', () => {
     const pages = [
       machine('K 5', [manual('k5'), sheet]),
       machine('HD 10/21', [manual('hd10')]),
-      machine('k5', [manual('k5')]),
+      machine('k5', [manual('k5-premium'), { ...sheet, title: 'Product Data Sheet ' }]),
       machine('HD 6/15', [manual('hd6')]),
       machine('WD 3', []),
       machine(null, [manual('hose')]),

@@ -1,7 +1,8 @@
 /**
  * The "How-to guides" page's list: each machine model's manuals and data sheets (Magento's
  * `documentationAttr1–10`, mapped to `documents`), gathered from the machines of that model that have a
- * page, each document once, models in name order. Worked out at build time; the page's cache key hashes
+ * page, one document of each title (the variants of a model share their manual, and a catalogue of 100,000
+ * products would otherwise put a link per product on the page), models in name order. Worked out at build time; the page's cache key hashes
  * this list, so the page is rendered again only when a model's documents change, never with every product.
  */
 import type { Product, ProductDocument } from '../catalogue/types.ts';
@@ -23,8 +24,10 @@ export function manualsByModel(index: {
     const key = modelKey(model);
     let entry = byModel.get(key);
     if (!entry) byModel.set(key, (entry = { model, documents: new Map() }));
-    for (const document of product.documents)
-      if (!entry.documents.has(document.url)) entry.documents.set(document.url, document);
+    for (const document of product.documents) {
+      const title = document.title.trim().toLowerCase();
+      if (!entry.documents.has(title)) entry.documents.set(title, document);
+    }
   }
   return [...byModel.values()]
     .map(({ model, documents }) => ({ model, documents: [...documents.values()] }))
