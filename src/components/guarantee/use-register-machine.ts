@@ -3,7 +3,7 @@
  * which machine is chosen, the refusal's messages by field, and the registration made. One submit at a
  * time; after a refusal the error summary takes focus, after success the result does.
  */
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import {
   fetchOrderedMachines,
   registerMachine,
@@ -55,6 +55,12 @@ export function useRegisterMachine(page: string) {
   const summary = useRef<HTMLDivElement>(null);
   const result = useRef<HTMLHeadingElement>(null);
   const { busy, start, finish } = useBusy();
+  // Each answered submit moves focus once it is drawn: to the result, or to the summary of what to correct.
+  const [answered, setAnswered] = useState(0);
+  useEffect(() => {
+    if (answered === 0) return;
+    (registered ? result.current : summary.current)?.focus();
+  }, [answered]);
 
   const machines = ordered.status === 'ready' ? ordered.value : [];
   const chosen = choice ?? (machines[0] ? fromOrder(machines[0].orderNumber, machines[0].sku) : ELSEWHERE);
@@ -67,13 +73,12 @@ export function useRegisterMachine(page: string) {
       const registration = await registerMachine(formFor(event.currentTarget, chosen));
       setProblems({});
       setRegistered(registration);
-      requestAnimationFrame(() => result.current?.focus());
     } catch (error) {
       setProblems(error instanceof RegistrationProblems ? error.problems : {});
       setRefused(problemText(error));
-      requestAnimationFrame(() => summary.current?.focus());
     } finally {
       finish();
+      setAnswered((count) => count + 1);
     }
   }
 
