@@ -225,6 +225,13 @@ describe('registering a machine for its guarantee', () => {
     expect(mail?.attachments?.map((a) => a.filename)).toEqual([
       `guarantee-certificate-${registration?.certificate}.pdf`,
     ]);
+    const attached = mail?.attachments?.[0];
+    expect(attached?.contentType).toBe('application/pdf');
+    expect(
+      Buffer.from(attached?.content ?? '')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     // Queued under one key per registration, so the outbox sends it once however often it is submitted.
     const mailed = queued.filter((entry) => entry.mail.to === customer.email);
     expect(new Set(mailed.map((entry) => entry.key))).toEqual(
