@@ -7,7 +7,6 @@
  */
 import { extractTextItems } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/config/clock.ts';
 import { wallClock } from '../../src/delivery/working-days.ts';
 import { DEMO_CUSTOMER } from '../../src/embedded/magento/seed/seed-database.ts';
 import { guaranteeRecords } from '../../src/features/guarantee/registrations.server.ts';
@@ -39,6 +38,9 @@ let site: FakeSite;
 let shop: RunningStorefront;
 let stores: TestStore;
 const queued: { key: string; mail: OutgoingMail }[] = [];
+/** The shop's clock: the system's, moved on by `later` days for a registration made after the window. */
+let later = 0;
+const clock = { now: () => Date.now() + later * 86_400_000 };
 const magento = () => ({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
 
 interface Product {
@@ -77,7 +79,7 @@ beforeAll(async () => {
         magento: magento(),
         records,
         settings: guaranteeSettings,
-        clock: systemClock,
+        clock,
         shop: SHOP,
         outbox: { enqueue: async (key, mail) => void queued.push({ key, mail }) },
         siteUrl: SITE,
@@ -245,6 +247,33 @@ describe('registering a machine for its guarantee', () => {
       `/guarantee/registrations/${registration?.certificate}/certificate.pdf`,
     );
     expect(theirs.status).toBe(404);
+  });
+
+  it('keeps a Home & Garden machine registered more than 30 days after delivery without the extra year', async () => {
+    const customer = await newShopper();
+    const sku = await machineOf('HG-');
+    const order = await placeTestOrder(backend, { token: customer.token, lines: [{ sku, qty: 1 }] });
+    const machine = parse(await get(customer.session, '/guarantee/ordered')).machines?.[0];
+    const shape =
+      guaranteeSettings.serialFamilies.find((f) => new RegExp(f.models).test(machine?.model ?? '')) ??
+      guaranteeSettings.serialDefault;
+    later = 31;
+    try {
+      const reply = await register(customer.session, {
+        bought: 'here',
+        order: order.number,
+        sku,
+        serial: shape.example.replace(/[0-9]/, '5'),
+      });
+      expect(reply.status, reply.body.toString()).toBe(201);
+      expect(parse(reply).registration).toMatchObject({
+        noExtraYear: 'late',
+        extraYears: 0,
+        endsOn: addDays(addYears(today(), 2), -1),
+      });
+    } finally {
+      later = 0;
+    }
   });
 
   it('refuses a serial of the wrong shape and a future date with their messages, and a serial registered by another', async () => {
