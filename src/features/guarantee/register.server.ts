@@ -22,6 +22,9 @@ import {
 import type { GuaranteeSettings } from './settings.ts';
 import { guaranteeTexts as t } from './texts.ts';
 
+/** Registrations a customer keeps at most: a bound on what one account can store (receipts are up to 5 MB). */
+export const MAX_REGISTRATIONS = 100;
+
 export interface RegisterDeps {
   /** Magento as the integration: orders, products, shipments. */
   readonly magento: IntegrationConfig;
@@ -96,6 +99,8 @@ export async function registerMachine(
   input: RegistrationInput,
 ): Promise<{ registration: Registration; created: boolean }> {
   const today = wallClock(new Date(deps.clock.now())).day;
+  if ((await deps.records.of(customerId)).length >= MAX_REGISTRATIONS)
+    throw new RegistrationRefused({ machine: t.tooMany(MAX_REGISTRATIONS, deps.phone) }, true);
   const problems: Problems = {};
   let bought: Bought | undefined;
   if (input.bought === 'here') {

@@ -70,6 +70,8 @@ export const guaranteeTexts = {
     'We can’t find that machine in your orders. Choose it again, or enter it as bought elsewhere.',
   duplicate: (phone: string) =>
     `This serial number is already registered. If the machine is yours, call us on ${phone} with your proof of purchase and we will sort it out.`,
+  tooMany: (count: number, phone: string) =>
+    `You have registered ${count} machines, as many as an account keeps. Call us on ${phone} to register more.`,
   receiptType: 'The receipt must be a JPEG, PNG or PDF file. Choose another file.',
   receiptSize: 'The receipt is larger than 5 MB. Choose a smaller photo or scan.',
   cannotRegister:
