@@ -31,12 +31,21 @@ function Registered({ registration: r }: { registration: ShownRegistration }) {
   );
 }
 
-/** `linkToRegister`: in My machines, the way to the registration page. */
-export function GuaranteeRegistrations({ linkToRegister = false }: { linkToRegister?: boolean }) {
+/**
+ * `linkToRegister`: in My machines, the way to the registration page. `heading`: its level, under the
+ * section it is in (h3 in My machines, h2 on the registration page).
+ */
+export function GuaranteeRegistrations({
+  linkToRegister = false,
+  heading: Heading = 'h3',
+}: {
+  linkToRegister?: boolean;
+  heading?: 'h2' | 'h3';
+}) {
   const { state, retry } = useLoad(() => fetchRegistrations(), { signIn: true });
   return (
     <div className="guarantee__list">
-      <h3 id="guarantee-registrations">{t.listTitle}</h3>
+      <Heading id="guarantee-registrations">{t.listTitle}</Heading>
       {state.status !== 'ready' ? (
         <LoadStatus state={state} className="account-status" text={t.loading} onRetry={retry} />
       ) : state.value.length === 0 ? (

@@ -64,7 +64,7 @@ export default function RegisterMachine() {
           </button>
         </form>
       )}
-      <GuaranteeRegistrations key={s.registered?.certificate ?? 'none'} />
+      <GuaranteeRegistrations key={s.registered?.certificate ?? 'none'} heading="h2" />
     </div>
   );
 }
