@@ -76,7 +76,7 @@ test('the demo customer registers the machine of their order and downloads its c
     });
 
     // A serial of the wrong shape: the summary takes focus, the field says why, what was typed stays.
-    const serial = page.getByLabel('Serial number');
+    const serial = page.getByLabel('Serial number', { exact: true });
     await serial.fill('12');
     await page.getByRole('button', { name: 'Register machine' }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'Please correct the following:' });
@@ -131,5 +131,5 @@ test('a machine’s product page links to its registration with the model filled
   await expect(page).toHaveURL(/\/customer\/sign-in\?next=/);
   await signIn(page, `/customer/register-machine?model=${encodeURIComponent(machine.fit.model)}`);
   await page.getByRole('radio', { name: 'A machine bought elsewhere' }).check();
-  await expect(page.getByLabel('Model')).toHaveValue(machine.fit.model);
+  await expect(page.getByLabel('Model', { exact: true })).toHaveValue(machine.fit.model);
 });
