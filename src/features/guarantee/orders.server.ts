@@ -100,8 +100,9 @@ async function shippedOn(magento: IntegrationConfig, orderId: number): Promise<I
     const first = found.items[0];
     return first && ukDay(first.created_at);
   } catch (error) {
-    // A back end without Magento's shipments (the embedded one): the order's day stands in.
-    if (error instanceof MagentoApiError && error.status === 404) return undefined;
+    // A back end without Magento's shipments (the embedded one), or an integration not allowed to read them
+    // (Magento_Sales::shipment, docs/magento.md): the order's day stands in.
+    if (error instanceof MagentoApiError && [401, 403, 404].includes(error.status)) return undefined;
     throw error;
   }
 }
