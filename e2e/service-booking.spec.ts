@@ -5,7 +5,8 @@
  * rules.
  */
 import { readFileSync } from 'node:fs';
-import { dayText, serviceBookingTexts as t } from '../src/features/service-booking/texts.ts';
+import { weekdayText } from '../src/features/day-text.ts';
+import { serviceBookingTexts as t } from '../src/features/service-booking/texts.ts';
 import { wcagViolations } from './support/axe.ts';
 import { expect, test } from './support/test.ts';
 
@@ -38,7 +39,9 @@ test('a guest books a repair on the next free day and sees the confirmation', as
     .getByRole('group', { name: t.handoverLegend })
     .getByLabel('I will drop it off at the shop')
     .check();
-  const day = form.getByRole('group', { name: t.dayLegend }).getByRole('radio', { name: dayText(nextFree) });
+  const day = form
+    .getByRole('group', { name: t.dayLegend })
+    .getByRole('radio', { name: weekdayText(nextFree) });
   await day.check();
   await form.getByLabel(t.name).fill('Ann Smith');
   await form.getByLabel(t.email).fill('ann.smith@example.com');
@@ -56,7 +59,7 @@ test('a guest books a repair on the next free day and sees the confirmation', as
 
   const confirmed = page.getByRole('heading', { name: t.confirmedTitle });
   await expect(confirmed).toBeFocused();
-  await expect(page.getByText(t.confirmed(dayText(nextFree)))).toBeVisible();
+  await expect(page.getByText(t.confirmed(weekdayText(nextFree)))).toBeVisible();
   const reference = page.locator('.booking-facts dd').first();
   await expect(reference).toHaveText(/^SB-[A-Z0-9]{8}$/);
   expect(await wcagViolations(page)).toEqual([]);

@@ -33,6 +33,7 @@ export * from './features/compare/texts.ts';
 export * from './features/fits/search-texts.ts';
 export * from './features/fits/texts.ts';
 export * from './features/listing/browser-texts.ts';
+export * from './features/guarantee/texts.ts';
 export * from './features/listing/texts.ts';
 export * from './features/my-machines/texts.ts';
 export * from './features/orders/texts.ts';

@@ -86,6 +86,8 @@ describe('where sign-in may send the shopper back to', () => {
     '/customer/return?id=12',
     '/trade-account',
     '/karcher-k5#write-review',
+    '/customer/register-machine',
+    '/customer/register-machine?model=HD%206%2F15%20C',
   ])('%s', (path) => {
     expect(safeReturnPath(path)).toBe(path);
     expect(signInAndBack(path)).toBe(`${SIGN_IN_PATH}?next=${encodeURIComponent(path)}`);
@@ -99,6 +101,7 @@ describe('where sign-in may send the shopper back to', () => {
     ['a product page without its form', '/karcher-k5'],
     ['a return named by anything but its number', '/customer/return?id=12&next=//evil.example'],
     ['a script', 'javascript:alert(1)//#write-review'],
+    ['the registration with more than a model', '/customer/register-machine?model=K%205&next=//evil.example'],
   ])('not %s', (_name, path) => {
     expect(safeReturnPath(path)).toBeUndefined();
     expect(signInAndBack(path)).toBe(SIGN_IN_PATH);

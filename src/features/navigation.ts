@@ -40,11 +40,13 @@ const WRITE_REVIEW_RETURN = /^\/[\w%.~-]{1,255}#write-review$/;
 
 /**
  * Where sign-in may send the shopper back to (`?next=`): only the shop's own order and return pages, the data and
- * privacy page, the trade account application, and a product page's review form, never another site or an
+ * privacy page, the trade account application, guarantee registration, and a product page's review form, never another site or an
  * arbitrary path (an open redirect). Undefined for anything else.
  */
 export function safeReturnPath(value: string | null): string | undefined {
   if (value === MY_DATA_PAGE || value === TRADE_APPLICATION_PAGE) return value;
+  // Guarantee registration, with the model a product page filled in (features/guarantee/paths.ts).
+  if (value && /^\/customer\/register-machine(\?model=[\w%.-]{1,120})?$/.test(value)) return value;
   if (value && WRITE_REVIEW_RETURN.test(value)) return value;
   if (value && /^\/customer\/(returns|return\?id=\d{1,9})$/.test(value)) return value;
   return value && /^\/customer\/orders(\/[\w%-]{1,100})?(\?page=\d{1,6})?$/.test(value) ? value : undefined;

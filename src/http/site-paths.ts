@@ -174,6 +174,14 @@ export const SERVER_ROUTES: readonly ServerRoute[] = [
     answers: exact('/my-machines', '/my-machines/ordered'),
   },
   {
+    source:
+      'guarantee registration GET /guarantee/registrations[/{certificate}/certificate.pdf], /guarantee/ordered (src/server/shopper/guarantee.ts)',
+    answers: (pathname) =>
+      pathname === '/guarantee/ordered' ||
+      pathname === '/guarantee/registrations' ||
+      /^\/guarantee\/registrations\/[^/]+\/certificate\.pdf$/.test(pathname),
+  },
+  {
     source: 'the orders GET /orders/mine[/{number}] (src/server/shopper/orders.ts)',
     answers: (pathname) => pathname === '/orders/mine' || below('/orders/mine/')(pathname),
   },

@@ -87,6 +87,7 @@ const SHELL_ONLY = [
   'customer/privacy',
   'customer/return',
   'customer/returns',
+  'customer/register-machine',
   'customer/sign-in',
   'failed-payment',
   'order-placed',

@@ -44,6 +44,9 @@ const shopper = new Hono()
   .get('/my-machines', (c) =>
     c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-store' }),
   )
+  .get('/guarantee/registrations', (c) =>
+    c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-store' }),
+  )
   .get('/account/data', (c) =>
     c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-store' }),
   )
@@ -231,6 +234,8 @@ describe('Varnish with deploy/varnish/shop.vcl', () => {
     for (const path of [
       '/my-machines',
       '/my-machines',
+      '/guarantee/registrations',
+      '/guarantee/registrations',
       '/account/data',
       '/trade/status',
       '/trade-prices/trade.json',
@@ -241,6 +246,7 @@ describe('Varnish with deploy/varnish/shop.vcl', () => {
       expect(JSON.parse(reply.body.toString()), path).toEqual({ cookie: 'shop_session=abc' });
     }
     expect(asked.get('/my-machines')).toBe(2);
+    expect(asked.get('/guarantee/registrations')).toBe(2);
     expect(asked.get('/trade-prices/trade.json')).toBe(2);
   });
 

@@ -9,7 +9,8 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/config/clock.ts';
 import { serviceSettings } from '../../src/features/service-booking/settings.ts';
-import { dayText, serviceBookingTexts as t } from '../../src/features/service-booking/texts.ts';
+import { weekdayText } from '../../src/features/day-text.ts';
+import { serviceBookingTexts as t } from '../../src/features/service-booking/texts.ts';
 import type { Outbox, OutgoingMail } from '../../src/mail/outbox.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createServiceBookingAdminRoutes } from '../../src/server/shopper/service-booking-admin.ts';
@@ -149,7 +150,7 @@ describe('booking a service', () => {
     const [[, mail] = []] = mailsTo(booking?.reference ?? '');
     expect(mail?.to).toBe('ann@example.com');
     expect(mail?.subject).toBe(t.mailBookedSubject(booking?.reference ?? ''));
-    expect(mail?.text).toContain(dayText(MONDAY));
+    expect(mail?.text).toContain(weekdayText(MONDAY));
     expect(mail?.text).toContain('LS1 4AP');
     const [ics] = mail?.attachments ?? [];
     expect(ics?.filename).toBe(`${booking?.reference}.ics`);
@@ -187,9 +188,9 @@ describe('booking a service', () => {
   it('refuses a past day, a day too soon and a repair without its fault, saying what to change', async () => {
     const past = await post('/service-bookings', form('2026-11-18'));
     expect(past.status).toBe(400);
-    expect(parse(past).problems?.['day']).toBe(t.dayPast(dayText('2026-11-19')));
+    expect(parse(past).problems?.['day']).toBe(t.dayPast(weekdayText('2026-11-19')));
     const soon = await post('/service-bookings', form('2026-11-20'));
-    expect(parse(soon).message).toBe(t.dayTooSoon(dayText(MONDAY)));
+    expect(parse(soon).message).toBe(t.dayTooSoon(weekdayText(MONDAY)));
     const noFault = await post(
       '/service-bookings',
       form(MONDAY, { fault: ' ', postcode: undefined, phone: 'x' }),

@@ -18,6 +18,7 @@ import { strings } from '../../strings.ts';
 import { Field, FormError } from '../forms/Field.tsx';
 import { LoadFailed, Loading } from '../forms/LoadStatus.tsx';
 import { useKeptMachines, useMachineChanges } from './use-my-machines.ts';
+import { GuaranteeRegistrations } from '../guarantee/GuaranteeRegistrations.tsx';
 
 const FORM = 'add-machine';
 
@@ -151,6 +152,7 @@ export function MyMachines() {
         {said}
       </p>
       <a href={PARTS_FINDER_PATH}>{t.findInFinder}</a>
+      <GuaranteeRegistrations linkToRegister />
     </section>
   );
 }

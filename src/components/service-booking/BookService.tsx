@@ -12,7 +12,8 @@ import { useStore } from '@nanostores/react';
 import { $signedIn } from '../../features/account/session.ts';
 import type { Offered } from '../../features/service-booking/booking.ts';
 import type { BookingField } from '../../features/service-booking/texts.ts';
-import { dayText, serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
+import { weekdayText } from '../../features/day-text.ts';
+import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
 import { ErrorSummary } from '../forms/ErrorSummary.tsx';
 import { fieldId, FormError } from '../forms/Field.tsx';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
@@ -114,9 +115,9 @@ export default function BookService({ jobs, handovers, workshop }: BookServicePr
       <Days form={form} />
       {form.nextFree && (
         <p className="booking-next-free">
-          {t.nextFree(dayText(form.nextFree))}{' '}
+          {t.nextFree(weekdayText(form.nextFree))}{' '}
           <button type="button" className="button button--secondary" onClick={form.chooseNextFree}>
-            {t.useNextFree(dayText(form.nextFree))}
+            {t.useNextFree(weekdayText(form.nextFree))}
           </button>
         </p>
       )}

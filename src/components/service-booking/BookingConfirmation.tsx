@@ -3,7 +3,8 @@
  * file to save ("Add to calendar"), the way to the customer's bookings and a button to book another.
  */
 import { useEffect, useRef } from 'react';
-import { dayText, serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
+import { weekdayText } from '../../features/day-text.ts';
+import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
 import type { BookingView } from '../../features/service-booking/view.ts';
 import { saveFile } from '../forms/save-file.ts';
 
@@ -29,7 +30,7 @@ export function BookingConfirmation({
       <h2 id="booking-confirmed" ref={heading} tabIndex={-1}>
         {t.confirmedTitle}
       </h2>
-      <p>{t.confirmed(dayText(booking.day))}</p>
+      <p>{t.confirmed(weekdayText(booking.day))}</p>
       <dl className="booking-facts">
         <dt>{t.reference}</dt>
         <dd>{booking.reference}</dd>

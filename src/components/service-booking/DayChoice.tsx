@@ -5,7 +5,8 @@
  * the parent's state, so it survives a refusal and a reload of the days.
  */
 import type { DayAvailability } from '../../features/service-booking/days.ts';
-import { dayText, serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
+import { weekdayText } from '../../features/day-text.ts';
+import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
 
 const PAGE = 10;
 
@@ -57,7 +58,7 @@ export function DayChoice({ name, legend, days, chosen, onChoose, page, onPage, 
               onChange={() => onChoose(day)}
             />
             <label htmlFor={dayInputId(name, day)}>
-              {dayText(day)}
+              {weekdayText(day)}
               {state === 'full' && <span className="day-choice__full"> ({t.full})</span>}
             </label>
           </li>

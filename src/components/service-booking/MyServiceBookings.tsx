@@ -14,7 +14,8 @@ import {
   moveMine,
 } from '../../features/service-booking/api.ts';
 import type { DayAvailability } from '../../features/service-booking/days.ts';
-import { dayText, serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
+import { weekdayText } from '../../features/day-text.ts';
+import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
 import type { BookingView } from '../../features/service-booking/view.ts';
 import { signInAndBack } from '../../features/navigation.ts';
 import { strings } from '../../strings.ts';
@@ -59,7 +60,7 @@ function MoveForm({
     if (!start(true)) return;
     try {
       const moved = await moveMine(booking.reference, day, token);
-      onDone(t.moved(dayText(moved.day)), moved);
+      onDone(t.moved(weekdayText(moved.day)), moved);
     } catch (failure) {
       setError(
         failure instanceof BookingCallError ? (failure.problems.day ?? failure.message) : messageOf(failure),
@@ -165,10 +166,10 @@ function BookingItem({
   const headingId = `booking-${booking.reference}`;
   return (
     <li className="booking-item">
-      <h2 id={headingId}>{dayText(booking.day)}</h2>
+      <h2 id={headingId}>{weekdayText(booking.day)}</h2>
       <BookingFacts booking={booking} job={job} />
       {booking.status === 'booked' && (
-        <p>{booking.changeable ? t.changeUntil(dayText(booking.changeUntil)) : t.tooLateToChange}</p>
+        <p>{booking.changeable ? t.changeUntil(weekdayText(booking.changeUntil)) : t.tooLateToChange}</p>
       )}
       {booking.changeable && mode === 'view' && (
         <div className="form-actions">

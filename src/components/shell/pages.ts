@@ -27,6 +27,8 @@ export const contentPageSchema = z.object({
       }),
     )
     .default([]),
+  /** A list from the catalogue the page shows after its text: `manuals`, each machine model's documents (How-to guides). */
+  lists: z.enum(['manuals']).optional(),
   /** Breadcrumb parents between Home and the page. */
   parents: z.array(z.object({ name: z.string().min(1), href: contentPath })).default([]),
 });

@@ -231,7 +231,7 @@ function drawFooters(doc: Doc, figures: VatInvoiceFigures): void {
 }
 
 /** The PDF's bytes, as pdfkit streams them out. */
-function bytesOf(doc: Doc): Promise<Uint8Array> {
+export function bytesOf(doc: Doc): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));

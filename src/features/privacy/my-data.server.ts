@@ -19,6 +19,7 @@ import { readWishlist } from '../wishlist/wishlist.server.ts';
 import { customerToken } from '../account/customer-token.server.ts';
 import type { MyData } from './my-data.ts';
 import type { CustomerBookings } from '../service-booking/bookings.server.ts';
+import type { GuaranteeRecords } from '../guarantee/registrations.server.ts';
 
 /** The shop's own records of a customer: their payments by account, the sign-in count by address. */
 export interface ShopRecordsOf {
@@ -28,6 +29,8 @@ export interface ShopRecordsOf {
   forgetAccount(email: string): Promise<void>;
   /** Their service bookings, where the shop takes them (issue 54). */
   readonly serviceBookings?: CustomerBookings;
+  /** Their guarantee registrations (issue 54), where the shop keeps them. */
+  readonly guarantees?: Pick<GuaranteeRecords, 'of' | 'forget'>;
 }
 
 export interface MyDataSources {
@@ -61,12 +64,13 @@ export async function customerOf(magento: IntegrationConfig, token: string): Pro
 export async function gatherMyData(sources: MyDataSources, token: string): Promise<MyData> {
   const customer = await customerOf(sources.magento, token);
   const email = customer.email ?? '';
-  const [orders, wishlist, payments, failedSignIns, serviceBookings] = await Promise.all([
+  const [orders, wishlist, payments, failedSignIns, serviceBookings, guaranteeRegistrations] = await Promise.all([
     allOrders(sources.magento, customer.id),
     readWishlist(sources.wishlist, token),
     sources.records.payments.of(customer.id),
     email ? sources.records.accountFailures(email) : Promise.resolve(0),
     sources.records.serviceBookings?.of(customer.id),
+    sources.records.guarantees?.of(customer.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -74,7 +78,12 @@ export async function gatherMyData(sources: MyDataSources, token: string): Promi
     account: customer,
     orders,
     wishlist: wishlist.items.map(({ sku, name }) => ({ sku, name })),
-    shopRecords: { payments, failedSignIns, ...(serviceBookings ? { serviceBookings } : {}) },
+    shopRecords: {
+      payments,
+      failedSignIns,
+      ...(serviceBookings ? { serviceBookings } : {}),
+      ...(guaranteeRegistrations ? { guaranteeRegistrations } : {}),
+    },
   };
 }
 
@@ -98,6 +107,7 @@ export async function checkPassword(
 export async function deleteAccount(sources: MyDataSources, customer: Customer): Promise<void> {
   await sources.records.payments.forget(customer.id);
   await sources.records.serviceBookings?.forget(customer.id);
+  await sources.records.guarantees?.forget(customer.id);
   const email = customer.email ?? '';
   if (email) await sources.records.forgetAccount(email);
   try {

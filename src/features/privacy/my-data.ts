@@ -5,6 +5,7 @@
  */
 import type { OrderDetail } from '../orders/order.ts';
 import type { CustomerPayment } from './payment-records.ts';
+import type { Registration } from '../guarantee/registrations.server.ts';
 
 export const MY_DATA_PATH = '/account/data';
 export const DELETE_ACCOUNT_PATH = '/account/delete';
@@ -19,6 +20,8 @@ export interface ShopRecords {
   readonly failedSignIns: number;
   /** Their service and repair bookings, cancelled ones too (issue 54). */
   readonly serviceBookings?: readonly Booking[];
+  /** Their machines registered for a guarantee (a receipt photo as its type and size only). */
+  readonly guaranteeRegistrations?: readonly Registration[];
 }
 
 /** The export as the storefront server answers it; the page adds `browser` before saving it. */

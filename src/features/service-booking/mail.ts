@@ -10,7 +10,8 @@ import { addDays } from '../../delivery/working-days.ts';
 import type { Booking } from './bookings.server.ts';
 import { calendarContentType, calendarFile } from './ics.ts';
 import type { ServiceSettings } from './settings.ts';
-import { dayText, serviceBookingTexts as t } from './texts.ts';
+import { weekdayText } from '../day-text.ts';
+import { serviceBookingTexts as t } from './texts.ts';
 
 export type BookingChange = 'booked' | 'moved' | 'cancelled';
 
@@ -62,7 +63,7 @@ function facts(booking: Booking, settings: ServiceSettings): [string, string][] 
   const { details } = booking;
   return [
     [t.factReference, booking.reference],
-    [t.factDay, dayText(booking.day)],
+    [t.factDay, weekdayText(booking.day)],
     [t.factMachine, details.machine],
     [t.factJob, labelOf(settings.jobs, details.job)],
     ...(details.fault ? ([[t.factFault, details.fault]] as [string, string][]) : []),
@@ -85,10 +86,10 @@ const HEADINGS: Record<BookingChange, { subject: (reference: string) => string; 
 };
 
 function paragraphs(booking: Booking, change: BookingChange, settings: ServiceSettings): string[] {
-  if (change === 'cancelled') return [t.mailCancelled(dayText(booking.day))];
+  if (change === 'cancelled') return [t.mailCancelled(weekdayText(booking.day))];
   const handover = booking.details.address ? t.mailCollect : t.mailDropOff(workshop(settings));
-  const lastChange = dayText(addDays(booking.day, -settings.changeUntilDaysBefore));
-  return [t.mailDay(dayText(booking.day)), handover, t.mailChangeUntil(lastChange), t.mailCalendar];
+  const lastChange = weekdayText(addDays(booking.day, -settings.changeUntilDaysBefore));
+  return [t.mailDay(weekdayText(booking.day)), handover, t.mailChangeUntil(lastChange), t.mailCalendar];
 }
 
 /** The outbox's key for this change: one e-mail per booking, per move and per cancellation. */

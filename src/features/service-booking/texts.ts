@@ -150,28 +150,3 @@ export const serviceBookingTexts = {
   adminUnavailable:
     'Magento or the shop’s store can’t be reached to check the token or read the bookings. Please try again.',
 } as const;
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/**
- * A day as shoppers read it: "Monday 23 November 2026". Spelt out here rather than by Intl, so the server's
- * e-mails, the browser and the tests write it alike whatever their ICU data.
- */
-export function dayText(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}

@@ -50,7 +50,7 @@ import { strings } from '../../strings.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
 export interface PrivacyRoutesConfig extends Omit<MyDataSources, 'records'> {
-  readonly records: Pick<MyDataSources['records'], 'payments' | 'serviceBookings'>;
+  readonly records: Pick<MyDataSources['records'], 'payments' | 'serviceBookings' | 'guarantees'>;
   /** The sign-in throttle the session routes count with: a wrong password here counts as a failed sign-in. */
   readonly throttle: SignInThrottle;
   readonly trustedProxies: TrustedProxies;
@@ -136,6 +136,7 @@ function privacyDeps(config: PrivacyRoutesConfig): PrivacyDeps {
     records: {
       payments: config.records.payments,
       ...(config.records.serviceBookings ? { serviceBookings: config.records.serviceBookings } : {}),
+      ...(config.records.guarantees ? { guarantees: config.records.guarantees } : {}),
       accountFailures: (email) => throttle.accountFailures(email),
       forgetAccount: (email) => throttle.forgetAccount(email),
     },

@@ -1,7 +1,7 @@
 /**
  * The shopper routes of the storefront server (search form, session, REST proxy, wish list, my machines, orders,
- * returns, the customer's data and privacy, writing a review, payments, service booking and the service team's
- * day list), from the validated environment.
+ * returns, the customer's data and privacy, writing a review, payments, and what else follows the sale:
+ * guarantee registration, service booking and the service team's day list), from the validated environment.
  */
 import type { Hono } from 'hono';
 import type {
@@ -13,14 +13,15 @@ import type {
 } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import { invoiceSeller } from '../../config/shop.ts';
-import { trustedProxies } from '../../http/index.ts';
+import { trustedProxies, type TrustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
-import { paymentHome } from '../../payments/home.ts';
-import { processLock } from '../../store/locks.ts';
+import { paymentHome, type PaymentHome } from '../../payments/home.ts';
+import { processLock, type TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
 import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
-import { startShopMail, type ShopMail } from '../../mail/shop-mail.ts';
+import { startShopMail } from '../../mail/shop-mail.ts';
+import { createAfterSaleRoutes, afterSaleRecords } from './after-sale.ts';
 import { createMyMachinesRoutes } from './my-machines.ts';
 import { createOnAccountRoutes } from './on-account.ts';
 import { createOrdersRoutes } from './orders.ts';
@@ -31,11 +32,6 @@ import { createReviewRoutes } from './reviews.ts';
 import { createSessionRoutes, signInThrottleFor } from './session.ts';
 import { createTradeAccountRoutes } from './trade-account.ts';
 import { createWishlistRoutes } from './wishlist.ts';
-import { shopClock } from '../../config/clock.ts';
-import { serviceSettings } from '../../features/service-booking/settings.ts';
-import { customerBookings } from '../../features/service-booking/bookings.server.ts';
-import { createServiceBookingAdminRoutes } from './service-booking-admin.ts';
-import { createServiceBookingRoutes } from './service-booking.ts';
 
 /**
  * What the shopper routes read: the shop, Magento as the integration (or the embedded back end, whose
@@ -75,6 +71,7 @@ export function createShopperRoutes(
   const payments = paymentHome(env, store, log ?? ((message: string) => console.warn(message)));
   // The shop's e-mail: queued in the shared store, sent by this replica's sender until `signal` stops it.
   const mail = startShopMail(env, store, signal, log ?? ((message: string) => console.warn(message)));
+  const logged = log ? { log } : {};
   return [
     createSearchFormRoutes(),
     createSessionRoutes({
@@ -89,20 +86,11 @@ export function createShopperRoutes(
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, lock, ...(log ? { log } : {}) }),
-    createOrdersRoutes({
-      magento,
-      seller: invoiceSeller(env),
-      payments: payments.orders,
-      siteUrl: env.SITE_URL,
-      trustedProxies: proxies,
-      store,
-      ...(log ? { log } : {}),
-    }),
-    createReturnsRoutes({ magento, siteUrl: env.SITE_URL, trustedProxies: proxies, lock, store, log }),
+    ...orderRoutes(env, { magento, proxies, lock, store, payments, logged }),
     createPrivacyRoutes({
       magento,
       wishlist: { baseUrl },
-      records: { payments: payments.customers, ...bookingRecords(store) },
+      records: { payments: payments.customers, ...afterSaleRecords(store) },
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       throttle,
@@ -114,7 +102,7 @@ export function createShopperRoutes(
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       store,
-      ...(log ? { log } : {}),
+      ...logged,
     }),
     createTradeAccountRoutes({
       magento,
@@ -130,35 +118,36 @@ export function createShopperRoutes(
       checkout: createMagentoCheckout(magento),
       lock,
       siteUrl: env.SITE_URL,
-      ...(log ? { log } : {}),
+      ...logged,
     }),
     createPaymentRoutesFromEnv(env, log, store, signal, payments),
-    ...(store ? serviceBookingRoutes(env, magento, store, mail, log) : []),
+    ...createAfterSaleRoutes(env, { magento, store, mail, lock, log }),
   ];
 }
 
-/** A customer's service bookings in their data export and their account's deletion, where the shop keeps them. */
-const bookingRecords = (store?: SharedStore) => (store ? { serviceBookings: customerBookings(store) } : {});
-
-/** Service booking and the merchant's list of the day's bookings (issue 54): they live in the shared store. */
-function serviceBookingRoutes(
+/** A customer's and a guest's orders with their VAT invoices, and the returns of them (issue 54). */
+function orderRoutes(
   env: ShopperRouteSettings,
-  magento: ReturnType<typeof magentoClientConfig>,
-  store: SharedStore,
-  { outbox, sender }: ShopMail,
-  log?: (message: string) => void,
+  deps: {
+    magento: ReturnType<typeof magentoClientConfig>;
+    proxies: TrustedProxies;
+    lock: TryLock;
+    store: SharedStore | undefined;
+    payments: PaymentHome;
+    logged: { log?: (message: string) => void };
+  },
 ): Hono[] {
+  const { magento, proxies, lock, store, payments, logged } = deps;
   return [
-    createServiceBookingRoutes({
+    createOrdersRoutes({
       magento,
-      store,
-      clock: shopClock(env.SHOP_CLOCK_FILE),
-      settings: serviceSettings(),
-      outbox,
-      sender,
+      seller: invoiceSeller(env),
+      payments: payments.orders,
       siteUrl: env.SITE_URL,
-      ...(log ? { log } : {}),
+      trustedProxies: proxies,
+      store,
+      ...logged,
     }),
-    createServiceBookingAdminRoutes({ magento, store, ...(log ? { log } : {}) }),
+    createReturnsRoutes({ magento, siteUrl: env.SITE_URL, trustedProxies: proxies, lock, store, ...logged }),
   ];
 }
