@@ -64,14 +64,15 @@ export async function customerOf(magento: IntegrationConfig, token: string): Pro
 export async function gatherMyData(sources: MyDataSources, token: string): Promise<MyData> {
   const customer = await customerOf(sources.magento, token);
   const email = customer.email ?? '';
-  const [orders, wishlist, payments, failedSignIns, serviceBookings, guaranteeRegistrations] = await Promise.all([
-    allOrders(sources.magento, customer.id),
-    readWishlist(sources.wishlist, token),
-    sources.records.payments.of(customer.id),
-    email ? sources.records.accountFailures(email) : Promise.resolve(0),
-    sources.records.serviceBookings?.of(customer.id),
-    sources.records.guarantees?.of(customer.id),
-  ]);
+  const [orders, wishlist, payments, failedSignIns, serviceBookings, guaranteeRegistrations] =
+    await Promise.all([
+      allOrders(sources.magento, customer.id),
+      readWishlist(sources.wishlist, token),
+      sources.records.payments.of(customer.id),
+      email ? sources.records.accountFailures(email) : Promise.resolve(0),
+      sources.records.serviceBookings?.of(customer.id),
+      sources.records.guarantees?.of(customer.id),
+    ]);
   return {
     exportedAt: new Date().toISOString(),
     shop: sources.siteUrl,

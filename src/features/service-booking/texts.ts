@@ -2,6 +2,7 @@
  * The texts of service and repair booking (issue 54): the booking page's form and confirmation, the
  * customer's bookings, what the storefront server answers, the e-mails and the merchant's list.
  */
+import { weekdayText } from '../day-text.ts';
 
 /** Field names of the booking form, as the server names its problems. */
 export type BookingField =
@@ -68,12 +69,12 @@ export const serviceBookingTexts = {
     email: 'Enter an email address like name@example.com.',
     phone: 'Enter a phone number we can call you on, for example 0113 496 0000.',
   } satisfies Record<BookingField, string>,
-  dayPast: (day: string) => `${day} has passed. Choose a day from the free days.`,
+  dayPast: (day: string) => `${weekdayText(day)} has passed. Choose a day from the free days.`,
   dayTooSoon: (first: string) =>
-    `The service team needs a little notice: the first day you can book is ${first}. Choose that day or a later one.`,
+    `The service team needs a little notice: the first day you can book is ${weekdayText(first)}. Choose that day or a later one.`,
   dayClosed: (day: string) =>
-    `The service team doesn’t work on ${day} (a weekend or bank holiday). Choose a working day.`,
-  dayTooFar: (last: string) => `Bookings open up to ${last}. Choose a day before then.`,
+    `The service team doesn’t work on ${weekdayText(day)} (a weekend or bank holiday). Choose a working day.`,
+  dayTooFar: (last: string) => `Bookings open up to ${weekdayText(last)}. Choose a day before then.`,
   dayFull: 'That day is now full. Everything you typed is kept: choose another day.',
   nextFree: (day: string) => `The next free day is ${day}.`,
   useNextFree: (day: string) => `Choose ${day}`,

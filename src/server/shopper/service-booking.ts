@@ -55,7 +55,6 @@ import {
   type BookingMailContext,
 } from '../../features/service-booking/mail.ts';
 import type { ServiceSettings } from '../../features/service-booking/settings.ts';
-import { weekdayText } from '../../features/day-text.ts';
 import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
 import { bookingView } from '../../features/service-booking/view.ts';
 import {
@@ -137,10 +136,10 @@ function refusalAnswer(
 ): Response {
   const today = todayOf(deps);
   const messages: Record<BookingRefused['reason'], [number, string]> = {
-    past: [400, t.dayPast(weekdayText(today))],
-    'too-soon': [400, t.dayTooSoon(weekdayText(firstBookableDay(today, deps.rules)))],
-    closed: [400, t.dayClosed(weekdayText(day))],
-    'too-far': [400, t.dayTooFar(weekdayText(lastBookableDay(today, deps.rules)))],
+    past: [400, t.dayPast(today)],
+    'too-soon': [400, t.dayTooSoon(firstBookableDay(today, deps.rules))],
+    closed: [400, t.dayClosed(day)],
+    'too-far': [400, t.dayTooFar(lastBookableDay(today, deps.rules))],
     full: [409, t.dayFull],
     'too-late': [409, t.tooLate],
     cancelled: [409, t.isCancelled],
