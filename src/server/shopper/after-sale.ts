@@ -5,6 +5,7 @@
  */
 import type { Hono } from 'hono';
 import { shopClock } from '../../config/clock.ts';
+import type { ShopSettings } from '../../config/env.ts';
 import type { magentoClientConfig } from '../../config/magento.ts';
 import { guaranteeRecords } from '../../features/guarantee/registrations.server.ts';
 import { modelKey } from '../../features/guarantee/rules.ts';
@@ -15,7 +16,6 @@ import type { ShopMail } from '../../mail/shop-mail.ts';
 import type { TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { createGuaranteeRoutes } from './guarantee.ts';
-import type { ShopperRouteSettings } from './routes.ts';
 import { createServiceBookingAdminRoutes } from './service-booking-admin.ts';
 import { createServiceBookingRoutes } from './service-booking.ts';
 
@@ -32,7 +32,7 @@ export const afterSaleRecords = (store: SharedStore | undefined) =>
   store ? { guarantees: guaranteeRecords(store, modelKey), serviceBookings: customerBookings(store) } : {};
 
 export function createAfterSaleRoutes(
-  env: ShopperRouteSettings,
+  env: Pick<ShopSettings, 'SHOP_CLOCK_FILE' | 'SITE_URL'>,
   { magento, store, mail, lock, log }: AfterSaleDeps,
 ): Hono[] {
   if (!store) return [];
