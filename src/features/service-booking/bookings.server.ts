@@ -14,26 +14,11 @@ import { z } from 'zod';
 import type { Clock } from '../../config/clock.ts';
 import { wallClock, type IsoDay } from '../../delivery/working-days.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
-import type { BookingDetails, BookingRequest } from './booking.ts';
-import { COLUMNS, detailsOf, TABLES, toBooking } from './rows.server.ts';
+import type { BookingRequest } from './booking.ts';
+import { COLUMNS, detailsOf, TABLES, toBooking, type Booking } from './rows.server.ts';
 import { canChange, lowestFreeSlot, refusalOf, type DayRefusal, type DayRules } from './days.ts';
 
-/** A booking as the shop keeps it. */
-export interface Booking {
-  /** What the customer and the team call it, e.g. "SB-7KQ4M2XD". */
-  readonly reference: string;
-  readonly day: IsoDay;
-  /** The day's slot it holds (0-based); null once cancelled. */
-  readonly slot: number | null;
-  /** 0 when booked, one more for each move or cancellation (the calendar's SEQUENCE). */
-  readonly sequence: number;
-  readonly status: 'booked' | 'cancelled';
-  /** Magento's customer id when booked signed in; null for a guest. */
-  readonly customerId: number | null;
-  readonly details: BookingDetails;
-  /** ms since 1970, by the shop's clock. */
-  readonly bookedAt: number;
-}
+export type { Booking } from './rows.server.ts';
 
 /** Whose bookings: a customer by id, or a guest by the token of their e-mail's link. */
 export type Owner = { readonly customerId: number } | { readonly token: string };

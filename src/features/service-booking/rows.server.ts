@@ -4,7 +4,24 @@
  */
 import { z } from 'zod';
 import type { BookingDetails } from './booking.ts';
-import type { Booking } from './bookings.server.ts';
+import type { IsoDay } from '../../delivery/working-days.ts';
+
+/** A booking as the shop keeps it. */
+export interface Booking {
+  /** What the customer and the team call it, e.g. "SB-7KQ4M2XD". */
+  readonly reference: string;
+  readonly day: IsoDay;
+  /** The day's slot it holds (0-based); null once cancelled. */
+  readonly slot: number | null;
+  /** 0 when booked, one more for each move or cancellation (the calendar's SEQUENCE). */
+  readonly sequence: number;
+  readonly status: 'booked' | 'cancelled';
+  /** Magento's customer id when booked signed in; null for a guest. */
+  readonly customerId: number | null;
+  readonly details: BookingDetails;
+  /** ms since 1970, by the shop's clock. */
+  readonly bookedAt: number;
+}
 
 export const TABLES = [
   `CREATE TABLE IF NOT EXISTS service_bookings (

@@ -29,14 +29,12 @@ import {
   tooManyAttempts,
 } from '../../http/index.ts';
 import { strings } from '../../strings.ts';
-import { createAnswer, MAX_BODY, type ReturnsRouteDeps } from './returns.ts';
+import { createAnswer, MAX_BODY, returnNotFound, type ReturnsRouteDeps } from './returns-answer.ts';
 
 const commentText = z.string().trim().min(1).max(MAX_COMMENT);
 const guestRequest = guestProofSchema.extend(returnRequestSchema.shape);
 const guestReturnBody = guestProofSchema.extend({ id: z.number().int().positive().max(2_147_483_647) });
 const guestCommentBody = guestReturnBody.extend({ comment: commentText });
-
-const returnNotFound = () => new HttpError(404, t.notFound);
 
 /** The guest's order found by the lookup's proof, counted as the order lookup counts; 404 otherwise. */
 async function guestOrder(c: Context, deps: ReturnsRouteDeps, proof: GuestProof): Promise<CustomerOrderWire> {

@@ -30,20 +30,14 @@ import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import { orderNumberOf } from '../../features/orders/order.ts';
 import { customerIdOf, customerOrderWire } from '../../features/orders/orders.server.ts';
 import { returnFacts } from '../../features/returns/facts.server.ts';
-import { MAX_COMMENT, returnRequestSchema, type ReturnRequest } from '../../features/returns/returns.ts';
+import { MAX_COMMENT, returnRequestSchema } from '../../features/returns/returns.ts';
 import {
   addCustomerComment,
-  createReturn,
   customerReturn,
   customerReturns,
-  ReturnBusy,
-  ReturnRefused,
-  type ReturnAsker,
-  type ReturnsDeps,
 } from '../../features/returns/returns.server.ts';
 import { checkedReturnSettings, type ReturnSettings } from '../../features/returns/settings.ts';
 import { returnTexts as t } from '../../features/returns/texts.ts';
-import { MagentoGraphqlError } from '../../magento/graphql.ts';
 import {
   customerSession,
   errorMessage,
@@ -57,13 +51,19 @@ import {
   methodNotAllowed,
   notCrossSite,
   sameOrigin,
-  SessionEnded,
   signedIn,
   type TrustedProxies,
 } from '../../http/index.ts';
 import { processLock, type TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { ORDER_LOOKUP_LIMITS, type OrderLimits } from './orders.ts';
+import {
+  createAnswer,
+  MAX_BODY,
+  orderNotFound,
+  returnNotFound,
+  type ReturnsRouteDeps,
+} from './returns-answer.ts';
 import { guestReturnsRoutes } from './returns-guest.ts';
 
 export interface ReturnsRoutesConfig {
@@ -82,19 +82,8 @@ export interface ReturnsRoutesConfig {
   readonly log?: ((message: string) => void) | undefined;
 }
 
-export const MAX_BODY = 16 * 1024;
-
 const commentText = z.string().trim().min(1).max(MAX_COMMENT);
 const commentBody = z.object({ comment: commentText });
-
-export interface ReturnsRouteDeps extends ReturnsDeps {
-  readonly trustedProxies: TrustedProxies;
-  readonly perClient: FailureCounter;
-  readonly perOrder: FailureCounter;
-}
-
-const notFound = () => new HttpError(404, t.orderNotFound);
-const returnNotFound = () => new HttpError(404, t.notFound);
 
 /** A return's id as the address names it; undefined for anything else. */
 const rmaIdOf = (typed: string): number | undefined =>
@@ -109,35 +98,8 @@ async function mineNumbered(
   const customerId = await customerIdOf(deps.magento, token);
   const number = orderNumberOf(typed);
   const order = number === undefined ? undefined : await customerOrderWire(deps.magento, customerId, number);
-  if (!order) throw notFound();
+  if (!order) throw orderNotFound();
   return order;
-}
-
-/** A return created (201), or the rules' or Magento's refusal with the fields at fault (422). */
-export async function createAnswer(
-  deps: ReturnsRouteDeps,
-  asker: ReturnAsker,
-  order: CustomerOrderWire,
-  request: ReturnRequest,
-): Promise<Response> {
-  try {
-    return jsonReply(201, await createReturn(deps, asker, order, request));
-  } catch (error) {
-    if (error instanceof ReturnRefused)
-      return jsonReply(422, {
-        message: error.problems[0]?.message ?? t.problemsTitle,
-        problems: error.problems,
-      });
-    if (error instanceof ReturnBusy) throw new HttpError(409, t.busy);
-    if (error instanceof MagentoGraphqlError && error.kind === 'refused') {
-      const message = t.refused(error.magentoMessage ?? error.message);
-      return jsonReply(422, { message, problems: [{ field: 'lines', message }] });
-    }
-    // Magento ran it as nobody: a customer's token has ended; a guest's order was not theirs after all.
-    if (error instanceof MagentoGraphqlError && error.kind === 'unauthorized')
-      throw asker.kind === 'customer' ? new SessionEnded(t.signIn) : notFound();
-    throw error;
-  }
 }
 
 function customerRoutes(routes: Hono, deps: ReturnsRouteDeps, siteUrl: string): void {
