@@ -23,9 +23,9 @@ import { paymentSandboxConfig, usesPaymentSandbox } from './embedded/payment/con
 import { startPaymentSandbox } from './embedded/payment/server.ts';
 import { payPalSandboxConfig } from './embedded/paypal/config.ts';
 import { startPayPalSandbox } from './embedded/paypal/server.ts';
-import { mailCatcherConfig, mailCatcherSmtpUrl, usesMailCatcher } from './embedded/mail/config.ts';
+import { mailCatcherConfig, usesMailCatcher } from './embedded/mail/config.ts';
 import { startMailCatcher } from './embedded/mail/server.ts';
-import { smtpServerShown } from './mail/settings.ts';
+import { smtpServerShown, smtpUrlOf } from './mail/settings.ts';
 import { usesPayPalSandbox } from './payments/providers/paypal/settings.ts';
 import { configHash, readBuildInfo, whyStale } from './publish/releases/build-info.ts';
 import { BuildError, buildSite, defaultSources } from './publish/render/build.ts';
@@ -171,7 +171,7 @@ async function startBackEnds(
  * the shop's SMTP server, else the mail catcher, so a newcomer reads them on the same page as the shop's.
  */
 const magentoSmtp = ({ embedded, shop }: Pick<Config, 'shop' | 'embedded'>): string =>
-  embedded.EMBEDDED_MAGENTO_SMTP_URL ?? shop.SMTP_URL ?? mailCatcherSmtpUrl(embedded);
+  embedded.EMBEDDED_MAGENTO_SMTP_URL ?? smtpUrlOf({ ...shop, ...embedded });
 
 /** The mail catcher unless SMTP_URL names a server: the shop's e-mails land on its page. */
 async function startMail(

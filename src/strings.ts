@@ -38,7 +38,7 @@ export * from './features/listing/texts.ts';
 export * from './features/my-machines/texts.ts';
 export * from './features/orders/texts.ts';
 export * from './features/privacy/texts.ts';
-export * from './features/product/delivery-texts.ts';
+export * from './delivery/texts.ts';
 export * from './features/product/texts.ts';
 export * from './features/product/variant-texts.ts';
 export * from './features/quick-order/texts.ts';

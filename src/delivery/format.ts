@@ -3,7 +3,7 @@
  * 27 November", "2–3 working days", "2 pm". Day and month names come from Intl (en-GB); the wording
  * around them is `deliveryTexts`.
  */
-import { deliveryTexts } from '../features/product/delivery-texts.ts';
+import { deliveryTexts } from './texts.ts';
 import type { WorkingDayRange } from './config.ts';
 import type { DeliveryEstimate } from './delivery.ts';
 import type { IsoDay } from './working-days.ts';

@@ -4,7 +4,6 @@
  * them (the shop's name, address, e-mail and phone, compose.ts's MailSender).
  */
 import type { EmbeddedSettings, ShopSettings } from '../config/env.ts';
-import { mailCatcherSmtpUrl } from '../embedded/mail/config.ts';
 import type { MailSender } from './compose.ts';
 
 export type MailSettings = Pick<
@@ -12,6 +11,17 @@ export type MailSettings = Pick<
   'SMTP_URL' | 'MAIL_FROM' | 'SHOP_NAME' | 'SHOP_EMAIL' | 'SHOP_ADDRESS' | 'SHOP_PHONE'
 > &
   Pick<EmbeddedSettings, 'MAIL_CATCHER_HOST' | 'MAIL_CATCHER_SMTP_PORT'>;
+
+/**
+ * The catcher's SMTP server as a URL (`smtp://127.0.0.1:1025`): where the shop sends with SMTP_URL unset,
+ * and what a caller hands another sender (the embedded Magento's own e-mails) to land on the same page.
+ */
+export const mailCatcherSmtpUrl = (
+  env: Pick<EmbeddedSettings, 'MAIL_CATCHER_HOST' | 'MAIL_CATCHER_SMTP_PORT'>,
+): string => {
+  const host = env.MAIL_CATCHER_HOST.includes(':') ? `[${env.MAIL_CATCHER_HOST}]` : env.MAIL_CATCHER_HOST;
+  return `smtp://${host}:${env.MAIL_CATCHER_SMTP_PORT}`;
+};
 
 /** SMTP_URL, else the embedded mail catcher's SMTP server. */
 export const smtpUrlOf = (env: MailSettings): string => env.SMTP_URL ?? mailCatcherSmtpUrl(env);

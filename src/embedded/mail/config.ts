@@ -11,17 +11,6 @@ type CatcherSettings = Pick<
 /** The embedded mail catcher runs only when no SMTP server is configured. */
 export const usesMailCatcher = (env: Pick<ShopSettings, 'SMTP_URL'>): boolean => env.SMTP_URL === undefined;
 
-/**
- * The catcher's SMTP server as a URL (`smtp://127.0.0.1:1025`): where the shop sends with SMTP_URL unset,
- * and what a caller hands another sender (the embedded Magento's own e-mails) to land on the same page.
- */
-export const mailCatcherSmtpUrl = (
-  env: Pick<CatcherSettings, 'MAIL_CATCHER_HOST' | 'MAIL_CATCHER_SMTP_PORT'>,
-): string => {
-  const host = env.MAIL_CATCHER_HOST.includes(':') ? `[${env.MAIL_CATCHER_HOST}]` : env.MAIL_CATCHER_HOST;
-  return `smtp://${host}:${env.MAIL_CATCHER_SMTP_PORT}`;
-};
-
 export function mailCatcherConfig(env: CatcherSettings, log?: (message: string) => void): MailCatcherConfig {
   return {
     host: env.MAIL_CATCHER_HOST,

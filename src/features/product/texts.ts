@@ -1,7 +1,7 @@
 /**
  * The product page's texts: the spec's (stock, specifications, the connected products' headings) and ours
  * (the gallery, documents, the purchase panel, reviews' headings, delivery and returns). What its scripts
- * write is in variant-texts.ts (the option picker, quantity prices) and delivery-texts.ts (the delivery
+ * write is in variant-texts.ts (the option picker, quantity prices) and src/delivery/texts.ts (the delivery
  * estimate), each loaded with its script. Gathered by src/strings.ts; the spec's texts are word for word.
  */
 import { productTexts } from '../compare/browser-texts.ts';

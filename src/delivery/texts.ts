@@ -1,5 +1,5 @@
 /**
- * The product page's delivery estimate's texts (src/delivery/format.ts). Apart from features/shell/browser-texts.ts because that module is in the shell's chunk, which every page loads:
+ * The product page's delivery estimate's texts (format.ts), beside the code that writes them. Apart from features/shell/browser-texts.ts because that module is in the shell's chunk, which every page loads:
  * these load with the scripts that write them. They belong to strings.ts, which re-exports them, and follow
  * its rules: the spec's texts are marked and kept word for word.
  */
