@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { errorMessage } from '../http/index.ts';
 import { REPLICA_TIMINGS } from '../store/replica-timings.ts';
+import { oneDrainAtATime, startDrainLoop } from '../store/drain-loop.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import type { Purger } from './purge.ts';
 
@@ -69,9 +70,6 @@ interface QueueState {
   readonly log: (message: string) => void;
   readonly leaseMs: number;
   readonly retryDelay: (attempts: number) => number;
-  running: Promise<void> | undefined;
-  /** A drain was asked for during one: it looks again when it ends. */
-  again: boolean;
 }
 
 /** The oldest due row, now this drainer's for the lease; undefined when none is due. */
@@ -118,25 +116,6 @@ async function drainOnce(state: QueueState): Promise<void> {
   ]);
 }
 
-/** One drain at a time in this process; a call during one makes it look again when it ends. */
-function drain(state: QueueState): Promise<void> {
-  if (state.running) {
-    state.again = true;
-    return state.running;
-  }
-  state.running = (async () => {
-    try {
-      do {
-        state.again = false;
-        await drainOnce(state);
-      } while (state.again);
-    } finally {
-      state.running = undefined;
-    }
-  })();
-  return state.running;
-}
-
 async function enqueue(store: SharedStore, keys: readonly string[], reason: string): Promise<void> {
   const unique = [...new Set(keys)];
   const bad = unique.find((key) => key === '' || /[\s,]/.test(key));
@@ -165,11 +144,10 @@ export function createPurgeQueue(options: PurgeQueueOptions): PurgeQueue {
     log: options.log ?? ((message: string) => console.warn(message)),
     leaseMs: options.leaseMs ?? REPLICA_TIMINGS.purgeLeaseMs,
     retryDelay: options.retryDelayMs ?? defaultRetryDelay,
-    ...{ running: undefined, again: false },
   };
   return {
     enqueue: (keys, reason) => enqueue(state.store, keys, reason),
-    drain: () => drain(state),
+    drain: oneDrainAtATime(() => drainOnce(state)),
     nextDue: () => nextDue(state.store),
   };
 }
@@ -201,42 +179,19 @@ export async function startPurgeQueue(options: StartPurgeQueueOptions): Promise<
   const pollMs = options.pollMs ?? REPLICA_TIMINGS.purgePollMs;
   await options.store.ensure(PURGE_QUEUE_SCHEMA);
   const queue = createPurgeQueue(options);
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-  const ticks = new Set<Promise<void>>();
-
-  /** Drains, then looks again when the next purge is due, or after `pollMs`. */
-  async function tick(): Promise<void> {
-    let wait = pollMs;
-    try {
-      await queue.drain();
-      const due = await queue.nextDue();
-      if (due !== undefined) wait = Math.min(pollMs, Math.max(50, due));
-    } catch (error) {
-      log(`CDN purge: the queue could not be read: ${errorMessage(error)}`);
-    }
-    if (closed) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, wait);
-    timer.unref();
-  }
-  function run(): void {
-    const current = tick();
-    ticks.add(current);
-    void current.finally(() => ticks.delete(current));
-  }
-  run();
+  const loop = startDrainLoop({
+    drain: () => queue.drain(),
+    nextDue: () => queue.nextDue(),
+    pollMs,
+    onError: (error) => log(`CDN purge: the queue could not be read: ${errorMessage(error)}`),
+  });
 
   return {
     async enqueue(keys, reason) {
       await queue.enqueue(keys, reason);
-      if (!closed) run();
+      loop.wake();
     },
     drain: () => queue.drain(),
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await Promise.all(ticks);
-    },
+    close: () => loop.close(),
   };
 }

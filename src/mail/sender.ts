@@ -9,6 +9,7 @@
  * processes, so it polls briefly; PostgreSQL's senders poll rarely, for what a dead replica left).
  */
 import { errorMessage } from '../http/index.ts';
+import { oneDrainAtATime, startDrainLoop } from '../store/drain-loop.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import {
   claimMail,
@@ -60,8 +61,6 @@ interface SenderState {
   readonly leaseMs: number;
   readonly retryDelay: (attempts: number) => number;
   readonly giveUpAfterMs: number;
-  running: Promise<void> | undefined;
-  again: boolean;
 }
 
 const seconds = (ms: number): string =>
@@ -103,25 +102,6 @@ async function drainOnce(state: SenderState): Promise<void> {
   await pruneMail(state.store, MAIL_TIMINGS.keepDoneMs);
 }
 
-/** One drain at a time in this process; a call during one makes it look again when it ends. */
-function drain(state: SenderState): Promise<void> {
-  if (state.running) {
-    state.again = true;
-    return state.running;
-  }
-  state.running = (async () => {
-    try {
-      do {
-        state.again = false;
-        await drainOnce(state);
-      } while (state.again);
-    } finally {
-      state.running = undefined;
-    }
-  })();
-  return state.running;
-}
-
 export interface OutboxSender {
   /** Sends every message that is due, until none is or one fails; resolves when done. */
   drain(): Promise<void>;
@@ -136,10 +116,8 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     leaseMs: options.leaseMs ?? MAIL_TIMINGS.leaseMs,
     retryDelay: options.retryDelayMs ?? defaultMailRetryDelay,
     giveUpAfterMs: options.giveUpAfterMs ?? MAIL_TIMINGS.giveUpAfterMs,
-    running: undefined,
-    again: false,
   };
-  return { drain: () => drain(state) };
+  return { drain: oneDrainAtATime(() => drainOnce(state)) };
 }
 
 export interface RunningOutboxSender extends OutboxSender {
@@ -156,46 +134,26 @@ export function startOutboxSender(options: OutboxSenderOptions): RunningOutboxSe
   const pollMs =
     options.pollMs ?? (store.dialect === 'sqlite' ? MAIL_TIMINGS.sqlitePollMs : MAIL_TIMINGS.postgresPollMs);
   const sender = createOutboxSender({ ...options, log });
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-  const ticks = new Set<Promise<void>>();
-
-  /** Drains when something is due (a read first: an idle poll writes nothing), then waits for the next. */
-  async function tick(): Promise<void> {
-    let wait = pollMs;
-    try {
-      if ((await nextDue(store)) === 0) await sender.drain();
-      const due = await nextDue(store);
-      if (due !== undefined) wait = Math.min(pollMs, Math.max(50, due));
-    } catch (error) {
-      log(`E-mail: the outbox could not be read: ${errorMessage(error)}`);
-    }
-    if (closed) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, wait);
-    timer.unref();
-  }
-  function run(): void {
-    if (closed) return;
-    const current = tick();
-    ticks.add(current);
-    void current.finally(() => ticks.delete(current));
-  }
-  const listening = store.listen(MAIL_CHANNEL, run).catch((error: unknown) => {
-    log(`E-mail: not listening for other replicas' messages (polling instead): ${errorMessage(error)}`);
-    return () => Promise.resolve();
+  const loop = startDrainLoop({
+    drain: () => sender.drain(),
+    nextDue: () => nextDue(store),
+    pollMs,
+    onError: (error) => log(`E-mail: the outbox could not be read: ${errorMessage(error)}`),
   });
-  run();
+  const listening = store
+    .listen(MAIL_CHANNEL, () => loop.wake())
+    .catch((error: unknown) => {
+      log(`E-mail: not listening for other replicas' messages (polling instead): ${errorMessage(error)}`);
+      return () => Promise.resolve();
+    });
 
   return {
     drain: () => sender.drain(),
-    wake: run,
+    wake: () => loop.wake(),
     async close() {
-      closed = true;
-      clearTimeout(timer);
       // The store may be closing too: stopping the LISTEN then fails, and nothing is left to stop.
       await (await listening)().catch(() => undefined);
-      await Promise.all(ticks);
+      await loop.close();
       options.transport.close();
     },
   };
