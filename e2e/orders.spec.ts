@@ -7,15 +7,8 @@
  * said with Try again.
  */
 import { productPages, type Product } from './support/catalogue.ts';
-import {
-  checkOut,
-  customerCart,
-  MAGENTO,
-  type Address,
-  address,
-  asIntegration,
-  tag,
-} from './support/checkout.ts';
+import { checkOut, customerCart, type Address, address, tag } from './support/checkout.ts';
+import { backEnd, INTEGRATION } from './support/admin.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../tests/support/orders.ts';
 import { wcagViolations } from './support/axe.ts';
 import { expect, hydrated, notices, test } from './support/test.ts';
@@ -33,29 +26,6 @@ function products(from: number, count: number): Product[] {
   if (picked.length < count) throw new Error('The e2e catalogue has too few products in stock.');
   return picked;
 }
-
-/** Stands for the integration where the back-end helpers take a token: the call is signed with OAuth instead. */
-const INTEGRATION = 'the integration, signed';
-
-/** The e2e shop's embedded back end, called as the tests' back-end helpers call theirs. */
-const backEnd = {
-  async call(method: string, path: string, options: { token?: string | undefined; body?: unknown } = {}) {
-    const url = `${MAGENTO}${path}`;
-    const response = await fetch(url, {
-      method,
-      headers: {
-        'Content-Type': 'application/json',
-        ...(options.token === INTEGRATION
-          ? asIntegration(method, url)
-          : options.token
-            ? { Authorization: `Bearer ${options.token}` }
-            : {}),
-      },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-    });
-    return { status: response.status, body: (await response.json()) as unknown, headers: response.headers };
-  },
-};
 
 async function setStock(sku: string, qty: number): Promise<void> {
   const reply = await backEnd.call('PUT', `/rest/V1/products/${encodeURIComponent(sku)}`, {

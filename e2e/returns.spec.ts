@@ -5,34 +5,13 @@
  * confirmation, adds a comment and finds it in Your returns from the account menu.
  */
 import { catalogue, productPages, type CategoryNode, type Product } from './support/catalogue.ts';
-import { asIntegration, checkOut, customerCart, MAGENTO, address, tag } from './support/checkout.ts';
+import { backEnd, INTEGRATION } from './support/admin.ts';
+import { checkOut, customerCart, address, tag } from './support/checkout.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../tests/support/orders.ts';
 import { wcagViolations } from './support/axe.ts';
 import { expect, hydrated, shellReady, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
-
-/** Stands for the integration where the back-end helpers take a token: the call is signed with OAuth instead. */
-const INTEGRATION = 'the integration, signed';
-
-const backEnd = {
-  async call(method: string, path: string, options: { token?: string | undefined; body?: unknown } = {}) {
-    const url = `${MAGENTO}${path}`;
-    const response = await fetch(url, {
-      method,
-      headers: {
-        'Content-Type': 'application/json',
-        ...(options.token === INTEGRATION
-          ? asIntegration(method, url)
-          : options.token
-            ? { Authorization: `Bearer ${options.token}` }
-            : {}),
-      },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-    });
-    return { status: response.status, body: (await response.json()) as unknown, headers: response.headers };
-  },
-};
 
 const sellable = (p: Product) =>
   p.typeId === 'simple' && p.inStock && p.priceInclVat !== null && (p.weight ?? 0) <= 5;

@@ -1,6 +1,9 @@
-/** An editor's calls to the embedded back end's admin API, as Magento's admin would make them. */
+/**
+ * An editor's calls to the embedded back end's admin API, as Magento's admin would make them, and the
+ * journeys' back-end calls as the integration (placing and invoicing test orders).
+ */
 import { expect } from '@playwright/test';
-import { MAGENTO } from './checkout.ts';
+import { asIntegration, MAGENTO } from './checkout.ts';
 
 const ADMIN = { username: 'admin', password: 'Admin123!' };
 
@@ -29,3 +32,26 @@ export async function admin(
   expect(response.ok, JSON.stringify(body)).toBe(true);
   return body;
 }
+
+/** Stands for the integration where the back-end helpers take a token: the call is signed with OAuth instead. */
+export const INTEGRATION = 'the integration, signed';
+
+/** The e2e shop's embedded back end, called as the tests' back-end helpers call theirs. */
+export const backEnd = {
+  async call(method: string, path: string, options: { token?: string | undefined; body?: unknown } = {}) {
+    const url = `${MAGENTO}${path}`;
+    const response = await fetch(url, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        ...(options.token === INTEGRATION
+          ? asIntegration(method, url)
+          : options.token
+            ? { Authorization: `Bearer ${options.token}` }
+            : {}),
+      },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    });
+    return { status: response.status, body: (await response.json()) as unknown, headers: response.headers };
+  },
+};

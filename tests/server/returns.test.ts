@@ -9,13 +9,13 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReturnFacts, ReturnRecord, ReturnSummary } from '../../src/features/returns/returns.ts';
 import { returnTexts } from '../../src/features/returns/texts.ts';
-import { SESSION_COOKIE, trustedProxies } from '../../src/http/index.ts';
+import { trustedProxies } from '../../src/http/index.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createReturnsRoutes } from '../../src/server/shopper/returns.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { ORDER_ADDRESS, placeTestOrder, type PlacedTestOrder } from '../support/orders.ts';
-import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
+import { makeFakeSite, raw, sessionCookie, startFakeSite, type FakeSite } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 /** Nothing listens there: Magento "down". */
@@ -94,13 +94,10 @@ interface Shopper {
 
 async function newShopper(): Promise<Shopper> {
   const customer = await backend.newCustomer();
-  const reply = await raw(shop.url, '/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...origin },
-    body: JSON.stringify({ email: customer.email, password: customer.password }),
-  });
-  const cookie = (reply.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${SESSION_COOKIE}=`));
-  return { session: cookie?.split(';')[0] ?? '', token: customer.token };
+  return {
+    session: await sessionCookie(shop.url, SITE, customer.email, customer.password),
+    token: customer.token,
+  };
 }
 
 /** An order placed and paid (invoiced: processing, not yet dispatched), as the right to cancel covers. */
