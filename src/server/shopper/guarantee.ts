@@ -22,7 +22,6 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Clock } from '../../config/clock.ts';
 import { changeMachines, type MachinesDeps } from '../../features/my-machines/my-machines.server.ts';
-
 import {
   renderCertificatePdf,
   certificateFileName,
