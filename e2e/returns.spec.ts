@@ -81,7 +81,7 @@ test('a guest returns an unopened detergent from a past order through the order 
   await form
     .getByLabel('Why are you returning these items?')
     .selectOption({ label: 'No Longer Needed/Wanted' });
-  await form.getByRole('group', { name: 'What would you like us to do?' }).getByLabel('Return').check();
+  await form.getByRole('group', { name: 'What would you like us to do?' }).getByLabel('A refund').check();
   await form.getByRole('button', { name: 'Send return request' }).click();
 
   // Refused before sending: the summary takes the focus, the reason sits beside the condition, nothing typed is lost.
@@ -127,7 +127,7 @@ test('a customer returns a line from their order page and follows it in Your ret
   await form
     .getByLabel('Why are you returning these items?')
     .selectOption({ label: 'Defective/Does not Work Properly' });
-  await form.getByRole('group', { name: 'What would you like us to do?' }).getByLabel('Repair').check();
+  await form.getByRole('group', { name: 'What would you like us to do?' }).getByLabel('A repair').check();
   await form.getByRole('button', { name: 'Send return request' }).click();
   await expect(form.getByRole('alert')).toContainText(
     `You can return at most 2 of ${product.name}: that is how many you bought.`,

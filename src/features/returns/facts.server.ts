@@ -13,6 +13,7 @@ import { summary } from '../orders/order-mapping.ts';
 import type { ReturnChoice, ReturnFacts } from './returns.ts';
 import { lineFacts, type OrderLineForReturn } from './rules.ts';
 import type { ReturnSettings } from './settings.ts';
+import { wishText } from './texts.ts';
 
 const id = z.union([z.number(), z.string().regex(/^\d+$/)]).transform(Number);
 
@@ -59,11 +60,12 @@ async function readList(magento: IntegrationConfig, list: string): Promise<Retur
 }
 
 export async function returnChoices(magento: IntegrationConfig): Promise<ReturnChoices> {
-  const [reasons, resolutions, conditions] = await Promise.all([
+  const [reasons, types, conditions] = await Promise.all([
     readList(magento, 'reason'),
     readList(magento, 'resolution-type'),
     readList(magento, 'item-condition'),
   ]);
+  const resolutions = types.map((type) => ({ ...type, label: wishText(type) }));
   return { reasons, resolutions, conditions };
 }
 

@@ -39,7 +39,7 @@ describe('toRecord', () => {
       status: 'New Request',
       createdAt: '2026-11-19T16:00:00.000Z',
       reason: 'No Longer Needed/Wanted',
-      resolution: 'Return',
+      resolution: 'A refund',
       items: [{ name: 'Glass Cleaner 1 l', sku: 'DT-1', qty: 1, condition: 'Unopened' }],
       comments: [
         { author: 'merchant', name: 'Shop', text: 'Please send it back.', at: '2026-11-20T09:30:00.000Z' },

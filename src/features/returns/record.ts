@@ -2,6 +2,7 @@
 import type { CustomerReturnWire, ReturnCommentWire } from '../../magento/wire/rma.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
 import type { ReturnComment, ReturnRecord, ReturnSummary } from './returns.ts';
+import { wishText } from './texts.ts';
 
 /** Magento's `Y-m-d H:i:s` (UTC) as ISO 8601; the text as given when it is not a timestamp. */
 const iso = (magento: string | null | undefined): string => {
@@ -40,7 +41,7 @@ export function toRecord(wire: CustomerReturnWire): ReturnRecord | undefined {
   return {
     ...shown,
     reason: label(wire.reason),
-    resolution: label(wire.resolution_type),
+    resolution: wire.resolution_type ? wishText(wire.resolution_type) : '',
     items: (wire.items ?? []).flatMap((item) =>
       item
         ? [

@@ -40,6 +40,13 @@ export const returnTexts = {
   reason: 'Why are you returning these items?',
   chooseReason: 'Choose a reason',
   resolution: 'What would you like us to do?',
+  /**
+   * The store's resolution types as a shopper's wish, by the module's codes (its labels "Return" and
+   * "Exchange" are the merchant's words); another code keeps the store's label.
+   */
+  wishes: { return: 'A refund', exchange: 'A replacement', repair: 'A repair' } as Readonly<
+    Record<string, string>
+  >,
   lines: 'Items to return',
   notReturnable: 'Not returnable',
   send: 'Send return request',
@@ -116,3 +123,7 @@ export const returnTexts = {
 } as const;
 
 export const returnsOurs = { returns: returnTexts } as const;
+
+/** A resolution type as the shopper reads it: their wish for the store's code, else the store's label. */
+export const wishText = (choice: { readonly code?: string | null; readonly label?: string | null }): string =>
+  (choice.code ? returnTexts.wishes[choice.code] : undefined) ?? choice.label ?? choice.code ?? '';
