@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { guaranteeSettings } from '../src/features/guarantee/settings.ts';
 import { serialShapeOf } from '../src/features/guarantee/rules.ts';
+import { guaranteeTexts } from '../src/features/guarantee/texts.ts';
+import { expectMail } from './support/mail.ts';
 import { productPages } from './support/catalogue.ts';
 import { wcagViolations } from './support/axe.ts';
 import { MAGENTO_URL } from './support/ports.ts';
@@ -56,6 +58,7 @@ async function signIn(page: Page, next: string): Promise<void> {
 
 test('the demo customer registers the machine of their order and downloads its certificate', async ({
   page,
+  request,
 }) => {
   const machinesBefore = await demoMachines();
   try {
@@ -106,6 +109,11 @@ test('the demo customer registers the machine of their order and downloads its c
     expect(download.suggestedFilename()).toMatch(/^guarantee-certificate-GC-[0-9A-Z]+\.pdf$/);
     const pdf = readFileSync((await download.path()) ?? '');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The confirmation arrives by e-mail with the same certificate.
+    const mail = await expectMail(request, DEMO.email, guaranteeTexts.mailSubject(model));
+    expect(mail.attachments.map((a) => a.filename)).toContain(download.suggestedFilename());
+    expect(mail.text).toContain(fresh);
 
     // My machines lists it, with its certificate.
     await page.goto('/customer');

@@ -9,6 +9,7 @@ import { backEnd, INTEGRATION } from './support/admin.ts';
 import { checkOut, customerCart, address, tag } from './support/checkout.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../tests/support/orders.ts';
 import { wcagViolations } from './support/axe.ts';
+import { expectMail } from './support/mail.ts';
 import { expect, hydrated, shellReady, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -45,7 +46,10 @@ function machine(): Product {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test('a guest returns an unopened detergent from a past order through the order lookup', async ({ page }) => {
+test('a guest returns an unopened detergent from a past order through the order lookup', async ({
+  page,
+  request,
+}) => {
   const product = detergent();
   const email = `e2e-return-${tag()}@example.com`;
   const postcode = 'BS1 4DJ';
@@ -105,6 +109,9 @@ test('a guest returns an unopened detergent from a past order through the order 
   const shown = page.locator('details').filter({ hasText: `Return ${number}` });
   await expect(shown).toContainText('New Request');
   await expect(shown.getByRole('row').filter({ hasText: product.name })).toContainText('Unopened');
+  // The back end's returns module confirms it by e-mail, as it does for every new return.
+  const mail = await expectMail(request, email, new RegExp(`^Your RMA Request #${escape(number)} from `));
+  expect(mail.text).toContain(product.name);
 });
 
 test('a customer returns a line from their order page and follows it in Your returns', async ({ page }) => {

@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs';
 import { weekdayText } from '../src/features/day-text.ts';
 import { serviceBookingTexts as t } from '../src/features/service-booking/texts.ts';
 import { wcagViolations } from './support/axe.ts';
+import { expectMail } from './support/mail.ts';
 import { expect, test } from './support/test.ts';
 
-test('a guest books a repair on the next free day and sees the confirmation', async ({ page }) => {
+test('a guest books a repair on the next free day and sees the confirmation', async ({ page, request }) => {
   const days = await page.request.get('/service-bookings/days');
   expect(days.ok()).toBe(true);
   const { nextFree } = (await days.json()) as { nextFree: string };
@@ -70,4 +71,12 @@ test('a guest books a repair on the next free day and sees the confirmation', as
   expect(download.suggestedFilename()).toBe(`${await reference.textContent()}.ics`);
   const calendar = readFileSync((await download.path()) ?? '', 'utf8');
   expect(calendar).toContain(`DTSTART;VALUE=DATE:${nextFree.replace(/-/g, '')}`);
+
+  // The confirmation arrives by e-mail with the same calendar file.
+  const mail = await expectMail(
+    request,
+    'ann.smith@example.com',
+    t.mailBookedSubject((await reference.textContent()) ?? ''),
+  );
+  expect(mail.attachments.map((a) => a.contentType)).toContainEqual(expect.stringMatching(/^text\/calendar/));
 });

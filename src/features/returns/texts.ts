@@ -125,5 +125,8 @@ export const returnTexts = {
 export const returnsOurs = { returns: returnTexts } as const;
 
 /** A resolution type as the shopper reads it: their wish for the store's code, else the store's label. */
-export const wishText = (choice: { readonly code?: string | null; readonly label?: string | null }): string =>
+export const wishText = (choice: {
+  readonly code?: string | null | undefined;
+  readonly label?: string | null | undefined;
+}): string =>
   (choice.code ? returnTexts.wishes[choice.code] : undefined) ?? choice.label ?? choice.code ?? '';
