@@ -104,7 +104,10 @@ export async function markSent(store: SharedStore, claimed: Held): Promise<void>
   );
 }
 
-/** Not sent this time: due again in `delayMs`, or given up (kept, with its error) when `giveUp`. */
+/**
+ * Not sent this time: due again in `delayMs`, or given up when `giveUp` (its key and error kept, its content,
+ * the address with it, cleared as a sent one's is).
+ */
 export async function markFailed(
   store: SharedStore,
   claimed: Held,
@@ -113,7 +116,7 @@ export async function markFailed(
 ): Promise<void> {
   const outcome =
     next === 'give-up'
-      ? { set: `failed_ms = ${store.clock}`, params: [] }
+      ? { set: `failed_ms = ${store.clock}, message = NULL`, params: [] }
       : { set: `due_ms = ${store.clock} + ?`, params: [next.delayMs] };
   await store.run(
     `UPDATE mail_outbox SET ${outcome.set}, claim = NULL, last_error = ? WHERE mail_key = ? AND claim = ?`,

@@ -66,6 +66,9 @@ beforeAll(async () => {
           phone: '0113 000',
         },
         siteUrl: SITE,
+        trustedProxies: trustedProxies([]),
+        // The file books for many guests from one address; the limit itself is tested below.
+        guestLimit: { failures: 1000, windowSeconds: 3600 },
       }),
       createServiceBookingAdminRoutes({ magento: { baseUrl: backend.url }, store: store.store }),
       createPrivacyRoutes({
@@ -98,6 +101,7 @@ interface Answer {
   booking?: { reference: string; day: string; status: string; changeable: boolean };
   bookings?: { reference: string }[];
   calendar?: string;
+  manage?: string;
   days?: { day: string; state: string; free: number }[];
 }
 
@@ -142,8 +146,10 @@ describe('booking a service', () => {
     const reply = await post('/service-bookings', form(MONDAY));
     expect(reply.status).toBe(201);
     expect(reply.headers['cache-control']).toBe('private, no-store');
-    const { booking, calendar } = parse(reply);
+    const { booking, calendar, manage } = parse(reply);
     expect(booking).toMatchObject({ day: MONDAY, status: 'booked', changeable: true });
+    // A guest's way back is on the confirmation too, should the e-mail not come.
+    expect(manage).toMatch(/\/customer\/service-bookings#token=[\w-]{20,}$/);
     expect(booking?.reference).toMatch(/^SB-[A-Z0-9]{8}$/);
     expect(calendar).toContain('DTSTART;VALUE=DATE:20261123');
 
@@ -198,6 +204,46 @@ describe('booking a service', () => {
     expect(noFault.status).toBe(400);
     expect(parse(noFault).problems).toEqual({ fault: t.problems.fault, phone: t.problems.phone });
     expect(parse(await get(`/service-bookings/days?from=${MONDAY}&to=${MONDAY}`)).days?.[0]?.free).toBe(2);
+  });
+});
+
+describe('a guest booking from one address', () => {
+  it('is held after the limit, with the wait in words, so nobody fills the calendar', async () => {
+    // A store of its own: this file's other guests counted in the shared one.
+    const own = sqliteTestStore();
+    const limited = await startFakeSite(site, {
+      siteUrl: SITE,
+      routes: [
+        createServiceBookingRoutes({
+          magento: { baseUrl: backend.url, token: INTEGRATION_TOKEN },
+          store: own.store,
+          clock,
+          settings,
+          outbox,
+          sender: { name: 'Clearwater', address: '1 High St', email: 'shop@example.com', phone: '0113 000' },
+          siteUrl: SITE,
+          trustedProxies: trustedProxies([]),
+          guestLimit: { failures: 2, windowSeconds: 3600 },
+        }),
+      ],
+    });
+    try {
+      const book = (day: string) =>
+        raw(limited.url, '/service-bookings', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: SITE },
+          body: JSON.stringify(form(day)),
+        });
+      expect((await book(MONDAY)).status).toBe(201);
+      expect((await book(TUESDAY)).status).toBe(201);
+      const held = await book(TUESDAY);
+      expect(held.status).toBe(429);
+      expect(parse(held).message).toMatch(new RegExp(`^${t.tooManyBookings} Please try again in `));
+      expect(held.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+      await own.dispose();
+    }
   });
 });
 
@@ -274,6 +320,7 @@ describe('the shop’s store down', () => {
           outbox,
           sender: { name: 'Clearwater', address: '1 High St', email: 'shop@example.com', phone: '0113 000' },
           siteUrl: SITE,
+          trustedProxies: trustedProxies([]),
         }),
       ],
     });

@@ -10,6 +10,8 @@ import {
   RegistrationProblems,
   type ShownRegistration,
 } from '../../features/guarantee/api.ts';
+import { MAX_RECEIPT_BYTES } from '../../features/guarantee/receipt.ts';
+import { guaranteeTexts as t } from '../../features/guarantee/texts.ts';
 import { signedInOr } from '../../features/account/session.ts';
 import { signInAndBack } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
@@ -70,7 +72,12 @@ export function useRegisterMachine(page: string) {
     if (!start(true)) return;
     setRefused('');
     try {
-      const registration = await registerMachine(formFor(event.currentTarget, chosen));
+      const sent = formFor(event.currentTarget, chosen);
+      // A phone's photo is often larger than the server takes: say so beside the field before sending it.
+      const receipt = sent.get('receipt');
+      if (receipt instanceof File && receipt.size > MAX_RECEIPT_BYTES)
+        throw new RegistrationProblems(413, t.receiptSize, { receipt: t.receiptSize });
+      const registration = await registerMachine(sent);
       setProblems({});
       setRegistered(registration);
     } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * The booking made: its reference and day, focused so a screen reader reads it at once, the calendar
- * file to save ("Add to calendar"), the way to the customer's bookings and a button to book another.
+ * file to save ("Add to calendar"), the way to the customer's bookings (a guest's: the link their e-mail
+ * also carries) and a button to book another.
  */
 import { useEffect, useRef } from 'react';
 import { weekdayText } from '../../features/day-text.ts';
@@ -13,11 +14,13 @@ export const MY_BOOKINGS_PAGE = '/customer/service-bookings';
 export function BookingConfirmation({
   booking,
   calendar,
+  manage,
   signedIn,
   onAgain,
 }: {
   booking: BookingView;
   calendar: string;
+  manage: string | undefined;
   signedIn: boolean;
   onAgain: () => void;
 }) {
@@ -41,8 +44,8 @@ export function BookingConfirmation({
         <button type="button" className="button" onClick={addToCalendar}>
           {t.addToCalendar}
         </button>
-        {signedIn && (
-          <a className="button button--secondary" href={MY_BOOKINGS_PAGE}>
+        {(signedIn || manage) && (
+          <a className="button button--secondary" href={signedIn ? MY_BOOKINGS_PAGE : manage}>
             {t.manage}
           </a>
         )}

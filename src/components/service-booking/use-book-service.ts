@@ -34,6 +34,8 @@ export type DaysState =
 export interface Booked {
   booking: BookingView;
   calendar: string;
+  /** A guest's link to see, move or cancel the booking (the e-mail's too). */
+  manage: string | undefined;
 }
 
 /** The account's details, once known (a guest's at once: empty). */

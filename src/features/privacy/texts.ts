@@ -25,7 +25,7 @@ export const privacyOurs = {
     accountLink: 'Download my data or delete my account',
     downloadTitle: 'Download my data',
     downloadIntro:
-      'One file (JSON) with your account details and addresses, every order, your wish list, what our shop keeps about you itself (card payments, recent failed sign-ins, machines registered for their guarantee), and what this browser keeps for our shop: your cookie choices, compare list, wish list, recently viewed products and VAT display.',
+      'One file (JSON) with your account details and addresses, every order, your wish list, what our shop keeps about you itself (card payments, recent failed sign-ins, machines registered for their guarantee, service and repair bookings), and what this browser keeps for our shop: your cookie choices, compare list, wish list, recently viewed products and VAT display.',
     download: 'Download my data',
     downloading: 'Gathering your data…',
     downloaded: 'Your data has been saved as a file in your downloads.',
@@ -36,7 +36,7 @@ export const privacyOurs = {
       'Your account: your name, e-mail address and password.',
       'Your saved addresses.',
       'Your saved basket and your wish list.',
-      'Our own records of you: card payments that did not go through, the count of failed sign-ins, and your machines registered for their guarantee with their receipt photos.',
+      'Our own records of you: card payments that did not go through, the count of failed sign-ins, your machines registered for their guarantee with their receipt photos, and your service and repair bookings.',
       'In this browser: you are signed out, and your basket, wish list, compare list and recently viewed products are cleared.',
     ],
     keptHeading: 'What we keep, and why',

@@ -84,11 +84,11 @@ describe('lineFacts', () => {
   it('lets what was bought less what is already in returns be returned within the window', () => {
     const line = lineFacts(settings, order, detergent, 1, at('2026-11-10T00:00:00Z'));
     expect(line).toMatchObject({ returnable: 2, inReturns: 1, conditions: ['unopened'], why: null });
-    expect(line.windowEnds).toBe('2026-12-01T10:00:00.000Z');
+    expect(line.windowEnds).toBe('2026-12-01');
   });
-  it('counts the window from the order’s date: the last day in, the next one out, with the date said', () => {
-    expect(lineFacts(settings, order, machine, 0, at('2026-12-01T10:00:00Z')).returnable).toBe(1);
-    const late = lineFacts(settings, order, machine, 0, at('2026-12-01T10:00:01Z'));
+  it('counts the window in UK days from the order’s: its last day all day, the next one out, with the date said', () => {
+    expect(lineFacts(settings, order, machine, 0, at('2026-12-01T23:59:59Z')).returnable).toBe(1);
+    const late = lineFacts(settings, order, machine, 0, at('2026-12-02T00:00:00Z'));
     expect(late.returnable).toBe(0);
     expect(late.why).toBe('The 30 days to return this ended on 1 December 2026.');
   });

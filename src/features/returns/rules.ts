@@ -5,11 +5,10 @@
  * right to cancel starts when the order is placed, so a paid order not yet dispatched is returned (or
  * cancelled) the same way.
  */
+import { addDays, wallClock, type IsoDay } from '../../delivery/working-days.ts';
 import type { ReturnSettings } from './settings.ts';
 import type { ReturnChoice, ReturnFacts, ReturnLineFacts, ReturnProblem, ReturnRequest } from './returns.ts';
 import { returnTexts as t } from './texts.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The rules of a product in these categories: the shortest window and only the conditions all allow. */
 export interface LineRule {
@@ -32,10 +31,13 @@ export function lineRule(settings: ReturnSettings, categories: readonly string[]
   return { windowDays: Math.min(...rules.map((rule) => rule.windowDays)), conditions, category: first.name };
 }
 
-/** The last instant of a window of `days` from the order's date (ISO 8601); '' when the date is unreadable. */
-export function windowEnds(placedAt: string, days: number): string {
-  const end = new Date(new Date(placedAt).getTime() + days * DAY_MS);
-  return Number.isNaN(end.getTime()) ? '' : end.toISOString();
+/**
+ * The last UK day of a window of `days` from the order's UK day (`YYYY-MM-DD`): the window ends when that
+ * day does in the UK, whatever the hour the order was placed; '' when the date is unreadable.
+ */
+export function windowEnds(placedAt: string, days: number): IsoDay {
+  const placed = new Date(placedAt);
+  return Number.isNaN(placed.getTime()) ? '' : addDays(wallClock(placed).day, days);
 }
 
 /** An order line as the rules read it. */
@@ -68,7 +70,7 @@ function whyNot(
   if (!settings.orderStatuses.includes(order.status)) return t.why.orderStatus(order.statusLabel);
   // No window, or no date to count it from: nothing is returned on the shop's word.
   if (rule.windowDays === 0 || ends === '') return t.why.noReturns;
-  if (now.getTime() > new Date(ends).getTime()) return t.why.windowEnded(rule.windowDays, ends);
+  if (wallClock(now).day > ends) return t.why.windowEnded(rule.windowDays, ends);
   if (left <= 0) return t.why.allInReturns;
   return null;
 }

@@ -121,12 +121,16 @@ export async function loadDays(
   return { days, nextFree: asString(answer['nextFree']) };
 }
 
-/** Books; the booking and its calendar file. */
+/** Books; the booking, its calendar file and, for a guest, the link to see, move or cancel it. */
 export async function submitBooking(
   request: BookingRequest,
-): Promise<{ booking: BookingView; calendar: string }> {
+): Promise<{ booking: BookingView; calendar: string; manage: string | undefined }> {
   const answer = await call(BOOKINGS_PATH, { method: 'POST', body: request });
-  return { booking: bookingOf(answer['booking']), calendar: asString(answer['calendar']) ?? '' };
+  return {
+    booking: bookingOf(answer['booking']),
+    calendar: asString(answer['calendar']) ?? '',
+    manage: asString(answer['manage']),
+  };
 }
 
 /** The signed-in customer's bookings, or the one a guest's `token` names. */

@@ -24,7 +24,7 @@ export type { Booking } from './rows.server.ts';
 export type Owner = { readonly customerId: number } | { readonly token: string };
 
 /** Why a booking was not made or changed. */
-export type BookingRefusal = DayRefusal | 'full' | 'too-late' | 'cancelled';
+export type BookingRefusal = DayRefusal | 'full' | 'too-late' | 'cancelled' | 'changed';
 
 export class BookingRefused extends Error {
   readonly reason: BookingRefusal;
@@ -196,8 +196,11 @@ export async function moveBooking(deps: BookingStore, booking: Booking, day: Iso
         [day, slot, booking.reference, booking.day],
       );
       const now = await mustRead(store, booking.reference);
-      // Not moved: moved or cancelled by another request meanwhile; answer what it is now.
-      if (moved === 0 && now.day !== day) changeable(deps, now);
+      // Not moved: moved or cancelled by another request meanwhile; say so rather than answer its new day.
+      if (moved === 0 && now.day !== day) {
+        changeable(deps, now);
+        throw new BookingRefused('changed');
+      }
       return now;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -25,7 +25,11 @@ export interface CalendarEvent {
 
 /** TEXT as RFC 5545 §3.3.11 escapes it. */
 const text = (value: string): string =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /** A parameter value (§3.2): quoted, without the quotes and control characters it cannot hold. */
 const param = (value: string): string => `"${value.replace(/["\p{Cc}]/gu, '')}"`;

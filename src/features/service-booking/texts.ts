@@ -113,6 +113,9 @@ export const serviceBookingTexts = {
   tooLate:
     'This booking can no longer be moved or cancelled online: that is possible until the day before. Please call us.',
   isCancelled: 'This booking is cancelled already.',
+  tooManyBookings:
+    'Several bookings have been made from your network in the last hour: to book more now, please call us.',
+  changedMeanwhile: 'This booking was changed meanwhile. Look at it again before you move it.',
   busy: 'The booking is being changed already. Please wait a moment and look again.',
   unavailable: 'Bookings can’t be shown right now. Please try again in a moment.',
   notBooked: 'Your booking can’t be made right now. Nothing is lost: please try again in a moment.',

@@ -12,6 +12,7 @@ import { modelKey } from '../../features/guarantee/rules.ts';
 import { guaranteeSettings } from '../../features/guarantee/settings.ts';
 import { customerBookings } from '../../features/service-booking/bookings.server.ts';
 import { serviceSettings } from '../../features/service-booking/settings.ts';
+import type { TrustedProxies } from '../../http/index.ts';
 import type { ShopMail } from '../../mail/shop-mail.ts';
 import type { TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
@@ -24,6 +25,7 @@ export interface AfterSaleDeps {
   readonly store: SharedStore | undefined;
   readonly mail: ShopMail;
   readonly lock: TryLock;
+  readonly proxies: TrustedProxies;
   readonly log: ((message: string) => void) | undefined;
 }
 
@@ -33,7 +35,7 @@ export const afterSaleRecords = (store: SharedStore | undefined) =>
 
 export function createAfterSaleRoutes(
   env: Pick<ShopSettings, 'SHOP_CLOCK_FILE' | 'SITE_URL'>,
-  { magento, store, mail, lock, log }: AfterSaleDeps,
+  { magento, store, mail, lock, proxies, log }: AfterSaleDeps,
 ): Hono[] {
   if (!store) return [];
   const clock = shopClock(env.SHOP_CLOCK_FILE);
@@ -58,6 +60,7 @@ export function createAfterSaleRoutes(
       outbox: mail.outbox,
       sender: mail.sender,
       siteUrl: env.SITE_URL,
+      trustedProxies: proxies,
       ...logged,
     }),
     createServiceBookingAdminRoutes({ magento, store, ...logged }),

@@ -160,7 +160,8 @@ async function register(deps: GuaranteeDeps, c: Context, token: string): Promise
   const me = await sessionCustomer(deps.config.magento, token);
   try {
     const { registration, created } = await registerMachine(deps.register, me.id, input);
-    await followUp(deps, token, me, registration);
+    // A repeated submit answers the registration made; its e-mail went with the first.
+    if (created) await followUp(deps, token, me, registration);
     return jsonReply(created ? 201 : 200, { registration: shown(registration) });
   } catch (error) {
     if (!(error instanceof RegistrationRefused)) throw error;

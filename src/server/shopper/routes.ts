@@ -121,7 +121,7 @@ export function createShopperRoutes(
       ...logged,
     }),
     createPaymentRoutesFromEnv(env, log, store, signal, payments),
-    ...createAfterSaleRoutes(env, { magento, store, mail, lock, log }),
+    ...createAfterSaleRoutes(env, { magento, store, mail, lock, proxies, log }),
   ];
 }
 

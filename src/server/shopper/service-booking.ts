@@ -43,13 +43,13 @@ import {
 } from '../../features/service-booking/bookings.server.ts';
 import {
   availability,
-  firstBookableDay,
   firstOpenDay,
   isIsoDay,
   lastBookableDay,
 } from '../../features/service-booking/days.ts';
 import {
   bookingCalendar,
+  manageUrl,
   queueBookingMail,
   type BookingChange,
   type BookingMailContext,
@@ -58,8 +58,10 @@ import type { ServiceSettings } from '../../features/service-booking/settings.ts
 import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
 import { bookingView } from '../../features/service-booking/view.ts';
 import {
+  clientAddress,
   customerSession,
   errorMessage,
+  FailureCounter,
   HttpError,
   jsonBody,
   jsonErrors,
@@ -69,12 +71,16 @@ import {
   methodNotAllowed,
   notCrossSite,
   sameOrigin,
+  tooManyAttempts,
   type CustomerSession,
+  type FailureLimit,
+  type TrustedProxies,
 } from '../../http/index.ts';
 import type { MailSender } from '../../mail/compose.ts';
 import type { Outbox } from '../../mail/outbox.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { addDays } from '../../delivery/working-days.ts';
+import { nextFreeDay, refusalAnswer } from './service-booking-answers.ts';
 
 export interface ServiceBookingRoutesConfig {
   /** Magento: the session's customer is named by `customers/me` with their own token. */
@@ -87,6 +93,9 @@ export interface ServiceBookingRoutesConfig {
   /** Who signs the e-mails. */
   readonly sender: MailSender;
   readonly siteUrl: string;
+  readonly trustedProxies: TrustedProxies;
+  /** New bookings a guest may make from one address (default 5 an hour): a guest cannot fill the calendar. */
+  readonly guestLimit?: FailureLimit;
   readonly log?: (message: string) => void;
 }
 
@@ -94,6 +103,7 @@ export interface ServiceBookingRoutesConfig {
 export const BOOKING_TOKEN_HEADER = 'Booking-Token';
 const MAX_BODY = 8 * 1024;
 const MAX_RANGE_DAYS = 92;
+const GUEST_BOOKINGS: FailureLimit = { failures: 5, windowSeconds: 60 * 60 };
 
 const line = z.string().max(MAX_LINE * 2);
 const bookBody = z.object({
@@ -127,40 +137,6 @@ async function ownerOf(config: ServiceBookingRoutesConfig, c: Context<Env>): Pro
   return { customerId: await customerIdOf(config.magento, session) };
 }
 
-/** Refusals of a day as answers: what to change, beside the day field. */
-function refusalAnswer(
-  deps: BookingStore,
-  error: BookingRefused,
-  day: string,
-  nextFree: string | undefined,
-): Response {
-  const today = todayOf(deps);
-  const messages: Record<BookingRefused['reason'], [number, string]> = {
-    past: [400, t.dayPast(today)],
-    'too-soon': [400, t.dayTooSoon(firstBookableDay(today, deps.rules))],
-    closed: [400, t.dayClosed(day)],
-    'too-far': [400, t.dayTooFar(lastBookableDay(today, deps.rules))],
-    full: [409, t.dayFull],
-    'too-late': [409, t.tooLate],
-    cancelled: [409, t.isCancelled],
-  };
-  const [status, message] = messages[error.reason];
-  const dayProblem = ['past', 'too-soon', 'closed', 'too-far', 'full'].includes(error.reason);
-  return jsonReply(status, {
-    message,
-    ...(dayProblem ? { problems: { day: message } } : {}),
-    ...(nextFree ? { nextFree } : {}),
-  });
-}
-
-/** The first open day from today to the last bookable one. */
-async function nextFreeDay(deps: BookingStore): Promise<string | undefined> {
-  const today = todayOf(deps);
-  const from = firstBookableDay(today, deps.rules);
-  const to = lastBookableDay(today, deps.rules);
-  return firstOpenDay(availability(from, to, await takenPerDay(deps.store, from, to), today, deps.rules));
-}
-
 const mailContext = (config: ServiceBookingRoutesConfig): BookingMailContext => ({
   sender: config.sender,
   settings: config.settings,
@@ -176,7 +152,7 @@ const view = (deps: BookingStore, booking: Booking) => bookingView(booking, toda
 /** `POST /service-bookings`. */
 async function bookOne(
   config: ServiceBookingRoutesConfig,
-  deps: BookingStore,
+  { deps, guests }: { deps: BookingStore; guests: FailureCounter },
   c: Context<Env>,
   body: z.infer<typeof bookBody>,
 ) {
@@ -187,6 +163,10 @@ async function bookOne(
     return jsonReply(400, { message: Object.values(problems)[0], problems });
   const session = c.var.customerToken;
   const customerId = session ? await customerIdOf(config.magento, session) : null;
+  if (customerId === null) {
+    const wait = await guests.attempt(clientAddress(c, config.trustedProxies));
+    if (wait > 0) throw tooManyAttempts(t.tooManyBookings, wait);
+  }
   const request: BookingRequest = {
     ...keptDetails(body, offered),
     day: body.day,
@@ -198,6 +178,8 @@ async function bookOne(
     return jsonReply(fresh ? 201 : 200, {
       booking: view(deps, booking),
       calendar: bookingCalendar(booking, mailContext(config)),
+      // A guest's way back, as the e-mail gives it: the page shows it too, should the e-mail not come.
+      ...(token ? { manage: manageUrl(config.siteUrl, token) } : {}),
     });
   } catch (error) {
     if (!(error instanceof BookingRefused)) throw error;
@@ -257,6 +239,10 @@ export function createServiceBookingRoutes(config: ServiceBookingRoutesConfig): 
   const log = config.log ?? (() => undefined);
   const { siteUrl } = config;
   const deps: BookingStore = { store: config.store, clock: config.clock, rules: config.settings };
+  const guests = new FailureCounter(config.guestLimit ?? GUEST_BOOKINGS, {
+    name: 'service-booking-guest',
+    store: config.store,
+  });
   const session = customerSession({ siteUrl });
   const write = [sameOrigin(siteUrl), limitBody(MAX_BODY), jsonOnly] as const;
 
@@ -271,7 +257,7 @@ export function createServiceBookingRoutes(config: ServiceBookingRoutesConfig): 
 
   routes.get('/service-bookings/days', (c) => days(deps, c));
   routes.post('/service-bookings', ...write, jsonBody(bookBody, t.badBody), session, (c) =>
-    bookOne(config, deps, c, c.req.valid('json')),
+    bookOne(config, { deps, guests }, c, c.req.valid('json')),
   );
   routes.get('/service-bookings/mine', notCrossSite(siteUrl), session, async (c) => {
     const bookings = await bookingsOf(config.store, await ownerOf(config, c));

@@ -11,7 +11,7 @@ import { MagentoError } from '../errors.ts';
 import { returnCreated, returnStatusChanged } from './events.ts';
 import { findLookup, findLookupByCode, type LookupKind } from './lookups.ts';
 import { findOrder } from './orders.ts';
-import { findRma, insertRma, type NewRma, type RmaRow } from './rmas.ts';
+import { findRma, incrementIdOf, insertRma, type NewRma, type RmaRow } from './rmas.ts';
 import { restErrors } from './rest-errors.ts';
 import type { ReturnsRuntime } from './runtime.ts';
 import type { rmaDto } from './wire.ts';
@@ -63,13 +63,15 @@ function draft(db: Database, input: RmaInput, existing?: RmaRow): NewRma {
   };
 }
 
-function update(db: Database, existing: RmaRow, input: RmaInput, at: string): RmaRow {
+function update(db: Database, existing: RmaRow, input: RmaInput, at: string, prefix: string): RmaRow {
   const rma = draft(db, input, existing);
+  // `_afterSave` numbers a return saved without a number, as on its first save.
+  const incrementId = rma.incrementId || incrementIdOf(prefix, existing.entity_id);
   db.run(
     `UPDATE rma_entity SET increment_id = ?, order_id = ?, customer_id = ?, store_id = ?, customer_email = ?,
        customer_name = ?, status_id = ?, reason_id = ?, resolution_type_id = ?, created_at = ?, updated_at = ?
      WHERE entity_id = ?`,
-    rma.incrementId ?? null,
+    incrementId,
     rma.orderId,
     rma.customerId,
     rma.storeId,
@@ -109,7 +111,7 @@ export async function saveRma(
   if (id !== undefined && !existing) throw restErrors.rmaNotFound(id);
   const at = magentoDate(new Date(runtime.clock.now()));
   if (existing) {
-    const saved = db.transaction(() => update(db, existing, input, at));
+    const saved = db.transaction(() => update(db, existing, input, at, runtime.settings.incrementIdPrefix));
     if (saved.status_id !== existing.status_id) await returnStatusChanged(db, runtime, saved);
     return saved;
   }

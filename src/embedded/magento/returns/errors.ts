@@ -32,7 +32,6 @@ export const returnErrors = {
   unknownLookup: (what: string, id: number) => inputError(`${what} with ID "${String(id)}" does not exist.`),
   lineNotInOrder: (id: number) =>
     inputError(`Order item with ID "${String(id)}" is not a returnable item of this order.`),
-  lineTwice: (id: number) => inputError(`Order item with ID "${String(id)}" is listed more than once.`),
   qtyBelowOne: (name: string) => inputError(`The quantity to return of "${name}" must be at least 1.`),
   qtyAboveOrdered: (name: string, ordered: number) =>
     inputError(`You cannot return more of "${name}" than the ${String(ordered)} ordered.`),

@@ -62,11 +62,11 @@ export const findRmaItem = (db: Database, id: number): RmaItemRow | undefined =>
 export const findComment = (db: Database, id: number): RmaCommentRow | undefined =>
   db.get(rmaCommentRow, 'SELECT * FROM rma_comment WHERE entity_id = ?', id);
 
-/** The comments a customer sees (`is_visible_to_customer` 1), oldest first. */
+/** The comments a customer sees (`is_visible_to_customer` 1), in the order they were saved (no sort order is set). */
 export const visibleComments = (db: Database, rmaId: number): RmaCommentRow[] =>
   db.all(
     rmaCommentRow,
-    'SELECT * FROM rma_comment WHERE rma_id = ? AND is_visible_to_customer = 1 ORDER BY created_at, entity_id',
+    'SELECT * FROM rma_comment WHERE rma_id = ? AND is_visible_to_customer = 1 ORDER BY entity_id',
     rmaId,
   );
 
@@ -82,6 +82,10 @@ export interface NewRma {
   /** Set when given; else the prefix and the id padded to 9 digits. */
   readonly incrementId?: string | null;
 }
+
+/** The number `_afterSave` gives a return saved without one: the prefix and its id in 9 digits. */
+export const incrementIdOf = (prefix: string, id: number | bigint): string =>
+  `${prefix}${String(id).padStart(9, '0')}`;
 
 export function insertRma(db: Database, rma: NewRma, prefix: string, at: string): RmaRow {
   const id = db.run(
@@ -101,11 +105,7 @@ export function insertRma(db: Database, rma: NewRma, prefix: string, at: string)
     at,
   ).lastInsertRowid;
   if (!rma.incrementId)
-    db.run(
-      'UPDATE rma_entity SET increment_id = ? WHERE entity_id = ?',
-      `${prefix}${String(id).padStart(9, '0')}`,
-      id,
-    );
+    db.run('UPDATE rma_entity SET increment_id = ? WHERE entity_id = ?', incrementIdOf(prefix, id), id);
   const row = findRma(db, id);
   if (!row) throw new Error(`The return ${String(id)} just written is not there`);
   return row;
