@@ -93,14 +93,24 @@ test('a shopper downloads their data, then deletes their account', async ({ page
     account: { email: string; addresses: { city: string; postcode: string }[] };
     orders: unknown[];
     wishlist: { sku: string }[];
-    shopRecords: { payments: unknown[]; failedSignIns: number };
+    shopRecords: {
+      payments: unknown[];
+      failedSignIns: number;
+      guaranteeRegistrations: unknown[];
+      serviceBookings: unknown[];
+    };
     browser: Record<string, unknown>;
   };
   expect(data.account.email).toBe(email);
   expect(data.account.addresses).toEqual([expect.objectContaining({ city: 'York', postcode: 'YO1 7HH' })]);
   expect(data.orders).toEqual([]);
   expect(data.wishlist.map((item) => item.sku)).toEqual([product.sku]);
-  expect(data.shopRecords).toEqual({ payments: [], failedSignIns: 0 });
+  expect(data.shopRecords).toEqual({
+    payments: [],
+    failedSignIns: 0,
+    guaranteeRegistrations: [],
+    serviceBookings: [],
+  });
   expect(data.browser).toMatchObject({ privacy: true, compare: [product.sku] });
   await expect(page.getByRole('status').filter({ hasText: 'saved as a file' })).toBeVisible();
 
