@@ -94,7 +94,9 @@ async function autoApprove(db: Database, runtime: ReturnsRuntime, rma: RmaRow): 
   const approved = findLookupByCode(db, 'status', 'approved');
   if (!runtime.settings.autoApprove || !approved || approved.entity_id === rma.status_id) return rma;
   const at = magentoDate(new Date(runtime.clock.now()));
-  const saved = db.transaction(() => update(db, rma, { status_id: approved.entity_id }, at));
+  const saved = db.transaction(() =>
+    update(db, rma, { status_id: approved.entity_id }, at, runtime.settings.incrementIdPrefix),
+  );
   await returnStatusChanged(db, runtime, saved);
   return saved;
 }
