@@ -5,6 +5,7 @@
  * reason; more than was bought is refused and nothing is created; another customer's order or return is
  * Not Found; Magento down is a 503 that says so.
  */
+import { DEMO_GUEST_ORDER } from '../../src/embedded/magento/returns/demo-orders.ts';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReturnFacts, ReturnRecord, ReturnSummary } from '../../src/features/returns/returns.ts';
@@ -287,6 +288,21 @@ describe('a guest’s return through the order lookup', () => {
     expect(
       (await post('/returns/lookup/comment', { ...elsewhere, id: record.id, comment: 'Hi' })).status,
     ).toBe(404);
+  });
+
+  it('finds the demo guest’s order a fresh start writes, its detergents returnable', async () => {
+    const demo = {
+      number: backend.db.meta('demo_guest_order') ?? '',
+      email: DEMO_GUEST_ORDER.email,
+      postcode: DEMO_GUEST_ORDER.postcode,
+    };
+    const found = await post('/returns/lookup/facts', demo);
+    expect(found.status).toBe(200);
+    const facts = json(found) as unknown as ReturnFacts;
+    expect(facts.lines.find((line) => line.category === 'Detergents')).toMatchObject({
+      conditions: ['unopened'],
+      returnable: 2,
+    });
   });
 
   it('finds nothing with a wrong postcode', async () => {

@@ -11,8 +11,10 @@ import { PROFESSIONAL_CATEGORY_ID, SUB_CATEGORIES } from '../seed/data/categorie
 import { seedInvoices } from '../seed/invoices.ts';
 import { sellableProduct, writePastOrder, type Customer } from '../seed/orders.ts';
 
+/** As an order keeps an address: the region flat (`orderAddress` in ../seed/orders.ts), as Magento answers it. */
 const ADDRESS = {
-  region: { region_code: null, region: 'West Yorkshire', region_id: 0 },
+  region: 'West Yorkshire',
+  region_id: 0,
   country_id: 'GB',
   street: ['14 Canal Wharf'],
   telephone: '0113 496 0321',
@@ -23,9 +25,10 @@ const ADDRESS = {
   email: 'sam.taylor@example.com',
 };
 
-/** The guest and their order, as the order lookup asks for them (order number, billing e-mail). */
+/** The guest and their order, as the order lookup asks for them (order number, billing e-mail, postcode). */
 export const DEMO_GUEST_ORDER = {
   email: ADDRESS.email,
+  postcode: ADDRESS.postcode,
   firstname: ADDRESS.firstname,
   lastname: ADDRESS.lastname,
   daysAgo: 6,
