@@ -11,8 +11,8 @@ import {
   searchCriteria,
   type IntegrationConfig,
 } from '../../magento/client.ts';
-import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
-import { customerOrderWire } from '../orders/orders.server.ts';
+import type { CustomerOrderWire } from '../../magento/wire/order.ts';
+import { customerOrderWire, latestOrders } from '../orders/orders.server.ts';
 import { visibleLines } from '../orders/order-mapping.ts';
 import { machineBySku, NotAMachine, type MachineFacts } from './machines.server.ts';
 
@@ -52,15 +52,8 @@ export async function orderedMachines(
   magento: IntegrationConfig,
   customerId: number,
 ): Promise<OrderedMachine[]> {
-  const query = searchCriteria({
-    filters: [{ field: 'customer_id', value: String(customerId) }],
-    sort: [{ field: 'created_at', direction: 'DESC' }],
-    pageSize: LATEST_ORDERS,
-    currentPage: 1,
-  });
-  const found = await magentoFetch(magento, { path: `/orders?${query}`, schema: customerOrdersSchema });
-  const lines = found.items
-    .filter((order) => order.customer_id === customerId && live(order))
+  const lines = (await latestOrders(magento, customerId, LATEST_ORDERS))
+    .filter(live)
     .flatMap((order) => visibleLines(order).map((line) => ({ order, sku: line.sku })));
   // Each product is read once, and at most MOST_LOOKUPS of them: detergents and parts are no machines.
   const skus = [...new Set(lines.map((line) => line.sku))].slice(0, MOST_LOOKUPS);

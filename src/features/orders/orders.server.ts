@@ -100,16 +100,29 @@ export async function listOrders(
   return { orders: orders.map(summary), page, pages, total: found.total_count };
 }
 
+/**
+ * The customer's latest `count` orders, newest first, as a page of "My orders" reads them (LIST_FIELDS:
+ * number, day, status and the lines' skus): what "machines from your past orders" and guarantee
+ * registration look through.
+ */
+export async function latestOrders(
+  magento: OrdersMagento,
+  customerId: number,
+  count: number,
+): Promise<CustomerOrderWire[]> {
+  const found = await magentoFetch(magento, {
+    path: `/orders?${newestFirst(customerId, 1, count)}&fields=${encodeURIComponent(LIST_FIELDS)}`,
+    schema: customerOrdersSchema,
+  });
+  return found.items.filter((order) => order.customer_id === customerId);
+}
+
 /** The latest orders whose products "machines from your past orders" looks through. */
 const ORDERED_LATEST = 100;
 
 /** The skus of the customer's latest orders' lines (a configurable's: the chosen child's), newest first, once each. */
 export async function orderedSkus(magento: OrdersMagento, customerId: number): Promise<string[]> {
-  const found = await magentoFetch(magento, {
-    path: `/orders?${newestFirst(customerId, 1, ORDERED_LATEST)}&fields=${encodeURIComponent(LIST_FIELDS)}`,
-    schema: customerOrdersSchema,
-  });
-  const mine = found.items.filter((order) => order.customer_id === customerId);
+  const mine = await latestOrders(magento, customerId, ORDERED_LATEST);
   return [...new Set(mine.flatMap((order) => visibleLines(order).map((line) => line.sku)))];
 }
 
