@@ -28,6 +28,13 @@ const DAY_MS = 86_400_000;
 const toTime = (day: IsoDay): number => Date.parse(`${day}T00:00:00Z`);
 const fromTime = (time: number): IsoDay => new Date(time).toISOString().slice(0, 10);
 
+/** Whether `text` is a real calendar day written `YYYY-MM-DD` (not 2026-02-30, not 2026-13-45). */
+export function isIsoDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = toTime(text);
+  return Number.isFinite(time) && fromTime(time) === text;
+}
+
 /** 0 Sunday … 6 Saturday. */
 export const weekday = (day: IsoDay): number => new Date(toTime(day)).getUTCDay();
 

@@ -1,10 +1,10 @@
 /** The guarantee's rules on the shop's own settings: serial shapes, purchase dates, the extra year's window and end dates. */
+import { isIsoDay } from '../../delivery/working-days.ts';
 import { describe, expect, it } from 'vitest';
 import {
   addYears,
   earliestPurchase,
   guaranteeTerms,
-  isIsoDay,
   normalSerial,
   purchaseDateProblem,
   serialProblem,
@@ -46,6 +46,8 @@ describe('purchase dates', () => {
     expect(purchaseDateProblem('', today, null)).toBe(t.dateMissing);
     expect(purchaseDateProblem('27/11/2026', today, null)).toBe(t.dateInvalid);
     expect(purchaseDateProblem('2026-02-30', today, null)).toBe(t.dateInvalid);
+    // A month that does not exist is a date typed wrong too, not a failure of the server.
+    expect(purchaseDateProblem('2026-13-45', today, null)).toBe(t.dateInvalid);
     expect(purchaseDateProblem('2026-11-28', today, null)).toBe(t.dateFuture);
     expect(purchaseDateProblem('2019-12-31', today, '2020-01-01')).toBe(t.dateBeforeModel('2020-01-01'));
   });

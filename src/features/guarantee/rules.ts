@@ -6,8 +6,7 @@
  * read from the shop's clock by the caller.
  */
 import type { Audience } from '../../catalogue/types.ts';
-import type { IsoDay } from '../../delivery/working-days.ts';
-import { addDays } from '../../delivery/working-days.ts';
+import { addDays, isIsoDay, type IsoDay } from '../../delivery/working-days.ts';
 import type { GuaranteeSettings, SerialShape } from './settings.ts';
 import { guaranteeTexts as t } from './texts.ts';
 
@@ -37,12 +36,6 @@ export function serialProblem(model: string, serial: string, settings: Guarantee
     return t.serialShape(model, shape.example);
   return null;
 }
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `day` is a real calendar day written YYYY-MM-DD (not 2026-02-30). */
-export const isIsoDay = (day: string): boolean =>
-  ISO_DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 
 /**
  * What is wrong with a purchase date, or null: it must be a date, not after `today` and not before

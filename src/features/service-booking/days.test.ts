@@ -1,10 +1,10 @@
+import { isIsoDay } from '../../delivery/working-days.ts';
 import { describe, expect, it } from 'vitest';
 import {
   availability,
   canChange,
   firstBookableDay,
   firstOpenDay,
-  isIsoDay,
   lowestFreeSlot,
   refusalOf,
   type DayRules,

@@ -24,13 +24,6 @@ export type DayRules = Pick<
 /** Why a day cannot be booked. */
 export type DayRefusal = 'past' | 'too-soon' | 'closed' | 'too-far';
 
-/** A real calendar day written `YYYY-MM-DD`. */
-export function isIsoDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return Number.isFinite(time) && new Date(time).toISOString().startsWith(text);
-}
-
 /** The first day one may book: `leadWorkingDays` working days after today, on a working day. */
 export function firstBookableDay(today: IsoDay, rules: DayRules): IsoDay {
   const day = addWorkingDays(today, rules.leadWorkingDays);

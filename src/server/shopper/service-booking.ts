@@ -41,12 +41,7 @@ import {
   type BookingStore,
   type Owner,
 } from '../../features/service-booking/bookings.server.ts';
-import {
-  availability,
-  firstOpenDay,
-  isIsoDay,
-  lastBookableDay,
-} from '../../features/service-booking/days.ts';
+import { availability, firstOpenDay, lastBookableDay } from '../../features/service-booking/days.ts';
 import {
   bookingCalendar,
   manageUrl,
@@ -79,7 +74,7 @@ import {
 import type { MailSender } from '../../mail/compose.ts';
 import type { Outbox } from '../../mail/outbox.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
-import { addDays } from '../../delivery/working-days.ts';
+import { addDays, isIsoDay } from '../../delivery/working-days.ts';
 import { nextFreeDay, refusalAnswer } from './service-booking-answers.ts';
 
 export interface ServiceBookingRoutesConfig {
