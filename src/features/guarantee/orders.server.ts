@@ -11,6 +11,7 @@ import {
   searchCriteria,
   type IntegrationConfig,
 } from '../../magento/client.ts';
+import { magentoTime } from '../../magento/wire/date.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import { customerOrderWire, latestOrders } from '../orders/orders.server.ts';
 import { visibleLines } from '../orders/order-mapping.ts';
@@ -33,7 +34,7 @@ const MOST_MACHINES = 20;
 
 /** Magento's `YYYY-MM-DD HH:MM:SS` (UTC) as the day it was in the UK. */
 export const ukDay = (magentoDate: string): IsoDay =>
-  wallClock(new Date(`${magentoDate.replace(' ', 'T')}Z`)).day;
+  wallClock(new Date(magentoTime(magentoDate))).day;
 
 /** The machine of this sku, or undefined when it is none (or Magento no longer has it). */
 async function machineOrNone(magento: IntegrationConfig, sku: string): Promise<MachineFacts | undefined> {
