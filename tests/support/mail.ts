@@ -20,8 +20,10 @@ const summary = z.object({
   receivedAt: z.string(),
   attachments: z.number(),
 });
-const list = z.object({ total: z.number(), count: z.number(), messages: z.array(summary) });
+/** The catcher's `GET /messages` answer. */
+export const caughtList = z.object({ total: z.number(), count: z.number(), messages: z.array(summary) });
 
+/** The catcher's `GET /messages/:id` answer. */
 export const caughtMessage = summary.extend({
   messageId: z.string().nullable(),
   text: z.string().nullable(),
@@ -57,7 +59,9 @@ export async function freePort(): Promise<number> {
 }
 
 export async function readMessages(url: string, address: string): Promise<CaughtMessage[]> {
-  const found = list.parse(await (await fetch(`${url}/messages?to=${encodeURIComponent(address)}`)).json());
+  const found = caughtList.parse(
+    await (await fetch(`${url}/messages?to=${encodeURIComponent(address)}`)).json(),
+  );
   return Promise.all(
     found.messages.map(async (m) =>
       caughtMessage.parse(await (await fetch(`${url}/messages/${m.id}`)).json()),
