@@ -4,8 +4,7 @@
  * attachments and its source. Plain HTML, no scripts.
  */
 import type { CaughtMessage, CaughtSummary } from './db.ts';
-
-const escape = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../components/escape-html.ts';
 
 const time = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 
@@ -15,7 +14,7 @@ pre{white-space:pre-wrap;background:#f6f6f6;padding:12px}iframe{width:100%;heigh
 .muted{color:#555}`;
 
 function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escape(title)}</title>
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width"><style>${STYLE}</style></head><body>${body}</body></html>`;
 }
 
@@ -24,7 +23,7 @@ export function listPage(messages: readonly CaughtSummary[], total: number): str
   const rows = messages
     .map(
       (m) =>
-        `<tr><td>${escape(m.recipients.join(', '))}</td><td><a href="/view/${m.id}">${escape(m.subject || '(no subject)')}</a>${m.attachments ? ` <span class="muted">(${m.attachments} attached)</span>` : ''}</td><td>${time(m.received_at)}</td></tr>`,
+        `<tr><td>${escapeHtml(m.recipients.join(', '))}</td><td><a href="/view/${m.id}">${escapeHtml(m.subject || '(no subject)')}</a>${m.attachments ? ` <span class="muted">(${m.attachments} attached)</span>` : ''}</td><td>${time(m.received_at)}</td></tr>`,
     )
     .join('\n');
   return layout(
@@ -46,21 +45,21 @@ export function messagePage(m: CaughtMessage): string {
     ? `<h2>Attachments</h2><ul>${m.attachmentList
         .map(
           (a) =>
-            `<li><a href="/messages/${m.id}/attachments/${a.n}">${escape(a.filename)}</a> <span class="muted">${escape(a.content_type)}, ${a.size} bytes</span></li>`,
+            `<li><a href="/messages/${m.id}/attachments/${a.n}">${escapeHtml(a.filename)}</a> <span class="muted">${escapeHtml(a.content_type)}, ${a.size} bytes</span></li>`,
         )
         .join('')}</ul>`
     : '';
   return layout(
     m.subject || '(no subject)',
     `<p><a href="/">All messages</a></p>
-<h1>${escape(m.subject || '(no subject)')}</h1>
+<h1>${escapeHtml(m.subject || '(no subject)')}</h1>
 <table><tbody>
-<tr><th scope="row">From</th><td>${escape(m.sender)}</td></tr>
-<tr><th scope="row">To</th><td>${escape(m.recipients.join(', '))}</td></tr>
+<tr><th scope="row">From</th><td>${escapeHtml(m.sender)}</td></tr>
+<tr><th scope="row">To</th><td>${escapeHtml(m.recipients.join(', '))}</td></tr>
 <tr><th scope="row">Sent</th><td>${time(m.received_at)}</td></tr>
 </tbody></table>
 ${m.html_part !== null ? `<h2>HTML</h2><iframe sandbox title="The message's HTML part" src="/messages/${m.id}/html"></iframe>` : ''}
-${m.text_part !== null ? `<h2>Text</h2><pre>${escape(m.text_part)}</pre>` : ''}
+${m.text_part !== null ? `<h2>Text</h2><pre>${escapeHtml(m.text_part)}</pre>` : ''}
 ${attachments}
 <p><a href="/messages/${m.id}/raw">Source</a> · <a href="/messages/${m.id}">JSON</a></p>`,
   );

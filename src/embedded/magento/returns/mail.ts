@@ -4,6 +4,7 @@
  * thumbnails (the module's only images) and nothing that tracks. Magento's header and footer templates
  * frame them: the store's name at the top, "Thank you, <store>" at the bottom.
  */
+import { escapeHtml } from '../../../components/escape-html.ts';
 
 /** Who a message goes to and what it says. */
 export interface ReturnMail {
@@ -34,11 +35,11 @@ export interface ReturnMailFacts {
 /** A paragraph: text with the parts the template makes bold (`<strong>`). */
 type Line = readonly (string | { readonly strong: string })[];
 
-const escape = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
-
 const lineHtml = (line: Line): string =>
   line
-    .map((part) => (typeof part === 'string' ? escape(part) : `<strong>${escape(part.strong)}</strong>`))
+    .map((part) =>
+      typeof part === 'string' ? escapeHtml(part) : `<strong>${escapeHtml(part.strong)}</strong>`,
+    )
     .join('');
 const lineText = (line: Line): string =>
   line.map((part) => (typeof part === 'string' ? part : part.strong)).join('');
@@ -55,14 +56,14 @@ function html(store: StoreContact, subject: string, body: Body): string {
   const items = body.items ?? [];
   const cell = 'style="text-align:left;padding:8px;border-bottom:1px solid #e3e3e3"';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#333">
-<p style="font-size:20px;font-weight:bold">${escape(store.name)}</p>
+<p style="font-size:20px;font-weight:bold">${escapeHtml(store.name)}</p>
 ${body.intro.map((line) => `<p>${lineHtml(line)}</p>`).join('\n')}
-${details.length > 0 ? `<h3>RMA Details</h3>\n<ul>${details.map(([label, value]) => `<li><strong>${escape(label)}</strong> ${escape(value)}</li>`).join('')}</ul>` : ''}
-${items.length > 0 ? `<h3>Items to Return</h3>\n<table style="width:100%;border-collapse:collapse"><thead><tr><th ${cell}>Product</th><th ${cell}>SKU</th><th ${cell}>Qty</th><th ${cell}>Condition</th></tr></thead><tbody>${items.map((item) => `<tr><td ${cell}>${escape(item.name)}</td><td ${cell}>${escape(item.sku)}</td><td ${cell}>${String(item.qty)}</td><td ${cell}>${escape(item.condition)}</td></tr>`).join('')}</tbody></table>` : ''}
+${details.length > 0 ? `<h3>RMA Details</h3>\n<ul>${details.map(([label, value]) => `<li><strong>${escapeHtml(label)}</strong> ${escapeHtml(value)}</li>`).join('')}</ul>` : ''}
+${items.length > 0 ? `<h3>Items to Return</h3>\n<table style="width:100%;border-collapse:collapse"><thead><tr><th ${cell}>Product</th><th ${cell}>SKU</th><th ${cell}>Qty</th><th ${cell}>Condition</th></tr></thead><tbody>${items.map((item) => `<tr><td ${cell}>${escapeHtml(item.name)}</td><td ${cell}>${escapeHtml(item.sku)}</td><td ${cell}>${String(item.qty)}</td><td ${cell}>${escapeHtml(item.condition)}</td></tr>`).join('')}</tbody></table>` : ''}
 ${body.outro.map((line) => `<p>${lineHtml(line)}</p>`).join('\n')}
-<p>Thank you, ${escape(store.name)}!</p>
+<p>Thank you, ${escapeHtml(store.name)}!</p>
 </body></html>
 `;
 }
