@@ -33,8 +33,7 @@ const MOST_LOOKUPS = 30;
 const MOST_MACHINES = 20;
 
 /** Magento's `YYYY-MM-DD HH:MM:SS` (UTC) as the day it was in the UK. */
-export const ukDay = (magentoDate: string): IsoDay =>
-  wallClock(new Date(magentoTime(magentoDate))).day;
+export const ukDay = (magentoDate: string): IsoDay => wallClock(new Date(magentoTime(magentoDate))).day;
 
 /** The machine of this sku, or undefined when it is none (or Magento no longer has it). */
 async function machineOrNone(magento: IntegrationConfig, sku: string): Promise<MachineFacts | undefined> {
