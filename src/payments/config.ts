@@ -1,5 +1,6 @@
 /** The payment bridge and its routes from the validated environment (docs/payments.md). */
 import type { Hono } from 'hono';
+import type { CollectAtPayment } from '../features/collect/payment.server.ts';
 import type { EmbeddedSettings, MagentoSettings, PaymentSettings, ShopSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { REPLICA_TIMINGS } from '../store/replica-timings.ts';
@@ -23,6 +24,7 @@ export function paymentBridgeFromEnv(
   env: PaymentBridgeSettings,
   store: PaymentStore,
   log?: (message: string) => void,
+  collect?: CollectAtPayment,
 ): PaymentBridge {
   return createPaymentBridge({
     providers: providersFromEnv(env),
@@ -32,6 +34,7 @@ export function paymentBridgeFromEnv(
     siteUrl: env.SITE_URL,
     shopName: env.SHOP_NAME,
     waitMs: env.PAYMENT_NOTIFY_WAIT_MS,
+    collect,
     ...(log ? { log } : {}),
   });
 }
@@ -48,9 +51,10 @@ export function createPaymentRoutesFromEnv(
   store?: SharedStore,
   signal?: AbortSignal,
   home: PaymentHome = paymentHome(env, store, log ?? ((message: string) => console.warn(message))),
+  collect?: CollectAtPayment,
 ): Hono {
   const say = log ?? ((message: string) => console.warn(message));
-  const bridge = paymentBridgeFromEnv(env, home.store, log);
+  const bridge = paymentBridgeFromEnv(env, home.store, log, collect);
   const owners = ownersInMagento(magentoClientConfig(env));
   const stopRecovery = startRecoveryLeader({
     recover: () => bridge.recover(),

@@ -35,6 +35,8 @@ export type CartRef = ShopperCartRef | { readonly kind: 'quote'; readonly cartId
 export interface CheckoutLine {
   readonly sku: string;
   readonly qty: number;
+  /** The product's name as the cart holds it. */
+  readonly name?: string | undefined;
 }
 
 export interface CheckoutCart {
@@ -47,6 +49,8 @@ export interface CheckoutCart {
   readonly billing: QuoteAddress | undefined;
   readonly shipping: QuoteAddress | undefined;
   readonly shippingMethod: string | undefined;
+  /** The pickup location the cart is collected from (MSI's in-store pickup), when it is. */
+  readonly pickupPoint: string | undefined;
   /** The real grand total (the `grand_total` segment), in pounds: after any discount, with delivery. */
   readonly amount: number;
   readonly shippingAmount: number;
@@ -120,6 +124,8 @@ export interface ReadOrder {
   readonly number: string | undefined;
   /** The comments of its status history (`status_histories`), newest first; entries without one left out. */
   readonly comments: readonly string[];
+  /** The pickup location it is collected from (MSI's `extension_attributes.pickup_location_code`). */
+  readonly pickupPoint: string | undefined;
 }
 
 export interface MagentoCheckout {
@@ -150,6 +156,11 @@ export interface MagentoCheckout {
 const orderWithHistorySchema = orderSchema.extend({
   status_histories: z
     .array(z.object({ comment: z.string().nullable().optional() }).loose())
+    .nullable()
+    .optional(),
+  extension_attributes: z
+    .object({ pickup_location_code: z.string().nullable().optional() })
+    .loose()
     .nullable()
     .optional(),
 });
@@ -194,12 +205,13 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
       const shippingSegment = totals.total_segments?.find((segment) => segment.code === 'shipping')?.value;
       return {
         id: cart.id,
-        lines: cart.items.map((item) => ({ sku: item.sku, qty: item.qty })),
+        lines: cart.items.map((item) => ({ sku: item.sku, qty: item.qty, name: item.name ?? undefined })),
         customerId: cart.customer?.id,
         customerEmail: cart.customer?.email ?? undefined,
         billing: cart.billing_address,
         shipping: assignment?.address,
         shippingMethod: assignment?.method ?? undefined,
+        pickupPoint: assignment?.address?.extension_attributes?.pickup_location_code ?? undefined,
         amount: grandTotal(totals),
         shippingAmount: shippingSegment ?? totals.shipping_amount,
         vat: totals.total_segments?.find((segment) => segment.code === 'tax')?.value ?? 0,
@@ -252,6 +264,7 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
         grandTotal: totalOf(order),
         number: order.increment_id ?? undefined,
         comments: (order.status_histories ?? []).flatMap((entry) => (entry.comment ? [entry.comment] : [])),
+        pickupPoint: order.extension_attributes?.pickup_location_code ?? undefined,
       };
     },
 

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { MagentoApiError, magentoFetch, type IntegrationConfig } from '../magento/client.ts';
 import { orderIdSchema } from '../magento/wire/order.ts';
 import type { TryLock } from '../store/locks.ts';
+import type { CollectAtPayment } from '../features/collect/payment.server.ts';
 import type { MagentoCheckout } from './magento-checkout.ts';
 
 /** Why an order on account was not placed, in words the route turns into answers. */
@@ -34,6 +35,8 @@ export interface OnAccountDeps {
   readonly checkout: Pick<MagentoCheckout, 'readCart' | 'ordersOfCart' | 'readOrder'>;
   /** A lock among every replica, or null when another holds it. */
   readonly lock: TryLock;
+  /** Click & collect: a basket to collect is reserved again before it is placed (throws CollectRefused). */
+  readonly collect?: CollectAtPayment | undefined;
 }
 
 /** Selects purchaseorder with the number on the quote and places it (integration token); the order id. */
@@ -69,7 +72,9 @@ export async function placeOnAccount(deps: OnAccountDeps, token: string, poNumbe
   if (!held) throw new OnAccountRefused('busy');
   try {
     const [placed] = await deps.checkout.ordersOfCart(cart.id);
+    if (!placed) await deps.collect?.beforePayment(cart);
     const orderId = placed?.orderId ?? (await placeWithPurchaseOrder(deps.magento, cart.id, poNumber));
+    if (!placed) await deps.collect?.placed(cart.id, orderId);
     const order = await deps.checkout.readOrder(orderId);
     return order.number ?? String(orderId);
   } finally {

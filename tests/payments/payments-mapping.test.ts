@@ -108,6 +108,7 @@ describe('the basket of a payment', () => {
     billing: undefined,
     shipping: undefined,
     shippingMethod: 'flatrate_flatrate',
+    pickupPoint: undefined,
     amount:
       Math.round(items.reduce((sum, item) => sum + item.unitGross * item.qty, 0) * 100) / 100 +
       shippingAmount,

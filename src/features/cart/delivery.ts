@@ -6,6 +6,7 @@
  * for the address typed and lets the shopper choose. Nothing here prices anything: the amounts are
  * Magento's. Read by hand, no zod (the basket page: DESIGN.md §5).
  */
+import { PICKUP_CARRIER } from '../../magento/wire/pickup-codes.ts';
 import { methodKey, shippingMethodsReader, type ShippingMethod } from '../../magento/wire/shipping-method.ts';
 import { totalsReader, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { $signedIn } from '../account/session.ts';
@@ -34,7 +35,8 @@ export const UK: { readonly address: DeliveryAddress } = { address: { country_id
 export function deliveryChoices(methods: readonly ShippingMethod[]): ShippingMethod[] {
   const byTitle = new Map<string, ShippingMethod>();
   for (const method of methods) {
-    if (!method.available || method.method_code === null) continue;
+    // Collecting from a point is offered beside delivery (features/collect), not as a delivery method.
+    if (!method.available || method.method_code === null || method.carrier_code === PICKUP_CARRIER) continue;
     const title = method.carrier_title || methodKey(method);
     const seen = byTitle.get(title);
     if (!seen || method.amount < seen.amount) byTitle.set(title, method);

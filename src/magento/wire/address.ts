@@ -19,6 +19,8 @@ export const quoteAddressSchema = z
     region_code: text,
     telephone: text,
     email: text,
+    /** MSI's in-store pickup: the pickup location the quote is collected from. */
+    extension_attributes: z.object({ pickup_location_code: text }).loose().nullable().optional(),
   })
   .loose();
 export type QuoteAddress = z.infer<typeof quoteAddressSchema>;

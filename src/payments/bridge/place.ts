@@ -86,13 +86,21 @@ async function cartMismatch(deps: BridgeDeps, record: PaymentRecord): Promise<st
   return undefined;
 }
 
-async function setStatus(deps: BridgeDeps, orderId: number, status: 'complete' | 'holded'): Promise<boolean> {
+/**
+ * `complete`: invoiced, then complete. `invoiced`: invoiced only, for an order to be collected, which stays
+ * processing until Magento ships it to the counter (MSI counts it as on the point's shelf until then).
+ */
+async function setStatus(
+  deps: BridgeDeps,
+  orderId: number,
+  status: 'complete' | 'invoiced' | 'holded',
+): Promise<boolean> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
       // A paid order is invoiced before it is complete: the payment is captured, and the invoice is the
       // customer's VAT invoice (issue 38).
-      if (status === 'complete') await deps.magento.invoiceOrder(orderId);
-      await deps.magento.setOrderStatus(orderId, status);
+      if (status !== 'holded') await deps.magento.invoiceOrder(orderId);
+      if (status !== 'invoiced') await deps.magento.setOrderStatus(orderId, status);
       return true;
     } catch (error) {
       deps.log(`Order ${orderId} not set ${status} (attempt ${attempt}): ${describe(error)}`);
@@ -219,7 +227,8 @@ async function placeClaimed(
     });
     return held.reply;
   }
-  const completed = await setStatus(deps, orderId, 'complete');
+  const completed = await setStatus(deps, orderId, order?.pickupPoint ? 'invoiced' : 'complete');
+  await deps.collect?.placed(record.cartId, orderId);
   // Before PAID is recorded, so a crash before it writes the comment on the next attempt (if missing).
   if (completed) await writePaidComment(deps, record, orderId, order?.comments);
   const paid = await end(deps, record, providerStatus, 'placed', {

@@ -11,6 +11,7 @@ import { strings } from '../../strings.ts';
 import { cartLinesKey, type CheckoutCart, type ShopperCartRef } from '../magento-checkout.ts';
 import type { PaymentAddress, PaymentMethod, PaymentProvider } from '../provider.ts';
 import { offersPayIn3 } from '../../features/checkout/pay-in-3.ts';
+import { collectionProblem, CollectRefused } from '../../features/collect/payment.server.ts';
 import { basketProblem, paymentAddress, paymentBasket, pence, text } from './basket.ts';
 import type { BridgeDeps } from './deps.ts';
 
@@ -75,6 +76,17 @@ function providerFor(deps: BridgeDeps, method: PaymentMethod, amount: number): P
   return provider;
 }
 
+/** A basket to collect reserved again for paying: what has gone is said before any money is taken. */
+async function reserveCollection(deps: BridgeDeps, cart: CheckoutCart): Promise<void> {
+  try {
+    await deps.collect?.beforePayment(cart);
+  } catch (error) {
+    if (!(error instanceof CollectRefused)) throw error;
+    deps.log(`Payment refused for cart ${cart.id}: ${error.message}`);
+    throw collectionProblem(error);
+  }
+}
+
 export async function register(
   deps: BridgeDeps,
   request: StartRequest,
@@ -82,6 +94,7 @@ export async function register(
   const { config, currency } = deps;
   const cart = await readShopperCart(deps, request.cart);
   const { billing, delivery, email, customerId } = payable(deps, request, cart);
+  await reserveCollection(deps, cart);
   const amount = pence(cart.amount) / 100;
   const { method } = request;
   const provider = providerFor(deps, method, amount);

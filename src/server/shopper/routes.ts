@@ -21,7 +21,13 @@ import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
 import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
 import { startShopMail } from '../../mail/shop-mail.ts';
+import { shopClock } from '../../config/clock.ts';
+import type { CollectDeps } from '../../features/collect/collect.server.ts';
+import { collectMagento } from '../../features/collect/magento.server.ts';
+import { collectAtPayment } from '../../features/collect/payment.server.ts';
+import { collectSettings } from '../../features/collect/settings.ts';
 import { createAfterSaleRoutes, afterSaleRecords } from './after-sale.ts';
+import { createCollectRoutes } from './collect.ts';
 import { createMyMachinesRoutes } from './my-machines.ts';
 import { createOnAccountRoutes } from './on-account.ts';
 import { createOrdersRoutes } from './orders.ts';
@@ -72,6 +78,8 @@ export function createShopperRoutes(
   // The shop's e-mail: queued in the shared store, sent by this replica's sender until `signal` stops it.
   const mail = startShopMail(env, store, signal, log ?? ((message: string) => console.warn(message)));
   const logged = log ? { log } : {};
+  const checkout = createMagentoCheckout(magento);
+  const collect = collectDeps(env, store, lock, log);
   return [
     createSearchFormRoutes(),
     createSessionRoutes({
@@ -115,14 +123,45 @@ export function createShopperRoutes(
     }),
     createOnAccountRoutes({
       magento,
-      checkout: createMagentoCheckout(magento),
+      checkout,
       lock,
       siteUrl: env.SITE_URL,
+      collect: collect && collectAtPayment(collect),
       ...logged,
     }),
-    createPaymentRoutesFromEnv(env, log, store, signal, payments),
+    createPaymentRoutesFromEnv(env, log, store, signal, payments, collect && collectAtPayment(collect)),
+    ...(collect
+      ? [
+          createCollectRoutes({
+            deps: collect,
+            checkout,
+            siteUrl: env.SITE_URL,
+            shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE },
+            signal,
+          }),
+        ]
+      : []),
     ...createAfterSaleRoutes(env, { magento, store, mail, lock, proxies, log }),
   ];
+}
+
+/** Click & collect's dependencies: its reservations live in the shared store, so without one it is not offered. */
+function collectDeps(
+  env: ShopperRouteSettings,
+  store: SharedStore | undefined,
+  lock: TryLock,
+  log: ((message: string) => void) | undefined,
+): CollectDeps | undefined {
+  if (!store) return undefined;
+  const settings = collectSettings();
+  return {
+    magento: collectMagento(magentoClientConfig(env), settings.website),
+    store,
+    lock,
+    clock: shopClock(env.SHOP_CLOCK_FILE),
+    settings,
+    log: log ?? ((message: string) => console.warn(message)),
+  };
 }
 
 /** A customer's and a guest's orders with their VAT invoices, and the returns of them (issue 54). */

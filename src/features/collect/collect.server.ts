@@ -1,0 +1,275 @@
+/**
+ * Click & collect on the storefront server: the collection points (Magento's pickup locations with the
+ * shop's hours, `collect.json`), what is free to collect at one (its shelf in Magento, less what baskets and
+ * placed orders hold there), and reservations: a basket's lines held at the point when the shopper
+ * chooses to collect, held again when they pay (or they are told, before any money is taken, what has
+ * gone), and kept for the order once placed until Magento ships it to the counter.
+ *
+ * Reserving is done under one lock among every replica, reading the shelf afresh, so two shoppers never
+ * both take the last unit. Availability is a live answer: nothing here is baked into a page.
+ */
+import type { Clock } from '../../config/clock.ts';
+import { wallClock, type IsoDay } from '../../delivery/working-days.ts';
+import type { PickupLocation } from '../../magento/wire/pickup.ts';
+import { lockWithin, type TryLock } from '../../store/locks.ts';
+import type { SharedStore } from '../../store/shared-store.ts';
+import { availabilityOf, basketReadyDay, type Availability } from './availability.ts';
+import {
+  heldAt,
+  heldEverywhere,
+  heldOrders,
+  keepForOrder,
+  releaseHolds,
+  replaceHolds,
+  sweepHolds,
+  type HeldLine,
+} from './holds.server.ts';
+import { shelfReadyAt } from './hours.ts';
+import { unitsOn, type CollectMagento, type Shelf } from './magento.server.ts';
+import type { CollectSettings, PointSettings } from './settings.ts';
+
+export interface CollectDeps {
+  readonly magento: CollectMagento;
+  readonly store: SharedStore;
+  readonly lock: TryLock;
+  readonly clock: Clock;
+  readonly settings: CollectSettings;
+  readonly log: (message: string) => void;
+}
+
+/** The address fields Magento compares with an in-store pickup quote's shipping address. */
+export interface PointAddress {
+  readonly street: string;
+  readonly city: string;
+  readonly postcode: string;
+  readonly region: string | undefined;
+  readonly region_id: number | undefined;
+  readonly country_id: string;
+}
+
+/** A collection point: Magento's pickup location and the shop's settings for it. */
+export interface Point {
+  readonly code: string;
+  readonly name: string;
+  readonly phone: string | undefined;
+  readonly email: string | undefined;
+  readonly description: string | undefined;
+  readonly address: PointAddress;
+  readonly mapUrl: string;
+  readonly settings: PointSettings;
+}
+
+/** A basket line as Magento holds it. */
+export interface CartLine {
+  readonly sku: string;
+  readonly qty: number;
+}
+
+/** A line that cannot be collected from the point: how many of it are free there. */
+export interface ShortLine {
+  readonly sku: string;
+  readonly wanted: number;
+  readonly free: number;
+}
+
+export type Reservation =
+  | { readonly kind: 'held'; readonly until: number; readonly day: IsoDay }
+  | { readonly kind: 'short'; readonly lines: readonly ShortLine[] }
+  | { readonly kind: 'busy' };
+
+/** Tried for this long to take the reservations' lock before the shopper is asked to try again. */
+const LOCK_WAIT_MS = 3_000;
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+function mapUrl(location: PickupLocation, address: PointAddress): string {
+  if (typeof location.latitude === 'number' && typeof location.longitude === 'number')
+    return `https://www.openstreetmap.org/?mlat=${location.latitude}&mlon=${location.longitude}#map=17/${location.latitude}/${location.longitude}`;
+  const query = [address.street, address.city, address.postcode].join(', ');
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
+}
+
+function toPoint(location: PickupLocation, settings: PointSettings): Point | undefined {
+  const { street, city, postcode, country_id: country } = location;
+  if (!street || !city || !postcode || !country) return undefined;
+  const address: PointAddress = {
+    street,
+    city,
+    postcode,
+    region: location.region ?? undefined,
+    region_id: location.region_id ?? undefined,
+    country_id: country,
+  };
+  return {
+    code: location.pickup_location_code,
+    name: location.name ?? location.pickup_location_code,
+    phone: location.phone ?? undefined,
+    email: location.email ?? undefined,
+    description: location.description ?? undefined,
+    address,
+    mapUrl: mapUrl(location, address),
+    settings,
+  };
+}
+
+/** The points Magento lists as pickup locations and the settings describe, in the settings' order. */
+export async function collectionPoints(deps: CollectDeps): Promise<Point[]> {
+  const locations = await deps.magento.pickupLocations();
+  return deps.settings.points.flatMap((settings) => {
+    const location = locations.find((each) => each.pickup_location_code === settings.code);
+    const point = location && toPoint(location, settings);
+    return point ? [point] : [];
+  });
+}
+
+/** The sources a point's availability reads: its own, and the one it brings stock over from. */
+const sourcesOf = (point: PointSettings): string[] =>
+  point.transfer ? [point.code, point.transfer.from] : [point.code];
+
+/** Free units per source and SKU: the shelf less what others hold there. */
+async function freeUnits(
+  deps: CollectDeps,
+  point: PointSettings,
+  skus: readonly string[],
+  options: { fresh?: boolean; exceptCart?: number } = {},
+): Promise<Shelf> {
+  const sources = sourcesOf(point);
+  const [shelf, ...held] = await Promise.all([
+    deps.magento.shelf(sources, skus, options.fresh),
+    ...sources.map((source) => heldAt(deps.store, source, skus, options.exceptCart)),
+  ]);
+  const free: Shelf = new Map();
+  sources.forEach((source, index) => {
+    const heldHere = held[index] ?? new Map<string, number>();
+    free.set(
+      source,
+      new Map(skus.map((sku) => [sku, Math.max(0, unitsOn(shelf, source, sku) - (heldHere.get(sku) ?? 0))])),
+    );
+  });
+  return free;
+}
+
+const nowOf = (deps: CollectDeps) => wallClock(new Date(deps.clock.now()), deps.settings.timeZone);
+
+/** Each SKU's availability at the point (one unit); every one `unknown` when Magento or the store cannot be read. */
+export async function availabilityAt(
+  deps: CollectDeps,
+  point: Point,
+  skus: readonly string[],
+): Promise<Map<string, Availability>> {
+  const { settings } = point;
+  let free: Shelf | undefined;
+  try {
+    free = await freeUnits(deps, settings, skus);
+  } catch (error) {
+    deps.log(
+      `Collection stock at ${point.code} not read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const now = nowOf(deps);
+  return new Map(
+    skus.map((sku) => [
+      sku,
+      availabilityOf(settings, now, {
+        here: free && unitsOn(free, settings.code, sku),
+        transfer: free && settings.transfer && unitsOn(free, settings.transfer.from, sku),
+      }),
+    ]),
+  );
+}
+
+/** The lines by SKU, quantities added (a basket may hold one SKU twice, with other options). */
+function bySku(lines: readonly CartLine[]): CartLine[] {
+  const qty = new Map<string, number>();
+  for (const line of lines) qty.set(line.sku, (qty.get(line.sku) ?? 0) + line.qty);
+  return [...qty].map(([sku, wanted]) => ({ sku, qty: wanted }));
+}
+
+/** Where each line is held, or the lines that cannot be collected. */
+function allocate(point: PointSettings, now: ReturnType<typeof nowOf>, lines: CartLine[], free: Shelf) {
+  const held: HeldLine[] = [];
+  const short: ShortLine[] = [];
+  const days: Availability[] = [];
+  for (const line of lines) {
+    const here = unitsOn(free, point.code, line.sku);
+    const transfer = point.transfer && unitsOn(free, point.transfer.from, line.sku);
+    const availability = availabilityOf(point, now, { here, transfer }, line.qty);
+    days.push(availability);
+    if (availability.kind === 'shelf') held.push({ ...line, point: point.code });
+    else if (availability.kind === 'transfer' && point.transfer)
+      held.push({ ...line, point: point.transfer.from });
+    else short.push({ sku: line.sku, wanted: line.qty, free: here });
+  }
+  return { held, short, day: basketReadyDay(days) };
+}
+
+/** Whether the basket could be collected from `point` now (nothing is reserved): its lines that could not. */
+export async function shortAt(
+  deps: CollectDeps,
+  cart: { readonly id: number; readonly lines: readonly CartLine[] },
+  point: PointSettings,
+): Promise<readonly ShortLine[]> {
+  const lines = bySku(cart.lines);
+  const free = await freeUnits(
+    deps,
+    point,
+    lines.map((line) => line.sku),
+    { exceptCart: cart.id },
+  );
+  return allocate(point, nowOf(deps), lines, free).short;
+}
+
+/**
+ * Reserves the basket's lines at `point` for `forMinutes`, replacing the basket's earlier reservation, or
+ * answers which lines cannot be collected there (nothing is then changed). The shelf is read afresh under
+ * the reservations' lock.
+ */
+export async function reserve(
+  deps: CollectDeps,
+  cart: { readonly id: number; readonly lines: readonly CartLine[] },
+  point: PointSettings,
+  forMinutes: number,
+): Promise<Reservation> {
+  const lines = bySku(cart.lines);
+  const lock = await lockWithin(deps.lock, 'collect-holds', LOCK_WAIT_MS);
+  if (!lock) return { kind: 'busy' };
+  try {
+    const skus = lines.map((line) => line.sku);
+    const free = await freeUnits(deps, point, skus, { fresh: true, exceptCart: cart.id });
+    const { held, short, day } = allocate(point, nowOf(deps), lines, free);
+    if (short.length > 0 || !day) return { kind: 'short', lines: short };
+    const until = await replaceHolds(deps.store, cart.id, point.code, held, forMinutes * MINUTE_MS);
+    return { kind: 'held', until, day };
+  } finally {
+    await lock.release();
+  }
+}
+
+/** The basket's reservation let go: the shopper chose delivery. */
+export const release = (deps: CollectDeps, cartId: number): Promise<void> => releaseHolds(deps.store, cartId);
+
+/** The basket's reservation kept for its placed order until it is collected (or the days to collect pass). */
+export const keepForPlacedOrder = (deps: CollectDeps, cartId: number, orderId: number): Promise<void> =>
+  keepForOrder(deps.store, cartId, orderId, deps.settings.collectWithinDays * DAY_MS);
+
+/**
+ * The SKUs a shopper can collect from the point today: units free on its shelf, and the point open long
+ * enough today to get them ready. Empty when it cannot be collected from today at all.
+ */
+export async function collectableToday(deps: CollectDeps, point: PointSettings): Promise<string[]> {
+  const now = nowOf(deps);
+  if (shelfReadyAt(point, now)?.day !== now.day) return [];
+  const [shelf, held] = await Promise.all([deps.magento.wholeShelf(point.code), heldEverywhere(deps.store)]);
+  const heldHere = held.get(point.code);
+  return [...shelf].filter(([sku, units]) => units - (heldHere?.get(sku) ?? 0) > 0).map(([sku]) => sku);
+}
+
+/**
+ * Lets go of lapsed reservations and of placed orders' once Magento has shipped them to the counter (the
+ * point's own quantity then falls) or they were cancelled.
+ */
+export async function settleHolds(deps: CollectDeps): Promise<void> {
+  const orders = await heldOrders(deps.store);
+  const settled = orders.length > 0 ? await deps.magento.settledOrders(orders) : [];
+  await sweepHolds(deps.store, settled);
+}

@@ -1,0 +1,262 @@
+/**
+ * Click & collect (issue 55) as routes of the storefront server, over Magento's pickup locations and
+ * source items and the reservations in the shop's store (features/collect/). Every answer is live and
+ * never cached: stock at a point changes all day, so no page bakes it in.
+ *
+ * - `GET /collect/points` → `{points: [{code, name, phone, address, mapUrl, hours, description}]}`.
+ * - `GET /collect/availability?point=&sku=…` (up to 24 SKUs) → `{point, items: {sku: {kind, text, free?}}}`,
+ *   under 1 KB for a product page; with Magento or the store down each text says to call the point.
+ *   404 for a point that is not one.
+ * - `GET /collect/availability/{sku}?point=`: the same as a small HTML page, for shoppers without
+ *   JavaScript (the product page links to it), every point listed.
+ * - `GET /collect/today?point=` → `{point, skus}`: what can be collected from the point today.
+ * - `POST /collect/hold` `{point, guestCode?}` (same origin): the session's or guest's basket reserved at the
+ *   point → `{until, day, dayText, point}`; 409 `{message, short, others}` when a line cannot be collected
+ *   there (`others`: points that have all of it), 503 when the shelf cannot be checked.
+ * - `DELETE /collect/hold` `{guestCode?}`: the reservation let go (the shopper chose delivery).
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { wallClock } from '../../delivery/working-days.ts';
+import type { Availability } from '../../features/collect/availability.ts';
+import {
+  availabilityAt,
+  collectableToday,
+  collectionPoints,
+  release,
+  reserve,
+  shortAt,
+  settleHolds,
+  type CollectDeps,
+  type Point,
+} from '../../features/collect/collect.server.ts';
+import { availabilityPage, pointView } from '../../features/collect/views.server.ts';
+import { availabilityText, collectDayText, collectTexts as t } from '../../features/collect/texts.ts';
+import {
+  customerSession,
+  describeError,
+  HttpError,
+  jsonBody,
+  jsonErrors,
+  jsonOnly,
+  jsonReply,
+  limitBody,
+  methodNotAllowed,
+  sameOrigin,
+  SessionEnded,
+} from '../../http/index.ts';
+import { MagentoApiError } from '../../magento/client.ts';
+import { isMaskedCartId } from '../../magento/wire/shopper-cart.ts';
+import type { CheckoutCart, MagentoCheckout, ShopperCartRef } from '../../payments/magento-checkout.ts';
+import { strings } from '../../strings.ts';
+
+export interface CollectRoutesConfig {
+  readonly deps: CollectDeps;
+  /** Reads the shopper's own cart (their token or guest code proves it is theirs). */
+  readonly checkout: Pick<MagentoCheckout, 'readCart'>;
+  readonly siteUrl: string;
+  /** Who to call when the points cannot be read at all. */
+  readonly shop: { readonly name: string; readonly phone: string };
+  /** How often lapsed reservations and collected orders' are let go (default a minute). */
+  readonly settleEveryMs?: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+const MAX_SKUS = 24;
+const SKU = /^[\w.\-/ ]{1,64}$/;
+const POINT = /^[a-z0-9_-]{1,64}$/;
+const holdBody = z.object({ point: z.string().max(64), guestCode: z.string().max(64).optional() });
+const releaseBody = z.object({ guestCode: z.string().max(64).optional() }).optional();
+
+/** The points, or none when Magento cannot be read (logged): availability then says to call. */
+async function pointsOrNone(deps: CollectDeps): Promise<Point[] | undefined> {
+  try {
+    return await collectionPoints(deps);
+  } catch (error) {
+    deps.log(`Collection points not read: ${describeError(error)}`);
+    return undefined;
+  }
+}
+
+/** The point a request names: 404 for one that is not a collection point. */
+function pointNamed(points: readonly Point[], code: string): Point {
+  const point = points.find((each) => each.code === code);
+  if (!point) throw new HttpError(404, t.noSuchPoint);
+  return point;
+}
+
+const today = (deps: CollectDeps) => wallClock(new Date(deps.clock.now()), deps.settings.timeZone).day;
+
+function itemAnswer(
+  availability: Availability,
+  point: { name: string; phone: string | undefined },
+  day: string,
+) {
+  const text = availabilityText(availability, point, day);
+  return availability.kind === 'shelf'
+    ? { kind: availability.kind, free: availability.free, text }
+    : { kind: availability.kind, text };
+}
+
+/** `GET /collect/availability`. */
+async function availability(config: CollectRoutesConfig, c: Context): Promise<Response> {
+  const { deps } = config;
+  const code = c.req.query('point') ?? '';
+  const skus = [...new Set(c.req.queries('sku') ?? [])];
+  if (!POINT.test(code) || skus.length === 0 || skus.length > MAX_SKUS || !skus.every((sku) => SKU.test(sku)))
+    throw new HttpError(400, t.noSuchProduct);
+  const points = await pointsOrNone(deps);
+  const day = today(deps);
+  if (!points) {
+    const unknown = itemAnswer({ kind: 'unknown' }, config.shop, day);
+    return jsonReply(200, { point: code, items: Object.fromEntries(skus.map((sku) => [sku, unknown])) });
+  }
+  const point = pointNamed(points, code);
+  const found = await availabilityAt(deps, point, skus);
+  const items = Object.fromEntries(
+    skus.map((sku) => [sku, itemAnswer(found.get(sku) ?? { kind: 'unknown' }, point, day)]),
+  );
+  return jsonReply(200, { point: point.code, items });
+}
+
+/** `GET /collect/availability/{sku}`: every point's answer as a page. */
+async function availabilityHtml(config: CollectRoutesConfig, c: Context): Promise<Response> {
+  const { deps } = config;
+  const sku = decodeURIComponent(c.req.param('sku') ?? '');
+  if (!SKU.test(sku)) throw new HttpError(404, t.noSuchProduct);
+  const points = (await pointsOrNone(deps)) ?? [];
+  const day = today(deps);
+  const rows = await Promise.all(
+    points.map(async (point) => {
+      const found = (await availabilityAt(deps, point, [sku])).get(sku) ?? { kind: 'unknown' as const };
+      return { point, text: availabilityText(found, point, day) };
+    }),
+  );
+  const html = availabilityPage({
+    sku,
+    rows,
+    chosen: c.req.query('point'),
+    shop: config.shop,
+    back: c.req.query('back'),
+  });
+  return new Response(html, {
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+/** The shopper's own cart, as the payment routes read it; 409 when there is none. */
+async function shopperCart(config: CollectRoutesConfig, token: string | undefined, guestCode: string) {
+  if (!token && !isMaskedCartId(guestCode)) throw new HttpError(409, strings.checkout.emptyCart);
+  const ref: ShopperCartRef = token ? { kind: 'customer', token } : { kind: 'guest', guestCart: guestCode };
+  try {
+    const cart = await config.checkout.readCart(ref);
+    if (cart.lines.length === 0) throw new HttpError(409, strings.checkout.emptyCart);
+    return cart;
+  } catch (error) {
+    if (error instanceof MagentoApiError && error.status === 401 && token)
+      throw new SessionEnded(strings.checkout.sessionEnded);
+    if (error instanceof MagentoApiError && error.status === 404)
+      throw new HttpError(409, strings.checkout.emptyCart);
+    throw error;
+  }
+}
+
+/** The 409 of a basket that cannot all be collected from `point`: its lines, and the points that have all of it. */
+async function shortAnswer(
+  deps: CollectDeps,
+  cart: CheckoutCart,
+  point: Point,
+  points: readonly Point[],
+  short: Awaited<ReturnType<typeof shortAt>>,
+) {
+  const names = new Map(cart.lines.map((line) => [line.sku, line.name ?? line.sku]));
+  const others: { code: string; name: string }[] = [];
+  for (const other of points.filter((each) => each.code !== point.code))
+    if ((await shortAt(deps, cart, other.settings)).length === 0)
+      others.push({ code: other.code, name: other.name });
+  return jsonReply(409, {
+    message: t.shortAtPoint(point.name),
+    short: short.map((line) => ({
+      ...line,
+      name: names.get(line.sku) ?? line.sku,
+      text: t.shortLine(names.get(line.sku) ?? line.sku, line.free),
+    })),
+    others,
+  });
+}
+
+/** `POST /collect/hold`. */
+async function hold(
+  config: CollectRoutesConfig,
+  body: z.infer<typeof holdBody>,
+  token: string | undefined,
+) {
+  const { deps } = config;
+  const points = await collectionPoints(deps);
+  const point = pointNamed(points, body.point);
+  const cart = await shopperCart(config, token, body.guestCode ?? '');
+  const reservation = await reserve(deps, cart, point.settings, deps.settings.holdMinutes);
+  if (reservation.kind === 'busy') throw new HttpError(409, t.busy);
+  if (reservation.kind === 'short') return shortAnswer(deps, cart, point, points, reservation.lines);
+  return jsonReply(200, {
+    until: new Date(reservation.until).toISOString(),
+    day: reservation.day,
+    dayText: collectDayText(reservation.day, today(deps)),
+    point: pointView(point),
+  });
+}
+
+function startSettling(config: CollectRoutesConfig): void {
+  const { deps } = config;
+  const timer = setInterval(() => {
+    settleHolds(deps).catch((error: unknown) =>
+      deps.log(`Collection reservations not settled: ${describeError(error)}`),
+    );
+  }, config.settleEveryMs ?? 60_000);
+  timer.unref();
+  config.signal?.addEventListener('abort', () => clearInterval(timer), { once: true });
+}
+
+export function createCollectRoutes(config: CollectRoutesConfig): Hono {
+  const { deps, siteUrl } = config;
+  const routes = new Hono();
+  routes.onError(
+    jsonErrors((error, c) => {
+      deps.log(`Collect route ${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
+      return new HttpError(503, t.holdFailed);
+    }),
+  );
+  const session = customerSession({ siteUrl, privateAnswers: false, malformedCookie: 'refuse' });
+
+  routes.get('/collect/points', async () => {
+    const points = await collectionPoints(deps).catch(() => {
+      throw new HttpError(503, t.pointsUnavailable);
+    });
+    return jsonReply(200, { points: points.map(pointView) });
+  });
+  routes.get('/collect/availability', (c) => availability(config, c));
+  routes.all('/collect/availability', methodNotAllowed('GET, HEAD'));
+  routes.get('/collect/availability/:sku', (c) => availabilityHtml(config, c));
+  routes.get('/collect/today', async (c) => {
+    const point = pointNamed(await collectionPoints(deps), c.req.query('point') ?? '');
+    return jsonReply(200, { point: point.code, skus: await collectableToday(deps, point.settings) });
+  });
+  routes.post(
+    '/collect/hold',
+    sameOrigin(siteUrl),
+    limitBody(2 * 1024),
+    jsonOnly,
+    jsonBody(holdBody, t.noSuchPoint),
+    session,
+    (c) => hold(config, c.req.valid('json'), c.var.customerToken),
+  );
+  routes.delete('/collect/hold', sameOrigin(siteUrl), limitBody(1024), session, async (c) => {
+    const body = releaseBody.safeParse(await c.req.json().catch(() => undefined));
+    const cart = await shopperCart(config, c.var.customerToken, (body.success && body.data?.guestCode) || '');
+    await release(deps, cart.id);
+    return jsonReply(204, undefined);
+  });
+  routes.all('/collect/hold', methodNotAllowed('POST, DELETE'));
+  startSettling(config);
+  return routes;
+}
