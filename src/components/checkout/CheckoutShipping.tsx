@@ -35,6 +35,7 @@ import '../account/account.css';
 import './checkout.css';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 import { loadForms, nameOf } from './shipping-forms.ts';
+import { useCollect } from './use-collect.ts';
 import { useConfirm, useShippingDelivery } from './use-shipping.ts';
 
 const FORM = 'checkout';
@@ -49,7 +50,9 @@ export default function CheckoutShipping() {
   const [sameAddress, setSameAddress] = useState(false);
   const forms = state.status === 'ready' ? state.value : undefined;
   const where = useShippingDelivery(forms);
-  const { problems, error, busy, submit } = useConfirm(forms, sameAddress, where);
+  const collect = useCollect(forms !== undefined);
+  const collecting = collect.chosen !== undefined;
+  const { problems, error, busy, submit } = useConfirm(forms, sameAddress && !collecting, where, collect);
   const [now] = useState(() => new Date());
 
   if (state.status !== 'ready')
@@ -65,9 +68,10 @@ export default function CheckoutShipping() {
       onChange={where.changed}
       noValidate
     >
-      <AddressFieldset {...common} role="shipping" values={state.value.shipping} />
-      <DeliveryChoice delivery={where.delivery} form={FORM} now={now} />
-      <label className="checkout-same">
+      {/* Hidden, not removed, while collecting: what was typed survives choosing delivery again. */}
+      <AddressFieldset {...common} role="shipping" values={state.value.shipping} hidden={collecting} />
+      <DeliveryChoice delivery={where.delivery} collect={collect} form={FORM} now={now} />
+      <label className="checkout-same" hidden={collecting}>
         <input
           type="checkbox"
           checked={sameAddress}
@@ -76,7 +80,12 @@ export default function CheckoutShipping() {
         {c.copyShipping}
       </label>
       {/* Hidden, not removed: what was typed in the billing form survives ticking the box. */}
-      <AddressFieldset {...common} role="billing" values={state.value.billing} hidden={sameAddress} />
+      <AddressFieldset
+        {...common}
+        role="billing"
+        values={state.value.billing}
+        hidden={sameAddress && !collecting}
+      />
       <Countries countries={state.value.countries} />
       <FormError id={ERROR_ID} message={error} />
       <div className="form-actions">

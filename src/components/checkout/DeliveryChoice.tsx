@@ -5,59 +5,87 @@
  * that, because that is all Magento returns.
  */
 import { estimateDelivery, formatEstimate } from '../../delivery/index.ts';
-import { methodKey } from '../../magento/wire/shipping-method.ts';
+import { methodKey, type ShippingMethod } from '../../magento/wire/shipping-method.ts';
 import { strings } from '../../strings.ts';
 import { TotalsSummary, VatAmount } from './Amounts.tsx';
+import { CollectOptions, CollectStatus } from './CollectChoice.tsx';
+import type { CollectState } from './use-collect.ts';
 import type { DeliveryState } from './use-delivery.ts';
 
 const c = strings.checkout;
 
 interface DeliveryChoiceProps {
   delivery: DeliveryState;
+  /** Collecting from a point instead, offered beside the delivery methods. */
+  collect: CollectState;
   /** The form the radios belong to. */
   form: string;
   /** When the estimates were made, for the dates (the page's clock). */
   now: Date;
 }
 
-export function DeliveryChoice({ delivery, form, now }: DeliveryChoiceProps) {
-  const { choices, chosen, totals, problem, choose } = delivery;
+export function DeliveryChoice({ delivery, collect, form, now }: DeliveryChoiceProps) {
+  const { choices, chosen, totals, problem } = delivery;
+  const delivering = collect.chosen === undefined;
+  const collecting = (collect.points?.length ?? 0) > 0;
   return (
     <fieldset className="checkout-address checkout-delivery">
       <legend>{c.delivery}</legend>
       {choices === undefined && !problem && <p role="status">{c.deliveryLoading}</p>}
       {choices?.length === 0 && <p role="alert">{c.noDelivery}</p>}
-      {choices && choices.length > 0 && (
+      {((choices && choices.length > 0) || collecting) && (
         <div className="checkout-delivery__options">
-          {choices.map((method) => {
-            const key = methodKey(method);
-            const estimate = estimateDelivery(method.carrier_code, method.method_code ?? '', now);
-            return (
-              <label key={key} className="checkout-delivery__option">
-                <input
-                  type="radio"
-                  name="delivery"
-                  form={form}
-                  value={key}
-                  checked={chosen !== undefined && methodKey(chosen) === key}
-                  onChange={() => choose(key)}
-                />
-                <span className="checkout-delivery__name">{method.carrier_title}</span>
-                <span className="checkout-delivery__price">
-                  <VatAmount inclVat={method.amount} free />
-                </span>
-                {estimate && (
-                  <span className="checkout-delivery__date">
-                    {c.estimatedDelivery(formatEstimate(estimate))}
-                  </span>
-                )}
-              </label>
-            );
-          })}
+          {choices?.map((method) => (
+            <DeliveryOption
+              key={methodKey(method)}
+              method={method}
+              checked={delivering && chosen !== undefined && methodKey(chosen) === methodKey(method)}
+              onChoose={() => {
+                collect.deliver();
+                delivery.choose(methodKey(method));
+              }}
+              form={form}
+              now={now}
+            />
+          ))}
+          <CollectOptions collect={collect} form={form} />
         </div>
       )}
-      {problem && <p role="alert">{problem}</p>}
-      {totals && <TotalsSummary totals={totals} method={chosen?.carrier_title} />}
+      <CollectStatus collect={collect} delivery={delivery} />
+      {problem && delivering && <p role="alert">{problem}</p>}
+      {totals && delivering && <TotalsSummary totals={totals} method={chosen?.carrier_title} />}
     </fieldset>
+  );
+}
+
+interface DeliveryOptionProps {
+  method: ShippingMethod;
+  checked: boolean;
+  onChoose: () => void;
+  form: string;
+  now: Date;
+}
+
+/** One delivery method: its name, price in the shopper's VAT form and estimated date. */
+function DeliveryOption({ method, checked, onChoose, form, now }: DeliveryOptionProps) {
+  const estimate = estimateDelivery(method.carrier_code, method.method_code ?? '', now);
+  return (
+    <label className="checkout-delivery__option">
+      <input
+        type="radio"
+        name="delivery"
+        form={form}
+        value={methodKey(method)}
+        checked={checked}
+        onChange={onChoose}
+      />
+      <span className="checkout-delivery__name">{method.carrier_title}</span>
+      <span className="checkout-delivery__price">
+        <VatAmount inclVat={method.amount} free />
+      </span>
+      {estimate && (
+        <span className="checkout-delivery__date">{c.estimatedDelivery(formatEstimate(estimate))}</span>
+      )}
+    </label>
   );
 }

@@ -16,6 +16,9 @@ import type { Country } from '../../magento/wire/directory.ts';
 import { strings } from '../../strings.ts';
 import { announceProblems } from '../forms/Field.tsx';
 import { useBusy } from '../forms/use-busy.ts';
+import { saveCollection, type PointView } from '../../features/collect/checkout.ts';
+import { collectTexts } from '../../features/collect/texts.ts';
+import type { CollectState } from './use-collect.ts';
 import { useDelivery, type DeliveryState } from './use-delivery.ts';
 import {
   deliveryAddress,
@@ -82,15 +85,49 @@ async function methodToSave(
     : asked && (await where.delivery.settle(asked));
 }
 
-export function useConfirm(forms: Forms | undefined, sameAddress: boolean, where: ShippingDelivery) {
+/** Why Confirm cannot save a collection yet ('' when it can): the reservation is pending or was refused. */
+const collectNotSaved = (collect: CollectState): string =>
+  collect.hold?.kind === 'held'
+    ? ''
+    : collect.busy
+      ? collectTexts.collectNotReady
+      : collectTexts.collectNotHeld;
+
+export function useConfirm(
+  forms: Forms | undefined,
+  sameAddress: boolean,
+  where: ShippingDelivery,
+  collect: CollectState,
+) {
   const [problems, setProblems] = useState<FieldProblems>({});
   const [error, setError] = useState('');
   const { busy, start, finish } = useBusy();
+
+  /** Confirm, collecting: the billing form only, the point's address as the shipping address. */
+  async function confirmCollection(form: HTMLFormElement, forms: Forms, point: PointView) {
+    const billing = readAddress(form, 'billing');
+    const found = problemsOf('billing', billing);
+    setProblems(found);
+    setError('');
+    if (announceProblems(form, found)) return;
+    const notSaved = collectNotSaved(collect);
+    if (notSaved) return setError(notSaved);
+    if (!start(true)) return;
+    try {
+      await saveCollection(point, billing, forms.countries);
+      await measureShippingInfo(forms.items, collectTexts.shippingTier);
+      goTo(CHECKOUT_PATHS.payment);
+    } catch (failure) {
+      finish();
+      if (!leftForSignIn(failure)) setError(problemText(failure));
+    }
+  }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!forms) return;
     const form = event.currentTarget;
+    if (collect.chosen) return confirmCollection(form, forms, collect.chosen);
     const shipping = readAddress(form, 'shipping');
     const billing = sameAddress ? shipping : readAddress(form, 'billing');
     const found = {

@@ -203,12 +203,12 @@ function allocate(point: PointSettings, now: ReturnType<typeof nowOf>, lines: Ca
   return { held, short, day: basketReadyDay(days) };
 }
 
-/** Whether the basket could be collected from `point` now (nothing is reserved): its lines that could not. */
-export async function shortAt(
+/** Whether the basket could be collected from `point` now (nothing is reserved): the day, or its lines that could not. */
+export async function basketAt(
   deps: CollectDeps,
   cart: { readonly id: number; readonly lines: readonly CartLine[] },
   point: PointSettings,
-): Promise<readonly ShortLine[]> {
+): Promise<{ readonly day: IsoDay | undefined; readonly short: readonly ShortLine[] }> {
   const lines = bySku(cart.lines);
   const free = await freeUnits(
     deps,
@@ -216,7 +216,8 @@ export async function shortAt(
     lines.map((line) => line.sku),
     { exceptCart: cart.id },
   );
-  return allocate(point, nowOf(deps), lines, free).short;
+  const { short, day } = allocate(point, nowOf(deps), lines, free);
+  return { day: short.length > 0 ? undefined : day, short };
 }
 
 /**

@@ -11,8 +11,11 @@
  *   JavaScript (the product page links to it), every point listed.
  * - `GET /collect/today?point=` → `{point, skus}`: what can be collected from the point today.
  * - `POST /collect/hold` `{point, guestCode?}` (same origin): the session's or guest's basket reserved at the
- *   point → `{until, day, dayText, point}`; 409 `{message, short, others}` when a line cannot be collected
- *   there (`others`: points that have all of it), 503 when the shelf cannot be checked.
+ *   point → `{kind: 'held', until, day, dayText, point}`, or `{kind: 'short', message, short, others}` when a
+ *   line cannot be collected there (nothing reserved; `others`: points that have all of it); 409 while
+ *   another reservation is being made, 503 when the shelf cannot be checked.
+ * - `POST /collect/basket` `{guestCode?}` (same origin) → `{points: [{point, day?, dayText?, short}]}`: for each
+ *   point, the day the basket could be collected there, or the lines it lacks (nothing is reserved).
  * - `DELETE /collect/hold` `{guestCode?}`: the reservation let go (the shopper chose delivery).
  */
 import { Hono, type Context } from 'hono';
@@ -25,10 +28,11 @@ import {
   collectionPoints,
   release,
   reserve,
-  shortAt,
+  basketAt,
   settleHolds,
   type CollectDeps,
   type Point,
+  type ShortLine,
 } from '../../features/collect/collect.server.ts';
 import { availabilityPage, pointView } from '../../features/collect/views.server.ts';
 import { availabilityText, collectDayText, collectTexts as t } from '../../features/collect/texts.ts';
@@ -161,36 +165,56 @@ async function shopperCart(config: CollectRoutesConfig, token: string | undefine
   }
 }
 
-/** The 409 of a basket that cannot all be collected from `point`: its lines, and the points that have all of it. */
+/** The basket's lines that cannot be collected, named as the basket names them. */
+const shortLines = (cart: CheckoutCart, short: readonly ShortLine[]) => {
+  const names = new Map(cart.lines.map((line) => [line.sku, line.name ?? line.sku]));
+  return short.map((line) => {
+    const name = names.get(line.sku) ?? line.sku;
+    return { ...line, name, text: t.shortLine(name, line.free) };
+  });
+};
+
+/** The answer for a basket that cannot all be collected from `point`: its lines, and the points that have all of it. */
 async function shortAnswer(
   deps: CollectDeps,
   cart: CheckoutCart,
   point: Point,
   points: readonly Point[],
-  short: Awaited<ReturnType<typeof shortAt>>,
+  short: readonly ShortLine[],
 ) {
-  const names = new Map(cart.lines.map((line) => [line.sku, line.name ?? line.sku]));
   const others: { code: string; name: string }[] = [];
   for (const other of points.filter((each) => each.code !== point.code))
-    if ((await shortAt(deps, cart, other.settings)).length === 0)
+    if ((await basketAt(deps, cart, other.settings)).short.length === 0)
       others.push({ code: other.code, name: other.name });
-  return jsonReply(409, {
+  return jsonReply(200, {
+    kind: 'short',
     message: t.shortAtPoint(point.name),
-    short: short.map((line) => ({
-      ...line,
-      name: names.get(line.sku) ?? line.sku,
-      text: t.shortLine(names.get(line.sku) ?? line.sku, line.free),
-    })),
+    short: shortLines(cart, short),
     others,
   });
 }
 
+/** `POST /collect/basket`: for every point, when the basket could be collected there, or what it lacks. */
+async function basket(config: CollectRoutesConfig, guestCode: string, token: string | undefined) {
+  const { deps } = config;
+  const points = await collectionPoints(deps);
+  const cart = await shopperCart(config, token, guestCode);
+  const day = today(deps);
+  const answers = await Promise.all(
+    points.map(async (point) => {
+      const { day: ready, short } = await basketAt(deps, cart, point.settings);
+      return {
+        point: pointView(point),
+        ...(ready ? { day: ready, dayText: collectDayText(ready, day) } : {}),
+        short: shortLines(cart, short),
+      };
+    }),
+  );
+  return jsonReply(200, { points: answers });
+}
+
 /** `POST /collect/hold`. */
-async function hold(
-  config: CollectRoutesConfig,
-  body: z.infer<typeof holdBody>,
-  token: string | undefined,
-) {
+async function hold(config: CollectRoutesConfig, body: z.infer<typeof holdBody>, token: string | undefined) {
   const { deps } = config;
   const points = await collectionPoints(deps);
   const point = pointNamed(points, body.point);
@@ -199,6 +223,7 @@ async function hold(
   if (reservation.kind === 'busy') throw new HttpError(409, t.busy);
   if (reservation.kind === 'short') return shortAnswer(deps, cart, point, points, reservation.lines);
   return jsonReply(200, {
+    kind: 'held',
     until: new Date(reservation.until).toISOString(),
     day: reservation.day,
     dayText: collectDayText(reservation.day, today(deps)),
@@ -250,6 +275,16 @@ export function createCollectRoutes(config: CollectRoutesConfig): Hono {
     session,
     (c) => hold(config, c.req.valid('json'), c.var.customerToken),
   );
+  routes.post(
+    '/collect/basket',
+    sameOrigin(siteUrl),
+    limitBody(1024),
+    jsonOnly,
+    jsonBody(releaseBody, strings.checkout.emptyCart),
+    session,
+    (c) => basket(config, c.req.valid('json')?.guestCode ?? '', c.var.customerToken),
+  );
+  routes.all('/collect/basket', methodNotAllowed('POST'));
   routes.delete('/collect/hold', sameOrigin(siteUrl), limitBody(1024), session, async (c) => {
     const body = releaseBody.safeParse(await c.req.json().catch(() => undefined));
     const cart = await shopperCart(config, c.var.customerToken, (body.success && body.data?.guestCode) || '');

@@ -1,0 +1,81 @@
+/**
+ * The shipping step's collection choice: for each point, when the basket could be collected there (asked
+ * once the step has loaded), the point the shopper chose to collect from, and its reservation. Choosing a
+ * point reserves the basket there; what cannot be collected there is said, with the ways on (deliver
+ * everything, another point that has it all). Choosing delivery again lets the reservation go.
+ */
+import { useEffect, useRef, useState } from 'react';
+import {
+  basketAtPoints,
+  holdAt,
+  releaseHold,
+  type BasketAtPoints,
+  type HoldAnswer,
+  type PointView,
+} from '../../features/collect/checkout.ts';
+import { choosePoint } from '../../features/collect/collect-state.ts';
+import { problemText } from '../../features/problem.ts';
+
+export interface CollectState {
+  /** Each point and when the basket could be collected there; undefined while asked or when it failed. */
+  readonly points: BasketAtPoints | undefined;
+  /** The point chosen to collect from, or undefined when delivering. */
+  readonly chosen: PointView | undefined;
+  /** The chosen point's answer: reserved until, or what it lacks. */
+  readonly hold: HoldAnswer | undefined;
+  readonly busy: boolean;
+  readonly problem: string;
+  readonly collect: (code: string) => void;
+  /** Back to delivery: the reservation let go. */
+  readonly deliver: () => void;
+}
+
+export function useCollect(ready: boolean): CollectState {
+  const [points, setPoints] = useState<BasketAtPoints | undefined>(undefined);
+  const [chosen, setChosen] = useState<PointView | undefined>(undefined);
+  const [hold, setHold] = useState<HoldAnswer | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const asked = useRef(0);
+
+  useEffect(() => {
+    if (!ready) return;
+    basketAtPoints().then(setPoints, () => setPoints(undefined));
+  }, [ready]);
+
+  function collect(code: string) {
+    const point = points?.find((each) => each.point.code === code)?.point;
+    if (!point) return;
+    const request = ++asked.current;
+    setChosen(point);
+    setHold(undefined);
+    setProblem('');
+    setBusy(true);
+    choosePoint(code);
+    holdAt(code).then(
+      (answer) => {
+        if (request !== asked.current) return;
+        setHold(answer);
+        setBusy(false);
+      },
+      (error: unknown) => {
+        if (request !== asked.current) return;
+        setProblem(problemText(error));
+        setBusy(false);
+      },
+    );
+  }
+
+  function deliver() {
+    if (!chosen) return;
+    asked.current += 1;
+    setChosen(undefined);
+    setHold(undefined);
+    setProblem('');
+    setBusy(false);
+    // Letting go is a courtesy: a reservation not let go lapses by itself.
+    releaseHold().catch(() => undefined);
+  }
+
+  return { points, chosen, hold, busy, problem, collect, deliver };
+}
