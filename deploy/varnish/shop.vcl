@@ -55,8 +55,9 @@ sub vcl_recv {
     }
     # /trade and /trade-prices: a Trade customer's state and prices, sent to their session only (private).
     # /returns: a customer's or a guest's returns; /guarantee: registering a machine; /service-bookings: a
-    # customer's bookings; /admin: the service team's day list, by its bearer token.
-    if (req.url ~ "^/(rest|session|orders|returns|wishlist|my-machines|guarantee|account|reviews|payments|rebuild|healthz|trade|trade-prices|service-bookings|admin)(/|\?|$)") {
+    # customer's bookings; /admin: the service team's day list, by its bearer token; /collect: stock at the
+    # collection points and a basket's reservation, live answers never cached.
+    if (req.url ~ "^/(rest|session|orders|returns|wishlist|my-machines|guarantee|account|reviews|payments|rebuild|healthz|trade|trade-prices|service-bookings|admin|collect)(/|\?|$)") {
         return (pass);
     }
 

@@ -194,6 +194,13 @@ export const SERVER_ROUTES: readonly ServerRoute[] = [
       below('/returns/orders/')(pathname),
   },
   {
+    source:
+      'click & collect GET /collect/points, /collect/today, /collect/availability[/{sku}] (src/server/shopper/collect.ts)',
+    answers: (pathname) =>
+      exact('/collect/points', '/collect/today', '/collect/availability')(pathname) ||
+      below('/collect/availability/')(pathname),
+  },
+  {
     source: "the review form's settings GET /reviews/form (src/server/shopper/reviews.ts)",
     answers: exact('/reviews/form'),
   },
