@@ -23,6 +23,9 @@ import { PRICE, type IndexedProduct, type ListingIndex } from '../../features/li
 import type { VatForm } from '../../features/vat/vat-state.ts';
 import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { findParts } from '../find-parts.ts';
+import { collectBrowserTexts } from '../../features/collect/browser-texts.ts';
+import { fetchPoints, fetchToday, type PointInfo } from '../../features/collect/collect-calls.ts';
+import { $collectPoint, shownPoint } from '../../features/collect/collect-state.ts';
 import { chipsHtml, chosenCount, facetValuesHtml, paginationHtml } from './listing-view.ts';
 
 /** The VAT form of the prices on the page (`<html data-vat>`, the header's VAT choice). */
@@ -100,6 +103,8 @@ export class BrowseTools {
   private state: BrowseState = DEFAULT_STATE;
   private readonly parts: ToolParts;
   private readonly host: BrowseHost;
+  /** What can be collected today from the shopper's point, once asked (`/collect/today`). */
+  private collectable: ReadonlySet<string> | undefined;
 
   constructor(parts: ToolParts, host: BrowseHost) {
     this.parts = parts;
@@ -142,6 +147,7 @@ export class BrowseTools {
       const code = box.dataset['facet'];
       void this.change((state) => {
         if (code === 'in_stock') return { ...state, inStock: box.checked, page: 1 };
+        if (code === 'collect') return { ...state, collect: box.checked, page: 1 };
         const keys = new Set(state.filters[code] ?? []);
         if (box.checked) keys.add(box.value);
         else keys.delete(box.value);
@@ -154,8 +160,8 @@ export class BrowseTools {
       const { facet: code = '', key = '' } = chip.dataset;
       const next = chip.parentElement?.nextElementSibling?.querySelector('button') ?? null;
       void this.change((state) =>
-        code === 'in_stock'
-          ? { ...state, inStock: false, page: 1 }
+        code === 'in_stock' || code === 'collect'
+          ? { ...state, [code === 'in_stock' ? 'inStock' : 'collect']: false, page: 1 }
           : {
               ...state,
               filters: withValues(
@@ -168,8 +174,8 @@ export class BrowseTools {
       ).then(() => this.refocus(next));
     });
     chips.querySelector('[data-clear]')?.addEventListener('click', () => {
-      void this.change((state) => ({ ...state, filters: {}, inStock: false, page: 1 })).then(() =>
-        this.refocus(null),
+      void this.change((state) => ({ ...state, filters: {}, inStock: false, collect: false, page: 1 })).then(
+        () => this.refocus(null),
       );
     });
     pagination.addEventListener('click', (event) => {
@@ -190,8 +196,41 @@ export class BrowseTools {
     show.addEventListener('click', () => this.closeDrawer());
     filters.addEventListener('keydown', (event) => this.drawerKeys(event));
     addEventListener('popstate', () => {
-      if (this.index) this.render(this.host.fromLocation(this.index));
+      if (this.index)
+        void this.withCollect(this.host.fromLocation(this.index)).then((state) => this.render(state));
     });
+    // Another point chosen (in another tab, or on this page): what it has today is asked afresh.
+    $collectPoint.listen(() => {
+      this.collectable = undefined;
+      if (this.index) void this.change((state) => state);
+    });
+  }
+
+  /** The shopper's point (their choice, else the first), named under "Collect today"; undefined when unknown. */
+  private async collectPoint(): Promise<PointInfo | undefined> {
+    const point = shownPoint((await fetchPoints()) ?? [], $collectPoint.get());
+    const name = this.parts.filters.querySelector('[data-collect-name]');
+    const text = point ? collectBrowserTexts.fromPoint(point.name) : '';
+    if (name && name.textContent !== text) name.textContent = text;
+    return point;
+  }
+
+  /**
+   * The state with "Collect today" as it can be: the point's list asked when it is on (at most once a
+   * minute), or the box unticked with a word why when the list cannot be had (never an unexplained grid).
+   */
+  private async withCollect(state: BrowseState): Promise<BrowseState> {
+    if (!state.collect) return state;
+    const point = await this.collectPoint();
+    const skus = point && (await fetchToday(point.code));
+    const note = this.parts.filters.querySelector('[data-collect-note]');
+    if (note) note.textContent = skus ? '' : collectBrowserTexts.todayFailed;
+    this.collectable = skus;
+    return skus ? state : { ...state, collect: false };
+  }
+
+  private options(): BrowseOptions {
+    return { ...this.host.options, collectable: this.collectable };
   }
 
   /** Whether the state's order or filters depend on the VAT form the prices are read in. */
@@ -209,7 +248,8 @@ export class BrowseTools {
       this.index = index;
       this.state = this.host.fromLocation(index);
       // The counts (and the price bands a pre-rendered listing leaves out) as soon as the index is here.
-      this.drawFilters(index, browse(index, this.state, shownVat(), this.host.options), this.state, false);
+      this.drawFilters(index, browse(index, this.state, shownVat(), this.options()), this.state, false);
+      void this.collectPoint();
       return index;
     });
     return this.loading;
@@ -217,13 +257,14 @@ export class BrowseTools {
 
   /** Shows the state the URL asks for (replacing the history entry if the URL changes). */
   showLocation(): void {
-    if (this.index) this.show(this.host.fromLocation(this.index), 'replace');
+    if (this.index)
+      void this.withCollect(this.host.fromLocation(this.index)).then((state) => this.show(state, 'replace'));
   }
 
   private async change(next: (state: BrowseState) => BrowseState): Promise<void> {
     const index = this.index ?? (await this.load());
     if (!index) return;
-    this.show(next(this.state), 'push');
+    this.show(await this.withCollect(next(this.state)), 'push');
   }
 
   private show(state: BrowseState, history: 'push' | 'replace'): void {
@@ -240,7 +281,7 @@ export class BrowseTools {
     if (!index) return wanted;
     const started = performance.now();
     const { grid, pagination, noMatches, sort, perPage } = this.parts;
-    const result = browse(index, wanted, shownVat(), this.host.options);
+    const result = browse(index, wanted, shownVat(), this.options());
     const state = { ...wanted, page: result.page };
     this.state = state;
     grid.innerHTML = this.host.cardsHtml(result.shown);
@@ -276,14 +317,27 @@ export class BrowseTools {
       const code = box.dataset['facet'] ?? '';
       const facet = byCode.get(code);
       const at = facet ? facetKeys(facet).indexOf(box.value) : -1;
-      const tally = code === 'in_stock' ? result.counts.inStock : (result.counts.facets[code]?.[at] ?? 0);
-      if (tick)
-        box.checked = code === 'in_stock' ? state.inStock : (state.filters[code] ?? []).includes(box.value);
+      const tally = this.tally(result, code, at);
+      if (tick) box.checked = this.ticked(state, code, box.value);
       box.disabled = tally === 0 && !box.checked;
       const label = box.labels?.[0]?.querySelector('[data-count]');
       // Only what changed: every write costs a style pass over the filters.
-      if (label && label.textContent !== String(tally)) label.textContent = String(tally);
+      const count = tally === undefined ? '' : String(tally);
+      if (label && label.textContent !== count) label.textContent = count;
     }
+  }
+
+  /** What a box would give; "Collect today"'s is unknown until its list is in. */
+  private tally(result: Browsed, code: string, at: number): number | undefined {
+    if (code === 'in_stock') return result.counts.inStock;
+    if (code === 'collect') return result.counts.collect;
+    return result.counts.facets[code]?.[at] ?? 0;
+  }
+
+  private ticked(state: BrowseState, code: string, value: string): boolean {
+    if (code === 'in_stock') return state.inStock;
+    if (code === 'collect') return state.collect;
+    return (state.filters[code] ?? []).includes(value);
   }
 
   private drawChips(index: ListingIndex, state: BrowseState): void {

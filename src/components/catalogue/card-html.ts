@@ -30,6 +30,11 @@ export interface CardView {
   eager?: boolean;
   /** The very first card's picture is likely the page's largest: fetch it first. */
   priority?: boolean;
+  /**
+   * A simple product in stock: the sku whose collection line the browser writes for the shopper's point
+   * (collect/card-collect.client.ts). The page holds only the line's room: stock at a point is live.
+   */
+  collectSku?: string | undefined;
 }
 
 /** The regular price in both VAT forms, shown struck through after a sale price. */
@@ -112,11 +117,15 @@ export function cardHtml(card: CardView): string {
   // The price as Magento holds it, as a number too, for measurement (GA4's item `price`, ga4.ts).
   const exact = card.priceInclVat === null ? '' : ` data-price="${card.priceInclVat}"`;
   const price = prices && `<p class="product-card__price"${exact}>${prices}</p>`;
+  const collect = card.collectSku
+    ? `<p class="product-card__collect needs-script" data-collect-sku="${escapeHtml(card.collectSku)}"></p>`
+    : '';
   return (
     `<div class="product-card__media">${picture}</div>` +
     `<${heading} class="product-card__name">${card.href ? `<a href="${escapeHtml(card.href)}">${name}</a>` : name}</${heading}>` +
     ratingHtml(card.rating) +
-    price
+    price +
+    collect
   );
 }
 

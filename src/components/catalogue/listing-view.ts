@@ -27,6 +27,8 @@ import {
 import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { ratingToolTexts } from '../../features/listing/browser-texts.ts';
 import { drawnByTools } from '../../features/listing/pages.ts';
+import { collectBrowserTexts } from '../../features/collect/browser-texts.ts';
+import { collectFilterHtml } from '../collect/collect-filter.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { cardHtml, productToolsHtml } from './card-html.ts';
 
@@ -65,6 +67,9 @@ export const indexedCardHtml = (
     headingLevel: 2,
     eager: at < EAGER_CARDS,
     priority: at === 0,
+    // A configurable's own sku is on no shelf: its card says nothing of collection. Those the index marks
+    // "from" are skipped here; any other answers "none", which a card does not show.
+    collectSku: product[P.inStock] === 1 && !from ? product[P.sku] : undefined,
   })}${after}${productToolsHtml({ sku: product[P.sku], name: product[P.name] })}</li>`;
 
 /** The cards of a page, with the index's marks: "from" prices, "Was" prices and ratings, by sku. */
@@ -185,9 +190,12 @@ export function toolbarHtml(view: ToolsView): string {
   );
 }
 
-/** How many filter values the state has chosen ("in stock only" counts as one). */
+/** How many filter values the state has chosen ("in stock only" and "collect today" count as one each). */
 export const chosenCount = (state: BrowseState): number =>
-  Object.values(state.filters).reduce((sum, keys) => sum + keys.length, state.inStock ? 1 : 0);
+  Object.values(state.filters).reduce(
+    (sum, keys) => sum + keys.length,
+    Number(state.inStock) + Number(state.collect),
+  );
 
 /** The chips of the chosen filter values, each removing its value. */
 export function chipsHtml(index: Pick<ListingIndex, 'facets'>, state: BrowseState): string {
@@ -195,6 +203,8 @@ export function chipsHtml(index: Pick<ListingIndex, 'facets'>, state: BrowseStat
   const chip = (code: string, key: string, filter: string, value: string) =>
     `<li><button type="button" class="chip"${attribute('data-facet', code)}${attribute('data-key', key)}${attribute('aria-label', listingTexts.removeFilter(filter, value))}>${escapeHtml(value)} ×</button></li>`;
   if (state.inStock) chips.push(chip('in_stock', '1', listingTexts.availability, listingTexts.inStockOnly));
+  if (state.collect)
+    chips.push(chip('collect', '1', listingTexts.availability, collectBrowserTexts.collectToday));
   for (const facet of index.facets) {
     const labels = valueLabels(facet);
     const chosen = new Set(state.filters[facet.code] ?? []);
@@ -249,7 +259,7 @@ function facetHtml(facet: Facet, state: BrowseState, counts: Counts | null): str
 }
 
 /**
- * The filters: "in stock only", then each filter's values with what each would give (`browse`'s
+ * The filters: "in stock only" and "collect today", then each filter's values with what each would give (`browse`'s
  * counts), the chips of the chosen ones, and on a phone the drawer's close and "Show N products".
  */
 export function filtersHtml(view: ToolsView): string {
@@ -266,6 +276,7 @@ export function filtersHtml(view: ToolsView): string {
           counts && counts.inStock,
           state.inStock,
         ) +
+        collectFilterHtml(counts?.collect, state.collect) +
         `</fieldset>` +
         index.facets.map((facet) => facetHtml(facet, state, counts)).join('')
       : `<p class="filters__off">${escapeHtml(view.off)}</p>`;

@@ -1,6 +1,7 @@
 /**
  * The script of every page's shell: menus, the VAT choice, the account menu, the basket badge, the wish
- * list's count and buttons, the compare buttons and tray, the cookie notice, the notices and the page's
+ * list's count and buttons, the compare buttons and tray, the cookie notice, the notices, the cards'
+ * collection lines (loaded where there are cards) and the page's
  * measurement (GA4's views of products and lists, pushed to the `dataLayer`). Plain
  * TypeScript on the same nanostores the islands use; no React and no zod (DESIGN.md §4: a catalogue page
  * costs a few KB of script, not a framework).
@@ -33,6 +34,9 @@ export function initShell(): void {
   initWishlistButtons();
   initCompare();
   initPageMeasurement();
+  // Cards' collection lines: their script (and its requests) only where a page has cards or a grid to draw.
+  if (document.querySelector('[data-collect-sku], [data-grid]'))
+    void import('../collect/card-collect.client.ts').then(({ initCardCollect }) => initCardCollect());
   // Module scripts run in document order, so every script of the page has run by now: said for whoever
   // waits for the page to be ready (the journeys).
   document.documentElement.dataset['shell'] = 'ready';

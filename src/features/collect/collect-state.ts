@@ -1,18 +1,34 @@
 /**
- * The collection point the shopper chose, kept in the browser like the VAT choice (localStorage
- * `collect-point`; '' before a choice, or when what is stored is not a point code).
+ * The collection point the shopper chose, kept as the VAT choice is (localStorage `collect-point`, '' before
+ * a choice; anything stored that is not a plausible point code reads as no choice). Until the shopper
+ * chooses, the shop's first point (the first `/collect/points` lists) is the one product pages and cards
+ * speak of. Which points there are is a live answer of the storefront server (collect-calls.ts).
  */
 import { persistentAtom } from '@nanostores/persistent';
 
 export const COLLECT_POINT_KEY = 'collect-point';
 
-const isPointCode = (value: string): boolean => /^[a-z0-9_-]{1,64}$/.test(value);
+/** Magento's pickup location codes, as the storefront server's routes accept them. */
+export const isPointCode = (value: unknown): value is string =>
+  typeof value === 'string' && /^[a-z0-9_-]{1,64}$/.test(value);
 
+/** A stored value as a choice: the code, or '' for none (missing, corrupt, tampered with). */
+export const decodePoint = (stored: string | undefined): string => (isPointCode(stored) ? stored : '');
+
+/** The shopper's choice, or '' before they made one. */
 export const $collectPoint = persistentAtom<string>(COLLECT_POINT_KEY, '', {
   encode: (value) => value,
-  decode: (stored) => (isPointCode(stored) ? stored : ''),
+  decode: decodePoint,
 });
 
 export function choosePoint(code: string): void {
   if (isPointCode(code)) $collectPoint.set(code);
+}
+
+/** The point pages speak of: the chosen one while it is still a point, else the first listed. */
+export function shownPoint<T extends { readonly code: string }>(
+  points: readonly T[],
+  chosen: string,
+): T | undefined {
+  return points.find((point) => point.code === chosen) ?? points[0];
 }

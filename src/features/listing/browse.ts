@@ -36,6 +36,11 @@ export interface BrowseState {
   page: number;
   perPage: number;
   inStock: boolean;
+  /**
+   * "Collect today" from the shopper's collection point: only products on its shelf today. Which those are
+   * is a live answer (`BrowseOptions.collectable`), never in the index.
+   */
+  collect: boolean;
   /** Chosen values by facet code: option keys or band keys (`120-150`). */
   filters: Record<string, string[]>;
 }
@@ -45,6 +50,7 @@ export const DEFAULT_STATE: BrowseState = {
   page: 1,
   perPage: DEFAULT_PAGE_SIZE,
   inStock: false,
+  collect: false,
   filters: {},
 };
 
@@ -65,7 +71,7 @@ export const sortKeys = (index: Pick<ListingIndex, 'sorts' | 'facets'>): string[
   ...index.sorts.map((sort) => attributeSortKey(sort.code)),
 ];
 
-const RESERVED = new Set(['sort', 'page', 'per', 'in_stock']);
+const RESERVED = new Set(['sort', 'page', 'per', 'in_stock', 'collect']);
 
 /**
  * The state in a listing URL's query, checked against the index: unknown sorts, page sizes, filters and
@@ -92,6 +98,7 @@ export function parseState(
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     perPage: isPageSize(per) ? per : DEFAULT_PAGE_SIZE,
     inStock: params.get('in_stock') === '1',
+    collect: params.get('collect') === '1',
     filters,
   };
 }
@@ -105,6 +112,7 @@ export function stateQuery(state: BrowseState, facets: readonly Pick<Facet, 'cod
     if (keys && keys.length > 0) params.set(code, keys.join(','));
   }
   if (state.inStock) params.set('in_stock', '1');
+  if (state.collect) params.set('collect', '1');
   if (state.perPage !== DEFAULT_PAGE_SIZE) params.set('per', String(state.perPage));
   if (state.page > 1) params.set('page', String(state.page));
   const query = params.toString().replace(/%2C/g, ',');
@@ -116,6 +124,7 @@ export const isPlainPaging = (state: BrowseState): boolean =>
   state.sort === DEFAULT_SORT &&
   state.perPage === DEFAULT_PAGE_SIZE &&
   !state.inStock &&
+  !state.collect &&
   Object.values(state.filters).every((keys) => keys.length === 0);
 
 /** Does a band contain `value`? The last band includes its upper bound. */
@@ -161,6 +170,8 @@ export interface Counts {
   facets: Record<string, number[]>;
   /** How many products "in stock only" would give with the filters. */
   inStock: number;
+  /** How many products "Collect today" would give with the filters; absent until the live answer is in. */
+  collect?: number;
 }
 
 export interface Browsed {
@@ -231,6 +242,11 @@ export interface BrowseOptions {
    * sort keeps their order as it is instead of putting unavailable products last.
    */
   ranked?: boolean;
+  /**
+   * The SKUs that can be collected today from the shopper's point (`/collect/today`, simple products'):
+   * "Collect today" keeps the products among them. Until it is known the filter keeps every product.
+   */
+  collectable?: ReadonlySet<string> | undefined;
 }
 
 /** The products in the chosen order: available first, then by the sort, then by position. */
@@ -268,10 +284,13 @@ export function browse(
     const keys = new Set(state.filters[facet.code] ?? []);
     return facetKeys(facet).flatMap((key, at) => (keys.has(key) ? [at] : []));
   });
+  const { collectable } = options;
   const counts: Counts = {
     facets: Object.fromEntries(facets.map((facet) => [facet.code, facetKeys(facet).map(() => 0)])),
     inStock: 0,
+    ...(collectable ? { collect: 0 } : {}),
   };
+  const collecting = state.collect && collectable !== undefined;
   const matching: IndexedProduct[] = [];
   for (const product of index.products) {
     const rated = rating[product[P.sku]];
@@ -281,8 +300,12 @@ export function browse(
       return wanted.length === 0 || wanted.some((at) => has[f]?.includes(at)) ? [] : [f];
     });
     const stocked = product[P.inStock] === 1;
-    if (failing.length === 0 && stocked) counts.inStock += 1;
+    const collected = collectable?.has(product[P.sku]) ?? true;
+    if (failing.length === 0 && stocked && (collected || !collecting)) counts.inStock += 1;
+    if (failing.length === 0 && collected && (stocked || !state.inStock) && counts.collect !== undefined)
+      counts.collect += 1;
     if (state.inStock && !stocked) continue;
+    if (collecting && !collected) continue;
     if (failing.length > 1) continue;
     facets.forEach((facet, f) => {
       if (failing.length === 1 && failing[0] !== f) return;

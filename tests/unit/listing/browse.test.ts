@@ -179,6 +179,43 @@ describe('filtering', () => {
   });
 });
 
+describe('collect today', () => {
+  // What /collect/today answered for the shopper's point: D and B on the shelf, X too (a shelf the
+  // catalogue's own stock has not caught up with), and a SKU no card has.
+  const collectable = new Set(['D', 'B', 'X', 'NOT-LISTED']);
+
+  it('keeps the products the point has today, and counts it with the other filters', () => {
+    const result = browse(index, state({ collect: true }), 'incl', { collectable });
+    expect(skus(result.results)).toEqual(['D', 'B', 'X']);
+    expect(result.counts.collect).toBe(3);
+    // "In stock only" with it: what both give.
+    expect(result.counts.inStock).toBe(2);
+    const mains = browse(index, state({ filters: { power_source: ['mains'] } }), 'incl', { collectable });
+    expect(mains.counts.collect).toBe(1);
+    expect(mains.counts.facets['power_source']).toEqual([3, 2, 1]);
+  });
+
+  it('counts what ticking it would give while it is off, and counts nothing before the answer is in', () => {
+    const off = browse(index, state({ inStock: true }), 'incl', { collectable });
+    expect(off.counts.collect).toBe(2);
+    expect(off.results).toHaveLength(5);
+    expect(browse(index, state({})).counts.collect).toBeUndefined();
+  });
+
+  it('keeps every product until the point’s list is known, rather than an empty grid', () => {
+    expect(browse(index, state({ collect: true })).results).toHaveLength(index.products.length);
+    expect(browse(index, state({ collect: true }), 'incl', { collectable: new Set() }).results).toEqual([]);
+  });
+
+  it('is kept in the URL as collect=1, and is not plain paging', () => {
+    const read = parseState(new URLSearchParams('?collect=1&in_stock=1'), index);
+    expect(read).toEqual({ ...DEFAULT_STATE, collect: true, inStock: true });
+    expect(stateQuery(read, index.facets)).toBe('?in_stock=1&collect=1');
+    expect(isPlainPaging(read)).toBe(false);
+    expect(parseState(new URLSearchParams('?collect=yes'), index).collect).toBe(false);
+  });
+});
+
 describe('paging', () => {
   it('pages the results and clamps a page past the end to the last one', () => {
     const second = browse(index, state({ perPage: 12, page: 1 }));
@@ -210,6 +247,7 @@ describe('the URL as the state', () => {
       page: 2,
       perPage: 24,
       inStock: true,
+      collect: false,
       filters: { power_source: ['mains', 'battery'], pressure_bar: ['150-200'] },
     });
     expect(stateQuery(read, index.facets)).toBe(

@@ -1,0 +1,29 @@
+/**
+ * The texts click & collect's browser scripts write (the product page's collection line and its point
+ * chooser, the cards' lines, the listings' "Collect today" filter), apart from texts.ts so those scripts do
+ * not bundle the server's texts and the working-day rules they use. Re-exported by src/strings.ts.
+ */
+export const collectBrowserTexts = {
+  /** Without JavaScript, the product page's link to every point's answer. */
+  check: 'Check collection',
+  chooseOption: 'Choose an option to check collection',
+  checking: 'Checking collection…',
+  /** Nothing could be read (the points, or the stock): never a blank line. */
+  callShop: 'Call the shop to check collection',
+  soldOut: 'Not available to collect',
+  change: 'Change',
+  /** After "Change", for screen readers: what it changes. */
+  changeWhat: 'collection point',
+  choosePoint: 'Collect from',
+  hint: 'Where you would collect: kept for your next visit.',
+  save: 'Save',
+  loadingPoints: 'Loading collection points…',
+  pointsUnavailable: 'Collection points can’t be shown right now. Please try again.',
+  hours: 'Opening hours',
+  map: 'Map',
+  collectToday: 'Collect today',
+  /** Under "Collect today": the point it is about. */
+  fromPoint: (name: string) => `from ${name}`,
+  collectTodayFrom: (name: string) => (name ? `Collect today from ${name}` : 'Collect today'),
+  todayFailed: 'What can be collected today can’t be checked just now. Please try again later.',
+} as const;
