@@ -99,7 +99,7 @@ export async function storefrontServerConfig(
     routes: [
       ...(options.extraRoutes ?? []),
       ...(options.routes ?? [
-        ...createShopperRoutes(env, log, options.store, options.signal),
+        ...createShopperRoutes(env, log, options.store, options.signal, clientDir),
         // Beside the shopper routes, with the built site: a Trade customer's price file (shopper/trade.ts).
         createTradeRoutes({ magento: magentoClientConfig(env), siteUrl: env.SITE_URL, clientDir, log }),
       ]),

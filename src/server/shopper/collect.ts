@@ -9,7 +9,8 @@
  *   404 for a point that is not one.
  * - `GET /collect/availability/{sku}?point=`: the same as a small HTML page, for shoppers without
  *   JavaScript (the product page links to it), every point listed.
- * - `GET /collect/today?point=` → `{point, skus}`: what can be collected from the point today.
+ * - `GET /collect/today?point=` → `{point, skus}`: what can be collected from the point today (a configurable's
+ *   parent too, when one of its children can).
  * - `POST /collect/hold` `{point, guestCode?}` (same origin): the session's or guest's basket reserved at the
  *   point → `{kind: 'held', until, day, dayText, point}`, or `{kind: 'short', message, short, others}` when a
  *   line cannot be collected there (nothing reserved; `others`: points that have all of it); 409 while
@@ -53,6 +54,7 @@ import { MagentoApiError } from '../../magento/client.ts';
 import { isMaskedCartId } from '../../magento/wire/shopper-cart.ts';
 import type { CheckoutCart, MagentoCheckout, ShopperCartRef } from '../../payments/magento-checkout.ts';
 import { strings } from '../../strings.ts';
+import type { ParentsOf } from '../collect-parents.ts';
 
 export interface CollectRoutesConfig {
   readonly deps: CollectDeps;
@@ -61,6 +63,8 @@ export interface CollectRoutesConfig {
   readonly siteUrl: string;
   /** Who to call when the points cannot be read at all. */
   readonly shop: { readonly name: string; readonly phone: string };
+  /** The parents of configurable children, so "Collect today" names the products listings show. */
+  readonly parents?: ParentsOf | undefined;
   /** How often lapsed reservations and collected orders' are let go (default a minute). */
   readonly settleEveryMs?: number;
   readonly signal?: AbortSignal | undefined;
@@ -264,7 +268,9 @@ export function createCollectRoutes(config: CollectRoutesConfig): Hono {
   routes.get('/collect/availability/:sku', (c) => availabilityHtml(config, c));
   routes.get('/collect/today', async (c) => {
     const point = pointNamed(await collectionPoints(deps), c.req.query('point') ?? '');
-    return jsonReply(200, { point: point.code, skus: await collectableToday(deps, point.settings) });
+    const skus = await collectableToday(deps, point.settings);
+    const parents = config.parents ? [...(await config.parents(skus)).values()] : [];
+    return jsonReply(200, { point: point.code, skus: [...new Set([...skus, ...parents])] });
   });
   routes.post(
     '/collect/hold',

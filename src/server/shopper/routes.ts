@@ -27,6 +27,7 @@ import { collectMagento } from '../../features/collect/magento.server.ts';
 import { collectAtPayment } from '../../features/collect/payment.server.ts';
 import { collectSettings } from '../../features/collect/settings.ts';
 import { createAfterSaleRoutes, afterSaleRecords } from './after-sale.ts';
+import { parentsFromBuild } from '../collect-parents.ts';
 import { createCollectRoutes } from './collect.ts';
 import { createMyMachinesRoutes } from './my-machines.ts';
 import { createOnAccountRoutes } from './on-account.ts';
@@ -52,13 +53,15 @@ export type ShopperRouteSettings = ShopSettings &
 /**
  * `store`: the shared store, where throttles (and the known-browser key) are kept for every replica,
  * payments when it is PostgreSQL, and the e-mail outbox. Aborting `signal` stops the payment routes'
- * recovery and the e-mail sender.
+ * recovery and the e-mail sender. `clientDir`: the built site, whose product data names a configurable
+ * child's parent (click & collect's "Collect today").
  */
 export function createShopperRoutes(
   env: ShopperRouteSettings,
   log?: (message: string) => void,
   store?: SharedStore,
   signal?: AbortSignal,
+  clientDir?: string,
 ): Hono[] {
   const magento = magentoClientConfig(env);
   const { baseUrl } = magento;
@@ -137,6 +140,7 @@ export function createShopperRoutes(
             checkout,
             siteUrl: env.SITE_URL,
             shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE },
+            parents: clientDir === undefined ? undefined : parentsFromBuild(clientDir),
             signal,
           }),
         ]
