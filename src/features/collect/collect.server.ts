@@ -113,7 +113,7 @@ function toPoint(location: PickupLocation, settings: PointSettings): Point | und
 }
 
 /** The points Magento lists as pickup locations and the settings describe, in the settings' order. */
-export async function collectionPoints(deps: CollectDeps): Promise<Point[]> {
+export async function collectionPoints(deps: Pick<CollectDeps, 'magento' | 'settings'>): Promise<Point[]> {
   const locations = await deps.magento.pickupLocations();
   return deps.settings.points.flatMap((settings) => {
     const location = locations.find((each) => each.pickup_location_code === settings.code);

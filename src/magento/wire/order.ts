@@ -129,6 +129,10 @@ export const customerOrderSchema = z
           .array(z.object({ key: z.string(), value: z.string().nullable().optional() }).loose())
           .nullable()
           .optional(),
+        /** MSI's in-store pickup: the pickup location (source) code an order is collected from. @example "shop" */
+        pickup_location_code: text,
+        /** MSI's in-store pickup: 1 once staff said it is ready (`notify-orders-are-ready-for-pickup`). */
+        notification_sent: z.number().nullable().optional(),
       })
       .loose()
       .nullable()

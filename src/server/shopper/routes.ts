@@ -25,6 +25,8 @@ import { shopClock } from '../../config/clock.ts';
 import type { CollectDeps } from '../../features/collect/collect.server.ts';
 import { collectMagento } from '../../features/collect/magento.server.ts';
 import { collectAtPayment } from '../../features/collect/payment.server.ts';
+import { orderCollections } from '../../features/collect/order-facts.server.ts';
+import type { OrderCollections } from '../../features/orders/orders.server.ts';
 import { collectSettings } from '../../features/collect/settings.ts';
 import { createAfterSaleRoutes, afterSaleRecords } from './after-sale.ts';
 import { createCollectRoutes } from './collect.ts';
@@ -94,7 +96,11 @@ export function createShopperRoutes(
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, lock, ...(log ? { log } : {}) }),
-    ...orderRoutes(env, { magento, proxies, lock, store, payments, logged }),
+    ...orderRoutes(
+      env,
+      { magento, proxies, lock, store, payments, logged },
+      orderCollections(collect ?? collectPoints(env, log)),
+    ),
     createPrivacyRoutes({
       magento,
       wishlist: { baseUrl },
@@ -164,6 +170,19 @@ function collectDeps(
   };
 }
 
+/**
+ * What the order pages read of the collection points without a shared store (no collect routes then):
+ * a collection order placed before still shows its point.
+ */
+function collectPoints(env: ShopperRouteSettings, log: ((message: string) => void) | undefined) {
+  const settings = collectSettings();
+  return {
+    magento: collectMagento(magentoClientConfig(env), settings.website),
+    settings,
+    log: log ?? ((message: string) => console.warn(message)),
+  };
+}
+
 /** A customer's and a guest's orders with their VAT invoices, and the returns of them (issue 54). */
 function orderRoutes(
   env: ShopperRouteSettings,
@@ -175,6 +194,7 @@ function orderRoutes(
     payments: PaymentHome;
     logged: { log?: (message: string) => void };
   },
+  collections: OrderCollections,
 ): Hono[] {
   const { magento, proxies, lock, store, payments, logged } = deps;
   return [
@@ -182,6 +202,7 @@ function orderRoutes(
       magento,
       seller: invoiceSeller(env),
       payments: payments.orders,
+      collections,
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       store,
