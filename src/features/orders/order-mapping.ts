@@ -50,8 +50,9 @@ const LIVE_STATES = new Set(['new', 'processing', 'complete']);
 /**
  * Where a click & collect order stands, from what Magento keeps of it: undefined for an order delivered
  * (no pickup location). Collected once staff set the `collected` status; cancelled when cancelled or
- * refunded (closed); ready once Magento notified the shopper (`notification_sent`), which also ships it
- * and so completes it; else still being got ready.
+ * refunded (closed); ready once staff told Magento it is (`notify-orders-are-ready-for-pickup`, which
+ * ships it and sets `send_notification`, then `notification_sent` once the e-mail is out); else still
+ * being got ready.
  */
 export function collectionState(
   order: Pick<CustomerOrderWire, 'status' | 'state' | 'extension_attributes'>,
@@ -60,7 +61,8 @@ export function collectionState(
   if (order.status === COLLECTED_STATUS) return 'collected';
   if (order.state === 'canceled' || order.state === 'closed' || order.status === 'canceled')
     return 'cancelled';
-  if ((order.extension_attributes.notification_sent ?? 0) > 0) return 'ready';
+  const { notification_sent: sent, send_notification: due } = order.extension_attributes;
+  if ((sent ?? 0) > 0 || (due ?? 0) > 0) return 'ready';
   return 'awaiting';
 }
 

@@ -96,7 +96,7 @@ const byNumber = (number: string) => ({ field: 'increment_id', value: number });
 
 /** The fields a page of "My orders" shows (and the item rows it counts), not whole orders. */
 const LIST_FIELDS =
-  'items[entity_id,increment_id,created_at,status,state,customer_id,order_currency_code,grand_total,total_qty_ordered,items[sku,qty_ordered,parent_item_id],extension_attributes[pickup_location_code,notification_sent]],total_count';
+  'items[entity_id,increment_id,created_at,status,state,customer_id,order_currency_code,grand_total,total_qty_ordered,items[sku,qty_ordered,parent_item_id],extension_attributes[pickup_location_code,notification_sent,send_notification]],total_count';
 
 /** The search for a page of the customer's orders, newest first (placed in the same second: the later one first). */
 const newestFirst = (customerId: number, page: number, size: number): string =>

@@ -133,6 +133,8 @@ export const customerOrderSchema = z
         pickup_location_code: text,
         /** MSI's in-store pickup: 1 once staff said it is ready (`notify-orders-are-ready-for-pickup`). */
         notification_sent: z.number().nullable().optional(),
+        /** MSI's in-store pickup: 1 once the "ready for pickup" e-mail is due (set by the notify call; sent later). */
+        send_notification: z.number().nullable().optional(),
       })
       .loose()
       .nullable()

@@ -20,7 +20,7 @@ import { processLock, type TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
 import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
-import { startShopMail } from '../../mail/shop-mail.ts';
+import { startShopMail, type ShopMail } from '../../mail/shop-mail.ts';
 import { shopClock } from '../../config/clock.ts';
 import type { CollectDeps } from '../../features/collect/collect.server.ts';
 import { collectMagento } from '../../features/collect/magento.server.ts';
@@ -81,7 +81,7 @@ export function createShopperRoutes(
   const mail = startShopMail(env, store, signal, log ?? ((message: string) => console.warn(message)));
   const logged = log ? { log } : {};
   const checkout = createMagentoCheckout(magento);
-  const collect = collectDeps(env, store, lock, log);
+  const collect = collectDeps(env, store, lock, log, mail);
   return [
     createSearchFormRoutes(),
     createSessionRoutes({
@@ -157,6 +157,7 @@ function collectDeps(
   store: SharedStore | undefined,
   lock: TryLock,
   log: ((message: string) => void) | undefined,
+  mail: ShopMail,
 ): CollectDeps | undefined {
   if (!store) return undefined;
   const settings = collectSettings();
@@ -167,6 +168,7 @@ function collectDeps(
     clock: shopClock(env.SHOP_CLOCK_FILE),
     settings,
     log: log ?? ((message: string) => console.warn(message)),
+    mail: { ...mail, siteUrl: env.SITE_URL },
   };
 }
 
