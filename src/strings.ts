@@ -28,6 +28,7 @@ export * from './features/cart/browser-texts.ts';
 export * from './features/cart/texts.ts';
 export * from './features/checkout/pay-in-3-texts.ts';
 export * from './features/checkout/texts.ts';
+export * from './features/collect/after-texts.ts';
 export * from './features/collect/browser-texts.ts';
 export * from './features/collect/texts.ts';
 export * from './features/compare/browser-texts.ts';

@@ -126,6 +126,8 @@ export interface ReadOrder {
   readonly comments: readonly string[];
   /** The pickup location it is collected from (MSI's `extension_attributes.pickup_location_code`). */
   readonly pickupPoint: string | undefined;
+  /** The shopper's e-mail (`customer_email`), for the collection order's confirmation. */
+  readonly email?: string | undefined;
 }
 
 export interface MagentoCheckout {
@@ -154,6 +156,7 @@ export interface MagentoCheckout {
  * serializes an unset comment as null, and may leave it out.
  */
 const orderWithHistorySchema = orderSchema.extend({
+  customer_email: z.string().nullable().optional(),
   status_histories: z
     .array(z.object({ comment: z.string().nullable().optional() }).loose())
     .nullable()
@@ -265,6 +268,7 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
         number: order.increment_id ?? undefined,
         comments: (order.status_histories ?? []).flatMap((entry) => (entry.comment ? [entry.comment] : [])),
         pickupPoint: order.extension_attributes?.pickup_location_code ?? undefined,
+        email: order.customer_email ?? undefined,
       };
     },
 

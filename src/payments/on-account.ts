@@ -74,8 +74,10 @@ export async function placeOnAccount(deps: OnAccountDeps, token: string, poNumbe
     const [placed] = await deps.checkout.ordersOfCart(cart.id);
     if (!placed) await deps.collect?.beforePayment(cart);
     const orderId = placed?.orderId ?? (await placeWithPurchaseOrder(deps.magento, cart.id, poNumber));
-    if (!placed) await deps.collect?.placed(cart.id, orderId);
-    const order = await deps.checkout.readOrder(orderId);
+    const read = deps.checkout.readOrder(orderId);
+    // A collection order's confirmation needs its number and e-mail; the reservation is kept even unread.
+    if (!placed) await deps.collect?.placed(cart.id, orderId, await read.catch(() => undefined));
+    const order = await read;
     return order.number ?? String(orderId);
   } finally {
     await held.release();

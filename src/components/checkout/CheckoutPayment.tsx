@@ -12,6 +12,7 @@ import { deliveryName, type Totals } from '../../magento/wire/shopper-totals.ts'
 import { cartItems, measurePayment } from '../../features/analytics/checkout-events.ts';
 import type { Ga4Item } from '../../features/analytics/ga4.ts';
 import { fetchTotals } from '../../features/cart/totals.ts';
+import { pickupPointOf, rememberCollection } from '../../features/collect/after-order.ts';
 import { CHECKOUT_PATHS, isProviderUrl } from '../../features/checkout/checkout.ts';
 import {
   $order,
@@ -58,6 +59,8 @@ interface ToPay {
   readonly items: Promise<Ga4Item[]>;
   /** Magento offers this cart pay on account (a Trade customer's: issue 38). */
   readonly onAccount: boolean;
+  /** The point the cart is collected from; undefined for delivery. */
+  readonly collectFrom: string | undefined;
 }
 
 /** Magento's totals and lines; an empty or vanished cart (404) has nothing to pay: back to the basket. */
@@ -69,7 +72,7 @@ async function loadTotals(): Promise<ToPay | Leave> {
       canPayOnAccount().catch(() => false),
     ]);
     if (!totals || !cart || (totals.items_qty ?? 0) <= 0) return new Leave(CHECKOUT_PATHS.basket);
-    return { totals, items: cartItems(cart.items), onAccount };
+    return { totals, items: cartItems(cart.items), onAccount, collectFrom: pickupPointOf(cart) };
   } catch (failure) {
     if (failure instanceof ShopApiError && failure.status === 404) return new Leave(CHECKOUT_PATHS.basket);
     throw failure;
@@ -109,6 +112,7 @@ export default function CheckoutPayment() {
     if (!start(true)) return;
     setError('');
     try {
+      if (state.status === 'ready') rememberCollection(state.value.collectFrom);
       const nextUrl = await startPayment(method);
       if (!isProviderUrl(nextUrl)) throw new ShopApiError(502, c.startFailed);
       if (state.status === 'ready') await measured(state.value, $order.get(), paymentType(method));
@@ -133,7 +137,10 @@ export default function CheckoutPayment() {
       {chosen === 'account' ? (
         <PayOnAccount
           back={CHECKOUT_PATHS.shipping}
-          onPlacing={() => measured(state.value, ON_ACCOUNT_PURCHASE, tradeAccountTexts.payOnAccount)}
+          onPlacing={() => {
+            rememberCollection(state.value.collectFrom);
+            return measured(state.value, ON_ACCOUNT_PURCHASE, tradeAccountTexts.payOnAccount);
+          }}
         />
       ) : (
         <ProviderPayment

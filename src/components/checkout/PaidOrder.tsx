@@ -3,7 +3,8 @@
  * placed the order. The page trusts nothing in the browser: it asks the server for the status of its own
  * stored code only. Paid: 'Your payment was successfull', 'Thank you to have chosen us!', links to the
  * homepage and My Account; then the order's number when the bridge knows it (issue 14), with a link to the
- * order for a signed-in customer, and always one to the order-status lookup. The `order` and `guestCode`
+ * order for a signed-in customer, and always one to the order-status lookup; for an order to collect, where,
+ * when and what to bring (the point this tab paid to collect from). The `order` and `guestCode`
  * keys are cleared and the basket badge drops to 0. The order is measured once (GA4's `purchase`,
  * features/analytics/purchase.ts). Still pending: it asks again for a while. Failed: the
  * failed-payment page. Nothing stored: home, unless this tab has just shown the confirmation (a reload
@@ -20,6 +21,8 @@ import { redirectTo } from '../../features/navigation.ts';
 import { problemText } from '../../features/problem.ts';
 import './checkout.css';
 import { OrderNumber, Outcome, type OutcomeLink } from '../forms/Outcome.tsx';
+import { collectionInThisTab } from '../../features/collect/after-order.ts';
+import { CollectionConfirmation } from '../collect/CollectionConfirmation.tsx';
 
 const c = strings.checkout;
 const p = strings.payment;
@@ -58,9 +61,11 @@ function Paid({ number }: { number: string }) {
   ];
   if (number && $signedIn.get()) links.push({ href: orderPath(number), label: c.viewOrder, secondary: true });
   links.push({ href: ORDER_STATUS_PATH, label: c.checkOrderStatus, secondary: true });
+  const collecting = collectionInThisTab();
   return (
     <Outcome title={p.paid} text={p.thanks} links={links}>
       {number ? <OrderNumber number={number} /> : null}
+      {collecting && <CollectionConfirmation collecting={collecting} />}
     </Outcome>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The confirmation of an order placed on account (issue 38): the order is placed already (the server
  * answered its number before the shopper came here), so the page only says so: the number, the
- * purchase-order number, that the company will be invoiced and where the VAT invoice will be, with links
+ * purchase-order number, that the company will be invoiced and where the VAT invoice will be (and, for an
+ * order to collect, where, when and what to bring), with links
  * to the order, My Account and the home page. A tab that placed nothing goes home.
  */
 import { useEffect, useState } from 'react';
@@ -16,6 +17,8 @@ import { orderPath } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
 import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
 import { OrderNumber, Outcome, type OutcomeLink } from '../forms/Outcome.tsx';
+import { collectionInThisTab } from '../../features/collect/after-order.ts';
+import { CollectionConfirmation } from '../collect/CollectionConfirmation.tsx';
 import './checkout.css';
 
 function placedInThisTab(): Placed | undefined {
@@ -35,6 +38,7 @@ export default function PlacedOnAccount() {
     else redirectTo(CHECKOUT_PATHS.home);
   }, []);
   if (!placed) return null;
+  const collecting = collectionInThisTab();
   const c = strings.checkout;
   const links: OutcomeLink[] = [
     { href: orderPath(placed.order), label: c.viewOrder },
@@ -45,6 +49,7 @@ export default function PlacedOnAccount() {
     <Outcome title={t.placedTitle} text={t.placedInvoiced} links={links}>
       <OrderNumber number={placed.order} />
       <p>{t.placedPo(placed.poNumber)}</p>
+      {collecting && <CollectionConfirmation collecting={collecting} />}
     </Outcome>
   );
 }

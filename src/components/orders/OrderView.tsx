@@ -8,12 +8,13 @@
  * One order as the shopper reads it, for a signed-in customer's order page and the guest lookup alike:
  * its lines (a thumbnail linking to the product page while the shop still sells it: the product facts
  * files, no back-end call; the name and prices always from the order itself; a configurable's line with
- * its chosen options, named by its child's facts, and linking to the parent's page with them chosen), the totals, the addresses,
- * how it was sent and paid. "Buy again" puts the whole order, or one line, into the basket; "Print" gives
+ * its chosen options, named by its child's facts, and linking to the parent's page with them chosen), the totals, the addresses
+ * (or, for click & collect, where it is collected and where that stands), how it was sent and paid. "Buy again" puts the whole order, or one line, into the basket; "Print" gives
  * a clean sheet (orders.css hides the shop around it).
  */
 import type { OrderAddress, OrderDetail } from '../../features/orders/order.ts';
 import { OrderInvoices } from './OrderInvoices.tsx';
+import { OrderCollection } from './OrderCollection.tsx';
 import { OrderLines } from './OrderLines.tsx';
 import { strings } from '../../strings.ts';
 import { isoDay, orderDate, orderMoney } from './format.ts';
@@ -100,12 +101,19 @@ function OrderTotals({ order, money }: { order: OrderDetail; money: (amount: num
   );
 }
 
-/** Where the order goes and how it is paid: the two addresses, the delivery, the payment (and PO number). */
+/**
+ * Where the order goes and how it is paid: the two addresses (a click & collect order's point instead of
+ * the delivery address, which is the point's), the delivery, the payment (and PO number).
+ */
 function OrderAddresses({ order }: { order: OrderDetail }) {
   return (
     <div className="order__addresses">
       <Address title={t.billingAddress} address={order.billingAddress} />
-      <Address title={t.shippingAddress} address={order.shippingAddress} />
+      {order.collection ? (
+        <OrderCollection collection={order.collection} />
+      ) : (
+        <Address title={t.shippingAddress} address={order.shippingAddress} />
+      )}
       <section className="order__address" aria-label={t.shippingMethod}>
         <h2>{t.shippingMethod}</h2>
         <p>{order.shippingMethod ?? '–'}</p>

@@ -19,13 +19,15 @@ import {
   heldEverywhere,
   heldOrders,
   keepForOrder,
+  orderHolds,
   releaseHolds,
   replaceHolds,
   sweepHolds,
   type HeldLine,
 } from './holds.server.ts';
-import { shelfReadyAt } from './hours.ts';
+import { shelfReadyAt, transferReady } from './hours.ts';
 import { unitsOn, type CollectMagento, type Shelf } from './magento.server.ts';
+import type { CollectMail } from './order-mail.ts';
 import type { CollectSettings, PointSettings } from './settings.ts';
 
 export interface CollectDeps {
@@ -35,6 +37,8 @@ export interface CollectDeps {
   readonly clock: Clock;
   readonly settings: CollectSettings;
   readonly log: (message: string) => void;
+  /** Where a collection order's confirmation is queued; without it none is sent. */
+  readonly mail?: CollectMail | undefined;
 }
 
 /** The address fields Magento compares with an in-store pickup quote's shipping address. */
@@ -113,7 +117,7 @@ function toPoint(location: PickupLocation, settings: PointSettings): Point | und
 }
 
 /** The points Magento lists as pickup locations and the settings describe, in the settings' order. */
-export async function collectionPoints(deps: CollectDeps): Promise<Point[]> {
+export async function collectionPoints(deps: Pick<CollectDeps, 'magento' | 'settings'>): Promise<Point[]> {
   const locations = await deps.magento.pickupLocations();
   return deps.settings.points.flatMap((settings) => {
     const location = locations.find((each) => each.pickup_location_code === settings.code);
@@ -252,6 +256,23 @@ export const release = (deps: CollectDeps, cartId: number): Promise<void> => rel
 /** The basket's reservation kept for its placed order until it is collected (or the days to collect pass). */
 export const keepForPlacedOrder = (deps: CollectDeps, cartId: number, orderId: number): Promise<void> =>
   keepForOrder(deps.store, cartId, orderId, deps.settings.collectWithinDays * DAY_MS);
+
+/**
+ * The day a placed order is ready at `point`, worked out again from where its lines are held: on the
+ * point's own shelf, ready as goods on the shelf are; any brought over from another point, ready the day
+ * those arrive. Undefined when nothing is held for it (the reservation was not kept) or no day is open.
+ */
+export async function readyDayOfOrder(
+  deps: CollectDeps,
+  point: PointSettings,
+  orderId: number,
+): Promise<IsoDay | undefined> {
+  const held = await orderHolds(deps.store, orderId);
+  if (held.length === 0) return undefined;
+  const now = nowOf(deps);
+  const brought = held.some((row) => row.point !== row.pickup);
+  return brought ? transferReady(point, now)?.day : shelfReadyAt(point, now)?.day;
+}
 
 /**
  * The SKUs a shopper can collect from the point today: units free on its shelf, and the point open long

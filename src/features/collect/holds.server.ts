@@ -117,6 +117,18 @@ export async function keepForOrder(
   );
 }
 
+/** Where a placed order's lines are held: each row's shelf (`point`) and its collection point (`pickup`). */
+export async function orderHolds(
+  store: SharedStore,
+  orderId: number,
+): Promise<{ readonly point: string; readonly pickup: string }[]> {
+  await ready(store);
+  const rows = await store.query('SELECT DISTINCT point, pickup FROM collect_holds WHERE order_id = ?', [
+    orderId,
+  ]);
+  return z.array(z.object({ point: z.string(), pickup: z.string() })).parse(rows);
+}
+
 /** The orders whose reservations are still kept. */
 export async function heldOrders(store: SharedStore): Promise<number[]> {
   await ready(store);

@@ -27,6 +27,22 @@ const address = z.object({
   telephone: z.string().nullable(),
 });
 
+const collection = z.object({
+  point: z.string(),
+  state: z.enum(['awaiting', 'ready', 'collected', 'cancelled']),
+  place: z
+    .object({
+      name: z.string(),
+      lines: z.array(z.string()),
+      phone: z.string().nullable(),
+      hours: z.array(z.string()),
+      mapUrl: z.string(),
+    })
+    .nullable(),
+  keptForDays: z.number().nullable(),
+  bring: z.string().nullable(),
+});
+
 const ordersPage: z.ZodType<OrdersPage> = z.object({
   orders: z.array(summary),
   page: z.number(),
@@ -57,6 +73,7 @@ const orderDetail: z.ZodType<OrderDetail> = summary.extend({
   refunded: z.number().nullable(),
   poNumber: z.string().nullable(),
   invoices: z.array(z.object({ number: z.string(), issuedAt: z.string() })),
+  collection: collection.nullable(),
 });
 
 export const fetchOrders = (page: number, size?: number): Promise<OrdersPage> =>

@@ -8,7 +8,16 @@ import { magentoTime } from '../../magento/wire/date.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import { orderTexts } from './texts.ts';
 import type { ConfigurableItemOption } from '../cart/options.ts';
-import type { OrderAddress, OrderDetail, OrderInvoice, OrderLine, OrderSummary } from './order.ts';
+import { collectTexts } from '../collect/texts.ts';
+import type {
+  CollectionState,
+  OrderAddress,
+  OrderCollection,
+  OrderDetail,
+  OrderInvoice,
+  OrderLine,
+  OrderSummary,
+} from './order.ts';
 
 const t = orderTexts;
 
@@ -33,6 +42,49 @@ function statusLabel(status: string | null | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** The order's status as collected by Magento; a click & collect order's custom status once handed over. */
+const COLLECTED_STATUS = 'collected';
+/** States in which a collection order is on its way to the counter or waiting there. */
+const LIVE_STATES = new Set(['new', 'processing', 'complete']);
+
+/**
+ * Where a click & collect order stands, from what Magento keeps of it: undefined for an order delivered
+ * (no pickup location). Collected once staff set the `collected` status; cancelled when cancelled or
+ * refunded (closed); ready once staff told Magento it is (`notify-orders-are-ready-for-pickup`, which
+ * ships it and sets `send_notification`, then `notification_sent` once the e-mail is out); else still
+ * being got ready.
+ */
+export function collectionState(
+  order: Pick<CustomerOrderWire, 'status' | 'state' | 'extension_attributes'>,
+): CollectionState | undefined {
+  if (!order.extension_attributes?.pickup_location_code) return undefined;
+  if (order.status === COLLECTED_STATUS) return 'collected';
+  if (order.state === 'canceled' || order.state === 'closed' || order.status === 'canceled')
+    return 'cancelled';
+  const { notification_sent: sent, send_notification: due } = order.extension_attributes;
+  if ((sent ?? 0) > 0 || (due ?? 0) > 0) return 'ready';
+  return 'awaiting';
+}
+
+const COLLECTION_LABELS: Readonly<Record<Exclude<CollectionState, 'cancelled'>, string>> = {
+  awaiting: collectTexts.awaitingCollection,
+  ready: collectTexts.readyToCollect,
+  collected: collectTexts.collected,
+};
+
+/**
+ * The status a shopper reads: a collection order's says where its collection stands (not "Complete" for
+ * one shipped to the counter and waiting there), unless Magento holds it for another reason (on hold,
+ * payment review, cancelled), whose own label then stands.
+ */
+function orderStatus(order: CustomerOrderWire): string {
+  const collection = collectionState(order);
+  if (!collection || collection === 'cancelled') return statusLabel(order.status);
+  if (collection === 'collected' || LIVE_STATES.has(order.state ?? 'new'))
+    return COLLECTION_LABELS[collection];
+  return statusLabel(order.status);
+}
+
 /** Magento's `created_at` as ISO 8601; the text as given when it is not a timestamp. */
 const isoDate = (magento: string): string => {
   const time = magentoTime(magento);
@@ -50,7 +102,7 @@ export function summary(order: CustomerOrderWire): OrderSummary {
   return {
     number: order.increment_id,
     placedAt: isoDate(order.created_at),
-    status: statusLabel(order.status),
+    status: orderStatus(order),
     itemCount: order.items ? counted : amount(order.total_qty_ordered),
     total: amount(order.grand_total),
     currency: order.order_currency_code ?? 'GBP',
@@ -117,6 +169,27 @@ function line(wire: WireLine): OrderLine {
   };
 }
 
+/** What the shop knows of a collection order beyond Magento's: the point as shown, the days kept, what to bring. */
+export interface CollectionFacts {
+  readonly place: OrderCollection['place'];
+  readonly keptForDays: number | null;
+  readonly bring: string | null;
+}
+
+/** A click & collect order's collection; null for one delivered. */
+export function orderCollection(order: CustomerOrderWire, facts?: CollectionFacts): OrderCollection | null {
+  const state = collectionState(order);
+  const point = order.extension_attributes?.pickup_location_code;
+  if (!state || !point) return null;
+  return {
+    point,
+    state,
+    place: facts?.place ?? null,
+    keptForDays: facts?.keptForDays ?? null,
+    bring: facts?.bring ?? null,
+  };
+}
+
 /** What the payment bridge knows of an order it placed: how it was paid, and what was refunded since. */
 export interface OrderPayment {
   readonly method: PaymentMethod;
@@ -127,6 +200,7 @@ export function orderDetail(
   order: CustomerOrderWire,
   invoices: readonly OrderInvoice[] = [],
   paid?: OrderPayment,
+  collection?: CollectionFacts,
 ): OrderDetail {
   const discount = order.discount_amount ?? 0;
   const vat = order.tax_amount ?? 0;
@@ -145,5 +219,6 @@ export function orderDetail(
     refunded: paid && paid.refundedPence > 0 ? paid.refundedPence / 100 : null,
     poNumber: order.payment?.po_number?.trim() || null,
     invoices,
+    collection: orderCollection(order, collection),
   };
 }

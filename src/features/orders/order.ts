@@ -11,7 +11,10 @@ export interface OrderSummary {
   readonly number: string;
   /** When it was placed, ISO 8601 in UTC. */
   readonly placedAt: string;
-  /** Magento's status label, e.g. "Complete". */
+  /**
+   * Magento's status label, e.g. "Complete"; a click & collect order's says where its collection stands
+   * ("Being got ready for collection", "Ready to collect", "Collected").
+   */
   readonly status: string;
   /** How many items (the quantities of its products added up). */
   readonly itemCount: number;
@@ -65,6 +68,39 @@ export interface OrderDetail extends OrderSummary {
   readonly poNumber: string | null;
   /** Magento's invoices of the order, oldest first: each can be downloaded as a VAT invoice (PDF). */
   readonly invoices: readonly OrderInvoice[];
+  /** Where and when it is collected, for a click & collect order; null for one delivered. */
+  readonly collection: OrderCollection | null;
+}
+
+/**
+ * Where a click & collect order stands (issue 55, Magento MSI's in-store pickup): being got ready at the
+ * point, ready (staff notified the shopper, `notification_sent`), collected (the `collected` status), or
+ * cancelled (cancelled or refunded: nothing to collect).
+ */
+export type CollectionState = 'awaiting' | 'ready' | 'collected' | 'cancelled';
+
+/** The collection point as the order page shows it (the pickup location with the shop's hours). */
+export interface CollectionPlace {
+  readonly name: string;
+  /** Street, city, postcode. */
+  readonly lines: readonly string[];
+  readonly phone: string | null;
+  /** "Monday 8.30 am – 5.30 pm", Monday first. */
+  readonly hours: readonly string[];
+  readonly mapUrl: string;
+}
+
+/** A click & collect order's collection. */
+export interface OrderCollection {
+  /** Magento's pickup location code. @example "shop" */
+  readonly point: string;
+  readonly state: CollectionState;
+  /** The point's name, address, phone and hours; null when they could not be read (or it is no longer a point). */
+  readonly place: CollectionPlace | null;
+  /** Days the order waits at the point before it goes back on the shelf; null when unknown. */
+  readonly keptForDays: number | null;
+  /** What to bring to collect it; null when unknown. */
+  readonly bring: string | null;
 }
 
 /** One of an order's invoices, as the order page lists it. */

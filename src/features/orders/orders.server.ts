@@ -16,7 +16,14 @@ import {
 import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
 import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
 import { invoicesOf, orderInvoice } from './order-invoices.server.ts';
-import { orderDetail, summary, visibleLines, type OrderPayment } from './order-mapping.ts';
+import {
+  collectionState,
+  orderDetail,
+  summary,
+  visibleLines,
+  type CollectionFacts,
+  type OrderPayment,
+} from './order-mapping.ts';
 import type { OrderDetail, OrdersPage } from './order.ts';
 
 /** Magento as the integration (orders) and its base URL (the customer's own `customers/me`). */
@@ -49,17 +56,39 @@ export interface OrderPayments {
   ofOrder(orderId: number): Promise<OrderPayment | undefined>;
 }
 
-/** One order as its page shows it, with the invoices Magento made of it and how it was paid. */
+/** Click & collect's word on a collection order (features/collect/order-facts.server.ts). */
+export interface OrderCollections {
+  /** The point's name, address, phone and hours, the days it keeps an order and what to bring. */
+  factsOf(pointCode: string): Promise<CollectionFacts>;
+}
+
+/** What one order's page reads besides the order: how it was paid, and where it is collected. */
+export interface OrderExtras {
+  readonly payments?: OrderPayments | undefined;
+  readonly collections?: OrderCollections | undefined;
+}
+
+async function collectionFacts(
+  order: CustomerOrderWire,
+  collections: OrderCollections | undefined,
+): Promise<CollectionFacts | undefined> {
+  const point = order.extension_attributes?.pickup_location_code;
+  if (!point || !collectionState(order) || !collections) return undefined;
+  return collections.factsOf(point);
+}
+
+/** One order as its page shows it, with the invoices Magento made of it, how it was paid and where it is collected. */
 async function withInvoices(
   magento: OrdersMagento,
   order: CustomerOrderWire,
-  payments: OrderPayments | undefined,
+  extras: OrderExtras,
 ): Promise<OrderDetail> {
-  const [invoices, paid] = await Promise.all([
+  const [invoices, paid, collection] = await Promise.all([
     invoicesOf(magento, order.entity_id),
-    payments?.ofOrder(order.entity_id),
+    extras.payments?.ofOrder(order.entity_id),
+    collectionFacts(order, extras.collections),
   ]);
-  return orderDetail(order, invoices.map(orderInvoice), paid);
+  return orderDetail(order, invoices.map(orderInvoice), paid, collection);
 }
 
 const byCustomer = (customerId: number) => ({ field: 'customer_id', value: String(customerId) });
@@ -67,7 +96,7 @@ const byNumber = (number: string) => ({ field: 'increment_id', value: number });
 
 /** The fields a page of "My orders" shows (and the item rows it counts), not whole orders. */
 const LIST_FIELDS =
-  'items[entity_id,increment_id,created_at,status,customer_id,order_currency_code,grand_total,total_qty_ordered,items[sku,qty_ordered,parent_item_id]],total_count';
+  'items[entity_id,increment_id,created_at,status,state,customer_id,order_currency_code,grand_total,total_qty_ordered,items[sku,qty_ordered,parent_item_id],extension_attributes[pickup_location_code,notification_sent,send_notification]],total_count';
 
 /** The search for a page of the customer's orders, newest first (placed in the same second: the later one first). */
 const newestFirst = (customerId: number, page: number, size: number): string =>
@@ -174,10 +203,10 @@ export async function customerOrder(
   magento: OrdersMagento,
   customerId: number,
   number: string,
-  payments?: OrderPayments,
+  extras: OrderExtras = {},
 ): Promise<OrderDetail | undefined> {
   const order = await customerOrderWire(magento, customerId, number);
-  return order && withInvoices(magento, order, payments);
+  return order && withInvoices(magento, order, extras);
 }
 
 export interface GuestLookup {
@@ -215,8 +244,8 @@ export async function guestOrderWire(
 export async function guestOrder(
   magento: OrdersMagento,
   lookup: GuestLookup,
-  payments?: OrderPayments,
+  extras: OrderExtras = {},
 ): Promise<OrderDetail | undefined> {
   const order = await guestOrderWire(magento, lookup);
-  return order && withInvoices(magento, order, payments);
+  return order && withInvoices(magento, order, extras);
 }

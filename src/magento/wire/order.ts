@@ -129,6 +129,12 @@ export const customerOrderSchema = z
           .array(z.object({ key: z.string(), value: z.string().nullable().optional() }).loose())
           .nullable()
           .optional(),
+        /** MSI's in-store pickup: the pickup location (source) code an order is collected from. @example "shop" */
+        pickup_location_code: text,
+        /** MSI's in-store pickup: 1 once staff said it is ready (`notify-orders-are-ready-for-pickup`). */
+        notification_sent: z.number().nullable().optional(),
+        /** MSI's in-store pickup: 1 once the "ready for pickup" e-mail is due (set by the notify call; sent later). */
+        send_notification: z.number().nullable().optional(),
       })
       .loose()
       .nullable()

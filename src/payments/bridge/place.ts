@@ -228,7 +228,7 @@ async function placeClaimed(
     return held.reply;
   }
   const completed = await setStatus(deps, orderId, order?.pickupPoint ? 'invoiced' : 'complete');
-  await deps.collect?.placed(record.cartId, orderId);
+  await deps.collect?.placed(record.cartId, orderId, order);
   // Before PAID is recorded, so a crash before it writes the comment on the next attempt (if missing).
   if (completed) await writePaidComment(deps, record, orderId, order?.comments);
   const paid = await end(deps, record, providerStatus, 'placed', {

@@ -3,7 +3,8 @@
  * source items and the reservations in the shop's store (features/collect/). Every answer is live and
  * never cached: stock at a point changes all day, so no page bakes it in.
  *
- * - `GET /collect/points` → `{points: [{code, name, phone, address, mapUrl, hours, description}]}`.
+ * - `GET /collect/points` → `{points: [{code, name, phone, address, mapUrl, hours, description}], bring,
+ *   keptForDays}`: with what to bring and how many days an order is kept (the confirmations say both).
  * - `GET /collect/availability?point=&sku=…` (up to 24 SKUs) → `{point, items: {sku: {kind, text, free?}}}`,
  *   under 1 KB for a product page; with Magento or the store down each text says to call the point.
  *   404 for a point that is not one.
@@ -261,7 +262,11 @@ export function createCollectRoutes(config: CollectRoutesConfig): Hono {
     const points = await collectionPoints(deps).catch(() => {
       throw new HttpError(503, t.pointsUnavailable);
     });
-    return jsonReply(200, { points: points.map(pointView) });
+    return jsonReply(200, {
+      points: points.map(pointView),
+      bring: deps.settings.bring,
+      keptForDays: deps.settings.collectWithinDays,
+    });
   });
   routes.get('/collect/availability', (c) => availability(config, c));
   routes.all('/collect/availability', methodNotAllowed('GET, HEAD'));

@@ -6,7 +6,9 @@
  * number that does not exist. Answers are never cached.
  *
  * - `GET /orders/mine?page=&size=` → a page of the customer's orders, newest first (OrdersPage)
- * - `GET /orders/mine/:number` → one order (OrderDetail); 404 when it is not theirs
+ * - `GET /orders/mine/:number` → one order (OrderDetail); 404 when it is not theirs. A click & collect
+ *   order carries `collection`: its point (name, address, phone, hours, map), where it stands (awaiting,
+ *   ready, collected, cancelled), how long it is kept and what to bring; so does the guest's lookup.
  * - `POST /orders/lookup` `{number, email, postcode}` → the order whose number, billing e-mail and billing
  *   postcode all match (OrderDetail); 404 "We could not find an order with those details" whatever was
  *   wrong. Failures are counted per client and per order number: after 5 in 15 minutes, 429 with the wait.
@@ -36,6 +38,7 @@ import {
   guestOrder,
   guestOrderWire,
   listOrders,
+  type OrderCollections,
   type OrderPayments,
   type OrdersMagento,
 } from '../../features/orders/orders.server.ts';
@@ -84,6 +87,8 @@ export interface OrdersRoutesConfig {
   readonly seller: Seller;
   /** How the payment bridge says each order was paid, and what was refunded. */
   readonly payments?: OrderPayments | undefined;
+  /** Where a click & collect order is collected: the point's address, hours, what to bring (issue 55). */
+  readonly collections?: OrderCollections | undefined;
   readonly log?: (message: string) => void;
 }
 
@@ -127,6 +132,7 @@ type LookupBody = z.infer<typeof lookupBody>;
 interface OrdersDeps {
   readonly magento: OrdersMagento;
   readonly payments: OrderPayments | undefined;
+  readonly collections: OrderCollections | undefined;
   readonly seller: Seller;
   readonly trustedProxies: TrustedProxies;
   readonly perClient: FailureCounter;
@@ -161,7 +167,7 @@ async function showMine(deps: OrdersDeps, token: string, typed: string): Promise
   const customerId = await customerIdOf(deps.magento, token);
   const number = orderNumberOf(typed);
   const order =
-    number === undefined ? undefined : await customerOrder(deps.magento, customerId, number, deps.payments);
+    number === undefined ? undefined : await customerOrder(deps.magento, customerId, number, deps);
   if (!order) throw new HttpError(404, ORDERS_TEXTS.notFound);
   return jsonReply(200, order);
 }
@@ -209,7 +215,7 @@ async function guestLookup<T>(
 async function lookUp(c: Context, deps: OrdersDeps, body: LookupBody): Promise<Response> {
   const { number: typed, email, postcode } = body;
   const order = await guestLookup(c, deps, typed, (number) =>
-    guestOrder(deps.magento, { number, email, postcode }, deps.payments),
+    guestOrder(deps.magento, { number, email, postcode }, deps),
   );
   return jsonReply(200, order);
 }
@@ -235,6 +241,7 @@ function ordersDeps(config: OrdersRoutesConfig): OrdersDeps {
   return {
     magento: config.magento,
     payments: config.payments,
+    collections: config.collections,
     seller: config.seller,
     trustedProxies: config.trustedProxies,
     perClient: new FailureCounter(limits.perClient, { name: 'order-lookup-client', store }),

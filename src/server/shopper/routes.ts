@@ -20,11 +20,13 @@ import { processLock, type TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
 import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
-import { startShopMail } from '../../mail/shop-mail.ts';
+import { startShopMail, type ShopMail } from '../../mail/shop-mail.ts';
 import { shopClock } from '../../config/clock.ts';
 import type { CollectDeps } from '../../features/collect/collect.server.ts';
 import { collectMagento } from '../../features/collect/magento.server.ts';
 import { collectAtPayment } from '../../features/collect/payment.server.ts';
+import { orderCollections } from '../../features/collect/order-facts.server.ts';
+import type { OrderCollections } from '../../features/orders/orders.server.ts';
 import { collectSettings } from '../../features/collect/settings.ts';
 import { createAfterSaleRoutes, afterSaleRecords } from './after-sale.ts';
 import { parentsFromBuild } from '../collect-parents.ts';
@@ -82,7 +84,7 @@ export function createShopperRoutes(
   const mail = startShopMail(env, store, signal, log ?? ((message: string) => console.warn(message)));
   const logged = log ? { log } : {};
   const checkout = createMagentoCheckout(magento);
-  const collect = collectDeps(env, store, lock, log);
+  const collect = collectDeps(env, store, lock, log, mail);
   return [
     createSearchFormRoutes(),
     createSessionRoutes({
@@ -97,7 +99,11 @@ export function createShopperRoutes(
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, lock, ...(log ? { log } : {}) }),
-    ...orderRoutes(env, { magento, proxies, lock, store, payments, logged }),
+    ...orderRoutes(
+      env,
+      { magento, proxies, lock, store, payments, logged },
+      orderCollections(collect ?? collectPoints(env, log)),
+    ),
     createPrivacyRoutes({
       magento,
       wishlist: { baseUrl },
@@ -155,6 +161,7 @@ function collectDeps(
   store: SharedStore | undefined,
   lock: TryLock,
   log: ((message: string) => void) | undefined,
+  mail: ShopMail,
 ): CollectDeps | undefined {
   if (!store) return undefined;
   const settings = collectSettings();
@@ -163,6 +170,20 @@ function collectDeps(
     store,
     lock,
     clock: shopClock(env.SHOP_CLOCK_FILE),
+    settings,
+    log: log ?? ((message: string) => console.warn(message)),
+    mail: { ...mail, siteUrl: env.SITE_URL },
+  };
+}
+
+/**
+ * What the order pages read of the collection points without a shared store (no collect routes then):
+ * a collection order placed before still shows its point.
+ */
+function collectPoints(env: ShopperRouteSettings, log: ((message: string) => void) | undefined) {
+  const settings = collectSettings();
+  return {
+    magento: collectMagento(magentoClientConfig(env), settings.website),
     settings,
     log: log ?? ((message: string) => console.warn(message)),
   };
@@ -179,6 +200,7 @@ function orderRoutes(
     payments: PaymentHome;
     logged: { log?: (message: string) => void };
   },
+  collections: OrderCollections,
 ): Hono[] {
   const { magento, proxies, lock, store, payments, logged } = deps;
   return [
@@ -186,6 +208,7 @@ function orderRoutes(
       magento,
       seller: invoiceSeller(env),
       payments: payments.orders,
+      collections,
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
       store,

@@ -1,0 +1,34 @@
+/**
+ * A click & collect order's collection on its page, in place of the delivery address: where it stands as a
+ * badge (being got ready, ready to collect, collected, cancelled), the point it is collected from with
+ * its address, phone, map and hours, how long it is kept there and what to bring.
+ */
+import { collectAfterTexts as a } from '../../features/collect/after-texts.ts';
+import { collectTexts as t } from '../../features/collect/texts.ts';
+import type { CollectionState, OrderCollection as Collection } from '../../features/orders/order.ts';
+import { KeepAndBring, PlaceAddress } from '../collect/CollectionPlace.tsx';
+
+const BADGES: Readonly<Record<CollectionState, string>> = {
+  awaiting: t.awaitingCollection,
+  ready: t.readyToCollect,
+  collected: t.collected,
+  cancelled: a.cancelled,
+};
+
+export function OrderCollection({ collection }: { collection: Collection }) {
+  const waiting = collection.state === 'awaiting' || collection.state === 'ready';
+  return (
+    <section className="order__address collection-place" aria-labelledby="order-collection">
+      <h2 id="order-collection">{a.collectFromTitle}</h2>
+      <p>
+        <strong className={`collection-badge collection-badge--${collection.state}`}>
+          {BADGES[collection.state]}
+        </strong>
+      </p>
+      {collection.state === 'ready' && <p>{a.readyNow}</p>}
+      {collection.state === 'awaiting' && <p>{a.readyUnknown}</p>}
+      <PlaceAddress place={collection.place} code={collection.point} />
+      {waiting && <KeepAndBring keptForDays={collection.keptForDays} bring={collection.bring} />}
+    </section>
+  );
+}
