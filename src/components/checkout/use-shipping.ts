@@ -16,6 +16,7 @@ import type { Country } from '../../magento/wire/directory.ts';
 import { strings } from '../../strings.ts';
 import { announceProblems } from '../forms/Field.tsx';
 import { useBusy } from '../forms/use-busy.ts';
+import { rememberCollection } from '../../features/collect/after-order.ts';
 import { saveCollection, type PointView } from '../../features/collect/checkout.ts';
 import { collectTexts } from '../../features/collect/texts.ts';
 import type { CollectState } from './use-collect.ts';
@@ -115,6 +116,7 @@ export function useConfirm(
     if (!start(true)) return;
     try {
       await saveCollection(point, billing, forms.countries);
+      if (collect.hold?.kind === 'held') rememberCollection(point.code, collect.hold.day);
       await measureShippingInfo(forms.items, collectTexts.shippingTier);
       goTo(CHECKOUT_PATHS.payment);
     } catch (failure) {
