@@ -294,4 +294,6 @@ export async function settleHolds(deps: CollectDeps): Promise<void> {
   const orders = await heldOrders(deps.store);
   const settled = orders.length > 0 ? await deps.magento.settledOrders(orders) : [];
   await sweepHolds(deps.store, settled);
+  // This replica's kept shelves still show the shipped units: read them afresh (others' within seconds).
+  if (settled.length > 0) deps.magento.forget();
 }

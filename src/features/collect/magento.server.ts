@@ -21,8 +21,13 @@ export interface CollectMagento {
   shelf(sources: readonly string[], skus: readonly string[], fresh?: boolean): Promise<Shelf>;
   /** Every SKU with units on the source's shelf, and how many. */
   wholeShelf(source: string): Promise<Map<string, number>>;
-  /** Of these placed orders, those Magento has shipped to the counter, completed, closed or cancelled. */
+  /**
+   * Of these placed orders, those Magento has shipped to the counter (the shipment took the units off the
+   * point's own quantity), completed, closed or cancelled.
+   */
   settledOrders(orderIds: readonly number[]): Promise<number[]>;
+  /** Forgets the shelves kept: their reservations were let go as Magento's own quantities fell. */
+  forget(): void;
 }
 
 /** Units by source, then by SKU; a SKU the source has no item for is missing (0). */
@@ -139,7 +144,9 @@ export function collectMagento(config: IntegrationConfig, website: string): Coll
     const known = new Set(found.items.map((order) => order.entity_id));
     const settled = found.items.filter(
       (order) =>
-        SETTLED_STATES.has(order.state ?? '') || (order.extension_attributes?.notification_sent ?? 0) > 0,
+        SETTLED_STATES.has(order.state ?? '') ||
+        (order.extension_attributes?.notification_sent ?? 0) > 0 ||
+        (order.items ?? []).some((item) => (item.qty_shipped ?? 0) > 0),
     );
     // An order Magento no longer has (deleted) holds nothing either.
     return [...settled.map((order) => order.entity_id), ...orderIds.filter((id) => !known.has(id))];
@@ -157,5 +164,6 @@ export function collectMagento(config: IntegrationConfig, website: string): Coll
       return read();
     },
     settledOrders,
+    forget: () => shelfKept.clear(),
   };
 }

@@ -50,12 +50,16 @@ export const sourceItemsSchema = z
   .object({ items: z.array(sourceItemSchema), total_count: z.number() })
   .loose();
 
-/** An order as the pickup modules extend it: where it is collected, and whether the shopper was told it is ready. */
+/**
+ * An order as the pickup modules extend it: where it is collected, whether the shopper was told it is ready,
+ * and what of it has been shipped (to the counter, for a pickup order).
+ */
 export const pickupOrderSchema = z
   .object({
     entity_id: z.number(),
     state: text,
     status: text,
+    items: z.array(z.object({ qty_shipped: z.number().nullish() }).loose()).nullish(),
     extension_attributes: z
       .object({
         pickup_location_code: text,

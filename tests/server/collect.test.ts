@@ -1,0 +1,337 @@
+/**
+ * Click & collect's live answers and reservations (issue 55), through the storefront server's collect
+ * routes against a real embedded back end with MSI's pickup locations and source items, on a fixed shop
+ * clock (Wednesday 25 November 2026, 10:00 in London). Stock at a point is set as staff set it in Magento
+ * (`POST /V1/inventory/source-items`); baskets are guests' carts filled over Magento's REST.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../src/config/clock.ts';
+import { settleHolds, type CollectDeps } from '../../src/features/collect/collect.server.ts';
+import { collectMagento } from '../../src/features/collect/magento.server.ts';
+import { collectAtPayment, CollectRefused } from '../../src/features/collect/payment.server.ts';
+import { collectSettings } from '../../src/features/collect/settings.ts';
+import { createMagentoCheckout } from '../../src/payments/magento-checkout.ts';
+import type { RunningStorefront } from '../../src/server/server.ts';
+import { createCollectRoutes } from '../../src/server/shopper/collect.ts';
+import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { ORDER_ADDRESS } from '../support/orders.ts';
+import { sqliteTestStore, type TestStore } from '../support/stores.ts';
+import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
+
+const SITE = 'http://127.0.0.1:4321';
+const SHOP = 'Clearwater Cleaning Leeds';
+const clock = manualClock('2026-11-25T10:00:00Z');
+const settings = collectSettings();
+
+let backend: TestBackend;
+let site: FakeSite;
+let shop: RunningStorefront;
+let store: TestStore;
+let deps: CollectDeps;
+let skus: string[];
+const controller = new AbortController();
+
+const admin = (method: string, path: string, body?: unknown) =>
+  backend.call(method, `/rest/V1${path}`, {
+    token: INTEGRATION_TOKEN,
+    ...(body === undefined ? {} : { body }),
+  });
+
+/** Simple, enabled, in-stock products, each test taking its own. */
+async function simpleSkus(): Promise<string[]> {
+  const reply = await admin(
+    'GET',
+    '/products?searchCriteria[filterGroups][0][filters][0][field]=type_id&searchCriteria[filterGroups][0][filters][0][value]=simple&searchCriteria[filterGroups][1][filters][0][field]=status&searchCriteria[filterGroups][1][filters][0][value]=1&searchCriteria[pageSize]=40',
+  );
+  const items = reply.body.items as { sku: string; extension_attributes: { stock_item: { qty: number } } }[];
+  return items.filter((item) => item.extension_attributes.stock_item.qty >= 10).map((item) => item.sku);
+}
+
+const take = (): string => {
+  const sku = skus.shift();
+  if (!sku) throw new Error('no product left to test with');
+  return sku;
+};
+
+async function stock(sku: string, units: { shop: number; depot: number }): Promise<void> {
+  const saved = await admin('POST', '/inventory/source-items', {
+    sourceItems: [
+      { sku, source_code: 'shop', quantity: units.shop, status: units.shop > 0 ? 1 : 0 },
+      { sku, source_code: 'depot', quantity: units.depot, status: units.depot > 0 ? 1 : 0 },
+    ],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
+/** A guest's cart holding `qty` of `sku`: its masked id. */
+async function guestCart(sku: string, qty = 1): Promise<string> {
+  const code = String((await backend.call('POST', '/rest/V1/guest-carts')).body);
+  const added = await backend.call('POST', `/rest/V1/guest-carts/${code}/items`, {
+    body: { cartItem: { sku, qty } },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  return code;
+}
+
+const json = async (path: string, init: { method?: string; body?: unknown } = {}) => {
+  const reply = await raw(shop.url, path, {
+    method: init.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', Origin: SITE },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return {
+    status: reply.status,
+    headers: reply.headers,
+    size: reply.body.length,
+    body: JSON.parse(reply.body.toString() || 'null'),
+  };
+};
+
+const lineFor = async (sku: string, point = 'shop') =>
+  (await json(`/collect/availability?point=${point}&sku=${encodeURIComponent(sku)}`)).body.items[sku]
+    .text as string;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  site = makeFakeSite();
+  store = sqliteTestStore();
+  const magento = { baseUrl: backend.url, token: INTEGRATION_TOKEN };
+  deps = {
+    magento: collectMagento(magento, settings.website),
+    store: store.store,
+    lock: (name) => store.store.tryLock(name),
+    clock,
+    settings,
+    log: () => undefined,
+  };
+  shop = await startFakeSite(site, {
+    siteUrl: SITE,
+    routes: [
+      createCollectRoutes({
+        deps,
+        checkout: createMagentoCheckout(magento),
+        siteUrl: SITE,
+        shop: { name: 'Clearwater Cleaning', phone: '0800 123 4567' },
+        signal: controller.signal,
+      }),
+    ],
+  });
+  skus = await simpleSkus();
+});
+
+afterAll(async () => {
+  controller.abort();
+  await shop.close();
+  await backend.stop();
+  await store.dispose();
+  rmSync(site.root, { recursive: true, force: true });
+});
+
+describe('the collection points', () => {
+  it('are Magento’s pickup locations with the shop’s opening hours', async () => {
+    const reply = await json('/collect/points');
+    expect(reply.status).toBe(200);
+    const points = reply.body.points as { code: string; name: string; hours: string[] }[];
+    expect(points.map((point) => point.code)).toEqual(['shop', 'depot']);
+    expect(points[0]).toMatchObject({ name: SHOP, address: { city: 'Leeds', postcode: 'LS10 1AB' } });
+    expect(points[0]?.hours).toContain('Sunday Closed');
+  });
+});
+
+describe('availability at a point, live', () => {
+  it('says how many are on the shelf to collect today, in under a kilobyte, never cached', async () => {
+    const sku = take();
+    await stock(sku, { shop: 3, depot: 0 });
+    const reply = await json(`/collect/availability?point=shop&sku=${encodeURIComponent(sku)}`);
+    expect(reply.body.items[sku]).toEqual({
+      kind: 'shelf',
+      free: 3,
+      text: `Collect today from ${SHOP}: 3 in stock`,
+    });
+    expect(reply.size).toBeLessThanOrEqual(1024);
+    expect(reply.headers['cache-control']).toBe('no-store');
+  });
+
+  it('offers the depot’s stock by its cut-off, and says delivery only when neither has it', async () => {
+    const sku = take();
+    await stock(sku, { shop: 0, depot: 4 });
+    expect(await lineFor(sku)).toBe('Order by 4 pm, collect tomorrow');
+    expect(await lineFor(sku, 'depot')).toBe(
+      'Collect today from Clearwater Cleaning Wakefield depot: 4 in stock',
+    );
+    const none = take();
+    await stock(none, { shop: 0, depot: 0 });
+    expect(await lineFor(none)).toBe('Delivery only');
+  });
+
+  it('refuses a point that is not a collection point', async () => {
+    const reply = await json(`/collect/availability?point=warehouse&sku=${encodeURIComponent(take())}`);
+    expect(reply.status).toBe(404);
+  });
+
+  it('is a page of every point’s answer for a shopper without JavaScript', async () => {
+    const sku = take();
+    await stock(sku, { shop: 2, depot: 0 });
+    const reply = await raw(shop.url, `/collect/availability/${encodeURIComponent(sku)}?point=shop&back=/x`);
+    const html = reply.body.toString();
+    expect(reply.status).toBe(200);
+    expect(html).toContain(`Collect today from ${SHOP}: 2 in stock`);
+    expect(html).toContain('Back to the product');
+  });
+});
+
+describe('reserving a basket at a point', () => {
+  it('gives the last unit to one shopper; the next is told and offered the point that has it', async () => {
+    const sku = take();
+    await stock(sku, { shop: 1, depot: 1 });
+    const first = await guestCart(sku);
+    const second = await guestCart(sku);
+
+    const held = await json('/collect/hold', { method: 'POST', body: { point: 'shop', guestCode: first } });
+    expect(held.body).toMatchObject({
+      kind: 'held',
+      day: '2026-11-25',
+      dayText: 'today',
+      point: { code: 'shop' },
+    });
+    expect(await lineFor(sku)).toBe('Order by 4 pm, collect tomorrow');
+
+    const refused = await json('/collect/hold', {
+      method: 'POST',
+      body: { point: 'shop', guestCode: second },
+    });
+    expect(refused.body).toMatchObject({
+      kind: 'short',
+      message: `Not everything in your basket can be collected from ${SHOP}:`,
+      others: [{ code: 'depot' }],
+    });
+    expect(refused.body.short[0]).toMatchObject({ sku, wanted: 1, free: 0 });
+
+    const released = await json('/collect/hold', { method: 'DELETE', body: { guestCode: first } });
+    expect(released.status).toBe(204);
+    expect(await lineFor(sku)).toBe(`Collect today from ${SHOP}: 1 in stock`);
+  });
+
+  it('says for each point when the basket could be collected there', async () => {
+    const sku = take();
+    await stock(sku, { shop: 0, depot: 2 });
+    const cart = await guestCart(sku, 2);
+    const reply = await json('/collect/basket', { method: 'POST', body: { guestCode: cart } });
+    const [atShop, atDepot] = reply.body.points;
+    expect(atShop).toMatchObject({
+      point: { code: 'shop' },
+      day: '2026-11-26',
+      dayText: 'tomorrow',
+      short: [],
+    });
+    expect(atDepot).toMatchObject({ point: { code: 'depot' }, day: '2026-11-25', dayText: 'today' });
+  });
+
+  it('tells the shopper before paying when the unit went meanwhile, and charges nothing', async () => {
+    const sku = take();
+    await stock(sku, { shop: 1, depot: 0 });
+    const mine = await guestCart(sku);
+    const theirs = await guestCart(sku);
+    await json('/collect/hold', { method: 'POST', body: { point: 'shop', guestCode: theirs } });
+    const cart = await createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN }).readCart({
+      kind: 'guest',
+      guestCart: mine,
+    });
+    const paying = collectAtPayment(deps).beforePayment({
+      ...cart,
+      shippingMethod: 'instore_pickup',
+      pickupPoint: 'shop',
+    });
+    await expect(paying).rejects.toBeInstanceOf(CollectRefused);
+    await expect(paying).rejects.toMatchObject({ reason: 'gone', pointName: SHOP });
+  });
+});
+
+describe('a placed order’s reservation', () => {
+  it('is kept until Magento ships it to the counter, when the shelf itself falls', async () => {
+    const sku = take();
+    await stock(sku, { shop: 2, depot: 0 });
+    const code = await guestCart(sku);
+    expect(
+      (await json('/collect/hold', { method: 'POST', body: { point: 'shop', guestCode: code } })).body.kind,
+    ).toBe('held');
+    const cart = `/rest/V1/guest-carts/${code}`;
+    const points = (await json('/collect/points')).body.points as {
+      code: string;
+      address: Record<string, unknown>;
+    }[];
+    const { street, ...where } = points[0]!.address;
+    const shipped = await backend.call('POST', `${cart}/shipping-information`, {
+      body: {
+        addressInformation: {
+          shipping_address: {
+            ...ORDER_ADDRESS,
+            ...where,
+            street: [street],
+            extension_attributes: { pickup_location_code: 'shop' },
+          },
+          billing_address: ORDER_ADDRESS,
+          shipping_carrier_code: 'instore',
+          shipping_method_code: 'pickup',
+        },
+      },
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    const placed = await backend.call('POST', `${cart}/payment-information`, {
+      body: { email: ORDER_ADDRESS.email, paymentMethod: { method: 'checkmo' } },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const orderId = Number(placed.body);
+    const quoteId = Number((await admin('GET', `/orders/${orderId}`)).body.quote_id);
+    await collectAtPayment(deps).placed(quoteId, orderId);
+
+    await settleHolds(deps);
+    expect(await lineFor(sku)).toBe(`Collect today from ${SHOP}: 1 in stock`);
+
+    const notified = await admin('POST', '/order/notify-orders-are-ready-for-pickup', {
+      orderIds: [orderId],
+    });
+    expect(notified.body).toMatchObject({ successful: true });
+    await settleHolds(deps);
+    // Shipped from the shop: its own quantity fell by one, and the reservation no longer counts.
+    const shelf = await admin(
+      'GET',
+      `/inventory/source-items?searchCriteria[filterGroups][0][filters][0][field]=sku&searchCriteria[filterGroups][0][filters][0][value]=${encodeURIComponent(sku)}&searchCriteria[filterGroups][1][filters][0][field]=source_code&searchCriteria[filterGroups][1][filters][0][value]=shop`,
+    );
+    expect(shelf.body.items[0]).toMatchObject({ quantity: 1 });
+    expect(await lineFor(sku)).toBe(`Collect today from ${SHOP}: 1 in stock`);
+  });
+});
+
+describe('with Magento down', () => {
+  it('asks the shopper to call the shop rather than showing nothing', async () => {
+    const down = await startFakeSite(makeFakeSite(), {
+      siteUrl: SITE,
+      routes: [
+        createCollectRoutes({
+          deps: {
+            ...deps,
+            magento: collectMagento(
+              { baseUrl: 'http://127.0.0.1:9', token: 'x', attempts: 1, timeoutMs: 500 },
+              'base',
+            ),
+          },
+          checkout: createMagentoCheckout({ baseUrl: 'http://127.0.0.1:9', token: 'x' }),
+          siteUrl: SITE,
+          shop: { name: 'Clearwater Cleaning', phone: '0800 123 4567' },
+          signal: controller.signal,
+        }),
+      ],
+    });
+    try {
+      const reply = await raw(down.url, '/collect/availability?point=shop&sku=ABC');
+      expect(reply.status).toBe(200);
+      expect(JSON.parse(reply.body.toString()).items.ABC.text).toBe(
+        'Call Clearwater Cleaning on 0800 123 4567 to check stock',
+      );
+    } finally {
+      await down.close();
+    }
+  });
+});
