@@ -26,15 +26,20 @@ export type DeliveryDestination = { readonly address: DeliveryAddress } | { read
 /** The basket's estimate: the UK, before any address is known. */
 export const UK: { readonly address: DeliveryAddress } = { address: { country_id: 'GB' } };
 
+/** InventoryInStorePickupShippingApi's carrier code (its one method is `pickup`). */
+export const IN_STORE_CARRIER = 'instore';
+
 /**
  * The methods a shopper chooses from: the available ones, cheapest first; where Magento offers one service
  * twice under the same title (standard delivery at its price and, over the threshold, free), only the
- * cheaper is shown.
+ * cheaper is shown. Click & collect (MSI's `instore` carrier) is no delivery: choosing it takes a pickup
+ * location and that location as the shipping address, which the click & collect step sends, not this one.
  */
 export function deliveryChoices(methods: readonly ShippingMethod[]): ShippingMethod[] {
   const byTitle = new Map<string, ShippingMethod>();
   for (const method of methods) {
-    if (!method.available || method.method_code === null) continue;
+    if (!method.available || method.method_code === null || method.carrier_code === IN_STORE_CARRIER)
+      continue;
     const title = method.carrier_title || methodKey(method);
     const seen = byTitle.get(title);
     if (!seen || method.amount < seen.amount) byTitle.set(title, method);
