@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse } from '../support/openapi.ts';
 import { estimate, guestCart, makeProduct, place, ship, type TestCart } from './checkout-helpers.ts';
+import { expectData, gql } from './graphql-helpers.ts';
 import { ADDRESS, expectError } from './helpers.ts';
 
 let backend: TestBackend;
@@ -299,6 +300,38 @@ describe('checking out for pickup', () => {
     expect(notified.body).toEqual({
       successful: false,
       errors: [{ id: String(placed.body), message: 'The order is not ready for pickup' }],
+    });
+  });
+});
+
+describe('the pickupLocations GraphQL query', () => {
+  it('answers the locations carrying the products, with page_info', async () => {
+    const sku = await makeProduct(backend, 12, 1);
+    await stockAt(sku, 'depot', 1);
+    const reply = await gql(
+      backend,
+      `query Pickup($sku: String!) {
+        pickupLocations(productsInfo: [{ sku: $sku }], filters: { city: { eq: "Wakefield" } }) {
+          items { pickup_location_code name city postcode }
+          page_info { page_size current_page total_pages }
+          total_count
+        }
+      }`,
+      { variables: { sku } },
+    );
+    expect(expectData(reply)).toEqual({
+      pickupLocations: {
+        items: [
+          {
+            pickup_location_code: 'depot',
+            name: 'Clearwater Cleaning Wakefield depot',
+            city: 'Wakefield',
+            postcode: 'WF2 7AA',
+          },
+        ],
+        page_info: { page_size: 20, current_page: 1, total_pages: 1 },
+        total_count: 1,
+      },
     });
   });
 });
