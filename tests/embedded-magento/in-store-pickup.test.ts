@@ -335,3 +335,26 @@ describe('the pickupLocations GraphQL query', () => {
     });
   });
 });
+
+describe('the stock', () => {
+  it('is the one Default Stock of website base, every source linked, the default first', async () => {
+    const stock = await admin('GET', '/inventory/stocks/1');
+    expect(stock.body).toEqual({
+      stock_id: 1,
+      name: 'Default Stock',
+      extension_attributes: { sales_channels: [{ type: 'website', code: 'base' }] },
+    });
+    expectError(await admin('GET', '/inventory/stocks/2'), 404, 'Stock with id "%value" does not exist.', {
+      value: 2,
+    });
+    const links = await admin('GET', '/inventory/stock-source-links?searchCriteria[pageSize]=3');
+    expect(validateOpenSourceResponse('GET', '/V1/inventory/stock-source-links', 200, links.body).ok).toBe(
+      true,
+    );
+    expect(links.body.items.slice(0, 3)).toEqual([
+      { stock_id: 1, source_code: 'default', priority: 1 },
+      { stock_id: 1, source_code: 'depot', priority: 2 },
+      { stock_id: 1, source_code: 'shop', priority: 3 },
+    ]);
+  });
+});

@@ -144,6 +144,9 @@ const EXTENSIONS = [
   'GET /V1/inventory/source-items',
   'POST /V1/inventory/source-items',
   'POST /V1/inventory/source-items-delete',
+  'GET /V1/inventory/stocks',
+  'GET /V1/inventory/stocks/{stockId}',
+  'GET /V1/inventory/stock-source-links',
   'GET /V1/inventory/in-store-pickup/pickup-locations',
   'POST /V1/order/notify-orders-are-ready-for-pickup',
 ].sort();

@@ -1,12 +1,13 @@
 /**
- * MSI's REST routes with the ACL resources of their webapi.xml: sources and source items (InventoryApi:
- * `Magento_InventoryApi::source`, `source_edit`, `stock_source_item_assign`), pickup locations
+ * MSI's REST routes with the ACL resources of their webapi.xml: sources, source items and the stock, read
+ * only (InventoryApi: `Magento_InventoryApi::source`, `source_edit`, `stock_source_item_assign`, `stock`,
+ * `stock_source_link`), pickup locations
  * (InventoryInStorePickupApi: anonymous) and the ready-for-pickup notification (InventoryInStorePickupSalesApi:
  * `Magento_InventoryInStorePickupApi::notify_orders_are_ready_for_pickup`). The save services return void,
  * which Magento's REST answers as `[]`.
  */
 import type { Database } from '../db.ts';
-import { searchCriteriaParam } from '../http/params.ts';
+import { intParam, searchCriteriaParam } from '../http/params.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { m } from '../input.ts';
 import { parsePhpQuery } from '../query.ts';
@@ -17,6 +18,7 @@ import { notifyOrdersAreReadyForPickup } from './notify.ts';
 import { parseSearchRequest, searchPickupLocations } from './pickup-locations.ts';
 import { deleteSourceItems, saveSourceItems, searchSourceItems, sourceItemDto } from './source-items.ts';
 import { getSource, saveSource, searchSources, serializeSource, sourceDto } from './sources.ts';
+import { getStock, searchStocks, searchStockSourceLinks } from './stocks.ts';
 
 const SOURCE = 'Magento_InventoryApi::source';
 const SOURCE_EDIT = 'Magento_InventoryApi::source_edit';
@@ -81,10 +83,35 @@ function sourceItemRoutes(db: Database): Route[] {
   ];
 }
 
+/** The one stock and its links, read only (`stocks.ts`). */
+function stockRoutes(db: Database): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/V1/inventory/stocks',
+      resource: 'Magento_InventoryApi::stock',
+      handle: (request) => searchStocks(db, parseSearchCriteria(searchCriteriaParam(request))),
+    },
+    {
+      method: 'GET',
+      path: '/V1/inventory/stocks/:stockId',
+      resource: 'Magento_InventoryApi::stock',
+      handle: ({ params }) => getStock(intParam(params['stockId'], 'stockId')),
+    },
+    {
+      method: 'GET',
+      path: '/V1/inventory/stock-source-links',
+      resource: 'Magento_InventoryApi::stock_source_link',
+      handle: (request) => searchStockSourceLinks(db, parseSearchCriteria(searchCriteriaParam(request))),
+    },
+  ];
+}
+
 export function inventoryRoutes(db: Database, runtime: ReturnsRuntime): Route[] {
   return [
     ...sourceRoutes(db),
     ...sourceItemRoutes(db),
+    ...stockRoutes(db),
     {
       method: 'GET',
       path: '/V1/inventory/in-store-pickup/pickup-locations/',
