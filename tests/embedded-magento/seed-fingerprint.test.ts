@@ -81,7 +81,7 @@ const EXPECTED: Record<string, string> = {
   invoice_comments: '0 e3b0c44298fc1c14',
   invoice_items: '12 15b21eed50b1f03f',
   inventory_source_items: '1008 ed7810c28b9e03ca',
-  inventory_sources: '3 e727bc917f792720',
+  inventory_sources: '3 bc8b7d77b83c367b',
   invoices: '6 23a1ffda05004e77',
   login_failures: '0 e3b0c44298fc1c14',
   meta: '10 15281afebe07fe1b',

@@ -689,8 +689,9 @@ CREATE TABLE IF NOT EXISTS inventory_sources (
   frontend_name TEXT,
   frontend_description TEXT
 );
-INSERT OR IGNORE INTO inventory_sources (source_code, name, enabled, description, country_id, postcode)
-  VALUES ('default', 'Default Source', 1, 'Default Source', 'US', '00000');
+-- InventoryCatalog's CreateDefaultSource.
+INSERT OR IGNORE INTO inventory_sources (source_code, name, enabled, description, latitude, longitude, country_id, postcode)
+  VALUES ('default', 'Default Source', 1, 'Default Source', 0, 0, 'US', '00000');
 CREATE TABLE IF NOT EXISTS inventory_source_items (
   source_code TEXT NOT NULL REFERENCES inventory_sources (source_code) ON DELETE CASCADE,
   sku TEXT NOT NULL,
