@@ -31,8 +31,7 @@ import { errors } from '../errors.ts';
 import type { PaymentMethodInput, QuoteAddressInput } from '../input.ts';
 import { writeOrder } from '../orders/write.ts';
 import { savePickupLocation } from '../inventory/order-pickup.ts';
-import { getPickupLocation } from '../inventory/pickup-locations.ts';
-import { pickupDescription, quotePickupCode, validatePickupQuote } from '../inventory/quote-pickup.ts';
+import { pickupDescription, validatePickupQuote } from '../inventory/quote-pickup.ts';
 import type { SourceRow } from '../inventory/sources.ts';
 import { salableQty } from '../inventory/stock.ts';
 import { recordUsage } from '../sales-rules/usage.ts';
@@ -135,7 +134,7 @@ function orderable(
   const billingProblems = addressValidationMessages(billing);
   if (billingProblems.length > 0) throw errors.billingAddressInvalid(billingProblems);
   // InStorePickupQuoteValidationRule, the last of the quote's rules.
-  const pickup = rateCode(rate) === IN_STORE_PICKUP ? pickupOf(db, quote, shipping) : undefined;
+  const pickup = rateCode(rate) === IN_STORE_PICKUP ? validatePickupQuote(db, quote.id, shipping) : undefined;
 
   const customer =
     quote.customer_id === null
@@ -154,14 +153,6 @@ function orderable(
 
   checkStock(db, collected.lines, pickup !== undefined);
   return { collected, rate, billing, shipping, customer, email, payment, pickup };
-}
-
-/** The pickup location an in-store pickup quote is valid for (the rule refuses it otherwise). */
-function pickupOf(db: Database, quote: QuoteRow, shipping: AddressData): SourceRow {
-  validatePickupQuote(db, quote.id, shipping);
-  const code = quotePickupCode(db, quote.id);
-  if (code === undefined) throw errors.internal();
-  return getPickupLocation(db, code);
 }
 
 /**

@@ -83,19 +83,24 @@ function isLocationAddress(location: SourceRow, address: AddressData): boolean {
 }
 
 /**
- * `QuoteValidator::validateBeforeSubmit` with InStorePickupQuoteValidationRule's result: its first message
- * as the phrase, the others joined by a space as `%1` (a ValidatorException, 400). A code no longer an
- * active location is GetPickupLocation's 404, thrown from inside the rule.
+ * `QuoteValidator::validateBeforeSubmit` for a rule's failed result: its first message as the phrase, the
+ * others joined by a space as `%1` (a ValidatorException, 400; `%1` is '' for a lone message).
  */
-export function validatePickupQuote(db: Database, quoteId: number, address: AddressData): void {
+const quoteInvalid = ([first = '', ...rest]: readonly string[]) =>
+  new MagentoError(400, rest.length > 0 ? `${first} %1` : first, [rest.join(' ')]);
+
+/**
+ * InStorePickupQuoteValidationRule: a pickup quote needs its location (a code no longer an active
+ * location is GetPickupLocation's 404, thrown from inside the rule) at the location's address. Returns
+ * the location.
+ */
+export function validatePickupQuote(db: Database, quoteId: number, address: AddressData): SourceRow {
   const code = quotePickupCode(db, quoteId);
   const location = code === undefined ? undefined : getPickupLocation(db, code);
-  const problems = !location
-    ? ['Quote does not have Pickup Location assigned.']
-    : isLocationAddress(location, address)
-      ? []
-      : ['Pickup Location Address does not match Shipping Address for In-Store Pickup Quote.'];
-  const [first, ...rest] = problems;
-  if (first === undefined) return;
-  throw new MagentoError(400, rest.length > 0 ? `${first} %1` : first, [rest.join(' ')]);
+  if (!location) throw quoteInvalid(['Quote does not have Pickup Location assigned.']);
+  if (!isLocationAddress(location, address))
+    throw quoteInvalid([
+      'Pickup Location Address does not match Shipping Address for In-Store Pickup Quote.',
+    ]);
+  return location;
 }
