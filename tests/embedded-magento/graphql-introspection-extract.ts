@@ -56,6 +56,14 @@ const WHOLE = [
   'ShippingDiscount',
   'TaxItem',
   'SalesCommentItem',
+  // Magento_InventoryInStorePickupGraphQl: `pickupLocations`.
+  'PickupLocations',
+  'PickupLocation',
+  'AreaInput',
+  'PickupLocationFilterInput',
+  'PickupLocationSortInput',
+  'ProductInfoInput',
+  'FilterTypeInput',
 ];
 
 /** The stand-in's invoice item fields: all but `order_item`. */
@@ -142,7 +150,7 @@ const ADDED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   Customer: ['id', 'orders'],
   Mutation: ['createProductReview'],
   ProductInterface: ['image', 'rating_summary', 'review_count', 'reviews'],
-  Query: ['storeConfig', 'products', 'productReviewRatingsMetadata'],
+  Query: ['storeConfig', 'products', 'productReviewRatingsMetadata', 'pickupLocations'],
 };
 
 const introspection = z.object({

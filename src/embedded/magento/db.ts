@@ -54,6 +54,7 @@ const ADDED_COLUMNS: readonly (readonly [string, string, string])[] = [
   ['order_status_history', 'is_customer_notified', 'INTEGER DEFAULT 0'],
   ['order_status_history', 'is_visible_on_front', 'INTEGER NOT NULL DEFAULT 0'],
   ['order_status_history', 'entity_name', "TEXT DEFAULT 'order'"],
+  ['order_items', 'qty_shipped', 'REAL NOT NULL DEFAULT 0'],
 ];
 
 let lastPattern: { source: string; regex: RegExp } | undefined;

@@ -2,7 +2,8 @@
  * The route table: every REST call the storefront makes (COVERAGE.md) plus the admin calls an editor's
  * change and the payment bridge need, each with Magento's ACL resource (CONTRACT.md §2.3), and the back
  * end's own review moderation under `/V1/embedded/` (`reviews/routes.ts`), and Mage-OS's returns module's
- * `/V1/rma…` (`returns/routes.ts`). Each resource folder declares
+ * `/V1/rma…` (`returns/routes.ts`), and MSI's sources, source items and in-store pickup
+ * (`inventory/routes.ts`). Each resource folder declares
  * its own routes; this only gathers them, and hands the cart routes' locators to the checkout's.
  */
 import { tokenRoutes } from './auth/routes.ts';
@@ -23,6 +24,7 @@ import { customerRoutes } from './customers/routes.ts';
 import type { Database } from './db.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import type { Route } from './http/route.ts';
+import { inventoryRoutes } from './inventory/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import type { OnSaved } from './saved.ts';
@@ -61,5 +63,6 @@ export function createRoutes({ db, checkout, tokens, onSaved, returns }: RouteCo
     ...cmsRoutes(db, onSaved),
     ...reviewRoutes(db),
     ...returnRoutes(db, returns),
+    ...inventoryRoutes(db, returns),
   ];
 }

@@ -18,6 +18,7 @@ import { Database } from './db.ts';
 import { generateCatalogue } from './seed/catalogue.ts';
 import { copyDemoBlockPictures, ensureDemoCmsBlocks } from './seed/cms-blocks.ts';
 import { writeProductImages } from './seed/images.ts';
+import { ensureDemoPickupLocations } from './seed/pickup-locations.ts';
 import { ensureDemoSalesRules } from './seed/sales-rules.ts';
 import { ensureDemoReviews } from './seed/reviews.ts';
 import { isSeeded, seedDatabase } from './seed/seed-database.ts';
@@ -123,6 +124,7 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
   )
     config.log?.('Wrote the demo trade account, its prices and its orders');
   ensureDemoSalesRules(db, magentoDate());
+  if (ensureDemoPickupLocations(db)) config.log?.('Wrote the demo pickup locations and their stock');
   ensureReturnLookups(db);
   const guestOrder = ensureDemoGuestOrder(
     db,

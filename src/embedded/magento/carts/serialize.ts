@@ -3,6 +3,7 @@ import { serializeCustomer } from '../customers/customers.ts';
 import type { Database } from '../db.ts';
 import type { StoreSettings } from '../store-view.ts';
 import { quoteAddress, serializeQuoteAddress } from './addresses.ts';
+import { quotePickupCode } from '../inventory/quote-pickup.ts';
 import { items, repriceItems, serializeItem } from './items.ts';
 import type { QuoteRow } from './rows.ts';
 
@@ -58,7 +59,10 @@ export function serializeCart(db: Database, quote: QuoteRow, settings: StoreSett
           : [
               {
                 shipping: {
-                  address: serializeQuoteAddress(shipping.id, shipping.data),
+                  address: withPickupLocation(
+                    serializeQuoteAddress(shipping.id, shipping.data),
+                    quotePickupCode(db, quote.id),
+                  ),
                   method: quote.shipping_method,
                 },
                 items: lines,
@@ -67,3 +71,7 @@ export function serializeCart(db: Database, quote: QuoteRow, settings: StoreSett
     },
   };
 }
+
+/** LoadPickupLocationForQuoteAddress: the shipping address's assigned code in its extension attributes. */
+const withPickupLocation = <A extends object>(address: A, code: string | undefined) =>
+  code === undefined ? address : { ...address, extension_attributes: { pickup_location_code: code } };

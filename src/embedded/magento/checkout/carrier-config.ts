@@ -71,10 +71,40 @@ export const tableRateCarrier = z.strictObject({
     .readonly(),
 });
 
+/**
+ * InventoryInStorePickupShippingApi's `Carrier\InStorePickup` (`carriers/instore/*`, its config.xml's
+ * defaults: inactive, "In-Store Pickup Delivery", "Pick in Store", 0.00): one rate, `instore_pickup`, when
+ * active and a pickup location carries every product of the cart (PickupLocationsAvailabilityValidator).
+ * `sallowspecific` is 0 in its config: it reaches every country. Collected with the others, in
+ * `sort_order` (derived: Magento's config.xml gives it none, which sorts it first; the shop places it).
+ */
+export const inStorePickupCarrier = z.strictObject({
+  model: z.literal('instore'),
+  active: z.boolean(),
+  title: z.string().min(1, 'must name the carrier for the shopper'),
+  name: z.string().min(1, 'must name the method for the shopper'),
+  price: money,
+  /** `specificerrmsg`: shown by Magento only with `showmethod` 1, which is not served (see above). */
+  specificerrmsg: z.string(),
+  sort_order: z.number().int(),
+});
+
+/** `carriers/instore/*` as InventoryInStorePickupShippingApi/etc/config.xml sets them. */
+export const INSTORE_DEFAULTS = {
+  model: 'instore',
+  active: false,
+  title: 'In-Store Pickup Delivery',
+  name: 'Pick in Store',
+  price: 0,
+  specificerrmsg: 'In-Store Delivery is not available. To use this delivery method, please contact us.',
+  sort_order: 0,
+} as const;
+
 export const carrierConfig = z.discriminatedUnion('model', [
   flatRateCarrier,
   freeShippingCarrier,
   tableRateCarrier,
+  inStorePickupCarrier,
 ]);
 export type CarrierConfig = z.output<typeof carrierConfig>;
 
@@ -139,5 +169,13 @@ export const DEMO_CARRIERS: CarriersConfig = {
     // Rows are "from this weight" (decimal(12,4) in Magento): the first gram over 30 kg.
     rates: [{ weightFrom: 30.0001, price: 49 }],
     freeShippingFromRules: false,
+  },
+  // Click & collect from the shop or the depot (inventory/, seed/pickup-locations.ts).
+  instore: {
+    ...INSTORE_DEFAULTS,
+    active: true,
+    title: 'Click & collect',
+    name: 'Collect in store',
+    sort_order: 5,
   },
 };

@@ -17,6 +17,8 @@ export interface RateRequest {
   readonly packageValueWithDiscount: number;
   /** A cart price rule gives every item free shipping (OfflineShipping's FreeShipping collector). */
   readonly freeShipping: boolean;
+  /** A pickup location carries every product of the cart (`PickupLocationsAvailabilityValidator`). */
+  readonly pickupAvailable?: boolean;
 }
 
 /** One rate (`Quote\Address\Rate`): `carrier_code`_`method_code` is the code a quote's method names. */
@@ -39,12 +41,17 @@ export const rateDescription = (rate: Pick<Rate, 'carrierTitle' | 'methodTitle'>
 /** `AbstractCarrier::checkAvailableShipCountries`, and the merchant's weight limit. */
 function reaches(carrier: CarrierConfig, request: RateRequest): boolean {
   if (!carrier.active) return false;
+  if (carrier.model === 'instore') return request.pickupAvailable === true;
   if (carrier.sallowspecific && !carrier.specificcountry.includes(request.countryId)) return false;
   return carrier.maxPackageWeight === undefined || request.packageWeight <= carrier.maxPackageWeight;
 }
 
 /** The carrier's price for the request, or undefined when it offers nothing. */
 function price(carrier: CarrierConfig, request: RateRequest): number | undefined {
+  if (carrier.model === 'instore') {
+    // `GetShippingPrice`: the configured price, 0 when every item ships free (`GetFreePackages`).
+    return request.freeShipping ? 0 : carrier.price;
+  }
   const free = carrier.freeShippingFromRules && request.freeShipping;
   switch (carrier.model) {
     case 'flatrate':
@@ -69,9 +76,15 @@ function price(carrier: CarrierConfig, request: RateRequest): number | undefined
   }
 }
 
-/** The method code the model gives its one rate: Table Rates' `bestway`, the others their carrier code. */
+/**
+ * The method code the model gives its one rate: Table Rates' `bestway`, In-Store Pickup's `pickup`
+ * (`InStorePickup::METHOD_CODE`), the others their carrier code.
+ */
 const methodCode = (code: string, carrier: CarrierConfig): string =>
-  carrier.model === 'tablerate' ? 'bestway' : code;
+  carrier.model === 'tablerate' ? 'bestway' : carrier.model === 'instore' ? 'pickup' : code;
+
+/** `InStorePickup::DELIVERY_METHOD`. */
+export const IN_STORE_PICKUP = 'instore_pickup';
 
 /** Every rate the configured carriers give this request, in the order Magento lists them. */
 export function collectRates(carriers: CarriersConfig, request: RateRequest): Rate[] {

@@ -20,6 +20,7 @@ import { storeLabel } from '../sales-rules/rules.ts';
 import { rulesForCart, type CartParty } from '../sales-rules/validator.ts';
 import { storeNow, storeToday, WEBSITE_ID, type StoreSettings } from '../store-view.ts';
 import { rateOfTaxClass, rowTax, taxTotals, type RowTax, type Taxed } from '../tax.ts';
+import { isAnyPickupLocationAvailable } from '../inventory/pickup-locations.ts';
 import { collectRates, rateCode, type Rate } from './carriers.ts';
 import type { CheckoutSettings } from './settings.ts';
 
@@ -98,6 +99,17 @@ const rateOf = (db: Database, productId: number): number =>
     )?.tax_class_id,
   );
 
+/**
+ * Whether a pickup location carries every line's sku (a configurable's line names its chosen child's), asked
+ * only when the in-store carrier is active (`InStorePickup::collectRates` returns first otherwise).
+ */
+const pickupAvailable = (db: Database, settings: CheckoutSettings, items: readonly { sku: string }[]) =>
+  Object.values(settings.carriers).some((carrier) => carrier.model === 'instore' && carrier.active) &&
+  isAnyPickupLocationAvailable(
+    db,
+    items.map((line) => line.sku),
+  );
+
 /** What `_validateCouponCode` leaves: no code stays none, a code that applied stays, any other is ''. */
 const keptCode = (asked: string | null, applied: string | null): string | null =>
   asked === null ? null : (applied ?? '');
@@ -141,6 +153,7 @@ export function collectTotals(
           packageQty: itemsQty,
           packageValueWithDiscount: roundMoney(subtotal - discount.amount),
           freeShipping: discount.freeShipping,
+          pickupAvailable: pickupAvailable(db, settings, items),
         });
   const shippingMethod =
     options.shippingMethod !== undefined ? options.shippingMethod : quote.shipping_method;

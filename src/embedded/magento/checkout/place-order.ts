@@ -30,8 +30,12 @@ import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import type { PaymentMethodInput, QuoteAddressInput } from '../input.ts';
 import { writeOrder } from '../orders/write.ts';
+import { savePickupLocation } from '../inventory/order-pickup.ts';
+import { pickupDescription, validatePickupQuote } from '../inventory/quote-pickup.ts';
+import type { SourceRow } from '../inventory/sources.ts';
+import { salableQty } from '../inventory/stock.ts';
 import { recordUsage } from '../sales-rules/usage.ts';
-import { rateCode, rateDescription, type Rate } from './carriers.ts';
+import { IN_STORE_PICKUP, rateCode, rateDescription, type Rate } from './carriers.ts';
 import { collectTotals, type Collected, type CollectedLine } from './collect.ts';
 import type { CheckoutSettings } from './settings.ts';
 import { computeTotals } from './totals.ts';
@@ -90,6 +94,8 @@ interface Orderable {
   readonly customer: CustomerContact | undefined;
   readonly email: string;
   readonly payment: StoredPayment;
+  /** An in-store pickup order's location. */
+  readonly pickup: SourceRow | undefined;
 }
 
 /**
@@ -127,6 +133,8 @@ function orderable(
   if (!rate || rateCode(rate) !== quote.shipping_method) throw errors.shippingMethodMissing();
   const billingProblems = addressValidationMessages(billing);
   if (billingProblems.length > 0) throw errors.billingAddressInvalid(billingProblems);
+  // InStorePickupQuoteValidationRule, the last of the quote's rules.
+  const pickup = rateCode(rate) === IN_STORE_PICKUP ? validatePickupQuote(db, quote.id, shipping) : undefined;
 
   const customer =
     quote.customer_id === null
@@ -143,15 +151,24 @@ function orderable(
   // 2.4.7+: a code the last collection dropped, or a coupon used up meanwhile, refuses the order.
   if (quote.coupon_code && !collected.couponCode) throw errors.couponNotValid();
 
-  for (const line of collected.lines) {
+  checkStock(db, collected.lines, pickup !== undefined);
+  return { collected, rate, billing, shipping, customer, email, payment, pickup };
+}
+
+/**
+ * Each line's product sellable for its quantity: a delivery order against the product's own stock; a
+ * pickup order (derived) against the stock's salable quantity (`inventory/stock.ts`), as MSI checks
+ * `IsProductSalableForRequestedQty` against the stock a pickup order reserves from.
+ */
+function checkStock(db: Database, lines: readonly CollectedLine[], pickup: boolean): void {
+  for (const line of lines) {
     const product = line.sold
       ? db.get(productStock, 'SELECT status, qty, is_in_stock FROM products WHERE id = ?', line.sold.id)
       : undefined;
     if (!product || product.status !== 1) throw errors.productNotAvailable();
-    if (product.is_in_stock !== 1 || line.qty > product.qty) throw errors.qtyNotAvailable();
+    if (pickup ? line.qty > salableQty(db, line.sku) : product.is_in_stock !== 1 || line.qty > product.qty)
+      throw errors.qtyNotAvailable();
   }
-
-  return { collected, rate, billing, shipping, customer, email, payment };
 }
 
 /** The order, written as the seed writes its past ones; then the stock its lines take and the uses. */
@@ -179,7 +196,10 @@ function insertOrder(db: Database, quote: QuoteRow, ready: Orderable, now: strin
     })),
     shippingAmount: collected.shippingAmount,
     shippingMethod: rateCode(rate),
-    shippingDescription: rateDescription(rate),
+    // SetShippingDescription: a pickup order names its location instead of the method.
+    shippingDescription: ready.pickup
+      ? pickupDescription(rate.carrierTitle, ready.pickup)
+      : rateDescription(rate),
     discount:
       collected.appliedRuleIds.length === 0
         ? undefined
@@ -197,7 +217,9 @@ function insertOrder(db: Database, quote: QuoteRow, ready: Orderable, now: strin
     createdAt: now,
     history: [{ status: 'pending', at: now }],
   });
-  takeStock(db, collected.lines);
+  // A pickup order reserves at the stock and takes its pickup source's quantity when it ships (inventory/notify.ts).
+  if (ready.pickup) savePickupLocation(db, written.orderId, ready.pickup.source_code);
+  else takeStock(db, collected.lines);
   recordUsage(db, {
     ruleIds: collected.appliedRuleIds,
     couponId: collected.couponId,

@@ -13,7 +13,9 @@ import { isKnownCountry } from '../directory/countries.ts';
 import { errors } from '../errors.ts';
 import type { QuoteAddressInput, ShippingInformationInput } from '../input.ts';
 import { isRecord, type JsonRecord } from '../json.ts';
-import { rateCode } from './carriers.ts';
+import { getPickupLocation } from '../inventory/pickup-locations.ts';
+import { assignPickupLocation, sentPickupCode } from '../inventory/quote-pickup.ts';
+import { IN_STORE_PICKUP, rateCode } from './carriers.ts';
 import { collectTotals, currentQuote, saveCollected } from './collect.ts';
 import type { CheckoutSettings } from './settings.ts';
 import { computeTotals, serializeTotals } from './totals.ts';
@@ -52,6 +54,8 @@ export function saveShippingInformation(
     // city it refuses (magento/magento2#39854), before anything is saved.
     for (const address of addresses) refuseProblems(addressProblems(address));
     saveQuoteAddress(db, quote.id, 'shipping', shipping);
+    const pickupCode = sentPickupCode(shipping);
+    assignPickupLocation(db, quote.id, pickupCode);
     if (billing) saveQuoteAddress(db, quote.id, 'billing', billing);
     db.run(
       'UPDATE quotes SET shipping_method = ?, updated_at = ? WHERE id = ?',
@@ -59,6 +63,9 @@ export function saveShippingInformation(
       magentoDate(),
       quote.id,
     );
+    // SetShippingDescription, on the collection that follows: an unknown location is its 404.
+    if (`${carrier}_${method}` === IN_STORE_PICKUP && pickupCode !== undefined)
+      getPickupLocation(db, pickupCode);
     saveCollected(db, quote.id, settings);
     const updated = currentQuote(db, quote.id) ?? quote;
     return { quote: updated, collected: collectTotals(db, updated, settings) };

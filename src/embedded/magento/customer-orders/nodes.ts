@@ -51,6 +51,8 @@ const STATUS_LABELS: Readonly<Record<string, string>> = {
   holded: 'On Hold',
   payment_review: 'Payment Review',
   fraud: 'Suspected Fraud',
+  // The shop's custom status for a click & collect order handed over (orders/write.ts).
+  collected: 'Collected',
 };
 
 const SORT_FIELDS = { NUMBER: 'increment_id', CREATED_AT: 'created_at' } as const;

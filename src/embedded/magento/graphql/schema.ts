@@ -8,6 +8,7 @@
  */
 import { buildSchema, isInterfaceType, isObjectType, type GraphQLSchema } from 'graphql';
 import { customerOrdersPart } from '../customer-orders/part.ts';
+import { pickupPart } from '../inventory/graphql.ts';
 import { returnsPart } from '../returns/part.ts';
 import { reviewsPart } from '../reviews/part.ts';
 import { wishlistPart } from '../wishlist/part.ts';
@@ -69,4 +70,5 @@ export const magentoSchema = buildGraphQlSchema([
   reviewsPart,
   customerOrdersPart,
   returnsPart,
+  pickupPart,
 ]);

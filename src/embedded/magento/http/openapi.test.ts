@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMagentoApp } from '../app.ts';
+import { openApiPath } from './openapi.ts';
 import { DEMO_CARRIERS } from '../checkout/carrier-config.ts';
 import { Database } from '../db.ts';
 import { DEFAULT_REVIEW_SETTINGS } from '../reviews/settings.ts';
@@ -135,6 +136,19 @@ const EXTENSIONS = [
   // An order's status-history comments: the payment bridge notes the provider's reference (issue 53).
   'POST /V1/orders/{id}/comments',
   'GET /V1/orders/{id}/comments',
+  // MSI's sources and source items, pickup locations and ready-for-pickup (click & collect: inventory/).
+  'GET /V1/inventory/sources',
+  'GET /V1/inventory/sources/{sourceCode}',
+  'POST /V1/inventory/sources',
+  'PUT /V1/inventory/sources/{sourceCode}',
+  'GET /V1/inventory/source-items',
+  'POST /V1/inventory/source-items',
+  'POST /V1/inventory/source-items-delete',
+  'GET /V1/inventory/stocks',
+  'GET /V1/inventory/stocks/{stockId}',
+  'GET /V1/inventory/stock-source-links',
+  'GET /V1/inventory/in-store-pickup/pickup-locations',
+  'POST /V1/order/notify-orders-are-ready-for-pickup',
 ].sort();
 
 /** The back end's own operations: review moderation, which Magento 2.4 has only in its admin. */
@@ -183,7 +197,7 @@ const swaggerOperationSchema = z.object({
 });
 const swaggerDocumentSchema = z.object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
 
-/** The same map for a Swagger 2.0 document. */
+/** The same map for a Swagger 2.0 document (its paths as ours are written: no trailing slash, `openApiPath`). */
 function swaggerOperations(document: unknown): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const [path, item] of Object.entries(swaggerDocumentSchema.parse(document).paths)) {
@@ -192,7 +206,7 @@ function swaggerOperations(document: unknown): Map<string, string[]> {
       const body = swaggerOperationSchema
         .parse(value)
         .parameters?.find((parameter) => parameter.in === 'body');
-      found.set(`${method.toUpperCase()} ${path}`, [...(body?.schema?.required ?? [])].sort());
+      found.set(`${method.toUpperCase()} ${openApiPath(path)}`, [...(body?.schema?.required ?? [])].sort());
     }
   }
   return found;

@@ -5,6 +5,7 @@
  * order are no gateways: `PayOperation` calls `Invoice::pay()` whatever `capture` says), saved, and the
  * order moved on (`Order\StateResolver`). The seed invoices its past orders through the same steps.
  */
+import { stateInProgress } from '../inventory/shipments.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { prepareInvoice, validateInvoice, type InvoiceItemRequest } from './document.ts';
@@ -30,13 +31,6 @@ export interface InvoiceOrderOptions {
    */
   readonly asRecorded?: boolean;
 }
-
-/**
- * `Order\StateResolver::getStateForOrder($order, [IN_PROGRESS])` after the invoice: no order ships in this
- * back end, so `canShip()` holds, and the order is processing, a new one included, with that state's
- * default status (`Order\Config::getStateDefaultStatus()`).
- */
-const STATE_AFTER_INVOICE = { state: 'processing', status: 'processing' } as const;
 
 /** Invoices the order; returns the new invoice's entity id. */
 export function invoiceOrder(
@@ -65,14 +59,19 @@ export function invoiceOrder(
         visibleOnFront: request.comment.isVisibleOnFront,
       },
     });
-    if (!options.asRecorded)
+    // `Order\StateResolver::getStateForOrder($order, [IN_PROGRESS])` after the invoice: processing, a new
+    // order included, or complete when its shipment (a pickup order's: inventory/) already went out; with
+    // that state's default status (`Order\Config::getStateDefaultStatus()`).
+    if (!options.asRecorded) {
+      const after = stateInProgress(db, orderId);
       db.run(
         'UPDATE orders SET state = ?, status = ?, updated_at = ? WHERE entity_id = ?',
-        STATE_AFTER_INVOICE.state,
-        STATE_AFTER_INVOICE.status,
+        after.state,
+        after.status,
         at,
         orderId,
       );
+    }
     return invoiceId;
   });
 }

@@ -15,6 +15,7 @@ import {
   type OrderRow,
 } from './serialize.ts';
 import { statusHistories } from './history.ts';
+import { orderPickup } from '../inventory/order-pickup.ts';
 import { STATE_OF_STATUS } from './write.ts';
 
 export function getOrder(db: Database, id: number, settings: StoreSettings) {
@@ -51,7 +52,7 @@ function serializeOrder(db: Database, order: OrderRow, settings: StoreSettings) 
   return {
     ...orderHeader(order, settings, billing, itemCount, invoicedTotals(db, id)),
     items,
-    ...orderTail(order, items, { billing, shipping }, statusHistories(db, id)),
+    ...orderTail(order, items, { billing, shipping }, statusHistories(db, id), orderPickup(db, id)),
   };
 }
 

@@ -4,6 +4,7 @@ import type { StoreSettings } from '../store-view.ts';
 import { sqlNumber } from '../db.ts';
 import { parseOptions, productOptionOf } from '../carts/configurable.ts';
 import { jsonRecord } from '../json.ts';
+import { pickupExtension, type OrderPickup } from '../inventory/order-pickup.ts';
 import {
   invoicedField,
   NOTHING_INVOICED,
@@ -75,6 +76,7 @@ export const orderItemRow = z.object({
   product_option: z.string().nullable(),
   /** Set on a configurable's child item. */
   parent_item_id: sqlNumber.nullable(),
+  qty_shipped: sqlNumber,
   created_at: z.string(),
 });
 export type OrderItemRow = z.output<typeof orderItemRow>;
@@ -197,7 +199,7 @@ const orderItemFields = (order: OrderRow, item: OrderItemRow, invoiced: ItemInvo
     qty_invoiced: invoiced.qty,
     qty_ordered: item.qty,
     qty_refunded: 0,
-    qty_shipped: 0,
+    qty_shipped: item.qty_shipped,
     quote_item_id: item.quote_item_id,
     row_invoiced: invoiced.row,
     row_total: item.row_total,
@@ -326,6 +328,7 @@ export function orderTail(
   items: readonly unknown[],
   addresses: { billing: OrderAddressRow | undefined; shipping: OrderAddressRow | undefined },
   histories: readonly unknown[],
+  pickup?: OrderPickup,
 ) {
   const { billing, shipping } = addresses;
   const tax = orderTax(order);
@@ -371,6 +374,7 @@ export function orderTail(
           ]
         : [],
       payment_additional_info: [{ key: 'method_title', value: methodTitleOf(order) }],
+      ...pickupExtension(pickup),
       applied_taxes: [],
       item_applied_taxes: [],
       converting_from_quote: false,

@@ -9,11 +9,17 @@ import type { JsonRecord } from '../json.ts';
 import { roundMoney } from '../money.ts';
 import { rowTax, taxTotals, VAT_RATE, type RowTax } from '../tax.ts';
 
-/** Magento's order states for the statuses an integration sets. */
+/**
+ * Magento's order states for the statuses an integration sets, and the shop's own `collected` (derived: a
+ * custom status the merchant assigns to state complete, `sales_order_status_state`), which staff set with
+ * `POST /V1/orders/:id/comments` once a click & collect order (inventory/) is handed over; as any status of
+ * a state, only an order in that state can take it (`OrderService::addComment`).
+ */
 export const STATE_OF_STATUS: Readonly<Record<string, string>> = {
   pending: 'new',
   processing: 'processing',
   complete: 'complete',
+  collected: 'complete',
   closed: 'closed',
   canceled: 'canceled',
   holded: 'holded',

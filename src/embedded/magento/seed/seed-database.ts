@@ -13,6 +13,7 @@ import { insertRows, withoutIndexes, withRollbackJournal } from './bulk.ts';
 import { seedInvoices } from './invoices.ts';
 import { writeDemoOrders } from './orders.ts';
 import { catalogueProducts, writeDemoReviews } from './reviews.ts';
+import { ensureDemoPickupLocations } from './pickup-locations.ts';
 import { ensureDemoSalesRules } from './sales-rules.ts';
 import { writeDemoSpecialPrices } from './special-prices.ts';
 import {
@@ -297,6 +298,7 @@ export async function seedDatabase(
       writeAttributes(db, catalogue);
       const ids = writeProducts(db, catalogue);
       writeConfigurables(db, catalogue, ids);
+      ensureDemoPickupLocations(db);
       writeTradePrices(db, pricedProducts(catalogue, ids));
       writeDemoSpecialPrices(db, storeToday(time.timezone, seededAt));
       const customerId = writePeople(db, admin, hashes, now);
