@@ -182,35 +182,41 @@ describe('availability at a point, live', () => {
 });
 
 describe('reserving a basket at a point', () => {
-  it('gives the last unit to one shopper; the next is told and offered the point that has it', async () => {
+  it('gives the last unit to one shopper; the next gets the depot’s, and the one after is told', async () => {
     const sku = take();
     await stock(sku, { shop: 1, depot: 1 });
-    const first = await guestCart(sku);
-    const second = await guestCart(sku);
+    const [first, second, third] = [await guestCart(sku), await guestCart(sku), await guestCart(sku)];
+    const hold = (guestCode: string, point = 'shop') =>
+      json('/collect/hold', { method: 'POST', body: { point, guestCode } });
 
-    const held = await json('/collect/hold', { method: 'POST', body: { point: 'shop', guestCode: first } });
-    expect(held.body).toMatchObject({
-      kind: 'held',
-      day: '2026-11-25',
-      dayText: 'today',
-      point: { code: 'shop' },
-    });
+    expect((await hold(first)).body).toMatchObject({ kind: 'held', day: '2026-11-25', dayText: 'today' });
     expect(await lineFor(sku)).toBe('Order by 4 pm, collect tomorrow');
+    expect((await hold(second)).body).toMatchObject({ kind: 'held', day: '2026-11-26', dayText: 'tomorrow' });
+    expect(await lineFor(sku)).toBe('Delivery only');
 
-    const refused = await json('/collect/hold', {
-      method: 'POST',
-      body: { point: 'shop', guestCode: second },
-    });
+    const refused = await hold(third);
     expect(refused.body).toMatchObject({
       kind: 'short',
       message: `Not everything in your basket can be collected from ${SHOP}:`,
-      others: [{ code: 'depot' }],
+      others: [],
     });
     expect(refused.body.short[0]).toMatchObject({ sku, wanted: 1, free: 0 });
 
     const released = await json('/collect/hold', { method: 'DELETE', body: { guestCode: first } });
     expect(released.status).toBe(204);
     expect(await lineFor(sku)).toBe(`Collect today from ${SHOP}: 1 in stock`);
+  });
+
+  it('offers another point that has the whole basket', async () => {
+    const sku = take();
+    await stock(sku, { shop: 2, depot: 1 });
+    const [first, second] = [await guestCart(sku), await guestCart(sku)];
+    await json('/collect/hold', { method: 'POST', body: { point: 'depot', guestCode: first } });
+    const refused = await json('/collect/hold', {
+      method: 'POST',
+      body: { point: 'depot', guestCode: second },
+    });
+    expect(refused.body).toMatchObject({ kind: 'short', others: [{ code: 'shop', name: SHOP }] });
   });
 
   it('says for each point when the basket could be collected there', async () => {
