@@ -143,7 +143,7 @@ describe('the payment bridge’s calls', () => {
 
     // At Pay: the shopper's own cart, read as the shopper (a guest), which proves it is theirs.
     const atPay = await checkout.readCart({ kind: 'guest', guestCart: masked });
-    expect(atPay.lines).toEqual([{ sku: product.sku, qty: 2 }]);
+    expect(atPay.lines).toEqual([{ sku: product.sku, qty: 2, name: product.name }]);
     // At the notification: the integration, by quote id.
     const byQuote = await checkout.readCart({ kind: 'quote', cartId: atPay.id });
     expect(byQuote).toEqual(atPay);

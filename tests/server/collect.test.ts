@@ -267,7 +267,9 @@ describe('a placed order’s reservation', () => {
       code: string;
       address: Record<string, unknown>;
     }[];
-    const { street, ...where } = points[0]!.address;
+    const atShop = points.find((point) => point.code === 'shop');
+    if (!atShop) throw new Error('no shop');
+    const { street, ...where } = atShop.address;
     const shipped = await backend.call('POST', `${cart}/shipping-information`, {
       body: {
         addressInformation: {

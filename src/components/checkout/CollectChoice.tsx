@@ -77,18 +77,16 @@ export function CollectStatus({ collect, delivery }: CollectStatusProps) {
         ))}
       </ul>
       <div className="checkout-collect__ways">
-        {cheapest && (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              collect.deliver();
-              delivery.choose(methodKey(cheapest));
-            }}
-          >
-            {t.deliverAll}
-          </button>
-        )}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            collect.deliver();
+            if (cheapest) delivery.choose(methodKey(cheapest));
+          }}
+        >
+          {t.deliverAll}
+        </button>
         {hold.others.map((other) => (
           <button
             key={other.code}

@@ -66,104 +66,121 @@ function kept<T>(keepMs: number, fetch: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export function collectMagento(config: IntegrationConfig, website: string): CollectMagento {
-  const shelfKept = new Map<string, { at: number; units: number }>();
-  const wholeShelves = new Map<string, () => Promise<Map<string, number>>>();
-
-  const pickupLocations = kept(KEEP_LOCATIONS_MS, async () => {
-    const query = new URLSearchParams({
-      'searchRequest[scopeType]': 'website',
-      'searchRequest[scopeCode]': website,
-      'searchRequest[currentPage]': '1',
-      'searchRequest[pageSize]': '50',
-    });
-    const found = await magentoFetch(config, {
-      path: `/inventory/in-store-pickup/pickup-locations/?${query.toString()}`,
-      schema: pickupLocationsSchema,
-    });
-    return found.items;
+/** The website's active pickup locations (anonymous in Magento; asked as the integration here). */
+async function readPickupLocations(config: IntegrationConfig, website: string) {
+  const query = new URLSearchParams({
+    'searchRequest[scopeType]': 'website',
+    'searchRequest[scopeCode]': website,
+    'searchRequest[currentPage]': '1',
+    'searchRequest[pageSize]': '50',
   });
+  const found = await magentoFetch(config, {
+    path: `/inventory/in-store-pickup/pickup-locations/?${query.toString()}`,
+    schema: pickupLocationsSchema,
+  });
+  return found.items;
+}
 
-  async function readShelf(sources: readonly string[], skus: readonly string[]): Promise<Shelf> {
+/** Units of `skus` on the shelves of `sources`: one source-items search. */
+async function readShelf(
+  config: IntegrationConfig,
+  sources: readonly string[],
+  skus: readonly string[],
+): Promise<Shelf> {
+  const found = await magentoFetch(config, {
+    path: `/inventory/source-items?${searchCriteria({
+      filters: [inList('source_code', sources), inList('sku', skus)],
+      pageSize: sources.length * skus.length,
+    })}`,
+    schema: sourceItemsSchema,
+  });
+  const shelf: Shelf = new Map(sources.map((source) => [source, new Map<string, number>()]));
+  for (const item of found.items)
+    shelf.get(item.source_code)?.set(item.sku, item.status === 1 ? Math.max(0, item.quantity) : 0);
+  return shelf;
+}
+
+/** Every SKU with units on the source's shelf, page by page. */
+async function readWholeShelf(config: IntegrationConfig, source: string): Promise<Map<string, number>> {
+  const units = new Map<string, number>();
+  for (let page = 1; ; page += 1) {
     const found = await magentoFetch(config, {
       path: `/inventory/source-items?${searchCriteria({
-        filters: [inList('source_code', sources), inList('sku', skus)],
-        pageSize: sources.length * skus.length,
+        filters: [
+          { field: 'source_code', value: source },
+          { field: 'status', value: '1' },
+          { field: 'quantity', value: '0', conditionType: 'gt' },
+        ],
+        pageSize: PAGE,
+        currentPage: page,
       })}`,
       schema: sourceItemsSchema,
     });
-    const shelf: Shelf = new Map(sources.map((source) => [source, new Map<string, number>()]));
-    for (const item of found.items)
-      shelf.get(item.source_code)?.set(item.sku, item.status === 1 ? Math.max(0, item.quantity) : 0);
+    for (const item of found.items) units.set(item.sku, item.quantity);
+    if (found.items.length < PAGE || page * PAGE >= found.total_count) return units;
+  }
+}
+
+/** Of these orders, those shipped (any of it), completed, closed, cancelled, or no longer in Magento. */
+async function readSettledOrders(config: IntegrationConfig, orderIds: readonly number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const found = await magentoFetch(config, {
+    path: `/orders?${searchCriteria({ filters: [inList('entity_id', orderIds)], pageSize: orderIds.length })}`,
+    schema: pickupOrdersSchema,
+  });
+  const known = new Set(found.items.map((order) => order.entity_id));
+  const settled = found.items.filter(
+    (order) =>
+      SETTLED_STATES.has(order.state ?? '') ||
+      (order.extension_attributes?.notification_sent ?? 0) > 0 ||
+      (order.items ?? []).some((item) => (item.qty_shipped ?? 0) > 0),
+  );
+  // An order Magento no longer has (deleted) holds nothing either.
+  return [...settled.map((order) => order.entity_id), ...orderIds.filter((id) => !known.has(id))];
+}
+
+/** Shelves read from Magento, each source and SKU kept `KEEP_SHELF_MS`. */
+function keptShelves(config: IntegrationConfig): Pick<CollectMagento, 'shelf' | 'forget'> {
+  const shelfKept = new Map<string, { at: number; units: number }>();
+  async function readAndKeep(sources: readonly string[], skus: readonly string[]): Promise<Shelf> {
+    const shelf = await readShelf(config, sources, skus);
     const at = performance.now();
     if (shelfKept.size > MAX_KEPT) shelfKept.clear();
     for (const source of sources)
       for (const sku of skus) shelfKept.set(`${source}\n${sku}`, { at, units: unitsOn(shelf, source, sku) });
     return shelf;
   }
-
-  async function shelf(sources: readonly string[], skus: readonly string[], fresh = false): Promise<Shelf> {
-    const now = performance.now();
-    const cached = (source: string, sku: string) => {
-      const entry = shelfKept.get(`${source}\n${sku}`);
-      return entry && now - entry.at < KEEP_SHELF_MS ? entry.units : undefined;
-    };
-    const all = sources.every((source) => skus.every((sku) => cached(source, sku) !== undefined));
-    if (fresh || !all || skus.length === 0) return skus.length === 0 ? new Map() : readShelf(sources, skus);
-    return new Map(
-      sources.map((source) => [source, new Map(skus.map((sku) => [sku, cached(source, sku) ?? 0]))]),
-    );
-  }
-
-  async function readWholeShelf(source: string): Promise<Map<string, number>> {
-    const units = new Map<string, number>();
-    for (let page = 1; ; page += 1) {
-      const found = await magentoFetch(config, {
-        path: `/inventory/source-items?${searchCriteria({
-          filters: [
-            { field: 'source_code', value: source },
-            { field: 'status', value: '1' },
-            { field: 'quantity', value: '0', conditionType: 'gt' },
-          ],
-          pageSize: PAGE,
-          currentPage: page,
-        })}`,
-        schema: sourceItemsSchema,
-      });
-      for (const item of found.items) units.set(item.sku, item.quantity);
-      if (found.items.length < PAGE || page * PAGE >= found.total_count) return units;
-    }
-  }
-
-  async function settledOrders(orderIds: readonly number[]): Promise<number[]> {
-    if (orderIds.length === 0) return [];
-    const found = await magentoFetch(config, {
-      path: `/orders?${searchCriteria({ filters: [inList('entity_id', orderIds)], pageSize: orderIds.length })}`,
-      schema: pickupOrdersSchema,
-    });
-    const known = new Set(found.items.map((order) => order.entity_id));
-    const settled = found.items.filter(
-      (order) =>
-        SETTLED_STATES.has(order.state ?? '') ||
-        (order.extension_attributes?.notification_sent ?? 0) > 0 ||
-        (order.items ?? []).some((item) => (item.qty_shipped ?? 0) > 0),
-    );
-    // An order Magento no longer has (deleted) holds nothing either.
-    return [...settled.map((order) => order.entity_id), ...orderIds.filter((id) => !known.has(id))];
-  }
-
   return {
-    pickupLocations,
-    shelf,
+    async shelf(sources, skus, fresh = false) {
+      if (skus.length === 0) return new Map();
+      const now = performance.now();
+      const cached = (source: string, sku: string) => {
+        const entry = shelfKept.get(`${source}\n${sku}`);
+        return entry && now - entry.at < KEEP_SHELF_MS ? entry.units : undefined;
+      };
+      const all = sources.every((source) => skus.every((sku) => cached(source, sku) !== undefined));
+      if (fresh || !all) return readAndKeep(sources, skus);
+      return new Map(
+        sources.map((source) => [source, new Map(skus.map((sku) => [sku, cached(source, sku) ?? 0]))]),
+      );
+    },
+    forget: () => shelfKept.clear(),
+  };
+}
+
+export function collectMagento(config: IntegrationConfig, website: string): CollectMagento {
+  const wholeShelves = new Map<string, () => Promise<Map<string, number>>>();
+  return {
+    pickupLocations: kept(KEEP_LOCATIONS_MS, () => readPickupLocations(config, website)),
+    ...keptShelves(config),
     wholeShelf(source) {
       let read = wholeShelves.get(source);
       if (!read) {
-        read = kept(KEEP_WHOLE_SHELF_MS, () => readWholeShelf(source));
+        read = kept(KEEP_WHOLE_SHELF_MS, () => readWholeShelf(config, source));
         wholeShelves.set(source, read);
       }
       return read();
     },
-    settledOrders,
-    forget: () => shelfKept.clear(),
+    settledOrders: (orderIds) => readSettledOrders(config, orderIds),
   };
 }

@@ -22,22 +22,18 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { wallClock } from '../../delivery/working-days.ts';
 import type { Availability } from '../../features/collect/availability.ts';
 import {
   availabilityAt,
   collectableToday,
   collectionPoints,
   release,
-  reserve,
-  basketAt,
   settleHolds,
   type CollectDeps,
   type Point,
-  type ShortLine,
 } from '../../features/collect/collect.server.ts';
 import { availabilityPage, pointView } from '../../features/collect/views.server.ts';
-import { availabilityText, collectDayText, collectTexts as t } from '../../features/collect/texts.ts';
+import { availabilityText, collectTexts as t } from '../../features/collect/texts.ts';
 import {
   customerSession,
   describeError,
@@ -49,13 +45,11 @@ import {
   limitBody,
   methodNotAllowed,
   sameOrigin,
-  SessionEnded,
 } from '../../http/index.ts';
-import { MagentoApiError } from '../../magento/client.ts';
-import { isMaskedCartId } from '../../magento/wire/shopper-cart.ts';
-import type { CheckoutCart, MagentoCheckout, ShopperCartRef } from '../../payments/magento-checkout.ts';
+import type { MagentoCheckout } from '../../payments/magento-checkout.ts';
 import { strings } from '../../strings.ts';
 import type { ParentsOf } from '../collect-parents.ts';
+import { basketAnswer, holdAnswer, pointNamed, shopperCart, today } from './collect-basket.ts';
 
 export interface CollectRoutesConfig {
   readonly deps: CollectDeps;
@@ -86,15 +80,6 @@ async function pointsOrNone(deps: CollectDeps): Promise<Point[] | undefined> {
     return undefined;
   }
 }
-
-/** The point a request names: 404 for one that is not a collection point. */
-function pointNamed(points: readonly Point[], code: string): Point {
-  const point = points.find((each) => each.code === code);
-  if (!point) throw new HttpError(404, t.noSuchPoint);
-  return point;
-}
-
-const today = (deps: CollectDeps) => wallClock(new Date(deps.clock.now()), deps.settings.timeZone).day;
 
 function itemAnswer(
   availability: Availability,
@@ -153,89 +138,6 @@ async function availabilityHtml(config: CollectRoutesConfig, c: Context): Promis
   });
 }
 
-/** The shopper's own cart, as the payment routes read it; 409 when there is none. */
-async function shopperCart(config: CollectRoutesConfig, token: string | undefined, guestCode: string) {
-  if (!token && !isMaskedCartId(guestCode)) throw new HttpError(409, strings.checkout.emptyCart);
-  const ref: ShopperCartRef = token ? { kind: 'customer', token } : { kind: 'guest', guestCart: guestCode };
-  try {
-    const cart = await config.checkout.readCart(ref);
-    if (cart.lines.length === 0) throw new HttpError(409, strings.checkout.emptyCart);
-    return cart;
-  } catch (error) {
-    if (error instanceof MagentoApiError && error.status === 401 && token)
-      throw new SessionEnded(strings.checkout.sessionEnded);
-    if (error instanceof MagentoApiError && error.status === 404)
-      throw new HttpError(409, strings.checkout.emptyCart);
-    throw error;
-  }
-}
-
-/** The basket's lines that cannot be collected, named as the basket names them. */
-const shortLines = (cart: CheckoutCart, short: readonly ShortLine[]) => {
-  const names = new Map(cart.lines.map((line) => [line.sku, line.name ?? line.sku]));
-  return short.map((line) => {
-    const name = names.get(line.sku) ?? line.sku;
-    return { ...line, name, text: t.shortLine(name, line.free) };
-  });
-};
-
-/** The answer for a basket that cannot all be collected from `point`: its lines, and the points that have all of it. */
-async function shortAnswer(
-  deps: CollectDeps,
-  cart: CheckoutCart,
-  point: Point,
-  points: readonly Point[],
-  short: readonly ShortLine[],
-) {
-  const others: { code: string; name: string }[] = [];
-  for (const other of points.filter((each) => each.code !== point.code))
-    if ((await basketAt(deps, cart, other.settings)).short.length === 0)
-      others.push({ code: other.code, name: other.name });
-  return jsonReply(200, {
-    kind: 'short',
-    message: t.shortAtPoint(point.name),
-    short: shortLines(cart, short),
-    others,
-  });
-}
-
-/** `POST /collect/basket`: for every point, when the basket could be collected there, or what it lacks. */
-async function basket(config: CollectRoutesConfig, guestCode: string, token: string | undefined) {
-  const { deps } = config;
-  const points = await collectionPoints(deps);
-  const cart = await shopperCart(config, token, guestCode);
-  const day = today(deps);
-  const answers = await Promise.all(
-    points.map(async (point) => {
-      const { day: ready, short } = await basketAt(deps, cart, point.settings);
-      return {
-        point: pointView(point),
-        ...(ready ? { day: ready, dayText: collectDayText(ready, day) } : {}),
-        short: shortLines(cart, short),
-      };
-    }),
-  );
-  return jsonReply(200, { points: answers });
-}
-
-/** `POST /collect/hold`. */
-async function hold(config: CollectRoutesConfig, body: z.infer<typeof holdBody>, token: string | undefined) {
-  const { deps } = config;
-  const points = await collectionPoints(deps);
-  const point = pointNamed(points, body.point);
-  const cart = await shopperCart(config, token, body.guestCode ?? '');
-  const reservation = await reserve(deps, cart, point.settings, deps.settings.holdMinutes);
-  if (reservation.kind === 'busy') throw new HttpError(409, t.busy);
-  if (reservation.kind === 'short') return shortAnswer(deps, cart, point, points, reservation.lines);
-  return jsonReply(200, {
-    kind: 'held',
-    until: new Date(reservation.until).toISOString(),
-    day: reservation.day,
-    dayText: collectDayText(reservation.day, today(deps)),
-    point: pointView(point),
-  });
-}
-
 function startSettling(config: CollectRoutesConfig): void {
   const { deps } = config;
   const timer = setInterval(() => {
@@ -284,7 +186,7 @@ export function createCollectRoutes(config: CollectRoutesConfig): Hono {
     jsonOnly,
     jsonBody(holdBody, t.noSuchPoint),
     session,
-    (c) => hold(config, c.req.valid('json'), c.var.customerToken),
+    (c) => holdAnswer(config, c.req.valid('json'), c.var.customerToken),
   );
   routes.post(
     '/collect/basket',
@@ -293,7 +195,7 @@ export function createCollectRoutes(config: CollectRoutesConfig): Hono {
     jsonOnly,
     jsonBody(releaseBody, strings.checkout.emptyCart),
     session,
-    (c) => basket(config, c.req.valid('json')?.guestCode ?? '', c.var.customerToken),
+    (c) => basketAnswer(config, c.req.valid('json')?.guestCode ?? '', c.var.customerToken),
   );
   routes.all('/collect/basket', methodNotAllowed('POST'));
   routes.delete('/collect/hold', sameOrigin(siteUrl), limitBody(1024), session, async (c) => {

@@ -19,7 +19,7 @@ import { paymentHome, type PaymentHome } from '../../payments/home.ts';
 import { processLock, type TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
-import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
+import { createMagentoCheckout, type MagentoCheckout } from '../../payments/magento-checkout.ts';
 import { startShopMail, type ShopMail } from '../../mail/shop-mail.ts';
 import { shopClock } from '../../config/clock.ts';
 import type { CollectDeps } from '../../features/collect/collect.server.ts';
@@ -85,6 +85,7 @@ export function createShopperRoutes(
   const logged = log ? { log } : {};
   const checkout = createMagentoCheckout(magento);
   const collect = collectDeps(env, store, lock, log, mail);
+  const atPayment = collect && collectAtPayment(collect);
   return [
     createSearchFormRoutes(),
     createSessionRoutes({
@@ -135,23 +136,32 @@ export function createShopperRoutes(
       checkout,
       lock,
       siteUrl: env.SITE_URL,
-      collect: collect && collectAtPayment(collect),
+      collect: atPayment,
       ...logged,
     }),
-    createPaymentRoutesFromEnv(env, log, store, signal, payments, collect && collectAtPayment(collect)),
-    ...(collect
-      ? [
-          createCollectRoutes({
-            deps: collect,
-            checkout,
-            siteUrl: env.SITE_URL,
-            shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE },
-            parents: clientDir === undefined ? undefined : parentsFromBuild(clientDir),
-            signal,
-          }),
-        ]
-      : []),
+    createPaymentRoutesFromEnv(env, log, store, signal, payments, atPayment),
+    ...collectRoutes(env, collect, { checkout, clientDir, signal }),
     ...createAfterSaleRoutes(env, { magento, store, mail, lock, proxies, log }),
+  ];
+}
+
+/** Click & collect's routes, where it is offered (a shared store keeps its reservations). */
+function collectRoutes(
+  env: ShopperRouteSettings,
+  collect: CollectDeps | undefined,
+  more: { checkout: MagentoCheckout; clientDir: string | undefined; signal: AbortSignal | undefined },
+): Hono[] {
+  if (!collect) return [];
+  const { checkout, clientDir, signal } = more;
+  return [
+    createCollectRoutes({
+      deps: collect,
+      checkout,
+      siteUrl: env.SITE_URL,
+      shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE },
+      parents: clientDir === undefined ? undefined : parentsFromBuild(clientDir),
+      signal,
+    }),
   ];
 }
 

@@ -5,8 +5,13 @@ import { collectSettings, collectSettingsSchema } from '../../../src/features/co
 import { availabilityText, collectDayText } from '../../../src/features/collect/texts.ts';
 
 const settings = collectSettings();
-const shop = settings.points.find((point) => point.code === 'shop')!;
-const depot = settings.points.find((point) => point.code === 'depot')!;
+const pointOf = (code: string) => {
+  const point = settings.points.find((each) => each.code === code);
+  if (!point) throw new Error(`collect.json names no ${code}`);
+  return point;
+};
+const shop = pointOf('shop');
+const depot = pointOf('depot');
 const named = { name: 'Clearwater Cleaning Leeds', phone: '0113 496 0123' };
 // 2026-11-27 is a Friday; 2026-11-28 a Saturday, 2026-11-29 a Sunday; 2026-12-25 Christmas Day.
 const at = (day: string, time: string) => {

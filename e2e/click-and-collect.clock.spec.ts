@@ -1,0 +1,153 @@
+/**
+ * Click & collect end to end (issue 55), on a Wednesday morning by the shop's clock (the shop is open, the
+ * depot's cut-off not passed): a shopper sees a machine's shelf stock at the shop on its page, adds it,
+ * chooses "Collect from" at checkout (only a billing address asked), pays by card and is told where and
+ * what to bring; the page then shows one fewer at once, and Magento holds the order with its pickup carrier
+ * and location. A second shopper trying for the last unit meanwhile is told plainly and offered delivery.
+ * Stock at the points is set as staff set it, through Magento's source items.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { isBankHoliday } from '../src/delivery/working-days.ts';
+import { productPages, type Product } from './support/catalogue.ts';
+import {
+  enterCard,
+  fill,
+  form,
+  GOOD_CARD,
+  guestCart,
+  MAGENTO,
+  address,
+  asIntegration,
+} from './support/checkout.ts';
+import { resetShopClock, setShopClock } from './support/clock.ts';
+import { expect, hydrated, test } from './support/test.ts';
+
+const SHOP = 'Clearwater Cleaning Leeds';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+/** The next Wednesday, 10:00 UTC (10 or 11 am in Leeds), that is not a bank holiday. */
+function nextWednesdayMorning(): number {
+  const day = new Date();
+  day.setUTCHours(10, 0, 0, 0);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() !== 3 || isBankHoliday(day.toISOString().slice(0, 10)));
+  return day.getTime();
+}
+
+test.beforeAll(() => setShopClock(nextWednesdayMorning()));
+test.afterAll(() => resetShopClock());
+
+/** Simple products in stock, a different one per journey. */
+function products(): Product[] {
+  return productPages().filter((p) => p.typeId === 'simple' && p.inStock && p.priceInclVat !== null);
+}
+
+async function stock(request: APIRequestContext, sku: string, shop: number, depot: number): Promise<void> {
+  const url = `${MAGENTO}/rest/V1/inventory/source-items`;
+  const reply = await request.post(url, {
+    headers: asIntegration('POST', url),
+    data: {
+      sourceItems: [
+        { sku, source_code: 'shop', quantity: shop, status: shop > 0 ? 1 : 0 },
+        { sku, source_code: 'depot', quantity: depot, status: depot > 0 ? 1 : 0 },
+      ],
+    },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+}
+
+interface PickupOrder {
+  shipping_description: string;
+  extension_attributes: {
+    pickup_location_code?: string;
+    shipping_assignments: { shipping: { method: string } }[];
+  };
+}
+
+async function orderNumbered(request: APIRequestContext, number: string): Promise<PickupOrder | undefined> {
+  const url = `${MAGENTO}/rest/V1/orders?searchCriteria[filterGroups][0][filters][0][field]=increment_id&searchCriteria[filterGroups][0][filters][0][value]=${number}`;
+  const reply = await request.get(url, { headers: asIntegration('GET', url) });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { items: PickupOrder[] }).items[0];
+}
+
+const collectOption = (page: Page) => page.getByRole('radio', { name: new RegExp(`Collect from ${SHOP}`) });
+
+async function toShippingStep(page: Page): Promise<void> {
+  await page.goto('/basket/shipping');
+  await hydrated(page, 'CheckoutShipping');
+}
+
+test('a shopper sees the shelf, collects by card, and the shelf falls by one at once', async ({
+  page,
+  request,
+}) => {
+  const product = products()[3];
+  if (!product) throw new Error('no product in stock');
+  await stock(request, product.sku, 3, 0);
+
+  await page.goto(`/${product.urlKey}`);
+  const line = page.getByText(`Collect today from ${SHOP}: 3 in stock`);
+  await expect(line).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /added/i }).first()).toBeVisible();
+
+  await toShippingStep(page);
+  await collectOption(page).check();
+  await expect(page.getByText(/Reserved for you until \d\d:\d\d/)).toBeVisible();
+  await expect(form(page, 'Shipping address')).toBeHidden();
+  const shopper = address();
+  await fill(form(page, 'Billing address'), shopper);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL('/basket/shipping/payment');
+  await hydrated(page, 'CheckoutPayment');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await enterCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL('/paid');
+  const number = (await page.getByRole('main').locator('strong').first().textContent()) ?? '';
+  await expect(page.getByRole('main')).toContainText(`Collect from ${SHOP}`);
+  await expect(page.getByRole('main')).toContainText('What to bring');
+
+  await page.goto(`/${product.urlKey}`);
+  await expect(page.getByText(`Collect today from ${SHOP}: 2 in stock`)).toBeVisible();
+
+  const order = await orderNumbered(request, number.trim());
+  expect(order?.extension_attributes.pickup_location_code).toBe('shop');
+  expect(order?.extension_attributes.shipping_assignments[0]?.shipping.method).toBe('instore_pickup');
+  expect(order?.shipping_description).toBe(`Click & collect - ${SHOP}`);
+});
+
+async function shopperWithBasket(browser: Browser, sku: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await guestCart(page, sku, 1);
+  await toShippingStep(page);
+  return page;
+}
+
+test('a second shopper trying for the last unit is told, and offered delivery', async ({
+  browser,
+  request,
+}) => {
+  const product = products()[4];
+  if (!product) throw new Error('no product in stock');
+  await stock(request, product.sku, 1, 0);
+  const first = await shopperWithBasket(browser, product.sku);
+  const second = await shopperWithBasket(browser, product.sku);
+
+  await collectOption(first).check();
+  await expect(first.getByText(/Reserved for you until/)).toBeVisible();
+
+  await collectOption(second).check();
+  const told = second
+    .getByRole('alert')
+    .filter({ hasText: `Not everything in your basket can be collected from ${SHOP}` });
+  await expect(told).toContainText(`${product.name}: not available to collect`);
+  await told.getByRole('button', { name: 'Deliver everything instead' }).click();
+  await expect(form(second, 'Shipping address')).toBeVisible();
+  await expect(collectOption(second)).not.toBeChecked();
+
+  await Promise.all([first.context().close(), second.context().close()]);
+});
