@@ -151,3 +151,45 @@ test('a second shopper trying for the last unit is told, and offered delivery', 
 
   await Promise.all([first.context().close(), second.context().close()]);
 });
+
+test('a basket the shop has only part of is split: one collected, the other back in the basket for delivery', async ({
+  page,
+  request,
+}) => {
+  const [here, missing] = [products()[5], products()[6]];
+  if (!here || !missing) throw new Error('no products in stock');
+  await stock(request, here.sku, 2, 0);
+  await stock(request, missing.sku, 0, 0);
+  const code = await guestCart(page, here.sku, 1);
+  await page.evaluate(
+    async ({ code, sku }) => {
+      const added = await fetch(`/rest/V1/guest-carts/${code}/items`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ cartItem: { sku, qty: 1, quote_id: code } }),
+      });
+      if (!added.ok) throw new Error(await added.text());
+    },
+    { code, sku: missing.sku },
+  );
+  await toShippingStep(page);
+
+  await collectOption(page).check();
+  const told = page.getByRole('alert').filter({ hasText: `can be collected from ${SHOP}` });
+  await expect(told).toContainText(`${missing.name}: not available to collect`);
+  await told.getByRole('button', { name: 'Collect what can be collected, deliver the rest later' }).click();
+  await expect(page.getByText('1 item is waiting in your basket for delivery after this order.')).toBeVisible();
+  await expect(page.getByText(/Reserved for you until/)).toBeVisible();
+
+  await fill(form(page, 'Billing address'), address());
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await hydrated(page, 'CheckoutPayment');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await enterCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL('/paid');
+  await expect(page.getByText('The items you set aside for delivery are back in your basket.')).toBeVisible();
+  await page.goto('/basket');
+  await expect(page.getByRole('main')).toContainText(missing.name);
+  await expect(page.getByRole('main')).not.toContainText(here.name);
+});

@@ -11,9 +11,11 @@ import { expectData, gql } from './graphql-helpers.ts';
 import { ADDRESS, expectError } from './helpers.ts';
 
 let backend: TestBackend;
+/** What the back end told the storefront it saved (its rebuild hook). */
+const saved: unknown[] = [];
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startTestBackend({ onSaved: (entity) => saved.push(entity) });
 });
 afterAll(() => backend.stop());
 
@@ -356,5 +358,22 @@ describe('the stock', () => {
       { stock_id: 1, source_code: 'depot', priority: 2 },
       { stock_id: 1, source_code: 'shop', priority: 3 },
     ]);
+  });
+});
+
+describe('what a source item save tells the storefront', () => {
+  it('tells it of a change to the default source (the catalogue stock), not to a collection point', async () => {
+    const sku = await makeProduct(backend, 19.99, 1);
+    saved.length = 0;
+    const atShop = await admin('POST', '/inventory/source-items', {
+      sourceItems: [{ sku, source_code: 'shop', quantity: 2, status: 1 }],
+    });
+    expect(atShop.status).toBe(200);
+    expect(saved).toEqual([]);
+    const atDefault = await admin('POST', '/inventory/source-items', {
+      sourceItems: [{ sku, source_code: 'default', quantity: 0, status: 0 }],
+    });
+    expect(atDefault.status).toBe(200);
+    expect(saved).toEqual([{ entity: 'product', sku }]);
   });
 });

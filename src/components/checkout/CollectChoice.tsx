@@ -3,7 +3,8 @@
  * point, with the day the basket would be ready there and "Free" (CollectOptions), and below the options what
  * choosing one did (CollectStatus): the basket reserved until a time, with the point's address and hours and
  * no delivery address asked for; or, said plainly, what cannot be collected there, with the ways on
- * (deliver everything instead, or another point that has it all).
+ * (deliver everything instead, another point that has it all, or collect what it has and set the rest aside
+ * for delivery after this order).
  */
 import { untilText } from '../../features/collect/checkout.ts';
 import { collectTexts as t } from '../../features/collect/texts.ts';
@@ -64,6 +65,7 @@ export function CollectStatus({ collect, delivery }: CollectStatusProps) {
             ))}
           </ul>
         </details>
+        {collect.setAside > 0 && <p>{t.splitDone(collect.setAside)}</p>}
         <p>{t.noAddressNeeded}</p>
       </div>
     );
@@ -87,6 +89,11 @@ export function CollectStatus({ collect, delivery }: CollectStatusProps) {
         >
           {t.deliverAll}
         </button>
+        {collect.splittable && (
+          <button type="button" className="button button--secondary" onClick={collect.split}>
+            {t.split}
+          </button>
+        )}
         {hold.others.map((other) => (
           <button
             key={other.code}

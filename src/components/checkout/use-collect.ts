@@ -2,7 +2,8 @@
  * The shipping step's collection choice: for each point, when the basket could be collected there (asked
  * once the step has loaded), the point the shopper chose to collect from, and its reservation. Choosing a
  * point reserves the basket there; what cannot be collected there is said, with the ways on (deliver
- * everything, another point that has it all). Choosing delivery again lets the reservation go.
+ * everything, another point that has it all, or split: collect what it has and set the rest aside for
+ * delivery after this order). Choosing delivery again lets the reservation go.
  */
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -14,6 +15,7 @@ import {
   type PointView,
 } from '../../features/collect/checkout.ts';
 import { choosePoint } from '../../features/collect/collect-state.ts';
+import { canSetAside, setAsideLacking } from '../../features/collect/set-aside.ts';
 import { problemText } from '../../features/problem.ts';
 
 export interface CollectState {
@@ -28,6 +30,12 @@ export interface CollectState {
   readonly collect: (code: string) => void;
   /** Back to delivery: the reservation let go. */
   readonly deliver: () => void;
+  /** The basket could be split: what the point lacks set aside for delivery after this order. */
+  readonly splittable: boolean;
+  /** Sets aside what the chosen point lacks and reserves the rest there. */
+  readonly split: () => void;
+  /** Units set aside by a split, for the shopper's word on it. */
+  readonly setAside: number;
 }
 
 export function useCollect(ready: boolean): CollectState {
@@ -36,6 +44,8 @@ export function useCollect(ready: boolean): CollectState {
   const [hold, setHold] = useState<HoldAnswer | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  const [splittable, setSplittable] = useState(false);
+  const [setAside, setSetAside] = useState(0);
   const asked = useRef(0);
 
   useEffect(() => {
@@ -53,10 +63,11 @@ export function useCollect(ready: boolean): CollectState {
     setBusy(true);
     choosePoint(code);
     holdAt(code).then(
-      (answer) => {
+      async (answer) => {
         if (request !== asked.current) return;
         setHold(answer);
         setBusy(false);
+        setSplittable(answer.kind === 'short' && answer.kept > 0 && (await canSetAside(answer.short)));
       },
       (error: unknown) => {
         if (request !== asked.current) return;
@@ -64,6 +75,18 @@ export function useCollect(ready: boolean): CollectState {
         setBusy(false);
       },
     );
+  }
+
+  async function split() {
+    if (!chosen || hold?.kind !== 'short') return;
+    setBusy(true);
+    try {
+      setSetAside(await setAsideLacking(hold.short));
+      collect(chosen.code);
+    } catch (error) {
+      setProblem(problemText(error));
+      setBusy(false);
+    }
   }
 
   function deliver() {
@@ -77,5 +100,16 @@ export function useCollect(ready: boolean): CollectState {
     releaseHold().catch(() => undefined);
   }
 
-  return { points, chosen, hold, busy, problem, collect, deliver };
+  return {
+    points,
+    chosen,
+    hold,
+    busy,
+    problem,
+    collect,
+    deliver,
+    splittable,
+    split: () => void split(),
+    setAside,
+  };
 }

@@ -1,85 +1,87 @@
 /**
  * The product page's collection line (CollectLine.astro): what the shopper's point has of the product (or
  * of a configurable's chosen child), written when the page is viewed and again when the shopper chooses
- * another child or point, and "Change", which lists the points to choose from. The line becomes a polite
- * live region only once the shopper has acted, so nothing is announced on load. Never blank: whatever
- * cannot be read says to call.
+ * another child or point. Kept as small as it can be, since every product page runs it before any
+ * interaction (DESIGN.md §5): one request, whose answer names the point and says the line in the server's
+ * words; the chooser behind "Change" loads only when opened (collect-chooser.client.ts). The line becomes
+ * a polite live region only once the shopper has acted, so nothing is announced on load. Never blank:
+ * what cannot be read says to call.
  */
-import { collectBrowserTexts as t } from '../../features/collect/browser-texts.ts';
-import { fetchAvailability, fetchPoints } from '../../features/collect/collect-calls.ts';
-import { $collectPoint, choosePoint, shownPoint } from '../../features/collect/collect-state.ts';
-import { pageLine } from '../../features/collect/lines.ts';
+import { collectLineTexts as t } from '../../features/collect/browser-texts.ts';
+import { COLLECT_POINT_KEY, decodePoint, POINT_CHOSEN } from '../../features/collect/collect-point.ts';
+import { isRecord } from '../../parse/reader.ts';
 import { pageChoice, watchChoice } from '../catalogue/chosen-variant.ts';
-import { findParts } from '../find-parts.ts';
-import { pointsHtml } from './points-html.ts';
 
-const findLineParts = (root: HTMLElement) =>
-  findParts(root, {
-    text: ['[data-collect-text]', HTMLElement],
-    name: ['[data-collect-name]', HTMLElement],
-    change: ['[data-collect-change]', HTMLDetailsElement],
-    form: ['[data-collect-form]', HTMLFormElement],
-    points: ['[data-collect-points]', HTMLElement],
-    save: ['[data-collect-save]', HTMLButtonElement],
-  });
+/** The stored choice, read as the chooser's store keeps it ('' for none, or when storage is off). */
+function storedPoint(): string {
+  try {
+    return decodePoint(localStorage.getItem(COLLECT_POINT_KEY) ?? undefined);
+  } catch {
+    return '';
+  }
+}
 
-type LineParts = NonNullable<ReturnType<typeof findLineParts>>;
+const record = (value: unknown): Record<string, unknown> | undefined => (isRecord(value) ? value : undefined);
 
-const write = (element: Element, text: string) => {
-  if (element.textContent !== text) element.textContent = text;
-};
+/** The answer's line for `sku` and the point it speaks of; to call the shop when there is none. */
+function lineOf(answer: unknown, sku: string): { text: string; name: string } {
+  const found = record(answer);
+  const text = record(record(found?.['items'])?.[sku])?.['text'];
+  const name = found?.['name'];
+  return {
+    text: typeof text === 'string' && text ? text : t.callShop,
+    name: typeof name === 'string' ? name : '',
+  };
+}
 
-/** The sku the line speaks of: the chosen child's on a configurable's page (undefined before a choice). */
-const lineSku = (root: HTMLElement): string | undefined =>
-  root.dataset['variants'] === undefined ? root.dataset['sku'] : pageChoice();
-
-/** The chosen child is sold out (the picker marks the page's stock line). */
-const soldOut = (): boolean => document.querySelector('[data-stock]')?.classList.contains('out') ?? false;
+/** Asks the stored point (else the shop's first) about `sku`; a stored point that is gone is forgotten. */
+async function ask(sku: string): Promise<{ text: string; name: string }> {
+  const point = storedPoint();
+  const query = new URLSearchParams(point ? { point, sku } : { sku });
+  try {
+    const response = await fetch(`/collect/availability?${query.toString()}`);
+    if (response.status === 404 && point) {
+      localStorage.removeItem(COLLECT_POINT_KEY);
+      return await ask(sku);
+    }
+    return lineOf(response.ok ? await response.json() : undefined, sku);
+  } catch {
+    return { text: t.callShop, name: '' };
+  }
+}
 
 let asked = 0;
 
-async function refresh(root: HTMLElement, parts: LineParts, announce: boolean): Promise<void> {
-  const ask = ++asked;
-  if (announce) parts.text.setAttribute('aria-live', 'polite');
-  const sku = lineSku(root);
-  const point = shownPoint((await fetchPoints()) ?? [], $collectPoint.get());
-  write(parts.name, point?.name ?? '');
-  if (!sku) return write(parts.text, t.chooseOption);
-  if (root.dataset['variants'] !== undefined && soldOut()) return write(parts.text, t.soldOut);
-  const found = point && (await fetchAvailability(point.code, [sku]));
-  if (ask === asked) write(parts.text, pageLine(found?.get(sku), point));
-}
-
-/** The chooser's points, drawn when it opens. */
-async function drawPoints(parts: LineParts): Promise<void> {
-  const points = await fetchPoints();
-  const shown = shownPoint(points ?? [], $collectPoint.get());
-  if (!points || !shown) {
-    write(parts.points, t.pointsUnavailable);
-    parts.save.hidden = true;
-    return;
-  }
-  parts.points.innerHTML = pointsHtml(points, shown.code);
-  parts.points.removeAttribute('role');
-  parts.save.hidden = false;
+async function fill(root: HTMLElement, announce: boolean): Promise<void> {
+  const text = root.querySelector('[data-collect-text]');
+  const name = root.querySelector('[data-collect-name]');
+  if (!text || !name) return;
+  const turn = ++asked;
+  if (announce) text.setAttribute('aria-live', 'polite');
+  const sku = root.dataset['variants'] === undefined ? root.dataset['sku'] : pageChoice();
+  // A configurable's chosen child that is sold out: the picker marks the page's stock line.
+  const soldOut = document.querySelector('[data-stock]')?.classList.contains('out') ?? false;
+  if (!sku) return void (text.textContent = t.chooseOption);
+  if (root.dataset['variants'] !== undefined && soldOut) return void (text.textContent = t.soldOut);
+  const line = await ask(sku);
+  if (turn !== asked) return;
+  text.textContent = line.text;
+  name.textContent = line.name;
 }
 
 export function initCollectLine(): void {
   const root = document.querySelector<HTMLElement>('[data-collect-line]');
-  const parts = root && findLineParts(root);
-  if (!root || !parts) return;
-  void refresh(root, parts, false);
-  watchChoice(() => void refresh(root, parts, true));
-  $collectPoint.listen(() => void refresh(root, parts, true));
-  parts.change.addEventListener('toggle', () => {
-    if (parts.change.open) void drawPoints(parts);
-  });
-  parts.form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const chosen = new FormData(parts.form).get('collect-point');
-    if (typeof chosen === 'string') choosePoint(chosen);
-    // Another point is said in the line ($collectPoint's listener); focus goes back to what opened the list.
-    parts.change.open = false;
-    parts.change.querySelector('summary')?.focus();
+  if (!root) return;
+  void fill(root, false);
+  watchChoice(() => void fill(root, true));
+  root.addEventListener(POINT_CHOSEN, () => void fill(root, true));
+  // "Change": the chooser's code loads the first time it opens.
+  const change = root.querySelector<HTMLDetailsElement>('[data-collect-change]');
+  change?.addEventListener('toggle', function opened() {
+    if (!change.open) return;
+    change.removeEventListener('toggle', opened);
+    void import('./collect-chooser.client.ts').then(({ initCollectChooser }) =>
+      initCollectChooser(root, change),
+    );
   });
 }

@@ -34,10 +34,23 @@ export function initShell(): void {
   initWishlistButtons();
   initCompare();
   initPageMeasurement();
-  // Cards' collection lines: their script (and its requests) only where a page has cards or a grid to draw.
-  if (document.querySelector('[data-collect-sku], [data-grid]'))
-    void import('../collect/card-collect.client.ts').then(({ initCardCollect }) => initCardCollect());
+  whenCardsShow();
   // Module scripts run in document order, so every script of the page has run by now: said for whoever
   // waits for the page to be ready (the journeys).
   document.documentElement.dataset['shell'] = 'ready';
+}
+
+/**
+ * Cards' collection lines: their script (and its requests) once a card with one, or a grid that draws them,
+ * is on the screen; a product page's cards lower down wait for the shopper to scroll to them.
+ */
+function whenCardsShow(): void {
+  const cards = document.querySelectorAll('[data-collect-sku], [data-grid]');
+  if (cards.length === 0) return;
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    seen.disconnect();
+    void import('../collect/card-collect.client.ts').then(({ initCardCollect }) => initCardCollect());
+  });
+  for (const card of cards) seen.observe(card);
 }

@@ -63,6 +63,6 @@ export function createRoutes({ db, checkout, tokens, onSaved, returns }: RouteCo
     ...cmsRoutes(db, onSaved),
     ...reviewRoutes(db),
     ...returnRoutes(db, returns),
-    ...inventoryRoutes(db, returns),
+    ...inventoryRoutes(db, returns, onSaved),
   ];
 }

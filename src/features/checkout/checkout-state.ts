@@ -9,6 +9,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import type { CountryName } from '../account/country.ts';
 import { $signedIn } from '../account/session.ts';
 import { $guestCode, asShopper, cartPath, forgetCart, requireCartPath } from '../cart/cart-state.ts';
+import { bringBackSetAside } from '../collect/set-aside.ts';
 import { ShopApiError, shopFetch } from '../shop-api.ts';
 import { checkoutCartSchema, paymentDetailsSchema } from '../../magento/wire/cart.ts';
 import {
@@ -98,4 +99,6 @@ export async function fetchPaymentStatus(code: string): Promise<PaymentAnswer | 
 export function finishPaidOrder(): void {
   $order.set('');
   forgetCart();
+  // What a split collection set aside goes back into a new basket, for delivery.
+  void bringBackSetAside();
 }

@@ -3,14 +3,19 @@
  * chooser, the cards' lines, the listings' "Collect today" filter), apart from texts.ts so those scripts do
  * not bundle the server's texts and the working-day rules they use. Re-exported by src/strings.ts.
  */
-export const collectBrowserTexts = {
-  /** Without JavaScript, the product page's link to every point's answer. */
-  check: 'Check collection',
+/** What the product page's line itself writes (its own export, so the line's script carries only these). */
+export const collectLineTexts = {
   chooseOption: 'Choose an option to check collection',
-  checking: 'Checking collection…',
   /** Nothing could be read (the points, or the stock): never a blank line. */
   callShop: 'Call the shop to check collection',
   soldOut: 'Not available to collect',
+} as const;
+
+export const collectBrowserTexts = {
+  ...collectLineTexts,
+  /** Without JavaScript, the product page's link to every point's answer. */
+  check: 'Check collection',
+  checking: 'Checking collection…',
   change: 'Change',
   /** After "Change", for screen readers: what it changes. */
   changeWhat: 'collection point',

@@ -68,6 +68,8 @@ const holdSchema = z.discriminatedUnion('kind', [
     kind: z.literal('short'),
     message: z.string(),
     short: z.array(shortLineSchema),
+    /** How many of the basket's products the point has (the basket can be split when some). */
+    kept: z.number(),
     others: z.array(z.object({ code: z.string(), name: z.string() })),
   }),
 ]);

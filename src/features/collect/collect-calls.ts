@@ -5,7 +5,7 @@
  * minute). A failed call answers undefined; what the browser draws then says to call, or stays quiet.
  */
 import { asString, isOneOf, isRecord } from '../../parse/reader.ts';
-import { isPointCode } from './collect-state.ts';
+import { isPointCode } from './collect-point.ts';
 
 export interface PointInfo {
   code: string;

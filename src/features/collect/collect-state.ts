@@ -5,15 +5,7 @@
  * speak of. Which points there are is a live answer of the storefront server (collect-calls.ts).
  */
 import { persistentAtom } from '@nanostores/persistent';
-
-export const COLLECT_POINT_KEY = 'collect-point';
-
-/** Magento's pickup location codes, as the storefront server's routes accept them. */
-export const isPointCode = (value: unknown): value is string =>
-  typeof value === 'string' && /^[a-z0-9_-]{1,64}$/.test(value);
-
-/** A stored value as a choice: the code, or '' for none (missing, corrupt, tampered with). */
-export const decodePoint = (stored: string | undefined): string => (isPointCode(stored) ? stored : '');
+import { COLLECT_POINT_KEY, decodePoint, isPointCode } from './collect-point.ts';
 
 /** The shopper's choice, or '' before they made one. */
 export const $collectPoint = persistentAtom<string>(COLLECT_POINT_KEY, '', {

@@ -78,6 +78,8 @@ async function shortAnswer(
     kind: 'short',
     message: t.shortAtPoint(point.name),
     short: shortLines(cart, short),
+    // How many of the basket's products could be collected there: with some, the basket can be split.
+    kept: new Set(cart.lines.map((line) => line.sku)).size - short.length,
     others,
   });
 }

@@ -5,16 +5,17 @@
  *
  * - `GET /collect/points` → `{points: [{code, name, phone, address, mapUrl, hours, description}], bring,
  *   keptForDays}`: with what to bring and how many days an order is kept (the confirmations say both).
- * - `GET /collect/availability?point=&sku=…` (up to 24 SKUs) → `{point, items: {sku: {kind, text, free?}}}`,
- *   under 1 KB for a product page; with Magento or the store down each text says to call the point.
- *   404 for a point that is not one.
+ * - `GET /collect/availability?point=&sku=…` (up to 24 SKUs; no point: the first) → `{point, name, items:
+ *   {sku: {kind, text, free?}}}`, under 1 KB for a product page; with Magento or the store down each text
+ *   says to call the point. 404 for a point that is not one.
  * - `GET /collect/availability/{sku}?point=`: the same as a small HTML page, for shoppers without
  *   JavaScript (the product page links to it), every point listed.
  * - `GET /collect/today?point=` → `{point, skus}`: what can be collected from the point today (a configurable's
  *   parent too, when one of its children can).
  * - `POST /collect/hold` `{point, guestCode?}` (same origin): the session's or guest's basket reserved at the
- *   point → `{kind: 'held', until, day, dayText, point}`, or `{kind: 'short', message, short, others}` when a
- *   line cannot be collected there (nothing reserved; `others`: points that have all of it); 409 while
+ *   point → `{kind: 'held', until, day, dayText, point}`, or `{kind: 'short', message, short, kept, others}`
+ *   when a line cannot be collected there (nothing reserved; `kept`: how many of its products the point has;
+ *   `others`: points that have all of it); 409 while
  *   another reservation is being made, 503 when the shelf cannot be checked.
  * - `POST /collect/basket` `{guestCode?}` (same origin) → `{points: [{point, day?, dayText?, short}]}`: for each
  *   point, the day the basket could be collected there, or the lines it lacks (nothing is reserved).
@@ -95,22 +96,24 @@ function itemAnswer(
 /** `GET /collect/availability`. */
 async function availability(config: CollectRoutesConfig, c: Context): Promise<Response> {
   const { deps } = config;
-  const code = c.req.query('point') ?? '';
+  const code = c.req.query('point');
   const skus = [...new Set(c.req.queries('sku') ?? [])];
-  if (!POINT.test(code) || skus.length === 0 || skus.length > MAX_SKUS || !skus.every((sku) => SKU.test(sku)))
-    throw new HttpError(400, t.noSuchProduct);
+  const badSkus = skus.length === 0 || skus.length > MAX_SKUS || !skus.every((sku) => SKU.test(sku));
+  if ((code !== undefined && !POINT.test(code)) || badSkus) throw new HttpError(400, t.noSuchProduct);
   const points = await pointsOrNone(deps);
   const day = today(deps);
-  if (!points) {
+  if (!points || points.length === 0) {
     const unknown = itemAnswer({ kind: 'unknown' }, config.shop, day);
-    return jsonReply(200, { point: code, items: Object.fromEntries(skus.map((sku) => [sku, unknown])) });
+    const items = Object.fromEntries(skus.map((sku) => [sku, unknown]));
+    return jsonReply(200, { point: code ?? '', name: config.shop.name, items });
   }
-  const point = pointNamed(points, code);
+  const point = code === undefined ? points[0] : pointNamed(points, code);
+  if (!point) throw new HttpError(404, t.noSuchPoint);
   const found = await availabilityAt(deps, point, skus);
   const items = Object.fromEntries(
     skus.map((sku) => [sku, itemAnswer(found.get(sku) ?? { kind: 'unknown' }, point, day)]),
   );
-  return jsonReply(200, { point: point.code, items });
+  return jsonReply(200, { point: point.code, name: point.name, items });
 }
 
 /** `GET /collect/availability/{sku}`: every point's answer as a page. */

@@ -10,7 +10,8 @@ import {
   parseToday,
   telOf,
 } from '../../../src/features/collect/collect-calls.ts';
-import { decodePoint, isPointCode, shownPoint } from '../../../src/features/collect/collect-state.ts';
+import { decodePoint, isPointCode } from '../../../src/features/collect/collect-point.ts';
+import { shownPoint } from '../../../src/features/collect/collect-state.ts';
 import { callText, cardLine, pageLine } from '../../../src/features/collect/lines.ts';
 import { pointsHtml } from '../../../src/components/collect/points-html.ts';
 

@@ -11,13 +11,27 @@ import { intParam, searchCriteriaParam } from '../http/params.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { m } from '../input.ts';
 import { parsePhpQuery } from '../query.ts';
+import type { OnSaved } from '../saved.ts';
 import type { ReturnsRuntime } from '../returns/runtime.ts';
 import { NO_MAILER } from '../returns/smtp.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
 import { notifyOrdersAreReadyForPickup } from './notify.ts';
 import { parseSearchRequest, searchPickupLocations } from './pickup-locations.ts';
-import { deleteSourceItems, saveSourceItems, searchSourceItems, sourceItemDto } from './source-items.ts';
-import { getSource, saveSource, searchSources, serializeSource, sourceDto } from './sources.ts';
+import {
+  deleteSourceItems,
+  saveSourceItems,
+  searchSourceItems,
+  sourceItemDto,
+  type SourceItemInput,
+} from './source-items.ts';
+import {
+  DEFAULT_SOURCE,
+  getSource,
+  saveSource,
+  searchSources,
+  serializeSource,
+  sourceDto,
+} from './sources.ts';
 import { getStock, searchStocks, searchStockSourceLinks } from './stocks.ts';
 
 const SOURCE = 'Magento_InventoryApi::source';
@@ -59,7 +73,17 @@ function sourceRoutes(db: Database): Route[] {
   ];
 }
 
-function sourceItemRoutes(db: Database): Route[] {
+/**
+ * A change to the default source's items is a change to the products' own stock (the catalogue's "In
+ * stock"): the storefront is told, as of a product save. Other sources' (the collection points') are not:
+ * no page shows them baked in.
+ */
+function tellCatalogueStock(onSaved: OnSaved, items: readonly (SourceItemInput | null)[]): void {
+  for (const item of items)
+    if (item?.source_code === DEFAULT_SOURCE && item.sku) onSaved({ entity: 'product', sku: item.sku });
+}
+
+function sourceItemRoutes(db: Database, onSaved: OnSaved): Route[] {
   const items = m.params({ sourceItems: m.array(sourceItemDto) });
   return [
     {
@@ -72,13 +96,21 @@ function sourceItemRoutes(db: Database): Route[] {
       method: 'POST',
       path: '/V1/inventory/source-items',
       resource: ASSIGN,
-      ...withBody(items, (_, { sourceItems }) => saveSourceItems(db, sourceItems)),
+      ...withBody(items, (_, { sourceItems }) => {
+        const saved = saveSourceItems(db, sourceItems);
+        tellCatalogueStock(onSaved, sourceItems);
+        return saved;
+      }),
     },
     {
       method: 'POST',
       path: '/V1/inventory/source-items-delete',
       resource: ASSIGN,
-      ...withBody(items, (_, { sourceItems }) => deleteSourceItems(db, sourceItems)),
+      ...withBody(items, (_, { sourceItems }) => {
+        const deleted = deleteSourceItems(db, sourceItems);
+        tellCatalogueStock(onSaved, sourceItems);
+        return deleted;
+      }),
     },
   ];
 }
@@ -107,10 +139,10 @@ function stockRoutes(db: Database): Route[] {
   ];
 }
 
-export function inventoryRoutes(db: Database, runtime: ReturnsRuntime): Route[] {
+export function inventoryRoutes(db: Database, runtime: ReturnsRuntime, onSaved: OnSaved): Route[] {
   return [
     ...sourceRoutes(db),
-    ...sourceItemRoutes(db),
+    ...sourceItemRoutes(db, onSaved),
     ...stockRoutes(db),
     {
       method: 'GET',
