@@ -10,6 +10,7 @@
 import { pageChoice, watchChoice } from './chosen-variant.ts';
 import { shownRecentlyViewed } from '../../features/recently-viewed/recently-viewed.ts';
 import { $recentlyViewed, recordView } from '../../features/recently-viewed/recently-viewed-state.ts';
+import { whenShown } from '../when-shown.ts';
 
 /**
  * The cards are drawn once the section is within a screen's height below the viewport, so they are in
@@ -31,17 +32,14 @@ export function initRecentlyViewed(): void {
     recorded = chosen;
   });
   if (shownRecentlyViewed($recentlyViewed.get(), current, recorded).length === 0) return;
-  const near = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      near.disconnect();
-      import('./recently-viewed-cards.ts').then(
+  whenShown(
+    [root],
+    () =>
+      void import('./recently-viewed-cards.ts').then(
         ({ drawRecentlyViewed }) => drawRecentlyViewed(root, current, recorded),
         // Optional content: without its script the section just stays hidden.
         () => undefined,
-      );
-    },
-    { rootMargin: NEAR },
+      ),
+    NEAR,
   );
-  near.observe(root);
 }

@@ -18,6 +18,7 @@ import { initVatChoice } from './vat-choice.client.ts';
 import { initWishlistButtons } from './wishlist-buttons.client.ts';
 import { initWishlistLink } from './wishlist-link.client.ts';
 import { initTradePrices } from '../trade/trade-shell.client.ts';
+import { whenShown } from '../when-shown.ts';
 
 export function initShell(): void {
   // First: a Trade customer's prices start loading before anything else runs (nothing for anyone else).
@@ -45,12 +46,7 @@ export function initShell(): void {
  * is on the screen; a product page's cards lower down wait for the shopper to scroll to them.
  */
 function whenCardsShow(): void {
-  const cards = document.querySelectorAll('[data-collect-sku], [data-grid]');
-  if (cards.length === 0) return;
-  const seen = new IntersectionObserver((entries) => {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
-    seen.disconnect();
+  whenShown(document.querySelectorAll('[data-collect-sku], [data-grid]'), () => {
     void import('../collect/card-collect.client.ts').then(({ initCardCollect }) => initCardCollect());
   });
-  for (const card of cards) seen.observe(card);
 }
