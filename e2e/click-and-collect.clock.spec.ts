@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { isBankHoliday } from '../src/delivery/working-days.ts';
-import { productPages, type Product } from './support/catalogue.ts';
+import { listings, productPages, type Product } from './support/catalogue.ts';
 import {
   enterCard,
   fill,
@@ -182,7 +182,9 @@ test('a basket the shop has only part of is split: one collected, the other back
   const told = page.getByRole('alert').filter({ hasText: `can be collected from ${SHOP}` });
   await expect(told).toContainText(`${missing.name}: not available to collect`);
   await told.getByRole('button', { name: 'Collect what can be collected, deliver the rest later' }).click();
-  await expect(page.getByText('1 item is waiting in your basket for delivery after this order.')).toBeVisible();
+  await expect(
+    page.getByText('1 item is waiting in your basket for delivery after this order.'),
+  ).toBeVisible();
   await expect(page.getByText(/Reserved for you until/)).toBeVisible();
 
   await fill(form(page, 'Billing address'), address());
@@ -196,4 +198,27 @@ test('a basket the shop has only part of is split: one collected, the other back
   await page.goto('/basket');
   await expect(page.getByRole('main')).toContainText(missing.name);
   await expect(page.getByRole('main')).not.toContainText(here.name);
+});
+
+test('a listing’s “Collect today” keeps what is on the shop’s shelf, asked live', async ({
+  page,
+  request,
+}) => {
+  const listing = listings().find(
+    (each) => each.products.filter((p) => p.typeId === 'simple' && p.inStock).length >= 3,
+  );
+  if (!listing) throw new Error('no listing with three simple products in stock');
+  const simple = listing.products.filter((p) => p.typeId === 'simple' && p.inStock);
+  const [shelved, gone] = [simple[0], simple.find((p, at) => at > 0 && p.name !== simple[0]?.name)];
+  if (!shelved || !gone) throw new Error('no two products to tell apart');
+  await stock(request, shelved.sku, 2, 0);
+  await stock(request, gone.sku, 0, 0);
+
+  await page.goto(listing.path);
+  const grid = page.locator('[data-grid]');
+  await expect(grid.getByRole('link', { name: gone.name }).first()).toBeVisible();
+  await page.getByRole('checkbox', { name: /Collect today/ }).check();
+  await expect(page).toHaveURL(/collect=1/);
+  await expect(grid.getByRole('link', { name: shelved.name }).first()).toBeVisible();
+  await expect(grid.getByRole('link', { name: gone.name })).toHaveCount(0);
 });
