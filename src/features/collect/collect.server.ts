@@ -10,7 +10,6 @@
  */
 import type { Clock } from '../../config/clock.ts';
 import { wallClock, type IsoDay } from '../../delivery/working-days.ts';
-import type { PickupLocation } from '../../magento/wire/pickup.ts';
 import { lockWithin, type TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { availabilityOf, basketReadyDay, type Availability } from './availability.ts';
@@ -27,8 +26,17 @@ import {
 } from './holds.server.ts';
 import { shelfReadyAt, transferReady } from './hours.ts';
 import { unitsOn, type CollectMagento, type Shelf } from './magento.server.ts';
-import type { CollectMail } from './order-mail.ts';
+import type { Point } from './points.server.ts';
 import type { CollectSettings, PointSettings } from './settings.ts';
+import type { MailSender } from '../../mail/compose.ts';
+import type { Outbox } from '../../mail/outbox.ts';
+
+/** The shop's mail as click & collect sends it: the outbox, who signs, and the site the link goes to. */
+export interface CollectMail {
+  readonly outbox: Outbox;
+  readonly sender: MailSender;
+  readonly siteUrl: string;
+}
 
 export interface CollectDeps {
   readonly magento: CollectMagento;
@@ -39,28 +47,6 @@ export interface CollectDeps {
   readonly log: (message: string) => void;
   /** Where a collection order's confirmation is queued; without it none is sent. */
   readonly mail?: CollectMail | undefined;
-}
-
-/** The address fields Magento compares with an in-store pickup quote's shipping address. */
-export interface PointAddress {
-  readonly street: string;
-  readonly city: string;
-  readonly postcode: string;
-  readonly region: string | undefined;
-  readonly region_id: number | undefined;
-  readonly country_id: string;
-}
-
-/** A collection point: Magento's pickup location and the shop's settings for it. */
-export interface Point {
-  readonly code: string;
-  readonly name: string;
-  readonly phone: string | undefined;
-  readonly email: string | undefined;
-  readonly description: string | undefined;
-  readonly address: PointAddress;
-  readonly mapUrl: string;
-  readonly settings: PointSettings;
 }
 
 /** A basket line as Magento holds it. */
@@ -85,46 +71,6 @@ export type Reservation =
 const LOCK_WAIT_MS = 3_000;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-function mapUrl(location: PickupLocation, address: PointAddress): string {
-  if (typeof location.latitude === 'number' && typeof location.longitude === 'number')
-    return `https://www.openstreetmap.org/?mlat=${location.latitude}&mlon=${location.longitude}#map=17/${location.latitude}/${location.longitude}`;
-  const query = [address.street, address.city, address.postcode].join(', ');
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
-}
-
-function toPoint(location: PickupLocation, settings: PointSettings): Point | undefined {
-  const { street, city, postcode, country_id: country } = location;
-  if (!street || !city || !postcode || !country) return undefined;
-  const address: PointAddress = {
-    street,
-    city,
-    postcode,
-    region: location.region ?? undefined,
-    region_id: location.region_id ?? undefined,
-    country_id: country,
-  };
-  return {
-    code: location.pickup_location_code,
-    name: location.name ?? location.pickup_location_code,
-    phone: location.phone ?? undefined,
-    email: location.email ?? undefined,
-    description: location.description ?? undefined,
-    address,
-    mapUrl: mapUrl(location, address),
-    settings,
-  };
-}
-
-/** The points Magento lists as pickup locations and the settings describe, in the settings' order. */
-export async function collectionPoints(deps: Pick<CollectDeps, 'magento' | 'settings'>): Promise<Point[]> {
-  const locations = await deps.magento.pickupLocations();
-  return deps.settings.points.flatMap((settings) => {
-    const location = locations.find((each) => each.pickup_location_code === settings.code);
-    const point = location && toPoint(location, settings);
-    return point ? [point] : [];
-  });
-}
 
 /** The sources a point's availability reads: its own, and the one it brings stock over from. */
 const sourcesOf = (point: PointSettings): string[] =>

@@ -7,7 +7,8 @@
 import type { CollectionPlace } from '../orders/order.ts';
 import type { CollectionFacts } from '../orders/order-mapping.ts';
 import type { OrderCollections } from '../orders/orders.server.ts';
-import { collectionPoints, type CollectDeps, type Point } from './collect.server.ts';
+import type { CollectDeps } from './collect.server.ts';
+import { collectionPoints, type Point } from './points.server.ts';
 import { hoursLines } from './views.server.ts';
 
 /** A point as an order page shows it. */

@@ -6,18 +6,11 @@
  * replicas never send it twice. "Your order is ready to collect" is Magento's own notification.
  */
 import { composeMail, type MailSender } from '../../mail/compose.ts';
-import type { OutgoingMail, Outbox } from '../../mail/outbox.ts';
+import type { OutgoingMail } from '../../mail/outbox.ts';
 import { ORDER_STATUS_PATH } from '../orders/order.ts';
 import { collectAfterTexts as a } from './after-texts.ts';
-import type { Point } from './collect.server.ts';
+import type { Point } from './points.server.ts';
 import { hoursLines } from './views.server.ts';
-
-/** The shop's mail as click & collect sends it: the outbox, who signs, and the site the link goes to. */
-export interface CollectMail {
-  readonly outbox: Outbox;
-  readonly sender: MailSender;
-  readonly siteUrl: string;
-}
 
 export interface CollectOrderMail {
   readonly orderId: number;

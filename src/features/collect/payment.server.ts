@@ -8,7 +8,6 @@
 import { HttpError } from '../../http/index.ts';
 import { PICKUP_SHIPPING_METHOD } from '../../magento/wire/pickup.ts';
 import {
-  collectionPoints,
   keepForPlacedOrder,
   readyDayOfOrder,
   release,
@@ -16,6 +15,7 @@ import {
   type CartLine,
   type CollectDeps,
 } from './collect.server.ts';
+import { collectionPoints } from './points.server.ts';
 import { weekdayText } from '../day-text.ts';
 import { collectOrderMail } from './order-mail.ts';
 import { collectTexts as t } from './texts.ts';

@@ -6,12 +6,11 @@
 import { wallClock } from '../../delivery/working-days.ts';
 import {
   basketAt,
-  collectionPoints,
   reserve,
   type CollectDeps,
-  type Point,
   type ShortLine,
 } from '../../features/collect/collect.server.ts';
+import { collectionPoints, type Point } from '../../features/collect/points.server.ts';
 import { collectDayText, collectTexts as t } from '../../features/collect/texts.ts';
 import { pointView } from '../../features/collect/views.server.ts';
 import { HttpError, jsonReply, SessionEnded } from '../../http/index.ts';

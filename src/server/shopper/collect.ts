@@ -27,13 +27,13 @@ import type { Availability } from '../../features/collect/availability.ts';
 import {
   availabilityAt,
   collectableToday,
-  collectionPoints,
   release,
   settleHolds,
   type CollectDeps,
-  type Point,
 } from '../../features/collect/collect.server.ts';
-import { availabilityPage, pointView } from '../../features/collect/views.server.ts';
+import { collectionPoints, type Point } from '../../features/collect/points.server.ts';
+import { pointView } from '../../features/collect/views.server.ts';
+import { availabilityPage } from './collect-page.ts';
 import { availabilityText, collectTexts as t } from '../../features/collect/texts.ts';
 import {
   customerSession,

@@ -19,7 +19,7 @@ import { paymentHome, type PaymentHome } from '../../payments/home.ts';
 import { processLock, type TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
-import { createMagentoCheckout, type MagentoCheckout } from '../../payments/magento-checkout.ts';
+import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
 import { startShopMail, type ShopMail } from '../../mail/shop-mail.ts';
 import { shopClock } from '../../config/clock.ts';
 import type { CollectDeps } from '../../features/collect/collect.server.ts';
@@ -83,9 +83,7 @@ export function createShopperRoutes(
   // The shop's e-mail: queued in the shared store, sent by this replica's sender until `signal` stops it.
   const mail = startShopMail(env, store, signal, log ?? ((message: string) => console.warn(message)));
   const logged = log ? { log } : {};
-  const checkout = createMagentoCheckout(magento);
   const collect = collectDeps(env, store, lock, log, mail);
-  const atPayment = collect && collectAtPayment(collect);
   return [
     createSearchFormRoutes(),
     createSessionRoutes({
@@ -131,37 +129,54 @@ export function createShopperRoutes(
       mail,
       ...(log ? { log } : {}),
     }),
+    ...checkoutRoutes(env, { magento, lock, store, signal, payments, collect, clientDir, log }),
+    ...createAfterSaleRoutes(env, { magento, store, mail, lock, proxies, log }),
+  ];
+}
+
+/**
+ * Paying and collecting: on account (a Trade customer), by card or PayPal (the payment bridge), and click &
+ * collect's routes where it is offered (a shared store keeps its reservations), which both ways to pay
+ * check before any money is taken.
+ */
+function checkoutRoutes(
+  env: ShopperRouteSettings,
+  deps: {
+    magento: ReturnType<typeof magentoClientConfig>;
+    lock: TryLock;
+    store: SharedStore | undefined;
+    signal: AbortSignal | undefined;
+    payments: PaymentHome;
+    collect: CollectDeps | undefined;
+    clientDir: string | undefined;
+    log: ((message: string) => void) | undefined;
+  },
+): Hono[] {
+  const { magento, lock, store, signal, payments, collect, clientDir, log } = deps;
+  const checkout = createMagentoCheckout(magento);
+  const atPayment = collect && collectAtPayment(collect);
+  return [
     createOnAccountRoutes({
       magento,
       checkout,
       lock,
       siteUrl: env.SITE_URL,
       collect: atPayment,
-      ...logged,
+      ...(log ? { log } : {}),
     }),
     createPaymentRoutesFromEnv(env, log, store, signal, payments, atPayment),
-    ...collectRoutes(env, collect, { checkout, clientDir, signal }),
-    ...createAfterSaleRoutes(env, { magento, store, mail, lock, proxies, log }),
-  ];
-}
-
-/** Click & collect's routes, where it is offered (a shared store keeps its reservations). */
-function collectRoutes(
-  env: ShopperRouteSettings,
-  collect: CollectDeps | undefined,
-  more: { checkout: MagentoCheckout; clientDir: string | undefined; signal: AbortSignal | undefined },
-): Hono[] {
-  if (!collect) return [];
-  const { checkout, clientDir, signal } = more;
-  return [
-    createCollectRoutes({
-      deps: collect,
-      checkout,
-      siteUrl: env.SITE_URL,
-      shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE },
-      parents: clientDir === undefined ? undefined : parentsFromBuild(clientDir),
-      signal,
-    }),
+    ...(collect
+      ? [
+          createCollectRoutes({
+            deps: collect,
+            checkout,
+            siteUrl: env.SITE_URL,
+            shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE },
+            parents: clientDir === undefined ? undefined : parentsFromBuild(clientDir),
+            signal,
+          }),
+        ]
+      : []),
   ];
 }
 

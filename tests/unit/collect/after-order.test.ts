@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collectOrderMail } from '../../../src/features/collect/order-mail.ts';
-import type { Point } from '../../../src/features/collect/collect.server.ts';
+import type { Point } from '../../../src/features/collect/points.server.ts';
 import { collectSettings } from '../../../src/features/collect/settings.ts';
 import { collectionState, orderDetail, summary } from '../../../src/features/orders/order-mapping.ts';
 import type { CustomerOrderWire } from '../../../src/magento/wire/order.ts';
