@@ -7,9 +7,10 @@
  * "Collect today" list; then 50 shoppers reserving the last unit at once: exactly one must get it.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { percentile, timedCall } from './bench/http.ts';
 import { systemClock } from '../src/config/clock.ts';
 import { collectMagento } from '../src/features/collect/magento.server.ts';
 import { collectSettings } from '../src/features/collect/settings.ts';
@@ -28,36 +29,17 @@ const TOKEN = 'bench-integration-token-0123456789';
 const dir = mkdtempSync(join(tmpdir(), 'bench-collect-'));
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
-function call(
-  url: string,
-  options: { method?: string; body?: unknown; token?: string } = {},
-): Promise<{ status: number; body: string; ms: number }> {
-  const started = performance.now();
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+function call(url: string, options: { method?: string; body?: unknown; token?: string } = {}) {
   const headers: Record<string, string> = { Origin: SITE };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers['Authorization'] = `Bearer ${options.token}`;
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, method: options.method ?? 'GET', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString(),
-          ms: performance.now() - started,
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end(body);
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return timedCall(agent, url, {
+    method: options.method ?? 'GET',
+    headers,
+    ...(body === undefined ? {} : { body }),
   });
 }
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 
 const line = (label: string, times: number[], extra = '') =>
   console.info(

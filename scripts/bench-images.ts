@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { startEmbeddedMagento } from '../src/embedded/magento/server.ts';
 import { startStorefrontServer } from '../src/server/server.ts';
+import { percentile } from './bench/http.ts';
 
 const FIRST_REQUESTS = 15;
 const REPEATS = 300;
@@ -37,10 +38,6 @@ function get(
   });
 }
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 const figures = (label: string, values: number[], budget?: number) => {
   const p50 = percentile(values, 50);
   const p95 = percentile(values, 95);

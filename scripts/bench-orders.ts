@@ -5,9 +5,10 @@
  * what the browser gets (the server asks `customers/me`, then `GET /V1/orders` with the integration token).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { percentile, timedCall } from './bench/http.ts';
 import { startEmbeddedMagento } from '../src/embedded/magento/server.ts';
 import { seedCustomerOrders } from '../src/embedded/magento/seed/orders.ts';
 import { trustedProxies } from '../src/http/index.ts';
@@ -25,33 +26,10 @@ const TOKEN = 'bench-integration-token-0123456789';
 const dir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-function call(
+const call = (
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; body: string; cookies: string[]; ms: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString(),
-          cookies: res.headers['set-cookie'] ?? [],
-          ms: performance.now() - started,
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
+) => timedCall(agent, url, options);
 
 try {
   const magento = await startEmbeddedMagento({

@@ -76,27 +76,7 @@ async function placePickupOrder(): Promise<{ id: number; number: string }> {
     sourceItems: [{ sku, source_code: 'shop', quantity: 5, status: 1 }],
   });
   expect(stocked.status, JSON.stringify(stocked.body)).toBe(200);
-  const cart = `/rest/V1/guest-carts/${String((await backend.call('POST', '/rest/V1/guest-carts')).body)}`;
-  expect((await backend.call('POST', `${cart}/items`, { body: { cartItem: { sku, qty: 1 } } })).status).toBe(
-    200,
-  );
-  const shipped = await backend.call('POST', `${cart}/shipping-information`, {
-    body: {
-      addressInformation: {
-        shipping_address: SHOP_ADDRESS,
-        billing_address: ORDER_ADDRESS,
-        shipping_carrier_code: 'instore',
-        shipping_method_code: 'pickup',
-      },
-    },
-  });
-  expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
-  const paid = await backend.call('POST', `${cart}/payment-information`, {
-    body: { email: ORDER_ADDRESS.email, paymentMethod: { method: 'checkmo' } },
-  });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  const id = Number(paid.body);
-  return { id, number: (await admin('GET', `/orders/${id}`)).body.increment_id as string };
+  return placeTestOrder(backend, { lines: [{ sku, qty: 1 }], pickup: SHOP_ADDRESS });
 }
 
 async function lookUp(number: string): Promise<OrderDetail> {

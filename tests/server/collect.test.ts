@@ -15,7 +15,7 @@ import { createMagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createCollectRoutes } from '../../src/server/shopper/collect.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
-import { ORDER_ADDRESS } from '../support/orders.ts';
+import { placeTestOrder } from '../support/orders.ts';
 import { sqliteTestStore, type TestStore } from '../support/stores.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
 
@@ -262,7 +262,6 @@ describe('a placed order’s reservation', () => {
     expect(
       (await json('/collect/hold', { method: 'POST', body: { point: 'shop', guestCode: code } })).body.kind,
     ).toBe('held');
-    const cart = `/rest/V1/guest-carts/${code}`;
     const points = (await json('/collect/points')).body.points as {
       code: string;
       address: Record<string, unknown>;
@@ -270,27 +269,12 @@ describe('a placed order’s reservation', () => {
     const atShop = points.find((point) => point.code === 'shop');
     if (!atShop) throw new Error('no shop');
     const { street, ...where } = atShop.address;
-    const shipped = await backend.call('POST', `${cart}/shipping-information`, {
-      body: {
-        addressInformation: {
-          shipping_address: {
-            ...ORDER_ADDRESS,
-            ...where,
-            street: [street],
-            extension_attributes: { pickup_location_code: 'shop' },
-          },
-          billing_address: ORDER_ADDRESS,
-          shipping_carrier_code: 'instore',
-          shipping_method_code: 'pickup',
-        },
-      },
+    const placed = await placeTestOrder(backend, {
+      guestCart: code,
+      lines: [],
+      pickup: { ...where, street: [street], extension_attributes: { pickup_location_code: 'shop' } },
     });
-    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
-    const placed = await backend.call('POST', `${cart}/payment-information`, {
-      body: { email: ORDER_ADDRESS.email, paymentMethod: { method: 'checkmo' } },
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const orderId = Number(placed.body);
+    const orderId = placed.id;
     const quoteId = Number((await admin('GET', `/orders/${orderId}`)).body.quote_id);
     await collectAtPayment(deps).placed(quoteId, orderId);
 

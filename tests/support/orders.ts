@@ -42,6 +42,13 @@ export async function placeTestOrder(
     address?: TestOrderAddress;
     /** The back end's integration token, to read the order back (default: the test back end's). */
     integrationToken?: string;
+    /**
+     * Collected instead of delivered (MSI's in-store pickup): the point's own address with its
+     * `extension_attributes.pickup_location_code`, sent as the shipping address with carrier `instore`.
+     */
+    pickup?: Record<string, unknown>;
+    /** A guest cart that already holds the lines (`lines` are then added to it, if any). */
+    guestCart?: string;
   },
 ): Promise<PlacedTestOrder> {
   const { token } = options;
@@ -55,7 +62,9 @@ export async function placeTestOrder(
     check('cart', await backend.call('POST', '/rest/V1/carts/mine', { token }));
     cart = '/rest/V1/carts/mine';
   } else {
-    cart = `/rest/V1/guest-carts/${String(check('cart', await backend.call('POST', '/rest/V1/guest-carts')))}`;
+    const code =
+      options.guestCart ?? String(check('cart', await backend.call('POST', '/rest/V1/guest-carts')));
+    cart = `/rest/V1/guest-carts/${code}`;
   }
   for (const line of options.lines)
     check(
@@ -71,10 +80,10 @@ export async function placeTestOrder(
       token,
       body: {
         addressInformation: {
-          shipping_address: address,
+          shipping_address: options.pickup ? { ...address, ...options.pickup } : address,
           billing_address: address,
-          shipping_carrier_code: 'flatrate',
-          shipping_method_code: 'flatrate',
+          shipping_carrier_code: options.pickup ? 'instore' : 'flatrate',
+          shipping_method_code: options.pickup ? 'pickup' : 'flatrate',
         },
       },
     }),
