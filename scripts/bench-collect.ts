@@ -6,17 +6,16 @@
  * first time (a Magento call each) and asked again within seconds (kept), its size, and the time of a
  * "Collect today" list; then 50 shoppers reserving the last unit at once: exactly one must get it.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile, timedCall } from './bench/http.ts';
+import { percentile, routesOnlyStorefront, timedCall } from './bench/http.ts';
 import { systemClock } from '../src/config/clock.ts';
 import { collectMagento } from '../src/features/collect/magento.server.ts';
 import { collectSettings } from '../src/features/collect/settings.ts';
 import { startEmbeddedMagento } from '../src/embedded/magento/server.ts';
 import { createMagentoCheckout } from '../src/payments/magento-checkout.ts';
-import { startStorefrontServer } from '../src/server/server.ts';
 import { createCollectRoutes } from '../src/server/shopper/collect.ts';
 import { openSqliteStore } from '../src/store/sqlite.ts';
 
@@ -63,33 +62,21 @@ try {
   const settings = collectSettings();
   const integration = { baseUrl: magento.url, token: TOKEN };
   const store = openSqliteStore(join(dir, 'shop.sqlite'));
-  mkdirSync(join(dir, 'client'));
-  const shop = await startStorefrontServer(
-    {
-      clientDir: join(dir, 'client'),
-      magentoMediaBaseUrl: `${magento.url}/media/catalog/product`,
-      imageCacheDir: join(dir, 'image-cache'),
+  const shop = await routesOnlyStorefront(dir, magento.url, SITE, [
+    createCollectRoutes({
+      deps: {
+        magento: collectMagento(integration, settings.website),
+        store,
+        lock: (name) => store.tryLock(name),
+        clock: systemClock,
+        settings,
+        log: () => undefined,
+      },
+      checkout: createMagentoCheckout(integration),
       siteUrl: SITE,
-      scriptHashes: [],
-      log: () => undefined,
-      routes: [
-        createCollectRoutes({
-          deps: {
-            magento: collectMagento(integration, settings.website),
-            store,
-            lock: (name) => store.tryLock(name),
-            clock: systemClock,
-            settings,
-            log: () => undefined,
-          },
-          checkout: createMagentoCheckout(integration),
-          siteUrl: SITE,
-          shop: { name: 'Clearwater Cleaning', phone: '0800 123 4567' },
-        }),
-      ],
-    },
-    { host: '127.0.0.1', port: 0 },
-  );
+      shop: { name: 'Clearwater Cleaning', phone: '0800 123 4567' },
+    }),
+  ]);
 
   const items = JSON.parse(
     (

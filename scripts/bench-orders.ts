@@ -4,15 +4,14 @@
  * routes: My Account's latest 3, the first and the last page of 10 of My orders, one order. Each answer is
  * what the browser gets (the server asks `customers/me`, then `GET /V1/orders` with the integration token).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile, timedCall } from './bench/http.ts';
+import { percentile, routesOnlyStorefront, timedCall } from './bench/http.ts';
 import { startEmbeddedMagento } from '../src/embedded/magento/server.ts';
 import { seedCustomerOrders } from '../src/embedded/magento/seed/orders.ts';
 import { trustedProxies } from '../src/http/index.ts';
-import { startStorefrontServer } from '../src/server/server.ts';
 import { invoiceSeller } from '../src/config/shop.ts';
 import { loadEnv } from '../src/config/env.ts';
 import { createOrdersRoutes } from '../src/server/shopper/orders.ts';
@@ -76,27 +75,15 @@ try {
   seedCustomerOrders(magento.db, customerId, ORDERS);
   const seedMs = performance.now() - seeding;
 
-  mkdirSync(join(dir, 'client'));
-  const shop = await startStorefrontServer(
-    {
-      clientDir: join(dir, 'client'),
-      magentoMediaBaseUrl: `${magento.url}/media/catalog/product`,
-      imageCacheDir: join(dir, 'image-cache'),
+  const shop = await routesOnlyStorefront(dir, magento.url, SITE, [
+    createSessionRoutes({ magento: { baseUrl: magento.url }, siteUrl: SITE, tokenLifetime: 3600 }),
+    createOrdersRoutes({
+      magento: { baseUrl: magento.url, token: TOKEN },
+      seller: invoiceSeller(loadEnv({})),
       siteUrl: SITE,
-      scriptHashes: [],
-      log: () => undefined,
-      routes: [
-        createSessionRoutes({ magento: { baseUrl: magento.url }, siteUrl: SITE, tokenLifetime: 3600 }),
-        createOrdersRoutes({
-          magento: { baseUrl: magento.url, token: TOKEN },
-          seller: invoiceSeller(loadEnv({})),
-          siteUrl: SITE,
-          trustedProxies: trustedProxies([]),
-        }),
-      ],
-    },
-    { host: '127.0.0.1', port: 0 },
-  );
+      trustedProxies: trustedProxies([]),
+    }),
+  ]);
   const signedIn = await call(`${shop.url}/session`, {
     method: 'POST',
     headers: { ...json, Origin: SITE },

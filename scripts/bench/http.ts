@@ -1,8 +1,12 @@
 /**
- * What the benchmarks that time HTTP answers share: one request over a keep-alive agent, timed from the
- * client's side, and a percentile of the times.
+ * What the benchmarks that time HTTP answers share: a storefront server with only the routes measured, one
+ * request over a keep-alive agent, timed from the client's side, and a percentile of the times.
  */
+import { mkdirSync } from 'node:fs';
 import { request, type Agent } from 'node:http';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
 
 export interface Timed {
   readonly status: number;
@@ -42,3 +46,28 @@ export const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
+
+/**
+ * A storefront server for a benchmark: only `routes`, over an empty built site in `dir`, pictures from
+ * `magentoUrl`; loopback, on a free port.
+ */
+export async function routesOnlyStorefront(
+  dir: string,
+  magentoUrl: string,
+  siteUrl: string,
+  routes: readonly Hono[],
+): Promise<RunningStorefront> {
+  mkdirSync(join(dir, 'client'), { recursive: true });
+  return startStorefrontServer(
+    {
+      clientDir: join(dir, 'client'),
+      magentoMediaBaseUrl: `${magentoUrl}/media/catalog/product`,
+      imageCacheDir: join(dir, 'image-cache'),
+      siteUrl,
+      scriptHashes: [],
+      log: () => undefined,
+      routes,
+    },
+    { host: '127.0.0.1', port: 0 },
+  );
+}
