@@ -109,6 +109,14 @@ export const cartLinesKey = (lines: readonly CheckoutLine[]): string =>
     .sort()
     .join('\n');
 
+/** The lines a `cartLinesKey` names (the basket paid for, as the payment's record keeps it). */
+export const linesOfKey = (key: string): CheckoutLine[] =>
+  key.split('\n').flatMap((entry) => {
+    const at = entry.lastIndexOf('×');
+    const qty = Number(entry.slice(at + 1));
+    return at > 0 && Number.isFinite(qty) && qty > 0 ? [{ sku: entry.slice(0, at), qty }] : [];
+  });
+
 /** An order Magento holds for a quote. */
 export interface PlacedOrder {
   readonly orderId: number;

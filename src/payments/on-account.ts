@@ -13,6 +13,7 @@ import { MagentoApiError, magentoFetch, type IntegrationConfig } from '../magent
 import { orderIdSchema } from '../magento/wire/order.ts';
 import type { TryLock } from '../store/locks.ts';
 import type { CollectAtPayment } from '../features/collect/payment.server.ts';
+import { PICKUP_SHIPPING_METHOD } from '../magento/wire/pickup-codes.ts';
 import type { MagentoCheckout } from './magento-checkout.ts';
 
 /** Why an order on account was not placed, in words the route turns into answers. */
@@ -75,8 +76,18 @@ export async function placeOnAccount(deps: OnAccountDeps, token: string, poNumbe
     if (!placed) await deps.collect?.beforePayment(cart);
     const orderId = placed?.orderId ?? (await placeWithPurchaseOrder(deps.magento, cart.id, poNumber));
     const read = deps.checkout.readOrder(orderId);
-    // A collection order's confirmation needs its number and e-mail; the reservation is kept even unread.
-    if (!placed) await deps.collect?.placed(cart.id, orderId, await read.catch(() => undefined));
+    // Also when a first attempt placed it and failed after: keeping the reservation and the e-mail are once.
+    if (cart.pickupPoint && cart.shippingMethod === PICKUP_SHIPPING_METHOD) {
+      const known = await read.catch(() => undefined);
+      await deps.collect?.placed({
+        cartId: cart.id,
+        orderId,
+        lines: cart.lines,
+        pickupPoint: cart.pickupPoint,
+        number: known?.number,
+        email: known?.email ?? cart.customerEmail,
+      });
+    }
     const order = await read;
     return order.number ?? String(orderId);
   } finally {

@@ -255,7 +255,7 @@ describe('reserving a basket at a point', () => {
 });
 
 describe('a placed order’s reservation', () => {
-  it('is kept until Magento ships it to the counter, when the shelf itself falls', async () => {
+  it('is reserved again and kept until Magento ships it to the counter, when the shelf itself falls', async () => {
     const sku = take();
     await stock(sku, { shop: 2, depot: 0 });
     const code = await guestCart(sku);
@@ -276,7 +276,17 @@ describe('a placed order’s reservation', () => {
     });
     const orderId = placed.id;
     const quoteId = Number((await admin('GET', `/orders/${orderId}`)).body.quote_id);
-    await collectAtPayment(deps).placed(quoteId, orderId);
+    // Paying outlasted the reservation: placing reserves the unit again rather than leaving it free.
+    await store.store.run('UPDATE collect_holds SET expires_at = 0 WHERE cart_id = ?', [quoteId]);
+    expect(await lineFor(sku)).toBe(`Collect today from ${SHOP}: 2 in stock`);
+    await collectAtPayment(deps).placed({
+      cartId: quoteId,
+      orderId,
+      lines: [{ sku, qty: 1 }],
+      pickupPoint: 'shop',
+      number: placed.number,
+      email: undefined,
+    });
 
     await settleHolds(deps);
     expect(await lineFor(sku)).toBe(`Collect today from ${SHOP}: 1 in stock`);

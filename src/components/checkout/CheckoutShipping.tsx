@@ -50,7 +50,7 @@ export default function CheckoutShipping() {
   const [sameAddress, setSameAddress] = useState(false);
   const forms = state.status === 'ready' ? state.value : undefined;
   const where = useShippingDelivery(forms);
-  const collect = useCollect(forms !== undefined);
+  const collect = useCollect(forms !== undefined, forms?.cartPickup);
   const collecting = collect.chosen !== undefined;
   const { problems, error, busy, submit } = useConfirm(forms, sameAddress && !collecting, where, collect);
   const [now] = useState(() => new Date());

@@ -43,7 +43,7 @@ interface CollectStatusProps {
 
 export function CollectStatus({ collect, delivery }: CollectStatusProps) {
   const { chosen, hold, busy, problem } = collect;
-  if (!chosen) return null;
+  if (!chosen) return collect.unavailable ? <p>{t.collectUnavailable}</p> : null;
   if (busy) return <p role="status">{t.reserving}</p>;
   if (problem) return <p role="alert">{problem}</p>;
   if (!hold) return null;

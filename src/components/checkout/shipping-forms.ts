@@ -18,6 +18,7 @@ import {
   type DeliveryMethodCode,
 } from '../../features/checkout/checkout.ts';
 import { fetchCheckoutCart } from '../../features/checkout/checkout-state.ts';
+import { pickupPointOf } from '../../features/collect/after-order.ts';
 import type { DeliveryAddress } from '../../features/cart/delivery.ts';
 import { resolveCountry } from '../../features/account/country.ts';
 import { fetchCountries, fetchCustomer } from '../../features/account/api.ts';
@@ -55,6 +56,8 @@ export interface Forms {
   savedShippingId: number | undefined;
   /** The delivery method the cart holds from an earlier Confirm (`flatrate_flatrate`), or ''. */
   cartMethod: string;
+  /** The point an earlier Confirm chose to collect from (its address is then the cart's shipping one). */
+  cartPickup: string | undefined;
   /** The cart's lines, as measurement reports them (once their facts are read: checkout-events.ts). */
   items: Promise<Ga4Item[]>;
 }
@@ -67,7 +70,9 @@ export async function loadForms(): Promise<Forms | Leave> {
   const [cart, countries] = await Promise.all([fetchCheckoutCart(), fetchCountries()]);
   if (!cart || cart.items.length === 0) return new Leave(CHECKOUT_PATHS.basket);
   const items = measureBeginCheckout(cart.items);
-  let shipping = fromQuoteAddress(cartShippingAddress(cart), countries);
+  // A cart confirmed for collection holds the point's address: not the shopper's to deliver to.
+  const cartPickup = pickupPointOf(cart);
+  let shipping = cartPickup ? undefined : fromQuoteAddress(cartShippingAddress(cart), countries);
   let billing = fromQuoteAddress(cart.billing_address, countries);
   let savedShippingId: number | undefined;
   if ((!shipping || !billing) && $signedIn.get()) {
@@ -85,7 +90,8 @@ export async function loadForms(): Promise<Forms | Leave> {
     billing: billing ?? emptyCheckoutAddress(),
     countries,
     savedShippingId,
-    cartMethod: cartShippingMethod(cart),
+    cartMethod: cartPickup ? '' : cartShippingMethod(cart),
+    cartPickup,
     items,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * A click & collect order's confirmation in the browser (issue 55): the point this tab's checkout paid to
- * collect from is kept in sessionStorage at Pay (and the day it is ready, when the checkout's reservation
- * said it), so the paid page and the on-account confirmation can say where, when and what to bring; the
+ * collect from is kept in sessionStorage at the shipping step's Confirm and at Pay (and the day it is
+ * ready, as the checkout's reservation said it), so the paid page and the on-account confirmation can say where, when and what to bring; the
  * points themselves come from the storefront server (`GET /collect/points`), checked with zod. A stored
  * value that does not read is no collection: the page then says what every order's says.
  */

@@ -3,6 +3,10 @@
  * chooser, the cards' lines, the listings' "Collect today" filter), apart from texts.ts so those scripts do
  * not bundle the server's texts and the working-day rules they use. Re-exported by src/strings.ts.
  */
+/** "Call Clearwater Cleaning Leeds on 0113 … to check stock": what to do when the stock cannot be read. */
+export const callToCheck = (name: string, phone: string | null | undefined): string =>
+  phone ? `Call ${name} on ${phone} to check stock` : `Call ${name} to check stock`;
+
 /** What the product page's line itself writes (its own export, so the line's script carries only these). */
 export const collectLineTexts = {
   chooseOption: 'Choose an option to check collection',

@@ -20,11 +20,12 @@ import {
   keepForOrder,
   orderHolds,
   releaseHolds,
+  pickupOfHolds,
   replaceHolds,
   sweepHolds,
   type HeldLine,
 } from './holds.server.ts';
-import { shelfReadyAt, transferReady } from './hours.ts';
+import { LOOK_AHEAD_DAYS, shelfReadyAt, transferReady } from './hours.ts';
 import { unitsOn, type CollectMagento, type Shelf } from './magento.server.ts';
 import type { Point } from './points.server.ts';
 import type { CollectSettings, PointSettings } from './settings.ts';
@@ -67,8 +68,14 @@ export type Reservation =
   | { readonly kind: 'short'; readonly lines: readonly ShortLine[] }
   | { readonly kind: 'busy' };
 
-/** Tried for this long to take the reservations' lock before the shopper is asked to try again. */
+/** The reservations' one lock among every replica: changes to them are made under it. */
+const HOLDS_LOCK = 'collect-holds';
+/** Tried for this long to take the lock before the shopper is asked to try again. */
 const LOCK_WAIT_MS = 3_000;
+/** A placed order waits longer: it is not refused, whatever the wait. */
+const ORDER_LOCK_WAIT_MS = 10_000;
+/** How often the lock is asked for while another holds it (each ask may be a connection to the store). */
+const LOCK_RETRY_MS = 50;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
@@ -99,7 +106,11 @@ async function freeUnits(
   return free;
 }
 
-const nowOf = (deps: CollectDeps) => wallClock(new Date(deps.clock.now()), deps.settings.timeZone);
+const nowOf = (deps: Pick<CollectDeps, 'clock' | 'settings'>) =>
+  wallClock(new Date(deps.clock.now()), deps.settings.timeZone);
+
+/** The shop's day now, in the UK. */
+export const todayAt = (deps: Pick<CollectDeps, 'clock' | 'settings'>): IsoDay => nowOf(deps).day;
 
 /** Each SKU's availability at the point (one unit); every one `unknown` when Magento or the store cannot be read. */
 export async function availabilityAt(
@@ -181,27 +192,61 @@ export async function reserve(
   point: PointSettings,
   forMinutes: number,
 ): Promise<Reservation> {
-  const lines = bySku(cart.lines);
-  const lock = await lockWithin(deps.lock, 'collect-holds', LOCK_WAIT_MS);
+  const lock = await lockWithin(deps.lock, HOLDS_LOCK, LOCK_WAIT_MS, LOCK_RETRY_MS);
   if (!lock) return { kind: 'busy' };
   try {
-    const skus = lines.map((line) => line.sku);
-    const free = await freeUnits(deps, point, skus, { fresh: true, exceptCart: cart.id });
-    const { held, short, day } = allocate(point, nowOf(deps), lines, free);
-    if (short.length > 0 || !day) return { kind: 'short', lines: short };
-    const until = await replaceHolds(deps.store, cart.id, point.code, held, forMinutes * MINUTE_MS);
-    return { kind: 'held', until, day };
+    return await reserveLocked(deps, cart, point, forMinutes * MINUTE_MS);
   } finally {
     await lock.release();
   }
 }
 
+/** `reserve`'s work, the lock held: the shelf read afresh, the basket's own reservation counted as free. */
+async function reserveLocked(
+  deps: CollectDeps,
+  cart: { readonly id: number; readonly lines: readonly CartLine[] },
+  point: PointSettings,
+  forMs: number,
+): Promise<Reservation> {
+  const lines = bySku(cart.lines);
+  const skus = lines.map((line) => line.sku);
+  const free = await freeUnits(deps, point, skus, { fresh: true, exceptCart: cart.id });
+  const { held, short, day } = allocate(point, nowOf(deps), lines, free);
+  if (short.length > 0 || !day) return { kind: 'short', lines: short };
+  const until = await replaceHolds(deps.store, cart.id, point.code, held, forMs);
+  return { kind: 'held', until, day };
+}
+
 /** The basket's reservation let go: the shopper chose delivery. */
 export const release = (deps: CollectDeps, cartId: number): Promise<void> => releaseHolds(deps.store, cartId);
 
-/** The basket's reservation kept for its placed order until it is collected (or the days to collect pass). */
-export const keepForPlacedOrder = (deps: CollectDeps, cartId: number, orderId: number): Promise<void> =>
-  keepForOrder(deps.store, cartId, orderId, deps.settings.collectWithinDays * DAY_MS);
+/**
+ * A placed order's reservation: reserved once more under the lock (a payment may outlast the paying
+ * reservation, which another basket may then have taken), then kept for the order until Magento ships it
+ * to the counter, or for the days to collect after the latest day it could be ready (three weeks ahead at
+ * most, hours.ts) when nobody does. Answers the lines the point no longer has: the order stands, and the
+ * shop is told in the log; what is still held is kept.
+ */
+export async function keepForPlacedOrder(
+  deps: CollectDeps,
+  cart: { readonly id: number; readonly lines: readonly CartLine[] },
+  point: PointSettings,
+  orderId: number,
+): Promise<readonly ShortLine[]> {
+  const forMs = (deps.settings.collectWithinDays + LOOK_AHEAD_DAYS) * DAY_MS;
+  const lock = await lockWithin(deps.lock, HOLDS_LOCK, ORDER_LOCK_WAIT_MS, LOCK_RETRY_MS);
+  try {
+    const reservation = lock ? await reserveLocked(deps, cart, point, forMs) : undefined;
+    await keepForOrder(deps.store, cart.id, orderId, forMs);
+    return reservation?.kind === 'short' ? reservation.lines : [];
+  } finally {
+    await lock?.release();
+  }
+}
+
+/** The point a basket's live reservation is for, if it has one. */
+export const reservedPickup = (deps: CollectDeps, cartId: number): Promise<string | undefined> =>
+  pickupOfHolds(deps.store, cartId);
 
 /**
  * The day a placed order is ready at `point`, worked out again from where its lines are held: on the

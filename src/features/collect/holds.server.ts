@@ -5,8 +5,9 @@
  *
  * A basket's rows are held for a while when the shopper chooses to collect, held again (longer) when they
  * pay, and kept for the order once it is placed (`order_id`) until Magento has shipped it to the counter,
- * when the point's own quantity falls instead. Expired rows count for nothing and are swept. Reservations
- * are changed only under one lock (collect.server.ts), so two shoppers never both take the last unit.
+ * when the point's own quantity falls instead. Expired rows count for nothing and are swept. Reserving
+ * is done only under one lock (collect.server.ts), so two shoppers never both take the last unit; letting
+ * go (delivery chosen, an order shipped, a reservation lapsed) needs none.
  */
 import { z } from 'zod';
 import type { SharedStore } from '../../store/shared-store.ts';
@@ -85,14 +86,12 @@ export async function replaceHolds(
 ): Promise<number> {
   await ready(store);
   await store.run('DELETE FROM collect_holds WHERE cart_id = ? AND order_id IS NULL', [cartId]);
-  for (const line of lines) {
+  if (lines.length > 0)
     await store.run(
       `INSERT INTO collect_holds (cart_id, sku, point, pickup, qty, order_id, expires_at)
-        VALUES (?, ?, ?, ?, ?, NULL, ${store.clock} + ?)
-        ON CONFLICT (cart_id, sku) DO NOTHING`,
-      [cartId, line.sku, line.point, pickup, line.qty, forMs],
+        VALUES ${lines.map(() => `(?, ?, ?, ?, ?, NULL, ${store.clock} + ?)`).join(', ')}`,
+      lines.flatMap((line) => [cartId, line.sku, line.point, pickup, line.qty, forMs]),
     );
-  }
   const [row] = await store.query(`SELECT ${store.clock} + ? AS until`, [forMs]);
   return z.object({ until: z.coerce.number() }).parse(row).until;
 }
@@ -103,7 +102,10 @@ export async function releaseHolds(store: SharedStore, cartId: number): Promise<
   await store.run('DELETE FROM collect_holds WHERE cart_id = ? AND order_id IS NULL', [cartId]);
 }
 
-/** The basket's rows kept for its placed order, for `forMs` (the days it waits to be collected). */
+/**
+ * The basket's live rows kept for its placed order, for `forMs` (the days it waits to be collected); a
+ * lapsed one is not revived (it may have been given to another basket meanwhile).
+ */
 export async function keepForOrder(
   store: SharedStore,
   cartId: number,
@@ -112,7 +114,8 @@ export async function keepForOrder(
 ): Promise<void> {
   await ready(store);
   await store.run(
-    `UPDATE collect_holds SET order_id = ?, expires_at = ${store.clock} + ? WHERE cart_id = ? AND order_id IS NULL`,
+    `UPDATE collect_holds SET order_id = ?, expires_at = ${store.clock} + ?
+      WHERE cart_id = ? AND order_id IS NULL AND expires_at > ${store.clock}`,
     [orderId, forMs, cartId],
   );
 }
@@ -127,6 +130,16 @@ export async function orderHolds(
     orderId,
   ]);
   return z.array(z.object({ point: z.string(), pickup: z.string() })).parse(rows);
+}
+
+/** The collection point of a basket's live reservation, if it has one. */
+export async function pickupOfHolds(store: SharedStore, cartId: number): Promise<string | undefined> {
+  await ready(store);
+  const rows = await store.query(
+    `SELECT pickup FROM collect_holds WHERE cart_id = ? AND expires_at > ${store.clock} LIMIT 1`,
+    [cartId],
+  );
+  return z.array(z.object({ pickup: z.string() })).parse(rows)[0]?.pickup;
 }
 
 /** The orders whose reservations are still kept. */

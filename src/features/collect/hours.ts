@@ -18,7 +18,7 @@ import {
 import { WEEKDAY_KEYS, type PointSettings } from './settings.ts';
 
 /** Far enough to pass any run of closed days (Christmas, a week's closure) without looping forever. */
-const LOOK_AHEAD_DAYS = 21;
+export const LOOK_AHEAD_DAYS = 21;
 
 export const minutesOf = (time: string): number => {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);

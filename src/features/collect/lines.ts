@@ -3,16 +3,12 @@
  * answer, and to call when there is none; a card's line only what can be collected, shortened by the
  * point's name (the shopper chose it), and nothing otherwise: a card stays quiet rather than wrong.
  */
-import { collectBrowserTexts as t } from './browser-texts.ts';
+import { callToCheck, collectBrowserTexts as t } from './browser-texts.ts';
 import type { ItemAvailability, PointInfo } from './collect-calls.ts';
 
 /** "Call Clearwater Cleaning Leeds on 0113 … to check stock", as the server says it for an unknown one. */
 export const callText = (point: Pick<PointInfo, 'name' | 'phone'> | undefined): string =>
-  point
-    ? point.phone
-      ? `Call ${point.name} on ${point.phone} to check stock`
-      : `Call ${point.name} to check stock`
-    : t.callShop;
+  point ? callToCheck(point.name, point.phone) : t.callShop;
 
 /** The product page's line: the answer's own words, else to call the point (or the shop). */
 export const pageLine = (item: ItemAvailability | undefined, point: PointInfo | undefined): string =>

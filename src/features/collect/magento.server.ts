@@ -11,6 +11,7 @@ import {
   pickupOrdersSchema,
   sourceItemsSchema,
   type PickupLocation,
+  type PickupOrder,
 } from '../../magento/wire/pickup.ts';
 
 /** What the routes and reservations need of Magento; tests may give another. */
@@ -40,6 +41,7 @@ const KEEP_LOCATIONS_MS = 5 * 60_000;
 const KEEP_SHELF_MS = 5_000;
 const KEEP_WHOLE_SHELF_MS = 30_000;
 const PAGE = 500;
+const ORDERS_A_SEARCH = 100;
 /** Kept shelf entries (source × SKU) before they are all forgotten: a bound on memory, whatever the catalogue. */
 const MAX_KEPT = 100_000;
 const SETTLED_STATES = new Set(['complete', 'closed', 'canceled']);
@@ -123,21 +125,26 @@ async function readWholeShelf(config: IntegrationConfig, source: string): Promis
 
 /** Of these orders, those shipped (any of it), completed, closed, cancelled, or no longer in Magento. */
 async function readSettledOrders(config: IntegrationConfig, orderIds: readonly number[]): Promise<number[]> {
-  if (orderIds.length === 0) return [];
-  const found = await magentoFetch(config, {
-    path: `/orders?${searchCriteria({ filters: [inList('entity_id', orderIds)], pageSize: orderIds.length })}`,
-    schema: pickupOrdersSchema,
-  });
-  const known = new Set(found.items.map((order) => order.entity_id));
-  const settled = found.items.filter(
-    (order) =>
-      SETTLED_STATES.has(order.state ?? '') ||
-      (order.extension_attributes?.notification_sent ?? 0) > 0 ||
-      (order.items ?? []).some((item) => (item.qty_shipped ?? 0) > 0),
-  );
-  // An order Magento no longer has (deleted) holds nothing either.
-  return [...settled.map((order) => order.entity_id), ...orderIds.filter((id) => !known.has(id))];
+  const settled: number[] = [];
+  // A hundred ids a search: a week of orders never makes a URL too long for Magento or a proxy.
+  for (let at = 0; at < orderIds.length; at += ORDERS_A_SEARCH) {
+    const ids = orderIds.slice(at, at + ORDERS_A_SEARCH);
+    const found = await magentoFetch(config, {
+      path: `/orders?${searchCriteria({ filters: [inList('entity_id', ids)], pageSize: ids.length })}`,
+      schema: pickupOrdersSchema,
+    });
+    const known = new Set(found.items.map((order) => order.entity_id));
+    for (const order of found.items) if (isSettled(order)) settled.push(order.entity_id);
+    // An order Magento no longer has (deleted) holds nothing either.
+    settled.push(...ids.filter((id) => !known.has(id)));
+  }
+  return settled;
 }
+
+const isSettled = (order: PickupOrder): boolean =>
+  SETTLED_STATES.has(order.state ?? '') ||
+  (order.extension_attributes?.notification_sent ?? 0) > 0 ||
+  (order.items ?? []).some((item) => (item.qty_shipped ?? 0) > 0);
 
 /** Shelves read from Magento, each source and SKU kept `KEEP_SHELF_MS`. */
 function keptShelves(config: IntegrationConfig): Pick<CollectMagento, 'shelf' | 'forget'> {

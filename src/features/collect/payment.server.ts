@@ -11,11 +11,12 @@ import {
   keepForPlacedOrder,
   readyDayOfOrder,
   release,
+  reservedPickup,
   reserve,
   type CartLine,
   type CollectDeps,
 } from './collect.server.ts';
-import { collectionPoints } from './points.server.ts';
+import { collectionPoints, type Point } from './points.server.ts';
 import { weekdayText } from '../day-text.ts';
 import { collectOrderMail } from './order-mail.ts';
 import { collectTexts as t } from './texts.ts';
@@ -65,31 +66,34 @@ export interface CollectCart {
   readonly pickupPoint: string | undefined;
 }
 
-/** What placing read back of the order: its number, the shopper's e-mail, the point it is collected from. */
+/** A collection order Magento placed: its basket's lines as paid for, where, and whom to write to. */
 export interface PlacedCollectOrder {
+  readonly cartId: number;
+  readonly orderId: number;
+  readonly lines: readonly CartLine[];
+  readonly pickupPoint: string;
+  /** Magento's order number, when it was read back. */
   readonly number: string | undefined;
-  readonly email?: string | undefined;
-  readonly pickupPoint: string | undefined;
+  readonly email: string | undefined;
 }
 
 export interface CollectAtPayment {
   /** For a basket to be collected, its lines reserved for paying; throws CollectRefused. */
   beforePayment(cart: CollectCart): Promise<void>;
+  /** The point a basket's live reservation is for: what a placed order is, when it cannot be read back. */
+  reservedPickup(cartId: number): Promise<string | undefined>;
   /**
-   * The basket's reservation kept for the order Magento placed for it, and a collection order's
-   * confirmation queued (once per order) when `order` says where it is collected and to whom to write.
-   * Never throws: the order stands whatever happens here.
+   * The collection order's reservation kept for it (reserved once more under the lock) and its
+   * confirmation queued, once per order. Never throws: the order stands whatever happens here.
    */
-  placed(cartId: number, orderId: number, order?: PlacedCollectOrder): Promise<void>;
+  placed(order: PlacedCollectOrder): Promise<void>;
 }
 
 /** Queues the collection order's confirmation: where, when, what to bring, how long it is kept. */
-async function confirmByMail(deps: CollectDeps, orderId: number, order: PlacedCollectOrder): Promise<void> {
+async function confirmByMail(deps: CollectDeps, order: PlacedCollectOrder, point: Point): Promise<void> {
   const { mail } = deps;
-  const { number, email, pickupPoint } = order;
-  if (!mail || !number || !email || !pickupPoint) return;
-  const point = (await collectionPoints(deps)).find((each) => each.code === pickupPoint);
-  if (!point) throw new Error(`${pickupPoint} is not a collection point`);
+  const { orderId, number, email } = order;
+  if (!mail || !number || !email) return;
   const day = await readyDayOfOrder(deps, point.settings, orderId);
   const { key, mail: message } = collectOrderMail(mail.sender, mail.siteUrl, {
     orderId,
@@ -101,6 +105,25 @@ async function confirmByMail(deps: CollectDeps, orderId: number, order: PlacedCo
     bring: deps.settings.bring,
   });
   await mail.outbox.enqueue(key, message);
+}
+
+/** The order's reservation kept, and what the point no longer has said in the log for the shop. */
+async function keepAndConfirm(deps: CollectDeps, order: PlacedCollectOrder): Promise<void> {
+  const point = (await collectionPoints(deps)).find((each) => each.code === order.pickupPoint);
+  if (!point) throw new Error(`${order.pickupPoint} is not a collection point`);
+  const short = await keepForPlacedOrder(
+    deps,
+    { id: order.cartId, lines: order.lines },
+    point.settings,
+    order.orderId,
+  );
+  if (short.length > 0)
+    deps.log(
+      `Order ${order.number ?? order.orderId} to collect from ${point.code}: the shelf no longer has ${short
+        .map((line) => `${line.sku} (${line.free} of ${line.wanted})`)
+        .join(', ')}; it was placed while paying outlasted its reservation`,
+    );
+  await confirmByMail(deps, order, point);
 }
 
 const isCollection = (cart: CollectCart): boolean => cart.shippingMethod === PICKUP_SHIPPING_METHOD;
@@ -128,17 +151,11 @@ export function collectAtPayment(deps: CollectDeps): CollectAtPayment {
       if (reservation.kind === 'short') throw new CollectRefused('gone', point.name);
       if (reservation.kind === 'busy') throw new CollectRefused('busy', point.name);
     },
-    async placed(cartId, orderId, order) {
-      try {
-        await keepForPlacedOrder(deps, cartId, orderId);
-      } catch (error) {
-        // The order stands; its units are then free again on the site until Magento ships them.
-        deps.log(`Reservation of cart ${cartId} not kept for order ${orderId}: ${String(error)}`);
-      }
-      if (order)
-        await confirmByMail(deps, orderId, order).catch((error: unknown) =>
-          deps.log(`Collection order ${orderId} not confirmed by e-mail: ${String(error)}`),
-        );
+    reservedPickup: (cartId) => reservedPickup(deps, cartId),
+    async placed(order) {
+      await keepAndConfirm(deps, order).catch((error: unknown) =>
+        deps.log(`Collection order ${order.orderId} not kept or confirmed: ${String(error)}`),
+      );
     },
   };
 }

@@ -7,6 +7,7 @@ import { addDays, weekday, type IsoDay } from '../../delivery/working-days.ts';
 import { formatTime } from '../../delivery/format.ts';
 import { dayText } from '../day-text.ts';
 import type { Availability } from './availability.ts';
+import { callToCheck } from './browser-texts.ts';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -41,19 +42,12 @@ export function availabilityText(availability: Availability, point: NamedPoint, 
     case 'none':
       return collectTexts.deliveryOnly;
     case 'unknown':
-      return point.phone
-        ? `Call ${point.name} on ${point.phone} to check stock`
-        : `Call ${point.name} to check stock`;
+      return callToCheck(point.name, point.phone);
   }
 }
 
 export const collectTexts = {
   deliveryOnly: 'Delivery only',
-  choosePoint: 'Collect from',
-  choosePointHint: 'Where you would collect: kept for your next visit.',
-  changePoint: 'Change',
-  savePoint: 'Save',
-  checkAvailability: 'Check collection',
   pointsUnavailable: 'Collection points can’t be shown right now. Please try again.',
   availabilityTitle: (name: string) => `Collect from ${name}`,
   availabilityOf: (product: string) => `Collection of ${product}`,
@@ -62,12 +56,13 @@ export const collectTexts = {
   hours: 'Opening hours',
   closed: 'Closed',
   map: 'Map',
-  collectToday: (name: string) => `Collect today from ${name}`,
   // Checkout
   collectFrom: (name: string) => `Collect from ${name}`,
   collectOn: (when: string) => `Ready to collect ${when}`,
   free: 'Free',
   notAllCollectable: 'Not everything in your basket is here',
+  collectUnavailable:
+    'Collecting from our shop can’t be offered just now. Choose delivery, or call us and we’ll reserve it for you.',
   collectNotReady: 'Please wait while we check the shelf, or choose delivery.',
   collectNotHeld: 'Your items could not be reserved here. Choose delivery or another collection point.',
   reservedUntil: (time: string) => `Reserved for you until ${time}`,
@@ -78,8 +73,6 @@ export const collectTexts = {
     free > 0 ? `${product}: only ${free} free to collect` : `${product}: not available to collect`,
   soldOutWhilePaying: (name: string) =>
     `Sorry, something in your basket has just gone from ${name}’s shelf. Nothing has been charged. Choose delivery or another collection point.`,
-  holdLapsed: (name: string) =>
-    `Your reservation at ${name} ran out. Choose collection again to reserve your items, or choose delivery.`,
   deliverAll: 'Deliver everything instead',
   collectElsewhere: (name: string) => `Collect from ${name} instead`,
   split: 'Collect what can be collected, deliver the rest later',
@@ -89,10 +82,9 @@ export const collectTexts = {
       : `${count} items are waiting in your basket for delivery after this order.`,
   backInBasket: 'The items you set aside for delivery are back in your basket.',
   busy: 'Someone is reserving at the same moment. Please try again.',
+  tooManyHolds: 'Too many reservations from here just now. Please try again later, or choose delivery.',
   holdFailed: 'We couldn’t check the shelf right now. Please try again, or choose delivery.',
-  pointClosed: (name: string) => `${name} is closed today.`,
   // After the order
-  whereTitle: 'Collection',
   where: (name: string) => `Collect from ${name}`,
   when: (when: string) => `Ready ${when}: we e-mail you when it is waiting for you.`,
   bring: 'What to bring',

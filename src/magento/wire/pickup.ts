@@ -70,6 +70,8 @@ export const pickupOrderSchema = z
   })
   .loose();
 
+export type PickupOrder = z.infer<typeof pickupOrderSchema>;
+
 export const pickupOrdersSchema = z
   .object({ items: z.array(pickupOrderSchema), total_count: z.number() })
   .loose();

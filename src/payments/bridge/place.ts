@@ -2,7 +2,8 @@
  * Step 3, place: while holding the claim (PLACING), finds the order Magento may already have placed for
  * the payment's quote (a process that died between placing and recording it) and adopts it; otherwise
  * checks the cart still matches the payment and places the order, with the integration token and the
- * quote id. Then it reads the order back, checks its total and sets it complete (PAID, with the order's
+ * quote id. Then it reads the order back, checks its total and sets it complete (an order to collect:
+ * invoiced only, until it is shipped to the counter; PAID, with the order's
  * number the paid page shows, and the provider's reference written on it: paid-comment.ts) or holded
  * (FAILED). Every step leaves something a later attempt finds, so a crash between any two of them still
  * ends with exactly one order: placed but not recorded → found by quote id; recorded but not complete →
@@ -10,7 +11,7 @@
  * comment written if the order lacks it. Every ending goes through `transition`, and the store applies it
  * only from the states it allows.
  */
-import { cartLinesKey, type CheckoutCart, type PlacedOrder } from '../magento-checkout.ts';
+import { cartLinesKey, linesOfKey, type CheckoutCart, type PlacedOrder } from '../magento-checkout.ts';
 import type { Acknowledgement, ProviderNotification } from '../provider.ts';
 import type { PaymentRecord } from '../payment-records.ts';
 import { isFinal, statesBefore, transition, type PaymentEvent } from '../transitions.ts';
@@ -109,6 +110,10 @@ async function setStatus(
   }
   return false;
 }
+
+/** The point a basket is being collected from, by its reservation; none when it cannot be read. */
+const reservedPickup = (deps: BridgeDeps, cartId: number): Promise<string | undefined> =>
+  deps.collect?.reservedPickup(cartId).catch(() => undefined) ?? Promise.resolve(undefined);
 
 type Found = { orderId: number } | { failure: string };
 
@@ -227,8 +232,18 @@ async function placeClaimed(
     });
     return held.reply;
   }
-  const completed = await setStatus(deps, orderId, order?.pickupPoint ? 'invoiced' : 'complete');
-  await deps.collect?.placed(record.cartId, orderId, order);
+  // An order to collect stays processing until it is shipped to the counter; unread, its reservation says.
+  const pickupPoint = order ? order.pickupPoint : await reservedPickup(deps, record.cartId);
+  const completed = await setStatus(deps, orderId, pickupPoint ? 'invoiced' : 'complete');
+  if (pickupPoint)
+    await deps.collect?.placed({
+      cartId: record.cartId,
+      orderId,
+      lines: linesOfKey(record.cartLines),
+      pickupPoint,
+      number: order?.number,
+      email: record.email,
+    });
   // Before PAID is recorded, so a crash before it writes the comment on the next attempt (if missing).
   if (completed) await writePaidComment(deps, record, orderId, order?.comments);
   const paid = await end(deps, record, providerStatus, 'placed', {

@@ -3,10 +3,10 @@
  * point, when it could be collected there (`POST /collect/basket`), and reserving it at one
  * (`POST /collect/hold`), with what cannot be collected said line by line and the points that have it all.
  */
-import { wallClock } from '../../delivery/working-days.ts';
 import {
   basketAt,
   reserve,
+  todayAt,
   type CollectDeps,
   type ShortLine,
 } from '../../features/collect/collect.server.ts';
@@ -31,9 +31,6 @@ export function pointNamed(points: readonly Point[], code: string): Point {
   if (!point) throw new HttpError(404, t.noSuchPoint);
   return point;
 }
-
-/** The shop's day now, in the UK. */
-export const today = (deps: CollectDeps) => wallClock(new Date(deps.clock.now()), deps.settings.timeZone).day;
 
 /** The shopper's own cart, as the payment routes read it; 409 when there is none. */
 export async function shopperCart(config: BasketConfig, token: string | undefined, guestCode: string) {
@@ -88,7 +85,7 @@ export async function basketAnswer(config: BasketConfig, guestCode: string, toke
   const { deps } = config;
   const points = await collectionPoints(deps);
   const cart = await shopperCart(config, token, guestCode);
-  const day = today(deps);
+  const day = todayAt(deps);
   const answers = await Promise.all(
     points.map(async (point) => {
       const { day: ready, short } = await basketAt(deps, cart, point.settings);
@@ -119,7 +116,7 @@ export async function holdAnswer(
     kind: 'held',
     until: new Date(reservation.until).toISOString(),
     day: reservation.day,
-    dayText: collectDayText(reservation.day, today(deps)),
+    dayText: collectDayText(reservation.day, todayAt(deps)),
     point: pointView(point),
   });
 }

@@ -29,6 +29,7 @@ import {
   collectableToday,
   release,
   settleHolds,
+  todayAt,
   type CollectDeps,
 } from '../../features/collect/collect.server.ts';
 import { collectionPoints, type Point } from '../../features/collect/points.server.ts';
@@ -36,8 +37,14 @@ import { pointView } from '../../features/collect/views.server.ts';
 import { availabilityPage } from './collect-page.ts';
 import { availabilityText, collectTexts as t } from '../../features/collect/texts.ts';
 import {
+  clientAddress,
   customerSession,
   describeError,
+  FailureCounter,
+  tooManyAttempts,
+  trustedProxies,
+  type FailureLimit,
+  type TrustedProxies,
   HttpError,
   jsonBody,
   jsonErrors,
@@ -50,7 +57,7 @@ import {
 import type { MagentoCheckout } from '../../payments/magento-checkout.ts';
 import { strings } from '../../strings.ts';
 import type { ParentsOf } from '../collect-parents.ts';
-import { basketAnswer, holdAnswer, pointNamed, shopperCart, today } from './collect-basket.ts';
+import { basketAnswer, holdAnswer, pointNamed, shopperCart } from './collect-basket.ts';
 
 export interface CollectRoutesConfig {
   readonly deps: CollectDeps;
@@ -61,12 +68,17 @@ export interface CollectRoutesConfig {
   readonly shop: { readonly name: string; readonly phone: string };
   /** The parents of configurable children, so "Collect today" names the products listings show. */
   readonly parents?: ParentsOf | undefined;
+  /** Who may say which address a request came from (the reservations' limit per shopper). */
+  readonly trustedProxies?: TrustedProxies;
+  /** Reservations one address may ask for (default 60 an hour): nobody can hold a whole shelf by script. */
+  readonly holdLimit?: FailureLimit;
   /** How often lapsed reservations and collected orders' are let go (default a minute). */
   readonly settleEveryMs?: number;
   readonly signal?: AbortSignal | undefined;
 }
 
 const MAX_SKUS = 24;
+const HOLDS_AN_HOUR: FailureLimit = { failures: 60, windowSeconds: 60 * 60 };
 const SKU = /^[\w.\-/ ]{1,64}$/;
 const POINT = /^[a-z0-9_-]{1,64}$/;
 const holdBody = z.object({ point: z.string().max(64), guestCode: z.string().max(64).optional() });
@@ -101,7 +113,7 @@ async function availability(config: CollectRoutesConfig, c: Context): Promise<Re
   const badSkus = skus.length === 0 || skus.length > MAX_SKUS || !skus.every((sku) => SKU.test(sku));
   if ((code !== undefined && !POINT.test(code)) || badSkus) throw new HttpError(400, t.noSuchProduct);
   const points = await pointsOrNone(deps);
-  const day = today(deps);
+  const day = todayAt(deps);
   if (!points || points.length === 0) {
     const unknown = itemAnswer({ kind: 'unknown' }, config.shop, day);
     const items = Object.fromEntries(skus.map((sku) => [sku, unknown]));
@@ -119,10 +131,11 @@ async function availability(config: CollectRoutesConfig, c: Context): Promise<Re
 /** `GET /collect/availability/{sku}`: every point's answer as a page. */
 async function availabilityHtml(config: CollectRoutesConfig, c: Context): Promise<Response> {
   const { deps } = config;
-  const sku = decodeURIComponent(c.req.param('sku') ?? '');
+  // Hono gives the parameter decoded already.
+  const sku = c.req.param('sku') ?? '';
   if (!SKU.test(sku)) throw new HttpError(404, t.noSuchProduct);
   const points = (await pointsOrNone(deps)) ?? [];
-  const day = today(deps);
+  const day = todayAt(deps);
   const rows = await Promise.all(
     points.map(async (point) => {
       const found = (await availabilityAt(deps, point, [sku])).get(sku) ?? { kind: 'unknown' as const };
@@ -182,6 +195,11 @@ export function createCollectRoutes(config: CollectRoutesConfig): Hono {
     const parents = config.parents ? [...(await config.parents(skus)).values()] : [];
     return jsonReply(200, { point: point.code, skus: [...new Set([...skus, ...parents])] });
   });
+  const holds = new FailureCounter(config.holdLimit ?? HOLDS_AN_HOUR, {
+    name: 'collect-hold',
+    store: deps.store,
+  });
+  const proxies = config.trustedProxies ?? trustedProxies([]);
   routes.post(
     '/collect/hold',
     sameOrigin(siteUrl),
@@ -189,7 +207,11 @@ export function createCollectRoutes(config: CollectRoutesConfig): Hono {
     jsonOnly,
     jsonBody(holdBody, t.noSuchPoint),
     session,
-    (c) => holdAnswer(config, c.req.valid('json'), c.var.customerToken),
+    async (c) => {
+      const wait = await holds.attempt(clientAddress(c, proxies));
+      if (wait > 0) throw tooManyAttempts(t.tooManyHolds, wait);
+      return holdAnswer(config, c.req.valid('json'), c.var.customerToken);
+    },
   );
   routes.post(
     '/collect/basket',

@@ -129,7 +129,7 @@ export function createShopperRoutes(
       mail,
       ...(log ? { log } : {}),
     }),
-    ...checkoutRoutes(env, { magento, lock, store, signal, payments, collect, clientDir, log }),
+    ...checkoutRoutes(env, { magento, lock, store, signal, payments, collect, clientDir, proxies, log }),
     ...createAfterSaleRoutes(env, { magento, store, mail, lock, proxies, log }),
   ];
 }
@@ -149,10 +149,11 @@ function checkoutRoutes(
     payments: PaymentHome;
     collect: CollectDeps | undefined;
     clientDir: string | undefined;
+    proxies: TrustedProxies;
     log: ((message: string) => void) | undefined;
   },
 ): Hono[] {
-  const { magento, lock, store, signal, payments, collect, clientDir, log } = deps;
+  const { magento, lock, store, signal, payments, collect, clientDir, proxies, log } = deps;
   const checkout = createMagentoCheckout(magento);
   const atPayment = collect && collectAtPayment(collect);
   return [
@@ -173,6 +174,7 @@ function checkoutRoutes(
             siteUrl: env.SITE_URL,
             shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE },
             parents: clientDir === undefined ? undefined : parentsFromBuild(clientDir),
+            trustedProxies: proxies,
             signal,
           }),
         ]
