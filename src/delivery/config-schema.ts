@@ -5,7 +5,7 @@
  * `config.ts`, typed by hand, and `config.test.ts` proves that type and this schema's agree.
  */
 import { z } from 'zod';
-import { parseContent } from '../config/parse-content.ts';
+import { parsedOnce } from '../config/parse-content.ts';
 import file from '../content/delivery.json' with { type: 'json' };
 import type { DeliveryConfig } from './config.ts';
 
@@ -80,10 +80,9 @@ export const deliveryConfigSchema = z
 
 export type CheckedDeliveryConfig = z.infer<typeof deliveryConfigSchema>;
 
-let checked: DeliveryConfig | undefined;
-
 /** The delivery file, checked once per build. */
-export function checkedDeliveryConfig(): DeliveryConfig {
-  checked ??= parseContent(deliveryConfigSchema, file, 'src/content/delivery.json');
-  return checked;
-}
+export const checkedDeliveryConfig: () => DeliveryConfig = parsedOnce(
+  deliveryConfigSchema,
+  file,
+  'src/content/delivery.json',
+);

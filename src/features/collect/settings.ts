@@ -5,7 +5,7 @@
  * opening hours, how soon an order is ready, and how stock comes over from another point.
  */
 import { z } from 'zod';
-import { parseContent } from '../../config/parse-content.ts';
+import { parsedOnce } from '../../config/parse-content.ts';
 import file from '../../content/collect.json' with { type: 'json' };
 
 const time = z
@@ -81,10 +81,5 @@ export const collectSettingsSchema = z
 export type CollectSettings = z.infer<typeof collectSettingsSchema>;
 export type PointSettings = z.infer<typeof pointSettingsSchema>;
 
-let checked: CollectSettings | undefined;
-
 /** The settings file, checked once. */
-export function collectSettings(): CollectSettings {
-  checked ??= parseContent(collectSettingsSchema, file, 'src/content/collect.json');
-  return checked;
-}
+export const collectSettings = parsedOnce(collectSettingsSchema, file, 'src/content/collect.json');

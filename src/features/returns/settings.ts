@@ -4,7 +4,7 @@
  * check and the server's read the same rules (the browser gets them with the return's facts, never the file).
  */
 import { z } from 'zod';
-import { parseContent } from '../../config/parse-content.ts';
+import { parsedOnce } from '../../config/parse-content.ts';
 import file from '../../content/after-sale/returns.json' with { type: 'json' };
 
 const comment = z.string().optional();
@@ -46,10 +46,9 @@ export const returnSettingsSchema = z.object({
 });
 export type ReturnSettings = z.infer<typeof returnSettingsSchema>;
 
-let checked: ReturnSettings | undefined;
-
 /** The returns file, checked once per process. */
-export function checkedReturnSettings(): ReturnSettings {
-  checked ??= parseContent(returnSettingsSchema, file, 'src/content/after-sale/returns.json');
-  return checked;
-}
+export const checkedReturnSettings = parsedOnce(
+  returnSettingsSchema,
+  file,
+  'src/content/after-sale/returns.json',
+);

@@ -5,7 +5,7 @@
  * hands its island the jobs and handovers as plain props).
  */
 import { z } from 'zod';
-import { parseContent } from '../../config/parse-content.ts';
+import { parsedOnce } from '../../config/parse-content.ts';
 import file from '../../content/after-sale/service.json' with { type: 'json' };
 
 const comment = z.string().optional();
@@ -74,10 +74,5 @@ export type ServiceSettings = z.infer<typeof serviceSettingsSchema>;
 export type ServiceJob = z.infer<typeof serviceJobSchema>;
 export type Handover = z.infer<typeof handoverSchema>;
 
-let checked: ServiceSettings | undefined;
-
 /** The settings file, checked once. */
-export function serviceSettings(): ServiceSettings {
-  checked ??= parseContent(serviceSettingsSchema, file, 'src/content/after-sale/service.json');
-  return checked;
-}
+export const serviceSettings = parsedOnce(serviceSettingsSchema, file, 'src/content/after-sale/service.json');
