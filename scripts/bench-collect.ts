@@ -10,11 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile, routesOnlyStorefront, timedCall } from './bench/http.ts';
+import { benchBackend, percentile, routesOnlyStorefront, timedCall } from './bench/http.ts';
 import { systemClock } from '../src/config/clock.ts';
 import { collectMagento } from '../src/features/collect/magento.server.ts';
 import { collectSettings } from '../src/features/collect/settings.ts';
-import { startEmbeddedMagento } from '../src/embedded/magento/server.ts';
 import { createMagentoCheckout } from '../src/payments/magento-checkout.ts';
 import { createCollectRoutes } from '../src/server/shopper/collect.ts';
 import { openSqliteStore } from '../src/store/sqlite.ts';
@@ -47,17 +46,7 @@ const line = (label: string, times: number[], extra = '') =>
 
 try {
   const seeding = performance.now();
-  const magento = await startEmbeddedMagento({
-    host: '127.0.0.1',
-    port: 0,
-    dbFile: join(dir, 'magento.sqlite'),
-    mediaDir: join(dir, 'media'),
-    admin: { username: 'admin', password: 'Admin123!' },
-    integrationToken: TOKEN,
-    tokenLifetimes: { customer: 3600, admin: 14400 },
-    catalogue: { seed: 1, productCount: PRODUCTS, brand: 'Clearwater' },
-    writeImages: false,
-  });
+  const magento = await benchBackend(dir, { products: PRODUCTS, token: TOKEN });
   console.info(`${PRODUCTS} products seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s\n`);
   const settings = collectSettings();
   const integration = { baseUrl: magento.url, token: TOKEN };

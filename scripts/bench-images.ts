@@ -7,9 +7,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request, Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { startEmbeddedMagento } from '../src/embedded/magento/server.ts';
 import { startStorefrontServer } from '../src/server/server.ts';
-import { percentile } from './bench/http.ts';
+import { benchBackend, percentile } from './bench/http.ts';
 
 const FIRST_REQUESTS = 15;
 const REPEATS = 300;
@@ -56,15 +55,9 @@ const figures = (label: string, values: number[], budget?: number) => {
 };
 
 try {
-  const magento = await startEmbeddedMagento({
-    host: '127.0.0.1',
-    port: 0,
-    dbFile: join(dir, 'magento.sqlite'),
-    mediaDir: join(dir, 'media'),
-    admin: { username: 'admin', password: 'Admin123!' },
-    integrationToken: 'bench-integration-token-0123456789',
-    tokenLifetimes: { customer: 3600, admin: 14400 },
-    catalogue: { seed: 1, productCount: 20, brand: 'Clearwater' },
+  const magento = await benchBackend(dir, {
+    products: 20,
+    token: 'bench-integration-token-0123456789',
     writeImages: true,
   });
   const mediaRoot = join(dir, 'media', 'catalog', 'product');

@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile, routesOnlyStorefront, timedCall } from './bench/http.ts';
-import { startEmbeddedMagento } from '../src/embedded/magento/server.ts';
+import { benchBackend, percentile, routesOnlyStorefront, timedCall } from './bench/http.ts';
 import { seedCustomerOrders } from '../src/embedded/magento/seed/orders.ts';
 import { trustedProxies } from '../src/http/index.ts';
 import { invoiceSeller } from '../src/config/shop.ts';
@@ -31,17 +30,7 @@ const call = (
 ) => timedCall(agent, url, options);
 
 try {
-  const magento = await startEmbeddedMagento({
-    host: '127.0.0.1',
-    port: 0,
-    dbFile: join(dir, 'magento.sqlite'),
-    mediaDir: join(dir, 'media'),
-    admin: { username: 'admin', password: 'Admin123!' },
-    integrationToken: TOKEN,
-    tokenLifetimes: { customer: 3600, admin: 14400 },
-    catalogue: { seed: 1, productCount: 200, brand: 'Clearwater' },
-    writeImages: false,
-  });
+  const magento = await benchBackend(dir, { products: 200, token: TOKEN });
   const json = { 'Content-Type': 'application/json' };
   const password = 'Sw33p!ngFloors';
   const email = `bench.${Date.now()}@example.com`;

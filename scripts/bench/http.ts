@@ -1,11 +1,13 @@
 /**
- * What the benchmarks that time HTTP answers share: a storefront server with only the routes measured, one
- * request over a keep-alive agent, timed from the client's side, and a percentile of the times.
+ * What the benchmarks that time HTTP answers share: the embedded back end in this process, a storefront
+ * server with only the routes measured, one request over a keep-alive agent, timed from the client's
+ * side, and a percentile of the times.
  */
 import { mkdirSync } from 'node:fs';
 import { request, type Agent } from 'node:http';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
+import { startEmbeddedMagento, type RunningMagento } from '../../src/embedded/magento/server.ts';
 import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
 
 export interface Timed {
@@ -70,4 +72,22 @@ export async function routesOnlyStorefront(
     },
     { host: '127.0.0.1', port: 0 },
   );
+}
+
+/** The embedded back end in this process, on a free loopback port, seeded into `dir` (demo admin). */
+export function benchBackend(
+  dir: string,
+  options: { products: number; token: string; writeImages?: boolean },
+): Promise<RunningMagento> {
+  return startEmbeddedMagento({
+    host: '127.0.0.1',
+    port: 0,
+    dbFile: join(dir, 'magento.sqlite'),
+    mediaDir: join(dir, 'media'),
+    admin: { username: 'admin', password: 'Admin123!' },
+    integrationToken: options.token,
+    tokenLifetimes: { customer: 3600, admin: 14400 },
+    catalogue: { seed: 1, productCount: options.products, brand: 'Clearwater' },
+    writeImages: options.writeImages ?? false,
+  });
 }
