@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { errorMessage } from '../http/index.ts';
 import { REPLICA_TIMINGS } from '../store/replica-timings.ts';
-import { oneDrainAtATime, startDrainLoop } from '../store/drain-loop.ts';
+import { doublingDelay, oneDrainAtATime, startDrainLoop } from '../store/drain-loop.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import type { Purger } from './purge.ts';
 
@@ -38,8 +38,10 @@ type PurgeRow = {
 };
 
 /** 1 s, 2 s, 4 s … up to a minute (REPLICA_TIMINGS.purgeRetryFirstMs, purgeRetryMaxMs). */
-export const defaultRetryDelay = (attempts: number): number =>
-  Math.min(REPLICA_TIMINGS.purgeRetryMaxMs, REPLICA_TIMINGS.purgeRetryFirstMs * 2 ** (attempts - 1));
+export const defaultRetryDelay = doublingDelay(
+  REPLICA_TIMINGS.purgeRetryFirstMs,
+  REPLICA_TIMINGS.purgeRetryMaxMs,
+);
 
 export interface PurgeQueueOptions {
   readonly store: SharedStore;

@@ -9,7 +9,7 @@
  * processes, so it polls briefly; PostgreSQL's senders poll rarely, for what a dead replica left).
  */
 import { errorMessage } from '../http/index.ts';
-import { oneDrainAtATime, startDrainLoop } from '../store/drain-loop.ts';
+import { doublingDelay, oneDrainAtATime, startDrainLoop } from '../store/drain-loop.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import {
   claimMail,
@@ -39,8 +39,7 @@ export const MAIL_TIMINGS = Object.freeze({
 });
 
 /** 30 s, 1 min, 2 min … up to an hour. */
-export const defaultMailRetryDelay = (attempts: number): number =>
-  Math.min(MAIL_TIMINGS.retryMaxMs, MAIL_TIMINGS.retryFirstMs * 2 ** Math.max(0, attempts - 1));
+export const defaultMailRetryDelay = doublingDelay(MAIL_TIMINGS.retryFirstMs, MAIL_TIMINGS.retryMaxMs);
 
 export interface OutboxSenderOptions {
   readonly store: SharedStore;

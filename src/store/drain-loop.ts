@@ -4,6 +4,15 @@
  * looks again when the next row is due, or after `pollMs` for what another replica left, until closed.
  */
 
+/**
+ * A queue's delay before the next try after `attempts` failed ones: `firstMs`, doubling each time, at most
+ * `maxMs` (the e-mail outbox, the CDN purges).
+ */
+export const doublingDelay =
+  (firstMs: number, maxMs: number) =>
+  (attempts: number): number =>
+    Math.min(maxMs, firstMs * 2 ** Math.max(0, attempts - 1));
+
 /** `drainOnce` one at a time in this process; a call during one makes it look again when it ends. */
 export function oneDrainAtATime(drainOnce: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined;
