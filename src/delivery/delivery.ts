@@ -5,7 +5,14 @@
  * an argument, nothing touches the page, and nothing here is zod (the product page runs it in the browser).
  */
 import { deliveryConfig, type DeliveryConfig, type DeliveryMethod } from './config.ts';
-import { addWorkingDays, isWorkingDay, nextWorkingDay, wallClock, type IsoDay } from './working-days.ts';
+import {
+  addWorkingDays,
+  isWorkingDay,
+  minutesOf,
+  nextWorkingDay,
+  wallClock,
+  type IsoDay,
+} from './working-days.ts';
 
 /** The days an order placed now is expected, first and last (the same day for next-day delivery). */
 export interface DeliveryEstimate {
@@ -66,11 +73,6 @@ export function productDeliveryMethods(
     methods.nextDay,
   ];
 }
-
-const minutesOf = (time: string): number => {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return hours * 60 + minutes;
-};
 
 /**
  * The working day an order placed at `now` leaves the warehouse: it counts from today when today is a

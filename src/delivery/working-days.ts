@@ -65,6 +65,12 @@ export interface WallClock {
   minutes: number;
 }
 
+/** A checked `HH:MM` (a cut-off, an opening time) as minutes since midnight, as `WallClock` counts them. */
+export const minutesOf = (time: string): number => {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+
 export function wallClock(now: Date, timeZone = 'Europe/London'): WallClock {
   const wall = new Date(wallClockAsUtc(timeZone, now.getTime()));
   return {

@@ -10,6 +10,7 @@ import {
   addWorkingDays,
   isBankHoliday,
   isWorkingDay,
+  minutesOf,
   nextWorkingDay,
   weekday,
   type IsoDay,
@@ -19,11 +20,6 @@ import { WEEKDAY_KEYS, type PointSettings } from './settings.ts';
 
 /** Far enough to pass any run of closed days (Christmas, a week's closure) without looping forever. */
 export const LOOK_AHEAD_DAYS = 21;
-
-export const minutesOf = (time: string): number => {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return hours * 60 + minutes;
-};
 
 /** The point's opening and closing minute on `day`, or undefined when it is closed all day. */
 export function openingOn(
