@@ -3,7 +3,8 @@
  * e-mails. Spelt out here rather than by Intl, so the server's PDFs and e-mails, the browser and the tests
  * write a day alike whatever their ICU data.
  */
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The days of the week, Sunday first (as `Date.getUTCDay()` numbers them). */
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
   'January',
   'February',

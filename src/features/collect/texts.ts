@@ -5,11 +5,9 @@
  */
 import { addDays, weekday, type IsoDay } from '../../delivery/working-days.ts';
 import { formatTime } from '../../delivery/format.ts';
-import { dayText } from '../day-text.ts';
+import { dayText, WEEKDAYS } from '../day-text.ts';
 import type { Availability } from './availability.ts';
 import { callToCheck } from './browser-texts.ts';
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** "today", "tomorrow", "Monday" within the week ahead, else "Monday 7 December 2026". */
 export function collectDayText(day: IsoDay, today: IsoDay): string {

@@ -3,11 +3,10 @@
  * read them.
  */
 import { formatTime } from '../../delivery/format.ts';
+import { WEEKDAYS } from '../day-text.ts';
 import type { Point } from './points.server.ts';
 import { WEEKDAY_KEYS } from './settings.ts';
 import { collectTexts as t } from './texts.ts';
-
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** "Monday 8.30 am – 5.30 pm", "Sunday Closed", Monday first. */
 export function hoursLines(point: Point): string[] {
@@ -15,7 +14,7 @@ export function hoursLines(point: Point): string[] {
   return order.map((index) => {
     const hours = point.settings.hours[WEEKDAY_KEYS[index] ?? 'sun'];
     const text = hours ? `${formatTime(hours[0])} – ${formatTime(hours[1])}` : t.closed;
-    return `${DAY_NAMES[index] ?? ''} ${text}`;
+    return `${WEEKDAYS[index] ?? ''} ${text}`;
   });
 }
 
