@@ -6,6 +6,7 @@
  * a read that must be true now (reserving, paying) asks again.
  */
 import { magentoFetch, searchCriteria, type IntegrationConfig } from '../../magento/client.ts';
+import { keptFor } from '../../magento/kept.ts';
 import {
   pickupLocationsSchema,
   pickupOrdersSchema,
@@ -51,22 +52,6 @@ const inList = (field: string, values: readonly string[] | readonly number[]) =>
   value: values.join(','),
   conditionType: 'in',
 });
-
-/** `fetch` run at most once at a time, its answer kept `keepMs`. */
-function kept<T>(keepMs: number, fetch: () => Promise<T>): () => Promise<T> {
-  let value: { at: number; answer: T } | undefined;
-  let pending: Promise<T> | undefined;
-  return () => {
-    if (value && performance.now() - value.at < keepMs) return Promise.resolve(value.answer);
-    pending ??= fetch()
-      .then((answer) => {
-        value = { at: performance.now(), answer };
-        return answer;
-      })
-      .finally(() => (pending = undefined));
-    return pending;
-  };
-}
 
 /** The website's active pickup locations (anonymous in Magento; asked as the integration here). */
 async function readPickupLocations(config: IntegrationConfig, website: string) {
@@ -178,12 +163,12 @@ function keptShelves(config: IntegrationConfig): Pick<CollectMagento, 'shelf' | 
 export function collectMagento(config: IntegrationConfig, website: string): CollectMagento {
   const wholeShelves = new Map<string, () => Promise<Map<string, number>>>();
   return {
-    pickupLocations: kept(KEEP_LOCATIONS_MS, () => readPickupLocations(config, website)),
+    pickupLocations: keptFor(KEEP_LOCATIONS_MS, () => readPickupLocations(config, website)),
     ...keptShelves(config),
     wholeShelf(source) {
       let read = wholeShelves.get(source);
       if (!read) {
-        read = kept(KEEP_WHOLE_SHELF_MS, () => readWholeShelf(config, source));
+        read = keptFor(KEEP_WHOLE_SHELF_MS, () => readWholeShelf(config, source));
         wholeShelves.set(source, read);
       }
       return read();

@@ -23,6 +23,7 @@ import {
   type MagentoProduct,
 } from '../../magento/wire/catalogue.ts';
 import { modelKey } from './rules.ts';
+import { keptFor } from '../../magento/kept.ts';
 
 /** A machine as a registration names it. */
 export interface MachineFacts {
@@ -47,14 +48,14 @@ const KEEP_MS = 10 * 60_000;
 
 /** `read` once per KEEP_MS per Magento (its promise shared; read again after a failure). */
 function kept<T>(read: (magento: IntegrationConfig) => Promise<T>) {
-  const cache = new Map<string, { at: number; value: Promise<T> }>();
+  const byMagento = new Map<string, () => Promise<T>>();
   return (magento: IntegrationConfig): Promise<T> => {
-    const hit = cache.get(magento.baseUrl);
-    if (hit && performance.now() - hit.at < KEEP_MS) return hit.value;
-    const value = read(magento);
-    value.catch(() => cache.delete(magento.baseUrl));
-    cache.set(magento.baseUrl, { at: performance.now(), value });
-    return value;
+    let reader = byMagento.get(magento.baseUrl);
+    if (!reader) {
+      reader = keptFor(KEEP_MS, () => read(magento));
+      byMagento.set(magento.baseUrl, reader);
+    }
+    return reader();
   };
 }
 
