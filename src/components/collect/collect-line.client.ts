@@ -1,15 +1,15 @@
 /**
  * The product page's collection line (CollectLine.astro): what the shopper's point has of the product (or
- * of a configurable's chosen child), written when the page is viewed and again when the shopper chooses
- * another child or point. Kept as small as it can be, since every product page runs it before any
- * interaction (DESIGN.md §5): one request, whose answer names the point and says the line in the server's
- * words; the chooser behind "Change" loads only when opened (collect-chooser.client.ts). The line becomes
- * a polite live region only once the shopper has acted, so nothing is announced on load. Never blank:
- * what cannot be read says to call.
+ * of a configurable's chosen child), written once the line is on the screen and again when the shopper
+ * chooses another child or point: one request, whose answer names the point and says the line in the
+ * server's words. The chooser behind "Change" loads only when opened (collect-chooser.client.ts). The line
+ * becomes a polite live region only once the shopper has acted, so nothing is announced on load. Never
+ * blank: what cannot be read says to call.
  */
-import { collectLineTexts as t } from '../../features/collect/browser-texts.ts';
+import { collectBrowserTexts as t } from '../../features/collect/browser-texts.ts';
+import { fetchLine } from '../../features/collect/collect-calls.ts';
 import { COLLECT_POINT_KEY, decodePoint, POINT_CHOSEN } from '../../features/collect/collect-point.ts';
-import { isRecord } from '../../parse/reader.ts';
+import { pageLine } from '../../features/collect/lines.ts';
 import { pageChoice, watchChoice } from '../catalogue/chosen-variant.ts';
 
 /** The stored choice, read as the chooser's store keeps it ('' for none, or when storage is off). */
@@ -21,33 +21,15 @@ function storedPoint(): string {
   }
 }
 
-const record = (value: unknown): Record<string, unknown> | undefined => (isRecord(value) ? value : undefined);
-
-/** The answer's line for `sku` and the point it speaks of; to call the shop when there is none. */
-function lineOf(answer: unknown, sku: string): { text: string; name: string } {
-  const found = record(answer);
-  const text = record(record(found?.['items'])?.[sku])?.['text'];
-  const name = found?.['name'];
-  return {
-    text: typeof text === 'string' && text ? text : t.callShop,
-    name: typeof name === 'string' ? name : '',
-  };
-}
-
 /** Asks the stored point (else the shop's first) about `sku`; a stored point that is gone is forgotten. */
 async function ask(sku: string): Promise<{ text: string; name: string }> {
   const point = storedPoint();
-  const query = new URLSearchParams(point ? { point, sku } : { sku });
-  try {
-    const response = await fetch(`/collect/availability?${query.toString()}`);
-    if (response.status === 404 && point) {
-      localStorage.removeItem(COLLECT_POINT_KEY);
-      return await ask(sku);
-    }
-    return lineOf(response.ok ? await response.json() : undefined, sku);
-  } catch {
-    return { text: t.callShop, name: '' };
+  const found = await fetchLine(point, sku);
+  if (found === null && point) {
+    localStorage.removeItem(COLLECT_POINT_KEY);
+    return ask(sku);
   }
+  return { text: pageLine(found?.item, undefined), name: found?.name ?? '' };
 }
 
 let asked = 0;

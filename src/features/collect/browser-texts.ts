@@ -7,16 +7,11 @@
 export const callToCheck = (name: string, phone: string | null | undefined): string =>
   phone ? `Call ${name} on ${phone} to check stock` : `Call ${name} to check stock`;
 
-/** What the product page's line itself writes (its own export, so the line's script carries only these). */
-export const collectLineTexts = {
+export const collectBrowserTexts = {
   chooseOption: 'Choose an option to check collection',
   /** Nothing could be read (the points, or the stock): never a blank line. */
   callShop: 'Call the shop to check collection',
   soldOut: 'Not available to collect',
-} as const;
-
-export const collectBrowserTexts = {
-  ...collectLineTexts,
   /** Without JavaScript, the product page's link to every point's answer. */
   check: 'Check collection',
   checking: 'Checking collection…',

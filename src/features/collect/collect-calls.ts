@@ -74,13 +74,22 @@ export function parseToday(data: unknown): Set<string> | undefined {
   return new Set(data['skus'].filter((sku): sku is string => typeof sku === 'string'));
 }
 
-async function getJson(url: string): Promise<unknown> {
+/** The answer's JSON; `NOT_FOUND` for a 404; undefined for anything else that is not an answer. */
+async function getAnswer(url: string): Promise<unknown> {
   try {
     const response = await fetch(url, { headers: { Accept: 'application/json' } });
+    if (response.status === 404) return NOT_FOUND;
     return response.ok ? await response.json() : undefined;
   } catch {
     return undefined;
   }
+}
+
+const NOT_FOUND = Symbol('not found');
+
+async function getJson(url: string): Promise<unknown> {
+  const answer = await getAnswer(url);
+  return answer === NOT_FOUND ? undefined : answer;
 }
 
 let points: Promise<PointInfo[] | undefined> | undefined;
@@ -108,6 +117,22 @@ export async function fetchAvailability(
   skus: readonly string[],
 ): Promise<Map<string, ItemAvailability> | undefined> {
   return parseAvailability(await getJson(`/collect/availability?${availabilityQuery(point, skus)}`));
+}
+
+/**
+ * A product page's line: `sku` at `point` ('' for the shop's first point), the answer's words for it and the
+ * name of the point it speaks of; null when `point` is not one (any more), undefined when nothing was read.
+ */
+export async function fetchLine(
+  point: string,
+  sku: string,
+): Promise<{ item: ItemAvailability | undefined; name: string } | null | undefined> {
+  const query = new URLSearchParams(point ? { point, sku } : { sku });
+  const data = await getAnswer(`/collect/availability?${query.toString()}`);
+  if (data === NOT_FOUND) return null;
+  const items = parseAvailability(data);
+  if (!items || !isRecord(data)) return undefined;
+  return { item: items.get(sku), name: asString(data['name']) ?? '' };
 }
 
 const today = new Map<string, { at: number; skus: Promise<Set<string> | undefined> }>();
