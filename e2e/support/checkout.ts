@@ -87,17 +87,14 @@ export function address(overrides: Partial<Address> = {}): Address {
   };
 }
 
-/** A registered customer with default addresses, signed in (HttpOnly cookie), with `lines` in the cart. */
-export async function customerCart(
-  page: Page,
-  lines: readonly { sku: string; qty: number }[],
-  home: Address,
-): Promise<void> {
+/** The password of the customers the journeys register. */
+export const CUSTOMER_PASSWORD = 'Scrub!Brush42';
+
+/** Registers `home` as a customer with it as default shipping and billing address (not signed in). */
+export async function registerCustomer(page: Page, home: Address): Promise<void> {
   await page.goto('/privacy-policy');
   await page.evaluate(
-    async ({ lines, home }) => {
-      const json = { 'Content-Type': 'application/json' };
-      const password = 'Scrub!Brush42';
+    async ({ home, password }) => {
       const saved = {
         firstname: home.firstname,
         lastname: home.lastname,
@@ -110,7 +107,7 @@ export async function customerCart(
       };
       const created = await fetch('/rest/V1/customers', {
         method: 'POST',
-        headers: json,
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({
           customer: {
             email: home.email,
@@ -122,10 +119,25 @@ export async function customerCart(
         }),
       });
       if (!created.ok) throw new Error(`customer not created: ${await created.text()}`);
+    },
+    { home, password: CUSTOMER_PASSWORD },
+  );
+}
+
+/** A registered customer with default addresses, signed in (HttpOnly cookie), with `lines` in the cart. */
+export async function customerCart(
+  page: Page,
+  lines: readonly { sku: string; qty: number }[],
+  home: Address,
+): Promise<void> {
+  await registerCustomer(page, home);
+  await page.evaluate(
+    async ({ lines, email, password }) => {
+      const json = { 'Content-Type': 'application/json' };
       const session = await fetch('/session', {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ email: home.email, password }),
+        body: JSON.stringify({ email, password }),
       });
       if (!session.ok) throw new Error(`not signed in: ${await session.text()}`);
       localStorage.setItem('login', 'true');
@@ -139,7 +151,7 @@ export async function customerCart(
         if (!added.ok) throw new Error(`not added: ${await added.text()}`);
       }
     },
-    { lines, home },
+    { lines, email: home.email, password: CUSTOMER_PASSWORD },
   );
 }
 

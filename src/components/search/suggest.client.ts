@@ -103,8 +103,13 @@ function setActive(state: Suggest, next: number): void {
 }
 
 function open(state: Suggest): void {
-  state.popup.hidden = false;
+  const { popup } = state;
+  popup.hidden = false;
   state.input.setAttribute('aria-expanded', String(!state.list.hidden));
+  // Taller than the room under the header (a phone, or 200 % zoom): the arrow keys bring each row into
+  // view from the box, and Tab reaches the list itself too, so its scrolling never needs a pointer.
+  if (popup.scrollHeight > popup.clientHeight) popup.tabIndex = 0;
+  else popup.removeAttribute('tabindex');
 }
 
 function close(state: Suggest): void {

@@ -12,6 +12,7 @@ import { initBasketBadge } from './basket-badge.client.ts';
 import { initCookieBanner } from './cookie-banner.client.ts';
 import { initMenus } from './menus.client.ts';
 import { initNotifications } from './notifications.client.ts';
+import { initOverlayRoom } from './overlay-room.client.ts';
 import { initPageMeasurement } from './measure-pages.client.ts';
 import { registerSessionEnd } from './session-end.ts';
 import { initVatChoice } from './vat-choice.client.ts';
@@ -30,6 +31,7 @@ export function initShell(): void {
   initAccountMenu();
   initNotifications();
   initCookieBanner();
+  initOverlayRoom();
   initBasketBadge();
   initWishlistLink();
   initWishlistButtons();

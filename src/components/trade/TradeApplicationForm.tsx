@@ -84,7 +84,8 @@ function ContactFields({
 
 export default function TradeApplicationForm() {
   const hydrated = useHydrated();
-  const signedIn = useStore($signedIn);
+  // Signed out until mounted, as the server drew it: the marker is in localStorage, which it cannot read.
+  const signedIn = useStore($signedIn) && hydrated;
   const member = useMember(signedIn);
   const { error, done, problems, busy, submit } = useApplication(signedIn);
 

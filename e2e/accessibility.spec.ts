@@ -1,0 +1,243 @@
+/**
+ * WCAG 2.2 AA the way people use the shop (issue 56): by keyboard alone, with what a screen reader hears
+ * read from the accessibility tree, with reduced motion, and with the cookie notice over the page. axe's
+ * sweeps, at 1280 px, 320 px and 200 % zoom, are in a11y.spec.ts; the statement at /accessibility cites
+ * these tests by title as its evidence (src/content/accessibility.json), and its unit test checks they exist.
+ */
+import type { Page } from '@playwright/test';
+import statement from '../src/content/accessibility.json' with { type: 'json' };
+import { largestListing, productPages, richProduct } from './support/catalogue.ts';
+import { address, CUSTOMER_PASSWORD, guestCart, registerCustomer, SANDBOX } from './support/checkout.ts';
+import { focusProblem, tabTo, walkPage } from './support/keyboard.ts';
+import { Slideshow } from './support/slideshow.ts';
+import { expect, notices, shellReady, shop, telHref, test } from './support/test.ts';
+
+const ADDED = 'This product is now in your cart!';
+
+/** Arrow down the open suggestions until the active one is a product, and return its name. */
+async function arrowToProduct(page: Page): Promise<string> {
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  for (let press = 0; press < 12; press++) {
+    await page.keyboard.press('ArrowDown');
+    const active = page.locator(`#${(await box.getAttribute('aria-activedescendant')) ?? 'none'}`);
+    if (await active.evaluate((row) => row.classList.contains('suggest__row--product')))
+      return (await active.locator('.suggest__name').textContent()) ?? '';
+  }
+  throw new Error('no product among the suggestions');
+}
+
+test('keyboard alone: a shopper finds a pressure washer, adds it, signs in and reaches the payment page', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const customer = address();
+  await registerCustomer(page, customer);
+
+  await page.goto('/');
+  await shellReady(page);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  expect(await focusProblem(page)).toBe('');
+
+  // Find: the search box, a few words, the arrow keys to a product, Enter.
+  await tabTo(page, page.getByRole('combobox', { name: 'Search products' }));
+  await page.keyboard.type('pressure washer');
+  await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
+  const name = await arrowToProduct(page);
+  expect(name).toMatch(/pressure washer/i);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await shellReady(page);
+
+  // Add it: the notice is announced (role=status) and does not hide the button that has focus.
+  await tabTo(page, page.getByRole('button', { name: 'Add to cart', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(notices(page).getByRole('status')).toHaveText(ADDED);
+  expect(await focusProblem(page)).toBe('');
+
+  // Sign in from the account menu, back up the page; the password is pasted (WCAG 3.3.8).
+  await tabTo(page, page.getByLabel('Account menu'), 40, true);
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('link', { name: 'Sign in', exact: true }), 5);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/customer/sign-in');
+  await shellReady(page);
+  await tabTo(page, page.getByLabel('Email', { exact: true }));
+  await page.keyboard.type(customer.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.evaluate((text) => navigator.clipboard.writeText(text), CUSTOMER_PASSWORD);
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(CUSTOMER_PASSWORD);
+  await tabTo(page, page.getByRole('button', { name: 'Sign In' }), 5);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/customer');
+  await shellReady(page);
+
+  // The basket kept the machine; Confirm, the saved address already there, Confirm, Pay.
+  await expect(page.getByRole('link', { name: '1 Basket', exact: true })).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: '1 Basket', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/basket');
+  await expect(page.getByRole('list', { name: 'Items in your basket' }).getByRole('link', { name })).toBeVisible();
+  await tabTo(page, page.getByRole('main').getByRole('link', { name: 'Confirm' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/basket/shipping');
+  await expect(page.getByRole('group', { name: 'Shipping address' }).getByLabel('Postcode')).toHaveValue(
+    customer.postcode,
+  );
+  await tabTo(page, page.getByRole('button', { name: 'Confirm' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/basket/shipping/payment');
+  await tabTo(page, page.getByRole('button', { name: 'Pay', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`^${SANDBOX}/`));
+  await page.keyboard.press('Tab');
+  await tabTo(page, page.getByLabel('Card number'), 10);
+});
+
+test.describe('the cookie notice and the sticky header never hide the focused control', () => {
+  test.use({ cookiesAccepted: false });
+
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 320, height: 640 },
+  ]) {
+    test(`the cookie notice and the sticky header never hide the focused control, ${viewport.width} px wide`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      const product = productPages().find((p) => p.inStock && p.typeId === 'simple' && p.priceInclVat !== null);
+      if (!product) throw new Error('no simple product in stock');
+      await guestCart(page, product.sku, 1);
+      const pages = ['/', largestListing().path, `/${richProduct().urlKey}`, '/basket', '/basket/shipping'];
+      const found: string[] = [];
+      for (const path of pages) {
+        await page.goto(path);
+        await shellReady(page);
+        await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
+        const { problems, stops } = await walkPage(page, 90);
+        found.push(...problems.map((problem) => `${path}: ${problem}`));
+        expect(stops, `${path}: focus moved on at every Tab`).toBeGreaterThan(10);
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+test('Escape closes what it opened and gives focus back', async ({ page }) => {
+  await page.goto('/');
+  await shellReady(page);
+  // The account menu.
+  const account = page.getByLabel('Account menu');
+  await tabTo(page, account);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('link', { name: 'My Account' })).toBeHidden();
+  await expect(account).toBeFocused();
+  // A mega menu.
+  const menu = page.getByRole('navigation', { name: 'Main menu' }).locator('summary', { hasText: 'Home & Garden' });
+  await tabTo(page, menu);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'All Home & Garden' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('link', { name: 'All Home & Garden' })).toBeHidden();
+  await expect(menu).toBeFocused();
+  // The search suggestions: Escape closes the list, focus and the words stay in the box.
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.focus();
+  await page.keyboard.type('vacuum');
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Escape');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('vacuum');
+});
+
+test('a screen reader hears what changed: added to basket, result counts, errors', async ({ page }) => {
+  // Result counts: the suggestions' and the results page's live regions.
+  await page.goto('/');
+  await shellReady(page);
+  await page.getByRole('combobox', { name: 'Search products' }).fill('pressure washer');
+  await expect(page.locator('[data-suggest-status]')).toHaveText(/^\d+ suggestions?$/);
+  await expect(page.locator('[data-suggest-status]')).toHaveAttribute('aria-live', 'polite');
+  await page.goto('/search/pressure%20washer');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(/^Results found: \d+$/);
+
+  // Added to basket: a status message in the notices.
+  const product = richProduct();
+  await page.goto(`/${product.urlKey}`);
+  await shellReady(page);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).press('Enter');
+  await expect(notices(page).getByRole('status')).toHaveText(ADDED);
+
+  // Errors: named by the field they belong to, and the sign-in's refusal as an alert.
+  await page.goto('/basket/shipping');
+  await shellReady(page);
+  await page.getByRole('button', { name: 'Confirm' }).press('Enter');
+  const postcode = page.getByRole('group', { name: 'Shipping address' }).getByRole('textbox', { name: 'Postcode' });
+  await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+  await expect(postcode).toHaveAccessibleDescription(/.+/);
+  await page.goto('/customer/sign-in');
+  await shellReady(page);
+  await page.getByLabel('Email', { exact: true }).fill(`nobody-${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Email or password wrong. Please try again' })).toBeVisible();
+});
+
+test.describe('reduced motion', () => {
+  test.use({ reducedMotion: 'reduce', viewport: { width: 320, height: 640 } });
+
+  test('reduced motion: the home carousels stand still and can be paused, their controls whole at 320 px', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await shellReady(page);
+    for (const label of ['Home & garden', 'Professional']) {
+      const show = new Slideshow(page, label);
+      await expect(show.toggle).toHaveText(/Play/);
+      for (const control of [
+        show.toggle,
+        show.previous,
+        show.next,
+        ...(await show.region.getByRole('button', { name: /^Show slide/ }).all()),
+      ]) {
+        await control.scrollIntoViewIfNeeded();
+        const box = await control.boundingBox();
+        expect(box?.width, `${label}: ${control.toString()}`).toBeGreaterThanOrEqual(24);
+        expect(box?.height).toBeGreaterThanOrEqual(24);
+        expect((box?.x ?? 0) + (box?.width ?? 0), `${label}: inside the page`).toBeLessThanOrEqual(320);
+      }
+    }
+  });
+});
+
+test('the statement lists every WCAG 2.2 AA criterion with its evidence, linked from every footer', async ({
+  page,
+}) => {
+  for (const path of ['/', largestListing().path, '/basket']) {
+    await page.goto(path);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility statement' })).toHaveAttribute(
+      'href',
+      '/accessibility',
+    );
+  }
+  await page.goto('/accessibility');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accessibility statement');
+  for (const criterion of statement.criteria) {
+    await expect(page.getByRole('row').filter({ hasText: `${criterion.id} ${criterion.name}` })).toHaveCount(1);
+  }
+  // Help another way: the same phone and e-mail as in every footer (WCAG 3.2.6 Consistent Help).
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: shop.phone })).toHaveAttribute('href', telHref(shop.phone));
+  await expect(main.getByRole('link', { name: shop.email })).toHaveAttribute('href', `mailto:${shop.email}`);
+  await expect(main).toContainText('Opayo');
+});
