@@ -23,6 +23,7 @@ import { searchOurs, searchSpec } from './features/search/texts.ts';
 import { shellOurs, shellSpec } from './features/shell/texts.ts';
 import { wishlistOurs } from './features/wishlist/texts.ts';
 
+export * from './features/accessibility/texts.ts';
 export * from './features/account/texts.ts';
 export * from './features/cart/browser-texts.ts';
 export * from './features/cart/texts.ts';

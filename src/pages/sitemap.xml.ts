@@ -11,8 +11,9 @@ import { sitemapXml, type SitemapEntry } from '../site/seo.ts';
 import { getCatalogue } from '../site/catalogue.ts';
 import { siteShop } from '../site/shop.ts';
 import { PARTS_FINDER_PATH } from '../features/fits/texts.ts';
+import { ACCESSIBILITY_PATH } from '../features/accessibility/statement.ts';
 
-/** Indexable screens with fixed paths (spec §2), and the parts finder (issue 39). */
+/** Indexable screens with fixed paths (spec §2), the parts finder (issue 39) and the accessibility statement. */
 const FIXED_PATHS = [
   '/',
   '/home-garden',
@@ -20,6 +21,7 @@ const FIXED_PATHS = [
   PARTS_FINDER_PATH,
   '/privacy-policy',
   '/privacy-policy/full-notice',
+  ACCESSIBILITY_PATH,
 ];
 
 export const GET: APIRoute = () => {

@@ -113,6 +113,8 @@ const SHELL_ONLY = [
 type Inputs = (index: CatalogueIndex) => unknown;
 const FIXED_PAGE_INPUTS: ReadonlyMap<string, Inputs> = new Map<string, Inputs>([
   ...SHELL_ONLY.map((key): [string, Inputs] => [key, () => null]),
+  // The accessibility statement shows the shell and src/content/accessibility.json, which is source.
+  ['accessibility', () => null],
   ['', (index) => index.catalogue.blocks],
   ['home-garden', (index) => index.catalogue.blocks],
   ['professional', (index) => index.catalogue.blocks],

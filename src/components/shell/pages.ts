@@ -36,7 +36,7 @@ export type ContentPage = z.infer<typeof contentPageSchema>;
 
 /** Paths the catalogue, the landings or other routes own: a content page there would hide them. */
 const RESERVED =
-  /^\/(home-garden|professional|customer|search|basket|wishlist|privacy-policy|paid|failed-payment|services\/book)(\/|$)/;
+  /^\/(home-garden|professional|customer|search|basket|wishlist|privacy-policy|paid|failed-payment|services\/book|accessibility)(\/|$)/;
 
 /** Fails when two files claim one path or a file claims a path another route owns. */
 export function checkPaths(pages: readonly { file: string; data: Pick<ContentPage, 'path'> }[]): void {

@@ -1,0 +1,86 @@
+/**
+ * The accessibility statement's texts (/accessibility), after GOV.UK's model statement, and the footer's
+ * link to it. What varies (dates, the criteria, how the shop was tested) is in src/content/accessibility.json;
+ * the shop's name, telephone and e-mail are configuration. Gathered by src/strings.ts.
+ */
+import { dayText } from '../day-text.ts';
+
+export const accessibilityTexts = {
+  title: 'Accessibility statement',
+  description: (shop: string) =>
+    `How accessible the ${shop} online shop is, what we are fixing, and how to get help or tell us about a problem.`,
+  intro: (shop: string, site: string) =>
+    `This statement applies to the ${shop} online shop at ${site}. It is run by ${shop}. We want as many people as possible to be able to use it. For example, you should be able to:`,
+  canDo: [
+    'change colours, contrast and fonts using your browser or device settings',
+    'zoom in up to 400 % without the text spilling off the screen',
+    'find a product, add it to your basket, sign in and pay using just a keyboard',
+    'use the shop with a screen reader, which is told what changed, such as an item added to your basket',
+    'stop the moving carousels on the home page, which stand still if your device asks for reduced motion',
+  ],
+  plainEnglish: 'We have also made the text as simple as we can.',
+  abilityNet: 'AbilityNet has advice on making your device easier to use if you have a disability',
+  abilityNetHref: 'https://mcmw.abilitynet.org.uk/',
+
+  howAccessible: 'How accessible this shop is',
+  fullyConforms: (standard: string) =>
+    `This shop is fully compliant with the Web Content Accessibility Guidelines version 2.2 AA standard (${standard}).`,
+  partiallyConforms: (standard: string) =>
+    `This shop is partially compliant with the Web Content Accessibility Guidelines version 2.2 AA standard (${standard}), because of the gaps listed below.`,
+  counts: (total: number, met: number, partly: number, notApplicable: number) =>
+    `Of the ${total} success criteria at levels A and AA, the shop meets ${met}, partly meets ${partly}, and ${notApplicable} do not apply to it.`,
+  gapsHeading: 'What we are still fixing',
+  gap: (id: string, name: string, gap: string, fixBy: string) =>
+    `${id} ${name}: ${gap} We plan to fix this by ${dayText(fixBy)}.`,
+
+  thirdParty: 'Third-party content',
+  thirdPartyText: [
+    'When you pay by card you enter your card details on a page run by our payment provider, Opayo (Elavon). When you pay with PayPal you use PayPal’s own pages.',
+    'We do not control how accessible those pages are. If you have a problem with them, call or e-mail us and we will take your order another way.',
+  ],
+
+  help: 'Getting help another way',
+  helpText:
+    'If you need information on this shop in a different format, or cannot order online, call or e-mail us. Our experts are happy to help, Monday to Friday from 8am to 6pm.',
+  telephone: 'Telephone',
+  email: 'E-mail',
+  answerTime: 'We answer e-mails within one working day.',
+
+  reporting: 'Reporting accessibility problems with this shop',
+  reportingText:
+    'We are always looking to improve the accessibility of this shop. If you find a problem not listed on this page, or think we are not meeting accessibility requirements, please call or e-mail us with the page’s address and what went wrong.',
+
+  enforcement: 'Enforcement procedure',
+  enforcementText:
+    'In Great Britain the Equality and Human Rights Commission (EHRC) is responsible for enforcing the Equality Act 2010.',
+  /** Sentences with a link: the words before it, the link and the words after. */
+  eass: {
+    before: 'If you are not happy with how we respond to your complaint, contact the ',
+    link: 'Equality Advisory and Support Service (EASS)',
+    href: 'https://www.equalityadvisoryservice.com/',
+    after: '.',
+  },
+  ecni: {
+    before: 'In Northern Ireland, contact the ',
+    link: 'Equality Commission for Northern Ireland',
+    href: 'https://www.equalityni.org/',
+    after: '.',
+  },
+
+  testing: 'How we tested this shop',
+  testedOn: (day: string) => `We last tested this shop on ${dayText(day)}, by:`,
+  prepared: (prepared: string, review: string) =>
+    `This statement was prepared on ${dayText(prepared)}. We will review it by ${dayText(review)}.`,
+
+  byCriterion: 'Conformance by criterion',
+  byCriterionIntro:
+    'Each success criterion of WCAG 2.2 at levels A and AA, how the shop meets it, or why it does not apply. Each “meets” rests on an automated test that runs before every release.',
+  principle: (number: number, name: string) => `Principle ${number}: ${name}`,
+  columns: { criterion: 'Criterion', level: 'Level', status: 'Status', how: 'How' },
+  status: { met: 'Meets', partly: 'Partly meets', 'not-applicable': 'Not applicable' },
+  notYet: (gap: string, fixBy: string) => `Not yet: ${gap} To be fixed by ${dayText(fixBy)}.`,
+  evidence: (count: number) =>
+    count === 1 ? 'The test that checks this' : `The ${count} tests that check this`,
+  /** The spec file a test is in, beside its title. */
+  inSpec: (spec: string) => `in ${spec}`,
+} as const;
