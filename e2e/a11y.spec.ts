@@ -9,7 +9,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { largestListing, listings } from './support/catalogue.ts';
+import { largestListing, listings, productPages } from './support/catalogue.ts';
+import { address, customerCart } from './support/checkout.ts';
 import { FULL_SWEEP, onePerKind } from './support/page-kinds.ts';
 import { chooseVat, disclosure, expect, shellReady, test } from './support/test.ts';
 
@@ -40,7 +41,28 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-async function sweep(page: Page, paths: readonly string[]): Promise<void> {
+/** How far the page scrolls sideways (WCAG 1.4.10 Reflow: none at 320 CSS px), and what sticks out. */
+async function sideways(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const over = root.scrollWidth - root.clientWidth;
+    if (over <= 0) return '';
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')].find(
+      (element) => element.getBoundingClientRect().right > root.clientWidth + 1,
+    );
+    return `scrolls ${over} px sideways (${wide?.tagName.toLowerCase() ?? '?'}.${wide?.className ?? ''})`;
+  });
+}
+
+/**
+ * axe on each path; with `reflow`, also no sideways scrolling. Pages drawn in the browser (the basket,
+ * checkout, account) are checked once their islands have drawn: `settle` waits for that.
+ */
+async function sweep(
+  page: Page,
+  paths: readonly string[],
+  { reflow = false, settle }: { reflow?: boolean; settle?: (page: Page) => Promise<void> } = {},
+): Promise<void> {
   const failures: string[] = [];
   for (const path of paths) {
     const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
@@ -49,7 +71,9 @@ async function sweep(page: Page, paths: readonly string[]): Promise<void> {
       failures.push(`${path}: HTTP ${status}`);
       continue;
     }
+    await settle?.(page);
     const found = await violations(page);
+    if (reflow) found.push(...[await sideways(page)].filter(Boolean));
     if (found.length > 0) failures.push(`${path}: ${found.join(', ')}`);
   }
   expect(failures, `axe violations on ${failures.length} of ${paths.length} pages`).toEqual([]);
@@ -79,6 +103,79 @@ for (const vat of ['incl', 'excl'] as const) {
     await sweep(page, paths);
   });
 }
+
+/**
+ * WCAG 1.4.10 and 1.4.4: a phone's 320 CSS px, and a 1280 × 720 window at 200 % zoom (640 × 360 CSS px
+ * at twice the pixels), the way Chromium lays out a zoomed page.
+ */
+test.describe('at 320 px wide', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('at 320 px wide each page kind reflows without sideways scrolling and passes axe', async ({
+    page,
+    request,
+  }) => {
+    const paths = onePerKind(await sitemapPaths(request));
+    test.setTimeout(30_000 + paths.length * 3_000);
+    await sweep(page, paths, { reflow: true });
+  });
+
+  test("signed in with a basket, the journey's own pages reflow at 320 px and pass axe", async ({ page }) => {
+    test.setTimeout(90_000);
+    const lines = productPages()
+      .filter((product) => product.inStock && product.typeId === 'simple' && product.priceInclVat !== null)
+      .slice(0, 2);
+    await customerCart(
+      page,
+      lines.map((product) => ({ sku: product.sku, qty: 1 })),
+      address(),
+    );
+    const pages = [
+      '/basket',
+      '/basket/shipping',
+      '/basket/shipping/payment',
+      '/customer',
+      '/customer/orders',
+      '/customer/manage',
+      '/customer/privacy',
+      '/customer/register-machine',
+      '/customer/returns',
+      '/quick-order',
+      '/trade-account',
+      '/wishlist',
+      '/services/book',
+      '/order-status',
+      '/search/pressure%20washer',
+    ];
+    // The islands have drawn: nothing on the page says it is still loading.
+    const settle = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await sweep(page, pages, { reflow: true, settle });
+  });
+});
+
+test.describe('at 200 % zoom', () => {
+  test.use({ viewport: { width: 640, height: 360 }, deviceScaleFactor: 2 });
+
+  test('at 200 % zoom each page kind passes axe', async ({ page, request }) => {
+    const paths = onePerKind(await sitemapPaths(request));
+    test.setTimeout(30_000 + paths.length * 3_000);
+    await sweep(page, paths, { reflow: true });
+  });
+});
+
+/**
+ * The shop's one switchable theme: the privacy summary's sections, light by default, dark on request (spec
+ * §2 Privacy). The rest of the shop has one colour scheme; axe checks it at every width above.
+ */
+test('the privacy sections pass axe in both themes, with a section open', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await shellReady(page);
+  await disclosure(page.getByRole('main'), 'Safety').toggle.click();
+  expect(await violations(page), 'light').toEqual([]);
+  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await violations(page), 'dark').toEqual([]);
+});
 
 test('the not-found pages pass axe', async ({ page }) => {
   for (const path of ['/no-such-product-xyz', '/home-garden/not-a-category']) {

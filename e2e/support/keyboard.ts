@@ -36,6 +36,10 @@ export async function focusProblem(page: Page): Promise<string> {
   });
 }
 
+/** evaluateAll, not evaluate: a target not (yet) in the page has no focus, and is not waited for. */
+const hasFocus = (target: Locator): Promise<boolean> =>
+  target.evaluateAll((elements) => elements.some((element) => element === document.activeElement));
+
 /**
  * Presses Tab (Shift+Tab with `back`, for what is above) until `target` has focus, checking each stop on
  * the way; fails after `limit` stops (the target is not in the Tab order, or focus is trapped before it).
@@ -47,8 +51,7 @@ export async function tabTo(page: Page, target: Locator, limit = 120, back = fal
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     const problem = await focusProblem(page);
     if (problem) problems.push(problem);
-    // evaluateAll, not evaluate: a target not (yet) in the page is a failure after `limit`, not a wait.
-    if (await target.evaluateAll((elements) => elements.includes(document.activeElement as Element))) {
+    if (await hasFocus(target)) {
       expect(problems, 'focus on the way was visible and uncovered').toEqual([]);
       return stop;
     }
@@ -58,17 +61,20 @@ export async function tabTo(page: Page, target: Locator, limit = 120, back = fal
 
 /**
  * Tabs through the whole page from its top, checking every stop, until focus leaves the page's last
- * control (the footer's last link) or `limit` stops; the problems found, and whether the end was reached.
+ * control (the footer's last link) or `limit` stops: the problems found, the stops it took, and whether
+ * it reached that end (no trap held it).
  */
-export async function walkPage(page: Page, limit: number): Promise<{ problems: string[]; stops: number }> {
+export async function walkPage(
+  page: Page,
+  limit: number,
+): Promise<{ problems: string[]; stops: number; end: boolean }> {
   const last = page.getByRole('contentinfo').getByRole('link').last();
   const problems: string[] = [];
   for (let stop = 1; stop <= limit; stop++) {
     await page.keyboard.press('Tab');
     const problem = await focusProblem(page);
     if (problem) problems.push(problem);
-    if (await last.evaluateAll((elements) => elements.includes(document.activeElement as Element)))
-      return { problems, stops: stop };
+    if (await hasFocus(last)) return { problems, stops: stop, end: true };
   }
-  return { problems, stops: limit };
+  return { problems, stops: limit, end: false };
 }
