@@ -100,6 +100,33 @@ test('keyboard alone: a shopper finds a pressure washer, adds it, signs in and r
   await tabTo(page, page.getByLabel('Card number'), 10);
 });
 
+test('keyboard alone: a listing is filtered and two of its products compared', async ({ page }) => {
+  const listing = largestListing();
+  await page.goto(listing.path);
+  await shellReady(page);
+  const count = page.locator('[data-listing-count]');
+  const before = await count.textContent();
+  // A price band by Space; the new count is read out (aria-live) and the filter can be taken off.
+  const band = page.getByRole('group', { name: 'Price', exact: true }).getByRole('checkbox').first();
+  await tabTo(page, band);
+  await page.keyboard.press('Space');
+  await expect(band).toBeChecked();
+  await expect(count).toHaveAttribute('aria-live', 'polite');
+  await expect(count).not.toHaveText(before ?? '');
+  await expect(page.getByRole('button', { name: /^Remove filter Price/ })).toBeVisible();
+  // Two products to compare, from their cards, and the tray's link to the comparison.
+  const add = page.getByRole('list', { name: 'Products' }).getByRole('button', { name: /^Add to compare/ });
+  await tabTo(page, add.first());
+  await page.keyboard.press('Enter');
+  await tabTo(page, add.first());
+  await page.keyboard.press('Enter');
+  const tray = page.getByRole('region', { name: 'Products to compare' });
+  await expect(tray.getByRole('link')).toHaveText('Compare (2)');
+  await tabTo(page, tray.getByRole('link'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(2);
+});
+
 test.describe("the cookie notice and the shop's notices never hide the focused control", () => {
   test.use({ cookiesAccepted: false });
 

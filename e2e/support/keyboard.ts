@@ -26,8 +26,9 @@ export async function focusProblem(page: Page): Promise<string> {
     // The part of the control inside the window and above whatever is fixed over the page's foot.
     let floor = window.innerHeight;
     for (const layer of document.querySelectorAll<HTMLElement>('[data-overlays] > *')) {
-      const top = layer.getBoundingClientRect().top;
-      if (layer.offsetHeight > 0 && !layer.contains(element)) floor = Math.min(floor, top);
+      const over = layer.getBoundingClientRect();
+      const overlaps = over.height > 0 && over.top < box.bottom && over.bottom > box.top;
+      if (overlaps && !layer.contains(element)) floor = Math.min(floor, over.top);
     }
     const shown = Math.min(box.bottom, floor) - Math.max(box.top, 0);
     if (shown < Math.min(box.height, 24) - 1)
