@@ -2,44 +2,19 @@
  * The accessibility checks (STYLE.md Tests; DESIGN.md §5 Accessibility 100): axe with the WCAG 2.2 AA
  * rules on one page of each kind in the sitemap (home, landings, a listing and a later page of it, a
  * parts listing, each type of product page, content and privacy pages), with prices shown incl VAT and
- * excl VAT (the header's VAT choice), the not-found pages, the cookie banner, menus and filters open, and
- * the comparison of four products (not in the sitemap). Pages of one kind share their markup, so one of
+ * excl VAT (the header's VAT choice), again at 320 px wide with nothing scrolling sideways (with the
+ * signed-in journey's own pages: basket, checkout, account with an order) and at 200 % zoom, the privacy
+ * sections in both themes, the not-found pages, the cookie banner, menus and filters open, and the
+ * comparison of four products (not in the sitemap). Pages of one kind share their markup, so one of
  * each finds what the whole sitemap would; `npm run test:a11y-sweep` still runs axe on every sitemap URL
  * (`A11Y_SWEEP=full`), split in two interleaved halves per VAT form so both workers share it.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { wcagViolations as violations } from './support/axe.ts';
 import { largestListing, listings, productPages } from './support/catalogue.ts';
 import { address, checkOut, customerCart } from './support/checkout.ts';
-import { FULL_SWEEP, onePerKind } from './support/page-kinds.ts';
+import { FULL_SWEEP, onePerKind, sitemapPaths } from './support/page-kinds.ts';
 import { chooseVat, disclosure, expect, shellReady, test } from './support/test.ts';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** The sitemap's URLs as paths on the server under test (the sitemap names the configured site URL). */
-async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
-  const response = await request.get('/sitemap.xml');
-  expect(response.status()).toBe(200);
-  const locs = [...(await response.text()).matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map(
-    (match) => match[1] ?? '',
-  );
-  expect(locs.length).toBeGreaterThan(0);
-  return locs.map((loc) => {
-    const url = new URL(loc);
-    return url.pathname + url.search;
-  });
-}
-
-/** Each violation as `rule-id (n×: first target)`, to name what to fix without opening a report. */
-async function violations(page: Page): Promise<string[]> {
-  // Legacy mode runs axe.run() in the page itself; the default mode opens a blank page for every run to
-  // merge results across frames, which triples the sweep's time, and the shop's pages have no frames.
-  const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.nodes.length}×: ${violation.nodes[0]?.target.join(' ') ?? '?'})`,
-  );
-}
 
 /**
  * How far the page scrolls sideways (WCAG 1.4.10 Reflow: none at 320 CSS px), and what sticks out. The

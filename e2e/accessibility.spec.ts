@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import statement from '../src/content/accessibility.json' with { type: 'json' };
 import { largestListing, productPages, richProduct } from './support/catalogue.ts';
+import { onePerKind, sitemapPaths } from './support/page-kinds.ts';
 import { address, CUSTOMER_PASSWORD, guestCart, registerCustomer, SANDBOX } from './support/checkout.ts';
 import { focusProblem, tabTo, walkPage } from './support/keyboard.ts';
 import { Slideshow } from './support/slideshow.ts';
@@ -228,6 +229,98 @@ test('a screen reader hears what changed: added to basket, result counts, errors
   await expect(
     page.getByRole('alert').filter({ hasText: 'Email or password wrong. Please try again' }),
   ).toBeVisible();
+});
+
+/** The purposes WCAG 1.3.5 lists, by the words of a field's label, and the autocomplete token each needs. */
+const PURPOSES: readonly (readonly [RegExp, RegExp])[] = [
+  [/^e-?mail/i, /^email$/],
+  [/^first name/i, /^given-name$/],
+  [/^last name/i, /^family-name$/],
+  [/^(your )?name$/i, /^name$/],
+  [/^street/i, /^(address-line1|street-address)$/],
+  [/^(town|city)/i, /^address-level2$/],
+  [/^(county|region)/i, /^address-level1$/],
+  [/^postcode/i, /^postal-code$/],
+  [/^country/i, /^country(-name)?$/],
+  [/^(tele)?phone/i, /^tel$/],
+  [/^company/i, /^organization$/],
+  [/^password/i, /^(current|new)-password$/],
+];
+
+test('fields about the shopper say what they are for, so browsers fill them in (WCAG 1.3.5)', async ({
+  page,
+}) => {
+  const product = productPages().find((p) => p.inStock && p.typeId === 'simple' && p.priceInclVat !== null);
+  if (!product) throw new Error('no simple product in stock');
+  await guestCart(page, product.sku, 1);
+  const forms = [
+    '/basket/shipping',
+    '/customer/sign-in',
+    '/customer/create-account',
+    '/trade-account',
+    '/order-status',
+    '/services/book',
+  ];
+  const wrong: string[] = [];
+  let personal = 0;
+  for (const path of forms) {
+    await page.goto(path);
+    await shellReady(page);
+    await page.waitForLoadState('networkidle');
+    const fields = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement>('main input:not([type=hidden]):not([type=checkbox])')]
+        .filter((input) => input.offsetParent !== null)
+        .map((input) => ({
+          label: (input.labels?.[0]?.textContent ?? '').trim(),
+          tokens: input.autocomplete.split(/\s+/),
+        })),
+    );
+    for (const { label, tokens } of fields) {
+      const purpose = PURPOSES.find(([words]) => words.test(label));
+      if (!purpose) continue;
+      personal += 1;
+      // The last token is the purpose; "shipping" or "billing" may come before it.
+      if (!purpose[1].test(tokens.at(-1) ?? ''))
+        wrong.push(`${path}: "${label}" has autocomplete "${tokens.join(' ')}"`);
+    }
+  }
+  expect(wrong).toEqual([]);
+  expect(personal, 'the forms have fields about the shopper').toBeGreaterThan(30);
+});
+
+/** WCAG 1.4.12's spacing, as a shopper's style sheet or extension would set it. */
+const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+p { margin-bottom: 2em !important; }`;
+
+/** Text cut off by a box that hides what overflows it (a visually hidden label, 1 px wide, is meant to be). */
+const cutOff = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        const hides = /hidden|clip/.test(`${style.overflowX} ${style.overflowY}`);
+        if (!hides || element.offsetWidth <= 1 || element.innerText.trim() === '') return false;
+        return (
+          element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1
+        );
+      })
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className}: "${element.innerText.trim().slice(0, 40)}"`,
+      ),
+  );
+
+test('with wider text spacing nothing is cut off or overlaps (WCAG 1.4.12)', async ({ page, request }) => {
+  const paths = onePerKind(await sitemapPaths(request));
+  test.setTimeout(30_000 + paths.length * 2_000);
+  const found: string[] = [];
+  for (const path of [...paths, '/basket', '/customer/sign-in', '/search/pressure%20washer']) {
+    await page.goto(path);
+    await shellReady(page);
+    await page.addStyleTag({ content: TEXT_SPACING });
+    found.push(...(await cutOff(page)).map((problem) => `${path}: ${problem}`));
+  }
+  expect(found).toEqual([]);
 });
 
 test.describe('reduced motion', () => {

@@ -3,6 +3,7 @@
  * them: the journeys' sweeps (axe, the pages without JavaScript) take one page a kind, and
  * `npm run test:a11y-sweep` (`A11Y_SWEEP=full`) takes every page, as a release check of its own.
  */
+import type { APIRequestContext } from '@playwright/test';
 import {
   hasReviews,
   largestListing,
@@ -11,6 +12,7 @@ import {
   richProduct,
   type Product,
 } from './catalogue.ts';
+import { expect } from './test.ts';
 
 /** Every page, not one of each kind: set by `npm run test:a11y-sweep`. */
 export const FULL_SWEEP = process.env['A11Y_SWEEP'] === 'full';
@@ -54,4 +56,18 @@ export function onePerKind(paths: readonly string[]): string[] {
     if (!chosen.has(kind)) chosen.set(kind, path);
   }
   return [...new Set([...chosen.values(), largestListing().path, `/${richProduct().urlKey}`])];
+}
+
+/** The sitemap's URLs as paths on the server under test (the sitemap names the configured site URL). */
+export async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  const locs = [...(await response.text()).matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map(
+    (match) => match[1] ?? '',
+  );
+  expect(locs.length).toBeGreaterThan(0);
+  return locs.map((loc) => {
+    const url = new URL(loc);
+    return url.pathname + url.search;
+  });
 }
