@@ -13,35 +13,28 @@ import type { Page } from '@playwright/test';
 import { wcagViolations as violations } from './support/axe.ts';
 import { largestListing, listings, productPages } from './support/catalogue.ts';
 import { address, checkOut, customerCart } from './support/checkout.ts';
+import { cutOff, sideways } from './support/layout.ts';
 import { FULL_SWEEP, onePerKind, sitemapPaths } from './support/page-kinds.ts';
 import { chooseVat, disclosure, expect, shellReady, test } from './support/test.ts';
 
-/**
- * How far the page scrolls sideways (WCAG 1.4.10 Reflow: none at 320 CSS px), and what sticks out. The
- * page's width is the body's: headless Chromium's scrollbars take no room, but the page keeps a gutter for
- * one (scrollbar-gutter), where a shopper's scrollbar is, so content in the gutter would scroll sideways.
- */
-async function sideways(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const width = document.body.clientWidth;
-    const over = document.documentElement.scrollWidth - width;
-    if (over <= 0) return '';
-    const wide = [...document.querySelectorAll<HTMLElement>('body *')].find(
-      (element) => element.getBoundingClientRect().right > width + 1,
-    );
-    return `scrolls ${over} px sideways (${wide?.tagName.toLowerCase() ?? '?'}.${wide?.className ?? ''})`;
-  });
+/** What a sweep checks besides axe, and how it waits for a page drawn in the browser. */
+interface SweepOptions {
+  /** No sideways scrolling (at 320 px). */
+  reflow?: boolean;
+  /** No text cut off (at 200 % zoom). */
+  whole?: boolean;
+  /** Waits until the page's islands have drawn (the basket, checkout, account). */
+  settle?: (page: Page) => Promise<void>;
 }
 
-/**
- * axe on each path; with `reflow`, also no sideways scrolling. Pages drawn in the browser (the basket,
- * checkout, account) are checked once their islands have drawn: `settle` waits for that.
- */
-async function sweep(
-  page: Page,
-  paths: readonly string[],
-  { reflow = false, settle }: { reflow?: boolean; settle?: (page: Page) => Promise<void> } = {},
-): Promise<void> {
+/** The network is quiet and nothing on the page says it is still loading: what it shows is drawn. */
+async function drawn(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** axe on each path, and what `options` asks besides. */
+async function sweep(page: Page, paths: readonly string[], options: SweepOptions = {}): Promise<void> {
   const failures: string[] = [];
   for (const path of paths) {
     const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
@@ -50,9 +43,10 @@ async function sweep(
       failures.push(`${path}: HTTP ${status}`);
       continue;
     }
-    await settle?.(page);
+    await options.settle?.(page);
     const found = await violations(page);
-    if (reflow) found.push(...[await sideways(page)].filter(Boolean));
+    if (options.reflow) found.push(...[await sideways(page)].filter(Boolean));
+    if (options.whole) found.push(...(await cutOff(page)));
     if (found.length > 0) failures.push(`${path}: ${found.join(', ')}`);
   }
   expect(failures, `axe violations on ${failures.length} of ${paths.length} pages`).toEqual([]);
@@ -95,8 +89,8 @@ test.describe('at 320 px wide', () => {
     request,
   }) => {
     const paths = onePerKind(await sitemapPaths(request));
-    test.setTimeout(30_000 + paths.length * 3_000);
-    await sweep(page, paths, { reflow: true });
+    test.setTimeout(30_000 + paths.length * 4_000);
+    await sweep(page, paths, { reflow: true, settle: drawn });
   });
 
   test("signed in with a basket, the journey's own pages reflow at 320 px and pass axe", async ({ page }) => {
@@ -109,11 +103,6 @@ test.describe('at 320 px wide', () => {
       lines.map((product) => ({ sku: product.sku, qty: 1 })),
       address(),
     );
-    // The islands have read what they show and drawn it: the network is quiet and nothing says it is loading.
-    const settle = async (page: Page) => {
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    };
     await sweep(
       page,
       [
@@ -127,7 +116,7 @@ test.describe('at 320 px wide', () => {
         '/order-status',
         '/search/pressure%20washer',
       ],
-      { reflow: true, settle },
+      { reflow: true, settle: drawn },
     );
     // With an order, My Account shows it in a table.
     const number = await checkOut(page);
@@ -140,17 +129,17 @@ test.describe('at 320 px wide', () => {
       '/customer/register-machine',
       '/customer/returns',
     ];
-    await sweep(page, account, { reflow: true, settle });
+    await sweep(page, account, { reflow: true, settle: drawn });
   });
 });
 
 test.describe('at 200 % zoom', () => {
   test.use({ viewport: { width: 640, height: 360 }, deviceScaleFactor: 2 });
 
-  test('at 200 % zoom each page kind passes axe', async ({ page, request }) => {
+  test('at 200 % zoom each page kind passes axe, with nothing cut off', async ({ page, request }) => {
     const paths = onePerKind(await sitemapPaths(request));
-    test.setTimeout(30_000 + paths.length * 3_000);
-    await sweep(page, paths, { reflow: true });
+    test.setTimeout(30_000 + paths.length * 4_000);
+    await sweep(page, paths, { reflow: true, whole: true, settle: drawn });
   });
 });
 

@@ -1,10 +1,10 @@
 /**
  * Moving through a page by keyboard as a shopper without a mouse does, checking at every stop what WCAG 2.2
- * asks of focus: it is on something shown (2.4.7, a visible indicator of at least 2 px), and nothing the
- * shop draws over the page (the bottom overlay of notices, compare tray and cookie notice; a sticky bar)
- * hides it (2.4.11).
+ * asks of focus: it is on something shown (2.4.7, an outline of at least 2 px), nothing the shop fixes
+ * over the page (the bottom overlay of notices, compare tray and cookie notice) hides it (2.4.11), and it
+ * moves on in the order of the page's content (2.4.3).
  */
-import type { Locator, Page } from '@playwright/test';
+import type { JSHandle, Locator, Page } from '@playwright/test';
 import { expect } from './test.ts';
 
 /** What a stop looks like, or why it fails: '' when the focused control is shown, with its ring, uncovered. */
@@ -15,10 +15,11 @@ export async function focusProblem(page: Page): Promise<string> {
     const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
     const box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return `${name} has focus but is not shown`;
-    // The ring is the control's own, its ::after's (a card's link covering the card) or, within three
-    // levels, the box drawn around it (the search box, a promotion tile).
+    // The ring is an outline of at least 2 px: the control's own, its ::after's (a card's link covering the
+    // card) or, within three levels, the box drawn around it (the search box, a promotion tile), which has
+    // one only while focus is within. Shadows are not counted: a box may cast one whether focused or not.
     const ringed = (style: CSSStyleDeclaration) =>
-      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
     const styles = [getComputedStyle(element), getComputedStyle(element, '::after')];
     for (let up = element.parentElement, level = 0; up && level < 3; up = up.parentElement, level++)
       styles.push(getComputedStyle(up));
@@ -61,21 +62,38 @@ export async function tabTo(page: Page, target: Locator, limit = 120, back = fal
 }
 
 /**
- * Tabs through the whole page from its top, checking every stop, until focus leaves the page's last
+ * Tabs through the whole page from its top, checking every stop, until focus reaches the page's last
  * control (the footer's last link) or `limit` stops: the problems found, the stops it took, and whether
- * it reached that end (no trap held it).
+ * it reached that end (no trap held it). Each stop must follow the one before in the page's order.
  */
 export async function walkPage(
   page: Page,
   limit: number,
 ): Promise<{ problems: string[]; stops: number; end: boolean }> {
+  await page.evaluate(() => {
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  });
   const last = page.getByRole('contentinfo').getByRole('link').last();
   const problems: string[] = [];
+  let before = await page.evaluateHandle(() => document.activeElement);
   for (let stop = 1; stop <= limit; stop++) {
     await page.keyboard.press('Tab');
-    const problem = await focusProblem(page);
+    const now = await page.evaluateHandle(() => document.activeElement);
+    const problem = (await focusProblem(page)) || (await backwards(page, before, now));
     if (problem) problems.push(problem);
+    before = now;
     if (await hasFocus(last)) return { problems, stops: stop, end: true };
   }
   return { problems, stops: limit, end: false };
 }
+
+/** Focus went back up the page from the control it left ('' when it moved on, as it should). */
+const backwards = (page: Page, before: JSHandle, now: JSHandle): Promise<string> =>
+  page.evaluate(
+    ([from, to]) => {
+      if (!(from instanceof Element) || !(to instanceof Element) || from === document.body) return '';
+      if (from.compareDocumentPosition(to) & Node.DOCUMENT_POSITION_FOLLOWING) return '';
+      return `Tab went back from ${from.tagName.toLowerCase()} to ${to.tagName.toLowerCase()}`;
+    },
+    [before, now] as const,
+  );

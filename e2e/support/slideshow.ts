@@ -23,6 +23,11 @@ export class Slideshow {
     return this.region.getByRole('group', { name: `${n} of ${count}`, exact: true });
   }
 
+  /** Every dot, 'Show slide n'. */
+  get dots(): Locator {
+    return this.region.getByRole('button', { name: /^Show slide \d+$/ });
+  }
+
   dot(n: number): Locator {
     return this.region.getByRole('button', { name: `Show slide ${n}`, exact: true });
   }
@@ -42,8 +47,9 @@ export class Slideshow {
 
   /** The number of the slide the dots mark as current (1-based), or 0 when none is. */
   async current(): Promise<number> {
-    const dots = this.region.getByRole('button', { name: /^Show slide \d+$/ });
-    const states = await dots.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-current')));
+    const states = await this.dots.evaluateAll((buttons) =>
+      buttons.map((b) => b.getAttribute('aria-current')),
+    );
     return states.indexOf('true') + 1;
   }
 

@@ -46,7 +46,6 @@ function initTray(tray: HTMLElement): void {
   });
   $compare.subscribe((skus) => {
     tray.hidden = skus.length === 0;
-    document.documentElement.toggleAttribute('data-compare-tray', !tray.hidden);
     count.textContent = String(skus.length);
     link.href = compareHref(skus);
     for (const sku of shown.keys()) if (!skus.includes(sku)) shown.delete(sku);

@@ -103,11 +103,16 @@ function setActive(state: Suggest, next: number): void {
 }
 
 function open(state: Suggest): void {
-  const { popup } = state;
-  popup.hidden = false;
+  state.popup.hidden = false;
   state.input.setAttribute('aria-expanded', String(!state.list.hidden));
-  // Taller than the room under the header (a phone, or 200 % zoom): the arrow keys bring each row into
-  // view from the box, and Tab reaches the list itself too, so its scrolling never needs a pointer.
+  reachable(state.popup);
+}
+
+/**
+ * A list taller than the room under the header (a phone, 200 % zoom): the arrow keys bring each row into
+ * view from the box, and Tab reaches the list itself too, so its scrolling never needs a pointer.
+ */
+function reachable(popup: HTMLElement): void {
   if (popup.scrollHeight > popup.clientHeight) popup.tabIndex = 0;
   else popup.removeAttribute('tabindex');
 }
@@ -239,6 +244,16 @@ function listen(state: Suggest): void {
   input.addEventListener('keydown', (event) => onKey(state, event));
   // A press on the list must not take focus from the box (which would close it before the click lands).
   popup.addEventListener('mousedown', (event) => event.preventDefault());
+  // Tabbed to (it scrolls): Escape closes it and goes back to the box, as from the box itself.
+  popup.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    dismiss(state);
+    input.focus();
+  });
+  window.addEventListener('resize', () => {
+    if (isOpen(state)) reachable(popup);
+  });
   form.addEventListener('focusout', (event) => {
     if (!(event.relatedTarget instanceof Node && form.contains(event.relatedTarget))) dismiss(state);
   });

@@ -1,9 +1,11 @@
 /**
  * Focus is never hidden under the bottom overlay (Base.astro's `.overlays`: notices, the compare tray, the
- * cookie notice; WCAG 2.2 "Focus Not Obscured"). The page's scroll padding at the foot follows the
- * overlay's height, so the browser scrolls a control reached by Tab (or by a link to `#id`) above it; and
- * when the overlay grows under the focused control (a notice, the cookie choices opening), that control
- * is brought back into view.
+ * cookie notice; WCAG 2.2 "Focus Not Obscured"). Its height is `--overlay-room` on the root: the page's
+ * scroll padding at the foot (so the browser scrolls a control reached by Tab above it), room after the
+ * footer (so the last links can scroll clear), and the foot of what scrolls on its own (the filters
+ * drawer, the menus, the search suggestions). When the overlay grows over the control that has focus (a
+ * notice, the cookie choices opening), that control is brought back into view, but only if it was in view:
+ * a shopper who has scrolled away from it is not pulled back.
  */
 const ROOM = '--overlay-room';
 
@@ -11,19 +13,20 @@ export function initOverlayRoom(): void {
   const overlays = document.querySelector<HTMLElement>('[data-overlays]');
   if (!overlays) return;
   const root = document.documentElement;
+  let room = 0;
   new ResizeObserver(() => {
-    root.style.setProperty(ROOM, `${overlays.offsetHeight}px`);
+    const grew = overlays.offsetHeight > room;
+    room = overlays.offsetHeight;
+    root.style.setProperty(ROOM, `${room}px`);
     const focused = document.activeElement;
-    if (
-      focused instanceof HTMLElement &&
-      focused !== document.body &&
-      !overlays.contains(focused) &&
-      covered(focused, overlays)
-    )
+    if (grew && focused instanceof HTMLElement && !overlays.contains(focused) && newlyCovered(focused, room))
       focused.scrollIntoView({ block: 'nearest' });
   }).observe(overlays);
 }
 
-/** The element's foot is under the overlay's top. */
-const covered = (element: HTMLElement, overlays: HTMLElement): boolean =>
-  element.getBoundingClientRect().bottom > overlays.getBoundingClientRect().top;
+/** The control is in the window, fits above the overlay, and the overlay now reaches over its foot. */
+function newlyCovered(element: HTMLElement, room: number): boolean {
+  const box = element.getBoundingClientRect();
+  const top = window.innerHeight - room;
+  return box.top < top && box.bottom > top && box.bottom <= window.innerHeight && box.height < top;
+}
