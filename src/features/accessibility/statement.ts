@@ -84,9 +84,6 @@ export type Criterion = z.infer<typeof criterionSchema>;
 export type CriterionStatus = Criterion['status'];
 export type PartlyMet = Extract<Criterion, { status: 'partly' }>;
 
-/** Where the statement is: linked from every footer and listed in the sitemap. */
-export const ACCESSIBILITY_PATH = '/accessibility';
-
 /** The statement file, checked once. */
 export const accessibilityStatement = parsedOnce(statementSchema, file, 'src/content/accessibility.json');
 

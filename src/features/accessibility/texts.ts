@@ -5,6 +5,9 @@
  */
 import { dayText } from '../day-text.ts';
 
+/** Where the statement is: linked from every footer and listed in the sitemap. */
+export const ACCESSIBILITY_PATH = '/accessibility';
+
 export const accessibilityTexts = {
   title: 'Accessibility statement',
   description: (shop: string) =>
