@@ -11,7 +11,7 @@ import { sitemapXml, type SitemapEntry } from '../site/seo.ts';
 import { getCatalogue } from '../site/catalogue.ts';
 import { siteShop } from '../site/shop.ts';
 import { PARTS_FINDER_PATH } from '../features/fits/texts.ts';
-import { ACCESSIBILITY_PATH } from '../features/accessibility/statement.ts';
+import { ACCESSIBILITY_PATH } from '../features/accessibility/texts.ts';
 
 /** Indexable screens with fixed paths (spec §2), the parts finder (issue 39) and the accessibility statement. */
 const FIXED_PATHS = [

@@ -105,7 +105,8 @@ const SHELL_ONLY = [
 /**
  * What each page with a fixed path shows from the catalogue besides what every page shares, by key: the
  * home page and the landings the editors' CMS blocks, the search page the call banner's (its help when nothing
- * is found, NoResultsHelp.astro), compare the attributes' labels, the parts finder the machine models (the
+ * is found, NoResultsHelp.astro) and so does the accessibility statement (its advice line with the opening
+ * hours), compare the attributes' labels, the parts finder the machine models (the
  * fit files' list of them: names, kinds and how many parts fit). A page not named here
  * (the sitemap, the basket's products, quick order, which follow the whole catalogue, or a page added
  * later) has no key and is rendered on every run.
@@ -113,8 +114,8 @@ const SHELL_ONLY = [
 type Inputs = (index: CatalogueIndex) => unknown;
 const FIXED_PAGE_INPUTS: ReadonlyMap<string, Inputs> = new Map<string, Inputs>([
   ...SHELL_ONLY.map((key): [string, Inputs] => [key, () => null]),
-  // The accessibility statement shows the shell and src/content/accessibility.json, which is source.
-  ['accessibility', () => null],
+  // The accessibility statement shows src/content/accessibility.json, which is source, and the call banner's line.
+  ['accessibility', (index) => index.catalogue.blocks?.[CONTENT_BLOCKS.callBanner] ?? null],
   ['', (index) => index.catalogue.blocks],
   ['home-garden', (index) => index.catalogue.blocks],
   ['professional', (index) => index.catalogue.blocks],

@@ -354,10 +354,14 @@ describe('fixed page fingerprints', () => {
   const strip = { title: 'Strip', content: '<ul><li>a</li><li>b</li><li>c</li></ul>' };
   const key = (page: string, blocks: Catalogue['blocks']) => fixedPageKey(page, withBlocks(blocks), 'shared');
 
-  it('render the search page again when the call banner its no-results help shows changes, not other blocks', () => {
-    const before = key('search', { 'home-call-banner': banner });
-    expect(key('search', { 'home-call-banner': { ...banner, content: '<h2>Ask</h2>' } })).not.toBe(before);
-    expect(key('search', { 'home-call-banner': banner, 'home-strip': strip })).toBe(before);
-    expect(key('search', undefined)).not.toBe(before);
-  });
+  // The search page's no-results help shows the call banner, and the accessibility statement its opening hours.
+  it.each(['search', 'accessibility'])(
+    'render %s again when the call banner it shows changes, not other blocks',
+    (page) => {
+      const before = key(page, { 'home-call-banner': banner });
+      expect(key(page, { 'home-call-banner': { ...banner, content: '<h2>Ask</h2>' } })).not.toBe(before);
+      expect(key(page, { 'home-call-banner': banner, 'home-strip': strip })).toBe(before);
+      expect(key(page, undefined)).not.toBe(before);
+    },
+  );
 });

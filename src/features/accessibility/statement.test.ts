@@ -1,7 +1,8 @@
 /**
  * The statement's data against WCAG 2.2's own list of A and AA success criteria (written out here, not read
  * from the file), and against the tests it cites: a criterion met or partly met names a spec file that
- * exists and quotes one of its test titles word for word, so removing or renaming a test that carries a
+ * exists and quotes the whole title of one of its tests or groups of tests (spec-titles.ts reads them from
+ * the file's syntax, so words in a comment do not count), so removing or renaming a test that carries a
  * claim fails here. 4.1.1 Parsing is left out: WCAG 2.2 made it obsolete and removed it.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import {
   statusCounts,
   type Criterion,
 } from './statement.ts';
+import { isTitle, specTitles, type SpecTitle } from './spec-titles.ts';
 
 /** WCAG 2.2's level A success criteria (31, without the removed 4.1.1). */
 const LEVEL_A = [
@@ -63,10 +65,79 @@ describe('src/content/accessibility.json', () => {
   const claimed = statement.criteria.flatMap((c) =>
     c.status === 'not-applicable' ? [] : c.evidence.map((test) => [c.id, test.spec, test.test] as const),
   );
-  it.each(claimed)('%s: %s holds the test “%s”', (_id, spec, title) => {
+  it.each(claimed)('%s: %s holds the test “%s”', (_id, spec, cited) => {
     const path = new URL(spec, ROOT);
     expect(existsSync(path), `${spec} does not exist`).toBe(true);
-    expect(readFileSync(path, 'utf8').includes(title), `${spec} has no test titled “${title}”`).toBe(true);
+    const titles = specTitles(readFileSync(path, 'utf8'));
+    expect(
+      titles.some((title) => isTitle(cited, title)),
+      `${spec} has no test titled “${cited}” (cite a whole title); its titles:\n${titles.map((t) => t.text).join('\n')}`,
+    ).toBe(true);
+  });
+});
+
+describe('the titles of a spec file', () => {
+  const titles = (source: string): string[] => specTitles(source).map((title) => title.text);
+  const onlyTitle = (source: string): SpecTitle => {
+    const [title, ...more] = specTitles(source);
+    if (!title || more.length > 0) throw new Error(`expected one title in ${source}`);
+    return title;
+  };
+
+  it('reads the first argument of test() and test.describe(), in any of the three quotes', () => {
+    const source = [
+      `test('single quoted', async () => {});`,
+      `test("double quoted, with an ' inside", async () => {});`,
+      'test(`back-quoted`, async () => {});',
+      `test.describe('a group', () => {`,
+      `  test('inside the group: it\\'s escaped', async () => {});`,
+      `});`,
+    ].join('\n');
+    expect(titles(source)).toEqual([
+      'single quoted',
+      "double quoted, with an ' inside",
+      'back-quoted',
+      'a group',
+      "inside the group: it's escaped",
+    ]);
+  });
+
+  it('ignores comments, other strings and other calls: test.skip, test.use, x.test()', () => {
+    const source = [
+      `// test('in a line comment', async () => {});`,
+      `/* test('in a block comment') */`,
+      `const words = "test('in a string')";`,
+      `test.skip(true, 'skipped on a phone');`,
+      `test.use({ viewport: { width: 320, height: 640 } });`,
+      `expect(/x/.test('not a title')).toBe(false);`,
+      `contest('a call named otherwise', () => {});`,
+      `test(title, async () => {});`,
+      `test('the one title', async () => {});`,
+    ].join('\n');
+    expect(titles(source)).toEqual(['the one title']);
+  });
+
+  it('reads a template with ${…} as a pattern, any words standing for each', () => {
+    const title = onlyTitle('test(`passes axe, prices ${vat} VAT (half ${half + 1} of 2)`, () => {});');
+    expect(title.text).toBe('passes axe, prices ${…} VAT (half ${…} of 2)');
+    expect(isTitle('passes axe, prices incl VAT (half 1 of 2)', title)).toBe(true);
+    expect(isTitle('passes axe, prices excl VAT (half 2 of 2)', title)).toBe(true);
+    expect(isTitle('passes axe, prices  VAT (half 1 of 2)', title)).toBe(false);
+    expect(isTitle('passes axe', title)).toBe(false);
+    expect(isTitle('so it passes axe, prices incl VAT (half 1 of 2)', title)).toBe(false);
+  });
+
+  it('takes a whole title only, not a part of one', () => {
+    const title = onlyTitle(`test("signed in, the journey's own pages reflow at 320 px", () => {});`);
+    expect(isTitle("signed in, the journey's own pages reflow at 320 px", title)).toBe(true);
+    expect(isTitle("the journey's own pages reflow at 320 px", title)).toBe(false);
+    expect(isTitle("signed in, the journey's own pages reflow at 320 px.", title)).toBe(false);
+  });
+
+  it('treats the characters of a regular expression in a template as words', () => {
+    const title = onlyTitle('test(`costs £1.50 (or more?) ${when}`, () => {});');
+    expect(isTitle('costs £1.50 (or more?) today', title)).toBe(true);
+    expect(isTitle('costs £1x50 (or more?) today', title)).toBe(false);
   });
 });
 

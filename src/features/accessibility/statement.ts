@@ -19,8 +19,11 @@ const sentence = z
 export const evidenceSchema = z.object({
   /** The spec file, from the project's root. @example "e2e/a11y.spec.ts" */
   spec: z.string().regex(/^e2e\/[\w.-]+\.spec\.ts$/, 'must name a Playwright spec, e.g. "e2e/a11y.spec.ts"'),
-  /** The test's title, or a part of it copied word for word. @example "one page of each kind in the sitemap passes axe" */
-  test: z.string().trim().min(8, 'must quote the test’s title, or enough of it to find the test'),
+  /**
+   * The whole title of the test (or group of tests), word for word; for a title written as a template, as
+   * it runs. @example "one page of each kind in the sitemap passes axe, prices incl VAT"
+   */
+  test: z.string().trim().min(8, 'must quote the test’s whole title'),
 });
 
 const evidence = z
@@ -83,9 +86,6 @@ export type Statement = z.infer<typeof statementSchema>;
 export type Criterion = z.infer<typeof criterionSchema>;
 export type CriterionStatus = Criterion['status'];
 export type PartlyMet = Extract<Criterion, { status: 'partly' }>;
-
-/** Where the statement is: linked from every footer and listed in the sitemap. */
-export const ACCESSIBILITY_PATH = '/accessibility';
 
 /** The statement file, checked once. */
 export const accessibilityStatement = parsedOnce(statementSchema, file, 'src/content/accessibility.json');

@@ -1,9 +1,13 @@
 /**
  * The accessibility statement's texts (/accessibility), after GOV.UK's model statement, and the footer's
  * link to it. What varies (dates, the criteria, how the shop was tested) is in src/content/accessibility.json;
- * the shop's name, telephone and e-mail are configuration. Gathered by src/strings.ts.
+ * the shop's name, telephone and e-mail are configuration, and the opening hours are the home page's call
+ * banner's (src/content/home.json, or its CMS block). Gathered by src/strings.ts.
  */
 import { dayText } from '../day-text.ts';
+
+/** Where the statement is: linked from every footer and listed in the sitemap. */
+export const ACCESSIBILITY_PATH = '/accessibility';
 
 export const accessibilityTexts = {
   title: 'Accessibility statement',
@@ -23,15 +27,9 @@ export const accessibilityTexts = {
   abilityNetHref: 'https://mcmw.abilitynet.org.uk/',
 
   howAccessible: 'How accessible this shop is',
-  fullyConforms: (standard: string) =>
-    `This shop is fully compliant with the Web Content Accessibility Guidelines version 2.2 AA standard (${standard}).`,
-  partiallyConforms: (standard: string) =>
-    `This shop is partially compliant with the Web Content Accessibility Guidelines version 2.2 AA standard (${standard}), because of the gaps listed below.`,
   counts: (total: number, met: number, partly: number, notApplicable: number) =>
     `Of the ${total} success criteria at levels A and AA, the shop meets ${met}, partly meets ${partly}, and ${notApplicable} do not apply to it.`,
-  gapsHeading: 'What we are still fixing',
-  gap: (id: string, name: string, gap: string, fixBy: string) =>
-    `${id} ${name}: ${gap} We plan to fix this by ${dayText(fixBy)}.`,
+  gapsBelow: 'What does not yet fully meet them is listed under “Non-accessible content” below.',
 
   thirdParty: 'Third-party content',
   thirdPartyText: [
@@ -40,10 +38,12 @@ export const accessibilityTexts = {
   ],
 
   help: 'Getting help another way',
-  helpText:
-    'If you need information on this shop in a different format, or cannot order online, call or e-mail us. Our experts are happy to help, Monday to Friday from 8am to 6pm.',
+  /** `hours`: the home page's call banner's advice line, which gives the opening hours (callBannerContent). */
+  helpText: (hours: string) =>
+    `If you need information on this shop in a different format, or cannot order online, call or e-mail us. ${hours}`,
   telephone: 'Telephone',
   email: 'E-mail',
+  // The contact page says the same (src/content/pages/contact.md); no setting holds it.
   answerTime: 'We answer e-mails within one working day.',
 
   reporting: 'Reporting accessibility problems with this shop',
@@ -67,10 +67,35 @@ export const accessibilityTexts = {
     after: '.',
   },
 
+  technical: 'Technical information about this shop’s accessibility',
+  technicalText: (shop: string) =>
+    `${shop} is committed to making its online shop accessible, in accordance with the Equality Act 2010.`,
+  complianceStatus: 'Compliance status',
+  fullyConforms:
+    'This shop is fully compliant with the Web Content Accessibility Guidelines version 2.2 AA standard.',
+  partiallyConforms:
+    'This shop is partially compliant with the Web Content Accessibility Guidelines version 2.2 AA standard, because of the non-accessible content listed below.',
+
+  nonAccessible: 'Non-accessible content',
+  nonAccessibleIntro:
+    'The content listed below does not yet fully meet the WCAG 2.2 AA success criteria named against it.',
+  noneKnown: 'We know of no content that does not meet the WCAG 2.2 AA success criteria.',
+  /** What a criterion only partly met lacks and when it is to be fixed: in this list and in its row below. */
+  gap: (gap: string, fixBy: string) => `${gap} We plan to fix this by ${dayText(fixBy)}.`,
+
+  improving: 'What we’re doing to improve accessibility',
+  improvingText: (lastFix: string | undefined, review: string) =>
+    lastFix === undefined
+      ? `We test the shop before every release, and we will review this statement by ${dayText(review)}.`
+      : `We plan to fix the non-accessible content by the dates given against it, all of it by ${dayText(lastFix)}, and we will review this statement by ${dayText(review)}.`,
+
   testing: 'How we tested this shop',
-  testedOn: (day: string) => `We last tested this shop on ${dayText(day)}, by:`,
-  prepared: (prepared: string, review: string) =>
-    `This statement was prepared on ${dayText(prepared)}. We will review it by ${dayText(review)}.`,
+  testedOn: (day: string, shop: string) =>
+    `This shop was last tested on ${dayText(day)}. The test was carried out by our own team at ${shop}, with automated tests that run before every release.`,
+  pagesChosen:
+    'We chose the pages to test like this: one page of each kind in the sitemap (the home page, the landing pages, a listing and a later page of it, each type of product page, content pages and privacy pages); the pages of the shopping journeys (basket, checkout, account and order pages, quick order, the trade account application, service booking and order lookup); and, in a full sweep before a release, every page in the sitemap.',
+  methodsIntro: 'The tests include:',
+  prepared: (prepared: string) => `This statement was prepared on ${dayText(prepared)}.`,
 
   byCriterion: 'Conformance by criterion',
   byCriterionIntro:
@@ -78,7 +103,6 @@ export const accessibilityTexts = {
   principle: (number: number, name: string) => `Principle ${number}: ${name}`,
   columns: { criterion: 'Criterion', level: 'Level', status: 'Status', how: 'How' },
   status: { met: 'Meets', partly: 'Partly meets', 'not-applicable': 'Not applicable' },
-  notYet: (gap: string, fixBy: string) => `Not yet: ${gap} To be fixed by ${dayText(fixBy)}.`,
   evidence: (count: number) =>
     count === 1 ? 'The test that checks this' : `The ${count} tests that check this`,
   /** The spec file a test is in, beside its title. */
