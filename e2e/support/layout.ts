@@ -23,18 +23,20 @@ export async function sideways(page: Page): Promise<string> {
 
 /**
  * Text cut off by a box that hides what overflows it, one line each. A visually hidden label (1 px wide)
- * is meant to be; a single-line name ending in "…" (text-overflow) is cut on purpose, its whole text being
- * its link's name and on its page.
+ * is meant to be; so is an excerpt that ends in "…" on purpose, a name on one line (text-overflow) or a
+ * search result's summary in four (line-clamp), its whole text being on the product's page.
  */
 export async function cutOff(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('body *')]
+    [...document.querySelectorAll('body *')]
+      .filter((element): element is HTMLElement => element instanceof HTMLElement)
       .filter((element) => {
         const style = getComputedStyle(element);
         if (!/hidden|clip/.test(`${style.overflowX} ${style.overflowY}`)) return false;
         if (element.offsetWidth <= 1 || element.innerText.trim() === '') return false;
         const across = style.textOverflow !== 'ellipsis' && element.scrollWidth > element.clientWidth + 1;
-        return across || element.scrollHeight > element.clientHeight + 1;
+        const down = style.webkitLineClamp === 'none' && element.scrollHeight > element.clientHeight + 1;
+        return across || down;
       })
       .map(
         (element) =>
