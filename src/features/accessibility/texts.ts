@@ -53,18 +53,21 @@ export const accessibilityTexts = {
   enforcement: 'Enforcement procedure',
   enforcementText:
     'In Great Britain the Equality and Human Rights Commission (EHRC) is responsible for enforcing the Equality Act 2010.',
-  /** Sentences with a link: the words before it, the link and the words after. */
+  /**
+   * Sentences with a link: the words before it, the link and the words after, each part a whole word
+   * (the page puts a space between them).
+   */
   eass: {
-    before: 'If you are not happy with how we respond to your complaint, contact the ',
+    before: 'Contact the',
     link: 'Equality Advisory and Support Service (EASS)',
     href: 'https://www.equalityadvisoryservice.com/',
-    after: '.',
+    after: 'if you are not happy with how we respond to your complaint.',
   },
   ecni: {
-    before: 'In Northern Ireland, contact the ',
+    before: 'In Northern Ireland, contact the',
     link: 'Equality Commission for Northern Ireland',
     href: 'https://www.equalityni.org/',
-    after: '.',
+    after: 'instead.',
   },
 
   technical: 'Technical information about this shop’s accessibility',
