@@ -107,9 +107,13 @@ test('keyboard alone: a shopper finds a pressure washer, adds it, signs in and r
   await expect(page).toHaveURL('/basket/shipping/payment');
   await tabTo(page, page.getByRole('button', { name: 'Pay', exact: true }));
   await page.keyboard.press('Enter');
+  // The payment provider's own page (third-party content, as the statement says): its card number field
+  // is reached by Tab; how that page draws focus is the provider's, so it is not held to the shop's checks.
   await expect(page).toHaveURL(new RegExp(`^${SANDBOX}/`));
-  await page.keyboard.press('Tab');
-  await tabTo(page, page.getByLabel('Card number'), 10);
+  const card = page.getByLabel('Card number');
+  for (let stop = 0; stop < 10 && !(await card.evaluate((field) => field === document.activeElement)); stop++)
+    await page.keyboard.press('Tab');
+  await expect(card).toBeFocused();
 });
 
 test('keyboard alone: a listing is filtered and two of its products compared', async ({ page }) => {
