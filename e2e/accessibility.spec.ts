@@ -236,29 +236,26 @@ test.describe('on a phone, with the cookie notice showing', () => {
   });
 });
 
+/** Opens `toggle` by Enter, Tabs into what it showed (`inside`), and Escape closes it back onto `toggle`. */
+async function escapeCloses(page: Page, toggle: Locator, inside: Locator): Promise<void> {
+  await tabTo(page, toggle);
+  await page.keyboard.press('Enter');
+  await expect(inside).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(inside).toBeHidden();
+  await expect(toggle).toBeFocused();
+}
+
 test('Escape closes what it opened and gives focus back', async ({ page }) => {
   await page.goto('/');
   await shellReady(page);
-  // The account menu.
-  const account = page.getByLabel('Account menu');
-  await tabTo(page, account);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible();
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('link', { name: 'My Account' })).toBeHidden();
-  await expect(account).toBeFocused();
-  // A mega menu.
-  const menu = page
-    .getByRole('navigation', { name: 'Main menu' })
-    .locator('summary', { hasText: 'Home & Garden' });
-  await tabTo(page, menu);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('link', { name: 'All Home & Garden' })).toBeVisible();
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('link', { name: 'All Home & Garden' })).toBeHidden();
-  await expect(menu).toBeFocused();
+  await escapeCloses(page, page.getByLabel('Account menu'), page.getByRole('link', { name: 'My Account' }));
+  await escapeCloses(
+    page,
+    page.getByRole('navigation', { name: 'Main menu' }).locator('summary', { hasText: 'Home & Garden' }),
+    page.getByRole('link', { name: 'All Home & Garden' }),
+  );
   // The search suggestions: Escape closes the list, focus and the words stay in the box.
   const box = page.getByRole('combobox', { name: 'Search products' });
   await box.focus();
