@@ -12,7 +12,7 @@ import { address, CUSTOMER_PASSWORD, guestCart, registerCustomer, SANDBOX } from
 import { focusProblem, tabTo, walkPage } from './support/keyboard.ts';
 import { cutOff } from './support/layout.ts';
 import { INTERVAL_MS, leaveAlone, Slideshow } from './support/slideshow.ts';
-import { expect, notices, shellReady, shop, telHref, test } from './support/test.ts';
+import { expect, hydrated, notices, shellReady, shop, telHref, test } from './support/test.ts';
 
 const ADDED = 'This product is now in your cart!';
 
@@ -75,7 +75,7 @@ test('keyboard alone: a shopper finds a pressure washer, adds it, signs in and r
   await tabTo(page, page.getByRole('link', { name: 'Sign in', exact: true }), 5);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/customer/sign-in');
-  await shellReady(page);
+  await hydrated(page, 'SignInForm');
   await tabTo(page, page.getByLabel('Email', { exact: true }));
   await page.keyboard.type(customer.email);
   await page.keyboard.press('Tab');
@@ -99,12 +99,14 @@ test('keyboard alone: a shopper finds a pressure washer, adds it, signs in and r
   await tabTo(page, page.getByRole('main').getByRole('link', { name: 'Confirm' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/basket/shipping');
+  await hydrated(page, 'CheckoutShipping');
   await expect(page.getByRole('group', { name: 'Shipping address' }).getByLabel('Postcode')).toHaveValue(
     customer.postcode,
   );
   await tabTo(page, page.getByRole('button', { name: 'Confirm' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/basket/shipping/payment');
+  await hydrated(page, 'CheckoutPayment');
   await tabTo(page, page.getByRole('button', { name: 'Pay', exact: true }));
   await page.keyboard.press('Enter');
   // The payment provider's own page (third-party content, as the statement says): its card number field
@@ -287,7 +289,7 @@ test('a screen reader hears what changed: added to basket, result counts, errors
 
   // Errors: named by the field they belong to, and the sign-in's refusal as an alert.
   await page.goto('/basket/shipping');
-  await shellReady(page);
+  await hydrated(page, 'CheckoutShipping');
   await page.getByRole('button', { name: 'Confirm' }).press('Enter');
   const postcode = page
     .getByRole('group', { name: 'Shipping address' })
@@ -295,7 +297,7 @@ test('a screen reader hears what changed: added to basket, result counts, errors
   await expect(postcode).toHaveAttribute('aria-invalid', 'true');
   await expect(postcode).toHaveAccessibleDescription(/Please fill in this field\./);
   await page.goto('/customer/sign-in');
-  await shellReady(page);
+  await hydrated(page, 'SignInForm');
   await page.getByLabel('Email', { exact: true }).fill(`nobody-${Date.now()}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).press('Enter');
