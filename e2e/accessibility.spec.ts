@@ -16,14 +16,21 @@ import { expect, hydrated, notices, shellReady, shop, telHref, test } from './su
 
 const ADDED = 'This product is now in your cart!';
 
-/** Arrow down the open suggestions until the active one is a product, and return its name. */
+/**
+ * Arrow down the open suggestions until the active one is a product, and return its name. The list may be
+ * drawn again meanwhile (the answer to a later keystroke), which leaves no row active: the next press
+ * starts again from the top.
+ */
 async function arrowToProduct(page: Page): Promise<string> {
-  const box = page.getByRole('combobox', { name: 'Search products' });
-  for (let press = 0; press < 12; press++) {
+  for (let press = 0; press < 20; press++) {
     await page.keyboard.press('ArrowDown');
-    const active = page.locator(`#${(await box.getAttribute('aria-activedescendant')) ?? 'none'}`);
-    if (await active.evaluate((row) => row.classList.contains('suggest__row--product')))
-      return (await active.locator('.suggest__name').textContent()) ?? '';
+    const name = await page.evaluate(() => {
+      const id = document.activeElement?.getAttribute('aria-activedescendant');
+      const row = id ? document.getElementById(id) : null;
+      if (!row?.classList.contains('suggest__row--product')) return '';
+      return row.querySelector('.suggest__name')?.textContent ?? '';
+    });
+    if (name) return name;
   }
   throw new Error('no product among the suggestions');
 }
