@@ -22,11 +22,7 @@ export function initOverlayRoom(): void {
     if (grew && focused instanceof HTMLElement && !overlays.contains(focused)) clear(focused, room, true);
   }).observe(overlays);
   document.addEventListener('focusin', ({ target }) => {
-    if (!(target instanceof HTMLElement) || overlays.contains(target)) return;
-    // After the browser's own scrolling to the control, which follows the focus events.
-    requestAnimationFrame(() => {
-      if (document.activeElement === target) clear(target, room, false);
-    });
+    if (target instanceof HTMLElement && !overlays.contains(target)) clear(target, room, false);
   });
 }
 
