@@ -15,7 +15,7 @@ import { largestListing, listings, productPages } from './support/catalogue.ts';
 import { address, checkOut, customerCart } from './support/checkout.ts';
 import { cutOff, sideways } from './support/layout.ts';
 import { FULL_SWEEP, onePerKind, sitemapPaths } from './support/page-kinds.ts';
-import { chooseVat, disclosure, expect, shellReady, test } from './support/test.ts';
+import { chooseVat, disclosure, drawn, expect, shellReady, test } from './support/test.ts';
 
 /** What a sweep checks besides axe, and how it waits for a page drawn in the browser. */
 interface SweepOptions {
@@ -25,12 +25,6 @@ interface SweepOptions {
   whole?: boolean;
   /** Waits until the page's islands have drawn (the basket, checkout, account). */
   settle?: (page: Page) => Promise<void>;
-}
-
-/** The network is quiet and nothing on the page says it is still loading: what it shows is drawn. */
-async function drawn(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** axe on each path, and what `options` asks besides. */

@@ -12,7 +12,7 @@ import { address, CUSTOMER_PASSWORD, guestCart, registerCustomer, SANDBOX } from
 import { focusProblem, tabTo, walkPage } from './support/keyboard.ts';
 import { cutOff } from './support/layout.ts';
 import { INTERVAL_MS, leaveAlone, Slideshow } from './support/slideshow.ts';
-import { expect, hydrated, notices, shellReady, shop, telHref, test } from './support/test.ts';
+import { drawn, expect, hydrated, notices, shellReady, shop, telHref, test } from './support/test.ts';
 
 const ADDED = 'This product is now in your cart!';
 
@@ -174,6 +174,8 @@ test.describe("the cookie notice and the shop's notices never hide the focused c
       for (const path of pages) {
         await page.goto(path);
         await shellReady(page);
+        // The checkout's form is drawn after the cart is read: a walk begun before would find the footer first.
+        await drawn(page);
         await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
         // A listing's walk has the compare tray over it too, and the product's a notice ("now in your cart").
         if (path === largestListing().path) {

@@ -93,6 +93,12 @@ export function disclosure(scope: Locator | Page, label: string): { group: Locat
 export const shellReady = (page: Page): Promise<void> =>
   expect(page.locator('html')).toHaveAttribute('data-shell', 'ready');
 
+/** The network is quiet and nothing on the page says it is still loading: what it shows is drawn. */
+export async function drawn(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
 /** React islands hydrate on load or when the browser is idle: wait until the named one has. */
 export async function hydrated(page: Page, island: string): Promise<void> {
   await expect(page.locator(`astro-island[opts*='"name":"${island}"']:not([ssr])`).first()).toBeAttached();
