@@ -167,6 +167,25 @@ test('the tools load when the shopper reaches for them, not with the page', asyn
   expect(scripts().length).toBeGreaterThan(loaded);
 });
 
+test('the results keep their place when the tools arrive and redraw the filters beside them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(largestListing().path);
+  await page.waitForLoadState('networkidle');
+  const filters = page.getByRole('region', { name: 'Filters' });
+  const link = pages(page).getByRole('link').first();
+  // The page links at the window's foot, the filters' lower part still in view beside the results.
+  await link.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  const height = async () => (await filters.boundingBox())?.height;
+  const [filtersBefore, before] = [await height(), await link.boundingBox()];
+  // Reaching for a page link loads the tools, which count the values and draw the price bands.
+  await link.focus();
+  await expect(filters.getByRole('checkbox', { name: /^In stock only \(\d+\)$/ })).toBeAttached();
+  expect(await height(), 'the filters beside the results changed height').not.toBe(filtersBefore);
+  expect(await link.boundingBox()).toEqual(before);
+});
+
 test('two filters combine, the counts follow, and removing one widens the results again', async ({
   page,
 }) => {
