@@ -15,7 +15,8 @@ import {
   type SharedStore,
 } from '../store/shared-store.ts';
 import { customerPayments, NO_CUSTOMER_PAYMENTS, type CustomerPayments } from './customer-records.ts';
-import { copyPayments, openPaymentStore, type PaymentStore } from './payment-records.ts';
+import { openPaymentStore, type PaymentStore } from './payment-records.ts';
+import { copyPayments } from './payment-table.ts';
 import type { OrderPayments } from '../features/orders/orders.server.ts';
 import { assignOwners, type OwnersInMagento } from './record-owners.ts';
 

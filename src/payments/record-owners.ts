@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { MagentoApiError, magentoFetch, type IntegrationConfig } from '../magento/client.ts';
 import type { SharedStore } from '../store/shared-store.ts';
-import { preparePaymentsTable } from './payment-records.ts';
+import { preparePaymentsTable } from './payment-table.ts';
 
 /** The Magento customer of an order or a quote: null when Magento names none, or knows no such thing. */
 export interface OwnersInMagento {
