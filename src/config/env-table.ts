@@ -1,9 +1,9 @@
 /**
  * The table of environment variables in docs/configuration.md, generated from src/config/env.ts: one row per
- * variable, in the order env.ts declares them (section by section), with the description each field carries
- * as zod metadata (`described(…)` in env.ts). `npm run docs:env` writes it into that file between the two
- * markers below, and tests/unit/env-table.test.ts fails when the file's table differs. Pure: strings in,
- * strings out.
+ * variable, in the order env.ts merges them (section by section), with the description each field carries as
+ * zod metadata (`described(…)` in its section's file, src/config/env/). `npm run docs:env` writes it into
+ * that file between the two markers below, and tests/unit/env-table.test.ts fails when the file's table
+ * differs. Pure: strings in, strings out.
  */
 import type { z } from 'zod';
 import { envSchema } from './env.ts';
@@ -21,8 +21,9 @@ export interface EnvVariableDoc {
 }
 
 /**
- * The default as the docs show it: the field's `documentedDefault` where env.ts words one (a default worked
- * out at start-up), else what the schema gives for an unset variable: nothing or an empty list is "unset".
+ * The default as the docs show it: the field's `documentedDefault` where its section words one (a default
+ * worked out at start-up), else what the schema gives for an unset variable: nothing or an empty list is
+ * "unset".
  */
 function defaultInWords(field: z.ZodType, documented: unknown): string {
   if (typeof documented === 'string') return documented;
