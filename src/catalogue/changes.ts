@@ -26,7 +26,7 @@ import {
   type LoadOptions,
   type LoadProblem,
 } from './load.ts';
-import { attributeLookup } from './map.ts';
+import { attributeLookup } from './attributes.ts';
 import type { Catalogue, Product } from './types.ts';
 import { withVariants } from './variants.ts';
 

@@ -25,15 +25,9 @@ import {
   magentoProductPage,
   type MagentoCategoryTree,
 } from '../magento/wire/catalogue.ts';
-import {
-  AUDIENCE_ROOTS,
-  attributeLabel,
-  attributeLookup,
-  toAttribute,
-  toAudiences,
-  toProduct,
-  type AttributeLookup,
-} from './map.ts';
+import { attributeLabel, attributeLookup, toAttribute, type AttributeLookup } from './attributes.ts';
+import { AUDIENCE_ROOTS, toAudiences } from './category-tree.ts';
+import { toProduct } from './map.ts';
 import type { Catalogue, CatalogueAttribute, CategoryNode, Product } from './types.ts';
 import { withVariants } from './variants.ts';
 

@@ -1,22 +1,15 @@
 /**
- * Pure mappers from Magento's wire shapes to the catalogue's domain types. Attribute codes are trimmed
- * (some carry stray spaces), technical-data labels come from Magento's attribute metadata, and empty rows
- * are left out.
+ * The pure mapper from Magento's product to the catalogue's. Attribute codes are trimmed (some carry stray
+ * spaces), technical-data labels come from Magento's attribute metadata (mapped in attributes.ts), and empty
+ * rows are left out. The category tree is mapped in category-tree.ts.
  */
-import type {
-  MagentoAttribute,
-  MagentoAttributeOption,
-  MagentoCategoryTree,
-  MagentoCustomAttribute,
-  MagentoProduct,
-} from '../magento/wire/catalogue.ts';
+import type { MagentoCustomAttribute, MagentoProduct } from '../magento/wire/catalogue.ts';
+import type { AttributeLookup } from './attributes.ts';
+import { slug } from './category-tree.ts';
 import { exclVat, parsePrice } from './money.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import { FIT_ATTRIBUTES } from './fits.ts';
 import type {
-  Audience,
-  CatalogueAttribute,
-  CategoryNode,
   Configurable,
   Product,
   ProductDocument,
@@ -31,9 +24,6 @@ import type {
 export const LIST_SEPARATOR = '&&!&&';
 /** documentationAttrN holds `{title}::{url}`. */
 const DOCUMENT_SEPARATOR = '::';
-
-/** Magento's parent category ids of the two audiences (spec §9). */
-export const AUDIENCE_ROOTS: Readonly<Record<Audience, number>> = { 'home-garden': 7, professional: 3 };
 
 /**
  * Attributes the page renders in their own places (or never), so they are not technical data.
@@ -131,63 +121,6 @@ function images(product: MagentoProduct): ProductImage[] {
     }))
     .sort((a, b) => a.position - b.position);
 }
-
-/** An attribute's admin label, else its first store label, trimmed; '' when it has none. */
-export const attributeLabel = (attribute: MagentoAttribute): string =>
-  (attribute.default_frontend_label ?? attribute.frontend_labels?.[0]?.label ?? '').trim();
-
-/**
- * An attribute's metadata and, for a select or multiselect, its options (from the options route), with
- * Magento's empty first option and blank labels left out.
- */
-export function toAttribute(
-  attribute: MagentoAttribute,
-  options: readonly MagentoAttributeOption[] = [],
-): CatalogueAttribute {
-  return {
-    id: attribute.attribute_id ?? '',
-    code: attribute.attribute_code.trim(),
-    label: attributeLabel(attribute),
-    input: attribute.frontend_input ?? 'text',
-    backendType: attribute.backend_type ?? 'varchar',
-    filterable: attribute.is_filterable,
-    sortable: attribute.used_for_sort_by,
-    comparable: attribute.is_comparable,
-    searchable: attribute.is_searchable,
-    filterableInSearch: attribute.is_filterable_in_search,
-    searchWeight: attribute.search_weight,
-    position: attribute.position ?? 0,
-    options: options
-      .filter((option) => option.value !== '' && option.label.trim() !== '')
-      .map((option) => ({ id: option.value, label: option.label.trim() })),
-  };
-}
-
-/** What mapping a product reads of the attribute metadata: labels, and option labels by option id. */
-export interface AttributeLookup {
-  labels: ReadonlyMap<string, string>;
-  /** The attributes by Magento's attribute id (configurable options name them so). */
-  byId: ReadonlyMap<string, CatalogueAttribute>;
-  options: ReadonlyMap<string, ReadonlyMap<string, string>>;
-  /** The codes of the select (single-choice) attributes: a configurable varies by those. */
-  selects: ReadonlySet<string>;
-}
-
-export const attributeLookup = (attributes: readonly CatalogueAttribute[]): AttributeLookup => ({
-  labels: new Map(attributes.map((attribute) => [attribute.code, attribute.label])),
-  byId: new Map(attributes.map((attribute) => [attribute.id, attribute])),
-  options: new Map(
-    attributes
-      .filter((attribute) => attribute.options.length > 0)
-      .map((attribute) => [
-        attribute.code,
-        new Map(attribute.options.map((option) => [option.id, option.label])),
-      ]),
-  ),
-  selects: new Set(
-    attributes.filter((attribute) => attribute.input === 'select').map((attribute) => attribute.code),
-  ),
-});
 
 /**
  * A select or multiselect value is option ids (`"12"`, `"12,14"`): shown as their labels. An id with no
@@ -357,57 +290,3 @@ export function toProduct(product: MagentoProduct, lookup: AttributeLookup): Pro
     fit: productFit(attributes, lookup),
   };
 }
-
-/** Builds both audiences' trees; `urlKeys` maps category ids to url_key (from `GET /V1/categories/:id`). */
-export function toAudiences(
-  tree: MagentoCategoryTree,
-  urlKeys: ReadonlyMap<number, string>,
-): Record<Audience, CategoryNode> {
-  const find = (node: MagentoCategoryTree, id: number): MagentoCategoryTree | undefined =>
-    node.id === id ? node : node.children_data.map((child) => find(child, id)).find(Boolean);
-  const build = (node: MagentoCategoryTree, audience: Audience, parentPath: string): CategoryNode => {
-    const code = urlKeys.get(node.id) ?? slug(node.name);
-    const path = `${parentPath}/${code}`;
-    return {
-      id: node.id,
-      name: node.name,
-      code,
-      audience,
-      path,
-      position: node.position,
-      children: node.children_data
-        .filter((child) => child.is_active !== false)
-        .sort((a, b) => a.position - b.position)
-        .map((child) => build(child, audience, path)),
-    };
-  };
-  const audience = (key: Audience): CategoryNode => {
-    const node = find(tree, AUDIENCE_ROOTS[key]);
-    if (!node)
-      throw new Error(
-        `Magento's category tree has no category ${AUDIENCE_ROOTS[key]} (${key}); check the catalogue's root categories.`,
-      );
-    const root = build(node, key, '');
-    return {
-      ...root,
-      code: key,
-      path: `/${key}`,
-      children: root.children.map((child) => rebase(child, `/${key}`)),
-    };
-  };
-  return { 'home-garden': audience('home-garden'), professional: audience('professional') };
-}
-
-function rebase(node: CategoryNode, parentPath: string): CategoryNode {
-  const path = `${parentPath}/${node.code}`;
-  return { ...node, path, children: node.children.map((child) => rebase(child, path)) };
-}
-
-export const slug = (name: string): string =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/&/g, ' ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');

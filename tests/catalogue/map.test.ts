@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { attributeLookup, toAttribute, toAudiences, toProduct } from '../../src/catalogue/map.ts';
+import { attributeLookup, toAttribute } from '../../src/catalogue/attributes.ts';
+import { toAudiences } from '../../src/catalogue/category-tree.ts';
+import { toProduct } from '../../src/catalogue/map.ts';
 import { exclVat, formatPrice, lineTotal, parsePrice } from '../../src/catalogue/money.ts';
 import { sanitizeDescription } from '../../src/catalogue/sanitize.ts';
 import type { CatalogueAttribute } from '../../src/catalogue/types.ts';

@@ -6,7 +6,7 @@
  * tree and the model options are kept for ten minutes: they change with the catalogue, not per request.
  */
 import { z } from 'zod';
-import { AUDIENCE_ROOTS } from '../../catalogue/map.ts';
+import { AUDIENCE_ROOTS } from '../../catalogue/category-tree.ts';
 import { FIT_ATTRIBUTES } from '../../catalogue/fits.ts';
 import type { Audience } from '../../catalogue/types.ts';
 import {
