@@ -48,7 +48,6 @@ const LENGTH_EXCEPTIONS = [
       'src/embedded/magento/sales-rules/rules.ts',
       'src/embedded/magento/customers/customers.ts',
       'src/embedded/magento/cms/blocks.ts',
-      'src/catalogue/map.ts',
       'src/magento/client.ts',
     ],
     rules: [FUNCTION, FILE],
