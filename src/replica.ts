@@ -12,7 +12,7 @@ import { purgerFor } from './cdn/purge.ts';
 import { startPurgeQueue } from './cdn/purge-queue.ts';
 import type { Clock } from './config/clock.ts';
 import type { Config } from './config/env.ts';
-import { trustedProxies } from './http/index.ts';
+import { lineLog, trustedProxies } from './http/index.ts';
 import { readBuildInfo } from './publish/releases/build-info.ts';
 import { adoptLegacyDist, buildLayout } from './publish/releases/builds.ts';
 import { startReplicaReports } from './publish/releases/replicas.ts';
@@ -179,7 +179,8 @@ async function startIn(life: ReplicaLife, options: ReplicaOptions): Promise<Runn
   rebuilder.startPolling(config.publishing.REBUILD_POLL_MINUTES);
   const secret = rebuildSecret({ ...config.publishing, ...config.magento });
   const password = statusPassword({ ...config.publishing, ...config.magento });
-  const warn = (line: string) => log.warn(line);
+  // What requests lead to (the server's, the rebuild hook's) is logged one line per message.
+  const warn = lineLog((line) => log.warn(line));
   const server = await storefrontServerConfig(
     {
       ...config.shop,

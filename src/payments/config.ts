@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { CollectAtPayment } from '../features/collect/payment.server.ts';
 import type { EmbeddedSettings, MagentoSettings, PaymentSettings, ShopSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
+import { lineLog, warnLog } from '../http/index.ts';
 import { REPLICA_TIMINGS } from '../store/replica-timings.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import { createPaymentBridge, type PaymentBridge } from './bridge.ts';
@@ -53,8 +54,8 @@ export function createPaymentRoutesFromEnv(
   home: PaymentHome = paymentHome(env, store, log ?? ((message: string) => console.warn(message))),
   collect?: CollectAtPayment,
 ): Hono {
-  const say = log ?? ((message: string) => console.warn(message));
-  const bridge = paymentBridgeFromEnv(env, home.store, log, collect);
+  const say = log ? lineLog(log) : warnLog;
+  const bridge = paymentBridgeFromEnv(env, home.store, say, collect);
   const owners = ownersInMagento(magentoClientConfig(env));
   const stopRecovery = startRecoveryLeader({
     recover: () => bridge.recover(),
@@ -74,6 +75,6 @@ export function createPaymentRoutesFromEnv(
   return createPaymentRoutes({
     bridge,
     siteUrl: env.SITE_URL,
-    ...(log ? { log } : {}),
+    log: say,
   });
 }

@@ -17,7 +17,7 @@ import { Hono } from 'hono';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { EDGE_HEADERS_ON_304, type EdgeCaching } from '../cdn/headers.ts';
 import { FINDER_FORM_ACTION } from '../components/fits/finder-form.ts';
-import { describeError, textReply } from '../http/index.ts';
+import { describeError, lineLog, textReply } from '../http/index.ts';
 import type { Rewrite } from '../http/site-paths.ts';
 import type { NodeRoute } from './astro.ts';
 import { liveBuildId } from './build-id.ts';
@@ -58,7 +58,7 @@ export interface StorefrontServerConfig {
 export type StorefrontApp = Hono<{ Bindings: HttpBindings }>;
 
 export function createStorefrontApp(config: StorefrontServerConfig): StorefrontApp {
-  const log = config.log ?? ((message: string) => console.error(message));
+  const log = lineLog(config.log ?? ((message: string) => console.error(message)));
   const hashes = config.scriptHashes;
   const buildId = liveBuildId(dirname(resolve(config.clientDir)));
   const edge = config.edge ? { edge: config.edge } : {};

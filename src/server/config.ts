@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { edgeCachingFor } from '../cdn/headers.ts';
 import type { CdnSettings, EmbeddedSettings, MagentoSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
-import { errorMessage } from '../http/index.ts';
+import { errorMessage, lineLog, warnLog } from '../http/index.ts';
 import { buildInfoPath, readBuildInfo, scanInlineScripts } from '../publish/index.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import type { StorefrontServerConfig } from './app.ts';
@@ -76,7 +76,8 @@ export async function storefrontServerConfig(
   env: StorefrontServerSettings,
   options: SiteServerOptions = {},
 ): Promise<StorefrontServerConfig> {
-  const log = options.log ?? ((message: string) => console.warn(message));
+  // Every part of the server logs through this: one line per message, whatever a request carried.
+  const log = options.log ? lineLog(options.log) : warnLog;
   const distDir = resolve(options.distDir ?? DIST_DIR);
   const clientDir = builtSiteIn(distDir);
   const fallbackRoutes: NodeRoute[] = [];

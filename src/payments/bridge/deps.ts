@@ -6,6 +6,7 @@ import type { CollectAtPayment } from '../../features/collect/payment.server.ts'
 import type { MagentoCheckout } from '../magento-checkout.ts';
 import type { PaymentMethod, PaymentProvider } from '../provider.ts';
 import type { PaymentRecord, PaymentStore } from '../payment-records.ts';
+import { lineLog, warnLog } from '../../http/index.ts';
 import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 
 export interface PaymentBridgeConfig {
@@ -73,7 +74,8 @@ export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
     providerFor: (method) => config.providers.find((provider) => provider.methods.includes(method)),
     magento: config.magento,
     store: config.store,
-    log: config.log ?? ((message: string) => console.warn(message)),
+    // One line per message: webhooks and returns carry what their senders typed.
+    log: config.log ? lineLog(config.log) : warnLog,
     currency: config.currency ?? 'GBP',
     leaseMs,
     // A lease given without its renewal is renewed at the defaults' ratio (a third).

@@ -13,7 +13,7 @@ import type {
 } from '../../config/env.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import { invoiceSeller } from '../../config/shop.ts';
-import { trustedProxies, type TrustedProxies } from '../../http/index.ts';
+import { lineLog, trustedProxies, type TrustedProxies } from '../../http/index.ts';
 import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
 import { paymentHome, type PaymentHome } from '../../payments/home.ts';
 import { processLock, type TryLock } from '../../store/locks.ts';
@@ -60,11 +60,13 @@ export type ShopperRouteSettings = ShopSettings &
  */
 export function createShopperRoutes(
   env: ShopperRouteSettings,
-  log?: (message: string) => void,
+  given?: (message: string) => void,
   store?: SharedStore,
   signal?: AbortSignal,
   clientDir?: string,
 ): Hono[] {
+  // Each route logs one line per message, whatever its request carried; without a log, each its default.
+  const log = given && lineLog(given);
   const magento = magentoClientConfig(env);
   const { baseUrl } = magento;
   const proxies = trustedProxies(env.TRUSTED_PROXIES);
