@@ -4,129 +4,30 @@
  * clock (Wednesday 25 November 2026, 10:00 in London). Stock at a point is set as staff set it in Magento
  * (`POST /V1/inventory/source-items`); baskets are guests' carts filled over Magento's REST.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../src/config/clock.ts';
-import { settleHolds, type CollectDeps } from '../../src/features/collect/collect.server.ts';
+import { settleHolds } from '../../src/features/collect/collect.server.ts';
 import { collectMagento } from '../../src/features/collect/magento.server.ts';
 import { collectAtPayment, CollectRefused } from '../../src/features/collect/payment.server.ts';
-import { collectSettings } from '../../src/features/collect/settings.ts';
 import { createMagentoCheckout } from '../../src/payments/magento-checkout.ts';
-import type { RunningStorefront } from '../../src/server/server.ts';
 import { createCollectRoutes } from '../../src/server/shopper/collect.ts';
-import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { placeTestOrder } from '../support/orders.ts';
-import { sqliteTestStore, type TestStore } from '../support/stores.ts';
-import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
+import { SHOP, SITE, startCollectTestbed, type CollectTestbed } from './collect-testbed.ts';
+import { makeFakeSite, raw, startFakeSite } from './helpers.ts';
 
-const SITE = 'http://127.0.0.1:4321';
-const SHOP = 'Clearwater Cleaning Leeds';
-const clock = manualClock('2026-11-25T10:00:00Z');
-const settings = collectSettings();
+let bed: CollectTestbed;
 
-let backend: TestBackend;
-let site: FakeSite;
-let shop: RunningStorefront;
-let store: TestStore;
-let deps: CollectDeps;
-let skus: string[];
-const controller = new AbortController();
-
-const admin = (method: string, path: string, body?: unknown) =>
-  backend.call(method, `/rest/V1${path}`, {
-    token: INTEGRATION_TOKEN,
-    ...(body === undefined ? {} : { body }),
-  });
-
-/** Simple, enabled, in-stock products, each test taking its own. */
-async function simpleSkus(): Promise<string[]> {
-  const reply = await admin(
-    'GET',
-    '/products?searchCriteria[filterGroups][0][filters][0][field]=type_id&searchCriteria[filterGroups][0][filters][0][value]=simple&searchCriteria[filterGroups][1][filters][0][field]=status&searchCriteria[filterGroups][1][filters][0][value]=1&searchCriteria[pageSize]=40',
-  );
-  const items = reply.body.items as { sku: string; extension_attributes: { stock_item: { qty: number } } }[];
-  return items.filter((item) => item.extension_attributes.stock_item.qty >= 10).map((item) => item.sku);
-}
-
-const take = (): string => {
-  const sku = skus.shift();
-  if (!sku) throw new Error('no product left to test with');
-  return sku;
-};
-
-async function stock(sku: string, units: { shop: number; depot: number }): Promise<void> {
-  const saved = await admin('POST', '/inventory/source-items', {
-    sourceItems: [
-      { sku, source_code: 'shop', quantity: units.shop, status: units.shop > 0 ? 1 : 0 },
-      { sku, source_code: 'depot', quantity: units.depot, status: units.depot > 0 ? 1 : 0 },
-    ],
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-}
-
-/** A guest's cart holding `qty` of `sku`: its masked id. */
-async function guestCart(sku: string, qty = 1): Promise<string> {
-  const code = String((await backend.call('POST', '/rest/V1/guest-carts')).body);
-  const added = await backend.call('POST', `/rest/V1/guest-carts/${code}/items`, {
-    body: { cartItem: { sku, qty } },
-  });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  return code;
-}
-
-const json = async (path: string, init: { method?: string; body?: unknown } = {}) => {
-  const reply = await raw(shop.url, path, {
-    method: init.method ?? 'GET',
-    headers: { 'Content-Type': 'application/json', Origin: SITE },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  return {
-    status: reply.status,
-    headers: reply.headers,
-    size: reply.body.length,
-    body: JSON.parse(reply.body.toString() || 'null'),
-  };
-};
-
-const lineFor = async (sku: string, point = 'shop') =>
-  (await json(`/collect/availability?point=${point}&sku=${encodeURIComponent(sku)}`)).body.items[sku]
-    .text as string;
+const admin: CollectTestbed['admin'] = (...args) => bed.admin(...args);
+const take = () => bed.take();
+const stock: CollectTestbed['stock'] = (...args) => bed.stock(...args);
+const guestCart: CollectTestbed['guestCart'] = (...args) => bed.guestCart(...args);
+const json: CollectTestbed['json'] = (...args) => bed.json(...args);
+const lineFor: CollectTestbed['lineFor'] = (...args) => bed.lineFor(...args);
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  site = makeFakeSite();
-  store = sqliteTestStore();
-  const magento = { baseUrl: backend.url, token: INTEGRATION_TOKEN };
-  deps = {
-    magento: collectMagento(magento, settings.website),
-    store: store.store,
-    lock: (name) => store.store.tryLock(name),
-    clock,
-    settings,
-    log: () => undefined,
-  };
-  shop = await startFakeSite(site, {
-    siteUrl: SITE,
-    routes: [
-      createCollectRoutes({
-        deps,
-        checkout: createMagentoCheckout(magento),
-        siteUrl: SITE,
-        shop: { name: 'Clearwater Cleaning', phone: '0800 123 4567' },
-        signal: controller.signal,
-      }),
-    ],
-  });
-  skus = await simpleSkus();
+  bed = await startCollectTestbed();
 });
 
-afterAll(async () => {
-  controller.abort();
-  await shop.close();
-  await backend.stop();
-  await store.dispose();
-  rmSync(site.root, { recursive: true, force: true });
-});
+afterAll(() => bed.close());
 
 describe('the collection points', () => {
   it('are Magento’s pickup locations with the shop’s opening hours', async () => {
@@ -173,7 +74,10 @@ describe('availability at a point, live', () => {
   it('is a page of every point’s answer for a shopper without JavaScript', async () => {
     const sku = take();
     await stock(sku, { shop: 2, depot: 0 });
-    const reply = await raw(shop.url, `/collect/availability/${encodeURIComponent(sku)}?point=shop&back=/x`);
+    const reply = await raw(
+      bed.shop.url,
+      `/collect/availability/${encodeURIComponent(sku)}?point=shop&back=/x`,
+    );
     const html = reply.body.toString();
     expect(reply.status).toBe(200);
     expect(html).toContain(`Collect today from ${SHOP}: 2 in stock`);
@@ -234,21 +138,15 @@ describe('reserving a basket at a point', () => {
     expect(atDepot).toMatchObject({ point: { code: 'depot' }, day: '2026-11-25', dayText: 'today' });
   });
 
-  it('tells the shopper before paying when the unit went meanwhile, and charges nothing', async () => {
+  it('tells the shopper before paying when another paid for the unit meanwhile, and charges nothing', async () => {
     const sku = take();
     await stock(sku, { shop: 1, depot: 0 });
     const mine = await guestCart(sku);
     const theirs = await guestCart(sku);
-    await json('/collect/hold', { method: 'POST', body: { point: 'shop', guestCode: theirs } });
-    const cart = await createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN }).readCart({
-      kind: 'guest',
-      guestCart: mine,
-    });
-    const paying = collectAtPayment(deps).beforePayment({
-      ...cart,
-      shippingMethod: 'instore_pickup',
-      pickupPoint: 'shop',
-    });
+    await bed.collectAt(mine, 'shop');
+    await bed.collectAt(theirs, 'shop');
+    await bed.payToCollect(theirs);
+    const paying = bed.payToCollect(mine);
     await expect(paying).rejects.toBeInstanceOf(CollectRefused);
     await expect(paying).rejects.toMatchObject({ reason: 'gone', pointName: SHOP });
   });
@@ -269,7 +167,7 @@ describe('a placed order’s reservation', () => {
     const atShop = points.find((point) => point.code === 'shop');
     if (!atShop) throw new Error('no shop');
     const { street, ...where } = atShop.address;
-    const placed = await placeTestOrder(backend, {
+    const placed = await placeTestOrder(bed.backend, {
       guestCart: code,
       lines: [],
       pickup: { ...where, street: [street], extension_attributes: { pickup_location_code: 'shop' } },
@@ -277,9 +175,9 @@ describe('a placed order’s reservation', () => {
     const orderId = placed.id;
     const quoteId = Number((await admin('GET', `/orders/${orderId}`)).body.quote_id);
     // Paying outlasted the reservation: placing reserves the unit again rather than leaving it free.
-    await store.store.run('UPDATE collect_holds SET expires_at = 0 WHERE cart_id = ?', [quoteId]);
+    await bed.store.store.run('UPDATE collect_holds SET expires_at = 0 WHERE cart_id = ?', [quoteId]);
     expect(await lineFor(sku)).toBe(`Collect today from ${SHOP}: 2 in stock`);
-    await collectAtPayment(deps).placed({
+    await collectAtPayment(bed.deps).placed({
       cartId: quoteId,
       orderId,
       lines: [{ sku, qty: 1 }],
@@ -288,14 +186,14 @@ describe('a placed order’s reservation', () => {
       email: undefined,
     });
 
-    await settleHolds(deps);
+    await settleHolds(bed.deps);
     expect(await lineFor(sku)).toBe(`Collect today from ${SHOP}: 1 in stock`);
 
     const notified = await admin('POST', '/order/notify-orders-are-ready-for-pickup', {
       orderIds: [orderId],
     });
     expect(notified.body).toMatchObject({ successful: true });
-    await settleHolds(deps);
+    await settleHolds(bed.deps);
     // Shipped from the shop: its own quantity fell by one, and the reservation no longer counts.
     const shelf = await admin(
       'GET',
@@ -313,7 +211,7 @@ describe('with Magento down', () => {
       routes: [
         createCollectRoutes({
           deps: {
-            ...deps,
+            ...bed.deps,
             magento: collectMagento(
               { baseUrl: 'http://127.0.0.1:9', token: 'x', attempts: 1, timeoutMs: 500 },
               'base',
@@ -322,7 +220,7 @@ describe('with Magento down', () => {
           checkout: createMagentoCheckout({ baseUrl: 'http://127.0.0.1:9', token: 'x' }),
           siteUrl: SITE,
           shop: { name: 'Clearwater Cleaning', phone: '0800 123 4567' },
-          signal: controller.signal,
+          signal: bed.controller.signal,
         }),
       ],
     });

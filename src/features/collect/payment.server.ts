@@ -1,22 +1,20 @@
 /**
- * Click & collect at payment: before any money is taken, a basket to be collected is reserved at its
- * point again for the time it takes to pay (the shelf read afresh, under the reservations' lock); what has
- * gone meanwhile is a typed refusal the payment routes turn into the shopper's message, and nothing is
- * charged. Once Magento has placed the order, its reservation is kept for it until it is collected, and
- * the shopper is e-mailed where and when to collect it (order-mail.ts).
+ * Click & collect at payment: before any money is taken, a basket to be collected is checked as Magento
+ * will check it when placing the order (its shipping address is the point's, pickup-address.ts) and
+ * reserved at its point again for the time it takes to pay (the shelf read afresh, under the
+ * reservations' lock: a payer takes what other baskets merely hold). What would refuse the order is a
+ * typed refusal the payment routes turn into the shopper's message, and nothing is charged. It may be asked
+ * again for the same basket (before a PayPal capture): it reserves the same lines again. Once Magento has
+ * placed the order, its reservation is kept for it until it is collected, and the shopper is e-mailed where
+ * and when to collect it (order-mail.ts).
  */
 import { HttpError } from '../../http/index.ts';
 import { PICKUP_SHIPPING_METHOD } from '../../magento/wire/pickup.ts';
-import {
-  keepForPlacedOrder,
-  readyDayOfOrder,
-  release,
-  reservedPickup,
-  reserve,
-  type CartLine,
-  type CollectDeps,
-} from './collect.server.ts';
+import type { QuoteAddress } from '../../magento/wire/address.ts';
+import { readyDayOfOrder, release, reservedPickup, type CollectDeps } from './collect.server.ts';
+import { isPointAddress } from './pickup-address.ts';
 import { collectionPoints, type Point } from './points.server.ts';
+import { keepForPlacedOrder, reserve, type CartLine, type Reservation } from './reserve.server.ts';
 import { weekdayText } from '../day-text.ts';
 import { collectOrderMail } from './order-mail.ts';
 import { collectTexts as t } from './texts.ts';
@@ -27,6 +25,10 @@ export type CollectRefusal =
   | 'gone'
   /** The cart names no point, or one that is no longer a collection point. */
   | 'no-point'
+  /** The cart's shipping address is not the point's: Magento would refuse the order. */
+  | 'address'
+  /** A line is for more units than one basket may collect (`mostPerLine`). */
+  | 'too-many'
   /** Another reservation is being made: try again in a moment. */
   | 'busy'
   /** Magento or the store could not be read: the shelf cannot be checked. */
@@ -36,11 +38,14 @@ export class CollectRefused extends Error {
   readonly reason: CollectRefusal;
   /** The point's name, for the shopper's message. */
   readonly pointName: string;
-  constructor(reason: CollectRefusal, pointName: string) {
+  /** For `too-many`: the most units of a product one basket may collect. */
+  readonly most: number;
+  constructor(reason: CollectRefusal, pointName: string, most = 0) {
     super(`Collection refused: ${reason} (${pointName})`);
     this.name = 'CollectRefused';
     this.reason = reason;
     this.pointName = pointName;
+    this.most = most;
   }
 }
 
@@ -51,6 +56,10 @@ export function collectionProblem(refused: CollectRefused): HttpError {
       return new HttpError(409, t.soldOutWhilePaying(refused.pointName));
     case 'no-point':
       return new HttpError(409, t.noSuchPoint);
+    case 'address':
+      return new HttpError(409, t.notPointAddress(refused.pointName));
+    case 'too-many':
+      return new HttpError(409, t.tooManyToCollect(refused.pointName, refused.most));
     case 'busy':
       return new HttpError(409, t.busy);
     case 'unavailable':
@@ -64,6 +73,8 @@ export interface CollectCart {
   readonly lines: readonly CartLine[];
   readonly shippingMethod: string | undefined;
   readonly pickupPoint: string | undefined;
+  /** The shipping address as Magento's cart answers it: for collection, it must be the point's. */
+  readonly shipping: QuoteAddress | undefined;
 }
 
 /** A collection order Magento placed: its basket's lines as paid for, where, and whom to write to. */
@@ -128,28 +139,41 @@ async function keepAndConfirm(deps: CollectDeps, order: PlacedCollectOrder): Pro
 
 const isCollection = (cart: CollectCart): boolean => cart.shippingMethod === PICKUP_SHIPPING_METHOD;
 
+/** The refusal for a reservation that could not be made to pay. */
+function refusalOf(reservation: Reservation, point: Point, most: number): CollectRefused | undefined {
+  if (reservation.kind === 'busy') return new CollectRefused('busy', point.name);
+  if (reservation.kind === 'spent') return new CollectRefused('gone', point.name);
+  if (reservation.kind !== 'short') return undefined;
+  const over = reservation.lines.some((line) => line.most !== undefined);
+  return over ? new CollectRefused('too-many', point.name, most) : new CollectRefused('gone', point.name);
+}
+
+/** The basket's point checked and its lines reserved to pay; throws CollectRefused. */
+async function reserveToPay(deps: CollectDeps, cart: CollectCart): Promise<void> {
+  const code = cart.pickupPoint ?? '';
+  let point: Point | undefined;
+  let reservation: Reservation;
+  try {
+    point = (await collectionPoints(deps)).find((each) => each.code === code);
+    if (!point) throw new CollectRefused('no-point', code);
+    // Before reserving: a basket Magento would not place takes nobody's units.
+    if (!isPointAddress(point.address, cart.shipping)) throw new CollectRefused('address', point.name);
+    reservation = await reserve(deps, cart, point.settings, 'pay');
+  } catch (error) {
+    if (error instanceof CollectRefused) throw error;
+    deps.log(`Collection at ${code} not checked for cart ${cart.id}: ${String(error)}`);
+    throw new CollectRefused('unavailable', code);
+  }
+  const refusal = refusalOf(reservation, point, deps.settings.mostPerLine);
+  if (refusal) throw refusal;
+}
+
 export function collectAtPayment(deps: CollectDeps): CollectAtPayment {
   return {
     async beforePayment(cart) {
       // A basket once reserved and then sent for delivery: its reservation must not become the order's.
       if (!isCollection(cart)) return release(deps, cart.id).catch(() => undefined);
-      const code = cart.pickupPoint ?? '';
-      let outcome;
-      try {
-        const point = (await collectionPoints(deps)).find((each) => each.code === code);
-        if (!point) throw new CollectRefused('no-point', code);
-        outcome = {
-          point,
-          reservation: await reserve(deps, cart, point.settings, deps.settings.payingMinutes),
-        };
-      } catch (error) {
-        if (error instanceof CollectRefused) throw error;
-        deps.log(`Collection at ${code} not checked for cart ${cart.id}: ${String(error)}`);
-        throw new CollectRefused('unavailable', code);
-      }
-      const { point, reservation } = outcome;
-      if (reservation.kind === 'short') throw new CollectRefused('gone', point.name);
-      if (reservation.kind === 'busy') throw new CollectRefused('busy', point.name);
+      await reserveToPay(deps, cart);
     },
     reservedPickup: (cartId) => reservedPickup(deps, cartId),
     async placed(order) {

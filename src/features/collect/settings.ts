@@ -60,12 +60,29 @@ export const collectSettingsSchema = z
     holdMinutes: minutes(24 * 60).min(5, 'must be 5 minutes or more'),
     /** How long the reservation is kept while the shopper pays (from the moment Pay is pressed). */
     payingMinutes: minutes(24 * 60).min(5, 'must be 5 minutes or more'),
+    /**
+     * The longest a basket's lines stay reserved, from its first reservation: holding again or paying never
+     * keeps them past it (a shopper may still pay after it, if the shelf still has them). @example 60
+     */
+    reserveAtMostMinutes: minutes(24 * 60),
+    /**
+     * The most units of one product one basket may reserve and collect: a line for more is offered to be
+     * split or delivered. @example 10
+     */
+    mostPerLine: z.number().int('must be a whole number of units').min(1, 'must be 1 or more').max(10_000),
     /** Days a placed order waits at the point before it goes back on the shelf. */
     collectWithinDays: z.number().int().min(1).max(30),
     /** What to bring, on the confirmation, the order page and the e-mail. */
     bring: z.string().trim().min(1).max(300),
     points: z.array(pointSettingsSchema).min(1, 'must name at least one collection point'),
   })
+  .refine(
+    (settings) => settings.reserveAtMostMinutes >= Math.max(settings.holdMinutes, settings.payingMinutes),
+    {
+      message: 'reserveAtMostMinutes must be at least holdMinutes and payingMinutes',
+      path: ['reserveAtMostMinutes'],
+    },
+  )
   .refine(
     (settings) => new Set(settings.points.map((point) => point.code)).size === settings.points.length,
     'each point needs its own code',

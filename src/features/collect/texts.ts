@@ -69,6 +69,14 @@ export const collectTexts = {
   shortAtPoint: (name: string) => `Not everything in your basket can be collected from ${name}:`,
   shortLine: (product: string, free: number) =>
     free > 0 ? `${product}: only ${free} free to collect` : `${product}: not available to collect`,
+  /** A line for more than one basket may collect (`mostPerLine`). */
+  overLine: (product: string, most: number) => `${product}: you can collect up to ${most} in one order`,
+  holdSpent: (name: string, minutes: number) =>
+    `Your items have been reserved at ${name} for ${minutes} minutes, the longest we can hold a basket, so they’re back on the shelf for other shoppers. Choose delivery instead.`,
+  tooManyToCollect: (name: string, most: number) =>
+    `You can collect up to ${most} of each product from ${name} in one order. Nothing has been charged. Reduce the quantity in your basket, or choose delivery.`,
+  notPointAddress: (name: string) =>
+    `The collection address on your order isn’t ${name}’s. Nothing has been charged. Please go back to Shipping and choose ${name} again.`,
   soldOutWhilePaying: (name: string) =>
     `Sorry, something in your basket has just gone from ${name}’s shelf. Nothing has been charged. Choose delivery or another collection point.`,
   deliverAll: 'Deliver everything instead',

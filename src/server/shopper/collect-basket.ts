@@ -3,13 +3,8 @@
  * point, when it could be collected there (`POST /collect/basket`), and reserving it at one
  * (`POST /collect/hold`), with what cannot be collected said line by line and the points that have it all.
  */
-import {
-  basketAt,
-  reserve,
-  todayAt,
-  type CollectDeps,
-  type ShortLine,
-} from '../../features/collect/collect.server.ts';
+import { todayAt, type CollectDeps } from '../../features/collect/collect.server.ts';
+import { basketAt, reserve, type ShortLine } from '../../features/collect/reserve.server.ts';
 import { collectionPoints, type Point } from '../../features/collect/points.server.ts';
 import { collectDayText, collectTexts as t } from '../../features/collect/texts.ts';
 import { pointView } from '../../features/collect/views.server.ts';
@@ -54,7 +49,8 @@ const shortLines = (cart: CheckoutCart, short: readonly ShortLine[]) => {
   const names = new Map(cart.lines.map((line) => [line.sku, line.name ?? line.sku]));
   return short.map((line) => {
     const name = names.get(line.sku) ?? line.sku;
-    return { ...line, name, text: t.shortLine(name, line.free) };
+    const text = line.most === undefined ? t.shortLine(name, line.free) : t.overLine(name, line.most);
+    return { ...line, name, text };
   });
 };
 
@@ -109,9 +105,12 @@ export async function holdAnswer(
   const points = await collectionPoints(deps);
   const point = pointNamed(points, body.point);
   const cart = await shopperCart(config, token, body.guestCode ?? '');
-  const reservation = await reserve(deps, cart, point.settings, deps.settings.holdMinutes);
+  const reservation = await reserve(deps, cart, point.settings, 'hold');
   if (reservation.kind === 'busy') throw new HttpError(409, t.busy);
+  if (reservation.kind === 'spent') throw new HttpError(409, t.holdSpent(point.name, reservation.minutes));
   if (reservation.kind === 'short') return shortAnswer(deps, cart, point, points, reservation.lines);
+  // Only a payment goes on past the basket's reservation time ('free'); a hold is 'spent' then.
+  if (reservation.kind !== 'held') throw new HttpError(409, t.collectNotHeld);
   return jsonReply(200, {
     kind: 'held',
     until: new Date(reservation.until).toISOString(),

@@ -15,8 +15,9 @@
  * - `POST /collect/hold` `{point, guestCode?}` (same origin): the session's or guest's basket reserved at the
  *   point → `{kind: 'held', until, day, dayText, point}`, or `{kind: 'short', message, short, kept, others}`
  *   when a line cannot be collected there (nothing reserved; `kept`: how many of its products the point has;
- *   `others`: points that have all of it); 409 while
- *   another reservation is being made, 503 when the shelf cannot be checked.
+ *   `others`: points that have all of it; a line for more than one basket may collect says so, with `most`);
+ *   409 while another reservation is being made, or once the basket has been reserved as long as one may
+ *   be (`reserveAtMostMinutes` from its first reservation), 503 when the shelf cannot be checked.
  * - `POST /collect/basket` `{guestCode?}` (same origin) → `{points: [{point, day?, dayText?, short}]}`: for each
  *   point, the day the basket could be collected there, or the lines it lacks (nothing is reserved).
  * - `DELETE /collect/hold` `{guestCode?}`: the reservation let go (the shopper chose delivery).
