@@ -1,7 +1,8 @@
 /**
  * Click & collect's reservations in the shared store, on SQLite and PostgreSQL alike: what a point holds
  * for others than the asking basket, a basket's reservation replaced as a whole, lapsed ones counting for
- * nothing, a placed order's kept until it is settled, and a second replica's connection seeing the same.
+ * nothing, a placed order's kept until it is settled, a paying basket's firm beside plain holds, a
+ * basket's reservations ending a set time after its first, and a second replica's connection seeing the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   heldEverywhere,
   heldOrders,
   keepForOrder,
+  makeRoomForPayer,
   releaseHolds,
   replaceHolds,
   sweepHolds,
@@ -68,5 +70,34 @@ describe.each(BOTH_STORES)('collection reservations on %s', (_, open) => {
     expect(await heldOrders(other)).toContain(9001);
     await sweepHolds(other, [9001]);
     expect(await heldAt(store, 'shop', ['F'])).toEqual(new Map());
+  });
+
+  it('counts paying baskets’ and orders’ rows as firm, and trims plain holds for a payer, last begun first', async () => {
+    const { store } = test;
+    await replaceHolds(store, 501, 'shop', [{ sku: 'G', qty: 1, point: 'shop' }], 30 * MINUTE);
+    await replaceHolds(store, 502, 'shop', [{ sku: 'G', qty: 1, point: 'shop' }], 30 * MINUTE);
+    await replaceHolds(store, 503, 'shop', [{ sku: 'G', qty: 2, point: 'shop' }], 30 * MINUTE, {
+      firm: true,
+    });
+    expect(await heldAt(other, 'shop', ['G'], 503, 'firm')).toEqual(new Map());
+    expect(await heldAt(other, 'shop', ['G'], undefined, 'firm')).toEqual(new Map([['G', 2]]));
+    await makeRoomForPayer(other, 'shop', 'G', 1, 503);
+    expect(await heldAt(store, 'shop', ['G'])).toEqual(new Map([['G', 3]]));
+    const [kept] = await store.query("SELECT cart_id FROM collect_holds WHERE sku = 'G' AND cart_id <> 503");
+    expect(Number(kept?.['cart_id'])).toBe(501);
+  });
+
+  it('ends a basket’s reservations its lifetime after its first, however often it is reserved again', async () => {
+    const { store } = test;
+    const first = await replaceHolds(store, 601, 'shop', [{ sku: 'H', qty: 1, point: 'shop' }], 30 * MINUTE, {
+      lifetimeMs: 60 * MINUTE,
+    });
+    await store.run('UPDATE collect_hold_baskets SET since = since - ? WHERE cart_id = 601', [50 * MINUTE]);
+    await releaseHolds(store, 601);
+    const again = await replaceHolds(store, 601, 'shop', [{ sku: 'H', qty: 1, point: 'shop' }], 30 * MINUTE, {
+      lifetimeMs: 60 * MINUTE,
+    });
+    expect(again - (first - 30 * MINUTE)).toBeLessThanOrEqual(10 * MINUTE + 1_000);
+    expect(again - (first - 30 * MINUTE)).toBeGreaterThan(9 * MINUTE);
   });
 });
