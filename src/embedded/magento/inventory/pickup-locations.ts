@@ -4,7 +4,8 @@
  * (ResolveScopeFilter: here every source is in the one stock, sold on website `base`), narrowed by the
  * request's filters (ResolveFilters), by the products every location must carry (ResolveIntersection,
  * GetPickupLocationIntersectionForSkus: a source item row for each sku, whatever its quantity) and by
- * area (ResolveArea), then paged and sorted (ResolveMeta) and mapped to `PickupLocationInterface`.
+ * area (ResolveArea, inventory/area.ts), then paged and sorted (ResolveMeta; an area's page by distance,
+ * DistanceBased) and mapped to `PickupLocationInterface`.
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import { filterSql, limitSql, orderSql, type FieldMapping, type SearchCriteria }
 import { countRow } from '../db.ts';
 import { sourceRow, type SourceRow } from './sources.ts';
 import { ALL_SOURCE_ITEMS } from './source-items.ts';
+import { byDistance, databaseSort, distanceToSources } from './area.ts';
 
 /** The one sales channel: website `base` (`SalesChannelInterface::TYPE_WEBSITE`), selling the default stock. */
 export const WEBSITE_CHANNEL = { type: 'website', code: 'base' } as const;
@@ -91,18 +93,16 @@ function parsedFilters(query: SearchRequestQuery): Record<string, Filter> | unde
   return Object.keys(filters).length > 0 ? filters : undefined;
 }
 
-/** `searchRequest` from the parsed query: scope and current page required, the rest optional. */
+/**
+ * `searchRequest` from the parsed query: the scope code required, the rest optional; the scope type and
+ * current page default as `SearchRequest`'s constructor has them (website, 1).
+ */
 export function parseSearchRequest(node: PhpValue | undefined): SearchRequest {
   if (node === undefined) throw errors.required(['searchRequest']);
   const result = searchRequestQuery.safeParse(node, { reportInput: true });
   if (!result.success) throw magentoError(result.error.issues);
   const query = result.data;
-  const missing = [
-    ...(query.scopeType ? [] : ['scopeType']),
-    ...(query.scopeCode ? [] : ['scopeCode']),
-    ...(query.currentPage ? [] : ['currentPage']),
-  ];
-  if (missing.length > 0) throw errors.required(missing);
+  if (!query.scopeCode) throw errors.required(['scopeCode']);
   const pageSize = integer(query.pageSize, 'pageSize');
   const filters = parsedFilters(query);
   const sort = entries(query.sort).map((order) => ({
@@ -120,8 +120,8 @@ export function parseSearchRequest(node: PhpValue | undefined): SearchRequest {
     ...(filters ? { filters } : {}),
     ...(pageSize === undefined ? {} : { page_size: pageSize }),
     current_page: integer(query.currentPage, 'currentPage') ?? 1,
-    scope_type: query.scopeType ?? '',
-    scope_code: query.scopeCode ?? '',
+    scope_type: query.scopeType ?? WEBSITE_CHANNEL.type,
+    scope_code: query.scopeCode,
     ...(sort.length > 0 ? { sort } : {}),
     ...(skus.length > 0 ? { extension_attributes: { products_info: skus } } : {}),
   };
@@ -151,8 +151,11 @@ const intersection = (skus: readonly string[]): { sql: string; params: SQLInputV
   params: [...skus, skus.length],
 });
 
-/** The WHERE of a search: the default filters, the request's, the intersection, the area. */
-function whereOf(request: SearchRequest): { sql: string; params: SQLInputValue[] } {
+/** The WHERE of a search: the default filters, the request's, the intersection, the sources in the area. */
+function whereOf(
+  request: SearchRequest,
+  inArea: ReadonlyMap<string, number> | undefined,
+): { sql: string; params: SQLInputValue[] } {
   const parts = ['s.enabled = 1', 's.is_pickup_location_active = 1'];
   const params: SQLInputValue[] = [];
   for (const [, snake, column] of FILTERS) {
@@ -168,9 +171,10 @@ function whereOf(request: SearchRequest): { sql: string; params: SQLInputValue[]
     parts.push(part.sql);
     params.push(...part.params);
   }
-  // (derived) ResolveArea finds the sources near the search term's coordinates from `inventory_geoname`;
-  // none are imported here (`bin/magento inventory-geonames:import`), so an area search finds none.
-  if (request.area) parts.push('0');
+  if (inArea) {
+    parts.push('s.source_code IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify([...inArea.keys()]));
+  }
   return { sql: `WHERE ${parts.join(' AND ')}`, params };
 }
 
@@ -202,12 +206,13 @@ export function findPickupLocations(
   request: SearchRequest,
 ): { rows: SourceRow[]; total: number } {
   assertLinkedStock(request);
-  const where = whereOf(request);
+  const inArea = request.area ? distanceToSources(db, request.area) : undefined;
+  const where = whereOf(request, inArea);
   const total =
     db.get(countRow, `SELECT COUNT(*) AS n FROM inventory_sources s ${where.sql}`, ...where.params)?.n ?? 0;
   const criteria: SearchCriteria = {
     filter_groups: [],
-    sort_orders: request.sort ?? [],
+    sort_orders: databaseSort(request.sort, inArea !== undefined),
     ...(request.page_size === undefined ? {} : { page_size: request.page_size }),
     current_page: request.current_page,
   };
@@ -216,7 +221,7 @@ export function findPickupLocations(
     `SELECT s.* FROM inventory_sources s ${where.sql} ${orderSql(criteria, locationFields, 's.source_code')} ${limitSql(criteria, total)}`,
     ...where.params,
   );
-  return { rows, total };
+  return { rows: inArea ? byDistance(rows, inArea, request.sort) : rows, total };
 }
 
 /** `GET /V1/inventory/in-store-pickup/pickup-locations/`: `SearchResultInterface`. */

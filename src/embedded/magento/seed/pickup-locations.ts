@@ -4,11 +4,13 @@
  * catalogue always gets the same stock: the shop about a third of the simple products at 1–6 units, the
  * depot about two thirds at 2–20; both every variant of the catalogue's best-known machines (the
  * machine kits sold as configurables, `seed/configurables.ts`). Written in batches: fast at 100,000
- * products. A database seeded before click & collect existed gets them on start (`server.ts`).
+ * products. A database seeded before click & collect existed gets them on start (`server.ts`), and the
+ * postcode table the search by area measures from (inventory/geonames.ts) on every start.
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
 import type { Database } from '../db.ts';
+import { ensureGeonames } from '../inventory/geonames.ts';
 import { insertRows } from './bulk.ts';
 import { createRandom, type Random } from './random.ts';
 
@@ -26,6 +28,7 @@ interface DemoLocation {
   readonly city: string;
   readonly postcode: string;
   readonly phone: string;
+  /** Within its postcode's outward code, a few km from the position the postcode table gives that code. */
   readonly latitude: number;
   readonly longitude: number;
   /** The share of simple products it stocks, and how many of each. */
@@ -42,8 +45,8 @@ export const DEMO_PICKUP_LOCATIONS: readonly DemoLocation[] = [
     city: 'Leeds',
     postcode: 'LS10 1AB',
     phone: '0113 496 0123',
-    latitude: 53.7997,
-    longitude: -1.5492,
+    latitude: 53.78,
+    longitude: -1.538,
     share: 1 / 3,
     units: [1, 6],
   },
@@ -55,8 +58,8 @@ export const DEMO_PICKUP_LOCATIONS: readonly DemoLocation[] = [
     city: 'Wakefield',
     postcode: 'WF2 7AA',
     phone: '01924 496 0456',
-    latitude: 53.6833,
-    longitude: -1.4977,
+    latitude: 53.66,
+    longitude: -1.52,
     share: 2 / 3,
     units: [2, 20],
   },
@@ -112,8 +115,12 @@ function* itemRows(location: DemoLocation, skus: readonly string[], r: Random): 
   }
 }
 
-/** Writes the demo pickup locations and their stock once (a no-op on a database that has them). */
+/**
+ * Writes the demo pickup locations and their stock once (a no-op on a database that has them), after the
+ * postcode table they are searched by.
+ */
 export function ensureDemoPickupLocations(db: Database): boolean {
+  ensureGeonames(db);
   if (db.meta(SEEDED) !== undefined) return false;
   db.transaction(() => {
     insertRows(
