@@ -218,7 +218,7 @@ test('a basket the shop has only part of is split: one collected, the other back
   await expect(page.getByRole('main')).not.toContainText(here.name);
 });
 
-test('a listing’s “Collect today” keeps what is on the shop’s shelf, asked live', async ({
+test('a listing’s cards name the point, and “Collect today” keeps what is on its shelf, asked live', async ({
   page,
   request,
 }) => {
@@ -235,6 +235,10 @@ test('a listing’s “Collect today” keeps what is on the shop’s shelf, ask
   await page.goto(listing.path);
   const grid = page.locator('[data-grid]');
   await expect(grid.getByRole('link', { name: gone.name }).first()).toBeVisible();
+  // A card's line names the point it speaks of (the shopper has chosen none: the shop's first).
+  const line = grid.locator(`[data-collect-sku="${shelved.sku}"]`).first();
+  await line.scrollIntoViewIfNeeded();
+  await expect(line).toContainText(`2 in stock at ${SHOP}`);
   await page.getByRole('checkbox', { name: /Collect today/ }).check();
   await expect(page).toHaveURL(/collect=1/);
   await expect(grid.getByRole('link', { name: gone.name })).toHaveCount(0);

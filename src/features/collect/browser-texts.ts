@@ -29,5 +29,10 @@ export const collectBrowserTexts = {
   /** Under "Collect today": the point it is about. */
   fromPoint: (name: string) => `from ${name}`,
   collectTodayFrom: (name: string) => (name ? `Collect today from ${name}` : 'Collect today'),
+  /**
+   * A card's line with the point it speaks of, the point last so a narrow card's two lines cut its name
+   * rather than the day or the count: "Collect today: 3 in stock at Clearwater Cleaning Leeds".
+   */
+  cardAt: (line: string, name: string) => `${line} at ${name}`,
   todayFailed: 'What can be collected today can’t be checked just now. Please try again later.',
 } as const;

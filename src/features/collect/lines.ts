@@ -1,7 +1,7 @@
 /**
  * What the browser writes of an availability answer (collect-calls.ts): the product page's line says every
- * answer, and to call when there is none; a card's line only what can be collected, shortened by the
- * point's name (the shopper chose it), and nothing otherwise: a card stays quiet rather than wrong.
+ * answer, and to call when there is none; a card's line only what can be collected, naming the point at
+ * its end, and nothing otherwise: a card stays quiet rather than wrong.
  */
 import { callToCheck, collectBrowserTexts as t } from './browser-texts.ts';
 import type { ItemAvailability, PointInfo } from './collect-calls.ts';
@@ -14,8 +14,11 @@ export const callText = (point: Pick<PointInfo, 'name' | 'phone'> | undefined): 
 export const pageLine = (item: ItemAvailability | undefined, point: PointInfo | undefined): string =>
   item?.text || callText(point);
 
-/** A card's line: "Collect today: 3 in stock", "Order by 4 pm, collect tomorrow"; '' for anything else. */
+/**
+ * A card's line: "Collect today: 3 in stock at Clearwater Cleaning Leeds", "Order by 4 pm, collect tomorrow
+ * at Clearwater Cleaning Leeds"; '' for anything else.
+ */
 export function cardLine(item: ItemAvailability | undefined, pointName: string): string {
   if (!item || (item.kind !== 'shelf' && item.kind !== 'transfer')) return '';
-  return pointName ? item.text.replace(` from ${pointName}`, '') : item.text;
+  return pointName ? t.cardAt(item.text.replace(` from ${pointName}`, ''), pointName) : item.text;
 }

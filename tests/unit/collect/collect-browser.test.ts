@@ -104,14 +104,16 @@ describe('the lines', () => {
     expect(pageLine(undefined, undefined)).toBe('Call the shop to check collection');
   });
 
-  it('says on a card only what can be collected, without the point’s name', () => {
+  it('says on a card only what can be collected, the point named last', () => {
     const shelf = {
       kind: 'shelf',
       text: 'Collect today from Clearwater Cleaning Leeds: 3 in stock',
     } as const;
-    expect(cardLine(shelf, 'Clearwater Cleaning Leeds')).toBe('Collect today: 3 in stock');
+    expect(cardLine(shelf, 'Clearwater Cleaning Leeds')).toBe(
+      'Collect today: 3 in stock at Clearwater Cleaning Leeds',
+    );
     expect(cardLine({ kind: 'transfer', text: 'Order by 4 pm, collect tomorrow' }, 'X')).toBe(
-      'Order by 4 pm, collect tomorrow',
+      'Order by 4 pm, collect tomorrow at X',
     );
     expect(cardLine({ kind: 'none', text: 'Delivery only' }, 'X')).toBe('');
     expect(cardLine({ kind: 'unknown', text: 'Call X' }, 'X')).toBe('');
