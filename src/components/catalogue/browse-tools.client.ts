@@ -3,30 +3,31 @@
  * TypeScript over a filter index (listing-index.ts), no framework. The page as first drawn (by the build
  * or the storefront server) is the starting point; the index is loaded when the shopper first reaches for
  * the tools, and every change redraws the cards, counts, chips and page links with the functions that
- * drew the page (listing-view.ts), from `browse`'s results. The URL is the state, so a shared or reloaded
- * link shows the same products and Back/Forward step through the changes.
+ * drew the page (listing-view.ts; the filters in place: filters-view.client.ts), from `browse`'s results.
+ * The URL is the state, so a shared or reloaded link shows the same products and Back/Forward step through
+ * the changes.
  *
  * Shared by the category listings (listing.client.ts) and the search results (search/search.client.ts):
- * each is a `BrowseHost` saying where its index comes from, what its URLs look like, how its cards and
- * count read.
+ * each is a `BrowseHost` (browse-host.ts) saying where its index comes from, what its URLs look like, how
+ * its cards and count read.
  */
 import { measureList } from '../shell/measure-pages.client.ts';
 import {
   browse,
   DEFAULT_STATE,
-  facetKeys,
-  type Browsed,
   type BrowseOptions,
   type BrowseState,
 } from '../../features/listing/browse.ts';
-import { PRICE, type IndexedProduct, type ListingIndex } from '../../features/listing/listing-index.ts';
+import { PRICE, type ListingIndex } from '../../features/listing/listing-index.ts';
 import type { VatForm } from '../../features/vat/vat-state.ts';
 import { listingTexts } from '../../features/listing/browser-texts.ts';
-import { findParts } from '../find-parts.ts';
 import { collectBrowserTexts } from '../../features/collect/browser-texts.ts';
 import { fetchPoints, fetchToday, type PointInfo } from '../../features/collect/collect-calls.ts';
 import { $collectPoint, shownPoint } from '../../features/collect/collect-state.ts';
-import { chipsHtml, chosenCount, facetValuesHtml, paginationHtml } from './listing-view.ts';
+import type { BrowseHost, ToolParts } from './browse-host.ts';
+import { attachFiltersDrawer } from './filters-drawer.client.ts';
+import { drawChips, drawFilters } from './filters-view.client.ts';
+import { paginationHtml } from './listing-view.ts';
 
 /** The VAT form of the prices on the page (`<html data-vat>`, the header's VAT choice). */
 export const shownVat = (): VatForm => (document.documentElement.dataset['vat'] === 'excl' ? 'excl' : 'incl');
@@ -43,59 +44,6 @@ function withValues(filters: BrowseState['filters'], code: string, keys: string[
 /** The page, at `toSize` a page, that holds the first product of `page` at `fromSize` a page. */
 export const pageHolding = (page: number, fromSize: number, toSize: number): number =>
   Math.floor(((page - 1) * fromSize) / toSize) + 1;
-
-export interface ToolParts {
-  root: HTMLElement;
-  grid: HTMLElement;
-  pagination: HTMLElement;
-  noMatches: HTMLElement;
-  filters: HTMLElement;
-  toggle: HTMLButtonElement;
-  close: HTMLButtonElement;
-  show: HTMLButtonElement;
-  chips: HTMLElement;
-  chipList: HTMLElement;
-  sort: HTMLSelectElement;
-  perPage: HTMLSelectElement;
-}
-
-/** The tools' elements inside `root`, or null when the markup is not the tools'. */
-export const findToolParts = (root: HTMLElement): ToolParts | null => {
-  const parts = findParts(root, {
-    grid: ['[data-grid]', HTMLElement],
-    pagination: ['[data-pagination]', HTMLElement],
-    noMatches: ['[data-no-matches]', HTMLElement],
-    filters: ['[data-filters]', HTMLElement],
-    toggle: ['[data-filters-open]', HTMLButtonElement],
-    close: ['[data-filters-close]', HTMLButtonElement],
-    show: ['[data-filters-show]', HTMLButtonElement],
-    chips: ['[data-chips]', HTMLElement],
-    chipList: ['[data-chip-list]', HTMLElement],
-    sort: ['[data-sort]', HTMLSelectElement],
-    perPage: ['[data-per-page]', HTMLSelectElement],
-  });
-  return parts && { ...parts, root };
-};
-
-/** What differs between the pages that use the tools. */
-export interface BrowseHost {
-  /** The index, or null when it cannot be had (the host has said so). */
-  load(): Promise<ListingIndex | null>;
-  /** The state the page's URL asks for. */
-  fromLocation(index: ListingIndex): BrowseState;
-  /** The URL of a state. */
-  url(state: BrowseState): string;
-  /** The page number a page link leads to. */
-  pageOf(link: URL): number;
-  /** The grid's cards. */
-  cardsHtml(products: readonly IndexedProduct[]): string;
-  /** After a redraw: the count, the document's title. */
-  rendered(result: Browsed, state: BrowseState): void;
-  /** The shopper chose a page size. */
-  perPageChosen?(size: number): void;
-  /** Options for `browse` (a search's ranked results). */
-  options?: BrowseOptions;
-}
 
 export class BrowseTools {
   private index: ListingIndex | null = null;
@@ -117,7 +65,7 @@ export class BrowseTools {
   }
 
   start(): void {
-    const { root, sort, perPage, filters, toggle, close, show, chipList, chips, pagination } = this.parts;
+    const { root, sort, perPage, filters, chipList, chips, pagination } = this.parts;
     // The index is loaded when the shopper reaches for the tools, before they have chosen anything.
     const warm = () => void this.load();
     for (const tools of [root.querySelector('.listing__toolbar'), filters, pagination])
@@ -191,10 +139,7 @@ export class BrowseTools {
         this.parts.root.scrollIntoView({ block: 'start' });
       });
     });
-    toggle.addEventListener('click', () => this.openDrawer());
-    close.addEventListener('click', () => this.closeDrawer());
-    show.addEventListener('click', () => this.closeDrawer());
-    filters.addEventListener('keydown', (event) => this.drawerKeys(event));
+    attachFiltersDrawer(this.parts, () => void this.load());
     addEventListener('popstate', () => {
       if (this.index)
         void this.withCollect(this.host.fromLocation(this.index)).then((state) => this.render(state));
@@ -248,7 +193,13 @@ export class BrowseTools {
       this.index = index;
       this.state = this.host.fromLocation(index);
       // The counts (and the price bands a pre-rendered listing leaves out) as soon as the index is here.
-      this.drawFilters(index, browse(index, this.state, shownVat(), this.options()), this.state, false);
+      drawFilters(
+        this.parts.root,
+        index,
+        browse(index, this.state, shownVat(), this.options()),
+        this.state,
+        false,
+      );
       void this.collectPoint();
       return index;
     });
@@ -292,59 +243,13 @@ export class BrowseTools {
     );
     sort.value = state.sort;
     perPage.value = String(state.perPage);
-    this.drawFilters(index, result, state);
-    this.drawChips(index, state);
+    drawFilters(this.parts.root, index, result, state);
+    drawChips(this.parts, index, state);
     this.parts.show.textContent = listingTexts.showProducts(result.results.length);
     this.host.rendered(result, state);
     // For the benchmark (DESIGN.md §5: sort or filter ≤ 16 ms at 4× CPU throttling).
     performance.measure(RENDER_MEASURE, { start: started });
     return state;
-  }
-
-  /**
-   * Each value's count for `state` (off when it would give nothing), and the filters a pre-rendered page
-   * left for the index to draw (the price bands: listing-view.ts). `tick`: the boxes show `state`'s
-   * choices; not when the index has just loaded, as a box ticked meanwhile is about to be replayed.
-   */
-  private drawFilters(index: ListingIndex, result: Browsed, state: BrowseState, tick = true): void {
-    const byCode = new Map(index.facets.map((facet) => [facet.code, facet]));
-    for (const fieldset of this.parts.root.querySelectorAll<HTMLElement>('[data-facet-later]')) {
-      const facet = byCode.get(fieldset.dataset['facetLater'] ?? '');
-      if (facet) fieldset.insertAdjacentHTML('beforeend', facetValuesHtml(facet, state, null));
-      fieldset.removeAttribute('data-facet-later');
-    }
-    for (const box of this.parts.root.querySelectorAll<HTMLInputElement>('input[data-facet]')) {
-      const code = box.dataset['facet'] ?? '';
-      const facet = byCode.get(code);
-      const at = facet ? facetKeys(facet).indexOf(box.value) : -1;
-      const tally = this.tally(result, code, at);
-      if (tick) box.checked = this.ticked(state, code, box.value);
-      box.disabled = tally === 0 && !box.checked;
-      const label = box.labels?.[0]?.querySelector('[data-count]');
-      // Only what changed: every write costs a style pass over the filters.
-      const count = tally === undefined ? '' : String(tally);
-      if (label && label.textContent !== count) label.textContent = count;
-    }
-  }
-
-  /** What a box would give; "Collect today"'s is unknown until its list is in. */
-  private tally(result: Browsed, code: string, at: number): number | undefined {
-    if (code === 'in_stock') return result.counts.inStock;
-    if (code === 'collect') return result.counts.collect;
-    return result.counts.facets[code]?.[at] ?? 0;
-  }
-
-  private ticked(state: BrowseState, code: string, value: string): boolean {
-    if (code === 'in_stock') return state.inStock;
-    if (code === 'collect') return state.collect;
-    return (state.filters[code] ?? []).includes(value);
-  }
-
-  private drawChips(index: ListingIndex, state: BrowseState): void {
-    const chips = chipsHtml(index, state);
-    this.parts.chipList.innerHTML = chips;
-    this.parts.chips.hidden = chips === '';
-    this.parts.toggle.textContent = listingTexts.filtersWithCount(chosenCount(state));
   }
 
   /** After a chip goes: to the next chip, else to the filters' heading, so focus is never lost. */
@@ -358,51 +263,5 @@ export class BrowseTools {
       this.parts.filters.querySelector<HTMLElement>('h2');
     if (target instanceof HTMLHeadingElement) target.tabIndex = -1;
     target?.focus();
-  }
-
-  private openDrawer(): void {
-    const { filters, toggle, close } = this.parts;
-    void this.load();
-    filters.classList.add('is-open');
-    filters.setAttribute('role', 'dialog');
-    filters.setAttribute('aria-modal', 'true');
-    toggle.setAttribute('aria-expanded', 'true');
-    document.body.style.overflow = 'hidden';
-    close.focus();
-  }
-
-  private closeDrawer(): void {
-    const { filters, toggle } = this.parts;
-    if (!filters.classList.contains('is-open')) return;
-    filters.classList.remove('is-open');
-    filters.removeAttribute('role');
-    filters.removeAttribute('aria-modal');
-    toggle.setAttribute('aria-expanded', 'false');
-    document.body.style.overflow = '';
-    toggle.focus();
-  }
-
-  /** Escape closes the drawer; Tab stays inside it while it is open. */
-  private drawerKeys(event: KeyboardEvent): void {
-    const { filters } = this.parts;
-    if (!filters.classList.contains('is-open')) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      this.closeDrawer();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const focusable = [...filters.querySelectorAll<HTMLElement>('button, input:not(:disabled)')].filter(
-      (element) => !element.closest('[hidden]'),
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
   }
 }

@@ -19,7 +19,8 @@ import {
 } from '../../features/listing/listing-index.ts';
 import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { asksForAnotherView, storedPerPage, storePerPage } from './listing-per-page.ts';
-import { BrowseTools, findToolParts, pageHolding, type BrowseHost } from './browse-tools.client.ts';
+import { findToolParts, type BrowseHost } from './browse-host.ts';
+import { BrowseTools, pageHolding } from './browse-tools.client.ts';
 import { pagePath } from '../../features/listing/pages.ts';
 import { gridHtml } from './listing-view.ts';
 
