@@ -10,7 +10,8 @@ import { m } from '../input.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
 import { deleteCoupon, getCoupon, saveCoupon, searchCoupons } from './coupons.ts';
 import { couponDto, ruleDto } from './dto.ts';
-import { deleteRule, getRule, saveRule, searchRules } from './rules.ts';
+import { deleteRule, getRule, searchRules } from './rules.ts';
+import { saveRule } from './write.ts';
 
 const resource = 'Magento_SalesRule::quote';
 

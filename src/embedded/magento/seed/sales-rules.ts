@@ -9,7 +9,7 @@ import type { Database } from '../db.ts';
 import { ADDRESS, COMBINE } from '../sales-rules/conditions.ts';
 import { saveCoupon } from '../sales-rules/coupons.ts';
 import type { RuleInput } from '../sales-rules/dto.ts';
-import { saveRule } from '../sales-rules/rules.ts';
+import { saveRule } from '../sales-rules/write.ts';
 import { WEBSITE_ID } from '../store-view.ts';
 
 const SEEDED = 'sales_rules_seeded_at';
