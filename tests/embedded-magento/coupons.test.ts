@@ -328,7 +328,7 @@ describe('uses, counted when an order is placed', () => {
       await ship(cart, 'flatrate', 'flatrate');
     }
     expect((await placeAndRead(backend, first)).discount_amount).toBe(-2);
-    expectError(await place(second), 404, INVALID_COUPON);
+    expectError(await place(second), 400, INVALID_COUPON); // a NoSuchEntityException rethrown as CouldNotSave
     expect((await second.call('GET', '')).status).toBe(200); // still the shopper's cart
     const third = await guestCart(backend, [[at10, 1]]);
     expectError(await applyCode(third, 'ONCEONLY'), 404, INVALID_COUPON);
@@ -352,7 +352,7 @@ describe('uses, counted when an order is placed', () => {
     expect((await applyCode(cart, 'SWITCHEDOFF')).status).toBe(200);
     await ship(cart, 'flatrate', 'flatrate');
     expect((await admin('PUT', `/salesRules/${ruleId}`, { rule: { is_active: false } })).status).toBe(200);
-    expectError(await place(cart), 404, INVALID_COUPON);
+    expectError(await place(cart), 400, INVALID_COUPON);
   });
 });
 

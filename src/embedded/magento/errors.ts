@@ -48,6 +48,32 @@ export class MagentoError extends Error {
   }
 }
 
+/**
+ * A phrase as it reads with its parameters put in (`Phrase\Renderer\Placeholder`: `%1`, `%2`… for a list,
+ * `%name` for named ones, by `strtr`: the longest placeholder first, each place replaced once).
+ */
+export function renderPhrase(message: string, parameters: ErrorParameters | undefined): string {
+  const pairs = Array.isArray(parameters)
+    ? parameters.map((value, index) => [`%${String(index + 1)}`, phpString(value)] as const)
+    : Object.entries(parameters ?? {}).map(([key, value]) => [`%${key}`, phpString(value)] as const);
+  if (pairs.length === 0) return message;
+  const values = new Map<string, string>(pairs);
+  const placeholders = [...values.keys()].sort((a, b) => b.length - a.length);
+  const pattern = new RegExp(
+    placeholders.map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+    'g',
+  );
+  return message.replace(pattern, (key) => values.get(key) ?? key);
+}
+
+/**
+ * `CouldNotSaveException(__($e->getMessage()), $e)`: how the payment-information services rethrow what
+ * placing the order refused. The message is the refusal's, rendered; no parameters, no errors; a 400,
+ * whatever the refusal's status was.
+ */
+export const couldNotSave = (refused: MagentoError): MagentoError =>
+  new MagentoError(400, renderPhrase(refused.message, refused.parameters));
+
 const REQUIRED = '"%fieldName" is required. Enter and try again.';
 
 export const errors = {

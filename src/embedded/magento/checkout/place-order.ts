@@ -27,7 +27,7 @@ import { productRow } from '../catalog/products.ts';
 import { customerRow } from '../customers/rows.ts';
 import { addressProblems, refuseProblems } from '../customers/validators.ts';
 import { magentoDate, type Database } from '../db.ts';
-import { errors } from '../errors.ts';
+import { couldNotSave, errors, MagentoError } from '../errors.ts';
 import type { PaymentMethodInput, QuoteAddressInput } from '../input.ts';
 import { writeOrder } from '../orders/write.ts';
 import { savePickupLocation } from '../inventory/order-pickup.ts';
@@ -64,7 +64,10 @@ interface PlaceOrderInput {
 /**
  * `…/payment-information`: records the payment and places the order. Returns the order entity id as the
  * integer Magento's schema declares; real Magento has been seen to send a numeric string instead
- * (CONTRACT.md §1.4.7), which is why clients accept both.
+ * (CONTRACT.md §1.4.7), which is why clients accept both. What placing refuses comes back as
+ * `(Guest)PaymentInformationManagement` rethrows it (`couldNotSave`). (derived) An unexpected error stays
+ * the 500 the app logs, where Magento answers a 400 "An error occurred on the server…": a fault here
+ * should show.
  */
 export function placeOrder(
   db: Database,
@@ -73,17 +76,35 @@ export function placeOrder(
   settings: CheckoutSettings,
 ): number {
   return db.transaction(() => {
-    const ready = orderable(db, quote, input, settings);
-    const now = magentoDate();
-    const { orderId, incrementId } = insertOrder(db, quote, ready, now);
-    db.run(
-      'UPDATE quotes SET is_active = 0, reserved_order_id = ?, updated_at = ? WHERE id = ?',
-      incrementId,
-      now,
-      quote.id,
-    );
-    return orderId;
+    savePaymentInformation(db, quote, input, settings);
+    try {
+      return submit(db, quote, input.email, settings);
+    } catch (error) {
+      throw error instanceof MagentoError ? couldNotSave(error) : error;
+    }
   });
+}
+
+/**
+ * `QuoteManagement::placeOrder`, inside the caller's transaction: the order made from the quote, the
+ * quote closed; the order's id.
+ */
+function submit(
+  db: Database,
+  quote: QuoteRow,
+  email: string | undefined,
+  settings: CheckoutSettings,
+): number {
+  const ready = orderable(db, quote, email, settings);
+  const now = magentoDate();
+  const { orderId, incrementId } = insertOrder(db, quote, ready, now);
+  db.run(
+    'UPDATE quotes SET is_active = 0, reserved_order_id = ?, updated_at = ? WHERE id = ?',
+    incrementId,
+    now,
+    quote.id,
+  );
+  return orderId;
 }
 
 interface Orderable {
@@ -98,6 +119,24 @@ interface Orderable {
   readonly pickup: SourceRow | undefined;
 }
 
+/** `savePaymentInformation`: the billing address sent and the payment method, before placing. */
+function savePaymentInformation(
+  db: Database,
+  quote: QuoteRow,
+  input: PlaceOrderInput,
+  settings: CheckoutSettings,
+): void {
+  // A method the shop has no model for: QuoteValidator's message, as the contract records it.
+  const code = input.paymentMethod.method;
+  if (code !== CHECKMO.code && code !== PURCHASE_ORDER) throw errors.invalidPaymentMethod();
+  if (input.billingAddress) {
+    refuseProblems(addressProblems(input.billingAddress));
+    saveQuoteAddress(db, quote.id, 'billing', input.billingAddress);
+  }
+  // PaymentMethodManagement::set → importData, before the order is submitted.
+  importPayment(db, quote, input.paymentMethod, settings);
+}
+
 /**
  * Magento's checks before an order is placed, in its order (`QuoteValidator::validateBeforeSubmit`'s
  * rules: shipping address, shipping method, billing address; then the coupon, 2.4.7's
@@ -107,18 +146,9 @@ interface Orderable {
 function orderable(
   db: Database,
   quote: QuoteRow,
-  input: PlaceOrderInput,
+  sentEmail: string | undefined,
   settings: CheckoutSettings,
 ): Orderable {
-  // A method the shop has no model for: QuoteValidator's message, as the contract records it.
-  const code = input.paymentMethod.method;
-  if (code !== CHECKMO.code && code !== PURCHASE_ORDER) throw errors.invalidPaymentMethod();
-  if (input.billingAddress) {
-    refuseProblems(addressProblems(input.billingAddress));
-    saveQuoteAddress(db, quote.id, 'billing', input.billingAddress);
-  }
-  // savePaymentInformation → PaymentMethodManagement::set → importData, before the order is submitted.
-  importPayment(db, quote, input.paymentMethod, settings);
   const payment = storedPayment(db, quote.id);
   if (!payment) throw errors.invalidPaymentMethod();
   if (!quote.shipping_method) throw errors.shippingMethodMissing();
@@ -145,7 +175,7 @@ function orderable(
           quote.customer_id,
         );
   const email =
-    customer?.email ?? input.email ?? (typeof billing['email'] === 'string' ? billing['email'] : undefined);
+    customer?.email ?? sentEmail ?? (typeof billing['email'] === 'string' ? billing['email'] : undefined);
   if (!email) throw errors.required(['email']);
 
   // 2.4.7+: a code the last collection dropped, or a coupon used up meanwhile, refuses the order.
@@ -259,11 +289,9 @@ export function placeOrderForCart(
     if (method) importPayment(db, quote, method, settings);
     const selected = storedPayment(db, quote.id);
     if (!selected) throw errors.invalidPaymentMethod();
-    return placeOrder(
-      db,
-      quote,
-      { paymentMethod: { method: selected.method, po_number: selected.po_number } },
-      settings,
-    );
+    const paymentMethod = { method: selected.method, po_number: selected.po_number };
+    savePaymentInformation(db, quote, { paymentMethod }, settings);
+    // QuoteManagement's own refusals, unwrapped: no payment-information service around it.
+    return submit(db, quote, undefined, settings);
   });
 }
