@@ -1,7 +1,7 @@
 /**
  * An order as invoicing reads it: Magento's `Order` and `Order\Item` figures, taken from the order as it
- * serializes (`orders/serialize.ts`: its prices, taxes and discounts, so an invoice never works out VAT a
- * second way), with what earlier invoices took of it (`invoiced.ts`).
+ * serializes (`orders/serialize.ts`, `orders/items.ts`: its prices, taxes and discounts, so an invoice never
+ * works out VAT a second way), with what earlier invoices took of it (`invoiced.ts`).
  */
 import type { Database } from '../db.ts';
 import {
@@ -11,12 +11,11 @@ import {
   type ItemInvoiced,
   type OrderInvoiced,
 } from './invoiced.ts';
+import { orderItemRow, serializeOrderItem } from '../orders/items.ts';
 import {
   orderAddressRow,
   orderHeader,
-  orderItemRow,
   orderRow,
-  serializeOrderItem,
   type OrderAddressRow,
   type OrderRow,
 } from '../orders/serialize.ts';

@@ -5,15 +5,8 @@ import { errors } from '../errors.ts';
 import { invoicedItems, invoicedTotals, NOTHING_INVOICED } from '../invoices/invoiced.ts';
 import type { OrderInput } from '../input.ts';
 import { searchPage, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
-import {
-  orderHeader,
-  orderTail,
-  serializeOrderItem,
-  orderAddressRow,
-  orderItemRow,
-  orderRow,
-  type OrderRow,
-} from './serialize.ts';
+import { orderItemRow, serializeOrderItem } from './items.ts';
+import { orderHeader, orderTail, orderAddressRow, orderRow, type OrderRow } from './serialize.ts';
 import { statusHistories } from './history.ts';
 import { orderPickup } from '../inventory/order-pickup.ts';
 import { STATE_OF_STATUS } from './write.ts';
