@@ -10,6 +10,7 @@ import { $signedIn } from '../../features/account/session.ts';
 import { BookingCallError, loadDays, submitBooking } from '../../features/service-booking/api.ts';
 import {
   bookingProblems,
+  newIdempotencyKey,
   type BookingDetails,
   type BookingProblems,
   type Offered,
@@ -62,12 +63,6 @@ function useDays() {
   return { days, reload };
 }
 
-/** The form's idempotency key: 128 random bits (getRandomValues works outside secure contexts too). */
-const newKey = (): string =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
-    '',
-  );
-
 /** What the form holds: the fields typed and the choices made. */
 function typedDetails(
   form: HTMLFormElement,
@@ -103,7 +98,7 @@ export function useBookService(offered: Offered) {
   const [nextFree, setNextFree] = useState<string | undefined>();
   const [tries, setTries] = useState(0);
   const [booked, setBooked] = useState<Booked | undefined>();
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const { busy, start, finish } = useBusy();
   const machineChoice = machine ?? prefill?.machines[0] ?? ANOTHER;
 
@@ -144,7 +139,7 @@ export function useBookService(offered: Offered) {
 
   function again() {
     setBooked(undefined);
-    setKey(newKey());
+    setKey(newIdempotencyKey());
     setDay('');
     setProblems({});
     void reload();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseContent } from '../../config/parse-content.ts';
-import { bookingProblems, keptDetails, type BookingDetails } from './booking.ts';
+import {
+  bookingProblems,
+  IDEMPOTENCY_KEY,
+  keptDetails,
+  newIdempotencyKey,
+  type BookingDetails,
+} from './booking.ts';
 import { serviceSettings, serviceSettingsSchema } from './settings.ts';
 import { serviceBookingTexts as t } from './texts.ts';
 
@@ -45,6 +51,21 @@ describe('a booking’s fields', () => {
       offered,
     );
     expect(Object.keys(problems).sort()).toEqual(['email', 'handover', 'job', 'phone']);
+  });
+});
+
+describe('a form’s idempotency key', () => {
+  it('is 22 base64url characters the server takes, new each time', () => {
+    const keys = Array.from({ length: 200 }, newIdempotencyKey);
+    for (const key of keys) expect(key).toMatch(IDEMPOTENCY_KEY);
+    expect(keys[0]).toHaveLength(22);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('is not taken short, or with other characters', () => {
+    expect(IDEMPOTENCY_KEY.test('abcd1234')).toBe(false);
+    expect(IDEMPOTENCY_KEY.test('a+b/c=d'.repeat(4))).toBe(false);
+    expect(IDEMPOTENCY_KEY.test('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true);
   });
 });
 

@@ -38,8 +38,24 @@ export interface BookingDetails {
 /** What the form sends to book. */
 export interface BookingRequest extends BookingDetails {
   readonly day: IsoDay;
-  /** Made once per form: a double submit books once. */
+  /** Made once per form (`newIdempotencyKey`): a double submit books once. */
   readonly idempotencyKey: string;
+}
+
+/**
+ * The idempotency keys the server takes: 22 to 100 base64url characters, room for 128 random bits as the
+ * form makes them (a UUID fits too). Keys are scoped to their booker anyway; the length keeps them from
+ * being short enough to guess or to meet by chance.
+ */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{22,100}$/;
+
+/** A form's key: 128 random bits, 22 base64url characters (getRandomValues works outside secure contexts). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The jobs and handovers on offer, as the settings list them. */

@@ -5,17 +5,21 @@
  * in between, the next; when none is left, the day is full. Moving takes the new day's slot and lets the
  * old one go in one UPDATE; cancelling lets it go (a cancelled booking keeps its day, with no slot).
  *
- * The same idempotency key (one per form) books once. A signed-in customer's bookings are theirs by
- * Magento's customer id; a guest's by a token sent in the e-mail's link, of which only a SHA-256 is kept.
+ * The same idempotency key (one per form) books once, for the booker who sent it with the same details:
+ * the key is kept with a hash of who booked (a customer's id, a guest's browser id) and what they asked for,
+ * and the key arriving from anyone else, or with other details, is refused, never answered with the booking.
+ * A signed-in customer's bookings are theirs by Magento's customer id; a guest's by a token sent in the
+ * e-mail's link, of which only a SHA-256 is kept.
  * "Today" is the shop's clock (src/config/clock.ts) in the UK, never the process's own.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../config/clock.ts';
 import { wallClock, type IsoDay } from '../../delivery/working-days.ts';
-import type { SharedStore } from '../../store/shared-store.ts';
-import type { BookingRequest } from './booking.ts';
-import { COLUMNS, detailsOf, TABLES, toBooking, type Booking } from './rows.server.ts';
+import { addLaterColumns } from '../../store/later-columns.ts';
+import { onceUntilFailure, type SharedStore } from '../../store/shared-store.ts';
+import type { BookingDetails, BookingRequest } from './booking.ts';
+import { COLUMNS, detailsOf, LATER_COLUMNS, TABLES, toBooking, type Booking } from './rows.server.ts';
 import { canChange, lowestFreeSlot, refusalOf, type DayRefusal, type DayRules } from './days.ts';
 
 export type { Booking } from './rows.server.ts';
@@ -23,8 +27,14 @@ export type { Booking } from './rows.server.ts';
 /** Whose bookings: a customer by id, or a guest by the token of their e-mail's link. */
 export type Owner = { readonly customerId: number } | { readonly token: string };
 
-/** Why a booking was not made or changed. */
-export type BookingRefusal = DayRefusal | 'full' | 'too-late' | 'cancelled' | 'changed';
+/** Who books: a signed-in customer by Magento's id, or a guest by their browser's id (a private cookie's). */
+export type Booker = { readonly customerId: number } | { readonly guest: string };
+
+/**
+ * Why a booking was not made or changed; `key-used`: its idempotency key booked already, for another booker
+ * or with other details.
+ */
+export type BookingRefusal = DayRefusal | 'full' | 'too-late' | 'cancelled' | 'changed' | 'key-used';
 
 export class BookingRefused extends Error {
   readonly reason: BookingRefusal;
@@ -55,7 +65,20 @@ const isUniqueViolation = (error: unknown): boolean =>
 export const todayOf = (deps: Pick<BookingStore, 'clock'>): IsoDay =>
   wallClock(new Date(deps.clock.now())).day;
 
-const ready = (store: SharedStore) => store.ensure(TABLES);
+const prepared = new WeakMap<SharedStore, () => Promise<void>>();
+
+/** The table as this version has it, made (or brought up to date) once per store. */
+function ready(store: SharedStore): Promise<void> {
+  let prepare = prepared.get(store);
+  if (!prepare) {
+    prepare = onceUntilFailure(async () => {
+      await store.ensure(TABLES);
+      await addLaterColumns(store, 'service_bookings', LATER_COLUMNS);
+    });
+    prepared.set(store, prepare);
+  }
+  return prepare();
+}
 
 /** Slots booked per day from `from` to `to`. */
 export async function takenPerDay(
@@ -78,10 +101,31 @@ const takenSlots = async (store: SharedStore, day: IsoDay): Promise<number[]> =>
     .parse(await store.query('SELECT slot FROM service_bookings WHERE day = ? AND slot IS NOT NULL', [day]))
     .map(({ slot }) => slot);
 
-const byKey = async (store: SharedStore, key: string): Promise<Booking | undefined> => {
-  const [row] = await store.query(`SELECT ${COLUMNS} FROM service_bookings WHERE idempotency_key = ?`, [key]);
-  return row ? toBooking(row) : undefined;
-};
+/**
+ * What a repeat of the key must match: the booker, the day and the details asked for, as a SHA-256 (the row
+ * keeps no guest's id). The day is the one asked for, so a booking moved since still answers its form.
+ */
+const requestCheck = (booker: Booker, day: IsoDay, details: BookingDetails): string =>
+  hashOf(
+    JSON.stringify([
+      'customerId' in booker ? `customer:${booker.customerId}` : `guest:${booker.guest}`,
+      day,
+      details,
+    ]),
+  );
+
+const checkRow = z.object({ request_check: z.string().nullable() });
+
+/** The booking the key made, for its booker's same request again; refused for anyone or anything else. */
+async function byKey(store: SharedStore, key: string, check: string): Promise<Booked | undefined> {
+  const [row] = await store.query(
+    `SELECT ${COLUMNS}, request_check FROM service_bookings WHERE idempotency_key = ?`,
+    [key],
+  );
+  if (!row) return undefined;
+  if (checkRow.parse(row).request_check !== check) throw new BookingRefused('key-used');
+  return { booking: toBooking(row), fresh: false };
+}
 
 /** A booking made: `token` is the guest's link token (only on the first answer); `fresh` false for a replay. */
 export interface Booked {
@@ -91,23 +135,21 @@ export interface Booked {
 }
 
 /**
- * Books the lowest free slot of `request.day`, or answers the booking the same idempotency key made.
- * Throws BookingRefused: the day is past, too soon, closed or too far, or full.
+ * Books the lowest free slot of `request.day`, or answers the booking the same idempotency key made for
+ * the same booker and request. Throws BookingRefused: the key used by another booker or with other details;
+ * the day is past, too soon, closed or too far, or full.
  */
-export async function book(
-  deps: BookingStore,
-  request: BookingRequest,
-  customerId: number | null,
-): Promise<Booked> {
+export async function book(deps: BookingStore, request: BookingRequest, booker: Booker): Promise<Booked> {
   const { store, rules } = deps;
   await ready(store);
-  const key = `${customerId ?? 'guest'}:${request.idempotencyKey}`;
-  const earlier = await byKey(store, key);
-  if (earlier) return { booking: earlier, fresh: false };
-  const refusal = refusalOf(request.day, todayOf(deps), rules);
-  if (refusal) throw new BookingRefused(refusal);
-  const { day } = request;
+  const { day, idempotencyKey: key } = request;
   const details = detailsOf(request);
+  const check = requestCheck(booker, day, details);
+  const earlier = await byKey(store, key, check);
+  if (earlier) return earlier;
+  const refusal = refusalOf(day, todayOf(deps), rules);
+  if (refusal) throw new BookingRefused(refusal);
+  const customerId = 'customerId' in booker ? booker.customerId : null;
   const token = customerId === null ? randomBytes(24).toString('base64url') : undefined;
   // Each round either books, finds the key's booking, or sees one more slot taken: it ends within slotsPerDay + 1.
   for (let round = 0; round <= rules.slotsPerDay + 1; round += 1) {
@@ -115,8 +157,8 @@ export async function book(
     if (slot === undefined) throw new BookingRefused('full');
     const reference = newReference();
     const inserted = await store.run(
-      `INSERT INTO service_bookings (reference, idempotency_key, customer_id, token_hash, day, slot, sequence, details, booked_at)
-       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO service_bookings (reference, idempotency_key, customer_id, token_hash, day, slot, sequence, details, booked_at, request_check)
+       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT DO NOTHING`,
       [
         reference,
         key,
@@ -126,12 +168,13 @@ export async function book(
         slot,
         JSON.stringify(details),
         deps.clock.now(),
+        check,
       ],
     );
     if (inserted === 1)
       return { booking: await mustRead(store, reference), fresh: true, ...(token ? { token } : {}) };
-    const replay = await byKey(store, key);
-    if (replay) return { booking: replay, fresh: false };
+    const replay = await byKey(store, key, check);
+    if (replay) return replay;
   }
   throw new BookingRefused('full');
 }

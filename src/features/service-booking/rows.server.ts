@@ -1,6 +1,8 @@
 /**
  * The table of service bookings in the shop's store (bookings.server.ts keeps and changes them) and its
  * rows read back with zod: PostgreSQL gives BIGINT columns as text, and the details are kept as JSON.
+ * `request_check` is what a repeat of the booking's idempotency key must match (its booker, day and
+ * details, hashed); older tables gain it (LATER_COLUMNS).
  */
 import { z } from 'zod';
 import type { BookingDetails } from './booking.ts';
@@ -34,10 +36,14 @@ export const TABLES = [
     sequence INTEGER NOT NULL,
     details TEXT NOT NULL,
     booked_at BIGINT NOT NULL,
+    request_check TEXT,
     UNIQUE (day, slot)
   )`,
   'CREATE INDEX IF NOT EXISTS service_bookings_customer ON service_bookings (customer_id)',
 ] as const;
+
+/** Columns added since the table was first made, which an older store gains (src/store/later-columns.ts). */
+export const LATER_COLUMNS = { request_check: 'TEXT' } as const;
 
 const addressSchema = z.object({ street: z.string(), city: z.string(), postcode: z.string() });
 const detailsSchema = z.object({

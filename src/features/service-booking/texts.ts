@@ -122,7 +122,9 @@ export const serviceBookingTexts = {
   notChanged: 'Your booking can’t be changed right now. Please try again in a moment.',
   badRange: 'Ask for days as ?from=YYYY-MM-DD&to=YYYY-MM-DD, up to 92 days.',
   badBody:
-    'Send the booking as JSON with machine, job, handover, day, name, email, phone and idempotencyKey.',
+    'Send the booking as JSON with machine, job, handover, day, name, email, phone and idempotencyKey (made at random once per form: 22 to 100 letters, digits, - or _).',
+  keyUsed:
+    'This form has made a booking already, with other details or in another browser, so nothing was booked now. The booking’s e-mail has its details; to make another booking, reload the page.',
   badMove: 'Send {"day": "YYYY-MM-DD"}: the day to move the booking to.',
 
   // E-mails.

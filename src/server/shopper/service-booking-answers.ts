@@ -34,6 +34,7 @@ export function refusalAnswer(
     'too-late': [409, t.tooLate],
     cancelled: [409, t.isCancelled],
     changed: [409, t.changedMeanwhile],
+    'key-used': [409, t.keyUsed],
   };
   const [status, message] = messages[error.reason];
   const dayProblem = ['past', 'too-soon', 'closed', 'too-far', 'full'].includes(error.reason);

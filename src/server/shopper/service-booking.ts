@@ -5,10 +5,12 @@
  * - `GET /service-bookings/days?from=&to=` → `{days: [{day, state: open|full|closed, free}], nextFree}`:
  *   up to 92 days (by default from today to the last bookable day); `nextFree` is the first open day.
  * - `POST /service-bookings` `{machine, job, fault, handover, address, day, name, email, phone,
- *   idempotencyKey}` → 201 `{booking, calendar}` (200 with the same booking for a key seen already); 400
- *   `{message, problems: {field: why}}` for what was typed wrong or a day that cannot be booked; 409 with
- *   `nextFree` when the day went full. Signed in, the booking is the customer's; a guest's is reached
- *   through the link in the e-mail, whose token the page sends back as `Booking-Token`.
+ *   idempotencyKey}` → 201 `{booking, calendar}` (200 with the same booking when its booker sends the same
+ *   key and details again); 400 `{message, problems: {field: why}}` for what was typed wrong or a day that
+ *   cannot be booked; 409 with `nextFree` when the day went full, and 409 alone for a key that booked for
+ *   another booker (customer, or guest's browser: service-booking-guest.ts) or with other details. Signed in,
+ *   the booking is the customer's; a guest's is reached through the link in the e-mail, whose token the
+ *   page sends back as `Booking-Token`.
  * - `GET /service-bookings/mine` → `{bookings}`: the customer's, or the one the `Booking-Token` names.
  * - `GET /service-bookings/{reference}/calendar.ics`: the booking's iCalendar file.
  * - `POST /service-bookings/{reference}/move` `{day}` and `POST …/cancel` → `{booking}`: until the day
@@ -23,6 +25,7 @@ import type { Clock } from '../../config/clock.ts';
 import { customerIdOf, type OrdersMagento } from '../../features/orders/orders.server.ts';
 import {
   bookingProblems,
+  IDEMPOTENCY_KEY,
   keptDetails,
   MAX_FAULT,
   MAX_LINE,
@@ -76,6 +79,7 @@ import type { Outbox } from '../../mail/outbox.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { addDays, isIsoDay } from '../../delivery/working-days.ts';
 import { nextFreeDay, refusalAnswer } from './service-booking-answers.ts';
+import { bookingGuest, type BookingGuest } from './service-booking-guest.ts';
 
 export interface ServiceBookingRoutesConfig {
   /** Magento: the session's customer is named by `customers/me` with their own token. */
@@ -117,7 +121,7 @@ const bookBody = z.object({
   name: line,
   email: z.string().max(254),
   phone: z.string().max(40),
-  idempotencyKey: z.string().min(8).max(100),
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY),
 });
 const moveBody = z.object({ day: z.string().max(10) });
 
@@ -148,7 +152,7 @@ const view = (deps: BookingStore, booking: Booking) => bookingView(booking, toda
 async function bookOne(
   config: ServiceBookingRoutesConfig,
   { deps, guests }: { deps: BookingStore; guests: FailureCounter },
-  c: Context<Env>,
+  c: Context<Env & BookingGuest>,
   body: z.infer<typeof bookBody>,
 ) {
   const offered = config.settings;
@@ -168,7 +172,8 @@ async function bookOne(
     idempotencyKey: body.idempotencyKey,
   };
   try {
-    const { booking, fresh, token } = await book(deps, request, customerId);
+    const booker = customerId === null ? { guest: c.var.bookingGuest } : { customerId };
+    const { booking, fresh, token } = await book(deps, request, booker);
     if (fresh) await mail(config, booking, 'booked', token);
     return jsonReply(fresh ? 201 : 200, {
       booking: view(deps, booking),
@@ -239,6 +244,7 @@ export function createServiceBookingRoutes(config: ServiceBookingRoutesConfig): 
     store: config.store,
   });
   const session = customerSession({ siteUrl });
+  const guest = bookingGuest(siteUrl);
   const write = [sameOrigin(siteUrl), limitBody(MAX_BODY), jsonOnly] as const;
 
   const routes = new Hono();
@@ -250,8 +256,9 @@ export function createServiceBookingRoutes(config: ServiceBookingRoutesConfig): 
     }),
   );
 
-  routes.get('/service-bookings/days', (c) => days(deps, c));
-  routes.post('/service-bookings', ...write, jsonBody(bookBody, t.badBody), session, (c) =>
+  // The days give a guest's browser its id before it books (a double submit then shares it).
+  routes.get('/service-bookings/days', guest, (c) => days(deps, c));
+  routes.post('/service-bookings', ...write, jsonBody(bookBody, t.badBody), session, guest, (c) =>
     bookOne(config, { deps, guests }, c, c.req.valid('json')),
   );
   routes.get('/service-bookings/mine', notCrossSite(siteUrl), session, async (c) => {
