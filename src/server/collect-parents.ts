@@ -5,8 +5,8 @@
  * it is read from the live build's files, each file once per version of it.
  */
 import { readFile } from 'node:fs/promises';
-import { productDataShard, productFactsReader } from '../features/product-data/facts.ts';
-import { PRODUCT_DATA_BASE } from '../features/product-data/files.ts';
+import { productFactsReader } from '../features/product-data/facts-reader.ts';
+import { PRODUCT_DATA_BASE, productDataShard } from '../features/product-data/files.ts';
 import { isRecord } from '../parse/reader.ts';
 import { createSiteFiles } from './site-files.ts';
 

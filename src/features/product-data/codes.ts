@@ -10,7 +10,8 @@
  */
 import { isRecord } from '../../parse/reader.ts';
 import { compactCode } from '../search/text.ts';
-import { productFactsReader, type ProductFacts } from './facts.ts';
+import type { ProductFacts } from './facts.ts';
+import { productFactsReader } from './facts-reader.ts';
 import { PRODUCT_DATA_BASE } from './files.ts';
 
 /** Codes a file holds, about: 3 files at the demo's 440 products, about 50 (15 KB brotli each) at 10,000. */

@@ -11,11 +11,8 @@ import {
   productCodeFile,
   readCodesFile,
 } from '../../../src/features/product-data/codes.ts';
-import {
-  PRODUCT_DATA_SHARDS,
-  productDataShard,
-  productFactsReader,
-} from '../../../src/features/product-data/facts.ts';
+import { productFactsReader } from '../../../src/features/product-data/facts-reader.ts';
+import { PRODUCT_DATA_SHARDS, productDataShard } from '../../../src/features/product-data/files.ts';
 import { attribute, catalogue, product, shampooProducts } from '../catalogue/fixtures.ts';
 
 const comparable = (code: string, isComparable: boolean): CatalogueAttribute =>
