@@ -157,7 +157,33 @@ export interface MagentoCheckout {
    * staff only: the customer is not told and the storefront does not show it. Each call adds one.
    */
   commentOrder(orderId: number, comment: string): Promise<void>;
+  /**
+   * What Magento's stock item says of a product to be delivered (`GET /V1/products/:sku`, its
+   * `extension_attributes.stock_item`): in stock, and how many; undefined when Magento keeps none.
+   */
+  stockOf(sku: string): Promise<StockItem | undefined>;
 }
+
+export interface StockItem {
+  readonly inStock: boolean;
+  /** Units on hand; undefined when Magento does not count them. */
+  readonly qty: number | undefined;
+}
+
+/** A product with only what the stock check reads of it. */
+const productStockSchema = z
+  .object({
+    extension_attributes: z
+      .object({
+        stock_item: z
+          .object({ qty: z.number().nullable().optional(), is_in_stock: z.boolean() })
+          .loose()
+          .optional(),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose();
 
 /**
  * `GET /V1/orders/:id` with its status history (`sales-data-order-status-history-interface`): Magento
@@ -304,6 +330,15 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
         },
         schema: commentAddedSchema,
       });
+    },
+
+    async stockOf(sku) {
+      const product = await magentoFetch(config, {
+        path: `/products/${encodeURIComponent(sku)}`,
+        schema: productStockSchema,
+      });
+      const item = product.extension_attributes?.stock_item;
+      return item && { inStock: item.is_in_stock, qty: item.qty ?? undefined };
     },
 
     async setOrderStatus(orderId, status) {

@@ -32,6 +32,7 @@ import {
 
 export {
   PAYMENT_STATES,
+  type GiveBackState,
   type Acknowledgement,
   type NewPayment,
   type PaymentRecord,
@@ -45,6 +46,8 @@ export interface FinalState {
   readonly orderId?: number | null | undefined;
   readonly orderNumber?: string | null | undefined;
   readonly failure?: string | null | undefined;
+  /** FAILED after the provider took the money: it is to be given back. */
+  readonly giveBack?: 'OWED' | undefined;
 }
 
 export interface PaymentStore {
@@ -56,6 +59,13 @@ export interface PaymentStore {
   waiting(provider: string, before: string): Promise<PaymentRecord[]>;
   /** Sets what the provider says was refunded in all (it only grows); true if that changed the row. */
   recordRefund(code: string, refundedPence: number): Promise<boolean>;
+  /** FAILED transactions whose money is still to be given back, oldest first. */
+  owed(): Promise<PaymentRecord[]>;
+  /**
+   * An owed payment given back, with what the provider says it refunded in all (pence): OWED → DONE;
+   * true if this call made it so.
+   */
+  givenBack(code: string, refundedPence: number): Promise<boolean>;
   /** Whether `provider`'s event `eventId` was acted on already. */
   eventSeen(provider: string, eventId: string): Promise<boolean>;
   /** Remembers that it was (a second call for the same event changes nothing). */
@@ -207,6 +217,21 @@ export function openPaymentStore(store: SharedStore): PaymentStore {
       const [row] = await query('SELECT code FROM payments WHERE order_id = ?', [orderId]);
       return typeof row?.['code'] === 'string' ? row['code'] : undefined;
     },
+    async owed() {
+      const rows = await query(
+        "SELECT * FROM payments WHERE state = 'FAILED' AND give_back = 'OWED' ORDER BY updated_at",
+        [],
+      );
+      return rows.map((row) => rowSchema.parse(row));
+    },
+    givenBack(code, refundedPence) {
+      return changed(
+        `UPDATE payments SET give_back = 'DONE', updated_at = ?,
+           refunded_pence = CASE WHEN COALESCE(refunded_pence, 0) < ? THEN ? ELSE refunded_pence END
+         WHERE code = ? AND give_back = 'OWED'`,
+        [now(), refundedPence, refundedPence, code],
+      );
+    },
     async abandoned() {
       const rows = await query(
         `SELECT * FROM payments WHERE state = 'PLACING' AND lease_until < ${clock} ORDER BY updated_at`,
@@ -218,7 +243,8 @@ export function openPaymentStore(store: SharedStore): PaymentStore {
       const states = from.map(() => '?').join(', ');
       return changed(
         `UPDATE payments SET state = ?, provider_status = ?, reply = ?, order_id = COALESCE(?, order_id),
-           order_number = COALESCE(?, order_number), failure = ?, customer_token = NULL, lease_until = NULL, updated_at = ?
+           order_number = COALESCE(?, order_number), failure = ?, give_back = COALESCE(?, give_back),
+           customer_token = NULL, lease_until = NULL, updated_at = ?
          WHERE code = ? AND state IN (${states})`,
         [
           final.state,
@@ -227,6 +253,7 @@ export function openPaymentStore(store: SharedStore): PaymentStore {
           final.orderId ?? null,
           final.orderNumber ?? null,
           final.failure ?? null,
+          final.giveBack ?? null,
           now(),
           code,
           ...from,

@@ -11,6 +11,9 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/paymen
 export const PAYMENT_STATES = ['REGISTERED', 'PLACING', 'PAID', 'FAILED'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+export const GIVE_BACK_STATES = ['OWED', 'DONE'] as const;
+export type GiveBackState = (typeof GIVE_BACK_STATES)[number];
+
 /** A provider's answer to what it said (kept with a final transaction, so a repeated notification gets the same): OK (processed), INVALID (untrusted or refused), ERROR (cannot process). */
 export interface Acknowledgement {
   readonly status: 'OK' | 'INVALID' | 'ERROR';
@@ -59,6 +62,11 @@ export interface PaymentRecord extends NewPayment {
   readonly authorisedStatus: string | null;
   /** What the provider says was refunded of this payment, in pence (0: nothing). */
   readonly refundedPence: number;
+  /**
+   * A payment the provider took for an order that could not be placed is given back (PayPal's capture
+   * refunded): OWED once that is decided, until the provider says it is done (DONE); null otherwise.
+   */
+  readonly giveBack: GiveBackState | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -107,6 +115,7 @@ const LATER_COLUMNS = {
   customer_id: 'INTEGER',
   method: 'TEXT',
   refunded_pence: 'INTEGER',
+  give_back: 'TEXT',
 } as const;
 
 /** A customer's records are found by their id. */
@@ -139,6 +148,7 @@ const COLUMNS = [
   'authorised_status',
   'method',
   'refunded_pence',
+  'give_back',
   'created_at',
   'updated_at',
 ] as const;
@@ -182,6 +192,7 @@ export const rowSchema = z
       .number()
       .nullable()
       .transform((pence) => pence ?? 0),
+    give_back: z.enum(GIVE_BACK_STATES).nullable().optional(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -209,6 +220,7 @@ export const rowSchema = z
     leaseUntil: row.lease_until,
     authorisedStatus: row.authorised_status,
     refundedPence: row.refunded_pence,
+    giveBack: row.give_back ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));

@@ -108,8 +108,33 @@ export interface ProviderNotification {
   readonly fields: Readonly<Record<string, string>>;
 }
 
+/**
+ * Why a payment's order could not be placed now: the basket changed since Pay (`changed`), something to be
+ * delivered sold out (`stock`), or the collection cannot be made as chosen (`collection`); `detail` is
+ * for the log.
+ */
+export interface NotOrderable {
+  readonly reason: 'changed' | 'stock' | 'collection';
+  readonly detail: string;
+}
+
+/** What a provider says of giving back a payment it took. */
+export type GiveBackResult =
+  | {
+      readonly ok: true;
+      /** What it has refunded of the payment in all, in pence. */
+      readonly refundedPence: number;
+    }
+  | { readonly ok: false; readonly detail: string };
+
+/** What a provider asks the bridge before it takes money in a step of its own (PayPal's capture). */
+export interface BeforeTaking {
+  /** Why the order could not be placed now, or undefined when it can: nothing is taken then. */
+  orderable(record: PaymentRecord): Promise<NotOrderable | undefined>;
+}
+
 /** What the bridge offers a provider's routes: find its transactions, settle them, note refunds. */
-export interface PaymentSettlement {
+export interface PaymentSettlement extends BeforeTaking {
   find(code: string): Promise<PaymentRecord | undefined>;
   /** The transaction `provider` knows by `providerRef`. */
   findByRef(provider: string, providerRef: string): Promise<PaymentRecord | undefined>;
@@ -149,7 +174,13 @@ export interface PaymentProvider {
    * A transaction left REGISTERED for a while (the shopper closed the tab, a callback was lost): what the
    * provider says of it now, settled by recovery; undefined to leave it waiting.
    */
-  check?(record: PaymentRecord): Promise<ProviderNotification | undefined>;
+  check?(record: PaymentRecord, before: BeforeTaking): Promise<ProviderNotification | undefined>;
+  /**
+   * Gives back a payment it took for an order that then could not be placed (PayPal refunds the
+   * capture), once however often and wherever it is asked. Absent where the shop's answer decides
+   * instead: Opayo voids a payment whose notification is answered INVALID.
+   */
+  giveBack?(record: PaymentRecord): Promise<GiveBackResult>;
 }
 
 /**

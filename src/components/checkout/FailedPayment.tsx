@@ -1,11 +1,14 @@
 /**
  * The failed-payment page (spec §2): 'Your payment failed! :(', 'Unfortunately your payment was not
  * accepted. Please try again.', links Homepage and Pay Again (the payment step, which starts a new
- * transaction). Home when no pending order code is stored; the paid page when the server says this code
+ * transaction), and, when the provider had taken the money for an order Magento then refused, that it
+ * is refunded (or being refunded). Home when no pending order code is stored; the paid page when the server says this code
  * was in fact paid (a shopper who came back here by hand must not be told otherwise).
  */
 import { useEffect, useState } from 'react';
-import { CHECKOUT_PATHS } from '../../features/checkout/checkout.ts';
+import { formatPrice } from '../../catalogue/money.ts';
+import { CHECKOUT_PATHS, type PaymentAnswer } from '../../features/checkout/checkout.ts';
+import { paymentType } from '../../features/checkout/payment-ways.ts';
 import { $order, fetchPaymentStatus } from '../../features/checkout/checkout-state.ts';
 import { strings } from '../../strings.ts';
 import { redirectTo } from '../../features/navigation.ts';
@@ -14,8 +17,19 @@ import { Outcome } from '../forms/Outcome.tsx';
 
 const p = strings.payment;
 
+const c = strings.checkout;
+
+/** What became of the shopper's money, when the provider took it for an order that could not be placed. */
+function refundText(refund: PaymentAnswer['refund']): string | undefined {
+  if (!refund) return undefined;
+  const way = refund.way === 'card' ? 'card' : paymentType(refund.way);
+  const amount = formatPrice(refund.amount / 100);
+  return refund.state === 'refunded' ? c.refunded(way, amount) : c.refunding(way, amount);
+}
+
 export default function FailedPayment() {
   const [show, setShow] = useState(false);
+  const [refund, setRefund] = useState<string | undefined>();
 
   useEffect(() => {
     const code = $order.get();
@@ -29,7 +43,10 @@ export default function FailedPayment() {
         else if (answer === undefined) {
           $order.set('');
           redirectTo(CHECKOUT_PATHS.home);
-        } else setShow(true);
+        } else {
+          setRefund(refundText(answer.refund));
+          setShow(true);
+        }
       },
       // The server cannot be asked: the page still says the payment did not go through.
       () => setShow(true),
@@ -50,6 +67,8 @@ export default function FailedPayment() {
         { href: CHECKOUT_PATHS.home, label: p.homepage, secondary: true },
         { href: CHECKOUT_PATHS.payment, label: p.payAgain },
       ]}
-    />
+    >
+      {refund && <p role="status">{refund}</p>}
+    </Outcome>
   );
 }

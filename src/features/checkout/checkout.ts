@@ -7,6 +7,7 @@
 import { z } from '../../magento/wire/zod.ts';
 import type { QuoteAddress } from '../../magento/wire/address.ts';
 import type { CheckoutCartWire } from '../../magento/wire/cart.ts';
+import { PAYMENT_METHODS } from './payment-ways.ts';
 import { countryName, resolveCountry, type CountryName } from '../account/country.ts';
 import {
   ADDRESS_FIELDS,
@@ -139,6 +140,15 @@ export const paymentStatusSchema = z.object({
   status: z.enum(['pending', 'paid', 'failed']),
   /** @example "000000123" */
   order: z.string().optional(),
+  /** A failed payment whose money the provider took for an order that could not be placed: its refund. */
+  refund: z
+    .object({
+      state: z.enum(['refunding', 'refunded']),
+      /** Pence. @example 64999 */
+      amount: z.number().int().nonnegative(),
+      way: z.enum(PAYMENT_METHODS),
+    })
+    .optional(),
 });
 export type PaymentAnswer = z.infer<typeof paymentStatusSchema>;
 export type PaymentStatus = PaymentAnswer['status'];

@@ -39,6 +39,12 @@ export function payPalMessage(query: URLSearchParams): string | undefined {
       return c.payPalExpired;
     case 'unknown':
       return c.payPalUnknown;
+    case 'changed':
+      return c.payPalNotTaken.changed;
+    case 'stock':
+      return c.payPalNotTaken.stock;
+    case 'collection':
+      return c.payPalNotTaken.collection;
     case 'refused': {
       const issue = query.get('issue') ?? '';
       return c.payPalRefused(upperFirst(c.payPalIssues[issue] ?? c.payPalTurnedDown));

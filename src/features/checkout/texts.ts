@@ -86,6 +86,23 @@ export const checkoutOurs = {
     payPalUnknown: 'We could not find that PayPal payment. Please choose how you would like to pay.',
     payPalRefused: (reason: string) =>
       `PayPal could not complete this payment: ${reason} Please choose another way to pay; your basket is kept.`,
+    /** Back from PayPal, nothing taken: the order could no longer be placed as approved. */
+    payPalNotTaken: {
+      changed:
+        'Your basket changed while you were on PayPal, so we have not taken the payment. Please check your basket and pay again.',
+      stock:
+        'Something in your basket sold out while you were on PayPal, so we have not taken the payment. Please check your basket and pay again.',
+      collection:
+        'Your collection can no longer be made as you chose it, so we have not taken the payment. Please choose where to collect again.',
+    },
+    /** At Pay: a line to be delivered is out of stock (nothing is taken). */
+    soldOut:
+      'Something in your basket has just sold out, so we have not started the payment. Please check your basket.',
+    /** The failed-payment page, when the provider had taken the money for an order that could not be placed. */
+    refunded: (way: string, amount: string) =>
+      `We could not place your order, so we have refunded your ${way} payment of ${amount} in full. It can take a few days to show on your statement.`,
+    refunding: (way: string, amount: string) =>
+      `We could not place your order, so your ${way} payment of ${amount} is being refunded in full. You do not need to do anything.`,
     sessionEnded: 'Your session has ended. Please sign in again.',
     unknownPayment: 'This payment is not known.',
     summary: 'Order summary',

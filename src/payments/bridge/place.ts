@@ -9,14 +9,17 @@
  * ends with exactly one order: placed but not recorded → found by quote id; recorded but not complete →
  * the recorded id is used; complete but not PAID → set complete again, which changes nothing, and the
  * comment written if the order lacks it. Every ending goes through `transition`, and the store applies it
- * only from the states it allows.
+ * only from the states it allows. An order not placed for money the provider had already taken (PayPal's
+ * capture) ends FAILED with the money owed back, and the provider is asked to refund it (give-back.ts).
  */
-import { cartLinesKey, linesOfKey, type CheckoutCart, type PlacedOrder } from '../magento-checkout.ts';
+import { linesOfKey, type CheckoutCart, type PlacedOrder } from '../magento-checkout.ts';
 import type { Acknowledgement, ProviderNotification } from '../provider.ts';
 import type { PaymentRecord } from '../payment-records.ts';
 import { isFinal, statesBefore, transition, type PaymentEvent } from '../transitions.ts';
 import { basketProblem, pence } from './basket.ts';
 import { describe, sleep, type BridgeDeps } from './deps.ts';
+import { giveBack, owesBack } from './give-back.ts';
+import { cartMismatch } from './orderable.ts';
 import { writePaidComment } from './paid-comment.ts';
 import { shownOrderNumber } from './status.ts';
 
@@ -38,6 +41,8 @@ async function end(
   const from = statesBefore(event);
   const step = from[0] === undefined ? undefined : transition(from[0], event);
   if (!step?.ok || !isFinal(step.next)) throw new Error(`${event} does not end a transaction`);
+  // An order not placed for money the provider already took: the money is owed back, in the same write.
+  const owed = event === 'notPlaced' && owesBack(deps, record);
   const done = await deps.store.finish(record.code, from, {
     state: step.next,
     providerStatus,
@@ -45,7 +50,9 @@ async function end(
     orderId: ending.orderId,
     orderNumber: ending.orderNumber,
     failure: ending.failure,
+    giveBack: owed ? 'OWED' : undefined,
   });
+  if (done && owed) await giveBack(deps, record.code);
   return { done, reply: ending.reply };
 }
 
@@ -68,23 +75,17 @@ async function fail(deps: BridgeDeps, record: PaymentRecord, providerStatus: str
 }
 
 /**
- * Why the cart cannot be ordered for this payment now, or undefined when it still matches. Read by quote
- * id with the integration token: the shopper's token may have expired since Pay.
+ * Why the cart cannot be ordered for this payment now, or undefined when it still matches. What Magento
+ * checks itself at placing (stock, a collection's address) is left to it: its refusal ends the payment.
  */
-async function cartMismatch(deps: BridgeDeps, record: PaymentRecord): Promise<string | undefined> {
+async function cartProblem(deps: BridgeDeps, record: PaymentRecord): Promise<string | undefined> {
   let cart: CheckoutCart;
   try {
     cart = await deps.magento.readCart({ kind: 'quote', cartId: record.cartId });
   } catch (error) {
     return `the cart cannot be read (${describe(error)})`;
   }
-  if (cart.id !== record.cartId) return `another cart (${cart.id}, expected ${record.cartId})`;
-  if (cartLinesKey(cart.lines) !== record.cartLines) return 'the cart changed after Pay';
-  const problem = basketProblem(cart);
-  if (problem) return problem;
-  if (pence(cart.amount) !== record.amountPence)
-    return `the amount changed (${pence(cart.amount)} pence, paid ${record.amountPence})`;
-  return undefined;
+  return cartMismatch(record, cart)?.detail ?? basketProblem(cart);
 }
 
 /**
@@ -159,7 +160,7 @@ async function orderOf(deps: BridgeDeps, record: PaymentRecord): Promise<Found> 
   if (record.orderId !== null) return { orderId: record.orderId };
   const adopted = await adoptPlaced(deps, record);
   if (adopted) return adopted;
-  const mismatch = await cartMismatch(deps, record);
+  const mismatch = await cartProblem(deps, record);
   if (mismatch) return { failure: mismatch };
   return placeNew(deps, record);
 }

@@ -8,12 +8,17 @@
  * the crash is adopted, never placed again.
  */
 import { describe, type BridgeDeps } from './deps.ts';
+import { giveBackOwed } from './give-back.ts';
+import { orderable } from './orderable.ts';
 import { place } from './place.ts';
 import { settle } from './settle.ts';
 
-/** Finishes every abandoned PLACING transaction, then asks about those left waiting; how many it took over. */
+/**
+ * Finishes every abandoned PLACING transaction, asks about those left waiting, and gives back what is
+ * still owed; how many it took over or gave back.
+ */
 export async function recover(deps: BridgeDeps): Promise<number> {
-  return (await takeOver(deps)) + (await askProviders(deps));
+  return (await takeOver(deps)) + (await askProviders(deps)) + (await giveBackOwed(deps));
 }
 
 /**
@@ -27,7 +32,7 @@ async function askProviders(deps: BridgeDeps): Promise<number> {
     if (!provider.check) continue;
     for (const record of await deps.store.waiting(provider.name, before)) {
       try {
-        const said = await provider.check(record);
+        const said = await provider.check(record, { orderable: (each) => orderable(deps, each) });
         if (!said) continue;
         await settle(deps, record, said);
         settled += 1;

@@ -1,8 +1,9 @@
 /**
  * Step 1, register: starts a payment for the shopper's own cart with the amount Magento computes. Reads
  * the cart as the shopper's (which proves it is theirs), checks it (lines, amount, addresses, e-mail,
- * `basketProblem`), registers it with the provider and stores the transaction as REGISTERED with
- * Magento's quote id; the shopper's token is not kept, as the order is placed with the integration token.
+ * `basketProblem`, the stock of what is delivered, a collection's point and shelf), registers it with
+ * the provider and stores the transaction as REGISTERED with Magento's quote id; the shopper's token is
+ * not kept, as the order is placed with the integration token.
  */
 import { isEmail } from '../../features/account/validation.ts';
 import { MagentoApiError } from '../../magento/client.ts';
@@ -14,6 +15,7 @@ import { offersPayIn3 } from '../../features/checkout/pay-in-3.ts';
 import { collectionProblem, CollectRefused } from '../../features/collect/payment.server.ts';
 import { basketProblem, paymentAddress, paymentBasket, pence, text } from './basket.ts';
 import type { BridgeDeps } from './deps.ts';
+import { shortLines } from './orderable.ts';
 
 export interface StartRequest {
   readonly cart: ShopperCartRef;
@@ -76,6 +78,15 @@ function providerFor(deps: BridgeDeps, method: PaymentMethod, amount: number): P
   return provider;
 }
 
+/** A basket to be delivered whose stock has gone is said before any money is taken. */
+async function checkStock(deps: BridgeDeps, cart: CheckoutCart): Promise<void> {
+  if (cart.pickupPoint) return;
+  const short = await shortLines(deps, cart.lines);
+  if (short.length === 0) return;
+  deps.log(`Payment refused for cart ${cart.id}: out of stock: ${short.join(', ')}`);
+  throw new HttpError(409, strings.checkout.soldOut);
+}
+
 /** A basket to collect reserved again for paying: what has gone is said before any money is taken. */
 async function reserveCollection(deps: BridgeDeps, cart: CheckoutCart): Promise<void> {
   try {
@@ -94,6 +105,7 @@ export async function register(
   const { config, currency } = deps;
   const cart = await readShopperCart(deps, request.cart);
   const { billing, delivery, email, customerId } = payable(deps, request, cart);
+  await checkStock(deps, cart);
   await reserveCollection(deps, cart);
   const amount = pence(cart.amount) / 100;
   const { method } = request;

@@ -1,19 +1,45 @@
 /**
  * Step 4, status: what `/paid` may tell the browser; the stored state, never anything the browser sent.
- * Pending and failed say no more; paid adds the order's number (Magento's `increment_id`), which `place`
- * stored when it read the order back. When that read failed, the number is read here once by the
- * recorded order id and stored; best effort: the answer waits for it only briefly and never fails for it.
+ * Pending says no more; failed says what became of money the provider took (refunding, refunded); paid
+ * adds the order's number (Magento's `increment_id`), which `place` stored when it read the order back.
+ * When that read failed, the number is read here once by the recorded order id and stored; best effort: the answer waits for it only briefly and never fails for it.
  */
 import type { PaymentRecord } from '../payment-records.ts';
+import type { PaymentMethod } from '../provider.ts';
 import { describe, type BridgeDeps } from './deps.ts';
 import { orderNumberOf } from '../../features/orders/order.ts';
 import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed';
 
-/** The status answer: for a paid transaction, the order's number when it is known. */
+/** Money the provider took for an order that could not be placed: being refunded, or refunded. */
+export interface RefundAnswer {
+  readonly state: 'refunding' | 'refunded';
+  /** Pence. */
+  readonly amount: number;
+  readonly way: PaymentMethod;
+}
+
+/**
+ * The status answer: for a paid transaction, the order's number when it is known; for a failed one whose
+ * money was taken, its refund.
+ */
 export type PaymentStatusAnswer =
-  { readonly status: 'pending' | 'failed' } | { readonly status: 'paid'; readonly order?: string };
+  | { readonly status: 'pending' }
+  | { readonly status: 'failed'; readonly refund?: RefundAnswer }
+  | { readonly status: 'paid'; readonly order?: string };
+
+/** What a failed transaction's shopper is told of their money: nothing was taken, or its refund. */
+function failed(record: PaymentRecord): PaymentStatusAnswer {
+  if (record.giveBack === null) return { status: 'failed' };
+  const refunded = record.giveBack === 'DONE';
+  if (refunded && record.refundedPence === 0) return { status: 'failed' };
+  const amount = refunded ? record.refundedPence : record.amountPence;
+  return {
+    status: 'failed',
+    refund: { state: refunded ? 'refunded' : 'refunding', amount, way: record.method },
+  };
+}
 
 /**
  * The number as the paid page may show it: one the order pages accept as it is (`orderNumberOf`), else
@@ -57,7 +83,7 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
 export async function status(deps: BridgeDeps, code: string): Promise<PaymentStatusAnswer | undefined> {
   const record = await deps.store.get(code);
   if (!record) return undefined;
-  if (record.state === 'FAILED') return { status: 'failed' };
+  if (record.state === 'FAILED') return failed(record);
   if (record.state !== 'PAID') return { status: 'pending' };
   const order =
     record.orderNumber ?? (await within(readNumber(deps, record), REPLICA_TIMINGS.orderNumberWaitMs));

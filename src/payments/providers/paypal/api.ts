@@ -1,8 +1,9 @@
 /**
  * PayPal's REST API as the shop calls it: an access token by client credentials (`/v1/oauth2/token`),
  * kept until a minute before it expires and shared by concurrent calls; Orders v2 create, show and
- * capture (capture and create carry a `PayPal-Request-Id`, so a retried call is answered as the first and
- * never charges twice); and webhook signature verification. PayPal's own server SDK fixes its hosts to
+ * capture, and Payments v2 capture and refund (capture, create and refund carry a `PayPal-Request-Id`, so
+ * a retried call is answered as the first and never charges or refunds twice); and webhook signature
+ * verification. PayPal's own server SDK fixes its hosts to
  * api-m.paypal.com and api-m.sandbox.paypal.com (`getBaseUri`), so it cannot reach the embedded sandbox:
  * this is the few calls the shop needs, over fetch, every answer parsed.
  */
@@ -16,14 +17,22 @@ import {
   verificationSchema,
   WEBHOOK_HEADERS,
   type Capture,
+  refundSchema,
   type PayPalError,
   type PayPalOrder,
+  type Refund,
 } from './wire.ts';
 
 /** PayPal answered with a refusal (4xx, PayPal's error body). */
 export type Answer<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly status: number; readonly error: PayPalError };
+
+/** What the shop says with a refund: its transaction code (`invoice_id`) and a word to the payer. */
+export interface RefundRequest {
+  readonly invoice_id: string;
+  readonly note_to_payer: string;
+}
 
 /** PayPal could not be reached, timed out, failed (5xx) or answered something unreadable. */
 export class PayPalUnavailable extends Error {
@@ -39,6 +48,11 @@ export interface PayPalApi {
   captureOrder(id: string, requestId: string): Promise<Answer<PayPalOrder>>;
   /** `GET /v2/payments/captures/{id}`: a capture, with its order's id in `supplementary_data`. */
   getCapture(id: string): Promise<Answer<Capture>>;
+  /**
+   * `POST /v2/payments/captures/{id}/refund` with no amount: all that is left of the capture, refunded
+   * once however often the same `requestId` asks.
+   */
+  refundCapture(id: string, requestId: string, body: RefundRequest): Promise<Answer<Refund>>;
   /** Whether PayPal vouches for a webhook delivery (its headers and the parsed event). */
   verifyWebhook(headers: Headers, event: unknown): Promise<boolean>;
 }
@@ -136,6 +150,11 @@ export function createPayPalApi(app: PayPalApp, doFetch: typeof fetch = fetch): 
       ),
     getCapture: (id) =>
       call({ method: 'GET', path: `/v2/payments/captures/${encodeURIComponent(id)}` }, captureSchema),
+    refundCapture: (id, requestId, body) =>
+      call(
+        { method: 'POST', path: `/v2/payments/captures/${encodeURIComponent(id)}/refund`, body, requestId },
+        refundSchema,
+      ),
     async verifyWebhook(headers, event) {
       const fields = Object.fromEntries(
         Object.entries(WEBHOOK_HEADERS).map(([field, header]) => [field, headers.get(header) ?? '']),

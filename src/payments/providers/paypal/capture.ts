@@ -4,10 +4,11 @@
  * the return, the webhook and recovery can all capture and PayPal charges once. PayPal's refusals
  * (Orders v2, "Capture payment for order"): INSTRUMENT_DECLINED (the payer must choose again),
  * ORDER_ALREADY_CAPTURED (success: the capture is read from the order), ORDER_NOT_APPROVED (a return
- * that is not one), ORDER_EXPIRED / RESOURCE_NOT_FOUND (the approval ran out).
+ * that is not one), ORDER_EXPIRED / RESOURCE_NOT_FOUND (the approval ran out). Nothing is captured for
+ * an order that could not be placed (`captureIfOrderable`).
  */
 import type { PaymentRecord } from '../../payment-records.ts';
-import type { ProviderNotification } from '../../provider.ts';
+import type { BeforeTaking, NotOrderable, ProviderNotification } from '../../provider.ts';
 import { issueOf, type PayPalApi } from './api.ts';
 import { captureOf, type Capture, type PayPalOrder } from './wire.ts';
 
@@ -83,6 +84,27 @@ export async function capture(
     if (said) return said;
   }
   return { refused: true, issue };
+}
+
+/** The status word of a payment left uncaptured because its order could not be placed, by reason. */
+export const NOT_TAKEN: Readonly<Record<NotOrderable['reason'], string>> = {
+  changed: 'BASKET_CHANGED',
+  stock: 'SOLD_OUT',
+  collection: 'COLLECTION_REFUSED',
+};
+
+/**
+ * Captures `record`'s PayPal order only if its Magento order can still be placed: otherwise nothing is
+ * taken and the payment ends (the approval lapses on PayPal's side by itself).
+ */
+export async function captureIfOrderable(
+  api: PayPalApi,
+  record: PaymentRecord,
+  before: BeforeTaking,
+): Promise<ProviderNotification | Refusal> {
+  const not = await before.orderable(record);
+  if (not) return notification(record, NOT_TAKEN[not.reason], 'CANCELLED', `not captured: ${not.detail}`);
+  return capture(api, record);
 }
 
 export const isRefusal = (value: ProviderNotification | Refusal): value is Refusal => 'refused' in value;

@@ -3,13 +3,15 @@
  * `register` creates an order (`order-body.ts`) and sends the shopper to its `payer-action` link (for Pay
  * in 3 with Pay Later preferred, as PayPal's own web checkout asks: `fundingSource=paylater`); the
  * shopper's return captures it (`routes.ts`); webhooks (`webhook.ts`) and recovery (`check`) finish what a
- * closed tab left. The order is placed once by the bridge whichever of them arrives first.
+ * closed tab left. Nothing is captured for an order that can no longer be placed, and a capture whose
+ * order Magento then refused is refunded (`give-back.ts`). The order is placed once by the bridge whichever of them arrives first.
  */
 import { strings } from '../../../strings.ts';
 import { randomBytes } from 'node:crypto';
 import type { PaymentProvider, RegistrationResult } from '../../provider.ts';
 import { PayPalUnavailable, issueOf, type PayPalApi } from './api.ts';
-import { capture, expiredNotice, isRefusal, orderNotice } from './capture.ts';
+import { captureIfOrderable, expiredNotice, isRefusal, orderNotice } from './capture.ts';
+import { giveBack } from './give-back.ts';
 import { orderBody } from './order-body.ts';
 import { payPalRoutes, RETURN_PATH, CANCEL_PATH } from './routes.ts';
 import { PAYPAL } from './settings.ts';
@@ -75,15 +77,17 @@ export function createPayPalProvider(config: PayPalProviderConfig): PaymentProvi
      * Left waiting: approved (captured now), captured (settled), gone or past its lifetime (ended: PayPal
      * answers an expired order as not found), or still the payer's to approve.
      */
-    async check(record) {
+    async check(record, before) {
       const order = await api.getOrder(record.providerRef);
       const lapsed = Date.now() - Date.parse(record.createdAt) > APPROVAL_LIFETIME_MS;
       if (!order.ok) return order.status === 404 || lapsed ? expiredNotice(record) : undefined;
       const said = orderNotice(record, order.value);
       if (said) return said;
       if (order.value.status !== 'APPROVED') return lapsed ? expiredNotice(record) : undefined;
-      const captured = await capture(api, record);
+      const captured = await captureIfOrderable(api, record, before);
       return isRefusal(captured) ? undefined : captured;
     },
+
+    giveBack: (record) => giveBack(api, record),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * Where PayPal sends the shopper and its events:
- * - `GET /payments/paypal/return?code=…&token=…&PayerID=…`: the payer approved; the order is captured
- *   and settled, and the shopper goes to `/paid` (or `/failed-payment`). A declined instrument, an expired
+ * - `GET /payments/paypal/return?code=…&token=…&PayerID=…`: the payer approved; if the order can still
+ *   be placed, it is captured and settled, and the shopper goes to `/paid` (or `/failed-payment`, told of
+ *   the refund when Magento then refused the order); if not, nothing is taken and the shopper goes back
+ *   to the payment step, told why (`?paypal=changed|stock|collection`). A declined instrument, an expired
  *   approval or another refusal goes back to the payment step with `?paypal=<why>` to choose again; a
  *   return whose code and token do not name one PayPal transaction changes nothing.
  * - `GET /payments/paypal/cancel?code=…&token=…`: the payer cancelled on PayPal; the transaction ends
@@ -16,7 +18,7 @@ import type { PaymentRecord } from '../../payment-records.ts';
 import type { PaymentSettlement, ProviderNotification } from '../../provider.ts';
 import { OutcomeUnknownError } from '../../provider.ts';
 import { PayPalUnavailable, type PayPalApi } from './api.ts';
-import { capture, isRefusal, notification, orderNotice } from './capture.ts';
+import { captureIfOrderable, isRefusal, NOT_TAKEN, notification, orderNotice } from './capture.ts';
 import { PAYPAL, PAYPAL_WEBHOOK_PATH } from './settings.ts';
 import { webhook } from './webhook.ts';
 
@@ -24,7 +26,8 @@ export const RETURN_PATH = '/payments/paypal/return';
 export const CANCEL_PATH = '/payments/paypal/cancel';
 
 /** Why the shopper is back at the payment step (`?paypal=`), as the payment step words it. */
-export type BackReason = 'declined' | 'cancelled' | 'expired' | 'unknown' | 'refused';
+export type BackReason =
+  'declined' | 'cancelled' | 'expired' | 'unknown' | 'refused' | 'changed' | 'stock' | 'collection';
 
 const noStore = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 const goTo = (url: string) => new Response(null, { status: 303, headers: { Location: url, ...noStore } });
@@ -49,6 +52,9 @@ const CHOOSE_AGAIN: Readonly<Record<string, BackReason>> = {
   INSTRUMENT_DECLINED: 'declined',
   EXPIRED: 'expired',
   CANCELLED: 'cancelled',
+  [NOT_TAKEN.changed]: 'changed',
+  [NOT_TAKEN.stock]: 'stock',
+  [NOT_TAKEN.collection]: 'collection',
 };
 
 /** Where a return finds a payment already settled (by its webhook, or a replayed return). */
@@ -76,7 +82,7 @@ async function returned(c: Context, settlement: PaymentSettlement, api: PayPalAp
   if (!record) return back(settlement, 'unknown');
   if (record.state !== 'REGISTERED') return outcomePage(settlement, record);
   try {
-    const said = await capture(api, record);
+    const said = await captureIfOrderable(api, record, settlement);
     if (!isRefusal(said)) return await settled(settlement, record, said);
     // The approval webhook may have captured (or been declined) in between: its outcome, if it has one.
     const now = await settlement.find(record.code);

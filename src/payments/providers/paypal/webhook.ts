@@ -2,7 +2,8 @@
  * `POST /payments/paypal/webhook`: PayPal's events, verified as PayPal asks (the verify-webhook-signature
  * call with the delivery's PAYPAL-* headers and the shop's webhook id), acted on once per event id across
  * replicas (the shared store remembers them), and answered 200 once acted on, so PayPal stops delivering:
- * - CHECKOUT.ORDER.APPROVED: the payer approved (and perhaps closed the tab): capture and settle.
+ * - CHECKOUT.ORDER.APPROVED: the payer approved (and perhaps closed the tab): capture and settle, if the
+ *   order can still be placed; else end it with nothing taken.
  * - PAYMENT.CAPTURE.COMPLETED / DENIED: the capture's outcome settles the payment.
  * - PAYMENT.CAPTURE.REFUNDED: the refund (in PayPal's dashboard) is noted on the payment.
  * A bad signature is 400 and changes nothing; an event for no transaction of ours is 200 (nothing to do);
@@ -14,7 +15,7 @@ import { pence } from '../../bridge/basket.ts';
 import type { PaymentRecord } from '../../payment-records.ts';
 import { OutcomeUnknownError, type PaymentSettlement } from '../../provider.ts';
 import { PayPalUnavailable, type PayPalApi } from './api.ts';
-import { capture, captureNotice, isRefusal } from './capture.ts';
+import { captureIfOrderable, captureNotice, isRefusal } from './capture.ts';
 import { PAYPAL } from './settings.ts';
 import { captureSchema, eventSchema, linkOf, orderSchema, refundSchema, type WebhookEvent } from './wire.ts';
 
@@ -66,7 +67,7 @@ async function act(settlement: PaymentSettlement, api: PayPalApi, event: Webhook
       const record = order.success ? await byOrder(settlement, order.data.id) : undefined;
       if (!record) return false;
       if (record.state !== 'REGISTERED') return true;
-      const said = await capture(api, record);
+      const said = await captureIfOrderable(api, record, settlement);
       if (!isRefusal(said)) await settlement.settle(record, said);
       return true;
     }

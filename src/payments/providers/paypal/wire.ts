@@ -79,6 +79,7 @@ export const refundSchema = z
     links: z.array(linkSchema).optional(),
   })
   .loose();
+export type Refund = z.infer<typeof refundSchema>;
 
 /** PayPal's error body: `name` (UNPROCESSABLE_ENTITY…), `details[].issue` (INSTRUMENT_DECLINED…). */
 export const errorSchema = z

@@ -1,0 +1,94 @@
+/**
+ * Whether a payment's order can still be placed: everything Magento would refuse at placing that the shop
+ * can see beforehand. Asked before the shopper is sent to pay, again by a provider that takes the money
+ * in a step of its own (PayPal's capture) just before it takes it, and by `place` before placing. The
+ * basket as paid (its lines and amount, read by quote id with the integration token, as the shopper's
+ * token may have expired), a collection's point, address and shelf (`CollectAtPayment.beforePayment`),
+ * and the stock of what is to be delivered. What can still change between the last check and Magento's
+ * answer is given back by the provider (`give-back.ts`).
+ */
+import { CollectRefused } from '../../features/collect/payment.server.ts';
+import { MagentoApiError } from '../../magento/client.ts';
+import { cartLinesKey, type CheckoutCart, type CheckoutLine, type StockItem } from '../magento-checkout.ts';
+import type { PaymentRecord } from '../payment-records.ts';
+import type { NotOrderable } from '../provider.ts';
+import { basketProblem, pence } from './basket.ts';
+import { describe, type BridgeDeps } from './deps.ts';
+
+export type { NotOrderable } from '../provider.ts';
+
+const notOrderable = (reason: NotOrderable['reason'], detail: string): NotOrderable => ({ reason, detail });
+
+/** A product's stock item; a product Magento no longer has is none left. */
+async function stockOf(deps: BridgeDeps, sku: string): Promise<StockItem | undefined> {
+  try {
+    return await deps.magento.stockOf(sku);
+  } catch (error) {
+    if (error instanceof MagentoApiError && error.status === 404) return { inStock: false, qty: 0 };
+    throw error;
+  }
+}
+
+/** The lines to be delivered that Magento's stock cannot fill, named for the log; [] when all can be. */
+export async function shortLines(deps: BridgeDeps, lines: readonly CheckoutLine[]): Promise<string[]> {
+  const short = await Promise.all(
+    lines.map(async (line) => {
+      const stock = await stockOf(deps, line.sku);
+      const fills = !stock || (stock.inStock && (stock.qty === undefined || stock.qty >= line.qty));
+      return fills ? [] : [`${line.sku} (${line.qty} wanted, ${stock.inStock ? (stock.qty ?? 0) : 0} left)`];
+    }),
+  );
+  return short.flat();
+}
+
+/**
+ * Why `cart` cannot be ordered now, or undefined when it can: a collection refused at its point, or a
+ * line to be delivered out of stock. Safe to ask twice for one cart: a collection is reserved again for
+ * the same lines.
+ */
+export async function cartNotOrderable(
+  deps: BridgeDeps,
+  cart: CheckoutCart,
+): Promise<NotOrderable | undefined> {
+  const problem = basketProblem(cart);
+  if (problem) return notOrderable('changed', problem);
+  if (cart.pickupPoint) {
+    try {
+      await deps.collect?.beforePayment(cart);
+      return undefined;
+    } catch (error) {
+      if (error instanceof CollectRefused) return notOrderable('collection', error.message);
+      throw error;
+    }
+  }
+  const short = await shortLines(deps, cart.lines);
+  return short.length > 0 ? notOrderable('stock', `out of stock: ${short.join(', ')}`) : undefined;
+}
+
+/** Why the cart no longer is the basket `record` paid for, or undefined when it still is. */
+export function cartMismatch(record: PaymentRecord, cart: CheckoutCart): NotOrderable | undefined {
+  if (cart.id !== record.cartId)
+    return notOrderable('changed', `another cart (${cart.id}, expected ${record.cartId})`);
+  if (cartLinesKey(cart.lines) !== record.cartLines)
+    return notOrderable('changed', 'the cart changed after Pay');
+  if (pence(cart.amount) !== record.amountPence)
+    return notOrderable(
+      'changed',
+      `the amount changed (${pence(cart.amount)} pence, paid ${record.amountPence})`,
+    );
+  return undefined;
+}
+
+/**
+ * Why `record`'s order cannot be placed now, or undefined when it can. A cart that cannot be read is a
+ * reason too: nothing is taken on a basket nobody can see.
+ */
+export async function orderable(deps: BridgeDeps, record: PaymentRecord): Promise<NotOrderable | undefined> {
+  let cart: CheckoutCart;
+  try {
+    cart = await deps.magento.readCart({ kind: 'quote', cartId: record.cartId });
+  } catch (error) {
+    return notOrderable('changed', `the cart cannot be read (${describe(error)})`);
+  }
+  return cartMismatch(record, cart) ?? (await cartNotOrderable(deps, cart));
+}
