@@ -60,10 +60,12 @@ async function cartFacts(page: Page): Promise<CartFacts> {
       localStorage.getItem('login') === 'true' ? '/rest/V1/carts/mine' : `/rest/V1/guest-carts/${code}`;
     const cart = (await (await fetch(base)).json()) as { id: number };
     const totals = (await (await fetch(`${base}/totals`)).json()) as {
+      shipping_incl_tax: number;
       total_segments: { code: string; value: number }[];
     };
     const segment = (name: string) => totals.total_segments.find((s) => s.code === name)?.value ?? NaN;
-    return { id: cart.id, grandTotal: segment('grand_total'), shipping: segment('shipping') };
+    // Delivery as charged, incl VAT: the `shipping` segment is excl VAT, as `shipping_amount` is.
+    return { id: cart.id, grandTotal: segment('grand_total'), shipping: totals.shipping_incl_tax };
   });
 }
 

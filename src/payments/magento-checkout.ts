@@ -11,8 +11,7 @@
  */
 import { z } from 'zod';
 import type { QuoteAddress } from '../magento/wire/address.ts';
-import { checkoutCartSchema, checkoutTotalsSchema } from '../magento/wire/cart.ts';
-import { grandTotal } from '../magento/wire/shopper-totals.ts';
+import { checkoutCartSchema } from '../magento/wire/cart.ts';
 import { orderIdSchema, orderSchema, orderSearchSchema } from '../magento/wire/order.ts';
 import {
   asShopper,
@@ -21,8 +20,10 @@ import {
   type IntegrationConfig,
   type MagentoClientConfig,
 } from '../magento/client.ts';
+import { bridgeTotalsSchema, checkoutAmounts, type CheckoutAmounts } from './checkout-totals.ts';
 
 export type { QuoteAddress };
+export type { CheckoutDiscount, CheckoutItem } from './checkout-totals.ts';
 
 /** The shopper's own cart, as the shopper names it. */
 export type ShopperCartRef =
@@ -39,7 +40,8 @@ export interface CheckoutLine {
   readonly name?: string | undefined;
 }
 
-export interface CheckoutCart {
+/** The cart as the bridge pays for it: its lines, parties and addresses, and its amounts. */
+export interface CheckoutCart extends CheckoutAmounts {
   /** Magento's internal cart id. */
   readonly id: number;
   readonly lines: readonly CheckoutLine[];
@@ -51,55 +53,6 @@ export interface CheckoutCart {
   readonly shippingMethod: string | undefined;
   /** The pickup location the cart is collected from (MSI's in-store pickup), when it is. */
   readonly pickupPoint: string | undefined;
-  /** The real grand total (the `grand_total` segment), in pounds: after any discount, with delivery. */
-  readonly amount: number;
-  readonly shippingAmount: number;
-  /** The VAT in the amount (the `tax` segment), in pounds. */
-  readonly vat: number;
-  /** Money off the cart (a code or a cart rule); undefined when nothing is taken off. */
-  readonly discount: CheckoutDiscount | undefined;
-  /** Totals items: name, quantity, unit price incl VAT. */
-  readonly items: readonly { name: string; qty: number; unitGross: number }[];
-}
-
-/** The discount Magento applied to a cart. */
-export interface CheckoutDiscount {
-  /** Pounds off, as a positive number (Magento's totals carry it negative). */
-  readonly amount: number;
-  /** Magento's title for it: "Discount (<rule label or code>)", or "Discount". */
-  readonly title: string;
-}
-
-/**
- * The totals' discount fields (COMMERCE-BASICS.md §1.4), beside what checkout reads of the totals: the
- * `discount` segment (negative, titled), else the top-level `discount_amount` (negative) with the
- * code's label.
- */
-const bridgeTotalsSchema = checkoutTotalsSchema.extend({
-  discount_amount: z.number().nullable().optional(),
-  coupon_code: z.string().nullable().optional(),
-  total_segments: z
-    .array(
-      z
-        .object({
-          code: z.string(),
-          title: z.string().nullable().optional(),
-          value: z.number().nullable().optional(),
-        })
-        .loose(),
-    )
-    .optional(),
-  extension_attributes: z.object({ coupon_label: z.string().nullable().optional() }).loose().optional(),
-});
-
-/** The cart's discount from its totals, or undefined when there is none (or it is 0). */
-export function discountOf(totals: z.infer<typeof bridgeTotalsSchema>): CheckoutDiscount | undefined {
-  const segment = totals.total_segments?.find((entry) => entry.code === 'discount');
-  const value = segment?.value ?? totals.discount_amount ?? 0;
-  if (value === 0) return undefined;
-  const label = (totals.extension_attributes?.coupon_label ?? totals.coupon_code ?? '').trim();
-  const title = segment?.title?.trim() || (label ? `Discount (${label})` : 'Discount');
-  return { amount: -value, title };
 }
 
 /** `sku×qty` lines sorted: compares a cart's contents at Pay and at notification. */
@@ -239,7 +192,6 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
         magentoFetch(shopper, { path: `${base(ref)}/totals`, schema: bridgeTotalsSchema }),
       ]);
       const assignment = cart.extension_attributes?.shipping_assignments?.[0]?.shipping;
-      const shippingSegment = totals.total_segments?.find((segment) => segment.code === 'shipping')?.value;
       return {
         id: cart.id,
         lines: cart.items.map((item) => ({ sku: item.sku, qty: item.qty, name: item.name ?? undefined })),
@@ -249,15 +201,7 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
         shipping: assignment?.address,
         shippingMethod: assignment?.method ?? undefined,
         pickupPoint: assignment?.address?.extension_attributes?.pickup_location_code ?? undefined,
-        amount: grandTotal(totals),
-        shippingAmount: shippingSegment ?? totals.shipping_amount,
-        vat: totals.total_segments?.find((segment) => segment.code === 'tax')?.value ?? 0,
-        discount: discountOf(totals),
-        items: (totals.items ?? []).map((item) => ({
-          name: item.name ?? '',
-          qty: item.qty,
-          unitGross: item.price_incl_tax ?? item.price,
-        })),
+        ...checkoutAmounts(totals),
       };
     },
 

@@ -34,6 +34,8 @@ export interface PaymentLine {
   readonly quantity: number;
   /** Unit price incl VAT in pounds. */
   readonly unitGross: number;
+  /** Unit price excl VAT in pounds, as Magento rounds it per unit, where its totals give it. */
+  readonly unitNet?: number | undefined;
 }
 
 /** What the provider is asked to take payment for: built server side from Magento's cart and totals. */
@@ -62,12 +64,16 @@ export interface PaymentDiscount {
   readonly description: string;
   /** Pounds off incl VAT, positive. */
   readonly amount: number;
+  /** The VAT in `amount` (the VAT it took off the rows), where Magento's totals let it be known. */
+  readonly vat?: number | undefined;
 }
 
 export interface PaymentBasket {
   readonly lines: readonly PaymentLine[];
   /** Delivery incl VAT in pounds; 0 when free. */
   readonly delivery: number;
+  /** Delivery excl VAT in pounds, where Magento's totals give it. */
+  readonly deliveryNet?: number | undefined;
   /** The VAT Magento totals for the order (lines and delivery), included in the amounts above. */
   readonly vat: number;
   /** None when nothing is taken off. */

@@ -257,3 +257,66 @@ describe('a discount', () => {
     );
   });
 });
+
+describe('a basket with VAT, as Magento totals prices that include it', () => {
+  // Magento's totals for 3 × £10.30 and 2 × £24.50, 10 % off and £4.95 delivery, all incl 20 % VAT
+  // (tests/embedded-magento/cart-totals-vat.test.ts works each figure out): `subtotal`, `shipping_amount`,
+  // the `shipping` segment and the items' `price` are excl VAT; their `_incl_tax` twins are what is paid.
+  const totals = {
+    grand_total: 64.04,
+    subtotal: 66.58,
+    subtotal_incl_tax: 79.9,
+    discount_amount: -7.99,
+    subtotal_with_discount: 58.59,
+    shipping_amount: 4.12,
+    shipping_incl_tax: 4.95,
+    shipping_tax_amount: 0.83,
+    tax_amount: 12.82,
+    coupon_code: 'ROWS10',
+    items: [
+      { item_id: 1, name: 'Brush', qty: 3, price: 8.58, price_incl_tax: 10.3, row_total: 25.75 },
+      { item_id: 2, name: 'Detergent', qty: 2, price: 20.42, price_incl_tax: 24.5, row_total: 40.83 },
+    ],
+    total_segments: [
+      { code: 'subtotal', title: 'Subtotal', value: 79.9 },
+      { code: 'discount', title: 'Discount (ROWS10)', value: -7.99 },
+      { code: 'shipping', title: 'Shipping & Handling (Standard delivery - Standard)', value: 4.12 },
+      { code: 'tax', title: 'Tax', value: 12.82 },
+      { code: 'grand_total', title: 'Grand Total', value: 76.86, area: 'footer' },
+    ],
+  };
+  const quote = {
+    id: 313,
+    items: [
+      { item_id: 1, sku: 'BRUSH', qty: 3, name: 'Brush' },
+      { item_id: 2, sku: 'DET', qty: 2, name: 'Detergent' },
+    ],
+    billing_address: {},
+  };
+  const read = () =>
+    createMagentoCheckout({
+      baseUrl: 'http://magento.test',
+      token: 'integration',
+      fetch: (input) => Promise.resolve(Response.json(String(input).endsWith('/totals') ? totals : quote)),
+    }).readCart({ kind: 'quote', cartId: 313 });
+
+  it('is paid what the shopper pays, delivery incl VAT, and adds up to it', async () => {
+    const cart = await read();
+    expect(cart.amount).toBe(76.86);
+    expect(cart.shippingAmount).toBe(4.95);
+    expect(cart.vat).toBe(12.82);
+    // 30.90 + 49.00 lines + 4.95 delivery − 7.99 off = 76.86.
+    expect(basketProblem(cart)).toBeUndefined();
+  });
+
+  it('tells the provider each figure excl VAT beside it, and the VAT the discount took off', async () => {
+    const basket = paymentBasket(await read());
+    expect(basket.lines).toEqual([
+      { description: 'Brush', quantity: 3, unitGross: 10.3, unitNet: 8.58 },
+      { description: 'Detergent', quantity: 2, unitGross: 24.5, unitNet: 20.42 },
+    ]);
+    expect(basket).toMatchObject({ delivery: 4.95, deliveryNet: 4.12, vat: 12.82 });
+    // The rows' VAT before the discount (79.90 − 66.58 = 13.32) less after it (12.82 − 0.83 = 11.99).
+    expect(basket.discounts).toEqual([{ description: 'Discount (ROWS10)', amount: 7.99, vat: 1.33 }]);
+  });
+});

@@ -236,7 +236,8 @@ describe('starting a payment', () => {
     const segment = (code: string) =>
       totals.total_segments.find((s: { code: string }) => s.code === code).value as number;
     const grand = segment('grand_total');
-    const delivery = segment('shipping');
+    // Delivery incl VAT: the `shipping` segment, like `shipping_amount`, is excl VAT (Shipping::fetch).
+    const delivery = totals.shipping_incl_tax as number;
     const reply = await start(shopper, { amount: 0.01 });
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.body).sort()).toEqual(['code', 'nextUrl']);
@@ -569,17 +570,15 @@ describe('an authorised payment', () => {
     const id = await cartId(shopper);
     expect((await shopper.cart('PUT', '/coupons/WELCOME10')).status).toBe(200);
     const totals = (await shopper.cart('GET', '/totals')).body as {
+      shipping_incl_tax: number;
       total_segments: { code: string; title: string; value: number }[];
     };
     const segment = (code: string) => totals.total_segments.find((s) => s.code === code);
     const grand = segment('grand_total')?.value ?? 0;
     const discount = segment('discount');
-    // 10 % off the lines; delivery as charged.
+    // 10 % off the lines; delivery as charged, incl VAT.
     expect(discount?.value).toBeCloseTo(-Math.round(shopper.price * 2 * 10) / 100, 2);
-    expect(grand).toBeCloseTo(
-      shopper.price * 2 + (segment('shipping')?.value ?? 0) + (discount?.value ?? 0),
-      2,
-    );
+    expect(grand).toBeCloseTo(shopper.price * 2 + totals.shipping_incl_tax + (discount?.value ?? 0), 2);
 
     const code = await started(shopper);
     const fields = opayo.registered.get(code)?.fields ?? {};

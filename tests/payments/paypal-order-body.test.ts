@@ -103,6 +103,54 @@ describe('a PayPal order body', () => {
     }
   });
 
+  it("shows Magento's own figures excl VAT, and then exactly Magento's VAT", () => {
+    // tests/embedded-magento/cart-totals-vat.test.ts: 3 × £10.30 (£8.58 excl) and 2 × £24.50 (£20.42),
+    // 10 % off (£7.99, of which £1.33 VAT), £4.95 delivery (£4.12 excl); pays £76.86 with £12.82 VAT.
+    const built = order(
+      [
+        [10.3, 3],
+        [24.5, 2],
+      ],
+      4.95,
+      12.82,
+      7.99,
+    );
+    const magento: PaymentOrder = {
+      ...built,
+      basket: {
+        ...built.basket,
+        lines: built.basket.lines.map((line, index) => ({ ...line, unitNet: [8.58, 20.42][index] })),
+        deliveryNet: 4.12,
+        discounts: [{ description: 'Discount (ROWS10)', amount: 7.99, vat: 1.33 }],
+      },
+    };
+    adds(magento);
+    // Items 3 × 8.58 + 2 × 20.42 = 66.58; 66.58 + 4.12 + 12.82 − (7.99 − 1.33) = 76.86.
+    expect(breakdown(magento)).toEqual({ units: [858, 2042], shipping: 412, discount: 666, tax: 1282 });
+  });
+
+  it('nets a line of no VAT at its own price when Magento gives it', () => {
+    // £10 of tax class None beside £24.50 with VAT: £4.08 VAT in all, on the £24.50 only.
+    const built = order(
+      [
+        [10, 1],
+        [24.5, 1],
+      ],
+      0,
+      4.08,
+    );
+    const magento: PaymentOrder = {
+      ...built,
+      basket: {
+        ...built.basket,
+        lines: built.basket.lines.map((line, index) => ({ ...line, unitNet: [10, 20.42][index] })),
+        deliveryNet: 0,
+      },
+    };
+    adds(magento);
+    expect(breakdown(magento)).toEqual({ units: [1000, 2042], shipping: 0, discount: 0, tax: 408 });
+  });
+
   it('shows the lines with VAT when Magento gives no VAT', () => {
     const built = order([[19.99, 2]], 3.5, 0);
     expect(breakdown(built)).toEqual({ units: [1999], shipping: 350, discount: 0, tax: undefined });

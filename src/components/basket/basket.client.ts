@@ -32,7 +32,7 @@ import {
   discountLine,
   grandTotal,
   shippingLine,
-  subtotalWithDiscount,
+  subtotalInclVatAfterDiscount,
 } from '../../magento/wire/shopper-totals.ts';
 import { basketTexts } from '../../features/cart/browser-texts.ts';
 import { listingTexts } from '../../features/listing/browser-texts.ts';
@@ -313,7 +313,7 @@ class BasketPage {
     shipping.textContent = formatPrice(shippingLine(delivery.totals).value);
     // Only standard delivery has a free form: a basket by pallet is never told to spend more.
     const standard = delivery.method && isStandard(delivery.method);
-    const more = standard ? spendForFreeDelivery(subtotalWithDiscount(delivery.totals)) : 0;
+    const more = standard ? spendForFreeDelivery(subtotalInclVatAfterDiscount(delivery.totals)) : 0;
     freeDelivery.hidden = more <= 0;
     freeDelivery.textContent = more > 0 ? basketTexts.spendForFreeDelivery(formatPrice(more)) : '';
   }

@@ -3,19 +3,34 @@
  * of which the page shows the shopper's choice (the `<html data-vat>` rules in global.css), as the
  * catalogue and the basket write them; and the totals summary of the shipping and payment steps, every
  * figure from Magento's totals (each line with its quantity, name, chosen options and row total; subtotal,
- * discount with its title, delivery, total), none computed here.
+ * discount with its title, delivery, total), none computed here but a discount's form excl VAT: each read
+ * from the field that means it (`row_total_incl_tax` and `row_total`, `subtotal_incl_tax` and `subtotal`).
  * What is charged (shipping cost and total) reads incl VAT, as the basket's does.
  */
 import { exclVat, formatPrice } from '../../catalogue/money.ts';
-import { discountLine, grandTotal, shippingLine, type Totals } from '../../magento/wire/shopper-totals.ts';
+import {
+  discountLine,
+  grandTotal,
+  shippingLine,
+  subtotalExclVat,
+  subtotalInclVat,
+  type Totals,
+} from '../../magento/wire/shopper-totals.ts';
 import { optionsText } from '../../features/cart/options.ts';
 import { summaryLines } from '../../features/cart/totals.ts';
 import { basketTexts } from '../../features/cart/browser-texts.ts';
 import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { strings } from '../../strings.ts';
 
+interface VatAmountProps {
+  inclVat: number;
+  /** Magento's own figure excl VAT, where it gives one; else worked out from `inclVat`. */
+  exclVat?: number | undefined;
+  free?: boolean;
+}
+
 /** An amount Magento gives incl VAT, in both forms; 0 is "Free" where `free` says so. */
-export function VatAmount({ inclVat, free = false }: { inclVat: number; free?: boolean }) {
+export function VatAmount({ inclVat, exclVat: excl, free = false }: VatAmountProps) {
   if (free && inclVat === 0) return <>{basketTexts.free}</>;
   return (
     <>
@@ -23,7 +38,7 @@ export function VatAmount({ inclVat, free = false }: { inclVat: number; free?: b
         {formatPrice(inclVat)} <span className="checkout-vat">{listingTexts.inclVat}</span>
       </span>
       <span className="vat-excl">
-        {formatPrice(exclVat(inclVat))} <span className="checkout-vat">{listingTexts.exclVat}</span>
+        {formatPrice(excl ?? exclVat(inclVat))} <span className="checkout-vat">{listingTexts.exclVat}</span>
       </span>
     </>
   );
@@ -50,14 +65,14 @@ export function TotalsSummary({ totals, method, busy = false }: TotalsSummaryPro
             )}
           </dt>
           <dd>
-            <VatAmount inclVat={line.rowTotal} />
+            <VatAmount inclVat={line.rowTotal} exclVat={line.rowTotalExclVat} />
           </dd>
         </div>
       ))}
       <div>
         <dt>{strings.checkout.subtotal}</dt>
         <dd>
-          <VatAmount inclVat={totals.subtotal} />
+          <VatAmount inclVat={subtotalInclVat(totals)} exclVat={subtotalExclVat(totals)} />
         </dd>
       </div>
       {discount && (

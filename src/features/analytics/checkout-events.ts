@@ -8,7 +8,7 @@
  * be had leaves its items without one: measuring never holds up the basket or the checkout.
  * A module of its own, so the cart's state (on every page, for the badge) does not bundle the facts reader.
  */
-import { grandTotal, type Totals } from '../../magento/wire/shopper-totals.ts';
+import { grandTotal, shippingLine, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { loadFacts } from '../product-data/facts.ts';
 import { cartLineItem, factsAbout, type CartLine } from './cart-items.ts';
 import { pushEcommerce, type Ga4Item } from './ga4.ts';
@@ -48,8 +48,8 @@ export async function measureShippingInfo(items: Promise<Ga4Item[]>, tier: strin
 
 /**
  * Paying (by card, or on account): `add_payment_info`, and the order to be, as Magento's totals give it
- * (grand total, VAT, delivery and code), kept under `code` (the card payment's, or the on-account one)
- * for its `purchase` (purchase.ts).
+ * (grand total, VAT, delivery incl VAT and code), kept under `code` (the card payment's, or the
+ * on-account one) for its `purchase` (purchase.ts).
  */
 export async function measurePayment(
   lines: Promise<Ga4Item[]>,
@@ -63,7 +63,7 @@ export async function measurePayment(
   keepPurchase(code, {
     items,
     value: grandTotal(totals),
-    shipping: totals.shipping_amount,
+    shipping: shippingLine(totals).value,
     ...(typeof tax === 'number' ? { tax } : {}),
     ...(typeof coupon === 'string' && coupon ? { coupon } : {}),
   });

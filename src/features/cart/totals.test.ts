@@ -5,7 +5,7 @@ import { summaryLines } from './totals.ts';
 const totals = (items: unknown): Totals => ({ grand_total: 0, subtotal: 0, shipping_amount: 0, items });
 
 describe('summaryLines', () => {
-  it("gives each of Magento's totals items its name, quantity, row total incl VAT and options", () => {
+  it("gives each of Magento's totals items its name, quantity, row totals incl and excl VAT and options", () => {
     expect(
       summaryLines(
         totals([
@@ -13,7 +13,7 @@ describe('summaryLines', () => {
             item_id: 7,
             name: 'Car Shampoo',
             qty: 2,
-            row_total: 49.98,
+            row_total: 41.65,
             row_total_incl_tax: 49.98,
             options: '[{"value":"5 l","label":"Volume"}]',
           },
@@ -26,9 +26,10 @@ describe('summaryLines', () => {
         name: 'Car Shampoo',
         qty: 2,
         rowTotal: 49.98,
+        rowTotalExclVat: 41.65,
         options: [{ label: 'Volume', value: '5 l' }],
       },
-      { itemId: 8, name: 'Hose reel', qty: 1, rowTotal: 39.95, options: [] },
+      { itemId: 8, name: 'Hose reel', qty: 1, rowTotal: 39.95, rowTotalExclVat: undefined, options: [] },
     ]);
   });
 

@@ -21,6 +21,8 @@ export interface SummaryLine {
   qty: number;
   /** The line's total incl VAT (Magento's `row_total_incl_tax`, else `row_total`). */
   rowTotal: number;
+  /** The line's total excl VAT: Magento's `row_total`, when `row_total_incl_tax` is beside it. */
+  rowTotalExclVat: number | undefined;
   /** A configurable's chosen options ("Volume: 5 l"); empty for a simple product. */
   options: OptionLabel[];
 }
@@ -37,8 +39,10 @@ export function summaryLines(totals: Totals): SummaryLine[] {
     const itemId = asNumber(item['item_id']);
     const name = asString(item['name']);
     const qty = asNumber(item['qty']);
-    const rowTotal = asNumber(item['row_total_incl_tax']) ?? asNumber(item['row_total']);
+    const inclTax = asNumber(item['row_total_incl_tax']);
+    const rowTotal = inclTax ?? asNumber(item['row_total']);
     if (itemId === undefined || name === undefined || qty === undefined || rowTotal === undefined) return [];
-    return [{ itemId, name, qty, rowTotal, options: optionLabels(item['options']) }];
+    const rowTotalExclVat = inclTax === undefined ? undefined : asNumber(item['row_total']);
+    return [{ itemId, name, qty, rowTotal, rowTotalExclVat, options: optionLabels(item['options']) }];
   });
 }

@@ -22,11 +22,22 @@ export interface TotalSegment {
   [field: string]: unknown;
 }
 
+/**
+ * For prices that include VAT, Magento gives `subtotal`, `shipping_amount` (and the `shipping` segment)
+ * and the items' `price` and `row_total` excl VAT, with their `_incl_tax` twins beside them
+ * (`CommonTaxCollector`); the readers below take the field that means what the shop shows.
+ */
 export interface Totals {
   /** Net of tax (CONTRACT.md §6.4): the real grand total is the `grand_total` segment (`grandTotal`). */
   grand_total: number;
+  /** Excl VAT; `subtotal_incl_tax` beside it. */
   subtotal: number;
+  subtotal_incl_tax?: number | null | undefined;
+  /** Excl VAT; `shipping_incl_tax` beside it. */
   shipping_amount: number;
+  shipping_incl_tax?: number | null | undefined;
+  /** Negative; taken off prices incl VAT. */
+  discount_amount?: number | null | undefined;
   items_qty?: number | null | undefined;
   total_segments?: TotalSegment[] | null | undefined;
   [field: string]: unknown;
@@ -47,11 +58,25 @@ export const totalsReader: Reader<Totals> = handReader((value) => {
   const grand_total = asNumber(value['grand_total']);
   const subtotal = asNumber(value['subtotal']);
   const shipping_amount = asNumber(value['shipping_amount']);
+  const subtotal_incl_tax = optional(value['subtotal_incl_tax'], asNumber);
+  const shipping_incl_tax = optional(value['shipping_incl_tax'], asNumber);
+  const discount_amount = optional(value['discount_amount'], asNumber);
   const items_qty = optional(value['items_qty'], asNumber);
   const total_segments = optional(value['total_segments'], readSegments);
   if (grand_total === undefined || subtotal === undefined || shipping_amount === undefined) return undefined;
+  if (subtotal_incl_tax === BAD || shipping_incl_tax === BAD || discount_amount === BAD) return undefined;
   if (items_qty === BAD || total_segments === BAD) return undefined;
-  return { ...value, grand_total, subtotal, shipping_amount, items_qty, total_segments };
+  return {
+    ...value,
+    grand_total,
+    subtotal,
+    subtotal_incl_tax,
+    shipping_amount,
+    shipping_incl_tax,
+    discount_amount,
+    items_qty,
+    total_segments,
+  };
 });
 
 /** What `grandTotal` needs: Magento's totals as either reader (this one, or cart.ts's zod schema) reads them. */
@@ -85,9 +110,23 @@ export const discountLine = (totals: Totals): SegmentLine | undefined => {
   return found && found.value !== 0 ? found : undefined;
 };
 
-/** Delivery as Magento charges it: the `shipping` segment, else the top-level amount. */
-export const shippingLine = (totals: Totals): SegmentLine =>
-  segment(totals, 'shipping') ?? { title: '', value: totals.shipping_amount };
+/**
+ * Delivery as Magento charges it, incl VAT: `shipping_incl_tax` (the `shipping` segment's value and
+ * `shipping_amount` are excl VAT), titled as the `shipping` segment is. A Magento without the twin has no
+ * VAT on delivery: the segment, else `shipping_amount`, is then what is charged.
+ */
+export function shippingLine(totals: Totals): SegmentLine {
+  const found = segment(totals, 'shipping');
+  const value = totals.shipping_incl_tax ?? found?.value ?? totals.shipping_amount;
+  return { title: found?.title ?? '', value };
+}
+
+/** The subtotal incl VAT (`subtotal_incl_tax`; `subtotal` is excl VAT), as the basket's lines add up. */
+export const subtotalInclVat = (totals: Totals): number => totals.subtotal_incl_tax ?? totals.subtotal;
+
+/** The subtotal excl VAT: Magento's `subtotal`, when `subtotal_incl_tax` is beside it. */
+export const subtotalExclVat = (totals: Totals): number | undefined =>
+  totals.subtotal_incl_tax == null ? undefined : totals.subtotal;
 
 /**
  * The delivery's name from the `shipping` segment's title, which Magento writes as `Shipping & Handling
@@ -105,6 +144,10 @@ export function deliveryName(totals: Totals): string {
 export const couponCode = (totals: Totals): string =>
   typeof totals['coupon_code'] === 'string' ? totals['coupon_code'] : '';
 
-/** The subtotal after discount, incl VAT here (what Magento's free-shipping threshold is compared with). */
-export const subtotalWithDiscount = (totals: Totals): number =>
-  typeof totals['subtotal_with_discount'] === 'number' ? totals['subtotal_with_discount'] : totals.subtotal;
+/**
+ * The subtotal incl VAT after the discount (taken off prices incl VAT), what the free-delivery threshold
+ * is compared with. Not Magento's `subtotal_with_discount`, which is the subtotal excl VAT less that
+ * discount.
+ */
+export const subtotalInclVatAfterDiscount = (totals: Totals): number =>
+  Math.round((subtotalInclVat(totals) + (totals.discount_amount ?? 0)) * 100) / 100;

@@ -41,17 +41,23 @@ export function paymentAddress(address: QuoteAddress | undefined): PaymentAddres
   };
 }
 
-/** The basket the provider is told about: Magento's totals lines, delivery and the discount. */
+/**
+ * The basket the provider is told about: Magento's totals lines, delivery and the discount, incl VAT (they
+ * make the amount: `basketProblem`), each with its figure excl VAT beside where Magento's totals give it.
+ */
 export function paymentBasket(cart: CheckoutCart): PaymentBasket {
+  const { discount } = cart;
   return {
     lines: cart.items.map((item) => ({
       description: item.name,
       quantity: item.qty,
       unitGross: item.unitGross,
+      unitNet: item.unitNet,
     })),
     delivery: cart.shippingAmount,
+    deliveryNet: cart.shippingNet,
     vat: cart.vat,
-    discounts: cart.discount ? [{ description: cart.discount.title, amount: cart.discount.amount }] : [],
+    discounts: discount ? [{ description: discount.title, amount: discount.amount, vat: discount.vat }] : [],
   };
 }
 

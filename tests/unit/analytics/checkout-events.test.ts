@@ -101,14 +101,23 @@ const expectedItems = [
   },
 ];
 
-/** Magento's totals at Pay: £88 with £6 delivery, of which £14.67 is VAT. */
+/**
+ * Magento's totals at Pay for prices that include VAT: £88 of goods (£14.67 VAT) and £6 delivery (£1 VAT),
+ * `subtotal` and `shipping_amount` excl VAT beside their `_incl_tax` twins, the top-level `grand_total`
+ * net of the £15.67 VAT.
+ */
 const totals: Totals = {
-  grand_total: 79.33,
-  subtotal: 88,
-  shipping_amount: 6,
-  tax_amount: 14.67,
+  grand_total: 78.33,
+  subtotal: 73.33,
+  subtotal_incl_tax: 88,
+  shipping_amount: 5,
+  shipping_incl_tax: 6,
+  tax_amount: 15.67,
   coupon_code: 'WELCOME10',
-  total_segments: [{ code: 'grand_total', value: 94 }],
+  total_segments: [
+    { code: 'shipping', value: 5 },
+    { code: 'grand_total', value: 94 },
+  ],
 };
 
 let layer: unknown[];
@@ -142,7 +151,7 @@ describe("the basket's and the checkout's events", () => {
     ]);
   });
 
-  it("add_payment_info and the purchase name each product's category, and the purchase its VAT", async () => {
+  it("add_payment_info and the purchase name each product's category, and the purchase its VAT and delivery incl VAT", async () => {
     const items = measureBeginCheckout(lines);
     await measurePayment(items, totals, 'PAY-1', 'Card');
     await measurePurchase('PAY-1', '000000123');
@@ -158,7 +167,7 @@ describe("the basket's and the checkout's events", () => {
         transaction_id: '000000123',
         items: expectedItems,
         value: 94,
-        tax: 14.67,
+        tax: 15.67,
         shipping: 6,
         coupon: 'WELCOME10',
       },

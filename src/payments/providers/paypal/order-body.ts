@@ -3,10 +3,11 @@
  * CAPTURE, one purchase unit in GBP with the basket's lines, delivery, VAT and discount as Magento totals
  * them, the delivery address PayPal may not change (`SET_PROVIDED_ADDRESS`), and the shop's return and
  * cancel URLs. PayPal refuses a breakdown that does not add up to the penny (AMOUNT_MISMATCH,
- * ITEM_TOTAL_MISMATCH), so the lines are shown net of VAT and the VAT is what makes the amount exact.
+ * ITEM_TOTAL_MISMATCH), so the lines are shown net of VAT (Magento's own unit prices excl VAT where its
+ * totals give them) and the VAT is what makes the amount exact.
  */
 import { pence } from '../../bridge/basket.ts';
-import type { PaymentAddress, PaymentOrder } from '../../provider.ts';
+import type { PaymentAddress, PaymentBasket, PaymentOrder } from '../../provider.ts';
 
 export interface ReturnUrls {
   readonly returnUrl: string;
@@ -28,9 +29,42 @@ interface Breakdown {
   readonly tax: number | undefined;
 }
 
+type NetParts = Omit<Breakdown, 'tax'>;
+
 /**
- * Pence per unit, delivery, discount and VAT. Each amount is taken net of VAT by the order's own share of
- * VAT; the VAT line is then whatever makes the amount exact (Magento's VAT to within its own rounding).
+ * Magento's own figures excl VAT, in pence: each line's unit price (`price`), the delivery's
+ * (`shipping_amount`) and the discount less the VAT it took off; undefined when the totals gave none.
+ */
+function magentoNet(basket: PaymentBasket, discount: number): NetParts | undefined {
+  const { lines, deliveryNet, discounts } = basket;
+  if (deliveryNet === undefined) return undefined;
+  const units: number[] = [];
+  for (const line of lines) {
+    if (line.unitNet === undefined) return undefined;
+    units.push(pence(line.unitNet));
+  }
+  let discountVat = 0;
+  for (const each of discounts) {
+    if (each.vat === undefined) return undefined;
+    discountVat += pence(each.vat);
+  }
+  return { units, shipping: pence(deliveryNet), discount: discount - discountVat };
+}
+
+/** Without Magento's figures excl VAT: each amount taken net of VAT by the order's own share of VAT. */
+function sharedNet(basket: PaymentBasket, amount: number, vat: number, discount: number): NetParts {
+  const net = (value: number) => Math.round((value * (amount - vat)) / amount);
+  return {
+    units: basket.lines.map((line) => net(pence(line.unitGross))),
+    shipping: net(pence(basket.delivery)),
+    discount: net(discount),
+  };
+}
+
+/**
+ * Pence per unit, delivery, discount and VAT: the amounts excl VAT, and a VAT line that makes the amount
+ * exact. With Magento's figures excl VAT that is Magento's VAT, give or take the pennies by which its unit
+ * prices excl VAT, rounded per unit, miss its rows' (`RowBaseCalculator` rounds the row).
  */
 export function breakdown(order: PaymentOrder): Breakdown {
   const { basket } = order;
@@ -44,13 +78,13 @@ export function breakdown(order: PaymentOrder): Breakdown {
     tax: undefined,
   };
   if (vat <= 0 || amount <= 0) return gross;
-  const net = (value: number) => Math.round((value * (amount - vat)) / amount);
-  const units = basket.lines.map((line) => net(pence(line.unitGross)));
-  const itemTotal = units.reduce((sum, unit, index) => sum + unit * (basket.lines[index]?.quantity ?? 0), 0);
-  const shipping = net(pence(basket.delivery));
-  const netDiscount = net(discount);
-  const tax = amount - itemTotal - shipping + netDiscount;
-  return tax < 0 ? gross : { units, shipping, discount: netDiscount, tax };
+  const net = magentoNet(basket, discount) ?? sharedNet(basket, amount, vat, discount);
+  const itemTotal = net.units.reduce(
+    (sum, unit, index) => sum + unit * (basket.lines[index]?.quantity ?? 0),
+    0,
+  );
+  const tax = amount - itemTotal - net.shipping + net.discount;
+  return tax < 0 || net.discount < 0 ? gross : { ...net, tax };
 }
 
 function shippingAddress(address: PaymentAddress) {
