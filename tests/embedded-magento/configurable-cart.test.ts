@@ -289,14 +289,14 @@ describe('totals and the order', () => {
     const cart = await guestCart(backend, [[simple, 1]]);
     await addChoice(cart, '5 l');
     const totals = await totalsOf(cart);
-    const items = totals.items as { name: string; options: string; price: number }[];
+    const items = totals.items as { name: string; options: string; price_incl_tax: number }[];
     expect(items.map((item) => item.options)).toEqual([
       '[]',
       JSON.stringify([{ value: '5 l', label: shampoo.attributeLabel }]),
     ]);
     expect(JSON.parse(items[1]?.options ?? '')).toEqual([{ value: '5 l', label: 'Volume' }]);
-    expect(items[1]).toMatchObject({ name: shampoo.name, price: 24.99 });
-    expect(totals.subtotal).toBe(34.99);
+    expect(items[1]).toMatchObject({ name: shampoo.name, price_incl_tax: 24.99 });
+    expect(totals.subtotal_incl_tax).toBe(34.99);
   });
 
   it("orders the pair Magento keeps: the configurable's item and its child's under it", async () => {

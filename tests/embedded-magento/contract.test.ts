@@ -233,7 +233,7 @@ describe('guest cart and checkout', () => {
       before,
       'guest-cart-totals-before-shipping.response.json',
     );
-    expect(before.body.subtotal).toBeCloseTo(product.price * 2, 2);
+    expect(before.body.subtotal_incl_tax).toBeCloseTo(product.price * 2, 2);
 
     const shipped = await backend.call('POST', `/rest/V1/guest-carts/${cartId}/shipping-information`, {
       body: shippingInformation,
@@ -244,7 +244,8 @@ describe('guest cart and checkout', () => {
       shipped,
       'guest-cart-shipping-information.response.json',
     );
-    expect(shipped.body.totals.shipping_amount).toBe(4.95); // the demo's standard delivery, £4.95 an order
+    // The demo's standard delivery, £4.95 an order incl VAT: £0.83 VAT, £4.12 excl.
+    expect(shipped.body.totals).toMatchObject({ shipping_incl_tax: 4.95, shipping_amount: 4.12 });
 
     const totals = await backend.call('GET', `/rest/V1/guest-carts/${cartId}/totals`);
     expectContract('GET', '/V1/guest-carts/{cartId}/totals', totals, 'guest-cart-totals.response.json');

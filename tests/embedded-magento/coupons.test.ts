@@ -72,11 +72,14 @@ describe('a percent off (WELCOME10, seeded)', () => {
 
     const totals = await totalsOf(cart);
     expect(totals).toMatchObject({
-      subtotal: 49,
+      // £49.00 incl VAT holds £8.17 VAT: £40.83 excl.
+      subtotal: 40.83,
+      subtotal_incl_tax: 49,
       discount_amount: -4.9,
       base_discount_amount: -4.9,
-      subtotal_with_discount: 44.1,
-      base_subtotal_with_discount: 44.1,
+      // The subtotal excl VAT plus the discount taken from prices incl VAT, as Magento adds them.
+      subtotal_with_discount: 35.93,
+      base_subtotal_with_discount: 35.93,
       // The grand total whole; the top-level `grand_total` is net of its £7.35 VAT (CONTRACT.md §6.4).
       base_grand_total: 44.1,
       tax_amount: 7.35,
@@ -143,7 +146,7 @@ describe('a fixed amount off each unit, and off the cart', () => {
     const totals = await totalsOf(cart);
     expect(totals.items.map((item: { discount_amount: number }) => item.discount_amount)).toEqual([15, 5]);
     expect(totals).toMatchObject({
-      subtotal: 200,
+      subtotal_incl_tax: 200,
       discount_amount: -20,
       base_grand_total: 180,
       coupon_code: 'SAVE20',

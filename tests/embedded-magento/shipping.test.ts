@@ -128,6 +128,7 @@ describe('estimating delivery', () => {
     expect(segment(totals, 'discount')).toBeUndefined();
     expect((await ship(cart, 'flatrate', 'flatrate')).body.totals).toMatchObject({
       shipping_amount: 0,
+      shipping_incl_tax: 0,
       base_grand_total: 20,
     });
   });
@@ -211,12 +212,17 @@ describe('the method list, previews and shipping information', () => {
       preview.body,
     );
     expect(checked).toEqual({ ok: true });
-    expect(preview.body).toMatchObject({ shipping_amount: 9.95, base_grand_total: 49.95 });
+    // £9.95 incl VAT holds £1.66 VAT: £8.29 excl.
+    expect(preview.body).toMatchObject({
+      shipping_amount: 8.29,
+      shipping_incl_tax: 9.95,
+      base_grand_total: 49.95,
+    });
     expect(segment(preview.body, 'shipping')?.title).toBe(
       'Shipping & Handling (Next working day - Order by 2pm)',
     );
     const saved = await totalsOf(cart);
-    expect(saved).toMatchObject({ shipping_amount: 0, base_grand_total: 40 });
+    expect(saved).toMatchObject({ shipping_amount: 0, shipping_incl_tax: 0, base_grand_total: 40 });
     expect(segment(saved, 'shipping')?.title).toBe('Shipping & Handling');
     const empty = await guestCart(backend, []);
     expectError(
@@ -232,15 +238,17 @@ describe('the method list, previews and shipping information', () => {
     const cart = await guestCart(backend, [[light20, 1]]);
     const shipped = await ship(cart, 'nextday', 'nextday');
     expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    // £9.95 incl VAT holds £1.66 VAT: £8.29 excl, which the segment shows too (`Shipping::fetch`).
     expect(shipped.body.totals).toMatchObject({
-      shipping_amount: 9.95,
+      shipping_amount: 8.29,
       shipping_incl_tax: 9.95,
+      shipping_tax_amount: 1.66,
       base_grand_total: 29.95,
     });
     expect(segment(shipped.body.totals, 'shipping')).toEqual({
       code: 'shipping',
       title: 'Shipping & Handling (Next working day - Order by 2pm)',
-      value: 9.95,
+      value: 8.29,
     });
   });
 
@@ -274,19 +282,19 @@ describe('the method list, previews and shipping information', () => {
 
   it('prices a chosen method afresh: a basket grown past 30 kg has no standard delivery, and cannot be placed', async () => {
     const cart = await guestCart(backend, [[ten, 2]]);
-    expect((await ship(cart, 'flatrate', 'flatrate')).body.totals.shipping_amount).toBe(4.95);
+    expect((await ship(cart, 'flatrate', 'flatrate')).body.totals.shipping_incl_tax).toBe(4.95);
     await addLine(cart, ten, 1); // 30 kg: still a parcel
-    expect((await totalsOf(cart)).shipping_amount).toBe(4.95);
+    expect((await totalsOf(cart)).shipping_incl_tax).toBe(4.95);
     await addLine(cart, light20, 1); // 31 kg
     const totals = await totalsOf(cart);
-    expect(totals.shipping_amount).toBe(0);
+    expect(totals.shipping_incl_tax).toBe(0);
     expect(segment(totals, 'shipping')?.title).toBe('Shipping & Handling');
     expectError(
       await place(cart),
       400,
       'The shipping method is missing. Select the shipping method and try again.',
     );
-    expect((await ship(cart, 'tablerate', 'bestway')).body.totals.shipping_amount).toBe(49);
+    expect((await ship(cart, 'tablerate', 'bestway')).body.totals.shipping_incl_tax).toBe(49);
     const order = await placeAndRead(backend, cart);
     expect(order).toMatchObject({
       shipping_incl_tax: 49,
@@ -332,20 +340,22 @@ describe('placing the order', () => {
     expect(shipped.status).toBe(200);
     const totals = await totalsOf(cart);
     expect(totals).toMatchObject({
-      subtotal: 320,
+      subtotal_incl_tax: 320,
       discount_amount: -20,
-      shipping_amount: 9.95,
+      shipping_incl_tax: 9.95,
       base_grand_total: 309.95,
     });
     const order = await placeAndRead(backend, cart);
-    // The order keeps its amounts excl VAT beside the incl-VAT ones the totals show, and the same VAT.
+    // The order's amounts mean what the totals' do: excl VAT beside their incl-VAT twins, the same VAT.
     expect(order).toMatchObject({
-      subtotal_incl_tax: totals.subtotal,
-      base_subtotal_incl_tax: totals.subtotal,
+      subtotal: totals.subtotal,
+      subtotal_incl_tax: totals.subtotal_incl_tax,
+      base_subtotal_incl_tax: totals.subtotal_incl_tax,
       discount_amount: totals.discount_amount,
       base_discount_amount: totals.discount_amount,
-      shipping_incl_tax: totals.shipping_amount,
-      base_shipping_incl_tax: totals.shipping_amount,
+      shipping_amount: totals.shipping_amount,
+      shipping_incl_tax: totals.shipping_incl_tax,
+      base_shipping_incl_tax: totals.shipping_incl_tax,
       shipping_tax_amount: totals.shipping_tax_amount,
       tax_amount: totals.tax_amount,
       grand_total: totals.base_grand_total,

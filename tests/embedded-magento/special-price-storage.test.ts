@@ -82,7 +82,7 @@ describe('writing and reading special prices', () => {
         { attribute_code: 'special_to_date', value: '2026-06-30 00:00:00' },
       ]),
     );
-    expect((await totalsOf(await guestCart(backend, [[sku, 2]]))).subtotal).toBe(65);
+    expect((await totalsOf(await guestCart(backend, [[sku, 2]]))).subtotal_incl_tax).toBe(65);
   });
 
   it('takes a row without dates (`price_to: false` is none) and keeps the dates already stored', async () => {
@@ -117,7 +117,7 @@ describe('writing and reading special prices', () => {
       price_to: '2026-06-30 00:00:00',
     };
     await update([row]);
-    expect((await totalsOf(await guestCart(backend, [[sku, 1]]))).subtotal).toBe(30);
+    expect((await totalsOf(await guestCart(backend, [[sku, 1]]))).subtotal_incl_tax).toBe(30);
     const reply = await remove([{ price: 1, store_id: 0, sku }]);
     expect(reply.body).toEqual([]);
     expect(await information([sku])).toEqual([]);
@@ -128,7 +128,7 @@ describe('writing and reading special prices', () => {
     expect(codes).not.toContain('special_price');
     expect(codes).not.toContain('special_from_date');
     expect(codes).not.toContain('special_to_date');
-    expect((await totalsOf(await guestCart(backend, [[sku, 1]]))).subtotal).toBe(40);
+    expect((await totalsOf(await guestCart(backend, [[sku, 1]]))).subtotal_incl_tax).toBe(40);
   });
 
   it('tells the storefront a product was saved after each write, not after a read', async () => {

@@ -59,10 +59,10 @@ async function setSpecial(
 const customAttributes = (product: { custom_attributes: { attribute_code: string; value: unknown }[] }) =>
   Object.fromEntries(product.custom_attributes.map((entry) => [entry.attribute_code, entry.value]));
 
-/** The unit price a fresh guest cart charges for one of `sku`, now by the store's clock. */
+/** The unit price incl VAT a fresh guest cart charges for one of `sku`, now by the store's clock. */
 async function cartPrice(sku: string): Promise<number> {
   const cart = await guestCart(backend, [[sku, 1]]);
-  return (await totalsOf(cart)).items[0].price as number;
+  return (await totalsOf(cart)).items[0].price_incl_tax as number;
 }
 
 const filterBy = (field: string, value: string | number, condition = 'eq') =>
@@ -164,13 +164,13 @@ describe('which price wins', () => {
     clock.set('2026-06-01T12:00:00.000Z');
     const cart = await guestCart(backend, [[sku, 1]]);
     const line = (await totalsOf(cart)).items[0];
-    expect(line.price).toBe(85);
+    expect(line.price_incl_tax).toBe(85);
     expect(await finalPrice(sku)).toBe(85);
     await cart.call('PUT', `/items/${line.item_id}`, { cartItem: { qty: 5 } });
-    expect((await totalsOf(cart)).items[0].price).toBe(70);
+    expect((await totalsOf(cart)).items[0].price_incl_tax).toBe(70);
     // A special price below the tier wins at every quantity.
     await setSpecial(sku, 65, null, null);
-    expect((await totalsOf(cart)).items[0].price).toBe(65);
+    expect((await totalsOf(cart)).items[0].price_incl_tax).toBe(65);
   });
 
   it('applies to every customer group, a signed-in customer’s included', async () => {
@@ -178,8 +178,8 @@ describe('which price wins', () => {
     await setSpecial(sku, 48.5, null, null);
     const { token } = await backend.newCustomer();
     const cart = await customerCart(backend, token, [[sku, 2]]);
-    expect((await totalsOf(cart)).items[0].price).toBe(48.5);
-    expect((await totalsOf(cart)).subtotal).toBe(97);
+    expect((await totalsOf(cart)).items[0].price_incl_tax).toBe(48.5);
+    expect((await totalsOf(cart)).subtotal_incl_tax).toBe(97);
   });
 
   it('removed, leaves the regular price', async () => {
@@ -199,17 +199,17 @@ describe('the cart and the order', () => {
     const cart = await guestCart(backend, []);
     await addLine(cart, sku, 2);
     const before = await totalsOf(cart);
-    expect(before.items[0].price).toBe(30);
-    expect(before.subtotal).toBe(60);
+    expect(before.items[0].price_incl_tax).toBe(30);
+    expect(before.subtotal_incl_tax).toBe(60);
     // Midnight in London (BST): nothing is saved, the next collection charges the sale price.
     clock.set('2026-06-30T23:00:00.000Z');
     const after = await totalsOf(cart);
-    expect(after.items[0].price).toBe(24.5);
-    expect(after.items[0].row_total).toBe(49);
-    expect(after.subtotal).toBe(49);
+    expect(after.items[0].price_incl_tax).toBe(24.5);
+    expect(after.items[0].row_total_incl_tax).toBe(49);
+    expect(after.subtotal_incl_tax).toBe(49);
     expect((await ship(cart, 'flatrate', 'flatrate')).status).toBe(200);
     const shipped = await totalsOf(cart);
-    expect(shipped.base_grand_total).toBe(49 + (shipped.shipping_amount as number));
+    expect(shipped.base_grand_total).toBe(49 + (shipped.shipping_incl_tax as number));
     const order = await placeAndRead(backend, cart);
     // The order keeps the sale price incl VAT beside its amount excl VAT.
     expect(order.items[0].price_incl_tax).toBe(24.5);
@@ -248,7 +248,7 @@ describe('the cart and the order', () => {
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.price).toBe(159.99);
-    expect((await totalsOf(cart)).subtotal).toBe(159.99);
+    expect((await totalsOf(cart)).subtotal_incl_tax).toBe(159.99);
     await setSpecial(home.sku, null, null, null);
   });
 });

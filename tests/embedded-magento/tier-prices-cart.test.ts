@@ -88,19 +88,26 @@ describe('a tier reached by quantity', () => {
     const cart = await guestCart(backend, [[sku, 4]]);
     const first = await line(cart);
     expect(first?.price).toBe(24.5);
-    expect((await totalsLine(cart)).item).toMatchObject({ price: 24.5, row_total: 98 });
+    expect((await totalsLine(cart)).item).toMatchObject({ price_incl_tax: 24.5, row_total_incl_tax: 98 });
 
     const itemId = first?.item_id ?? 0;
     const updated = await cart.call('PUT', `/items/${itemId}`, { cartItem: { qty: 5 } });
     expect(updated.body).toMatchObject({ qty: 5, price: 22.5 });
     expect((await line(cart))?.price).toBe(22.5);
     const { totals, item } = await totalsLine(cart);
-    expect(item).toMatchObject({ price: 22.5, base_price: 22.5, row_total: 112.5, price_incl_tax: 22.5 });
-    expect(totals).toMatchObject({ subtotal: 112.5, base_grand_total: 112.5 });
+    // £112.50 incl VAT holds £18.75 VAT (a sixth): £93.75 excl, £18.75 a unit.
+    expect(item).toMatchObject({
+      price_incl_tax: 22.5,
+      base_price_incl_tax: 22.5,
+      row_total_incl_tax: 112.5,
+      price: 18.75,
+      row_total: 93.75,
+    });
+    expect(totals).toMatchObject({ subtotal_incl_tax: 112.5, subtotal: 93.75, base_grand_total: 112.5 });
 
     const back = await cart.call('PUT', `/items/${itemId}`, { cartItem: { qty: 4 } });
     expect(back.body).toMatchObject({ qty: 4, price: 24.5 });
-    expect((await totalsOf(cart)).subtotal).toBe(98);
+    expect((await totalsOf(cart)).subtotal_incl_tax).toBe(98);
   });
 
   it('reaches the tier by adding more to the line', async () => {
@@ -154,7 +161,7 @@ describe('a tier reached by quantity', () => {
     expect(four.body.price).toBe(tierAt(4));
     const ten = await cart.call('PUT', `/items/${itemId}`, { cartItem: { qty: 10 } });
     expect(ten.body.price).toBe(tierAt(10));
-    expect((await totalsLine(cart)).item).toMatchObject({ price: tierAt(10), qty: 10 });
+    expect((await totalsLine(cart)).item).toMatchObject({ price_incl_tax: tierAt(10), qty: 10 });
   });
 });
 
@@ -167,12 +174,12 @@ describe("the quote's customer group", () => {
     ]);
     const guest = await guestCart(backend, [[sku, 2]]);
     expect((await line(guest))?.price).toBe(23);
-    expect((await totalsLine(guest)).item?.['price']).toBe(23);
+    expect((await totalsLine(guest)).item?.['price_incl_tax']).toBe(23);
 
     const customer = await backend.newCustomer();
     const mine = await customerCart(backend, customer.token, [[sku, 2]]);
     expect((await line(mine))?.price).toBe(22);
-    expect((await totalsLine(mine)).item?.['price']).toBe(22);
+    expect((await totalsLine(mine)).item?.['price_incl_tax']).toBe(22);
 
     const one = await customerCart(backend, (await backend.newCustomer()).token, [[sku, 1]]);
     expect((await line(one))?.price).toBe(24.5);
@@ -191,7 +198,7 @@ describe("the quote's customer group", () => {
     const mine = await backend.call('GET', '/rest/V1/carts/mine', { token: customer.token });
     expect(mine.body.items[0]).toMatchObject({ sku, qty: 2, price: 22 });
     const totals = await backend.call('GET', '/rest/V1/carts/mine/totals', { token: customer.token });
-    expect(totals.body).toMatchObject({ subtotal: 44 });
+    expect(totals.body).toMatchObject({ subtotal_incl_tax: 44 });
   });
 });
 
@@ -201,8 +208,12 @@ describe('discounts and the order work from the tier price', () => {
     const cart = await guestCart(backend, [[sku, 5]]);
     expect((await applyCode(cart, 'WELCOME10')).status).toBe(200);
     const { totals, item } = await totalsLine(cart);
-    expect(item).toMatchObject({ price: 22.5, row_total: 112.5, discount_amount: 11.25 });
-    expect(totals).toMatchObject({ subtotal: 112.5, discount_amount: -11.25, base_grand_total: 101.25 });
+    expect(item).toMatchObject({ price_incl_tax: 22.5, row_total_incl_tax: 112.5, discount_amount: 11.25 });
+    expect(totals).toMatchObject({
+      subtotal_incl_tax: 112.5,
+      discount_amount: -11.25,
+      base_grand_total: 101.25,
+    });
   });
 
   it('orders the line at the tier price', async () => {

@@ -55,6 +55,11 @@ export interface CollectedLine extends ItemRow {
 export interface Collected {
   readonly lines: readonly CollectedLine[];
   readonly itemsQty: number;
+  /**
+   * Σ the rows at their prices incl VAT, as the subtotal collector adds them before the tax collector
+   * takes the VAT out (what the rules and the carriers compare with); the totals' `subtotal` is
+   * `tax.subtotal`, excl VAT.
+   */
   readonly subtotal: number;
   /** Σ the lines' discounts (positive). */
   readonly discountAmount: number;
@@ -72,7 +77,9 @@ export interface Collected {
   readonly shippingMethod: string | null;
   /** The chosen method's rate, if the carriers still give it. */
   readonly shippingRate: Rate | undefined;
+  /** The chosen rate's price, incl VAT (the totals' `shipping_amount` is `tax.shipping.amount`, excl). */
   readonly shippingAmount: number;
+  /** What the shopper pays: the rows and delivery incl VAT, less the discount. */
   readonly grandTotal: number;
   /** The VAT in the rows and the delivery (tax.ts); the grand total includes it already. */
   readonly tax: Taxed;
