@@ -63,7 +63,6 @@ const LENGTH_EXCEPTIONS = [
       'src/components/catalogue/variant-picker.client.ts',
       'src/components/fits/finder-suggest.client.ts',
       'src/components/quick-order/quick-order.client.ts',
-      'src/features/listing/browse.ts',
     ],
     rules: [FUNCTION, FILE],
   },

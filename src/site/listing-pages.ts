@@ -6,7 +6,8 @@
  * sitemap and the render plan's fingerprints.
  */
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
-import { browse, DEFAULT_PAGE_SIZE, DEFAULT_STATE, type Browsed } from '../features/listing/browse.ts';
+import { browse, DEFAULT_PAGE_SIZE, type Browsed } from '../features/listing/browse.ts';
+import { DEFAULT_STATE } from '../features/listing/browse-state.ts';
 import { buildListingIndex, type ValueProblem } from '../features/listing/build-index.ts';
 import type { IndexedProduct, ListingIndex } from '../features/listing/listing-index.ts';
 import { pagePath } from '../features/listing/pages.ts';

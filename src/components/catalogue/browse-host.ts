@@ -3,7 +3,8 @@
  * found in its markup, and its host, which says where its index comes from and how its URLs, cards and
  * count read (the category listings: listing.client.ts; the search results: search/search.client.ts).
  */
-import type { Browsed, BrowseOptions, BrowseState } from '../../features/listing/browse.ts';
+import type { Browsed, BrowseOptions } from '../../features/listing/browse.ts';
+import type { BrowseState } from '../../features/listing/browse-state.ts';
 import type { IndexedProduct, ListingIndex } from '../../features/listing/listing-index.ts';
 import { findParts } from '../find-parts.ts';
 

@@ -12,12 +12,8 @@
  * its cards and count read.
  */
 import { measureList } from '../shell/measure-pages.client.ts';
-import {
-  browse,
-  DEFAULT_STATE,
-  type BrowseOptions,
-  type BrowseState,
-} from '../../features/listing/browse.ts';
+import { browse, type BrowseOptions } from '../../features/listing/browse.ts';
+import { DEFAULT_STATE, type BrowseState } from '../../features/listing/browse-state.ts';
 import { PRICE, type ListingIndex } from '../../features/listing/listing-index.ts';
 import type { VatForm } from '../../features/vat/vat-state.ts';
 import { listingTexts } from '../../features/listing/browser-texts.ts';

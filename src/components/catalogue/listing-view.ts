@@ -5,17 +5,15 @@
  * search results page draws its tools, cards and page links with them too, in the storefront server and
  * in the browser.
  */
+import { PAGE_SIZES, pageWindow, type Counts } from '../../features/listing/browse.ts';
 import {
   attributeSortKey,
   DEFAULT_SORT,
   facetKeys,
-  PAGE_SIZES,
-  pageWindow,
   RATING_SORT,
   sortKeys,
   type BrowseState,
-  type Counts,
-} from '../../features/listing/browse.ts';
+} from '../../features/listing/browse-state.ts';
 import {
   P,
   type AttributeSort,

@@ -5,13 +5,13 @@
  * view). The URL is the state (`?sort=price-asc&max_pressure_bar=120-150&page=2`); plain paging keeps the
  * pre-rendered pages' own URLs (`/…/page/3`). The page size a shopper chooses is kept for the session.
  */
+import { DEFAULT_PAGE_SIZE } from '../../features/listing/browse.ts';
 import {
-  DEFAULT_PAGE_SIZE,
   isPlainPaging,
   parseState,
   stateQuery,
   type BrowseState,
-} from '../../features/listing/browse.ts';
+} from '../../features/listing/browse-state.ts';
 import {
   parseListingIndex,
   type IndexedProduct,

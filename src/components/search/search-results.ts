@@ -11,15 +11,13 @@
  * category listing's bands are over its products'; a filter no match has a value of is left out (rating
  * when none has reviews).
  */
+import { browse, type BrowseOptions, type Counts } from '../../features/listing/browse.ts';
 import {
-  browse,
   DEFAULT_SORT,
   DEFAULT_STATE,
   parseState,
-  type BrowseOptions,
   type BrowseState,
-  type Counts,
-} from '../../features/listing/browse.ts';
+} from '../../features/listing/browse-state.ts';
 import {
   P,
   PRICE,

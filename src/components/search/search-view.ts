@@ -5,7 +5,7 @@
  * category listing's (catalogue/listing-view.ts); a result card adds the product's short description after
  * the price.
  */
-import { DEFAULT_STATE, stateQuery, type BrowseState } from '../../features/listing/browse.ts';
+import { DEFAULT_STATE, stateQuery, type BrowseState } from '../../features/listing/browse-state.ts';
 import { P, type IndexedProduct, type ListingIndex } from '../../features/listing/listing-index.ts';
 import type { CategoryHit } from '../../features/search/engine.ts';
 import type { PriceRange } from '../../features/search/query.ts';

@@ -15,7 +15,7 @@
  */
 import { pushSearch } from '../../features/analytics/search-event.ts';
 import { measureList } from '../shell/measure-pages.client.ts';
-import type { BrowseState } from '../../features/listing/browse.ts';
+import type { BrowseState } from '../../features/listing/browse-state.ts';
 import type { ListingIndex } from '../../features/listing/listing-index.ts';
 import { createSearchEngine } from '../../features/search/engine.ts';
 import { StaleIndexError } from '../../features/search/decode.ts';

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { browse, pageWindow, sortProducts } from '../../../src/features/listing/browse.ts';
 import {
-  browse,
   DEFAULT_STATE,
   isPlainPaging,
-  pageWindow,
   parseState,
-  sortProducts,
   stateQuery,
   type BrowseState,
-} from '../../../src/features/listing/browse.ts';
+} from '../../../src/features/listing/browse-state.ts';
 import { P, type IndexedProduct, type ListingIndex } from '../../../src/features/listing/listing-index.ts';
 
 /** [sku, price, in stock, created, pressure, power source option, brand text] */

@@ -12,7 +12,8 @@ import type { CatalogueAttribute } from '../../../src/catalogue/types.ts';
 import { pricedAt } from '../../../src/catalogue/special-prices.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';
 import { filtersHtml, gridHtml, toolbarHtml } from '../../../src/components/catalogue/listing-view.ts';
-import { browse, DEFAULT_STATE } from '../../../src/features/listing/browse.ts';
+import { browse } from '../../../src/features/listing/browse.ts';
+import { DEFAULT_STATE } from '../../../src/features/listing/browse-state.ts';
 import { product, shampooProducts, VOLUME } from '../catalogue/fixtures.ts';
 
 const attribute = (overrides: Partial<CatalogueAttribute> & Pick<CatalogueAttribute, 'code'>) => ({

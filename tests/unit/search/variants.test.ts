@@ -7,7 +7,7 @@ import { withVariants } from '../../../src/catalogue/variants.ts';
 import { searchableProducts } from '../../../src/site/search-input.ts';
 import { loadMatchesIndex, rankedPage } from '../../../src/components/search/search-results.ts';
 import { searchCardsHtml } from '../../../src/components/search/search-view.ts';
-import { DEFAULT_STATE } from '../../../src/features/listing/browse.ts';
+import { DEFAULT_STATE } from '../../../src/features/listing/browse-state.ts';
 import { buildSearchFiles } from '../../../src/features/search/build.ts';
 import { createSearchEngine } from '../../../src/features/search/engine.ts';
 import { memorySource } from '../../../src/features/search/sources.ts';
