@@ -46,7 +46,6 @@ const LENGTH_EXCEPTIONS = [
       'src/embedded/magento/checkout/collect.ts',
       'src/embedded/magento/catalog/routes.ts',
       'src/embedded/magento/customers/customers.ts',
-      'src/embedded/magento/cms/blocks.ts',
       'src/magento/client.ts',
     ],
     rules: [FUNCTION, FILE],

@@ -11,7 +11,8 @@ import { bindBody, m } from '../input.ts';
 import { isRecord } from '../json.ts';
 import type { OnSaved } from '../saved.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
-import { blockDto, deleteBlock, getBlock, saveBlock, searchBlocks } from './blocks.ts';
+import { blockDto, deleteBlock, getBlock, searchBlocks } from './blocks.ts';
+import { saveBlock } from './write.ts';
 
 const resource = 'Magento_Cms::block';
 const blockBody = m.params({ block: blockDto });
