@@ -112,7 +112,8 @@ export interface MagentoCheckout {
   commentOrder(orderId: number, comment: string): Promise<void>;
   /**
    * What Magento's stock item says of a product to be delivered (`GET /V1/products/:sku`, its
-   * `extension_attributes.stock_item`): in stock, and how many; undefined when Magento keeps none.
+   * `extension_attributes.stock_item`): in stock, and how many; undefined when Magento does not manage
+   * its stock.
    */
   stockOf(sku: string): Promise<StockItem | undefined>;
 }
@@ -126,10 +127,15 @@ export interface StockItem {
 /** A product with only what the stock check reads of it. */
 const productStockSchema = z
   .object({
+    type_id: z.string().optional(),
     extension_attributes: z
       .object({
         stock_item: z
-          .object({ qty: z.number().nullable().optional(), is_in_stock: z.boolean() })
+          .object({
+            qty: z.number().nullable().optional(),
+            is_in_stock: z.boolean(),
+            manage_stock: z.boolean().optional(),
+          })
           .loose()
           .optional(),
       })
@@ -137,6 +143,8 @@ const productStockSchema = z
       .optional(),
   })
   .loose();
+
+const COUNTED_TYPES = new Set(['simple', 'virtual', 'downloadable']);
 
 /**
  * `GET /V1/orders/:id` with its status history (`sales-data-order-status-history-interface`): Magento
@@ -282,7 +290,10 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
         schema: productStockSchema,
       });
       const item = product.extension_attributes?.stock_item;
-      return item && { inStock: item.is_in_stock, qty: item.qty ?? undefined };
+      if (!item || item.manage_stock === false) return undefined;
+      // Only a simple (or virtual) product's own quantity is its stock: a configurable's is its children's.
+      const counted = product.type_id === undefined || COUNTED_TYPES.has(product.type_id);
+      return { inStock: item.is_in_stock, qty: counted ? (item.qty ?? undefined) : undefined };
     },
 
     async setOrderStatus(orderId, status) {
