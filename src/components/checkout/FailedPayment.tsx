@@ -2,8 +2,8 @@
  * The failed-payment page (spec §2): 'Your payment failed! :(', 'Unfortunately your payment was not
  * accepted. Please try again.', links Homepage and Pay Again (the payment step, which starts a new
  * transaction), and, when the provider had taken the money for an order Magento then refused, that it
- * is refunded (or being refunded). Home when no pending order code is stored; the paid page when the server says this code
- * was in fact paid (a shopper who came back here by hand must not be told otherwise).
+ * is refunded (or being refunded). Home when no pending order code is stored; the paid page when the
+ * server says this code was in fact paid (a shopper who came back here by hand must not be told otherwise).
  */
 import { useEffect, useState } from 'react';
 import { formatPrice } from '../../catalogue/money.ts';
@@ -16,7 +16,6 @@ import './checkout.css';
 import { Outcome } from '../forms/Outcome.tsx';
 
 const p = strings.payment;
-
 const c = strings.checkout;
 
 /** What became of the shopper's money, when the provider took it for an order that could not be placed. */

@@ -2,7 +2,8 @@
  * Step 4, status: what `/paid` may tell the browser; the stored state, never anything the browser sent.
  * Pending says no more; failed says what became of money the provider took (refunding, refunded); paid
  * adds the order's number (Magento's `increment_id`), which `place` stored when it read the order back.
- * When that read failed, the number is read here once by the recorded order id and stored; best effort: the answer waits for it only briefly and never fails for it.
+ * When that read failed, the number is read here once by the recorded order id and stored; best effort:
+ * the answer waits for it only briefly and never fails for it.
  */
 import type { PaymentRecord } from '../payment-records.ts';
 import type { PaymentMethod } from '../provider.ts';
