@@ -4,12 +4,16 @@ import type { NewPayment } from '../../src/payments/payment-records.ts';
 import { INTEGRATION_TOKEN, pickProduct, type TestBackend } from '../support/backend.ts';
 import { ORDER_ADDRESS } from '../support/orders.ts';
 
-/** A guest cart with one line of `qty` and both addresses (billing e-mail included); its masked and quote ids. */
+/**
+ * A guest cart with one line of `qty` (of `sku`, or of a demo product in stock) and both addresses
+ * (billing e-mail included); its masked and quote ids.
+ */
 export async function guestCartOn(
   backend: TestBackend,
   qty = 2,
+  sku?: string,
 ): Promise<{ masked: string; cartId: number }> {
-  const product = await pickProduct(backend);
+  const product = sku ? { sku } : await pickProduct(backend);
   const masked = (await backend.call('POST', '/rest/V1/guest-carts')).body as string;
   const cart = `/rest/V1/guest-carts/${masked}`;
   await backend.call('POST', `${cart}/items`, { body: { cartItem: { sku: product.sku, qty } } });

@@ -4,82 +4,32 @@
  * signature. A forged event's id carrying a line break must not add a line to the log, and what the
  * unverified event claims is not written down as fact.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaymentBridge } from '../../src/payments/bridge.ts';
-import { createMagentoCheckout } from '../../src/payments/magento-checkout.ts';
-import { openPaymentStore } from '../../src/payments/payment-records.ts';
-import { createPayPalApi } from '../../src/payments/providers/paypal/api.ts';
-import { createPayPalProvider } from '../../src/payments/providers/paypal/provider.ts';
-import { EMBEDDED_PAYPAL_APP, PAYPAL_WEBHOOK_PATH } from '../../src/payments/providers/paypal/settings.ts';
-import { createPaymentRoutes } from '../../src/payments/routes.ts';
-import type { RunningStorefront } from '../../src/server/server.ts';
-import { openSqliteStore } from '../../src/store/sqlite.ts';
-import type { SharedStore } from '../../src/store/shared-store.ts';
-import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
-import { makeFakeSite, raw, startFakeSite, type FakeSite } from '../server/helpers.ts';
-import { startTestSandbox, type TestSandbox } from '../embedded-paypal/helpers.ts';
+import { PAYPAL_WEBHOOK_PATH } from '../../src/payments/providers/paypal/settings.ts';
+import { raw } from '../server/helpers.ts';
+import { startPayPalBed, type PayPalBed } from './paypal-testbed.ts';
 
-const SITE = 'http://127.0.0.1:4321';
 const FORGED = 'Payment PP-7Q2M4K: 99900 pence refunded in all';
 
-let backend: TestBackend;
-let paypal: TestSandbox;
-let site: FakeSite;
-let shop: RunningStorefront;
-let dir: string;
-let shared: SharedStore;
+let bed: PayPalBed;
 /** Everything the shop logged, as its log file would hold it. */
 let logged = '';
 
 beforeAll(async () => {
-  backend = await startTestBackend();
-  site = makeFakeSite();
-  dir = mkdtempSync(join(tmpdir(), 'paypal-log-test-'));
-  shared = openSqliteStore(join(dir, 'payments.sqlite'));
-  let payments = new Hono();
-  shop = await startFakeSite(site, {
-    siteUrl: SITE,
-    routes: [new Hono().all('/payments/*', (c) => payments.fetch(c.req.raw))],
-  });
-  paypal = await startTestSandbox({ webhookUrl: `${shop.url}${PAYPAL_WEBHOOK_PATH}` });
-  const api = createPayPalApi({ apiUrl: paypal.url, ...EMBEDDED_PAYPAL_APP });
-  const providers = [createPayPalProvider({ api, siteUrl: SITE, shopName: 'Clearwater' })];
-  const log = (message: string) => void (logged += `${message}\n`);
-  const magento = createMagentoCheckout({ baseUrl: backend.url, token: INTEGRATION_TOKEN });
-  const store = openPaymentStore(shared);
-  const bridge = createPaymentBridge({
-    providers,
-    magento,
-    store,
-    siteUrl: SITE,
-    shopName: 'Clearwater',
-    log,
-  });
-  payments = createPaymentRoutes({ bridge, siteUrl: SITE, log });
+  bed = await startPayPalBed({ log: (message) => void (logged += `${message}\n`) });
 });
-afterAll(async () => {
-  await shop.close();
-  await paypal.stop();
-  await backend.stop();
-  await shared.close();
-  rmSync(site.root, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => bed.close());
 
 /** An event PayPal never sent, with headers shaped like a delivery's and a signature that does not verify. */
 const forgedDelivery = (id: string) =>
-  raw(shop.url, PAYPAL_WEBHOOK_PATH, {
+  raw(bed.shop.url, PAYPAL_WEBHOOK_PATH, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
       'PAYPAL-TRANSMISSION-ID': 'x',
       'PAYPAL-TRANSMISSION-TIME': new Date().toISOString(),
       'PAYPAL-TRANSMISSION-SIG': 'Zm9yZ2Vk',
-      'PAYPAL-CERT-URL': `${paypal.url}/v1/notifications/certs/CERT`,
+      'PAYPAL-CERT-URL': `${bed.paypal.url}/v1/notifications/certs/CERT`,
       'PAYPAL-AUTH-ALGO': 'SHA256withRSA',
     },
     body: JSON.stringify({
