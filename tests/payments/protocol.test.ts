@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBasketXml } from '../../src/embedded/payment/basket.ts';
+import { BASKET_XML_MAX, basketXml } from '../../src/payments/providers/opayo/basket-xml.ts';
 import {
-  BASKET_XML_MAX,
-  basketXml,
   computeSignature,
   formatReply,
   newVendorTxCode,
@@ -166,6 +165,20 @@ describe('registration fields (§1.3)', () => {
         '<unitTaxAmount>3.08</unitTaxAmount><unitGrossAmount>18.49</unitGrossAmount><totalGrossAmount>36.98</totalGrossAmount></item>' +
         '</basket>',
     );
+  });
+  it("states each line's VAT as Magento worked it out, a zero-rated line's as none", () => {
+    const lines = [
+      { description: 'Steam cleaner', quantity: 1, unitGross: 649.99, unitNet: 541.66 },
+      { description: 'Safety manual', quantity: 2, unitGross: 12.5, unitNet: 12.5 },
+    ];
+    const xml = basketXml({ lines, delivery: 0 }, 674.99);
+    expect(xml).toContain(
+      '<unitNetAmount>541.66</unitNetAmount><unitTaxAmount>108.33</unitTaxAmount><unitGrossAmount>649.99</unitGrossAmount>',
+    );
+    expect(xml).toContain(
+      '<unitNetAmount>12.50</unitNetAmount><unitTaxAmount>0.00</unitTaxAmount><unitGrossAmount>12.50</unitGrossAmount>',
+    );
+    expect(checkBasketXml(xml, 67499)).toBeUndefined();
   });
   it('refuses a basket that does not add up or holds a fractional quantity, rather than leaving it out', () => {
     const line = { description: 'x', quantity: 1, unitGross: 10 };
