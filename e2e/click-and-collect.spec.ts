@@ -235,10 +235,11 @@ test('a listing’s cards name the point, and “Collect today” keeps what is 
   await page.goto(listing.path);
   const grid = page.locator('[data-grid]');
   await expect(grid.getByRole('link', { name: gone.name }).first()).toBeVisible();
-  // A card's line names the point it speaks of (the shopper has chosen none: the shop's first).
+  // A card's line names the point it speaks of (the shopper has chosen none: the shop's first). Its count
+  // may be a few seconds old (the storefront keeps a point's shelf that long); the filter asks afresh, below.
   const line = grid.locator(`[data-collect-sku="${shelved.sku}"]`).first();
   await line.scrollIntoViewIfNeeded();
-  await expect(line).toContainText(`2 in stock at ${SHOP}`);
+  await expect(line).toContainText(new RegExp(`\\d+ in stock at ${SHOP}$`));
   await page.getByRole('checkbox', { name: /Collect today/ }).check();
   await expect(page).toHaveURL(/collect=1/);
   await expect(grid.getByRole('link', { name: gone.name })).toHaveCount(0);
