@@ -20,10 +20,12 @@ import {
   type IntegrationConfig,
   type MagentoClientConfig,
 } from '../magento/client.ts';
+import { readStock, type StockItem } from './magento-stock.ts';
 import { bridgeTotalsSchema, checkoutAmounts, type CheckoutAmounts } from './checkout-totals.ts';
 
 export type { QuoteAddress };
 export type { CheckoutDiscount, CheckoutItem } from './checkout-totals.ts';
+export type { StockItem } from './magento-stock.ts';
 
 /** The shopper's own cart, as the shopper names it. */
 export type ShopperCartRef =
@@ -117,34 +119,6 @@ export interface MagentoCheckout {
    */
   stockOf(sku: string): Promise<StockItem | undefined>;
 }
-
-export interface StockItem {
-  readonly inStock: boolean;
-  /** Units on hand; undefined when Magento does not count them. */
-  readonly qty: number | undefined;
-}
-
-/** A product with only what the stock check reads of it. */
-const productStockSchema = z
-  .object({
-    type_id: z.string().optional(),
-    extension_attributes: z
-      .object({
-        stock_item: z
-          .object({
-            qty: z.number().nullable().optional(),
-            is_in_stock: z.boolean(),
-            manage_stock: z.boolean().optional(),
-          })
-          .loose()
-          .optional(),
-      })
-      .loose()
-      .optional(),
-  })
-  .loose();
-
-const COUNTED_TYPES = new Set(['simple', 'virtual', 'downloadable']);
 
 /**
  * `GET /V1/orders/:id` with its status history (`sales-data-order-status-history-interface`): Magento
@@ -284,17 +258,7 @@ export function createMagentoCheckout(config: IntegrationConfig): MagentoCheckou
       });
     },
 
-    async stockOf(sku) {
-      const product = await magentoFetch(config, {
-        path: `/products/${encodeURIComponent(sku)}`,
-        schema: productStockSchema,
-      });
-      const item = product.extension_attributes?.stock_item;
-      if (!item || item.manage_stock === false) return undefined;
-      // Only a simple (or virtual) product's own quantity is its stock: a configurable's is its children's.
-      const counted = product.type_id === undefined || COUNTED_TYPES.has(product.type_id);
-      return { inStock: item.is_in_stock, qty: counted ? (item.qty ?? undefined) : undefined };
-    },
+    stockOf: (sku) => readStock(config, sku),
 
     async setOrderStatus(orderId, status) {
       await magentoFetch(config, {
