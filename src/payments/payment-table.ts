@@ -5,6 +5,7 @@
  * shared store. What the bridge does with the rows is payment-records.ts.
  */
 import { z } from 'zod';
+import { addLaterColumns } from '../store/later-columns.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/payment-ways.ts';
 
@@ -230,26 +231,8 @@ export const rowSchema = z
  */
 export async function preparePaymentsTable(store: SharedStore): Promise<void> {
   await store.ensure(SCHEMA);
-  await addLaterColumns(store);
+  await addLaterColumns(store, 'payments', LATER_COLUMNS);
   await store.ensure([CUSTOMER_INDEX, REF_INDEX]);
-}
-
-async function addLaterColumns(store: SharedStore): Promise<void> {
-  const added = Object.entries(LATER_COLUMNS);
-  if (store.dialect === 'postgres') {
-    await store.ensure(
-      added.map(([name, type]) => `ALTER TABLE payments ADD COLUMN IF NOT EXISTS ${name} ${type}`),
-    );
-    return;
-  }
-  const columns = await store.query<{ name: string }>('PRAGMA table_info(payments)');
-  const missing = added.filter(([name]) => !columns.some((column) => column.name === name));
-  try {
-    await store.ensure(missing.map(([name, type]) => `ALTER TABLE payments ADD COLUMN ${name} ${type}`));
-  } catch (error) {
-    // Another process on this host added it first.
-    if (!(error instanceof Error && /duplicate column/i.test(error.message))) throw error;
-  }
 }
 
 /**
