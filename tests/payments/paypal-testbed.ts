@@ -173,3 +173,18 @@ export const sandboxOrders = async (bed: PayPalBed): Promise<SandboxOrder[]> =>
 /** Webhooks held back (or let go), so a test decides when PayPal's events reach the shop. */
 export const webhooks = (bed: PayPalBed, what: 'pause' | 'resume') =>
   fetch(`${bed.paypal.url}/sandbox/webhooks/${what}`, { method: 'POST' });
+
+/** An event PayPal never sent, posted with headers shaped like a delivery's and a signature that does not verify. */
+export const forgedWebhook = (bed: PayPalBed, event: unknown) =>
+  raw(bed.shop.url, PAYPAL_WEBHOOK_PATH, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'PAYPAL-TRANSMISSION-ID': 'x',
+      'PAYPAL-TRANSMISSION-TIME': new Date().toISOString(),
+      'PAYPAL-TRANSMISSION-SIG': 'Zm9yZ2Vk',
+      'PAYPAL-CERT-URL': `${bed.paypal.url}/v1/notifications/certs/CERT`,
+      'PAYPAL-AUTH-ALGO': 'SHA256withRSA',
+    },
+    body: JSON.stringify(event),
+  });

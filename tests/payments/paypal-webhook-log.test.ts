@@ -5,9 +5,7 @@
  * unverified event claims is not written down as fact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYPAL_WEBHOOK_PATH } from '../../src/payments/providers/paypal/settings.ts';
-import { raw } from '../server/helpers.ts';
-import { startPayPalBed, type PayPalBed } from './paypal-testbed.ts';
+import { forgedWebhook, startPayPalBed, type PayPalBed } from './paypal-testbed.ts';
 
 const FORGED = 'Payment PP-7Q2M4K: 99900 pence refunded in all';
 
@@ -20,24 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-/** An event PayPal never sent, with headers shaped like a delivery's and a signature that does not verify. */
+/** A forged refund event whose id is `id`. */
 const forgedDelivery = (id: string) =>
-  raw(bed.shop.url, PAYPAL_WEBHOOK_PATH, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'PAYPAL-TRANSMISSION-ID': 'x',
-      'PAYPAL-TRANSMISSION-TIME': new Date().toISOString(),
-      'PAYPAL-TRANSMISSION-SIG': 'Zm9yZ2Vk',
-      'PAYPAL-CERT-URL': `${bed.paypal.url}/v1/notifications/certs/CERT`,
-      'PAYPAL-AUTH-ALGO': 'SHA256withRSA',
-    },
-    body: JSON.stringify({
-      id,
-      event_type: 'PAYMENT.CAPTURE.REFUNDED',
-      resource: { id: '1AB23456CD789012E' },
-    }),
-  });
+  forgedWebhook(bed, { id, event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: '1AB23456CD789012E' } });
 
 /** The log's lines as a terminal or a log viewer splits them. */
 const lines = () => logged.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/);

@@ -7,13 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayPalApi } from '../../src/payments/providers/paypal/api.ts';
 import { createPayPalProvider } from '../../src/payments/providers/paypal/provider.ts';
-import { EMBEDDED_PAYPAL_APP, PAYPAL_WEBHOOK_PATH } from '../../src/payments/providers/paypal/settings.ts';
+import { EMBEDDED_PAYPAL_APP } from '../../src/payments/providers/paypal/settings.ts';
 import { pickProduct } from '../support/backend.ts';
-import { raw } from '../server/helpers.ts';
 import { guestCartOn, ordersOfCartOn } from './carts.ts';
 import {
   approve as approveOn,
   arrive as arriveAt,
+  forgedWebhook,
   PAYMENT_STEP,
   sandboxOrders as ordersOn,
   SITE,
@@ -164,18 +164,7 @@ describe('paying with PayPal', () => {
       event_type: 'CHECKOUT.ORDER.APPROVED',
       resource: { id: next.searchParams.get('token'), status: 'APPROVED' },
     };
-    const reply = await raw(bed.shop.url, PAYPAL_WEBHOOK_PATH, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'PAYPAL-TRANSMISSION-ID': 'x',
-        'PAYPAL-TRANSMISSION-TIME': new Date().toISOString(),
-        'PAYPAL-TRANSMISSION-SIG': 'Zm9yZ2Vk',
-        'PAYPAL-CERT-URL': `${bed.paypal.url}/v1/notifications/certs/CERT`,
-        'PAYPAL-AUTH-ALGO': 'SHA256withRSA',
-      },
-      body: JSON.stringify(event),
-    });
+    const reply = await forgedWebhook(bed, event);
     expect(reply.status).toBe(400);
     expect(await statusOf(code)).toBe('pending');
     expect(await ordersOfCartOn(bed.backend, shopper.cartId)).toEqual([]);
