@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { checkoutTotalsSchema } from '../magento/wire/cart.ts';
-import { grandTotal } from '../magento/wire/shopper-totals.ts';
+import { deliveryInclVat, grandTotal } from '../magento/wire/shopper-totals.ts';
 
 /** A totals item as the bridge itemises it. */
 export interface CheckoutItem {
@@ -109,12 +109,11 @@ const segmentValue = (totals: BridgeTotals, code: string) =>
 
 /** The amounts of a cart's totals, each read from the field that means it. */
 export function checkoutAmounts(totals: BridgeTotals): CheckoutAmounts {
-  // A Magento without the `_incl_tax` twins charges no VAT: its `shipping_amount` is what is paid.
-  const inclTax = totals.shipping_incl_tax ?? undefined;
   return {
     amount: grandTotal(totals),
-    shippingAmount: inclTax ?? segmentValue(totals, 'shipping') ?? totals.shipping_amount,
-    shippingNet: inclTax === undefined ? undefined : totals.shipping_amount,
+    shippingAmount: deliveryInclVat(totals),
+    // Without the `_incl_tax` twin, `shipping_amount` is what is paid: there is no net beside it.
+    shippingNet: totals.shipping_incl_tax == null ? undefined : totals.shipping_amount,
     vat: segmentValue(totals, 'tax') ?? totals.tax_amount ?? 0,
     discount: discountOf(totals),
     items: (totals.items ?? []).map((item) => {

@@ -110,16 +110,28 @@ export const discountLine = (totals: Totals): SegmentLine | undefined => {
   return found && found.value !== 0 ? found : undefined;
 };
 
+/** What `deliveryInclVat` needs, as either reader reads the totals. */
+interface DeliveryFields {
+  shipping_amount: number;
+  shipping_incl_tax?: number | null | undefined;
+  total_segments?: readonly { code: string; value?: unknown }[] | null | undefined;
+}
+
 /**
  * Delivery as Magento charges it, incl VAT: `shipping_incl_tax` (the `shipping` segment's value and
- * `shipping_amount` are excl VAT), titled as the `shipping` segment is. A Magento without the twin has no
- * VAT on delivery: the segment, else `shipping_amount`, is then what is charged.
+ * `shipping_amount` are excl VAT). A Magento without the twin has no VAT on delivery: the segment, else
+ * `shipping_amount`, is then what is charged.
  */
-export function shippingLine(totals: Totals): SegmentLine {
-  const found = segment(totals, 'shipping');
-  const value = totals.shipping_incl_tax ?? found?.value ?? totals.shipping_amount;
-  return { title: found?.title ?? '', value };
+export function deliveryInclVat(totals: DeliveryFields): number {
+  const value = totals.total_segments?.find((entry) => entry.code === 'shipping')?.value;
+  return totals.shipping_incl_tax ?? (typeof value === 'number' ? value : totals.shipping_amount);
 }
+
+/** Delivery incl VAT (`deliveryInclVat`), titled as the `shipping` segment is. */
+export const shippingLine = (totals: Totals): SegmentLine => ({
+  title: segment(totals, 'shipping')?.title ?? '',
+  value: deliveryInclVat(totals),
+});
 
 /** The subtotal incl VAT (`subtotal_incl_tax`; `subtotal` is excl VAT), as the basket's lines add up. */
 export const subtotalInclVat = (totals: Totals): number => totals.subtotal_incl_tax ?? totals.subtotal;

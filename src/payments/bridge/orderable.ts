@@ -41,32 +41,8 @@ export async function shortLines(deps: BridgeDeps, lines: readonly CheckoutLine[
   return short.flat();
 }
 
-/**
- * Why `cart` cannot be ordered now, or undefined when it can: a collection refused at its point, or a
- * line to be delivered out of stock. Safe to ask twice for one cart: a collection is reserved again for
- * the same lines.
- */
-export async function cartNotOrderable(
-  deps: BridgeDeps,
-  cart: CheckoutCart,
-): Promise<NotOrderable | undefined> {
-  const problem = basketProblem(cart);
-  if (problem) return notOrderable('changed', problem);
-  if (cart.pickupPoint) {
-    try {
-      await deps.collect?.beforePayment(cart);
-      return undefined;
-    } catch (error) {
-      if (error instanceof CollectRefused) return notOrderable('collection', error.message);
-      throw error;
-    }
-  }
-  const short = await shortLines(deps, cart.lines);
-  return short.length > 0 ? notOrderable('stock', `out of stock: ${short.join(', ')}`) : undefined;
-}
-
 /** Why the cart no longer is the basket `record` paid for, or undefined when it still is. */
-export function cartMismatch(record: PaymentRecord, cart: CheckoutCart): NotOrderable | undefined {
+function cartMismatch(record: PaymentRecord, cart: CheckoutCart): NotOrderable | undefined {
   if (cart.id !== record.cartId)
     return notOrderable('changed', `another cart (${cart.id}, expected ${record.cartId})`);
   if (cartLinesKey(cart.lines) !== record.cartLines)
@@ -80,15 +56,43 @@ export function cartMismatch(record: PaymentRecord, cart: CheckoutCart): NotOrde
 }
 
 /**
- * Why `record`'s order cannot be placed now, or undefined when it can. A cart that cannot be read is a
- * reason too: nothing is taken on a basket nobody can see.
+ * The cart of `record`, read by quote id, while it is still the basket paid for and adds up; else why
+ * not. A cart that cannot be read is a reason too: nothing is taken on a basket nobody can see.
  */
-export async function orderable(deps: BridgeDeps, record: PaymentRecord): Promise<NotOrderable | undefined> {
+export async function cartAsPaid(
+  deps: BridgeDeps,
+  record: PaymentRecord,
+): Promise<CheckoutCart | NotOrderable> {
   let cart: CheckoutCart;
   try {
     cart = await deps.magento.readCart({ kind: 'quote', cartId: record.cartId });
   } catch (error) {
     return notOrderable('changed', `the cart cannot be read (${describe(error)})`);
   }
-  return cartMismatch(record, cart) ?? (await cartNotOrderable(deps, cart));
+  const problem = basketProblem(cart);
+  return cartMismatch(record, cart) ?? (problem ? notOrderable('changed', problem) : cart);
+}
+
+/**
+ * Why a cart as paid cannot be ordered now: a collection refused at its point, or a line to be delivered
+ * out of stock. Safe to ask twice for one cart: a collection is reserved again for the same lines.
+ */
+async function shelfProblem(deps: BridgeDeps, cart: CheckoutCart): Promise<NotOrderable | undefined> {
+  if (cart.pickupPoint) {
+    try {
+      await deps.collect?.beforePayment(cart);
+      return undefined;
+    } catch (error) {
+      if (error instanceof CollectRefused) return notOrderable('collection', error.message);
+      throw error;
+    }
+  }
+  const short = await shortLines(deps, cart.lines);
+  return short.length > 0 ? notOrderable('stock', `out of stock: ${short.join(', ')}`) : undefined;
+}
+
+/** Why `record`'s order cannot be placed now, or undefined when it can. */
+export async function orderable(deps: BridgeDeps, record: PaymentRecord): Promise<NotOrderable | undefined> {
+  const paid = await cartAsPaid(deps, record);
+  return 'reason' in paid ? paid : shelfProblem(deps, paid);
 }

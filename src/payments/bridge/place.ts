@@ -12,14 +12,14 @@
  * only from the states it allows. An order not placed for money the provider had already taken (PayPal's
  * capture) ends FAILED with the money owed back, and the provider is asked to refund it (give-back.ts).
  */
-import { linesOfKey, type CheckoutCart, type PlacedOrder } from '../magento-checkout.ts';
+import { linesOfKey, type PlacedOrder } from '../magento-checkout.ts';
 import type { Acknowledgement, ProviderNotification } from '../provider.ts';
 import type { PaymentRecord } from '../payment-records.ts';
 import { isFinal, statesBefore, transition, type PaymentEvent } from '../transitions.ts';
-import { basketProblem, pence } from './basket.ts';
+import { pence } from './basket.ts';
 import { describe, sleep, type BridgeDeps } from './deps.ts';
 import { giveBack, owesBack } from './give-back.ts';
-import { cartMismatch } from './orderable.ts';
+import { cartAsPaid } from './orderable.ts';
 import { writePaidComment } from './paid-comment.ts';
 import { shownOrderNumber } from './status.ts';
 
@@ -72,20 +72,6 @@ async function fail(deps: BridgeDeps, record: PaymentRecord, providerStatus: str
     detail: 'The order could not be placed; do not settle.',
   };
   return (await end(deps, record, providerStatus, 'notPlaced', { reply, failure: reason })).reply;
-}
-
-/**
- * Why the cart cannot be ordered for this payment now, or undefined when it still matches. What Magento
- * checks itself at placing (stock, a collection's address) is left to it: its refusal ends the payment.
- */
-async function cartProblem(deps: BridgeDeps, record: PaymentRecord): Promise<string | undefined> {
-  let cart: CheckoutCart;
-  try {
-    cart = await deps.magento.readCart({ kind: 'quote', cartId: record.cartId });
-  } catch (error) {
-    return `the cart cannot be read (${describe(error)})`;
-  }
-  return cartMismatch(record, cart)?.detail ?? basketProblem(cart);
 }
 
 /**
@@ -160,8 +146,10 @@ async function orderOf(deps: BridgeDeps, record: PaymentRecord): Promise<Found> 
   if (record.orderId !== null) return { orderId: record.orderId };
   const adopted = await adoptPlaced(deps, record);
   if (adopted) return adopted;
-  const mismatch = await cartProblem(deps, record);
-  if (mismatch) return { failure: mismatch };
+  // What Magento checks itself at placing (stock, a collection's address) is left to it: its refusal
+  // ends the payment.
+  const paid = await cartAsPaid(deps, record);
+  if ('reason' in paid) return { failure: paid.detail };
   return placeNew(deps, record);
 }
 

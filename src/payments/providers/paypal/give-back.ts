@@ -5,14 +5,13 @@
  * carries the shop's transaction code as `invoice_id`, which the PAYMENT.CAPTURE.REFUNDED webhook is
  * matched by.
  */
+import { pence } from '../../bridge/basket.ts';
 import type { PaymentRecord } from '../../payment-records.ts';
 import type { GiveBackResult } from '../../provider.ts';
 import { issueOf, type PayPalApi } from './api.ts';
 import { captureOf, type Capture } from './wire.ts';
 
 const NOTE_TO_PAYER = 'We could not place your order, so we have refunded this payment in full.';
-
-const pence = (value: string | undefined): number => Math.round(Number(value ?? 0) * 100);
 
 /** A capture that took nothing (declined, failed) leaves nothing to give back. */
 const tookNothing = (capture: Capture | undefined): boolean =>
@@ -30,10 +29,10 @@ export async function giveBack(api: PayPalApi, record: PaymentRecord): Promise<G
   });
   if (refund.ok) {
     const total = refund.value.seller_payable_breakdown?.total_refunded_amount ?? refund.value.amount;
-    return { ok: true, refundedPence: pence(total.value) };
+    return { ok: true, refundedPence: pence(Number(total.value)) };
   }
   // Refunded already (by staff in PayPal's dashboard, say): nothing is left to give back.
   if (issueOf(refund.error) === 'CAPTURE_FULLY_REFUNDED')
-    return { ok: true, refundedPence: pence(capture.amount?.value) };
+    return { ok: true, refundedPence: pence(Number(capture.amount?.value ?? 0)) };
   return { ok: false, detail: `refund refused (${issueOf(refund.error)})` };
 }
