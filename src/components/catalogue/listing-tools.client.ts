@@ -1,7 +1,7 @@
 /**
  * The listing's tools (sort, page size, filters: listing.client.ts) load on first use, so the page's
  * JavaScript before any interaction is the shell's and this loader's. They load when the shopper reaches
- * for them (a pointer over, or focus on, the toolbar, the filters or the pagination), or at once when the page
+ * for them (a pointer over, or focus on, the toolbar, the filters or the pagination, or a first Tab), or at once when the page
  * as opened asks for another view (`?sort=…`, a page size chosen earlier). The plain page links work
  * meanwhile, as with JavaScript off; a choice made while the tools load (a select changed from the
  * keyboard, a button pressed) is made again once they have started, so none is lost.
@@ -48,6 +48,14 @@ function loadOnFirstUse(root: HTMLElement): void {
       area.addEventListener(type, reach, { once: true, passive: true });
   // A change or a press that came without a pointer or focus first (assistive technology) loads them too.
   root.addEventListener('change', reach, { once: true });
+  // A keyboard shopper's first Tab, wherever it starts: the price bands the tools draw are then in place by
+  // the time Tab reaches their filter, which would otherwise still be loading and be passed by.
+  const tabbed = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab') return;
+    document.removeEventListener('keydown', tabbed);
+    reach();
+  };
+  document.addEventListener('keydown', tabbed, { passive: true });
 }
 
 const root = document.querySelector<HTMLElement>('[data-listing]');
