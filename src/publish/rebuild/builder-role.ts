@@ -17,6 +17,7 @@ import { announcePublish, awaitReplicas } from '../releases/replicas.ts';
 import { startPublishSchedule } from './publish-schedule.ts';
 import { createRebuilder, type RunSummary } from './rebuilder.ts';
 import type { BuilderRole } from './run-types.ts';
+import type { RunTotals } from './run-totals.ts';
 import { createRebuildTask } from './task.ts';
 
 /** Where the builder says what it did: progress as info, trouble as warnings. */
@@ -99,12 +100,15 @@ interface BuilderSetting {
 }
 
 /** Makes the builder's role each time this replica takes the lock, carrying on the runs' history. */
-export function builderRole(setting: BuilderSetting): (history: readonly RunSummary[]) => BuilderRole {
+export function builderRole(
+  setting: BuilderSetting,
+): (history: readonly RunSummary[], totals?: RunTotals) => BuilderRole {
   const { store, root, distDir, config, clock, log } = setting;
   const liveBuild = () => readBuildInfo(distDir);
-  return (history) => {
+  return (history, totals) => {
     const rebuilder = createRebuilder({
       history,
+      ...(totals ? { totals } : {}),
       // Made now, so what a publish changed is worked out from the build live when this turn began.
       onRun: afterPublish({ store, distDir, report: setting.report, purges: setting.purges, log }),
       task: createRebuildTask({

@@ -14,6 +14,7 @@ import type {
   RunSummary,
   TriggerOptions,
 } from './run-types.ts';
+import { NO_TOTALS, tally, type RunTotals } from './run-totals.ts';
 
 export type {
   CurrentRun,
@@ -85,6 +86,7 @@ function statusOf(state: {
   queued: readonly string[];
   history: readonly RunSummary[];
   lastPublished: RunSummary | null;
+  totals: RunTotals;
   pollMinutes: number;
   renderer: RendererState;
 }): RebuildStatus {
@@ -98,6 +100,7 @@ function statusOf(state: {
     history: [...history],
     pollMinutes: state.pollMinutes,
     renderer: state.renderer,
+    totals: state.totals,
   };
 }
 
@@ -132,6 +135,8 @@ interface RebuilderState {
   current: CurrentRun | null;
   history: RunSummary[];
   lastPublished: RunSummary | null;
+  /** Every run counted, carried on from the history's builder (run-totals.ts). */
+  totals: RunTotals;
   pollMinutes: number;
   poll: NodeJS.Timeout | undefined;
   closed: boolean;
@@ -145,6 +150,7 @@ function rebuilderState(options: RebuilderOptions): RebuilderState {
     maxWaitMs: options.maxWaitMs ?? Math.max(10_000, options.debounceMs * 10),
     ...{ queued: nothingQueued(), timer: undefined, running: undefined, current: null, history },
     lastPublished: history.find((run) => run.outcome === 'published') ?? null,
+    totals: options.totals ?? NO_TOTALS,
     ...{ pollMinutes: 0, poll: undefined, closed: false },
   };
 }
@@ -168,6 +174,7 @@ async function runQueued(state: RebuilderState): Promise<void> {
   const summary = { ...run, queuedMs: covered.queuedMs };
   state.current = null;
   state.history = [summary, ...state.history].slice(0, HISTORY);
+  state.totals = tally(state.totals, summary);
   if (summary.outcome === 'published') state.lastPublished = summary;
   await state.options
     .onRun?.(summary)
@@ -233,9 +240,10 @@ export function createRebuilder(options: RebuilderOptions): Rebuilder {
     status: () =>
       statusOf({
         ...{ current: state.current, queued: state.queued.reasons, history: state.history },
-        ...{ lastPublished: state.lastPublished, pollMinutes: state.pollMinutes },
+        ...{ lastPublished: state.lastPublished, totals: state.totals, pollMinutes: state.pollMinutes },
         renderer: options.task.renderer?.() ?? 'cold',
       }),
+    rendererPid: () => options.task.rendererPid?.(),
     startPolling: (minutes) => startPolling(state, minutes),
     async close() {
       state.closed = true;

@@ -4,6 +4,7 @@
  */
 import type { BuildProgress } from '../render/build.ts';
 import type { ReconcileSummary } from './reconcile.ts';
+import type { RunTotals } from './run-totals.ts';
 
 export type RunPhase = 'syncing' | 'retrying' | 'building';
 
@@ -83,6 +84,8 @@ export type RebuildTask = ((
   context: RunContext,
 ) => Promise<Omit<RunSummary, 'startedAt' | 'finishedAt' | 'durationMs' | 'reasons'>>) & {
   readonly renderer?: () => RendererState;
+  /** The warm renderer's process id while it runs (its memory is read from it: figures.ts). */
+  readonly rendererPid?: () => number | undefined;
 };
 
 /** The run under way. */
@@ -107,6 +110,8 @@ export interface RebuildStatus {
   readonly renderer: RendererState;
   /** The replica that builds, when several share the queue (shared-rebuilder.ts). */
   readonly builder?: string;
+  /** Every run counted since the first (run-totals.ts); absent from a status an older release wrote. */
+  readonly totals?: RunTotals;
 }
 
 export interface RebuilderOptions {
@@ -117,6 +122,8 @@ export interface RebuilderOptions {
   readonly maxWaitMs?: number;
   /** Runs before this rebuilder's, newest first: a new builder carries on the history its predecessor kept. */
   readonly history?: readonly RunSummary[];
+  /** The totals its predecessor counted, carried on likewise. */
+  readonly totals?: RunTotals;
   /**
    * Called after every run, whatever triggered it (the hook, the schedule, polling), before the triggers it
    * covers learn its summary: what follows a publish (every replica switching, the CDN purge) goes here.
@@ -148,6 +155,8 @@ export interface Rebuilder {
    */
   queue(reason: string, options?: TriggerOptions): Promise<void>;
   status(): RebuildStatus;
+  /** The warm renderer's process id, when it runs in this process's care (on the builder). */
+  rendererPid?(): number | undefined;
   /** Syncs every `minutes` (0: off). */
   startPolling(minutes: number): void;
   /** Stops polling and pending triggers, and waits for the running run. */

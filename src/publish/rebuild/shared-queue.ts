@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import type { RebuildStatus, RunSummary, TriggerOptions } from './rebuilder.ts';
+import { runTotalsOf } from './run-totals.ts';
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS rebuild_requests (
@@ -204,8 +205,11 @@ export async function readStatusRow(store: SharedStore): Promise<RebuildStatus |
   if (!row) return undefined;
   const parsed = statusSchema.safeParse(jsonOf(row.status));
   if (!parsed.success) return undefined;
-  const history = parsed.data.history.filter((run) => runSummarySchema.safeParse(run).success);
-  return { ...parsed.data, history };
+  const { totals: written, ...status } = parsed.data;
+  const history = status.history.filter((run) => runSummarySchema.safeParse(run).success);
+  // Totals that do not parse are left out: the next builder counts from nothing, as after a reset.
+  const totals = runTotalsOf(written);
+  return { ...status, history, ...(totals ? { totals } : {}) };
 }
 
 /** zod's optional fields as TriggerOptions (exactOptionalPropertyTypes: no `undefined` values). */

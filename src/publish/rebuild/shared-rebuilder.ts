@@ -14,6 +14,7 @@ import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 import type { HeldLock, SharedStore } from '../../store/shared-store.ts';
 import type { RebuildStatus, RunSummary, TriggerOptions } from './rebuilder.ts';
 import type { BuilderRole, SharedRebuilder } from './run-types.ts';
+import type { RunTotals } from './run-totals.ts';
 import {
   doneSummaries,
   ensureQueue,
@@ -35,9 +36,9 @@ export interface SharedRebuilderOptions {
   readonly replica: string;
   /**
    * Makes the builder's role when this replica takes the lock, given the runs the builders before it
-   * recorded (newest first), so the history carries on.
+   * recorded (newest first) and the totals they counted, so the history and the totals carry on.
    */
-  readonly becomeBuilder: (history: readonly RunSummary[]) => BuilderRole;
+  readonly becomeBuilder: (history: readonly RunSummary[], totals?: RunTotals) => BuilderRole;
   /**
    * How often the queue and status are read when no notification comes (default
    * REPLICA_TIMINGS.rebuildTickMs, 500 ms).
@@ -112,7 +113,7 @@ async function tryToBuild(state: QueueState): Promise<void> {
   state.log(`Rebuilds: ${state.replica} is the builder`);
   state.session = `${state.replica}/${randomUUID()}`;
   await readStatus(state).catch(() => undefined);
-  const held = state.becomeBuilder(state.cached.history);
+  const held = state.becomeBuilder(state.cached.history, state.cached.totals);
   state.role = held;
   held.rebuilder.startPolling(state.pollMinutes);
   state.releaseLock = () => lock.release();
@@ -286,6 +287,8 @@ export function createSharedRebuilder(options: SharedRebuilderOptions): SharedRe
       if (held) return { ...held.rebuilder.status(), builder: state.replica };
       return state.cached;
     },
+    // Only the builder runs a renderer.
+    rendererPid: () => state.role?.rebuilder.rendererPid?.(),
     startPolling(minutes) {
       state.pollMinutes = minutes;
       state.role?.rebuilder.startPolling(minutes);
