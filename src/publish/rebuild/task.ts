@@ -149,5 +149,6 @@ export function createRebuildTask(options: RebuildTaskOptions): RebuildTask {
   const { warm } = settings;
   return Object.assign((context: RunContext) => runTask(settings, context), {
     renderer: (): RendererState => (warm?.sourceHash ? 'warm' : warm?.starting ? 'starting' : 'cold'),
+    rendererPid: () => warm?.pid,
   });
 }

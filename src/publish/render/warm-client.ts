@@ -35,6 +35,8 @@ export interface WarmRendererClient extends CatalogueSync {
   readonly sourceHash: string | undefined;
   /** Whether it is being started now. */
   readonly starting: boolean;
+  /** Its process's id while it runs: the server reads the process's memory from /proc (figures.ts). */
+  readonly pid?: number | undefined;
   /** Starts the renderer (Astro's build, in the background) unless it is started or starting. */
   start(input: {
     readonly sourceHash: string;
@@ -178,6 +180,9 @@ export function warmRendererClient(options: ClientOptions): WarmRendererClient {
     },
     get starting() {
       return state.started !== undefined && state.sourceHash === undefined;
+    },
+    get pid() {
+      return state.child?.pid;
     },
     start: (input) => start(state, input),
     get lostSync() {
