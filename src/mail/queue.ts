@@ -161,3 +161,18 @@ export async function mailState(store: SharedStore, key: string): Promise<MailSt
   const state = row.sent_ms !== null ? 'sent' : row.failed_ms !== null ? 'failed' : 'queued';
   return { key, state, attempts: Number(row.attempts), lastError: row.last_error };
 }
+
+/** How many messages are queued (waiting or being retried), sent, and given up, by the rule `mailState` follows. */
+export type MailCounts = Readonly<Record<MailState['state'], number>>;
+
+/** The outbox's rows by state; sent and given-up rows are kept MAIL_TIMINGS.keepDoneMs, then pruned. */
+export async function countMail(store: SharedStore): Promise<MailCounts> {
+  await store.ensure(MAIL_QUEUE_SCHEMA);
+  const [row] = await store.query<Record<'queued' | 'sent' | 'failed', number | string | null>>(
+    `SELECT SUM(CASE WHEN sent_ms IS NULL AND failed_ms IS NULL THEN 1 ELSE 0 END) AS queued,
+       SUM(CASE WHEN sent_ms IS NOT NULL THEN 1 ELSE 0 END) AS sent,
+       SUM(CASE WHEN sent_ms IS NULL AND failed_ms IS NOT NULL THEN 1 ELSE 0 END) AS failed
+     FROM mail_outbox`,
+  );
+  return { queued: Number(row?.queued ?? 0), sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0) };
+}

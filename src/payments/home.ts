@@ -16,7 +16,8 @@ import {
 } from '../store/shared-store.ts';
 import { customerPayments, NO_CUSTOMER_PAYMENTS, type CustomerPayments } from './customer-records.ts';
 import { openPaymentStore, type PaymentStore } from './payment-records.ts';
-import { copyPayments } from './payment-table.ts';
+import { countPayments, NO_PAYMENTS, type PaymentCounts } from './payment-counts.ts';
+import { copyPayments, preparePaymentsTable } from './payment-table.ts';
 import type { OrderPayments } from '../features/orders/orders.server.ts';
 import { assignOwners, type OwnersInMagento } from './record-owners.ts';
 
@@ -30,6 +31,8 @@ export interface PaymentHome {
   readonly customers: CustomerPayments;
   /** How each order the bridge placed was paid, and what was refunded, for the order pages. */
   readonly orders: OrderPayments;
+  /** The records by state, and the payments owed back or given back, for the operator's figures. */
+  counts(): Promise<PaymentCounts>;
   /** Links transactions recorded before they had an owner to their account (record-owners.ts). */
   assignOwners(magento: OwnersInMagento): Promise<{ assigned: number; anonymised: number }>;
   /**
@@ -82,9 +85,16 @@ function fileHome(file: string): PaymentHome {
   const ofCustomers = () => (exists() ? customerPayments(open()) : NO_CUSTOMER_PAYMENTS);
   const store = openedOnFirstUse(() => Promise.resolve(openPaymentStore(open())));
   const orders = orderPayments(store);
+  const tableReady = onceUntilFailure(() => preparePaymentsTable(open()));
   return {
     store,
     customers: { of: (id) => ofCustomers().of(id), forget: (id) => ofCustomers().forget(id) },
+    // No payments file yet: nothing to count, and none is created for counting.
+    counts: async () => {
+      if (!exists()) return NO_PAYMENTS;
+      await tableReady();
+      return countPayments(open());
+    },
     orders: { ofOrder: (id) => (exists() ? orders.ofOrder(id) : Promise.resolve(undefined)) },
     assignOwners: (magento) =>
       exists() ? assignOwners(open(), magento) : Promise.resolve({ assigned: 0, anonymised: 0 }),
@@ -126,10 +136,16 @@ function sharedHome(shared: SharedStore, file: string, log: (message: string) =>
     await oldFileCopied();
     return payments;
   });
+  const tableReady = onceUntilFailure(() => preparePaymentsTable(shared));
   return {
     store,
     customers: customerPayments(shared),
     orders: orderPayments(store),
+    counts: async () => {
+      await oldFileCopied();
+      await tableReady();
+      return countPayments(shared);
+    },
     assignOwners: async (magento) => {
       await oldFileCopied();
       return assignOwners(shared, magento);
