@@ -23,6 +23,8 @@ import { createRebuildRoutes } from './publish/rebuild/routes.ts';
 import { createSharedRebuilder } from './publish/rebuild/shared-rebuilder.ts';
 import { builtSiteIn, magentoMediaBaseUrl, storefrontServerConfig } from './server/config.ts';
 import { liveBuildId } from './server/build-id.ts';
+import { shopCounts } from './server/shop-counts.ts';
+import { paymentHome } from './payments/home.ts';
 import { startStorefrontServer } from './server/server.ts';
 import { openSharedStore, replicaId, topologyWarning } from './store/open.ts';
 import { REPLICA_TIMINGS, timingProblems } from './store/replica-timings.ts';
@@ -181,6 +183,9 @@ async function startIn(life: ReplicaLife, options: ReplicaOptions): Promise<Runn
   const password = statusPassword({ ...config.publishing, ...config.magento });
   // What requests lead to (the server's, the rebuild hook's) is logged one line per message.
   const warn = lineLog((line) => log.warn(line));
+  // The payments counted for the figures (/metrics, the status page) where the shopper routes keep them.
+  const counted = paymentHome(config.payments, store, warn);
+  closers.push(() => counted.close());
   const server = await storefrontServerConfig(
     {
       ...config.shop,
@@ -205,6 +210,7 @@ async function startIn(life: ReplicaLife, options: ReplicaOptions): Promise<Runn
           store,
           trustedProxies: trustedProxies(config.shop.TRUSTED_PROXIES),
           liveBuild: () => readBuildInfo(distDir),
+          shopCounts: shopCounts(counted, store),
           log: warn,
         }),
       ],

@@ -28,3 +28,4 @@ export {
 export { layersOf, liveLayers, locateIn, type Layers } from './releases/layers.ts';
 export { inlineScriptHashes, scanInlineScripts, type InlineScriptScan } from './render/inline-scripts.ts';
 export { createRebuildRoutes, type RebuildRoutesOptions } from './rebuild/routes.ts';
+export type { ShopCounts } from './rebuild/figures.ts';

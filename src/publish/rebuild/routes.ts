@@ -5,7 +5,7 @@
  *   the shared store, replay-list.ts), so a hook sent to every replica runs once and a replay runs nothing;
  *   401 for a bad or stale signature, 404 when no secret is configured (the hook is off).
  * - `/rebuild/status`: the editors' status page and its buttons, behind its own password
- *   (status-routes.ts).
+ *   (status-routes.ts), and `/metrics`, the same figures for Prometheus, behind the same password.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ import {
 } from '../../http/index.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import type { BuildInfo } from '../releases/build-info.ts';
+import type { ShopCounts } from './figures.ts';
 import type { Rebuilder } from './rebuilder.ts';
 import { MAX_SKEW_SECONDS, verifyRebuildRequest } from './signature.ts';
 import { memoryReplayList, type ReplayList } from './replay-list.ts';
@@ -40,6 +41,8 @@ export interface RebuildRoutesOptions {
   readonly trustedProxies?: TrustedProxies;
   /** The live build's info, read when the status is asked for. */
   readonly liveBuild: () => BuildInfo | undefined;
+  /** The payment records and the e-mail outbox, counted for the status page's figures and /metrics. */
+  readonly shopCounts?: () => Promise<ShopCounts>;
   readonly log?: (message: string) => void;
   readonly now?: () => number;
 }
@@ -130,6 +133,8 @@ export function createRebuildRoutes(options: RebuildRoutesOptions): Hono {
       password: options.statusPassword,
       siteUrl: options.siteUrl,
       liveBuild: options.liveBuild,
+      shopCounts: options.shopCounts,
+      log,
       ...(options.store ? { store: options.store } : {}),
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     }),

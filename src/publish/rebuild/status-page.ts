@@ -1,14 +1,16 @@
 /**
  * The editors' status page (`/rebuild/status` in a browser): the live build, the run under way with its
- * progress, what is queued, the latest runs with their errors, and the "Rebuild now" / "Full rebuild"
- * buttons (a same-origin form POST). A small script of its own (`/rebuild/status.js`, allowed by the
- * site's `script-src 'self'`) redraws the live part every second while a run is under way, and every few
- * seconds otherwise; without script the page refreshes itself.
+ * progress, what is queued, the figures /metrics gives too (status-figures.ts), the latest runs with their
+ * errors, and the "Rebuild now" / "Full rebuild" buttons (a same-origin form POST). A small script of its
+ * own (`/rebuild/status.js`, allowed by the site's `script-src 'self'`) redraws the live part every second
+ * while a run is under way, and every few seconds otherwise; without script the page refreshes itself.
  */
 import type { BuildInfo } from '../releases/build-info.ts';
+import type { Figures } from './figures.ts';
 import { driftWarning } from './reconcile.ts';
 import type { RebuildStatus, RunSummary } from './rebuilder.ts';
 import { shopTime } from './publish-schedule.ts';
+import { figuresSection } from './status-figures.ts';
 
 const escape = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -150,7 +152,8 @@ function reviewsSection(history: readonly RunSummary[]): string {
 export function renderStatusPage(
   status: RebuildStatus,
   live: BuildInfo | undefined,
-  queued?: RunRequest,
+  queued: RunRequest | undefined,
+  figures: Figures,
 ): string {
   const busy = status.state !== 'idle';
   const last = status.last;
@@ -201,6 +204,8 @@ ${reviewsSection(status.history)}
 <h2>Now</h2>
 ${currentSection(status)}
 <p>Polling: ${status.pollMinutes > 0 ? `every ${status.pollMinutes} min` : 'off'}.${status.builder ? ` Builds run on replica ${escape(status.builder)}.` : ''}</p>
+<h2>Figures</h2>
+${figuresSection(figures)}
 <h2>Latest runs</h2>
 ${
   status.history.length > 0

@@ -9,7 +9,9 @@
  *   same origin only (the
  *   browser resends Basic credentials on a cross-site form, so Origin is what stops forgery), then queues
  *   the run and sends the editor back to the page (303);
- * - `GET /rebuild/status.js`: the page's script that shows the run's progress live.
+ * - `GET /rebuild/status.js`: the page's script that shows the run's progress live;
+ * - `GET /metrics`: the figures the page shows, in Prometheus' text format (metrics.ts), behind the same
+ *   password and throttle (Prometheus sends it as a bearer token), never stored.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -27,6 +29,8 @@ import {
 } from '../../http/index.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import type { BuildInfo } from '../releases/build-info.ts';
+import { readFigures, type Figures, type ShopCounts } from './figures.ts';
+import { METRICS_CONTENT_TYPE, metricsScrape } from './metrics.ts';
 import type { Rebuilder, TriggerOptions } from './rebuilder.ts';
 import { renderStatusPage, STATUS_PAGE_SCRIPT, type RunRequest } from './status-page.ts';
 
@@ -41,6 +45,9 @@ export interface StatusRoutesOptions {
   readonly trustedProxies?: TrustedProxies;
   /** Where wrong passwords are counted for every replica; without one, in this process. */
   readonly store?: SharedStore | undefined;
+  /** The payment records and the e-mail outbox, counted for the figures; without it, not shown. */
+  readonly shopCounts?: (() => Promise<ShopCounts>) | undefined;
+  readonly log?: ((message: string) => void) | undefined;
 }
 
 const WRONG_PASSWORDS = { failures: 10, windowSeconds: 15 * 60 };
@@ -88,14 +95,30 @@ const RUNS: Record<RunRequest, { reason: string; options: TriggerOptions }> = {
   reviews: { reason: 'review check from the status page', options: { reviews: true } },
 };
 
+/** `GET /metrics` behind the status page's guard: the figures in Prometheus' text format. */
+function metricsRoute(routes: Hono, editorOnly: MiddlewareHandler, figures: () => Promise<Figures>): void {
+  const scrape = metricsScrape(figures);
+  routes.get('/metrics', editorOnly, async () => textOf(await scrape(), METRICS_CONTENT_TYPE, 'no-store'));
+  routes.all('/metrics', methodNotAllowed('GET, HEAD', 'Use GET.'));
+}
+
 export function createStatusRoutes(options: StatusRoutesOptions): Hono {
   const routes = new Hono();
   const { password } = options;
   if (!password) {
     const off = () =>
       jsonReply(404, { message: 'The status page is off: set REBUILD_STATUS_PASSWORD to turn it on.' });
-    return routes.all('/rebuild/status', off).all('/rebuild/status.js', off);
+    const metricsOff = () =>
+      jsonReply(404, {
+        message: 'The figures are off: set REBUILD_STATUS_PASSWORD, and send it as a bearer token.',
+      });
+    return routes.all('/rebuild/status', off).all('/rebuild/status.js', off).all('/metrics', metricsOff);
   }
+  const figures = () =>
+    readFigures({
+      ...{ rebuilder: options.rebuilder, liveBuild: options.liveBuild },
+      ...{ shopCounts: options.shopCounts, log: options.log },
+    });
   const wrongPasswords = new FailureCounter(WRONG_PASSWORDS, {
     name: 'status-password',
     store: options.store,
@@ -118,12 +141,13 @@ export function createStatusRoutes(options: StatusRoutesOptions): Hono {
   };
 
   routes.get('/rebuild/status.js', () => textOf(STATUS_PAGE_SCRIPT, 'text/javascript', 'no-cache'));
-  routes.get('/rebuild/status', editorOnly, (c) => {
+  metricsRoute(routes, editorOnly, figures);
+  routes.get('/rebuild/status', editorOnly, async (c) => {
     const current = options.rebuilder.status();
     const live = options.liveBuild();
     if (/\btext\/html\b/.test(c.req.header('accept') ?? ''))
       return textOf(
-        renderStatusPage(current, live, runRequest(c.req.query('queued'))),
+        renderStatusPage(current, live, runRequest(c.req.query('queued')), await figures()),
         'text/html',
         'no-store',
       );
