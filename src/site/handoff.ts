@@ -32,6 +32,17 @@ export interface SiteHandoff {
   readonly planned?: { pages?: ReadonlySet<string> | null };
   /** Whether the data files are planned (every one, each written when its text changed). */
   readonly data: boolean;
+  /**
+   * With `render: null`, one slice of a run that renders every page: the product pages whose key falls
+   * in slice `at` of `of` (`sliceOf`), and the listing pages with the first slice. So a run holds the
+   * pages of one slice at a time, not every page's props.
+   */
+  readonly slice?: { readonly at: number; readonly of: number };
+}
+
+/** Which pages a route plans: `has(key)`, as a set of keys answers it. */
+export interface PageFilter {
+  has(key: string): boolean;
 }
 
 const HANDOFF = Symbol.for('storefront.site-handoff');
@@ -44,15 +55,33 @@ export function handOff(handoff: SiteHandoff | undefined): void {
 
 export const handedOff = (): SiteHandoff | undefined => slot[HANDOFF];
 
+/** The slice (of `of`) a product page's key falls in: a hash of the key, so slices are about even. */
+export function sliceOf(key: string, of: number): number {
+  let hash = 0;
+  for (let at = 0; at < key.length; at += 1) hash = (Math.imul(hash, 31) + key.charCodeAt(at)) | 0;
+  return (hash >>> 0) % of;
+}
+
+const NONE: PageFilter = { has: () => false };
+
+/** A slice's filter of the `kind` of pages a route plans. */
+function sliceFilter(kind: 'product' | 'listing', slice: { at: number; of: number }): PageFilter | null {
+  if (kind === 'listing') return slice.at === 0 ? null : NONE;
+  return { has: (key) => sliceOf(key, slice.of) === slice.at };
+}
+
 /**
- * The product and listing pages to render: what the warm renderer handed over, else the build's render
- * plan (`renderOnly` of `virtual:render-plan`); null renders every one.
+ * The product or listing pages (`kind`) to render: what the warm renderer handed over, else the build's
+ * render plan (`renderOnly` of `virtual:render-plan`); null renders every one.
  */
-export function pagesToRender(planned: readonly string[] | null): ReadonlySet<string> | null {
+export function pagesToRender(
+  planned: readonly string[] | null,
+  kind: 'product' | 'listing',
+): PageFilter | null {
   const handed = handedOff();
   if (!handed) return planned && new Set(planned);
   const { since, index, planned: record } = handed;
-  if (!since || !record) return handed.render;
+  if (!since || !record) return handed.slice ? sliceFilter(kind, handed.slice) : handed.render;
   if (record.pages === undefined) record.pages = pagesShowing(since, index, changedSkus(since, index));
   return record.pages;
 }

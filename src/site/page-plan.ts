@@ -14,6 +14,7 @@ import { fixedFingerprint, listingFingerprints, productFingerprint } from './fin
 
 export { sharedFingerprint } from './fingerprint.ts';
 import { allListingPages, type ListingPage } from './listing-pages.ts';
+import type { PageFilter } from './handoff.ts';
 import { productPageModel, type ProductPageModel } from './product-page.ts';
 
 export interface PlannedPage<Props> {
@@ -28,7 +29,7 @@ export function productPagePlan(
   index: CatalogueIndex,
   routes: Pick<ProductRoutes, 'routed' | 'hrefBySku'>,
   shared: string,
-  only: ReadonlySet<string> | null = null,
+  only: PageFilter | null = null,
 ): PlannedPage<{ model: ProductPageModel }>[] {
   const modelIndex = { ...index, fits: fitIndex(index) };
   return routes.routed
@@ -44,7 +45,7 @@ export function listingPagePlan(
   index: CatalogueIndex,
   routes: Pick<ProductRoutes, 'hrefBySku'>,
   shared: string,
-  only: ReadonlySet<string> | null = null,
+  only: PageFilter | null = null,
 ): PlannedPage<{ page: ListingPage }>[] {
   const pages = allListingPages(index, routes.hrefBySku).filter(
     (page) => !only || only.has(page.path.slice(1)),

@@ -5,7 +5,7 @@
 import { contentPagePath, productRoutes, type ProductRoutes } from './product-view.ts';
 import { type CatalogueIndex } from '../catalogue/snapshot.ts';
 import { getCatalogue } from './catalogue.ts';
-import { pagesToRender } from './handoff.ts';
+import { pagesToRender, type PageFilter } from './handoff.ts';
 import type { ListingPage } from './listing-pages.ts';
 import { listingPagePlan, sharedFingerprint, type PlannedPage } from './page-plan.ts';
 import { siteShop } from './shop.ts';
@@ -32,19 +32,23 @@ export function catalogueRoutes(index: CatalogueIndex = getCatalogue()): Product
   return routes;
 }
 
-const listingPlans = new WeakMap<CatalogueIndex, PlannedPage<{ page: ListingPage }>[]>();
+const listingPlans = new WeakMap<
+  CatalogueIndex,
+  { readonly only: PageFilter | null; readonly plan: PlannedPage<{ page: ListingPage }>[] }
+>();
 
 /**
  * The listing pages this build renders, category listings and parts pages alike (`planned`: the render
- * plan's keys), planned once per snapshot for the two routes that serve them.
+ * plan's keys), planned once per snapshot and choice of pages for the two routes that serve them.
  */
 export function listingRoutePlan(planned: readonly string[] | null): PlannedPage<{ page: ListingPage }>[] {
   const index = getCatalogue();
-  let plan = listingPlans.get(index);
-  if (!plan) {
+  const only = pagesToRender(planned, 'listing');
+  let kept = listingPlans.get(index);
+  if (kept?.only !== only) {
     const shared = sharedFingerprint(index, siteShop());
-    plan = listingPagePlan(index, catalogueRoutes(index), shared, pagesToRender(planned));
-    listingPlans.set(index, plan);
+    kept = { only, plan: listingPagePlan(index, catalogueRoutes(index), shared, only) };
+    listingPlans.set(index, kept);
   }
-  return plan;
+  return kept.plan;
 }

@@ -156,6 +156,13 @@ function htmlFiles(client: string, relative = ''): string[] {
   });
 }
 
+/** Every file a build wrote under a client folder (relative to it): not the compressed siblings. */
+function builtFiles(client: string): string[] {
+  return readdirSync(client, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name) && !entry.name.startsWith('.'))
+    .map((entry) => join(entry.parentPath, entry.name).slice(client.length + 1));
+}
+
 /** Every HTML page the live build serves, as text: a warm build's own, then its base's (layers.ts). */
 async function allHtml(): Promise<string[]> {
   const layers = layersOf(realpathSync(join(dir, 'dist')));
@@ -212,6 +219,33 @@ describe('the built site', () => {
     expect(page.text).toContain(shown.length === 1 ? '1 item' : `${shown.length} items`);
     for (const machine of machines) expect(page.text).toContain(`href="/${machine.urlKey}"`);
   });
+
+  it(
+    'is built whole again by the warm renderer, in slices, byte for byte as astro build wrote it',
+    async () => {
+      const byAstro = realpathSync(join(dir, 'dist'));
+      const run = await rebuilder.trigger('full rebuild', { full: true });
+      expect(run, `${run.error}\n${log.slice(-20).join('\n')}`).toMatchObject({
+        outcome: 'published',
+        build: { mode: 'full' },
+      });
+      expect(log.join('\n')).toContain('Full build by the warm renderer');
+      const byRenderer = realpathSync(join(dir, 'dist'));
+      expect(byRenderer).not.toBe(byAstro);
+      const files = (build: string) => builtFiles(join(build, 'client')).sort();
+      const [astroFiles, rendererFiles] = [files(byAstro), files(byRenderer)];
+      expect(rendererFiles).toEqual(astroFiles);
+      const differ = astroFiles.filter(
+        (file) =>
+          !readFileSync(join(byAstro, 'client', file)).equals(readFileSync(join(byRenderer, 'client', file))),
+      );
+      expect(differ).toEqual([]);
+      const keys = (build: string) => readPagesManifest(join(build, PAGES_MANIFEST_FILE))?.pages;
+      expect(keys(byRenderer)).toEqual(keys(byAstro));
+      expect(readBuildInfo(byRenderer)?.pages).toBe(readBuildInfo(byAstro)?.pages);
+    },
+    BUILD_TIMEOUT,
+  );
 });
 
 describe('an editor saves a product in the back end', () => {

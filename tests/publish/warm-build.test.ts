@@ -46,6 +46,7 @@ function renderer(render: (job: WarmJob) => Promise<WarmOutcome>, hash?: string)
   const client: WarmRendererClient = {
     sourceHash: hash ?? sourceHash(defaultSources(project.root)),
     starting: false,
+    bundle: undefined,
     start: async () => undefined,
     sync: () => Promise.reject(new Error('not in these tests')),
     flush: async () => undefined,
@@ -62,6 +63,7 @@ function renderer(render: (job: WarmJob) => Promise<WarmOutcome>, hash?: string)
 
 const outcome = (written: string[], keys: Record<string, string>, removed: string[] = []): WarmOutcome => ({
   keys,
+  shared: 's',
   written,
   rendered: written,
   removed,

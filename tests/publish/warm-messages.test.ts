@@ -16,6 +16,7 @@ import { warmJob } from './warm-job.ts';
 
 const outcome: WarmOutcome = {
   keys: { 'product-0': 'a0', 'product-1': 'b1' },
+  shared: 's',
   written: ['product-1/index.html'],
   rendered: ['product-1'],
   removed: ['product-3/index.html'],

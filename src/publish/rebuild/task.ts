@@ -5,12 +5,13 @@
  * last good build, and the summary says what failed in words an editor can act on.
  */
 import { realpathSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { shopInfo } from '../../config/shop.ts';
 import { readBuildInfo, sourceHash, whyStale } from '../releases/build-info.ts';
 import { buildSite, ReuseError } from '../render/build.ts';
 import { messageOf } from '../render/errors.ts';
 import { levelsOf } from '../render/warm-build.ts';
+import { rendererScratch } from '../render/warm-client.ts';
 import { driftWarning, reconcileSummary } from './reconcile.ts';
 import type { RebuildTask, RendererState, RunContext, RunSummary } from './rebuilder.ts';
 import { checkFirst, syncStep } from './task-read.ts';
@@ -93,10 +94,7 @@ function warmUp(settings: Settings, liveSourceHash: string | undefined): void {
     pricedAt: settings.clock.now(),
     shop: shopInfo(settings.options.env),
     live: realpathSync(resolve(settings.options.root, settings.options.distDir)),
-    scratch: join(
-      `${resolve(settings.options.root, settings.options.distDir)}.builds`,
-      `.warm-${process.pid}`,
-    ),
+    scratch: rendererScratch(`${resolve(settings.options.root, settings.options.distDir)}.builds`),
   });
 }
 

@@ -36,6 +36,7 @@ import {
 import { CACHE_KEYS_FILE, PAGES_MANIFEST_FILE, readCacheKeys, renderPlanPath } from '../plan/plan-files.ts';
 import type { SitePass } from './site-pass.ts';
 import { levelsOf, warmBuild } from './warm-build.ts';
+import { wholeWarmBuild } from './warm-whole.ts';
 
 export { BuildError, ReuseError } from './errors.ts';
 export { defaultSources, partialBuildBlocker } from '../plan/render-plan.ts';
@@ -142,23 +143,25 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
 }
 
 /**
- * A warm run, when the renderer was made from the live build's sources and nothing calls for a full
- * build; undefined when there is none, or when the renderer failed (the work goes to `astro build`).
+ * A run of the warm renderer, when it was made from the sources being built: a layer over the live build
+ * when nothing calls for a full build, else a whole build (warm-whole.ts). Undefined when there is no such
+ * renderer, or when it failed (the work goes to `astro build`).
  */
 async function tryWarm(run: BuildRun, begun: BuildStart): Promise<BuildInfo | undefined> {
   const { options, layout, timings, lap, kept } = run;
   const { live, liveInfo, liveManifest } = begun;
-  if (
-    options.warm?.sourceHash !== begun.sourceHash ||
-    begun.fullBecause ||
-    !live ||
-    !liveInfo ||
-    !liveManifest
-  )
-    return undefined;
-  const warmRun = { ...begun, live, liveInfo, liveManifest, warm: options.warm };
+  const { warm } = options;
+  if (!warm || warm.sourceHash !== begun.sourceHash) return undefined;
+  const steps = { lap, timings, kept };
   try {
-    return await warmBuild(options, layout, run.dir, run.started, warmRun, { lap, timings, kept });
+    if (!begun.fullBecause && live && liveInfo && liveManifest) {
+      const warmRun = { ...begun, live, liveInfo, liveManifest, warm };
+      return await warmBuild(options, layout, run.dir, run.started, warmRun, steps);
+    }
+    if (!warm.bundle) return undefined;
+    run.log(`Full build by the warm renderer: ${begun.fullBecause ?? 'there is no live build'}.`);
+    const wholeRun = { ...begun, warm, bundle: warm.bundle };
+    return await wholeWarmBuild(options, layout, { dir: run.dir, started: run.started }, wholeRun, steps);
   } catch (error) {
     // A check that failed stops the run; a renderer that failed leaves the work to `astro build`.
     if (error instanceof BuildError) throw error;

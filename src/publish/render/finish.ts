@@ -53,12 +53,12 @@ export interface Finished {
   readonly workMs: SitePassResult['workMs'];
 }
 
-function defaultSmokePages(manifest: PagesManifest | undefined): string[] {
+export function defaultSmokePages(manifest: PagesManifest | undefined): string[] {
   const pages = ['index.html', '404.html'];
   if (!manifest) return pages; // not the shop's own pages (no product route): home and 404 only
-  // A page rendered by this build, else a page of one segment (a product's) among the keys written.
-  const product =
-    manifest.rendered[0] ?? Object.keys(manifest.pages).find((key) => isPageKey(key) && !key.includes('/'));
+  // A page of one segment (a product's) this build rendered, else one among the keys written.
+  const productPage = (key: string) => isPageKey(key) && !key.includes('/');
+  const product = manifest.rendered.find(productPage) ?? Object.keys(manifest.pages).find(productPage);
   if (product) pages.push(`${product}/index.html`);
   pages.push(`home-garden/${LISTING_CODES['home-garden'][0]}/index.html`);
   return pages;
@@ -124,7 +124,7 @@ export type PageReuse = ReturnType<typeof pageReuse>;
  * Secrets in the server bundle: it may hold the code's public demo defaults; what browsers get (the
  * client folder, checked by the site pass) must hold none. Reused pages were checked when they were built.
  */
-async function serverSecretProblems(dir: string, secrets: readonly NamedSecret[]): Promise<string[]> {
+export async function serverSecretProblems(dir: string, secrets: readonly NamedSecret[]): Promise<string[]> {
   const server = await findSecrets(
     join(dir, 'server'),
     secrets.filter((secret) => !secret.demoDefault),

@@ -50,7 +50,7 @@ export const warmLevels = (base: string): Levels => levelsOf(readBuildInfo(base)
 export const COMPACT_AFTER_FILES = 6000;
 
 /** Hard-links every file under `from` into `to` that `keep` accepts, creating the folders it needs. */
-async function linkTree(from: string, to: string, keep: (file: string) => boolean): Promise<number> {
+export async function linkTree(from: string, to: string, keep: (file: string) => boolean): Promise<number> {
   const files = (await filesUnder(from)).filter(keep);
   await linkFiles(from, to, files);
   return files.length;
@@ -75,7 +75,6 @@ interface AssemblyInput {
   readonly live: string;
   readonly liveInfo: BuildInfo;
   readonly outcome: WarmOutcome;
-  readonly shared: string;
   readonly log: (message: string) => void;
 }
 
@@ -164,7 +163,7 @@ export async function assembleWarmBuild(input: AssemblyInput): Promise<WarmAssem
   const problems = await problemsOf(input, { client, baseDir, whole, removed, pages });
   const manifest: PagesManifest = {
     version: 1,
-    shared: input.shared,
+    shared: outcome.shared,
     pages: outcome.keys,
     rendered: outcome.rendered,
     partial: true,
@@ -256,7 +255,6 @@ export async function warmBuild(
     live: run.live,
     liveInfo: run.liveInfo,
     outcome,
-    shared: run.liveManifest.shared,
     log: options.log ?? (() => undefined),
   });
   lap('sitePass');

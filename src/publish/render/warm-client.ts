@@ -8,6 +8,9 @@
  * which a build takes as the renderer failing (it builds with astro build instead).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readdir, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { errorCode } from '../releases/files.ts';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { CatalogueSync } from '../../catalogue/catalogue-owner.ts';
@@ -33,6 +36,11 @@ const NICER_BY = 10;
 export interface WarmRendererClient extends CatalogueSync {
   /** The sources' hash its bundle was made from, once started; undefined before. */
   readonly sourceHash: string | undefined;
+  /**
+   * Its build by Astro (`start`'s `scratch`), once started: every file of a whole build but the catalogue's
+   * pages, which a whole build by the renderer links (warm-whole.ts).
+   */
+  readonly bundle: string | undefined;
   /** Whether it is being started now. */
   readonly starting: boolean;
   /** Its process's id while it runs: the server reads the process's memory from /proc (figures.ts). */
@@ -79,6 +87,7 @@ interface ClientState {
   child: ChildProcess | undefined;
   started: Promise<void> | undefined;
   sourceHash: string | undefined;
+  bundle: string | undefined;
   /** A sync the renderer read and has not written to the snapshot file yet. */
   unwritten: boolean;
   /** The renderer stopped holding an unwritten sync (`lostSync`). */
@@ -120,6 +129,7 @@ function exited(state: ClientState, spawned: ChildProcess, why: string): void {
     state.child = undefined;
     state.started = undefined;
     state.sourceHash = undefined;
+    state.bundle = undefined;
     if (state.unwritten) state.lost = true;
     state.unwritten = false;
   }
@@ -146,10 +156,33 @@ async function flush(state: ClientState): Promise<void> {
   state.unwritten = false;
 }
 
+/** The folder a renderer of this process builds its bundle in (`start`'s `scratch`), beside the builds. */
+export const rendererScratch = (buildsDir: string): string => join(buildsDir, `.warm-${process.pid}`);
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errorCode(error) === 'EPERM';
+  }
+};
+
+/** The bundles of renderers whose server has stopped: kept while it ran, for its whole builds. */
+async function removeLeftBundles(buildsDir: string): Promise<void> {
+  const names = await readdir(buildsDir).catch(() => []);
+  for (const name of names) {
+    const pid = /^\.warm-(\d+)$/.exec(name)?.[1];
+    if (pid && Number(pid) !== process.pid && !alive(Number(pid)))
+      await rm(join(buildsDir, name), { recursive: true, force: true });
+  }
+}
+
 function start(state: ClientState, input: Parameters<WarmRendererClient['start']>[0]): Promise<void> {
   const { log } = state;
   state.started ??= (async () => {
     const began = performance.now();
+    await removeLeftBundles(dirname(input.scratch));
     await request(state, {
       type: 'start',
       root: state.options.root,
@@ -157,6 +190,7 @@ function start(state: ClientState, input: Parameters<WarmRendererClient['start']
       ...(input.live ? { live: input.live } : {}),
     });
     state.sourceHash = input.sourceHash;
+    state.bundle = input.scratch;
     log(`Warm renderer ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);
   })().catch(async (error: unknown) => {
     log(`The warm renderer could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -172,11 +206,15 @@ export function warmRendererClient(options: ClientOptions): WarmRendererClient {
   const log = options.log ?? (() => undefined);
   const state: ClientState = {
     ...{ options, log, channel: warmChannel(log) },
-    ...{ child: undefined, started: undefined, sourceHash: undefined, unwritten: false, lost: false },
+    ...{ child: undefined, started: undefined, sourceHash: undefined, bundle: undefined },
+    ...{ unwritten: false, lost: false },
   };
   return {
     get sourceHash() {
       return state.sourceHash;
+    },
+    get bundle() {
+      return state.bundle;
     },
     get starting() {
       return state.started !== undefined && state.sourceHash === undefined;

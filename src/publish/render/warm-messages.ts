@@ -48,8 +48,11 @@ const fingerprintsSchema = z.custom<Record<string, string>>((value) => strayIn(v
 export const warmJobSchema = z.object({
   /** The new build's folder: the files this run writes go to its `client/`. */
   dir: z.string().min(1),
-  /** The live build (whole, or a layer over one). */
-  live: z.string().min(1),
+  /**
+   * The live build (whole, or a layer over one); none for a whole build, which renders every page into
+   * a copy of the renderer's own bundle (warm-build.ts, `fullWarmBuild`).
+   */
+  live: z.string().min(1).exactOptional(),
   /** The live build's fingerprints by key (`pages.json`). */
   liveKeys: fingerprintsSchema,
   /** The instant the pages are priced at (epoch ms). */
@@ -82,6 +85,8 @@ export type WarmScan = z.infer<typeof warmScanSchema>;
 export const warmOutcomeSchema = z.object({
   /** Every path's fingerprint by key (a path without the leading `/`), for the new `pages.json`. */
   keys: fingerprintsSchema,
+  /** What every page shares (page-plan.ts, `sharedFingerprint`), as the run worked it out. */
+  shared: z.string(),
   /** Files (relative to `client/`) written. */
   written: z.array(z.string()),
   /** Keys of the pages and data files rendered (their fingerprint changed, or they have none). */

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import type { CatalogueIndex } from '../../catalogue/snapshot.ts';
-import { fixedPageKey, hasFixedPath, sharedFingerprint } from '../../site/page-plan.ts';
+import { fixedPageKey, hasFixedPath } from '../../site/page-plan.ts';
 import { layersOf, locateIn } from '../releases/layers.ts';
 import type { ScanRun } from './page-scan-thread.ts';
 import type { WarmJob } from './warm-messages.ts';
@@ -59,8 +59,12 @@ function outputFile(pathname: string, routeType: string): string {
 export const fileOfKey = (key: string): string =>
   /\.(json|xml|txt)$/.test(key) ? key : key === '' ? 'index.html' : `${key}/index.html`;
 
-async function sameAsLive(live: ReturnType<typeof layersOf>, file: string, body: Buffer): Promise<boolean> {
-  const found = await locateIn(live, file);
+async function sameAsLive(
+  live: ReturnType<typeof layersOf> | undefined,
+  file: string,
+  body: Buffer,
+): Promise<boolean> {
+  const found = live && (await locateIn(live, file));
   if (!found || found.stats.size !== body.length) return false;
   return body.equals(await readFile(found.path));
 }
@@ -95,25 +99,44 @@ function renderUrl(pathname: string, route: RouteData, key: string, siteUrl: str
   return new URL(trailing, siteUrl);
 }
 
+/** What a run's paths came to, gathered over its slices (warm.ts). */
+export interface Rendering {
+  /** Every key planned, with its fingerprint when it has one. */
+  readonly keys: Record<string, string>;
+  readonly written: string[];
+  readonly rendered: string[];
+  /** Keys seen by an earlier slice (a fixed page, a data file: every slice's routes give them). */
+  readonly seen: Set<string>;
+}
+
+export const newRendering = (): Rendering => ({ keys: {}, written: [], rendered: [], seen: new Set() });
+
 /**
  * Renders the planned paths whose key differs from the live build's, and those without a key; the files
- * whose bytes differ from what is live go to `scan` (page-scan-thread.ts), which writes and checks them
- * beside the rendering.
+ * whose bytes differ from what is live (everything, with no live build) go to `scan`
+ * (page-scan-thread.ts), which writes and checks them beside the rendering. A path an earlier slice of the
+ * run gave is passed over.
  */
 export async function renderPaths(
   app: PrerenderApp,
   job: WarmJob,
   paths: readonly StaticPath[],
-  run: { readonly index: CatalogueIndex; readonly scan: ScanRun },
-) {
-  const live = layersOf(job.live);
-  const keys: Record<string, string> = {};
-  const written: string[] = [];
-  const rendered: string[] = [];
-  // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
-  const shared = sharedFingerprint(run.index, job.shop);
+  run: {
+    readonly index: CatalogueIndex;
+    /** What every page shares (`sharedFingerprint`): part of a fixed page's key. */
+    readonly shared: string;
+    readonly scan: ScanRun;
+    readonly into: Rendering;
+  },
+): Promise<void> {
+  const { keys, written, rendered, seen } = run.into;
+  const { shared } = run;
+  const live = job.live === undefined ? undefined : layersOf(job.live);
   for (const { pathname, route, cacheKey } of paths) {
     const key = keyOf(pathname);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // A fixed page's key, where its route gives none (site/page-plan.ts): rendered only when it changed.
     const pageKey = cacheKey ?? fixedPageKey(key, run.index, shared);
     if (pageKey !== undefined) {
       keys[key] = pageKey;
@@ -132,5 +155,4 @@ export async function renderPaths(
     run.scan.add(file, body);
     written.push(file);
   }
-  return { keys, written, rendered, scan: await run.scan.finish() };
 }

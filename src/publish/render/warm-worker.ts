@@ -117,7 +117,8 @@ async function reply(request: WarmRequest): Promise<void> {
   if (request.type === 'run') {
     owner.flush();
     // In the background, a file at a time, giving way to the next sync or run (a save that follows soon).
-    if (written) siblings.add(request.job, written);
+    // A whole build's are written once it is live (warm-whole.ts): its checks may yet remove it.
+    if (written && request.job.live !== undefined) siblings.add(request.job, written);
   }
 }
 

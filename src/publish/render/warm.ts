@@ -17,12 +17,14 @@ import type { ShopInfo } from '../../config/shop.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
 import { readBuildInfo, RECORDED_PRICE_CHANGES } from '../releases/build-info.ts';
 import { PAGES_MANIFEST_FILE, readPagesManifest } from '../plan/plan-files.ts';
-import { awaitBundle, handOff } from '../../site/handoff.ts';
+import { awaitBundle, handOff, type SiteHandoff } from '../../site/handoff.ts';
+import { sharedFingerprint } from '../../site/page-plan.ts';
 import {
   isPageKey,
   isPrerenderApp,
   keyOf,
   newKeys,
+  newRendering,
   renderPaths,
   type PrerenderApp,
   type StaticPath,
@@ -64,8 +66,9 @@ interface WarmState {
 }
 
 /**
- * Runs Astro's build of `root` once into `scratch` (removed after), rendering no product or listing page,
- * and keeps its renderer. Its other pages render `catalogue` priced at `pricedAt`, and the shop's identity.
+ * Runs Astro's build of `root` once into `scratch` (kept: a whole build made by the renderer starts from
+ * it), rendering no product or listing page, and keeps its renderer. Its other pages render `catalogue`
+ * priced at `pricedAt`, and the shop's identity.
  */
 export async function startWarmRenderer(input: WarmInput): Promise<WarmRenderer> {
   const state: WarmState = {
@@ -91,15 +94,19 @@ async function buildOnce(input: WarmInput): Promise<Pick<WarmState, 'app' | 'Pat
     render: new Set(),
     data: false,
   });
+  // New files, never the old ones rewritten: whole builds made from an earlier bundle link its files.
+  await rm(input.scratch, { recursive: true, force: true });
   let app: unknown;
   try {
     await build({ root: input.root, outDir: input.scratch, logLevel: 'error' });
   } finally {
     app = bundle.take();
-    await rm(input.scratch, { recursive: true, force: true });
+    handOff(undefined);
   }
-  if (!isPrerenderApp(app))
+  if (!isPrerenderApp(app)) {
+    await rm(input.scratch, { recursive: true, force: true });
     throw new Error('Astro built the site but handed over no renderer (astro.config.mjs, warmRenderer).');
+  }
   return { app, Paths };
 }
 
@@ -108,10 +115,13 @@ const staticPaths = async (state: WarmState): Promise<StaticPath[]> => new state
 
 /**
  * The catalogue a run plans from the change since (src/site/change-plan.ts): the last build's, when that
- * build is live; else (the first run, a build of another process) none: every page is planned.
+ * build is live; else (the first run, a build of another process, a whole build) none: every page is
+ * planned.
  */
 const since = (state: WarmState, job: WarmJob): CatalogueIndex | undefined =>
-  state.last && resolve(state.last.dir) === resolve(job.live) ? state.last.index : undefined;
+  state.last && job.live !== undefined && resolve(state.last.dir) === resolve(job.live)
+    ? state.last.index
+    : undefined;
 
 async function prime(state: WarmState, live: string, catalogue: Catalogue): Promise<string | undefined> {
   const { app } = state;
@@ -119,59 +129,94 @@ async function prime(state: WarmState, live: string, catalogue: Catalogue): Prom
   const pricedAt = readBuildInfo(live)?.pricedAt;
   if (!manifest || !pricedAt) return 'the live build has no keys or no pricing instant';
   const index = indexCatalogue(catalogue, { at: Date.parse(pricedAt) });
-  handOff({ index, shop: state.shop, render: null, data: false });
-  app.routeCache.clearAll();
+  const seen = new Set<string>();
   try {
-    const keyed = (await staticPaths(state)).filter(({ cacheKey }) => cacheKey);
-    const other = keyed.find(({ pathname, cacheKey }) => manifest.pages[keyOf(pathname)] !== cacheKey);
-    if (other) return `its key of ${other.pathname} is not the live build's`;
-    const [mine, its] = [keyed.map(({ pathname }) => keyOf(pathname)), Object.keys(manifest.pages)];
-    const [count, pages] = [mine.filter(isPageKey).length, its.filter(isPageKey).length];
-    if (count !== pages) return `it has ${count} pages, the live build ${pages}`;
-    state.last = { dir: live, index };
-    return undefined;
+    for (const pass of passes(index, state.shop)) {
+      handOff({ ...pass, data: false });
+      app.routeCache.clearAll();
+      for (const { pathname, cacheKey } of await staticPaths(state)) {
+        const key = keyOf(pathname);
+        if (!cacheKey || seen.has(key)) continue;
+        if (manifest.pages[key] !== cacheKey) return `its key of ${pathname} is not the live build's`;
+        seen.add(key);
+      }
+    }
   } finally {
     handOff(undefined);
     app.routeCache.clearAll();
   }
+  const [count, pages] = [
+    [...seen].filter(isPageKey).length,
+    Object.keys(manifest.pages).filter(isPageKey).length,
+  ];
+  if (count !== pages) return `it has ${count} pages, the live build ${pages}`;
+  state.last = { dir: live, index };
+  return undefined;
 }
+
+/**
+ * A run's passes over the routes: one, planned from the change since the live build (`from`); else the
+ * slices of a run that renders every page, about SLICE_PRODUCTS product pages each, the data files with
+ * the first.
+ */
+function passes(
+  index: CatalogueIndex,
+  shop: ShopInfo,
+  from?: { readonly since: CatalogueIndex; readonly planned: { pages?: ReadonlySet<string> | null } },
+): SiteHandoff[] {
+  const common = { index, shop, render: null };
+  if (from) return [{ ...common, data: true, ...from }];
+  const of = Math.max(LEAST_SLICES, Math.ceil(index.catalogue.products.length / SLICE_PRODUCTS));
+  return Array.from({ length: of }, (_, at) => ({ ...common, data: at === 0, slice: { at, of } }));
+}
+
+/** Product pages per slice of a run that renders every page: what the run holds the props of at once. */
+const SLICE_PRODUCTS = 1000;
+/** A small catalogue in a few slices all the same: one way of rendering every page, whatever the size. */
+const LEAST_SLICES = 4;
 
 async function run(state: WarmState, job: WarmJob, catalogue: Catalogue): Promise<WarmOutcome> {
   const { app } = state;
-  const started = performance.now();
   const index = indexCatalogue(catalogue, { at: job.pricedAt });
   const from = since(state, job);
   const record: { pages?: ReadonlySet<string> | null } = {};
-  handOff({
-    index,
-    shop: job.shop,
-    render: null,
-    data: true,
-    ...(from && { since: from, planned: record }),
-  });
-  app.routeCache.clearAll();
-  const paths = await staticPaths(state);
-  const planned = performance.now();
-  // What the bundle's routes planned from the change (site/handoff.ts); null: every page.
-  const pages = from ? record.pages : null;
-  if (pages === undefined) throw new Error('The product and listing routes planned no pages.');
   const scan = state.scans.begin({
     client: join(job.dir, 'client'),
     secrets: job.secrets,
     siteUrl: job.shop.siteUrl,
   });
-  const rendering = await renderPaths(app, job, paths, { index, scan });
-  handOff(undefined);
+  const into = newRendering();
+  const shared = sharedFingerprint(index, job.shop);
+  const times = { planMs: 0, renderMs: 0 };
+  try {
+    for (const pass of passes(index, job.shop, from && { since: from, planned: record })) {
+      const started = performance.now();
+      handOff(pass);
+      app.routeCache.clearAll();
+      const paths = await staticPaths(state);
+      const planned = performance.now();
+      await renderPaths(app, job, paths, { index, shared, scan, into });
+      times.planMs += planned - started;
+      times.renderMs += performance.now() - planned;
+    }
+  } finally {
+    handOff(undefined);
+    app.routeCache.clearAll();
+  }
+  // What the bundle's routes planned from the change (site/handoff.ts); null: every page.
+  const pages = from ? record.pages : null;
+  if (pages === undefined) throw new Error('The product and listing routes planned no pages.');
   state.last = { dir: job.dir, index };
   const changes = priceChanges(catalogue.products, job.pricedAt);
   return {
     prices: { total: changes.length, upcoming: changes.slice(0, RECORDED_PRICE_CHANGES) },
-    ...newKeys(job.liveKeys, rendering.keys, pages),
-    scan: rendering.scan,
-    written: rendering.written,
-    rendered: rendering.rendered,
-    paths: paths.length,
-    planMs: Math.round(planned - started),
-    renderMs: Math.round(performance.now() - planned),
+    ...newKeys(job.liveKeys, into.keys, pages),
+    shared,
+    scan: await scan.finish(),
+    written: into.written,
+    rendered: into.rendered,
+    paths: into.seen.size,
+    planMs: Math.round(times.planMs),
+    renderMs: Math.round(times.renderMs),
   };
 }
