@@ -21,6 +21,7 @@ import { builderRole } from './publish/rebuild/builder-role.ts';
 import { storeReplayList } from './publish/rebuild/replay-list.ts';
 import { createRebuildRoutes } from './publish/rebuild/routes.ts';
 import { createSharedRebuilder } from './publish/rebuild/shared-rebuilder.ts';
+import type { WarmRendererClient } from './publish/render/warm-client.ts';
 import { builtSiteIn, magentoMediaBaseUrl, storefrontServerConfig } from './server/config.ts';
 import { liveBuildId } from './server/build-id.ts';
 import { shopCounts } from './server/shop-counts.ts';
@@ -49,6 +50,8 @@ export interface ReplicaOptions {
   readonly variables: Readonly<Record<string, string | undefined>>;
   readonly clock: Clock;
   readonly log: ReplicaLog;
+  /** The warm renderer `npm start` made the first build with: the builder's from then on (src/start.ts). */
+  readonly renderer?: WarmRendererClient | undefined;
 }
 
 export interface RunningReplica {
@@ -174,7 +177,7 @@ async function startIn(life: ReplicaLife, options: ReplicaOptions): Promise<Runn
   closers.push(() => purges.close());
   const becomeBuilder = builderRole({
     ...{ store, root, distDir, config, variables: options.variables, clock: options.clock, log },
-    ...{ loaded, report: () => reports.report(), purges },
+    ...{ loaded, report: () => reports.report(), purges, renderer: options.renderer },
   });
   const rebuilder = createSharedRebuilder({ store, replica, becomeBuilder, log: (line) => log.info(line) });
   closers.push(() => rebuilder.close());

@@ -11,11 +11,8 @@
  * settings are parsed once (`loadConfig`), and each part is handed the sections it reads.
  */
 import { resolve } from 'node:path';
-import { CatalogueLoadError } from './catalogue/load.ts';
-import { snapshotPath } from './catalogue/snapshot.ts';
-import { catalogueOwner, ownerSync } from './catalogue/catalogue-owner.ts';
-import { shopClock, type Clock } from './config/clock.ts';
-import { ConfigError, loadConfig, type Config, type Env } from './config/env.ts';
+import { shopClock } from './config/clock.ts';
+import { loadConfig, type Config, type Env } from './config/env.ts';
 import { EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from './config/magento.ts';
 import { embeddedMagentoConfig } from './embedded/magento/config.ts';
 import { startEmbeddedMagento } from './embedded/magento/server.ts';
@@ -27,10 +24,10 @@ import { mailCatcherConfig, usesMailCatcher } from './embedded/mail/config.ts';
 import { startMailCatcher } from './embedded/mail/server.ts';
 import { smtpServerShown, smtpUrlOf } from './mail/settings.ts';
 import { usesPayPalSandbox } from './payments/providers/paypal/settings.ts';
-import { configHash, readBuildInfo, whyStale } from './publish/releases/build-info.ts';
-import { BuildError, buildSite, defaultSources } from './publish/render/build.ts';
+import { warmRendererClient } from './publish/render/warm-client.ts';
 import { rebuildOnSave } from './publish/rebuild/hook-client.ts';
 import { startReplica } from './replica.ts';
+import { startupMessage, syncAndBuild, type FirstBuildSite } from './publish/render/first-build.ts';
 
 type Variables = Readonly<Record<string, string | undefined>>;
 
@@ -81,12 +78,7 @@ const REAL_BACK_ENDS = [
   'SMTP_URL',
 ];
 
-/** What to print for a start-up failure: the sentence for errors we explain, the stack for the others. */
-export function startupMessage(error: unknown): string {
-  if (error instanceof ConfigError || error instanceof CatalogueLoadError || error instanceof BuildError)
-    return error.message;
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}
+export { startupMessage };
 
 function variablesOf(options: StartShopOptions): Variables {
   const variables = Object.entries({ ...options.environment, ...options.settings });
@@ -190,62 +182,7 @@ async function startMail(
   return { mailCatcher: catcher.url };
 }
 
-interface Site {
-  readonly root: string;
-  readonly distDir: string;
-  /** Every section: the replica is handed them all, and the sync and build some of the same. */
-  readonly config: Config;
-  readonly variables: Variables;
-  readonly log: ShopLog;
-  /** The shop's clock (SHOP_CLOCK_FILE's in tests and demos): what prices the pages show. */
-  readonly clock: Clock;
-}
-
-/** Syncs the catalogue and builds the site when it is stale; a failure with a previous build only warns. */
-async function syncAndBuild({ root, distDir, config, variables, log, clock }: Site): Promise<void> {
-  const hasBuild = () => readBuildInfo(distDir) !== undefined;
-  try {
-    // The owner in this process: the first build reads the file it writes; the rebuilder's renderer owns
-    // the catalogue from then on (src/publish/rebuild/task-settings.ts).
-    const owner = ownerSync(
-      catalogueOwner({ ...config.magento, ...config.embedded, ...config.shop }, (line) => log.info(line)),
-    );
-    const sync = await owner.sync({ incremental: true });
-    await owner.flush();
-    log.info(
-      `Catalogue: ${sync.products} products${sync.problems.length ? `, ${sync.problems.length} left out` : ''}; ${sync.changed ? 'snapshot updated' : 'unchanged'}`,
-    );
-  } catch (error) {
-    if (!hasBuild()) throw error;
-    log.warn(
-      `\nWARNING: the catalogue sync failed; serving the previous build, which may be out of date.\n  ${startupMessage(error)}\n`,
-    );
-    return;
-  }
-  const build = {
-    distDir,
-    snapshotFile: snapshotPath(config.shop.CATALOGUE_SNAPSHOT),
-    configHash: configHash(config.shop),
-  };
-  const stale = whyStale({ ...build, sources: defaultSources(root), now: clock.now() });
-  if (!stale) return log.info('Site is up to date.');
-  log.info(`Building the site (${stale})…`);
-  try {
-    const info = await buildSite({
-      ...build,
-      root,
-      env: variables,
-      // The rebuilder's warm renderer compresses it once the shop serves (src/publish/rebuild/task.ts).
-      compress: false,
-      pricedAt: clock.now(),
-      log: (line) => log.info(line),
-    });
-    log.info(`Site built: ${info.pages} pages in ${(info.durationMs / 1000).toFixed(1)} s`);
-  } catch (error) {
-    if (!hasBuild()) throw error;
-    log.warn(`\nWARNING: the site build failed; serving the previous build.\n  ${startupMessage(error)}\n`);
-  }
-}
+type Site = FirstBuildSite;
 
 /** Starts the shop; on a failure, stops whatever had started and throws. */
 export async function startShop(options: StartShopOptions): Promise<RunningShop> {
@@ -266,8 +203,14 @@ export async function startShop(options: StartShopOptions): Promise<RunningShop>
       clock: shopClock(config.shop.SHOP_CLOCK_FILE),
     };
     const urls = await startBackEnds(config, log, closers);
-    await syncAndBuild(site);
-    const replica = await startReplica(site);
+    const renderer = warmRendererClient({
+      root: site.root,
+      env: variables,
+      log: (line) => log.info(line),
+    });
+    closers.push(() => void renderer.close());
+    await syncAndBuild(site, renderer);
+    const replica = await startReplica({ ...site, renderer });
     closers.push(() => replica.close());
     return { urls: { ...urls, shop: replica.url }, close };
   } catch (error) {

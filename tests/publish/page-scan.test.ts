@@ -42,7 +42,7 @@ describe('the page scan beside the renderer', () => {
     for (const [file, text] of files) inPlace.add(file, encoded(text));
     const thread = pageScanThread();
     const run = thread.begin({ client, secrets, siteUrl: SITE });
-    for (const [file, text] of files) run.add(file, encoded(text));
+    for (const [file, text] of files) await run.add(file, encoded(text));
     const scan = await run.finish();
     for (const [file, text] of files) expect(readFileSync(join(client, file), 'utf8')).toBe(text);
 
@@ -62,14 +62,25 @@ describe('the page scan beside the renderer', () => {
   it('starts each run afresh: what an earlier run read is not in the next one', async () => {
     const thread = pageScanThread();
     const first = thread.begin({ client, secrets, siteUrl: SITE });
-    first.add('leaky/index.html', encoded(files[2]?.[1] ?? ''));
+    await first.add('leaky/index.html', encoded(files[2]?.[1] ?? ''));
     expect((await first.finish()).secretProblems).toHaveLength(1);
 
     const second = thread.begin({ client, secrets, siteUrl: SITE });
-    second.add('k-5/index.html', encoded(files[0]?.[1] ?? ''));
+    await second.add('k-5/index.html', encoded(files[0]?.[1] ?? ''));
     const scan = await second.finish();
     expect(scan.secretProblems).toEqual([]);
     expect(scan.links.pages.map((links) => links.page)).toEqual(['k-5/index.html']);
+  });
+
+  it('takes a whole build of pages, waiting for the thread when it falls behind: every page written, none lost', async () => {
+    const thread = pageScanThread();
+    const run = thread.begin({ client, secrets, siteUrl: SITE });
+    const page = files[0]?.[1] ?? '';
+    for (let at = 0; at < 400; at += 1) await run.add(`p-${at}/index.html`, encoded(page));
+    const scan = await run.finish();
+    expect(scan.htmlFiles).toBe(400);
+    for (const at of [0, 199, 399])
+      expect(readFileSync(join(client, `p-${at}`, 'index.html'), 'utf8')).toBe(page);
   });
 
   it('fails the run when a file cannot be written, and the next run goes on', async () => {
@@ -77,11 +88,11 @@ describe('the page scan beside the renderer', () => {
     // A file where the page's folder should be.
     writeFileSync(join(client, 'k-5'), 'not a folder');
     const failing = thread.begin({ client, secrets, siteUrl: SITE });
-    failing.add('k-5/index.html', encoded(files[0]?.[1] ?? ''));
+    await failing.add('k-5/index.html', encoded(files[0]?.[1] ?? ''));
     await expect(failing.finish()).rejects.toThrow(/page scan failed/);
 
     const next = thread.begin({ client, secrets, siteUrl: SITE });
-    next.add('k-5-hose/index.html', encoded(files[1]?.[1] ?? ''));
+    await next.add('k-5-hose/index.html', encoded(files[1]?.[1] ?? ''));
     expect((await next.finish()).htmlFiles).toBe(1);
   });
 });

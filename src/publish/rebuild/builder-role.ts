@@ -19,6 +19,7 @@ import { createRebuilder, type RunSummary } from './rebuilder.ts';
 import type { BuilderRole } from './run-types.ts';
 import type { RunTotals } from './run-totals.ts';
 import { createRebuildTask } from './task.ts';
+import type { WarmRendererClient } from '../render/warm-client.ts';
 
 /** Where the builder says what it did: progress as info, trouble as warnings. */
 interface PublishLog {
@@ -95,6 +96,8 @@ interface BuilderSetting {
   readonly log: PublishLog;
   /** The build the server loaded at start: never pruned while it runs. */
   readonly loaded: string;
+  /** The warm renderer `npm start` made its first build with (src/start.ts); else the role starts one. */
+  readonly renderer?: WarmRendererClient | undefined;
   readonly report: () => Promise<void>;
   readonly purges: RunningPurgeQueue;
 }
@@ -117,7 +120,7 @@ export function builderRole(
         distDir,
         buildEnv: setting.variables,
         protect: [setting.loaded],
-        warm: true,
+        warm: setting.renderer ?? true,
         clock,
         log: (line) => log.info(line),
         warn: (line) => log.warn(line),

@@ -33,9 +33,10 @@ export interface RebuildTaskOptions {
   readonly clock?: Clock;
   /**
    * Keep a warm renderer (src/publish/render/warm-client.ts) beside the live build, so a rebuild renders only what
-   * changed, in about a second, instead of running `astro build` (the server's rebuilder; not one-off runs).
+   * changed, in about a second, instead of running `astro build` (the server's rebuilder; not one-off runs):
+   * `true` starts one, or the one `npm start` made its first build with (src/start.ts).
    */
-  readonly warm?: boolean;
+  readonly warm?: boolean | WarmRendererClient;
   readonly log?: (message: string) => void;
   /** Warnings for the operator (price drift found by a reconciliation). Default: `log`. */
   readonly warn?: (message: string) => void;
@@ -60,13 +61,14 @@ export interface Settings {
 
 export function taskSettings(options: RebuildTaskOptions): Settings {
   const log = options.log ?? (() => undefined);
-  const warm = options.warm
-    ? warmRendererClient({
-        root: options.root,
-        env: options.buildEnv,
-        ...(options.log ? { log: options.log } : {}),
-      })
-    : undefined;
+  const warm =
+    options.warm === true
+      ? warmRendererClient({
+          root: options.root,
+          env: options.buildEnv,
+          ...(options.log ? { log: options.log } : {}),
+        })
+      : options.warm || undefined;
   return {
     options,
     log,

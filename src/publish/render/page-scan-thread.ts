@@ -29,9 +29,11 @@ const toThread = z.discriminatedUnion('type', [
 ]);
 type ToThread = z.input<typeof toThread>;
 
-const fromThread = z.discriminatedUnion('ok', [
+const fromThread = z.union([
   z.object({ ok: z.literal(true), scan: warmScanSchema }),
   z.object({ ok: z.literal(false), error: z.string() }),
+  /** Files of the run written so far: the renderer waits while too many are still on their way. */
+  z.object({ written: z.number().int().nonnegative() }),
 ]);
 type FromThread = z.input<typeof fromThread>;
 
@@ -50,17 +52,22 @@ function serve(port: NonNullable<typeof parentPort>): void {
   let scan: PageScan | undefined;
   let client = '';
   let failure: string | undefined;
+  let written = 0;
   const answer = (reply: FromThread) => port.postMessage(reply);
   port.on('message', (message: unknown) => {
     const parsed = toThread.safeParse(message);
     if (!parsed.success) return void (failure ??= `a message did not parse: ${parsed.error.message}`);
     const request = parsed.data;
     try {
-      if (request.type === 'begin') [scan, client, failure] = [pageScan(request), request.client, undefined];
+      if (request.type === 'begin')
+        [scan, client, failure, written] = [pageScan(request), request.client, undefined, 0];
       else if (request.type === 'file') {
-        if (failure !== undefined) return;
-        write(client, request.file, request.body);
-        scan?.add(request.file, request.body);
+        if (failure === undefined) {
+          write(client, request.file, request.body);
+          scan?.add(request.file, request.body);
+        }
+        written += 1;
+        if (written % PROGRESS_EVERY === 0) answer({ written });
       } else {
         answer(
           failure || !scan
@@ -77,10 +84,17 @@ function serve(port: NonNullable<typeof parentPort>): void {
 
 if (!isMainThread && parentPort) serve(parentPort);
 
+/** How often the thread says how many files it has written, and how many may be on their way at most. */
+const PROGRESS_EVERY = 16;
+const MOST_ON_THE_WAY = 64;
+
 /** A run's side of the thread: files in, the scan out once they are written. */
 export interface ScanRun {
-  /** Writes `file` (relative to `client/`) and checks it. */
-  add(file: string, body: Uint8Array): void;
+  /**
+   * Writes `file` (relative to `client/`) and checks it; resolves once the thread is near enough, so the
+   * pages a run renders faster than they are written do not pile up in memory (a whole build's 15,000).
+   */
+  add(file: string, body: Uint8Array): Promise<void>;
   /** What the files showed, once every one is written; fails when one could not be. */
   finish(): Promise<WarmScan>;
 }
@@ -88,6 +102,9 @@ export interface ScanRun {
 interface ThreadState {
   worker: Worker | undefined;
   waiting: { resolve: (scan: WarmScan) => void; reject: (error: Error) => void } | undefined;
+  /** Files the thread has written in this run, and who waits for it to write more. */
+  written: number;
+  room: (() => void) | undefined;
   /** Why the last thread stopped: a run it was scanning fails with it. */
   stopped: Error | undefined;
 }
@@ -99,6 +116,7 @@ function started(state: ThreadState): Worker {
   worker.unref();
   const fail = (error: Error) => {
     if (state.worker === worker) [state.worker, state.stopped] = [undefined, error];
+    state.room?.();
     state.waiting?.reject(error);
     state.waiting = undefined;
   };
@@ -106,12 +124,16 @@ function started(state: ThreadState): Worker {
   worker.on('exit', (code) => fail(new Error(`The page scan's thread stopped (exit code ${code}).`)));
   worker.on('message', (message: unknown) => {
     const parsed = fromThread.safeParse(message);
+    if (parsed.success && 'written' in parsed.data) {
+      state.written = parsed.data.written;
+      return state.room?.();
+    }
     const waiting = state.waiting;
     state.waiting = undefined;
     if (!parsed.success)
       waiting?.reject(new Error(`The page scan's answer did not parse: ${parsed.error.message}`));
-    else if (!parsed.data.ok) waiting?.reject(new Error(`The page scan failed: ${parsed.data.error}`));
-    else waiting?.resolve(parsed.data.scan);
+    else if ('scan' in parsed.data) waiting?.resolve(parsed.data.scan);
+    else if ('error' in parsed.data) waiting?.reject(new Error(`The page scan failed: ${parsed.data.error}`));
   });
   state.worker = worker;
   return worker;
@@ -119,7 +141,10 @@ function started(state: ThreadState): Worker {
 
 /** A thread that writes and scans a run's files beside the renderer; `begin` starts a run (one at a time). */
 export function pageScanThread(): { begin(options: PageScanOptions & { readonly client: string }): ScanRun } {
-  const state: ThreadState = { worker: undefined, waiting: undefined, stopped: undefined };
+  const state: ThreadState = {
+    ...{ worker: undefined, waiting: undefined, stopped: undefined },
+    ...{ written: 0, room: undefined },
+  };
   return {
     begin(options) {
       const worker = started(state);
@@ -130,8 +155,16 @@ export function pageScanThread(): { begin(options: PageScanOptions & { readonly 
         secrets: [...options.secrets],
         siteUrl: options.siteUrl,
       });
+      let sent = 0;
+      state.written = 0;
       return {
-        add: (file, body) => send({ type: 'file', file, body }),
+        async add(file, body) {
+          send({ type: 'file', file, body });
+          sent += 1;
+          while (sent - state.written > MOST_ON_THE_WAY && state.worker === worker)
+            await new Promise<void>((resolve) => (state.room = resolve));
+          state.room = undefined;
+        },
         finish: () =>
           new Promise<WarmScan>((resolve, reject) => {
             if (state.worker !== worker)

@@ -9,7 +9,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { errorCode } from '../releases/files.ts';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -209,6 +209,7 @@ export function warmRendererClient(options: ClientOptions): WarmRendererClient {
     ...{ child: undefined, started: undefined, sourceHash: undefined, bundle: undefined },
     ...{ unwritten: false, lost: false },
   };
+  const compressing = new Set<string>();
   return {
     get sourceHash() {
       return state.sourceHash;
@@ -234,9 +235,15 @@ export function warmRendererClient(options: ClientOptions): WarmRendererClient {
     },
     flush: () => flush(state),
     compressLater: (dir, levels) => {
-      request(state, { type: 'compress', dir, levels }).catch((error: unknown) =>
-        log(`Compressing ${dir} failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
+      // Once at a time per build: a whole build asks once live, and a new rebuilder again for the live build.
+      const key = resolve(dir);
+      if (compressing.has(key)) return;
+      compressing.add(key);
+      request(state, { type: 'compress', dir, levels })
+        .catch((error: unknown) =>
+          log(`Compressing ${dir} failed: ${error instanceof Error ? error.message : String(error)}`),
+        )
+        .finally(() => compressing.delete(key));
     },
     run: async (job) => {
       const outcome = await request(state, { type: 'run', job });

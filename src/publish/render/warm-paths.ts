@@ -152,7 +152,7 @@ export async function renderPaths(
     const file = outputFile(pathname, route.type);
     // A path new to the live build's fingerprints, or one with none, is written only when it differs.
     if (job.liveKeys[key] === undefined && (await sameAsLive(live, file, body))) continue;
-    run.scan.add(file, body);
+    await run.scan.add(file, body);
     written.push(file);
   }
 }
