@@ -64,6 +64,14 @@ export function sliceOf(key: string, of: number): number {
 
 const NONE: PageFilter = { has: () => false };
 
+/** The render plan's keys as one set per plan: the routes keep what they planned per set (routes.ts). */
+const plannedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function setOf(planned: readonly string[]): ReadonlySet<string> {
+  let set = plannedSets.get(planned);
+  if (!set) plannedSets.set(planned, (set = new Set(planned)));
+  return set;
+}
+
 /** A slice's filter of the `kind` of pages a route plans. */
 function sliceFilter(kind: 'product' | 'listing', slice: { at: number; of: number }): PageFilter | null {
   if (kind === 'listing') return slice.at === 0 ? null : NONE;
@@ -79,7 +87,7 @@ export function pagesToRender(
   kind: 'product' | 'listing',
 ): PageFilter | null {
   const handed = handedOff();
-  if (!handed) return planned && new Set(planned);
+  if (!handed) return planned && setOf(planned);
   const { since, index, planned: record } = handed;
   if (!since || !record) return handed.slice ? sliceFilter(kind, handed.slice) : handed.render;
   if (record.pages === undefined) record.pages = pagesShowing(since, index, changedSkus(since, index));
