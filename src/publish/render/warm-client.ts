@@ -100,7 +100,8 @@ function spawn(state: ClientState): ChildProcess {
   const spawned = fork(options.worker ?? WORKER, [], {
     cwd: options.root,
     env: { ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    execArgv: [],
+    // The renderer collects between the slices of a whole build (warm.ts, `collect`).
+    execArgv: ['--expose-gc'],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     // Maps (a price check's final prices) cross as they are.
     serialization: 'advanced',

@@ -107,6 +107,7 @@ async function buildOnce(input: WarmInput): Promise<Pick<WarmState, 'app' | 'Pat
     await rm(input.scratch, { recursive: true, force: true });
     throw new Error('Astro built the site but handed over no renderer (astro.config.mjs, warmRenderer).');
   }
+  collect();
   return { app, Paths };
 }
 
@@ -140,6 +141,7 @@ async function prime(state: WarmState, live: string, catalogue: Catalogue): Prom
         if (manifest.pages[key] !== cacheKey) return `its key of ${pathname} is not the live build's`;
         seen.add(key);
       }
+      collect();
     }
   } finally {
     handOff(undefined);
@@ -170,6 +172,17 @@ function passes(
   return Array.from({ length: of }, (_, at) => ({ ...common, data: at === 0, slice: { at, of } }));
 }
 
+/**
+ * Collects what a slice of a whole build, or the bundle's build, left behind, where the renderer's process
+ * allows it (warm-client.ts starts it with `--expose-gc`): left to itself V8 lets the heap grow to several
+ * times what the renderer keeps (a whole build at 10,000 products: 2.6 GB of memory, 1.8 GB collecting
+ * between slices, for about 0.2 s a slice).
+ */
+function collect(): void {
+  const gc: unknown = Reflect.get(globalThis, 'gc');
+  if (typeof gc === 'function') gc();
+}
+
 /** Product pages per slice of a run that renders every page: what the run holds the props of at once. */
 const SLICE_PRODUCTS = 1000;
 /** A small catalogue in a few slices all the same: one way of rendering every page, whatever the size. */
@@ -198,6 +211,7 @@ async function run(state: WarmState, job: WarmJob, catalogue: Catalogue): Promis
       await renderPaths(app, job, paths, { index, shared, scan, into });
       times.planMs += planned - started;
       times.renderMs += performance.now() - planned;
+      if (pass.slice) collect();
     }
   } finally {
     handOff(undefined);
