@@ -192,7 +192,8 @@ export function liveLinkTarget(layout: BuildLayout): string | undefined {
 
 const sleep = (ms: number) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
 
-const isRunning = (pid: number): boolean => {
+/** Whether a process of that id runs (one of another user's counts). */
+export const isRunning = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;

@@ -177,39 +177,50 @@ export async function assembleWarmBuild(input: AssemblyInput): Promise<WarmAssem
   return { scan, base: whole ? undefined : base, removed, pages, problems, carried, missingAssets };
 }
 
-/** What the new build's `build-info.json` says of it. */
-function warmBuildInfo(
+/** What a build the renderer made shares in `build-info.json`, warm or whole; its own part is the caller's. */
+export function renderedBuildInfo(
   options: BuildSiteOptions,
   build: {
-    dir: string;
-    started: Date;
-    run: BuildStart & { readonly liveInfo: BuildInfo };
-    levels: Levels;
-    timings: Record<string, number>;
+    readonly dir: string;
+    readonly started: Date;
+    readonly run: Pick<BuildStart, 'sourceHash' | 'pricedAt'>;
+    readonly levels: Levels;
+    readonly timings: Record<string, number>;
   },
   outcome: WarmOutcome,
-  assembled: WarmAssembly,
-): BuildInfo {
+): Omit<BuildInfo, 'pages' | 'scriptHashes' | 'mode'> {
   const { dir, started, run, levels, timings } = build;
-  const { scan } = assembled;
   return {
     builtAt: started.toISOString(),
     durationMs: Math.round(Date.now() - started.getTime()),
     snapshotHash: options.snapshotHash ?? snapshotHash(options.snapshotFile),
     configHash: options.configHash,
-    pages: assembled.pages,
-    scriptHashes: [...new Set([...(run.liveInfo.scriptHashes ?? []), ...scan.scriptHashes])].sort(),
-    // Compressed by the renderer once live (releases/compress-later.ts, siblingsLater): nothing yet.
+    // Compressed by the renderer once live (releases/compress-later.ts): nothing yet.
     compression: { files: 0, reused: 0, brotliQuality: levels.brotli, bytes: 0, brotliBytes: 0, ms: 0 },
     id: basename(dir),
-    mode: 'warm',
-    ...(assembled.base ? { base: assembled.base, removed: assembled.removed } : {}),
-    rendered: scan.htmlFiles,
+    rendered: outcome.scan.htmlFiles,
     planned: outcome.paths,
     timings: { ...timings },
     sourceHash: run.sourceHash,
     pricedAt: new Date(run.pricedAt).toISOString(),
     ...(outcome.prices ? { priceChanges: outcome.prices } : {}),
+  };
+}
+
+/** What the new build's `build-info.json` says of it: a layer over `base` (unless folded), its pages. */
+function warmBuildInfo(
+  options: BuildSiteOptions,
+  build: Parameters<typeof renderedBuildInfo>[1] & { readonly run: { readonly liveInfo: BuildInfo } },
+  outcome: WarmOutcome,
+  assembled: WarmAssembly,
+): BuildInfo {
+  const { scan } = assembled;
+  return {
+    ...renderedBuildInfo(options, build, outcome),
+    pages: assembled.pages,
+    scriptHashes: [...new Set([...(build.run.liveInfo.scriptHashes ?? []), ...scan.scriptHashes])].sort(),
+    mode: 'warm',
+    ...(assembled.base ? { base: assembled.base, removed: assembled.removed } : {}),
   };
 }
 

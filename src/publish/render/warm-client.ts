@@ -10,7 +10,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { errorCode } from '../releases/files.ts';
+import { isRunning } from '../releases/builds.ts';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { CatalogueSync } from '../../catalogue/catalogue-owner.ts';
@@ -160,21 +160,12 @@ async function flush(state: ClientState): Promise<void> {
 /** The folder a renderer of this process builds its bundle in (`start`'s `scratch`), beside the builds. */
 export const rendererScratch = (buildsDir: string): string => join(buildsDir, `.warm-${process.pid}`);
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errorCode(error) === 'EPERM';
-  }
-};
-
 /** The bundles of renderers whose server has stopped: kept while it ran, for its whole builds. */
 async function removeLeftBundles(buildsDir: string): Promise<void> {
   const names = await readdir(buildsDir).catch(() => []);
   for (const name of names) {
     const pid = /^\.warm-(\d+)$/.exec(name)?.[1];
-    if (pid && Number(pid) !== process.pid && !alive(Number(pid)))
+    if (pid && Number(pid) !== process.pid && !isRunning(Number(pid)))
       await rm(join(buildsDir, name), { recursive: true, force: true });
   }
 }

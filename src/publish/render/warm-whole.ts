@@ -8,8 +8,8 @@
  * failed.
  */
 import { writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { snapshotHash, type BuildInfo } from '../releases/build-info.ts';
+import { join } from 'node:path';
+import type { BuildInfo } from '../releases/build-info.ts';
 import { publishAndPrune, type BuildLayout } from '../releases/builds.ts';
 import { FAST_BUILD_LEVELS } from '../releases/encoding.ts';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan/plan-files.ts';
@@ -19,7 +19,7 @@ import { checkPageCount, checkSiteLinks, findSecrets, smokeTest } from './checks
 import { BuildError } from './errors.ts';
 import { defaultSmokePages, serverSecretProblems } from './finish.ts';
 import { folderLocate } from './links.ts';
-import { linkTree } from './warm-build.ts';
+import { linkTree, renderedBuildInfo } from './warm-build.ts';
 import type { WarmRendererClient } from './warm-client.ts';
 import type { WarmOutcome } from './warm-messages.ts';
 
@@ -73,37 +73,19 @@ async function problemsOf(
   return problems;
 }
 
+/** What the new build's `build-info.json` says of it: a whole build, and why. */
 function wholeBuildInfo(
   options: BuildSiteOptions,
   build: { dir: string; started: Date; run: WholeRun; pages: number; timings: Record<string, number> },
   outcome: WarmOutcome,
 ): BuildInfo {
-  const { dir, started, run, timings } = build;
+  const { run } = build;
   return {
-    builtAt: started.toISOString(),
-    durationMs: Math.round(Date.now() - started.getTime()),
-    snapshotHash: options.snapshotHash ?? snapshotHash(options.snapshotFile),
-    configHash: options.configHash,
+    ...renderedBuildInfo(options, { ...build, levels: FAST_BUILD_LEVELS }, outcome),
     pages: build.pages,
     scriptHashes: outcome.scan.scriptHashes,
-    // Compressed by the renderer once live (releases/compress-later.ts): nothing yet.
-    compression: {
-      files: 0,
-      reused: 0,
-      brotliQuality: FAST_BUILD_LEVELS.brotli,
-      bytes: 0,
-      brotliBytes: 0,
-      ms: 0,
-    },
-    id: basename(dir),
     mode: 'full',
     ...(run.fullBecause ? { fullBecause: run.fullBecause } : {}),
-    rendered: outcome.scan.htmlFiles,
-    planned: outcome.paths,
-    timings: { ...timings },
-    sourceHash: run.sourceHash,
-    pricedAt: new Date(run.pricedAt).toISOString(),
-    ...(outcome.prices ? { priceChanges: outcome.prices } : {}),
   };
 }
 
