@@ -186,9 +186,9 @@ async function startIn(life: ReplicaLife, options: ReplicaOptions): Promise<Runn
   const password = statusPassword({ ...config.publishing, ...config.magento });
   // What requests lead to (the server's, the rebuild hook's) is logged one line per message.
   const warn = lineLog((line) => log.warn(line));
-  // The payments counted for the figures (/metrics, the status page) where the shopper routes keep them.
-  const counted = paymentHome(config.payments, store, warn);
-  closers.push(() => counted.close());
+  // One payments home: the shopper routes keep the payments in it, the figures (/metrics) count them there.
+  const payments = paymentHome(config.payments, store, warn);
+  closers.push(() => payments.close());
   const server = await storefrontServerConfig(
     {
       ...config.shop,
@@ -202,6 +202,7 @@ async function startIn(life: ReplicaLife, options: ReplicaOptions): Promise<Runn
       distDir,
       store,
       signal: stopping.signal,
+      payments,
       extraRoutes: [
         healthRoutes(replica, buildId, () => life.draining),
         createRebuildRoutes({
@@ -213,7 +214,7 @@ async function startIn(life: ReplicaLife, options: ReplicaOptions): Promise<Runn
           store,
           trustedProxies: trustedProxies(config.shop.TRUSTED_PROXIES),
           liveBuild: () => readBuildInfo(distDir),
-          shopCounts: shopCounts(counted, store),
+          shopCounts: shopCounts(payments, store),
           log: warn,
         }),
       ],

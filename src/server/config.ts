@@ -14,6 +14,7 @@ import type { SharedStore } from '../store/shared-store.ts';
 import type { StorefrontServerConfig } from './app.ts';
 import { loadAstroRoute, type NodeRoute } from './astro.ts';
 import { createShopperRoutes, type ShopperRouteSettings } from './shopper/routes.ts';
+import type { PaymentHome } from '../payments/home.ts';
 import { createTradeRoutes } from './shopper/trade.ts';
 
 export const DIST_DIR = 'dist';
@@ -58,6 +59,11 @@ export interface SiteServerOptions {
   readonly store?: SharedStore;
   /** Aborted when the server stops: ends the shopper routes' background work (payment recovery). */
   readonly signal?: AbortSignal;
+  /**
+   * Where the shopper routes keep the payments, when the caller shares it (a replica counts them for the
+   * operator's figures); unset, they open their own (`paymentHome`).
+   */
+  readonly payments?: PaymentHome;
   readonly log?: (message: string) => void;
 }
 
@@ -100,7 +106,7 @@ export async function storefrontServerConfig(
     routes: [
       ...(options.extraRoutes ?? []),
       ...(options.routes ?? [
-        ...createShopperRoutes(env, log, options.store, options.signal, clientDir),
+        ...createShopperRoutes(env, log, options.store, options.signal, clientDir, options.payments),
         // Beside the shopper routes, with the built site: a Trade customer's price file (shopper/trade.ts).
         createTradeRoutes({ magento: magentoClientConfig(env), siteUrl: env.SITE_URL, clientDir, log }),
       ]),

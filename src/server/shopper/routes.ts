@@ -56,7 +56,8 @@ export type ShopperRouteSettings = ShopSettings &
  * `store`: the shared store, where throttles (and the known-browser key) are kept for every replica,
  * payments when it is PostgreSQL, and the e-mail outbox. Aborting `signal` stops the payment routes'
  * recovery and the e-mail sender. `clientDir`: the built site, whose product data names a configurable
- * child's parent (click & collect's "Collect today").
+ * child's parent (click & collect's "Collect today"). `shared`: the payments' home, when the caller keeps
+ * it too (the replica counts the payments for the operator's figures).
  */
 export function createShopperRoutes(
   env: ShopperRouteSettings,
@@ -64,6 +65,7 @@ export function createShopperRoutes(
   store?: SharedStore,
   signal?: AbortSignal,
   clientDir?: string,
+  shared?: PaymentHome,
 ): Hono[] {
   // Each route logs one line per message, whatever its request carried; without a log, each its default.
   const log = given && lineLog(given);
@@ -80,8 +82,9 @@ export function createShopperRoutes(
   });
   // One lock for every replica (or this process): placing on account, changing a customer's machines.
   const lock = store ? (name: string) => store.tryLock(name) : processLock();
-  // The payments' home, shared by the payment routes and a customer's data export and deletion.
-  const payments = paymentHome(env, store, log ?? ((message: string) => console.warn(message)));
+  // The payments' home, shared by the payment routes and a customer's data export and deletion (and the
+  // replica's figures, when it hands it over).
+  const payments = shared ?? paymentHome(env, store, log ?? ((message: string) => console.warn(message)));
   // The shop's e-mail: queued in the shared store, sent by this replica's sender until `signal` stops it.
   const mail = startShopMail(env, store, signal, log ?? ((message: string) => console.warn(message)));
   const logged = log ? { log } : {};
