@@ -57,20 +57,17 @@ function publicPart(product: Product): Product {
   return tierPrices.length === product.tierPrices.length ? product : { ...product, tierPrices };
 }
 
-const productKeys = keptParts<ProductPageModel, string>();
-
 /**
  * A product page's fingerprint: the hash of its model (product-page.ts), what the page renders, with the
- * product and its variants' products by their own hashes; kept with the model while `shared` is the same.
+ * product and its variants' products by their own hashes. page-plan.ts keeps it between runs with what the
+ * model reads, not the model.
  */
 export const productFingerprint = (model: ProductPageModel, shared: string): string =>
-  productKeys(model, [shared], () =>
-    hash(shared, {
-      ...model,
-      product: productDigest(model.product),
-      children: model.children.map(productDigest),
-    }),
-  );
+  hash(shared, {
+    ...model,
+    product: productDigest(model.product),
+    children: model.children.map(productDigest),
+  });
 
 /**
  * What every page of a listing shows from its category's whole index, hashed once per listing: its name,

@@ -15,13 +15,34 @@ import { fixedFingerprint, listingFingerprints, productFingerprint } from './fin
 export { sharedFingerprint } from './fingerprint.ts';
 import { allListingPages, type ListingPage } from './listing-pages.ts';
 import type { PageFilter } from './handoff.ts';
-import { productPageModel, type ProductPageModel } from './product-page.ts';
+import { modelInputs, productPageModel, type ModelIndex, type ProductPageModel } from './product-page.ts';
+import { keptParts } from '../catalogue/kept-parts.ts';
+import type { Product } from '../catalogue/types.ts';
 
 export interface PlannedPage<Props> {
   /** The page's path without the leading `/`: a product's url key, a listing page's path. */
   readonly key: string;
   readonly cacheKey: string;
   readonly props: Props;
+}
+
+/** Each product page's fingerprint, kept between runs while what its model reads and `shared` are the same. */
+const productKeys = keptParts<Product, string>();
+
+/**
+ * A product page's fingerprint and its model: the fingerprint kept per product (`productKeys`), the model
+ * made only when asked for (the page is rendered) or when the fingerprint must be worked out again.
+ */
+function productPage(
+  product: Product,
+  index: ModelIndex,
+  hrefBySku: ReadonlyMap<string, string>,
+  shared: string,
+): { readonly cacheKey: string; model(): ProductPageModel } {
+  let made: ProductPageModel | undefined;
+  const model = () => (made ??= productPageModel(product, index, hrefBySku));
+  const inputs = [shared, ...modelInputs(product, index, hrefBySku)];
+  return { cacheKey: productKeys(product, inputs, () => productFingerprint(model(), shared)), model };
 }
 
 /** The product pages; with `only`, just those whose keys it holds (the pages a partial build renders). */
@@ -35,8 +56,8 @@ export function productPagePlan(
   return routes.routed
     .filter((product) => !only || only.has(product.urlKey))
     .map((product) => {
-      const model = productPageModel(product, modelIndex, routes.hrefBySku);
-      return { key: product.urlKey, cacheKey: productFingerprint(model, shared), props: { model } };
+      const page = productPage(product, modelIndex, routes.hrefBySku, shared);
+      return { key: product.urlKey, cacheKey: page.cacheKey, props: { model: page.model() } };
     });
 }
 
@@ -63,11 +84,12 @@ export function pageKeys(
   routes: Pick<ProductRoutes, 'routed' | 'hrefBySku'>,
   shared: string,
 ): Map<string, string> {
-  return new Map(
-    [...productPagePlan(index, routes, shared), ...listingPagePlan(index, routes, shared)].map(
-      ({ key, cacheKey }) => [key, cacheKey],
-    ),
-  );
+  const modelIndex = { ...index, fits: fitIndex(index) };
+  const keys = new Map<string, string>();
+  for (const product of routes.routed)
+    keys.set(product.urlKey, productPage(product, modelIndex, routes.hrefBySku, shared).cacheKey);
+  for (const { key, cacheKey } of listingPagePlan(index, routes, shared)) keys.set(key, cacheKey);
+  return keys;
 }
 
 /** The shopper's screens: they show the shell (menus, shop) around islands, nothing else of the catalogue. */

@@ -2,15 +2,16 @@
  * A product page's model: everything the page at /{url key} shows that comes from data. `[product].astro`
  * renders from it alone (with the shop's settings and the code), and its fingerprint is the hash of it
  * (fingerprint.ts), so a page and its fingerprint cannot drift apart: data the page starts to show must be
- * added here, where the fingerprint sees it. A model is kept between runs while what it reads is the same
- * (catalogue/kept-parts.ts), so a run works out the models of the changed products and of the pages naming them.
+ * added here, where the fingerprint sees it. A model is made for the pages a run plans and dropped once
+ * they are rendered: between runs only its fingerprint is kept, with what the model reads (`modelInputs`),
+ * so a run works out the models of the changed products and of the pages naming them, and no process holds
+ * a model per product (80 MB at 10,000 products).
  */
 import { connectedSections, type ConnectedSection } from './product-view.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Audience, Product } from '../catalogue/types.ts';
 import { variantPage, type VariantPage } from './variant-page.ts';
 import { checkedDeliveryConfig } from '../delivery/config-schema.ts';
-import { keptParts } from '../catalogue/kept-parts.ts';
 import { reviewsSection, type ReviewsSection } from './review-section.ts';
 import { modelKey, type FitIndex } from '../catalogue/fits.ts';
 import {
@@ -45,9 +46,13 @@ export interface ProductPageModel {
 
 /**
  * What a product page's model reads besides its product: its audience, and the products it names (its
- * variants and its connected products) with their links. The model is kept while all of them are the same.
+ * variants and its connected products) with their links. Its fingerprint is kept while all of them are the same.
  */
-function modelInputs(product: Product, index: ModelIndex, hrefBySku: ReadonlyMap<string, string>): unknown[] {
+export function modelInputs(
+  product: Product,
+  index: ModelIndex,
+  hrefBySku: ReadonlyMap<string, string>,
+): unknown[] {
   const inputs: unknown[] = [
     index.audienceOf(product),
     index.kindOf(product)?.name,
@@ -67,10 +72,8 @@ function modelInputs(product: Product, index: ModelIndex, hrefBySku: ReadonlyMap
   return inputs;
 }
 
-const models = keptParts<Product, ProductPageModel>();
-
 /** What a model reads of the catalogue's indexes. */
-type ModelIndex = Pick<CatalogueIndex, 'bySku' | 'audienceOf' | 'kindOf'> & {
+export type ModelIndex = Pick<CatalogueIndex, 'bySku' | 'audienceOf' | 'kindOf'> & {
   readonly catalogue: Pick<CatalogueIndex['catalogue'], 'reviewSettings'>;
   readonly fits: Pick<FitIndex, 'byKey' | 'types'>;
 };
@@ -80,22 +83,20 @@ export function productPageModel(
   index: ModelIndex,
   hrefBySku: ReadonlyMap<string, string>,
 ): ProductPageModel {
-  return models(product, modelInputs(product, index, hrefBySku), () => {
-    const children = (product.configurable?.variants ?? []).flatMap((variant) => {
-      const child = index.bySku.get(variant.sku);
-      return child ? [child] : [];
-    });
-    return {
-      product,
-      audience: index.audienceOf(product),
-      kind: index.kindOf(product)?.name ?? null,
-      variants: variantPage(product, index.bySku, checkedDeliveryConfig()),
-      children,
-      sections: connectedSections(product, { bySku: index.bySku, hrefBySku }),
-      reviews: reviewsSection(product, index.catalogue.reviewSettings),
-      fitting: fittingSection(product, index.fits, { bySku: index.bySku, hrefBySku }),
-      fits: fitsSection(product, index.fits),
-      machine: machineModelName(product, index.fits),
-    };
+  const children = (product.configurable?.variants ?? []).flatMap((variant) => {
+    const child = index.bySku.get(variant.sku);
+    return child ? [child] : [];
   });
+  return {
+    product,
+    audience: index.audienceOf(product),
+    kind: index.kindOf(product)?.name ?? null,
+    variants: variantPage(product, index.bySku, checkedDeliveryConfig()),
+    children,
+    sections: connectedSections(product, { bySku: index.bySku, hrefBySku }),
+    reviews: reviewsSection(product, index.catalogue.reviewSettings),
+    fitting: fittingSection(product, index.fits, { bySku: index.bySku, hrefBySku }),
+    fits: fitsSection(product, index.fits),
+    machine: machineModelName(product, index.fits),
+  };
 }
