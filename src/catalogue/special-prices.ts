@@ -10,6 +10,7 @@ import { wallClockAsUtc } from '../config/wall-clock.ts';
 import { exclVat } from './money.ts';
 import type { Product, SpecialPrice } from './types.ts';
 import { withVariants } from './variants.ts';
+import { keptParts } from './kept-parts.ts';
 
 /** The shop's time zone (Magento's `general/locale/timezone`): special prices' dates are days there. */
 export const STORE_TIME_ZONE = 'Europe/London';
@@ -86,28 +87,34 @@ function applyingPrice(product: Product, at: number, rule: number | undefined): 
 }
 
 /** One product priced at `at`: the sale (or rule) price and "was" the regular price while it is lower. */
+/**
+ * Each product as priced, kept while its price that applies is the same: a run priced at another instant
+ * answers the same object for an unchanged product, so what the site keeps per product (its page's
+ * fingerprint, its listings' filter indexes: kept-parts.ts) is not worked out again for a product on sale.
+ */
+const priced = keptParts<Product, Product>();
+
 function priceOne(product: Product, at: number, rule: number | undefined): Product {
   if (product.configurable) return product;
   const regular = product.regularPriceInclVat;
   const price = applyingPrice(product, at, rule);
   if (price === null || regular === null || price >= regular) {
-    return product.wasInclVat === null && product.priceInclVat === regular
-      ? product
-      : {
-          ...product,
-          priceInclVat: regular,
-          priceExclVat: product.regularPriceExclVat,
-          wasInclVat: null,
-          wasExclVat: null,
-        };
+    if (product.wasInclVat === null && product.priceInclVat === regular) return product;
+    return priced(product, [regular], () => ({
+      ...product,
+      priceInclVat: regular,
+      priceExclVat: product.regularPriceExclVat,
+      wasInclVat: null,
+      wasExclVat: null,
+    }));
   }
-  return {
+  return priced(product, [price], () => ({
     ...product,
     priceInclVat: price,
     priceExclVat: exclVat(price),
     wasInclVat: regular,
     wasExclVat: product.regularPriceExclVat ?? exclVat(regular),
-  };
+  }));
 }
 
 /**

@@ -7,6 +7,7 @@
  * nothing, so the product page's browser code uses the same ones.
  */
 import type { Configurable, Product, Variant, VariantAttribute, VariantValue } from './types.ts';
+import { keptParts } from './kept-parts.ts';
 
 type Choice = Readonly<Record<string, number>>;
 
@@ -82,19 +83,32 @@ export function withVariants(products: readonly Product[]): Product[] {
       sellable.push(child);
       if (!parentOf.has(child.sku)) parentOf.set(child.sku, product.sku);
     }
-    parents.set(product.sku, {
-      ...product,
-      ...parentFields(sellable),
-      configurable: { ...product.configurable, variants },
-    });
+    const configurable = product.configurable;
+    parents.set(
+      product.sku,
+      kept(product, children, () => ({
+        ...product,
+        ...parentFields(sellable),
+        configurable: { ...configurable, variants },
+      })),
+    );
   }
   return products.map((product) => {
     const parent = parents.get(product.sku);
     if (parent) return parent;
     const parentSku = parentOf.get(product.sku) ?? null;
-    return product.parentSku === parentSku ? product : { ...product, parentSku };
+    return product.parentSku === parentSku
+      ? product
+      : kept(product, [parentSku], () => ({ ...product, parentSku }));
   });
 }
+
+/**
+ * A configurable with its variants, a child with its parent: kept while the product and what was added
+ * from the others are the same, so each run of the warm renderer answers the same objects for unchanged
+ * products and what the site keeps per product (kept-parts.ts) is not worked out again.
+ */
+const kept = keptParts<Product, Product>();
 
 /** The query that names a choice, in the attributes' order: `volume=5-l&kit=home-kit`. */
 export function variantQuery(attributes: readonly QueryAttribute[], choice: Choice): string {

@@ -12,6 +12,7 @@ import {
 } from '../../../src/catalogue/special-prices.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';
 import { product } from './fixtures.ts';
+import type { Product } from '../../../src/catalogue/types.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -65,6 +66,43 @@ describe('pricedAt', () => {
     specialPrice: { priceInclVat: 75, from: '2026-12-01 00:00:00', to: null },
   });
 
+  /** A configurable kit of two children, the second on sale from 1 December. */
+  const kit = (): Product[] => {
+    const children = [
+      product({ id: 11, sku: 'KIT-A', priceInclVat: 30, optionValues: { kit: '1' }, visibility: 1 }),
+      product({
+        id: 12,
+        sku: 'KIT-B',
+        priceInclVat: 40,
+        optionValues: { kit: '2' },
+        visibility: 1,
+        specialPrice: { priceInclVat: 20, from: '2026-12-01', to: null },
+      }),
+    ];
+    const parent = product({
+      id: 10,
+      sku: 'KIT',
+      typeId: 'configurable',
+      configurable: {
+        attributes: [
+          {
+            attributeId: '200',
+            code: 'kit',
+            label: 'Kit',
+            position: 0,
+            values: [
+              { id: 1, label: 'Home', slug: 'home' },
+              { id: 2, label: 'Pro', slug: 'pro' },
+            ],
+          },
+        ],
+        childIds: [11, 12],
+        variants: [],
+      },
+    });
+    return withVariants([parent, ...children]);
+  };
+
   it('shows the sale price and "was" the regular price, in both VAT forms, only while the sale applies', () => {
     const [before] = pricedAt([onSale], at('2026-11-30T23:59:59Z'));
     expect(before).toMatchObject({
@@ -102,43 +140,25 @@ describe('pricedAt', () => {
   });
 
   it('prices a configurable from its children again: a child on sale makes the parent "from" its sale price', () => {
-    const children = [
-      product({ id: 11, sku: 'KIT-A', priceInclVat: 30, optionValues: { kit: '1' }, visibility: 1 }),
-      product({
-        id: 12,
-        sku: 'KIT-B',
-        priceInclVat: 40,
-        optionValues: { kit: '2' },
-        visibility: 1,
-        specialPrice: { priceInclVat: 20, from: '2026-12-01', to: null },
-      }),
-    ];
-    const parent = product({
-      id: 10,
-      sku: 'KIT',
-      typeId: 'configurable',
-      configurable: {
-        attributes: [
-          {
-            attributeId: '200',
-            code: 'kit',
-            label: 'Kit',
-            position: 0,
-            values: [
-              { id: 1, label: 'Home', slug: 'home' },
-              { id: 2, label: 'Pro', slug: 'pro' },
-            ],
-          },
-        ],
-        childIds: [11, 12],
-        variants: [],
-      },
-    });
-    const stored = withVariants([parent, ...children]);
+    const stored = kit();
     const before = pricedAt(stored, at('2026-11-30T12:00:00Z')).find((p) => p.sku === 'KIT');
     expect(before).toMatchObject({ priceInclVat: 30, wasInclVat: null, priceFrom: true });
     const during = pricedAt(stored, at('2026-12-01T12:00:00Z')).find((p) => p.sku === 'KIT');
     expect(during).toMatchObject({ priceInclVat: 20, wasInclVat: 40, priceFrom: true });
+  });
+
+  it('answers the same objects for products whose prices are the same at another instant, new ones where a price moved', () => {
+    const stored = [...kit(), onSale];
+    const [first, second, third] = [
+      '2026-12-01T09:00:00Z',
+      '2026-12-02T09:00:00Z',
+      '2026-11-30T09:00:00Z',
+    ].map((instant) => pricedAt(stored, at(instant)));
+    // The same sale still on: every product, the configurable and the one on sale too, is the object it was.
+    second?.forEach((priced, at) => expect(priced).toBe(first?.[at]));
+    // Before the sales: the products on sale and the kit priced from its child on sale are new; the rest the same.
+    const moved = third?.filter((priced, at) => priced !== first?.[at]).map((priced) => priced.sku);
+    expect(moved?.sort()).toEqual(['KIT', 'KIT-B', 'SALE']);
   });
 });
 
