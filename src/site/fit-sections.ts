@@ -6,7 +6,7 @@
  * hashes, so a price change of a part shown on a machine's page re-renders that page, and a machine's price
  * (which no part's page shows) re-renders no part's page.
  */
-import { modelKey, type FitIndex } from '../catalogue/fits.ts';
+import { modelKey, type FitIndex, type MachineModel } from '../catalogue/fits.ts';
 import { cardItems, type CardItem, type CardSource } from './product-view.ts';
 import type { Product } from '../catalogue/types.ts';
 import { fitTexts, partsPagePath } from '../features/fits/texts.ts';
@@ -32,6 +32,37 @@ export interface FitsSection {
   check: { keys: string[]; type: string | null; priceInclVat: number | null };
 }
 
+/** The parts a machine's page shows of its model: by type, in stock first, FITTING_PER_TYPE of each. */
+export interface ShownParts {
+  readonly type: string;
+  readonly parts: readonly Product[];
+}
+
+const shownOf = new WeakMap<MachineModel, readonly ShownParts[]>();
+
+/**
+ * The parts every machine of `model` shows (`FITTING_PER_TYPE` of each type, in stock first), chosen once
+ * per model of a fit index: what a machine's page reads of its model's parts, and all its fingerprint needs
+ * to know of them (product-page.ts), however many parts fit the model.
+ */
+export function shownParts(model: MachineModel): readonly ShownParts[] {
+  let shown = shownOf.get(model);
+  if (shown) return shown;
+  const byType = new Map<string, Product[]>();
+  for (const part of model.parts) {
+    const type = part.fit.type ?? fitTexts.otherType;
+    const group = byType.get(type) ?? [];
+    if (group.length === 0) byType.set(type, group);
+    group.push(part);
+  }
+  shown = [...byType].map(([type, parts]) => ({
+    type,
+    parts: [...parts].sort((a, b) => Number(b.inStock) - Number(a.inStock)).slice(0, FITTING_PER_TYPE),
+  }));
+  shownOf.set(model, shown);
+  return shown;
+}
+
 /** The parts that fit a machine, for its page; null for a product that is no machine or that nothing fits. */
 export function fittingSection(
   product: Pick<Product, 'fit'>,
@@ -40,19 +71,9 @@ export function fittingSection(
 ): FittingSection | null {
   const model = product.fit.model === null ? undefined : fits.byKey.get(modelKey(product.fit.model));
   if (!model || model.parts.length === 0) return null;
-  const byType = new Map<string, Product[]>();
-  for (const part of model.parts) {
-    const type = part.fit.type ?? fitTexts.otherType;
-    const group = byType.get(type) ?? [];
-    if (group.length === 0) byType.set(type, group);
-    group.push(part);
-  }
-  const groups = [...byType].map(([type, parts]) => ({
+  const groups = shownParts(model).map(({ type, parts }) => ({
     type,
-    items: cardItems(
-      [...parts].sort((a, b) => Number(b.inStock) - Number(a.inStock)).slice(0, FITTING_PER_TYPE),
-      source.hrefBySku,
-    ),
+    items: cardItems(parts, source.hrefBySku),
   }));
   return { model: model.name, href: partsPagePath(model.slug), total: model.parts.length, groups };
 }

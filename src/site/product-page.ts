@@ -18,6 +18,7 @@ import {
   fitsSection,
   fittingSection,
   machineModelName,
+  shownParts,
   type FitsSection,
   type FittingSection,
 } from './fit-sections.ts';
@@ -66,9 +67,13 @@ export function modelInputs(
   // A machine's page shows what fits it (each part's card); a part's page names its models only.
   const model = product.fit.model === null ? undefined : index.fits.byKey.get(modelKey(product.fit.model));
   inputs.push(model?.name);
-  for (const part of model?.parts ?? []) inputs.push(part, hrefBySku.get(part.sku));
+  inputs.push(model?.parts.length);
+  for (const { type, parts } of model ? shownParts(model) : []) {
+    inputs.push(type);
+    for (const part of parts) inputs.push(part, hrefBySku.get(part.sku));
+  }
   for (const name of product.fit.fits) inputs.push(index.fits.byKey.get(modelKey(name))?.slug);
-  inputs.push(index.fits.types);
+  inputs.push(...index.fits.types);
   return inputs;
 }
 

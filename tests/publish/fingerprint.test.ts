@@ -13,6 +13,7 @@ import { fixedPageKey, productPagePlan } from '../../src/site/page-plan.ts';
 import { planPages } from '../../src/publish/plan/render-plan.ts';
 import { withRegularPrice, testShop } from '../unit/catalogue/fixtures.ts';
 import { panelPayIn3 } from '../../src/site/price-lines.ts';
+import { FITTING_PER_TYPE } from '../../src/site/fit-sections.ts';
 import { payIn3Amount } from '../../src/features/checkout/pay-in-3-amount.ts';
 
 const root = (
@@ -211,6 +212,22 @@ describe('fits: what a price change of a part or a machine re-renders', () => {
 
   it('a machine’s price re-renders its page only: the parts’ pages name its model, not its price', () => {
     expect(changedPages(fingerprints(fitted), fingerprints(repriced('M3')))).toEqual(['product-m3']);
+  });
+
+  it('a part past the ones a machine’s page shows re-renders its own page, until it takes a shown place', () => {
+    // Nine hoses fit the K 5: its machine's page shows eight, in stock first, then by name.
+    const hoses = Array.from({ length: FITTING_PER_TYPE + 1 }, (_, at) =>
+      product(`H0${at + 1}`, fit(null, ['K 5'], 'Hoses')),
+    );
+    const shop = [product('M1', fit('K 5')), ...hoses];
+    const changed = (sku: string, change: Partial<Product>) =>
+      changedPages(
+        fingerprints(shop),
+        fingerprints(shop.map((p) => (p.sku === sku ? { ...p, ...change } : p))),
+      );
+    expect(changed('H09', { regularPriceInclVat: 149.99 })).toEqual(['product-h09']);
+    // The first hose sold out: the ninth takes its place on the machine's page.
+    expect(changed('H01', { inStock: false })).toEqual(['product-h01', 'product-m1']);
   });
 });
 
