@@ -183,8 +183,12 @@ function collect(): void {
   if (typeof gc === 'function') gc();
 }
 
-/** Product pages per slice of a run that renders every page: what the run holds the props of at once. */
-const SLICE_PRODUCTS = 1000;
+/**
+ * Product pages per slice of a run that renders every page: what the run holds the props of at once (a few
+ * megabytes a thousand), against what each slice costs besides its pages (its routes' paths, the collection
+ * of the whole heap after it): about 4 s at 100,000 products, where slices of 1,000 took 6 s and of 4,000 12 s.
+ */
+const SLICE_PRODUCTS = 4000;
 /** A small catalogue in a few slices all the same: one way of rendering every page, whatever the size. */
 const LEAST_SLICES = 4;
 
