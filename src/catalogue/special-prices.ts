@@ -86,7 +86,6 @@ function applyingPrice(product: Product, at: number, rule: number | undefined): 
   return candidates.length === 0 ? null : Math.min(...candidates);
 }
 
-/** One product priced at `at`: the sale (or rule) price and "was" the regular price while it is lower. */
 /**
  * Each product as priced, kept while its price that applies is the same: a run priced at another instant
  * answers the same object for an unchanged product, so what the site keeps per product (its page's
@@ -94,6 +93,7 @@ function applyingPrice(product: Product, at: number, rule: number | undefined): 
  */
 const priced = keptParts<Product, Product>();
 
+/** One product priced at `at`: the sale (or rule) price and "was" the regular price while it is lower. */
 function priceOne(product: Product, at: number, rule: number | undefined): Product {
   if (product.configurable) return product;
   const regular = product.regularPriceInclVat;
