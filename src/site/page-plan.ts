@@ -26,6 +26,9 @@ export interface PlannedPage<Props> {
   readonly props: Props;
 }
 
+/** What a product page's model reads of `index`: the catalogue's indexes with its fit index. */
+const modelIndexOf = (index: CatalogueIndex): ModelIndex => ({ ...index, fits: fitIndex(index) });
+
 /** Each product page's fingerprint, kept between runs while what its model reads and `shared` are the same. */
 const productKeys = keptParts<Product, string>();
 
@@ -52,7 +55,7 @@ export function productPagePlan(
   shared: string,
   only: PageFilter | null = null,
 ): PlannedPage<{ model: ProductPageModel }>[] {
-  const modelIndex = { ...index, fits: fitIndex(index) };
+  const modelIndex = modelIndexOf(index);
   return routes.routed
     .filter((product) => !only || only.has(product.urlKey))
     .map((product) => {
@@ -84,7 +87,7 @@ export function pageKeys(
   routes: Pick<ProductRoutes, 'routed' | 'hrefBySku'>,
   shared: string,
 ): Map<string, string> {
-  const modelIndex = { ...index, fits: fitIndex(index) };
+  const modelIndex = modelIndexOf(index);
   const keys = new Map<string, string>();
   for (const product of routes.routed)
     keys.set(product.urlKey, productPage(product, modelIndex, routes.hrefBySku, shared).cacheKey);
