@@ -4,12 +4,13 @@
  * findings as made in place (a secret named, the CSP's hashes and handlers, the links for the link
  * check), each run on its own, and a file that cannot be written fails the run.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pageScan } from '../../src/publish/render/page-scan.ts';
 import { pageScanThread } from '../../src/publish/render/page-scan-thread.ts';
+import type { WarmScan } from '../../src/publish/render/warm.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 const secrets = [{ name: 'MAGENTO_TOKEN', value: 'tok-3f9a2c1d-secret' }];
@@ -29,6 +30,12 @@ const files: [string, string][] = [
 ];
 
 const encoded = (text: string) => Buffer.from(text, 'utf8');
+
+/** The links a scan gathered for the publisher to check. */
+function gathered(scan: WarmScan) {
+  if (scan.links.checked) throw new Error('the scan checked its links itself');
+  return scan.links.gathered;
+}
 let client: string;
 
 beforeEach(() => {
@@ -46,7 +53,7 @@ describe('the page scan beside the renderer', () => {
     const scan = await run.finish();
     for (const [file, text] of files) expect(readFileSync(join(client, file), 'utf8')).toBe(text);
 
-    expect(scan).toEqual(inPlace.result());
+    expect(scan).toEqual(await inPlace.result());
     expect(scan.secretProblems).toEqual([
       'leaky/index.html contains the value of MAGENTO_TOKEN: a secret must never be in the site.',
     ]);
@@ -54,7 +61,7 @@ describe('the page scan beside the renderer', () => {
     expect(scan.scriptHashes).toHaveLength(1);
     expect(scan.assets).toEqual(['/_astro/Base.Ab12.css']);
     expect(scan.htmlFiles).toBe(3);
-    expect(scan.links.targets.map((target) => target.path)).toEqual(
+    expect(gathered(scan).targets.map((target) => target.path)).toEqual(
       expect.arrayContaining(['/home-garden', '/k-5-hose', '/img/k5.webp', '/img/k5-320.webp', '/gone']),
     );
   });
@@ -69,7 +76,27 @@ describe('the page scan beside the renderer', () => {
     await second.add('k-5/index.html', encoded(files[0]?.[1] ?? ''));
     const scan = await second.finish();
     expect(scan.secretProblems).toEqual([]);
-    expect(scan.links.pages.map((links) => links.page)).toEqual(['k-5/index.html']);
+    expect(gathered(scan).pages.map((links) => links.page)).toEqual(['k-5/index.html']);
+  });
+
+  it("checks the links itself when told the build's folders, the bundle's under its own: only the dead ones come back", async () => {
+    const bundle = mkdtempSync(join(tmpdir(), 'page-scan-bundle-'));
+    try {
+      for (const file of ['home-garden', 'img', '_astro']) mkdirSync(join(bundle, file));
+      writeFileSync(join(bundle, '_astro', 'Base.Ab12.css'), '');
+      writeFileSync(join(bundle, 'home-garden', 'index.html'), page(''));
+      for (const image of ['k5.webp', 'k5-320.webp']) writeFileSync(join(bundle, 'img', image), '');
+      const run = pageScanThread().begin({ client, secrets, siteUrl: SITE });
+      for (const [file, text] of files) await run.add(file, encoded(text));
+      const { links } = await run.finish([client, bundle]);
+
+      expect(links.checked).toBe(true);
+      if (!links.checked) return;
+      expect(links.report.pages).toBe(3);
+      expect(links.report.dead).toEqual([{ page: '/leaky', link: '/gone', path: '/gone' }]);
+    } finally {
+      rmSync(bundle, { recursive: true, force: true });
+    }
   });
 
   it('takes a whole build of pages, waiting for the thread when it falls behind: every page written, none lost', async () => {

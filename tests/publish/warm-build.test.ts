@@ -37,7 +37,7 @@ function withLinks(job: WarmJob, result: WarmOutcome): WarmOutcome {
   const links = linkCollector(job.shop.siteUrl);
   for (const file of result.written.filter((written) => written.endsWith('.html')))
     links.add(file, readFileSync(join(job.dir, 'client', file), 'utf8'));
-  return { ...result, scan: { ...result.scan, links: links.siteLinks() } };
+  return { ...result, scan: { ...result.scan, links: { checked: false, gathered: links.siteLinks() } } };
 }
 
 /** A stand-in renderer made from the project's sources as they are now, rendering what `render` says. */
@@ -75,7 +75,7 @@ const outcome = (written: string[], keys: Record<string, string>, removed: strin
     inlineHandlers: [],
     assets: [],
     htmlFiles: written.filter((file) => file.endsWith('.html')).length,
-    links: NO_LINKS,
+    links: { checked: false, gathered: NO_LINKS },
   },
   planMs: 1,
   renderMs: 1,
@@ -256,7 +256,7 @@ describe('a warm build', () => {
           inlineHandlers: [],
           assets: [],
           htmlFiles: 1,
-          links: NO_LINKS,
+          links: { checked: false, gathered: NO_LINKS },
         },
       };
     });

@@ -32,9 +32,12 @@ const outcome: WarmOutcome = {
     htmlFiles: 1,
     assets: [],
     links: {
-      targets: [{ path: '/product-0', url: '/product-0#specs' }],
-      shared: [[0]],
-      pages: [{ page: 'product-1/index.html', links: [0, -1], count: 2 }],
+      checked: false,
+      gathered: {
+        targets: [{ path: '/product-0', url: '/product-0#specs' }],
+        shared: [[0]],
+        pages: [{ page: 'product-1/index.html', links: [0, -1], count: 2 }],
+      },
     },
   },
   planMs: 12,
@@ -75,16 +78,24 @@ describe("a run's outcome", () => {
   });
 
   it("is refused when a page's links name a link or a shared run the list lacks", () => {
+    const { gathered } = outcome.scan.links as { gathered: object };
     const links = (pageLinks: unknown[]) => ({
       ...outcome,
       scan: {
         ...outcome.scan,
-        links: { ...outcome.scan.links, pages: [{ page: 'a.html', links: pageLinks, count: 1 }] },
+        links: {
+          checked: false,
+          gathered: { ...gathered, pages: [{ page: 'a.html', links: pageLinks, count: 1 }] },
+        },
       },
     });
-    expect(refusal(links([1]))).toContain('an index out of range: a.html names link 1 → at scan.links');
+    expect(refusal(links([1]))).toContain(
+      'an index out of range: a.html names link 1 → at scan.links.gathered',
+    );
     expect(refusal(links([-2]))).toContain('a.html names link -2');
-    expect(refusal(links([0.5]))).toContain('expected a list of integers → at scan.links.pages[0].links');
+    expect(refusal(links([0.5]))).toContain(
+      'expected a list of integers → at scan.links.gathered.pages[0].links',
+    );
   });
 
   it('tells only the first few of many problems', () => {

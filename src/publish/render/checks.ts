@@ -9,7 +9,13 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { textFiles } from '../releases/content-types.ts';
 import type { NamedSecret } from './secrets.ts';
-import { checkGatheredLinks, deadLinkProblems, type Locate, type LinkReport } from './links.ts';
+import {
+  checkGatheredLinks,
+  deadLinkProblems,
+  type Locate,
+  type LinkReport,
+  type ScannedLinks,
+} from './links.ts';
 import type { SiteLinks } from './site-links.ts';
 
 export function checkPageCount(pages: number, previousPages: number | undefined): string[] {
@@ -84,4 +90,10 @@ export async function checkSiteLinks(
 ): Promise<{ problems: string[]; report: LinkReport }> {
   const report = await checkGatheredLinks(links, locate);
   return { problems: deadLinkProblems(report), report };
+}
+
+/** A warm run's links (links.ts, `ScannedLinks`) as problems: checked here through `locate`, or by its page scan. */
+export async function scannedLinkProblems(links: ScannedLinks, locate: Locate): Promise<string[]> {
+  if (links.checked) return deadLinkProblems(links.report);
+  return (await checkSiteLinks(links.gathered, locate)).problems;
 }

@@ -15,6 +15,7 @@
 import { readFile } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative as relativePath, sep } from 'node:path';
+import { z } from 'zod';
 import {
   answeredByServer,
   anyOf,
@@ -25,7 +26,7 @@ import {
 } from '../../http/site-paths.ts';
 import { locateIn, type Layers } from '../releases/layers.ts';
 import { pageUrlPath } from './page-links.ts';
-import { linkCollector, type SiteLinks } from './site-links.ts';
+import { linkCollector, siteLinksSchema, type SiteLinks } from './site-links.ts';
 import { forEachConcurrently } from '../releases/files.ts';
 
 export type { Locate } from '../../http/site-paths.ts';
@@ -48,23 +49,33 @@ export function candidateFiles(pathname: string): string[] {
 }
 
 /** A link that leads nowhere: the page (its URL path), the URL as the page writes it and the path it names. */
-export interface DeadLink {
-  readonly page: string;
-  readonly link: string;
-  readonly path: string;
-}
+const deadLinkSchema = z.object({ page: z.string(), link: z.string(), path: z.string() });
+export type DeadLink = Readonly<z.infer<typeof deadLinkSchema>>;
 
-export interface LinkReport {
+/** What a link check found: it crosses from the renderer's process when its page scan made it (below). */
+export const linkReportSchema = z.object({
   /** Pages parsed. */
-  readonly pages: number;
+  pages: z.number().int().nonnegative(),
   /** Internal links met on them (each occurrence). */
-  readonly links: number;
+  links: z.number().int().nonnegative(),
   /** Distinct URL paths looked up. */
-  readonly paths: number;
+  paths: z.number().int().nonnegative(),
   /** One per page and path, the pages in the order of their names, each page's in document order. */
-  readonly dead: readonly DeadLink[];
-  readonly ms: number;
-}
+  dead: z.array(deadLinkSchema).readonly(),
+  ms: z.number().nonnegative(),
+});
+export type LinkReport = Readonly<z.infer<typeof linkReportSchema>>;
+
+/**
+ * A warm run's links: gathered from the pages it wrote, for the publisher to check against the new build
+ * as the server will read it, or checked already, where the run knew the build's folders (a whole build:
+ * its links, 150,000 pages' at 100,000 products, then never leave the renderer's page scan).
+ */
+export const scannedLinksSchema = z.discriminatedUnion('checked', [
+  z.object({ checked: z.literal(false), gathered: siteLinksSchema }),
+  z.object({ checked: z.literal(true), report: linkReportSchema }),
+]);
+export type ScannedLinks = z.infer<typeof scannedLinksSchema>;
 
 export interface LinkCheckOptions {
   /**
@@ -94,11 +105,19 @@ export async function filesUnder(dir: string): Promise<string[]> {
   return files;
 }
 
-/** The files of one folder, listed once: a whole build's `client/`. */
-export async function folderLocate(clientDir: string): Promise<{ locate: Locate; files: string[] }> {
-  const files = await filesUnder(clientDir);
-  const known = new Set(files);
-  return { locate: (relative) => (known.has(relative) ? join(clientDir, relative) : undefined), files };
+/**
+ * The files of a build's client folders, each listed once and looked for top first: a whole build's
+ * `client/`, or, before its bundle is linked in, its own over the bundle's.
+ */
+export async function folderLocate(...clientDirs: string[]): Promise<{ locate: Locate; files: string[] }> {
+  const listed = await Promise.all(
+    clientDirs.map(async (dir) => ({ dir, known: new Set(await filesUnder(dir)) })),
+  );
+  const locate: Locate = (relative) => {
+    const folder = listed.find(({ known }) => known.has(relative));
+    return folder && join(folder.dir, relative);
+  };
+  return { locate, files: [...new Set(listed.flatMap(({ known }) => [...known]))] };
 }
 
 /** The files of a layered build (layers.ts), each looked for once, top layer first. */

@@ -25,7 +25,7 @@ const toThread = z.discriminatedUnion('type', [
     file: z.string(),
     body: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
   }),
-  z.object({ type: z.literal('end') }),
+  z.object({ type: z.literal('end'), linksIn: z.array(z.string().min(1)).min(1).exactOptional() }),
 ]);
 type ToThread = z.input<typeof toThread>;
 
@@ -42,6 +42,16 @@ function write(client: string, file: string, body: Uint8Array): void {
   const target = join(client, file);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, body);
+}
+
+/** The answer to `end`: the run's scan, or why it failed. */
+async function ended(scan: PageScan | undefined, failure: string | undefined, linksIn?: string[]) {
+  if (failure !== undefined || !scan) return { ok: false, error: failure ?? 'no run began' } as const;
+  try {
+    return { ok: true, scan: await scan.result(linksIn) } as const;
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) } as const;
+  }
 }
 
 /**
@@ -69,11 +79,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
         written += 1;
         if (written % PROGRESS_EVERY === 0) answer({ written });
       } else {
-        answer(
-          failure || !scan
-            ? { ok: false, error: failure ?? 'no run began' }
-            : { ok: true, scan: scan.result() },
-        );
+        void ended(scan, failure, request.linksIn).then(answer);
         scan = undefined;
       }
     } catch (error) {
@@ -95,8 +101,11 @@ export interface ScanRun {
    * pages a run renders faster than they are written do not pile up in memory (a whole build's 15,000).
    */
   add(file: string, body: Uint8Array): Promise<void>;
-  /** What the files showed, once every one is written; fails when one could not be. */
-  finish(): Promise<WarmScan>;
+  /**
+   * What the files showed, once every one is written; fails when one could not be. With `linksIn` (the
+   * build's client folders, top first) their links are checked in the thread (page-scan.ts, `result`).
+   */
+  finish(linksIn?: readonly string[]): Promise<WarmScan>;
 }
 
 interface ThreadState {
@@ -165,12 +174,12 @@ export function pageScanThread(): { begin(options: PageScanOptions & { readonly 
             await new Promise<void>((resolve) => (state.room = resolve));
           state.room = undefined;
         },
-        finish: () =>
+        finish: (linksIn) =>
           new Promise<WarmScan>((resolve, reject) => {
             if (state.worker !== worker)
               return reject(state.stopped ?? new Error("The page scan's thread stopped."));
             state.waiting = { resolve, reject };
-            send({ type: 'end' });
+            send({ type: 'end', ...(linksIn ? { linksIn: [...linksIn] } : {}) });
           }),
       };
     },

@@ -8,6 +8,7 @@
 import type { NamedSecret } from './secrets.ts';
 import { secretFinder } from './checks.ts';
 import { hasInlineHandler, inlineScriptHashes } from './inline-scripts.ts';
+import { checkGatheredLinks, folderLocate } from './links.ts';
 import { linkCollector } from './site-links.ts';
 import type { WarmScan } from './warm-messages.ts';
 
@@ -20,8 +21,11 @@ export interface PageScanOptions {
 export interface PageScan {
   /** Checks one written file (relative to `client/`). */
   add(file: string, body: Uint8Array): void;
-  /** What the files added showed. */
-  result(): WarmScan;
+  /**
+   * What the files added showed; their links checked against the build's client folders, top first, when
+   * `linksIn` names them (warm-messages.ts, `linksIn`).
+   */
+  result(linksIn?: readonly string[]): Promise<WarmScan>;
 }
 
 const ASSET = /\/_astro\/[\w.@-]+/g;
@@ -46,13 +50,18 @@ export function pageScan(options: PageScanOptions): PageScan {
       links.add(file, html);
       htmlFiles += 1;
     },
-    result: () => ({
+    result: async (linksIn) => ({
       secretProblems,
       inlineHandlers,
       htmlFiles,
       scriptHashes: [...hashes].sort(),
       assets: [...assets].sort(),
-      links: links.siteLinks(),
+      links: linksIn
+        ? {
+            checked: true,
+            report: await checkGatheredLinks(links.siteLinks(), (await folderLocate(...linksIn)).locate),
+          }
+        : { checked: false, gathered: links.siteLinks() },
     }),
   };
 }

@@ -6,7 +6,7 @@
 import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { readBuildInfo, snapshotHash, type BuildInfo } from '../releases/build-info.ts';
-import { checkPageCount, checkSiteLinks } from './checks.ts';
+import { checkPageCount, scannedLinkProblems } from './checks.ts';
 import { layeredLocate } from './links.ts';
 import { linkFiles } from '../releases/files.ts';
 import { BUILD_LEVELS, FAST_BUILD_LEVELS, SUFFIX, type Levels } from '../releases/encoding.ts';
@@ -132,8 +132,7 @@ async function problemsOf(
     clients: build.whole ? [build.client] : [build.client, join(build.baseDir, 'client')],
     removed: new Set(build.removed),
   };
-  const links = await checkSiteLinks(scan.links, layeredLocate(newLayers));
-  problems.push(...links.problems);
+  problems.push(...(await scannedLinkProblems(scan.links, layeredLocate(newLayers))));
   problems.push(...checkPageCount(build.pages, input.liveInfo.pages));
   const baseLayers = layersOf(build.baseDir);
   for (const page of ['index.html', '404.html'])

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { shopInfoSchema } from '../../config/shop.ts';
 import { priceChangeSchema } from '../releases/build-info.ts';
-import { siteLinksSchema } from './site-links.ts';
+import { scannedLinksSchema } from './links.ts';
 
 /** How hard to compress (encoding.ts, `Levels`). */
 const levelsSchema = z.object({
@@ -63,6 +63,12 @@ export const warmJobSchema = z.object({
   levels: levelsSchema,
   /** Values no written file may contain (checks.ts): looked for in each page as it is rendered. */
   secrets: z.array(namedSecretSchema).readonly(),
+  /**
+   * The new build's client folders, top first, where they are known before the run (a whole build's own,
+   * then its bundle's): the written pages' links are checked against them beside the render, and the
+   * outcome carries the check's report, not the links.
+   */
+  linksIn: z.array(z.string().min(1)).min(1).readonly().exactOptional(),
 });
 export type WarmJob = z.infer<typeof warmJobSchema>;
 
@@ -77,8 +83,8 @@ export const warmScanSchema = z.object({
   htmlFiles: z.number().int().nonnegative(),
   /** The hashed assets (`/_astro/…`) the written pages name. */
   assets: z.array(z.string()),
-  /** The links of the written pages, read as they were rendered, for the link check (site-links.ts). */
-  links: siteLinksSchema,
+  /** The links of the written pages, read as they were rendered (site-links.ts), or their check's report. */
+  links: scannedLinksSchema,
 });
 export type WarmScan = z.infer<typeof warmScanSchema>;
 

@@ -15,7 +15,7 @@ import { FAST_BUILD_LEVELS } from '../releases/encoding.ts';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan/plan-files.ts';
 import type { BuildSiteOptions, BuildStep } from './build-options.ts';
 import type { BuildStart } from './build-plan.ts';
-import { checkPageCount, checkSiteLinks, findSecrets, smokeTest } from './checks.ts';
+import { checkPageCount, findSecrets, scannedLinkProblems, smokeTest } from './checks.ts';
 import { BuildError } from './errors.ts';
 import { defaultSmokePages, serverSecretProblems } from './finish.ts';
 import { folderLocate } from './links.ts';
@@ -67,7 +67,7 @@ async function problemsOf(
   for (const asset of scan.assets)
     if (!files.has(asset.replace(/^\/+/, '')))
       problems.push(`${asset} is named by a page but not in the build.`);
-  problems.push(...(await checkSiteLinks(scan.links, site.locate)).problems);
+  problems.push(...(await scannedLinkProblems(scan.links, site.locate)));
   problems.push(...checkPageCount(found.pages, run.liveInfo?.pages));
   problems.push(...(await smokeTest(client, found.smokePages)));
   return problems;
@@ -106,6 +106,8 @@ export async function wholeWarmBuild(
   const outcome = await run.warm.run({
     ...{ dir, liveKeys: {}, levels: FAST_BUILD_LEVELS, secrets },
     ...{ pricedAt: run.pricedAt, shop },
+    // The bundle's files are linked in after the run: its links are checked against both, in the renderer.
+    linksIn: [join(dir, 'client'), join(run.bundle, 'client')],
   });
   lap('render');
   Object.assign(timings, { plan: outcome.planMs, renderPages: outcome.renderMs });

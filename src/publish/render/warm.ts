@@ -230,7 +230,7 @@ async function run(state: WarmState, job: WarmJob, catalogue: Catalogue): Promis
     prices: { total: changes.length, upcoming: changes.slice(0, RECORDED_PRICE_CHANGES) },
     ...newKeys(job.liveKeys, into.keys, pages),
     shared,
-    scan: await scan.finish(),
+    scan: await scan.finish(job.linksIn),
     written: into.written,
     rendered: into.rendered,
     paths: into.seen.size,
