@@ -86,7 +86,7 @@ const warmRenderer = (() => {
 /**
  * What JSON content carries for people, not for the code, stays out of the bundles: editors' notes
  * (`$comment` keys, as in src/content/delivery.json) everywhere, and the titles and notes of gov.uk's bank
- * holidays, of which the code reads only the dates (src/delivery/working-days.ts). The product page's
+ * holidays, of which the code reads only the dates (src/calendar/working-days.ts). The product page's
  * delivery estimate imports both files: together they were two kilobytes of its JavaScript. The delivery
  * file's schema (src/delivery/config-schema.ts) takes its notes as optional; the unit tests read both whole.
  */

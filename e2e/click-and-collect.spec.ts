@@ -8,7 +8,7 @@
  * (today, or its next open day) is worked out by the shop's own rules for the moment the page is read.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { wallClock } from '../src/delivery/working-days.ts';
+import { wallClock } from '../src/calendar/working-days.ts';
 import { availabilityOf } from '../src/features/collect/availability.ts';
 import { shelfReadyAt } from '../src/features/collect/hours.ts';
 import { collectSettings } from '../src/features/collect/settings.ts';

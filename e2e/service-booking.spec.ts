@@ -5,7 +5,7 @@
  * rules.
  */
 import { readFileSync } from 'node:fs';
-import { weekdayText } from '../src/features/day-text.ts';
+import { weekdayText } from '../src/calendar/day-text.ts';
 import { serviceBookingTexts as t } from '../src/features/service-booking/texts.ts';
 import { wcagViolations } from './support/axe.ts';
 import { expectMail } from './support/mail.ts';

@@ -1,6 +1,6 @@
 /**
  * What a time zone's wall clock reads at an instant, for the server and the browser alike (no file or
- * process here): the shop's clock (clock.ts) and the delivery promises (src/delivery/working-days.ts).
+ * process here): the shop's clock (clock.ts) and the delivery promises (src/calendar/working-days.ts).
  */
 const wallFormats = new Map<string, Intl.DateTimeFormat>();
 

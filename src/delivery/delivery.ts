@@ -12,7 +12,7 @@ import {
   nextWorkingDay,
   wallClock,
   type IsoDay,
-} from './working-days.ts';
+} from '../calendar/working-days.ts';
 
 /** The days an order placed now is expected, first and last (the same day for next-day delivery). */
 export interface DeliveryEstimate {

@@ -6,7 +6,7 @@
 import { deliveryTexts } from './texts.ts';
 import type { WorkingDayRange } from './config.ts';
 import type { DeliveryEstimate } from './delivery.ts';
-import type { IsoDay } from './working-days.ts';
+import type { IsoDay } from '../calendar/working-days.ts';
 
 // Days carry no zone: read as midnight UTC and named in UTC, they are the same date everywhere.
 const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });

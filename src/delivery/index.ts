@@ -22,4 +22,4 @@ export {
   nextWorkingDay,
   wallClock,
   type IsoDay,
-} from './working-days.ts';
+} from '../calendar/working-days.ts';

@@ -7,8 +7,8 @@ import {
   redirectTo,
   safeReturnPath,
   signInAndBack,
-} from './navigation.ts';
-import { ShopApiError } from './shop-api.ts';
+} from '../shop-api/navigation.ts';
+import { ShopApiError } from '../shop-api/shop-api.ts';
 
 /** What runs when the page is shown again (from the browser's cache). */
 const pageshow: (() => void)[] = [];

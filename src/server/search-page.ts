@@ -36,7 +36,7 @@ import {
   type SearchBodyView,
 } from '../components/search/search-page.ts';
 import { resultsTitle } from '../components/search/search-view.ts';
-import { escapeHtml } from '../components/escape-html.ts';
+import { escapeHtml } from '../ui/escape-html.ts';
 import { createSearchEngine, type SearchEngine } from '../features/search/engine.ts';
 import { coreUrl, SEARCH_DATA } from '../features/search/files.ts';
 import { readerSource } from '../features/search/sources.ts';

@@ -9,7 +9,7 @@ import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Audience, CategoryNode, ProductImage } from '../catalogue/types.ts';
 import { fitTexts, PARTS_FINDER_PATH } from '../features/fits/texts.ts';
 import { tradeAccountTexts } from '../features/trade/account-texts.ts';
-import { TRADE_APPLICATION_PAGE } from '../features/navigation.ts';
+import { TRADE_APPLICATION_PAGE } from '../shop-api/navigation.ts';
 
 export interface MenuLink {
   label: string;

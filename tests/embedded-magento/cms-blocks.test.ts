@@ -14,7 +14,7 @@ import { homeContent, homePageContent, landingPagesContent } from '../../src/com
 import home from '../../src/content/home.json' with { type: 'json' };
 import landings from '../../src/content/landings.json' with { type: 'json' };
 import type { SavedEntity } from '../../src/embedded/magento/saved.ts';
-import { escapeHtml as escape } from '../../src/components/escape-html.ts';
+import { escapeHtml as escape } from '../../src/ui/escape-html.ts';
 import { strings } from '../../src/strings.ts';
 import {
   ADMIN,

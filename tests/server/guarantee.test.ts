@@ -7,14 +7,14 @@
  */
 import { extractTextItems } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wallClock } from '../../src/delivery/working-days.ts';
+import { wallClock } from '../../src/calendar/working-days.ts';
 import { DEMO_CUSTOMER } from '../../src/embedded/magento/seed/seed-database.ts';
 import { guaranteeRecords } from '../../src/features/guarantee/registrations.server.ts';
 import { addYears, modelKey } from '../../src/features/guarantee/rules.ts';
 import { guaranteeSettings } from '../../src/features/guarantee/settings.ts';
-import { dayText } from '../../src/features/day-text.ts';
+import { dayText } from '../../src/calendar/day-text.ts';
 import { guaranteeTexts as t } from '../../src/features/guarantee/texts.ts';
-import { addDays } from '../../src/delivery/working-days.ts';
+import { addDays } from '../../src/calendar/working-days.ts';
 import type { OutgoingMail } from '../../src/mail/outbox.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createGuaranteeRoutes } from '../../src/server/shopper/guarantee.ts';

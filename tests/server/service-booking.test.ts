@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/config/clock.ts';
 import { newIdempotencyKey } from '../../src/features/service-booking/booking.ts';
 import { serviceSettings } from '../../src/features/service-booking/settings.ts';
-import { weekdayText } from '../../src/features/day-text.ts';
+import { weekdayText } from '../../src/calendar/day-text.ts';
 import { serviceBookingTexts as t } from '../../src/features/service-booking/texts.ts';
 import type { Outbox, OutgoingMail } from '../../src/mail/outbox.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';

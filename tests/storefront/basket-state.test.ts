@@ -28,7 +28,7 @@ import {
 import { fetchTotals } from '../../src/features/cart/totals.ts';
 import { $login } from '../../src/features/account/session.ts';
 import { saveShippingInformation } from '../../src/features/checkout/checkout-state.ts';
-import { ShopApiError } from '../../src/features/shop-api.ts';
+import { ShopApiError } from '../../src/shop-api/shop-api.ts';
 import { couponCode, discountLine, grandTotal, shippingLine } from '../../src/magento/wire/shopper-totals.ts';
 import { FORM_ADDRESS } from '../support/addresses.ts';
 import {

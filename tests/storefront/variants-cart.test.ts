@@ -19,13 +19,13 @@ import {
   optionParams,
   productOption,
   totalsOptions,
-} from '../../src/features/cart/options.ts';
+} from '../../src/magento/wire/item-options.ts';
 import { addToCart, forgetCart, refreshCart, updateCartItem } from '../../src/features/cart/cart-state.ts';
 import { fetchTotals } from '../../src/features/cart/totals.ts';
 import { $login } from '../../src/features/account/session.ts';
 import { guestOrder } from '../../src/features/orders/orders.server.ts';
-import { problemText } from '../../src/features/problem.ts';
-import { ShopApiError } from '../../src/features/shop-api.ts';
+import { problemText } from '../../src/shop-api/problem.ts';
+import { ShopApiError } from '../../src/shop-api/shop-api.ts';
 import { INTEGRATION_TOKEN } from '../support/backend.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../support/orders.ts';
 import { startTestShop, type TestShop } from '../support/shop.ts';

@@ -5,7 +5,7 @@
  * browser on the site would send. Nothing of our own client is mocked.
  */
 import { rmSync } from 'node:fs';
-import { createShopApi, useShopApi } from '../../src/features/shop-api.ts';
+import { createShopApi, useShopApi } from '../../src/shop-api/shop-api.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createRestProxy } from '../../src/server/shopper/proxy.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';

@@ -5,8 +5,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { AddressFields } from '../../src/components/forms/AddressFields.tsx';
-import { Field } from '../../src/components/forms/Field.tsx';
+import { AddressFields } from '../../src/ui/forms/AddressFields.tsx';
+import { Field } from '../../src/ui/forms/Field.tsx';
 
 describe('Field with an error', () => {
   it('shows the message under the input and points the input at it, keeping the value', () => {

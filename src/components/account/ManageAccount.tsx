@@ -29,14 +29,14 @@ import {
 } from '../../features/account/customer.ts';
 import type { Customer } from '../../magento/wire/customer.ts';
 import type { Country } from '../../magento/wire/directory.ts';
-import { useBusy } from '../forms/use-busy.ts';
-import { useLoad } from '../forms/use-load.ts';
-import { AddressFields } from '../forms/AddressFields.tsx';
-import { announceProblems, FormError, readFields } from '../forms/Field.tsx';
-import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, leftForSignIn } from '../../features/navigation.ts';
-import { problemText } from '../../features/problem.ts';
-import './account.css';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { useBusy } from '../../ui/forms/use-busy.ts';
+import { useLoad } from '../../ui/forms/use-load.ts';
+import { AddressFields } from '../../ui/forms/AddressFields.tsx';
+import { announceProblems, FormError, readFields } from '../../ui/forms/Field.tsx';
+import { ACCOUNT_PATH, SIGN_IN_PATH, goTo, leftForSignIn } from '../../shop-api/navigation.ts';
+import { problemText } from '../../shop-api/problem.ts';
+import '../../styles/forms.css';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
 
 const FORM = 'manage';
 const ERROR_ID = 'manage-error';

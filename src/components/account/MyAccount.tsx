@@ -1,7 +1,7 @@
 /**
  * `components/account/`: what the browser draws for a customer's account, as React islands on the
  * account pages: sign in (SignInForm), create an account (CreateAccountForm), My Account (this file) and
- * its edit forms (ManageAccount); `account.css` is the look of every shopper form and account block, which
+ * its edit forms (ManageAccount); `src/styles/forms.css` is the look of every shopper form and account block, which
  * the checkout, orders, trade, privacy and My machines islands import too. State and rules live in
  * `features/account/`.
  *
@@ -18,14 +18,14 @@ import { addressSummary, defaultAddress } from '../../features/account/customer.
 import type { CustomerAddress } from '../../magento/wire/address.ts';
 import type { Customer } from '../../magento/wire/customer.ts';
 import type { Country } from '../../magento/wire/directory.ts';
-import { SIGN_IN_PATH } from '../../features/navigation.ts';
-import { MY_DATA_PAGE } from '../../features/navigation.ts';
-import './account.css';
+import { SIGN_IN_PATH } from '../../shop-api/navigation.ts';
+import { MY_DATA_PAGE } from '../../shop-api/navigation.ts';
+import '../../styles/forms.css';
 import { MyMachines } from '../my-machines/MyMachines.tsx';
 import { TradeAccountBlock } from '../trade/TradeAccountBlock.tsx';
 import { RecentOrders } from '../orders/RecentOrders.tsx';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { useLoad } from '../forms/use-load.ts';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
+import { useLoad } from '../../ui/forms/use-load.ts';
 
 const t = strings.shopper;
 

@@ -9,15 +9,15 @@
 import { useState, type SubmitEvent } from 'react';
 import { signIn } from '../../features/account/sign-in.ts';
 import { notify } from '../../features/notify/notice-state.ts';
-import { ShopApiError } from '../../features/shop-api.ts';
+import { ShopApiError } from '../../shop-api/shop-api.ts';
 import { strings } from '../../strings.ts';
-import { useBusy } from '../forms/use-busy.ts';
-import { Field, FormError, readFields } from '../forms/Field.tsx';
-import { ACCOUNT_PATH, goTo, safeReturnPath } from '../../features/navigation.ts';
-import { problemText } from '../../features/problem.ts';
-import { useHydrated } from '../forms/use-hydrated.ts';
+import { useBusy } from '../../ui/forms/use-busy.ts';
+import { Field, FormError, readFields } from '../../ui/forms/Field.tsx';
+import { ACCOUNT_PATH, goTo, safeReturnPath } from '../../shop-api/navigation.ts';
+import { problemText } from '../../shop-api/problem.ts';
+import { useHydrated } from '../../ui/forms/use-hydrated.ts';
 import { registerSignIn } from './sign-in-hooks.ts';
-import './account.css';
+import '../../styles/forms.css';
 
 const FORM = 'sign-in';
 const ERROR_ID = 'sign-in-error';

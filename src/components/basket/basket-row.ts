@@ -9,10 +9,10 @@
  * typed in keeps its caret and focus while the cart refreshes around it.
  */
 import { isTierPrice, lineAmounts, unitExclVat } from '../../features/cart/lines.ts';
-import { hasChosenOptions, optionsText, type OptionLabel } from '../../features/cart/options.ts';
+import { hasChosenOptions, optionsText, type OptionLabel } from '../../magento/wire/item-options.ts';
 import type { BasketProduct } from '../../features/cart/products.ts';
 import type { CartItem } from '../../magento/wire/shopper-cart.ts';
-import { linePicture } from '../line-product.ts';
+import { linePicture } from '../../ui/line-product.ts';
 import { unitPrice, vatKey, vatPrice } from './vat-price.ts';
 
 export interface RowState {

@@ -15,7 +15,7 @@ import { exclVat, formatPrice } from '../../catalogue/money.ts';
 import { wholeQuantity } from '../../features/cart/cart.ts';
 import { addFromQuery } from '../../features/cart/from-query.ts';
 import { lineAmounts, linesSum, unitExclVat } from '../../features/cart/lines.ts';
-import { totalsOptions, type OptionLabel } from '../../features/cart/options.ts';
+import { totalsOptions, type OptionLabel } from '../../magento/wire/item-options.ts';
 import { loadBasketProducts, type BasketProducts } from '../../features/cart/products.ts';
 import { $cart, refreshCart, removeCartItem, updateCartItem } from '../../features/cart/cart-state.ts';
 import { startBasketSync } from '../../features/cart/sync.ts';
@@ -26,7 +26,7 @@ import { measureViewCart } from '../../features/analytics/checkout-events.ts';
 import { deliveryConfig, deliveryMethod, spendForFreeDelivery } from '../../delivery/index.ts';
 import type { ShippingMethod } from '../../magento/wire/shipping-method.ts';
 import { notify } from '../../features/notify/notice-state.ts';
-import { problemText } from '../../features/problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import type { Cart, CartItem } from '../../magento/wire/shopper-cart.ts';
 import {
   discountLine,
@@ -36,7 +36,7 @@ import {
 } from '../../magento/wire/shopper-totals.ts';
 import { basketTexts } from '../../features/cart/browser-texts.ts';
 import { listingTexts } from '../../features/listing/browser-texts.ts';
-import { findParts } from '../find-parts.ts';
+import { findParts } from '../../ui/find-parts.ts';
 import { BasketRow } from './basket-row.ts';
 import { RowFits } from './row-fits.ts';
 import { CouponForm } from './coupon-form.ts';

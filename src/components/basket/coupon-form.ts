@@ -6,10 +6,10 @@
  * (`coupon_code` in its totals), never this form's memory. One action at a time.
  */
 import { applyCoupon, droppedCoupon, removeCoupon } from '../../features/cart/coupon.ts';
-import { problemText } from '../../features/problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import { couponCode, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { basketTexts } from '../../features/cart/browser-texts.ts';
-import { findParts } from '../find-parts.ts';
+import { findParts } from '../../ui/find-parts.ts';
 
 const findCouponParts = (root: ParentNode) =>
   findParts(root, {

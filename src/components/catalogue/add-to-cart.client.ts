@@ -11,11 +11,11 @@
  * is what the shopper reads when a choice is missing or sold out.
  */
 import { wholeQuantity } from '../../features/cart/cart.ts';
-import { chosenOptions } from '../../features/cart/options.ts';
+import { chosenOptions } from '../../magento/wire/item-options.ts';
 import { addToCart } from '../../features/cart/cart-state.ts';
 import { itemAbout, type ItemAbout } from '../../features/analytics/cart-items.ts';
 import { notify } from '../../features/notify/notice-state.ts';
-import { problemText } from '../../features/problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import { shellTexts } from '../../features/shell/browser-texts.ts';
 
 const FORM = 'form[data-add-to-cart]';

@@ -6,7 +6,7 @@
 import type { Browsed, BrowseOptions } from '../../features/listing/browse.ts';
 import type { BrowseState } from '../../features/listing/browse-state.ts';
 import type { IndexedProduct, ListingIndex } from '../../features/listing/listing-index.ts';
-import { findParts } from '../find-parts.ts';
+import { findParts } from '../../ui/find-parts.ts';
 
 export interface ToolParts {
   root: HTMLElement;

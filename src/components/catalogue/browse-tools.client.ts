@@ -11,7 +11,7 @@
  * each is a `BrowseHost` (browse-host.ts) saying where its index comes from, what its URLs look like, how
  * its cards and count read.
  */
-import { measureList } from '../shell/measure-pages.client.ts';
+import { measureList } from '../../ui/measure-pages.client.ts';
 import { browse, type BrowseOptions } from '../../features/listing/browse.ts';
 import { DEFAULT_STATE, type BrowseState } from '../../features/listing/browse-state.ts';
 import { PRICE, type ListingIndex } from '../../features/listing/listing-index.ts';

@@ -27,8 +27,8 @@ import { ratingToolTexts } from '../../features/listing/browser-texts.ts';
 import { drawnByTools } from '../../features/listing/pages.ts';
 import { collectBrowserTexts } from '../../features/collect/browser-texts.ts';
 import { collectFilterHtml } from '../collect/collect-filter.ts';
-import { escapeHtml } from '../escape-html.ts';
-import { cardHtml, productToolsHtml } from './card-html.ts';
+import { escapeHtml } from '../../ui/escape-html.ts';
+import { cardHtml, productToolsHtml } from '../../ui/card-html.ts';
 
 /** Cards whose pictures load at once: the first row at the widest layout. */
 const EAGER_CARDS = 4;

@@ -6,11 +6,11 @@
  * quietly; one whose file cannot be had is left out this time; with nothing left, the section stays hidden.
  */
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
-import { variantName } from '../../features/variant-name.ts';
+import { variantName } from '../../features/product-data/variant-name.ts';
 import { shownRecentlyViewed } from '../../features/recently-viewed/recently-viewed.ts';
 import { $recentlyViewed, forgetViewed } from '../../features/recently-viewed/recently-viewed-state.ts';
-import { findParts } from '../find-parts.ts';
-import { cardHtml, productToolsHtml } from './card-html.ts';
+import { findParts } from '../../ui/find-parts.ts';
+import { cardHtml, productToolsHtml } from '../../ui/card-html.ts';
 
 /**
  * A listing's card: picture, name (a heading under the section's), its stars when it has reviews, price in

@@ -7,10 +7,10 @@
  * drawn once, from the list as the page found it: a list changed later in another tab shows on the next
  * page, so nothing moves under the shopper's eyes.
  */
-import { pageChoice, watchChoice } from './chosen-variant.ts';
+import { pageChoice, watchChoice } from '../../ui/chosen-variant.ts';
 import { shownRecentlyViewed } from '../../features/recently-viewed/recently-viewed.ts';
 import { $recentlyViewed, recordView } from '../../features/recently-viewed/recently-viewed-state.ts';
-import { whenShown } from '../when-shown.ts';
+import { whenShown } from '../../ui/when-shown.ts';
 
 /**
  * The cards are drawn once the section is within a screen's height below the viewport, so they are in

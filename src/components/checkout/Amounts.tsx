@@ -16,7 +16,7 @@ import {
   subtotalInclVat,
   type Totals,
 } from '../../magento/wire/shopper-totals.ts';
-import { optionsText } from '../../features/cart/options.ts';
+import { optionsText } from '../../magento/wire/item-options.ts';
 import { summaryLines } from '../../features/cart/totals.ts';
 import { basketTexts } from '../../features/cart/browser-texts.ts';
 import { listingTexts } from '../../features/listing/browser-texts.ts';

@@ -20,16 +20,16 @@ import {
   fetchCheckoutCart,
   startPayment,
 } from '../../features/checkout/checkout-state.ts';
-import { ShopApiError, UNAVAILABLE } from '../../features/shop-api.ts';
+import { ShopApiError, UNAVAILABLE } from '../../shop-api/shop-api.ts';
 import { strings } from '../../strings.ts';
-import { FormError } from '../forms/Field.tsx';
-import { Leave, goTo, leftForSignIn } from '../../features/navigation.ts';
-import { problemText } from '../../features/problem.ts';
-import '../account/account.css';
+import { FormError } from '../../ui/forms/Field.tsx';
+import { Leave, goTo, leftForSignIn } from '../../shop-api/navigation.ts';
+import { problemText } from '../../shop-api/problem.ts';
+import '../../styles/forms.css';
 import './checkout.css';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
 import { TotalsSummary } from './Amounts.tsx';
-import { useBusy } from '../forms/use-busy.ts';
+import { useBusy } from '../../ui/forms/use-busy.ts';
 import { canPayOnAccount, ON_ACCOUNT_PURCHASE } from '../../features/checkout/on-account.ts';
 import { tradeAccountTexts } from '../../features/trade/account-texts.ts';
 import { PayOnAccount } from './PayOnAccount.tsx';
@@ -42,7 +42,7 @@ import {
 } from '../../features/checkout/payment-ways.ts';
 import type { PaymentMethod } from '../../features/checkout/payment-ways.ts';
 import { grandTotal } from '../../magento/wire/shopper-totals.ts';
-import { useLoad } from '../forms/use-load.ts';
+import { useLoad } from '../../ui/forms/use-load.ts';
 
 const ERROR_ID = 'payment-error';
 const c = strings.checkout;

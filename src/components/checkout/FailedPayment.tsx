@@ -11,9 +11,9 @@ import { CHECKOUT_PATHS, type PaymentAnswer } from '../../features/checkout/chec
 import { paymentType } from '../../features/checkout/payment-ways.ts';
 import { $order, fetchPaymentStatus } from '../../features/checkout/checkout-state.ts';
 import { strings } from '../../strings.ts';
-import { redirectTo } from '../../features/navigation.ts';
+import { redirectTo } from '../../shop-api/navigation.ts';
 import './checkout.css';
-import { Outcome } from '../forms/Outcome.tsx';
+import { Outcome } from '../../ui/forms/Outcome.tsx';
 
 const p = strings.payment;
 const c = strings.checkout;

@@ -15,12 +15,13 @@ import { $signedIn } from '../../features/account/session.ts';
 import { CHECKOUT_PATHS } from '../../features/checkout/checkout.ts';
 import { ORDER_STATUS_PATH, orderPath } from '../../features/orders/order.ts';
 import { $order, fetchPaymentStatus, finishPaidOrder } from '../../features/checkout/checkout-state.ts';
+import { registerOrderPlaced } from './order-placed-hooks.ts';
 import { strings } from '../../strings.ts';
 import { measurePurchase } from '../../features/analytics/purchase.ts';
-import { redirectTo } from '../../features/navigation.ts';
-import { problemText } from '../../features/problem.ts';
+import { redirectTo } from '../../shop-api/navigation.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import './checkout.css';
-import { OrderNumber, Outcome, type OutcomeLink } from '../forms/Outcome.tsx';
+import { OrderNumber, Outcome, type OutcomeLink } from '../../ui/forms/Outcome.tsx';
 import { collectionInThisTab } from '../../features/collect/after-order.ts';
 import { CollectionConfirmation } from '../collect/CollectionConfirmation.tsx';
 
@@ -85,6 +86,7 @@ export default function PaidOrder() {
         if (status === 'paid') {
           const number = answer?.order ?? '';
           await measurePurchase(code, number);
+          registerOrderPlaced();
           finishPaidOrder();
           markShown(number);
           setView({ paid: number });

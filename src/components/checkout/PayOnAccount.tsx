@@ -7,13 +7,14 @@
 import { useState } from 'react';
 import { placeOnAccount } from '../../features/checkout/on-account.ts';
 import { CHECKOUT_PATHS } from '../../features/checkout/checkout.ts';
-import { goTo, leftForSignIn } from '../../features/navigation.ts';
-import { problemText } from '../../features/problem.ts';
+import { registerOrderPlaced } from './order-placed-hooks.ts';
+import { goTo, leftForSignIn } from '../../shop-api/navigation.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import { MAX_PO_NUMBER } from '../../payments/po-number.ts';
 import { strings } from '../../strings.ts';
 import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
-import { Field, FormError } from '../forms/Field.tsx';
-import { useBusy } from '../forms/use-busy.ts';
+import { Field, FormError } from '../../ui/forms/Field.tsx';
+import { useBusy } from '../../ui/forms/use-busy.ts';
 
 const FORM = 'pay-on-account';
 const ERROR_ID = 'pay-on-account-error';
@@ -39,6 +40,7 @@ export function PayOnAccount({ back, onPlacing }: { back: string; onPlacing: () 
     setError('');
     try {
       await onPlacing();
+      registerOrderPlaced();
       await placeOnAccount(poNumber);
       goTo(CHECKOUT_PATHS.placedOnAccount);
     } catch (failure) {

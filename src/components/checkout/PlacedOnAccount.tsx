@@ -12,11 +12,11 @@ import {
   placedRecord,
   type PlacedOnAccount as Placed,
 } from '../../features/checkout/on-account.ts';
-import { redirectTo } from '../../features/navigation.ts';
+import { redirectTo } from '../../shop-api/navigation.ts';
 import { orderPath } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
 import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
-import { OrderNumber, Outcome, type OutcomeLink } from '../forms/Outcome.tsx';
+import { OrderNumber, Outcome, type OutcomeLink } from '../../ui/forms/Outcome.tsx';
 import { collectionInThisTab } from '../../features/collect/after-order.ts';
 import { CollectionConfirmation } from '../collect/CollectionConfirmation.tsx';
 import './checkout.css';

@@ -28,7 +28,7 @@ import type { ShippingMethod } from '../../magento/wire/shipping-method.ts';
 import { measureBeginCheckout } from '../../features/analytics/checkout-events.ts';
 import type { Ga4Item } from '../../features/analytics/ga4.ts';
 import type { FieldProblems } from '../../features/account/validation.ts';
-import { Leave } from '../../features/navigation.ts';
+import { Leave } from '../../shop-api/navigation.ts';
 
 export const nameOf = (role: AddressRole, field: string): string => `${role}_${field}`;
 

@@ -18,7 +18,7 @@ import {
 } from '../../features/collect/checkout.ts';
 import { choosePoint } from '../../features/collect/collect-state.ts';
 import { bringBackSetAside, canSetAside, setAsideLacking } from '../../features/collect/set-aside.ts';
-import { problemText } from '../../features/problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 
 /** The point chosen to collect from, and what reserving there answered. */
 interface Choice {

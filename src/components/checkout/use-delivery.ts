@@ -12,7 +12,7 @@ import {
   type DeliveryAddress,
   type DeliveryDestination,
 } from '../../features/cart/delivery.ts';
-import { problemText } from '../../features/problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import { methodKey, type ShippingMethod } from '../../magento/wire/shipping-method.ts';
 import type { Totals } from '../../magento/wire/shopper-totals.ts';
 

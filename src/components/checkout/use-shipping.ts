@@ -10,12 +10,12 @@ import { saveShippingInformation } from '../../features/checkout/checkout-state.
 import type { DeliveryAddress, DeliveryDestination } from '../../features/cart/delivery.ts';
 import { measureShippingInfo } from '../../features/analytics/checkout-events.ts';
 import type { FieldProblems } from '../../features/account/validation.ts';
-import { goTo, leftForSignIn } from '../../features/navigation.ts';
-import { problemText } from '../../features/problem.ts';
+import { goTo, leftForSignIn } from '../../shop-api/navigation.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import type { Country } from '../../magento/wire/directory.ts';
 import { strings } from '../../strings.ts';
-import { announceProblems } from '../forms/Field.tsx';
-import { useBusy } from '../forms/use-busy.ts';
+import { announceProblems } from '../../ui/forms/Field.tsx';
+import { useBusy } from '../../ui/forms/use-busy.ts';
 import { rememberCollection } from '../../features/collect/after-order.ts';
 import { saveCollection, type PointView } from '../../features/collect/checkout.ts';
 import { collectTexts } from '../../features/collect/texts.ts';

@@ -5,7 +5,7 @@
  * kept. The points are read from the storefront server; when they cannot be, the point's code is said.
  */
 import { useEffect, useState } from 'react';
-import { wallClock } from '../../delivery/working-days.ts';
+import { wallClock } from '../../calendar/working-days.ts';
 import { collectAfterTexts as a } from '../../features/collect/after-texts.ts';
 import {
   fetchCollectionPoints,

@@ -7,7 +7,7 @@ import { collectBrowserTexts as t } from '../../features/collect/browser-texts.t
 import { fetchPoints } from '../../features/collect/collect-calls.ts';
 import { POINT_CHOSEN } from '../../features/collect/collect-point.ts';
 import { $collectPoint, choosePoint, shownPoint } from '../../features/collect/collect-state.ts';
-import { findParts } from '../find-parts.ts';
+import { findParts } from '../../ui/find-parts.ts';
 import { pointsHtml } from './points-html.ts';
 
 const findChooserParts = (root: HTMLElement) =>

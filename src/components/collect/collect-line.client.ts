@@ -10,7 +10,7 @@ import { collectBrowserTexts as t } from '../../features/collect/browser-texts.t
 import { fetchLine } from '../../features/collect/collect-calls.ts';
 import { COLLECT_POINT_KEY, decodePoint, POINT_CHOSEN } from '../../features/collect/collect-point.ts';
 import { pageLine } from '../../features/collect/lines.ts';
-import { pageChoice, watchChoice } from '../catalogue/chosen-variant.ts';
+import { pageChoice, watchChoice } from '../../ui/chosen-variant.ts';
 
 /** The stored choice, read as the chooser's store keeps it ('' for none, or when storage is off). */
 function storedPoint(): string {

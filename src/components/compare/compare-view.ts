@@ -11,10 +11,10 @@
 import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import type { CompareRowGroup, CompareValue } from '../../features/compare/rows.ts';
 import type { ProductFacts } from '../../features/product-data/facts.ts';
-import type { VariantChoice } from '../../features/variant-choice.ts';
+import type { VariantChoice } from '../../features/product-data/variant-choice.ts';
 import { comparePageTexts as texts, productTexts } from '../../features/compare/browser-texts.ts';
-import { priceHtml, ratingHtml } from '../catalogue/card-html.ts';
-import { escapeHtml } from '../escape-html.ts';
+import { priceHtml, ratingHtml } from '../../ui/card-html.ts';
+import { escapeHtml } from '../../ui/escape-html.ts';
 
 /** A product compared: its facts, and for a configurable's child the choice that adds it to the cart. */
 export type ComparedProduct = ProductFacts & { choice?: VariantChoice | undefined };

@@ -22,7 +22,7 @@ import {
 } from '../../features/compare/compare-state.ts';
 import { notify } from '../../features/notify/notice-state.ts';
 import { compareTexts, productToolTexts } from '../../features/shell/browser-texts.ts';
-import { wireToolButtons } from '../catalogue/tool-buttons.client.ts';
+import { wireToolButtons } from '../../ui/tool-buttons.client.ts';
 import { drawThumbnails } from './tray-thumbnails.ts';
 
 function toggle(sku: string, on: boolean): void {

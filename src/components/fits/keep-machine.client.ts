@@ -21,7 +21,7 @@ export function keepMachine(box: HTMLElement): void {
           button.hidden = true;
         },
         async (error: unknown) => {
-          const { problemText } = await import('../../features/problem.ts');
+          const { problemText } = await import('../../shop-api/problem.ts');
           said.textContent = problemText(error);
           button.removeAttribute('aria-disabled');
         },

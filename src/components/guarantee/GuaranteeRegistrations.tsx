@@ -6,8 +6,8 @@
 import { fetchRegistrations, type ShownRegistration } from '../../features/guarantee/api.ts';
 import { certificatePath, REGISTER_MACHINE_PATH } from '../../features/guarantee/paths.ts';
 import { extraYearText, guaranteeTexts as t } from '../../features/guarantee/texts.ts';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { useLoad } from '../forms/use-load.ts';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
+import { useLoad } from '../../ui/forms/use-load.ts';
 
 function Registered({ registration: r }: { registration: ShownRegistration }) {
   return (

@@ -12,11 +12,11 @@
  */
 import { REGISTER_MACHINE_PATH } from '../../features/guarantee/paths.ts';
 import { guaranteeTexts as t } from '../../features/guarantee/texts.ts';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
 import { GuaranteeRegistrations } from './GuaranteeRegistrations.tsx';
 import { ErrorSummary, MachineChoice, MachineDetails, Result } from './RegistrationParts.tsx';
 import { ELSEWHERE, useRegisterMachine } from './use-register-machine.ts';
-import '../account/account.css';
+import '../../styles/forms.css';
 import './guarantee.css';
 
 const FORM = 'register-machine';

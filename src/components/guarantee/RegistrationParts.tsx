@@ -9,7 +9,7 @@ import type { OfferedMachine, ShownRegistration } from '../../features/guarantee
 import { certificatePath } from '../../features/guarantee/paths.ts';
 import type { RegistrationField } from '../../features/guarantee/register.server.ts';
 import { extraYearText, guaranteeTexts as t } from '../../features/guarantee/texts.ts';
-import { Field, fieldId } from '../forms/Field.tsx';
+import { Field, fieldId } from '../../ui/forms/Field.tsx';
 import { ELSEWHERE, fromOrder } from './use-register-machine.ts';
 
 type Problems = Partial<Record<RegistrationField, string>>;

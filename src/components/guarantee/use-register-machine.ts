@@ -13,11 +13,11 @@ import {
 import { MAX_RECEIPT_BYTES } from '../../features/guarantee/receipt.ts';
 import { guaranteeTexts as t } from '../../features/guarantee/texts.ts';
 import { signedInOr } from '../../features/account/session.ts';
-import { signInAndBack } from '../../features/navigation.ts';
-import { problemText } from '../../features/problem.ts';
+import { signInAndBack } from '../../shop-api/navigation.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import type { RegistrationField } from '../../features/guarantee/register.server.ts';
-import { useBusy } from '../forms/use-busy.ts';
-import { useLoad } from '../forms/use-load.ts';
+import { useBusy } from '../../ui/forms/use-busy.ts';
+import { useLoad } from '../../ui/forms/use-load.ts';
 
 export const ELSEWHERE = 'elsewhere';
 

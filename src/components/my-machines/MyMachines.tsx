@@ -15,8 +15,8 @@ import { addMachine, removeMachine } from '../../features/my-machines/store.ts';
 import { PARTS_FINDER_PATH, partsPagePath } from '../../features/fits/texts.ts';
 import { myMachinesTexts as t } from '../../features/my-machines/texts.ts';
 import { strings } from '../../strings.ts';
-import { Field, FormError } from '../forms/Field.tsx';
-import { LoadFailed, Loading } from '../forms/LoadStatus.tsx';
+import { Field, FormError } from '../../ui/forms/Field.tsx';
+import { LoadFailed, Loading } from '../../ui/forms/LoadStatus.tsx';
 import { useKeptMachines, useMachineChanges } from './use-my-machines.ts';
 import { GuaranteeRegistrations } from '../guarantee/GuaranteeRegistrations.tsx';
 

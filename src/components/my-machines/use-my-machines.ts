@@ -8,9 +8,9 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { loadModels } from '../../features/fits/fit-data.ts';
 import { machinesFromOrders, modelTyped } from '../../features/my-machines/account.ts';
 import { $myMachines, addMachine, loadMyMachines } from '../../features/my-machines/store.ts';
-import { problemText } from '../../features/problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import { myMachinesTexts as t } from '../../features/my-machines/texts.ts';
-import { useBusy } from '../forms/use-busy.ts';
+import { useBusy } from '../../ui/forms/use-busy.ts';
 
 /** The machines kept (null while loading), why loading failed, and the machines of past orders. */
 export function useKeptMachines() {

@@ -7,15 +7,15 @@
  */
 import { fetchOrder, ordersProblem } from '../../features/orders/api.ts';
 import { orderNumberOf, ORDERS_PATH, type OrderDetail } from '../../features/orders/order.ts';
-import { ShopApiError } from '../../features/shop-api.ts';
+import { ShopApiError } from '../../shop-api/shop-api.ts';
 import { strings } from '../../strings.ts';
-import '../account/account.css';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { useLoad } from '../forms/use-load.ts';
-import { signedInHere } from './guard.ts';
+import '../../styles/forms.css';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
+import { useLoad } from '../../ui/forms/use-load.ts';
+import { signedInHere } from '../../ui/signed-in-guard.ts';
 import { OrderView } from './OrderView.tsx';
 import { ReturnItems } from '../returns/ReturnItems.tsx';
-import './orders.css';
+import '../../styles/orders.css';
 
 const t = strings.orders;
 

@@ -4,8 +4,8 @@
  * its address, phone, map and hours, how long it is kept there and what to bring.
  */
 import { collectAfterTexts as a } from '../../features/collect/after-texts.ts';
-import { collectTexts as t } from '../../features/collect/texts.ts';
 import type { CollectionState, OrderCollection as Collection } from '../../features/orders/order.ts';
+import { orderTexts as t } from '../../features/orders/texts.ts';
 import { KeepAndBring, PlaceAddress } from '../collect/CollectionPlace.tsx';
 
 const BADGES: Readonly<Record<CollectionState, string>> = {

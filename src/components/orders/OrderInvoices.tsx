@@ -4,9 +4,9 @@
  */
 import { useState } from 'react';
 import { invoiceFileName, invoicePdfPath, type OrderDetail } from '../../features/orders/order.ts';
-import { problemText } from '../../features/problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import { strings } from '../../strings.ts';
-import { isoDay, orderDate } from './format.ts';
+import { isoDay, orderDate } from '../../ui/order-format.ts';
 
 const t = strings.orders;
 

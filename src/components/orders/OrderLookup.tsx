@@ -7,15 +7,15 @@
  */
 import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { guestInvoice, lookUpOrder, ordersProblem } from '../../features/orders/api.ts';
-import { saveFile } from '../forms/save-file.ts';
+import { saveFile } from '../../ui/forms/save-file.ts';
 import type { OrderDetail } from '../../features/orders/order.ts';
-import { ShopApiError } from '../../features/shop-api.ts';
+import { ShopApiError } from '../../shop-api/shop-api.ts';
 import { strings } from '../../strings.ts';
-import '../account/account.css';
-import { Field, FormError, readFields } from '../forms/Field.tsx';
-import { useBusy } from '../forms/use-busy.ts';
-import { useHydrated } from '../forms/use-hydrated.ts';
-import './orders.css';
+import '../../styles/forms.css';
+import { Field, FormError, readFields } from '../../ui/forms/Field.tsx';
+import { useBusy } from '../../ui/forms/use-busy.ts';
+import { useHydrated } from '../../ui/forms/use-hydrated.ts';
+import '../../styles/orders.css';
 
 /** The order's view loads once an order is found: the form alone stays light for the main thread. */
 const OrderView = lazy(() => import('./OrderView.tsx').then((module) => ({ default: module.OrderView })));

@@ -17,7 +17,7 @@ import { OrderInvoices } from './OrderInvoices.tsx';
 import { OrderCollection } from './OrderCollection.tsx';
 import { OrderLines } from './OrderLines.tsx';
 import { strings } from '../../strings.ts';
-import { isoDay, orderDate, orderMoney } from './format.ts';
+import { isoDay, orderDate, orderMoney } from '../../ui/order-format.ts';
 import { useBuyAgain, type BuyAgain } from './use-buy-again.ts';
 
 const t = strings.orders;

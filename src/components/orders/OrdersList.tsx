@@ -4,16 +4,16 @@
  * is over, sign in and come back; no orders says so with a way into the shop; Magento down says so with
  * Try again; a page past the last goes to the last.
  */
-import { Leave } from '../../features/navigation.ts';
+import { Leave } from '../../shop-api/navigation.ts';
 import { fetchOrders, ordersProblem } from '../../features/orders/api.ts';
 import { ORDERS_PATH, type OrdersPage } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
-import '../account/account.css';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { useLoad } from '../forms/use-load.ts';
-import { signedInHere } from './guard.ts';
+import '../../styles/forms.css';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
+import { useLoad } from '../../ui/forms/use-load.ts';
+import { signedInHere } from '../../ui/signed-in-guard.ts';
 import { OrdersTable } from './OrdersTable.tsx';
-import './orders.css';
+import '../../styles/orders.css';
 
 const t = strings.orders;
 

@@ -1,7 +1,7 @@
 /** Orders as rows: number (the link to the order), date, status, items and total; one card each on a phone. */
 import { orderPath, type OrderSummary } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
-import { isoDay, orderDate, orderMoney } from './format.ts';
+import { isoDay, orderDate, orderMoney } from '../../ui/order-format.ts';
 
 const t = strings.orders;
 

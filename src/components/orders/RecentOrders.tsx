@@ -6,10 +6,10 @@
 import { fetchOrders, ordersProblem } from '../../features/orders/api.ts';
 import { LATEST_ORDERS, ORDERS_PATH } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { useLoad } from '../forms/use-load.ts';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
+import { useLoad } from '../../ui/forms/use-load.ts';
 import { OrdersTable } from './OrdersTable.tsx';
-import './orders.css';
+import '../../styles/orders.css';
 
 const t = strings.orders;
 

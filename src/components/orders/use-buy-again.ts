@@ -8,8 +8,8 @@ import type { OrderLine } from '../../features/orders/order.ts';
 import { buyAgain } from '../../features/orders/reorder.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
 import { notify } from '../../features/notify/notice-state.ts';
-import { problemText } from '../../features/problem.ts';
-import { useBusy } from '../forms/use-busy.ts';
+import { problemText } from '../../shop-api/problem.ts';
+import { useBusy } from '../../ui/forms/use-busy.ts';
 
 /** The products' facts by sku, for those the shop still sells; empty until read (or if reading failed). */
 function useFacts(skus: readonly string[]): ReadonlyMap<string, ProductFacts> {

@@ -5,15 +5,15 @@
  * browser forgets the customer and the shopper goes to the home page, which says it is done.
  */
 import { useState, type SubmitEvent } from 'react';
-import { goTo, leftForSignIn } from '../../features/navigation.ts';
+import { goTo, leftForSignIn } from '../../shop-api/navigation.ts';
 import { notify } from '../../features/notify/notice-state.ts';
-import { problemText } from '../../features/problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import { deleteMyAccount } from '../../features/privacy/my-data-state.ts';
-import { MY_DATA_PAGE } from '../../features/navigation.ts';
-import { ShopApiError } from '../../features/shop-api.ts';
+import { MY_DATA_PAGE } from '../../shop-api/navigation.ts';
+import { ShopApiError } from '../../shop-api/shop-api.ts';
 import { strings } from '../../strings.ts';
-import { Field, FormError, readFields } from '../forms/Field.tsx';
-import { useBusy } from '../forms/use-busy.ts';
+import { Field, FormError, readFields } from '../../ui/forms/Field.tsx';
+import { useBusy } from '../../ui/forms/use-busy.ts';
 
 const t = strings.myData;
 const FORM = 'delete-account';

@@ -5,12 +5,12 @@
  */
 import { useState } from 'react';
 import { myDataFile } from '../../features/privacy/my-data-state.ts';
-import { leftForSignIn } from '../../features/navigation.ts';
-import { problemText } from '../../features/problem.ts';
-import { MY_DATA_PAGE } from '../../features/navigation.ts';
+import { leftForSignIn } from '../../shop-api/navigation.ts';
+import { problemText } from '../../shop-api/problem.ts';
+import { MY_DATA_PAGE } from '../../shop-api/navigation.ts';
 import { strings } from '../../strings.ts';
-import { saveFile } from '../forms/save-file.ts';
-import { useBusy } from '../forms/use-busy.ts';
+import { saveFile } from '../../ui/forms/save-file.ts';
+import { useBusy } from '../../ui/forms/use-busy.ts';
 
 const t = strings.myData;
 

@@ -9,14 +9,14 @@
  */
 import { fetchCustomer } from '../../features/account/api.ts';
 import { signedInOr } from '../../features/account/session.ts';
-import { ACCOUNT_PATH, signInAndBack } from '../../features/navigation.ts';
-import { MY_DATA_PAGE } from '../../features/navigation.ts';
+import { ACCOUNT_PATH, signInAndBack } from '../../shop-api/navigation.ts';
+import { MY_DATA_PAGE } from '../../shop-api/navigation.ts';
 import { strings } from '../../strings.ts';
 import { DeleteMyAccount } from './DeleteMyAccount.tsx';
 import { DownloadMyData } from './DownloadMyData.tsx';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { useLoad } from '../forms/use-load.ts';
-import '../account/account.css';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
+import { useLoad } from '../../ui/forms/use-load.ts';
+import '../../styles/forms.css';
 import './privacy.css';
 
 const t = strings.myData;

@@ -5,13 +5,13 @@
  */
 import { fetchReturn, returnsProblem } from '../../features/returns/api.ts';
 import { RETURNS_PATH, type ReturnRecord } from '../../features/returns/returns.ts';
-import { ShopApiError } from '../../features/shop-api.ts';
+import { ShopApiError } from '../../shop-api/shop-api.ts';
 import { strings } from '../../strings.ts';
-import '../account/account.css';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { useLoad } from '../forms/use-load.ts';
-import { signedInHere } from '../orders/guard.ts';
-import '../orders/orders.css';
+import '../../styles/forms.css';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
+import { useLoad } from '../../ui/forms/use-load.ts';
+import { signedInHere } from '../../ui/signed-in-guard.ts';
+import '../../styles/orders.css';
 import { ReturnView } from './ReturnView.tsx';
 
 const t = strings.returns;

@@ -7,12 +7,12 @@ import { fetchReturns, returnsProblem } from '../../features/returns/api.ts';
 import { returnPath } from '../../features/returns/returns.ts';
 import { ORDERS_PATH } from '../../features/orders/order.ts';
 import { strings } from '../../strings.ts';
-import '../account/account.css';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { useLoad } from '../forms/use-load.ts';
-import { isoDay, orderDate } from '../orders/format.ts';
-import { signedInHere } from '../orders/guard.ts';
-import '../orders/orders.css';
+import '../../styles/forms.css';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
+import { useLoad } from '../../ui/forms/use-load.ts';
+import { isoDay, orderDate } from '../../ui/order-format.ts';
+import { signedInHere } from '../../ui/signed-in-guard.ts';
+import '../../styles/orders.css';
 import './returns.css';
 
 const t = strings.returns;

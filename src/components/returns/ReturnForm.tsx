@@ -9,7 +9,7 @@ import { returnsProblem, sendReturn, type ReturnSource } from '../../features/re
 import type { ReturnFacts, ReturnProblem, ReturnRecord } from '../../features/returns/returns.ts';
 import { checkReturn } from '../../features/returns/rules.ts';
 import { strings } from '../../strings.ts';
-import { useBusy } from '../forms/use-busy.ts';
+import { useBusy } from '../../ui/forms/use-busy.ts';
 import { readReturnRequest } from './form-request.ts';
 import { ReturnLine } from './ReturnLine.tsx';
 

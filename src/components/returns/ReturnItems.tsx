@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchReturnFacts, returnsProblem, type ReturnSource } from '../../features/returns/api.ts';
 import { returnPath, type ReturnFacts, type ReturnRecord } from '../../features/returns/returns.ts';
 import { strings } from '../../strings.ts';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
 import { ReturnForm } from './ReturnForm.tsx';
 import './returns.css';
 

@@ -12,8 +12,8 @@ import {
   type ReturnRecord,
 } from '../../features/returns/returns.ts';
 import { strings } from '../../strings.ts';
-import { orderDate } from '../orders/format.ts';
-import { useBusy } from '../forms/use-busy.ts';
+import { orderDate } from '../../ui/order-format.ts';
+import { useBusy } from '../../ui/forms/use-busy.ts';
 import './returns.css';
 
 const t = strings.returns;

@@ -16,9 +16,9 @@
  */
 import { reviewFormTexts as t } from '../../features/reviews/form-texts.ts';
 import { sessionExpired } from '../../features/account/session.ts';
-import { signInAndBack } from '../../features/navigation.ts';
+import { signInAndBack } from '../../shop-api/navigation.ts';
 import { notify } from '../../features/notify/notice-state.ts';
-import { ShopApiError, shopFetch, UNAVAILABLE } from '../../features/shop-api.ts';
+import { ShopApiError, shopFetch, UNAVAILABLE } from '../../shop-api/shop-api.ts';
 import { reviewFormAnswer, reviewSent } from '../../features/reviews/answer.ts';
 import {
   REVIEW_LIMITS,

@@ -6,8 +6,8 @@
 import { ratingTexts, reviewTexts } from '../../features/reviews/texts.ts';
 import { reviewDay } from '../../site/review-section.ts';
 import type { Review } from '../../catalogue/types.ts';
-import { escapeHtml } from '../escape-html.ts';
-import { starsHtml } from '../catalogue/card-html.ts';
+import { escapeHtml } from '../../ui/escape-html.ts';
+import { starsHtml } from '../../ui/card-html.ts';
 
 const day = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -11,7 +11,7 @@ import type { CategoryHit } from '../../features/search/engine.ts';
 import type { PriceRange } from '../../features/search/query.ts';
 import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { searchTexts } from '../../features/search/browser-texts.ts';
-import { escapeHtml } from '../escape-html.ts';
+import { escapeHtml } from '../../ui/escape-html.ts';
 import {
   filtersHtml,
   indexedCardHtml,

@@ -14,7 +14,7 @@
  * heading was filled before the first paint by a few inline lines (SearchResults.astro).
  */
 import { pushSearch } from '../../features/analytics/search-event.ts';
-import { measureList } from '../shell/measure-pages.client.ts';
+import { measureList } from '../../ui/measure-pages.client.ts';
 import type { BrowseState } from '../../features/listing/browse-state.ts';
 import type { ListingIndex } from '../../features/listing/listing-index.ts';
 import { createSearchEngine } from '../../features/search/engine.ts';
@@ -25,8 +25,8 @@ import { searchTexts as texts } from '../../features/search/browser-texts.ts';
 import { findToolParts } from '../catalogue/browse-host.ts';
 import { BrowseTools, pageHolding, shownVat } from '../catalogue/browse-tools.client.ts';
 import { filtersHtml, toolbarHtml } from '../catalogue/listing-view.ts';
-import { findParts } from '../find-parts.ts';
-import { enterPath } from '../shell/search.ts';
+import { findParts } from '../../ui/find-parts.ts';
+import { enterPath } from '../../features/search/search-path.ts';
 import {
   browsePage,
   canFilter,

@@ -13,9 +13,9 @@ import { PARTS_FINDER_ANSWER, PARTS_FINDER_PATH, partsPagePath } from '../../fea
 import { fitSearchTexts } from '../../features/fits/search-texts.ts';
 import { looksLikeLabel } from '../../features/parts-finder/lookup.ts';
 import { productTexts } from '../../features/compare/browser-texts.ts';
-import { priceHtml } from '../catalogue/card-html.ts';
-import { escapeHtml } from '../escape-html.ts';
-import { searchPath } from '../shell/search.ts';
+import { priceHtml } from '../../ui/card-html.ts';
+import { escapeHtml } from '../../ui/escape-html.ts';
+import { searchPath } from '../../features/search/search-path.ts';
 
 /** Rows on a phone and on a desktop, the "See all" row included: a phone's keyboard hides the rest. */
 export const PHONE_ROWS = 8;

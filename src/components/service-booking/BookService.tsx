@@ -12,12 +12,12 @@ import { useStore } from '@nanostores/react';
 import { $signedIn } from '../../features/account/session.ts';
 import type { Offered } from '../../features/service-booking/booking.ts';
 import type { BookingField } from '../../features/service-booking/texts.ts';
-import { weekdayText } from '../../features/day-text.ts';
+import { weekdayText } from '../../calendar/day-text.ts';
 import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
-import { ErrorSummary } from '../forms/ErrorSummary.tsx';
-import { fieldId, FormError } from '../forms/Field.tsx';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import '../account/account.css';
+import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
+import { fieldId, FormError } from '../../ui/forms/Field.tsx';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
+import '../../styles/forms.css';
 import './service-booking.css';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import {

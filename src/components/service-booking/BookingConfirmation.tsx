@@ -4,10 +4,10 @@
  * also carries) and a button to book another.
  */
 import { useEffect, useRef } from 'react';
-import { weekdayText } from '../../features/day-text.ts';
+import { weekdayText } from '../../calendar/day-text.ts';
 import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
 import type { BookingView } from '../../features/service-booking/view.ts';
-import { saveFile } from '../forms/save-file.ts';
+import { saveFile } from '../../ui/forms/save-file.ts';
 
 export const MY_BOOKINGS_PAGE = '/customer/service-bookings';
 

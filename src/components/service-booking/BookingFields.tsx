@@ -8,7 +8,7 @@ import type { BookingProblems } from '../../features/service-booking/booking.ts'
 import { MAX_FAULT } from '../../features/service-booking/booking.ts';
 import type { Prefill } from '../../features/service-booking/prefill.ts';
 import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
-import { Field, fieldId } from '../forms/Field.tsx';
+import { Field, fieldId } from '../../ui/forms/Field.tsx';
 
 export const FORM = 'book-service';
 /** The machine radio that means "the model typed below". */

@@ -5,7 +5,7 @@
  * the parent's state, so it survives a refusal and a reload of the days.
  */
 import type { DayAvailability } from '../../features/service-booking/days.ts';
-import { weekdayText } from '../../features/day-text.ts';
+import { weekdayText } from '../../calendar/day-text.ts';
 import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
 
 const PAGE = 10;

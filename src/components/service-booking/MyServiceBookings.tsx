@@ -14,14 +14,14 @@ import {
   moveMine,
 } from '../../features/service-booking/api.ts';
 import type { DayAvailability } from '../../features/service-booking/days.ts';
-import { weekdayText } from '../../features/day-text.ts';
+import { weekdayText } from '../../calendar/day-text.ts';
 import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
 import type { BookingView } from '../../features/service-booking/view.ts';
-import { signInAndBack } from '../../features/navigation.ts';
+import { signInAndBack } from '../../shop-api/navigation.ts';
 import { strings } from '../../strings.ts';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { useBusy } from '../forms/use-busy.ts';
-import '../account/account.css';
+import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
+import { useBusy } from '../../ui/forms/use-busy.ts';
+import '../../styles/forms.css';
 import './service-booking.css';
 import { DayChoice } from './DayChoice.tsx';
 import type { Choice } from './BookingFields.tsx';

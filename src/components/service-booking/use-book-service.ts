@@ -19,9 +19,9 @@ import type { DayAvailability } from '../../features/service-booking/days.ts';
 import { accountPrefill, EMPTY_PREFILL, type Prefill } from '../../features/service-booking/prefill.ts';
 import type { BookingView } from '../../features/service-booking/view.ts';
 import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
-import { readFields } from '../forms/Field.tsx';
-import { useBusy } from '../forms/use-busy.ts';
-import { useHydrated } from '../forms/use-hydrated.ts';
+import { readFields } from '../../ui/forms/Field.tsx';
+import { useBusy } from '../../ui/forms/use-busy.ts';
+import { useHydrated } from '../../ui/forms/use-hydrated.ts';
 import { ANOTHER } from './BookingFields.tsx';
 import { pageOf } from './DayChoice.tsx';
 

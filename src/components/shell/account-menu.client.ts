@@ -4,9 +4,9 @@
  */
 import { $signedIn } from '../../features/account/session.ts';
 import { signOut } from '../../features/account/sign-out.ts';
-import { goTo } from '../../features/navigation.ts';
+import { goTo } from '../../shop-api/navigation.ts';
 import { notify } from '../../features/notify/notice-state.ts';
-import { problemText } from '../../features/problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 
 export function initAccountMenu(): void {
   $signedIn.subscribe((signedIn) => document.documentElement.toggleAttribute('data-signed-in', signedIn));

@@ -6,7 +6,7 @@
 import type { MarkdownInstance } from 'astro';
 import type { z } from 'zod';
 import { parseContent } from '../../config/parse-content.ts';
-import { fillTokens, type TokenValues } from './tokens.ts';
+import { fillTokens, type TokenValues } from '../../ui/tokens.ts';
 
 /** What `import.meta.glob<MarkdownModule>('…/*.md', { eager: true })` gives per file. */
 export type MarkdownModule = MarkdownInstance<Record<string, unknown>>;

@@ -13,13 +13,13 @@ import { initCookieBanner } from './cookie-banner.client.ts';
 import { initMenus } from './menus.client.ts';
 import { initNotifications } from './notifications.client.ts';
 import { initOverlayRoom } from './overlay-room.client.ts';
-import { initPageMeasurement } from './measure-pages.client.ts';
+import { initPageMeasurement } from '../../ui/measure-pages.client.ts';
 import { registerSessionEnd } from './session-end.ts';
 import { initVatChoice } from './vat-choice.client.ts';
 import { initWishlistButtons } from './wishlist-buttons.client.ts';
 import { initWishlistLink } from './wishlist-link.client.ts';
 import { initTradePrices } from '../trade/trade-shell.client.ts';
-import { whenShown } from '../when-shown.ts';
+import { whenShown } from '../../ui/when-shown.ts';
 
 export function initShell(): void {
   // First: a Trade customer's prices start loading before anything else runs (nothing for anyone else).

@@ -4,13 +4,13 @@
  * at a time.
  */
 import { $signedIn } from '../../features/account/session.ts';
-import { pageVariantChoice } from '../catalogue/chosen-variant.ts';
+import { pageVariantChoice } from '../../ui/chosen-variant.ts';
 import { toggleCustomerWishlist } from '../../features/wishlist/customer.ts';
 import { $wishlistSkus, toggleGuestWishlist } from '../../features/wishlist/wishlist-state.ts';
 import { notify } from '../../features/notify/notice-state.ts';
-import { problemText } from '../../features/problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import { productToolTexts, wishlistTexts } from '../../features/shell/browser-texts.ts';
-import { wireToolButtons } from '../catalogue/tool-buttons.client.ts';
+import { wireToolButtons } from '../../ui/tool-buttons.client.ts';
 
 /** The product's name, from the button's hidden ": name" (what screen readers hear after the label). */
 const nameOf = (button: Element): string =>

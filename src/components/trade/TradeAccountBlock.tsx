@@ -4,10 +4,10 @@
  * (`GET /trade/status`), with the company and VAT number Magento keeps. It loads on its own, so the other
  * blocks never wait for it, and a failure says so without hiding them.
  */
-import { useLoad } from '../forms/use-load.ts';
+import { useLoad } from '../../ui/forms/use-load.ts';
 import { readTradeStatus, type TradeState } from '../../features/trade/trade-status.ts';
 import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
-import { TRADE_APPLICATION_PAGE } from '../../features/navigation.ts';
+import { TRADE_APPLICATION_PAGE } from '../../shop-api/navigation.ts';
 
 const STATE_TEXT: Readonly<Record<TradeState, string>> = {
   none: t.stateNone,

@@ -14,14 +14,14 @@
 import type { ReactElement } from 'react';
 import { useStore } from '@nanostores/react';
 import { $signedIn } from '../../features/account/session.ts';
-import { TRADE_APPLICATION_PAGE, signInAndBack } from '../../features/navigation.ts';
+import { TRADE_APPLICATION_PAGE, signInAndBack } from '../../shop-api/navigation.ts';
 import type { ApplicationField } from '../../features/trade/application.ts';
 import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
 import { vatNumberTexts } from '../../features/trade/texts.ts';
-import { fieldsOf, FormError, type FieldProps } from '../forms/Field.tsx';
-import { useHydrated } from '../forms/use-hydrated.ts';
+import { fieldsOf, FormError, type FieldProps } from '../../ui/forms/Field.tsx';
+import { useHydrated } from '../../ui/forms/use-hydrated.ts';
 import { useApplication, useMember, type Member } from './use-trade-application.ts';
-import '../account/account.css';
+import '../../styles/forms.css';
 
 const FORM = 'trade-account';
 const ERROR_ID = 'trade-account-error';

@@ -12,8 +12,8 @@
  */
 import { formatPrice } from '../../catalogue/money.ts';
 import { savePercent } from '../../catalogue/tier-prices.ts';
-import { priceHtml } from '../catalogue/card-html.ts';
-import { escapeHtml } from '../escape-html.ts';
+import { priceHtml } from '../../ui/card-html.ts';
+import { escapeHtml } from '../../ui/escape-html.ts';
 import { tradePriceTexts } from '../../features/trade/price-texts.ts';
 import { variantTexts } from '../../features/product/variant-texts.ts';
 import { tradePricesForVisit, type TradePrice, type TradePrices } from '../../features/trade/trade-rows.ts';

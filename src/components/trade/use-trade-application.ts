@@ -6,9 +6,9 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { fetchCustomer } from '../../features/account/api.ts';
 import { notify } from '../../features/notify/notice-state.ts';
-import { SIGN_IN_PATH, goTo } from '../../features/navigation.ts';
-import { problemText } from '../../features/problem.ts';
-import { shopFetch } from '../../features/shop-api.ts';
+import { SIGN_IN_PATH, goTo } from '../../shop-api/navigation.ts';
+import { problemText } from '../../shop-api/problem.ts';
+import { shopFetch } from '../../shop-api/shop-api.ts';
 import {
   APPLICATION_FIELDS,
   BUSINESS_FIELDS,
@@ -18,8 +18,8 @@ import {
 } from '../../features/trade/application.ts';
 import type { FieldProblems } from '../../features/account/validation.ts';
 import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
-import { focusFirst, readFields } from '../forms/Field.tsx';
-import { useBusy } from '../forms/use-busy.ts';
+import { focusFirst, readFields } from '../../ui/forms/Field.tsx';
+import { useBusy } from '../../ui/forms/use-busy.ts';
 import { applicationAnswer } from './application-answer.ts';
 
 /** A signed-in applicant sends no e-mail or password: the account is theirs already. */

@@ -6,9 +6,9 @@
  * out of stock, as on its page) and "Remove", each naming the product for screen readers. A product Magento lists but the facts do not know (no page
  * in this build) shows the name Magento gave, or its sku, and no price or stock.
  */
-import { linePicture } from '../line-product.ts';
+import { linePicture } from '../../ui/line-product.ts';
 import type { ProductFacts } from '../../features/product-data/facts.ts';
-import { priceHtml, ratingHtml } from '../catalogue/card-html.ts';
+import { priceHtml, ratingHtml } from '../../ui/card-html.ts';
 
 export interface WishlistEntry {
   sku: string;

@@ -16,10 +16,10 @@ import { $signedIn } from '../../features/account/session.ts';
 import { addToCart, cartChangedElsewhere } from '../../features/cart/cart-state.ts';
 import { notify } from '../../features/notify/notice-state.ts';
 import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
-import { choicesOf } from '../../features/variant-choice.ts';
-import { variantName } from '../../features/variant-name.ts';
-import { problemText } from '../../features/problem.ts';
-import { ShopApiError } from '../../features/shop-api.ts';
+import { choicesOf } from '../../features/product-data/variant-choice.ts';
+import { variantName } from '../../features/product-data/variant-name.ts';
+import { problemText } from '../../shop-api/problem.ts';
+import { ShopApiError } from '../../shop-api/shop-api.ts';
 import {
   moveCustomerItemsToBasket,
   readCustomerWishlist,
@@ -28,7 +28,7 @@ import {
 import { $customerWishlist, $guestWishlist } from '../../features/wishlist/wishlist-state.ts';
 import { shellTexts, wishlistTexts } from '../../features/shell/browser-texts.ts';
 import { wishlistPageTexts } from '../../features/wishlist/browser-texts.ts';
-import { findParts } from '../find-parts.ts';
+import { findParts } from '../../ui/find-parts.ts';
 import { rowKey, wishlistRow, type WishlistEntry } from './wishlist-row.ts';
 
 const t = wishlistPageTexts;

@@ -4,7 +4,7 @@
  * the shop's name, telephone and e-mail are configuration, and the opening hours are the home page's call
  * banner's (src/content/home.json, or its CMS block). Gathered by src/strings.ts.
  */
-import { dayText } from '../day-text.ts';
+import { dayText } from '../../calendar/day-text.ts';
 
 /** Where the statement is: linked from every footer and listed in the sitemap. */
 export const ACCESSIBILITY_PATH = '/accessibility';

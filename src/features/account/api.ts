@@ -3,7 +3,7 @@
  * from the HttpOnly cookie). A 401 on a customer call means the session is over: the marker is dropped.
  */
 import { sessionExpired } from './session.ts';
-import { ShopApiError, shopFetch } from '../shop-api.ts';
+import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
 import { countriesSchema, type Country } from '../../magento/wire/directory.ts';
 

@@ -1,11 +1,14 @@
 /**
- * A customer's token for their e-mail and password, as Magento's sign-in gives it
+ * Who a customer is to Magento. Their token for their e-mail and password, as Magento's sign-in gives it
  * (`POST /V1/integration/customer/token`, asked as a guest). Sign-in keeps the token in the session;
  * "Delete my account" asks only to prove the password again. Undefined when Magento refuses the pair (it
  * answers 401 for a wrong one, 400 for a malformed one); any other failure is thrown.
  */
 import { z } from 'zod';
+import { SessionEnded } from '../../http/index.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
+import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
+import { SESSION_ENDED } from '../../shop-api/problem.ts';
 
 export async function customerToken(
   magento: MagentoClientConfig,
@@ -21,6 +24,26 @@ export async function customerToken(
     });
   } catch (error) {
     if (error instanceof MagentoApiError && (error.status === 401 || error.status === 400)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The customer whose token this is, as Magento gives them (`customers/me`): the only customer whose orders
+ * and account the session may see. Throws `SessionEnded` when Magento no longer accepts the token.
+ */
+export async function sessionCustomer(
+  magento: MagentoClientConfig,
+  customerToken: string,
+): Promise<Customer> {
+  try {
+    return await magentoFetch(magento, {
+      path: '/customers/me',
+      schema: customerSchema,
+      token: customerToken,
+    });
+  } catch (error) {
+    if (error instanceof MagentoApiError && error.status === 401) throw new SessionEnded(SESSION_ENDED);
     throw error;
   }
 }

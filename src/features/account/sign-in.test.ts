@@ -6,7 +6,7 @@
  */
 import { setPersistentEngine } from '@nanostores/persistent';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ShopApi, ShopCall } from '../shop-api.ts';
+import type { ShopApi, ShopCall } from '../../shop-api/shop-api.ts';
 import type { SessionEndHooks, SignInHooks } from './session.ts';
 
 let steps: string[];
@@ -33,7 +33,7 @@ async function load() {
   const session = await import('./session.ts');
   const { signIn } = await import('./sign-in.ts');
   const { signOut } = await import('./sign-out.ts');
-  const { useShopApi } = await import('../shop-api.ts');
+  const { useShopApi } = await import('../../shop-api/shop-api.ts');
   useShopApi(fakeServer);
   return { ...session, signIn, signOut };
 }

@@ -6,7 +6,7 @@
  * Answers are read by hand (no zod). Imports no feature.
  */
 import { asNumber, handReader, isRecord } from '../../parse/reader.ts';
-import { shopFetch } from '../shop-api.ts';
+import { shopFetch } from '../../shop-api/shop-api.ts';
 import { $login, signInHooks } from './session.ts';
 
 const signedInReply = handReader((value) =>

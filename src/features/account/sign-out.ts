@@ -4,7 +4,7 @@
  * of My machines forget the customer. The answer is not read (no zod in the shell). Imports no feature.
  */
 import { anything } from '../../parse/reader.ts';
-import { shopFetch } from '../shop-api.ts';
+import { shopFetch } from '../../shop-api/shop-api.ts';
 import { sessionSignedOut } from './session.ts';
 
 export async function signOut(): Promise<void> {

@@ -3,7 +3,6 @@
  * the account's, basket's and checkout's forms share, and the line under a field that says what to change.
  * Gathered by src/strings.ts; the spec's texts are kept word for word.
  */
-import { basketTexts } from '../cart/browser-texts.ts';
 import { shellTexts } from '../shell/browser-texts.ts';
 
 /** The spec's fixed texts of this feature, word for word (src/strings.ts `spec`). */
@@ -79,7 +78,7 @@ export const accountOurs = {
     createAccountTitle: 'Create an Account',
     createAccountIntro: 'All fields are required.',
     noAddress: 'No address saved yet.',
-    loading: basketTexts.loading,
+    loading: 'Loading…',
     retry: 'Try again',
     sessionEnded: shellTexts.sessionEnded,
     signingIn: 'Signing in…',

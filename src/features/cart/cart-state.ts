@@ -17,10 +17,10 @@ import {
 import { cartLineItem, pushQuantityChange, type ItemAbout } from '../analytics/cart-items.ts';
 import { pushEcommerce } from '../analytics/ga4.ts';
 import { $signedIn, sessionExpired } from '../account/session.ts';
-import { sessionCount } from '../session-count.ts';
-import { ShopApiError, shopFetch } from '../shop-api.ts';
+import { sessionCount } from '../../shop-api/session-count.ts';
+import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { COUPON_MAX_LENGTH, GUEST_CODE_KEY, validGuestCode } from './cart.ts';
-import { productOption, type ConfigurableItemOption } from './options.ts';
+import { productOption, type ConfigurableItemOption } from '../../magento/wire/item-options.ts';
 
 export const $guestCode = persistentAtom<string>(GUEST_CODE_KEY, '', {
   decode: validGuestCode,

@@ -10,7 +10,7 @@
 import { atom } from 'nanostores';
 import { aBoolean, handReader } from '../../parse/reader.ts';
 import { couponCode, type Totals } from '../../magento/wire/shopper-totals.ts';
-import { shopFetch } from '../shop-api.ts';
+import { shopFetch } from '../../shop-api/shop-api.ts';
 import { $appliedCoupon, asShopper, cartPath, requireCartPath } from './cart-state.ts';
 
 /**

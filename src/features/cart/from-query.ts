@@ -6,9 +6,9 @@
  */
 import { shellTexts } from '../shell/browser-texts.ts';
 import { notify } from '../notify/notice-state.ts';
-import { problemText } from '../problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import { wholeQuantity } from './cart.ts';
-import { chosenOptions } from './options.ts';
+import { chosenOptions } from '../../magento/wire/item-options.ts';
 import { addToCart } from './cart-state.ts';
 
 export async function addFromQuery(): Promise<void> {

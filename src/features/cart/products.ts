@@ -17,7 +17,7 @@ import {
   type Reader,
 } from '../../parse/reader.ts';
 import type { PublicTier } from '../../catalogue/tier-prices.ts';
-import { shopFetch } from '../shop-api.ts';
+import { shopFetch } from '../../shop-api/shop-api.ts';
 
 export interface BasketProduct {
   /** The product page is `/{urlKey}`; null when the product has no page of its own. */

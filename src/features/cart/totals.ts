@@ -4,8 +4,8 @@
  */
 import { asNumber, asString, isRecord } from '../../parse/reader.ts';
 import { totalsReader, type Totals } from '../../magento/wire/shopper-totals.ts';
-import { optionLabels, type OptionLabel } from './options.ts';
-import { shopFetch } from '../shop-api.ts';
+import { optionLabels, type OptionLabel } from '../../magento/wire/item-options.ts';
+import { shopFetch } from '../../shop-api/shop-api.ts';
 import { asShopper, cartPath } from './cart-state.ts';
 
 export async function fetchTotals(): Promise<Totals | null> {

@@ -9,8 +9,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import type { CountryName } from '../account/country.ts';
 import { $signedIn } from '../account/session.ts';
 import { $guestCode, asShopper, cartPath, forgetCart, requireCartPath } from '../cart/cart-state.ts';
-import { bringBackSetAside } from '../collect/set-aside.ts';
-import { ShopApiError, shopFetch } from '../shop-api.ts';
+import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { checkoutCartSchema, paymentDetailsSchema } from '../../magento/wire/cart.ts';
 import {
   paymentStatusSchema,
@@ -95,10 +94,21 @@ export async function fetchPaymentStatus(code: string): Promise<PaymentAnswer | 
   }
 }
 
+/** What another feature does once an order is placed, after the checkout's own forgetting. */
+export type OrderPlacedHook = () => Promise<unknown> | undefined;
+let orderPlacedHooks: readonly OrderPlacedHook[] = [];
+
+/**
+ * The other features' parts of an order placed (none until a composition place says:
+ * components/checkout/order-placed-hooks.ts), run in this order, none waited for.
+ */
+export function onOrderPlaced(hooks: readonly OrderPlacedHook[]): void {
+  orderPlacedHooks = hooks;
+}
+
 /** After a confirmed payment: the order is placed, so the code and the guest cart are forgotten. */
 export function finishPaidOrder(): void {
   $order.set('');
   forgetCart();
-  // What a split collection set aside goes back into a new basket, for delivery.
-  void bringBackSetAside();
+  for (const hook of orderPlacedHooks) void hook();
 }

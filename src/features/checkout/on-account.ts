@@ -6,7 +6,7 @@
  */
 import { z } from '../../magento/wire/zod.ts';
 import { $signedIn } from '../account/session.ts';
-import { shopFetch } from '../shop-api.ts';
+import { shopFetch } from '../../shop-api/shop-api.ts';
 import { measurePurchase } from '../analytics/purchase.ts';
 import { finishPaidOrder } from './checkout-state.ts';
 

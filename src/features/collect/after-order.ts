@@ -6,10 +6,10 @@
  * value that does not read is no collection: the page then says what every order's says.
  */
 import { z } from '../../magento/wire/zod.ts';
-import { isIsoDay } from '../../delivery/working-days.ts';
+import { isIsoDay } from '../../calendar/working-days.ts';
 import type { CheckoutCartWire } from '../../magento/wire/cart.ts';
 import { PICKUP_SHIPPING_METHOD } from '../../magento/wire/pickup-codes.ts';
-import { shopFetch } from '../shop-api.ts';
+import { shopFetch } from '../../shop-api/shop-api.ts';
 
 /** sessionStorage: per tab, so another tab's checkout never changes this one's confirmation. */
 export const COLLECT_ORDER_KEY = 'collectOrder';

@@ -5,7 +5,7 @@
  * by the cut-off, collect on the day it arrives), delivery only, or unknown (the stock could not be read:
  * the shopper is asked to call). The storefront server answers with it; the checkout uses it per line.
  */
-import type { IsoDay, WallClock } from '../../delivery/working-days.ts';
+import type { IsoDay, WallClock } from '../../calendar/working-days.ts';
 import { shelfReadyAt, transferReady } from './hours.ts';
 import type { PointSettings } from './settings.ts';
 

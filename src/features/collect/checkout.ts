@@ -13,7 +13,7 @@ import type { CountryName } from '../account/country.ts';
 import { $signedIn } from '../account/session.ts';
 import { $guestCode, asShopper, requireCartPath } from '../cart/cart-state.ts';
 import { toQuoteAddress, type CheckoutAddress } from '../checkout/checkout.ts';
-import { shopFetch } from '../shop-api.ts';
+import { shopFetch } from '../../shop-api/shop-api.ts';
 
 export const pointAddressSchema = z.object({
   street: z.string(),

@@ -6,7 +6,7 @@
  * reserve.server.ts. Availability is a live answer: nothing here is baked into a page.
  */
 import type { Clock } from '../../config/clock.ts';
-import { wallClock, type IsoDay } from '../../delivery/working-days.ts';
+import { wallClock, type IsoDay } from '../../calendar/working-days.ts';
 import type { TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { availabilityOf, type Availability } from './availability.ts';

@@ -15,7 +15,7 @@ import {
   weekday,
   type IsoDay,
   type WallClock,
-} from '../../delivery/working-days.ts';
+} from '../../calendar/working-days.ts';
 import { WEEKDAY_KEYS, type PointSettings } from './settings.ts';
 
 /** Far enough to pass any run of closed days (Christmas, a week's closure) without looping forever. */

@@ -15,7 +15,7 @@ import { readyDayOfOrder, release, reservedPickup, type CollectDeps } from './co
 import { isPointAddress } from './pickup-address.ts';
 import { collectionPoints, type Point } from './points.server.ts';
 import { keepForPlacedOrder, reserve, type CartLine, type Reservation } from './reserve.server.ts';
-import { weekdayText } from '../day-text.ts';
+import { weekdayText } from '../../calendar/day-text.ts';
 import { collectOrderMail } from './order-mail.ts';
 import { collectTexts as t } from './texts.ts';
 

@@ -8,7 +8,7 @@
  * - a shopper paying, or an order placed, takes units another basket merely holds: that shopper is told
  *   when they come to pay, before any money is taken.
  */
-import type { IsoDay, WallClock } from '../../delivery/working-days.ts';
+import type { IsoDay, WallClock } from '../../calendar/working-days.ts';
 import { lockWithin } from '../../store/locks.ts';
 import { availabilityOf, basketReadyDay, type Availability } from './availability.ts';
 import { freeUnits, nowOf, type CollectDeps } from './collect.server.ts';

@@ -8,7 +8,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { addAllToCart, refreshCart, removeCartItem, updateCartItem } from '../cart/cart-state.ts';
-import { hasChosenOptions } from '../cart/options.ts';
+import { hasChosenOptions } from '../../magento/wire/item-options.ts';
 import { notify } from '../notify/notice-state.ts';
 import { collectTexts as t } from './texts.ts';
 

@@ -3,9 +3,9 @@
  * checkout's collection option and its refusals, and where, when and what to bring on the confirmation,
  * the order page and the e-mail.
  */
-import { addDays, weekday, type IsoDay } from '../../delivery/working-days.ts';
+import { addDays, weekday, type IsoDay } from '../../calendar/working-days.ts';
 import { formatTime } from '../../delivery/format.ts';
-import { dayText, WEEKDAYS } from '../day-text.ts';
+import { dayText, WEEKDAYS } from '../../calendar/day-text.ts';
 import type { Availability } from './availability.ts';
 import { callToCheck } from './browser-texts.ts';
 
@@ -95,8 +95,5 @@ export const collectTexts = {
   when: (when: string) => `Ready ${when}: we e-mail you when it is waiting for you.`,
   bring: 'What to bring',
   keptFor: (days: number) => `We keep it for you for ${days} days.`,
-  readyToCollect: 'Ready to collect',
-  collected: 'Collected',
-  awaitingCollection: 'Being got ready for collection',
   shippingTier: 'Click & collect',
 } as const;

@@ -3,7 +3,7 @@
  * read them.
  */
 import { formatTime } from '../../delivery/format.ts';
-import { WEEKDAYS } from '../day-text.ts';
+import { WEEKDAYS } from '../../calendar/day-text.ts';
 import type { Point } from './points.server.ts';
 import { WEEKDAY_KEYS } from './settings.ts';
 import { collectTexts as t } from './texts.ts';

@@ -5,7 +5,7 @@
  * message for the form.
  */
 import { asListOf, asNumber, asString, handReader, isRecord } from '../../parse/reader.ts';
-import { shopFetch, ShopApiError, UNAVAILABLE } from '../shop-api.ts';
+import { shopFetch, ShopApiError, UNAVAILABLE } from '../../shop-api/shop-api.ts';
 import { ORDERED_MACHINES_API, REGISTRATIONS_API } from './paths.ts';
 import type { RegistrationField } from './register.server.ts';
 

@@ -9,7 +9,7 @@ import { bytesOf } from '../invoices/vat-invoice-pdf.ts';
 import { BOLD, contentWidth, INK, MARGIN, MUTED, REGULAR, RULE } from '../invoices/vat-invoice-pdf-layout.ts';
 import { winAnsi } from '../invoices/win-ansi.ts';
 import type { Registration } from './registrations.server.ts';
-import { dayText } from '../day-text.ts';
+import { dayText } from '../../calendar/day-text.ts';
 import { extraYearText, guaranteeTexts as t } from './texts.ts';
 
 /** The shop that issues the certificate. */

@@ -8,7 +8,7 @@ import type { OutgoingMail } from '../../mail/outbox.ts';
 import { certificateFileName } from './certificate-pdf.ts';
 import { REGISTER_MACHINE_PATH } from './paths.ts';
 import type { Registration } from './registrations.server.ts';
-import { dayText } from '../day-text.ts';
+import { dayText } from '../../calendar/day-text.ts';
 import { extraYearText, guaranteeTexts as t } from './texts.ts';
 
 export function confirmationMail(

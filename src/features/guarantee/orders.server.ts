@@ -4,7 +4,7 @@
  * order's shipment where Magento has one (`GET /V1/shipments`), else the order's day.
  */
 import { z } from 'zod';
-import { wallClock, type IsoDay } from '../../delivery/working-days.ts';
+import { wallClock, type IsoDay } from '../../calendar/working-days.ts';
 import {
   MagentoApiError,
   magentoFetch,

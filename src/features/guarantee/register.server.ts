@@ -6,7 +6,7 @@
  * serial is refused with what to do). Today is the shop's clock's day in the UK.
  */
 import type { Clock } from '../../config/clock.ts';
-import { wallClock } from '../../delivery/working-days.ts';
+import { wallClock } from '../../calendar/working-days.ts';
 import type { IntegrationConfig } from '../../magento/client.ts';
 import { machineByModel, NotAMachine, type MachineFacts } from './machines.server.ts';
 import { boughtHere } from './orders.server.ts';

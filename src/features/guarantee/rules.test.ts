@@ -1,5 +1,5 @@
 /** The guarantee's rules on the shop's own settings: serial shapes, purchase dates, the extra year's window and end dates. */
-import { isIsoDay } from '../../delivery/working-days.ts';
+import { isIsoDay } from '../../calendar/working-days.ts';
 import { describe, expect, it } from 'vitest';
 import {
   addYears,

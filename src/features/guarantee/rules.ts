@@ -6,7 +6,7 @@
  * read from the shop's clock by the caller.
  */
 import type { Audience } from '../../catalogue/types.ts';
-import { addDays, isIsoDay, type IsoDay } from '../../delivery/working-days.ts';
+import { addDays, isIsoDay, type IsoDay } from '../../calendar/working-days.ts';
 import type { GuaranteeSettings, SerialShape } from './settings.ts';
 import { guaranteeTexts as t } from './texts.ts';
 

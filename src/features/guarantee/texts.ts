@@ -2,7 +2,7 @@
  * The texts of guarantee registration (issue 54): the form, its messages, the result, the list in My
  * machines, the certificate and the confirmation e-mail. Plain strings and functions, safe for the browser.
  */
-import { dayText } from '../day-text.ts';
+import { dayText } from '../../calendar/day-text.ts';
 
 export const guaranteeTexts = {
   title: 'Register your machine',

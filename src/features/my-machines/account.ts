@@ -9,7 +9,7 @@ import { findModel } from '../../catalogue/fits.ts';
 import { asListOf, asString, handReader, isRecord } from '../../parse/reader.ts';
 import { asCustomer } from '../account/api.ts';
 import { loadFacts, type FactsResult } from '../product-data/facts.ts';
-import { shopFetch } from '../shop-api.ts';
+import { shopFetch } from '../../shop-api/shop-api.ts';
 import { distinctMachines, keepsMachine } from './machines.ts';
 
 const orderedAnswer = handReader((value) =>

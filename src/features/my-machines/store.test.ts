@@ -6,7 +6,7 @@
  */
 import { setPersistentEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ShopApi, ShopCall } from '../shop-api.ts';
+import type { ShopApi, ShopCall } from '../../shop-api/shop-api.ts';
 import { MY_MACHINES_KEY } from './guest.ts';
 import { mergedMachines, withMachine, withoutMachine } from './machines.ts';
 
@@ -39,7 +39,7 @@ const fakeServer: ShopApi = {
 async function load(signedIn: boolean) {
   if (signedIn) stored['login'] = 'true';
   const store = await import('./store.ts');
-  const { useShopApi } = await import('../shop-api.ts');
+  const { useShopApi } = await import('../../shop-api/shop-api.ts');
   const { $login } = await import('../account/session.ts');
   useShopApi(fakeServer);
   const emitted: (readonly string[] | undefined)[] = [];

@@ -11,7 +11,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { myMachinesTexts } from './texts.ts';
 import { $signedIn, sessionExpired } from '../account/session.ts';
-import { ShopApiError, shopFetch } from '../shop-api.ts';
+import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { myMachinesAnswer } from './answer.ts';
 import { MY_MACHINES_KEY, storedGuestMachines, writeGuestMachines } from './guest.ts';
 import { customerMachinesCount } from './count.ts';

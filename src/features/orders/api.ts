@@ -6,8 +6,8 @@
 import { z } from '../../magento/wire/zod.ts';
 import { asString, isRecord } from '../../parse/reader.ts';
 import { asCustomer } from '../account/api.ts';
-import { problemText } from '../problem.ts';
-import { ShopApiError, shopFetch } from '../shop-api.ts';
+import { problemText } from '../../shop-api/problem.ts';
+import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { orderTexts } from './texts.ts';
 import { invoiceFileName, type OrderDetail, type OrdersPage } from './order.ts';
 

@@ -1,15 +1,12 @@
 /**
  * An order's invoices as the storefront server reads them (issue 38): Magento's invoices of one order
  * (`GET /V1/invoices` by `order_id`, `InvoiceRepositoryInterface::getList`, ACL `Magento_Sales::sales_invoice`)
- * with the integration token, only ever for an order the caller has already proved is theirs (orders.server.ts),
- * and one of them made into a UK VAT invoice PDF (features/invoices/) with the seller's details.
+ * with the integration token, only ever for an order the caller has already proved is theirs (orders.server.ts).
+ * One of them made into a UK VAT invoice PDF is the invoices feature's (features/invoices/order-pdf.server.ts).
  */
 import { magentoFetch, searchCriteria, type IntegrationConfig } from '../../magento/client.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
-import { invoiceSearchSchema, invoicedOrderSchema, type InvoiceWire } from '../../magento/wire/invoice.ts';
-import type { CustomerOrderWire } from '../../magento/wire/order.ts';
-import { renderVatInvoicePdf } from '../invoices/vat-invoice-pdf.ts';
-import { toVatInvoice, type Seller } from '../invoices/vat-invoice.ts';
+import { invoiceSearchSchema, type InvoiceWire } from '../../magento/wire/invoice.ts';
 import type { OrderInvoice } from './order.ts';
 
 /** The invoices Magento made of one order, oldest first. */
@@ -31,21 +28,4 @@ export function orderInvoice(invoice: InvoiceWire): OrderInvoice {
     number: invoice.increment_id,
     issuedAt: Number.isNaN(time) ? invoice.created_at : new Date(time).toISOString(),
   };
-}
-
-/**
- * The VAT invoice (PDF) of the order's invoice with this number; undefined when the order has no such
- * invoice. `order` is an order the caller already knows to be the shopper's.
- */
-export async function vatInvoicePdf(
-  magento: IntegrationConfig,
-  seller: Seller,
-  order: CustomerOrderWire,
-  invoiceNumber: string,
-): Promise<Uint8Array | undefined> {
-  const invoices = await invoicesOf(magento, order.entity_id);
-  const invoice = invoices.find((candidate) => candidate.increment_id === invoiceNumber);
-  if (!invoice) return undefined;
-  // The order was read loosely: what only the VAT invoice needs (VAT numbers, each line's rate) is read now.
-  return renderVatInvoicePdf(toVatInvoice({ invoice, order: invoicedOrderSchema.parse(order), seller }));
 }

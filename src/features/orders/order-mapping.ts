@@ -7,8 +7,7 @@ import type { PaymentMethod } from '../checkout/payment-ways.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import { orderTexts } from './texts.ts';
-import type { ConfigurableItemOption } from '../cart/options.ts';
-import { collectTexts } from '../collect/texts.ts';
+import type { ConfigurableItemOption } from '../../magento/wire/item-options.ts';
 import type {
   CollectionState,
   OrderAddress,
@@ -67,9 +66,9 @@ export function collectionState(
 }
 
 const COLLECTION_LABELS: Readonly<Record<Exclude<CollectionState, 'cancelled'>, string>> = {
-  awaiting: collectTexts.awaitingCollection,
-  ready: collectTexts.readyToCollect,
-  collected: collectTexts.collected,
+  awaiting: orderTexts.awaitingCollection,
+  ready: orderTexts.readyToCollect,
+  collected: orderTexts.collected,
 };
 
 /**

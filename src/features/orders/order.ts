@@ -3,7 +3,7 @@
  * what the account pages and the guest lookup show, never Magento's internal ids or another customer's
  * data. Amounts are in the order's currency, VAT included, as Magento charged them.
  */
-import type { ConfigurableItemOption } from '../cart/options.ts';
+import type { ConfigurableItemOption } from '../../magento/wire/item-options.ts';
 
 /** One row of "My orders". */
 export interface OrderSummary {

@@ -5,15 +5,8 @@
  * order number whose billing e-mail and postcode the shopper also knows. Each order is mapped to the
  * fields the pages show (order-mapping.ts) before it leaves the server.
  */
-import { shellTexts } from '../shell/browser-texts.ts';
-import { SessionEnded } from '../../http/index.ts';
-import {
-  MagentoApiError,
-  magentoFetch,
-  searchCriteria,
-  type IntegrationConfig,
-} from '../../magento/client.ts';
-import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
+import { sessionCustomer } from '../account/customer-token.server.ts';
+import { magentoFetch, searchCriteria, type IntegrationConfig } from '../../magento/client.ts';
 import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
 import { invoicesOf, orderInvoice } from './order-invoices.server.ts';
 import {
@@ -28,24 +21,6 @@ import type { OrderDetail, OrdersPage } from './order.ts';
 
 /** Magento as the integration (orders) and its base URL (the customer's own `customers/me`). */
 export type OrdersMagento = IntegrationConfig;
-
-/**
- * The customer whose token this is, as Magento gives them (`customers/me`): the only customer whose orders
- * and account the session may see. Throws `SessionEnded` when Magento no longer accepts the token.
- */
-export async function sessionCustomer(magento: OrdersMagento, customerToken: string): Promise<Customer> {
-  try {
-    return await magentoFetch(magento, {
-      path: '/customers/me',
-      schema: customerSchema,
-      token: customerToken,
-    });
-  } catch (error) {
-    if (error instanceof MagentoApiError && error.status === 401)
-      throw new SessionEnded(shellTexts.sessionEnded);
-    throw error;
-  }
-}
 
 /** The id Magento gives for the customer whose token this is: the only customer whose orders it may see. */
 export const customerIdOf = async (magento: OrdersMagento, customerToken: string): Promise<number> =>

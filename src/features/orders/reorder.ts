@@ -7,9 +7,9 @@
 import { orderTexts } from './texts.ts';
 import { addToCart } from '../cart/cart-state.ts';
 import { CHECKOUT_PATHS } from '../checkout/checkout.ts';
-import { goTo } from '../navigation.ts';
+import { goTo } from '../../shop-api/navigation.ts';
 import { notify } from '../notify/notice-state.ts';
-import { ShopApiError } from '../shop-api.ts';
+import { ShopApiError } from '../../shop-api/shop-api.ts';
 import type { OrderLine } from './order.ts';
 
 const t = orderTexts;

@@ -5,6 +5,10 @@
 
 /** My orders (account page block, the list, one order), reorder and the guest order lookup. */
 export const orderTexts = {
+  /** A click & collect order's state, as its badge and the order list say it. */
+  awaitingCollection: 'Being got ready for collection',
+  readyToCollect: 'Ready to collect',
+  collected: 'Collected',
   myOrders: 'My orders',
   viewAll: 'View all orders',
   listTitle: 'My orders',

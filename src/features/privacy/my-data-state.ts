@@ -1,7 +1,7 @@
 /**
  * The "Your data and privacy" page's calls (issue 41): the export the storefront server gathers, with
  * what this browser keeps for the shop added, as a JSON file the browser assembles itself (a Blob the page
- * saves, components/forms/save-file.ts: no inline script, nothing but same-origin calls, as the CSP wants);
+ * saves, ui/forms/save-file.ts: no inline script, nothing but same-origin calls, as the CSP wants);
  * and the account's deletion, after which this browser forgets what it kept for the customer. Browser
  * only: nothing runs at import.
  */
@@ -12,7 +12,7 @@ import { $compare, COMPARE_KEY } from '../compare/compare-state.ts';
 import { MY_MACHINES_KEY, writeGuestMachines } from '../my-machines/guest.ts';
 import { RECENTLY_VIEWED_KEY } from '../recently-viewed/recently-viewed.ts';
 import { $recentlyViewed } from '../recently-viewed/recently-viewed-state.ts';
-import { shopFetch } from '../shop-api.ts';
+import { shopFetch } from '../../shop-api/shop-api.ts';
 import { VAT_KEY } from '../vat/vat-state.ts';
 import { forgetCustomerWishlist } from '../wishlist/customer.ts';
 import { WISHLIST_KEY } from '../wishlist/wishlist.ts';

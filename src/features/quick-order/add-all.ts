@@ -3,7 +3,7 @@
  * was added or why not, a headline, and which rows stay, with Magento's refusal where it refused one.
  * Pure: the rows as judged and the basket's outcomes are given.
  */
-import { problemText } from '../problem.ts';
+import { problemText } from '../../shop-api/problem.ts';
 import type { BasketAdd } from './rows.ts';
 import type { RowView } from './row-view.ts';
 import { quickOrderTexts as t } from './texts.ts';

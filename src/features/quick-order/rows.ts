@@ -6,10 +6,10 @@
 import { itemAbout, type ItemAbout } from '../analytics/cart-items.ts';
 import { variantWith } from '../../catalogue/variants.ts';
 import { wholeQuantity } from '../cart/cart.ts';
-import type { ConfigurableItemOption } from '../cart/options.ts';
+import type { ConfigurableItemOption } from '../../magento/wire/item-options.ts';
 import type { FactsChild, FactsTierPrice, ProductFacts } from '../product-data/facts.ts';
-import { choiceIn } from '../variant-choice.ts';
-import { variantName } from '../variant-name.ts';
+import { choiceIn } from '../product-data/variant-choice.ts';
+import { variantName } from '../product-data/variant-name.ts';
 import { quickOrderTexts as t } from './texts.ts';
 
 /** Rows a fresh page starts with (the page pre-renders as many as the script draws, so nothing shifts). */

@@ -6,8 +6,8 @@
  */
 import { z } from '../../magento/wire/zod.ts';
 import { asCustomer } from '../account/api.ts';
-import { problemText } from '../problem.ts';
-import { ShopApiError, shopFetch, UNAVAILABLE } from '../shop-api.ts';
+import { problemText } from '../../shop-api/problem.ts';
+import { ShopApiError, shopFetch, UNAVAILABLE } from '../../shop-api/shop-api.ts';
 import {
   returnCommentSchema,
   returnFactsSchema,

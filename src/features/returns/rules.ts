@@ -5,7 +5,7 @@
  * right to cancel starts when the order is placed, so a paid order not yet dispatched is returned (or
  * cancelled) the same way.
  */
-import { addDays, wallClock, type IsoDay } from '../../delivery/working-days.ts';
+import { addDays, wallClock, type IsoDay } from '../../calendar/working-days.ts';
 import type { ReturnSettings } from './settings.ts';
 import type { ReturnChoice, ReturnFacts, ReturnLineFacts, ReturnProblem, ReturnRequest } from './returns.ts';
 import { returnTexts as t } from './texts.ts';

@@ -4,7 +4,7 @@
  * the server's message, what it found wrong by field and, when the day went full, the next free day, so
  * the form says it beside the field and keeps everything typed.
  */
-import { UNAVAILABLE } from '../shop-api.ts';
+import { UNAVAILABLE } from '../../shop-api/shop-api.ts';
 import { asListOf, asNumber, asString, isRecord } from '../../parse/reader.ts';
 import type { BookingRequest } from './booking.ts';
 import type { DayAvailability } from './days.ts';

@@ -3,7 +3,7 @@
  * booking island checks what was typed with the same rules the storefront server applies before it
  * books (the server parses the body's shape with zod first, in bookings.server.ts).
  */
-import type { IsoDay } from '../../delivery/working-days.ts';
+import type { IsoDay } from '../../calendar/working-days.ts';
 import type { BookingField } from './texts.ts';
 import { serviceBookingTexts as t } from './texts.ts';
 

@@ -15,7 +15,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../config/clock.ts';
-import { wallClock, type IsoDay } from '../../delivery/working-days.ts';
+import { wallClock, type IsoDay } from '../../calendar/working-days.ts';
 import { addLaterColumns } from '../../store/later-columns.ts';
 import { onceUntilFailure, type SharedStore } from '../../store/shared-store.ts';
 import type { BookingDetails, BookingRequest } from './booking.ts';

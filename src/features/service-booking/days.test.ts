@@ -1,4 +1,4 @@
-import { isIsoDay } from '../../delivery/working-days.ts';
+import { isIsoDay } from '../../calendar/working-days.ts';
 import { describe, expect, it } from 'vitest';
 import {
   availability,

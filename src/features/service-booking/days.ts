@@ -1,6 +1,6 @@
 /**
  * Which days the service team can be booked, as pure functions of the shop's day, the settings and the
- * slots already taken: UK working days (src/delivery/working-days.ts: weekends and England and Wales bank
+ * slots already taken: UK working days (src/calendar/working-days.ts: weekends and England and Wales bank
  * holidays are closed), no sooner than the lead time, no further ahead than the settings allow, and no more
  * jobs a day than its slots. The storefront server answers by them; tests give them any day.
  */
@@ -10,7 +10,7 @@ import {
   isWorkingDay,
   nextWorkingDay,
   type IsoDay,
-} from '../../delivery/working-days.ts';
+} from '../../calendar/working-days.ts';
 import type { ServiceSettings } from './settings.ts';
 
 export type { IsoDay };

@@ -5,7 +5,7 @@
  * calendar updates or removes the one event. Lines end in CRLF and are folded at 75 octets, never inside a
  * UTF-8 character.
  */
-import { addDays, type IsoDay } from '../../delivery/working-days.ts';
+import { addDays, type IsoDay } from '../../calendar/working-days.ts';
 
 export interface CalendarEvent {
   /** Unique and stable for the booking, e.g. `SB-7KQ4M2XD@shop.example`. */

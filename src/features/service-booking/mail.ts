@@ -6,11 +6,11 @@
  */
 import { composeMail, type MailSender } from '../../mail/compose.ts';
 import type { OutgoingMail, Outbox } from '../../mail/outbox.ts';
-import { addDays } from '../../delivery/working-days.ts';
+import { addDays } from '../../calendar/working-days.ts';
 import type { Booking } from './bookings.server.ts';
 import { calendarContentType, calendarFile } from './ics.ts';
 import type { ServiceSettings } from './settings.ts';
-import { weekdayText } from '../day-text.ts';
+import { weekdayText } from '../../calendar/day-text.ts';
 import { serviceBookingTexts as t } from './texts.ts';
 
 export type BookingChange = 'booked' | 'moved' | 'cancelled';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { BookingDetails } from './booking.ts';
-import type { IsoDay } from '../../delivery/working-days.ts';
+import type { IsoDay } from '../../calendar/working-days.ts';
 
 /** A booking as the shop keeps it. */
 export interface Booking {

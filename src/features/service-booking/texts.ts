@@ -2,7 +2,7 @@
  * The texts of service and repair booking (issue 54): the booking page's form and confirmation, the
  * customer's bookings, what the storefront server answers, the e-mails and the merchant's list.
  */
-import { weekdayText } from '../day-text.ts';
+import { weekdayText } from '../../calendar/day-text.ts';
 
 /** Field names of the booking form, as the server names its problems. */
 export type BookingField =

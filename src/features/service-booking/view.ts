@@ -3,7 +3,7 @@
  * account's list): the booking with the last day it may be moved or cancelled, and whether that is still
  * so today. A hand reader (no zod) reads it in the browser.
  */
-import { addDays, type IsoDay } from '../../delivery/working-days.ts';
+import { addDays, type IsoDay } from '../../calendar/working-days.ts';
 import { asString, handReader, isRecord, type Reader } from '../../parse/reader.ts';
 import type { BookingDetails } from './booking.ts';
 import type { Booking } from './bookings.server.ts';

@@ -6,6 +6,7 @@
  * part. They belong to strings.ts, which re-exports them, and follow its rules: the spec's texts are
  * marked and kept word for word.
  */
+import { SESSION_ENDED } from '../../shop-api/problem.ts';
 
 /**
  * The wish-list and compare buttons of the purchase panel and every card: each names what it will do,
@@ -37,7 +38,7 @@ export const shellTexts = {
   /** Spec: after add to cart. */
   addedToCart: 'This product is now in your cart!',
   adding: 'Adding…',
-  sessionEnded: 'Your session has ended. Please sign in again.',
+  sessionEnded: SESSION_ENDED,
   basketCount: (n: number) => (n === 1 ? '1 item in your basket' : `${n} items in your basket`),
   /** The VAT choice in the header: "Prices incl VAT / excl VAT". */
   vatChoice: 'Prices',

@@ -6,7 +6,7 @@
  */
 import { composeMail, type MailSender } from '../../mail/compose.ts';
 import type { OutgoingMail } from '../../mail/outbox.ts';
-import { ACCOUNT_PATH } from '../navigation.ts';
+import { ACCOUNT_PATH } from '../../shop-api/navigation.ts';
 
 export const applicationMailTexts = {
   subject: 'Your trade account application',

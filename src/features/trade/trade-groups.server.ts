@@ -7,8 +7,8 @@
  * customer the session's own token names (`GET /V1/customers/me`), read through the orders' helper.
  */
 import { z } from 'zod';
-import { magentoFetch, searchCriteria } from '../../magento/client.ts';
-import { sessionCustomer, type OrdersMagento } from '../orders/orders.server.ts';
+import { magentoFetch, searchCriteria, type IntegrationConfig } from '../../magento/client.ts';
+import { sessionCustomer } from '../account/customer-token.server.ts';
 
 /** The codes the merchant's groups go by (the shared decision of issue 38). */
 export const TRADE_GROUP_CODES = { pending: 'Trade (pending)', trade: 'Trade' } as const;
@@ -47,9 +47,9 @@ const groupSearchSchema = z.looseObject({
 const KEEP_FOUND_MS = 10 * 60_000;
 const KEEP_FALLBACK_MS = 60_000;
 
-const known = new WeakMap<OrdersMagento, { groups: Promise<TradeGroups>; until: number }>();
+const known = new WeakMap<IntegrationConfig, { groups: Promise<TradeGroups>; until: number }>();
 
-async function searchGroups(magento: OrdersMagento): Promise<{ groups: TradeGroups; found: boolean }> {
+async function searchGroups(magento: IntegrationConfig): Promise<{ groups: TradeGroups; found: boolean }> {
   try {
     const codes = Object.values(TRADE_GROUP_CODES).join(',');
     const criteria = searchCriteria({ filters: [{ field: 'code', value: codes, conditionType: 'in' }] });
@@ -72,7 +72,7 @@ async function searchGroups(magento: OrdersMagento): Promise<{ groups: TradeGrou
  * The Trade groups' ids in this Magento, asked once per ten minutes (once a minute while it could not say,
  * when ids 4 and 5 stand in). Never fails.
  */
-export function tradeGroups(magento: OrdersMagento, now = Date.now()): Promise<TradeGroups> {
+export function tradeGroups(magento: IntegrationConfig, now = Date.now()): Promise<TradeGroups> {
   const kept = known.get(magento);
   if (kept && now < kept.until) return kept.groups;
   const asked = searchGroups(magento);
@@ -89,7 +89,7 @@ export function tradeGroups(magento: OrdersMagento, now = Date.now()): Promise<T
  * Throws `SessionEnded` when Magento no longer accepts the token, and Magento's error when it is down.
  */
 export async function customerTradeGroup(
-  magento: OrdersMagento,
+  magento: IntegrationConfig,
   customerToken: string,
 ): Promise<{ state: TradeState; group: number }> {
   const [customer, groups] = await Promise.all([

@@ -6,7 +6,7 @@
  */
 import { handReader, isRecord } from '../../parse/reader.ts';
 import type { SignInHooks } from '../account/session.ts';
-import { ShopApiError, shopFetch } from '../shop-api.ts';
+import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { forgetTrade, rememberTradeState } from './trade-marker.ts';
 
 export type TradeState = 'none' | 'pending' | 'trade';

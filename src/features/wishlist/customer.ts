@@ -4,8 +4,8 @@
  * `$customerWishlist`). A 401 means the session is over: the shopper is a guest again.
  */
 import { sessionExpired } from '../account/session.ts';
-import { ShopApiError, shopFetch } from '../shop-api.ts';
-import type { VariantChoice } from '../variant-choice.ts';
+import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
+import type { VariantChoice } from '../product-data/variant-choice.ts';
 import { wishlistAnswer, type WishlistAnswer, type WishlistItem } from './answer.ts';
 import { $customerWishlist, customerWishlistCount } from './wishlist-state.ts';
 

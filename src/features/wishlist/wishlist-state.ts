@@ -8,8 +8,8 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { wishlistTexts } from '../shell/browser-texts.ts';
 import { $signedIn } from '../account/session.ts';
-import { sessionCount } from '../session-count.ts';
-import { ShopApiError } from '../shop-api.ts';
+import { sessionCount } from '../../shop-api/session-count.ts';
+import { ShopApiError } from '../../shop-api/shop-api.ts';
 import type { WishlistItem } from './answer.ts';
 import { decodeSkus, encodeSkus, MAX_WISHLIST, toggled, WISHLIST_KEY } from './wishlist.ts';
 

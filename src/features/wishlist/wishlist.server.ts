@@ -16,8 +16,8 @@ import {
   WISHLIST_PAGE_SIZE,
   type WishlistWire,
 } from '../../magento/wire/wishlist.ts';
-import type { ConfigurableItemOption } from '../cart/options.ts';
-import type { VariantChoice } from '../variant-choice.ts';
+import type { ConfigurableItemOption } from '../../magento/wire/item-options.ts';
+import type { VariantChoice } from '../product-data/variant-choice.ts';
 import type { WishlistFailure, WishlistItem } from './answer.ts';
 
 /**

@@ -11,7 +11,7 @@
  * past midnight sees the change within a second, and a machine that slept catches up when it wakes.
  */
 import type { Clock } from '../../config/clock.ts';
-import { wallClock } from '../../delivery/working-days.ts';
+import { wallClock } from '../../calendar/working-days.ts';
 import { describePriceChanges, duePriceChanges, type BuildInfo } from '../releases/build-info.ts';
 import type { RunSummary, TriggerOptions } from './rebuilder.ts';
 

@@ -44,7 +44,8 @@ import { MAX_SERIAL } from '../../features/guarantee/rules.ts';
 import { MAX_RECEIPT_BYTES } from '../../features/guarantee/receipt.ts';
 import type { GuaranteeSettings } from '../../features/guarantee/settings.ts';
 import { guaranteeTexts as t } from '../../features/guarantee/texts.ts';
-import { sessionCustomer, type OrdersMagento } from '../../features/orders/orders.server.ts';
+import { sessionCustomer } from '../../features/account/customer-token.server.ts';
+import type { OrdersMagento } from '../../features/orders/orders.server.ts';
 import {
   customerSession,
   errorMessage,

@@ -29,7 +29,7 @@ import {
   orderNumberOf,
   ORDERS_PAGE_SIZE,
 } from '../../features/orders/order.ts';
-import { vatInvoicePdf } from '../../features/orders/order-invoices.server.ts';
+import { vatInvoicePdf } from '../../features/invoices/order-pdf.server.ts';
 import type { Seller } from '../../features/invoices/vat-invoice.ts';
 import {
   customerIdOf,

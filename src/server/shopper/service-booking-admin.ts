@@ -15,7 +15,7 @@ import { Hono, type Context } from 'hono';
 import type { MagentoClientConfig } from '../../magento/client.ts';
 import { bookingsOn } from '../../features/service-booking/bookings.server.ts';
 import { bookingsCsv, csvName } from '../../features/service-booking/csv.ts';
-import { isIsoDay } from '../../delivery/working-days.ts';
+import { isIsoDay } from '../../calendar/working-days.ts';
 import {
   bearerToken,
   merchantAccess,

@@ -77,7 +77,7 @@ import {
 import type { MailSender } from '../../mail/compose.ts';
 import type { Outbox } from '../../mail/outbox.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
-import { addDays, isIsoDay } from '../../delivery/working-days.ts';
+import { addDays, isIsoDay } from '../../calendar/working-days.ts';
 import { nextFreeDay, refusalAnswer } from './service-booking-answers.ts';
 import { bookingGuest, type BookingGuest } from './service-booking-guest.ts';
 

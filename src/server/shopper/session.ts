@@ -33,7 +33,7 @@ import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../m
 import { customerToken } from '../../features/account/customer-token.server.ts';
 import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import { isSku, MAX_WISHLIST } from '../../features/wishlist/wishlist.ts';
-import type { VariantChoice } from '../../features/variant-choice.ts';
+import type { VariantChoice } from '../../features/product-data/variant-choice.ts';
 import { addToWishlist } from '../../features/wishlist/wishlist.server.ts';
 import { isMachineName, MAX_MACHINE_NAME, MAX_MACHINES } from '../../features/my-machines/machines.ts';
 import { carryOverMachines, type MachinesDeps } from '../../features/my-machines/my-machines.server.ts';

@@ -46,7 +46,7 @@ export async function openPage(
   vi.resetModules();
   const store = await import('../../../src/features/quick-order/quick-order-state.ts');
   // The store's own ShopApiError (the modules are fresh), as the basket throws Magento's refusals.
-  const { ShopApiError } = await import('../../../src/features/shop-api.ts');
+  const { ShopApiError } = await import('../../../src/shop-api/shop-api.ts');
   /** Each call to the basket: the items it was given, in order. */
   const received: BasketAdd[][] = [];
   store.startQuickOrder({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTokens, shopTokens, telHref } from '../../../src/components/shell/tokens.ts';
+import { fillTokens, shopTokens, telHref } from '../../../src/ui/tokens.ts';
 
 const shop = {
   name: 'Brush & Co',

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import home from '../../../content/home.json' with { type: 'json' };
 import landings from '../../../content/landings.json' with { type: 'json' };
-import { escapeHtml } from '../../../components/escape-html.ts';
+import { escapeHtml } from '../../../ui/escape-html.ts';
 import { strings } from '../../../strings.ts';
 import { isRecord } from '../../../parse/reader.ts';
 import { ALL_STORES } from '../cms/blocks.ts';

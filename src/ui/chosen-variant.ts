@@ -4,7 +4,7 @@
  * (VariantPicker.astro) sits in the parent's add-to-cart form and names its choice in `data-chosen`, which
  * its script keeps to the shopper's choice. Plain DOM: it runs in every page's shell.
  */
-import { chosenOptions, type ConfigurableItemOption } from '../../features/cart/options.ts';
+import { chosenOptions, type ConfigurableItemOption } from '../magento/wire/item-options.ts';
 const PICKER = '[data-variant-picker]';
 
 /** The child chosen on this page for the configurable product `sku`; `sku` itself when it has no picker here. */

@@ -1,5 +1,5 @@
 /** How the order pages write dates and amounts: UK dates in the shop's time zone, pounds with pence. */
-import { formatPrice } from '../../catalogue/money.ts';
+import { formatPrice } from '../catalogue/money.ts';
 
 const day = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -4,8 +4,8 @@
  * `selected_options` uids), never the child's sku alone. Found from the product facts (the child's entry
  * names its parent; the parent's lists its attributes and children), or on the product page from its picker.
  */
-import type { ConfigurableItemOption } from './cart/options.ts';
-import { loadFacts, type ProductFacts } from './product-data/facts.ts';
+import type { ConfigurableItemOption } from '../../magento/wire/item-options.ts';
+import { loadFacts, type ProductFacts } from './facts.ts';
 
 export interface VariantChoice {
   /** The configurable product's sku. */

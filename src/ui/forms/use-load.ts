@@ -5,8 +5,8 @@
  * is over sends the shopper to sign in instead of failing.
  */
 import { useEffect, useState } from 'react';
-import { Leave, leftForSignIn, redirectTo } from '../../features/navigation.ts';
-import { problemText } from '../../features/problem.ts';
+import { Leave, leftForSignIn, redirectTo } from '../../shop-api/navigation.ts';
+import { problemText } from '../../shop-api/problem.ts';
 
 export type LoadState<T> =
   { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; value: T };

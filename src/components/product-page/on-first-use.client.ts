@@ -9,7 +9,7 @@
 const sections: Record<string, () => Promise<(root: HTMLElement) => void>> = {
   reviews: () => import('../reviews/reviews.client.ts').then((module) => module.initReviews),
   fits: () => import('../fits/fits.client.ts').then((module) => module.initFits),
-  gallery: () => import('./gallery.client.ts').then((module) => module.initGallery),
+  gallery: () => import('../catalogue/gallery.client.ts').then((module) => module.initGallery),
 };
 
 /** A click that only opens the link elsewhere (a new tab, a download): the browser's, not the code's. */

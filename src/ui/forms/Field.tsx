@@ -1,5 +1,5 @@
 /**
- * `components/forms/`: the parts every shopper island is built from: labelled fields and the form's
+ * `ui/forms/`: the parts every shopper island is built from: labelled fields and the form's
  * error line (this file), address fields (AddressFields), loading and failure states (LoadStatus), an
  * outcome page (Outcome), and the hooks for loading (use-load.ts), one action at a time (use-busy.ts) and
  * knowing the island has hydrated (use-hydrated.ts).

@@ -7,7 +7,7 @@ import {
   optionsText,
   productOption,
   totalsOptions,
-} from './options.ts';
+} from './item-options.ts';
 
 describe('chosenOptions', () => {
   it("reads the picker's super_attribute fields as Magento's configurable_item_options", () => {

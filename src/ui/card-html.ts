@@ -3,14 +3,14 @@
  * page (stretched over the card), price incl VAT. One function for the pre-rendered grids
  * (ProductCard.astro) and the listing's browser script, so a card looks the same however it was drawn.
  */
-import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../../catalogue/images.ts';
-import { formatPrice } from '../../catalogue/money.ts';
-import { productToolTexts } from '../../features/shell/browser-texts.ts';
-import { listingTexts } from '../../features/listing/browser-texts.ts';
-import { ratingTexts } from '../../features/reviews/texts.ts';
-import type { Rating } from '../../catalogue/types.ts';
-import { variantTexts } from '../../features/product/variant-texts.ts';
-import { escapeHtml } from '../escape-html.ts';
+import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../catalogue/images.ts';
+import { formatPrice } from '../catalogue/money.ts';
+import { productToolTexts } from '../features/shell/browser-texts.ts';
+import { listingTexts } from '../features/listing/browser-texts.ts';
+import { ratingTexts } from '../features/reviews/texts.ts';
+import type { Rating } from '../catalogue/types.ts';
+import { variantTexts } from '../features/product/variant-texts.ts';
+import { escapeHtml } from './escape-html.ts';
 
 export interface CardView {
   name: string;

@@ -3,8 +3,8 @@
  * never copies an address that configuration may change. Tokens are filled into rendered HTML, so values
  * are escaped; a token in a Markdown link target arrives percent-encoded (`%7Bemail%7D`) and is filled too.
  */
-import type { ShopInfo } from '../../config/shop.ts';
-import { escapeHtml } from '../escape-html.ts';
+import type { ShopInfo } from '../config/shop.ts';
+import { escapeHtml } from './escape-html.ts';
 
 export type TokenValues = Readonly<Record<string, string>>;
 

@@ -5,12 +5,14 @@
  * session is over.
  */
 import { ShopApiError, UNAVAILABLE } from './shop-api.ts';
-import { shellTexts } from './shell/browser-texts.ts';
+
+/** What the shopper reads when the server says their session is over (the shell's notices say it too). */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 export function problemText(error: unknown): string {
   if (!(error instanceof ShopApiError)) return UNAVAILABLE;
   if (error.status === 0 || error.status >= 500) return UNAVAILABLE;
-  if (error.status === 401) return shellTexts.sessionEnded;
+  if (error.status === 401) return SESSION_ENDED;
   return error.message || UNAVAILABLE;
 }
 

@@ -1,6 +1,6 @@
 /** The order pages' load guard: a signed-out shopper signs in, then comes back to the page they asked for. */
-import { signedInOr } from '../../features/account/session.ts';
-import { signInAndBack } from '../../features/navigation.ts';
+import { signedInOr } from '../features/account/session.ts';
+import { signInAndBack } from '../shop-api/navigation.ts';
 
 export const signedInHere = (): string | null =>
   signedInOr(signInAndBack(window.location.pathname + window.location.search))();

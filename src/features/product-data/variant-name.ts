@@ -3,8 +3,8 @@
  * row, a compare column): its parent's name with the options that make it this child, "Car Shampoo
  * (Volume: 5 l)", as the basket and the order pages name its line. Any other product keeps its name.
  */
-import { optionsText } from './cart/options.ts';
-import type { ProductFacts } from './product-data/facts.ts';
+import { optionsText } from '../../magento/wire/item-options.ts';
+import type { ProductFacts } from './facts.ts';
 
 export const variantOptions = (facts: Pick<ProductFacts, 'parent'>): string =>
   facts.parent ? optionsText(facts.parent.options) : '';
