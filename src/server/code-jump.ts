@@ -3,7 +3,7 @@
  * number typed whole (any way: "HG-PW-00156", "hgpw00156", "K 5") that the search finds exactly one
  * product by goes to that product's page, with the variant chosen when the code is a configurable's
  * child's (`/car-shampoo?volume=5-l`). The boxes send Enter with a code through the form's route,
- * `/search?q=` (features/search/search-path.ts `enterPath`; without JavaScript the form submits there anyway), which
+ * `/search?q=` (ui/search-path.ts `enterPath`; without JavaScript the form submits there anyway), which
  * search-page.ts answers from here. A partial code ("00156", the end of a SKU), a code several products
  * share, and a link to `/search/{code}` list the results as before.
  *

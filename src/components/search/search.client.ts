@@ -26,7 +26,7 @@ import { findToolParts } from '../catalogue/browse-host.ts';
 import { BrowseTools, pageHolding, shownVat } from '../catalogue/browse-tools.client.ts';
 import { filtersHtml, toolbarHtml } from '../catalogue/listing-view.ts';
 import { findParts } from '../../ui/find-parts.ts';
-import { enterPath } from '../../features/search/search-path.ts';
+import { enterPath } from '../../ui/search-path.ts';
 import {
   browsePage,
   canFilter,

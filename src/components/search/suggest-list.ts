@@ -15,7 +15,7 @@ import { looksLikeLabel } from '../../features/parts-finder/lookup.ts';
 import { productTexts } from '../../features/compare/browser-texts.ts';
 import { priceHtml } from '../../ui/card-html.ts';
 import { escapeHtml } from '../../ui/escape-html.ts';
-import { searchPath } from '../../features/search/search-path.ts';
+import { searchPath } from '../../ui/search-path.ts';
 
 /** Rows on a phone and on a desktop, the "See all" row included: a phone's keyboard hides the rest. */
 export const PHONE_ROWS = 8;

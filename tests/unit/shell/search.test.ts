@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchPath } from '../../../src/features/search/search-path.ts';
+import { searchPath } from '../../../src/ui/search-path.ts';
 
 describe('searchPath', () => {
   it('leads to the search route with the trimmed text', () => {
