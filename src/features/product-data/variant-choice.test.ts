@@ -3,7 +3,7 @@ import { choiceIn, choicesOf } from './variant-choice.ts';
 
 /** The parents' facts files as loadFacts reads them: `CS` only (any other parent cannot be had). */
 const loadFacts = vi.hoisted(() => vi.fn());
-vi.mock('./product-data/facts.ts', () => ({ loadFacts }));
+vi.mock('./facts.ts', () => ({ loadFacts }));
 
 const parent = {
   sku: 'CS',
