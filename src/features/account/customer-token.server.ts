@@ -1,8 +1,6 @@
 /**
- * Who a customer is to Magento. Their token for their e-mail and password, as Magento's sign-in gives it
- * (`POST /V1/integration/customer/token`, asked as a guest). Sign-in keeps the token in the session;
- * "Delete my account" asks only to prove the password again. Undefined when Magento refuses the pair (it
- * answers 401 for a wrong one, 400 for a malformed one); any other failure is thrown.
+ * Who a customer is to Magento, as the storefront server asks it: their token for their e-mail and password,
+ * and the customer a session's token belongs to (for orders, trade and guarantees alike).
  */
 import { z } from 'zod';
 import { SessionEnded } from '../../http/index.ts';
@@ -10,6 +8,12 @@ import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../m
 import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
 import { SESSION_ENDED } from '../../shop-api/problem.ts';
 
+/**
+ * A customer's token for their e-mail and password, as Magento's sign-in gives it
+ * (`POST /V1/integration/customer/token`, asked as a guest). Sign-in keeps the token in the session;
+ * "Delete my account" asks only to prove the password again. Undefined when Magento refuses the pair (it
+ * answers 401 for a wrong one, 400 for a malformed one); any other failure is thrown.
+ */
 export async function customerToken(
   magento: MagentoClientConfig,
   email: string,
