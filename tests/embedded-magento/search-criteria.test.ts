@@ -414,6 +414,23 @@ describe('request forms', () => {
     }
   });
 
+  it('fields naming only columns answer what the whole products give, cut down in their own key order', async () => {
+    // The storefront's sweep asks for four columns of every product (pageSize 0); weight is absent when unset.
+    const criteria: Criteria = { sort: [{ field: 'updated_at', direction: 'DESC' }], pageSize: 0 };
+    const kept = ['updated_at', 'weight', 'sku', 'visibility', 'status', 'type_id'];
+    const [cut, whole] = await Promise.all([
+      search(criteria, { extra: `fields=items[${kept.join(',')}],total_count` }),
+      search(criteria),
+    ]);
+    const expected = whole.items.map((item) =>
+      Object.fromEntries(Object.entries(item).filter(([key]) => kept.includes(key))),
+    );
+    expect(cut.total_count).toBe(catalogue.length);
+    expect(JSON.stringify(cut.items)).toBe(JSON.stringify(expected));
+    const order = Object.keys(cut.items[0] ?? {}).filter((key) => key !== 'weight');
+    expect(order).toEqual(['sku', 'status', 'visibility', 'type_id', 'updated_at']);
+  });
+
   it('accepts the snake_case spelling with the same result', async () => {
     const picked = sample(5);
     const criteria: Criteria = {

@@ -22,7 +22,7 @@ import { jsonResponse, parseBody, readBody } from './http/body.ts';
 import { serveMedia } from './http/media.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { resolveStore, Router } from './http/router.ts';
-import { applyFields, parseFields, parsePhpQuery } from './query.ts';
+import { applyFields, requestedFields } from './query.ts';
 import type { ReturnsRuntime } from './returns/runtime.ts';
 import type { ReviewSettings } from './reviews/settings.ts';
 import { createRoutes } from './routes.ts';
@@ -119,8 +119,8 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
           )
         : undefined;
     const result = await route.handle({ params, query, body, caller, scope: located.scope });
-    const fields = parsePhpQuery(query)['fields'];
-    return typeof fields === 'string' && fields !== '' ? applyFields(result, parseFields(fields)) : result;
+    const fields = requestedFields(query);
+    return fields ? applyFields(result, fields) : result;
   }
 
   async function answer(c: Context): Promise<Response> {

@@ -75,6 +75,12 @@ export function parseFields(text: string): FieldSelector {
   return parseList();
 }
 
+/** The `fields` a request's query asks its answer to keep (Magento's partial response), if any. */
+export function requestedFields(query: string): FieldSelector | undefined {
+  const fields = parsePhpQuery(query)['fields'];
+  return typeof fields === 'string' && fields !== '' ? parseFields(fields) : undefined;
+}
+
 export function applyFields(value: unknown, selector: FieldSelector): unknown {
   if (Array.isArray(value)) return value.map((item) => applyFields(item, selector));
   if (typeof value !== 'object' || value === null) return value;

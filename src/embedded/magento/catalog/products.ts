@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { jsonArray, jsonRecord } from '../json.ts';
+import type { FieldSelector } from '../query.ts';
 import { searchPage, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
 import { productExtras, serializeTierPrices, type ProductExtras } from './product-extras.ts';
 
@@ -108,6 +109,38 @@ const stockItem = (row: ProductRow) => ({
   stock_status_changed_auto: 0,
 });
 
+/** A product's own columns: what its row holds besides attributes, media, links and stock. */
+const columnRow = productRow.pick({
+  id: true,
+  sku: true,
+  name: true,
+  attribute_set_id: true,
+  price: true,
+  status: true,
+  visibility: true,
+  type_id: true,
+  weight: true,
+  created_at: true,
+  updated_at: true,
+});
+type ColumnRow = z.output<typeof columnRow>;
+const COLUMN_KEYS: ReadonlySet<string> = new Set(Object.keys(columnRow.shape));
+
+/** A product's own columns as the answer's first keys, in Magento's wire order (no `weight` when none). */
+const ownColumns = (row: ColumnRow) => ({
+  id: row.id,
+  sku: row.sku,
+  name: row.name,
+  attribute_set_id: row.attribute_set_id,
+  price: row.price,
+  status: row.status,
+  visibility: row.visibility,
+  type_id: row.type_id,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+  ...(row.weight === null ? {} : { weight: row.weight }),
+});
+
 /**
  * One product in Magento's wire order. A configurable's options and child links come after the category
  * links and before the stock item: Magento's configurable read handler runs inside the product's load,
@@ -127,17 +160,7 @@ function serializeProduct(
     value: categories.map((c) => String(c.category_id)),
   });
   return {
-    id: row.id,
-    sku: row.sku,
-    name: row.name,
-    attribute_set_id: row.attribute_set_id,
-    price: row.price,
-    status: row.status,
-    visibility: row.visibility,
-    type_id: row.type_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    ...(row.weight === null ? {} : { weight: row.weight }),
+    ...ownColumns(row),
     extension_attributes: {
       website_ids: [1],
       category_links: categories.map((c) => ({ position: c.position, category_id: String(c.category_id) })),
@@ -177,12 +200,26 @@ function categoriesOf(db: Database, productIds: number[]) {
   return byProduct;
 }
 
-export function searchProducts(db: Database, criteria: SearchCriteria) {
-  const { rows, total } = searchPage(
-    db,
-    { table: 'products', alias: 'p', mapping: productFields, tieBreak: 'p.id ASC', row: productRow },
-    criteria,
-  );
+const productSource = { table: 'products', alias: 'p', mapping: productFields, tieBreak: 'p.id ASC' };
+
+/**
+ * Whether the answer's `fields` keep nothing of each item but its own columns (the storefront's sweep of
+ * every product's `sku, status, visibility, updated_at`): then those columns are all that is read. The
+ * answer is the same (app.ts applies `fields` to it as to any); a whole catalogue is not made into
+ * products to be cut down to four keys each.
+ */
+function columnsOnly(fields: FieldSelector | undefined): boolean {
+  const items = fields?.get('items');
+  return items instanceof Map && [...items].every(([key, nested]) => nested === true && COLUMN_KEYS.has(key));
+}
+
+export function searchProducts(db: Database, criteria: SearchCriteria, fields?: FieldSelector) {
+  if (columnsOnly(fields)) {
+    const columns = [...COLUMN_KEYS].map((key) => `p.${key}`).join(', ');
+    const { rows, total } = searchPage(db, { ...productSource, row: columnRow, columns }, criteria);
+    return { items: rows.map(ownColumns), search_criteria: criteria, total_count: total };
+  }
+  const { rows, total } = searchPage(db, { ...productSource, row: productRow }, criteria);
   const ids = rows.map((row) => row.id);
   const categories = categoriesOf(db, ids);
   const extras = productExtras(

@@ -6,6 +6,7 @@ import type { Database } from '../db.ts';
 import { intParam, optionalInt, queryValue, searchCriteriaParam } from '../http/params.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { m, productDto } from '../input.ts';
+import { requestedFields } from '../query.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
 import { getAttribute, getAttributeOptions, searchAttributes } from './attributes.ts';
 import { assignedProducts, categoryTree, getCategory } from './categories.ts';
@@ -55,7 +56,8 @@ export function catalogRoutes(db: Database, store: StoreSettings): Route[] {
       method: 'GET',
       path: '/V1/products',
       resource: products,
-      handle: (request) => searchProducts(db, parseSearchCriteria(searchCriteriaParam(request))),
+      handle: (request) =>
+        searchProducts(db, parseSearchCriteria(searchCriteriaParam(request)), requestedFields(request.query)),
     },
     {
       method: 'GET',
