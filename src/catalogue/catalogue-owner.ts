@@ -9,9 +9,11 @@
  * src/publish/render/warm-client.ts). The callers (src/start.ts, src/publish/rebuild/task-read.ts) call
  * `sync` and `flush`, whichever it is.
  *
- * A sync's snapshot is written at `flush` (after the run that renders it), not on the way to the page. The
- * file is read only when this owner has nothing newer: at its first use, and when another writer (`npm run
- * sync`, a CLI rebuild) changed the file since this owner last read or wrote it.
+ * A sync's snapshot is written at `flush`, not on the way to the page: the publisher's process flushes once
+ * its runs have paused (warm-worker.ts), and before anything that reads the file. Syncs in between start
+ * from the one held, with its sync state, and the last one's write stands for all of them. The file is
+ * read only when this owner has nothing newer: at its first use, and when another writer (`npm run sync`,
+ * a CLI rebuild) changed the file since this owner last read or wrote it.
  */
 import { statSync } from 'node:fs';
 import { fromStored, readWrittenSnapshot, snapshotPath } from './snapshot.ts';
@@ -79,6 +81,7 @@ export function catalogueOwner(settings: SyncSettings, log: (line: string) => vo
     if (!write) return;
     write();
     fileIdentity = identityOf();
+    if (held) held = { catalogue: held.catalogue, hash: held.hash };
   };
 
   return {
@@ -86,7 +89,7 @@ export function catalogueOwner(settings: SyncSettings, log: (line: string) => vo
     current: () => fromStored(inMemory().catalogue),
     flush,
     async sync(options) {
-      flush();
+      // A sync not yet written is carried in memory with its state: the new sync's write supersedes it.
       let previous: CatalogueInMemory | undefined;
       try {
         previous = inMemory();

@@ -66,6 +66,11 @@ export interface SyncOptions {
 export interface CatalogueInMemory {
   readonly catalogue: Catalogue;
   readonly hash: string;
+  /**
+   * The sync state that goes with this catalogue while neither is written yet (`deferWrite`): the next sync
+   * starts from it, not from the file, and writes its snapshot whether or not it changed the catalogue.
+   */
+  readonly unwritten?: SyncState;
 }
 
 export interface SyncResult {
@@ -237,7 +242,7 @@ async function syncInto(file: string, input: SyncInput): Promise<SyncResult> {
   const stateFile = syncStatePath(file);
   const previousFile = options.previous ?? (existsSync(file) ? readPreviousSnapshot(file) : undefined);
   const previous = previousFile?.catalogue;
-  const state = readSyncState(stateFile);
+  const state = options.previous?.unwritten ?? readSyncState(stateFile);
   const fullBecause = whyFull(options, previous, state);
   const readAt = new Date().toISOString();
   const read = await readMagento(input, fullBecause, previous, state);
@@ -249,7 +254,7 @@ async function syncInto(file: string, input: SyncInput): Promise<SyncResult> {
   const persist = (): void => {
     if (persisted) return;
     persisted = true;
-    if (before !== after) writeSnapshot(file, catalogue);
+    if (before !== after || options.previous?.unwritten) writeSnapshot(file, catalogue);
     writeSyncState(stateFile, nextState);
   };
   if (!options.deferWrite) persist();
@@ -262,7 +267,7 @@ async function syncInto(file: string, input: SyncInput): Promise<SyncResult> {
     mode: read.mode,
     ...(fullBecause ? { fullBecause } : {}),
     ...diff,
-    snapshot: { catalogue, hash: after },
+    snapshot: { catalogue, hash: after, ...(options.deferWrite ? { unwritten: nextState } : {}) },
     ...(checked ? { reviews: checked } : {}),
     persist,
   };

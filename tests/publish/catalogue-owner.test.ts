@@ -1,7 +1,8 @@
 /**
  * The catalogue's one owner (src/catalogue/catalogue-owner.ts), against a real embedded back end: a sync's
- * catalogue is what the owner hands out at once, the snapshot file is written only on `flush`, and a file
- * another writer changed is read again unless the owner holds a newer sync it has not written.
+ * catalogue is what the owner hands out at once, the snapshot file is written only on `flush` (syncs in
+ * between are carried in memory, each from the last), and a file another writer changed is read again
+ * unless the owner holds a newer sync it has not written.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,6 +63,23 @@ describe('the catalogue owner', () => {
     expect(priceIn(stored(file), sku)).toBe(before);
     owner.flush();
     expect(priceIn(stored(file), sku)).toBe(777.77);
+  });
+
+  it('carries syncs one after the other unwritten, each from the last one held; a flush writes the last', async () => {
+    const file = join(dir, 'burst.json');
+    const owner = catalogueOwner(settingsFor(file), () => undefined);
+    const first = await owner.sync({ incremental: true });
+    expect(first.mode).toBe('full');
+    // No file yet, and no sync state in it: the next sync starts from the held sync's state, a sweep.
+    const second = await owner.sync({ incremental: true });
+    expect(second).toMatchObject({ mode: 'incremental', changed: false });
+    const sku = owner.current().products.find((product) => product.typeId === 'simple')?.sku ?? '';
+    await savePrice(sku, 733.33);
+    await owner.sync({ incremental: true, recheck: [sku], targeted: true });
+    expect(() => statSync(file)).toThrow();
+    owner.flush();
+    expect(priceIn(stored(file), sku)).toBe(733.33);
+    expect(stored(file).products).toHaveLength(first.products);
   });
 
   it('reads the file again when another writer changed it, not while it holds an unwritten sync', async () => {

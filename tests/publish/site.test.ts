@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexCatalogue, readSnapshot } from '../../src/catalogue/snapshot.ts';
+import { indexCatalogue, readSnapshot, type CatalogueIndex } from '../../src/catalogue/snapshot.ts';
 import type { Product } from '../../src/catalogue/types.ts';
 import { modelKey, modelSlug } from '../../src/catalogue/fits.ts';
 import { partsPagePath } from '../../src/features/fits/texts.ts';
@@ -30,7 +30,7 @@ import {
   type SearchRecord,
 } from '../../src/features/search/files.ts';
 import { checkLinks, layeredLocate, layeredPages } from '../../src/publish/render/links.ts';
-import { readBuildInfo } from '../../src/publish/releases/build-info.ts';
+import { readBuildInfo, snapshotHash } from '../../src/publish/releases/build-info.ts';
 import { PAGES_MANIFEST_FILE, readPagesManifest } from '../../src/publish/plan/plan-files.ts';
 import { layersOf, locateIn } from '../../src/publish/releases/layers.ts';
 import { storefrontServerConfig } from '../../src/server/config.ts';
@@ -171,9 +171,20 @@ async function allHtml(): Promise<string[]> {
   return pages.flatMap((page) => (page ? [readFileSync(page.path, 'utf8')] : []));
 }
 
-const catalogue = () => indexCatalogue(readSnapshot(snapshotFile));
-const listingOf = (product: Product) =>
-  allListings(catalogue()).find(
+/**
+ * The catalogue the live build was made from: the snapshot file, once the renderer has written it (a few
+ * seconds after a run, when the runs pause: warm-worker.ts).
+ */
+async function catalogue() {
+  const deadline = Date.now() + 30_000;
+  while (snapshotHash(snapshotFile) !== readBuildInfo(join(dir, 'dist'))?.snapshotHash) {
+    if (Date.now() > deadline) throw new Error('the snapshot file never caught up with the live build');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return indexCatalogue(readSnapshot(snapshotFile));
+}
+const listingOf = (index: CatalogueIndex, product: Product) =>
+  allListings(index).find(
     (listing) => listing.categoryId !== null && product.categoryIds.includes(listing.categoryId),
   );
 
@@ -191,13 +202,13 @@ describe('the built site', () => {
   it('has no dead link: every internal href and src of every page resolves', async () => {
     const report = await checkLiveLinks();
     expect(report.dead).toEqual([]);
-    expect(report.pages).toBeGreaterThan(catalogue().pages.length);
+    expect(report.pages).toBeGreaterThan((await catalogue()).pages.length);
     expect(report.links).toBeGreaterThan(100 * report.pages);
   });
 
-  it('records the key of every product and listing page as Astro rendered it, for the first save to plan from', () => {
+  it('records the key of every product and listing page as Astro rendered it, for the first save to plan from', async () => {
     const manifest = readPagesManifest(join(dir, 'dist', PAGES_MANIFEST_FILE));
-    const index = catalogue();
+    const index = await catalogue();
     const listing = allListings(index)[0];
     const { routed } = productRoutes(index);
     expect(routed.length).toBeGreaterThan(0);
@@ -206,7 +217,7 @@ describe('the built site', () => {
   });
 
   it("gives Dry Ice Cleaning, in every page's menu, its listing with its machines and their count", async () => {
-    const index = catalogue();
+    const index = await catalogue();
     const listing = allListings(index).find((candidate) => candidate.code === 'dry-ice-cleaning');
     if (listing?.categoryId == null) throw new Error('the demo catalogue has no Dry Ice Cleaning category');
     const shown = index.byCategory.get(listing.categoryId) ?? [];
@@ -252,9 +263,11 @@ describe('an editor saves a product in the back end', () => {
   it(
     'shows the new price on the product page, its listing and in search results, without a restart',
     async () => {
-      const index = catalogue();
-      const product = index.pages.find((candidate) => candidate.visibility === 4 && listingOf(candidate));
-      const listing = product && listingOf(product);
+      const index = await catalogue();
+      const product = index.pages.find(
+        (candidate) => candidate.visibility === 4 && listingOf(index, candidate),
+      );
+      const listing = product && listingOf(index, product);
       if (!product || !listing) throw new Error('no searchable product in a listing');
       expect((await get(`/${product.urlKey}`)).text).not.toContain('£1,234.56');
 
@@ -332,7 +345,7 @@ describe('an editor saves a product in the back end', () => {
   it(
     'takes a deleted product off the site: its page answers 404 and nothing links to it',
     async () => {
-      const index = catalogue();
+      const index = await catalogue();
       const linked = new Set(
         index.catalogue.products.flatMap((p) => [
           ...p.links.related,
@@ -341,7 +354,7 @@ describe('an editor saves a product in the back end', () => {
         ]),
       );
       const product = index.pages.find(
-        (candidate) => candidate.visibility === 4 && linked.has(candidate.sku) && listingOf(candidate),
+        (candidate) => candidate.visibility === 4 && linked.has(candidate.sku) && listingOf(index, candidate),
       );
       if (!product) throw new Error('no linked product in a listing');
       const href = `href="/${product.urlKey}"`;
@@ -366,10 +379,11 @@ describe('an editor saves a product in the back end', () => {
   it(
     'takes a disabled product off the site in the same run: its page, its listing card and its search entry',
     async () => {
-      const product = catalogue().pages.find(
-        (candidate) => candidate.visibility === 4 && listingOf(candidate),
+      const index = await catalogue();
+      const product = index.pages.find(
+        (candidate) => candidate.visibility === 4 && listingOf(index, candidate),
       );
-      const listing = product && listingOf(product);
+      const listing = product && listingOf(index, product);
       if (!product || !listing) throw new Error('no searchable product in a listing');
       const href = `href="/${product.urlKey}"`;
       expect((await get(listing.path)).text).toContain(href);
@@ -402,7 +416,7 @@ describe('an editor saves a product in the back end', () => {
     'keeps serving the last good build when Magento is down, with a clear error in the status',
     async () => {
       const live = readBuildInfo(join(dir, 'dist'));
-      const product = catalogue().pages[0];
+      const product = (await catalogue()).pages[0];
       if (!product) throw new Error('no product');
       await backend.stop();
       backendStopped = true;

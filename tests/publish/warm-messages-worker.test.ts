@@ -1,13 +1,23 @@
 /**
  * The warm renderer's process (warm-worker.ts, forked as warm-client.ts forks it) refuses a message that
  * does not parse: never acted on, answered with an error when it has an id, and told on stderr with what
- * was wrong. No Astro starts: the messages are refused, or fail before the renderer would be needed.
+ * was wrong; and writes the catalogue it holds when it is stopped. No Astro starts: the messages are
+ * refused, or fail before the renderer would be needed.
  */
 import { fork, type ChildProcess, type Serializable } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { processEnvironment } from '../../src/config/env.ts';
-import { warmReplySchema, type WarmReply } from '../../src/publish/render/warm-messages.ts';
+import {
+  warmReplySchema,
+  warmSyncResultSchema,
+  type WarmReply,
+} from '../../src/publish/render/warm-messages.ts';
+import { INTEGRATION_TOKEN, startTestBackend } from '../support/backend.ts';
 import { warmJob } from './warm-job.ts';
 
 const WORKER = fileURLToPath(new URL('../../src/publish/render/warm-worker.ts', import.meta.url));
@@ -19,9 +29,9 @@ afterEach(() => {
 });
 
 /** The worker, its replies and its stderr as they come, and a wait for the reply to an id. */
-function worker() {
+function worker(env: Record<string, string> = {}) {
   const spawned = fork(WORKER, [], {
-    env: { ...processEnvironment(), ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...processEnvironment(), ASTRO_TELEMETRY_DISABLED: '1', ...env },
     execArgv: [],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'advanced',
@@ -41,7 +51,7 @@ function worker() {
       };
       look();
     });
-  return { send: (message: Serializable) => spawned.send(message), replies, stderr, replyTo };
+  return { send: (message: Serializable) => spawned.send(message), replies, stderr, replyTo, spawned };
 }
 
 const job = warmJob();
@@ -76,5 +86,27 @@ describe('the warm renderer process', () => {
     expect(
       lines.some((line) => line.startsWith('The warm renderer refused a message of type explode that')),
     ).toBe(true);
+  });
+
+  it('writes the catalogue it synced when it is stopped, not before', async () => {
+    const backend = await startTestBackend({ catalogue: { seed: 3, productCount: 12, brand: 'Clearwater' } });
+    const dir = mkdtempSync(join(tmpdir(), 'warm-worker-'));
+    try {
+      const file = join(dir, 'catalogue.json');
+      const env = { MAGENTO_URL: backend.url, MAGENTO_TOKEN: INTEGRATION_TOKEN, CATALOGUE_SNAPSHOT: file };
+      const { send, replyTo, spawned } = worker(env);
+      send({ id: 1, type: 'sync', options: { incremental: true } });
+      const synced = await replyTo(1);
+      expect(synced).toMatchObject({ ok: true, value: { mode: 'full', changed: true } });
+      expect(existsSync(file)).toBe(false);
+      spawned.kill('SIGTERM');
+      await once(spawned, 'exit');
+      const written = JSON.parse(readFileSync(file, 'utf8')) as { products: unknown[] };
+      const { products } = warmSyncResultSchema.parse(synced.ok ? synced.value : undefined);
+      expect(written.products).toHaveLength(products);
+    } finally {
+      await backend.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
