@@ -139,6 +139,50 @@ export function fitIndex(index: CatalogueIndex): FitIndex {
   return built;
 }
 
+/** What of a product the fit index reads besides its identity: its place in a model's lists, and theirs. */
+const fitFacts = (product: Product): string =>
+  JSON.stringify([product.fit, product.name, product.urlKey, product.visibility, product.categoryIds]);
+
+/** What of the catalogue every model reads: the category tree (audiences, kinds) and the part types. */
+const fitStructure = (index: CatalogueIndex): string =>
+  JSON.stringify([
+    index.catalogue.audiences,
+    index.catalogue.attributes.find(({ code }) => code === FIT_ATTRIBUTES.type)?.options,
+  ]);
+
+/**
+ * The fit index of `after` made from `before`'s, when the products that changed between them changed
+ * nothing the index reads but themselves (a price, stock, a description): each stands where it stood, in
+ * the lists of its own models. So a save's run does not build the index of the whole catalogue again
+ * (1.2 s at 100,000 products). Anything else (a product added, removed, renamed, moved or fitting other
+ * models; another tree or list of part types) leaves `after` to be built whole, when first asked.
+ */
+export function carryFitIndex(before: CatalogueIndex, after: CatalogueIndex): void {
+  const known = memo.get(before);
+  if (!known || memo.has(after) || before.bySku.size !== after.bySku.size) return;
+  const swapped = new Map<Product, Product>();
+  for (const [sku, product] of after.bySku) {
+    const old = before.bySku.get(sku);
+    if (old === product) continue;
+    if (!old || fitFacts(old) !== fitFacts(product)) return;
+    swapped.set(old, product);
+  }
+  if (fitStructure(before) !== fitStructure(after)) return;
+  const swap = (products: Product[]) => products.map((product) => swapped.get(product) ?? product);
+  const touched = new Set(
+    [...swapped.keys()].flatMap(({ fit }) => [fit.model ?? '', ...fit.fits].map(modelKey)),
+  );
+  const models = known.models.map((model) =>
+    touched.has(model.key) ? { ...model, machines: swap(model.machines), parts: swap(model.parts) } : model,
+  );
+  memo.set(after, {
+    models,
+    byKey: new Map(models.map((model) => [model.key, model])),
+    bySlug: new Map(models.map((model) => [model.slug, model])),
+    types: known.types,
+  });
+}
+
 /**
  * The keys a model may start at in what was typed: the whole of it, then after each leading word up to the
  * first word with a digit (a machine's full product name puts the brand, and "Professional", before its

@@ -11,6 +11,7 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
+import { carryFitIndex } from '../../catalogue/fits.ts';
 import { indexCatalogue, type CatalogueIndex } from '../../catalogue/snapshot.ts';
 import type { Catalogue } from '../../catalogue/types.ts';
 import type { ShopInfo } from '../../config/shop.ts';
@@ -196,6 +197,7 @@ async function run(state: WarmState, job: WarmJob, catalogue: Catalogue): Promis
   const { app } = state;
   const index = indexCatalogue(catalogue, { at: job.pricedAt });
   const from = since(state, job);
+  if (from) carryFitIndex(from, index);
   const record: { pages?: ReadonlySet<string> | null } = {};
   const scan = state.scans.begin({
     client: join(job.dir, 'client'),

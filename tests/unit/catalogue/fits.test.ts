@@ -3,7 +3,14 @@
  * section and a part's models, and the fit check's answers.
  */
 import { describe, expect, it } from 'vitest';
-import { findModel, fitIndex, modelKey, modelSlug } from '../../../src/catalogue/fits.ts';
+import {
+  carryFitIndex,
+  findModel,
+  fitIndex,
+  modelKey,
+  modelSlug,
+  type FitIndex,
+} from '../../../src/catalogue/fits.ts';
 import {
   fitsSection,
   fittingSection,
@@ -93,6 +100,49 @@ describe('the fit index', () => {
       expect.objectContaining({ sku: 'HOSE', href: '/high-pressure-hose', type: 'Hoses', inStock: true }),
     ]);
     expect(modelEntries(fits).find((model) => model.key === 'k5')).toMatchObject({ machines: 2, parts: 4 });
+  });
+});
+
+describe('the fit index after a save', () => {
+  // The products of one sync: a save makes a new object of the product it changed, and of no other.
+  const products = catalogue().catalogue.products;
+  /** What a page can read of the index: every model with its machines and parts, in order. */
+  const read = (fits: FitIndex) =>
+    fits.models.map((model) => ({
+      ...model,
+      machines: model.machines.map((each) => [each.sku, each.priceInclVat]),
+      parts: model.parts.map((each) => [each.sku, each.priceInclVat, each.inStock]),
+    }));
+  const changed = (sku: string, change: Partial<Product>) =>
+    index(products.map((each) => (each.sku === sku ? { ...each, ...change } : each)));
+
+  it('is the one before with the saved product in its place when only its price or stock moved', () => {
+    const before = index(products);
+    const kept = fitIndex(before);
+    const after = changed('HOSE', { regularPriceInclVat: 44.99, inStock: false });
+    carryFitIndex(before, after);
+    const carried = fitIndex(after);
+    expect(read(carried)).toEqual(
+      read(fitIndex(changed('HOSE', { regularPriceInclVat: 44.99, inStock: false }))),
+    );
+    expect(carried.byKey.get('k5')?.parts.find((each) => each.sku === 'HOSE')).toBe(after.bySku.get('HOSE'));
+    expect(after.bySku.get('HOSE')).not.toBe(before.bySku.get('HOSE'));
+    // The models the hose does not fit are the same objects: nothing was built again.
+    expect(carried.byKey.get('hd6/15')).toBe(kept.byKey.get('hd6/15'));
+  });
+
+  it('is built again when a product moved in its lists or fits other models', () => {
+    const before = index(products);
+    fitIndex(before);
+    for (const change of [
+      { name: 'A High-Pressure Hose, 10 m' },
+      { fit: { model: null, fits: ['K 4'], type: 'Hoses' } },
+    ]) {
+      const after = changed('HOSE', change);
+      carryFitIndex(before, after);
+      expect(read(fitIndex(after))).toEqual(read(fitIndex(changed('HOSE', change))));
+      expect(fitIndex(after).byKey.get('hd6/15')).not.toBe(fitIndex(before).byKey.get('hd6/15'));
+    }
   });
 });
 
