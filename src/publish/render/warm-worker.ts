@@ -44,9 +44,11 @@ let queue: Promise<unknown> = Promise.resolve();
 /**
  * How long the runs must pause before the last sync's snapshot is written. The write is the whole
  * catalogue (about 6 s at 100,000 products, in this process), so a save that follows another does not
- * wait for it; whatever reads the file asks for it first (`flush`), and a stop writes it (below).
+ * wait for it; whatever reads the file asks for it first (`flush`), and a stop writes it (below). Saves
+ * one after the other, each as soon as the one before is live, come 2-4 s apart: 3 s let every other one
+ * wait for a write at 100,000 products.
  */
-const FLUSH_AFTER_MS = 3000;
+const FLUSH_AFTER_MS = 10_000;
 let flushLater: NodeJS.Timeout | undefined;
 
 /** Writes the snapshot once nothing has arrived for FLUSH_AFTER_MS, in turn with the syncs and runs. */
@@ -135,8 +137,8 @@ function refuse(message: unknown, problem: string): void {
 
 async function reply(request: WarmRequest): Promise<void> {
   const { reply: answered, written } = await settle(request);
-  // Sent before anything else: the snapshot's write below blocks this process, and an answer still being
-  // written to the channel (a run's keys are about a megabyte at 10,000 products) would wait for it.
+  // Sent before anything else: an answer still being written to the channel (a whole build's list of the
+  // files it wrote is several megabytes at 100,000 products) would wait for whatever blocks this process.
   await new Promise<void>((resolve) => {
     if (!process.send) return resolve();
     process.send(answered, undefined, {}, () => resolve());
