@@ -11,7 +11,7 @@ import { buildSite, BuildError } from '../../src/publish/render/build.ts';
 import { COMPACT_AFTER_FILES } from '../../src/publish/render/warm-build.ts';
 import type { WarmRendererClient } from '../../src/publish/render/warm-client.ts';
 import type { WarmJob, WarmOutcome } from '../../src/publish/render/warm.ts';
-import { PAGES_MANIFEST_FILE } from '../../src/publish/plan/plan-files.ts';
+import { PAGES_MANIFEST_FILE, readPagesManifest } from '../../src/publish/plan/plan-files.ts';
 import { defaultSources } from '../../src/publish/plan/render-plan.ts';
 import { createRebuilder, type RunContext } from '../../src/publish/rebuild/rebuilder.ts';
 import { readBuildInfo, sourceHash } from '../../src/publish/releases/build-info.ts';
@@ -40,8 +40,14 @@ function withLinks(job: WarmJob, result: WarmOutcome): WarmOutcome {
   return { ...result, scan: { ...result.scan, links: { checked: false, gathered: links.siteLinks() } } };
 }
 
-/** A stand-in renderer made from the project's sources as they are now, rendering what `render` says. */
-function renderer(render: (job: WarmJob) => Promise<WarmOutcome>, hash?: string) {
+/** What a stand-in run says it came to: its outcome, and the fingerprints it records as the renderer does. */
+type StandInRun = WarmOutcome & { readonly keys: Record<string, string> };
+
+/**
+ * A stand-in renderer made from the project's sources as they are now, rendering what `render` says and,
+ * as the real one does, writing the new build's `pages.json` beside the files.
+ */
+function renderer(render: (job: WarmJob) => Promise<StandInRun>, hash?: string) {
   const jobs: WarmJob[] = [];
   const client: WarmRendererClient = {
     sourceHash: hash ?? sourceHash(defaultSources(project.root)),
@@ -54,18 +60,27 @@ function renderer(render: (job: WarmJob) => Promise<WarmOutcome>, hash?: string)
     lostSync: false,
     run: async (job) => {
       jobs.push(job);
-      return withLinks(job, await render(job));
+      const { keys, ...result } = await render(job);
+      const manifest = {
+        version: 1,
+        shared: 's',
+        pages: keys,
+        rendered: [],
+        partial: job.live !== undefined,
+      };
+      mkdirSync(job.dir, { recursive: true });
+      writeFileSync(join(job.dir, PAGES_MANIFEST_FILE), JSON.stringify(manifest));
+      return withLinks(job, result);
     },
     close: () => undefined,
   };
   return { client, jobs };
 }
 
-const outcome = (written: string[], keys: Record<string, string>, removed: string[] = []): WarmOutcome => ({
+const outcome = (written: string[], keys: Record<string, string>, removed: string[] = []): StandInRun => ({
   keys,
-  shared: 's',
   written,
-  rendered: written,
+  smokePages: ['index.html', '404.html'],
   removed,
   paths: Object.keys(keys).length,
   prices: { total: 0, upcoming: [] },
@@ -99,8 +114,10 @@ describe('a warm build', () => {
     const whole = await buildSite(project.options);
     recordFingerprints({ 'product-0': 'a0', 'product-1': 'a1', 'product-2': 'a2', 'product-3': 'a3' });
     const { client, jobs } = renderer(async (job) => {
-      // The renderer is told the live fingerprints and writes what differs: product-1's price changed.
-      expect(job.liveKeys).toMatchObject({ 'product-1': 'a1' });
+      // The renderer is told the live build, reads its fingerprints and writes what differs: product-1's
+      // price changed.
+      const live = readPagesManifest(join(job.live ?? '', PAGES_MANIFEST_FILE));
+      expect(live?.pages).toMatchObject({ 'product-1': 'a1' });
       write(job.dir, 'product-1/index.html', page('Product 1 at £99'));
       return outcome(
         ['product-1/index.html'],

@@ -4,7 +4,6 @@ import type { WarmJob } from '../../src/publish/render/warm.ts';
 export const warmJob = (changes: Partial<WarmJob> = {}): WarmJob => ({
   dir: '/nowhere/dist.builds/2',
   live: '/nowhere/dist',
-  liveKeys: {},
   pricedAt: 0,
   shop: {
     name: 'Shop',

@@ -72,7 +72,7 @@ describe('a reply of the warm renderer that does not parse', () => {
     expect(error).toBeInstanceOf(WarmRendererError);
     const message = error instanceof WarmRendererError ? error.message : '';
     expect(message).toMatch(/^The warm renderer's reply to run did not parse: /);
-    expect(message).toContain('expected a record of strings, received undefined → at keys');
+    expect(message).toContain('expected array, received undefined → at smokePages');
     expect(message).toContain('expected array, received string → at written');
     expect(log).toContain(message);
   });

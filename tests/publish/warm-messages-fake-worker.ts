@@ -1,7 +1,7 @@
 /**
  * A stand-in for warm-worker.ts (forked by warm-messages-client.test.ts) whose answers do not parse:
  * `start` and `flush` are answered as the real process answers them; `run` with an outcome whose
- * `written` is not a list and that has no `keys`; `sync` with a result without its hash; `compress` of
+ * `written` is not a list and that has no `smokePages`; `sync` with a result without its hash; `compress` of
  * the folder `no-id` with a reply that has no id, of `no-transient` with an error that lacks `transient`,
  * of any other with the number 0.
  */
@@ -13,7 +13,6 @@ const links = { targets: [], shared: [], pages: [] };
 const scan = { scriptHashes: [], secretProblems: [], inlineHandlers: [], htmlFiles: 1, assets: [], links };
 const badOutcome = {
   written: 'product-0/index.html',
-  rendered: ['product-0'],
   removed: [],
   paths: 1,
   prices: { total: 0, upcoming: [] },

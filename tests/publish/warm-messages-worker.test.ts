@@ -59,7 +59,7 @@ const job = warmJob();
 describe('the warm renderer process', () => {
   it('answers a request that does not parse with an error, logs what was wrong, and does not act on it', async () => {
     const { send, replies, stderr, replyTo } = worker();
-    send({ id: 1, type: 'run', job: { ...job, written: 'x', liveKeys: ['a'], levels: 'fast' } });
+    send({ id: 1, type: 'run', job: { ...job, written: 'x', live: ['a'], levels: 'fast' } });
     send('garbage');
     send({ type: 'explode', id: 2 });
     // A well-formed run before the start is acted on: it fails as such, not as a message that did not parse.
@@ -70,7 +70,7 @@ describe('the warm renderer process', () => {
     expect(refused).toMatchObject({ ok: false, transient: false });
     const error = refused.ok ? '' : refused.error;
     expect(error).toMatch(/^The warm renderer refused a message of type run that did not parse: /);
-    expect(error).toContain('expected a record of strings, received array → at job.liveKeys');
+    expect(error).toContain('expected string, received array → at job.live');
     expect(error).toContain('expected object, received string → at job.levels');
     expect(await replyTo(2)).toMatchObject({ ok: false, error: expect.stringContaining('→ at type') });
     expect(await replyTo(3)).toMatchObject({ ok: false, error: 'The warm renderer has not started.' });

@@ -15,10 +15,8 @@ import {
 import { warmJob } from './warm-job.ts';
 
 const outcome: WarmOutcome = {
-  keys: { 'product-0': 'a0', 'product-1': 'b1' },
-  shared: 's',
   written: ['product-1/index.html'],
-  rendered: ['product-1'],
+  smokePages: ['index.html', '404.html', 'product-1/index.html'],
   removed: ['product-3/index.html'],
   paths: 2,
   prices: {
@@ -47,7 +45,6 @@ const outcome: WarmOutcome = {
 const job = warmJob({
   dir: '/site/dist.builds/2',
   live: '/site/dist.builds/1',
-  liveKeys: { 'product-0': 'a0' },
   pricedAt: 1_767_225_600_000,
   secrets: [{ name: 'MAGENTO_TOKEN', value: 'secret' }],
 });
@@ -64,15 +61,15 @@ describe("a run's outcome", () => {
     expect(warmReplyValueSchemas.run.parse(outcome)).toEqual(outcome);
   });
 
-  it('is refused when a fingerprint is not a string, naming its key', () => {
-    expect(refusal({ ...outcome, keys: { 'product-0': 'a0', 'product-1': 7 } })).toBe(
-      '✖ Invalid input: expected a record of strings, "product-1" is number → at keys',
+  it('is refused when a smoke page is not a string, naming where', () => {
+    expect(refusal({ ...outcome, smokePages: ['index.html', 7] })).toBe(
+      '✖ Invalid input: expected string, received number → at smokePages[1]',
     );
   });
 
-  it('is refused when `written` is not a list and `keys` is missing, saying so on one line', () => {
-    const problem = refusal({ ...outcome, keys: undefined, written: 'product-1/index.html' });
-    expect(problem).toContain('expected a record of strings, received undefined → at keys');
+  it('is refused when `written` is not a list and `smokePages` is missing, saying so on one line', () => {
+    const problem = refusal({ ...outcome, smokePages: undefined, written: 'product-1/index.html' });
+    expect(problem).toContain('expected array, received undefined → at smokePages');
     expect(problem).toContain('expected array, received string → at written');
     expect(problem).not.toContain('\n');
   });
@@ -144,10 +141,10 @@ describe('a request', () => {
     const bad = warmRequestSchema.safeParse({
       id: 2,
       type: 'run',
-      job: { ...job, liveKeys: [], levels: {} },
+      job: { ...job, live: 7, levels: {} },
     });
     const problem = bad.success ? '' : parseProblem(bad.error);
-    expect(problem).toContain('expected a record of strings, received array → at job.liveKeys');
+    expect(problem).toContain('expected string, received number → at job.live');
     expect(problem).toContain('→ at job.levels.brotli');
   });
 });

@@ -37,7 +37,8 @@ export function partialBuildBlocker(input: {
   readonly mode: 'auto' | 'full';
   readonly live: string | undefined;
   readonly liveInfo: BuildInfo | undefined;
-  readonly liveManifest: PagesManifest | undefined;
+  /** Whether the live build has its `pages.json`. */
+  readonly hasManifest: boolean;
   readonly configHash: string;
   readonly sources: readonly string[];
   /** `sourceHash(sources)` now: compared with the live build's when it recorded one. */
@@ -45,7 +46,7 @@ export function partialBuildBlocker(input: {
 }): string | undefined {
   if (input.mode === 'full') return 'a full build was asked for';
   if (!input.live || !input.liveInfo) return 'there is no live build to start from';
-  if (!input.liveManifest) return 'the live build has no page fingerprints';
+  if (!input.hasManifest) return 'the live build has no page fingerprints';
   if (input.liveInfo.configHash !== input.configHash) return 'the site settings changed';
   if (input.liveInfo.sourceHash !== undefined)
     return input.liveInfo.sourceHash === input.sourceHash ? undefined : 'the site sources changed';

@@ -3,6 +3,7 @@
  * render and their fingerprints, the instant they are priced at, and the settings the build reads, parsed
  * once from its environment and handed down.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadEnv, processEnvironment, type Env } from '../../config/env.ts';
 import { shopInfo, type ShopInfo } from '../../config/shop.ts';
@@ -69,14 +70,16 @@ export type BuildStart = ReturnType<typeof startPlan>;
 export function startPlan(options: BuildSiteOptions, root: string, layout: BuildLayout) {
   const live = liveBuildDir(layout);
   const liveInfo = live ? readBuildInfo(live) : undefined;
-  const liveManifest = live ? readPagesManifest(join(live, PAGES_MANIFEST_FILE)) : undefined;
+  // Read only for a build by `astro build` (planBuild): a warm run's renderer reads it, or keeps it.
+  const manifestFile = live ? join(live, PAGES_MANIFEST_FILE) : undefined;
+  const hasManifest = manifestFile !== undefined && existsSync(manifestFile);
   const sources = options.sources ?? defaultSources(root);
   const hash = options.sourceHash ?? sourceHash(sources);
   const fullBecause = partialBuildBlocker({
     mode: options.mode ?? 'auto',
     live,
     liveInfo,
-    liveManifest,
+    hasManifest,
     configHash: options.configHash,
     sources,
     sourceHash: hash,
@@ -86,19 +89,20 @@ export function startPlan(options: BuildSiteOptions, root: string, layout: Build
   const pricedAt = options.pricedAt ?? Date.now();
   const environment = options.env ?? processEnvironment();
   const settings = buildSettings(environment, options.secrets);
-  return { live, liveInfo, liveManifest, sourceHash: hash, fullBecause, pricedAt, environment, settings };
+  return { live, liveInfo, hasManifest, sourceHash: hash, fullBecause, pricedAt, environment, settings };
 }
 
 /** The pages of a full or partial build (the render plan), once a warm run is ruled out or has failed. */
 export function planBuild(options: BuildSiteOptions, root: string, dir: string, started: BuildStart): Plan {
-  const { live, liveInfo, liveManifest, fullBecause, pricedAt, environment, settings } = started;
+  const { live, liveInfo, fullBecause, pricedAt, environment, settings } = started;
+  const liveManifest = live && !fullBecause ? readPagesManifest(join(live, PAGES_MANIFEST_FILE)) : undefined;
   const planned =
     settings.shop &&
     workOutRenderPlan({
       root,
       snapshotFile: options.snapshotFile,
       shop: settings.shop,
-      previous: fullBecause ? undefined : liveManifest,
+      previous: liveManifest,
       at: pricedAt,
     });
   for (const line of planned?.unlisted ?? []) options.log?.(`Warning: ${line}`);

@@ -149,13 +149,13 @@ async function buildOnce(options: BuildSiteOptions): Promise<BuildInfo> {
  */
 async function tryWarm(run: BuildRun, begun: BuildStart): Promise<BuildInfo | undefined> {
   const { options, layout, timings, lap, kept } = run;
-  const { live, liveInfo, liveManifest } = begun;
+  const { live, liveInfo } = begun;
   const { warm } = options;
   if (!warm || warm.sourceHash !== begun.sourceHash) return undefined;
   const steps = { lap, timings, kept };
   try {
-    if (!begun.fullBecause && live && liveInfo && liveManifest) {
-      const warmRun = { ...begun, live, liveInfo, liveManifest, warm };
+    if (!begun.fullBecause && live && liveInfo) {
+      const warmRun = { ...begun, live, liveInfo, warm };
       return await warmBuild(options, layout, run.dir, run.started, warmRun, steps);
     }
     if (!warm.bundle) return undefined;

@@ -3,7 +3,7 @@
  * (site-pass.ts), in a new folder that is a layer over the live build's whole build (layers.ts), with the
  * live layer's other files carried over as hard links. Its cost follows what changed, not the catalogue.
  */
-import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, symlink } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { readBuildInfo, snapshotHash, type BuildInfo } from '../releases/build-info.ts';
 import { checkPageCount, scannedLinkProblems } from './checks.ts';
@@ -11,7 +11,6 @@ import { layeredLocate } from './links.ts';
 import { linkFiles } from '../releases/files.ts';
 import { BUILD_LEVELS, FAST_BUILD_LEVELS, SUFFIX, type Levels } from '../releases/encoding.ts';
 import { BASE_LINK, layersOf, locateIn } from '../releases/layers.ts';
-import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan/plan-files.ts';
 import type { WarmOutcome, WarmScan } from './warm.ts';
 import { publishAndPrune, type BuildLayout } from '../releases/builds.ts';
 import type { BuildSiteOptions, BuildStep } from './build-options.ts';
@@ -160,14 +159,6 @@ export async function assembleWarmBuild(input: AssemblyInput): Promise<WarmAssem
     : [...new Set([...(liveInfo.removed ?? []), ...outcome.removed])].filter((file) => !written.has(file));
   const pages = await pageCount(live, liveInfo, outcome);
   const problems = await problemsOf(input, { client, baseDir, whole, removed, pages });
-  const manifest: PagesManifest = {
-    version: 1,
-    shared: outcome.shared,
-    pages: outcome.keys,
-    rendered: outcome.rendered,
-    partial: true,
-  };
-  await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(manifest));
   // The renderer's bundle was made from the live build's sources, so its assets are the base's: check.
   const baseLayers = layersOf(baseDir);
   const missingAssets: string[] = [];
@@ -235,7 +226,6 @@ export async function warmBuild(
   run: BuildStart & {
     readonly live: string;
     readonly liveInfo: BuildInfo;
-    readonly liveManifest: PagesManifest;
     readonly warm: WarmRendererClient;
   },
   steps: { lap(name: string): void; timings: Record<string, number>; kept: string },
@@ -251,7 +241,6 @@ export async function warmBuild(
   const outcome = await run.warm.run({
     dir,
     live: run.live,
-    liveKeys: run.liveManifest.pages,
     levels,
     secrets,
     pricedAt: run.pricedAt,

@@ -127,6 +127,8 @@ export async function renderPaths(
     readonly shared: string;
     readonly scan: ScanRun;
     readonly into: Rendering;
+    /** The live build's fingerprints by key (`pages.json`). */
+    readonly liveKeys: Readonly<Record<string, string>>;
   },
 ): Promise<void> {
   const { keys, written, rendered, seen } = run.into;
@@ -140,7 +142,7 @@ export async function renderPaths(
     const pageKey = cacheKey ?? fixedPageKey(key, run.index, shared);
     if (pageKey !== undefined) {
       keys[key] = pageKey;
-      if (job.liveKeys[key] === pageKey) continue;
+      if (run.liveKeys[key] === pageKey) continue;
     }
     const response = await app.render(new Request(renderUrl(pathname, route, key, job.shop.siteUrl)), {
       routeData: route,
@@ -151,7 +153,7 @@ export async function renderPaths(
     rendered.push(key);
     const file = outputFile(pathname, route.type);
     // A path new to the live build's fingerprints, or one with none, is written only when it differs.
-    if (job.liveKeys[key] === undefined && (await sameAsLive(live, file, body))) continue;
+    if (run.liveKeys[key] === undefined && (await sameAsLive(live, file, body))) continue;
     await run.scan.add(file, body);
     written.push(file);
   }

@@ -7,17 +7,15 @@
  * changed, or a full build was asked for); `astro build` stays for one-off builds and for a renderer that
  * failed.
  */
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildInfo } from '../releases/build-info.ts';
 import { publishAndPrune, type BuildLayout } from '../releases/builds.ts';
 import { FAST_BUILD_LEVELS } from '../releases/encoding.ts';
-import { PAGES_MANIFEST_FILE, type PagesManifest } from '../plan/plan-files.ts';
 import type { BuildSiteOptions, BuildStep } from './build-options.ts';
 import type { BuildStart } from './build-plan.ts';
 import { checkPageCount, findSecrets, scannedLinkProblems, smokeTest } from './checks.ts';
 import { BuildError } from './errors.ts';
-import { defaultSmokePages, serverSecretProblems } from './finish.ts';
+import { serverSecretProblems } from './finish.ts';
 import { folderLocate } from './links.ts';
 import { linkTree, renderedBuildInfo } from './warm-build.ts';
 import type { WarmRendererClient } from './warm-client.ts';
@@ -104,7 +102,7 @@ export async function wholeWarmBuild(
   const { shop, secrets } = run.settings;
   if (!shop) throw new Error("the build's environment has no shop settings to render with");
   const outcome = await run.warm.run({
-    ...{ dir, liveKeys: {}, levels: FAST_BUILD_LEVELS, secrets },
+    ...{ dir, levels: FAST_BUILD_LEVELS, secrets },
     ...{ pricedAt: run.pricedAt, shop },
     // The bundle's files are linked in after the run: its links are checked against both, in the renderer.
     linksIn: [join(dir, 'client'), join(run.bundle, 'client')],
@@ -117,12 +115,8 @@ export async function wholeWarmBuild(
       `Warning: ${file} has an inline event handler (on…=), which the Content-Security-Policy blocks.`,
     );
   const pages = outcome.scan.htmlFiles + (await linkBundle(dir, run.bundle, new Set(outcome.written)));
-  const manifest: PagesManifest = {
-    ...{ version: 1, shared: outcome.shared, pages: outcome.keys },
-    ...{ rendered: outcome.rendered, partial: false },
-  };
-  await writeFile(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(manifest));
-  const smokePages = options.smokePages ?? defaultSmokePages(manifest);
+  // The renderer wrote the build's pages.json beside its files, and chose the pages to smoke-test.
+  const smokePages = options.smokePages ?? outcome.smokePages;
   const problems = await problemsOf(dir, run, outcome, { pages, smokePages });
   lap('sitePass');
   if (problems.length > 0)

@@ -8,7 +8,7 @@
  * cache keys (the fingerprints, made where the pages' data is made), and renders the paths whose key differs
  * from the live build's, and the paths without a key, writing those whose bytes differ from what is live.
  */
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import { carryFitIndex } from '../../catalogue/fits.ts';
@@ -17,7 +17,7 @@ import type { Catalogue } from '../../catalogue/types.ts';
 import type { ShopInfo } from '../../config/shop.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
 import { readBuildInfo, RECORDED_PRICE_CHANGES } from '../releases/build-info.ts';
-import { PAGES_MANIFEST_FILE, readPagesManifest } from '../plan/plan-files.ts';
+import { PAGES_MANIFEST_FILE, readPagesManifest, type PagesManifest } from '../plan/plan-files.ts';
 import { awaitBundle, handOff, type SiteHandoff } from '../../site/handoff.ts';
 import { sharedFingerprint } from '../../site/page-plan.ts';
 import {
@@ -32,6 +32,7 @@ import {
 } from './warm-paths.ts';
 import type { WarmJob, WarmOutcome } from './warm-messages.ts';
 import { pageScanThread } from './page-scan-thread.ts';
+import { defaultSmokePages } from './finish.ts';
 
 /** A run's job and outcome: what crosses between the processes, parsed on arrival (warm-messages.ts). */
 export type { WarmJob, WarmOutcome, WarmScan } from './warm-messages.ts';
@@ -55,6 +56,12 @@ interface WarmInput {
   readonly shop: ShopInfo;
 }
 
+interface LastBuild {
+  readonly dir: string;
+  readonly index: CatalogueIndex;
+  readonly keys: Readonly<Record<string, string>>;
+}
+
 /** What a renderer keeps between runs. */
 interface WarmState {
   readonly app: PrerenderApp;
@@ -62,8 +69,11 @@ interface WarmState {
   readonly shop: ShopInfo;
   /** Checks the files a run writes, beside its rendering. */
   readonly scans: ReturnType<typeof pageScanThread>;
-  /** The catalogue the renderer's last build was made from, while that build is the live one. */
-  last: { readonly dir: string; readonly index: CatalogueIndex } | undefined;
+  /**
+   * The catalogue the renderer's last build was made from and that build's fingerprints (its `pages.json`),
+   * while that build is the live one.
+   */
+  last: LastBuild | undefined;
 }
 
 /**
@@ -153,7 +163,7 @@ async function prime(state: WarmState, live: string, catalogue: Catalogue): Prom
     Object.keys(manifest.pages).filter(isPageKey).length,
   ];
   if (count !== pages) return `it has ${count} pages, the live build ${pages}`;
-  state.last = { dir: live, index };
+  state.last = { dir: live, index, keys: manifest.pages };
   return undefined;
 }
 
@@ -193,12 +203,25 @@ const SLICE_PRODUCTS = 4000;
 /** A small catalogue in a few slices all the same: one way of rendering every page, whatever the size. */
 const LEAST_SLICES = 4;
 
+/**
+ * The live build's fingerprints by key: kept from the renderer's last run when that is the live build,
+ * else read from the live build's `pages.json` (a build by `astro build`, a rollback); none for a whole build.
+ */
+function liveKeysOf(state: WarmState, job: WarmJob): Readonly<Record<string, string>> {
+  if (job.live === undefined) return {};
+  if (state.last && resolve(state.last.dir) === resolve(job.live)) return state.last.keys;
+  const manifest = readPagesManifest(join(job.live, PAGES_MANIFEST_FILE));
+  if (!manifest) throw new Error(`the live build (${job.live}) has no page fingerprints`);
+  return manifest.pages;
+}
+
 async function run(state: WarmState, job: WarmJob, catalogue: Catalogue): Promise<WarmOutcome> {
   const { app } = state;
   const index = indexCatalogue(catalogue, { at: job.pricedAt });
   const from = since(state, job);
   if (from) carryFitIndex(from, index);
   const record: { pages?: ReadonlySet<string> | null } = {};
+  const liveKeys = liveKeysOf(state, job);
   const scan = state.scans.begin({
     client: join(job.dir, 'client'),
     secrets: job.secrets,
@@ -214,7 +237,7 @@ async function run(state: WarmState, job: WarmJob, catalogue: Catalogue): Promis
       app.routeCache.clearAll();
       const paths = await staticPaths(state);
       const planned = performance.now();
-      await renderPaths(app, job, paths, { index, shared, scan, into });
+      await renderPaths(app, job, paths, { index, shared, scan, into, liveKeys });
       times.planMs += planned - started;
       times.renderMs += performance.now() - planned;
       if (pass.slice) collect();
@@ -226,15 +249,24 @@ async function run(state: WarmState, job: WarmJob, catalogue: Catalogue): Promis
   // What the bundle's routes planned from the change (site/handoff.ts); null: every page.
   const pages = from ? record.pages : null;
   if (pages === undefined) throw new Error('The product and listing routes planned no pages.');
-  state.last = { dir: job.dir, index };
+  const { keys, removed } = newKeys(liveKeys, into.keys, pages);
+  const manifest: PagesManifest = {
+    version: 1,
+    shared,
+    pages: keys,
+    rendered: into.rendered,
+    partial: !!job.live,
+  };
+  await mkdir(job.dir, { recursive: true });
+  await writeFile(join(job.dir, PAGES_MANIFEST_FILE), JSON.stringify(manifest));
+  state.last = { dir: job.dir, index, keys };
   const changes = priceChanges(catalogue.products, job.pricedAt);
   return {
     prices: { total: changes.length, upcoming: changes.slice(0, RECORDED_PRICE_CHANGES) },
-    ...newKeys(job.liveKeys, into.keys, pages),
-    shared,
+    removed,
     scan: await scan.finish(job.linksIn),
     written: into.written,
-    rendered: into.rendered,
+    smokePages: defaultSmokePages(manifest),
     paths: into.seen.size,
     planMs: Math.round(times.planMs),
     renderMs: Math.round(times.renderMs),
