@@ -37,7 +37,7 @@ export function oneProductBudget(
   products: number,
 ): { medianMs: number; worstMs: number; at: string } | undefined {
   if (products <= 10_000) return { medianMs: 1000, worstMs: 2000, at: '10,000' };
-  if (products <= 100_000) return { medianMs: 5000, worstMs: 10_000, at: '100,000' };
+  if (products <= 100_000) return { medianMs: 3000, worstMs: 6000, at: '100,000' };
   return undefined;
 }
 
