@@ -53,7 +53,7 @@ export interface SyncOptions {
   readonly targeted?: boolean;
   /** The snapshot the last sync left, kept in memory by its caller: the file is not read again. */
   readonly previous?: CatalogueInMemory;
-  /** Write the snapshot later, with the result's `persist` (the warm renderer writes it after the swap). */
+  /** Write the snapshot later, with the result's `persist` (the warm renderer writes it once its runs pause). */
   readonly deferWrite?: boolean;
   /**
    * In incremental mode, ask Magento whether any product's rating changed (a review approved: Magento sends
