@@ -81,6 +81,7 @@ export function catalogueOwner(settings: SyncSettings, log: (line: string) => vo
     if (!write) return;
     write();
     fileIdentity = identityOf();
+    // Written: the next sync starts from the file's state again, and writes only what it changes.
     if (held) held = { catalogue: held.catalogue, hash: held.hash };
   };
 

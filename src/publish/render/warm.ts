@@ -125,15 +125,18 @@ async function buildOnce(input: WarmInput): Promise<Pick<WarmState, 'app' | 'Pat
 /** Every path the bundle's routes give, with their keys, for the catalogue handed off. */
 const staticPaths = async (state: WarmState): Promise<StaticPath[]> => new state.Paths(state.app).getAll();
 
+/** The renderer's last build, when it is the live build the job names. */
+const lastIfLive = (state: WarmState, job: WarmJob): LastBuild | undefined =>
+  state.last && job.live !== undefined && resolve(state.last.dir) === resolve(job.live)
+    ? state.last
+    : undefined;
+
 /**
  * The catalogue a run plans from the change since (src/site/change-plan.ts): the last build's, when that
  * build is live; else (the first run, a build of another process, a whole build) none: every page is
  * planned.
  */
-const since = (state: WarmState, job: WarmJob): CatalogueIndex | undefined =>
-  state.last && job.live !== undefined && resolve(state.last.dir) === resolve(job.live)
-    ? state.last.index
-    : undefined;
+const since = (state: WarmState, job: WarmJob): CatalogueIndex | undefined => lastIfLive(state, job)?.index;
 
 async function prime(state: WarmState, live: string, catalogue: Catalogue): Promise<string | undefined> {
   const { app } = state;
@@ -209,7 +212,8 @@ const LEAST_SLICES = 4;
  */
 function liveKeysOf(state: WarmState, job: WarmJob): Readonly<Record<string, string>> {
   if (job.live === undefined) return {};
-  if (state.last && resolve(state.last.dir) === resolve(job.live)) return state.last.keys;
+  const last = lastIfLive(state, job);
+  if (last) return last.keys;
   const manifest = readPagesManifest(join(job.live, PAGES_MANIFEST_FILE));
   if (!manifest) throw new Error(`the live build (${job.live}) has no page fingerprints`);
   return manifest.pages;

@@ -125,6 +125,7 @@ const columnRow = productRow.pick({
 });
 type ColumnRow = z.output<typeof columnRow>;
 const COLUMN_KEYS: ReadonlySet<string> = new Set(Object.keys(columnRow.shape));
+const COLUMN_SQL = [...COLUMN_KEYS].map((key) => `p.${key}`).join(', ');
 
 /** A product's own columns as the answer's first keys, in Magento's wire order (no `weight` when none). */
 const ownColumns = (row: ColumnRow) => ({
@@ -215,8 +216,11 @@ function columnsOnly(fields: FieldSelector | undefined): boolean {
 
 export function searchProducts(db: Database, criteria: SearchCriteria, fields?: FieldSelector) {
   if (columnsOnly(fields)) {
-    const columns = [...COLUMN_KEYS].map((key) => `p.${key}`).join(', ');
-    const { rows, total } = searchPage(db, { ...productSource, row: columnRow, columns }, criteria);
+    const { rows, total } = searchPage(
+      db,
+      { ...productSource, row: columnRow, columns: COLUMN_SQL },
+      criteria,
+    );
     return { items: rows.map(ownColumns), search_criteria: criteria, total_count: total };
   }
   const { rows, total } = searchPage(db, { ...productSource, row: productRow }, criteria);
