@@ -35,69 +35,104 @@ const runningAstro = (topology: Topology): Replica | undefined =>
       ),
   );
 
+interface KillAttempt {
+  killed: Replica;
+  survivor: Replica;
+  reason: string;
+  killedAt: number;
+  /** From the status first saying "building" to the kill. */
+  buildingFor: number;
+  /** Nothing was published when the builder died. */
+  stillBuilding: boolean;
+}
+
+/** Asks for a full rebuild and kills the replica building it with -9 as soon as the status says so. */
+async function killTheBuilder(
+  { topology, signal, log }: ScenarioContext,
+  findings: Findings,
+  oldId: string | undefined,
+): Promise<KillAttempt | undefined> {
+  const reason = `replicas t6: full rebuild ${randomBytes(3).toString('hex')}`;
+  const hooked = await sendHook(
+    topology.urls.haproxy,
+    signedHook(topology.secrets.rebuild, { reason, full: true }),
+  );
+  findings.check(
+    hooked.status === 202,
+    `full rebuild asked through the balancer: ${hooked.status} "${hookMessage(hooked)}"`,
+  );
+  let builder: Replica | undefined;
+  let how = '';
+  let buildingSince = 0;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && !builder) {
+    const status = await statusOfAny(topology);
+    if (status?.state === 'running' && status.current?.phase === 'building') {
+      const named = topology.replicas.find((r) => r.id === status.builder);
+      builder = named ?? runningAstro(topology);
+      how = named ? 'the status page names it' : 'the replica running astro build';
+      buildingSince ||= Date.now();
+    }
+    if (!builder) await sleep(50, signal);
+  }
+  if (
+    !findings.check(
+      builder !== undefined,
+      `a replica is building within 30 s: ${builder?.id ?? 'none seen'}${how ? ` (${how})` : ''}`,
+    )
+  )
+    return undefined;
+  const killed = builder as Replica;
+  const survivor = topology.replicas.find((r) => r !== killed);
+  if (!survivor) throw new Error('Two replicas are needed');
+  const killedAt = Date.now();
+  await killed.daemon.kill9();
+  // What matters is that the builder died before it published: the survivor must then finish the run.
+  const stillBuilding = (await buildIdOf(survivor.url)) === oldId;
+  log(
+    `killed the builder ${killed.id} with -9 ${stillBuilding ? 'before it published' : 'after it had published'}`,
+  );
+  return { killed, survivor, reason, killedAt, buildingFor: killedAt - buildingSince, stillBuilding };
+}
+
 export const builderFailover: Scenario = {
   id: 't6',
   title: 'builder failover: kill -9 of the building replica mid-build; the other takes over and publishes',
   timeoutMs: 180_000,
-  async run({ topology, signal, log }: ScenarioContext, findings: Findings) {
+  async run(context: ScenarioContext, findings: Findings) {
+    const { topology, signal } = context;
     const cdn = topology.varnish?.log;
     if (!cdn) throw new Error('Varnish is not up');
     const keys = buyableProducts(topology.magentoDb)
       .slice(0, 5)
       .map((p) => p.urlKey);
     const { pages } = catalogueUrls(`${topology.distDir}/client`, keys);
-    const crawler = new Crawler(topology.urls.varnish, pages, [], `t6-${randomBytes(3).toString('hex')}`, 10);
-    await crawler.warm();
-    const oldId = await buildIdOf(topology.urls.haproxy);
-    crawler.start(signal);
 
-    const reason = `replicas t6: full rebuild ${randomBytes(3).toString('hex')}`;
-    const hooked = await sendHook(
-      topology.urls.haproxy,
-      signedHook(topology.secrets.rebuild, { reason, full: true }),
-    );
-    findings.check(
-      hooked.status === 202,
-      `full rebuild asked through the balancer: ${hooked.status} "${hookMessage(hooked)}"`,
-    );
-
-    // Wait for the build to be under way, and a second into it.
-    let builder: Replica | undefined;
-    let how = '';
-    let buildingSince: number | undefined;
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      const status = await statusOfAny(topology);
-      const named = topology.replicas.find((r) => r.id === status?.builder);
-      const building = status?.state === 'running' && status.current?.phase === 'building';
-      if (building) {
-        buildingSince ??= Date.now();
-        builder = named ?? runningAstro(topology);
-        how = named ? 'the status page names it' : 'the replica running astro build';
+    // A full build of the test catalogue lasts a second or two, so the builder is killed as soon as the
+    // status says it is building; a kill that still came after the publish (a fast machine) asks again.
+    let crawler: Crawler | undefined;
+    let oldId: string | undefined;
+    let attempt: KillAttempt | undefined;
+    for (let round = 1; round <= 3 && !attempt?.stillBuilding; round += 1) {
+      if (attempt) {
+        context.log(`the build was published before the kill: asking again (round ${round})`);
+        await crawler?.stop();
+        await topology.startReplica(attempt.killed);
       }
-      if (builder && buildingSince && Date.now() - buildingSince >= 1000) break;
-      await sleep(100, signal);
+      crawler = new Crawler(topology.urls.varnish, pages, [], `t6-${randomBytes(3).toString('hex')}`, 10);
+      await crawler.warm();
+      oldId = await buildIdOf(topology.urls.haproxy);
+      crawler.start(signal);
+      attempt = await killTheBuilder(context, findings, oldId);
+      if (!attempt) {
+        await crawler.stop();
+        return;
+      }
     }
-    if (
-      !findings.check(
-        builder !== undefined,
-        `a replica is building within 30 s: ${builder?.id ?? 'none seen'}${how ? ` (${how})` : ''}`,
-      )
-    ) {
-      await crawler.stop();
-      return;
-    }
-    const killed = builder as Replica;
-    const survivor = topology.replicas.find((r) => r !== killed);
-    if (!survivor) throw new Error('Two replicas are needed');
-    const stillBuilding = (await statusOfAny(topology))?.current?.phase === 'building';
-    const killedAt = Date.now();
-    await killed.daemon.kill9();
-    log(
-      `killed the builder ${killed.id} with -9 ${stillBuilding ? 'mid-build' : '(its build may have finished)'}`,
-    );
+    if (!attempt || !crawler) return;
+    const { killed, survivor, reason, killedAt, buildingFor } = attempt;
     findings.figure(
-      `${killed.id} killed ${seconds(killedAt - (buildingSince ?? killedAt))} into the build phase (${stillBuilding ? 'still building' : 'status no longer said building'})`,
+      `${killed.id} killed ${seconds(buildingFor)} after the status first said building (${attempt.stillBuilding ? 'before it published' : 'after it had published, three times'})`,
     );
 
     let takenOverAt: number | undefined;
