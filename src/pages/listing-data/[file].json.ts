@@ -5,7 +5,7 @@
  * catalogue's other data faults.
  */
 import type { GetStaticPaths } from 'astro';
-import { allListingData, listingValueProblems } from '../../site/listing-pages.ts';
+import { allListingData, listingValueProblems, valueProblemLines } from '../../site/listing-pages.ts';
 import { catalogueRoutes } from '../../site/routes.ts';
 import { getCatalogue } from '../../site/catalogue.ts';
 import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-files.ts';
@@ -13,8 +13,7 @@ import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-file
 export const getStaticPaths = (() => {
   const catalogue = getCatalogue();
   const { hrefBySku } = catalogueRoutes(catalogue);
-  for (const { sku, code, value } of listingValueProblems(catalogue, hrefBySku))
-    console.warn(`Product ${sku}: ${code} "${value}" is not a number; it is in no band of that filter.`);
+  for (const line of valueProblemLines(listingValueProblems(catalogue, hrefBySku))) console.warn(line);
   const files = new Map(
     allListingData(catalogue, hrefBySku)
       .filter(({ listing }) => listing.categoryId !== null || listing.model !== null)

@@ -7,7 +7,7 @@ import {
   nameFromCode,
   subcategoryListings,
 } from '../../../src/site/listings.ts';
-import { allListingPages } from '../../../src/site/listing-pages.ts';
+import { allListingPages, valueProblemLines } from '../../../src/site/listing-pages.ts';
 import { index, product } from '../catalogue/fixtures.ts';
 
 const catalogue = index([]);
@@ -119,5 +119,20 @@ describe('listingTrail', () => {
 describe('nameFromCode', () => {
   it('makes a heading from a code', () => {
     expect(nameFromCode('wet-dry-vacuum-cleaners')).toBe('Wet dry vacuum cleaners');
+  });
+});
+
+describe('valueProblemLines', () => {
+  it('warns once per attribute, quoting the first few products, and names a lone product as before', () => {
+    const weights = ['25 kg', '8,2', 'see data sheet', 'approx. 14'].map((value, at) => ({
+      sku: `PW-${at}`,
+      code: 'weight_kg',
+      value,
+    }));
+    const lines = valueProblemLines([...weights, { sku: 'VC-1', code: 'power_w', value: '2760 W' }]);
+    expect(lines).toEqual([
+      '4 products: weight_kg is not a number (PW-0 "25 kg", PW-1 "8,2", PW-2 "see data sheet", …); they are in no band of that filter.',
+      'Product VC-1: power_w "2760 W" is not a number; it is in no band of that filter.',
+    ]);
   });
 });
