@@ -64,8 +64,8 @@ import {
   type RunRecord,
 } from './bench/rebuild-shop.ts';
 import {
-  BULK_BUDGET,
   budgetCells,
+  bulkBudget,
   cardPagesByUrlKey,
   editLine,
   measureWorstCases,
@@ -964,7 +964,7 @@ function budgetTable(result: SizeFigures): string {
       '',
       phaseCell([...bulk.runs].sort((a, b) => b.durationMs - a.durationMs)[0]),
       // The bulk budget is for 1,000 prices.
-      bulk.products >= 1000 ? BULK_BUDGET : null,
+      bulk.products >= 1000 ? (bulkBudget(result.products) ?? null) : null,
     );
   const header = [
     'case',
