@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import statement from '../src/content/accessibility.json' with { type: 'json' };
-import { SUGGEST_MEASURE } from '../src/components/search/suggest.client.ts';
+import { suggestionsAnswer } from './support/search.ts';
 import { largestListing, productPages, richProduct } from './support/catalogue.ts';
 import { onePerKind, sitemapPaths } from './support/page-kinds.ts';
 import { address, CUSTOMER_PASSWORD, guestCart, registerCustomer, SANDBOX } from './support/checkout.ts';
@@ -55,15 +55,7 @@ test('keyboard alone: a shopper finds a pressure washer, adds it, signs in and r
   await tabTo(page, page.getByRole('combobox', { name: 'Search products' }));
   const query = 'pressure washer';
   await page.keyboard.type(query);
-  // The list the whole text answers: an earlier keystroke's answer is painted over when the last one comes,
-  // which would take the row the arrows reached with it.
-  await page.waitForFunction(
-    ([measure, typed]) =>
-      performance
-        .getEntriesByName(measure)
-        .some((entry) => entry instanceof PerformanceMeasure && entry.detail?.query === typed),
-    [SUGGEST_MEASURE, query] as const,
-  );
+  await suggestionsAnswer(page, query);
   await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
   const name = await arrowToProduct(page);
   expect(name).toMatch(/pressure washer/i);

@@ -10,6 +10,7 @@ import { productRoutes } from '../src/site/product-view.ts';
 import { indexCatalogue } from '../src/catalogue/snapshot.ts';
 import type { Product } from '../src/catalogue/types.ts';
 import { catalogue } from './support/catalogue.ts';
+import { suggestionsAnswer } from './support/search.ts';
 import { expect, test } from './support/test.ts';
 
 const box = (page: Page) => page.getByRole('combobox', { name: 'Search products' });
@@ -54,6 +55,7 @@ function uniqueBy(
 async function type(page: Page, text: string): Promise<void> {
   await box(page).click();
   await box(page).pressSequentially(text);
+  await suggestionsAnswer(page, text);
 }
 
 test('"presure washer" offers the pressure-washer category first, then pressure washers', async ({

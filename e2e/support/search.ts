@@ -5,6 +5,8 @@
  * the ranking may change.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { SUGGEST_MEASURE } from '../../src/components/search/suggest.client.ts';
 import { contentPagePath, productRoutes } from '../../src/site/product-view.ts';
 import { indexCatalogue } from '../../src/catalogue/snapshot.ts';
 import { searchBuildInput } from '../../src/site/search-input.ts';
@@ -52,3 +54,17 @@ export async function expectedSearch(query: string): Promise<Expected> {
 
 /** A record's name (the card's heading). */
 export const nameOf = (record: SearchRecord): string => record[1];
+
+/**
+ * Waits until the suggestions answer the whole of `query`: an earlier keystroke's list stays on screen
+ * until the last answer paints over it, taking the row an arrow reached or the link a click aimed at.
+ */
+export async function suggestionsAnswer(page: Page, query: string): Promise<void> {
+  await page.waitForFunction(
+    ([measure, typed]) =>
+      performance
+        .getEntriesByName(measure)
+        .some((entry) => entry instanceof PerformanceMeasure && entry.detail?.query === typed),
+    [SUGGEST_MEASURE, query] as const,
+  );
+}
