@@ -2,7 +2,9 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { init as lexerReady, parse as importsOf } from 'es-module-lexer';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { snapshotPath } from './src/catalogue/snapshot.ts';
 import { loadConfig } from './src/config/env.ts';
@@ -122,6 +124,86 @@ const contentWithoutNotes = {
   },
 };
 
+/** A folder's door (eslint.config.js, "doors"): it re-exports what the rest of the shop may use of the folder. */
+const DOOR = /[\\/]src[\\/](?:features|components)[\\/][^\\/]+[\\/]index(?:\.client|\.server)?\.ts$/;
+
+/**
+ * What a door passes on, by the name it gives: the module it comes from and the name there (types aside).
+ * @param {string} door
+ * @returns {Map<string, { from: string, name: string }>}
+ */
+function doorNames(door) {
+  /** @type {Map<string, { from: string, name: string }>} */
+  const names = new Map();
+  const exports = readFileSync(door, 'utf8').matchAll(/export\s+(type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/g);
+  for (const [, type, list = '', from = ''] of exports) {
+    if (type) continue;
+    for (const entry of list.split(',')) {
+      const [name, as = name] = entry.trim().split(/\s+as\s+/);
+      if (name && as) names.set(as, { from: resolve(dirname(door), from), name });
+    }
+  }
+  return names;
+}
+
+/**
+ * The bundles see through the doors: `import { a, b } from '../cart/index.ts'` becomes an import of `a`
+ * and of `b` from the modules the door takes them from. A door names everything others may use of a
+ * folder; left in the module graph it would tie each page's script to all of it, and the shell's chunk,
+ * which takes in its modules' imports (the shell-chunk plugin below), would swallow whole features.
+ * @type {import('vite').Plugin}
+ */
+const throughDoors = {
+  name: 'through-doors',
+  enforce: 'post',
+  async transform(code, id) {
+    const file = id.split('?')[0] ?? id;
+    if (!/[\\/]src[\\/]/.test(file) || !/\bindex(?:\.client|\.server)?\.ts['"]/.test(code)) return undefined;
+    await lexerReady;
+    let out = code;
+    for (const { n: spec, ss, se, d } of [...importsOf(code)[0]].reverse()) {
+      if (d !== -1 || !spec?.startsWith('.')) continue;
+      const door = resolve(dirname(file), spec);
+      const taken = /^import\s*\{([^}]*)\}\s*from/.exec(code.slice(ss, se))?.[1];
+      if (!DOOR.test(door) || taken === undefined) continue;
+      out = out.slice(0, ss) + importsThrough(door, taken, dirname(file)) + out.slice(se);
+    }
+    return out === code ? undefined : { code: out, map: null };
+  },
+};
+
+/**
+ * `import { … }` statements, one per module, for what an import took from a door.
+ * @param {string} door
+ * @param {string} taken the braces' inside: `a, b as c`
+ * @param {string} from the importer's folder
+ */
+function importsThrough(door, taken, from) {
+  const names = doorNames(door);
+  /** @type {Map<string, string[]>} */
+  const byModule = new Map();
+  for (const entry of taken.split(',')) {
+    const [name = '', as = name] = entry.trim().split(/\s+as\s+/);
+    if (!name) continue;
+    const source = names.get(name) ?? { from: door, name };
+    const list = byModule.get(source.from) ?? [];
+    list.push(source.name === as ? as : `${source.name} as ${as}`);
+    byModule.set(source.from, list);
+  }
+  return [...byModule]
+    .map(([module, list]) => `import { ${list.join(', ')} } from ${JSON.stringify(specifier(from, module))};`)
+    .join(' ');
+}
+
+/**
+ * @param {string} from
+ * @param {string} module
+ */
+function specifier(from, module) {
+  const path = relative(from, module).replaceAll('\\', '/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
 /** The one module script of every page's shell (Base.astro). */
 const SHELL_SCRIPT = /[\\/]src[\\/]components[\\/]shell[\\/]shell\.client\.ts$/;
 
@@ -165,7 +247,7 @@ export default defineConfig({
   compressHTML: true,
   prefetch: false,
   vite: {
-    plugins: [shellChunk, contentWithoutNotes, lazyChunksFetchTheirOwnImports],
+    plugins: [throughDoors, shellChunk, contentWithoutNotes, lazyChunksFetchTheirOwnImports],
     build: {
       rolldownOptions: {
         output: { codeSplitting: { groups: [{ name: 'shell', test: (id) => shellModules.has(id) }] } },

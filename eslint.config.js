@@ -1,5 +1,7 @@
 import js from '@eslint/js';
+import * as astroParser from 'astro-eslint-parser';
 import tseslint from 'typescript-eslint';
+import { doors } from './eslint/doors.js';
 
 /** A cast's expression: `JSON.parse(…)`, `x.json()`, `await x.json()`, and either with `.catch(…)` after it. */
 const CAST = ':matches(TSAsExpression, TSTypeAssertion)';
@@ -73,6 +75,22 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
+  {
+    plugins: { house: { rules: { doors } } },
+    languageOptions: { parserOptions: { extraFileExtensions: ['.astro'] } },
+  },
+  {
+    files: ['**/*.astro'],
+    languageOptions: { parser: astroParser, parserOptions: { parser: tseslint.parser } },
+    // Astro's globals (Fragment, Astro) and the platform's: `astro check` types every name.
+    rules: { 'no-undef': 'off' },
+  },
+  {
+    // One door per feature (eslint/doors.js): tests and tooling may open any room they check.
+    files: ['src/**/*.{js,mjs,ts,tsx,astro}'],
+    ignores: ['src/**/*.test.ts'],
+    rules: { 'house/doors': 'error' },
+  },
   {
     rules: {
       // Wire data is parsed with zod, never cast; `any` would hide that.

@@ -10,8 +10,8 @@ import { toW3cDate } from '../catalogue/fields.ts';
 import { sitemapXml, type SitemapEntry } from '../site/seo.ts';
 import { getCatalogue } from '../site/catalogue.ts';
 import { siteShop } from '../site/shop.ts';
-import { PARTS_FINDER_PATH } from '../features/fits/texts.ts';
-import { ACCESSIBILITY_PATH } from '../features/accessibility/texts.ts';
+import { PARTS_FINDER_PATH } from '../features/fits/index.ts';
+import { ACCESSIBILITY_PATH } from '../features/accessibility/index.ts';
 
 /** Indexable screens with fixed paths (spec §2), the parts finder (issue 39) and the accessibility statement. */
 const FIXED_PATHS = [

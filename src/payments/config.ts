@@ -1,6 +1,6 @@
 /** The payment bridge and its routes from the validated environment (docs/payments.md). */
 import type { Hono } from 'hono';
-import type { CollectAtPayment } from '../features/collect/payment.server.ts';
+import type { CollectAtPayment } from '../features/collect/index.server.ts';
 import type { EmbeddedSettings, MagentoSettings, PaymentSettings, ShopSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { lineLog, warnLog } from '../http/index.ts';

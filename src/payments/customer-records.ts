@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import type { SharedStore } from '../store/shared-store.ts';
-import type { CustomerPayment, CustomerPayments, Forgotten } from '../features/privacy/payment-records.ts';
+import type { CustomerPayment, CustomerPayments, Forgotten } from '../features/privacy/index.ts';
 import { PAYMENT_STATES, preparePaymentsTable } from './payment-table.ts';
 
 export type { CustomerPayment, CustomerPayments, Forgotten };

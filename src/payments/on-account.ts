@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { MagentoApiError, magentoFetch, type IntegrationConfig } from '../magento/client.ts';
 import { orderIdSchema } from '../magento/wire/order.ts';
 import type { TryLock } from '../store/locks.ts';
-import type { CollectAtPayment } from '../features/collect/payment.server.ts';
+import type { CollectAtPayment } from '../features/collect/index.server.ts';
 import { PICKUP_SHIPPING_METHOD } from '../magento/wire/pickup-codes.ts';
 import type { MagentoCheckout } from './magento-checkout.ts';
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { addLaterColumns } from '../store/later-columns.ts';
 import type { SharedStore } from '../store/shared-store.ts';
-import { PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/payment-ways.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/index.ts';
 
 export const PAYMENT_STATES = ['REGISTERED', 'PLACING', 'PAID', 'FAILED'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];

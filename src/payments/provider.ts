@@ -7,12 +7,12 @@
  * `providers/` and is listed in `providers/index.ts`: adding one touches that folder only.
  */
 import type { Hono } from 'hono';
-import type { PaymentMethod } from '../features/checkout/payment-ways.ts';
+import type { PaymentMethod } from '../features/checkout/index.ts';
 import type { Acknowledgement, PaymentRecord } from './payment-records.ts';
 
 export type { Acknowledgement } from './payment-records.ts';
 
-export { PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/payment-ways.ts';
+export { PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/index.ts';
 
 /** An address as the provider needs it, taken from the cart's addresses. */
 export interface PaymentAddress {

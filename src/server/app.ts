@@ -16,7 +16,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { EDGE_HEADERS_ON_304, type EdgeCaching } from '../cdn/headers.ts';
-import { FINDER_FORM_ACTION } from '../components/fits/finder-form.ts';
+import { FINDER_FORM_ACTION } from '../components/fits/index.ts';
 import { describeError, lineLog, textReply } from '../http/index.ts';
 import type { Rewrite } from '../http/site-paths.ts';
 import type { NodeRoute } from './astro.ts';

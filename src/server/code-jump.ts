@@ -18,9 +18,9 @@ import {
   productCodeFile,
   readCodesFile,
   type ProductCodesFile,
-} from '../features/product-data/codes.ts';
-import { PRODUCT_DATA_BASE } from '../features/product-data/files.ts';
-import type { SearchEngine } from '../features/search/engine.ts';
+  PRODUCT_DATA_BASE,
+} from '../features/product-data/index.ts';
+import type { SearchEngine } from '../features/search/index.ts';
 import { locateIn, type Layers } from '../publish/index.ts';
 
 const codesFile = (number: number): string => `${PRODUCT_DATA_BASE.slice(1)}/codes/${number}.json`;

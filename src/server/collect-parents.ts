@@ -5,8 +5,7 @@
  * it is read from the live build's files, each file once per version of it.
  */
 import { readFile } from 'node:fs/promises';
-import { productFactsReader } from '../features/product-data/facts-reader.ts';
-import { PRODUCT_DATA_BASE, productDataShard } from '../features/product-data/files.ts';
+import { productFactsReader, PRODUCT_DATA_BASE, productDataShard } from '../features/product-data/index.ts';
 import { isRecord } from '../parse/reader.ts';
 import { createSiteFiles } from './site-files.ts';
 

@@ -24,10 +24,9 @@ import {
   FINDER_FORM_START,
   finderFormHtml,
   type FinderNotice,
-} from '../components/fits/finder-form.ts';
-import { isLabels, isModels } from '../features/fits/fit-data.ts';
-import { finderAnswer, finderMatches, looksLikeLabel, mayBeSku } from '../features/parts-finder/lookup.ts';
-import { finderTexts, PARTS_FINDER_PATH, partsPagePath } from '../features/fits/texts.ts';
+} from '../components/fits/index.ts';
+import { isLabels, isModels, finderTexts, PARTS_FINDER_PATH, partsPagePath } from '../features/fits/index.ts';
+import { finderAnswer, finderMatches, looksLikeLabel, mayBeSku } from '../features/parts-finder/index.ts';
 import { describeError } from '../http/index.ts';
 import {
   compress,

@@ -34,13 +34,17 @@ import {
   SEARCH_BODY_END,
   SEARCH_BODY_START,
   type SearchBodyView,
-} from '../components/search/search-page.ts';
-import { resultsTitle } from '../components/search/search-view.ts';
+  resultsTitle,
+} from '../components/search/index.ts';
 import { escapeHtml } from '../ui/escape-html.ts';
-import { createSearchEngine, type SearchEngine } from '../features/search/engine.ts';
-import { coreUrl, SEARCH_DATA } from '../features/search/files.ts';
-import { readerSource } from '../features/search/sources.ts';
-import { termFromPath } from '../features/search/term.ts';
+import {
+  createSearchEngine,
+  type SearchEngine,
+  coreUrl,
+  SEARCH_DATA,
+  readerSource,
+  termFromPath,
+} from '../features/search/index.ts';
 import { describeError } from '../http/index.ts';
 import {
   compress,

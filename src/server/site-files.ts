@@ -10,7 +10,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, type ZlibOptions } from 'node:zlib';
 import { pathSegments } from '../http/site-paths.ts';
-import { TRADE_PRICES_BASE } from '../features/trade/trade-files.ts';
+import { TRADE_PRICES_BASE } from '../features/trade/index.ts';
 import {
   CODINGS,
   isCompressible,

@@ -12,13 +12,12 @@
  * What every page shares (menus, the category tree, the attributes, the models' names) is the catalogue's
  * structure: when it changed, every page is planned (`sameStructure`).
  */
-import { pagePath } from '../features/listing/pages.ts';
+import { pagePath, DEFAULT_PAGE_SIZE } from '../features/listing/index.ts';
 import { allListings } from './listings.ts';
-import { DEFAULT_PAGE_SIZE } from '../features/listing/browse.ts';
 import { fitIndex, modelKey } from '../catalogue/fits.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Product } from '../catalogue/types.ts';
-import { partsPagePath } from '../features/fits/paths.ts';
+import { partsPagePath } from '../features/fits/index.ts';
 import { productDigest } from './fingerprint.ts';
 import { audienceMenus } from './menus.ts';
 

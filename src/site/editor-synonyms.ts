@@ -10,7 +10,7 @@
 import { CONTENT_BLOCKS } from '../catalogue/content-blocks.ts';
 import { htmlToText } from '../catalogue/fields.ts';
 import type { ContentBlock } from '../catalogue/types.ts';
-import { synonymsSchema, type Synonyms } from '../features/search/synonyms.ts';
+import { synonymsSchema, type Synonyms } from '../features/search/index.ts';
 
 const IDENTIFIER = CONTENT_BLOCKS.searchSynonyms;
 

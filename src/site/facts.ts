@@ -5,15 +5,15 @@
 import { catalogueRoutes } from './routes.ts';
 import { type CatalogueIndex } from '../catalogue/snapshot.ts';
 import { getCatalogue } from './catalogue.ts';
-import { allFacts } from '../features/product-data/build-facts.ts';
-import { buildProductCodes } from '../features/product-data/build-codes.ts';
-import type { ProductCodesFile } from '../features/product-data/codes.ts';
 import {
+  allFacts,
+  buildProductCodes,
+  type ProductCodesFile,
   PRODUCT_DATA_SHARDS,
   productDataShard,
   type ProductDataFile,
   type ProductFacts,
-} from '../features/product-data/facts.ts';
+} from '../features/product-data/index.ts';
 import { keyedParts } from '../catalogue/kept-parts.ts';
 
 const memo = new WeakMap<CatalogueIndex, Map<string, ProductFacts>>();

@@ -16,7 +16,7 @@ import { audienceMenus } from './menus.ts';
 import type { ProductPageModel } from './product-page.ts';
 import type { ShopInfo } from '../config/shop.ts';
 import { keptParts } from '../catalogue/kept-parts.ts';
-import { bakedFacets } from '../features/listing/pages.ts';
+import { bakedFacets } from '../features/listing/index.ts';
 
 const hash = (...parts: readonly unknown[]): string => {
   const digest = createHash('sha256');

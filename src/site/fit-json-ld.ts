@@ -4,7 +4,7 @@
  * the accessories it shows as an `ItemList`.
  */
 import type { FitsSection, FittingSection } from './fit-sections.ts';
-import { fitTexts } from '../features/fits/texts.ts';
+import { fitTexts } from '../features/fits/index.ts';
 
 const absolute = (siteUrl: string, path: string): string => new URL(path, siteUrl).href;
 

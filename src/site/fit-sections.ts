@@ -9,7 +9,7 @@
 import { modelKey, type FitIndex, type MachineModel } from '../catalogue/fits.ts';
 import { cardItems, type CardItem, type CardSource } from './product-view.ts';
 import type { Product } from '../catalogue/types.ts';
-import { fitTexts, partsPagePath } from '../features/fits/texts.ts';
+import { fitTexts, partsPagePath } from '../features/fits/index.ts';
 
 /** How many parts of one type a machine's page shows; the parts page shows them all. */
 export const FITTING_PER_TYPE = 8;

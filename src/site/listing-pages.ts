@@ -6,11 +6,17 @@
  * sitemap and the render plan's fingerprints.
  */
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
-import { browse, DEFAULT_PAGE_SIZE, type Browsed } from '../features/listing/browse.ts';
-import { DEFAULT_STATE } from '../features/listing/browse-state.ts';
-import { buildListingIndex, type ValueProblem } from '../features/listing/build-index.ts';
-import type { IndexedProduct, ListingIndex } from '../features/listing/listing-index.ts';
-import { pagePath } from '../features/listing/pages.ts';
+import {
+  browse,
+  DEFAULT_PAGE_SIZE,
+  type Browsed,
+  DEFAULT_STATE,
+  buildListingIndex,
+  type ValueProblem,
+  type IndexedProduct,
+  type ListingIndex,
+  pagePath,
+} from '../features/listing/index.ts';
 import { allListings, type Listing } from './listings.ts';
 import { keyedParts } from '../catalogue/kept-parts.ts';
 import { fitIndex } from '../catalogue/fits.ts';

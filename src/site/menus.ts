@@ -7,8 +7,8 @@
 import { AUDIENCE_NAMES, LISTING_CODES } from '../catalogue/categories.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Audience, CategoryNode, ProductImage } from '../catalogue/types.ts';
-import { fitTexts, PARTS_FINDER_PATH } from '../features/fits/texts.ts';
-import { tradeAccountTexts } from '../features/trade/account-texts.ts';
+import { fitTexts, PARTS_FINDER_PATH } from '../features/fits/index.ts';
+import { tradeAccountTexts } from '../features/trade/index.ts';
 import { TRADE_APPLICATION_PAGE } from '../shop-api/navigation.ts';
 
 export interface MenuLink {

@@ -5,7 +5,7 @@
 import type { Listing } from './listings.ts';
 import { fitIndex } from '../catalogue/fits.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
-import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../features/fits/texts.ts';
+import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../features/fits/index.ts';
 
 /** The parts pages of the models that have any part, in the fit index's order. */
 export function partsListings(index: CatalogueIndex, hrefBySku: ReadonlyMap<string, string>): Listing[] {

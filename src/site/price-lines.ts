@@ -8,7 +8,7 @@
  */
 import { formatPrice } from '../catalogue/money.ts';
 import type { ProductSummary } from '../catalogue/types.ts';
-import { payIn3Amount } from '../features/checkout/pay-in-3-amount.ts';
+import { payIn3Amount } from '../features/checkout/index.ts';
 
 export interface PriceLines {
   /** '£149.99', or null when the price is hidden. */

@@ -3,7 +3,7 @@
  * added to its Product (or ProductGroup) only when it has approved reviews, with the figures the page
  * shows, as Google's review snippets ask (a rating out of 5, each review's author, rating and date).
  */
-import { starsOf } from '../features/reviews/texts.ts';
+import { starsOf } from '../features/reviews/index.ts';
 import { reviewDay, type ReviewsSection } from './review-section.ts';
 
 const ratingValue = (percent: number): number => Number(starsOf(percent));

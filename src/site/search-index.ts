@@ -3,7 +3,7 @@ import { catalogueRoutes } from './routes.ts';
 import { searchBuildInput } from './search-input.ts';
 import { type CatalogueIndex } from '../catalogue/snapshot.ts';
 import { getCatalogue } from './catalogue.ts';
-import { searchIndexBuilder, type BuiltSearch } from '../features/search/build.ts';
+import { searchIndexBuilder, type BuiltSearch } from '../features/search/index.server.ts';
 
 const memo = new WeakMap<CatalogueIndex, BuiltSearch>();
 /** One builder for the process: the warm renderer's runs keep the parts of the index that did not change. */

@@ -7,7 +7,7 @@
 import { formatPrice } from '../catalogue/money.ts';
 import { savePercent } from '../catalogue/tier-prices.ts';
 import { ALL_GROUPS, type ProductSummary, type TierPrice } from '../catalogue/types.ts';
-import { variantTexts } from '../features/product/variant-texts.ts';
+import { variantTexts } from '../features/product/index.ts';
 
 export interface TierLine {
   qty: number;

@@ -15,9 +15,9 @@ import { keyedParts } from '../catalogue/kept-parts.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import { tradeRows, type TradeRow } from '../catalogue/trade-prices.ts';
 import { ALL_GROUPS } from '../catalogue/types.ts';
-import { tradePriceFile } from '../features/trade/trade-files.ts';
+import { tradePriceFile } from '../features/trade/index.ts';
 
-export { TRADE_PRICES_BASE, tradePriceFile } from '../features/trade/trade-files.ts';
+export { TRADE_PRICES_BASE, tradePriceFile } from '../features/trade/index.ts';
 
 /** A trade price file's content: its version and the group's rows by sku (catalogue/trade-prices.ts `TradeRow`). */
 export interface TradePriceFile {

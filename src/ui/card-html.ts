@@ -5,11 +5,11 @@
  */
 import { CARD_IMAGE_SIZES, imageSrcset, imageUrl } from '../catalogue/images.ts';
 import { formatPrice } from '../catalogue/money.ts';
-import { productToolTexts } from '../features/shell/browser-texts.ts';
-import { listingTexts } from '../features/listing/browser-texts.ts';
-import { ratingTexts } from '../features/reviews/texts.ts';
+import { productToolTexts } from '../features/shell/index.ts';
+import { listingTexts } from '../features/listing/index.ts';
+import { ratingTexts } from '../features/reviews/index.ts';
 import type { Rating } from '../catalogue/types.ts';
-import { variantTexts } from '../features/product/variant-texts.ts';
+import { variantTexts } from '../features/product/index.ts';
 import { escapeHtml } from './escape-html.ts';
 
 export interface CardView {

@@ -5,7 +5,7 @@
  * `select_item` when a card's link is followed. The cards are read from their markup (card-html.ts): the
  * sku of their compare button, their name, their `data-price`.
  */
-import { pushEcommerce, readGa4Item, shopBrand, type Ga4Item } from '../features/analytics/ga4.ts';
+import { pushEcommerce, readGa4Item, shopBrand, type Ga4Item } from '../features/analytics/index.ts';
 import { readJson } from '../parse/reader.ts';
 
 const LIST = '[data-item-list]';

@@ -8,7 +8,7 @@
  * password too weak, a limit the form does not check) and keeps everything typed.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { notify } from '../../features/notify/notice-state.ts';
+import { notify } from '../../features/notify/index.ts';
 import { strings } from '../../strings.ts';
 import { createCustomer, fetchCountries } from '../../features/account/api.ts';
 import { newAccountBody } from '../../features/account/customer.ts';

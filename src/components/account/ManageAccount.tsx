@@ -15,7 +15,7 @@ import {
   contactProblems,
   type FieldProblems,
 } from '../../features/account/validation.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { notify } from '../../features/notify/index.ts';
 import { strings } from '../../strings.ts';
 import { fetchCountries, fetchCustomer, saveCustomer } from '../../features/account/api.ts';
 import {

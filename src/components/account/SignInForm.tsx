@@ -8,7 +8,7 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import { signIn } from '../../features/account/sign-in.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { notify } from '../../features/notify/index.ts';
 import { ShopApiError } from '../../shop-api/shop-api.ts';
 import { strings } from '../../strings.ts';
 import { useBusy } from '../../ui/forms/use-busy.ts';

@@ -5,10 +5,10 @@
  * its discount code is kept before anything is read again), the wish list, and My machines.
  */
 import { onSignIn } from '../../features/account/session.ts';
-import { cartSignIn } from '../../features/cart/sign-in-hooks.ts';
-import { machinesSignIn } from '../../features/my-machines/sign-in-hooks.ts';
-import { tradeSignIn } from '../../features/trade/trade-status.ts';
-import { wishlistSignIn } from '../../features/wishlist/sign-in-hooks.ts';
+import { cartSignIn } from '../../features/cart/index.ts';
+import { machinesSignIn } from '../../features/my-machines/index.ts';
+import { tradeSignIn } from '../../features/trade/index.ts';
+import { wishlistSignIn } from '../../features/wishlist/index.ts';
 
 export function registerSignIn(): void {
   onSignIn([tradeSignIn, cartSignIn, wishlistSignIn, machinesSignIn]);

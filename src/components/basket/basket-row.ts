@@ -8,9 +8,8 @@
  * and the busy state while an action on the line runs. Only what changed is touched, so a field being
  * typed in keeps its caret and focus while the cart refreshes around it.
  */
-import { isTierPrice, lineAmounts, unitExclVat } from '../../features/cart/lines.ts';
+import { isTierPrice, lineAmounts, unitExclVat, type BasketProduct } from '../../features/cart/index.ts';
 import { hasChosenOptions, optionsText, type OptionLabel } from '../../magento/wire/item-options.ts';
-import type { BasketProduct } from '../../features/cart/products.ts';
 import type { CartItem } from '../../magento/wire/shopper-cart.ts';
 import { linePicture } from '../../ui/line-product.ts';
 import { unitPrice, vatKey, vatPrice } from './vat-price.ts';

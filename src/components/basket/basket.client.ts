@@ -12,20 +12,30 @@
  * wins) and never computed here, and under the total PayPal's Pay in 3 for it when in its range.
  */
 import { exclVat, formatPrice } from '../../catalogue/money.ts';
-import { wholeQuantity } from '../../features/cart/cart.ts';
-import { addFromQuery } from '../../features/cart/from-query.ts';
-import { lineAmounts, linesSum, unitExclVat } from '../../features/cart/lines.ts';
+import {
+  wholeQuantity,
+  addFromQuery,
+  lineAmounts,
+  linesSum,
+  unitExclVat,
+  loadBasketProducts,
+  type BasketProducts,
+  $cart,
+  refreshCart,
+  removeCartItem,
+  updateCartItem,
+  startBasketSync,
+  $couponChanged,
+  basketDelivery,
+  type BasketDelivery,
+  fetchTotals,
+  basketTexts,
+} from '../../features/cart/index.ts';
 import { totalsOptions, type OptionLabel } from '../../magento/wire/item-options.ts';
-import { loadBasketProducts, type BasketProducts } from '../../features/cart/products.ts';
-import { $cart, refreshCart, removeCartItem, updateCartItem } from '../../features/cart/cart-state.ts';
-import { startBasketSync } from '../../features/cart/sync.ts';
-import { $couponChanged } from '../../features/cart/coupon.ts';
-import { basketDelivery, type BasketDelivery } from '../../features/cart/delivery.ts';
-import { fetchTotals } from '../../features/cart/totals.ts';
-import { measureViewCart } from '../../features/analytics/checkout-events.ts';
+import { measureViewCart } from '../../features/analytics/index.ts';
 import { deliveryConfig, deliveryMethod, spendForFreeDelivery } from '../../delivery/index.ts';
 import type { ShippingMethod } from '../../magento/wire/shipping-method.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { notify } from '../../features/notify/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import type { Cart, CartItem } from '../../magento/wire/shopper-cart.ts';
 import {
@@ -34,15 +44,14 @@ import {
   shippingLine,
   subtotalInclVatAfterDiscount,
 } from '../../magento/wire/shopper-totals.ts';
-import { basketTexts } from '../../features/cart/browser-texts.ts';
-import { listingTexts } from '../../features/listing/browser-texts.ts';
+import { listingTexts } from '../../features/listing/index.ts';
 import { findParts } from '../../ui/find-parts.ts';
 import { BasketRow } from './basket-row.ts';
 import { RowFits } from './row-fits.ts';
 import { CouponForm } from './coupon-form.ts';
 import { labelledAmount, vatPrice } from './vat-price.ts';
-import { showPayIn3 } from '../checkout/pay-in-3-line.ts';
-import { payIn3Amount } from '../../features/checkout/pay-in-3-amount.ts';
+import { showPayIn3 } from '../checkout/index.ts';
+import { payIn3Amount } from '../../features/checkout/index.ts';
 
 interface Parts {
   loading: HTMLElement;

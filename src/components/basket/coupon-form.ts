@@ -5,10 +5,9 @@
  * dropped since it was applied is said in words. Which code is on the basket is always Magento's answer
  * (`coupon_code` in its totals), never this form's memory. One action at a time.
  */
-import { applyCoupon, droppedCoupon, removeCoupon } from '../../features/cart/coupon.ts';
+import { applyCoupon, droppedCoupon, removeCoupon, basketTexts } from '../../features/cart/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { couponCode, type Totals } from '../../magento/wire/shopper-totals.ts';
-import { basketTexts } from '../../features/cart/browser-texts.ts';
 import { findParts } from '../../ui/find-parts.ts';
 
 const findCouponParts = (root: ParentNode) =>

@@ -4,9 +4,8 @@
  * machines, and one known to keep some has a line of room in every row from the start, so nothing moves when
  * the words come (features/my-machines/hint.ts).
  */
-import { $signedIn } from '../../features/account/session.ts';
-import { knownMachineCount } from '../../features/my-machines/hint.ts';
-import type { YourFits } from '../../features/my-machines/basket-fits.ts';
+import { $signedIn } from '../../features/account/index.ts';
+import { basketFits, knownMachineCount, type YourFits } from '../../features/my-machines/index.ts';
 
 export class RowFits {
   /** The shopper keeps machines, as this browser knows at once: rows keep room for "Fits your …". */
@@ -25,7 +24,7 @@ export class RowFits {
     if (this.asked) return;
     this.asked = true;
     if (knownMachineCount($signedIn.get()) === 0) return;
-    import('../../features/my-machines/basket-fits.ts')
+    basketFits()
       .then((module) => module.yourFits())
       .then(
         (fits) => {

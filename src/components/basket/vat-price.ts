@@ -5,9 +5,8 @@
  * style change. Either missing: the other alone, whatever the choice. Made as nodes (text, never HTML).
  */
 import { formatPrice } from '../../catalogue/money.ts';
-import { basketTexts } from '../../features/cart/browser-texts.ts';
-import { listingTexts } from '../../features/listing/browser-texts.ts';
-import type { VatAmounts } from '../../features/cart/lines.ts';
+import { basketTexts, type VatAmounts } from '../../features/cart/index.ts';
+import { listingTexts } from '../../features/listing/index.ts';
 
 /** `£12.50 incl VAT`, the label in a span of its own. */
 export function labelledAmount(amount: number, label: string): Node[] {

@@ -10,13 +10,12 @@
  * the checked ones go with the parent's sku, and Magento's "You need to choose options for your item."
  * is what the shopper reads when a choice is missing or sold out.
  */
-import { wholeQuantity } from '../../features/cart/cart.ts';
+import { wholeQuantity, addToCart } from '../../features/cart/index.ts';
 import { chosenOptions } from '../../magento/wire/item-options.ts';
-import { addToCart } from '../../features/cart/cart-state.ts';
-import { itemAbout, type ItemAbout } from '../../features/analytics/cart-items.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { itemAbout, type ItemAbout } from '../../features/analytics/index.ts';
+import { notify } from '../../features/notify/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
-import { shellTexts } from '../../features/shell/browser-texts.ts';
+import { shellTexts } from '../../features/shell/index.ts';
 
 const FORM = 'form[data-add-to-cart]';
 

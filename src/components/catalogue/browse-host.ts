@@ -3,9 +3,13 @@
  * found in its markup, and its host, which says where its index comes from and how its URLs, cards and
  * count read (the category listings: listing.client.ts; the search results: search/search.client.ts).
  */
-import type { Browsed, BrowseOptions } from '../../features/listing/browse.ts';
-import type { BrowseState } from '../../features/listing/browse-state.ts';
-import type { IndexedProduct, ListingIndex } from '../../features/listing/listing-index.ts';
+import type {
+  Browsed,
+  BrowseOptions,
+  BrowseState,
+  IndexedProduct,
+  ListingIndex,
+} from '../../features/listing/index.ts';
 import { findParts } from '../../ui/find-parts.ts';
 
 export interface ToolParts {

@@ -12,14 +12,24 @@
  * its cards and count read.
  */
 import { measureList } from '../../ui/measure-pages.client.ts';
-import { browse, type BrowseOptions } from '../../features/listing/browse.ts';
-import { DEFAULT_STATE, type BrowseState } from '../../features/listing/browse-state.ts';
-import { PRICE, type ListingIndex } from '../../features/listing/listing-index.ts';
-import type { VatForm } from '../../features/vat/vat-state.ts';
-import { listingTexts } from '../../features/listing/browser-texts.ts';
-import { collectBrowserTexts } from '../../features/collect/browser-texts.ts';
-import { fetchPoints, fetchToday, type PointInfo } from '../../features/collect/collect-calls.ts';
-import { $collectPoint, shownPoint } from '../../features/collect/collect-state.ts';
+import {
+  browse,
+  type BrowseOptions,
+  DEFAULT_STATE,
+  type BrowseState,
+  PRICE,
+  type ListingIndex,
+  listingTexts,
+} from '../../features/listing/index.ts';
+import type { VatForm } from '../../features/vat/index.ts';
+import {
+  collectBrowserTexts,
+  fetchPoints,
+  fetchToday,
+  type PointInfo,
+  $collectPoint,
+  shownPoint,
+} from '../../features/collect/index.ts';
 import type { BrowseHost, ToolParts } from './browse-host.ts';
 import { attachFiltersDrawer } from './filters-drawer.client.ts';
 import { drawChips, drawFilters } from './filters-view.client.ts';

@@ -3,10 +3,13 @@
  * change): each box's count, tick and whether it can be ticked, the filters a pre-rendered page left for the
  * index to draw, and the chips of the shopper's choices. The markup they write is listing-view.ts's.
  */
-import type { Browsed } from '../../features/listing/browse.ts';
-import { facetKeys, type BrowseState } from '../../features/listing/browse-state.ts';
-import type { ListingIndex } from '../../features/listing/listing-index.ts';
-import { listingTexts } from '../../features/listing/browser-texts.ts';
+import {
+  type Browsed,
+  facetKeys,
+  type BrowseState,
+  type ListingIndex,
+  listingTexts,
+} from '../../features/listing/index.ts';
 import type { ToolParts } from './browse-host.ts';
 import { chipsHtml, chosenCount, facetValuesHtml } from './listing-view.ts';
 

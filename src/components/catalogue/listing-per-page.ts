@@ -3,7 +3,7 @@
  * as opened asks for a view other than its pre-rendered one. Small on purpose: the listing's loader
  * (listing-tools.client.ts) reads it before the tools are loaded.
  */
-import { DEFAULT_PAGE_SIZE, isPageSize } from '../../features/listing/page-size.ts';
+import { DEFAULT_PAGE_SIZE, isPageSize } from '../../features/listing/index.ts';
 
 const PER_PAGE_KEY = 'listing:per-page';
 

@@ -5,28 +5,28 @@
  * search results page draws its tools, cards and page links with them too, in the storefront server and
  * in the browser.
  */
-import { PAGE_SIZES, pageWindow, type Counts } from '../../features/listing/browse.ts';
 import {
+  PAGE_SIZES,
+  pageWindow,
+  type Counts,
   attributeSortKey,
   DEFAULT_SORT,
   facetKeys,
   RATING_SORT,
   sortKeys,
   type BrowseState,
-} from '../../features/listing/browse-state.ts';
-import {
   P,
   type AttributeSort,
   type Facet,
   type IndexedProduct,
   type ListingIndex,
   type RatingPair,
-} from '../../features/listing/listing-index.ts';
-import { listingTexts } from '../../features/listing/browser-texts.ts';
-import { ratingToolTexts } from '../../features/listing/browser-texts.ts';
-import { drawnByTools } from '../../features/listing/pages.ts';
-import { collectBrowserTexts } from '../../features/collect/browser-texts.ts';
-import { collectFilterHtml } from '../collect/collect-filter.ts';
+  listingTexts,
+  ratingToolTexts,
+  drawnByTools,
+} from '../../features/listing/index.ts';
+import { collectBrowserTexts } from '../../features/collect/index.ts';
+import { collectFilterHtml } from '../collect/index.ts';
 import { escapeHtml } from '../../ui/escape-html.ts';
 import { cardHtml, productToolsHtml } from '../../ui/card-html.ts';
 

@@ -5,23 +5,21 @@
  * view). The URL is the state (`?sort=price-asc&max_pressure_bar=120-150&page=2`); plain paging keeps the
  * pre-rendered pages' own URLs (`/…/page/3`). The page size a shopper chooses is kept for the session.
  */
-import { DEFAULT_PAGE_SIZE } from '../../features/listing/browse.ts';
 import {
+  DEFAULT_PAGE_SIZE,
   isPlainPaging,
   parseState,
   stateQuery,
   type BrowseState,
-} from '../../features/listing/browse-state.ts';
-import {
   parseListingIndex,
   type IndexedProduct,
   type ListingIndex,
-} from '../../features/listing/listing-index.ts';
-import { listingTexts } from '../../features/listing/browser-texts.ts';
+  listingTexts,
+  pagePath,
+} from '../../features/listing/index.ts';
 import { asksForAnotherView, storedPerPage, storePerPage } from './listing-per-page.ts';
 import { findToolParts, type BrowseHost } from './browse-host.ts';
 import { BrowseTools, pageHolding } from './browse-tools.client.ts';
-import { pagePath } from '../../features/listing/pages.ts';
 import { gridHtml } from './listing-view.ts';
 
 export { RENDER_MEASURE } from './browse-tools.client.ts';

@@ -5,10 +5,8 @@
  * chosen options, its own price, linking to the parent's page with the choice). A product that no longer has a page leaves the list
  * quietly; one whose file cannot be had is left out this time; with nothing left, the section stays hidden.
  */
-import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
-import { variantName } from '../../features/product-data/variant-name.ts';
-import { shownRecentlyViewed } from '../../features/recently-viewed/recently-viewed.ts';
-import { $recentlyViewed, forgetViewed } from '../../features/recently-viewed/recently-viewed-state.ts';
+import { loadFacts, type ProductFacts, variantName } from '../../features/product-data/index.ts';
+import { shownRecentlyViewed, $recentlyViewed, forgetViewed } from '../../features/recently-viewed/index.ts';
 import { findParts } from '../../ui/find-parts.ts';
 import { cardHtml, productToolsHtml } from '../../ui/card-html.ts';
 

@@ -8,8 +8,7 @@
  * page, so nothing moves under the shopper's eyes.
  */
 import { pageChoice, watchChoice } from '../../ui/chosen-variant.ts';
-import { shownRecentlyViewed } from '../../features/recently-viewed/recently-viewed.ts';
-import { $recentlyViewed, recordView } from '../../features/recently-viewed/recently-viewed-state.ts';
+import { shownRecentlyViewed, $recentlyViewed, recordView } from '../../features/recently-viewed/index.ts';
 import { whenShown } from '../../ui/when-shown.ts';
 
 /**

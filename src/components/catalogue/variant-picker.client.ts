@@ -15,7 +15,7 @@ import {
   type VariantFacts,
 } from '../../site/variant-picker.ts';
 import { readPickerData } from './picker-data.ts';
-import { showPayIn3 } from '../checkout/pay-in-3-line.ts';
+import { showPayIn3 } from '../checkout/index.ts';
 
 const text = (element: Element | null, value: string) => {
   if (element && element.textContent !== value) element.textContent = value;

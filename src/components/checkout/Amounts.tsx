@@ -17,9 +17,8 @@ import {
   type Totals,
 } from '../../magento/wire/shopper-totals.ts';
 import { optionsText } from '../../magento/wire/item-options.ts';
-import { summaryLines } from '../../features/cart/totals.ts';
-import { basketTexts } from '../../features/cart/browser-texts.ts';
-import { listingTexts } from '../../features/listing/browser-texts.ts';
+import { summaryLines, basketTexts } from '../../features/cart/index.ts';
+import { listingTexts } from '../../features/listing/index.ts';
 import { strings } from '../../strings.ts';
 
 interface VatAmountProps {

@@ -9,10 +9,9 @@
  */
 import { useEffect, useState } from 'react';
 import { deliveryName, type Totals } from '../../magento/wire/shopper-totals.ts';
-import { cartItems, measurePayment } from '../../features/analytics/checkout-events.ts';
-import type { Ga4Item } from '../../features/analytics/ga4.ts';
-import { fetchTotals } from '../../features/cart/totals.ts';
-import { pickupPointOf, rememberCollection } from '../../features/collect/after-order.ts';
+import { cartItems, measurePayment, type Ga4Item } from '../../features/analytics/index.ts';
+import { fetchTotals } from '../../features/cart/index.ts';
+import { pickupPointOf, rememberCollection } from '../../features/collect/index.ts';
 import { CHECKOUT_PATHS, isProviderUrl } from '../../features/checkout/checkout.ts';
 import {
   $order,
@@ -31,7 +30,7 @@ import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
 import { TotalsSummary } from './Amounts.tsx';
 import { useBusy } from '../../ui/forms/use-busy.ts';
 import { canPayOnAccount, ON_ACCOUNT_PURCHASE } from '../../features/checkout/on-account.ts';
-import { tradeAccountTexts } from '../../features/trade/account-texts.ts';
+import { tradeAccountTexts } from '../../features/trade/index.ts';
 import { PayOnAccount } from './PayOnAccount.tsx';
 import { PaymentWays } from './PaymentWays.tsx';
 import {

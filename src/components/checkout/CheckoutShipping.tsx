@@ -30,7 +30,7 @@ import type { Country } from '../../magento/wire/directory.ts';
 import { useLoad } from '../../ui/forms/use-load.ts';
 import { AddressFields } from '../../ui/forms/AddressFields.tsx';
 import { FormError } from '../../ui/forms/Field.tsx';
-import type { FieldProblems } from '../../features/account/validation.ts';
+import type { FieldProblems } from '../../features/account/index.ts';
 import '../../styles/forms.css';
 import './checkout.css';
 import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';

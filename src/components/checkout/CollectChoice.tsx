@@ -6,8 +6,7 @@
  * (deliver everything instead, another point that has it all, or collect what it has and set the rest aside
  * for delivery after this order).
  */
-import { untilText } from '../../features/collect/checkout.ts';
-import { collectTexts as t } from '../../features/collect/texts.ts';
+import { untilText, collectTexts as t } from '../../features/collect/index.ts';
 import { methodKey } from '../../magento/wire/shipping-method.ts';
 import type { CollectState } from './use-collect.ts';
 import type { DeliveryState } from './use-delivery.ts';

@@ -11,18 +11,18 @@
  * keeps it, with the number).
  */
 import { useEffect, useState } from 'react';
-import { $signedIn } from '../../features/account/session.ts';
+import { $signedIn } from '../../features/account/index.ts';
 import { CHECKOUT_PATHS } from '../../features/checkout/checkout.ts';
-import { ORDER_STATUS_PATH, orderPath } from '../../features/orders/order.ts';
+import { ORDER_STATUS_PATH, orderPath } from '../../features/orders/index.ts';
 import { $order, fetchPaymentStatus, finishPaidOrder } from '../../features/checkout/checkout-state.ts';
 import { registerOrderPlaced } from './order-placed-hooks.ts';
 import { strings } from '../../strings.ts';
-import { measurePurchase } from '../../features/analytics/purchase.ts';
+import { measurePurchase } from '../../features/analytics/index.ts';
 import { redirectTo } from '../../shop-api/navigation.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import './checkout.css';
 import { OrderNumber, Outcome, type OutcomeLink } from '../../ui/forms/Outcome.tsx';
-import { collectionInThisTab } from '../../features/collect/after-order.ts';
+import { collectionInThisTab } from '../../features/collect/index.ts';
 import { CollectionConfirmation } from '../collect/CollectionConfirmation.tsx';
 
 const c = strings.checkout;

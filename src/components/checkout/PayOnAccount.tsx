@@ -12,7 +12,7 @@ import { goTo, leftForSignIn } from '../../shop-api/navigation.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { MAX_PO_NUMBER } from '../../payments/po-number.ts';
 import { strings } from '../../strings.ts';
-import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
+import { tradeAccountTexts as t } from '../../features/trade/index.ts';
 import { Field, FormError } from '../../ui/forms/Field.tsx';
 import { useBusy } from '../../ui/forms/use-busy.ts';
 

@@ -5,7 +5,7 @@
 import type { PaymentWay } from '../../features/checkout/payment-ways.ts';
 import { payIn3Amount } from '../../features/checkout/pay-in-3-amount.ts';
 import { strings } from '../../strings.ts';
-import { tradeAccountTexts } from '../../features/trade/account-texts.ts';
+import { tradeAccountTexts } from '../../features/trade/index.ts';
 
 const c = strings.checkout;
 

@@ -13,11 +13,11 @@ import {
   type PlacedOnAccount as Placed,
 } from '../../features/checkout/on-account.ts';
 import { redirectTo } from '../../shop-api/navigation.ts';
-import { orderPath } from '../../features/orders/order.ts';
+import { orderPath } from '../../features/orders/index.ts';
 import { strings } from '../../strings.ts';
-import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
+import { tradeAccountTexts as t } from '../../features/trade/index.ts';
 import { OrderNumber, Outcome, type OutcomeLink } from '../../ui/forms/Outcome.tsx';
-import { collectionInThisTab } from '../../features/collect/after-order.ts';
+import { collectionInThisTab } from '../../features/collect/index.ts';
 import { CollectionConfirmation } from '../collect/CollectionConfirmation.tsx';
 import './checkout.css';
 

@@ -4,7 +4,7 @@
  * back what a split collection set aside, as a new basket for delivery.
  */
 import { onOrderPlaced } from '../../features/checkout/checkout-state.ts';
-import { bringBackSetAside } from '../../features/collect/set-aside.ts';
+import { bringBackSetAside } from '../../features/collect/index.ts';
 
 export function registerOrderPlaced(): void {
   onOrderPlaced([bringBackSetAside]);

@@ -3,7 +3,15 @@
  * earlier Confirm, else a signed-in customer's default ones (`loadForms`); each field named after its
  * form's role (`billing_city`); and where delivery is estimated for, worked out from the shipping form.
  */
-import { $signedIn } from '../../features/account/session.ts';
+import {
+  $signedIn,
+  resolveCountry,
+  fetchCountries,
+  fetchCustomer,
+  addressForm,
+  defaultAddress,
+  type FieldProblems,
+} from '../../features/account/index.ts';
 import {
   CHECKOUT_FIELDS,
   CHECKOUT_PATHS,
@@ -18,16 +26,11 @@ import {
   type DeliveryMethodCode,
 } from '../../features/checkout/checkout.ts';
 import { fetchCheckoutCart } from '../../features/checkout/checkout-state.ts';
-import { pickupPointOf } from '../../features/collect/after-order.ts';
-import type { DeliveryAddress } from '../../features/cart/delivery.ts';
-import { resolveCountry } from '../../features/account/country.ts';
-import { fetchCountries, fetchCustomer } from '../../features/account/api.ts';
-import { addressForm, defaultAddress } from '../../features/account/customer.ts';
+import { pickupPointOf } from '../../features/collect/index.ts';
+import type { DeliveryAddress } from '../../features/cart/index.ts';
 import type { Country } from '../../magento/wire/directory.ts';
 import type { ShippingMethod } from '../../magento/wire/shipping-method.ts';
-import { measureBeginCheckout } from '../../features/analytics/checkout-events.ts';
-import type { Ga4Item } from '../../features/analytics/ga4.ts';
-import type { FieldProblems } from '../../features/account/validation.ts';
+import { measureBeginCheckout, type Ga4Item } from '../../features/analytics/index.ts';
 import { Leave } from '../../shop-api/navigation.ts';
 
 export const nameOf = (role: AddressRole, field: string): string => `${role}_${field}`;

@@ -15,9 +15,11 @@ import {
   type BasketAtPoints,
   type HoldAnswer,
   type PointView,
-} from '../../features/collect/checkout.ts';
-import { choosePoint } from '../../features/collect/collect-state.ts';
-import { bringBackSetAside, canSetAside, setAsideLacking } from '../../features/collect/set-aside.ts';
+  choosePoint,
+  bringBackSetAside,
+  canSetAside,
+  setAsideLacking,
+} from '../../features/collect/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 
 /** The point chosen to collect from, and what reserving there answered. */

@@ -11,7 +11,7 @@ import {
   previewTotals,
   type DeliveryAddress,
   type DeliveryDestination,
-} from '../../features/cart/delivery.ts';
+} from '../../features/cart/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { methodKey, type ShippingMethod } from '../../magento/wire/shipping-method.ts';
 import type { Totals } from '../../magento/wire/shopper-totals.ts';

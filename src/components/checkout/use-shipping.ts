@@ -7,18 +7,21 @@
 import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { CHECKOUT_PATHS, type CheckoutAddress } from '../../features/checkout/checkout.ts';
 import { saveShippingInformation } from '../../features/checkout/checkout-state.ts';
-import type { DeliveryAddress, DeliveryDestination } from '../../features/cart/delivery.ts';
-import { measureShippingInfo } from '../../features/analytics/checkout-events.ts';
-import type { FieldProblems } from '../../features/account/validation.ts';
+import type { DeliveryAddress, DeliveryDestination } from '../../features/cart/index.ts';
+import { measureShippingInfo } from '../../features/analytics/index.ts';
+import type { FieldProblems } from '../../features/account/index.ts';
 import { goTo, leftForSignIn } from '../../shop-api/navigation.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import type { Country } from '../../magento/wire/directory.ts';
 import { strings } from '../../strings.ts';
 import { announceProblems } from '../../ui/forms/Field.tsx';
 import { useBusy } from '../../ui/forms/use-busy.ts';
-import { rememberCollection } from '../../features/collect/after-order.ts';
-import { saveCollection, type PointView } from '../../features/collect/checkout.ts';
-import { collectTexts } from '../../features/collect/texts.ts';
+import {
+  rememberCollection,
+  saveCollection,
+  type PointView,
+  collectTexts,
+} from '../../features/collect/index.ts';
 import type { CollectState } from './use-collect.ts';
 import { useDelivery, type DeliveryState } from './use-delivery.ts';
 import {

@@ -13,7 +13,7 @@ import {
   type CollectionPointsAnswer,
 } from '../../features/collect/after-order.ts';
 import { collectDayText, collectTexts as t } from '../../features/collect/texts.ts';
-import type { CollectionPlace } from '../../features/orders/order.ts';
+import type { CollectionPlace } from '../../features/orders/index.ts';
 import { KeepAndBring, PlaceAddress } from './CollectionPlace.tsx';
 
 type Loaded = { status: 'loading' } | { status: 'done'; answer: CollectionPointsAnswer | undefined };

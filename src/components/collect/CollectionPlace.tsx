@@ -5,7 +5,7 @@
  */
 import { collectAfterTexts as a } from '../../features/collect/after-texts.ts';
 import { collectTexts as t } from '../../features/collect/texts.ts';
-import type { CollectionPlace } from '../../features/orders/order.ts';
+import type { CollectionPlace } from '../../features/orders/index.ts';
 import './collection-place.css';
 
 export function PlaceAddress({ place, code }: { place: CollectionPlace | null; code: string }) {

@@ -8,12 +8,10 @@
  */
 import { compareRows } from '../../features/compare/rows.ts';
 import { sheetReader, SHEET_ID, type SheetGroup } from '../../features/compare/sheet.ts';
-import { notify } from '../../features/notify/notice-state.ts';
-import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
-import { choicesOf } from '../../features/product-data/variant-choice.ts';
-import { variantName } from '../../features/product-data/variant-name.ts';
+import { notify } from '../../features/notify/index.ts';
+import { loadFacts, type ProductFacts, choicesOf, variantName } from '../../features/product-data/index.ts';
 import { comparePageTexts as texts } from '../../features/compare/browser-texts.ts';
-import { initAddToCart } from '../catalogue/add-to-cart.client.ts';
+import { initAddToCart } from '../catalogue/index.client.ts';
 import { findParts } from '../../ui/find-parts.ts';
 import { comparisonFromUrl, keepComparison } from './compare.client.ts';
 import { compareTableHtml, differentKinds, type ComparedProduct } from './compare-view.ts';

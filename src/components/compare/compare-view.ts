@@ -10,8 +10,7 @@
  */
 import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import type { CompareRowGroup, CompareValue } from '../../features/compare/rows.ts';
-import type { ProductFacts } from '../../features/product-data/facts.ts';
-import type { VariantChoice } from '../../features/product-data/variant-choice.ts';
+import type { ProductFacts, VariantChoice } from '../../features/product-data/index.ts';
 import { comparePageTexts as texts, productTexts } from '../../features/compare/browser-texts.ts';
 import { priceHtml, ratingHtml } from '../../ui/card-html.ts';
 import { escapeHtml } from '../../ui/escape-html.ts';

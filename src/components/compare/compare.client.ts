@@ -20,8 +20,8 @@ import {
   removeFromCompare,
   setCompare,
 } from '../../features/compare/compare-state.ts';
-import { notify } from '../../features/notify/notice-state.ts';
-import { compareTexts, productToolTexts } from '../../features/shell/browser-texts.ts';
+import { notify } from '../../features/notify/index.ts';
+import { compareTexts, productToolTexts } from '../../features/shell/index.ts';
 import { wireToolButtons } from '../../ui/tool-buttons.client.ts';
 import { drawThumbnails } from './tray-thumbnails.ts';
 

@@ -7,7 +7,7 @@
  * next added.
  */
 import { imageUrl } from '../../catalogue/images.ts';
-import { productDataShard, productDataUrl } from '../../features/product-data/files.ts';
+import { productDataShard, productDataUrl } from '../../features/product-data/index.ts';
 import { asString, isRecord } from '../../parse/reader.ts';
 
 /** The name and picture file a facts file holds for `sku`; throws when it holds no such product. */

@@ -10,7 +10,7 @@
 import { escapeHtml } from '../../ui/escape-html.ts';
 import { PARTS_FINDER_ANSWER } from '../../features/fits/paths.ts';
 import { finderTexts as t, partsPagePath } from '../../features/fits/texts.ts';
-import type { FinderAnswer } from '../../features/parts-finder/lookup.ts';
+import type { FinderAnswer } from '../../features/parts-finder/index.ts';
 
 /** Where the form sends what was typed without JavaScript: the storefront server answers it. */
 export const FINDER_FORM_ACTION = PARTS_FINDER_ANSWER;

@@ -18,7 +18,7 @@ import {
   looksLikeLabel,
   mayBeSku,
   type FinderMatches,
-} from '../../features/parts-finder/lookup.ts';
+} from '../../features/parts-finder/index.ts';
 import { escapeHtml } from '../../ui/escape-html.ts';
 import { answerHtml, isRefusal, type FinderNotice } from './finder-form.ts';
 

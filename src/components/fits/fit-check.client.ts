@@ -11,7 +11,7 @@ import { readJson } from '../../parse/reader.ts';
 import { loadModelParts, loadModels } from '../../features/fits/fit-data.ts';
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
 import { priceHtml } from '../../ui/card-html.ts';
-import { $myMachines } from '../../features/my-machines/store.ts';
+import { $myMachines } from '../../features/my-machines/index.ts';
 
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 

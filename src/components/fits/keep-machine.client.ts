@@ -3,6 +3,7 @@
  * model (a guest's in this browser, a customer's in Magento), and the button says it is done. Nothing loads
  * before the click.
  */
+import { machinesStore } from '../../features/my-machines/index.ts';
 
 /** Wires one control: `box` is KeepMachine.astro's root. */
 export function keepMachine(box: HTMLElement): void {
@@ -13,7 +14,7 @@ export function keepMachine(box: HTMLElement): void {
   button.addEventListener('click', () => {
     if (button.getAttribute('aria-disabled') === 'true') return;
     button.setAttribute('aria-disabled', 'true');
-    import('../../features/my-machines/store.ts')
+    machinesStore()
       .then((store) => store.addMachine(model))
       .then(
         () => {

@@ -6,7 +6,7 @@
  * goes to the storefront server as it does without JavaScript. It also shows the shopper's own machines,
  * linked, when they keep any (finder-mine.client.ts, loaded only then).
  */
-import { yourMachines } from '../../features/parts-finder/your-machines.ts';
+import { yourMachines } from '../../features/parts-finder/index.ts';
 import type { Finder } from './finder-suggest.client.ts';
 
 function wireForm(form: HTMLFormElement, input: HTMLInputElement, list: Element): void {

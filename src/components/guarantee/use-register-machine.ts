@@ -12,7 +12,7 @@ import {
 } from '../../features/guarantee/api.ts';
 import { MAX_RECEIPT_BYTES } from '../../features/guarantee/receipt.ts';
 import { guaranteeTexts as t } from '../../features/guarantee/texts.ts';
-import { signedInOr } from '../../features/account/session.ts';
+import { signedInOr } from '../../features/account/index.ts';
 import { signInAndBack } from '../../shop-api/navigation.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import type { RegistrationField } from '../../features/guarantee/register.server.ts';

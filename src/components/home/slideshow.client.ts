@@ -14,7 +14,7 @@ import {
   type Place,
   type RotationState,
 } from './slideshow.ts';
-import { slideshowTexts } from '../../features/shell/slideshow-texts.ts';
+import { slideshowTexts } from '../../features/shell/index.ts';
 
 /** The elements and settings of one server-rendered slideshow. */
 interface Parts {

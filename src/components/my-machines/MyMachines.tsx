@@ -12,7 +12,7 @@ import type { SubmitEvent } from 'react';
 import { modelSlug } from '../../catalogue/fits.ts';
 import { offered } from '../../features/my-machines/account.ts';
 import { addMachine, removeMachine } from '../../features/my-machines/store.ts';
-import { PARTS_FINDER_PATH, partsPagePath } from '../../features/fits/texts.ts';
+import { PARTS_FINDER_PATH, partsPagePath } from '../../features/fits/index.ts';
 import { myMachinesTexts as t } from '../../features/my-machines/texts.ts';
 import { strings } from '../../strings.ts';
 import { Field, FormError } from '../../ui/forms/Field.tsx';

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { loadModels } from '../../features/fits/fit-data.ts';
+import { loadModels } from '../../features/fits/index.ts';
 import { machinesFromOrders, modelTyped } from '../../features/my-machines/account.ts';
 import { $myMachines, addMachine, loadMyMachines } from '../../features/my-machines/store.ts';
 import { problemText } from '../../shop-api/problem.ts';

@@ -3,7 +3,7 @@
  * badge (being got ready, ready to collect, collected, cancelled), the point it is collected from with
  * its address, phone, map and hours, how long it is kept there and what to bring.
  */
-import { collectAfterTexts as a } from '../../features/collect/after-texts.ts';
+import { collectAfterTexts as a } from '../../features/collect/index.ts';
 import type { CollectionState, OrderCollection as Collection } from '../../features/orders/order.ts';
 import { orderTexts as t } from '../../features/orders/texts.ts';
 import { KeepAndBring, PlaceAddress } from '../collect/CollectionPlace.tsx';

@@ -6,7 +6,7 @@
 import { imageSrcset, imageUrl } from '../../catalogue/images.ts';
 import type { OrderLine } from '../../features/orders/order.ts';
 import { optionsText } from '../../magento/wire/item-options.ts';
-import type { ProductFacts } from '../../features/product-data/facts.ts';
+import type { ProductFacts } from '../../features/product-data/index.ts';
 import { strings } from '../../strings.ts';
 import type { BuyAgain } from './use-buy-again.ts';
 

@@ -6,8 +6,8 @@
 import { useEffect, useState } from 'react';
 import type { OrderLine } from '../../features/orders/order.ts';
 import { buyAgain } from '../../features/orders/reorder.ts';
-import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { loadFacts, type ProductFacts } from '../../features/product-data/index.ts';
+import { notify } from '../../features/notify/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { useBusy } from '../../ui/forms/use-busy.ts';
 

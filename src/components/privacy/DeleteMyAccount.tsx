@@ -6,7 +6,7 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import { goTo, leftForSignIn } from '../../shop-api/navigation.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { notify } from '../../features/notify/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { deleteMyAccount } from '../../features/privacy/my-data-state.ts';
 import { MY_DATA_PAGE } from '../../shop-api/navigation.ts';

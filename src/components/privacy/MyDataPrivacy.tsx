@@ -7,8 +7,7 @@
  * sign in first and come back), whose e-mail address it names, two parts: "Download my data" and
  * "Delete my account".
  */
-import { fetchCustomer } from '../../features/account/api.ts';
-import { signedInOr } from '../../features/account/session.ts';
+import { fetchCustomer, signedInOr } from '../../features/account/index.ts';
 import { ACCOUNT_PATH, signInAndBack } from '../../shop-api/navigation.ts';
 import { MY_DATA_PAGE } from '../../shop-api/navigation.ts';
 import { strings } from '../../strings.ts';

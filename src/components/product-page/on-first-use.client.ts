@@ -6,10 +6,14 @@
  * and so is a plain click on a link the code takes over (`data-on-use-links`, a selector: the gallery's
  * thumbnails), which meanwhile is not followed. Kept as small as it can be: every product page runs it.
  */
+import { galleryIsland } from '../catalogue/index.client.ts';
+import { fitsIsland } from '../fits/index.client.ts';
+import { reviewsIsland } from '../reviews/index.client.ts';
+
 const sections: Record<string, () => Promise<(root: HTMLElement) => void>> = {
-  reviews: () => import('../reviews/reviews.client.ts').then((module) => module.initReviews),
-  fits: () => import('../fits/fits.client.ts').then((module) => module.initFits),
-  gallery: () => import('../catalogue/gallery.client.ts').then((module) => module.initGallery),
+  reviews: () => reviewsIsland().then((module) => module.initReviews),
+  fits: () => fitsIsland().then((module) => module.initFits),
+  gallery: () => galleryIsland().then((module) => module.initGallery),
 };
 
 /** A click that only opens the link elsewhere (a new tab, a download): the browser's, not the code's. */

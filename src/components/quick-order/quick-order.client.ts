@@ -5,7 +5,7 @@
  * they resolve and what adding them comes to is the store's; only elements and focus are this file's.
  * Plain TypeScript: no React on this page.
  */
-import { addAllToCart } from '../../features/cart/cart-state.ts';
+import { addAllToCart } from '../../features/cart/index.ts';
 import { siteLookup } from '../../features/quick-order/lookup.ts';
 import {
   $quickOrder,

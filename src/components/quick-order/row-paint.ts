@@ -3,10 +3,10 @@
  * its fields, labels naming its number, the product it names with a size picker, and its status line, which
  * describes its fields. The markup is the page's pre-rendered rows' (quick-order.astro).
  */
-import type { ProductFacts } from '../../features/product-data/facts.ts';
+import type { ProductFacts } from '../../features/product-data/index.ts';
 import type { RowView } from '../../features/quick-order/row-view.ts';
 import { quickOrderTexts as t } from '../../features/quick-order/texts.ts';
-import { unitPrice, vatPrice } from '../basket/vat-price.ts';
+import { unitPrice, vatPrice } from '../basket/index.ts';
 
 const statusIdOf = (key: number): string => `quick-order-status-${key}`;
 

@@ -5,7 +5,7 @@
  */
 import { fetchReturns, returnsProblem } from '../../features/returns/api.ts';
 import { returnPath } from '../../features/returns/returns.ts';
-import { ORDERS_PATH } from '../../features/orders/order.ts';
+import { ORDERS_PATH } from '../../features/orders/index.ts';
 import { strings } from '../../strings.ts';
 import '../../styles/forms.css';
 import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';

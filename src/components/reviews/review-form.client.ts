@@ -15,9 +15,9 @@
  * Plain DOM, no React: a few KB on the product page's first press rather than React's 60.
  */
 import { reviewFormTexts as t } from '../../features/reviews/form-texts.ts';
-import { sessionExpired } from '../../features/account/session.ts';
+import { sessionExpired } from '../../features/account/index.ts';
 import { signInAndBack } from '../../shop-api/navigation.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { notify } from '../../features/notify/index.ts';
 import { ShopApiError, shopFetch, UNAVAILABLE } from '../../shop-api/shop-api.ts';
 import { reviewFormAnswer, reviewSent } from '../../features/reviews/answer.ts';
 import {

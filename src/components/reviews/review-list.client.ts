@@ -7,7 +7,7 @@
 import { reviewTexts } from '../../features/reviews/texts.ts';
 import { REVIEWS_SHOWN } from '../../site/review-section.ts';
 import type { Review } from '../../catalogue/types.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { notify } from '../../features/notify/index.ts';
 import { asListOf, asNumber, asString, isRecord } from '../../parse/reader.ts';
 import { reviewHtml } from './review-html.ts';
 

@@ -5,7 +5,7 @@
  * cannot search (the loading state, which the page's script then fills: SearchResults.astro). The
  * browser script redraws parts of it with search-view.ts.
  */
-import type { ListingIndex } from '../../features/listing/listing-index.ts';
+import type { ListingIndex } from '../../features/listing/index.ts';
 import type { SearchEngine } from '../../features/search/engine.ts';
 import { strings } from '../../strings.ts';
 import { escapeHtml } from '../../ui/escape-html.ts';

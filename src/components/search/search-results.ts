@@ -11,14 +11,14 @@
  * category listing's bands are over its products'; a filter no match has a value of is left out (rating
  * when none has reviews).
  */
-import { browse, type BrowseOptions, type Counts } from '../../features/listing/browse.ts';
 import {
+  browse,
+  type BrowseOptions,
+  type Counts,
   DEFAULT_SORT,
   DEFAULT_STATE,
   parseState,
   type BrowseState,
-} from '../../features/listing/browse-state.ts';
-import {
   P,
   PRICE,
   RATING,
@@ -27,9 +27,9 @@ import {
   type IndexedProduct,
   type ListingIndex,
   type RatingPair,
-} from '../../features/listing/listing-index.ts';
-import { niceBands } from '../../features/listing/numbers.ts';
-import type { VatForm } from '../../features/vat/vat-state.ts';
+  niceBands,
+} from '../../features/listing/index.ts';
+import type { VatForm } from '../../features/vat/index.ts';
 import type { SearchAnswer, SearchEngine } from '../../features/search/engine.ts';
 import { withinPrice } from '../../features/search/price.ts';
 import type { SearchCore, SearchRecord } from '../../features/search/files.ts';

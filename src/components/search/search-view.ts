@@ -5,11 +5,17 @@
  * category listing's (catalogue/listing-view.ts); a result card adds the product's short description after
  * the price.
  */
-import { DEFAULT_STATE, stateQuery, type BrowseState } from '../../features/listing/browse-state.ts';
-import { P, type IndexedProduct, type ListingIndex } from '../../features/listing/listing-index.ts';
+import {
+  DEFAULT_STATE,
+  stateQuery,
+  type BrowseState,
+  P,
+  type IndexedProduct,
+  type ListingIndex,
+  listingTexts,
+} from '../../features/listing/index.ts';
 import type { CategoryHit } from '../../features/search/engine.ts';
 import type { PriceRange } from '../../features/search/query.ts';
-import { listingTexts } from '../../features/listing/browser-texts.ts';
 import { searchTexts } from '../../features/search/browser-texts.ts';
 import { escapeHtml } from '../../ui/escape-html.ts';
 import {
@@ -18,7 +24,7 @@ import {
   paginationHtml,
   toolbarHtml,
   type ToolsView,
-} from '../catalogue/listing-view.ts';
+} from '../catalogue/index.ts';
 import { MAX_FILTERED_MATCHES, type ResultsPage } from './search-results.ts';
 
 /** The results page of a term: `/search/{term}`, the term encoded as the header's search box does. */

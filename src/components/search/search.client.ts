@@ -13,18 +13,16 @@
  * cards from that page's own records, then every match's records for the filters and their counts. The
  * heading was filled before the first paint by a few inline lines (SearchResults.astro).
  */
-import { pushSearch } from '../../features/analytics/search-event.ts';
+import { pushSearch } from '../../features/analytics/index.ts';
 import { measureList } from '../../ui/measure-pages.client.ts';
-import type { BrowseState } from '../../features/listing/browse-state.ts';
-import type { ListingIndex } from '../../features/listing/listing-index.ts';
+import type { BrowseState, ListingIndex } from '../../features/listing/index.ts';
 import { createSearchEngine } from '../../features/search/engine.ts';
 import { StaleIndexError } from '../../features/search/decode.ts';
 import { fetchSource } from '../../features/search/sources.ts';
 import { termFromPath } from '../../features/search/term.ts';
 import { searchTexts as texts } from '../../features/search/browser-texts.ts';
-import { findToolParts } from '../catalogue/browse-host.ts';
-import { BrowseTools, pageHolding, shownVat } from '../catalogue/browse-tools.client.ts';
-import { filtersHtml, toolbarHtml } from '../catalogue/listing-view.ts';
+import { findToolParts, filtersHtml, toolbarHtml } from '../catalogue/index.ts';
+import { BrowseTools, pageHolding, shownVat } from '../catalogue/index.client.ts';
 import { findParts } from '../../ui/find-parts.ts';
 import { enterPath } from '../../ui/search-path.ts';
 import {

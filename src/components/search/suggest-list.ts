@@ -9,10 +9,14 @@ import type { SearchRecord } from '../../features/search/files.ts';
 import { imageUrl } from '../../catalogue/images.ts';
 import { foldWords } from '../../features/search/text.ts';
 import { suggestTexts } from '../../features/search/browser-texts.ts';
-import { PARTS_FINDER_ANSWER, PARTS_FINDER_PATH, partsPagePath } from '../../features/fits/paths.ts';
-import { fitSearchTexts } from '../../features/fits/search-texts.ts';
-import { looksLikeLabel } from '../../features/parts-finder/lookup.ts';
-import { productTexts } from '../../features/compare/browser-texts.ts';
+import {
+  PARTS_FINDER_ANSWER,
+  PARTS_FINDER_PATH,
+  partsPagePath,
+  fitSearchTexts,
+} from '../../features/fits/index.ts';
+import { looksLikeLabel } from '../../features/parts-finder/index.ts';
+import { productTexts } from '../../features/compare/index.ts';
 import { priceHtml } from '../../ui/card-html.ts';
 import { escapeHtml } from '../../ui/escape-html.ts';
 import { searchPath } from '../../ui/search-path.ts';

@@ -9,7 +9,7 @@
  * that went full offers the next free day. The booking made is confirmed with its reference and calendar file.
  */
 import { useStore } from '@nanostores/react';
-import { $signedIn } from '../../features/account/session.ts';
+import { $signedIn } from '../../features/account/index.ts';
 import type { Offered } from '../../features/service-booking/booking.ts';
 import type { BookingField } from '../../features/service-booking/texts.ts';
 import { weekdayText } from '../../calendar/day-text.ts';

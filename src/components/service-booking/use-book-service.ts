@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { $signedIn } from '../../features/account/session.ts';
+import { $signedIn } from '../../features/account/index.ts';
 import { BookingCallError, loadDays, submitBooking } from '../../features/service-booking/api.ts';
 import {
   bookingProblems,

@@ -2,10 +2,9 @@
  * The account menu (AccountSlot.astro): which links show follows `<html data-signed-in>` (set before the
  * first paint from the `login` marker, then kept in step here); Logout signs out and goes home.
  */
-import { $signedIn } from '../../features/account/session.ts';
-import { signOut } from '../../features/account/sign-out.ts';
+import { $signedIn, signOut } from '../../features/account/index.ts';
 import { goTo } from '../../shop-api/navigation.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { notify } from '../../features/notify/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 
 export function initAccountMenu(): void {

@@ -4,8 +4,7 @@
  * last read in the session shows, never a made-up 0. The number is part of the link's name ("2 Basket":
  * what is seen is what is said); `#basket-link-count` describes it ("2 items in your basket").
  */
-import { $basketCount, lastKnownCount } from '../../features/cart/cart-state.ts';
-import { startBasketSync } from '../../features/cart/sync.ts';
+import { $basketCount, lastKnownCount, startBasketSync } from '../../features/cart/index.ts';
 import { shellTexts } from '../../features/shell/browser-texts.ts';
 import { countBadge } from './count-badge.ts';
 

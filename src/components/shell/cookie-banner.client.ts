@@ -6,9 +6,15 @@
  * loads (none is configured by default); taking it back drops the tag's cookies. The notice shows from the
  * first paint unless `<html data-consent-answered>` (set before the paint by Base.astro's inline script).
  */
-import { $consent } from '../../features/consent/consent-state.ts';
-import { allowed, consentModeOf, isCurrent, type ConsentChoice } from '../../features/consent/consent.ts';
-import { gtag } from '../../features/analytics/data-layer.ts';
+import {
+  $consent,
+  allowed,
+  consentModeOf,
+  isCurrent,
+  type ConsentChoice,
+} from '../../features/consent/index.ts';
+import { gtag } from '../../features/analytics/index.ts';
+import { analyticsTag } from '../analytics/index.client.ts';
 
 const html = document.documentElement;
 const CONTROLS = '[data-consent],[data-consent-manage],[data-cookie-settings]';
@@ -19,7 +25,7 @@ async function applyTag(choice: ConsentChoice, before: ConsentChoice): Promise<v
   const load = id !== undefined && (choice.analytics || choice.marketing);
   const withdrawn = (before.analytics && !choice.analytics) || (before.marketing && !choice.marketing);
   if (!load && !withdrawn) return;
-  const tag = await import('../analytics/tag.ts');
+  const tag = await analyticsTag();
   if (load) tag.loadTag(id);
   if (withdrawn) tag.dropTagCookies();
 }

@@ -5,9 +5,14 @@
  * ticked and focus on its first box. Once chosen, the notice closes and focus goes back where it came from
  * (the footer's link, or the page's main content).
  */
-import { $consent } from '../../features/consent/consent-state.ts';
-import { ALL, chooseConsent } from '../../features/consent/consent-choice.ts';
-import { allowed, NONE, type ConsentChoice } from '../../features/consent/consent.ts';
+import {
+  $consent,
+  ALL,
+  chooseConsent,
+  allowed,
+  NONE,
+  type ConsentChoice,
+} from '../../features/consent/index.ts';
 
 const html = document.documentElement;
 const OPEN = 'data-consent-open';

@@ -4,7 +4,7 @@
  * role=alert for problems. Good news goes after a while (not while pointed at or focused); problems stay
  * until dismissed. A notice carried to this page (account created → sign-in) shows on arrival.
  */
-import { $notice, dismissNotice, restoreNotice, type Notice } from '../../features/notify/notice-state.ts';
+import { $notice, dismissNotice, restoreNotice, type Notice } from '../../features/notify/index.ts';
 
 const STATUS_VISIBLE_MS = 10_000;
 

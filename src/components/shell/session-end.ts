@@ -4,11 +4,11 @@
  * out forgets, in this order, the Trade marker, the cart, the customer's wish list and their count of My
  * machines. Only what the shell carries already: nothing of signing in.
  */
-import { onSessionEnd } from '../../features/account/session.ts';
-import { forgetCart } from '../../features/cart/cart-state.ts';
-import { customerMachinesCount } from '../../features/my-machines/count.ts';
-import { forgetTrade } from '../../features/trade/trade-marker.ts';
-import { forgetCustomerWishlist } from '../../features/wishlist/customer.ts';
+import { onSessionEnd } from '../../features/account/index.ts';
+import { forgetCart } from '../../features/cart/index.ts';
+import { customerMachinesCount } from '../../features/my-machines/index.ts';
+import { forgetTrade } from '../../features/trade/index.ts';
+import { forgetCustomerWishlist } from '../../features/wishlist/index.ts';
 
 export function registerSessionEnd(): void {
   onSessionEnd([

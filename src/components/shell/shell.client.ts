@@ -6,7 +6,7 @@
  * TypeScript on the same nanostores the islands use; no React and no zod (DESIGN.md §4: a catalogue page
  * costs a few KB of script, not a framework).
  */
-import { initCompare } from '../compare/compare.client.ts';
+import { initCompare } from '../compare/index.client.ts';
 import { initAccountMenu } from './account-menu.client.ts';
 import { initBasketBadge } from './basket-badge.client.ts';
 import { initCookieBanner } from './cookie-banner.client.ts';
@@ -18,7 +18,8 @@ import { registerSessionEnd } from './session-end.ts';
 import { initVatChoice } from './vat-choice.client.ts';
 import { initWishlistButtons } from './wishlist-buttons.client.ts';
 import { initWishlistLink } from './wishlist-link.client.ts';
-import { initTradePrices } from '../trade/trade-shell.client.ts';
+import { initTradePrices } from '../trade/index.client.ts';
+import { cardCollect } from '../collect/index.client.ts';
 import { whenShown } from '../../ui/when-shown.ts';
 
 export function initShell(): void {
@@ -49,6 +50,6 @@ export function initShell(): void {
  */
 function whenCardsShow(): void {
   whenShown(document.querySelectorAll('[data-collect-sku], [data-grid]'), () => {
-    void import('../collect/card-collect.client.ts').then(({ initCardCollect }) => initCardCollect());
+    void cardCollect().then(({ initCardCollect }) => initCardCollect());
   });
 }

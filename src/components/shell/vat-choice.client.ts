@@ -5,7 +5,7 @@
  * chosen form is moved first in reading order too: styles already show it first, so a screen reader
  * would otherwise read the other price first.
  */
-import { $vatChoice, chooseVat, isVatForm, shownVat, type VatForm } from '../../features/vat/vat-state.ts';
+import { $vatChoice, chooseVat, isVatForm, shownVat, type VatForm } from '../../features/vat/index.ts';
 
 function readShownFirst(shown: VatForm): void {
   for (const prices of document.querySelectorAll<HTMLElement>('[data-vat-order]')) {

@@ -3,11 +3,10 @@
  * list by `wireToolButtons`. A click toggles the product and says so, naming it; one toggle per product
  * at a time.
  */
-import { $signedIn } from '../../features/account/session.ts';
+import { $signedIn } from '../../features/account/index.ts';
 import { pageVariantChoice } from '../../ui/chosen-variant.ts';
-import { toggleCustomerWishlist } from '../../features/wishlist/customer.ts';
-import { $wishlistSkus, toggleGuestWishlist } from '../../features/wishlist/wishlist-state.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { toggleCustomerWishlist, $wishlistSkus, toggleGuestWishlist } from '../../features/wishlist/index.ts';
+import { notify } from '../../features/notify/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { productToolTexts, wishlistTexts } from '../../features/shell/browser-texts.ts';
 import { wireToolButtons } from '../../ui/tool-buttons.client.ts';

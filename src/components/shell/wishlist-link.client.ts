@@ -4,9 +4,8 @@
  * the count last read in the session shows, never a made-up 0. The number is part of the link's name
  * ("2 Wish list"); `#wishlist-link-count` describes it ("2 products in your wish list").
  */
-import { $signedIn } from '../../features/account/session.ts';
-import { readCustomerWishlist } from '../../features/wishlist/customer.ts';
-import { $wishlistSkus, customerWishlistCount } from '../../features/wishlist/wishlist-state.ts';
+import { $signedIn } from '../../features/account/index.ts';
+import { readCustomerWishlist, $wishlistSkus, customerWishlistCount } from '../../features/wishlist/index.ts';
 import { wishlistTexts } from '../../features/shell/browser-texts.ts';
 import { countBadge } from './count-badge.ts';
 

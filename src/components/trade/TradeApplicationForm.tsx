@@ -13,7 +13,7 @@
  */
 import type { ReactElement } from 'react';
 import { useStore } from '@nanostores/react';
-import { $signedIn } from '../../features/account/session.ts';
+import { $signedIn } from '../../features/account/index.ts';
 import { TRADE_APPLICATION_PAGE, signInAndBack } from '../../shop-api/navigation.ts';
 import type { ApplicationField } from '../../features/trade/application.ts';
 import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';

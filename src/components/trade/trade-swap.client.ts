@@ -15,7 +15,7 @@ import { savePercent } from '../../catalogue/tier-prices.ts';
 import { priceHtml } from '../../ui/card-html.ts';
 import { escapeHtml } from '../../ui/escape-html.ts';
 import { tradePriceTexts } from '../../features/trade/price-texts.ts';
-import { variantTexts } from '../../features/product/variant-texts.ts';
+import { variantTexts } from '../../features/product/index.ts';
 import { tradePricesForVisit, type TradePrice, type TradePrices } from '../../features/trade/trade-rows.ts';
 
 const TRADE = 'data-trade';

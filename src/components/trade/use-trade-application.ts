@@ -4,8 +4,8 @@
  * applicant goes on to sign in, a signed-in one is told the outcome in place.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { fetchCustomer } from '../../features/account/api.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { fetchCustomer, type FieldProblems } from '../../features/account/index.ts';
+import { notify } from '../../features/notify/index.ts';
 import { SIGN_IN_PATH, goTo } from '../../shop-api/navigation.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { shopFetch } from '../../shop-api/shop-api.ts';
@@ -16,7 +16,6 @@ import {
   type Application,
   type ApplicationField,
 } from '../../features/trade/application.ts';
-import type { FieldProblems } from '../../features/account/validation.ts';
 import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
 import { focusFirst, readFields } from '../../ui/forms/Field.tsx';
 import { useBusy } from '../../ui/forms/use-busy.ts';

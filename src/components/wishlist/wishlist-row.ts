@@ -7,7 +7,7 @@
  * in this build) shows the name Magento gave, or its sku, and no price or stock.
  */
 import { linePicture } from '../../ui/line-product.ts';
-import type { ProductFacts } from '../../features/product-data/facts.ts';
+import type { ProductFacts } from '../../features/product-data/index.ts';
 import { priceHtml, ratingHtml } from '../../ui/card-html.ts';
 
 export interface WishlistEntry {

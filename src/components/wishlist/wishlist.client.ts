@@ -10,14 +10,11 @@
  * read, the page says so with Try again, never a blank page. Plain TypeScript over the stores the
  * header already runs, no framework and no zod.
  */
-import { cartLineItem, factsAbout, type ItemAbout } from '../../features/analytics/cart-items.ts';
-import { pushEcommerce } from '../../features/analytics/ga4.ts';
-import { $signedIn } from '../../features/account/session.ts';
-import { addToCart, cartChangedElsewhere } from '../../features/cart/cart-state.ts';
-import { notify } from '../../features/notify/notice-state.ts';
-import { loadFacts, type ProductFacts } from '../../features/product-data/facts.ts';
-import { choicesOf } from '../../features/product-data/variant-choice.ts';
-import { variantName } from '../../features/product-data/variant-name.ts';
+import { cartLineItem, factsAbout, type ItemAbout, pushEcommerce } from '../../features/analytics/index.ts';
+import { $signedIn } from '../../features/account/index.ts';
+import { addToCart, cartChangedElsewhere } from '../../features/cart/index.ts';
+import { notify } from '../../features/notify/index.ts';
+import { loadFacts, type ProductFacts, choicesOf, variantName } from '../../features/product-data/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { ShopApiError } from '../../shop-api/shop-api.ts';
 import {
@@ -26,7 +23,7 @@ import {
   removeFromCustomerWishlist,
 } from '../../features/wishlist/customer.ts';
 import { $customerWishlist, $guestWishlist } from '../../features/wishlist/wishlist-state.ts';
-import { shellTexts, wishlistTexts } from '../../features/shell/browser-texts.ts';
+import { shellTexts, wishlistTexts } from '../../features/shell/index.ts';
 import { wishlistPageTexts } from '../../features/wishlist/browser-texts.ts';
 import { findParts } from '../../ui/find-parts.ts';
 import { rowKey, wishlistRow, type WishlistEntry } from './wishlist-row.ts';

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { PAY_IN_3_PENCE } from '../../features/checkout/pay-in-3.ts';
+import { PAY_IN_3_PENCE } from '../../features/checkout/index.ts';
 import { sendPage, sendRedirect } from '../payment/http.ts';
 import { redirectBody } from '../payment/pages.ts';
 import type { PayPalStore } from './db.ts';

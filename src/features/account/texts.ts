@@ -3,7 +3,7 @@
  * the account's, basket's and checkout's forms share, and the line under a field that says what to change.
  * Gathered by src/strings.ts; the spec's texts are kept word for word.
  */
-import { shellTexts } from '../shell/browser-texts.ts';
+import { shellTexts } from '../shell/index.ts';
 
 /** The spec's fixed texts of this feature, word for word (src/strings.ts `spec`). */
 export const accountSpec = {

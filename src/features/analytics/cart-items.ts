@@ -3,7 +3,7 @@
  * Magento answered (its sku, a configurable's chosen child; its name; its unit price), with what
  * the page adding it knows besides (the product's kind, the chosen size).
  */
-import type { ProductFacts } from '../product-data/facts.ts';
+import type { ProductFacts } from '../product-data/index.ts';
 import { pushEcommerce, shopBrand, type Ga4Item } from './ga4.ts';
 
 /** A cart line as Magento's cart, its answer to an add, and checkout's cart all carry it. */

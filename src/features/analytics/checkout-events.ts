@@ -9,7 +9,7 @@
  * A module of its own, so the cart's state (on every page, for the badge) does not bundle the facts reader.
  */
 import { grandTotal, shippingLine, type Totals } from '../../magento/wire/shopper-totals.ts';
-import { loadFacts } from '../product-data/facts.ts';
+import { loadFacts } from '../product-data/index.ts';
 import { cartLineItem, factsAbout, type CartLine } from './cart-items.ts';
 import { pushEcommerce, type Ga4Item } from './ga4.ts';
 import { keepPurchase } from './purchase.ts';

@@ -14,9 +14,8 @@ import {
   type Cart,
   type CartItem,
 } from '../../magento/wire/shopper-cart.ts';
-import { cartLineItem, pushQuantityChange, type ItemAbout } from '../analytics/cart-items.ts';
-import { pushEcommerce } from '../analytics/ga4.ts';
-import { $signedIn, sessionExpired } from '../account/session.ts';
+import { cartLineItem, pushQuantityChange, type ItemAbout, pushEcommerce } from '../analytics/index.ts';
+import { $signedIn, sessionExpired } from '../account/index.ts';
 import { sessionCount } from '../../shop-api/session-count.ts';
 import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { COUPON_MAX_LENGTH, GUEST_CODE_KEY, validGuestCode } from './cart.ts';

@@ -9,7 +9,7 @@
 import { PICKUP_CARRIER } from '../../magento/wire/pickup-codes.ts';
 import { methodKey, shippingMethodsReader, type ShippingMethod } from '../../magento/wire/shipping-method.ts';
 import { totalsReader, type Totals } from '../../magento/wire/shopper-totals.ts';
-import { $signedIn } from '../account/session.ts';
+import { $signedIn } from '../account/index.ts';
 import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { asShopper, requireCartPath } from './cart-state.ts';
 

@@ -4,8 +4,8 @@
  * picker's radio inputs); the basket adds it once, when it loads, and drops the query at once (a reload must not
  * add it again). Its one text comes from features/shell/browser-texts.ts, so the basket's script bundles no other.
  */
-import { shellTexts } from '../shell/browser-texts.ts';
-import { notify } from '../notify/notice-state.ts';
+import { shellTexts } from '../shell/index.ts';
+import { notify } from '../notify/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { wholeQuantity } from './cart.ts';
 import { chosenOptions } from '../../magento/wire/item-options.ts';

@@ -3,7 +3,7 @@
  * sign-in to be merged into the customer's cart (Magento's assign-and-merge), the code is forgotten, the
  * guest's discount code is kept, and the customer's cart is read. Loaded with the sign-in form only.
  */
-import type { SignInHooks } from '../account/session.ts';
+import type { SignInHooks } from '../account/index.ts';
 import { keepCouponAfterSignIn } from './coupon.ts';
 import { $guestCode, refreshCart } from './cart-state.ts';
 

@@ -6,9 +6,8 @@
  */
 import type { PaymentMethod } from './payment-ways.ts';
 import { persistentAtom } from '@nanostores/persistent';
-import type { CountryName } from '../account/country.ts';
-import { $signedIn } from '../account/session.ts';
-import { $guestCode, asShopper, cartPath, forgetCart, requireCartPath } from '../cart/cart-state.ts';
+import { type CountryName, $signedIn } from '../account/index.ts';
+import { $guestCode, asShopper, cartPath, forgetCart, requireCartPath } from '../cart/index.ts';
 import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { checkoutCartSchema, paymentDetailsSchema } from '../../magento/wire/cart.ts';
 import {

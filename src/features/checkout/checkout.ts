@@ -8,13 +8,15 @@ import { z } from '../../magento/wire/zod.ts';
 import type { QuoteAddress } from '../../magento/wire/address.ts';
 import type { CheckoutCartWire } from '../../magento/wire/cart.ts';
 import { PAYMENT_METHODS } from './payment-ways.ts';
-import { countryName, resolveCountry, type CountryName } from '../account/country.ts';
 import {
+  countryName,
+  resolveCountry,
+  type CountryName,
   ADDRESS_FIELDS,
   addressProblems,
   type AddressFields,
   type FieldProblems,
-} from '../account/validation.ts';
+} from '../account/index.ts';
 
 /** The checkout's pages. */
 export const CHECKOUT_PATHS = {

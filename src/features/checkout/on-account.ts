@@ -5,9 +5,9 @@
  * for the confirmation page, and the cart is forgotten as after a card payment.
  */
 import { z } from '../../magento/wire/zod.ts';
-import { $signedIn } from '../account/session.ts';
+import { $signedIn } from '../account/index.ts';
 import { shopFetch } from '../../shop-api/shop-api.ts';
-import { measurePurchase } from '../analytics/purchase.ts';
+import { measurePurchase } from '../analytics/index.ts';
 import { finishPaidOrder } from './checkout-state.ts';
 
 export const PURCHASE_ORDER = 'purchaseorder';

@@ -9,10 +9,9 @@
 import { z } from '../../magento/wire/zod.ts';
 import { paymentDetailsSchema } from '../../magento/wire/cart.ts';
 import { PICKUP_CARRIER, PICKUP_METHOD } from '../../magento/wire/pickup-codes.ts';
-import type { CountryName } from '../account/country.ts';
-import { $signedIn } from '../account/session.ts';
-import { $guestCode, asShopper, requireCartPath } from '../cart/cart-state.ts';
-import { toQuoteAddress, type CheckoutAddress } from '../checkout/checkout.ts';
+import { type CountryName, $signedIn } from '../account/index.ts';
+import { $guestCode, asShopper, requireCartPath } from '../cart/index.ts';
+import { toQuoteAddress, type CheckoutAddress } from '../checkout/index.ts';
 import { shopFetch } from '../../shop-api/shop-api.ts';
 
 export const pointAddressSchema = z.object({

@@ -4,9 +4,8 @@
  * kept there and what to bring (`collect.json`). A point that cannot be read leaves the page with its
  * code and the settings' texts: the order still shows, logged.
  */
-import type { CollectionPlace } from '../orders/order.ts';
-import type { CollectionFacts } from '../orders/order-mapping.ts';
-import type { OrderCollections } from '../orders/orders.server.ts';
+import type { CollectionPlace, CollectionFacts } from '../orders/index.ts';
+import type { OrderCollections } from '../orders/index.server.ts';
 import type { CollectDeps } from './collect.server.ts';
 import { collectionPoints, type Point } from './points.server.ts';
 import { hoursLines } from './views.server.ts';

@@ -7,7 +7,7 @@
  */
 import { composeMail, type MailSender } from '../../mail/compose.ts';
 import type { OutgoingMail } from '../../mail/outbox.ts';
-import { ORDER_STATUS_PATH } from '../orders/order.ts';
+import { ORDER_STATUS_PATH } from '../orders/index.ts';
 import { collectAfterTexts as a } from './after-texts.ts';
 import type { Point } from './points.server.ts';
 import { hoursLines } from './views.server.ts';

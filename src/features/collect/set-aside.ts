@@ -7,9 +7,9 @@
  * offered delivery or another point instead.
  */
 import { persistentAtom } from '@nanostores/persistent';
-import { addAllToCart, refreshCart, removeCartItem, updateCartItem } from '../cart/cart-state.ts';
+import { addAllToCart, refreshCart, removeCartItem, updateCartItem } from '../cart/index.ts';
 import { hasChosenOptions } from '../../magento/wire/item-options.ts';
-import { notify } from '../notify/notice-state.ts';
+import { notify } from '../notify/index.ts';
 import { collectTexts as t } from './texts.ts';
 
 export interface SetAsideLine {

@@ -4,8 +4,8 @@
  * then the lists it shows in their own sections (equipment, applications). Empty groups are left out.
  */
 import type { CatalogueAttribute } from '../../catalogue/types.ts';
-import { splitUnit } from '../listing/numbers.ts';
-import { LIST_ATTRIBUTES } from '../product-data/build-facts.ts';
+import { splitUnit } from '../listing/index.ts';
+import { LIST_ATTRIBUTES } from '../product-data/index.ts';
 import { BETTER } from './better.ts';
 import type { SheetAttribute, SheetGroup } from './sheet.ts';
 

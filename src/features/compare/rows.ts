@@ -7,8 +7,8 @@
  * `parseNumber`), the rest never highlighted. Ties are all best; when all are equal, or fewer than two
  * can be ranked, none is.
  */
-import type { ProductFacts } from '../product-data/facts.ts';
-import { parseNumber } from '../listing/numbers.ts';
+import type { ProductFacts } from '../product-data/index.ts';
+import { parseNumber } from '../listing/index.ts';
 import type { SheetAttribute, SheetGroup } from './sheet.ts';
 
 export type CompareValue = string | string[] | null;

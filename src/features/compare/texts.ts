@@ -2,7 +2,7 @@
  * The compare tray's and the /compare page's pre-rendered texts; what their scripts write is in
  * browser-texts.ts, loaded with them. Gathered by src/strings.ts.
  */
-import { productToolTexts } from '../shell/browser-texts.ts';
+import { productToolTexts } from '../shell/index.ts';
 
 /** The texts of this feature that the spec leaves to us (src/strings.ts `ours`). */
 export const compareOurs = {

@@ -5,9 +5,8 @@
  * number. Server-only.
  */
 import PDFDocument from 'pdfkit';
-import { bytesOf } from '../invoices/vat-invoice-pdf.ts';
-import { BOLD, contentWidth, INK, MARGIN, MUTED, REGULAR, RULE } from '../invoices/vat-invoice-pdf-layout.ts';
-import { winAnsi } from '../invoices/win-ansi.ts';
+import { bytesOf } from '../invoices/index.server.ts';
+import { BOLD, contentWidth, INK, MARGIN, MUTED, REGULAR, RULE, winAnsi } from '../invoices/index.ts';
 import type { Registration } from './registrations.server.ts';
 import { dayText } from '../../calendar/day-text.ts';
 import { extraYearText, guaranteeTexts as t } from './texts.ts';

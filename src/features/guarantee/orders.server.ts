@@ -13,8 +13,8 @@ import {
 } from '../../magento/client.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
-import { customerOrderWire, latestOrders } from '../orders/orders.server.ts';
-import { visibleLines } from '../orders/order-mapping.ts';
+import { customerOrderWire, latestOrders } from '../orders/index.server.ts';
+import { visibleLines } from '../orders/index.ts';
 import { machineBySku, NotAMachine, type MachineFacts } from './machines.server.ts';
 
 /** A machine from one of the customer's orders. */

@@ -6,7 +6,7 @@
 import type { IntegrationConfig } from '../../magento/client.ts';
 import { invoicedOrderSchema } from '../../magento/wire/invoice.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
-import { invoicesOf } from '../orders/order-invoices.server.ts';
+import { invoicesOf } from '../orders/index.server.ts';
 import { renderVatInvoicePdf } from './vat-invoice-pdf.ts';
 import { toVatInvoice, type Seller } from './vat-invoice.ts';
 

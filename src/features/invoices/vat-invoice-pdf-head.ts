@@ -3,7 +3,7 @@
  * on the left, "VAT invoice" and its facts (number, date, tax point, order, purchase order) on the right,
  * then the buyer ("Invoice to", with their VAT number) and, when the goods went elsewhere, "Deliver to".
  */
-import { invoiceTexts as t } from '../trade/texts.ts';
+import { invoiceTexts as t } from '../trade/index.ts';
 import type { InvoiceParty } from './vat-invoice.ts';
 import {
   BOLD,

@@ -1,5 +1,5 @@
 /** What the VAT invoice's parts are drawn with: the page's measures, the type, and how figures read. */
-import { invoiceTexts as t } from '../trade/texts.ts';
+import { invoiceTexts as t } from '../trade/index.ts';
 import type { VatInvoiceFigures } from './vat-invoice.ts';
 
 export type Doc = PDFKit.PDFDocument;

@@ -5,7 +5,7 @@
  * number and the page. Server-only.
  */
 import PDFDocument from 'pdfkit';
-import { invoiceTexts as t } from '../trade/texts.ts';
+import { invoiceTexts as t } from '../trade/index.ts';
 import type { VatInvoiceFigures, VatInvoiceLine } from './vat-invoice.ts';
 import { drawHead } from './vat-invoice-pdf-head.ts';
 import {

@@ -20,7 +20,7 @@
  * larger difference means the figures don't belong together, and no invoice is made of them.
  */
 import type { InvoicedOrderWire, InvoiceItemWire, InvoiceWire } from '../../magento/wire/invoice.ts';
-import { invoiceTexts } from '../trade/texts.ts';
+import { invoiceTexts } from '../trade/index.ts';
 
 /** Money in whole pence: the invoice adds and compares amounts, and pence add exactly. */
 export type Pence = number;

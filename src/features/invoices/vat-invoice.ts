@@ -11,8 +11,8 @@
  */
 import type { InvoicedOrderWire, InvoiceWire } from '../../magento/wire/invoice.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
-import { address } from '../orders/order-mapping.ts';
-import { checkUkVatNumber, formatUkVatNumber } from '../trade/vat-number.ts';
+import { address } from '../orders/index.ts';
+import { checkUkVatNumber, formatUkVatNumber } from '../trade/index.ts';
 import {
   invoiceRows,
   pence,

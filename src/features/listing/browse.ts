@@ -10,8 +10,8 @@
  * shopper reads them (incl or excl VAT), ratings as the cards read them ("4 stars & up" holds the cards
  * that say "Rated 4 out of 5" or more).
  */
-import { starsOf } from '../reviews/texts.ts';
-import type { VatForm } from '../vat/vat-state.ts';
+import { starsOf } from '../reviews/index.ts';
+import type { VatForm } from '../vat/index.ts';
 import {
   P,
   PRICE,

@@ -7,8 +7,8 @@
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
 import { findModel } from '../../catalogue/fits.ts';
 import { asListOf, asString, handReader, isRecord } from '../../parse/reader.ts';
-import { asCustomer } from '../account/api.ts';
-import { loadFacts, type FactsResult } from '../product-data/facts.ts';
+import { asCustomer } from '../account/index.ts';
+import { loadFacts, type FactsResult } from '../product-data/index.ts';
 import { shopFetch } from '../../shop-api/shop-api.ts';
 import { distinctMachines, keepsMachine } from './machines.ts';
 

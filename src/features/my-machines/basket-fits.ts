@@ -7,7 +7,7 @@
  */
 import { modelSlug } from '../../catalogue/fits.ts';
 import { myMachinesTexts } from './texts.ts';
-import { loadModelParts } from '../fits/fit-data.ts';
+import { loadModelParts } from '../fits/index.ts';
 import { loadMyMachines } from './store.ts';
 
 export interface YourFits {

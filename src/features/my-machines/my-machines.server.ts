@@ -10,7 +10,7 @@
  * customer's lock among every replica (`my-machines:{customer id}`) from its reading to its save; a second
  * change waits its turn (up to LOCK_WAIT_MS) and then reads what the first saved.
  */
-import { shellTexts } from '../shell/browser-texts.ts';
+import { shellTexts } from '../shell/index.ts';
 import { SessionEnded } from '../../http/index.ts';
 import { z } from 'zod';
 import { MagentoApiError, magentoFetch, type MagentoClientConfig } from '../../magento/client.ts';

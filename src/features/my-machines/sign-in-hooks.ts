@@ -3,7 +3,7 @@
  * sign-in to be carried over into the customer's; once the answer names the customer's machines, the
  * guest's list is forgotten and their count remembered. Loaded with the sign-in form only.
  */
-import type { SignInHooks } from '../account/session.ts';
+import type { SignInHooks } from '../account/index.ts';
 import { customerMachinesCount } from './count.ts';
 import { guestMachinesToCarry, writeGuestMachines } from './guest.ts';
 

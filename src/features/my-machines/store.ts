@@ -10,7 +10,7 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { myMachinesTexts } from './texts.ts';
-import { $signedIn, sessionExpired } from '../account/session.ts';
+import { $signedIn, sessionExpired } from '../account/index.ts';
 import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { myMachinesAnswer } from './answer.ts';
 import { MY_MACHINES_KEY, storedGuestMachines, writeGuestMachines } from './guest.ts';

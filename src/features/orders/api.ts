@@ -5,7 +5,7 @@
  */
 import { z } from '../../magento/wire/zod.ts';
 import { asString, isRecord } from '../../parse/reader.ts';
-import { asCustomer } from '../account/api.ts';
+import { asCustomer } from '../account/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { orderTexts } from './texts.ts';

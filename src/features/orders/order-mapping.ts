@@ -3,7 +3,7 @@
  * totals, addresses, payment, PO number and invoices. Pure: what is read from Magento comes in, nothing is
  * asked of it here (orders.server.ts reads).
  */
-import type { PaymentMethod } from '../checkout/payment-ways.ts';
+import type { PaymentMethod } from '../checkout/index.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import { orderTexts } from './texts.ts';

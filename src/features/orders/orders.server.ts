@@ -5,7 +5,7 @@
  * order number whose billing e-mail and postcode the shopper also knows. Each order is mapped to the
  * fields the pages show (order-mapping.ts) before it leaves the server.
  */
-import { sessionCustomer } from '../account/customer-token.server.ts';
+import { sessionCustomer } from '../account/index.server.ts';
 import { magentoFetch, searchCriteria, type IntegrationConfig } from '../../magento/client.ts';
 import { customerOrdersSchema, type CustomerOrderWire } from '../../magento/wire/order.ts';
 import { invoicesOf, orderInvoice } from './order-invoices.server.ts';

@@ -5,10 +5,10 @@
  * happened. When none could be added the shopper stays here and is told why.
  */
 import { orderTexts } from './texts.ts';
-import { addToCart } from '../cart/cart-state.ts';
-import { CHECKOUT_PATHS } from '../checkout/checkout.ts';
+import { addToCart } from '../cart/index.ts';
+import { CHECKOUT_PATHS } from '../checkout/index.ts';
 import { goTo } from '../../shop-api/navigation.ts';
-import { notify } from '../notify/notice-state.ts';
+import { notify } from '../notify/index.ts';
 import { ShopApiError } from '../../shop-api/shop-api.ts';
 import type { OrderLine } from './order.ts';
 

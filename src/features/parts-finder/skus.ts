@@ -5,7 +5,7 @@
  * configurable machine's children (the sizes and kits with no page of their own) name their parent's model.
  */
 import type { FitIndex } from '../../catalogue/fits.ts';
-import { compactCode } from '../search/text.ts';
+import { compactCode } from '../search/index.ts';
 
 /** A SKU in any case or spacing, as skus.json holds it. */
 export const skuKey = (typed: string): string => compactCode(typed);

@@ -6,11 +6,11 @@
  * session has not read as none. Any other shopper's page loads none of it (DESIGN.md §5: the finder's script
  * before interaction).
  */
-import { $signedIn } from '../account/session.ts';
-import { knownMachineCount } from '../my-machines/hint.ts';
+import { $signedIn } from '../account/index.ts';
+import { knownMachineCount, machinesStore } from '../my-machines/index.ts';
 
 export async function yourMachines(): Promise<readonly string[]> {
   if (knownMachineCount($signedIn.get()) === 0) return [];
-  const { loadMyMachines } = await import('../my-machines/store.ts');
+  const { loadMyMachines } = await machinesStore();
   return loadMyMachines();
 }

@@ -5,22 +5,18 @@
  * and the account's deletion, after which this browser forgets what it kept for the customer. Browser
  * only: nothing runs at import.
  */
-import { forgetTrade } from '../trade/trade-marker.ts';
+import { forgetTrade } from '../trade/index.ts';
 import { z } from '../../magento/wire/zod.ts';
-import { forgetCart } from '../cart/cart-state.ts';
-import { $compare, COMPARE_KEY } from '../compare/compare-state.ts';
-import { MY_MACHINES_KEY, writeGuestMachines } from '../my-machines/guest.ts';
-import { RECENTLY_VIEWED_KEY } from '../recently-viewed/recently-viewed.ts';
-import { $recentlyViewed } from '../recently-viewed/recently-viewed-state.ts';
+import { forgetCart } from '../cart/index.ts';
+import { $compare, COMPARE_KEY } from '../compare/index.ts';
+import { MY_MACHINES_KEY, writeGuestMachines } from '../my-machines/index.ts';
+import { RECENTLY_VIEWED_KEY, $recentlyViewed } from '../recently-viewed/index.ts';
 import { shopFetch } from '../../shop-api/shop-api.ts';
-import { VAT_KEY } from '../vat/vat-state.ts';
-import { forgetCustomerWishlist } from '../wishlist/customer.ts';
-import { WISHLIST_KEY } from '../wishlist/wishlist.ts';
-import { $guestWishlist } from '../wishlist/wishlist-state.ts';
-import { asCustomer } from '../account/api.ts';
-import { $login } from '../account/session.ts';
-import { CONSENT_KEY, PRIVACY_KEY } from '../consent/consent.ts';
-import { MEASURED_KEY, PENDING_KEY } from '../analytics/purchase.ts';
+import { VAT_KEY } from '../vat/index.ts';
+import { forgetCustomerWishlist, WISHLIST_KEY, $guestWishlist } from '../wishlist/index.ts';
+import { asCustomer, $login } from '../account/index.ts';
+import { CONSENT_KEY, PRIVACY_KEY } from '../consent/index.ts';
+import { MEASURED_KEY, PENDING_KEY } from '../analytics/index.ts';
 import { browserPart, DELETE_ACCOUNT_PATH, exportFileName, MY_DATA_PATH } from './my-data.ts';
 
 /**

@@ -7,19 +7,19 @@
  * token call, removes the shop's own records, then the customer in Magento (`DELETE /V1/customers/:id`,
  * integration), which takes their addresses, basket, wish list and tokens with it and keeps their orders.
  */
-import { shellTexts } from '../shell/browser-texts.ts';
+import { shellTexts } from '../shell/index.ts';
 import { z } from 'zod';
 import { asShopper, MagentoApiError, magentoFetch, type IntegrationConfig } from '../../magento/client.ts';
 import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
 import type { CustomerPayments } from './payment-records.ts';
 import { SessionEnded } from '../../http/index.ts';
-import { allOrders } from '../orders/orders.server.ts';
-import { readWishlist } from '../wishlist/wishlist.server.ts';
-import { customerToken } from '../account/customer-token.server.ts';
+import { allOrders } from '../orders/index.server.ts';
+import { readWishlist } from '../wishlist/index.server.ts';
+import { customerToken } from '../account/index.server.ts';
 import type { MyData } from './my-data.ts';
-import type { CustomerBookings } from '../service-booking/bookings.server.ts';
-import type { GuaranteeRecords } from '../guarantee/registrations.server.ts';
+import type { CustomerBookings } from '../service-booking/index.server.ts';
+import type { GuaranteeRecords } from '../guarantee/index.server.ts';
 
 /** The shop's own records of a customer: their payments by account, the sign-in count by address. */
 export interface ShopRecordsOf {

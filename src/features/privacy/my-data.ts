@@ -3,14 +3,14 @@
  * gathers it (my-data.server.ts) and the page that saves it as a file with what this browser keeps
  * (my-data-state.ts). Pure: no calls, no browser.
  */
-import type { OrderDetail } from '../orders/order.ts';
+import type { OrderDetail } from '../orders/index.ts';
 import type { CustomerPayment } from './payment-records.ts';
-import type { Registration } from '../guarantee/registrations.server.ts';
+import type { Registration } from '../guarantee/index.server.ts';
 
 export const MY_DATA_PATH = '/account/data';
 export const DELETE_ACCOUNT_PATH = '/account/delete';
 
-import type { Booking } from '../service-booking/bookings.server.ts';
+import type { Booking } from '../service-booking/index.server.ts';
 
 /** What the shop keeps about the customer itself, outside Magento. */
 export interface ShopRecords {

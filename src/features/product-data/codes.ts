@@ -9,7 +9,7 @@
  * Written by the build (`/product-data/codes/{n}.json`, build-codes.ts); read by hand.
  */
 import { isRecord } from '../../parse/reader.ts';
-import { compactCode } from '../search/text.ts';
+import { compactCode } from '../search/index.ts';
 import type { ProductFacts } from './facts.ts';
 import { productFactsReader } from './facts-reader.ts';
 import { PRODUCT_DATA_BASE } from './files.ts';

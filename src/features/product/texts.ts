@@ -4,10 +4,10 @@
  * write is in variant-texts.ts (the option picker, quantity prices) and src/delivery/texts.ts (the delivery
  * estimate), each loaded with its script. Gathered by src/strings.ts; the spec's texts are word for word.
  */
-import { productTexts } from '../compare/browser-texts.ts';
-import { listingTexts } from '../listing/browser-texts.ts';
-import { ratingTexts } from '../reviews/texts.ts';
-import { productToolTexts, shellTexts } from '../shell/browser-texts.ts';
+import { productTexts } from '../compare/index.ts';
+import { listingTexts } from '../listing/index.ts';
+import { ratingTexts } from '../reviews/index.ts';
+import { productToolTexts, shellTexts } from '../shell/index.ts';
 
 /** The spec's fixed texts of this feature, word for word (src/strings.ts `spec`). */
 export const productSpec = {

@@ -2,8 +2,7 @@
  * The browser's look-ups for quick order: the build's codes files (`files` of them, as the page says),
  * which carry the facts of the products their codes name, and the facts files for anything else.
  */
-import { codeFiles } from '../product-data/codes.ts';
-import { factsCache } from '../product-data/facts.ts';
+import { codeFiles, factsCache } from '../product-data/index.ts';
 import type { Lookup } from './rows.ts';
 
 export function siteLookup(files: number): Lookup & { warm(): void } {

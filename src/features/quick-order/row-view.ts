@@ -3,7 +3,7 @@
  * names with its page, model number and price, and the status line under it. Pure: no DOM.
  */
 import { variantQuery } from '../../catalogue/variants.ts';
-import type { ProductFacts } from '../product-data/facts.ts';
+import type { ProductFacts } from '../product-data/index.ts';
 import { chosenChild, verdict, type OrderRow, type Resolution, type RowPrice, type Verdict } from './rows.ts';
 import { quickOrderTexts as t } from './texts.ts';
 

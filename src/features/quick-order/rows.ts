@@ -3,13 +3,17 @@
  * files, no back end: facts.ts, codes.ts), what is wrong with a row if anything, and what a row adds to
  * the basket. Pure, apart from `resolveCode`'s look-ups, which are passed in.
  */
-import { itemAbout, type ItemAbout } from '../analytics/cart-items.ts';
+import { itemAbout, type ItemAbout } from '../analytics/index.ts';
 import { variantWith } from '../../catalogue/variants.ts';
-import { wholeQuantity } from '../cart/cart.ts';
+import { wholeQuantity } from '../cart/index.ts';
 import type { ConfigurableItemOption } from '../../magento/wire/item-options.ts';
-import type { FactsChild, FactsTierPrice, ProductFacts } from '../product-data/facts.ts';
-import { choiceIn } from '../product-data/variant-choice.ts';
-import { variantName } from '../product-data/variant-name.ts';
+import {
+  type FactsChild,
+  type FactsTierPrice,
+  type ProductFacts,
+  choiceIn,
+  variantName,
+} from '../product-data/index.ts';
 import { quickOrderTexts as t } from './texts.ts';
 
 /** Rows a fresh page starts with (the page pre-renders as many as the script draws, so nothing shifts). */

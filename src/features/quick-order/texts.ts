@@ -3,7 +3,7 @@
  * every page's shell loads: these are for one page only), in two objects so the script carries only its
  * own. Headings and labels are ours; the stock words are the product page's (spec).
  */
-import { productTexts } from '../compare/browser-texts.ts';
+import { productTexts } from '../compare/index.ts';
 
 /** The page's path (a reserved first segment: site/product-view.ts). */
 export const QUICK_ORDER_PATH = '/quick-order';

@@ -3,8 +3,8 @@
  * Magento's cart charges the Trade group for that quantity, from the Trade price file read once per visit
  * (features/trade/trade-rows.ts). Loaded only on a Trade customer's page (the page's `data-trade`).
  */
-import { wholeQuantity } from '../cart/cart.ts';
-import { tradePricesForVisit, type TradePrices } from '../trade/trade-rows.ts';
+import { wholeQuantity } from '../cart/index.ts';
+import { tradePricesForVisit, type TradePrices } from '../trade/index.ts';
 import type { RowPricing } from './quick-order-state.ts';
 import { chosenChild, rowPrice, type RowPrice } from './rows.ts';
 

@@ -5,7 +5,7 @@
  * found, each naming its field, so the form can show them beside what was typed.
  */
 import { z } from '../../magento/wire/zod.ts';
-import { asCustomer } from '../account/api.ts';
+import { asCustomer } from '../account/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { ShopApiError, shopFetch, UNAVAILABLE } from '../../shop-api/shop-api.ts';
 import {

@@ -9,7 +9,7 @@ import { magentoFetch, searchCriteria, type IntegrationConfig } from '../../mage
 import { magentoCategoryTree, type MagentoCategoryTree } from '../../magento/wire/catalogue.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import { rmaItemsWire, rmaLookupSearchWire, rmaSearchWire } from '../../magento/wire/rma.ts';
-import { summary } from '../orders/order-mapping.ts';
+import { summary } from '../orders/index.ts';
 import type { ReturnChoice, ReturnFacts } from './returns.ts';
 import { lineFacts, type OrderLineForReturn } from './rules.ts';
 import type { ReturnSettings } from './settings.ts';

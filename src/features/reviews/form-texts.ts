@@ -3,7 +3,7 @@
  * shell, and these load only with the review form (components/reviews/review-form.client.ts), on its first
  * use. They belong to strings.ts, which re-exports them.
  */
-import { shellTexts } from '../shell/browser-texts.ts';
+import { shellTexts } from '../shell/index.ts';
 
 /**
  * Writing a review (the product page's "Write a review" and the form it opens, loaded on first use), and

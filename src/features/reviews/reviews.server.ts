@@ -4,7 +4,7 @@
  * the time), the signed-in customer's first name for the nickname, and `createProductReview`, with the
  * customer's token or as a guest.
  */
-import { shellTexts } from '../shell/browser-texts.ts';
+import { shellTexts } from '../shell/index.ts';
 import { SessionEnded } from '../../http/index.ts';
 import type { ReviewSettings } from '../../catalogue/types.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';

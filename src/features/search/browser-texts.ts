@@ -3,7 +3,7 @@
  * these load with the scripts that write them. They belong to strings.ts, which re-exports them, and follow
  * its rules: the spec's texts are marked and kept word for word.
  */
-import { listingTexts } from '../listing/browser-texts.ts';
+import { listingTexts } from '../listing/index.ts';
 
 /** The search results' texts: the page's script and the storefront server write them. */
 export const searchTexts = {

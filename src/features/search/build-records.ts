@@ -8,7 +8,7 @@ import { metaDescription } from '../../catalogue/fields.ts';
 import type { Product } from '../../catalogue/types.ts';
 import { variantQuery } from '../../catalogue/variants.ts';
 import type { keyedParts } from '../../catalogue/kept-parts.ts';
-import { P, type ListingIndex } from '../listing/listing-index.ts';
+import { P, type ListingIndex } from '../listing/index.ts';
 import type { RecordShard, SearchRecord, VariantPrices } from './files.ts';
 
 /** Short descriptions on result cards are cut (at a word) to this many characters. */

@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
-import { buildListingIndex } from '../listing/build-index.ts';
+import { buildListingIndex } from '../listing/index.ts';
 import { keyedParts } from '../../catalogue/kept-parts.ts';
 import {
   indexPath,

@@ -30,7 +30,7 @@
  * The files are our own build output, yet still data arriving over the wire: each is checked by hand
  * (no zod in the browser's bundle) in decode.ts. How a posting's info is packed is info.ts.
  */
-import type { AttributeSort, Facet, IndexedProduct, RatingPair } from '../listing/listing-index.ts';
+import type { AttributeSort, Facet, IndexedProduct, RatingPair } from '../listing/index.ts';
 
 export const SEARCH_DATA = '/search/data';
 

@@ -3,8 +3,8 @@
  * within it, the suggestions the best of them. The price compared is the one the shopper reads, with or
  * without VAT as they chose.
  */
-import { P } from '../listing/listing-index.ts';
-import type { VatForm } from '../vat/vat-state.ts';
+import { P } from '../listing/index.ts';
+import type { VatForm } from '../vat/index.ts';
 import type { SearchRecord } from './files.ts';
 import type { PriceRange } from './query.ts';
 

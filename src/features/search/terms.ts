@@ -5,7 +5,7 @@
  */
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
 import { variantQuery } from '../../catalogue/variants.ts';
-import { splitUnit } from '../listing/numbers.ts';
+import { splitUnit } from '../listing/index.ts';
 import { FIELD } from './info.ts';
 import { codeTerms, compactCode, textTerms } from './text.ts';
 

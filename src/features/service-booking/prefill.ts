@@ -3,9 +3,8 @@
  * their default delivery address (else billing) to collect from, and their machines (My machines). A
  * guest, or an account that cannot be read, starts with an empty form: the shopper types it.
  */
-import { fetchCustomer } from '../account/api.ts';
-import { defaultAddress } from '../account/customer.ts';
-import { loadMyMachines } from '../my-machines/store.ts';
+import { fetchCustomer, defaultAddress } from '../account/index.ts';
+import { loadMyMachines } from '../my-machines/index.ts';
 
 export interface Prefill {
   readonly name: string;

@@ -12,7 +12,7 @@
  */
 import { magentoFetch, type IntegrationConfig } from '../../magento/client.ts';
 import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
-import { sessionCustomer } from '../account/customer-token.server.ts';
+import { sessionCustomer } from '../account/index.server.ts';
 import { newTradeCustomer, tradeApplicant, type Application, type BusinessDetails } from './application.ts';
 import type { TradeGroups } from './trade-groups.server.ts';
 

@@ -10,16 +10,16 @@
 import { tradeAccountTexts } from './account-texts.ts';
 import type { Customer } from '../../magento/wire/customer.ts';
 import type { CustomerAddress } from '../../magento/wire/address.ts';
-import { savable } from '../account/customer.ts';
 import {
+  savable,
   emailLimitProblem,
   fieldProblem,
   isEmail,
   limitProblem,
   passwordProblem,
   type FieldProblems,
-} from '../account/validation.ts';
-import { fieldLimitTexts } from '../account/texts.ts';
+  fieldLimitTexts,
+} from '../account/index.ts';
 import { checkUkVatNumber } from './vat-number.ts';
 
 const t = tradeAccountTexts;

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { magentoFetch, searchCriteria, type IntegrationConfig } from '../../magento/client.ts';
-import { sessionCustomer } from '../account/customer-token.server.ts';
+import { sessionCustomer } from '../account/index.server.ts';
 
 /** The codes the merchant's groups go by (the shared decision of issue 38). */
 export const TRADE_GROUP_CODES = { pending: 'Trade (pending)', trade: 'Trade' } as const;

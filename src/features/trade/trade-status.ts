@@ -5,7 +5,7 @@
  * session is over. Read again at sign-in (`tradeSignIn`): the marker the pages' prices follow.
  */
 import { handReader, isRecord } from '../../parse/reader.ts';
-import type { SignInHooks } from '../account/session.ts';
+import type { SignInHooks } from '../account/index.ts';
 import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { forgetTrade, rememberTradeState } from './trade-marker.ts';
 

@@ -3,9 +3,9 @@
  * page), add, remove and move to the basket, each answering the list as it now is (kept in
  * `$customerWishlist`). A 401 means the session is over: the shopper is a guest again.
  */
-import { sessionExpired } from '../account/session.ts';
+import { sessionExpired } from '../account/index.ts';
 import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
-import type { VariantChoice } from '../product-data/variant-choice.ts';
+import type { VariantChoice } from '../product-data/index.ts';
 import { wishlistAnswer, type WishlistAnswer, type WishlistItem } from './answer.ts';
 import { $customerWishlist, customerWishlistCount } from './wishlist-state.ts';
 

@@ -5,8 +5,8 @@
  * sign-in). Loaded with the sign-in form only.
  */
 import { asNumber } from '../../parse/reader.ts';
-import type { SignInHooks } from '../account/session.ts';
-import type { VariantChoice } from '../product-data/variant-choice.ts';
+import type { SignInHooks } from '../account/index.ts';
+import { variantChoiceModule, type VariantChoice } from '../product-data/index.ts';
 import { $guestWishlist } from './wishlist-state.ts';
 
 /**
@@ -17,7 +17,7 @@ import { $guestWishlist } from './wishlist-state.ts';
 async function wishlistVariants(skus: readonly string[]): Promise<({ sku: string } & VariantChoice)[]> {
   if (skus.length === 0) return [];
   try {
-    const { variantChoices } = await import('../product-data/variant-choice.ts');
+    const { variantChoices } = await variantChoiceModule();
     return [...(await variantChoices(skus))].map(([sku, choice]) => ({ sku, ...choice }));
   } catch {
     return [];

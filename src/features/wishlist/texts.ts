@@ -2,7 +2,7 @@
  * The wish list page's texts; its script's notices are in browser-texts.ts, loaded with it, and the wish
  * list buttons' are the shell's (features/shell/browser-texts.ts). Gathered by src/strings.ts.
  */
-import { productSpec } from '../product/texts.ts';
+import { productSpec } from '../product/index.ts';
 import { wishlistPageTexts } from './browser-texts.ts';
 
 /** The texts of this feature that the spec leaves to us (src/strings.ts `ours`). */

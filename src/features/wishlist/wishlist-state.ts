@@ -6,8 +6,8 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import { wishlistTexts } from '../shell/browser-texts.ts';
-import { $signedIn } from '../account/session.ts';
+import { wishlistTexts } from '../shell/index.ts';
+import { $signedIn } from '../account/index.ts';
 import { sessionCount } from '../../shop-api/session-count.ts';
 import { ShopApiError } from '../../shop-api/shop-api.ts';
 import type { WishlistItem } from './answer.ts';

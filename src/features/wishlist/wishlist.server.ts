@@ -17,7 +17,7 @@ import {
   type WishlistWire,
 } from '../../magento/wire/wishlist.ts';
 import type { ConfigurableItemOption } from '../../magento/wire/item-options.ts';
-import type { VariantChoice } from '../product-data/variant-choice.ts';
+import type { VariantChoice } from '../product-data/index.ts';
 import type { WishlistFailure, WishlistItem } from './answer.ts';
 
 /**

@@ -12,7 +12,7 @@ import { getCatalogue } from '../../site/catalogue.ts';
 import { publicTiers } from '../../catalogue/tier-prices.ts';
 import type { Product } from '../../catalogue/types.ts';
 import { variantHref } from '../../catalogue/variants.ts';
-import type { BasketProductsFile } from '../../features/cart/products.ts';
+import type { BasketProductsFile } from '../../features/cart/index.ts';
 
 export const GET: APIRoute = () => {
   const { catalogue, bySku } = getCatalogue();

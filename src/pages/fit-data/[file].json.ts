@@ -13,7 +13,7 @@ import {
   partEntries,
   SKUS_FILE,
 } from '../../catalogue/fit-files.ts';
-import { skuEntries } from '../../features/parts-finder/skus.ts';
+import { skuEntries } from '../../features/parts-finder/index.ts';
 import { catalogueRoutes } from '../../site/routes.ts';
 import { getCatalogue } from '../../site/catalogue.ts';
 import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-files.ts';

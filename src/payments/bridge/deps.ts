@@ -2,7 +2,7 @@
  * The one dependencies object the bridge's steps share: the providers, Magento, the store, the shop's
  * return addresses, timings and the log.
  */
-import type { CollectAtPayment } from '../../features/collect/payment.server.ts';
+import type { CollectAtPayment } from '../../features/collect/index.server.ts';
 import type { MagentoCheckout } from '../magento-checkout.ts';
 import type { PaymentMethod, PaymentProvider } from '../provider.ts';
 import type { PaymentRecord, PaymentStore } from '../payment-records.ts';

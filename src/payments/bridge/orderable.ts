@@ -7,7 +7,7 @@
  * and the stock of what is to be delivered. What can still change between the last check and Magento's
  * answer is given back by the provider (`give-back.ts`).
  */
-import { CollectRefused } from '../../features/collect/payment.server.ts';
+import { CollectRefused } from '../../features/collect/index.server.ts';
 import { MagentoApiError } from '../../magento/client.ts';
 import { cartLinesKey, type CheckoutCart, type CheckoutLine, type StockItem } from '../magento-checkout.ts';
 import type { PaymentRecord } from '../payment-records.ts';

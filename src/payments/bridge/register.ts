@@ -5,14 +5,14 @@
  * the provider and stores the transaction as REGISTERED with Magento's quote id; the shopper's token is
  * not kept, as the order is placed with the integration token.
  */
-import { isEmail } from '../../features/account/validation.ts';
+import { isEmail } from '../../features/account/index.ts';
 import { MagentoApiError } from '../../magento/client.ts';
 import { HttpError, SessionEnded } from '../../http/index.ts';
 import { strings } from '../../strings.ts';
 import { cartLinesKey, type CheckoutCart, type ShopperCartRef } from '../magento-checkout.ts';
 import type { PaymentAddress, PaymentMethod, PaymentProvider } from '../provider.ts';
-import { offersPayIn3 } from '../../features/checkout/pay-in-3.ts';
-import { collectionProblem, CollectRefused } from '../../features/collect/payment.server.ts';
+import { offersPayIn3 } from '../../features/checkout/index.ts';
+import { collectionProblem, CollectRefused } from '../../features/collect/index.server.ts';
 import { basketProblem, paymentAddress, paymentBasket, pence, text } from './basket.ts';
 import type { BridgeDeps } from './deps.ts';
 import { shortLines } from './orderable.ts';

@@ -3,11 +3,17 @@
  * point, when it could be collected there (`POST /collect/basket`), and reserving it at one
  * (`POST /collect/hold`), with what cannot be collected said line by line and the points that have it all.
  */
-import { todayAt, type CollectDeps } from '../../features/collect/collect.server.ts';
-import { basketAt, reserve, type ShortLine } from '../../features/collect/reserve.server.ts';
-import { collectionPoints, type Point } from '../../features/collect/points.server.ts';
-import { collectDayText, collectTexts as t } from '../../features/collect/texts.ts';
-import { pointView } from '../../features/collect/views.server.ts';
+import {
+  todayAt,
+  type CollectDeps,
+  basketAt,
+  reserve,
+  type ShortLine,
+  collectionPoints,
+  type Point,
+  pointView,
+} from '../../features/collect/index.server.ts';
+import { collectDayText, collectTexts as t } from '../../features/collect/index.ts';
 import { HttpError, jsonReply, SessionEnded } from '../../http/index.ts';
 import { MagentoApiError } from '../../magento/client.ts';
 import { isMaskedCartId } from '../../magento/wire/shopper-cart.ts';

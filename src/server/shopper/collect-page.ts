@@ -4,9 +4,8 @@
  * address, phone, map and opening hours, and the way back to the product.
  */
 import { escapeHtml } from '../../ui/escape-html.ts';
-import type { Point } from '../../features/collect/points.server.ts';
-import { collectTexts as t } from '../../features/collect/texts.ts';
-import { hoursLines } from '../../features/collect/views.server.ts';
+import { type Point, hoursLines } from '../../features/collect/index.server.ts';
+import { collectTexts as t } from '../../features/collect/index.ts';
 
 /** A site path to go back to (the product page), never another site. */
 const safeBack = (back: string | undefined): string | undefined =>

@@ -24,7 +24,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { Availability } from '../../features/collect/availability.ts';
+import { type Availability, availabilityText, collectTexts as t } from '../../features/collect/index.ts';
 import {
   availabilityAt,
   collectableToday,
@@ -32,11 +32,11 @@ import {
   settleHolds,
   todayAt,
   type CollectDeps,
-} from '../../features/collect/collect.server.ts';
-import { collectionPoints, type Point } from '../../features/collect/points.server.ts';
-import { pointView } from '../../features/collect/views.server.ts';
+  collectionPoints,
+  type Point,
+  pointView,
+} from '../../features/collect/index.server.ts';
 import { availabilityPage } from './collect-page.ts';
-import { availabilityText, collectTexts as t } from '../../features/collect/texts.ts';
 import {
   clientAddress,
   customerSession,

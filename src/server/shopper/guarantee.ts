@@ -21,31 +21,29 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Clock } from '../../config/clock.ts';
-import { changeMachines, type MachinesDeps } from '../../features/my-machines/my-machines.server.ts';
+import { changeMachines, type MachinesDeps } from '../../features/my-machines/index.server.ts';
 import {
   renderCertificatePdf,
   certificateFileName,
   type CertificateShop,
-} from '../../features/guarantee/certificate-pdf.ts';
-import { confirmationMail } from '../../features/guarantee/confirmation-mail.ts';
-import { orderedMachines } from '../../features/guarantee/orders.server.ts';
-import {
+  confirmationMail,
+  orderedMachines,
   registerMachine,
   RegistrationRefused,
   type RegisterDeps,
   type RegistrationInput,
-} from '../../features/guarantee/register.server.ts';
-import {
   registrationSchema,
   type GuaranteeRecords,
   type Registration,
-} from '../../features/guarantee/registrations.server.ts';
-import { MAX_SERIAL } from '../../features/guarantee/rules.ts';
-import { MAX_RECEIPT_BYTES } from '../../features/guarantee/receipt.ts';
-import type { GuaranteeSettings } from '../../features/guarantee/settings.ts';
-import { guaranteeTexts as t } from '../../features/guarantee/texts.ts';
-import { sessionCustomer } from '../../features/account/customer-token.server.ts';
-import type { OrdersMagento } from '../../features/orders/orders.server.ts';
+} from '../../features/guarantee/index.server.ts';
+import {
+  MAX_SERIAL,
+  MAX_RECEIPT_BYTES,
+  type GuaranteeSettings,
+  guaranteeTexts as t,
+} from '../../features/guarantee/index.ts';
+import { sessionCustomer } from '../../features/account/index.server.ts';
+import type { OrdersMagento } from '../../features/orders/index.server.ts';
 import {
   customerSession,
   errorMessage,

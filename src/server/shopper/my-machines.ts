@@ -17,14 +17,18 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { myMachinesTexts } from '../../features/my-machines/texts.ts';
-import { isMachineName, MAX_MACHINE_NAME, MAX_MACHINES } from '../../features/my-machines/machines.ts';
+import {
+  myMachinesTexts,
+  isMachineName,
+  MAX_MACHINE_NAME,
+  MAX_MACHINES,
+} from '../../features/my-machines/index.ts';
 import {
   changeMachines,
   readMachines,
   TooManyMachines,
   type MachinesDeps,
-} from '../../features/my-machines/my-machines.server.ts';
+} from '../../features/my-machines/index.server.ts';
 import {
   customerSession,
   errorMessage,
@@ -39,7 +43,7 @@ import {
   sameOrigin,
   signedIn,
 } from '../../http/index.ts';
-import { customerIdOf, orderedSkus, type OrdersMagento } from '../../features/orders/orders.server.ts';
+import { customerIdOf, orderedSkus, type OrdersMagento } from '../../features/orders/index.server.ts';
 import { processLock, type TryLock } from '../../store/locks.ts';
 
 export interface MyMachinesRoutesConfig {

@@ -9,11 +9,11 @@
  * No session: 401; a session Magento no longer accepts: 401 and the cookie goes. Magento down: 503 and the
  * basket is kept.
  */
-import { shellTexts } from '../../features/shell/browser-texts.ts';
+import { shellTexts } from '../../features/shell/index.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_PO_NUMBER } from '../../payments/po-number.ts';
-import { collectionProblem, CollectRefused } from '../../features/collect/payment.server.ts';
+import { collectionProblem, CollectRefused } from '../../features/collect/index.server.ts';
 import {
   OnAccountRefused,
   placeOnAccount,
@@ -34,7 +34,7 @@ import {
   SessionEnded,
 } from '../../http/index.ts';
 import { MagentoApiError } from '../../magento/client.ts';
-import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
+import { tradeAccountTexts as t } from '../../features/trade/index.ts';
 
 export interface OnAccountRoutesConfig extends OnAccountDeps {
   readonly siteUrl: string;

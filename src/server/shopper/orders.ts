@@ -28,9 +28,9 @@ import {
   MAX_ORDERS_PAGE_SIZE,
   orderNumberOf,
   ORDERS_PAGE_SIZE,
-} from '../../features/orders/order.ts';
-import { vatInvoicePdf } from '../../features/invoices/order-pdf.server.ts';
-import type { Seller } from '../../features/invoices/vat-invoice.ts';
+} from '../../features/orders/index.ts';
+import { vatInvoicePdf } from '../../features/invoices/index.server.ts';
+import type { Seller } from '../../features/invoices/index.ts';
 import {
   customerIdOf,
   customerOrder,
@@ -41,7 +41,7 @@ import {
   type OrderCollections,
   type OrderPayments,
   type OrdersMagento,
-} from '../../features/orders/orders.server.ts';
+} from '../../features/orders/index.server.ts';
 import {
   clientAddress,
   customerSession,

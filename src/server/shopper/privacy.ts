@@ -24,9 +24,8 @@ import {
   gatherMyData,
   WrongPassword,
   type MyDataSources,
-} from '../../features/privacy/my-data.server.ts';
-import { accountDeletedMail } from '../../features/privacy/deleted-mail.ts';
-import { DELETE_ACCOUNT_PATH, MY_DATA_PATH } from '../../features/privacy/my-data.ts';
+} from '../../features/privacy/index.server.ts';
+import { accountDeletedMail, DELETE_ACCOUNT_PATH, MY_DATA_PATH } from '../../features/privacy/index.ts';
 import {
   clientAddress,
   customerSession,

@@ -4,15 +4,14 @@
  */
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import { MagentoGraphqlError } from '../../magento/graphql.ts';
-import type { ReturnRequest } from '../../features/returns/returns.ts';
+import { type ReturnRequest, returnTexts as t } from '../../features/returns/index.ts';
 import {
   createReturn,
   ReturnBusy,
   ReturnRefused,
   type ReturnAsker,
   type ReturnsDeps,
-} from '../../features/returns/returns.server.ts';
-import { returnTexts as t } from '../../features/returns/texts.ts';
+} from '../../features/returns/index.server.ts';
 import {
   HttpError,
   jsonReply,

@@ -5,17 +5,21 @@
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { orderNumberOf } from '../../features/orders/order.ts';
-import { guestOrderWire } from '../../features/orders/orders.server.ts';
-import { returnFacts, returnsOfOrder } from '../../features/returns/facts.server.ts';
+import { orderNumberOf } from '../../features/orders/index.ts';
+import { guestOrderWire } from '../../features/orders/index.server.ts';
+import {
+  returnFacts,
+  returnsOfOrder,
+  addGuestComment,
+  guestReturn,
+} from '../../features/returns/index.server.ts';
 import {
   guestProofSchema,
   MAX_COMMENT,
   returnRequestSchema,
   type GuestProof,
-} from '../../features/returns/returns.ts';
-import { addGuestComment, guestReturn } from '../../features/returns/returns.server.ts';
-import { returnTexts as t } from '../../features/returns/texts.ts';
+  returnTexts as t,
+} from '../../features/returns/index.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import {
   clientAddress,

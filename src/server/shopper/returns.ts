@@ -27,17 +27,21 @@ import { z } from 'zod';
 import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import type { IntegrationConfig } from '../../magento/client.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
-import { orderNumberOf } from '../../features/orders/order.ts';
-import { customerIdOf, customerOrderWire } from '../../features/orders/orders.server.ts';
-import { returnFacts } from '../../features/returns/facts.server.ts';
-import { MAX_COMMENT, returnRequestSchema } from '../../features/returns/returns.ts';
+import { orderNumberOf } from '../../features/orders/index.ts';
+import { customerIdOf, customerOrderWire } from '../../features/orders/index.server.ts';
 import {
+  returnFacts,
   addCustomerComment,
   customerReturn,
   customerReturns,
-} from '../../features/returns/returns.server.ts';
-import { checkedReturnSettings, type ReturnSettings } from '../../features/returns/settings.ts';
-import { returnTexts as t } from '../../features/returns/texts.ts';
+} from '../../features/returns/index.server.ts';
+import {
+  MAX_COMMENT,
+  returnRequestSchema,
+  checkedReturnSettings,
+  type ReturnSettings,
+  returnTexts as t,
+} from '../../features/returns/index.ts';
 import {
   customerSession,
   errorMessage,

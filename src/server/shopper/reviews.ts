@@ -25,14 +25,14 @@ import {
   reviewProblems,
   type ReviewDraft,
   type ReviewForm,
-} from '../../features/reviews/review.ts';
+} from '../../features/reviews/index.ts';
 import {
   customerFirstName,
   reviewSettingsCache,
   writeReview,
   type ReviewSettingsCache,
-} from '../../features/reviews/reviews.server.ts';
-import { isSku } from '../../features/wishlist/wishlist.ts';
+} from '../../features/reviews/index.server.ts';
+import { isSku } from '../../features/wishlist/index.ts';
 import {
   clientAddress,
   customerSession,

@@ -18,16 +18,18 @@ import { createPaymentRoutesFromEnv } from '../../payments/config.ts';
 import { paymentHome, type PaymentHome } from '../../payments/home.ts';
 import { processLock, type TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
-import { tradeGroups } from '../../features/trade/trade-groups.server.ts';
+import { tradeGroups } from '../../features/trade/index.server.ts';
 import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
 import { startShopMail, type ShopMail } from '../../mail/shop-mail.ts';
 import { shopClock } from '../../config/clock.ts';
-import type { CollectDeps } from '../../features/collect/collect.server.ts';
-import { collectMagento } from '../../features/collect/magento.server.ts';
-import { collectAtPayment } from '../../features/collect/payment.server.ts';
-import { orderCollections } from '../../features/collect/order-facts.server.ts';
-import type { OrderCollections } from '../../features/orders/orders.server.ts';
-import { collectSettings } from '../../features/collect/settings.ts';
+import {
+  type CollectDeps,
+  collectMagento,
+  collectAtPayment,
+  orderCollections,
+} from '../../features/collect/index.server.ts';
+import type { OrderCollections } from '../../features/orders/index.server.ts';
+import { collectSettings } from '../../features/collect/index.ts';
 import { createAfterSaleRoutes, afterSaleRecords } from './after-sale.ts';
 import { parentsFromBuild } from '../collect-parents.ts';
 import { createCollectRoutes } from './collect.ts';

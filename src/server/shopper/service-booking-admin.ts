@@ -13,15 +13,14 @@
  */
 import { Hono, type Context } from 'hono';
 import type { MagentoClientConfig } from '../../magento/client.ts';
-import { bookingsOn } from '../../features/service-booking/bookings.server.ts';
-import { bookingsCsv, csvName } from '../../features/service-booking/csv.ts';
-import { isIsoDay } from '../../calendar/working-days.ts';
 import {
+  bookingsOn,
   bearerToken,
   merchantAccess,
   MERCHANT_RESOURCE,
-} from '../../features/service-booking/merchant.server.ts';
-import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
+} from '../../features/service-booking/index.server.ts';
+import { bookingsCsv, csvName, serviceBookingTexts as t } from '../../features/service-booking/index.ts';
+import { isIsoDay } from '../../calendar/working-days.ts';
 import { errorMessage, HttpError, jsonErrors, jsonReply, methodNotAllowed } from '../../http/index.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 

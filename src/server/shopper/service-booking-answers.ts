@@ -7,14 +7,14 @@ import {
   todayOf,
   type BookingRefused,
   type BookingStore,
-} from '../../features/service-booking/bookings.server.ts';
+} from '../../features/service-booking/index.server.ts';
 import {
   availability,
   firstBookableDay,
   firstOpenDay,
   lastBookableDay,
-} from '../../features/service-booking/days.ts';
-import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
+  serviceBookingTexts as t,
+} from '../../features/service-booking/index.ts';
 import { jsonReply } from '../../http/index.ts';
 
 /** Refusals of a day as answers: what to change, beside the day field. */

@@ -22,7 +22,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Clock } from '../../config/clock.ts';
-import { customerIdOf, type OrdersMagento } from '../../features/orders/orders.server.ts';
+import { customerIdOf, type OrdersMagento } from '../../features/orders/index.server.ts';
 import {
   bookingProblems,
   IDEMPOTENCY_KEY,
@@ -30,7 +30,18 @@ import {
   MAX_FAULT,
   MAX_LINE,
   type BookingRequest,
-} from '../../features/service-booking/booking.ts';
+  availability,
+  firstOpenDay,
+  lastBookableDay,
+  bookingCalendar,
+  manageUrl,
+  queueBookingMail,
+  type BookingChange,
+  type BookingMailContext,
+  type ServiceSettings,
+  serviceBookingTexts as t,
+  bookingView,
+} from '../../features/service-booking/index.ts';
 import {
   book,
   BookingRefused,
@@ -43,18 +54,7 @@ import {
   type Booking,
   type BookingStore,
   type Owner,
-} from '../../features/service-booking/bookings.server.ts';
-import { availability, firstOpenDay, lastBookableDay } from '../../features/service-booking/days.ts';
-import {
-  bookingCalendar,
-  manageUrl,
-  queueBookingMail,
-  type BookingChange,
-  type BookingMailContext,
-} from '../../features/service-booking/mail.ts';
-import type { ServiceSettings } from '../../features/service-booking/settings.ts';
-import { serviceBookingTexts as t } from '../../features/service-booking/texts.ts';
-import { bookingView } from '../../features/service-booking/view.ts';
+} from '../../features/service-booking/index.server.ts';
 import {
   clientAddress,
   customerSession,

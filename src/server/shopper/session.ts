@@ -30,13 +30,13 @@ import {
   sessionCookie,
 } from '../../http/index.ts';
 import { magentoFetch, MagentoApiError, type MagentoClientConfig } from '../../magento/client.ts';
-import { customerToken } from '../../features/account/customer-token.server.ts';
+import { customerToken } from '../../features/account/index.server.ts';
 import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
-import { isSku, MAX_WISHLIST } from '../../features/wishlist/wishlist.ts';
-import type { VariantChoice } from '../../features/product-data/variant-choice.ts';
-import { addToWishlist } from '../../features/wishlist/wishlist.server.ts';
-import { isMachineName, MAX_MACHINE_NAME, MAX_MACHINES } from '../../features/my-machines/machines.ts';
-import { carryOverMachines, type MachinesDeps } from '../../features/my-machines/my-machines.server.ts';
+import { isSku, MAX_WISHLIST } from '../../features/wishlist/index.ts';
+import type { VariantChoice } from '../../features/product-data/index.ts';
+import { addToWishlist } from '../../features/wishlist/index.server.ts';
+import { isMachineName, MAX_MACHINE_NAME, MAX_MACHINES } from '../../features/my-machines/index.ts';
+import { carryOverMachines, type MachinesDeps } from '../../features/my-machines/index.server.ts';
 import { processLock, type TryLock } from '../../store/locks.ts';
 import { variantBody } from './wishlist.ts';
 import { strings } from '../../strings.ts';

@@ -24,11 +24,11 @@ import {
   APPLICATION_FIELDS,
   applicationProblems,
   type Application,
-} from '../../features/trade/application.ts';
-import { applyAsCustomer, applyAsNewCustomer } from '../../features/trade/application.server.ts';
-import { applicationMail } from '../../features/trade/application-mail.ts';
-import { vatNumberOf } from '../../features/trade/application.ts';
-import type { TradeGroups } from '../../features/trade/trade-groups.server.ts';
+  applicationMail,
+  vatNumberOf,
+  tradeAccountTexts,
+} from '../../features/trade/index.ts';
+import { applyAsCustomer, applyAsNewCustomer, type TradeGroups } from '../../features/trade/index.server.ts';
 import {
   clientAddress,
   customerSession,
@@ -51,7 +51,6 @@ import { MagentoApiError, type IntegrationConfig } from '../../magento/client.ts
 import type { Customer } from '../../magento/wire/customer.ts';
 import type { ShopMail } from '../../mail/shop-mail.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
-import { tradeAccountTexts } from '../../features/trade/account-texts.ts';
 
 export interface TradeApplicationLimits {
   readonly perClient: FailureLimit;

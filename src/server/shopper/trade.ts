@@ -15,8 +15,8 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { customerTradeGroup } from '../../features/trade/trade-groups.server.ts';
-import type { OrdersMagento } from '../../features/orders/orders.server.ts';
+import { customerTradeGroup } from '../../features/trade/index.server.ts';
+import type { OrdersMagento } from '../../features/orders/index.server.ts';
 import {
   customerSession,
   errorMessage,
@@ -27,8 +27,12 @@ import {
   notCrossSite,
 } from '../../http/index.ts';
 import { negotiateEncoding } from '../../publish/index.ts';
-import { TRADE_PRICES_BASE, TRADE_PRICES_URL, tradePriceFile } from '../../features/trade/trade-files.ts';
-import { tradePriceTexts } from '../../features/trade/price-texts.ts';
+import {
+  TRADE_PRICES_BASE,
+  TRADE_PRICES_URL,
+  tradePriceFile,
+  tradePriceTexts,
+} from '../../features/trade/index.ts';
 import { createSiteFiles } from '../site-files.ts';
 
 export interface TradeRoutesConfig {

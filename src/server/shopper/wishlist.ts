@@ -18,8 +18,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { WishlistAnswer } from '../../features/wishlist/answer.ts';
-import { isSku, MAX_WISHLIST } from '../../features/wishlist/wishlist.ts';
+import { type WishlistAnswer, isSku, MAX_WISHLIST } from '../../features/wishlist/index.ts';
 import {
   addToWishlist,
   moveToCart,
@@ -28,7 +27,7 @@ import {
   removeFromWishlist,
   type CustomerWishlist,
   type WishlistChange,
-} from '../../features/wishlist/wishlist.server.ts';
+} from '../../features/wishlist/index.server.ts';
 import {
   customerSession,
   errorMessage,

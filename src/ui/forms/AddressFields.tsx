@@ -4,7 +4,7 @@
  * names with the address's role (`shipping_city`) and puts a hint under some fields; the account's forms
  * use the plain names. A field the last submit refused says why under it.
  */
-import type { FieldProblems } from '../../features/account/validation.ts';
+import type { FieldProblems } from '../../features/account/index.ts';
 import { strings } from '../../strings.ts';
 import { Field, fieldId, type FieldProps } from './Field.tsx';
 

@@ -10,9 +10,8 @@
  * reader reads the reason on reaching the field.
  */
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute, ReactElement } from 'react';
-import { accountSpec } from '../../features/account/texts.ts';
-import type { FieldProblems } from '../../features/account/validation.ts';
-import { notify } from '../../features/notify/notice-state.ts';
+import { accountSpec, type FieldProblems } from '../../features/account/index.ts';
+import { notify } from '../../features/notify/index.ts';
 
 export interface FieldProps {
   /** The form's id prefix, so ids are unique on the page. */

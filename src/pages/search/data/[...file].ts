@@ -1,6 +1,6 @@
 /** /search/data/…: every file of the search index (features/search/files.ts), as `indexFiles` lists them. */
 import type { GetStaticPaths } from 'astro';
-import { indexFiles } from '../../../features/search/build.ts';
+import { indexFiles } from '../../../features/search/index.server.ts';
 import { dataFile, dataFilesToRender, serveDataFile } from '../../../site/data-files.ts';
 import { siteSearchIndex } from '../../../site/search-index.ts';
 

@@ -1,0 +1,2 @@
+/** The door of components/collect for browser scripts: what other scripts may use of it that runs only in a browser. */
+export { cardCollect } from './lazy.ts';

@@ -1,0 +1,2 @@
+/** The door of components/compare: its components (`Name.astro`, `Name.tsx`) are doors of their own; browser scripts have index.client.ts. */
+export {};

@@ -1,0 +1,5 @@
+/** The door of features/compare: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+export { productTexts } from './browser-texts.ts';
+export { buildSheet } from './build-sheet.ts';
+export { $compare, COMPARE_KEY } from './compare-state.ts';
+export { SHEET_ID } from './sheet.ts';

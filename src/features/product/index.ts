@@ -1,0 +1,3 @@
+/** The door of features/product: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+export { productSpec } from './texts.ts';
+export { variantTexts } from './variant-texts.ts';

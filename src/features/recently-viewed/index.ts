@@ -1,0 +1,3 @@
+/** The door of features/recently-viewed: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+export { $recentlyViewed, forgetViewed, recordView } from './recently-viewed-state.ts';
+export { RECENTLY_VIEWED_KEY, shownRecentlyViewed } from './recently-viewed.ts';

@@ -1,0 +1,6 @@
+/** The door of features/returns: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+export { guestProofSchema, MAX_COMMENT, returnRequestSchema } from './returns.ts';
+export type { GuestProof, ReturnRequest } from './returns.ts';
+export { checkedReturnSettings } from './settings.ts';
+export type { ReturnSettings } from './settings.ts';
+export { returnTexts } from './texts.ts';

@@ -1,0 +1,3 @@
+/** The door of features/search for the server: what the rest of the shop may use of it that runs only in Node. */
+export { indexFiles, searchIndexBuilder } from './build.ts';
+export type { BuiltSearch, SearchBuildInput } from './build.ts';
