@@ -12,6 +12,8 @@ import type { RunningStorefront } from '../../src/server/server.ts';
 import { createOrdersRoutes, ORDERS_TEXTS } from '../../src/server/shopper/orders.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { invoiceTexts } from '../../src/features/trade/texts.ts';
+import { guestInvoice } from '../../src/features/orders/api.ts';
+import { createShopApi, useShopApi } from '../../src/shop-api/shop-api.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../support/orders.ts';
 import { TEST_SELLER } from '../support/seller.ts';
@@ -169,5 +171,27 @@ describe('a guest’s invoiced order', () => {
     const wrong = await ask({ postcode: 'ZZ1 1ZZ' });
     expect(wrong.status).toBe(404);
     expect(JSON.parse(wrong.body.toString())).toEqual({ message: ORDERS_TEXTS.lookupFailed });
+  });
+
+  it('comes to the order lookup page as a file to save, and wrong details say why', async () => {
+    const order = await placeTestOrder(backend, { lines: [{ sku, qty: 1 }] });
+    const magentoInvoice = await invoice(order.id);
+    // The page's own client (shopFile), from the site's origin as a browser on it sends.
+    const fromSite: typeof fetch = (input, init) =>
+      fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Origin: SITE } });
+    const putBack = useShopApi(createShopApi(fromSite, shop.url));
+    try {
+      const details = { number: order.number, email: ORDER_ADDRESS.email, postcode: ORDER_ADDRESS.postcode };
+      const file = await guestInvoice(details, magentoInvoice.increment_id);
+      expect(file.name).toContain(magentoInvoice.increment_id);
+      expect(await pdfText(Buffer.from(await file.blob.arrayBuffer()))).toContain(
+        magentoInvoice.increment_id,
+      );
+      await expect(
+        guestInvoice({ ...details, postcode: 'ZZ1 1ZZ' }, magentoInvoice.increment_id),
+      ).rejects.toThrow(ORDERS_TEXTS.lookupFailed);
+    } finally {
+      putBack();
+    }
   });
 });

@@ -14,7 +14,8 @@ import { REGISTER_MACHINE_PATH } from '../../features/guarantee/paths.ts';
 import { guaranteeTexts as t } from '../../features/guarantee/texts.ts';
 import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
 import { GuaranteeRegistrations } from './GuaranteeRegistrations.tsx';
-import { ErrorSummary, MachineChoice, MachineDetails, Result } from './RegistrationParts.tsx';
+import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
+import { MachineChoice, MachineDetails, Result, summaryProblems } from './RegistrationParts.tsx';
 import { ELSEWHERE, useRegisterMachine } from './use-register-machine.ts';
 import '../../styles/forms.css';
 import './guarantee.css';
@@ -41,10 +42,10 @@ export default function RegisterMachine() {
         >
           <ErrorSummary
             id={`${FORM}-summary`}
-            form={FORM}
+            title={t.errorsHeading}
             message={s.refused}
-            problems={s.problems}
-            box={s.summary}
+            problems={s.refused ? summaryProblems(FORM, s.problems) : []}
+            focusKey={s.answered}
           />
           <MachineChoice
             form={FORM}

@@ -1,5 +1,5 @@
 /**
- * The registration form's parts: the error summary (each problem linked to its field), the choice of
+ * The registration form's parts: the error summary's problems (each linked to its field), the choice of
  * machine (from an order, or bought elsewhere), the machine's details (model and purchase date when bought
  * elsewhere, the serial number, the receipt) and the result. Inputs are uncontrolled: what the shopper typed
  * stays through refusals; fields of the choice not taken are hidden, not dropped.
@@ -9,6 +9,7 @@ import type { OfferedMachine, ShownRegistration } from '../../features/guarantee
 import { certificatePath } from '../../features/guarantee/paths.ts';
 import type { RegistrationField } from '../../features/guarantee/register.server.ts';
 import { extraYearText, guaranteeTexts as t } from '../../features/guarantee/texts.ts';
+import type { SummaryProblem } from '../../ui/forms/ErrorSummary.tsx';
 import { Field, fieldId } from '../../ui/forms/Field.tsx';
 import { ELSEWHERE, fromOrder } from './use-register-machine.ts';
 
@@ -21,36 +22,12 @@ const FIELD_ORDER: readonly RegistrationField[] = ['machine', 'model', 'purchase
 const target = (form: string, field: RegistrationField): string =>
   field === 'machine' ? `${form}-choice-0` : fieldId(form, field);
 
-export function ErrorSummary(props: {
-  id: string;
-  form: string;
-  message: string;
-  problems: Problems;
-  box: RefObject<HTMLDivElement | null>;
-}) {
-  const listed = FIELD_ORDER.flatMap((field) => {
-    const message = props.problems[field];
-    return message ? [[field, message] as const] : [];
+/** The problems in the form's order, each linked to the field it is shown beside (the shared error summary's). */
+export function summaryProblems(form: string, problems: Problems): SummaryProblem[] {
+  return FIELD_ORDER.flatMap((field) => {
+    const message = problems[field];
+    return message ? [{ id: target(form, field), message }] : [];
   });
-  return (
-    <div id={props.id} className="guarantee__summary" tabIndex={-1} ref={props.box} role="alert">
-      {props.message &&
-        (listed.length === 0 ? (
-          <p>{props.message}</p>
-        ) : (
-          <>
-            <h2 className="guarantee__summary-title">{t.errorsHeading}</h2>
-            <ul>
-              {listed.map(([field, message]) => (
-                <li key={field}>
-                  <a href={`#${target(props.form, field)}`}>{message}</a>
-                </li>
-              ))}
-            </ul>
-          </>
-        ))}
-    </div>
-  );
 }
 
 export function MachineChoice(props: {

@@ -54,14 +54,13 @@ export function useRegisterMachine(page: string) {
   const [problems, setProblems] = useState<Partial<Record<RegistrationField, string>>>({});
   const [refused, setRefused] = useState('');
   const [registered, setRegistered] = useState<ShownRegistration | null>(null);
-  const summary = useRef<HTMLDivElement>(null);
   const result = useRef<HTMLHeadingElement>(null);
   const { busy, start, finish } = useBusy();
-  // Each answered submit moves focus once it is drawn: to the result, or to the summary of what to correct.
+  // Each answered submit moves focus once it is drawn: to the result, or (ErrorSummary's focusKey) to the
+  // summary of what to correct.
   const [answered, setAnswered] = useState(0);
   useEffect(() => {
-    if (answered === 0) return;
-    (registered ? result.current : summary.current)?.focus();
+    if (answered > 0 && registered) result.current?.focus();
   }, [answered]);
 
   const machines = ordered.status === 'ready' ? ordered.value : [];
@@ -101,7 +100,7 @@ export function useRegisterMachine(page: string) {
     again: () => setRegistered(null),
     busy,
     submitted,
-    summary,
+    answered,
     result,
   };
 }

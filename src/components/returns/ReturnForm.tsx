@@ -9,6 +9,7 @@ import { returnsProblem, sendReturn, type ReturnSource } from '../../features/re
 import type { ReturnFacts, ReturnProblem, ReturnRecord } from '../../features/returns/returns.ts';
 import { checkReturn } from '../../features/returns/rules.ts';
 import { strings } from '../../strings.ts';
+import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
 import { useBusy } from '../../ui/forms/use-busy.ts';
 import { readReturnRequest } from './form-request.ts';
 import { ReturnLine } from './ReturnLine.tsx';
@@ -21,32 +22,6 @@ interface FormProps {
   source: ReturnSource;
   onSent: (record: ReturnRecord) => void;
   onCancel: () => void;
-}
-
-/** The problems listed at the top, each a link to its field; focused when it appears. */
-function ErrorSummary({
-  problems,
-  focusRef,
-}: {
-  problems: readonly ReturnProblem[];
-  focusRef: React.RefObject<HTMLDivElement | null>;
-}) {
-  return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={focusRef} hidden={problems.length === 0}>
-      {problems.length > 0 && (
-        <>
-          <h3>{t.problemsTitle}</h3>
-          <ul>
-            {problems.map((problem, index) => (
-              <li key={`${problem.field}-${index}`}>
-                <a href={`#${FORM}-${problem.field}`}>{problem.message}</a>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </div>
-  );
 }
 
 function ReasonField({ facts, error }: { facts: ReturnFacts; error: string | undefined }) {
@@ -109,7 +84,7 @@ function ResolutionField({ facts, error }: { facts: ReturnFacts; error: string |
 
 export function ReturnForm({ facts, source, onSent, onCancel }: FormProps) {
   const [problems, setProblems] = useState<readonly ReturnProblem[]>([]);
-  const summary = useRef<HTMLDivElement>(null);
+  const [refusals, setRefusals] = useState(0);
   const title = useRef<HTMLHeadingElement>(null);
   // Opened from "Return items": the shopper lands on the form's heading.
   useEffect(() => title.current?.focus(), []);
@@ -118,7 +93,7 @@ export function ReturnForm({ facts, source, onSent, onCancel }: FormProps) {
 
   function refuse(found: readonly ReturnProblem[]) {
     setProblems(found);
-    requestAnimationFrame(() => summary.current?.focus());
+    setRefusals((count) => count + 1);
   }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -151,7 +126,13 @@ export function ReturnForm({ facts, source, onSent, onCancel }: FormProps) {
         {t.formTitle(facts.order)}
       </h2>
       <p>{t.formIntro}</p>
-      <ErrorSummary problems={problems} focusRef={summary} />
+      <ErrorSummary
+        id={`${FORM}-summary`}
+        heading="h3"
+        title={t.problemsTitle}
+        problems={problems.map(({ field, message }) => ({ id: `${FORM}-${field}`, message }))}
+        focusKey={refusals}
+      />
       <fieldset className="return-lines" id={`${FORM}-lines`} tabIndex={-1}>
         <legend>{t.lines}</legend>
         {facts.lines.map((line) => (

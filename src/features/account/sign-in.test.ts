@@ -19,6 +19,7 @@ const fakeServer: ShopApi = {
     const read = options.schema.safeParse({ signedIn: true, wishlistAdded: 2 });
     return read.success ? Promise.resolve(read.data) : Promise.reject(new Error('unreadable'));
   },
+  file: () => Promise.reject(new Error('no files here')),
 };
 
 /** A feature's hooks that say what they were asked, in `steps`. */

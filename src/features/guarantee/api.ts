@@ -5,7 +5,7 @@
  * message for the form.
  */
 import { asListOf, asNumber, asString, handReader, isRecord } from '../../parse/reader.ts';
-import { shopFetch, ShopApiError, UNAVAILABLE } from '../../shop-api/shop-api.ts';
+import { shopFetch, ShopApiError } from '../../shop-api/shop-api.ts';
 import { ORDERED_MACHINES_API, REGISTRATIONS_API } from './paths.ts';
 import type { RegistrationField } from './register.server.ts';
 
@@ -101,29 +101,17 @@ function problemsOf(value: unknown): Partial<Record<RegistrationField, string>> 
   return problems;
 }
 
+const registered = handReader((value) =>
+  isRecord(value) ? asRegistration(value['registration']) : undefined,
+);
+
 /** Registers the machine the form describes; RegistrationProblems when refused, ShopApiError when down. */
 export async function registerMachine(form: FormData): Promise<ShownRegistration> {
-  let response: Response;
   try {
-    response = await fetch(REGISTRATIONS_API, { method: 'POST', body: form, credentials: 'same-origin' });
-  } catch {
-    throw new ShopApiError(0, UNAVAILABLE);
+    return await shopFetch(REGISTRATIONS_API, { method: 'POST', body: form, schema: registered });
+  } catch (error) {
+    if (error instanceof ShopApiError && (error.status === 400 || error.status === 409))
+      throw new RegistrationProblems(error.status, error.message, problemsOf(error.answer));
+    throw error;
   }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new ShopApiError(response.status || 502, UNAVAILABLE);
-  }
-  if (response.status === 400 || response.status === 409)
-    throw new RegistrationProblems(
-      response.status,
-      (isRecord(body) && asString(body['message'])) || UNAVAILABLE,
-      problemsOf(body),
-    );
-  if (!response.ok)
-    throw new ShopApiError(response.status, (isRecord(body) && asString(body['message'])) || UNAVAILABLE);
-  const registration = isRecord(body) ? asRegistration(body['registration']) : undefined;
-  if (!registration) throw new ShopApiError(502, UNAVAILABLE);
-  return registration;
 }

@@ -33,6 +33,7 @@ const fakeServer: ShopApi = {
     const read = options.schema.safeParse({ machines: server.machines });
     return read.success ? Promise.resolve(read.data) : Promise.reject(new Error('unreadable'));
   },
+  file: () => Promise.reject(new Error('no files here')),
 };
 
 /** The store as a page first imports it; `emitted` holds what it emits to a listener from `listen()` on. */

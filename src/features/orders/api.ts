@@ -4,10 +4,9 @@
  * A 401 on the customer's routes means the session is over: the marker is dropped, as account calls do.
  */
 import { z } from '../../magento/wire/zod.ts';
-import { asString, isRecord } from '../../parse/reader.ts';
 import { asCustomer } from '../account/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
-import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
+import { ShopApiError, shopFetch, shopFile } from '../../shop-api/shop-api.ts';
 import { orderTexts } from './texts.ts';
 import { invoiceFileName, type OrderDetail, type OrdersPage } from './order.ts';
 
@@ -99,28 +98,20 @@ export const lookUpOrder = (details: LookupDetails): Promise<OrderDetail> =>
  * A guest's VAT invoice: asked for with the same details that found the order (the server finds it again,
  * and counts a failure as the lookup does), as a PDF for the page to save.
  */
-export async function guestInvoice(
+export const guestInvoice = (
   details: LookupDetails,
   invoice: string,
-): Promise<{ name: string; blob: Blob }> {
-  let response: Response;
-  try {
-    response = await fetch('/orders/lookup/invoice', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/pdf, application/json' },
-      body: JSON.stringify({ ...details, invoice }),
-    });
-  } catch {
-    throw new ShopApiError(0, orderTexts.unavailable);
-  }
-  if (!response.ok) {
-    const answer: unknown = await response.json().catch(() => undefined);
-    const message = (isRecord(answer) ? asString(answer['message']) : undefined) ?? orderTexts.unavailable;
-    throw new ShopApiError(response.status, message);
-  }
-  return { name: invoiceFileName(invoice), blob: await response.blob() };
-}
+): Promise<{ name: string; blob: Blob }> =>
+  shopFile('/orders/lookup/invoice', {
+    method: 'POST',
+    body: { ...details, invoice },
+    accept: 'application/pdf',
+  }).then(
+    (blob) => ({ name: invoiceFileName(invoice), blob }),
+    (error: unknown) => Promise.reject(new ShopApiError(statusOf(error), ordersProblem(error))),
+  );
+
+const statusOf = (error: unknown): number => (error instanceof ShopApiError ? error.status : 0);
 
 /** What a failed order call says: the shop or Magento down is "Your orders can't be shown right now". */
 export const ordersProblem = (error: unknown): string =>

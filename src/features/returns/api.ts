@@ -43,37 +43,25 @@ const refusal = z.object({
   problems: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 
-async function post(path: string, body: unknown): Promise<Response> {
-  try {
-    return await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ShopApiError(0, UNAVAILABLE);
-  }
-}
-
 /** Sends the return: the return made, or the problems the rules or Magento found (422). */
 export async function sendReturn(source: ReturnSource, request: ReturnRequest): Promise<SendAnswer> {
-  const response =
-    source.kind === 'customer'
-      ? await post(`/returns/orders/${encodeURIComponent(source.number)}`, request)
-      : await post('/returns/lookup', { ...source.proof, ...request });
-  const json: unknown = await response.json().catch(() => undefined);
-  if (response.status === 201) {
-    const sent = returnRecordSchema.safeParse(json);
-    if (sent.success) return { sent: sent.data };
-    throw new ShopApiError(502, UNAVAILABLE);
+  const send = (path: string, body: unknown) =>
+    shopFetch(path, { method: 'POST', body, schema: returnRecordSchema });
+  try {
+    return {
+      sent:
+        source.kind === 'customer'
+          ? await send(`/returns/orders/${encodeURIComponent(source.number)}`, request)
+          : await send('/returns/lookup', { ...source.proof, ...request }),
+    };
+  } catch (error) {
+    const refused =
+      error instanceof ShopApiError && error.status === 422 ? refusal.safeParse(error.answer) : undefined;
+    if (refused)
+      return { problems: refused.data?.problems ?? [], message: refused.data?.message ?? UNAVAILABLE };
+    if (source.kind === 'customer') return asCustomer(() => Promise.reject(error));
+    throw error;
   }
-  const refused = refusal.safeParse(json);
-  const message = refused.success ? refused.data.message : UNAVAILABLE;
-  if (response.status === 422) return { problems: refused.data?.problems ?? [], message };
-  const error = new ShopApiError(response.status || 502, message);
-  if (source.kind === 'customer') return asCustomer(() => Promise.reject(error));
-  throw error;
 }
 
 export const fetchReturns = (): Promise<ReturnSummary[]> =>

@@ -4,8 +4,8 @@
  * the server's message, what it found wrong by field and, when the day went full, the next free day, so
  * the form says it beside the field and keeps everything typed.
  */
-import { UNAVAILABLE } from '../../shop-api/shop-api.ts';
-import { asListOf, asNumber, asString, isRecord } from '../../parse/reader.ts';
+import { ShopApiError, shopFetch, UNAVAILABLE } from '../../shop-api/shop-api.ts';
+import { asListOf, asNumber, asString, handReader, isRecord } from '../../parse/reader.ts';
 import type { BookingRequest } from './booking.ts';
 import type { DayAvailability } from './days.ts';
 import type { BookingField } from './texts.ts';
@@ -57,40 +57,29 @@ function problemsOf(value: unknown): Partial<Record<BookingField, string>> {
   return problems;
 }
 
+const anyRecord = handReader((value) => (isRecord(value) ? value : undefined));
+
 async function call(
   path: string,
-  init: { method?: string; body?: unknown; token?: string | undefined } = {},
+  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; token?: string | undefined } = {},
 ) {
-  let response: Response;
   try {
-    response = await fetch(path, {
-      method: init.method ?? 'GET',
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(init.token ? { [TOKEN_HEADER]: init.token } : {}),
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    return await shopFetch(path, {
+      ...init,
+      ...(init.token ? { headers: { [TOKEN_HEADER]: init.token } } : {}),
+      schema: anyRecord,
     });
-  } catch {
-    throw new BookingCallError(0, UNAVAILABLE);
+  } catch (error) {
+    if (!(error instanceof ShopApiError)) throw error;
+    const body = isRecord(error.answer) ? error.answer : {};
+    const message = error.status >= 500 ? undefined : asString(body['message']);
+    throw new BookingCallError(
+      error.status,
+      message ?? UNAVAILABLE,
+      problemsOf(body['problems']),
+      asString(body['nextFree']),
+    );
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(await response.text());
-  } catch {
-    throw new BookingCallError(response.status || 502, UNAVAILABLE);
-  }
-  if (response.ok && isRecord(json)) return json;
-  const body = isRecord(json) ? json : {};
-  const message = response.status >= 500 ? undefined : asString(body['message']);
-  throw new BookingCallError(
-    response.status,
-    message ?? UNAVAILABLE,
-    problemsOf(body['problems']),
-    asString(body['nextFree']),
-  );
 }
 
 const dayOf = (value: unknown): DayAvailability | undefined => {
