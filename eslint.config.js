@@ -34,7 +34,7 @@ const LENGTH_EXCEPTIONS = [
       'src/embedded/magento/directory/country-data.ts',
       'src/embedded/magento/graphql/webonyx-rules.ts',
       'src/catalogue/types.ts',
-      'src/payments/providers/opayo/protocol.ts',
+      'src/contracts/opayo/protocol.ts',
     ],
     rules: [FUNCTION, FILE],
   },

@@ -13,7 +13,7 @@ import { readContentBlocks } from '../../src/catalogue/content-blocks.ts';
 import { homeContent, homePageContent, landingPagesContent } from '../../src/components/home/content.ts';
 import home from '../../src/content/home.json' with { type: 'json' };
 import landings from '../../src/content/landings.json' with { type: 'json' };
-import type { SavedEntity } from '../../src/embedded/magento/saved.ts';
+import type { SavedEntity } from '../../src/contracts/rebuild-hook.ts';
 import { escapeHtml as escape } from '../../src/ui/escape-html.ts';
 import { strings } from '../../src/strings.ts';
 import {

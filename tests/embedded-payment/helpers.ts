@@ -16,7 +16,7 @@ import {
   parseReply,
   registrationFields,
   type RegistrationInput,
-} from '../../src/payments/providers/opayo/protocol.ts';
+} from '../../src/contracts/opayo/protocol.ts';
 import { INSPECTION_PATH } from '../../src/embedded/payment/app.ts';
 import {
   startPaymentSandbox,

@@ -26,7 +26,7 @@ import { applyFields, requestedFields } from './query.ts';
 import type { ReturnsRuntime } from './returns/runtime.ts';
 import type { ReviewSettings } from './reviews/settings.ts';
 import { createRoutes } from './routes.ts';
-import type { OnSaved, SavedEntity } from './saved.ts';
+import type { OnSaved, SavedEntity } from '../../contracts/rebuild-hook.ts';
 import { graphQlEndpoint } from './graphql/route.ts';
 
 export interface MagentoAppOptions {

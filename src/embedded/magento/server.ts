@@ -31,7 +31,7 @@ import type { StoreContact } from './returns/mail.ts';
 import { checkReturnSettings, SHOP_RETURN_SETTINGS, type ReturnSettings } from './returns/settings.ts';
 import { NO_MAILER, smtpMailer } from './returns/smtp.ts';
 import { checkReviewSettings, DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from './reviews/settings.ts';
-import type { OnSaved } from './saved.ts';
+import type { OnSaved } from '../../contracts/rebuild-hook.ts';
 import { systemClock, type Clock } from '../../config/clock.ts';
 
 export interface EmbeddedMagentoConfig {

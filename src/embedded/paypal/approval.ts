@@ -7,7 +7,6 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { PAY_IN_3_PENCE } from '../../features/checkout/index.ts';
 import { sendPage, sendRedirect } from '../payment/http.ts';
 import { redirectBody } from '../payment/pages.ts';
 import type { PayPalStore } from './db.ts';
@@ -35,10 +34,20 @@ const withParams = (url: string, params: Readonly<Record<string, string>>): stri
   return target.href;
 };
 
+/**
+ * PayPal UK's own range for Pay in 3 (its Pay Later terms: purchases of £30 to £2,000, both included), in
+ * pence: the sandbox holds the shop to PayPal's rule, never to the shop's reading of it.
+ */
+const PAY_IN_3_RANGE_PENCE = { min: 3_000, max: 200_000 } as const;
+
 function payIn3(order: OrderRecord) {
   const amount = order.request.purchase_units[0]?.amount;
   const pence = amount ? (toPence(amount.value) ?? 0) : 0;
-  if (amount?.currency_code === 'GBP' && pence >= PAY_IN_3_PENCE.min && pence <= PAY_IN_3_PENCE.max)
+  if (
+    amount?.currency_code === 'GBP' &&
+    pence >= PAY_IN_3_RANGE_PENCE.min &&
+    pence <= PAY_IN_3_RANGE_PENCE.max
+  )
     return { offered: true } as const;
   return { offered: false, why: MESSAGES.payIn3Range } as const;
 }

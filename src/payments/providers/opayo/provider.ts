@@ -2,7 +2,7 @@
  * Opayo Server protocol 4.00 behind the provider seam (contracts/payment/opayo-server-4.00.md): the card
  * payments. The registration POST and its CRLF reply (§1–§2) are here; reading and verifying the signed
  * notification (§3) and the acknowledgement with RedirectURL (§4) are its route (`notify.ts`). The wire
- * details live in `protocol.ts`, which the embedded sandbox shares.
+ * details live in `src/contracts/opayo/`, which the embedded sandbox shares.
  */
 import { strings } from '../../../strings.ts';
 import {
@@ -13,7 +13,7 @@ import {
   registrationFields,
   replyField,
   signatureMatches,
-} from './protocol.ts';
+} from '../../../contracts/opayo/protocol.ts';
 import type {
   PaymentOutcome,
   PaymentProvider,
