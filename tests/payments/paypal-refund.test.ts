@@ -113,6 +113,32 @@ describe('before PayPal captures', () => {
   });
 });
 
+describe('when the approval webhook places the order while the shopper comes back', () => {
+  it('sends the shopper to the paid page, not back to the payment step told the basket changed', async () => {
+    const shopper = await basket();
+    await webhooks(bed, 'pause');
+    const { code, next, token } = await started(bed, shopper);
+    const back = await approve(bed, next);
+    // The return reads the basket from Magento only once the webhook has captured and placed the order:
+    // it then finds the basket ordered.
+    let held = false;
+    atMagento = async (method, path) => {
+      if (held || method !== 'GET' || !path.startsWith(`/rest/V1/carts/${String(shopper.cartId)}`))
+        return PASS;
+      held = true;
+      await webhooks(bed, 'resume');
+      const until = Date.now() + 10_000;
+      while ((await statusAnswer(bed, code))['status'] !== 'paid' && Date.now() < until) await settle(100);
+      return PASS;
+    };
+    expect(await arrive(bed, back)).toBe(`${SITE}/paid`);
+    expect(held).toBe(true);
+    expect(await statusAnswer(bed, code)).toMatchObject({ status: 'paid' });
+    expect(await ordersOfCartOn(bed.backend, shopper.cartId)).toHaveLength(1);
+    expect((await onPayPal(token)).captures).toHaveLength(1);
+  });
+});
+
 describe('when Magento refuses the order after the capture', () => {
   /** Another shopper buys the last one just as the order is placed: Magento's own refusal. */
   const sellOutAtPlacing = (shopper: Machine) => async (method: string, path: string) => {

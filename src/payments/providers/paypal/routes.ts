@@ -65,12 +65,16 @@ function outcomePage(settlement: PaymentSettlement, record: PaymentRecord): Resp
   return reason ? back(settlement, reason) : goTo(settlement.pages.failed);
 }
 
-/** Settles what PayPal said and sends the shopper on; a payment still being placed waits on `/paid`. */
+/**
+ * Settles what PayPal said and sends the shopper on; a payment still being placed waits on `/paid`. The
+ * payment's first answer stands: when the approval webhook placed the order while this return looked at
+ * the basket (which it then found ordered, "changed"), the shopper has paid and is told so.
+ */
 async function settled(settlement: PaymentSettlement, record: PaymentRecord, said: ProviderNotification) {
   try {
     const ack = await settlement.settle(record, said);
-    const reason = CHOOSE_AGAIN[said.status];
-    return reason ? back(settlement, reason) : goTo(ack.redirectUrl);
+    const now = await settlement.find(record.code);
+    return now ? outcomePage(settlement, now) : goTo(ack.redirectUrl);
   } catch (error) {
     if (!(error instanceof OutcomeUnknownError)) throw error;
     return goTo(settlement.pages.paid);
