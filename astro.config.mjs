@@ -124,7 +124,7 @@ const contentWithoutNotes = {
   },
 };
 
-/** A folder's door (eslint.config.js, "doors"): it re-exports what the rest of the shop may use of the folder. */
+/** A folder's door (eslint/doors.js): it re-exports what the rest of the shop may use of the folder. */
 const DOOR = /[\\/]src[\\/](?:features|components)[\\/][^\\/]+[\\/]index(?:\.client|\.server)?\.ts$/;
 
 /**

@@ -1,2 +1,2 @@
-/** The door of components/basket: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of components/basket: what the rest of the shop may use of it (eslint/doors.js). */
 export { unitPrice, vatPrice } from './vat-price.ts';

@@ -1,4 +1,4 @@
-/** The door of components/shell: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of components/shell: what the rest of the shop may use of it (eslint/doors.js). */
 export { loadMarkdown } from './markdown.ts';
 export type { MarkdownEntry, MarkdownModule } from './markdown.ts';
 export { checkPaths, contentPageSchema } from './pages.ts';

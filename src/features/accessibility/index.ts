@@ -1,3 +1,3 @@
-/** The door of features/accessibility: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/accessibility: what the rest of the shop may use of it (eslint/doors.js). */
 export { accessibilityStatement, byPrinciple, conformance, knownGaps, statusCounts } from './statement.ts';
 export { ACCESSIBILITY_PATH } from './texts.ts';

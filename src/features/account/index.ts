@@ -1,4 +1,4 @@
-/** The door of features/account: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/account: what the rest of the shop may use of it (eslint/doors.js). */
 export { asCustomer, fetchCountries, fetchCustomer } from './api.ts';
 export { countryName, resolveCountry } from './country.ts';
 export type { CountryName } from './country.ts';

@@ -1,4 +1,4 @@
-/** The door of features/analytics: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/analytics: what the rest of the shop may use of it (eslint/doors.js). */
 export { cartLineItem, factsAbout, itemAbout, pushQuantityChange } from './cart-items.ts';
 export type { ItemAbout } from './cart-items.ts';
 export {

@@ -1,4 +1,4 @@
-/** The door of features/collect: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/collect: what the rest of the shop may use of it (eslint/doors.js). */
 export { collectionInThisTab, pickupPointOf, rememberCollection } from './after-order.ts';
 export { collectAfterTexts } from './after-texts.ts';
 export type { Availability } from './availability.ts';

@@ -1,4 +1,4 @@
-/** The door of features/consent: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/consent: what the rest of the shop may use of it (eslint/doors.js). */
 export { ALL, chooseConsent } from './consent-choice.ts';
 export { $consent } from './consent-state.ts';
 export {

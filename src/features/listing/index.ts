@@ -1,4 +1,4 @@
-/** The door of features/listing: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/listing: what the rest of the shop may use of it (eslint/doors.js). */
 export {
   attributeSortKey,
   DEFAULT_SORT,

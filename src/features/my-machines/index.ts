@@ -1,4 +1,4 @@
-/** The door of features/my-machines: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/my-machines: what the rest of the shop may use of it (eslint/doors.js). */
 export type { YourFits } from './basket-fits.ts';
 export { customerMachinesCount } from './count.ts';
 export { MY_MACHINES_KEY, writeGuestMachines } from './guest.ts';

@@ -1,4 +1,4 @@
-/** The door of features/orders: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/orders: what the rest of the shop may use of it (eslint/doors.js). */
 export { address, summary, visibleLines } from './order-mapping.ts';
 export type { CollectionFacts } from './order-mapping.ts';
 export {

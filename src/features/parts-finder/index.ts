@@ -1,4 +1,4 @@
-/** The door of features/parts-finder: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/parts-finder: what the rest of the shop may use of it (eslint/doors.js). */
 export { finderKinds } from './groups.ts';
 export { finderAnswer, finderMatches, looksLikeLabel, mayBeSku } from './lookup.ts';
 export type { FinderAnswer, FinderMatches } from './lookup.ts';

@@ -1,4 +1,4 @@
-/** The door of features/product-data: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/product-data: what the rest of the shop may use of it (eslint/doors.js). */
 export { buildProductCodes } from './build-codes.ts';
 export { allFacts, LIST_ATTRIBUTES } from './build-facts.ts';
 export { codeFiles, factsIn, foldCode, productCodeFile, readCodesFile } from './codes.ts';

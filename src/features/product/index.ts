@@ -1,3 +1,3 @@
-/** The door of features/product: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/product: what the rest of the shop may use of it (eslint/doors.js). */
 export { productSpec } from './texts.ts';
 export { variantTexts } from './variant-texts.ts';

@@ -1,4 +1,4 @@
-/** The door of features/returns: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/returns: what the rest of the shop may use of it (eslint/doors.js). */
 export { guestProofSchema, MAX_COMMENT, returnRequestSchema } from './returns.ts';
 export type { GuestProof, ReturnRequest } from './returns.ts';
 export { checkedReturnSettings } from './settings.ts';

@@ -1,4 +1,4 @@
-/** The door of features/search: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/search: what the rest of the shop may use of it (eslint/doors.js). */
 export { createSearchEngine } from './engine.ts';
 export type { SearchEngine } from './engine.ts';
 export { coreUrl, SEARCH_DATA } from './files.ts';

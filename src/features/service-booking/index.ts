@@ -1,4 +1,4 @@
-/** The door of features/service-booking: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/service-booking: what the rest of the shop may use of it (eslint/doors.js). */
 export { bookingProblems, IDEMPOTENCY_KEY, keptDetails, MAX_FAULT, MAX_LINE } from './booking.ts';
 export type { BookingRequest } from './booking.ts';
 export { bookingsCsv, csvName } from './csv.ts';

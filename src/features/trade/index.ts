@@ -1,4 +1,4 @@
-/** The door of features/trade: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/trade: what the rest of the shop may use of it (eslint/doors.js). */
 export { tradeAccountTexts } from './account-texts.ts';
 export { applicationMail } from './application-mail.ts';
 export { APPLICATION_FIELDS, applicationProblems, vatNumberOf } from './application.ts';

@@ -1,4 +1,4 @@
-/** The door of features/wishlist: what the rest of the shop may use of it (eslint.config.js, "doors"). */
+/** The door of features/wishlist: what the rest of the shop may use of it (eslint/doors.js). */
 export type { WishlistAnswer } from './answer.ts';
 export { forgetCustomerWishlist, readCustomerWishlist, toggleCustomerWishlist } from './customer.ts';
 export { wishlistSignIn } from './sign-in-hooks.ts';
