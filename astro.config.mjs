@@ -128,11 +128,20 @@ const contentWithoutNotes = {
 const DOOR = /[\\/]src[\\/](?:features|components)[\\/][^\\/]+[\\/]index(?:\.client|\.server)?\.ts$/;
 
 /**
+ * Each door's names, read once a build, not once for each import of it (a door edited while `astro dev`
+ * runs is read again).
+ * @type {Map<string, Map<string, { from: string, name: string }>>}
+ */
+const doorsRead = new Map();
+
+/**
  * What a door passes on, by the name it gives: the module it comes from and the name there (types aside).
  * @param {string} door
  * @returns {Map<string, { from: string, name: string }>}
  */
 function doorNames(door) {
+  const known = doorsRead.get(door);
+  if (known) return known;
   /** @type {Map<string, { from: string, name: string }>} */
   const names = new Map();
   const exports = readFileSync(door, 'utf8').matchAll(/export\s+(type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/g);
@@ -143,6 +152,7 @@ function doorNames(door) {
       if (name && as) names.set(as, { from: resolve(dirname(door), from), name });
     }
   }
+  doorsRead.set(door, names);
   return names;
 }
 
@@ -156,6 +166,8 @@ function doorNames(door) {
 const throughDoors = {
   name: 'through-doors',
   enforce: 'post',
+  buildStart: () => doorsRead.clear(),
+  watchChange: (id) => void doorsRead.delete(id),
   async transform(code, id) {
     const file = id.split('?')[0] ?? id;
     if (!/[\\/]src[\\/]/.test(file) || !/\bindex(?:\.client|\.server)?\.ts['"]/.test(code)) return undefined;
