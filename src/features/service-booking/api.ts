@@ -61,21 +61,23 @@ const anyRecord = handReader((value) => (isRecord(value) ? value : undefined));
 
 async function call(
   path: string,
-  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; token?: string | undefined } = {},
+  {
+    token,
+    ...request
+  }: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; token?: string | undefined } = {},
 ) {
   try {
     return await shopFetch(path, {
-      ...init,
-      ...(init.token ? { headers: { [TOKEN_HEADER]: init.token } } : {}),
+      ...request,
+      ...(token ? { headers: { [TOKEN_HEADER]: token } } : {}),
       schema: anyRecord,
     });
   } catch (error) {
     if (!(error instanceof ShopApiError)) throw error;
     const body = isRecord(error.answer) ? error.answer : {};
-    const message = error.status >= 500 ? undefined : asString(body['message']);
     throw new BookingCallError(
       error.status,
-      message ?? UNAVAILABLE,
+      error.status >= 500 ? UNAVAILABLE : error.message,
       problemsOf(body['problems']),
       asString(body['nextFree']),
     );
