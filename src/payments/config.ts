@@ -1,6 +1,6 @@
 /** The payment bridge and its routes from the validated environment (docs/payments.md). */
 import type { Hono } from 'hono';
-import type { CollectAtPayment } from '../features/collect/index.server.ts';
+import type { PaymentCheck } from './checks.ts';
 import type { EmbeddedSettings, MagentoSettings, PaymentSettings, ShopSettings } from '../config/env.ts';
 import { magentoClientConfig } from '../config/magento.ts';
 import { lineLog, warnLog } from '../http/index.ts';
@@ -25,7 +25,7 @@ export function paymentBridgeFromEnv(
   env: PaymentBridgeSettings,
   store: PaymentStore,
   log?: (message: string) => void,
-  collect?: CollectAtPayment,
+  checks?: readonly PaymentCheck[],
 ): PaymentBridge {
   return createPaymentBridge({
     providers: providersFromEnv(env),
@@ -35,7 +35,7 @@ export function paymentBridgeFromEnv(
     siteUrl: env.SITE_URL,
     shopName: env.SHOP_NAME,
     waitMs: env.PAYMENT_NOTIFY_WAIT_MS,
-    collect,
+    checks,
     ...(log ? { log } : {}),
   });
 }
@@ -52,10 +52,10 @@ export function createPaymentRoutesFromEnv(
   store?: SharedStore,
   signal?: AbortSignal,
   home: PaymentHome = paymentHome(env, store, log ?? ((message: string) => console.warn(message))),
-  collect?: CollectAtPayment,
+  checks?: readonly PaymentCheck[],
 ): Hono {
   const say = log ? lineLog(log) : warnLog;
-  const bridge = paymentBridgeFromEnv(env, home.store, say, collect);
+  const bridge = paymentBridgeFromEnv(env, home.store, say, checks);
   const owners = ownersInMagento(magentoClientConfig(env));
   const stopRecovery = startRecoveryLeader({
     recover: () => bridge.recover(),

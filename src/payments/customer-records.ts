@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import type { SharedStore } from '../store/shared-store.ts';
-import type { CustomerPayment, CustomerPayments, Forgotten } from '../features/privacy/index.ts';
+import type { CustomerPayment, CustomerPayments, Forgotten } from './views.ts';
 import { PAYMENT_STATES, preparePaymentsTable } from './payment-table.ts';
 
 export type { CustomerPayment, CustomerPayments, Forgotten };

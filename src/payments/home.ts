@@ -18,7 +18,7 @@ import { customerPayments, NO_CUSTOMER_PAYMENTS, type CustomerPayments } from '.
 import { openPaymentStore, type PaymentStore } from './payment-records.ts';
 import { countPayments, NO_PAYMENTS, type PaymentCounts } from './payment-counts.ts';
 import { copyPayments, preparePaymentsTable } from './payment-table.ts';
-import type { OrderPayments } from '../features/orders/index.server.ts';
+import type { OrderPayments } from './views.ts';
 import { assignOwners, type OwnersInMagento } from './record-owners.ts';
 
 /** The lock naming the one replica that runs recovery. */

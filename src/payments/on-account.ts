@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { MagentoApiError, magentoFetch, type IntegrationConfig } from '../magento/client.ts';
 import { orderIdSchema } from '../magento/wire/order.ts';
 import type { TryLock } from '../store/locks.ts';
-import type { CollectAtPayment } from '../features/collect/index.server.ts';
+import { PaymentRefused, placedWith, refusalOf, type PaymentCheck } from './checks.ts';
 import { PICKUP_SHIPPING_METHOD } from '../magento/wire/pickup-codes.ts';
 import type { MagentoCheckout } from './magento-checkout.ts';
 
@@ -36,8 +36,8 @@ export interface OnAccountDeps {
   readonly checkout: Pick<MagentoCheckout, 'readCart' | 'ordersOfCart' | 'readOrder'>;
   /** A lock among every replica, or null when another holds it. */
   readonly lock: TryLock;
-  /** Click & collect: a basket to collect is reserved again before it is placed (throws CollectRefused). */
-  readonly collect?: CollectAtPayment | undefined;
+  /** What features check before the order is placed, and do once it is (checks.ts); a refusal throws PaymentRefused. */
+  readonly checks?: readonly PaymentCheck[] | undefined;
 }
 
 /** Selects purchaseorder with the number on the quote and places it (integration token); the order id. */
@@ -73,21 +73,23 @@ export async function placeOnAccount(deps: OnAccountDeps, token: string, poNumbe
   if (!held) throw new OnAccountRefused('busy');
   try {
     const [placed] = await deps.checkout.ordersOfCart(cart.id);
-    if (!placed) await deps.collect?.beforePayment(cart);
+    const checks = deps.checks ?? [];
+    const refusal = placed ? undefined : await refusalOf(checks, cart);
+    if (refusal) throw new PaymentRefused(refusal);
     const orderId = placed?.orderId ?? (await placeWithPurchaseOrder(deps.magento, cart.id, poNumber));
     const read = deps.checkout.readOrder(orderId);
-    // Also when a first attempt placed it and failed after: keeping the reservation and the e-mail are once.
-    if (cart.pickupPoint && cart.shippingMethod === PICKUP_SHIPPING_METHOD) {
-      const known = await read.catch(() => undefined);
-      await deps.collect?.placed({
-        cartId: cart.id,
-        orderId,
-        lines: cart.lines,
-        pickupPoint: cart.pickupPoint,
-        number: known?.number,
-        email: known?.email ?? cart.customerEmail,
-      });
-    }
+    // Also when a first attempt placed it and failed after: what the checks do once is done once.
+    const known = await read.catch(() => undefined);
+    const pickupPoint = cart.shippingMethod === PICKUP_SHIPPING_METHOD ? cart.pickupPoint : undefined;
+    const lines = cart.lines;
+    const email = known?.email ?? cart.customerEmail;
+    await placedWith(checks, {
+      cartId: cart.id,
+      orderId,
+      lines,
+      email,
+      read: { number: known?.number, pickupPoint },
+    });
     const order = await read;
     return order.number ?? String(orderId);
   } finally {

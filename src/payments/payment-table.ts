@@ -7,7 +7,15 @@
 import { z } from 'zod';
 import { addLaterColumns } from '../store/later-columns.ts';
 import type { SharedStore } from '../store/shared-store.ts';
-import { PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/index.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from './methods.ts';
+
+/** The payments table's SQL, its table made ready first: rows read, and whether an update changed one row. */
+export interface PaymentSql {
+  readonly query: (text: string, params: readonly unknown[]) => Promise<Record<string, unknown>[]>;
+  readonly changed: (text: string, params: readonly unknown[]) => Promise<boolean>;
+  /** The store's clock in SQL (ms), so replicas whose clocks differ agree on leases. */
+  readonly clock: string;
+}
 
 export const PAYMENT_STATES = ['REGISTERED', 'PLACING', 'PAID', 'FAILED'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
@@ -28,7 +36,8 @@ export interface NewPayment {
   /** How the shopper chose to pay (card, PayPal, Pay in 3), as the order page and measurement name it. */
   readonly method: PaymentMethod;
   readonly providerRef: string;
-  readonly secret: string;
+  /** The provider's own data for the payment, opaque here (Opayo's SecurityKey); the `secret` column. */
+  readonly providerData: string;
   readonly amountPence: number;
   readonly currency: string;
   readonly cartKind: 'guest' | 'customer';
@@ -202,7 +211,7 @@ export const rowSchema = z
     provider: row.provider,
     method: row.method,
     providerRef: row.provider_ref,
-    secret: row.secret,
+    providerData: row.secret,
     amountPence: row.amount_pence,
     currency: row.currency,
     cartKind: row.cart_kind,

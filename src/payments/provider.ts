@@ -7,12 +7,12 @@
  * `providers/` and is listed in `providers/index.ts`: adding one touches that folder only.
  */
 import type { Hono } from 'hono';
-import type { PaymentMethod } from '../features/checkout/index.ts';
+import type { PaymentMethod } from './methods.ts';
 import type { Acknowledgement, PaymentRecord } from './payment-records.ts';
 
 export type { Acknowledgement } from './payment-records.ts';
 
-export { PAYMENT_METHODS, type PaymentMethod } from '../features/checkout/index.ts';
+export { PAYMENT_METHODS, type PaymentMethod } from './methods.ts';
 
 /** An address as the provider needs it, taken from the cart's addresses. */
 export interface PaymentAddress {
@@ -85,8 +85,12 @@ export type RegistrationResult =
       readonly ok: true;
       /** The provider's transaction id (Opayo's VPSTxId). */
       readonly providerRef: string;
-      /** Secret shared for verifying notifications (Opayo's SecurityKey), '' when there is none; never leaves the server. */
-      readonly secret: string;
+      /**
+       * The provider's own data for this payment, opaque to the bridge, which keeps it with the transaction
+       * and hands it back (Opayo's SecurityKey, for verifying its notification); '' when there is none.
+       * Never leaves the server.
+       */
+      readonly providerData: string;
       /** Where the shopper's browser goes to enter the card. */
       readonly nextUrl: string;
     }
@@ -98,11 +102,12 @@ export type RegistrationResult =
     };
 
 /**
- * What a notification says happened. AUTHORISED places the order; PENDING changes nothing; the other
- * outcomes fail the transaction; UNEXPECTED (a status that means nothing for a payment) is refused.
+ * What a provider says happened to a payment, in the bridge's words: `paid` places the order; `pending`
+ * changes nothing; `declined` (the card or account refused, or the provider failed it) and `cancelled`
+ * (the shopper or the shop stopped it, nothing taken) fail the transaction; `unknown` (a status that means
+ * nothing for a payment) is refused. A provider maps its own status words onto these.
  */
-export type PaymentOutcome =
-  'AUTHORISED' | 'DECLINED' | 'REJECTED' | 'CANCELLED' | 'ERROR' | 'PENDING' | 'UNEXPECTED';
+export type PaymentOutcome = 'paid' | 'declined' | 'cancelled' | 'pending' | 'unknown';
 
 export interface ProviderNotification {
   readonly code: string;
@@ -116,13 +121,12 @@ export interface ProviderNotification {
 
 /**
  * Why a payment's order could not be placed now: the basket changed since Pay (`changed`), something to be
- * delivered sold out (`stock`), or the collection cannot be made as chosen (`collection`); `detail` is
- * for the log.
+ * delivered sold out (`stock`), or one of the features' checks refused it (`refused`, naming the check:
+ * checks.ts); `detail` is for the log.
  */
-export interface NotOrderable {
-  readonly reason: 'changed' | 'stock' | 'collection';
-  readonly detail: string;
-}
+export type NotOrderable =
+  | { readonly reason: 'changed' | 'stock'; readonly detail: string }
+  | { readonly reason: 'refused'; readonly check: string; readonly detail: string };
 
 /** What a provider says of giving back a payment it took. */
 export type GiveBackResult =

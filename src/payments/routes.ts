@@ -24,7 +24,7 @@ import {
   methodNotAllowed,
   sameOrigin,
 } from '../http/index.ts';
-import { strings } from '../strings.ts';
+import { paymentTexts } from './texts.ts';
 import type { PaymentBridge, StartRequest } from './bridge.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from './provider.ts';
 
@@ -55,7 +55,7 @@ async function start(
   guestCode: string,
   method: PaymentMethod,
 ): Promise<Response> {
-  if (!token && !isMaskedCartId(guestCode)) throw new HttpError(409, strings.checkout.emptyCart);
+  if (!token && !isMaskedCartId(guestCode)) throw new HttpError(409, paymentTexts.emptyCart);
   const cart: StartRequest['cart'] = token
     ? { kind: 'customer', token }
     : { kind: 'guest', guestCart: guestCode };
@@ -66,7 +66,7 @@ async function start(
 async function status(c: Context, bridge: PaymentBridge): Promise<Response> {
   const code = new URL(c.req.url).pathname.slice(STATUS_PREFIX.length);
   const found = CODE.test(code) ? await bridge.status(code) : undefined;
-  if (!found) throw new HttpError(404, strings.checkout.unknownPayment);
+  if (!found) throw new HttpError(404, paymentTexts.unknownPayment);
   return jsonReply(200, found);
 }
 
@@ -77,7 +77,7 @@ export function createPaymentRoutes(config: PaymentRoutesConfig): Hono {
   routes.onError(
     jsonErrors((error, c) => {
       log(`Payment route ${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
-      return new HttpError(502, strings.checkout.startFailed);
+      return new HttpError(502, paymentTexts.startFailed);
     }),
   );
 
@@ -86,7 +86,7 @@ export function createPaymentRoutes(config: PaymentRoutesConfig): Hono {
     sameOrigin(siteUrl),
     limitBody(4 * 1024),
     jsonOnly,
-    jsonBody(startBody, strings.checkout.emptyCart),
+    jsonBody(startBody, paymentTexts.emptyCart),
     // Never the shopper's own data, so no-store as before; a cookie that holds no token is refused.
     customerSession({ siteUrl, privateAnswers: false, malformedCookie: 'refuse' }),
     (c) => {

@@ -52,7 +52,7 @@ export const newPayment = (code: string, cartId: number): NewPayment => ({
   provider: 'opayo-server',
   method: 'card',
   providerRef: '{TX}',
-  secret: 'KEY',
+  providerData: 'KEY',
   amountPence: 1250,
   currency: 'GBP',
   cartKind: 'guest',

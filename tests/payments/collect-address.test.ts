@@ -34,7 +34,7 @@ beforeAll(async () => {
         siteUrl: SITE,
         notificationUrl: `${SITE}${NOTIFY_PATH}`,
         shopName: 'Clearwater Cleaning',
-        collect: collectAtPayment(deps),
+        checks: [collectAtPayment(deps)],
         log: () => undefined,
       });
       return [createPaymentRoutes({ bridge, siteUrl: SITE, log: () => undefined })];

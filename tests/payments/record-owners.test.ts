@@ -48,7 +48,7 @@ describe.each(BOTH_STORES)('on %s', (_name, makeStore) => {
         provider: 'opayo-server',
         method: 'card',
         providerRef: '{X}',
-        secret: 'KEY',
+        providerData: 'KEY',
         amountPence: 999,
       },
       ...{ currency: 'GBP', cartKind: kind, guestCart: null, email, customerId: null },

@@ -314,7 +314,7 @@ describe('recovery by the leader', () => {
         provider: 'opayo-server',
         method: 'card',
         providerRef: '{X}',
-        secret: 'KEY',
+        providerData: 'KEY',
         amountPence: 500,
       },
       ...{ currency: 'GBP', cartKind: 'customer', guestCart: null, email: person.email, customerId: null },

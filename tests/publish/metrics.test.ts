@@ -191,7 +191,7 @@ describe('GET /metrics', () => {
     expect(valueOf(before, 'shop_mail_outbox_messages', { state: 'queued' })).toBe(0);
 
     await payments.store.insert({
-      ...{ code: 'metrics-1', provider: 'opayo', method: 'card', providerRef: 'ref-1', secret: 's' },
+      ...{ code: 'metrics-1', provider: 'opayo', method: 'card', providerRef: 'ref-1', providerData: 's' },
       ...{
         amountPence: 4999,
         currency: 'GBP',

@@ -7,7 +7,8 @@
  * moved back in the shop's store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CollectRefused } from '../../src/features/collect/payment.server.ts';
+import { collectTexts } from '../../src/features/collect/texts.ts';
+import { PaymentRefused } from '../../src/payments/checks.ts';
 import { startCollectTestbed, type CollectTestbed } from './collect-testbed.ts';
 
 const DEPOT = 'Clearwater Cleaning Wakefield depot';
@@ -117,8 +118,10 @@ describe('a point’s last unit', () => {
 
     await bed.collectAt(holder, 'depot');
     const paying = bed.payToCollect(holder);
-    await expect(paying).rejects.toBeInstanceOf(CollectRefused);
-    await expect(paying).rejects.toMatchObject({ reason: 'gone', pointName: DEPOT });
+    await expect(paying).rejects.toBeInstanceOf(PaymentRefused);
+    await expect(paying).rejects.toMatchObject({
+      refusal: { check: 'collection', message: collectTexts.soldOutWhilePaying(DEPOT) },
+    });
     expect((await hold(holder)).body).toMatchObject({ kind: 'short' });
   });
 
@@ -139,6 +142,8 @@ describe('a point’s last unit', () => {
     await bed.collectAt(early, 'depot');
     await bed.payToCollect(early);
     await bed.collectAt(late, 'depot');
-    await expect(bed.payToCollect(late)).rejects.toMatchObject({ reason: 'gone' });
+    await expect(bed.payToCollect(late)).rejects.toMatchObject({
+      refusal: { message: collectTexts.soldOutWhilePaying(DEPOT) },
+    });
   });
 });

@@ -13,6 +13,7 @@ import { manualClock } from '../../src/config/clock.ts';
 import type { CollectDeps } from '../../src/features/collect/collect.server.ts';
 import { collectMagento } from '../../src/features/collect/magento.server.ts';
 import { collectAtPayment } from '../../src/features/collect/payment.server.ts';
+import { PaymentRefused } from '../../src/payments/checks.ts';
 import { collectSettings, type CollectSettings } from '../../src/features/collect/settings.ts';
 import { createMagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
@@ -56,7 +57,7 @@ export interface CollectTestbed {
    * the point's address (with `street` replaced when given), the pickup location's code, carrier `instore`.
    */
   collectAt(guestCart: string, point: string, street?: string): Promise<void>;
-  /** The guest cart read as the payment step reads it and reserved to pay (throws CollectRefused). */
+  /** The guest cart read as the payment step reads it and reserved to pay (throws the check's PaymentRefused). */
   payToCollect(guestCart: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -133,10 +134,11 @@ export async function startCollectTestbed(
       (await json(`/collect/availability?point=${point}&sku=${encodeURIComponent(sku)}`)).body.items[sku]
         .text,
     collectAt: async (cart, point, street) => collectAt(backend, json, cart, point, street),
-    payToCollect: async (guestCart) =>
-      collectAtPayment(deps).beforePayment(
-        await createMagentoCheckout(magento).readCart({ kind: 'guest', guestCart }),
-      ),
+    payToCollect: async (guestCart) => {
+      const cart = await createMagentoCheckout(magento).readCart({ kind: 'guest', guestCart });
+      const refusal = await collectAtPayment(deps).beforePayment(cart);
+      if (refusal) throw new PaymentRefused(refusal);
+    },
     close: async () => {
       controller.abort();
       await shop.close();

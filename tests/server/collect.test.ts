@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleHolds } from '../../src/features/collect/collect.server.ts';
 import { collectMagento } from '../../src/features/collect/magento.server.ts';
-import { collectAtPayment, CollectRefused } from '../../src/features/collect/payment.server.ts';
+import { collectAtPayment } from '../../src/features/collect/payment.server.ts';
+import { collectTexts } from '../../src/features/collect/texts.ts';
+import { PaymentRefused } from '../../src/payments/checks.ts';
 import { createMagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import { createCollectRoutes } from '../../src/server/shopper/collect.ts';
 import { placeTestOrder } from '../support/orders.ts';
@@ -147,8 +149,10 @@ describe('reserving a basket at a point', () => {
     await bed.collectAt(theirs, 'shop');
     await bed.payToCollect(theirs);
     const paying = bed.payToCollect(mine);
-    await expect(paying).rejects.toBeInstanceOf(CollectRefused);
-    await expect(paying).rejects.toMatchObject({ reason: 'gone', pointName: SHOP });
+    await expect(paying).rejects.toBeInstanceOf(PaymentRefused);
+    await expect(paying).rejects.toMatchObject({
+      refusal: { check: 'collection', status: 409, message: collectTexts.soldOutWhilePaying(SHOP) },
+    });
   });
 });
 
@@ -177,14 +181,14 @@ describe('a placed order’s reservation', () => {
     // Paying outlasted the reservation: placing reserves the unit again rather than leaving it free.
     await bed.store.store.run('UPDATE collect_holds SET expires_at = 0 WHERE cart_id = ?', [quoteId]);
     expect(await lineFor(sku)).toBe(`Collect today from ${SHOP}: 2 in stock`);
-    await collectAtPayment(bed.deps).placed({
+    const handOver = await collectAtPayment(bed.deps).placed?.({
       cartId: quoteId,
       orderId,
       lines: [{ sku, qty: 1 }],
-      pickupPoint: 'shop',
-      number: placed.number,
       email: undefined,
+      read: { number: placed.number, pickupPoint: 'shop' },
     });
+    expect(handOver).toBe(true);
 
     await settleHolds(bed.deps);
     expect(await lineFor(sku)).toBe(`Collect today from ${SHOP}: 1 in stock`);

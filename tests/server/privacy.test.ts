@@ -145,7 +145,7 @@ async function payment(
   const code = `T${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
   const customerId = kind === 'customer' ? payer.id : null;
   await payments.insert({
-    ...{ code, provider, method, providerRef: `{${code}}`, secret: 'PROVIDER-SECRET' },
+    ...{ code, provider, method, providerRef: `{${code}}`, providerData: 'PROVIDER-SECRET' },
     ...{ amountPence: 12_345, currency: 'GBP', cartKind: kind, guestCart: null, email: payer.email },
     ...{ customerId, cartId: 1, cartLines: `${sku}×1` },
   });

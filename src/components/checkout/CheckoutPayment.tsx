@@ -39,7 +39,7 @@ import {
   payPalMessage,
   type PaymentWay,
 } from '../../features/checkout/payment-ways.ts';
-import type { PaymentMethod } from '../../features/checkout/payment-ways.ts';
+import type { PaymentMethod } from '../../payments/methods.ts';
 import { grandTotal } from '../../magento/wire/shopper-totals.ts';
 import { useLoad } from '../../ui/forms/use-load.ts';
 

@@ -11,6 +11,7 @@
  * one contrived street line is the exception it names).
  */
 import { fieldLimitTexts } from './texts.ts';
+import { isEmail } from '../../parse/email.ts';
 
 export interface AddressFields {
   firstname: string;
@@ -57,8 +58,7 @@ const LIMITS: Partial<Record<keyof AddressFields, Limit>> = {
 
 const filled = (value: string | undefined): boolean => (value ?? '').trim() !== '';
 
-export const isEmail = (value: string): boolean =>
-  value.includes('@') && value.includes('.') && value.trim() !== '';
+export { isEmail };
 
 /** How a refused character reads: quoted, or named when it cannot be seen. */
 const shown = (character: string): string =>

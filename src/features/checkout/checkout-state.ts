@@ -4,7 +4,7 @@
  * where to send the browser), and the paid page's question about its own code. No amount is computed or
  * trusted here: totals are Magento's, the outcome is the payment bridge's.
  */
-import type { PaymentMethod } from './payment-ways.ts';
+import type { PaymentMethod } from '../../payments/methods.ts';
 import { persistentAtom } from '@nanostores/persistent';
 import { type CountryName, $signedIn } from '../account/index.ts';
 import { $guestCode, asShopper, cartPath, forgetCart, requireCartPath } from '../cart/index.ts';

@@ -7,7 +7,7 @@
 import { z } from '../../magento/wire/zod.ts';
 import type { QuoteAddress } from '../../magento/wire/address.ts';
 import type { CheckoutCartWire } from '../../magento/wire/cart.ts';
-import { PAYMENT_METHODS } from './payment-ways.ts';
+import { PAYMENT_METHODS } from '../../payments/methods.ts';
 import {
   countryName,
   resolveCountry,

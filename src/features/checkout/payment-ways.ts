@@ -3,13 +3,9 @@
  * shopper back (`?paypal=<why>&issue=<PayPal's reason>`, set by the PayPal return and cancel routes).
  */
 import { checkoutOurs } from './texts.ts';
-import { offersPayIn3 } from './pay-in-3.ts';
+import { offersPayIn3, type PaymentMethod } from '../../payments/methods.ts';
 
 const c = checkoutOurs.checkout;
-
-/** How a shopper can choose to pay a provider (paying on account is Magento's, not a provider's). */
-export const PAYMENT_METHODS = ['card', 'paypal', 'paylater'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** A way to pay: a provider's method, or on account (a Trade customer's, placed by Magento). */
 export type PaymentWay = PaymentMethod | 'account';

@@ -2,6 +2,7 @@
  * The checkout's texts: the spec's payment outcome and ours for the shipping, payment, paid and
  * failed-payment steps. Gathered by src/strings.ts; the spec's texts are kept word for word.
  */
+import { paymentTexts } from '../../payments/texts.ts';
 
 /** The spec's fixed texts of this feature, word for word (src/strings.ts `spec`). */
 export const checkoutSpec = {
@@ -20,6 +21,7 @@ export const checkoutSpec = {
 export const checkoutOurs = {
   /** Texts of the shipping, payment, paid and failed-payment steps that the spec leaves to us. */
   checkout: {
+    ...paymentTexts,
     /** How measurement (GA4's `payment_type`) names paying on the provider's card page. */
     cardPayment: 'Card',
     subtotal: 'Subtotal',
@@ -41,12 +43,6 @@ export const checkoutOurs = {
     loading: 'Loading…',
     checking: 'Checking your payment…',
     pending: 'Your payment is being confirmed. This page updates by itself.',
-    emptyCart: 'Your cart is empty',
-    addressesMissing: 'Please confirm your shipping and billing addresses first.',
-    startFailed: 'Your payment could not be started. Please try again in a moment; your basket is kept.',
-    basketNotPayable:
-      'Your basket cannot be paid for as it stands. Please check the quantities in your basket and try again.',
-    tooLarge: 'This order is above the limit for card payments. Please call us to order.',
     /** The ways to pay at the payment step (also GA4's `payment_type`, except the card's). */
     payWith: 'How would you like to pay?',
     payByCard: 'Pay by card',
@@ -58,9 +54,6 @@ export const checkoutOurs = {
     payPalPayment: 'PayPal',
     payIn3Payment: 'Pay in 3',
     goToPayPal: 'Continue to PayPal',
-    methodUnavailable:
-      'This way to pay is not available at the moment. Please choose another; your basket is kept.',
-    payIn3OutOfRange: 'Pay in 3 is for orders from £30 to £2,000. Please choose another way to pay.',
     /** Back from PayPal without an order: why, and what to do. */
     payPalDeclined:
       'PayPal could not take this payment from the card or account you chose. Please choose another way to pay; your basket is kept.',
@@ -68,8 +61,6 @@ export const checkoutOurs = {
       'You cancelled the payment on PayPal. Your basket is kept: choose how you would like to pay.',
     payPalExpired:
       'The PayPal approval expired before it was completed. Please pay again; your basket is kept.',
-    payPalUnavailable:
-      'PayPal is not answering at the moment. You can pay by card, or try PayPal again in a few minutes; your basket is kept.',
     /** PayPal's refusals (`details[].issue`) in plain words; any other is `payPalTurnedDown`. */
     payPalIssues: {
       PAYER_CANNOT_PAY: 'PayPal cannot take this payment from the PayPal account used.',
@@ -95,16 +86,11 @@ export const checkoutOurs = {
       collection:
         'Your collection can no longer be made as you chose it, so we have not taken the payment. Please choose where to collect again.',
     },
-    /** At Pay: a line to be delivered is out of stock (nothing is taken). */
-    soldOut:
-      'Something in your basket has just sold out, so we have not started the payment. Please check your basket.',
     /** The failed-payment page, when the provider had taken the money for an order that could not be placed. */
     refunded: (way: string, amount: string) =>
       `We could not place your order, so we have refunded your ${way} payment of ${amount} in full. It can take a few days to show on your statement.`,
     refunding: (way: string, amount: string) =>
       `We could not place your order, so your ${way} payment of ${amount} is being refunded in full. You do not need to do anything.`,
-    sessionEnded: 'Your session has ended. Please sign in again.',
-    unknownPayment: 'This payment is not known.',
     summary: 'Order summary',
     myAccount: 'My Account',
     /** The paid page, under the spec's texts (issue 14); `{number}` is the order's number, in bold. */

@@ -3,8 +3,7 @@ export { availabilityAt, collectableToday, release, settleHolds, todayAt } from 
 export type { CollectDeps } from './collect.server.ts';
 export { collectMagento } from './magento.server.ts';
 export { orderCollections } from './order-facts.server.ts';
-export { collectAtPayment, collectionProblem, CollectRefused } from './payment.server.ts';
-export type { CollectAtPayment } from './payment.server.ts';
+export { collectAtPayment } from './payment.server.ts';
 export { collectionPoints } from './points.server.ts';
 export type { Point } from './points.server.ts';
 export { basketAt, reserve } from './reserve.server.ts';

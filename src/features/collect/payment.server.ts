@@ -3,12 +3,12 @@
  * will check it when placing the order (its shipping address is the point's, pickup-address.ts) and
  * reserved at its point again for the time it takes to pay (the shelf read afresh, under the
  * reservations' lock: a payer takes what other baskets merely hold). What would refuse the order is a
- * typed refusal the payment routes turn into the shopper's message, and nothing is charged. It may be asked
- * again for the same basket (before a PayPal capture): it reserves the same lines again. Once Magento has
- * placed the order, its reservation is kept for it until it is collected, and the shopper is e-mailed where
- * and when to collect it (order-mail.ts).
+ * refusal in the shopper's words, and nothing is charged. It may be asked again for the same basket
+ * (before a PayPal capture): it reserves the same lines again. Once Magento has placed the order, its
+ * reservation is kept for it until it is collected, the order waits to be handed over, and the shopper is
+ * e-mailed where and when to collect it (order-mail.ts). It is one of the payments' checks (payments/checks.ts).
  */
-import { HttpError } from '../../http/index.ts';
+import type { CheckRefusal, CheckedOrder, PaymentCheck } from '../../payments/checks.ts';
 import { PICKUP_SHIPPING_METHOD } from '../../magento/wire/pickup.ts';
 import type { QuoteAddress } from '../../magento/wire/address.ts';
 import { readyDayOfOrder, release, reservedPickup, type CollectDeps } from './collect.server.ts';
@@ -49,26 +49,34 @@ export class CollectRefused extends Error {
   }
 }
 
-/** The shopper's answer to a refusal: 409 for what they can change, 503 when the shelf cannot be checked. */
-export function collectionProblem(refused: CollectRefused): HttpError {
+/** The shopper's message for a refusal. */
+function refusalText(refused: CollectRefused): string {
   switch (refused.reason) {
     case 'gone':
-      return new HttpError(409, t.soldOutWhilePaying(refused.pointName));
+      return t.soldOutWhilePaying(refused.pointName);
     case 'no-point':
-      return new HttpError(409, t.noSuchPoint);
+      return t.noSuchPoint;
     case 'address':
-      return new HttpError(409, t.notPointAddress(refused.pointName));
+      return t.notPointAddress(refused.pointName);
     case 'too-many':
-      return new HttpError(409, t.tooManyToCollect(refused.pointName, refused.most));
+      return t.tooManyToCollect(refused.pointName, refused.most);
     case 'busy':
-      return new HttpError(409, t.busy);
+      return t.busy;
     case 'unavailable':
-      return new HttpError(503, t.holdFailed);
+      return t.holdFailed;
   }
 }
 
+/** The payments' refusal: 409 for what the shopper can change, 503 when the shelf cannot be checked. */
+const checkRefusal = (refused: CollectRefused): CheckRefusal => ({
+  check: 'collection',
+  status: refused.reason === 'unavailable' ? 503 : 409,
+  message: refusalText(refused),
+  detail: refused.message,
+});
+
 /** The cart as the payment steps read it. */
-export interface CollectCart {
+interface CollectCart {
   readonly id: number;
   readonly lines: readonly CartLine[];
   readonly shippingMethod: string | undefined;
@@ -78,7 +86,7 @@ export interface CollectCart {
 }
 
 /** A collection order Magento placed: its basket's lines as paid for, where, and whom to write to. */
-export interface PlacedCollectOrder {
+interface PlacedCollectOrder {
   readonly cartId: number;
   readonly orderId: number;
   readonly lines: readonly CartLine[];
@@ -86,18 +94,6 @@ export interface PlacedCollectOrder {
   /** Magento's order number, when it was read back. */
   readonly number: string | undefined;
   readonly email: string | undefined;
-}
-
-export interface CollectAtPayment {
-  /** For a basket to be collected, its lines reserved for paying; throws CollectRefused. */
-  beforePayment(cart: CollectCart): Promise<void>;
-  /** The point a basket's live reservation is for: what a placed order is, when it cannot be read back. */
-  reservedPickup(cartId: number): Promise<string | undefined>;
-  /**
-   * The collection order's reservation kept for it (reserved once more under the lock) and its
-   * confirmation queued, once per order. Never throws: the order stands whatever happens here.
-   */
-  placed(order: PlacedCollectOrder): Promise<void>;
 }
 
 /** Queues the collection order's confirmation: where, when, what to bring, how long it is kept. */
@@ -168,18 +164,47 @@ async function reserveToPay(deps: CollectDeps, cart: CollectCart): Promise<void>
   if (refusal) throw refusal;
 }
 
-export function collectAtPayment(deps: CollectDeps): CollectAtPayment {
+/** The point a placed order is collected from: Magento's word, or its reservation's when Magento did not answer. */
+const pointOfOrder = async (deps: CollectDeps, order: CheckedOrder): Promise<string | undefined> =>
+  order.read ? order.read.pickupPoint : reservedPickup(deps, order.cartId).catch(() => undefined);
+
+/**
+ * Click & collect as one of the payments' checks: a basket to collect is reserved to pay (one to be
+ * delivered lets go of what it held), and a collection order keeps its reservation, waits to be handed
+ * over and is confirmed by e-mail.
+ */
+export function collectAtPayment(deps: CollectDeps): PaymentCheck {
   return {
+    name: 'collection',
     async beforePayment(cart) {
       // A basket once reserved and then sent for delivery: its reservation must not become the order's.
-      if (!isCollection(cart)) return release(deps, cart.id).catch(() => undefined);
-      await reserveToPay(deps, cart);
+      if (!isCollection(cart)) {
+        await release(deps, cart.id).catch(() => undefined);
+        return undefined;
+      }
+      try {
+        await reserveToPay(deps, cart);
+        return undefined;
+      } catch (error) {
+        if (error instanceof CollectRefused) return checkRefusal(error);
+        throw error;
+      }
     },
-    reservedPickup: (cartId) => reservedPickup(deps, cartId),
     async placed(order) {
-      await keepAndConfirm(deps, order).catch((error: unknown) =>
-        deps.log(`Collection order ${order.orderId} not kept or confirmed: ${String(error)}`),
+      const pickupPoint = await pointOfOrder(deps, order);
+      if (!pickupPoint) return false;
+      const { cartId, orderId, lines, email } = order;
+      await keepAndConfirm(deps, {
+        cartId,
+        orderId,
+        lines,
+        pickupPoint,
+        number: order.read?.number,
+        email,
+      }).catch((error: unknown) =>
+        deps.log(`Collection order ${orderId} not kept or confirmed: ${String(error)}`),
       );
+      return true;
     },
   };
 }

@@ -3,7 +3,7 @@
  * totals, addresses, payment, PO number and invoices. Pure: what is read from Magento comes in, nothing is
  * asked of it here (orders.server.ts reads).
  */
-import type { PaymentMethod } from '../checkout/index.ts';
+import type { OrderPayment } from '../../payments/views.ts';
 import { magentoTime } from '../../magento/wire/date.ts';
 import type { CustomerOrderWire } from '../../magento/wire/order.ts';
 import { orderTexts } from './texts.ts';
@@ -187,12 +187,6 @@ export function orderCollection(order: CustomerOrderWire, facts?: CollectionFact
     keptForDays: facts?.keptForDays ?? null,
     bring: facts?.bring ?? null,
   };
-}
-
-/** What the payment bridge knows of an order it placed: how it was paid, and what was refunded since. */
-export interface OrderPayment {
-  readonly method: PaymentMethod;
-  readonly refundedPence: number;
 }
 
 export function orderDetail(

@@ -4,6 +4,7 @@
  * data. Amounts are in the order's currency, VAT included, as Magento charged them.
  */
 import type { ConfigurableItemOption } from '../../magento/wire/item-options.ts';
+import { orderNumberOf } from '../../parse/order-number.ts';
 
 /** One row of "My orders". */
 export interface OrderSummary {
@@ -125,14 +126,7 @@ export const ORDERS_PAGE_SIZE = 10;
 export const LATEST_ORDERS = 3;
 export const MAX_ORDERS_PAGE_SIZE = 50;
 
-/**
- * An order number as a shopper may type it: spaces and a leading "#" dropped. Magento's numbers are
- * letters, digits, `-` and `_` (a store prefix may come first), at most 32.
- */
-export function orderNumberOf(typed: string): string | undefined {
-  const number = typed.replace(/\s+/g, '').replace(/^#/, '');
-  return /^[A-Za-z0-9_-]{1,32}$/.test(number) ? number : undefined;
-}
+export { orderNumberOf };
 
 /** `/customer/orders/{number}`: one order of the signed-in customer. */
 export const orderPath = (number: string): string => `/customer/orders/${encodeURIComponent(number)}`;

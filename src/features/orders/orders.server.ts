@@ -15,8 +15,8 @@ import {
   summary,
   visibleLines,
   type CollectionFacts,
-  type OrderPayment,
 } from './order-mapping.ts';
+import type { OrderPayments } from '../../payments/views.ts';
 import type { OrderDetail, OrdersPage } from './order.ts';
 
 /** Magento as the integration (orders) and its base URL (the customer's own `customers/me`). */
@@ -26,10 +26,7 @@ export type OrdersMagento = IntegrationConfig;
 export const customerIdOf = async (magento: OrdersMagento, customerToken: string): Promise<number> =>
   (await sessionCustomer(magento, customerToken)).id;
 
-/** The payment bridge's word on the orders it placed (payments/home.ts). */
-export interface OrderPayments {
-  ofOrder(orderId: number): Promise<OrderPayment | undefined>;
-}
+export type { OrderPayments };
 
 /** Click & collect's word on a collection order (features/collect/order-facts.server.ts). */
 export interface OrderCollections {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { asShopper, MagentoApiError, magentoFetch, type IntegrationConfig } from '../../magento/client.ts';
 import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import { customerSchema, type Customer } from '../../magento/wire/customer.ts';
-import type { CustomerPayments } from './payment-records.ts';
+import type { CustomerPayments } from '../../payments/views.ts';
 import { SessionEnded } from '../../http/index.ts';
 import { allOrders } from '../orders/index.server.ts';
 import { readWishlist } from '../wishlist/index.server.ts';

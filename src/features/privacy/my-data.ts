@@ -4,7 +4,7 @@
  * (my-data-state.ts). Pure: no calls, no browser.
  */
 import type { OrderDetail } from '../orders/index.ts';
-import type { CustomerPayment } from './payment-records.ts';
+import type { CustomerPayment } from '../../payments/views.ts';
 import type { Registration } from '../guarantee/index.server.ts';
 
 export const MY_DATA_PATH = '/account/data';

@@ -2,7 +2,7 @@
  * The one dependencies object the bridge's steps share: the providers, Magento, the store, the shop's
  * return addresses, timings and the log.
  */
-import type { CollectAtPayment } from '../../features/collect/index.server.ts';
+import type { PaymentCheck } from '../checks.ts';
 import type { MagentoCheckout } from '../magento-checkout.ts';
 import type { PaymentMethod, PaymentProvider } from '../provider.ts';
 import type { PaymentRecord, PaymentStore } from '../payment-records.ts';
@@ -39,11 +39,8 @@ export interface PaymentBridgeConfig {
    * minutes: the shopper may still be paying; PayPal's approval webhook normally comes first).
    */
   readonly askAfterMs?: number;
-  /**
-   * Click & collect: a basket to collect is reserved again before it is paid for, and its reservation kept
-   * for the order placed. Without it (no shared store), collection is not checked at payment.
-   */
-  readonly collect?: CollectAtPayment | undefined;
+  /** What features check before any money is taken, and do once the order is placed (checks.ts). */
+  readonly checks?: readonly PaymentCheck[] | undefined;
   readonly log?: (message: string) => void;
 }
 
@@ -63,7 +60,7 @@ export interface BridgeDeps {
   readonly failedUrl: string;
   /** The payment step, where a shopper chooses again. */
   readonly paymentUrl: string;
-  readonly collect: CollectAtPayment | undefined;
+  readonly checks: readonly PaymentCheck[];
 }
 
 export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
@@ -85,7 +82,7 @@ export function createDeps(config: PaymentBridgeConfig): BridgeDeps {
     paidUrl: `${config.siteUrl}/paid`,
     failedUrl: `${config.siteUrl}/failed-payment`,
     paymentUrl: `${config.siteUrl}/basket/shipping/payment`,
-    collect: config.collect,
+    checks: config.checks ?? [],
   };
 }
 

@@ -3,11 +3,11 @@
  * can see beforehand. Asked before the shopper is sent to pay, again by a provider that takes the money
  * in a step of its own (PayPal's capture) just before it takes it, and by `place` before placing. The
  * basket as paid (its lines and amount, read by quote id with the integration token, as the shopper's
- * token may have expired), a collection's point, address and shelf (`CollectAtPayment.beforePayment`),
+ * token may have expired), the features' checks (checks.ts: click & collect's point, address and shelf),
  * and the stock of what is to be delivered. What can still change between the last check and Magento's
  * answer is given back by the provider (`give-back.ts`).
  */
-import { CollectRefused } from '../../features/collect/index.server.ts';
+import { refusalOf } from '../checks.ts';
 import { MagentoApiError } from '../../magento/client.ts';
 import { cartLinesKey, type CheckoutCart, type CheckoutLine, type StockItem } from '../magento-checkout.ts';
 import type { PaymentRecord } from '../payment-records.ts';
@@ -17,7 +17,7 @@ import { describe, type BridgeDeps } from './deps.ts';
 
 export type { NotOrderable } from '../provider.ts';
 
-const notOrderable = (reason: NotOrderable['reason'], detail: string): NotOrderable => ({ reason, detail });
+const notOrderable = (reason: 'changed' | 'stock', detail: string): NotOrderable => ({ reason, detail });
 
 /** A product's stock item; a product Magento no longer has is none left. */
 async function stockOf(deps: BridgeDeps, sku: string): Promise<StockItem | undefined> {
@@ -74,19 +74,13 @@ export async function cartAsPaid(
 }
 
 /**
- * Why a cart as paid cannot be ordered now: a collection refused at its point, or a line to be delivered
- * out of stock. Safe to ask twice for one cart: a collection is reserved again for the same lines.
+ * Why a cart as paid cannot be ordered now: a check refuses it, or a line to be delivered is out of
+ * stock (a cart to collect is the collection's check's to look at). Safe to ask twice for one cart.
  */
 async function shelfProblem(deps: BridgeDeps, cart: CheckoutCart): Promise<NotOrderable | undefined> {
-  if (cart.pickupPoint) {
-    try {
-      await deps.collect?.beforePayment(cart);
-      return undefined;
-    } catch (error) {
-      if (error instanceof CollectRefused) return notOrderable('collection', error.message);
-      throw error;
-    }
-  }
+  const refusal = await refusalOf(deps.checks, cart);
+  if (refusal) return { reason: 'refused', check: refusal.check, detail: refusal.detail };
+  if (cart.pickupPoint) return undefined;
   const short = await shortLines(deps, cart.lines);
   return short.length > 0 ? notOrderable('stock', `out of stock: ${short.join(', ')}`) : undefined;
 }

@@ -13,6 +13,7 @@
  * capture) ends FAILED with the money owed back, and the provider is asked to refund it (give-back.ts).
  */
 import { linesOfKey, type PlacedOrder } from '../magento-checkout.ts';
+import { placedWith } from '../checks.ts';
 import type { Acknowledgement, ProviderNotification } from '../provider.ts';
 import type { PaymentRecord } from '../payment-records.ts';
 import { isFinal, statesBefore, transition, type PaymentEvent } from '../transitions.ts';
@@ -97,10 +98,6 @@ async function setStatus(
   }
   return false;
 }
-
-/** The point a basket is being collected from, by its reservation; none when it cannot be read. */
-const reservedPickup = (deps: BridgeDeps, cartId: number): Promise<string | undefined> =>
-  deps.collect?.reservedPickup(cartId).catch(() => undefined) ?? Promise.resolve(undefined);
 
 type Found = { orderId: number } | { failure: string };
 
@@ -221,18 +218,15 @@ async function placeClaimed(
     });
     return held.reply;
   }
-  // An order to collect stays processing until it is shipped to the counter; unread, its reservation says.
-  const pickupPoint = order ? order.pickupPoint : await reservedPickup(deps, record.cartId);
-  const completed = await setStatus(deps, orderId, pickupPoint ? 'invoiced' : 'complete');
-  if (pickupPoint)
-    await deps.collect?.placed({
-      cartId: record.cartId,
-      orderId,
-      lines: linesOfKey(record.cartLines),
-      pickupPoint,
-      number: order?.number,
-      email: record.email,
-    });
+  // An order a check hands over (one to collect) stays processing until it is shipped to the counter.
+  const handOver = await placedWith(deps.checks, {
+    cartId: record.cartId,
+    orderId,
+    lines: linesOfKey(record.cartLines),
+    email: record.email,
+    read: order && { number: order.number, pickupPoint: order.pickupPoint },
+  });
+  const completed = await setStatus(deps, orderId, handOver ? 'invoiced' : 'complete');
   // Before PAID is recorded, so a crash before it writes the comment on the next attempt (if missing).
   if (completed) await writePaidComment(deps, record, orderId, order?.comments);
   const paid = await end(deps, record, providerStatus, 'placed', {

@@ -1,18 +1,18 @@
 /**
  * Step 1, register: starts a payment for the shopper's own cart with the amount Magento computes. Reads
  * the cart as the shopper's (which proves it is theirs), checks it (lines, amount, addresses, e-mail,
- * `basketProblem`, the stock of what is delivered, a collection's point and shelf), registers it with
+ * `basketProblem`, the stock of what is delivered, the features' checks), registers it with
  * the provider and stores the transaction as REGISTERED with Magento's quote id; the shopper's token is
  * not kept, as the order is placed with the integration token.
  */
-import { isEmail } from '../../features/account/index.ts';
+import { isEmail } from '../../parse/email.ts';
 import { MagentoApiError } from '../../magento/client.ts';
 import { HttpError, SessionEnded } from '../../http/index.ts';
-import { strings } from '../../strings.ts';
+import { paymentTexts } from '../texts.ts';
 import { cartLinesKey, type CheckoutCart, type ShopperCartRef } from '../magento-checkout.ts';
 import type { PaymentAddress, PaymentMethod, PaymentProvider } from '../provider.ts';
-import { offersPayIn3 } from '../../features/checkout/index.ts';
-import { collectionProblem, CollectRefused } from '../../features/collect/index.server.ts';
+import { offersPayIn3 } from '../methods.ts';
+import { refusalOf } from '../checks.ts';
 import { basketProblem, paymentAddress, paymentBasket, pence, text } from './basket.ts';
 import type { BridgeDeps } from './deps.ts';
 import { shortLines } from './orderable.ts';
@@ -30,9 +30,9 @@ async function readShopperCart(deps: BridgeDeps, ref: ShopperCartRef): Promise<C
     return await deps.magento.readCart(ref);
   } catch (error) {
     if (error instanceof MagentoApiError && error.status === 401 && ref.kind === 'customer')
-      throw new SessionEnded(strings.checkout.sessionEnded);
+      throw new SessionEnded(paymentTexts.sessionEnded);
     if (error instanceof MagentoApiError && error.status === 404)
-      throw new HttpError(409, strings.checkout.emptyCart);
+      throw new HttpError(409, paymentTexts.emptyCart);
     throw error;
   }
 }
@@ -47,24 +47,23 @@ interface Payable {
 
 /** The checks before a payment starts; throws the shopper's message when the cart cannot be paid for. */
 function payable(deps: BridgeDeps, request: StartRequest, cart: CheckoutCart): Payable {
-  if (cart.lines.length === 0 || cart.amount <= 0) throw new HttpError(409, strings.checkout.emptyCart);
-  if (cart.amount > MAX_AMOUNT) throw new HttpError(409, strings.checkout.tooLarge);
+  if (cart.lines.length === 0 || cart.amount <= 0) throw new HttpError(409, paymentTexts.emptyCart);
+  if (cart.amount > MAX_AMOUNT) throw new HttpError(409, paymentTexts.tooLarge);
   const billing = paymentAddress(cart.billing);
   const delivery = paymentAddress(cart.shipping);
-  if (!billing || !delivery || !cart.shippingMethod)
-    throw new HttpError(409, strings.checkout.addressesMissing);
+  if (!billing || !delivery || !cart.shippingMethod) throw new HttpError(409, paymentTexts.addressesMissing);
   // The order's e-mail: the customer's, or for a guest the billing address's, which Magento's admin
   // placement copies onto the order (Quote/Model/QuoteManagement.php, placeOrder).
   const ofCustomer = request.cart.kind === 'customer';
   const email = text(ofCustomer ? cart.customerEmail : cart.billing?.email);
-  if (!email || !isEmail(email)) throw new HttpError(409, strings.checkout.addressesMissing);
+  if (!email || !isEmail(email)) throw new HttpError(409, paymentTexts.addressesMissing);
   // The record is the account's by its id, never by the e-mail address (which changes hands).
   const customerId = ofCustomer ? cart.customerId : null;
   if (customerId === undefined) throw new Error(`Magento named no customer for customer cart ${cart.id}`);
   const problem = basketProblem(cart);
   if (problem) {
     deps.log(`Payment refused for cart ${cart.id}: ${problem}`);
-    throw new HttpError(409, strings.checkout.basketNotPayable);
+    throw new HttpError(409, paymentTexts.basketNotPayable);
   }
   return { billing, delivery, email, customerId };
 }
@@ -72,9 +71,8 @@ function payable(deps: BridgeDeps, request: StartRequest, cart: CheckoutCart): P
 /** The provider taking the shopper's way to pay, for this amount; the shopper's message when none does. */
 function providerFor(deps: BridgeDeps, method: PaymentMethod, amount: number): PaymentProvider {
   const provider = deps.providerFor(method);
-  if (!provider) throw new HttpError(409, strings.checkout.methodUnavailable);
-  if (method === 'paylater' && !offersPayIn3(amount))
-    throw new HttpError(409, strings.checkout.payIn3OutOfRange);
+  if (!provider) throw new HttpError(409, paymentTexts.methodUnavailable);
+  if (method === 'paylater' && !offersPayIn3(amount)) throw new HttpError(409, paymentTexts.payIn3OutOfRange);
   return provider;
 }
 
@@ -84,18 +82,15 @@ async function checkStock(deps: BridgeDeps, cart: CheckoutCart): Promise<void> {
   const short = await shortLines(deps, cart.lines);
   if (short.length === 0) return;
   deps.log(`Payment refused for cart ${cart.id}: out of stock: ${short.join(', ')}`);
-  throw new HttpError(409, strings.checkout.soldOut);
+  throw new HttpError(409, paymentTexts.soldOut);
 }
 
-/** A basket to collect reserved again for paying: what has gone is said before any money is taken. */
-async function reserveCollection(deps: BridgeDeps, cart: CheckoutCart): Promise<void> {
-  try {
-    await deps.collect?.beforePayment(cart);
-  } catch (error) {
-    if (!(error instanceof CollectRefused)) throw error;
-    deps.log(`Payment refused for cart ${cart.id}: ${error.message}`);
-    throw collectionProblem(error);
-  }
+/** The features' checks (a basket to collect reserved again): a refusal is said before any money is taken. */
+async function check(deps: BridgeDeps, cart: CheckoutCart): Promise<void> {
+  const refusal = await refusalOf(deps.checks, cart);
+  if (!refusal) return;
+  deps.log(`Payment refused for cart ${cart.id} by ${refusal.check}: ${refusal.detail}`);
+  throw new HttpError(refusal.status, refusal.message);
 }
 
 export async function register(
@@ -106,7 +101,7 @@ export async function register(
   const cart = await readShopperCart(deps, request.cart);
   const { billing, delivery, email, customerId } = payable(deps, request, cart);
   await checkStock(deps, cart);
-  await reserveCollection(deps, cart);
+  await check(deps, cart);
   const amount = pence(cart.amount) / 100;
   const { method } = request;
   const provider = providerFor(deps, method, amount);
@@ -135,7 +130,7 @@ export async function register(
     provider: provider.name,
     method,
     providerRef: registration.providerRef,
-    secret: registration.secret,
+    providerData: registration.providerData,
     amountPence: pence(amount),
     currency: deps.currency,
     cartKind: request.cart.kind,

@@ -78,18 +78,19 @@ async function dispatch(
   // Another notification holds the order: an authorised one tries to take it over (the claim succeeds
   // only if its lease ran out), anything else waits for its outcome.
   const event = record.state === 'PLACING' ? 'reclaim' : 'claim';
-  if (event === 'reclaim' && notification.outcome !== 'AUTHORISED')
+  if (event === 'reclaim' && notification.outcome !== 'paid')
     return waitForFinal(deps, record.code, notification);
   switch (notification.outcome) {
-    case 'AUTHORISED':
+    case 'paid':
       if (!transition(record.state, event).ok) return waitForFinal(deps, record.code, notification);
       return authorised(deps, record, notification);
-    case 'PENDING':
+    case 'pending':
       return { status: 'OK', redirectUrl: deps.paidUrl };
-    case 'UNEXPECTED':
+    case 'unknown':
       deps.log(`Payment ${record.code}: unexpected status ${notification.status}; refused`);
       return { status: 'INVALID', redirectUrl: deps.failedUrl, detail: 'Unexpected status.' };
-    default: {
+    case 'declined':
+    case 'cancelled': {
       const declined = await decline(deps, record, notification);
       if (declined.done) return declined.reply;
       const current = await deps.store.get(record.code);

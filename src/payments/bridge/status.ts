@@ -8,7 +8,7 @@
 import type { PaymentRecord } from '../payment-records.ts';
 import type { PaymentMethod } from '../provider.ts';
 import { describe, type BridgeDeps } from './deps.ts';
-import { orderNumberOf } from '../../features/orders/index.ts';
+import { orderNumberOf } from '../../parse/order-number.ts';
 import { REPLICA_TIMINGS } from '../../store/replica-timings.ts';
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed';

@@ -13,7 +13,7 @@ import { shellTexts } from '../../features/shell/index.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_PO_NUMBER } from '../../payments/po-number.ts';
-import { collectionProblem, CollectRefused } from '../../features/collect/index.server.ts';
+import { PaymentRefused } from '../../payments/checks.ts';
 import {
   OnAccountRefused,
   placeOnAccount,
@@ -71,7 +71,7 @@ async function placeOrder(config: OnAccountRoutesConfig, token: string | undefin
     return jsonReply(201, { order });
   } catch (error) {
     if (error instanceof OnAccountRefused) throw refusal(error);
-    if (error instanceof CollectRefused) throw collectionProblem(error);
+    if (error instanceof PaymentRefused) throw new HttpError(error.refusal.status, error.refusal.message);
     if (error instanceof MagentoApiError && error.status === 401)
       throw new SessionEnded(shellTexts.sessionEnded);
     // No active cart for the customer: the order was placed already, or the basket emptied.

@@ -162,17 +162,18 @@ function checkoutRoutes(
 ): Hono[] {
   const { magento, lock, store, signal, payments, collect, clientDir, proxies, log } = deps;
   const checkout = createMagentoCheckout(magento);
-  const atPayment = collect && collectAtPayment(collect);
+  // The features' checks before payment (payments/checks.ts): click & collect's, where it is offered.
+  const checks = collect ? [collectAtPayment(collect)] : [];
   return [
     createOnAccountRoutes({
       magento,
       checkout,
       lock,
       siteUrl: env.SITE_URL,
-      collect: atPayment,
+      checks,
       ...(log ? { log } : {}),
     }),
-    createPaymentRoutesFromEnv(env, log, store, signal, payments, atPayment),
+    createPaymentRoutesFromEnv(env, log, store, signal, payments, checks),
     ...(collect
       ? [
           createCollectRoutes({

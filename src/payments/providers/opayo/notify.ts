@@ -17,8 +17,11 @@ export const NOTIFY_PATH = '/payments/opayo/notify';
 export interface OpayoNotifications {
   /** Reads a callback body; undefined when it is not a notification at all. */
   readNotification(body: string): ProviderNotification | undefined;
-  /** Whether the notification is signed with the transaction's secret and names its provider ref. */
-  verify(notification: ProviderNotification, stored: Pick<PaymentRecord, 'providerRef' | 'secret'>): boolean;
+  /** Whether the notification is signed with the transaction's SecurityKey (its provider data) and names its provider ref. */
+  verify(
+    notification: ProviderNotification,
+    stored: Pick<PaymentRecord, 'providerRef' | 'providerData'>,
+  ): boolean;
   /** The bytes Opayo expects back. */
   acknowledge(ack: Acknowledgement): { contentType: string; body: string };
 }

@@ -4,7 +4,7 @@
  * notification (§3) and the acknowledgement with RedirectURL (§4) are its route (`notify.ts`). The wire
  * details live in `src/contracts/opayo/`, which the embedded sandbox shares.
  */
-import { strings } from '../../../strings.ts';
+import { paymentTexts } from '../../texts.ts';
 import {
   formEncode,
   formatReply,
@@ -35,12 +35,12 @@ export interface OpayoServerConfig {
 
 /** §3.3: the notification's Status for a PAYMENT, as the bridge reads it. */
 const OUTCOMES: Readonly<Record<string, PaymentOutcome>> = {
-  OK: 'AUTHORISED',
-  NOTAUTHED: 'DECLINED',
-  REJECTED: 'REJECTED',
-  ABORT: 'CANCELLED',
-  ERROR: 'ERROR',
-  PENDING: 'PENDING',
+  OK: 'paid',
+  NOTAUTHED: 'declined',
+  REJECTED: 'declined',
+  ABORT: 'cancelled',
+  ERROR: 'declined',
+  PENDING: 'pending',
 };
 
 /** A reply line must stay one line: CR and LF would let a value forge another field. */
@@ -67,7 +67,7 @@ function registrationResult(text: string): RegistrationResult {
   const nextUrl = replyField(reply, 'NextURL') ?? '';
   if (!providerRef || !secret || !isWebUrl(nextUrl))
     return { ok: false, kind: 'UNREADABLE', detail: `${status} without VPSTxId, SecurityKey or NextURL` };
-  return { ok: true, providerRef, secret, nextUrl };
+  return { ok: true, providerRef, providerData: secret, nextUrl };
 }
 
 export function createOpayoServerProvider(config: OpayoServerConfig): PaymentProvider {
@@ -77,7 +77,7 @@ export function createOpayoServerProvider(config: OpayoServerConfig): PaymentPro
   return {
     name: 'opayo-server',
     methods: ['card'],
-    notStarted: strings.checkout.startFailed,
+    notStarted: paymentTexts.startFailed,
     orderComment: ({ providerRef }) => `Paid by card through Opayo: VPSTxId ${providerRef}`,
     newCode: newVendorTxCode,
     routes: (settlement) => opayoRoutes(settlement, notifications),
@@ -131,15 +131,15 @@ export function opayoNotifications(vendor: string): OpayoNotifications {
       const txType = fields['TxType'];
       const outcome =
         txType !== undefined && txType.toUpperCase() !== 'PAYMENT'
-          ? 'UNEXPECTED'
-          : (OUTCOMES[status] ?? 'UNEXPECTED');
+          ? 'unknown'
+          : (OUTCOMES[status] ?? 'unknown');
       return { code, providerRef, status, outcome, detail: fields['StatusDetail'] ?? '', fields };
     },
 
     verify(notification, stored) {
       return (
         notification.providerRef === stored.providerRef &&
-        signatureMatches(notification.fields, vendor, stored.secret)
+        signatureMatches(notification.fields, vendor, stored.providerData)
       );
     },
 

@@ -42,11 +42,11 @@ export function captureNotice(record: PaymentRecord, capture: Capture): Provider
     case 'COMPLETED':
     case 'PARTIALLY_REFUNDED':
     case 'REFUNDED':
-      return notification(record, 'COMPLETED', 'AUTHORISED', capture.id);
+      return notification(record, 'COMPLETED', 'paid', capture.id);
     case 'PENDING':
-      return notification(record, 'PENDING', 'PENDING', reason);
+      return notification(record, 'PENDING', 'pending', reason);
     default:
-      return notification(record, 'DECLINED', 'DECLINED', `capture ${capture.status} ${reason}`.trim());
+      return notification(record, 'DECLINED', 'declined', `capture ${capture.status} ${reason}`.trim());
   }
 }
 
@@ -55,12 +55,12 @@ export function orderNotice(record: PaymentRecord, order: PayPalOrder): Provider
   const capture = captureOf(order);
   if (capture) return captureNotice(record, capture);
   if (order.status === 'VOIDED')
-    return notification(record, 'VOIDED', 'CANCELLED', 'PayPal voided the order');
+    return notification(record, 'VOIDED', 'cancelled', 'PayPal voided the order');
   return undefined;
 }
 
 export const expiredNotice = (record: PaymentRecord): ProviderNotification =>
-  notification(record, 'EXPIRED', 'CANCELLED', 'the PayPal approval expired');
+  notification(record, 'EXPIRED', 'cancelled', 'the PayPal approval expired');
 
 /** Captures `record`'s PayPal order (once, whoever asks), or says why PayPal would not. */
 export async function capture(
@@ -72,11 +72,11 @@ export async function capture(
     const captured = captureOf(answer.value);
     return captured
       ? captureNotice(record, captured)
-      : notification(record, 'PENDING', 'PENDING', `order ${answer.value.status} without a capture`);
+      : notification(record, 'PENDING', 'pending', `order ${answer.value.status} without a capture`);
   }
   const issue = issueOf(answer.error);
   if (issue === 'INSTRUMENT_DECLINED')
-    return notification(record, issue, 'DECLINED', answer.error.message ?? '');
+    return notification(record, issue, 'declined', answer.error.message ?? '');
   if (EXPIRED.has(issue)) return expiredNotice(record);
   if (issue === 'ORDER_ALREADY_CAPTURED') {
     const order = await api.getOrder(record.providerRef);
@@ -87,11 +87,17 @@ export async function capture(
 }
 
 /** The status word of a payment left uncaptured because its order could not be placed, by reason. */
-export const NOT_TAKEN: Readonly<Record<NotOrderable['reason'], string>> = {
-  changed: 'BASKET_CHANGED',
-  stock: 'SOLD_OUT',
-  collection: 'COLLECTION_REFUSED',
-};
+export const NOT_TAKEN = { changed: 'BASKET_CHANGED', stock: 'SOLD_OUT' } as const;
+
+/** The same for any reason: a check's refusal is named by the check (`COLLECTION_REFUSED`). */
+export const notTaken = (not: NotOrderable): string =>
+  not.reason === 'refused' ? `${not.check.toUpperCase()}${REFUSED_BY}` : NOT_TAKEN[not.reason];
+
+const REFUSED_BY = '_REFUSED';
+
+/** The check that refused a payment left uncaptured, named by its status word; undefined for another. */
+export const refusedBy = (status: string): string | undefined =>
+  status.endsWith(REFUSED_BY) ? status.slice(0, -REFUSED_BY.length).toLowerCase() : undefined;
 
 /**
  * Captures `record`'s PayPal order only if its Magento order can still be placed: otherwise nothing is
@@ -103,7 +109,7 @@ export async function captureIfOrderable(
   before: BeforeTaking,
 ): Promise<ProviderNotification | Refusal> {
   const not = await before.orderable(record);
-  if (not) return notification(record, NOT_TAKEN[not.reason], 'CANCELLED', `not captured: ${not.detail}`);
+  if (not) return notification(record, notTaken(not), 'cancelled', `not captured: ${not.detail}`);
   return capture(api, record);
 }
 

@@ -6,7 +6,7 @@
  * closed tab left. Nothing is captured for an order that can no longer be placed, and a capture whose
  * order Magento then refused is refunded (`give-back.ts`). The order is placed once by the bridge whichever of them arrives first.
  */
-import { strings } from '../../../strings.ts';
+import { paymentTexts } from '../../texts.ts';
 import { randomBytes } from 'node:crypto';
 import type { PaymentProvider, RegistrationResult } from '../../provider.ts';
 import { PayPalUnavailable, issueOf, type PayPalApi } from './api.ts';
@@ -50,7 +50,7 @@ async function register(config: PayPalProviderConfig, order: Parameters<PaymentP
     } as const;
   const nextUrl = new URL(approve);
   if (order.method === 'paylater') nextUrl.searchParams.set('fundingSource', 'paylater');
-  return { ok: true, providerRef: answer.value.id, secret: '', nextUrl: nextUrl.href } as const;
+  return { ok: true, providerRef: answer.value.id, providerData: '', nextUrl: nextUrl.href } as const;
 }
 
 export function createPayPalProvider(config: PayPalProviderConfig): PaymentProvider {
@@ -58,7 +58,7 @@ export function createPayPalProvider(config: PayPalProviderConfig): PaymentProvi
   return {
     name: PAYPAL,
     methods: ['paypal', 'paylater'],
-    notStarted: strings.checkout.payPalUnavailable,
+    notStarted: paymentTexts.payPalUnavailable,
     orderComment: ({ method, providerRef }) =>
       `Paid with ${method === 'paylater' ? 'Pay in 3 with PayPal' : 'PayPal'}: PayPal order ${providerRef}`,
     newCode,

@@ -18,16 +18,19 @@ import type { PaymentRecord } from '../../payment-records.ts';
 import type { PaymentSettlement, ProviderNotification } from '../../provider.ts';
 import { OutcomeUnknownError } from '../../provider.ts';
 import { PayPalUnavailable, type PayPalApi } from './api.ts';
-import { captureIfOrderable, isRefusal, NOT_TAKEN, notification, orderNotice } from './capture.ts';
+import { captureIfOrderable, isRefusal, NOT_TAKEN, notification, orderNotice, refusedBy } from './capture.ts';
 import { PAYPAL, PAYPAL_WEBHOOK_PATH } from './settings.ts';
 import { webhook } from './webhook.ts';
 
 export const RETURN_PATH = '/payments/paypal/return';
 export const CANCEL_PATH = '/payments/paypal/cancel';
 
-/** Why the shopper is back at the payment step (`?paypal=`), as the payment step words it. */
+/**
+ * Why the shopper is back at the payment step (`?paypal=`), as the payment step words it; a check that
+ * refused the order is named by its own name (`collection`).
+ */
 export type BackReason =
-  'declined' | 'cancelled' | 'expired' | 'unknown' | 'refused' | 'changed' | 'stock' | 'collection';
+  'declined' | 'cancelled' | 'expired' | 'unknown' | 'refused' | 'changed' | 'stock' | (string & {});
 
 const noStore = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 const goTo = (url: string) => new Response(null, { status: 303, headers: { Location: url, ...noStore } });
@@ -54,14 +57,14 @@ const CHOOSE_AGAIN: Readonly<Record<string, BackReason>> = {
   CANCELLED: 'cancelled',
   [NOT_TAKEN.changed]: 'changed',
   [NOT_TAKEN.stock]: 'stock',
-  [NOT_TAKEN.collection]: 'collection',
 };
 
 /** Where a return finds a payment already settled (by its webhook, or a replayed return). */
 function outcomePage(settlement: PaymentSettlement, record: PaymentRecord): Response {
   // PLACING: the paid page waits for the order being placed.
   if (record.state === 'PAID' || record.state === 'PLACING') return goTo(settlement.pages.paid);
-  const reason = CHOOSE_AGAIN[record.providerStatus ?? ''];
+  const status = record.providerStatus ?? '';
+  const reason = CHOOSE_AGAIN[status] ?? refusedBy(status);
   return reason ? back(settlement, reason) : goTo(settlement.pages.failed);
 }
 
@@ -113,7 +116,7 @@ async function cancelled(c: Context, settlement: PaymentSettlement, api: PayPalA
     return back(settlement, 'cancelled');
   }
   await settlement
-    .settle(record, notification(record, 'CANCELLED', 'CANCELLED', 'the payer cancelled on PayPal'))
+    .settle(record, notification(record, 'CANCELLED', 'cancelled', 'the payer cancelled on PayPal'))
     .catch((error: unknown) =>
       settlement.log(`Payment ${record.code}: cancel not recorded: ${describeError(error)}`),
     );

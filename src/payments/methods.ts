@@ -1,8 +1,13 @@
 /**
- * PayPal Pay in 3's rule (UK): purchases of £30 to £2,000, in three interest-free payments. Used where the
- * sentence is baked (product pages), drawn (the basket), offered (the payment step) and checked (the
- * payment bridge refuses Pay in 3 outside the range).
+ * The ways a shopper can pay a provider, and the range PayPal offers Pay in 3 for (UK: purchases of £30
+ * to £2,000, in three interest-free payments). The payments own them; the checkout offers them, the
+ * product pages and the basket say the Pay in 3 sentence from them, and the bridge refuses Pay in 3
+ * outside the range. Paying on account is Magento's, not a provider's: it is no method here.
  */
+
+/** How a shopper can choose to pay a provider: Opayo's card page, PayPal, or PayPal's Pay in 3. */
+export const PAYMENT_METHODS = ['card', 'paypal', 'paylater'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The purchase range PayPal offers Pay in 3 for, in pence, both ends included. */
 export const PAY_IN_3_PENCE = { min: 3_000, max: 200_000 } as const;

@@ -1,9 +1,21 @@
 /**
- * What the privacy self-service needs of the payment records (issues 41, 50), as an interface it owns:
- * the customer's payments (card, PayPal, Pay in 3) for their data export, and forgetting them when the account is
- * deleted. The payment bridge's store implements it (payments/customer-records.ts), so this feature
- * depends on no payment code.
+ * What the rest of the shop reads of the payments, as the payments word it: an order's payment for the
+ * order's page (features/orders), and a customer's payments for their data export and for forgetting
+ * them when the account is deleted (features/privacy, issues 41, 50). The payments' home implements both
+ * (home.ts, customer-records.ts); the features take them as given, and import nothing else of the payments.
  */
+import type { PaymentMethod } from './methods.ts';
+
+/** What the payment bridge knows of an order it placed: how it was paid, and what was refunded since. */
+export interface OrderPayment {
+  readonly method: PaymentMethod;
+  readonly refundedPence: number;
+}
+
+/** The payment bridge's word on the orders it placed (home.ts). */
+export interface OrderPayments {
+  ofOrder(orderId: number): Promise<OrderPayment | undefined>;
+}
 
 /** One of the customer's payments, as their data export shows it. */
 export interface CustomerPayment {
@@ -18,7 +30,7 @@ export interface CustomerPayment {
   /** What the provider refunded of it since, in the same currency (0: nothing). */
   readonly refunded: number;
   readonly currency: string;
-  /** Where the payment stands (payments/payment-records.ts): REGISTERED, PLACING, PAID or FAILED. */
+  /** Where the payment stands (payment-records.ts): REGISTERED, PLACING, PAID or FAILED. */
   readonly state: string;
   /** The order it paid for, once placed. */
   readonly orderNumber: string | null;
