@@ -7,8 +7,9 @@
  *
  * My Account (spec §2): signed-out shoppers (or a session the server says is over) go to sign-in.
  * Three summary blocks from `customers/me`, each with an edit link: Account Information and the default
- * billing and shipping addresses, found by the customer's default address ids; then the latest orders,
- * the customer's machines (My machines), and the way to the customer's data and privacy (download it, delete the account).
+ * billing and shipping addresses, found by the customer's default address ids; then what other features
+ * add (account-panels.tsx): the latest orders, the trade account, the customer's machines (My machines),
+ * and the way to the customer's data and privacy (download it, delete the account).
  */
 import { Fragment } from 'react';
 import { signedInOr } from '../../features/account/session.ts';
@@ -19,11 +20,8 @@ import type { CustomerAddress } from '../../magento/wire/address.ts';
 import type { Customer } from '../../magento/wire/customer.ts';
 import type { Country } from '../../magento/wire/directory.ts';
 import { SIGN_IN_PATH } from '../../shop-api/navigation.ts';
-import { MY_DATA_PAGE } from '../../shop-api/navigation.ts';
 import '../../styles/forms.css';
-import { MyMachines } from '../my-machines/MyMachines.tsx';
-import { TradeAccountBlock } from '../trade/TradeAccountBlock.tsx';
-import { RecentOrders } from '../orders/RecentOrders.tsx';
+import { ACCOUNT_PANELS } from './account-panels.tsx';
 import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
 import { useLoad } from '../../ui/forms/use-load.ts';
 
@@ -121,17 +119,9 @@ export default function MyAccount() {
         rows={addressRows(shipping, customer, countries)}
         empty={t.noAddress}
       />
-      <RecentOrders />
-      <TradeAccountBlock
-        company={billing?.['company'] as string | undefined}
-        vat={typeof customer['taxvat'] === 'string' ? customer['taxvat'] : undefined}
-      />
-      <MyMachines />
-      <section className="account-block" aria-labelledby="my-data-privacy">
-        <h2 id="my-data-privacy">{strings.myData.title}</h2>
-        <p>{strings.myData.accountBlock}</p>
-        <a href={MY_DATA_PAGE}>{strings.myData.accountLink}</a>
-      </section>
+      {ACCOUNT_PANELS.map((Panel, at) => (
+        <Panel key={at} customer={customer} />
+      ))}
     </div>
   );
 }

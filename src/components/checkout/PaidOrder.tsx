@@ -22,8 +22,7 @@ import { redirectTo } from '../../shop-api/navigation.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import './checkout.css';
 import { OrderNumber, Outcome, type OutcomeLink } from '../../ui/forms/Outcome.tsx';
-import { collectionInThisTab } from '../../features/collect/index.ts';
-import { CollectionConfirmation } from '../collect/CollectionConfirmation.tsx';
+import { PlacedPanels } from './placed-panels.tsx';
 
 const c = strings.checkout;
 const p = strings.payment;
@@ -62,11 +61,10 @@ function Paid({ number }: { number: string }) {
   ];
   if (number && $signedIn.get()) links.push({ href: orderPath(number), label: c.viewOrder, secondary: true });
   links.push({ href: ORDER_STATUS_PATH, label: c.checkOrderStatus, secondary: true });
-  const collecting = collectionInThisTab();
   return (
     <Outcome title={p.paid} text={p.thanks} links={links}>
       {number ? <OrderNumber number={number} /> : null}
-      {collecting && <CollectionConfirmation collecting={collecting} />}
+      <PlacedPanels />
     </Outcome>
   );
 }

@@ -17,8 +17,7 @@ import { orderPath } from '../../features/orders/index.ts';
 import { strings } from '../../strings.ts';
 import { tradeAccountTexts as t } from '../../features/trade/index.ts';
 import { OrderNumber, Outcome, type OutcomeLink } from '../../ui/forms/Outcome.tsx';
-import { collectionInThisTab } from '../../features/collect/index.ts';
-import { CollectionConfirmation } from '../collect/CollectionConfirmation.tsx';
+import { PlacedPanels } from './placed-panels.tsx';
 import './checkout.css';
 
 function placedInThisTab(): Placed | undefined {
@@ -38,7 +37,6 @@ export default function PlacedOnAccount() {
     else redirectTo(CHECKOUT_PATHS.home);
   }, []);
   if (!placed) return null;
-  const collecting = collectionInThisTab();
   const c = strings.checkout;
   const links: OutcomeLink[] = [
     { href: orderPath(placed.order), label: c.viewOrder },
@@ -49,7 +47,7 @@ export default function PlacedOnAccount() {
     <Outcome title={t.placedTitle} text={t.placedInvoiced} links={links}>
       <OrderNumber number={placed.order} />
       <p>{t.placedPo(placed.poNumber)}</p>
-      {collecting && <CollectionConfirmation collecting={collecting} />}
+      <PlacedPanels />
     </Outcome>
   );
 }

@@ -6,7 +6,8 @@
  * My Account's "My machines" (issue 39): the machines the customer keeps (kept in Magento, through the My
  * machines store), each linked to everything that fits it and removable; the machines of their past orders
  * offered with one click; and a form to add one by its model, with the way to the parts finder for a shopper
- * who does not know it. It loads on its own, so the other blocks never wait for it.
+ * who does not know it; under them, what other features add (machine-panels.tsx: guarantee registrations).
+ * It loads on its own, so the other blocks never wait for it.
  */
 import type { SubmitEvent } from 'react';
 import { modelSlug } from '../../catalogue/fits.ts';
@@ -18,7 +19,7 @@ import { strings } from '../../strings.ts';
 import { Field, FormError } from '../../ui/forms/Field.tsx';
 import { LoadFailed, Loading } from '../../ui/forms/LoadStatus.tsx';
 import { useKeptMachines, useMachineChanges } from './use-my-machines.ts';
-import { GuaranteeRegistrations } from '../guarantee/GuaranteeRegistrations.tsx';
+import { MachinePanels } from './machine-panels.tsx';
 
 const FORM = 'add-machine';
 
@@ -152,7 +153,7 @@ export function MyMachines() {
         {said}
       </p>
       <a href={PARTS_FINDER_PATH}>{t.findInFinder}</a>
-      <GuaranteeRegistrations linkToRegister />
+      <MachinePanels />
     </section>
   );
 }

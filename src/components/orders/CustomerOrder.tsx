@@ -2,8 +2,8 @@
  * One order of the signed-in customer (`/customer/orders/{number}`: the storefront server answers every
  * such path with this page, the number is read from the address). Signed-out shoppers, and a session the
  * server says is over, go to sign in and come back here. An order that is not theirs, or does not exist,
- * is the same "not found" with the way back to My orders; Magento down says so with Try again. "Return
- * items" opens the return form of the order (components/returns/).
+ * is the same "not found" with the way back to My orders; Magento down says so with Try again. After the
+ * order, what other features add (customer-order-panels.tsx: "Return items", the return form of components/returns/).
  */
 import { fetchOrder, ordersProblem } from '../../features/orders/api.ts';
 import { orderNumberOf, ORDERS_PATH, type OrderDetail } from '../../features/orders/order.ts';
@@ -14,7 +14,7 @@ import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
 import { useLoad } from '../../ui/forms/use-load.ts';
 import { signedInHere } from '../../ui/signed-in-guard.ts';
 import { OrderView } from './OrderView.tsx';
-import { ReturnItems } from '../returns/ReturnItems.tsx';
+import { AfterOrderPanels } from './customer-order-panels.tsx';
 import '../../styles/orders.css';
 
 const t = strings.orders;
@@ -63,7 +63,7 @@ export default function CustomerOrder() {
   return (
     <>
       <OrderView order={state.value} heading="h1" />
-      <ReturnItems source={{ kind: 'customer', number: state.value.number }} />
+      <AfterOrderPanels number={state.value.number} />
       <p className="order__back">
         <a href={ORDERS_PATH}>{t.backToOrders}</a>
       </p>

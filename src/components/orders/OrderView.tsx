@@ -14,7 +14,7 @@
  */
 import type { OrderAddress, OrderDetail } from '../../features/orders/order.ts';
 import { OrderInvoices } from './OrderInvoices.tsx';
-import { OrderCollection } from './OrderCollection.tsx';
+import { CollectionPanel } from './order-panels.tsx';
 import { OrderLines } from './OrderLines.tsx';
 import { strings } from '../../strings.ts';
 import { isoDay, orderDate, orderMoney } from '../../ui/order-format.ts';
@@ -110,7 +110,7 @@ function OrderAddresses({ order }: { order: OrderDetail }) {
     <div className="order__addresses">
       <Address title={t.billingAddress} address={order.billingAddress} />
       {order.collection ? (
-        <OrderCollection collection={order.collection} />
+        <CollectionPanel collection={order.collection} />
       ) : (
         <Address title={t.shippingAddress} address={order.shippingAddress} />
       )}

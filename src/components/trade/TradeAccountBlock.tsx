@@ -8,6 +8,8 @@ import { useLoad } from '../../ui/forms/use-load.ts';
 import { readTradeStatus, type TradeState } from '../../features/trade/trade-status.ts';
 import { tradeAccountTexts as t } from '../../features/trade/account-texts.ts';
 import { TRADE_APPLICATION_PAGE } from '../../shop-api/navigation.ts';
+import { defaultAddress } from '../../features/account/index.ts';
+import type { Customer } from '../../magento/wire/customer.ts';
 
 const STATE_TEXT: Readonly<Record<TradeState, string>> = {
   none: t.stateNone,
@@ -22,13 +24,20 @@ async function loadState(): Promise<{ state: TradeState }> {
   return { state };
 }
 
-export function TradeAccountBlock({
-  company,
-  vat,
-}: {
-  company: string | undefined;
-  vat: string | undefined;
-}) {
+/** The company and VAT number Magento keeps: the billing address's company, the customer's `taxvat`. */
+function companyOf(customer: Customer): { company: string | undefined; vat: string | undefined } {
+  const billing = defaultAddress(customer, 'billing');
+  const company = billing?.['company'];
+  const vat = customer['taxvat'];
+  return {
+    company: typeof company === 'string' ? company : undefined,
+    vat: typeof vat === 'string' ? vat : undefined,
+  };
+}
+
+/** My Account's trade block (account-panel.ts). */
+export function TradeAccountBlock({ customer }: { customer: Customer }) {
+  const { company, vat } = companyOf(customer);
   const { state } = useLoad(loadState, { describe: () => t.stateUnknown });
   return (
     <section

@@ -10,4 +10,5 @@ export {
   ORDERS_PAGE_SIZE,
   ORDERS_PATH,
 } from './order.ts';
-export type { CollectionPlace, OrderDetail } from './order.ts';
+export type { CollectionPlace, CollectionState, OrderCollection, OrderDetail } from './order.ts';
+export { orderTexts } from './texts.ts';

@@ -1,12 +1,16 @@
 /**
  * A click & collect order's collection on its page, in place of the delivery address: where it stands as a
  * badge (being got ready, ready to collect, collected, cancelled), the point it is collected from with
- * its address, phone, map and hours, how long it is kept there and what to bring.
+ * its address, phone, map and hours, how long it is kept there and what to bring. It fills the order
+ * page's slot for where the order goes (components/orders/order-panels.tsx).
  */
 import { collectAfterTexts as a } from '../../features/collect/index.ts';
-import type { CollectionState, OrderCollection as Collection } from '../../features/orders/order.ts';
-import { orderTexts as t } from '../../features/orders/texts.ts';
-import { KeepAndBring, PlaceAddress } from '../collect/CollectionPlace.tsx';
+import {
+  orderTexts as t,
+  type CollectionState,
+  type OrderCollection as Collection,
+} from '../../features/orders/index.ts';
+import { KeepAndBring, PlaceAddress } from './CollectionPlace.tsx';
 
 const BADGES: Readonly<Record<CollectionState, string>> = {
   awaiting: t.awaitingCollection,
