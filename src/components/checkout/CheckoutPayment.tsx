@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { deliveryName, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { cartItems, measurePayment, type Ga4Item } from '../../features/analytics/index.ts';
 import { fetchTotals } from '../../features/cart/index.ts';
-import { pickupPointOf, rememberCollection } from '../../features/collect/index.ts';
+import { OTHER_WAY } from './fulfilment-ways.ts';
 import { CHECKOUT_PATHS, isProviderUrl } from '../../features/checkout/checkout.ts';
 import {
   $order,
@@ -58,8 +58,8 @@ interface ToPay {
   readonly items: Promise<Ga4Item[]>;
   /** Magento offers this cart pay on account (a Trade customer's: issue 38). */
   readonly onAccount: boolean;
-  /** The point the cart is collected from; undefined for delivery. */
-  readonly collectFrom: string | undefined;
+  /** What the cart is fulfilled by besides delivery (the point it is collected from); undefined for delivery. */
+  readonly fulfilledBy: string | undefined;
 }
 
 /** Magento's totals and lines; an empty or vanished cart (404) has nothing to pay: back to the basket. */
@@ -71,7 +71,7 @@ async function loadTotals(): Promise<ToPay | Leave> {
       canPayOnAccount().catch(() => false),
     ]);
     if (!totals || !cart || (totals.items_qty ?? 0) <= 0) return new Leave(CHECKOUT_PATHS.basket);
-    return { totals, items: cartItems(cart.items), onAccount, collectFrom: pickupPointOf(cart) };
+    return { totals, items: cartItems(cart.items), onAccount, fulfilledBy: OTHER_WAY.confirmedIn(cart) };
   } catch (failure) {
     if (failure instanceof ShopApiError && failure.status === 404) return new Leave(CHECKOUT_PATHS.basket);
     throw failure;
@@ -111,7 +111,7 @@ export default function CheckoutPayment() {
     if (!start(true)) return;
     setError('');
     try {
-      if (state.status === 'ready') rememberCollection(state.value.collectFrom);
+      if (state.status === 'ready') OTHER_WAY.paying(state.value.fulfilledBy);
       const nextUrl = await startPayment(method);
       if (!isProviderUrl(nextUrl)) throw new ShopApiError(502, c.startFailed);
       if (state.status === 'ready') await measured(state.value, $order.get(), paymentType(method));
@@ -137,7 +137,7 @@ export default function CheckoutPayment() {
         <PayOnAccount
           back={CHECKOUT_PATHS.shipping}
           onPlacing={() => {
-            rememberCollection(state.value.collectFrom);
+            OTHER_WAY.paying(state.value.fulfilledBy);
             return measured(state.value, ON_ACCOUNT_PURCHASE, tradeAccountTexts.payOnAccount);
           }}
         />

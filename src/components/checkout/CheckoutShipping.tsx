@@ -35,7 +35,7 @@ import '../../styles/forms.css';
 import './checkout.css';
 import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
 import { loadForms, nameOf } from './shipping-forms.ts';
-import { useCollect } from './use-collect.ts';
+import { OTHER_WAY } from './fulfilment-ways.ts';
 import { useConfirm, useShippingDelivery } from './use-shipping.ts';
 
 const FORM = 'checkout';
@@ -50,9 +50,9 @@ export default function CheckoutShipping() {
   const [sameAddress, setSameAddress] = useState(false);
   const forms = state.status === 'ready' ? state.value : undefined;
   const where = useShippingDelivery(forms);
-  const collect = useCollect(forms !== undefined, forms?.cartPickup);
-  const collecting = collect.chosen !== undefined;
-  const { problems, error, busy, submit } = useConfirm(forms, sameAddress && !collecting, where, collect);
+  const other = OTHER_WAY.use(forms !== undefined, forms?.confirmedOther);
+  const collecting = other.chosen;
+  const { problems, error, busy, submit } = useConfirm(forms, sameAddress && !collecting, where, other);
   const [now] = useState(() => new Date());
 
   if (state.status !== 'ready')
@@ -70,7 +70,7 @@ export default function CheckoutShipping() {
     >
       {/* Hidden, not removed, while collecting: what was typed survives choosing delivery again. */}
       <AddressFieldset {...common} role="shipping" values={state.value.shipping} hidden={collecting} />
-      <DeliveryChoice delivery={where.delivery} collect={collect} form={FORM} now={now} />
+      <DeliveryChoice delivery={where.delivery} other={other} form={FORM} now={now} />
       <label className="checkout-same" hidden={collecting}>
         <input
           type="checkbox"

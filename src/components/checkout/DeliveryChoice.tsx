@@ -8,32 +8,35 @@ import { estimateDelivery, formatEstimate } from '../../delivery/index.ts';
 import { methodKey, type ShippingMethod } from '../../magento/wire/shipping-method.ts';
 import { strings } from '../../strings.ts';
 import { TotalsSummary, VatAmount } from './Amounts.tsx';
-import { CollectOptions, CollectStatus } from './CollectChoice.tsx';
-import type { CollectState } from './use-collect.ts';
+import type { FulfilmentWay } from './fulfilment.ts';
 import type { DeliveryState } from './use-delivery.ts';
 
 const c = strings.checkout;
 
 interface DeliveryChoiceProps {
   delivery: DeliveryState;
-  /** Collecting from a point instead, offered beside the delivery methods. */
-  collect: CollectState;
+  /** Another way to fulfil it (collecting from a point), offered beside the delivery methods. */
+  other: FulfilmentWay;
   /** The form the radios belong to. */
   form: string;
   /** When the estimates were made, for the dates (the page's clock). */
   now: Date;
 }
 
-export function DeliveryChoice({ delivery, collect, form, now }: DeliveryChoiceProps) {
+export function DeliveryChoice({ delivery, other, form, now }: DeliveryChoiceProps) {
   const { choices, chosen, totals, problem } = delivery;
-  const delivering = collect.chosen === undefined;
-  const collecting = (collect.points?.length ?? 0) > 0;
+  const delivering = !other.chosen;
+  const cheapest = choices?.[0];
+  const deliverAll = () => {
+    other.deliver();
+    if (cheapest) delivery.choose(methodKey(cheapest));
+  };
   return (
     <fieldset className="checkout-address checkout-delivery">
       <legend>{c.delivery}</legend>
       {choices === undefined && !problem && <p role="status">{c.deliveryLoading}</p>}
       {choices?.length === 0 && <p role="alert">{c.noDelivery}</p>}
-      {((choices && choices.length > 0) || collecting) && (
+      {((choices && choices.length > 0) || other.offered) && (
         <div className="checkout-delivery__options">
           {choices?.map((method) => (
             <DeliveryOption
@@ -41,17 +44,17 @@ export function DeliveryChoice({ delivery, collect, form, now }: DeliveryChoiceP
               method={method}
               checked={delivering && chosen !== undefined && methodKey(chosen) === methodKey(method)}
               onChoose={() => {
-                collect.deliver();
+                other.deliver();
                 delivery.choose(methodKey(method));
               }}
               form={form}
               now={now}
             />
           ))}
-          <CollectOptions collect={collect} form={form} />
+          {other.options(form)}
         </div>
       )}
-      <CollectStatus collect={collect} delivery={delivery} />
+      {other.status(deliverAll)}
       {problem && delivering && <p role="alert">{problem}</p>}
       {totals && delivering && <TotalsSummary totals={totals} method={chosen?.carrier_title} />}
     </fieldset>

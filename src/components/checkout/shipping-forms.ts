@@ -26,7 +26,7 @@ import {
   type DeliveryMethodCode,
 } from '../../features/checkout/checkout.ts';
 import { fetchCheckoutCart } from '../../features/checkout/checkout-state.ts';
-import { pickupPointOf } from '../../features/collect/index.ts';
+import { OTHER_WAY } from './fulfilment-ways.ts';
 import type { DeliveryAddress } from '../../features/cart/index.ts';
 import type { Country } from '../../magento/wire/directory.ts';
 import type { ShippingMethod } from '../../magento/wire/shipping-method.ts';
@@ -59,8 +59,11 @@ export interface Forms {
   savedShippingId: number | undefined;
   /** The delivery method the cart holds from an earlier Confirm (`flatrate_flatrate`), or ''. */
   cartMethod: string;
-  /** The point an earlier Confirm chose to collect from (its address is then the cart's shipping one). */
-  cartPickup: string | undefined;
+  /**
+   * What an earlier Confirm chose of the other way to fulfil it (the point to collect from, whose address
+   * is then the cart's shipping one); undefined when it is delivered.
+   */
+  confirmedOther: string | undefined;
   /** The cart's lines, as measurement reports them (once their facts are read: checkout-events.ts). */
   items: Promise<Ga4Item[]>;
 }
@@ -74,8 +77,8 @@ export async function loadForms(): Promise<Forms | Leave> {
   if (!cart || cart.items.length === 0) return new Leave(CHECKOUT_PATHS.basket);
   const items = measureBeginCheckout(cart.items);
   // A cart confirmed for collection holds the point's address: not the shopper's to deliver to.
-  const cartPickup = pickupPointOf(cart);
-  let shipping = cartPickup ? undefined : fromQuoteAddress(cartShippingAddress(cart), countries);
+  const confirmedOther = OTHER_WAY.confirmedIn(cart);
+  let shipping = confirmedOther ? undefined : fromQuoteAddress(cartShippingAddress(cart), countries);
   let billing = fromQuoteAddress(cart.billing_address, countries);
   let savedShippingId: number | undefined;
   if ((!shipping || !billing) && $signedIn.get()) {
@@ -93,8 +96,8 @@ export async function loadForms(): Promise<Forms | Leave> {
     billing: billing ?? emptyCheckoutAddress(),
     countries,
     savedShippingId,
-    cartMethod: cartPickup ? '' : cartShippingMethod(cart),
-    cartPickup,
+    cartMethod: confirmedOther ? '' : cartShippingMethod(cart),
+    confirmedOther,
     items,
   };
 }

@@ -16,13 +16,7 @@ import type { Country } from '../../magento/wire/directory.ts';
 import { strings } from '../../strings.ts';
 import { announceProblems } from '../../ui/forms/Field.tsx';
 import { useBusy } from '../../ui/forms/use-busy.ts';
-import {
-  rememberCollection,
-  saveCollection,
-  type PointView,
-  collectTexts,
-} from '../../features/collect/index.ts';
-import type { CollectState } from './use-collect.ts';
+import type { FulfilmentWay } from './fulfilment.ts';
 import { useDelivery, type DeliveryState } from './use-delivery.ts';
 import {
   deliveryAddress,
@@ -89,38 +83,28 @@ async function methodToSave(
     : asked && (await where.delivery.settle(asked));
 }
 
-/** Why Confirm cannot save a collection yet ('' when it can): the reservation is pending or was refused. */
-const collectNotSaved = (collect: CollectState): string =>
-  collect.hold?.kind === 'held'
-    ? ''
-    : collect.busy
-      ? collectTexts.collectNotReady
-      : collectTexts.collectNotHeld;
-
 export function useConfirm(
   forms: Forms | undefined,
   sameAddress: boolean,
   where: ShippingDelivery,
-  collect: CollectState,
+  other: FulfilmentWay,
 ) {
   const [problems, setProblems] = useState<FieldProblems>({});
   const [error, setError] = useState('');
   const { busy, start, finish } = useBusy();
 
-  /** Confirm, collecting: the billing form only, the point's address as the shipping address. */
-  async function confirmCollection(form: HTMLFormElement, forms: Forms, point: PointView) {
+  /** Confirm, the other way chosen (collecting): the billing form only, the way's own shipping address. */
+  async function confirmOther(form: HTMLFormElement, forms: Forms) {
     const billing = readAddress(form, 'billing');
     const found = problemsOf('billing', billing);
     setProblems(found);
     setError('');
     if (announceProblems(form, found)) return;
-    const notSaved = collectNotSaved(collect);
-    if (notSaved) return setError(notSaved);
+    const notReady = other.notReady();
+    if (notReady) return setError(notReady);
     if (!start(true)) return;
     try {
-      await saveCollection(point, billing, forms.countries);
-      if (collect.hold?.kind === 'held') rememberCollection(point.code, collect.hold.day);
-      await measureShippingInfo(forms.items, collectTexts.shippingTier);
+      await other.save(billing, forms.countries, forms.items);
       goTo(CHECKOUT_PATHS.payment);
     } catch (failure) {
       finish();
@@ -132,7 +116,7 @@ export function useConfirm(
     event.preventDefault();
     if (!forms) return;
     const form = event.currentTarget;
-    if (collect.chosen) return confirmCollection(form, forms, collect.chosen);
+    if (other.chosen) return confirmOther(form, forms);
     const shipping = readAddress(form, 'shipping');
     const billing = sameAddress ? shipping : readAddress(form, 'billing');
     const found = {

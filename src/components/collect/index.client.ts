@@ -1,2 +1,3 @@
 /** The door of components/collect for browser scripts: what other scripts may use of it that runs only in a browser. */
 export { cardCollect } from './lazy.ts';
+export { collectAtCheckout } from './collect-way.tsx';

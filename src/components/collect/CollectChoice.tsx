@@ -4,12 +4,10 @@
  * choosing one did (CollectStatus): the basket reserved until a time, with the point's address and hours and
  * no delivery address asked for; or, said plainly, what cannot be collected there, with the ways on
  * (deliver everything instead, another point that has it all, or collect what it has and set the rest aside
- * for delivery after this order).
+ * for delivery after this order). The checkout draws them through its fulfilment slot (collect-way.tsx).
  */
 import { untilText, collectTexts as t } from '../../features/collect/index.ts';
-import { methodKey } from '../../magento/wire/shipping-method.ts';
 import type { CollectState } from './use-collect.ts';
-import type { DeliveryState } from './use-delivery.ts';
 
 export function CollectOptions({ collect, form }: { collect: CollectState; form: string }) {
   return (
@@ -37,10 +35,11 @@ export function CollectOptions({ collect, form }: { collect: CollectState; form:
 
 interface CollectStatusProps {
   collect: CollectState;
-  delivery: DeliveryState;
+  /** Back to delivery, with its cheapest method. */
+  deliverAll: () => void;
 }
 
-export function CollectStatus({ collect, delivery }: CollectStatusProps) {
+export function CollectStatus({ collect, deliverAll }: CollectStatusProps) {
   const { chosen, hold, busy, problem } = collect;
   if (!chosen) return collect.unavailable ? <p>{t.collectUnavailable}</p> : null;
   if (busy) return <p role="status">{t.reserving}</p>;
@@ -68,7 +67,6 @@ export function CollectStatus({ collect, delivery }: CollectStatusProps) {
         <p>{t.noAddressNeeded}</p>
       </div>
     );
-  const cheapest = delivery.choices?.[0];
   return (
     <div className="checkout-collect" role="alert">
       <p>{hold.message}</p>
@@ -78,14 +76,7 @@ export function CollectStatus({ collect, delivery }: CollectStatusProps) {
         ))}
       </ul>
       <div className="checkout-collect__ways">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            collect.deliver();
-            if (cheapest) delivery.choose(methodKey(cheapest));
-          }}
-        >
+        <button type="button" className="button button--secondary" onClick={deliverAll}>
           {t.deliverAll}
         </button>
         {collect.splittable && (
