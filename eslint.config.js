@@ -14,7 +14,7 @@ const UNPARSED_JSON = [
   `${CAST}[expression.type='AwaitExpression'][expression.argument.callee.object.callee.property.name='json']`,
 ];
 const PARSE_IT =
-  'Parse JSON that arrives (a zod schema, or the checks of src/parse/reader.ts) instead of casting it: a cast trusts what crossed a boundary, and bad data then fails far from where it came in.';
+  'Parse JSON that arrives (a zod schema, or the checks of @cleaning-shop/kit/reader.ts) instead of casting it: a cast trusts what crossed a boundary, and bad data then fails far from where it came in.';
 
 /**
  * The places that are long today, each with why (`npm run figures:house` counts them): data laid out one
@@ -34,7 +34,7 @@ const LENGTH_EXCEPTIONS = [
       'src/embedded/magento/directory/country-data.ts',
       'src/embedded/magento/graphql/webonyx-rules.ts',
       'src/catalogue/types.ts',
-      'src/contracts/opayo/protocol.ts',
+      'packages/contracts/opayo/protocol.ts',
     ],
     rules: [FUNCTION, FILE],
   },

@@ -11,7 +11,7 @@ import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchBackend, percentile, routesOnlyStorefront, timedCall } from './bench/http.ts';
-import { systemClock } from '../src/config/clock.ts';
+import { systemClock } from '@cleaning-shop/kit/clock.ts';
 import { collectMagento } from '../src/features/collect/magento.server.ts';
 import { collectSettings } from '../src/features/collect/settings.ts';
 import { createMagentoCheckout } from '../src/payments/magento-checkout.ts';

@@ -3,7 +3,7 @@
  * card page, signed notifications, Transaction Monitor), on PAYMENT_SANDBOX_HOST:PAYMENT_SANDBOX_PORT.
  */
 import { ConfigError, loadConfig } from '../src/config/env.ts';
-import { paymentSandboxConfig } from '../src/embedded/payment/config.ts';
+import { paymentSandboxConfig } from '../src/config/standins.ts';
 import { INSPECTION_PATH } from '../src/embedded/payment/app.ts';
 import { startPaymentSandbox } from '../src/embedded/payment/server.ts';
 

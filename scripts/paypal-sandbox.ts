@@ -5,7 +5,7 @@
  */
 import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { INSPECTION_PATH } from '../src/embedded/paypal/app.ts';
-import { payPalSandboxConfig } from '../src/embedded/paypal/config.ts';
+import { payPalSandboxConfig } from '../src/config/standins.ts';
 import { startPayPalSandbox } from '../src/embedded/paypal/server.ts';
 import { usesPayPalSandbox } from '../src/payments/providers/paypal/settings.ts';
 

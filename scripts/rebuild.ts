@@ -11,7 +11,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { shopClock } from '../src/config/clock.ts';
+import { shopClock } from '@cleaning-shop/kit/clock.ts';
 import {
   ConfigError,
   loadConfig,
@@ -21,7 +21,7 @@ import {
   type ShopSettings,
 } from '../src/config/env.ts';
 import { magentoClientConfig } from '../src/config/magento.ts';
-import { embeddedMagentoConfig } from '../src/embedded/magento/config.ts';
+import { embeddedMagentoConfig } from '../src/config/standins.ts';
 import { startEmbeddedMagento, type RunningMagento } from '../src/embedded/magento/server.ts';
 import type { RunPhase, RunSummary } from '../src/publish/rebuild/rebuilder.ts';
 import { createRebuildTask } from '../src/publish/rebuild/task.ts';

@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { shopClock } from '../src/config/clock.ts';
+import { shopClock } from '@cleaning-shop/kit/clock.ts';
 import { loadConfig, processEnvironment } from '../src/config/env.ts';
 import { startReplica } from '../src/replica.ts';
 import { DIST_DIR } from '../src/server/config.ts';

@@ -10,7 +10,7 @@ import { realpathSync } from 'node:fs';
 import { Hono } from 'hono';
 import { purgerFor } from './cdn/purge.ts';
 import { startPurgeQueue } from './cdn/purge-queue.ts';
-import type { Clock } from './config/clock.ts';
+import type { Clock } from '@cleaning-shop/kit/clock.ts';
 import type { Config } from './config/env.ts';
 import { lineLog, trustedProxies } from './http/index.ts';
 import { readBuildInfo } from './publish/releases/build-info.ts';

@@ -11,16 +11,20 @@
  * settings are parsed once (`loadConfig`), and each part is handed the sections it reads.
  */
 import { resolve } from 'node:path';
-import { shopClock } from './config/clock.ts';
+import { shopClock } from '@cleaning-shop/kit/clock.ts';
 import { loadConfig, type Config, type Env } from './config/env.ts';
 import { EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from './config/magento.ts';
-import { embeddedMagentoConfig } from './embedded/magento/config.ts';
 import { startEmbeddedMagento } from './embedded/magento/server.ts';
-import { paymentSandboxConfig, usesPaymentSandbox } from './embedded/payment/config.ts';
 import { startPaymentSandbox } from './embedded/payment/server.ts';
-import { payPalSandboxConfig } from './embedded/paypal/config.ts';
 import { startPayPalSandbox } from './embedded/paypal/server.ts';
-import { mailCatcherConfig, usesMailCatcher } from './embedded/mail/config.ts';
+import {
+  embeddedMagentoConfig,
+  mailCatcherConfig,
+  paymentSandboxConfig,
+  payPalSandboxConfig,
+  usesMailCatcher,
+  usesPaymentSandbox,
+} from './config/standins.ts';
 import { startMailCatcher } from './embedded/mail/server.ts';
 import { smtpServerShown, smtpUrlOf } from './mail/settings.ts';
 import { usesPayPalSandbox } from './payments/providers/paypal/settings.ts';

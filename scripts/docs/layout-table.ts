@@ -1,7 +1,7 @@
 /**
  * README's folder layout, generated from each folder's opening paragraph: the first paragraph of the
- * `README.md` in every top-level folder of `src/`, every feature's folder (`src/features/<x>/`) and the
- * project's own folders (scripts, tests, e2e, docs). In `src/pages/` it is `_README.md`: Astro would make a
+ * `README.md` in every top-level folder of `src/`, every feature's folder (`src/features/<x>/`), every
+ * workspace package (`packages/<x>/`) and the project's own folders (scripts, tests, e2e, docs). In `src/pages/` it is `_README.md`: Astro would make a
  * page of a README.md there, and leaves files starting with `_` alone. `npm run docs:layout` writes the
  * table into README between the two markers below, and tests/unit/layout-table.test.ts fails when README's
  * table differs or a folder has no paragraph. Strings in, strings out, apart from `readLayout`.
@@ -25,9 +25,10 @@ const subfolders = (root: URL, folder: string): string[] =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => `${folder}${entry.name}/`);
 
-/** The folders the table lists: `src/`'s and each feature's, in path order, then the project's. */
+/** The folders the table lists: `src/`'s and each feature's, in path order, the workspace packages, then the project's. */
 export const layoutFolders = (root: URL): string[] => [
   ...[...subfolders(root, 'src/'), ...subfolders(root, 'src/features/')].sort(),
+  ...subfolders(root, 'packages/').sort(),
   ...PROJECT_FOLDERS,
 ];
 

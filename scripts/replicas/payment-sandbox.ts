@@ -7,7 +7,7 @@
  */
 import { retryScheduleFromArgs } from './retry-schedule.ts';
 import { ConfigError, loadConfig } from '../../src/config/env.ts';
-import { paymentSandboxConfig } from '../../src/embedded/payment/config.ts';
+import { paymentSandboxConfig } from '../../src/config/standins.ts';
 import { startPaymentSandbox } from '../../src/embedded/payment/server.ts';
 
 try {

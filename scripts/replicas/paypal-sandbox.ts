@@ -7,7 +7,7 @@
  */
 import { retryScheduleFromArgs } from './retry-schedule.ts';
 import { ConfigError, loadConfig } from '../../src/config/env.ts';
-import { payPalSandboxConfig } from '../../src/embedded/paypal/config.ts';
+import { payPalSandboxConfig } from '../../src/config/standins.ts';
 import { startPayPalSandbox } from '../../src/embedded/paypal/server.ts';
 
 try {

@@ -10,7 +10,7 @@
  * long before that happens.
  */
 import holidays from '../content/bank-holidays-england-wales.json' with { type: 'json' };
-import { wallClockAsUtc } from '../config/wall-clock.ts';
+import { wallClockAsUtc } from '@cleaning-shop/kit/wall-clock.ts';
 
 /** A calendar day, `YYYY-MM-DD`. */
 export type IsoDay = string;

@@ -5,7 +5,7 @@
  * that changed one product of 100,000 hashes one product, not the whole catalogue.
  */
 import { createHash } from 'node:crypto';
-import { isRecord } from '../parse/reader.ts';
+import { isRecord } from '@cleaning-shop/kit/reader.ts';
 
 const productHashes = new WeakMap<object, string>();
 

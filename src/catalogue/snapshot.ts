@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { readJson } from '../parse/reader.ts';
+import { readJson } from '@cleaning-shop/kit/reader.ts';
 import { catalogueHash } from './catalogue-hash.ts';
 import { pricedAt } from './special-prices.ts';
 import type {

@@ -6,7 +6,7 @@
  * (`BasePrice`). Pages are files, so the build prices them at one instant (`pricedAt`) and records when the
  * next price changes (`priceChanges`): the publisher republishes the pages concerned then.
  */
-import { wallClockAsUtc } from '../config/wall-clock.ts';
+import { wallClockAsUtc } from '@cleaning-shop/kit/wall-clock.ts';
 import { exclVat } from './money.ts';
 import type { Product, SpecialPrice } from './types.ts';
 import { withVariants } from './variants.ts';

@@ -7,7 +7,6 @@
  * import cycle.
  */
 export { clientAddress, trustedProxies, type TrustedProxies } from './client-address.ts';
-export { SERVER_DEADLINES } from './deadlines.ts';
 export { FailureCounter, tooManyAttempts, type FailureLimit } from './throttle.ts';
 export { describeError, errorMessage, HttpError, jsonErrors, jsonReply, textReply } from './errors.ts';
 export { escapeControls, lineLog, warnLog } from './log-line.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asListOf, asRecordOf, asString, isOneOf, readJson } from './reader.ts';
+import { asListOf, asRecordOf, asString, isOneOf, readJson } from '@cleaning-shop/kit/reader.ts';
 
 describe('the boundary reader', () => {
   it('reads JSON text, and reads absent or corrupt text as nothing instead of throwing', () => {

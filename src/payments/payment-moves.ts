@@ -4,7 +4,7 @@
  * recorded as soon as Magento names it, and finished PAID or FAILED; a paid order's number written once.
  * Of two replicas making the same move at once, one wins.
  */
-import { isRecord } from '../parse/reader.ts';
+import { isRecord } from '@cleaning-shop/kit/reader.ts';
 import type { Acknowledgement, NewPayment, PaymentSql, PaymentState } from './payment-table.ts';
 
 export interface FinalState {

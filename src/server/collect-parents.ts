@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { productFactsReader, PRODUCT_DATA_BASE, productDataShard } from '../features/product-data/index.ts';
-import { isRecord } from '../parse/reader.ts';
+import { isRecord } from '@cleaning-shop/kit/reader.ts';
 import { createSiteFiles } from './site-files.ts';
 
 /** Each child's parent sku, by child sku, for the skus asked about that have one. */

@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { LABELS_FILE, MODELS_FILE, SKUS_FILE, type ModelEntry } from '../catalogue/fit-files.ts';
-import { escapeHtml } from '../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import {
   FINDER_FORM_END,
   FINDER_FORM_START,

@@ -36,7 +36,7 @@ import {
   type SearchBodyView,
   resultsTitle,
 } from '../components/search/index.ts';
-import { escapeHtml } from '../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import {
   createSearchEngine,
   type SearchEngine,

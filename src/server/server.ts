@@ -2,7 +2,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
-import { SERVER_DEADLINES } from '../http/index.ts';
+import { SERVER_DEADLINES } from '@cleaning-shop/kit/server-deadlines.ts';
 import { createStorefrontApp, type StorefrontServerConfig } from './app.ts';
 
 export interface ListenOptions {

@@ -13,7 +13,7 @@
  * cookie jar (`useShopApi`), so the cart and checkout state is tested against the real server and back end.
  */
 import { magentoErrorBody, renderMagentoMessage } from '../magento/wire/error.ts';
-import type { Reader } from '../parse/reader.ts';
+import type { Reader } from '@cleaning-shop/kit/reader.ts';
 
 export class ShopApiError extends Error {
   readonly status: number;

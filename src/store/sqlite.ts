@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { preparePrivateFile } from '../config/private-files.ts';
+import { preparePrivateFile } from '@cleaning-shop/kit/private-files.ts';
 import { REPLICA_TIMINGS } from './replica-timings.ts';
 import {
   ensuredOnce,

@@ -10,7 +10,7 @@ import { listingTexts } from '../features/listing/index.ts';
 import { ratingTexts } from '../features/reviews/index.ts';
 import type { Rating } from '../catalogue/types.ts';
 import { variantTexts } from '../features/product/index.ts';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 
 export interface CardView {
   name: string;

@@ -6,7 +6,7 @@
  * sku of their compare button, their name, their `data-price`.
  */
 import { pushEcommerce, readGa4Item, shopBrand, type Ga4Item } from '../features/analytics/index.ts';
-import { readJson } from '../parse/reader.ts';
+import { readJson } from '@cleaning-shop/kit/reader.ts';
 
 const LIST = '[data-item-list]';
 const CARD = '.product-card';

@@ -4,7 +4,7 @@
  * are escaped; a token in a Markdown link target arrives percent-encoded (`%7Bemail%7D`) and is filled too.
  */
 import type { ShopInfo } from '../config/shop.ts';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 
 export type TokenValues = Readonly<Record<string, string>>;
 

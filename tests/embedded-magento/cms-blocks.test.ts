@@ -13,8 +13,8 @@ import { readContentBlocks } from '../../src/catalogue/content-blocks.ts';
 import { homeContent, homePageContent, landingPagesContent } from '../../src/components/home/content.ts';
 import home from '../../src/content/home.json' with { type: 'json' };
 import landings from '../../src/content/landings.json' with { type: 'json' };
-import type { SavedEntity } from '../../src/contracts/rebuild-hook.ts';
-import { escapeHtml as escape } from '../../src/ui/escape-html.ts';
+import type { SavedEntity } from '@cleaning-shop/contracts/rebuild-hook.ts';
+import { escapeHtml as escape } from '@cleaning-shop/kit/escape-html.ts';
 import { strings } from '../../src/strings.ts';
 import {
   ADMIN,

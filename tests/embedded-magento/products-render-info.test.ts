@@ -8,7 +8,7 @@
  * stays well within its budget.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../src/config/clock.ts';
+import { manualClock } from '@cleaning-shop/kit/clock.ts';
 import { productsRenderInfo } from '../../src/embedded/magento/catalog/render-info.ts';
 import { parseSearchCriteria } from '../../src/embedded/magento/search-criteria.ts';
 import { parsePhpQuery } from '../../src/embedded/magento/query.ts';

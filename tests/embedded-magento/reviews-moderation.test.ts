@@ -6,7 +6,7 @@
  * exist in 2.4 and answers as any unknown route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SavedEntity } from '../../src/contracts/rebuild-hook.ts';
+import type { SavedEntity } from '@cleaning-shop/contracts/rebuild-hook.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { createProduct, expectData } from './graphql-helpers.ts';
 import { expectError } from './helpers.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedProductSku } from '../../src/embedded/magento/app.ts';
-import { manualClock } from '../../src/config/clock.ts';
+import { manualClock } from '@cleaning-shop/kit/clock.ts';
 import { demoFamily } from '../../src/embedded/magento/seed/configurables.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type Reply, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse } from '../support/openapi.ts';

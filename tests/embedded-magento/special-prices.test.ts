@@ -8,7 +8,7 @@
  * has a sale on now and one starting tomorrow.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../src/config/clock.ts';
+import { manualClock } from '@cleaning-shop/kit/clock.ts';
 import { demoChild, demoFamily } from '../../src/embedded/magento/seed/configurables.ts';
 import { DEMO_SPECIAL_PRICES, demoSaleDates } from '../../src/embedded/magento/seed/special-prices.ts';
 import { checkoutSettings } from '../../src/embedded/magento/server.ts';

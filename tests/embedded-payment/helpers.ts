@@ -16,7 +16,7 @@ import {
   parseReply,
   registrationFields,
   type RegistrationInput,
-} from '../../src/contracts/opayo/protocol.ts';
+} from '@cleaning-shop/contracts/opayo/protocol.ts';
 import { INSPECTION_PATH } from '../../src/embedded/payment/app.ts';
 import {
   startPaymentSandbox,

@@ -4,7 +4,7 @@
  * Transaction Monitor's ABORT for an abandoned payment; and a restart that forgets nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatReply } from '../../src/contracts/opayo/protocol.ts';
+import { formatReply } from '@cleaning-shop/contracts/opayo/protocol.ts';
 import {
   eventually,
   inspectOne,

@@ -4,7 +4,7 @@
  * merchant answers with, and only an OK answer to an OK payment settles it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeSignature, formatReply } from '../../src/contracts/opayo/protocol.ts';
+import { computeSignature, formatReply } from '@cleaning-shop/contracts/opayo/protocol.ts';
 import {
   eventually,
   getPage,

@@ -4,7 +4,7 @@
  * the gateway's `NNNN : text` codes for each kind of mistake.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newVendorTxCode, parseReply } from '../../src/contracts/opayo/protocol.ts';
+import { newVendorTxCode, parseReply } from '@cleaning-shop/contracts/opayo/protocol.ts';
 import {
   postRegistration,
   register,

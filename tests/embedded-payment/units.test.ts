@@ -12,7 +12,7 @@ import {
 } from '../../src/embedded/payment/cards.ts';
 import { parseForm } from '../../src/embedded/payment/http.ts';
 import { notificationFields, readReply } from '../../src/embedded/payment/notification.ts';
-import { computeSignature, signatureMatches } from '../../src/contracts/opayo/protocol.ts';
+import { computeSignature, signatureMatches } from '@cleaning-shop/contracts/opayo/protocol.ts';
 
 const today = new Date('2026-05-15T12:00:00Z');
 

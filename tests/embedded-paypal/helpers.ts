@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { EMBEDDED_PAYPAL_APP } from '../../src/embedded/paypal/credentials.ts';
+import { EMBEDDED_PAYPAL_APP } from '../../src/payments/providers/paypal/settings.ts';
 import {
   startPayPalSandbox,
   type PayPalSandboxConfig,
@@ -30,6 +30,7 @@ export async function startTestSandbox(
     host: '127.0.0.1',
     port: 0,
     dbFile: join(dir, 'sandbox.sqlite'),
+    ...EMBEDDED_PAYPAL_APP,
     retryScheduleMs: [100, 200, 300],
     webhookTimeoutMs: 2000,
     tickMs: 25,

@@ -6,7 +6,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_PAYPAL_APP } from '../../src/embedded/paypal/credentials.ts';
+import { EMBEDDED_PAYPAL_APP } from '../../src/payments/providers/paypal/settings.ts';
 import {
   call,
   captureIdOf,

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { computeSignature, formatReply, parseReply } from '../../src/contracts/opayo/protocol.ts';
+import { computeSignature, formatReply, parseReply } from '@cleaning-shop/contracts/opayo/protocol.ts';
 
 export interface Registered {
   readonly fields: Record<string, string>;

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { basketProblem, paymentAddress, paymentBasket } from '../../src/payments/bridge.ts';
 import { checkBasketXml } from '../../src/embedded/payment/basket.ts';
 import { createMagentoCheckout, type CheckoutCart } from '../../src/payments/magento-checkout.ts';
-import { basketXml } from '../../src/contracts/opayo/basket-xml.ts';
-import { registrationFields } from '../../src/contracts/opayo/protocol.ts';
+import { basketXml } from '@cleaning-shop/contracts/opayo/basket-xml.ts';
+import { registrationFields } from '@cleaning-shop/contracts/opayo/protocol.ts';
 
 describe('paymentAddress', () => {
   it('maps a quote address, with a second street line and the US state', () => {

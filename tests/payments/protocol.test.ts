@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBasketXml } from '../../src/embedded/payment/basket.ts';
-import { BASKET_XML_MAX, basketXml } from '../../src/contracts/opayo/basket-xml.ts';
+import { BASKET_XML_MAX, basketXml } from '@cleaning-shop/contracts/opayo/basket-xml.ts';
 import {
   computeSignature,
   formatReply,
@@ -10,7 +10,7 @@ import {
   replyField,
   signatureMatches,
   signatureString,
-} from '../../src/contracts/opayo/protocol.ts';
+} from '@cleaning-shop/contracts/opayo/protocol.ts';
 
 /** contracts/payment/opayo-server-4.00.md §7.3–7.4 */
 const notification = Object.fromEntries(

@@ -8,7 +8,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { manualClock } from '../../src/config/clock.ts';
+import { manualClock } from '@cleaning-shop/kit/clock.ts';
 import { whyStale, type BuildInfo, type PriceChange } from '../../src/publish/releases/build-info.ts';
 import type { RunSummary, TriggerOptions } from '../../src/publish/rebuild/rebuilder.ts';
 import {

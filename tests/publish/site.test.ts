@@ -17,7 +17,7 @@ import { partsPagePath } from '../../src/features/fits/texts.ts';
 import { allListings } from '../../src/site/listings.ts';
 import { productRoutes } from '../../src/site/product-view.ts';
 import { loadEnv, processEnvironment } from '../../src/config/env.ts';
-import type { OnSaved } from '../../src/contracts/rebuild-hook.ts';
+import type { OnSaved } from '@cleaning-shop/contracts/rebuild-hook.ts';
 import { saveNotifier } from '../../src/publish/rebuild/hook-client.ts';
 import { createRebuilder, type Rebuilder, type RunSummary } from '../../src/publish/rebuild/rebuilder.ts';
 import { createRebuildRoutes } from '../../src/publish/rebuild/routes.ts';

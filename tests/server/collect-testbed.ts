@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
-import { manualClock } from '../../src/config/clock.ts';
+import { manualClock } from '@cleaning-shop/kit/clock.ts';
 import type { CollectDeps } from '../../src/features/collect/collect.server.ts';
 import { collectMagento } from '../../src/features/collect/magento.server.ts';
 import { collectAtPayment } from '../../src/features/collect/payment.server.ts';

@@ -6,7 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../src/config/clock.ts';
+import { manualClock } from '@cleaning-shop/kit/clock.ts';
 import { newIdempotencyKey } from '../../src/features/service-booking/booking.ts';
 import { serviceSettings } from '../../src/features/service-booking/settings.ts';
 import { serviceBookingTexts as t } from '../../src/features/service-booking/texts.ts';

@@ -8,7 +8,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { manualClock } from '../../src/config/clock.ts';
+import { manualClock } from '@cleaning-shop/kit/clock.ts';
 import { newIdempotencyKey } from '../../src/features/service-booking/booking.ts';
 import { serviceSettings } from '../../src/features/service-booking/settings.ts';
 import { weekdayText } from '../../src/calendar/day-text.ts';

@@ -5,7 +5,7 @@
  * for the next shopper.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { manualClock } from '../../src/config/clock.ts';
+import { manualClock } from '@cleaning-shop/kit/clock.ts';
 import type { BookingRequest } from '../../src/features/service-booking/booking.ts';
 import {
   book,

@@ -10,6 +10,7 @@ import {
   type EmbeddedMagentoConfig,
   type RunningMagento,
 } from '../../src/embedded/magento/server.ts';
+import { shopDemoBlocks } from '../../src/content/demo-cms-blocks.ts';
 import { CUSTOMER_ADDRESS } from './addresses.ts';
 
 export const ADMIN = { username: 'admin', password: 'Admin123!' } as const;
@@ -57,6 +58,7 @@ export function testConfig(
     tokenLifetimes: { customer: 3600, admin: 14400 },
     catalogue: { seed: 7, productCount: 120, brand: 'Clearwater' },
     writeImages: false,
+    demoBlocks: shopDemoBlocks(),
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@
  * analytics or marketing cookies. Google Consent Mode's defaults are already in the `dataLayer` (Base.astro),
  * so the tag starts from them and from the update the choice pushed.
  */
-import { isRecord } from '../../parse/reader.ts';
+import { isRecord } from '@cleaning-shop/kit/reader.ts';
 import { dataLayer, gtag } from '../../features/analytics/data-layer.ts';
 
 const TAG_ORIGIN = 'https://www.googletagmanager.com';

@@ -27,7 +27,7 @@ import {
 } from '../../features/listing/index.ts';
 import { collectBrowserTexts } from '../../features/collect/index.ts';
 import { collectFilterHtml } from '../collect/index.ts';
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import { cardHtml, productToolsHtml } from '../../ui/card-html.ts';
 
 /** Cards whose pictures load at once: the first row at the widest layout. */

@@ -14,7 +14,7 @@ import {
   asString,
   isRecord,
   readJson,
-} from '../../parse/reader.ts';
+} from '@cleaning-shop/kit/reader.ts';
 
 type Picture = { file: string; label: string };
 

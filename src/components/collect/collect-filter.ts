@@ -3,7 +3,7 @@
  * (catalogue/listing-view.ts draws it, browse-tools.client.ts drives it).
  */
 import { collectBrowserTexts } from '../../features/collect/browser-texts.ts';
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 
 /**
  * "Collect today" from the shopper's collection point: which products it keeps is a live answer, so the

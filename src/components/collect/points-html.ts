@@ -5,7 +5,7 @@
  */
 import { collectBrowserTexts as t } from '../../features/collect/browser-texts.ts';
 import { telOf, type PointInfo } from '../../features/collect/collect-calls.ts';
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 
 function pointHtml(point: PointInfo, checked: boolean): string {
   const id = escapeHtml(`collect-point-${point.code}`);

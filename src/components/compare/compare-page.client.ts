@@ -15,7 +15,7 @@ import { initAddToCart } from '../catalogue/index.client.ts';
 import { findParts } from '../../ui/find-parts.ts';
 import { comparisonFromUrl, keepComparison } from './compare.client.ts';
 import { compareTableHtml, differentKinds, type ComparedProduct } from './compare-view.ts';
-import { readJson } from '../../parse/reader.ts';
+import { readJson } from '@cleaning-shop/kit/reader.ts';
 
 interface Parts {
   heading: HTMLElement;

@@ -13,7 +13,7 @@ import type { CompareRowGroup, CompareValue } from '../../features/compare/rows.
 import type { ProductFacts, VariantChoice } from '../../features/product-data/index.ts';
 import { comparePageTexts as texts, productTexts } from '../../features/compare/browser-texts.ts';
 import { priceHtml, ratingHtml } from '../../ui/card-html.ts';
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 
 /** A product compared: its facts, and for a configurable's child the choice that adds it to the cart. */
 export type ComparedProduct = ProductFacts & { choice?: VariantChoice | undefined };

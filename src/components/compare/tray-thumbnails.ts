@@ -8,7 +8,7 @@
  */
 import { imageUrl } from '../../catalogue/images.ts';
 import { productDataShard, productDataUrl } from '../../features/product-data/index.ts';
-import { asString, isRecord } from '../../parse/reader.ts';
+import { asString, isRecord } from '@cleaning-shop/kit/reader.ts';
 
 /** The name and picture file a facts file holds for `sku`; throws when it holds no such product. */
 async function trayFacts(sku: string): Promise<{ name: string; image: string | undefined }> {

@@ -7,7 +7,7 @@
  * The box becomes a combobox with the script (finder-suggest.client.ts): the popup and its listbox are in
  * the markup from the start, hidden, as the header's search box has them.
  */
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import { PARTS_FINDER_ANSWER } from '../../features/fits/paths.ts';
 import { finderTexts as t, partsPagePath } from '../../features/fits/texts.ts';
 import type { FinderAnswer } from '../../features/parts-finder/index.ts';

@@ -19,7 +19,7 @@ import {
   mayBeSku,
   type FinderMatches,
 } from '../../features/parts-finder/index.ts';
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import { answerHtml, isRefusal, type FinderNotice } from './finder-form.ts';
 
 async function matchesFor(typed: string): Promise<FinderMatches> {

@@ -4,10 +4,10 @@
  * answers in place from the fit files (features/fits/fit-data.ts), never from the back end. Without
  * JavaScript the same form goes to the parts finder with what was typed.
  */
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import { fitTexts, PARTS_FINDER_PATH, partsPagePath } from '../../features/fits/texts.ts';
 import { checkFit, nearestAlternative, readPartFit, type PartFit } from '../../features/fits/fit-check.ts';
-import { readJson } from '../../parse/reader.ts';
+import { readJson } from '@cleaning-shop/kit/reader.ts';
 import { loadModelParts, loadModels } from '../../features/fits/fit-data.ts';
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
 import { priceHtml } from '../../ui/card-html.ts';

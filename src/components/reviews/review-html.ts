@@ -6,7 +6,7 @@
 import { ratingTexts, reviewTexts } from '../../features/reviews/texts.ts';
 import { reviewDay } from '../../site/review-section.ts';
 import type { Review } from '../../catalogue/types.ts';
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import { starsHtml } from '../../ui/card-html.ts';
 
 const day = new Intl.DateTimeFormat('en-GB', {

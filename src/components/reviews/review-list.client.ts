@@ -8,7 +8,7 @@ import { reviewTexts } from '../../features/reviews/texts.ts';
 import { REVIEWS_SHOWN } from '../../site/review-section.ts';
 import type { Review } from '../../catalogue/types.ts';
 import { notify } from '../../features/notify/index.ts';
-import { asListOf, asNumber, asString, isRecord } from '../../parse/reader.ts';
+import { asListOf, asNumber, asString, isRecord } from '@cleaning-shop/kit/reader.ts';
 import { reviewHtml } from './review-html.ts';
 
 type Sort = keyof typeof reviewTexts.sorts;

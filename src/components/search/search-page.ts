@@ -8,7 +8,7 @@
 import type { ListingIndex } from '../../features/listing/index.ts';
 import type { SearchEngine } from '../../features/search/engine.ts';
 import { strings } from '../../strings.ts';
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import {
   browsePage,
   loadMatchesIndex,

@@ -17,7 +17,7 @@ import {
 import type { CategoryHit } from '../../features/search/engine.ts';
 import type { PriceRange } from '../../features/search/query.ts';
 import { searchTexts } from '../../features/search/browser-texts.ts';
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import {
   filtersHtml,
   indexedCardHtml,

@@ -18,7 +18,7 @@ import {
 import { looksLikeLabel } from '../../features/parts-finder/index.ts';
 import { productTexts } from '../../features/compare/index.ts';
 import { priceHtml } from '../../ui/card-html.ts';
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import { searchPath } from '../../ui/search-path.ts';
 
 /** Rows on a phone and on a desktop, the "See all" row included: a phone's keyboard hides the rest. */

@@ -13,7 +13,7 @@
 import { formatPrice } from '../../catalogue/money.ts';
 import { savePercent } from '../../catalogue/tier-prices.ts';
 import { priceHtml } from '../../ui/card-html.ts';
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import { tradePriceTexts } from '../../features/trade/price-texts.ts';
 import { variantTexts } from '../../features/product/index.ts';
 import { tradePricesForVisit, type TradePrice, type TradePrices } from '../../features/trade/trade-rows.ts';

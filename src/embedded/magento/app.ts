@@ -13,7 +13,7 @@
  * trace (the 500 message is Magento's masked one).
  */
 import { Hono, type Context } from 'hono';
-import { systemClock, type Clock } from '../../config/clock.ts';
+import { systemClock, type Clock } from '@cleaning-shop/kit/clock.ts';
 import { authorize, resolveCaller, type TokenLifetimes } from './auth/auth.ts';
 import type { CheckoutSettings } from './checkout/settings.ts';
 import type { Database } from './db.ts';
@@ -26,7 +26,7 @@ import { applyFields, requestedFields } from './query.ts';
 import type { ReturnsRuntime } from './returns/runtime.ts';
 import type { ReviewSettings } from './reviews/settings.ts';
 import { createRoutes } from './routes.ts';
-import type { OnSaved, SavedEntity } from '../../contracts/rebuild-hook.ts';
+import type { OnSaved, SavedEntity } from '@cleaning-shop/contracts/rebuild-hook.ts';
 import { graphQlEndpoint } from './graphql/route.ts';
 
 export interface MagentoAppOptions {

@@ -6,7 +6,7 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import { SCHEMA } from './schema.ts';
-import { preparePrivateFile } from '../../config/private-files.ts';
+import { preparePrivateFile } from '@cleaning-shop/kit/private-files.ts';
 
 /**
  * An INTEGER or REAL column as node:sqlite reads it (flags stay 0 or 1): any number, ±Infinity included.

@@ -27,7 +27,7 @@ import type { Route } from './http/route.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
-import type { OnSaved } from '../../contracts/rebuild-hook.ts';
+import type { OnSaved } from '@cleaning-shop/contracts/rebuild-hook.ts';
 import { returnRoutes } from './returns/routes.ts';
 import type { ReturnsRuntime } from './returns/runtime.ts';
 import { reviewRoutes } from './reviews/routes.ts';

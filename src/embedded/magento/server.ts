@@ -4,9 +4,8 @@
  * throwaway file and a free port.
  */
 import { Server as HttpServer } from 'node:http';
-import { resolve } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
-import { SERVER_DEADLINES } from '../../http/index.ts';
+import { SERVER_DEADLINES } from '@cleaning-shop/kit/server-deadlines.ts';
 import { ensureIntegrationToken } from './auth/auth.ts';
 import { ensureOAuthIntegration, type IntegrationCredentials } from './auth/oauth.ts';
 import { carriersConfig, DEMO_CARRIERS, type CarriersConfig } from './checkout/carrier-config.ts';
@@ -16,7 +15,7 @@ import { createMagentoApp } from './app.ts';
 import { ensureCustomerGroups } from './customers/groups.ts';
 import { Database } from './db.ts';
 import { generateCatalogue } from './seed/catalogue.ts';
-import { copyDemoBlockPictures, ensureDemoCmsBlocks } from './seed/cms-blocks.ts';
+import { copyDemoBlockPictures, ensureDemoCmsBlocks, type DemoBlocks } from './seed/cms-blocks.ts';
 import { writeProductImages } from './seed/images.ts';
 import { ensureDemoPickupLocations } from './seed/pickup-locations.ts';
 import { ensureDemoSalesRules } from './seed/sales-rules.ts';
@@ -31,8 +30,8 @@ import type { StoreContact } from './returns/mail.ts';
 import { checkReturnSettings, SHOP_RETURN_SETTINGS, type ReturnSettings } from './returns/settings.ts';
 import { NO_MAILER, smtpMailer } from './returns/smtp.ts';
 import { checkReviewSettings, DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from './reviews/settings.ts';
-import type { OnSaved } from '../../contracts/rebuild-hook.ts';
-import { systemClock, type Clock } from '../../config/clock.ts';
+import type { OnSaved } from '@cleaning-shop/contracts/rebuild-hook.ts';
+import { systemClock, type Clock } from '@cleaning-shop/kit/clock.ts';
 
 export interface EmbeddedMagentoConfig {
   readonly host: string;
@@ -40,8 +39,8 @@ export interface EmbeddedMagentoConfig {
   readonly port: number;
   readonly dbFile: string;
   readonly mediaDir: string;
-  /** Where the demo CMS blocks' drawings are copied from (default `public/art` of the working folder). */
-  readonly artDir?: string;
+  /** The CMS blocks the demo shop starts with, and where their drawings are; none: no demo blocks. */
+  readonly demoBlocks?: DemoBlocks;
   readonly admin: { readonly username: string; readonly password: string };
   readonly integrationToken: string;
   /** The integration's OAuth 1.0a consumer key and secret, access token and secret; none: no OAuth sign-in. */
@@ -134,22 +133,24 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
   if (guestOrder) config.log?.(`Wrote the demo guest's order ${guestOrder}, to try returns with`);
   const reviews = ensureDemoReviews(db, new Date((config.clock ?? systemClock).now()));
   if (reviews) config.log?.(`Wrote ${reviews.reviews} demo reviews of ${reviews.products} products`);
-  const blocks = ensureDemoCmsBlocks(db, magentoDate());
-  if (blocks.length > 0) config.log?.(`Created ${blocks.length} demo CMS blocks: ${blocks.join(', ')}`);
-  await copyBlockPictures(config);
+  if (config.demoBlocks) await writeDemoBlocks(db, config.demoBlocks, config);
   ensureIntegrationToken(db, config.integrationToken);
   ensureOAuthIntegration(db, config.integrationOAuth);
   return db;
 }
 
-/** The demo blocks' drawings into Magento media; without them the blocks still work, so a failure only logs. */
-async function copyBlockPictures(config: EmbeddedMagentoConfig): Promise<void> {
-  const artDir = config.artDir ?? resolve('public/art');
+/**
+ * The demo blocks this database never had, and their drawings into Magento media; without the drawings
+ * the blocks still work, so a failure to copy them only logs.
+ */
+async function writeDemoBlocks(db: Database, demo: DemoBlocks, config: EmbeddedMagentoConfig): Promise<void> {
+  const blocks = ensureDemoCmsBlocks(db, magentoDate(), demo.blocks);
+  if (blocks.length > 0) config.log?.(`Created ${blocks.length} demo CMS blocks: ${blocks.join(', ')}`);
   try {
-    await copyDemoBlockPictures(artDir, config.mediaDir);
+    await copyDemoBlockPictures(demo, config.mediaDir);
   } catch (error) {
     config.log?.(
-      `The demo CMS blocks' pictures were not copied from ${artDir}: ${error instanceof Error ? error.message : String(error)}`,
+      `The demo CMS blocks' pictures were not copied from ${demo.artDir}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
 }

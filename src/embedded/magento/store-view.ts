@@ -3,8 +3,8 @@
  * its time zone and its clock. Cart price rules' dates are days in that zone (`Timezone::scopeDate`);
  * special prices' dates are read against its wall clock (`Timezone::scopeTimeStamp`).
  */
-import { systemClock, type Clock } from '../../config/clock.ts';
-import { wallClockAsUtc } from '../../config/wall-clock.ts';
+import { systemClock, type Clock } from '@cleaning-shop/kit/clock.ts';
+import { wallClockAsUtc } from '@cleaning-shop/kit/wall-clock.ts';
 
 export interface StoreSettings {
   /** ISO currency of the store, e.g. GBP. */

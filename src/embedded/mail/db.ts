@@ -5,7 +5,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { preparePrivateFile } from '../../config/private-files.ts';
+import { preparePrivateFile } from '@cleaning-shop/kit/private-files.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS messages (

@@ -4,7 +4,7 @@
  * attachments and its source. Plain HTML, no scripts.
  */
 import type { CaughtMessage, CaughtSummary } from './db.ts';
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 
 const time = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 

@@ -4,7 +4,7 @@
  * start it on a throwaway file and free ports.
  */
 import type { SMTPServer } from 'smtp-server';
-import { startSandboxServer } from '../sandbox-server.ts';
+import { startSandboxServer } from '@cleaning-shop/kit/sandbox-server.ts';
 import { catcherRoutes } from './app.ts';
 import { CaughtMail } from './db.ts';
 import { catcherSmtpServer } from './smtp.ts';

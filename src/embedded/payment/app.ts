@@ -6,7 +6,7 @@
  * Monitor and the retry clock; the server calls it on a timer.
  */
 import { Hono, type Context } from 'hono';
-import { PROTOCOL } from '../../contracts/opayo/protocol.ts';
+import { PROTOCOL } from '@cleaning-shop/contracts/opayo/protocol.ts';
 import { aborted } from './authorise.ts';
 import type { SandboxStore, TransactionRecord } from './db.ts';
 import { formBodyLimit, sendJson, sendText } from './http.ts';

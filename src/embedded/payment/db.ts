@@ -15,7 +15,7 @@ import {
   type TransactionRecord,
 } from './records.ts';
 import type { FinalStatus } from './authorise.ts';
-import { preparePrivateFile } from '../../config/private-files.ts';
+import { preparePrivateFile } from '@cleaning-shop/kit/private-files.ts';
 
 export type * from './records.ts';
 

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { formatReply } from '../../contracts/opayo/protocol.ts';
+import { formatReply } from '@cleaning-shop/contracts/opayo/protocol.ts';
 
 /** Largest form body read: a 7,500-character basket and 20,000 of BasketXML fit with room to spare. */
 export const MAX_FORM_BYTES = 256 * 1024;

@@ -3,7 +3,12 @@
  * 24-slot rule (§3.4), and the reading of the vendor's reply (§4.1): names case-insensitive, Status OK,
  * INVALID or ERROR with an absolute RedirectURL, or the reply does not count (§4.2: 5006 and retries).
  */
-import { computeSignature, parseReply, PROTOCOL, replyField } from '../../contracts/opayo/protocol.ts';
+import {
+  computeSignature,
+  parseReply,
+  PROTOCOL,
+  replyField,
+} from '@cleaning-shop/contracts/opayo/protocol.ts';
 import type { Outcome } from './authorise.ts';
 
 export interface SigningKeys {

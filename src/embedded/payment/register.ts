@@ -7,7 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { PROTOCOL } from '../../contracts/opayo/protocol.ts';
+import { PROTOCOL } from '@cleaning-shop/contracts/opayo/protocol.ts';
 import { DETAIL, detail, REFUSALS, type Refusal } from './codes.ts';
 import type { SandboxStore, TransactionRecord } from './db.ts';
 import { readForm, sendReply } from './http.ts';

@@ -3,7 +3,7 @@
  * notification retries on a timer. Kept apart from the app so tests start it on a throwaway file and a
  * free port, with a compressed clock.
  */
-import { startSandboxServer } from '../sandbox-server.ts';
+import { startSandboxServer } from '@cleaning-shop/kit/sandbox-server.ts';
 import { createPaymentSandbox, REGISTER_PATH, type PaymentSandboxApp } from './app.ts';
 import { SandboxStore } from './db.ts';
 

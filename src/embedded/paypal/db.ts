@@ -6,7 +6,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { preparePrivateFile } from '../../config/private-files.ts';
+import { preparePrivateFile } from '@cleaning-shop/kit/private-files.ts';
 import type { OrderRequest } from './order-request.ts';
 import { EventStore } from './event-store.ts';
 import { Sql } from './sql.ts';

@@ -2,9 +2,8 @@
  * Starts the PayPal sandbox: opens its SQLite file, listens, and runs the webhook retry clock on a timer.
  * Kept apart from the app so tests start it on a throwaway file and a free port, with a compressed clock.
  */
-import { startSandboxServer } from '../sandbox-server.ts';
+import { startSandboxServer } from '@cleaning-shop/kit/sandbox-server.ts';
 import { createPayPalSandbox, type PayPalSandboxApp } from './app.ts';
-import { EMBEDDED_PAYPAL_APP } from './credentials.ts';
 import { PayPalStore } from './db.ts';
 
 const MINUTE = 60_000;
@@ -34,10 +33,10 @@ export interface PayPalSandboxConfig {
   readonly port: number;
   /** SQLite file: orders, captures, tokens, the signing key and webhook deliveries survive a restart. */
   readonly dbFile: string;
-  /** Default EMBEDDED_PAYPAL_APP's. */
-  readonly clientId?: string;
-  readonly clientSecret?: string;
-  readonly webhookId?: string;
+  /** The one REST app it accepts (the shop's, as registered in PayPal's dashboard), and its webhook's id. */
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly webhookId: string;
   /** The shop's webhook listener; unset keeps events queued (see `/sandbox/webhooks`). */
   readonly webhookUrl?: string | undefined;
   /** Default ['GBP']. */
@@ -78,9 +77,9 @@ export async function startPayPalSandbox(config: PayPalSandboxConfig): Promise<R
       createPayPalSandbox({
         store,
         baseUrl: url,
-        clientId: config.clientId ?? EMBEDDED_PAYPAL_APP.clientId,
-        clientSecret: config.clientSecret ?? EMBEDDED_PAYPAL_APP.clientSecret,
-        webhookId: config.webhookId ?? EMBEDDED_PAYPAL_APP.webhookId,
+        clientId: config.clientId,
+        clientSecret: config.clientSecret,
+        webhookId: config.webhookId,
         webhookUrl: config.webhookUrl,
         currencies: config.currencies ?? ['GBP'],
         orderTtlMs: config.orderTtlMs ?? DEFAULT_ORDER_TTL_MS,

@@ -5,7 +5,7 @@
  * every page's shell, which signs out: sign-out.ts), so what they carry costs a catalogue page nothing.
  * Answers are read by hand (no zod). Imports no feature.
  */
-import { asNumber, handReader, isRecord } from '../../parse/reader.ts';
+import { asNumber, handReader, isRecord } from '@cleaning-shop/kit/reader.ts';
 import { shopFetch } from '../../shop-api/shop-api.ts';
 import { $login, signInHooks } from './session.ts';
 

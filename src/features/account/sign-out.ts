@@ -3,7 +3,7 @@
  * end runs each feature's hooks (account/session.ts), so the header, the cart, the wish list and the count
  * of My machines forget the customer. The answer is not read (no zod in the shell). Imports no feature.
  */
-import { anything } from '../../parse/reader.ts';
+import { anything } from '@cleaning-shop/kit/reader.ts';
 import { shopFetch } from '../../shop-api/shop-api.ts';
 import { sessionSignedOut } from './session.ts';
 

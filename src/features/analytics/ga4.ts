@@ -11,7 +11,7 @@
  * VAT, catalogue/map.ts), and a purchase's `value` is the order's grand total, with its `tax` and
  * `shipping` beside it.
  */
-import { asNumber, asString, isRecord } from '../../parse/reader.ts';
+import { asNumber, asString, isRecord } from '@cleaning-shop/kit/reader.ts';
 import { dataLayer } from './data-layer.ts';
 
 export interface Ga4Item {

@@ -6,7 +6,7 @@
  * at once take turns through a Web Lock. Both keys live in localStorage and are read by hand: they cross
  * page loads, so a corrupt one is ignored, never trusted.
  */
-import { asListOf, asNumber, asString, isRecord, readJson } from '../../parse/reader.ts';
+import { asListOf, asNumber, asString, isRecord, readJson } from '@cleaning-shop/kit/reader.ts';
 import { pushEcommerce, readGa4Item, type Ga4Ecommerce, type Ga4Item } from './ga4.ts';
 
 export const PENDING_KEY = 'purchasePending';

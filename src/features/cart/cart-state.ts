@@ -6,7 +6,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { aBoolean, aNumber, aString } from '../../parse/reader.ts';
+import { aBoolean, aNumber, aString } from '@cleaning-shop/kit/reader.ts';
 import {
   cartItemReader,
   cartReader,

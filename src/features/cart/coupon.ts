@@ -8,7 +8,7 @@
  * when the merge did not carry it.
  */
 import { atom } from 'nanostores';
-import { aBoolean, handReader } from '../../parse/reader.ts';
+import { aBoolean, handReader } from '@cleaning-shop/kit/reader.ts';
 import { couponCode, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { shopFetch } from '../../shop-api/shop-api.ts';
 import { $appliedCoupon, asShopper, cartPath, requireCartPath } from './cart-state.ts';

@@ -15,7 +15,7 @@ import {
   isRecord,
   optional,
   type Reader,
-} from '../../parse/reader.ts';
+} from '@cleaning-shop/kit/reader.ts';
 import type { PublicTier } from '../../catalogue/tier-prices.ts';
 import { shopFetch } from '../../shop-api/shop-api.ts';
 

@@ -2,7 +2,7 @@
  * The basket's totals as Magento computes them (basket and payment pages), read by hand with no zod
  * (magento/wire/shopper-totals.ts), so the basket page stays light.
  */
-import { asNumber, asString, isRecord } from '../../parse/reader.ts';
+import { asNumber, asString, isRecord } from '@cleaning-shop/kit/reader.ts';
 import { totalsReader, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { optionLabels, type OptionLabel } from '../../magento/wire/item-options.ts';
 import { shopFetch } from '../../shop-api/shop-api.ts';

@@ -4,7 +4,7 @@
  * availability at a point (never kept: it is live), and what can be collected from a point today (kept a
  * minute). A failed call answers undefined; what the browser draws then says to call, or stays quiet.
  */
-import { asString, isOneOf, isRecord } from '../../parse/reader.ts';
+import { asString, isOneOf, isRecord } from '@cleaning-shop/kit/reader.ts';
 import { isPointCode } from './collect-point.ts';
 
 export interface PointInfo {

@@ -5,7 +5,7 @@
  * an order Magento has shipped to the counter. Reserving itself, under one lock among every replica, is
  * reserve.server.ts. Availability is a live answer: nothing here is baked into a page.
  */
-import type { Clock } from '../../config/clock.ts';
+import type { Clock } from '@cleaning-shop/kit/clock.ts';
 import { wallClock, type IsoDay } from '../../calendar/working-days.ts';
 import type { TryLock } from '../../store/locks.ts';
 import type { SharedStore } from '../../store/shared-store.ts';

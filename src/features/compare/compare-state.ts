@@ -6,7 +6,7 @@
  * and the /compare page share it; the page's URL is what a shared link carries (compare-url.ts).
  */
 import { persistentAtom } from '@nanostores/persistent';
-import { asListOf, asString, readJson } from '../../parse/reader.ts';
+import { asListOf, asString, readJson } from '@cleaning-shop/kit/reader.ts';
 
 export const COMPARE_KEY = 'compare';
 /** How many products a comparison holds: four columns still fit a laptop's screen side by side. */

@@ -5,7 +5,7 @@
  * from Magento's metadata, its unit (from the label, as the listing's filters read it) and which figure is
  * better (better.ts). Read by hand (parse/reader.ts), as every catalogue page's data.
  */
-import { asListOf, asString, handReader, isRecord, type Reader } from '../../parse/reader.ts';
+import { asListOf, asString, handReader, isRecord, type Reader } from '@cleaning-shop/kit/reader.ts';
 import type { Better } from './better.ts';
 
 export interface SheetAttribute {

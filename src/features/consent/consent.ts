@@ -10,7 +10,7 @@
  *
  * The same rules run before the first paint in Base.astro's inline script, which cannot import this file.
  */
-import { isRecord, readJson } from '../../parse/reader.ts';
+import { isRecord, readJson } from '@cleaning-shop/kit/reader.ts';
 
 export const CONSENT_KEY = 'consent';
 /** The spec's key: 'true' once the notice is answered. */

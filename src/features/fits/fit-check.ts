@@ -5,7 +5,7 @@
  */
 import type { ModelEntry, PartEntry } from '../../catalogue/fit-files.ts';
 import { findModel } from '../../catalogue/fits.ts';
-import { asListOf, asNumber, asString, BAD, isRecord, optional } from '../../parse/reader.ts';
+import { asListOf, asNumber, asString, BAD, isRecord, optional } from '@cleaning-shop/kit/reader.ts';
 
 /** What the page says of its part (site/fit-sections.ts `FitsSection.check`). */
 export interface PartFit {

@@ -12,7 +12,7 @@ import {
   type ModelEntry,
   type PartEntry,
 } from '../../catalogue/fit-files.ts';
-import { isRecord } from '../../parse/reader.ts';
+import { isRecord } from '@cleaning-shop/kit/reader.ts';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isTextOrNull = (value: unknown): value is string | null => value === null || isText(value);

@@ -4,7 +4,7 @@
  * file, so not the JSON of `shopFetch`). Answers are read with hand checks; a refusal keeps each field's
  * message for the form.
  */
-import { asListOf, asNumber, asString, handReader, isRecord } from '../../parse/reader.ts';
+import { asListOf, asNumber, asString, handReader, isRecord } from '@cleaning-shop/kit/reader.ts';
 import { shopFetch, ShopApiError } from '../../shop-api/shop-api.ts';
 import { ORDERED_MACHINES_API, REGISTRATIONS_API } from './paths.ts';
 import type { RegistrationField } from './register.server.ts';

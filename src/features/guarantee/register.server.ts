@@ -5,7 +5,7 @@
  * registration is kept once per serial and model (a double submit answers the first; another customer's
  * serial is refused with what to do). Today is the shop's clock's day in the UK.
  */
-import type { Clock } from '../../config/clock.ts';
+import type { Clock } from '@cleaning-shop/kit/clock.ts';
 import { wallClock } from '../../calendar/working-days.ts';
 import type { IntegrationConfig } from '../../magento/client.ts';
 import { machineByModel, NotAMachine, type MachineFacts } from './machines.server.ts';

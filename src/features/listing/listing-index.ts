@@ -8,7 +8,7 @@
  * stay within 25 KB brotli. It is our own build output, yet still data arriving over the wire, so the
  * browser checks its shape (`parseListingIndex`) with a few hand checks rather than bundling zod.
  */
-import { isRecord } from '../../parse/reader.ts';
+import { isRecord } from '@cleaning-shop/kit/reader.ts';
 
 /** Filter by options: checkboxes, OR within the filter. Each option is `[url key, label]`. */
 export interface OptionFacet {

@@ -3,7 +3,7 @@
  * listing's loader reads the size a shopper chose before the tools load (listing-per-page.ts), and with
  * these alone it carries a few bytes before any interaction instead of the whole of browse.ts.
  */
-import { isOneOf } from '../../parse/reader.ts';
+import { isOneOf } from '@cleaning-shop/kit/reader.ts';
 
 /** The spec's page size, and the larger ones a shopper may choose. */
 export const PAGE_SIZES = [12, 24, 48] as const;

@@ -6,7 +6,7 @@
  */
 import type { ModelEntry } from '../../catalogue/fit-files.ts';
 import { findModel } from '../../catalogue/fits.ts';
-import { asListOf, asString, handReader, isRecord } from '../../parse/reader.ts';
+import { asListOf, asString, handReader, isRecord } from '@cleaning-shop/kit/reader.ts';
 import { asCustomer } from '../account/index.ts';
 import { loadFacts, type FactsResult } from '../product-data/index.ts';
 import { shopFetch } from '../../shop-api/shop-api.ts';

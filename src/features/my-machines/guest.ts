@@ -3,7 +3,7 @@
  * time, never at import. Tiny on purpose: the sign-in, in every page's shell, carries them over from here
  * (machines.ts has the full rules; the server checks every name again).
  */
-import { readJson } from '../../parse/reader.ts';
+import { readJson } from '@cleaning-shop/kit/reader.ts';
 
 /** Where this browser keeps the guest's machines. */
 export const MY_MACHINES_KEY = 'myMachines';

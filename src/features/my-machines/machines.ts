@@ -5,7 +5,7 @@
  * `my_machines`, labels joined by ", "). Two typings of one model ("K 5", "K5") are one machine (`modelKey`).
  */
 import { modelKey } from '../../catalogue/fits.ts';
-import { readJson } from '../../parse/reader.ts';
+import { readJson } from '@cleaning-shop/kit/reader.ts';
 
 /** The customer attribute that keeps them in Magento. */
 export const MY_MACHINES_ATTRIBUTE = 'my_machines';

@@ -6,7 +6,7 @@
  * of its own by then. Everything runs on every page, so nothing here loads zod.
  */
 import { atom } from 'nanostores';
-import { asString, isRecord, readJson } from '../../parse/reader.ts';
+import { asString, isRecord, readJson } from '@cleaning-shop/kit/reader.ts';
 
 export type Tone = 'status' | 'alert';
 export interface Notice {

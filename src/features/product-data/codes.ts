@@ -8,7 +8,7 @@
  * the number into the quick order page (`data-code-files`), so the page and its files always agree.
  * Written by the build (`/product-data/codes/{n}.json`, build-codes.ts); read by hand.
  */
-import { isRecord } from '../../parse/reader.ts';
+import { isRecord } from '@cleaning-shop/kit/reader.ts';
 import { compactCode } from '../search/index.ts';
 import type { ProductFacts } from './facts.ts';
 import { productFactsReader } from './facts-reader.ts';

@@ -13,7 +13,7 @@ import {
   isRecord,
   optional,
   type Reader,
-} from '../../parse/reader.ts';
+} from '@cleaning-shop/kit/reader.ts';
 import type { Rating } from '../../catalogue/types.ts';
 import type {
   ProductFacts,

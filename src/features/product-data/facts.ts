@@ -10,7 +10,7 @@
  * lack (a model number, tier prices, variants, a parent) is left out of the file rather than written
  * empty, to keep 10,000 products' files small.
  */
-import { isRecord } from '../../parse/reader.ts';
+import { isRecord } from '@cleaning-shop/kit/reader.ts';
 import type { Rating } from '../../catalogue/types.ts';
 import { productFactsReader } from './facts-reader.ts';
 import { productDataShard, productDataUrl } from './files.ts';

@@ -2,7 +2,7 @@
  * Quick order's rows kept for the tab (sessionStorage), so a reload or a trip to a product page and back
  * loses nothing typed. Read tolerantly: anything unreadable is no rows.
  */
-import { asListOf, asString, isRecord, readJson } from '../../parse/reader.ts';
+import { asListOf, asString, isRecord, readJson } from '@cleaning-shop/kit/reader.ts';
 import type { OrderRow } from './rows.ts';
 
 const SAVED_ROWS_KEY = 'quickOrder';

@@ -3,7 +3,7 @@
  * localStorage): the pure rules, so the store, the product page's recording and the "Recently viewed" section
  * agree on them.
  */
-import { readJson } from '../../parse/reader.ts';
+import { readJson } from '@cleaning-shop/kit/reader.ts';
 
 /** Where the list is kept (localStorage), as JSON: an array of skus, newest first. */
 export const RECENTLY_VIEWED_KEY = 'recentlyViewed';

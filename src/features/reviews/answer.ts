@@ -2,7 +2,7 @@
  * What the storefront server's `GET /reviews/form` answers, read by hand in the browser (no zod in the
  * form's bundle: DESIGN.md §4), and the answer of `POST /reviews`.
  */
-import { asListOf, asString, handReader, isRecord, type Reader } from '../../parse/reader.ts';
+import { asListOf, asString, handReader, isRecord, type Reader } from '@cleaning-shop/kit/reader.ts';
 import type { ReviewForm } from './review.ts';
 
 type Rating = ReviewForm['ratings'][number];

@@ -4,7 +4,7 @@
  * never cast. A file of another numbering than the core in hand is a `StaleIndexError`: the engine starts
  * again from a fresh core.
  */
-import { isRecord } from '../../parse/reader.ts';
+import { isRecord } from '@cleaning-shop/kit/reader.ts';
 import type { RecordShard, SearchCore, TermShard, VariantPrices, WordsFile } from './files.ts';
 
 type Fields = Record<string, unknown>;

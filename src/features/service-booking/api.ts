@@ -5,7 +5,7 @@
  * the form says it beside the field and keeps everything typed.
  */
 import { ShopApiError, shopFetch, UNAVAILABLE } from '../../shop-api/shop-api.ts';
-import { asListOf, asNumber, asString, handReader, isRecord } from '../../parse/reader.ts';
+import { asListOf, asNumber, asString, handReader, isRecord } from '@cleaning-shop/kit/reader.ts';
 import type { BookingRequest } from './booking.ts';
 import type { DayAvailability } from './days.ts';
 import type { BookingField } from './texts.ts';

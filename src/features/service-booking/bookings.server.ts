@@ -14,7 +14,7 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
-import type { Clock } from '../../config/clock.ts';
+import type { Clock } from '@cleaning-shop/kit/clock.ts';
 import { wallClock, type IsoDay } from '../../calendar/working-days.ts';
 import { addLaterColumns } from '../../store/later-columns.ts';
 import { onceUntilFailure, type SharedStore } from '../../store/shared-store.ts';

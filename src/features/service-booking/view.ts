@@ -4,7 +4,7 @@
  * so today. A hand reader (no zod) reads it in the browser.
  */
 import { addDays, type IsoDay } from '../../calendar/working-days.ts';
-import { asString, handReader, isRecord, type Reader } from '../../parse/reader.ts';
+import { asString, handReader, isRecord, type Reader } from '@cleaning-shop/kit/reader.ts';
 import type { BookingDetails } from './booking.ts';
 import type { Booking } from './bookings.server.ts';
 import { canChange, type DayRules } from './days.ts';

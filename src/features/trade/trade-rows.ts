@@ -4,7 +4,7 @@
  * a request. Read tolerantly: a row that is not what the build writes is no row (the page's price stands). A
  * 401 or 403 means the customer is not (or no longer) Trade: the marker goes.
  */
-import { isRecord, readJson } from '../../parse/reader.ts';
+import { isRecord, readJson } from '@cleaning-shop/kit/reader.ts';
 import { TRADE_PRICES_URL } from './trade-files.ts';
 import { forgetTrade, TRADE_ROWS_KEY } from './trade-marker.ts';
 

@@ -4,7 +4,7 @@
  * had (signed out, the shop unreachable): the marker is then left as it was, except after a 401, when the
  * session is over. Read again at sign-in (`tradeSignIn`): the marker the pages' prices follow.
  */
-import { handReader, isRecord } from '../../parse/reader.ts';
+import { handReader, isRecord } from '@cleaning-shop/kit/reader.ts';
 import type { SignInHooks } from '../account/index.ts';
 import { ShopApiError, shopFetch } from '../../shop-api/shop-api.ts';
 import { forgetTrade, rememberTradeState } from './trade-marker.ts';

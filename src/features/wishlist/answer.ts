@@ -3,7 +3,14 @@
  * both sides and a hand reader for the browser (no zod on catalogue pages: DESIGN.md §4). Every answer
  * carries the customer's list as it now is, so the page and the header never need a second call.
  */
-import { asListOf, asNumber, asString, handReader, isRecord, type Reader } from '../../parse/reader.ts';
+import {
+  asListOf,
+  asNumber,
+  asString,
+  handReader,
+  isRecord,
+  type Reader,
+} from '@cleaning-shop/kit/reader.ts';
 
 export interface WishlistItem {
   /** Magento's wish-list item id (a string of digits): what Remove and Add to basket name. */

@@ -4,7 +4,7 @@
  * guest's list is forgotten once the answer says how many were added (a failed merge keeps it for the next
  * sign-in). Loaded with the sign-in form only.
  */
-import { asNumber } from '../../parse/reader.ts';
+import { asNumber } from '@cleaning-shop/kit/reader.ts';
 import type { SignInHooks } from '../account/index.ts';
 import { variantChoiceModule, type VariantChoice } from '../product-data/index.ts';
 import { $guestWishlist } from './wishlist-state.ts';

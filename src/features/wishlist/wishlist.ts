@@ -3,7 +3,7 @@
  * tolerantly: anything corrupt reads as an empty list), and how many products it may hold. The guest's list
  * lives in this browser; a signed-in customer's in Magento (wishlist-state.ts, server wishlist.ts).
  */
-import { readJson } from '../../parse/reader.ts';
+import { readJson } from '@cleaning-shop/kit/reader.ts';
 
 /** Where this browser keeps the guest's wish list: a JSON list of skus, oldest first. */
 export const WISHLIST_KEY = 'wishlist';

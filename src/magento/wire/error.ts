@@ -2,7 +2,7 @@
  * Magento's error body (CONTRACT.md §3.1) and its message as a shopper reads it. Checked by hand, with no
  * zod and no Node imports, because every page's browser code reads it (shop-api.ts) as well as the server.
  */
-import { asListOf, asString, handReader, isRecord, type Reader } from '../../parse/reader.ts';
+import { asListOf, asString, handReader, isRecord, type Reader } from '@cleaning-shop/kit/reader.ts';
 
 export interface MagentoErrorBody {
   message: string;

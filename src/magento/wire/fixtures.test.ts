@@ -16,7 +16,7 @@ import { magentoCategoryTree, magentoProductPage } from './catalogue.ts';
 import { customerSchema } from './customer.ts';
 import { countriesSchema } from './directory.ts';
 import { magentoErrorBody } from './error.ts';
-import { listOf, type Reader } from '../../parse/reader.ts';
+import { listOf, type Reader } from '@cleaning-shop/kit/reader.ts';
 import { orderIdSchema, orderSchema } from './order.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../../../shared/contracts/magento-rest/fixtures');

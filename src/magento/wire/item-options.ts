@@ -6,7 +6,7 @@
  * `options`, a JSON *string* of labels (`[{"value":"5 l","label":"Volume"}]`), shown as "Volume: 5 l".
  * Plain and small: add to cart runs on every catalogue page (no zod, DESIGN.md §4).
  */
-import { asListOf, asNumber, asString, isRecord, readJson } from '../../parse/reader.ts';
+import { asListOf, asNumber, asString, isRecord, readJson } from '@cleaning-shop/kit/reader.ts';
 
 /** One option as Magento's cart takes it: the attribute id (a string) and the option id (an int). */
 export interface ConfigurableItemOption {

@@ -4,7 +4,14 @@
  * quote's currency; in this shop they are incl VAT (Magento's prices are, tax 0). An unavailable method
  * (a carrier's error rate) has no method code and `available: false`.
  */
-import { asListOf, asNumber, asString, handReader, isRecord, type Reader } from '../../parse/reader.ts';
+import {
+  asListOf,
+  asNumber,
+  asString,
+  handReader,
+  isRecord,
+  type Reader,
+} from '@cleaning-shop/kit/reader.ts';
 
 export interface ShippingMethod {
   carrier_code: string;

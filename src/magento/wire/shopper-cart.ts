@@ -12,7 +12,7 @@ import {
   isRecord,
   optional,
   type Reader,
-} from '../../parse/reader.ts';
+} from '@cleaning-shop/kit/reader.ts';
 
 /** Magento's masked guest cart id (`QuoteIdMask`): 32 letters and digits, as a pattern to embed in others. */
 export const MASKED_CART_ID = '[A-Za-z0-9]{32}';

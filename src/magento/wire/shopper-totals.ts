@@ -13,7 +13,7 @@ import {
   isRecord,
   optional,
   type Reader,
-} from '../../parse/reader.ts';
+} from '@cleaning-shop/kit/reader.ts';
 
 export interface TotalSegment {
   /** `subtotal`, `shipping`, `tax`, `grand_total`, … in collector order. */

@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_KEY, purgeKeysFor } from '../../cdn/keys.ts';
 import type { RunningPurgeQueue } from '../../cdn/purge-queue.ts';
-import type { Clock } from '../../config/clock.ts';
+import type { Clock } from '@cleaning-shop/kit/clock.ts';
 import type { Config } from '../../config/env.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { readBuildInfo } from '../releases/build-info.ts';

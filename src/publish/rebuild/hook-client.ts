@@ -3,7 +3,7 @@
  * triggered it never waits for or fails because of the storefront.
  */
 import type { MagentoSettings, PublishingSettings, ShopSettings } from '../../config/env.ts';
-import type { OnSaved, SavedEntity } from '../../contracts/rebuild-hook.ts';
+import type { OnSaved, SavedEntity } from '@cleaning-shop/contracts/rebuild-hook.ts';
 import { rebuildHookUrl, rebuildSecret } from '../../config/publishing.ts';
 import { signRebuildRequest } from './signature.ts';
 

@@ -10,7 +10,7 @@
  * All go by the shop's clock (src/config/clock.ts), checked every second, so a test that moves the clock
  * past midnight sees the change within a second, and a machine that slept catches up when it wakes.
  */
-import type { Clock } from '../../config/clock.ts';
+import type { Clock } from '@cleaning-shop/kit/clock.ts';
 import { wallClock } from '../../calendar/working-days.ts';
 import { describePriceChanges, duePriceChanges, type BuildInfo } from '../releases/build-info.ts';
 import type { RunSummary, TriggerOptions } from './rebuilder.ts';

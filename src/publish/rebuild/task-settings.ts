@@ -4,7 +4,7 @@
  */
 import { catalogueOwner, ownerSync, type CatalogueSync } from '../../catalogue/catalogue-owner.ts';
 import { snapshotPath } from '../../catalogue/snapshot.ts';
-import { systemClock, type Clock } from '../../config/clock.ts';
+import { systemClock, type Clock } from '@cleaning-shop/kit/clock.ts';
 import type { EmbeddedSettings, MagentoSettings, ShopSettings } from '../../config/env.ts';
 import { configHash } from '../releases/build-info.ts';
 import { defaultSources, type BuildSiteOptions } from '../render/build.ts';

@@ -4,7 +4,7 @@
  */
 import { CatalogueLoadError } from '../../catalogue/load.ts';
 import { snapshotPath } from '../../catalogue/snapshot.ts';
-import type { Clock } from '../../config/clock.ts';
+import type { Clock } from '@cleaning-shop/kit/clock.ts';
 import { ConfigError, type Config } from '../../config/env.ts';
 import { shopInfo } from '../../config/shop.ts';
 import { configHash, readBuildInfo, sourceHash, whyStale } from '../releases/build-info.ts';

@@ -4,7 +4,7 @@
  * (tests of other routes) they are not offered. Returns live in Magento (`returns.ts`).
  */
 import type { Hono } from 'hono';
-import { shopClock } from '../../config/clock.ts';
+import { shopClock } from '@cleaning-shop/kit/clock.ts';
 import type { ShopSettings } from '../../config/env.ts';
 import type { magentoClientConfig } from '../../config/magento.ts';
 import { guaranteeRecords } from '../../features/guarantee/index.server.ts';

@@ -3,7 +3,7 @@
  * linked from the product page): every point's answer for one product, the chosen point first, with its
  * address, phone, map and opening hours, and the way back to the product.
  */
-import { escapeHtml } from '../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import { type Point, hoursLines } from '../../features/collect/index.server.ts';
 import { collectTexts as t } from '../../features/collect/index.ts';
 

@@ -20,7 +20,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { Clock } from '../../config/clock.ts';
+import type { Clock } from '@cleaning-shop/kit/clock.ts';
 import { changeMachines, type MachinesDeps } from '../../features/my-machines/index.server.ts';
 import {
   renderCertificatePdf,

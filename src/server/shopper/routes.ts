@@ -21,7 +21,7 @@ import type { SharedStore } from '../../store/shared-store.ts';
 import { tradeGroups } from '../../features/trade/index.server.ts';
 import { createMagentoCheckout } from '../../payments/magento-checkout.ts';
 import { startShopMail, type ShopMail } from '../../mail/shop-mail.ts';
-import { shopClock } from '../../config/clock.ts';
+import { shopClock } from '@cleaning-shop/kit/clock.ts';
 import {
   type CollectDeps,
   collectMagento,

@@ -21,7 +21,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { Clock } from '../../config/clock.ts';
+import type { Clock } from '@cleaning-shop/kit/clock.ts';
 import { customerIdOf, type OrdersMagento } from '../../features/orders/index.server.ts';
 import {
   bookingProblems,

@@ -12,7 +12,7 @@ import { jsonRecord, optionalString, record, records, type JsonRecord } from '..
 import { getProduct, productRow, type ProductRow } from './products.ts';
 import { saveProductParts } from './save-configurable.ts';
 import { SPECIAL_PRICE_ATTRIBUTES, storedSpecialValue } from './special-price.ts';
-import { isOneOf } from '../../../parse/reader.ts';
+import { isOneOf } from '@cleaning-shop/kit/reader.ts';
 
 const pickNumber = (value: unknown, fallback: number) =>
   typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : fallback;

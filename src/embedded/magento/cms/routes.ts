@@ -9,7 +9,7 @@ import { searchCriteriaParam } from '../http/params.ts';
 import { withBody, type Route, type RouteRequest } from '../http/route.ts';
 import { bindBody, m } from '../input.ts';
 import { isRecord } from '../json.ts';
-import type { OnSaved } from '../../../contracts/rebuild-hook.ts';
+import type { OnSaved } from '@cleaning-shop/contracts/rebuild-hook.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
 import { blockDto, deleteBlock, getBlock, searchBlocks } from './blocks.ts';
 import { saveBlock } from './write.ts';

@@ -17,7 +17,7 @@ import { DEMO_CARRIERS } from '../checkout/carrier-config.ts';
 import { Database } from '../db.ts';
 import { DEFAULT_REVIEW_SETTINGS } from '../reviews/settings.ts';
 import { quietReturnsRuntime } from '../returns/runtime.ts';
-import { systemClock } from '../../../config/clock.ts';
+import { systemClock } from '@cleaning-shop/kit/clock.ts';
 
 const SUBSET = fileURLToPath(
   new URL('../../../../../shared/contracts/magento-openapi/storefront-subset.openapi.json', import.meta.url),

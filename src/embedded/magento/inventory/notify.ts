@@ -8,7 +8,7 @@
  * the others go on. The answer is `ResultInterface`: `successful`, and `errors` as `[{id, message}]`.
  */
 import { z } from 'zod';
-import { escapeHtml } from '../../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { MagentoError } from '../errors.ts';
 import type { ReturnsRuntime } from '../returns/runtime.ts';

@@ -11,7 +11,7 @@ import { intParam, searchCriteriaParam } from '../http/params.ts';
 import { withBody, type Route } from '../http/route.ts';
 import { m } from '../input.ts';
 import { parsePhpQuery } from '../query.ts';
-import type { OnSaved } from '../../../contracts/rebuild-hook.ts';
+import type { OnSaved } from '@cleaning-shop/contracts/rebuild-hook.ts';
 import type { ReturnsRuntime } from '../returns/runtime.ts';
 import { NO_MAILER } from '../returns/smtp.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';

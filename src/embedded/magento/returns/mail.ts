@@ -4,7 +4,7 @@
  * thumbnails (the module's only images) and nothing that tracks. Magento's header and footer templates
  * frame them: the store's name at the top, "Thank you, <store>" at the bottom.
  */
-import { escapeHtml } from '../../../ui/escape-html.ts';
+import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 
 /** Who a message goes to and what it says. */
 export interface ReturnMail {

@@ -2,7 +2,7 @@
  * What the returns module's resolvers and routes share: its settings, the store's clock (a return period
  * is counted back from it), the store as its e-mails name it, and the mailer.
  */
-import type { Clock } from '../../../config/clock.ts';
+import type { Clock } from '@cleaning-shop/kit/clock.ts';
 import { SHOP_RETURN_SETTINGS } from './settings.ts';
 import { NO_MAILER } from './smtp.ts';
 import type { StoreContact } from './mail.ts';

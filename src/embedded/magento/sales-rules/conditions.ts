@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { errors } from '../errors.ts';
 import type { ConditionInput } from './dto.ts';
-import { isOneOf } from '../../../parse/reader.ts';
+import { isOneOf } from '@cleaning-shop/kit/reader.ts';
 
 export const COMBINE = 'Magento\\SalesRule\\Model\\Rule\\Condition\\Combine';
 export const ADDRESS = 'Magento\\SalesRule\\Model\\Rule\\Condition\\Address';

@@ -10,7 +10,7 @@ import { errors } from '../errors.ts';
 import { isRecord, jsonArray } from '../json.ts';
 import { searchPage, type FieldMapping, type SearchCriteria } from '../search-criteria.ts';
 import { COMBINE, PRODUCT_COMBINE, storedCondition, type Condition } from './conditions.ts';
-import { isOneOf } from '../../../parse/reader.ts';
+import { isOneOf } from '@cleaning-shop/kit/reader.ts';
 
 export const ruleRow = z.object({
   rule_id: sqlNumber,

@@ -13,7 +13,7 @@ import {
   registrationFields,
   replyField,
   signatureMatches,
-} from '../../../contracts/opayo/protocol.ts';
+} from '@cleaning-shop/contracts/opayo/protocol.ts';
 import type {
   PaymentOutcome,
   PaymentProvider,

@@ -5,7 +5,7 @@
  */
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
-import { SERVER_DEADLINES } from '../http/index.ts';
+import { SERVER_DEADLINES } from './server-deadlines.ts';
 
 export interface SandboxApp {
   readonly routes: { fetch: (request: Request) => Response | Promise<Response> };
