@@ -28,11 +28,11 @@ const LENGTH_EXCEPTIONS = [
   // GraphQL's validation rules as webonyx lists them, Opayo's fields as its spec does.
   {
     files: [
-      'src/embedded/magento/schema.ts',
-      'src/embedded/magento/input.ts',
-      'src/embedded/magento/seed/**',
-      'src/embedded/magento/directory/country-data.ts',
-      'src/embedded/magento/graphql/webonyx-rules.ts',
+      'packages/embedded-magento/schema.ts',
+      'packages/embedded-magento/input.ts',
+      'packages/embedded-magento/seed/**',
+      'packages/embedded-magento/directory/country-data.ts',
+      'packages/embedded-magento/graphql/webonyx-rules.ts',
       'src/catalogue/types.ts',
       'packages/contracts/opayo/protocol.ts',
     ],
@@ -42,12 +42,12 @@ const LENGTH_EXCEPTIONS = [
   // the catalogue's routes, the customer and CMS repositories), so each can be checked against its source.
   {
     files: [
-      'src/embedded/magento/orders/write.ts',
-      'src/embedded/magento/orders/serialize.ts',
-      'src/embedded/magento/checkout/totals.ts',
-      'src/embedded/magento/checkout/collect.ts',
-      'src/embedded/magento/catalog/routes.ts',
-      'src/embedded/magento/customers/customers.ts',
+      'packages/embedded-magento/orders/write.ts',
+      'packages/embedded-magento/orders/serialize.ts',
+      'packages/embedded-magento/checkout/totals.ts',
+      'packages/embedded-magento/checkout/collect.ts',
+      'packages/embedded-magento/catalog/routes.ts',
+      'packages/embedded-magento/customers/customers.ts',
       'src/magento/client.ts',
     ],
     rules: [FUNCTION, FILE],
@@ -92,6 +92,50 @@ export default tseslint.config(
     rules: { 'house/doors': 'error' },
   },
   {
+    // The stand-ins are packages of their own (packages/README.md): the shop starts one through its
+    // index.ts only, and a package imports nothing of the shop or of another stand-in.
+    files: ['src/**/*.{js,mjs,ts,tsx,astro}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@cleaning-shop/(embedded-magento|opayo-sandbox|paypal-sandbox|mail-catcher)/',
+              message:
+                "Start a stand-in through its package's index (@cleaning-shop/<name>), never its insides.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src|tests|scripts|e2e)/',
+              message:
+                'A package imports nothing of the shop: only @cleaning-shop/contracts and @cleaning-shop/kit.',
+            },
+            {
+              regex: '^(\\.\\./)+(embedded-magento|opayo-sandbox|paypal-sandbox|mail-catcher)/',
+              message: 'A stand-in imports nothing of another stand-in.',
+            },
+            {
+              regex: '^@cleaning-shop/(embedded-magento|opayo-sandbox|paypal-sandbox|mail-catcher)',
+              message: 'A stand-in imports nothing of another stand-in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       // Wire data is parsed with zod, never cast; `any` would hide that.
       '@typescript-eslint/no-explicit-any': 'error',
@@ -116,8 +160,8 @@ export default tseslint.config(
   },
   {
     // A function fits on a screen, a module in one read (issue 52): new code that outgrows them is warned.
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.ts'],
+    files: ['src/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['src/**/*.test.ts', 'packages/**/*.test.ts'],
     rules: {
       'max-lines-per-function': ['warn', { max: 79 }],
       'max-lines': ['warn', { max: 300 }],
@@ -130,7 +174,7 @@ export default tseslint.config(
   {
     // Tests and journeys cast the answers they then assert on: a wrong shape fails the test at that
     // assertion, which is what a parse would do. Benchmarks are tooling that reads its own processes' output.
-    files: ['tests/**', 'e2e/**', 'scripts/**', 'src/**/*.test.ts'],
+    files: ['tests/**', 'e2e/**', 'scripts/**', 'src/**/*.test.ts', 'packages/**/*.test.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

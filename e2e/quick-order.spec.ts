@@ -10,7 +10,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { formatPrice } from '../src/catalogue/money.ts';
 import { ALL_GROUPS } from '../src/catalogue/types.ts';
-import { DEMO_CONFIGURABLES, type DemoConfigurable } from '../src/embedded/magento/seed/configurables.ts';
+import {
+  DEMO_CONFIGURABLES,
+  type DemoConfigurable,
+} from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { bySku, catalogue } from './support/catalogue.ts';
 import { address, checkOut, customerCart, tag } from './support/checkout.ts';
 import { expect, shellReady, test } from './support/test.ts';

@@ -5,7 +5,7 @@
  * from the seed (DEMO_CONFIGURABLES).
  */
 import type { Page } from '@playwright/test';
-import { DEMO_CONFIGURABLES } from '../src/embedded/magento/seed/configurables.ts';
+import { DEMO_CONFIGURABLES } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { expect, shellReady, test } from './support/test.ts';
 
 const shampoo = DEMO_CONFIGURABLES.find((candidate) => candidate.parentSku === 'HG-DT-CARSHAMPOO');

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { exclVat, formatPrice } from '../src/catalogue/money.ts';
-import { tradeTiersOf } from '../src/embedded/magento/seed/trade.ts';
+import { tradeTiersOf } from '@cleaning-shop/embedded-magento/seed/trade.ts';
 import { checkUkVatNumber } from '../src/features/trade/vat-number.ts';
 import { tradeAccountTexts } from '../src/features/trade/account-texts.ts';
 import { admin } from './support/admin.ts';

@@ -11,7 +11,7 @@ import {
   DEMO_CONFIGURABLES,
   DEMO_TIER_PRICES,
   type DemoConfigurable,
-} from '../src/embedded/magento/seed/configurables.ts';
+} from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { formatGbp } from './support/catalogue.ts';
 import { address, checkOut, customerCart, tag } from './support/checkout.ts';
 import { expect, shellReady, test } from './support/test.ts';

@@ -10,7 +10,7 @@ import {
   DEMO_CONFIGURABLES,
   DEMO_TIER_PRICES,
   type DemoConfigurable,
-} from '../src/embedded/magento/seed/configurables.ts';
+} from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { formatGbp, listings, PAGE_SIZE, pagePath } from './support/catalogue.ts';
 import { chooseVat, expect, shellReady, test } from './support/test.ts';
 

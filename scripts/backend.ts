@@ -3,7 +3,7 @@
  */
 import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { embeddedMagentoConfig } from '../src/config/standins.ts';
-import { startEmbeddedMagento } from '../src/embedded/magento/server.ts';
+import { startEmbeddedMagento } from '@cleaning-shop/embedded-magento';
 
 try {
   const config = loadConfig();

@@ -23,11 +23,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { snapshotPath } from '../src/catalogue/snapshot.ts';
 import { loadEnv } from '../src/config/env.ts';
-import { Database } from '../src/embedded/magento/db.ts';
-import { generateCatalogue } from '../src/embedded/magento/seed/catalogue.ts';
-import { writeProductImages } from '../src/embedded/magento/seed/images.ts';
-import { DEMO_CARRIERS } from '../src/embedded/magento/checkout/carrier-config.ts';
-import { seedDatabase } from '../src/embedded/magento/seed/seed-database.ts';
+import { openDatabase } from '@cleaning-shop/embedded-magento/schema.ts';
+import { generateCatalogue } from '@cleaning-shop/embedded-magento/seed/catalogue.ts';
+import { writeProductImages } from '@cleaning-shop/embedded-magento/seed/images.ts';
+import { DEMO_CARRIERS } from '@cleaning-shop/embedded-magento/checkout/carrier-config.ts';
+import { seedDatabase } from '@cleaning-shop/embedded-magento/seed/seed-database.ts';
 import { machineLoad, runMeasured, type RunningChild } from './bench/proc.ts';
 import { rebuildsReport, startRebuildsBeside, type RebuildsBeside } from './bench/rebuilds-beside.ts';
 
@@ -60,7 +60,7 @@ async function timeSeed(productCount: number, withImages: boolean): Promise<void
     const started = performance.now();
     const catalogue = generateCatalogue({ seed: 1, productCount, brand: 'Clearwater' });
     const generated = performance.now();
-    const db = new Database(join(dir, 'magento.sqlite'));
+    const db = openDatabase(join(dir, 'magento.sqlite'));
     await seedDatabase(db, catalogue, ADMIN, DEMO_CARRIERS);
     db.close();
     const seeded = performance.now();

@@ -9,7 +9,7 @@ import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchBackend, percentile, routesOnlyStorefront, timedCall } from './bench/http.ts';
-import { seedCustomerOrders } from '../src/embedded/magento/seed/orders.ts';
+import { seedCustomerOrders } from '@cleaning-shop/embedded-magento/seed/orders.ts';
 import { trustedProxies } from '../src/http/index.ts';
 import { invoiceSeller } from '../src/config/shop.ts';
 import { loadEnv } from '../src/config/env.ts';

@@ -22,7 +22,7 @@ import { readSnapshot } from '../src/catalogue/snapshot.ts';
 import { syncCatalogue } from '../src/catalogue/sync.ts';
 import { loadEnv } from '../src/config/env.ts';
 import { magentoClientConfig } from '../src/config/magento.ts';
-import { Database } from '../src/embedded/magento/db.ts';
+import { openDatabase } from '@cleaning-shop/embedded-magento/schema.ts';
 import { checkPrices, reconcileSummary } from '../src/publish/rebuild/reconcile.ts';
 import { machineLoad, megabytes, runMeasured, seconds, table } from './bench/proc.ts';
 
@@ -104,7 +104,7 @@ async function benchSize(products: number): Promise<string[]> {
     const simple = catalogue.products.filter(
       (product) => product.typeId === 'simple' && product.visibility === 4 && product.inStock,
     );
-    const db = new Database(dbFile);
+    const db = openDatabase(dbFile);
     const changed = simple.filter((_, at) => at % 100 === 0).slice(0, Math.max(10, products / 100));
     for (const product of changed) db.run('UPDATE products SET price = price - 1 WHERE sku = ?', product.sku);
     db.close();

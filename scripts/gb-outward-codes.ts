@@ -1,5 +1,5 @@
 /**
- * `node scripts/gb-outward-codes.ts <GB.txt>`: rewrites src/embedded/magento/seed/data/gb-outward-codes.ts
+ * `node scripts/gb-outward-codes.ts <GB.txt>`: rewrites packages/embedded-magento/seed/data/gb-outward-codes.ts
  * from GeoNames' postal codes of GB (the tab-separated GB.txt inside GB.zip, which for the UK holds outward
  * codes only, one row per place; CC BY 4.0, www.geonames.org). One row per outward code of England,
  * Scotland, Wales and Northern Ireland: the mean of its places' positions, its most named place and its
@@ -95,7 +95,7 @@ export const GB_OUTWARD_CODES: readonly OutwardCode[] = [
 const [source] = process.argv.slice(2);
 if (!source) throw new Error('Usage: node scripts/gb-outward-codes.ts <GeoNames GB.txt>');
 const target = fileURLToPath(
-  new URL('../src/embedded/magento/seed/data/gb-outward-codes.ts', import.meta.url),
+  new URL('../packages/embedded-magento/seed/data/gb-outward-codes.ts', import.meta.url),
 );
 const rows = outwardCodes(readFileSync(source, 'utf8'));
 const text = `${HEADER}${rows.join('\n')}\n];\n`;

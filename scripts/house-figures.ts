@@ -1,6 +1,7 @@
 /**
  * The house's figures (issue "One home per feature"): functions of 80 lines or more, files over 300 lines
- * (seed data excluded) and type assertions (`as T`, `<T>x`; `as const` is not one) in `src/`, tests
+ * (seed data excluded) and type assertions (`as T`, `<T>x`; `as const` is not one) in `src/` and the
+ * workspace packages (`packages/`: the stand-ins and what they share with the shop), tests
  * excluded. `npm run figures:house` prints them with the worst places first; `--all` lists every place.
  */
 import { execFileSync } from 'node:child_process';
@@ -19,7 +20,7 @@ interface Figures {
 }
 
 const sourceFiles = (): string[] =>
-  execFileSync('git', ['ls-files', 'src'], { encoding: 'utf8' })
+  execFileSync('git', ['ls-files', 'src', 'packages'], { encoding: 'utf8' })
     .split('\n')
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
 
@@ -66,7 +67,7 @@ function print(figures: Figures, all: boolean): void {
   const top = (list: string[]) => (all ? list : list.slice(0, 15));
   const casts = [...figures.casts].sort((a, b) => b[1] - a[1]).map(([file, count]) => `${count} ${file}`);
   const total = [...figures.casts.values()].reduce((sum, count) => sum + count, 0);
-  console.info(`type assertions in src/: ${total}`);
+  console.info(`type assertions in src/ and packages/: ${total}`);
   for (const line of top(casts)) console.info(`  ${line}`);
   console.info(`functions of ${FUNCTION_LINES}+ lines: ${figures.functions.length}`);
   for (const line of top(figures.functions.sort(byNumber))) console.info(`  ${line}`);

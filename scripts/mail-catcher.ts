@@ -5,7 +5,7 @@
  */
 import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { mailCatcherConfig, usesMailCatcher } from '../src/config/standins.ts';
-import { startMailCatcher } from '../src/embedded/mail/server.ts';
+import { startMailCatcher } from '@cleaning-shop/mail-catcher';
 
 try {
   const { embedded, shop } = loadConfig();

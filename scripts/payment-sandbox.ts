@@ -4,8 +4,8 @@
  */
 import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { paymentSandboxConfig } from '../src/config/standins.ts';
-import { INSPECTION_PATH } from '../src/embedded/payment/app.ts';
-import { startPaymentSandbox } from '../src/embedded/payment/server.ts';
+import { INSPECTION_PATH } from '@cleaning-shop/opayo-sandbox';
+import { startPaymentSandbox } from '@cleaning-shop/opayo-sandbox';
 
 try {
   const { embedded, payments } = loadConfig();

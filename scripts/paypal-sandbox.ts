@@ -4,9 +4,9 @@
  * PAYPAL_SANDBOX_HOST:PAYPAL_SANDBOX_PORT.
  */
 import { ConfigError, loadConfig } from '../src/config/env.ts';
-import { INSPECTION_PATH } from '../src/embedded/paypal/app.ts';
+import { INSPECTION_PATH } from '@cleaning-shop/paypal-sandbox';
 import { payPalSandboxConfig } from '../src/config/standins.ts';
-import { startPayPalSandbox } from '../src/embedded/paypal/server.ts';
+import { startPayPalSandbox } from '@cleaning-shop/paypal-sandbox';
 import { usesPayPalSandbox } from '../src/payments/providers/paypal/settings.ts';
 
 try {

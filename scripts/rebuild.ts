@@ -22,7 +22,7 @@ import {
 } from '../src/config/env.ts';
 import { magentoClientConfig } from '../src/config/magento.ts';
 import { embeddedMagentoConfig } from '../src/config/standins.ts';
-import { startEmbeddedMagento, type RunningMagento } from '../src/embedded/magento/server.ts';
+import { startEmbeddedMagento, type RunningMagento } from '@cleaning-shop/embedded-magento';
 import type { RunPhase, RunSummary } from '../src/publish/rebuild/rebuilder.ts';
 import { createRebuildTask } from '../src/publish/rebuild/task.ts';
 import type { BuildProgress } from '../src/publish/render/build.ts';

@@ -14,9 +14,9 @@ import { resolve } from 'node:path';
 import { shopClock } from '@cleaning-shop/kit/clock.ts';
 import { loadConfig, type Config, type Env } from './config/env.ts';
 import { EMBEDDED_DEMO_OAUTH, embeddedIntegrationOAuth } from './config/magento.ts';
-import { startEmbeddedMagento } from './embedded/magento/server.ts';
-import { startPaymentSandbox } from './embedded/payment/server.ts';
-import { startPayPalSandbox } from './embedded/paypal/server.ts';
+import { startEmbeddedMagento } from '@cleaning-shop/embedded-magento';
+import { startPaymentSandbox } from '@cleaning-shop/opayo-sandbox';
+import { startPayPalSandbox } from '@cleaning-shop/paypal-sandbox';
 import {
   embeddedMagentoConfig,
   mailCatcherConfig,
@@ -25,7 +25,7 @@ import {
   usesMailCatcher,
   usesPaymentSandbox,
 } from './config/standins.ts';
-import { startMailCatcher } from './embedded/mail/server.ts';
+import { startMailCatcher } from '@cleaning-shop/mail-catcher';
 import { smtpServerShown, smtpUrlOf } from './mail/settings.ts';
 import { usesPayPalSandbox } from './payments/providers/paypal/settings.ts';
 import { warmRendererClient } from './publish/render/warm-client.ts';

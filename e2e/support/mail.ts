@@ -1,6 +1,6 @@
 /**
  * The e-mails a journey caused, read from the end-to-end shop's mail catcher (its JSON API,
- * src/embedded/mail/app.ts), as a shopper would find them in their inbox.
+ * packages/mail-catcher/app.ts), as a shopper would find them in their inbox.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { caughtList, caughtMessage, type CaughtMessage } from '../../tests/support/mail.ts';

@@ -6,7 +6,7 @@
  */
 import { loadEnv } from '../../src/config/env.ts';
 import { embeddedMagentoConfig } from '../../src/config/standins.ts';
-import { startEmbeddedMagento } from '../../src/embedded/magento/server.ts';
+import { startEmbeddedMagento } from '@cleaning-shop/embedded-magento';
 import { rebuildOnSave } from '../../src/publish/rebuild/hook-client.ts';
 
 const env = loadEnv();

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { request, type Agent } from 'node:http';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { startEmbeddedMagento, type RunningMagento } from '../../src/embedded/magento/server.ts';
+import { startEmbeddedMagento, type RunningMagento } from '@cleaning-shop/embedded-magento';
 import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
 
 export interface Timed {

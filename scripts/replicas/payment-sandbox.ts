@@ -8,7 +8,7 @@
 import { retryScheduleFromArgs } from './retry-schedule.ts';
 import { ConfigError, loadConfig } from '../../src/config/env.ts';
 import { paymentSandboxConfig } from '../../src/config/standins.ts';
-import { startPaymentSandbox } from '../../src/embedded/payment/server.ts';
+import { startPaymentSandbox } from '@cleaning-shop/opayo-sandbox';
 
 try {
   const retryScheduleMs = retryScheduleFromArgs();

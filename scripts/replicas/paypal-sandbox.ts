@@ -8,7 +8,7 @@
 import { retryScheduleFromArgs } from './retry-schedule.ts';
 import { ConfigError, loadConfig } from '../../src/config/env.ts';
 import { payPalSandboxConfig } from '../../src/config/standins.ts';
-import { startPayPalSandbox } from '../../src/embedded/paypal/server.ts';
+import { startPayPalSandbox } from '@cleaning-shop/paypal-sandbox';
 
 try {
   const retryScheduleMs = retryScheduleFromArgs();

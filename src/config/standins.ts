@@ -8,11 +8,11 @@
  */
 import { resolve } from 'node:path';
 import { shopClock } from '@cleaning-shop/kit/clock.ts';
-import { DEFAULT_STORE_CONTACT } from '../embedded/magento/returns/runtime.ts';
-import type { EmbeddedMagentoConfig } from '../embedded/magento/server.ts';
-import type { MailCatcherConfig } from '../embedded/mail/server.ts';
-import type { PaymentSandboxConfig } from '../embedded/payment/server.ts';
-import type { PayPalSandboxConfig } from '../embedded/paypal/server.ts';
+import { DEFAULT_STORE_CONTACT } from '@cleaning-shop/embedded-magento';
+import type { EmbeddedMagentoConfig } from '@cleaning-shop/embedded-magento';
+import type { MailCatcherConfig } from '@cleaning-shop/mail-catcher';
+import type { PaymentSandboxConfig } from '@cleaning-shop/opayo-sandbox';
+import type { PayPalSandboxConfig } from '@cleaning-shop/paypal-sandbox';
 import { EMBEDDED_PAYPAL_APP, payPalWebhookUrl } from '../payments/providers/paypal/settings.ts';
 import { shopDemoBlocks } from '../content/demo-cms-blocks.ts';
 import type { EmbeddedSettings, MagentoSettings, PaymentSettings, ShopSettings } from './env.ts';

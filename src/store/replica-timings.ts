@@ -45,7 +45,7 @@ const timings = {
   recoveryLeadRetryMs: 5_000,
   /**
    * How long the provider waits for the answer to a notification before counting it unanswered: the
-   * embedded sandbox's 10 s (src/embedded/payment/server.ts); Opayo does not document its own (contract
+   * embedded sandbox's 10 s (packages/opayo-sandbox/server.ts); Opayo does not document its own (contract
    * §9). Not ours to set: the bound notifyWaitMs stays below.
    */
   providerNotifyTimeoutMs: 10_000,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/config/env.ts';
 import { loadCatalogueChanges } from '../../src/catalogue/changes.ts';
 import { CatalogueLoadError, labelsHash, loadCatalogue } from '../../src/catalogue/load.ts';
-import { DEMO_CONFIGURABLES } from '../../src/embedded/magento/seed/configurables.ts';
+import { DEMO_CONFIGURABLES } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { indexCatalogue, readSnapshot } from '../../src/catalogue/snapshot.ts';
 import { syncCatalogue } from '../../src/catalogue/sync.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';

@@ -4,8 +4,8 @@
  * the products ACL resource.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { savedProductSku } from '../../src/embedded/magento/app.ts';
-import { DEMO_CONFIGURABLES } from '../../src/embedded/magento/seed/configurables.ts';
+import { savedProductSku } from '@cleaning-shop/embedded-magento/app.ts';
+import { DEMO_CONFIGURABLES } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse } from '../support/openapi.ts';
 import { expectError, expectFixtureError } from './helpers.ts';

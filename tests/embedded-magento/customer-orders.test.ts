@@ -5,7 +5,7 @@
  * answer is checked against Magento's schema.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCustomerOrders } from '../../src/embedded/magento/seed/orders.ts';
+import { seedCustomerOrders } from '@cleaning-shop/embedded-magento/seed/orders.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateResponse } from '../support/openapi.ts';
 import { ORDER_ADDRESS, placeTestOrder } from '../support/orders.ts';

@@ -8,8 +8,8 @@
  */
 import { parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { magentoSchema } from '../../src/embedded/magento/graphql/schema.ts';
-import { DEMO_CONFIGURABLES } from '../../src/embedded/magento/seed/configurables.ts';
+import { magentoSchema } from '@cleaning-shop/embedded-magento/graphql/schema.ts';
+import { DEMO_CONFIGURABLES } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { createProduct, expectData, gql } from './graphql-helpers.ts';
 

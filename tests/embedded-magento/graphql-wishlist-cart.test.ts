@@ -5,7 +5,7 @@
  * product deleted through the admin API takes its wish-list rows along.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRow } from '../../src/embedded/magento/db.ts';
+import { countRow } from '@cleaning-shop/embedded-magento/db.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { setStock } from './helpers.ts';
 import { addToWishlist, createProduct, expectData, gql, readWishlist } from './graphql-helpers.ts';

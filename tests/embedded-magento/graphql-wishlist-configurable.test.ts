@@ -12,7 +12,7 @@ import {
   demoChild,
   demoFamily,
   type DemoConfigurable,
-} from '../../src/embedded/magento/seed/configurables.ts';
+} from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { expectData, gql } from './graphql-helpers.ts';
 

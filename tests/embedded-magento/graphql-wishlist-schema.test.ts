@@ -84,7 +84,7 @@ const FIELDS_LEFT_OUT = [
 ].sort();
 
 /**
- * What Mage-OS's returns module (MageOS_RMA, `src/embedded/magento/returns/sdl.ts`) adds: no part of
+ * What Mage-OS's returns module (MageOS_RMA, `packages/embedded-magento/returns/sdl.ts`) adds: no part of
  * Magento's own schema, so not compared with it; the module's tests (returns-*.test.ts) cover it.
  */
 const RETURNS_MODULE_TYPES = new Set([

@@ -1,5 +1,5 @@
 /**
- * Click & collect as magento/inventory 1.2 answers it (src/embedded/magento/inventory/): sources and
+ * Click & collect as magento/inventory 1.2 answers it (packages/embedded-magento/inventory/): sources and
  * source items, pickup locations, the `instore` carrier, a quote's pickup location, placing a pickup
  * order and notifying it ready for pickup. Real HTTP against the embedded server.
  */

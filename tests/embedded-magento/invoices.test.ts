@@ -6,8 +6,8 @@
  * answer is checked against Magento Open Source 2.4's own schema.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoChild, demoFamily } from '../../src/embedded/magento/seed/configurables.ts';
-import { DEMO_CUSTOMER } from '../../src/embedded/magento/seed/seed-database.ts';
+import { demoChild, demoFamily } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
+import { DEMO_CUSTOMER } from '@cleaning-shop/embedded-magento/seed/seed-database.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse } from '../support/openapi.ts';
 import {

@@ -9,10 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '@cleaning-shop/kit/clock.ts';
-import { productsRenderInfo } from '../../src/embedded/magento/catalog/render-info.ts';
-import { parseSearchCriteria } from '../../src/embedded/magento/search-criteria.ts';
-import { parsePhpQuery } from '../../src/embedded/magento/query.ts';
-import { demoChild, demoFamily } from '../../src/embedded/magento/seed/configurables.ts';
+import { productsRenderInfo } from '@cleaning-shop/embedded-magento/catalog/render-info.ts';
+import { parseSearchCriteria } from '@cleaning-shop/embedded-magento/search-criteria.ts';
+import { parsePhpQuery } from '@cleaning-shop/embedded-magento/query.ts';
+import { demoChild, demoFamily } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type Reply, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse } from '../support/openapi.ts';
 import { makeProduct } from './checkout-helpers.ts';

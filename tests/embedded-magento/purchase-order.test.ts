@@ -6,8 +6,8 @@
  * kept on the order as `payment.method` and `payment.po_number`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CARRIERS } from '../../src/embedded/magento/checkout/carrier-config.ts';
-import { checkoutSettings } from '../../src/embedded/magento/server.ts';
+import { DEMO_CARRIERS } from '@cleaning-shop/embedded-magento/checkout/carrier-config.ts';
+import { checkoutSettings } from '@cleaning-shop/embedded-magento/server.ts';
 import { INTEGRATION_TOKEN, startTestBackend, testConfig, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse, validateResponse } from '../support/openapi.ts';
 import { customerCart, guestCart, makeProduct, ship, type TestCart } from './checkout-helpers.ts';

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SHOP_RETURN_SETTINGS } from '../../src/embedded/magento/returns/settings.ts';
+import { SHOP_RETURN_SETTINGS } from '@cleaning-shop/embedded-magento/returns/settings.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { expectData, gql } from './graphql-helpers.ts';
 import { CREATE_CUSTOMER_RETURN, LOOKUP, paidOrder } from './returns-helpers.ts';

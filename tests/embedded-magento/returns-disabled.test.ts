@@ -3,7 +3,7 @@
  * refused with the module's message, and no e-mail goes out; the lookups are there all the same.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SHOP_RETURN_SETTINGS } from '../../src/embedded/magento/returns/settings.ts';
+import { SHOP_RETURN_SETTINGS } from '@cleaning-shop/embedded-magento/returns/settings.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { gql } from './graphql-helpers.ts';
 import {

@@ -5,8 +5,8 @@
  * e-mails the module sends on a new return reach the customer and the store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_GUEST_ORDER } from '../../src/embedded/magento/returns/demo-orders.ts';
-import { DEMO_CUSTOMER } from '../../src/embedded/magento/seed/seed-database.ts';
+import { DEMO_GUEST_ORDER } from '@cleaning-shop/embedded-magento/returns/demo-orders.ts';
+import { DEMO_CUSTOMER } from '@cleaning-shop/embedded-magento/seed/seed-database.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { expectData, gql } from './graphql-helpers.ts';
 import {

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDatabase } from '../../src/embedded/magento/server.ts';
+import { prepareDatabase } from '@cleaning-shop/embedded-magento/server.ts';
 import { testConfig } from '../support/backend.ts';
 
 /** Columns whose values are not the seed's to decide (random salts; start-up's own clock). */

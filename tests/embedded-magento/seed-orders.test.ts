@@ -4,9 +4,9 @@
  * and `seedCustomerOrders` writes a thousand for one customer that list a page at a time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalogue } from '../../src/embedded/magento/seed/catalogue.ts';
-import { seedCustomerOrders } from '../../src/embedded/magento/seed/orders.ts';
-import { DEMO_CUSTOMER } from '../../src/embedded/magento/seed/seed-database.ts';
+import { generateCatalogue } from '@cleaning-shop/embedded-magento/seed/catalogue.ts';
+import { seedCustomerOrders } from '@cleaning-shop/embedded-magento/seed/orders.ts';
+import { DEMO_CUSTOMER } from '@cleaning-shop/embedded-magento/seed/seed-database.ts';
 import { INTEGRATION_TOKEN, pickProduct, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateResponse } from '../support/openapi.ts';
 import { ADDRESS, allProducts, SHIPPING_INFORMATION } from './helpers.ts';

@@ -6,9 +6,9 @@
  * each write tells the storefront a product was saved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { savedProductSku } from '../../src/embedded/magento/app.ts';
+import { savedProductSku } from '@cleaning-shop/embedded-magento/app.ts';
 import { manualClock } from '@cleaning-shop/kit/clock.ts';
-import { demoFamily } from '../../src/embedded/magento/seed/configurables.ts';
+import { demoFamily } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type Reply, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse } from '../support/openapi.ts';
 import { guestCart, makeProduct, totalsOf } from './checkout-helpers.ts';

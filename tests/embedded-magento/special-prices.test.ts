@@ -9,10 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '@cleaning-shop/kit/clock.ts';
-import { demoChild, demoFamily } from '../../src/embedded/magento/seed/configurables.ts';
-import { DEMO_SPECIAL_PRICES, demoSaleDates } from '../../src/embedded/magento/seed/special-prices.ts';
-import { checkoutSettings } from '../../src/embedded/magento/server.ts';
-import { storeToday } from '../../src/embedded/magento/store-view.ts';
+import { demoChild, demoFamily } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
+import { DEMO_SPECIAL_PRICES, demoSaleDates } from '@cleaning-shop/embedded-magento/seed/special-prices.ts';
+import { checkoutSettings } from '@cleaning-shop/embedded-magento/server.ts';
+import { storeToday } from '@cleaning-shop/embedded-magento/store-view.ts';
 import { INTEGRATION_TOKEN, startTestBackend, testConfig, type TestBackend } from '../support/backend.ts';
 import {
   addLine,

@@ -13,7 +13,7 @@ import {
   DEMO_CONFIGURABLES,
   DEMO_TIER_PRICES,
   GENERAL_GROUP,
-} from '../../src/embedded/magento/seed/configurables.ts';
+} from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import {
   addLine,

@@ -4,9 +4,9 @@
  * with Magento's templates, and the same tiers on the product (§4.1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRADE_GROUP } from '../../src/embedded/magento/customers/groups.ts';
-import { DEMO_CONFIGURABLES, DEMO_TIER_PRICES } from '../../src/embedded/magento/seed/configurables.ts';
-import { tradeTiersOf } from '../../src/embedded/magento/seed/trade.ts';
+import { TRADE_GROUP } from '@cleaning-shop/embedded-magento/customers/groups.ts';
+import { DEMO_CONFIGURABLES, DEMO_TIER_PRICES } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
+import { tradeTiersOf } from '@cleaning-shop/embedded-magento/seed/trade.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { validateOpenSourceResponse } from '../support/openapi.ts';
 import { expectError } from './helpers.ts';

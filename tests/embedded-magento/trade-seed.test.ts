@@ -9,7 +9,7 @@ import {
   DEMO_TRADE_CUSTOMER,
   DEMO_TRADE_PO_NUMBER,
   tradeTiersOf,
-} from '../../src/embedded/magento/seed/trade.ts';
+} from '@cleaning-shop/embedded-magento/seed/trade.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { customerCart, guestCart, type TestCart } from './checkout-helpers.ts';
 import { sellableProducts, type ProductSummary } from './helpers.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_TRADE_CUSTOMER } from '../../src/embedded/magento/seed/trade.ts';
+import { DEMO_TRADE_CUSTOMER } from '@cleaning-shop/embedded-magento/seed/trade.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'magento-trade-upgrade-'));

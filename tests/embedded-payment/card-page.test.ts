@@ -59,7 +59,10 @@ describe('the card page', () => {
     );
     expect(page.html).toContain('£1,234.50');
     expect(page.html).toContain('(GBP)');
-    expect(page.html).toContain('Clearwater &amp; Co order &lt;100000777&gt;');
+    // Escaped as markup (never raw), and read back as the shopper sees it.
+    expect(page.html).not.toContain('<100000777>');
+    const shown = page.html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    expect(shown).toContain('Clearwater & Co order <100000777>');
     expect(page.html).toContain('<html lang="en">');
   });
 

@@ -17,12 +17,12 @@ import {
   registrationFields,
   type RegistrationInput,
 } from '@cleaning-shop/contracts/opayo/protocol.ts';
-import { INSPECTION_PATH } from '../../src/embedded/payment/app.ts';
+import { INSPECTION_PATH } from '@cleaning-shop/opayo-sandbox/app.ts';
 import {
   startPaymentSandbox,
   type PaymentSandboxConfig,
   type RunningPaymentSandbox,
-} from '../../src/embedded/payment/server.ts';
+} from '@cleaning-shop/opayo-sandbox/server.ts';
 
 export const VENDOR = 'SandboxShop';
 

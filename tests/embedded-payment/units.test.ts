@@ -1,7 +1,7 @@
 /** The sandbox's pure parts: card checks, basket arithmetic, the notification body and the reply reading. */
 import { describe, expect, it } from 'vitest';
-import { avsCv2, authorise, threeDSecure } from '../../src/embedded/payment/authorise.ts';
-import { checkBasket, checkBasketXml } from '../../src/embedded/payment/basket.ts';
+import { avsCv2, authorise, threeDSecure } from '@cleaning-shop/opayo-sandbox/authorise.ts';
+import { checkBasket, checkBasketXml } from '@cleaning-shop/opayo-sandbox/basket.ts';
 import {
   checkCard,
   findTestCard,
@@ -9,9 +9,9 @@ import {
   luhn,
   parseExpiry,
   TEST_CARDS,
-} from '../../src/embedded/payment/cards.ts';
-import { parseForm } from '../../src/embedded/payment/http.ts';
-import { notificationFields, readReply } from '../../src/embedded/payment/notification.ts';
+} from '@cleaning-shop/opayo-sandbox/cards.ts';
+import { parseForm } from '@cleaning-shop/opayo-sandbox/http.ts';
+import { notificationFields, readReply } from '@cleaning-shop/opayo-sandbox/notification.ts';
 import { computeSignature, signatureMatches } from '@cleaning-shop/contracts/opayo/protocol.ts';
 
 const today = new Date('2026-05-15T12:00:00Z');

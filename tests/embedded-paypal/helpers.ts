@@ -14,7 +14,7 @@ import {
   startPayPalSandbox,
   type PayPalSandboxConfig,
   type RunningPayPalSandbox,
-} from '../../src/embedded/paypal/server.ts';
+} from '@cleaning-shop/paypal-sandbox/server.ts';
 
 export interface TestSandbox extends RunningPayPalSandbox {
   readonly dir: string;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { basketProblem, paymentAddress, paymentBasket } from '../../src/payments/bridge.ts';
-import { checkBasketXml } from '../../src/embedded/payment/basket.ts';
+import { checkBasketXml } from '@cleaning-shop/opayo-sandbox/basket.ts';
 import { createMagentoCheckout, type CheckoutCart } from '../../src/payments/magento-checkout.ts';
 import { basketXml } from '@cleaning-shop/contracts/opayo/basket-xml.ts';
 import { registrationFields } from '@cleaning-shop/contracts/opayo/protocol.ts';

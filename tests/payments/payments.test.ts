@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkBasketXml } from '../../src/embedded/payment/basket.ts';
+import { checkBasketXml } from '@cleaning-shop/opayo-sandbox/basket.ts';
 import { opayoBridge } from './opayo-bridge.ts';
 import { createMagentoCheckout, type MagentoCheckout } from '../../src/payments/magento-checkout.ts';
 import { createPaymentRoutes } from '../../src/payments/routes.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBasketXml } from '../../src/embedded/payment/basket.ts';
+import { checkBasketXml } from '@cleaning-shop/opayo-sandbox/basket.ts';
 import { BASKET_XML_MAX, basketXml } from '@cleaning-shop/contracts/opayo/basket-xml.ts';
 import {
   computeSignature,

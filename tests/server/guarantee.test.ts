@@ -8,7 +8,7 @@
 import { extractTextItems } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wallClock } from '../../src/calendar/working-days.ts';
-import { DEMO_CUSTOMER } from '../../src/embedded/magento/seed/seed-database.ts';
+import { DEMO_CUSTOMER } from '@cleaning-shop/embedded-magento/seed/seed-database.ts';
 import { guaranteeRecords } from '../../src/features/guarantee/registrations.server.ts';
 import { addYears, modelKey } from '../../src/features/guarantee/rules.ts';
 import { guaranteeSettings } from '../../src/features/guarantee/settings.ts';

@@ -5,7 +5,7 @@
  * reason; more than was bought is refused and nothing is created; another customer's order or return is
  * Not Found; Magento down is a 503 that says so.
  */
-import { DEMO_GUEST_ORDER } from '../../src/embedded/magento/returns/demo-orders.ts';
+import { DEMO_GUEST_ORDER } from '@cleaning-shop/embedded-magento/returns/demo-orders.ts';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReturnFacts, ReturnRecord, ReturnSummary } from '../../src/features/returns/returns.ts';

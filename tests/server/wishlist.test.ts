@@ -14,7 +14,7 @@ import type { RunningStorefront } from '../../src/server/server.ts';
 import { createRestProxy } from '../../src/server/shopper/proxy.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { createWishlistRoutes, WISHLIST_TEXTS } from '../../src/server/shopper/wishlist.ts';
-import { DEMO_CONFIGURABLES } from '../../src/embedded/magento/seed/configurables.ts';
+import { DEMO_CONFIGURABLES } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { ADMIN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
 

@@ -11,7 +11,7 @@ import {
   DEMO_TIER_PRICES,
   ALL_GROUPS,
   type DemoConfigurable,
-} from '../../src/embedded/magento/seed/configurables.ts';
+} from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { isTierPrice, unitExclVat } from '../../src/features/cart/lines.ts';
 import {
   chosenOptions,

@@ -9,7 +9,7 @@ import {
   startEmbeddedMagento,
   type EmbeddedMagentoConfig,
   type RunningMagento,
-} from '../../src/embedded/magento/server.ts';
+} from '@cleaning-shop/embedded-magento/server.ts';
 import { shopDemoBlocks } from '../../src/content/demo-cms-blocks.ts';
 import { CUSTOMER_ADDRESS } from './addresses.ts';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { loadEnv } from '../../src/config/env.ts';
-import { startMailCatcher, type RunningMailCatcher } from '../../src/embedded/mail/server.ts';
+import { startMailCatcher, type RunningMailCatcher } from '@cleaning-shop/mail-catcher/server.ts';
 import { startShopMail, type ShopMail } from '../../src/mail/shop-mail.ts';
 import type { SharedStore } from '../../src/store/shared-store.ts';
 

@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Catalogue, CatalogueAttribute, CategoryNode, Product } from '../../src/catalogue/types.ts';
 import { loadEnv } from '../../src/config/env.ts';
-import { startEmbeddedMagento } from '../../src/embedded/magento/server.ts';
+import { startEmbeddedMagento } from '@cleaning-shop/embedded-magento/server.ts';
 import { INTEGRATION_TOKEN, testConfig } from './backend.ts';
 import { matchesSearch, normaliseForSearch } from '../../src/features/search/match.ts';
 import type { SearchEngine } from '../../src/features/search/engine.ts';

@@ -6,7 +6,7 @@
  * rule mimics; Magento's message is shown then.
  */
 import { describe, expect, it } from 'vitest';
-import { addressProblems as magentoAddressProblems } from '../../src/embedded/magento/customers/validators.ts';
+import { addressProblems as magentoAddressProblems } from '@cleaning-shop/embedded-magento/customers/validators.ts';
 import { addressProblems } from '../../src/features/account/validation.ts';
 import { FORM_ADDRESS } from '../support/addresses.ts';
 

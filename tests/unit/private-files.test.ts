@@ -7,8 +7,8 @@ import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Database } from '../../src/embedded/magento/db.ts';
-import { SandboxStore } from '../../src/embedded/payment/db.ts';
+import { openDatabase } from '@cleaning-shop/embedded-magento/schema.ts';
+import { SandboxStore } from '@cleaning-shop/opayo-sandbox/db.ts';
 import { openPaymentStore } from '../../src/payments/payment-records.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 
@@ -30,7 +30,7 @@ const stores: Record<string, (file: string) => Promise<{ close(): unknown }>> = 
     await openPaymentStore(store).get('');
     return store;
   },
-  'embedded back end': (file) => Promise.resolve(new Database(file)),
+  'embedded back end': (file) => Promise.resolve(openDatabase(file)),
   'payment sandbox': (file) => Promise.resolve(new SandboxStore(file)),
 };
 

@@ -2,7 +2,7 @@
  * The form rules: the spec's (§5: e-mails contain '@' and '.', names and every address field are filled
  * in, and at checkout the telephone is longer than 8 characters) and the input limits Magento 2.4.8 puts
  * on names, telephones, cities, the e-mail's local part and the password (issue 10; the embedded back
- * end copies them in `embedded/magento/customers/validators.ts`). Checking them here, on the trimmed
+ * end copies them in `packages/embedded-magento/customers/validators.ts`). Checking them here, on the trimmed
  * values the forms send, means a shopper is told what to change beside the field, keeping everything
  * typed, instead of meeting Magento's one-line refusal after a round trip.
  *

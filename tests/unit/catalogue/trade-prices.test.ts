@@ -5,7 +5,7 @@
  * the embedded back end's own rule (`carts/pricing.ts` `finalPrice`) on the same facts.
  */
 import { describe, expect, it } from 'vitest';
-import { finalPrice } from '../../../src/embedded/magento/carts/pricing.ts';
+import { finalPrice } from '@cleaning-shop/embedded-magento/carts/pricing.ts';
 import { groupPriceAt, tradeRowOf, tradeRows } from '../../../src/catalogue/trade-prices.ts';
 import { ALL_GROUPS, type Product, type TierPrice } from '../../../src/catalogue/types.ts';
 import { withVariants } from '../../../src/catalogue/variants.ts';

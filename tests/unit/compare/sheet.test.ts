@@ -1,7 +1,7 @@
 /** The compare page's sheet of attributes: built from Magento's metadata, read back in the browser. */
 import { describe, expect, it } from 'vitest';
 import type { CatalogueAttribute } from '../../../src/catalogue/types.ts';
-import { TECHNICAL_ATTRIBUTES } from '../../../src/embedded/magento/seed/data/attributes.ts';
+import { TECHNICAL_ATTRIBUTES } from '@cleaning-shop/embedded-magento/seed/data/attributes.ts';
 import { BETTER } from '../../../src/features/compare/better.ts';
 import { buildSheet } from '../../../src/features/compare/build-sheet.ts';
 import { sheetReader } from '../../../src/features/compare/sheet.ts';

@@ -1,6 +1,6 @@
 /**
  * How the embedded back end reads an OAuth request and the string it signs, as Magento 2.4.8 does
- * (src/embedded/magento/auth/oauth-signature.ts): the header as `Framework\Oauth\Helper\Request` reads it,
+ * (packages/embedded-magento/auth/oauth-signature.ts): the header as `Framework\Oauth\Helper\Request` reads it,
  * and the base string of `Helper\Signature\Hmac`, worked out by hand for a query with `searchCriteria[…]`
  * brackets, spaces, a `+` and accented letters (the signature with `openssl dgst -sha256 -hmac`). Then the
  * storefront's signer against it: what `magentoFetch` sends is what Magento checks.
@@ -12,7 +12,7 @@ import {
   oauthHeaderParameters,
   queryParameters,
   rawUrlDecode,
-} from '../../../src/embedded/magento/auth/oauth-signature.ts';
+} from '@cleaning-shop/embedded-magento/auth/oauth-signature.ts';
 import { magentoFetch } from '../../../src/magento/client.ts';
 import { signedParameters } from '../../../src/magento/oauth.ts';
 import { z } from 'zod';
