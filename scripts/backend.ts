@@ -2,7 +2,7 @@
  * `npm run backend`: the embedded Magento-compatible back end on its own (seeded on first run).
  */
 import { ConfigError, loadConfig } from '../src/config/env.ts';
-import { embeddedMagentoConfig } from '../src/config/standins.ts';
+import { embeddedMagentoConfig } from '../src/standins/settings.ts';
 import { startEmbeddedMagento } from '@cleaning-shop/embedded-magento';
 
 try {

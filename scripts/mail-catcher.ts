@@ -4,7 +4,7 @@
  * mail and JSON API on MAIL_CATCHER_PORT.
  */
 import { ConfigError, loadConfig } from '../src/config/env.ts';
-import { mailCatcherConfig, usesMailCatcher } from '../src/config/standins.ts';
+import { mailCatcherConfig, usesMailCatcher } from '../src/standins/settings.ts';
 import { startMailCatcher } from '@cleaning-shop/mail-catcher';
 
 try {

@@ -3,7 +3,7 @@
  * card page, signed notifications, Transaction Monitor), on PAYMENT_SANDBOX_HOST:PAYMENT_SANDBOX_PORT.
  */
 import { ConfigError, loadConfig } from '../src/config/env.ts';
-import { paymentSandboxConfig } from '../src/config/standins.ts';
+import { paymentSandboxConfig } from '../src/standins/settings.ts';
 import { INSPECTION_PATH } from '@cleaning-shop/opayo-sandbox';
 import { startPaymentSandbox } from '@cleaning-shop/opayo-sandbox';
 

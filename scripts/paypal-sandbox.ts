@@ -5,7 +5,7 @@
  */
 import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { INSPECTION_PATH } from '@cleaning-shop/paypal-sandbox';
-import { payPalSandboxConfig } from '../src/config/standins.ts';
+import { payPalSandboxConfig } from '../src/standins/settings.ts';
 import { startPayPalSandbox } from '@cleaning-shop/paypal-sandbox';
 import { usesPayPalSandbox } from '../src/payments/providers/paypal/settings.ts';
 

@@ -21,7 +21,7 @@ import {
   type ShopSettings,
 } from '../src/config/env.ts';
 import { magentoClientConfig } from '../src/config/magento.ts';
-import { embeddedMagentoConfig } from '../src/config/standins.ts';
+import { embeddedMagentoConfig } from '../src/standins/settings.ts';
 import { startEmbeddedMagento, type RunningMagento } from '@cleaning-shop/embedded-magento';
 import type { RunPhase, RunSummary } from '../src/publish/rebuild/rebuilder.ts';
 import { createRebuildTask } from '../src/publish/rebuild/task.ts';

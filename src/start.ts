@@ -24,7 +24,7 @@ import {
   payPalSandboxConfig,
   usesMailCatcher,
   usesPaymentSandbox,
-} from './config/standins.ts';
+} from './standins/settings.ts';
 import { startMailCatcher } from '@cleaning-shop/mail-catcher';
 import { smtpServerShown, smtpUrlOf } from './mail/settings.ts';
 import { usesPayPalSandbox } from './payments/providers/paypal/settings.ts';

@@ -5,7 +5,7 @@
  * Lighthouse). Prints `BENCH {url, seedMs, maxRssKb}` once it listens, then serves until SIGTERM.
  */
 import { loadEnv } from '../../src/config/env.ts';
-import { embeddedMagentoConfig } from '../../src/config/standins.ts';
+import { embeddedMagentoConfig } from '../../src/standins/settings.ts';
 import { startEmbeddedMagento } from '@cleaning-shop/embedded-magento';
 import { rebuildOnSave } from '../../src/publish/rebuild/hook-client.ts';
 

@@ -7,7 +7,7 @@
  */
 import { retryScheduleFromArgs } from './retry-schedule.ts';
 import { ConfigError, loadConfig } from '../../src/config/env.ts';
-import { paymentSandboxConfig } from '../../src/config/standins.ts';
+import { paymentSandboxConfig } from '../../src/standins/settings.ts';
 import { startPaymentSandbox } from '@cleaning-shop/opayo-sandbox';
 
 try {

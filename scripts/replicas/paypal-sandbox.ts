@@ -7,7 +7,7 @@
  */
 import { retryScheduleFromArgs } from './retry-schedule.ts';
 import { ConfigError, loadConfig } from '../../src/config/env.ts';
-import { payPalSandboxConfig } from '../../src/config/standins.ts';
+import { payPalSandboxConfig } from '../../src/standins/settings.ts';
 import { startPayPalSandbox } from '@cleaning-shop/paypal-sandbox';
 
 try {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../../../src/config/env.ts';
 import { EMBEDDED_DEMO_OAUTH, magentoClientConfig } from '../../../src/config/magento.ts';
-import { embeddedMagentoConfig } from '../../../src/config/standins.ts';
+import { embeddedMagentoConfig } from '../../../src/standins/settings.ts';
 import { buildSecrets } from '../../../src/publish/render/secrets.ts';
 import { TEST_OAUTH, TEST_OAUTH_ENV } from '../../support/oauth.ts';
 

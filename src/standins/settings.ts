@@ -15,8 +15,8 @@ import type { PaymentSandboxConfig } from '@cleaning-shop/opayo-sandbox';
 import type { PayPalSandboxConfig } from '@cleaning-shop/paypal-sandbox';
 import { EMBEDDED_PAYPAL_APP, payPalWebhookUrl } from '../payments/providers/paypal/settings.ts';
 import { shopDemoBlocks } from '../content/demo-cms-blocks.ts';
-import type { EmbeddedSettings, MagentoSettings, PaymentSettings, ShopSettings } from './env.ts';
-import { embeddedIntegrationOAuth } from './magento.ts';
+import type { EmbeddedSettings, MagentoSettings, PaymentSettings, ShopSettings } from '../config/env.ts';
+import { embeddedIntegrationOAuth } from '../config/magento.ts';
 
 export function embeddedMagentoConfig(
   env: EmbeddedSettings &
