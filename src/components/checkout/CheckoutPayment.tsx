@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { deliveryName, type Totals } from '../../magento/wire/shopper-totals.ts';
 import { cartItems, measurePayment, type Ga4Item } from '../../features/analytics/index.ts';
 import { fetchTotals } from '../../features/cart/index.ts';
-import { OTHER_WAY } from './fulfilment-ways.ts';
+import { OTHER_WAY_AT_PAYMENT } from './fulfilment-at-payment.ts';
 import { CHECKOUT_PATHS, isProviderUrl } from '../../features/checkout/checkout.ts';
 import {
   $order,
@@ -71,7 +71,12 @@ async function loadTotals(): Promise<ToPay | Leave> {
       canPayOnAccount().catch(() => false),
     ]);
     if (!totals || !cart || (totals.items_qty ?? 0) <= 0) return new Leave(CHECKOUT_PATHS.basket);
-    return { totals, items: cartItems(cart.items), onAccount, fulfilledBy: OTHER_WAY.confirmedIn(cart) };
+    return {
+      totals,
+      items: cartItems(cart.items),
+      onAccount,
+      fulfilledBy: OTHER_WAY_AT_PAYMENT.confirmedIn(cart),
+    };
   } catch (failure) {
     if (failure instanceof ShopApiError && failure.status === 404) return new Leave(CHECKOUT_PATHS.basket);
     throw failure;
@@ -111,7 +116,7 @@ export default function CheckoutPayment() {
     if (!start(true)) return;
     setError('');
     try {
-      if (state.status === 'ready') OTHER_WAY.paying(state.value.fulfilledBy);
+      if (state.status === 'ready') OTHER_WAY_AT_PAYMENT.paying(state.value.fulfilledBy);
       const nextUrl = await startPayment(method);
       if (!isProviderUrl(nextUrl)) throw new ShopApiError(502, c.startFailed);
       if (state.status === 'ready') await measured(state.value, $order.get(), paymentType(method));
@@ -137,7 +142,7 @@ export default function CheckoutPayment() {
         <PayOnAccount
           back={CHECKOUT_PATHS.shipping}
           onPlacing={() => {
-            OTHER_WAY.paying(state.value.fulfilledBy);
+            OTHER_WAY_AT_PAYMENT.paying(state.value.fulfilledBy);
             return measured(state.value, ON_ACCOUNT_PURCHASE, tradeAccountTexts.payOnAccount);
           }}
         />

@@ -35,7 +35,7 @@ import '../../styles/forms.css';
 import './checkout.css';
 import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
 import { loadForms, nameOf } from './shipping-forms.ts';
-import { OTHER_WAY } from './fulfilment-ways.ts';
+import { OTHER_WAY_AT_SHIPPING } from './fulfilment-at-shipping.ts';
 import { useConfirm, useShippingDelivery } from './use-shipping.ts';
 
 const FORM = 'checkout';
@@ -50,7 +50,7 @@ export default function CheckoutShipping() {
   const [sameAddress, setSameAddress] = useState(false);
   const forms = state.status === 'ready' ? state.value : undefined;
   const where = useShippingDelivery(forms);
-  const other = OTHER_WAY.use(forms !== undefined, forms?.confirmedOther);
+  const other = OTHER_WAY_AT_SHIPPING.use(forms !== undefined, forms?.confirmedOther);
   const collecting = other.chosen;
   const { problems, error, busy, submit } = useConfirm(forms, sameAddress && !collecting, where, other);
   const [now] = useState(() => new Date());

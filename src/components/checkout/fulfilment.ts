@@ -1,8 +1,8 @@
 /**
  * The checkout's slot for a way to fulfil an order other than delivery, offered among the delivery
- * methods of the shipping step and remembered at payment. The host declares it; fulfilment-ways.ts fills
- * it (click & collect's), so the checkout names no other feature. What a way is given is plain data and
- * callbacks: it needs nothing of this folder.
+ * methods of the shipping step and remembered at payment. The host declares it; fulfilment-at-shipping.ts
+ * and fulfilment-at-payment.ts fill it (click & collect's), so the checkout names no other feature. What
+ * a way is given is plain data and callbacks: it needs nothing of this folder.
  */
 import type { ReactNode } from 'react';
 import type { CheckoutAddress } from '../../features/checkout/index.ts';
@@ -32,11 +32,17 @@ export interface FulfilmentWay {
   ) => Promise<void>;
 }
 
-export interface FulfilmentSlot {
+/** The way at the shipping step: offered, chosen and confirmed there. */
+export interface FulfilmentAtShipping {
   /** What an earlier Confirm chose of this way, read from the cart; undefined when it is delivered. */
   readonly confirmedIn: (cart: Pick<CheckoutCartWire, 'extension_attributes'>) => string | undefined;
   /** The way's state at the shipping step (a React hook): `ready` once the step has loaded. */
   readonly use: (ready: boolean, confirmed: string | undefined) => FulfilmentWay;
-  /** At payment: what the cart is fulfilled by (undefined: delivered), for the placed order's page. */
+}
+
+/** The way at payment: apart from the shipping step's, so the payment step loads none of its choice. */
+export interface FulfilmentAtPayment {
+  readonly confirmedIn: FulfilmentAtShipping['confirmedIn'];
+  /** What the cart is fulfilled by (undefined: delivered), remembered for the placed order's page. */
   readonly paying: (confirmed: string | undefined) => void;
 }

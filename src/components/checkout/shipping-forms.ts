@@ -26,7 +26,7 @@ import {
   type DeliveryMethodCode,
 } from '../../features/checkout/checkout.ts';
 import { fetchCheckoutCart } from '../../features/checkout/checkout-state.ts';
-import { OTHER_WAY } from './fulfilment-ways.ts';
+import { OTHER_WAY_AT_SHIPPING } from './fulfilment-at-shipping.ts';
 import type { DeliveryAddress } from '../../features/cart/index.ts';
 import type { Country } from '../../magento/wire/directory.ts';
 import type { ShippingMethod } from '../../magento/wire/shipping-method.ts';
@@ -77,7 +77,7 @@ export async function loadForms(): Promise<Forms | Leave> {
   if (!cart || cart.items.length === 0) return new Leave(CHECKOUT_PATHS.basket);
   const items = measureBeginCheckout(cart.items);
   // A cart confirmed for collection holds the point's address: not the shopper's to deliver to.
-  const confirmedOther = OTHER_WAY.confirmedIn(cart);
+  const confirmedOther = OTHER_WAY_AT_SHIPPING.confirmedIn(cart);
   let shipping = confirmedOther ? undefined : fromQuoteAddress(cartShippingAddress(cart), countries);
   let billing = fromQuoteAddress(cart.billing_address, countries);
   let savedShippingId: number | undefined;

@@ -1,8 +1,7 @@
 /**
  * Click & collect as the checkout's other way to fulfil an order (components/checkout/fulfilment.ts):
  * a "Collect from {point}" option per point among the delivery methods, what choosing one reserved below
- * them, the billing address saved with the point's at Confirm, and the point remembered at payment for
- * the placed order's page (placed-panels.tsx).
+ * them, and the billing address saved with the point's at Confirm.
  */
 import type { Ga4Item } from '../../features/analytics/index.ts';
 import { measureShippingInfo } from '../../features/analytics/index.ts';
@@ -54,8 +53,5 @@ function useCollectWay(ready: boolean, confirmed: string | undefined) {
   };
 }
 
-export const collectAtCheckout = {
-  confirmedIn: pickupPointOf,
-  use: useCollectWay,
-  paying: (point: string | undefined) => rememberCollection(point),
-};
+/** Collecting at the shipping step (its payment-time part is collect-paying.ts). */
+export const collectAtShipping = { confirmedIn: pickupPointOf, use: useCollectWay };
