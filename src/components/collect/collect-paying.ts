@@ -5,7 +5,7 @@
  */
 import { pickupPointOf, rememberCollection } from '../../features/collect/index.ts';
 
-export const collectAtPayment = {
+export const collectWhenPaying = {
   confirmedIn: pickupPointOf,
   paying: (point: string | undefined) => rememberCollection(point),
 };

@@ -67,9 +67,12 @@ function refusalText(refused: CollectRefused): string {
   }
 }
 
+/** The check's name among the payments' (and the word the PayPal return names its refusal by). */
+const CHECK = 'collection';
+
 /** The payments' refusal: 409 for what the shopper can change, 503 when the shelf cannot be checked. */
 const checkRefusal = (refused: CollectRefused): CheckRefusal => ({
-  check: 'collection',
+  check: CHECK,
   status: refused.reason === 'unavailable' ? 503 : 409,
   message: refusalText(refused),
   detail: refused.message,
@@ -175,7 +178,7 @@ const pointOfOrder = async (deps: CollectDeps, order: CheckedOrder): Promise<str
  */
 export function collectAtPayment(deps: CollectDeps): PaymentCheck {
   return {
-    name: 'collection',
+    name: CHECK,
     async beforePayment(cart) {
       // A basket once reserved and then sent for delivery: its reservation must not become the order's.
       if (!isCollection(cart)) {
