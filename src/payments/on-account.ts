@@ -81,13 +81,11 @@ export async function placeOnAccount(deps: OnAccountDeps, token: string, poNumbe
     // Also when a first attempt placed it and failed after: what the checks do once is done once.
     const known = await read.catch(() => undefined);
     const pickupPoint = cart.shippingMethod === PICKUP_SHIPPING_METHOD ? cart.pickupPoint : undefined;
-    const lines = cart.lines;
-    const email = known?.email ?? cart.customerEmail;
     await placedWith(checks, {
       cartId: cart.id,
       orderId,
-      lines,
-      email,
+      lines: cart.lines,
+      email: known?.email ?? cart.customerEmail,
       read: { number: known?.number, pickupPoint },
     });
     const order = await read;
