@@ -2,16 +2,18 @@
  * What the search index is built from, for this site: the products search covers (visible in search,
  * with a page), the listings in menu order (the "Recommended" order of results and the categories a query
  * can lead to), the attribute metadata and the synonyms (`src/content/search-synonyms.json` and the
- * editors' CMS block), and the machine models of the fit index (search by fit, issue 39).
+ * editors' CMS block), the jobs shoppers name (`src/content/search-jobs.json`), the things the shop does not sell (`src/content/search-not-sold.json`), and the machine models of the fit index (search by fit, issue 39).
  * Shared by the site's index files, the storefront server's no-JavaScript results, the benchmark and the
  * relevance tests, so all of them search the same index.
  */
+import jobsFile from '../content/search-jobs.json' with { type: 'json' };
+import notSoldFile from '../content/search-not-sold.json' with { type: 'json' };
 import synonymsFile from '../content/search-synonyms.json' with { type: 'json' };
 import { AUDIENCE_NAMES, AUDIENCE_WORDS } from '../catalogue/categories.ts';
 import { fitIndex } from '../catalogue/fits.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { ContentBlock, Product } from '../catalogue/types.ts';
-import type { SearchBuildInput } from '../features/search/index.server.ts';
+import { jobsSchema, notSoldSchema, type SearchBuildInput } from '../features/search/index.server.ts';
 import { compileSynonyms, synonymsSchema, type SynonymTable } from '../features/search/index.ts';
 import { parseContent } from '../config/parse-content.ts';
 import { allListings, AUDIENCES } from './listings.ts';
@@ -72,6 +74,8 @@ export function searchBuildInput(
     attributes: index.catalogue.attributes,
     listings,
     synonyms,
+    jobs: parseContent(jobsSchema, jobsFile, 'src/content/search-jobs.json'),
+    notSold: parseContent(notSoldSchema, notSoldFile, 'src/content/search-not-sold.json').notSold,
     // The models with a parts page (something fits them), as the parts pages name them.
     audiences: AUDIENCES.map((audience) => ({
       name: AUDIENCE_NAMES[audience],

@@ -7,6 +7,8 @@ import { asCategory, rankCategories, type CategoryHit } from './categories.ts';
 import type { Found } from './fall-back.ts';
 import type { SearchCore } from './files.ts';
 import type { SearchModel } from './fit-data.ts';
+import type { PropertySort } from './property.ts';
+import { sortedByProperty } from './property-order.ts';
 import type { PriceRange } from './query.ts';
 import { rank } from './rank.ts';
 import type { SlotMatch } from './sets.ts';
@@ -43,6 +45,16 @@ export interface SearchAnswer {
    */
   price: PriceRange | null;
   /**
+   * A property the query asked to sort by ("quietest", property.ts), taken out of its words: the products
+   * of the type the words name come sorted by it (property-order.ts), and the page says so in a chip.
+   */
+  sort: PropertySort | null;
+  /**
+   * What the query names that the shop does not sell, as the page says it ("We don't sell dishwashers"),
+   * or null (not-sold.ts). The answer then has no products, and `categories` are the nearest ones.
+   */
+  notSold: string | null;
+  /**
    * For a configurable found by one child's SKU or model number, by product number: the query of its page
    * that chooses that child (`volume=5-l`); `records` puts it on the product's path.
    */
@@ -68,9 +80,24 @@ export const emptyAnswer = (core: SearchCore, model: SearchModel | null): Search
   corrected: false,
   relaxed: null,
   price: null,
+  sort: null,
+  notSold: null,
   variants: {},
   model,
   core,
+});
+
+/** The answer to a query naming a thing not sold: none, its name, and the categories nearest to it. */
+export const notSoldAnswer = (
+  empty: SearchAnswer,
+  { name, near }: { name: string; near: number[] },
+): SearchAnswer => ({
+  ...empty,
+  notSold: name,
+  categories: near.flatMap((at) => {
+    const entry = empty.core.c[at];
+    return entry ? [asCategory(entry)] : [];
+  }),
 });
 
 /** The biggest three categories with a name word starting with `prefix` (a short last word, alone). */
@@ -81,10 +108,10 @@ export const prefixCategories = ({ core, categoryTerms }: LoadedIndex, prefix: s
     .slice(0, 3)
     .map(asCategory);
 
-/** The answer of the slots `found`, best products first. */
+/** The answer of the slots `found`, best products first (sorted by a property the query asked for). */
 export async function answerOf(
   run: SearchRun,
-  price: PriceRange | null,
+  { price, sort }: Pick<SearchAnswer, 'price' | 'sort'>,
   found: Found,
 ): Promise<SearchAnswer> {
   const { core, categoryTerms } = run.index;
@@ -94,11 +121,8 @@ export async function answerOf(
   // Only ever the whole query, corrected, and only when it finds something (issue 37).
   const didYouMean = relaxed === null && all.ids.length > 0 && understood !== typed ? understood : null;
   const categories = rankCategories(core.c, categoryTerms, slots, all.ids.length > 0);
-  const ids = rank(
-    all,
-    slots.map((slot) => slot.match),
-    run.options.limit,
-  );
+  const matches = slots.map((slot) => slot.match);
+  const ids = sort ? await sortedByProperty(run, all, matches, sort) : rank(all, matches, run.options.limit);
   return {
     ids,
     total: all.ids.length,
@@ -108,6 +132,8 @@ export async function answerOf(
     corrected: didYouMean !== null,
     relaxed,
     price,
+    sort,
+    notSold: null,
     variants: await variantsOf(run, slots, all.ids),
     model: run.named?.model ?? null,
     core,

@@ -26,6 +26,9 @@ import {
   type WordsFile,
 } from './files.ts';
 import { audiencePhrase, toRuns } from './audience-slot.ts';
+import { coreJobs, type JobWords } from './jobs-build.ts';
+import { coreNotSold, type NotSold } from './not-sold-build.ts';
+import { SORTED_PROPERTIES } from './property.ts';
 import { recordShards, type KeyedParts } from './build-records.ts';
 import { fitIndexFiles } from './fit-build.ts';
 import { fitFilePath, MODELS_PATH, type FitFile, type ModelsFile } from './fit-data.ts';
@@ -73,6 +76,12 @@ export interface SearchBuildInput {
    * a query naming one finds its listings' products (audience-slot.ts). None when absent.
    */
   audiences?: readonly { name: string; words: readonly string[] }[];
+  /** The merchant's words for jobs (`src/content/search-jobs.json`, jobs.ts). No jobs when absent. */
+  jobs?: JobWords;
+  /** The things the shop does not sell (`src/content/search-not-sold.json`, not-sold.ts). None when absent. */
+  notSold?: readonly NotSold[];
+  /** Where the build's warnings go (a content entry left out); the console when absent. */
+  warn?: (message: string) => void;
 }
 
 export interface BuiltSearch {
@@ -187,10 +196,13 @@ function buildOf(input: SearchBuildInput): Build {
 
 function buildWith(kept: Kept, build: Build): BuiltSearch {
   const { input, products, v } = build;
+  const warn = input.warn ?? console.warn;
   const files = termFiles(kept, build);
+  // A property a query may sort by ("widest", property.ts) is a column of the records, and a sort.
   const searchAttributes = input.attributes.map((attribute) => ({
     ...attribute,
     filterable: attribute.filterableInSearch,
+    sortable: attribute.sortable || SORTED_PROPERTIES.has(attribute.code),
   }));
   const listing = buildListingIndex(products, searchAttributes, input.hrefBySku);
   const records = recordShards(kept.shards, { ...build, hrefBySku: input.hrefBySku }, listing);
@@ -222,6 +234,8 @@ function buildWith(kept: Kept, build: Build): BuiltSearch {
       columns: listing.columns,
       ...(fit.models ? { fm: fit.models.n.length } : {}),
       ...audiencesOf(input, products),
+      ...(input.jobs ? coreJobs({ ...input, jobs: input.jobs, products, words: files.words, warn }) : {}),
+      ...coreNotSold(input.notSold ?? [], products, categories, warn),
     },
     ...{ terms: files.terms, heads: files.heads, prefixes: files.prefixes },
     ...{ codes: files.codes, words: files.words },

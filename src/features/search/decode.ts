@@ -62,6 +62,18 @@ const isAudiences = (value: unknown): boolean =>
         isNumbers(audience[2]),
     ));
 
+const isNotSold = (value: unknown): boolean =>
+  value === undefined ||
+  (Array.isArray(value) &&
+    value.every(
+      (entry) =>
+        Array.isArray(entry) &&
+        Array.isArray(entry[0]) &&
+        entry[0].every((phrase) => typeof phrase === 'string') &&
+        typeof entry[1] === 'string' &&
+        isNumbers(entry[2]),
+    ));
+
 function checkCore(core: Fields, file: string): asserts core is Fields & SearchCore {
   check(
     typeof core['n'] === 'number' &&
@@ -89,6 +101,14 @@ function checkCore(core: Fields, file: string): asserts core is Fields & SearchC
   );
   check(core['fm'] === undefined || typeof core['fm'] === 'number', file, '"fm" should be a number');
   check(isAudiences(core['au']), file, '"au" should list audiences as [name, phrases, runs]');
+  check(isAudiences(core['jb']), file, '"jb" should list jobs as [name, phrases, runs]');
+  check(
+    core['jw'] === undefined ||
+      (Array.isArray(core['jw']) && core['jw'].every((word) => typeof word === 'string')),
+    file,
+    '"jw" should list words',
+  );
+  check(isNotSold(core['ns']), file, '"ns" should list things not sold as [phrases, name, near]');
 }
 
 export function decodeCore(data: unknown): SearchCore {

@@ -8,6 +8,7 @@ import { namesCategory } from './categories.ts';
 import { matchOf } from './resolve.ts';
 import { matchSlots, measureOf, type QuerySlots } from './match-slots.ts';
 import { nearestMeasures } from './measures.ts';
+import { isMeasureTerm } from './query.ts';
 import { relaxedSlots } from './relax.ts';
 import { intersect, QUALITY, type Match, type SlotMatch } from './sets.ts';
 import type { SearchRun } from './state.ts';
@@ -28,6 +29,9 @@ export const together = (slots: SlotMatch[]): Found => ({
   all: intersect(slots.map((slot) => slot.match)),
   relaxed: null,
 });
+
+/** The words of what was found, as understood: what the page shows for a relaxed reading. */
+export const shownOf = (found: Found): string => found.slots.map((slot) => slot.shown).join(' ');
 
 const none = (found: Found): boolean => found.all.ids.length === 0;
 
@@ -110,6 +114,10 @@ async function shorthandOf(run: SearchRun, slots: readonly SlotMatch[]): Promise
   return shorthand ? slots.map((one, other) => (other === at ? shorthand : one)) : null;
 }
 
+/** A model's code, letters and digits ("t 10 1", "k7"), not a size ("20 l"). */
+const isModelCode = (shown: string): boolean =>
+  /\d/.test(shown) && /[a-z]/.test(shown) && !isMeasureTerm(shown.replace(/\s+/g, ''));
+
 /** The slots relax.ts keeps, weighed by how much each says; `found` itself when none would find anything. */
 function relaxed({ index }: SearchRun, found: Found): Found {
   // The last of the words (measures come after them): an English query ends with what is wanted.
@@ -122,11 +130,13 @@ function relaxed({ index }: SearchRun, found: Found): Found {
         (index.categoryTerms.some((names) => namesCategory(slot, names)) ? 1 : 0) +
         // A model says which machine: what does not fit it helps no one.
         (slot.match.model ? 1 : 0) +
+        // So does a code ("t10/1adv" the T 10/1 when no T 10/1 Adv is sold, not every "Adv").
+        (isModelCode(slot.shown) ? 1 : 0) +
         (at === lastWordSlot ? 0.5 : 0) -
         (slot.shown !== slot.typed ? 0.5 : 0),
     })),
   );
   if (!kept) return found;
-  const slots = kept.flatMap((at) => found.slots[at] ?? []);
-  return { ...together(slots), relaxed: slots.map((slot) => slot.shown).join(' ') };
+  const slots = together(kept.flatMap((at) => found.slots[at] ?? []));
+  return { ...slots, relaxed: shownOf(slots) };
 }

@@ -113,7 +113,19 @@ export interface SearchCore {
   fm?: number;
   /** The audiences a query may name, and their products (audience-slot.ts); absent when none. */
   au?: CoreAudience[];
+  /** The jobs a query may name ("caravan"), and their products (jobs.ts); absent when none. */
+  jb?: CoreAudience[];
+  /** The words left out of a query naming a job ("clean", "get", "off"; jobs.ts). */
+  jw?: string[];
+  /** The things the shop does not sell (not-sold.ts); absent when none. */
+  ns?: CoreNotSold[];
 }
+
+/**
+ * A thing the shop does not sell, as the core carries it: the phrases naming it (index words), its name
+ * as the page says it ("dishwashers"), and its near categories' places in the core's `c`.
+ */
+export type CoreNotSold = [phrases: string[], name: string, near: number[]];
 
 export interface TermShard {
   v: string;

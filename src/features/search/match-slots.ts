@@ -16,7 +16,8 @@ import type { MeasureRange } from './query.ts';
 import { codeTermsOf, matchOf, resolveWord, termsOf } from './resolve.ts';
 import { intersect, QUALITY, union, type Match, type SlotMatch } from './sets.ts';
 import { synonymSlots } from './slots.ts';
-import { audienceOf, type SearchRun } from './state.ts';
+import { audienceOf, jobOf, type SearchRun } from './state.ts';
+import { withJob } from './jobs.ts';
 import type { QueryWord } from './text.ts';
 
 /** How many matched slots the engine keeps between keystrokes. */
@@ -86,9 +87,10 @@ function keptSlot(run: SearchRun, alternatives: QueryWord[][], prefix: boolean, 
 
 /** A slot's match, with what fits the model it names or the products of the audience it names. */
 function slotOf(run: SearchRun, alternatives: QueryWord[][], prefix: boolean, typos: boolean) {
-  // An audience's words are not corrected: "hg" is no misspelt word.
+  // An audience's words are not corrected: "hg" is no misspelt word; nor are a job's.
   const audienceAt = alternatives[0]?.[0]?.audience;
-  const correct = audienceAt === undefined;
+  const jobAt = alternatives[0]?.[0]?.job;
+  const correct = audienceAt === undefined && jobAt === undefined;
   let pending = alternativesMatch(run, alternatives, prefix, typos && correct, correct);
   // The slot of the model the query names: what fits it, and its machines, too (fit-slot.ts).
   if (run.named && alternatives[0]?.[0]?.model) pending = withFitsOf(run, run.named.model, pending);
@@ -96,6 +98,11 @@ function slotOf(run: SearchRun, alternatives: QueryWord[][], prefix: boolean, ty
   if (audienceAt !== undefined) {
     const members = audienceOf(run.index, audienceAt);
     pending = pending.then((slot) => ({ ...slot, match: withAudience(slot.match, members) }));
+  }
+  // The slot of a job: the products of its categories (jobs.ts).
+  if (jobAt !== undefined) {
+    const members = jobOf(run.index, jobAt);
+    pending = pending.then((slot) => ({ ...slot, match: withJob(slot.match, members) }));
   }
   return pending;
 }

@@ -70,6 +70,28 @@ interface Tally {
  * model alone, the machines first.
  */
 export function rank(found: Match, slots: readonly Match[], limit = Infinity): number[] {
+  return Array.from(rankKeys(found, slots, limit), (key) => key % ID_BITS);
+}
+
+/**
+ * The products `rank` orders (its order), with how each stands before the other keys: whole code, not of
+ * the model named, and tier (see `rank`). A sort by a property (answer.ts) keeps to the first's standing.
+ */
+export function rankStanding(
+  found: Match,
+  slots: readonly Match[],
+  limit = Infinity,
+): { ids: number[]; standing: number[] } {
+  const keys = rankKeys(found, slots, limit);
+  return {
+    ids: Array.from(keys, (key) => key % ID_BITS),
+    // The key's head less its last bit (fitLater): see `keyOf`.
+    standing: Array.from(keys, (key) => Math.floor(key / ID_BITS / 256 / 2 / 32 / 2)),
+  };
+}
+
+/** The ranking keys of the best `limit` products, smallest (best) first. */
+function rankKeys(found: Match, slots: readonly Match[], limit: number): Float64Array {
   const plan = planOf(found, slots);
   const { ids } = found;
   const keys = new Float64Array(ids.length);
@@ -84,7 +106,7 @@ export function rank(found: Match, slots: readonly Match[], limit = Infinity): n
   }
   const best = limit < keys.length ? smallest(keys, limit) : keys;
   best.sort();
-  return Array.from(best, (key) => key % ID_BITS);
+  return best;
 }
 
 function planOf(found: Match, slots: readonly Match[]): Plan {

@@ -18,8 +18,9 @@
  * 5. `answerOf` (answer.ts): rank.ts orders the products (what fits a model named first), categories.ts the
  *    categories the words lead to.
  */
-import { answerOf, emptyAnswer, prefixCategories, type SearchAnswer } from './answer.ts';
-import { fallBack, together } from './fall-back.ts';
+import { answerOf, emptyAnswer, notSoldAnswer, prefixCategories, type SearchAnswer } from './answer.ts';
+import { notSoldIn } from './not-sold.ts';
+import { fallBack, shownOf, together } from './fall-back.ts';
 import { matchMeasures, matchSlots, querySlots } from './match-slots.ts';
 import { settleWords } from './settle-words.ts';
 import {
@@ -63,11 +64,15 @@ async function searchOnce(
   options: SearchOptions,
   headKeys: Uint8Array | null,
 ): Promise<SearchAnswer> {
-  const { read, named, words: typed } = await understandQuery(state, index, query);
+  const { read, sort, named, words: typed } = await understandQuery(state, index, query);
   const empty = emptyAnswer(index.core, named?.model ?? null);
-  if (typed.length === 0 && read.measures.length === 0) return { ...empty, price: read.price };
+  // A thing the shop does not sell ("dishwasher"): said so, with the nearest categories (not-sold.ts).
+  const unsold = notSoldIn(typed, index.core.ns);
+  if (unsold) return notSoldAnswer(empty, unsold);
+  if (typed.length === 0 && read.measures.length === 0) return { ...empty, price: read.price, sort };
   const run = searchRun(state, index, query, options, headKeys, named);
-  const slots = querySlots(run, await settleWords(run, typed));
+  const settled = await settleWords(run, typed);
+  const slots = querySlots(run, settled);
   let matched = await matchSlots(run, slots, false);
   // A short last word of letters matched nothing: the words before it answer, or its categories alone.
   if (slots.shortLast && matched.at(-1)?.match.ids.length === 0) {
@@ -77,5 +82,7 @@ async function searchOnce(
   }
   const measures = await matchMeasures(run, read.measures);
   const found = await fallBack(run, slots, measures, together([...matched, ...measures]));
-  return answerOf(run, read.price, found);
+  // A model read as its family ("k8": the K machines) is no exact match, and the page says so.
+  const family = found.relaxed === null && settled.some((word) => word.family === true);
+  return answerOf(run, { price: read.price, sort }, family ? { ...found, relaxed: shownOf(found) } : found);
 }

@@ -5,6 +5,7 @@
  * audience beside other words is marked as the audience's (audience-slot.ts).
  */
 import { markAudiences } from './audience-slot.ts';
+import { markJobs } from './jobs.ts';
 import { shardKey } from './files.ts';
 import { rejoin, type Vocabulary } from './joined.ts';
 import { isMeasureTerm } from './query.ts';
@@ -23,7 +24,8 @@ export async function settleWords(run: SearchRun, typed: readonly QueryWord[]): 
     vocabulary(run),
     async (at) => run.prefixLast && at === typedLast && growing(typed[at]?.text ?? ''),
   );
-  return markAudiences(await withKnownRuns(run, joined), run.index.core.au ?? []);
+  const { au, jb, jw } = run.index.core;
+  return markJobs(markAudiences(await withKnownRuns(run, joined), au ?? []), jb ?? [], jw ?? []);
 }
 
 /** The index's vocabulary as joined.ts asks for it, from the files the search already reads. */
@@ -60,9 +62,22 @@ async function withKnownRuns(run: SearchRun, words: readonly QueryWord[]): Promi
         !word.model &&
         !isMeasureTerm(word.text) &&
         (await direct(run.matching, word.text, prefix)).length === 0
-        ? knownRuns(run.matching, word.parts, prefix)
+        ? familyOf(await knownRuns(run.matching, word.parts, prefix))
         : [word];
     }),
   );
   return split.flat();
+}
+
+/**
+ * A model the index does not know, cut into the runs it does: a number left alone after a family's letters
+ * is the model's, not a word ("k 8" is the K family, not every product with an 8), so it is left out.
+ */
+function familyOf(runs: QueryWord[]): QueryWord[] {
+  const number = (at: number): boolean =>
+    at > 0 && /^\d+$/.test(runs[at]?.text ?? '') && /^[a-z]+$/.test(runs[at - 1]?.text ?? '');
+  const family = runs.flatMap((run, at) =>
+    number(at) ? [] : number(at + 1) ? [{ ...run, family: true as const }] : [run],
+  );
+  return family.length > 0 ? family : runs;
 }

@@ -24,10 +24,11 @@ export function synonymSlots(words: readonly QueryWord[], syn: SynonymTable): Qu
       continue;
     }
     const audience = word.audience;
-    if (audience !== undefined) {
-      // So are an audience's (audience-slot.ts).
+    const job = word.job;
+    if (audience !== undefined || job !== undefined) {
+      // So are an audience's (audience-slot.ts) and a job's (jobs.ts).
       let end = at;
-      while (end < words.length && words[end]?.audience === audience) end += 1;
+      while (end < words.length && words[end]?.audience === audience && words[end]?.job === job) end += 1;
       result.push([words.slice(at, end)]);
       at = end;
       continue;
@@ -36,7 +37,8 @@ export function synonymSlots(words: readonly QueryWord[], syn: SynonymTable): Qu
     let alternatives: QueryWord[][] = [[word]];
     for (let length = Math.min(MAX_SYNONYM_WORDS, words.length - at); length >= 1; length -= 1) {
       const phrase = words.slice(at, at + length);
-      if (phrase.some((word) => word.model || word.audience !== undefined)) continue;
+      if (phrase.some((word) => word.model || word.audience !== undefined || word.job !== undefined))
+        continue;
       const others = syn[phrase.map((word) => word.text).join(' ')];
       if (!others) continue;
       taken = length;

@@ -35,6 +35,8 @@ export interface LoadedIndex {
   models: Promise<Map<string, SearchModel>> | undefined;
   /** The products of the core's `au[at]` (audience-slot.ts), read from its runs when first asked for. */
   audiences: Map<number, Int32Array>;
+  /** The products of the core's `jb[at]` (jobs.ts), read from its runs when first asked for. */
+  jobs: Map<number, Int32Array>;
 }
 
 /** An engine's state: where it reads, the index it loaded (or is loading), and its caches. */
@@ -87,6 +89,7 @@ export function loadIndex(state: EngineState): Promise<LoadedIndex> {
       synonymPhrases: new Set(Object.keys(core.syn)),
       models: undefined,
       audiences: new Map(),
+      jobs: new Map(),
     };
     // Asked for beside the core, so the keystroke that names a model fetches only the model's file.
     modelsOf(state.source, index).catch(() => undefined);
@@ -105,6 +108,13 @@ export function modelsOf(source: IndexSource, index: LoadedIndex): Promise<Map<s
   index.models = known;
   known.catch(() => (index.models = undefined));
   return known;
+}
+
+/** The products of the core's job `at` (jobs.ts), read from its runs once. */
+export function jobOf(index: LoadedIndex, at: number): Int32Array {
+  let ids = index.jobs.get(at);
+  if (!ids) index.jobs.set(at, (ids = fromRuns(index.core.jb?.[at]?.[2] ?? [])));
+  return ids;
 }
 
 /** The products of the core's audience `at` (audience-slot.ts), read from its runs once. */

@@ -33,12 +33,36 @@ const STOP_WORDS = new Set([
 /** The longest code run the index joins: a longer one is joined in windows of this many words. */
 const MAX_RUN = 6;
 
-/** Folded words of a text: lower-case a-z / 0-9 runs, accents dropped. */
+/** Folded words of a text: lower-case a-z / 0-9 runs, accents dropped, a code cut from a word run into it. */
 export function foldWords(text: string): string[] {
   return foldText(text)
     .split(/[^a-z0-9]+/)
+    .flatMap(codeAndWords)
     .filter((word) => word !== '');
 }
+
+/** A run of four letters or more: a word, not a code's letters ("hd", "adv", "ml"). */
+const LONG_LETTERS = /^[a-z]{4,}$/;
+
+/**
+ * A token mixing digits and letters, cut where a word of four letters or more meets the code (issue 70):
+ * "k7premiumsmart" is "k7" and "premiumsmart", "4easyfix" "4" and "easyfix"; "t10", "1adv", "500ml" and
+ * "hd515" stay whole. Shoppers run a model into the words of its name; names do not.
+ */
+function codeAndWords(token: string): string[] {
+  if (!/\d/.test(token) || !/[a-z]{4}/.test(token)) return [token];
+  const pieces: string[] = [];
+  for (const run of token.match(/[a-z]+|\d+/g) ?? []) {
+    const last = pieces.length - 1;
+    if (last >= 0 && !LONG_LETTERS.test(run) && !LONG_LETTERS.test(pieces[last] ?? '')) pieces[last] += run;
+    else pieces.push(run);
+  }
+  return pieces;
+}
+
+/** A code's pieces at each change between letters and digits ("t10", "1adv" → t, 10, 1, adv). */
+export const codePieces = (parts: readonly string[]): string[] =>
+  parts.flatMap((part) => part.match(/[a-z]+|\d+/g) ?? []);
 
 const foldText = (text: string): string =>
   text
@@ -54,8 +78,11 @@ const foldText = (text: string): string =>
  */
 function fractions(text: string): boolean[] {
   const folded = foldText(text);
-  return [...folded.matchAll(/[a-z0-9]+/g)].map(
-    ({ 0: word, index }) => /^\d+$/.test(word) && /\d[.,]$/.test(folded.slice(Math.max(0, index - 2), index)),
+  return [...folded.matchAll(/[a-z0-9]+/g)].flatMap(({ 0: word, index }) =>
+    codeAndWords(word).map(
+      (piece, at) =>
+        at === 0 && /^\d+$/.test(piece) && /\d[.,]$/.test(folded.slice(Math.max(0, index - 2), index)),
+    ),
   );
 }
 
@@ -107,8 +134,12 @@ export interface QueryWord {
   typed: string;
   /** A word of a machine model the query names (fit-slot.ts): its words are one slot, never joined or split. */
   model?: true;
+  /** The letters of a model the index does not know, read as its family ("k" of "k8"): a relaxed reading. */
+  family?: true;
   /** A word of a phrase naming an audience (audience-slot.ts): the audience's place in the core's `au`. */
   audience?: number;
+  /** A word of a phrase naming a job (jobs.ts: "caravan"): the job's place in the core's `jb`. */
+  job?: number;
 }
 
 /**
@@ -129,11 +160,12 @@ export function queryWords(query: string): QueryWord[] {
       result.push({ text: stem(word), typed: word });
     }
     if (to > from) {
-      const parts = words.slice(from, to);
+      // Cut at each change between letters and digits, so a code the index does not know whole is
+      // tried by the runs it does know however it was spaced ("t10/1adv": t101, adv).
+      const parts = codePieces(words.slice(from, to));
       const joined = parts.join('');
-      result.push(
-        parts.length > 1 ? { text: joined, parts, typed: parts.join(' ') } : { text: joined, typed: joined },
-      );
+      const typed = words.slice(from, to).join(' ');
+      result.push(parts.length > 1 ? { text: joined, parts, typed } : { text: joined, typed: joined });
     }
     at = to;
   }

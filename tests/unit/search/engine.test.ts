@@ -221,8 +221,12 @@ describe('matching', () => {
     expect((await engine.search('window vac prmm')).relaxed).toBe('window vac');
   });
 
-  it('never corrects a word with digits', async () => {
-    expect(await skus('k6')).toEqual([]);
+  it('never corrects a word with digits: a model the shop does not sell is read as its family (issue 70)', async () => {
+    const answer = await engine.search('k6');
+    expect(answer.didYouMean).toBeNull();
+    expect(answer.relaxed).toBe('k');
+    expect(await skus('k6')).toEqual(await skus('k'));
+    expect(await skus('k6')).not.toEqual([]);
   });
 
   it('searches attributes marked searchable, with their units, and not the others', async () => {

@@ -1,0 +1,145 @@
+/**
+ * The jobs of search at build time (jobs.ts): the catalogue's applications read into the core's map of
+ * phrases to the products of the categories made for them, with the merchant's words
+ * (`src/content/search-jobs.json`).
+ */
+import { z } from 'zod';
+import type { Product } from '../../catalogue/types.ts';
+import { audiencePhrase, toRuns } from './audience-slot.ts';
+import type { CoreAudience, SearchCore, SynonymTable, WordsFile } from './files.ts';
+
+const text = z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters');
+
+export const jobsSchema = z.object({
+  /** Shoppers' words for an application the catalogue names. @example [{ "words": ["bike"], "applications": ["Bicycles"] }] */
+  words: z.array(z.object({ words: z.array(text).min(1), applications: z.array(text).min(1) })),
+  /** Words that only say "clean it" in a job's query: left out when the query names a job. */
+  ignore: z.array(text),
+});
+
+export type JobWords = z.infer<typeof jobsSchema>;
+
+/** A category whose machines are at least this share for an application is one of the job's. */
+const SHARE = 0.25;
+
+/** What the jobs are read from besides the products. */
+interface JobsInput {
+  /** The listings, their products in the "Recommended" order. */
+  listings: readonly { products: readonly Pick<Product, 'sku'>[] }[];
+  /** The merchant's words (`src/content/search-jobs.json`). */
+  words: JobWords['words'];
+  /**
+   * Whether a phrase is one the index finds by its products' own words, or a synonym's: then it is read
+   * as words, as before ("carpet cleaner", "window vac", "decking"), not as a job.
+   */
+  named: (phrase: string) => boolean;
+}
+
+/**
+ * The core's jobs (`jb`): per phrase naming applications (their own words, and the merchant's), the runs
+ * of the products of their categories, the applications' names first. A word of several applications
+ * ("car": Cars, Car parks, Car interiors) is all of them: "car vacuum" is a vacuum for car interiors.
+ */
+function jobsOf(
+  products: readonly Product[],
+  { listings, words, named }: JobsInput,
+  warn: (message: string) => void,
+): CoreAudience[] {
+  const members = applicationMembers(products, listings);
+  const phrases = applicationPhrases([...members.keys()], words, warn);
+  return [...phrases].flatMap(([phrase, applications]): CoreAudience[] => {
+    if (named(phrase)) return [];
+    const ids = new Set(applications.flatMap((application) => [...(members.get(application) ?? [])]));
+    return ids.size > 0 ? [[applications.join(', '), [phrase], toRuns([...ids], products.length)]] : [];
+  });
+}
+
+/** Each application's products: those of the categories whose machines are mostly for it. */
+function applicationMembers(
+  products: readonly Product[],
+  listings: JobsInput['listings'],
+): Map<string, number[]> {
+  const bySku = new Map(products.map((product, id) => [product.sku, { product, id }]));
+  const members = new Map<string, number[]>();
+  for (const listing of listings) {
+    const found = listing.products.flatMap(({ sku }) => bySku.get(sku) ?? []);
+    // A machine names the model it is (fits.ts); accessories and detergents name none.
+    const machines = found.filter(({ product }) => product.fit.model !== null);
+    if (machines.length === 0 || machines.length * 2 < found.length) continue;
+    const counts = new Map<string, number>();
+    for (const { product } of machines)
+      for (const application of product.applications)
+        counts.set(application, (counts.get(application) ?? 0) + 1);
+    for (const [application, count] of counts)
+      if (count >= machines.length * SHARE) {
+        const ids = members.get(application) ?? [];
+        members.set(application, ids.concat(found.map(({ id }) => id)));
+      }
+  }
+  return members;
+}
+
+/**
+ * The phrases naming the applications: each application's words whole ("car interior"), each of its words
+ * ("interior", "car"), and the merchant's words.
+ */
+function applicationPhrases(
+  applications: readonly string[],
+  words: JobWords['words'],
+  warn: (message: string) => void,
+): Map<string, string[]> {
+  const whole = applications.map((application) => [audiencePhrase(application), application] as const);
+  const phrases = new Map<string, string[]>();
+  const add = (phrase: string, application: string): void => {
+    if (phrase !== '') phrases.set(phrase, [...new Set([...(phrases.get(phrase) ?? []), application])]);
+  };
+  for (const [phrase, application] of whole) add(phrase, application);
+  for (const [phrase, application] of whole)
+    for (const word of phrase.split(' ')) if (word.length > 2) add(word, application);
+  for (const entry of words)
+    for (const application of entry.applications) {
+      if (!applications.includes(application)) {
+        warn(`search-jobs: no machine category is for "${application}" (words ${entry.words.join(', ')})`);
+        continue;
+      }
+      for (const word of entry.words) add(audiencePhrase(word), application);
+    }
+  return phrases;
+}
+
+/** The words left out of a job's query, in the index's words (`jw`). */
+const ignoredWords = (ignore: readonly string[]): string[] => [
+  ...new Set(ignore.map(audiencePhrase).filter((phrase) => phrase !== '' && !phrase.includes(' '))),
+];
+
+/** What the core's jobs are read from. */
+interface CoreJobsInput {
+  products: readonly Product[];
+  listings: JobsInput['listings'];
+  jobs: JobWords;
+  synonyms: SynonymTable;
+  /** The index's words (the correction lists, `w/`). */
+  words: ReadonlyMap<string, WordsFile>;
+  warn: (message: string) => void;
+}
+
+/**
+ * The core's jobs (`jb`, `jw`), but for phrases the products' own words already name (the index's words)
+ * or the synonyms do: "carpet" finds what "carpet" names, as before.
+ */
+export function coreJobs({
+  products,
+  listings,
+  jobs,
+  synonyms,
+  words,
+  warn,
+}: CoreJobsInput): Pick<SearchCore, 'jb' | 'jw'> {
+  const indexed = new Set([...words.values()].flatMap((file) => file.w.split(' ')));
+  const synonymed = Object.keys(synonyms).map((phrase) => ` ${phrase} `);
+  const named = (phrase: string): boolean =>
+    synonymed.some((key) => key.includes(` ${phrase} `)) ||
+    phrase.split(' ').every((word) => indexed.has(word));
+  const jb = jobsOf(products, { listings, words: jobs.words, named }, warn);
+  return jb.length > 0 ? { jb, jw: ignoredWords(jobs.ignore) } : {};
+}
