@@ -120,18 +120,18 @@ const isModelCode = (shown: string): boolean =>
 
 /** The slots relax.ts keeps, weighed by how much each says; `found` itself when none would find anything. */
 function relaxed({ index }: SearchRun, found: Found): Found {
-  // The last of the words (measures come after them): an English query ends with what is wanted.
-  const lastWordSlot = found.slots.findLastIndex((slot) => !slot.match.measure);
+  // The last of the words (measures and the model come after them): an English query ends with what is
+  // wanted, and "lance for k7" wants a lance, for the K 7 if there is one (issue 70).
+  const lastWordSlot = found.slots.findLastIndex((slot) => !slot.match.measure && !slot.match.model);
   const kept = relaxedSlots(
     found.slots.map((slot, at) => ({
       match: slot.match,
       weight:
         1 +
         (index.categoryTerms.some((names) => namesCategory(slot, names)) ? 1 : 0) +
-        // A model says which machine: what does not fit it helps no one.
-        (slot.match.model ? 1 : 0) +
-        // So does a code ("t10/1adv" the T 10/1 when no T 10/1 Adv is sold, not every "Adv").
-        (isModelCode(slot.shown) ? 1 : 0) +
+        // So does a code ("t10/1adv" the T 10/1 when no T 10/1 Adv is sold, not every "Adv"); a model
+        // something fits does not: "lance for k7" wants a lance (issue 70).
+        (!slot.match.model && isModelCode(slot.shown) ? 1 : 0) +
         (at === lastWordSlot ? 0.5 : 0) -
         (slot.shown !== slot.typed ? 0.5 : 0),
     })),

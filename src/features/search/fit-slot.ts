@@ -50,12 +50,11 @@ export function namedModel(text: string, models: ReadonlyMap<string, SearchModel
       const model = /\d/.test(key) && /[a-z]/.test(key) ? models.get(key) : undefined;
       if (!model) continue;
       const rest = (list: string[]) => list.filter((piece) => !isFitWord(piece)).join(' ');
-      return {
-        model,
-        typed: span.join(' '),
-        before: rest(pieces.slice(0, from)),
-        after: rest(pieces.slice(from + length)),
-      };
+      const before = rest(pieces.slice(0, from));
+      // "detergent for SC 3 steam cleaner": what is wanted comes before "for"; after the model, its
+      // machine's words only say what the model is (issue 70).
+      const forIt = before !== '' && from > 0 && isFitWord(pieces[from - 1] ?? '');
+      return { model, typed: span.join(' '), before, after: forIt ? '' : rest(pieces.slice(from + length)) };
     }
   return null;
 }

@@ -91,6 +91,8 @@ export function productTerms(
     const name = categoryNames.get(id);
     if (name) add(name, FIELD.category, DEFAULT_WEIGHT.category);
   }
+  // A part's type ("Nozzles and lances", fits.ts) is its category among parts: "lance for k7" (issue 70).
+  if (product.fit.type) add(product.fit.type, FIELD.category, DEFAULT_WEIGHT.category);
   if (product.configurable) addChildSizes(product.configurable, found);
   for (const row of product.technicalData) {
     const attribute = attributes.get(row.code);
