@@ -96,6 +96,12 @@ function build(list: Product[]): BuiltSearch {
       },
     ],
     synonyms: compileSynonyms({ equivalent: [], oneWay: [] }),
+    // "washer" is sold here: a "dishwasher" is not, and its nearest category is the Cleaners.
+    notSold: [
+      { phrases: ['dishwasher', 'dish washer'], name: 'dishwashers', near: ['Cleaners'] },
+      { phrases: ['pressure washer'], name: 'pressure washers', near: [] },
+    ],
+    warn: () => {},
   });
 }
 
@@ -291,6 +297,37 @@ describe('the results of a term', () => {
     expect(reply.text).toContain(
       '<a class="search-chip" href="/search/pressure%20washer">Price: under £150 <span aria-hidden="true">×</span><span class="visually-hidden">, Remove this filter</span></a>',
     );
+  });
+
+  it('sorts by the property the query names, said in a chip that removes it (issue 70)', async () => {
+    const reply = await html(`/search/${encodeURIComponent('cheapest pressure washer')}`);
+    expect(reply.text).toContain('<p>Results found: 20</p>');
+    // Washers cost £100 to £290: the £100 K 0 first, then up, whatever the shop's order.
+    expect(cardNames(reply.text).slice(0, 3)).toEqual([
+      'Clearwater K 0 Pressure Washer Premium',
+      'Clearwater K 1 Pressure Washer',
+      'Clearwater K 2 Pressure Washer',
+    ]);
+    expect(reply.text).toContain(
+      '<a class="search-chip" href="/search/pressure%20washer">Sorted by price, lowest first <span aria-hidden="true">×</span><span class="visually-hidden">, Remove this sort</span></a>',
+    );
+    const dearest = await html(`/search/${encodeURIComponent('most expensive pressure washer')}`);
+    expect(cardNames(dearest.text)[0]).toBe('Clearwater K 19 Pressure Washer');
+  });
+
+  it('says plainly what the shop does not sell, with the nearest categories, not a "washer" (issue 70)', async () => {
+    for (const term of ['dishwasher', 'dishwashers', 'cheap dish washer']) {
+      const reply = await html(`/search/${encodeURIComponent(term)}`);
+      expect(reply.text, term).toContain('<strong>We don&#39;t sell dishwashers</strong>');
+      expect(reply.text, term).toContain('<p>Results found: 0</p>');
+      expect(cardNames(reply.text), term).toEqual([]);
+      expect(reply.text, term).toContain(
+        '<a href="/home-garden/cleaners"><span class="search-categories__name">Cleaners</span>',
+      );
+    }
+    // A phrase the catalogue's names hold is sold after all: the build leaves it out of the list.
+    expect(cardNames((await html('/search/pressure%20washer')).text)).toHaveLength(12);
+    expect((await html('/search/washer')).text).not.toContain('We don&#39;t sell');
   });
 
   it('sends Enter with a SKU typed whole, in any typing, straight to its product; not a part of one', async () => {

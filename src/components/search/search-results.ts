@@ -51,7 +51,17 @@ export const RANKED: BrowseOptions = { ranked: true };
 /** The answer a search gives the results page: ids, count, categories, "Did you mean", the core. */
 export type ResultsAnswer = Pick<
   SearchAnswer,
-  'ids' | 'total' | 'categories' | 'didYouMean' | 'corrected' | 'relaxed' | 'price' | 'variants' | 'core'
+  | 'ids'
+  | 'total'
+  | 'categories'
+  | 'didYouMean'
+  | 'corrected'
+  | 'relaxed'
+  | 'price'
+  | 'sort'
+  | 'notSold'
+  | 'variants'
+  | 'core'
 >;
 
 /**
@@ -76,6 +86,8 @@ export async function searchFor(
       corrected: false,
       relaxed: null,
       price: null,
+      sort: null,
+      notSold: null,
       variants: {},
       core: await engine.core(),
     };

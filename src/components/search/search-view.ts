@@ -15,6 +15,7 @@ import {
   listingTexts,
 } from '../../features/listing/index.ts';
 import type { CategoryHit } from '../../features/search/engine.ts';
+import type { PropertySort } from '../../features/search/property.ts';
 import type { PriceRange } from '../../features/search/query.ts';
 import { searchTexts } from '../../features/search/browser-texts.ts';
 import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
@@ -80,6 +81,10 @@ export interface HintsView {
   relaxed: string | null;
   /** The price the query asked for, which the results are filtered by (the engine's `price`). */
   price: PriceRange | null;
+  /** The property the query asked to sort by, which the results are sorted by (the engine's `sort`). */
+  sort: PropertySort | null;
+  /** What the query names that the shop does not sell (the engine's `notSold`). */
+  notSold: string | null;
   categories: readonly CategoryHit[];
 }
 
@@ -98,9 +103,14 @@ export function hintsHtml(view: HintsView): string {
     hint = `<p class="search-hint">${escapeHtml(searchTexts.showingFor)} <strong>${escapeHtml(didYouMean)}</strong></p>`;
   else if (view.relaxed !== null && view.matched > 0)
     hint = `<p class="search-hint">${escapeHtml(searchTexts.noExactMatch)} <strong>${escapeHtml(view.term)}</strong>; ${escapeHtml(searchTexts.showing)} <strong>${escapeHtml(view.relaxed)}</strong></p>`;
-  // The query's price is a filter like the others: shown, and removable (the query without it).
+  if (view.notSold !== null)
+    hint = `<p class="search-hint search-hint--not-sold"><strong>${escapeHtml(searchTexts.notSold(view.notSold))}</strong>${view.categories.length > 0 ? ` ${escapeHtml(searchTexts.notSoldNear)}` : ''}</p>`;
+  // The query's price is a filter like the others, and its sort ("quietest") a sort: shown, and
+  // removable (the query without it).
   if (view.price)
-    hint += `<a class="search-chip" href="${escapeHtml(searchPath(view.price.rest))}">${escapeHtml(searchTexts.priceChip(view.price.typed))} <span aria-hidden="true">×</span><span class="visually-hidden">, ${escapeHtml(searchTexts.removeFilter)}</span></a>`;
+    hint += chipHtml(view.price.rest, searchTexts.priceChip(view.price.typed), searchTexts.removeFilter);
+  if (view.sort)
+    hint += chipHtml(view.sort.rest, searchTexts.sortChip(view.sort.label), searchTexts.removeSort);
   const categories =
     view.categories.length === 0
       ? ''
@@ -112,6 +122,10 @@ export function hintsHtml(view: HintsView): string {
           .join('')}</ul></nav>`;
   return hint + categories;
 }
+
+/** A chip that leads to the query `rest` (the query without what the chip says). */
+const chipHtml = (rest: string, text: string, remove: string): string =>
+  `<a class="search-chip" href="${escapeHtml(searchPath(rest))}">${escapeHtml(text)} <span aria-hidden="true">×</span><span class="visually-hidden">, ${escapeHtml(remove)}</span></a>`;
 
 /** The sort and filter tools of a page of results: on, loading, or off (too many to filter). */
 export function searchToolsView(

@@ -8,7 +8,7 @@ import type { CategoryHit } from '../../features/search/engine.ts';
 import type { SearchRecord } from '../../features/search/files.ts';
 import { imageUrl } from '../../catalogue/images.ts';
 import { foldWords } from '../../features/search/text.ts';
-import { suggestTexts } from '../../features/search/browser-texts.ts';
+import { searchTexts, suggestTexts } from '../../features/search/browser-texts.ts';
 import {
   PARTS_FINDER_ANSWER,
   PARTS_FINDER_PATH,
@@ -46,6 +46,10 @@ export type SuggestRow =
   /** The query looks like a hunt for a part: the parts finder. */
   | { kind: 'finder'; href: string }
   | { kind: 'relaxed'; href: string; typed: string; shown: string }
+  /** The query asked to sort by a property ("quietest", issue 70): the results, sorted so. */
+  | { kind: 'sorted'; href: string; label: string }
+  /** The query names what the shop does not sell (issue 70): said so, before the nearest categories. */
+  | { kind: 'notSold'; href: string; name: string }
   | { kind: 'seeAll'; href: string; total: number; approximate: boolean }
   /** Nothing found (issue 37): the results page's help (its categories, advice line and tips). */
   | { kind: 'help'; href: string };
@@ -63,6 +67,10 @@ export interface SuggestAnswer {
   relaxed?: string | null;
   /** The machine model the query names (the engine's `model`). */
   model?: { name: string; slug: string } | null;
+  /** The property the products are sorted by (the engine's `sort`). */
+  sort?: { label: string } | null;
+  /** What the query names that the shop does not sell (the engine's `notSold`). */
+  notSold?: string | null;
 }
 
 export interface SuggestPlan {
@@ -96,7 +104,7 @@ function fitRows(text: string, answer: SuggestAnswer): SuggestRow[] {
  */
 export function planRows(answer: SuggestAnswer, limit: number, text = ''): SuggestPlan {
   const categories = answer.categories.slice(0, MAX_CATEGORIES);
-  const notice = (answer.total > 0 && answer.relaxed ? 1 : 0) + fitRows(text, answer).length;
+  const notice = noticeRows(text, answer).length + fitRows(text, answer).length;
   const room = Math.max(0, limit - categories.length - notice - 1);
   return { categories, products: Math.min(answer.ids.length, room) };
 }
@@ -119,11 +127,7 @@ export function suggestionRows(
   const corrected = answer.total === 0 && answer.didYouMean ? searchPath(answer.didYouMean) : null;
   if (corrected !== null && answer.didYouMean)
     rows.push({ kind: 'didYouMean', href: corrected, text: answer.didYouMean });
-  // No product has every word: say so first, leading to the results of the words kept.
-  const relaxed = answer.total > 0 && answer.relaxed ? searchPath(answer.relaxed) : null;
-  if (relaxed !== null && answer.relaxed)
-    rows.push({ kind: 'relaxed', href: relaxed, typed: text.trim(), shown: answer.relaxed });
-  rows.push(...fitRows(text, answer));
+  rows.push(...noticeRows(text, answer), ...fitRows(text, answer));
   for (const { name, path, count, audience } of plan.categories)
     rows.push({ kind: 'category', href: path, name, audience, count });
   for (const [, name, path, image, , inclVat, exclVat, inStock] of records.slice(0, plan.products))
@@ -132,6 +136,23 @@ export function suggestionRows(
   if (answer.total > 0 && all !== null)
     rows.push({ kind: 'seeAll', href: all, total: answer.total, approximate: answer.approximate === true });
   if (all !== null && nothingFound(text, answer)) rows.push({ kind: 'help', href: `${all}#search-help` });
+  return rows;
+}
+
+/**
+ * What the list says first about how the query was read: that the shop does not sell what it names, that no
+ * product has every word (leading to the results of the words kept), or the property the products are
+ * sorted by.
+ */
+function noticeRows(text: string, answer: SuggestAnswer): SuggestRow[] {
+  const all = searchPath(text);
+  if (answer.notSold && all !== null) return [{ kind: 'notSold', href: all, name: answer.notSold }];
+  const rows: SuggestRow[] = [];
+  const relaxed = answer.total > 0 && answer.relaxed ? searchPath(answer.relaxed) : null;
+  if (relaxed !== null && answer.relaxed)
+    rows.push({ kind: 'relaxed', href: relaxed, typed: text.trim(), shown: answer.relaxed });
+  if (answer.total > 0 && answer.sort && all !== null)
+    rows.push({ kind: 'sorted', href: all, label: answer.sort.label });
   return rows;
 }
 
@@ -175,6 +196,10 @@ function rowContent(row: SuggestRow): string {
       return line(escapeHtml(fitSearchTexts.finder), escapeHtml(fitSearchTexts.finderHint));
     case 'relaxed':
       return line(escapeHtml(suggestTexts.relaxed(row.typed, row.shown)), '');
+    case 'sorted':
+      return line(escapeHtml(suggestTexts.sorted(row.label)), '');
+    case 'notSold':
+      return line(escapeHtml(searchTexts.notSold(row.name)), '');
     case 'seeAll':
       return line(escapeHtml(suggestTexts.seeAll(row.total, row.approximate)), '');
     case 'help':

@@ -29,6 +29,12 @@ export const searchTexts = {
   /** The price a query asked for ("under £200"), a filter chip: its text, and its link's action. */
   priceChip: (typed: string) => `Price: ${typed}`,
   removeFilter: 'Remove this filter',
+  /** A property the query asked to sort by ("quietest"), a chip that removes it: "Sorted by sound level, quietest first". */
+  sortChip: (label: string) => `Sorted by ${label}`,
+  removeSort: 'Remove this sort',
+  /** A query for what the shop does not sell (issue 70), before the categories nearest to it. */
+  notSold: (name: string) => `We don't sell ${name}`,
+  notSoldNear: 'You may find what you need in these categories:',
   categories: 'Categories',
   /** A category's line: its audience and product count. */
   category: (audience: string, count: number) => `${audience} · ${listingTexts.count(count)}`,
@@ -49,6 +55,8 @@ export const suggestTexts = {
   didYouMean: (text: string) => `Did you mean “${text}”?`,
   /** No product has every word (issue 37): the row leads to the results of the words kept. */
   relaxed: (typed: string, shown: string) => `No exact match for “${typed}”; showing “${shown}”`,
+  /** The query asked to sort by a property ("quietest"): the row leads to the results, sorted. */
+  sorted: (label: string) => `Sorted by ${label}`,
   /** Announced (politely) as the list changes. */
   count: (n: number) => (n === 1 ? '1 suggestion' : `${n} suggestions`),
   /** Spec: no results. */

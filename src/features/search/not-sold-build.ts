@@ -57,14 +57,13 @@ function notSoldOf(
   categories: readonly CategoryEntry[],
   warn: (message: string) => void,
 ): CoreNotSold[] {
-  // One text of every name, a line each: a phrase is looked for once, not once per product.
-  const sold = `\n${names.map(phrased).join('\n')}\n`.replace(/\n/g, ' \n ');
+  // One text of every name: a phrase is looked for once, not once per product.
+  const sold = ` ${names.map(phrased).join(' \n ')} `;
   return entries.flatMap((entry): CoreNotSold[] => {
     const phrases = entry.phrases.map(phrased).filter((phrase) => {
-      const at = sold.indexOf(` ${phrase} `);
-      if (at < 0) return true;
-      const line = sold.slice(sold.lastIndexOf('\n', at) + 1, sold.indexOf('\n', at)).trim();
-      warn(`search-not-sold: "${phrase}" is left out: the shop sells "${line}"`);
+      if (!sold.includes(` ${phrase} `)) return true;
+      const name = names.find((one) => ` ${phrased(one)} `.includes(` ${phrase} `));
+      warn(`search-not-sold: "${phrase}" is left out: the shop sells the ${name ?? phrase}`);
       return false;
     });
     const near = entry.near.flatMap((name) => {

@@ -1,7 +1,7 @@
 /**
  * The answer's products sorted by the property the query asked for (property.ts: "quietest wet and dry
  * vac"). The products of what the words name first, in rank.ts's standing of the best one (the wet and dry
- * vacs, whose names end with the words), are sorted by the property from their records, those without a
+ * vacs, whose names hold the words), are sorted by the property from their records, those without a
  * value after; the rest follow in the ranking's order. A vac's filter bag has a weight, but is no answer
  * to "lightest wet and dry vac".
  */
@@ -19,8 +19,11 @@ import type { SearchRun } from './state.ts';
 const MOST_SORTED = 2000;
 const MOST_SORTED_TYPING = 64;
 
-/** Tier of a name ending with the words (rank.ts `tierOf`): what the product is. */
-const ENDING_TIER = 1;
+/**
+ * Tier of the words as a phrase in the name (rank.ts `tierOf`): "Wet & Dry Vacuum Cleaner" is as much a
+ * wet and dry vac as "Wet & Dry Vacuum", whose name ends with the words.
+ */
+const PHRASE_TIER = 2;
 
 /** The products `found` (of `slots`) best first, sorted by `sort` (see the module's comment). */
 export async function sortedByProperty(
@@ -33,8 +36,8 @@ export async function sortedByProperty(
   const most = run.options.typing === true ? MOST_SORTED_TYPING : MOST_SORTED;
   const { ids, standing } = rankStanding(found, slots, Math.max(limit, most));
   const first = standing[0] ?? 0;
-  // The standing's low three bits are the tier: a name ending with the words is as good as the whole name.
-  const widest = first - (first % 8) + Math.max(first % 8, ENDING_TIER);
+  // The standing's low three bits are the tier: the words as a phrase in the name are as good as the name.
+  const widest = first - (first % 8) + Math.max(first % 8, PHRASE_TIER);
   let size = 0;
   while (size < Math.min(ids.length, most) && (standing[size] ?? Infinity) <= widest) size += 1;
   const sorted = ids.slice(0, size);

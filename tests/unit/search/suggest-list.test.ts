@@ -158,6 +158,30 @@ describe('suggestionRows', () => {
     );
   });
 
+  it('says the sort a property asked for, leading to the sorted results, within the limit (issue 70)', () => {
+    const sorted = { ...answer(40, washers), sort: { label: 'weight, lightest first' } };
+    for (const limit of [PHONE_ROWS, DESKTOP_ROWS]) {
+      const rows = rowsFor('lightest pressure washer', sorted, limit);
+      expect(rows[0]).toEqual({
+        kind: 'sorted',
+        href: '/search/lightest%20pressure%20washer',
+        label: 'weight, lightest first',
+      });
+      expect(rows.length).toBeLessThanOrEqual(limit);
+    }
+    expect(rowsHtml(rowsFor('lightest pressure washer', sorted, DESKTOP_ROWS), 'l')).toContain(
+      'Sorted by weight, lightest first',
+    );
+  });
+
+  it('says what the shop does not sell, then the nearest categories and the help (issue 70)', () => {
+    const unsold = { ...answer(0, washers.slice(0, 2)), notSold: 'dishwashers' };
+    const rows = rowsFor('dishwasher', unsold, DESKTOP_ROWS);
+    expect(rows.map((row) => row.kind)).toEqual(['notSold', 'category', 'category', 'help']);
+    expect(rowsHtml(rows, 'l')).toContain('We don&#39;t sell dishwashers');
+    expect(nothingFound('dishwasher', unsold)).toBe(true);
+  });
+
   it('puts "Did you mean" before the categories nearest the words when nothing matched', () => {
     expect(
       rowsFor('presure xyzzy', answer(0, washers, 'pressure'), DESKTOP_ROWS).map((row) => row.kind),
