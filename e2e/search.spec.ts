@@ -197,6 +197,38 @@ test('a term the shop sells nothing for leads on: both audiences’ categories, 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
 });
 
+test('a property the query names sorts the results, in a chip that removes it (issue 70)', async ({
+  page,
+}) => {
+  const query = 'cheapest steam cleaner';
+  const { answer, records } = await expectedSearch(query);
+  expect(answer.sort?.label).toBe('price, lowest first');
+  const prices = records.slice(0, 3).map((record) => record[5] ?? Infinity);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+  await page.goto(path(query));
+  await expect(cardNames(page).first()).toHaveText(nameOf(records[0] as SearchRecord));
+  const chip = page.getByRole('link', { name: /^Sorted by price, lowest first\s*, Remove this sort$/ });
+  await expect(chip).toBeVisible();
+  await chip.click();
+  await expect(page).toHaveURL(path('steam cleaner'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for: steam cleaner');
+  await expect(page.getByRole('link', { name: /^Sorted by/ })).toHaveCount(0);
+});
+
+test('a thing the shop does not sell is said so, with the nearest categories, not a "washer" (issue 70)', async ({
+  page,
+}) => {
+  const { answer } = await expectedSearch('dishwasher');
+  expect(answer.notSold).toBe('dishwashers');
+  await page.goto(path('dishwasher'));
+  await expect(page.getByRole('main').getByText("We don't sell dishwashers")).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+  await expect(categories(page)).toHaveText(answer.categories.map((category) => new RegExp(category.name)));
+  await categories(page).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(answer.categories[0]?.name ?? '');
+});
+
 test('results come without the no-results help', async ({ page }) => {
   await page.goto(path('pressure washer'));
   await expect(cards(page)).toHaveCount(PAGE_SIZE);

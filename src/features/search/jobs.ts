@@ -18,7 +18,7 @@
  */
 import type { CoreAudience } from './files.ts';
 import { info } from './info.ts';
-import { QUALITY, type Match } from './sets.ts';
+import { QUALITY, uniform, type Match } from './sets.ts';
 import type { QueryWord } from './text.ts';
 
 /**
@@ -49,41 +49,16 @@ export function markJobs(
   return any ? marked.filter((word) => word.job !== undefined || !ignored.includes(word.text)) : [...words];
 }
 
-/** Found as a job's: no field, so no part of the name's tier (rank.ts). */
-const NO_FIELD = info.pack(0, 15, false, false);
-
 /**
- * A job's slot: the products of its categories, as through a synonym, and those its words name in their
- * text, after them. It adds nothing to a product's tier (rank.ts): the other words say what is wanted
- * ("window vac", "car shampoo"), and alone ("wash my car") the machines made for it come in the shop's
- * order, not the "Gantry Car Wash" whose name has the word.
+ * A job's slot: the products of its categories, found as through a synonym with no field, so no part of
+ * the name's tier (rank.ts): the other words say what is wanted ("pressure washer for caravans"), and
+ * alone ("wash a mountain bike") the machines made for it come in the shop's order. Its words name no
+ * product themselves: the build leaves a phrase the products' words name to their own search.
  */
 export function withJob(text: Match, members: Int32Array): Match {
-  const most = text.ids.length + members.length;
-  const ids = new Int32Array(most);
-  const quality = new Uint8Array(most);
-  const infos = new Int32Array(most);
-  const end = 2 ** 31;
-  let t = 0;
-  let m = 0;
-  let count = 0;
-  for (;;) {
-    const id = Math.min(text.ids[t] ?? end, members[m] ?? end);
-    if (id === end) break;
-    const member = members[m] === id;
-    const named = text.ids[t] === id;
-    quality[count] = member ? QUALITY.synonym : QUALITY.typo;
-    infos[count] = NO_FIELD;
-    if (named) t += 1;
-    if (member) m += 1;
-    ids[count] = id;
-    count += 1;
-  }
+  const none = info.pack(0, 15, false, false);
   return {
-    ids: ids.slice(0, count),
-    quality: quality.slice(0, count),
-    infos: infos.slice(0, count),
-    span: text.span,
+    ...uniform(members, QUALITY.synonym, new Int32Array(members.length).fill(none), text.span),
     audience: true,
     job: true,
     ...(text.cut ? { cut: true } : {}),
