@@ -9,8 +9,8 @@ import { matchOf } from './resolve.ts';
 import { matchSlots, measureOf, type QuerySlots } from './match-slots.ts';
 import { nearestMeasures } from './measures.ts';
 import { isMeasureTerm } from './query.ts';
-import { relaxedSlots } from './relax.ts';
-import { intersect, QUALITY, type Match, type SlotMatch } from './sets.ts';
+import { relaxedSlots, type RelaxSlot } from './relax.ts';
+import { intersect, noMatch, QUALITY, type Match, type SlotMatch } from './sets.ts';
 import type { SearchRun } from './state.ts';
 import { foldWords, queryWords } from './text.ts';
 import { shorthands } from './typo.ts';
@@ -61,7 +61,7 @@ export async function fallBack(
     if (read) found = together(read);
   }
   // No product has every word: answer with those that have the most telling of them (relax.ts).
-  if (none(found) && found.slots.length > 1) found = relaxed(run, found);
+  if (none(found) && found.slots.length > 1) found = relaxed(run, found, contextOf(slots, found));
   return found;
 }
 
@@ -114,28 +114,57 @@ async function shorthandOf(run: SearchRun, slots: readonly SlotMatch[]): Promise
   return shorthand ? slots.map((one, other) => (other === at ? shorthand : one)) : null;
 }
 
+/**
+ * The slots to keep when some say what the wanted thing is for: relax.ts's choice among the others, then
+ * each of these in turn that still finds something with them; null when the query has no such words, or
+ * the others find nothing.
+ */
+function wantedFirst(slots: readonly RelaxSlot[], context: readonly boolean[]): number[] | null {
+  const wanted = slots.flatMap((slot, at) => (context[at] ? [] : [{ slot, at }]));
+  if (wanted.length === slots.length || wanted.length === 0) return null;
+  const chosen = relaxedSlots(wanted.map(({ slot }) => slot));
+  if (!chosen) return null;
+  const kept = chosen.flatMap((at) => wanted[at]?.at ?? []);
+  let all = intersect(kept.map((at) => slots[at]?.match ?? noMatch()));
+  slots.forEach((slot, at) => {
+    if (!context[at]) return;
+    const more = intersect([all, slot.match]);
+    if (more.ids.length === 0) return;
+    all = more;
+    kept.push(at);
+  });
+  return kept.sort((a, b) => a - b);
+}
+
 /** A model's code, letters and digits ("t 10 1", "k7"), not a size ("20 l"). */
 const isModelCode = (shown: string): boolean =>
   /\d/.test(shown) && /[a-z]/.test(shown) && !isMeasureTerm(shown.replace(/\s+/g, ''));
 
-/** The slots relax.ts keeps, weighed by how much each says; `found` itself when none would find anything. */
-function relaxed({ index }: SearchRun, found: Found): Found {
+/** Which of `found`'s slots say what the wanted thing is for (the words after "for": understand.ts). */
+const contextOf = (slots: QuerySlots, found: Found): boolean[] =>
+  found.slots.map((_, at) => slots.counted[at]?.[0]?.[0]?.context === true);
+
+/**
+ * The slots relax.ts keeps, weighed by how much each says; `found` itself when none would find anything.
+ * With words after "for" (`context`), the wanted thing's are kept first, then as many of the others as
+ * still find something: "suction hose for an nt vacuum" shows hoses, not the NT vacuums (issue 70).
+ */
+function relaxed({ index }: SearchRun, found: Found, context: readonly boolean[]): Found {
   // The last of the words (measures and the model come after them): an English query ends with what is
   // wanted, and "lance for k7" wants a lance, for the K 7 if there is one (issue 70).
   const lastWordSlot = found.slots.findLastIndex((slot) => !slot.match.measure && !slot.match.model);
-  const kept = relaxedSlots(
-    found.slots.map((slot, at) => ({
-      match: slot.match,
-      weight:
-        1 +
-        (index.categoryTerms.some((names) => namesCategory(slot, names)) ? 1 : 0) +
-        // So does a code ("t10/1adv" the T 10/1 when no T 10/1 Adv is sold, not every "Adv"); a model
-        // something fits does not: "lance for k7" wants a lance (issue 70).
-        (!slot.match.model && isModelCode(slot.shown) ? 1 : 0) +
-        (at === lastWordSlot ? 0.5 : 0) -
-        (slot.shown !== slot.typed ? 0.5 : 0),
-    })),
-  );
+  const weighed = found.slots.map((slot, at) => ({
+    match: slot.match,
+    weight:
+      1 +
+      (index.categoryTerms.some((names) => namesCategory(slot, names)) ? 1 : 0) +
+      // So does a code ("t10/1adv" the T 10/1 when no T 10/1 Adv is sold, not every "Adv"); a model
+      // something fits does not: "lance for k7" wants a lance (issue 70).
+      (!slot.match.model && isModelCode(slot.shown) ? 1 : 0) +
+      (at === lastWordSlot ? 0.5 : 0) -
+      (slot.shown !== slot.typed ? 0.5 : 0),
+  }));
+  const kept = wantedFirst(weighed, context) ?? relaxedSlots(weighed);
   if (!kept) return found;
   const slots = together(kept.flatMap((at) => found.slots[at] ?? []));
   return { ...slots, relaxed: shownOf(slots) };

@@ -140,6 +140,8 @@ export interface QueryWord {
   audience?: number;
   /** A word of a phrase naming a job (jobs.ts: "caravan"): the job's place in the core's `jb`. */
   job?: number;
+  /** A word after "for" ("hose for an nt vacuum"): what the wanted thing is for, kept after it (fall-back.ts). */
+  context?: true;
 }
 
 /**

@@ -7,7 +7,7 @@ import { namedModel, wordsNaming, type NamedModel } from './fit-slot.ts';
 import { readSort, type PropertySort } from './property.ts';
 import { readQuery, type ReadQuery } from './query.ts';
 import { modelsOf, type EngineState, type LoadedIndex } from './state.ts';
-import type { QueryWord } from './text.ts';
+import { queryWords, type QueryWord } from './text.ts';
 
 /** The query as read: its measures, price and sort, the model it names, and its words. */
 interface Understood {
@@ -27,5 +27,16 @@ export async function understandQuery(
   const read = { ...asked, text };
   // A model has a digit ("K 5"): a query without one names none, and needs no list of them.
   const named = /\d/.test(read.text) ? namedModel(read.text, await modelsOf(state.source, index)) : null;
-  return { read, sort, named, words: wordsNaming(read.text, named) };
+  return { read, sort, named, words: named ? wordsNaming(read.text, named) : wordsFor(read.text) };
+}
+
+/**
+ * The words of `text`, those after "for" marked as what the wanted thing is for ("suction hose for an nt
+ * vacuum"): when no product has every word, the wanted thing's are kept first (fall-back.ts).
+ */
+function wordsFor(text: string): QueryWord[] {
+  const at = text.search(/\bfor\b/i);
+  const before = at > 0 ? queryWords(text.slice(0, at)) : [];
+  if (before.length === 0) return queryWords(text);
+  return [...before, ...queryWords(text.slice(at + 3)).map((word) => ({ ...word, context: true as const }))];
 }
