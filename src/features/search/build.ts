@@ -198,6 +198,8 @@ function buildWith(kept: Kept, build: Build): BuiltSearch {
   const { input, products, v } = build;
   const warn = input.warn ?? console.warn;
   const files = termFiles(kept, build);
+  // The index's words (the correction lists): what the jobs and the things not sold are checked against.
+  const indexed = new Set([...files.words.values()].flatMap((file) => file.w.split(' ')));
   // A property a query may sort by ("widest", property.ts) is a column of the records, and a sort.
   const searchAttributes = input.attributes.map((attribute) => ({
     ...attribute,
@@ -234,8 +236,8 @@ function buildWith(kept: Kept, build: Build): BuiltSearch {
       columns: listing.columns,
       ...(fit.models ? { fm: fit.models.n.length } : {}),
       ...audiencesOf(input, products),
-      ...(input.jobs ? coreJobs({ ...input, jobs: input.jobs, products, words: files.words, warn }) : {}),
-      ...coreNotSold(input.notSold ?? [], products, categories, warn),
+      ...(input.jobs ? coreJobs({ ...input, jobs: input.jobs, products, indexed, warn }) : {}),
+      ...coreNotSold(input.notSold ?? [], { products, categories, indexed }, warn),
     },
     ...{ terms: files.terms, heads: files.heads, prefixes: files.prefixes },
     ...{ codes: files.codes, words: files.words },

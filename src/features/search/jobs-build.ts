@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Product } from '../../catalogue/types.ts';
 import { audiencePhrase, toRuns } from './audience-slot.ts';
-import type { CoreAudience, SearchCore, SynonymTable, WordsFile } from './files.ts';
+import type { CoreAudience, SearchCore, SynonymTable } from './files.ts';
 
 const text = z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters');
 
@@ -119,7 +119,7 @@ interface CoreJobsInput {
   jobs: JobWords;
   synonyms: SynonymTable;
   /** The index's words (the correction lists, `w/`). */
-  words: ReadonlyMap<string, WordsFile>;
+  indexed: ReadonlySet<string>;
   warn: (message: string) => void;
 }
 
@@ -132,10 +132,9 @@ export function coreJobs({
   listings,
   jobs,
   synonyms,
-  words,
+  indexed,
   warn,
 }: CoreJobsInput): Pick<SearchCore, 'jb' | 'jw'> {
-  const indexed = new Set([...words.values()].flatMap((file) => file.w.split(' ')));
   const synonymed = Object.keys(synonyms).map((phrase) => ` ${phrase} `);
   const named = (phrase: string): boolean =>
     synonymed.some((key) => key.includes(` ${phrase} `)) ||

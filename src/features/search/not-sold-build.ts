@@ -32,39 +32,33 @@ const phrased = (phrase: string): string =>
     .map((word) => word.text)
     .join(' ');
 
+/** What the things not sold are checked against. */
+interface Catalogue {
+  products: readonly { name: string }[];
+  /** The core's categories (`c`), where the near ones are found by name. */
+  categories: readonly CategoryEntry[];
+  /** The index's words: a phrase with a word no product has is in no name. */
+  indexed: ReadonlySet<string>;
+}
+
 /**
  * The core's things not sold (`ns`): each entry's phrases no product name holds, and its near categories
- * found in `categories` (the core's `c`, by name); `warn` names what was left out and why.
+ * found by name; `warn` names what was left out and why.
  */
 export function coreNotSold(
   entries: readonly NotSold[],
-  products: readonly { name: string }[],
-  categories: readonly CategoryEntry[],
+  { products, categories, indexed }: Catalogue,
   warn: (message: string) => void,
 ): Pick<SearchCore, 'ns'> {
-  const ns = notSoldOf(
-    entries,
-    products.map((product) => product.name),
-    categories,
-    warn,
-  );
-  return ns.length > 0 ? { ns } : {};
-}
-
-function notSoldOf(
-  entries: readonly NotSold[],
-  names: readonly string[],
-  categories: readonly CategoryEntry[],
-  warn: (message: string) => void,
-): CoreNotSold[] {
-  // One text of every name: a phrase is looked for once, not once per product.
-  const sold = ` ${names.map(phrased).join(' \n ')} `;
-  return entries.flatMap((entry): CoreNotSold[] => {
+  const holding = (phrase: string): string | undefined =>
+    phrase.split(' ').every((word) => indexed.has(word))
+      ? products.find(({ name }) => ` ${phrased(name)} `.includes(` ${phrase} `))?.name
+      : undefined;
+  const ns = entries.flatMap((entry): CoreNotSold[] => {
     const phrases = entry.phrases.map(phrased).filter((phrase) => {
-      if (!sold.includes(` ${phrase} `)) return true;
-      const name = names.find((one) => ` ${phrased(one)} `.includes(` ${phrase} `));
-      warn(`search-not-sold: "${phrase}" is left out: the shop sells the ${name ?? phrase}`);
-      return false;
+      const sold = holding(phrase);
+      if (sold) warn(`search-not-sold: "${phrase}" is left out: the shop sells the ${sold}`);
+      return !sold;
     });
     const near = entry.near.flatMap((name) => {
       const places = categories.flatMap(([category], at) => (category === name ? [at] : []));
@@ -73,4 +67,5 @@ function notSoldOf(
     });
     return phrases.length > 0 ? [[phrases, entry.name, near]] : [];
   });
+  return ns.length > 0 ? { ns } : {};
 }
