@@ -77,6 +77,8 @@ export async function resolveWord(
       parts: await segments(matching, word.parts, prefix, typos),
       shown: word.typed,
     };
+  // A verb for the machine that does it ("blow leaves": the leaf blower), read before any correction.
+  if (candidates.length === 0) candidates.push(...(await doersOf(matching, word.text)));
   const unknown = candidates.length === 0 && correctUnknown;
   if (!unknown && !(typos && !candidates.some((c) => c.quality === QUALITY.exact)))
     return { word, candidates, shown: word.typed };
@@ -89,6 +91,29 @@ export async function resolveWord(
     candidates: [...candidates, ...fixed],
     shown: candidates.length > 0 ? word.typed : (fixed[0]?.term ?? word.typed),
   };
+}
+
+/**
+ * The index terms for what a verb does (issue 70): the machine that does it, an English agent noun of
+ * the word or of its "-ing" or "-ed" stem ("clean", "cleaning" → "cleaner"; "blow" → "blower"; "trim",
+ * "trimming" → "trimmer"; "scrub" → "scrubber"), or that stem itself ("vacuuming" → "vacuum"); as a
+ * synonym is, since the shopper typed a word of the same meaning. Only for a word of letters the index
+ * lacks; the terms share its first three letters, so its shard is the one already read.
+ */
+async function doersOf(matching: WordMatching, text: string): Promise<Candidate[]> {
+  if (!/^[a-z]{3,}$/.test(text)) return [];
+  const stems = [
+    text,
+    ...[/ing$/, /ed$/].flatMap((ending) => (ending.test(text) ? [text.replace(ending, '')] : [])),
+  ];
+  const forms = stems.flatMap((stem) =>
+    stem.length < 3 ? [] : [stem, `${stem}e`, `${stem}er`, `${stem}r`, `${stem}${stem.at(-1) ?? ''}er`],
+  );
+  const found: Candidate[] = [];
+  for (const form of new Set(forms))
+    if (form !== text && (await direct(matching, form, false)).length > 0)
+      found.push({ term: form, quality: QUALITY.synonym });
+  return found;
 }
 
 /**
