@@ -59,6 +59,42 @@ const READINGS: readonly Reading[] = [
     label: 'cable length, longest first',
   },
   {
+    words: '(?:longest|longer) (?:run ?time|running time|battery life|lasting battery)',
+    code: 'battery_run_time_min',
+    direction: 'desc',
+    label: 'battery run time, longest first',
+  },
+  {
+    words: '(?:fastest|quickest|shortest) (?:charging|charge|charging time)',
+    code: 'charging_time_min',
+    direction: 'asc',
+    label: 'charging time, shortest first',
+  },
+  {
+    words: '(?:longest|longer) (?:hoses?|high pressure hoses?)',
+    code: 'hose_length_m',
+    direction: 'desc',
+    label: 'hose length, longest first',
+  },
+  {
+    words: '(?:highest|most|more|higher|maximum|max|best) (?:flow|flow rate|water flow)',
+    code: 'flow_rate_lh',
+    direction: 'desc',
+    label: 'flow rate, highest first',
+  },
+  {
+    words: '(?:most|more|strongest|stronger|best|highest|powerful) suction',
+    code: 'vacuum_mbar',
+    direction: 'desc',
+    label: 'suction, strongest first',
+  },
+  {
+    words: '(?:fastest|quickest|most area|largest area|biggest area)',
+    code: 'area_performance_m2h',
+    direction: 'desc',
+    label: 'area per hour, most first',
+  },
+  {
     words: '(?:highest|most|more|higher|maximum|max) (?:pressure|bar)',
     code: 'max_pressure_bar',
     direction: 'desc',
