@@ -102,6 +102,7 @@ function checkCore(core: Fields, file: string): asserts core is Fields & SearchC
   check(core['fm'] === undefined || typeof core['fm'] === 'number', file, '"fm" should be a number');
   check(isAudiences(core['au']), file, '"au" should list audiences as [name, phrases, runs]');
   check(isAudiences(core['jb']), file, '"jb" should list jobs as [name, phrases, runs]');
+  check(core['jn'] === undefined || typeof core['jn'] === 'number', file, '"jn" should be a number');
   check(
     core['jw'] === undefined ||
       (Array.isArray(core['jw']) && core['jw'].every((word) => typeof word === 'string')),

@@ -161,6 +161,8 @@ function relaxed({ index }: SearchRun, found: Found, context: readonly boolean[]
       // So does a code ("t10/1adv" the T 10/1 when no T 10/1 Adv is sold, not every "Adv"); a model
       // something fits does not: "lance for k7" wants a lance (issue 70).
       (!slot.match.model && isModelCode(slot.shown) ? 1 : 0) +
+      // So does a job ("caravan", "shower screen"): what is for another helps no one either.
+      (slot.match.job ? 1 : 0) +
       (at === lastWordSlot ? 0.5 : 0) -
       (slot.shown !== slot.typed ? 0.5 : 0),
   }));

@@ -115,6 +115,8 @@ export interface SearchCore {
   au?: CoreAudience[];
   /** The jobs a query may name ("caravan"), and their products (jobs.ts); absent when none. */
   jb?: CoreAudience[];
+  /** How many of `jb` name a job wherever they are; the rest only in a job's query (jobs.ts). */
+  jn?: number;
   /** The words left out of a query naming a job ("clean", "get", "off"; jobs.ts). */
   jw?: string[];
   /** The things the shop does not sell (not-sold.ts); absent when none. */

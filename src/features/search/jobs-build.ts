@@ -30,7 +30,7 @@ interface JobsInput {
   words: JobWords['words'];
   /**
    * Whether a phrase is one the index finds by its products' own words, or a synonym's: then it is read
-   * as words, as before ("carpet cleaner", "window vac", "decking"), not as a job.
+   * as words, as before ("carpet cleaner", "window vac", "decking"), unless the query is a job's.
    */
   named: (phrase: string) => boolean;
 }
@@ -39,19 +39,22 @@ interface JobsInput {
  * The core's jobs (`jb`): per phrase naming applications (their own words, and the merchant's), the runs
  * of the products of their categories, the applications' names first. A word of several applications
  * ("car": Cars, Car parks, Car interiors) is all of them: "car vacuum" is a vacuum for car interiors.
+ * The phrases no product's words name come first (`jn` of them): they name a job wherever they are; the
+ * others ("patio", "car", "carpet") only in a query that already names a job or says "clean it" first.
  */
 function jobsOf(
   products: readonly Product[],
   { listings, words, named }: JobsInput,
   warn: (message: string) => void,
-): CoreAudience[] {
+): { jb: CoreAudience[]; jn: number } {
   const members = applicationMembers(products, listings);
   const phrases = applicationPhrases([...members.keys()], words, warn);
-  return [...phrases].flatMap(([phrase, applications]): CoreAudience[] => {
-    if (named(phrase)) return [];
+  const jobs = [...phrases].flatMap(([phrase, applications]): CoreAudience[] => {
     const ids = new Set(applications.flatMap((application) => [...(members.get(application) ?? [])]));
     return ids.size > 0 ? [[applications.join(', '), [phrase], toRuns([...ids], products.length)]] : [];
   });
+  const own = jobs.filter(([, [phrase]]) => !named(phrase ?? ''));
+  return { jb: [...own, ...jobs.filter((job) => !own.includes(job))], jn: own.length };
 }
 
 /** Each application's products: those of the categories whose machines are mostly for it. */
@@ -124,8 +127,8 @@ interface CoreJobsInput {
 }
 
 /**
- * The core's jobs (`jb`, `jw`), but for phrases the products' own words already name (the index's words)
- * or the synonyms do: "carpet" finds what "carpet" names, as before.
+ * The core's jobs (`jb`, `jn`, `jw`); a phrase the products' own words already name (the index's words) or
+ * the synonyms do is one of the later ones: "carpet cleaner" finds what its words name, as before.
  */
 export function coreJobs({
   products,
@@ -134,11 +137,11 @@ export function coreJobs({
   synonyms,
   indexed,
   warn,
-}: CoreJobsInput): Pick<SearchCore, 'jb' | 'jw'> {
+}: CoreJobsInput): Pick<SearchCore, 'jb' | 'jn' | 'jw'> {
   const synonymed = Object.keys(synonyms).map((phrase) => ` ${phrase} `);
   const named = (phrase: string): boolean =>
     synonymed.some((key) => key.includes(` ${phrase} `)) ||
     phrase.split(' ').every((word) => indexed.has(word));
-  const jb = jobsOf(products, { listings, words: jobs.words, named }, warn);
-  return jb.length > 0 ? { jb, jw: ignoredWords(jobs.ignore) } : {};
+  const { jb, jn } = jobsOf(products, { listings, words: jobs.words, named }, warn);
+  return jb.length > 0 ? { jb, jn, jw: ignoredWords(jobs.ignore) } : {};
 }

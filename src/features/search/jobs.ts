@@ -16,37 +16,83 @@
  * numbers]): the "Recommended" order keeps a category's products together, so a few numbers each at any
  * catalogue size; and the words left out (`jw`).
  */
-import type { CoreAudience } from './files.ts';
+import type { CoreAudience, SynonymTable } from './files.ts';
 import { info } from './info.ts';
 import { QUALITY, uniform, type Match } from './sets.ts';
 import type { QueryWord } from './text.ts';
 
+/** The core's jobs as a query reads them (its `jb`, `jn`, `jw` and the synonyms). */
+export interface CoreJobs {
+  jobs: readonly CoreAudience[];
+  /** How many of `jobs`, from the first, name a job wherever they are. */
+  own: number;
+  /** The words that only say "clean it". */
+  ignored: readonly string[];
+  synonyms: SynonymTable;
+}
+
 /**
- * The query's words with the phrases naming a job marked (`job`: its place in `jobs`), the longest phrase
- * first, and the words that only say "clean it" (`ignored`) left out when one is; as they were when none.
+ * The query's words with the phrases naming a job marked (`job`: its place in `jobs`), the longest first,
+ * and the words that only say "clean it" left out when one is; as they were when none is. A phrase the
+ * products' own words name ("patio", "car") names a job only in a job's query: one naming another job
+ * ("moss on the patio") or saying "clean it" before it ("wash the car", "best pressure washer for
+ * patios"), and never inside a synonym's phrase ("best carpet cleaner").
  */
-export function markJobs(
+export function markJobs(words: readonly QueryWord[], core: CoreJobs): QueryWord[] {
+  const marked = markPhrases(words, core, 0, core.own);
+  const first = marked.findIndex((word) => word.job !== undefined);
+  const cleanIt = words.findIndex((word) => core.ignored.includes(word.text));
+  const asJob = first >= 0 || cleanIt >= 0;
+  const all = asJob
+    ? markPhrases(marked, core, core.own, core.jobs.length, first >= 0 ? 0 : cleanIt + 1)
+    : marked;
+  return all.some((word) => word.job !== undefined)
+    ? all.filter((word) => word.job !== undefined || !core.ignored.includes(word.text))
+    : [...words];
+}
+
+/** `words` with the phrases of `jobs[from, to)` marked, the longest first, from the word at `start` on. */
+function markPhrases(
   words: readonly QueryWord[],
-  jobs: readonly CoreAudience[],
-  ignored: readonly string[],
+  core: CoreJobs,
+  from: number,
+  to: number,
+  start = 0,
 ): QueryWord[] {
+  const jobs = core.jobs.slice(from, to);
   const longest = Math.max(0, ...jobs.map(([, [phrase]]) => (phrase ?? '').split(' ').length));
+  const inSynonym = synonymWords(words, core.synonyms);
   const marked = [...words];
-  let any = false;
-  for (let at = 0; at < marked.length;) {
+  for (let at = start; at < marked.length;) {
     let taken = 0;
     for (let length = Math.min(longest, marked.length - at); length >= 1 && taken === 0; length -= 1) {
       const phrase = marked.slice(at, at + length);
-      if (phrase.some((word) => word.model || word.audience !== undefined || /\d/.test(word.text))) continue;
-      const which = jobs.findIndex(([, phrases]) => phrases[0] === phrase.map((word) => word.text).join(' '));
+      if (phrase.some((word, k) => !markable(word) || (from > 0 && inSynonym[at + k]))) continue;
+      const text = phrase.map((word) => word.text).join(' ');
+      const which = jobs.findIndex(([, phrases]) => phrases[0] === text);
       if (which < 0) continue;
-      phrase.forEach((word, k) => (marked[at + k] = { ...word, job: which }));
+      phrase.forEach((word, k) => (marked[at + k] = { ...word, job: from + which }));
       taken = length;
-      any = true;
     }
     at += Math.max(taken, 1);
   }
-  return any ? marked.filter((word) => word.job !== undefined || !ignored.includes(word.text)) : [...words];
+  return marked;
+}
+
+const markable = (word: QueryWord): boolean =>
+  !word.model && word.audience === undefined && word.job === undefined && !/\d/.test(word.text);
+
+/** For each word, whether it is in a phrase of several words the synonyms know ("carpet cleaner"). */
+function synonymWords(words: readonly QueryWord[], synonyms: SynonymTable): boolean[] {
+  const inside = words.map(() => false);
+  for (const key of Object.keys(synonyms)) {
+    const phrase = key.split(' ');
+    if (phrase.length < 2) continue;
+    for (let at = 0; at + phrase.length <= words.length; at += 1)
+      if (phrase.every((text, k) => words[at + k]?.text === text))
+        phrase.forEach((_, k) => (inside[at + k] = true));
+  }
+  return inside;
 }
 
 /**

@@ -24,8 +24,9 @@ export async function settleWords(run: SearchRun, typed: readonly QueryWord[]): 
     vocabulary(run),
     async (at) => run.prefixLast && at === typedLast && growing(typed[at]?.text ?? ''),
   );
-  const { au, jb, jw } = run.index.core;
-  return markJobs(markAudiences(await withKnownRuns(run, joined), au ?? []), jb ?? [], jw ?? []);
+  const { au, jb, jn, jw, syn } = run.index.core;
+  const jobs = { jobs: jb ?? [], own: jn ?? 0, ignored: jw ?? [], synonyms: syn };
+  return markJobs(markAudiences(await withKnownRuns(run, joined), au ?? []), jobs);
 }
 
 /** The index's vocabulary as joined.ts asks for it, from the files the search already reads. */
