@@ -17,8 +17,8 @@ export const RATING_PROPERTY = 'rating';
 
 /** How the query asked to sort: a property, its direction, the chip's words and the query without it. */
 export interface PropertySort {
-  /** A column code of the core's `columns`, or `price` or `rating`. */
-  code: string;
+  /** Column codes of the core's `columns`, or `price` or `rating`: the first the products have. */
+  codes: readonly string[];
   direction: 'asc' | 'desc';
   /** The chip's words after "Sorted by": "sound level, quietest first". */
   label: string;
@@ -31,121 +31,157 @@ export interface PropertySort {
 interface Reading {
   /** The words that ask for it, as a pattern over the folded query (word boundaries added). */
   words: string;
-  code: string;
+  /** The property's codes, by preference: the products are sorted by the first any of them has. */
+  codes: readonly string[];
   direction: 'asc' | 'desc';
   label: string;
 }
 
-const TANK = '(?:tanks?|capacity|containers?)';
+const TANK = '(?:(?:[a-z]+ ){0,2}(?:tanks?|capacity))';
+const CONTAINER = '(?:(?:[a-z]+ ){0,2}(?:containers?|hoppers?|bins?|bags?))';
+const BIGGEST = '(?:largest|biggest|bigger|larger|big|large|huge|most)';
+const PRESSURE = ['max_pressure_bar'];
+const TANKS = ['tank_capacity_l', 'fresh_water_tank_l'];
 
-/** The readings, most specific first ("largest tank" before "largest"). */
+/** The readings, most specific first ("largest tank" before "largest", "steam pressure" before "pressure"). */
 const READINGS: readonly Reading[] = [
   {
-    words: `(?:largest|biggest|bigger|larger|big|large|huge|most) ${TANK}|${TANK} (?:largest|biggest|bigger|larger)`,
-    code: 'tank_capacity_l',
+    words: `${BIGGEST} ${CONTAINER}`,
+    codes: ['container_volume_l', ...TANKS],
+    direction: 'desc',
+    label: 'container size, largest first',
+  },
+  {
+    words: `${BIGGEST} ${TANK}|${TANK} (?:largest|biggest|bigger|larger)`,
+    codes: TANKS,
     direction: 'desc',
     label: 'tank size, largest first',
   },
   {
     words: `(?:smallest|smaller) ${TANK}`,
-    code: 'tank_capacity_l',
+    codes: TANKS,
     direction: 'asc',
     label: 'tank size, smallest first',
   },
   {
     words: '(?:longest|longer) (?:cables?|leads?|cords?)',
-    code: 'cable_length_m',
+    codes: ['cable_length_m'],
     direction: 'desc',
     label: 'cable length, longest first',
   },
   {
     words: '(?:longest|longer) (?:run ?time|running time|battery life|lasting battery)',
-    code: 'battery_run_time_min',
+    codes: ['battery_run_time_min'],
     direction: 'desc',
     label: 'battery run time, longest first',
   },
   {
     words: '(?:fastest|quickest|shortest) (?:charging|charge|charging time)',
-    code: 'charging_time_min',
+    codes: ['charging_time_min'],
     direction: 'asc',
     label: 'charging time, shortest first',
   },
   {
+    words: '(?:fastest|quickest) (?:heating|heat up|heating up|to heat up)|shortest heating time',
+    codes: ['heating_time_min'],
+    direction: 'asc',
+    label: 'heating-up time, shortest first',
+  },
+  {
     words: '(?:longest|longer) (?:hoses?|high pressure hoses?)',
-    code: 'hose_length_m',
+    codes: ['hose_length_m'],
     direction: 'desc',
     label: 'hose length, longest first',
   },
   {
     words: '(?:highest|most|more|higher|maximum|max|best) (?:flow|flow rate|water flow)',
-    code: 'flow_rate_lh',
+    codes: ['flow_rate_lh'],
     direction: 'desc',
     label: 'flow rate, highest first',
   },
   {
     words: '(?:most|more|strongest|stronger|best|highest|powerful) suction',
-    code: 'vacuum_mbar',
+    codes: ['vacuum_mbar', 'air_flow_ls'],
     direction: 'desc',
     label: 'suction, strongest first',
   },
   {
-    words: '(?:fastest|quickest|most area|largest area|biggest area)',
-    code: 'area_performance_m2h',
+    words: '(?:highest|most|more|higher|maximum|max|strongest) steam pressure',
+    codes: ['steam_pressure_bar'],
     direction: 'desc',
-    label: 'area per hour, most first',
+    label: 'steam pressure, highest first',
   },
   {
     words: '(?:highest|most|more|higher|maximum|max) (?:pressure|bar)',
-    code: 'max_pressure_bar',
+    codes: PRESSURE,
     direction: 'desc',
     label: 'pressure, highest first',
   },
   {
     words: '(?:widest|wider|largest working width|widest cleaning path)',
-    code: 'working_width_mm',
+    codes: ['working_width_mm'],
     direction: 'desc',
     label: 'working width, widest first',
   },
   {
+    words: '(?:narrowest|narrower|slimmest|smallest working width)',
+    codes: ['working_width_mm'],
+    direction: 'asc',
+    label: 'working width, narrowest first',
+  },
+  {
+    words: '(?:fastest|quickest|most area|largest area|biggest area)',
+    codes: ['area_performance_m2h'],
+    direction: 'desc',
+    label: 'area per hour, most first',
+  },
+  {
     words: '(?:quietest|quieter|most quiet|least noisy|less noisy|lowest noise|low noise|quiet|silent)',
-    code: 'sound_pressure_db',
+    codes: ['sound_pressure_db'],
     direction: 'asc',
     label: 'sound level, quietest first',
   },
   {
     words: '(?:loudest|noisiest)',
-    code: 'sound_pressure_db',
+    codes: ['sound_pressure_db'],
     direction: 'desc',
     label: 'sound level, loudest first',
   },
   {
     words: '(?:lightest|lighter|lightweight|light weight|least heavy)',
-    code: 'weight_kg',
+    codes: ['weight_kg'],
     direction: 'asc',
     label: 'weight, lightest first',
   },
-  { words: '(?:heaviest|heavier)', code: 'weight_kg', direction: 'desc', label: 'weight, heaviest first' },
+  { words: '(?:heaviest|heavier)', codes: ['weight_kg'], direction: 'desc', label: 'weight, heaviest first' },
   {
-    words: '(?:most powerful|more powerful|strongest|stronger|highest power|powerful)',
-    code: 'power_w',
+    words: '(?:most powerful|more powerful|highest power|highest wattage|most watts|most wattage|powerful)',
+    codes: ['power_w'],
     direction: 'desc',
     label: 'power, most powerful first',
   },
   {
+    // What is strongest is the machine's own measure: a pressure washer's pressure, a vac's suction.
+    words: '(?:strongest|stronger)',
+    codes: [...PRESSURE, 'steam_pressure_bar', 'vacuum_mbar', 'power_w'],
+    direction: 'desc',
+    label: 'strength, strongest first',
+  },
+  {
     words: '(?:cheapest|cheaper|least expensive|lowest price|lowest priced|inexpensive|budget|cheap)',
-    code: PRICE_PROPERTY,
+    codes: [PRICE_PROPERTY],
     direction: 'asc',
     label: 'price, lowest first',
   },
   {
     words: '(?:most expensive|priciest|dearest|highest price)',
-    code: PRICE_PROPERTY,
+    codes: [PRICE_PROPERTY],
     direction: 'desc',
     label: 'price, highest first',
   },
   {
     words: '(?:best rated|top rated|highest rated|best reviewed|best review)',
-    code: RATING_PROPERTY,
+    codes: [RATING_PROPERTY],
     direction: 'desc',
     label: 'rating, best first',
   },
@@ -153,7 +189,7 @@ const READINGS: readonly Reading[] = [
 
 /** The attributes the readings sort by: the build makes each a column of the records (build.ts). */
 export const SORTED_PROPERTIES: ReadonlySet<string> = new Set(
-  READINGS.map((reading) => reading.code).filter(
+  READINGS.flatMap((reading) => reading.codes).filter(
     (code) => code !== PRICE_PROPERTY && code !== RATING_PROPERTY,
   ),
 );
@@ -166,9 +202,9 @@ const patterns = READINGS.map(
     [reading, new RegExp(`(^|[^a-z0-9])${JOINING}(${reading.words})(?=$|[^a-z0-9])`, 'i')] as const,
 );
 
-/** Whether the records carry the property `code`. */
-const carried = (core: Pick<SearchCore, 'columns'>, code: string): boolean =>
-  code === PRICE_PROPERTY || code === RATING_PROPERTY || core.columns.includes(code);
+/** Whether the records carry the property `codes` names (one of them). */
+const carried = (core: Pick<SearchCore, 'columns'>, codes: readonly string[]): boolean =>
+  codes.some((code) => code === PRICE_PROPERTY || code === RATING_PROPERTY || core.columns.includes(code));
 
 /**
  * The sort a query asks for, if a property it names is one the records carry, and the words left to
@@ -181,7 +217,7 @@ export function readSort(
   core: Pick<SearchCore, 'columns'>,
 ): { sort: PropertySort | null; text: string } {
   for (const [reading, pattern] of patterns) {
-    if (!carried(core, reading.code)) continue;
+    if (!carried(core, reading.codes)) continue;
     const found = pattern.exec(text);
     if (!found) continue;
     const left = `${text.slice(0, found.index)}${found[1] ?? ''} ${text.slice(found.index + found[0].length)}`;
@@ -193,7 +229,7 @@ export function readSort(
       : query;
     return {
       sort: {
-        code: reading.code,
+        codes: reading.codes,
         direction: reading.direction,
         label: reading.label,
         typed,
