@@ -8,6 +8,7 @@ import type { Found } from './fall-back.ts';
 import type { SearchCore } from './files.ts';
 import type { SearchModel } from './fit-data.ts';
 import type { PropertySort } from './property.ts';
+import { ownApplicationsFirst } from './job-order.ts';
 import { sortedByProperty } from './property-order.ts';
 import type { PriceRange } from './query.ts';
 import { rank } from './rank.ts';
@@ -122,7 +123,12 @@ export async function answerOf(
   const didYouMean = relaxed === null && all.ids.length > 0 && understood !== typed ? understood : null;
   const categories = rankCategories(core.c, categoryTerms, slots, all.ids.length > 0);
   const matches = slots.map((slot) => slot.match);
-  const ids = sort ? await sortedByProperty(run, all, matches, sort) : rank(all, matches, run.options.limit);
+  const jobs = matches.flatMap((match) => (match.job ? [match.job] : []));
+  const ids = sort
+    ? await sortedByProperty(run, all, matches, sort)
+    : jobs.length > 0
+      ? await ownApplicationsFirst(run, all, matches, jobs)
+      : rank(all, matches, run.options.limit);
   return {
     ids,
     total: all.ids.length,

@@ -5,10 +5,12 @@
  * paths or the columns) changed.
  */
 import { metaDescription } from '../../catalogue/fields.ts';
-import type { Product } from '../../catalogue/types.ts';
+import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
 import { variantQuery } from '../../catalogue/variants.ts';
 import type { keyedParts } from '../../catalogue/kept-parts.ts';
-import { P, type ListingIndex } from '../listing/index.ts';
+import { buildListingIndex, P, type ListingIndex } from '../listing/index.ts';
+import { withApplications } from './jobs-build.ts';
+import { SORTED_PROPERTIES } from './property.ts';
 import type { RecordShard, SearchRecord, VariantPrices } from './files.ts';
 
 /** Short descriptions on result cards are cut (at a word) to this many characters. */
@@ -27,6 +29,24 @@ interface RecordsOf {
   hrefBySku: ReadonlyMap<string, string>;
   /** What the listing's columns depend on besides the products (build.ts `Build.context`). */
   context: string;
+}
+
+/**
+ * The products as the results page lists them (its filters, sorts and the records' columns): the
+ * attributes Magento marks filterable in search, every property a query may sort by ("widest",
+ * property.ts), and each product's own applications among the jobs' (`ja`, jobs-build.ts).
+ */
+export function searchListing(
+  input: { attributes: readonly CatalogueAttribute[]; hrefBySku: ReadonlyMap<string, string> },
+  products: readonly Product[],
+  ja: readonly string[],
+): ListingIndex {
+  const attributes = input.attributes.map((attribute) => ({
+    ...attribute,
+    filterable: attribute.filterableInSearch,
+    sortable: attribute.sortable || SORTED_PROPERTIES.has(attribute.code),
+  }));
+  return withApplications(buildListingIndex(products, attributes, input.hrefBySku), products, ja);
 }
 
 /** Every record shard, the kept one where its inputs are the same (`shards`, swept after). */

@@ -14,7 +14,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
-import { buildListingIndex } from '../listing/index.ts';
 import { keyedParts } from '../../catalogue/kept-parts.ts';
 import {
   indexPath,
@@ -28,8 +27,7 @@ import {
 import { audiencePhrase, toRuns } from './audience-slot.ts';
 import { coreJobs, type JobWords } from './jobs-build.ts';
 import { coreNotSold, type NotSold } from './not-sold-build.ts';
-import { SORTED_PROPERTIES } from './property.ts';
-import { recordShards, type KeyedParts } from './build-records.ts';
+import { recordShards, searchListing, type KeyedParts } from './build-records.ts';
 import { fitIndexFiles } from './fit-build.ts';
 import { fitFilePath, MODELS_PATH, type FitFile, type ModelsFile } from './fit-data.ts';
 import { assemblePostings, type HeadSizes, type IndexedTerms, type TermFiles } from './postings.ts';
@@ -200,14 +198,11 @@ function buildWith(kept: Kept, build: Build): BuiltSearch {
   const files = termFiles(kept, build);
   // The index's words (the correction lists): what the jobs and the things not sold are checked against.
   const indexed = new Set([...files.words.values()].flatMap((file) => file.w.split(' ')));
-  // A property a query may sort by ("widest", property.ts) is a column of the records, and a sort.
-  const searchAttributes = input.attributes.map((attribute) => ({
-    ...attribute,
-    filterable: attribute.filterableInSearch,
-    sortable: attribute.sortable || SORTED_PROPERTIES.has(attribute.code),
-  }));
-  const listing = buildListingIndex(products, searchAttributes, input.hrefBySku);
-  const records = recordShards(kept.shards, { ...build, hrefBySku: input.hrefBySku }, listing);
+  const jobs = input.jobs ? coreJobs({ ...input, jobs: input.jobs, products, indexed, warn }) : {};
+  const listing = searchListing(input, products, jobs.ja ?? []);
+  // The applications' places are in the records: a shard is built again when they move.
+  const context = `${build.context}${JSON.stringify(jobs.ja ?? [])}`;
+  const records = recordShards(kept.shards, { ...build, context, hrefBySku: input.hrefBySku }, listing);
   const fit = fitIndexFiles(products, v, input.models);
   // The same object while its content is (a data file is serialised once per object: data-files.ts).
   const fits = new Map(
@@ -236,7 +231,7 @@ function buildWith(kept: Kept, build: Build): BuiltSearch {
       columns: listing.columns,
       ...(fit.models ? { fm: fit.models.n.length } : {}),
       ...audiencesOf(input, products),
-      ...(input.jobs ? coreJobs({ ...input, jobs: input.jobs, products, indexed, warn }) : {}),
+      ...jobs,
       ...coreNotSold(input.notSold ?? [], { products, categories, indexed }, warn),
     },
     ...{ terms: files.terms, heads: files.heads, prefixes: files.prefixes },

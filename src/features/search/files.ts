@@ -114,7 +114,9 @@ export interface SearchCore {
   /** The audiences a query may name, and their products (audience-slot.ts); absent when none. */
   au?: CoreAudience[];
   /** The jobs a query may name ("caravan"), and their products (jobs.ts); absent when none. */
-  jb?: CoreAudience[];
+  jb?: CoreJob[];
+  /** The applications the jobs are for: the records' `applications` column holds places in it. */
+  ja?: string[];
   /** How many of `jb` name a job wherever they are; the rest only in a job's query (jobs.ts). */
   jn?: number;
   /** The words left out of a query naming a job ("clean", "get", "off"; jobs.ts). */
@@ -127,6 +129,15 @@ export interface SearchCore {
  * A thing the shop does not sell, as the core carries it: the phrases naming it (index words), its name
  * as the page says it ("dishwashers"), and its near categories' places in the core's `c`.
  */
+/**
+ * A job as the core carries it: its applications' names, the phrase naming it (index words), its
+ * products' runs (those of the categories made for it), and its applications' places in the core's `ja`.
+ */
+export type CoreJob = [name: string, phrases: string[], runs: number[], applications: number[]];
+
+/** The records' column of each product's own applications, places in the core's `ja` (job-order.ts). */
+export const APPLICATIONS = 'applications';
+
 export type CoreNotSold = [phrases: string[], name: string, near: number[]];
 
 export interface TermShard {

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { Product } from '../../catalogue/types.ts';
 import { audiencePhrase, toRuns } from './audience-slot.ts';
-import type { CoreAudience, SearchCore, SynonymTable } from './files.ts';
+import { P, type IndexedProduct, type ListingIndex } from '../listing/index.ts';
+import { APPLICATIONS, type CoreJob, type SearchCore, type SynonymTable } from './files.ts';
 
 const text = z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters');
 
@@ -46,15 +47,40 @@ function jobsOf(
   products: readonly Product[],
   { listings, words, named }: JobsInput,
   warn: (message: string) => void,
-): { jb: CoreAudience[]; jn: number } {
+): Pick<Required<SearchCore>, 'jb' | 'jn' | 'ja'> {
   const members = applicationMembers(products, listings);
-  const phrases = applicationPhrases([...members.keys()], words, warn);
-  const jobs = [...phrases].flatMap(([phrase, applications]): CoreAudience[] => {
+  const ja = [...members.keys()];
+  const phrases = applicationPhrases(ja, words, warn);
+  const jobs = [...phrases].flatMap(([phrase, applications]): CoreJob[] => {
     const ids = new Set(applications.flatMap((application) => [...(members.get(application) ?? [])]));
-    return ids.size > 0 ? [[applications.join(', '), [phrase], toRuns([...ids], products.length)]] : [];
+    const runs = toRuns([...ids], products.length);
+    const own = applications.map((application) => ja.indexOf(application));
+    return ids.size > 0 ? [[applications.join(', '), [phrase], runs, own]] : [];
   });
   const own = jobs.filter(([, [phrase]]) => !named(phrase ?? ''));
-  return { jb: [...own, ...jobs.filter((job) => !own.includes(job))], jn: own.length };
+  return { jb: [...own, ...jobs.filter((job) => !own.includes(job))], jn: own.length, ja };
+}
+
+/**
+ * The listing's rows with each product's own applications among the jobs' (`ja`), a column of its
+ * record: of the machines a job finds, those whose own lists name it come first (job-order.ts).
+ */
+export function withApplications(
+  listing: ListingIndex,
+  products: readonly Product[],
+  ja: readonly string[],
+): ListingIndex {
+  if (ja.length === 0) return listing;
+  const places = new Map(ja.map((application, at) => [application, at]));
+  return {
+    ...listing,
+    columns: [...listing.columns, APPLICATIONS],
+    products: listing.products.map((row, at) => {
+      const own = (products[at]?.applications ?? []).flatMap((application) => places.get(application) ?? []);
+      const values = [...row[P.values], own.length > 0 ? own : null];
+      return [...row.slice(0, P.values), values] as IndexedProduct;
+    }),
+  };
 }
 
 /** Each application's products: those of the categories whose machines are mostly for it. */
@@ -137,11 +163,11 @@ export function coreJobs({
   synonyms,
   indexed,
   warn,
-}: CoreJobsInput): Pick<SearchCore, 'jb' | 'jn' | 'jw'> {
+}: CoreJobsInput): Pick<SearchCore, 'jb' | 'jn' | 'ja' | 'jw'> {
   const synonymed = Object.keys(synonyms).map((phrase) => ` ${phrase} `);
   const named = (phrase: string): boolean =>
     synonymed.some((key) => key.includes(` ${phrase} `)) ||
     phrase.split(' ').every((word) => indexed.has(word));
-  const { jb, jn } = jobsOf(products, { listings, words: jobs.words, named }, warn);
-  return jb.length > 0 ? { jb, jn, jw: ignoredWords(jobs.ignore) } : {};
+  const found = jobsOf(products, { listings, words: jobs.words, named }, warn);
+  return found.jb.length > 0 ? { ...found, jw: ignoredWords(jobs.ignore) } : {};
 }

@@ -16,14 +16,14 @@
  * numbers]): the "Recommended" order keeps a category's products together, so a few numbers each at any
  * catalogue size; and the words left out (`jw`).
  */
-import type { CoreAudience, SynonymTable } from './files.ts';
+import type { CoreJob, SynonymTable } from './files.ts';
 import { info } from './info.ts';
 import { QUALITY, uniform, type Match } from './sets.ts';
 import type { QueryWord } from './text.ts';
 
 /** The core's jobs as a query reads them (its `jb`, `jn`, `jw` and the synonyms). */
 export interface CoreJobs {
-  jobs: readonly CoreAudience[];
+  jobs: readonly CoreJob[];
   /** How many of `jobs`, from the first, name a job wherever they are. */
   own: number;
   /** The words that only say "clean it". */
@@ -101,12 +101,12 @@ function synonymWords(words: readonly QueryWord[], synonyms: SynonymTable): bool
  * alone ("wash a mountain bike") the machines made for it come in the shop's order. Its words name no
  * product themselves: the build leaves a phrase the products' words name to their own search.
  */
-export function withJob(text: Match, members: Int32Array): Match {
+export function withJob(text: Match, members: Int32Array, applications: readonly number[]): Match {
   const none = info.pack(0, 15, false, false);
   return {
     ...uniform(members, QUALITY.synonym, new Int32Array(members.length).fill(none), text.span),
     audience: true,
-    job: true,
+    job: applications,
     ...(text.cut ? { cut: true } : {}),
   };
 }

@@ -33,8 +33,11 @@ export interface Match {
    * has no field (0), and no place in the name.
    */
   audience?: boolean;
-  /** The slot of a job the query names (jobs.ts): as an audience's, and weighed more by relaxing. */
-  job?: boolean;
+  /**
+   * The slot of a job the query names (jobs.ts): as an audience's, weighed more by relaxing; its
+   * applications' places in the core's `ja` (job-order.ts puts the products whose own lists name them first).
+   */
+  job?: readonly number[];
   /** Matched through postings cut to a term's best (a head, read while typing): there may be more. */
   cut?: boolean;
   /** For a set `intersect` made: each product's place in each of the sets it was made of (their order). */
