@@ -1,7 +1,8 @@
 /**
  * Step 1 of a search (search.ts): what the query says besides words, read by query.ts (units, a pressure
- * in psi, a price) and property.ts (a property to sort by: "quietest"), and the machine model it names, if any (fit-slot.ts: "k5 hose"), whose words become
- * one slot that also finds what fits the model (issue 39).
+ * in psi, a price) and property.ts (a property to sort by: "quietest"); the machine model it names, if
+ * any (fit-slot.ts: "k5 hose"), whose words become one slot that also finds what fits the model (issue
+ * 39); and, without one, the words after "for", which say what the wanted thing is for.
  */
 import { namedModel, wordsNaming, type NamedModel } from './fit-slot.ts';
 import { readSort, type PropertySort } from './property.ts';
