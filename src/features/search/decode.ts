@@ -62,6 +62,11 @@ const isAudiences = (value: unknown): boolean =>
         isNumbers(audience[2]),
     ));
 
+const isJobs = (value: unknown): boolean =>
+  value === undefined ||
+  (Array.isArray(value) &&
+    value.every((job) => Array.isArray(job) && typeof job[0] === 'string' && isNumbers(job[1])));
+
 const isNotSold = (value: unknown): boolean =>
   value === undefined ||
   (Array.isArray(value) &&
@@ -101,7 +106,12 @@ function checkCore(core: Fields, file: string): asserts core is Fields & SearchC
   );
   check(core['fm'] === undefined || typeof core['fm'] === 'number', file, '"fm" should be a number');
   check(isAudiences(core['au']), file, '"au" should list audiences as [name, phrases, runs]');
-  check(isAudiences(core['jb']), file, '"jb" should list jobs as [name, phrases, runs]');
+  check(isJobs(core['jb']), file, '"jb" should list jobs as [phrase, applications]');
+  check(
+    core['jr'] === undefined || (Array.isArray(core['jr']) && core['jr'].every(isNumbers)),
+    file,
+    '"jr" should list runs',
+  );
   check(core['jn'] === undefined || typeof core['jn'] === 'number', file, '"jn" should be a number');
   check(
     core['jw'] === undefined ||

@@ -117,6 +117,8 @@ export interface SearchCore {
   jb?: CoreJob[];
   /** The applications the jobs are for: the records' `applications` column holds places in it. */
   ja?: string[];
+  /** Per application of `ja`, the runs of the products of the categories made for it. */
+  jr?: number[][];
   /** How many of `jb` name a job wherever they are; the rest only in a job's query (jobs.ts). */
   jn?: number;
   /** The words left out of a query naming a job ("clean", "get", "off"; jobs.ts). */
@@ -129,11 +131,8 @@ export interface SearchCore {
  * A thing the shop does not sell, as the core carries it: the phrases naming it (index words), its name
  * as the page says it ("dishwashers"), and its near categories' places in the core's `c`.
  */
-/**
- * A job as the core carries it: its applications' names, the phrase naming it (index words), its
- * products' runs (those of the categories made for it), and its applications' places in the core's `ja`.
- */
-export type CoreJob = [name: string, phrases: string[], runs: number[], applications: number[]];
+/** A job as the core carries it: the phrase naming it (index words), and its applications' places in `ja`. */
+export type CoreJob = [phrase: string, applications: number[]];
 
 /** The records' column of each product's own applications, places in the core's `ja` (job-order.ts). */
 export const APPLICATIONS = 'applications';

@@ -12,7 +12,7 @@ import type { SearchRun } from './state.ts';
 
 /** The most products reordered: the results page's filtering cap, and while typing the suggestions' few files. */
 const MOST_ORDERED = 2000;
-const MOST_ORDERED_TYPING = 64;
+const MOST_ORDERED_TYPING = 32;
 
 /**
  * The products `found` (of `slots`) best first, those whose own applications name more of the jobs named

@@ -37,28 +37,27 @@ interface JobsInput {
 }
 
 /**
- * The core's jobs (`jb`): per phrase naming applications (their own words, and the merchant's), the runs
- * of the products of their categories, the applications' names first. A word of several applications
- * ("car": Cars, Car parks, Car interiors) is all of them: "car vacuum" is a vacuum for car interiors.
- * The phrases no product's words name come first (`jn` of them): they name a job wherever they are; the
- * others ("patio", "car", "carpet") only in a query that already names a job or says "clean it" first.
+ * The core's jobs: the applications (`ja`) with the runs of their categories' products (`jr`), once each,
+ * and per phrase naming applications (their own words, and the merchant's) their places in `ja` (`jb`).
+ * A word of several applications ("car": Cars, Car parks, Car interiors) is all of them: "car vacuum" is
+ * a vacuum for car interiors. The phrases no product's words name come first (`jn` of them): they name a
+ * job wherever they are; the others ("patio", "car", "carpet") only in a query that already names a job
+ * or says "clean it" first.
  */
 function jobsOf(
   products: readonly Product[],
   { listings, words, named }: JobsInput,
   warn: (message: string) => void,
-): Pick<Required<SearchCore>, 'jb' | 'jn' | 'ja'> {
+): Pick<Required<SearchCore>, 'jb' | 'jn' | 'ja' | 'jr'> {
   const members = applicationMembers(products, listings);
   const ja = [...members.keys()];
-  const phrases = applicationPhrases(ja, words, warn);
-  const jobs = [...phrases].flatMap(([phrase, applications]): CoreJob[] => {
-    const ids = new Set(applications.flatMap((application) => [...(members.get(application) ?? [])]));
-    const runs = toRuns([...ids], products.length);
-    const own = applications.map((application) => ja.indexOf(application));
-    return ids.size > 0 ? [[applications.join(', '), [phrase], runs, own]] : [];
-  });
-  const own = jobs.filter(([, [phrase]]) => !named(phrase ?? ''));
-  return { jb: [...own, ...jobs.filter((job) => !own.includes(job))], jn: own.length, ja };
+  const jr = ja.map((application) => toRuns([...new Set(members.get(application))], products.length));
+  const jobs = [...applicationPhrases(ja, words, warn)].map(([phrase, applications]): CoreJob => [
+    phrase,
+    applications.map((application) => ja.indexOf(application)),
+  ]);
+  const own = jobs.filter(([phrase]) => !named(phrase));
+  return { jb: [...own, ...jobs.filter((job) => !own.includes(job))], jn: own.length, ja, jr };
 }
 
 /**
@@ -163,7 +162,7 @@ export function coreJobs({
   synonyms,
   indexed,
   warn,
-}: CoreJobsInput): Pick<SearchCore, 'jb' | 'jn' | 'ja' | 'jw'> {
+}: CoreJobsInput): Pick<SearchCore, 'jb' | 'jn' | 'ja' | 'jr' | 'jw'> {
   const synonymed = Object.keys(synonyms).map((phrase) => ` ${phrase} `);
   const named = (phrase: string): boolean =>
     synonymed.some((key) => key.includes(` ${phrase} `)) ||

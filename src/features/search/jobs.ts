@@ -60,7 +60,7 @@ function markPhrases(
   start = 0,
 ): QueryWord[] {
   const jobs = core.jobs.slice(from, to);
-  const longest = Math.max(0, ...jobs.map(([, [phrase]]) => (phrase ?? '').split(' ').length));
+  const longest = Math.max(0, ...jobs.map(([phrase]) => phrase.split(' ').length));
   const inSynonym = synonymWords(words, core.synonyms);
   const marked = [...words];
   for (let at = start; at < marked.length;) {
@@ -69,7 +69,7 @@ function markPhrases(
       const phrase = marked.slice(at, at + length);
       if (phrase.some((word, k) => !markable(word) || (from > 0 && inSynonym[at + k]))) continue;
       const text = phrase.map((word) => word.text).join(' ');
-      const which = jobs.findIndex(([, phrases]) => phrases[0] === text);
+      const which = jobs.findIndex(([phrase]) => phrase === text);
       if (which < 0) continue;
       phrase.forEach((word, k) => (marked[at + k] = { ...word, job: from + which }));
       taken = length;

@@ -102,7 +102,7 @@ function slotOf(run: SearchRun, alternatives: QueryWord[][], prefix: boolean, ty
   // The slot of a job: the products of its categories (jobs.ts).
   if (jobAt !== undefined) {
     const members = jobOf(run.index, jobAt);
-    const applications = run.index.core.jb?.[jobAt]?.[3] ?? [];
+    const applications = run.index.core.jb?.[jobAt]?.[1] ?? [];
     pending = pending.then((slot) => ({ ...slot, match: withJob(slot.match, members, applications) }));
   }
   return pending;

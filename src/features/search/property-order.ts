@@ -18,7 +18,7 @@ import type { SearchRun } from './state.ts';
  * narrowing by a word would), while typing the suggestions' few files.
  */
 const MOST_SORTED = 2000;
-const MOST_SORTED_TYPING = 64;
+const MOST_SORTED_TYPING = 32;
 
 /** Tiers of rank.ts `tierOf`: the words end the name (what the product is), or are a phrase in it. */
 const ENDING_TIER = 1;

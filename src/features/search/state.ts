@@ -110,10 +110,18 @@ export function modelsOf(source: IndexSource, index: LoadedIndex): Promise<Map<s
   return known;
 }
 
-/** The products of the core's job `at` (jobs.ts), read from its runs once. */
+/** The products of the core's job `at` (jobs.ts): its applications' (`jr`), read from their runs once. */
 export function jobOf(index: LoadedIndex, at: number): Int32Array {
   let ids = index.jobs.get(at);
-  if (!ids) index.jobs.set(at, (ids = fromRuns(index.core.jb?.[at]?.[2] ?? [])));
+  if (!ids) {
+    const { jb, jr } = index.core;
+    const each = (jb?.[at]?.[1] ?? []).map((application) => fromRuns(jr?.[application] ?? []));
+    ids =
+      each.length === 1 && each[0]
+        ? each[0]
+        : new Int32Array(new Set(each.flatMap((one) => [...one]))).sort();
+    index.jobs.set(at, ids);
+  }
   return ids;
 }
 
