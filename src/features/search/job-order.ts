@@ -8,11 +8,7 @@ import { APPLICATIONS } from './files.ts';
 import { rankStanding } from './rank.ts';
 import { records } from './records.ts';
 import type { Match } from './sets.ts';
-import type { SearchRun } from './state.ts';
-
-/** The most products reordered: the results page's filtering cap, and while typing the suggestions' few files. */
-const MOST_ORDERED = 2000;
-const MOST_ORDERED_TYPING = 32;
+import { reorderedCount, type SearchRun } from './state.ts';
 
 /**
  * The products `found` (of `slots`) best first, those whose own applications name more of the jobs named
@@ -26,7 +22,7 @@ export async function ownApplicationsFirst(
   jobs: readonly (readonly number[])[],
 ): Promise<number[]> {
   const limit = run.options.limit ?? Infinity;
-  const most = run.options.typing === true ? MOST_ORDERED_TYPING : MOST_ORDERED;
+  const most = reorderedCount(run.options);
   const { ids, standing } = rankStanding(found, slots, Math.max(limit, most));
   const column = run.index.core.columns.indexOf(APPLICATIONS);
   const ordered = ids.slice(0, most);

@@ -11,14 +11,7 @@ import { PRICE_PROPERTY, RATING_PROPERTY, type PropertySort } from './property.t
 import { rankStanding } from './rank.ts';
 import { records } from './records.ts';
 import type { Match } from './sets.ts';
-import type { SearchRun } from './state.ts';
-
-/**
- * The most products sorted: on the results page its filtering cap (the records of more cost more than
- * narrowing by a word would), while typing the suggestions' few files.
- */
-const MOST_SORTED = 2000;
-const MOST_SORTED_TYPING = 32;
+import { reorderedCount, type SearchRun } from './state.ts';
 
 /** Tiers of rank.ts `tierOf`: the words end the name (what the product is), or are a phrase in it. */
 const ENDING_TIER = 1;
@@ -35,7 +28,7 @@ export async function sortedByProperty(
   sort: PropertySort,
 ): Promise<number[]> {
   const limit = run.options.limit ?? Infinity;
-  const most = run.options.typing === true ? MOST_SORTED_TYPING : MOST_SORTED;
+  const most = reorderedCount(run.options);
   const { ids, standing } = rankStanding(found, slots, Math.max(limit, most));
   const first = standing[0] ?? 0;
   // The standing's low three bits are the tier: the words as a phrase in the name are as good as the name.

@@ -23,6 +23,15 @@ export interface SearchOptions {
   limit?: number;
 }
 
+/**
+ * How many of the best products a search reorders from their records (a property's sort, a job's own
+ * applications): on the results page its filtering cap (the records of more cost more than narrowing by a
+ * word would); while typing only those the suggestions show, whose records they read anyway, so a
+ * keystroke fetches no more.
+ */
+export const reorderedCount = ({ typing, limit }: SearchOptions): number =>
+  typing === true ? (limit ?? 10) : 2000;
+
 /** The core as an engine holds it, with its key bitmaps decoded and its category names as terms. */
 export interface LoadedIndex {
   core: SearchCore;
