@@ -50,10 +50,16 @@ export function coreNotSold(
   { products, categories, indexed }: Catalogue,
   warn: (message: string) => void,
 ): Pick<SearchCore, 'ns'> {
-  const holding = (phrase: string): string | undefined =>
-    phrase.split(' ').every((word) => indexed.has(word))
-      ? products.find(({ name }) => ` ${phrased(name)} `.includes(` ${phrase} `))?.name
-      : undefined;
+  const holding = (phrase: string): string | undefined => {
+    const words = phrase.split(' ');
+    if (!words.every((word) => indexed.has(word))) return undefined;
+    // Folding a name costs more than finding letters in it: only names with the last word's are folded
+    // (less its last letter, which the singular may change: "battery" of "batteries").
+    const letters = (words.at(-1) ?? '').slice(0, -1);
+    return products.find(
+      ({ name }) => name.toLowerCase().includes(letters) && ` ${phrased(name)} `.includes(` ${phrase} `),
+    )?.name;
+  };
   const ns = entries.flatMap((entry): CoreNotSold[] => {
     const phrases = entry.phrases.map(phrased).filter((phrase) => {
       const sold = holding(phrase);
