@@ -28,6 +28,7 @@ import type { ReviewSettings } from './reviews/settings.ts';
 import { createRoutes } from './routes.ts';
 import type { OnSaved, SavedEntity } from '@cleaning-shop/contracts/rebuild-hook.ts';
 import { graphQlEndpoint } from './graphql/route.ts';
+import type { AlertMailing } from './product-alerts/mailing.ts';
 
 export interface MagentoAppOptions {
   readonly db: Database;
@@ -48,6 +49,8 @@ export interface MagentoAppOptions {
   readonly maxBodyBytes: number;
   /** Told of each successful admin save or delete: a product's or a CMS block's. */
   readonly onSaved?: OnSaved;
+  /** The product alerts' mailing, asked to run after every successful admin write (`product-alerts/`). */
+  readonly alerts?: AlertMailing;
   readonly log?: (message: string) => void;
 }
 
@@ -77,6 +80,20 @@ export function savedProductSku(method: string, path: string): string | undefine
   if ((method === 'PUT' || method === 'DELETE') && match[1]) return decodeSku(match[1]);
   if (method === 'POST' && !match[1]) return '';
   return undefined;
+}
+
+/** After an admin's successful write: a save, a stock or a price change may make stock and price alerts due. */
+function adminWrote(
+  options: Pick<MagentoAppOptions, 'alerts'>,
+  caller: ReturnType<typeof resolveCaller>,
+): void {
+  if (caller.kind === 'admin' || caller.kind === 'integration') options.alerts?.due();
+}
+
+/** The answer trimmed by `fields=`, when the query has one. */
+function trimmed(result: unknown, query: string): unknown {
+  const fields = requestedFields(query);
+  return fields ? applyFields(result, fields) : result;
 }
 
 export function createMagentoApp(options: MagentoAppOptions): Hono {
@@ -119,8 +136,8 @@ export function createMagentoApp(options: MagentoAppOptions): Hono {
           )
         : undefined;
     const result = await route.handle({ params, query, body, caller, scope: located.scope });
-    const fields = requestedFields(query);
-    return fields ? applyFields(result, fields) : result;
+    if (request.method !== 'GET') adminWrote(options, caller);
+    return trimmed(result, query);
   }
 
   async function answer(c: Context): Promise<Response> {

@@ -16,6 +16,7 @@ import { TABLES as cmsTables } from './cms/tables.ts';
 import { TABLES as reviewsTables } from './reviews/tables.ts';
 import { TABLES as returnsTables } from './returns/tables.ts';
 import { TABLES as inventoryTables } from './inventory/tables.ts';
+import { TABLES as productAlertsTables } from './product-alerts/tables.ts';
 
 /** The back end's own key-value notes (what was seeded, and when). */
 const META = `
@@ -36,6 +37,7 @@ export const SCHEMA = [
   reviewsTables,
   returnsTables,
   inventoryTables,
+  productAlertsTables,
 ].join('');
 
 /** The back end's SQLite file at `file` (`:memory:` for none), with every module's tables. */

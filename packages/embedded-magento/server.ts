@@ -30,6 +30,7 @@ import type { ReturnsRuntime } from './returns/runtime.ts';
 import { DEFAULT_STORE_CONTACT, type StoreContact } from './email/message.ts';
 import { checkReturnSettings, SHOP_RETURN_SETTINGS, type ReturnSettings } from './returns/settings.ts';
 import { NO_MAILER, smtpMailer } from './email/mailer.ts';
+import { startAlertMailing } from './product-alerts/mailing.ts';
 import { checkReviewSettings, DEFAULT_REVIEW_SETTINGS, type ReviewSettings } from './reviews/settings.ts';
 import type { OnSaved } from '@cleaning-shop/contracts/rebuild-hook.ts';
 import { systemClock, type Clock } from '@cleaning-shop/kit/clock.ts';
@@ -74,6 +75,13 @@ export interface EmbeddedMagentoConfig {
   readonly store?: StoreContact;
   /** Where the back end sends its e-mails (`smtp://host:port`); none: it sends none. */
   readonly smtpUrl?: string;
+  /**
+   * The store's base URL (`web/secure/base_url`): where its e-mails' links go, the storefront's address
+   * (SITE_URL); the back end's own when left out.
+   */
+  readonly storeUrl?: string;
+  /** How often the product alerts' mailing runs on its own, in ms (default a minute; it also runs after every admin write). */
+  readonly alertIntervalMs?: number;
   /** The store's time zone, in which discount codes' and special prices' dates are days (default Europe/London). */
   readonly timezone?: string;
   /**
@@ -202,7 +210,17 @@ export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promi
   const reviews = checkReviewSettings(config.reviews ?? DEFAULT_REVIEW_SETTINGS);
   const returns = returnsRuntime(config);
   const db = await prepareDatabase(config);
+  const alerts = startAlertMailing({
+    db,
+    store: { ...checkoutSettings(config), ...(config.clock ? { clock: config.clock } : {}) },
+    contact: returns.store,
+    mailer: returns.mailer,
+    storeUrl: config.storeUrl ?? `http://${config.host}:${String(config.port)}`,
+    ...(config.alertIntervalMs ? { intervalMs: config.alertIntervalMs } : {}),
+    ...(config.log ? { log: config.log } : {}),
+  });
   const app = createMagentoApp({
+    alerts,
     db,
     mediaDir: config.mediaDir,
     checkout: checkoutSettings(config),
@@ -228,6 +246,7 @@ export async function startEmbeddedMagento(config: EmbeddedMagentoConfig): Promi
     db,
     close: () =>
       new Promise<void>((resolve) => {
+        alerts.stop();
         server.closeAllConnections();
         server.close(() => {
           db.close();

@@ -22,7 +22,7 @@ export function embeddedMagentoConfig(
   env: EmbeddedSettings &
     MagentoSettings &
     Pick<ShopSettings, 'SHOP_CLOCK_FILE'> &
-    Partial<Pick<ShopSettings, 'SHOP_NAME' | 'SHOP_EMAIL'>>,
+    Partial<Pick<ShopSettings, 'SHOP_NAME' | 'SHOP_EMAIL' | 'SITE_URL'>>,
   log?: (message: string) => void,
 ): EmbeddedMagentoConfig {
   const integrationOAuth = embeddedIntegrationOAuth(env);
@@ -45,6 +45,8 @@ export function embeddedMagentoConfig(
       email: env.SHOP_EMAIL ?? DEFAULT_STORE_CONTACT.email,
     },
     ...(env.EMBEDDED_MAGENTO_SMTP_URL ? { smtpUrl: env.EMBEDDED_MAGENTO_SMTP_URL } : {}),
+    // Magento's base URL is the storefront's: its e-mails (the product alerts') link to the shop's pages.
+    ...(env.SITE_URL ? { storeUrl: env.SITE_URL } : {}),
     ...(log ? { log } : {}),
   };
 }
