@@ -130,7 +130,7 @@ describe("Adobe's answers", () => {
     });
     const unknown = await gql(backend, IS_SUBSCRIBED('Stock'), { token, variables: { sku: 'NO-SUCH-SKU' } });
     expect(unknown.body.errors[0]).toMatchObject({
-      message: 'Unable to subscribe to price alert. No such entity.',
+      message: 'Product with SKU "NO-SUCH-SKU" does not exist.',
       extensions: { category: 'graphql-no-such-entity' },
     });
     // The input's sku is String!: leaving it out is refused by validation before any resolver.

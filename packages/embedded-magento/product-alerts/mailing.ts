@@ -29,12 +29,7 @@ export interface AlertMailingRuntime {
   readonly log?: (message: string) => void;
 }
 
-const productRow = z.object({
-  id: sqlNumber,
-  name: z.string(),
-  status: sqlNumber,
-  url_key: z.string().nullable(),
-});
+const productRow = z.object({ id: sqlNumber, name: z.string(), url_key: z.string().nullable() });
 const customerRow = z.object({ email: z.string(), firstname: z.string(), lastname: z.string() });
 
 /** The alert's product as the e-mail lists it, when this run sends it; else undefined. */
@@ -46,10 +41,11 @@ function dueProduct(
   const { db, store } = runtime;
   const product = db.get(
     productRow,
-    `SELECT id, name, status, json_extract(attributes, '$.url_key') AS url_key FROM products WHERE id = ?`,
+    `SELECT id, name, json_extract(attributes, '$.url_key') AS url_key FROM products WHERE id = ?`,
     alert.product_id,
   );
-  if (!product || product.status !== 1) return undefined;
+  // Magento looks at no status for a price alert; a disabled product never sells, so never gets a stock alert.
+  if (!product) return undefined;
   const price = finalPriceFor(db, store, product.id, customerGroup(db, alert.customer_id));
   if (kind === 'stock') {
     if (!isSalable(db, product.id)) return undefined;

@@ -30,7 +30,7 @@ function customerAndProduct(args: unknown, context: GraphQlContext) {
   const sku = skuArgs.parse(args).input.sku.trim();
   if (sku === '') throw alertErrors.skuMissing();
   const product = productBySku(context.db, sku);
-  if (!product) throw alertErrors.noSuchProduct();
+  if (!product) throw alertErrors.noSuchProduct(sku);
   return { customerId, product };
 }
 
