@@ -88,7 +88,7 @@ beforeAll(async () => {
       createMyMachinesRoutes({ magento: magento(), siteUrl: SITE }),
       createPrivacyRoutes({
         magento: magento(),
-        wishlist: { baseUrl: backend.url },
+        graphql: { baseUrl: backend.url },
         records: {
           payments: { of: async () => [], forget: async () => ({ deleted: 0, anonymised: 0 }) },
           guarantees: records,

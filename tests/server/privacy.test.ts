@@ -46,7 +46,7 @@ let shopMail: ReturnType<typeof testShopMail>;
 function privacyRoutes(baseUrl: string, store: TestStore['store'], throttle: SignInThrottle) {
   return createPrivacyRoutes({
     magento: { baseUrl, token: INTEGRATION_TOKEN },
-    wishlist: { baseUrl, timeoutMs: 5_000, attempts: 1 },
+    graphql: { baseUrl, timeoutMs: 5_000, attempts: 1 },
     records: { payments: customerPayments(store) },
     siteUrl: SITE,
     // The tests play different clients through X-Forwarded-For from loopback.
@@ -160,13 +160,20 @@ async function payment(
 }
 
 describe('GET /account/data', () => {
-  it('holds what the account shows: account and addresses, every order, the wish list', async () => {
+  it('holds what the account shows: account and addresses, every order, the wish list, the alerts', async () => {
     const alice = await newShopper();
     const placed = [];
     for (let n = 1; n <= 3; n++)
       placed.push(await placeTestOrder(backend, { token: alice.token, lines: [{ sku, qty: n }] }));
     await placeTestOrder(backend, { token: (await newShopper()).token, lines: [{ sku, qty: 1 }] });
     await addToWishlist(backend, alice.token, [{ sku, quantity: 1 }], '0');
+    const subscribed = await backend.call('POST', '/graphql', {
+      token: alice.token,
+      body: {
+        query: `mutation { subscribeProductAlertPrice(input: { sku: ${JSON.stringify(sku)} }) { success } }`,
+      },
+    });
+    expect(subscribed.body.data.subscribeProductAlertPrice.success).toBe(true);
 
     const reply = await exportOf(alice.session);
     expect(reply.status, reply.body.toString()).toBe(200);
@@ -189,6 +196,16 @@ describe('GET /account/data', () => {
     );
     expect(data.wishlist).toEqual(list.items.map(({ sku: s, name }) => ({ sku: s, name })));
     expect(data.wishlist.map((item) => item.sku)).toEqual([sku]);
+    expect(data.alerts).toEqual([
+      {
+        kind: 'price',
+        sku,
+        name: expect.any(String),
+        price: expect.any(Number),
+        since: expect.any(String),
+        sent: false,
+      },
+    ]);
     expect(data.shop).toBe(SITE);
   });
 

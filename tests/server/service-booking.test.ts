@@ -75,7 +75,7 @@ beforeAll(async () => {
       createServiceBookingAdminRoutes({ magento: { baseUrl: backend.url }, store: store.store }),
       createPrivacyRoutes({
         magento,
-        wishlist: { baseUrl: backend.url },
+        graphql: { baseUrl: backend.url },
         records: { payments: customerPayments(store.store), serviceBookings: customerBookings(store.store) },
         siteUrl: SITE,
         trustedProxies: trustedProxies([]),

@@ -16,6 +16,7 @@ import type { CustomerPayments } from '../../payments/views.ts';
 import { SessionEnded } from '../../http/index.ts';
 import { allOrders } from '../orders/index.server.ts';
 import { readWishlist } from '../wishlist/index.server.ts';
+import { readAlerts } from '../alerts/index.server.ts';
 import { customerToken } from '../account/index.server.ts';
 import type { MyData } from './my-data.ts';
 import type { CustomerBookings } from '../service-booking/index.server.ts';
@@ -36,7 +37,8 @@ export interface ShopRecordsOf {
 export interface MyDataSources {
   /** Magento as the integration (orders, the deletion); customer calls carry the session's token. */
   readonly magento: IntegrationConfig;
-  readonly wishlist: MagentoGraphqlConfig;
+  /** Magento's GraphQL, for what Open Source keeps behind it: the wish list and the stock and price alerts. */
+  readonly graphql: MagentoGraphqlConfig;
   readonly records: ShopRecordsOf;
   readonly siteUrl: string;
 }
@@ -64,10 +66,11 @@ export async function customerOf(magento: IntegrationConfig, token: string): Pro
 export async function gatherMyData(sources: MyDataSources, token: string): Promise<MyData> {
   const customer = await customerOf(sources.magento, token);
   const email = customer.email ?? '';
-  const [orders, wishlist, payments, failedSignIns, serviceBookings, guaranteeRegistrations] =
+  const [orders, wishlist, alerts, payments, failedSignIns, serviceBookings, guaranteeRegistrations] =
     await Promise.all([
       allOrders(sources.magento, customer.id),
-      readWishlist(sources.wishlist, token),
+      readWishlist(sources.graphql, token),
+      readAlerts(sources.graphql, token),
       sources.records.payments.of(customer.id),
       email ? sources.records.accountFailures(email) : Promise.resolve(0),
       sources.records.serviceBookings?.of(customer.id),
@@ -79,6 +82,14 @@ export async function gatherMyData(sources: MyDataSources, token: string): Promi
     account: customer,
     orders,
     wishlist: wishlist.items.map(({ sku, name }) => ({ sku, name })),
+    alerts: [...alerts.stock, ...alerts.price].map(({ kind, sku, name, price, since, sent }) => ({
+      kind,
+      sku,
+      name,
+      ...(price === null ? {} : { price }),
+      since,
+      sent,
+    })),
     shopRecords: {
       payments,
       failedSignIns,

@@ -35,6 +35,15 @@ export interface MyData {
   readonly orders: readonly OrderDetail[];
   /** The wish list: the products on it. */
   readonly wishlist: readonly { readonly sku: string; readonly name: string | null }[];
+  /** The stock and price alerts: the product, a price alert's price, when it was made and whether it was e-mailed. */
+  readonly alerts: readonly {
+    readonly kind: 'stock' | 'price';
+    readonly sku: string;
+    readonly name: string;
+    readonly price?: number;
+    readonly since: string;
+    readonly sent: boolean;
+  }[];
   readonly shopRecords: ShopRecords;
 }
 

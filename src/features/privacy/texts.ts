@@ -25,7 +25,7 @@ export const privacyOurs = {
     accountLink: 'Download my data or delete my account',
     downloadTitle: 'Download my data',
     downloadIntro:
-      'One file (JSON) with your account details and addresses, every order, your wish list, what our shop keeps about you itself (card payments, recent failed sign-ins, machines registered for their guarantee, service and repair bookings), and what this browser keeps for our shop: your cookie choices, compare list, wish list, recently viewed products and VAT display.',
+      'One file (JSON) with your account details and addresses, every order, your wish list, your stock and price alerts, what our shop keeps about you itself (card payments, recent failed sign-ins, machines registered for their guarantee, service and repair bookings), and what this browser keeps for our shop: your cookie choices, compare list, wish list, recently viewed products and VAT display.',
     download: 'Download my data',
     downloading: 'Gathering your data…',
     downloaded: 'Your data has been saved as a file in your downloads.',

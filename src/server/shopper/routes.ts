@@ -31,6 +31,7 @@ import {
 import type { OrderCollections } from '../../features/orders/index.server.ts';
 import { collectSettings } from '../../features/collect/index.ts';
 import { createAfterSaleRoutes, afterSaleRecords } from './after-sale.ts';
+import { createAlertRoutes } from './alerts.ts';
 import { parentsFromBuild } from '../collect-parents.ts';
 import { createCollectRoutes } from './collect.ts';
 import { createMyMachinesRoutes } from './my-machines.ts';
@@ -104,6 +105,7 @@ export function createShopperRoutes(
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
     createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
+    createAlertRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...logged }),
     createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, lock, ...(log ? { log } : {}) }),
     ...orderRoutes(
       env,
@@ -112,7 +114,7 @@ export function createShopperRoutes(
     ),
     createPrivacyRoutes({
       magento,
-      wishlist: { baseUrl },
+      graphql: { baseUrl },
       records: { payments: payments.customers, ...afterSaleRecords(store) },
       siteUrl: env.SITE_URL,
       trustedProxies: proxies,
