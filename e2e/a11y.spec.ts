@@ -124,6 +124,7 @@ test.describe('at 320 px wide', () => {
       '/customer/privacy',
       '/customer/register-machine',
       '/customer/returns',
+      '/customer/alerts',
     ];
     await sweep(page, account, { reflow: true, settle: drawn });
   });

@@ -3,6 +3,7 @@
  * latest orders, the trade account, the customer's machines, and the way to their data and privacy.
  */
 import type { AccountPanel } from './account-panel.ts';
+import { MyAlertsBlock } from '../alerts/MyAlertsBlock.tsx';
 import { MyDataBlock } from '../privacy/MyDataBlock.tsx';
 import { MyMachines } from '../my-machines/MyMachines.tsx';
 import { RecentOrders } from '../orders/RecentOrders.tsx';
@@ -12,5 +13,6 @@ export const ACCOUNT_PANELS: readonly AccountPanel[] = [
   RecentOrders,
   TradeAccountBlock,
   MyMachines,
+  MyAlertsBlock,
   MyDataBlock,
 ];

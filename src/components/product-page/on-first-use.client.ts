@@ -6,6 +6,7 @@
  * and so is a plain click on a link the code takes over (`data-on-use-links`, a selector: the gallery's
  * thumbnails), which meanwhile is not followed. Kept as small as it can be: every product page runs it.
  */
+import { alertsIsland } from '../alerts/index.client.ts';
 import { galleryIsland } from '../catalogue/index.client.ts';
 import { fitsIsland } from '../fits/index.client.ts';
 import { reviewsIsland } from '../reviews/index.client.ts';
@@ -14,6 +15,7 @@ const sections: Record<string, () => Promise<(root: HTMLElement) => void>> = {
   reviews: () => reviewsIsland().then((module) => module.initReviews),
   fits: () => fitsIsland().then((module) => module.initFits),
   gallery: () => galleryIsland().then((module) => module.initGallery),
+  alerts: () => alertsIsland().then((module) => module.initAlerts),
 };
 
 /** A click that only opens the link elsewhere (a new tab, a download): the browser's, not the code's. */

@@ -8,6 +8,7 @@ import { formatPrice } from '../../catalogue/money.ts';
 
 export const alertsTexts = {
   /** The product page: the buttons the issue names, and what they answer. */
+  sectionLabel: 'Alerts',
   stockButton: 'Email me when it’s back in stock',
   priceButton: 'Email me if the price drops',
   stockSaved: 'We’ll email you when it’s back in stock.',
@@ -45,7 +46,7 @@ export const alertsTexts = {
   removedAllPrice: 'You will no longer receive price alerts.',
   alreadyGone: 'That alert is no longer in your alerts.',
   /** My Account's block. */
-  accountLink: 'My alerts',
+  accountLink: 'See and change my alerts',
   accountIntro: 'Products we email you about when they’re back in stock or cheaper.',
   /** The storefront server's answers. */
   signInFirst: 'Please sign in to get alerts.',

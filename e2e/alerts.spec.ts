@@ -1,0 +1,83 @@
+/**
+ * Stock and price alerts as a shopper meets them on product pages (issue 69), without changing the
+ * catalogue: a guest asking for a price alert is sent to sign in and comes back to the product, where the
+ * alert is made; My alerts lists it and removes it; a sold-out product offers "Email me when it's back in
+ * stock" and an available one does not; the section's code loads only when the shopper reaches for it.
+ * The e-mails themselves (which change stock and prices) are alerts.editor.spec.ts's.
+ */
+import { productPages } from './support/catalogue.ts';
+import { newCustomer, signIn, signInHere } from './support/alerts.ts';
+import { expect, shellReady, test } from './support/test.ts';
+
+const simple = (inStock: boolean) =>
+  productPages().find(
+    (product) =>
+      product.typeId === 'simple' &&
+      product.inStock === inStock &&
+      product.priceInclVat !== null &&
+      // No sale or quantity price: the price alert measures the plain price.
+      product.specialPrice === null &&
+      product.tierPrices.length === 0,
+  );
+
+test('a guest asks for a price alert, signs in, and is brought back with the alert made', async ({
+  page,
+}) => {
+  const product = simple(true);
+  test.skip(!product, 'the e2e catalogue has no simple product in stock');
+  if (!product) return;
+  const customer = await newCustomer('alerts-guest');
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto(`/${product.urlKey}`);
+  await shellReady(page);
+  await expect(page.getByRole('button', { name: 'Email me when it’s back in stock' })).toHaveCount(0);
+  const before = scripts.length;
+  await page.getByRole('button', { name: 'Email me if the price drops' }).click();
+  expect(scripts.length, 'the alerts code loads on the first press').toBeGreaterThan(before);
+  const answer = page.getByRole('region', { name: 'Alerts' }).getByRole('status');
+  await expect(answer).toContainText('Sign in or create an account to get alerts');
+  await answer.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/customer\/sign-in\?next=/);
+  await signInHere(page, customer);
+  await expect(page).toHaveURL(`/${product.urlKey}#alerts`);
+  await expect(page.getByRole('region', { name: 'Alerts' }).getByRole('status')).toContainText(
+    'We’ll email you if the price drops.',
+  );
+
+  await page.getByRole('link', { name: 'See my alerts' }).click();
+  await expect(page).toHaveURL('/customer/alerts');
+  const prices = page.getByRole('table', { name: 'Price Alerts' });
+  await expect(prices.getByRole('link', { name: product.name })).toHaveAttribute(
+    'href',
+    `/${product.urlKey}`,
+  );
+  await expect(page.getByText('You have no stock alert subscriptions.')).toBeVisible();
+  await prices.getByRole('button', { name: `Unsubscribe ${product.name}` }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You will no longer receive price alerts for this product.' }),
+  ).toBeVisible();
+  await expect(page.getByText('You have no price alert subscriptions.')).toBeVisible();
+});
+
+test('a sold-out product offers the stock alert, made at once for a signed-in customer', async ({ page }) => {
+  const product = simple(false);
+  test.skip(!product, 'the e2e catalogue has no sold-out simple product');
+  if (!product) return;
+  await signIn(page, await newCustomer('alerts-stock'));
+  await page.goto(`/${product.urlKey}`);
+  await shellReady(page);
+  await page.getByRole('button', { name: 'Email me when it’s back in stock' }).click();
+  await expect(page.getByRole('region', { name: 'Alerts' }).getByRole('status')).toContainText(
+    'We’ll email you when it’s back in stock.',
+  );
+  await page.goto('/customer');
+  await page.getByRole('link', { name: 'See and change my alerts' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Stock Alerts' }).getByRole('link', { name: product.name }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubscribe from all stock alerts' }).click();
+  await expect(page.getByText('You have no stock alert subscriptions.')).toBeVisible();
+});
