@@ -104,8 +104,7 @@ export function createShopperRoutes(
       ...(log ? { log } : {}),
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
-    createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
-    createAlertRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...logged }),
+    ...customerGraphqlRoutes(env, baseUrl, logged),
     createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, lock, ...(log ? { log } : {}) }),
     ...orderRoutes(
       env,
@@ -142,6 +141,16 @@ export function createShopperRoutes(
     ...createAfterSaleRoutes(env, { magento, store, mail, lock, proxies, log }),
   ];
 }
+
+/** The customer's own things Magento keeps behind GraphQL: the wish list, and stock and price alerts. */
+const customerGraphqlRoutes = (
+  env: ShopperRouteSettings,
+  baseUrl: string,
+  logged: { log?: (message: string) => void },
+): Hono[] => [
+  createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...logged }),
+  createAlertRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...logged }),
+];
 
 /**
  * Paying and collecting: on account (a Trade customer), by card or PayPal (the payment bridge), and click &
