@@ -5,7 +5,7 @@
  * stock" and an available one does not; the section's code loads only when the shopper reaches for it.
  * The e-mails themselves (which change stock and prices) are alerts.editor.spec.ts's.
  */
-import { productPages } from './support/catalogue.ts';
+import { catalogue, productPages } from './support/catalogue.ts';
 import { newCustomer, signIn, signInHere } from './support/alerts.ts';
 import { expect, shellReady, test } from './support/test.ts';
 
@@ -80,4 +80,38 @@ test('a sold-out product offers the stock alert, made at once for a signed-in cu
   ).toBeVisible();
   await page.getByRole('button', { name: 'Unsubscribe from all stock alerts' }).click();
   await expect(page.getByText('You have no stock alert subscriptions.')).toBeVisible();
+});
+
+test("a configurable's sold-out size offers the stock alert for that size", async ({ page }) => {
+  const products = productPages();
+  const bySku = new Map(catalogue().products.map((product) => [product.sku, product]));
+  const parent = products.find((product) =>
+    product.configurable?.variants.some((variant) => bySku.get(variant.sku)?.inStock === false),
+  );
+  test.skip(!parent?.configurable, 'the e2e catalogue has no configurable with a sold-out size');
+  if (!parent?.configurable) return;
+  const { attributes, variants } = parent.configurable;
+  const soldOut = variants.find((variant) => bySku.get(variant.sku)?.inStock === false);
+  const attribute = attributes[0];
+  const label = attribute?.values.find((value) => value.id === soldOut?.values[attribute.code])?.label;
+  if (!soldOut || !attribute || !label) throw new Error('the sold-out size has no label');
+  await signIn(page, await newCustomer('alerts-size'));
+  await page.goto(`/${parent.urlKey}`);
+  await shellReady(page);
+  const stockButton = page.getByRole('button', { name: 'Email me when it’s back in stock' });
+  const size = page
+    .getByRole('group', { name: attribute.label })
+    .getByRole('radio', { name: new RegExp(`^${label}\\b`) });
+  // The size chosen first is in stock: nothing to wait for.
+  await expect(stockButton).toBeHidden();
+  await size.check();
+  await expect(stockButton).toBeVisible();
+  await stockButton.click();
+  await expect(page.getByRole('region', { name: 'Alerts' }).getByRole('status')).toContainText(
+    'We’ll email you when it’s back in stock.',
+  );
+  await page.goto('/customer/alerts');
+  // The size has no page: My alerts links to its parent's, with that size chosen.
+  const row = page.getByRole('table', { name: 'Stock Alerts' }).getByRole('row').nth(1);
+  await expect(row.getByRole('link')).toHaveAttribute('href', new RegExp(`^/${parent.urlKey}\\?`));
 });

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { DEMO_CONFIGURABLES } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
 import { makeProduct } from './checkout-helpers.ts';
 import { expectData, gql } from './graphql-helpers.ts';
 import { setStock, sleep } from './helpers.ts';
@@ -167,6 +168,20 @@ describe('the mailing', () => {
     expect(mail.to(customer.email)).toHaveLength(1);
     const listed = expectData(await gql(backend, ALERTS, { token: customer.token })).customer.product_alerts;
     expect(listed.stock_alerts[0]).toMatchObject({ status: 'SENT', status_changed_at: expect.any(String) });
+  });
+
+  it("links a configurable's size, which has no page, to its parent's page", async () => {
+    const customer = await backend.newCustomer();
+    const family = DEMO_CONFIGURABLES[0];
+    const child = family?.children[0];
+    if (!family || !child) throw new Error('the demo has no configurable');
+    await setStock(backend, child.sku, 0);
+    expectData(
+      await gql(backend, SUBSCRIBE('Stock'), { token: customer.token, variables: { sku: child.sku } }),
+    );
+    await setStock(backend, child.sku, 4);
+    await expect.poll(() => mail.to(customer.email).length).toBe(1);
+    expect(mail.to(customer.email)[0]?.text).toContain(`https://shop.example.com/${family.urlKey}\n`);
   });
 
   it('sends a price alert only below the price it keeps, then only on a further drop', async () => {

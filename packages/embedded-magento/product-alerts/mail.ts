@@ -11,7 +11,11 @@ import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
 import type { StoreContact, StoreMail } from '../email/message.ts';
 import type { AlertKind } from './errors.ts';
 
-/** A product the e-mail lists: its id, name, page (by url key) and final price for the customer. */
+/**
+ * A product the e-mail lists: its id, name, page (by url key: a configurable's size, which has no page, by
+ * its parent's, where Magento would link to `catalog/product/view/id/…`, which a headless shop has not) and
+ * final price for the customer.
+ */
 export interface AlertedProduct {
   readonly id: number;
   readonly name: string;

@@ -41,7 +41,11 @@ function dueProduct(
   const { db, store } = runtime;
   const product = db.get(
     productRow,
-    `SELECT id, name, json_extract(attributes, '$.url_key') AS url_key FROM products WHERE id = ?`,
+    // A size of a configurable has no page of its own: the e-mail links to its parent's.
+    `SELECT p.id, p.name, CASE WHEN p.visibility = 1 THEN COALESCE((SELECT json_extract(parent.attributes, '$.url_key')
+       FROM configurable_links l JOIN products parent ON parent.id = l.parent_id WHERE l.child_id = p.id LIMIT 1),
+       json_extract(p.attributes, '$.url_key')) ELSE json_extract(p.attributes, '$.url_key') END AS url_key
+     FROM products p WHERE p.id = ?`,
     alert.product_id,
   );
   // Magento looks at no status for a price alert; a disabled product never sells, so never gets a stock alert.
