@@ -7,22 +7,11 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { admin } from './support/admin.ts';
-import { newCustomer, signIn } from './support/alerts.ts';
-import { productPages, type Product } from './support/catalogue.ts';
+import { newCustomer, signIn, simpleProduct } from './support/alerts.ts';
+import type { Product } from './support/catalogue.ts';
 import { expectMail, mailTo } from './support/mail.ts';
 import { SHOP_URL } from './support/ports.ts';
 import { expect, shellReady, test } from './support/test.ts';
-
-const simple = (inStock: boolean) =>
-  productPages().find(
-    (product) =>
-      product.typeId === 'simple' &&
-      product.inStock === inStock &&
-      product.priceInclVat !== null &&
-      // No sale or quantity price: the price alert measures the plain price.
-      product.specialPrice === null &&
-      product.tierPrices.length === 0,
-  );
 
 const setProduct = (sku: string, product: Record<string, unknown>) =>
   admin(`/products/${encodeURIComponent(sku)}`, { method: 'PUT', body: { product: { sku, ...product } } });
@@ -53,7 +42,7 @@ test('the back-in-stock e-mail comes once, with a working link and unsubscribe',
   page,
   request,
 }) => {
-  const product = simple(false);
+  const product = simpleProduct(false);
   test.skip(!product, 'the e2e catalogue has no sold-out simple product');
   if (!product) return;
   const customer = await newCustomer('alerts-restock');
@@ -84,7 +73,7 @@ test('the back-in-stock e-mail comes once, with a working link and unsubscribe',
 });
 
 test('a price alert fires only below the price the shopper saw', async ({ page, request }) => {
-  const product = simple(true);
+  const product = simpleProduct(true);
   test.skip(!product?.regularPriceInclVat, 'the e2e catalogue has no simple product with a price in stock');
   if (!product?.regularPriceInclVat) return;
   const price = product.regularPriceInclVat;

@@ -6,24 +6,13 @@
  * The e-mails themselves (which change stock and prices) are alerts.editor.spec.ts's.
  */
 import { catalogue, productPages } from './support/catalogue.ts';
-import { newCustomer, signIn, signInHere } from './support/alerts.ts';
+import { newCustomer, signIn, signInHere, simpleProduct } from './support/alerts.ts';
 import { expect, shellReady, test } from './support/test.ts';
-
-const simple = (inStock: boolean) =>
-  productPages().find(
-    (product) =>
-      product.typeId === 'simple' &&
-      product.inStock === inStock &&
-      product.priceInclVat !== null &&
-      // No sale or quantity price: the price alert measures the plain price.
-      product.specialPrice === null &&
-      product.tierPrices.length === 0,
-  );
 
 test('a guest asks for a price alert, signs in, and is brought back with the alert made', async ({
   page,
 }) => {
-  const product = simple(true);
+  const product = simpleProduct(true);
   test.skip(!product, 'the e2e catalogue has no simple product in stock');
   if (!product) return;
   const customer = await newCustomer('alerts-guest');
@@ -63,7 +52,7 @@ test('a guest asks for a price alert, signs in, and is brought back with the ale
 });
 
 test('a sold-out product offers the stock alert, made at once for a signed-in customer', async ({ page }) => {
-  const product = simple(false);
+  const product = simpleProduct(false);
   test.skip(!product, 'the e2e catalogue has no sold-out simple product');
   if (!product) return;
   await signIn(page, await newCustomer('alerts-stock'));

@@ -1,8 +1,10 @@
 /**
  * What the alert journeys share: a customer nobody else uses, made through the e2e shop's embedded back end,
- * and signing in as them through the sign-in form (from wherever sign-in was asked, so it can send them back).
+ * signing in as them through the sign-in form (from wherever sign-in was asked, so it can send them back),
+ * and a product whose price alert measures its plain price.
  */
 import type { Page } from '@playwright/test';
+import { productPages, type Product } from './catalogue.ts';
 import { MAGENTO_URL } from './ports.ts';
 import { expect } from './test.ts';
 
@@ -39,3 +41,14 @@ export async function signIn(page: Page, customer: Customer): Promise<void> {
   await signInHere(page, customer);
   await expect(page).toHaveURL('/customer');
 }
+
+/** A simple product with a page and a plain price (no sale, no quantity price), in stock or sold out. */
+export const simpleProduct = (inStock: boolean): Product | undefined =>
+  productPages().find(
+    (product) =>
+      product.typeId === 'simple' &&
+      product.inStock === inStock &&
+      product.priceInclVat !== null &&
+      product.specialPrice === null &&
+      product.tierPrices.length === 0,
+  );

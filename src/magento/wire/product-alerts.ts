@@ -27,27 +27,22 @@ function change(field: string, query: string): GraphqlOperation<SubscriptionResu
   };
 }
 
-/** Subscribes the session's customer to a kind of alert for the product `$sku`. */
-export const subscribeAlert = (kind: AlertKind) =>
+/** A mutation on the product `$sku`, answering `{success, message}`. */
+const onSku = (field: string) =>
   change(
-    FIELD.subscribe[kind],
-    `mutation StorefrontSubscribeAlert($sku: String!) {
-  ${FIELD.subscribe[kind]}(input: { sku: $sku }) { success message }
-}`,
+    field,
+    `mutation Storefront_${field}($sku: String!) { ${field}(input: { sku: $sku }) { success message } }`,
   );
 
-export const unsubscribeAlert = (kind: AlertKind) =>
-  change(
-    FIELD.unsubscribe[kind],
-    `mutation StorefrontUnsubscribeAlert($sku: String!) {
-  ${FIELD.unsubscribe[kind]}(input: { sku: $sku }) { success message }
-}`,
-  );
+/** Subscribes the session's customer to a kind of alert for the product `$sku`. */
+export const subscribeAlert = (kind: AlertKind) => onSku(FIELD.subscribe[kind]);
+
+export const unsubscribeAlert = (kind: AlertKind) => onSku(FIELD.unsubscribe[kind]);
 
 export const unsubscribeAllAlerts = (kind: AlertKind) =>
   change(
     FIELD.unsubscribeAll[kind],
-    `mutation StorefrontUnsubscribeAllAlerts { ${FIELD.unsubscribeAll[kind]} { success message } }`,
+    `mutation Storefront_${FIELD.unsubscribeAll[kind]} { ${FIELD.unsubscribeAll[kind]} { success message } }`,
   );
 
 const alertEntry = z.object({
