@@ -103,6 +103,7 @@ const SHELL_ONLY = [
   'basket/shipping/payment',
   'category-not-found',
   'customer',
+  'customer/alerts',
   'customer/create-account',
   'customer/manage',
   'customer/manage/contact',
