@@ -174,6 +174,8 @@ export function readWrittenSnapshot(file: string): { catalogue: Catalogue; hash:
 
 export interface CatalogueIndex {
   catalogue: Catalogue;
+  /** The instant (epoch ms) its products are priced at: the sale and rule prices that apply then. */
+  pricedAt: number;
   /** Products with a page (visibility 2, 3 or 4). */
   pages: Product[];
   bySku: ReadonlyMap<string, Product>;
@@ -200,10 +202,8 @@ export interface CatalogueIndex {
  * that apply then (special-prices.ts), which every page, card, filter index and search file shows.
  */
 export function indexCatalogue(stored: Catalogue, options: { at?: number } = {}): CatalogueIndex {
-  const catalogue = {
-    ...stored,
-    products: pricedAt(stored.products, options.at ?? Date.now(), stored.rulePrices),
-  };
+  const at = options.at ?? Date.now();
+  const catalogue = { ...stored, products: pricedAt(stored.products, at, stored.rulePrices) };
   const pages = catalogue.products.filter((product) => product.visibility !== 1 && product.urlKey !== '');
   const byCategory = new Map<number, Product[]>();
   for (const product of catalogue.products) {
@@ -236,6 +236,7 @@ export function indexCatalogue(stored: Catalogue, options: { at?: number } = {})
   Object.values(catalogue.audiences).forEach(walk);
   return {
     catalogue,
+    pricedAt: at,
     pages,
     bySku: new Map(catalogue.products.map((product) => [product.sku, product])),
     byUrlKey: new Map(pages.map((product) => [product.urlKey, product])),

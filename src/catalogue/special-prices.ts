@@ -66,6 +66,22 @@ function window(special: SpecialPrice): { from: number; until: number } {
   };
 }
 
+/** The instant the store's wall clock first reads `wall` (ms, UTC-read) or later: `londonWallClockToInstant`. */
+const instantOf = (wall: number): number =>
+  londonWallClockToInstant(new Date(wall).toISOString().replace('T', ' ').slice(0, 19));
+
+/**
+ * The instants (epoch ms) `special` starts and stops applying: its from-date's wall-clock time, and the first
+ * second past its to-date's day; -Infinity and Infinity where it has no such date.
+ */
+export function specialPriceInstants(special: SpecialPrice): { from: number; until: number } {
+  const { from, until } = window(special);
+  return {
+    from: Number.isFinite(from) ? instantOf(from) : -Infinity,
+    until: Number.isFinite(until) ? instantOf(until + SECOND) : Infinity,
+  };
+}
+
 /** Whether `special` applies at `at` (Magento's rule, in whole seconds of the store's wall clock). */
 export function specialPriceApplies(special: SpecialPrice, at: number): boolean {
   const now = Math.floor(storeWallClock(at) / SECOND) * SECOND;
@@ -152,16 +168,10 @@ export function priceChanges(
   const changes: { ms: number; change: PriceChangeAt }[] = [];
   for (const product of products) {
     if (!product.specialPrice || product.configurable) continue;
-    const { from, until } = window(product.specialPrice);
+    const { from, until } = specialPriceInstants(product.specialPrice);
     const rule = rulePrices[product.sku];
-    const boundaries = [
-      Number.isFinite(from) ? from : undefined,
-      Number.isFinite(until) ? until + SECOND : undefined,
-    ];
-    for (const wall of boundaries) {
-      if (wall === undefined) continue;
-      const instant = londonWallClockToInstant(new Date(wall).toISOString().replace('T', ' ').slice(0, 19));
-      if (instant <= after) continue;
+    for (const instant of [from, until]) {
+      if (!Number.isFinite(instant) || instant <= after) continue;
       const before = applyingPrice(product, instant - SECOND, rule);
       const later = applyingPrice(product, instant, rule);
       if (before === later) continue;

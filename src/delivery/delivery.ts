@@ -4,7 +4,7 @@
  * more a basket needs for it, and when an order placed now arrives, in UK working days. Pure: the clock is
  * an argument, nothing touches the page, and nothing here is zod (the product page runs it in the browser).
  */
-import { deliveryConfig, type DeliveryConfig, type DeliveryMethod } from './config.ts';
+import { deliveryConfig, type DeliveryConfig, type DeliveryMethod, type WorkingDayRange } from './config.ts';
 import {
   addWorkingDays,
   isWorkingDay,
@@ -73,6 +73,15 @@ export function productDeliveryMethods(
     methods.nextDay,
   ];
 }
+
+/**
+ * The working days from an order to its dispatch, without a clock (what search engines and the shopping feed
+ * are told): the dispatch days, one more when the order misses the cut-off.
+ */
+export const handlingDays = (config: DeliveryConfig = deliveryConfig): WorkingDayRange => ({
+  min: config.dispatch.workingDays,
+  max: config.dispatch.workingDays + 1,
+});
 
 /**
  * The working day an order placed at `now` leaves the warehouse: it counts from today when today is a

@@ -8,6 +8,7 @@ export {
   dispatchDay,
   estimateDelivery,
   freeDelivery,
+  handlingDays,
   isParcel,
   productDeliveryMethods,
   spendForFreeDelivery,

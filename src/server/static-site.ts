@@ -13,6 +13,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { edgeHeaders, NO_EDGE_CACHING, withSharedMaxAge, type EdgeCaching } from '../cdn/headers.ts';
 import { fileForUrlPath, fileKey, surrogateKeysFor } from '../cdn/keys.ts';
 import { DEFAULT_REWRITES, rewriteFor, type Rewrite } from '../http/site-paths.ts';
+import { FEED_BASE } from '../features/shopping-feed/index.ts';
 import {
   compress,
   CompressionCache,
@@ -49,9 +50,12 @@ export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
 /** Other unhashed public files (favicon, robots.txt): a few minutes, then revalidate. */
 export const CACHE_SHORT = 'public, max-age=300';
 
+/** The shopping feed's files: written with the pages, and fetched by Merchant Center as they are now. */
+const FEED_FOLDER = `${FEED_BASE.slice(1)}/`;
+
 export function cacheControlFor(relative: string, edge: EdgeCaching = NO_EDGE_CACHING): string {
   if (isHashedAsset(relative)) return CACHE_IMMUTABLE;
-  if (relative.endsWith('.html') || relative.endsWith('.json'))
+  if (relative.endsWith('.html') || relative.endsWith('.json') || relative.startsWith(FEED_FOLDER))
     return withSharedMaxAge(CACHE_REVALIDATE, edge);
   return withSharedMaxAge(CACHE_SHORT, edge);
 }

@@ -4,11 +4,20 @@
  * the delivery file, so nothing here reads configuration.
  */
 import type { DeliveryConfig, WorkingDayRange } from '../delivery/config.ts';
-import { productDeliveryMethods } from '../delivery/delivery.ts';
-import { imageUrl } from '../catalogue/images.ts';
+import { handlingDays, productDeliveryMethods } from '../delivery/delivery.ts';
+import {
+  absoluteUrl,
+  productImageUrls,
+  schemaPrice,
+  VARIANT_PROPERTIES,
+  variantProperties,
+} from '../catalogue/merchant-listing.ts';
 import type { Product, VariantAttribute } from '../catalogue/types.ts';
 import { htmlToText } from '../catalogue/fields.ts';
 import { variantHref } from '../catalogue/variants.ts';
+import { FEED_INDEX_PATH } from '../features/shopping-feed/index.ts';
+
+export { absoluteUrl, productImageUrls, schemaPrice } from '../catalogue/merchant-listing.ts';
 
 /**
  * One step of a breadcrumb trail. The Breadcrumb component shows a trail and `breadcrumbJsonLd` describes
@@ -27,16 +36,6 @@ export interface SiteContext {
   brand: string;
 }
 
-/** `/home-garden` on `https://shop.example.com` → `https://shop.example.com/home-garden`. */
-export const absoluteUrl = (path: string, siteUrl: string): string => new URL(path, `${siteUrl}/`).href;
-
-/** Prices in structured data: a decimal string with exactly two places, as Google's examples use. */
-export const schemaPrice = (amount: number): string => amount.toFixed(2);
-
-/** The picture URLs search engines get: the 960 px JPEG rendition, absolute. */
-export const productImageUrls = (product: Pick<Product, 'images'>, siteUrl: string): string[] =>
-  product.images.map((image) => absoluteUrl(imageUrl(image.file, 960, 'jpeg'), siteUrl));
-
 const SCHEMA = 'https://schema.org/';
 
 /** A span of days as schema.org's QuantitativeValue (unit code DAY, as Google's merchant listings ask). */
@@ -53,14 +52,15 @@ const WORKING_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].ma
 /**
  * One OfferShippingDetails per method the product on its own is offered (Google's merchant listing
  * shape): the rate incl VAT, the country, and the handling and transit times in working days. Handling is
- * the dispatch days, one more when the order misses the cut-off. The cut-off itself (`cutoffTime`) is left
- * out: it needs a UTC offset, which changes with British Summer Time while the page stays the same.
+ * the dispatch days, one more when the order misses the cut-off (`handlingDays`). The cut-off itself
+ * (`cutoffTime`) is left out: it needs a UTC offset, which changes with British Summer Time while the page
+ * stays the same.
  */
 export function shippingDetailsJsonLd(
   product: Pick<Product, 'priceInclVat' | 'weight'>,
   delivery: DeliveryConfig,
 ): Record<string, unknown>[] {
-  const handling = { min: delivery.dispatch.workingDays, max: delivery.dispatch.workingDays + 1 };
+  const handling = handlingDays(delivery);
   return productDeliveryMethods(product.priceInclVat, product.weight, delivery).map((method) => ({
     '@type': 'OfferShippingDetails',
     shippingRate: { '@type': 'MonetaryAmount', value: method.price, currency: delivery.currency },
@@ -138,18 +138,9 @@ export function productJsonLd(
 }
 
 /**
- * The schema.org property a variant attribute is, where one fits (Google's variant properties: a volume is
- * a size); else none, and the variant names it in `additionalProperty` under its label.
+ * What a ProductGroup varies by: the schema.org property of a variant attribute, where one fits
+ * (merchant-listing.ts: a volume is a size); else its label, which the variants name in `additionalProperty`.
  */
-const VARIANT_PROPERTIES: Readonly<Record<string, string>> = {
-  volume: 'size',
-  size: 'size',
-  color: 'color',
-  colour: 'color',
-  material: 'material',
-  pattern: 'pattern',
-};
-
 const variesBy = (attribute: VariantAttribute): string => {
   const property = VARIANT_PROPERTIES[attribute.code];
   return property ? `${SCHEMA}${property}` : attribute.label;
@@ -177,15 +168,8 @@ export function productGroupJsonLd(
     const child = bySku.get(variant.sku);
     if (!child) return [];
     const own = productImageUrls(child, site.siteUrl);
-    const properties: Record<string, string> = {};
-    const additional: Record<string, unknown>[] = [];
-    for (const attribute of configurable.attributes) {
-      const label = attribute.values.find((value) => value.id === variant.values[attribute.code])?.label;
-      if (label === undefined) continue;
-      const property = VARIANT_PROPERTIES[attribute.code];
-      if (property) properties[property] = label;
-      else additional.push({ '@type': 'PropertyValue', name: attribute.label, value: label });
-    }
+    const { properties, others } = variantProperties(configurable.attributes, variant);
+    const additional = others.map((other) => ({ '@type': 'PropertyValue', ...other }));
     return [
       {
         '@type': 'Product',
@@ -266,6 +250,11 @@ export function sitemapXml(entries: readonly SitemapEntry[], siteUrl: string): s
 /** Paths crawlers are asked to leave alone: per-shopper screens with nothing to index. */
 export const ROBOTS_DISALLOW = ['/basket', '/customer', '/search'] as const;
 
+/**
+ * robots.txt: everything may be crawled but the per-shopper screens; the sitemap, and beside it, as a
+ * comment (robots.txt has no field for it and parsers skip comments), the list of the Google Merchant
+ * Center feed's files, which Merchant Center is given by hand (docs/shopping-feed.md).
+ */
 export function robotsTxt(siteUrl: string): string {
   return [
     'User-agent: *',
@@ -273,6 +262,7 @@ export function robotsTxt(siteUrl: string): string {
     ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${absoluteUrl('/sitemap.xml', siteUrl)}`,
+    `# Google Merchant Center product feed, the list of its files: ${absoluteUrl(FEED_INDEX_PATH, siteUrl)}`,
     '',
   ].join('\n');
 }

@@ -3,7 +3,9 @@
  * storefront's signed hook, the rebuilder syncs and rebuilds, and the new price is served on the product
  * page, its listing and in the search index, without a restart. A deleted product's page answers 404 and
  * nothing links to it; a disabled one leaves its page, listing and search entry in the same partial run;
- * with Magento down the rebuild fails clearly and the site keeps serving.
+ * with Magento down the rebuild fails clearly and the site keeps serving. The Google Merchant Center feed
+ * agrees with every page, and follows a price change, a stock switch and a sale's start and end in the run
+ * that changes the page, rewriting only the files whose items changed.
  * Real `astro build` runs take seconds each, so this file makes four of them, in order.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -37,6 +39,9 @@ import { storefrontServerConfig } from '../../src/server/config.ts';
 import { startStorefrontServer, type RunningStorefront } from '../../src/server/server.ts';
 import { ADMIN, INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { postHook } from './support.ts';
+import { londonWallClockToInstant, shopDay } from '../../src/catalogue/special-prices.ts';
+import { FEED_FILES, feedFileOf, feedFilePath } from '../../src/features/shopping-feed/index.ts';
+import { effectivePrice, field, missingRequired, parseFeed } from '../support/shopping-feed.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SECRET = 'site-test-rebuild-secret-42';
@@ -51,6 +56,11 @@ let shop: RunningStorefront;
 let notify: OnSaved = () => undefined;
 let snapshotFile: string;
 const log: string[] = [];
+/**
+ * The shop's clock the builds price at: the real one, moved forward by the feed's tests to a sale's first
+ * and last instant (as SHOP_CLOCK_FILE moves a running shop's), and left there for the tests after them.
+ */
+const shopClock = { offsetMs: 0, now: (): number => Date.now() + shopClock.offsetMs };
 
 beforeAll(async () => {
   backend = await startTestBackend({
@@ -80,6 +90,7 @@ beforeAll(async () => {
       buildEnv,
       attempts: 2,
       retryDelayMs: 100,
+      clock: shopClock,
       warm: true,
       log: (line) => log.push(line),
     }),
@@ -256,6 +267,207 @@ describe('the built site', () => {
       expect(readBuildInfo(byRenderer)?.pages).toBe(readBuildInfo(byAstro)?.pages);
     },
     BUILD_TIMEOUT,
+  );
+});
+
+/** The structured data of a page's HTML: its JSON-LD blocks. */
+const jsonLdOf = (html: string): Record<string, unknown>[] =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>,
+  );
+
+/** The offer a product page makes for `sku`: its Product's, or its ProductGroup's variant's. */
+function offerOf(
+  jsonLd: readonly Record<string, unknown>[],
+  sku: string,
+): Record<string, unknown> | undefined {
+  const product = jsonLd.find((block) => block['@type'] === 'Product' || block['@type'] === 'ProductGroup');
+  const offered =
+    product?.['@type'] === 'ProductGroup'
+      ? (product['hasVariant'] as Record<string, unknown>[]).find((variant) => variant['sku'] === sku)
+      : product;
+  return offered?.['offers'] as Record<string, unknown> | undefined;
+}
+
+/** What the feed says of an item, and the file it is in. */
+interface FeedStated {
+  readonly file: number;
+  readonly price: number;
+  readonly inStock: boolean;
+  /** Every attribute, as text: what changes when the item does. */
+  readonly text: string;
+}
+
+/**
+ * Every item of every feed file the live build serves, side by side with its page's offer: the price that
+ * applies at the build's instant by what the item says, its stock and its link, against the offer's. Answers
+ * the items by id, with the file each is in.
+ */
+async function feedAgainstPages(): Promise<Map<string, FeedStated>> {
+  const pricedAt = Date.parse(readBuildInfo(join(dir, 'dist'))?.pricedAt ?? '');
+  const urls = (await get('/feeds/google/index.txt')).text.trimEnd().split('\n');
+  expect(urls).toEqual(
+    Array.from({ length: FEED_FILES }, (_, file) => `http://127.0.0.1:4321${feedFilePath(file)}`),
+  );
+  const pages = new Map<string, Record<string, unknown>[]>();
+  const items = new Map<string, FeedStated>();
+  const differ: string[] = [];
+  for (const [file, url] of urls.entries()) {
+    const response = await fetch(`${shop.url}${new URL(url).pathname}`);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const feed = parseFeed(await response.text());
+    expect(feed.problems).toEqual([]);
+    for (const item of feed.items) {
+      const id = field(item, 'id');
+      expect(missingRequired(item), id).toEqual([]);
+      const link = new URL(field(item, 'link'));
+      let jsonLd = pages.get(link.pathname);
+      if (!jsonLd) pages.set(link.pathname, (jsonLd = jsonLdOf((await get(link.pathname)).text)));
+      const offer = offerOf(jsonLd, id);
+      const price = effectivePrice(item, pricedAt);
+      const inStock = field(item, 'availability') === 'in_stock';
+      const stated = [price.toFixed(2), inStock ? 'InStock' : 'OutOfStock', link.href];
+      const offered = [offer?.['price'], String(offer?.['availability']).split('/').pop(), offer?.['url']];
+      if (JSON.stringify(stated) !== JSON.stringify(offered))
+        differ.push(`${id}: the feed says ${stated.join(' ')}, its page ${offered.join(' ')}`);
+      const text = JSON.stringify([[...item.fields], item.shipping]);
+      items.set(id, { file, price, inStock, text });
+    }
+  }
+  expect(differ).toEqual([]);
+  return items;
+}
+
+/** The files holding an item that changed between two reads of the feed (or came, or went). */
+function filesChanged(
+  before: ReadonlyMap<string, FeedStated>,
+  after: ReadonlyMap<string, FeedStated>,
+): number[] {
+  const files = new Set<number>();
+  for (const [id, item] of after) if (before.get(id)?.text !== item.text) files.add(item.file);
+  for (const [id, item] of before) if (!after.has(id)) files.add(item.file);
+  return [...files].sort((a, b) => a - b);
+}
+
+/** The feed files the live build rendered anew (its keys changed): `pages.json`'s `rendered`. */
+const feedFilesRendered = (): string[] =>
+  (readPagesManifest(join(realpathSync(join(dir, 'dist')), PAGES_MANIFEST_FILE))?.rendered ?? []).filter(
+    (key) => key.startsWith('feeds/') && key.endsWith('.xml'),
+  );
+
+describe('the Google Merchant Center feed', () => {
+  it('agrees with every page: each item priced and stocked as its page offers it, in well-formed files listed beside the sitemap', async () => {
+    const items = await feedAgainstPages();
+    expect(items.size).toBeGreaterThan(40);
+    expect((await get('/robots.txt')).text).toContain(
+      'Sitemap: http://127.0.0.1:4321/sitemap.xml\n# Google Merchant Center product feed, the list of its files: http://127.0.0.1:4321/feeds/google/index.txt\n',
+    );
+  });
+
+  it(
+    'follows a price change, a stock switch and a sale from its first instant to its last in the run that changes the page, rewriting only the files whose items changed',
+    async () => {
+      const index = await catalogue();
+      // A simple product of its own, on sale never yet; from the end, so the other tests' products stay theirs.
+      const product = [...index.pages]
+        .reverse()
+        .find(
+          (candidate) =>
+            candidate.visibility === 4 &&
+            !candidate.configurable &&
+            candidate.parentSku === null &&
+            candidate.inStock &&
+            candidate.priceInclVat !== null &&
+            candidate.images.length > 0 &&
+            candidate.specialPrice === null &&
+            candidate.tierPrices.length === 0,
+        );
+      if (!product) throw new Error('no simple product in stock with a price and a picture');
+      const token = (await backend.call('POST', '/rest/V1/integration/admin/token', { body: ADMIN }))
+        .body as string;
+      const save = async (body: Record<string, unknown>): Promise<RunSummary> => {
+        const saved = await backend.call('PUT', `/rest/V1/products/${encodeURIComponent(product.sku)}`, {
+          token,
+          body: { product: body },
+        });
+        expect(saved.status).toBe(200);
+        return settled();
+      };
+      let before = await feedAgainstPages();
+      /**
+       * After a run: published warm; the product's page and its item agree, at the new price or stock; the
+       * feed files rendered anew are exactly those holding an item whose text changed (a sale of the demo
+       * catalogue may begin at the same instant), the product's among them when its item's did.
+       */
+      const expectFollowed = async (
+        run: RunSummary,
+        expected: { price: number; inStock: boolean; rewritten: boolean },
+      ) => {
+        expect(run, `${run.error}\n${log.slice(-20).join('\n')}`).toMatchObject({
+          outcome: 'published',
+          build: { mode: 'warm' },
+        });
+        const after = await feedAgainstPages();
+        const { price, inStock, rewritten } = expected;
+        expect(after.get(product.sku)).toMatchObject({ file: feedFileOf(product.sku), price, inStock });
+        const changed = filesChanged(before, after);
+        expect(changed.includes(feedFileOf(product.sku))).toBe(rewritten);
+        expect(feedFilesRendered().sort()).toEqual(
+          changed.map((number) => feedFilePath(number).slice(1)).sort(),
+        );
+        before = after;
+      };
+
+      // (a) A price change.
+      await expectFollowed(
+        await save({ price: 987.65, custom_attributes: [{ attribute_code: 'list_price', value: '987.65' }] }),
+        { price: 987.65, inStock: true, rewritten: true },
+      );
+
+      // (c) A stock switch, and back.
+      await expectFollowed(
+        await save({
+          sku: product.sku,
+          extension_attributes: { stock_item: { qty: 0, is_in_stock: false } },
+        }),
+        { price: 987.65, inStock: false, rewritten: true },
+      );
+      await expectFollowed(
+        await save({
+          sku: product.sku,
+          extension_attributes: { stock_item: { qty: 50, is_in_stock: true } },
+        }),
+        { price: 987.65, inStock: true, rewritten: true },
+      );
+
+      // (b) A sale tomorrow, shop time, for that one day: in the feed at once, with its dates, at today's price.
+      const tomorrow = shopDay(shopClock.now() + 86_400_000);
+      const starts = londonWallClockToInstant(`${tomorrow} 00:00:00`);
+      const ends = londonWallClockToInstant(`${shopDay(starts + 25 * 3_600_000)} 00:00:01`);
+      await expectFollowed(
+        await save({
+          custom_attributes: [
+            { attribute_code: 'special_price', value: '777.00' },
+            { attribute_code: 'special_from_date', value: `${tomorrow} 00:00:00` },
+            { attribute_code: 'special_to_date', value: `${tomorrow} 00:00:00` },
+          ],
+        }),
+        { price: 987.65, inStock: true, rewritten: true },
+      );
+      // Its first instant: the run the publisher's diary starts then (no save) puts it on the page; the feed
+      // said so already, so its file is as it was and the price that applies by it is the sale's.
+      shopClock.offsetMs = starts + 1000 - Date.now();
+      await expectFollowed(
+        await rebuilder.trigger('scheduled price change', { urgent: true, scheduled: true }),
+        { price: 777, inStock: true, rewritten: false },
+      );
+      // Its last: the day after its to-date begins, the regular price again, and the sale leaves the feed.
+      shopClock.offsetMs = ends + 1000 - Date.now();
+      const ended = await rebuilder.trigger('scheduled price change', { urgent: true, scheduled: true });
+      await expectFollowed(ended, { price: 987.65, inStock: true, rewritten: true });
+    },
+    2 * BUILD_TIMEOUT,
   );
 });
 

@@ -8,6 +8,7 @@
  * the number into the quick order page (`data-code-files`), so the page and its files always agree.
  * Written by the build (`/product-data/codes/{n}.json`, build-codes.ts); read by hand.
  */
+import { bucketOf } from '@cleaning-shop/kit/buckets.ts';
 import { isRecord } from '@cleaning-shop/kit/reader.ts';
 import { compactCode } from '../search/index.ts';
 import type { ProductFacts } from './facts.ts';
@@ -36,12 +37,8 @@ export interface ProductCodesFile<Facts = ProductFacts> {
 /** A code as the files hold it (`compactCode`), '' for one with no letter or digit. */
 export const foldCode = (code: string): string => compactCode(code);
 
-/** The file a folded code is in: FNV-1a of its characters, modulo the number of files. */
-export function productCodeFile(folded: string, files: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < folded.length; i++) hash = Math.imul(hash ^ folded.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % files;
-}
+/** The file a folded code is in: its bucket (FNV-1a of its characters) of the number of files. */
+export const productCodeFile = (folded: string, files: number): number => bucketOf(folded, files);
 
 const productCodesUrl = (file: number): string => `${PRODUCT_DATA_BASE}/codes/${file}.json`;
 

@@ -30,6 +30,7 @@
  * The files are our own build output, yet still data arriving over the wire: each is checked by hand
  * (no zod in the browser's bundle) in decode.ts. How a posting's info is packed is info.ts.
  */
+import { bucketOf } from '@cleaning-shop/kit/buckets.ts';
 import type { AttributeSort, Facet, IndexedProduct, RatingPair } from '../listing/index.ts';
 
 export const SEARCH_DATA = '/search/data';
@@ -58,12 +59,8 @@ export const recordShardUrl = (shard: number, v: string): string => versioned(in
 /** A term's shard key: its first three characters. */
 export const shardKey = (term: string): string => term.slice(0, 3);
 
-/** The code bucket of a term: FNV-1a of its characters, modulo the core's bucket count. */
-export function codeBucket(term: string, buckets: number): number {
-  let hash = 0x811c9dc5;
-  for (let at = 0; at < term.length; at += 1) hash = Math.imul(hash ^ term.charCodeAt(at), 0x01000193);
-  return (hash >>> 0) % buckets;
-}
+/** The code bucket of a term: its bucket (FNV-1a of its characters) of the core's bucket count. */
+export const codeBucket = (term: string, buckets: number): number => bucketOf(term, buckets);
 
 /**
  * The merchant's synonyms as the core carries them (compiled by synonyms.ts): a query phrase (its words'

@@ -210,7 +210,7 @@ describe('sitemapXml', () => {
 });
 
 describe('robotsTxt', () => {
-  it('allows everything but the per-shopper screens and names the sitemap', () => {
+  it('allows everything but the per-shopper screens and names the sitemap, and the shopping feed beside it', () => {
     expect(robotsTxt(site.siteUrl)).toBe(
       [
         'User-agent: *',
@@ -220,6 +220,7 @@ describe('robotsTxt', () => {
         'Disallow: /search',
         '',
         'Sitemap: https://shop.example.com/sitemap.xml',
+        '# Google Merchant Center product feed, the list of its files: https://shop.example.com/feeds/google/index.txt',
         '',
       ].join('\n'),
     );
