@@ -5,7 +5,6 @@
 import { isSessionOver } from './problem.ts';
 
 export const SIGN_IN_PATH = '/customer/sign-in';
-export const CREATE_ACCOUNT_PATH = '/customer/create-account';
 /** "Your data and privacy": where a customer downloads their data or deletes their account. */
 export const MY_DATA_PAGE = '/customer/privacy';
 export const ACCOUNT_PATH = '/customer';
@@ -36,24 +35,19 @@ export function redirectTo(path: string): void {
   leave(() => window.location.replace(path));
 }
 
-/**
- * A product page (one path segment, as its url key) with its review form to open ("Sign in to write a
- * review") or its alerts, where a guest's alert is made once they are signed in.
- */
-const PRODUCT_SECTION_RETURN = /^\/[\w%.~-]{1,255}#(write-review|alerts)$/;
-/** My alerts, with what an alert e-mail's unsubscribe link asks of it (features/alerts/paths.ts). */
-const MY_ALERTS_RETURN = /^\/customer\/alerts(\?unsubscribe=(stock|price)(&product=\d{1,10})?)?$/;
+/** A product page (one path segment, as its url key) with its review form to open: "Sign in to write a review". */
+const WRITE_REVIEW_RETURN = /^\/[\w%.~-]{1,255}#write-review$/;
 
 /**
  * Where sign-in may send the shopper back to (`?next=`): only the shop's own order and return pages, the data and
- * privacy page, the trade account application, guarantee registration, My alerts, and a product page's review form or alerts, never another site or an
+ * privacy page, the trade account application, guarantee registration, and a product page's review form, never another site or an
  * arbitrary path (an open redirect). Undefined for anything else.
  */
 export function safeReturnPath(value: string | null): string | undefined {
   if (value === MY_DATA_PAGE || value === TRADE_APPLICATION_PAGE) return value;
   // Guarantee registration, with the model a product page filled in (features/guarantee/paths.ts).
   if (value && /^\/customer\/register-machine(\?model=[\w%.-]{1,120})?$/.test(value)) return value;
-  if (value && (PRODUCT_SECTION_RETURN.test(value) || MY_ALERTS_RETURN.test(value))) return value;
+  if (value && WRITE_REVIEW_RETURN.test(value)) return value;
   if (value && /^\/customer\/(returns|return\?id=\d{1,9})$/.test(value)) return value;
   return value && /^\/customer\/orders(\/[\w%-]{1,100})?(\?page=\d{1,6})?$/.test(value) ? value : undefined;
 }
@@ -62,12 +56,6 @@ export function safeReturnPath(value: string | null): string | undefined {
 export const signInAndBack = (back: string): string => {
   const safe = safeReturnPath(back);
   return safe ? `${SIGN_IN_PATH}?next=${encodeURIComponent(safe)}` : SIGN_IN_PATH;
-};
-
-/** Creating an account, then signing in, then back to `back` (see safeReturnPath; anything else: My Account). */
-export const createAccountAndBack = (back: string): string => {
-  const safe = safeReturnPath(back);
-  return safe ? `${CREATE_ACCOUNT_PATH}?next=${encodeURIComponent(safe)}` : CREATE_ACCOUNT_PATH;
 };
 
 /**

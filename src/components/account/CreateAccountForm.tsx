@@ -16,7 +16,7 @@ import type { Country } from '../../magento/wire/directory.ts';
 import { useBusy } from '../../ui/forms/use-busy.ts';
 import { fieldsOf, FormError, focusFirst, readFields } from '../../ui/forms/Field.tsx';
 import { newAccountProblems, type FieldProblems } from '../../features/account/validation.ts';
-import { SIGN_IN_PATH, goTo, safeReturnPath, signInAndBack } from '../../shop-api/navigation.ts';
+import { SIGN_IN_PATH, goTo } from '../../shop-api/navigation.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { useHydrated } from '../../ui/forms/use-hydrated.ts';
 import '../../styles/forms.css';
@@ -72,10 +72,8 @@ function useCreateAccount() {
     try {
       const list = await fetchCountries();
       await createCustomer(newAccountBody(values, list));
-      // Sent here to come back somewhere (a product's alerts): sign-in takes the shopper there.
-      const back = safeReturnPath(new URLSearchParams(window.location.search).get('next'));
       notify(strings.account.created, 'status', { carryTo: SIGN_IN_PATH });
-      goTo(back ? signInAndBack(back) : SIGN_IN_PATH);
+      goTo(SIGN_IN_PATH);
     } catch (failure) {
       finish();
       setError(problemText(failure));

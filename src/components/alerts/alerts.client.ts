@@ -2,20 +2,19 @@
  * The product page's alerts, once the shopper reaches for them (ProductAlerts.astro): a press subscribes
  * the signed-in customer (a stock alert for the chosen size of a configurable, a price alert for the
  * product) and says so under the buttons with the way to My alerts. A guest is asked to sign in or create
- * an account, and the alert they asked for waits in the tab (features/alerts/pending.ts): sign-in brings
- * them back to `#alerts`, which loads this at once, and the alert is made then.
+ * an account, and the alert they asked for waits in the tab (features/alerts/pending.ts): once signed in,
+ * My Account makes it and brings them back to this page (MyAlertsBlock.tsx).
  */
 import {
-  ALERTS_HASH,
   ALERTS_PAGE,
   alertsTexts as t,
-  keepPendingAlert,
+  CREATE_ACCOUNT_PAGE,
+  keepPending,
   subscribeToAlert,
-  takePendingAlert,
   type AlertKind,
 } from '../../features/alerts/index.ts';
 import { $signedIn } from '../../features/account/index.ts';
-import { createAccountAndBack, signInAndBack } from '../../shop-api/navigation.ts';
+import { SIGN_IN_PATH } from '../../shop-api/navigation.ts';
 import { ShopApiError } from '../../shop-api/shop-api.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import { chosenSku } from '../../ui/chosen-variant.ts';
@@ -34,15 +33,15 @@ const paragraph = (...parts: (string | Node)[]): HTMLParagraphElement => {
   return p;
 };
 
-/** The guest's way in: sign in, or create an account, and back to this page's alerts. */
-function askToSignIn(answer: HTMLElement): void {
-  const back = `${window.location.pathname}${ALERTS_HASH}`;
+/** The guest's way in: sign in, or create an account (then sign in), with the alert kept for after. */
+function askToSignIn(answer: HTMLElement, kind: AlertKind, sku: string): void {
+  keepPending({ kind, sku, back: window.location.pathname });
   answer.replaceChildren(
     paragraph(t.guest),
     paragraph(
-      link(signInAndBack(back), t.signIn, 'button'),
+      link(SIGN_IN_PATH, t.signIn, 'button'),
       ' ',
-      link(createAccountAndBack(back), t.createAccount, 'button button--secondary'),
+      link(CREATE_ACCOUNT_PAGE, t.createAccount, 'button button--secondary'),
     ),
   );
 }
@@ -50,10 +49,7 @@ function askToSignIn(answer: HTMLElement): void {
 async function subscribe(root: HTMLElement, kind: AlertKind, sku: string): Promise<void> {
   const answer = root.querySelector<HTMLElement>('[data-alert-answer]');
   if (!answer) return;
-  if (!$signedIn.get()) {
-    keepPendingAlert({ kind, sku });
-    return askToSignIn(answer);
-  }
+  if (!$signedIn.get()) return askToSignIn(answer, kind, sku);
   root.setAttribute('aria-busy', 'true');
   try {
     await subscribeToAlert(kind, sku);
@@ -61,10 +57,8 @@ async function subscribe(root: HTMLElement, kind: AlertKind, sku: string): Promi
       paragraph(kind === 'stock' ? t.stockSaved : t.priceSaved, ' ', link(ALERTS_PAGE, t.seeMine)),
     );
   } catch (error) {
-    if (error instanceof ShopApiError && error.status === 401) {
-      keepPendingAlert({ kind, sku });
-      askToSignIn(answer);
-    } else {
+    if (error instanceof ShopApiError && error.status === 401) askToSignIn(answer, kind, sku);
+    else {
       // The shop's own refusal (a product no longer sold) as it says it; down or unreachable: try again.
       const refused = error instanceof ShopApiError && error.status > 0 && error.status < 500;
       answer.replaceChildren(paragraph(refused ? problemText(error) : t.notSaved));
@@ -83,8 +77,7 @@ export function initAlerts(root: HTMLElement): void {
     if (kind === 'stock') void subscribe(root, kind, chosenSku(sku));
     if (kind === 'price') void subscribe(root, kind, sku);
   });
-  // Back from signing in: the alert asked for as a guest.
-  const children = (root.dataset['children'] ?? '').split(' ').filter(Boolean);
-  const pending = $signedIn.get() ? takePendingAlert([sku, ...children]) : undefined;
-  if (pending) void subscribe(root, pending.kind, pending.sku);
 }
+
+/** What the product page's first script starts (product-page/on-first-use.client.ts). */
+export const init = initAlerts;

@@ -1,12 +1,13 @@
 /**
- * The state of My alerts: the customer's alerts (read once the page opens, signed-out shoppers sent to sign
- * in and back), what an alert e-mail's unsubscribe link asked (done once the list is known, then taken off
+ * The state of My alerts: the customer's alerts (read once the page opens; signed-out shoppers sent to sign
+ * in, what they asked kept for after: features/alerts/pending.ts), what an alert e-mail's unsubscribe link asked (done once the list is known, then taken off
  * the address so a reload asks nothing), and removals, one at a time, each saying what it did or why not.
  */
 import { useEffect, useState } from 'react';
 import {
   ALERTS_PAGE,
   alertsTexts as t,
+  keepPending,
   readMyAlerts,
   removeAlerts,
   unsubscribeLink,
@@ -14,8 +15,8 @@ import {
   type AlertsAnswer,
 } from '../../features/alerts/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
-import { leftForSignIn, redirectTo } from '../../shop-api/navigation.ts';
-import { signedInHere } from '../../ui/signed-in-guard.ts';
+import { leftForSignIn, redirectTo, SIGN_IN_PATH } from '../../shop-api/navigation.ts';
+import { $signedIn } from '../../features/account/index.ts';
 import { useBusy } from '../../ui/forms/use-busy.ts';
 
 type Loaded =
@@ -33,7 +34,6 @@ export function useMyAlerts() {
   const [said, setSaid] = useState('');
   const [refused, setRefused] = useState('');
   const { busy, start, finish } = useBusy<string>();
-  const back = () => `${window.location.pathname}${window.location.search}`;
 
   async function change(key: string, work: () => Promise<AlertsAnswer>, done: string): Promise<void> {
     if (!start(key)) return;
@@ -43,7 +43,7 @@ export function useMyAlerts() {
       setLoaded({ status: 'ready', alerts: await work() });
       setSaid(done);
     } catch (error) {
-      if (!leftForSignIn(error, back())) setRefused(problemText(error));
+      if (!leftForSignIn(error)) setRefused(problemText(error));
     } finally {
       finish();
     }
@@ -62,8 +62,11 @@ export function useMyAlerts() {
   }
 
   function load(): void {
-    const away = signedInHere();
-    if (away) return redirectTo(away);
+    // Signed out: sign in first (My Account then brings what an e-mail's link asked back here).
+    if (!$signedIn.get()) {
+      if (window.location.search) keepPending({ unsubscribe: window.location.search });
+      return redirectTo(SIGN_IN_PATH);
+    }
     setLoaded({ status: 'loading' });
     readMyAlerts().then(
       (alerts) => {
@@ -71,7 +74,7 @@ export function useMyAlerts() {
         void followLink(alerts);
       },
       (error: unknown) => {
-        if (!leftForSignIn(error, back())) setLoaded({ status: 'failed', message: problemText(error) });
+        if (!leftForSignIn(error)) setLoaded({ status: 'failed', message: problemText(error) });
       },
     );
   }

@@ -24,3 +24,6 @@ export function initGallery(gallery: HTMLElement): void {
     link.setAttribute('aria-current', 'true');
   });
 }
+
+/** What the product page's first script starts (product-page/on-first-use.client.ts). */
+export const init = initGallery;

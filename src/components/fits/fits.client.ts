@@ -11,3 +11,6 @@ export function initFits(root: HTMLElement): void {
   if (root.dataset['keepMachine'] === undefined) initFitCheck(root);
   else keepMachine(root);
 }
+
+/** What the product page's first script starts (product-page/on-first-use.client.ts). */
+export const init = initFits;

@@ -11,11 +11,12 @@ import { galleryIsland } from '../catalogue/index.client.ts';
 import { fitsIsland } from '../fits/index.client.ts';
 import { reviewsIsland } from '../reviews/index.client.ts';
 
-const sections: Record<string, () => Promise<(root: HTMLElement) => void>> = {
-  reviews: () => reviewsIsland().then((module) => module.initReviews),
-  fits: () => fitsIsland().then((module) => module.initFits),
-  gallery: () => galleryIsland().then((module) => module.initGallery),
-  alerts: () => alertsIsland().then((module) => module.initAlerts),
+/** Each section's code: a module whose `init` starts it on its root. */
+const sections: Record<string, () => Promise<{ init: (root: HTMLElement) => void }>> = {
+  reviews: reviewsIsland,
+  fits: fitsIsland,
+  gallery: galleryIsland,
+  alerts: alertsIsland,
 };
 
 /** A click that only opens the link elsewhere (a new tab, a download): the browser's, not the code's. */
@@ -47,7 +48,7 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-on-use]')) {
     root.removeEventListener('focusin', load);
     root.addEventListener('click', keep);
     root.addEventListener('submit', keep);
-    void start().then((init) => {
+    void start().then(({ init }) => {
       root.removeEventListener('click', keep);
       root.removeEventListener('submit', keep);
       init(root);

@@ -23,3 +23,6 @@ export function initReviews(root: HTMLElement): void {
     void openReviewForm(button);
   }
 }
+
+/** What the product page's first script starts (product-page/on-first-use.client.ts). */
+export const init = initReviews;

@@ -2,7 +2,7 @@
 export { removeAlerts, readMyAlerts, subscribeToAlert } from './alerts.ts';
 export { ALERT_KINDS, alertsAnswer } from './answer.ts';
 export type { AlertKind, AlertsAnswer, CustomerAlert } from './answer.ts';
-export { keepPendingAlert, takePendingAlert } from './pending.ts';
+export { keepPending, takePending } from './pending.ts';
 export type { PendingAlert } from './pending.ts';
-export { ALERTS_PAGE, ALERTS_HASH, alertsPageFor, unsubscribeLink } from './paths.ts';
+export { ALERTS_PAGE, alertsPageFor, CREATE_ACCOUNT_PAGE, unsubscribeLink } from './paths.ts';
 export { alertsTexts } from './texts.ts';

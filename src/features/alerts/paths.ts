@@ -1,5 +1,5 @@
 /**
- * Where alerts live: My alerts, a product page's alerts (`#alerts`, where sign-in sends a guest back), and
+ * Where alerts live: My alerts, where a guest creates an account, and
  * what an alert e-mail's unsubscribe link asks My alerts to do. Magento's links
  * (`/productalert/unsubscribe/stock/product/12/`, `…/stockAll/`) reach the storefront server, which sends
  * the shopper to My alerts with the request in the query (`?unsubscribe=stock&product=12`): removing needs
@@ -9,7 +9,8 @@ import { isOneOf } from '@cleaning-shop/kit/reader.ts';
 import { ALERT_KINDS, type AlertKind } from './answer.ts';
 
 export const ALERTS_PAGE = '/customer/alerts';
-export const ALERTS_HASH = '#alerts';
+/** Where a guest creates the account an alert needs. */
+export const CREATE_ACCOUNT_PAGE = '/customer/create-account';
 
 /** One kind of alert for one product (by Magento's product id), or every alert of the kind. */
 export interface Unsubscribe {

@@ -1,28 +1,30 @@
 /**
- * The alert a guest asked for (Magento wants a customer for every alert): kept in this tab while they sign
- * in or create an account, and made when sign-in brings them back to the product page's alerts
- * (`#alerts`). One at a time; read once.
+ * What a signed-out shopper asked of alerts, kept in this tab while they sign in (Magento wants a customer
+ * for every alert): an alert to make for a product (and the page to go back to), or what an alert e-mail's
+ * unsubscribe link asked of My alerts. Sign-in lands on My Account, whose alerts block does it
+ * (components/alerts/MyAlertsBlock.tsx); sign-in's own way back (`?next=`) is left alone, as it is in every
+ * page's first script. One at a time; read once.
  */
 import { isOneOf, isRecord, readJson } from '@cleaning-shop/kit/reader.ts';
 import { ALERT_KINDS, type AlertKind } from './answer.ts';
 
 const KEY = 'shop.pendingAlert';
 
-export interface PendingAlert {
-  readonly kind: AlertKind;
-  readonly sku: string;
-}
+export type PendingAlert =
+  | { readonly kind: AlertKind; readonly sku: string; readonly back: string }
+  /** My alerts' query (`?unsubscribe=…`), asked signed out. */
+  | { readonly unsubscribe: string };
 
-export function keepPendingAlert(alert: PendingAlert): void {
+export function keepPending(pending: PendingAlert): void {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify(alert));
+    sessionStorage.setItem(KEY, JSON.stringify(pending));
   } catch {
-    // Storage refused (private mode): the shopper presses the button again after signing in.
+    // Storage refused (private mode): the shopper asks again once signed in.
   }
 }
 
-/** The alert kept for `skus` (the page's product or its children), forgotten once read; else undefined. */
-export function takePendingAlert(skus: readonly string[]): PendingAlert | undefined {
+/** What was kept, forgotten once read; undefined when nothing (readable) was. */
+export function takePending(): PendingAlert | undefined {
   let value: unknown;
   try {
     value = readJson(sessionStorage.getItem(KEY));
@@ -30,7 +32,10 @@ export function takePendingAlert(skus: readonly string[]): PendingAlert | undefi
   } catch {
     return undefined;
   }
-  if (!isRecord(value) || !isOneOf(ALERT_KINDS, value['kind'])) return undefined;
-  const sku = value['sku'];
-  return typeof sku === 'string' && skus.includes(sku) ? { kind: value['kind'], sku } : undefined;
+  if (!isRecord(value)) return undefined;
+  const { kind, sku, back, unsubscribe } = value;
+  if (typeof unsubscribe === 'string' && unsubscribe.startsWith('?')) return { unsubscribe };
+  // Only the shop's own pages to go back to: one path segment, as a product page's.
+  if (!isOneOf(ALERT_KINDS, kind) || typeof sku !== 'string' || typeof back !== 'string') return undefined;
+  return /^\/[\w%.~-]{1,255}$/.test(back) ? { kind, sku, back } : undefined;
 }
