@@ -32,6 +32,7 @@ export * from './features/checkout/texts.ts';
 export * from './features/collect/after-texts.ts';
 export * from './features/collect/browser-texts.ts';
 export * from './features/collect/texts.ts';
+export * from './features/alerts/texts.ts';
 export * from './features/compare/browser-texts.ts';
 export * from './features/compare/texts.ts';
 export * from './features/fits/search-texts.ts';
