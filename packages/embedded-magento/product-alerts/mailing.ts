@@ -39,6 +39,11 @@ function dueProduct(
   alert: AlertRow,
 ): AlertedProduct | undefined {
   const { db, store } = runtime;
+  // Whether it is due first (most alerts are not, and this runs every minute), then what the e-mail names.
+  if (kind === 'stock' && !isSalable(db, alert.product_id)) return undefined;
+  const price = finalPriceFor(db, store, alert.product_id, customerGroup(db, alert.customer_id));
+  if (kind === 'price' && (price === undefined || alert.price === null || alert.price <= price))
+    return undefined;
   const product = db.get(
     productRow,
     // A size of a configurable has no page of its own: the e-mail links to its parent's.
@@ -50,14 +55,7 @@ function dueProduct(
   );
   // Magento looks at no status for a price alert; a disabled product never sells, so never gets a stock alert.
   if (!product) return undefined;
-  const price = finalPriceFor(db, store, product.id, customerGroup(db, alert.customer_id));
-  if (kind === 'stock') {
-    if (!isSalable(db, product.id)) return undefined;
-    markSent(db, 'stock', alert.id);
-  } else {
-    if (price === undefined || alert.price === null || alert.price <= price) return undefined;
-    markSent(db, 'price', alert.id, price);
-  }
+  markSent(db, kind, alert.id, price);
   return { id: product.id, name: product.name, urlKey: product.url_key, price };
 }
 

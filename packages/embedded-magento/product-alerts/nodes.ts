@@ -7,10 +7,9 @@
  */
 import type { GraphQlContext } from '../graphql/context.ts';
 import { productById, productView } from '../graphql/product.ts';
+import { roundMoney } from '../money.ts';
 import { customerAlerts, customerGroup, finalPriceFor, type AlertRow } from './alerts.ts';
 import { alertErrors, type AlertKind } from './errors.ts';
-
-const roundMoney = (amount: number): number => Math.round(amount * 100) / 100;
 
 function entry(context: GraphQlContext, kind: AlertKind, row: AlertRow, group: number) {
   const product = productById(context.db, row.product_id);
