@@ -17,6 +17,7 @@ import {
 } from './carts/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { cmsRoutes } from './cms/routes.ts';
+import { companyRoutes } from './company/routes.ts';
 import { adminCheckoutRoutes, checkoutCartHooks, checkoutRoutes } from './checkout/routes.ts';
 import type { CheckoutSettings } from './checkout/settings.ts';
 import { groupRoutes } from './customers/group-routes.ts';
@@ -26,7 +27,10 @@ import { directoryRoutes } from './directory/routes.ts';
 import type { Route } from './http/route.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
+import { negotiableQuotesRoutes } from './negotiable-quotes/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
+import { purchaseOrdersRoutes } from './purchase-orders/routes.ts';
+import { requisitionListsRoutes } from './requisition-lists/routes.ts';
 import type { OnSaved } from '@cleaning-shop/contracts/rebuild-hook.ts';
 import { returnRoutes } from './returns/routes.ts';
 import type { ReturnsRuntime } from './returns/runtime.ts';
@@ -64,5 +68,9 @@ export function createRoutes({ db, checkout, tokens, onSaved, returns }: RouteCo
     ...reviewRoutes(db),
     ...returnRoutes(db, returns),
     ...inventoryRoutes(db, returns, onSaved),
+    ...companyRoutes(db, checkout, returns),
+    ...purchaseOrdersRoutes(db, checkout, returns),
+    ...negotiableQuotesRoutes(db, checkout, returns),
+    ...requisitionListsRoutes(db, checkout, returns),
   ];
 }

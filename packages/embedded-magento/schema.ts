@@ -17,6 +17,10 @@ import { TABLES as reviewsTables } from './reviews/tables.ts';
 import { TABLES as returnsTables } from './returns/tables.ts';
 import { TABLES as inventoryTables } from './inventory/tables.ts';
 import { TABLES as productAlertsTables } from './product-alerts/tables.ts';
+import { TABLES as companyTables } from './company/tables.ts';
+import { TABLES as purchaseOrdersTables } from './purchase-orders/tables.ts';
+import { TABLES as negotiableQuotesTables } from './negotiable-quotes/tables.ts';
+import { TABLES as requisitionListsTables } from './requisition-lists/tables.ts';
 
 /** The back end's own key-value notes (what was seeded, and when). */
 const META = `
@@ -38,6 +42,10 @@ export const SCHEMA = [
   returnsTables,
   inventoryTables,
   productAlertsTables,
+  companyTables,
+  purchaseOrdersTables,
+  negotiableQuotesTables,
+  requisitionListsTables,
 ].join('');
 
 /** The back end's SQLite file at `file` (`:memory:` for none), with every module's tables. */

@@ -23,6 +23,7 @@ import { ensureDemoSalesRules } from './seed/sales-rules.ts';
 import { ensureDemoReviews } from './seed/reviews.ts';
 import { isSeeded, seedDatabase } from './seed/seed-database.ts';
 import { ensureDemoTrade } from './seed/trade.ts';
+import { ensureDemoCompanies } from './seed/company.ts';
 import { magentoDate } from './db.ts';
 import { ensureDemoGuestOrder } from './returns/demo-orders.ts';
 import { ensureReturnLookups } from './returns/lookups.ts';
@@ -131,6 +132,8 @@ export async function prepareDatabase(config: EmbeddedMagentoConfig): Promise<Da
     )
   )
     config.log?.('Wrote the demo trade account, its prices and its orders');
+  if (await ensureDemoCompanies(db, new Date((config.clock ?? systemClock).now())))
+    config.log?.('Wrote the demo companies (B2B), their roles and users');
   ensureDemoSalesRules(db, magentoDate());
   if (ensureDemoPickupLocations(db)) config.log?.('Wrote the demo pickup locations and their stock');
   ensureReturnLookups(db);
@@ -203,6 +206,7 @@ export function returnsRuntime(config: EmbeddedMagentoConfig): ReturnsRuntime {
     clock: config.clock ?? systemClock,
     store,
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, store, config.log) : NO_MAILER,
+    storeUrl: config.storeUrl ?? `http://${config.host}:${String(config.port)}`,
   };
 }
 

@@ -45,4 +45,12 @@ CREATE TABLE IF NOT EXISTS quote_addresses (
   data TEXT NOT NULL DEFAULT '{}',
   UNIQUE (quote_id, address_type)
 );
+-- quote_id_mask: the masked id a customer's cart is known by in GraphQL (cart_id), which becomes the
+-- negotiable quote's uid. Guest carts keep theirs on quotes.masked_id; a customer's cart has none there,
+-- so its mask here opens nothing on the guest-cart routes.
+CREATE TABLE IF NOT EXISTS quote_id_mask (
+  entity_id INTEGER PRIMARY KEY AUTOINCREMENT,
+  quote_id INTEGER NOT NULL UNIQUE REFERENCES quotes (id) ON DELETE CASCADE,
+  masked_id TEXT NOT NULL UNIQUE
+);
 `;

@@ -135,7 +135,7 @@ function discounts(context: GraphQlContext, amount: number, description: string 
 }
 
 /** `OrderFormatter::format()` with the `total` and `invoices` resolvers. */
-function orderNode(context: GraphQlContext, row: OrderRow) {
+export function orderNode(context: GraphQlContext, row: OrderRow) {
   return {
     id: encodeUid(String(row.entity_id)),
     order_date: row.created_at,

@@ -2,6 +2,7 @@
  * Customer accounts (CONTRACT.md §5.8): create (anonymous), read and save (`me` or admin by id), with
  * Magento's shapes: string default address ids, region objects, default flags present only when true.
  */
+import { companyAttributesOf, saveCompanyAttributes } from '../company/index.ts';
 import { hashPassword } from '../crypto.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
@@ -78,6 +79,12 @@ function serializeAddress(row: CustomerAddressRow, customer: CustomerRow) {
   };
 }
 
+/** `company_attributes` for a company user; nothing for anyone else. */
+function withCompany(db: Database, customerId: number) {
+  const attributes = companyAttributesOf(db, customerId);
+  return attributes ? { company_attributes: attributes } : {};
+}
+
 export function serializeCustomer(db: Database, id: number) {
   const row = db.get(customerRow, 'SELECT * FROM customers WHERE id = ?', id);
   if (!row) throw errors.noSuchEntity('customerId', id);
@@ -110,7 +117,11 @@ export function serializeCustomer(db: Database, id: number) {
     website_id: row.website_id,
     addresses: addresses.map((address) => serializeAddress(address, row)),
     disable_auto_group_change: 0,
-    extension_attributes: { is_subscribed: row.is_subscribed === 1 },
+    extension_attributes: {
+      // B2B's company attributes of a company user (Magento_Company's plugin on the repository's read).
+      ...withCompany(db, row.id),
+      is_subscribed: row.is_subscribed === 1,
+    },
     ...(custom.length === 0 ? {} : { custom_attributes: custom }),
   };
 }
@@ -309,6 +320,8 @@ export function updateCustomer(db: Database, id: number, customer: CustomerInput
     );
     // CustomerRepository::save(): attributes left out keep their values.
     if (custom) saveCustomAttributes(db, id, custom);
+    // B2B's company attributes (job title, telephone) of a company user.
+    saveCompanyAttributes(db, id, record(customer['extension_attributes'])['company_attributes']);
     const toId = (value: unknown) =>
       typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
     if (customer['addresses'] !== undefined) {

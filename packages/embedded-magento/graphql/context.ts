@@ -9,6 +9,7 @@ import { sqlNumber, type Database } from '../db.ts';
 import type { ReturnsRuntime } from '../returns/runtime.ts';
 import type { ReviewLoaders } from '../reviews/loaders.ts';
 import type { ReviewSettings } from '../reviews/settings.ts';
+import type { CheckoutSettings } from '../checkout/settings.ts';
 import type { StoreSettings } from '../store-view.ts';
 import type { ProductScope } from './product.ts';
 
@@ -23,6 +24,8 @@ export interface GraphQlContext {
   readonly product: ProductScope;
   /** The store the cart prices for (its clock decides whether a special price applies). */
   readonly store: StoreSettings;
+  /** The store's checkout settings (carriers, payment methods): what placing an order from GraphQL needs. */
+  readonly checkout: CheckoutSettings;
   /** `catalog/review/*` of the store view. */
   readonly reviews: ReviewSettings;
   /** The review fields of many products and reviews, read a batch at a time. */

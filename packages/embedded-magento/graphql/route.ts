@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import type { ReturnsRuntime } from '../returns/runtime.ts';
 import { createReviewLoaders } from '../reviews/loaders.ts';
 import type { ReviewSettings } from '../reviews/settings.ts';
-import type { StoreSettings } from '../store-view.ts';
+import type { CheckoutSettings } from '../checkout/settings.ts';
 import type { Database } from '../db.ts';
 import { jsonResponse } from '../http/body.ts';
 import { isRecord } from '../json.ts';
@@ -20,8 +20,8 @@ import { magentoSchema } from './schema.ts';
 
 export interface GraphQlOptions {
   readonly db: Database;
-  /** The store's cart settings: prices go out in its currency. */
-  readonly cart: StoreSettings;
+  /** The store's cart and checkout settings: prices go out in its currency. */
+  readonly cart: CheckoutSettings;
   /** The store view's `catalog/review/*` settings. */
   readonly reviews: ReviewSettings;
   /** The returns module's settings, clock, store contact and mailer. */
@@ -109,6 +109,7 @@ async function answer(c: Context, options: GraphQlOptions): Promise<GraphQlReply
     customerId: requestCustomer(db, c.req.header('authorization')),
     product: { mediaUrl: `${new URL(c.req.url).origin}/media/catalog/product`, currency: cart.currency },
     store: cart,
+    checkout: cart,
     reviews: options.reviews,
     reviewLoaders: createReviewLoaders(db),
     returns: options.returns,

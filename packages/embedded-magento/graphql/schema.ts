@@ -2,15 +2,20 @@
  * One executable schema made of parts, as Magento merges every module's `schema.graphqls` into one: the
  * shared catalogue types (`catalog-sdl.ts`) with `Query.products` (`products.ts`), the wish list
  * (`../wishlist/part.ts`), the reviews (`../reviews/part.ts`) and the customer's orders with their invoices
- * (`../customer-orders/part.ts`), Mage-OS's returns (`../returns/part.ts`) and the stock and price alerts
- * (`../product-alerts/part.ts`). Each part brings its SDL (extending
+ * (`../customer-orders/part.ts`), Mage-OS's returns (`../returns/part.ts`) the stock and price alerts
+ * (`../product-alerts/part.ts`), and B2B for Adobe Commerce's companies, purchase orders, negotiable quotes
+ * and requisition lists (`../company/`, `../purchase-orders/`, `../negotiable-quotes/`, `../requisition-lists/`). Each part brings its SDL (extending
  * `Query`, `Mutation`, `StoreConfig` and the product types), the resolvers of its root fields, its
  * `storeConfig` fields and resolvers of fields it adds to other parts' types.
  */
 import { buildSchema, isInterfaceType, isObjectType, type GraphQLSchema } from 'graphql';
+import { companyPart } from '../company/part.ts';
 import { customerOrdersPart } from '../customer-orders/part.ts';
 import { pickupPart } from '../inventory/graphql.ts';
+import { negotiableQuotesPart } from '../negotiable-quotes/part.ts';
 import { productAlertsPart } from '../product-alerts/part.ts';
+import { purchaseOrdersPart } from '../purchase-orders/part.ts';
+import { requisitionListsPart } from '../requisition-lists/part.ts';
 import { returnsPart } from '../returns/part.ts';
 import { reviewsPart } from '../reviews/part.ts';
 import { wishlistPart } from '../wishlist/part.ts';
@@ -74,4 +79,8 @@ export const magentoSchema = buildGraphQlSchema([
   returnsPart,
   pickupPart,
   productAlertsPart,
+  companyPart,
+  purchaseOrdersPart,
+  negotiableQuotesPart,
+  requisitionListsPart,
 ]);

@@ -14,6 +14,11 @@ export interface ReturnsRuntime {
   readonly clock: Clock;
   readonly store: StoreContact;
   readonly mailer: Mailer;
+  /**
+   * The store's base URL (`web/secure/base_url`, the storefront's address) where e-mails' links go; the
+   * purchase orders' e-mails link to their pages on it. Left out: links are relative.
+   */
+  readonly storeUrl?: string;
 }
 
 /** The shop's settings, sending nothing: for an app built without a configured returns module (unit tests). */
