@@ -57,7 +57,7 @@ sub vcl_recv {
     # /returns: a customer's or a guest's returns; /guarantee: registering a machine; /service-bookings: a
     # customer's bookings; /admin: the service team's day list, by its bearer token; /collect: stock at the
     # collection points and a basket's reservation, live answers never cached.
-    if (req.url ~ "^/(rest|session|orders|returns|wishlist|product-alerts|productalert|my-machines|guarantee|account|reviews|payments|rebuild|healthz|trade|trade-prices|service-bookings|admin|collect)(/|\?|$)") {
+    if (req.url ~ "^/(rest|session|orders|returns|wishlist|product-alerts|productalert|purchase-orders|requisition-lists|negotiable-quotes|company-account|my-machines|guarantee|account|reviews|payments|rebuild|healthz|trade|trade-prices|service-bookings|admin|collect)(/|\?|$)") {
         return (pass);
     }
 

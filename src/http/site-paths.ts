@@ -22,6 +22,8 @@ export const DEFAULT_REWRITES: readonly Rewrite[] = [
   { prefix: '/search/', file: 'search/index.html', except: '/search/data/' },
   { prefix: '/customer/manage/', file: 'customer/manage/index.html' },
   { prefix: '/customer/orders/', file: 'customer/order/index.html' },
+  // One purchase order (issue 68): `/company/purchase-orders/{uid}`, the link Magento's e-mails carry.
+  { prefix: '/company/purchase-orders/', file: 'company/purchase-orders/view/index.html' },
 ];
 
 /** The rewrite answering a raw URL path, if any: the first whose prefix it is below (and not its exception). */

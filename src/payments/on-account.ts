@@ -40,27 +40,68 @@ export interface OnAccountDeps {
   readonly checks?: readonly PaymentCheck[] | undefined;
 }
 
+const purchaseOrderMethod = (poNumber: string) => ({ method: 'purchaseorder', po_number: poNumber });
+
+/** Magento's refusal of the method or the number as the route words it; anything else as it came. */
+function refusedMethod(error: unknown): unknown {
+  // The method not offered to this customer's group, or the number refused: Magento's 400 or 403.
+  if (error instanceof MagentoApiError && (error.status === 400 || error.status === 403))
+    return new OnAccountRefused('not-allowed', error.magentoMessage);
+  return error;
+}
+
+/** Selects purchaseorder with the number on the quote (integration token). */
+async function selectPurchaseOrder(magento: IntegrationConfig, cartId: number, poNumber: string) {
+  await magentoFetch(magento, {
+    method: 'PUT',
+    path: `/carts/${cartId}/selected-payment-method`,
+    body: { method: purchaseOrderMethod(poNumber) },
+    schema: z.unknown(),
+  });
+}
+
 /** Selects purchaseorder with the number on the quote and places it (integration token); the order id. */
 async function placeWithPurchaseOrder(magento: IntegrationConfig, cartId: number, poNumber: string) {
-  const method = { method: 'purchaseorder', po_number: poNumber };
   try {
-    await magentoFetch(magento, {
-      method: 'PUT',
-      path: `/carts/${cartId}/selected-payment-method`,
-      body: { method },
-      schema: z.unknown(),
-    });
+    await selectPurchaseOrder(magento, cartId, poNumber);
     return await magentoFetch(magento, {
       method: 'PUT',
       path: `/carts/${cartId}/order`,
-      body: { paymentMethod: method },
+      body: { paymentMethod: purchaseOrderMethod(poNumber) },
       schema: orderIdSchema,
     });
   } catch (error) {
-    // The method not offered to this customer's group, or the number refused: Magento's 400 or 403.
-    if (error instanceof MagentoApiError && (error.status === 400 || error.status === 403))
-      throw new OnAccountRefused('not-allowed', error.magentoMessage);
-    throw error;
+    throw refusedMethod(error);
+  }
+}
+
+/**
+ * A company's purchase order in place of the order (issue 68): the cart checked as for an order on account
+ * (lines, delivery, the features' checks, one at a time), purchaseorder selected with the buyer's number,
+ * then `submit` (the feature that knows purchase orders) makes the cart a purchase order. Its order is
+ * placed once it is approved, by Magento, with this same method and number. No money is taken here.
+ */
+export async function submitOnAccount<T>(
+  deps: OnAccountDeps,
+  token: string,
+  poNumber: string,
+  /** Given Magento's quote id of the cart. */
+  submit: (cartId: number) => Promise<T>,
+): Promise<T> {
+  const cart = await deps.checkout.readCart({ kind: 'customer', token });
+  if (cart.lines.length === 0) throw new OnAccountRefused('empty');
+  if (!cart.shippingMethod || !cart.billing) throw new OnAccountRefused('no-delivery');
+  const held = await deps.lock(`on-account:${cart.id}`);
+  if (!held) throw new OnAccountRefused('busy');
+  try {
+    const refusal = await refusalOf(deps.checks ?? [], cart);
+    if (refusal) throw new PaymentRefused(refusal);
+    await selectPurchaseOrder(deps.magento, cart.id, poNumber).catch((error: unknown) => {
+      throw refusedMethod(error);
+    });
+    return await submit(cart.id);
+  } finally {
+    await held.release();
   }
 }
 

@@ -36,6 +36,7 @@ import { measureViewCart } from '../../features/analytics/index.ts';
 import { deliveryConfig, deliveryMethod, spendForFreeDelivery } from '../../delivery/index.ts';
 import type { ShippingMethod } from '../../magento/wire/shipping-method.ts';
 import { notify } from '../../features/notify/index.ts';
+import { $signedIn } from '../../features/account/index.ts';
 import { problemText } from '../../shop-api/problem.ts';
 import type { Cart, CartItem } from '../../magento/wire/shopper-cart.ts';
 import {
@@ -387,4 +388,7 @@ export function initBasket(): void {
   const root = document.querySelector<HTMLElement>('[data-basket]');
   const parts = root && findBasketParts(root);
   if (parts) new BasketPage(parts, CouponForm.find(root)).start();
+  const quote = root?.querySelector<HTMLElement>('[data-quote-request]');
+  // Negotiable quotes are for signed-in company buyers only: their code loads for them alone.
+  if (quote && $signedIn.get()) void import('../quotes/index.client.ts').then((module) => module.init(quote));
 }

@@ -30,6 +30,7 @@ import { LoadStatus } from '../../ui/forms/LoadStatus.tsx';
 import { TotalsSummary } from './Amounts.tsx';
 import { useBusy } from '../../ui/forms/use-busy.ts';
 import { canPayOnAccount, ON_ACCOUNT_PURCHASE } from '../../features/checkout/on-account.ts';
+import { purchaseOrdersOn } from '../../features/purchase-orders/index.ts';
 import { tradeAccountTexts } from '../../features/trade/index.ts';
 import { PayOnAccount } from './PayOnAccount.tsx';
 import { PaymentWays } from './PaymentWays.tsx';
@@ -58,6 +59,11 @@ interface ToPay {
   readonly items: Promise<Ga4Item[]>;
   /** Magento offers this cart pay on account (a Trade customer's: issue 38). */
   readonly onAccount: boolean;
+  /**
+   * The customer's company approves its orders (issue 68): on account places a purchase order, and is the
+   * only way offered (card and PayPal take money at once, which must wait for the approval).
+   */
+  readonly purchaseOrders: boolean;
   /** What the cart is fulfilled by besides delivery (the point it is collected from); undefined for delivery. */
   readonly fulfilledBy: string | undefined;
 }
@@ -65,16 +71,18 @@ interface ToPay {
 /** Magento's totals and lines; an empty or vanished cart (404) has nothing to pay: back to the basket. */
 async function loadTotals(): Promise<ToPay | Leave> {
   try {
-    const [totals, cart, onAccount] = await Promise.all([
+    const [totals, cart, onAccount, purchaseOrders] = await Promise.all([
       fetchTotals(),
       fetchCheckoutCart(),
       canPayOnAccount().catch(() => false),
+      purchaseOrdersOn().catch(() => false),
     ]);
     if (!totals || !cart || (totals.items_qty ?? 0) <= 0) return new Leave(CHECKOUT_PATHS.basket);
     return {
       totals,
       items: cartItems(cart.items),
       onAccount,
+      purchaseOrders: onAccount && purchaseOrders,
       fulfilledBy: OTHER_WAY_AT_PAYMENT.confirmedIn(cart),
     };
   } catch (failure) {
@@ -130,10 +138,10 @@ export default function CheckoutPayment() {
   if (state.status !== 'ready')
     return <LoadStatus state={state} className="checkout-status" text={c.loading} onRetry={retry} />;
 
-  const { totals, onAccount } = state.value;
+  const { totals, onAccount, purchaseOrders } = state.value;
   const total = grandTotal(totals);
-  const ways = paymentWays(total, onAccount);
-  const chosen = ways.includes(way) ? way : 'card';
+  const ways: PaymentWay[] = purchaseOrders ? ['account'] : paymentWays(total, onAccount);
+  const chosen = ways.includes(way) ? way : (ways[0] ?? 'card');
   return (
     <div className="checkout-payment">
       <TotalsSummary totals={totals} method={deliveryName(totals) || undefined} />
@@ -141,6 +149,7 @@ export default function CheckoutPayment() {
       {chosen === 'account' ? (
         <PayOnAccount
           back={CHECKOUT_PATHS.shipping}
+          purchaseOrder={purchaseOrders}
           onPlacing={() => {
             OTHER_WAY_AT_PAYMENT.paying(state.value.fulfilledBy);
             return measured(state.value, ON_ACCOUNT_PURCHASE, tradeAccountTexts.payOnAccount);

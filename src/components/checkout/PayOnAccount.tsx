@@ -2,11 +2,13 @@
  * The payment step's choice for a Trade customer whose cart Magento offers `purchaseorder` (issue 38):
  * pay by card (the usual Pay button) or on account, with a purchase-order number, which the order and
  * its VAT invoice carry. "Confirm order" places it once (a second click while it is placing does
- * nothing; the server refuses a second placing too) and leads to the confirmation.
+ * nothing; the server refuses a second placing too) and leads to the confirmation. A buyer whose company
+ * approves its orders (issue 68) is told so, and the button places a purchase order instead, which leads
+ * to its page, waiting for approval (or to the confirmation when no rule held it).
  */
 import { useState } from 'react';
+import { purchaseOrderTexts as po } from '../../features/purchase-orders/index.ts';
 import { placeOnAccount } from '../../features/checkout/on-account.ts';
-import { CHECKOUT_PATHS } from '../../features/checkout/checkout.ts';
 import { registerOrderPlaced } from './order-placed-hooks.ts';
 import { goTo, leftForSignIn } from '../../shop-api/navigation.ts';
 import { problemText } from '../../shop-api/problem.ts';
@@ -25,7 +27,14 @@ function poProblem(poNumber: string): string | undefined {
   return length > MAX_PO_NUMBER ? t.poTooLong(MAX_PO_NUMBER, length) : undefined;
 }
 
-export function PayOnAccount({ back, onPlacing }: { back: string; onPlacing: () => Promise<void> }) {
+interface Props {
+  back: string;
+  /** The company approves its orders: the words say a purchase order (the server decides what is placed). */
+  purchaseOrder?: boolean;
+  onPlacing: () => Promise<void>;
+}
+
+export function PayOnAccount({ back, purchaseOrder = false, onPlacing }: Props) {
   const [problem, setProblem] = useState<string | undefined>();
   const [error, setError] = useState('');
   const { busy, start, finish } = useBusy();
@@ -41,8 +50,7 @@ export function PayOnAccount({ back, onPlacing }: { back: string; onPlacing: () 
     try {
       await onPlacing();
       registerOrderPlaced();
-      await placeOnAccount(poNumber);
-      goTo(CHECKOUT_PATHS.placedOnAccount);
+      goTo(await placeOnAccount(poNumber));
     } catch (failure) {
       finish();
       if (!leftForSignIn(failure)) setError(problemText(failure));
@@ -60,6 +68,7 @@ export function PayOnAccount({ back, onPlacing }: { back: string; onPlacing: () 
       noValidate
     >
       <p>{t.payOnAccountHint}</p>
+      {purchaseOrder && <p>{po.purchaseOrderHint}</p>}
       <Field
         form={FORM}
         name="poNumber"
@@ -74,7 +83,13 @@ export function PayOnAccount({ back, onPlacing }: { back: string; onPlacing: () 
           {strings.basket.return}
         </a>
         <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {busy ? t.confirming : t.confirm}
+          {purchaseOrder
+            ? busy
+              ? po.placingPurchaseOrder
+              : po.placeAsPurchaseOrder
+            : busy
+              ? t.confirming
+              : t.confirm}
         </button>
       </div>
     </form>

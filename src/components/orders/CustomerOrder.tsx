@@ -63,7 +63,7 @@ export default function CustomerOrder() {
   return (
     <>
       <OrderView order={state.value} heading="h1" />
-      <AfterOrderPanels number={state.value.number} />
+      <AfterOrderPanels order={state.value} />
       <p className="order__back">
         <a href={ORDERS_PATH}>{t.backToOrders}</a>
       </p>

@@ -9,5 +9,5 @@ export { TRADE_PRICES_BASE, TRADE_PRICES_URL, tradePriceFile } from './trade-fil
 export { forgetTrade, TRADE_KEY } from './trade-marker.ts';
 export { tradePricesForVisit } from './trade-rows.ts';
 export type { TradePrices } from './trade-rows.ts';
-export { tradeSignIn } from './trade-status.ts';
+export { readTradeStatus, tradeSignIn } from './trade-status.ts';
 export { checkUkVatNumber, formatUkVatNumber } from './vat-number.ts';

@@ -6,6 +6,10 @@
  *   one Magento refuses), 403 when Magento does not offer the method to the customer, 409 for an empty
  *   cart, one without delivery, or one whose order is being placed already.
  *
+ * When the customer's company uses purchase orders (issue 68, B2B for Adobe Commerce), the same call places a
+ * purchase order instead: 201 `{purchaseOrder: {uid, number, status, order}}` (`order` set when no rule held
+ * it and Magento placed the order at once), and the order follows once an approver approves it.
+ *
  * No session: 401; a session Magento no longer accepts: 401 and the cookie goes. Magento down: 503 and the
  * basket is kept.
  */
@@ -17,9 +21,11 @@ import { PaymentRefused } from '../../payments/checks.ts';
 import {
   OnAccountRefused,
   placeOnAccount,
+  submitOnAccount,
   type OnAccountDeps,
   type OnAccountRefusal,
 } from '../../payments/on-account.ts';
+import { MagentoGraphqlError } from '../../magento/graphql.ts';
 import {
   customerSession,
   errorMessage,
@@ -36,8 +42,16 @@ import {
 import { MagentoApiError } from '../../magento/client.ts';
 import { tradeAccountTexts as t } from '../../features/trade/index.ts';
 
+/** A company's purchase orders (features/purchase-orders, composed in routes.ts): whether the customer's are on, and placing one. */
+export interface PurchaseOrderCheckout {
+  enabled(token: string): Promise<boolean>;
+  /** Makes the cart (Magento's quote id) a purchase order. */
+  place(token: string, cartId: number): Promise<unknown>;
+}
+
 export interface OnAccountRoutesConfig extends OnAccountDeps {
   readonly siteUrl: string;
+  readonly purchaseOrders?: PurchaseOrderCheckout | undefined;
   readonly log?: (message: string) => void;
 }
 
@@ -59,6 +73,13 @@ function refusal(error: OnAccountRefused): HttpError {
   return new HttpError(status, message);
 }
 
+/** Magento's GraphQL answers to a purchase order (issue 68) as the shopper reads them. */
+function graphqlRefusal(error: MagentoGraphqlError): Error {
+  if (error.kind === 'unauthorized') return new SessionEnded(shellTexts.sessionEnded);
+  if (error.kind === 'refused' && error.magentoMessage) return new HttpError(400, error.magentoMessage);
+  return error;
+}
+
 /** `POST /checkout/on-account`: the customer's cart placed with their purchase order number. */
 async function placeOrder(config: OnAccountRoutesConfig, token: string | undefined, typed: string) {
   if (!token) throw new HttpError(401, t.signIn);
@@ -67,9 +88,17 @@ async function placeOrder(config: OnAccountRoutesConfig, token: string | undefin
   if ([...poNumber].length > MAX_PO_NUMBER)
     throw new HttpError(400, t.poTooLong(MAX_PO_NUMBER, [...poNumber].length));
   try {
+    const { purchaseOrders } = config;
+    if (purchaseOrders && (await purchaseOrders.enabled(token))) {
+      const purchaseOrder = await submitOnAccount(config, token, poNumber, (cartId) =>
+        purchaseOrders.place(token, cartId),
+      );
+      return jsonReply(201, { purchaseOrder });
+    }
     const order = await placeOnAccount(config, token, poNumber);
     return jsonReply(201, { order });
   } catch (error) {
+    if (error instanceof MagentoGraphqlError) throw graphqlRefusal(error);
     if (error instanceof OnAccountRefused) throw refusal(error);
     if (error instanceof PaymentRefused) throw new HttpError(error.refusal.status, error.refusal.message);
     if (error instanceof MagentoApiError && error.status === 401)

@@ -32,11 +32,17 @@ import type { OrderCollections } from '../../features/orders/index.server.ts';
 import { collectSettings } from '../../features/collect/index.ts';
 import { createAfterSaleRoutes, afterSaleRecords } from './after-sale.ts';
 import { createAlertRoutes } from './alerts.ts';
+import { createQuoteRoutes } from './quotes.ts';
+import { createQuoteAdminRoutes } from './quote-admin.ts';
+import { createRequisitionListRoutes } from './requisition-lists.ts';
 import { parentsFromBuild } from '../collect-parents.ts';
 import { createCollectRoutes } from './collect.ts';
+import { createCompanyRoutes } from './company.ts';
 import { createMyMachinesRoutes } from './my-machines.ts';
 import { createOnAccountRoutes } from './on-account.ts';
 import { createOrdersRoutes } from './orders.ts';
+import { createPurchaseOrderRoutes, purchaseOrderCheckout } from './purchase-orders.ts';
+import { purchaseOrdersAtPayment } from '../../features/purchase-orders/index.server.ts';
 import { createRestProxy, createSearchFormRoutes } from './proxy.ts';
 import { createPrivacyRoutes } from './privacy.ts';
 import { createReturnsRoutes } from './returns.ts';
@@ -104,7 +110,7 @@ export function createShopperRoutes(
       ...(log ? { log } : {}),
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
-    ...customerGraphqlRoutes(env, baseUrl, logged),
+    ...customerGraphqlRoutes(env, { magento, lock, mail, store }, logged),
     createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, lock, ...(log ? { log } : {}) }),
     ...orderRoutes(
       env,
@@ -142,15 +148,36 @@ export function createShopperRoutes(
   ];
 }
 
-/** The customer's own things Magento keeps behind GraphQL: the wish list, and stock and price alerts. */
+interface CustomerGraphqlDeps {
+  magento: ReturnType<typeof magentoClientConfig>;
+  lock: TryLock;
+  mail: ShopMail;
+  store: SharedStore | undefined;
+}
+
+/** The customer's own things Magento keeps behind GraphQL: the wish list, alerts, requisition lists, their company. */
 const customerGraphqlRoutes = (
   env: ShopperRouteSettings,
-  baseUrl: string,
+  { magento, lock, mail, store }: CustomerGraphqlDeps,
   logged: { log?: (message: string) => void },
-): Hono[] => [
-  createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...logged }),
-  createAlertRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...logged }),
-];
+): Hono[] => {
+  const { baseUrl } = magento;
+  return [
+    createWishlistRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...logged }),
+    createAlertRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...logged }),
+    createQuoteRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...logged }),
+    createRequisitionListRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, ...logged }),
+    // A company's purchase orders and approval rules (issue 68): an order placed for one once, by the lock.
+    createPurchaseOrderRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, lock, ...logged }),
+    // The demo merchant's answers to negotiable quotes, as the shop's integration, guarded as the service bookings' list.
+    createQuoteAdminRoutes({ magento, ...logged }),
+    // Company accounts (issue 68): invitations signed with the sign-in key, e-mailed through the outbox.
+    createCompanyRoutes({
+      ...{ magento, siteUrl: env.SITE_URL, mail, store, ...logged },
+      ...{ signInKey: env.SIGN_IN_KEY, signInKeyPrevious: env.SIGN_IN_KEY_PREVIOUS },
+    }),
+  ];
+};
 
 /**
  * Paying and collecting: on account (a Trade customer), by card or PayPal (the payment bridge), and click &
@@ -182,9 +209,15 @@ function checkoutRoutes(
       lock,
       siteUrl: env.SITE_URL,
       checks,
+      // A company that approves its orders gets a purchase order in their place (issue 68).
+      purchaseOrders: purchaseOrderCheckout({ baseUrl: magento.baseUrl }),
       ...(log ? { log } : {}),
     }),
-    createPaymentRoutesFromEnv(env, log, store, signal, payments, checks),
+    // Card and PayPal also refuse a company that approves its orders: they would skip the approval.
+    createPaymentRoutesFromEnv(env, log, store, signal, payments, [
+      ...checks,
+      purchaseOrdersAtPayment(magento),
+    ]),
     ...(collect
       ? [
           createCollectRoutes({
