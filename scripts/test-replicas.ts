@@ -7,7 +7,7 @@
  * folder (var/replicas/<run>/logs), whose path is printed on failure.
  *
  *   npm run test:replicas                        every scenario
- *   npm run test:replicas -- --only smoke,t4     some of them (smoke, t1 … t7, paypal)
+ *   npm run test:replicas -- --only smoke,t4     some of them (smoke, t1 … t7, paypal, po)
  *   npm run test:replicas -- --checkouts 20      T1 with fewer checkouts (default 50)
  *   npm run test:replicas -- --list              what each scenario checks
  *   npm run test:replicas -- --keep              leave the topology up afterwards, until Ctrl-C

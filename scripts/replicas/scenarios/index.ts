@@ -4,6 +4,7 @@ import { builderFailover } from './builder-failover.ts';
 import { killMidPayment } from './kill-mid-payment.ts';
 import { payments } from './payments.ts';
 import { paypal } from './paypal.ts';
+import { purchaseOrderApprovals } from './purchase-order-approvals.ts';
 import { rebuild } from './rebuild.ts';
 import { rollingRestart } from './rolling-restart.ts';
 import { smoke } from './smoke.ts';
@@ -15,6 +16,7 @@ export const SCENARIOS: readonly Scenario[] = [
   payments,
   killMidPayment,
   paypal,
+  purchaseOrderApprovals,
   storeOutage,
   throttles,
   rebuild,
