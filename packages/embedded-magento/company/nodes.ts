@@ -11,6 +11,7 @@ import { ACL_TREE, type AclResource } from './acl.ts';
 import { companyErrors } from './errors.ts';
 import { memberWith } from './guard.ts';
 import { companyUser, type CompanyUser } from './membership.ts';
+import { findCompany } from './company-row.ts';
 import { ENTITY } from './records.ts';
 import { idOf, uidOf } from './uid.ts';
 import { creditHistory, creditOf } from './credit.ts';
@@ -22,27 +23,6 @@ const R = {
   account: 'Magento_Company::view_account',
 };
 
-const companyRow = z.object({
-  entity_id: sqlNumber,
-  company_name: z.string(),
-  legal_name: z.string().nullable(),
-  company_email: z.string(),
-  vat_tax_id: z.string().nullable(),
-  reseller_id: z.string().nullable(),
-  street: z.string(),
-  city: z.string().nullable(),
-  country_id: z.string().nullable(),
-  region: z.string().nullable(),
-  region_id: sqlNumber.nullable(),
-  postcode: z.string().nullable(),
-  telephone: z.string().nullable(),
-  super_user_id: sqlNumber,
-});
-export type CompanyRow = z.infer<typeof companyRow>;
-
-export const loadCompany = (db: Database, companyId: number): CompanyRow | undefined =>
-  db.get(companyRow, 'SELECT * FROM company WHERE entity_id = ?', companyId);
-
 /** A customer as the schema's `Customer` (the wish-list part's node, so its fields answer too). */
 export const customerObject = (context: GraphQlContext, customerId: number) =>
   Object.assign(new CustomerNode(context, customerId), { __typename: 'Customer' });
@@ -51,7 +31,7 @@ const streetOf = (text: string): string[] => z.array(z.string()).catch([]).parse
 
 /** The company of the asking user, as `Company`. */
 export function companyObject(context: GraphQlContext, companyId: number, guarded = true) {
-  const row = loadCompany(context.db, companyId);
+  const row = findCompany(context.db, companyId);
   if (!row) throw companyErrors.notAllowed();
   return {
     id: uidOf(row.entity_id),

@@ -10,32 +10,7 @@ import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { searchPage, type SearchCriteria } from '../search-criteria.ts';
 import { setCreditLimit } from './credit.ts';
 import { COMPANY_STATUS, purchaseOrdersEnabled } from './membership.ts';
-
-const companyRow = z.object({
-  entity_id: sqlNumber,
-  status: sqlNumber,
-  company_name: z.string(),
-  legal_name: z.string().nullable(),
-  company_email: z.string(),
-  vat_tax_id: z.string().nullable(),
-  reseller_id: z.string().nullable(),
-  comment: z.string().nullable(),
-  street: z.string(),
-  city: z.string().nullable(),
-  country_id: z.string().nullable(),
-  region: z.string().nullable(),
-  region_id: sqlNumber.nullable(),
-  postcode: z.string().nullable(),
-  telephone: z.string().nullable(),
-  customer_group_id: sqlNumber,
-  sales_representative_id: sqlNumber.nullable(),
-  super_user_id: sqlNumber,
-  reject_reason: z.string().nullable(),
-  rejected_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-type CompanyRow = z.infer<typeof companyRow>;
+import { companyRow, findCompany, type CompanyRow } from './company-row.ts';
 
 /** `CompanyInterface` as Magento's REST answers it (nulls left out, as its serializer does). */
 function companyOut(db: Database, row: CompanyRow) {
@@ -50,7 +25,7 @@ function companyOut(db: Database, row: CompanyRow) {
 }
 
 export function loadCompanyRow(db: Database, id: number): CompanyRow {
-  const row = db.get(companyRow, 'SELECT * FROM company WHERE entity_id = ?', id);
+  const row = findCompany(db, id);
   if (!row) throw errors.noSuchEntity('id', id);
   return row;
 }

@@ -5,8 +5,7 @@
  * (`/company/purchase-orders/<uid>`, on the store's base URL) and goes through the back end's mailer, after
  * the transaction that made the change (a failed send is logged by the mailer, never fails the call).
  */
-import { escapeHtml } from '@cleaning-shop/kit/escape-html.ts';
-import type { StoreContact, StoreMail } from '../email/message.ts';
+import { storeLetter, type StoreContact, type StoreMail } from '../email/message.ts';
 
 export type PurchaseOrderMailKind = 'approval_required' | 'approved' | 'rejected' | 'order_placed';
 
@@ -48,28 +47,11 @@ function lines(facts: PurchaseOrderMailFacts): string[] {
 export function purchaseOrderMail(facts: PurchaseOrderMailFacts): StoreMail {
   const subject = SUBJECT[facts.kind](facts.number);
   const link = `${facts.storeUrl.replace(/\/+$/, '')}/company/purchase-orders/${encodeURIComponent(facts.uid)}`;
-  const body = lines(facts);
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#333">
-<p style="font-size:20px;font-weight:bold">${escapeHtml(facts.store.name)}</p>
-<p>${escapeHtml(facts.to.name)},</p>
-${body.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}">View Purchase Order #${escapeHtml(facts.number)}</a></p>
-<p>Thank you, ${escapeHtml(facts.store.name)}!</p>
-</body></html>
-`;
-  const text = [
-    facts.store.name,
-    '',
-    `${facts.to.name},`,
-    '',
-    ...body,
-    '',
-    `View Purchase Order #${facts.number}: ${link}`,
-    '',
-    `Thank you, ${facts.store.name}!`,
-    '',
-  ].join('\n');
-  return { to: facts.to, subject, html, text };
+  return storeLetter({
+    store: facts.store,
+    to: facts.to,
+    subject,
+    paragraphs: lines(facts),
+    link: { href: link, text: `View Purchase Order #${facts.number}` },
+  });
 }

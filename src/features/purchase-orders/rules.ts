@@ -8,15 +8,15 @@
 import { z } from '../../magento/wire/zod.ts';
 import { approvalRuleTexts as t } from './texts.ts';
 
-export const RULE_ATTRIBUTES = ['GRAND_TOTAL', 'SHIPPING_INCL_TAX', 'NUMBER_OF_SKUS'] as const;
-export type RuleAttribute = (typeof RULE_ATTRIBUTES)[number];
-export const RULE_OPERATORS = [
-  'MORE_THAN',
-  'LESS_THAN',
-  'MORE_THAN_OR_EQUAL_TO',
-  'LESS_THAN_OR_EQUAL_TO',
-] as const;
-export type RuleOperator = (typeof RULE_OPERATORS)[number];
+// Adobe's condition types and operators, as the wire names them.
+import {
+  RULE_ATTRIBUTES,
+  RULE_OPERATORS,
+  type RuleAttribute,
+  type RuleOperator,
+} from '../../magento/wire/purchase-order-rules.ts';
+
+export { RULE_ATTRIBUTES, RULE_OPERATORS, type RuleAttribute, type RuleOperator };
 
 export const MAX_RULE_NAME = 255;
 const MAX_AMOUNT = 100_000_000;
