@@ -10,7 +10,7 @@ import { rateCode, type Rate } from '../checkout/carriers.ts';
 import { collectTotals } from '../checkout/collect.ts';
 import { shippingTax } from '../tax.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
-import { money } from './nodes.ts';
+import { money } from './people.ts';
 import type { NegotiableRow } from './quotes.ts';
 
 const countries = new Intl.DisplayNames(['en-GB'], { type: 'region' });

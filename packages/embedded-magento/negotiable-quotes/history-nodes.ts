@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { sqlNumber } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
 import { jsonRecord } from '../json.ts';
-import { customerName, money, sellerName } from './nodes.ts';
+import { customerName, money, sellerName } from './people.ts';
 import { buyerStatus, STATUS } from './status.ts';
 import { encodeUid } from './uid.ts';
 

@@ -14,11 +14,7 @@ import { quotePrices, quoteTaxes, type QuoteLine } from './pricing.ts';
 import type { NegotiableRow } from './quotes.ts';
 import { buyerStatus } from './status.ts';
 import { historyView } from './history-nodes.ts';
-
-export const money = (context: GraphQlContext, value: number) => ({
-  value,
-  currency: context.store.currency,
-});
+import { customerName, money, sellerName } from './people.ts';
 
 const ITEM_TYPE: Readonly<Record<string, string>> = {
   configurable: 'ConfigurableCartItem',
@@ -42,21 +38,6 @@ function itemView(context: GraphQlContext, line: QuoteLine) {
     },
   };
 }
-
-const personRow = z.object({ firstname: z.string(), lastname: z.string(), email: z.string() });
-
-export const customerName = (context: GraphQlContext, customerId: number) =>
-  context.db.get(personRow, 'SELECT firstname, lastname, email FROM customers WHERE id = ?', customerId) ?? {
-    firstname: '',
-    lastname: '',
-    email: '',
-  };
-
-/** The seller as the buyer sees them: the store (Adobe names the admin user, whom a buyer does not know). */
-export const sellerName = (context: GraphQlContext) => ({
-  firstname: context.returns.store.name,
-  lastname: '',
-});
 
 const commentRow = z.object({
   entity_id: sqlNumber,

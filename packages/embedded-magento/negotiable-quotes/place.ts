@@ -18,7 +18,7 @@ import type { GraphQlContext } from '../graphql/context.ts';
 import { writeOrder } from '../orders/write.ts';
 import { buyer, ownQuote } from './access.ts';
 import { shippingView } from './checkout-nodes.ts';
-import { customerName } from './nodes.ts';
+import { customerName } from './people.ts';
 import { quoteErrors } from './errors.ts';
 import { quotePrices, type QuoteLine } from './pricing.ts';
 import { addHistory, nowOf, setStatus, statusLog, type NegotiableRow } from './quotes.ts';

@@ -11,7 +11,7 @@ import { readCompanyAccess } from '../../features/company/index.server.ts';
 import { HttpError, SessionEnded } from '../../http/index.ts';
 import { MagentoGraphqlError } from '../../magento/graphql.ts';
 import { strings } from '../../strings.ts';
-import type { PurchaseOrderRoutesConfig } from './purchase-orders.ts';
+import type { PurchaseOrderRoutesConfig } from './purchase-order-config.ts';
 
 export type Failing = (
   c: Context,

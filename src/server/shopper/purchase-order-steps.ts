@@ -21,7 +21,7 @@ import {
 } from '../../features/purchase-orders/index.server.ts';
 import type { PurchaseOrderAnswer } from '../../features/purchase-orders/index.ts';
 import { HttpError } from '../../http/index.ts';
-import type { PurchaseOrderRoutesConfig } from './purchase-orders.ts';
+import type { PurchaseOrderRoutesConfig } from './purchase-order-config.ts';
 
 export const STEP_NAMES = ['approve', 'reject', 'cancel', 'comment', 'place-order'] as const;
 export type StepName = (typeof STEP_NAMES)[number];

@@ -53,21 +53,10 @@ import {
   signedIn,
 } from '../../http/index.ts';
 import type { MagentoGraphqlConfig } from '../../magento/graphql.ts';
-import type { TryLock } from '../../store/locks.ts';
 import type { PurchaseOrderCheckout } from './on-account.ts';
+import type { PurchaseOrderRoutesConfig } from './purchase-order-config.ts';
 import { magentoFailure, type Failing } from './purchase-order-failures.ts';
 import { STEP_NAMES, stepBody, takeStep } from './purchase-order-steps.ts';
-
-export interface PurchaseOrderRoutesConfig {
-  /** Magento's GraphQL (its base URL); calls carry the session's customer token. */
-  readonly magento: MagentoGraphqlConfig;
-  readonly siteUrl: string;
-  /** One lock among every replica: an order placed for a purchase order once. */
-  readonly lock: TryLock;
-  readonly log?: (message: string) => void;
-  /** What the customer may do for their company: features/company's reading unless a test gives another. */
-  readonly access?: (magento: MagentoGraphqlConfig, token: string) => Promise<CompanyAccess | undefined>;
-}
 
 const R = COMPANY_RESOURCES;
 const PREFIX = '/purchase-orders';
@@ -214,3 +203,5 @@ export const purchaseOrderCheckout = (magento: MagentoGraphqlConfig): PurchaseOr
   enabled: async (token) => (await readCompanyAccess(magento, token))?.purchaseOrdersEnabled === true,
   place: (token, cartId) => placePurchaseOrder(magento, token, cartId),
 });
+
+export type { PurchaseOrderRoutesConfig };
