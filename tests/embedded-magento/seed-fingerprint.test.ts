@@ -64,7 +64,7 @@ function fingerprint(file: string): Record<string, string> {
 }
 
 const EXPECTED: Record<string, string> = {
-  '(indexes)': '46a9ba7f58378478',
+  '(indexes)': 'ff968aa749c0752a',
   admins: '1 cc7ccb596986df4f',
   attribute_options: '678 d79f33c1cae90955',
   attributes: '75 c70251e8d63097f8',
@@ -76,6 +76,7 @@ const EXPECTED: Record<string, string> = {
   company_advanced_customer_entity: '4 e4e48b749b5de202',
   company_credit: '2 9d0df5fa4a9406c4',
   company_credit_history: '1 93c94c1bb5d33193',
+  company_invitation: '0 e3b0c44298fc1c14',
   company_order_entity: '0 e3b0c44298fc1c14',
   company_permissions: '136 c8fa7221ff5fd2d8',
   company_roles: '4 ea01b0e50971077a',

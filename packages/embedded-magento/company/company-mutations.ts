@@ -8,6 +8,7 @@ import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { isKnownCountry } from '../directory/countries.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
 import { companyErrors } from './errors.ts';
+import { checkNames } from './names.ts';
 import { member, memberWith } from './guard.ts';
 import { COMPANY_STATUS, companyUser } from './membership.ts';
 import { companyObject } from './nodes.ts';
@@ -85,6 +86,7 @@ function adminFor(
     if (companyUser(db, existing)) throw companyErrors.alreadyInCompany();
     return existing;
   }
+  checkNames(admin);
   const now = magentoDate();
   return db.run(
     `INSERT INTO customers (email, website_id, store_id, group_id, firstname, lastname, created_at, updated_at)

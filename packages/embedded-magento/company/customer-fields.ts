@@ -18,6 +18,18 @@ const advancedRow = z.object({
 
 const customerIdOf = (source: { id: string }): number => idOf(source.id) ?? 0;
 
+/**
+ * Whether the asking customer may read the source customer's fields: their own, or a user of their own
+ * company's (the company's user list). A customer invited by e-mail, in no company yet, answers nothing.
+ */
+function readable(context: GraphQlContext, source: Source): boolean {
+  const id = customerIdOf(source);
+  if (context.customerId === undefined) return false;
+  if (id === context.customerId) return true;
+  const asker = companyUser(context.db, context.customerId);
+  return asker !== undefined && companyUser(context.db, id)?.companyId === asker.companyId;
+}
+
 const customerField = (db: Database, source: { id: string }) =>
   db.get(customerRow, 'SELECT firstname, lastname, email FROM customers WHERE id = ?', customerIdOf(source));
 
@@ -43,7 +55,7 @@ function teamAbove(db: Database, customerId: number) {
 }
 
 /** The fields B2B adds to `Customer` (and the names and e-mail a company's user list shows). */
-export const customerFields: Record<string, Resolver> = {
+const fields: Record<string, Resolver> = {
   firstname: (source, _args, { db }) => customerField(db, source)?.firstname ?? null,
   lastname: (source, _args, { db }) => customerField(db, source)?.lastname ?? null,
   email: (source, _args, { db }) => customerField(db, source)?.email ?? null,
@@ -65,3 +77,12 @@ export const customerFields: Record<string, Resolver> = {
     return actsForCompany(user) && purchaseOrdersEnabled(db, user.companyId);
   },
 };
+
+/** Each field, answered only to whom it is readable (null otherwise, as for a customer of no company). */
+export const customerFields: Record<string, Resolver> = Object.fromEntries(
+  Object.entries(fields).map(([name, resolve]) => [
+    name,
+    (source: Source, args: unknown, context: GraphQlContext) =>
+      readable(context, source) ? resolve(source, args, context) : null,
+  ]),
+);

@@ -37,4 +37,7 @@ export const companyErrors = {
   invalidEmail: (email: string) => inputError(`"${email}" is not a valid email address.`),
   invalidCountry: () => inputError('Invalid value of country_id provided.'),
   moveIntoOwnBranch: () => inputError('A node cannot be moved under itself or its own subtree.'),
+  /** Magento's customer validators' messages, joined as its validator exception joins them. */
+  notValid: (problems: readonly string[]) => inputError(problems.join('\n')),
+  invitationNotValid: () => inputError('The invitation code is not valid.'),
 };

@@ -36,6 +36,18 @@ const memberRow = z.object({
 
 const resourceRow = z.object({ resource_id: z.string() });
 
+/** The resources a role allows. */
+export const roleAllows = (db: Database, roleId: number): Set<string> =>
+  new Set(
+    db
+      .all(
+        resourceRow,
+        `SELECT resource_id FROM company_permissions WHERE role_id = ? AND permission = 'allow'`,
+        roleId,
+      )
+      .map((each) => each.resource_id),
+  );
+
 /** The customer's place in a company, or undefined for a customer of none. */
 export function companyUser(db: Database, customerId: number): CompanyUser | undefined {
   const row = db.get(
@@ -52,17 +64,9 @@ export function companyUser(db: Database, customerId: number): CompanyUser | und
   const isAdmin = row.super_user_id === customerId;
   const allowed = isAdmin
     ? new Set(ACL_RESOURCE_IDS)
-    : new Set(
-        row.role_id === null
-          ? []
-          : db
-              .all(
-                resourceRow,
-                `SELECT resource_id FROM company_permissions WHERE role_id = ? AND permission = 'allow'`,
-                row.role_id,
-              )
-              .map((each) => each.resource_id),
-      );
+    : row.role_id === null
+      ? new Set<string>()
+      : roleAllows(db, row.role_id);
   return {
     customerId,
     companyId: row.company_id,

@@ -10,7 +10,7 @@ import { CustomerNode } from '../wishlist/nodes.ts';
 import { ACL_TREE, type AclResource } from './acl.ts';
 import { companyErrors } from './errors.ts';
 import { memberWith } from './guard.ts';
-import { companyUser, type CompanyUser } from './membership.ts';
+import { companyUser, roleAllows, type CompanyUser } from './membership.ts';
 import { findCompany } from './company-row.ts';
 import { ENTITY } from './records.ts';
 import { idOf, uidOf } from './uid.ts';
@@ -130,8 +130,6 @@ export function roleIdIn(db: Database, companyId: number, uid: string): number {
   return role.role_id;
 }
 
-const allowedRow = z.object({ resource_id: z.string() });
-
 /** The tree cut to what the role allows (a denied resource takes its children with it). */
 function allowedTree(resource: AclResource, allowed: ReadonlySet<string>): AclResource[] {
   if (!allowed.has(resource.id)) return [];
@@ -141,15 +139,7 @@ function allowedTree(resource: AclResource, allowed: ReadonlySet<string>): AclRe
 export function roleObject(db: Database, roleId: number) {
   const role = findRole(db, roleId);
   if (!role) return null;
-  const allowed = new Set(
-    db
-      .all(
-        allowedRow,
-        `SELECT resource_id FROM company_permissions WHERE role_id = ? AND permission = 'allow'`,
-        roleId,
-      )
-      .map((row) => row.resource_id),
-  );
+  const allowed = roleAllows(db, roleId);
   const users = db.get(
     z.object({ n: sqlNumber }),
     'SELECT COUNT(*) AS n FROM company_user_roles WHERE role_id = ?',

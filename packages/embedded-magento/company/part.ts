@@ -14,6 +14,7 @@ import {
   updateCompany,
 } from './company-mutations.ts';
 import { member } from './guard.ts';
+import { acceptCompanyInvitation } from './invitations.ts';
 import { customerFields } from './customer-fields.ts';
 import { companyObject } from './nodes.ts';
 import { createCompanyRole, deleteCompanyRole, updateCompanyRole } from './role-mutations.ts';
@@ -52,6 +53,7 @@ export const companyPart: SchemaPart = {
     updateCompanyTeam,
     deleteCompanyTeam,
     updateCompanyStructure,
+    acceptCompanyInvitation,
   },
   fields: { Customer: customerFields },
 };

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { revokeCustomerTokens } from '../auth/auth.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { ACL_RESOURCE_IDS, DEFAULT_USER_ROLE } from './acl.ts';
+import { joinCompanyGroup, leaveCompanyGroup } from './groups.ts';
 import { COMPANY_STATUS } from './membership.ts';
 
 /** Structure rows' entity types. */
@@ -154,18 +155,6 @@ export interface UserFields {
   readonly active: boolean;
 }
 
-const groupRow = z.object({ customer_group_id: sqlNumber });
-
-/**
- * Puts the customer in the company's customer group, as Magento_Company does for every user it adds: the
- * group's prices and payment methods (pay on account) are the company's.
- */
-export function joinCompanyGroup(db: Database, companyId: number, customerId: number): void {
-  const company = db.get(groupRow, 'SELECT customer_group_id FROM company WHERE entity_id = ?', companyId);
-  if (company)
-    db.run('UPDATE customers SET group_id = ? WHERE id = ?', company.customer_group_id, customerId);
-}
-
 /**
  * Makes a customer a user of the company, in its customer group, with a role, under a node of the tree (the
  * root when 0).
@@ -205,9 +194,16 @@ export function rootOf(db: Database, companyId: number): number {
 
 /**
  * Takes a customer out of their company: their place in the tree (those under them move up to their
- * parent), their role and membership, and every token they hold, so a session they have ends at once.
+ * parent), their role and membership, the company's customer group, and every token they hold, so a session
+ * they have ends at once.
  */
 export function removeUser(db: Database, customerId: number): void {
+  const companyId = db.get(
+    z.object({ company_id: sqlNumber }),
+    'SELECT company_id FROM company_advanced_customer_entity WHERE customer_id = ?',
+    customerId,
+  )?.company_id;
+  if (companyId !== undefined) leaveCompanyGroup(db, companyId, customerId);
   const node = nodeOfEntity(db, ENTITY.customer, customerId);
   if (node) {
     const parent =

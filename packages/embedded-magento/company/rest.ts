@@ -9,6 +9,7 @@ import { errors } from '../errors.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { searchPage, type SearchCriteria } from '../search-criteria.ts';
 import { setCreditLimit } from './credit.ts';
+import { syncCompanyGroup } from './groups.ts';
 import { COMPANY_STATUS, purchaseOrdersEnabled } from './membership.ts';
 import { companyRow, findCompany, type CompanyRow } from './company-row.ts';
 
@@ -106,6 +107,8 @@ export function saveCompany(db: Database, id: number, input: CompanyInput) {
         id,
         po ? 1 : 0,
       );
+    // A rejected company's users leave its group (its prices, pay on account); approved, they join it again.
+    if (input.status !== undefined) syncCompanyGroup(db, id, input.status);
     db.run('UPDATE company SET updated_at = ? WHERE entity_id = ?', now, id);
   });
   return getCompany(db, id);

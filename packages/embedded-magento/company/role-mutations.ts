@@ -1,7 +1,8 @@
 /**
  * `createCompanyRole`, `updateCompanyRole` and `deleteCompanyRole`, for a user whose role allows "Manage
  * roles and permissions". Permissions are resource ids of the company tree (`acl.ts`); each is set on its
- * own, as Adobe's web APIs do (the store's role editor ticks children for you, the API does not).
+ * own, as Adobe's web APIs do (the store's role editor ticks children for you, the API does not). A user
+ * who is not the administrator neither writes nor removes a role allowing more than their own (`grants.ts`).
  */
 import { z } from 'zod';
 import { sqlNumber } from '../db.ts';
@@ -9,6 +10,7 @@ import type { GraphQlContext } from '../graphql/context.ts';
 import { isAclResource } from './acl.ts';
 import { roleNameTaken } from './company-mutations.ts';
 import { companyErrors } from './errors.ts';
+import { checkGrant, checkRoleGrant } from './grants.ts';
 import { memberWith } from './guard.ts';
 import { roleIdIn, roleObject } from './nodes.ts';
 import { createRole, saveRolePermissions } from './records.ts';
@@ -34,6 +36,7 @@ export function createCompanyRole(args: unknown, context: GraphQlContext) {
   const { input } = createArgs.parse(args);
   const name = checkedName(context, user.companyId, input.name);
   const permissions = checkedPermissions(input.permissions);
+  checkGrant(user, permissions);
   const id = context.db.transaction(() => createRole(context.db, user.companyId, name, permissions));
   return { role: roleObject(context.db, id) };
 }
@@ -47,8 +50,10 @@ export function updateCompanyRole(args: unknown, context: GraphQlContext) {
   const { input } = updateArgs.parse(args);
   const { db } = context;
   const id = roleIdIn(db, user.companyId, input.id);
+  checkRoleGrant(db, user, id);
   const name = input.name == null ? undefined : checkedName(context, user.companyId, input.name, id);
   const permissions = input.permissions == null ? undefined : checkedPermissions(input.permissions);
+  if (permissions !== undefined) checkGrant(user, permissions);
   db.transaction(() => {
     if (name !== undefined) db.run('UPDATE company_roles SET role_name = ? WHERE role_id = ?', name, id);
     if (permissions !== undefined) saveRolePermissions(db, user.companyId, id, permissions);
@@ -61,6 +66,7 @@ export function deleteCompanyRole(args: unknown, context: GraphQlContext) {
   const user = memberWith(context, ROLES_EDIT);
   const { db } = context;
   const id = roleIdIn(db, user.companyId, z.object({ id: z.string() }).parse(args).id);
+  checkRoleGrant(db, user, id);
   const users = db.get(
     z.object({ n: sqlNumber }),
     'SELECT COUNT(*) AS n FROM company_user_roles WHERE role_id = ?',

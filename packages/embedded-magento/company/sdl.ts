@@ -32,8 +32,12 @@ extend type Mutation {
   updateCompanyTeam(input: CompanyTeamUpdateInput!): UpdateCompanyTeamOutput
   deleteCompanyTeam(id: ID!): DeleteCompanyTeamOutput
   updateCompanyStructure(input: CompanyStructureUpdateInput!): UpdateCompanyStructureOutput
+  acceptCompanyInvitation(input: CompanyInvitationInput!): CompanyInvitationOutput
 }
 
+input CompanyInvitationInput { code: String! user: CompanyInvitationUserInput! role_id: ID }
+input CompanyInvitationUserInput { company_id: ID! customer_id: ID! job_title: String status: CompanyUserStatusEnum telephone: String }
+type CompanyInvitationOutput { success: Boolean! }
 enum CountryCodeEnum { ${COUNTRY_CODES} }
 
 enum CompanyUserStatusEnum { ACTIVE INACTIVE }

@@ -116,6 +116,21 @@ CREATE TABLE IF NOT EXISTS company_order_entity (
   company_name TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS company_order_entity_company ON company_order_entity (company_id);
+-- An invitation createCompanyUser sends a customer who already has an account (Adobe adds them only when
+-- they accept): what the inviting user chose, the code the e-mail carries, and when it was accepted.
+CREATE TABLE IF NOT EXISTS company_invitation (
+  invitation_id INTEGER PRIMARY KEY AUTOINCREMENT,
+  company_id INTEGER NOT NULL REFERENCES company (entity_id) ON DELETE CASCADE,
+  customer_id INTEGER NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
+  role_id INTEGER NOT NULL,
+  parent_id INTEGER NOT NULL,
+  job_title TEXT,
+  telephone TEXT,
+  status INTEGER NOT NULL DEFAULT 1,
+  code TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL,
+  accepted_at TEXT
+);
 -- Magento_PurchaseOrder's per-company switch.
 CREATE TABLE IF NOT EXISTS purchase_order_company_config (
   company_entity_id INTEGER PRIMARY KEY REFERENCES company (entity_id) ON DELETE CASCADE,

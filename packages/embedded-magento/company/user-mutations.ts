@@ -1,14 +1,20 @@
 /**
  * `createCompanyUser`, `updateCompanyUser` and `deleteCompanyUser`/`deleteCompanyUserV2`, for a user whose
- * role allows "Edit Company Users". A new e-mail becomes a new customer in the company at once (Adobe's
- * documented first case); an e-mail of a customer in any company is refused. Deleting a user takes them out of
- * the company (V1: sets them inactive) and revokes their tokens, so their session ends at once.
+ * role allows "Edit Company Users", as Adobe documents them: a new e-mail becomes a new customer in the
+ * company at once; the e-mail of a customer in no company gets an invitation (`invitations.ts`), accepted by
+ * them; the e-mail of a customer in any company is refused. Names pass Magento's customer name rule. A user
+ * who is not the administrator hands out no more than their own role allows and changes nobody who may do
+ * more, the administrator least of all (`grants.ts`). Deleting a user takes them out of the company (V1: sets
+ * them inactive) and revokes their tokens, so their session ends at once.
  */
 import { z } from 'zod';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
 import { companyErrors } from './errors.ts';
+import { checkRoleGrant, checkUserChange } from './grants.ts';
 import { memberWith } from './guard.ts';
+import { recordInvitation, sendInvitation } from './invitations.ts';
+import { checkNames } from './names.ts';
 import { companyUser, type CompanyUser } from './membership.ts';
 import { customerObject, roleIdIn, userIdIn } from './nodes.ts';
 import { addUser, assignRole, removeUser, rootOf, setUserActive, structureNode } from './records.ts';
@@ -55,30 +61,43 @@ function newCustomer(db: Database, email: string, firstname: string, lastname: s
   ).lastInsertRowid;
 }
 
-export function createCompanyUser(args: unknown, context: GraphQlContext) {
+/** The new user's customer: a new one, or one in no company (to invite); one in a company is refused. */
+function customerFor(db: Database, input: z.infer<typeof createArgs>['input']) {
+  const email = input.email.trim();
+  const existing = db.get(idRow, 'SELECT id FROM customers WHERE email = ? AND website_id = 1', email)?.id;
+  if (existing === undefined)
+    return { id: newCustomer(db, email, input.firstname.trim(), input.lastname.trim()), invite: false };
+  if (companyUser(db, existing)) throw companyErrors.alreadyInCompany();
+  return { id: existing, invite: true };
+}
+
+function checkedCreate(context: GraphQlContext, args: unknown) {
   const user = memberWith(context, USERS_EDIT);
   const { input } = createArgs.parse(args);
-  const { db } = context;
-  const email = input.email.trim();
-  if (!EMAIL.test(email)) throw companyErrors.invalidEmail(email);
+  if (!EMAIL.test(input.email.trim())) throw companyErrors.invalidEmail(input.email.trim());
   for (const [field, value] of Object.entries({ firstname: input.firstname, lastname: input.lastname }))
     if (value.trim() === '') throw companyErrors.required(field);
-  const roleId = roleIdIn(db, user.companyId, input.role_id);
-  const parentId = targetIn(db, user.companyId, input.target_id);
-  const customerId = db.transaction(() => {
-    const existing = db.get(idRow, 'SELECT id FROM customers WHERE email = ? AND website_id = 1', email)?.id;
-    if (existing !== undefined && companyUser(db, existing)) throw companyErrors.alreadyInCompany();
-    const id = existing ?? newCustomer(db, email, input.firstname.trim(), input.lastname.trim());
-    addUser(db, user.companyId, id, {
-      jobTitle: input.job_title,
-      telephone: input.telephone,
-      active: input.status === 'ACTIVE',
-      roleId,
-      parentId,
-    });
-    return id;
+  checkNames({ firstname: input.firstname.trim(), lastname: input.lastname.trim() });
+  const roleId = roleIdIn(context.db, user.companyId, input.role_id);
+  checkRoleGrant(context.db, user, roleId);
+  return { user, input, roleId, parentId: targetIn(context.db, user.companyId, input.target_id) };
+}
+
+export async function createCompanyUser(args: unknown, context: GraphQlContext) {
+  const { user, input, roleId, parentId } = checkedCreate(context, args);
+  const { db } = context;
+  const fields = { jobTitle: input.job_title, telephone: input.telephone, active: input.status === 'ACTIVE' };
+  const made = db.transaction(() => {
+    const customer = customerFor(db, input);
+    if (!customer.invite) {
+      addUser(db, user.companyId, customer.id, { ...fields, roleId, parentId });
+      return { customerId: customer.id };
+    }
+    const choice = { ...fields, companyId: user.companyId, customerId: customer.id, roleId, parentId };
+    return { customerId: customer.id, invited: { choice, code: recordInvitation(db, choice) } };
   });
-  return { user: customerObject(context, customerId) };
+  if (made.invited) await sendInvitation(context, made.invited.choice, made.invited.code);
+  return { user: customerObject(context, made.customerId) };
 }
 
 const updateArgs = z.object({
@@ -105,6 +124,7 @@ function customerName(db: Database, customerId: number): string {
 
 function saveCustomerFields(db: Database, id: number, input: z.infer<typeof updateArgs>['input']): void {
   if (input.email != null) {
+    if (!EMAIL.test(input.email.trim())) throw companyErrors.invalidEmail(input.email.trim());
     const taken = db.get(
       idRow,
       'SELECT id FROM customers WHERE email = ? AND id <> ?',
@@ -139,8 +159,11 @@ function updateUser(
 ): number {
   const { db } = context;
   const id = userIdIn(context, user, input.id);
+  checkUserChange(db, user, id);
+  checkNames(input);
   const target = companyUser(db, id);
   const roleId = input.role_id ? roleIdIn(db, user.companyId, input.role_id) : undefined;
+  if (roleId !== undefined) checkRoleGrant(db, user, roleId);
   if (input.status === 'INACTIVE' && target?.isAdmin) throw companyErrors.adminInactive(customerName(db, id));
   db.transaction(() => {
     saveCustomerFields(db, id, input);
@@ -166,6 +189,7 @@ function deletable(context: GraphQlContext, uid: string): number {
   if (id === undefined || target?.companyId !== user.companyId) throw companyErrors.notAllowed();
   if (id === user.customerId) throw companyErrors.deleteSelf();
   if (target.isAdmin) throw companyErrors.adminInactive(customerName(context.db, id));
+  checkUserChange(context.db, user, id);
   return id;
 }
 

@@ -245,22 +245,29 @@ export class CustomerNode {
     return encodeUid(String(this.#customerId));
   }
 
+  /** The signed-in customer, whose lists these answer on any `Customer` (Magento reads the context's user). */
+  get #owner(): number {
+    const { customerId } = this.#context;
+    if (customerId === undefined) throw gqlErrors.customerNotAuthorized();
+    return customerId;
+  }
+
   /** Open Source's one list, created on this first read; paging cannot page past it. */
   wishlists(): WishlistNode[] {
-    return [new WishlistNode(this.#context, ensureWishlist(this.#context.db, this.#customerId))];
+    return [new WishlistNode(this.#context, ensureWishlist(this.#context.db, this.#owner))];
   }
 
   /** Deprecated `Customer.wishlist` (`CustomerWishlistResolver`): the list, created if missing. */
   wishlist(): WishlistNode {
-    return new WishlistNode(this.#context, ensureWishlist(this.#context.db, this.#customerId));
+    return new WishlistNode(this.#context, ensureWishlist(this.#context.db, this.#owner));
   }
 
   /** `WishlistById`: a list by id, or the customer's own for an id casting to 0; another's is empty. */
   wishlist_v2(args: unknown): WishlistNode {
     const { db } = this.#context;
     const id = phpInt(idArgs.parse(args).id);
-    const row = id > 0 ? findWishlist(db, id) : wishlistOfCustomer(db, this.#customerId);
-    return new WishlistNode(this.#context, row?.customer_id === this.#customerId ? row : undefined);
+    const row = id > 0 ? findWishlist(db, id) : wishlistOfCustomer(db, this.#owner);
+    return new WishlistNode(this.#context, row?.customer_id === this.#owner ? row : undefined);
   }
 }
 
