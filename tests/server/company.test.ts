@@ -14,6 +14,7 @@ import type { OutgoingMail } from '../../src/mail/outbox.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
 import { createCompanyRoutes } from '../../src/server/shopper/company.ts';
 import { createSessionRoutes } from '../../src/server/shopper/session.ts';
+import { trustedProxies } from '../../src/http/index.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeFakeSite, raw, sessionCookie, startFakeSite, type FakeSite } from './helpers.ts';
 
@@ -45,6 +46,8 @@ beforeAll(async () => {
       mail,
       signInKey: KEY,
       now,
+      // Each throttle test names its own client in X-Forwarded-For; the others are 127.0.0.1.
+      trustedProxies: trustedProxies(['127.0.0.1']),
     }),
   ];
   shop = await startFakeSite(site, { siteUrl: SITE, routes: routes(Date.now) });
@@ -60,13 +63,14 @@ afterAll(async () => {
   rmSync(site.root, { recursive: true, force: true });
 });
 
-const send = (method: string, path: string, cookie: string, body?: unknown, base = shop.url) =>
+const send = (method: string, path: string, cookie: string, body?: unknown, base = shop.url, from?: string) =>
   raw(base, path, {
     method,
     headers: {
       Origin: SITE,
       Cookie: cookie,
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(from === undefined ? {} : { 'X-Forwarded-For': from }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
@@ -87,17 +91,17 @@ function invitationTo(email: string): string {
 let serial = 0;
 const newEmail = () => `invitee.${String(Date.now())}.${String(++serial)}@example.com`;
 
-async function invite(cookie: string, email: string, role = 'Buyer', team: string | null = null) {
+async function invite(
+  cookie: string,
+  email: string,
+  role = 'Buyer',
+  team: string | null = null,
+  from?: string,
+) {
   const company = await companyOf(cookie);
   const roleUid = company?.roles?.find((each) => each.name === role)?.uid ?? '';
-  return send('POST', '/company-account/invitations', cookie, {
-    firstname: 'Ivy',
-    lastname: 'Nash',
-    email,
-    jobTitle: 'Cleaner',
-    role: roleUid,
-    team,
-  });
+  const body = { firstname: 'Ivy', lastname: 'Nash', email, jobTitle: 'Cleaner', role: roleUid, team };
+  return send('POST', '/company-account/invitations', cookie, body, shop.url, from);
 }
 
 describe('an invitation', () => {
@@ -157,6 +161,49 @@ describe('an invitation', () => {
     expect((await send('POST', '/company-account/join', session, { invitation: changed })).status).toBe(400);
     const expired = await send('POST', '/company-account/join', session, { invitation }, later.url);
     expect([expired.status, parse(expired)]).toEqual([410, { message: companyTexts.expiredInvitation }]);
+  });
+});
+
+describe('an invitation, kept', () => {
+  it('works once: a removed user does not rejoin with their old link', async () => {
+    const cookie = await admin();
+    const email = newEmail();
+    await invite(cookie, email);
+    const invitation = invitationTo(email);
+    const joiner = await backend.newCustomer(email);
+    const join = async () =>
+      send('POST', '/company-account/join', await sessionCookie(shop.url, SITE, email, joiner.password), {
+        invitation,
+      });
+    expect((await join()).status).toBe(200);
+    const uid = (await companyOf(cookie))?.users?.find((user) => user.email === email)?.uid ?? '';
+    expect((await send('DELETE', `/company-account/users/${encodeURIComponent(uid)}`, cookie)).status).toBe(
+      200,
+    );
+    const again = await join();
+    expect([again.status, parse(again)]).toEqual([410, { message: companyTexts.usedInvitation }]);
+    expect((await companyOf(cookie))?.users?.some((user) => user.email === email)).toBe(false);
+  });
+
+  it('is e-mailed once while it is open: inviting the address again is refused', async () => {
+    const cookie = await admin();
+    const email = newEmail();
+    expect((await invite(cookie, email)).status).toBe(201);
+    const second = await invite(cookie, email, 'Approver');
+    expect([second.status, parse(second)]).toEqual([409, { message: companyTexts.alreadyInvited(email) }]);
+    expect(sent.filter((each) => each.mail.to === email)).toHaveLength(1);
+  });
+
+  it('is counted per client: the eleventh in an hour from one network waits', async () => {
+    const cookie = await admin();
+    const from = '198.51.100.7';
+    for (let n = 0; n < 10; n++)
+      expect((await invite(cookie, newEmail(), 'Buyer', null, from)).status).toBe(201);
+    const email = newEmail();
+    const over = await invite(cookie, email, 'Buyer', null, from);
+    expect(over.status).toBe(429);
+    expect(parse<{ message: string }>(over).message).toContain(companyTexts.tooManyInvitations);
+    expect(sent.some((each) => each.mail.to === email)).toBe(false);
   });
 });
 
@@ -252,6 +299,27 @@ describe('registering a company', () => {
       vat_tax_id: 'GB246813593',
       reseller_id: '09123456',
     });
+  });
+
+  it('is counted per client and per company e-mail, as trade applications are', async () => {
+    const customer = await backend.newCustomer();
+    const session = await sessionCookie(shop.url, SITE, customer.email, customer.password);
+    const form = registration();
+    const register = (from: string) =>
+      send('POST', '/company-account/register', session, form, shop.url, from);
+    expect((await register('198.51.100.20')).status).toBe(201);
+    // The same company e-mail again: Magento refuses it, and each try counts.
+    expect((await register('198.51.100.21')).status).toBe(400);
+    expect((await register('198.51.100.22')).status).toBe(400);
+    const over = await register('198.51.100.23');
+    expect(over.status).toBe(429);
+    expect(parse<{ message: string }>(over).message).toContain(companyTexts.tooManyRegistrationsForEmail);
+    const network = '198.51.100.30';
+    for (let n = 0; n < 5; n++)
+      await send('POST', '/company-account/register', session, registration(), shop.url, network);
+    const sixth = await send('POST', '/company-account/register', session, registration(), shop.url, network);
+    expect(sixth.status).toBe(429);
+    expect(parse<{ message: string }>(sixth).message).toContain(companyTexts.tooManyRegistrations);
   });
 
   it('by a signed-in customer; a bad VAT number is refused first', async () => {

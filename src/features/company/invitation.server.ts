@@ -3,7 +3,8 @@
  * title, their role and team) and when it expires (7 days), signed with an HMAC of the shop's sign-in key
  * (SIGN_IN_KEY, or the shared store's, as sign-in's known-browser cookie) so the link in the e-mail cannot
  * be changed or made up. Adobe's `acceptCompanyInvitation` carries its own code; the storefront signs its
- * own instead (docs/company-accounts.md says why).
+ * own instead (docs/company-accounts.md says why). Its id is kept in the invitation book
+ * (`invitation-book.server.ts`), which lets it work once.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -11,6 +12,8 @@ import { z } from 'zod';
 export const INVITATION_DAYS = 7;
 
 const invitation = z.object({
+  /** The invitation's own id, as the invitation book keeps it: a link works once. */
+  id: z.string().min(16).max(64),
   /** Adobe's uids: of the company, the role, and the team's node in the tree (null: no team). */
   company: z.string().min(1),
   companyName: z.string(),

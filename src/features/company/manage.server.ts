@@ -99,8 +99,16 @@ async function nodeOfCustomer(magento: IntegrationConfig, companyId: number, cus
   return tree.find((node) => node.entity_type === 'customer' && node.entity_id === customerId)?.structure_id;
 }
 
-/** The job title, in the customer's `extension_attributes.company_attributes` (saved whole, as Magento wants). */
-async function saveJobTitle(magento: IntegrationConfig, customerId: number, jobTitle: string) {
+/**
+ * The job title, in the customer's `extension_attributes.company_attributes` (saved whole, as Magento wants,
+ * with the company's id, which Adobe requires to update a company user).
+ */
+async function saveJobTitle(
+  magento: IntegrationConfig,
+  customerId: number,
+  companyId: number,
+  jobTitle: string,
+) {
   const customer = await magentoFetch(magento, {
     path: `/customers/${String(customerId)}`,
     schema: anyCustomer,
@@ -115,7 +123,10 @@ async function saveJobTitle(magento: IntegrationConfig, customerId: number, jobT
     body: {
       customer: {
         ...customer,
-        extension_attributes: { ...extension, company_attributes: { job_title: jobTitle } },
+        extension_attributes: {
+          ...extension,
+          company_attributes: { company_id: companyId, job_title: jobTitle },
+        },
       },
     },
     schema: anyCustomer,
@@ -157,7 +168,8 @@ export async function joinCompany(
       body: { newParentId: team },
       schema: ok,
     });
-  if (invitation.jobTitle.trim() !== '') await saveJobTitle(magento, customerId, invitation.jobTitle.trim());
+  if (invitation.jobTitle.trim() !== '')
+    await saveJobTitle(magento, customerId, companyId, invitation.jobTitle.trim());
 }
 
 type Call = (magento: MagentoGraphqlConfig, token: string) => Promise<unknown>;

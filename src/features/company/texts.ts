@@ -122,4 +122,10 @@ export const companyTexts = {
   noSuchRole: 'There is no such role in your company.',
   noSuchTeam: 'There is no such team in your company.',
   notSent: 'The invitation can’t be sent right now. Please try again.',
+  usedInvitation: 'This invitation has already been used. Ask for a new one.',
+  alreadyInvited: (email: string) =>
+    `${email} already has an invitation to your company that has not been used yet. It works for 7 days from when it was sent.`,
+  tooManyInvitations: 'We have had too many invitations from your network.',
+  tooManyRegistrations: 'We have had too many company registrations from your network.',
+  tooManyRegistrationsForEmail: 'We have had too many company registrations with this e-mail address.',
 } as const;

@@ -14,15 +14,17 @@
  * - `POST /company-account/roles`, `PUT|DELETE /company-account/roles/:uid` (roles_edit)
  *   (users, teams and roles: ./company-members.ts)
  *
+ * Registrations and invitations are counted per client (and registrations per company e-mail) in the shared
+ * store, as trade applications are: over the limit, 429 with the wait. An invitation works once
+ * (./company-invitations.ts).
+ *
  * Writes answer the company afresh. No session: 401; Magento ran the call as a guest (the token was
  * revoked, e.g. the user was removed): 401 and the cookie goes. Magento's refusals: 400 in its words.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { sessionCustomer } from '../../features/account/index.server.ts';
 import {
-  COMPANY_RESOURCES as R,
   companyTexts as t,
   mayUse,
   REGISTRATION_FIELDS,
@@ -32,8 +34,10 @@ import {
 } from '../../features/company/index.ts';
 import * as company from '../../features/company/index.server.ts';
 import {
+  clientAddress,
   customerSession,
   errorMessage,
+  FailureCounter,
   HttpError,
   jsonBody,
   jsonErrors,
@@ -44,12 +48,17 @@ import {
   sameOrigin,
   SessionEnded,
   signedIn,
+  tooManyAttempts,
+  trustedProxies,
+  type FailureLimit,
+  type TrustedProxies,
 } from '../../http/index.ts';
 import { MagentoApiError, type IntegrationConfig } from '../../magento/client.ts';
 import { MagentoGraphqlError, type MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import type { ShopMail } from '../../mail/shop-mail.ts';
 import type { SharedStore } from '../../store/shared-store.ts';
 import { sharedSecret } from '../../store/secrets.ts';
+import { INVITATION_LIMIT, invitationRoutes } from './company-invitations.ts';
 import { memberRoutes, type Guarded } from './company-members.ts';
 import { strings } from '../../strings.ts';
 
@@ -62,42 +71,26 @@ export interface CompanyRoutesConfig {
   /** SIGN_IN_KEY and SIGN_IN_KEY_PREVIOUS: what signs invitations (else the shared store's key). */
   readonly signInKey?: string | undefined;
   readonly signInKeyPrevious?: string | undefined;
+  /** Where invitations are kept and registrations and invitations counted; without one, in this process. */
   readonly store?: SharedStore | undefined;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
+  readonly trustedProxies?: TrustedProxies | undefined;
   /** Now, in milliseconds (tests move it to expire an invitation). */
   readonly now?: () => number;
   readonly log?: (message: string) => void;
 }
 
-const uid = z.string().min(1).max(64);
 const text = (max: number) => z.string().max(max);
 
 const registrationBody = z.object(
   Object.fromEntries(REGISTRATION_FIELDS.map((name) => [name, text(512).optional()])),
 ) as z.ZodType<Partial<Registration>>;
-const inviteBody = z.object({
-  firstname: text(255),
-  lastname: text(255),
-  email: text(255),
-  jobTitle: text(255).default(''),
-  role: uid,
-  team: uid.nullish(),
-});
-const joinBody = z.object({ invitation: z.string().min(10).max(4096) });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Magento's failures as the shopper reads them. */
-function failure(error: unknown, method: string, log: (message: string) => void): never {
-  if (error instanceof MagentoGraphqlError) {
-    if (error.kind === 'unauthorized') throw new SessionEnded(strings.shopper.sessionEnded);
-    if (error.kind === 'refused' && error.magentoMessage) throw new HttpError(400, error.magentoMessage);
-  }
-  if (error instanceof MagentoApiError && error.status === 400 && error.magentoMessage)
-    throw new HttpError(400, error.magentoMessage);
-  if (error instanceof HttpError) throw error;
-  log(`Company: ${errorMessage(error)}`);
-  throw new HttpError(503, method === 'GET' ? t.unavailable : t.notChanged);
-}
+/** A business registers once; a few more allow for a mistake or colleagues behind one office address. */
+export const REGISTRATION_LIMITS = {
+  perClient: { failures: 5, windowSeconds: 60 * 60 },
+  perEmail: { failures: 3, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, FailureLimit>;
 
 /** The key that signs invitations, and the previous one while it is rotated. */
 function invitationKeys(config: CompanyRoutesConfig): () => Promise<string[]> {
@@ -113,6 +106,19 @@ function invitationKeys(config: CompanyRoutesConfig): () => Promise<string[]> {
     const key = await current;
     return config.signInKeyPrevious ? [key, config.signInKeyPrevious] : [key];
   };
+}
+
+/** Magento's failures as the shopper reads them. */
+function failure(error: unknown, method: string, log: (message: string) => void): never {
+  if (error instanceof MagentoGraphqlError) {
+    if (error.kind === 'unauthorized') throw new SessionEnded(strings.shopper.sessionEnded);
+    if (error.kind === 'refused' && error.magentoMessage) throw new HttpError(400, error.magentoMessage);
+  }
+  if (error instanceof MagentoApiError && error.status === 400 && error.magentoMessage)
+    throw new HttpError(400, error.magentoMessage);
+  if (error instanceof HttpError) throw error;
+  log(`Company: ${errorMessage(error)}`);
+  throw new HttpError(503, method === 'GET' ? t.unavailable : t.notChanged);
 }
 
 export function createCompanyRoutes(config: CompanyRoutesConfig): Hono {
@@ -160,20 +166,53 @@ export function createCompanyRoutes(config: CompanyRoutesConfig): Hono {
     guarded(c, () => answer(c.var.customerToken)),
   );
 
-  registerRoute(routes, config, { write, guarded });
-  invitationRoutes(routes, config, { write, customer, guarded, accessFor, answer, keys, now, log });
+  const trusted = config.trustedProxies ?? trustedProxies([]);
+  registerRoute(routes, config, { write, guarded, trusted });
+  invitationRoutes(routes, {
+    ...{ magento: config.magento, siteUrl, mail: config.mail, trusted, keys, now, log },
+    ...{ write, customer, guarded, accessFor, answer },
+    book: config.store ? company.storedInvitationBook(config.store) : company.memoryInvitationBook(),
+    perClient: new FailureCounter(INVITATION_LIMIT, {
+      name: 'company-invitation-client',
+      store: config.store,
+    }),
+  });
   memberRoutes(routes, graphql, siteUrl, { write, customer, guarded, accessFor, answer });
   return routes;
 }
 
 type Middlewares = readonly [ReturnType<typeof sameOrigin>, ReturnType<typeof limitBody>, typeof jsonOnly];
 
+/** The company e-mail as a throttle key: hashed, so the store holds no address. */
+const emailKey = (email: string): string =>
+  createHash('sha256').update(`company-registration:${email.trim().toLowerCase()}`).digest('base64url');
+
+/** Counts a registration per client and per company e-mail: 429 with the wait when it is one too many. */
+function registrationCounter(config: CompanyRoutesConfig, trusted: TrustedProxies) {
+  const store = config.store;
+  const perClient = new FailureCounter(REGISTRATION_LIMITS.perClient, {
+    name: 'company-registration-client',
+    store,
+  });
+  const perEmail = new FailureCounter(REGISTRATION_LIMITS.perEmail, {
+    name: 'company-registration-email',
+    store,
+  });
+  return async (c: Context, email: string): Promise<void> => {
+    const clientWait = await perClient.attempt(clientAddress(c, trusted));
+    if (clientWait > 0) throw tooManyAttempts(t.tooManyRegistrations, clientWait);
+    const emailWait = await perEmail.attempt(emailKey(email));
+    if (emailWait > 0) throw tooManyAttempts(t.tooManyRegistrationsForEmail, emailWait);
+  };
+}
+
 function registerRoute(
   routes: Hono,
   config: CompanyRoutesConfig,
-  { write, guarded }: { write: Middlewares; guarded: Guarded },
+  { write, guarded, trusted }: { write: Middlewares; guarded: Guarded; trusted: TrustedProxies },
 ): void {
   const graphql = { baseUrl: config.magento.baseUrl };
+  const counted = registrationCounter(config, trusted);
   routes.post(
     '/company-account/register',
     ...write,
@@ -188,109 +227,10 @@ function registerRoute(
         const token = c.var.customerToken;
         const problems = Object.values(registrationProblems(form, token !== undefined));
         if (problems.length > 0) throw new HttpError(400, problems.join(' '));
+        await counted(c, form.companyEmail);
         if (token === undefined) await company.registerAsGuest(config.magento, graphql, form);
         else await company.registerAsCustomer(config.magento, graphql, token, form);
         return jsonReply(201, { outcome: 'registered' });
       }),
-  );
-}
-
-interface InvitationDeps {
-  readonly write: Middlewares;
-  readonly customer: readonly [ReturnType<typeof customerSession>, ReturnType<typeof signedIn>];
-  readonly guarded: Guarded;
-  readonly accessFor: (token: string, resource?: string, refusal?: string) => Promise<CompanyAccess>;
-  readonly answer: (token: string, status?: number) => Promise<Response>;
-  readonly keys: () => Promise<string[]>;
-  readonly now: () => number;
-  readonly log: (message: string) => void;
-}
-
-/** The invitation read from its text: 400 when it is not one of ours, 410 when it has expired. */
-async function checkedInvitation(deps: InvitationDeps, textGiven: string): Promise<company.Invitation> {
-  const check = company.readInvitation(await deps.keys(), textGiven, deps.now());
-  if (check.ok) return check.invitation;
-  throw new HttpError(
-    check.problem === 'expired' ? 410 : 400,
-    check.problem === 'expired' ? t.expiredInvitation : t.badInvitation,
-  );
-}
-
-function invitationRoutes(routes: Hono, config: CompanyRoutesConfig, deps: InvitationDeps): void {
-  const { write, customer, guarded, accessFor, answer, keys, now, log } = deps;
-  const graphql = { baseUrl: config.magento.baseUrl };
-  routes.post(
-    '/company-account/invitations',
-    ...write,
-    jsonBody(inviteBody, t.badRequest),
-    ...customer,
-    (c) =>
-      guarded(c, async () => {
-        const body = c.req.valid('json');
-        const token = c.var.customerToken;
-        const access = await accessFor(token, R.usersEdit, t.mayNotEditUsers);
-        const email = body.email.trim();
-        if (!EMAIL.test(email)) throw new HttpError(400, t.badEmail);
-        if (!body.firstname.trim() || !body.lastname.trim()) throw new HttpError(400, t.required(t.name));
-        const page = await company.readCompanyPage(graphql, token, access);
-        const role = page?.roles?.find((each) => each.uid === body.role);
-        if (!role) throw new HttpError(400, t.noSuchRole);
-        if (body.team && !page?.teams?.some((team) => team.uid === body.team))
-          throw new HttpError(400, t.noSuchTeam);
-        if (!config.mail) throw new HttpError(503, t.notSent);
-        const invitation = company.signInvitation((await keys())[0] ?? '', {
-          company: access.companyUid,
-          companyName: access.companyName,
-          email,
-          firstname: body.firstname.trim(),
-          lastname: body.lastname.trim(),
-          jobTitle: body.jobTitle.trim(),
-          role: role.uid,
-          team: body.team ?? null,
-          expires: now() + company.INVITATION_DAYS * 24 * 60 * 60 * 1000,
-        });
-        const me = await sessionCustomer(config.magento, token);
-        const inviter = [me.firstname, me.lastname].filter(Boolean).join(' ') || access.companyName;
-        const { key, mail } = company.invitationMail(config.mail.sender, config.siteUrl, {
-          email,
-          firstname: body.firstname.trim(),
-          inviter,
-          company: access.companyName,
-          role: role.name,
-          invitation,
-        });
-        try {
-          await config.mail.outbox.enqueue(key, mail);
-        } catch (error) {
-          log(`E-mail ${key} not queued: ${errorMessage(error)}`);
-          throw new HttpError(503, t.notSent);
-        }
-        return jsonReply(201, { email });
-      }),
-  );
-
-  routes.get('/company-account/invitation', notCrossSite(config.siteUrl), async (c) => {
-    const check = company.readInvitation(await keys(), c.req.query('invitation') ?? '', now());
-    // An expired invitation still says whose it was, so the page can say to ask for a new one.
-    const { invitation } = check;
-    if (!invitation) throw new HttpError(400, t.badInvitation);
-    return jsonReply(200, {
-      companyName: invitation.companyName,
-      email: invitation.email,
-      expired: !check.ok,
-    });
-  });
-
-  routes.post('/company-account/join', ...write, jsonBody(joinBody, t.badRequest), ...customer, (c) =>
-    guarded(c, async () => {
-      const invitation = await checkedInvitation(deps, c.req.valid('json').invitation);
-      const token = c.var.customerToken;
-      const me = await sessionCustomer(config.magento, token);
-      if ((me.email ?? '').toLowerCase() !== invitation.email.toLowerCase())
-        throw new HttpError(403, t.otherEmail);
-      if (await company.readCompanyAccess(graphql, token)) throw new HttpError(409, t.alreadyInCompany);
-      await company.joinCompany(config.magento, me.id, invitation);
-      return answer(token);
-    }),
   );
 }

@@ -110,7 +110,7 @@ export function createShopperRoutes(
       ...(log ? { log } : {}),
     }),
     createRestProxy({ magentoBaseUrl: baseUrl, siteUrl: env.SITE_URL, ...(log ? { log } : {}) }),
-    ...customerGraphqlRoutes(env, { magento, lock, mail, store }, logged),
+    ...customerGraphqlRoutes(env, { magento, lock, mail, store, proxies }, logged),
     createMyMachinesRoutes({ magento, siteUrl: env.SITE_URL, lock, ...(log ? { log } : {}) }),
     ...orderRoutes(
       env,
@@ -153,12 +153,13 @@ interface CustomerGraphqlDeps {
   lock: TryLock;
   mail: ShopMail;
   store: SharedStore | undefined;
+  proxies: TrustedProxies;
 }
 
 /** The customer's own things Magento keeps behind GraphQL: the wish list, alerts, requisition lists, their company. */
 const customerGraphqlRoutes = (
   env: ShopperRouteSettings,
-  { magento, lock, mail, store }: CustomerGraphqlDeps,
+  { magento, lock, mail, store, proxies }: CustomerGraphqlDeps,
   logged: { log?: (message: string) => void },
 ): Hono[] => {
   const { baseUrl } = magento;
@@ -171,9 +172,9 @@ const customerGraphqlRoutes = (
     createPurchaseOrderRoutes({ magento: { baseUrl }, siteUrl: env.SITE_URL, lock, ...logged }),
     // The demo merchant's answers to negotiable quotes, as the shop's integration, guarded as the service bookings' list.
     createQuoteAdminRoutes({ magento, ...logged }),
-    // Company accounts (issue 68): invitations signed with the sign-in key, e-mailed through the outbox.
+    // Company accounts (issue 68): invitations signed with the sign-in key, e-mailed through the outbox, used once.
     createCompanyRoutes({
-      ...{ magento, siteUrl: env.SITE_URL, mail, store, ...logged },
+      ...{ magento, siteUrl: env.SITE_URL, mail, store, trustedProxies: proxies, ...logged },
       ...{ signInKey: env.SIGN_IN_KEY, signInKeyPrevious: env.SIGN_IN_KEY_PREVIOUS },
     }),
   ];
