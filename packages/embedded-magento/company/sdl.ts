@@ -37,7 +37,7 @@ extend type Mutation {
 
 input CompanyInvitationInput { code: String! user: CompanyInvitationUserInput! role_id: ID }
 input CompanyInvitationUserInput { company_id: ID! customer_id: ID! job_title: String status: CompanyUserStatusEnum telephone: String }
-type CompanyInvitationOutput { success: Boolean! }
+type CompanyInvitationOutput { success: Boolean }
 enum CountryCodeEnum { ${COUNTRY_CODES} }
 
 enum CompanyUserStatusEnum { ACTIVE INACTIVE }
