@@ -143,6 +143,27 @@ describe('a user who may edit users', () => {
     expect(errorOf(role)).toBe(NOT_ALLOWED);
   });
 
+  it('may not move a user who may do more into their own branch, to become their manager', async () => {
+    const manager = await memberWith(USER_MANAGER);
+    const tree = expectData(
+      await gql(backend, '{ company { structure { items { id entity { ... on Customer { email } } } } } }', {
+        token: manager.token,
+      }),
+    ).company.structure.items as { id: string; entity: { email?: string } }[];
+    const nodeOf = (email: string) => tree.find((item) => item.entity.email === email)?.id;
+    const reply = await gql(
+      backend,
+      'mutation ($input: CompanyStructureUpdateInput!) { updateCompanyStructure(input: $input) { company { id } } }',
+      {
+        token: manager.token,
+        variables: {
+          input: { tree_id: nodeOf(DEMO_COMPANY.approver.email), parent_tree_id: nodeOf(manager.email) },
+        },
+      },
+    );
+    expect(errorOf(reply)).toBe(NOT_ALLOWED);
+  });
+
   it('still adds a new customer with a role within their own', async () => {
     const manager = await memberWith(USER_MANAGER);
     const roleId = await createRole(await admin(), DEFAULT_USER_ROLE.allow);

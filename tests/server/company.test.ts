@@ -207,6 +207,70 @@ describe('an invitation, kept', () => {
   });
 });
 
+describe('a user who may edit users and roles, but is not the administrator', () => {
+  const LEAD = [
+    ...['Magento_Company::index', 'Magento_Company::view', 'Magento_Company::user_management'],
+    ...['Magento_Company::users_view', 'Magento_Company::users_edit'],
+    ...['Magento_Company::roles_view', 'Magento_Company::roles_edit'],
+  ];
+
+  /** A team lead, joined through an invitation: their session. */
+  async function teamLead(): Promise<string> {
+    const cookie = await admin();
+    const made = await send('POST', '/company-account/roles', cookie, {
+      name: `Team lead ${String(++serial)}`,
+      permissions: LEAD,
+    });
+    const role = parse<{ company: CompanyAnswer }>(made).company.roles?.at(-1)?.name ?? '';
+    const email = newEmail();
+    expect((await invite(cookie, email, role)).status).toBe(201);
+    const joiner = await backend.newCustomer(email);
+    const session = await sessionCookie(shop.url, SITE, email, joiner.password);
+    expect(
+      (await send('POST', '/company-account/join', session, { invitation: invitationTo(email) })).status,
+    ).toBe(200);
+    return session;
+  }
+
+  it('changes neither the administrator nor anyone upward, themself included, and is refused without being signed out', async () => {
+    const lead = await teamLead();
+    const page = await companyOf(lead);
+    const approver = page?.roles?.find((role) => role.name === 'Approver')?.uid ?? '';
+    const adminRow = page?.users?.find((user) => user.isAdmin);
+    const mine = page?.users?.find((user) => !user.isAdmin && user.roleName?.startsWith('Team lead'));
+    const raiseAdmin = await send(
+      'PUT',
+      `/company-account/users/${encodeURIComponent(adminRow?.uid ?? '')}`,
+      lead,
+      {
+        active: false,
+      },
+    );
+    expect([raiseAdmin.status, parse(raiseAdmin)]).toEqual([403, { message: companyTexts.mayNotChangeUser }]);
+    const raiseSelf = await send(
+      'PUT',
+      `/company-account/users/${encodeURIComponent(mine?.uid ?? '')}`,
+      lead,
+      {
+        role: approver,
+      },
+    );
+    expect([raiseSelf.status, parse(raiseSelf)]).toEqual([403, { message: companyTexts.mayNotGrant }]);
+    const inviteApprover = await invite(lead, newEmail(), 'Approver');
+    expect([inviteApprover.status, parse(inviteApprover)]).toEqual([
+      403,
+      { message: companyTexts.mayNotGrant },
+    ]);
+    const role = await send('POST', '/company-account/roles', lead, {
+      name: `Approvals ${String(++serial)}`,
+      permissions: [...LEAD, 'Magento_PurchaseOrderRule::super_approve_purchase_order'],
+    });
+    expect([role.status, parse(role)]).toEqual([403, { message: companyTexts.mayNotGrant }]);
+    // Refused, not signed out: the session goes on.
+    expect((await companyOf(lead))?.roleName).toMatch(/^Team lead/);
+  });
+});
+
 describe('a removed user', () => {
   it('is signed out at once: their next call is refused as a session ended', async () => {
     const cookie = await admin();

@@ -1,15 +1,17 @@
 /**
  * `createCompanyTeam`, `updateCompanyTeam`, `deleteCompanyTeam` and `updateCompanyStructure`, for a user
  * whose role allows "Edit Company Users" (teams are part of the users' tree). A team with anything under it
- * is kept (Adobe's refusal); a node moves only within its company, never under itself.
+ * is kept (Adobe's refusal); a node moves only within its company, never under itself, and a user who is not
+ * the administrator moves no user who may do more than they (`grants.ts`).
  */
 import { z } from 'zod';
-import { sqlNumber } from '../db.ts';
+import { sqlNumber, type Database } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
 import { companyErrors } from './errors.ts';
+import { checkUserChange } from './grants.ts';
 import { memberWith } from './guard.ts';
 import { companyObject, findTeam, teamIdIn, teamObject } from './nodes.ts';
-import { createTeam, moveInTree, structureNode } from './records.ts';
+import { createTeam, ENTITY, moveInTree, structureNode } from './records.ts';
 import { idOf } from './uid.ts';
 import { targetIn } from './user-mutations.ts';
 
@@ -68,6 +70,15 @@ export function deleteCompanyTeam(args: unknown, context: GraphQlContext) {
 
 const structureArgs = z.object({ input: z.object({ tree_id: z.string(), parent_tree_id: z.string() }) });
 
+/** The customer a node of the tree is, if it is a customer's. */
+const customerAt = (db: Database, structureId: number): number | undefined =>
+  db.get(
+    z.object({ entity_id: sqlNumber }),
+    'SELECT entity_id FROM company_structure WHERE structure_id = ? AND entity_type = ?',
+    structureId,
+    ENTITY.customer,
+  )?.entity_id;
+
 export function updateCompanyStructure(args: unknown, context: GraphQlContext) {
   const user = memberWith(context, USERS_EDIT);
   const { input } = structureArgs.parse(args);
@@ -81,6 +92,8 @@ export function updateCompanyStructure(args: unknown, context: GraphQlContext) {
   const node = nodeOf(input.tree_id);
   const parent = nodeOf(input.parent_tree_id);
   if (node.path.split('/').length === 1) throw companyErrors.notAllowed();
+  const moved = customerAt(db, node.structure_id);
+  if (moved !== undefined) checkUserChange(db, user, moved);
   if (parent.path === node.path || parent.path.startsWith(`${node.path}/`))
     throw companyErrors.moveIntoOwnBranch();
   db.transaction(() => moveInTree(db, node.structure_id, parent.structure_id));

@@ -6,6 +6,8 @@ import type { FormEvent } from 'react';
 import {
   changeCompany,
   companyTexts as t,
+  grantableRoles,
+  mayChangeUser,
   sendInvitation,
   type CompanyAnswer,
   type CompanyUserRow,
@@ -21,6 +23,11 @@ const value = (data: FormData, name: string): string => {
   const entry = data.get(name);
   return typeof entry === 'string' ? entry : '';
 };
+
+/** The viewer as the grant rules read them: the administrator, or their role's resources. */
+const viewer = (company: CompanyAnswer) => ({ isAdmin: company.isAdmin, allowed: new Set(company.allowed) });
+/** The roles the viewer may hand out: none beyond their own (features/company/grants.ts). */
+const grantable = (company: CompanyAnswer) => grantableRoles(viewer(company), company.roles ?? []);
 
 interface RowProps {
   user: CompanyUserRow;
@@ -63,7 +70,7 @@ function UserForm({ user, company, actions }: RowProps) {
     <form className="company__row-form" onSubmit={save} aria-label={user.name}>
       <label htmlFor={`${id}-role`}>{t.role}</label>
       <select id={`${id}-role`} name="role" defaultValue={user.roleUid ?? ''}>
-        {options(company.roles ?? [])}
+        {options(grantable(company))}
       </select>
       <label htmlFor={`${id}-team`}>{t.team}</label>
       <select id={`${id}-team`} name="team" defaultValue={user.teamUid ?? ''}>
@@ -99,7 +106,7 @@ function UserRow({ user, company, actions }: RowProps) {
         <span className="company__line">{user.email}</span>
         {user.jobTitle && <span className="company__line">{user.jobTitle}</span>}
       </th>
-      {company.mayEditUsers && !user.isAdmin ? (
+      {company.mayEditUsers && mayChangeUser(viewer(company), user, company.roles ?? []) ? (
         <td colSpan={4}>
           <UserForm user={user} company={company} actions={actions} />
         </td>
@@ -232,8 +239,8 @@ function Invite({ company, actions }: { company: CompanyAnswer; actions: Actions
         {field('email', t.email, 'email')}
         {field('jobTitle', t.jobTitle, 'text', 'off', false)}
         <label htmlFor="company-invite-role">{t.role}</label>
-        <select id="company-invite-role" name="role" defaultValue={company.roles?.[0]?.uid}>
-          {(company.roles ?? []).map((role) => (
+        <select id="company-invite-role" name="role" defaultValue={grantable(company)[0]?.uid}>
+          {grantable(company).map((role) => (
             <option key={role.uid} value={role.uid}>
               {role.name}
             </option>

@@ -62,6 +62,8 @@ export interface CompanyAnswer {
   readonly administrator: string;
   readonly isAdmin: boolean;
   readonly roleName: string | null;
+  /** The resources the viewer's own role allows (every one for the administrator): what they may hand out. */
+  readonly allowed: readonly string[];
   readonly credit: {
     readonly limit: CompanyMoney | null;
     readonly available: CompanyMoney | null;

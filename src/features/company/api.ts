@@ -53,6 +53,7 @@ const companyAnswer = z.object({
     )
     .nullable(),
   acl: z.array(acl).nullable(),
+  allowed: z.array(z.string()),
   mayEditUsers: z.boolean(),
   mayEditRoles: z.boolean(),
 }) satisfies z.ZodType<CompanyAnswer>;

@@ -127,6 +127,7 @@ export async function readCompanyPage(
     administrator: nameOf(company.company_admin) || (company.company_admin?.email ?? ''),
     isAdmin: access.isAdmin,
     roleName: access.roleName,
+    allowed: [...access.allowed],
     credit: company.credit
       ? {
           limit: moneyOf(company.credit.credit_limit),

@@ -1,6 +1,7 @@
 /** The door of features/company: what the rest of the shop may use of it (eslint/doors.js). */
 export { ALL_COMPANY_RESOURCES, COMPANY_RESOURCES, mayUse } from './access.ts';
 export type { CompanyAccess, CompanyResource } from './access.ts';
+export { grantableRoles, mayChangeUser, mayGrant } from './grants.ts';
 export type {
   AclNode,
   CompanyAnswer,

@@ -122,6 +122,9 @@ export const companyTexts = {
   noSuchRole: 'There is no such role in your company.',
   noSuchTeam: 'There is no such team in your company.',
   notSent: 'The invitation can’t be sent right now. Please try again.',
+  mayNotGrant: 'Your role does not allow giving a role that may do more than yours.',
+  mayNotChangeUser:
+    'Your role does not allow changing the company administrator or a user who may do more than you.',
   usedInvitation: 'This invitation has already been used. Ask for a new one.',
   alreadyInvited: (email: string) =>
     `${email} already has an invitation to your company that has not been used yet. It works for 7 days from when it was sent.`,

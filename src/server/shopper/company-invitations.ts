@@ -12,6 +12,7 @@ import { sessionCustomer } from '../../features/account/index.server.ts';
 import {
   COMPANY_RESOURCES as R,
   companyTexts as t,
+  mayGrant,
   type CompanyAccess,
 } from '../../features/company/index.ts';
 import * as company from '../../features/company/index.server.ts';
@@ -89,6 +90,7 @@ async function chosen(deps: InvitationDeps, token: string, access: CompanyAccess
   const page = await company.readCompanyPage({ baseUrl: deps.magento.baseUrl }, token, access);
   const role = page?.roles?.find((each) => each.uid === body.role);
   if (!role) throw new HttpError(400, t.noSuchRole);
+  if (!mayGrant(access, role.allowed)) throw new HttpError(403, t.mayNotGrant);
   if (body.team && !page?.teams?.some((team) => team.uid === body.team))
     throw new HttpError(400, t.noSuchTeam);
   return { email, role };

@@ -1,13 +1,16 @@
 /**
  * The users, teams and roles of the customer's own company (src/server/shopper/company.ts mounts them):
  * each refused on the route unless the role allows it (users_edit for users and teams, roles_edit for
- * roles), then asked of Magento's GraphQL with the customer's token; each answers the company afresh.
+ * roles) and the grant rules hold (no change to anyone who may do more, nothing handed out beyond one's own
+ * role), then asked of Magento's GraphQL with the customer's token; each answers the company afresh.
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   COMPANY_RESOURCES as R,
   companyTexts as t,
+  mayChangeUser,
+  mayGrant,
   type CompanyAccess,
 } from '../../features/company/index.ts';
 import * as company from '../../features/company/index.server.ts';
@@ -43,6 +46,33 @@ const userBody = z.object({
 const teamBody = z.object({ name: text(255), description: text(1024).default('') });
 const roleBody = z.object({ name: text(255), permissions: z.array(text(255)).max(200) });
 
+/**
+ * The grant rules (features/company/grants.ts), checked before Magento is asked: 403 when a user who is not
+ * the administrator would change someone who may do more than they, or hand out more than their own role.
+ */
+async function checkGrants(
+  graphql: MagentoGraphqlConfig,
+  token: string,
+  access: CompanyAccess,
+  change: {
+    readonly user?: string;
+    readonly role?: string | undefined;
+    readonly permissions?: readonly string[];
+  },
+): Promise<void> {
+  if (access.isAdmin) return;
+  const page = await company.readCompanyPage(graphql, token, access);
+  const roles = page?.roles ?? [];
+  const target =
+    change.user === undefined ? undefined : page?.users?.find((each) => each.uid === change.user);
+  if (change.user !== undefined && (!target || !mayChangeUser(access, target, roles)))
+    throw new HttpError(403, t.mayNotChangeUser);
+  const role = change.role === undefined ? undefined : roles.find((each) => each.uid === change.role);
+  if (change.role !== undefined && !mayGrant(access, role?.allowed)) throw new HttpError(403, t.mayNotGrant);
+  if (change.permissions !== undefined && !mayGrant(access, change.permissions))
+    throw new HttpError(403, t.mayNotGrant);
+}
+
 function userRoutes(routes: Hono, graphql: MagentoGraphqlConfig, siteUrl: string, deps: MemberDeps): void {
   const { write, customer, guarded, accessFor, answer } = deps;
   const usersEdit = (token: string) => accessFor(token, R.usersEdit, t.mayNotEditUsers);
@@ -57,10 +87,11 @@ function userRoutes(routes: Hono, graphql: MagentoGraphqlConfig, siteUrl: string
   routes.put('/company-account/users/:uid', ...write, jsonBody(userBody, t.badRequest), ...customer, (c) =>
     guarded(c, async () => {
       const token = c.var.customerToken;
-      await usersEdit(token);
+      const access = await usersEdit(token);
       const user = c.req.param('uid');
       const { role, team, active } = c.req.valid('json');
       const tree = await nodeOf(token, user);
+      await checkGrants(graphql, token, access, { user, role });
       if (role !== undefined || active !== undefined)
         await company.updateUser(user, {
           ...(role ? { role } : {}),
@@ -76,9 +107,10 @@ function userRoutes(routes: Hono, graphql: MagentoGraphqlConfig, siteUrl: string
   routes.delete('/company-account/users/:uid', sameOrigin(siteUrl), ...customer, (c) =>
     guarded(c, async () => {
       const token = c.var.customerToken;
-      await usersEdit(token);
+      const access = await usersEdit(token);
       const user = c.req.param('uid');
       await nodeOf(token, user);
+      await checkGrants(graphql, token, access, { user });
       await company.removeUser(user)(graphql, token);
       return answer(token);
     }),
@@ -123,9 +155,10 @@ function roleRoutes(routes: Hono, graphql: MagentoGraphqlConfig, siteUrl: string
   routes.post('/company-account/roles', ...write, jsonBody(roleBody, t.badRequest), ...customer, (c) =>
     guarded(c, async () => {
       const token = c.var.customerToken;
-      await rolesEdit(token);
+      const access = await rolesEdit(token);
       const { name, permissions } = c.req.valid('json');
       if (!name.trim()) throw new HttpError(400, t.required(t.roleName));
+      await checkGrants(graphql, token, access, { permissions });
       await company.createRole(name.trim(), permissions)(graphql, token);
       return answer(token, 201);
     }),
@@ -133,8 +166,9 @@ function roleRoutes(routes: Hono, graphql: MagentoGraphqlConfig, siteUrl: string
   routes.put('/company-account/roles/:uid', ...write, jsonBody(roleBody, t.badRequest), ...customer, (c) =>
     guarded(c, async () => {
       const token = c.var.customerToken;
-      await rolesEdit(token);
+      const access = await rolesEdit(token);
       const { name, permissions } = c.req.valid('json');
+      await checkGrants(graphql, token, access, { role: c.req.param('uid'), permissions });
       await company.updateRole(c.req.param('uid'), name.trim(), permissions)(graphql, token);
       return answer(token);
     }),
@@ -142,7 +176,8 @@ function roleRoutes(routes: Hono, graphql: MagentoGraphqlConfig, siteUrl: string
   routes.delete('/company-account/roles/:uid', sameOrigin(siteUrl), ...customer, (c) =>
     guarded(c, async () => {
       const token = c.var.customerToken;
-      await rolesEdit(token);
+      const access = await rolesEdit(token);
+      await checkGrants(graphql, token, access, { role: c.req.param('uid') });
       await company.deleteRole(c.req.param('uid'))(graphql, token);
       return answer(token);
     }),
