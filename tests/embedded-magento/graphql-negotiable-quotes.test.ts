@@ -72,8 +72,12 @@ async function answer(customerId: number, price: number, shipping: number, expir
   return id;
 }
 
-/** The buyer's default address, delivery and payment on account set on the quote. */
-async function prepare(token: string, uid: string) {
+/**
+ * The buyer's default address, delivery and payment on account (`purchaseorder`, offered to the Trade
+ * group, which the buyer joins now: the quote keeps the prices it was asked at) set on the quote.
+ */
+async function prepare({ id, token }: { id: number; token: string }, uid: string) {
+  backend.db.run('UPDATE customers SET group_id = 5 WHERE id = ?', id);
   const me = await backend.call('GET', '/rest/V1/customers/me', { token });
   const addressUid = Buffer.from(String(me.body.addresses[0].id)).toString('base64');
   const shipped = expectData(
@@ -108,7 +112,7 @@ async function prepare(token: string, uid: string) {
     await gql(
       backend,
       `mutation ($uid: ID!) {
-        setNegotiableQuotePaymentMethod(input: { quote_uid: $uid, payment_method: { code: "checkmo" } }) {
+        setNegotiableQuotePaymentMethod(input: { quote_uid: $uid, payment_method: { code: "purchaseorder", purchase_order_number: "PO-77" } }) {
           quote { selected_payment_method { code } } } }`,
       { token, variables: { uid } },
     ),
@@ -145,7 +149,7 @@ describe('refusals in Adobe’s words', () => {
     });
     expectRefusal(
       reply,
-      'The current customer does not have permission to edit negotiable quotes.',
+      'The current customer does not have permission to manage negotiable quotes.',
       'graphql-authorization',
     );
   });
@@ -259,7 +263,7 @@ describe('a negotiation from basket to order', () => {
     ).toEqual(['SUBMITTED', 'PENDING', 'UPDATED']);
     expect(mail.to(admin.email).at(-1)?.subject).toContain('Site kit');
 
-    const prepared = await prepare(admin.token, quote.uid);
+    const prepared = await prepare(admin, quote.uid);
     expect(prepared.shipping_addresses[0].selected_shipping_method.amount.value).toBe(25);
     expect(prepared.prices.grand_total.value).toBeCloseTo(offered * 5 + 25, 2);
 
@@ -290,7 +294,7 @@ describe('a negotiation from basket to order', () => {
     const admin = await companyAdmin();
     const quote = await requestQuote(backend, admin.token, [[product.sku, 2]]);
     await answer(admin.id, product.price - 1, 10, day(1));
-    await prepare(admin.token, quote.uid);
+    await prepare(admin, quote.uid);
     offsetMs += 3 * 86_400_000;
     try {
       const reply = await gql(backend, PLACE, { token: admin.token, variables: { uid: quote.uid } });

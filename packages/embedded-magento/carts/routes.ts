@@ -23,6 +23,8 @@ import { addItem, deleteItem, listItems, updateItem } from './items.ts';
 import { selectPaymentMethodById } from './payment.ts';
 import type { CheckoutSettings } from '../checkout/settings.ts';
 import type { QuoteRow } from './rows.ts';
+import { negotiableCartOut } from '../negotiable-quotes/cart-out.ts';
+import { quoteById as negotiableQuoteById } from '../negotiable-quotes/quotes.ts';
 import { serializeCart } from './serialize.ts';
 
 /** How a family of cart routes finds its cart. */
@@ -189,7 +191,7 @@ export function adminCartRoutes(db: Database, store: CheckoutSettings): Route[] 
       method: 'GET',
       path: '/V1/carts/:cartId',
       resource,
-      handle: (request) => inactiveTrimmed(db, quoteById(db, adminCartId(request), false), store),
+      handle: (request) => adminCartOut(db, quoteById(db, adminCartId(request), false), store),
     },
     {
       method: 'PUT',
@@ -203,11 +205,14 @@ export function adminCartRoutes(db: Database, store: CheckoutSettings): Route[] 
 }
 
 /**
- * `CartRepositoryInterface::get`: an inactive (ordered) quote is still answered, but
- * `QuoteRepository\LoadHandler::load()` returns early for it, so it has no items and no shipping
- * assignment (COVERAGE.md row 31, derived).
+ * `CartRepositoryInterface::get`: a negotiable quote as B2B's load handler reads it (active, its lines at
+ * the offered prices and its negotiation, `../negotiable-quotes/cart-out.ts`); any other inactive (ordered)
+ * quote is still answered, but `QuoteRepository\LoadHandler::load()` returns early for it, so it has no
+ * items and no shipping assignment (COVERAGE.md row 31, derived).
  */
-function inactiveTrimmed(db: Database, quote: QuoteRow, store: StoreSettings) {
+function adminCartOut(db: Database, quote: QuoteRow, store: CheckoutSettings) {
+  const negotiable = negotiableQuoteById(db, store, quote.id);
+  if (negotiable) return negotiableCartOut(db, store, negotiable);
   const cart = serializeCart(db, quote, store);
   if (quote.is_active === 1) return cart;
   return Object.fromEntries(

@@ -28,7 +28,24 @@ function currency(settings: StoreSettings) {
  */
 export function serializeCart(db: Database, quote: QuoteRow, settings: StoreSettings) {
   repriceItems(db, quote, settings);
-  const lines = items(db, quote.id).map((item) => serializeItem(item));
+  return cartWithLines(
+    db,
+    quote,
+    settings,
+    items(db, quote.id).map((item) => serializeItem(item)),
+  );
+}
+
+/**
+ * `CartInterface` in its getters' order with the lines given as they go out: a cart's own, or a
+ * negotiable quote's at its offered prices (`../negotiable-quotes/cart-out.ts`).
+ */
+export function cartWithLines<L extends { readonly qty: number }>(
+  db: Database,
+  quote: QuoteRow,
+  settings: StoreSettings,
+  lines: readonly L[],
+) {
   const billing = quoteAddress(db, quote.id, 'billing');
   const shipping = quoteAddress(db, quote.id, 'shipping');
   return {

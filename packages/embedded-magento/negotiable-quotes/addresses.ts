@@ -2,24 +2,26 @@
  * The buyer's address and payment calls on a negotiable quote: `setNegotiableQuoteShippingAddress`,
  * `setNegotiableQuoteBillingAddress` (an address typed in, or one of the customer's own by its uid),
  * `setNegotiableQuoteShippingMethods` and `setNegotiableQuotePaymentMethod`. They prepare the order and
- * leave the negotiation's state as it is.
+ * leave the negotiation's state as it is; the payment is set only on a quote the buyer may order now.
  */
 import { z } from 'zod';
 import { saveQuoteAddress, type AddressData } from '../carts/addresses.ts';
 import { quoteById as cartById } from '../carts/carts.ts';
+import { companyMayUse } from '../carts/company-payment.ts';
 import { importPayment } from '../carts/payment.ts';
 import { rateCode } from '../checkout/carriers.ts';
 import { collectTotals } from '../checkout/collect.ts';
 import { sqlNumber } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
-import { inputError } from '../graphql/errors.ts';
+import { ClientSafeError, inputError } from '../graphql/errors.ts';
 import { jsonRecord, record } from '../json.ts';
 import { MagentoError } from '../errors.ts';
+import type { CompanyUser } from '../company/index.ts';
 import { buyer, ownQuote } from './access.ts';
 import { quoteOut } from './buyer.ts';
 import { quoteErrors } from './errors.ts';
-import { quoteByUid, type NegotiableRow } from './quotes.ts';
-import { BUYER_EDITABLE } from './status.ts';
+import type { NegotiableRow } from './quotes.ts';
+import { BUYER_EDITABLE, STATUS } from './status.ts';
 import { decodeUid } from './uid.ts';
 
 const addressInput = z.object({
@@ -157,21 +159,42 @@ const paymentArgs = z.object({
   }),
 });
 
+/** The buyer who may check out; Adobe words every refusal of theirs (a guest's too) as the payment call's own. */
+function checkoutBuyer(context: GraphQlContext): CompanyUser {
+  try {
+    return buyer(context, 'checkout');
+  } catch (error) {
+    const refused = error instanceof ClientSafeError && error.extensions.category === 'graphql-authorization';
+    throw refused ? quoteErrors.cannotSetPayment() : error;
+  }
+}
+
+/** The buyer's quote they may order now (UPDATED); any other is locked. */
+function paying(context: GraphQlContext, uid: string): NegotiableRow {
+  const row = ownQuote(context, checkoutBuyer(context), uid);
+  if (row.status !== STATUS.submittedByAdmin) throw quoteErrors.paymentLocked(uid);
+  return row;
+}
+
+/**
+ * `setNegotiableQuotePaymentMethod`: `PaymentMethodManagement::set` on the quote, whose `importData` also
+ * runs B2B's company check (`../carts/company-payment.ts`): a method the company may not pay with is
+ * refused in Magento's words.
+ */
 export function setPaymentMethod(args: unknown, context: GraphQlContext) {
   const { input } = paymentArgs.parse(args);
   return context.db.transaction(() => {
-    const row = preparing(context, input.quote_uid);
+    const row = paying(context, input.quote_uid);
+    const code = input.payment_method.code;
+    if (!companyMayUse(context.db, context.checkout, row.customer_id, code))
+      throw quoteErrors.paymentNotAvailable();
     const cart = cartById(context.db, row.quote_id, false);
-    const method = {
-      method: input.payment_method.code,
-      po_number: input.payment_method.purchase_order_number ?? undefined,
-    };
+    const method = { method: code, po_number: input.payment_method.purchase_order_number ?? undefined };
     try {
       importPayment(context.db, cart, method, context.checkout);
     } catch (error) {
       throw error instanceof MagentoError ? inputError(error.message) : error;
     }
-    const fresh = quoteByUid(context.db, context.store, row.uid);
-    return { quote: fresh ? quoteOut(context, fresh.uid) : null };
+    return { quote: quoteOut(context, row.uid) };
   });
 }

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { items, soldItems } from '../carts/items.ts';
-import { linePrices, customerGroupOf } from '../carts/pricing.ts';
+import { CREATOR_TYPE, makeNegotiable } from './create.ts';
 import { quoteRow } from '../carts/rows.ts';
 import { sqlNumber } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
@@ -43,50 +43,28 @@ function cartToQuote(context: GraphQlContext, customerId: number, cartId: string
   if (!cart || cart.customer_id !== customerId) throw quoteErrors.cartNotFound();
   if (context.db.get(existsRow, 'SELECT quote_id FROM negotiable_quote WHERE quote_id = ?', cart.id))
     throw quoteErrors.alreadyQuoted();
-  if (cart.is_active !== 1) throw quoteErrors.cartNotFound();
+  if (cart.is_active !== 1) throw quoteErrors.inactiveCart();
   return cart;
 }
 
 /**
- * `requestNegotiableQuote`: the cart becomes the quote (SUBMITTED) and stops being the buyer's basket;
- * each line keeps the price the catalogue gave it for the buyer, which the seller's answer starts from.
+ * `requestNegotiableQuote`: the cart becomes the quote (SUBMITTED) and stops being the buyer's basket
+ * (`create.ts`).
  */
 export function requestQuote(args: unknown, context: GraphQlContext) {
   const user = buyer(context, 'manage');
   const { input } = requestArgs.parse(args);
   return context.db.transaction(() => {
     const cart = cartToQuote(context, user.customerId, input.cart_id);
-    const lines = soldItems(context.db, cart.id);
-    if (lines.length === 0) throw quoteErrors.emptyCart();
-    const prices = linePrices(context.db, context.store, lines, customerGroupOf(context.db, cart));
-    const now = nowOf(context.store);
-    context.db.run('UPDATE quotes SET is_active = 0, updated_at = ? WHERE id = ?', now, cart.id);
-    context.db.run(
-      `INSERT INTO negotiable_quote (quote_id, status, quote_name, creator_id, company_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      cart.id,
-      STATUS.created,
-      input.quote_name,
-      user.customerId,
-      user.companyId,
-      now,
-      now,
-    );
-    lines.forEach((line, index) =>
-      context.db.run(
-        'INSERT INTO negotiable_quote_item (quote_item_id, original_price) VALUES (?, ?)',
-        line.item_id,
-        prices[index] ?? line.price,
-      ),
-    );
-    const text = input.comment?.comment ?? '';
-    if (text) addComment(context.db, cart.id, { by: 'buyer', authorId: user.customerId, text, at: now });
-    addHistory(context.db, cart.id, {
-      by: 'buyer',
-      authorId: user.customerId,
-      status: STATUS.created,
-      at: now,
-      log: { ...statusLog(null, STATUS.created), ...(text ? { comment: text } : {}) },
+    if (soldItems(context.db, cart.id).length === 0) throw quoteErrors.emptyCart();
+    makeNegotiable(context.db, context.store, {
+      cart,
+      customerId: user.customerId,
+      companyId: user.companyId,
+      name: input.quote_name,
+      comment: input.comment?.comment ?? '',
+      commentBy: { by: 'buyer', authorId: user.customerId },
+      creator: { type: CREATOR_TYPE.customer, id: user.customerId },
     });
     return { quote: quoteOut(context, input.cart_id) };
   });
@@ -174,9 +152,11 @@ function itemIds(context: GraphQlContext, row: NegotiableRow, uids: readonly str
 /** `updateNegotiableQuoteQuantities`. */
 export function updateQuantities(args: unknown, context: GraphQlContext) {
   const { input } = quantitiesArgs.parse(args);
+  // Adobe's resolver refuses the quantities before it looks at the quote.
+  const zero = input.items.filter((item) => item.quantity <= 0).map((item) => item.quote_item_uid);
+  if (zero.length > 0) throw quoteErrors.badQuantity(zero);
   return context.db.transaction(() => {
     const { user, row } = editable(context, input.quote_uid);
-    if (input.items.some((item) => item.quantity <= 0)) throw quoteErrors.badQuantity();
     const ids = itemIds(
       context,
       row,

@@ -59,15 +59,24 @@ function commentsView(context: GraphQlContext, quoteId: number) {
     }));
 }
 
+/**
+ * The delivery the quote's totals hold: the chosen method's (at the seller's price), or, before the buyer
+ * chooses one, the delivery price the seller quoted, which the order then charges whatever the method
+ * (shippingView). Adobe's NegotiableQuote has no delivery field of its own, so until a method is chosen its
+ * grand total is where the buyer reads the seller's delivery price.
+ */
+const deliveryInTotals = (shipping: ReturnType<typeof shippingView>, row: NegotiableRow): number =>
+  shipping.rate ? shipping.amount : (row.shipping_price ?? 0);
+
 function pricesView(context: GraphQlContext, row: NegotiableRow) {
   const prices = quotePrices(context.db, row);
-  const shipping = shippingView(context, row);
-  const taxed = quoteTaxes(prices, shipping.amount);
+  const delivery = deliveryInTotals(shippingView(context, row), row);
+  const taxed = quoteTaxes(prices, delivery);
   return {
     subtotal_excluding_tax: money(context, taxed.subtotal),
     subtotal_including_tax: money(context, taxed.subtotalInclTax),
     subtotal_with_discount_excluding_tax: money(context, taxed.subtotal),
-    grand_total: money(context, Math.round((taxed.subtotalInclTax + shipping.amount) * 100) / 100),
+    grand_total: money(context, Math.round((taxed.subtotalInclTax + delivery) * 100) / 100),
   };
 }
 
@@ -90,7 +99,7 @@ export function quoteView(context: GraphQlContext, row: NegotiableRow) {
     history: () => historyView(context, row.quote_id),
     shipping_addresses: () => addresses().shipping,
     billing_address: () => addresses().billing,
-    available_payment_methods: () => addresses().payments,
+    available_payment_methods: () => addresses().payments(),
     selected_payment_method: () => selectedPayment(context, row),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * `placeNegotiableQuoteOrder`: the order made from a quote the seller answered (UPDATED) and that has not
- * expired, at the offered prices and with the seller's delivery price, paid as the buyer chose. Magento's
+ * expired, at the offered prices and with the seller's delivery price, paid as the buyer chose (with one of
+ * the company's B2B payment methods: `../carts/company-payment.ts`). Magento's
  * checks before an order (shipping address, method, billing address, payment, stock) refuse it in their
  * words after "Unable to place order: "; any other state of the quote is "currently locked". The quote is
  * then ORDERED, and the catalogue's prices are untouched: the negotiated ones live on the quote alone.
@@ -8,6 +9,7 @@
 import { z } from 'zod';
 import { addressValidationMessages, quoteAddress } from '../carts/addresses.ts';
 import { quoteById as cartById } from '../carts/carts.ts';
+import { companyMayUse } from '../carts/company-payment.ts';
 import { storedPayment } from '../carts/payment.ts';
 import { customerGroupOf } from '../carts/pricing.ts';
 import { rateCode, rateDescription } from '../checkout/carriers.ts';
@@ -43,9 +45,15 @@ function checkStock(context: GraphQlContext, lines: readonly QuoteLine[]): void 
   }
 }
 
-/** What the order needs, checked in Magento's order (QuoteValidator's rules, then stock). */
+/**
+ * What the order needs, checked in Magento's order: the chosen payment imported again (B2B's company check
+ * among its checks; a refusal there is no validation error, so the resolver answers with its catch-all),
+ * then QuoteValidator's rules, then stock.
+ */
 function orderable(context: GraphQlContext, row: NegotiableRow) {
   const payment = storedPayment(context.db, row.quote_id);
+  if (payment && !companyMayUse(context.db, context.checkout, row.customer_id, payment.method))
+    throw quoteErrors.placeServerError();
   const shipping = quoteAddress(context.db, row.quote_id, 'shipping').data;
   const billing = quoteAddress(context.db, row.quote_id, 'billing').data;
   const shippingProblems = addressValidationMessages(shipping);

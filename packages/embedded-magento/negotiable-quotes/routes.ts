@@ -1,9 +1,13 @@
 /**
  * The seller's admin REST calls on negotiable quotes (Magento_NegotiableQuote's etc/webapi.xml), each behind
- * `Magento_NegotiableQuote::manage`: the quotes as a searchCriteria list (`GET /V1/negotiableQuote`), a
- * quote's comments, the change of its prices, delivery price and expiry (`PUT /V1/negotiableQuote/:quoteId`),
- * the answer to the buyer (`submitToCustomer`) and the refusal (`decline`). An admin or integration token
- * passes; anyone else is refused naming the resource, as for every admin route here.
+ * the admin resource Adobe's webapi.xml names (`Magento_NegotiableQuote::negotiable_quote`, `::send` for the
+ * answer, `::decline` for the refusal): a buyer's cart made a quote (`POST /V1/negotiableQuote/request`), a
+ * quote's comments, the change of its prices, delivery price and expiry (`PUT /V1/negotiableQuote/:quoteId`,
+ * answering nothing, an empty array, as Adobe's `save` does), the answer to the buyer (`submitToCustomer`)
+ * and the refusal (`decline`). The quotes as a searchCriteria list (`GET /V1/negotiableQuote`) is this back
+ * end's, for the demo merchant's page: Adobe's REST has no list of quotes. A quote reads as a cart
+ * (`GET /V1/carts/:cartId`, `cart-out.ts`). An admin or integration token passes; anyone else is refused
+ * naming the resource, as for every admin route here.
  */
 import type { CheckoutSettings } from '../checkout/settings.ts';
 import type { Database } from '../db.ts';
@@ -12,11 +16,13 @@ import { withBody, type Route } from '../http/route.ts';
 import { m } from '../input.ts';
 import type { ReturnsRuntime } from '../returns/runtime.ts';
 import { listForSeller } from './seller-list.ts';
-import { commentsOut, sellerQuoteOut } from './seller-out.ts';
+import { requestBySeller } from './request.ts';
+import { commentsOut } from './seller-out.ts';
 import { declineQuote, sellerQuote, submitToCustomer, updateBySeller } from './seller.ts';
 
-const resource = 'Magento_NegotiableQuote::manage';
+const resource = 'Magento_NegotiableQuote::negotiable_quote';
 
+/** NegotiableQuoteInterface, every field (the seller's save reads the prices, expiry and name of it). */
 const negotiableDto = m.dto(
   {
     quote_id: m.int(),
@@ -27,6 +33,21 @@ const negotiableDto = m.dto(
     shipping_price: m.float(),
     quote_name: m.string(),
     expiration_period: m.string(),
+    email_notification_status: m.int(),
+    has_unconfirmed_changes: m.bool(),
+    is_shipping_tax_changed: m.bool(),
+    is_customer_price_changed: m.bool(),
+    notifications: m.int(),
+    applied_rule_ids: m.string(),
+    is_address_draft: m.bool(),
+    deleted_sku: m.string(),
+    creator_id: m.int(),
+    creator_type: m.int(),
+    original_total_price: m.float(),
+    base_original_total_price: m.float(),
+    negotiated_total_price: m.float(),
+    base_negotiated_total_price: m.float(),
+    extension_attributes: m.mixed(),
   },
   { open: true },
 );
@@ -50,12 +71,41 @@ const submitBody = m.params({
   files: m.mixed().optional(),
 });
 const declineBody = m.params({ quoteId: m.int(), reason: m.string() });
+/** AttachmentContentInterface. */
+const fileDto = m.dto({
+  base64_encoded_data: m.string(),
+  type: m.string(),
+  name: m.string(),
+  extension_attributes: m.mixed(),
+});
+const requestBody = m.params({
+  quoteId: m.int(),
+  quoteName: m.string(),
+  comment: m.string().optional(),
+  files: m.array(fileDto).optional(),
+});
 
 export const negotiableQuotesRoutes = (
   db: Database,
   checkout: CheckoutSettings,
   runtime: ReturnsRuntime,
 ): Route[] => [
+  {
+    method: 'POST',
+    path: '/V1/negotiableQuote/request',
+    resource,
+    ...withBody(requestBody, ({ caller }, body) =>
+      requestBySeller(db, checkout, caller, {
+        quoteId: body.quoteId,
+        quoteName: body.quoteName,
+        comment: body.comment ?? '',
+        files: (body.files ?? []).map((file) => ({
+          name: file?.name ?? '',
+          data: file?.base64_encoded_data ?? '',
+        })),
+      }),
+    ),
+  },
   {
     method: 'GET',
     path: '/V1/negotiableQuote',
@@ -86,13 +136,13 @@ export const negotiableQuotesRoutes = (
         negotiation: quote.extension_attributes?.negotiable_quote ?? null,
         items,
       });
-      return sellerQuoteOut(db, sellerQuote(db, checkout, quoteId));
+      return [];
     }),
   },
   {
     method: 'POST',
     path: '/V1/negotiableQuote/submitToCustomer',
-    resource,
+    resource: 'Magento_NegotiableQuote::send',
     ...withBody(submitBody, (_request, body) =>
       submitToCustomer(db, checkout, runtime, body.quoteId, body.comment ?? undefined),
     ),
@@ -100,7 +150,7 @@ export const negotiableQuotesRoutes = (
   {
     method: 'POST',
     path: '/V1/negotiableQuote/decline',
-    resource,
+    resource: 'Magento_NegotiableQuote::decline',
     ...withBody(declineBody, (_request, body) => declineQuote(db, checkout, body.quoteId, body.reason ?? '')),
   },
 ];

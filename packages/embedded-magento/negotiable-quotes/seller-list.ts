@@ -8,7 +8,7 @@ import type { Database } from '../db.ts';
 import { parsePhpQuery } from '../query.ts';
 import { parseSearchCriteria, type Filter, type SearchCriteria } from '../search-criteria.ts';
 import { allQuotes, type NegotiableRow } from './quotes.ts';
-import { sellerQuoteOut } from './seller-out.ts';
+import { negotiableCartOut } from './cart-out.ts';
 
 const FIELD: Readonly<Record<string, (row: NegotiableRow) => string>> = {
   status: (row) => row.status,
@@ -49,7 +49,7 @@ export function listForSeller(db: Database, store: CheckoutSettings, query: stri
   const page = criteria.current_page ?? 1;
   const shown = size > 0 ? rows.slice((page - 1) * size, page * size) : rows;
   return {
-    items: shown.map((row) => sellerQuoteOut(db, row)),
+    items: shown.map((row) => negotiableCartOut(db, store, row)),
     search_criteria: criteria,
     total_count: rows.length,
   };

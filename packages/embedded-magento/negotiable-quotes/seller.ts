@@ -186,8 +186,10 @@ export async function submitToCustomer(
     await runtime.mailer.send(
       quoteUpdatedMail({
         store: runtime.store,
+        storeUrl: runtime.storeUrl ?? '',
         to: { address: person.email, name: `${person.firstname} ${person.lastname}` },
         quoteName: row.quote_name,
+        uid: row.uid,
         comment,
         expires: row.expiration_period,
       }),

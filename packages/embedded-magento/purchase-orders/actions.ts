@@ -1,29 +1,33 @@
 /**
  * The mutations acting on purchase orders by uid (`PurchaseOrdersActionInput` → `PurchaseOrdersActionOutput`):
- * approve, reject, cancel and validate. Each purchase order is handled in its own transaction; one the
- * customer may not see is NOT_FOUND, one in the wrong state or that the customer has no say in is an
- * OPERATION_NOT_APPLICABLE entry of `errors[]`, and the others are answered in `purchase_orders`. The
- * e-mails of the steps go after the transaction.
+ * approve, reject, cancel and validate, as Adobe's `PurchaseOrderActionResolver` answers them. Each purchase
+ * order is handled in its own transaction; a uid naming none (or one of another company) is a NOT_FOUND entry
+ * of `errors[]`, one not in a state for the action or that the customer may not act on
+ * (`authority.ts`: its creator may not approve it) an OPERATION_NOT_APPLICABLE one, and the others are
+ * answered in `purchase_orders`. The e-mails of the steps go after the transaction.
  */
 import { z } from 'zod';
-import type { CompanyUser } from '../company/index.ts';
+import { companyUser, type CompanyUser } from '../company/index.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
-import { actingUser, visiblePurchaseOrder } from './access.ts';
-import {
-  approvedStatus,
-  fullyApproved,
-  OFFLINE_METHODS,
-  recordApproval,
-  recordRejection,
-  validate,
-} from './approval.ts';
-import { companyUser } from '../company/index.ts';
-import { actionErrors, type ActionError } from './errors.ts';
+import { actingUser } from './access.ts';
+import { approvedStatus, pendingRows, recordApproval, recordRejection, validate } from './approval.ts';
+import { isDeferredPayment, mayAnswer, mayCancel, READY } from './authority.ts';
+import { actionErrors, type ActionError, type ActionName } from './errors.ts';
 import type { PurchaseOrderMailKind } from './mail.ts';
 import { purchaseOrderNode } from './nodes.ts';
 import { notify } from './notify.ts';
 import { placeOrderOf } from './ordering.ts';
-import { log, moveStatus, purchaseOrderById, STATUS, type PurchaseOrderRow, type Status } from './store.ts';
+import {
+  decodedText,
+  decodeUid,
+  isBase64,
+  log,
+  moveStatus,
+  purchaseOrderById,
+  STATUS,
+  type PurchaseOrderRow,
+  type Status,
+} from './store.ts';
 
 const uidsInput = z.object({ input: z.object({ purchase_order_uids: z.array(z.string().nullable()) }) });
 
@@ -36,10 +40,22 @@ type Outcome =
 
 type Act = (context: GraphQlContext, user: CompanyUser, po: PurchaseOrderRow) => Outcome;
 
-const WAITING: readonly Status[] = [STATUS.pending, STATUS.approvalRequired];
+/** The company's purchase order a uid names (another company's is none, to this customer). */
+function companyPurchaseOrder(context: GraphQlContext, user: CompanyUser, uid: string) {
+  const id = decodeUid(uid);
+  const po = id === undefined ? undefined : purchaseOrderById(context.db, id);
+  return po?.company_id === user.companyId ? po : undefined;
+}
+
+/** The error entry for a uid that names none of the company's purchase orders, in the action's words. */
+function missing(action: ActionName | 'validate', uid: string): ActionError {
+  if (action === 'validate')
+    return isBase64(uid) ? actionErrors.validateNotFound(decodedText(uid)) : actionErrors.validateBadUid(uid);
+  return isBase64(uid) ? actionErrors.notFound(action, uid) : actionErrors.undefined(action, uid);
+}
 
 /** Runs `act` on each purchase order the input names, then sends the e-mails owed. */
-function actOnEach(act: Act) {
+function actOnEach(action: ActionName | 'validate', act: Act) {
   return async (args: unknown, context: GraphQlContext) => {
     const user = actingUser(context);
     const { db } = context;
@@ -47,8 +63,8 @@ function actOnEach(act: Act) {
     const done: Extract<Outcome, { po: unknown }>[] = [];
     for (const uid of uidsInput.parse(args).input.purchase_order_uids) {
       const outcome = db.transaction((): Outcome => {
-        const po = visiblePurchaseOrder(db, user, uid ?? '');
-        return po ? act(context, user, po) : { error: actionErrors.notFound(uid ?? '') };
+        const po = companyPurchaseOrder(context, user, uid ?? '');
+        return po ? act(context, user, po) : { error: missing(action, uid ?? '') };
       });
       if ('error' in outcome) errors.push(outcome.error);
       else done.push(outcome);
@@ -62,21 +78,42 @@ function actOnEach(act: Act) {
 const reread = (context: GraphQlContext, po: PurchaseOrderRow) =>
   purchaseOrderById(context.db, po.entity_id) ?? po;
 
-/** An approval; the last one approves the purchase order and, paid on account, places its order. */
+/** Whether the action may start: the purchase order's state, then the user's say in it. */
+function mayAct(context: GraphQlContext, user: CompanyUser, po: PurchaseOrderRow, action: ActionName) {
+  const { db } = context;
+  if (!READY[action].includes(po.status)) return false;
+  if (action === 'cancel') return mayCancel(db, user, po);
+  return mayAnswer(db, user, po, pendingRows(db, po.entity_id));
+}
+
+/**
+ * An approved purchase order moved on (APPROVED, or APPROVED_PENDING_PAYMENT), and, paid offline, its
+ * order placed as Adobe's `purchaseorder.toorder` consumer places it; the e-mails it owes.
+ */
+function approved(
+  context: GraphQlContext,
+  po: PurchaseOrderRow,
+  from: readonly Status[],
+  actor: number | null,
+): Mail[] | undefined {
+  const { db } = context;
+  if (!moveStatus(db, po.entity_id, from, approvedStatus(po))) return undefined;
+  if (isDeferredPayment(po)) return [];
+  const placed = placeOrderOf(db, po, [STATUS.approved], context.checkout, actor);
+  return placed && 'orderId' in placed ? [['order_placed', placed.incrementId]] : [];
+}
+
+/** An approval; the last one (or a super approver's) approves the purchase order and, paid offline, orders it. */
 const approve: Act = (context, user, po) => {
   const { db } = context;
-  if (!WAITING.includes(po.status)) return { error: actionErrors.notApplicable('approved', po.increment_id) };
-  if (!recordApproval(db, user, po)) return { error: actionErrors.notApprover('approve', po.increment_id) };
+  if (!mayAct(context, user, po, 'approve'))
+    return { error: actionErrors.notApplicable('approve', po.increment_id) };
+  const final = recordApproval(db, user, po);
   log(db, po.entity_id, 'approve', { increment_id: po.increment_id }, user.customerId);
-  if (!fullyApproved(db, po.entity_id)) return { po: reread(context, po), mails: [] };
-  if (!moveStatus(db, po.entity_id, WAITING, approvedStatus(po)))
-    return { error: actionErrors.notApplicable('approved', po.increment_id) };
-  const placed = OFFLINE_METHODS.has(po.payment_method)
-    ? placeOrderOf(db, po, [STATUS.approved], context.checkout, user.customerId)
-    : undefined;
-  const mails: Mail[] = [['approved']];
-  if (placed && 'orderId' in placed) mails.push(['order_placed', placed.incrementId]);
-  return { po: reread(context, po), mails };
+  if (!final) return { po: reread(context, po), mails: [] };
+  const placed = approved(context, po, READY.approve, user.customerId);
+  if (!placed) return { error: actionErrors.notApplicable('approve', po.increment_id) };
+  return { po: reread(context, po), mails: [['approved'], ...placed] };
 };
 
 const lastComment = z.object({ comment: z.string() });
@@ -84,10 +121,11 @@ const lastComment = z.object({ comment: z.string() });
 /** A rejection: final at once, the buyer told with the approver's last comment. */
 const reject: Act = (context, user, po) => {
   const { db } = context;
-  if (!WAITING.includes(po.status)) return { error: actionErrors.notApplicable('rejected', po.increment_id) };
-  if (!recordRejection(db, user, po)) return { error: actionErrors.notApprover('reject', po.increment_id) };
-  if (!moveStatus(db, po.entity_id, WAITING, STATUS.rejected))
-    return { error: actionErrors.notApplicable('rejected', po.increment_id) };
+  if (!mayAct(context, user, po, 'reject'))
+    return { error: actionErrors.notApplicable('reject', po.increment_id) };
+  recordRejection(db, user, po);
+  if (!moveStatus(db, po.entity_id, READY.reject, STATUS.rejected))
+    return { error: actionErrors.notApplicable('reject', po.increment_id) };
   log(db, po.entity_id, 'reject', { increment_id: po.increment_id }, user.customerId);
   const comment = db.get(
     lastComment,
@@ -98,19 +136,11 @@ const reject: Act = (context, user, po) => {
   return { po: reread(context, po), mails: [['rejected', comment?.comment]] };
 };
 
-const CANCELABLE: readonly Status[] = [
-  STATUS.pending,
-  STATUS.approvalRequired,
-  STATUS.approvedPendingPayment,
-];
-
-/** A cancellation, by the buyer only, before any order. */
+/** A cancellation, by the buyer or one above them, before any order. */
 const cancel: Act = (context, user, po) => {
   const { db } = context;
-  if (po.creator_id !== user.customerId)
-    return { error: actionErrors.notApprover('cancel', po.increment_id) };
-  if (!moveStatus(db, po.entity_id, CANCELABLE, STATUS.canceled))
-    return { error: actionErrors.notApplicable('canceled', po.increment_id) };
+  if (!mayAct(context, user, po, 'cancel') || !moveStatus(db, po.entity_id, READY.cancel, STATUS.canceled))
+    return { error: actionErrors.notApplicable('cancel', po.increment_id) };
   log(db, po.entity_id, 'cancel', { increment_id: po.increment_id }, user.customerId);
   return { po: reread(context, po), mails: [] };
 };
@@ -120,20 +150,13 @@ const validateOne: Act = (context, _user, po) => {
   const { db } = context;
   if (po.status !== STATUS.pending) return { po, mails: [] };
   const creator = companyUser(db, po.creator_id);
-  if (!creator) return { error: actionErrors.notApplicable('validated', po.increment_id) };
+  if (!creator) return { error: actionErrors.notValidated(po.increment_id) };
   if (validate(db, po, creator) === 'approval_required')
     return { po: reread(context, po), mails: [['approval_required']] };
-  moveStatus(db, po.entity_id, [STATUS.pending], approvedStatus(po));
-  const placed = OFFLINE_METHODS.has(po.payment_method)
-    ? placeOrderOf(db, po, [STATUS.approved], context.checkout, null)
-    : undefined;
-  return {
-    po: reread(context, po),
-    mails: placed && 'orderId' in placed ? [['order_placed', placed.incrementId]] : [],
-  };
+  return { po: reread(context, po), mails: approved(context, po, [STATUS.pending], null) ?? [] };
 };
 
-export const approvePurchaseOrders = actOnEach(approve);
-export const rejectPurchaseOrders = actOnEach(reject);
-export const cancelPurchaseOrders = actOnEach(cancel);
-export const validatePurchaseOrders = actOnEach(validateOne);
+export const approvePurchaseOrders = actOnEach('approve', approve);
+export const rejectPurchaseOrders = actOnEach('reject', reject);
+export const cancelPurchaseOrders = actOnEach('cancel', cancel);
+export const validatePurchaseOrders = actOnEach('validate', validateOne);

@@ -3,8 +3,9 @@
  * company's active rules that apply to the buyer's role and whose condition the purchase order meets are
  * recorded with the approvers each names; none applies, or the buyer's role auto-approves, and the purchase
  * order is approved at once. An approval is final when every approver of every applied rule has approved
- * (or a super approver approved it all); then an order paid on account is placed at once (Adobe does it by a
- * queue consumer; here in the same transaction), and one paid online waits for the buyer's payment.
+ * (or a super approver approved it all); then an order paid offline is placed at once (Adobe does it by a
+ * queue consumer; here in the same transaction), and one paid online waits for the buyer's payment. Who may
+ * answer which approver line is `authority.ts`'s.
  *
  * Exactly once: the back end is one process on one SQLite connection (`../db.ts`), so a transaction cannot
  * interleave with another request's; within it the status moves only from the state it was read in
@@ -14,18 +15,11 @@
 import { z } from 'zod';
 import { allows, managerOf, type CompanyUser } from '../company/index.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
-import { approverMatches, approverRows, RESOURCE } from './access.ts';
+import { approverRows, RESOURCE, type ApproverRow } from './access.ts';
+import { answersFor, isDeferredPayment } from './authority.ts';
 import { meets } from './conditions.ts';
 import { activeRules, rolesOf, ADMIN_ROLE, MANAGER_ROLE } from './rules.ts';
 import { log, moveStatus, STATUS, type PurchaseOrderRow, type Status } from './store.ts';
-
-/**
- * The payment methods Magento places without the buyer: pay on account (`purchaseorder`) and company credit.
- * Check / money order is offline in Magento, but in this shop it stands for a card or PayPal payment the
- * storefront's payment bridge takes (every paid order is placed as checkmo), so a purchase order paid with
- * it waits for that payment after approval (`APPROVED_PENDING_PAYMENT`) and `placeOrderForPurchaseOrder`.
- */
-export const OFFLINE_METHODS: ReadonlySet<string> = new Set(['purchaseorder', 'companycredit']);
 
 const appliesRow = z.object({ n: sqlNumber });
 
@@ -86,26 +80,40 @@ export type Validated = 'approval_required' | 'approved';
 
 /**
  * Validates a PENDING purchase order: auto-approved for a role allowed to, else approved when no rule
- * applies, else waiting for approval. Inside the caller's transaction.
+ * applies, else approved by its creator's own say (`creatorApproves`), else waiting for approval. Inside
+ * the caller's transaction.
  */
 export function validate(db: Database, po: PurchaseOrderRow, creator: CompanyUser): Validated {
   db.run('UPDATE purchase_order SET is_validate = 1 WHERE entity_id = ?', po.entity_id);
-  if (allows(creator, RESOURCE.autoApprove)) {
-    db.run('UPDATE purchase_order SET auto_approve = 1 WHERE entity_id = ?', po.entity_id);
-    log(db, po.entity_id, 'auto_approve', { increment_id: po.increment_id }, null);
-    return 'approved';
-  }
-  if (applyRules(db, po, creator.roleId)) {
-    moveStatus(db, po.entity_id, [STATUS.pending], STATUS.approvalRequired);
-    return 'approval_required';
-  }
+  if (allows(creator, RESOURCE.autoApprove)) return autoApproved(db, po);
+  if (!applyRules(db, po, creator.roleId)) return autoApproved(db, po);
+  if (creatorApproves(db, po, creator)) return autoApproved(db, po);
+  moveStatus(db, po.entity_id, [STATUS.pending], STATUS.approvalRequired);
+  return 'approval_required';
+}
+
+function autoApproved(db: Database, po: PurchaseOrderRow): Validated {
+  db.run('UPDATE purchase_order SET auto_approve = 1 WHERE entity_id = ?', po.entity_id);
   log(db, po.entity_id, 'auto_approve', { increment_id: po.increment_id }, null);
   return 'approved';
 }
 
-/** The status an approved purchase order takes: APPROVED, or APPROVED_PENDING_PAYMENT for an online method. */
+/**
+ * Adobe's same-role approval (`Validator::processSameRoleAutoApproval`): when a rule that applied names
+ * the creator's own role as an approver, the creator's say is taken at once. It counts only for a role
+ * whose only active user they are (with colleagues in the role, one of them must approve), and it
+ * approves the purchase order outright if it leaves nothing pending or the creator is a super approver.
+ */
+function creatorApproves(db: Database, po: PurchaseOrderRow, creator: CompanyUser): boolean {
+  const pending = approverRows(db, po.entity_id);
+  if (!pending.some((row) => row.approver_type === 'role' && row.role_id === creator.roleId)) return false;
+  markAnswered(db, creator, po, 1, false);
+  return fullyApproved(db, po.entity_id) || allows(creator, RESOURCE.superApprove);
+}
+
+/** The status an approved purchase order takes: APPROVED, or APPROVED_PENDING_PAYMENT for a deferred one. */
 export const approvedStatus = (po: PurchaseOrderRow): Status =>
-  OFFLINE_METHODS.has(po.payment_method) ? STATUS.approved : STATUS.approvedPendingPayment;
+  isDeferredPayment(po) ? STATUS.approvedPendingPayment : STATUS.approved;
 
 const pendingRow = z.object({
   applied_rule_approver_id: sqlNumber,
@@ -115,24 +123,30 @@ const pendingRow = z.object({
   customer_id: sqlNumber.nullable(),
 });
 
-/** The pending approver rows the user answers for: their own, or every one for a super approver. */
-function myPendingRows(db: Database, user: CompanyUser, po: PurchaseOrderRow) {
-  const superApprover = allows(user, RESOURCE.superApprove);
-  const rows = db.all(
+/** The purchase order's approver lines still waiting. */
+export const pendingRows = (db: Database, poId: number) =>
+  db.all(
     pendingRow,
     `SELECT a.applied_rule_approver_id, a.approver_type, a.role_id, a.status, a.customer_id
        FROM purchase_order_applied_rule_approver a
        JOIN purchase_order_applied_rule r ON r.applied_rule_id = a.applied_rule_id
       WHERE r.purchase_order_id = ? AND a.status = 0`,
-    po.entity_id,
+    poId,
   );
-  return { superApprover, rows: rows.filter((row) => superApprover || approverMatches(db, user, po, row)) };
-}
 
-/** Marks the user's pending rows approved (1) or rejected (2); whether the user had any say. */
-function answer(db: Database, user: CompanyUser, po: PurchaseOrderRow, status: 1 | 2): boolean {
-  const { superApprover, rows } = myPendingRows(db, user, po);
-  for (const row of rows)
+/**
+ * Marks the lines the user answers for approved (1) or rejected (2), every pending one for a super
+ * approver (`everything`).
+ */
+function markAnswered(
+  db: Database,
+  user: CompanyUser,
+  po: PurchaseOrderRow,
+  status: 1 | 2,
+  everything: boolean,
+): void {
+  const mine = (row: ApproverRow) => everything || answersFor(db, user, po, row);
+  for (const row of pendingRows(db, po.entity_id).filter(mine))
     db.run(
       'UPDATE purchase_order_applied_rule_approver SET status = ?, customer_id = ?, updated_at = ? WHERE applied_rule_approver_id = ?',
       status,
@@ -140,31 +154,31 @@ function answer(db: Database, user: CompanyUser, po: PurchaseOrderRow, status: 1
       magentoDate(),
       row.applied_rule_approver_id,
     );
-  return rows.length > 0 || superApprover;
-}
-
-/**
- * The user's approval, inside the caller's transaction: their pending approver rows approved, the user
- * added to `approved_by`; whether they had any say.
- */
-export function recordApproval(db: Database, user: CompanyUser, po: PurchaseOrderRow): boolean {
-  if (!answer(db, user, po, 1)) return false;
-  db.run(
-    `UPDATE purchase_order SET approved_by = json_insert(approved_by, '$[#]', ?) WHERE entity_id = ?`,
-    user.customerId,
-    po.entity_id,
-  );
   db.run(
     `UPDATE purchase_order_applied_rule SET is_approved = 1 WHERE purchase_order_id = ? AND applied_rule_id NOT IN
        (SELECT applied_rule_id FROM purchase_order_applied_rule_approver WHERE status <> 1)`,
     po.entity_id,
   );
-  return true;
 }
 
-/** The user's rejection, inside the caller's transaction; whether they had any say. */
-export const recordRejection = (db: Database, user: CompanyUser, po: PurchaseOrderRow): boolean =>
-  answer(db, user, po, 2);
+/**
+ * The approval of a user who may answer (`authority.ts`), inside the caller's transaction: their lines (a
+ * super approver's, all) approved, the user added to `approved_by`; whether it is final.
+ */
+export function recordApproval(db: Database, user: CompanyUser, po: PurchaseOrderRow): boolean {
+  const superApprover = allows(user, RESOURCE.superApprove);
+  markAnswered(db, user, po, 1, superApprover);
+  db.run(
+    `UPDATE purchase_order SET approved_by = json_insert(approved_by, '$[#]', ?) WHERE entity_id = ?`,
+    user.customerId,
+    po.entity_id,
+  );
+  return superApprover || fullyApproved(db, po.entity_id);
+}
+
+/** The rejection of a user who may answer, inside the caller's transaction: their lines rejected. */
+export const recordRejection = (db: Database, user: CompanyUser, po: PurchaseOrderRow): void =>
+  markAnswered(db, user, po, 2, false);
 
 /** Whether every approver of every applied rule has approved. */
 export const fullyApproved = (db: Database, poId: number): boolean =>

@@ -4,13 +4,15 @@
  * actions the viewer may take. Plain objects: graphql-js reads each field, calling it where it is a function.
  */
 import { z } from 'zod';
-import { allows, type CompanyUser } from '../company/index.ts';
+import { renderPhrase } from '../errors.ts';
+import type { CompanyUser } from '../company/index.ts';
 import { orderNode } from '../customer-orders/nodes.ts';
 import { sqlNumber, type Database } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
 import { productById, productView } from '../graphql/product.ts';
 import { orderRow } from '../orders/serialize.ts';
-import { approverMatches, RESOURCE } from './access.ts';
+import { pendingRows } from './approval.ts';
+import { mayAnswer, mayCancel, mayPlaceOrder, READY } from './authority.ts';
 import { encodeUid, fullName, personById, STATUS, type PurchaseOrderRow, type Snapshot } from './store.ts';
 
 /** `Customer`, as a purchase order names its buyer or a comment's author. */
@@ -111,28 +113,29 @@ const logRow = z.object({
   created_at: z.string(),
 });
 
-/** The history line's message (derived: Adobe's wording is not documented). */
+/** Each activity's line (`GetLogMessage`'s messages in Magento_PurchaseOrderGraphQl and the rules' module). */
+const LOG_MESSAGES: Readonly<Record<string, string>> = {
+  submit: 'Purchase Order #%increment_id was Submitted',
+  place_order_fail: 'Failed to create Order from Purchase Order #%increment_id with Error - %error_message',
+  auto_approve: 'Purchase Order #%increment_id was automatically approved',
+  place_order: 'Successfully created Order #%order_increment_id from Purchase Order #%increment_id',
+  reject: 'Purchase Order #%increment_id was Rejected',
+  approve: 'Purchase Order #%increment_id was Approved',
+  cancel: 'Purchase Order #%increment_id was Canceled',
+  apply_rules: 'Rules: %rule applied to Purchase Order',
+};
+
+/** The history line's message, with " By <name>" when a customer did it, as `GetLogMessage` words it. */
 function logMessage(db: Database, row: z.output<typeof logRow>): string {
-  const n = row.request_log['increment_id'] ?? '';
-  const who = fullName(row.owner_id === null ? undefined : personById(db, row.owner_id));
-  switch (row.activity) {
-    case 'submit':
-      return `Purchase Order #${n} was Submitted`;
-    case 'apply_rules':
-      return `Rule "${row.request_log['rule'] ?? ''}" was applied to Purchase Order #${n}`;
-    case 'auto_approve':
-      return `Purchase Order #${n} was automatically approved`;
-    case 'approve':
-      return `Purchase Order #${n} was Approved by ${who}`;
-    case 'reject':
-      return `Purchase Order #${n} was Rejected by ${who}`;
-    case 'cancel':
-      return `Purchase Order #${n} was Cancelled by ${who}`;
-    case 'place_order':
-      return `Successfully placed order #${row.request_log['order_increment_id'] ?? ''} from Purchase Order #${n}`;
-    default:
-      return `Failed to place order from Purchase Order #${n}: ${row.request_log['error'] ?? ''}`;
-  }
+  const template = LOG_MESSAGES[row.activity];
+  if (template === undefined) return '';
+  const { error, ...params } = row.request_log;
+  const message = renderPhrase(template, {
+    ...params,
+    error_message: params['error_message'] ?? error ?? '',
+  });
+  const owner = row.owner_id === null ? undefined : personById(db, row.owner_id);
+  return owner ? `${message} By ${fullName(owner)}` : message;
 }
 
 const flowRow = z.object({
@@ -176,37 +179,18 @@ function approvalFlow(db: Database, poId: number) {
   return [...flows.values()];
 }
 
-const CANCELABLE: readonly string[] = [
-  STATUS.pending,
-  STATUS.approvalRequired,
-  STATUS.approvedPendingPayment,
-];
-
-/** The actions the viewer may take now (`available_actions`). */
+/**
+ * The actions the viewer may take now (`available_actions`): each whose state and authorization allow it
+ * (`authority.ts`), as `AvailableActions` asks the same validators the actions run.
+ */
 function availableActions(db: Database, viewer: CompanyUser, po: PurchaseOrderRow): string[] {
-  const creator = po.creator_id === viewer.customerId;
-  const approver =
-    po.status === STATUS.approvalRequired &&
-    (allows(viewer, RESOURCE.superApprove) ||
-      db
-        .all(
-          z.object({
-            approver_type: z.string(),
-            role_id: sqlNumber.nullable(),
-            status: sqlNumber,
-            customer_id: sqlNumber.nullable(),
-          }),
-          `SELECT a.approver_type, a.role_id, a.status, a.customer_id FROM purchase_order_applied_rule_approver a
-             JOIN purchase_order_applied_rule r ON r.applied_rule_id = a.applied_rule_id
-            WHERE r.purchase_order_id = ? AND a.status = 0`,
-          po.entity_id,
-        )
-        .some((row) => approverMatches(db, viewer, po, row)));
+  const answers = mayAnswer(db, viewer, po, pendingRows(db, po.entity_id));
   return [
-    ...(approver ? ['APPROVE', 'REJECT'] : []),
-    ...(creator && CANCELABLE.includes(po.status) ? ['CANCEL'] : []),
+    ...(READY.approve.includes(po.status) && answers ? ['APPROVE'] : []),
+    ...(READY.reject.includes(po.status) && answers ? ['REJECT'] : []),
+    ...(READY.cancel.includes(po.status) && mayCancel(db, viewer, po) ? ['CANCEL'] : []),
     ...(po.status === STATUS.pending ? ['VALIDATE'] : []),
-    ...(creator && (po.status === STATUS.approved || po.status === STATUS.approvedPendingPayment)
+    ...(READY.placeOrder.includes(po.status) && po.order_id === null && mayPlaceOrder(viewer, po)
       ? ['PLACE_ORDER']
       : []),
   ];

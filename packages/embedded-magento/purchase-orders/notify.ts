@@ -11,11 +11,12 @@ import { encodeUid, fullName, personById, type PurchaseOrderRow } from './store.
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
-/** The customers an open approver line of the purchase order names. */
+/** The customers an open approver line of the purchase order names, its creator never (`RuleApprover`). */
 function pendingApprovers(context: GraphQlContext, po: PurchaseOrderRow): number[] {
   const { db } = context;
   const open = approverRows(db, po.entity_id).filter((row) => row.status === 0);
-  return companyCustomers(db, po.company_id).filter((customerId) => {
+  const others = companyCustomers(db, po.company_id).filter((customerId) => customerId !== po.creator_id);
+  return others.filter((customerId) => {
     const user = companyUser(db, customerId);
     return user?.active === true && open.some((row) => approverMatches(db, user, po, row));
   });

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { quoteById } from '../carts/carts.ts';
+import { companyMayUse } from '../carts/company-payment.ts';
 import { storedPayment } from '../carts/payment.ts';
 import { placeOrder } from '../checkout/place-order.ts';
 import type { CheckoutSettings } from '../checkout/settings.ts';
@@ -17,12 +18,23 @@ import { log, moveStatus, STATUS, type PurchaseOrderRow, type Status } from './s
 const orderRow = z.object({ increment_id: z.string() });
 const companyRow = z.object({ company_name: z.string() });
 
-export type Placed = { readonly orderId: number; readonly incrementId: string } | { readonly failed: string };
+/**
+ * An order placed, or why not: the checkout's refusal (a validation error, which Magento's resolvers word
+ * after "Unable to place order: ") or, `unworded`, one they answer with their catch-all.
+ */
+export type Placed =
+  | { readonly orderId: number; readonly incrementId: string }
+  | { readonly failed: string; readonly unworded: boolean };
+
+/** `Quote\Payment::importData`'s refusal, which B2B's company check gives too. */
+const NOT_AVAILABLE = 'The requested Payment Method is not available.';
 
 /**
- * Claims the purchase order (its status must still be one of `from`) and places its order, in the caller's
- * transaction. A refusal of the checkout's (stock gone, delivery no longer offered) leaves it ORDER_FAILED
- * with the reason in its history; undefined when the claim failed (another request placed it).
+ * Claims the purchase order (its status must still be one of `from`, and it has no order) and places its
+ * order, in the caller's transaction. A refusal of the checkout's (stock gone, delivery no longer offered),
+ * or a payment method the company may no longer pay with (`../carts/company-payment.ts`: a purchase order
+ * paid by Check / Money order from before that check never becomes an order with nothing paid), leaves it
+ * ORDER_FAILED with the reason in its history; undefined when the claim failed (another request placed it).
  */
 export function placeOrderOf(
   db: Database,
@@ -31,16 +43,19 @@ export function placeOrderOf(
   settings: CheckoutSettings,
   actorId: number | null,
 ): Placed | undefined {
-  if (!moveStatus(db, po.entity_id, from, STATUS.orderInProgress)) return undefined;
+  if (po.order_id !== null || !moveStatus(db, po.entity_id, from, STATUS.orderInProgress)) return undefined;
   const quote = quoteById(db, po.quote_id, false);
   const payment = storedPayment(db, quote.id);
+  const method = payment?.method ?? po.payment_method;
+  if (!companyMayUse(db, settings, quote.customer_id, method))
+    return failed(db, po, NOT_AVAILABLE, true, actorId);
   try {
     const orderId = placeOrder(
       db,
       quote,
       {
         paymentMethod: {
-          method: payment?.method ?? po.payment_method,
+          method,
           po_number: payment?.po_number ?? null,
         },
       },
@@ -69,9 +84,25 @@ export function placeOrderOf(
     return { orderId, incrementId };
   } catch (error) {
     if (!(error instanceof MagentoError)) throw error;
-    const reason = renderPhrase(error.message, error.parameters);
-    moveStatus(db, po.entity_id, [STATUS.orderInProgress], STATUS.orderFailed);
-    log(db, po.entity_id, 'place_order_fail', { increment_id: po.increment_id, error: reason }, actorId);
-    return { failed: reason };
+    return failed(db, po, renderPhrase(error.message, error.parameters), false, actorId);
   }
+}
+
+/** The purchase order left ORDER_FAILED with the reason in its history. */
+function failed(
+  db: Database,
+  po: PurchaseOrderRow,
+  reason: string,
+  unworded: boolean,
+  actorId: number | null,
+): Placed {
+  moveStatus(db, po.entity_id, [STATUS.orderInProgress], STATUS.orderFailed);
+  log(
+    db,
+    po.entity_id,
+    'place_order_fail',
+    { increment_id: po.increment_id, error_message: reason },
+    actorId,
+  );
+  return { failed: reason, unworded };
 }

@@ -2,18 +2,21 @@
  * `placePurchaseOrder` (Magento_PurchaseOrderGraphQl): the buyer's active cart, with its delivery and payment
  * chosen, becomes a purchase order. In one transaction the cart is snapshotted and deactivated (as Magento
  * does: the buyer's next basket is a new cart), the purchase order written and validated against the
- * company's rules (`approval.ts`): approved at once, its order placed at once when paid on account, or
- * waiting for its approvers, who are e-mailed.
+ * company's rules (`approval.ts`): approved at once, its order placed at once when paid offline, or
+ * waiting for its approvers, who are e-mailed. It is paid with one of the company's B2B payment methods
+ * (`../carts/company-payment.ts`): any other is refused before anything is written.
  */
 import { z } from 'zod';
 import { allows, type CompanyUser } from '../company/index.ts';
 import { cartOfMask } from '../carts/cart-mask.ts';
 import { quoteRow, type QuoteRow } from '../carts/rows.ts';
+import { companyMayUse } from '../carts/company-payment.ts';
 import { storedPayment } from '../carts/payment.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
 import { actingUser, RESOURCE } from './access.ts';
-import { approvedStatus, OFFLINE_METHODS, validate } from './approval.ts';
+import { approvedStatus, validate } from './approval.ts';
+import { isDeferredPayment } from './authority.ts';
 import { poErrors } from './errors.ts';
 import { notify } from './notify.ts';
 import { purchaseOrderNode } from './nodes.ts';
@@ -44,6 +47,10 @@ function insertPurchaseOrder(context: GraphQlContext, user: CompanyUser, quote: 
   const { db } = context;
   const payment = storedPayment(db, quote.id);
   if (!payment) throw poErrors.paymentMissing();
+  // Magento imports the cart's payment again first, B2B's company check among its checks; its refusal is
+  // no validation error, so the resolver answers with its catch-all.
+  if (!companyMayUse(db, context.checkout, user.customerId, payment.method))
+    throw poErrors.placeServerError();
   const cart = snapshotOf(db, quote, context.checkout);
   const now = magentoDate();
   const next =
@@ -70,15 +77,14 @@ function insertPurchaseOrder(context: GraphQlContext, user: CompanyUser, quote: 
   return po;
 }
 
-/** Creates, validates and (approved and paid on account) orders the purchase order; the row as it ends. */
+/** Creates, validates and (approved and paid offline) orders the purchase order; the row as it ends. */
 function submit(context: GraphQlContext, user: CompanyUser, quote: QuoteRow): PurchaseOrderRow {
   const { db } = context;
   return db.transaction(() => {
     const po = insertPurchaseOrder(context, user, quote);
     if (validate(db, po, user) === 'approved') {
       moveStatus(db, po.entity_id, [STATUS.pending], approvedStatus(po));
-      if (OFFLINE_METHODS.has(po.payment_method))
-        placeOrderOf(db, po, [STATUS.approved], context.checkout, null);
+      if (!isDeferredPayment(po)) placeOrderOf(db, po, [STATUS.approved], context.checkout, null);
     }
     return purchaseOrderById(db, po.entity_id) ?? po;
   });

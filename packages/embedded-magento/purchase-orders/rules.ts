@@ -11,7 +11,7 @@ import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
 import { RESOURCE, userAllowed } from './access.ts';
 import { condition, conditionInput, conditionOf, type Condition } from './conditions.ts';
-import { poErrors } from './errors.ts';
+import { actionErrors, poErrors } from './errors.ts';
 import { decodeUid, encodeUid, fullName, personById } from './store.ts';
 
 export const ADMIN_UID = Buffer.from('admin').toString('base64');
@@ -218,6 +218,9 @@ const updateInput = z.object({
   input: ruleFields.partial().extend({ uid: z.string() }),
 });
 
+/** The rule id a uid names, as Adobe's messages give it (the uid itself when it names none). */
+const idOf = (uid: string): string => String(decodeUid(uid) ?? uid);
+
 /** `updatePurchaseOrderApprovalRule`: the fields sent replace the rule's, the others stay. */
 export function updateRule(args: unknown, context: GraphQlContext) {
   const user = userAllowed(context, RESOURCE.manageRules);
@@ -225,7 +228,7 @@ export function updateRule(args: unknown, context: GraphQlContext) {
   const { db } = context;
   const id = db.transaction(() => {
     const rule = companyRule(db, user, input.uid);
-    if (!rule) throw poErrors.ruleNotFound(input.uid);
+    if (!rule) throw poErrors.ruleNotFound(idOf(input.uid));
     const kept = rule.conditions_serialized;
     const fields: RuleFields = {
       name: input.name ?? rule.name,
@@ -263,7 +266,7 @@ export function deleteRules(args: unknown, context: GraphQlContext) {
   context.db.transaction(() => {
     for (const uid of uids) {
       const rule = companyRule(context.db, user, uid ?? '');
-      if (!rule) errors.push({ message: `Rule with ID "${uid ?? ''}" does not exist.`, type: 'NOT_FOUND' });
+      if (!rule) errors.push(actionErrors.ruleNotFound(idOf(uid ?? '')));
       else context.db.run('DELETE FROM purchase_order_rule WHERE rule_id = ?', rule.rule_id);
     }
   });

@@ -1,6 +1,6 @@
 /**
- * The calls on one purchase order: a comment, its order placed by the buyer once it is approved (and paid,
- * for an online payment), and its lines put back into a cart.
+ * The calls on one purchase order: a comment, its order placed again by one who may, and its lines put
+ * back into a cart.
  */
 import { z } from 'zod';
 import { addItem } from '../carts/items.ts';
@@ -10,14 +10,16 @@ import { MagentoError, renderPhrase } from '../errors.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
 import { productById } from '../graphql/product.ts';
 import { orderRow } from '../orders/serialize.ts';
-import { actingUser, visiblePurchaseOrder } from './access.ts';
+import type { CompanyUser } from '../company/index.ts';
+import { actingUser, RESOURCE, userAllowed, visiblePurchaseOrder } from './access.ts';
+import { mayPlaceOrder, READY } from './authority.ts';
 import { poErrors } from './errors.ts';
 import { cartNode, commentById, commentNode } from './nodes.ts';
 import { notify } from './notify.ts';
 import { placeOrderOf } from './ordering.ts';
 import { customerCart } from './place.ts';
 import { snapshotOf } from './snapshot.ts';
-import { purchaseOrderById, STATUS } from './store.ts';
+import { decodeUid, purchaseOrderById } from './store.ts';
 
 const commentInput = z.object({ input: z.object({ purchase_order_uid: z.string(), comment: z.string() }) });
 
@@ -25,9 +27,10 @@ const commentInput = z.object({ input: z.object({ purchase_order_uid: z.string()
 export function addPurchaseOrderComment(args: unknown, context: GraphQlContext) {
   const user = actingUser(context);
   const { purchase_order_uid: uid, comment } = commentInput.parse(args).input;
+  if (uid === '') throw poErrors.missing('purchase_order_uid');
+  if (comment.trim() === '') throw poErrors.missing('comment');
   const po = visiblePurchaseOrder(context.db, user, uid);
   if (!po) throw poErrors.notFound(uid);
-  if (comment.trim() === '') throw poErrors.emptyComment();
   const id = context.db.run(
     'INSERT INTO purchase_order_comment (purchase_order_id, creator_id, comment, created_at) VALUES (?, ?, ?, ?)',
     po.entity_id,
@@ -42,19 +45,34 @@ export function addPurchaseOrderComment(args: unknown, context: GraphQlContext) 
 
 const placeInput = z.object({ input: z.object({ purchase_order_uid: z.string() }) });
 
-/** `placeOrderForPurchaseOrder`: the buyer's approved purchase order ordered, once. */
+/** The company's purchase order a uid names; derived: Adobe's resolver lets the repository's refusal out. */
+function companyPurchaseOrder(user: CompanyUser, context: GraphQlContext, uid: string) {
+  const id = decodeUid(uid);
+  const po = id === undefined ? undefined : purchaseOrderById(context.db, id);
+  if (!po || po.company_id !== user.companyId) throw poErrors.notFound(uid);
+  return po;
+}
+
+/**
+ * `placeOrderForPurchaseOrder`: an approved purchase order's order placed again by one who may
+ * (`authority.ts`: the company administrator for one paid offline, whose order the store places on
+ * approval, after it failed; the buyer for one paid later), once: from APPROVED or ORDER_FAILED only, any
+ * other state (an order placed already) refused with the resolver's catch-all, as Adobe's
+ * `createSalesOrder` refuses it.
+ */
 export async function placeOrderForPurchaseOrder(args: unknown, context: GraphQlContext) {
-  const user = actingUser(context);
+  const user = userAllowed(context, RESOURCE.placeOrder);
   const uid = placeInput.parse(args).input.purchase_order_uid;
+  if (uid === '') throw poErrors.missing('purchase_order_uid');
   const { db } = context;
-  const po = visiblePurchaseOrder(db, user, uid);
-  if (!po) throw poErrors.notFound(uid);
-  if (po.creator_id !== user.customerId) throw poErrors.notAllowed();
+  const po = companyPurchaseOrder(user, context, uid);
+  if (!mayPlaceOrder(user, po)) throw poErrors.cannotPlace(po.increment_id);
   const placed = db.transaction(() =>
-    placeOrderOf(db, po, [STATUS.approved, STATUS.approvedPendingPayment], context.checkout, user.customerId),
+    placeOrderOf(db, po, READY.placeOrder, context.checkout, user.customerId),
   );
-  if (!placed) throw poErrors.cannotPlaceOrder(po.increment_id);
-  if ('failed' in placed) throw poErrors.orderFailed(placed.failed);
+  if (!placed) throw poErrors.orderServerError();
+  if ('failed' in placed)
+    throw placed.unworded ? poErrors.orderServerError() : poErrors.orderFailed(placed.failed);
   await notify(context, purchaseOrderById(db, po.entity_id) ?? po, 'order_placed', placed.incrementId);
   const order = db.get(orderRow, 'SELECT * FROM orders WHERE entity_id = ?', placed.orderId);
   if (!order) throw new Error(`Order ${String(placed.orderId)} was not written`);

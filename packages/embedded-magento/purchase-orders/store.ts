@@ -21,6 +21,13 @@ export type Status = (typeof STATUS)[keyof typeof STATUS];
 
 export const encodeUid = (id: number): string => Buffer.from(String(id)).toString('base64');
 
+/** Whether a uid is base64 as `Uid::isValidBase64` takes it (decoding and encoding again gives it back). */
+export const isBase64 = (uid: string): boolean =>
+  uid !== '' && Buffer.from(uid, 'base64').toString('base64') === uid;
+
+/** The text a base64 uid stands for (Adobe's messages name the decoded id). */
+export const decodedText = (uid: string): string => Buffer.from(uid, 'base64').toString('utf8');
+
 /** The entity id a uid names, or undefined for anything that is not base64 of a positive integer. */
 export function decodeUid(uid: string): number | undefined {
   const text = Buffer.from(uid, 'base64').toString('utf8');

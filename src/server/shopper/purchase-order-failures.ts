@@ -1,11 +1,16 @@
 /**
  * What Magento's answers to the purchase-order routes become (purchase-orders.ts): its refusals in the
- * shop's words. Magento words a role's refusal as it words a token it no longer accepts (a
- * `graphql-authorization` error), so the route asks Magento once more who the customer is: a session still
- * good was refused for the role (403), one that is not has ended (401, the cookie goes).
+ * shop's words. Some of Adobe's refusals come as a token it no longer accepts does (a `graphql-authorization`
+ * error): another company's purchase order is one, known by its words (404); for any other, the route asks
+ * Magento once more who the customer is: a session still good was refused (403), one that is not has ended
+ * (401, the cookie goes).
  */
 import type { Context } from 'hono';
-import { approvalRuleTexts as rt, purchaseOrderTexts as t } from '../../features/purchase-orders/index.ts';
+import {
+  approvalRuleTexts as rt,
+  PURCHASE_ORDERS_PAGE,
+  purchaseOrderTexts as t,
+} from '../../features/purchase-orders/index.ts';
 import { PurchaseOrderRefused } from '../../features/purchase-orders/index.server.ts';
 import { readCompanyAccess } from '../../features/company/index.server.ts';
 import { HttpError, SessionEnded } from '../../http/index.ts';
@@ -21,6 +26,16 @@ export type Failing = (
 
 /** Magento's words for a uid it has no purchase order (or rule) by, for this customer. */
 const NOT_FOUND = /not found|doesn't exist|does not exist|no such/i;
+
+/**
+ * Adobe's refusal of another company's purchase order (`PurchaseOrder` resolver): an authorization error, the
+ * category of an ended session too, but its words name the purchase order, so it is none of theirs: 404.
+ */
+const NOT_THEIRS = /not authorized to retrieve the purchase order/i;
+
+/** Whether the call reads one purchase order: the `/one` route, or the purchase order's page (record-page.ts). */
+const readsOne = (c: Context): boolean =>
+  c.req.path.endsWith('/one') || c.req.path.startsWith(`${PURCHASE_ORDERS_PAGE}/`);
 
 const notFound = (c: Context): HttpError =>
   new HttpError(404, c.req.path.includes('approval-rules') ? rt.notFound : t.notFound);
@@ -38,7 +53,7 @@ function refusedAs(c: Context, error: PurchaseOrderRefused): HttpError {
 async function unauthorized(c: Context, config: PurchaseOrderRoutesConfig, token: string): Promise<Error> {
   try {
     await (config.access ?? readCompanyAccess)(config.magento, token);
-    return c.req.path.endsWith('/one') ? notFound(c) : new HttpError(403, t.notAllowed);
+    return readsOne(c) ? notFound(c) : new HttpError(403, t.notAllowed);
   } catch (error) {
     if (error instanceof MagentoGraphqlError && error.kind === 'unauthorized')
       return new SessionEnded(strings.shopper.sessionEnded);
@@ -56,6 +71,7 @@ export async function magentoFailure(
   } catch (error) {
     if (error instanceof PurchaseOrderRefused) throw refusedAs(c, error);
     if (!(error instanceof MagentoGraphqlError)) throw error;
+    if (error.kind === 'unauthorized' && NOT_THEIRS.test(error.magentoMessage ?? '')) throw notFound(c);
     if (error.kind === 'unauthorized') throw await unauthorized(c, config, token);
     log(`Purchase orders: ${error.message}`);
     const said = error.magentoMessage ?? '';
