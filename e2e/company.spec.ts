@@ -2,12 +2,14 @@
  * Company accounts (issue 68), in the demo company Brightwater Facilities: its administrator invites a buyer
  * from the company page; the invitation e-mail arrives in the mail catcher with its link; the buyer opens it,
  * signs in and accepts, and appears among the users with the role chosen; the administrator removes them,
- * and the buyer's session ends at once (their next visit to the company page sends them to sign in).
+ * and the buyer's session ends at once (their next visit to the company page sends them to sign in). The
+ * company page leads to the company's quotes.
  */
 import type { Page } from '@playwright/test';
 import { DEMO_COMPANY } from '@cleaning-shop/embedded-magento/seed/company.ts';
 import { companyTexts as t } from '../src/features/company/texts.ts';
 import { invitationMailTexts } from '../src/features/company/invitation-mail.ts';
+import { quotesTexts } from '../src/features/quotes/texts.ts';
 import { signIn, signInHere, type Customer } from './support/alerts.ts';
 import { expectMail } from './support/mail.ts';
 import { MAGENTO_URL } from './support/ports.ts';
@@ -98,4 +100,13 @@ test('the company page on a phone: profile, users and the invitation form @mobil
   // Nothing sticks out sideways.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the company page leads to the company’s quotes', async ({ page }) => {
+  await signIn(page, { email: DEMO_COMPANY.admin.email, password: DEMO_COMPANY.admin.password });
+  await openCompanyPage(page);
+  const quotes = page.getByRole('region', { name: quotesTexts.title });
+  await quotes.getByRole('link', { name: quotesTexts.accountLink }).click();
+  await expect(page).toHaveURL('/company/quotes');
+  await expect(page.getByRole('heading', { level: 1, name: quotesTexts.title })).toBeVisible();
 });

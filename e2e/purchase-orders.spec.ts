@@ -4,8 +4,9 @@
  * for an order over it, which becomes a purchase order waiting for approval (no order yet); the buyer
  * cannot approve it (no button, refused by the shop's route and by Magento itself); the approver approves it
  * with a comment, and the order is placed once, on account with the buyer's reference, and invoiced once;
- * another company's administrator gets Not Found for it. The rule is the test's own (a unique name, for the
- * Buyer role only) and is deleted at the end.
+ * another company's administrator gets Not Found (404, the shop's not-found page) for it, as for a purchase
+ * order that does not exist. The rule is the test's own (a unique name, for the Buyer role only) and is
+ * deleted at the end.
  */
 import type { Page } from '@playwright/test';
 import { DEMO_COMPANY } from '@cleaning-shop/embedded-magento/seed/company.ts';
@@ -230,11 +231,30 @@ test('an order over £2,500 waits as a purchase order until the approver approve
     const again = await invoiceAgain(order?.entity_id ?? 0);
     expect(again).toBe(false);
 
-    // Another company's administrator: Not Found.
+    // Another company's administrator: Not Found, the shop's not-found page with nothing of the order.
     await signInAs(page, DEMO_COMPANY.other.admin);
-    await page.goto(`/company/purchase-orders/${encodeURIComponent(uid)}`);
-    await expect(page.getByText(t.notFound)).toBeVisible();
+    const theirs = await page.goto(`/company/purchase-orders/${encodeURIComponent(uid)}`);
+    expect(theirs?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not Found');
+    await expect(page.getByText(poNumber)).toHaveCount(0);
   } finally {
     await deleteRule(page, rule);
   }
+});
+
+test('a purchase order that does not exist is Not Found; signed out, its page asks to sign in', async ({
+  page,
+}) => {
+  // "999999", as Magento's uids are base64 ids.
+  const path = `/company/purchase-orders/${encodeURIComponent(btoa('999999'))}`;
+  await page.context().clearCookies();
+  await page.goto('/privacy-policy');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/customer\/sign-in/);
+
+  await signInAs(page, DEMO_COMPANY.admin);
+  const none = await page.goto(path);
+  expect(none?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not Found');
 });

@@ -4,18 +4,22 @@
  * answers it on /merchant/quotes with a lower line price, a delivery price and an expiry; the buyer sees the
  * quoted price and the negotiation, and orders at it with a PO number; the order shows the quoted price
  * while the product page keeps the catalogue's. And a quote whose prices have expired offers no order, and
- * the shop's route refuses one.
+ * the shop's route refuses one. The merchant's answer is e-mailed with a link to the quote, whose page shows
+ * the delivery price quoted; another company's administrator gets Not Found (404) for it, as for a quote
+ * that does not exist; a buyer finds My quotes from My Account and the account menu, a customer of no
+ * company is not offered it.
  *
  * Each test has a buyer of its own (a new customer the company's administrator adds with the Buyer role),
  * so the desktop and mobile projects, and other journeys using the demo buyer, never share a basket.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_COMPANY } from '@cleaning-shop/embedded-magento/seed/company.ts';
 import { formatPrice } from '../src/catalogue/money.ts';
 import { merchantQuoteTexts as mt, quotesTexts as t } from '../src/features/quotes/texts.ts';
 import { signIn, type Customer } from './support/alerts.ts';
 import { listings, type Product } from './support/catalogue.ts';
-import { MAGENTO } from './support/checkout.ts';
+import { MAGENTO, tag } from './support/checkout.ts';
+import { expectMail } from './support/mail.ts';
 import { expect, hydrated, notices, shellReady, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -49,13 +53,26 @@ async function graphql(token: string, query: string, variables: Record<string, u
   return answer.data ?? {};
 }
 
+/** A call to the merchant's admin REST with the admin token, as the shop's own invitations join a customer. */
+async function asAdmin(method: 'PUT', path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${MAGENTO}/rest/V1${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await adminToken()}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, await response.text()).toBe(true);
+}
+
+/** The number a Magento uid stands for ("Mg==" is 2). */
+const idOf = (uid: string): number => Number(atob(uid));
+
 /**
- * A new customer with a default address (where a quote's order goes), added to the demo company by its
- * administrator with the Buyer role, which may ask for quotes and order them.
+ * A new customer with a default address (where a quote's order goes), joined to the demo company with the
+ * Buyer role, which may ask for quotes and order them: through the admin calls the shop's invitations make
+ * (docs/company-accounts.md), since Magento invites, rather than adds, a customer who already has an account.
  */
 async function newBuyer(label: string): Promise<Customer> {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const buyer = { email: `e2e-quote-${label}-${tag}@example.com`, password: PASSWORD };
+  const buyer = { email: `e2e-quote-${label}-${tag()}@example.com`, password: PASSWORD };
   const names = { firstname: 'Quinn', lastname: 'Buyer' };
   const home = {
     ...names,
@@ -67,38 +84,18 @@ async function newBuyer(label: string): Promise<Customer> {
     default_shipping: true,
     default_billing: true,
   };
-  await json(`${MAGENTO}/rest/V1/customers`, {
+  const made = (await json(`${MAGENTO}/rest/V1/customers`, {
     customer: { email: buyer.email, ...names, addresses: [home] },
     password: buyer.password,
-  });
+  })) as { id: number };
   const admin = await customerToken(DEMO_COMPANY.admin.email, DEMO_COMPANY.admin.password);
-  const roles = (await graphql(admin, '{ company { roles { items { id name } } } }')) as {
-    company: { roles: { items: { id: string; name: string }[] } };
+  const { company } = (await graphql(admin, '{ company { id roles { items { id name } } } }')) as {
+    company: { id: string; roles: { items: { id: string; name: string }[] } };
   };
-  const role = roles.company.roles.items.find((one) => one.name === DEMO_COMPANY.buyer.role);
+  const role = company.roles.items.find((one) => one.name === DEMO_COMPANY.buyer.role);
   expect(role, 'the demo company has a Buyer role').toBeDefined();
-  await graphql(
-    admin,
-    `
-      mutation ($input: CompanyUserCreateInput!) {
-        createCompanyUser(input: $input) {
-          user {
-            email
-          }
-        }
-      }
-    `,
-    {
-      input: {
-        ...names,
-        email: buyer.email,
-        job_title: 'Site manager',
-        telephone: '0113 496 0000',
-        role_id: role?.id,
-        status: 'ACTIVE',
-      },
-    },
-  );
+  await asAdmin('PUT', `/customers/${String(made.id)}/companies/${String(idOf(company.id))}`, {});
+  await asAdmin('PUT', '/company/assignRoles', { userId: made.id, roles: [{ id: idOf(role?.id ?? '') }] });
   return buyer;
 }
 
@@ -186,6 +183,18 @@ async function answer(
   await expect(page.getByRole('status').filter({ hasText: said(id) })).toBeVisible();
 }
 
+/** A text matched whole (or only its end, after the shop's name), as a locator's `hasText` takes it. */
+const exactly = (text: string, whole = true) =>
+  new RegExp(`${whole ? '^' : ''}${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** The link of the e-mail telling `buyer` we answered the quote `name`. */
+async function quoteLinkOf(request: APIRequestContext, buyer: Customer, name: string): Promise<string> {
+  const mail = await expectMail(request, buyer.email, exactly(`Quote "${name}" has been updated`, false));
+  const link = /View quote "[^"]*": (\S+)/.exec(mail.text ?? '')?.[1];
+  expect(link, mail.text ?? '').toBeDefined();
+  return link ?? '';
+}
+
 const openQuote = async (page: Page, uid: string) => {
   await page.goto(`/company/quotes/view?uid=${encodeURIComponent(uid)}`);
   await hydrated(page, 'QuoteView');
@@ -197,6 +206,7 @@ for (const phone of ['', ' @mobile'])
   test(`a buyer asks for a quote, the merchant answers, and the buyer orders at the quoted price${phone}`, async ({
     page,
     browser,
+    request,
   }) => {
     const buyer = await newBuyer('order');
     const product = scrubberDryer();
@@ -229,8 +239,17 @@ for (const phone of ['', ' @mobile'])
       comment: 'Our best price for five.',
     });
 
+    // The e-mail of our answer leads the buyer to the quote, which shows the delivery price we quoted, in
+    // its total too.
+    await page.goto(await quoteLinkOf(request, buyer, name));
+    await expect(page).toHaveURL(`/company/quotes/view?uid=${encodeURIComponent(uid)}`);
+    await hydrated(page, 'QuoteView');
+    await expect(page.getByText(t.notYetPriced)).toHaveCount(0);
+    const facts = page.getByRole('definition');
+    await expect(facts.filter({ hasText: exactly(formatPrice(45)) })).toHaveCount(1);
+    await expect(facts.filter({ hasText: exactly(formatPrice(quoted * 5 + 45)) })).toHaveCount(1);
+
     // The buyer sees the quoted price beside the catalogue's, and the negotiation so far.
-    await openQuote(page, uid);
     await expect(page.locator('.quote-status')).toHaveText(t.status.UPDATED);
     const line = page.locator(`tr[data-sku="${product.sku}"]`);
     await expect(line.locator('.quote-price')).toHaveText(formatPrice(quoted));
@@ -312,3 +331,72 @@ for (const phone of ['', ' @mobile'])
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(t.expired);
   });
+
+test('a quote is Not Found to another company’s administrator, as one that does not exist; a guest is asked to sign in', async ({
+  page,
+  browser,
+}) => {
+  const buyer = await newBuyer('private');
+  const name = `Private kit ${tag()}`;
+  await signIn(page, buyer);
+  await addToBasket(page, scrubberDryer(), 5);
+  const uid = await requestQuote(page, name, 'For our eyes only, please.');
+  const path = `/company/quotes/view?uid=${encodeURIComponent(uid)}`;
+
+  const elsewhere = await browser.newContext();
+  const stranger = await elsewhere.newPage();
+  await signIn(stranger, DEMO_COMPANY.other.admin);
+  const theirs = await stranger.goto(path);
+  expect(theirs?.status()).toBe(404);
+  await expect(stranger.getByRole('heading', { level: 1 })).toHaveText('Not Found');
+  await expect(stranger.getByText(name)).toHaveCount(0);
+  await elsewhere.close();
+
+  const none = await page.goto('/company/quotes/view?uid=NoSuchQuote0');
+  expect(none?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not Found');
+  // The buyer's own: the quote.
+  expect((await page.goto(path))?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  const guest = await browser.newPage();
+  await guest.goto(path);
+  await expect(guest).toHaveURL(/\/customer\/sign-in/);
+  await guest.close();
+});
+
+test('a buyer finds My quotes from My Account and the account menu; a customer of no company is not offered them', async ({
+  page,
+}) => {
+  const buyer = await newBuyer('links');
+  await signIn(page, buyer);
+  await page.getByRole('region', { name: t.title }).getByRole('link', { name: t.accountLink }).click();
+  await expect(page).toHaveURL('/company/quotes');
+  await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+
+  await page.goto('/privacy-policy');
+  await shellReady(page);
+  await page.getByLabel('Account menu').click();
+  await page.locator('#account-menu-slot').getByRole('link', { name: t.title }).click();
+  await expect(page).toHaveURL('/company/quotes');
+
+  // A customer of no company: neither My Account nor the menu offers My quotes, once the shop has said so.
+  const loner = { email: `e2e-quote-loner-${tag()}@example.com`, password: PASSWORD };
+  await json(`${MAGENTO}/rest/V1/customers`, {
+    customer: { email: loner.email, firstname: 'Lone', lastname: 'Shopper' },
+    password: loner.password,
+  });
+  await page.context().clearCookies();
+  const accountAsked = page.waitForResponse((response) =>
+    response.url().endsWith('/negotiable-quotes/access'),
+  );
+  await signIn(page, loner);
+  expect(await (await accountAsked).json()).toEqual({ view: false, request: false });
+  await expect(page.getByRole('region', { name: t.title })).toHaveCount(0);
+  await page.goto('/privacy-policy');
+  await shellReady(page);
+  const menuAsked = page.waitForResponse((response) => response.url().endsWith('/negotiable-quotes/access'));
+  await page.getByLabel('Account menu').click();
+  await menuAsked;
+  await expect(page.locator('#account-menu-slot').getByRole('link', { name: t.title })).toBeHidden();
+});

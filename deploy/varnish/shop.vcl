@@ -60,6 +60,11 @@ sub vcl_recv {
     if (req.url ~ "^/(rest|session|orders|returns|wishlist|product-alerts|productalert|purchase-orders|requisition-lists|negotiable-quotes|company-account|my-machines|guarantee|account|reviews|payments|rebuild|healthz|trade|trade-prices|service-bookings|admin|collect)(/|\?|$)") {
         return (pass);
     }
+    # A purchase order's or a quote's page: the server asks Magento for the session's customer first and
+    # answers 404 when it is none of theirs (src/server/shopper/record-page.ts).
+    if (req.url ~ "^/company/(purchase-orders/[^/?]|quotes/view(/|\?|$))") {
+        return (pass);
+    }
 
     # The site's pages are the same for everyone: cookies (the session's) do not change them.
     unset req.http.Cookie;

@@ -97,6 +97,9 @@ export function createStorefrontApp(config: StorefrontServerConfig): StorefrontA
       ? site.notFound(c)
       : textReply(405, 'Method Not Allowed', { Allow: 'GET, HEAD' }),
   );
+  // A route that knows its page has nothing to show (`c.notFound()`: a purchase order or quote that is none
+  // of the customer's, shopper/record-page.ts) answers with the same not-found page.
+  app.notFound((c) => site.notFound(c));
   app.onError((error, c) => {
     log(`Storefront server error on ${c.req.method} ${c.req.url}: ${describeError(error)}`);
     return textReply(500, 'Internal Server Error', { 'Cache-Control': 'no-store' });

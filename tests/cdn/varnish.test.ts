@@ -60,6 +60,13 @@ const shopper = new Hono()
   .get('/service-bookings/mine', (c) =>
     c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-store' }),
   )
+  // A purchase order's or a quote's page, answered for the session (404 when none of the customer's).
+  .get('/company/purchase-orders/:uid', (c) =>
+    c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-cache' }),
+  )
+  .get('/company/quotes/view', (c) =>
+    c.json({ cookie: c.req.header('cookie') ?? null }, 200, { 'Cache-Control': 'private, no-cache' }),
+  )
   // The service team's day list: the merchant's token must reach the server.
   .get('/admin/service-bookings', (c) =>
     c.json({ authorization: c.req.header('authorization') ?? null }, 200, { 'Cache-Control': 'no-store' }),
@@ -240,6 +247,10 @@ describe('Varnish with deploy/varnish/shop.vcl', () => {
       '/trade/status',
       '/trade-prices/trade.json',
       '/trade-prices/trade.json',
+      '/company/purchase-orders/MTI%3D',
+      '/company/purchase-orders/MTI%3D',
+      '/company/quotes/view?uid=abc123',
+      '/company/quotes/view?uid=abc123',
     ]) {
       const reply = await get(path, { Cookie: 'shop_session=abc' });
       expect(reply.headers['x-cache'], path).toBe('MISS');
@@ -248,6 +259,7 @@ describe('Varnish with deploy/varnish/shop.vcl', () => {
     expect(asked.get('/my-machines')).toBe(2);
     expect(asked.get('/guarantee/registrations')).toBe(2);
     expect(asked.get('/trade-prices/trade.json')).toBe(2);
+    expect(asked.get('/company/quotes/view')).toBe(2);
   });
 
   it('passes service bookings with their cookie and the day list with its bearer token', async () => {

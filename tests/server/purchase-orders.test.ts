@@ -6,7 +6,8 @@
  * placed once, on account with the buyer's reference; a rejection needs its comment; another company's
  * purchase order is Not Found; the rules are the managers' to change; no session and Magento down are said.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ChangedAnswer,
@@ -31,10 +32,13 @@ import { createSessionRoutes } from '../../src/server/shopper/session.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { ORDER_ADDRESS } from '../support/orders.ts';
 import { makeProduct } from '../embedded-magento/checkout-helpers.ts';
-import { makeFakeSite, raw, sessionCookie, startFakeSite, type FakeSite } from './helpers.ts';
+import { makeFakeSite, page, raw, sessionCookie, startFakeSite, type FakeSite } from './helpers.ts';
 import { makeCompany, type Member, type TestCompany } from './purchase-order-company.ts';
 
 const SITE = 'http://127.0.0.1:4321';
+/** The title of the built site's purchase-order page, which its island fills. */
+const PURCHASE_ORDER_PAGE = 'One purchase order';
+const PURCHASE_ORDERS_LIST = 'The company’s purchase orders';
 const DOWN = 'http://127.0.0.1:9';
 let backend: TestBackend;
 let site: FakeSite;
@@ -45,6 +49,10 @@ let sku: string;
 beforeAll(async () => {
   backend = await startTestBackend();
   site = makeFakeSite();
+  const view = join(site.clientDir, 'company', 'purchase-orders', 'view');
+  mkdirSync(view, { recursive: true });
+  writeFileSync(join(view, 'index.html'), page(PURCHASE_ORDER_PAGE));
+  writeFileSync(join(view, '..', 'index.html'), page(PURCHASE_ORDERS_LIST));
   const routes = (baseUrl: string) => {
     const magento = { baseUrl, token: INTEGRATION_TOKEN, attempts: 1, timeoutMs: 5_000 };
     const graphql = { baseUrl, attempts: 1, timeoutMs: 5_000 };
@@ -280,7 +288,7 @@ describe('refusals', () => {
       uid: purchaseOrder.uid,
       comment: '',
     });
-    expect(approve.status).toBe(404);
+    expect(approve.status, approve.body.toString()).toBe(404);
     const withoutPurchaseOrders = await signIn((await makeCompany(backend, false)).admin);
     expect((await one(withoutPurchaseOrders, purchaseOrder.uid)).status).toBe(404);
   });
@@ -341,5 +349,57 @@ describe('refusals', () => {
     expect(crossSite.status).toBe(403);
     const unavailable = await send(session, 'GET', '/purchase-orders?list=mine', undefined, down.url);
     expect([401, 503]).toContain(unavailable.status);
+  });
+});
+
+describe('the purchase order’s page', () => {
+  const open = (session: string, path: string) =>
+    raw(shop.url, path, { headers: session ? { Cookie: session } : {} });
+
+  it('is Not Found, the shop’s not-found page, to another company and for a uid with none; the page to its company', async () => {
+    const { company, buyer, purchaseOrder } = await waitingPurchaseOrder();
+    const path = `/company/purchase-orders/${encodeURIComponent(purchaseOrder.uid)}`;
+
+    const stranger = await signIn((await makeCompany(backend)).admin);
+    const theirs = await open(stranger, path);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.toString()).toContain('Page not found');
+    expect(theirs.body.toString()).not.toContain(PURCHASE_ORDER_PAGE);
+    expect(theirs.headers['cache-control']).toBe('private, no-store');
+    const asQuery = await open(
+      stranger,
+      `/company/purchase-orders/view?uid=${encodeURIComponent(purchaseOrder.uid)}`,
+    );
+    expect(asQuery.status).toBe(404);
+    const none = await open(buyer, `/company/purchase-orders/${encodeURIComponent(btoa('999999'))}`);
+    expect(none.status).toBe(404);
+    expect(none.body.toString()).toContain('Page not found');
+
+    for (const member of [buyer, await signIn(company.approver)]) {
+      const own = await open(member, path);
+      expect(own.status).toBe(200);
+      expect(own.body.toString()).toContain(PURCHASE_ORDER_PAGE);
+      expect(own.headers['cache-control']).toBe('private, no-cache');
+    }
+    // Signed out, the page as before: its island sends the shopper to sign in.
+    const guest = await open('', path);
+    expect(guest.status).toBe(200);
+    expect(guest.body.toString()).toContain(PURCHASE_ORDER_PAGE);
+  });
+
+  it('leaves the list’s own page, and the view page without a uid, as they were', async () => {
+    const { buyer } = await waitingPurchaseOrder();
+    for (const list of [
+      '/company/purchase-orders',
+      '/company/purchase-orders/',
+      '/company/purchase-orders?list=approval',
+    ]) {
+      const reply = await open(buyer, list);
+      expect(reply.status, list).toBe(200);
+      expect(reply.body.toString(), list).toContain(PURCHASE_ORDERS_LIST);
+    }
+    const view = await open(buyer, '/company/purchase-orders/view');
+    expect(view.status).toBe(200);
+    expect(view.body.toString()).toContain(PURCHASE_ORDER_PAGE);
   });
 });

@@ -4,7 +4,8 @@
  * admin REST and ordered at the quoted price; an expired one refused, another company's not found, a role
  * without quotes refused, a guest refused, and Magento down said clearly.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/http/index.ts';
 import type { RunningStorefront } from '../../src/server/server.ts';
@@ -20,13 +21,17 @@ import {
   seller,
   sellerQuoteId,
 } from '../embedded-magento/negotiable-quotes-helpers.ts';
-import { makeFakeSite, raw, startFakeSite, type FakeSite } from './helpers.ts';
+import { startMailCatcher, type MailCatcher } from '../embedded-magento/returns-helpers.ts';
+import { makeFakeSite, page, raw, startFakeSite, type FakeSite } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 const DOWN = 'http://127.0.0.1:9';
 /** The Trade customer group, the one offered pay on account (packages/embedded-magento/customers/groups.ts). */
 const TRADE_GROUP = 5;
+/** The title of the built site's quote page, which its island fills. */
+const QUOTE_PAGE_TITLE = 'One quote';
 let backend: TestBackend;
+let mail: MailCatcher;
 let site: FakeSite;
 let shop: RunningStorefront;
 let downShop: RunningStorefront;
@@ -34,8 +39,16 @@ let offsetMs = 0;
 let sku: string;
 
 beforeAll(async () => {
-  backend = await startTestBackend({ clock: { now: () => Date.now() + offsetMs } });
+  mail = await startMailCatcher();
+  backend = await startTestBackend({
+    clock: { now: () => Date.now() + offsetMs },
+    smtpUrl: mail.url,
+    storeUrl: SITE,
+  });
   site = makeFakeSite();
+  const view = join(site.clientDir, 'company', 'quotes', 'view');
+  mkdirSync(view, { recursive: true });
+  writeFileSync(join(view, 'index.html'), page(QUOTE_PAGE_TITLE));
   const routes = (baseUrl: string) => [
     createSessionRoutes({ magento: { baseUrl: backend.url }, siteUrl: SITE, tokenLifetime: 3600 }),
     createQuoteRoutes({ magento: { baseUrl, timeoutMs: 2_000, attempts: 1 }, siteUrl: SITE }),
@@ -47,6 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([shop.close(), downShop.close()]);
   await backend.stop();
+  await mail.close();
   rmSync(site.root, { recursive: true, force: true });
 });
 
@@ -61,6 +75,7 @@ const day = (offsetDays: number) =>
 
 interface Buyer {
   session: string;
+  email: string;
   token: string;
   id: number;
   companyId: number;
@@ -81,7 +96,13 @@ async function buyer(join?: { companyId: number; resources: readonly string[] })
     body: JSON.stringify({ email: customer.email, password: customer.password }),
   });
   const cookie = (reply.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${SESSION_COOKIE}=`));
-  return { session: cookie?.split(';')[0] ?? '', token: customer.token, id: customer.id, companyId };
+  return {
+    session: cookie?.split(';')[0] ?? '',
+    email: customer.email,
+    token: customer.token,
+    id: customer.id,
+    companyId,
+  };
 }
 
 /** Five of the product in the basket, then a quote asked for through the storefront. */
@@ -245,5 +266,93 @@ describe('a company buyer’s negotiable quotes', () => {
     const down = await raw(downShop.url, '/negotiable-quotes', { headers: { Cookie: owner.session } });
     expect(down.status).toBe(503);
     expect(parse<{ message: string }>(down).message).toBe(t.unavailable);
+  });
+});
+
+describe('what the buyer reads of an answered quote', () => {
+  it('shows the delivery price the seller quoted, in the total too, as the order then charges it', async () => {
+    const who = await buyer();
+    const asked = await askForQuote(who);
+    const uid = encodeURIComponent(asked.uid);
+    expect(asked.delivery).toBeNull();
+    await answer(who.id, 30, 45, day(10));
+    const read = parse<{ quote: Quote }>(
+      await raw(shop.url, `/negotiable-quotes/${uid}`, { headers: { Cookie: who.session } }),
+    ).quote;
+    expect(read.delivery).toBe(45);
+    expect(read.total).toBe(5 * 30 + 45);
+
+    const placed = await order(who, asked.uid);
+    expect(placed.status, placed.body.toString()).toBe(200);
+    const number = parse<{ orderNumber: string }>(placed).orderNumber;
+    const orders = await backend.call(
+      'GET',
+      `/rest/V1/orders?searchCriteria[filterGroups][0][filters][0][field]=increment_id&searchCriteria[filterGroups][0][filters][0][value]=${number}`,
+      { token: INTEGRATION_TOKEN },
+    );
+    expect(orders.body.items[0].shipping_incl_tax).toBe(read.delivery);
+    expect(orders.body.items[0].grand_total).toBe(read.total);
+  });
+
+  it('is e-mailed to the buyer with a link to the quote’s page on the shop', async () => {
+    const who = await buyer();
+    const asked = await askForQuote(who);
+    await answer(who.id, 30, 45, day(10));
+    await expect.poll(() => mail.to(who.email).length).toBe(1);
+    const [sent] = mail.to(who.email);
+    expect(sent?.subject).toContain('Quote "New site" has been updated');
+    const link = `${SITE}/company/quotes/view?uid=${encodeURIComponent(asked.uid)}`;
+    expect(sent?.text).toContain(link);
+    expect(sent?.html).toContain(`<a href="${link}">`);
+  });
+});
+
+describe('the quote’s page', () => {
+  const open = (session: string, path: string) =>
+    raw(shop.url, path, { headers: session ? { Cookie: session } : {} });
+
+  it('is Not Found, the shop’s not-found page, to another company and for a uid with none; the page to its buyer', async () => {
+    const owner = await buyer();
+    const asked = await askForQuote(owner);
+    const path = `/company/quotes/view?uid=${encodeURIComponent(asked.uid)}`;
+
+    const stranger = await buyer();
+    for (const asStranger of [path, `/company/quotes/view/?uid=${encodeURIComponent(asked.uid)}`]) {
+      const theirs = await open(stranger.session, asStranger);
+      expect(theirs.status).toBe(404);
+      expect(theirs.body.toString()).toContain('Page not found');
+      expect(theirs.body.toString()).not.toContain(QUOTE_PAGE_TITLE);
+      expect(theirs.headers['cache-control']).toBe('private, no-store');
+    }
+    for (const nothing of ['/company/quotes/view?uid=NoSuchQuote123', '/company/quotes/view'])
+      expect((await open(owner.session, nothing)).status).toBe(404);
+
+    const own = await open(owner.session, path);
+    expect(own.status).toBe(200);
+    expect(own.body.toString()).toContain(QUOTE_PAGE_TITLE);
+    expect(own.headers['cache-control']).toBe('private, no-cache');
+    // Signed out, the page as before: its island sends the shopper to sign in.
+    const guest = await open('', path);
+    expect(guest.status).toBe(200);
+    expect(guest.body.toString()).toContain(QUOTE_PAGE_TITLE);
+  });
+});
+
+describe('the links to My quotes', () => {
+  it('are offered to a role that may see quotes, not to one without, nor to a guest', async () => {
+    const access = async (session: string) =>
+      parse<{ view: boolean; request: boolean }>(
+        await raw(shop.url, '/negotiable-quotes/access', { headers: session ? { Cookie: session } : {} }),
+      );
+    const admin = await buyer();
+    expect(await access(admin.session)).toEqual({ view: true, request: true });
+    const reader = await buyer({
+      companyId: admin.companyId,
+      resources: ['Magento_Company::index', ...QUOTE_RESOURCES.slice(0, 2)],
+    });
+    expect(await access(reader.session)).toEqual({ view: true, request: false });
+    const viewer = await buyer({ companyId: admin.companyId, resources: ['Magento_Company::index'] });
+    expect(await access(viewer.session)).toEqual({ view: false, request: false });
+    expect(await access('')).toEqual({ view: false, request: false });
   });
 });

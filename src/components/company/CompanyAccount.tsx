@@ -1,10 +1,12 @@
 /**
  * The company page (issue 68, /company): the signed-in customer's company as their role lets them see it
- * (profile, credit, users and teams, roles and permissions, the invitation form), and what they changed
- * said below the heading. A customer in no company is offered to register one.
+ * (profile, credit, users and teams, roles and permissions, the invitation form), the way to the company's
+ * quotes for a role that may see them, and what they changed said below the heading. A customer in no
+ * company is offered to register one.
  */
 import { companyTexts as t, REGISTER_PAGE } from '../../features/company/index.ts';
 import { FormError } from '../../ui/forms/Field.tsx';
+import { CompanyQuotesBlock } from '../quotes/QuotesBlock.tsx';
 import { LoadFailed, Loading } from '../../ui/forms/LoadStatus.tsx';
 import { CompanyProfile } from './CompanyProfile.tsx';
 import { CompanyRoles } from './CompanyRoles.tsx';
@@ -43,6 +45,7 @@ export default function CompanyAccount() {
       </p>
       <FormError id="company-error" message={refused} />
       <CompanyProfile company={company} />
+      <CompanyQuotesBlock />
       <CompanyUsers company={company} actions={actions} />
       <CompanyRoles company={company} actions={actions} />
     </div>

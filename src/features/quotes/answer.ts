@@ -42,7 +42,7 @@ export interface QuoteSummary {
 export interface Quote extends QuoteSummary {
   readonly lines: readonly QuoteLine[];
   readonly subtotal: number | null;
-  /** The delivery price once a method is chosen (the seller's, if they set one). */
+  /** The delivery price the seller quoted (the chosen method's, once one is chosen); null until priced. */
   readonly delivery: number | null;
   /** The day the quoted prices end (YYYY-MM-DD), as the seller last set it. */
   readonly expires: string | null;

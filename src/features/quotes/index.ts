@@ -1,4 +1,5 @@
 /** The door of features/quotes: what the rest of the shop may use of it (eslint/doors.js). */
+export { readQuoteAccess, type QuoteAccess } from './access.ts';
 export { latestExpiry, mayChange, mayOrder } from './answer.ts';
 export type { Quote, QuoteEvent, QuoteLine, QuoteStatus, QuoteSummary } from './answer.ts';
 export {
@@ -6,6 +7,7 @@ export {
   changeQuantities,
   mayRequestQuote,
   orderQuote,
+  QUOTE_PAGE,
   QUOTES_PAGE,
   quotePage,
   readQuote,

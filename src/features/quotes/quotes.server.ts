@@ -46,6 +46,21 @@ const toSummary = (wire: QuoteSummaryWire): QuoteSummary => ({
   total: wire.prices?.grand_total?.value ?? null,
 });
 
+/**
+ * The quote's delivery price: the chosen method's, or before one is chosen, what the grand total holds
+ * beyond the lines, which is the delivery price the seller quoted (Adobe's NegotiableQuote names no delivery
+ * of its own, as it names no expiry). Null while nothing is priced for delivery.
+ */
+function deliveryOf(wire: QuoteWire): number | null {
+  const chosen = wire.shipping_addresses?.[0]?.selected_shipping_method?.amount.value;
+  if (chosen !== undefined) return chosen;
+  const total = wire.prices?.grand_total?.value;
+  const lines = wire.prices?.subtotal_including_tax?.value;
+  if (total === undefined || lines === undefined) return null;
+  const beyond = Math.round((total - lines) * 100) / 100;
+  return beyond > 0 ? beyond : null;
+}
+
 export function toQuote(wire: QuoteWire): Quote {
   const history = (wire.history ?? []).flatMap((entry) => (entry ? [toEvent(entry)] : []));
   return {
@@ -67,7 +82,7 @@ export function toQuote(wire: QuoteWire): Quote {
         : [],
     ),
     subtotal: wire.prices?.subtotal_including_tax?.value ?? null,
-    delivery: wire.shipping_addresses?.[0]?.selected_shipping_method?.amount.value ?? null,
+    delivery: deliveryOf(wire),
     expires: latestExpiry(history),
     history,
   };

@@ -109,4 +109,6 @@ export const orderQuote = (uid: string, poNumber: string): Promise<string> =>
   );
 
 export const QUOTES_PAGE = '/company/quotes';
-export const quotePage = (uid: string): string => `${QUOTES_PAGE}/view?uid=${encodeURIComponent(uid)}`;
+/** One quote's page, which reads the quote's uid from `?uid=` (src/server/shopper/quotes.ts answers 404 for none of theirs). */
+export const QUOTE_PAGE = `${QUOTES_PAGE}/view`;
+export const quotePage = (uid: string): string => `${QUOTE_PAGE}?uid=${encodeURIComponent(uid)}`;

@@ -12,6 +12,8 @@ export const quotesTexts = {
   noteLabel: 'Note for our sales team',
   requested: 'Your quote request has been sent. We’ll email you when we answer.',
   title: 'My quotes',
+  accountIntro: 'The prices you asked us for: see our answers, ask again, and order at the quoted prices.',
+  accountLink: 'View my quotes',
   empty: 'You have no quotes yet. Ask for one from your basket.',
   loading: 'Loading your quotes…',
   status: {

@@ -13,6 +13,8 @@
  *   purchase order approved places its order when Magento lets this customer (and says its number)
  * - `GET|POST|PUT|DELETE /purchase-orders/approval-rules` → the rules and the roles a rule may name;
  *   create `{rule}`, change `{uid, rule}`, delete `?uid=…`
+ * - `GET /company/purchase-orders/{uid}`: the purchase order's page, 404 (the shop's not-found page) to a
+ *   signed-in customer when `/one` would be (record-page.ts)
  *
  * No session: 401; one Magento no longer accepts: 401 and the cookie goes. Not in a company: 403. A role
  * without the permission (a buyer who may not approve): 403 with a line that says so. A uid Magento does
@@ -26,8 +28,10 @@ import { readCompanyAccess } from '../../features/company/index.server.ts';
 import {
   approvalRuleTexts as rt,
   LIST_KINDS,
+  PURCHASE_ORDERS_PAGE,
   purchaseOrderTexts as t,
   ruleBody,
+  uidOfPage,
   type ListKind,
 } from '../../features/purchase-orders/index.ts';
 import {
@@ -57,6 +61,7 @@ import type { PurchaseOrderCheckout } from './on-account.ts';
 import type { PurchaseOrderRoutesConfig } from './purchase-order-config.ts';
 import { magentoFailure, type Failing } from './purchase-order-failures.ts';
 import { STEP_NAMES, stepBody, takeStep } from './purchase-order-steps.ts';
+import { recordPage } from './record-page.ts';
 
 const R = COMPANY_RESOURCES;
 const PREFIX = '/purchase-orders';
@@ -78,6 +83,23 @@ async function purchaseOrderCompany(
   if (!access.purchaseOrdersEnabled) throw new HttpError(404, t.notFound);
   need(access, [R.viewPurchaseOrders], t.cannotView);
   return access;
+}
+
+/**
+ * The uid a purchase order's page names (`/company/purchase-orders/{uid}`, or the view page's `?uid=`), if
+ * any. Only below the list's path: Hono's `…/*` also matches the list itself (`/company/purchase-orders`),
+ * and the list's folder (`…/purchase-orders/`) would read as the uid "purchase-orders".
+ */
+function askedOnPage(c: Context): string | undefined {
+  const { pathname, search } = new URL(c.req.url);
+  if (pathname.length <= PURCHASE_ORDERS_PAGE.length + 1) return undefined;
+  return uidOfPage(pathname, search)?.uid;
+}
+
+/** One purchase order, for a customer whose company uses them and whose role may see them. */
+async function readOne(config: PurchaseOrderRoutesConfig, token: string, uid: string) {
+  await purchaseOrderCompany(config, token);
+  return takeStep.read(config, token, uid);
 }
 
 function need(access: CompanyAccess, resources: readonly string[], refusal: string): void {
@@ -122,8 +144,17 @@ function purchaseOrderRoutes(routes: Hono, config: PurchaseOrderRoutesConfig, fa
     failing(c, c.var.customerToken, async (token) => {
       const uid = c.req.query('uid') ?? '';
       if (!/^[A-Za-z0-9+/=_-]{1,64}$/.test(uid)) throw new HttpError(404, t.notFound);
-      await purchaseOrderCompany(config, token);
-      return jsonReply(200, await takeStep.read(config, token, uid));
+      return jsonReply(200, await readOne(config, token, uid));
+    }),
+  );
+  // The page the island reads `/one` for: asked the same first, so one that is none of theirs is a 404 page.
+  routes.get(
+    `${PURCHASE_ORDERS_PAGE}/*`,
+    ...recordPage(siteUrl, async (c, token) => {
+      const asked = askedOnPage(c);
+      // No uid: the list's own page, or the view page that sends the shopper on to it, as they always did.
+      if (asked)
+        await failing(c, token, async (customer) => jsonReply(200, await readOne(config, customer, asked)));
     }),
   );
   for (const step of STEP_NAMES)

@@ -12,13 +12,18 @@
  * - `PUT /negotiable-quotes/:uid/quantities` `{lines: [{uid, quantity}]}` → `{quote}`
  * - `POST /negotiable-quotes/:uid/order` `{poNumber}` → `{orderNumber}`: at the quoted prices, on account,
  *   to the customer's default address
+ * - `GET /negotiable-quotes/access` → `{view, request}`: whether the customer's role may see quotes (the
+ *   links to My quotes) and ask for them
+ * - `GET /company/quotes/view?uid=…`: the quote's page, 404 (the shop's not-found page) to a signed-in
+ *   customer when `GET /negotiable-quotes/:uid` would be (record-page.ts)
  *
  * No session: 401. A role without quotes: 403. Another's or an unknown quote: 404. Magento's refusal of a
  * quote it may not order (not answered, expired): 409. Magento down or unreadable: 503.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { quotesTexts as t, mayOrder } from '../../features/quotes/index.ts';
+import { quotesTexts as t, mayOrder, QUOTE_PAGE } from '../../features/quotes/index.ts';
+import type { Quote } from '../../features/quotes/index.ts';
 import {
   askAgain,
   changeQuantities,
@@ -45,6 +50,7 @@ import {
 } from '../../http/index.ts';
 import { MagentoGraphqlError, type MagentoGraphqlConfig } from '../../magento/graphql.ts';
 import { strings } from '../../strings.ts';
+import { recordPage } from './record-page.ts';
 
 export interface QuoteRoutesConfig {
   /** Magento's GraphQL (its base URL, as for REST); calls carry the session's customer token. */
@@ -116,11 +122,59 @@ async function defaultAddress(config: QuoteRoutesConfig, token: string): Promise
   return address;
 }
 
-const uidOf = (c: Context): string => {
-  const uid = c.req.param('uid') ?? '';
-  if (!UID.test(uid)) throw new HttpError(404, t.noSuchQuote);
+/** A quote's uid as the shopper gave it, if it can be one: else none of theirs (404). */
+function checkedUid(uid: string | undefined): string {
+  if (uid === undefined || !UID.test(uid)) throw new HttpError(404, t.noSuchQuote);
   return uid;
-};
+}
+
+const uidOf = (c: Context): string => checkedUid(c.req.param('uid'));
+
+/** The customer's quote, if their role may see quotes and it is theirs: else 403, or 404. */
+async function viewQuote(config: QuoteRoutesConfig, token: string, uid: string): Promise<Quote> {
+  await allowed(config, token, COMPANY_RESOURCES.viewQuotes);
+  const quote = await readQuote(config.magento, token, uid);
+  if (!quote) throw new HttpError(404, t.noSuchQuote);
+  return quote;
+}
+
+/**
+ * The quote's page, which the QuoteView island fills from `GET /negotiable-quotes/:uid`: asked the same
+ * first, so a quote that is none of the customer's (or no uid at all) is the shop's 404 page.
+ */
+function quotePageRoute(routes: Hono, config: QuoteRoutesConfig, log: (message: string) => void): void {
+  const handlers = recordPage(config.siteUrl, (c, token) =>
+    withMagento(c, log, async () =>
+      jsonReply(200, { quote: await viewQuote(config, token, checkedUid(c.req.query('uid'))) }),
+    ),
+  );
+  // Both ways the pre-rendered page is reached (`/company/quotes/view` and its folder's `…/view/`).
+  for (const path of [QUOTE_PAGE, `${QUOTE_PAGE}/`]) routes.get(path, ...handlers);
+}
+
+/** The customer's company access, or none: a guest, a customer of no company, or one it cannot be read for. */
+const accessOf = (config: QuoteRoutesConfig, token: string | undefined) =>
+  token ? (config.access ?? readCompanyAccess)(config.magento, token).catch(() => undefined) : undefined;
+
+/**
+ * What the customer may do with quotes, never an error: a guest or a customer of no company may do nothing.
+ * `GET /negotiable-quotes/access` for the ways to My quotes; `…/can-request` for the basket's "Request a
+ * quote".
+ */
+function accessRoutes(routes: Hono, config: QuoteRoutesConfig): void {
+  const guards = [notCrossSite(config.siteUrl), customerSession({ siteUrl: config.siteUrl })] as const;
+  routes.get('/negotiable-quotes/can-request', ...guards, async (c) => {
+    const access = await accessOf(config, c.var.customerToken);
+    return jsonReply(200, { allowed: mayUse(access, COMPANY_RESOURCES.manageQuotes) });
+  });
+  routes.get('/negotiable-quotes/access', ...guards, async (c) => {
+    const access = await accessOf(config, c.var.customerToken);
+    return jsonReply(200, {
+      view: mayUse(access, COMPANY_RESOURCES.viewQuotes),
+      request: mayUse(access, COMPANY_RESOURCES.manageQuotes),
+    });
+  });
+}
 
 /** `POST /negotiable-quotes/:uid/order`: checked against the quote first, so Magento is asked to order only an answered one. */
 function orderRoute(routes: Hono, config: QuoteRoutesConfig, log: (message: string) => void): void {
@@ -171,25 +225,11 @@ export function createQuoteRoutes(config: QuoteRoutesConfig): Hono {
       return jsonReply(200, { quotes: await listQuotes(magento, c.var.customerToken) });
     }),
   );
-  // The basket asks whether to offer "Request a quote": never an error, a guest or a customer of no company is simply not offered it.
-  routes.get(
-    '/negotiable-quotes/can-request',
-    notCrossSite(siteUrl),
-    customerSession({ siteUrl }),
-    async (c) => {
-      const token = c.var.customerToken;
-      if (!token) return jsonReply(200, { allowed: false });
-      const access = await (config.access ?? readCompanyAccess)(magento, token).catch(() => undefined);
-      return jsonReply(200, {
-        allowed: access !== undefined && mayUse(access, COMPANY_RESOURCES.manageQuotes),
-      });
-    },
-  );
+  accessRoutes(routes, config);
   routes.get('/negotiable-quotes/:uid', notCrossSite(siteUrl), ...customer, (c) =>
-    withMagento(c, log, async () => {
-      await allowed(config, c.var.customerToken, COMPANY_RESOURCES.viewQuotes);
-      return quoteReply(await readQuote(magento, c.var.customerToken, uidOf(c)));
-    }),
+    withMagento(c, log, async () =>
+      jsonReply(200, { quote: await viewQuote(config, c.var.customerToken, uidOf(c)) }),
+    ),
   );
   routes.post('/negotiable-quotes/request', ...write, jsonBody(requestBody, t.badRequest), ...customer, (c) =>
     withMagento(c, log, async () => {
@@ -225,5 +265,6 @@ export function createQuoteRoutes(config: QuoteRoutesConfig): Hono {
       }),
   );
   orderRoute(routes, config, log);
+  quotePageRoute(routes, config, log);
   return routes;
 }
