@@ -164,6 +164,32 @@ describe('a user who may edit users', () => {
     expect(errorOf(reply)).toBe(NOT_ALLOWED);
   });
 
+  it('moves no node under itself or its own, nor the administrator, in Magento_Company’s words', async () => {
+    const token = await admin();
+    const tree = expectData(
+      await gql(backend, '{ company { structure { items { id entity { ... on Customer { email } } } } } }', {
+        token,
+      }),
+    ).company.structure.items as { id: string; entity: { email?: string } }[];
+    const nodeOf = (email: string) => tree.find((item) => item.entity.email === email)?.id;
+    const move = async (from: string, to: string) =>
+      errorOf(
+        await gql(
+          backend,
+          'mutation ($input: CompanyStructureUpdateInput!) { updateCompanyStructure(input: $input) { company { id } } }',
+          { token, variables: { input: { tree_id: nodeOf(from), parent_tree_id: nodeOf(to) } } },
+        ),
+      );
+    const { approver, buyer, admin: boss } = DEMO_COMPANY;
+    expect(await move(approver.email, approver.email)).toBe('A user or a team cannot be moved under itself.');
+    expect(await move(approver.email, buyer.email)).toBe(
+      'A user or a team cannot be moved under its child user or team.',
+    );
+    expect(await move(boss.email, approver.email)).toBe(
+      'The company admin cannot be moved to a different location in the company structure.',
+    );
+  });
+
   it('still adds a new customer with a role within their own', async () => {
     const manager = await memberWith(USER_MANAGER);
     const roleId = await createRole(await admin(), DEFAULT_USER_ROLE.allow);
@@ -316,11 +342,15 @@ describe("the company's customer group", () => {
         'base64',
       ).toString(),
     );
-    const put = (company: Record<string, unknown>) =>
-      backend.call('PUT', `/rest/V1/company/${String(companyId)}`, {
+    // Magento's save takes the whole company (and its id from the body): read it, change it, send it back.
+    const put = async (change: Record<string, unknown>) => {
+      const path = `/rest/V1/company/${String(companyId)}`;
+      const company = (await backend.call('GET', path, { token: INTEGRATION_TOKEN })).body;
+      return backend.call('PUT', path, {
         token: INTEGRATION_TOKEN,
-        body: { company },
+        body: { company: { ...company, ...change } },
       });
+    };
     expect((await put({ customer_group_id: 3 })).status).toBe(200);
     expect(await groupOf(id)).toBe(3);
     expect((await put({ status: 2, reject_reason: 'Not a business' })).status).toBe(200);

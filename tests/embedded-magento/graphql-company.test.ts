@@ -152,9 +152,16 @@ describe('registering a company', () => {
       (item: { company_name: string }) => item.company_name === 'Kestrel Cleaning Co',
     );
     expect(found).toMatchObject({ status: 0 });
+    // Magento's save takes the whole company, as the search answered it, with the fields changed.
     const approved = await backend.call('PUT', `/rest/V1/company/${String(found.id)}`, {
       token: INTEGRATION_TOKEN,
-      body: { company: { status: 1, extension_attributes: { is_purchase_order_enabled: true } } },
+      body: {
+        company: {
+          ...found,
+          status: 1,
+          extension_attributes: { ...found.extension_attributes, is_purchase_order_enabled: true },
+        },
+      },
     });
     expect(approved.body).toMatchObject({
       status: 1,

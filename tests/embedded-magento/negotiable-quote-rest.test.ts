@@ -39,6 +39,14 @@ async function companyCart(qty = 3) {
   return { customer, companyId, quoteId: Number(cart.quoteId) };
 }
 
+const ADDRESS = {
+  street: ['1 Mill Lane'],
+  city: 'York',
+  postcode: 'YO1 7HH',
+  telephone: '01904 000000',
+  country_id: 'GB',
+};
+
 const rowId = (quoteId: number) => ({ fieldName: 'quoteId', fieldValue: quoteId });
 
 describe('POST /V1/negotiableQuote/request', () => {
@@ -157,6 +165,28 @@ describe('POST /V1/negotiableQuote/request', () => {
       await request({ quoteId: empty.quoteId, quoteName: 'n' }),
       400,
       'Cannot create a B2B quote. You must provide one or more quote items.',
+    );
+  });
+
+  it('refuses a company the merchant has not let quote (quote_config.is_quote_enabled off)', async () => {
+    const { companyId, quoteId } = await companyCart();
+    const path = `/rest/V1/company/${String(companyId)}`;
+    const company = (await backend.call('GET', path, { token: INTEGRATION_TOKEN })).body;
+    const extension_attributes = {
+      ...company.extension_attributes,
+      quote_config: { is_quote_enabled: false },
+    };
+    const saved = await backend.call('PUT', path, {
+      token: INTEGRATION_TOKEN,
+      // The helper's company has no legal address; Magento's save wants the whole company.
+      body: { company: { ...company, ...ADDRESS, extension_attributes } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expectError(
+      await request({ quoteId, quoteName: 'n' }),
+      400,
+      'Invalid attribute %fieldName: Quoting is not allowed for this company. Row ID: %fieldName = %fieldValue',
+      rowId(quoteId),
     );
   });
 

@@ -16,7 +16,7 @@ export const companyErrors = {
     ),
   customerEmailTaken: () =>
     inputError('A customer with the same email address already exists in an associated website.'),
-  alreadyInCompany: () => inputError('A customer with the same email already assigned to company'),
+  alreadyInCompany: () => inputError('A customer with the same email already assigned to company.'),
   deleteSelf: () => inputError('You cannot delete yourself.'),
   adminInactive: (name: string) =>
     inputError(
@@ -36,7 +36,11 @@ export const companyErrors = {
   required: (field: string) => inputError(`"${field}" is required. Enter and try again.`),
   invalidEmail: (email: string) => inputError(`"${email}" is not a valid email address.`),
   invalidCountry: () => inputError('Invalid value of country_id provided.'),
-  moveIntoOwnBranch: () => inputError('A node cannot be moved under itself or its own subtree.'),
+  /** Company\Model\Company\Structure's words for the administrator moved, or a node under itself or its own. */
+  adminMove: () =>
+    inputError('The company admin cannot be moved to a different location in the company structure.'),
+  moveUnderItself: () => inputError('A user or a team cannot be moved under itself.'),
+  moveUnderChild: () => inputError('A user or a team cannot be moved under its child user or team.'),
   /** Magento's customer validators' messages, joined as its validator exception joins them. */
   notValid: (problems: readonly string[]) => inputError(problems.join('\n')),
   invitationNotValid: () => inputError('The invitation code is not valid.'),

@@ -13,3 +13,4 @@ export {
 } from './membership.ts';
 export type { CompanyUser } from './membership.ts';
 export { companyAttributesOf, saveCompanyAttributes } from './attributes.ts';
+export { quotesEnabled } from './quote-config.ts';

@@ -1,29 +1,16 @@
 /**
- * The merchant's side of a company over REST (Magento_Company's and Magento_CompanyCredit's webapi.xml):
- * a company as `CompanyInterface` (with `extension_attributes.is_purchase_order_enabled`, Magento_PurchaseOrder's
- * switch), its save (approving is status 1, rejecting status 2 with a reason), the search of companies, the
- * credit line as `CreditLimitInterface` and its save.
+ * The merchant's reads of companies over REST (Magento_Company's and Magento_CompanyCredit's webapi.xml):
+ * a company as `CompanyInterface` (`company-out.ts`), the search of companies, the credit line as
+ * `CreditLimitInterface` and its save. A company's save is `company-save.ts`, its deletion
+ * `company-delete.ts`.
  */
 import { z } from 'zod';
 import { errors } from '../errors.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { searchPage, type SearchCriteria } from '../search-criteria.ts';
+import { listedCompany, storedCompany } from './company-out.ts';
 import { setCreditLimit } from './credit.ts';
-import { syncCompanyGroup } from './groups.ts';
-import { COMPANY_STATUS, purchaseOrdersEnabled } from './membership.ts';
 import { companyRow, findCompany, type CompanyRow } from './company-row.ts';
-
-/** `CompanyInterface` as Magento's REST answers it (nulls left out, as its serializer does). */
-function companyOut(db: Database, row: CompanyRow) {
-  const { entity_id: id, street, ...rest } = row;
-  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null));
-  return {
-    id,
-    ...fields,
-    street: z.array(z.string()).catch([]).parse(JSON.parse(street)),
-    extension_attributes: { is_purchase_order_enabled: purchaseOrdersEnabled(db, id) },
-  };
-}
 
 export function loadCompanyRow(db: Database, id: number): CompanyRow {
   const row = findCompany(db, id);
@@ -31,7 +18,7 @@ export function loadCompanyRow(db: Database, id: number): CompanyRow {
   return row;
 }
 
-export const getCompany = (db: Database, id: number) => companyOut(db, loadCompanyRow(db, id));
+export const getCompany = (db: Database, id: number) => storedCompany(db, loadCompanyRow(db, id));
 
 const FIELDS: Record<string, string> = { id: 'c.entity_id', entity_id: 'c.entity_id' };
 
@@ -47,71 +34,7 @@ export function searchCompanies(db: Database, criteria: SearchCriteria) {
     },
     criteria,
   );
-  return { items: rows.map((row) => companyOut(db, row)), search_criteria: criteria, total_count: total };
-}
-
-export const companyInput = z.looseObject({
-  status: z.coerce.number().int().min(0).max(3).optional(),
-  company_name: z.string().optional(),
-  legal_name: z.string().nullish(),
-  company_email: z.string().optional(),
-  vat_tax_id: z.string().nullish(),
-  reseller_id: z.string().nullish(),
-  comment: z.string().nullish(),
-  reject_reason: z.string().nullish(),
-  customer_group_id: z.coerce.number().int().optional(),
-  extension_attributes: z.looseObject({ is_purchase_order_enabled: z.boolean().optional() }).nullish(),
-});
-type CompanyInput = z.infer<typeof companyInput>;
-
-const COLUMNS = [
-  'company_name',
-  'legal_name',
-  'company_email',
-  'vat_tax_id',
-  'reseller_id',
-  'comment',
-  'customer_group_id',
-] as const;
-
-/** `PUT /V1/company/:companyId`: the fields sent; a rejection keeps its reason and time. */
-export function saveCompany(db: Database, id: number, input: CompanyInput) {
-  loadCompanyRow(db, id);
-  const now = magentoDate();
-  db.transaction(() => {
-    for (const column of COLUMNS)
-      if (input[column] !== undefined)
-        db.run(`UPDATE company SET ${column} = ? WHERE entity_id = ?`, input[column] ?? null, id);
-    if (input.status !== undefined) {
-      const rejected = input.status === COMPANY_STATUS.rejected;
-      db.run(
-        'UPDATE company SET status = ?, reject_reason = ?, rejected_at = ? WHERE entity_id = ?',
-        input.status,
-        rejected ? (input.reject_reason ?? null) : null,
-        rejected ? now : null,
-        id,
-      );
-    }
-    // Magento_Company moves every user of the company to its new customer group.
-    if (input.customer_group_id !== undefined)
-      db.run(
-        'UPDATE customers SET group_id = ? WHERE id IN (SELECT customer_id FROM company_advanced_customer_entity WHERE company_id = ?)',
-        input.customer_group_id,
-        id,
-      );
-    const po = input.extension_attributes?.is_purchase_order_enabled;
-    if (po !== undefined)
-      db.run(
-        `INSERT INTO purchase_order_company_config (company_entity_id, is_purchase_order_enabled) VALUES (?, ?)
-         ON CONFLICT (company_entity_id) DO UPDATE SET is_purchase_order_enabled = excluded.is_purchase_order_enabled`,
-        id,
-        po ? 1 : 0,
-      );
-    // A rejected company's users leave its group (its prices, pay on account); approved, they join it again.
-    if (input.status !== undefined) syncCompanyGroup(db, id, input.status);
-    db.run('UPDATE company SET updated_at = ? WHERE entity_id = ?', now, id);
-  });
-  return getCompany(db, id);
+  return { items: rows.map((row) => listedCompany(db, row)), search_criteria: criteria, total_count: total };
 }
 
 const creditRow = z.object({

@@ -1,8 +1,8 @@
 /**
  * The company's admin REST routes (Magento_Company's and Magento_CompanyCredit's webapi.xml), behind
- * `Magento_Company::manage` for the merchant's admin or integration token: a company read, saved (approve or
- * reject; purchase orders on or off through `extension_attributes.is_purchase_order_enabled`) and searched;
- * its credit line read and saved; and a customer put in a company with a role and a place in its tree
+ * `Magento_Company::manage` for the merchant's admin or integration token: a company read and searched (its
+ * save and deletion, its roles and teams are `merchant-routes.ts`); its credit line read and saved; and a
+ * customer put in a company with a role and a place in its tree
  * (`assignCustomer`, `assignRoles`, `hierarchy/move`, after reading the tree with `GET /V1/hierarchy/:id`), as
  * the storefront does when a buyer accepts an invitation.
  */
@@ -18,18 +18,19 @@ import { parseSearchCriteria } from '../search-criteria.ts';
 import { companyUser } from './membership.ts';
 import { findRole } from './nodes.ts';
 import { addUser, assignRole, moveInTree, structureNode } from './records.ts';
+import { dropNoCompany, membershipOf } from './stored-attributes.ts';
+import { defaultRoleOf } from './tree.ts';
+import { MERCHANT_RESOURCE, merchantRoutes } from './merchant-routes.ts';
 import {
-  companyInput,
   creditInput,
   creditOfCompany,
   getCompany,
   loadCompanyRow,
-  saveCompany,
   saveCredit,
   searchCompanies,
 } from './rest.ts';
 
-const resource = 'Magento_Company::manage';
+const resource = MERCHANT_RESOURCE;
 
 const idRow = z.object({ id: z.number() });
 
@@ -39,14 +40,19 @@ function assignCustomer(db: Database, customerId: number, companyId: number): bo
   if (!db.get(idRow, 'SELECT id FROM customers WHERE id = ?', customerId))
     throw errors.noSuchEntity('customerId', customerId);
   if (companyUser(db, customerId)) return true;
-  const role = db.get(
-    z.object({ role_id: z.number() }),
-    'SELECT role_id FROM company_roles WHERE company_id = ? ORDER BY role_id LIMIT 1',
-    companyId,
-  );
-  db.transaction(() =>
-    addUser(db, companyId, customerId, { active: true, roleId: role?.role_id ?? 0, parentId: 0 }),
-  );
+  const role = defaultRoleOf(db, companyId);
+  // The customer's company attributes of no company (job title, telephone, status) become the company's.
+  const { jobTitle, telephone, status } = membershipOf(db, customerId);
+  db.transaction(() => {
+    addUser(db, companyId, customerId, {
+      jobTitle,
+      telephone,
+      active: status !== 0,
+      roleId: role ?? 0,
+      parentId: 0,
+    });
+    dropNoCompany(db, customerId);
+  });
   return true;
 }
 
@@ -103,6 +109,7 @@ function hierarchyOf(db: Database, companyId: number) {
 export const companyRoutes = (db: Database, ..._unused: [CheckoutSettings, ReturnsRuntime]): Route[] => {
   const companyId = (request: RouteRequest) => intParam(request.params['companyId'], 'companyId');
   return [
+    ...merchantRoutes(db),
     {
       method: 'GET',
       path: '/V1/company/',
@@ -114,14 +121,6 @@ export const companyRoutes = (db: Database, ..._unused: [CheckoutSettings, Retur
       path: '/V1/company/:companyId',
       resource,
       handle: (request) => getCompany(db, companyId(request)),
-    },
-    {
-      method: 'PUT',
-      path: '/V1/company/:companyId',
-      resource,
-      ...withBody(m.params({ company: companyInput }), (request, { company }) =>
-        saveCompany(db, companyId(request), company),
-      ),
     },
     {
       method: 'GET',

@@ -131,6 +131,20 @@ CREATE TABLE IF NOT EXISTS company_invitation (
   created_at TEXT NOT NULL,
   accepted_at TEXT
 );
+-- Magento_NegotiableQuote's per-company quote switch; no row reads as its column default (quotes on).
+-- And the company attributes of customers in no company: Magento keeps those in
+-- company_advanced_customer_entity with company id 0, which that table's key to company cannot hold here
+-- (a customer saved with none, or one whose company was deleted, which leaves them inactive).
+CREATE TABLE IF NOT EXISTS negotiable_quote_company_config (
+  company_entity_id INTEGER PRIMARY KEY REFERENCES company (entity_id) ON DELETE CASCADE,
+  is_quote_enabled INTEGER NOT NULL DEFAULT 1
+);
+CREATE TABLE IF NOT EXISTS customer_company_attributes (
+  customer_id INTEGER PRIMARY KEY REFERENCES customers (id) ON DELETE CASCADE,
+  job_title TEXT,
+  status INTEGER NOT NULL DEFAULT 1,
+  telephone TEXT
+);
 -- Magento_PurchaseOrder's per-company switch.
 CREATE TABLE IF NOT EXISTS purchase_order_company_config (
   company_entity_id INTEGER PRIMARY KEY REFERENCES company (entity_id) ON DELETE CASCADE,

@@ -91,11 +91,11 @@ export function updateCompanyStructure(args: unknown, context: GraphQlContext) {
   };
   const node = nodeOf(input.tree_id);
   const parent = nodeOf(input.parent_tree_id);
-  if (node.path.split('/').length === 1) throw companyErrors.notAllowed();
+  if (node.path.split('/').length === 1) throw companyErrors.adminMove();
   const moved = customerAt(db, node.structure_id);
   if (moved !== undefined) checkUserChange(db, user, moved);
-  if (parent.path === node.path || parent.path.startsWith(`${node.path}/`))
-    throw companyErrors.moveIntoOwnBranch();
+  if (parent.path === node.path) throw companyErrors.moveUnderItself();
+  if (parent.path.startsWith(`${node.path}/`)) throw companyErrors.moveUnderChild();
   db.transaction(() => moveInTree(db, node.structure_id, parent.structure_id));
   return { company: companyObject(context, user.companyId) };
 }

@@ -2,7 +2,12 @@
  * Customer accounts (CONTRACT.md §5.8): create (anonymous), read and save (`me` or admin by id), with
  * Magento's shapes: string default address ids, region objects, default flags present only when true.
  */
-import { companyAttributesOf, saveCompanyAttributes } from '../company/index.ts';
+import {
+  applyCompanyAttributes,
+  companyAttributesOf,
+  planCompanyAttributes,
+  plannedAttributes,
+} from '../company/attributes.ts';
 import { hashPassword } from '../crypto.ts';
 import { magentoDate, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
@@ -79,13 +84,13 @@ function serializeAddress(row: CustomerAddressRow, customer: CustomerRow) {
   };
 }
 
-/** `company_attributes` for a company user; nothing for anyone else. */
-function withCompany(db: Database, customerId: number) {
-  const attributes = companyAttributesOf(db, customerId);
-  return attributes ? { company_attributes: attributes } : {};
-}
+type CompanyAttributesAnswer = ReturnType<typeof companyAttributesOf>;
 
-export function serializeCustomer(db: Database, id: number) {
+/**
+ * `GET /V1/customers/:id` (and `me`); a save answers with `companyAttributes` as it held them, which B2B's
+ * plugin puts on the customer it returns.
+ */
+export function serializeCustomer(db: Database, id: number, companyAttributes?: CompanyAttributesAnswer) {
   const row = db.get(customerRow, 'SELECT * FROM customers WHERE id = ?', id);
   if (!row) throw errors.noSuchEntity('customerId', id);
   const extra = jsonRecord(row.extra);
@@ -118,8 +123,8 @@ export function serializeCustomer(db: Database, id: number) {
     addresses: addresses.map((address) => serializeAddress(address, row)),
     disable_auto_group_change: 0,
     extension_attributes: {
-      // B2B's company attributes of a company user (Magento_Company's plugin on the repository's read).
-      ...withCompany(db, row.id),
+      // B2B's company attributes, which every customer has (Magento_Company's plugin on the repository).
+      company_attributes: companyAttributes ?? companyAttributesOf(db, row.id),
       is_subscribed: row.is_subscribed === 1,
     },
     ...(custom.length === 0 ? {} : { custom_attributes: custom }),
@@ -249,6 +254,9 @@ export async function createCustomer(
   const addresses = records(customer['addresses']);
   addresses.forEach(toStoredAddress); // validate before anything is written
   const passwordHash = password === undefined ? null : await hashPassword(password);
+  const name = `${String(customer['firstname'])} ${String(customer['lastname'])}`;
+  const company = record(customer['extension_attributes'])['company_attributes'];
+  const plan = planCompanyAttributes(db, { id: undefined, name }, company, 'create');
   const id = db.transaction(() => {
     validateGroupId(db, customer.group_id);
     if (findCustomerByEmail(db, String(customer['email']))) throw errors.emailExists();
@@ -273,9 +281,10 @@ export async function createCustomer(
     ).lastInsertRowid;
     saveAddresses(db, newId, addresses, { billing: null, shipping: null });
     if (custom) saveCustomAttributes(db, newId, custom);
+    applyCompanyAttributes(db, newId, plan);
     return newId;
   });
-  return serializeCustomer(db, id);
+  return serializeCustomer(db, id, plannedAttributes(id, plan));
 }
 
 /**
@@ -301,7 +310,12 @@ export function updateCustomer(db: Database, id: number, customer: CustomerInput
     const current = db.get(customerRow, 'SELECT * FROM customers WHERE id = ?', id);
     if (!current) throw errors.noSuchEntity('customerId', id);
     validateGroupId(db, customer.group_id);
-    const groupId = groupAfterSave(current, customer.group_id, self);
+    const name = `${String(customer['firstname'])} ${String(customer['lastname'])}`;
+    const company = record(customer['extension_attributes'])['company_attributes'];
+    const plan = planCompanyAttributes(db, { id, name }, company, self ? 'self' : 'admin');
+    // B2B's plugin puts a company user in their company's group, whatever the save sent.
+    const sentGroup = groupAfterSave(current, customer.group_id, self);
+    const groupId = plan.groupId ?? sentGroup;
     const clash = findCustomerByEmail(db, String(customer['email']));
     if (clash && clash.id !== id) throw errors.emailExists();
     const extra = jsonRecord(current.extra);
@@ -320,8 +334,8 @@ export function updateCustomer(db: Database, id: number, customer: CustomerInput
     );
     // CustomerRepository::save(): attributes left out keep their values.
     if (custom) saveCustomAttributes(db, id, custom);
-    // B2B's company attributes (job title, telephone) of a company user.
-    saveCompanyAttributes(db, id, record(customer['extension_attributes'])['company_attributes']);
+    // B2B's company attributes: the customer joins, moves to or stays in a company, or in none.
+    applyCompanyAttributes(db, id, plan);
     const toId = (value: unknown) =>
       typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
     if (customer['addresses'] !== undefined) {
@@ -330,6 +344,6 @@ export function updateCustomer(db: Database, id: number, customer: CustomerInput
         shipping: toId(customer['default_shipping']) ?? current.default_shipping,
       });
     }
-    return serializeCustomer(db, id);
+    return serializeCustomer(db, id, plannedAttributes(id, plan));
   });
 }

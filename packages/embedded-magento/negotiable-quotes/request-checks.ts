@@ -5,7 +5,7 @@
  * out as Magento's `InputException` does (one message as the message, several under "Cannot create a B2B
  * quote."). Attachments are checked against the B2B defaults (`quote/attached_files/*`: these formats, 2 MB).
  */
-import { actsForCompany, companyUser } from '../company/index.ts';
+import { actsForCompany, companyUser, quotesEnabled } from '../company/index.ts';
 import type { QuoteRow } from '../carts/rows.ts';
 import type { Database } from '../db.ts';
 import { MagentoError, type ErrorParameters } from '../errors.ts';
@@ -42,7 +42,7 @@ function customer(db: Database, cart: QuoteRow): Problem[] {
       `The user must be a company member. ${ROW_ID}`;
     return [{ message, parameters: quoteIdOf(cart) }];
   }
-  if (actsForCompany(user)) return [];
+  if (actsForCompany(user) && quotesEnabled(db, user.companyId)) return [];
   const message = `Invalid attribute %fieldName: Quoting is not allowed for this company. ${ROW_ID}`;
   return [{ message, parameters: quoteIdOf(cart) }];
 }
