@@ -174,6 +174,32 @@ test('a term nothing matches shows the spec text', async ({ page }) => {
   await expect(page.getByLabel('Sort by')).toHaveCount(0);
 });
 
+test('a made-up word with digits in it shows the spec text too, no products for its digits', async ({
+  page,
+}) => {
+  for (const term of ['qzxjv9k27', 'xyzzy42']) {
+    await page.goto(path(term));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for: ${term}`);
+    await expect(page.getByRole('main').getByText('No products found with that keyword')).toBeVisible();
+    await expect(status(page)).toContainText('Results found: 0');
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByText(/^No exact match/)).toHaveCount(0);
+  }
+});
+
+test('one word for a thing the shop does not sell says so, as the things not sold do, with no products', async ({
+  page,
+}) => {
+  for (const term of ['sofa', 'bicycle', 'television', 'kettle']) {
+    const { answer } = await expectedSearch(term);
+    if (answer.notSold === null) throw new Error(`the engine should say the shop does not sell ${term}`);
+    await page.goto(path(term));
+    await expect(page.getByRole('main').getByText('No products found with that keyword')).toBeVisible();
+    await expect(page.getByRole('main').getByText(`We don't sell ${answer.notSold}`)).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+  }
+});
+
 test('a term the shop sells nothing for leads on: both audiences’ categories, the advice line, search tips', async ({
   page,
 }) => {

@@ -193,7 +193,7 @@ export async function loadMatchesIndex(
   vat: VatForm = 'incl',
 ): Promise<MatchesIndex | null> {
   if (!canFilter(answer)) return null;
-  const records = await engine.records(answer.ids, answer.variants);
+  const records = await engine.records(answer.ids, answer.variants, answer.core.v);
   const price = answer.price ?? null;
   return matchesIndex(
     answer.core,
@@ -252,14 +252,15 @@ export function browsePage(matches: MatchesIndex, state: BrowseState, vat: VatFo
 /** A page of the matches in the engine's order, from that page's records alone. */
 export async function rankedPage(
   engine: SearchEngine,
-  answer: Pick<SearchAnswer, 'ids' | 'total' | 'variants'>,
+  answer: Pick<SearchAnswer, 'ids' | 'total' | 'variants' | 'core'>,
   wanted: BrowseState,
 ): Promise<ResultsPage> {
   const total = answer.total;
   const pageCount = Math.max(1, Math.ceil(total / wanted.perPage));
   const page = Math.min(wanted.page, pageCount);
   const start = (page - 1) * wanted.perPage;
-  const records = await engine.records(answer.ids.slice(start, start + wanted.perPage), answer.variants);
+  const shown = answer.ids.slice(start, start + wanted.perPage);
+  const records = await engine.records(shown, answer.variants, answer.core.v);
   const { index, summaries } = matchesIndex({ facets: [], sorts: [], columns: [] }, records);
   return {
     state: { ...DEFAULT_STATE, page, perPage: wanted.perPage },

@@ -253,7 +253,7 @@ class SearchPage {
   }
 
   /** The matches' filter index, for the tools; null (and the page says why) when it cannot be had. */
-  private async loadIndex(): Promise<ListingIndex | null> {
+  private async loadIndex(renumbered = false): Promise<ListingIndex | null> {
     const { status, retry, root } = this.parts;
     try {
       const answer = await this.find();
@@ -272,6 +272,9 @@ class SearchPage {
       }
       return matches.index;
     } catch (error) {
+      // Not kept: a rebuild may have renumbered its ids into other products (engine.ts `records`).
+      [this.answer, this.matches] = [null, null];
+      if (error instanceof StaleIndexError && !renumbered) return this.loadIndex(true);
       console.error(error);
       this.statusShown = status.innerHTML;
       status.innerHTML = lineHtml(texts.unavailable);

@@ -14,6 +14,7 @@
  * Left/Right/Home/End return to editing. A click opens a row (they are links); leaving the box closes it.
  */
 import { suggestTexts } from '../../features/search/browser-texts.ts';
+import { StaleIndexError } from '../../features/search/decode.ts';
 import { createSearchEngine, type SearchEngine } from '../../features/search/engine.ts';
 import type { SearchRecord } from '../../features/search/files.ts';
 import { PRICED_CANDIDATES, withinPrice } from '../../features/search/price.ts';
@@ -164,11 +165,11 @@ function paint(state: Suggest, next: SuggestRow[], empty: boolean): void {
 async function pricedRecords({ engine }: Suggest, text: string, count: number): Promise<SearchRecord[]> {
   const wider = await engine.search(text, { typing: true, limit: PRICED_CANDIDATES });
   const vat = document.documentElement.dataset['vat'] === 'excl' ? 'excl' : 'incl';
-  const records = await engine.records(wider.ids, wider.variants);
+  const records = await engine.records(wider.ids, wider.variants, wider.core.v);
   return records.filter((record) => withinPrice(record, wider.price, vat)).slice(0, count);
 }
 
-async function suggest(state: Suggest): Promise<void> {
+async function suggest(state: Suggest, renumbered = false): Promise<void> {
   const { engine, input } = state;
   const text = input.value;
   if (text.trim() === '') return clear(state);
@@ -181,7 +182,7 @@ async function suggest(state: Suggest): Promise<void> {
     const plan = planRows(answer, limit, text);
     const records = answer.price
       ? await pricedRecords(state, text, plan.products)
-      : await engine.records(answer.ids.slice(0, plan.products), answer.variants);
+      : await engine.records(answer.ids.slice(0, plan.products), answer.variants, answer.core.v);
     // A later keystroke has its own answer coming; and a box left meanwhile shows nothing.
     if (mine !== state.latest || document.activeElement !== input) return;
     paint(state, suggestionRows(text, answer, plan, records), nothingFound(text, answer));
@@ -189,7 +190,9 @@ async function suggest(state: Suggest): Promise<void> {
       start: started,
       detail: { query: text, rows: state.rows.length, total: answer.total },
     });
-  } catch {
+  } catch (error) {
+    // Rebuilt with the products renumbered between the answer and its records: again, on the new index.
+    if (error instanceof StaleIndexError && !renumbered && mine === state.latest) return suggest(state, true);
     // Offline or a broken index: no suggestions, and Enter still goes to the results page.
     if (mine === state.latest) close(state);
   }

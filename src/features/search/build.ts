@@ -198,7 +198,12 @@ function buildWith(kept: Kept, build: Build): BuiltSearch {
   const files = termFiles(kept, build);
   // The index's words (the correction lists): what the jobs and the things not sold are checked against.
   const indexed = new Set([...files.words.values()].flatMap((file) => file.w.split(' ')));
-  const jobs = input.jobs ? coreJobs({ ...input, jobs: input.jobs, products, indexed, warn }) : {};
+  const categories: CategoryEntry[] = input.listings
+    .map((entry): CategoryEntry => [entry.name, entry.path, entry.products.length, entry.audience])
+    .filter(([, , count]) => count > 0);
+  const jobs = input.jobs
+    ? coreJobs({ ...input, categories, jobs: input.jobs, products, indexed, warn })
+    : {};
   const listing = searchListing(input, products, jobs.ja ?? []);
   // The applications' places are in the records: a shard is built again when they move.
   const context = `${build.context}${JSON.stringify(jobs.ja ?? [])}`;
@@ -212,9 +217,6 @@ function buildWith(kept: Kept, build: Build): BuiltSearch {
     ]),
   );
   kept.fitFiles.sweep();
-  const categories: CategoryEntry[] = input.listings
-    .map((entry): CategoryEntry => [entry.name, entry.path, entry.products.length, entry.audience])
-    .filter(([, , count]) => count > 0);
   return {
     core: {
       v,

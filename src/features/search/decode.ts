@@ -112,6 +112,11 @@ function checkCore(core: Fields, file: string): asserts core is Fields & SearchC
     file,
     '"jr" should list runs',
   );
+  check(
+    core['jc'] === undefined || (Array.isArray(core['jc']) && core['jc'].every(isNumbers)),
+    file,
+    '"jc" should list places of categories',
+  );
   check(core['jn'] === undefined || typeof core['jn'] === 'number', file, '"jn" should be a number');
   check(
     core['jw'] === undefined ||

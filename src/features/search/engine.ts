@@ -25,8 +25,14 @@ export interface SearchEngine {
   /**
    * The records of these products, in the same order; a product in `variants` (the answer's) has its
    * path with the query that chooses the child the shopper typed the code of (`/car-shampoo?volume=5-l`).
+   * With `numbering` (the answer's `core.v`), ids of an index rebuilt since are refused (StaleIndexError):
+   * the caller searches again rather than show other products under the answer's count.
    */
-  records(ids: readonly number[], variants?: Readonly<Record<number, string>>): Promise<SearchRecord[]>;
+  records(
+    ids: readonly number[],
+    variants?: Readonly<Record<number, string>>,
+    numbering?: string,
+  ): Promise<SearchRecord[]>;
   core(): Promise<SearchCore>;
 }
 
@@ -35,6 +41,6 @@ export function createSearchEngine(source: IndexSource): SearchEngine {
   return {
     core: async () => (await loadIndex(state)).core,
     search: (query, options) => search(state, query, options),
-    records: (ids, variants) => records(state, ids, variants),
+    records: (ids, variants, numbering) => records(state, ids, variants, numbering),
   };
 }

@@ -8,6 +8,7 @@ import { namesCategory } from './categories.ts';
 import { matchOf } from './resolve.ts';
 import { matchSlots, measureOf, type QuerySlots } from './match-slots.ts';
 import { nearestMeasures } from './measures.ts';
+import { nonsenseSlots } from './nonsense.ts';
 import { isMeasureTerm } from './query.ts';
 import { relaxedSlots, type RelaxSlot } from './relax.ts';
 import { intersect, noMatch, QUALITY, type Match, type SlotMatch } from './sets.ts';
@@ -61,7 +62,8 @@ export async function fallBack(
     if (read) found = together(read);
   }
   // No product has every word: answer with those that have the most telling of them (relax.ts).
-  if (none(found) && found.slots.length > 1) found = relaxed(run, found, contextOf(slots, found));
+  if (none(found) && found.slots.length > 1)
+    found = relaxed(run, found, contextOf(slots, found), nonsenseOf(slots, found));
   return found;
 }
 
@@ -140,6 +142,13 @@ function wantedFirst(slots: readonly RelaxSlot[], context: readonly boolean[]): 
 const isModelCode = (shown: string): boolean =>
   /\d/.test(shown) && /[a-z]/.test(shown) && !isMeasureTerm(shown.replace(/\s+/g, ''));
 
+/** Which of `found`'s slots are pieces of a typed token that is no word (nonsense.ts). */
+const nonsenseOf = (slots: QuerySlots, found: Found): Set<number> =>
+  nonsenseSlots(
+    found.slots.map((_, at) => slots.counted[at]?.[0] ?? []),
+    found.slots,
+  );
+
 /** Which of `found`'s slots say what the wanted thing is for (the words after "for": understand.ts). */
 const contextOf = (slots: QuerySlots, found: Found): boolean[] =>
   found.slots.map((_, at) => slots.counted[at]?.[0]?.[0]?.context === true);
@@ -149,12 +158,18 @@ const contextOf = (slots: QuerySlots, found: Found): boolean[] =>
  * With words after "for" (`context`), the wanted thing's are kept first, then as many of the others as
  * still find something: "suction hose for an nt vacuum" shows hoses, not the NT vacuums (issue 70).
  */
-function relaxed({ index }: SearchRun, found: Found, context: readonly boolean[]): Found {
+function relaxed(
+  { index }: SearchRun,
+  found: Found,
+  context: readonly boolean[],
+  nonsense: ReadonlySet<number>,
+): Found {
   // The last of the words (measures and the model come after them): an English query ends with what is
   // wanted, and "lance for k7" wants a lance, for the K 7 if there is one (issue 70).
   const lastWordSlot = found.slots.findLastIndex((slot) => !slot.match.measure && !slot.match.model);
   const weighed = found.slots.map((slot, at) => ({
-    match: slot.match,
+    // A piece of a token that is no word finds nothing of its own (nonsense.ts).
+    match: nonsense.has(at) ? noMatch() : slot.match,
     weight:
       1 +
       (index.categoryTerms.some((names) => namesCategory(slot, names)) ? 1 : 0) +
@@ -167,7 +182,8 @@ function relaxed({ index }: SearchRun, found: Found, context: readonly boolean[]
       (slot.shown !== slot.typed ? 0.5 : 0),
   }));
   const kept = wantedFirst(weighed, context) ?? relaxedSlots(weighed);
-  if (!kept) return found;
+  // Nothing to show: the nonsense is no word the answer's categories may follow either.
+  if (!kept) return { ...found, slots: found.slots.filter((_, at) => !nonsense.has(at)) };
   const slots = together(kept.flatMap((at) => found.slots[at] ?? []));
   return { ...slots, relaxed: shownOf(slots) };
 }

@@ -116,6 +116,8 @@ export interface SearchCore {
   ja?: string[];
   /** Per application of `ja`, the runs of the products of the categories made for it. */
   jr?: number[][];
+  /** Per application of `ja`, the places in `c` of the categories made for it: a job named alone leads there. */
+  jc?: number[][];
   /** How many of `jb` name a job wherever they are; the rest only in a job's query (jobs.ts). */
   jn?: number;
   /** The words left out of a query naming a job ("clean", "get", "off"; jobs.ts). */

@@ -7,7 +7,13 @@ import { z } from 'zod';
 import type { Product } from '../../catalogue/types.ts';
 import { audiencePhrase, toRuns } from './audience-slot.ts';
 import { P, type IndexedProduct, type ListingIndex } from '../listing/index.ts';
-import { APPLICATIONS, type CoreJob, type SearchCore, type SynonymTable } from './files.ts';
+import {
+  APPLICATIONS,
+  type CategoryEntry,
+  type CoreJob,
+  type SearchCore,
+  type SynonymTable,
+} from './files.ts';
 
 const text = z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters');
 
@@ -26,7 +32,9 @@ const SHARE = 0.25;
 /** What the jobs are read from besides the products. */
 interface JobsInput {
   /** The listings, their products in the "Recommended" order. */
-  listings: readonly { products: readonly Pick<Product, 'sku'>[] }[];
+  listings: readonly { path: string; products: readonly Pick<Product, 'sku'>[] }[];
+  /** The core's categories (`c`), where a job's own are found by their listing's path. */
+  categories: readonly CategoryEntry[];
   /** The merchant's words (`src/content/search-jobs.json`). */
   words: JobWords['words'];
   /**
@@ -46,18 +54,19 @@ interface JobsInput {
  */
 function jobsOf(
   products: readonly Product[],
-  { listings, words, named }: JobsInput,
+  { listings, categories, words, named }: JobsInput,
   warn: (message: string) => void,
-): Pick<Required<SearchCore>, 'jb' | 'jn' | 'ja' | 'jr'> {
+): Pick<Required<SearchCore>, 'jb' | 'jn' | 'ja' | 'jr' | 'jc'> {
   const members = applicationMembers(products, listings);
   const ja = [...members.keys()];
-  const jr = ja.map((application) => toRuns([...new Set(members.get(application))], products.length));
+  const jr = ja.map((application) => toRuns([...new Set(members.get(application)?.ids)], products.length));
+  const jc = ja.map((application) => categoriesOf(members.get(application), categories));
   const jobs = [...applicationPhrases(ja, words, warn)].map(([phrase, applications]): CoreJob => [
     phrase,
     applications.map((application) => ja.indexOf(application)),
   ]);
   const own = jobs.filter(([phrase]) => !named(phrase));
-  return { jb: [...own, ...jobs.filter((job) => !own.includes(job))], jn: own.length, ja, jr };
+  return { jb: [...own, ...jobs.filter((job) => !own.includes(job))], jn: own.length, ja, jr, jc };
 }
 
 /**
@@ -82,13 +91,19 @@ export function withApplications(
   };
 }
 
-/** Each application's products: those of the categories whose machines are mostly for it. */
+/** An application's products, and its listings with the share of their machines made for it. */
+interface Members {
+  ids: number[];
+  listings: { path: string; share: number }[];
+}
+
+/** Each application's members: those of the categories whose machines are mostly for it. */
 function applicationMembers(
   products: readonly Product[],
   listings: JobsInput['listings'],
-): Map<string, number[]> {
+): Map<string, Members> {
   const bySku = new Map(products.map((product, id) => [product.sku, { product, id }]));
-  const members = new Map<string, number[]>();
+  const members = new Map<string, Members>();
   for (const listing of listings) {
     const found = listing.products.flatMap(({ sku }) => bySku.get(sku) ?? []);
     // A machine names the model it is (fits.ts); accessories and detergents name none.
@@ -100,11 +115,24 @@ function applicationMembers(
         counts.set(application, (counts.get(application) ?? 0) + 1);
     for (const [application, count] of counts)
       if (count >= machines.length * SHARE) {
-        const ids = members.get(application) ?? [];
-        members.set(application, ids.concat(found.map(({ id }) => id)));
+        const { ids, listings: own } = members.get(application) ?? { ids: [], listings: [] };
+        const share = count / machines.length;
+        members.set(application, {
+          ids: ids.concat(found.map(({ id }) => id)),
+          listings: [...own, { path: listing.path, share }],
+        });
       }
   }
   return members;
+}
+
+/** The places in `c` of an application's categories, those whose machines are most for it first. */
+function categoriesOf(members: Members | undefined, categories: JobsInput['categories']): number[] {
+  const own = [...(members?.listings ?? [])].sort((a, b) => b.share - a.share);
+  return own.flatMap(({ path }) => {
+    const at = categories.findIndex(([, listed]) => listed === path);
+    return at >= 0 ? [at] : [];
+  });
 }
 
 /**
@@ -144,6 +172,7 @@ const ignoredWords = (ignore: readonly string[]): string[] => [
 interface CoreJobsInput {
   products: readonly Product[];
   listings: JobsInput['listings'];
+  categories: JobsInput['categories'];
   jobs: JobWords;
   synonyms: SynonymTable;
   /** The index's words (the correction lists, `w/`). */
@@ -158,15 +187,16 @@ interface CoreJobsInput {
 export function coreJobs({
   products,
   listings,
+  categories,
   jobs,
   synonyms,
   indexed,
   warn,
-}: CoreJobsInput): Pick<SearchCore, 'jb' | 'jn' | 'ja' | 'jr' | 'jw'> {
+}: CoreJobsInput): Pick<SearchCore, 'jb' | 'jn' | 'ja' | 'jr' | 'jc' | 'jw'> {
   const synonymed = Object.keys(synonyms).map((phrase) => ` ${phrase} `);
   const named = (phrase: string): boolean =>
     synonymed.some((key) => key.includes(` ${phrase} `)) ||
     phrase.split(' ').every((word) => indexed.has(word));
-  const found = jobsOf(products, { listings, words: jobs.words, named }, warn);
+  const found = jobsOf(products, { listings, categories, words: jobs.words, named }, warn);
   return found.jb.length > 0 ? { ...found, jw: ignoredWords(jobs.ignore) } : {};
 }

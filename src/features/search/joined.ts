@@ -56,7 +56,8 @@ export async function rejoin(
     ) {
       const joined = stem(word.typed + next.typed);
       if (await vocabulary.isTerm(joined)) {
-        result.push({ text: joined, typed: `${word.typed} ${next.typed}` });
+        const token = word.token !== undefined && word.token === next.token ? { token: word.token } : {};
+        result.push({ text: joined, typed: `${word.typed} ${next.typed}`, ...token });
         at += 1;
         continue;
       }
@@ -67,7 +68,9 @@ export async function rejoin(
       continue;
     }
     const halves = splittable(word) ? await split(word.text, vocabulary, synonymWords) : null;
-    result.push(...(halves ?? [word]));
+    // Each half is of the typed token the word was ("k7premiumsmart": "premium", "smart").
+    const token = word.token === undefined ? {} : { token: word.token };
+    result.push(...(halves?.map((half) => ({ ...half, ...token })) ?? [word]));
   }
   return result;
 }

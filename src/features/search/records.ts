@@ -9,13 +9,18 @@ import { loadIndex, rethrowStale, type EngineState } from './state.ts';
 
 /**
  * The records of these products, in the same order. Not retried when stale: the ids are the old
- * numbering's, so the caller searches again (and gets the new one).
+ * numbering's, so the caller searches again (and gets the new one). `numbering` is the version the ids
+ * are of (their answer's `core.v`): once a rebuild renumbered the products and the engine read the new
+ * index, the same numbers are other products, so they are refused rather than shown as the answer's.
  */
-export function records(
+export async function records(
   state: EngineState,
   ids: readonly number[],
   variants: Readonly<Record<number, string>> = {},
+  numbering?: string,
 ): Promise<SearchRecord[]> {
+  if (numbering !== undefined && (await loadIndex(state)).core.v !== numbering)
+    throw new StaleIndexError(`products numbered as in ${numbering}, renumbered since`);
   return rethrowStale(state, async () => {
     const { core } = await loadIndex(state);
     const shards = new Map<number, Promise<RecordShard>>();

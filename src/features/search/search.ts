@@ -19,10 +19,10 @@
  *    categories the words lead to.
  */
 import { answerOf, emptyAnswer, notSoldAnswer, prefixCategories, type SearchAnswer } from './answer.ts';
-import { notSoldIn } from './not-sold.ts';
+import { loneJobIn, notSoldIn } from './not-sold.ts';
 import { fallBack, shownOf, together } from './fall-back.ts';
 import { matchMeasures, matchSlots, querySlots } from './match-slots.ts';
-import { settleWords } from './settle-words.ts';
+import { mayGrow, settleWords } from './settle-words.ts';
 import {
   loadIndex,
   searchRun,
@@ -72,6 +72,10 @@ async function searchOnce(
   if (typed.length === 0 && read.measures.length === 0) return { ...empty, price: read.price, sort };
   const run = searchRun(state, index, query, options, headKeys, named);
   const settled = await settleWords(run, typed);
+  // A job's word typed alone ("sofa"), no longer growing into another: a thing not sold (not-sold.ts).
+  const lone = loneJobIn(typed, settled, index.core);
+  if (lone && !(run.prefixLast && options.typing === true && (await mayGrow(run, settled[0]?.text ?? ''))))
+    return notSoldAnswer(empty, lone);
   const slots = querySlots(run, settled);
   let matched = await matchSlots(run, slots, false);
   // A short last word of letters matched nothing: the words before it answer, or its categories alone.
@@ -83,6 +87,7 @@ async function searchOnce(
   const measures = await matchMeasures(run, read.measures);
   const found = await fallBack(run, slots, measures, together([...matched, ...measures]));
   // A model read as its family ("k8": the K machines) is no exact match, and the page says so.
-  const family = found.relaxed === null && settled.some((word) => word.family === true);
+  const family =
+    found.relaxed === null && found.all.ids.length > 0 && settled.some((word) => word.family === true);
   return answerOf(run, { price: read.price, sort }, family ? { ...found, relaxed: shownOf(found) } : found);
 }

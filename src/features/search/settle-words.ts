@@ -17,17 +17,19 @@ import type { QueryWord } from './text.ts';
 export async function settleWords(run: SearchRun, typed: readonly QueryWord[]): Promise<QueryWord[]> {
   // The last word stays as typed while it may still grow into a word.
   const typedLast = typed.length - 1;
-  const growing = async (text: string): Promise<boolean> =>
-    text.length < 3 || (await direct(run.matching, text, true)).some((c) => c.quality === QUALITY.prefix);
   const joined = await rejoin(
     typed,
     vocabulary(run),
-    async (at) => run.prefixLast && at === typedLast && growing(typed[at]?.text ?? ''),
+    async (at) => run.prefixLast && at === typedLast && mayGrow(run, typed[at]?.text ?? ''),
   );
   const { au, jb, jn, jw, syn } = run.index.core;
   const jobs = { jobs: jb ?? [], own: jn ?? 0, ignored: jw ?? [], synonyms: syn };
   return markJobs(markAudiences(await withKnownRuns(run, joined), au ?? []), jobs);
 }
+
+/** Whether a last word being typed may still grow into a longer word of the index ("bath" of "bathroom"). */
+export const mayGrow = async (run: SearchRun, text: string): Promise<boolean> =>
+  text.length < 3 || (await direct(run.matching, text, true)).some((c) => c.quality === QUALITY.prefix);
 
 /** The index's vocabulary as joined.ts asks for it, from the files the search already reads. */
 function vocabulary({ reader, index }: SearchRun): Vocabulary {
@@ -63,7 +65,10 @@ async function withKnownRuns(run: SearchRun, words: readonly QueryWord[]): Promi
         !word.model &&
         !isMeasureTerm(word.text) &&
         (await direct(run.matching, word.text, prefix)).length === 0
-        ? familyOf(await knownRuns(run.matching, word.parts, prefix))
+        ? familyOf(await knownRuns(run.matching, word.parts, prefix)).map((piece) => ({
+            ...piece,
+            ...(word.token === undefined ? {} : { token: word.token }),
+          }))
         : [word];
     }),
   );

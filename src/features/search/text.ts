@@ -35,10 +35,23 @@ const MAX_RUN = 6;
 
 /** Folded words of a text: lower-case a-z / 0-9 runs, accents dropped, a code cut from a word run into it. */
 export function foldWords(text: string): string[] {
+  return foldedWords(text).map(({ word }) => word);
+}
+
+/** A folded word, and the place of the typed token it comes from when that token mixes letters and digits. */
+interface FoldedWord {
+  word: string;
+  token?: number;
+}
+
+function foldedWords(text: string): FoldedWord[] {
   return foldText(text)
     .split(/[^a-z0-9]+/)
-    .flatMap(codeAndWords)
-    .filter((word) => word !== '');
+    .flatMap((typed, at) => {
+      const token = /\d/.test(typed) && /[a-z]/.test(typed) ? { token: at } : {};
+      return codeAndWords(typed).map((word) => ({ word, ...token }));
+    })
+    .filter(({ word }) => word !== '');
 }
 
 /** A run of four letters or more: a word, not a code's letters ("hd", "adv", "ml"). */
@@ -142,6 +155,12 @@ export interface QueryWord {
   job?: number;
   /** A word after "for" ("hose for an nt vacuum"): what the wanted thing is for, kept after it (fall-back.ts). */
   context?: true;
+  /**
+   * The place of the typed token mixing letters and digits that the word is (a piece of): "qzxjv9k27" is
+   * "qzxjv" and "9k27", both of token 0. A piece of letters that is no word makes the whole token none
+   * (nonsense.ts).
+   */
+  token?: number;
 }
 
 /**
@@ -149,9 +168,10 @@ export interface QueryWord {
  * into one word, every other word reduced to its singular.
  */
 export function queryWords(query: string): QueryWord[] {
-  const folded = foldWords(query);
-  const meaningful = folded.filter((word) => !isStopWord(word));
-  const words = meaningful.length > 0 ? meaningful : folded;
+  const folded = foldedWords(query);
+  const meaningful = folded.filter(({ word }) => !isStopWord(word));
+  const kept = meaningful.length > 0 ? meaningful : folded;
+  const words = kept.map(({ word }) => word);
   const runs = codeRuns(words);
   const result: QueryWord[] = [];
   let at = 0;
@@ -159,7 +179,7 @@ export function queryWords(query: string): QueryWord[] {
   for (const [from, to] of [...runs, end]) {
     for (; at < from; at += 1) {
       const word = words[at] ?? '';
-      result.push({ text: stem(word), typed: word });
+      result.push({ text: stem(word), typed: word, ...tokenOf(kept.slice(at, at + 1)) });
     }
     if (to > from) {
       // Cut at each change between letters and digits, so a code the index does not know whole is
@@ -167,11 +187,22 @@ export function queryWords(query: string): QueryWord[] {
       const parts = codePieces(words.slice(from, to));
       const joined = parts.join('');
       const typed = words.slice(from, to).join(' ');
-      result.push(parts.length > 1 ? { text: joined, parts, typed } : { text: joined, typed: joined });
+      const token = tokenOf(kept.slice(from, to));
+      result.push(
+        parts.length > 1
+          ? { text: joined, parts, typed, ...token }
+          : { text: joined, typed: joined, ...token },
+      );
     }
     at = to;
   }
   return result;
+}
+
+/** The token mixing letters and digits that all of `words` come from, as a query word's field; or none. */
+function tokenOf(words: readonly FoldedWord[]): Pick<QueryWord, 'token'> {
+  const token = words[0]?.token;
+  return token !== undefined && words.every((word) => word.token === token) ? { token } : {};
 }
 
 /** A term the index holds for a text, with the word's place among the text's words (for phrases). */
