@@ -151,6 +151,24 @@ describe('a purchase order of a company', () => {
   });
 });
 
+describe('a purchase order whose creator has left the company', () => {
+  it('paid by Check / Money order, still fails to become an order once approved', async () => {
+    const company = await makeCompany(backend);
+    await overLimitRule(backend, company);
+    const { po, cart } = await placeFrom(backend, company.buyer, sku, 3);
+    backend.db.run("UPDATE purchase_order SET payment_method = 'checkmo' WHERE increment_id = ?", po.number);
+    backend.db.run(
+      "UPDATE quote_payments SET method = 'checkmo', po_number = NULL WHERE quote_id = ?",
+      Number(cart),
+    );
+    // The creator leaves before the last approval: the purchase order is still the company's.
+    backend.db.run('DELETE FROM company_advanced_customer_entity WHERE customer_id = ?', company.buyer.id);
+    const approved = await act(backend, 'approvePurchaseOrders', company.admin, [po.uid]);
+    expect(approved.purchase_orders).toEqual([{ uid: po.uid, status: 'ORDER_FAILED', order: null }]);
+    expect(rowOf(backend, po.number)).toMatchObject({ order_id: null });
+  });
+});
+
 describe('a company user’s ordinary cart', () => {
   it('keeps Check / Money order, which the card bridge places a paid order with', async () => {
     const company = await makeCompany(backend);

@@ -164,6 +164,36 @@ describe('a user who may edit users', () => {
     expect(errorOf(reply)).toBe(NOT_ALLOWED);
   });
 
+  it('may not move a team holding a user who may do more into their own branch either', async () => {
+    const manager = await memberWith(USER_MANAGER);
+    const token = await admin();
+    const name = `Night shift ${String(++serial)}`;
+    expectData(
+      await gql(
+        backend,
+        'mutation ($input: CompanyTeamCreateInput!) { createCompanyTeam(input: $input) { team { id } } }',
+        {
+          token,
+          variables: { input: { name } },
+        },
+      ),
+    );
+    const STRUCTURE =
+      '{ company { structure { items { id entity { ... on Customer { email } ... on CompanyTeam { name } } } } } }';
+    const tree = expectData(await gql(backend, STRUCTURE, { token })).company.structure.items as {
+      id: string;
+      entity: { email?: string; name?: string };
+    }[];
+    const nodeOf = (key: string) =>
+      tree.find((item) => item.entity.email === key || item.entity.name === key)?.id;
+    const MOVE =
+      'mutation ($input: CompanyStructureUpdateInput!) { updateCompanyStructure(input: $input) { company { id } } }';
+    const move = (who: string, tree_id?: string, parent_tree_id?: string) =>
+      gql(backend, MOVE, { token: who, variables: { input: { tree_id, parent_tree_id } } });
+    expectData(await move(token, nodeOf(DEMO_COMPANY.approver.email), nodeOf(name)));
+    expect(errorOf(await move(manager.token, nodeOf(name), nodeOf(manager.email)))).toBe(NOT_ALLOWED);
+  });
+
   it('moves no node under itself or its own, nor the administrator, in Magento_Company’s words', async () => {
     const token = await admin();
     const tree = expectData(
@@ -250,6 +280,56 @@ describe("an existing customer's e-mail", () => {
     });
     expect(errorOf(rejoin)).toBe('The invitation code is not valid.');
     expect(await users()).not.toContain(customer.email);
+  });
+});
+
+describe('a second invitation to the same customer', () => {
+  it('closes the first: only the latest code works', async () => {
+    const token = await admin();
+    const roleId = await createRole(token, DEFAULT_USER_ROLE.allow);
+    const customer = await backend.newCustomer();
+    const invite = async () => {
+      const sent = mail.to(customer.email).length;
+      const created = expectData(
+        await gql(backend, CREATE_USER, { token, variables: { input: userInput(customer.email, roleId) } }),
+      ).createCompanyUser.user;
+      await expect.poll(() => mail.to(customer.email).length).toBe(sent + 1);
+      return { code: invitationCode(customer.email), uid: created.id as string };
+    };
+    const first = await invite();
+    const second = await invite();
+    expect(second.code).not.toBe(first.code);
+    const accept = (code: string) =>
+      gql(backend, ACCEPT, { token: customer.token, variables: { input: acceptInput(code, first.uid) } });
+    expect(errorOf(await accept(first.code))).toBe('The invitation code is not valid.');
+    expectData(await accept(second.code));
+  });
+});
+
+describe('a user set inactive', () => {
+  it('does not switch themself back on through their own account save', async () => {
+    const member = await memberWith(DEFAULT_USER_ROLE.allow);
+    expectData(
+      await gql(
+        backend,
+        'mutation ($input: CompanyUserUpdateInput!) { updateCompanyUser(input: $input) { user { id } } }',
+        { token: await admin(), variables: { input: { id: member.uid, status: 'INACTIVE' } } },
+      ),
+    );
+    const token = await tokenOf(member.email, member.password);
+    const me = (await backend.call('GET', '/rest/V1/customers/me', { token })).body;
+    const extension_attributes = {
+      ...me.extension_attributes,
+      company_attributes: { ...me.extension_attributes?.company_attributes, status: 1 },
+    };
+    await backend.call('PUT', '/rest/V1/customers/me', {
+      token,
+      body: { customer: { ...me, extension_attributes } },
+    });
+    const after = await backend.call('GET', `/rest/V1/customers/${String(member.id)}`, {
+      token: INTEGRATION_TOKEN,
+    });
+    expect(after.body.extension_attributes.company_attributes.status).toBe(0);
   });
 });
 

@@ -169,7 +169,7 @@ describe('POST /V1/negotiableQuote/request', () => {
   });
 
   it('refuses a company the merchant has not let quote (quote_config.is_quote_enabled off)', async () => {
-    const { companyId, quoteId } = await companyCart();
+    const { customer, companyId, quoteId } = await companyCart();
     const path = `/rest/V1/company/${String(companyId)}`;
     const company = (await backend.call('GET', path, { token: INTEGRATION_TOKEN })).body;
     const extension_attributes = {
@@ -187,6 +187,11 @@ describe('POST /V1/negotiableQuote/request', () => {
       400,
       'Invalid attribute %fieldName: Quoting is not allowed for this company. Row ID: %fieldName = %fieldValue',
       rowId(quoteId),
+    );
+    // Every quote call of the buyer's is refused too, as NegotiableQuoteGraphQl's customer check refuses it.
+    const listed = await gql(backend, '{ negotiableQuotes { total_count } }', { token: customer.token });
+    expect(listed.body.errors?.[0]?.message).toBe(
+      "Negotiable quotes are not enabled for the current customer's company.",
     );
   });
 

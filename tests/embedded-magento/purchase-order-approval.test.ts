@@ -24,6 +24,7 @@ import {
   PLACE_ORDER,
   placeFrom,
   rowOf,
+  uid,
   type Member,
 } from './purchase-order-helpers.ts';
 import { expectRefusal, startMailCatcher, type MailCatcher } from './returns-helpers.ts';
@@ -101,6 +102,23 @@ describe('separation of duties', () => {
     expect(po.approval_flow[0].events).toEqual([
       { role: 'Finance', status: 'APPROVED', message: `Approved by ${'Robin Hale'}` },
     ]);
+  });
+
+  it('gives a super approver with colleagues in the named role no say in their own purchase order', async () => {
+    const company = await makeCompany(backend);
+    const leads = addRole(backend, company.id, 'Finance lead', [
+      ...APPROVER_RESOURCES,
+      'Magento_PurchaseOrderRule::super_approve_purchase_order',
+    ]);
+    const creator = await addMember(backend, company.id, undefined, leads);
+    const colleague = await addMember(backend, company.id, undefined, leads);
+    await overLimitRule(backend, company, 250, [uid(leads)]);
+    const { po } = await placeFrom(backend, creator.member, sku, 3);
+    expect(po.status).toBe('APPROVAL_REQUIRED');
+    const own = await act(backend, 'approvePurchaseOrders', creator.member, [po.uid]);
+    expect(own.errors).toEqual([notAllowed('approve', po.number)]);
+    const approved = await act(backend, 'approvePurchaseOrders', colleague.member, [po.uid]);
+    expect(approved.purchase_orders[0]).toMatchObject({ status: 'ORDER_PLACED' });
   });
 
   it('refuses a super approver the rule does not name, and lets the company administrator answer', async () => {

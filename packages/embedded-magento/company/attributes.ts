@@ -70,7 +70,9 @@ function attributesOf(kind: SaveKind, before: Membership, sent: Given | undefine
   const given = sent ?? stored;
   // webapi.xml forces the company id on these two routes (`%company_id%`: the caller's company, if any).
   if (kind === 'create') return { ...given, company_id: null };
-  if (kind === 'self') return { ...given, company_id: before.companyId };
+  // A customer's own save keeps their company and their status: an inactive user does not switch themself
+  // back on (Magento's CompanyUser status is the company's to set, through its admin or the merchant).
+  if (kind === 'self') return { ...given, company_id: before.companyId, status: before.status };
   return given;
 }
 

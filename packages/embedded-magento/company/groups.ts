@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defaultGroupId } from '../customers/groups.ts';
 import { sqlNumber, type Database } from '../db.ts';
-import { COMPANY_STATUS } from './membership.ts';
+import { COMPANY_STATUS, companyCustomers } from './membership.ts';
 
 const groupRow = z.object({ customer_group_id: sqlNumber });
 
@@ -38,12 +38,7 @@ export function leaveCompanyGroup(db: Database, companyId: number, customerId: n
 
 /** Every user of a company leaves its group (the merchant rejected it) or joins it again (approved it). */
 export function syncCompanyGroup(db: Database, companyId: number, status: number): void {
-  const users = db.all(
-    z.object({ customer_id: sqlNumber }),
-    'SELECT customer_id FROM company_advanced_customer_entity WHERE company_id = ?',
-    companyId,
-  );
-  for (const { customer_id: id } of users)
+  for (const id of companyCustomers(db, companyId))
     if (status === COMPANY_STATUS.rejected) leaveCompanyGroup(db, companyId, id);
     else if (status === COMPANY_STATUS.approved) joinCompanyGroup(db, companyId, id);
 }

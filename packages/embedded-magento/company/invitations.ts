@@ -2,7 +2,9 @@
  * Adobe's second case of `createCompanyUser`: an e-mail that belongs to a customer in no company is not
  * added at once (which would hand the company their orders, details and wish list) but invited. The
  * invitation keeps what the inviting user chose and a code; the customer is e-mailed a link with it, and
- * `acceptCompanyInvitation`, sent with their own token, adds them once. A code works once.
+ * `acceptCompanyInvitation`, sent with their own token, adds them once. A code works once, for 7 days, and
+ * only while it is the customer's latest to the company: a new one, the customer joining, or leaving the
+ * company closes every open one.
  */
 import { z } from 'zod';
 import { randomString } from '../crypto.ts';
@@ -14,6 +16,7 @@ import { signedIn } from './guard.ts';
 import { companyUser } from './membership.ts';
 import { findCompany } from './company-row.ts';
 import { findRole } from './nodes.ts';
+import { closeInvitations } from './invitation-rows.ts';
 import { addUser, structureNode } from './records.ts';
 
 export interface InvitationChoice {
@@ -26,8 +29,11 @@ export interface InvitationChoice {
   readonly active: boolean;
 }
 
-/** Records the invitation; answers its code. */
+const VALID_DAYS = 7;
+
+/** Records the invitation, closing the customer's earlier ones to the company; answers its code. */
 export function recordInvitation(db: Database, choice: InvitationChoice): string {
+  closeInvitations(db, choice.customerId, choice.companyId);
   const code = randomString(32);
   db.run(
     `INSERT INTO company_invitation (company_id, customer_id, role_id, parent_id, job_title, telephone, status,
@@ -77,6 +83,7 @@ export async function sendInvitation(context: GraphQlContext, choice: Invitation
 
 const invitationRow = z.object({
   invitation_id: sqlNumber,
+  created_at: z.string(),
   company_id: sqlNumber,
   customer_id: sqlNumber,
   role_id: sqlNumber,
@@ -85,6 +92,10 @@ const invitationRow = z.object({
   telephone: z.string().nullable(),
   status: sqlNumber,
 });
+
+/** Whether an invitation made at `createdAt` (Magento's UTC date) is older than it may be. */
+const expired = (createdAt: string): boolean =>
+  Date.parse(`${createdAt.replace(' ', 'T')}Z`) + VALID_DAYS * 24 * 60 * 60 * 1000 <= Date.now();
 
 const acceptArgs = z.object({
   input: z.object({
@@ -106,20 +117,17 @@ export function acceptCompanyInvitation(args: unknown, context: GraphQlContext) 
   db.transaction(() => {
     const row = db.get(
       invitationRow,
-      `SELECT invitation_id, company_id, customer_id, role_id, parent_id, job_title, telephone, status
-         FROM company_invitation WHERE code = ? AND accepted_at IS NULL`,
+      `SELECT invitation_id, created_at, company_id, customer_id, role_id, parent_id, job_title, telephone, status
+         FROM company_invitation WHERE code = ? AND closed_at IS NULL`,
       code,
     );
-    if (!row || row.customer_id !== customerId) throw companyErrors.invitationNotValid();
+    if (!row || row.customer_id !== customerId || expired(row.created_at))
+      throw companyErrors.invitationNotValid();
     if (companyUser(db, customerId)) throw companyErrors.alreadyInCompany();
     // The role or the team chosen may have gone since: a role is needed, a team is not.
     if (findRole(db, row.role_id)?.company_id !== row.company_id) throw companyErrors.invitationNotValid();
     const parent = structureNode(db, row.parent_id);
-    db.run(
-      'UPDATE company_invitation SET accepted_at = ? WHERE invitation_id = ?',
-      magentoDate(),
-      row.invitation_id,
-    );
+    closeInvitations(db, customerId);
     addUser(db, row.company_id, customerId, {
       jobTitle: row.job_title,
       telephone: row.telephone,

@@ -8,6 +8,7 @@ import { revokeCustomerTokens } from '../auth/auth.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { ACL_RESOURCE_IDS, DEFAULT_USER_ROLE } from './acl.ts';
 import { joinCompanyGroup, leaveCompanyGroup } from './groups.ts';
+import { closeInvitations } from './invitation-rows.ts';
 import { COMPANY_STATUS } from './membership.ts';
 
 /** Structure rows' entity types. */
@@ -219,6 +220,7 @@ export function removeUser(db: Database, customerId: number): void {
   }
   db.run('DELETE FROM company_user_roles WHERE user_id = ?', customerId);
   db.run('DELETE FROM company_advanced_customer_entity WHERE customer_id = ?', customerId);
+  closeInvitations(db, customerId);
   revokeCustomerTokens(db, customerId);
 }
 

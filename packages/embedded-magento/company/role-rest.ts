@@ -9,6 +9,7 @@ import { sqlNumber, type Database } from '../db.ts';
 import { errors } from '../errors.ts';
 import { m } from '../input.ts';
 import { searchPage, type SearchCriteria } from '../search-criteria.ts';
+import { roleNameTaken } from './company-mutations.ts';
 import { findCompany } from './company-row.ts';
 import { createRole, saveRolePermissions } from './records.ts';
 import { allowedResources, permissionsOf } from './role-permissions.ts';
@@ -70,22 +71,13 @@ function retrieveRole(db: Database, input: RoleInput) {
   return { id: role.id, name: role.name, companyId: Number(role.companyId) };
 }
 
-const nameTaken = (db: Database, companyId: number, name: string, except: number) =>
-  db.get(
-    z.object({ role_id: sqlNumber }),
-    'SELECT role_id FROM company_roles WHERE role_name = ? COLLATE NOCASE AND company_id = ? AND role_id <> ?',
-    name,
-    companyId,
-    except,
-  ) !== undefined;
-
 /** `POST /V1/company/role/` and `PUT /V1/company/role/:id`. */
 export function saveRole(db: Database, input: RoleInput) {
   const role = retrieveRole(db, input);
   // PermissionManagement::retrieveAllowedResources takes an array: a role sent without any is a TypeError.
   if (input.permissions === undefined || input.permissions === null) throw errors.internal();
   const allowed = allowedResources(input.permissions);
-  if (nameTaken(db, role.companyId, role.name, role.id ?? 0)) throw restErrors.roleNameTaken();
+  if (roleNameTaken(db, role.companyId, role.name, role.id ?? 0)) throw restErrors.roleNameTaken();
   const id = db.transaction(() => {
     if (role.id === undefined) return createRole(db, role.companyId, role.name, allowed);
     db.run('UPDATE company_roles SET role_name = ? WHERE role_id = ?', role.name, role.id);

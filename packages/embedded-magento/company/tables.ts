@@ -117,7 +117,8 @@ CREATE TABLE IF NOT EXISTS company_order_entity (
 );
 CREATE INDEX IF NOT EXISTS company_order_entity_company ON company_order_entity (company_id);
 -- An invitation createCompanyUser sends a customer who already has an account (Adobe adds them only when
--- they accept): what the inviting user chose, the code the e-mail carries, and when it was accepted.
+-- they accept): what the inviting user chose, the code the e-mail carries, and when it closed (accepted,
+-- replaced by a newer one, or void once the customer left the company).
 CREATE TABLE IF NOT EXISTS company_invitation (
   invitation_id INTEGER PRIMARY KEY AUTOINCREMENT,
   company_id INTEGER NOT NULL REFERENCES company (entity_id) ON DELETE CASCADE,
@@ -129,7 +130,7 @@ CREATE TABLE IF NOT EXISTS company_invitation (
   status INTEGER NOT NULL DEFAULT 1,
   code TEXT NOT NULL UNIQUE,
   created_at TEXT NOT NULL,
-  accepted_at TEXT
+  closed_at TEXT
 );
 -- Magento_NegotiableQuote's per-company quote switch; no row reads as its column default (quotes on).
 -- And the company attributes of customers in no company: Magento keeps those in

@@ -70,14 +70,18 @@ export function deleteCompanyTeam(args: unknown, context: GraphQlContext) {
 
 const structureArgs = z.object({ input: z.object({ tree_id: z.string(), parent_tree_id: z.string() }) });
 
-/** The customer a node of the tree is, if it is a customer's. */
-const customerAt = (db: Database, structureId: number): number | undefined =>
-  db.get(
-    z.object({ entity_id: sqlNumber }),
-    'SELECT entity_id FROM company_structure WHERE structure_id = ? AND entity_type = ?',
-    structureId,
-    ENTITY.customer,
-  )?.entity_id;
+/** The customers a node of the tree carries with it when moved: itself, if a customer, and all below it. */
+const customersUnder = (db: Database, node: { structure_id: number; path: string }): number[] =>
+  db
+    .all(
+      z.object({ entity_id: sqlNumber }),
+      `SELECT entity_id FROM company_structure
+        WHERE entity_type = ? AND (structure_id = ? OR path LIKE ?)`,
+      ENTITY.customer,
+      node.structure_id,
+      `${node.path}/%`,
+    )
+    .map((row) => row.entity_id);
 
 export function updateCompanyStructure(args: unknown, context: GraphQlContext) {
   const user = memberWith(context, USERS_EDIT);
@@ -92,8 +96,8 @@ export function updateCompanyStructure(args: unknown, context: GraphQlContext) {
   const node = nodeOf(input.tree_id);
   const parent = nodeOf(input.parent_tree_id);
   if (node.path.split('/').length === 1) throw companyErrors.adminMove();
-  const moved = customerAt(db, node.structure_id);
-  if (moved !== undefined) checkUserChange(db, user, moved);
+  // Whoever ends up under a new parent gets a new manager: none may do more than the user moving them.
+  for (const moved of customersUnder(db, node)) checkUserChange(db, user, moved);
   if (parent.path === node.path) throw companyErrors.moveUnderItself();
   if (parent.path.startsWith(`${node.path}/`)) throw companyErrors.moveUnderChild();
   db.transaction(() => moveInTree(db, node.structure_id, parent.structure_id));

@@ -5,7 +5,14 @@
  * quotes and, with `::view_quotes_sub`, their subordinates'; anything else is not found, as Adobe answers
  * a uid of another company.
  */
-import { actsForCompany, allows, companyUser, subordinatesOf, type CompanyUser } from '../company/index.ts';
+import {
+  actsForCompany,
+  allows,
+  companyUser,
+  quotesEnabled,
+  subordinatesOf,
+  type CompanyUser,
+} from '../company/index.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
 import { quoteErrors } from './errors.ts';
 import { quoteByUid, type NegotiableRow } from './quotes.ts';
@@ -28,6 +35,7 @@ export function buyer(context: GraphQlContext, need: 'view' | 'manage' | 'checko
   if (context.customerId === undefined) throw quoteErrors.guest();
   const user = companyUser(context.db, context.customerId);
   if (!actsForCompany(user)) throw quoteErrors.noCompany();
+  if (!quotesEnabled(context.db, user.companyId)) throw quoteErrors.companyQuotesOff();
   if (!allows(user, RESOURCE.view) || !allows(user, RESOURCE[need])) throw REFUSAL[need]();
   return user;
 }

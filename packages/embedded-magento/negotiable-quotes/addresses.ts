@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { saveQuoteAddress, type AddressData } from '../carts/addresses.ts';
 import { quoteById as cartById } from '../carts/carts.ts';
-import { companyMayUse } from '../carts/company-payment.ts';
+import { b2bMayUse } from '../carts/company-payment.ts';
 import { importPayment } from '../carts/payment.ts';
 import { rateCode } from '../checkout/carriers.ts';
 import { collectTotals } from '../checkout/collect.ts';
@@ -186,8 +186,7 @@ export function setPaymentMethod(args: unknown, context: GraphQlContext) {
   return context.db.transaction(() => {
     const row = paying(context, input.quote_uid);
     const code = input.payment_method.code;
-    if (!companyMayUse(context.db, context.checkout, row.customer_id, code))
-      throw quoteErrors.paymentNotAvailable();
+    if (!b2bMayUse(context.checkout, code)) throw quoteErrors.paymentNotAvailable();
     const cart = cartById(context.db, row.quote_id, false);
     const method = { method: code, po_number: input.payment_method.purchase_order_number ?? undefined };
     try {

@@ -5,7 +5,7 @@
  */
 import { quoteAddress, type AddressData } from '../carts/addresses.ts';
 import { quoteById as cartById } from '../carts/carts.ts';
-import { companyMethods } from '../carts/company-payment.ts';
+import { b2bMethods } from '../carts/company-payment.ts';
 import { availableMethods, storedPayment } from '../carts/payment.ts';
 import { rateCode, type Rate } from '../checkout/carriers.ts';
 import { collectTotals } from '../checkout/collect.ts';
@@ -83,13 +83,7 @@ export function quoteAddresses(context: GraphQlContext, row: NegotiableRow) {
       : [],
     billing: billing ?? null,
     // B2B's company check takes out the methods the buyer's company may not pay with.
-    payments: () =>
-      companyMethods(
-        context.db,
-        context.checkout,
-        row.customer_id,
-        availableMethods(context.db, cart, context.checkout),
-      ),
+    payments: () => b2bMethods(context.checkout, availableMethods(context.db, cart, context.checkout)),
   };
 }
 

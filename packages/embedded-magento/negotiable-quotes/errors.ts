@@ -12,6 +12,9 @@ export const quoteErrors = {
       'The current user is not a registered customer and cannot perform operations on negotiable quotes.',
     ),
   noCompany: () => authorizationError('The current customer does not belong to a company.'),
+  /** The merchant turned quotes off for the company (`quote_config.is_quote_enabled`). */
+  companyQuotesOff: () =>
+    authorizationError("Negotiable quotes are not enabled for the current customer's company."),
   cannotView: () =>
     authorizationError('The current customer does not have permission to view negotiable quotes.'),
   cannotEdit: () =>

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { addressValidationMessages, quoteAddress } from '../carts/addresses.ts';
 import { quoteById as cartById } from '../carts/carts.ts';
-import { companyMayUse } from '../carts/company-payment.ts';
+import { b2bMayUse } from '../carts/company-payment.ts';
 import { storedPayment } from '../carts/payment.ts';
 import { customerGroupOf } from '../carts/pricing.ts';
 import { rateCode, rateDescription } from '../checkout/carriers.ts';
@@ -52,8 +52,7 @@ function checkStock(context: GraphQlContext, lines: readonly QuoteLine[]): void 
  */
 function orderable(context: GraphQlContext, row: NegotiableRow) {
   const payment = storedPayment(context.db, row.quote_id);
-  if (payment && !companyMayUse(context.db, context.checkout, row.customer_id, payment.method))
-    throw quoteErrors.placeServerError();
+  if (payment && !b2bMayUse(context.checkout, payment.method)) throw quoteErrors.placeServerError();
   const shipping = quoteAddress(context.db, row.quote_id, 'shipping').data;
   const billing = quoteAddress(context.db, row.quote_id, 'billing').data;
   const shippingProblems = addressValidationMessages(shipping);

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { allows, managerOf, type CompanyUser } from '../company/index.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { approverRows, RESOURCE, type ApproverRow } from './access.ts';
-import { answersFor, isDeferredPayment } from './authority.ts';
+import { answersFor, isDeferredPayment, soleUserRole } from './authority.ts';
 import { meets } from './conditions.ts';
 import { activeRules, rolesOf, ADMIN_ROLE, MANAGER_ROLE } from './rules.ts';
 import { log, moveStatus, STATUS, type PurchaseOrderRow, type Status } from './store.ts';
@@ -107,6 +107,8 @@ function autoApproved(db: Database, po: PurchaseOrderRow): Validated {
 function creatorApproves(db: Database, po: PurchaseOrderRow, creator: CompanyUser): boolean {
   const pending = approverRows(db, po.entity_id);
   if (!pending.some((row) => row.approver_type === 'role' && row.role_id === creator.roleId)) return false;
+  // With colleagues in the role, the creator has no say at all, super approver or not.
+  if (creator.roleId === undefined || !soleUserRole(db, creator.roleId)) return false;
   markAnswered(db, creator, po, 1, false);
   return fullyApproved(db, po.entity_id) || allows(creator, RESOURCE.superApprove);
 }

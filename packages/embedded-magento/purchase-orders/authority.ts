@@ -45,7 +45,7 @@ const managesCreator = (db: Database, user: CompanyUser, po: PurchaseOrderRow): 
 const activeRow = z.object({ n: sqlNumber });
 
 /** Whether the role has at most one active user (then its only user answers for it, their own too). */
-function soleUserRole(db: Database, roleId: number): boolean {
+export function soleUserRole(db: Database, roleId: number): boolean {
   const row = db.get(
     activeRow,
     `SELECT COUNT(*) AS n FROM company_user_roles r

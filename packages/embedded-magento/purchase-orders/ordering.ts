@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { quoteById } from '../carts/carts.ts';
-import { companyMayUse } from '../carts/company-payment.ts';
+import { b2bMayUse } from '../carts/company-payment.ts';
 import { storedPayment } from '../carts/payment.ts';
 import { placeOrder } from '../checkout/place-order.ts';
 import type { CheckoutSettings } from '../checkout/settings.ts';
@@ -47,8 +47,7 @@ export function placeOrderOf(
   const quote = quoteById(db, po.quote_id, false);
   const payment = storedPayment(db, quote.id);
   const method = payment?.method ?? po.payment_method;
-  if (!companyMayUse(db, settings, quote.customer_id, method))
-    return failed(db, po, NOT_AVAILABLE, true, actorId);
+  if (!b2bMayUse(settings, method)) return failed(db, po, NOT_AVAILABLE, true, actorId);
   try {
     const orderId = placeOrder(
       db,

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { allows, type CompanyUser } from '../company/index.ts';
 import { cartOfMask } from '../carts/cart-mask.ts';
 import { quoteRow, type QuoteRow } from '../carts/rows.ts';
-import { companyMayUse } from '../carts/company-payment.ts';
+import { b2bMayUse } from '../carts/company-payment.ts';
 import { storedPayment } from '../carts/payment.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
@@ -49,8 +49,7 @@ function insertPurchaseOrder(context: GraphQlContext, user: CompanyUser, quote: 
   if (!payment) throw poErrors.paymentMissing();
   // Magento imports the cart's payment again first, B2B's company check among its checks; its refusal is
   // no validation error, so the resolver answers with its catch-all.
-  if (!companyMayUse(db, context.checkout, user.customerId, payment.method))
-    throw poErrors.placeServerError();
+  if (!b2bMayUse(context.checkout, payment.method)) throw poErrors.placeServerError();
   const cart = snapshotOf(db, quote, context.checkout);
   const now = magentoDate();
   const next =

@@ -122,6 +122,7 @@ export const companyTexts = {
   noSuchRole: 'There is no such role in your company.',
   noSuchTeam: 'There is no such team in your company.',
   notSent: 'The invitation can’t be sent right now. Please try again.',
+  refused: 'Your role does not allow that change in your company. Ask your company administrator.',
   mayNotGrant: 'Your role does not allow giving a role that may do more than yours.',
   mayNotChangeUser:
     'Your role does not allow changing the company administrator or a user who may do more than you.',

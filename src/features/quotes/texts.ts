@@ -63,6 +63,7 @@ export const quotesTexts = {
   /** What the storefront server answers. */
   signInFirst: 'Please sign in to see your quotes.',
   notAllowed: 'Your company role does not allow quotes. Ask your company administrator.',
+  quotesOff: 'Quotes are not available for your company’s account. Please contact us if you need one.',
   noSuchQuote: 'That quote can’t be found.',
   emptyBasket: 'Your basket is empty: add what you need a price for first.',
   badRequest: 'Please give your quote a name and a note of up to 2,000 characters.',

@@ -108,6 +108,23 @@ function invitationKeys(config: CompanyRoutesConfig): () => Promise<string[]> {
   };
 }
 
+/** The session's token as the routes' middleware left it, if any. */
+const sessionToken = z.string().optional().catch(undefined);
+
+const isUnauthorized = (error: unknown): boolean =>
+  error instanceof MagentoGraphqlError && error.kind === 'unauthorized';
+
+/** Whether Magento still takes the token (a refusal of a call, not of the session). */
+async function stillSignedIn(graphql: MagentoGraphqlConfig, token: string): Promise<boolean> {
+  try {
+    await company.readCompanyAccess(graphql, token);
+    return true;
+  } catch (error) {
+    if (isUnauthorized(error)) return false;
+    throw error;
+  }
+}
+
 /** Magento's failures as the shopper reads them. */
 function failure(error: unknown, method: string, log: (message: string) => void): never {
   if (error instanceof MagentoGraphqlError) {
@@ -137,11 +154,18 @@ export function createCompanyRoutes(config: CompanyRoutesConfig): Hono {
     }),
   );
 
-  /** Runs `work` with Magento's failures read for the shopper. */
+  /**
+   * Runs `work` with Magento's failures read for the shopper. Adobe words a refusal of the company's
+   * (a user out of the caller's reach) as it words an ended session, so the session is asked after: still
+   * good, it was a refusal (403), and the shopper stays signed in.
+   */
   const guarded = async (c: Context, work: () => Promise<Response>): Promise<Response> => {
     try {
       return await work();
     } catch (error) {
+      const token = sessionToken.parse(c.get('customerToken'));
+      if (isUnauthorized(error) && token !== undefined && (await stillSignedIn(graphql, token)))
+        throw new HttpError(403, t.refused);
       return failure(error, c.req.method, log);
     }
   };

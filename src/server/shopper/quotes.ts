@@ -85,12 +85,18 @@ async function allowed(config: QuoteRoutesConfig, token: string, resource: strin
   return access;
 }
 
+/** Adobe's refusal when the merchant has turned quotes off for the customer's company. */
+const QUOTES_OFF = /not enabled for the current customer's company/i;
+
 /** Runs `work`; Magento's failures as the buyer reads them. */
 async function withMagento(c: Context, log: (message: string) => void, work: () => Promise<Response>) {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof MagentoGraphqlError)) throw error;
+    // Adobe words "quotes off for the company" as it words an ended session: told apart by its words.
+    if (error.kind === 'unauthorized' && QUOTES_OFF.test(error.magentoMessage ?? ''))
+      throw new HttpError(403, t.quotesOff);
     if (error.kind === 'unauthorized') throw new SessionEnded(strings.shopper.sessionEnded);
     log(`Quotes: ${error.message}`);
     const said = error.magentoMessage ?? '';
