@@ -1,5 +1,6 @@
 /** The door of features/quotes: what the rest of the shop may use of it (eslint/doors.js). */
 export { readQuoteAccess, type QuoteAccess } from './access.ts';
+export { QUOTES_KEY } from './quotes-marker.ts';
 export { latestExpiry, mayChange, mayOrder } from './answer.ts';
 export type { Quote, QuoteEvent, QuoteLine, QuoteStatus, QuoteSummary } from './answer.ts';
 export {
