@@ -11,7 +11,16 @@ import type { Database } from '../db.ts';
 import { bindBody, m } from '../input.ts';
 import { findCompany } from './company-row.ts';
 import { companyUser } from './membership.ts';
-import { assignRole, ENTITY, placeInTree, rootOf, setUserActive } from './records.ts';
+import {
+  assignRole,
+  defaultRoleOf,
+  ENTITY,
+  placeInTree,
+  moveChildrenUp,
+  removeCustomerNode,
+  rootOf,
+  setUserActive,
+} from './records.ts';
 import { noSuchEntity, restErrors } from './rest-errors.ts';
 import {
   companyAttributesAnswer,
@@ -21,7 +30,6 @@ import {
   type CompanyAttributes,
   type Membership,
 } from './stored-attributes.ts';
-import { defaultRoleOf, moveChildrenUp, removeCustomerNode } from './tree.ts';
 
 export { companyAttributesOf } from './stored-attributes.ts';
 

@@ -12,7 +12,7 @@ import { checkNames } from './names.ts';
 import { member, memberWith } from './guard.ts';
 import { COMPANY_STATUS, companyUser } from './membership.ts';
 import { companyObject } from './nodes.ts';
-import { insertCompany, type CompanyFields } from './records.ts';
+import { insertCompany, type CompanyFields } from './insert-company.ts';
 
 const text = z.string();
 const region = z.object({

@@ -16,7 +16,7 @@ import { savingOf, type Saving } from './company-saving.ts';
 import { syncCompanyGroup } from './groups.ts';
 import { COMPANY_STATUS } from './membership.ts';
 import { quoteConfigAnswer, savePurchaseOrderSwitch } from './company-extension.ts';
-import { insertCompany } from './records.ts';
+import { insertCompany } from './insert-company.ts';
 import { replaceAdministrator } from './replace-admin.ts';
 import { refused } from './rest-errors.ts';
 import { dropNoCompany, membershipOf } from './stored-attributes.ts';
@@ -53,7 +53,7 @@ function writeColumns(db: Database, id: number, company: Saving) {
     db.run('UPDATE company SET street = ? WHERE entity_id = ?', JSON.stringify(company.street ?? []), id);
 }
 
-/** A new company of an existing customer, with its default role, credit line and tree (`records.ts`). */
+/** A new company of an existing customer, with its default role, credit line and tree (`insert-company.ts`). */
 function create(db: Database, company: Saving, now: string): number {
   const adminId = Number(company.super_user_id);
   const admin = membershipOf(db, adminId);

@@ -48,6 +48,11 @@ export const roleAllows = (db: Database, roleId: number): Set<string> =>
       .map((each) => each.resource_id),
   );
 
+/** How many users have the role. */
+export const roleUsers = (db: Database, roleId: number): number =>
+  db.get(z.object({ n: sqlNumber }), 'SELECT COUNT(*) AS n FROM company_user_roles WHERE role_id = ?', roleId)
+    ?.n ?? 0;
+
 /** The customer's place in a company, or undefined for a customer of none. */
 export function companyUser(db: Database, customerId: number): CompanyUser | undefined {
   const row = db.get(

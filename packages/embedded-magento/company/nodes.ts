@@ -10,7 +10,7 @@ import { CustomerNode } from '../wishlist/nodes.ts';
 import { ACL_TREE, type AclResource } from './acl.ts';
 import { companyErrors } from './errors.ts';
 import { memberWith } from './guard.ts';
-import { companyUser, roleAllows, type CompanyUser } from './membership.ts';
+import { companyUser, roleAllows, roleUsers, type CompanyUser } from './membership.ts';
 import { findCompany } from './company-row.ts';
 import { ENTITY } from './records.ts';
 import { idOf, uidOf } from './uid.ts';
@@ -117,7 +117,7 @@ export function userIdIn(context: GraphQlContext, user: CompanyUser, uid: string
 const userOf = (context: GraphQlContext, user: CompanyUser, uid: string) =>
   customerObject(context, userIdIn(context, user, uid));
 
-const roleRow = z.object({ role_id: sqlNumber, role_name: z.string(), company_id: sqlNumber });
+export const roleRow = z.object({ role_id: sqlNumber, role_name: z.string(), company_id: sqlNumber });
 
 export const findRole = (db: Database, roleId: number) =>
   db.get(roleRow, 'SELECT role_id, role_name, company_id FROM company_roles WHERE role_id = ?', roleId);
@@ -140,15 +140,11 @@ export function roleObject(db: Database, roleId: number) {
   const role = findRole(db, roleId);
   if (!role) return null;
   const allowed = roleAllows(db, roleId);
-  const users = db.get(
-    z.object({ n: sqlNumber }),
-    'SELECT COUNT(*) AS n FROM company_user_roles WHERE role_id = ?',
-    roleId,
-  );
+
   return {
     id: uidOf(role.role_id),
     name: role.role_name,
-    users_count: users?.n ?? 0,
+    users_count: roleUsers(db, roleId),
     permissions: allowedTree(ACL_TREE, allowed),
   };
 }

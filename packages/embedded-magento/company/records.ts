@@ -1,33 +1,17 @@
 /**
- * The company's rows as Magento_Company writes them: a company with its administrator, "Default User" role,
- * credit line (at 0) and tree root; users, roles, teams and their places in the tree. The GraphQL calls, the
- * admin routes and the seed all write through these, so a company is whole however it was made.
+ * The company's rows as Magento_Company writes them: users, roles, teams and their places in the tree (a new
+ * company itself: `insert-company.ts`). The GraphQL calls, the admin routes and the seed all write through
+ * these, so a company is whole however it was made.
  */
 import { z } from 'zod';
 import { revokeCustomerTokens } from '../auth/auth.ts';
-import { magentoDate, sqlNumber, type Database } from '../db.ts';
-import { ACL_RESOURCE_IDS, DEFAULT_USER_ROLE } from './acl.ts';
+import { sqlNumber, type Database } from '../db.ts';
+import { ACL_RESOURCE_IDS } from './acl.ts';
 import { joinCompanyGroup, leaveCompanyGroup } from './groups.ts';
 import { closeInvitations } from './invitation-rows.ts';
-import { COMPANY_STATUS } from './membership.ts';
 
 /** Structure rows' entity types. */
 export const ENTITY = { customer: 0, team: 1 } as const;
-
-export interface CompanyFields {
-  readonly name: string;
-  readonly email: string;
-  readonly legalName?: string | null | undefined;
-  readonly vatTaxId?: string | null | undefined;
-  readonly resellerId?: string | null | undefined;
-  readonly street: readonly string[];
-  readonly city: string;
-  readonly countryId: string;
-  readonly region?: string | null | undefined;
-  readonly regionId?: number | null | undefined;
-  readonly postcode: string;
-  readonly telephone: string;
-}
 
 const nodeRow = z.object({
   structure_id: sqlNumber,
@@ -180,7 +164,7 @@ export function addUser(
 }
 
 const rootRow = z.object({ structure_id: sqlNumber });
-const parentRow = z.object({ parent_id: sqlNumber });
+const rolesRow = z.object({ role_id: sqlNumber });
 
 /** The company's root node: its administrator's. */
 export function rootOf(db: Database, companyId: number): number {
@@ -191,6 +175,54 @@ export function rootOf(db: Database, companyId: number): number {
       companyId,
     )?.structure_id ?? 0
   );
+}
+
+/** Those under the customer's node move up to the customer's parent (`moveStructureChildrenToParent`). */
+export function moveChildrenUp(db: Database, customerId: number): void {
+  const node = nodeOfEntity(db, ENTITY.customer, customerId);
+  const parent = node?.path.split('/').slice(-2, -1)[0];
+  if (!node || parent === undefined) return;
+  const children = db.all(
+    rootRow,
+    'SELECT structure_id FROM company_structure WHERE parent_id = ?',
+    node.structure_id,
+  );
+  for (const child of children) moveInTree(db, child.structure_id, Number(parent));
+}
+
+/** The customer's node goes from the tree (`removeCustomerNode`). */
+export function removeCustomerNode(db: Database, customerId: number): void {
+  db.run(
+    'DELETE FROM company_structure WHERE entity_type = ? AND entity_id = ?',
+    ENTITY.customer,
+    customerId,
+  );
+}
+
+/** The company's first role (`RoleManagement::getCompanyDefaultRole`), which a user it gains takes. */
+export const defaultRoleOf = (db: Database, companyId: number): number | undefined =>
+  db.get(
+    rolesRow,
+    'SELECT role_id FROM company_roles WHERE company_id = ? ORDER BY role_id LIMIT 1',
+    companyId,
+  )?.role_id;
+
+/**
+ * Deletes a team with nothing under it (its node and itself); false, and nothing deleted, when users or teams
+ * are aligned to it (`Team\Delete`'s refusal, worded by each caller).
+ */
+export function deleteEmptyTeam(db: Database, teamId: number): boolean {
+  const node = nodeOfEntity(db, ENTITY.team, teamId);
+  if (
+    node &&
+    db.get(rootRow, 'SELECT structure_id FROM company_structure WHERE parent_id = ?', node.structure_id)
+  )
+    return false;
+  db.transaction(() => {
+    if (node) db.run('DELETE FROM company_structure WHERE structure_id = ?', node.structure_id);
+    db.run('DELETE FROM company_team WHERE entity_id = ?', teamId);
+  });
+  return true;
 }
 
 /**
@@ -205,19 +237,8 @@ export function removeUser(db: Database, customerId: number): void {
     customerId,
   )?.company_id;
   if (companyId !== undefined) leaveCompanyGroup(db, companyId, customerId);
-  const node = nodeOfEntity(db, ENTITY.customer, customerId);
-  if (node) {
-    const parent =
-      db.get(parentRow, 'SELECT parent_id FROM company_structure WHERE structure_id = ?', node.structure_id)
-        ?.parent_id ?? 0;
-    const children = db.all(
-      rootRow,
-      'SELECT structure_id FROM company_structure WHERE parent_id = ?',
-      node.structure_id,
-    );
-    for (const child of children) moveInTree(db, child.structure_id, parent);
-    db.run('DELETE FROM company_structure WHERE structure_id = ?', node.structure_id);
-  }
+  moveChildrenUp(db, customerId);
+  removeCustomerNode(db, customerId);
   db.run('DELETE FROM company_user_roles WHERE user_id = ?', customerId);
   db.run('DELETE FROM company_advanced_customer_entity WHERE customer_id = ?', customerId);
   closeInvitations(db, customerId);
@@ -232,58 +253,4 @@ export function setUserActive(db: Database, customerId: number, active: boolean)
     customerId,
   );
   if (!active) revokeCustomerTokens(db, customerId);
-}
-
-/**
- * A new company (pending approval unless `status` says otherwise) of an existing customer as administrator,
- * who joins its customer group (General unless `customerGroupId` says otherwise): with its "Default User"
- * role, its credit line at 0, its tree's root and purchase orders off.
- */
-export function insertCompany(
-  db: Database,
-  fields: CompanyFields,
-  adminId: number,
-  admin: { readonly jobTitle?: string | null | undefined; readonly telephone?: string | null | undefined },
-  status: number = COMPANY_STATUS.pending,
-  customerGroupId = 1,
-  now: string = magentoDate(),
-): number {
-  const id = db.run(
-    `INSERT INTO company (status, company_name, legal_name, company_email, vat_tax_id, reseller_id, street, city,
-        country_id, region, region_id, postcode, telephone, super_user_id, customer_group_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    status,
-    fields.name,
-    fields.legalName ?? null,
-    fields.email,
-    fields.vatTaxId ?? null,
-    fields.resellerId ?? null,
-    JSON.stringify(fields.street),
-    fields.city,
-    fields.countryId,
-    fields.region ?? null,
-    fields.regionId ?? null,
-    fields.postcode,
-    fields.telephone,
-    adminId,
-    customerGroupId,
-    now,
-    now,
-  ).lastInsertRowid;
-  createRole(db, id, DEFAULT_USER_ROLE.name, DEFAULT_USER_ROLE.allow);
-  db.run('INSERT INTO company_credit (company_id, credit_limit, balance) VALUES (?, 0, 0)', id);
-  db.run(
-    'INSERT INTO purchase_order_company_config (company_entity_id, is_purchase_order_enabled) VALUES (?, 0)',
-    id,
-  );
-  db.run(
-    'INSERT INTO company_advanced_customer_entity (customer_id, company_id, job_title, status, telephone) VALUES (?, ?, ?, 1, ?)',
-    adminId,
-    id,
-    admin.jobTitle ?? null,
-    admin.telephone ?? null,
-  );
-  placeInTree(db, id, ENTITY.customer, adminId, 0);
-  joinCompanyGroup(db, id, adminId);
-  return id;
 }

@@ -7,9 +7,17 @@
  */
 import type { Database } from '../db.ts';
 import { joinCompanyGroup } from './groups.ts';
-import { assignRole, ENTITY, moveInTree, placeInTree, rootOf } from './records.ts';
+import {
+  assignRole,
+  defaultRoleOf,
+  ENTITY,
+  placeInTree,
+  moveChildrenUp,
+  moveInTree,
+  removeCustomerNode,
+  rootOf,
+} from './records.ts';
 import { dropNoCompany, membershipOf } from './stored-attributes.ts';
-import { defaultRoleOf, moveChildrenUp, removeCustomerNode } from './tree.ts';
 
 export function replaceAdministrator(db: Database, companyId: number, oldId: number, newId: number): void {
   const newcomer = membershipOf(db, newId);

@@ -5,13 +5,13 @@
  * who is not the administrator neither writes nor removes a role allowing more than their own (`grants.ts`).
  */
 import { z } from 'zod';
-import { sqlNumber } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
 import { isAclResource } from './acl.ts';
 import { roleNameTaken } from './company-mutations.ts';
 import { companyErrors } from './errors.ts';
 import { checkGrant, checkRoleGrant } from './grants.ts';
 import { memberWith } from './guard.ts';
+import { roleUsers } from './membership.ts';
 import { roleIdIn, roleObject } from './nodes.ts';
 import { createRole, saveRolePermissions } from './records.ts';
 
@@ -67,12 +67,7 @@ export function deleteCompanyRole(args: unknown, context: GraphQlContext) {
   const { db } = context;
   const id = roleIdIn(db, user.companyId, z.object({ id: z.string() }).parse(args).id);
   checkRoleGrant(db, user, id);
-  const users = db.get(
-    z.object({ n: sqlNumber }),
-    'SELECT COUNT(*) AS n FROM company_user_roles WHERE role_id = ?',
-    id,
-  );
-  if ((users?.n ?? 0) > 0) throw companyErrors.roleInUse();
+  if (roleUsers(db, id) > 0) throw companyErrors.roleInUse();
   db.run('DELETE FROM company_roles WHERE role_id = ?', id);
   return { success: true };
 }

@@ -11,6 +11,8 @@ import { m } from '../input.ts';
 import { searchPage, type SearchCriteria } from '../search-criteria.ts';
 import { roleNameTaken } from './company-mutations.ts';
 import { findCompany } from './company-row.ts';
+import { roleUsers } from './membership.ts';
+import { findRole, roleRow } from './nodes.ts';
 import { createRole, saveRolePermissions } from './records.ts';
 import { allowedResources, permissionsOf } from './role-permissions.ts';
 import { noSuchEntity, problems, refused, restErrors } from './rest-errors.ts';
@@ -31,22 +33,18 @@ export const roleDto = m.dto({
 });
 export type RoleInput = NonNullable<z.output<typeof roleDto>>;
 
-const roleRow = z.object({ role_id: sqlNumber, role_name: z.string().nullable(), company_id: sqlNumber });
 type RoleRow = z.output<typeof roleRow>;
-
-const findRoleRow = (db: Database, roleId: number) =>
-  db.get(roleRow, 'SELECT role_id, role_name, company_id FROM company_roles WHERE role_id = ?', roleId);
 
 /** `RoleInterface` as the web API writes it (its empty extension attributes left out). */
 const roleOut = (db: Database, row: RoleRow) => ({
   id: row.role_id,
-  ...(row.role_name === null ? {} : { role_name: row.role_name }),
+  role_name: row.role_name,
   permissions: permissionsOf(db, row.role_id),
   company_id: row.company_id,
 });
 
 function loadRole(db: Database, roleId: number): RoleRow {
-  const row = findRoleRow(db, roleId);
+  const row = findRole(db, roleId);
   if (!row) throw noSuchEntity('roleId', roleId);
   return row;
 }
@@ -93,8 +91,7 @@ const countOf = (db: Database, sql: string, id: number) =>
 /** `DELETE /V1/company/role/:roleId` (`Role\Validator::validateRoleBeforeDelete`). */
 export function deleteRole(db: Database, roleId: number): boolean {
   const role = loadRole(db, roleId);
-  if (countOf(db, 'SELECT COUNT(*) AS n FROM company_user_roles WHERE role_id = ?', roleId) > 0)
-    throw restErrors.roleInUse();
+  if (roleUsers(db, roleId) > 0) throw restErrors.roleInUse();
   if (countOf(db, 'SELECT COUNT(*) AS n FROM company_roles WHERE company_id = ?', role.company_id) <= 1)
     throw restErrors.onlyRole();
   db.run('DELETE FROM company_roles WHERE role_id = ?', roleId);

@@ -17,9 +17,8 @@ import type { ReturnsRuntime } from '../returns/runtime.ts';
 import { parseSearchCriteria } from '../search-criteria.ts';
 import { companyUser } from './membership.ts';
 import { findRole } from './nodes.ts';
-import { addUser, assignRole, moveInTree, structureNode } from './records.ts';
+import { addUser, assignRole, defaultRoleOf, moveInTree, structureNode } from './records.ts';
 import { dropNoCompany, membershipOf } from './stored-attributes.ts';
-import { defaultRoleOf } from './tree.ts';
 import { MERCHANT_RESOURCE, merchantRoutes } from './merchant-routes.ts';
 import {
   creditInput,

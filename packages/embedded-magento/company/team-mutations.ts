@@ -10,8 +10,8 @@ import type { GraphQlContext } from '../graphql/context.ts';
 import { companyErrors } from './errors.ts';
 import { checkUserChange } from './grants.ts';
 import { memberWith } from './guard.ts';
-import { companyObject, findTeam, teamIdIn, teamObject } from './nodes.ts';
-import { createTeam, ENTITY, moveInTree, structureNode } from './records.ts';
+import { companyObject, teamIdIn, teamObject } from './nodes.ts';
+import { createTeam, deleteEmptyTeam, ENTITY, moveInTree, structureNode } from './records.ts';
 import { idOf } from './uid.ts';
 import { targetIn } from './user-mutations.ts';
 
@@ -54,17 +54,7 @@ export function deleteCompanyTeam(args: unknown, context: GraphQlContext) {
   const user = memberWith(context, USERS_EDIT);
   const { db } = context;
   const id = teamIdIn(db, user.companyId, z.object({ id: z.string() }).parse(args).id);
-  const team = findTeam(db, id);
-  const below = db.get(
-    z.object({ n: sqlNumber }),
-    'SELECT COUNT(*) AS n FROM company_structure WHERE parent_id = ?',
-    team?.structure_id ?? 0,
-  );
-  if ((below?.n ?? 0) > 0) throw companyErrors.teamNotEmpty();
-  db.transaction(() => {
-    db.run('DELETE FROM company_structure WHERE structure_id = ?', team?.structure_id ?? 0);
-    db.run('DELETE FROM company_team WHERE entity_id = ?', id);
-  });
+  if (!deleteEmptyTeam(db, id)) throw companyErrors.teamNotEmpty();
   return { success: true };
 }
 

@@ -11,7 +11,7 @@ import { errors } from '../errors.ts';
 import { m } from '../input.ts';
 import { searchPage, type SearchCriteria } from '../search-criteria.ts';
 import { findCompany } from './company-row.ts';
-import { createTeam, ENTITY, nodeOfEntity, rootOf } from './records.ts';
+import { createTeam, deleteEmptyTeam, rootOf } from './records.ts';
 import { noSuchEntity, problems, refused, restErrors } from './rest-errors.ts';
 
 export const teamDto = m.dto({
@@ -77,19 +77,7 @@ export function updateTeam(db: Database, team: TeamInput): boolean {
 /** `DELETE /V1/team/:teamId` (`Team\Delete`). */
 export function deleteTeam(db: Database, teamId: number): never[] {
   loadTeam(db, teamId);
-  const node = nodeOfEntity(db, ENTITY.team, teamId);
-  const below = node
-    ? db.get(
-        z.object({ n: sqlNumber }),
-        'SELECT COUNT(*) AS n FROM company_structure WHERE parent_id = ?',
-        node.structure_id,
-      )
-    : undefined;
-  if ((below?.n ?? 0) > 0) throw restErrors.teamNotEmpty();
-  db.transaction(() => {
-    if (node) db.run('DELETE FROM company_structure WHERE structure_id = ?', node.structure_id);
-    db.run('DELETE FROM company_team WHERE entity_id = ?', teamId);
-  });
+  if (!deleteEmptyTeam(db, teamId)) throw restErrors.teamNotEmpty();
   return [];
 }
 

@@ -13,7 +13,8 @@ import { TRADE_GROUP } from '../customers/groups.ts';
 import { magentoDate, sqlNumber, type Database } from '../db.ts';
 import { DEMO_TRADE_CUSTOMER } from './trade.ts';
 import { COMPANY_STATUS } from '../company/membership.ts';
-import { addUser, createRole, insertCompany } from '../company/records.ts';
+import { addUser, createRole } from '../company/records.ts';
+import { insertCompany } from '../company/insert-company.ts';
 import { setCreditLimit } from '../company/credit.ts';
 
 const WRITTEN = 'demo-companies-written';
