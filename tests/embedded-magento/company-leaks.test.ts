@@ -25,13 +25,7 @@ afterAll(async () => {
   await mail.close();
 });
 
-async function tokenOf(email: string, password: string): Promise<string> {
-  const reply = await backend.call('POST', '/rest/V1/integration/customer/token', {
-    body: { username: email, password },
-  });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return String(reply.body);
-}
+const tokenOf = (email: string, password: string) => backend.customerToken(email, password);
 
 const admin = () => tokenOf(DEMO_COMPANY.admin.email, DEMO_COMPANY.admin.password);
 const errorOf = (reply: { body: { errors?: { message: string }[] } }) => reply.body.errors?.[0]?.message;

@@ -17,13 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => backend.stop());
 
-async function tokenOf(email: string, password: string): Promise<string> {
-  const reply = await backend.call('POST', '/rest/V1/integration/customer/token', {
-    body: { username: email, password },
-  });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return String(reply.body);
-}
+const tokenOf = (email: string, password: string) => backend.customerToken(email, password);
 
 const admin = () => tokenOf(DEMO_COMPANY.admin.email, DEMO_COMPANY.admin.password);
 const buyer = () => tokenOf(DEMO_COMPANY.buyer.email, DEMO_COMPANY.buyer.password);

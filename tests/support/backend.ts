@@ -26,6 +26,8 @@ export interface TestBackend extends RunningMagento {
   /** A new customer with a unique e-mail, signed in. */
   /** A new customer, with `email` when given (a deleted customer's, say), else a unique one. */
   newCustomer(email?: string): Promise<{ email: string; password: string; token: string; id: number }>;
+  /** A customer's token, as their sign-in gets one; fails the test when it is refused. */
+  customerToken(email: string, password: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -110,11 +112,15 @@ export async function startTestBackend(
       },
     });
     if (created.status !== 200) throw new Error(`customer not created: ${JSON.stringify(created.body)}`);
+    return { email, password, token: await customerToken(email, password), id: created.body.id as number };
+  }
+
+  async function customerToken(email: string, password: string): Promise<string> {
     const token = await call('POST', '/rest/V1/integration/customer/token', {
       body: { username: email, password },
     });
     if (token.status !== 200) throw new Error(`no token: ${JSON.stringify(token.body)}`);
-    return { email, password, token: token.body as string, id: created.body.id as number };
+    return String(token.body);
   }
 
   return {
@@ -123,6 +129,7 @@ export async function startTestBackend(
     config,
     call,
     newCustomer,
+    customerToken,
     stop: async () => {
       await running.close();
       if (!dir) rmSync(folder, { recursive: true, force: true });

@@ -73,3 +73,21 @@ export async function readCompanyAccess(
     purchaseOrdersEnabled: customer.purchase_orders_enabled === true,
   };
 }
+
+/**
+ * Whether Magento still takes the customer's token: Adobe words some refusals of a call as it words an ended
+ * session (a `graphql-authorization` error), so the routes ask once more before they end one.
+ */
+export async function stillSignedIn(
+  magento: MagentoGraphqlConfig,
+  token: string,
+  read: typeof readCompanyAccess = readCompanyAccess,
+): Promise<boolean> {
+  try {
+    await read(magento, token);
+    return true;
+  } catch (error) {
+    if (error instanceof MagentoGraphqlError && error.kind === 'unauthorized') return false;
+    throw error;
+  }
+}

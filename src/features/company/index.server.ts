@@ -1,5 +1,5 @@
 /** The door of features/company for the server: what the rest of the shop may use of it that runs only in Node. */
-export { meansNoB2b, readCompanyAccess } from './access.server.ts';
+export { meansNoB2b, readCompanyAccess, stillSignedIn } from './access.server.ts';
 export { readCompanyPage, structureOfUser } from './company.server.ts';
 export { memoryInvitationBook, storedInvitationBook } from './invitation-book.server.ts';
 export type { InvitationBook, OpenInvitation } from './invitation-book.server.ts';

@@ -114,17 +114,6 @@ const sessionToken = z.string().optional().catch(undefined);
 const isUnauthorized = (error: unknown): boolean =>
   error instanceof MagentoGraphqlError && error.kind === 'unauthorized';
 
-/** Whether Magento still takes the token (a refusal of a call, not of the session). */
-async function stillSignedIn(graphql: MagentoGraphqlConfig, token: string): Promise<boolean> {
-  try {
-    await company.readCompanyAccess(graphql, token);
-    return true;
-  } catch (error) {
-    if (isUnauthorized(error)) return false;
-    throw error;
-  }
-}
-
 /** Magento's failures as the shopper reads them. */
 function failure(error: unknown, method: string, log: (message: string) => void): never {
   if (error instanceof MagentoGraphqlError) {
@@ -164,7 +153,7 @@ export function createCompanyRoutes(config: CompanyRoutesConfig): Hono {
       return await work();
     } catch (error) {
       const token = sessionToken.parse(c.get('customerToken'));
-      if (isUnauthorized(error) && token !== undefined && (await stillSignedIn(graphql, token)))
+      if (isUnauthorized(error) && token !== undefined && (await company.stillSignedIn(graphql, token)))
         throw new HttpError(403, t.refused);
       return failure(error, c.req.method, log);
     }

@@ -12,7 +12,7 @@ import {
   purchaseOrderTexts as t,
 } from '../../features/purchase-orders/index.ts';
 import { PurchaseOrderRefused } from '../../features/purchase-orders/index.server.ts';
-import { readCompanyAccess } from '../../features/company/index.server.ts';
+import { stillSignedIn } from '../../features/company/index.server.ts';
 import { HttpError, SessionEnded } from '../../http/index.ts';
 import { MagentoGraphqlError } from '../../magento/graphql.ts';
 import { strings } from '../../strings.ts';
@@ -51,14 +51,9 @@ function refusedAs(c: Context, error: PurchaseOrderRefused): HttpError {
  * or the end of the session (401).
  */
 async function unauthorized(c: Context, config: PurchaseOrderRoutesConfig, token: string): Promise<Error> {
-  try {
-    await (config.access ?? readCompanyAccess)(config.magento, token);
-    return readsOne(c) ? notFound(c) : new HttpError(403, t.notAllowed);
-  } catch (error) {
-    if (error instanceof MagentoGraphqlError && error.kind === 'unauthorized')
-      return new SessionEnded(strings.shopper.sessionEnded);
-    throw error;
-  }
+  if (!(await stillSignedIn(config.magento, token, config.access)))
+    return new SessionEnded(strings.shopper.sessionEnded);
+  return readsOne(c) ? notFound(c) : new HttpError(403, t.notAllowed);
 }
 
 export async function magentoFailure(
