@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { sqlNumber, type Database } from '../db.ts';
 import type { GraphQlContext } from '../graphql/context.ts';
-import { actsForCompany, companyUser, purchaseOrdersEnabled } from './membership.ts';
+import { actsForCompany, companyOf, companyUser, purchaseOrdersEnabled } from './membership.ts';
 import { ADMIN_ROLE, roleObject, teamObject } from './nodes.ts';
 import { idOf } from './uid.ts';
 
@@ -26,8 +26,8 @@ function readable(context: GraphQlContext, source: Source): boolean {
   const id = customerIdOf(source);
   if (context.customerId === undefined) return false;
   if (id === context.customerId) return true;
-  const asker = companyUser(context.db, context.customerId);
-  return asker !== undefined && companyUser(context.db, id)?.companyId === asker.companyId;
+  const asker = companyOf(context.db, context.customerId);
+  return asker !== undefined && companyOf(context.db, id) === asker;
 }
 
 const customerField = (db: Database, source: { id: string }) =>

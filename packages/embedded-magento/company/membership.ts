@@ -48,6 +48,14 @@ export const roleAllows = (db: Database, roleId: number): Set<string> =>
       .map((each) => each.resource_id),
   );
 
+/** The company the customer is a user of, if any (the membership alone, without their role's resources). */
+export const companyOf = (db: Database, customerId: number): number | undefined =>
+  db.get(
+    z.object({ company_id: sqlNumber }),
+    'SELECT company_id FROM company_advanced_customer_entity WHERE customer_id = ?',
+    customerId,
+  )?.company_id;
+
 /** How many users have the role. */
 export const roleUsers = (db: Database, roleId: number): number =>
   db.get(z.object({ n: sqlNumber }), 'SELECT COUNT(*) AS n FROM company_user_roles WHERE role_id = ?', roleId)

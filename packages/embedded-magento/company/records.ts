@@ -9,6 +9,7 @@ import { sqlNumber, type Database } from '../db.ts';
 import { ACL_RESOURCE_IDS } from './acl.ts';
 import { joinCompanyGroup, leaveCompanyGroup } from './groups.ts';
 import { closeInvitations } from './invitation-rows.ts';
+import { companyOf } from './membership.ts';
 
 /** Structure rows' entity types. */
 export const ENTITY = { customer: 0, team: 1 } as const;
@@ -231,11 +232,7 @@ export function deleteEmptyTeam(db: Database, teamId: number): boolean {
  * they have ends at once.
  */
 export function removeUser(db: Database, customerId: number): void {
-  const companyId = db.get(
-    z.object({ company_id: sqlNumber }),
-    'SELECT company_id FROM company_advanced_customer_entity WHERE customer_id = ?',
-    customerId,
-  )?.company_id;
+  const companyId = companyOf(db, customerId);
   if (companyId !== undefined) leaveCompanyGroup(db, companyId, customerId);
   moveChildrenUp(db, customerId);
   removeCustomerNode(db, customerId);
