@@ -10,7 +10,8 @@ import { snapshotPath } from './src/catalogue/snapshot.ts';
 import { loadConfig } from './src/config/env.ts';
 import { shopInfo } from './src/config/shop.ts';
 import { CACHE_KEYS_FILE, renderPlanModule } from './src/publish/plan/plan-files.ts';
-import { handBundleOver } from './src/site/handoff.ts';
+import { keepBundle } from './src/publish/render/kept-bundle.ts';
+import { bundleKeptIn } from './src/site/handoff.ts';
 
 /** Read once, here: the pages take what they show of it as values (the render plan). */
 const { shop } = loadConfig();
@@ -49,8 +50,9 @@ const renderPlan = {
  * After the pages are written, with the prerender bundle Astro rendered them with: records every path's
  * cache key (its fingerprint, src/site/fingerprint.ts) in `cache-keys.json` beside the build's `client/`,
  * so the first warm rebuild after this build renders only what changed (src/publish/render/build.ts merges
- * them into `pages.json`); and hands the publisher's warm renderer, when it runs this build in its own
- * process, the bundle's app, already loaded, so later runs render changed pages without bundling again.
+ * them into `pages.json`); and, when the publisher's renderer asked for it (its bundle's build, in a child
+ * process of its own: src/publish/render/bundle-child.ts), keeps the bundle for the renderer to import
+ * (src/publish/render/kept-bundle.ts), so later runs render changed pages without Vite or bundling.
  * @type {import('astro').AstroIntegration}
  */
 const warmRenderer = (() => {
@@ -79,7 +81,8 @@ const warmRenderer = (() => {
         for (const { pathname, cacheKey } of await new StaticPaths(app).getAll())
           if (cacheKey !== undefined) keys[pathname.replace(/^\/+|\/+$/g, '')] = cacheKey;
         writeFileSync(new URL(`./${CACHE_KEYS_FILE}`, outDir), JSON.stringify(keys));
-        handBundleOver(app);
+        const keepIn = bundleKeptIn();
+        if (keepIn !== undefined) keepBundle(dir, keepIn, app);
       },
     },
   };

@@ -6,8 +6,9 @@
  * (src/publish/plan/plan-files.ts), the snapshot by name. The bundle holds its own copies of this module, so the handoff
  * goes through one global, named here once.
  *
- * The other way, once: when the warm renderer runs Astro's build in its own process, astro.config.mjs hands
- * it the bundle's app (`handBundleOver`), already loaded, through the second global named here.
+ * The other way, once: the renderer's bundle is built by `astro build` in a child of its own
+ * (src/publish/render/bundle-child.ts), which asks astro.config.mjs, through the second global named here,
+ * to keep the prerender bundle once the pages are written (`keepBundleIn`), for the renderer to import.
  */
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { ShopInfo } from '../config/shop.ts';
@@ -46,7 +47,7 @@ export interface PageFilter {
 }
 
 const HANDOFF = Symbol.for('storefront.site-handoff');
-const BUNDLE = Symbol.for('storefront.warm-renderer');
+const BUNDLE = Symbol.for('storefront.keep-bundle');
 const slot = globalThis as { [HANDOFF]?: SiteHandoff };
 
 export function handOff(handoff: SiteHandoff | undefined): void {
@@ -95,22 +96,15 @@ export function pagesToRender(
 }
 
 /**
- * Waits, in this process, for the app of the bundle the next `astro build` makes; `take` answers it once
- * the build is done (undefined when the build handed none) and stops waiting.
+ * Asks the next `astro build` in this process to keep its prerender bundle in `dir` once its pages are
+ * written (astro.config.mjs, src/publish/render/kept-bundle.ts); undefined asks for nothing.
  */
-export function awaitBundle(): { take(): unknown } {
-  const waiting: { app?: unknown } = {};
-  Reflect.set(globalThis, BUNDLE, waiting);
-  return {
-    take() {
-      Reflect.deleteProperty(globalThis, BUNDLE);
-      return waiting.app;
-    },
-  };
+export function keepBundleIn(dir: string | undefined): void {
+  Reflect.set(globalThis, BUNDLE, dir);
 }
 
-/** Hands the bundle's app to a warm renderer waiting in this process (astro.config.mjs); else nothing. */
-export function handBundleOver(app: unknown): void {
-  const waiting: unknown = Reflect.get(globalThis, BUNDLE);
-  if (typeof waiting === 'object' && waiting !== null) Reflect.set(waiting, 'app', app);
+/** Where the `astro build` running in this process is asked to keep its prerender bundle, if anywhere. */
+export function bundleKeptIn(): string | undefined {
+  const dir: unknown = Reflect.get(globalThis, BUNDLE);
+  return typeof dir === 'string' ? dir : undefined;
 }

@@ -33,19 +33,6 @@ const WORKER = fileURLToPath(new URL('./warm-worker.ts', import.meta.url));
 /** As `astro build` runs (astro-run.ts): nicer than the server, so a cart call is not queued behind a render. */
 const NICER_BY = 10;
 
-/**
- * mimalloc's settings (the allocator of Rolldown's native binding, which bundles for Astro in the
- * renderer's process) to give freed memory back to the system at once: left to its defaults the bundle's
- * build kept about 600 MB resident for the renderer's life (an `astro build` of 400 products: 752 MB
- * resident, 92 MB of it V8's heap; with these, 558 MB). A setting already in the environment wins.
- */
-const GIVE_BACK = {
-  MIMALLOC_PURGE_DELAY: '0',
-  MIMALLOC_PURGE_DECOMMITS: '1',
-  MIMALLOC_ARENA_EAGER_COMMIT: '0',
-  MIMALLOC_ARENA_PURGE_MULT: '0',
-};
-
 export interface WarmRendererClient extends CatalogueSync {
   /** The sources' hash its bundle was made from, once started; undefined before. */
   readonly sourceHash: string | undefined;
@@ -112,7 +99,7 @@ function spawn(state: ClientState): ChildProcess {
   const { options, log } = state;
   const spawned = fork(options.worker ?? WORKER, [], {
     cwd: options.root,
-    env: { ...GIVE_BACK, ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
     // The renderer collects between the slices of a whole build (warm.ts, `collect`).
     execArgv: ['--expose-gc'],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -1,7 +1,7 @@
 /**
- * The warm renderer, inside its own process (warm-worker.ts): Astro's build run once, in this process, so
- * that the prerender bundle it made (routes, components, the built assets' names and styles) stays loaded
- * (astro.config.mjs hands it over); then every rebuild renders only the pages and data files whose
+ * The warm renderer, inside its own process (warm-worker.ts): Astro's build run once, in a child that keeps
+ * the prerender bundle it made (routes, components, the built assets' names and styles) and exits; this
+ * process imports the kept bundle (kept-bundle.ts) and keeps it loaded; then every rebuild renders only the pages and data files whose
  * fingerprint changed, with no bundling and no Astro start-up. A run hands the bundle's pages its catalogue
  * (src/site/handoff.ts) with the product and listing pages the change since the live build can show
  * (src/site/change-plan.ts), asks the routes for those paths, every data file and the fixed pages with their
@@ -18,11 +18,12 @@ import type { ShopInfo } from '../../config/shop.ts';
 import { priceChanges } from '../../catalogue/special-prices.ts';
 import { readBuildInfo, RECORDED_PRICE_CHANGES } from '../releases/build-info.ts';
 import { PAGES_MANIFEST_FILE, readPagesManifest, type PagesManifest } from '../plan/plan-files.ts';
-import { awaitBundle, handOff, type SiteHandoff } from '../../site/handoff.ts';
+import { handOff, type SiteHandoff } from '../../site/handoff.ts';
+import { buildBundle, structureOf } from './bundle-build.ts';
+import { loadKeptBundle } from './kept-bundle.ts';
 import { sharedFingerprint } from '../../site/page-plan.ts';
 import {
   isPageKey,
-  isPrerenderApp,
   keyOf,
   newKeys,
   newRendering,
@@ -33,6 +34,9 @@ import {
 import type { WarmJob, WarmOutcome } from './warm-messages.ts';
 import { pageScanThread } from './page-scan-thread.ts';
 import { defaultSmokePages } from './finish.ts';
+
+/** The folder of a renderer's build (`scratch`) its prerender bundle is kept in. */
+const KEPT_BUNDLE = 'prerender';
 
 /** A run's job and outcome: what crosses between the processes, parsed on arrival (warm-messages.ts). */
 export type { WarmJob, WarmOutcome, WarmScan } from './warm-messages.ts';
@@ -94,32 +98,30 @@ export async function startWarmRenderer(input: WarmInput): Promise<WarmRenderer>
   };
 }
 
-/** Astro's build, once, handing over its prerender app (astro.config.mjs, `warmRenderer`). */
+/**
+ * Astro's build, once, in a child process that keeps its prerender bundle and exits (bundle-build.ts);
+ * this process imports the kept bundle (kept-bundle.ts) and renders with it from then on, holding none of
+ * Vite's or the build's memory.
+ */
 async function buildOnce(input: WarmInput): Promise<Pick<WarmState, 'app' | 'Paths'>> {
-  const { build } = await import('astro');
-  const { StaticPaths: Paths } = await import('astro/runtime/prerender/static-paths.js');
-  const bundle = awaitBundle();
-  handOff({
-    index: indexCatalogue(input.catalogue, { at: input.pricedAt }),
-    shop: input.shop,
-    render: new Set(),
-    data: false,
-  });
   // New files, never the old ones rewritten: whole builds made from an earlier bundle link its files.
   await rm(input.scratch, { recursive: true, force: true });
-  let app: unknown;
+  const keepIn = join(input.scratch, KEPT_BUNDLE);
   try {
-    await build({ root: input.root, outDir: input.scratch, logLevel: 'error' });
-  } finally {
-    app = bundle.take();
-    handOff(undefined);
-  }
-  if (!isPrerenderApp(app)) {
+    await buildBundle(
+      {
+        ...{ root: input.root, outDir: input.scratch, keepIn, pricedAt: input.pricedAt },
+        ...{ shop: input.shop, structure: structureOf(input.catalogue) },
+      },
+      (line) => process.stderr.write(`${line}\n`),
+    );
+    const app = await loadKeptBundle(keepIn);
+    const { StaticPaths: Paths } = await import('astro/runtime/prerender/static-paths.js');
+    return { app, Paths };
+  } catch (error) {
     await rm(input.scratch, { recursive: true, force: true });
-    throw new Error('Astro built the site but handed over no renderer (astro.config.mjs, warmRenderer).');
+    throw error;
   }
-  collect();
-  return { app, Paths };
 }
 
 /** Every path the bundle's routes give, with their keys, for the catalogue handed off. */
