@@ -16,7 +16,7 @@
  *    (scripts/bench/untouched.ts): /basket empty, /basket with the cart's line, and /basket/shipping.
  * It relies only on those texts, selectors and Magento's WELCOME10 rule (seeded by the embedded back end).
  * The shop: `--url` (default the end-to-end shop, E2E_PORT_OFFSET honoured, started here when nothing
- * answers); products come from var/e2e/catalogue.json, the catalogue that shop was built from. Chromium:
+ * answers); products come from var/e2e/catalogue.db, the catalogue that shop was built from. Chromium:
  * CHROME_PATH, else /usr/bin/chromium. Figures also go to var/bench/basket.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -82,7 +82,7 @@ async function serve(): Promise<{ base: string; stop: () => void }> {
   const port = 20_000 + Math.floor(Math.random() * 10_000);
   const child = spawn(process.execPath, ['scripts/serve.ts', '--dist', resolve(client, '..')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), CATALOGUE_SNAPSHOT: resolve(client, '../../catalogue.json') },
+    env: { ...process.env, PORT: String(port), CATALOGUE_SNAPSHOT: resolve(client, '../../catalogue.db') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((ready, fail) => {

@@ -679,7 +679,7 @@ async function benchSize(products: number): Promise<SizeFigures> {
     EMBEDDED_MAGENTO_DB: join(dir, 'magento.sqlite'),
     EMBEDDED_MAGENTO_MEDIA: join(dir, 'media'),
     DEMO_PRODUCT_COUNT: String(products),
-    CATALOGUE_SNAPSHOT: join(dir, 'catalogue.json'),
+    CATALOGUE_SNAPSHOT: join(dir, 'catalogue.db'),
     IMAGE_CACHE_DIR: join(dir, 'image-cache'),
     PORT: String(shopPort),
     SITE_URL: `http://127.0.0.1:${shopPort}`,

@@ -88,7 +88,7 @@ async function benchSize(products: number): Promise<string[]> {
   try {
     await backend.ready;
     if (!url) throw new Error('The back end did not start.');
-    const file = join(dir, 'catalogue.json');
+    const file = join(dir, 'catalogue.db');
     const env = loadEnv({ MAGENTO_URL: url, MAGENTO_TOKEN: TOKEN, CATALOGUE_SNAPSHOT: file });
     const [, syncMs] = await timed(() => syncCatalogue(env, undefined, {}));
     const catalogue = readSnapshot(file);

@@ -258,7 +258,7 @@ async function benchSize(products: number): Promise<SizeFigures> {
     EMBEDDED_MAGENTO_MEDIA: join(dir, 'media'),
     EMBEDDED_INTEGRATION_TOKEN: TOKEN,
     DEMO_PRODUCT_COUNT: String(products),
-    CATALOGUE_SNAPSHOT: join(dir, 'catalogue.json'),
+    CATALOGUE_SNAPSHOT: join(dir, 'catalogue.db'),
     IMAGE_CACHE_DIR: join(dir, 'image-cache'),
     BENCH_ASTRO_CACHE_DIR: join(dir, 'astro-cache'),
     ASTRO_TELEMETRY_DISABLED: '1',

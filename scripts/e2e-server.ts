@@ -43,7 +43,7 @@ await runShop({
     EMBEDDED_MAGENTO_MEDIA: `${DIR}/media`,
     // More than the default 250, so the largest listings run to three pages and past 24 products.
     DEMO_PRODUCT_COUNT: '400',
-    CATALOGUE_SNAPSHOT: `${DIR}/catalogue.json`,
+    CATALOGUE_SNAPSHOT: `${DIR}/catalogue.db`,
     IMAGE_CACHE_DIR: `${DIR}/image-cache`,
     PAYMENT_SANDBOX_PORT: String(SANDBOX_PORT),
     PAYMENT_SANDBOX_DB: `${DIR}/payment-sandbox/sandbox.sqlite`,

@@ -1,12 +1,12 @@
 /**
- * The catalogue the e2e shop was built from (`var/e2e/catalogue.json`, or in `E2E_DIR`, written by the sync that
+ * The catalogue the e2e shop was built from (`var/e2e/catalogue.db`, or in `E2E_DIR`, written by the sync that
  * `scripts/e2e-server.ts` runs), so journeys pick their products and listings from the data instead of
  * hard-coding names the demo generator may change. Read lazily: the file exists only once the web server
  * has started, which is after Playwright has loaded the spec files.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readWrittenSnapshot } from '../../src/catalogue/snapshot.ts';
 import { pricedAt } from '../../src/catalogue/special-prices.ts';
 import type { Catalogue, CategoryNode, Product } from '../../src/catalogue/types.ts';
 import { E2E_DIR } from './ports.ts';
@@ -14,12 +14,12 @@ import { E2E_DIR } from './ports.ts';
 export type { Catalogue, CategoryNode, Product };
 
 /** In `E2E_DIR` (`var/e2e` unless a run moved it), from the project's root. */
-const SNAPSHOT = resolve(fileURLToPath(new URL('../..', import.meta.url)), E2E_DIR, 'catalogue.json');
+const SNAPSHOT = resolve(fileURLToPath(new URL('../..', import.meta.url)), E2E_DIR, 'catalogue.db');
 
 let cached: Catalogue | undefined;
 
 export function catalogue(): Catalogue {
-  cached ??= JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Catalogue;
+  cached ??= readWrittenSnapshot(SNAPSHOT).catalogue;
   return cached;
 }
 

@@ -72,7 +72,7 @@ export async function startRebuildsBeside(magento: { url: string; token: string 
       ...inherited,
       MAGENTO_URL: magento.url,
       MAGENTO_TOKEN: magento.token,
-      CATALOGUE_SNAPSHOT: join(dir, 'catalogue.json'),
+      CATALOGUE_SNAPSHOT: join(dir, 'catalogue.db'),
       IMAGE_CACHE_DIR: join(dir, 'image-cache'),
       BENCH_ASTRO_CACHE_DIR: join(dir, 'astro-cache'),
       SITE_URL: 'http://127.0.0.1:4321',

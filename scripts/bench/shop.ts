@@ -133,7 +133,7 @@ async function serveBenchBuild(products: string): Promise<{ base: string; childr
     EMBEDDED_MAGENTO_MEDIA: join(dir, 'media'),
     EMBEDDED_INTEGRATION_TOKEN: 'embedded-demo-integration-token',
     DEMO_PRODUCT_COUNT: products,
-    CATALOGUE_SNAPSHOT: join(dir, 'catalogue.json'),
+    CATALOGUE_SNAPSHOT: join(dir, 'catalogue.db'),
     IMAGE_CACHE_DIR: join(dir, 'image-cache'),
   };
   delete env['MAGENTO_URL'];

@@ -13,6 +13,8 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { copyRows } from '../../src/catalogue/rows.ts';
+import { syncStatePath } from '../../src/catalogue/sync-files.ts';
 import { envSchema, processEnvironment } from '../../src/config/env.ts';
 import { EMBEDDED_DEMO_OAUTH } from '../../src/config/magento.ts';
 import { BalancerLog, haproxyConfig, haproxyDaemon, serverStates, socketPath } from './haproxy.ts';
@@ -119,7 +121,7 @@ export class Topology {
     this.sandboxDb = join(options.scratch, 'sandbox', 'sandbox.sqlite');
     this.payPalDb = join(options.scratch, 'paypal', 'paypal.sqlite');
     this.mailDb = join(options.scratch, 'mail', 'mail.sqlite');
-    this.snapshotFile = join(options.scratch, 'catalogue', 'catalogue.json');
+    this.snapshotFile = join(options.scratch, 'catalogue', 'catalogue.db');
     this.balancerLog = new BalancerLog(join(this.logDir, 'haproxy.log'));
     for (const dir of [
       this.logDir,
@@ -347,10 +349,10 @@ export class Topology {
     const varDir = join(scratch, id);
     mkdirSync(join(varDir, 'catalogue'), { recursive: true });
     // The replica's own snapshot starts where the first sync left it, as if it had synced itself.
-    const snapshot = join(varDir, 'catalogue', 'catalogue.json');
-    copyFileSync(this.snapshotFile, snapshot);
-    const syncState = this.snapshotFile.replace(/\.json$/, '.sync.json');
-    if (existsSync(syncState)) copyFileSync(syncState, snapshot.replace(/\.json$/, '.sync.json'));
+    const snapshot = join(varDir, 'catalogue', 'catalogue.db');
+    copyRows(this.snapshotFile, snapshot);
+    const syncState = syncStatePath(this.snapshotFile);
+    if (existsSync(syncState)) copyFileSync(syncState, syncStatePath(snapshot));
     const paymentsDb = join(varDir, 'payments', 'payments.sqlite');
     const daemon = new Daemon(
       {

@@ -11,11 +11,11 @@
  *
  * A sync's snapshot is written at `flush`, not on the way to the page: the publisher's process flushes once
  * its runs have paused (warm-worker.ts), and before anything that reads the file. Syncs in between start
- * from the one held, with its sync state, and the last one's write stands for all of them. The file is
- * read only when this owner has nothing newer: at its first use, and when another writer (`npm run sync`,
- * a CLI rebuild) changed the file since this owner last read or wrote it.
+ * from the one held, with its sync state, and the last one's write (the products all of them changed)
+ * stands for all of them. The rows are read only when this owner has nothing newer: at its first use, and
+ * when another writer (`npm run sync`, a CLI rebuild) changed them since this owner last read or wrote them.
  */
-import { statSync } from 'node:fs';
+import { rowsHash } from './rows.ts';
 import { fromStored, readWrittenSnapshot, snapshotPath } from './snapshot.ts';
 import {
   syncCatalogue,
@@ -61,16 +61,10 @@ export function catalogueOwner(settings: SyncSettings, log: (line: string) => vo
   let held: CatalogueInMemory | undefined;
   /** Writes the snapshot the last sync read, when it has not been written yet. */
   let persist: (() => void) | undefined;
-  /** The file as this owner last read or wrote it: another writer changes it. */
-  let fileIdentity: string | undefined;
-  const identityOf = (): string | undefined => {
-    const stats = statSync(file, { throwIfNoEntry: false });
-    return stats && `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
-  };
 
+  /** What is held, unless another writer changed the rows since (their hash is no longer the one held). */
   const inMemory = (): CatalogueInMemory => {
-    if (held && (persist || identityOf() === fileIdentity)) return held;
-    fileIdentity = identityOf();
+    if (held && (persist || rowsHash(file) === held.hash)) return held;
     held = readWrittenSnapshot(file);
     return held;
   };
@@ -80,7 +74,6 @@ export function catalogueOwner(settings: SyncSettings, log: (line: string) => vo
     persist = undefined;
     if (!write) return;
     write();
-    fileIdentity = identityOf();
     // Written: the next sync starts from the file's state again, and writes only what it changes.
     if (held) held = { catalogue: held.catalogue, hash: held.hash };
   };

@@ -1,13 +1,12 @@
 /**
- * The catalogue snapshot: what the last sync read from Magento, as one JSON file the build reads with fs
- * (never `import`ed: DESIGN.md §4). Written atomically, so a failed sync leaves the previous one intact.
- * `getCatalogue()` memoises the parsed snapshot and its indexes for the pages of one build.
+ * The catalogue snapshot: what the last sync read from Magento, as rows of one SQLite file (rows.ts) the
+ * build reads (never `import`ed: DESIGN.md §4). Each write is one transaction, so a failed sync leaves the
+ * previous one intact, and writes only the products it changed.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { z } from 'zod';
-import { readJson } from '@cleaning-shop/kit/reader.ts';
 import { catalogueHash } from './catalogue-hash.ts';
+import { readRows, writeRows, type RowChange } from './rows.ts';
 import { pricedAt } from './special-prices.ts';
 import type {
   Audience,
@@ -19,15 +18,14 @@ import type {
 } from './types.ts';
 
 /** Where `npm run sync` writes and the build reads; CATALOGUE_SNAPSHOT overrides it. */
-export const snapshotPath = (override?: string): string =>
-  resolve(override ?? 'var/catalogue/catalogue.json');
+export const snapshotPath = (override?: string): string => resolve(override ?? 'var/catalogue/catalogue.db');
 
-/** Writes the snapshot; `text` is `JSON.stringify(catalogue)` when the caller already has it. */
-export function writeSnapshot(file: string, catalogue: Catalogue, text = JSON.stringify(catalogue)): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, file);
+/**
+ * Writes the snapshot: the products of `change` (what a sync read anew and dropped) with everything but
+ * the products; every product without it.
+ */
+export function writeSnapshot(file: string, catalogue: Catalogue, change?: RowChange): void {
+  writeRows(file, { ...catalogue }, change);
 }
 
 type SearchMetadata = 'searchable' | 'filterableInSearch' | 'searchWeight';
@@ -138,17 +136,27 @@ const writtenSnapshotSchema = z.custom<Catalogue>((value) => snapshotProblem(val
   error: (issue) => `Not a catalogue snapshot: ${snapshotProblem(issue.input) ?? 'its shape'}`,
 });
 
+/** The rows in `file`, or why there are none. */
+function rowsIn(file: string): { catalogue: unknown; hash: string } {
+  let rows: ReturnType<typeof readRows>;
+  try {
+    rows = readRows(file);
+  } catch (error) {
+    throw new Error(
+      `${file}: Not a catalogue snapshot (${String(error)}). Run \`npm run sync\` (or \`npm start\`) to write it again.`,
+      {
+        cause: error,
+      },
+    );
+  }
+  if (!rows)
+    throw new Error(`No catalogue snapshot at ${file}: run \`npm run sync\` (or \`npm start\`) first.`);
+  return rows;
+}
+
 /** The snapshot in `file` as the pages read it: every reader of the file for a build comes here. */
 export function readSnapshot(file: string): Catalogue {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new Error(`No catalogue snapshot at ${file}: run \`npm run sync\` (or \`npm start\`) first.`, {
-      cause: error,
-    });
-  }
-  const parsed = storedSnapshotSchema.safeParse(readJson(text));
+  const parsed = storedSnapshotSchema.safeParse(rowsIn(file).catalogue);
   if (!parsed.success) {
     const problem = parsed.error.issues[0]?.message ?? 'Not a catalogue snapshot';
     throw new Error(`${file}: ${problem}. Run \`npm run sync\` (or \`npm start\`) to write it again.`);
@@ -157,8 +165,9 @@ export function readSnapshot(file: string): Catalogue {
 }
 
 /**
- * A snapshot's text as the sync left it, with its `catalogueHash`: `catalogue` is undefined when the text
- * is JSON but not a snapshot. Throws when it is not JSON.
+ * A snapshot's text as JSON (the catalogue's structure handed to another process), with its
+ * `catalogueHash`: `catalogue` is undefined when the text is JSON but not a snapshot. Throws when it is not
+ * JSON.
  */
 export function parseWrittenSnapshot(text: string): { catalogue: Catalogue | undefined; hash: string } {
   const raw: unknown = JSON.parse(text);
@@ -166,10 +175,23 @@ export function parseWrittenSnapshot(text: string): { catalogue: Catalogue | und
   return { catalogue: parsed.success ? parsed.data : undefined, hash: catalogueHash(raw) };
 }
 
+/**
+ * The snapshot in `file` as the sync left it, with its hash: `catalogue` is undefined when the rows are
+ * not a snapshot this release wrote. Undefined when there are none.
+ */
+export function readStoredSnapshot(
+  file: string,
+): { catalogue: Catalogue | undefined; hash: string } | undefined {
+  const rows = readRows(file);
+  if (!rows) return undefined;
+  const parsed = writtenSnapshotSchema.safeParse(rows.catalogue);
+  return { catalogue: parsed.success ? parsed.data : undefined, hash: rows.hash };
+}
+
 /** The snapshot in `file` as the sync left it, with its hash; throws when there is none or it is not one. */
 export function readWrittenSnapshot(file: string): { catalogue: Catalogue; hash: string } {
-  const catalogue = writtenSnapshotSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  return { catalogue, hash: catalogueHash(catalogue) };
+  const { catalogue, hash } = rowsIn(file);
+  return { catalogue: writtenSnapshotSchema.parse(catalogue), hash };
 }
 
 export interface CatalogueIndex {

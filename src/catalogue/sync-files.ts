@@ -2,10 +2,9 @@
  * What a sync keeps beside Magento's data (sync.ts): the previous snapshot it starts from, and the sync
  * state, a small file beside the snapshot that says when the last read was and what it was mapped with.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { parseWrittenSnapshot } from './snapshot.ts';
+import { readStoredSnapshot } from './snapshot.ts';
 import type { Catalogue } from './types.ts';
 
 /** What an incremental sync needs to know about the last one, kept beside the snapshot. */
@@ -25,7 +24,7 @@ const syncStateSchema = z.object({
 export type SyncState = z.infer<typeof syncStateSchema>;
 
 export const syncStatePath = (snapshotFile: string): string =>
-  `${snapshotFile.replace(/\.json$/, '')}.sync.json`;
+  `${snapshotFile.replace(/\.(json|db)$/, '')}.sync.json`;
 
 function readJson<T>(file: string, schema: z.ZodType<T>): T | undefined {
   try {
@@ -36,22 +35,16 @@ function readJson<T>(file: string, schema: z.ZodType<T>): T | undefined {
 }
 
 /**
- * The previous snapshot, checked but kept exactly as read (snapshot.ts, `parseWrittenSnapshot`), with the
- * hash of the file's text, read once (at 100,000 products the file is over 200 MB).
+ * The previous snapshot, checked but kept exactly as read (snapshot.ts, `readStoredSnapshot`), with the
+ * hash kept beside its rows; undefined when there is none or the file is not one.
  */
 export function readPreviousSnapshot(
   file: string,
 ): { catalogue: Catalogue | undefined; hash: string } | undefined {
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    return readStoredSnapshot(file);
   } catch {
     return undefined;
-  }
-  try {
-    return parseWrittenSnapshot(text);
-  } catch {
-    return { catalogue: undefined, hash: createHash('sha256').update(text).digest('hex') };
   }
 }
 

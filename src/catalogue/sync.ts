@@ -28,7 +28,8 @@ import {
   writeSyncState,
   type SyncState,
 } from './sync-files.ts';
-import type { Catalogue, Product } from './types.ts';
+import { diffProducts, productsToWrite, type ProductChange } from './product-change.ts';
+import type { Catalogue } from './types.ts';
 
 export { syncStatePath } from './sync-files.ts';
 
@@ -71,6 +72,11 @@ export interface CatalogueInMemory {
    * starts from it, not from the file, and writes its snapshot whether or not it changed the catalogue.
    */
   readonly unwritten?: SyncState;
+  /**
+   * With `unwritten`, the products read anew and dropped since the rows were last written: what the next
+   * write writes of the products (every one, when absent).
+   */
+  readonly unwrittenProducts?: ProductChange;
 }
 
 export interface SyncResult {
@@ -93,24 +99,6 @@ export interface SyncResult {
   reviews?: ReviewsOutcome['checked'];
   /** Writes the snapshot and the sync state (done already unless `deferWrite`). */
   persist(): void;
-}
-
-/** Products added or changed, and removed, between two snapshots. */
-export function diffProducts(
-  before: readonly Product[],
-  after: readonly Product[],
-): { updated: string[]; removed: string[] } {
-  const previous = new Map(before.map((product) => [product.sku, product]));
-  const now = new Set(after.map((product) => product.sku));
-  // An incremental sync carries the unchanged products over as the same objects: no need to serialise them.
-  const changed = (product: Product): boolean => {
-    const old = previous.get(product.sku);
-    return old !== product && (old === undefined || JSON.stringify(old) !== JSON.stringify(product));
-  };
-  return {
-    updated: after.filter(changed).map((product) => product.sku),
-    removed: before.filter((product) => !now.has(product.sku)).map((product) => product.sku),
-  };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -250,15 +238,19 @@ async function syncInto(file: string, input: SyncInput): Promise<SyncResult> {
   const before = previousFile?.hash;
   const after = catalogueHash(catalogue);
   const nextState = stateAfter(read, state, options, readAt);
+  const diff = diffProducts(previous?.products ?? [], catalogue.products);
+  const change = previous ? productsToWrite(options.previous, diff) : undefined;
   let persisted = false;
   const persist = (): void => {
     if (persisted) return;
     persisted = true;
-    if (before !== after || options.previous?.unwritten) writeSnapshot(file, catalogue);
+    if (before !== after || options.previous?.unwritten) writeSnapshot(file, catalogue, change);
     writeSyncState(stateFile, nextState);
   };
   if (!options.deferWrite) persist();
-  const diff = diffProducts(previous?.products ?? [], catalogue.products);
+  const unwritten = options.deferWrite
+    ? { unwritten: nextState, ...(change ? { unwrittenProducts: change } : {}) }
+    : {};
   return {
     file,
     products: catalogue.products.length,
@@ -267,7 +259,7 @@ async function syncInto(file: string, input: SyncInput): Promise<SyncResult> {
     mode: read.mode,
     ...(fullBecause ? { fullBecause } : {}),
     ...diff,
-    snapshot: { catalogue, hash: after, ...(options.deferWrite ? { unwritten: nextState } : {}) },
+    snapshot: { catalogue, hash: after, ...unwritten },
     ...(checked ? { reviews: checked } : {}),
     persist,
   };

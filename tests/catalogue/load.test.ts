@@ -2,7 +2,7 @@
  * The catalogue loader against a real embedded back end over HTTP: what it reads, what it leaves out and
  * reports, and how it fails when Magento is down or refuses the token.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { loadEnv } from '../../src/config/env.ts';
 import { loadCatalogueChanges } from '../../src/catalogue/changes.ts';
 import { CatalogueLoadError, labelsHash, loadCatalogue } from '../../src/catalogue/load.ts';
 import { DEMO_CONFIGURABLES } from '@cleaning-shop/embedded-magento/seed/configurables.ts';
-import { indexCatalogue, readSnapshot } from '../../src/catalogue/snapshot.ts';
+import { readRows, writeRows } from '../../src/catalogue/rows.ts';
+import { indexCatalogue, readSnapshot, readWrittenSnapshot } from '../../src/catalogue/snapshot.ts';
 import { syncCatalogue } from '../../src/catalogue/sync.ts';
 import { INTEGRATION_TOKEN, startTestBackend, type TestBackend } from '../support/backend.ts';
 
@@ -171,7 +172,7 @@ describe('syncCatalogue', () => {
     loadEnv({ MAGENTO_URL: url, MAGENTO_TOKEN: token, CATALOGUE_SNAPSHOT: snapshot });
 
   it('writes the snapshot, then reports no change when nothing changed, and a change after an edit', async () => {
-    const file = join(dir, 'catalogue.json');
+    const file = join(dir, 'catalogue.db');
     const first = await syncCatalogue(envFor(backend.url, INTEGRATION_TOKEN, file));
     expect(first.changed).toBe(true);
     expect(readSnapshot(file).products).toHaveLength(first.products);
@@ -188,15 +189,18 @@ describe('syncCatalogue', () => {
   });
 
   it('reads a snapshot from before the search metadata as unsearchable, and the next sync fills it in', async () => {
-    const file = join(dir, 'before-search.json');
+    const file = join(dir, 'before-search.db');
     await syncCatalogue(envFor(backend.url, INTEGRATION_TOKEN, file));
-    const written = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown>[] };
-    for (const attribute of written.attributes) {
-      delete attribute['searchable'];
-      delete attribute['filterableInSearch'];
-      delete attribute['searchWeight'];
-    }
-    writeFileSync(file, JSON.stringify(written));
+    const written = readWrittenSnapshot(file).catalogue;
+    // As a release before the search metadata stored them.
+    const attributes = written.attributes.map((attribute) =>
+      Object.fromEntries(
+        Object.entries(attribute).filter(
+          ([key]) => !['searchable', 'filterableInSearch', 'searchWeight'].includes(key),
+        ),
+      ),
+    );
+    writeRows(file, { ...written, attributes });
     const old = readSnapshot(file).attributes.find((a) => a.code === 'colour');
     expect(old).toMatchObject({ filterable: true, searchable: false, filterableInSearch: false });
     expect(old?.searchWeight).toBeNull();
@@ -210,14 +214,14 @@ describe('syncCatalogue', () => {
   });
 
   it('never writes the token into the snapshot', async () => {
-    const file = join(dir, 'token-check.json');
+    const file = join(dir, 'token-check.db');
     await syncCatalogue(envFor(backend.url, INTEGRATION_TOKEN, file));
-    expect(readFileSync(file, 'utf8')).not.toContain(INTEGRATION_TOKEN);
+    expect(JSON.stringify(readRows(file))).not.toContain(INTEGRATION_TOKEN);
   });
 
   it('keeps the previous snapshot and says what to check when Magento is unreachable', async () => {
-    const file = join(dir, 'kept.json');
-    writeFileSync(file, '{"previous":true}');
+    const file = join(dir, 'kept.db');
+    writeRows(file, { previous: true, products: [] });
     const error = await syncCatalogue(envFor('http://127.0.0.1:9', INTEGRATION_TOKEN, file)).catch(
       (e: unknown) => e,
     );
@@ -225,13 +229,13 @@ describe('syncCatalogue', () => {
     expect((error as Error).message).toMatch(
       /unreachable at http:\/\/127\.0\.0\.1:9\/rest\/all\/V1\/categories.*Check that Magento is running/,
     );
-    expect(readFileSync(file, 'utf8')).toBe('{"previous":true}');
+    expect(readRows(file)?.catalogue).toEqual({ previous: true, products: [] });
   });
 
   it('explains a refused token', async () => {
-    const error = await syncCatalogue(
-      envFor(backend.url, 'wrong-token-0000000000', join(dir, 'x.json')),
-    ).catch((e: unknown) => e);
+    const error = await syncCatalogue(envFor(backend.url, 'wrong-token-0000000000', join(dir, 'x.db'))).catch(
+      (e: unknown) => e,
+    );
     expect((error as Error).message).toMatch(/MAGENTO_TOKEN is an integration access token/);
   });
 });

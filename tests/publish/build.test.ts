@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { writeRows } from '../../src/catalogue/rows.ts';
 import {
   existsSync,
   lstatSync,
@@ -51,11 +52,11 @@ beforeEach(() => {
   writeFileSync(join(root, 'fake-astro.mjs'), FAKE_ASTRO);
   mkdirSync(join(root, 'src'));
   writeFileSync(join(root, 'src', 'page.astro'), '---\n---');
-  writeFileSync(join(root, 'catalogue.json'), '{"readAt":"2026-01-01T00:00:00.000Z","products":[1]}');
+  writeRows(join(root, 'catalogue.db'), { readAt: '2026-01-01T00:00:00.000Z', products: [{ sku: '1' }] });
   options = {
     root,
     distDir: join(root, 'dist'),
-    snapshotFile: join(root, 'catalogue.json'),
+    snapshotFile: join(root, 'catalogue.db'),
     configHash: 'config-1',
     command: [process.execPath, join(root, 'fake-astro.mjs')],
     env: { ...processEnvironment(), VERSION: '1' },
@@ -80,7 +81,7 @@ describe('buildSite', () => {
     expect(readBuildInfo(join(root, 'dist'))).toEqual({ ...info, timings: written });
     expect(swap).toBeGreaterThanOrEqual(0);
     expect(info.pages).toBe(2);
-    expect(info.snapshotHash).toBe(snapshotHash(join(root, 'catalogue.json')));
+    expect(info.snapshotHash).toBe(snapshotHash(join(root, 'catalogue.db')));
     expect(info.scriptHashes).toEqual([
       `'sha256-${createHash('sha256').update('window.x=1').digest('base64')}'`,
     ]);
@@ -125,7 +126,7 @@ describe('buildSite', () => {
 describe('whyStale', () => {
   const input = () => ({
     distDir: join(root, 'dist'),
-    snapshotFile: join(root, 'catalogue.json'),
+    snapshotFile: join(root, 'catalogue.db'),
     configHash: 'config-1',
     sources: [join(root, 'src'), join(root, 'astro.config.mjs')],
   });
@@ -139,7 +140,7 @@ describe('whyStale', () => {
     expect(whyStale(input())).toBeUndefined();
 
     // A sync that read the same catalogue again (only readAt differs) changes nothing.
-    writeFileSync(join(root, 'catalogue.json'), '{"readAt":"2026-02-02T00:00:00.000Z","products":[1]}');
+    writeRows(join(root, 'catalogue.db'), { readAt: '2026-02-02T00:00:00.000Z', products: [{ sku: '1' }] });
     expect(whyStale(input())).toBeUndefined();
 
     expect(whyStale({ ...input(), configHash: 'config-2' })).toBe('the site settings changed');
@@ -148,7 +149,10 @@ describe('whyStale', () => {
     utimesSync(join(root, 'src', 'page.astro'), later, later);
     expect(whyStale(input())).toMatch(/page\.astro changed$/);
 
-    writeFileSync(join(root, 'catalogue.json'), '{"readAt":"2026-02-02T00:00:00.000Z","products":[1,2]}');
+    writeRows(join(root, 'catalogue.db'), {
+      readAt: '2026-02-02T00:00:00.000Z',
+      products: [{ sku: '1' }, { sku: '2' }],
+    });
     expect(whyStale(input())).toBe('the catalogue changed');
   });
 });

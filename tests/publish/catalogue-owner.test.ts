@@ -1,14 +1,15 @@
 /**
  * The catalogue's one owner (src/catalogue/catalogue-owner.ts), against a real embedded back end: a sync's
- * catalogue is what the owner hands out at once, the snapshot file is written only on `flush` (syncs in
- * between are carried in memory, each from the last), and a file another writer changed is read again
- * unless the owner holds a newer sync it has not written.
+ * catalogue is what the owner hands out at once, the snapshot's rows are written only on `flush` (syncs in
+ * between are carried in memory, each from the last, and the flush writes every product they changed),
+ * and rows another writer changed are read again unless the owner holds a newer sync it has not written.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueOwner } from '../../src/catalogue/catalogue-owner.ts';
+import { readWrittenSnapshot } from '../../src/catalogue/snapshot.ts';
 import { syncCatalogue } from '../../src/catalogue/sync.ts';
 import type { Catalogue } from '../../src/catalogue/types.ts';
 import { loadEnv } from '../../src/config/env.ts';
@@ -41,17 +42,17 @@ const savePrice = async (sku: string, price: number) => {
 
 const priceIn = (catalogue: Catalogue, sku: string) =>
   catalogue.products.find((product) => product.sku === sku)?.priceInclVat;
-const stored = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+const stored = (file: string) => readWrittenSnapshot(file).catalogue;
 
 describe('the catalogue owner', () => {
   it('hands out what it synced at once and writes the snapshot only when flushed', async () => {
-    const file = join(dir, 'held.json');
+    const file = join(dir, 'held.db');
     const owner = catalogueOwner(settingsFor(file), () => undefined);
     expect(() => owner.current()).toThrow();
 
     await owner.sync({ incremental: true });
     const sku = owner.current().products.find((product) => product.typeId === 'simple')?.sku ?? '';
-    expect(() => statSync(file)).toThrow();
+    expect(existsSync(file)).toBe(false);
     owner.flush();
     const before = priceIn(stored(file), sku);
     expect(priceIn(owner.current(), sku)).toBe(before);
@@ -66,24 +67,34 @@ describe('the catalogue owner', () => {
   });
 
   it('carries syncs one after the other unwritten, each from the last one held; a flush writes the last', async () => {
-    const file = join(dir, 'burst.json');
+    const file = join(dir, 'burst.db');
     const owner = catalogueOwner(settingsFor(file), () => undefined);
     const first = await owner.sync({ incremental: true });
     expect(first.mode).toBe('full');
     // No file yet, and no sync state in it: the next sync starts from the held sync's state, a sweep.
     const second = await owner.sync({ incremental: true });
     expect(second).toMatchObject({ mode: 'incremental', changed: false });
-    const sku = owner.current().products.find((product) => product.typeId === 'simple')?.sku ?? '';
+    const [sku = '', other = ''] = owner
+      .current()
+      .products.filter((product) => product.typeId === 'simple')
+      .map((product) => product.sku);
     await savePrice(sku, 733.33);
     await owner.sync({ incremental: true, recheck: [sku], targeted: true });
-    expect(() => statSync(file)).toThrow();
+    expect(existsSync(file)).toBe(false);
     owner.flush();
     expect(priceIn(stored(file), sku)).toBe(733.33);
     expect(stored(file).products).toHaveLength(first.products);
+    // Two syncs held unwritten: the flush writes the products both changed, not only the last one's.
+    await savePrice(sku, 744.44);
+    await owner.sync({ incremental: true, recheck: [sku], targeted: true });
+    await savePrice(other, 755.55);
+    await owner.sync({ incremental: true, recheck: [other], targeted: true });
+    owner.flush();
+    expect([priceIn(stored(file), sku), priceIn(stored(file), other)]).toEqual([744.44, 755.55]);
   });
 
   it('reads the file again when another writer changed it, not while it holds an unwritten sync', async () => {
-    const file = join(dir, 'shared.json');
+    const file = join(dir, 'shared.db');
     const settings = settingsFor(file);
     const owner = catalogueOwner(settings, () => undefined);
     await owner.sync({ incremental: true });

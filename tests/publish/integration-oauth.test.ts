@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../src/catalogue/snapshot.ts';
 import { CatalogueLoadError } from '../../src/catalogue/load.ts';
-import { syncCatalogue } from '../../src/catalogue/sync.ts';
+import { syncCatalogue, syncStatePath } from '../../src/catalogue/sync.ts';
 import { loadEnv } from '../../src/config/env.ts';
 import { magentoClientConfig } from '../../src/config/magento.ts';
 import { customerIdOf, customerOrder, listOrders } from '../../src/features/orders/orders.server.ts';
@@ -52,7 +52,7 @@ const oauthEnv = (file: string) => loadEnv({ MAGENTO_URL: backend.url, ...FOUR, 
 
 describe('the catalogue sync', () => {
   it('reads the catalogue signed with OAuth, then only the product saved since', async () => {
-    const file = join(dir, 'catalogue.json');
+    const file = join(dir, 'catalogue.db');
     const env = oauthEnv(file);
     expect(magentoClientConfig(env)).toEqual({ baseUrl: backend.url, oauth: CREDENTIALS });
     const first = await syncCatalogue(env, undefined, { incremental: true });
@@ -71,7 +71,7 @@ describe('the catalogue sync', () => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     // As if this sync ran minutes after the last one (tests/publish/sync.test.ts, settle).
-    const stateFile = file.replace(/\.json$/, '.sync.json');
+    const stateFile = syncStatePath(file);
     const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { readAt: string };
     writeFileSync(
       stateFile,
@@ -86,7 +86,7 @@ describe('the catalogue sync', () => {
   });
 
   it('with a bare MAGENTO_TOKEN is refused, and the message says to use the four OAuth values', async () => {
-    const file = join(dir, 'bearer.json');
+    const file = join(dir, 'bearer.db');
     const env = loadEnv({
       MAGENTO_URL: backend.url,
       MAGENTO_TOKEN: INTEGRATION_TOKEN,
@@ -106,7 +106,7 @@ describe('the catalogue sync', () => {
       MAGENTO_URL: backend.url,
       ...FOUR,
       MAGENTO_ACCESS_TOKEN_SECRET: 'ffffffffffffffffffffffffffffffff',
-      CATALOGUE_SNAPSHOT: join(dir, 'wrong.json'),
+      CATALOGUE_SNAPSHOT: join(dir, 'wrong.db'),
     });
     const failing = syncCatalogue(env);
     await expect(failing).rejects.toThrow(/The signature is invalid\. Verify and try again\./);

@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe('price reconciliation', () => {
   it('finds prices changed behind the shop’s back, reads them again and publishes what Magento charges', async () => {
-    const file = join(dir, 'catalogue.json');
+    const file = join(dir, 'catalogue.db');
     const env = loadEnv({
       MAGENTO_URL: backend.url,
       MAGENTO_TOKEN: INTEGRATION_TOKEN,

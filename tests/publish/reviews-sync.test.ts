@@ -35,7 +35,7 @@ const withPage = (products: readonly Product[]) =>
 
 describe('reviews in the catalogue', () => {
   it('reads ratings and approved reviews newest first, and finds a review approved since', async () => {
-    const file = join(dir, 'catalogue.json');
+    const file = join(dir, 'catalogue.db');
     const env = envFor(backend.url, file);
     const [chosen] = withPage((await syncCatalogue(env, undefined, {})).snapshot.catalogue.products);
     if (!chosen) throw new Error('the seed has no product with a page');
@@ -98,7 +98,7 @@ describe('reviews in the catalogue', () => {
       reviews: { active: false, allowGuest: true },
     });
     try {
-      const result = await syncCatalogue(envFor(off.url, join(dir, 'off.json')), undefined, {});
+      const result = await syncCatalogue(envFor(off.url, join(dir, 'off.db')), undefined, {});
       expect(result.snapshot.catalogue.reviewSettings?.enabled).toBe(false);
       expect(result.snapshot.catalogue.products.filter((product) => product.rating)).toEqual([]);
     } finally {

@@ -167,14 +167,14 @@ describe('whyStale', () => {
 
   it('calls a build stale once its next price change is due', () => {
     dir = mkdtempSync(join(tmpdir(), 'schedule-'));
-    const snapshot = join(dir, 'catalogue.json');
+    const snapshot = join(dir, 'catalogue.db');
     writeFileSync(snapshot, '{"readAt":"x","products":[]}');
     mkdirSync(join(dir, 'dist', 'client'), { recursive: true });
     const info = { ...build([change('2026-12-01T00:00:00.000Z')]), snapshotHash: null, sourceHash: 'src' };
     writeFileSync(join(dir, 'dist', 'build-info.json'), JSON.stringify(info));
     const input = {
       distDir: join(dir, 'dist'),
-      snapshotFile: join(dir, 'missing.json'),
+      snapshotFile: join(dir, 'missing.db'),
       configHash: 'config',
       sources: [],
       sourceHash: 'src',

@@ -4,6 +4,7 @@
  * steps gave, handle a file again when it changed after it was read, never write through a link into the
  * live build, and really run beside the render. It also gathers the pages' links for the link check.
  */
+import { writeRows } from '../../src/catalogue/rows.ts';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -191,11 +192,11 @@ console.log('12:00:01   └─ /404.html (+5ms) ');
 describe('buildSite with the site pass', () => {
   it('compresses the pages Astro reports while it still renders', async () => {
     writeFileSync(join(root, 'waiting-astro.mjs'), WAITING_ASTRO);
-    writeFileSync(join(root, 'catalogue.json'), '{"readAt":"2026-01-01T00:00:00.000Z","products":[1]}');
+    writeRows(join(root, 'catalogue.db'), { readAt: '2026-01-01T00:00:00.000Z', products: [{ sku: '1' }] });
     const info = await buildSite({
       root,
       distDir: join(root, 'dist'),
-      snapshotFile: join(root, 'catalogue.json'),
+      snapshotFile: join(root, 'catalogue.db'),
       configHash: 'config-1',
       command: [process.execPath, join(root, 'waiting-astro.mjs')],
       env: processEnvironment(),

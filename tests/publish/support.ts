@@ -2,6 +2,7 @@
  * Support for the rebuild tests: a stand-in for `astro build` (for tests about publishing, not rendering),
  * a project folder for it, and signed hook requests.
  */
+import { writeRows } from '../../src/catalogue/rows.ts';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,11 +50,11 @@ export function fakeProject(): FakeProject {
   const root = mkdtempSync(join(tmpdir(), 'rebuild-test-'));
   writeFileSync(join(root, 'fake-astro.mjs'), FAKE_ASTRO);
   mkdirSync(join(root, 'src'));
-  writeFileSync(join(root, 'catalogue.json'), '{"readAt":"2026-01-01T00:00:00.000Z","products":[1]}');
+  writeRows(join(root, 'catalogue.db'), { readAt: '2026-01-01T00:00:00.000Z', products: [{ sku: '1' }] });
   const options: BuildSiteOptions = {
     root,
     distDir: join(root, 'dist'),
-    snapshotFile: join(root, 'catalogue.json'),
+    snapshotFile: join(root, 'catalogue.db'),
     configHash: 'config-1',
     command: [process.execPath, join(root, 'fake-astro.mjs')],
     env: { ...processEnvironment(), VERSION: '1' },

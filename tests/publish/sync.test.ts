@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameSecondSkus, staleSkus } from '../../src/catalogue/changes.ts';
 import { readSnapshot } from '../../src/catalogue/snapshot.ts';
-import { syncCatalogue } from '../../src/catalogue/sync.ts';
+import { syncCatalogue, syncStatePath } from '../../src/catalogue/sync.ts';
 import type { Product } from '../../src/catalogue/types.ts';
 import { loadEnv, type Env } from '../../src/config/env.ts';
 import { snapshotHash } from '../../src/publish/releases/build-info.ts';
@@ -43,7 +43,7 @@ const adminPut = async (sku: string, product: object) => {
  * the last save: then no product counts as saved in the second the last read saw.
  */
 const settle = (file: string) => {
-  const stateFile = file.replace(/\.json$/, '.sync.json');
+  const stateFile = syncStatePath(file);
   const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { readAt: string };
   state.readAt = new Date(Date.now() + 5 * 60_000).toISOString();
   writeFileSync(stateFile, JSON.stringify(state));
@@ -51,7 +51,7 @@ const settle = (file: string) => {
 
 describe('incremental sync', () => {
   it('reads everything the first time, then only what changed; deleted and disabled products go', async () => {
-    const file = join(dir, 'catalogue.json');
+    const file = join(dir, 'catalogue.db');
     const env = envFor(file);
     const first = await syncCatalogue(env, undefined, { incremental: true });
     expect(first).toMatchObject({
@@ -88,13 +88,13 @@ describe('incremental sync', () => {
     expect(products.map((product) => product.sku)).not.toContain(disabled.sku);
 
     // The same catalogue a full read gives.
-    const fullFile = join(dir, 'full.json');
+    const fullFile = join(dir, 'full.db');
     await syncCatalogue(envFor(fullFile));
     expect(snapshotHash(file)).toBe(snapshotHash(fullFile));
   });
 
   it('brings a re-enabled product back', async () => {
-    const file = join(dir, 'reenabled.json');
+    const file = join(dir, 'reenabled.db');
     const env = envFor(file);
     await syncCatalogue(env, undefined, { incremental: true });
     const product = readSnapshot(file).products[3];

@@ -21,7 +21,7 @@ const badOutcome = {
   renderMs: 1,
 };
 const syncWithoutHash = {
-  file: 'catalogue.json',
+  file: 'catalogue.db',
   products: 1,
   problems: [],
   changed: true,

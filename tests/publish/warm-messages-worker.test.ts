@@ -7,10 +7,11 @@
 import { fork, type ChildProcess, type Serializable } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readRows } from '../../src/catalogue/rows.ts';
 import { processEnvironment } from '../../src/config/env.ts';
 import {
   warmReplySchema,
@@ -92,7 +93,7 @@ describe('the warm renderer process', () => {
     const backend = await startTestBackend({ catalogue: { seed: 3, productCount: 12, brand: 'Clearwater' } });
     const dir = mkdtempSync(join(tmpdir(), 'warm-worker-'));
     try {
-      const file = join(dir, 'catalogue.json');
+      const file = join(dir, 'catalogue.db');
       const env = { MAGENTO_URL: backend.url, MAGENTO_TOKEN: INTEGRATION_TOKEN, CATALOGUE_SNAPSHOT: file };
       const { send, replyTo, spawned } = worker(env);
       send({ id: 1, type: 'sync', options: { incremental: true } });
@@ -101,9 +102,8 @@ describe('the warm renderer process', () => {
       expect(existsSync(file)).toBe(false);
       spawned.kill('SIGTERM');
       await once(spawned, 'exit');
-      const written = JSON.parse(readFileSync(file, 'utf8')) as { products: unknown[] };
       const { products } = warmSyncResultSchema.parse(synced.ok ? synced.value : undefined);
-      expect(written.products).toHaveLength(products);
+      expect(readRows(file)?.catalogue.products).toHaveLength(products);
     } finally {
       await backend.stop();
       rmSync(dir, { recursive: true, force: true });

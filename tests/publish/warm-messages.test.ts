@@ -107,7 +107,7 @@ describe("a run's outcome", () => {
 describe('the other values', () => {
   it("are each request's own: null for start and flush, a count for compress, a sync's result", () => {
     const synced: WarmSyncResult = {
-      ...{ file: 'catalogue.json', products: 3, problems: [], changed: true, mode: 'incremental' },
+      ...{ file: 'catalogue.db', products: 3, problems: [], changed: true, mode: 'incremental' },
       ...{ updated: ['M-1'], removed: [], hash: 'h' },
     };
     expect(warmReplyValueSchemas.sync.parse(synced)).toEqual(synced);

@@ -96,8 +96,8 @@ export const shopSection = z.object({
     z.string().min(1).default('var/image-cache'),
   ),
   CATALOGUE_SNAPSHOT: described(
-    'The catalogue snapshot `npm run sync` writes and the build reads.',
-    z.string().min(1).default('var/catalogue/catalogue.json'),
+    'The catalogue snapshot (an SQLite file of rows) `npm run sync` writes and the build reads.',
+    z.string().min(1).default('var/catalogue/catalogue.db'),
   ),
   CATALOGUE_STRICT: described(
     '`true`: the sync fails on an invalid product instead of leaving it out and reporting it (for CI).',

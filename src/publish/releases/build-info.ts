@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { catalogueHash } from '../../catalogue/catalogue-hash.ts';
+import { rowsHash } from '../../catalogue/rows.ts';
 import type { ShopSettings } from '../../config/env.ts';
 
 /** A product's price changing at an instant with no save in Magento: a special price starting or ending. */
@@ -97,26 +97,16 @@ export function readBuildInfo(distDir: string): BuildInfo | undefined {
 }
 
 /** Hash of the snapshot's content, ignoring when it was read (as `syncCatalogue` compares them). */
-let lastSnapshot: { file: string; identity: string; hash: string } | undefined;
-
 /**
- * `catalogueHash` of the snapshot in `file` (null when there is none), read again only when the file
- * changed: the rebuilder asks before every run.
+ * `catalogueHash` of the snapshot in `file`, as its rows keep it (null when there is none or the file is
+ * not one): the rebuilder asks before every run.
  */
 export function snapshotHash(file: string): string | null {
-  const stats = statSync(file, { throwIfNoEntry: false });
-  if (!stats) return null;
-  const identity = `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
-  if (lastSnapshot?.file === file && lastSnapshot.identity === identity) return lastSnapshot.hash;
-  const text = readFileSync(file, 'utf8');
-  let hash: string;
   try {
-    hash = catalogueHash(JSON.parse(text));
+    return rowsHash(file) ?? null;
   } catch {
-    hash = createHash('sha256').update(text).digest('hex');
+    return null;
   }
-  lastSnapshot = { file, identity, hash };
-  return hash;
 }
 
 /**

@@ -3,8 +3,8 @@
  * working folder, at a lower priority than the server). It holds the shop's catalogue, the one owner of it
  * (src/catalogue/catalogue-owner.ts), so a rebuild neither reads the snapshot again nor waits for it to be
  * written, and it keeps the warm renderer (warm.ts), which takes that catalogue as a value for each run.
- * Messages: `sync` (an incremental sync against the catalogue in memory; the snapshot is written once the
- * runs pause, on `flush`, or when the process stops), `start` (Astro's build, once, beside the syncs), `run`
+ * Messages: `sync` (an incremental sync against the catalogue in memory; the snapshot's rows it changed are
+ * written after the run that follows, on `flush`, or when the process stops), `start` (Astro's build, once, beside the syncs), `run`
  * (a warm build's rendering) and `compress` (a whole build's missing siblings, in the background:
  * releases/compress-later.ts). Each answer carries the message's id. Each message is parsed
  * (warm-messages.ts): one that does not parse is refused, never acted on. It writes what it holds and exits
@@ -42,28 +42,18 @@ const siblings = siblingsLater(quiet, log);
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * How long the runs must pause before the last sync's snapshot is written. The write is the whole
- * catalogue (about 6 s at 100,000 products, in this process), so a save that follows another does not
- * wait for it; whatever reads the file asks for it first (`flush`), and a stop writes it (below). Saves
- * one after the other, each as soon as the one before is live, come 2-4 s apart: 3 s let every other one
- * wait for a write at 100,000 products.
+ * Writes the last sync's snapshot, in turn with the syncs and runs: right after a run's answer is out. The
+ * write is the products the syncs since the last one changed (catalogue/rows.ts), not the catalogue, so a
+ * save that follows another hardly waits for it.
  */
-const FLUSH_AFTER_MS = 10_000;
-let flushLater: NodeJS.Timeout | undefined;
-
-/** Writes the snapshot once nothing has arrived for FLUSH_AFTER_MS, in turn with the syncs and runs. */
-function flushWhenIdle(): void {
-  clearTimeout(flushLater);
-  flushLater = setTimeout(() => {
-    queue = queue
-      .then(() => owner.flush())
-      .catch((error: unknown) => log(`The snapshot could not be written: ${String(error)}`));
-  }, FLUSH_AFTER_MS);
+function flushAfterRun(): void {
+  queue = queue
+    .then(() => owner.flush())
+    .catch((error: unknown) => log(`The snapshot could not be written: ${String(error)}`));
 }
 
 /** Writes what is not written yet and ends: the parent went, or stopped this process. */
 function stop(): never {
-  clearTimeout(flushLater);
   try {
     owner.flush();
   } finally {
@@ -146,7 +136,7 @@ async function reply(request: WarmRequest): Promise<void> {
   // The snapshot of a warm run, and its files' compressed siblings, are written once the answer is out:
   // not on the way to the page.
   if (request.type === 'run') {
-    flushWhenIdle();
+    flushAfterRun();
     // In the background, a file at a time, giving way to the next sync or run (a save that follows soon).
     // A whole build's are written once it is live (warm-whole.ts): its checks may yet remove it.
     if (written && request.job.live !== undefined) siblings.add(request.job, written);
@@ -159,8 +149,6 @@ process.on('message', (message: unknown) => {
   const request = parsed.data;
   if (request.type === 'start' || request.type === 'compress') void reply(request);
   else {
-    // A sync or run is under way: the snapshot waits for the pause after it.
-    clearTimeout(flushLater);
     queue = queue.then(async () => {
       busy += 1;
       try {
