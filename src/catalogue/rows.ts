@@ -10,7 +10,7 @@
  * write that fails leaves the rows as they were. Reading gives back the catalogue exactly as written (each
  * product's JSON, the parts in their order), so its hash is the one kept.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { catalogueHash } from './catalogue-hash.ts';
@@ -40,26 +40,34 @@ export interface RowChange {
 /** The catalogue as the rows hold it: any JSON object with its products. */
 export type StoredRows = Record<string, unknown> & { readonly products: readonly unknown[] };
 
-/** One open database per file in a process: SQLite's own cache, and no reopening per read. */
-const open = new Map<string, DatabaseSync>();
+/**
+ * One open database per file in a process (SQLite's own cache, no reopening per read), while the file is
+ * the one it opened: a file removed and written again by another process is opened again.
+ */
+const open = new Map<string, { readonly db: DatabaseSync; readonly inode: number }>();
 
 function database(file: string): DatabaseSync {
   const key = resolve(file);
-  let db = open.get(key);
-  if (!db) {
-    mkdirSync(dirname(key), { recursive: true });
-    db = new DatabaseSync(key);
+  const known = open.get(key);
+  if (known && statSync(key, { throwIfNoEntry: false })?.ino === known.inode) return known.db;
+  closeRows(key);
+  mkdirSync(dirname(key), { recursive: true });
+  const db = new DatabaseSync(key);
+  try {
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     db.exec(SCHEMA);
-    open.set(key, db);
+  } catch (error) {
+    db.close();
+    throw error;
   }
+  open.set(key, { db, inode: statSync(key).ino });
   return db;
 }
 
 /** Closes the file's database in this process (a test removing its folder; a process done with it). */
 export function closeRows(file: string): void {
   const key = resolve(file);
-  open.get(key)?.close();
+  open.get(key)?.db.close();
   open.delete(key);
 }
 

@@ -96,6 +96,14 @@ describe('writing the catalogue snapshot', () => {
     );
   });
 
+  it('writes to the file at its path again when it was removed (an operator starting afresh)', () => {
+    const file = snapshotFile();
+    writeRows(file, { audiences: {}, readAt: 'first', products: [product('A', 'a')] });
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    writeRows(file, { audiences: {}, readAt: 'second', products: [product('B', 'b')] });
+    expect(readRows(file)?.catalogue).toMatchObject({ readAt: 'second', products: [product('B', 'b')] });
+  });
+
   it('leaves the rows as they were when a write fails half way', () => {
     const file = snapshotFile();
     writeRows(file, { audiences: {}, readAt: 'first', products: [product('A', 'a')] });
