@@ -3,14 +3,14 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { init as lexerReady, parse as importsOf } from 'es-module-lexer';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { snapshotPath } from './src/catalogue/snapshot.ts';
 import { loadConfig } from './src/config/env.ts';
 import { shopInfo } from './src/config/shop.ts';
 import { CACHE_KEYS_FILE, renderPlanModule } from './src/publish/plan/plan-files.ts';
-import { keepBundle } from './src/publish/render/kept-bundle.ts';
+import { keepBundle, prerenderEntry } from './src/publish/render/kept-bundle.ts';
 import { bundleKeptIn } from './src/site/handoff.ts';
 
 /** Read once, here: the pages take what they show of it as values (the render plan). */
@@ -71,9 +71,7 @@ const warmRenderer = (() => {
       'astro:build:generated': async () => {
         if (!serverDir || !outDir) return;
         const dir = new URL('./.prerender/', serverDir);
-        const entry = readdirSync(dir).find((name) => name.startsWith('prerender-entry'));
-        if (!entry) throw new Error(`No prerender entry in ${fileURLToPath(dir)}.`);
-        const { app } = await import(new URL(entry, dir).href);
+        const { app } = await import(prerenderEntry(dir).href);
         // The route cache still holds every route's paths: listing them again runs no getStaticPaths.
         const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');
         /** @type {Record<string, string>} */

@@ -9,10 +9,10 @@
  * src/publish/render/warm-client.ts). The callers (src/start.ts, src/publish/rebuild/task-read.ts) call
  * `sync` and `flush`, whichever it is.
  *
- * A sync's snapshot is written at `flush`, not on the way to the page: the publisher's process flushes right
- * after the run that follows it (warm-worker.ts), and before anything that reads the rows. Syncs in between start
- * from the one held, with its sync state, and the last one's write (the products all of them changed)
- * stands for all of them. The rows are read only when this owner has nothing newer: at its first use, and
+ * A sync's snapshot is written at `flush`, not on the way to the page: the publisher's process flushes
+ * right after the run that follows it (warm-worker.ts), and before anything that reads the rows. Syncs in
+ * between start from the one held, with its sync state, and the last one's write (the products all of them
+ * changed) stands for all of them. The rows are read only when this owner has nothing newer: at its first use, and
  * when another writer (`npm run sync`, a CLI rebuild) changed them since this owner last read or wrote them.
  */
 import { rowsHash } from './rows.ts';

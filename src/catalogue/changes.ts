@@ -14,7 +14,6 @@ import {
   type ProductStamp,
 } from '../magento/wire/catalogue.ts';
 import {
-  bySku,
   CatalogueLoadError,
   labelsHash,
   loadAudiences,
@@ -27,6 +26,7 @@ import {
   type LoadProblem,
 } from './load.ts';
 import { attributeLookup } from './attributes.ts';
+import { bySku } from './sku-order.ts';
 import type { Catalogue, Product } from './types.ts';
 import { withVariants } from './variants.ts';
 

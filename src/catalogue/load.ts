@@ -28,6 +28,7 @@ import {
 import { attributeLabel, attributeLookup, toAttribute, type AttributeLookup } from './attributes.ts';
 import { AUDIENCE_ROOTS, toAudiences } from './category-tree.ts';
 import { toProduct } from './map.ts';
+import { bySku } from './sku-order.ts';
 import type { Catalogue, CatalogueAttribute, CategoryNode, Product } from './types.ts';
 import { withVariants } from './variants.ts';
 
@@ -215,8 +216,6 @@ export function toProducts(
   }
   return { products, problems };
 }
-
-export const bySku = (a: Product, b: Product): number => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0);
 
 export async function loadCatalogue(
   config: MagentoClientConfig,

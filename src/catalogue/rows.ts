@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { catalogueHash } from './catalogue-hash.ts';
+import { bySku } from './sku-order.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS catalogue_parts (
@@ -94,10 +95,16 @@ function writeProducts(db: DatabaseSync, products: readonly unknown[], change: R
 }
 
 /**
- * Writes `catalogue` to the rows of `file`, in one transaction: its parts, its hash, and the products of
- * `change` (every product without it, the rows of those gone removed).
+ * Writes `catalogue` to the rows of `file`, in one transaction: its parts, its hash (`hash`, when the
+ * caller has worked it out already), and the products of `change` (every product without it, the rows of
+ * those gone removed).
  */
-export function writeRows(file: string, catalogue: StoredRows, change?: RowChange): void {
+export function writeRows(
+  file: string,
+  catalogue: StoredRows,
+  change?: RowChange,
+  hash: string = catalogueHash(catalogue),
+): void {
   const db = database(file);
   db.exec('BEGIN IMMEDIATE');
   try {
@@ -107,9 +114,7 @@ export function writeRows(file: string, catalogue: StoredRows, change?: RowChang
       if (name !== 'products' && value !== undefined) part.run(name, position, JSON.stringify(value));
     });
     writeProducts(db, catalogue.products, change);
-    db.prepare("INSERT OR REPLACE INTO catalogue_meta (key, value) VALUES ('hash', ?)").run(
-      catalogueHash(catalogue),
-    );
+    db.prepare("INSERT OR REPLACE INTO catalogue_meta (key, value) VALUES ('hash', ?)").run(hash);
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');
@@ -129,12 +134,9 @@ export function rowsHash(file: string): string | undefined {
   return typeof row?.['value'] === 'string' ? row['value'] : undefined;
 }
 
-const bySku = (a: { sku: string }, b: { sku: string }): number =>
-  a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0;
-
 /**
  * The catalogue in `file` as written, with its hash; undefined when the file holds none. The products come
- * in the sync's order (by sku, compared as JavaScript compares strings).
+ * in the sync's order (sku-order.ts).
  */
 export function readRows(file: string): { catalogue: StoredRows; hash: string } | undefined {
   const hash = rowsHash(file);

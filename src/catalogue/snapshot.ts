@@ -22,10 +22,10 @@ export const snapshotPath = (override?: string): string => resolve(override ?? '
 
 /**
  * Writes the snapshot: the products of `change` (what a sync read anew and dropped) with everything but
- * the products; every product without it.
+ * the products; every product without it. `hash` is its `catalogueHash`, when the caller has it.
  */
-export function writeSnapshot(file: string, catalogue: Catalogue, change?: RowChange): void {
-  writeRows(file, { ...catalogue }, change);
+export function writeSnapshot(file: string, catalogue: Catalogue, change?: RowChange, hash?: string): void {
+  writeRows(file, { ...catalogue }, change, hash);
 }
 
 type SearchMetadata = 'searchable' | 'filterableInSearch' | 'searchWeight';

@@ -244,7 +244,7 @@ async function syncInto(file: string, input: SyncInput): Promise<SyncResult> {
   const persist = (): void => {
     if (persisted) return;
     persisted = true;
-    if (before !== after || options.previous?.unwritten) writeSnapshot(file, catalogue, change);
+    if (before !== after || options.previous?.unwritten) writeSnapshot(file, catalogue, change, after);
     writeSyncState(stateFile, nextState);
   };
   if (!options.deferWrite) persist();

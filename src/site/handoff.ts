@@ -97,9 +97,9 @@ export function pagesToRender(
 
 /**
  * Asks the next `astro build` in this process to keep its prerender bundle in `dir` once its pages are
- * written (astro.config.mjs, src/publish/render/kept-bundle.ts); undefined asks for nothing.
+ * written (astro.config.mjs, src/publish/render/kept-bundle.ts).
  */
-export function keepBundleIn(dir: string | undefined): void {
+export function keepBundleIn(dir: string): void {
   Reflect.set(globalThis, BUNDLE, dir);
 }
 

@@ -41,8 +41,8 @@ const manifestSchema = z.object({
   entryModules: z.record(z.string(), z.string()),
 });
 
-/** The entry of the prerender bundle in `folder`. */
-function entryIn(folder: URL): URL {
+/** The entry of the prerender bundle in `folder` (a build's `server/.prerender/`, or a kept copy). */
+export function prerenderEntry(folder: URL): URL {
   const entry = readdirSync(folder).find((name) => ENTRY.test(name));
   if (!entry) throw new Error(`No prerender entry in ${folder.pathname}.`);
   return new URL(entry, folder);
@@ -81,7 +81,7 @@ export async function loadKeptBundle(dir: string): Promise<PrerenderApp> {
   const { scripts } = z
     .object({ scripts: scriptsSchema })
     .parse(readJson(readFileSync(join(dir, HEAD_FILE), 'utf8')));
-  const { app }: { app: unknown } = await import(entryIn(pathToFileURL(`${dir}/`)).href);
+  const { app }: { app: unknown } = await import(prerenderEntry(pathToFileURL(`${dir}/`)).href);
   if (!isPrerenderApp(app)) throw new Error(`The bundle kept in ${dir} has no prerender app.`);
   const manifest = manifestSchema.parse(Reflect.get(app, 'manifest'));
   // Each route's stylesheets as the build ordered and merged them: in that order, they stay so.

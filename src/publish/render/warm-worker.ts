@@ -4,8 +4,8 @@
  * (src/catalogue/catalogue-owner.ts), so a rebuild neither reads the snapshot again nor waits for it to be
  * written, and it keeps the warm renderer (warm.ts), which takes that catalogue as a value for each run.
  * Messages: `sync` (an incremental sync against the catalogue in memory; the snapshot's rows it changed are
- * written after the run that follows, on `flush`, or when the process stops), `start` (Astro's build, once, beside the syncs), `run`
- * (a warm build's rendering) and `compress` (a whole build's missing siblings, in the background:
+ * written after the run that follows, on `flush`, or when the process stops), `start` (Astro's build, once,
+ * beside the syncs), `run` (a warm build's rendering) and `compress` (a whole build's missing siblings, in the background:
  * releases/compress-later.ts). Each answer carries the message's id. Each message is parsed
  * (warm-messages.ts): one that does not parse is refused, never acted on. It writes what it holds and exits
  * when its parent goes or stops it.

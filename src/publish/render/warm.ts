@@ -1,12 +1,13 @@
 /**
  * The warm renderer, inside its own process (warm-worker.ts): Astro's build run once, in a child that keeps
  * the prerender bundle it made (routes, components, the built assets' names and styles) and exits; this
- * process imports the kept bundle (kept-bundle.ts) and keeps it loaded; then every rebuild renders only the pages and data files whose
- * fingerprint changed, with no bundling and no Astro start-up. A run hands the bundle's pages its catalogue
- * (src/site/handoff.ts) with the product and listing pages the change since the live build can show
- * (src/site/change-plan.ts), asks the routes for those paths, every data file and the fixed pages with their
- * cache keys (the fingerprints, made where the pages' data is made), and renders the paths whose key differs
- * from the live build's, and the paths without a key, writing those whose bytes differ from what is live.
+ * process imports the kept bundle (kept-bundle.ts) and keeps it loaded; then every rebuild renders only the
+ * pages and data files whose fingerprint changed, with no bundling and no Astro start-up. A run hands the
+ * bundle's pages its catalogue (src/site/handoff.ts) with the product and listing pages the change since
+ * the live build can show (src/site/change-plan.ts), asks the routes for those paths, every data file and
+ * the fixed pages with their cache keys (the fingerprints, made where the pages' data is made), and renders
+ * the paths whose key differs from the live build's, and the paths without a key, writing those whose bytes
+ * differ from what is live.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
