@@ -12,6 +12,7 @@
  */
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { ShopInfo } from '../config/shop.ts';
+import { carryFitIndex } from '../catalogue/fits.ts';
 import { changedSkus, pagesShowing } from './change-plan.ts';
 
 export interface SiteHandoff {
@@ -54,7 +55,18 @@ export function handOff(handoff: SiteHandoff | undefined): void {
   Reflect.set(slot, HANDOFF, handoff);
 }
 
-export const handedOff = (): SiteHandoff | undefined => slot[HANDOFF];
+/** The handoff this copy of the module last answered. */
+let seen: SiteHandoff | undefined;
+
+export function handedOff(): SiteHandoff | undefined {
+  const handed = slot[HANDOFF];
+  if (handed !== seen) {
+    seen = handed;
+    // The fit index of this copy of fits.ts (the bundle has its own), carried from the live build's.
+    if (handed?.since) carryFitIndex(handed.since, handed.index);
+  }
+  return handed;
+}
 
 /** The slice (of `of`) a product page's key falls in: a hash of the key, so slices are about even. */
 export function sliceOf(key: string, of: number): number {
