@@ -1,7 +1,9 @@
 /**
  * /fit-data/models.json, /fit-data/labels.json, /fit-data/skus.json and /fit-data/model-{slug}.json: what
  * the browser knows of which part fits which machine (catalogue/fit-files.ts, features/parts-finder/skus.ts). Each is rewritten exactly when its text changes
- * (site/data-files.ts): a part's price moves its models' files only.
+ * (site/data-files.ts): a part's price moves its models' files only. A file whose inputs are the same values
+ * as the run before (its model's products and their links; every model's machines) is the same object, so
+ * the warm renderer neither writes it out nor hashes it again.
  */
 import type { GetStaticPaths } from 'astro';
 import { fitIndex } from '../../catalogue/fits.ts';
@@ -13,27 +15,35 @@ import {
   partEntries,
   SKUS_FILE,
 } from '../../catalogue/fit-files.ts';
+import { keyedParts } from '../../catalogue/kept-parts.ts';
 import { skuEntries } from '../../features/parts-finder/index.ts';
 import { catalogueRoutes } from '../../site/routes.ts';
 import { getCatalogue } from '../../site/catalogue.ts';
-import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-files.ts';
+import { dataFile, dataFilesPlanned, serveDataFile } from '../../site/data-files.ts';
+
+const kept = keyedParts<string, object>();
 
 export const getStaticPaths = (() => {
+  if (!dataFilesPlanned()) return [];
   const index = getCatalogue();
   const fits = fitIndex(index);
   const { hrefBySku } = catalogueRoutes(index);
-  const files: [path: string, data: () => object][] = [
-    [`${FIT_DATA_BASE}/models.json`, () => modelEntries(fits)],
-    [`${FIT_DATA_BASE}/labels.json`, () => labelEntries(fits)],
-    [SKUS_FILE, () => skuEntries(fits)],
-    ...fits.models.map((model): [string, () => object] => [
+  const machines = fits.models.flatMap((model) => [model.slug, ...model.machines]);
+  const files: [path: string, inputs: unknown[], data: () => object][] = [
+    [`${FIT_DATA_BASE}/models.json`, modelEntries(fits).flatMap(Object.values), () => modelEntries(fits)],
+    [`${FIT_DATA_BASE}/labels.json`, machines, () => labelEntries(fits)],
+    [SKUS_FILE, machines, () => skuEntries(fits)],
+    ...fits.models.map((model): [string, unknown[], () => object] => [
       modelFile(model.slug),
+      [...model.parts, ...model.parts.map(({ sku }) => hrefBySku.get(sku))],
       () => partEntries(model, hrefBySku),
     ]),
   ];
-  return dataFilesToRender(files).map(([path, data]) =>
-    dataFile({ file: path.slice(FIT_DATA_BASE.length + 1, -'.json'.length) }, data()),
+  const paths = files.map(([path, inputs, data]) =>
+    dataFile({ file: path.slice(FIT_DATA_BASE.length + 1, -'.json'.length) }, kept.get(path, inputs, data)),
   );
+  kept.sweep();
+  return paths;
 }) satisfies GetStaticPaths;
 
 export const GET = serveDataFile;
