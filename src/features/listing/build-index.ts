@@ -60,9 +60,36 @@ const isNumeric = (attribute: CatalogueAttribute): boolean =>
   !OPTION_INPUTS.has(attribute.input) &&
   (NUMERIC_INPUTS.has(attribute.input) || NUMERIC_BACKENDS.has(attribute.backendType));
 
+/** Magento's `created_at` (`YYYY-MM-DD HH:MM:SS`, UTC) in Unix seconds; 0 when there is none. */
+function createdSeconds(createdAt: string): number {
+  const time = Date.parse(toW3cDate(createdAt) ?? '');
+  return Number.isFinite(time) ? Math.floor(time / 1000) : 0;
+}
+
+/** What every listing reads of a product: its specification rows by code (the first of each), its creation. */
+interface ProductReadings {
+  readonly values: ReadonlyMap<string, string>;
+  readonly created: number;
+}
+
+/**
+ * Each product's readings, made once: products are never changed once made, so a product is read once,
+ * not once per attribute of every listing it is in, nor again by the next run of the warm renderer.
+ */
+const readingsMemo = new WeakMap<Product, ProductReadings>();
+function readingsOf(product: Product): ProductReadings {
+  let readings = readingsMemo.get(product);
+  if (!readings) {
+    const values = new Map<string, string>();
+    for (const row of product.technicalData) if (!values.has(row.code)) values.set(row.code, row.value);
+    readings = { values, created: createdSeconds(product.createdAt) };
+    readingsMemo.set(product, readings);
+  }
+  return readings;
+}
+
 /** A product's raw value of an attribute, from the specification rows the mapper made (labels for options). */
-const valueOf = (product: Product, code: string): string =>
-  product.technicalData.find((row) => row.code === code)?.value ?? '';
+const valueOf = (product: Product, code: string): string => readingsOf(product).values.get(code) ?? '';
 
 /** Multiselect labels are joined with ", " by the mapper (map.ts). */
 const labelsOf = (attribute: CatalogueAttribute, value: string): string[] =>
@@ -169,12 +196,6 @@ function sortColumn(attribute: CatalogueAttribute): Column {
   };
 }
 
-/** Magento's `created_at` (`YYYY-MM-DD HH:MM:SS`, UTC) in Unix seconds; 0 when there is none. */
-const createdSeconds = (createdAt: string): number => {
-  const time = Date.parse(toW3cDate(createdAt) ?? '');
-  return Number.isFinite(time) ? Math.floor(time / 1000) : 0;
-};
-
 /**
  * The filter index of one category: `products` in the merchandiser's order, `attributes` the
  * catalogue's, `hrefBySku` the product pages' paths. `problems` collects malformed values.
@@ -247,7 +268,7 @@ export function buildListingIndex(
       product.priceInclVat,
       product.priceExclVat,
       product.inStock ? 1 : 0,
-      createdSeconds(product.createdAt),
+      readingsOf(product).created,
       columns.map((column) => column.value(product)),
     ]),
   };

@@ -18,16 +18,20 @@ const rows = keptParts<ProductFacts, ProductFacts>();
 const rowFacts = (facts: ProductFacts): ProductFacts =>
   rows(facts, [], () => ({ ...facts, image: null, kind: null, specs: {} }));
 
+/** An entry's SKU and model number, folded (kept with the entry: a build folds only the entries it made anew). */
+const folds = keptParts<ProductFacts, { readonly sku: string; readonly model: string }>();
+const foldedCodes = (facts: ProductFacts) =>
+  folds(facts, [], () => ({ sku: foldCode(facts.sku), model: facts.model ? foldCode(facts.model) : '' }));
+
 export function buildProductCodes(entries: ReadonlyMap<string, ProductFacts>): ProductCodesFile[] {
   const claims = new Map<string, string>();
-  const claim = (code: string, sku: string): void => {
-    const folded = foldCode(code);
+  const claim = (folded: string, sku: string): void => {
     if (folded !== '' && !claims.has(folded)) claims.set(folded, sku);
   };
   const all = [...entries.values()];
-  for (const facts of all) claim(facts.sku, facts.sku);
-  for (const facts of all) if (!facts.parent && facts.model) claim(facts.model, facts.sku);
-  for (const facts of all) if (facts.parent && facts.model) claim(facts.model, facts.sku);
+  for (const facts of all) claim(foldedCodes(facts).sku, facts.sku);
+  for (const facts of all) if (!facts.parent) claim(foldedCodes(facts).model, facts.sku);
+  for (const facts of all) if (facts.parent) claim(foldedCodes(facts).model, facts.sku);
 
   const count = codeFileCount(claims.size);
   const files: ProductCodesFile[] = Array.from({ length: count }, () => ({ c: {}, f: {} }));
