@@ -226,6 +226,8 @@ async function run(state: WarmState, job: WarmJob, catalogue: Catalogue): Promis
   const { app } = state;
   const index = indexCatalogue(catalogue, { at: job.pricedAt });
   const from = since(state, job);
+  // The fit index of this process's copy of fits.ts (the fixed pages' keys); the bundle's copy is carried
+  // when the bundle first reads the run's handoff (site/handoff.ts).
   if (from) carryFitIndex(from, index);
   const record: { pages?: ReadonlySet<string> | null } = {};
   const liveKeys = liveKeysOf(state, job);
