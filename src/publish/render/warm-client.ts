@@ -102,8 +102,8 @@ function spawn(state: ClientState): ChildProcess {
     env: { ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
     // The renderer collects between the slices of a whole build (warm.ts, `collect`). Its old generation
     // grows by half of what is live before the next major collection, not by up to four times as V8 lets
-    // a small heap grow: a whole build at 10,000 products peaked at about 1,050 MB instead of 1,220 MB,
-    // in the same time (docs/rebuilds.md).
+    // a small heap grow: through the rebuild bench at 10,000 products it peaked at 1,110 MB, not 1,945 MB,
+    // with no run slower (docs/rebuilds.md).
     execArgv: ['--expose-gc', '--heap-growing-percent=50'],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     // Maps (a price check's final prices) cross as they are.
