@@ -8,9 +8,11 @@ import type { GetStaticPaths } from 'astro';
 import { allListingData, listingValueProblems, valueProblemLines } from '../../site/listing-pages.ts';
 import { catalogueRoutes } from '../../site/routes.ts';
 import { getCatalogue } from '../../site/catalogue.ts';
-import { dataFile, dataFilesToRender, serveDataFile } from '../../site/data-files.ts';
+import { dataFile, dataFilesPlanned, serveDataFile } from '../../site/data-files.ts';
 
 export const getStaticPaths = (() => {
+  // Planned once a run (the first slice of a whole build): so the faults are reported once a run too.
+  if (!dataFilesPlanned()) return [];
   const catalogue = getCatalogue();
   const { hrefBySku } = catalogueRoutes(catalogue);
   for (const line of valueProblemLines(listingValueProblems(catalogue, hrefBySku))) console.warn(line);
@@ -19,7 +21,7 @@ export const getStaticPaths = (() => {
       .filter(({ listing }) => listing.categoryId !== null || listing.model !== null)
       .map((data) => [data.url, data.index]),
   );
-  return dataFilesToRender([...files]).map(([url, index]) =>
+  return [...files].map(([url, index]) =>
     dataFile({ file: url.slice(url.lastIndexOf('/') + 1, -'.json'.length) }, index),
   );
 }) satisfies GetStaticPaths;
