@@ -11,6 +11,7 @@
  * children have of the attributes it varies by, so `volume=5-l` finds the shampoo that comes in 5 l.
  */
 import { toW3cDate } from '../../catalogue/fields.ts';
+import { keptParts } from '../../catalogue/kept-parts.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
 import { ratingToolTexts } from './browser-texts.ts';
 import { niceBands, niceStep, parseNumber, splitUnit } from './numbers.ts';
@@ -76,17 +77,13 @@ interface ProductReadings {
  * Each product's readings, made once: products are never changed once made, so a product is read once,
  * not once per attribute of every listing it is in, nor again by the next run of the warm renderer.
  */
-const readingsMemo = new WeakMap<Product, ProductReadings>();
-function readingsOf(product: Product): ProductReadings {
-  let readings = readingsMemo.get(product);
-  if (!readings) {
+const readings = keptParts<Product, ProductReadings>();
+const readingsOf = (product: Product): ProductReadings =>
+  readings(product, [], () => {
     const values = new Map<string, string>();
     for (const row of product.technicalData) if (!values.has(row.code)) values.set(row.code, row.value);
-    readings = { values, created: createdSeconds(product.createdAt) };
-    readingsMemo.set(product, readings);
-  }
-  return readings;
-}
+    return { values, created: createdSeconds(product.createdAt) };
+  });
 
 /** A product's raw value of an attribute, from the specification rows the mapper made (labels for options). */
 const valueOf = (product: Product, code: string): string => readingsOf(product).values.get(code) ?? '';

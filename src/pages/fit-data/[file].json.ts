@@ -29,8 +29,9 @@ export const getStaticPaths = (() => {
   const fits = fitIndex(index);
   const { hrefBySku } = catalogueRoutes(index);
   const machines = fits.models.flatMap((model) => [model.slug, ...model.machines]);
+  const models = modelEntries(fits);
   const files: [path: string, inputs: unknown[], data: () => object][] = [
-    [`${FIT_DATA_BASE}/models.json`, modelEntries(fits).flatMap(Object.values), () => modelEntries(fits)],
+    [`${FIT_DATA_BASE}/models.json`, models.flatMap(Object.values), () => models],
     [`${FIT_DATA_BASE}/labels.json`, machines, () => labelEntries(fits)],
     [SKUS_FILE, machines, () => skuEntries(fits)],
     ...fits.models.map((model): [string, unknown[], () => object] => [
