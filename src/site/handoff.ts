@@ -51,20 +51,27 @@ const HANDOFF = Symbol.for('storefront.site-handoff');
 const BUNDLE = Symbol.for('storefront.keep-bundle');
 const slot = globalThis as { [HANDOFF]?: SiteHandoff };
 
-export function handOff(handoff: SiteHandoff | undefined): void {
-  Reflect.set(slot, HANDOFF, handoff);
+/** The handoff this copy of the module last saw. */
+let seen: SiteHandoff | undefined;
+
+/**
+ * A run's fit index carried from the live build's (`carryFitIndex`), in this copy of fits.ts: the
+ * renderer's copy when it hands a run over, the bundle's own copy when the bundle first reads it.
+ */
+function carryFits(handed: SiteHandoff | undefined): void {
+  if (handed === seen) return;
+  seen = handed;
+  if (handed?.since) carryFitIndex(handed.since, handed.index);
 }
 
-/** The handoff this copy of the module last answered. */
-let seen: SiteHandoff | undefined;
+export function handOff(handoff: SiteHandoff | undefined): void {
+  Reflect.set(slot, HANDOFF, handoff);
+  carryFits(handoff);
+}
 
 export function handedOff(): SiteHandoff | undefined {
   const handed = slot[HANDOFF];
-  if (handed !== seen) {
-    seen = handed;
-    // The fit index of this copy of fits.ts (the bundle has its own), carried from the live build's.
-    if (handed?.since) carryFitIndex(handed.since, handed.index);
-  }
+  carryFits(handed);
   return handed;
 }
 

@@ -12,7 +12,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
-import { carryFitIndex } from '../../catalogue/fits.ts';
 import { indexCatalogue, type CatalogueIndex } from '../../catalogue/snapshot.ts';
 import type { Catalogue } from '../../catalogue/types.ts';
 import type { ShopInfo } from '../../config/shop.ts';
@@ -226,9 +225,6 @@ async function run(state: WarmState, job: WarmJob, catalogue: Catalogue): Promis
   const { app } = state;
   const index = indexCatalogue(catalogue, { at: job.pricedAt });
   const from = since(state, job);
-  // The fit index of this process's copy of fits.ts (the fixed pages' keys); the bundle's copy is carried
-  // when the bundle first reads the run's handoff (site/handoff.ts).
-  if (from) carryFitIndex(from, index);
   const record: { pages?: ReadonlySet<string> | null } = {};
   const liveKeys = liveKeysOf(state, job);
   const scan = state.scans.begin({
