@@ -4,6 +4,7 @@
  * findings as made in place (a secret named, the CSP's hashes and handlers, the links for the link
  * check), each run on its own, and a file that cannot be written fails the run.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,19 @@ describe('the page scan beside the renderer', () => {
     expect(gathered(scan).targets.map((target) => target.path)).toEqual(
       expect.arrayContaining(['/home-garden', '/k-5-hose', '/img/k5.webp', '/img/k5-320.webp', '/gone']),
     );
+  });
+
+  it('hashes an inline script and reads a link as the browser reads the page, characters beyond Latin-1 too', async () => {
+    const script = "window.say='Dyson’s £5 – off'";
+    const link = '/search/café–crème';
+    const scan = pageScan({ secrets, siteUrl: SITE });
+    scan.add('offer/index.html', encoded(page(`<script>${script}</script><a href="${link}">Offer’s</a>`)));
+    const { scriptHashes, links } = await scan.result();
+
+    const utf8 = createHash('sha256').update(Buffer.from(script, 'utf8')).digest('base64');
+    expect(scriptHashes).toEqual([`'sha256-${utf8}'`]);
+    if (links.checked) throw new Error('the scan checked its links itself');
+    expect(links.gathered.targets.map((target) => target.url)).toContain(link);
   });
 
   it('starts each run afresh: what an earlier run read is not in the next one', async () => {

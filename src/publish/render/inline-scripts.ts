@@ -27,14 +27,14 @@ const ATTRIBUTE_SRC = /\bsrc\s*=/i;
 const INLINE_HANDLER = /<[a-z][a-z0-9-]*(?:\s[^>]*?)?\son[a-z]+\s*=/i;
 
 /** CSP source expressions (`'sha256-…'`) of the inline scripts in one HTML document. */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, decoded: 'utf8' | 'latin1' = 'utf8'): string[] {
   const hashes: string[] = [];
   for (const [, attributes = '', body = ''] of html.matchAll(SCRIPT)) {
     if (ATTRIBUTE_SRC.test(attributes)) continue;
     const typeMatch = ATTRIBUTE_TYPE.exec(attributes);
     const type = (typeMatch?.[1] ?? typeMatch?.[2] ?? typeMatch?.[3] ?? '').trim().toLowerCase();
     if (!EXECUTABLE_TYPES.has(type)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    hashes.push(`'sha256-${createHash('sha256').update(body, decoded).digest('base64')}'`);
   }
   return hashes;
 }
