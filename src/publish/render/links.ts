@@ -208,12 +208,13 @@ function deadLinksOf(links: SiteLinks, dead: ReadonlySet<string>): DeadLink[] {
   for (const { page, links: named } of links.pages) {
     if (!named.some((id) => (id < 0 ? runHasDead[-1 - id] : isDead(id)))) continue;
     const told = new Set<string>();
-    for (const id of named.flatMap((id) => (id < 0 ? (links.shared[-1 - id] ?? []) : [id]))) {
-      const target = links.targets[id];
-      if (!target || !dead.has(target.path) || told.has(target.path)) continue;
-      told.add(target.path);
-      found.push({ page: pageUrlPath(page), link: target.url, path: target.path });
-    }
+    for (const link of named)
+      for (const id of link < 0 ? (links.shared[-1 - link] ?? []) : [link]) {
+        const target = links.targets[id];
+        if (!target || !dead.has(target.path) || told.has(target.path)) continue;
+        told.add(target.path);
+        found.push({ page: pageUrlPath(page), link: target.url, path: target.path });
+      }
   }
   return found;
 }
