@@ -90,6 +90,13 @@ function serve(port: NonNullable<typeof parentPort>): void {
 
 if (!isMainThread && parentPort) serve(parentPort);
 
+/**
+ * The thread's young generation: what it reads of a page dies young, so a small one collects it as well as
+ * V8's default (64 MB at the most, as for a process), and its heap peaks 120 MB lower through a whole
+ * build at 10,000 products (docs/rebuilds.md).
+ */
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
 /** How often the thread says how many files it has written, and how many may be on their way at most. */
 const PROGRESS_EVERY = 16;
 const MOST_ON_THE_WAY = 64;
@@ -120,7 +127,7 @@ interface ThreadState {
 
 function started(state: ThreadState): Worker {
   if (state.worker) return state.worker;
-  const worker = new Worker(new URL(import.meta.url));
+  const worker = new Worker(new URL(import.meta.url), { resourceLimits: THREAD_LIMITS });
   // The renderer's process ends when its parent goes, whatever the thread is doing.
   worker.unref();
   const fail = (error: Error) => {
