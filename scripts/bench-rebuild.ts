@@ -227,6 +227,8 @@ interface SizeFigures {
   serverPeakKb: number;
   /** Peak RSS (VmHWM) of the warm renderer's process; undefined when none was seen. */
   warmPeakKb: number | undefined;
+  /** The most RSS the server and all its processes held at once (sampled every TOGETHER_EVERY_MS). */
+  togetherPeakKb: number;
   /** Warm renderer processes still running after the server stopped (the bench ended them). */
   warmLeftRunning?: number[];
   load: string[];
@@ -264,14 +266,31 @@ function warmRendererPids(serverPid: number): number[] {
   });
 }
 
-/** Memory seen while measuring: the server's RSS and its warm renderer's peak, sampled from /proc. */
+/**
+ * Memory seen while measuring: the server's RSS and its warm renderer's peak, sampled from /proc; and,
+ * every TOGETHER_EVERY_MS from the server's start, the RSS of all its processes at once (the bundle's
+ * child too), the budget's "all processes of npm start together".
+ */
 class MemorySampler {
   serverRssKb = 0;
   warmPeakKb: number | undefined;
+  togetherPeakKb = 0;
   readonly warmPids = new Set<number>();
   private readonly serverPid: number;
+  private readonly timer: NodeJS.Timeout;
   constructor(serverPid: number) {
     this.serverPid = serverPid;
+    this.timer = setInterval(() => this.sampleTogether(), TOGETHER_EVERY_MS).unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private sampleTogether(): void {
+    let kb = 0;
+    for (const pid of descendants(this.serverPid)) kb += memoryOf(pid)?.rss ?? 0;
+    this.togetherPeakKb = Math.max(this.togetherPeakKb, kb);
   }
 
   sample(): number {
@@ -285,6 +304,8 @@ class MemorySampler {
     return rss;
   }
 }
+
+const TOGETHER_EVERY_MS = 250;
 
 /**
  * Polls the status page (every 250 ms, up to 5 minutes) until its `renderer` says `warm`. Stops early
@@ -797,6 +818,7 @@ async function benchSize(products: number): Promise<SizeFigures> {
       changeMs,
       changes,
       serverPeakKb: 0,
+      togetherPeakKb: 0,
       warmPeakKb: undefined,
       load,
     };
@@ -848,6 +870,8 @@ async function benchSize(products: number): Promise<SizeFigures> {
     if (repeatedRendererLines > 0)
       console.info(`  (${repeatedRendererLines} repeated [warm renderer] lines not shown)`);
     sampler.sample();
+    sampler.stop();
+    result.togetherPeakKb = sampler.togetherPeakKb;
     load.push(machineLoad());
     server.stop();
     const run = await server.done;
@@ -1025,7 +1049,7 @@ for (const result of results) {
   console.info(`\n${result.products} products:`);
   console.info(`  npm start to serving: ${seconds(result.startMs)} (seed excluded)`);
   console.info(
-    `  peak RSS: server ${megabytes(result.serverPeakKb)}, warm renderer ${result.warmPeakKb === undefined ? '– (not seen)' : megabytes(result.warmPeakKb)}`,
+    `  peak RSS: server ${megabytes(result.serverPeakKb)}, warm renderer ${result.warmPeakKb === undefined ? '– (not seen)' : megabytes(result.warmPeakKb)}; all processes at once ${megabytes(result.togetherPeakKb)}`,
   );
   const { warmRenderer } = result;
   console.info(
