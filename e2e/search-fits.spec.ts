@@ -22,8 +22,11 @@ const fits = (model: string) => (product: Product) =>
  * so a row read at once may still be an earlier prefix's; the answer for the whole text has a few seconds.
  */
 async function settledFirst(page: Page, owed: (name: string) => boolean, what: string): Promise<string> {
-  const firstName = async () => (await productRows(page).first().locator('.suggest__name').innerText()).trim();
-  await expect.poll(async () => owed(await firstName()), { message: `the first product is ${what}` }).toBe(true);
+  const firstName = async () =>
+    (await productRows(page).first().locator('.suggest__name').innerText()).trim();
+  await expect
+    .poll(async () => owed(await firstName()), { message: `the first product is ${what}` })
+    .toBe(true);
   return firstName();
 }
 
