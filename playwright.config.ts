@@ -11,7 +11,10 @@ const LAST_JOURNEYS = /\.(clock|editor)\.spec\.ts$/;
 export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // A signed-out shopper on an account page is sent to sign-in by its island once it hydrates
+  // (`client:idle`); on a CI machine twice as slow as usual that came just after 5 s. Waiting longer costs
+  // nothing when an assertion passes, only when it fails.
+  expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,
