@@ -10,11 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuildInfo } from '../../src/publish/releases/build-info.ts';
 import { createRebuilder, type RebuildTask, type Rebuilder } from '../../src/publish/rebuild/rebuilder.ts';
 import { storeReplayList } from '../../src/publish/rebuild/replay-list.ts';
 import { createRebuildRoutes } from '../../src/publish/rebuild/routes.ts';
+import { saveNotifier } from '../../src/publish/rebuild/hook-client.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 import type { SharedStore } from '../../src/store/shared-store.ts';
 import { signRebuildRequest, verifyRebuildRequest } from '../../src/publish/rebuild/signature.ts';
@@ -88,10 +89,11 @@ afterEach(async () => {
   rmSync(join(storeFile, '..', '..'), { recursive: true, force: true });
 });
 
+/** Waits for `check`, on the monotonic clock: a test may stand the date still. */
 const until = async (check: () => boolean, timeoutMs = 5000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
+    if (performance.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
@@ -140,6 +142,23 @@ describe('POST /rebuild', () => {
     finishRun();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(runs).toEqual([['nightly']]);
+  });
+
+  it("queues a product's second save made within the same second: each save is an event, not a replay", async () => {
+    // The sender's clock stands still: both hooks are signed in the same second.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const notify = saveNotifier({ url: `${url}/rebuild`, secret: SECRET });
+      notify({ entity: 'product', sku: 'HG-PW-00012' });
+      await until(() => runs.length === 1);
+      notify({ entity: 'product', sku: 'HG-PW-00012' });
+      await until(() => rebuilder.status().queued.length === 1);
+      finishRun();
+      await until(() => runs.length === 2);
+      expect(runs).toEqual([['product HG-PW-00012 saved'], ['product HG-PW-00012 saved']]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('still queues nothing for it after the server restarts, from a store only the shop can read', async () => {

@@ -2,6 +2,7 @@
  * Sends the signed rebuild hook, as a back end does after an editor's save. Fire and forget: the save that
  * triggered it never waits for or fails because of the storefront.
  */
+import { randomUUID } from 'node:crypto';
 import type { MagentoSettings, PublishingSettings, ShopSettings } from '../../config/env.ts';
 import type { OnSaved, SavedEntity } from '@cleaning-shop/contracts/rebuild-hook.ts';
 import { rebuildHookUrl, rebuildSecret } from '../../config/publishing.ts';
@@ -18,6 +19,8 @@ export interface RebuildHookTarget {
 export interface RebuildHookPayload {
   readonly reason?: string;
   readonly skus?: readonly string[];
+  /** This one event's name: the same request sent twice (to every replica, retried) is one event. */
+  readonly id?: string;
 }
 
 /** Posts one signed hook request and resolves with the HTTP status (202 when accepted). */
@@ -54,7 +57,9 @@ export function saveNotifier(
   log: (message: string) => void = () => undefined,
 ): OnSaved {
   return (saved) => {
-    const payload = savePayload(saved);
+    // Each save its own event: the hook's replay list takes two equal bodies signed in the same second for
+    // one request sent twice, and a product saved twice within a second would have its second save dropped.
+    const payload = { ...savePayload(saved), id: randomUUID() };
     postRebuildHook(target, payload).then(
       (status) => {
         if (status !== 202) log(`Rebuild hook ${target.url} answered ${status} (${payload.reason}).`);

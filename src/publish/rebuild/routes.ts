@@ -59,6 +59,11 @@ const hookBody = z
     skus: z.array(z.string().max(64)).max(1000).optional(),
     /** Read every product and render every page. */
     full: z.boolean().optional(),
+    /**
+     * The sender's name for this one event (a back end's save): two saves of one product within a second
+     * sign two bodies, so the second is not taken for a replay of the first.
+     */
+    id: z.string().max(100).optional(),
   })
   .strict();
 
