@@ -12,10 +12,14 @@
  * A sync's snapshot is written at `flush`, not on the way to the page: the publisher's process flushes
  * right after the run that follows it (warm-worker.ts), and before anything that reads the rows. Syncs in
  * between start from the one held, with its sync state, and the last one's write (the products all of them
- * changed) stands for all of them. The rows are read only when this owner has nothing newer: at its first use, and
- * when another writer (`npm run sync`, a CLI rebuild) changed them since this owner last read or wrote them.
+ * changed) stands for all of them. A first sync with nothing held (no rows yet) may run elsewhere and
+ * write the rows itself (`SyncElsewhere`: the renderer's process runs it in a child, sync-child.ts); the
+ * owner then reads the rows it wrote. The rows are read only when this owner has nothing newer: at its
+ * first use, and when another writer (`npm run sync`, a CLI rebuild) changed them since this owner last
+ * read or wrote them.
  */
 import { rowsHash } from './rows.ts';
+import type { CrossingSyncOptions, Synced } from './sync-messages.ts';
 import { fromStored, readWrittenSnapshot, snapshotPath } from './snapshot.ts';
 import {
   syncCatalogue,
@@ -25,9 +29,6 @@ import {
   type SyncSettings,
 } from './sync.ts';
 import type { Catalogue } from './types.ts';
-
-/** What a sync answers a run, wherever it ran: `SyncResult` without the catalogue, with the catalogue's hash. */
-export type Synced = Omit<SyncResult, 'snapshot' | 'persist'> & { readonly hash: string };
 
 /** The options a run's sync takes: those of `syncCatalogue` but what the owner gives itself. */
 export type OwnerSyncOptions = Omit<SyncOptions, 'previous' | 'deferWrite'>;
@@ -56,7 +57,17 @@ export interface CatalogueOwner {
   flush(): void;
 }
 
-export function catalogueOwner(settings: SyncSettings, log: (line: string) => void): CatalogueOwner {
+/**
+ * A sync run elsewhere, which writes the rows itself (sync-child.ts): what the owner's first sync is, when
+ * it holds nothing, so its process never holds what a read of every product leaves behind.
+ */
+export type SyncElsewhere = (options: CrossingSyncOptions, log: (line: string) => void) => Promise<Synced>;
+
+export function catalogueOwner(
+  settings: SyncSettings,
+  log: (line: string) => void,
+  firstSyncElsewhere?: SyncElsewhere,
+): CatalogueOwner {
   const file = snapshotPath(settings.CATALOGUE_SNAPSHOT);
   let held: CatalogueInMemory | undefined;
   /** Writes the snapshot the last sync read, when it has not been written yet. */
@@ -89,6 +100,12 @@ export function catalogueOwner(settings: SyncSettings, log: (line: string) => vo
         previous = inMemory();
       } catch {
         previous = undefined; // no snapshot yet: the sync reads everything
+      }
+      if (!previous && firstSyncElsewhere) {
+        const synced = await firstSyncElsewhere(options, log);
+        held = readWrittenSnapshot(file);
+        persist = undefined;
+        return { ...synced, snapshot: held, persist: () => undefined };
       }
       const result = await syncCatalogue(settings, log, {
         ...options,

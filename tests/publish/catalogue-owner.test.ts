@@ -3,12 +3,15 @@
  * catalogue is what the owner hands out at once, the snapshot's rows are written only on `flush` (syncs in
  * between are carried in memory, each from the last, and the flush writes every product they changed),
  * and rows another writer changed are read again unless the owner holds a newer sync it has not written.
+ * Its first sync, with nothing held, can run in a child process that writes the rows (sync-child.ts).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueOwner } from '../../src/catalogue/catalogue-owner.ts';
+import { catalogueOwner, type SyncElsewhere } from '../../src/catalogue/catalogue-owner.ts';
+import { CatalogueLoadError, isTransientLoadFailure } from '../../src/catalogue/load.ts';
+import { syncInChild } from '../../src/catalogue/sync-child.ts';
 import { readWrittenSnapshot } from '../../src/catalogue/snapshot.ts';
 import { syncCatalogue } from '../../src/catalogue/sync.ts';
 import type { Catalogue } from '../../src/catalogue/types.ts';
@@ -112,5 +115,51 @@ describe('the catalogue owner', () => {
     expect(priceIn(owner.current(), sku)).toBe(622.22);
     owner.flush();
     expect(priceIn(stored(file), sku)).toBe(622.22);
+  });
+
+  /** The first sync in a child configured as `npm start` configures it: from its environment. */
+  const inChild =
+    (magentoUrl: string, file: string): SyncElsewhere =>
+    (options, log) =>
+      syncInChild(options, log, {
+        MAGENTO_URL: magentoUrl,
+        MAGENTO_TOKEN: INTEGRATION_TOKEN,
+        CATALOGUE_SNAPSHOT: file,
+      });
+
+  it('runs its first sync, with nothing held, in a child that writes the rows; then holds what they say', async () => {
+    const file = join(dir, 'child.db');
+    const lines: string[] = [];
+    const owner = catalogueOwner(settingsFor(file), (line) => lines.push(line), inChild(backend.url, file));
+    const first = await owner.sync({ incremental: true });
+    expect(first).toMatchObject({ mode: 'full', fullBecause: 'there is no snapshot to start from' });
+    // Written by the child before it answered, with no flush: the same catalogue a sync here reads.
+    expect(existsSync(file)).toBe(true);
+    const here = await syncCatalogue(settingsFor(join(dir, 'here.db')));
+    expect(first.snapshot.hash).toBe(here.snapshot.hash);
+    expect(owner.current().products).toHaveLength(here.products);
+    // What the child logged is in the owner's log.
+    expect(lines.some((line) => /Reading \d+ products/.test(line))).toBe(true);
+
+    // The next sync is the owner's own, from what it holds.
+    const sku = owner.current().products.find((product) => product.typeId === 'simple')?.sku ?? '';
+    await savePrice(sku, 788.88);
+    const next = await owner.sync({ incremental: true, recheck: [sku], targeted: true });
+    expect(next).toMatchObject({ mode: 'incremental', updated: [sku] });
+    expect(priceIn(owner.current(), sku)).toBe(788.88);
+  });
+
+  it('fails its first sync in a child as it fails here: Magento unreachable is a load failure worth a retry', async () => {
+    const file = join(dir, 'down.db');
+    const down = 'http://127.0.0.1:9';
+    const owner = catalogueOwner(settingsFor(file), () => undefined, inChild(down, file));
+    const failure = await owner.sync({ incremental: true }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(CatalogueLoadError);
+    expect((failure as Error).message).toContain(down);
+    expect(isTransientLoadFailure(failure)).toBe(true);
+    expect(() => owner.current()).toThrow();
   });
 });

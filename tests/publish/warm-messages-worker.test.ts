@@ -7,17 +7,15 @@
 import { fork, type ChildProcess, type Serializable } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRows } from '../../src/catalogue/rows.ts';
+import { readWrittenSnapshot } from '../../src/catalogue/snapshot.ts';
 import { processEnvironment } from '../../src/config/env.ts';
-import {
-  warmReplySchema,
-  warmSyncResultSchema,
-  type WarmReply,
-} from '../../src/publish/render/warm-messages.ts';
+import { warmReplySchema, type WarmReply } from '../../src/publish/render/warm-messages.ts';
+import { syncedSchema } from '../../src/catalogue/sync-messages.ts';
 import { INTEGRATION_TOKEN, startTestBackend } from '../support/backend.ts';
 import { warmJob } from './warm-job.ts';
 
@@ -89,7 +87,7 @@ describe('the warm renderer process', () => {
     ).toBe(true);
   });
 
-  it('writes the catalogue it synced when it is stopped, not before', async () => {
+  it('writes its first sync from a child before answering, and a later sync only when it is stopped', async () => {
     const backend = await startTestBackend({ catalogue: { seed: 3, productCount: 12, brand: 'Clearwater' } });
     const dir = mkdtempSync(join(tmpdir(), 'warm-worker-'));
     try {
@@ -99,11 +97,33 @@ describe('the warm renderer process', () => {
       send({ id: 1, type: 'sync', options: { incremental: true } });
       const synced = await replyTo(1);
       expect(synced).toMatchObject({ ok: true, value: { mode: 'full', changed: true } });
-      expect(existsSync(file)).toBe(false);
+      // Nothing was held: the sync ran in a child of the renderer's, which wrote the rows before it answered.
+      const { products } = syncedSchema.parse(synced.ok ? synced.value : undefined);
+      expect(readRows(file)?.catalogue.products).toHaveLength(products);
+
+      const sku =
+        readWrittenSnapshot(file).catalogue.products.find((product) => product.typeId === 'simple')?.sku ??
+        '';
+      const saved = await backend.call('PUT', `/rest/V1/products/${encodeURIComponent(sku)}`, {
+        token: INTEGRATION_TOKEN,
+        body: {
+          product: {
+            sku,
+            price: 432.1,
+            custom_attributes: [{ attribute_code: 'list_price', value: '432.1' }],
+          },
+        },
+      });
+      expect(saved.status).toBe(200);
+      send({ id: 2, type: 'sync', options: { incremental: true, recheck: [sku], targeted: true } });
+      expect(await replyTo(2)).toMatchObject({ ok: true, value: { mode: 'incremental', updated: [sku] } });
+      const priceOf = () =>
+        readWrittenSnapshot(file).catalogue.products.find((product) => product.sku === sku)?.priceInclVat;
+      // Held by the renderer, not written yet; written when it is stopped.
+      expect(priceOf()).not.toBe(432.1);
       spawned.kill('SIGTERM');
       await once(spawned, 'exit');
-      const { products } = warmSyncResultSchema.parse(synced.ok ? synced.value : undefined);
-      expect(readRows(file)?.catalogue.products).toHaveLength(products);
+      expect(priceOf()).toBe(432.1);
     } finally {
       await backend.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -10,8 +10,8 @@ import {
   warmReplyValueSchemas,
   warmRequestSchema,
   type WarmOutcome,
-  type WarmSyncResult,
 } from '../../src/publish/render/warm-messages.ts';
+import type { Synced } from '../../src/catalogue/sync-messages.ts';
 import { warmJob } from './warm-job.ts';
 
 const outcome: WarmOutcome = {
@@ -104,7 +104,7 @@ describe("a run's outcome", () => {
 
 describe('the other values', () => {
   it("are each request's own: null for start and flush, a count for compress, a sync's result", () => {
-    const synced: WarmSyncResult = {
+    const synced: Synced = {
       ...{ file: 'catalogue.db', products: 3, problems: [], changed: true, mode: 'incremental' },
       ...{ updated: ['M-1'], removed: [], hash: 'h' },
     };

@@ -3,7 +3,7 @@
  * one, and the catalogue sync, retried with backoff while Magento is down or failing.
  */
 import { isTransientLoadFailure } from '../../catalogue/load.ts';
-import type { Synced } from '../../catalogue/catalogue-owner.ts';
+import type { Synced } from '../../catalogue/sync-messages.ts';
 import type { SyncOptions } from '../../catalogue/sync.ts';
 import { magentoClientConfig } from '../../config/magento.ts';
 import { messageOf } from '../render/errors.ts';

@@ -14,18 +14,11 @@ import { isRunning } from '../releases/builds.ts';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { CatalogueSync } from '../../catalogue/catalogue-owner.ts';
+import type { CrossingSyncOptions, Synced } from '../../catalogue/sync-messages.ts';
 import type { ShopInfo } from '../../config/shop.ts';
 import type { Levels } from '../releases/encoding.ts';
 import { ask, receive, rejectAll, warmChannel, WarmRendererError, type WarmChannel } from './warm-channel.ts';
-import type {
-  WarmJob,
-  WarmMessage,
-  WarmMessageType,
-  WarmOutcome,
-  WarmReplyValue,
-  WarmSyncOptions,
-  WarmSyncResult,
-} from './warm-messages.ts';
+import type { WarmJob, WarmMessage, WarmMessageType, WarmOutcome, WarmReplyValue } from './warm-messages.ts';
 
 export { WarmRendererError } from './warm-channel.ts';
 
@@ -59,7 +52,7 @@ export interface WarmRendererClient extends CatalogueSync {
    * memory. The snapshot file is written after the next warm run, or on `flush`, which fails when the
    * renderer stopped before writing a sync it had read (`lostSync`): that run cannot build from it.
    */
-  sync(options: WarmSyncOptions): Promise<WarmSyncResult>;
+  sync(options: CrossingSyncOptions): Promise<Synced>;
   /**
    * Writes the `.br`/`.gz` siblings of a live build's files that lack them, in the background, giving way
    * to syncs and runs; until then the server compresses those files as it sends them.

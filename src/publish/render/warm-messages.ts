@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { shopInfoSchema } from '../../config/shop.ts';
 import { priceChangeSchema } from '../releases/build-info.ts';
 import { scannedLinksSchema } from './links.ts';
+import { syncedSchema, syncOptionsSchema } from '../../catalogue/sync-messages.ts';
 
 /** How hard to compress (encoding.ts, `Levels`). */
 const levelsSchema = z.object({
@@ -89,36 +90,6 @@ export const warmOutcomeSchema = z.object({
 });
 export type WarmOutcome = z.infer<typeof warmOutcomeSchema>;
 
-/** The options of a sync in the renderer's process: `SyncOptions` (catalogue/sync.ts) but its own. */
-export const warmSyncOptionsSchema = z.object({
-  incremental: z.boolean().exactOptional(),
-  fullEveryMs: z.number().exactOptional(),
-  recheck: z.array(z.string()).readonly().exactOptional(),
-  /** Magento's final prices by entity id (a price reconciliation's). */
-  finalPrices: z.map(z.number(), z.number()).readonly().exactOptional(),
-  at: z.number().exactOptional(),
-  targeted: z.boolean().exactOptional(),
-  checkReviews: z.boolean().exactOptional(),
-});
-export type WarmSyncOptions = z.infer<typeof warmSyncOptionsSchema>;
-
-/** What a sync in the renderer's process answers: `SyncResult` without the catalogue it keeps, and its hash. */
-export const warmSyncResultSchema = z.object({
-  file: z.string(),
-  products: z.number().int().nonnegative(),
-  problems: z.array(z.object({ sku: z.string(), field: z.string(), message: z.string() })),
-  changed: z.boolean(),
-  mode: z.enum(['full', 'incremental']),
-  fullBecause: z.string().exactOptional(),
-  updated: z.array(z.string()),
-  removed: z.array(z.string()),
-  /** `catalogueHash` of the catalogue the sync left. */
-  hash: z.string(),
-  /** When Magento's reviews were read, and whose changed. */
-  reviews: z.object({ at: z.string(), changed: z.array(z.string()) }).exactOptional(),
-});
-export type WarmSyncResult = z.infer<typeof warmSyncResultSchema>;
-
 const messages = {
   /** Astro's build, once, beside the syncs. */
   start: z.object({
@@ -131,7 +102,7 @@ const messages = {
     /** The live build, whose pages the renderer checks it would make alike (warm.ts, `prime`). */
     live: z.string().min(1).exactOptional(),
   }),
-  sync: z.object({ type: z.literal('sync'), options: warmSyncOptionsSchema }),
+  sync: z.object({ type: z.literal('sync'), options: syncOptionsSchema }),
   /** Writes the snapshot of the last sync. */
   flush: z.object({ type: z.literal('flush') }),
   /** Writes the `.br`/`.gz` siblings a build's files lack. */
@@ -156,7 +127,7 @@ export type WarmRequest = z.infer<typeof warmRequestSchema>;
 
 const replyValues = {
   start: z.null(),
-  sync: warmSyncResultSchema,
+  sync: syncedSchema,
   flush: z.null(),
   compress: z.number().int().nonnegative(),
   run: warmOutcomeSchema,

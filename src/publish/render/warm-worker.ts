@@ -12,6 +12,7 @@
  */
 import { catalogueOwner, syncedOf } from '../../catalogue/catalogue-owner.ts';
 import { CatalogueLoadError, isTransientLoadFailure } from '../../catalogue/load.ts';
+import { syncInChild } from '../../catalogue/sync-child.ts';
 import { loadConfig } from '../../config/env.ts';
 import { compressBuild, siblingsLater } from '../releases/compress-later.ts';
 import {
@@ -27,7 +28,8 @@ import { startWarmRenderer, type WarmRenderer } from './warm.ts';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 /** The shop's catalogue: held here, synced here, its snapshot written here (src/catalogue/catalogue-owner.ts). */
 const config = loadConfig();
-const owner = catalogueOwner({ ...config.magento, ...config.embedded, ...config.shop }, log);
+// Its first sync, with nothing held, reads every product in a child that exits (sync-child.ts).
+const owner = catalogueOwner({ ...config.magento, ...config.embedded, ...config.shop }, log, syncInChild);
 let renderer: Promise<WarmRenderer> | undefined;
 /** Syncs and runs under way: a build's background compression waits while there are any. */
 let busy = 0;
