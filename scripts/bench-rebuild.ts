@@ -41,6 +41,7 @@ import { formatPrice } from '../src/catalogue/money.ts';
 import { readSnapshot } from '../src/catalogue/snapshot.ts';
 import type { RebuildStatus, RunSummary } from '../src/publish/rebuild/rebuilder.ts';
 import {
+  commandOf,
   descendants,
   machineLoad,
   median,
@@ -229,6 +230,8 @@ interface SizeFigures {
   warmPeakKb: number | undefined;
   /** The most RSS the server and all its processes held at once (sampled every TOGETHER_EVERY_MS). */
   togetherPeakKb: number;
+  /** When that was, from the server's start, and each process's part of it. */
+  togetherPeakAt?: TogetherPeak;
   /** Warm renderer processes still running after the server stopped (the bench ended them). */
   warmLeftRunning?: number[];
   load: string[];
@@ -271,10 +274,17 @@ function warmRendererPids(serverPid: number): number[] {
  * every TOGETHER_EVERY_MS from the server's start, the RSS of all its processes at once (the bundle's
  * child too), the budget's "all processes of npm start together".
  */
+interface TogetherPeak {
+  readonly kb: number;
+  readonly atMs: number;
+  readonly parts: readonly { readonly command: string; readonly kb: number }[];
+}
+
 class MemorySampler {
   serverRssKb = 0;
   warmPeakKb: number | undefined;
-  togetherPeakKb = 0;
+  together: TogetherPeak = { kb: 0, atMs: 0, parts: [] };
+  private readonly startedAt = performance.now();
   readonly warmPids = new Set<number>();
   private readonly serverPid: number;
   private readonly timer: NodeJS.Timeout;
@@ -288,9 +298,11 @@ class MemorySampler {
   }
 
   private sampleTogether(): void {
-    let kb = 0;
-    for (const pid of descendants(this.serverPid)) kb += memoryOf(pid)?.rss ?? 0;
-    this.togetherPeakKb = Math.max(this.togetherPeakKb, kb);
+    const parts = descendants(this.serverPid).map((pid) => ({ pid, kb: memoryOf(pid)?.rss ?? 0 }));
+    const kb = parts.reduce((sum, part) => sum + part.kb, 0);
+    if (kb <= this.together.kb) return;
+    const atMs = performance.now() - this.startedAt;
+    this.together = { kb, atMs, parts: parts.map(({ pid, kb }) => ({ command: commandOf(pid), kb })) };
   }
 
   sample(): number {
@@ -306,6 +318,15 @@ class MemorySampler {
 }
 
 const TOGETHER_EVERY_MS = 250;
+
+/** `, 41.2 s after the start: node scripts/start.ts 470 MB + node render/warm-worker.ts 880 MB`. */
+function togetherParts(peak: TogetherPeak | undefined): string {
+  if (!peak || peak.parts.length === 0) return '';
+  const parts = peak.parts
+    .filter((part) => part.kb > 0)
+    .map((part) => `${part.command} ${megabytes(part.kb)}`);
+  return `, ${(peak.atMs / 1000).toFixed(1)} s after the start: ${parts.join(' + ')}`;
+}
 
 /**
  * Polls the status page (every 250 ms, up to 5 minutes) until its `renderer` says `warm`. Stops early
@@ -871,7 +892,8 @@ async function benchSize(products: number): Promise<SizeFigures> {
       console.info(`  (${repeatedRendererLines} repeated [warm renderer] lines not shown)`);
     sampler.sample();
     sampler.stop();
-    result.togetherPeakKb = sampler.togetherPeakKb;
+    result.togetherPeakKb = sampler.together.kb;
+    result.togetherPeakAt = sampler.together;
     load.push(machineLoad());
     server.stop();
     const run = await server.done;
@@ -1049,7 +1071,7 @@ for (const result of results) {
   console.info(`\n${result.products} products:`);
   console.info(`  npm start to serving: ${seconds(result.startMs)} (seed excluded)`);
   console.info(
-    `  peak RSS: server ${megabytes(result.serverPeakKb)}, warm renderer ${result.warmPeakKb === undefined ? '– (not seen)' : megabytes(result.warmPeakKb)}; all processes at once ${megabytes(result.togetherPeakKb)}`,
+    `  peak RSS: server ${megabytes(result.serverPeakKb)}, warm renderer ${result.warmPeakKb === undefined ? '– (not seen)' : megabytes(result.warmPeakKb)}; all processes at once ${megabytes(result.togetherPeakKb)}${togetherParts(result.togetherPeakAt)}`,
   );
   const { warmRenderer } = result;
   console.info(

@@ -82,7 +82,8 @@ export function memoryOf(pid: number): { rss: number; hwm: number } | undefined 
   }
 }
 
-function commandOf(pid: number): string {
+/** A process's program and script, short: `node render/warm-worker.ts`. */
+export function commandOf(pid: number): string {
   try {
     const words = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
     const script = words.find((word, index) => index > 0 && !word.startsWith('-'));
