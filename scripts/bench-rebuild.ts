@@ -231,7 +231,7 @@ interface SizeFigures {
   /** The most RSS the server and all its processes held at once (sampled every TOGETHER_EVERY_MS). */
   togetherPeakKb: number;
   /** When that was, from the server's start, and each process's part of it. */
-  togetherPeakAt?: TogetherPeak;
+  togetherPeakAt?: Omit<TogetherPeak, 'kb'>;
   /** Warm renderer processes still running after the server stopped (the bench ended them). */
   warmLeftRunning?: number[];
   load: string[];
@@ -269,17 +269,18 @@ function warmRendererPids(serverPid: number): number[] {
   });
 }
 
-/**
- * Memory seen while measuring: the server's RSS and its warm renderer's peak, sampled from /proc; and,
- * every TOGETHER_EVERY_MS from the server's start, the RSS of all its processes at once (the bundle's
- * child too), the budget's "all processes of npm start together".
- */
+/** The most RSS all processes held at once: how much, when from the server's start, and each one's part. */
 interface TogetherPeak {
   readonly kb: number;
   readonly atMs: number;
   readonly parts: readonly { readonly command: string; readonly kb: number }[];
 }
 
+/**
+ * Memory seen while measuring: the server's RSS and its warm renderer's peak, sampled from /proc; and,
+ * every TOGETHER_EVERY_MS from the server's start, the RSS of all its processes at once (the bundle's
+ * child too), the budget's "all processes of npm start together".
+ */
 class MemorySampler {
   serverRssKb = 0;
   warmPeakKb: number | undefined;
@@ -320,7 +321,7 @@ class MemorySampler {
 const TOGETHER_EVERY_MS = 250;
 
 /** `, 41.2 s after the start: node scripts/start.ts 470 MB + node render/warm-worker.ts 880 MB`. */
-function togetherParts(peak: TogetherPeak | undefined): string {
+function togetherParts(peak: SizeFigures['togetherPeakAt']): string {
   if (!peak || peak.parts.length === 0) return '';
   const parts = peak.parts
     .filter((part) => part.kb > 0)
@@ -892,8 +893,9 @@ async function benchSize(products: number): Promise<SizeFigures> {
       console.info(`  (${repeatedRendererLines} repeated [warm renderer] lines not shown)`);
     sampler.sample();
     sampler.stop();
-    result.togetherPeakKb = sampler.together.kb;
-    result.togetherPeakAt = sampler.together;
+    const { kb, ...together } = sampler.together;
+    result.togetherPeakKb = kb;
+    result.togetherPeakAt = together;
     load.push(machineLoad());
     server.stop();
     const run = await server.done;
