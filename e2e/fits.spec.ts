@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { modelKey } from '../src/catalogue/fits.ts';
-import { productPages, type Product } from './support/catalogue.ts';
+import { formatGbp, pricedNow, productPages, type Product } from './support/catalogue.ts';
 import { expect, shellReady, test } from './support/test.ts';
 
 const sold = (product: Product) => product.visibility === 4 && product.inStock && !product.configurable;
@@ -47,6 +47,8 @@ test('from a K 5’s page to a hose that fits it, and into the basket', async ({
   const section = page.getByRole('region', { name: 'Accessories and detergents that fit' });
   await expect(section.getByText('Everything here fits the K 5.')).toBeVisible();
   const hoses = section.getByRole('region', { name: 'Hoses' });
+  // Each part's price and stock come from the model's fit file as the shopper nears them.
+  await hoses.scrollIntoViewIfNeeded();
   const card = hoses
     .getByRole('listitem')
     .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
@@ -57,13 +59,15 @@ test('from a K 5’s page to a hose that fits it, and into the basket', async ({
     `hose called ${name}`,
   );
   expect(fitsModel('K 5')(hose), `${name} is shown on the K 5's page, so it fits a K 5`).toBe(true);
+  const price = pricedNow().get(hose.sku)?.priceInclVat;
+  if (price) await expect(card.locator('.product-card__price')).toContainText(`${formatGbp(price)} incl VAT`);
   await card.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.locator('#basket-link [data-basket-count]')).toHaveText('1');
 
-  // The machine's accessories as an ItemList, each a page of the shop.
-  const list = (await jsonLd(page)).find((item) => item['@type'] === 'ItemList');
-  expect(list?.['name']).toBe('Accessories and detergents that fit the K 5');
-  expect(JSON.stringify(list)).toContain(`/${hose.urlKey}`);
+  // The machine's structured data speaks of the machine only, not of the parts its page shows.
+  const data = await jsonLd(page);
+  expect(data.find((item) => item['@type'] === 'ItemList')).toBeUndefined();
+  expect(JSON.stringify(data)).not.toContain(`/${hose.urlKey}"`);
 
   // Everything that fits, on the model's parts page, with the listing's count and the K 5 machines.
   const all = productPages().filter(fitsModel('K 5'));

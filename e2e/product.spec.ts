@@ -1,11 +1,12 @@
 /** The product page (spec §2 Product page, §3 Product; DESIGN.md §3: exact pence, add to cart when in stock). */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   catalogue,
   CONNECTED_SECTIONS,
   connected,
   formatGbp,
   outOfStockProduct,
+  pricedNow,
   productPages,
   productWithoutListPrice,
   richProduct,
@@ -146,15 +147,75 @@ test('Detergents, Accessories and Related Products show cards with add to cart, 
     const section = page.getByRole('region', { name: title, exact: true });
     await expect(section.getByRole('heading', { level: 2 })).toHaveText(title);
     await expect(section.getByRole('listitem')).toHaveCount(items.length);
+    // Their prices and stock are drawn as the shopper nears them.
+    await section.scrollIntoViewIfNeeded();
     for (const [i, item] of items.entries()) {
       const card = section.getByRole('listitem').nth(i);
       await expect(card.getByRole('heading')).toHaveText(item.name);
+      await expectOffer(card, item);
       await expect(card.getByRole('button', { name: /^Add to wish list/ })).toBeVisible();
       await expect(card.getByRole('button', { name: /^Add to compare/ })).toBeVisible();
-      if (item.inStock) await expect(card.getByRole('button', { name: /^Add to cart/ })).toBeVisible();
-      else await expect(card.getByText('Unavailable', { exact: true })).toBeVisible();
     }
   }
+});
+
+/** A connected card's price (incl VAT, the default) and its add to cart, or "Unavailable" without it. */
+async function expectOffer(card: Locator, item: Product): Promise<void> {
+  const price = pricedNow().get(item.sku)?.priceInclVat ?? null;
+  if (price !== null)
+    await expect(card.locator('.product-card__price')).toContainText(`${formatGbp(price)} incl VAT`);
+  const buy = card.getByRole(item.configurable ? 'link' : 'button', {
+    name: item.configurable ? /^Choose options/ : /^Add to cart/,
+  });
+  if (item.inStock) {
+    await expect(buy).toBeVisible();
+    await expect(card.getByText('Unavailable', { exact: true })).toBeHidden();
+  } else {
+    await expect(card.getByText('Unavailable', { exact: true })).toBeVisible();
+    await expect(buy).toBeHidden();
+  }
+}
+
+test('a connected product out of stock says "Unavailable" once drawn, and its price', async ({ page }) => {
+  const withSoldOut = productPages().find((product) =>
+    CONNECTED_SECTIONS.some(({ type }) => connected(product, type).some((item) => !item.inStock)),
+  );
+  if (!withSoldOut) throw new Error('The e2e catalogue has no product linking one out of stock; it changed.');
+  await open(page, withSoldOut);
+  for (const { title, type } of CONNECTED_SECTIONS) {
+    const items = connected(withSoldOut, type);
+    if (!items.some((item) => !item.inStock)) continue;
+    const section = page.getByRole('region', { name: title, exact: true });
+    await section.scrollIntoViewIfNeeded();
+    for (const [i, item] of items.entries()) await expectOffer(section.getByRole('listitem').nth(i), item);
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a connected card names and links its product, and adds it to the basket', async ({ page }) => {
+    const product = richProduct();
+    await open(page, product);
+    const [{ title, type }] = CONNECTED_SECTIONS;
+    const item = connected(product, type).find((each) => !each.configurable);
+    if (!item)
+      throw new Error(`The rich product has no simple product under ${title}; the catalogue changed.`);
+    const card = page
+      .getByRole('region', { name: title, exact: true })
+      .getByRole('listitem')
+      .filter({
+        has: page.getByRole('heading', { name: item.name, exact: true }),
+      });
+    await expect(card.getByRole('link', { name: item.name, exact: true })).toHaveAttribute(
+      'href',
+      `/${item.urlKey}`,
+    );
+    // The page bakes no price of a product it only mentions: it would be stale after the product's next change.
+    await expect(card.locator('.product-card__price')).toHaveCount(0);
+    await card.getByRole('button', { name: /^Add to cart/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/basket\\?sku=${encodeURIComponent(item.sku)}&qty=1$`));
+  });
 });
 
 test('the side info box shows only for products with a list price', async ({ page }) => {

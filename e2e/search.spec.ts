@@ -30,7 +30,7 @@ const PAGE_SIZE = 12;
 const path = (query: string) => `/search/${encodeURIComponent(query)}`;
 const names = (records: readonly SearchRecord[]) => records.map(nameOf);
 
-/** The listing's order for a sort (unavailable last, then the sort, then relevance), over the records. */
+/** The listing's order for a sort (relevance by default; a chosen sort puts unavailable last), over the records. */
 const sorted = (records: readonly SearchRecord[], sort: string): string[] =>
   sortProducts(
     records.map((record) => record.slice(0, 10) as IndexedProduct),

@@ -9,14 +9,8 @@ import {
   richProduct,
   type Product,
 } from './support/catalogue.ts';
+import { sitemapFiles, sitemapLocs } from './support/sitemap.ts';
 import { expect, test } from './support/test.ts';
-
-async function sitemapLocs(request: APIRequestContext): Promise<string[]> {
-  const response = await request.get('/sitemap.xml');
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toMatch(/xml/);
-  return [...(await response.text()).matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((match) => match[1] ?? '');
-}
 
 /** The configured site origin, as the sitemap names it. */
 async function siteOrigin(request: APIRequestContext): Promise<string> {
@@ -56,6 +50,31 @@ test('the sitemap lists every product and listing page by absolute URL, once eac
     .filter((path) => !paths.has(path));
   expect(missing, 'product pages left out of the sitemap').toEqual([]);
   expect(paths).toContain(DRY_ICE_PATH);
+});
+
+test('the sitemap is an index of files of at most 50,000 URLs, each with its last change, as a product’s', async ({
+  request,
+}) => {
+  const files = await sitemapFiles(request);
+  const names = files.map((file) => new URL(file.loc).pathname);
+  expect(names).toEqual(expect.arrayContaining(['/sitemaps/pages.xml', '/sitemaps/products-1.xml']));
+  const texts = new Map<string, string>();
+  for (const file of files) {
+    const xml = await (await request.get(new URL(file.loc).pathname)).text();
+    texts.set(file.loc, xml);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml.split('<url>').length - 1).toBeLessThanOrEqual(50_000);
+    const dates = [...xml.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((match) => match[1] ?? '').sort();
+    // A file's lastmod is the newest of its URLs'.
+    expect(file.lastmod).toBe(dates.at(-1));
+  }
+  // A product page's lastmod is its product's last change in the back end.
+  const product = richProduct();
+  const entry = new RegExp(`/${product.urlKey}</loc><lastmod>${product.updatedAt.slice(0, 10)}`);
+  const products = files.filter((file) => /\/sitemaps\/products-\d+\.xml$/.test(file.loc));
+  const holding = products.filter((file) => entry.test(texts.get(file.loc) ?? ''));
+  expect(holding).toHaveLength(1);
+  expect(holding[0]?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}/);
 });
 
 const INDEXED_PAGES = [

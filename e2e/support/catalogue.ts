@@ -131,7 +131,7 @@ export interface ListingInfo {
   name: string;
   /**
    * The products the listing shows: visibility 2 or 4, assigned directly to the category, in the order
-   * the listing shows them first: Magento's category positions, unavailable products last.
+   * the listing shows them first: Magento's category positions, whatever their stock.
    */
   products: Product[];
 }
@@ -155,9 +155,7 @@ export function listings(): ListingInfo[] {
   const info = (node: CategoryNode): ListingInfo => {
     const order = catalogue().positions[String(node.id)] ?? [];
     const rank = (p: Product) => (order.includes(p.sku) ? order.indexOf(p.sku) : order.length);
-    const products = shown
-      .filter((p) => p.categoryIds.includes(node.id))
-      .sort((a, b) => Number(b.inStock) - Number(a.inStock) || rank(a) - rank(b));
+    const products = shown.filter((p) => p.categoryIds.includes(node.id)).sort((a, b) => rank(a) - rank(b));
     return { path: node.path, name: node.name, products };
   };
   return Object.values(audiences).flatMap((root) =>

@@ -12,6 +12,7 @@ import {
   richProduct,
   type Product,
 } from './catalogue.ts';
+import { sitemapLocs } from './sitemap.ts';
 import { expect } from './test.ts';
 
 /** Every page, not one of each kind: set by `npm run test:a11y-sweep`. */
@@ -60,11 +61,7 @@ export function onePerKind(paths: readonly string[]): string[] {
 
 /** The sitemap's URLs as paths on the server under test (the sitemap names the configured site URL). */
 export async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
-  const response = await request.get('/sitemap.xml');
-  expect(response.status()).toBe(200);
-  const locs = [...(await response.text()).matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map(
-    (match) => match[1] ?? '',
-  );
+  const locs = await sitemapLocs(request);
   expect(locs.length).toBeGreaterThan(0);
   return locs.map((loc) => {
     const url = new URL(loc);

@@ -179,9 +179,12 @@ export async function openShop(options: { url: string; bench?: string | undefine
   return { base, stop: () => stopAll(child ? [child] : []) };
 }
 
-/** The first one-segment URL of the sitemap whose page carries Product JSON-LD. */
+/** The first one-segment URL of the sitemap (its index, then its files) whose page carries Product JSON-LD. */
 export async function firstProductPath(base: string): Promise<string | undefined> {
-  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const index = await (await fetch(`${base}/sitemap.xml`)).text();
+  let sitemap = '';
+  for (const file of index.matchAll(/<loc>([^<]+)<\/loc>/g))
+    sitemap += await (await fetch(`${base}${new URL(file[1] ?? '/').pathname}`)).text();
   for (const match of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
     const path = new URL(match[1] ?? '/').pathname.replace(/\/$/, '');
     if (!/^\/[^/]+$/.test(path)) continue;

@@ -117,9 +117,12 @@ export function pageWeight(clientDir: string, label: string, path: string): Page
   };
 }
 
-/** The first product page in the sitemap: a one-segment URL whose page carries Product JSON-LD. */
+/** The first product page in the sitemap (its index, then its files): a one-segment URL whose page carries Product JSON-LD. */
 export function firstProductPath(clientDir: string): string | undefined {
-  const sitemap = readFileSync(join(clientDir, 'sitemap.xml'), 'utf8');
+  const index = readFileSync(join(clientDir, 'sitemap.xml'), 'utf8');
+  const sitemap = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((file) => readFileSync(join(clientDir, new URL(file[1] ?? '/').pathname), 'utf8'))
+    .join('');
   for (const match of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
     const path = new URL(match[1] ?? '/').pathname.replace(/\/$/, '');
     if (!/^\/[^/]+$/.test(path)) continue;

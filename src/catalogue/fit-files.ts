@@ -6,6 +6,7 @@
  */
 import type { FitIndex, MachineModel } from './fits.ts';
 import type { Product } from './types.ts';
+import { offerMarks, type OfferMarks } from './offer-marks.ts';
 
 export const FIT_DATA_BASE = '/fit-data';
 export const MODELS_FILE = `${FIT_DATA_BASE}/models.json`;
@@ -26,8 +27,8 @@ export interface ModelEntry {
   parts: number;
 }
 
-/** One part in a model's file. */
-export interface PartEntry {
+/** One part in a model's file, with its offer's marks ("from", "Was", its rating) as the facts have them. */
+export interface PartEntry extends OfferMarks {
   sku: string;
   name: string;
   href: string;
@@ -52,7 +53,7 @@ export const partEntries = (model: MachineModel, hrefBySku: ReadonlyMap<string, 
     const href = hrefBySku.get(part.sku);
     if (!href) return [];
     const { sku, name, fit, priceInclVat, priceExclVat, inStock } = part;
-    return [{ sku, name, href, type: fit.type, priceInclVat, priceExclVat, inStock }];
+    return [{ sku, name, href, type: fit.type, priceInclVat, priceExclVat, inStock, ...offerMarks(part) }];
   });
 
 /**

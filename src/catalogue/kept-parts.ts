@@ -31,7 +31,12 @@ export function keyedParts<Key, Value>() {
       used.set(key, part);
       return part.value;
     },
-    /** Ends a run: the parts it did not ask for are forgotten. */
+    /** Carries `key`'s part into the next run without asking for it: a part needed only when its owner changes. */
+    keep(key: Key): void {
+      const known = used.get(key) ?? kept.get(key);
+      if (known) used.set(key, known);
+    },
+    /** Ends a run: the parts it did not ask for or keep are forgotten. */
     sweep(): void {
       kept = used;
       used = new Map();
@@ -44,3 +49,6 @@ function sameInputs(before: readonly unknown[], now: readonly unknown[]): boolea
   for (let at = 0; at < now.length; at += 1) if (before[at] !== now[at]) return false;
   return true;
 }
+
+/** A `keyedParts` store. */
+export type KeyedParts<Key, Value> = ReturnType<typeof keyedParts<Key, Value>>;

@@ -86,11 +86,11 @@ export function withVariants(products: readonly Product[]): Product[] {
     const configurable = product.configurable;
     parents.set(
       product.sku,
-      kept(product, children, () => ({
-        ...product,
-        ...parentFields(sellable),
-        configurable: { ...configurable, variants },
-      })),
+      kept(product, children, () => {
+        const fields = parentFields(sellable);
+        if (joinedAlready(product, fields, variants)) return product;
+        return { ...product, ...fields, configurable: { ...configurable, variants } };
+      }),
     );
   }
   return products.map((product) => {
@@ -101,6 +101,38 @@ export function withVariants(products: readonly Product[]): Product[] {
       ? product
       : kept(product, [parentSku], () => ({ ...product, parentSku }));
   });
+}
+
+/**
+ * Whether a parent already holds these card fields and variants: an incremental read joins the variants
+ * again over the catalogue it read before, whose parents were joined by the read before it. Such a parent
+ * is answered as itself, not as an equal copy, so an unchanged configurable and everything the site keeps
+ * for it (kept-parts.ts: its feed file, search shards, filter indexes) stays the same object from save to
+ * save; a copy made all of them again at every save.
+ */
+function joinedAlready(
+  product: Product,
+  fields: ReturnType<typeof parentFields>,
+  variants: readonly Variant[],
+): boolean {
+  const held = product.configurable?.variants ?? [];
+  const sameFields = (Object.keys(fields) as (keyof typeof fields)[]).every(
+    (field) => product[field] === fields[field],
+  );
+  return (
+    sameFields &&
+    held.length === variants.length &&
+    variants.every((variant, at) => sameVariant(held[at], variant))
+  );
+}
+
+function sameVariant(held: Variant | undefined, variant: Variant): boolean {
+  if (held?.sku !== variant.sku) return false;
+  const codes = Object.keys(variant.values);
+  return (
+    codes.length === Object.keys(held.values).length &&
+    codes.every((code) => held.values[code] === variant.values[code])
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  * `surrogateKeysFor(path)`, the publisher purges `purgeKeysFor(paths it changed)`.
  *
  * Each file has its own key, `{kind}:{id}` (`product:car-shampoo`, `listing:home-garden/pressure-washer`,
- * `search:t/pre`, `facts:12`, `page:/basket`, `data:basket/products.json`), its kind's key (`product`…)
+ * `search:t/pre`, `facts:12`, `page:/basket`, `data:sitemap.xml`), its kind's key (`product`…)
  * to drop every file of a kind at once, and `build`, on every file, to drop them all.
  */
 import { createHash } from 'node:crypto';

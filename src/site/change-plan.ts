@@ -3,8 +3,9 @@
  * its facts are baked into (DESIGN.md §4), worked out from the catalogue before and after the change, so
  * a warm run plans those pages and no other (src/publish/render/warm.ts). Each page kind shows, of other
  * products than its own:
- * - a product page: its variants, its related, up-sell and cross-sell cards, and on a machine's page the
- *   cards of what fits its model (product-page.ts);
+ * - a product page: its variants (it sells them); of its related, up-sell and cross-sell cards, and on a
+ *   machine's page the cards of what fits its model, only their links, names and pictures (`mentionFacts`:
+ *   their prices and stock are drawn in the browser), so a change of those alone plans none of them;
  * - a listing page (a category's, a parts page): its own twelve cards, and how many products and pages
  *   the listing has (fingerprint.ts), never its filters' counts or price bands;
  * - a data file: whatever its text holds; every data file is planned on every run and written when its
@@ -20,6 +21,7 @@ import type { Product } from '../catalogue/types.ts';
 import { partsPagePath } from '../features/fits/index.ts';
 import { productDigest } from './fingerprint.ts';
 import { audienceMenus } from './menus.ts';
+import { mentionFacts } from './product-view.ts';
 
 /** What of a catalogue other products' pages name, by sku: who lists it as a variant or links to it. */
 interface Namers {
@@ -102,15 +104,29 @@ function listingPages(path: string, before: number, after: number): string[] {
   return Array.from({ length: pages }, (_, at) => pagePath({ path }, at + 1).slice(1));
 }
 
+/**
+ * Whether the pages that only mention the product (link to it, or show it as fitting a machine) can show
+ * it differently: its link, name or picture, or what it fits, changed, or it came or went.
+ */
+function mentionChanged(before: CatalogueIndex, after: CatalogueIndex, sku: string): boolean {
+  const [was, is] = [before.bySku.get(sku), after.bySku.get(sku)];
+  if (!was || !is) return true;
+  if (was.urlKey !== is.urlKey || was.visibility !== is.visibility) return true;
+  if (JSON.stringify(was.fit) !== JSON.stringify(is.fit)) return true;
+  const [a, b] = [mentionFacts(was), mentionFacts(is)];
+  return a.some((value, at) => value !== b[at]);
+}
+
 /** The machine models a product is or fits. */
 const modelsOf = (product: Product): string[] =>
   [...product.fit.fits, ...(product.fit.model === null ? [] : [product.fit.model])].map(modelKey);
 
 /**
  * The keys (paths without the leading `/`) of the product and listing pages that can show the products
- * of `skus` differently after the change: their own pages and their configurable parents', the pages
- * linking to them, the machine pages of the models they fit, and every page of each listing they (or their
- * parents) were or are in. Null when the change is not one of products alone (`sameStructure`) or moves
+ * of `skus` differently after the change: their own pages and their configurable parents', every page of
+ * each listing they (or their parents) were or are in (a parts page is the listing of a model), and, when
+ * what those pages mention of them changed (`mentionChanged`), the pages linking to them and the machine
+ * pages of the models they fit. Null when the change is not one of products alone (`sameStructure`) or moves
  * a contested url key: then every page is planned. A planned page is rendered only when its key changed.
  */
 export function pagesShowing(
@@ -130,11 +146,12 @@ export function pagesShowing(
       if (!product) continue;
       if (contestedUrlKey(index, product)) return null;
       const shown = [product, ...(parents.get(sku) ?? [])];
-      for (const each of [...shown, ...(linkers.get(sku) ?? [])]) keys.add(each.urlKey);
+      const mentioned = mentionChanged(before, after, sku);
+      for (const each of [...shown, ...(mentioned ? (linkers.get(sku) ?? []) : [])]) keys.add(each.urlKey);
       for (const each of shown) for (const id of each.categoryIds) categories.add(id);
       for (const key of modelsOf(product)) {
         models.add(key);
-        for (const machine of fits.byKey.get(key)?.machines ?? []) keys.add(machine.urlKey);
+        if (mentioned) for (const machine of fits.byKey.get(key)?.machines ?? []) keys.add(machine.urlKey);
       }
     }
   }

@@ -89,7 +89,7 @@ const listingDigest = (data: ListingData): string =>
  * One fingerprint per listing page, by its path without the leading `/`: the hash of what the page shows
  * (listing-pages.ts, CategoryListing.astro), its listing's digest, its number and its own products' cards
  * with their "from" and "Was" marks and their ratings. A price, stock or rating change re-renders the
- * pages whose cards it changes (a product out of stock moves to the end of its listing), no other.
+ * page whose cards it changes (the listing's order is the merchandiser's, whatever the stock), no other.
  */
 export const listingFingerprints = (pages: readonly ListingPage[], shared: string): Map<string, string> =>
   new Map(

@@ -1,10 +1,10 @@
 /**
  * "Fits my machine" for search engines: a part's Product names the machine models it fits
- * (`isAccessoryOrSparePartFor`, each a schema.org ProductModel with its parts page), and a machine's page lists
- * the accessories it shows as an `ItemList`.
+ * (`isAccessoryOrSparePartFor`, each a schema.org ProductModel with its parts page). A machine's page says
+ * nothing in its structured data of the parts it shows: a page's structured data speaks of its own product
+ * only (the parts' pages and the model's parts page speak of them).
  */
-import type { FitsSection, FittingSection } from './fit-sections.ts';
-import { fitTexts } from '../features/fits/index.ts';
+import type { FitsSection } from './fit-sections.ts';
 
 const absolute = (siteUrl: string, path: string): string => new URL(path, siteUrl).href;
 
@@ -16,28 +16,6 @@ export function partFitJsonLd(section: FitsSection | null, siteUrl: string): Rec
       '@type': 'ProductModel',
       name: model.name,
       url: absolute(siteUrl, model.href),
-    })),
-  };
-}
-
-/** The accessories a machine's page shows, as an ItemList of their pages; null when it shows none. */
-export function fittingJsonLd(
-  section: FittingSection | null,
-  siteUrl: string,
-): Record<string, unknown> | null {
-  if (!section) return null;
-  const items = section.groups.flatMap((group) => group.items).filter((item) => item.href !== null);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ItemList',
-    name: `${fitTexts.fittingTitle} the ${section.model}`,
-    url: absolute(siteUrl, section.href),
-    numberOfItems: items.length,
-    itemListElement: items.map((item, at) => ({
-      '@type': 'ListItem',
-      position: at + 1,
-      name: item.product.name,
-      url: absolute(siteUrl, item.href ?? ''),
     })),
   };
 }

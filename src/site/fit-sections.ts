@@ -3,8 +3,9 @@
  * that fit it, grouped by type, with a link to its model's parts page, and its model to keep in My machines;
  * a part's machine models and what its fit
  * check needs. Plain data: both are part of the page's model (site/product-page.ts), which its fingerprint
- * hashes, so a price change of a part shown on a machine's page re-renders that page, and a machine's price
- * (which no part's page shows) re-renders no part's page.
+ * hashes. A machine's page only mentions the parts it shows (their names, pictures and links, `CardItem`):
+ * their prices and stock come from the model's fit file in the browser, so a part's price or stock
+ * re-renders no machine's page, and a machine's price (which no part's page shows) no part's page.
  */
 import { modelKey, type FitIndex, type MachineModel } from '../catalogue/fits.ts';
 import { cardItems, type CardItem, type CardSource } from './product-view.ts';
@@ -19,9 +20,11 @@ export interface FittingSection {
   model: string;
   /** Its parts page. */
   href: string;
+  /** Its fit file's model (`/fit-data/model-{slug}.json`), where the browser reads its parts' prices and stock. */
+  slug: string;
   /** How many parts fit it in all. */
   total: number;
-  /** The parts shown, by type in Magento's option order, in stock first. */
+  /** The parts shown, by type in Magento's option order, then by name. */
   groups: { type: string; items: CardItem[] }[];
 }
 
@@ -32,7 +35,7 @@ export interface FitsSection {
   check: { keys: string[]; type: string | null; priceInclVat: number | null };
 }
 
-/** The parts a machine's page shows of its model: by type, in stock first, FITTING_PER_TYPE of each. */
+/** The parts a machine's page shows of its model: by type, then by name, FITTING_PER_TYPE of each. */
 export interface ShownParts {
   readonly type: string;
   readonly parts: readonly Product[];
@@ -41,9 +44,10 @@ export interface ShownParts {
 const shownOf = new WeakMap<MachineModel, readonly ShownParts[]>();
 
 /**
- * The parts every machine of `model` shows (`FITTING_PER_TYPE` of each type, in stock first), chosen once
- * per model of a fit index: what a machine's page reads of its model's parts, and all its fingerprint needs
- * to know of them (product-page.ts), however many parts fit the model.
+ * The parts every machine of `model` shows (the first `FITTING_PER_TYPE` of each type in the model's order,
+ * whatever their stock: a stock change moves nothing), chosen once per model of a fit index: what a
+ * machine's page reads of its model's parts, and all its fingerprint needs to know of them (product-page.ts),
+ * however many parts fit the model.
  */
 export function shownParts(model: MachineModel): readonly ShownParts[] {
   let shown = shownOf.get(model);
@@ -57,7 +61,7 @@ export function shownParts(model: MachineModel): readonly ShownParts[] {
   }
   shown = [...byType].map(([type, parts]) => ({
     type,
-    parts: [...parts].sort((a, b) => Number(b.inStock) - Number(a.inStock)).slice(0, FITTING_PER_TYPE),
+    parts: parts.slice(0, FITTING_PER_TYPE),
   }));
   shownOf.set(model, shown);
   return shown;
@@ -75,7 +79,8 @@ export function fittingSection(
     type,
     items: cardItems(parts, source.hrefBySku),
   }));
-  return { model: model.name, href: partsPagePath(model.slug), total: model.parts.length, groups };
+  const { name, slug } = model;
+  return { model: name, href: partsPagePath(slug), slug, total: model.parts.length, groups };
 }
 
 /**

@@ -7,7 +7,7 @@
  * so a run works out the models of the changed products and of the pages naming them, and no process holds
  * a model per product (80 MB at 10,000 products).
  */
-import { connectedSections, type ConnectedSection } from './product-view.ts';
+import { connectedSections, mentionFacts, type ConnectedSection } from './product-view.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
 import type { Audience, Product } from '../catalogue/types.ts';
 import { variantPage, type VariantPage } from './variant-page.ts';
@@ -33,7 +33,7 @@ export interface ProductPageModel {
   readonly variants: VariantPage | null;
   /** Its variants' own products (their offers in the page's structured data). Plain data: the model is hashed as JSON. */
   readonly children: readonly Product[];
-  /** Its related, up-sell and cross-sell cards. */
+  /** Its related, up-sell and cross-sell cards: names, pictures and links (`CardItem`). */
   readonly sections: ConnectedSection[];
   /** Its rating and reviews; null when it has none and reviews are off. */
   readonly reviews: ReviewsSection | null;
@@ -46,8 +46,9 @@ export interface ProductPageModel {
 }
 
 /**
- * What a product page's model reads besides its product: its audience, and the products it names (its
- * variants and its connected products) with their links. Its fingerprint is kept while all of them are the same.
+ * What a product page's model reads besides its product: its audience, its variants' products (it sells
+ * them), and of the products it only mentions (connected, what fits a machine) their links, names and
+ * pictures (`mentionFacts`), never their prices or stock. Its fingerprint is kept while all of them are the same.
  */
 export function modelInputs(
   product: Product,
@@ -62,15 +63,16 @@ export function modelInputs(
   ];
   const { links } = product;
   for (const variant of product.configurable?.variants ?? []) inputs.push(index.bySku.get(variant.sku));
-  for (const sku of [...links.upsell, ...links.crosssell, ...links.related])
-    inputs.push(index.bySku.get(sku), hrefBySku.get(sku));
+  for (const sku of [...links.upsell, ...links.crosssell, ...links.related]) {
+    const linked = index.bySku.get(sku);
+    inputs.push(sku, hrefBySku.get(sku), ...(linked ? mentionFacts(linked) : [null]));
+  }
   // A machine's page shows what fits it (each part's card); a part's page names its models only.
   const model = product.fit.model === null ? undefined : index.fits.byKey.get(modelKey(product.fit.model));
-  inputs.push(model?.name);
-  inputs.push(model?.parts.length);
+  inputs.push(model?.name, model?.slug, model?.parts.length);
   for (const { type, parts } of model ? shownParts(model) : []) {
     inputs.push(type);
-    for (const part of parts) inputs.push(part, hrefBySku.get(part.sku));
+    for (const part of parts) inputs.push(part.sku, hrefBySku.get(part.sku), ...mentionFacts(part));
   }
   for (const name of product.fit.fits) inputs.push(index.fits.byKey.get(modelKey(name))?.slug);
   inputs.push(...index.fits.types);

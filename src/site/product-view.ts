@@ -12,8 +12,7 @@ import { imageSrcset, imageUrl } from '../catalogue/images.ts';
 import { exclVat, formatPrice } from '../catalogue/money.ts';
 import type { Crumb } from './seo.ts';
 import type { CatalogueIndex } from '../catalogue/snapshot.ts';
-import { toSummary } from '../catalogue/snapshot.ts';
-import type { Product, ProductImage, ProductSummary } from '../catalogue/types.ts';
+import type { Product, ProductImage } from '../catalogue/types.ts';
 
 /**
  * First path segments that belong to other routes: the spec's fixed screens, what the storefront server
@@ -50,6 +49,7 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   '404',
   '500',
   'sitemap.xml',
+  'sitemaps',
   'robots.txt',
   'favicon.svg',
 ]);
@@ -133,10 +133,17 @@ export const galleryPicture = (file: string): PictureSources => ({
   sizes: GALLERY_SIZES,
 });
 
-/** A product card and where it links: null for products without a page (visibility 1). */
+/**
+ * A card of a product the page only mentions (its connected products, what fits a machine): what the
+ * page bakes of it is its name, picture and link; its price, stock and stars are drawn in the browser from
+ * the data files (components/catalogue/mention-offers.ts), so a price or stock change re-renders the
+ * product's own pages, not every page that mentions it. Null `href` for a product without a page (visibility 1).
+ */
 export interface CardItem {
-  product: ProductSummary;
+  sku: string;
+  name: string;
   href: string | null;
+  image: { file: string; alt: string } | null;
   /** A configurable product: bought from its page, where its options are chosen, not from a card. */
   chooseOptions?: boolean;
 }
@@ -148,11 +155,27 @@ export interface CardSource {
   hrefBySku: ReadonlyMap<string, string>;
 }
 
-const card = (product: Product, hrefBySku: ReadonlyMap<string, string>): CardItem => ({
-  product: toSummary(product),
-  href: hrefBySku.get(product.sku) ?? null,
-  ...(product.configurable ? { chooseOptions: true } : {}),
-});
+const card = (product: Product, hrefBySku: ReadonlyMap<string, string>): CardItem => {
+  const image = product.thumbnail;
+  return {
+    sku: product.sku,
+    name: product.name,
+    href: hrefBySku.get(product.sku) ?? null,
+    image: image && { file: image.file, alt: image.label },
+    ...(product.configurable ? { chooseOptions: true } : {}),
+  };
+};
+
+/**
+ * What a page that mentions a product shows of it besides its link, as plain values (`===` between runs):
+ * a change of anything else (its price, stock, rating, description) leaves those pages as they are.
+ */
+export const mentionFacts = (product: Product): unknown[] => [
+  product.name,
+  product.thumbnail?.file,
+  product.thumbnail?.label,
+  product.configurable !== null,
+];
 
 /** Cards for products, in the order given. */
 export const cardItems = (products: readonly Product[], hrefBySku: ReadonlyMap<string, string>): CardItem[] =>

@@ -1,14 +1,18 @@
 /**
  * The catalogue's routes for this build, worked out once and shared by the product pages, the listings'
- * cards and the sitemap: which products get a page, and the content pages' paths they must leave alone.
+ * cards and the sitemaps: which products get a page, and the content pages' paths they must leave alone;
+ * the sitemaps' files (sitemaps.ts) of this build.
  */
 import { contentPagePath, productRoutes, type ProductRoutes } from './product-view.ts';
 import { type CatalogueIndex } from '../catalogue/snapshot.ts';
 import { getCatalogue } from './catalogue.ts';
 import { pagesToRender, type PageFilter } from './handoff.ts';
-import type { ListingPage } from './listing-pages.ts';
+import { allListingPages, type ListingPage } from './listing-pages.ts';
 import { listingPagePlan, sharedFingerprint, type PlannedPage } from './page-plan.ts';
 import { siteShop } from './shop.ts';
+import { sitemapFiles, type SitemapFile } from './sitemaps.ts';
+import { PARTS_FINDER_PATH } from '../features/fits/index.ts';
+import { ACCESSIBILITY_PATH } from '../features/accessibility/index.ts';
 
 /** Paths of the content pages (`path` in the frontmatter of `src/content/pages/*.md`, served by `[...page].astro`). */
 export function contentPagePaths(): string[] {
@@ -51,4 +55,39 @@ export function listingRoutePlan(planned: readonly string[] | null): PlannedPage
     listingPlans.set(index, kept);
   }
   return kept.plan;
+}
+
+/** Indexable screens with fixed paths (spec §2), the parts finder (issue 39) and the accessibility statement. */
+const FIXED_PATHS = [
+  '/',
+  '/home-garden',
+  '/professional',
+  PARTS_FINDER_PATH,
+  '/privacy-policy',
+  '/privacy-policy/full-notice',
+  ACCESSIBILITY_PATH,
+];
+
+const sitemapMemo = new WeakMap<
+  CatalogueIndex,
+  { readonly siteUrl: string; readonly files: SitemapFile[] }
+>();
+
+/**
+ * This build's sitemap files, worked out once per catalogue for the index and the files' route. Per-shopper
+ * screens (basket, account, search, payment results) are left out; robots.txt points to the index.
+ */
+export function siteSitemapFiles(index: CatalogueIndex = getCatalogue()): SitemapFile[] {
+  const { siteUrl } = siteShop();
+  const known = sitemapMemo.get(index);
+  if (known?.siteUrl === siteUrl) return known.files;
+  const { routed, hrefBySku } = catalogueRoutes(index);
+  const files = sitemapFiles(index, {
+    siteUrl,
+    fixedPaths: [...FIXED_PATHS, ...contentPagePaths().sort()],
+    listingPages: allListingPages(index, hrefBySku),
+    routed,
+  });
+  sitemapMemo.set(index, { siteUrl, files });
+  return files;
 }

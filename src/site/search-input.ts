@@ -18,6 +18,9 @@ import { compileSynonyms, synonymsSchema, type SynonymTable } from '../features/
 import { parseContent } from '../config/parse-content.ts';
 import { allListings, AUDIENCES } from './listings.ts';
 import { editorSynonyms } from './editor-synonyms.ts';
+import { keptAttributeIndex } from './listing-pages.ts';
+import { keyedParts } from '../catalogue/kept-parts.ts';
+import type { attributeIndex, AttributeIndex } from '../features/listing/index.ts';
 
 /** Magento's visibility values that include search: 3 "search" and 4 "catalog, search". */
 const IN_SEARCH = new Set([3, 4]);
@@ -38,6 +41,17 @@ export function siteSynonyms(
     ...shipped,
     equivalent: [...shipped.equivalent, ...editorSynonyms(blocks, warn)],
   });
+}
+
+/** The search results' filters and values, kept across the warm renderer's runs (listing-pages.ts). */
+const searchAttributes = keyedParts<string, AttributeIndex>();
+
+/** `keptAttributeIndex` for the one search listing: the part of the last build, kept while it is the same. */
+function keptSearchAttributes(...[products, attributes]: Parameters<typeof attributeIndex>): AttributeIndex {
+  const kept = keptAttributeIndex(searchAttributes, 'search', JSON.stringify(attributes));
+  const part = kept(products, attributes);
+  searchAttributes.sweep();
+  return part;
 }
 
 export function searchBuildInput(
@@ -72,6 +86,7 @@ export function searchBuildInput(
     hrefBySku: routes.hrefBySku,
     bySku: index.bySku,
     attributes: index.catalogue.attributes,
+    attributesOf: keptSearchAttributes,
     listings,
     synonyms,
     jobs: parseContent(jobsSchema, jobsFile, 'src/content/search-jobs.json'),

@@ -233,16 +233,24 @@ const escapeXml = (text: string): string =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
 
+const locXml = (entry: SitemapEntry, siteUrl: string): string =>
+  `<loc>${escapeXml(absoluteUrl(entry.path, siteUrl))}</loc>` +
+  (entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '');
+
+/** The sitemap protocol's sitemap index: each sitemap file's absolute URL, with its last change when known. */
+export function sitemapIndexXml(files: readonly SitemapEntry[], siteUrl: string): string {
+  const sitemaps = files.map((file) => `<sitemap>${locXml(file, siteUrl)}</sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemaps.join('\n')}\n</sitemapindex>\n`;
+}
+
 /** The sitemap protocol's urlset; duplicate paths are listed once (the first wins). */
 export function sitemapXml(entries: readonly SitemapEntry[], siteUrl: string): string {
   const seen = new Set<string>();
   const urls: string[] = [];
   for (const entry of entries) {
-    const loc = absoluteUrl(entry.path, siteUrl);
-    if (seen.has(loc)) continue;
-    seen.add(loc);
-    const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '';
-    urls.push(`<url><loc>${escapeXml(loc)}</loc>${lastmod}</url>`);
+    if (seen.has(entry.path)) continue;
+    seen.add(entry.path);
+    urls.push(`<url>${locXml(entry, siteUrl)}</url>`);
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

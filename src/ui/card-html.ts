@@ -49,12 +49,6 @@ export const wasHtml = (amount: number | null): string =>
     ? ''
     : ` <span class="price-was">${listingTexts.was} <del>${formatPrice(amount)}</del></span>`;
 
-/** A product's "was" prices, or null when no sale price applies. */
-export const wasOf = (product: { wasInclVat: number | null; wasExclVat: number | null }): WasPrice | null =>
-  product.wasInclVat === null && product.wasExclVat === null
-    ? null
-    : { inclVat: product.wasInclVat, exclVat: product.wasExclVat };
-
 /**
  * Five stars filled to `percent` (Magento's 0–100; CSS draws them from `--r`, rating.css), one image to a
  * screen reader, named by `label` ("Rated 4.2 out of 5"); hidden from it without a label (the figure is
@@ -103,7 +97,17 @@ export function priceHtml(
   );
 }
 
-export function cardHtml(card: CardView): string {
+/** What a card says of a product's name, picture and page: all a page that only mentions it bakes. */
+export type CardHead = Pick<CardView, 'name' | 'href' | 'image' | 'headingLevel' | 'eager' | 'priority'>;
+
+/** What a card says of a product's offer: its stars, its price and its collection line. */
+export type CardOffer = Pick<
+  CardView,
+  'priceInclVat' | 'priceExclVat' | 'priceFrom' | 'was' | 'rating' | 'collectSku'
+>;
+
+/** The card's picture and name, the name linked to the product page. */
+export function cardHeadHtml(card: CardHead): string {
   const { image } = card;
   const loading = card.eager ? '' : ' loading="lazy" decoding="async"';
   const priority = card.priority ? ' fetchpriority="high"' : '';
@@ -113,6 +117,17 @@ export function cardHtml(card: CardView): string {
     : '';
   const name = escapeHtml(card.name);
   const heading = `h${card.headingLevel}`;
+  return (
+    `<div class="product-card__media">${picture}</div>` +
+    `<${heading} class="product-card__name">${card.href ? `<a href="${escapeHtml(card.href)}">${name}</a>` : name}</${heading}>`
+  );
+}
+
+/**
+ * The card's stars, price and collection line: baked by a page that sells the product (a listing's
+ * cards), drawn in the browser from the data files by a page that only mentions it (catalogue/mention-offers.ts).
+ */
+export function offerHtml(card: CardOffer): string {
   const prices = priceHtml(card.priceInclVat, card.priceExclVat, card.priceFrom, card.was ?? null);
   // The price as Magento holds it, as a number too, for measurement (GA4's item `price`, ga4.ts).
   const exact = card.priceInclVat === null ? '' : ` data-price="${card.priceInclVat}"`;
@@ -120,14 +135,10 @@ export function cardHtml(card: CardView): string {
   const collect = card.collectSku
     ? `<p class="product-card__collect needs-script" data-collect-sku="${escapeHtml(card.collectSku)}"></p>`
     : '';
-  return (
-    `<div class="product-card__media">${picture}</div>` +
-    `<${heading} class="product-card__name">${card.href ? `<a href="${escapeHtml(card.href)}">${name}</a>` : name}</${heading}>` +
-    ratingHtml(card.rating) +
-    price +
-    collect
-  );
+  return ratingHtml(card.rating) + price + collect;
 }
+
+export const cardHtml = (card: CardView): string => cardHeadHtml(card) + offerHtml(card);
 
 /**
  * The wish-list and compare buttons of a product (every card, and the purchase panel): plain buttons

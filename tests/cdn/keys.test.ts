@@ -25,7 +25,7 @@ describe('surrogate keys of a built file', () => {
     ['hire/index.html', 'page:/hire', 'page'],
     ['services/support/contact/index.html', 'page:/services/support/contact', 'page'],
     ['category-not-found/index.html', 'page:/category-not-found', 'page'],
-    ['basket/products.json', 'data:basket/products.json', 'data'],
+    ['feeds/google/products-3.xml', 'data:feeds/google/products-3.xml', 'data'],
     ['listing-data/24.AbC.json', 'data:listing-data/24.AbC.json', 'data'],
     ['sitemap.xml', 'data:sitemap.xml', 'data'],
     ['_astro/x.123.js', 'asset:_astro/x.123.js', 'asset'],

@@ -126,9 +126,26 @@ describe('product page fingerprints', () => {
     expect(changedPages(fingerprints(catalogue), fingerprints(catalogue))).toEqual([]);
   });
 
-  it('render a changed product and the pages showing it as a connected product, not the others', () => {
-    const repriced = catalogue.map((p) => (p.sku === 'C3' ? { ...p, regularPriceInclVat: 149.99 } : p));
-    expect(changedPages(fingerprints(catalogue), fingerprints(repriced))).toEqual([
+  it('render a repriced or sold-out product’s page only: the pages linking to it bake no price or stock', () => {
+    for (const change of [
+      { regularPriceInclVat: 149.99 },
+      { inStock: false },
+      { rating: { percent: 80, count: 2 } },
+    ]) {
+      const changed = catalogue.map((p) => (p.sku === 'C3' ? { ...p, ...change } : p));
+      expect(changedPages(fingerprints(catalogue), fingerprints(changed))).toEqual(['product-c3']);
+    }
+  });
+
+  it('render the pages linking to a product whose name or picture changed', () => {
+    const renamed = catalogue.map((p) => (p.sku === 'C3' ? { ...p, name: 'Product C3, new' } : p));
+    expect(changedPages(fingerprints(catalogue), fingerprints(renamed))).toEqual([
+      'product-b2',
+      'product-c3',
+    ]);
+    const picture = { file: '/p/c3-new.jpg', label: 'C3', position: 1 };
+    const pictured = catalogue.map((p) => (p.sku === 'C3' ? { ...p, thumbnail: picture } : p));
+    expect(changedPages(fingerprints(catalogue), fingerprints(pictured))).toEqual([
       'product-b2',
       'product-c3',
     ]);
@@ -196,17 +213,21 @@ describe('fits: what a price change of a part or a machine re-renders', () => {
   const repriced = (sku: string) =>
     fitted.map((p) => (p.sku === sku ? { ...p, regularPriceInclVat: 149.99 } : p));
 
-  it('a part’s price re-renders its page and the pages of the machines that show it, not the others', () => {
-    expect(changedPages(fingerprints(fitted), fingerprints(repriced('F5')))).toEqual([
+  it('a part’s price or stock re-renders its own page only: a machine’s page bakes neither', () => {
+    for (const sku of ['F5', 'H4'])
+      expect(changedPages(fingerprints(fitted), fingerprints(repriced(sku)))).toEqual([
+        `product-${sku.toLowerCase()}`,
+      ]);
+    const soldOut = fitted.map((p) => (p.sku === 'H4' ? { ...p, inStock: false } : p));
+    expect(changedPages(fingerprints(fitted), fingerprints(soldOut))).toEqual(['product-h4']);
+  });
+
+  it('a part’s new name re-renders the pages of the machines that show it, not the others', () => {
+    const renamed = fitted.map((p) => (p.sku === 'F5' ? { ...p, name: 'Filter, new' } : p));
+    expect(changedPages(fingerprints(fitted), fingerprints(renamed))).toEqual([
       'product-f5',
       'product-m1',
       'product-m2',
-    ]);
-    expect(changedPages(fingerprints(fitted), fingerprints(repriced('H4')))).toEqual([
-      'product-h4',
-      'product-m1',
-      'product-m2',
-      'product-m3',
     ]);
   });
 
@@ -214,8 +235,8 @@ describe('fits: what a price change of a part or a machine re-renders', () => {
     expect(changedPages(fingerprints(fitted), fingerprints(repriced('M3')))).toEqual(['product-m3']);
   });
 
-  it('a part past the ones a machine’s page shows re-renders its own page, until it takes a shown place', () => {
-    // Nine hoses fit the K 5: its machine's page shows eight, in stock first, then by name.
+  it('a part past the ones a machine’s page shows stays there, whatever its stock or the others’', () => {
+    // Nine hoses fit the K 5: its machine's page shows the first eight by name.
     const hoses = Array.from({ length: FITTING_PER_TYPE + 1 }, (_, at) =>
       product(`H0${at + 1}`, fit(null, ['K 5'], 'Hoses')),
     );
@@ -226,8 +247,8 @@ describe('fits: what a price change of a part or a machine re-renders', () => {
         fingerprints(shop.map((p) => (p.sku === sku ? { ...p, ...change } : p))),
       );
     expect(changed('H09', { regularPriceInclVat: 149.99 })).toEqual(['product-h09']);
-    // The first hose sold out: the ninth takes its place on the machine's page.
-    expect(changed('H01', { inStock: false })).toEqual(['product-h01', 'product-m1']);
+    // The first hose sold out: it keeps its place on the machine's page, which says so from the fit file.
+    expect(changed('H01', { inStock: false })).toEqual(['product-h01']);
   });
 });
 
@@ -317,14 +338,11 @@ describe('listing page fingerprints', () => {
     ]);
   });
 
-  it('render the pages whose cards an out-of-stock product moves (to the end of its listing), no other', () => {
-    // H15 is on page 1; out of stock, it goes last: page 1 loses it and takes H22, page 2 shows it instead.
+  it('render only the page showing a product out of stock: the listing’s order is the merchandiser’s', () => {
     const soldOut = products.map((p) => (p.sku === 'H15' ? { ...p, inStock: false } : p));
     expect(changedPages(listingPages(products), listingPages(soldOut))).toEqual([
       'home-garden/pressure-washer',
-      'home-garden/pressure-washer/page/2',
     ]);
-    // The last product of the listing: it stays where it is, so only its own page changes.
     const lastSoldOut = products.map((p) => (p.sku === 'H22' ? { ...p, inStock: false } : p));
     expect(changedPages(listingPages(products), listingPages(lastSoldOut))).toEqual([
       'home-garden/pressure-washer/page/2',

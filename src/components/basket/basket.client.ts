@@ -18,8 +18,8 @@ import {
   lineAmounts,
   linesSum,
   unitExclVat,
-  loadBasketProducts,
-  type BasketProducts,
+  basketProducts,
+  type BasketProduct,
   $cart,
   refreshCart,
   removeCartItem,
@@ -106,8 +106,10 @@ type Status = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind
 class BasketPage {
   private status: Status = { kind: 'loading' };
   private cart: Cart | null = null;
-  private products: BasketProducts = new Map();
-  private productsAsked = false;
+  private readonly catalogue = basketProducts();
+  private readonly products = new Map<string, BasketProduct>();
+  /** The skus whose products are asked for or had (one whose file failed is asked again). */
+  private readonly productsAsked = new Set<string>();
   /** Quantities typed and not yet shown by the cart, by line. */
   private readonly drafts = new Map<number, string>();
   /** The line whose Update or Remove is running; one at a time (a double click must not act twice). */
@@ -210,18 +212,21 @@ class BasketPage {
     );
   }
 
-  /** Pictures, links and excl-VAT prices, once there is a line to show them for. */
+  /** Pictures, links and excl-VAT prices of the lines not asked for yet, as lines come. */
   private loadProducts(): void {
-    if (this.productsAsked || this.items().length === 0) return;
-    this.productsAsked = true;
-    loadBasketProducts().then(
-      (products) => {
-        this.products = products;
+    const skus = [...new Set(this.items().map((item) => item.sku))].filter(
+      (sku) => !this.productsAsked.has(sku),
+    );
+    if (skus.length === 0) return;
+    for (const sku of skus) this.productsAsked.add(sku);
+    this.catalogue.of(skus).then(
+      (found) => {
+        for (const [sku, product] of found) this.products.set(sku, product);
         this.paint();
       },
       () => {
         // The lines show without them; the next change of the cart asks again.
-        this.productsAsked = false;
+        for (const sku of skus) this.productsAsked.delete(sku);
       },
     );
   }

@@ -21,6 +21,7 @@ const cardOf = (facts: ProductFacts): string =>
     image: facts.image,
     priceInclVat: facts.priceInclVat,
     priceExclVat: facts.priceExclVat,
+    priceFrom: facts.from === true,
     was: facts.was ?? null,
     rating: facts.rating ?? null,
     headingLevel: 3,

@@ -5,7 +5,7 @@
  * filter index for the listing's pure functions (features/listing/browse.ts), and the page a state shows.
  *
  * The index's products are the matches in the engine's order, so the listing's default sort ("position")
- * is relevance; `browse` keeps that order as it is (`ranked`). Its filters are the ones the core lists
+ * is relevance, kept as it is. Its filters are the ones the core lists
  * (the attributes Magento marks `is_filterable_in_search`, price and rating) narrowed to the matches:
  * options no match has are left out, and numeric filters get bands over the matches' own values, as a
  * category listing's bands are over its products'; a filter no match has a value of is left out (rating
@@ -13,7 +13,6 @@
  */
 import {
   browse,
-  type BrowseOptions,
   type Counts,
   DEFAULT_SORT,
   DEFAULT_STATE,
@@ -45,8 +44,6 @@ import type { SearchCore, SearchRecord } from '../../features/search/files.ts';
  */
 export const MAX_FILTERED_MATCHES = 2000;
 export const MAX_FILTERED_FILES = 100;
-
-export const RANKED: BrowseOptions = { ranked: true };
 
 /** The answer a search gives the results page: ids, count, categories, "Did you mean", the core. */
 export type ResultsAnswer = Pick<
@@ -237,7 +234,7 @@ export interface ResultsPage {
 
 /** A page from the matches' filter index. */
 export function browsePage(matches: MatchesIndex, state: BrowseState, vat: VatForm = 'incl'): ResultsPage {
-  const result = browse(matches.index, state, vat, RANKED);
+  const result = browse(matches.index, state, vat);
   return {
     state: { ...state, page: result.page },
     shown: result.shown,

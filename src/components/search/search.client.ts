@@ -30,7 +30,6 @@ import {
   canFilter,
   isRankedPaging,
   loadMatchesIndex,
-  RANKED,
   rankedPage,
   resultsState,
   searchFor,
@@ -246,7 +245,6 @@ class SearchPage {
         this.parts.status.innerHTML = statusHtml(result.results.length, this.answer?.total ?? 0);
         document.title = `${resultsTitle(this.term, state.page)}${this.titleSuffix}`;
       },
-      options: RANKED,
     });
     this.tools.start();
     if (this.matches) void this.tools.load();

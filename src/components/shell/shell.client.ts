@@ -45,8 +45,9 @@ export function initShell(): void {
 }
 
 /**
- * Cards' collection lines: their script (and its requests) once a card with one, or a grid that draws them,
- * is on the screen; a product page's cards lower down wait for the shopper to scroll to them.
+ * Cards' collection lines: their script (and its requests) once a card with one, or a grid that draws them
+ * (a listing's, a product page's mentioned products'), is on the screen; a product page's cards lower down
+ * wait for the shopper to scroll to them.
  */
 function whenCardsShow(): void {
   whenShown(document.querySelectorAll('[data-collect-sku], [data-grid]'), () => {

@@ -97,14 +97,18 @@ function swapProductPage(prices: TradePrices): void {
     new MutationObserver(show).observe(picker, { attributes: true, attributeFilter: ['data-chosen'] });
 }
 
-/** Cards drawn after the page (a listing's filters, search results, recently viewed) are swapped as they come. */
+/**
+ * Cards drawn after the page (a listing's filters, search results, recently viewed) are swapped as they come,
+ * and so are the price lines drawn into a card later (a mentioned product's, catalogue/mention-offers.ts).
+ */
 function watchCards(prices: TradePrices): void {
   new MutationObserver((records) => {
     for (const record of records)
       for (const node of record.addedNodes) {
         if (!(node instanceof Element)) continue;
-        if (node.matches('.product-card')) swapCard(node, prices);
-        else for (const card of node.querySelectorAll('.product-card')) swapCard(card, prices);
+        const card = node.closest('.product-card');
+        if (card) swapCard(card, prices);
+        else for (const inside of node.querySelectorAll('.product-card')) swapCard(inside, prices);
       }
   }).observe(document.body, { childList: true, subtree: true });
 }

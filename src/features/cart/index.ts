@@ -23,8 +23,8 @@ export type { BasketDelivery, DeliveryAddress, DeliveryDestination } from './del
 export { addFromQuery } from './from-query.ts';
 export { isTierPrice, lineAmounts, linesSum, unitExclVat } from './lines.ts';
 export type { VatAmounts } from './lines.ts';
-export { loadBasketProducts } from './products.ts';
-export type { BasketProduct, BasketProducts, BasketProductsFile } from './products.ts';
+export { basketProducts } from './products.ts';
+export type { BasketProduct, BasketProducts } from './products.ts';
 export { cartSignIn } from './sign-in-hooks.ts';
 export { startBasketSync } from './sync.ts';
 export { fetchTotals, summaryLines } from './totals.ts';

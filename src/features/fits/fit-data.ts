@@ -27,8 +27,17 @@ const isModel = (value: unknown): value is ModelEntry =>
   typeof value['machines'] === 'number' &&
   typeof value['parts'] === 'number';
 
+const isWas = (value: unknown): boolean =>
+  value === undefined || (isRecord(value) && isPrice(value['inclVat']) && isPrice(value['exclVat']));
+const isRating = (value: unknown): boolean =>
+  value === undefined ||
+  (isRecord(value) && typeof value['percent'] === 'number' && typeof value['count'] === 'number');
+
 const isPart = (value: unknown): value is PartEntry =>
   isRecord(value) &&
+  (value['from'] === undefined || value['from'] === true) &&
+  isWas(value['was']) &&
+  isRating(value['rating']) &&
   isText(value['sku']) &&
   isText(value['name']) &&
   isText(value['href']) &&

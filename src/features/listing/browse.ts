@@ -6,9 +6,10 @@
  * Filters combine as shoppers expect from layered navigation: AND across filters, OR within one. A
  * filter's counts are what each of its values would give with the other filters as they are (so a
  * checked value's neighbours still show what adding them would bring); a value that would give nothing
- * counts 0. Unavailable products go last in every order. Prices are filtered and sorted in the form the
- * shopper reads them (incl or excl VAT), ratings as the cards read them ("4 stars & up" holds the cards
- * that say "Rated 4 out of 5" or more).
+ * counts 0. Unavailable products go last in every order the shopper chooses; the default order is the
+ * merchandiser's, whatever the stock (a stock change moves no pre-rendered card). Prices are filtered and
+ * sorted in the form the shopper reads them (incl or excl VAT), ratings as the cards read them ("4 stars &
+ * up" holds the cards that say "Rated 4 out of 5" or more).
  */
 import { starsOf } from '../reviews/index.ts';
 import type { VatForm } from '../vat/index.ts';
@@ -136,26 +137,24 @@ function comparator(
 
 export interface BrowseOptions {
   /**
-   * The products are ranked (a search's results, best first, stock already weighed in): the default
-   * sort keeps their order as it is instead of putting unavailable products last.
-   */
-  ranked?: boolean;
-  /**
    * The SKUs that can be collected today from the shopper's point (`/collect/today`, simple products'):
    * "Collect today" keeps the products among them. Until it is known the filter keeps every product.
    */
   collectable?: ReadonlySet<string> | undefined;
 }
 
-/** The products in the chosen order: available first, then by the sort, then by position. */
+/**
+ * The products in the chosen order. The default is the merchandiser's (or the search's) order as it is,
+ * whatever the stock, so a stock change moves no card on the pre-rendered pages; a sort the shopper chooses
+ * puts unavailable products last, then goes by the sort, then by position.
+ */
 export function sortProducts(
   products: readonly IndexedProduct[],
   sort: string,
   index: Pick<ListingIndex, 'columns' | 'rating'>,
   vat: VatForm = 'incl',
-  options: BrowseOptions = {},
 ): IndexedProduct[] {
-  if (options.ranked && sort === DEFAULT_SORT) return [...products];
+  if (sort === DEFAULT_SORT) return [...products];
   const position = new Map(products.map((product, at) => [product, at]));
   const compare = comparator(sort, index, vat);
   return [...products].sort(
@@ -212,7 +211,7 @@ export function browse(
     });
     if (failing.length === 0) matching.push(product);
   }
-  const results = sortProducts(matching, state.sort, index, vat, options);
+  const results = sortProducts(matching, state.sort, index, vat);
   const pageCount = Math.max(1, Math.ceil(results.length / state.perPage));
   const page = Math.min(state.page, pageCount);
   const start = (page - 1) * state.perPage;

@@ -14,8 +14,9 @@ export type { BrowseState } from './browse-state.ts';
 export { browse, pageWindow } from './browse.ts';
 export type { Browsed, BrowseOptions, Counts } from './browse.ts';
 export { listingTexts, ratingToolTexts } from './browser-texts.ts';
+export { attributeIndex } from './attribute-index.ts';
+export type { AttributeIndex, ValueProblem } from './attribute-index.ts';
 export { buildListingIndex } from './build-index.ts';
-export type { ValueProblem } from './build-index.ts';
 export { P, parseListingIndex, PRICE, RATING } from './listing-index.ts';
 export type {
   AttributeSort,

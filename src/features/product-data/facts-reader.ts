@@ -160,7 +160,7 @@ function readRating(value: unknown): Rating | undefined {
 function readExtras(
   value: Record<string, unknown>,
 ):
-  | Pick<ProductFacts, 'model' | 'machine' | 'tierPrices' | 'variants' | 'parent' | 'was' | 'rating'>
+  | Pick<ProductFacts, 'model' | 'machine' | 'tierPrices' | 'variants' | 'parent' | 'was' | 'rating' | 'from'>
   | undefined {
   const was = optional(value['was'], readWas);
   const machine = optional(value['machine'], asString);
@@ -173,6 +173,7 @@ function readExtras(
     return undefined;
   if (rating === BAD || machine === BAD) return undefined;
   return {
+    ...(value['from'] === true ? { from: true as const } : {}),
     ...(was ? { was } : {}),
     ...(rating ? { rating } : {}),
     ...(model ? { model } : {}),
@@ -183,11 +184,17 @@ function readExtras(
   };
 }
 
+/** A path of this site (`/k-5`, `/car-shampoo?volume=5-l`): the file is the shop's own, but a link is never taken on trust. */
+function sitePath(value: unknown): string | undefined {
+  const text = asString(value);
+  return text !== undefined && /^\/(?!\/)/.test(text) ? text : undefined;
+}
+
 export const productFactsReader: Reader<ProductFacts> = handReader((value) => {
   if (!isRecord(value)) return undefined;
   const sku = asString(value['sku']);
   const name = asString(value['name']);
-  const href = asString(value['href']);
+  const href = sitePath(value['href']);
   const image = optional(value['image'], readImage);
   const priceInclVat = optional(value['priceInclVat'], price);
   const priceExclVat = optional(value['priceExclVat'], price);

@@ -25,6 +25,8 @@ export interface ProductFacts {
   /** GBP with pence; null when unknown (the price is then hidden, as on cards). */
   priceInclVat: number | null;
   priceExclVat: number | null;
+  /** The price is the cheapest of a configurable's children, which differ ("from £9.99"); absent otherwise. */
+  from?: true;
   /** The regular price while a sale price applies ("Was £X"); absent otherwise. */
   was?: FactsWas;
   /** What shoppers rated it (its stars on cards and in compare); absent while it has no reviews. */

@@ -7,16 +7,14 @@
 import { metaDescription } from '../../catalogue/fields.ts';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
 import { variantQuery } from '../../catalogue/variants.ts';
-import type { keyedParts } from '../../catalogue/kept-parts.ts';
-import { buildListingIndex, P, type ListingIndex } from '../listing/index.ts';
+import type { KeyedParts } from '../../catalogue/kept-parts.ts';
+import { type attributeIndex, buildListingIndex, P, type ListingIndex } from '../listing/index.ts';
 import { withApplications } from './jobs-build.ts';
 import { SORTED_PROPERTIES } from './property.ts';
 import type { RecordShard, SearchRecord, VariantPrices } from './files.ts';
 
 /** Short descriptions on result cards are cut (at a word) to this many characters. */
 const SUMMARY_MAX = 160;
-
-export type KeyedParts<Key, Value> = ReturnType<typeof keyedParts<Key, Value>>;
 
 /** What the records are made of. */
 interface RecordsOf {
@@ -37,7 +35,11 @@ interface RecordsOf {
  * property.ts), and each product's own applications among the jobs' (`ja`, jobs-build.ts).
  */
 export function searchListing(
-  input: { attributes: readonly CatalogueAttribute[]; hrefBySku: ReadonlyMap<string, string> },
+  input: {
+    attributes: readonly CatalogueAttribute[];
+    hrefBySku: ReadonlyMap<string, string>;
+    attributesOf?: typeof attributeIndex | undefined;
+  },
   products: readonly Product[],
   ja: readonly string[],
 ): ListingIndex {
@@ -46,7 +48,8 @@ export function searchListing(
     filterable: attribute.filterableInSearch,
     sortable: attribute.sortable || SORTED_PROPERTIES.has(attribute.code),
   }));
-  return withApplications(buildListingIndex(products, attributes, input.hrefBySku), products, ja);
+  const index = buildListingIndex(products, attributes, input.hrefBySku, [], input.attributesOf);
+  return withApplications(index, products, ja);
 }
 
 /** Every record shard, the kept one where its inputs are the same (`shards`, swept after). */

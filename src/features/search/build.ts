@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CatalogueAttribute, Product } from '../../catalogue/types.ts';
-import { keyedParts } from '../../catalogue/kept-parts.ts';
+import { keyedParts, type KeyedParts } from '../../catalogue/kept-parts.ts';
 import {
   indexPath,
   type CategoryEntry,
@@ -24,15 +24,17 @@ import {
   type TermShard,
   type WordsFile,
 } from './files.ts';
+import type { attributeIndex } from '../listing/index.ts';
 import { audiencePhrase, toRuns } from './audience-slot.ts';
 import { coreJobs, type JobWords } from './jobs-build.ts';
 import { coreNotSold, type NotSold } from './not-sold-build.ts';
-import { recordShards, searchListing, type KeyedParts } from './build-records.ts';
+import { recordShards, searchListing } from './build-records.ts';
 import { fitIndexFiles } from './fit-build.ts';
+import { keptTermFiles, type KeptTerms } from './term-files.ts';
 import { fitFilePath, MODELS_PATH, type FitFile, type ModelsFile } from './fit-data.ts';
-import { assemblePostings, type HeadSizes, type IndexedTerms, type TermFiles } from './postings.ts';
+import type { HeadSizes, IndexedTerms, TermFiles } from './postings.ts';
 import type { SynonymTable } from './synonyms.ts';
-import { memoisedTerms, productTerms, sameTerms } from './terms.ts';
+import { memoisedTerms, productTerms } from './terms.ts';
 import { wordCount } from './text.ts';
 
 /** Bumped when the files' meaning changes, so browsers holding old files start afresh. */
@@ -54,6 +56,8 @@ export interface SearchBuildInput {
   products: readonly Product[];
   hrefBySku: ReadonlyMap<string, string>;
   attributes: readonly CatalogueAttribute[];
+  /** Makes the results' filters and values (`attributeIndex`); a caller keeping them passes its own. */
+  attributesOf?: typeof attributeIndex;
   /** Every listing, in menu order: their order is the "Recommended" order of results (by SKU). */
   listings: readonly SearchListing[];
   synonyms: SynonymTable;
@@ -118,32 +122,6 @@ function recommendedOrder(input: SearchBuildInput): Product[] {
 
 const hashOf = (value: unknown): string =>
   createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 12);
-
-/** The term files of the last build, and what they were made from. */
-interface KeptTerms {
-  readonly v: string;
-  readonly products: readonly IndexedTerms[];
-  readonly files: TermFiles;
-}
-
-/** Whether the term files of `kept` are those of `products` in this order (their numbers are their places). */
-const sameTermFiles = (
-  kept: KeptTerms | undefined,
-  v: string,
-  products: readonly IndexedTerms[],
-): kept is KeptTerms =>
-  kept !== undefined &&
-  kept.v === v &&
-  kept.products.length === products.length &&
-  products.every((now, id) => {
-    const before = kept.products[id];
-    return (
-      before !== undefined &&
-      before.inStock === now.inStock &&
-      before.lastWord === now.lastWord &&
-      sameTerms(before.found, now.found)
-    );
-  });
 
 /** What a builder keeps of its last index: the term files and what they came from, record shards, fit files. */
 interface Kept {
@@ -245,7 +223,7 @@ function buildWith(kept: Kept, build: Build): BuiltSearch {
   };
 }
 
-/** The term files: the last build's while every product's terms, stock and place are the same. */
+/** The term files: the last build's while every product's terms, stock and place are; patched for stock alone. */
 function termFiles(kept: Kept, { input, products, v, context, categoryNames, bySku }: Build): TermFiles {
   const attributes = new Map(input.attributes.map((attribute) => [attribute.code, attribute]));
   const indexed = products.map((product): IndexedTerms => ({
@@ -253,8 +231,7 @@ function termFiles(kept: Kept, { input, products, v, context, categoryNames, byS
     inStock: product.inStock,
     lastWord: wordCount(product.name) - 1,
   }));
-  if (!sameTermFiles(kept.terms, v, indexed))
-    kept.terms = { v, products: indexed, files: assemblePostings(indexed, v, input.headSizes) };
+  kept.terms = keptTermFiles(kept.terms, v, indexed, input.headSizes);
   return kept.terms.files;
 }
 

@@ -151,7 +151,7 @@ describe('a product page’s fit sections', () => {
     ['HOSE', 'HOSE-15', 'FILTER-5', 'FOAM'].map((sku) => [sku, `/${sku.toLowerCase()}`]),
   );
 
-  it('shows a machine what fits its model, grouped by type, in stock first', () => {
+  it('shows a machine what fits its model, grouped by type, by name, as names and links only', () => {
     const catalogueIndex = catalogue();
     const machineProduct = catalogueIndex.bySku.get('K5-PREMIUM');
     if (!machineProduct) throw new Error('no machine');
@@ -161,13 +161,21 @@ describe('a product page’s fit sections', () => {
     });
     expect(section?.href).toBe('/parts-finder/k-5');
     expect(section?.total).toBe(4);
-    expect(section?.groups.map((group) => [group.type, group.items.map((item) => item.product.sku)])).toEqual(
+    expect(section?.slug).toBe('k-5');
+    expect(section?.groups.map((group) => [group.type, group.items.map((item) => item.sku)])).toEqual(
       expect.arrayContaining([
         ['Hoses', ['HOSE', 'HOSE-15']],
         ['Filters and spare parts', ['FILTER-5']],
         ['Nozzles and lances', ['FOAM']],
       ]),
     );
+    // The page bakes no part's price or stock: they come from the model's fit file in the browser.
+    expect(section?.groups.flatMap((group) => group.items).find((item) => item.sku === 'HOSE')).toEqual({
+      sku: 'HOSE',
+      name: 'High-Pressure Hose, 10 m',
+      href: '/hose',
+      image: { file: '/m/a/hose-1.jpg', alt: 'Machine HOSE view 1' },
+    });
     expect(FITTING_PER_TYPE).toBeGreaterThan(0);
   });
 

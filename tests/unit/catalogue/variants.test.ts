@@ -57,7 +57,8 @@ describe('withVariants', () => {
 
   it('gives the same catalogue run again on its own output, so an incremental read can keep the parent', () => {
     const once = withVariants(shampooProducts());
-    expect(withVariants(once)).toEqual(once);
+    // The same objects, not equal copies: what the site keeps per product is kept from save to save.
+    withVariants(once).forEach((item, at) => expect(item).toBe(once[at]));
     // A child read afresh (now sold out) changes its parent that was not read again.
     const again = bySku(
       withVariants(once.map((item) => (item.sku === 'CS-1L' ? { ...item, inStock: false } : item))),

@@ -80,31 +80,14 @@ const skus = (products: readonly IndexedProduct[]) => products.map((product) => 
 const state = (overrides: Partial<BrowseState>): BrowseState => ({ ...DEFAULT_STATE, ...overrides });
 
 describe('sorting', () => {
-  it('keeps the merchandiser order by default, with unavailable products last', () => {
-    expect(skus(sortProducts(index.products, 'position', index))).toEqual(['D', 'A', 'B', 'C', 'E', 'X']);
+  it('keeps the merchandiser order (or a search’s) by default, whatever the stock', () => {
+    // X is unavailable: it stays where the merchandiser put it, so a stock change moves no card.
+    expect(skus(sortProducts(index.products, 'position', index))).toEqual(['D', 'A', 'X', 'B', 'C', 'E']);
+    expect(skus(browse(index, state({ perPage: 12 })).shown)).toEqual(['D', 'A', 'X', 'B', 'C', 'E']);
   });
 
-  it("keeps ranked products (a search's results) in their own order by default, and sorts them otherwise", () => {
-    const ranked = { ranked: true };
-    expect(skus(sortProducts(index.products, 'position', index, 'incl', ranked))).toEqual([
-      'D',
-      'A',
-      'X',
-      'B',
-      'C',
-      'E',
-    ]);
-    expect(skus(sortProducts(index.products, 'price-asc', index, 'incl', ranked))).toEqual(
-      skus(sortProducts(index.products, 'price-asc', index)),
-    );
-    expect(skus(browse(index, state({ perPage: 12 }), 'incl', ranked).shown)).toEqual([
-      'D',
-      'A',
-      'X',
-      'B',
-      'C',
-      'E',
-    ]);
+  it('puts unavailable products last in a sort the shopper chooses', () => {
+    expect(skus(sortProducts(index.products, 'name-asc', index)).at(-1)).toBe('X');
   });
 
   it('sorts by price both ways, a product without a price last either way, unavailable after all', () => {
@@ -129,7 +112,7 @@ describe('sorting', () => {
 describe('filtering', () => {
   it('ORs values within a filter and ANDs filters', () => {
     const within = browse(index, state({ filters: { power_source: ['mains', 'battery'] } }));
-    expect(skus(within.results)).toEqual(['A', 'B', 'C', 'E', 'X']);
+    expect(skus(within.results)).toEqual(['A', 'X', 'B', 'C', 'E']);
     const across = browse(index, state({ filters: { power_source: ['mains'], price: ['100-200'] } }));
     expect(skus(across.results)).toEqual(['X']);
   });
@@ -184,7 +167,7 @@ describe('collect today', () => {
 
   it('keeps the products the point has today, and counts it with the other filters', () => {
     const result = browse(index, state({ collect: true }), 'incl', { collectable });
-    expect(skus(result.results)).toEqual(['D', 'B', 'X']);
+    expect(skus(result.results)).toEqual(['D', 'X', 'B']);
     expect(result.counts.collect).toBe(3);
     // "In stock only" with it: what both give.
     expect(result.counts.inStock).toBe(2);
@@ -284,7 +267,7 @@ describe('by rating', () => {
   };
   /**
    * R1 4.5 stars of 2 reviews, R2 4.5 of 10, R3 3.95 (reads "Rated 4 out of 5"), R4 2 stars, R5 none, and
-   * R6 5 stars but unavailable; all in the merchandiser's order R5, R4, R3, R6, R1, R2.
+   * R6 5 stars but unavailable; all in the merchandiser's order R5, R4, R3, R6, R1, R2, which the default order keeps.
    */
   const rated: ListingIndex = {
     facets: [index.facets[0] ?? ratingFacet, ratingFacet],
@@ -316,16 +299,16 @@ describe('by rating', () => {
   it('filters whole stars and up, as the cards read the stars, and counts each value with the other filters', () => {
     expect(skus(browse(rated, state({ filters: { rating: ['4'] } })).results)).toEqual([
       'R3',
+      'R6',
       'R1',
       'R2',
-      'R6',
     ]);
     expect(skus(browse(rated, state({ filters: { rating: ['2'] } })).results)).toEqual([
       'R4',
       'R3',
+      'R6',
       'R1',
       'R2',
-      'R6',
     ]);
     // "4 stars & up" and "2 stars & up" together are "2 stars & up".
     expect(browse(rated, state({ filters: { rating: ['4', '2'] } })).results).toHaveLength(5);

@@ -5,8 +5,8 @@ import {
   niceStep,
   parseNumber,
   splitUnit,
-  type ValueProblem,
 } from '../../../src/features/listing/build-index.ts';
+import type { ValueProblem } from '../../../src/features/listing/index.ts';
 import { P, parseListingIndex } from '../../../src/features/listing/listing-index.ts';
 import type { CatalogueAttribute } from '../../../src/catalogue/types.ts';
 import { pricedAt } from '../../../src/catalogue/special-prices.ts';

@@ -69,6 +69,9 @@ describe('product facts', () => {
       { ...facts, specs: { weight_kg: 4.5 } },
       { ...facts, image: { file: '/a.jpg' } },
       { ...facts, sku: undefined },
+      // A link is a path of this site, never another site's or a script.
+      { ...facts, href: '//example.com/x' },
+      { ...facts, href: 'javascript:alert(1)' },
     ])
       expect(productFactsReader.safeParse(bad).success).toBe(false);
   });
@@ -221,6 +224,22 @@ describe('the facts of a configurable product and its children', () => {
       },
     });
     expect(shop().entries.get('CS-10L')).toMatchObject({ inStock: false, href: '/car-shampoo?volume=10-l' });
+  });
+
+  it('give a child the same entry, the same object, while it and its parent are the same', () => {
+    const products = withVariants(withTiers(shampooProducts()));
+    const entries = (at: number, shown = products) => {
+      const index = indexCatalogue(catalogue(shown), { at });
+      const parent = index.bySku.get('CS');
+      if (!parent) throw new Error('no parent');
+      return allFacts(index, [parent], new Map([['CS', '/car-shampoo']]));
+    };
+    const [before, after] = [entries(Date.UTC(2026, 0, 1)), entries(Date.UTC(2026, 0, 2))];
+    // Its codes and facts files are then the same objects too, and are neither hashed nor written again.
+    expect(after.get('CS-5L')).toBe(before.get('CS-5L'));
+    expect(after.get('CS-10L')).toBe(before.get('CS-10L'));
+    const renamed = products.map((one) => (one.sku === 'CS' ? { ...one, name: 'Car Wash Shampoo' } : one));
+    expect(entries(Date.UTC(2026, 0, 3), renamed).get('CS-5L')?.parent?.name).toBe('Car Wash Shampoo');
   });
 
   it("give each child its parent's rating, the product shoppers reviewed", () => {
