@@ -71,11 +71,10 @@ export function listingPagePlan(
   shared: string,
   only: PageFilter | null = null,
 ): PlannedPage<{ page: ListingPage }>[] {
-  const pages = allListingPages(index, routes.hrefBySku).filter(
-    (page) => !only || only.has(page.path.slice(1)),
-  );
-  const keys = listingFingerprints(pages, shared);
-  return pages.map((page) => {
+  const planned = (page: ListingPage) => !only || only.has(page.path.slice(1));
+  const all = allListingPages(index, routes.hrefBySku);
+  const keys = listingFingerprints(all, shared, planned);
+  return all.filter(planned).map((page) => {
     const key = page.path.slice(1);
     return { key, cacheKey: keys.get(key) ?? '', props: { page } };
   });

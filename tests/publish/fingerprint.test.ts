@@ -365,6 +365,21 @@ describe('listing page fingerprints', () => {
     expect(browsed('/home-garden/pressure-washer')?.results.map(([sku]) => sku)).toContain('P2');
   });
 
+  it('keep a page’s key only while its cards are: a price there and back, a page another plan left out', () => {
+    const secondPage = 'home-garden/pressure-washer/page/2';
+    const first = listingPages(products).pages;
+    const repriced = listingPages(repricedTo('H22', 219)).pages;
+    expect(repriced.get(secondPage)).not.toBe(first.get(secondPage));
+    expect(listingPages(products).pages).toEqual(first);
+    // A plan of the first pages only, after H22's price: the second page is not keyed…
+    const index = indexOf(repricedTo('H22', 219));
+    const pages = allListingPages(index, hrefs(products));
+    const firstOnly = listingFingerprints(pages, sharedFingerprint(index, shop), (page) => page.page === 1);
+    expect([...firstOnly.keys()]).not.toContain(secondPage);
+    // …and a plan of every page after it keys the second page as that price shows it.
+    expect(listingPages(repricedTo('H22', 219)).pages.get(secondPage)).toBe(repriced.get(secondPage));
+  });
+
   it('render nothing when nothing changed, and drop a page the listing no longer fills', () => {
     expect(changedPages(listingPages(products), listingPages(products))).toEqual([]);
     const fewer = listingPages(products.filter((p) => p.sku !== 'H10'));

@@ -12,12 +12,14 @@ import { niceBands, niceStep, parseNumber, splitUnit } from './numbers.ts';
 import {
   PRICE,
   RATING,
+  type ColumnValue,
   type Facet,
   type IndexedProduct,
   type ListingIndex,
   type RatingPair,
 } from './listing-index.ts';
 import { attributeIndex, readingsOf, type ValueProblem } from './attribute-index.ts';
+import { keptParts } from '../../catalogue/kept-parts.ts';
 
 export { niceBands, niceStep, parseNumber, splitUnit };
 
@@ -101,17 +103,35 @@ export function buildListingIndex(
     facets: facets.sort((a, b) => a.position - b.position).map(({ facet }) => facet),
     sorts: [...part.sorts],
     columns: [...part.columns],
-    products: products.map((product, at): IndexedProduct => [
-      product.sku,
-      product.name,
-      hrefBySku.get(product.sku) ?? '',
-      product.thumbnail?.file ?? '',
-      product.thumbnail?.label ?? '',
-      product.priceInclVat,
-      product.priceExclVat,
-      product.inStock ? 1 : 0,
-      readingsOf(product).created,
-      part.values[at] ?? [],
-    ]),
+    products: products.map((product, at) => indexedProduct(product, hrefBySku, part.values[at] ?? [])),
   };
+}
+
+/**
+ * A product's row of a listing's index, kept per its values of the listing's filters (one array per
+ * product and listing while the listing's filters are kept: `attributesOf`) while the product and its
+ * link are the same: a save that makes a listing's index again leaves its other products' rows the same
+ * objects, so the listing's pages they are on keep their fingerprints without hashing their cards
+ * (src/site/fingerprint.ts).
+ */
+const rows = keptParts<ColumnValue[], IndexedProduct>();
+
+function indexedProduct(
+  product: Product,
+  hrefBySku: ReadonlyMap<string, string>,
+  values: ColumnValue[],
+): IndexedProduct {
+  const href = hrefBySku.get(product.sku) ?? '';
+  return rows(values, [product, href], () => [
+    product.sku,
+    product.name,
+    href,
+    product.thumbnail?.file ?? '',
+    product.thumbnail?.label ?? '',
+    product.priceInclVat,
+    product.priceExclVat,
+    product.inStock ? 1 : 0,
+    readingsOf(product).created,
+    values,
+  ]);
 }

@@ -6,7 +6,7 @@ import {
   parseNumber,
   splitUnit,
 } from '../../../src/features/listing/build-index.ts';
-import type { ValueProblem } from '../../../src/features/listing/index.ts';
+import { attributeIndex, type ValueProblem } from '../../../src/features/listing/index.ts';
 import { P, parseListingIndex } from '../../../src/features/listing/listing-index.ts';
 import type { CatalogueAttribute } from '../../../src/catalogue/types.ts';
 import { pricedAt } from '../../../src/catalogue/special-prices.ts';
@@ -124,6 +124,24 @@ describe('buildListingIndex', () => {
     expect(index.products[0]?.[P.path]).toBe('/a');
     expect(index.products[1]?.[P.path]).toBe('');
     expect(index.products[2]?.[P.inStock]).toBe(0);
+  });
+
+  it('gives a product the same row while it, its link and its values are the same', () => {
+    // The listing's filters kept from one index to the next, as the site keeps them (listing-pages.ts).
+    const kept = attributeIndex(products, [power, source]);
+    const build = (list: typeof products, links: [string, string][]) =>
+      buildListingIndex(list, [power, source], new Map(links), [], () => kept).products;
+    const before = build(products, [['A', '/a']]);
+    const repriced = build(
+      products.map((p) => (p.sku === 'B' ? { ...p, priceInclVat: 99 } : p)),
+      [['A', '/a']],
+    );
+    expect(repriced[0]).toBe(before[0]);
+    expect(repriced[1]).not.toBe(before[1]);
+    expect(repriced[1]?.[P.inclVat]).toBe(99);
+    const moved = build(products, [['A', '/a-new']]);
+    expect(moved[0]?.[P.path]).toBe('/a-new');
+    expect(moved[2]).toBe(before[2]);
   });
 });
 
