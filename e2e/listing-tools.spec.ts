@@ -19,6 +19,7 @@ import {
   type Product,
 } from './support/catalogue.ts';
 import { expect, shop, test } from './support/test.ts';
+import { parseListingIndex, splitListingIndex } from '../src/features/listing/index.ts';
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Products' }).getByRole('listitem');
 const names = (page: Page) => cards(page).getByRole('heading').allTextContents();
@@ -150,6 +151,41 @@ test('sorting by price shows the cheapest first, unavailable products last, and 
   await expect(cards(page).first().getByRole('heading')).toHaveText(
     highest.find((p) => priceNow(p) === top)?.name ?? '',
   );
+});
+
+test('a long listing’s index, a head and its parts, is read whole: sorting by price spans every part', async ({
+  page,
+}) => {
+  const listing = largestListing();
+  // The e2e catalogue has no listing long enough to be split (index-parts.ts): its index is split here, in
+  // parts of five products, as the build splits a long one, and served in their place.
+  const served = new Map<string, string>();
+  await page.route('**/listing-data/*.json', async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    const part = served.get(path);
+    if (part !== undefined) return route.fulfill({ body: part, contentType: 'application/json' });
+    const index = parseListingIndex(await (await route.fetch()).json());
+    if (!index) throw new Error(`${path} is not a filter index`);
+    const { head, parts } = splitListingIndex(
+      index,
+      (n) => path.replace(/\.json$/, `.${n}.json`),
+      (_n, _products, make) => make(),
+      5,
+    );
+    parts?.forEach((one, at) => served.set(path.replace(/\.json$/, `.${at + 1}.json`), JSON.stringify(one)));
+    expect(parts?.length).toBeGreaterThan(2);
+    return route.fulfill({ body: JSON.stringify(head), contentType: 'application/json' });
+  });
+  await page.goto(listing.path);
+  await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+  await expect
+    .poll(() => names(page))
+    .toEqual(
+      byPrice(listing.products)
+        .slice(0, PAGE_SIZE)
+        .map((p) => p.name),
+    );
+  await expect(page.getByText(countText(listing.products.length), { exact: true })).toBeVisible();
 });
 
 test('the tools load when the shopper reaches for them, not with the page', async ({ page }) => {

@@ -15,6 +15,21 @@ export const LABELS_FILE = `${FIT_DATA_BASE}/labels.json`;
 export const SKUS_FILE = `${FIT_DATA_BASE}/skus.json`;
 export const modelFile = (slug: string): string => `${FIT_DATA_BASE}/model-${slug}.json`;
 
+/**
+ * Parts a model's file holds; a model with more has its parts in files of that many (`model-{slug}.{n}.json`,
+ * 1-based), which its own file names (`ModelFiles`). A part's price makes again the one file holding it, not
+ * the list of every part of each model it fits (at 10,000 products about 1,000 parts for 90 models).
+ */
+export const PARTS_PER_FILE = 200;
+
+export const modelPartsFile = (slug: string, part: number): string =>
+  `${FIT_DATA_BASE}/model-${slug}.${part}.json`;
+
+/** A model's file when its parts are in files of PARTS_PER_FILE: their URLs, in order. */
+export interface ModelFiles {
+  files: string[];
+}
+
 /** One model in `models.json`. */
 export interface ModelEntry {
   name: string;
@@ -48,13 +63,39 @@ export const modelEntries = (fits: FitIndex): ModelEntry[] =>
     parts: parts.length,
   }));
 
-export const partEntries = (model: MachineModel, hrefBySku: ReadonlyMap<string, string>): PartEntry[] =>
-  model.parts.flatMap((part: Product) => {
+/** The entries of a model's parts (`parts`, all of them or one file's), those with a page. */
+export const partEntries = (parts: readonly Product[], hrefBySku: ReadonlyMap<string, string>): PartEntry[] =>
+  parts.flatMap((part) => {
     const href = hrefBySku.get(part.sku);
     if (!href) return [];
     const { sku, name, fit, priceInclVat, priceExclVat, inStock } = part;
     return [{ sku, name, href, type: fit.type, priceInclVat, priceExclVat, inStock, ...offerMarks(part) }];
   });
+
+/** A fit file: its path, what it is made from (kept while those are the same values), and how. */
+export type FitFile = [path: string, inputs: unknown[], data: () => object];
+
+/**
+ * A model's files: its parts' entries, or, for more than PARTS_PER_FILE parts, the list of its parts'
+ * files and those files, each made from its own parts and their links.
+ */
+export function modelFiles(
+  { slug, parts }: Pick<MachineModel, 'slug' | 'parts'>,
+  hrefBySku: ReadonlyMap<string, string>,
+): FitFile[] {
+  const file = (path: string, some: readonly Product[]): FitFile => [
+    path,
+    [...some, ...some.map(({ sku }) => hrefBySku.get(sku))],
+    () => partEntries(some, hrefBySku),
+  ];
+  if (parts.length <= PARTS_PER_FILE) return [file(modelFile(slug), parts)];
+  const count = Math.ceil(parts.length / PARTS_PER_FILE);
+  const files = Array.from({ length: count }, (_, at) => modelPartsFile(slug, at + 1));
+  return [
+    [modelFile(slug), files, (): ModelFiles => ({ files })],
+    ...files.map((path, at) => file(path, parts.slice(at * PARTS_PER_FILE, (at + 1) * PARTS_PER_FILE))),
+  ];
+}
 
 /**
  * The number on each machine's label (Magento's supplier_code, e.g. "1.673-600.0") with its model's slug,

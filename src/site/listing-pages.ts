@@ -17,7 +17,10 @@ import {
   type ValueProblem,
   type IndexedProduct,
   type ListingIndex,
+  type ListingIndexHead,
+  type ListingIndexPart,
   pagePath,
+  splitListingIndex,
 } from '../features/listing/index.ts';
 import { allListings, type Listing } from './listings.ts';
 import { keptParts, keyedParts, type KeyedParts } from '../catalogue/kept-parts.ts';
@@ -167,6 +170,47 @@ function listingData(catalogue: CatalogueIndex, hrefBySku: Hrefs) {
 /** Every listing with its filter index and pages. */
 export const allListingData = (catalogue: CatalogueIndex, hrefBySku: Hrefs): ListingData[] =>
   listingData(catalogue, hrefBySku).data;
+
+/**
+ * Each listing's part files (features/listing/index-parts.ts), kept while their products are the same
+ * objects: a part a save did not change is the same object, so its file is neither written out nor
+ * hashed again (data-files.ts).
+ */
+const indexParts = keyedParts<string, ListingIndexPart>();
+
+/** Each index's files, kept while it is the same object (an unchanged listing's head too). */
+const indexFiles = keptParts<ListingIndex, ReturnType<typeof splitListingIndex>>();
+
+/**
+ * The filter index files: each listing's, by its file name (`24`, `fits-k-5`), a long listing's as a head
+ * and parts (`24.1` …), each file once.
+ */
+export function listingIndexFiles(
+  catalogue: CatalogueIndex,
+  hrefBySku: Hrefs,
+): { readonly file: string; readonly data: ListingIndex | ListingIndexHead | ListingIndexPart }[] {
+  const byUrl = new Map(
+    allListingData(catalogue, hrefBySku)
+      .filter(({ listing }) => listing.categoryId !== null || listing.model !== null)
+      .map((data) => [data.url, data.index]),
+  );
+  const files = [...byUrl].flatMap(([url, index]) => {
+    const file = url.slice(LISTING_INDEX_BASE.length + 1, -'.json'.length);
+    const partFile = (part: number) => `${file}.${part}`;
+    const { head, parts } = indexFiles(index, [], () =>
+      splitListingIndex(
+        index,
+        (part) => `${LISTING_INDEX_BASE}/${partFile(part)}.json`,
+        (part, products, make) => indexParts.get(partFile(part), products, make),
+      ),
+    );
+    // An unchanged index's parts are carried to the next run, for when its listing changes.
+    parts?.forEach((_, at) => indexParts.keep(partFile(at + 1)));
+    return [{ file, data: head }, ...(parts ?? []).map((data, at) => ({ file: partFile(at + 1), data }))];
+  });
+  indexParts.sweep();
+  return files;
+}
 
 /** Malformed filterable values met while building the indexes (data faults, reported by the build). */
 export function listingValueProblems(catalogue: CatalogueIndex, hrefBySku: Hrefs): ValueProblem[] {

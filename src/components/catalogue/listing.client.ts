@@ -1,7 +1,7 @@
 /**
  * The listing's sort, filters and page size, in the browser (DESIGN.md §4): the shared tools
- * (browse-tools.client.ts) over the category's filter index, a static file fetched when the
- * shopper first reaches for the tools (or at once when the URL or the session already asks for another
+ * (browse-tools.client.ts) over the category's filter index, a static file (a long listing's head, then
+ * its parts together: features/listing/index-parts.ts) fetched when the shopper first reaches for the tools (or at once when the URL or the session already asks for another
  * view). The URL is the state (`?sort=price-asc&max_pressure_bar=120-150&page=2`); plain paging keeps the
  * pre-rendered pages' own URLs (`/…/page/3`). The page size a shopper chooses is kept for the session.
  */
@@ -11,7 +11,9 @@ import {
   parseState,
   stateQuery,
   type BrowseState,
+  joinListingIndex,
   parseListingIndex,
+  partUrlsOf,
   type IndexedProduct,
   type ListingIndex,
   listingTexts,
@@ -27,6 +29,12 @@ export { RENDER_MEASURE } from './browse-tools.client.ts';
 const PAGE_PATH = /\/page\/(\d+)\/?$/;
 
 const pageOfPath = (pathname: string): number => Number(PAGE_PATH.exec(pathname)?.[1] ?? 1);
+
+/** A filter index file's JSON (a long listing's head names its parts: index-parts.ts); null when it failed. */
+async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  return response.ok ? response.json() : null;
+}
 
 class ListingHost implements BrowseHost {
   private index: ListingIndex | null = null;
@@ -48,8 +56,9 @@ class ListingHost implements BrowseHost {
 
   async load(): Promise<ListingIndex | null> {
     try {
-      const response = await fetch(this.root.dataset['index'] ?? '');
-      const index = parseListingIndex(response.ok ? await response.json() : null);
+      const head = await fetchJson(this.root.dataset['index'] ?? '');
+      const parts = await Promise.all(partUrlsOf(head).map(fetchJson));
+      const index = parseListingIndex(joinListingIndex(head, parts));
       if (!index) throw new Error('not a filter index');
       this.index = index;
       return index;

@@ -10,6 +10,7 @@ import {
   modelFile,
   SKUS_FILE,
   type ModelEntry,
+  type ModelFiles,
   type PartEntry,
 } from '../../catalogue/fit-files.ts';
 import { isRecord } from '@cleaning-shop/kit/reader.ts';
@@ -51,6 +52,10 @@ export const isModels = (data: unknown): data is ModelEntry[] => Array.isArray(d
 
 const isParts = (data: unknown): data is PartEntry[] => Array.isArray(data) && data.every(isPart);
 
+/** A model's file: its parts, or the files they are in (a model of many parts). */
+const isModelFile = (data: unknown): data is PartEntry[] | ModelFiles =>
+  isParts(data) || (isRecord(data) && Array.isArray(data['files']) && data['files'].every(isText));
+
 /**
  * Whether a value is `labels.json`'s label numbers, or `skus.json`'s SKUs, with their models' slugs (the
  * storefront server checks them too).
@@ -81,14 +86,19 @@ function fitFiles<T>(guard: (value: unknown) => value is T): (url: string) => Pr
 }
 
 const readModels = fitFiles(isModels);
+const readModelFile = fitFiles(isModelFile);
 const readParts = fitFiles(isParts);
 const readLabels = fitFiles(isLabels);
 
 /** Every machine model the shop knows, by kind then name. */
 export const loadModels = (): Promise<ModelEntry[]> => readModels(MODELS_FILE);
 
-/** The parts with a page that fit a model, by type then name. */
-export const loadModelParts = (slug: string): Promise<PartEntry[]> => readParts(modelFile(slug));
+/** The parts with a page that fit a model, by type then name: from its file, or the files it names. */
+export async function loadModelParts(slug: string): Promise<PartEntry[]> {
+  const file = await readModelFile(modelFile(slug));
+  if (Array.isArray(file)) return file;
+  return (await Promise.all(file.files.map(readParts))).flat();
+}
 
 /** The machines' label numbers (`labelKey`) with their model's slug. */
 export const loadLabels = (): Promise<Record<string, string>> => readLabels(LABELS_FILE);

@@ -18,6 +18,8 @@ export { attributeIndex } from './attribute-index.ts';
 export type { AttributeIndex, ValueProblem } from './attribute-index.ts';
 export { buildListingIndex } from './build-index.ts';
 export { P, parseListingIndex, PRICE, RATING } from './listing-index.ts';
+export { joinListingIndex, partUrlsOf, ROWS_PER_PART, splitListingIndex } from './index-parts.ts';
+export type { ListingIndexHead, ListingIndexPart } from './index-parts.ts';
 export type {
   AttributeSort,
   ColumnValue,

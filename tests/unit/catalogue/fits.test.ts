@@ -96,7 +96,7 @@ describe('the fit index', () => {
     const k4 = fits.byKey.get('k4');
     if (!k4) throw new Error('no K 4');
     const hrefs = new Map([['HOSE', '/high-pressure-hose']]);
-    expect(partEntries(k4, hrefs)).toEqual([
+    expect(partEntries(k4.parts, hrefs)).toEqual([
       expect.objectContaining({ sku: 'HOSE', href: '/high-pressure-hose', type: 'Hoses', inStock: true }),
     ]);
     expect(modelEntries(fits).find((model) => model.key === 'k5')).toMatchObject({ machines: 2, parts: 4 });
@@ -232,7 +232,7 @@ describe('Does it fit my machine?', () => {
   it('offers the nearest part of the same type that fits instead, in stock first', () => {
     const k5 = fits.byKey.get('k5');
     if (!k5) throw new Error('no K 5');
-    const parts = partEntries(k5, new Map(k5.parts.map((p) => [p.sku, `/${p.sku}`])));
+    const parts = partEntries(k5.parts, new Map(k5.parts.map((p) => [p.sku, `/${p.sku}`])));
     expect(nearestAlternative(parts, check)?.sku).toBe('FILTER-5');
     // A nozzle that does not fit: the only nozzle that fits is sold out, so it is still the one of its type.
     const nozzle = { sku: 'OTHER', keys: [], type: 'Nozzles and lances', priceInclVat: 20 };
@@ -255,7 +255,7 @@ describe('Does it fit my machine?', () => {
     // A brush for the K 4: what fits the K 5 is hoses, filters and nozzles, none of them a brush.
     const k5 = fits.byKey.get('k5');
     if (!k5) throw new Error('no K 5');
-    const parts = partEntries(k5, new Map(k5.parts.map((p) => [p.sku, `/${p.sku}`])));
+    const parts = partEntries(k5.parts, new Map(k5.parts.map((p) => [p.sku, `/${p.sku}`])));
     const brush = { sku: 'BRUSH-4', keys: ['k4'], type: 'Brushes and pads', priceInclVat: 30 };
     expect(nearestAlternative(parts, brush)).toBeNull();
     // A part of no known kind has no alternative of its kind either.

@@ -4,8 +4,8 @@
  * from nothing makes; a change to a product's specifications makes its filters again.
  */
 import { describe, expect, it } from 'vitest';
-import { buildListingIndex, type ListingIndex } from '../../../src/features/listing/index.ts';
-import { allListingData } from '../../../src/site/listing-pages.ts';
+import { buildListingIndex, ROWS_PER_PART, type ListingIndex } from '../../../src/features/listing/index.ts';
+import { allListingData, listingIndexFiles } from '../../../src/site/listing-pages.ts';
 import type { Product } from '../../../src/catalogue/types.ts';
 import { attribute, catalogue, product } from '../catalogue/fixtures.ts';
 import { indexCatalogue } from '../../../src/catalogue/snapshot.ts';
@@ -91,5 +91,30 @@ describe('a listing’s filter index after a save', () => {
     ]);
     const column = index.columns.indexOf('power_source');
     expect(index.products.map((row) => row[9][column])).toEqual([1, 1, 0]);
+  });
+});
+
+describe('a long listing’s index files after a save', () => {
+  const washers = Array.from({ length: ROWS_PER_PART + 5 }, (_, at) =>
+    machine(`HG-PW-${String(at).padStart(5, '0')}`, 'Battery', '6.1', 100 + at),
+  );
+  const filesOf = (products: Product[]) => {
+    const indexed = indexCatalogue({ ...catalogue(products), attributes: ATTRIBUTES });
+    const hrefs = new Map(products.map((one) => [one.sku, `/${one.urlKey}`]));
+    return new Map(listingIndexFiles(indexed, hrefs).map(({ file, data }) => [file, data]));
+  };
+
+  it('are a head and parts; a price change makes again the part holding the product, the other is kept', () => {
+    const before = filesOf(washers);
+    expect([...before.keys()].filter((file) => file.startsWith('24'))).toEqual(['24', '24.1', '24.2']);
+    expect(before.get('24')).toMatchObject({ parts: ['/listing-data/24.1.json', '/listing-data/24.2.json'] });
+    const saved = [...washers];
+    saved[ROWS_PER_PART + 1] = readAgain(washers[ROWS_PER_PART + 1] as Product, {
+      ...{ priceInclVat: 1.99, priceExclVat: 1.66, regularPriceInclVat: 1.99, regularPriceExclVat: 1.66 },
+    });
+    const after = filesOf(saved);
+    expect(after.get('24.1')).toBe(before.get('24.1'));
+    expect(after.get('24.2')).not.toBe(before.get('24.2'));
+    expect(JSON.stringify(after.get('24.2'))).toContain('1.99');
   });
 });
