@@ -1,9 +1,10 @@
 /**
  * The listing's sort, filters and page size, in the browser (DESIGN.md §4): the shared tools
  * (browse-tools.client.ts) over the category's filter index, a static file (a long listing's head, then
- * its parts together: features/listing/index-parts.ts) fetched when the shopper first reaches for the tools (or at once when the URL or the session already asks for another
- * view). The URL is the state (`?sort=price-asc&max_pressure_bar=120-150&page=2`); plain paging keeps the
- * pre-rendered pages' own URLs (`/…/page/3`). The page size a shopper chooses is kept for the session.
+ * its parts together: features/listing/index-parts.ts) fetched when the shopper first reaches for the
+ * tools (or at once when the URL or the session already asks for another view). The URL is the state
+ * (`?sort=price-asc&max_pressure_bar=120-150&page=2`); plain paging keeps the pre-rendered pages' own URLs
+ * (`/…/page/3`). The page size a shopper chooses is kept for the session.
  */
 import {
   DEFAULT_PAGE_SIZE,
