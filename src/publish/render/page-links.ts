@@ -1,11 +1,11 @@
 /**
- * The URLs a built page names, for the link check (links.ts): each `.html` page is parsed (htmlparser2)
- * for `href` (links, stylesheets, icons, canonical), `src`, `srcset`, `poster`, GET forms' `action`, a
+ * The URLs a built page names, for the link check (links.ts): each `.html` page's tags are read
+ * (tag-reader.ts, as htmlparser2 tokenizes them) for `href` (links, stylesheets, icons, canonical), `src`, `srcset`, `poster`, GET forms' `action`, a
  * refresh's URL and the Open Graph pictures and URL, with the `<base href>` before each. The site's header
  * (its menus: half a product page, most of its links) is parsed once, not on every page (`pageReader`).
  * Then where each URL leads: a raw path of the site, or nothing to check (`internalPath`).
  */
-import { Parser } from 'htmlparser2';
+import { attributeValue, readTags, Wanted } from './tag-reader.ts';
 
 const isSpace = (code: number): boolean =>
   code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
@@ -35,6 +35,11 @@ const REFRESH_URL = /^\s*\d*(?:\.\d*)?\s*[;,]?\s*url\s*=\s*(['"]?)(.*?)\1\s*$/i;
 const OPEN_GRAPH_URLS = new Set(['og:url', 'og:image', 'og:image:url', 'twitter:image']);
 /** Attributes whose value is one URL, on any element. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'xlink:href']);
+/** Every attribute read: the tag reader passes over the others. */
+const READ = new Wanted([
+  ...URL_ATTRIBUTES,
+  ...['srcset', 'action', 'method', 'content', 'http-equiv', 'property', 'name'],
+]);
 
 /** A URL a page names, as written, with the `<base href>` that came before it, if any. */
 export interface PageLink {
@@ -88,7 +93,8 @@ function attributeReader(add: (url: string | undefined) => void, setBase: (href:
   const open = (name: string) => {
     tag = name;
   };
-  const attribute = (name: string, value: string) => {
+  const attribute = (name: string, raw: string, quote: string) => {
+    const value = attributeValue(raw, quote);
     if (URL_ATTRIBUTES.has(name)) {
       if (tag !== 'base') add(value);
       else if (name === 'href') setBase(value);
@@ -133,41 +139,40 @@ function scan(
       base ??= href;
     },
   );
-  const parser = new Parser(
+  readTags(
+    html,
     {
-      onopentagname(name) {
+      open(name, start) {
         element.end();
-        if (stopped) return;
         if (name === HEADER && foreign === 0) {
-          if (parser.startIndex === options.stopAt) {
+          if (start === options.stopAt) {
             stopped = true;
-            return;
+            return false;
           }
           if (region) region.depth += 1;
           else if (recording && base === undefined) {
-            region = { start: parser.startIndex, depth: 1, urls: [] };
+            region = { start, depth: 1, urls: [] };
             recording = false;
           }
         }
         if (FOREIGN.has(name)) foreign += 1;
         if (name === 'base') region = undefined;
         element.open(name);
+        return true;
       },
-      onattribute: element.attribute,
-      onclosetag(name, implied) {
+      attribute: element.attribute,
+      close(name, end) {
         element.end();
         if (FOREIGN.has(name) && foreign > 0) foreign -= 1;
         if (name !== HEADER || !region || --region.depth > 0) return;
-        const text = html.slice(region.start, parser.endIndex + 1);
-        if (!implied && /<\/header\s*>$/i.test(text)) options.record?.({ text, urls: region.urls });
+        const text = html.slice(region.start, end + 1);
+        if (/<\/header\s*>$/i.test(text)) options.record?.({ text, urls: region.urls });
         region = undefined;
       },
-      onend: element.end,
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    READ,
   );
-  parser.write(html);
-  if (!stopped) parser.end();
+  if (!stopped) element.end();
   return { base, stopped };
 }
 
