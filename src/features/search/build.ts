@@ -126,6 +126,11 @@ const hashOf = (value: unknown): string =>
 /** What a builder keeps of its last index: the term files and what they came from, record shards, fit files. */
 interface Kept {
   terms: KeptTerms | undefined;
+  /**
+   * The last build's `Build.context`, the same string object from build to build while its text is: each
+   * product's memoised terms are checked against it, by reference, not by its text (tens of kilobytes).
+   */
+  context: string;
   shards: KeyedParts<number, RecordShard>;
   fitFiles: KeyedParts<string, FitFile>;
 }
@@ -150,8 +155,12 @@ interface Build {
  * are the same. The warm renderer's runs build through one; `buildSearchFiles` builds afresh.
  */
 export function searchIndexBuilder(): (input: SearchBuildInput) => BuiltSearch {
-  const kept: Kept = { terms: undefined, shards: keyedParts(), fitFiles: keyedParts() };
-  return (input) => buildWith(kept, buildOf(input));
+  const kept: Kept = { terms: undefined, context: '', shards: keyedParts(), fitFiles: keyedParts() };
+  return (input) => {
+    const build = buildOf(input);
+    if (build.context !== kept.context) kept.context = build.context;
+    return buildWith(kept, { ...build, context: kept.context });
+  };
 }
 
 function buildOf(input: SearchBuildInput): Build {
@@ -223,13 +232,21 @@ function buildWith(kept: Kept, build: Build): BuiltSearch {
   };
 }
 
+/** The place of a product's name's last word, once per product object (its name is the object's). */
+const lastWords = new WeakMap<Product, number>();
+function lastWordOf(product: Product): number {
+  let last = lastWords.get(product);
+  if (last === undefined) lastWords.set(product, (last = wordCount(product.name) - 1));
+  return last;
+}
+
 /** The term files: the last build's while every product's terms, stock and place are; patched for stock alone. */
 function termFiles(kept: Kept, { input, products, v, context, categoryNames, bySku }: Build): TermFiles {
   const attributes = new Map(input.attributes.map((attribute) => [attribute.code, attribute]));
   const indexed = products.map((product): IndexedTerms => ({
     found: memoisedTerms(product, context, () => productTerms(product, attributes, categoryNames, bySku)),
     inStock: product.inStock,
-    lastWord: wordCount(product.name) - 1,
+    lastWord: lastWordOf(product),
   }));
   kept.terms = keptTermFiles(kept.terms, v, indexed, input.headSizes);
   return kept.terms.files;
