@@ -1,8 +1,9 @@
 /**
  * The URLs a built page names, for the link check (links.ts): each `.html` page's tags are read
- * (tag-reader.ts, as htmlparser2 tokenizes them) for `href` (links, stylesheets, icons, canonical), `src`, `srcset`, `poster`, GET forms' `action`, a
- * refresh's URL and the Open Graph pictures and URL, with the `<base href>` before each. The site's header
- * (its menus: half a product page, most of its links) is parsed once, not on every page (`pageReader`).
+ * (tag-reader.ts, as htmlparser2 tokenizes them) for `href` (links, stylesheets, icons, canonical),
+ * `src`, `srcset`, `poster`, GET forms' `action`, a refresh's URL and the Open Graph pictures and URL,
+ * with the `<base href>` before each. The site's header (its menus: half a product page, most of its
+ * links) is read once, not on every page (`pageReader`).
  * Then where each URL leads: a raw path of the site, or nothing to check (`internalPath`).
  */
 import { attributeValue, readTags, Wanted } from './tag-reader.ts';
@@ -69,7 +70,7 @@ const HEADER = 'header';
 const FOREIGN = new Set(['svg', 'math']);
 
 /**
- * The URLs one element's attributes name, read as the parser meets them: each is handed to `add`, a
+ * The URLs one element's attributes name, read as the reader meets them: each is handed to `add`, a
  * `<base href>` to `setBase`. Those read together (a form's action and method, a meta's content and what
  * it is) are handed over when the element ends.
  */
@@ -113,10 +114,10 @@ function attributeReader(add: (url: string | undefined) => void, setBase: (href:
 }
 
 /**
- * Reads the URLs of `html` to `visit`, attributes as the parser meets them (no object per element: a page
+ * Reads the URLs of `html` to `visit`, attributes as the reader meets them (no object per element: a page
  * has thousands). `record`: the first `header` element (outside SVG and MathML, no `<base>` before or in
  * it) is handed over whole. `stopAt`: reading ends, before it, at a `<header` tag starting at that index;
- * `stopped` says whether the parser met one there.
+ * `stopped` says whether the reader met one there.
  */
 function scan(
   html: string,
@@ -182,7 +183,7 @@ const MAX_REGIONS = 4;
 /**
  * Reads pages as `linksOf` does, the site's header once: it is the same on every page (the menus, half a
  * product page's bytes), so a page holding a header already read is parsed before and after it only. The
- * text must be the same to the byte, and the parser must find a `<header` tag where it starts (not text
+ * text must be the same to the byte, and the reader must find a `<header` tag where it starts (not text
  * in a script or a comment), so what is found is what parsing the whole page would find. `known`: whether
  * the reader's caller has no more use for a header's URLs (they are not visited then).
  */

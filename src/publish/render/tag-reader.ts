@@ -106,15 +106,11 @@ function valueEnd(html: string, at: number): number {
 
 /** Reads one attribute's value from `at` (just past its `=` and any space): its text and where it ends. */
 function valueAt(html: string, at: number): { raw: string; quote: string; next: number } {
-  const code = html.charCodeAt(at);
-  if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) {
-    const quote = html[at] ?? '"';
-    const close = html.indexOf(quote, at + 1);
-    const end = close === -1 ? html.length : close;
-    return { raw: html.slice(at + 1, end), quote, next: end + 1 };
-  }
-  const end = valueEnd(html, at);
-  return { raw: html.slice(at, end), quote: '', next: end };
+  const next = valueEnd(html, at);
+  const quote = html[at];
+  if (quote !== '"' && quote !== "'") return { raw: html.slice(at, next), quote: '', next };
+  const closed = next - 1 > at && html[next - 1] === quote;
+  return { raw: html.slice(at + 1, closed ? next - 1 : next), quote, next };
 }
 
 /**
