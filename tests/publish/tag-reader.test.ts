@@ -43,7 +43,7 @@ describe('readTags', () => {
     'text of raw-text elements': `<script>if (a < b) document.write('<a href="/no">')</script><style>/* <a href="/no"> */</style><title><a href="/no"></title><textarea><a href="/no"></textarea><a href="/yes">`,
     'an end tag of a raw-text element in capitals, with a space': `<SCRIPT>x = '</scriptx>'; '<a href="/no">'</SCRIPT ><a href="/yes">`,
     'SVG: its title and style are markup, and it closes itself': `<svg><title><a href="/in-svg"></title><style><a href="/in-style"></style></svg><svg/><title><a href="/no"></title><a href="/yes">`,
-    'character references': `<a href="/a?b=1&amp;c=2&#38;d=&#x26;e&quot;f" content="&lt;&gt;&apos;&#39;" name="&copy; &eacute &notin; &#0; &#150;" data-x="&Amp;&AMP;&QUOT;">`,
+    'character references': `<a href="/a?b=1&amp;c=2&#38;d=&#x26;e&quot;f" content="&lt;&gt;&apos;&#39;" name="&copy; &eacute &notin; &#0; &#150;" data-x="&Amp;&AMP;&QUOT;" a="&#0;&#150;&#39;&#x2F;" src="&#xD800;&#x110000;">`,
     'a bare ampersand and a legacy reference before = in a value': `<a href="/a?x=1&y=2&copy=3&amp=4">`,
     'an empty value, and an end tag with attributes': `<a href="" src=><a href='/b'></a class="x"><a href="/c">`,
     'CDATA and text that only looks like a tag': `<![CDATA[<a href="/no">]]>a < b <3 <a href="/yes"></ <a href="/after">`,
