@@ -67,7 +67,6 @@ export interface Region {
 }
 
 const HEADER = 'header';
-const FOREIGN = new Set(['svg', 'math']);
 
 /**
  * The URLs one element's attributes name, read as the reader meets them: each is handed to `add`, a
@@ -126,7 +125,6 @@ function scan(
 ): { base: string | undefined; stopped: boolean } {
   let base: string | undefined;
   let stopped = false;
-  let foreign = 0;
   let recording = options.record !== undefined;
   let region: { start: number; depth: number; urls: string[] } | undefined;
   const element = attributeReader(
@@ -143,9 +141,9 @@ function scan(
   readTags(
     html,
     {
-      open(name, start) {
+      open(name, start, foreign) {
         element.end();
-        if (name === HEADER && foreign === 0) {
+        if (name === HEADER && !foreign) {
           if (start === options.stopAt) {
             stopped = true;
             return false;
@@ -156,7 +154,6 @@ function scan(
             recording = false;
           }
         }
-        if (FOREIGN.has(name)) foreign += 1;
         if (name === 'base') region = undefined;
         element.open(name);
         return true;
@@ -164,7 +161,6 @@ function scan(
       attribute: element.attribute,
       close(name, end) {
         element.end();
-        if (FOREIGN.has(name) && foreign > 0) foreign -= 1;
         if (name !== HEADER || !region || --region.depth > 0) return;
         const text = html.slice(region.start, end + 1);
         if (/<\/header\s*>$/i.test(text)) options.record?.({ text, urls: region.urls });

@@ -19,8 +19,11 @@ export class Wanted {
 }
 
 export interface TagHandler {
-  /** A start tag, its name in lower case; `start` is the index of its `<`. False stops the reading. */
-  open(name: string, start: number): boolean;
+  /**
+   * A start tag, its name in lower case; `start` is the index of its `<`; `foreign`: whether it is inside
+   * SVG or MathML. False stops the reading.
+   */
+  open(name: string, start: number, foreign: boolean): boolean;
   /**
    * One of its attributes named in `Wanted`, its name in lower case, its value as written between its
    * quotes (`quote`: `"`, `'`, or none); `attributeValue(raw, quote)` decodes it.
@@ -205,7 +208,7 @@ function startTag(html: string, at: number, on: TagHandler, state: ReadState): n
   let nameEnd = at + 2;
   while (nameEnd < html.length && !endsName(html.charCodeAt(nameEnd))) nameEnd += 1;
   const name = html.slice(at + 1, nameEnd).toLowerCase();
-  if (!on.open(name, at)) return -1;
+  if (!on.open(name, at, foreign.depth > 0)) return -1;
   const opensForeign = FOREIGN.has(name);
   if (opensForeign) foreign.depth += 1;
   const { next, selfClosing } = readAttributes(html, nameEnd, on, wanted);
