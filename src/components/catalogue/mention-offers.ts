@@ -51,6 +51,16 @@ function drawCard(card: HTMLElement, room: HTMLElement, offer: Offer | null, una
   buy.replaceWith(said);
 }
 
+/**
+ * A control focused in `grid` while its offers were drawn, brought back into view: the lines drawn above
+ * it move it down, under the cookie notice or past the screen's foot, where a keyboard user loses it (WCAG
+ * 2.4.11; the page's scroll padding keeps it clear of the notices).
+ */
+function keepFocusInView(grid: HTMLElement): void {
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && grid.contains(focused)) focused.scrollIntoView({ block: 'nearest' });
+}
+
 async function drawGrid(grid: HTMLElement): Promise<void> {
   const rooms = [...grid.querySelectorAll<HTMLElement>('[data-offer-sku]')];
   const offers = await offersOf(
@@ -62,6 +72,7 @@ async function drawGrid(grid: HTMLElement): Promise<void> {
     const card = room.closest<HTMLElement>('.product-card');
     if (card && offer !== undefined) drawCard(card, room, offer, grid.dataset['unavailable'] ?? '');
   }
+  keepFocusInView(grid);
 }
 
 export async function drawOffers(grids: readonly HTMLElement[]): Promise<void> {
